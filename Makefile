@@ -1,0 +1,40 @@
+# tt-foil: the two commands of the README, plus helpers.
+#   make demo   build with both profilers and run the demo under the profiler
+#   make test   configure, build and run every test (warnings are errors)
+BUILD    ?= build
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE    ?= cmake
+CONFIG    = -DTT_FOIL_WERROR=ON
+
+.PHONY: all build test demo bench format format-check clean test-sanitize
+
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	$(CMAKE) -S . -B $(BUILD) $(CONFIG)
+
+build: $(BUILD)/CMakeCache.txt
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	$(BUILD)/tools/tt_foil_sim --stats $(BUILD)/tests/guest/cprog.elf
+
+bench: build
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips -j $(JOBS)
+	$(BUILD)/bench/bench_sim_mips
+
+# AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
+test-sanitize:
+	$(MAKE) test BUILD=build-asan CONFIG="-DTT_FOIL_WERROR=ON -DTT_FOIL_SANITIZE=ON"
+
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '^tests/guest/')
+format:
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
+
+clean:
+	rm -rf build build-asan build-tsan

@@ -1,0 +1,115 @@
+/* Guest MIPS of the tt-foil hart on mixbench, beside qemu-riscv32 running the
+ * same ELF in the same run (when qemu-user is installed).
+ *   bench_sim_mips [--runs N] [MIXBENCH.elf]
+ * Prints each engine's best time over N runs, MIPS, and the ratio. */
+#include "bare.h"
+#include "tf_err.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Run `argv` with stdout silenced; returns wall seconds or -1. */
+static double time_command(char *const argv[], int *status)
+{
+    double t0 = now_s();
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0) dup2(fd, 1);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    if (waitpid(pid, &st, 0) < 0) return -1;
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    return now_s() - t0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *elf = TF_MIXBENCH_ELF;
+    int runs = 3;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--runs") && i + 1 < argc)
+            runs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            printf("usage: bench_sim_mips [--runs N] [MIXBENCH.elf]\n");
+            return 0;
+        } else
+            elf = argv[i];
+    }
+    if (access(elf, R_OK) != 0) {
+        fprintf(stderr,
+                "bench_sim_mips: %s not found: configure with -DTT_FOIL_MIXBENCH_DIR=<dir of "
+                "mixbench.c> (default ../shared/bench/mixbench) and build target mixbench_elf\n",
+                elf);
+        return 1;
+    }
+    double best = 1e30;
+    uint64_t instret = 0;
+    for (int r = 0; r < runs; r++) {
+        tf_bare *b = tf_bare_load(elf, 64u << 20);
+        if (!b) {
+            fprintf(stderr, "bench_sim_mips: %s\n", tf_last_error());
+            return 1;
+        }
+        int saved = dup(1), devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        double t0 = now_s();
+        int status, end = tf_bare_run(b, UINT64_MAX, &status);
+        double dt = now_s() - t0;
+        dup2(saved, 1);
+        close(saved);
+        close(devnull);
+        if (end != TF_BARE_EXIT || status != 0) {
+            fprintf(stderr, "bench_sim_mips: mixbench failed its checksum under tt-foil (%s)\n",
+                    end == TF_BARE_EXIT ? "exit status" : tf_last_error());
+            return 1;
+        }
+        instret = b->hart.instret;
+        if (dt < best) best = dt;
+        tf_bare_free(b);
+    }
+    double ours = (double)instret / best / 1e6;
+    printf("bench_sim_mips: mixbench, %" PRIu64 " guest instructions, best of %d runs\n", instret,
+           runs);
+    printf("  tt-foil hart   %7.3f s  %8.1f MIPS\n", best, ours);
+    char *qargv[] = {"qemu-riscv32", (char *)elf, NULL};
+    double qbest = 1e30;
+    for (int r = 0; r < runs; r++) {
+        int st = -1;
+        double t = time_command(qargv, &st);
+        if (t < 0 || st == 127) {
+            qbest = -1;
+            break;
+        }
+        if (st != 0) {
+            fprintf(stderr, "bench_sim_mips: qemu-riscv32 exited %d on %s\n", st, elf);
+            qbest = -1;
+            break;
+        }
+        if (t < qbest) qbest = t;
+    }
+    if (qbest > 0) {
+        double q = (double)instret / qbest / 1e6;
+        printf("  qemu-riscv32   %7.3f s  %8.1f MIPS\n", qbest, q);
+        printf("  ratio tt-foil / qemu-riscv32: %.3f\n", ours / q);
+    } else {
+        printf("  qemu-riscv32   not available (apt-get install qemu-user) - no ratio\n");
+    }
+    return 0;
+}

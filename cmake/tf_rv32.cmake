@@ -1,0 +1,111 @@
+# RV32 cross-compilation with the machine's clang and ld.lld.
+#
+# Everything that runs on the simulated chip (firmware, kernels, guest test
+# programs) is a bare RV32 ELF built by add_custom_command, not by a CMake
+# language toolchain, so the host part of the project keeps its own compiler.
+#
+#   tf_rv32_program(<target> SOURCES ... [LINKER_SCRIPT f] [MARCH a] [MABI b]
+#                   [DEFINES ...] [INCLUDES ...] [CFLAGS ...] [LIBS ...]
+#                   [OUTPUT path.elf] [DEPENDS ...])
+#
+# builds <target> -> OUTPUT (default ${CMAKE_CURRENT_BINARY_DIR}/<target>.elf)
+# and records the path in the target property TF_ELF. Every compile and link
+# depends on a flags file that is rewritten only when the flags change, so
+# changing an option (say TT_FOIL_DEVICE_PROFILER) rebuilds exactly the ELFs
+# whose command line changed, with any generator.
+
+find_program(TF_RV32_CLANG NAMES clang clang-18 clang-17 clang-16 clang-15 clang-14
+             DOC "clang used to cross-compile RV32 code")
+find_program(TF_RV32_LLD NAMES ld.lld ld.lld-18 ld.lld-17 ld.lld-16 ld.lld-15 ld.lld-14
+             DOC "ld.lld used to link RV32 code")
+if(NOT TF_RV32_CLANG)
+    message(FATAL_ERROR "tt-foil: clang not found. The chip's firmware, kernels and test "
+                        "programs are RV32 ELFs built with 'clang --target=riscv32-unknown-elf'. "
+                        "Install it (Debian: apt-get install clang) or pass "
+                        "-DTF_RV32_CLANG=/path/to/clang.")
+endif()
+if(NOT TF_RV32_LLD)
+    message(FATAL_ERROR "tt-foil: ld.lld not found. RV32 ELFs are linked with LLVM's lld. "
+                        "Install it (Debian: apt-get install lld) or pass "
+                        "-DTF_RV32_LLD=/path/to/ld.lld.")
+endif()
+
+# Probe once that this clang really targets riscv32 (some builds omit it).
+if(NOT TF_RV32_PROBED)
+    set(_probe_dir ${CMAKE_BINARY_DIR}/CMakeFiles/tf_rv32_probe)
+    file(MAKE_DIRECTORY ${_probe_dir})
+    file(WRITE ${_probe_dir}/p.c "void _start(void) { for (;;) {} }\n")
+    execute_process(
+        COMMAND ${TF_RV32_CLANG} --target=riscv32-unknown-elf -march=rv32imf -mabi=ilp32f
+                -nostdlib -ffreestanding --ld-path=${TF_RV32_LLD} ${_probe_dir}/p.c
+                -o ${_probe_dir}/p.elf
+        RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+    if(NOT _rc EQUAL 0)
+        message(FATAL_ERROR "tt-foil: ${TF_RV32_CLANG} cannot build a riscv32 ELF with "
+                            "${TF_RV32_LLD}:\n${_out}")
+    endif()
+    set(TF_RV32_PROBED ON CACHE INTERNAL "")
+endif()
+
+set(TF_RV32_COMMON_FLAGS
+    --target=riscv32-unknown-elf -ffreestanding -fno-builtin -nostdlib -mno-relax
+    -fno-common -fno-pic -Wall -Wextra -O2 -g
+    # __FILE__ relative to the source tree: zone metadata does not depend on
+    # where the tree is checked out.
+    -ffile-prefix-map=${CMAKE_SOURCE_DIR}/=)
+
+function(tf_rv32_program target)
+    cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"
+                          "SOURCES;DEFINES;INCLUDES;CFLAGS;LIBS;DEPENDS" ${ARGN})
+    if(NOT A_MARCH)
+        set(A_MARCH rv32imf)
+    endif()
+    if(NOT A_MABI)
+        set(A_MABI ilp32f)
+    endif()
+    if(NOT A_OUTPUT)
+        set(A_OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${target}.elf)
+    endif()
+    set(flags ${TF_RV32_COMMON_FLAGS} -march=${A_MARCH} -mabi=${A_MABI} ${A_CFLAGS})
+    foreach(d ${A_DEFINES})
+        list(APPEND flags -D${d})
+    endforeach()
+    foreach(i ${A_INCLUDES})
+        list(APPEND flags -I${i})
+    endforeach()
+    set(objdir ${CMAKE_CURRENT_BINARY_DIR}/rv32/${target})
+    get_filename_component(outdir ${A_OUTPUT} DIRECTORY)
+    file(MAKE_DIRECTORY ${outdir})
+    set(flagfile ${objdir}/flags.txt)
+    string(REPLACE ";" " " flagtext "${flags} ${A_LINKER_SCRIPT} ${A_LIBS}")
+    file(CONFIGURE OUTPUT ${flagfile} CONTENT "${flagtext}\n")
+
+    set(objs)
+    foreach(src ${A_SOURCES})
+        get_filename_component(abs ${src} ABSOLUTE)
+        get_filename_component(base ${src} NAME)
+        set(obj ${objdir}/${base}.o)
+        file(RELATIVE_PATH relobj ${CMAKE_BINARY_DIR} ${obj})
+        add_custom_command(
+            OUTPUT ${obj}
+            COMMAND ${TF_RV32_CLANG} ${flags} -MD -MF ${obj}.d -c ${abs} -o ${obj}
+            DEPENDS ${abs} ${flagfile} ${A_DEPENDS}
+            DEPFILE ${obj}.d
+            COMMENT "RV32 ${relobj}"
+            VERBATIM)
+        list(APPEND objs ${obj})
+    endforeach()
+    set(ldflags)
+    if(A_LINKER_SCRIPT)
+        list(APPEND ldflags -Wl,-T,${A_LINKER_SCRIPT})
+    endif()
+    add_custom_command(
+        OUTPUT ${A_OUTPUT}
+        COMMAND ${TF_RV32_CLANG} ${flags} --ld-path=${TF_RV32_LLD} -Wl,--no-relax ${ldflags}
+                ${objs} ${A_LIBS} -o ${A_OUTPUT}
+        DEPENDS ${objs} ${flagfile} ${A_LINKER_SCRIPT} ${A_LIBS}
+        COMMENT "RV32 link ${target}"
+        VERBATIM)
+    add_custom_target(${target} ALL DEPENDS ${A_OUTPUT})
+    set_target_properties(${target} PROPERTIES TF_ELF ${A_OUTPUT})
+endfunction()

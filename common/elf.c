@@ -1,0 +1,287 @@
+/* ELF32 reader (System V ABI "Object Files" chapter; RISC-V psABI for
+ * EM_RISCV = 243). Every rejection names the file and the problem. */
+#include "tf_elf.h"
+#include "tf_err.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EM_RISCV
+#define EM_RISCV 243
+#endif
+
+static const char *tf_elf_machine_name(unsigned m)
+{
+    switch (m) {
+    case EM_386: return "x86";
+    case EM_X86_64: return "x86-64";
+    case EM_ARM: return "ARM";
+    case EM_AARCH64: return "AArch64";
+    case EM_MIPS: return "MIPS";
+    case EM_PPC: return "PowerPC";
+    default: return "unknown";
+    }
+}
+
+void tf_elf_free(tf_elf *e)
+{
+    if (!e) return;
+    free(e->path);
+    free(e->data);
+    free(e->seg);
+    free(e);
+}
+
+/* Is [off, off+len) inside the file? */
+static int tf_elf_in_file(const tf_elf *e, uint64_t off, uint64_t len)
+{
+    return off <= e->size && len <= e->size - off;
+}
+
+static int tf_elf_read_sections(tf_elf *e, const Elf32_Ehdr *eh)
+{
+    if (eh->e_shoff == 0 || eh->e_shnum == 0) return 0; /* stripped: fine */
+    if (eh->e_shentsize != sizeof(Elf32_Shdr))
+        return tf_err_set("%s: section header entry size is %u, expected %zu", e->path,
+                          eh->e_shentsize, sizeof(Elf32_Shdr));
+    if (!tf_elf_in_file(e, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf32_Shdr)))
+        return tf_err_set("%s: truncated: section header table at offset %u needs %zu bytes, "
+                          "the file has %zu",
+                          e->path, eh->e_shoff, (size_t)eh->e_shnum * sizeof(Elf32_Shdr), e->size);
+    const Elf32_Shdr *sh = (const Elf32_Shdr *)(e->data + eh->e_shoff);
+    e->sec = sh;
+    e->nsec = eh->e_shnum;
+    for (int i = 0; i < e->nsec; i++) {
+        if (sh[i].sh_type != SHT_NOBITS && sh[i].sh_type != SHT_NULL &&
+            !tf_elf_in_file(e, sh[i].sh_offset, sh[i].sh_size))
+            return tf_err_set("%s: truncated: section %d (offset %u, %u bytes) runs past the end "
+                              "of the file (%zu bytes)",
+                              e->path, i, sh[i].sh_offset, sh[i].sh_size, e->size);
+    }
+    if (eh->e_shstrndx != SHN_UNDEF && eh->e_shstrndx < e->nsec) {
+        e->shstr = (const char *)(e->data + sh[eh->e_shstrndx].sh_offset);
+        e->shstr_size = sh[eh->e_shstrndx].sh_size;
+    }
+    for (int i = 0; i < e->nsec; i++) {
+        if (sh[i].sh_type != SHT_SYMTAB) continue;
+        if (sh[i].sh_entsize != sizeof(Elf32_Sym) || sh[i].sh_link >= (unsigned)e->nsec)
+            return tf_err_set("%s: malformed symbol table (section %d)", e->path, i);
+        e->sym = e->data + sh[i].sh_offset;
+        e->nsym = (int)(sh[i].sh_size / sizeof(Elf32_Sym));
+        const Elf32_Shdr *ss = &sh[sh[i].sh_link];
+        e->symstr = (const char *)(e->data + ss->sh_offset);
+        e->symstr_size = ss->sh_size;
+        break;
+    }
+    return 0;
+}
+
+static tf_elf *tf_elf_validate(tf_elf *e)
+{
+    if (e->size < EI_NIDENT || memcmp(e->data, ELFMAG, SELFMAG) != 0) {
+        tf_err_set("%s: not an ELF file (no \\x7fELF magic at offset 0)", e->path);
+        goto fail;
+    }
+    if (e->data[EI_CLASS] != ELFCLASS32) {
+        tf_err_set("%s: ELF class is %s; expected ELFCLASS32 (an RV32 program)", e->path,
+                   e->data[EI_CLASS] == ELFCLASS64 ? "ELFCLASS64 (64-bit)" : "invalid");
+        goto fail;
+    }
+    if (e->data[EI_DATA] != ELFDATA2LSB) {
+        tf_err_set("%s: ELF data encoding is not little-endian (RISC-V is little-endian)", e->path);
+        goto fail;
+    }
+    if (e->size < sizeof(Elf32_Ehdr)) {
+        tf_err_set("%s: truncated: %zu bytes, an ELF32 header needs %zu", e->path, e->size,
+                   sizeof(Elf32_Ehdr));
+        goto fail;
+    }
+    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)e->data;
+    if (eh->e_machine != EM_RISCV) {
+        tf_err_set("%s: ELF machine is %u (%s); expected EM_RISCV (243)", e->path, eh->e_machine,
+                   tf_elf_machine_name(eh->e_machine));
+        goto fail;
+    }
+    if (eh->e_type != ET_EXEC) {
+        tf_err_set("%s: ELF type is %s; expected a linked executable (ET_EXEC)", e->path,
+                   eh->e_type == ET_REL   ? "ET_REL (an object file: link it first)"
+                   : eh->e_type == ET_DYN ? "ET_DYN (position-independent; link with -static "
+                                            "-no-pie)"
+                                          : "not ET_EXEC");
+        goto fail;
+    }
+    if (eh->e_phentsize != sizeof(Elf32_Phdr) && eh->e_phnum) {
+        tf_err_set("%s: program header entry size is %u, expected %zu", e->path, eh->e_phentsize,
+                   sizeof(Elf32_Phdr));
+        goto fail;
+    }
+    if (!tf_elf_in_file(e, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(Elf32_Phdr))) {
+        tf_err_set("%s: truncated: program header table at offset %u needs %zu bytes, the file "
+                   "has %zu",
+                   e->path, eh->e_phoff, (size_t)eh->e_phnum * sizeof(Elf32_Phdr), e->size);
+        goto fail;
+    }
+    e->entry = eh->e_entry;
+    const Elf32_Phdr *ph = (const Elf32_Phdr *)(e->data + eh->e_phoff);
+    e->seg = calloc(eh->e_phnum ? eh->e_phnum : 1, sizeof *e->seg);
+    if (!e->seg) {
+        tf_err_set("%s: out of host memory", e->path);
+        goto fail;
+    }
+    for (int i = 0; i < eh->e_phnum; i++) {
+        if (ph[i].p_type != PT_LOAD || ph[i].p_memsz == 0) continue;
+        if (ph[i].p_filesz > ph[i].p_memsz) {
+            tf_err_set("%s: segment %d has file size %u larger than its memory size %u", e->path, i,
+                       ph[i].p_filesz, ph[i].p_memsz);
+            goto fail;
+        }
+        if (!tf_elf_in_file(e, ph[i].p_offset, ph[i].p_filesz)) {
+            tf_err_set("%s: truncated: segment %d needs file bytes [%u, %llu), the file has %zu",
+                       e->path, i, ph[i].p_offset,
+                       (unsigned long long)ph[i].p_offset + ph[i].p_filesz, e->size);
+            goto fail;
+        }
+        if ((uint64_t)ph[i].p_vaddr + ph[i].p_memsz > 0x100000000ull) {
+            tf_err_set("%s: segment %d [0x%08x, +0x%x) wraps past the 32-bit address space",
+                       e->path, i, ph[i].p_vaddr, ph[i].p_memsz);
+            goto fail;
+        }
+        tf_elf_seg *s = &e->seg[e->nseg++];
+        s->vaddr = ph[i].p_vaddr;
+        s->memsz = ph[i].p_memsz;
+        s->filesz = ph[i].p_filesz;
+        s->offset = ph[i].p_offset;
+        s->flags = ph[i].p_flags;
+    }
+    if (e->nseg == 0) {
+        tf_err_set("%s: no loadable (PT_LOAD) segment", e->path);
+        goto fail;
+    }
+    if (tf_elf_read_sections(e, eh)) goto fail;
+    return e;
+fail:
+    tf_elf_free(e);
+    return NULL;
+}
+
+tf_elf *tf_elf_parse(const char *name, const void *data, size_t size)
+{
+    tf_elf *e = calloc(1, sizeof *e);
+    if (!e) return tf_err_null("%s: out of host memory", name);
+    e->path = strdup(name);
+    e->data = malloc(size ? size : 1);
+    if (!e->path || !e->data) {
+        tf_elf_free(e);
+        return tf_err_null("%s: out of host memory", name);
+    }
+    memcpy(e->data, data, size);
+    e->size = size;
+    return tf_elf_validate(e);
+}
+
+tf_elf *tf_elf_open(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return tf_err_null("%s: cannot open: %s", path, strerror(errno));
+    tf_elf *e = calloc(1, sizeof *e);
+    if (!e) {
+        fclose(f);
+        return tf_err_null("%s: out of host memory", path);
+    }
+    e->path = strdup(path);
+    size_t cap = 1 << 16, n = 0;
+    e->data = malloc(cap);
+    while (e->data && e->path) {
+        size_t got = fread(e->data + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) break;
+        uint8_t *nd = realloc(e->data, cap * 2);
+        if (!nd) break;
+        e->data = nd;
+        cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (!e->data || !e->path || n == cap) {
+        tf_elf_free(e);
+        return tf_err_null("%s: out of host memory", path);
+    }
+    if (err) {
+        tf_elf_free(e);
+        return tf_err_null("%s: read error", path);
+    }
+    e->size = n;
+    return tf_elf_validate(e);
+}
+
+int tf_elf_check_range(const tf_elf *e, uint32_t base, uint64_t size, const char *what)
+{
+    for (int i = 0; i < e->nseg; i++) {
+        const tf_elf_seg *s = &e->seg[i];
+        if (s->vaddr < base || (uint64_t)s->vaddr + s->memsz > (uint64_t)base + size)
+            return tf_err_set("%s: segment %d [0x%08x, 0x%08llx) lies outside %s [0x%08x, "
+                              "0x%08llx)",
+                              e->path, i, s->vaddr, (unsigned long long)s->vaddr + s->memsz, what,
+                              base, (unsigned long long)base + size);
+        for (int j = 0; j < i; j++) {
+            const tf_elf_seg *t = &e->seg[j];
+            if (s->vaddr < (uint64_t)t->vaddr + t->memsz &&
+                t->vaddr < (uint64_t)s->vaddr + s->memsz)
+                return tf_err_set("%s: segments %d [0x%08x, 0x%08llx) and %d [0x%08x, 0x%08llx) "
+                                  "overlap",
+                                  e->path, j, t->vaddr, (unsigned long long)t->vaddr + t->memsz, i,
+                                  s->vaddr, (unsigned long long)s->vaddr + s->memsz);
+        }
+    }
+    return 0;
+}
+
+void tf_elf_extent(const tf_elf *e, uint32_t *lo, uint64_t *hi)
+{
+    uint32_t l = UINT32_MAX;
+    uint64_t h = 0;
+    for (int i = 0; i < e->nseg; i++) {
+        if (e->seg[i].vaddr < l) l = e->seg[i].vaddr;
+        if ((uint64_t)e->seg[i].vaddr + e->seg[i].memsz > h)
+            h = (uint64_t)e->seg[i].vaddr + e->seg[i].memsz;
+    }
+    *lo = l;
+    *hi = h;
+}
+
+static const char *tf_elf_str(const char *tab, uint32_t size, uint32_t off)
+{
+    if (!tab || off >= size) return NULL;
+    if (!memchr(tab + off, 0, size - off)) return NULL;
+    return tab + off;
+}
+
+int tf_elf_symbol(const tf_elf *e, const char *name, uint32_t *value)
+{
+    const Elf32_Sym *sym = e->sym;
+    for (int i = 0; i < e->nsym; i++) {
+        if (sym[i].st_shndx == SHN_UNDEF) continue;
+        const char *n = tf_elf_str(e->symstr, e->symstr_size, sym[i].st_name);
+        if (n && strcmp(n, name) == 0) {
+            *value = sym[i].st_value;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+const uint8_t *tf_elf_section(const tf_elf *e, const char *name, uint32_t *size)
+{
+    const Elf32_Shdr *sh = e->sec;
+    for (int i = 0; i < e->nsec; i++) {
+        const char *n = tf_elf_str(e->shstr, e->shstr_size, sh[i].sh_name);
+        if (!n || strcmp(n, name) != 0) continue;
+        if (sh[i].sh_type == SHT_NOBITS) return NULL;
+        *size = sh[i].sh_size;
+        return e->data + sh[i].sh_offset;
+    }
+    return NULL;
+}

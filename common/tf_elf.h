@@ -1,0 +1,53 @@
+/* ELF32 RISC-V executable reader shared by the simulator, the runtime and
+ * the tools: validation with clear messages, PT_LOAD segments, symbols and
+ * named sections (zone metadata, build notes). */
+#ifndef TF_ELF_H
+#define TF_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tf_elf_seg {
+    uint32_t vaddr, memsz, filesz, offset, flags; /* flags: PF_X|PF_W|PF_R */
+} tf_elf_seg;
+
+typedef struct tf_elf {
+    char *path;    /* name used in messages */
+    uint8_t *data; /* whole file */
+    size_t size;
+    uint32_t entry;
+    int nseg; /* PT_LOAD segments with memsz > 0, in file order */
+    tf_elf_seg *seg;
+    int nsec; /* section headers (0 if stripped) */
+    const void *sec;
+    const char *shstr;
+    uint32_t shstr_size;
+    const void *sym; /* .symtab entries, or NULL */
+    int nsym;
+    const char *symstr;
+    uint32_t symstr_size;
+} tf_elf;
+
+/* Read and validate an ELF32 RV32 executable; NULL + message on failure. */
+tf_elf *tf_elf_open(const char *path);
+
+/* Validate an in-memory image (copied); `name` is used in messages. */
+tf_elf *tf_elf_parse(const char *name, const void *data, size_t size);
+
+/* Release everything tf_elf_open/parse allocated (NULL is fine). */
+void tf_elf_free(tf_elf *e);
+
+/* Check that every loadable segment lies in [base, base+size) and that no
+ * two overlap; `what` names the memory in the message ("RAM", ...). */
+int tf_elf_check_range(const tf_elf *e, uint32_t base, uint64_t size, const char *what);
+
+/* Lowest vaddr and highest vaddr+memsz over loadable segments. */
+void tf_elf_extent(const tf_elf *e, uint32_t *lo, uint64_t *hi);
+
+/* Value of a defined symbol; -1 (no message) if absent. */
+int tf_elf_symbol(const tf_elf *e, const char *name, uint32_t *value);
+
+/* Contents of a named section; NULL (no message) if absent or NOBITS. */
+const uint8_t *tf_elf_section(const tf_elf *e, const char *name, uint32_t *size);
+
+#endif

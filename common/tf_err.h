@@ -1,0 +1,20 @@
+/* Internal side of the error convention (see include/tt_foil/error.h). */
+#ifndef TF_ERR_H
+#define TF_ERR_H
+
+#include "tt_foil/error.h"
+
+/* Record a formatted failure message; returns -1 so callers can write
+ * `return tf_err_set(...)`. */
+int tf_err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prefix the current message with more context ("loading x.elf: " + msg). */
+int tf_err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Same as tf_err_set but returns NULL, for constructors. */
+void *tf_err_null(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Forget the last message (used by tests). */
+void tf_err_clear(void);
+
+#endif

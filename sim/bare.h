@@ -1,0 +1,35 @@
+/* A bare RV32 ELF on one hart with RAM around its segments and Linux-style
+ * ecalls emulated (write, exit, exit_group, clock_gettime64) while no trap
+ * handler is installed; the `tohost` convention ends runs. Shared by
+ * tt_foil_sim and the simulator benchmark. */
+#ifndef TF_BARE_H
+#define TF_BARE_H
+
+#include "hart.h"
+
+typedef struct tf_bare {
+    char *prog;
+    tf_mem *mem;
+    tf_hart hart;
+} tf_bare;
+
+/* How a run ended. */
+enum tf_bare_end {
+    TF_BARE_EXIT,        /* the guest called exit: *status = code */
+    TF_BARE_TOHOST_PASS, /* tohost = 1 */
+    TF_BARE_TOHOST_FAIL, /* tohost = v: *status = v >> 1 (test number) */
+    TF_BARE_FAULT,       /* exception with no handler (message set) */
+    TF_BARE_BAD_ECALL,   /* unsupported ecall with no handler (message set) */
+    TF_BARE_LIMIT,       /* max_cycles reached (message set) */
+};
+
+/* Load `path` into RAM starting at its lowest segment (4 KiB aligned) of
+ * `memsize` bytes; NULL + message if the ELF is bad or does not fit. */
+tf_bare *tf_bare_load(const char *path, uint64_t memsize);
+
+/* Run until the program ends; returns a tf_bare_end. */
+int tf_bare_run(tf_bare *b, uint64_t max_cycles, int *status);
+
+void tf_bare_free(tf_bare *b);
+
+#endif

@@ -1,0 +1,941 @@
+/* The RV32IMF interpreter: decode once into tf_slot, then run handlers by
+ * direct threading (computed goto on label offsets). Traps, CSRs and device
+ * accesses leave the hot loop through small out-of-line helpers.
+ *
+ * Cycle model (docs/simulator.md): every instruction costs one cycle; device
+ * handlers add stall cycles; a trap costs one cycle and retires nothing. */
+#include "hart.h"
+#include "f32.h"
+#include "rv32_ops.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define LIKELY(x)   __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ---- memory ---------------------------------------------------------- */
+
+static void *tf_lazy_alloc(size_t n)
+{
+    void *p =
+        mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+tf_mem *tf_mem_new(uint32_t base, uint32_t size)
+{
+    tf_mem *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    size = (size + 0xfffu) & ~0xfffu;
+    m->base = base;
+    m->size = size;
+    m->data = tf_lazy_alloc(size);
+    m->slots = tf_lazy_alloc(((size_t)size / 4 + 1) * sizeof(tf_slot));
+    m->pageflags = calloc((size >> TF_PAGE_SHIFT) + 1, 1);
+    if (!m->data || !m->slots || !m->pageflags) {
+        tf_mem_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void tf_mem_free(tf_mem *m)
+{
+    if (!m) return;
+    if (m->data) munmap(m->data, m->size);
+    if (m->slots) munmap(m->slots, ((size_t)m->size / 4 + 1) * sizeof(tf_slot));
+    free(m->pageflags);
+    free(m);
+}
+
+void tf_mem_invalidate(tf_mem *m, uint32_t addr, uint32_t n)
+{
+    uint32_t off = addr - m->base;
+    if (n == 0 || off >= m->size) return;
+    if (n > m->size - off) n = m->size - off;
+    uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
+    int any = 0;
+    for (uint32_t p = first; p <= last; p++) any |= m->pageflags[p] & TF_PAGE_CODE;
+    if (!any) return;
+    uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
+    memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(tf_slot));
+}
+
+void tf_mem_write(tf_mem *m, uint32_t addr, const void *src, uint32_t n)
+{
+    memcpy(m->data + (addr - m->base), src, n);
+    tf_mem_invalidate(m, addr, n);
+}
+
+void tf_mem_fill(tf_mem *m, uint32_t addr, int byte, uint32_t n)
+{
+    memset(m->data + (addr - m->base), byte, n);
+    tf_mem_invalidate(m, addr, n);
+}
+
+void tf_mem_set_watch(tf_mem *m, uint32_t addr)
+{
+    m->watch_addr = addr & ~3u;
+    m->has_watch = 1;
+    m->pageflags[(m->watch_addr - m->base) >> TF_PAGE_SHIFT] |= TF_PAGE_WATCH;
+}
+
+/* ---- traps and CSRs ---------------------------------------------------- */
+
+const char *tf_hart_cause_name(uint32_t cause)
+{
+    switch (cause) {
+    case TF_CAUSE_FETCH_MISALIGNED: return "instruction address misaligned";
+    case TF_CAUSE_FETCH_ACCESS: return "instruction access fault";
+    case TF_CAUSE_ILLEGAL: return "illegal instruction";
+    case TF_CAUSE_BREAKPOINT: return "breakpoint (ebreak)";
+    case TF_CAUSE_LOAD_MISALIGNED: return "load address misaligned";
+    case TF_CAUSE_LOAD_ACCESS: return "load access fault";
+    case TF_CAUSE_STORE_MISALIGNED: return "store address misaligned";
+    case TF_CAUSE_STORE_ACCESS: return "store access fault";
+    case TF_CAUSE_ECALL_U: return "ecall from user mode";
+    case TF_CAUSE_ECALL_M: return "ecall from machine mode";
+    default: return (cause & 0x80000000u) ? "interrupt" : "unknown exception";
+    }
+}
+
+static int tf_hart_fetchable(const tf_hart *h, uint32_t pc)
+{
+    return !(pc & 3) && pc - h->mem->base < h->mem->size;
+}
+
+static void tf_hart_enter_trap(tf_hart *h, uint32_t cause, uint32_t tval, uint32_t epc)
+{
+    uint32_t ms = h->mstatus;
+    ms = (ms & ~TF_MSTATUS_MPIE) | ((ms & TF_MSTATUS_MIE) ? TF_MSTATUS_MPIE : 0);
+    ms &= ~TF_MSTATUS_MIE;
+    ms = (ms & ~TF_MSTATUS_MPP) | (h->priv << 11);
+    h->mstatus = ms;
+    h->mepc = epc;
+    h->mcause = cause;
+    h->mtval = tval;
+    h->priv = 3;
+    uint32_t base = h->mtvec & ~3u;
+    if ((cause & 0x80000000u) && (h->mtvec & 1)) base += 4 * (cause & 0x7fffffffu);
+    h->pc = base;
+    h->cyc_extra += 1; /* the trapping instruction's cycle; it does not retire */
+}
+
+int tf_hart_exception(tf_hart *h, uint32_t cause, uint32_t tval)
+{
+    h->fault_cause = cause;
+    h->fault_pc = h->pc;
+    h->fault_tval = tval;
+    h->fault_insn = 0;
+    if (tf_hart_fetchable(h, h->pc))
+        memcpy(&h->fault_insn, h->mem->data + (h->pc - h->mem->base), 4);
+    /* mtvec == 0 means no handler was installed (documented convention);
+     * a handler we could not fetch would trap forever, so it counts as none. */
+    if (h->mtvec == 0 || !tf_hart_fetchable(h, h->mtvec & ~3u)) return -1;
+    tf_hart_enter_trap(h, cause, tval, h->pc);
+    return 0;
+}
+
+int tf_hart_check_interrupt(tf_hart *h)
+{
+    uint32_t pend = h->mie & h->mip;
+    if (!pend || (h->priv == 3 && !(h->mstatus & TF_MSTATUS_MIE))) return 0;
+    uint32_t code = (pend & TF_MIP_MEIP) ? 11 : (pend & TF_MIP_MSIP) ? 3 : 7;
+    h->fault_cause = 0x80000000u | code;
+    h->fault_pc = h->pc;
+    h->fault_tval = 0;
+    h->fault_insn = 0;
+    if (h->mtvec == 0 || !tf_hart_fetchable(h, h->mtvec & ~3u)) return -1;
+    tf_hart_enter_trap(h, 0x80000000u | code, 0, h->pc);
+    h->cyc_extra -= 1; /* an interrupt does not waste an instruction's cycle */
+    return 0;
+}
+
+int tf_hart_mret(tf_hart *h)
+{
+    if (h->priv != 3) return tf_hart_exception(h, TF_CAUSE_ILLEGAL, 0x30200073u);
+    uint32_t ms = h->mstatus;
+    h->priv = (ms & TF_MSTATUS_MPP) >> 11;
+    ms = (ms & ~TF_MSTATUS_MIE) | ((ms & TF_MSTATUS_MPIE) ? TF_MSTATUS_MIE : 0);
+    ms |= TF_MSTATUS_MPIE;
+    ms &= ~TF_MSTATUS_MPP; /* least privileged mode: U */
+    if (h->priv != 3) ms &= ~TF_MSTATUS_MPRV;
+    h->mstatus = ms;
+    h->pc = h->mepc;
+    h->instret++;
+    return tf_hart_check_interrupt(h);
+}
+
+enum { CSR_OK, CSR_ILLEGAL };
+
+#define MISA_RV32IMFU ((1u << 30) | (1u << 5) | (1u << 8) | (1u << 12) | (1u << 20))
+
+static uint32_t fs_field(const tf_hart *h)
+{
+    return (h->mstatus & TF_MSTATUS_FS) >> 13;
+}
+
+/* Read a CSR; CSR_ILLEGAL if it does not exist or may not be read here. */
+static int csr_read(tf_hart *h, uint32_t csr, uint32_t *v)
+{
+    uint64_t cyc = tf_hart_cycle(h), ins = h->instret;
+    if (csr >= 0xc00 && csr <= 0xc9f) { /* user counters, gated by mcounteren */
+        uint32_t idx = csr & 0x1f;
+        if (h->priv < 3 && !(h->mcounteren & (1u << idx))) return CSR_ILLEGAL;
+        int hi = csr >= 0xc80;
+        switch (idx) {
+        case 0:
+        case 1: *v = hi ? (uint32_t)(cyc >> 32) : (uint32_t)cyc; return CSR_OK; /* cycle, time */
+        case 2: *v = hi ? (uint32_t)(ins >> 32) : (uint32_t)ins; return CSR_OK;
+        default: *v = 0; return CSR_OK; /* hpmcounter3..31: not implemented, read 0 */
+        }
+    }
+    if (csr >= 0x001 && csr <= 0x003) {
+        if (fs_field(h) == 0) return CSR_ILLEGAL;
+        *v = csr == 1 ? h->fflags : csr == 2 ? h->frm : (h->frm << 5) | h->fflags;
+        return CSR_OK;
+    }
+    if (h->priv < 3) return CSR_ILLEGAL; /* everything below is machine level */
+    switch (csr) {
+    case 0xf11:
+    case 0xf12:
+    case 0xf13:
+    case 0xf15: *v = 0; return CSR_OK;
+    case 0xf14: *v = h->hartid; return CSR_OK;
+    case 0x300: *v = h->mstatus | (fs_field(h) == 3 ? TF_MSTATUS_SD : 0); return CSR_OK;
+    case 0x301: *v = MISA_RV32IMFU; return CSR_OK;
+    case 0x304: *v = h->mie; return CSR_OK;
+    case 0x305: *v = h->mtvec; return CSR_OK;
+    case 0x306: *v = h->mcounteren; return CSR_OK;
+    case 0x310: *v = 0; return CSR_OK; /* mstatush: little-endian, nothing else */
+    case 0x320: *v = 0; return CSR_OK; /* mcountinhibit: hardwired 0 */
+    case 0x340: *v = h->mscratch; return CSR_OK;
+    case 0x341: *v = h->mepc; return CSR_OK;
+    case 0x342: *v = h->mcause; return CSR_OK;
+    case 0x343: *v = h->mtval; return CSR_OK;
+    case 0x344: *v = h->mip; return CSR_OK;
+    case 0xb00: *v = (uint32_t)cyc; return CSR_OK;
+    case 0xb80: *v = (uint32_t)(cyc >> 32); return CSR_OK;
+    case 0xb02: *v = (uint32_t)ins; return CSR_OK;
+    case 0xb82: *v = (uint32_t)(ins >> 32); return CSR_OK;
+    }
+    if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) ||
+        (csr >= 0x323 && csr <= 0x33f) || (csr >= 0x3a0 && csr <= 0x3ef)) {
+        *v = 0; /* hpm counters/events, PMP: no entries implemented, read 0 */
+        return CSR_OK;
+    }
+    return CSR_ILLEGAL;
+}
+
+/* Write a CSR already known readable and writable here. */
+static void csr_write(tf_hart *h, uint32_t csr, uint32_t v)
+{
+    switch (csr) {
+    case 0x001: h->fflags = v & 0x1f; break;
+    case 0x002: h->frm = v & 7; break;
+    case 0x003:
+        h->fflags = v & 0x1f;
+        h->frm = (v >> 5) & 7;
+        break;
+    case 0x300: {
+        uint32_t keep =
+            TF_MSTATUS_MIE | TF_MSTATUS_MPIE | TF_MSTATUS_FS | TF_MSTATUS_MPRV | TF_MSTATUS_TW;
+        uint32_t mpp = ((v & TF_MSTATUS_MPP) == TF_MSTATUS_MPP) ? TF_MSTATUS_MPP : 0;
+        h->mstatus = (v & keep) | mpp;
+        return; /* FS written explicitly: do not mark dirty below */
+    }
+    case 0x304: h->mie = v & (TF_MIP_MSIP | TF_MIP_MTIP | TF_MIP_MEIP); break;
+    case 0x305: h->mtvec = v & ~2u; break; /* modes 0 (direct) and 1 (vectored) */
+    case 0x306: h->mcounteren = v & 7; break;
+    case 0x340: h->mscratch = v; break;
+    case 0x341: h->mepc = v & ~3u; break;
+    case 0x342: h->mcause = v; break;
+    case 0x343: h->mtval = v; break;
+    case 0x344: h->mip = (h->mip & ~TF_MIP_MSIP) | (v & TF_MIP_MSIP); break;
+    case 0xb00:
+    case 0xb80: {
+        /* The written value is what the next instruction sees. */
+        uint64_t c = tf_hart_cycle(h) + 1;
+        c = csr == 0xb00 ? (c & ~0xffffffffull) | v : (c & 0xffffffffull) | ((uint64_t)v << 32);
+        h->cyc_extra = c - (h->instret + 1);
+        break;
+    }
+    case 0xb02:
+    case 0xb82: {
+        uint64_t cyc = tf_hart_cycle(h), i = h->instret + 1;
+        i = csr == 0xb02 ? (i & ~0xffffffffull) | v : (i & 0xffffffffull) | ((uint64_t)v << 32);
+        h->instret = i - 1;
+        h->cyc_extra = cyc - h->instret;
+        break;
+    }
+    default: break; /* read-only-zero WARL registers (PMP, hpm*, mstatush, misa) */
+    }
+    if (csr <= 0x003) h->mstatus |= TF_MSTATUS_FS; /* FP state is now dirty */
+}
+
+int tf_hart_csr(tf_hart *h, uint32_t w)
+{
+    uint32_t csr = w >> 20, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31, rd = (w >> 7) & 31;
+    uint32_t src = (f3 & 4) ? rs1 : h->x[rs1];
+    int writes = (f3 & 3) == 1 || rs1 != 0; /* csrrw always; csrrs/c only with a source */
+    int reads = (f3 & 3) != 1 || rd != 0;   /* csrrw with rd=x0 does not read */
+    uint32_t old = 0;
+    if (csr_read(h, csr, &old) != CSR_OK) return tf_hart_exception(h, TF_CAUSE_ILLEGAL, w);
+    if (writes && (csr >> 10) == 3) return tf_hart_exception(h, TF_CAUSE_ILLEGAL, w);
+    (void)reads;
+    if (writes) {
+        uint32_t nv = (f3 & 3) == 1 ? src : (f3 & 3) == 2 ? old | src : old & ~src;
+        csr_write(h, csr, nv);
+    }
+    if (rd) h->x[rd] = old;
+    h->instret++;
+    h->pc += 4;
+    if (writes && (csr == 0x300 || csr == 0x304 || csr == 0x344)) return tf_hart_check_interrupt(h);
+    return 0;
+}
+
+void tf_hart_reset(tf_hart *h, tf_mem *mem, uint32_t entry, uint32_t hartid)
+{
+    tf_bus bus = h->bus;
+    void *user = h->user;
+    memset(h, 0, sizeof *h);
+    h->bus = bus;
+    h->user = user;
+    h->mem = mem;
+    h->pc = entry;
+    h->priv = 3;
+    h->hartid = hartid;
+    h->mstatus = 1u << 13; /* FS = Initial: the F extension is usable at reset */
+}
+
+/* ---- slow paths out of the hot loop ------------------------------------- */
+
+enum { SL_OK, SL_TRAP, SL_BLOCK, SL_STOP, SL_WATCH };
+
+static __attribute__((noinline)) int load_slow(tf_hart *h, uint32_t addr, int sz, uint32_t *v)
+{
+    tf_mem *m = h->mem;
+    uint32_t off = addr - m->base;
+    if (off < m->size && m->size - off >= (uint32_t)sz) { /* unreachable from fast paths */
+        *v = 0;
+        memcpy(v, m->data + off, (size_t)sz);
+        return SL_OK;
+    }
+    int r = h->bus.load ? h->bus.load(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
+    if (r == TF_BUS_OK) return SL_OK;
+    if (r == TF_BUS_BLOCK) return SL_BLOCK;
+    return tf_hart_exception(h, TF_CAUSE_LOAD_ACCESS, addr) ? SL_STOP : SL_TRAP;
+}
+
+static __attribute__((noinline)) int store_slow(tf_hart *h, uint32_t addr, int sz, uint32_t v)
+{
+    tf_mem *m = h->mem;
+    uint32_t off = addr - m->base;
+    if (off < m->size && m->size - off >= (uint32_t)sz) {
+        memcpy(m->data + off, &v, (size_t)sz);
+        tf_mem_invalidate(m, addr, (uint32_t)sz);
+        if (m->has_watch && addr < m->watch_addr + 4 && m->watch_addr < addr + (uint32_t)sz) {
+            uint32_t w;
+            memcpy(&w, m->data + (m->watch_addr - m->base), 4);
+            if (w) return SL_WATCH;
+        }
+        return SL_OK;
+    }
+    int r = h->bus.store ? h->bus.store(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
+    if (r == TF_BUS_OK) return SL_OK;
+    if (r == TF_BUS_BLOCK) return SL_BLOCK;
+    return tf_hart_exception(h, TF_CAUSE_STORE_ACCESS, addr) ? SL_STOP : SL_TRAP;
+}
+
+/* A jal or taken branch whose target is misaligned or outside memory. */
+static __attribute__((noinline)) int far_jump(tf_hart *h, uint32_t w)
+{
+    uint32_t a = h->x[(w >> 15) & 31], b = h->x[(w >> 20) & 31];
+    uint32_t target;
+    if ((w & 0x7f) == 0x6f) {
+        tf_slot s;
+        tf_rv32_decode(w, h->pc, &s);
+        target = h->pc + (uint32_t)s.imm;
+    } else {
+        tf_slot s;
+        int op = tf_rv32_decode(w, h->pc, &s);
+        int taken = 0;
+        switch (op) {
+        case TF_OP_BEQ: taken = a == b; break;
+        case TF_OP_BNE: taken = a != b; break;
+        case TF_OP_BLT: taken = (int32_t)a < (int32_t)b; break;
+        case TF_OP_BGE: taken = (int32_t)a >= (int32_t)b; break;
+        case TF_OP_BLTU: taken = a < b; break;
+        case TF_OP_BGEU: taken = a >= b; break;
+        }
+        if (!taken) {
+            h->instret++;
+            h->pc += 4;
+            return SL_TRAP; /* "resume at h->pc" */
+        }
+        target = h->pc + (uint32_t)s.imm;
+    }
+    if (target & 3)
+        return tf_hart_exception(h, TF_CAUSE_FETCH_MISALIGNED, target) ? SL_STOP : SL_TRAP;
+    if ((w & 0x7f) == 0x6f) {
+        uint32_t rd = (w >> 7) & 31;
+        if (rd) h->x[rd] = h->pc + 4;
+    }
+    h->instret++;
+    h->pc = target; /* the fetch there faults when we resume */
+    return SL_TRAP;
+}
+
+/* ---- the interpreter ----------------------------------------------------- */
+
+static inline uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static inline uint16_t ld16(const uint8_t *p)
+{
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return v;
+}
+static inline void st32(uint8_t *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+static inline void st16(uint8_t *p, uint16_t v)
+{
+    memcpy(p, &v, 2);
+}
+
+int tf_hart_run(tf_hart *h, uint64_t cycle_limit)
+{
+    static const int tab[TF_OP_COUNT] = {
+#define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
+        TF_RV32_OPS(TF_OP_OFFSET)
+#undef TF_OP_OFFSET
+    };
+    tf_mem *const M = h->mem;
+    tf_slot *const slots = M->slots;
+    uint8_t *const mem = M->data;
+    const uint8_t *const pf = M->pageflags;
+    const uint32_t base = M->base, size = M->size;
+    const uint32_t szw = size - 4, szh = size - 2;
+    uint32_t *const x = h->x;
+    uint32_t *const f = h->f;
+    tf_slot *ip;
+    uint64_t n, lim;
+    int rc, sl;
+    uint32_t val, addr;
+
+#define DISPATCH() goto *(&&L_DECODE + ip->h)
+#define NEXT                                                                                       \
+    do {                                                                                           \
+        ++n;                                                                                       \
+        ++ip;                                                                                      \
+        DISPATCH();                                                                                \
+    } while (0)
+#define SYNC()                                                                                     \
+    do {                                                                                           \
+        h->instret = n;                                                                            \
+        h->pc = base + ((uint32_t)(ip - slots) << 2);                                              \
+    } while (0)
+#define RELIMIT() (lim = cycle_limit > h->cyc_extra ? cycle_limit - h->cyc_extra : 0)
+#define JUMP_TO(p)                                                                                 \
+    do {                                                                                           \
+        ++n;                                                                                       \
+        ip = (p);                                                                                  \
+        if (UNLIKELY(n >= lim)) goto out_limit;                                                    \
+        DISPATCH();                                                                                \
+    } while (0)
+#define RD  x[ip->rd]
+#define RS1 x[ip->rs1]
+#define RS2 x[ip->rs2]
+#define IMM ((uint32_t)ip->imm)
+#define BRANCH(cond)                                                                               \
+    do {                                                                                           \
+        if (cond) JUMP_TO(ip + ip->imm);                                                           \
+        NEXT;                                                                                      \
+    } while (0)
+/* Finish a slow access: sl from load_slow/store_slow. */
+#define SLOW_DONE(on_ok)                                                                           \
+    do {                                                                                           \
+        if (LIKELY(sl == SL_OK)) {                                                                 \
+            on_ok;                                                                                 \
+            RELIMIT();                                                                             \
+            NEXT;                                                                                  \
+        }                                                                                          \
+        goto slow_result;                                                                          \
+    } while (0)
+#define LOAD_SLOW(sz, on_ok)                                                                       \
+    do {                                                                                           \
+        SYNC();                                                                                    \
+        sl = load_slow(h, addr, sz, &val);                                                         \
+        SLOW_DONE(on_ok);                                                                          \
+    } while (0)
+#define STORE_SLOW(sz, v)                                                                          \
+    do {                                                                                           \
+        SYNC();                                                                                    \
+        sl = store_slow(h, addr, sz, v);                                                           \
+        SLOW_DONE((void)0);                                                                        \
+    } while (0)
+#define FPCHK()                                                                                    \
+    do {                                                                                           \
+        if (UNLIKELY(!(h->mstatus & TF_MSTATUS_FS))) goto illegal;                                 \
+    } while (0)
+#define FRM(var)                                                                                   \
+    int var = ip->imm;                                                                             \
+    if (var == 7) var = (int)h->frm;                                                               \
+    if (UNLIKELY(var > 4)) goto illegal
+#define FDONE(fl)                                                                                  \
+    do {                                                                                           \
+        h->fflags |= (fl);                                                                         \
+        h->mstatus |= TF_MSTATUS_FS;                                                               \
+        NEXT;                                                                                      \
+    } while (0)
+#define FOP2(fn)                                                                                   \
+    do {                                                                                           \
+        FPCHK();                                                                                   \
+        FRM(rm);                                                                                   \
+        unsigned fl = 0;                                                                           \
+        f[ip->rd] = fn(f[ip->rs1], f[ip->rs2], rm, &fl);                                           \
+        FDONE(fl);                                                                                 \
+    } while (0)
+
+resume:
+    n = h->instret;
+    RELIMIT();
+    if (n >= lim) {
+        rc = TF_STOP_LIMIT;
+        goto out;
+    }
+    {
+        uint32_t off = h->pc - base;
+        if (UNLIKELY(off >= size || (h->pc & 3))) {
+            uint32_t cause = (h->pc & 3) ? TF_CAUSE_FETCH_MISALIGNED : TF_CAUSE_FETCH_ACCESS;
+            if (tf_hart_exception(h, cause, h->pc)) {
+                rc = TF_STOP_FAULT;
+                goto out;
+            }
+            goto resume;
+        }
+        ip = slots + (off >> 2);
+    }
+    DISPATCH();
+
+L_DECODE : {
+    uint32_t off = (uint32_t)(ip - slots) << 2;
+    if (UNLIKELY(off >= size)) { /* ran off the end of memory */
+        SYNC();
+        goto resume;
+    }
+    uint32_t pc = base + off;
+    int op = tf_rv32_decode(ld32(mem + off), pc, ip);
+    if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
+        uint32_t t = pc + (uint32_t)ip->imm, toff = t - base;
+        if ((t & 3) || toff >= size)
+            op = TF_OP_FAR_JUMP;
+        else
+            ip->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
+    }
+    ip->h = tab[op];
+    M->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
+    DISPATCH();
+}
+L_FETCH_FAULT:
+    SYNC();
+    goto resume;
+L_ILLEGAL:
+illegal:
+    SYNC();
+    if (tf_hart_exception(h, TF_CAUSE_ILLEGAL, ip->aux)) {
+        rc = TF_STOP_FAULT;
+        goto out;
+    }
+    goto resume;
+L_FAR_JUMP:
+    SYNC();
+    sl = far_jump(h, ip->aux);
+    goto slow_result;
+L_NOP:
+L_FENCE:
+L_FENCE_I: /* the decode cache is kept coherent on every store */
+    NEXT;
+L_LUI:
+L_AUIPC:
+    RD = IMM;
+    NEXT;
+L_JAL:
+    RD = ip->aux;
+    JUMP_TO(ip + ip->imm);
+L_JALR : {
+    uint32_t t = (RS1 + IMM) & ~1u, toff = t - base;
+    if (UNLIKELY((t & 3) || toff >= size)) {
+        SYNC();
+        if (t & 3) {
+            if (tf_hart_exception(h, TF_CAUSE_FETCH_MISALIGNED, t)) {
+                rc = TF_STOP_FAULT;
+                goto out;
+            }
+            goto resume;
+        }
+        RD = ip->aux;
+        h->instret = n + 1;
+        h->pc = t;
+        goto resume; /* faults on fetch at t */
+    }
+    RD = ip->aux;
+    JUMP_TO(slots + (toff >> 2));
+}
+L_BEQ:
+    BRANCH(RS1 == RS2);
+L_BNE:
+    BRANCH(RS1 != RS2);
+L_BLT:
+    BRANCH((int32_t)RS1 < (int32_t)RS2);
+L_BGE:
+    BRANCH((int32_t)RS1 >= (int32_t)RS2);
+L_BLTU:
+    BRANCH(RS1 < RS2);
+L_BGEU:
+    BRANCH(RS1 >= RS2);
+L_LB:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base < size)) {
+        RD = (uint32_t)(int32_t)(int8_t)mem[addr - base];
+        NEXT;
+    }
+    LOAD_SLOW(1, RD = (uint32_t)(int32_t)(int8_t)val);
+L_LBU:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base < size)) {
+        RD = mem[addr - base];
+        NEXT;
+    }
+    LOAD_SLOW(1, RD = val & 0xff);
+L_LH:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szh)) {
+        RD = (uint32_t)(int32_t)(int16_t)ld16(mem + (addr - base));
+        NEXT;
+    }
+    LOAD_SLOW(2, RD = (uint32_t)(int32_t)(int16_t)val);
+L_LHU:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szh)) {
+        RD = ld16(mem + (addr - base));
+        NEXT;
+    }
+    LOAD_SLOW(2, RD = val & 0xffff);
+L_LW:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szw)) {
+        RD = ld32(mem + (addr - base));
+        NEXT;
+    }
+    LOAD_SLOW(4, RD = val);
+L_SB:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base < size) && LIKELY(!pf[(addr - base) >> TF_PAGE_SHIFT])) {
+        mem[addr - base] = (uint8_t)RS2;
+        NEXT;
+    }
+    STORE_SLOW(1, RS2 & 0xff);
+L_SH:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szh) &&
+        LIKELY(!(pf[(addr - base) >> TF_PAGE_SHIFT] | pf[(addr - base + 1) >> TF_PAGE_SHIFT]))) {
+        st16(mem + (addr - base), (uint16_t)RS2);
+        NEXT;
+    }
+    STORE_SLOW(2, RS2 & 0xffff);
+L_SW:
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szw) &&
+        LIKELY(!(pf[(addr - base) >> TF_PAGE_SHIFT] | pf[(addr - base + 3) >> TF_PAGE_SHIFT]))) {
+        st32(mem + (addr - base), RS2);
+        NEXT;
+    }
+    STORE_SLOW(4, RS2);
+L_ADDI:
+    RD = RS1 + IMM;
+    NEXT;
+L_SLTI:
+    RD = (int32_t)RS1 < ip->imm;
+    NEXT;
+L_SLTIU:
+    RD = RS1 < IMM;
+    NEXT;
+L_XORI:
+    RD = RS1 ^ IMM;
+    NEXT;
+L_ORI:
+    RD = RS1 | IMM;
+    NEXT;
+L_ANDI:
+    RD = RS1 & IMM;
+    NEXT;
+L_SLLI:
+    RD = RS1 << ip->imm;
+    NEXT;
+L_SRLI:
+    RD = RS1 >> ip->imm;
+    NEXT;
+L_SRAI:
+    RD = (uint32_t)((int32_t)RS1 >> ip->imm);
+    NEXT;
+L_ADD:
+    RD = RS1 + RS2;
+    NEXT;
+L_SUB:
+    RD = RS1 - RS2;
+    NEXT;
+L_SLL:
+    RD = RS1 << (RS2 & 31);
+    NEXT;
+L_SLT:
+    RD = (int32_t)RS1 < (int32_t)RS2;
+    NEXT;
+L_SLTU:
+    RD = RS1 < RS2;
+    NEXT;
+L_XOR:
+    RD = RS1 ^ RS2;
+    NEXT;
+L_SRL:
+    RD = RS1 >> (RS2 & 31);
+    NEXT;
+L_SRA:
+    RD = (uint32_t)((int32_t)RS1 >> (RS2 & 31));
+    NEXT;
+L_OR:
+    RD = RS1 | RS2;
+    NEXT;
+L_AND:
+    RD = RS1 & RS2;
+    NEXT;
+L_MUL:
+    RD = RS1 * RS2;
+    NEXT;
+L_MULH:
+    RD = (uint32_t)((uint64_t)((int64_t)(int32_t)RS1 * (int64_t)(int32_t)RS2) >> 32);
+    NEXT;
+L_MULHSU:
+    RD = (uint32_t)((uint64_t)((int64_t)(int32_t)RS1 * (int64_t)(uint64_t)RS2) >> 32);
+    NEXT;
+L_MULHU:
+    RD = (uint32_t)(((uint64_t)RS1 * RS2) >> 32);
+    NEXT;
+L_DIV : {
+    int32_t a = (int32_t)RS1, b = (int32_t)RS2;
+    RD = b == 0 ? 0xffffffffu : (a == INT32_MIN && b == -1) ? (uint32_t)a : (uint32_t)(a / b);
+    NEXT;
+}
+L_DIVU : {
+    uint32_t a = RS1, b = RS2;
+    RD = b == 0 ? 0xffffffffu : a / b;
+    NEXT;
+}
+L_REM : {
+    int32_t a = (int32_t)RS1, b = (int32_t)RS2;
+    RD = b == 0 ? (uint32_t)a : (a == INT32_MIN && b == -1) ? 0 : (uint32_t)(a % b);
+    NEXT;
+}
+L_REMU : {
+    uint32_t a = RS1, b = RS2;
+    RD = b == 0 ? a : a % b;
+    NEXT;
+}
+L_ECALL:
+    SYNC();
+    if (tf_hart_exception(h, h->priv == 3 ? TF_CAUSE_ECALL_M : TF_CAUSE_ECALL_U, 0)) {
+        rc = TF_STOP_ECALL;
+        goto out;
+    }
+    goto resume;
+L_EBREAK:
+    SYNC();
+    if (tf_hart_exception(h, TF_CAUSE_BREAKPOINT, h->pc)) {
+        rc = TF_STOP_FAULT;
+        goto out;
+    }
+    goto resume;
+L_MRET:
+    SYNC();
+    if (tf_hart_mret(h)) {
+        rc = TF_STOP_FAULT;
+        goto out;
+    }
+    goto resume;
+L_WFI:
+    if (h->priv != 3) goto illegal; /* bounded time limit of zero in U-mode */
+    ++n;
+    ++ip;
+    if (h->mie & h->mip) DISPATCH(); /* something is pending: wfi is a nop */
+    SYNC();
+    rc = TF_STOP_WFI;
+    goto out;
+L_CSRRW:
+L_CSRRS:
+L_CSRRC:
+L_CSRRWI:
+L_CSRRSI:
+L_CSRRCI:
+    SYNC();
+    if (tf_hart_csr(h, ip->aux)) {
+        rc = TF_STOP_FAULT;
+        goto out;
+    }
+    goto resume;
+L_FLW:
+    FPCHK();
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szw)) {
+        f[ip->rd] = ld32(mem + (addr - base));
+        NEXT;
+    }
+    LOAD_SLOW(4, f[ip->rd] = val);
+L_FSW:
+    FPCHK();
+    addr = RS1 + IMM;
+    if (LIKELY(addr - base <= szw) &&
+        LIKELY(!(pf[(addr - base) >> TF_PAGE_SHIFT] | pf[(addr - base + 3) >> TF_PAGE_SHIFT]))) {
+        st32(mem + (addr - base), f[ip->rs2]);
+        NEXT;
+    }
+    STORE_SLOW(4, f[ip->rs2]);
+L_FMADD_S:
+L_FMSUB_S:
+L_FNMSUB_S:
+L_FNMADD_S : {
+    FPCHK();
+    FRM(rm);
+    unsigned fl = 0, opc = (ip->aux >> 2) & 3; /* 0 madd, 1 msub, 2 nmsub, 3 nmadd */
+    uint32_t a = f[ip->rs1], b = f[ip->rs2], c = f[ip->rs3];
+    if (opc & 2) a ^= 0x80000000u;              /* negate the product */
+    if (opc == 1 || opc == 3) c ^= 0x80000000u; /* subtract the addend */
+    f[ip->rd] = tf_f32_fma(a, b, c, rm, &fl);
+    FDONE(fl);
+}
+L_FADD_S:
+    FOP2(tf_f32_add);
+L_FSUB_S:
+    FOP2(tf_f32_sub);
+L_FMUL_S:
+    FOP2(tf_f32_mul);
+L_FDIV_S:
+    FOP2(tf_f32_div);
+L_FSQRT_S : {
+    FPCHK();
+    FRM(rm);
+    unsigned fl = 0;
+    f[ip->rd] = tf_f32_sqrt(f[ip->rs1], rm, &fl);
+    FDONE(fl);
+}
+L_FSGNJ_S:
+    FPCHK();
+    f[ip->rd] = (f[ip->rs1] & 0x7fffffffu) | (f[ip->rs2] & 0x80000000u);
+    FDONE(0);
+L_FSGNJN_S:
+    FPCHK();
+    f[ip->rd] = (f[ip->rs1] & 0x7fffffffu) | (~f[ip->rs2] & 0x80000000u);
+    FDONE(0);
+L_FSGNJX_S:
+    FPCHK();
+    f[ip->rd] = f[ip->rs1] ^ (f[ip->rs2] & 0x80000000u);
+    FDONE(0);
+L_FMIN_S : {
+    FPCHK();
+    unsigned fl = 0;
+    f[ip->rd] = tf_f32_min(f[ip->rs1], f[ip->rs2], &fl);
+    FDONE(fl);
+}
+L_FMAX_S : {
+    FPCHK();
+    unsigned fl = 0;
+    f[ip->rd] = tf_f32_max(f[ip->rs1], f[ip->rs2], &fl);
+    FDONE(fl);
+}
+L_FCVT_W_S : {
+    FPCHK();
+    FRM(rm);
+    unsigned fl = 0;
+    RD = (uint32_t)tf_f32_to_i32(f[ip->rs1], rm, &fl);
+    FDONE(fl);
+}
+L_FCVT_WU_S : {
+    FPCHK();
+    FRM(rm);
+    unsigned fl = 0;
+    RD = tf_f32_to_u32(f[ip->rs1], rm, &fl);
+    FDONE(fl);
+}
+L_FMV_X_W:
+    FPCHK();
+    RD = f[ip->rs1];
+    NEXT;
+L_FEQ_S : {
+    FPCHK();
+    unsigned fl = 0;
+    RD = (uint32_t)tf_f32_eq(f[ip->rs1], f[ip->rs2], &fl);
+    FDONE(fl);
+}
+L_FLT_S : {
+    FPCHK();
+    unsigned fl = 0;
+    RD = (uint32_t)tf_f32_lt(f[ip->rs1], f[ip->rs2], &fl);
+    FDONE(fl);
+}
+L_FLE_S : {
+    FPCHK();
+    unsigned fl = 0;
+    RD = (uint32_t)tf_f32_le(f[ip->rs1], f[ip->rs2], &fl);
+    FDONE(fl);
+}
+L_FCLASS_S:
+    FPCHK();
+    RD = tf_f32_classify(f[ip->rs1]);
+    NEXT;
+L_FCVT_S_W : {
+    FPCHK();
+    FRM(rm);
+    unsigned fl = 0;
+    f[ip->rd] = tf_f32_from_i32((int32_t)RS1, rm, &fl);
+    FDONE(fl);
+}
+L_FCVT_S_WU : {
+    FPCHK();
+    FRM(rm);
+    unsigned fl = 0;
+    f[ip->rd] = tf_f32_from_u32(RS1, rm, &fl);
+    FDONE(fl);
+}
+L_FMV_W_X:
+    FPCHK();
+    f[ip->rd] = RS1;
+    FDONE(0);
+
+slow_result:
+    switch (sl) {
+    case SL_TRAP: goto resume;
+    case SL_BLOCK: rc = TF_STOP_BLOCK; goto out; /* pc still at the access */
+    case SL_WATCH:
+        ++n;
+        ++ip;
+        SYNC();
+        rc = TF_STOP_WATCH;
+        goto out;
+    default: rc = TF_STOP_FAULT; goto out;
+    }
+out_limit:
+    SYNC();
+    rc = TF_STOP_LIMIT;
+out:
+    return rc;
+#undef DISPATCH
+#undef NEXT
+#undef SYNC
+}

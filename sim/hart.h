@@ -1,0 +1,150 @@
+/* One RV32IMF hart (Zicsr, Zifencei; M and U privilege) with a pre-decoded,
+ * direct-threaded interpreter. Internal to the simulator: the chip model and
+ * tt_foil_sim build on it; the runtime never sees it. */
+#ifndef TF_HART_H
+#define TF_HART_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* A pre-decoded instruction; one per 4-byte word of executable memory.
+ * h == 0 means "not decoded yet" (the decode handler is at offset 0). */
+typedef struct tf_slot {
+    int32_t h;                 /* handler label offset from the decode handler */
+    uint8_t rd, rs1, rs2, rs3; /* integer rd 0 is remapped to 32 (a sink) */
+    int32_t imm;               /* immediate, slot delta for jumps, or rm for FP */
+    uint32_t aux;              /* raw instruction, or link address for jal/jalr */
+} tf_slot;
+
+#define TF_PAGE_SHIFT 12
+#define TF_PAGE_CODE  0x01u /* some word of the page is decoded: stores invalidate */
+#define TF_PAGE_WATCH 0x02u /* the page holds the watched word (tohost) */
+
+/* Directly addressed memory (RAM, or a core's L1) and its decode cache.
+ * Shared by every hart that executes from it. */
+typedef struct tf_mem {
+    uint8_t *data;
+    uint32_t base, size; /* size is a multiple of 4 KiB */
+    tf_slot *slots;      /* size/4 + 1 entries (the last is the end sentinel) */
+    uint8_t *pageflags;  /* size >> 12 entries */
+    uint32_t watch_addr; /* word whose non-zero store stops the hart */
+    int has_watch;
+} tf_mem;
+
+/* Allocate memory + decode cache lazily (untouched pages cost nothing). */
+tf_mem *tf_mem_new(uint32_t base, uint32_t size);
+void tf_mem_free(tf_mem *m);
+/* Write from outside the harts (loader, host, NOC): keeps decode coherent. */
+void tf_mem_write(tf_mem *m, uint32_t addr, const void *src, uint32_t n);
+void tf_mem_fill(tf_mem *m, uint32_t addr, int byte, uint32_t n);
+/* Forget decoded instructions over [addr, addr+n). */
+void tf_mem_invalidate(tf_mem *m, uint32_t addr, uint32_t n);
+/* Stop any hart that stores a non-zero value to this word. */
+void tf_mem_set_watch(tf_mem *m, uint32_t addr);
+
+struct tf_hart;
+
+/* Result of an access outside tf_mem (memory-mapped devices). */
+enum { TF_BUS_OK = 0, TF_BUS_FAULT = 1, TF_BUS_BLOCK = 2 };
+
+typedef struct tf_bus {
+    /* size is 1, 2 or 4; loads return the zero-extended value in *val.
+     * BLOCK means "retry this instruction later": the hart stops with
+     * TF_STOP_BLOCK and pc still at the access. Handlers may add stall
+     * cycles to h->cyc_extra. */
+    int (*load)(void *ctx, struct tf_hart *h, uint32_t addr, int size, uint32_t *val);
+    int (*store)(void *ctx, struct tf_hart *h, uint32_t addr, int size, uint32_t val);
+    void *ctx;
+} tf_bus;
+
+/* Why tf_hart_run returned. */
+enum tf_hart_stop {
+    TF_STOP_LIMIT = 0, /* reached the cycle limit */
+    TF_STOP_WFI,       /* executed wfi with nothing pending; pc is after it */
+    TF_STOP_BLOCK,     /* a device access asked to retry later */
+    TF_STOP_ECALL,     /* ecall with no trap handler (mtvec == 0); pc at it */
+    TF_STOP_FAULT,     /* exception with no trap handler; see fault_* */
+    TF_STOP_WATCH,     /* non-zero store to the watched word; pc after it */
+};
+
+/* Exception causes (privileged spec, mcause values). */
+enum {
+    TF_CAUSE_FETCH_MISALIGNED = 0,
+    TF_CAUSE_FETCH_ACCESS = 1,
+    TF_CAUSE_ILLEGAL = 2,
+    TF_CAUSE_BREAKPOINT = 3,
+    TF_CAUSE_LOAD_MISALIGNED = 4,
+    TF_CAUSE_LOAD_ACCESS = 5,
+    TF_CAUSE_STORE_MISALIGNED = 6,
+    TF_CAUSE_STORE_ACCESS = 7,
+    TF_CAUSE_ECALL_U = 8,
+    TF_CAUSE_ECALL_M = 11,
+};
+
+#define TF_MSTATUS_MIE  (1u << 3)
+#define TF_MSTATUS_MPIE (1u << 7)
+#define TF_MSTATUS_MPP  (3u << 11)
+#define TF_MSTATUS_FS   (3u << 13)
+#define TF_MSTATUS_MPRV (1u << 17)
+#define TF_MSTATUS_TW   (1u << 21)
+#define TF_MSTATUS_SD   (1u << 31)
+#define TF_MIP_MSIP     (1u << 3)
+#define TF_MIP_MTIP     (1u << 7)
+#define TF_MIP_MEIP     (1u << 11)
+
+typedef struct tf_hart {
+    uint32_t x[33]; /* x[32] absorbs writes to x0 */
+    uint32_t f[32]; /* binary32 bit patterns */
+    uint32_t pc;
+    uint64_t instret;   /* retired instructions */
+    uint64_t cyc_extra; /* cycle = instret + cyc_extra (stalls, sleep, traps, start time) */
+    uint32_t priv;      /* 3 = machine, 0 = user */
+    uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch, mie, mip;
+    uint32_t mcounteren, mcountinhibit;
+    uint32_t fflags, frm;
+    uint32_t hartid;
+    tf_mem *mem;
+    tf_bus bus;
+    /* Filled when a run stops with TF_STOP_FAULT (and for every trap taken). */
+    uint32_t fault_cause, fault_pc, fault_tval, fault_insn;
+    void *user; /* owner's pointer */
+} tf_hart;
+
+/* Reset a hart: machine mode, pc = entry, registers zero, FS = Initial. */
+void tf_hart_reset(tf_hart *h, tf_mem *mem, uint32_t entry, uint32_t hartid);
+
+/* Run until the hart's cycle counter reaches cycle_limit or it stops. */
+int tf_hart_run(tf_hart *h, uint64_t cycle_limit);
+
+/* Current cycle count (== modeled time in ns at 1 GHz). */
+static inline uint64_t tf_hart_cycle(const tf_hart *h)
+{
+    return h->instret + h->cyc_extra;
+}
+
+/* Take a synchronous exception at h->pc: returns 0 if a handler (mtvec != 0)
+ * will run, -1 if there is none (fault_* filled, caller stops the hart). */
+int tf_hart_exception(tf_hart *h, uint32_t cause, uint32_t tval);
+
+/* Execute a Zicsr instruction at h->pc; leaves h->pc at the next pc to run.
+ * Returns 0, or -1 if it trapped with no handler. */
+int tf_hart_csr(tf_hart *h, uint32_t insn);
+
+/* mret (machine mode only; illegal otherwise). Same return convention. */
+int tf_hart_mret(tf_hart *h);
+
+/* Take an enabled pending interrupt if there is one (0 if none or taken). */
+int tf_hart_check_interrupt(tf_hart *h);
+
+/* Decode one instruction into a slot; returns the TF_OP_* handler. Branch
+ * and jal immediates are byte offsets (the interpreter makes slot deltas). */
+int tf_rv32_decode(uint32_t insn, uint32_t pc, tf_slot *s);
+
+/* Mnemonic of a TF_OP_*; one-line disassembly of an instruction word. */
+const char *tf_rv32_op_name(int op);
+void tf_rv32_disasm(uint32_t insn, uint32_t pc, char *buf, size_t n);
+
+/* Name of an mcause value ("illegal instruction", ...). */
+const char *tf_hart_cause_name(uint32_t cause);
+
+#endif

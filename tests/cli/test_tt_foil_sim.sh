@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# tt_foil_sim from the command line: exit statuses and one-line messages for
+# every loader and runner error, plus the emulated ecalls and tohost.
+#   test_tt_foil_sim.sh TT_FOIL_SIM GUEST_DIR
+sim=$1
+g=$2
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+
+run "$sim" --help
+expect_rc 0 "--help"
+expect_out "usage: tt_foil_sim" "--help"
+expect_out "--max-cycles" "--help documents options"
+
+run "$sim"
+expect_rc 125 "no program"
+run "$sim" --bogus x.elf
+expect_rc 125 "unknown option"
+expect_err "unknown option '--bogus'" "unknown option"
+run "$sim" --mem nope "$g/isa_alu.elf"
+expect_rc 125 "bad --mem"
+expect_err "--mem: invalid value 'nope'" "bad --mem"
+
+# loader errors name the file and the problem
+run "$sim" "$tmp/missing.elf"
+expect_rc 125 "missing file"
+expect_err "$tmp/missing.elf: cannot open: No such file" "missing file"
+echo "not an elf" >"$tmp/text.elf"
+run "$sim" "$tmp/text.elf"
+expect_rc 125 "text file"
+expect_err "$tmp/text.elf: not an ELF file" "text file"
+run "$sim" "$sim"
+expect_rc 125 "64-bit host ELF"
+expect_err "ELF class is ELFCLASS64" "64-bit host ELF"
+cp "$g/isa_alu.elf" "$tmp/machine.elf"
+printf '\x3e\x00' | dd of="$tmp/machine.elf" bs=1 seek=18 conv=notrunc status=none
+run "$sim" "$tmp/machine.elf"
+expect_rc 125 "wrong machine"
+expect_err "machine.elf: ELF machine is 62 (x86-64); expected EM_RISCV (243)" "wrong machine"
+head -c 100 "$g/isa_alu.elf" >"$tmp/trunc.elf"
+run "$sim" "$tmp/trunc.elf"
+expect_rc 125 "truncated"
+expect_err "trunc.elf: truncated" "truncated"
+run "$sim" --mem 4K "$g/isa_alu.elf"
+expect_rc 125 "RAM too small"
+expect_err "lies outside RAM (see --mem)" "RAM too small"
+expect_err_lines 1 "one line"
+
+# runner outcomes
+run "$sim" "$g/case_illegal.elf"
+expect_rc 2 "illegal instruction"
+expect_err "guest fault: illegal instruction (mcause 2) at pc 0x0001000c, insn 0xffffffff" "illegal"
+expect_err "no trap handler installed" "illegal"
+expect_err_lines 1 "one line"
+run "$sim" "$g/case_load_fault.elf"
+expect_rc 2 "load fault"
+expect_err "load access fault (mcause 5)" "load fault"
+expect_err "(lw a0, 0(t0)), address 0x00000010" "load fault"
+run "$sim" --max-cycles 5000 "$g/case_loop.elf"
+expect_rc 3 "max cycles"
+expect_err "stopped after 500" "max cycles"
+expect_err "(--max-cycles 5000) at pc 0x00010008" "max cycles"
+run "$sim" "$g/case_ecall.elf"
+expect_rc 2 "unsupported ecall"
+expect_err "unsupported ecall a7=1234 (a0=0x00000005) at pc" "unsupported ecall"
+run "$sim" --stats "$g/case_exit42.elf"
+expect_rc 42 "exit code"
+expect_out "hello" "write to fd 1"
+expect_err "err" "write to fd 2"
+expect_err "tt_foil_sim: instructions " "--stats"
+expect_err "MIPS" "--stats"
+run "$sim" "$g/case_tohost_fail.elf"
+expect_rc 1 "tohost failure"
+expect_err "tohost reports test 5 failed" "tohost failure"
+run "$sim" "$g/case_clock.elf"
+expect_rc 0 "clock_gettime64 gives modeled time"
+run "$sim" "$g/isa_alu.elf"
+expect_rc 0 "tohost pass"
+finish

@@ -1,0 +1,180 @@
+/* The hart through its C API: exact, repeatable instruction and cycle
+ * counts, cycle limits that resume seamlessly, decode-cache coherence with
+ * outside writes, device callbacks (stall cycles, BLOCK and retry), wfi,
+ * faults without a handler, and the watched word. */
+#include "hart.h"
+#include "tf_check.h"
+
+#include <stdlib.h>
+
+/* Instruction encoders (RISC-V base formats). */
+static uint32_t I(uint32_t opc, int rd, int f3, int rs1, int32_t imm)
+{
+    return ((uint32_t)imm << 20) | ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) |
+           ((uint32_t)rd << 7) | opc;
+}
+static uint32_t S(int f3, int rs1, int rs2, int32_t imm)
+{
+    uint32_t u = (uint32_t)imm;
+    return ((u >> 5) << 25) | ((uint32_t)rs2 << 20) | ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) |
+           ((u & 31) << 7) | 0x23;
+}
+static uint32_t B(int f3, int rs1, int rs2, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (((u >> 12) & 1) << 31) | (((u >> 5) & 63) << 25) | ((uint32_t)rs2 << 20) |
+           ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) | (((u >> 1) & 15) << 8) |
+           (((u >> 11) & 1) << 7) | 0x63;
+}
+#define ADDI(rd, rs, imm) I(0x13, rd, 0, rs, imm)
+#define LW(rd, rs, imm)   I(0x03, rd, 2, rs, imm)
+#define SW(rs1, rs2, imm) S(2, rs1, rs2, imm)
+#define BNE(a, b, off)    B(1, a, b, off)
+#define LUI(rd, imm20)    (((uint32_t)(imm20) << 12) | ((uint32_t)(rd) << 7) | 0x37)
+#define ECALL             0x00000073u
+#define WFI               0x10500073u
+
+#define BASE 0x1000u
+
+static void put(tf_mem *m, uint32_t addr, const uint32_t *code, int n)
+{
+    tf_mem_write(m, addr, code, (uint32_t)n * 4);
+}
+
+/* a0 counts to a1 = limit in a two-instruction loop, then ecall. */
+static void load_loop(tf_mem *m, int32_t limit)
+{
+    uint32_t code[] = {ADDI(10, 0, 0), ADDI(11, 0, limit), ADDI(10, 10, 1), BNE(10, 11, -4), ECALL};
+    put(m, BASE, code, 5);
+}
+
+static uint32_t mmio_last_store, mmio_blocks;
+static int mmio_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *val)
+{
+    (void)ctx;
+    if (addr == 0xffb00000u && size == 4) {
+        *val = 0x1234;
+        h->cyc_extra += 10; /* a 10-cycle device access */
+        return TF_BUS_OK;
+    }
+    if (addr == 0xffb00004u) {
+        if (mmio_blocks++ == 0) return TF_BUS_BLOCK; /* not ready the first time */
+        *val = 77;
+        return TF_BUS_OK;
+    }
+    return TF_BUS_FAULT;
+}
+static int mmio_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t val)
+{
+    (void)ctx;
+    (void)h;
+    if (addr == 0xffb00008u && size == 4) {
+        mmio_last_store = val;
+        return TF_BUS_OK;
+    }
+    return TF_BUS_FAULT;
+}
+
+int main(void)
+{
+    tf_mem *m = tf_mem_new(BASE, 0x10000);
+    tf_hart *h = calloc(1, sizeof *h);
+
+    /* exact counts: 2 + 2*1000 instructions retire before the ecall */
+    load_loop(m, 1000);
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[10], 1000);
+    CHECK_EQ_U(h->instret, 2002);
+    CHECK_EQ_U(tf_hart_cycle(h), 2002);
+    CHECK_EQ_U(h->pc, BASE + 16);
+
+    /* the same run again gives the same counts */
+    tf_hart_reset(h, m, BASE, 0);
+    tf_hart_run(h, UINT64_MAX);
+    CHECK_EQ_U(tf_hart_cycle(h), 2002);
+
+    /* a cycle limit stops at the first taken branch at or after it; runs
+     * resume where they stopped and end with the same totals */
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, 101), TF_STOP_LIMIT);
+    CHECK_TRUE(tf_hart_cycle(h) >= 101 && tf_hart_cycle(h) <= 102);
+    int stops = 0;
+    uint64_t lim = 101;
+    int rc;
+    while ((rc = tf_hart_run(h, lim += 97)) == TF_STOP_LIMIT) stops++;
+    CHECK_EQ_U(rc, TF_STOP_ECALL);
+    CHECK_TRUE(stops > 10);
+    CHECK_EQ_U(h->x[10], 1000);
+    CHECK_EQ_U(tf_hart_cycle(h), 2002);
+
+    /* an outside write replaces already-decoded code */
+    load_loop(m, 500);
+    tf_hart_reset(h, m, BASE, 0);
+    tf_hart_run(h, UINT64_MAX);
+    CHECK_EQ_U(h->x[10], 500);
+    CHECK_EQ_U(tf_hart_cycle(h), 1002);
+
+    /* devices: a stalling load, a store, a load that blocks once */
+    h->bus = (tf_bus){mmio_load, mmio_store, NULL};
+    uint32_t dev[] = {LUI(5, 0xffb00), LW(6, 5, 0), LW(7, 5, 4), SW(5, 6, 8), ECALL};
+    put(m, BASE, dev, 5);
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_BLOCK);
+    CHECK_EQ_U(h->pc, BASE + 8); /* at the blocked load */
+    CHECK_EQ_U(h->x[6], 0x1234);
+    CHECK_EQ_U(tf_hart_cycle(h), 2 + 10);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[7], 77);
+    CHECK_EQ_U(mmio_last_store, 0x1234);
+    CHECK_EQ_U(h->instret, 4);
+    CHECK_EQ_U(tf_hart_cycle(h), 4 + 10);
+    /* an address no device claims is a load access fault (no handler) */
+    uint32_t bad[] = {LUI(5, 0xffb01), LW(6, 5, 0)};
+    put(m, BASE, bad, 2);
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_LOAD_ACCESS);
+    CHECK_EQ_U(h->fault_pc, BASE + 4);
+    CHECK_EQ_U(h->fault_tval, 0xffb01000u);
+    CHECK_EQ_U(h->fault_insn, LW(6, 5, 0));
+
+    /* wfi stops with pc after it */
+    uint32_t w[] = {ADDI(10, 0, 3), WFI, ADDI(10, 10, 1), ECALL};
+    put(m, BASE, w, 4);
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_WFI);
+    CHECK_EQ_U(h->pc, BASE + 8);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[10], 4);
+
+    /* illegal instruction with no handler */
+    uint32_t ill[] = {ADDI(10, 0, 1), 0xffffffffu};
+    put(m, BASE, ill, 2);
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_ILLEGAL);
+    CHECK_EQ_U(h->fault_pc, BASE + 4);
+    CHECK_EQ_U(h->fault_insn, 0xffffffffu);
+
+    /* running off the end of memory is an instruction access fault */
+    uint32_t nops[] = {ADDI(0, 0, 0), ADDI(0, 0, 0)};
+    put(m, BASE + 0x10000 - 8, nops, 2);
+    tf_hart_reset(h, m, BASE + 0x10000 - 8, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_FETCH_ACCESS);
+    CHECK_EQ_U(h->fault_pc, BASE + 0x10000);
+
+    /* the watched word stops the hart after the store */
+    tf_mem_set_watch(m, BASE + 0x400);
+    uint32_t wt[] = {LUI(5, 0x1), ADDI(6, 0, 9), SW(5, 0, 0x400), SW(5, 6, 0x400), ECALL};
+    put(m, BASE, wt, 5);
+    tf_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_WATCH); /* zero store does not stop */
+    CHECK_EQ_U(h->pc, BASE + 16);
+    CHECK_EQ_U(h->instret, 4);
+
+    free(h);
+    tf_mem_free(m);
+    return tf_check_report("test_hart");
+}

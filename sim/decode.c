@@ -20,19 +20,25 @@ static inline int32_t imm_i(uint32_t w)
 {
     return (int32_t)w >> 20;
 }
+/* Sign bits are replicated with an arithmetic right shift of the whole word,
+ * then the pieces are assembled in unsigned arithmetic. */
+static inline uint32_t sext_hi(uint32_t w, int bits)
+{
+    return (uint32_t)((int32_t)w >> 31) << bits;
+}
 static inline int32_t imm_s(uint32_t w)
 {
-    return ((int32_t)w >> 25 << 5) | (int32_t)((w >> 7) & 31);
+    return (int32_t)(sext_hi(w, 12) | ((w >> 20) & 0xfe0u) | ((w >> 7) & 31));
 }
 static inline int32_t imm_b(uint32_t w)
 {
-    return ((int32_t)w >> 31 << 12) | (int32_t)(((w >> 7) & 1) << 11) |
-           (int32_t)(((w >> 25) & 63) << 5) | (int32_t)(((w >> 8) & 15) << 1);
+    return (int32_t)(sext_hi(w, 12) | (((w >> 7) & 1) << 11) | (((w >> 25) & 63) << 5) |
+                     (((w >> 8) & 15) << 1));
 }
 static inline int32_t imm_j(uint32_t w)
 {
-    return ((int32_t)w >> 31 << 20) | (int32_t)(((w >> 12) & 255) << 12) |
-           (int32_t)(((w >> 20) & 1) << 11) | (int32_t)(((w >> 21) & 1023) << 1);
+    return (int32_t)(sext_hi(w, 20) | (((w >> 12) & 255) << 12) | (((w >> 20) & 1) << 11) |
+                     (((w >> 21) & 1023) << 1));
 }
 
 /* Integer destination: x0 becomes the sink register 32. */

@@ -5,7 +5,7 @@
 # language toolchain, so the host part of the project keeps its own compiler.
 #
 #   tf_rv32_program(<target> SOURCES ... [LINKER_SCRIPT f] [MARCH a] [MABI b]
-#                   [DEFINES ...] [INCLUDES ...] [CFLAGS ...] [LIBS ...]
+#                   [DEFINES ...] [INCLUDES ...] [CFLAGS ...] [LDFLAGS ...] [LIBS ...]
 #                   [OUTPUT path.elf] [DEPENDS ...])
 #
 # builds <target> -> OUTPUT (default ${CMAKE_CURRENT_BINARY_DIR}/<target>.elf)
@@ -56,7 +56,7 @@ set(TF_RV32_COMMON_FLAGS
 
 function(tf_rv32_program target)
     cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"
-                          "SOURCES;DEFINES;INCLUDES;CFLAGS;LIBS;DEPENDS" ${ARGN})
+                          "SOURCES;DEFINES;INCLUDES;CFLAGS;LDFLAGS;LIBS;DEPENDS" ${ARGN})
     if(NOT A_MARCH)
         set(A_MARCH rv32imf)
     endif()
@@ -95,7 +95,7 @@ function(tf_rv32_program target)
             VERBATIM)
         list(APPEND objs ${obj})
     endforeach()
-    set(ldflags)
+    set(ldflags ${A_LDFLAGS})
     if(A_LINKER_SCRIPT)
         list(APPEND ldflags -Wl,-T,${A_LINKER_SCRIPT})
     endif()

@@ -50,6 +50,16 @@ int tf_err_prefix(const char *fmt, ...)
     return -1;
 }
 
+int tf_err_append(const char *fmt, ...)
+{
+    size_t n = strlen(tf_err_buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tf_err_buf + n, sizeof tf_err_buf - n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
 void tf_err_clear(void)
 {
     tf_err_buf[0] = 0;

@@ -11,6 +11,9 @@ int tf_err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prefix the current message with more context ("loading x.elf: " + msg). */
 int tf_err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Append more to the current message ("...; what to do"). */
+int tf_err_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Same as tf_err_set but returns NULL, for constructors. */
 void *tf_err_null(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -127,7 +127,7 @@ static void fault_message(tf_bare *b)
     }
     tf_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s, address 0x%08x; no trap handler "
                "installed (mtvec = 0x%08x)",
-               b->prog, tf_hart_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn,
+               b->prog, tf_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn,
                h->fault_tval, h->mtvec);
 }
 

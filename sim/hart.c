@@ -6,7 +6,6 @@
  * handlers add stall cycles; a trap costs one cycle and retires nothing. */
 #include "hart.h"
 #include "f32.h"
-#include "rv32_ops.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,24 +81,14 @@ void tf_mem_set_watch(tf_mem *m, uint32_t addr)
     m->pageflags[(m->watch_addr - m->base) >> TF_PAGE_SHIFT] |= TF_PAGE_WATCH;
 }
 
-/* ---- traps and CSRs ---------------------------------------------------- */
-
-const char *tf_hart_cause_name(uint32_t cause)
+void tf_mem_hook_pages(tf_mem *m, uint32_t addr, uint32_t n)
 {
-    switch (cause) {
-    case TF_CAUSE_FETCH_MISALIGNED: return "instruction address misaligned";
-    case TF_CAUSE_FETCH_ACCESS: return "instruction access fault";
-    case TF_CAUSE_ILLEGAL: return "illegal instruction";
-    case TF_CAUSE_BREAKPOINT: return "breakpoint (ebreak)";
-    case TF_CAUSE_LOAD_MISALIGNED: return "load address misaligned";
-    case TF_CAUSE_LOAD_ACCESS: return "load access fault";
-    case TF_CAUSE_STORE_MISALIGNED: return "store address misaligned";
-    case TF_CAUSE_STORE_ACCESS: return "store access fault";
-    case TF_CAUSE_ECALL_U: return "ecall from user mode";
-    case TF_CAUSE_ECALL_M: return "ecall from machine mode";
-    default: return (cause & 0x80000000u) ? "interrupt" : "unknown exception";
-    }
+    uint32_t first = (addr - m->base) >> TF_PAGE_SHIFT;
+    uint32_t last = (addr - m->base + n - 1) >> TF_PAGE_SHIFT;
+    for (uint32_t p = first; p <= last; p++) m->pageflags[p] |= TF_PAGE_HOOK;
 }
+
+/* ---- traps and CSRs ---------------------------------------------------- */
 
 static int tf_hart_fetchable(const tf_hart *h, uint32_t pc)
 {
@@ -336,6 +325,8 @@ static __attribute__((noinline)) int store_slow(tf_hart *h, uint32_t addr, int s
     if (off < m->size && m->size - off >= (uint32_t)sz) {
         memcpy(m->data + off, &v, (size_t)sz);
         tf_mem_invalidate(m, addr, (uint32_t)sz);
+        if ((m->pageflags[off >> TF_PAGE_SHIFT] & TF_PAGE_HOOK) && m->store_hook)
+            m->store_hook(m->hook_ctx, h, addr, (uint32_t)sz);
         if (m->has_watch && addr < m->watch_addr + 4 && m->watch_addr < addr + (uint32_t)sz) {
             uint32_t w;
             memcpy(&w, m->data + (m->watch_addr - m->base), 4);

@@ -4,24 +4,20 @@
 #ifndef TF_HART_H
 #define TF_HART_H
 
-#include <stdint.h>
-#include <stddef.h>
+#include "tf_rv32.h"
 
-/* A pre-decoded instruction; one per 4-byte word of executable memory.
- * h == 0 means "not decoded yet" (the decode handler is at offset 0). */
-typedef struct tf_slot {
-    int32_t h;                 /* handler label offset from the decode handler */
-    uint8_t rd, rs1, rs2, rs3; /* integer rd 0 is remapped to 32 (a sink) */
-    int32_t imm;               /* immediate, slot delta for jumps, or rm for FP */
-    uint32_t aux;              /* raw instruction, or link address for jal/jalr */
-} tf_slot;
+#include <stddef.h>
+#include <stdint.h>
 
 #define TF_PAGE_SHIFT 12
 #define TF_PAGE_CODE  0x01u /* some word of the page is decoded: stores invalidate */
 #define TF_PAGE_WATCH 0x02u /* the page holds the watched word (tohost) */
+#define TF_PAGE_HOOK  0x04u /* stores by harts call tf_mem.store_hook after landing */
 
 /* Directly addressed memory (RAM, or a core's L1) and its decode cache.
  * Shared by every hart that executes from it. */
+struct tf_hart;
+
 typedef struct tf_mem {
     uint8_t *data;
     uint32_t base, size; /* size is a multiple of 4 KiB */
@@ -29,6 +25,9 @@ typedef struct tf_mem {
     uint8_t *pageflags;  /* size >> 12 entries */
     uint32_t watch_addr; /* word whose non-zero store stops the hart */
     int has_watch;
+    /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
+    void (*store_hook)(void *ctx, struct tf_hart *h, uint32_t addr, uint32_t n);
+    void *hook_ctx;
 } tf_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */
@@ -41,8 +40,8 @@ void tf_mem_fill(tf_mem *m, uint32_t addr, int byte, uint32_t n);
 void tf_mem_invalidate(tf_mem *m, uint32_t addr, uint32_t n);
 /* Stop any hart that stores a non-zero value to this word. */
 void tf_mem_set_watch(tf_mem *m, uint32_t addr);
-
-struct tf_hart;
+/* Route harts' stores to [addr, addr+n) through m->store_hook. */
+void tf_mem_hook_pages(tf_mem *m, uint32_t addr, uint32_t n);
 
 /* Result of an access outside tf_mem (memory-mapped devices). */
 enum { TF_BUS_OK = 0, TF_BUS_FAULT = 1, TF_BUS_BLOCK = 2 };
@@ -65,20 +64,6 @@ enum tf_hart_stop {
     TF_STOP_ECALL,     /* ecall with no trap handler (mtvec == 0); pc at it */
     TF_STOP_FAULT,     /* exception with no trap handler; see fault_* */
     TF_STOP_WATCH,     /* non-zero store to the watched word; pc after it */
-};
-
-/* Exception causes (privileged spec, mcause values). */
-enum {
-    TF_CAUSE_FETCH_MISALIGNED = 0,
-    TF_CAUSE_FETCH_ACCESS = 1,
-    TF_CAUSE_ILLEGAL = 2,
-    TF_CAUSE_BREAKPOINT = 3,
-    TF_CAUSE_LOAD_MISALIGNED = 4,
-    TF_CAUSE_LOAD_ACCESS = 5,
-    TF_CAUSE_STORE_MISALIGNED = 6,
-    TF_CAUSE_STORE_ACCESS = 7,
-    TF_CAUSE_ECALL_U = 8,
-    TF_CAUSE_ECALL_M = 11,
 };
 
 #define TF_MSTATUS_MIE  (1u << 3)
@@ -135,16 +120,5 @@ int tf_hart_mret(tf_hart *h);
 
 /* Take an enabled pending interrupt if there is one (0 if none or taken). */
 int tf_hart_check_interrupt(tf_hart *h);
-
-/* Decode one instruction into a slot; returns the TF_OP_* handler. Branch
- * and jal immediates are byte offsets (the interpreter makes slot deltas). */
-int tf_rv32_decode(uint32_t insn, uint32_t pc, tf_slot *s);
-
-/* Mnemonic of a TF_OP_*; one-line disassembly of an instruction word. */
-const char *tf_rv32_op_name(int op);
-void tf_rv32_disasm(uint32_t insn, uint32_t pc, char *buf, size_t n);
-
-/* Name of an mcause value ("illegal instruction", ...). */
-const char *tf_hart_cause_name(uint32_t cause);
 
 #endif

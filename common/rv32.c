@@ -1,7 +1,6 @@
 /* RV32IMF + Zicsr + Zifencei decoder (unprivileged ISA v20191213, chapter
  * 24 "RV32/64G Instruction Set Listings") and a one-line disassembler. */
-#include "hart.h"
-#include "rv32_ops.h"
+#include "tf_rv32.h"
 
 #include <stdio.h>
 
@@ -277,4 +276,21 @@ void tf_rv32_disasm(uint32_t w, uint32_t pc, char *buf, size_t n)
     default: snprintf(buf, n, "%s", m); break;
     }
     if (op == TF_OP_ILLEGAL) snprintf(buf, n, "illegal instruction 0x%08x", w);
+}
+
+const char *tf_rv32_cause_name(uint32_t cause)
+{
+    switch (cause) {
+    case TF_CAUSE_FETCH_MISALIGNED: return "instruction address misaligned";
+    case TF_CAUSE_FETCH_ACCESS: return "instruction access fault";
+    case TF_CAUSE_ILLEGAL: return "illegal instruction";
+    case TF_CAUSE_BREAKPOINT: return "breakpoint (ebreak)";
+    case TF_CAUSE_LOAD_MISALIGNED: return "load address misaligned";
+    case TF_CAUSE_LOAD_ACCESS: return "load access fault";
+    case TF_CAUSE_STORE_MISALIGNED: return "store address misaligned";
+    case TF_CAUSE_STORE_ACCESS: return "store access fault";
+    case TF_CAUSE_ECALL_U: return "ecall from user mode";
+    case TF_CAUSE_ECALL_M: return "ecall from machine mode";
+    default: return (cause & 0x80000000u) ? "interrupt" : "unknown exception";
+    }
 }

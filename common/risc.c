@@ -1,0 +1,11 @@
+/* RISC names (the table itself is TF_RISC_LIST in tf_memmap.h). */
+#include "tf_risc.h"
+
+#include <strings.h>
+
+int tf_risc_parse(const char *s)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        if (!strcasecmp(s, tf_risc_name(r))) return r;
+    return -1;
+}

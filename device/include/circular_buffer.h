@@ -1,0 +1,72 @@
+/* Circular buffers between the RISCs of a core, with tt-metal's names.
+ * A producer reserves free pages at the back, fills them and pushes; a
+ * consumer waits for pages at the front, reads them and pops. The host
+ * configures each buffer (tf_program_set_cb); the firmware resets every
+ * RISC's pointers at each dispatch. Waiting sleeps the RISC (no spinning).
+ * A reservation or wait of n pages must not straddle the end of the buffer:
+ * keep num_pages a multiple of n. */
+#ifndef TF_CIRCULAR_BUFFER_H
+#define TF_CIRCULAR_BUFFER_H
+
+#include "tf_device.h"
+
+#define TF_CB_CONFIG(cb) (((volatile tf_cb_config *)TF_L1_CB_CONFIG)[cb])
+#define TF_CB_SHARED(cb) (((volatile tf_cb_shared *)TF_L1_CB_SHARED)[cb])
+#define TF_CB_LOCAL(cb)  (((tf_cb_local *)TF_L1_CB_LOCAL(TF_RISC))[cb])
+
+/* Wait until n pages are free at the back. */
+TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
+{
+    uint32_t need = TF_CB_LOCAL(cb).received + n - TF_CB_CONFIG(cb).num_pages;
+    volatile uint32_t *acked = &TF_CB_SHARED(cb).acked;
+    if ((int32_t)(*acked - need) < 0) tf_wait_ge(acked, need);
+}
+
+/* Make the n reserved (and filled) pages visible to the consumer. */
+TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
+{
+    tf_cb_local *l = &TF_CB_LOCAL(cb);
+    uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
+    l->wr_ptr += n * TF_CB_CONFIG(cb).page_size;
+    if (l->wr_ptr >= end) l->wr_ptr -= TF_CB_CONFIG(cb).size;
+    l->received += n;
+    TF_CB_SHARED(cb).received = l->received;
+}
+
+/* Wait until n pages are available at the front. */
+TF_ALWAYS_INLINE void cb_wait_front(uint32_t cb, uint32_t n)
+{
+    uint32_t need = TF_CB_LOCAL(cb).acked + n;
+    volatile uint32_t *received = &TF_CB_SHARED(cb).received;
+    if ((int32_t)(*received - need) < 0) tf_wait_ge(received, need);
+}
+
+/* Release n pages at the front back to the producer. */
+TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
+{
+    tf_cb_local *l = &TF_CB_LOCAL(cb);
+    uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
+    l->rd_ptr += n * TF_CB_CONFIG(cb).page_size;
+    if (l->rd_ptr >= end) l->rd_ptr -= TF_CB_CONFIG(cb).size;
+    l->acked += n;
+    TF_CB_SHARED(cb).acked = l->acked;
+}
+
+/* L1 address of the first reserved page / the first available page. */
+TF_ALWAYS_INLINE uint32_t get_write_ptr(uint32_t cb)
+{
+    return TF_CB_LOCAL(cb).wr_ptr;
+}
+
+TF_ALWAYS_INLINE uint32_t get_read_ptr(uint32_t cb)
+{
+    return TF_CB_LOCAL(cb).rd_ptr;
+}
+
+/* Page (tile) size of a circular buffer in bytes. */
+TF_ALWAYS_INLINE uint32_t get_tile_size(uint32_t cb)
+{
+    return TF_CB_CONFIG(cb).page_size;
+}
+
+#endif

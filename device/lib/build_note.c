@@ -1,0 +1,24 @@
+/* The build note of a firmware or kernel ELF (tf_build_note.h), placed in
+ * the unloaded `.tt_foil_build` section. Compiled into every image with
+ * TF_BUILD_KIND, TF_RISC, TF_BUILD_NAME and the profiler settings. */
+#include "tf_build_note.h"
+
+#ifndef TT_FOIL_DEVICE_PROFILER
+#define TT_FOIL_DEVICE_PROFILER 0
+#endif
+#ifndef PROFILE_KERNEL
+#define PROFILE_KERNEL 0
+#endif
+#ifndef TF_BUILD_NAME
+#define TF_BUILD_NAME ""
+#endif
+
+__attribute__((section(".tt_foil_build"), used)) const tf_build_note tf_build_note_v = {
+    .magic = TF_BUILD_NOTE_MAGIC,
+    .abi_version = TF_DEVICE_ABI_VERSION,
+    .kind = TF_BUILD_KIND,
+    .risc = TF_RISC,
+    .profiler = TT_FOIL_DEVICE_PROFILER,
+    .profiler_bitmask = PROFILE_KERNEL,
+    .name = TF_BUILD_NAME,
+};

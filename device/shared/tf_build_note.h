@@ -1,0 +1,29 @@
+/* The build note every firmware and kernel ELF carries in its (unloaded)
+ * `.tt_foil_build` section, so the runtime can refuse an image built for
+ * another RISC, another device ABI, or another profiler setting. */
+#ifndef TF_BUILD_NOTE_H
+#define TF_BUILD_NOTE_H
+
+#include <stdint.h>
+
+#define TF_BUILD_NOTE_MAGIC 0x4e424654u /* "TFBN" */
+/* Bump when the mailbox, L1 map or kernel ABI changes incompatibly. */
+#define TF_DEVICE_ABI_VERSION 1u
+
+#define TF_BUILD_FIRMWARE 1u
+#define TF_BUILD_KERNEL   2u
+
+typedef struct tf_build_note {
+    uint32_t magic;
+    uint32_t abi_version;
+    uint32_t kind;             /* TF_BUILD_FIRMWARE or TF_BUILD_KERNEL */
+    uint32_t risc;             /* TF_RISC_* it was built for */
+    uint32_t profiler;         /* 1 if built with TT_FOIL_DEVICE_PROFILER */
+    uint32_t profiler_bitmask; /* TT_FOIL_PROFILE_KERNEL_BITMASK */
+    uint32_t reserved[2];
+    char name[64]; /* kernel name (NUL-terminated) */
+} tf_build_note;
+
+_Static_assert(sizeof(tf_build_note) == 96, "build note layout");
+
+#endif

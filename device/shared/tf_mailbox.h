@@ -1,0 +1,109 @@
+/* Host <-> firmware protocol in the mailbox at TF_L1_MAILBOX, plus the
+ * circular-buffer configuration blocks in the kernel config area. Shared by
+ * the runtime (x86-64), the simulator and the firmware (RV32): fixed-width
+ * fields only, layout checked at compile time on both sides. */
+#ifndef TF_MAILBOX_H
+#define TF_MAILBOX_H
+
+#include "tf_memmap.h"
+#include <stddef.h>
+#include <stdint.h>
+
+/* go.signal values */
+#define TF_GO_RESET 0x00u /* send_reset: nothing to run */
+#define TF_GO_RUN   0x80u /* fire_go: run dispatch go.dispatch_id */
+#define TF_GO_DONE  0xd0u /* written by BRISC when every RISC finished */
+
+/* risc[r].state values */
+#define TF_RISC_OFF     0u   /* in reset or not booted */
+#define TF_RISC_INIT    1u   /* firmware booted, waiting for GO */
+#define TF_RISC_RUNNING 2u   /* running dispatch risc[r].dispatch_id */
+#define TF_RISC_FAULT   0xfu /* halted; see fault[r] */
+
+#define TF_FAULT_MAGIC 0x544c4146u /* "FALT" */
+
+/* Why a fault happened beyond mcause (fault record `detail`). */
+#define TF_FAULT_DETAIL_NONE       0u
+#define TF_FAULT_DETAIL_NOC_BAD_XY 1u /* aux = NOC address: x,y is neither core nor DRAM */
+#define TF_FAULT_DETAIL_NOC_RANGE  2u /* aux = NOC address: local range outside that memory */
+#define TF_FAULT_DETAIL_NOC_LOCAL  3u /* aux = local L1 address out of range */
+#define TF_FAULT_DETAIL_NOC_ATOMIC 4u /* aux = NOC address: atomic on DRAM or misaligned */
+#define TF_FAULT_DETAIL_NOC_CMD    5u /* aux = the unknown command */
+#define TF_FAULT_DETAIL_MMIO       6u /* aux = the unmapped register address */
+
+typedef struct tf_go_msg {
+    uint32_t signal;
+    uint32_t dispatch_id;
+} tf_go_msg;
+
+typedef struct tf_launch_msg {
+    uint32_t dispatch_id;
+    uint32_t enables;                    /* bit r: RISC r runs a kernel */
+    uint32_t kernel_entry[TF_NUM_RISCS]; /* L1 address of each kernel's entry */
+    uint32_t cb_mask;                    /* bit i: circular buffer i is configured */
+    uint32_t reserved[12];
+} tf_launch_msg;
+
+typedef struct tf_risc_status {
+    uint32_t state;
+    uint32_t done_id;     /* last dispatch this RISC finished */
+    uint32_t go_cycle_lo; /* wall clock when it saw that GO */
+    uint32_t go_cycle_hi;
+    uint32_t done_cycle_lo; /* wall clock when it finished */
+    uint32_t done_cycle_hi;
+    uint32_t reserved[2];
+} tf_risc_status;
+
+typedef struct tf_fault_record {
+    uint32_t magic; /* TF_FAULT_MAGIC when valid */
+    uint32_t cause; /* mcause */
+    uint32_t pc;
+    uint32_t tval;
+    uint32_t insn;
+    uint32_t detail; /* TF_FAULT_DETAIL_* */
+    uint32_t aux_lo, aux_hi;
+} tf_fault_record;
+
+typedef struct tf_mailbox {
+    tf_go_msg go;                        /* 0x000 */
+    uint32_t fw_flags;                   /* 0x008: firmware build flags (BRISC writes at boot) */
+    uint32_t boot_mask;                  /* 0x00c: RISCs whose firmware reported INIT */
+    tf_launch_msg launch;                /* 0x010 */
+    tf_risc_status risc[TF_NUM_RISCS];   /* 0x060 */
+    tf_fault_record fault[TF_NUM_RISCS]; /* 0x100 */
+} tf_mailbox;
+
+_Static_assert(sizeof(tf_launch_msg) == 0x50, "launch message layout");
+_Static_assert(offsetof(tf_mailbox, launch) == 0x10, "mailbox layout");
+_Static_assert(offsetof(tf_mailbox, risc) == 0x60, "mailbox layout");
+_Static_assert(offsetof(tf_mailbox, fault) == 0x100, "mailbox layout");
+_Static_assert(sizeof(tf_mailbox) == 0x1a0, "mailbox layout");
+_Static_assert(sizeof(tf_mailbox) <= TF_L1_MAILBOX_SIZE, "mailbox fits");
+
+/* Circular buffer i: host-written configuration... */
+typedef struct tf_cb_config {
+    uint32_t addr;      /* L1 base */
+    uint32_t size;      /* bytes, a multiple of page_size */
+    uint32_t page_size; /* bytes per page (tile) */
+    uint32_t num_pages;
+} tf_cb_config;
+
+/* ...counters shared by its producer and consumer RISCs (host zeroes them)... */
+typedef struct tf_cb_shared {
+    uint32_t received; /* pages pushed by the producer, ever */
+    uint32_t acked;    /* pages popped by the consumer, ever */
+    uint32_t reserved[2];
+} tf_cb_shared;
+
+/* ...and each RISC's private view (firmware initialises it at GO). */
+typedef struct tf_cb_local {
+    uint32_t rd_ptr, wr_ptr;
+    uint32_t received, acked; /* producer's / consumer's own counts */
+} tf_cb_local;
+
+_Static_assert(sizeof(tf_cb_config) == 16 && sizeof(tf_cb_shared) == 16 &&
+                   sizeof(tf_cb_local) == 16,
+               "cb layout");
+_Static_assert(TF_MAX_CBS * 16 <= 0x200, "cb blocks fit");
+
+#endif

@@ -1,0 +1,117 @@
+/* The chip's memory map, shared by the host runtime, the simulator, the
+ * firmware, the kernels and (through the C preprocessor) the RV32 linker
+ * scripts: the single source of truth for every L1 address. Only #define
+ * lines here, so that linker scripts can include it. See docs/chip.md. */
+#ifndef TF_MEMMAP_H
+#define TF_MEMMAP_H
+
+/* RISCs of a Tensix core (also mhartid on each). */
+#define TF_RISC_BRISC  0
+#define TF_RISC_NCRISC 1
+#define TF_RISC_TRISC0 2
+#define TF_RISC_TRISC1 3
+#define TF_RISC_TRISC2 4
+#define TF_NUM_RISCS   5
+
+/* X(ID, name, firmware zone, kernel zone): one row per RISC, in id order;
+ * drives every table of RISC names (runtime, simulator, profiler, reports). */
+#define TF_RISC_LIST(X)                                                                            \
+    X(BRISC, "BRISC", "BRISC-FW", "BRISC-KERNEL")                                                  \
+    X(NCRISC, "NCRISC", "NCRISC-FW", "NCRISC-KERNEL")                                              \
+    X(TRISC0, "TRISC0", "TRISC-FW", "TRISC-KERNEL")                                                \
+    X(TRISC1, "TRISC1", "TRISC-FW", "TRISC-KERNEL")                                                \
+    X(TRISC2, "TRISC2", "TRISC-FW", "TRISC-KERNEL")
+
+/* ---- L1 (1.5 MiB per core) ---------------------------------------------- */
+#define TF_L1_SIZE 0x180000
+
+/* Mailbox: GO, launch message, per-RISC status and fault records (tf_mailbox.h).
+ * A store here by a hart or the host wakes the core's sleeping harts. */
+#define TF_L1_MAILBOX      0x000000
+#define TF_L1_MAILBOX_SIZE 0x001000
+
+/* Device profiler: control vector + one marker buffer per RISC (tf_profiler.h). */
+#define TF_L1_PROFILER      0x001000
+#define TF_L1_PROFILER_SIZE 0x003000
+
+/* Firmware images: one region per RISC; a RISC starts at its region's base
+ * when its reset is released. */
+#define TF_L1_FW_BASE 0x004000
+#define TF_L1_FW_SIZE 0x004000
+#define TF_L1_FW(r)   (TF_L1_FW_BASE + (r)*TF_L1_FW_SIZE)
+
+/* Stacks, one per RISC; kernels run on their firmware's stack. */
+#define TF_L1_STACK_BASE   0x018000
+#define TF_L1_STACK_SIZE   0x002000
+#define TF_L1_STACK_TOP(r) (TF_L1_STACK_BASE + ((r) + 1) * TF_L1_STACK_SIZE)
+
+/* Kernel configuration written by the host at each dispatch's setup. */
+#define TF_L1_KCONFIG      0x022000
+#define TF_L1_KCONFIG_SIZE 0x004000
+#define TF_MAX_ARGS        256 /* runtime args per RISC */
+#define TF_L1_RTA(r)       (TF_L1_KCONFIG + (r)*0x400)
+#define TF_MAX_CBS         32
+#define TF_L1_CB_CONFIG    0x023400 /* TF_MAX_CBS x tf_cb_config (16 B) */
+#define TF_L1_CB_SHARED    0x023600 /* TF_MAX_CBS x tf_cb_shared (16 B) */
+#define TF_MAX_SEMAPHORES  32
+#define TF_L1_SEMAPHORES   0x023800               /* TF_MAX_SEMAPHORES x 4 B */
+#define TF_L1_CB_LOCAL(r)  (0x024000 + (r)*0x200) /* per-RISC tf_cb_local[TF_MAX_CBS] */
+
+/* Kernel images: one region per RISC; a kernel is linked for its region. */
+#define TF_L1_KERNEL_BASE 0x026000
+#define TF_L1_KERNEL_SIZE 0x00c000
+#define TF_L1_KERNEL(r)   (TF_L1_KERNEL_BASE + (r)*TF_L1_KERNEL_SIZE)
+
+/* Everything above is the allocatable user L1 ("Device L1 (x,y)" pool). */
+#define TF_L1_USER_BASE 0x062000
+#define TF_L1_USER_END  TF_L1_SIZE
+
+/* ---- memory-mapped registers, per hart (each RISC sees its own) --------- */
+#define TF_MMIO_BASE 0xffb00000
+#define TF_MMIO_SIZE 0x00100000
+
+#define TF_MMIO_CLOCK_LO   0xffb00000 /* wall clock, 1 GHz; reading LO latches HI */
+#define TF_MMIO_CLOCK_HI   0xffb00004
+#define TF_MMIO_CORE_XY    0xffb00008 /* logical (y << 8) | x */
+#define TF_MMIO_NOC_XY     0xffb0000c /* this core's NOC coordinates (y << 8) | x */
+#define TF_MMIO_DPRINT_FMT 0xffb00010 /* write an L1 format string address: print */
+#define TF_MMIO_DPRINT_ARG 0xffb00020 /* 8 argument words for the next print */
+#define TF_DPRINT_MAX_ARGS 8
+
+/* NOC command interface: fill the registers, then write a command. */
+#define TF_MMIO_NOC_REMOTE_LO      0xffb00100 /* 64-bit NOC address (see TF_NOC_ADDR) */
+#define TF_MMIO_NOC_REMOTE_HI      0xffb00104
+#define TF_MMIO_NOC_LOCAL          0xffb00108 /* local L1 address */
+#define TF_MMIO_NOC_LEN            0xffb0010c /* bytes, or the increment for atomics */
+#define TF_MMIO_NOC_CMD            0xffb00110 /* write TF_NOC_CMD_*: issue */
+#define TF_MMIO_NOC_READS_PENDING  0xffb00114
+#define TF_MMIO_NOC_WRITES_PENDING 0xffb00118
+#define TF_MMIO_NOC_READ_BARRIER   0xffb0011c /* read: waits until no read is pending */
+#define TF_MMIO_NOC_WRITE_BARRIER  0xffb00120 /* read: waits until every write is acked */
+#define TF_NOC_CMD_READ            1          /* remote -> local */
+#define TF_NOC_CMD_WRITE           2          /* local -> remote */
+#define TF_NOC_CMD_ATOMIC_INC      3          /* remote L1 word += LEN */
+
+/* Wait for an L1 word without spinning: write the address and a reference,
+ * then read WAIT_GE (until (int32)(word - ref) >= 0) or WAIT_EQ (word ==
+ * ref). The hart sleeps and re-checks once per scheduler round. */
+#define TF_MMIO_WAIT_ADDR 0xffb00200
+#define TF_MMIO_WAIT_REF  0xffb00204
+#define TF_MMIO_WAIT_GE   0xffb00208
+#define TF_MMIO_WAIT_EQ   0xffb0020c
+
+/* ---- NOC addressing (as on Blackhole) ------------------------------------ */
+/* [47:42] y, [41:36] x, [35:0] local address. */
+#define TF_NOC_ADDR(x, y, a)                                                                       \
+    (((unsigned long long)(y) << 42) | ((unsigned long long)(x) << 36) |                           \
+     ((unsigned long long)(a)&0xfffffffffull))
+#define TF_NOC_X(n)     ((unsigned)(((n) >> 36) & 0x3f))
+#define TF_NOC_Y(n)     ((unsigned)(((n) >> 42) & 0x3f))
+#define TF_NOC_LOCAL(n) ((n)&0xfffffffffull)
+/* Tensix core (x, y) sits at NOC (x + 1, y + 1); DRAM bank b at NOC (0, b + 1). */
+#define TF_NOC_CORE_X(x) ((x) + 1)
+#define TF_NOC_CORE_Y(y) ((y) + 1)
+#define TF_NOC_DRAM_X    0
+#define TF_NOC_DRAM_Y(b) ((b) + 1)
+
+#endif

@@ -1,0 +1,72 @@
+/* The runtime's only door to a chip. The built-in simulator implements it
+ * (tf_sim_transport_open); a PCIe backend would implement the same table on
+ * top of a UMD-like library (docs/runtime.md, "Transport"). Every operation
+ * returns 0, or -1 with a message (tf_last_error()). Coordinates are
+ * logical core coordinates; addresses are local to the core or DRAM bank. */
+#ifndef TT_FOIL_TRANSPORT_H
+#define TT_FOIL_TRANSPORT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tf_chip_info {
+    int grid_x, grid_y; /* Tensix cores */
+    uint32_t l1_size;   /* bytes of L1 per core */
+    int dram_banks;
+    uint64_t dram_bank_size; /* bytes per bank */
+    uint32_t clock_mhz;      /* device clock (1000: one cycle per ns) */
+    const char *name;        /* "tt-foil simulator", ... */
+} tf_chip_info;
+
+typedef struct tf_transport tf_transport;
+
+typedef struct tf_transport_ops {
+    void (*info)(tf_transport *t, tf_chip_info *out);
+    int (*read_l1)(tf_transport *t, int x, int y, uint32_t addr, void *dst, uint32_t n);
+    /* Writes into a core's mailbox (TF_L1_MAILBOX) take effect at the next
+     * start() or when that core's RISCs are released from reset. */
+    int (*write_l1)(tf_transport *t, int x, int y, uint32_t addr, const void *src, uint32_t n);
+    int (*read_dram)(tf_transport *t, int bank, uint64_t addr, void *dst, uint64_t n);
+    int (*write_dram)(tf_transport *t, int bank, uint64_t addr, const void *src, uint64_t n);
+    /* Hold (assert = 1) or release RISCs of a core in soft reset;
+     * risc_mask bit r is RISC r (0 BRISC, 1 NCRISC, 2-4 TRISC0-2). */
+    int (*set_reset)(tf_transport *t, int x, int y, uint32_t risc_mask, int assert);
+    /* Debug: the pc a RISC is at (for timeout messages). */
+    int (*read_pc)(tf_transport *t, int x, int y, int risc, uint32_t *pc);
+    /* The core's wall clock, in device cycles. */
+    int (*read_clock)(tf_transport *t, int x, int y, uint64_t *cycles);
+    /* Doorbell: everything written so far may start running. Hardware runs
+     * on its own and ignores it; the simulator starts here and applies the
+     * mailbox writes made before it together, once every core they target
+     * is quiescent, so every GO of a multi-core dispatch lands at the same
+     * modeled time and never while a RISC is finishing the last dispatch. */
+    int (*start)(tf_transport *t);
+    /* Block until the device may have written something the host waits for
+     * (a mailbox update, a fault) or timeout_ns passes. Returning says
+     * nothing about what changed: the caller reads and checks again. */
+    int (*wait)(tf_transport *t, uint64_t timeout_ns);
+    void (*close)(tf_transport *t);
+} tf_transport_ops;
+
+struct tf_transport {
+    const tf_transport_ops *ops;
+};
+
+/* Configuration of the built-in simulated chip; zero fields take defaults. */
+typedef struct tf_sim_config {
+    int grid_x, grid_y;      /* default 8 x 8 */
+    int dram_banks;          /* default 8 */
+    uint64_t dram_bank_size; /* default 1 GiB, allocated lazily */
+    uint32_t quantum;        /* scheduler round in cycles, default 256 */
+} tf_sim_config;
+
+/* Open a simulated chip (all RISCs in reset, memory zero). */
+tf_transport *tf_sim_transport_open(const tf_sim_config *cfg);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

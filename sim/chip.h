@@ -1,0 +1,140 @@
+/* The simulated chip's internals: cores (L1 + five harts + registers), DRAM
+ * banks, the NOC and its event queue, and the deterministic scheduler that
+ * runs on its own thread. Only sim/ includes this; the runtime reaches the
+ * chip through tt_foil/transport.h. See docs/chip.md. */
+#ifndef TF_CHIP_H
+#define TF_CHIP_H
+
+#include "hart.h"
+#include "tf_mailbox.h"
+#include "tt_foil/transport.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+struct tf_chip;
+struct tf_sim_core;
+
+/* Scheduling state of one hart. */
+enum tf_hs {
+    TF_HS_RESET = 0,  /* held in soft reset */
+    TF_HS_RUN,        /* runnable */
+    TF_HS_WFI,        /* asleep until its core's mailbox is written */
+    TF_HS_WAIT,       /* waiting on an L1 word: re-checked every round */
+    TF_HS_WAIT_UNTIL, /* waiting for NOC completions done by wake_at */
+    TF_HS_HALT,       /* faulted; fault record written */
+};
+
+typedef struct tf_sim_hart {
+    tf_hart h; /* h.user points back here */
+    struct tf_sim_core *core;
+    int risc;
+    int index; /* position in the chip's hart order (bitmap bit) */
+    enum tf_hs state;
+    uint64_t wake_at;
+    uint32_t generation; /* bumped on reset so stale NOC events leave it alone */
+    /* NOC command registers and counters */
+    uint32_t noc_remote_lo, noc_remote_hi, noc_local, noc_len;
+    uint32_t reads_pending, writes_pending;
+    uint64_t reads_done_at, writes_done_at, port_free;
+    /* L1 word wait registers */
+    uint32_t wait_addr, wait_ref;
+    /* register side effects */
+    uint32_t clock_hi_latch;
+    uint32_t dprint_args[8];
+    char line[512];
+    int line_len;
+    /* extra fault detail from a device access (TF_FAULT_DETAIL_*) */
+    uint32_t fault_detail;
+    uint64_t fault_aux;
+} tf_sim_hart;
+
+/* A host write to a core's mailbox, held until start() (see chip.c). */
+typedef struct tf_staged_write {
+    uint32_t addr, len;
+    uint8_t *data;
+} tf_staged_write;
+
+typedef struct tf_sim_core {
+    struct tf_chip *chip;
+    int x, y; /* logical */
+    tf_mem *l1;
+    tf_sim_hart harts[TF_NUM_RISCS];
+    tf_staged_write *staged;
+    int nstaged, cap_staged;
+} tf_sim_core;
+
+/* A NOC transaction completing at `time`. */
+typedef struct tf_noc_event {
+    uint64_t time, seq;
+    int kind; /* TF_NOC_CMD_* */
+    tf_sim_hart *issuer;
+    uint32_t generation;
+    uint32_t local;  /* issuer's L1 address */
+    uint64_t remote; /* NOC address */
+    uint32_t len;
+} tf_noc_event;
+
+typedef struct tf_dram_bank {
+    uint8_t **chunks; /* lazily allocated TF_DRAM_CHUNK-byte chunks */
+    uint64_t nchunks;
+    uint64_t busy_until; /* bandwidth model */
+} tf_dram_bank;
+
+typedef struct tf_chip {
+    tf_transport base; /* first: the transport handle is the chip */
+    int gx, gy, ncores, nbanks;
+    uint64_t bank_size;
+    uint32_t quantum;
+    tf_sim_core *cores;
+    tf_sim_hart **hart_at; /* by index: core-major, then RISC */
+    int nharts;
+    uint64_t *active; /* bitmap of harts the scheduler visits */
+    int active_words;
+    tf_dram_bank *banks;
+    tf_noc_event *events; /* binary min-heap on (time, seq) */
+    int nevents, cap_events;
+    uint64_t seq;
+    uint64_t now; /* start of the current round, in cycles */
+    int idle;
+    int stalled;      /* only waits on L1 words remain: one more check, then idle */
+    int nstaged;      /* cores holding staged mailbox writes */
+    int apply_staged; /* start() asked to apply them */
+    /* threading: the scheduler thread holds `lock` while it runs a round */
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t run_cv;
+    int run_requested;
+    atomic_int stop;
+    atomic_int host_pending;
+    /* progress notifications: their own lock, so a waiting host never needs
+     * the lock the scheduler holds while it runs */
+    pthread_mutex_t progress_lock;
+    pthread_cond_t progress_cv;
+    uint64_t progress_gen, seen_gen;
+    /* statistics */
+    uint64_t rounds, instructions;
+} tf_chip;
+
+#define TF_DRAM_CHUNK (1u << 20)
+
+/* core.c: registers, debug print, faults, mailbox wake-ups */
+int tf_core_init(tf_chip *c, tf_sim_core *core, int x, int y);
+void tf_core_free(tf_sim_core *core);
+void tf_core_l1_write(tf_sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
+void tf_core_record_fault(tf_sim_hart *sh);
+void tf_core_reset_hart(tf_sim_hart *sh, uint64_t time);
+void tf_core_wake(tf_sim_core *core, uint64_t time);
+void tf_chip_set_active(tf_chip *c, tf_sim_hart *sh, int on);
+void tf_chip_progress(tf_chip *c);
+
+/* noc.c: transactions, events, DRAM storage */
+int tf_noc_issue(tf_sim_hart *sh, int cmd);
+uint64_t tf_noc_next_event(const tf_chip *c);
+void tf_noc_process(tf_chip *c, uint64_t until);
+int tf_dram_read(tf_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
+int tf_dram_write(tf_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
+void tf_dram_free(tf_chip *c);
+
+#endif

@@ -1,0 +1,317 @@
+/* A Tensix core: 1.5 MiB of L1 shared by five harts, and the registers each
+ * hart sees at TF_MMIO_BASE (wall clock, NOC commands, L1-word waits, debug
+ * print). Faults become records in the mailbox, as a debug unit would write
+ * them; stores to the mailbox wake the core's sleeping harts. */
+#include "chip.h"
+#include "tf_risc.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+static tf_sim_hart *sim_hart(tf_hart *h)
+{
+    return (tf_sim_hart *)h->user;
+}
+
+static int reg_fault(tf_sim_hart *sh, uint32_t addr)
+{
+    int in_regs = addr - TF_MMIO_BASE < TF_MMIO_SIZE;
+    sh->fault_detail = in_regs ? TF_FAULT_DETAIL_MMIO : TF_FAULT_DETAIL_NONE;
+    sh->fault_aux = addr;
+    return TF_BUS_FAULT;
+}
+
+static uint32_t l1_word(const tf_sim_core *core, uint32_t addr)
+{
+    uint32_t w;
+    memcpy(&w, core->l1->data + addr, 4);
+    return w;
+}
+
+/* ---- debug print ---------------------------------------------------------- */
+
+static void dprint_flush(tf_sim_hart *sh)
+{
+    fprintf(stderr, "[core (%d,%d) %s] %.*s\n", sh->core->x, sh->core->y, tf_risc_name(sh->risc),
+            sh->line_len, sh->line);
+    sh->line_len = 0;
+}
+
+static void dprint_putc(tf_sim_hart *sh, char ch)
+{
+    if (ch == '\n') {
+        dprint_flush(sh);
+        return;
+    }
+    if (sh->line_len == (int)sizeof sh->line) dprint_flush(sh);
+    sh->line[sh->line_len++] = ch;
+}
+
+static void dprint_puts(tf_sim_hart *sh, const char *s)
+{
+    while (*s) dprint_putc(sh, *s++);
+}
+
+/* Copy a NUL-terminated string out of L1 (bounded). */
+static void l1_string(const tf_sim_core *core, uint32_t addr, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (n + 1 < cap && addr + n < TF_L1_SIZE && core->l1->data[addr + n]) {
+        out[n] = (char)core->l1->data[addr + n];
+        n++;
+    }
+    out[n] = 0;
+    if (addr >= TF_L1_SIZE) snprintf(out, cap, "<bad string address 0x%08x>", addr);
+}
+
+/* Format with the host's printf, one conversion at a time: %d %i %u %x %X
+ * %c %s (an L1 address) %f %e %g (float bits) %p %%, with flags, width and
+ * precision. */
+static void dprint(tf_sim_hart *sh, uint32_t fmt_addr)
+{
+    char fmt[256], out[256];
+    if (fmt_addr >= TF_L1_SIZE) {
+        snprintf(out, sizeof out, "<bad format address 0x%08x>\n", fmt_addr);
+        dprint_puts(sh, out);
+        return;
+    }
+    l1_string(sh->core, fmt_addr, fmt, sizeof fmt);
+    int arg = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') {
+            dprint_putc(sh, *p);
+            continue;
+        }
+        char spec[32];
+        size_t k = 0;
+        spec[k++] = '%';
+        p++;
+        while (*p && strchr("-+ #0123456789.", *p) && k < sizeof spec - 3) spec[k++] = *p++;
+        while (*p == 'l' || *p == 'h') p++; /* all arguments are 32-bit */
+        if (!*p) break;
+        char conv = *p;
+        uint32_t v = arg < TF_DPRINT_MAX_ARGS ? sh->dprint_args[arg] : 0;
+        if (conv != '%') arg++;
+        spec[k++] = conv;
+        spec[k] = 0;
+        switch (conv) {
+        case 'd':
+        case 'i': snprintf(out, sizeof out, spec, (int32_t)v); break;
+        case 'u':
+        case 'x':
+        case 'X':
+        case 'c': snprintf(out, sizeof out, spec, v); break;
+        case 'p': snprintf(out, sizeof out, "0x%08x", v); break;
+        case 's': {
+            char s[200];
+            l1_string(sh->core, v, s, sizeof s);
+            snprintf(out, sizeof out, spec, s);
+            break;
+        }
+        case 'f':
+        case 'e':
+        case 'g': {
+            float f;
+            memcpy(&f, &v, 4);
+            snprintf(out, sizeof out, spec, (double)f);
+            break;
+        }
+        case '%': snprintf(out, sizeof out, "%%"); break;
+        default: snprintf(out, sizeof out, "<%%%c?>", conv); break;
+        }
+        dprint_puts(sh, out);
+    }
+}
+
+/* ---- registers ----------------------------------------------------------- */
+
+static int core_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *val)
+{
+    tf_sim_hart *sh = sim_hart(h);
+    tf_sim_core *core = ctx;
+    sh->fault_detail = TF_FAULT_DETAIL_NONE;
+    if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
+    switch (addr) {
+    case TF_MMIO_CLOCK_LO: {
+        uint64_t t = tf_hart_cycle(h);
+        sh->clock_hi_latch = (uint32_t)(t >> 32);
+        *val = (uint32_t)t;
+        return TF_BUS_OK;
+    }
+    case TF_MMIO_CLOCK_HI: *val = sh->clock_hi_latch; return TF_BUS_OK;
+    case TF_MMIO_CORE_XY: *val = ((uint32_t)core->y << 8) | (uint32_t)core->x; return TF_BUS_OK;
+    case TF_MMIO_NOC_XY:
+        *val = ((uint32_t)TF_NOC_CORE_Y(core->y) << 8) | (uint32_t)TF_NOC_CORE_X(core->x);
+        return TF_BUS_OK;
+    case TF_MMIO_NOC_REMOTE_LO: *val = sh->noc_remote_lo; return TF_BUS_OK;
+    case TF_MMIO_NOC_REMOTE_HI: *val = sh->noc_remote_hi; return TF_BUS_OK;
+    case TF_MMIO_NOC_LOCAL: *val = sh->noc_local; return TF_BUS_OK;
+    case TF_MMIO_NOC_LEN: *val = sh->noc_len; return TF_BUS_OK;
+    case TF_MMIO_NOC_READS_PENDING: *val = sh->reads_pending; return TF_BUS_OK;
+    case TF_MMIO_NOC_WRITES_PENDING: *val = sh->writes_pending; return TF_BUS_OK;
+    case TF_MMIO_NOC_READ_BARRIER:
+        if (!sh->reads_pending) {
+            *val = 0;
+            return TF_BUS_OK;
+        }
+        sh->state = TF_HS_WAIT_UNTIL;
+        sh->wake_at = sh->reads_done_at;
+        return TF_BUS_BLOCK;
+    case TF_MMIO_NOC_WRITE_BARRIER:
+        if (!sh->writes_pending) {
+            *val = 0;
+            return TF_BUS_OK;
+        }
+        sh->state = TF_HS_WAIT_UNTIL;
+        sh->wake_at = sh->writes_done_at;
+        return TF_BUS_BLOCK;
+    case TF_MMIO_WAIT_ADDR: *val = sh->wait_addr; return TF_BUS_OK;
+    case TF_MMIO_WAIT_REF: *val = sh->wait_ref; return TF_BUS_OK;
+    case TF_MMIO_WAIT_GE:
+    case TF_MMIO_WAIT_EQ: {
+        if (sh->wait_addr > TF_L1_SIZE - 4 || (sh->wait_addr & 3)) {
+            sh->fault_detail = TF_FAULT_DETAIL_NOC_LOCAL;
+            sh->fault_aux = sh->wait_addr;
+            return TF_BUS_FAULT;
+        }
+        uint32_t w = l1_word(core, sh->wait_addr);
+        int ok = addr == TF_MMIO_WAIT_GE ? (int32_t)(w - sh->wait_ref) >= 0 : w == sh->wait_ref;
+        if (ok) {
+            *val = w;
+            return TF_BUS_OK;
+        }
+        sh->state = TF_HS_WAIT;
+        return TF_BUS_BLOCK;
+    }
+    }
+    if (addr >= TF_MMIO_DPRINT_ARG && addr < TF_MMIO_DPRINT_ARG + 4 * TF_DPRINT_MAX_ARGS) {
+        *val = sh->dprint_args[(addr - TF_MMIO_DPRINT_ARG) / 4];
+        return TF_BUS_OK;
+    }
+    return reg_fault(sh, addr);
+}
+
+static int core_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t val)
+{
+    tf_sim_hart *sh = sim_hart(h);
+    (void)ctx;
+    sh->fault_detail = TF_FAULT_DETAIL_NONE;
+    if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
+    switch (addr) {
+    case TF_MMIO_NOC_REMOTE_LO: sh->noc_remote_lo = val; return TF_BUS_OK;
+    case TF_MMIO_NOC_REMOTE_HI: sh->noc_remote_hi = val; return TF_BUS_OK;
+    case TF_MMIO_NOC_LOCAL: sh->noc_local = val; return TF_BUS_OK;
+    case TF_MMIO_NOC_LEN: sh->noc_len = val; return TF_BUS_OK;
+    case TF_MMIO_NOC_CMD: return tf_noc_issue(sh, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
+    case TF_MMIO_WAIT_ADDR: sh->wait_addr = val; return TF_BUS_OK;
+    case TF_MMIO_WAIT_REF: sh->wait_ref = val; return TF_BUS_OK;
+    case TF_MMIO_DPRINT_FMT: dprint(sh, val); return TF_BUS_OK;
+    }
+    if (addr >= TF_MMIO_DPRINT_ARG && addr < TF_MMIO_DPRINT_ARG + 4 * TF_DPRINT_MAX_ARGS) {
+        sh->dprint_args[(addr - TF_MMIO_DPRINT_ARG) / 4] = val;
+        return TF_BUS_OK;
+    }
+    return reg_fault(sh, addr);
+}
+
+/* ---- mailbox, wake-ups, faults, reset ------------------------------------ */
+
+static void hart_advance(tf_hart *h, uint64_t t)
+{
+    uint64_t c = tf_hart_cycle(h);
+    if (c < t) h->cyc_extra += t - c;
+}
+
+void tf_core_wake(tf_sim_core *core, uint64_t time)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        tf_sim_hart *sh = &core->harts[r];
+        if (sh->state != TF_HS_WFI) continue;
+        sh->state = TF_HS_RUN;
+        hart_advance(&sh->h, time);
+        tf_chip_set_active(core->chip, sh, 1);
+    }
+}
+
+/* A hart's store landed in the mailbox page: wake the core, tell the host. */
+static void mailbox_hook(void *ctx, tf_hart *h, uint32_t addr, uint32_t n)
+{
+    tf_sim_core *core = ctx;
+    (void)n;
+    if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) return;
+    tf_core_wake(core, tf_hart_cycle(h));
+    tf_chip_progress(core->chip);
+}
+
+void tf_core_l1_write(tf_sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
+{
+    tf_mem_write(core->l1, addr, src, n);
+    if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) tf_core_wake(core, time);
+}
+
+void tf_core_record_fault(tf_sim_hart *sh)
+{
+    tf_hart *h = &sh->h;
+    tf_fault_record r = {
+        .magic = TF_FAULT_MAGIC,
+        .cause = h->fault_cause,
+        .pc = h->fault_pc,
+        .tval = h->fault_tval,
+        .insn = h->fault_insn,
+        .detail = sh->fault_detail,
+        .aux_lo = (uint32_t)sh->fault_aux,
+        .aux_hi = (uint32_t)(sh->fault_aux >> 32),
+    };
+    uint64_t t = tf_hart_cycle(h);
+    uint32_t state = TF_RISC_FAULT;
+    tf_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, fault[sh->risc]), &r, sizeof r,
+                     t);
+    tf_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, risc[sh->risc].state), &state,
+                     4, t);
+    sh->state = TF_HS_HALT;
+    tf_chip_set_active(sh->core->chip, sh, 0);
+    tf_chip_progress(sh->core->chip);
+}
+
+void tf_core_reset_hart(tf_sim_hart *sh, uint64_t time)
+{
+    sh->generation++;
+    tf_hart_reset(&sh->h, sh->core->l1, TF_L1_FW(sh->risc), (uint32_t)sh->risc);
+    sh->h.cyc_extra = time;
+    sh->noc_remote_lo = sh->noc_remote_hi = sh->noc_local = sh->noc_len = 0;
+    sh->reads_pending = sh->writes_pending = 0;
+    sh->reads_done_at = sh->writes_done_at = sh->port_free = 0;
+    sh->wait_addr = sh->wait_ref = 0;
+    sh->line_len = 0;
+    sh->state = TF_HS_RUN;
+    tf_chip_set_active(sh->core->chip, sh, 1);
+}
+
+int tf_core_init(tf_chip *c, tf_sim_core *core, int x, int y)
+{
+    core->chip = c;
+    core->x = x;
+    core->y = y;
+    core->l1 = tf_mem_new(0, TF_L1_SIZE);
+    if (!core->l1) return -1;
+    core->l1->store_hook = mailbox_hook;
+    core->l1->hook_ctx = core;
+    tf_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        tf_sim_hart *sh = &core->harts[r];
+        sh->core = core;
+        sh->risc = r;
+        sh->h.user = sh;
+        sh->h.bus = (tf_bus){core_load, core_store, core};
+        tf_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
+        sh->state = TF_HS_RESET;
+    }
+    return 0;
+}
+
+void tf_core_free(tf_sim_core *core)
+{
+    tf_mem_free(core->l1);
+    core->l1 = NULL;
+}

@@ -1,0 +1,297 @@
+/* Buffers in DRAM and L1: bump allocators per pool (one per DRAM bank, one
+ * per core's L1) with LIFO reclamation, a persistent watermark for
+ * long-lived L1 buffers, pool resets, and blocking host copies. Every
+ * allocation, free and reset is reported to the host profiler's memory log. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TF_BUFFER_ALIGN 32u
+
+void tf_pool_init(tf_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit)
+{
+    memset(p, 0, sizeof *p);
+    p->name = name;
+    p->x = x;
+    p->y = y;
+    p->base = p->top = p->watermark = base;
+    p->limit = limit;
+}
+
+static void mem_event_alloc(const tf_buffer *b)
+{
+    const tf_pool *p = b->pool;
+    if (p->x < 0) {
+        TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, p->name);
+    } else if (b->persistent) {
+        TF_ALLOC_CORE(b->addr, b->size, "Device L1 persistent", p->x, p->y);
+    } else {
+        TF_ALLOC_CORE(b->addr, b->size, p->name, p->x, p->y);
+    }
+    (void)p;
+}
+
+static void mem_event_free(const tf_buffer *b)
+{
+    const tf_pool *p = b->pool;
+    if (p->x < 0) {
+        TF_FREE(b->addr | ((uint64_t)b->bank << 40), p->name);
+    } else if (b->persistent) {
+        TF_FREE_CORE(b->addr, "Device L1 persistent", p->x, p->y);
+    } else {
+        TF_FREE_CORE(b->addr, p->name, p->x, p->y);
+    }
+    (void)p;
+}
+
+static void pool_unlink(tf_pool *p, tf_buffer *b)
+{
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        p->first = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    else
+        p->last = b->prev;
+    b->prev = b->next = NULL;
+}
+
+/* Lower `top` past freed buffers at the top of the pool. */
+static void pool_reclaim(tf_pool *p)
+{
+    while (p->last && p->last->state == TF_BUF_FREED) {
+        tf_buffer *b = p->last;
+        pool_unlink(p, b);
+        p->top = b->addr;
+        if (p->watermark > p->top) p->watermark = p->top;
+        b->pool = NULL;
+        free(b); /* its handle was already given back */
+    }
+    if (!p->last) p->top = p->watermark = p->base;
+}
+
+static const char *pool_label(const tf_pool *p, char *buf, size_t n)
+{
+    if (p->x < 0)
+        snprintf(buf, n, "%s", p->name);
+    else
+        snprintf(buf, n, "%s (%d,%d)", p->name, p->x, p->y);
+    return buf;
+}
+
+tf_buffer *tf_buffer_new(tf_device *dev, tf_pool *pool, int bank, uint64_t size, int persistent)
+{
+    char label[64];
+    if (size == 0)
+        return tf_err_null("%s: cannot allocate a 0-byte buffer",
+                           pool_label(pool, label, sizeof label));
+    uint64_t asize = (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
+    if (persistent && pool->top != pool->watermark)
+        return tf_err_null("%s: persistent L1 buffers must be allocated before transient ones; "
+                           "%llu bytes of transient buffers are live (allocate persistent "
+                           "buffers first, or after tf_l1_reset)",
+                           pool_label(pool, label, sizeof label),
+                           (unsigned long long)(pool->top - pool->watermark));
+    if (asize > pool->limit - pool->top)
+        return tf_err_null("out of %s: requested %llu bytes, %llu bytes left (%llu in use of "
+                           "%llu)",
+                           pool_label(pool, label, sizeof label), (unsigned long long)size,
+                           (unsigned long long)(pool->limit - pool->top),
+                           (unsigned long long)(pool->top - pool->base),
+                           (unsigned long long)(pool->limit - pool->base));
+    tf_buffer *b = calloc(1, sizeof *b);
+    if (!b) return tf_err_null("out of host memory");
+    b->dev = dev;
+    b->pool = pool;
+    b->bank = bank;
+    b->persistent = persistent;
+    b->addr = pool->top;
+    b->size = size;
+    b->state = TF_BUF_LIVE;
+    pool->top += asize;
+    if (persistent) pool->watermark = pool->top;
+    b->prev = pool->last;
+    if (pool->last)
+        pool->last->next = b;
+    else
+        pool->first = b;
+    pool->last = b;
+    b->all_next = dev->buffers;
+    if (dev->buffers) dev->buffers->all_prev = b;
+    dev->buffers = b;
+    mem_event_alloc(b);
+    return b;
+}
+
+tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
+{
+    /* Round-robin over banks with room, starting after the last one used. */
+    int nb = dev->info.dram_banks;
+    uint64_t asize = (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
+    for (int i = 0; i < nb; i++) {
+        int bank = (dev->dram_cursor + i) % nb;
+        tf_pool *p = &dev->dram[bank];
+        if (size && asize <= p->limit - p->top) {
+            dev->dram_cursor = (bank + 1) % nb;
+            return tf_buffer_new(dev, p, bank, size, 0);
+        }
+    }
+    uint64_t best = 0;
+    for (int i = 0; i < nb; i++)
+        if (dev->dram[i].limit - dev->dram[i].top > best)
+            best = dev->dram[i].limit - dev->dram[i].top;
+    if (!size) return tf_err_null("Device DRAM: cannot allocate a 0-byte buffer");
+    return tf_err_null("out of Device DRAM: requested %llu bytes, the largest free space in one "
+                       "of the %d banks is %llu bytes",
+                       (unsigned long long)size, nb, (unsigned long long)best);
+}
+
+static tf_buffer *create_l1(tf_device *dev, tf_core core, uint32_t size, int persistent)
+{
+    if (tf_dev_check_core(dev, core, 1)) return NULL;
+    tf_core_state *cs = &dev->cores[tf_dev_core_index(dev, core)];
+    return tf_buffer_new(dev, &cs->l1, -1, size, persistent);
+}
+
+tf_buffer *tf_buffer_create_l1(tf_device *dev, tf_core core, uint32_t size)
+{
+    return create_l1(dev, core, size, 0);
+}
+
+tf_buffer *tf_buffer_create_l1_persistent(tf_device *dev, tf_core core, uint32_t size)
+{
+    return create_l1(dev, core, size, 1);
+}
+
+static void unlink_handle(tf_buffer *b)
+{
+    tf_device *dev = b->dev;
+    if (b->all_prev)
+        b->all_prev->all_next = b->all_next;
+    else
+        dev->buffers = b->all_next;
+    if (b->all_next) b->all_next->all_prev = b->all_prev;
+    b->all_prev = b->all_next = NULL;
+}
+
+int tf_buffer_free(tf_buffer *b)
+{
+    if (!b) return 0;
+    unlink_handle(b);
+    if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
+        free(b);
+        return 0;
+    }
+    mem_event_free(b);
+    b->state = TF_BUF_FREED;
+    pool_reclaim(b->pool); /* frees b once nothing live sits above it */
+    return 0;
+}
+
+int tf_l1_reset(tf_device *dev, tf_core core)
+{
+    if (tf_dev_check_core(dev, core, 1)) return -1;
+    tf_core_state *cs = &dev->cores[tf_dev_core_index(dev, core)];
+    if (cs->busy)
+        return tf_err_set("tf_l1_reset: core (%d,%d) is running an asynchronous launch; wait for "
+                          "it first",
+                          core.x, core.y);
+    tf_pool *p = &cs->l1;
+    while (p->last && p->last->addr >= p->watermark) {
+        tf_buffer *b = p->last;
+        pool_unlink(p, b);
+        if (b->state == TF_BUF_FREED) {
+            free(b);
+        } else {
+            b->state = TF_BUF_RELEASED; /* the handle lives until tf_buffer_free */
+            b->pool = NULL;
+        }
+    }
+    p->top = p->watermark;
+    TF_POOL_RESET_CORE("Device L1", core.x, core.y);
+    return 0;
+}
+
+uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core)
+{
+    if (tf_dev_check_core(dev, core, 0)) return 0;
+    const tf_pool *p = &dev->cores[tf_dev_core_index(dev, core)].l1;
+    return (uint32_t)(p->limit - p->top);
+}
+
+static int check_live(const tf_buffer *b, const char *op, uint64_t off, uint64_t n)
+{
+    if (!b) return tf_err_set("%s: NULL buffer", op);
+    if (b->state == TF_BUF_RELEASED)
+        return tf_err_set("%s: the buffer was released by tf_l1_reset; allocate it again", op);
+    if (b->state != TF_BUF_LIVE) return tf_err_set("%s: the buffer was freed", op);
+    if (off > b->size || n > b->size - off)
+        return tf_err_set("%s: range [%llu, +%llu) is outside the %llu-byte buffer", op,
+                          (unsigned long long)off, (unsigned long long)n,
+                          (unsigned long long)b->size);
+    return 0;
+}
+
+int tf_buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
+{
+    if (check_live(b, "tf_buffer_write", off, n)) return -1;
+    tf_transport *t = b->dev->tr;
+    if (b->bank >= 0) return t->ops->write_dram(t, b->bank, b->addr + off, src, n);
+    return t->ops->write_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), src, (uint32_t)n);
+}
+
+int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
+{
+    if (check_live(b, "tf_buffer_read", off, n)) return -1;
+    tf_transport *t = b->dev->tr;
+    if (b->bank >= 0) return t->ops->read_dram(t, b->bank, b->addr + off, dst, n);
+    return t->ops->read_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), dst, (uint32_t)n);
+}
+
+uint64_t tf_buffer_noc_addr(const tf_buffer *b)
+{
+    if (b->bank >= 0) return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(b->bank), b->addr);
+    if (!b->pool) return 0;
+    return TF_NOC_ADDR(TF_NOC_CORE_X(b->pool->x), TF_NOC_CORE_Y(b->pool->y), b->addr);
+}
+
+uint64_t tf_buffer_address(const tf_buffer *b)
+{
+    return b->addr;
+}
+
+uint64_t tf_buffer_size(const tf_buffer *b)
+{
+    return b->size;
+}
+
+/* At device close: drop every handle the user did not free. Their bytes
+ * stay allocated in the memory log: that is what a leak is. */
+void tf_buffer_release_all(tf_device *dev)
+{
+    while (dev->buffers) {
+        tf_buffer *b = dev->buffers;
+        unlink_handle(b);
+        if (b->pool && b->state == TF_BUF_LIVE) pool_unlink(b->pool, b);
+        free(b);
+    }
+    for (int i = 0; i < dev->info.grid_x * dev->info.grid_y; i++) {
+        tf_pool *p = &dev->cores[i].l1;
+        while (p->first) {
+            tf_buffer *b = p->first;
+            pool_unlink(p, b);
+            free(b);
+        }
+    }
+    for (int i = 0; i < dev->info.dram_banks; i++) {
+        tf_pool *p = &dev->dram[i];
+        while (p->first) {
+            tf_buffer *b = p->first;
+            pool_unlink(p, b);
+            free(b);
+        }
+    }
+}

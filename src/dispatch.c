@@ -1,0 +1,400 @@
+/* Slow dispatch, in the spec's four stages per core:
+ *   send_reset  GO := RESET, clear the fault records
+ *   setup       kernel images, runtime args, CB config, semaphores, launch message
+ *   fire_go     GO := RUN with a new dispatch id
+ *   wait_done   ring the doorbell, then poll the mailbox until BRISC writes DONE
+ * Several programs: every GO is fired before any DONE is awaited. A fault
+ * or a timeout is reported with where it happened, and the cores involved
+ * are rebooted so the device stays usable. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TF_POLL_NS 50000000ull /* longest single wait between mailbox reads */
+
+static int put(tf_program *p, uint32_t addr, const void *src, uint32_t n)
+{
+    tf_transport *t = p->dev->tr;
+    return t->ops->write_l1(t, p->core.x, p->core.y, addr, src, n);
+}
+
+static tf_core_state *core_state(tf_program *p)
+{
+    return &p->dev->cores[tf_dev_core_index(p->dev, p->core)];
+}
+
+/* The kernel configuration written into L1 at setup, as memory events in
+ * pool "Kernel config L1 (x,y)": allocated at setup, freed when done. */
+static void kconfig_events(const tf_program *p, int alloc)
+{
+    int x = p->core.x, y = p->core.y;
+    (void)x;
+    (void)y;
+#define KCFG(addr, size)                                                                           \
+    do {                                                                                           \
+        if (alloc)                                                                                 \
+            TF_ALLOC_CORE((addr), (size), "Kernel config L1", x, y);                               \
+        else                                                                                       \
+            TF_FREE_CORE((addr), "Kernel config L1", x, y);                                        \
+    } while (0)
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (p->img[r]) KCFG(p->img[r]->base, p->img[r]->size);
+        if (p->nargs[r]) KCFG(TF_L1_RTA(r), p->nargs[r] * 4u);
+    }
+    if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
+    KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
+#undef KCFG
+}
+
+static int validate(tf_program *const *progs, size_t n, const char *op)
+{
+    if (!progs || n == 0) return tf_err_set("%s: no programs", op);
+    tf_device *dev = progs[0] ? progs[0]->dev : NULL;
+    for (size_t i = 0; i < n; i++) {
+        tf_program *p = progs[i];
+        if (!p) return tf_err_set("%s: program %zu is NULL", op, i);
+        if (p->dev != dev) return tf_err_set("%s: programs belong to different devices", op);
+        if (tf_dev_check_core(dev, p->core, 1)) return tf_err_prefix("%s: ", op);
+        int any = 0;
+        for (int r = 0; r < TF_NUM_RISCS; r++) any |= p->img[r] != NULL;
+        if (!any)
+            return tf_err_set("%s: the program for core (%d,%d) has no kernel "
+                              "(tf_program_set_kernel)",
+                              op, p->core.x, p->core.y);
+        for (int c = 0; c < TF_MAX_CBS; c++)
+            if ((p->cb_mask & (1u << c)) && p->cb_buf[c]->state != TF_BUF_LIVE)
+                return tf_err_set("%s: circular buffer %d of the program on core (%d,%d) was "
+                                  "released by tf_l1_reset; set it again (tf_program_set_cb)",
+                                  op, c, p->core.x, p->core.y);
+        tf_core_state *cs = core_state(p);
+        if (cs->busy)
+            return tf_err_set("%s: core (%d,%d) is still running an asynchronous launch "
+                              "(dispatch %u); wait for it first (tf_launch_wait)",
+                              op, p->core.x, p->core.y, cs->busy->id);
+        for (size_t j = 0; j < i; j++)
+            if (progs[j]->core.x == p->core.x && progs[j]->core.y == p->core.y)
+                return tf_err_set("%s: programs %zu and %zu both target core (%d,%d); one "
+                                  "dispatch runs one program per core",
+                                  op, j, i, p->core.x, p->core.y);
+    }
+    return 0;
+}
+
+static int stage_send_reset(tf_program *p)
+{
+    TF_ZONE_N("TF_dispatch/send_reset");
+    tf_go_msg go = {TF_GO_RESET, 0};
+    tf_fault_record none[TF_NUM_RISCS];
+    memset(none, 0, sizeof none);
+    if (put(p, TF_L1_MAILBOX, &go, sizeof go)) return -1;
+    return put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, fault), none, sizeof none);
+}
+
+static int stage_setup(tf_program *p, uint32_t id)
+{
+    TF_ZONE_N("TF_dispatch/setup");
+    TF_ZONE_TEXT(p->label, strlen(p->label));
+    tf_launch_msg lm;
+    memset(&lm, 0, sizeof lm);
+    lm.dispatch_id = id;
+    lm.cb_mask = p->cb_mask;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        const tf_image *img = p->img[r];
+        if (!img) continue;
+        if (put(p, img->base, img->bytes, img->size)) return -1;
+        lm.enables |= 1u << r;
+        lm.kernel_entry[r] = img->entry;
+        if (p->nargs[r] && put(p, TF_L1_RTA(r), p->args[r], p->nargs[r] * 4u)) return -1;
+    }
+    if (p->cb_mask) {
+        tf_cb_shared zero[TF_MAX_CBS];
+        memset(zero, 0, sizeof zero);
+        if (put(p, TF_L1_CB_CONFIG, p->cb, sizeof p->cb) ||
+            put(p, TF_L1_CB_SHARED, zero, sizeof zero))
+            return -1;
+    }
+    if (put(p, TF_L1_SEMAPHORES, p->sem, sizeof p->sem)) return -1;
+    if (put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm)) return -1;
+    kconfig_events(p, 1);
+    return 0;
+}
+
+static int stage_fire_go(tf_program *p, uint32_t id)
+{
+    TF_ZONE_N("TF_dispatch/fire_go");
+    tf_go_msg go = {TF_GO_RUN, id};
+    return put(p, TF_L1_MAILBOX, &go, sizeof go);
+}
+
+/* Who was running at pc on RISC r of program p. */
+static void describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
+{
+    const tf_image *k = p->img[r], *fw = &p->dev->fw[r];
+    if (k && pc - k->base < k->size)
+        snprintf(buf, n, "kernel '%s' (%s)", k->note.name, k->path);
+    else if (pc - fw->base < fw->size)
+        snprintf(buf, n, "firmware (%s)", fw->path);
+    else
+        snprintf(buf, n, "code outside any loaded image");
+}
+
+static void describe_detail(const tf_fault_record *f, char *buf, size_t n)
+{
+    uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
+    unsigned x = TF_NOC_X(aux), y = TF_NOC_Y(aux);
+    unsigned long long local = (unsigned long long)TF_NOC_LOCAL(aux);
+    switch (f->detail) {
+    case TF_FAULT_DETAIL_NOC_BAD_XY:
+        snprintf(buf, n,
+                 "; NOC address 0x%012llx names x=%u y=%u, which is neither a Tensix core "
+                 "nor a DRAM bank",
+                 (unsigned long long)aux, x, y);
+        break;
+    case TF_FAULT_DETAIL_NOC_RANGE:
+        snprintf(buf, n,
+                 "; NOC address 0x%012llx (x=%u y=%u, local 0x%llx): the transfer runs "
+                 "past the end of that memory",
+                 (unsigned long long)aux, x, y, local);
+        break;
+    case TF_FAULT_DETAIL_NOC_LOCAL:
+        snprintf(buf, n, "; local L1 address 0x%08llx (and length) is outside L1",
+                 (unsigned long long)aux);
+        break;
+    case TF_FAULT_DETAIL_NOC_ATOMIC:
+        snprintf(buf, n,
+                 "; NOC atomic at 0x%012llx must target a 4-byte aligned word in a "
+                 "core's L1",
+                 (unsigned long long)aux);
+        break;
+    case TF_FAULT_DETAIL_NOC_CMD: snprintf(buf, n, "; unknown NOC command %u", f->aux_lo); break;
+    case TF_FAULT_DETAIL_MMIO:
+        snprintf(buf, n,
+                 "; 0x%08x is not a device register (or was accessed with a size other "
+                 "than 4 bytes)",
+                 f->aux_lo);
+        break;
+    default: buf[0] = 0; break;
+    }
+}
+
+/* Reboot cores after a failure; appends to the current message. */
+static void recover(tf_program *const *progs, size_t n, const int *skip)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (skip && skip[i]) continue;
+        tf_program *p = progs[i];
+        char saved[2048];
+        snprintf(saved, sizeof saved, "%s", tf_last_error());
+        if (tf_dev_boot_core(p->dev, p->core)) {
+            char why[1024];
+            snprintf(why, sizeof why, "%s", tf_last_error());
+            tf_err_set("%s; rebooting core (%d,%d) failed too: %s", saved, p->core.x, p->core.y,
+                       why);
+        } else {
+            tf_err_set("%s; core (%d,%d) was reset", saved, p->core.x, p->core.y);
+        }
+    }
+}
+
+static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        const tf_fault_record *f = &mb->fault[r];
+        if (f->magic != TF_FAULT_MAGIC) continue;
+        char who[512], insn[96] = "", detail[256];
+        describe_code(p, r, f->pc, who, sizeof who);
+        describe_detail(f, detail, sizeof detail);
+        if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
+            char dis[64];
+            tf_rv32_disasm(f->insn, f->pc, dis, sizeof dis);
+            snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", f->insn, dis);
+        }
+        return tf_err_set("device fault in dispatch %u on core (%d,%d) %s running %s: %s (mcause "
+                          "%u) at pc 0x%08x%s, address 0x%08x%s",
+                          id, p->core.x, p->core.y, tf_risc_name(r), who,
+                          tf_rv32_cause_name(f->cause), f->cause, f->pc, insn, f->tval, detail);
+    }
+    return 0;
+}
+
+static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t waited_ns)
+{
+    tf_transport *t = p->dev->tr;
+    char list[1024];
+    size_t len = 0;
+    for (int r = 0; r < TF_NUM_RISCS && len < sizeof list; r++) {
+        if (!(mb->boot_mask & (1u << r)) || mb->risc[r].done_id == id) continue;
+        uint32_t pc = 0;
+        t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
+        char who[512];
+        describe_code(p, r, pc, who, sizeof who);
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x in %s",
+                                len ? ", " : "", tf_risc_name(r), pc, who);
+    }
+    return tf_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: %s "
+                      "(raise tf_device_config.dispatch_timeout_ms or "
+                      "TT_FOIL_DISPATCH_TIMEOUT_MS if it is just slow)",
+                      id, p->label, p->core.x, p->core.y,
+                      (unsigned long long)(waited_ns / 1000000u), len ? list : "none");
+}
+
+/* The dispatch finished on p's core: statistics and memory events. */
+static void finish(tf_program *p, uint32_t id, const tf_mailbox *mb)
+{
+    tf_run_stats *s = &p->last;
+    memset(s, 0, sizeof *s);
+    s->dispatch_id = id;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        s->go_cycle[r] = ((uint64_t)mb->risc[r].go_cycle_hi << 32) | mb->risc[r].go_cycle_lo;
+        s->done_cycle[r] = ((uint64_t)mb->risc[r].done_cycle_hi << 32) | mb->risc[r].done_cycle_lo;
+    }
+    s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
+    p->has_last = 1;
+    kconfig_events(p, 0);
+}
+
+/* Wait for program i of a dispatch; on failure reboot the cores that did
+ * not finish. `done` marks finished programs. */
+static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, int *done)
+{
+    tf_program *p = progs[i];
+    TF_ZONE_N("TF_dispatch/wait_done");
+    TF_ZONE_TEXT(p->label, strlen(p->label));
+    tf_transport *t = p->dev->tr;
+    uint64_t start = tf_dev_now_ns(), deadline = start + p->dev->timeout_ns;
+    tf_mailbox mb;
+    for (;;) {
+        if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
+        if (report_fault(p, id, &mb)) {
+            recover(progs, n, done);
+            return -1;
+        }
+        if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
+        uint64_t now = tf_dev_now_ns();
+        if (now >= deadline) {
+            report_timeout(p, id, &mb, now - start);
+            recover(progs, n, done);
+            return -1;
+        }
+        t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
+    }
+    finish(p, id, &mb);
+    done[i] = 1;
+    return 0;
+}
+
+static uint32_t next_id(tf_device *dev)
+{
+    if (++dev->next_id == 0) dev->next_id = 1;
+    return dev->next_id;
+}
+
+/* send_reset, setup and fire_go for every program, in that order. */
+static int launch(tf_program *const *progs, size_t n, uint32_t id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (stage_send_reset(progs[i])) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (stage_setup(progs[i], id)) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (stage_fire_go(progs[i], id)) return -1;
+    tf_transport *t = progs[0]->dev->tr;
+    return t->ops->start(t);
+}
+
+static int wait_all(tf_program *const *progs, size_t n, uint32_t id)
+{
+    int *done = calloc(n, sizeof *done);
+    if (!done) return tf_err_set("out of host memory");
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done);
+    free(done);
+    return rc;
+}
+
+int tf_dispatch_execute(tf_program *p)
+{
+    TF_ZONE_N("TF_dispatch_execute");
+    if (validate(&p, 1, "tf_dispatch_execute")) return -1;
+    TF_ZONE_TEXT(p->label, strlen(p->label));
+    uint32_t id = next_id(p->dev);
+    int rc = launch(&p, 1, id) || wait_all(&p, 1, id) ? -1 : 0;
+    TF_FRAME_MARK();
+    return rc;
+}
+
+/* Zone text for several programs: "k1,k2 | k3 | ..." (truncated). */
+static void multi_label(tf_program *const *progs, size_t n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < n && len + 1 < cap; i++) {
+        int w = snprintf(buf + len, cap - len, "%s%s", i ? " | " : "", progs[i]->label);
+        if (w < 0) break;
+        len += (size_t)w;
+    }
+}
+
+int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
+{
+    TF_ZONE_N("TF_dispatch_execute_multi");
+    if (validate(progs, n, "tf_dispatch_execute_multi")) return -1;
+    char label[512];
+    multi_label(progs, n, label, sizeof label);
+    TF_ZONE_TEXT(label, strlen(label));
+    (void)label;
+    uint32_t id = next_id(progs[0]->dev);
+    int rc = launch(progs, n, id) || wait_all(progs, n, id) ? -1 : 0;
+    TF_FRAME_MARK();
+    return rc;
+}
+
+tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
+{
+    TF_ZONE_N("TF_dispatch_launch_async");
+    if (validate(progs, n, "tf_dispatch_launch_async")) return NULL;
+    char label[512];
+    multi_label(progs, n, label, sizeof label);
+    TF_ZONE_TEXT(label, strlen(label));
+    (void)label;
+    tf_device *dev = progs[0]->dev;
+    tf_launch *l = calloc(1, sizeof *l);
+    if (l) l->progs = malloc(n * sizeof *l->progs);
+    if (!l || !l->progs) {
+        if (l) free(l);
+        return tf_err_null("out of host memory");
+    }
+    memcpy(l->progs, progs, n * sizeof *progs);
+    l->n = n;
+    l->dev = dev;
+    l->id = next_id(dev);
+    if (launch(progs, n, l->id)) {
+        recover(progs, n, NULL);
+        free(l->progs);
+        free(l);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) core_state(progs[i])->busy = l;
+    l->next = dev->launches;
+    dev->launches = l;
+    return l;
+}
+
+int tf_launch_wait(tf_launch *l)
+{
+    if (!l) return tf_err_set("tf_launch_wait: NULL launch");
+    tf_device *dev = l->dev;
+    for (tf_launch **pp = &dev->launches; *pp; pp = &(*pp)->next)
+        if (*pp == l) {
+            *pp = l->next;
+            break;
+        }
+    for (size_t i = 0; i < l->n; i++) core_state(l->progs[i])->busy = NULL;
+    int rc = wait_all(l->progs, l->n, l->id);
+    TF_FRAME_MARK();
+    free(l->progs);
+    free(l);
+    return rc;
+}

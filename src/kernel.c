@@ -1,0 +1,205 @@
+/* Kernels and programs: load pre-compiled kernel ELFs (checked against the
+ * RISC they were built for, their region, the device ABI and the firmware's
+ * profiler setting), and describe what runs on one core in one dispatch. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Firmware and kernels must agree on the device profiler: a mismatched
+ * kernel would write (or not write) markers the firmware does not expect. */
+static int check_profiler_match(const tf_device *dev, const tf_image *img)
+{
+    const tf_build_note *fw = &dev->fw[img->risc].note, *k = &img->note;
+    if (fw->profiler == k->profiler && fw->profiler_bitmask == k->profiler_bitmask) return 0;
+    return tf_err_set("%s: kernel '%s' was built with the device profiler %s (bitmask %u) but the "
+                      "firmware with it %s (bitmask %u); rebuild both with the same "
+                      "-DTT_FOIL_DEVICE_PROFILER=%s (cmake --build rebuilds exactly what changed)",
+                      img->path, k->name, k->profiler ? "on" : "off", k->profiler_bitmask,
+                      fw->profiler ? "on" : "off", fw->profiler_bitmask,
+                      fw->profiler ? "ON" : "OFF");
+}
+
+tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
+{
+    TF_ZONE_N("TF_kernel_load");
+    TF_ZONE_TEXT(path, strlen(path));
+    tf_kernel *k = calloc(1, sizeof *k);
+    if (!k) return tf_err_null("out of host memory");
+    k->dev = dev;
+    size_t len = strlen(path);
+    const char *suffix = ".compute";
+    if (len > strlen(suffix) && !strcmp(path + len - strlen(suffix), suffix)) {
+        /* NAME.compute: the three TRISC variants NAME.trisc0/1/2.elf */
+        k->risc = TF_COMPUTE;
+        k->nimg = 3;
+        for (int i = 0; i < 3; i++) {
+            char p[4096];
+            snprintf(p, sizeof p, "%.*s.trisc%d.elf", (int)(len - strlen(suffix)), path, i);
+            if (tf_image_load(&k->img[i], p, TF_BUILD_KERNEL, TF_RISC_TRISC0 + i)) goto fail;
+        }
+    } else {
+        k->nimg = 1;
+        if (tf_image_load(&k->img[0], path, TF_BUILD_KERNEL, -1)) goto fail;
+        k->risc = (tf_risc)k->img[0].risc;
+    }
+    for (int i = 0; i < k->nimg; i++)
+        if (check_profiler_match(dev, &k->img[i])) goto fail;
+    k->name = strdup(k->img[0].note.name[0] ? k->img[0].note.name : path);
+    if (!k->name) {
+        tf_err_set("out of host memory");
+        goto fail;
+    }
+    return k;
+fail:
+    tf_kernel_free(k);
+    return NULL;
+}
+
+void tf_kernel_free(tf_kernel *k)
+{
+    if (!k) return;
+    for (int i = 0; i < k->nimg; i++) tf_image_free(&k->img[i]);
+    free(k->name);
+    free(k);
+}
+
+const char *tf_kernel_name(const tf_kernel *k)
+{
+    return k->name;
+}
+
+tf_risc tf_kernel_risc(const tf_kernel *k)
+{
+    return k->risc;
+}
+
+/* ---- programs ------------------------------------------------------------------ */
+
+tf_program *tf_program_create(tf_device *dev, tf_core core)
+{
+    if (tf_dev_check_core(dev, core, 1)) return NULL;
+    tf_program *p = calloc(1, sizeof *p);
+    if (!p) return tf_err_null("out of host memory");
+    p->dev = dev;
+    p->core = core;
+    return p;
+}
+
+int tf_program_destroy(tf_program *p)
+{
+    if (!p) return 0;
+    int rc = 0;
+    tf_launch *l = p->dev->cores[tf_dev_core_index(p->dev, p->core)].busy;
+    if (l)
+        for (size_t i = 0; i < l->n; i++)
+            if (l->progs[i] == p) {
+                rc = tf_launch_wait(l);
+                break;
+            }
+    for (int i = 0; i < TF_MAX_CBS; i++) tf_buffer_free(p->cb_buf[i]);
+    free(p);
+    return rc;
+}
+
+static const char *risc_arg_name(tf_risc r)
+{
+    return r == TF_COMPUTE ? "COMPUTE" : tf_risc_name((int)r);
+}
+
+static void update_label(tf_program *p)
+{
+    p->label[0] = 0;
+    size_t n = 0;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (!p->kernel[r] || (r > TF_RISC_TRISC0 && p->kernel[r] == p->kernel[r - 1])) continue;
+        int w =
+            snprintf(p->label + n, sizeof p->label - n, "%s%s", n ? "," : "", p->kernel[r]->name);
+        if (w < 0 || (size_t)w >= sizeof p->label - n) break;
+        n += (size_t)w;
+    }
+}
+
+int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
+{
+    if ((int)r < 0 || r > TF_COMPUTE)
+        return tf_err_set("tf_program_set_kernel: no RISC %d", (int)r);
+    if (!k) return tf_err_set("tf_program_set_kernel: NULL kernel");
+    if (k->risc != r) {
+        const char *b = k->risc == TF_COMPUTE ? "compute" : tf_risc_name((int)k->risc);
+        return tf_err_set("kernel '%s' (%s) was built for %s and cannot run on %s; build it for "
+                          "%s with tt_foil_add_kernel(%s RISC %s ...)",
+                          k->name, k->img[0].path, b, risc_arg_name(r), risc_arg_name(r), k->name,
+                          r == TF_COMPUTE ? "compute" : tf_risc_name((int)r));
+    }
+    if (r == TF_COMPUTE) {
+        for (int i = 0; i < 3; i++) {
+            p->kernel[TF_RISC_TRISC0 + i] = k;
+            p->img[TF_RISC_TRISC0 + i] = &k->img[i];
+        }
+    } else {
+        p->kernel[r] = k;
+        p->img[r] = &k->img[0];
+    }
+    update_label(p);
+    return 0;
+}
+
+int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t n)
+{
+    if ((int)r < 0 || r > TF_COMPUTE) return tf_err_set("tf_program_set_args: no RISC %d", (int)r);
+    if (n > TF_MAX_ARGS)
+        return tf_err_set("tf_program_set_args: %u arguments for %s, at most %d fit", n,
+                          risc_arg_name(r), TF_MAX_ARGS);
+    int lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r,
+        hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
+    for (int i = lo; i <= hi; i++) {
+        if (n) memcpy(p->args[i], args, n * sizeof *args);
+        p->nargs[i] = n;
+    }
+    return 0;
+}
+
+int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t num_pages)
+{
+    if (cb >= TF_MAX_CBS)
+        return tf_err_set("tf_program_set_cb: circular buffer %u does not exist (0..%d)", cb,
+                          TF_MAX_CBS - 1);
+    if (!page_size || !num_pages)
+        return tf_err_set("tf_program_set_cb: circular buffer %u needs a page size and a page "
+                          "count (got %u x %u)",
+                          cb, num_pages, page_size);
+    uint64_t size = (uint64_t)page_size * num_pages;
+    if (size > TF_L1_SIZE)
+        return tf_err_set("tf_program_set_cb: circular buffer %u of %u x %u bytes is larger than "
+                          "L1",
+                          cb, num_pages, page_size);
+    tf_buffer_free(p->cb_buf[cb]);
+    p->cb_buf[cb] = NULL;
+    p->cb_mask &= ~(1u << cb);
+    tf_buffer *b = tf_buffer_create_l1(p->dev, p->core, (uint32_t)size);
+    if (!b) return tf_err_prefix("circular buffer %u on core (%d,%d): ", cb, p->core.x, p->core.y);
+    p->cb_buf[cb] = b;
+    p->cb[cb] = (tf_cb_config){(uint32_t)b->addr, (uint32_t)size, page_size, num_pages};
+    p->cb_mask |= 1u << cb;
+    return 0;
+}
+
+int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
+{
+    if (id >= TF_MAX_SEMAPHORES)
+        return tf_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
+                          TF_MAX_SEMAPHORES - 1);
+    p->sem[id] = value;
+    return 0;
+}
+
+int tf_program_last_run(const tf_program *p, tf_run_stats *out)
+{
+    if (!p->has_last)
+        return tf_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
+                          p->core.y);
+    *out = p->last;
+    return 0;
+}

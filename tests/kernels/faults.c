@@ -1,0 +1,25 @@
+/* Kernels that go wrong on purpose, chosen by -DFAULT_KIND:
+ * 1 load outside L1, 2 NOC read from coordinates that hold nothing,
+ * 3 spin forever, 4 store to an unmapped register, 5 ebreak. */
+#include "dataflow_api.h"
+
+void kernel_main(void)
+{
+#if FAULT_KIND == 1
+    volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)get_arg_val(0);
+    (void)*p;
+#elif FAULT_KIND == 2
+    noc_async_read(get_noc_addr(40, 3, 0x1000), TF_L1_USER_BASE, 64);
+    noc_async_read_barrier();
+#elif FAULT_KIND == 3
+    volatile uint32_t spin = 1;
+    while (spin) {
+    }
+#elif FAULT_KIND == 4
+    tf_reg_write(0xffb0fff0, 1);
+#elif FAULT_KIND == 5
+    __asm__ volatile("ebreak");
+#else
+#error "FAULT_KIND"
+#endif
+}

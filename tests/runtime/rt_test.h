@@ -1,0 +1,57 @@
+/* Helpers for runtime tests: open a small device, load a test kernel, and
+ * fail loudly with the runtime's message. */
+#ifndef TF_RT_TEST_H
+#define TF_RT_TEST_H
+
+#include "tf_check.h"
+#include "tt_foil/runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MUST(expr)                                                                                 \
+    do {                                                                                           \
+        if ((expr) != 0) {                                                                         \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr, tf_last_error()); \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+#define MUST_PTR(expr)                                                                             \
+    ({                                                                                             \
+        __typeof__(expr) v_ = (expr);                                                              \
+        if (!v_) {                                                                                 \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr, tf_last_error()); \
+            exit(1);                                                                               \
+        }                                                                                          \
+        v_;                                                                                        \
+    })
+
+/* A device of gx x gy cores (0 = default), all booted. */
+static inline tf_device *rt_open(int gx, int gy)
+{
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = gx;
+    cfg.grid_y = gy;
+    return MUST_PTR(tf_device_open(&cfg));
+}
+
+/* Load TF_TEST_KERNELS/<file>. */
+static inline tf_kernel *rt_kernel(tf_device *dev, const char *file)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", TF_TEST_KERNELS, file);
+    return MUST_PTR(tf_kernel_load(dev, path));
+}
+
+static inline uint32_t lo32(uint64_t v)
+{
+    return (uint32_t)v;
+}
+static inline uint32_t hi32(uint64_t v)
+{
+    return (uint32_t)(v >> 32);
+}
+
+#endif

@@ -1,0 +1,205 @@
+/* Every runtime error names what, where and what to do, and leaves the
+ * device usable: missing or broken firmware, kernels for the wrong RISC,
+ * too large, built with another profiler setting or not kernels at all,
+ * device faults (bad load, bad NOC address, unmapped register, ebreak) with
+ * core, RISC, kernel, pc and cause, and dispatch timeouts with the pcs of
+ * the RISCs that did not finish. Also: debug print, determinism. */
+#include "rt_test.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+static tf_program *prog1(tf_device *dev, tf_core c, tf_kernel *k, const uint32_t *args, int n)
+{
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    MUST(tf_program_set_kernel(p, tf_kernel_risc(k), k));
+    if (n) MUST(tf_program_set_args(p, tf_kernel_risc(k), args, (uint32_t)n));
+    return p;
+}
+
+/* The counter kernel works on core c: the device is usable. */
+static void expect_usable(tf_device *dev, tf_core c)
+{
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
+    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
+    tf_program *p = prog1(dev, c, k, args, 3);
+    MUST(tf_dispatch_execute(p));
+    uint32_t out[2];
+    MUST(tf_buffer_read(res, 0, out, 8));
+    CHECK_EQ_U(out[1], 45);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(res);
+}
+
+static void firmware_errors(void)
+{
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = 1;
+    cfg.grid_y = 1;
+    cfg.firmware_dir = "/nonexistent/fw";
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "firmware for BRISC: /nonexistent/fw/brisc.elf: cannot open");
+    CHECK_CONTAINS(tf_last_error(), "build the 'firmware' target");
+
+    cfg.firmware_dir = TF_TEST_BADFW "1";
+    cfg.boot_timeout_ms = 300;
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "firmware on core (0,0) did not reach INIT within 300 ms: "
+                                    "BRISC at pc 0x0000");
+
+    cfg.firmware_dir = TF_TEST_BADFW "2";
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "firmware on core (0,0) BRISC faulted while booting: illegal "
+                                    "instruction (mcause 2)");
+}
+
+static void kernel_load_errors(tf_device *dev)
+{
+    /* a RISC-V program that is not a tt-foil kernel */
+    CHECK_TRUE(tf_kernel_load(dev, TF_TEST_GUEST_ELF) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "not a tt-foil kernel: it has no .tt_foil_build note");
+    /* firmware is not a kernel */
+    CHECK_TRUE(tf_kernel_load(dev, TF_TEST_FIRMWARE "/ncrisc.elf") == NULL);
+    CHECK_CONTAINS(tf_last_error(), "is a firmware image, expected a kernel");
+    /* built with another device profiler setting than the firmware */
+    CHECK_TRUE(tf_kernel_load(dev, TF_TEST_KERNELS "/mismatch.brisc.elf") == NULL);
+    CHECK_CONTAINS(tf_last_error(), "kernel 'mismatch' was built with the device profiler");
+    CHECK_CONTAINS(tf_last_error(), "rebuild both with the same -DTT_FOIL_DEVICE_PROFILER");
+    /* built for BRISC, placed on NCRISC */
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+    CHECK_TRUE(tf_program_set_kernel(p, TF_NCRISC, k) != 0);
+    CHECK_CONTAINS(tf_last_error(), "kernel 'counter' (");
+    CHECK_CONTAINS(tf_last_error(), "was built for BRISC and cannot run on NCRISC");
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "has no kernel");
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+
+    /* too large for its region: grow the loadable segment past 48 KiB */
+    FILE *f = fopen(TF_TEST_KERNELS "/counter.brisc.elf", "rb");
+    CHECK_TRUE(f != NULL);
+    static uint8_t img[1 << 20];
+    size_t n = fread(img, 1, sizeof img, f);
+    fclose(f);
+    Elf32_Ehdr *eh = (Elf32_Ehdr *)img;
+    Elf32_Phdr *ph = (Elf32_Phdr *)(img + eh->e_phoff);
+    for (int i = 0; i < eh->e_phnum; i++)
+        if (ph[i].p_type == PT_LOAD) ph[i].p_memsz = 0xd000;
+    char path[] = "/tmp/tf_big_kernelXXXXXX";
+    int fd = mkstemp(path);
+    CHECK_TRUE(fd >= 0 && write(fd, img, n) == (ssize_t)n);
+    close(fd);
+    CHECK_TRUE(tf_kernel_load(dev, path) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "kernel counter is 53248 bytes, 4096 too large");
+    CHECK_CONTAINS(tf_last_error(),
+                   "lies outside the BRISC kernel region [0x26000, 0x32000) (48 KiB)");
+    unlink(path);
+}
+
+static void fault(tf_device *dev, const char *kfile, uint32_t arg, const char *want1,
+                  const char *want2)
+{
+    tf_core c = {1, 0};
+    tf_kernel *k = rt_kernel(dev, kfile);
+    uint32_t args[] = {arg};
+    tf_program *p = prog1(dev, c, k, args, 1);
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    const char *e = tf_last_error();
+    CHECK_CONTAINS(e, "device fault in dispatch");
+    CHECK_CONTAINS(e, "on core (1,0) BRISC running kernel '");
+    CHECK_CONTAINS(e, want1);
+    CHECK_CONTAINS(e, want2);
+    CHECK_CONTAINS(e, "; core (1,0) was reset");
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    expect_usable(dev, c);
+}
+
+int main(void)
+{
+    firmware_errors();
+
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = 2;
+    cfg.grid_y = 2;
+    cfg.dispatch_timeout_ms = 300;
+    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    kernel_load_errors(dev);
+
+    fault(dev, "fault1.brisc.elf", 0x200000, "load access fault (mcause 5) at pc 0x0002",
+          "address 0x00200000");
+    fault(dev, "fault2.brisc.elf", 0, "store access fault (mcause 7)",
+          "NOC address 0x0e8000001000 names x=40 y=3, which is neither a Tensix core nor a DRAM "
+          "bank");
+    fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
+          "0xffb0fff0 is not a device register");
+    fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
+
+    /* a kernel that never ends: timeout with the pcs, then recovery */
+    tf_kernel *spin = rt_kernel(dev, "fault3.brisc.elf");
+    tf_program *p = prog1(dev, (tf_core){0, 1}, spin, NULL, 0);
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "of 'fault3' on core (0,1) timed out after 3");
+    CHECK_CONTAINS(tf_last_error(), "not done: BRISC at pc 0x0002");
+    CHECK_CONTAINS(tf_last_error(), "in kernel 'fault3'");
+    CHECK_CONTAINS(tf_last_error(), "; core (0,1) was reset");
+    tf_program_destroy(p);
+    tf_kernel_free(spin);
+    expect_usable(dev, (tf_core){0, 1});
+
+    /* two programs for one core in one dispatch */
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){1, 1}, 16));
+    uint32_t args[] = {1000, (uint32_t)tf_buffer_address(res), 1};
+    tf_program *a = prog1(dev, (tf_core){1, 1}, k, args, 3);
+    tf_program *b = prog1(dev, (tf_core){1, 1}, k, args, 3);
+    tf_program *ab[] = {a, b};
+    CHECK_TRUE(tf_dispatch_execute_multi(ab, 2) != 0);
+    CHECK_CONTAINS(tf_last_error(), "programs 0 and 1 both target core (1,1)");
+
+    /* debug print reaches stderr with the core and RISC, formatted by the host */
+    fflush(stderr);
+    char log[] = "/tmp/tf_dprintXXXXXX";
+    int fd = mkstemp(log), saved = dup(2);
+    dup2(fd, 2);
+    int rc = tf_dispatch_execute(a);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    MUST(rc);
+    char text[512] = "";
+    lseek(fd, 0, SEEK_SET);
+    ssize_t got = read(fd, text, sizeof text - 1);
+    text[got > 0 ? got : 0] = 0;
+    close(fd);
+    unlink(log);
+    CHECK_CONTAINS(text, "[core (1,1) BRISC] counter: n=1000 acc=499500 half=0.50 name=ok\n");
+
+    /* deterministic, and the loop's cost is exactly linear in its length */
+    uint32_t c1[2], c2[2], c3[2];
+    MUST(tf_buffer_read(res, 0, c1, 8));
+    args[2] = 0;
+    MUST(tf_program_set_args(a, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(a));
+    MUST(tf_buffer_read(res, 0, c2, 8));
+    CHECK_EQ_U(c1[0], c2[0]);
+    args[0] = 2000;
+    MUST(tf_program_set_args(a, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(a));
+    MUST(tf_buffer_read(res, 0, c3, 8));
+    CHECK_EQ_U(c3[0] - c2[0], (c3[0] - c2[0]) / 1000 * 1000);
+    printf("counter: 1000 iterations = %u cycles, 2000 = %u\n", c2[0], c3[0]);
+
+    tf_program_destroy(a);
+    tf_program_destroy(b);
+    tf_kernel_free(k);
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_runtime_errors");
+}

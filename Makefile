@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: all build test demo bench format format-check clean test-sanitize
+.PHONY: all build test demo bench format format-check clean test-sanitize test-tsan
 
 all: build
 
@@ -23,12 +23,20 @@ demo: build
 	$(BUILD)/tools/tt_foil_sim --stats $(BUILD)/tests/guest/cprog.elf
 
 bench: build
-	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips -j $(JOBS)
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof -j $(JOBS)
 	$(BUILD)/bench/bench_sim_mips
+	$(BUILD)/bench/bench_prof
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
 test-sanitize:
 	$(MAKE) test BUILD=build-asan CONFIG="-DTT_FOIL_WERROR=ON -DTT_FOIL_SANITIZE=ON"
+
+# ThreadSanitizer on the multi-threaded parts: the host profiler and the
+# simulator thread behind the runtime.
+test-tsan:
+	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
+	$(CMAKE) --build build-tsan -j $(JOBS)
+	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy'
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '^tests/guest/')
 format:

@@ -20,30 +20,31 @@ void tf_pool_init(tf_pool *p, const char *name, int x, int y, uint64_t base, uin
     p->limit = limit;
 }
 
+/* Memory events: DRAM buffers are keyed by bank and address in one pool. */
 static void mem_event_alloc(const tf_buffer *b)
 {
     const tf_pool *p = b->pool;
-    if (p->x < 0) {
-        TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, p->name);
+    (void)p;
+    if (b->bank >= 0) {
+        TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM");
     } else if (b->persistent) {
         TF_ALLOC_CORE(b->addr, b->size, "Device L1 persistent", p->x, p->y);
     } else {
-        TF_ALLOC_CORE(b->addr, b->size, p->name, p->x, p->y);
+        TF_ALLOC_CORE(b->addr, b->size, "Device L1", p->x, p->y);
     }
-    (void)p;
 }
 
 static void mem_event_free(const tf_buffer *b)
 {
     const tf_pool *p = b->pool;
-    if (p->x < 0) {
-        TF_FREE(b->addr | ((uint64_t)b->bank << 40), p->name);
+    (void)p;
+    if (b->bank >= 0) {
+        TF_FREE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM");
     } else if (b->persistent) {
         TF_FREE_CORE(b->addr, "Device L1 persistent", p->x, p->y);
     } else {
-        TF_FREE_CORE(b->addr, p->name, p->x, p->y);
+        TF_FREE_CORE(b->addr, "Device L1", p->x, p->y);
     }
-    (void)p;
 }
 
 static void pool_unlink(tf_pool *p, tf_buffer *b)

@@ -1,0 +1,197 @@
+/* The host profiler's recording fast path, included by the TT_FOIL_* and
+ * TF_* macros when the build has TT_FOIL_ENABLE_TRACY. Not meant to be used
+ * directly: see tt_foil/profiling.h.
+ *
+ * Off at run time (no TT_FOIL_TRACE / TT_FOIL_MEM_LOG): one predictable
+ * branch per event. On: a timestamp and one to four 64-bit stores into a
+ * thread-local buffer; a full buffer goes to the recorder's writer thread
+ * and the thread continues in its second buffer. */
+#ifndef TT_FOIL_PROF_RECORD_H
+#define TT_FOIL_PROF_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define TF_PROF_HAVE_TSC 1
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A zone's static source location, one per call site. */
+typedef struct tf_prof_loc {
+    const char *name, *function, *file;
+    uint32_t line;
+    uint32_t id; /* assigned on first use */
+} tf_prof_loc;
+
+/* A static name (memory pool), one per call site. */
+typedef struct tf_prof_name {
+    const char *name;
+    uint32_t id;
+} tf_prof_name;
+
+enum { TF_PROF_TRACE = 0, TF_PROF_MEM = 1, TF_PROF_NSTREAMS = 2 };
+
+/* Per-thread recording state; buffers are allocated on first use (until
+ * then pos == end points at an empty placeholder). */
+typedef struct tf_prof_tls {
+    uint64_t *pos[TF_PROF_NSTREAMS], *end[TF_PROF_NSTREAMS];
+    uint64_t base[TF_PROF_NSTREAMS]; /* timestamp of the current chunk */
+    uint64_t *start[TF_PROF_NSTREAMS];
+    uint64_t *spare[TF_PROF_NSTREAMS];       /* second buffer; NULL while being written */
+    uint64_t last_handoff[TF_PROF_NSTREAMS]; /* busy threads get larger buffers */
+    uint32_t cap[TF_PROF_NSTREAMS];          /* words per buffer for this thread */
+    uint32_t number;                         /* recorder's thread number, 0 until registered */
+    uint32_t depth;                          /* open zones */
+    struct tf_prof_tls *next;
+} tf_prof_tls;
+
+extern __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec")));
+extern int tf_prof_on[TF_PROF_NSTREAMS]; /* set once, before main */
+extern int tf_prof_ns_clock;             /* 1: no invariant TSC, use clock_gettime */
+
+/* Register a location (first use of a call site); func is its __func__. */
+uint32_t tf_prof_loc_id(tf_prof_loc *loc, const char *func);
+uint32_t tf_prof_name_id(tf_prof_name *name);
+/* Room for `words` words at the buffer's end (flushing if needed); after it
+ * returns, timestamps are deltas from tf_prof_t.base[stream]. */
+uint64_t *tf_prof_reserve(int stream, unsigned words, uint64_t now);
+/* Name the calling thread in the trace. */
+void tf_prof_thread_name(const char *name);
+/* Write the calling thread's buffered records and wait until everything
+ * handed to the writer is in the file. */
+void tf_prof_flush(void);
+/* Record the host time of a device zone (device profiler readback). */
+void tf_prof_device_zone(uint32_t name_id, uint64_t start_cycle, uint64_t end_cycle, int x, int y,
+                         int risc);
+
+static inline __attribute__((always_inline)) uint64_t tf_prof_now(void)
+{
+#ifdef TF_PROF_HAVE_TSC
+    if (__builtin_expect(!tf_prof_ns_clock, 1)) return __rdtsc();
+#endif
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Record type codes and packing (tf_trace_format.h has the full format). */
+#define TF_PROF_REC(type, arg, delta)                                                              \
+    (((uint64_t)(type) << 59) | ((uint64_t)(arg) << 40) | ((uint64_t)(delta)&0xffffffffffull))
+
+/* One record of `words` words: header(type, arg) then a0..a2. */
+static inline __attribute__((always_inline)) void tf_prof_put(int s, unsigned words, uint32_t type,
+                                                              uint32_t arg, uint64_t a0,
+                                                              uint64_t a1, uint64_t a2)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t now = tf_prof_now();
+    uint64_t *p = t->pos[s];
+    uint64_t d = now - t->base[s];
+    if (__builtin_expect(t->end[s] - p < (ptrdiff_t)words || (d >> 40) != 0, 0)) {
+        p = tf_prof_reserve(s, words, now);
+        d = now - t->base[s];
+    }
+    p[0] = TF_PROF_REC(type, arg, d);
+    if (words > 1) p[1] = a0;
+    if (words > 2) p[2] = a1;
+    if (words > 3) p[3] = a2;
+    t->pos[s] = p + words;
+}
+
+static inline __attribute__((always_inline)) uint32_t tf_prof_zone_begin(tf_prof_loc *loc,
+                                                                         const char *func)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return 0;
+    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
+    if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
+    tf_prof_put(TF_PROF_TRACE, 1, 1 /* TF_R_ZONE_BEGIN */, id, 0, 0, 0);
+    tf_prof_t.depth++;
+    return id;
+}
+
+static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t id)
+{
+    if (!id) return;
+    tf_prof_put(TF_PROF_TRACE, 1, 2 /* TF_R_ZONE_END */, id, 0, 0, 0);
+    tf_prof_t.depth--;
+}
+
+static inline void tf_prof_zone_cleanup(uint32_t *id)
+{
+    tf_prof_zone_end(*id);
+}
+
+/* Attach text to the innermost open zone of this thread. */
+static inline void tf_prof_zone_text(const char *text, size_t len)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1) || !tf_prof_t.depth) return;
+    extern void tf_prof_text_slow(const char *text, size_t len);
+    tf_prof_text_slow(text, len);
+}
+
+static inline void tf_prof_frame(void)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;
+    tf_prof_put(TF_PROF_TRACE, 1, 4 /* TF_R_FRAME */, 0, 0, 0, 0);
+}
+
+static inline uint32_t tf_prof_pool(tf_prof_name *n)
+{
+    uint32_t id = __atomic_load_n(&n->id, __ATOMIC_RELAXED);
+    return id ? id : tf_prof_name_id(n);
+}
+
+#define TF_PROF_WHERE(x, y)                                                                        \
+    ((uint64_t)((unsigned)(x)&0xff) | ((uint64_t)((unsigned)(y)&0xff) << 8) | (1ull << 16))
+
+static inline void tf_prof_alloc(tf_prof_name *pool, uint64_t ptr, uint64_t size, uint64_t where)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
+    tf_prof_put(TF_PROF_MEM, 4, 5 /* TF_R_ALLOC */, tf_prof_pool(pool), ptr, size, where);
+}
+
+static inline void tf_prof_free(tf_prof_name *pool, uint64_t ptr, uint64_t where)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
+    tf_prof_put(TF_PROF_MEM, 3, 6 /* TF_R_FREE */, tf_prof_pool(pool), ptr, where, 0);
+}
+
+static inline void tf_prof_reset(tf_prof_name *pool, uint64_t where)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
+    tf_prof_put(TF_PROF_MEM, 2, 7 /* TF_R_RESET */, tf_prof_pool(pool), where, 0, 0);
+}
+
+#define TF_PROF_CAT2(a, b) a##b
+#define TF_PROF_CAT(a, b)  TF_PROF_CAT2(a, b)
+
+/* A zone from here to the end of the enclosing block. */
+#define TF_PROF_ZONE_SCOPED(name_)                                                                 \
+    static tf_prof_loc TF_PROF_CAT(tf_prof_loc_, __LINE__) = {(name_), 0, __FILE__, __LINE__, 0};  \
+    __attribute__((cleanup(tf_prof_zone_cleanup), unused)) uint32_t TF_PROF_CAT(tf_prof_zone_,     \
+                                                                                __LINE__) =        \
+        tf_prof_zone_begin(&TF_PROF_CAT(tf_prof_loc_, __LINE__), __func__)
+
+/* The begin of an explicit zone: evaluates to a token for tf_prof_zone_end. */
+#define TF_PROF_ZONE_BEGIN(name_)                                                                  \
+    __extension__({                                                                                \
+        static tf_prof_loc tf_prof_loc_b_ = {(name_), 0, __FILE__, __LINE__, 0};                   \
+        tf_prof_zone_begin(&tf_prof_loc_b_, __func__);                                             \
+    })
+
+#define TF_PROF_MEM_EVENT(call, pool_, ...)                                                        \
+    do {                                                                                           \
+        static tf_prof_name tf_prof_pool_ = {(pool_), 0};                                          \
+        call(&tf_prof_pool_, __VA_ARGS__);                                                         \
+    } while (0)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

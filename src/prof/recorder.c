@@ -1,0 +1,713 @@
+/* The host profiler's recorder: per-thread append-only buffers streamed to
+ * TT_FOIL_TRACE (zones, zone text, frame marks, device zones) and
+ * TT_FOIL_MEM_LOG (memory events) in the format of tf_trace_format.h.
+ *
+ * Each thread has two 64 KiB buffers per stream. When the current one is
+ * full it goes to the writer thread, which writes it as one chunk (one
+ * writev) and gives it back; the thread goes on in the other buffer and
+ * only waits if that one is still being written. So the I/O runs beside the
+ * program, memory stays bounded (at most 2 MiB per thread and stream) and nothing
+ * is dropped: a slow disk slows the program down instead. At exit, at
+ * thread exit and on a fatal signal everything recorded is written. A write
+ * that fails is counted (records lost), reported once on stderr and in the
+ * trailer, and the program carries on. */
+#define _GNU_SOURCE
+#include "tf_trace_format.h"
+#include "tf_trace_pack.h"
+#include "tt_foil/prof_record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* Buffers start at 64 KiB; a thread that fills one within TF_GROW_NS gets
+ * twice as large ones next, up to 1 MiB: fewer hand-offs for busy threads,
+ * small buffers for the rest. A buffer's capacity (words) is stored in the
+ * word before its data. */
+#define TF_BUF_WORDS     8192u
+#define TF_BUF_MAX_WORDS 131072u
+#define TF_GROW_NS       2000000ull
+
+static uint64_t *buf_alloc(uint32_t words)
+{
+    uint64_t *b = malloc(((size_t)words + 1) * sizeof *b);
+    if (!b) return NULL;
+    b[0] = words;
+    return b + 1;
+}
+
+static uint32_t buf_cap(const uint64_t *data)
+{
+    return (uint32_t)data[-1];
+}
+
+static void buf_free(uint64_t *data)
+{
+    if (data) free(data - 1);
+}
+
+static uint64_t tf_prof_placeholder[1];
+
+__thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec"))) = {
+    .pos = {tf_prof_placeholder, tf_prof_placeholder},
+    .end = {tf_prof_placeholder, tf_prof_placeholder},
+};
+int tf_prof_on[TF_PROF_NSTREAMS];
+int tf_prof_ns_clock;
+
+typedef struct tf_stream {
+    const char *what; /* "trace", "memory log" */
+    char path[1024];
+    int fd;               /* -1: could not be opened, every record is lost */
+    pthread_mutex_t lock; /* file writes and seq */
+    uint32_t seq;
+    atomic_int closed;
+    atomic_uint_fast64_t records, lost_records, lost_chunks, truncated_texts, late_records;
+    int error; /* first errno */
+    int reported;
+} tf_stream;
+
+/* A full buffer waiting for the writer. */
+typedef struct tf_pending {
+    int stream;
+    uint32_t thread;
+    uint64_t tsc_base;
+    uint64_t *buf;
+    uint32_t words;
+    tf_prof_tls *owner; /* gets the buffer back; NULL: the writer frees it */
+    struct tf_pending *next;
+} tf_pending;
+
+static tf_stream tf_streams[TF_PROF_NSTREAMS];
+static pthread_mutex_t tf_reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static tf_prof_tls *tf_threads; /* registered threads (under tf_reg_lock) */
+static uint32_t tf_next_thread = 1;
+static uint32_t tf_next_loc = 1, tf_next_name = 1;
+static pthread_key_t tf_thread_key;
+static int tf_initialized;
+
+/* the writer: a FIFO of pending buffers */
+static pthread_mutex_t tf_wq_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t tf_wq_cv = PTHREAD_COND_INITIALIZER;   /* work for the writer */
+static pthread_cond_t tf_done_cv = PTHREAD_COND_INITIALIZER; /* a buffer came back */
+static tf_pending *tf_wq_head, *tf_wq_tail;
+static int tf_writer_busy, tf_writer_stop, tf_writer_running;
+/* Waking a sleeping thread costs the waker a system call (an IPI in a VM),
+ * so nobody signals a thread that is not asleep, and busy threads get
+ * larger buffers (fewer hand-offs). */
+static int tf_writer_sleeping, tf_spare_waiters, tf_writer_started;
+static atomic_int tf_crashing;
+static pthread_t tf_writer;
+
+/* Records made after a stream closed go here and are counted as late. */
+static __thread uint64_t tf_late_scratch[8 + TF_TEXT_MAX / 8];
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* A calibration point: the monotonic clock bracketed by two timestamp
+ * reads. If the thread was interrupted in between (the bracket is wide),
+ * there is no point: *tsc = *ns = 0. */
+static void calibration_point(uint64_t *tsc, uint64_t *ns)
+{
+    for (int tries = 0; tries < 3; tries++) {
+        uint64_t a = tf_prof_now(), n = mono_ns(), b = tf_prof_now();
+        if (tf_prof_ns_clock) {
+            *tsc = *ns = n;
+            return;
+        }
+        if (b - a < 20000) { /* a few microseconds at most */
+            *tsc = a + (b - a) / 2;
+            *ns = n;
+            return;
+        }
+    }
+    *tsc = *ns = 0;
+}
+
+/* ---- writing chunks ------------------------------------------------------------- */
+
+/* Count a loss of `records` records in `chunks` writes; the first failure
+ * of a stream prints one line. */
+static void stream_failed(tf_stream *st, int err, uint64_t records, uint64_t chunks)
+{
+    atomic_fetch_add(&st->lost_records, records);
+    atomic_fetch_add(&st->lost_chunks, chunks);
+    if (!st->error) st->error = err;
+    if (!st->reported) {
+        st->reported = 1;
+        char msg[1400];
+        int n = snprintf(msg, sizeof msg,
+                         "tt-foil profiler: cannot write the %s %s: %s; the program continues and "
+                         "lost records are counted\n",
+                         st->what, st->path, strerror(err));
+        if (n > 0) {
+            ssize_t w = write(2, msg, (size_t)(n < (int)sizeof msg ? n : (int)sizeof msg - 1));
+            (void)w;
+        }
+    }
+}
+
+/* Records in a buffer (multi-word records count once). */
+static uint64_t count_records(const uint64_t *p, const uint64_t *end)
+{
+    uint64_t n = 0;
+    for (; p < end; n++) p += tf_trace_record_words(*p);
+    return n;
+}
+
+/* Write one chunk (caller holds st->lock, or is a dying signal handler).
+ * `words` 64-bit words of payload. */
+static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t tsc_base,
+                        const uint64_t *payload, uint32_t words, uint64_t records)
+{
+    tf_chunk_header h = {
+        .magic = TF_CHUNK_MAGIC,
+        .kind = kind,
+        .thread = thread,
+        .payload_bytes = words * 8u,
+        .tsc_base = tsc_base,
+        .seq = st->seq++,
+        .checksum = tf_trace_checksum(payload, words),
+    };
+    calibration_point(&h.cal_tsc, &h.cal_ns);
+    if (st->fd < 0) {
+        stream_failed(st, st->error ? st->error : EBADF, records, 1);
+        return;
+    }
+    off_t before = lseek(st->fd, 0, SEEK_CUR);
+    struct iovec iov[2] = {{&h, sizeof h}, {(void *)payload, (size_t)words * 8u}};
+    size_t want = sizeof h + (size_t)words * 8u;
+    ssize_t w = writev(st->fd, iov, 2);
+    if (w == (ssize_t)want) {
+        atomic_fetch_add(&st->records, records);
+        return;
+    }
+    int err = w < 0 ? errno : ENOSPC;
+    /* a partial chunk would make the rest unreadable: cut it off */
+    if (w > 0 && before >= 0 && ftruncate(st->fd, before) == 0) lseek(st->fd, before, SEEK_SET);
+    stream_failed(st, err, records, 1);
+}
+
+/* The writer's packing buffer (only the writer thread packs). */
+static uint64_t tf_pack_buf[TF_TRACE_PACK_BOUND(TF_BUF_MAX_WORDS) / 8 + 1];
+
+/* Write a thread's records: packed by the writer thread, raw elsewhere
+ * (exit and signal paths must not share the writer's buffer). */
+static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64_t *buf,
+                         uint32_t words, int locked, int packed)
+{
+    tf_stream *st = &tf_streams[s];
+    uint64_t recs;
+    uint32_t kind = TF_CHUNK_EVENTS;
+    if (packed && words <= TF_BUF_MAX_WORDS) {
+        size_t bytes = tf_trace_pack(buf, words, (uint8_t *)tf_pack_buf, &recs);
+        buf = tf_pack_buf;
+        words = (uint32_t)(bytes / 8);
+        kind = TF_CHUNK_PACKED;
+    } else {
+        recs = count_records(buf, buf + words);
+    }
+    if (atomic_load(&st->closed)) { /* a thread still recording after exit() */
+        atomic_fetch_add(&st->late_records, recs);
+        return;
+    }
+    if (!locked) pthread_mutex_lock(&st->lock);
+    write_chunk(st, kind, thread, tsc_base, buf, words, recs);
+    if (!locked) pthread_mutex_unlock(&st->lock);
+}
+
+/* ---- the writer thread ---------------------------------------------------------------- */
+
+static void *writer_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&tf_wq_lock);
+    for (;;) {
+        while (!tf_wq_head && !tf_writer_stop) {
+            tf_writer_sleeping = 1;
+            pthread_cond_wait(&tf_wq_cv, &tf_wq_lock);
+            tf_writer_sleeping = 0;
+        }
+        if (!tf_wq_head || atomic_load(&tf_crashing)) break;
+        tf_pending *p = tf_wq_head;
+        tf_wq_head = p->next;
+        if (!tf_wq_head) tf_wq_tail = NULL;
+        tf_writer_busy = 1;
+        pthread_mutex_unlock(&tf_wq_lock);
+        write_events(p->stream, p->thread, p->tsc_base, p->buf, p->words, 0, 1);
+        pthread_mutex_lock(&tf_wq_lock);
+        tf_writer_busy = 0;
+        if (p->owner)
+            p->owner->spare[p->stream] = p->buf;
+        else
+            buf_free(p->buf);
+        free(p);
+        if (tf_spare_waiters) pthread_cond_broadcast(&tf_done_cv);
+    }
+    tf_writer_busy = 0;
+    tf_writer_running = 0; /* from now on threads write for themselves */
+    pthread_cond_broadcast(&tf_done_cv);
+    pthread_mutex_unlock(&tf_wq_lock);
+    return NULL;
+}
+
+/* Queue `buf` for writing (caller holds tf_wq_lock). */
+static int enqueue(int s, tf_prof_tls *t, uint64_t *buf, uint32_t words, tf_prof_tls *owner)
+{
+    tf_pending *p = malloc(sizeof *p);
+    if (!p) return -1;
+    *p = (tf_pending){s, t->number, t->base[s], buf, words, owner, NULL};
+    if (tf_wq_tail)
+        tf_wq_tail->next = p;
+    else
+        tf_wq_head = p;
+    tf_wq_tail = p;
+    if (tf_writer_sleeping) pthread_cond_signal(&tf_wq_cv);
+    return 0;
+}
+
+/* Wait on tf_done_cv (caller holds tf_wq_lock) for the writer to return a
+ * buffer or finish its queue. */
+static void wait_done(void)
+{
+    tf_spare_waiters++;
+    pthread_cond_wait(&tf_done_cv, &tf_wq_lock);
+    tf_spare_waiters--;
+}
+
+/* Hand the current buffer of stream s to the writer and continue in the
+ * spare one, waiting for it if it is still being written. */
+static void hand_off(tf_prof_tls *t, int s)
+{
+    uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
+    if (!words) return;
+    pthread_mutex_lock(&tf_wq_lock);
+    if (!tf_writer_running) { /* no writer (it failed to start): write here */
+        pthread_mutex_unlock(&tf_wq_lock);
+        write_events(s, t->number, t->base[s], t->start[s], words, 0, 0);
+        t->pos[s] = t->start[s];
+        return;
+    }
+    while (!t->spare[s]) wait_done();
+    if (enqueue(s, t, t->start[s], words, t)) {
+        pthread_mutex_unlock(&tf_wq_lock);
+        write_events(s, t->number, t->base[s], t->start[s], words, 0, 0);
+        t->pos[s] = t->start[s];
+        return;
+    }
+    uint64_t *next = t->spare[s];
+    t->spare[s] = NULL;
+    pthread_mutex_unlock(&tf_wq_lock);
+    uint64_t now = mono_ns();
+    if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) t->cap[s] *= 2;
+    t->last_handoff[s] = now;
+    if (buf_cap(next) < t->cap[s]) {
+        uint64_t *bigger = buf_alloc(t->cap[s]);
+        if (bigger) {
+            buf_free(next);
+            next = bigger;
+        }
+    }
+    t->start[s] = t->pos[s] = next;
+    t->end[s] = next + buf_cap(next);
+}
+
+/* Wait until the writer has written everything queued. */
+static void drain(void)
+{
+    pthread_mutex_lock(&tf_wq_lock);
+    while (tf_writer_running && (tf_wq_head || tf_writer_busy)) wait_done();
+    pthread_mutex_unlock(&tf_wq_lock);
+}
+
+/* ---- definitions ----------------------------------------------------------------------- */
+
+/* A definition chunk, written at once (definitions are rare). */
+static void write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const char *a,
+                      const char *b, const char *c)
+{
+    tf_stream *st = &tf_streams[s];
+    if (!tf_prof_on[s]) return;
+    const char *strs[3] = {a ? a : "", b ? b : "", c ? c : ""};
+    uint64_t buf[2 + (3 * 1001 + 7) / 8];
+    memset(buf, 0, sizeof buf);
+    uint32_t *hdr = (uint32_t *)buf;
+    char *text = (char *)(buf + 2);
+    size_t off = 0;
+    for (int i = 0; i < 3; i++) {
+        size_t k = strlen(strs[i]);
+        if (k > 1000) k = 1000;
+        memcpy(text + off, strs[i], k);
+        off += k + 1;
+    }
+    hdr[0] = kind;
+    hdr[1] = id;
+    hdr[2] = line;
+    hdr[3] = (uint32_t)off;
+    uint32_t words = 2 + (uint32_t)((off + 7) / 8);
+    pthread_mutex_lock(&st->lock);
+    write_chunk(st, TF_CHUNK_DEFS, 0, 0, buf, words, 0);
+    pthread_mutex_unlock(&st->lock);
+}
+
+uint32_t tf_prof_loc_id(tf_prof_loc *loc, const char *func)
+{
+    pthread_mutex_lock(&tf_reg_lock);
+    uint32_t id = loc->id;
+    if (!id && tf_next_loc <= TF_REC_MAX_ARG) {
+        id = tf_next_loc++;
+        loc->function = func;
+        write_def(TF_PROF_TRACE, TF_DEF_LOCATION, id, loc->line, loc->name, func, loc->file);
+        __atomic_store_n(&loc->id, id, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&tf_reg_lock);
+    return id;
+}
+
+/* Names are interned by their text: every call site naming "Device L1"
+ * gets the same id. (Registration is rare: a linear table is enough.) */
+static char **tf_names;
+static uint32_t tf_nnames;
+
+uint32_t tf_prof_name_id(tf_prof_name *n)
+{
+    pthread_mutex_lock(&tf_reg_lock);
+    uint32_t id = n->id;
+    for (uint32_t i = 0; !id && i < tf_nnames; i++)
+        if (!strcmp(tf_names[i], n->name)) id = i + 1;
+    if (!id && tf_next_name <= TF_REC_MAX_ARG) {
+        char **nn = realloc(tf_names, (size_t)(tf_nnames + 1) * sizeof *nn);
+        char *copy = strdup(n->name);
+        if (nn && copy) {
+            tf_names = nn;
+            tf_names[tf_nnames++] = copy;
+            id = tf_next_name++;
+            write_def(TF_PROF_MEM, TF_DEF_POOL, id, 0, n->name, NULL, NULL);
+        } else {
+            if (nn) tf_names = nn;
+            free(copy);
+        }
+    }
+    if (id) __atomic_store_n(&n->id, id, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&tf_reg_lock);
+    return id;
+}
+
+/* ---- threads ------------------------------------------------------------------------------ */
+
+static void thread_define(tf_prof_tls *t, const char *name)
+{
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    char dflt[32];
+    if (!name) {
+        if (tid == getpid())
+            name = "main";
+        else {
+            snprintf(dflt, sizeof dflt, "thread %u", t->number);
+            name = dflt;
+        }
+    }
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++)
+        write_def(s, TF_DEF_THREAD, t->number, (uint32_t)tid, name, NULL, NULL);
+}
+
+static void thread_register(tf_prof_tls *t)
+{
+    pthread_mutex_lock(&tf_reg_lock);
+    t->number = tf_next_thread++;
+    t->next = tf_threads;
+    tf_threads = t;
+    pthread_mutex_unlock(&tf_reg_lock);
+    pthread_setspecific(tf_thread_key, t);
+    thread_define(t, NULL);
+}
+
+/* A thread ends: write what it recorded, give its buffers up. */
+static void thread_exit(void *arg)
+{
+    tf_prof_tls *t = arg;
+    pthread_mutex_lock(&tf_reg_lock);
+    for (tf_prof_tls **pp = &tf_threads; *pp; pp = &(*pp)->next)
+        if (*pp == t) {
+            *pp = t->next;
+            break;
+        }
+    pthread_mutex_unlock(&tf_reg_lock);
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
+        if (!t->start[s]) continue;
+        if (!atomic_load(&tf_streams[s].closed)) hand_off(t, s);
+        pthread_mutex_lock(&tf_wq_lock);
+        while (tf_writer_running && !t->spare[s]) wait_done();
+        pthread_mutex_unlock(&tf_wq_lock);
+        buf_free(t->start[s]);
+        buf_free(t->spare[s]);
+        t->start[s] = t->spare[s] = NULL;
+        t->pos[s] = t->end[s] = tf_prof_placeholder;
+    }
+}
+
+void tf_prof_thread_name(const char *name)
+{
+    if (!tf_prof_on[0] && !tf_prof_on[1]) return;
+    tf_prof_tls *t = &tf_prof_t;
+    if (!t->number) thread_register(t);
+    thread_define(t, name);
+}
+
+/* Park a thread's stream on the scratch area: the record being made goes
+ * there and is forgotten, and every later one comes back here. */
+static uint64_t *park(tf_prof_tls *t, int s, uint64_t now)
+{
+    t->pos[s] = t->end[s] = tf_late_scratch;
+    t->base[s] = now;
+    return tf_late_scratch;
+}
+
+uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    tf_stream *st = &tf_streams[s];
+    _Static_assert(1 + TF_TEXT_MAX / 8 < TF_BUF_WORDS, "a record fits an empty buffer");
+    (void)words; /* every record fits an empty buffer */
+    if (atomic_load(&st->closed) || !tf_prof_on[s]) {
+        atomic_fetch_add(&st->late_records, 1);
+        return park(t, s, now);
+    }
+    if (!t->number) thread_register(t);
+    if (!t->start[s]) {
+        t->cap[s] = TF_BUF_WORDS;
+        t->last_handoff[s] = mono_ns();
+        t->start[s] = buf_alloc(TF_BUF_WORDS);
+        t->spare[s] = buf_alloc(TF_BUF_WORDS);
+        if (!t->start[s] || !t->spare[s]) {
+            buf_free(t->start[s]);
+            buf_free(t->spare[s]);
+            t->start[s] = t->spare[s] = NULL;
+            stream_failed(st, ENOMEM, 1, 0);
+            return park(t, s, now);
+        }
+        t->pos[s] = t->start[s];
+        t->end[s] = t->start[s] + TF_BUF_WORDS;
+    } else {
+        hand_off(t, s);
+    }
+    t->base[s] = now;
+    return t->pos[s];
+}
+
+void tf_prof_text_slow(const char *text, size_t len)
+{
+    tf_stream *st = &tf_streams[TF_PROF_TRACE];
+    if (len > TF_TEXT_MAX) {
+        atomic_fetch_add(&st->truncated_texts, 1);
+        len = TF_TEXT_MAX;
+    }
+    unsigned words = 1 + (unsigned)((len + 7) / 8);
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t now = tf_prof_now();
+    uint64_t *p = t->pos[0];
+    if (t->end[0] - p < (ptrdiff_t)words || ((now - t->base[0]) >> 40))
+        p = tf_prof_reserve(0, words, now);
+    p[0] = TF_REC(TF_R_ZONE_TEXT, (uint32_t)len, now - t->base[0]);
+    p[words - 1] = 0;
+    memcpy(p + 1, text, len);
+    t->pos[0] = p + words;
+}
+
+void tf_prof_device_zone(uint32_t name_id, uint64_t start_cycle, uint64_t end_cycle, int x, int y,
+                         int risc)
+{
+    if (!tf_prof_on[TF_PROF_TRACE]) return;
+    tf_prof_put(TF_PROF_TRACE, 4, TF_R_DEVZONE, name_id, start_cycle, end_cycle,
+                TF_PROF_WHERE(x, y) | ((uint64_t)(unsigned)risc << 24));
+}
+
+/* ---- start and stop ---------------------------------------------------------------------- */
+
+void tf_prof_flush(void)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++)
+        if (t->start[s] && !atomic_load(&tf_streams[s].closed)) hand_off(t, s);
+    drain();
+}
+
+static void write_trailer(tf_stream *st)
+{
+    tf_trace_trailer tr = {
+        .records = atomic_load(&st->records),
+        .lost_records = atomic_load(&st->lost_records),
+        .lost_chunks = atomic_load(&st->lost_chunks),
+        .truncated_texts = atomic_load(&st->truncated_texts),
+        .late_records = atomic_load(&st->late_records),
+    };
+    calibration_point(&tr.end_tsc, &tr.end_ns);
+    write_chunk(st, TF_CHUNK_TRAILER, 0, 0, (const uint64_t *)&tr, sizeof tr / 8, 0);
+}
+
+static void report_losses(tf_stream *st)
+{
+    uint64_t lost = atomic_load(&st->lost_records), trunc = atomic_load(&st->truncated_texts);
+    uint64_t late = atomic_load(&st->late_records);
+    if (lost)
+        fprintf(stderr, "tt-foil profiler: %llu of %llu records of the %s %s were lost (%s)\n",
+                (unsigned long long)lost, (unsigned long long)(lost + atomic_load(&st->records)),
+                st->what, st->path, strerror(st->error ? st->error : EIO));
+    if (trunc)
+        fprintf(stderr, "tt-foil profiler: %llu zone texts longer than %d bytes were truncated\n",
+                (unsigned long long)trunc, TF_TEXT_MAX);
+    if (late)
+        fprintf(stderr,
+                "tt-foil profiler: %llu records made after the %s was closed were not written\n",
+                (unsigned long long)late, st->what);
+}
+
+/* At exit: everything queued, then what each thread has in hand (copied
+ * without disturbing threads that may still run), then the trailer. */
+static void close_streams(void)
+{
+    drain();
+    pthread_mutex_lock(&tf_reg_lock);
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
+        tf_stream *st = &tf_streams[s];
+        if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
+        pthread_mutex_lock(&st->lock);
+        for (tf_prof_tls *t = tf_threads; t; t = t->next) {
+            uint64_t *start = t->start[s], *pos = t->pos[s];
+            if (start && pos > start && pos <= start + buf_cap(start))
+                write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
+        }
+        atomic_store(&st->closed, 1);
+        write_trailer(st);
+        if (st->fd >= 0) close(st->fd);
+        st->fd = -1;
+        pthread_mutex_unlock(&st->lock);
+        report_losses(st);
+    }
+    pthread_mutex_unlock(&tf_reg_lock);
+    pthread_mutex_lock(&tf_wq_lock);
+    tf_writer_stop = 1;
+    pthread_cond_broadcast(&tf_wq_cv);
+    int started = tf_writer_started;
+    pthread_mutex_unlock(&tf_wq_lock);
+    if (started) pthread_join(tf_writer, NULL);
+}
+
+/* Fatal signal: stop the writer after its current chunk, write what is
+ * queued and what every thread has in hand, then die of the signal. No
+ * locks, no malloc. */
+static void on_fatal_signal(int sig)
+{
+    atomic_store(&tf_crashing, 1);
+    for (int i = 0; i < 1000 && __atomic_load_n(&tf_writer_busy, __ATOMIC_RELAXED); i++)
+        usleep(1000);
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
+        tf_stream *st = &tf_streams[s];
+        if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
+        for (tf_pending *p = tf_wq_head; p; p = p->next)
+            if (p->stream == s) write_events(s, p->thread, p->tsc_base, p->buf, p->words, 1, 0);
+        for (tf_prof_tls *t = tf_threads; t; t = t->next) {
+            uint64_t *start = t->start[s], *pos = t->pos[s];
+            if (start && pos > start && pos <= start + buf_cap(start))
+                write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
+        }
+        atomic_store(&st->closed, 1);
+        write_trailer(st);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signal_handlers(void)
+{
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+                               SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) || old.sa_handler != SIG_DFL) continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_fatal_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+static int have_invariant_tsc(void)
+{
+#ifdef TF_PROF_HAVE_TSC
+    const char *force = getenv("TT_FOIL_PROF_CLOCK");
+    if (force && !strcmp(force, "monotonic")) return 0;
+    unsigned a, b, c, d;
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u), "c"(0));
+    if (a < 0x80000007u) return 0;
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000007u), "c"(0));
+    return (d >> 8) & 1;
+#else
+    return 0;
+#endif
+}
+
+static void open_stream(int s, const char *env, const char *what)
+{
+    tf_stream *st = &tf_streams[s];
+    st->what = what;
+    st->fd = -1;
+    pthread_mutex_init(&st->lock, NULL);
+    const char *path = getenv(env);
+    if (!path || !*path || !strcmp(path, "OFF") || !strcmp(path, "off")) return;
+    snprintf(st->path, sizeof st->path, "%s", path);
+    tf_prof_on[s] = 1;
+    st->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (st->fd < 0) {
+        stream_failed(st, errno, 0, 0); /* every record will count as lost */
+        return;
+    }
+    tf_trace_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, TF_TRACE_MAGIC, 8);
+    h.version = TF_TRACE_VERSION;
+    h.flags = tf_prof_ns_clock ? TF_TRACE_FLAG_NS_CLOCK : 0;
+    h.pid = (uint32_t)getpid();
+    h.header_bytes = sizeof h;
+    calibration_point(&h.start_tsc, &h.start_ns);
+    extern char *program_invocation_short_name;
+    snprintf(h.program, sizeof h.program, "%s", program_invocation_short_name);
+    errno = 0;
+    if (write(st->fd, &h, sizeof h) != (ssize_t)sizeof h)
+        stream_failed(st, errno ? errno : ENOSPC, 0, 1);
+}
+
+__attribute__((constructor)) static void tf_prof_init(void)
+{
+    if (tf_initialized) return;
+    tf_initialized = 1;
+    tf_prof_ns_clock = !have_invariant_tsc();
+    pthread_key_create(&tf_thread_key, thread_exit);
+    open_stream(TF_PROF_TRACE, "TT_FOIL_TRACE", "trace");
+    open_stream(TF_PROF_MEM, "TT_FOIL_MEM_LOG", "memory log");
+    if (!tf_prof_on[0] && !tf_prof_on[1]) return;
+    /* The writer must not take the program's signals. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    tf_writer_started = tf_writer_running =
+        pthread_create(&tf_writer, NULL, writer_main, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    atexit(close_streams);
+    install_signal_handlers();
+}

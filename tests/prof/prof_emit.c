@@ -1,0 +1,139 @@
+/* Emits a known pattern of host-profiler events, for test_prof. Built with
+ * the profiler (prof_emit) and without it (prof_emit_off). Modes:
+ *   nest             nested zones with text, frame marks, an explicit zone,
+ *                    memory events in a plain and a per-core pool
+ *   threads N M      N threads, each M zones of depth 2 and M/10 memory events
+ *   abort            three zones, then abort() inside a fourth
+ *   kill             zones forever; prints "flushed" after a flush
+ *   bigtext          one zone with a 10000-byte text */
+#include "tt_foil/profiling.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef TT_FOIL_ENABLE_TRACY
+#define MEM_ALLOC(ptr, size, pool) TF_PROF_MEM_EVENT(tf_prof_alloc, pool, ptr, size, 0)
+#define MEM_FREE(ptr, pool)        TF_PROF_MEM_EVENT(tf_prof_free, pool, ptr, 0)
+#define MEM_RESET(pool)            TF_PROF_MEM_EVENT(tf_prof_reset, pool, 0)
+#define MEM_ALLOC_CORE(ptr, size, pool, x, y)                                                      \
+    TF_PROF_MEM_EVENT(tf_prof_alloc, pool, ptr, size, TF_PROF_WHERE(x, y))
+#define MEM_FREE_CORE(ptr, pool, x, y)                                                             \
+    TF_PROF_MEM_EVENT(tf_prof_free, pool, ptr, TF_PROF_WHERE(x, y))
+#define FLUSH() tf_prof_flush()
+#else
+#define MEM_ALLOC(ptr, size, pool)            ((void)0)
+#define MEM_FREE(ptr, pool)                   ((void)0)
+#define MEM_RESET(pool)                       ((void)0)
+#define MEM_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
+#define MEM_FREE_CORE(ptr, pool, x, y)        ((void)0)
+#define FLUSH()                               ((void)0)
+#endif
+
+static volatile unsigned sink;
+
+static void work(unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) sink += i;
+}
+
+static void inner(void)
+{
+    TT_FOIL_ZONE("C");
+    work(100);
+}
+
+static void nest(void)
+{
+    {
+        TT_FOIL_ZONE("A");
+        TT_FOIL_ZONE_TEXT("alpha");
+        work(100);
+        {
+            TT_FOIL_ZONE("B");
+            TT_FOIL_ZONE_TEXT("beta");
+            inner();
+        }
+        TT_FOIL_FRAME_MARK();
+        {
+            TT_FOIL_ZONE("B");
+            work(100);
+        }
+    }
+    TT_FOIL_FRAME_MARK();
+    tt_foil_zone_t d = TT_FOIL_ZONE_BEGIN("D, with \"quotes\"");
+    work(100);
+    TT_FOIL_ZONE_END(d);
+    MEM_ALLOC(0x10, 100, "Host pool");
+    MEM_ALLOC(0x20, 50, "Host pool");
+    MEM_FREE(0x10, "Host pool");
+    MEM_RESET("Host pool");
+    MEM_ALLOC_CORE(0x100, 64, "Dev L1", 1, 2);
+    MEM_FREE_CORE(0x100, "Dev L1", 1, 2);
+}
+
+static int zones_per_thread;
+
+static void *thread_main(void *arg)
+{
+    char name[32];
+    snprintf(name, sizeof name, "worker %d", (int)(long)arg);
+    TT_FOIL_THREAD_NAME(name);
+    for (int i = 0; i < zones_per_thread; i++) {
+        TT_FOIL_ZONE("outer");
+        {
+            TT_FOIL_ZONE("inner");
+        }
+        if (i % 10 == 0) {
+            MEM_ALLOC_CORE((uint64_t)i, 32, "Thread pool", (int)(long)arg, 0);
+            MEM_FREE_CORE((uint64_t)i, "Thread pool", (int)(long)arg, 0);
+        }
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "nest";
+    if (!strcmp(mode, "nest")) {
+        nest();
+    } else if (!strcmp(mode, "threads")) {
+        int n = argc > 2 ? atoi(argv[2]) : 4;
+        zones_per_thread = argc > 3 ? atoi(argv[3]) : 1000;
+        pthread_t th[64];
+        for (int i = 0; i < n && i < 64; i++)
+            pthread_create(&th[i], NULL, thread_main, (void *)(long)i);
+        for (int i = 0; i < n && i < 64; i++) pthread_join(th[i], NULL);
+    } else if (!strcmp(mode, "abort")) {
+        for (int i = 0; i < 3; i++) {
+            TT_FOIL_ZONE("done");
+            work(10);
+        }
+        TT_FOIL_ZONE("open at abort");
+        abort();
+    } else if (!strcmp(mode, "kill")) {
+        for (long i = 0;; i++) {
+            {
+                TT_FOIL_ZONE("spin");
+                work(10);
+            }
+            if (i == 100000) {
+                FLUSH();
+                printf("flushed\n");
+                fflush(stdout);
+            }
+        }
+    } else if (!strcmp(mode, "bigtext")) {
+        static char text[10001];
+        memset(text, 'x', 10000);
+        TT_FOIL_ZONE("big");
+        TT_FOIL_ZONE_TEXT(text);
+    } else {
+        fprintf(stderr, "prof_emit: unknown mode %s\n", mode);
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,292 @@
+/* The host profiler end to end: run prof_emit with TT_FOIL_TRACE /
+ * TT_FOIL_MEM_LOG set and read the files back with the reader library.
+ * Nesting, text, frame marks, memory events and pools, threads, the time
+ * base, an unwritable path, a full disk, a long text, abort and SIGKILL. */
+#include "tf_check.h"
+#include "tf_trace_reader.h"
+#include "tt_foil/error.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+static const char *emit, *dir;
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Run prof_emit with the given environment additions; returns the wait
+ * status; stderr goes to `errfile` if set. */
+static int run(const char *trace, const char *mem, const char *errfile, const char *const *args)
+{
+    if (trace)
+        setenv("TT_FOIL_TRACE", trace, 1);
+    else
+        unsetenv("TT_FOIL_TRACE");
+    if (mem)
+        setenv("TT_FOIL_MEM_LOG", mem, 1);
+    else
+        unsetenv("TT_FOIL_MEM_LOG");
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    if (errfile)
+        posix_spawn_file_actions_addopen(&fa, 2, errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    char *argv[8] = {(char *)emit};
+    for (int i = 0; args && args[i] && i < 6; i++) argv[i + 1] = (char *)args[i];
+    pid_t pid;
+    int st = -1;
+    if (posix_spawn(&pid, emit, &fa, NULL, argv, environ) == 0) waitpid(pid, &st, 0);
+    posix_spawn_file_actions_destroy(&fa);
+    return st;
+}
+
+static char *slurp(const char *path)
+{
+    static char buf[8192];
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f) fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++) n += *s == '\n';
+    return n;
+}
+
+static const tf_tr_zone *zone_named(const tf_trace *t, const char *name, int nth)
+{
+    for (size_t i = 0; i < t->nzones; i++)
+        if (!strcmp(t->locs[t->zones[i].loc].name, name) && nth-- == 0) return &t->zones[i];
+    return NULL;
+}
+
+static void test_nest(void)
+{
+    char trace[512], mem[512];
+    snprintf(trace, sizeof trace, "%s/nest.trace", dir);
+    snprintf(mem, sizeof mem, "%s/nest.mem", dir);
+    uint64_t t0 = mono_ns();
+    const char *args[] = {"nest", NULL};
+    int st = run(trace, mem, NULL, args);
+    uint64_t t1 = mono_ns();
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) {
+        fprintf(stderr, "%s\n", tf_last_error());
+        return;
+    }
+    CHECK_TRUE(t->has_trailer);
+    CHECK_EQ_U(t->trailer.lost_records, 0);
+    CHECK_EQ_U(t->trailer.records, 14); /* 5 zones x 2, 2 texts, 2 frames */
+    CHECK_EQ_U(t->nzones, 5);
+    CHECK_EQ_U(t->nframes, 2);
+    CHECK_EQ_U(t->nwarnings, 0);
+    const tf_tr_zone *a = zone_named(t, "A", 0), *b1 = zone_named(t, "B", 0),
+                     *c = zone_named(t, "C", 0), *b2 = zone_named(t, "B", 1),
+                     *d = zone_named(t, "D, with \"quotes\"", 0);
+    CHECK_TRUE(a && b1 && c && b2 && d);
+    if (!a || !b1 || !c || !b2 || !d) return;
+    CHECK_EQ_U(a->depth, 0);
+    CHECK_EQ_U(b1->depth, 1);
+    CHECK_EQ_U(c->depth, 2);
+    CHECK_EQ_U(b2->depth, 1);
+    CHECK_EQ_U(d->depth, 0);
+    CHECK_TRUE(&t->zones[b1->parent] == a && &t->zones[c->parent] == b1);
+    CHECK_TRUE(&t->zones[b2->parent] == a && d->parent == TF_NONE);
+    CHECK_TRUE(a->text && !strcmp(a->text, "alpha"));
+    CHECK_TRUE(b1->text && !strcmp(b1->text, "beta"));
+    CHECK_TRUE(c->text == NULL && b2->text == NULL);
+    CHECK_TRUE(a->start_ns <= b1->start_ns && b1->start_ns <= c->start_ns);
+    CHECK_TRUE(c->end_ns <= b1->end_ns && b1->end_ns <= b2->start_ns && b2->end_ns <= a->end_ns);
+    CHECK_TRUE(a->end_ns <= t->frames[1].ns && t->frames[1].ns <= d->start_ns);
+    CHECK_TRUE(b1->end_ns <= t->frames[0].ns && t->frames[0].ns <= b2->start_ns);
+    /* one time base: the host's monotonic clock */
+    CHECK_TRUE(a->start_ns >= t0 && d->end_ns <= t1);
+    const tf_tr_loc *lc = &t->locs[c->loc];
+    CHECK_TRUE(!strcmp(lc->function, "inner"));
+    CHECK_CONTAINS(lc->file, "prof_emit.c");
+    CHECK_TRUE(lc->line > 0);
+    CHECK_EQ_U(t->nthreads, 1);
+    CHECK_TRUE(!strcmp(t->threads[0].name, "main"));
+    tf_trace_free(t);
+
+    t = tf_trace_load(mem);
+    CHECK_TRUE(t != NULL);
+    if (!t) return;
+    CHECK_EQ_U(t->nzones, 0);
+    CHECK_EQ_U(t->nmem, 6);
+    int ops[6] = {TF_MEM_ALLOC, TF_MEM_ALLOC, TF_MEM_FREE, TF_MEM_RESET, TF_MEM_ALLOC, TF_MEM_FREE};
+    const char *pools[6] = {"Host pool", "Host pool",    "Host pool",
+                            "Host pool", "Dev L1 (1,2)", "Dev L1 (1,2)"};
+    uint64_t ptrs[6] = {0x10, 0x20, 0x10, 0, 0x100, 0x100}, sizes[6] = {100, 50, 0, 0, 64, 0};
+    for (int i = 0; i < 6 && i < (int)t->nmem; i++) {
+        CHECK_EQ_U(t->mem[i].op, ops[i]);
+        CHECK_TRUE(!strcmp(t->pools[t->mem[i].pool], pools[i]));
+        CHECK_EQ_U(t->mem[i].ptr, ptrs[i]);
+        CHECK_EQ_U(t->mem[i].size, sizes[i]);
+        if (i) CHECK_TRUE(t->mem[i].ns >= t->mem[i - 1].ns);
+    }
+    CHECK_TRUE(t->nmem && t->mem[0].ns >= t0 && t->mem[t->nmem - 1].ns <= t1);
+    tf_trace_free(t);
+}
+
+static void test_threads(void)
+{
+    char trace[512], mem[512];
+    snprintf(trace, sizeof trace, "%s/threads.trace", dir);
+    snprintf(mem, sizeof mem, "%s/threads.mem", dir);
+    const char *args[] = {"threads", "4", "20000", NULL};
+    int st = run(trace, mem, NULL, args);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) return;
+    CHECK_EQ_U(t->nzones, 4 * 20000 * 2);
+    CHECK_EQ_U(t->trailer.records, 4 * 20000 * 4);
+    CHECK_EQ_U(t->trailer.lost_records, 0);
+    CHECK_EQ_U(t->nwarnings, 0);
+    /* every inner zone sits inside an outer zone of the same thread */
+    int bad = 0, named = 0;
+    for (size_t i = 0; i < t->nzones; i++) {
+        const tf_tr_zone *z = &t->zones[i];
+        const char *n = t->locs[z->loc].name;
+        if (!strcmp(n, "inner")) {
+            const tf_tr_zone *p = z->parent == TF_NONE ? NULL : &t->zones[z->parent];
+            if (!p || strcmp(t->locs[p->loc].name, "outer") || p->thread != z->thread ||
+                p->start_ns > z->start_ns || p->end_ns < z->end_ns)
+                bad++;
+        } else if (z->depth != 0) {
+            bad++;
+        }
+    }
+    CHECK_EQ_U(bad, 0);
+    for (uint32_t i = 0; i < t->nthreads; i++) named += !strncmp(t->threads[i].name, "worker ", 7);
+    CHECK_EQ_U(named, 4);
+    tf_trace_free(t);
+    t = tf_trace_load(mem);
+    CHECK_TRUE(t != NULL);
+    if (!t) return;
+    CHECK_EQ_U(t->nmem, 4 * 2000 * 2);
+    CHECK_EQ_U(t->npools, 4); /* "Thread pool (0,0)" .. "(3,0)" */
+    tf_trace_free(t);
+}
+
+static void test_failures(void)
+{
+    char err[512];
+    snprintf(err, sizeof err, "%s/stderr.txt", dir);
+    const char *nest[] = {"nest", NULL};
+    /* unwritable path: the program succeeds, one line at start, the count at exit */
+    int st = run("/nonexistent/dir/x.trace", NULL, err, nest);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    char *e = slurp(err);
+    CHECK_CONTAINS(e, "tt-foil profiler: cannot write the trace /nonexistent/dir/x.trace: No such "
+                      "file or directory; the program continues and lost records are counted\n");
+    CHECK_CONTAINS(e, "tt-foil profiler: 14 of 14 records of the trace /nonexistent/dir/x.trace "
+                      "were lost (No such file or directory)\n");
+    CHECK_EQ_U(count_lines(e), 2);
+    /* a full disk */
+    st = run("/dev/full", NULL, err, nest);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    e = slurp(err);
+    CHECK_CONTAINS(e, "cannot write the trace /dev/full: No space left on device");
+    CHECK_CONTAINS(e, "14 of 14 records of the trace /dev/full were lost");
+    CHECK_EQ_U(count_lines(e), 2);
+    /* OFF disables */
+    st = run("OFF", "", err, nest);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_EQ_U(strlen(slurp(err)), 0);
+    /* a text longer than the limit is truncated, counted and reported */
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/big.trace", dir);
+    const char *big[] = {"bigtext", NULL};
+    st = run(trace, NULL, err, big);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_CONTAINS(slurp(err), "1 zone texts longer than 4096 bytes were truncated");
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t && t->trailer.truncated_texts == 1 && t->nzones == 1 && t->zones[0].text &&
+               strlen(t->zones[0].text) == 4096);
+    tf_trace_free(t);
+}
+
+static void test_abort_and_kill(void)
+{
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/abort.trace", dir);
+    const char *ab[] = {"abort", NULL};
+    int st = run(trace, NULL, "/dev/null", ab);
+    CHECK_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (t) {
+        CHECK_EQ_U(t->nzones, 4);
+        const tf_tr_zone *open = zone_named(t, "open at abort", 0);
+        CHECK_TRUE(open && open->unterminated);
+        CHECK_EQ_U(t->unterminated, 1);
+        tf_trace_free(t);
+    }
+    /* SIGKILL: no trailer, but everything flushed before is readable */
+    snprintf(trace, sizeof trace, "%s/kill.trace", dir);
+    setenv("TT_FOIL_TRACE", trace, 1);
+    unsetenv("TT_FOIL_MEM_LOG");
+    int pipefd[2];
+    CHECK_TRUE(pipe(pipefd) == 0);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+    char *argv[] = {(char *)emit, "kill", NULL};
+    pid_t pid;
+    CHECK_TRUE(posix_spawn(&pid, emit, &fa, NULL, argv, environ) == 0);
+    close(pipefd[1]);
+    char line[32] = "";
+    ssize_t n = read(pipefd[0], line, sizeof line - 1);
+    CHECK_TRUE(n > 0 && !strncmp(line, "flushed", 7));
+    usleep(20000); /* let it fill and write some more buffers */
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+    close(pipefd[0]);
+    posix_spawn_file_actions_destroy(&fa);
+    CHECK_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (t) {
+        CHECK_TRUE(!t->has_trailer);
+        CHECK_TRUE(t->nzones >= 100001);
+        CHECK_EQ_U(t->bad_bytes, 0);
+        int found = 0;
+        for (int i = 0; i < t->nwarnings; i++)
+            found |= strstr(t->warnings[i], "no trailer") != NULL;
+        CHECK_TRUE(found);
+        tf_trace_free(t);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_prof PROF_EMIT WORKDIR\n");
+        return 2;
+    }
+    emit = argv[1];
+    dir = argv[2];
+    test_nest();
+    test_threads();
+    test_failures();
+    test_abort_and_kill();
+    return tf_check_report("test_prof");
+}

@@ -1,0 +1,102 @@
+/* The runtime's own instrumentation: every zone of the spec's table with
+ * the right counts, kernel names as zone text, a frame mark per dispatch,
+ * and the memory pools (DRAM, per-core L1, persistent L1, kernel config)
+ * with their allocs, frees and the pool reset. Runs prof_runtime. */
+#include "tf_check.h"
+#include "tf_trace_reader.h"
+#include "tt_foil/error.h"
+
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+extern char **environ;
+
+static int zone_count(const tf_trace *t, const char *name, const char *text_has)
+{
+    int n = 0;
+    for (size_t i = 0; i < t->nzones; i++)
+        if (!strcmp(t->locs[t->zones[i].loc].name, name) &&
+            (!text_has || (t->zones[i].text && strstr(t->zones[i].text, text_has))))
+            n++;
+    return n;
+}
+
+static int mem_count(const tf_trace *t, const char *pool, int op)
+{
+    int n = 0;
+    for (size_t i = 0; i < t->nmem; i++)
+        if (!strcmp(t->pools[t->mem[i].pool], pool) && t->mem[i].op == op) n++;
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) return 2;
+    char trace[512], mem[512];
+    snprintf(trace, sizeof trace, "%s/runtime.trace", argv[2]);
+    snprintf(mem, sizeof mem, "%s/runtime.mem", argv[2]);
+    setenv("TT_FOIL_TRACE", trace, 1);
+    setenv("TT_FOIL_MEM_LOG", mem, 1);
+    char *av[] = {argv[1], NULL};
+    pid_t pid;
+    int st = -1;
+    if (posix_spawn(&pid, argv[1], NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) {
+        fprintf(stderr, "%s\n", tf_last_error());
+        return tf_check_report("test_prof_runtime");
+    }
+    CHECK_EQ_U(t->nwarnings, 0);
+    CHECK_EQ_U(zone_count(t, "TF_device_open", NULL), 1);
+    CHECK_EQ_U(zone_count(t, "TF_device_close", NULL), 1);
+    CHECK_EQ_U(zone_count(t, "TF_device/core_boot", NULL), 2);
+    CHECK_EQ_U(zone_count(t, "TF_firmware_load", NULL), 5);
+    CHECK_EQ_U(zone_count(t, "TF_firmware_load", "ncrisc.elf"), 1);
+    CHECK_EQ_U(zone_count(t, "TF_kernel_load", NULL), 2);
+    CHECK_EQ_U(zone_count(t, "TF_kernel_load", "add_two_b.brisc.elf"), 1);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch_execute", "add_two_b"), 1);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch_execute_multi", "add_two_b | add_two_b"), 1);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch_launch_async", "add_two_b"), 1);
+    /* per core: 1 + 2 + 2 dispatches of the four stages */
+    CHECK_EQ_U(zone_count(t, "TF_dispatch/send_reset", NULL), 5);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch/setup", "add_two_b"), 5);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch/fire_go", NULL), 5);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch/wait_done", "add_two_b"), 5);
+    CHECK_EQ_U(t->nframes, 3);
+    CHECK_EQ_U(zone_count(t, "phase one", "single"), 1);
+    CHECK_EQ_U(zone_count(t, "user main", NULL), 1);
+    /* the stages nest inside their dispatch */
+    int nested = 0;
+    for (size_t i = 0; i < t->nzones; i++) {
+        const tf_tr_zone *z = &t->zones[i];
+        if (strcmp(t->locs[z->loc].name, "TF_dispatch/setup") || z->parent == TF_NONE) continue;
+        const char *p = t->locs[t->zones[z->parent].loc].name;
+        nested += !strcmp(p, "TF_dispatch_execute") || !strcmp(p, "TF_dispatch_execute_multi") ||
+                  !strcmp(p, "TF_dispatch_launch_async");
+    }
+    CHECK_EQ_U(nested, 5);
+    tf_trace_free(t);
+
+    t = tf_trace_load(mem);
+    CHECK_TRUE(t != NULL);
+    if (!t) return tf_check_report("test_prof_runtime");
+    CHECK_EQ_U(mem_count(t, "Device DRAM", TF_MEM_ALLOC), 3);
+    CHECK_EQ_U(mem_count(t, "Device DRAM", TF_MEM_FREE), 2); /* one leaked */
+    CHECK_EQ_U(mem_count(t, "Device L1 (0,0)", TF_MEM_ALLOC), 1);
+    CHECK_EQ_U(mem_count(t, "Device L1 (0,0)", TF_MEM_FREE), 1);
+    CHECK_EQ_U(mem_count(t, "Device L1 (1,0)", TF_MEM_ALLOC), 1);
+    CHECK_EQ_U(mem_count(t, "Device L1 (1,0)", TF_MEM_FREE), 0); /* released by the reset */
+    CHECK_EQ_U(mem_count(t, "Device L1 (1,0)", TF_MEM_RESET), 1);
+    CHECK_EQ_U(mem_count(t, "Device L1 persistent (1,0)", TF_MEM_ALLOC), 1);
+    CHECK_EQ_U(mem_count(t, "Device L1 persistent (1,0)", TF_MEM_FREE), 1);
+    /* kernel config: image, args and semaphores at each setup, freed when done */
+    int kc_alloc = mem_count(t, "Kernel config L1 (0,0)", TF_MEM_ALLOC);
+    CHECK_EQ_U(kc_alloc, 3 * 3);
+    CHECK_EQ_U(mem_count(t, "Kernel config L1 (0,0)", TF_MEM_FREE), kc_alloc);
+    CHECK_EQ_U(mem_count(t, "Kernel config L1 (1,0)", TF_MEM_ALLOC), 2 * 3);
+    tf_trace_free(t);
+    return tf_check_report("test_prof_runtime");
+}

@@ -23,9 +23,10 @@ demo: build
 	$(BUILD)/tools/tt_foil_sim --stats $(BUILD)/tests/guest/cprog.elf
 
 bench: build
-	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof -j $(JOBS)
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler -j $(JOBS)
 	$(BUILD)/bench/bench_sim_mips
 	$(BUILD)/bench/bench_prof
+	$(BUILD)/bench/bench_device_profiler
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
 test-sanitize:
@@ -36,7 +37,7 @@ test-sanitize:
 test-tsan:
 	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
 	$(CMAKE) --build build-tsan -j $(JOBS)
-	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy'
+	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler'
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '^tests/guest/')
 format:

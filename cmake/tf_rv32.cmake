@@ -53,6 +53,9 @@ set(TF_RV32_COMMON_FLAGS
     # __FILE__ relative to the source tree: zone metadata does not depend on
     # where the tree is checked out.
     -ffile-prefix-map=${CMAKE_SOURCE_DIR}/=)
+if(TT_FOIL_WERROR)
+    list(APPEND TF_RV32_COMMON_FLAGS -Werror)
+endif()
 
 function(tf_rv32_program target)
     cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"

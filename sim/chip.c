@@ -120,30 +120,44 @@ static void stage_write(tf_chip *c, tf_sim_core *core, uint32_t addr, const void
     memcpy(w->data, src, n);
     w->addr = addr;
     w->len = n;
+    w->epoch = c->start_epoch;
     if (core->nstaged++ == 0) c->nstaged++;
 }
 
-static void apply_core_staged(tf_chip *c, tf_sim_core *core, uint64_t time)
+/* Apply a core's staged writes that a start() has covered (all of them if
+ * `all`, for a core being released from reset), in order. */
+static void apply_core_staged(tf_chip *c, tf_sim_core *core, uint64_t time, int all)
 {
-    for (int i = 0; i < core->nstaged; i++) {
-        tf_core_l1_write(core, core->staged[i].addr, core->staged[i].data, core->staged[i].len,
-                         time);
-        free(core->staged[i].data);
+    int k = 0;
+    while (k < core->nstaged && (all || core->staged[k].epoch < c->start_epoch)) {
+        tf_staged_write *w = &core->staged[k++];
+        tf_core_l1_write(core, w->addr, w->data, w->len, time);
+        free(w->data);
     }
-    if (core->nstaged) c->nstaged--;
-    core->nstaged = 0;
+    if (!k) return;
+    memmove(core->staged, core->staged + k, (size_t)(core->nstaged - k) * sizeof *core->staged);
+    core->nstaged -= k;
+    if (!core->nstaged) c->nstaged--;
 }
 
-/* Apply every staged write if all the cores they target are quiescent (or
- * `force`); returns 1 if applied. */
+static int core_ready(const tf_chip *c, const tf_sim_core *core)
+{
+    return core->nstaged && core->staged[0].epoch < c->start_epoch;
+}
+
+/* Apply the staged writes a start() covered, if every core they target is
+ * quiescent (or `force`); returns 1 if there were any and they landed. */
 static int apply_staged(tf_chip *c, int force)
 {
-    if (!force)
-        for (int i = 0; i < c->ncores; i++)
-            if (c->cores[i].nstaged && !core_quiescent(&c->cores[i])) return 0;
-    for (int i = 0; i < c->ncores && c->nstaged; i++)
-        apply_core_staged(c, &c->cores[i], host_action_time(c));
-    return 1;
+    int any = 0;
+    for (int i = 0; i < c->ncores && c->nstaged; i++) {
+        if (!core_ready(c, &c->cores[i])) continue;
+        any = 1;
+        if (!force && !core_quiescent(&c->cores[i])) return 0;
+    }
+    for (int i = 0; i < c->ncores && any; i++)
+        if (core_ready(c, &c->cores[i])) apply_core_staged(c, &c->cores[i], host_action_time(c), 0);
+    return any;
 }
 
 #define FOR_ACTIVE(c, i)                                                                           \
@@ -151,12 +165,23 @@ static int apply_staged(tf_chip *c, int force)
         for (uint64_t m_ = (c)->active[w_]; m_; m_ &= m_ - 1)                                      \
             for (int i = w_ * 64 + __builtin_ctzll(m_), once_ = 1; once_; once_ = 0)
 
-/* One round: complete the NOC transactions due by its start, then run every
- * active hart to its end. Returns 0 when nothing can happen without the host
- * (every hart asleep, or waiting on L1 words nobody on the chip will write). */
+/* The chip's clock catches up with the host's when new work starts: from
+ * idle, and when staged writes land (on quiescent cores only). A hart still
+ * running keeps its own cycle count; it just gets a longer round. */
+static void catch_up_with_host(tf_chip *c)
+{
+    uint64_t h = host_ns();
+    if (h > c->now) c->now = h;
+}
+
 static int chip_round(tf_chip *c)
 {
-    if (c->apply_staged && (!c->nstaged || apply_staged(c, 0))) c->apply_staged = 0;
+    if (c->nstaged) {
+        /* work a start() covered starts at host time, as it would from idle */
+        uint64_t before = c->now;
+        catch_up_with_host(c);
+        if (!apply_staged(c, 0)) c->now = before; /* not yet: its cores are busy */
+    }
     uint64_t t0 = c->now, next_wake = UINT64_MAX;
     int runnable = 0, waiting = 0;
     FOR_ACTIVE(c, i)
@@ -217,16 +242,20 @@ static void sleep_ns(uint64_t ns)
     nanosleep(&ts, NULL);
 }
 
-/* Keep the device clock at or behind the host's: sleep (unlocked) if ahead
- * by more than `slack` ns. */
-static void pace(tf_chip *c, uint64_t slack)
+/* Keep the device clock at or behind the host's: sleep if it is ahead by
+ * more than `slack` ns. When the round made progress the host may look at
+ * (a mailbox store, a fault, going idle), sleep holding the lock, so that
+ * the host cannot see it before its own clock has reached the device time
+ * at which it happened. */
+static void pace(tf_chip *c, uint64_t slack, int hold_lock)
 {
     uint64_t h = host_ns();
-    if (c->now > h + slack) {
-        pthread_mutex_unlock(&c->lock);
-        sleep_ns(c->now - h);
-        pthread_mutex_lock(&c->lock);
-    }
+    if (c->now <= h + slack) return;
+    if (!hold_lock) pthread_mutex_unlock(&c->lock);
+    sleep_ns(c->now - h);
+    if (hold_lock) /* nanosleep may wake early: make sure */
+        while (host_ns() < c->now) sleep_ns(c->now - host_ns());
+    if (!hold_lock) pthread_mutex_lock(&c->lock);
 }
 
 static void *chip_main(void *arg)
@@ -239,32 +268,28 @@ static void *chip_main(void *arg)
         if (c->run_requested) {
             c->run_requested = 0;
             c->stalled = 0;
-            c->apply_staged = 1;
             if (c->idle) {
-                uint64_t h = host_ns();
-                if (h > c->now) c->now = h;
+                catch_up_with_host(c);
                 c->idle = 0;
                 /* idle: nothing runs, so staged writes land now, at the
                  * start time, together with everything else written */
                 apply_staged(c, 1);
-                c->apply_staged = 0;
                 FOR_ACTIVE(c, i) hart_advance(&c->hart_at[i]->h, c->now);
             }
         }
         uint64_t gen = progress_now(c);
         if (!chip_round(c)) {
-            if (c->apply_staged && c->nstaged) { /* stalled cores: apply anyway */
-                apply_staged(c, 1);
-                c->apply_staged = 0;
-                continue;
-            }
-            pace(c, 0);
+            if (apply_staged(c, 1)) continue; /* stalled cores: apply anyway */
+            pace(c, 0, 1);
             c->idle = 1;
             tf_chip_progress(c);
             continue;
         }
         /* Progress the host may look at happens no later than host time. */
-        pace(c, progress_now(c) != gen ? 0 : 200000);
+        if (progress_now(c) != gen)
+            pace(c, 0, 1);
+        else
+            pace(c, 200000, 0);
         if (atomic_load(&c->host_pending)) {
             pthread_mutex_unlock(&c->lock);
             while (atomic_load(&c->host_pending)) sched_yield();
@@ -315,6 +340,7 @@ static void op_info(tf_transport *t, tf_chip_info *out)
     out->dram_banks = c->nbanks;
     out->dram_bank_size = c->bank_size;
     out->clock_mhz = 1000;
+    out->clock_is_host = 1;
     out->name = "tt-foil simulator";
 }
 
@@ -397,7 +423,7 @@ static int op_set_reset(tf_transport *t, int x, int y, uint32_t mask, int assert
         } else if (sh->state == TF_HS_RESET) {
             /* what the host staged for this core (a cleared mailbox) must be
              * there before its firmware starts */
-            apply_core_staged(c, core, host_action_time(c));
+            apply_core_staged(c, core, host_action_time(c), 1);
             tf_core_reset_hart(sh, host_action_time(c));
         }
     }
@@ -436,6 +462,7 @@ static int op_start(tf_transport *t)
 {
     tf_chip *c = chip_of(t);
     host_lock(c);
+    c->start_epoch++;
     c->run_requested = 1;
     pthread_cond_signal(&c->run_cv);
     host_unlock(c);

@@ -54,6 +54,7 @@ typedef struct tf_sim_hart {
 typedef struct tf_staged_write {
     uint32_t addr, len;
     uint8_t *data;
+    uint64_t epoch; /* start() calls before it was made: a later start() applies it */
 } tf_staged_write;
 
 typedef struct tf_sim_core {
@@ -98,9 +99,9 @@ typedef struct tf_chip {
     uint64_t seq;
     uint64_t now; /* start of the current round, in cycles */
     int idle;
-    int stalled;      /* only waits on L1 words remain: one more check, then idle */
-    int nstaged;      /* cores holding staged mailbox writes */
-    int apply_staged; /* start() asked to apply them */
+    int stalled;          /* only waits on L1 words remain: one more check, then idle */
+    int nstaged;          /* cores holding staged mailbox writes */
+    uint64_t start_epoch; /* start() calls so far */
     /* threading: the scheduler thread holds `lock` while it runs a round */
     pthread_t thread;
     pthread_mutex_t lock;

@@ -155,6 +155,7 @@ static uint32_t env_u32(const char *name, uint32_t dflt)
 static void device_free(tf_device *dev)
 {
     if (!dev) return;
+    tf_devprof_close(dev);
     if (dev->cores) tf_buffer_release_all(dev);
     for (int r = 0; r < TF_NUM_RISCS; r++) tf_image_free(&dev->fw[r]);
     if (dev->tr) dev->tr->ops->close(dev->tr);
@@ -212,6 +213,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     if (!dir || !*dir) dir = getenv("TT_FOIL_FIRMWARE_DIR");
     if (!dir || !*dir) dir = TT_FOIL_BUILD_FIRMWARE_DIR;
     if (load_firmware(dev, dir)) goto fail;
+    tf_devprof_open(dev);
     if (cfg.boot_cores) {
         for (int i = 0; i < cfg.num_boot_cores; i++) {
             if (tf_dev_check_core(dev, cfg.boot_cores[i], 0)) {

@@ -240,8 +240,9 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
                       (unsigned long long)(waited_ns / 1000000u), len ? list : "none");
 }
 
-/* The dispatch finished on p's core: statistics and memory events. */
-static void finish(tf_program *p, uint32_t id, const tf_mailbox *mb)
+/* The dispatch finished on p's core: statistics, memory events, the
+ * device profile. */
+static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doorbell_ns)
 {
     tf_run_stats *s = &p->last;
     memset(s, 0, sizeof *s);
@@ -253,16 +254,24 @@ static void finish(tf_program *p, uint32_t id, const tf_mailbox *mb)
     s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
     p->has_last = 1;
     kconfig_events(p, 0);
+    return tf_devprof_collect(p, id, doorbell_ns);
 }
 
 /* Wait for program i of a dispatch; on failure reboot the cores that did
- * not finish. `done` marks finished programs. */
-static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, int *done)
+ * not finish. `done` marks finished programs. If *doorbell_ns is 0 the
+ * doorbell has not been rung yet: ring it here, inside the wait_done zone,
+ * so that the dispatch's device activity lies inside it. */
+static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, int *done,
+                    uint64_t *doorbell_ns)
 {
     tf_program *p = progs[i];
     TF_ZONE_N("TF_dispatch/wait_done");
     TF_ZONE_TEXT(p->label, strlen(p->label));
     tf_transport *t = p->dev->tr;
+    if (!*doorbell_ns) {
+        *doorbell_ns = tf_dev_now_ns();
+        if (t->ops->start(t)) return -1;
+    }
     uint64_t start = tf_dev_now_ns(), deadline = start + p->dev->timeout_ns;
     tf_mailbox mb;
     for (;;) {
@@ -280,9 +289,8 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
         }
         t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
     }
-    finish(p, id, &mb);
     done[i] = 1;
-    return 0;
+    return finish(p, id, &mb, *doorbell_ns);
 }
 
 static uint32_t next_id(tf_device *dev)
@@ -300,16 +308,16 @@ static int launch(tf_program *const *progs, size_t n, uint32_t id)
         if (stage_setup(progs[i], id)) return -1;
     for (size_t i = 0; i < n; i++)
         if (stage_fire_go(progs[i], id)) return -1;
-    tf_transport *t = progs[0]->dev->tr;
-    return t->ops->start(t);
+    return 0;
 }
 
-static int wait_all(tf_program *const *progs, size_t n, uint32_t id)
+/* Wait for every program; rings the doorbell first if *doorbell_ns is 0. */
+static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns)
 {
     int *done = calloc(n, sizeof *done);
     if (!done) return tf_err_set("out of host memory");
     int rc = 0;
-    for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done);
+    for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns);
     free(done);
     return rc;
 }
@@ -320,7 +328,8 @@ int tf_dispatch_execute(tf_program *p)
     if (validate(&p, 1, "tf_dispatch_execute")) return -1;
     TF_ZONE_TEXT(p->label, strlen(p->label));
     uint32_t id = next_id(p->dev);
-    int rc = launch(&p, 1, id) || wait_all(&p, 1, id) ? -1 : 0;
+    uint64_t doorbell = 0;
+    int rc = launch(&p, 1, id) || wait_all(&p, 1, id, &doorbell) ? -1 : 0;
     TF_FRAME_MARK();
     return rc;
 }
@@ -346,7 +355,8 @@ int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
     TF_ZONE_TEXT(label, strlen(label));
     (void)label;
     uint32_t id = next_id(progs[0]->dev);
-    int rc = launch(progs, n, id) || wait_all(progs, n, id) ? -1 : 0;
+    uint64_t doorbell = 0;
+    int rc = launch(progs, n, id) || wait_all(progs, n, id, &doorbell) ? -1 : 0;
     TF_FRAME_MARK();
     return rc;
 }
@@ -370,7 +380,8 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
     l->n = n;
     l->dev = dev;
     l->id = next_id(dev);
-    if (launch(progs, n, l->id)) {
+    l->doorbell_ns = tf_dev_now_ns();
+    if (launch(progs, n, l->id) || dev->tr->ops->start(dev->tr)) {
         recover(progs, n, NULL);
         free(l->progs);
         free(l);
@@ -392,7 +403,7 @@ int tf_launch_wait(tf_launch *l)
             break;
         }
     for (size_t i = 0; i < l->n; i++) core_state(l->progs[i])->busy = NULL;
-    int rc = wait_all(l->progs, l->n, l->id);
+    int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns);
     TF_FRAME_MARK();
     free(l->progs);
     free(l);

@@ -18,6 +18,7 @@ const char *tf_image_region_name(uint32_t kind, int risc, char *buf, size_t n)
 
 void tf_image_free(tf_image *img)
 {
+    tf_devprof_free_zones(img);
     free(img->path);
     free(img->bytes);
     memset(img, 0, sizeof *img);
@@ -96,6 +97,7 @@ int tf_image_load(tf_image *img, const char *path, uint32_t kind, int risc)
     }
     for (int i = 0; i < e->nseg; i++)
         memcpy(img->bytes + (e->seg[i].vaddr - lo), e->data + e->seg[i].offset, e->seg[i].filesz);
+    if (tf_devprof_parse_zones(img, e, kind == TF_BUILD_KERNEL)) goto fail;
     tf_elf_free(e);
     return 0;
 fail:

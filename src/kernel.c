@@ -99,6 +99,7 @@ int tf_program_destroy(tf_program *p)
                 break;
             }
     for (int i = 0; i < TF_MAX_CBS; i++) tf_buffer_free(p->cb_buf[i]);
+    free(p->dz);
     free(p);
     return rc;
 }
@@ -192,6 +193,22 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
         return tf_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
                           TF_MAX_SEMAPHORES - 1);
     p->sem[id] = value;
+    return 0;
+}
+
+int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
+{
+    if (!p->dev->prof.enabled)
+        return tf_err_set("no device profile: the firmware was built without the device "
+                          "profiler (configure with -DTT_FOIL_DEVICE_PROFILER=ON)");
+    if (!p->has_last)
+        return tf_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
+                          p->core.y);
+    out->dispatch_id = p->dz_dispatch;
+    out->zones = p->dz;
+    out->nzones = p->ndz;
+    memcpy(out->dropped, p->dz_dropped, sizeof out->dropped);
+    out->unmatched = p->dz_unmatched;
     return 0;
 }
 

@@ -22,16 +22,27 @@
 #define TF_FREE_CORE(ptr, pool, x, y)                                                              \
     TF_PROF_MEM_EVENT(tf_prof_free, pool, (uint64_t)(ptr), TF_PROF_WHERE(x, y))
 #define TF_POOL_RESET_CORE(pool, x, y) TF_PROF_MEM_EVENT(tf_prof_reset, pool, TF_PROF_WHERE(x, y))
+/* A device zone placed on the host timeline (zi: a tf_zone_info, whose
+ * trace_id caches the name's id in the trace). */
+#define TF_DEVZONE(zi, start_ns, end_ns, x, y, risc)                                               \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) {                                                           \
+            if (!(zi)->trace_id)                                                                   \
+                (zi)->trace_id = tf_prof_devzone_id((zi)->name, (zi)->file, (zi)->line);           \
+            tf_prof_device_zone((zi)->trace_id, (start_ns), (end_ns), (x), (y), (risc));           \
+        }                                                                                          \
+    } while (0)
 #else
-#define TF_ZONE_N(name)                      ((void)0)
-#define TF_ZONE_TEXT(text, len)              ((void)0)
-#define TF_FRAME_MARK()                      ((void)0)
-#define TF_ALLOC(ptr, size, pool)            ((void)0)
-#define TF_FREE(ptr, pool)                   ((void)0)
-#define TF_POOL_RESET(pool)                  ((void)0)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
-#define TF_FREE_CORE(ptr, pool, x, y)        ((void)0)
-#define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
+#define TF_ZONE_N(name)                              ((void)0)
+#define TF_ZONE_TEXT(text, len)                      ((void)0)
+#define TF_FRAME_MARK()                              ((void)0)
+#define TF_ALLOC(ptr, size, pool)                    ((void)0)
+#define TF_FREE(ptr, pool)                           ((void)0)
+#define TF_POOL_RESET(pool)                          ((void)0)
+#define TF_ALLOC_CORE(ptr, size, pool, x, y)         ((void)0)
+#define TF_FREE_CORE(ptr, pool, x, y)                ((void)0)
+#define TF_POOL_RESET_CORE(pool, x, y)               ((void)0)
+#define TF_DEVZONE(zi, start_ns, end_ns, x, y, risc) ((void)0)
 #endif
 
 #endif

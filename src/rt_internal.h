@@ -4,6 +4,7 @@
 #ifndef TF_RT_INTERNAL_H
 #define TF_RT_INTERNAL_H
 
+#include "devprof.h"
 #include "profiling.h"
 #include "tf_build_note.h"
 #include "tf_elf.h"
@@ -47,6 +48,8 @@ typedef struct tf_image {
     uint32_t entry;
     uint32_t base, size; /* contiguous L1 bytes [base, base+size) */
     uint8_t *bytes;      /* .bss included as zeros */
+    tf_zone_info *zones; /* device profiler zones of this image */
+    uint32_t nzones;
 } tf_image;
 
 struct tf_kernel {
@@ -77,11 +80,16 @@ struct tf_program {
     tf_run_stats last;
     int has_last;
     char label[160]; /* kernel names, as zone text */
+    /* device zones of the last dispatch */
+    tf_device_zone *dz;
+    size_t ndz, cap_dz;
+    uint32_t dz_dropped[TF_NUM_RISCS], dz_unmatched, dz_dispatch;
 };
 
 struct tf_launch {
     tf_device *dev;
     uint32_t id;
+    uint64_t doorbell_ns;
     size_t n;
     tf_program **progs;
     struct tf_launch *next;
@@ -98,6 +106,7 @@ struct tf_device {
     uint64_t timeout_ns, boot_timeout_ns;
     tf_buffer *buffers;  /* every live handle */
     tf_launch *launches; /* in flight */
+    tf_devprof prof;
 };
 
 /* device.c */

@@ -49,6 +49,7 @@ int main(void)
         uint64_t t = tf_clock();
         me->go_cycle_lo = (uint32_t)t;
         me->go_cycle_hi = (uint32_t)(t >> 32);
+        tf_fw_profiler_reset(id);
         TF_FW_ZONE_BEGIN(fw_zone);
         uint32_t enables = mb->launch.enables;
         if (enables & (1u << TF_RISC)) {

@@ -1,11 +1,57 @@
-/* Firmware-side hooks of the device profiler; empty without it. */
+/* The firmware's side of the device profiler: set up this RISC's marker
+ * buffer at every GO, and record <RISC>-FW around the whole dispatch and
+ * <RISC>-KERNEL around the kernel. Empty without the profiler. The zone
+ * names follow TF_RISC_LIST (tf_memmap.h); TRISC0-2 share "TRISC-FW" and
+ * "TRISC-KERNEL", as in the spec's reports. */
 #ifndef TF_FW_PROFILER_H
 #define TF_FW_PROFILER_H
 
-#define tf_fw_profiler_init()   ((void)0)
-#define TF_FW_ZONE_BEGIN(v)     ((void)0)
-#define TF_FW_ZONE_END(v)       ((void)0)
-#define TF_KERNEL_ZONE_BEGIN(v) ((void)0)
-#define TF_KERNEL_ZONE_END(v)   ((void)0)
+#include "kernel_profiler.h"
 
+#if defined(TT_FOIL_DEVICE_PROFILER) && TT_FOIL_DEVICE_PROFILER
+
+#if TF_RISC == TF_RISC_BRISC
+#define TF_FW_ZONE     "BRISC-FW"
+#define TF_KERNEL_ZONE "BRISC-KERNEL"
+#elif TF_RISC == TF_RISC_NCRISC
+#define TF_FW_ZONE     "NCRISC-FW"
+#define TF_KERNEL_ZONE "NCRISC-KERNEL"
+#else
+#define TF_FW_ZONE     "TRISC-FW"
+#define TF_KERNEL_ZONE "TRISC-KERNEL"
+#endif
+
+static inline void tf_fw_profiler_init(void)
+{
+    volatile tf_prof_ctl *ctl = (volatile tf_prof_ctl *)TF_PROF_CTL;
+    ctl->magic = TF_PROF_MAGIC;
+    ctl->version = TF_PROF_VERSION;
+    ctl->bitmask = PROFILE_KERNEL;
+}
+
+/* A new dispatch: an empty buffer, nothing dropped. */
+static inline void tf_fw_profiler_reset(uint32_t id)
+{
+    volatile tf_prof_risc_ctl *c = TF_PROF_RISC_CTL;
+    c->cur = TF_PROF_BUF(TF_RISC);
+    c->free = TF_PROF_WORDS * 4;
+    c->dropped = 0;
+    c->dispatch_id = id;
+}
+
+#define TF_FW_ZONE_BEGIN(v)     uint32_t v = DeviceZoneBegin(TF_FW_ZONE)
+#define TF_FW_ZONE_END(v)       DeviceZoneEnd(v)
+#define TF_KERNEL_ZONE_BEGIN(v) uint32_t v = DeviceZoneBegin(TF_KERNEL_ZONE)
+#define TF_KERNEL_ZONE_END(v)   DeviceZoneEnd(v)
+
+#else
+
+#define tf_fw_profiler_init()    ((void)0)
+#define tf_fw_profiler_reset(id) ((void)(id))
+#define TF_FW_ZONE_BEGIN(v)      ((void)0)
+#define TF_FW_ZONE_END(v)        ((void)0)
+#define TF_KERNEL_ZONE_BEGIN(v)  ((void)0)
+#define TF_KERNEL_ZONE_END(v)    ((void)0)
+
+#endif
 #endif

@@ -66,8 +66,10 @@ void tf_prof_thread_name(const char *name);
 /* Write the calling thread's buffered records and wait until everything
  * handed to the writer is in the file. */
 void tf_prof_flush(void);
-/* Record the host time of a device zone (device profiler readback). */
-void tf_prof_device_zone(uint32_t name_id, uint64_t start_cycle, uint64_t end_cycle, int x, int y,
+/* A device zone on the host timeline (device profiler readback): the id of
+ * its name (interned), then the zone with host-monotonic start and end. */
+uint32_t tf_prof_devzone_id(const char *name, const char *file, uint32_t line);
+void tf_prof_device_zone(uint32_t name_id, uint64_t start_ns, uint64_t end_ns, int x, int y,
                          int risc);
 
 static inline __attribute__((always_inline)) uint64_t tf_prof_now(void)

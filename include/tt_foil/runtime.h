@@ -139,6 +139,31 @@ typedef struct tf_run_stats {
 } tf_run_stats;
 int tf_program_last_run(const tf_program *p, tf_run_stats *out);
 
+/* Device zones of the program's last dispatch, when the firmware has the
+ * device profiler (-DTT_FOIL_DEVICE_PROFILER=ON): START/END pairs per RISC,
+ * names resolved from the ELFs that ran. Valid until the program's next
+ * dispatch or its destruction. */
+typedef struct tf_device_zone {
+    const char *name, *file;
+    uint32_t line;
+    uint16_t hash;  /* 16-bit FNV-1a of "name,file,line,KERNEL_PROFILER" (the spec's ZONE_HASH) */
+    uint32_t id;    /* zone id in the markers */
+    int risc;       /* TF_BRISC .. TF_TRISC2 */
+    uint32_t depth; /* 0 for outermost (the <RISC>-FW zone) */
+    uint64_t start_cycle, end_cycle;
+    uint64_t start_ns, end_ns; /* on the host's CLOCK_MONOTONIC timeline */
+} tf_device_zone;
+
+typedef struct tf_device_profile {
+    uint32_t dispatch_id;
+    const tf_device_zone *zones;
+    size_t nzones;
+    uint32_t dropped[5]; /* zones not recorded, per RISC (buffer full) */
+    uint32_t unmatched;  /* markers without their pair */
+} tf_device_profile;
+
+int tf_program_device_profile(const tf_program *p, tf_device_profile *out);
+
 /* ---- dispatch --------------------------------------------------------------- */
 
 /* Run one program to completion. */

@@ -18,6 +18,8 @@ typedef struct tf_chip_info {
     int dram_banks;
     uint64_t dram_bank_size; /* bytes per bank */
     uint32_t clock_mhz;      /* device clock (1000: one cycle per ns) */
+    int clock_is_host;       /* the device clock is the host's CLOCK_MONOTONIC in cycles (the
+                                simulator): device time maps exactly onto host time */
     const char *name;        /* "tt-foil simulator", ... */
 } tf_chip_info;
 

@@ -527,11 +527,45 @@ void tf_prof_text_slow(const char *text, size_t len)
     t->pos[0] = p + words;
 }
 
-void tf_prof_device_zone(uint32_t name_id, uint64_t start_cycle, uint64_t end_cycle, int x, int y,
+/* Device zone names, interned by (name, file, line). */
+typedef struct tf_devname {
+    char *name, *file;
+    uint32_t line;
+} tf_devname;
+static tf_devname *tf_devnames;
+static uint32_t tf_ndevnames;
+
+uint32_t tf_prof_devzone_id(const char *name, const char *file, uint32_t line)
+{
+    pthread_mutex_lock(&tf_reg_lock);
+    uint32_t id = 0;
+    for (uint32_t i = 0; i < tf_ndevnames && !id; i++)
+        if (tf_devnames[i].line == line && !strcmp(tf_devnames[i].name, name) &&
+            !strcmp(tf_devnames[i].file, file))
+            id = i + 1;
+    if (!id && tf_ndevnames < TF_REC_MAX_ARG) {
+        tf_devname *nd = realloc(tf_devnames, (size_t)(tf_ndevnames + 1) * sizeof *nd);
+        char *n = strdup(name), *f = strdup(file);
+        if (nd && n && f) {
+            tf_devnames = nd;
+            tf_devnames[tf_ndevnames++] = (tf_devname){n, f, line};
+            id = tf_ndevnames;
+            write_def(TF_PROF_TRACE, TF_DEF_DEVZONE, id, line, name, file, NULL);
+        } else {
+            if (nd) tf_devnames = nd;
+            free(n);
+            free(f);
+        }
+    }
+    pthread_mutex_unlock(&tf_reg_lock);
+    return id;
+}
+
+void tf_prof_device_zone(uint32_t name_id, uint64_t start_ns, uint64_t end_ns, int x, int y,
                          int risc)
 {
     if (!tf_prof_on[TF_PROF_TRACE]) return;
-    tf_prof_put(TF_PROF_TRACE, 4, TF_R_DEVZONE, name_id, start_cycle, end_cycle,
+    tf_prof_put(TF_PROF_TRACE, 4, TF_R_DEVZONE, name_id, start_ns, end_ns,
                 TF_PROF_WHERE(x, y) | ((uint64_t)(unsigned)risc << 24));
 }
 

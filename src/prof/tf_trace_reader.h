@@ -48,10 +48,10 @@ typedef struct tf_tr_frame {
 } tf_tr_frame;
 
 typedef struct tf_tr_devzone {
-    uint32_t name; /* index into devnames */
-    uint64_t start_cycle, end_cycle;
+    uint32_t name;             /* index into devnames */
+    uint64_t start_ns, end_ns; /* on the host timeline */
     int x, y, risc;
-    uint64_t host_ns; /* when the host recorded it */
+    uint64_t host_ns; /* when the host read it back */
 } tf_tr_devzone;
 
 typedef struct tf_tr_devname {

@@ -30,9 +30,77 @@ static int mem_count(const tf_trace *t, const char *pool, int op)
     return n;
 }
 
+/* Device zones reach the host trace, each inside its dispatch's waiting:
+ * from the start of its first TF_dispatch/wait_done zone to the end of its
+ * last (one per core of a multi-core dispatch). The device clock is the
+ * host's on the simulator and the doorbell is rung inside wait_done. */
+static void device_zones_in_trace(const char *prog, const char *dir)
+{
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/device.trace", dir);
+    setenv("TT_FOIL_TRACE", trace, 1);
+    unsetenv("TT_FOIL_MEM_LOG");
+    setenv("TT_FOIL_DEVICE_ZONES_CSV", "OFF", 1);
+    setenv("TT_FOIL_DEVICE_CLOCK_SYNC", "OFF", 1);
+    char *av[] = {(char *)prog, NULL};
+    pid_t pid;
+    int st = -1;
+    if (posix_spawn(&pid, prog, NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) return;
+    /* 5 dispatch-cores x (BRISC-FW, BRISC-KERNEL, loop, outer, inner, dup, dup
+     * + 4 other FW zones) */
+    CHECK_EQ_U(t->ndevzones, 5 * 11);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch/profiler_readback", NULL), 5);
+    /* each dispatch's wait span */
+    uint64_t span_lo[16], span_hi[16];
+    int nspans = 0;
+    for (size_t j = 0; j < t->nzones && nspans < 16; j++) {
+        const char *n = t->locs[t->zones[j].loc].name;
+        if (strcmp(n, "TF_dispatch_execute") && strcmp(n, "TF_dispatch_execute_multi")) continue;
+        span_lo[nspans] = UINT64_MAX;
+        span_hi[nspans] = 0;
+        for (size_t k = 0; k < t->nzones; k++) {
+            const tf_tr_zone *w = &t->zones[k];
+            if (w->parent != j || strcmp(t->locs[w->loc].name, "TF_dispatch/wait_done")) continue;
+            if (w->start_ns < span_lo[nspans]) span_lo[nspans] = w->start_ns;
+            if (w->end_ns > span_hi[nspans]) span_hi[nspans] = w->end_ns;
+        }
+        nspans++;
+    }
+    CHECK_EQ_U(nspans, 4);
+    int inside = 0, loops = 0;
+    for (size_t i = 0; i < t->ndevzones; i++) {
+        const tf_tr_devzone *d = &t->devzones[i];
+        int found = 0;
+        for (int s = 0; s < nspans && !found; s++)
+            found = span_lo[s] <= d->start_ns && d->end_ns <= span_hi[s];
+        inside += found;
+        if (!found) { /* say where it landed */
+            const char *nm = "?";
+            for (uint32_t n = 0; n < t->ndevnames; n++)
+                if (t->devnames[n].id == d->name) nm = t->devnames[n].name;
+            fprintf(stderr, "outside: %s core (%d,%d) risc %d [%llu, %llu]\n", nm, d->x, d->y,
+                    d->risc, (unsigned long long)d->start_ns, (unsigned long long)d->end_ns);
+            for (int s = 0; s < nspans; s++)
+                fprintf(stderr, "  span %d [%llu, %llu] -> start %+lld end %+lld\n", s,
+                        (unsigned long long)span_lo[s], (unsigned long long)span_hi[s],
+                        (long long)(d->start_ns - span_lo[s]), (long long)(d->end_ns - span_hi[s]));
+        }
+        for (uint32_t n = 0; n < t->ndevnames; n++)
+            if (t->devnames[n].id == d->name && !strcmp(t->devnames[n].name, "loop")) loops++;
+    }
+    CHECK_EQ_U(inside, t->ndevzones);
+    CHECK_EQ_U(loops, 5);
+    tf_trace_free(t);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) return 2;
+    if (argc < 4) return 2;
+    device_zones_in_trace(argv[3], argv[2]);
     char trace[512], mem[512];
     snprintf(trace, sizeof trace, "%s/runtime.trace", argv[2]);
     snprintf(mem, sizeof mem, "%s/runtime.mem", argv[2]);

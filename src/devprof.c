@@ -1,0 +1,322 @@
+/* Device profiler, host side (devprof.h). After each dispatch the runtime
+ * reads the profiler region of the core (control vector + one 512-word
+ * buffer per RISC) through the transport, decodes every marker, resolves
+ * its zone id against the image that ran on that RISC (firmware ids below
+ * 0x8000, kernel ids above), pairs STARTs and ENDs, and writes them out.
+ * Reading costs the device nothing: the chip is idle on that core. */
+#include "devprof.h"
+#include "rt_internal.h"
+#include "tf_csv.h"
+#include "tf_profiler.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint16_t tf_devprof_hash(const char *name, const char *file, uint32_t line)
+{
+    char buf[2200];
+    snprintf(buf, sizeof buf, "%s,%s,%u,KERNEL_PROFILER", name, file, line);
+    uint32_t h = 2166136261u;
+    for (const char *p = buf; *p; p++) h = (h ^ (uint8_t)*p) * 16777619u;
+    return (uint16_t)((h & 0xffff) ^ (h >> 16));
+}
+
+void tf_devprof_free_zones(tf_image *img)
+{
+    for (uint32_t i = 0; i < img->nzones; i++) {
+        free(img->zones[i].name);
+        free(img->zones[i].file);
+    }
+    free(img->zones);
+    img->zones = NULL;
+    img->nzones = 0;
+}
+
+int tf_devprof_parse_zones(tf_image *img, const tf_elf *e, int kernel)
+{
+    uint32_t size = 0;
+    const uint8_t *sec = tf_elf_section(e, ".tt_foil_zones", &size);
+    if (!sec) return 0; /* no zones (or built without the profiler) */
+    uint32_t off = 0;
+    while (off + sizeof(tf_zone_meta) <= size) {
+        tf_zone_meta m;
+        memcpy(&m, sec + off, sizeof m);
+        if (m.size < sizeof m + 2 || m.size > size - off || (m.anchor & 0xfff) ||
+            m.anchor < TF_ZONE_ID_BASE)
+            return tf_err_set("%s: malformed zone metadata at offset %u of .tt_foil_zones "
+                              "(rebuild it)",
+                              e->path, off);
+        const char *text = (const char *)(sec + off + sizeof m);
+        size_t tlen = m.size - sizeof m;
+        const char *name = text, *nul = memchr(text, 0, tlen);
+        const char *file = nul ? nul + 1 : NULL;
+        if (!file || !memchr(file, 0, tlen - (size_t)(file - text)))
+            return tf_err_set("%s: malformed zone metadata at offset %u: name and file are not "
+                              "terminated",
+                              e->path, off);
+        uint32_t id = (m.anchor - TF_ZONE_ID_BASE) >> 12;
+        if (id > 0xffff || (kernel != 0) != (id >= TF_ZONE_ID_KERNEL))
+            return tf_err_set("%s: zone '%s' has id 0x%x, outside the %s range; the image was "
+                              "linked with the wrong linker script",
+                              e->path, name, id, kernel ? "kernel" : "firmware");
+        tf_zone_info *nz = realloc(img->zones, (size_t)(img->nzones + 1) * sizeof *nz);
+        if (!nz) return tf_err_set("out of host memory");
+        img->zones = nz;
+        tf_zone_info *z = &nz[img->nzones];
+        memset(z, 0, sizeof *z);
+        z->id = id;
+        z->line = m.line;
+        z->name = strdup(name);
+        z->file = strdup(file);
+        img->nzones++;
+        if (!z->name || !z->file) return tf_err_set("out of host memory");
+        z->hash = tf_devprof_hash(z->name, z->file, z->line);
+        off += (m.size + 3) & ~3u;
+    }
+    return 0;
+}
+
+static const tf_zone_info *find_zone(const tf_image *img, uint32_t id)
+{
+    if (!img) return NULL;
+    for (uint32_t i = 0; i < img->nzones; i++)
+        if (img->zones[i].id == id) return &img->zones[i];
+    return NULL;
+}
+
+/* "OFF" disables, unset means the spec's default file name. */
+static void path_from_env(char *out, size_t n, const char *env, const char *dflt)
+{
+    const char *v = getenv(env);
+    if (!v) v = dflt;
+    if (!*v || !strcmp(v, "OFF") || !strcmp(v, "off")) v = "";
+    snprintf(out, n, "%s", v);
+}
+
+void tf_devprof_open(tf_device *dev)
+{
+    tf_devprof *d = &dev->prof;
+    memset(d, 0, sizeof *d);
+    d->enabled = dev->fw[0].note.profiler != 0;
+    if (!d->enabled) return;
+    path_from_env(d->csv_path, sizeof d->csv_path, "TT_FOIL_DEVICE_ZONES_CSV",
+                  "tt_foil_device_zones.csv");
+    path_from_env(d->sync_path, sizeof d->sync_path, "TT_FOIL_DEVICE_CLOCK_SYNC",
+                  "tt_foil_device_clock_sync.csv");
+    if (d->csv_path[0]) {
+        d->csv = fopen(d->csv_path, "w");
+        if (!d->csv) {
+            fprintf(stderr,
+                    "tt-foil device profiler: cannot write %s: %s; device zones are "
+                    "still read back but not written\n",
+                    d->csv_path, strerror(errno));
+        } else {
+            const char *sep = "";
+#define TF_COL(name)                                                                               \
+    fprintf(d->csv, "%s%s", sep, #name);                                                           \
+    sep = ",";
+            TF_DEVZONE_CSV_COLUMNS(TF_COL)
+#undef TF_COL
+            fputc('\n', d->csv);
+        }
+    }
+}
+
+void tf_devprof_close(tf_device *dev)
+{
+    tf_devprof *d = &dev->prof;
+    if (d->csv) {
+        if (fclose(d->csv))
+            fprintf(stderr, "tt-foil device profiler: error writing %s: %s\n", d->csv_path,
+                    strerror(errno));
+        d->csv = NULL;
+    }
+}
+
+/* Device cycle -> host monotonic ns. On the simulator the device clock is
+ * the host clock: exact. Elsewhere, anchored on this dispatch. */
+static uint64_t cycle_to_ns(const tf_device *dev, uint64_t cycle, uint64_t go_cycle,
+                            uint64_t doorbell_ns)
+{
+    double ns_per_cycle = 1000.0 / (double)dev->info.clock_mhz;
+    if (dev->info.clock_is_host) return (uint64_t)((double)cycle * ns_per_cycle);
+    return doorbell_ns + (uint64_t)((double)(int64_t)(cycle - go_cycle) * ns_per_cycle);
+}
+
+static void write_sync(tf_device *dev, tf_program *p)
+{
+    tf_devprof *d = &dev->prof;
+    d->sync_written = 1;
+    if (!d->sync_path[0]) return;
+    FILE *f = fopen(d->sync_path, "w");
+    if (!f) {
+        fprintf(stderr, "tt-foil device profiler: cannot write %s: %s\n", d->sync_path,
+                strerror(errno));
+        return;
+    }
+    tf_transport *t = dev->tr;
+    uint64_t h0 = tf_dev_now_ns(), cyc = 0;
+    t->ops->read_clock(t, p->core.x, p->core.y, &cyc);
+    uint64_t h1 = tf_dev_now_ns(), host = h0 + (h1 - h0) / 2;
+    if (dev->info.clock_is_host) host = cyc; /* the same clock: exact */
+    fprintf(f, "host_ns_first,cycle_first,ns_per_cycle,device_clock\n%llu,%llu,%.6f,%s\n",
+            (unsigned long long)host, (unsigned long long)cyc, 1000.0 / dev->info.clock_mhz,
+            dev->info.clock_is_host ? "host_monotonic" : "free_running");
+    if (fclose(f))
+        fprintf(stderr, "tt-foil device profiler: error writing %s: %s\n", d->sync_path,
+                strerror(errno));
+}
+
+static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, const char *type,
+                    const tf_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
+                    uint32_t dropped)
+{
+    char hash[16] = "", line[16] = "";
+    if (z)
+        snprintf(hash, sizeof hash, "0x%04x", z->hash);
+    else if (zid != UINT32_MAX)
+        snprintf(hash, sizeof hash, "id:0x%04x", zid);
+    if (z) snprintf(line, sizeof line, "%u", z->line);
+    fprintf(f, "%u,%llu,%d,%d,%s,%s,%s,%llu,", id, (unsigned long long)host_ns, c.x, c.y,
+            tf_risc_name(r), type, hash, (unsigned long long)cycle);
+    tf_csv_field(f, z ? z->name : "");
+    fputc(',', f);
+    tf_csv_field(f, z ? z->file : "");
+    fprintf(f, ",%s,", line);
+    tf_csv_field(f, kernel);
+    fprintf(f, ",%u\n", dropped);
+}
+
+/* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
+static uint64_t unwrap44(uint64_t v44, uint64_t ref)
+{
+    const uint64_t span = 1ull << 44;
+    uint64_t full = (ref & ~(span - 1)) | v44;
+    if (full > ref + span / 2 && full >= span)
+        full -= span;
+    else if (full + span / 2 < ref)
+        full += span;
+    return full;
+}
+
+static int push_zone(tf_program *p, const tf_device_zone *z)
+{
+    if (p->ndz == p->cap_dz) {
+        size_t cap = p->cap_dz ? 2 * p->cap_dz : 64;
+        tf_device_zone *nz = realloc(p->dz, cap * sizeof *nz);
+        if (!nz) return -1;
+        p->dz = nz;
+        p->cap_dz = cap;
+    }
+    p->dz[p->ndz++] = *z;
+    return 0;
+}
+
+int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
+{
+    tf_device *dev = p->dev;
+    tf_devprof *d = &dev->prof;
+    if (!d->enabled) return 0;
+    TF_ZONE_N("TF_dispatch/profiler_readback");
+    static uint8_t region[TF_PROF_CTL_SIZE + TF_NUM_RISCS * TF_PROF_WORDS * 4];
+    tf_transport *t = dev->tr;
+    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, sizeof region)) return -1;
+    uint64_t host_ns = tf_dev_now_ns();
+    if (!d->sync_written) write_sync(dev, p);
+    tf_prof_ctl ctl;
+    memcpy(&ctl, region, sizeof ctl);
+    p->ndz = 0;
+    p->dz_unmatched = 0;
+    p->dz_dispatch = id;
+    memset(p->dz_dropped, 0, sizeof p->dz_dropped);
+    if (ctl.magic != TF_PROF_MAGIC) {
+        fprintf(stderr,
+                "tt-foil device profiler: core (%d,%d) has no profiler control vector "
+                "after dispatch %u (firmware without the profiler?)\n",
+                p->core.x, p->core.y, id);
+        return 0;
+    }
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        const tf_prof_risc_ctl *c = &ctl.risc[r];
+        if (c->dispatch_id != id) continue; /* not booted, or did not see this GO */
+        uint32_t base = TF_PROF_BUF(r), used = c->cur - base;
+        if (c->cur < base || used > TF_PROF_WORDS * 4 || (used & 7)) {
+            fprintf(stderr,
+                    "tt-foil device profiler: core (%d,%d) %s: corrupt marker pointer "
+                    "0x%08x after dispatch %u; its markers were skipped\n",
+                    p->core.x, p->core.y, tf_risc_name(r), c->cur, id);
+            continue;
+        }
+        const uint32_t *m = (const uint32_t *)(region + (base - TF_L1_PROFILER));
+        const tf_image *kimg = p->img[r];
+        const char *kname = kimg ? kimg->note.name : "firmware";
+        uint64_t ref = p->last.go_cycle[r], prev = ref;
+        struct open_zone {
+            const tf_zone_info *z;
+            uint32_t zid;
+            uint64_t start;
+        } stack[TF_PROF_WORDS / 2];
+        int depth = 0;
+        for (uint32_t i = 0; i < used / 8; i++) {
+            uint32_t w0 = m[2 * i], w1 = m[2 * i + 1];
+            if (!(w0 & TF_PROF_VALID)) {
+                p->dz_unmatched++;
+                continue;
+            }
+            uint32_t zid = TF_PROF_ZONE_ID(w0), type = TF_PROF_TYPE(w0);
+            uint64_t cyc = unwrap44(((uint64_t)TF_PROF_CYCLE_HI(w0) << 32) | w1, ref);
+            /* cycleh was read before cycle: if cycle wrapped in between, the
+             * high part is one short, and the stamp goes back by 2^32 */
+            if (cyc < prev && cyc + (1ull << 32) >= prev) cyc += 1ull << 32;
+            prev = cyc;
+            const tf_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
+            const char *who = zid < TF_ZONE_ID_KERNEL ? "firmware" : kname;
+            if (d->csv)
+                csv_row(d->csv, id, host_ns, p->core, r, type == TF_PROF_START ? "START" : "END", z,
+                        zid, cyc, who, 0);
+            if (type == TF_PROF_START) {
+                stack[depth++] = (struct open_zone){z, zid, cyc};
+            } else if (depth && stack[depth - 1].zid == zid) {
+                depth--;
+                tf_device_zone dz = {
+                    .name = z ? z->name : "?",
+                    .file = z ? z->file : "?",
+                    .line = z ? z->line : 0,
+                    .hash = z ? z->hash : 0,
+                    .id = zid,
+                    .risc = r,
+                    .depth = (uint32_t)depth,
+                    .start_cycle = stack[depth].start,
+                    .end_cycle = cyc,
+                    .start_ns = cycle_to_ns(dev, stack[depth].start, ref, doorbell_ns),
+                    .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
+                };
+                if (push_zone(p, &dz)) return tf_err_set("out of host memory");
+                if (z)
+                    TF_DEVZONE((tf_zone_info *)z, dz.start_ns, dz.end_ns, p->core.x, p->core.y, r);
+            } else {
+                p->dz_unmatched++; /* an END without its START */
+            }
+        }
+        p->dz_unmatched += (uint32_t)depth; /* STARTs without END */
+        p->dz_dropped[r] = c->dropped;
+        if (c->dropped) {
+            d->dropped_total += c->dropped;
+            if (d->csv)
+                csv_row(d->csv, id, host_ns, p->core, r, "DROPPED", NULL, UINT32_MAX, 0, kname,
+                        c->dropped);
+            fprintf(stderr,
+                    "tt-foil device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a "
+                    "RISC's buffer holds %d markers); record fewer zones per dispatch\n",
+                    id, p->core.x, p->core.y, tf_risc_name(r), c->dropped, TF_PROF_WORDS / 2);
+        }
+    }
+    d->unmatched_total += p->dz_unmatched;
+    if (p->dz_unmatched)
+        fprintf(stderr,
+                "tt-foil device profiler: dispatch %u core (%d,%d): %u markers without "
+                "their pair (DeviceZoneBegin/End used out of order?)\n",
+                id, p->core.x, p->core.y, p->dz_unmatched);
+    return 0;
+}

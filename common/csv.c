@@ -19,64 +19,68 @@ void tf_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static int push_char(tf_csv_reader *r, size_t *n, char c)
+static int reserve(tf_csv_reader *r, size_t need)
 {
-    if (*n + 1 >= r->cap) {
-        size_t cap = r->cap ? r->cap * 2 : 256;
-        char *nb = realloc(r->buf, cap);
-        if (!nb) return -1;
-        r->buf = nb;
-        r->cap = cap;
-    }
-    r->buf[(*n)++] = c;
+    if (need <= r->cap) return 0;
+    size_t cap = r->cap ? r->cap : 256;
+    while (cap < need) cap *= 2;
+    char *nb = realloc(r->buf, cap);
+    if (!nb) return -1;
+    r->buf = nb;
+    r->cap = cap;
     return 0;
 }
 
+/* Each physical line is read whole (getline), then split in memory; a
+ * quoted field with a line break continues on the next line. */
 int tf_csv_next(tf_csv_reader *r)
 {
-    size_t n = 0;
-    int c = fgetc(r->f);
-    if (c == EOF) return 0;
+    ssize_t len = getline(&r->line_buf, &r->line_cap, r->f);
+    if (len <= 0) return 0;
     r->line = ++r->lines;
+    if (reserve(r, (size_t)len + 1)) return -1;
     /* field starts as offsets, fixed up to pointers at the end */
     size_t starts[1024];
     int nf = 0;
     starts[nf++] = 0;
     int quoted = 0, in_quotes = 0;
+    size_t n = 0;
+    const char *p = r->line_buf, *end = p + len;
+    char *out = r->buf;
     for (;;) {
-        if (c == EOF) {
-            if (in_quotes) return -1;
-            break;
+        if (p == end) {
+            if (!in_quotes) break;
+            len = getline(&r->line_buf, &r->line_cap, r->f);
+            if (len <= 0) return -1; /* the file ends inside quotes */
+            r->lines++;
+            if (reserve(r, n + (size_t)len + 1)) return -1;
+            out = r->buf;
+            p = r->line_buf;
+            end = p + len;
+            continue;
         }
+        char c = *p++;
         if (in_quotes) {
-            if (c == '"') {
-                int d = fgetc(r->f);
-                if (d == '"') {
-                    if (push_char(r, &n, '"')) return -1;
-                } else {
-                    in_quotes = 0;
-                    c = d;
-                    continue;
-                }
-            } else {
-                if (c == '\n') r->lines++;
-                if (push_char(r, &n, (char)c)) return -1;
-            }
+            if (c != '"')
+                out[n++] = c;
+            else if (p < end && *p == '"')
+                out[n++] = '"', p++;
+            else
+                in_quotes = 0;
         } else if (c == '"' && !quoted && n == starts[nf - 1]) {
             in_quotes = quoted = 1;
         } else if (c == ',') {
-            if (push_char(r, &n, 0)) return -1;
+            out[n++] = 0;
             if (nf == (int)(sizeof starts / sizeof starts[0])) return -1;
             starts[nf++] = n;
             quoted = 0;
         } else if (c == '\n') {
             break;
         } else if (c != '\r') {
-            if (push_char(r, &n, (char)c)) return -1;
+            out[n++] = c;
         }
-        c = fgetc(r->f);
     }
-    if (push_char(r, &n, 0)) return -1;
+    out[n] = 0;
     if (nf > r->cap_fields) {
         char **nfp = realloc(r->fields, (size_t)nf * sizeof *nfp);
         if (!nfp) return -1;
@@ -92,6 +96,8 @@ void tf_csv_close(tf_csv_reader *r)
 {
     free(r->buf);
     free(r->fields);
+    free(r->line_buf);
     r->buf = NULL;
     r->fields = NULL;
+    r->line_buf = NULL;
 }

@@ -1,10 +1,13 @@
 /* RISC names (the table itself is TF_RISC_LIST in tf_memmap.h). */
 #include "tf_risc.h"
 
+#include <string.h>
 #include <strings.h>
 
 int tf_risc_parse(const char *s)
 {
+    for (int r = 0; r < TF_NUM_RISCS; r++) /* the usual spelling first: it is cheaper */
+        if (!strcmp(s, tf_risc_name(r))) return r;
     for (int r = 0; r < TF_NUM_RISCS; r++)
         if (!strcasecmp(s, tf_risc_name(r))) return r;
     return -1;

@@ -16,8 +16,10 @@ typedef struct tf_csv_reader {
     size_t cap;
     char **fields;
     int nfields, cap_fields;
-    long line;  /* line number where the last record started */
-    long lines; /* physical lines consumed so far */
+    long line;      /* line number where the last record started */
+    long lines;     /* physical lines consumed so far */
+    char *line_buf; /* the physical line being split */
+    size_t line_cap;
 } tf_csv_reader;
 
 /* Read the next record; returns the number of fields, 0 at the end, -1 on

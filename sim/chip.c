@@ -24,6 +24,9 @@
 
 #include <sched.h>
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <string.h>
 #include <time.h>
 
@@ -51,17 +54,48 @@ void tf_chip_set_active(tf_chip *c, tf_sim_hart *sh, int on)
 void tf_chip_progress(tf_chip *c)
 {
     pthread_mutex_lock(&c->progress_lock);
-    c->progress_gen++;
+    __atomic_store_n(&c->progress_gen, c->progress_gen + 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&c->progress_cv);
     pthread_mutex_unlock(&c->progress_lock);
 }
 
 static uint64_t progress_now(tf_chip *c)
 {
-    pthread_mutex_lock(&c->progress_lock);
-    uint64_t g = c->progress_gen;
-    pthread_mutex_unlock(&c->progress_lock);
-    return g;
+    return __atomic_load_n(&c->progress_gen, __ATOMIC_ACQUIRE);
+}
+
+/* Before blocking on a condition variable, poll `*flag != seen` for a
+ * few microseconds: the host and the scheduler thread hand work to each
+ * other on every dispatch, and waking a blocked thread on another CPU can
+ * take tens of microseconds (on virtual machines especially), far longer
+ * than the work. sched_yield lets the other thread run when both share a
+ * CPU. Returns 1 if the flag changed. */
+#define TF_SPIN_NS 40000u
+static int spin_until_change(const uint64_t *flag, uint64_t seen)
+{
+    uint64_t t0 = host_ns();
+    do {
+        if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != seen) return 1;
+        sched_yield();
+    } while (host_ns() - t0 < TF_SPIN_NS);
+    return 0;
+}
+
+/* The chip's lock changes hands between the host and the scheduler on
+ * every access the host makes: take it spinning a while before sleeping
+ * in the mutex, for the same reason. */
+static void spin_lock(pthread_mutex_t *m)
+{
+    uint64_t t0 = 0;
+    while (pthread_mutex_trylock(m)) {
+        uint64_t t = host_ns();
+        if (!t0) t0 = t;
+        if (t - t0 > TF_SPIN_NS) {
+            pthread_mutex_lock(m);
+            return;
+        }
+        sched_yield();
+    }
 }
 
 /* Time stamp for a host action: while idle the chip has no time of its own
@@ -236,8 +270,15 @@ static int chip_round(tf_chip *c)
     return 1;
 }
 
+/* Short waits spin (a sleeping thread can take tens of microseconds to
+ * wake, far longer than the wait); long ones sleep. */
 static void sleep_ns(uint64_t ns)
 {
+    if (ns < 200000) {
+        uint64_t end = host_ns() + ns;
+        while (host_ns() < end) sched_yield();
+        return;
+    }
     struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
     nanosleep(&ts, NULL);
 }
@@ -255,14 +296,24 @@ static void pace(tf_chip *c, uint64_t slack, int hold_lock)
     sleep_ns(c->now - h);
     if (hold_lock) /* nanosleep may wake early: make sure */
         while (host_ns() < c->now) sleep_ns(c->now - host_ns());
-    if (!hold_lock) pthread_mutex_lock(&c->lock);
+    if (!hold_lock) spin_lock(&c->lock);
 }
 
 static void *chip_main(void *arg)
 {
     tf_chip *c = arg;
+#ifdef PR_SET_TIMERSLACK
+    /* pace() sleeps for microseconds: the default 50 us of timer slack
+     * would stretch each of them, and make run times erratic */
+    prctl(PR_SET_TIMERSLACK, 1ul, 0ul, 0ul, 0ul);
+#endif
     pthread_mutex_lock(&c->lock);
     for (;;) {
+        if (!c->stop && c->idle && !c->run_requested) {
+            pthread_mutex_unlock(&c->lock);
+            spin_until_change(&c->run_requested, 0);
+            spin_lock(&c->lock);
+        }
         while (!c->stop && c->idle && !c->run_requested) pthread_cond_wait(&c->run_cv, &c->lock);
         if (c->stop) break;
         if (c->run_requested) {
@@ -293,7 +344,7 @@ static void *chip_main(void *arg)
         if (atomic_load(&c->host_pending)) {
             pthread_mutex_unlock(&c->lock);
             while (atomic_load(&c->host_pending)) sched_yield();
-            pthread_mutex_lock(&c->lock);
+            spin_lock(&c->lock);
         }
     }
     pthread_mutex_unlock(&c->lock);
@@ -302,10 +353,12 @@ static void *chip_main(void *arg)
 
 /* ---- transport operations ---------------------------------------------------- */
 
+/* The scheduler lets go of the lock between rounds when the host is
+ * pending. */
 static void host_lock(tf_chip *c)
 {
     atomic_fetch_add(&c->host_pending, 1);
-    pthread_mutex_lock(&c->lock);
+    spin_lock(&c->lock);
     atomic_fetch_sub(&c->host_pending, 1);
 }
 
@@ -463,7 +516,7 @@ static int op_start(tf_transport *t)
     tf_chip *c = chip_of(t);
     host_lock(c);
     c->start_epoch++;
-    c->run_requested = 1;
+    __atomic_store_n(&c->run_requested, 1, __ATOMIC_RELEASE);
     pthread_cond_signal(&c->run_cv);
     host_unlock(c);
     return 0;
@@ -480,6 +533,7 @@ static int op_wait(tf_transport *t, uint64_t timeout_ns)
     uint64_t ns = (uint64_t)dl.tv_nsec + timeout_ns;
     dl.tv_sec += (time_t)(ns / 1000000000u);
     dl.tv_nsec = (long)(ns % 1000000000u);
+    spin_until_change(&c->progress_gen, c->seen_gen);
     pthread_mutex_lock(&c->progress_lock);
     while (c->progress_gen == c->seen_gen && !c->stop)
         if (pthread_cond_timedwait(&c->progress_cv, &c->progress_lock, &dl)) break;

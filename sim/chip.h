@@ -106,7 +106,7 @@ typedef struct tf_chip {
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t run_cv;
-    int run_requested;
+    uint64_t run_requested; /* 0 or 1; read by the scheduler's spin without the lock */
     atomic_int stop;
     atomic_int host_pending;
     /* progress notifications: their own lock, so a waiting host never needs

@@ -214,6 +214,11 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     if (!dir || !*dir) dir = TT_FOIL_BUILD_FIRMWARE_DIR;
     if (load_firmware(dev, dir)) goto fail;
     tf_devprof_open(dev);
+    TF_POOL_CAPACITY("Device DRAM", dev->info.dram_bank_size * (uint64_t)dev->info.dram_banks);
+    TF_POOL_CAPACITY("Device L1", TF_L1_USER_END - TF_L1_USER_BASE);
+    TF_POOL_CAPACITY("Device L1 persistent", TF_L1_USER_END - TF_L1_USER_BASE);
+    TF_POOL_CAPACITY("Kernel config L1",
+                     TF_L1_KCONFIG_SIZE + TF_NUM_RISCS * (uint64_t)TF_L1_KERNEL_SIZE);
     if (cfg.boot_cores) {
         for (int i = 0; i < cfg.num_boot_cores; i++) {
             if (tf_dev_check_core(dev, cfg.boot_cores[i], 0)) {

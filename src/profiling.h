@@ -22,6 +22,7 @@
 #define TF_FREE_CORE(ptr, pool, x, y)                                                              \
     TF_PROF_MEM_EVENT(tf_prof_free, pool, (uint64_t)(ptr), TF_PROF_WHERE(x, y))
 #define TF_POOL_RESET_CORE(pool, x, y) TF_PROF_MEM_EVENT(tf_prof_reset, pool, TF_PROF_WHERE(x, y))
+#define TF_POOL_CAPACITY(pool, bytes)  tf_prof_pool_capacity((pool), (bytes))
 /* A device zone placed on the host timeline (zi: a tf_zone_info, whose
  * trace_id caches the name's id in the trace). */
 #define TF_DEVZONE(zi, start_ns, end_ns, x, y, risc)                                               \
@@ -43,6 +44,7 @@
 #define TF_FREE_CORE(ptr, pool, x, y)                ((void)0)
 #define TF_POOL_RESET_CORE(pool, x, y)               ((void)0)
 #define TF_DEVZONE(zi, start_ns, end_ns, x, y, risc) ((void)0)
+#define TF_POOL_CAPACITY(pool, bytes)                ((void)0)
 #endif
 
 #endif

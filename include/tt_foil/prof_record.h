@@ -61,6 +61,8 @@ uint32_t tf_prof_name_id(tf_prof_name *name);
 /* Room for `words` words at the buffer's end (flushing if needed); after it
  * returns, timestamps are deltas from tf_prof_t.base[stream]. */
 uint64_t *tf_prof_reserve(int stream, unsigned words, uint64_t now);
+/* Declare the capacity of a memory pool ("Device L1": each "(x,y)" pool). */
+void tf_prof_pool_capacity(const char *pool, uint64_t bytes);
 /* Name the calling thread in the trace. */
 void tf_prof_thread_name(const char *name);
 /* Write the calling thread's buffered records and wait until everything

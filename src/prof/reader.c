@@ -100,6 +100,7 @@ static void add_cal(reader *r, uint64_t tsc, uint64_t ns)
 
 static void thin_calibration(reader *r)
 {
+    if (!r->ncal) return; /* ns-clock traces need none */
     qsort(r->cal, r->ncal, sizeof *r->cal, cal_cmp);
     size_t k = 0;
     for (size_t i = 0; i < r->ncal; i++) {
@@ -230,6 +231,17 @@ static void read_defs(reader *r, const chunk_ref *c)
             nd[t->ndevnames].file = dupn(strs[1], 1000);
             nd[t->ndevnames].line = line;
             t->ndevnames++;
+            break;
+        }
+        case TF_DEF_CAPACITY: {
+            char **nn = realloc(t->cap_names, (size_t)(t->ncaps + 1) * sizeof *nn);
+            uint64_t *nb = realloc(t->cap_bytes, (size_t)(t->ncaps + 1) * sizeof *nb);
+            if (nn) t->cap_names = nn;
+            if (nb) t->cap_bytes = nb;
+            if (!nn || !nb) return;
+            t->cap_names[t->ncaps] = dupn(strs[0], 1000);
+            t->cap_bytes[t->ncaps] = strtoull(strs[1], NULL, 10);
+            t->ncaps++;
             break;
         }
         default: t->unknown_records++; break;
@@ -591,6 +603,16 @@ tf_trace *tf_trace_load(const char *path)
     return t;
 }
 
+uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool)
+{
+    for (uint32_t i = 0; i < t->ncaps; i++) {
+        size_t n = strlen(t->cap_names[i]);
+        if (!strncmp(pool, t->cap_names[i], n) && (pool[n] == 0 || !strncmp(pool + n, " (", 2)))
+            return t->cap_bytes[i];
+    }
+    return 0;
+}
+
 void tf_trace_span(const tf_trace *t, uint64_t *first, uint64_t *last)
 {
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -627,6 +649,9 @@ void tf_trace_free(tf_trace *t)
         free(t->devnames[i].file);
     }
     for (int i = 0; i < t->nwarnings; i++) free(t->warnings[i]);
+    for (uint32_t i = 0; i < t->ncaps; i++) free(t->cap_names[i]);
+    free(t->cap_names);
+    free(t->cap_bytes);
     free(t->threads);
     free(t->locs);
     free(t->pools);

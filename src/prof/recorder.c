@@ -406,6 +406,13 @@ uint32_t tf_prof_name_id(tf_prof_name *n)
     return id;
 }
 
+void tf_prof_pool_capacity(const char *pool, uint64_t bytes)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%llu", (unsigned long long)bytes);
+    write_def(TF_PROF_MEM, TF_DEF_CAPACITY, 0, 0, pool, num, NULL);
+}
+
 /* ---- threads ------------------------------------------------------------------------------ */
 
 static void thread_define(tf_prof_tls *t, const char *name)

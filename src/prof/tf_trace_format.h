@@ -93,6 +93,7 @@ enum tf_def_kind {
     TF_DEF_POOL = 2,     /* strings: pool base name */
     TF_DEF_THREAD = 3,   /* id = thread number, line = OS tid; strings: name */
     TF_DEF_DEVZONE = 4,  /* strings: name, file (line = line, id = name id) */
+    TF_DEF_CAPACITY = 5, /* strings: pool base name, capacity in bytes (decimal) */
 };
 
 /* TRAILER payload */

@@ -69,6 +69,10 @@ typedef struct tf_trace {
     uint32_t nlocs;
     char **pools;
     uint32_t npools;
+    /* pool capacities by base name ("Device L1" applies to "Device L1 (x,y)") */
+    char **cap_names;
+    uint64_t *cap_bytes;
+    uint32_t ncaps;
     tf_tr_zone *zones;
     size_t nzones;
     tf_tr_frame *frames;
@@ -93,6 +97,9 @@ typedef struct tf_trace {
  * (missing, not a tt-foil trace, header cut short). */
 tf_trace *tf_trace_load(const char *path);
 void tf_trace_free(tf_trace *t);
+
+/* Capacity of a full pool name, or 0 if unknown. */
+uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool);
 
 /* Host-monotonic ns of the earliest and latest event (0, 0 if none). */
 void tf_trace_span(const tf_trace *t, uint64_t *first_ns, uint64_t *last_ns);

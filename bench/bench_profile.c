@@ -1,0 +1,356 @@
+/* tt_foil_profile's two measured promises, each against a reference taken
+ * in the same run:
+ *   1. report generation: a synthetic run of millions of events (zones
+ *      with text, frame marks, memory events, device markers) turned into
+ *      every report; events per second, and the cost relative to only
+ *      reading the logs back;
+ *   2. overhead: runtime workloads (device open, buffers, kernel loads,
+ *      single and multi-core dispatches) timed by themselves, run plain
+ *      and under tt_foil_profile; the ratio of the medians.
+ *
+ *   bench_profile [--events N] [--runs N]     (defaults: 4000000, 7)
+ * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
+ * It runs itself as the children: `gen N` records the synthetic log,
+ * `workload KIND N` is a runtime example. */
+#include "pf.h"
+#include "tt_foil/profiling.h"
+#include "tt_foil/runtime.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+static volatile unsigned sink;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Run argv to completion; its stdout into `out` (if not NULL). */
+static int spawn_wait(char **argv, char **env, char *out, size_t n)
+{
+    int fd[2];
+    if (pipe(fd)) return -1;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fd[0]);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0); /* the summaries */
+    pid_t pid;
+    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, env ? env : environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd[1]);
+    size_t len = 0;
+    ssize_t r;
+    char tmp[4096];
+    while ((r = read(fd[0], tmp, sizeof tmp)) > 0)
+        if (out && len + (size_t)r < n) memcpy(out + len, tmp, (size_t)r), len += (size_t)r;
+    if (out) out[len] = 0;
+    close(fd[0]);
+    int st = 0;
+    if (rc || waitpid(pid, &st, 0) < 0) return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* ---- 1. report generation ------------------------------------------------------------ */
+
+/* the child: zones two deep under a parent with text, frame marks, memory
+ * events in 16 per-core pools; about `n` recorded events in all */
+static int gen(long n)
+{
+    static const char *texts[] = {"conv1", "conv2", "fc, final", "relu"};
+    for (long i = 0, it = 0; i < n; it++) {
+        TT_FOIL_ZONE("TF_dispatch_execute");
+        TT_FOIL_ZONE_TEXT(texts[it % 4]);
+        {
+            TT_FOIL_ZONE("TF_dispatch/setup");
+            sink++;
+        }
+        {
+            TT_FOIL_ZONE("TF_dispatch/wait_done");
+            sink++;
+        }
+        i += 7; /* 3 begins, 3 ends, a text */
+        if (it % 8 == 0) {
+            uint64_t p = (uint64_t)it * 64;
+            int x = (int)(it % 4), y = (int)((it / 4) % 4);
+            TF_PROF_MEM_EVENT(tf_prof_alloc, "Device L1", p, 4096, TF_PROF_WHERE(x, y));
+            TF_PROF_MEM_EVENT(tf_prof_free, "Device L1", p, TF_PROF_WHERE(x, y));
+            i += 2;
+        }
+        if (it % 1000 == 0) {
+            TT_FOIL_FRAME_MARK();
+            i++;
+        }
+    }
+    return 0;
+}
+
+/* the device zones CSV: `markers` markers, zones two deep on 4 cores x 5 RISCs */
+static int gen_device(const char *dir, long markers)
+{
+    char p[4200];
+    snprintf(p, sizeof p, "%s/" PF_DEVZONES_CSV, dir);
+    FILE *f = fopen(p, "w");
+    if (!f) return -1;
+    fputs("dispatch_idx,host_ns,core_x,core_y,risc,packet_type,zone_hash,cycle,zone_name,"
+          "src_file,src_line,kernel,dropped\n",
+          f);
+    static const char *rn[] = {"BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2"};
+    uint64_t cyc = 1000000;
+    long m = 0;
+    for (unsigned d = 0; m < markers; d++) {
+        for (int c = 0; c < 4 && m < markers; c++)
+            for (int r = 0; r < 5 && m < markers; r++, m += 4) {
+                uint64_t s = cyc + (uint64_t)(c * 10 + r);
+                fprintf(f, "%u,0,%d,0,%s,START,0x1111,%llu,FW,fw.c,1,fw,0\n", d, c, rn[r],
+                        (unsigned long long)s);
+                fprintf(f, "%u,0,%d,0,%s,START,0x2222,%llu,tile loop,k.c,5,k,0\n", d, c, rn[r],
+                        (unsigned long long)s + 50);
+                fprintf(f, "%u,0,%d,0,%s,END,0x2222,%llu,tile loop,k.c,5,k,0\n", d, c, rn[r],
+                        (unsigned long long)s + 850 + r);
+                fprintf(f, "%u,0,%d,0,%s,END,0x1111,%llu,FW,fw.c,1,fw,0\n", d, c, rn[r],
+                        (unsigned long long)s + 1000);
+            }
+        cyc += 2000;
+    }
+    fclose(f);
+    snprintf(p, sizeof p, "%s/" PF_CLOCK_SYNC, dir);
+    f = fopen(p, "w");
+    if (!f) return -1;
+    fputs("host_ns_first,cycle_first,ns_per_cycle,device_clock\n1000000,1000000,1.0,"
+          "host_monotonic\n",
+          f);
+    return fclose(f);
+}
+
+static void bench_reports(const char *self, long events)
+{
+    char dir[] = "/tmp/tt_foil_bench_profile.XXXXXX";
+    if (!mkdtemp(dir)) return;
+    char logs[4200], trace[4200], mem[4200], env_t[4300], env_m[4300], num[32];
+    snprintf(logs, sizeof logs, "%s/" PF_REPORTS, dir);
+    mkdir(logs, 0777);
+    snprintf(logs, sizeof logs, "%s/" PF_LOGS, dir);
+    mkdir(logs, 0777);
+    snprintf(trace, sizeof trace, "%s/" PF_TRACE, dir);
+    snprintf(mem, sizeof mem, "%s/" PF_MEMLOG, dir);
+    snprintf(env_t, sizeof env_t, "TT_FOIL_TRACE=%s", trace);
+    snprintf(env_m, sizeof env_m, "TT_FOIL_MEM_LOG=%s", mem);
+    long host = events * 4 / 5, dev = events - host;
+    snprintf(num, sizeof num, "%ld", host);
+    char *argv[] = {(char *)self, "gen", num, NULL};
+    char *env[] = {env_t, env_m, NULL};
+    if (spawn_wait(argv, env, NULL, 0) || gen_device(dir, dev)) {
+        fprintf(stderr, "bench_profile: cannot generate the synthetic log in %s\n", dir);
+        return;
+    }
+    /* reference: only reading the logs back */
+    double t0 = now_s();
+    tf_trace *a = tf_trace_load(trace), *b = tf_trace_load(mem);
+    double t_read = now_s() - t0;
+    tf_trace_free(a);
+    tf_trace_free(b);
+    pf_options opt = {dir, NULL, 0, 1000000};
+    pf_logs l;
+    t0 = now_s();
+    uint64_t n = pf_generate(&l, dir, &opt, NULL);
+    double t_all = now_s() - t0;
+    int problems = l.errors;
+    size_t zones = l.trace ? l.trace->nzones : 0, mems = l.mem ? l.mem->nmem : 0;
+    uint64_t markers = l.dev_markers;
+    double steps[3] = {l.t_load, l.t_analyze, l.t_write};
+    pf_free(&l);
+    struct stat st;
+    stat(trace, &st);
+    printf("report generation: %llu events in %.2f s = %.1f M events/s (target >= 5)\n",
+           (unsigned long long)n, t_all, (double)n / t_all / 1e6);
+    printf("  (events as recorded: zone begins and ends, zone texts, frame marks, memory events, "
+           "device markers;\n   here %zu host zones, %zu memory events, %llu device markers, "
+           "%.0f MB of host trace)\n",
+           zones, mems, (unsigned long long)markers, (double)st.st_size / 1e6);
+    printf("  steps: load %.2f s, analyse %.2f s, write %.2f s (two threads each)\n", steps[0],
+           steps[1], steps[2]);
+    printf("  reference: reading the host trace and memory log alone takes %.2f s; every "
+           "report costs %.2fx that\n",
+           t_read, t_all / t_read);
+    if (problems) printf("  warning: %d problems reading the logs\n", problems);
+    if (getenv("TF_BENCH_KEEP")) {
+        printf("  (kept the logs and reports in %s)\n", dir);
+        return;
+    }
+    char cmd[4300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
+}
+
+/* ---- 2. overhead on a runtime workload ---------------------------------------------------- */
+
+#define MUST(x)                                                                                    \
+    do {                                                                                           \
+        if ((x) != 0) {                                                                            \
+            fprintf(stderr, "bench_profile: %s: %s\n", #x, tf_last_error());                       \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+/* the children: runtime examples, timed from inside (process start-up and
+ * report writing excluded, so the figure is the profiler's cost).
+ *   dispatch  trivial kernels: 2 L1 buffers, one single-core and one
+ *             two-core dispatch per iteration (the worst case: nothing
+ *             but runtime work to add zones to)
+ *   tiles     test_tile_copy's pipeline on two cores: 64 tiles of 2 KiB
+ *             DRAM -> CB -> DRAM per core and iteration */
+static int workload(const char *kind, int iters)
+{
+    double t0 = now_s();
+    int tiles = !strcmp(kind, "tiles");
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = 2;
+    cfg.grid_y = 1;
+    tf_device *dev = tf_device_open(&cfg);
+    MUST(dev ? 0 : -1);
+    tf_kernel *k = tf_kernel_load(dev, TF_BENCH_KERNELS "/add_two_b.brisc.elf");
+    tf_kernel *rd = tf_kernel_load(dev, TF_BENCH_KERNELS "/tile_reader.ncrisc.elf");
+    tf_kernel *wr = tf_kernel_load(dev, TF_BENCH_KERNELS "/tile_writer.brisc.elf");
+    MUST(k && rd && wr ? 0 : -1);
+    enum { TILE = 2048, NT = 64 };
+    tf_buffer *in = tf_buffer_create_dram(dev, NT * TILE),
+              *out = tf_buffer_create_dram(dev, NT * TILE);
+    uint32_t v[2] = {1, 2};
+    MUST(tf_buffer_write(in, 0, v, sizeof v));
+    uint64_t a = tf_buffer_noc_addr(in), o = tf_buffer_noc_addr(out);
+    for (int i = 0; i < iters; i++) {
+        TT_FOIL_ZONE("iteration");
+        tf_program *p[2];
+        tf_buffer *s[2];
+        for (int c = 0; c < 2; c++) {
+            s[c] = tf_buffer_create_l1(dev, (tf_core){c, 0}, 64);
+            p[c] = tf_program_create(dev, (tf_core){c, 0});
+            MUST(p[c] && s[c] ? 0 : -1);
+            if (tiles) {
+                uint32_t ra[] = {(uint32_t)a, (uint32_t)(a >> 32), NT};
+                uint32_t wa[] = {(uint32_t)o, (uint32_t)(o >> 32), NT};
+                MUST(tf_program_set_kernel(p[c], TF_NCRISC, rd));
+                MUST(tf_program_set_kernel(p[c], TF_BRISC, wr));
+                MUST(tf_program_set_cb(p[c], 0, TILE, 4));
+                MUST(tf_program_set_args(p[c], TF_NCRISC, ra, 3));
+                MUST(tf_program_set_args(p[c], TF_BRISC, wa, 3));
+            } else {
+                uint32_t args[] = {(uint32_t)a, (uint32_t)(a >> 32), (uint32_t)o,
+                                   (uint32_t)(o >> 32), (uint32_t)tf_buffer_address(s[c])};
+                MUST(tf_program_set_kernel(p[c], TF_BRISC, k));
+                MUST(tf_program_set_args(p[c], TF_BRISC, args, 5));
+            }
+        }
+        if (!tiles) MUST(tf_dispatch_execute(p[0]));
+        MUST(tf_dispatch_execute_multi(p, 2));
+        for (int c = 0; c < 2; c++) {
+            tf_program_destroy(p[c]);
+            tf_buffer_free(s[c]);
+        }
+    }
+    uint32_t sum = 0;
+    MUST(tf_buffer_read(out, 0, &sum, 4));
+    tf_buffer_free(in);
+    tf_buffer_free(out);
+    tf_kernel_free(k);
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    MUST(tf_device_close(dev));
+    printf("workload_s %.6f\n", now_s() - t0);
+    return sum == (tiles ? 1u : 3u) ? 0 : 1;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void bench_overhead(const char *self, const char *tool, const char *kind, int iters,
+                           int runs)
+{
+    char dir[] = "/tmp/tt_foil_bench_overhead.XXXXXX";
+    if (!mkdtemp(dir)) return;
+    double plain[64], prof[64], total[64];
+    char it[16], out[4096] = "";
+    snprintf(it, sizeof it, "%d", iters);
+    for (int r = 0; r < runs; r++) {
+        char *a1[] = {(char *)self, "workload", (char *)kind, it, NULL};
+        char *a2[] = {(char *)tool, "-o", dir, (char *)self, "workload", (char *)kind, it, NULL};
+        /* alternate, so drift in the machine's speed hits both alike */
+        if (spawn_wait(a1, NULL, out, sizeof out) || sscanf(out, "workload_s %lf", &plain[r]) != 1)
+            goto fail;
+        double t0 = now_s();
+        if (spawn_wait(a2, NULL, out, sizeof out) || sscanf(out, "workload_s %lf", &prof[r]) != 1)
+            goto fail;
+        total[r] = now_s() - t0;
+    }
+    qsort(plain, (size_t)runs, sizeof *plain, cmp_d);
+    qsort(prof, (size_t)runs, sizeof *prof, cmp_d);
+    qsort(total, (size_t)runs, sizeof *total, cmp_d);
+    double mp = plain[runs / 2], mq = prof[runs / 2], mt = total[runs / 2];
+    printf("  %-8s %4d iterations: plain %6.1f ms, recorded %6.1f ms = %.3fx (%+.1f%%); whole "
+           "tt_foil_profile run %.1f ms\n",
+           kind, iters, mp * 1e3, mq * 1e3, mq / mp, (mq / mp - 1) * 100, mt * 1e3);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
+    return;
+fail:
+    fprintf(stderr, "bench_profile: the %s workload failed: %s\n", kind, out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "gen")) return gen(atol(argv[2]));
+    if (argc == 4 && !strcmp(argv[1], "workload")) return workload(argv[2], atoi(argv[3]));
+    long events = 4000000;
+    int runs = 7;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--events")) events = atol(argv[i + 1]);
+        if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+    }
+    if (runs < 1 || runs > 64 || events < 1000) {
+        fprintf(stderr, "usage: bench_profile [--events N>=1000] [--runs 1..64]\n");
+        return 2;
+    }
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return 1;
+    self[n] = 0;
+    bench_reports(self, events);
+    /* On a machine with few CPUs the handoffs between the host thread and
+     * the simulator's thread make unpinned wall times vary 2x from run to
+     * run (which CPU each lands on), drowning the profiler's cost: pin
+     * both modes to one CPU (the recorder's writer thread shares it). */
+    cpu_set_t all, one;
+    sched_getaffinity(0, sizeof all, &all);
+    CPU_ZERO(&one);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &all)) {
+            CPU_SET(c, &one);
+            break;
+        }
+    sched_setaffinity(0, sizeof one, &one);
+    printf("overhead: runtime workloads timed from inside, plain and recorded under "
+           "tt_foil_profile, on one CPU, median of %d runs (target within 5%%)\n",
+           runs);
+    bench_overhead(self, TF_BENCH_TOOL, "dispatch", 2000, runs);
+    bench_overhead(self, TF_BENCH_TOOL, "tiles", 500, runs);
+    sched_setaffinity(0, sizeof all, &all);
+    return 0;
+}

@@ -1,0 +1,327 @@
+#!/usr/bin/env bash
+# tt_foil_profile: golden reports from hand-written logs, the JSON and HTML,
+# real runs (host zones, memory, device zones), the crash path, signals,
+# and every error the tool names.
+#   test_tt_foil_profile.sh TOOL MKTFT JSON_CHECK CASES PROF_EMIT PROF_EMIT_OFF
+#                           PROF_RUNTIME PROF_DEVICE
+tool=$1
+mktft=$2
+json_check=$3
+cases=$4
+emit=$5
+emit_off=$6
+runtime=$7
+device=$8
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+
+expect_file_eq() { # expected actual what
+    checks=$((checks + 1))
+    if ! cmp -s "$1" "$2"; then
+        fail "$3 differs from $1"
+        diff "$1" "$2" | head -20 >&2
+    fi
+}
+expect_lines() { # file n what
+    checks=$((checks + 1))
+    n=$(wc -l <"$1" 2>/dev/null || echo missing)
+    [ "$n" = "$2" ] || fail "$1 has $n lines, expected $2 ($3)"
+}
+expect_grep() { # pattern file what
+    checks=$((checks + 1))
+    grep -qF -- "$1" "$2" 2>/dev/null || fail "$2 lacks '$1' ($3)"
+}
+expect_no_grep() {
+    checks=$((checks + 1))
+    ! grep -qF -- "$1" "$2" 2>/dev/null || fail "$2 has '$1' ($3)"
+}
+reports="tt_foil_perf_results.csv tt_foil_perf_per_call.csv tt_foil_phases.csv
+ tt_foil_memory_report.csv tt_foil_device_perf.csv tt_foil_trace.json tt_foil_report.html
+ tt_foil_diagnostics.txt"
+expect_tree() { # dir what
+    for r in $reports; do
+        checks=$((checks + 1))
+        [ -f "$1/reports/$r" ] || fail "$1/reports/$r missing ($2)"
+    done
+}
+# make_logs CASE DIR: the case's hand-written logs in DIR/.logs
+make_logs() {
+    mkdir -p "$2/.logs"
+    "$mktft" "$cases/$1/host.txt" "$2/.logs/tt_foil_trace.tft" &&
+        "$mktft" "$cases/$1/mem.txt" "$2/.logs/tt_foil_memlog.tft" &&
+        cp "$cases/$1/device_zones.csv" "$2/.logs/tt_foil_device_zones.csv" &&
+        cp "$cases/$1/clock_sync.csv" "$2/.logs/tt_foil_device_clock_sync.csv" ||
+        fail "cannot build the logs of $1"
+}
+
+# ---- usage -------------------------------------------------------------------
+run "$tool" --help
+expect_rc 0 "--help"
+expect_out "usage: tt_foil_profile [options] [--] PROGRAM" "--help"
+expect_out "--output-folder" "--help lists options"
+expect_out "128+N" "--help documents exit statuses"
+run "$tool"
+expect_rc 2 "no program"
+expect_err "tt_foil_profile: no program to run" "no program"
+run "$tool" --bogus "$emit"
+expect_rc 2 "unknown option"
+expect_err "tt_foil_profile: unknown option '--bogus'" "unknown option"
+run "$tool" -o
+expect_rc 2 "-o without value"
+expect_err "-o needs a value" "-o without value"
+run "$tool" --max-timeline 0 "$emit"
+expect_rc 2 "bad --max-timeline"
+expect_err "--max-timeline: invalid value '0'" "bad --max-timeline"
+run "$tool" report
+expect_rc 2 "report without DIR"
+expect_err "report DIR" "report without DIR"
+
+# ---- golden reports from hand-written logs ---------------------------------------
+g=$tmp/golden
+make_logs basic "$g"
+run "$tool" report "$g"
+expect_rc 0 "report on the golden logs"
+for f in tt_foil_perf_results.csv tt_foil_perf_per_call.csv tt_foil_phases.csv \
+    tt_foil_memory_report.csv tt_foil_device_perf.csv; do
+    expect_file_eq "$cases/basic/expected/$f" "$g/reports/$f" "golden $f"
+done
+for f in tracy_ops_times.csv tt_foil_memlog.csv; do
+    expect_file_eq "$cases/basic/expected/$f" "$g/.logs/$f" "golden .logs/$f"
+done
+expect_tree "$g" "golden"
+# the summary goes to stdout in report mode, names made safe for a terminal
+expect_out "Host zones (6 of 6, by total time)" "summary: host"
+expect_out "multi\\nline" "summary escapes a newline in a zone name"
+expect_out "leaks: 10.3 KiB still allocated at exit in 4 pools" "summary: leaks"
+expect_out "warning: 7 device zones were dropped" "summary: dropped device zones"
+expect_out "warning: 2 device markers had no matching START or END" "summary: unmatched markers"
+expect_out "1 zones never ended" "summary: unterminated zone"
+expect_out "1 frees in pool 'Device L1 (1,0)' had no matching allocation" "summary: unmatched free"
+expect_out "HTML: $g/reports/tt_foil_report.html" "summary: HTML path"
+expect_grep "device zones: 8 zones from 18 markers; 2 markers unmatched, 7 zones dropped" \
+    "$g/reports/tt_foil_diagnostics.txt" "diagnostics: device counts"
+expect_grep "trailer: records 41, lost records 0" "$g/reports/tt_foil_diagnostics.txt" \
+    "diagnostics: the host trace's trailer"
+expect_grep "no trailer: the program did not exit normally" "$g/reports/tt_foil_diagnostics.txt" \
+    "diagnostics: the memory log has no trailer"
+
+# JSON: parses, integer pids/tids, parents before children; 15 host zones, 8
+# device zones, 9 memory counters (the unmatched free changes nothing), 2
+# frame marks
+run "$json_check" "$g/reports/tt_foil_trace.json"
+expect_rc 0 "golden JSON is valid"
+expect_out "X 23" "JSON: host and device zones"
+expect_out "C 9" "JSON: memory counters"
+expect_out "i 2" "JSON: frame marks"
+expect_grep '"name":"zone, with \"quotes\""' "$g/reports/tt_foil_trace.json" "JSON escapes names"
+expect_grep '"text":"text with \"quote\", comma"' "$g/reports/tt_foil_trace.json" "JSON zone text"
+expect_grep '"name":"device core (1,0)"' "$g/reports/tt_foil_trace.json" "JSON core tracks"
+# device zones on the host clock: cycle 105100 -> host 5000 + 5100 = 10100 ns,
+# 9100 ns after the first event (1000)
+expect_grep '"ts":9.100,"dur":0.700,"cat":"device","name":"BRISC-FW"' \
+    "$g/reports/tt_foil_trace.json" "JSON places device zones through the clock sync"
+# --max-timeline keeps the first N of each kind, says so, and stays valid
+run "$tool" --max-timeline 3 report "$g"
+expect_out "holds the first 3 of 15 host zones" "--max-timeline note"
+run "$json_check" "$g/reports/tt_foil_trace.json"
+expect_rc 0 "capped JSON is valid"
+expect_out "X 6" "capped JSON: 3 host + 3 device zones"
+
+# HTML: self-contained, the data in place of the marker
+h=$g/reports/tt_foil_report.html
+run "$tool" report "$g"
+expect_grep '<script id="tf-data" type="application/json">{"program":"handwritten"' "$h" "HTML data"
+expect_no_grep "/*TF_DATA*/" "$h" "HTML marker replaced"
+expect_no_grep "http://" "$h" "HTML loads nothing from the network"
+expect_no_grep "https://" "$h" "HTML loads nothing from the network"
+checks=$((checks + 1))
+[ "$(grep -c '</script>' "$h")" = 2 ] || fail "HTML: a name broke out of its <script> ($h)"
+expect_grep '"zone, with \"quotes\""' "$h" "HTML escapes names"
+chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$h" \
+        >"$tmp/dom.html" 2>/dev/null
+    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones, 4 pools, 5 device zone rows, 5 notes' \
+        "$tmp/dom.html" "HTML renders in headless Chromium"
+    expect_grep '<td class="num" title="12288">12,288</td>' "$tmp/dom.html" "HTML memory table"
+else
+    echo "$0: Chromium not installed: the HTML is checked structurally only" >&2
+fi
+
+# --zone-filter: host reports keep the zones whose name has the substring
+f=$tmp/filter
+make_logs basic "$f"
+run "$tool" --zone-filter dispatch report "$f"
+expect_rc 0 "--zone-filter"
+expect_lines "$f/reports/tt_foil_perf_results.csv" 5 "--zone-filter: 4 rows"
+expect_lines "$f/.logs/tracy_ops_times.csv" 7 "--zone-filter: 6 zones"
+expect_no_grep "TF_kernel_load" "$f/reports/tt_foil_perf_results.csv" "--zone-filter drops others"
+expect_lines "$f/reports/tt_foil_phases.csv" 3 "phases still come from every zone"
+
+# ---- damaged logs: report what can be reported, name what could not -------------------
+d=$tmp/damaged
+make_logs basic "$d"
+: >"$d/.logs/tt_foil_trace.tft"
+run "$tool" report "$d"
+expect_rc 2 "empty host trace"
+expect_out "the file is empty" "empty host trace"
+expect_err "some logs could not be read" "empty host trace"
+expect_lines "$d/reports/tt_foil_memory_report.csv" 5 "memory report despite an empty trace"
+expect_lines "$d/reports/tt_foil_device_perf.csv" 6 "device report despite an empty trace"
+expect_lines "$d/reports/tt_foil_perf_results.csv" 1 "empty host report: header only"
+
+head -c 300 /dev/zero | tr '\0' x >"$d/.logs/tt_foil_trace.tft"
+run "$tool" report "$d"
+expect_rc 2 "corrupt host trace"
+expect_out "not a tt-foil trace (no TFTRACE1 magic)" "corrupt host trace"
+
+{ cat "$cases/basic/host.txt"; echo "cut 20"; } >"$tmp/cut.txt"
+"$mktft" "$tmp/cut.txt" "$d/.logs/tt_foil_trace.tft"
+run "$tool" report "$d"
+expect_rc 2 "truncated host trace"
+expect_out "cut short" "truncated host trace"
+expect_grep "TF_device_open" "$d/reports/tt_foil_perf_results.csv" "the chunks before the cut are read"
+
+{ cat "$cases/basic/host.txt"; echo "garbage 40"; } >"$tmp/garbage.txt"
+"$mktft" "$tmp/garbage.txt" "$d/.logs/tt_foil_trace.tft"
+run "$tool" report "$d"
+expect_rc 2 "corrupt bytes in the host trace"
+expect_out "40 bytes corrupt" "corrupt bytes counted"
+expect_file_eq "$cases/basic/expected/tt_foil_perf_results.csv" "$d/reports/tt_foil_perf_results.csv" \
+    "every good chunk still read"
+
+make_logs basic "$d"
+rm "$d/.logs/tt_foil_memlog.tft"
+run "$tool" report "$d"
+expect_rc 2 "missing memory log"
+expect_out "no memory log (.logs/tt_foil_memlog.tft)" "missing memory log"
+expect_out "-DTT_FOIL_ENABLE_TRACY=ON" "missing memory log: how to rebuild"
+
+make_logs basic "$d"
+sed 's/^dispatch_idx,host_ns,core_x/dispatch,host_ns,core_x/' "$cases/basic/device_zones.csv" \
+    >"$d/.logs/tt_foil_device_zones.csv"
+run "$tool" report "$d"
+expect_rc 2 "device CSV without a column"
+expect_out "no 'dispatch_idx' column in the header" "device CSV without a column"
+{ cat "$cases/basic/device_zones.csv"; echo "0,1,0,0,RISCV9,START,0x1,5,x,f,1,k,0"; echo "short,row"; } \
+    >"$d/.logs/tt_foil_device_zones.csv"
+run "$tool" report "$d"
+expect_rc 2 "malformed device rows"
+expect_out "2 malformed rows were skipped (the first at line 21)" "malformed device rows"
+expect_lines "$d/reports/tt_foil_device_perf.csv" 6 "the good rows are still reported"
+: >"$d/.logs/tt_foil_device_zones.csv"
+run "$tool" report "$d"
+expect_rc 2 "empty device CSV"
+expect_out "tt_foil_device_zones.csv is empty" "empty device CSV"
+make_logs basic "$d"
+echo "garbage" >"$d/.logs/tt_foil_device_clock_sync.csv"
+run "$tool" report "$d"
+expect_rc 2 "malformed clock sync"
+expect_out "tt_foil_device_clock_sync.csv is malformed" "malformed clock sync"
+
+run "$tool" report "$tmp/nowhere"
+expect_rc 1 "report on a missing folder"
+expect_err "report: '$tmp/nowhere' is not a folder" "report on a missing folder"
+mkdir -p "$tmp/nologs"
+run "$tool" report "$tmp/nologs"
+expect_rc 1 "report without .logs"
+expect_err "has no .logs/ folder" "report without .logs"
+mkdir -p "$tmp/emptylogs/.logs"
+run "$tool" report "$tmp/emptylogs"
+expect_rc 1 "report with nothing recorded"
+expect_err "nothing was recorded" "report with nothing recorded"
+
+# ---- running programs ------------------------------------------------------------
+run "$tool" -o "$tmp/r" "$tmp/no-such-program"
+expect_rc 127 "program not found"
+expect_err "tt_foil_profile: program not found: '$tmp/no-such-program'" "program not found"
+run "$tool" -o "$tmp/r" no-such-program-in-path
+expect_rc 127 "program not in PATH"
+expect_err "'no-such-program-in-path' is not in PATH" "program not in PATH"
+echo "echo hi" >"$tmp/notexec"
+run "$tool" -o "$tmp/r" "$tmp/notexec"
+expect_rc 126 "program not executable"
+expect_err "'$tmp/notexec' is not executable" "program not executable"
+run "$tool" -o "$tmp/r" "$tmp"
+expect_rc 126 "a directory"
+expect_err "is a directory" "a directory"
+run "$tool" -o "$tmp/notexec/sub" "$emit" nest
+expect_rc 1 "output folder not writable"
+expect_err "cannot create the output folder '$tmp/notexec/sub'" "output folder not writable"
+expect_err "choose another with -o" "output folder not writable"
+
+# built without the profiler: nothing recorded, say how to rebuild
+run "$tool" -o "$tmp/off" "$emit_off" nest
+expect_rc 1 "program without the profiler"
+expect_err "nothing was recorded" "program without the profiler"
+expect_err "-DTT_FOIL_ENABLE_TRACY=ON" "program without the profiler: rebuild hint"
+expect_tree "$tmp/off" "reports even when nothing was recorded"
+# the program's own failure status wins
+run "$tool" -o "$tmp/off" /bin/sh -c 'exit 3'
+expect_rc 3 "the program's exit status"
+expect_err "/bin/sh exited with status 3" "the program's exit status"
+
+# a profiled program; its options are its own (after PROGRAM, or after --)
+run "$tool" -o "$tmp/nest" -- "$emit" nest
+expect_rc 0 "profiled run"
+expect_tree "$tmp/nest" "profiled run"
+expect_grep "A,alpha,1," "$tmp/nest/reports/tt_foil_perf_results.csv" "zones and zone text"
+expect_err "Host zones" "summary on stderr when running"
+run "$json_check" "$tmp/nest/reports/tt_foil_trace.json"
+expect_rc 0 "profiled run: JSON valid"
+
+# the crash path: abort() halfway; reports from what was recorded, one line, 128+6
+run "$tool" -o "$tmp/crash" "$emit" abort
+expect_rc 134 "crash"
+expect_err "was killed by signal 6 (Aborted)" "crash: one line"
+expect_err "the reports hold what it recorded until then" "crash"
+expect_tree "$tmp/crash" "crash"
+expect_grep "zones never ended" "$tmp/crash/reports/tt_foil_diagnostics.txt" "crash: open zones"
+checks=$((checks + 1))
+[ "$(wc -l <"$tmp/crash/reports/tt_foil_perf_per_call.csv")" = 5 ] ||
+    fail "crash: the 3 finished zones and the one open at abort() should be reported"
+
+# SIGTERM to the tool reaches the program, which writes its trace and dies of it
+"$tool" -o "$tmp/term" --max-timeline 1000 "$emit" kill >"$tmp/term.out" 2>"$tmp/term.err" &
+pid=$!
+for _ in $(seq 1 200); do
+    grep -q flushed "$tmp/term.out" 2>/dev/null && break
+    sleep 0.05
+done
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+expect_rc 143 "SIGTERM passed on"
+expect_grep "killed by signal 15" "$tmp/term.err" "SIGTERM passed on"
+expect_grep "spin,," "$tmp/term/reports/tt_foil_perf_results.csv" "SIGTERM: zones reported"
+
+# the runtime: zones, kernel-load phases, pools with capacities, a leak
+run "$tool" -o "$tmp/rt" "$runtime"
+expect_rc 0 "runtime workload"
+expect_grep "TF_dispatch_execute_multi" "$tmp/rt/reports/tt_foil_perf_results.csv" "runtime zones"
+# prof_runtime leaks one 1000-byte DRAM buffer on purpose; the DRAM is 8 GiB
+expect_grep "Device DRAM,3,2,1128,1128,1000,8589934592,0.0" \
+    "$tmp/rt/reports/tt_foil_memory_report.csv" "runtime: DRAM pool, leak, capacity"
+expect_grep '"Device L1 persistent (1,0)",1,1,256,256,0,1171456,0.0' \
+    "$tmp/rt/reports/tt_foil_memory_report.csv" "runtime: per-core pools"
+expect_lines "$tmp/rt/reports/tt_foil_phases.csv" 2 "runtime: one phase"
+run "$json_check" "$tmp/rt/reports/tt_foil_trace.json"
+expect_rc 0 "runtime JSON valid"
+
+# the device profiler: device zones per RISC, placed inside the host's waits
+run "$tool" -o "$tmp/dev" "$device"
+expect_rc 0 "device workload"
+expect_grep "BRISC,BRISC-FW," "$tmp/dev/reports/tt_foil_device_perf.csv" "device zones"
+expect_grep "TRISC2,TRISC-FW," "$tmp/dev/reports/tt_foil_device_perf.csv" "every RISC"
+run "$json_check" "$tmp/dev/reports/tt_foil_trace.json"
+expect_rc 0 "device JSON valid"
+expect_out "tracks 11" "device JSON: host thread + 2 cores x 5 RISCs"
+# a later run in the same folder leaves nothing stale behind
+run "$tool" -o "$tmp/dev" "$emit" nest
+expect_rc 0 "rerun in the same folder"
+expect_lines "$tmp/dev/reports/tt_foil_device_perf.csv" 1 "no stale device zones"
+checks=$((checks + 1))
+[ ! -e "$tmp/dev/.logs/tt_foil_device_zones.csv" ] || fail "stale device log left in .logs"
+
+finish

@@ -1,0 +1,244 @@
+/* mktft: writes a host-profiler trace (docs/trace-format.md) from a small
+ * text description, with exact nanosecond timestamps, so the report tests
+ * can use hand-written logs whose every number is known.
+ *
+ *   mktft IN.txt OUT.tft
+ *
+ * One directive per line ('#' starts a comment). Names and texts run to
+ * the end of the line and understand \n, \t and \\ escapes:
+ *   program NAME
+ *   thread NUM TID NAME            a thread (number as in events, OS tid)
+ *   loc ID LINE FILE NAME          a zone's source location
+ *   pool ID NAME                   a memory pool (base name)
+ *   capacity BYTES NAME            a pool's capacity
+ *   b THREAD NS LOC                zone begin
+ *   e THREAD NS LOC                zone end
+ *   t THREAD NS TEXT               zone text
+ *   f THREAD NS                    frame mark
+ *   a THREAD NS POOL PTR SIZE [X Y]  alloc (per-core pool with X Y)
+ *   x THREAD NS POOL PTR [X Y]     free
+ *   r THREAD NS POOL [X Y]         pool reset
+ *   trailer RECORDS LOST           a trailer chunk (a normal exit)
+ *   garbage N                      N bytes of junk where a chunk would be
+ *   cut N                          drop the file's last N bytes at the end
+ * Events go into one EVENTS chunk per thread, in order of appearance. */
+#include "tf_trace_format.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_THREADS 16
+
+typedef struct buf {
+    unsigned char *p;
+    size_t n, cap;
+} buf;
+
+static void put(buf *b, const void *d, size_t n)
+{
+    if (b->n + n > b->cap) {
+        b->cap = (b->n + n) * 2 + 256;
+        b->p = realloc(b->p, b->cap);
+        if (!b->p) exit(2);
+    }
+    memcpy(b->p + b->n, d, n);
+    b->n += n;
+}
+
+static void pad8(buf *b)
+{
+    static const unsigned char z[8];
+    put(b, z, (8 - b->n % 8) % 8);
+}
+
+static void word(buf *b, uint64_t w)
+{
+    put(b, &w, 8);
+}
+
+static buf defs, events[MAX_THREADS], out;
+static uint32_t thread_num[MAX_THREADS];
+static int nthreads;
+static uint32_t seq;
+
+static buf *thread_events(uint32_t num)
+{
+    for (int i = 0; i < nthreads; i++)
+        if (thread_num[i] == num) return &events[i];
+    if (nthreads == MAX_THREADS) {
+        fprintf(stderr, "mktft: too many threads\n");
+        exit(2);
+    }
+    thread_num[nthreads] = num;
+    return &events[nthreads++];
+}
+
+/* rest of line with escapes decoded */
+static char *unescape(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (*r == '\\' && r[1]) {
+            r++;
+            *w++ = *r == 'n' ? '\n' : *r == 't' ? '\t' : *r;
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = 0;
+    return s;
+}
+
+static void def(uint32_t kind, uint32_t id, uint32_t line, const char *s0, const char *s1,
+                const char *s2)
+{
+    buf s = {0};
+    const char *strs[3] = {s0, s1, s2};
+    for (int i = 0; i < 3 && strs[i]; i++) put(&s, strs[i], strlen(strs[i]) + 1);
+    uint32_t h[4] = {kind, id, line, (uint32_t)s.n};
+    put(&defs, h, sizeof h);
+    put(&defs, s.p, s.n);
+    pad8(&defs);
+    free(s.p);
+}
+
+static void chunk(uint32_t kind, uint32_t thread, const buf *payload)
+{
+    tf_chunk_header h;
+    memset(&h, 0, sizeof h);
+    h.magic = TF_CHUNK_MAGIC;
+    h.kind = kind;
+    h.thread = thread;
+    h.payload_bytes = (uint32_t)payload->n;
+    h.seq = seq++;
+    h.checksum = tf_trace_checksum((const uint64_t *)payload->p, payload->n / 8);
+    put(&out, &h, sizeof h);
+    put(&out, payload->p, payload->n);
+}
+
+static uint64_t where(char *rest)
+{
+    unsigned x, y;
+    return rest && sscanf(rest, "%u %u", &x, &y) == 2 ? TF_WHERE(x, y) : TF_WHERE_NONE;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: mktft IN.txt OUT.tft\n");
+        return 2;
+    }
+    FILE *in = fopen(argv[1], "r");
+    if (!in) {
+        perror(argv[1]);
+        return 2;
+    }
+    tf_trace_header hdr;
+    memset(&hdr, 0, sizeof hdr);
+    memcpy(hdr.magic, TF_TRACE_MAGIC, 8);
+    hdr.version = TF_TRACE_VERSION;
+    hdr.flags = TF_TRACE_FLAG_NS_CLOCK;
+    hdr.pid = 4242;
+    hdr.header_bytes = sizeof hdr;
+    snprintf(hdr.program, sizeof hdr.program, "handwritten");
+    buf trailer = {0}, garbage = {0};
+    size_t cut = 0;
+    char line[4096];
+    int lineno = 0;
+    while (fgets(line, sizeof line, in)) {
+        lineno++;
+        line[strcspn(line, "\n")] = 0;
+        char op[16];
+        int n = 0;
+        if (line[0] == '#' || sscanf(line, "%15s %n", op, &n) != 1) continue;
+        char *rest = line + n;
+        unsigned long long a1, a2, a3, a4, a5;
+        int k = 0;
+        if (!strcmp(op, "program")) {
+            snprintf(hdr.program, sizeof hdr.program, "%s", unescape(rest));
+        } else if (!strcmp(op, "thread") && sscanf(rest, "%llu %llu %n", &a1, &a2, &k) == 2) {
+            def(TF_DEF_THREAD, (uint32_t)a1, (uint32_t)a2, unescape(rest + k), NULL, NULL);
+        } else if (!strcmp(op, "loc") && sscanf(rest, "%llu %llu %n", &a1, &a2, &k) == 2) {
+            char *file = rest + k, *sp = strchr(file, ' ');
+            if (!sp) goto bad;
+            *sp = 0;
+            def(TF_DEF_LOCATION, (uint32_t)a1, (uint32_t)a2, unescape(sp + 1), "fn", file);
+        } else if (!strcmp(op, "pool") && sscanf(rest, "%llu %n", &a1, &k) == 1) {
+            def(TF_DEF_POOL, (uint32_t)a1, 0, unescape(rest + k), NULL, NULL);
+        } else if (!strcmp(op, "capacity") && sscanf(rest, "%llu %n", &a1, &k) == 1) {
+            char num[32];
+            snprintf(num, sizeof num, "%llu", a1);
+            def(TF_DEF_CAPACITY, 0, 0, unescape(rest + k), num, NULL);
+        } else if (strchr("betfaxr", op[0]) && !op[1] &&
+                   sscanf(rest, "%llu %llu %n", &a1, &a2, &k) == 2) {
+            buf *b = thread_events((uint32_t)a1);
+            char *r = rest + k;
+            switch (op[0]) {
+            case 'b':
+            case 'e':
+                if (sscanf(r, "%llu", &a3) != 1) goto bad;
+                word(b, TF_REC(op[0] == 'b' ? TF_R_ZONE_BEGIN : TF_R_ZONE_END, a3, a2));
+                break;
+            case 't': {
+                char *s = unescape(r);
+                word(b, TF_REC(TF_R_ZONE_TEXT, strlen(s), a2));
+                put(b, s, strlen(s));
+                pad8(b);
+                break;
+            }
+            case 'f': word(b, TF_REC(TF_R_FRAME, 0, a2)); break;
+            case 'a':
+                if (sscanf(r, "%llu %llx %llu %n", &a3, &a4, &a5, &k) != 3) goto bad;
+                word(b, TF_REC(TF_R_ALLOC, a3, a2));
+                word(b, a4);
+                word(b, a5);
+                word(b, where(r + k));
+                break;
+            case 'x':
+                if (sscanf(r, "%llu %llx %n", &a3, &a4, &k) != 2) goto bad;
+                word(b, TF_REC(TF_R_FREE, a3, a2));
+                word(b, a4);
+                word(b, where(r + k));
+                break;
+            case 'r':
+                if (sscanf(r, "%llu %n", &a3, &k) != 1) goto bad;
+                word(b, TF_REC(TF_R_RESET, a3, a2));
+                word(b, where(r + k));
+                break;
+            }
+        } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
+            tf_trace_trailer t;
+            memset(&t, 0, sizeof t);
+            t.records = a1;
+            t.lost_records = a2;
+            put(&trailer, &t, sizeof t);
+        } else if (!strcmp(op, "garbage") && sscanf(rest, "%llu", &a1) == 1) {
+            for (unsigned long long i = 0; i < a1; i++) put(&garbage, "\xa5", 1);
+        } else if (!strcmp(op, "cut") && sscanf(rest, "%llu", &a1) == 1) {
+            cut = a1;
+        } else {
+bad:
+            fprintf(stderr, "%s:%d: cannot parse '%s'\n", argv[1], lineno, line);
+            return 2;
+        }
+    }
+    fclose(in);
+    put(&out, &hdr, sizeof hdr);
+    if (defs.n) chunk(TF_CHUNK_DEFS, 0, &defs);
+    if (garbage.n) put(&out, garbage.p, garbage.n);
+    for (int i = 0; i < nthreads; i++) chunk(TF_CHUNK_EVENTS, thread_num[i], &events[i]);
+    if (trailer.n) chunk(TF_CHUNK_TRAILER, 0, &trailer);
+    size_t n = out.n > cut ? out.n - cut : 0;
+    FILE *f = fopen(argv[2], "wb");
+    if (!f || fwrite(out.p, 1, n, f) != n || fclose(f)) {
+        perror(argv[2]);
+        return 2;
+    }
+    free(out.p);
+    free(defs.p);
+    free(trailer.p);
+    free(garbage.p);
+    for (int i = 0; i < nthreads; i++) free(events[i].p);
+    return 0;
+}

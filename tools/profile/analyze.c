@@ -1,0 +1,533 @@
+/* What the reports are made of: host zone statistics per (zone, zone text)
+ * with median, 99th percentile and self time; host zones in time order;
+ * phases (bursts of TF_kernel_load); memory pools (counts, peak, leaks);
+ * device zones per (RISC, zone). */
+#include "pf.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PF_PHASE_GAP_NS 1000000ull /* kernel loads further apart start a new phase */
+
+/* Per source location: does its name match `name` (exactly), or contain
+ * `sub`? (One test per location instead of one per zone.) */
+static unsigned char *loc_flags(const tf_trace *t, const char *name, const char *sub)
+{
+    unsigned char *f = malloc(t->nlocs ? t->nlocs : 1);
+    if (!f) return NULL;
+    for (uint32_t i = 0; i < t->nlocs; i++) {
+        const char *n = t->locs[i].name ? t->locs[i].name : "";
+        f[i] = name ? !strcmp(n, name) : !sub || !*sub || strstr(n, sub);
+    }
+    return f;
+}
+
+static uint64_t hash_str(const char *s, uint64_t h)
+{
+    for (; s && *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+    return h;
+}
+
+/* An open-addressing map from a 64-bit hash to an index; the caller checks
+ * equality (collisions are resolved by probing on). */
+typedef struct pf_map {
+    uint64_t *keys;
+    uint32_t *vals;
+    size_t slots, used;
+} pf_map;
+
+static int map_grow(pf_map *m)
+{
+    size_t ns = m->slots ? m->slots * 2 : 1024;
+    uint64_t *nk = calloc(ns, sizeof *nk);
+    uint32_t *nv = calloc(ns, sizeof *nv);
+    if (!nk || !nv) {
+        free(nk);
+        free(nv);
+        return -1;
+    }
+    for (size_t i = 0; i < m->slots; i++) {
+        if (!m->keys[i]) continue;
+        size_t h = (size_t)(m->keys[i] & (ns - 1));
+        while (nk[h]) h = (h + 1) & (ns - 1);
+        nk[h] = m->keys[i];
+        nv[h] = m->vals[i];
+    }
+    free(m->keys);
+    free(m->vals);
+    m->keys = nk;
+    m->vals = nv;
+    m->slots = ns;
+    return 0;
+}
+
+static void map_free(pf_map *m)
+{
+    free(m->keys);
+    free(m->vals);
+}
+
+/* ---- host zones ------------------------------------------------------------------ */
+
+static uint64_t zdur(const tf_tr_zone *z)
+{
+    return z->end_ns > z->start_ns ? z->end_ns - z->start_ns : 0;
+}
+
+static int cmp_zonestat(const void *a, const void *b)
+{
+    const pf_zonestat *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c) return c;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    return strcmp(x->context, y->context);
+}
+
+static const tf_tr_zone *g_zones; /* for qsort of indices */
+static int cmp_by_start(const void *a, const void *b)
+{
+    const tf_tr_zone *x = &g_zones[*(const uint32_t *)a], *y = &g_zones[*(const uint32_t *)b];
+    if (x->start_ns != y->start_ns) return x->start_ns < y->start_ns ? -1 : 1;
+    if (x->depth != y->depth) return x->depth < y->depth ? -1 : 1;
+    return (*(const uint32_t *)a > *(const uint32_t *)b) -
+           (*(const uint32_t *)a < *(const uint32_t *)b);
+}
+
+static void host_zones(pf_logs *l, pf_analysis *a)
+{
+    tf_trace *t = l->trace;
+    if (!t || !t->nzones) return;
+    size_t n = t->nzones;
+    /* self time: each zone minus its children */
+    uint64_t *child = calloc(n, sizeof *child);
+    uint32_t *group = malloc(n * sizeof *group);
+    a->by_start = malloc(n * sizeof *a->by_start);
+    if (!child || !group || !a->by_start) goto out;
+    for (size_t i = 0; i < n; i++)
+        if (t->zones[i].parent != TF_NONE) child[t->zones[i].parent] += zdur(&t->zones[i]);
+    /* groups by (name, text); zones are named by their location, and
+     * locations that share a name (two call sites) share one name id */
+    pf_map m = {0};
+    size_t cap = 0;
+    unsigned char *selected = loc_flags(t, NULL, l->opt->zone_filter);
+    uint32_t *name_id = malloc((t->nlocs ? t->nlocs : 1) * sizeof *name_id);
+    if (!selected || !name_id) goto out_names;
+    for (uint32_t i = 0; i < t->nlocs; i++) {
+        name_id[i] = i;
+        for (uint32_t j = 0; j < i; j++)
+            if (t->locs[i].name && t->locs[j].name && !strcmp(t->locs[i].name, t->locs[j].name)) {
+                name_id[i] = name_id[j];
+                break;
+            }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const tf_tr_zone *z = &t->zones[i];
+        group[i] = UINT32_MAX;
+        if (!selected[z->loc]) continue;
+        a->by_start[a->nby_start++] = (uint32_t)i;
+        const char *name = t->locs[z->loc].name, *ctx = z->text ? z->text : "";
+        uint32_t nid = name_id[z->loc];
+        uint64_t key = hash_str(ctx, 0xcbf29ce484222325ull ^ (nid * 0x9e3779b97f4a7c15ull)) | 1;
+        if ((m.used + 1) * 2 > m.slots && map_grow(&m)) goto out_names;
+        size_t h = (size_t)(key & (m.slots - 1));
+        for (;; h = (h + 1) & (m.slots - 1)) {
+            if (!m.keys[h]) {
+                if (a->nzones == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    pf_zonestat *nz = realloc(a->zones, cap * sizeof *nz);
+                    if (!nz) goto out_names;
+                    a->zones = nz;
+                }
+                a->zones[a->nzones] = (pf_zonestat){name, ctx, nid, 0, 0, UINT64_MAX, 0, 0, 0, 0};
+                m.keys[h] = key;
+                m.vals[h] = (uint32_t)a->nzones++;
+                m.used++;
+                break;
+            }
+            if (m.keys[h] == key) {
+                const pf_zonestat *g = &a->zones[m.vals[h]];
+                if (g->name_id == nid && !strcmp(g->context, ctx)) break;
+            }
+        }
+        group[i] = m.vals[h];
+        pf_zonestat *g = &a->zones[group[i]];
+        uint64_t d = zdur(z);
+        g->count++;
+        g->total += d;
+        g->self += d > child[i] ? d - child[i] : 0;
+        if (d < g->min) g->min = d;
+        if (d > g->max) g->max = d;
+    }
+    map_free(&m);
+    m = (pf_map){0};
+    /* median and 99th percentile of each group's durations */
+    {
+        size_t *off = calloc(a->nzones + 1, sizeof *off);
+        uint64_t *durs = malloc((a->nby_start ? a->nby_start : 1) * sizeof *durs);
+        if (!off || !durs) {
+            free(off);
+            free(durs);
+            goto out_names;
+        }
+        for (size_t g = 0; g < a->nzones; g++) off[g + 1] = off[g] + a->zones[g].count;
+        size_t *fill = calloc(a->nzones + 1, sizeof *fill);
+        if (fill) {
+            for (size_t i = 0; i < n; i++)
+                if (group[i] != UINT32_MAX)
+                    durs[off[group[i]] + fill[group[i]]++] = zdur(&t->zones[i]);
+            for (size_t g = 0; g < a->nzones; g++) {
+                a->zones[g].median = pf_percentile(durs + off[g], a->zones[g].count, 50);
+                a->zones[g].p99 = pf_percentile(durs + off[g], a->zones[g].count, 99);
+            }
+        }
+        free(fill);
+        free(off);
+        free(durs);
+    }
+    qsort(a->zones, a->nzones, sizeof *a->zones, cmp_zonestat);
+    /* time order, outer zones first where two start together */
+    uint64_t *key = malloc((a->nby_start ? a->nby_start : 1) * sizeof *key);
+    if (key) {
+        for (size_t k = 0; k < a->nby_start; k++) {
+            const tf_tr_zone *z = &t->zones[a->by_start[k]];
+            key[k] = (z->start_ns - l->t0) << 8 | (z->depth < 255 ? z->depth : 255);
+        }
+    }
+    if (!key || pf_sort_by_key(key, a->by_start, a->nby_start))
+        pf_note(l, 1, "out of memory putting the host zones in time order");
+    free(key);
+out_names:
+    map_free(&m);
+    free(selected);
+    free(name_id);
+out:
+    free(child);
+    free(group);
+}
+
+/* ---- phases ---------------------------------------------------------------------- */
+
+static const char *base_name(const char *path)
+{
+    if (!path) return "";
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void phases(pf_logs *l, pf_analysis *a)
+{
+    tf_trace *t = l->trace;
+    if (!t) return;
+    uint32_t *loads = malloc((t->nzones ? t->nzones : 1) * sizeof *loads);
+    if (!loads) return;
+    unsigned char *is_load = loc_flags(t, "TF_kernel_load", NULL);
+    size_t n = 0;
+    for (size_t i = 0; is_load && i < t->nzones; i++)
+        if (is_load[t->zones[i].loc]) loads[n++] = (uint32_t)i;
+    free(is_load);
+    g_zones = t->zones;
+    qsort(loads, n, sizeof *loads, cmp_by_start);
+    uint64_t last = l->last;
+    for (size_t i = 0; i < n; i++) {
+        const tf_tr_zone *z = &t->zones[loads[i]];
+        if (!i || z->start_ns > t->zones[loads[i - 1]].end_ns + PF_PHASE_GAP_NS) {
+            pf_phase *np = realloc(a->phases, (a->nphases + 1) * sizeof *np);
+            if (!np) break;
+            a->phases = np;
+            if (a->nphases) a->phases[a->nphases - 1].end = z->start_ns - l->t0;
+            a->phases[a->nphases++] =
+                (pf_phase){0, z->start_ns - l->t0, last - l->t0, base_name(z->text), ""};
+        }
+        pf_phase *p = &a->phases[a->nphases - 1];
+        p->kernel_loads++;
+        p->last_kernel = base_name(z->text);
+    }
+    free(loads);
+}
+
+/* ---- memory -------------------------------------------------------------------------- */
+
+/* Live allocations of one pool: ptr -> size, open addressing. */
+typedef struct live_map {
+    uint64_t *ptr, *size;
+    uint8_t *used;
+    size_t slots, n;
+} live_map;
+
+static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
+{
+    if (insert && (m->n + 1) * 2 > m->slots) {
+        size_t ns = m->slots ? m->slots * 2 : 64;
+        live_map nm = {calloc(ns, 8), calloc(ns, 8), calloc(ns, 1), ns, 0};
+        if (!nm.ptr || !nm.size || !nm.used) {
+            free(nm.ptr);
+            free(nm.size);
+            free(nm.used);
+            return NULL;
+        }
+        for (size_t i = 0; i < m->slots; i++)
+            if (m->used[i] == 1) {
+                size_t h = (size_t)(m->ptr[i] * 0x9e3779b97f4a7c15ull) & (ns - 1);
+                while (nm.used[h]) h = (h + 1) & (ns - 1);
+                nm.used[h] = 1;
+                nm.ptr[h] = m->ptr[i];
+                nm.size[h] = m->size[i];
+                nm.n++;
+            }
+        free(m->ptr);
+        free(m->size);
+        free(m->used);
+        *m = nm;
+    }
+    if (!m->slots) return NULL;
+    size_t h = (size_t)(ptr * 0x9e3779b97f4a7c15ull) & (m->slots - 1), tomb = SIZE_MAX;
+    for (;; h = (h + 1) & (m->slots - 1)) {
+        if (m->used[h] == 0) {
+            if (!insert) return NULL;
+            if (tomb != SIZE_MAX) h = tomb;
+            m->used[h] = 1;
+            m->ptr[h] = ptr;
+            m->size[h] = 0;
+            m->n++;
+            return &m->size[h];
+        }
+        if (m->used[h] == 2) {
+            if (tomb == SIZE_MAX) tomb = h;
+            continue;
+        }
+        if (m->ptr[h] == ptr) return &m->size[h];
+    }
+}
+
+static void live_remove(live_map *m, uint64_t *slot)
+{
+    size_t i = (size_t)(slot - m->size);
+    m->used[i] = 2; /* tombstone */
+    m->n--;
+}
+
+static char *const *g_names;
+static int cmp_name_idx(const void *a, const void *b)
+{
+    return strcmp(g_names[*(const uint32_t *)a], g_names[*(const uint32_t *)b]);
+}
+
+static void memory(pf_logs *l, pf_analysis *a)
+{
+    tf_trace *t = l->mem;
+    if (!t) return;
+    size_t np = t->npools ? t->npools : 1;
+    a->npools = t->npools;
+    a->pools = calloc(np, sizeof *a->pools);
+    live_map *live = calloc(np, sizeof *live);
+    uint64_t *cur = calloc(np, sizeof *cur);
+    uint32_t *order = malloc((t->nmem ? t->nmem : 1) * sizeof *order);
+    uint32_t *rank = malloc(np * sizeof *rank), *by_name = malloc(np * sizeof *by_name);
+    a->mem = malloc((t->nmem ? t->nmem : 1) * sizeof *a->mem);
+    if (!a->pools || !live || !cur || !order || !rank || !by_name || !a->mem) {
+        pf_note(l, 1, "out of memory analysing the memory log");
+        a->npools = 0;
+        goto out;
+    }
+    /* the report lists pools by name */
+    for (uint32_t p = 0; p < t->npools; p++) by_name[p] = p;
+    g_names = t->pools;
+    qsort(by_name, t->npools, sizeof *by_name, cmp_name_idx);
+    for (uint32_t k = 0; k < t->npools; k++) {
+        rank[by_name[k]] = k;
+        a->pools[k].pool = t->pools[by_name[k]];
+        a->pools[k].capacity = tf_trace_pool_capacity(t, t->pools[by_name[k]]);
+    }
+    for (size_t i = 0; i < t->nmem; i++) order[i] = (uint32_t)i;
+    uint64_t *key = malloc((t->nmem ? t->nmem : 1) * sizeof *key);
+    if (key)
+        for (size_t i = 0; i < t->nmem; i++) key[i] = t->mem[i].ns - l->t0;
+    if (!key || pf_sort_by_key(key, order, t->nmem))
+        pf_note(l, 1, "out of memory putting the memory events in time order");
+    free(key);
+    uint64_t double_allocs = 0;
+    for (size_t k = 0; k < t->nmem; k++) {
+        const tf_tr_mem *e = &t->mem[order[k]];
+        uint32_t p = rank[e->pool];
+        pf_poolstat *ps = &a->pools[p];
+        live_map *lm = &live[p];
+        if (e->op == TF_MEM_ALLOC) {
+            uint64_t *s = live_find(lm, e->ptr, 1);
+            if (!s) continue;
+            if (*s) { /* allocated again without a free: count the old one freed */
+                double_allocs++;
+                cur[p] -= *s;
+            }
+            *s = e->size;
+            ps->allocs++;
+            ps->total += e->size;
+            cur[p] += e->size;
+            if (cur[p] > ps->peak) ps->peak = cur[p];
+        } else if (e->op == TF_MEM_FREE) {
+            uint64_t *s = live_find(lm, e->ptr, 0);
+            if (!s) {
+                ps->unmatched_frees++;
+                continue;
+            }
+            cur[p] -= *s;
+            live_remove(lm, s);
+            ps->frees++;
+        } else { /* RESET: everything live in the pool is freed */
+            ps->frees += lm->n;
+            free(lm->ptr);
+            free(lm->size);
+            free(lm->used);
+            memset(lm, 0, sizeof *lm);
+            cur[p] = 0;
+        }
+        a->mem[a->nmem++] = (pf_mempoint){e->ns >= l->t0 ? e->ns - l->t0 : 0, cur[p], p};
+    }
+    for (size_t p = 0; p < a->npools; p++) {
+        a->pools[p].leaked = cur[p];
+        if (a->pools[p].unmatched_frees)
+            pf_note(l, 0, "memory log: %llu frees in pool '%s' had no matching allocation",
+                    (unsigned long long)a->pools[p].unmatched_frees, a->pools[p].pool);
+    }
+    if (double_allocs)
+        pf_note(l, 0, "memory log: %llu allocations reused a live address without a free",
+                (unsigned long long)double_allocs);
+out:
+    for (uint32_t p = 0; live && p < t->npools; p++) {
+        free(live[p].ptr);
+        free(live[p].size);
+        free(live[p].used);
+    }
+    free(live);
+    free(cur);
+    free(order);
+    free(rank);
+    free(by_name);
+}
+
+/* ---- device ------------------------------------------------------------------------- */
+
+static int cmp_devstat(const void *a, const void *b)
+{
+    const pf_devstat *x = a, *y = b;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    if (x->risc != y->risc) return x->risc - y->risc;
+    int c = strcmp(x->zone, y->zone);
+    return c ? c : strcmp(x->hash, y->hash);
+}
+
+static int cmp_core(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b; /* x | y << 8: by (y, x) */
+    return (x > y) - (x < y);
+}
+
+static void device(pf_logs *l, pf_analysis *a)
+{
+    pf_map m = {0};
+    size_t cap = 0;
+    for (size_t i = 0; i < l->ndevzones; i++) {
+        const pf_devzone *z = &l->devzones[i];
+        uint64_t key = (((uint64_t)z->risc << 56) ^ ((uint64_t)z->name << 28) ^ z->hash) * 2 + 1;
+        if ((m.used + 1) * 2 > m.slots && map_grow(&m)) break;
+        size_t h = (size_t)(key & (m.slots - 1));
+        for (;; h = (h + 1) & (m.slots - 1)) {
+            if (!m.keys[h]) {
+                if (a->ndev == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    pf_devstat *nd = realloc(a->dev, cap * sizeof *nd);
+                    if (!nd) goto out;
+                    a->dev = nd;
+                }
+                a->dev[a->ndev] = (pf_devstat){
+                    z->risc, l->strings[z->name], l->strings[z->hash], 0, 0, UINT64_MAX, 0};
+                m.keys[h] = key;
+                m.vals[h] = (uint32_t)a->ndev++;
+                m.used++;
+                break;
+            }
+            const pf_devstat *d = &a->dev[m.vals[h]];
+            if (m.keys[h] == key && d->risc == z->risc && d->zone == l->strings[z->name] &&
+                d->hash == l->strings[z->hash])
+                break;
+        }
+        pf_devstat *d = &a->dev[m.vals[h]];
+        uint64_t len = z->end - z->start;
+        d->count++;
+        d->total += len;
+        if (len < d->min) d->min = len;
+        if (len > d->max) d->max = len;
+    }
+out:
+    map_free(&m);
+    if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
+    /* time order for the timelines, and the cores that appear */
+    size_t n = l->ndevzones;
+    a->dev_by_start = malloc((n ? n : 1) * sizeof *a->dev_by_start);
+    if (!a->dev_by_start) return;
+    for (size_t i = 0; i < n; i++) {
+        a->dev_by_start[i] = (uint32_t)i;
+        int key = l->devzones[i].x | l->devzones[i].y << 8;
+        size_t k = 0;
+        while (k < a->ncores && a->cores[k] != key) k++;
+        if (k == a->ncores) {
+            int *nc = realloc(a->cores, (a->ncores + 1) * sizeof *nc);
+            if (!nc) continue;
+            a->cores = nc;
+            a->cores[a->ncores++] = key;
+        }
+    }
+    uint64_t lo = UINT64_MAX, *key = malloc((n ? n : 1) * sizeof *key);
+    for (size_t i = 0; i < n; i++)
+        if (l->devzones[i].start < lo) lo = l->devzones[i].start;
+    if (key)
+        for (size_t i = 0; i < n; i++)
+            key[i] = (l->devzones[i].start - lo) << 8 |
+                     (l->devzones[i].depth < 255 ? l->devzones[i].depth : 255);
+    if (!key || pf_sort_by_key(key, a->dev_by_start, n))
+        pf_note(l, 1, "out of memory putting the device zones in time order");
+    free(key);
+    if (a->ncores) qsort(a->cores, a->ncores, sizeof *a->cores, cmp_core);
+}
+
+typedef struct analysis_job {
+    pf_logs *l;
+    pf_analysis *a;
+} analysis_job;
+
+static void *memory_and_device(void *arg)
+{
+    analysis_job *j = arg;
+    memory(j->l, j->a);
+    device(j->l, j->a);
+    return NULL;
+}
+
+/* The host zones on this thread, memory and device on a second one: they
+ * touch different parts of *a, and the host side makes notes only when
+ * out of memory (so the notes' order is fixed). */
+void pf_analyze(pf_logs *l, pf_analysis *a)
+{
+    memset(a, 0, sizeof *a);
+    analysis_job job = {l, a};
+    pthread_t th;
+    int threaded = pthread_create(&th, NULL, memory_and_device, &job) == 0;
+    host_zones(l, a);
+    phases(l, a);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        memory_and_device(&job);
+}
+
+void pf_analysis_free(pf_analysis *a)
+{
+    free(a->zones);
+    free(a->by_start);
+    free(a->pools);
+    free(a->mem);
+    free(a->dev);
+    free(a->dev_by_start);
+    free(a->cores);
+    free(a->phases);
+}

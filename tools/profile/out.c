@@ -1,0 +1,294 @@
+/* Output for the report writers: a buffered file writer without stdio's
+ * per-call cost (reports hold millions of rows), numbers and timestamps,
+ * CSV fields (RFC 4180) and JSON strings (RFC 8259), and the human units
+ * of the terminal summary. */
+#include "pf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PF_OUT_BUF (1u << 20)
+
+pf_out *pf_out_open(pf_logs *l, const char *rel)
+{
+    char p[4200];
+    snprintf(p, sizeof p, "%s/%s", l->dir, rel);
+    pf_out *o = calloc(1, sizeof *o);
+    char *buf = malloc(PF_OUT_BUF);
+    int fd = o && buf ? open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+    if (fd < 0) {
+        pf_note(l, PF_WRITE_ERROR, "cannot write %s: %s", p,
+                o && buf ? strerror(errno) : "out of memory");
+        free(o);
+        free(buf);
+        return NULL;
+    }
+    *o = (pf_out){fd, buf, 0, PF_OUT_BUF, 0, l, rel};
+    return o;
+}
+
+static void write_all(pf_out *o, const char *s, size_t n)
+{
+    while (n && !o->err) {
+        ssize_t w = write(o->fd, s, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            o->err = w < 0 ? errno : ENOSPC;
+            break;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* In memory (fd < 0) the buffer grows instead. */
+static void grow(pf_out *o, size_t need)
+{
+    size_t cap = o->cap ? o->cap : 64;
+    while (cap < need) cap *= 2;
+    char *nb = cap > o->cap ? realloc(o->buf, cap) : o->buf;
+    if (!nb) {
+        o->err = ENOMEM;
+        o->n = 0; /* keep going, writing nothing */
+        return;
+    }
+    o->buf = nb;
+    o->cap = cap;
+}
+
+void pf_out_flush(pf_out *o)
+{
+    if (o->fd < 0) {
+        grow(o, o->n + 64);
+        return;
+    }
+    write_all(o, o->buf, o->n);
+    o->n = 0;
+}
+
+pf_out *pf_out_mem(void)
+{
+    pf_out *o = calloc(1, sizeof *o);
+    char *buf = malloc(256);
+    if (!o || !buf) {
+        free(o);
+        free(buf);
+        return NULL;
+    }
+    *o = (pf_out){-1, buf, 0, 256, 0, NULL, NULL};
+    return o;
+}
+
+pf_loc_text *pf_loc_text_build(const tf_trace *t, void (*build)(pf_out *o, const tf_tr_loc *loc))
+{
+    pf_loc_text *lt = calloc(t->nlocs ? t->nlocs : 1, sizeof *lt);
+    for (uint32_t i = 0; lt && i < t->nlocs; i++) {
+        pf_out *o = pf_out_mem();
+        if (o) build(o, &t->locs[i]);
+        if (!o || !(lt[i].s = pf_out_take(o, &lt[i].n))) {
+            pf_loc_text_free(lt, i);
+            return NULL;
+        }
+    }
+    return lt;
+}
+
+void pf_loc_text_free(pf_loc_text *lt, uint32_t n)
+{
+    for (uint32_t i = 0; lt && i < n; i++) free(lt[i].s);
+    free(lt);
+}
+
+char *pf_out_take(pf_out *o, size_t *len)
+{
+    pf_putc(o, 0);
+    char *s = o->err ? NULL : o->buf;
+    if (len) *len = s ? o->n - 1 : 0;
+    if (!s) free(o->buf);
+    free(o);
+    return s;
+}
+
+int pf_out_close(pf_out *o)
+{
+    if (!o) return -1;
+    pf_out_flush(o);
+    if (close(o->fd) && !o->err) o->err = errno;
+    int err = o->err;
+    if (err) {
+        pf_note(o->l, PF_WRITE_ERROR, "error writing %s/%s: %s", o->l->dir, o->rel, strerror(err));
+    }
+    free(o->buf);
+    free(o);
+    return err ? -1 : 0;
+}
+
+void pf_putn_slow(pf_out *o, const char *s, size_t n)
+{
+    if (o->fd < 0) {
+        grow(o, o->n + n);
+        if (o->n + n <= o->cap) memcpy(o->buf + o->n, s, n), o->n += n;
+        return;
+    }
+    pf_out_flush(o);
+    if (n > o->cap) {
+        write_all(o, s, n);
+        return;
+    }
+    memcpy(o->buf, s, n);
+    o->n = n;
+}
+
+void pf_printf(pf_out *o, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) {
+        pf_putn(o, tmp, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) return;
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    pf_putn(o, big, (size_t)n);
+    free(big);
+}
+
+/* two digits per division */
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930"
+    "31323334353637383940414243444546474849505152535455565758596061"
+    "62636465666768697071727374757677787980818283848586878889909192"
+    "93949596979899";
+
+void pf_put_u64(pf_out *o, uint64_t v)
+{
+    if (o->n + 24 > o->cap) pf_out_flush(o);
+    char tmp[24], *p = tmp + sizeof tmp;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * r, 2);
+    }
+    if (v >= 10) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * v, 2);
+    } else {
+        *--p = (char)('0' + v);
+    }
+    size_t n = (size_t)(tmp + sizeof tmp - p);
+    memcpy(o->buf + o->n, p, n);
+    o->n += n;
+}
+
+void pf_put_us(pf_out *o, uint64_t ns)
+{
+    pf_put_u64(o, ns / 1000);
+    unsigned r = (unsigned)(ns % 1000);
+    char frac[4] = {'.', (char)('0' + r / 100), (char)('0' + r / 10 % 10), (char)('0' + r % 10)};
+    pf_putn(o, frac, 4);
+}
+
+/* RFC 4180 section 2: a field with a comma, a quote or a line break is
+ * quoted, and its quotes doubled. */
+void pf_put_csv(pf_out *o, const char *s)
+{
+    if (!s) return;
+    size_t n = strlen(s);
+    if (!memchr(s, '"', n) && !memchr(s, ',', n) && !memchr(s, '\n', n) && !memchr(s, '\r', n)) {
+        pf_putn(o, s, n);
+        return;
+    }
+    pf_putc(o, '"');
+    for (const char *q; (q = strchr(s, '"')); s = q + 1) {
+        pf_putn(o, s, (size_t)(q - s + 1));
+        pf_putc(o, '"');
+    }
+    pf_puts(o, s);
+    pf_putc(o, '"');
+}
+
+/* RFC 8259 section 7: quote, backslash and control characters escaped;
+ * "</" written as "<\/" so that the string can sit inside an HTML
+ * <script>; bytes >= 0x80 pass through. */
+void pf_put_json(pf_out *o, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    pf_putc(o, '"');
+    const char *run = s;
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != '"' && c != '\\' && !(c == '/' && s > run && s[-1] == '<')) continue;
+        pf_putn(o, run, (size_t)(s - run));
+        run = s + 1;
+        switch (c) {
+        case '"': pf_putn(o, "\\\"", 2); break;
+        case '\\': pf_putn(o, "\\\\", 2); break;
+        case '/': pf_putn(o, "\\/", 2); break;
+        case '\n': pf_putn(o, "\\n", 2); break;
+        case '\t': pf_putn(o, "\\t", 2); break;
+        case '\r': pf_putn(o, "\\r", 2); break;
+        default: {
+            char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            pf_putn(o, e, 6);
+        }
+        }
+    }
+    if (s) pf_putn(o, run, (size_t)(s - run));
+    pf_putc(o, '"');
+}
+
+/* ---- the terminal ------------------------------------------------------------------------ */
+
+const char *pf_human_ns(char *buf, size_t n, uint64_t ns)
+{
+    if (ns < 10000)
+        snprintf(buf, n, "%llu ns", (unsigned long long)ns);
+    else if (ns < 10000000)
+        snprintf(buf, n, "%.1f us", (double)ns / 1e3);
+    else if (ns < 10000000000ull)
+        snprintf(buf, n, "%.1f ms", (double)ns / 1e6);
+    else
+        snprintf(buf, n, "%.2f s", (double)ns / 1e9);
+    return buf;
+}
+
+const char *pf_human_bytes(char *buf, size_t n, uint64_t b)
+{
+    if (b < 10240)
+        snprintf(buf, n, "%llu B", (unsigned long long)b);
+    else if (b < 10ull << 20)
+        snprintf(buf, n, "%.1f KiB", (double)b / 1024);
+    else if (b < 10ull << 30)
+        snprintf(buf, n, "%.1f MiB", (double)b / (1 << 20));
+    else
+        snprintf(buf, n, "%.2f GiB", (double)b / (1ull << 30));
+    return buf;
+}
+
+const char *pf_term(char *buf, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; s && *s && k + 4 < n; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != 0x7f) {
+            buf[k++] = (char)c;
+        } else {
+            buf[k++] = '\\';
+            buf[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : '?';
+        }
+    }
+    buf[k] = 0;
+    return buf;
+}

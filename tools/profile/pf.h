@@ -1,0 +1,257 @@
+/* tt_foil_profile internals: the logs of one run (.logs/), what is computed
+ * from them, and the writers of every report. See docs/profiling.md,
+ * "tt_foil_profile". */
+#ifndef TF_PF_H
+#define TF_PF_H
+
+#include "tf_trace_reader.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PF_TOOL "tt_foil_profile"
+
+/* The files of a run, relative to the output folder. */
+#define PF_LOGS          ".logs"
+#define PF_TRACE         ".logs/tt_foil_trace.tft"
+#define PF_MEMLOG        ".logs/tt_foil_memlog.tft"
+#define PF_MEMLOG_CSV    ".logs/tt_foil_memlog.csv"
+#define PF_OPS_CSV       ".logs/tracy_ops_times.csv"
+#define PF_DEVZONES_CSV  ".logs/tt_foil_device_zones.csv"
+#define PF_CLOCK_SYNC    ".logs/tt_foil_device_clock_sync.csv"
+#define PF_REPORTS       "reports"
+#define PF_PERF_RESULTS  "reports/tt_foil_perf_results.csv"
+#define PF_PERF_PER_CALL "reports/tt_foil_perf_per_call.csv"
+#define PF_PHASES        "reports/tt_foil_phases.csv"
+#define PF_MEMORY_REPORT "reports/tt_foil_memory_report.csv"
+#define PF_DEVICE_PERF   "reports/tt_foil_device_perf.csv"
+#define PF_TRACE_JSON    "reports/tt_foil_trace.json"
+#define PF_REPORT_HTML   "reports/tt_foil_report.html"
+#define PF_DIAGNOSTICS   "reports/tt_foil_diagnostics.txt"
+
+typedef struct pf_options {
+    const char *outdir;
+    const char *zone_filter; /* host zones whose name contains it; NULL: all */
+    int verbose;
+    size_t max_timeline; /* zones kept in the JSON and HTML timelines */
+} pf_options;
+
+/* ---- device zones, from the raw CSV ------------------------------------------- */
+
+typedef struct pf_devzone {
+    uint32_t dispatch;
+    int x, y, risc;
+    uint32_t name; /* index into pf_logs.strings */
+    uint32_t hash; /* index into pf_logs.strings ("0xabcd") */
+    uint32_t depth;
+    uint64_t start, end; /* cycles */
+} pf_devzone;
+
+/* ---- everything loaded from .logs --------------------------------------------- */
+
+typedef struct pf_logs {
+    const pf_options *opt;
+    char dir[4096];
+    tf_trace *trace, *mem; /* NULL if missing or unreadable */
+    /* device */
+    pf_devzone *devzones;
+    size_t ndevzones, cap_devzones;
+    uint64_t dev_markers, dev_unmatched, dev_dropped;
+    int have_device_csv;
+    /* clock sync */
+    int have_sync, sync_host_clock;
+    uint64_t sync_host_ns, sync_cycle;
+    double ns_per_cycle;
+    /* interned strings (device zone names and hashes) */
+    char **strings;
+    uint32_t nstrings, cap_strings;
+    /* time origin of the reports (earliest event), and the host trace's
+     * last event */
+    uint64_t t0, last;
+    /* what could not be read or was left out: each goes to the summary
+     * and the diagnostics file */
+    char **notes;
+    unsigned char *note_error; /* 1: a report is missing or incomplete */
+    int nnotes;
+    int errors;
+    int write_errors;     /* report files that could not be written */
+    pthread_mutex_t lock; /* notes */
+    /* seconds spent in each step of pf_generate (for -v and the benchmark) */
+    double t_load, t_analyze, t_write, t_csv, t_json, t_html;
+} pf_logs;
+
+/* A note for the summary and diagnostics: error 0 (a remark), 1 (data
+ * missing or incomplete) or PF_WRITE_ERROR (a report not written).
+ * Thread-safe. */
+#define PF_WRITE_ERROR 2
+void pf_note(pf_logs *l, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+uint32_t pf_intern(pf_logs *l, const char *s);
+
+/* Load what the run left in dir/.logs; never fails (problems become notes). */
+void pf_load(pf_logs *l, const char *dir, const pf_options *opt);
+void pf_free(pf_logs *l);
+/* Nothing at all was recorded (no host trace, memory log or device zones). */
+int pf_nothing_recorded(const pf_logs *l);
+
+/* A device cycle on the host's monotonic clock (the clock sync file). */
+uint64_t pf_dev_ns(const pf_logs *l, uint64_t cycle);
+
+/* ---- analyses -------------------------------------------------------------------- */
+
+typedef struct pf_zonestat {
+    const char *name, *context;
+    uint32_t name_id; /* zones with the same name have the same id */
+    uint64_t count, total, min, max, median, p99, self;
+} pf_zonestat;
+
+typedef struct pf_poolstat {
+    const char *pool;
+    uint64_t allocs, frees, total, peak, leaked, capacity;
+    uint64_t unmatched_frees;
+} pf_poolstat;
+
+typedef struct pf_devstat {
+    int risc;
+    const char *zone, *hash;
+    uint64_t count, total, min, max;
+} pf_devstat;
+
+typedef struct pf_phase {
+    uint32_t kernel_loads;
+    uint64_t start, end; /* ns since t0 */
+    const char *first_kernel, *last_kernel;
+} pf_phase;
+
+/* Live bytes of a pool after one memory event. */
+typedef struct pf_mempoint {
+    uint64_t ns; /* since t0 */
+    uint64_t live;
+    uint32_t pool; /* index into pf_analysis.pools (sorted by name) */
+} pf_mempoint;
+
+typedef struct pf_analysis {
+    pf_zonestat *zones;
+    size_t nzones;
+    uint32_t *by_start; /* host zone indices (filtered) in time order */
+    size_t nby_start;
+    pf_poolstat *pools;
+    size_t npools;
+    pf_mempoint *mem; /* in time order */
+    size_t nmem;
+    pf_devstat *dev;
+    size_t ndev;
+    uint32_t *dev_by_start; /* device zones in time order (parents first) */
+    int *cores;             /* cores with device zones, x | y << 8, by (y, x) */
+    size_t ncores;
+    pf_phase *phases;
+    size_t nphases;
+} pf_analysis;
+
+int pf_zone_selected(const pf_logs *l, const tf_tr_zone *z);
+
+/* sort.c: put idx[] (and key[]) in ascending key order, stably (equal keys
+ * keep their order); -1 if out of memory. */
+int pf_sort_by_key(uint64_t *key, uint32_t *idx, size_t n);
+/* The k-th smallest (0-based) of v[0..n), n > 0; reorders v. */
+uint64_t pf_select(uint64_t *v, size_t n, size_t k);
+/* Nearest-rank percentile of v[0..n) (0 if n == 0); reorders v. */
+uint64_t pf_percentile(uint64_t *v, size_t n, unsigned pct);
+void pf_analyze(pf_logs *l, pf_analysis *a);
+void pf_analysis_free(pf_analysis *a);
+
+/* ---- writers ----------------------------------------------------------------------- */
+
+/* Each writes one or more files of the tree; they may run in parallel
+ * (only pf_note is shared). */
+void pf_write_logs_csv(pf_logs *l, pf_analysis *a); /* .logs/tracy_ops_times.csv, memlog.csv */
+void pf_write_per_call(pf_logs *l, pf_analysis *a); /* the largest report */
+void pf_write_reports(pf_logs *l, pf_analysis *a);  /* the other four CSV reports */
+/* What the JSON leaves out (--max-timeline), as notes: before writing. */
+void pf_json_notes(pf_logs *l, pf_analysis *a);
+void pf_write_json(pf_logs *l, pf_analysis *a);
+void pf_write_html(pf_logs *l, pf_analysis *a);
+void pf_write_diagnostics(pf_logs *l);
+void pf_summary(pf_logs *l, pf_analysis *a, FILE *out);
+
+/* Everything from dir/.logs to dir/reports: load, analyse, write every
+ * file, print the summary on `summary` (if not NULL). Returns the number of
+ * events read, as they were recorded: zone begins and ends, zone texts,
+ * frame marks, memory events, device markers. *l is left loaded for the
+ * caller to inspect, then pf_free it. */
+uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *summary);
+/* The time each step of pf_generate took, on one line. */
+void pf_print_steps(const pf_logs *l, FILE *out);
+
+/* ---- output (out.c) ------------------------------------------------------------------ */
+
+/* A report file being written, buffered. */
+typedef struct pf_out {
+    int fd;
+    char *buf;
+    size_t n, cap;
+    int err; /* first write error (errno) */
+    pf_logs *l;
+    const char *rel;
+} pf_out;
+
+/* Open dir/rel for writing; NULL after a note if it cannot be. */
+pf_out *pf_out_open(pf_logs *l, const char *rel);
+/* Write out and close; a note (and -1) if anything failed. */
+int pf_out_close(pf_out *o);
+/* A pf_out into memory (for text built once and written many times);
+ * pf_out_take ends it and returns the text (NUL-terminated; NULL if out
+ * of memory), to be freed. */
+pf_out *pf_out_mem(void);
+char *pf_out_take(pf_out *o, size_t *len);
+
+/* Per source location of a trace, text that goes on every row of its
+ * zones (escaped once, not per row). NULL if out of memory. */
+typedef struct pf_loc_text {
+    char *s;
+    size_t n;
+} pf_loc_text;
+pf_loc_text *pf_loc_text_build(const tf_trace *t, void (*build)(pf_out *o, const tf_tr_loc *loc));
+void pf_loc_text_free(pf_loc_text *lt, uint32_t n);
+void pf_out_flush(pf_out *o);
+void pf_putn_slow(pf_out *o, const char *s, size_t n);
+void pf_printf(pf_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Unsigned decimal. */
+void pf_put_u64(pf_out *o, uint64_t v);
+/* ns as microseconds with ns precision ("12.345"), as Chrome traces want. */
+void pf_put_us(pf_out *o, uint64_t ns);
+/* One CSV field (RFC 4180). */
+void pf_put_csv(pf_out *o, const char *s);
+/* A JSON string (quoted, escaped; "</" as "<\/" so it can sit in HTML). */
+void pf_put_json(pf_out *o, const char *s);
+
+static inline void pf_putn(pf_out *o, const char *s, size_t n)
+{
+    if (o->n + n > o->cap) {
+        pf_putn_slow(o, s, n);
+        return;
+    }
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
+}
+
+static inline void pf_putc(pf_out *o, char c)
+{
+    if (o->n == o->cap) pf_out_flush(o);
+    o->buf[o->n++] = c;
+}
+
+static inline void pf_puts(pf_out *o, const char *s)
+{
+    pf_putn(o, s, strlen(s));
+}
+
+/* Human-readable duration and size for the terminal ("1.25 ms", "3.0 MiB"). */
+const char *pf_human_ns(char *buf, size_t n, uint64_t ns);
+const char *pf_human_bytes(char *buf, size_t n, uint64_t bytes);
+/* A name made safe for one terminal line (control characters escaped). */
+const char *pf_term(char *buf, size_t n, const char *s);
+
+#endif

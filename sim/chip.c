@@ -223,7 +223,7 @@ static int chip_round(tf_chip *c)
         tf_sim_hart *sh = c->hart_at[i];
         if (sh->state == TF_HS_RUN)
             runnable = 1;
-        else if (sh->state == TF_HS_WAIT)
+        else if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
             waiting = 1;
         else if (sh->state == TF_HS_WAIT_UNTIL) {
             if (sh->wake_at <= t0)
@@ -254,6 +254,10 @@ static int chip_round(tf_chip *c)
         case TF_HS_WAIT:
             sh->state = TF_HS_RUN; /* retry the wait; it blocks again if unmet */
             hart_advance(&sh->h, t0);
+            run_hart(c, sh, t1);
+            break;
+        case TF_HS_WAIT_TILE: /* retry; the tile engine sets the clock */
+            sh->state = TF_HS_RUN;
             run_hart(c, sh, t1);
             break;
         case TF_HS_WAIT_UNTIL:

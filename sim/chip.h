@@ -23,6 +23,7 @@ enum tf_hs {
     TF_HS_WFI,        /* asleep until its core's mailbox is written */
     TF_HS_WAIT,       /* waiting on an L1 word: re-checked every round */
     TF_HS_WAIT_UNTIL, /* waiting for NOC completions done by wake_at */
+    TF_HS_WAIT_TILE,  /* waiting in the tile engine: retried every round, clock kept */
     TF_HS_HALT,       /* faulted; fault record written */
 };
 
@@ -40,6 +41,8 @@ typedef struct tf_sim_hart {
     uint64_t reads_done_at, writes_done_at, port_free;
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
+    /* tile engine argument registers */
+    uint32_t tile_args[4];
     /* register side effects */
     uint32_t clock_hi_latch;
     uint32_t dprint_args[8];
@@ -57,10 +60,13 @@ typedef struct tf_staged_write {
     uint64_t epoch; /* start() calls before it was made: a later start() applies it */
 } tf_staged_write;
 
+typedef struct tf_tile_engine tf_tile_engine;
+
 typedef struct tf_sim_core {
     struct tf_chip *chip;
     int x, y; /* logical */
     tf_mem *l1;
+    tf_tile_engine *tile; /* allocated when a TRISC first uses it */
     tf_sim_hart harts[TF_NUM_RISCS];
     tf_staged_write *staged;
     int nstaged, cap_staged;
@@ -137,5 +143,11 @@ void tf_noc_process(tf_chip *c, uint64_t until);
 int tf_dram_read(tf_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
 int tf_dram_write(tf_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
 void tf_dram_free(tf_chip *c);
+
+/* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
+int tf_tile_command(tf_sim_hart *sh, uint32_t op); /* a TF_BUS_* result */
+void tf_tile_reset(tf_sim_core *core);
+void tf_tile_free(tf_sim_core *core);
+const char *tf_tile_op_name(uint32_t op);
 
 #endif

@@ -4,6 +4,7 @@
  * them; stores to the mailbox wake the core's sleeping harts. */
 #include "chip.h"
 #include "tf_risc.h"
+#include "tf_tile.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -189,6 +190,10 @@ static int core_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *v
         *val = sh->dprint_args[(addr - TF_MMIO_DPRINT_ARG) / 4];
         return TF_BUS_OK;
     }
+    if (addr >= TF_MMIO_TILE_ARG0 && addr <= TF_MMIO_TILE_ARG3) {
+        *val = sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4];
+        return TF_BUS_OK;
+    }
     return reg_fault(sh, addr);
 }
 
@@ -207,6 +212,11 @@ static int core_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t v
     case TF_MMIO_WAIT_ADDR: sh->wait_addr = val; return TF_BUS_OK;
     case TF_MMIO_WAIT_REF: sh->wait_ref = val; return TF_BUS_OK;
     case TF_MMIO_DPRINT_FMT: dprint(sh, val); return TF_BUS_OK;
+    case TF_MMIO_TILE_CMD: return tf_tile_command(sh, val);
+    }
+    if (addr >= TF_MMIO_TILE_ARG0 && addr <= TF_MMIO_TILE_ARG3) {
+        sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4] = val;
+        return TF_BUS_OK;
     }
     if (addr >= TF_MMIO_DPRINT_ARG && addr < TF_MMIO_DPRINT_ARG + 4 * TF_DPRINT_MAX_ARGS) {
         sh->dprint_args[(addr - TF_MMIO_DPRINT_ARG) / 4] = val;
@@ -283,6 +293,8 @@ void tf_core_reset_hart(tf_sim_hart *sh, uint64_t time)
     sh->reads_pending = sh->writes_pending = 0;
     sh->reads_done_at = sh->writes_done_at = sh->port_free = 0;
     sh->wait_addr = sh->wait_ref = 0;
+    memset(sh->tile_args, 0, sizeof sh->tile_args);
+    if (sh->risc >= TF_RISC_TRISC0) tf_tile_reset(sh->core); /* its TRISCs start over */
     sh->line_len = 0;
     sh->state = TF_HS_RUN;
     tf_chip_set_active(sh->core->chip, sh, 1);
@@ -312,6 +324,7 @@ int tf_core_init(tf_chip *c, tf_sim_core *core, int x, int y)
 
 void tf_core_free(tf_sim_core *core)
 {
+    tf_tile_free(core);
     tf_mem_free(core->l1);
     core->l1 = NULL;
 }

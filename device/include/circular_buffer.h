@@ -10,6 +10,18 @@
 
 #include "tf_device.h"
 
+/* In compute kernels (compute_api.h), as in tt-metal, the unpacker
+ * (TRISC0) consumes the input buffers and the packer (TRISC2) produces the
+ * output buffers: the waits, pops, reservations and pushes are no-ops on
+ * the other TRISCs. Elsewhere every RISC does its own. */
+#if defined(TF_COMPUTE_API)
+#define TF_CB_CONSUMER (TF_COMPUTE_ROLE == 0)
+#define TF_CB_PRODUCER (TF_COMPUTE_ROLE == 2)
+#else
+#define TF_CB_CONSUMER 1
+#define TF_CB_PRODUCER 1
+#endif
+
 #define TF_CB_CONFIG(cb) (((volatile tf_cb_config *)TF_L1_CB_CONFIG)[cb])
 #define TF_CB_SHARED(cb) (((volatile tf_cb_shared *)TF_L1_CB_SHARED)[cb])
 #define TF_CB_LOCAL(cb)  (((tf_cb_local *)TF_L1_CB_LOCAL(TF_RISC))[cb])
@@ -17,6 +29,7 @@
 /* Wait until n pages are free at the back. */
 TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 {
+    if (!TF_CB_PRODUCER) return;
     uint32_t need = TF_CB_LOCAL(cb).received + n - TF_CB_CONFIG(cb).num_pages;
     volatile uint32_t *acked = &TF_CB_SHARED(cb).acked;
     if ((int32_t)(*acked - need) < 0) tf_wait_ge(acked, need);
@@ -25,6 +38,10 @@ TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 /* Make the n reserved (and filled) pages visible to the consumer. */
 TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
 {
+    if (!TF_CB_PRODUCER) return;
+#ifdef TF_CB_ON_PUSH
+    TF_CB_ON_PUSH(cb);
+#endif
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
     l->wr_ptr += n * TF_CB_CONFIG(cb).page_size;
@@ -36,6 +53,7 @@ TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
 /* Wait until n pages are available at the front. */
 TF_ALWAYS_INLINE void cb_wait_front(uint32_t cb, uint32_t n)
 {
+    if (!TF_CB_CONSUMER) return;
     uint32_t need = TF_CB_LOCAL(cb).acked + n;
     volatile uint32_t *received = &TF_CB_SHARED(cb).received;
     if ((int32_t)(*received - need) < 0) tf_wait_ge(received, need);
@@ -44,6 +62,7 @@ TF_ALWAYS_INLINE void cb_wait_front(uint32_t cb, uint32_t n)
 /* Release n pages at the front back to the producer. */
 TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
 {
+    if (!TF_CB_CONSUMER) return;
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
     l->rd_ptr += n * TF_CB_CONFIG(cb).page_size;

@@ -10,20 +10,9 @@
 
 #include "circular_buffer.h"
 #include "debug_print.h"
+#include "kernel_args.h"
 #include "kernel_profiler.h"
 #include "tf_device.h"
-
-/* Runtime argument i of this RISC (set with tf_program_set_args). */
-TF_ALWAYS_INLINE uint32_t get_arg_val(uint32_t i)
-{
-    return ((volatile uint32_t *)TF_L1_RTA(TF_RISC))[i];
-}
-
-/* L1 address of runtime argument i (for passing arrays). */
-TF_ALWAYS_INLINE uint32_t get_arg_addr(uint32_t i)
-{
-    return TF_L1_RTA(TF_RISC) + 4 * i;
-}
 
 TF_ALWAYS_INLINE uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr)
 {

@@ -30,6 +30,7 @@
 #define TF_FAULT_DETAIL_NOC_ATOMIC 4u /* aux = NOC address: atomic on DRAM or misaligned */
 #define TF_FAULT_DETAIL_NOC_CMD    5u /* aux = the unknown command */
 #define TF_FAULT_DETAIL_MMIO       6u /* aux = the unmapped register address */
+#define TF_FAULT_DETAIL_TILE       7u /* aux_lo = tile opcode, aux_hi = TF_TILE_ERR_* */
 
 typedef struct tf_go_msg {
     uint32_t signal;

@@ -1,0 +1,44 @@
+/* Host helpers for the tile layout the chip's tile engine uses
+ * (docs/chip.md, "Tile engine"): a matrix is cut into 32x32 tiles, stored
+ * tile after tile in row-major tile order; inside a tile, four 16x16 faces
+ * (top-left, top-right, bottom-left, bottom-right), each row-major; values
+ * in bf16 or fp32. Matrices whose sides are not multiples of 32 are padded
+ * with zeros. */
+#ifndef TT_FOIL_TILE_H
+#define TT_FOIL_TILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum tf_tile_format {
+    TF_TILE_FORMAT_BF16 = 0, /* 2 bytes a value: a tile is 2048 bytes */
+    TF_TILE_FORMAT_FP32 = 1, /* 4 bytes a value: a tile is 4096 bytes */
+} tf_tile_format;
+
+#define TF_TILE_SIDE 32
+
+/* Bytes of one tile in format f (also the circular buffer page size). */
+uint32_t tf_tile_bytes(tf_tile_format f);
+/* Tiles along a side of n values (n rounded up to a multiple of 32). */
+uint32_t tf_tile_count(uint32_t n);
+/* Bytes of a rows x cols matrix in tiles. */
+size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f);
+
+/* Row-major fp32 (rows x cols, row stride cols) into tiles at dst
+ * (tf_tiled_bytes of them); bf16 rounds to nearest even. */
+int tf_tilize(const float *src, uint32_t rows, uint32_t cols, tf_tile_format f, void *dst);
+/* Tiles back into row-major fp32 (the padding is dropped). */
+int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f, float *dst);
+
+/* bf16 conversions (round to nearest even; NaN stays NaN). */
+uint16_t tf_bf16_from_f32(float v);
+float tf_f32_from_bf16(uint16_t v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

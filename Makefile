@@ -32,15 +32,21 @@ deps:
 	    echo "note: chromium not installed; the HTML report will be checked structurally only"; \
 	  fi; }
 
-demo: build
-	$(BUILD)/tools/tt_foil_sim --stats $(BUILD)/tests/guest/cprog.elf
+# The main job: the CNN demo under the profiler, from its own tree with
+# both profilers built in (docs/demo.md). Reports in generated/profiler/.
+DEMO_BUILD ?= build-demo
+demo:
+	$(CMAKE) -S . -B $(DEMO_BUILD) -DTT_FOIL_ENABLE_TRACY=ON -DTT_FOIL_DEVICE_PROFILER=ON >/dev/null
+	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS) --target cnn_demo tt_foil_profile
+	$(DEMO_BUILD)/tools/tt_foil_profile -o generated/profiler -- $(DEMO_BUILD)/examples/cnn/cnn_demo --images 4
 
 bench: build
-	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile -j $(JOBS)
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn -j $(JOBS)
 	$(BUILD)/bench/bench_sim_mips
 	$(BUILD)/bench/bench_prof
 	$(BUILD)/bench/bench_device_profiler
 	$(BUILD)/bench/bench_profile
+	$(BUILD)/bench/bench_cnn
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
 test-sanitize:
@@ -51,7 +57,7 @@ test-sanitize:
 test-tsan:
 	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
 	$(CMAKE) --build build-tsan -j $(JOBS)
-	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile'
+	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo'
 
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '^tests/guest/')
 format:
@@ -60,4 +66,4 @@ format-check:
 	clang-format --dry-run --Werror $(FORMAT_FILES)
 
 clean:
-	rm -rf build build-asan build-tsan
+	rm -rf build build-asan build-tsan build-demo generated

@@ -12,6 +12,7 @@
  * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
  * It runs itself as the children: `gen N` records the synthetic log,
  * `workload KIND N` is a runtime example. */
+#include "cnn.h"
 #include "pf.h"
 #include "tt_foil/profiling.h"
 #include "tt_foil/runtime.h"
@@ -211,9 +212,32 @@ static void bench_reports(const char *self, long events)
  *             two-core dispatch per iteration (the worst case: nothing
  *             but runtime work to add zones to)
  *   tiles     test_tile_copy's pipeline on two cores: 64 tiles of 2 KiB
- *             DRAM -> CB -> DRAM per core and iteration */
+ *             DRAM -> CB -> DRAM per core and iteration
+ *   cnn       the demo's network, one image per iteration */
+static int cnn_workload(int iters)
+{
+    double t0 = now_s();
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = 4;
+    cfg.grid_y = 2;
+    tf_device *dev = tf_device_open(&cfg);
+    cnn *net = dev ? cnn_create(dev, TF_BENCH_CNN_KERNELS) : NULL;
+    MUST(net ? 0 : -1);
+    float image[CNN_IN * CNN_IN * CNN_IN_CH], logits[CNN_CLASSES];
+    for (int i = 0; i < iters; i++) {
+        cnn_image(i, image);
+        MUST(cnn_infer(net, image, logits, NULL));
+    }
+    cnn_destroy(net);
+    MUST(tf_device_close(dev));
+    printf("workload_s %.6f\n", now_s() - t0);
+    return 0;
+}
+
 static int workload(const char *kind, int iters)
 {
+    if (!strcmp(kind, "cnn")) return cnn_workload(iters);
     double t0 = now_s();
     int tiles = !strcmp(kind, "tiles");
     tf_device_config cfg;
@@ -351,6 +375,7 @@ int main(int argc, char **argv)
            runs);
     bench_overhead(self, TF_BENCH_TOOL, "dispatch", 2000, runs);
     bench_overhead(self, TF_BENCH_TOOL, "tiles", 500, runs);
+    bench_overhead(self, TF_BENCH_TOOL, "cnn", 8, runs);
     sched_setaffinity(0, sizeof all, &all);
     return 0;
 }

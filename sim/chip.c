@@ -515,6 +515,16 @@ static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
     return 0;
 }
 
+static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds)
+{
+    tf_chip *c = chip_of(t);
+    host_lock(c);
+    *instructions = c->instructions;
+    *rounds = c->rounds;
+    host_unlock(c);
+    return 0;
+}
+
 static int op_start(tf_transport *t)
 {
     tf_chip *c = chip_of(t);
@@ -590,6 +600,7 @@ static const tf_transport_ops tf_sim_ops = {
     .set_reset = op_set_reset,
     .read_pc = op_read_pc,
     .read_clock = op_read_clock,
+    .counters = op_counters,
     .start = op_start,
     .wait = op_wait,
     .close = op_close,

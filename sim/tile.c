@@ -22,9 +22,9 @@
  * 32. Hand-overs (acquire, commit, wait, release) cost 1. */
 #define TILE_BYTES_PER_CYCLE 64
 static const uint32_t math_cycles[TF_TILE_NUM_OPS] = {
-    [TF_TILE_COPY] = 16,        [TF_TILE_ADD] = 16,         [TF_TILE_SUB] = 16,
-    [TF_TILE_MUL] = 16,         [TF_TILE_MATMUL] = 64,      [TF_TILE_ADD_BCAST] = 16,
-    [TF_TILE_BIAS] = 16,        [TF_TILE_REDUCE_COLS] = 32, [TF_TILE_REDUCE_ROWS] = 32,
+    [TF_TILE_COPY] = 16, [TF_TILE_ADD] = 16,         [TF_TILE_SUB] = 16,
+    [TF_TILE_MUL] = 16,  [TF_TILE_MATMUL] = 64,      [TF_TILE_ADD_BCAST] = 16,
+    [TF_TILE_BIAS] = 16, [TF_TILE_REDUCE_COLS] = 32, [TF_TILE_REDUCE_ROWS] = 32,
     [TF_TILE_RELU] = 32,
 };
 
@@ -70,39 +70,43 @@ void tf_tile_free(tf_sim_core *core)
 
 /* ---- formats: faces in L1, row-major inside the engine ----------------------- */
 
+/* Face rows are 16 values contiguous in both layouts: row r of face f
+ * (f = 2 * (tile row / 16) + tile column / 16) sits at tile_elem(r, 16c). */
 static void unpack(const uint8_t *l1, int bf16, float *t)
 {
-    for (int r = 0; r < TF_TILE_DIM; r++)
-        for (int c = 0; c < TF_TILE_DIM; c++) {
-            uint32_t i = tf_tile_elem((uint32_t)r, (uint32_t)c);
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
+            uint32_t i = tf_tile_elem(r, c);
+            float *row = t + r * TF_TILE_DIM + c;
             if (bf16) {
-                uint16_t v;
-                memcpy(&v, l1 + 2 * i, 2);
-                t[r * TF_TILE_DIM + c] = tf_bf16_widen(v);
+                uint16_t v[16];
+                memcpy(v, l1 + 2 * i, sizeof v);
+                for (int k = 0; k < 16; k++) row[k] = tf_bf16_widen(v[k]);
             } else {
-                memcpy(&t[r * TF_TILE_DIM + c], l1 + 4 * i, 4);
+                memcpy(row, l1 + 4 * i, 16 * sizeof(float));
             }
         }
 }
 
 static void pack(const float *t, int bf16, uint8_t *l1)
 {
-    for (int r = 0; r < TF_TILE_DIM; r++)
-        for (int c = 0; c < TF_TILE_DIM; c++) {
-            uint32_t i = tf_tile_elem((uint32_t)r, (uint32_t)c);
-            float f = t[r * TF_TILE_DIM + c];
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
+            uint32_t i = tf_tile_elem(r, c);
+            const float *row = t + r * TF_TILE_DIM + c;
             if (bf16) {
-                uint16_t v = tf_bf16_round(f);
-                memcpy(l1 + 2 * i, &v, 2);
+                uint16_t v[16];
+                for (int k = 0; k < 16; k++) v[k] = tf_bf16_round(row[k]);
+                memcpy(l1 + 2 * i, v, sizeof v);
             } else {
-                memcpy(l1 + 4 * i, &f, 4);
+                memcpy(l1 + 4 * i, row, 16 * sizeof(float));
             }
         }
 }
 
 /* ---- the math ------------------------------------------------------------------- */
 
-static void matmul(float *d, const float *a, const float *b)
+static void matmul(float *restrict d, const float *restrict a, const float *restrict b)
 {
     for (int i = 0; i < TF_TILE_DIM; i++) {
         float *row = d + i * TF_TILE_DIM;
@@ -114,7 +118,8 @@ static void matmul(float *d, const float *a, const float *b)
     }
 }
 
-static void math(int op, float *d, const float *a, const float *b, float scale)
+static void math(int op, float *restrict d, const float *restrict a, const float *restrict b,
+                 float scale)
 {
     int n = TF_TILE_ELEMS;
     switch (op) {
@@ -307,7 +312,8 @@ static int do_pack(tf_sim_hart *sh, tf_tile_engine *e, int op)
 
 int tf_tile_command(tf_sim_hart *sh, uint32_t op)
 {
-    if (op == 0 || op >= TF_TILE_NUM_OPS || !op_role[op]) return fault(sh, (int)op, TF_TILE_ERR_OPCODE);
+    if (op == 0 || op >= TF_TILE_NUM_OPS || !op_role[op])
+        return fault(sh, (int)op, TF_TILE_ERR_OPCODE);
     int role = op_role[op] - 1;
     if (sh->risc != TF_RISC_TRISC0 + role) return fault(sh, (int)op, TF_TILE_ERR_ROLE);
     tf_tile_engine *e = engine(sh->core);

@@ -51,6 +51,13 @@ void tf_device_info(const tf_device *dev, tf_chip_info *info)
     *info = dev->info;
 }
 
+int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
+{
+    if (!dev->tr->ops->counters)
+        return tf_err_set("tf_device_counters_read: the %s keeps no counters", dev->info.name);
+    return dev->tr->ops->counters(dev->tr, &out->instructions, &out->rounds);
+}
+
 int tf_core_noc_xy(const tf_device *dev, tf_core core, uint32_t *noc_x, uint32_t *noc_y)
 {
     if (tf_dev_check_core(dev, core, 0)) return -1;

@@ -31,7 +31,7 @@
 #error "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...)"
 #endif
 
-#define TF_COMPUTE_API 1
+#define TF_COMPUTE_API    1
 #define TF_CB_ON_PUSH(cb) (tf_pack_pos[cb] = 0)
 #include "tf_device.h"
 #include "tf_tile.h"

@@ -67,6 +67,14 @@ int tf_device_close(tf_device *dev);
 /* Grid size and other facts about the opened chip. */
 void tf_device_info(const tf_device *dev, tf_chip_info *info);
 
+/* What the simulated chip has done so far (for benchmarks). */
+typedef struct tf_device_counters {
+    uint64_t instructions; /* guest instructions, all RISCs of all cores */
+    uint64_t rounds;       /* scheduler rounds */
+} tf_device_counters;
+/* -1 if the transport keeps no counters (hardware). */
+int tf_device_counters_read(tf_device *dev, tf_device_counters *out);
+
 /* NOC coordinates of a core (what kernels pass to get_noc_addr). */
 int tf_core_noc_xy(const tf_device *dev, tf_core core, uint32_t *noc_x, uint32_t *noc_y);
 

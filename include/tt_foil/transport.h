@@ -40,6 +40,9 @@ typedef struct tf_transport_ops {
     int (*read_pc)(tf_transport *t, int x, int y, int risc, uint32_t *pc);
     /* The core's wall clock, in device cycles. */
     int (*read_clock)(tf_transport *t, int x, int y, uint64_t *cycles);
+    /* Optional (a hardware transport leaves it NULL): guest instructions
+     * executed by every RISC so far, and scheduler rounds. */
+    int (*counters)(tf_transport *t, uint64_t *instructions, uint64_t *rounds);
     /* Doorbell: everything written so far may start running. Hardware runs
      * on its own and ignores it; the simulator starts here and applies the
      * mailbox writes made before it together, once every core they target

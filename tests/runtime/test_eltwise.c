@@ -96,9 +96,9 @@ static float reduce(tf_device *dev, int rows)
     MUST(tf_buffer_write(dbias, 0, tbias, tbytes));
     tf_kernel *rd = rt_kernel(dev, "tile_reader.ncrisc.elf");
     tf_kernel *rb = rt_kernel(dev, "tile_reader_cb1.brisc.elf");
-    tf_kernel *cmp = MUST_PTR(tf_kernel_load(
-        dev, rows ? TF_TEST_KERNELS "/reduce_rows_compute.compute"
-                  : TF_TEST_KERNELS "/reduce_compute.compute"));
+    tf_kernel *cmp =
+        MUST_PTR(tf_kernel_load(dev, rows ? TF_TEST_KERNELS "/reduce_rows_compute.compute"
+                                          : TF_TEST_KERNELS "/reduce_compute.compute"));
     /* BRISC reads the bias into CB 1, then writes the result */
     tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
     MUST(tf_program_set_kernel(p, TF_NCRISC, rd));

@@ -45,7 +45,8 @@ static result run(tf_device *dev, const float *a, const float *b, uint32_t M, ui
         MUST(tf_program_set_kernel(p[i], TF_BRISC, wr));
         for (uint32_t cb = 0; cb < 2; cb++) MUST(tf_program_set_cb(p[i], cb, page, 2));
         MUST(tf_program_set_cb(p[i], 16, page, 2));
-        uint32_t ra[] = {lo32(na), hi32(na), lo32(nb), hi32(nb), kt, nt, k->m0, k->m1, k->n0, k->n1};
+        uint32_t ra[] = {lo32(na), hi32(na), lo32(nb), hi32(nb), kt,
+                         nt,       k->m0,    k->m1,    k->n0,    k->n1};
         uint32_t ca[] = {(k->m1 - k->m0) * (k->n1 - k->n0), kt};
         uint32_t wa[] = {lo32(nc), hi32(nc), nt, k->m0, k->m1, k->n0, k->n1};
         MUST(tf_program_set_args(p[i], TF_NCRISC, ra, 10));
@@ -100,7 +101,8 @@ static double check(const float *c, const float *a, const float *b, uint32_t M, 
                 ref += x;
                 mag += fabs(x);
             }
-            double tol = (f == TF_TILE_FORMAT_BF16 ? 1.0 / 256 : 1e-7) * fabs(ref) + 1e-6 * mag + 1e-30;
+            double tol =
+                (f == TF_TILE_FORMAT_BF16 ? 1.0 / 256 : 1e-7) * fabs(ref) + 1e-6 * mag + 1e-30;
             double e = fabs(c[i * N + j] - ref) / tol;
             if (e > worst) worst = e;
         }
@@ -169,8 +171,9 @@ int main(void)
     fill(a, 256 * 256, 7, 0);
     fill(b, 256 * 256, 8, 0);
     block eight[8];
-    for (int i = 0; i < 8; i++) eight[i] = (block){(uint32_t)(i / 4) * 4, (uint32_t)(i / 4) * 4 + 4,
-                                                   (uint32_t)(i % 4) * 2, (uint32_t)(i % 4) * 2 + 2};
+    for (int i = 0; i < 8; i++)
+        eight[i] = (block){(uint32_t)(i / 4) * 4, (uint32_t)(i / 4) * 4 + 4, (uint32_t)(i % 4) * 2,
+                           (uint32_t)(i % 4) * 2 + 2};
     r = run(dev, a, b, 256, 256, 256, TF_TILE_FORMAT_FP32, eight, 8);
     CHECK_TRUE(check(r.c, a, b, 256, 256, 256, TF_TILE_FORMAT_FP32) <= 1);
     printf("matmul 256x256x256 fp32 on 8 cores: %llu cycles\n", (unsigned long long)r.cycles);

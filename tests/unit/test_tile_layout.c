@@ -27,15 +27,15 @@ int main(void)
     CHECK_EQ_U(bytes, 6 * 4096);
     float *t = malloc(bytes);
     CHECK_EQ_U(tf_tilize(m, R, C, TF_TILE_FORMAT_FP32, t), 0);
-    CHECK_TRUE(t[0] == 0);                          /* (0,0): tile 0, face 0 */
-    CHECK_TRUE(t[256] == 16);                       /* (0,16): face 1 */
-    CHECK_TRUE(t[512 + 16 + 3] == 17 * 1000 + 3);   /* (17,3): face 2, row 1 */
-    CHECK_TRUE(t[768 + 15 * 16 + 15] == 31031);     /* (31,31): face 3's last */
-    CHECK_TRUE(t[1024] == 32);                      /* (0,32): tile 1 */
-    CHECK_TRUE(t[3 * 1024 + 7 * 16 + 2] == 39002);  /* (39,2): tile (1,0) */
-    CHECK_TRUE(t[3 * 1024 + 8 * 16] == 0);          /* (40,0): padding */
-    CHECK_TRUE(t[2 * 1024 + 6] == 0);               /* (0,70): padding in tile 2 */
-    CHECK_TRUE(t[2 * 1024 + 5] == 69);              /* (0,69): tile 2, face 0 */
+    CHECK_TRUE(t[0] == 0);                         /* (0,0): tile 0, face 0 */
+    CHECK_TRUE(t[256] == 16);                      /* (0,16): face 1 */
+    CHECK_TRUE(t[512 + 16 + 3] == 17 * 1000 + 3);  /* (17,3): face 2, row 1 */
+    CHECK_TRUE(t[768 + 15 * 16 + 15] == 31031);    /* (31,31): face 3's last */
+    CHECK_TRUE(t[1024] == 32);                     /* (0,32): tile 1 */
+    CHECK_TRUE(t[3 * 1024 + 7 * 16 + 2] == 39002); /* (39,2): tile (1,0) */
+    CHECK_TRUE(t[3 * 1024 + 8 * 16] == 0);         /* (40,0): padding */
+    CHECK_TRUE(t[2 * 1024 + 6] == 0);              /* (0,70): padding in tile 2 */
+    CHECK_TRUE(t[2 * 1024 + 5] == 69);             /* (0,69): tile 2, face 0 */
     CHECK_EQ_U(tf_untilize(t, R, C, TF_TILE_FORMAT_FP32, back), 0);
     int same = 1;
     for (int i = 0; i < R * C; i++) same &= back[i] == m[i];

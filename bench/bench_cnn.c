@@ -1,0 +1,81 @@
+/* The CNN demo's network as a benchmark: per layer, the modeled device
+ * cycles, the host wall time, and how much slower than the modeled 1 GHz
+ * chip the simulation runs (host time / device time, the reference being
+ * real time); and the simulator's aggregate guest MIPS over the run.
+ *
+ *   bench_cnn [--images N]      (default 8) */
+#include "cnn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+    int images = 8;
+    if (argc == 3 && !strcmp(argv[1], "--images")) images = atoi(argv[2]);
+    if (images < 1) {
+        fprintf(stderr, "usage: bench_cnn [--images N]\n");
+        return 2;
+    }
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = 4;
+    cfg.grid_y = 2;
+    tf_device *dev = tf_device_open(&cfg);
+    cnn *net = dev ? cnn_create(dev, TF_BENCH_CNN_KERNELS) : NULL;
+    if (!net) {
+        fprintf(stderr, "bench_cnn: %s\n", tf_last_error());
+        return 1;
+    }
+    cnn_op_stats sum[CNN_OPS];
+    memset(sum, 0, sizeof sum);
+    tf_device_counters c0, c1;
+    tf_device_counters_read(dev, &c0);
+    double t0 = now_s();
+    for (int im = 0; im < images; im++) {
+        float image[CNN_IN * CNN_IN * CNN_IN_CH], logits[CNN_CLASSES];
+        cnn_op_stats st[CNN_OPS];
+        cnn_image(im, image);
+        if (cnn_infer(net, image, logits, st)) {
+            fprintf(stderr, "bench_cnn: %s\n", tf_last_error());
+            return 1;
+        }
+        for (int o = 0; o < CNN_OPS; o++) {
+            sum[o].name = st[o].name;
+            sum[o].cores = st[o].cores;
+            sum[o].cycles += st[o].cycles;
+            sum[o].instructions += st[o].instructions;
+            sum[o].host_s += st[o].host_s;
+        }
+    }
+    double wall = now_s() - t0;
+    tf_device_counters_read(dev, &c1);
+    printf("bench_cnn: %d images, per image on average:\n", images);
+    printf("  %-6s %5s %14s %12s %12s %10s\n", "LAYER", "CORES", "DEVICE_CYCLES", "HOST_MS",
+           "SLOWDOWN", "GUEST_MIPS");
+    uint64_t cyc = 0;
+    for (int o = 0; o < CNN_OPS; o++) {
+        double c = (double)sum[o].cycles / images, h = sum[o].host_s / images;
+        cyc += sum[o].cycles;
+        printf("  %-6s %5d %14.0f %12.2f %11.0fx %10.1f\n", sum[o].name, sum[o].cores, c, h * 1e3,
+               h * 1e9 / c, (double)sum[o].instructions / sum[o].host_s / 1e6);
+    }
+    printf("  whole inference: %.0f device cycles (%.1f us at 1 GHz), %.2f ms on the host "
+           "(%.0fx slower than the modeled chip)\n",
+           (double)cyc / images, (double)cyc / images / 1e3, wall / images * 1e3,
+           wall * 1e9 / (double)cyc);
+    printf("  aggregate guest MIPS over the run: %.1f (%llu instructions in %.3f s)\n",
+           (double)(c1.instructions - c0.instructions) / wall / 1e6,
+           (unsigned long long)(c1.instructions - c0.instructions), wall);
+    cnn_destroy(net);
+    return tf_device_close(dev) ? 1 : 0;
+}

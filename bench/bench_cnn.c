@@ -26,11 +26,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_cnn [--images N]\n");
         return 2;
     }
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    cfg.grid_x = 4;
-    cfg.grid_y = 2;
-    tf_device *dev = tf_device_open(&cfg);
+    tf_device *dev = cnn_device_open();
     cnn *net = dev ? cnn_create(dev, TF_BENCH_CNN_KERNELS) : NULL;
     if (!net) {
         fprintf(stderr, "bench_cnn: %s\n", tf_last_error());

@@ -24,9 +24,6 @@
 
 #include <sched.h>
 #include <stdlib.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 #include <string.h>
 #include <time.h>
 
@@ -306,11 +303,6 @@ static void pace(tf_chip *c, uint64_t slack, int hold_lock)
 static void *chip_main(void *arg)
 {
     tf_chip *c = arg;
-#ifdef PR_SET_TIMERSLACK
-    /* pace() sleeps for microseconds: the default 50 us of timer slack
-     * would stretch each of them, and make run times erratic */
-    prctl(PR_SET_TIMERSLACK, 1ul, 0ul, 0ul, 0ul);
-#endif
     pthread_mutex_lock(&c->lock);
     for (;;) {
         if (!c->stop && c->idle && !c->run_requested) {

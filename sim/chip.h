@@ -148,6 +148,5 @@ void tf_dram_free(tf_chip *c);
 int tf_tile_command(tf_sim_hart *sh, uint32_t op); /* a TF_BUS_* result */
 void tf_tile_reset(tf_sim_core *core);
 void tf_tile_free(tf_sim_core *core);
-const char *tf_tile_op_name(uint32_t op);
 
 #endif

@@ -324,12 +324,3 @@ int tf_tile_command(tf_sim_hart *sh, uint32_t op)
     default: return do_pack(sh, e, (int)op);
     }
 }
-
-#define OP_NAME(name, code, role, doc) [code] = #name,
-static const char *const op_names[TF_TILE_NUM_OPS] = {TF_TILE_OPS(OP_NAME)};
-#undef OP_NAME
-
-const char *tf_tile_op_name(uint32_t op)
-{
-    return op < TF_TILE_NUM_OPS && op_names[op] ? op_names[op] : "?";
-}

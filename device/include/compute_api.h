@@ -12,14 +12,16 @@
  *       tile_regs_acquire();              // math: take a DEST half
  *       copy_tile(CB_IN, 0, 0);           // unpack tile 0 -> math: DEST[0]
  *       relu_tile(0);                     // math: DEST[0] = max(DEST[0], 0)
- *       tile_regs_commit();               // math: hand DEST to the packer
  *       cb_pop_front(CB_IN, 1);           // unpacker: free the input tile
+ *       tile_regs_commit();               // math: hand DEST to the packer
  *       cb_reserve_back(CB_OUT, 1);       // packer: room for the output
  *       tile_regs_wait();                 // packer: wait for DEST
  *       pack_tile(0, CB_OUT);             // packer: DEST[0] -> the CB
  *       tile_regs_release();              // packer: DEST back (cleared)
  *       cb_push_back(CB_OUT, 1);          // packer: publish the tile
  *   }
+ *
+ * (The last six lines are commit_and_pack_tile(0, CB_OUT).)
  *
  * A tile's format is its circular buffer's page size: 2048 bytes for bf16,
  * 4096 for fp32; the engine computes in fp32. DEST indices are 0..7. The
@@ -29,6 +31,18 @@
 
 #ifndef TF_COMPUTE_ROLE
 #error "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...)"
+/* The usual end of one output tile: math hands DEST over, the packer
+ * packs DEST[dst] into a new page of cb, publishes it and gives DEST back. */
+TF_ALWAYS_INLINE void commit_and_pack_tile(uint32_t dst, uint32_t cb)
+{
+    tile_regs_commit();
+    cb_reserve_back(cb, 1);
+    tile_regs_wait();
+    pack_tile(dst, cb);
+    tile_regs_release();
+    cb_push_back(cb, 1);
+}
+
 #endif
 
 #define TF_COMPUTE_API    1
@@ -177,6 +191,18 @@ TF_ALWAYS_INLINE void pack_tile(uint32_t dst, uint32_t cb)
     tf_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + tf_pack_pos[cb]++ * page);
     tf_reg_write(TF_MMIO_TILE_ARG2, page);
     tf_tile_cmd(TF_TILE_PACK);
+}
+
+/* The usual end of one output tile: math hands DEST over, the packer
+ * packs DEST[dst] into a new page of cb, publishes it and gives DEST back. */
+TF_ALWAYS_INLINE void commit_and_pack_tile(uint32_t dst, uint32_t cb)
+{
+    tile_regs_commit();
+    cb_reserve_back(cb, 1);
+    tile_regs_wait();
+    pack_tile(dst, cb);
+    tile_regs_release();
+    cb_push_back(cb, 1);
 }
 
 #endif

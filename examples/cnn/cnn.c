@@ -94,6 +94,15 @@ static int matrix_tile(tf_device *dev, const float *m, int rows, int cols, tf_bu
     return tf_buffer_write(*out, 0, tiles, sizeof tiles);
 }
 
+tf_device *cnn_device_open(void)
+{
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.grid_x = 4;
+    cfg.grid_y = 2;
+    return tf_device_open(&cfg);
+}
+
 cnn *cnn_create(tf_device *dev, const char *kernel_dir)
 {
     TT_FOIL_ZONE("cnn_create");

@@ -21,6 +21,10 @@
 
 typedef struct cnn cnn;
 
+/* The chip the network runs on: 4 x 2 cores (the convolutions use all 8,
+ * the head 4). NULL + message on failure. */
+tf_device *cnn_device_open(void);
+
 /* What one op of one inference took. */
 typedef struct cnn_op_stats {
     const char *name;

@@ -38,11 +38,7 @@ int main(int argc, char **argv)
         }
     }
     TT_FOIL_ZONE("cnn_demo");
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    cfg.grid_x = 4; /* 8 cores: the convolutions use them all, the head 4 */
-    cfg.grid_y = 2;
-    tf_device *dev = tf_device_open(&cfg);
+    tf_device *dev = cnn_device_open();
     cnn *net = dev ? cnn_create(dev, CNN_KERNELS) : NULL;
     if (!net) {
         fprintf(stderr, "cnn_demo: %s\n", tf_last_error());

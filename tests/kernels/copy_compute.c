@@ -9,12 +9,7 @@ void kernel_main(void)
         cb_wait_front(0, 1);
         tile_regs_acquire();
         copy_tile(0, 0, 0);
-        tile_regs_commit();
         cb_pop_front(0, 1);
-        cb_reserve_back(16, 1);
-        tile_regs_wait();
-        pack_tile(0, 16);
-        tile_regs_release();
-        cb_push_back(16, 1);
+        commit_and_pack_tile(0, 16);
     }
 }

@@ -19,13 +19,8 @@ void kernel_main(void)
         else
             add_tiles_bcast_rows(0, 1, 0, 0, 0);
         if (relu) relu_tile(0);
-        tile_regs_commit();
         cb_pop_front(0, 1);
         cb_pop_front(1, 1);
-        cb_reserve_back(16, 1);
-        tile_regs_wait();
-        pack_tile(0, 16);
-        tile_regs_release();
-        cb_push_back(16, 1);
+        commit_and_pack_tile(0, 16);
     }
 }

@@ -15,11 +15,6 @@ void kernel_main(void)
             cb_pop_front(0, 1);
             cb_pop_front(1, 1);
         }
-        tile_regs_commit();
-        cb_reserve_back(16, 1);
-        tile_regs_wait();
-        pack_tile(0, 16);
-        tile_regs_release();
-        cb_push_back(16, 1);
+        commit_and_pack_tile(0, 16);
     }
 }

@@ -20,10 +20,5 @@ void kernel_main(void)
     cb_wait_front(1, 1);
     bias_add_tile(1, 0, 0);
     cb_pop_front(1, 1);
-    tile_regs_commit();
-    cb_reserve_back(16, 1);
-    tile_regs_wait();
-    pack_tile(0, 16);
-    tile_regs_release();
-    cb_push_back(16, 1);
+    commit_and_pack_tile(0, 16);
 }

@@ -5,6 +5,7 @@
 
 #include "tf_check.h"
 #include "tt_foil/runtime.h"
+#include "tt_foil/tile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,30 @@ static inline tf_kernel *rt_kernel(tf_device *dev, const char *file)
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", TF_TEST_KERNELS, file);
     return MUST_PTR(tf_kernel_load(dev, path));
+}
+
+/* A new DRAM buffer holding the rows x cols matrix m as tiles of format f. */
+static inline tf_buffer *rt_dram_tiles(tf_device *dev, const float *m, uint32_t rows, uint32_t cols,
+                                       tf_tile_format f)
+{
+    size_t bytes = tf_tiled_bytes(rows, cols, f);
+    void *t = MUST_PTR(malloc(bytes));
+    MUST(tf_tilize(m, rows, cols, f, t));
+    tf_buffer *b = MUST_PTR(tf_buffer_create_dram(dev, bytes));
+    MUST(tf_buffer_write(b, 0, t, bytes));
+    free(t);
+    return b;
+}
+
+/* The rows x cols matrix held as tiles in b, back into m. */
+static inline void rt_read_tiles(tf_buffer *b, uint32_t rows, uint32_t cols, tf_tile_format f,
+                                 float *m)
+{
+    size_t bytes = tf_tiled_bytes(rows, cols, f);
+    void *t = MUST_PTR(malloc(bytes));
+    MUST(tf_buffer_read(b, 0, t, bytes));
+    MUST(tf_untilize(t, rows, cols, f, m));
+    free(t);
 }
 
 static inline uint32_t lo32(uint64_t v)

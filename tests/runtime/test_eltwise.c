@@ -3,7 +3,6 @@
  * helpers): add + relu, sub, mul, add with a broadcast row; then column
  * and row reductions with a scale and a bias. And the engine's errors. */
 #include "rt_test.h"
-#include "tt_foil/tile.h"
 
 #include <string.h>
 
@@ -23,14 +22,9 @@ static int eltwise(tf_device *dev, uint32_t op, uint32_t relu)
     const tf_tile_format f = TF_TILE_FORMAT_BF16;
     size_t bytes = tf_tiled_bytes(ROWS, COLS, f);
     uint32_t page = tf_tile_bytes(f), tiles = (uint32_t)(bytes / page), per = tiles / CORES;
-    uint8_t *ta = malloc(bytes), *tb = malloc(bytes), *tc = malloc(bytes);
-    MUST(tf_tilize(a, ROWS, COLS, f, ta));
-    MUST(tf_tilize(b, ROWS, COLS, f, tb));
-    tf_buffer *da = MUST_PTR(tf_buffer_create_dram(dev, bytes));
-    tf_buffer *db = MUST_PTR(tf_buffer_create_dram(dev, bytes));
+    tf_buffer *da = rt_dram_tiles(dev, a, ROWS, COLS, f),
+              *db = rt_dram_tiles(dev, b, ROWS, COLS, f);
     tf_buffer *dc = MUST_PTR(tf_buffer_create_dram(dev, bytes));
-    MUST(tf_buffer_write(da, 0, ta, bytes));
-    MUST(tf_buffer_write(db, 0, tb, bytes));
     tf_kernel *rd = rt_kernel(dev, "tile_reader2.ncrisc.elf");
     tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
     tf_kernel *cmp = MUST_PTR(tf_kernel_load(dev, TF_TEST_KERNELS "/eltwise_compute.compute"));
@@ -52,8 +46,7 @@ static int eltwise(tf_device *dev, uint32_t op, uint32_t relu)
         MUST(tf_program_set_args(p[i], TF_BRISC, wa, 3));
     }
     MUST(tf_dispatch_execute_multi(p, CORES));
-    MUST(tf_buffer_read(dc, 0, tc, bytes));
-    MUST(tf_untilize(tc, ROWS, COLS, f, c));
+    rt_read_tiles(dc, ROWS, COLS, f, c);
     int bad = 0;
     for (int r = 0; r < ROWS; r++)
         for (int k = 0; k < COLS; k++) {
@@ -70,9 +63,6 @@ static int eltwise(tf_device *dev, uint32_t op, uint32_t relu)
     tf_buffer_free(da);
     tf_buffer_free(db);
     tf_buffer_free(dc);
-    free(ta);
-    free(tb);
-    free(tc);
     return bad;
 }
 
@@ -83,17 +73,11 @@ static float reduce(tf_device *dev, int rows)
 {
     const tf_tile_format f = TF_TILE_FORMAT_FP32;
     enum { R = 128, C = 32 };
-    size_t bytes = tf_tiled_bytes(R, C, f), tbytes = tf_tile_bytes(f);
-    uint8_t *tm = malloc(bytes), *tbias = malloc(tbytes), *tout = malloc(tbytes);
+    size_t tbytes = tf_tile_bytes(f);
     float bias[32 * 32] = {0}, out[32 * 32];
     for (int k = 0; k < 32; k++) bias[k] = (float)k * 0.25f; /* row 0 */
-    MUST(tf_tilize(a, R, C, f, tm));
-    MUST(tf_tilize(bias, 32, 32, f, tbias));
-    tf_buffer *dm = MUST_PTR(tf_buffer_create_dram(dev, bytes));
-    tf_buffer *dbias = MUST_PTR(tf_buffer_create_dram(dev, tbytes));
+    tf_buffer *dm = rt_dram_tiles(dev, a, R, C, f), *dbias = rt_dram_tiles(dev, bias, 32, 32, f);
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, tbytes));
-    MUST(tf_buffer_write(dm, 0, tm, bytes));
-    MUST(tf_buffer_write(dbias, 0, tbias, tbytes));
     tf_kernel *rd = rt_kernel(dev, "tile_reader.ncrisc.elf");
     tf_kernel *rb = rt_kernel(dev, "tile_reader_cb1.brisc.elf");
     tf_kernel *cmp =
@@ -119,8 +103,7 @@ static float reduce(tf_device *dev, int rows)
     MUST(tf_program_set_args(p, TF_BRISC, ba, 4));
     MUST(tf_program_set_args(p, TF_COMPUTE, ca, 2));
     MUST(tf_dispatch_execute(p));
-    MUST(tf_buffer_read(dout, 0, tout, tbytes));
-    MUST(tf_untilize(tout, 32, 32, f, out));
+    rt_read_tiles(dout, 32, 32, f, out);
     float worst = 0;
     for (int i = 0; i < 32; i++)
         for (int k = 0; k < 32; k++) {
@@ -154,9 +137,6 @@ static float reduce(tf_device *dev, int rows)
     tf_buffer_free(dm);
     tf_buffer_free(dbias);
     tf_buffer_free(dout);
-    free(tm);
-    free(tbias);
-    free(tout);
     return worst;
 }
 

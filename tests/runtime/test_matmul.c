@@ -4,7 +4,6 @@
  * bit-identical to one core, and fewer modeled cycles), and a larger one
  * across 8 cores. Every dispatch runs twice: the same modeled cycles. */
 #include "rt_test.h"
-#include "tt_foil/tile.h"
 
 #include <math.h>
 #include <string.h>
@@ -24,16 +23,9 @@ static tf_kernel *rd, *wr, *mm;
 static result run(tf_device *dev, const float *a, const float *b, uint32_t M, uint32_t N,
                   uint32_t K, tf_tile_format f, const block *blk, int nblk)
 {
-    uint32_t mt = tf_tile_count(M), nt = tf_tile_count(N), kt = tf_tile_count(K);
-    size_t ba = tf_tiled_bytes(M, K, f), bb = tf_tiled_bytes(K, N, f), bc = tf_tiled_bytes(M, N, f);
-    uint8_t *ta = malloc(ba), *tb = malloc(bb), *tc = malloc(bc);
-    MUST(tf_tilize(a, M, K, f, ta));
-    MUST(tf_tilize(b, K, N, f, tb));
-    tf_buffer *da = MUST_PTR(tf_buffer_create_dram(dev, ba));
-    tf_buffer *db = MUST_PTR(tf_buffer_create_dram(dev, bb));
-    tf_buffer *dc = MUST_PTR(tf_buffer_create_dram(dev, bc));
-    MUST(tf_buffer_write(da, 0, ta, ba));
-    MUST(tf_buffer_write(db, 0, tb, bb));
+    uint32_t nt = tf_tile_count(N), kt = tf_tile_count(K);
+    tf_buffer *da = rt_dram_tiles(dev, a, M, K, f), *db = rt_dram_tiles(dev, b, K, N, f);
+    tf_buffer *dc = MUST_PTR(tf_buffer_create_dram(dev, tf_tiled_bytes(M, N, f)));
     uint64_t na = tf_buffer_noc_addr(da), nb = tf_buffer_noc_addr(db), nc = tf_buffer_noc_addr(dc);
     tf_program *p[8];
     uint32_t page = tf_tile_bytes(f);
@@ -69,15 +61,10 @@ static result run(tf_device *dev, const float *a, const float *b, uint32_t M, ui
         }
     }
     for (int i = 0; i < nblk; i++) tf_program_destroy(p[i]);
-    MUST(tf_buffer_read(dc, 0, tc, bc));
-    MUST(tf_untilize(tc, M, N, f, r.c));
-    (void)mt;
+    rt_read_tiles(dc, M, N, f, r.c);
     tf_buffer_free(da);
     tf_buffer_free(db);
     tf_buffer_free(dc);
-    free(ta);
-    free(tb);
-    free(tc);
     return r;
 }
 

@@ -150,8 +150,6 @@ typedef struct pf_analysis {
     size_t nphases;
 } pf_analysis;
 
-int pf_zone_selected(const pf_logs *l, const tf_tr_zone *z);
-
 /* sort.c: put idx[] (and key[]) in ascending key order, stably (equal keys
  * keep their order); -1 if out of memory. */
 int pf_sort_by_key(uint64_t *key, uint32_t *idx, size_t n);

@@ -18,12 +18,7 @@ void kernel_main(void)
         }
         bias_add_tile(2, 0, 0);
         relu_tile(0);
-        tile_regs_commit();
-        cb_reserve_back(16, 1);
-        tile_regs_wait();
-        pack_tile(0, 16);
-        tile_regs_release();
-        cb_push_back(16, 1);
+        commit_and_pack_tile(0, 16);
     }
     cb_pop_front(1, 9);
     cb_pop_front(2, 1);

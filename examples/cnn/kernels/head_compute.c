@@ -17,12 +17,7 @@ void kernel_main(void)
             reduce_cols_tile(0, 0, 0, scale);
             cb_pop_front(0, 1);
         }
-        tile_regs_commit();
-        cb_reserve_back(24, 1);
-        tile_regs_wait();
-        pack_tile(0, 24);
-        tile_regs_release();
-        cb_push_back(24, 1);
+        commit_and_pack_tile(0, 24);
     }
     DeviceZoneScopedN("fc");
     cb_wait_front(24, 1);
@@ -39,10 +34,5 @@ void kernel_main(void)
         bias_add_tile(2, 0, 0);
         cb_pop_front(2, 1);
     }
-    tile_regs_commit();
-    cb_reserve_back(16, 1);
-    tile_regs_wait();
-    pack_tile(0, 16);
-    tile_regs_release();
-    cb_push_back(16, 1);
+    commit_and_pack_tile(0, 16);
 }

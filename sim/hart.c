@@ -178,7 +178,7 @@ static int csr_read(tf_hart *h, uint32_t csr, uint32_t *v)
         case 0:
         case 1: *v = hi ? (uint32_t)(cyc >> 32) : (uint32_t)cyc; return CSR_OK; /* cycle, time */
         case 2: *v = hi ? (uint32_t)(ins >> 32) : (uint32_t)ins; return CSR_OK;
-        default: *v = 0; return CSR_OK; /* hpmcounter3..31: not implemented, read 0 */
+        default: *v = 0; return CSR_OK; /* hpmcounter3..31: hardwired to zero, as allowed */
         }
     }
     if (csr >= 0x001 && csr <= 0x003) {

@@ -616,6 +616,17 @@ static void report_losses(tf_stream *st)
                 (unsigned long long)late, st->what);
 }
 
+/* Write what every thread holds in its current buffer of stream s (takes
+ * no lock: the callers hold the stream's, or are the crash handler). */
+static void write_in_hand(int s)
+{
+    for (tf_prof_tls *t = tf_threads; t; t = t->next) {
+        uint64_t *start = t->start[s], *pos = t->pos[s];
+        if (start && pos > start && pos <= start + buf_cap(start))
+            write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
+    }
+}
+
 /* At exit: everything queued, then what each thread has in hand (copied
  * without disturbing threads that may still run), then the trailer. */
 static void close_streams(void)
@@ -626,11 +637,7 @@ static void close_streams(void)
         tf_stream *st = &tf_streams[s];
         if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
         pthread_mutex_lock(&st->lock);
-        for (tf_prof_tls *t = tf_threads; t; t = t->next) {
-            uint64_t *start = t->start[s], *pos = t->pos[s];
-            if (start && pos > start && pos <= start + buf_cap(start))
-                write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
-        }
+        write_in_hand(s);
         atomic_store(&st->closed, 1);
         write_trailer(st);
         if (st->fd >= 0) close(st->fd);
@@ -660,11 +667,7 @@ static void on_fatal_signal(int sig)
         if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
         for (tf_pending *p = tf_wq_head; p; p = p->next)
             if (p->stream == s) write_events(s, p->thread, p->tsc_base, p->buf, p->words, 1, 0);
-        for (tf_prof_tls *t = tf_threads; t; t = t->next) {
-            uint64_t *start = t->start[s], *pos = t->pos[s];
-            if (start && pos > start && pos <= start + buf_cap(start))
-                write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
-        }
+        write_in_hand(s);
         atomic_store(&st->closed, 1);
         write_trailer(st);
     }

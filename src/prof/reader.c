@@ -3,6 +3,7 @@
  * second decodes events, converting timestamps by piecewise-linear
  * interpolation between calibration points. */
 #include "tf_trace_reader.h"
+#include "tf_map.h"
 #include "tf_err.h"
 #include "tf_trace_pack.h"
 
@@ -40,9 +41,7 @@ typedef struct reader {
     size_t cap_zones, cap_frames, cap_mem, cap_dev;
     char **base_pools; /* pool definitions by id: base names */
     uint32_t nbase_pools;
-    uint64_t *pool_keys; /* open addressing: (base id, where) -> full pool index */
-    uint32_t *pool_vals;
-    size_t pool_slots;
+    tf_map pools; /* (base id, where) -> full pool index */
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -336,33 +335,10 @@ static uint32_t pool_index(reader *r, uint32_t base, uint64_t where)
 {
     tf_trace *t = r->t;
     uint64_t key = ((uint64_t)base << 17) | (where & 0x1ffff) | (1ull << 63);
-    if (r->pool_slots == 0 || (size_t)t->npools * 2 >= r->pool_slots) {
-        size_t ns = r->pool_slots ? r->pool_slots * 2 : 256;
-        uint64_t *nk = calloc(ns, sizeof *nk);
-        uint32_t *nv = calloc(ns, sizeof *nv);
-        if (!nk || !nv) {
-            free(nk);
-            free(nv);
-            return 0;
-        }
-        for (size_t i = 0; i < r->pool_slots; i++) {
-            if (!r->pool_keys[i]) continue;
-            size_t h = (size_t)(r->pool_keys[i] * 0x9e3779b97f4a7c15ull) & (ns - 1);
-            while (nk[h]) h = (h + 1) & (ns - 1);
-            nk[h] = r->pool_keys[i];
-            nv[h] = r->pool_vals[i];
-        }
-        free(r->pool_keys);
-        free(r->pool_vals);
-        r->pool_keys = nk;
-        r->pool_vals = nv;
-        r->pool_slots = ns;
-    }
-    size_t h = (size_t)(key * 0x9e3779b97f4a7c15ull) & (r->pool_slots - 1);
-    while (r->pool_keys[h]) {
-        if (r->pool_keys[h] == key) return r->pool_vals[h];
-        h = (h + 1) & (r->pool_slots - 1);
-    }
+    int is_new;
+    uint32_t *slot = tf_map_slot(&r->pools, key, NULL, NULL, &is_new);
+    if (!slot) return 0;
+    if (!is_new) return *slot;
     char name[1100];
     const char *b = base < r->nbase_pools && r->base_pools[base] ? r->base_pools[base] : NULL;
     char unknown[32];
@@ -379,8 +355,7 @@ static uint32_t pool_index(reader *r, uint32_t base, uint64_t where)
     if (!np) return 0;
     t->pools = np;
     t->pools[t->npools] = strdup(name);
-    r->pool_keys[h] = key;
-    r->pool_vals[h] = t->npools;
+    *slot = t->npools;
     return t->npools++;
 }
 
@@ -595,8 +570,7 @@ tf_trace *tf_trace_load(const char *path)
     free(r.stacks);
     for (uint32_t i = 0; i < r.nbase_pools; i++) free(r.base_pools[i]);
     free(r.base_pools);
-    free(r.pool_keys);
-    free(r.pool_vals);
+    tf_map_free(&r.pools);
     free(r.chunks);
     free(r.cal);
     free(r.data);

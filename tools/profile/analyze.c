@@ -3,6 +3,7 @@
  * phases (bursts of TF_kernel_load); memory pools (counts, peak, leaks);
  * device zones per (RISC, zone). */
 #include "pf.h"
+#include "tf_map.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -27,45 +28,6 @@ static uint64_t hash_str(const char *s, uint64_t h)
 {
     for (; s && *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
     return h;
-}
-
-/* An open-addressing map from a 64-bit hash to an index; the caller checks
- * equality (collisions are resolved by probing on). */
-typedef struct pf_map {
-    uint64_t *keys;
-    uint32_t *vals;
-    size_t slots, used;
-} pf_map;
-
-static int map_grow(pf_map *m)
-{
-    size_t ns = m->slots ? m->slots * 2 : 1024;
-    uint64_t *nk = calloc(ns, sizeof *nk);
-    uint32_t *nv = calloc(ns, sizeof *nv);
-    if (!nk || !nv) {
-        free(nk);
-        free(nv);
-        return -1;
-    }
-    for (size_t i = 0; i < m->slots; i++) {
-        if (!m->keys[i]) continue;
-        size_t h = (size_t)(m->keys[i] & (ns - 1));
-        while (nk[h]) h = (h + 1) & (ns - 1);
-        nk[h] = m->keys[i];
-        nv[h] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
-    m->slots = ns;
-    return 0;
-}
-
-static void map_free(pf_map *m)
-{
-    free(m->keys);
-    free(m->vals);
 }
 
 /* ---- host zones ------------------------------------------------------------------ */
@@ -94,6 +56,19 @@ static int cmp_by_start(const void *a, const void *b)
            (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
+/* A (name, text) group being looked up: the map's keys are hashes. */
+typedef struct zone_key {
+    const pf_zonestat *zones;
+    uint32_t name_id;
+    const char *context;
+} zone_key;
+
+static int same_zone(uint32_t group, void *ctx)
+{
+    const zone_key *k = ctx;
+    return k->zones[group].name_id == k->name_id && !strcmp(k->zones[group].context, k->context);
+}
+
 static void host_zones(pf_logs *l, pf_analysis *a)
 {
     tf_trace *t = l->trace;
@@ -108,7 +83,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         if (t->zones[i].parent != TF_NONE) child[t->zones[i].parent] += zdur(&t->zones[i]);
     /* groups by (name, text); zones are named by their location, and
      * locations that share a name (two call sites) share one name id */
-    pf_map m = {0};
+    tf_map m = {0};
     size_t cap = 0;
     unsigned char *selected = loc_flags(t, NULL, l->opt->zone_filter);
     uint32_t *name_id = malloc((t->nlocs ? t->nlocs : 1) * sizeof *name_id);
@@ -129,28 +104,21 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         const char *name = t->locs[z->loc].name, *ctx = z->text ? z->text : "";
         uint32_t nid = name_id[z->loc];
         uint64_t key = hash_str(ctx, 0xcbf29ce484222325ull ^ (nid * 0x9e3779b97f4a7c15ull)) | 1;
-        if ((m.used + 1) * 2 > m.slots && map_grow(&m)) goto out_names;
-        size_t h = (size_t)(key & (m.slots - 1));
-        for (;; h = (h + 1) & (m.slots - 1)) {
-            if (!m.keys[h]) {
-                if (a->nzones == cap) {
-                    cap = cap ? 2 * cap : 64;
-                    pf_zonestat *nz = realloc(a->zones, cap * sizeof *nz);
-                    if (!nz) goto out_names;
-                    a->zones = nz;
-                }
-                a->zones[a->nzones] = (pf_zonestat){name, ctx, nid, 0, 0, UINT64_MAX, 0, 0, 0, 0};
-                m.keys[h] = key;
-                m.vals[h] = (uint32_t)a->nzones++;
-                m.used++;
-                break;
+        zone_key zk = {a->zones, nid, ctx};
+        int is_new;
+        uint32_t *slot = tf_map_slot(&m, key, same_zone, &zk, &is_new);
+        if (!slot) goto out_names;
+        if (is_new) {
+            if (a->nzones == cap) {
+                cap = cap ? 2 * cap : 64;
+                pf_zonestat *nz = realloc(a->zones, cap * sizeof *nz);
+                if (!nz) goto out_names;
+                a->zones = nz;
             }
-            if (m.keys[h] == key) {
-                const pf_zonestat *g = &a->zones[m.vals[h]];
-                if (g->name_id == nid && !strcmp(g->context, ctx)) break;
-            }
+            a->zones[a->nzones] = (pf_zonestat){name, ctx, nid, 0, 0, UINT64_MAX, 0, 0, 0, 0};
+            *slot = (uint32_t)a->nzones++;
         }
-        group[i] = m.vals[h];
+        group[i] = *slot;
         pf_zonestat *g = &a->zones[group[i]];
         uint64_t d = zdur(z);
         g->count++;
@@ -159,8 +127,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         if (d < g->min) g->min = d;
         if (d > g->max) g->max = d;
     }
-    map_free(&m);
-    m = (pf_map){0};
+    tf_map_free(&m);
     /* median and 99th percentile of each group's durations */
     {
         size_t *off = calloc(a->nzones + 1, sizeof *off);
@@ -198,7 +165,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         pf_note(l, 1, "out of memory putting the host zones in time order");
     free(key);
 out_names:
-    map_free(&m);
+    tf_map_free(&m);
     free(selected);
     free(name_id);
 out:
@@ -422,36 +389,42 @@ static int cmp_core(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A (RISC, zone, hash) row being looked up (names are interned). */
+typedef struct dev_key {
+    const pf_devstat *dev;
+    int risc;
+    const char *zone, *hash;
+} dev_key;
+
+static int same_dev(uint32_t row, void *ctx)
+{
+    const dev_key *k = ctx;
+    const pf_devstat *d = &k->dev[row];
+    return d->risc == k->risc && d->zone == k->zone && d->hash == k->hash;
+}
+
 static void device(pf_logs *l, pf_analysis *a)
 {
-    pf_map m = {0};
+    tf_map m = {0};
     size_t cap = 0;
     for (size_t i = 0; i < l->ndevzones; i++) {
         const pf_devzone *z = &l->devzones[i];
         uint64_t key = (((uint64_t)z->risc << 56) ^ ((uint64_t)z->name << 28) ^ z->hash) * 2 + 1;
-        if ((m.used + 1) * 2 > m.slots && map_grow(&m)) break;
-        size_t h = (size_t)(key & (m.slots - 1));
-        for (;; h = (h + 1) & (m.slots - 1)) {
-            if (!m.keys[h]) {
-                if (a->ndev == cap) {
-                    cap = cap ? 2 * cap : 64;
-                    pf_devstat *nd = realloc(a->dev, cap * sizeof *nd);
-                    if (!nd) goto out;
-                    a->dev = nd;
-                }
-                a->dev[a->ndev] = (pf_devstat){
-                    z->risc, l->strings[z->name], l->strings[z->hash], 0, 0, UINT64_MAX, 0};
-                m.keys[h] = key;
-                m.vals[h] = (uint32_t)a->ndev++;
-                m.used++;
-                break;
+        dev_key dk = {a->dev, z->risc, l->strings[z->name], l->strings[z->hash]};
+        int is_new;
+        uint32_t *slot = tf_map_slot(&m, key, same_dev, &dk, &is_new);
+        if (!slot) break;
+        if (is_new) {
+            if (a->ndev == cap) {
+                cap = cap ? 2 * cap : 64;
+                pf_devstat *nd = realloc(a->dev, cap * sizeof *nd);
+                if (!nd) goto out;
+                a->dev = nd;
             }
-            const pf_devstat *d = &a->dev[m.vals[h]];
-            if (m.keys[h] == key && d->risc == z->risc && d->zone == l->strings[z->name] &&
-                d->hash == l->strings[z->hash])
-                break;
+            a->dev[a->ndev] = (pf_devstat){z->risc, dk.zone, dk.hash, 0, 0, UINT64_MAX, 0};
+            *slot = (uint32_t)a->ndev++;
         }
-        pf_devstat *d = &a->dev[m.vals[h]];
+        pf_devstat *d = &a->dev[*slot];
         uint64_t len = z->end - z->start;
         d->count++;
         d->total += len;
@@ -459,7 +432,7 @@ static void device(pf_logs *l, pf_analysis *a)
         if (len > d->max) d->max = len;
     }
 out:
-    map_free(&m);
+    tf_map_free(&m);
     if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
     /* time order for the timelines, and the cores that appear */
     size_t n = l->ndevzones;

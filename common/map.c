@@ -1,0 +1,55 @@
+/* Open-addressing map (tf_map.h). */
+#include "tf_map.h"
+
+#include <stdlib.h>
+
+static size_t home(uint64_t key, size_t slots)
+{
+    return (size_t)(key * 0x9e3779b97f4a7c15ull) & (slots - 1);
+}
+
+static int grow(tf_map *m)
+{
+    size_t ns = m->slots ? m->slots * 2 : 256;
+    uint64_t *nk = calloc(ns, sizeof *nk);
+    uint32_t *nv = calloc(ns, sizeof *nv);
+    if (!nk || !nv) {
+        free(nk);
+        free(nv);
+        return -1;
+    }
+    for (size_t i = 0; i < m->slots; i++) {
+        if (!m->keys[i]) continue;
+        size_t h = home(m->keys[i], ns);
+        while (nk[h]) h = (h + 1) & (ns - 1);
+        nk[h] = m->keys[i];
+        nv[h] = m->vals[i];
+    }
+    free(m->keys);
+    free(m->vals);
+    m->keys = nk;
+    m->vals = nv;
+    m->slots = ns;
+    return 0;
+}
+
+uint32_t *tf_map_slot(tf_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx), void *ctx,
+                      int *is_new)
+{
+    *is_new = 0;
+    if ((m->used + 1) * 2 > m->slots && grow(m)) return NULL;
+    size_t h = home(key, m->slots);
+    for (; m->keys[h]; h = (h + 1) & (m->slots - 1))
+        if (m->keys[h] == key && (!same || same(m->vals[h], ctx))) return &m->vals[h];
+    m->keys[h] = key;
+    m->used++;
+    *is_new = 1;
+    return &m->vals[h];
+}
+
+void tf_map_free(tf_map *m)
+{
+    free(m->keys);
+    free(m->vals);
+    *m = (tf_map){0};
+}

@@ -192,6 +192,18 @@ void pf_put_u64(pf_out *o, uint64_t v)
     o->n += n;
 }
 
+void pf_put_hex(pf_out *o, uint64_t v)
+{
+    char tmp[18], *p = tmp + sizeof tmp;
+    do {
+        *--p = "0123456789abcdef"[v & 15];
+        v >>= 4;
+    } while (v);
+    *--p = 'x';
+    *--p = '0';
+    pf_putn(o, p, (size_t)(tmp + sizeof tmp - p));
+}
+
 void pf_put_us(pf_out *o, uint64_t ns)
 {
     pf_put_u64(o, ns / 1000);

@@ -218,6 +218,8 @@ void pf_putn_slow(pf_out *o, const char *s, size_t n);
 void pf_printf(pf_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Unsigned decimal. */
 void pf_put_u64(pf_out *o, uint64_t v);
+/* "0x" and lowercase hexadecimal. */
+void pf_put_hex(pf_out *o, uint64_t v);
 /* ns as microseconds with ns precision ("12.345"), as Chrome traces want. */
 void pf_put_us(pf_out *o, uint64_t ns);
 /* One CSV field (RFC 4180). */

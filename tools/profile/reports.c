@@ -67,7 +67,9 @@ static void write_memlog(pf_logs *l)
         pf_puts(f, ops[e->op >= 1 && e->op <= 3 ? e->op : 0]);
         pf_putc(f, ',');
         pf_put_csv(f, t->pools[e->pool]);
-        pf_printf(f, ",0x%llx,", (unsigned long long)e->ptr);
+        pf_putc(f, ',');
+        pf_put_hex(f, e->ptr);
+        pf_putc(f, ',');
         pf_put_u64(f, e->size);
         pf_putc(f, ',');
         pf_put_u64(f, e->ns);

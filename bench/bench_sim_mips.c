@@ -3,7 +3,7 @@
  *   bench_sim_mips [--runs N] [MIXBENCH.elf]
  * Prints each engine's best time over N runs, MIPS, and the ratio. */
 #include "bare.h"
-#include "tf_err.h"
+#include "cm_err.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     double best = 1e30;
     uint64_t instret = 0;
     for (int r = 0; r < runs; r++) {
-        tf_bare *b = tf_bare_load(elf, 64u << 20);
+        sim_bare *b = sim_bare_load(elf, 64u << 20);
         if (!b) {
             fprintf(stderr, "bench_sim_mips: %s\n", tf_last_error());
             return 1;
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
         int saved = dup(1), devnull = open("/dev/null", O_WRONLY);
         dup2(devnull, 1);
         double t0 = now_s();
-        int status, end = tf_bare_run(b, UINT64_MAX, &status);
+        int status, end = sim_bare_run(b, UINT64_MAX, &status);
         double dt = now_s() - t0;
         dup2(saved, 1);
         close(saved);
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
         }
         instret = b->hart.instret;
         if (dt < best) best = dt;
-        tf_bare_free(b);
+        sim_bare_free(b);
     }
     double ours = (double)instret / best / 1e6;
     printf("bench_sim_mips: mixbench, %" PRIu64 " guest instructions, best of %d runs\n", instret,

@@ -1,10 +1,10 @@
-/* RFC 4180 CSV fields (tf_csv.h). */
-#include "tf_csv.h"
+/* RFC 4180 CSV fields (cm_csv.h). */
+#include "cm_csv.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void tf_csv_field(FILE *f, const char *s)
+void cm_csv_field(FILE *f, const char *s)
 {
     if (!s) return;
     if (!strpbrk(s, ",\"\r\n")) {
@@ -19,7 +19,7 @@ void tf_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static int reserve(tf_csv_reader *r, size_t need)
+static int reserve(cm_csv_reader *r, size_t need)
 {
     if (need <= r->cap) return 0;
     size_t cap = r->cap ? r->cap : 256;
@@ -33,7 +33,7 @@ static int reserve(tf_csv_reader *r, size_t need)
 
 /* Each physical line is read whole (getline), then split in memory; a
  * quoted field with a line break continues on the next line. */
-int tf_csv_next(tf_csv_reader *r)
+int cm_csv_next(cm_csv_reader *r)
 {
     ssize_t len = getline(&r->line_buf, &r->line_cap, r->f);
     if (len <= 0) return 0;
@@ -92,7 +92,7 @@ int tf_csv_next(tf_csv_reader *r)
     return nf;
 }
 
-void tf_csv_close(tf_csv_reader *r)
+void cm_csv_close(cm_csv_reader *r)
 {
     free(r->buf);
     free(r->fields);

@@ -1,7 +1,7 @@
 /* ELF32 reader (System V ABI "Object Files" chapter; RISC-V psABI for
  * EM_RISCV = 243). Every rejection names the file and the problem. */
-#include "tf_elf.h"
-#include "tf_err.h"
+#include "cm_elf.h"
+#include "cm_err.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -13,7 +13,7 @@
 #define EM_RISCV 243
 #endif
 
-static const char *tf_elf_machine_name(unsigned m)
+static const char *cm_elf_machine_name(unsigned m)
 {
     switch (m) {
     case EM_386: return "x86";
@@ -26,7 +26,7 @@ static const char *tf_elf_machine_name(unsigned m)
     }
 }
 
-void tf_elf_free(tf_elf *e)
+void cm_elf_free(cm_elf *e)
 {
     if (!e) return;
     free(e->path);
@@ -36,19 +36,19 @@ void tf_elf_free(tf_elf *e)
 }
 
 /* Is [off, off+len) inside the file? */
-static int tf_elf_in_file(const tf_elf *e, uint64_t off, uint64_t len)
+static int cm_elf_in_file(const cm_elf *e, uint64_t off, uint64_t len)
 {
     return off <= e->size && len <= e->size - off;
 }
 
-static int tf_elf_read_sections(tf_elf *e, const Elf32_Ehdr *eh)
+static int cm_elf_read_sections(cm_elf *e, const Elf32_Ehdr *eh)
 {
     if (eh->e_shoff == 0 || eh->e_shnum == 0) return 0; /* stripped: fine */
     if (eh->e_shentsize != sizeof(Elf32_Shdr))
-        return tf_err_set("%s: section header entry size is %u, expected %zu", e->path,
+        return cm_err_set("%s: section header entry size is %u, expected %zu", e->path,
                           eh->e_shentsize, sizeof(Elf32_Shdr));
-    if (!tf_elf_in_file(e, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf32_Shdr)))
-        return tf_err_set("%s: truncated: section header table at offset %u needs %zu bytes, "
+    if (!cm_elf_in_file(e, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf32_Shdr)))
+        return cm_err_set("%s: truncated: section header table at offset %u needs %zu bytes, "
                           "the file has %zu",
                           e->path, eh->e_shoff, (size_t)eh->e_shnum * sizeof(Elf32_Shdr), e->size);
     const Elf32_Shdr *sh = (const Elf32_Shdr *)(e->data + eh->e_shoff);
@@ -56,8 +56,8 @@ static int tf_elf_read_sections(tf_elf *e, const Elf32_Ehdr *eh)
     e->nsec = eh->e_shnum;
     for (int i = 0; i < e->nsec; i++) {
         if (sh[i].sh_type != SHT_NOBITS && sh[i].sh_type != SHT_NULL &&
-            !tf_elf_in_file(e, sh[i].sh_offset, sh[i].sh_size))
-            return tf_err_set("%s: truncated: section %d (offset %u, %u bytes) runs past the end "
+            !cm_elf_in_file(e, sh[i].sh_offset, sh[i].sh_size))
+            return cm_err_set("%s: truncated: section %d (offset %u, %u bytes) runs past the end "
                               "of the file (%zu bytes)",
                               e->path, i, sh[i].sh_offset, sh[i].sh_size, e->size);
     }
@@ -68,7 +68,7 @@ static int tf_elf_read_sections(tf_elf *e, const Elf32_Ehdr *eh)
     for (int i = 0; i < e->nsec; i++) {
         if (sh[i].sh_type != SHT_SYMTAB) continue;
         if (sh[i].sh_entsize != sizeof(Elf32_Sym) || sh[i].sh_link >= (unsigned)e->nsec)
-            return tf_err_set("%s: malformed symbol table (section %d)", e->path, i);
+            return cm_err_set("%s: malformed symbol table (section %d)", e->path, i);
         e->sym = e->data + sh[i].sh_offset;
         e->nsym = (int)(sh[i].sh_size / sizeof(Elf32_Sym));
         const Elf32_Shdr *ss = &sh[sh[i].sh_link];
@@ -79,34 +79,34 @@ static int tf_elf_read_sections(tf_elf *e, const Elf32_Ehdr *eh)
     return 0;
 }
 
-static tf_elf *tf_elf_validate(tf_elf *e)
+static cm_elf *cm_elf_validate(cm_elf *e)
 {
     if (e->size < EI_NIDENT || memcmp(e->data, ELFMAG, SELFMAG) != 0) {
-        tf_err_set("%s: not an ELF file (no \\x7fELF magic at offset 0)", e->path);
+        cm_err_set("%s: not an ELF file (no \\x7fELF magic at offset 0)", e->path);
         goto fail;
     }
     if (e->data[EI_CLASS] != ELFCLASS32) {
-        tf_err_set("%s: ELF class is %s; expected ELFCLASS32 (an RV32 program)", e->path,
+        cm_err_set("%s: ELF class is %s; expected ELFCLASS32 (an RV32 program)", e->path,
                    e->data[EI_CLASS] == ELFCLASS64 ? "ELFCLASS64 (64-bit)" : "invalid");
         goto fail;
     }
     if (e->data[EI_DATA] != ELFDATA2LSB) {
-        tf_err_set("%s: ELF data encoding is not little-endian (RISC-V is little-endian)", e->path);
+        cm_err_set("%s: ELF data encoding is not little-endian (RISC-V is little-endian)", e->path);
         goto fail;
     }
     if (e->size < sizeof(Elf32_Ehdr)) {
-        tf_err_set("%s: truncated: %zu bytes, an ELF32 header needs %zu", e->path, e->size,
+        cm_err_set("%s: truncated: %zu bytes, an ELF32 header needs %zu", e->path, e->size,
                    sizeof(Elf32_Ehdr));
         goto fail;
     }
     const Elf32_Ehdr *eh = (const Elf32_Ehdr *)e->data;
     if (eh->e_machine != EM_RISCV) {
-        tf_err_set("%s: ELF machine is %u (%s); expected EM_RISCV (243)", e->path, eh->e_machine,
-                   tf_elf_machine_name(eh->e_machine));
+        cm_err_set("%s: ELF machine is %u (%s); expected EM_RISCV (243)", e->path, eh->e_machine,
+                   cm_elf_machine_name(eh->e_machine));
         goto fail;
     }
     if (eh->e_type != ET_EXEC) {
-        tf_err_set("%s: ELF type is %s; expected a linked executable (ET_EXEC)", e->path,
+        cm_err_set("%s: ELF type is %s; expected a linked executable (ET_EXEC)", e->path,
                    eh->e_type == ET_REL   ? "ET_REL (an object file: link it first)"
                    : eh->e_type == ET_DYN ? "ET_DYN (position-independent; link with -static "
                                             "-no-pie)"
@@ -114,12 +114,12 @@ static tf_elf *tf_elf_validate(tf_elf *e)
         goto fail;
     }
     if (eh->e_phentsize != sizeof(Elf32_Phdr) && eh->e_phnum) {
-        tf_err_set("%s: program header entry size is %u, expected %zu", e->path, eh->e_phentsize,
+        cm_err_set("%s: program header entry size is %u, expected %zu", e->path, eh->e_phentsize,
                    sizeof(Elf32_Phdr));
         goto fail;
     }
-    if (!tf_elf_in_file(e, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(Elf32_Phdr))) {
-        tf_err_set("%s: truncated: program header table at offset %u needs %zu bytes, the file "
+    if (!cm_elf_in_file(e, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(Elf32_Phdr))) {
+        cm_err_set("%s: truncated: program header table at offset %u needs %zu bytes, the file "
                    "has %zu",
                    e->path, eh->e_phoff, (size_t)eh->e_phnum * sizeof(Elf32_Phdr), e->size);
         goto fail;
@@ -128,28 +128,28 @@ static tf_elf *tf_elf_validate(tf_elf *e)
     const Elf32_Phdr *ph = (const Elf32_Phdr *)(e->data + eh->e_phoff);
     e->seg = calloc(eh->e_phnum ? eh->e_phnum : 1, sizeof *e->seg);
     if (!e->seg) {
-        tf_err_set("%s: out of host memory", e->path);
+        cm_err_set("%s: out of host memory", e->path);
         goto fail;
     }
     for (int i = 0; i < eh->e_phnum; i++) {
         if (ph[i].p_type != PT_LOAD || ph[i].p_memsz == 0) continue;
         if (ph[i].p_filesz > ph[i].p_memsz) {
-            tf_err_set("%s: segment %d has file size %u larger than its memory size %u", e->path, i,
+            cm_err_set("%s: segment %d has file size %u larger than its memory size %u", e->path, i,
                        ph[i].p_filesz, ph[i].p_memsz);
             goto fail;
         }
-        if (!tf_elf_in_file(e, ph[i].p_offset, ph[i].p_filesz)) {
-            tf_err_set("%s: truncated: segment %d needs file bytes [%u, %llu), the file has %zu",
+        if (!cm_elf_in_file(e, ph[i].p_offset, ph[i].p_filesz)) {
+            cm_err_set("%s: truncated: segment %d needs file bytes [%u, %llu), the file has %zu",
                        e->path, i, ph[i].p_offset,
                        (unsigned long long)ph[i].p_offset + ph[i].p_filesz, e->size);
             goto fail;
         }
         if ((uint64_t)ph[i].p_vaddr + ph[i].p_memsz > 0x100000000ull) {
-            tf_err_set("%s: segment %d [0x%08x, +0x%x) wraps past the 32-bit address space",
+            cm_err_set("%s: segment %d [0x%08x, +0x%x) wraps past the 32-bit address space",
                        e->path, i, ph[i].p_vaddr, ph[i].p_memsz);
             goto fail;
         }
-        tf_elf_seg *s = &e->seg[e->nseg++];
+        cm_elf_seg *s = &e->seg[e->nseg++];
         s->vaddr = ph[i].p_vaddr;
         s->memsz = ph[i].p_memsz;
         s->filesz = ph[i].p_filesz;
@@ -157,39 +157,39 @@ static tf_elf *tf_elf_validate(tf_elf *e)
         s->flags = ph[i].p_flags;
     }
     if (e->nseg == 0) {
-        tf_err_set("%s: no loadable (PT_LOAD) segment", e->path);
+        cm_err_set("%s: no loadable (PT_LOAD) segment", e->path);
         goto fail;
     }
-    if (tf_elf_read_sections(e, eh)) goto fail;
+    if (cm_elf_read_sections(e, eh)) goto fail;
     return e;
 fail:
-    tf_elf_free(e);
+    cm_elf_free(e);
     return NULL;
 }
 
-tf_elf *tf_elf_parse(const char *name, const void *data, size_t size)
+cm_elf *cm_elf_parse(const char *name, const void *data, size_t size)
 {
-    tf_elf *e = calloc(1, sizeof *e);
-    if (!e) return tf_err_null("%s: out of host memory", name);
+    cm_elf *e = calloc(1, sizeof *e);
+    if (!e) return cm_err_null("%s: out of host memory", name);
     e->path = strdup(name);
     e->data = malloc(size ? size : 1);
     if (!e->path || !e->data) {
-        tf_elf_free(e);
-        return tf_err_null("%s: out of host memory", name);
+        cm_elf_free(e);
+        return cm_err_null("%s: out of host memory", name);
     }
     memcpy(e->data, data, size);
     e->size = size;
-    return tf_elf_validate(e);
+    return cm_elf_validate(e);
 }
 
-tf_elf *tf_elf_open(const char *path)
+cm_elf *cm_elf_open(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return tf_err_null("%s: cannot open: %s", path, strerror(errno));
-    tf_elf *e = calloc(1, sizeof *e);
+    if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    cm_elf *e = calloc(1, sizeof *e);
     if (!e) {
         fclose(f);
-        return tf_err_null("%s: out of host memory", path);
+        return cm_err_null("%s: out of host memory", path);
     }
     e->path = strdup(path);
     size_t cap = 1 << 16, n = 0;
@@ -206,31 +206,31 @@ tf_elf *tf_elf_open(const char *path)
     int err = ferror(f);
     fclose(f);
     if (!e->data || !e->path || n == cap) {
-        tf_elf_free(e);
-        return tf_err_null("%s: out of host memory", path);
+        cm_elf_free(e);
+        return cm_err_null("%s: out of host memory", path);
     }
     if (err) {
-        tf_elf_free(e);
-        return tf_err_null("%s: read error", path);
+        cm_elf_free(e);
+        return cm_err_null("%s: read error", path);
     }
     e->size = n;
-    return tf_elf_validate(e);
+    return cm_elf_validate(e);
 }
 
-int tf_elf_check_range(const tf_elf *e, uint32_t base, uint64_t size, const char *what)
+int cm_elf_check_range(const cm_elf *e, uint32_t base, uint64_t size, const char *what)
 {
     for (int i = 0; i < e->nseg; i++) {
-        const tf_elf_seg *s = &e->seg[i];
+        const cm_elf_seg *s = &e->seg[i];
         if (s->vaddr < base || (uint64_t)s->vaddr + s->memsz > (uint64_t)base + size)
-            return tf_err_set("%s: segment %d [0x%08x, 0x%08llx) lies outside %s [0x%08x, "
+            return cm_err_set("%s: segment %d [0x%08x, 0x%08llx) lies outside %s [0x%08x, "
                               "0x%08llx)",
                               e->path, i, s->vaddr, (unsigned long long)s->vaddr + s->memsz, what,
                               base, (unsigned long long)base + size);
         for (int j = 0; j < i; j++) {
-            const tf_elf_seg *t = &e->seg[j];
+            const cm_elf_seg *t = &e->seg[j];
             if (s->vaddr < (uint64_t)t->vaddr + t->memsz &&
                 t->vaddr < (uint64_t)s->vaddr + s->memsz)
-                return tf_err_set("%s: segments %d [0x%08x, 0x%08llx) and %d [0x%08x, 0x%08llx) "
+                return cm_err_set("%s: segments %d [0x%08x, 0x%08llx) and %d [0x%08x, 0x%08llx) "
                                   "overlap",
                                   e->path, j, t->vaddr, (unsigned long long)t->vaddr + t->memsz, i,
                                   s->vaddr, (unsigned long long)s->vaddr + s->memsz);
@@ -239,7 +239,7 @@ int tf_elf_check_range(const tf_elf *e, uint32_t base, uint64_t size, const char
     return 0;
 }
 
-void tf_elf_extent(const tf_elf *e, uint32_t *lo, uint64_t *hi)
+void cm_elf_extent(const cm_elf *e, uint32_t *lo, uint64_t *hi)
 {
     uint32_t l = UINT32_MAX;
     uint64_t h = 0;
@@ -252,19 +252,19 @@ void tf_elf_extent(const tf_elf *e, uint32_t *lo, uint64_t *hi)
     *hi = h;
 }
 
-static const char *tf_elf_str(const char *tab, uint32_t size, uint32_t off)
+static const char *cm_elf_str(const char *tab, uint32_t size, uint32_t off)
 {
     if (!tab || off >= size) return NULL;
     if (!memchr(tab + off, 0, size - off)) return NULL;
     return tab + off;
 }
 
-int tf_elf_symbol(const tf_elf *e, const char *name, uint32_t *value)
+int cm_elf_symbol(const cm_elf *e, const char *name, uint32_t *value)
 {
     const Elf32_Sym *sym = e->sym;
     for (int i = 0; i < e->nsym; i++) {
         if (sym[i].st_shndx == SHN_UNDEF) continue;
-        const char *n = tf_elf_str(e->symstr, e->symstr_size, sym[i].st_name);
+        const char *n = cm_elf_str(e->symstr, e->symstr_size, sym[i].st_name);
         if (n && strcmp(n, name) == 0) {
             *value = sym[i].st_value;
             return 0;
@@ -273,11 +273,11 @@ int tf_elf_symbol(const tf_elf *e, const char *name, uint32_t *value)
     return -1;
 }
 
-const uint8_t *tf_elf_section(const tf_elf *e, const char *name, uint32_t *size)
+const uint8_t *cm_elf_section(const cm_elf *e, const char *name, uint32_t *size)
 {
     const Elf32_Shdr *sh = e->sec;
     for (int i = 0; i < e->nsec; i++) {
-        const char *n = tf_elf_str(e->shstr, e->shstr_size, sh[i].sh_name);
+        const char *n = cm_elf_str(e->shstr, e->shstr_size, sh[i].sh_name);
         if (!n || strcmp(n, name) != 0) continue;
         if (sh[i].sh_type == SHT_NOBITS) return NULL;
         *size = sh[i].sh_size;

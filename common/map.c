@@ -1,5 +1,5 @@
-/* Open-addressing map (tf_map.h). */
-#include "tf_map.h"
+/* Open-addressing map (cm_map.h). */
+#include "cm_map.h"
 
 #include <stdlib.h>
 
@@ -8,7 +8,7 @@ static size_t home(uint64_t key, size_t slots)
     return (size_t)(key * 0x9e3779b97f4a7c15ull) & (slots - 1);
 }
 
-static int grow(tf_map *m)
+static int grow(cm_map *m)
 {
     size_t ns = m->slots ? m->slots * 2 : 256;
     uint64_t *nk = calloc(ns, sizeof *nk);
@@ -33,7 +33,7 @@ static int grow(tf_map *m)
     return 0;
 }
 
-uint32_t *tf_map_slot(tf_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx), void *ctx,
+uint32_t *cm_map_slot(cm_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx), void *ctx,
                       int *is_new)
 {
     *is_new = 0;
@@ -47,9 +47,9 @@ uint32_t *tf_map_slot(tf_map *m, uint64_t key, int (*same)(uint32_t value, void 
     return &m->vals[h];
 }
 
-void tf_map_free(tf_map *m)
+void cm_map_free(cm_map *m)
 {
     free(m->keys);
     free(m->vals);
-    *m = (tf_map){0};
+    *m = (cm_map){0};
 }

@@ -1,18 +1,18 @@
 /* RV32IMF + Zicsr + Zifencei decoder (unprivileged ISA v20191213, chapter
  * 24 "RV32/64G Instruction Set Listings") and a one-line disassembler. */
-#include "tf_rv32.h"
+#include "cm_rv32.h"
 
 #include <stdio.h>
 
-static const char *const tf_rv32_names[TF_OP_COUNT] = {
+static const char *const cm_rv32_names[TF_OP_COUNT] = {
 #define TF_OP_NAME(name, str) str,
     TF_RV32_OPS(TF_OP_NAME)
 #undef TF_OP_NAME
 };
 
-const char *tf_rv32_op_name(int op)
+const char *cm_rv32_op_name(int op)
 {
-    return op >= 0 && op < TF_OP_COUNT ? tf_rv32_names[op] : "?";
+    return op >= 0 && op < TF_OP_COUNT ? cm_rv32_names[op] : "?";
 }
 
 static inline int32_t imm_i(uint32_t w)
@@ -53,7 +53,7 @@ static inline int alu(int op, uint32_t w)
     return ((w >> 7) & 31) ? op : TF_OP_NOP;
 }
 
-static int decode_op_fp(uint32_t w, tf_slot *s)
+static int decode_op_fp(uint32_t w, cm_slot *s)
 {
     uint32_t f7 = w >> 25, f3 = (w >> 12) & 7, rs2 = (w >> 20) & 31;
     int rm_ok = f3 != 5 && f3 != 6; /* 7 = dynamic, checked when executed */
@@ -101,7 +101,7 @@ static int decode_op_fp(uint32_t w, tf_slot *s)
     }
 }
 
-int tf_rv32_decode(uint32_t w, uint32_t pc, tf_slot *s)
+int cm_rv32_decode(uint32_t w, uint32_t pc, cm_slot *s)
 {
     uint32_t opc = w & 0x7f, f3 = (w >> 12) & 7, f7 = w >> 25;
     s->h = 0;
@@ -243,11 +243,11 @@ static const char *const xname[33] = {"zero", "ra", "sp", "gp", "tp", "t0",  "t1
                                       "s2",   "s3", "s4", "s5", "s6", "s7",  "s8", "s9", "s10",
                                       "s11",  "t3", "t4", "t5", "t6", "zero"};
 
-void tf_rv32_disasm(uint32_t w, uint32_t pc, char *buf, size_t n)
+void cm_rv32_disasm(uint32_t w, uint32_t pc, char *buf, size_t n)
 {
-    tf_slot s;
-    int op = tf_rv32_decode(w, pc, &s);
-    const char *m = tf_rv32_op_name(op);
+    cm_slot s;
+    int op = cm_rv32_decode(w, pc, &s);
+    const char *m = cm_rv32_op_name(op);
     unsigned rd = (w >> 7) & 31, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
     switch (w & 0x7f) {
     case 0x37:
@@ -278,7 +278,7 @@ void tf_rv32_disasm(uint32_t w, uint32_t pc, char *buf, size_t n)
     if (op == TF_OP_ILLEGAL) snprintf(buf, n, "illegal instruction 0x%08x", w);
 }
 
-const char *tf_rv32_cause_name(uint32_t cause)
+const char *cm_rv32_cause_name(uint32_t cause)
 {
     switch (cause) {
     case TF_CAUSE_FETCH_MISALIGNED: return "instruction address misaligned";

@@ -95,7 +95,7 @@
     X(FCVT_S_WU, "fcvt.s.wu")                                                                      \
     X(FMV_W_X, "fmv.w.x")
 
-enum tf_rv32_op {
+enum cm_rv32_op {
 #define TF_OP_ENUM(name, str) TF_OP_##name,
     TF_RV32_OPS(TF_OP_ENUM)
 #undef TF_OP_ENUM

@@ -1,7 +1,7 @@
 /* The bare-ELF runner behind tt_foil_sim (see bare.h). */
 #include "bare.h"
-#include "tf_elf.h"
-#include "tf_err.h"
+#include "cm_elf.h"
+#include "cm_err.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,62 +15,62 @@
 #define SYS_EXIT_GROUP      94
 #define SYS_CLOCK_GETTIME64 403
 
-void tf_bare_free(tf_bare *b)
+void sim_bare_free(sim_bare *b)
 {
     if (!b) return;
-    tf_mem_free(b->mem);
+    sim_mem_free(b->mem);
     free(b->prog);
     free(b);
 }
 
-tf_bare *tf_bare_load(const char *path, uint64_t memsize)
+sim_bare *sim_bare_load(const char *path, uint64_t memsize)
 {
-    tf_elf *e = tf_elf_open(path);
+    cm_elf *e = cm_elf_open(path);
     if (!e) return NULL;
     uint32_t lo;
     uint64_t hi;
-    tf_elf_extent(e, &lo, &hi);
+    cm_elf_extent(e, &lo, &hi);
     uint32_t base = lo & ~0xfffu;
     memsize = (memsize + 0xfff) & ~0xfffull;
-    tf_bare *b = NULL;
+    sim_bare *b = NULL;
     if (memsize == 0 || (uint64_t)base + memsize > 0xfffff000ull) {
-        tf_err_set("%s: RAM [0x%08x, +%" PRIu64 " bytes) does not fit the 32-bit address space; "
+        cm_err_set("%s: RAM [0x%08x, +%" PRIu64 " bytes) does not fit the 32-bit address space; "
                    "use a smaller --mem",
                    path, base, memsize);
         goto fail;
     }
-    if (tf_elf_check_range(e, base, memsize, "RAM (see --mem)")) goto fail;
+    if (cm_elf_check_range(e, base, memsize, "RAM (see --mem)")) goto fail;
     b = calloc(1, sizeof *b);
-    if (!b || !(b->prog = strdup(path)) || !(b->mem = tf_mem_new(base, (uint32_t)memsize))) {
-        tf_err_set("%s: cannot reserve %" PRIu64 " bytes of guest RAM", path, memsize);
+    if (!b || !(b->prog = strdup(path)) || !(b->mem = sim_mem_new(base, (uint32_t)memsize))) {
+        cm_err_set("%s: cannot reserve %" PRIu64 " bytes of guest RAM", path, memsize);
         goto fail;
     }
     for (int i = 0; i < e->nseg; i++)
-        tf_mem_write(b->mem, e->seg[i].vaddr, e->data + e->seg[i].offset, e->seg[i].filesz);
+        sim_mem_write(b->mem, e->seg[i].vaddr, e->data + e->seg[i].offset, e->seg[i].filesz);
     uint32_t tohost;
-    if (tf_elf_symbol(e, "tohost", &tohost) == 0 && tohost - base <= b->mem->size - 4)
-        tf_mem_set_watch(b->mem, tohost);
-    tf_hart_reset(&b->hart, b->mem, e->entry, 0);
+    if (cm_elf_symbol(e, "tohost", &tohost) == 0 && tohost - base <= b->mem->size - 4)
+        sim_mem_set_watch(b->mem, tohost);
+    sim_hart_reset(&b->hart, b->mem, e->entry, 0);
     b->hart.x[2] = (uint32_t)(base + b->mem->size) & ~15u; /* sp: top of RAM */
-    tf_elf_free(e);
+    cm_elf_free(e);
     return b;
 fail:
-    tf_elf_free(e);
-    tf_bare_free(b);
+    cm_elf_free(e);
+    sim_bare_free(b);
     return NULL;
 }
 
-static uint8_t *guest_ptr(tf_bare *b, uint32_t addr, uint32_t len)
+static uint8_t *guest_ptr(sim_bare *b, uint32_t addr, uint32_t len)
 {
     uint32_t off = addr - b->mem->base;
     if (off > b->mem->size || len > b->mem->size - off) return NULL;
     return b->mem->data + off;
 }
 
-/* Emulate one ecall: -1 to continue, else a tf_bare_end. */
-static int do_ecall(tf_bare *b, int *status)
+/* Emulate one ecall: -1 to continue, else a sim_bare_end. */
+static int do_ecall(sim_bare *b, int *status)
 {
-    tf_hart *h = &b->hart;
+    sim_hart *h = &b->hart;
     uint32_t nr = h->x[17], a0 = h->x[10], a1 = h->x[11], a2 = h->x[12];
     int32_t ret = 0;
     switch (nr) {
@@ -97,13 +97,13 @@ static int do_ecall(tf_bare *b, int *status)
             ret = -14;
             break;
         }
-        uint64_t ns = tf_hart_cycle(h); /* modeled time: 1 GHz, one cycle per ns */
+        uint64_t ns = sim_hart_cycle(h); /* modeled time: 1 GHz, one cycle per ns */
         int64_t ts[2] = {(int64_t)(ns / 1000000000u), (int64_t)(ns % 1000000000u)};
-        tf_mem_write(b->mem, a1, ts, sizeof ts);
+        sim_mem_write(b->mem, a1, ts, sizeof ts);
         break;
     }
     default:
-        tf_err_set("%s: unsupported ecall a7=%u (a0=0x%08x) at pc 0x%08x with no trap handler "
+        cm_err_set("%s: unsupported ecall a7=%u (a0=0x%08x) at pc 0x%08x with no trap handler "
                    "installed; tt_foil_sim emulates write (64), exit (93), exit_group (94) and "
                    "clock_gettime64 (403); set mtvec to handle other ecalls yourself",
                    b->prog, nr, a0, h->pc);
@@ -115,27 +115,27 @@ static int do_ecall(tf_bare *b, int *status)
     return -1;
 }
 
-static void fault_message(tf_bare *b)
+static void fault_message(sim_bare *b)
 {
-    tf_hart *h = &b->hart;
+    sim_hart *h = &b->hart;
     char dis[96], insn[160] = "";
     int fetch =
         h->fault_cause == TF_CAUSE_FETCH_ACCESS || h->fault_cause == TF_CAUSE_FETCH_MISALIGNED;
     if (!fetch) {
-        tf_rv32_disasm(h->fault_insn, h->fault_pc, dis, sizeof dis);
+        cm_rv32_disasm(h->fault_insn, h->fault_pc, dis, sizeof dis);
         snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", h->fault_insn, dis);
     }
-    tf_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s, address 0x%08x; no trap handler "
+    cm_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s, address 0x%08x; no trap handler "
                "installed (mtvec = 0x%08x)",
-               b->prog, tf_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn,
+               b->prog, cm_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn,
                h->fault_tval, h->mtvec);
 }
 
-int tf_bare_run(tf_bare *b, uint64_t max_cycles, int *status)
+int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status)
 {
     *status = 0;
     for (;;) {
-        int rc = tf_hart_run(&b->hart, max_cycles), end;
+        int rc = sim_hart_run(&b->hart, max_cycles), end;
         switch (rc) {
         case TF_STOP_ECALL:
             if ((end = do_ecall(b, status)) >= 0) return end;
@@ -146,18 +146,18 @@ int tf_bare_run(tf_bare *b, uint64_t max_cycles, int *status)
             memcpy(&v, b->mem->data + (b->mem->watch_addr - b->mem->base), 4);
             if (v == 1) return TF_BARE_TOHOST_PASS;
             *status = (int)(v >> 1);
-            tf_err_set("%s: tohost reports test %u failed (tohost = 0x%08x)", b->prog, v >> 1, v);
+            cm_err_set("%s: tohost reports test %u failed (tohost = 0x%08x)", b->prog, v >> 1, v);
             return TF_BARE_TOHOST_FAIL;
         }
         case TF_STOP_LIMIT:
-            if (tf_hart_cycle(&b->hart) < max_cycles) break;
-            tf_err_set("%s: stopped after %" PRIu64 " cycles (--max-cycles %" PRIu64
+            if (sim_hart_cycle(&b->hart) < max_cycles) break;
+            cm_err_set("%s: stopped after %" PRIu64 " cycles (--max-cycles %" PRIu64
                        ") at pc 0x%08x",
-                       b->prog, tf_hart_cycle(&b->hart), max_cycles, b->hart.pc);
+                       b->prog, sim_hart_cycle(&b->hart), max_cycles, b->hart.pc);
             return TF_BARE_LIMIT;
         case TF_STOP_FAULT: fault_message(b); return TF_BARE_FAULT;
         default: /* TF_STOP_BLOCK needs a device, and there is none */
-            tf_err_set("%s: hart stopped for a device at pc 0x%08x, but there are no devices",
+            cm_err_set("%s: hart stopped for a device at pc 0x%08x, but there are no devices",
                        b->prog, b->hart.pc);
             return TF_BARE_FAULT;
         }

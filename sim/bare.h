@@ -7,14 +7,14 @@
 
 #include "hart.h"
 
-typedef struct tf_bare {
+typedef struct sim_bare {
     char *prog;
-    tf_mem *mem;
-    tf_hart hart;
-} tf_bare;
+    sim_mem *mem;
+    sim_hart hart;
+} sim_bare;
 
 /* How a run ended. */
-enum tf_bare_end {
+enum sim_bare_end {
     TF_BARE_EXIT,        /* the guest called exit: *status = code */
     TF_BARE_TOHOST_PASS, /* tohost = 1 */
     TF_BARE_TOHOST_FAIL, /* tohost = v: *status = v >> 1 (test number) */
@@ -25,11 +25,11 @@ enum tf_bare_end {
 
 /* Load `path` into RAM starting at its lowest segment (4 KiB aligned) of
  * `memsize` bytes; NULL + message if the ELF is bad or does not fit. */
-tf_bare *tf_bare_load(const char *path, uint64_t memsize);
+sim_bare *sim_bare_load(const char *path, uint64_t memsize);
 
-/* Run until the program ends; returns a tf_bare_end. */
-int tf_bare_run(tf_bare *b, uint64_t max_cycles, int *status);
+/* Run until the program ends; returns a sim_bare_end. */
+int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status);
 
-void tf_bare_free(tf_bare *b);
+void sim_bare_free(sim_bare *b);
 
 #endif

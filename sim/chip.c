@@ -20,7 +20,7 @@
  * of the host clock (the thread sleeps if it would be), so device timestamps
  * can be placed on the host timeline as they are. */
 #include "chip.h"
-#include "tf_err.h"
+#include "cm_err.h"
 
 #include <sched.h>
 #include <stdlib.h>
@@ -34,12 +34,12 @@ static uint64_t host_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static tf_chip *chip_of(tf_transport *t)
+static sim_chip *chip_of(tf_transport *t)
 {
-    return (tf_chip *)t;
+    return (sim_chip *)t;
 }
 
-void tf_chip_set_active(tf_chip *c, tf_sim_hart *sh, int on)
+void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on)
 {
     uint64_t bit = 1ull << (sh->index & 63);
     if (on)
@@ -48,7 +48,7 @@ void tf_chip_set_active(tf_chip *c, tf_sim_hart *sh, int on)
         c->active[sh->index >> 6] &= ~bit;
 }
 
-void tf_chip_progress(tf_chip *c)
+void sim_chip_progress(sim_chip *c)
 {
     pthread_mutex_lock(&c->progress_lock);
     __atomic_store_n(&c->progress_gen, c->progress_gen + 1, __ATOMIC_RELEASE);
@@ -56,7 +56,7 @@ void tf_chip_progress(tf_chip *c)
     pthread_mutex_unlock(&c->progress_lock);
 }
 
-static uint64_t progress_now(tf_chip *c)
+static uint64_t progress_now(sim_chip *c)
 {
     return __atomic_load_n(&c->progress_gen, __ATOMIC_ACQUIRE);
 }
@@ -97,55 +97,55 @@ static void spin_lock(pthread_mutex_t *m)
 
 /* Time stamp for a host action: while idle the chip has no time of its own
  * yet (harts are advanced to the start time when it runs). */
-static uint64_t host_action_time(const tf_chip *c)
+static uint64_t host_action_time(const sim_chip *c)
 {
     return c->idle ? 0 : c->now;
 }
 
-static void hart_advance(tf_hart *h, uint64_t t)
+static void hart_advance(sim_hart *h, uint64_t t)
 {
-    uint64_t cyc = tf_hart_cycle(h);
+    uint64_t cyc = sim_hart_cycle(h);
     if (cyc < t) h->cyc_extra += t - cyc;
 }
 
-static void run_hart(tf_chip *c, tf_sim_hart *sh, uint64_t t1)
+static void run_hart(sim_chip *c, sim_core_hart *sh, uint64_t t1)
 {
-    tf_hart *h = &sh->h;
+    sim_hart *h = &sh->h;
     uint64_t before = h->instret;
-    int rc = tf_hart_run(h, t1);
+    int rc = sim_hart_run(h, t1);
     c->instructions += h->instret - before;
     switch (rc) {
     case TF_STOP_LIMIT:
     case TF_STOP_BLOCK: break; /* BLOCK: the register handler set the state */
     case TF_STOP_WFI:
         sh->state = TF_HS_WFI;
-        tf_chip_set_active(c, sh, 0);
+        sim_chip_set_active(c, sh, 0);
         break;
     default: /* a fault, or an ecall/ebreak: there is no OS on the device */
-        tf_core_record_fault(sh);
+        sim_core_record_fault(sh);
         break;
     }
 }
 
-static int core_quiescent(const tf_sim_core *core)
+static int core_quiescent(const sim_core *core)
 {
     for (int r = 0; r < TF_NUM_RISCS; r++) {
-        enum tf_hs st = core->harts[r].state;
+        enum sim_hs st = core->harts[r].state;
         if (st != TF_HS_RESET && st != TF_HS_WFI && st != TF_HS_HALT) return 0;
     }
     return 1;
 }
 
-static void stage_write(tf_chip *c, tf_sim_core *core, uint32_t addr, const void *src, uint32_t n)
+static void stage_write(sim_chip *c, sim_core *core, uint32_t addr, const void *src, uint32_t n)
 {
     if (core->nstaged == core->cap_staged) {
         int cap = core->cap_staged ? 2 * core->cap_staged : 8;
-        tf_staged_write *ns = realloc(core->staged, (size_t)cap * sizeof *ns);
+        sim_staged_write *ns = realloc(core->staged, (size_t)cap * sizeof *ns);
         if (!ns) abort(); /* a few hundred bytes: out of memory is fatal here */
         core->staged = ns;
         core->cap_staged = cap;
     }
-    tf_staged_write *w = &core->staged[core->nstaged];
+    sim_staged_write *w = &core->staged[core->nstaged];
     w->data = malloc(n);
     if (!w->data) abort();
     memcpy(w->data, src, n);
@@ -157,12 +157,12 @@ static void stage_write(tf_chip *c, tf_sim_core *core, uint32_t addr, const void
 
 /* Apply a core's staged writes that a start() has covered (all of them if
  * `all`, for a core being released from reset), in order. */
-static void apply_core_staged(tf_chip *c, tf_sim_core *core, uint64_t time, int all)
+static void apply_core_staged(sim_chip *c, sim_core *core, uint64_t time, int all)
 {
     int k = 0;
     while (k < core->nstaged && (all || core->staged[k].epoch < c->start_epoch)) {
-        tf_staged_write *w = &core->staged[k++];
-        tf_core_l1_write(core, w->addr, w->data, w->len, time);
+        sim_staged_write *w = &core->staged[k++];
+        sim_core_l1_write(core, w->addr, w->data, w->len, time);
         free(w->data);
     }
     if (!k) return;
@@ -171,14 +171,14 @@ static void apply_core_staged(tf_chip *c, tf_sim_core *core, uint64_t time, int 
     if (!core->nstaged) c->nstaged--;
 }
 
-static int core_ready(const tf_chip *c, const tf_sim_core *core)
+static int core_ready(const sim_chip *c, const sim_core *core)
 {
     return core->nstaged && core->staged[0].epoch < c->start_epoch;
 }
 
 /* Apply the staged writes a start() covered, if every core they target is
  * quiescent (or `force`); returns 1 if there were any and they landed. */
-static int apply_staged(tf_chip *c, int force)
+static int apply_staged(sim_chip *c, int force)
 {
     int any = 0;
     for (int i = 0; i < c->ncores && c->nstaged; i++) {
@@ -199,13 +199,13 @@ static int apply_staged(tf_chip *c, int force)
 /* The chip's clock catches up with the host's when new work starts: from
  * idle, and when staged writes land (on quiescent cores only). A hart still
  * running keeps its own cycle count; it just gets a longer round. */
-static void catch_up_with_host(tf_chip *c)
+static void catch_up_with_host(sim_chip *c)
 {
     uint64_t h = host_ns();
     if (h > c->now) c->now = h;
 }
 
-static int chip_round(tf_chip *c)
+static int chip_round(sim_chip *c)
 {
     if (c->nstaged) {
         /* work a start() covered starts at host time, as it would from idle */
@@ -217,7 +217,7 @@ static int chip_round(tf_chip *c)
     int runnable = 0, waiting = 0;
     FOR_ACTIVE(c, i)
     {
-        tf_sim_hart *sh = c->hart_at[i];
+        sim_core_hart *sh = c->hart_at[i];
         if (sh->state == TF_HS_RUN)
             runnable = 1;
         else if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
@@ -230,7 +230,7 @@ static int chip_round(tf_chip *c)
         }
     }
     if (!runnable) {
-        uint64_t ev = tf_noc_next_event(c), next = ev < next_wake ? ev : next_wake;
+        uint64_t ev = sim_noc_next_event(c), next = ev < next_wake ? ev : next_wake;
         if (next == UINT64_MAX) {
             if (!waiting || c->stalled) return 0;
             c->stalled = 1; /* let the waits check once more */
@@ -241,11 +241,11 @@ static int chip_round(tf_chip *c)
         c->stalled = 0;
     }
     c->now = t0;
-    tf_noc_process(c, t0);
+    sim_noc_process(c, t0);
     uint64_t t1 = t0 + c->quantum;
     FOR_ACTIVE(c, i)
     {
-        tf_sim_hart *sh = c->hart_at[i];
+        sim_core_hart *sh = c->hart_at[i];
         switch (sh->state) {
         case TF_HS_RUN: run_hart(c, sh, t1); break;
         case TF_HS_WAIT:
@@ -289,7 +289,7 @@ static void sleep_ns(uint64_t ns)
  * (a mailbox store, a fault, going idle), sleep holding the lock, so that
  * the host cannot see it before its own clock has reached the device time
  * at which it happened. */
-static void pace(tf_chip *c, uint64_t slack, int hold_lock)
+static void pace(sim_chip *c, uint64_t slack, int hold_lock)
 {
     uint64_t h = host_ns();
     if (c->now <= h + slack) return;
@@ -302,7 +302,7 @@ static void pace(tf_chip *c, uint64_t slack, int hold_lock)
 
 static void *chip_main(void *arg)
 {
-    tf_chip *c = arg;
+    sim_chip *c = arg;
     pthread_mutex_lock(&c->lock);
     for (;;) {
         if (!c->stop && c->idle && !c->run_requested) {
@@ -329,7 +329,7 @@ static void *chip_main(void *arg)
             if (apply_staged(c, 1)) continue; /* stalled cores: apply anyway */
             pace(c, 0, 1);
             c->idle = 1;
-            tf_chip_progress(c);
+            sim_chip_progress(c);
             continue;
         }
         /* Progress the host may look at happens no later than host time. */
@@ -351,22 +351,22 @@ static void *chip_main(void *arg)
 
 /* The scheduler lets go of the lock between rounds when the host is
  * pending. */
-static void host_lock(tf_chip *c)
+static void host_lock(sim_chip *c)
 {
     atomic_fetch_add(&c->host_pending, 1);
     spin_lock(&c->lock);
     atomic_fetch_sub(&c->host_pending, 1);
 }
 
-static void host_unlock(tf_chip *c)
+static void host_unlock(sim_chip *c)
 {
     pthread_mutex_unlock(&c->lock);
 }
 
-static tf_sim_core *core_at(tf_chip *c, int x, int y)
+static sim_core *core_at(sim_chip *c, int x, int y)
 {
     if (x < 0 || y < 0 || x >= c->gx || y >= c->gy) {
-        tf_err_set("core (%d,%d) is outside the %dx%d grid", x, y, c->gx, c->gy);
+        cm_err_set("core (%d,%d) is outside the %dx%d grid", x, y, c->gx, c->gy);
         return NULL;
     }
     return &c->cores[y * c->gx + x];
@@ -375,14 +375,14 @@ static tf_sim_core *core_at(tf_chip *c, int x, int y)
 static int l1_range(int x, int y, uint32_t addr, uint32_t n)
 {
     if (addr > TF_L1_SIZE || n > TF_L1_SIZE - addr)
-        return tf_err_set("L1 access [0x%08x, +%u) on core (%d,%d) is outside L1 (0x%x bytes)",
+        return cm_err_set("L1 access [0x%08x, +%u) on core (%d,%d) is outside L1 (0x%x bytes)",
                           addr, n, x, y, TF_L1_SIZE);
     return 0;
 }
 
 static void op_info(tf_transport *t, tf_chip_info *out)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     out->grid_x = c->gx;
     out->grid_y = c->gy;
     out->l1_size = TF_L1_SIZE;
@@ -395,8 +395,8 @@ static void op_info(tf_transport *t, tf_chip_info *out)
 
 static int op_read_l1(tf_transport *t, int x, int y, uint32_t addr, void *dst, uint32_t n)
 {
-    tf_chip *c = chip_of(t);
-    tf_sim_core *core = core_at(c, x, y);
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
     if (!core || l1_range(x, y, addr, n)) return -1;
     host_lock(c);
     memcpy(dst, core->l1->data + addr, n);
@@ -406,8 +406,8 @@ static int op_read_l1(tf_transport *t, int x, int y, uint32_t addr, void *dst, u
 
 static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void *src, uint32_t n)
 {
-    tf_chip *c = chip_of(t);
-    tf_sim_core *core = core_at(c, x, y);
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
     if (!core || l1_range(x, y, addr, n)) return -1;
     host_lock(c);
     const uint8_t *p = src;
@@ -419,17 +419,17 @@ static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void 
         p += k;
         n -= k;
     }
-    if (n) tf_core_l1_write(core, addr, p, n, host_action_time(c));
+    if (n) sim_core_l1_write(core, addr, p, n, host_action_time(c));
     host_unlock(c);
     return 0;
 }
 
-static int dram_range(tf_chip *c, int bank, uint64_t addr, uint64_t n)
+static int dram_range(sim_chip *c, int bank, uint64_t addr, uint64_t n)
 {
     if (bank < 0 || bank >= c->nbanks)
-        return tf_err_set("DRAM bank %d does not exist (the chip has %d)", bank, c->nbanks);
+        return cm_err_set("DRAM bank %d does not exist (the chip has %d)", bank, c->nbanks);
     if (addr > c->bank_size || n > c->bank_size - addr)
-        return tf_err_set("DRAM access [0x%llx, +%llu) is outside bank %d (%llu bytes)",
+        return cm_err_set("DRAM access [0x%llx, +%llu) is outside bank %d (%llu bytes)",
                           (unsigned long long)addr, (unsigned long long)n, bank,
                           (unsigned long long)c->bank_size);
     return 0;
@@ -437,43 +437,43 @@ static int dram_range(tf_chip *c, int bank, uint64_t addr, uint64_t n)
 
 static int op_read_dram(tf_transport *t, int bank, uint64_t addr, void *dst, uint64_t n)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     if (dram_range(c, bank, addr, n)) return -1;
     host_lock(c);
-    tf_dram_read(c, bank, addr, dst, n);
+    sim_dram_read(c, bank, addr, dst, n);
     host_unlock(c);
     return 0;
 }
 
 static int op_write_dram(tf_transport *t, int bank, uint64_t addr, const void *src, uint64_t n)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     if (dram_range(c, bank, addr, n)) return -1;
     host_lock(c);
-    int rc = tf_dram_write(c, bank, addr, src, n);
+    int rc = sim_dram_write(c, bank, addr, src, n);
     host_unlock(c);
-    if (rc) return tf_err_set("out of host memory backing DRAM bank %d", bank);
+    if (rc) return cm_err_set("out of host memory backing DRAM bank %d", bank);
     return 0;
 }
 
 static int op_set_reset(tf_transport *t, int x, int y, uint32_t mask, int assert)
 {
-    tf_chip *c = chip_of(t);
-    tf_sim_core *core = core_at(c, x, y);
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
     if (!core) return -1;
     host_lock(c);
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (!(mask & (1u << r))) continue;
-        tf_sim_hart *sh = &core->harts[r];
+        sim_core_hart *sh = &core->harts[r];
         if (assert) {
             sh->state = TF_HS_RESET;
             sh->generation++;
-            tf_chip_set_active(c, sh, 0);
+            sim_chip_set_active(c, sh, 0);
         } else if (sh->state == TF_HS_RESET) {
             /* what the host staged for this core (a cleared mailbox) must be
              * there before its firmware starts */
             apply_core_staged(c, core, host_action_time(c), 1);
-            tf_core_reset_hart(sh, host_action_time(c));
+            sim_core_reset_hart(sh, host_action_time(c));
         }
     }
     host_unlock(c);
@@ -482,10 +482,10 @@ static int op_set_reset(tf_transport *t, int x, int y, uint32_t mask, int assert
 
 static int op_read_pc(tf_transport *t, int x, int y, int risc, uint32_t *pc)
 {
-    tf_chip *c = chip_of(t);
-    tf_sim_core *core = core_at(c, x, y);
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
     if (!core) return -1;
-    if (risc < 0 || risc >= TF_NUM_RISCS) return tf_err_set("no RISC %d", risc);
+    if (risc < 0 || risc >= TF_NUM_RISCS) return cm_err_set("no RISC %d", risc);
     host_lock(c);
     *pc = core->harts[risc].h.pc;
     host_unlock(c);
@@ -494,7 +494,7 @@ static int op_read_pc(tf_transport *t, int x, int y, int risc, uint32_t *pc)
 
 static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     if (!core_at(c, x, y)) return -1;
     host_lock(c);
     uint64_t now = c->now;
@@ -509,7 +509,7 @@ static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
 
 static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     host_lock(c);
     *instructions = c->instructions;
     *rounds = c->rounds;
@@ -519,7 +519,7 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
 
 static int op_start(tf_transport *t)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     host_lock(c);
     c->start_epoch++;
     __atomic_store_n(&c->run_requested, 1, __ATOMIC_RELEASE);
@@ -533,7 +533,7 @@ static int op_start(tf_transport *t)
  * missed); otherwise sleeps until progress or the timeout. */
 static int op_wait(tf_transport *t, uint64_t timeout_ns)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     struct timespec dl;
     clock_gettime(CLOCK_REALTIME, &dl);
     uint64_t ns = (uint64_t)dl.tv_nsec + timeout_ns;
@@ -548,15 +548,15 @@ static int op_wait(tf_transport *t, uint64_t timeout_ns)
     return 0;
 }
 
-static void chip_free(tf_chip *c)
+static void chip_free(sim_chip *c)
 {
     if (c->cores)
         for (int i = 0; i < c->ncores; i++) {
             for (int k = 0; k < c->cores[i].nstaged; k++) free(c->cores[i].staged[k].data);
             free(c->cores[i].staged);
-            tf_core_free(&c->cores[i]);
+            sim_core_free(&c->cores[i]);
         }
-    tf_dram_free(c);
+    sim_dram_free(c);
     free(c->banks);
     free(c->cores);
     free(c->hart_at);
@@ -567,7 +567,7 @@ static void chip_free(tf_chip *c)
 
 static void op_close(tf_transport *t)
 {
-    tf_chip *c = chip_of(t);
+    sim_chip *c = chip_of(t);
     host_lock(c);
     c->stop = 1;
     pthread_cond_broadcast(&c->run_cv);
@@ -583,7 +583,7 @@ static void op_close(tf_transport *t)
     chip_free(c);
 }
 
-static const tf_transport_ops tf_sim_ops = {
+static const tf_transport_ops sim_sim_ops = {
     .info = op_info,
     .read_l1 = op_read_l1,
     .write_l1 = op_write_l1,
@@ -608,17 +608,17 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     if (!d.dram_bank_size) d.dram_bank_size = 1ull << 30;
     if (!d.quantum) d.quantum = 256;
     if (d.grid_x < 1 || d.grid_y < 1 || d.grid_x > 62 || d.grid_y > 62)
-        return tf_err_null("simulated grid %dx%d: each side must be 1..62 (6-bit NOC coordinates)",
+        return cm_err_null("simulated grid %dx%d: each side must be 1..62 (6-bit NOC coordinates)",
                            d.grid_x, d.grid_y);
     if (d.dram_banks < 1 || d.dram_banks > 62)
-        return tf_err_null("simulated DRAM: %d banks; must be 1..62", d.dram_banks);
+        return cm_err_null("simulated DRAM: %d banks; must be 1..62", d.dram_banks);
     if (d.dram_bank_size > (1ull << 36) || d.dram_bank_size % TF_DRAM_CHUNK)
-        return tf_err_null(
+        return cm_err_null(
             "simulated DRAM bank size %llu: must be a multiple of 1 MiB up to 64 GiB",
             (unsigned long long)d.dram_bank_size);
-    tf_chip *c = calloc(1, sizeof *c);
-    if (!c) return tf_err_null("out of host memory for the simulated chip");
-    c->base.ops = &tf_sim_ops;
+    sim_chip *c = calloc(1, sizeof *c);
+    if (!c) return cm_err_null("out of host memory for the simulated chip");
+    c->base.ops = &sim_sim_ops;
     c->gx = d.grid_x;
     c->gy = d.grid_y;
     c->ncores = d.grid_x * d.grid_y;
@@ -639,9 +639,9 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
         if (!c->banks[b].chunks) goto oom;
     }
     for (int i = 0; i < c->ncores; i++) {
-        if (tf_core_init(c, &c->cores[i], i % c->gx, i / c->gx)) goto oom;
+        if (sim_core_init(c, &c->cores[i], i % c->gx, i / c->gx)) goto oom;
         for (int r = 0; r < TF_NUM_RISCS; r++) {
-            tf_sim_hart *sh = &c->cores[i].harts[r];
+            sim_core_hart *sh = &c->cores[i].harts[r];
             sh->index = i * TF_NUM_RISCS + r;
             c->hart_at[sh->index] = sh;
         }
@@ -656,10 +656,10 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
         pthread_mutex_destroy(&c->progress_lock);
         pthread_cond_destroy(&c->progress_cv);
         chip_free(c);
-        return tf_err_null("cannot start the simulator thread");
+        return cm_err_null("cannot start the simulator thread");
     }
     return &c->base;
 oom:
     chip_free(c);
-    return tf_err_null("out of host memory for a %dx%d simulated chip", d.grid_x, d.grid_y);
+    return cm_err_null("out of host memory for a %dx%d simulated chip", d.grid_x, d.grid_y);
 }

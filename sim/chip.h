@@ -13,11 +13,11 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-struct tf_chip;
-struct tf_sim_core;
+struct sim_chip;
+struct sim_core;
 
 /* Scheduling state of one hart. */
-enum tf_hs {
+enum sim_hs {
     TF_HS_RESET = 0,  /* held in soft reset */
     TF_HS_RUN,        /* runnable */
     TF_HS_WFI,        /* asleep until its core's mailbox is written */
@@ -27,12 +27,12 @@ enum tf_hs {
     TF_HS_HALT,       /* faulted; fault record written */
 };
 
-typedef struct tf_sim_hart {
-    tf_hart h; /* h.user points back here */
-    struct tf_sim_core *core;
+typedef struct sim_core_hart {
+    sim_hart h; /* h.user points back here */
+    struct sim_core *core;
     int risc;
     int index; /* position in the chip's hart order (bitmap bit) */
-    enum tf_hs state;
+    enum sim_hs state;
     uint64_t wake_at;
     uint32_t generation; /* bumped on reset so stale NOC events leave it alone */
     /* NOC command registers and counters */
@@ -51,56 +51,56 @@ typedef struct tf_sim_hart {
     /* extra fault detail from a device access (TF_FAULT_DETAIL_*) */
     uint32_t fault_detail;
     uint64_t fault_aux;
-} tf_sim_hart;
+} sim_core_hart;
 
 /* A host write to a core's mailbox, held until start() (see chip.c). */
-typedef struct tf_staged_write {
+typedef struct sim_staged_write {
     uint32_t addr, len;
     uint8_t *data;
     uint64_t epoch; /* start() calls before it was made: a later start() applies it */
-} tf_staged_write;
+} sim_staged_write;
 
-typedef struct tf_tile_engine tf_tile_engine;
+typedef struct sim_tile_engine sim_tile_engine;
 
-typedef struct tf_sim_core {
-    struct tf_chip *chip;
+typedef struct sim_core {
+    struct sim_chip *chip;
     int x, y; /* logical */
-    tf_mem *l1;
-    tf_tile_engine *tile; /* allocated when a TRISC first uses it */
-    tf_sim_hart harts[TF_NUM_RISCS];
-    tf_staged_write *staged;
+    sim_mem *l1;
+    sim_tile_engine *tile; /* allocated when a TRISC first uses it */
+    sim_core_hart harts[TF_NUM_RISCS];
+    sim_staged_write *staged;
     int nstaged, cap_staged;
-} tf_sim_core;
+} sim_core;
 
 /* A NOC transaction completing at `time`. */
-typedef struct tf_noc_event {
+typedef struct sim_noc_event {
     uint64_t time, seq;
     int kind; /* TF_NOC_CMD_* */
-    tf_sim_hart *issuer;
+    sim_core_hart *issuer;
     uint32_t generation;
     uint32_t local;  /* issuer's L1 address */
     uint64_t remote; /* NOC address */
     uint32_t len;
-} tf_noc_event;
+} sim_noc_event;
 
-typedef struct tf_dram_bank {
+typedef struct sim_dram_bank {
     uint8_t **chunks; /* lazily allocated TF_DRAM_CHUNK-byte chunks */
     uint64_t nchunks;
     uint64_t busy_until; /* bandwidth model */
-} tf_dram_bank;
+} sim_dram_bank;
 
-typedef struct tf_chip {
+typedef struct sim_chip {
     tf_transport base; /* first: the transport handle is the chip */
     int gx, gy, ncores, nbanks;
     uint64_t bank_size;
     uint32_t quantum;
-    tf_sim_core *cores;
-    tf_sim_hart **hart_at; /* by index: core-major, then RISC */
+    sim_core *cores;
+    sim_core_hart **hart_at; /* by index: core-major, then RISC */
     int nharts;
     uint64_t *active; /* bitmap of harts the scheduler visits */
     int active_words;
-    tf_dram_bank *banks;
-    tf_noc_event *events; /* binary min-heap on (time, seq) */
+    sim_dram_bank *banks;
+    sim_noc_event *events; /* binary min-heap on (time, seq) */
     int nevents, cap_events;
     uint64_t seq;
     uint64_t now; /* start of the current round, in cycles */
@@ -122,31 +122,31 @@ typedef struct tf_chip {
     uint64_t progress_gen, seen_gen;
     /* statistics */
     uint64_t rounds, instructions;
-} tf_chip;
+} sim_chip;
 
 #define TF_DRAM_CHUNK (1u << 20)
 
 /* core.c: registers, debug print, faults, mailbox wake-ups */
-int tf_core_init(tf_chip *c, tf_sim_core *core, int x, int y);
-void tf_core_free(tf_sim_core *core);
-void tf_core_l1_write(tf_sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
-void tf_core_record_fault(tf_sim_hart *sh);
-void tf_core_reset_hart(tf_sim_hart *sh, uint64_t time);
-void tf_core_wake(tf_sim_core *core, uint64_t time);
-void tf_chip_set_active(tf_chip *c, tf_sim_hart *sh, int on);
-void tf_chip_progress(tf_chip *c);
+int sim_core_init(sim_chip *c, sim_core *core, int x, int y);
+void sim_core_free(sim_core *core);
+void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
+void sim_core_record_fault(sim_core_hart *sh);
+void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
+void sim_core_wake(sim_core *core, uint64_t time);
+void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
+void sim_chip_progress(sim_chip *c);
 
 /* noc.c: transactions, events, DRAM storage */
-int tf_noc_issue(tf_sim_hart *sh, int cmd);
-uint64_t tf_noc_next_event(const tf_chip *c);
-void tf_noc_process(tf_chip *c, uint64_t until);
-int tf_dram_read(tf_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
-int tf_dram_write(tf_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
-void tf_dram_free(tf_chip *c);
+int sim_noc_issue(sim_core_hart *sh, int cmd);
+uint64_t sim_noc_next_event(const sim_chip *c);
+void sim_noc_process(sim_chip *c, uint64_t until);
+int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
+int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
+void sim_dram_free(sim_chip *c);
 
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
-int tf_tile_command(tf_sim_hart *sh, uint32_t op); /* a TF_BUS_* result */
-void tf_tile_reset(tf_sim_core *core);
-void tf_tile_free(tf_sim_core *core);
+int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */
+void sim_tile_reset(sim_core *core);
+void sim_tile_free(sim_core *core);
 
 #endif

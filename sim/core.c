@@ -3,19 +3,19 @@
  * print). Faults become records in the mailbox, as a debug unit would write
  * them; stores to the mailbox wake the core's sleeping harts. */
 #include "chip.h"
-#include "tf_risc.h"
+#include "cm_risc.h"
 #include "tf_tile.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-static tf_sim_hart *sim_hart(tf_hart *h)
+static sim_core_hart *core_hart(sim_hart *h)
 {
-    return (tf_sim_hart *)h->user;
+    return (sim_core_hart *)h->user;
 }
 
-static int reg_fault(tf_sim_hart *sh, uint32_t addr)
+static int reg_fault(sim_core_hart *sh, uint32_t addr)
 {
     int in_regs = addr - TF_MMIO_BASE < TF_MMIO_SIZE;
     sh->fault_detail = in_regs ? TF_FAULT_DETAIL_MMIO : TF_FAULT_DETAIL_NONE;
@@ -23,7 +23,7 @@ static int reg_fault(tf_sim_hart *sh, uint32_t addr)
     return TF_BUS_FAULT;
 }
 
-static uint32_t l1_word(const tf_sim_core *core, uint32_t addr)
+static uint32_t l1_word(const sim_core *core, uint32_t addr)
 {
     uint32_t w;
     memcpy(&w, core->l1->data + addr, 4);
@@ -32,14 +32,14 @@ static uint32_t l1_word(const tf_sim_core *core, uint32_t addr)
 
 /* ---- debug print ---------------------------------------------------------- */
 
-static void dprint_flush(tf_sim_hart *sh)
+static void dprint_flush(sim_core_hart *sh)
 {
-    fprintf(stderr, "[core (%d,%d) %s] %.*s\n", sh->core->x, sh->core->y, tf_risc_name(sh->risc),
+    fprintf(stderr, "[core (%d,%d) %s] %.*s\n", sh->core->x, sh->core->y, cm_risc_name(sh->risc),
             sh->line_len, sh->line);
     sh->line_len = 0;
 }
 
-static void dprint_putc(tf_sim_hart *sh, char ch)
+static void dprint_putc(sim_core_hart *sh, char ch)
 {
     if (ch == '\n') {
         dprint_flush(sh);
@@ -49,13 +49,13 @@ static void dprint_putc(tf_sim_hart *sh, char ch)
     sh->line[sh->line_len++] = ch;
 }
 
-static void dprint_puts(tf_sim_hart *sh, const char *s)
+static void dprint_puts(sim_core_hart *sh, const char *s)
 {
     while (*s) dprint_putc(sh, *s++);
 }
 
 /* Copy a NUL-terminated string out of L1 (bounded). */
-static void l1_string(const tf_sim_core *core, uint32_t addr, char *out, size_t cap)
+static void l1_string(const sim_core *core, uint32_t addr, char *out, size_t cap)
 {
     size_t n = 0;
     while (n + 1 < cap && addr + n < TF_L1_SIZE && core->l1->data[addr + n]) {
@@ -69,7 +69,7 @@ static void l1_string(const tf_sim_core *core, uint32_t addr, char *out, size_t 
 /* Format with the host's printf, one conversion at a time: %d %i %u %x %X
  * %c %s (an L1 address) %f %e %g (float bits) %p %%, with flags, width and
  * precision. */
-static void dprint(tf_sim_hart *sh, uint32_t fmt_addr)
+static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 {
     char fmt[256], out[256];
     if (fmt_addr >= TF_L1_SIZE) {
@@ -127,15 +127,15 @@ static void dprint(tf_sim_hart *sh, uint32_t fmt_addr)
 
 /* ---- registers ----------------------------------------------------------- */
 
-static int core_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *val)
+static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *val)
 {
-    tf_sim_hart *sh = sim_hart(h);
-    tf_sim_core *core = ctx;
+    sim_core_hart *sh = core_hart(h);
+    sim_core *core = ctx;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
     case TF_MMIO_CLOCK_LO: {
-        uint64_t t = tf_hart_cycle(h);
+        uint64_t t = sim_hart_cycle(h);
         sh->clock_hi_latch = (uint32_t)(t >> 32);
         *val = (uint32_t)t;
         return TF_BUS_OK;
@@ -197,9 +197,9 @@ static int core_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *v
     return reg_fault(sh, addr);
 }
 
-static int core_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t val)
+static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t val)
 {
-    tf_sim_hart *sh = sim_hart(h);
+    sim_core_hart *sh = core_hart(h);
     (void)ctx;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
@@ -208,11 +208,11 @@ static int core_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t v
     case TF_MMIO_NOC_REMOTE_HI: sh->noc_remote_hi = val; return TF_BUS_OK;
     case TF_MMIO_NOC_LOCAL: sh->noc_local = val; return TF_BUS_OK;
     case TF_MMIO_NOC_LEN: sh->noc_len = val; return TF_BUS_OK;
-    case TF_MMIO_NOC_CMD: return tf_noc_issue(sh, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
+    case TF_MMIO_NOC_CMD: return sim_noc_issue(sh, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
     case TF_MMIO_WAIT_ADDR: sh->wait_addr = val; return TF_BUS_OK;
     case TF_MMIO_WAIT_REF: sh->wait_ref = val; return TF_BUS_OK;
     case TF_MMIO_DPRINT_FMT: dprint(sh, val); return TF_BUS_OK;
-    case TF_MMIO_TILE_CMD: return tf_tile_command(sh, val);
+    case TF_MMIO_TILE_CMD: return sim_tile_command(sh, val);
     }
     if (addr >= TF_MMIO_TILE_ARG0 && addr <= TF_MMIO_TILE_ARG3) {
         sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4] = val;
@@ -227,42 +227,42 @@ static int core_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t v
 
 /* ---- mailbox, wake-ups, faults, reset ------------------------------------ */
 
-static void hart_advance(tf_hart *h, uint64_t t)
+static void hart_advance(sim_hart *h, uint64_t t)
 {
-    uint64_t c = tf_hart_cycle(h);
+    uint64_t c = sim_hart_cycle(h);
     if (c < t) h->cyc_extra += t - c;
 }
 
-void tf_core_wake(tf_sim_core *core, uint64_t time)
+void sim_core_wake(sim_core *core, uint64_t time)
 {
     for (int r = 0; r < TF_NUM_RISCS; r++) {
-        tf_sim_hart *sh = &core->harts[r];
+        sim_core_hart *sh = &core->harts[r];
         if (sh->state != TF_HS_WFI) continue;
         sh->state = TF_HS_RUN;
         hart_advance(&sh->h, time);
-        tf_chip_set_active(core->chip, sh, 1);
+        sim_chip_set_active(core->chip, sh, 1);
     }
 }
 
 /* A hart's store landed in the mailbox page: wake the core, tell the host. */
-static void mailbox_hook(void *ctx, tf_hart *h, uint32_t addr, uint32_t n)
+static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
 {
-    tf_sim_core *core = ctx;
+    sim_core *core = ctx;
     (void)n;
     if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) return;
-    tf_core_wake(core, tf_hart_cycle(h));
-    tf_chip_progress(core->chip);
+    sim_core_wake(core, sim_hart_cycle(h));
+    sim_chip_progress(core->chip);
 }
 
-void tf_core_l1_write(tf_sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
+void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
-    tf_mem_write(core->l1, addr, src, n);
-    if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) tf_core_wake(core, time);
+    sim_mem_write(core->l1, addr, src, n);
+    if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
 }
 
-void tf_core_record_fault(tf_sim_hart *sh)
+void sim_core_record_fault(sim_core_hart *sh)
 {
-    tf_hart *h = &sh->h;
+    sim_hart *h = &sh->h;
     tf_fault_record r = {
         .magic = TF_FAULT_MAGIC,
         .cause = h->fault_cause,
@@ -273,58 +273,58 @@ void tf_core_record_fault(tf_sim_hart *sh)
         .aux_lo = (uint32_t)sh->fault_aux,
         .aux_hi = (uint32_t)(sh->fault_aux >> 32),
     };
-    uint64_t t = tf_hart_cycle(h);
+    uint64_t t = sim_hart_cycle(h);
     uint32_t state = TF_RISC_FAULT;
-    tf_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, fault[sh->risc]), &r, sizeof r,
-                     t);
-    tf_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, risc[sh->risc].state), &state,
-                     4, t);
+    sim_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, fault[sh->risc]), &r, sizeof r,
+                      t);
+    sim_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, risc[sh->risc].state), &state,
+                      4, t);
     sh->state = TF_HS_HALT;
-    tf_chip_set_active(sh->core->chip, sh, 0);
-    tf_chip_progress(sh->core->chip);
+    sim_chip_set_active(sh->core->chip, sh, 0);
+    sim_chip_progress(sh->core->chip);
 }
 
-void tf_core_reset_hart(tf_sim_hart *sh, uint64_t time)
+void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
 {
     sh->generation++;
-    tf_hart_reset(&sh->h, sh->core->l1, TF_L1_FW(sh->risc), (uint32_t)sh->risc);
+    sim_hart_reset(&sh->h, sh->core->l1, TF_L1_FW(sh->risc), (uint32_t)sh->risc);
     sh->h.cyc_extra = time;
     sh->noc_remote_lo = sh->noc_remote_hi = sh->noc_local = sh->noc_len = 0;
     sh->reads_pending = sh->writes_pending = 0;
     sh->reads_done_at = sh->writes_done_at = sh->port_free = 0;
     sh->wait_addr = sh->wait_ref = 0;
     memset(sh->tile_args, 0, sizeof sh->tile_args);
-    if (sh->risc >= TF_RISC_TRISC0) tf_tile_reset(sh->core); /* its TRISCs start over */
+    if (sh->risc >= TF_RISC_TRISC0) sim_tile_reset(sh->core); /* its TRISCs start over */
     sh->line_len = 0;
     sh->state = TF_HS_RUN;
-    tf_chip_set_active(sh->core->chip, sh, 1);
+    sim_chip_set_active(sh->core->chip, sh, 1);
 }
 
-int tf_core_init(tf_chip *c, tf_sim_core *core, int x, int y)
+int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
 {
     core->chip = c;
     core->x = x;
     core->y = y;
-    core->l1 = tf_mem_new(0, TF_L1_SIZE);
+    core->l1 = sim_mem_new(0, TF_L1_SIZE);
     if (!core->l1) return -1;
     core->l1->store_hook = mailbox_hook;
     core->l1->hook_ctx = core;
-    tf_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);
+    sim_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);
     for (int r = 0; r < TF_NUM_RISCS; r++) {
-        tf_sim_hart *sh = &core->harts[r];
+        sim_core_hart *sh = &core->harts[r];
         sh->core = core;
         sh->risc = r;
         sh->h.user = sh;
-        sh->h.bus = (tf_bus){core_load, core_store, core};
-        tf_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
+        sh->h.bus = (sim_bus){core_load, core_store, core};
+        sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->state = TF_HS_RESET;
     }
     return 0;
 }
 
-void tf_core_free(tf_sim_core *core)
+void sim_core_free(sim_core *core)
 {
-    tf_tile_free(core);
-    tf_mem_free(core->l1);
+    sim_tile_free(core);
+    sim_mem_free(core->l1);
     core->l1 = NULL;
 }

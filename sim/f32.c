@@ -1,7 +1,7 @@
 /* Software binary32 for the F extension. Values are handled as
  * (sign, m, e) meaning (-1)^sign * m * 2^e with an integer significand m;
  * every operation computes an exact (or exact-plus-sticky) m and e and then
- * rounds once in tf_f32_pack(). */
+ * rounds once in sim_f32_pack(). */
 #include "f32.h"
 
 #include <stdbool.h>
@@ -91,7 +91,7 @@ static uint32_t overflow(int sign, int rm, unsigned *fl)
 }
 
 /* Round (-1)^sign * m * 2^e to binary32 (the single rounding step). */
-static uint32_t tf_f32_pack(int sign, int e, uint64_t m, int rm, unsigned *fl)
+static uint32_t sim_f32_pack(int sign, int e, uint64_t m, int rm, unsigned *fl)
 {
     if (m == 0) return ZERO(sign);
     int E = msb64(m) + e; /* value in [2^E, 2^(E+1)) */
@@ -145,7 +145,7 @@ static uint32_t zero_sum(int sa, int sb, int rm)
     return ZERO(rm == TF_RM_RDN);
 }
 
-uint32_t tf_f32_add(uint32_t a, uint32_t b, int rm, unsigned *fl)
+uint32_t sim_f32_add(uint32_t a, uint32_t b, int rm, unsigned *fl)
 {
     if (f_isnan(a) || f_isnan(b)) return nan_result(a, b, fl);
     int sa = SIGN(a), sb = SIGN(b);
@@ -182,19 +182,19 @@ uint32_t tf_f32_add(uint32_t a, uint32_t b, int rm, unsigned *fl)
     else if (d > 0)
         mb = (mb >> d) | ((mb & ((1ull << d) - 1)) != 0);
     /* ma, mb now share exponent eb + d = ea. */
-    if (sa == sb) return tf_f32_pack(sa, ea, ma + mb, rm, fl);
+    if (sa == sb) return sim_f32_pack(sa, ea, ma + mb, rm, fl);
     if (ma == mb) return zero_sum(sa, sb, rm);
-    if (ma > mb) return tf_f32_pack(sa, ea, ma - mb, rm, fl);
-    return tf_f32_pack(sb, ea, mb - ma, rm, fl);
+    if (ma > mb) return sim_f32_pack(sa, ea, ma - mb, rm, fl);
+    return sim_f32_pack(sb, ea, mb - ma, rm, fl);
 }
 
-uint32_t tf_f32_sub(uint32_t a, uint32_t b, int rm, unsigned *fl)
+uint32_t sim_f32_sub(uint32_t a, uint32_t b, int rm, unsigned *fl)
 {
     if (f_isnan(b)) return nan_result(a, b, fl);
-    return tf_f32_add(a, b ^ 0x80000000u, rm, fl);
+    return sim_f32_add(a, b ^ 0x80000000u, rm, fl);
 }
 
-uint32_t tf_f32_mul(uint32_t a, uint32_t b, int rm, unsigned *fl)
+uint32_t sim_f32_mul(uint32_t a, uint32_t b, int rm, unsigned *fl)
 {
     if (f_isnan(a) || f_isnan(b)) return nan_result(a, b, fl);
     int s = SIGN(a) ^ SIGN(b);
@@ -207,7 +207,7 @@ uint32_t tf_f32_mul(uint32_t a, uint32_t b, int rm, unsigned *fl)
     int ea, eb;
     unpack(a, &ma, &ea);
     unpack(b, &mb, &eb);
-    return tf_f32_pack(s, ea + eb, ma * mb, rm, fl);
+    return sim_f32_pack(s, ea + eb, ma * mb, rm, fl);
 }
 
 /* Shift a nonzero significand so its top bit is bit 23 (subnormals). */
@@ -218,7 +218,7 @@ static inline void normalize24(uint64_t *m, int *e)
     *e -= sh;
 }
 
-uint32_t tf_f32_div(uint32_t a, uint32_t b, int rm, unsigned *fl)
+uint32_t sim_f32_div(uint32_t a, uint32_t b, int rm, unsigned *fl)
 {
     if (f_isnan(a) || f_isnan(b)) return nan_result(a, b, fl);
     int s = SIGN(a) ^ SIGN(b);
@@ -241,7 +241,7 @@ uint32_t tf_f32_div(uint32_t a, uint32_t b, int rm, unsigned *fl)
     normalize24(&mb, &eb);
     uint64_t n = ma << 40;
     uint64_t q = n / mb, r = n % mb;
-    return tf_f32_pack(s, ea - eb - 41, (q << 1) | (r != 0), rm, fl);
+    return sim_f32_pack(s, ea - eb - 41, (q << 1) | (r != 0), rm, fl);
 }
 
 static uint64_t isqrt64(uint64_t v, uint64_t *rem)
@@ -261,7 +261,7 @@ static uint64_t isqrt64(uint64_t v, uint64_t *rem)
     return r;
 }
 
-uint32_t tf_f32_sqrt(uint32_t a, int rm, unsigned *fl)
+uint32_t sim_f32_sqrt(uint32_t a, int rm, unsigned *fl)
 {
     if (f_isnan(a)) return nan_result(a, a, fl);
     if (f_iszero(a)) return a;
@@ -276,12 +276,12 @@ uint32_t tf_f32_sqrt(uint32_t a, int rm, unsigned *fl)
         e -= 1;
     }
     uint64_t rem, r = isqrt64(m << 38, &rem);
-    return tf_f32_pack(0, e / 2 - 19 - 1, (r << 1) | (rem != 0), rm, fl);
+    return sim_f32_pack(0, e / 2 - 19 - 1, (r << 1) | (rem != 0), rm, fl);
 }
 
 typedef unsigned __int128 u128;
 
-uint32_t tf_f32_fma(uint32_t a, uint32_t b, uint32_t c, int rm, unsigned *fl)
+uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, int rm, unsigned *fl)
 {
     bool inf_times_zero = (f_isinf(a) && f_iszero(b)) || (f_iszero(a) && f_isinf(b));
     if (f_isnan(a) || f_isnan(b) || f_isnan(c)) {
@@ -303,7 +303,7 @@ uint32_t tf_f32_fma(uint32_t a, uint32_t b, uint32_t c, int rm, unsigned *fl)
     int ea, eb, ec;
     unpack(a, &ma, &ea);
     unpack(b, &mb, &eb);
-    if (f_iszero(c)) return tf_f32_pack(sp, ea + eb, ma * mb, rm, fl);
+    if (f_iszero(c)) return sim_f32_pack(sp, ea + eb, ma * mb, rm, fl);
     unpack(c, &mc, &ec);
     /* Product (<= 48 bits) and addend in 128 bits with ample guard bits. */
     u128 P = (u128)(ma * mb) << 72, C = (u128)mc << 96;
@@ -341,7 +341,7 @@ uint32_t tf_f32_fma(uint32_t a, uint32_t b, uint32_t c, int rm, unsigned *fl)
         R = (R >> sh) | (lo != 0);
         e += sh;
     }
-    return tf_f32_pack(s, e, (uint64_t)R, rm, fl);
+    return sim_f32_pack(s, e, (uint64_t)R, rm, fl);
 }
 
 /* Round a finite value to an integer magnitude; returns false if it does not
@@ -361,7 +361,7 @@ static bool to_int_mag(uint32_t a, int rm, uint64_t *mag, bool *inexact)
     return true;
 }
 
-int32_t tf_f32_to_i32(uint32_t a, int rm, unsigned *fl)
+int32_t sim_f32_to_i32(uint32_t a, int rm, unsigned *fl)
 {
     if (f_isnan(a)) {
         *fl |= TF_FX_NV;
@@ -379,7 +379,7 @@ int32_t tf_f32_to_i32(uint32_t a, int rm, unsigned *fl)
     return s ? (int32_t)(0u - (uint32_t)mag) : (int32_t)mag;
 }
 
-uint32_t tf_f32_to_u32(uint32_t a, int rm, unsigned *fl)
+uint32_t sim_f32_to_u32(uint32_t a, int rm, unsigned *fl)
 {
     if (f_isnan(a)) {
         *fl |= TF_FX_NV;
@@ -397,16 +397,16 @@ uint32_t tf_f32_to_u32(uint32_t a, int rm, unsigned *fl)
     return (uint32_t)mag;
 }
 
-uint32_t tf_f32_from_i32(int32_t v, int rm, unsigned *fl)
+uint32_t sim_f32_from_i32(int32_t v, int rm, unsigned *fl)
 {
     int s = v < 0;
     uint64_t m = s ? (uint64_t)(0u - (uint32_t)v) : (uint64_t)v;
-    return tf_f32_pack(s, 0, m, rm, fl);
+    return sim_f32_pack(s, 0, m, rm, fl);
 }
 
-uint32_t tf_f32_from_u32(uint32_t v, int rm, unsigned *fl)
+uint32_t sim_f32_from_u32(uint32_t v, int rm, unsigned *fl)
 {
-    return tf_f32_pack(0, 0, v, rm, fl);
+    return sim_f32_pack(0, 0, v, rm, fl);
 }
 
 /* Total order on non-NaN values where -0 == +0: returns <0, 0, >0. */
@@ -418,7 +418,7 @@ static int cmp_ordered(uint32_t a, uint32_t b)
     return (ka > kb) - (ka < kb);
 }
 
-int tf_f32_eq(uint32_t a, uint32_t b, unsigned *fl)
+int sim_f32_eq(uint32_t a, uint32_t b, unsigned *fl)
 {
     if (f_isnan(a) || f_isnan(b)) {
         if (f_issnan(a) || f_issnan(b)) *fl |= TF_FX_NV;
@@ -427,7 +427,7 @@ int tf_f32_eq(uint32_t a, uint32_t b, unsigned *fl)
     return cmp_ordered(a, b) == 0;
 }
 
-int tf_f32_lt(uint32_t a, uint32_t b, unsigned *fl)
+int sim_f32_lt(uint32_t a, uint32_t b, unsigned *fl)
 {
     if (f_isnan(a) || f_isnan(b)) {
         *fl |= TF_FX_NV;
@@ -436,7 +436,7 @@ int tf_f32_lt(uint32_t a, uint32_t b, unsigned *fl)
     return cmp_ordered(a, b) < 0;
 }
 
-int tf_f32_le(uint32_t a, uint32_t b, unsigned *fl)
+int sim_f32_le(uint32_t a, uint32_t b, unsigned *fl)
 {
     if (f_isnan(a) || f_isnan(b)) {
         *fl |= TF_FX_NV;
@@ -463,17 +463,17 @@ static uint32_t minmax(uint32_t a, uint32_t b, bool want_max, unsigned *fl)
     return c <= 0 ? a : b;
 }
 
-uint32_t tf_f32_min(uint32_t a, uint32_t b, unsigned *fl)
+uint32_t sim_f32_min(uint32_t a, uint32_t b, unsigned *fl)
 {
     return minmax(a, b, false, fl);
 }
 
-uint32_t tf_f32_max(uint32_t a, uint32_t b, unsigned *fl)
+uint32_t sim_f32_max(uint32_t a, uint32_t b, unsigned *fl)
 {
     return minmax(a, b, true, fl);
 }
 
-uint32_t tf_f32_classify(uint32_t a)
+uint32_t sim_f32_classify(uint32_t a)
 {
     int s = SIGN(a);
     uint32_t ef = EXPF(a), fr = FRAC(a);

@@ -1,4 +1,4 @@
-/* The RV32IMF interpreter: decode once into tf_slot, then run handlers by
+/* The RV32IMF interpreter: decode once into cm_slot, then run handlers by
  * direct threading (computed goto on label offsets). Traps, CSRs and device
  * accesses leave the hot loop through small out-of-line helpers.
  *
@@ -16,40 +16,40 @@
 
 /* ---- memory ---------------------------------------------------------- */
 
-static void *tf_lazy_alloc(size_t n)
+static void *sim_lazy_alloc(size_t n)
 {
     void *p =
         mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 
-tf_mem *tf_mem_new(uint32_t base, uint32_t size)
+sim_mem *sim_mem_new(uint32_t base, uint32_t size)
 {
-    tf_mem *m = calloc(1, sizeof *m);
+    sim_mem *m = calloc(1, sizeof *m);
     if (!m) return NULL;
     size = (size + 0xfffu) & ~0xfffu;
     m->base = base;
     m->size = size;
-    m->data = tf_lazy_alloc(size);
-    m->slots = tf_lazy_alloc(((size_t)size / 4 + 1) * sizeof(tf_slot));
+    m->data = sim_lazy_alloc(size);
+    m->slots = sim_lazy_alloc(((size_t)size / 4 + 1) * sizeof(cm_slot));
     m->pageflags = calloc((size >> TF_PAGE_SHIFT) + 1, 1);
     if (!m->data || !m->slots || !m->pageflags) {
-        tf_mem_free(m);
+        sim_mem_free(m);
         return NULL;
     }
     return m;
 }
 
-void tf_mem_free(tf_mem *m)
+void sim_mem_free(sim_mem *m)
 {
     if (!m) return;
     if (m->data) munmap(m->data, m->size);
-    if (m->slots) munmap(m->slots, ((size_t)m->size / 4 + 1) * sizeof(tf_slot));
+    if (m->slots) munmap(m->slots, ((size_t)m->size / 4 + 1) * sizeof(cm_slot));
     free(m->pageflags);
     free(m);
 }
 
-void tf_mem_invalidate(tf_mem *m, uint32_t addr, uint32_t n)
+void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
 {
     uint32_t off = addr - m->base;
     if (n == 0 || off >= m->size) return;
@@ -59,29 +59,29 @@ void tf_mem_invalidate(tf_mem *m, uint32_t addr, uint32_t n)
     for (uint32_t p = first; p <= last; p++) any |= m->pageflags[p] & TF_PAGE_CODE;
     if (!any) return;
     uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
-    memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(tf_slot));
+    memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(cm_slot));
 }
 
-void tf_mem_write(tf_mem *m, uint32_t addr, const void *src, uint32_t n)
+void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
 {
     memcpy(m->data + (addr - m->base), src, n);
-    tf_mem_invalidate(m, addr, n);
+    sim_mem_invalidate(m, addr, n);
 }
 
-void tf_mem_fill(tf_mem *m, uint32_t addr, int byte, uint32_t n)
+void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n)
 {
     memset(m->data + (addr - m->base), byte, n);
-    tf_mem_invalidate(m, addr, n);
+    sim_mem_invalidate(m, addr, n);
 }
 
-void tf_mem_set_watch(tf_mem *m, uint32_t addr)
+void sim_mem_set_watch(sim_mem *m, uint32_t addr)
 {
     m->watch_addr = addr & ~3u;
     m->has_watch = 1;
     m->pageflags[(m->watch_addr - m->base) >> TF_PAGE_SHIFT] |= TF_PAGE_WATCH;
 }
 
-void tf_mem_hook_pages(tf_mem *m, uint32_t addr, uint32_t n)
+void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n)
 {
     uint32_t first = (addr - m->base) >> TF_PAGE_SHIFT;
     uint32_t last = (addr - m->base + n - 1) >> TF_PAGE_SHIFT;
@@ -90,12 +90,12 @@ void tf_mem_hook_pages(tf_mem *m, uint32_t addr, uint32_t n)
 
 /* ---- traps and CSRs ---------------------------------------------------- */
 
-static int tf_hart_fetchable(const tf_hart *h, uint32_t pc)
+static int sim_hart_fetchable(const sim_hart *h, uint32_t pc)
 {
     return !(pc & 3) && pc - h->mem->base < h->mem->size;
 }
 
-static void tf_hart_enter_trap(tf_hart *h, uint32_t cause, uint32_t tval, uint32_t epc)
+static void sim_hart_enter_trap(sim_hart *h, uint32_t cause, uint32_t tval, uint32_t epc)
 {
     uint32_t ms = h->mstatus;
     ms = (ms & ~TF_MSTATUS_MPIE) | ((ms & TF_MSTATUS_MIE) ? TF_MSTATUS_MPIE : 0);
@@ -112,22 +112,22 @@ static void tf_hart_enter_trap(tf_hart *h, uint32_t cause, uint32_t tval, uint32
     h->cyc_extra += 1; /* the trapping instruction's cycle; it does not retire */
 }
 
-int tf_hart_exception(tf_hart *h, uint32_t cause, uint32_t tval)
+int sim_hart_exception(sim_hart *h, uint32_t cause, uint32_t tval)
 {
     h->fault_cause = cause;
     h->fault_pc = h->pc;
     h->fault_tval = tval;
     h->fault_insn = 0;
-    if (tf_hart_fetchable(h, h->pc))
+    if (sim_hart_fetchable(h, h->pc))
         memcpy(&h->fault_insn, h->mem->data + (h->pc - h->mem->base), 4);
     /* mtvec == 0 means no handler was installed (documented convention);
      * a handler we could not fetch would trap forever, so it counts as none. */
-    if (h->mtvec == 0 || !tf_hart_fetchable(h, h->mtvec & ~3u)) return -1;
-    tf_hart_enter_trap(h, cause, tval, h->pc);
+    if (h->mtvec == 0 || !sim_hart_fetchable(h, h->mtvec & ~3u)) return -1;
+    sim_hart_enter_trap(h, cause, tval, h->pc);
     return 0;
 }
 
-int tf_hart_check_interrupt(tf_hart *h)
+int sim_hart_check_interrupt(sim_hart *h)
 {
     uint32_t pend = h->mie & h->mip;
     if (!pend || (h->priv == 3 && !(h->mstatus & TF_MSTATUS_MIE))) return 0;
@@ -136,15 +136,15 @@ int tf_hart_check_interrupt(tf_hart *h)
     h->fault_pc = h->pc;
     h->fault_tval = 0;
     h->fault_insn = 0;
-    if (h->mtvec == 0 || !tf_hart_fetchable(h, h->mtvec & ~3u)) return -1;
-    tf_hart_enter_trap(h, 0x80000000u | code, 0, h->pc);
+    if (h->mtvec == 0 || !sim_hart_fetchable(h, h->mtvec & ~3u)) return -1;
+    sim_hart_enter_trap(h, 0x80000000u | code, 0, h->pc);
     h->cyc_extra -= 1; /* an interrupt does not waste an instruction's cycle */
     return 0;
 }
 
-int tf_hart_mret(tf_hart *h)
+int sim_hart_mret(sim_hart *h)
 {
-    if (h->priv != 3) return tf_hart_exception(h, TF_CAUSE_ILLEGAL, 0x30200073u);
+    if (h->priv != 3) return sim_hart_exception(h, TF_CAUSE_ILLEGAL, 0x30200073u);
     uint32_t ms = h->mstatus;
     h->priv = (ms & TF_MSTATUS_MPP) >> 11;
     ms = (ms & ~TF_MSTATUS_MIE) | ((ms & TF_MSTATUS_MPIE) ? TF_MSTATUS_MIE : 0);
@@ -154,22 +154,22 @@ int tf_hart_mret(tf_hart *h)
     h->mstatus = ms;
     h->pc = h->mepc;
     h->instret++;
-    return tf_hart_check_interrupt(h);
+    return sim_hart_check_interrupt(h);
 }
 
 enum { CSR_OK, CSR_ILLEGAL };
 
 #define MISA_RV32IMFU ((1u << 30) | (1u << 5) | (1u << 8) | (1u << 12) | (1u << 20))
 
-static uint32_t fs_field(const tf_hart *h)
+static uint32_t fs_field(const sim_hart *h)
 {
     return (h->mstatus & TF_MSTATUS_FS) >> 13;
 }
 
 /* Read a CSR; CSR_ILLEGAL if it does not exist or may not be read here. */
-static int csr_read(tf_hart *h, uint32_t csr, uint32_t *v)
+static int csr_read(sim_hart *h, uint32_t csr, uint32_t *v)
 {
-    uint64_t cyc = tf_hart_cycle(h), ins = h->instret;
+    uint64_t cyc = sim_hart_cycle(h), ins = h->instret;
     if (csr >= 0xc00 && csr <= 0xc9f) { /* user counters, gated by mcounteren */
         uint32_t idx = csr & 0x1f;
         if (h->priv < 3 && !(h->mcounteren & (1u << idx))) return CSR_ILLEGAL;
@@ -219,7 +219,7 @@ static int csr_read(tf_hart *h, uint32_t csr, uint32_t *v)
 }
 
 /* Write a CSR already known readable and writable here. */
-static void csr_write(tf_hart *h, uint32_t csr, uint32_t v)
+static void csr_write(sim_hart *h, uint32_t csr, uint32_t v)
 {
     switch (csr) {
     case 0x001: h->fflags = v & 0x1f; break;
@@ -246,14 +246,14 @@ static void csr_write(tf_hart *h, uint32_t csr, uint32_t v)
     case 0xb00:
     case 0xb80: {
         /* The written value is what the next instruction sees. */
-        uint64_t c = tf_hart_cycle(h) + 1;
+        uint64_t c = sim_hart_cycle(h) + 1;
         c = csr == 0xb00 ? (c & ~0xffffffffull) | v : (c & 0xffffffffull) | ((uint64_t)v << 32);
         h->cyc_extra = c - (h->instret + 1);
         break;
     }
     case 0xb02:
     case 0xb82: {
-        uint64_t cyc = tf_hart_cycle(h), i = h->instret + 1;
+        uint64_t cyc = sim_hart_cycle(h), i = h->instret + 1;
         i = csr == 0xb02 ? (i & ~0xffffffffull) | v : (i & 0xffffffffull) | ((uint64_t)v << 32);
         h->instret = i - 1;
         h->cyc_extra = cyc - h->instret;
@@ -264,15 +264,15 @@ static void csr_write(tf_hart *h, uint32_t csr, uint32_t v)
     if (csr <= 0x003) h->mstatus |= TF_MSTATUS_FS; /* FP state is now dirty */
 }
 
-int tf_hart_csr(tf_hart *h, uint32_t w)
+int sim_hart_csr(sim_hart *h, uint32_t w)
 {
     uint32_t csr = w >> 20, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31, rd = (w >> 7) & 31;
     uint32_t src = (f3 & 4) ? rs1 : h->x[rs1];
     int writes = (f3 & 3) == 1 || rs1 != 0; /* csrrw always; csrrs/c only with a source */
     int reads = (f3 & 3) != 1 || rd != 0;   /* csrrw with rd=x0 does not read */
     uint32_t old = 0;
-    if (csr_read(h, csr, &old) != CSR_OK) return tf_hart_exception(h, TF_CAUSE_ILLEGAL, w);
-    if (writes && (csr >> 10) == 3) return tf_hart_exception(h, TF_CAUSE_ILLEGAL, w);
+    if (csr_read(h, csr, &old) != CSR_OK) return sim_hart_exception(h, TF_CAUSE_ILLEGAL, w);
+    if (writes && (csr >> 10) == 3) return sim_hart_exception(h, TF_CAUSE_ILLEGAL, w);
     (void)reads;
     if (writes) {
         uint32_t nv = (f3 & 3) == 1 ? src : (f3 & 3) == 2 ? old | src : old & ~src;
@@ -281,13 +281,14 @@ int tf_hart_csr(tf_hart *h, uint32_t w)
     if (rd) h->x[rd] = old;
     h->instret++;
     h->pc += 4;
-    if (writes && (csr == 0x300 || csr == 0x304 || csr == 0x344)) return tf_hart_check_interrupt(h);
+    if (writes && (csr == 0x300 || csr == 0x304 || csr == 0x344))
+        return sim_hart_check_interrupt(h);
     return 0;
 }
 
-void tf_hart_reset(tf_hart *h, tf_mem *mem, uint32_t entry, uint32_t hartid)
+void sim_hart_reset(sim_hart *h, sim_mem *mem, uint32_t entry, uint32_t hartid)
 {
-    tf_bus bus = h->bus;
+    sim_bus bus = h->bus;
     void *user = h->user;
     memset(h, 0, sizeof *h);
     h->bus = bus;
@@ -303,9 +304,9 @@ void tf_hart_reset(tf_hart *h, tf_mem *mem, uint32_t entry, uint32_t hartid)
 
 enum { SL_OK, SL_TRAP, SL_BLOCK, SL_STOP, SL_WATCH };
 
-static __attribute__((noinline)) int load_slow(tf_hart *h, uint32_t addr, int sz, uint32_t *v)
+static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int sz, uint32_t *v)
 {
-    tf_mem *m = h->mem;
+    sim_mem *m = h->mem;
     uint32_t off = addr - m->base;
     if (off < m->size && m->size - off >= (uint32_t)sz) { /* unreachable from fast paths */
         *v = 0;
@@ -315,16 +316,16 @@ static __attribute__((noinline)) int load_slow(tf_hart *h, uint32_t addr, int sz
     int r = h->bus.load ? h->bus.load(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
     if (r == TF_BUS_OK) return SL_OK;
     if (r == TF_BUS_BLOCK) return SL_BLOCK;
-    return tf_hart_exception(h, TF_CAUSE_LOAD_ACCESS, addr) ? SL_STOP : SL_TRAP;
+    return sim_hart_exception(h, TF_CAUSE_LOAD_ACCESS, addr) ? SL_STOP : SL_TRAP;
 }
 
-static __attribute__((noinline)) int store_slow(tf_hart *h, uint32_t addr, int sz, uint32_t v)
+static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
 {
-    tf_mem *m = h->mem;
+    sim_mem *m = h->mem;
     uint32_t off = addr - m->base;
     if (off < m->size && m->size - off >= (uint32_t)sz) {
         memcpy(m->data + off, &v, (size_t)sz);
-        tf_mem_invalidate(m, addr, (uint32_t)sz);
+        sim_mem_invalidate(m, addr, (uint32_t)sz);
         if ((m->pageflags[off >> TF_PAGE_SHIFT] & TF_PAGE_HOOK) && m->store_hook)
             m->store_hook(m->hook_ctx, h, addr, (uint32_t)sz);
         if (m->has_watch && addr < m->watch_addr + 4 && m->watch_addr < addr + (uint32_t)sz) {
@@ -337,21 +338,21 @@ static __attribute__((noinline)) int store_slow(tf_hart *h, uint32_t addr, int s
     int r = h->bus.store ? h->bus.store(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
     if (r == TF_BUS_OK) return SL_OK;
     if (r == TF_BUS_BLOCK) return SL_BLOCK;
-    return tf_hart_exception(h, TF_CAUSE_STORE_ACCESS, addr) ? SL_STOP : SL_TRAP;
+    return sim_hart_exception(h, TF_CAUSE_STORE_ACCESS, addr) ? SL_STOP : SL_TRAP;
 }
 
 /* A jal or taken branch whose target is misaligned or outside memory. */
-static __attribute__((noinline)) int far_jump(tf_hart *h, uint32_t w)
+static __attribute__((noinline)) int far_jump(sim_hart *h, uint32_t w)
 {
     uint32_t a = h->x[(w >> 15) & 31], b = h->x[(w >> 20) & 31];
     uint32_t target;
     if ((w & 0x7f) == 0x6f) {
-        tf_slot s;
-        tf_rv32_decode(w, h->pc, &s);
+        cm_slot s;
+        cm_rv32_decode(w, h->pc, &s);
         target = h->pc + (uint32_t)s.imm;
     } else {
-        tf_slot s;
-        int op = tf_rv32_decode(w, h->pc, &s);
+        cm_slot s;
+        int op = cm_rv32_decode(w, h->pc, &s);
         int taken = 0;
         switch (op) {
         case TF_OP_BEQ: taken = a == b; break;
@@ -369,7 +370,7 @@ static __attribute__((noinline)) int far_jump(tf_hart *h, uint32_t w)
         target = h->pc + (uint32_t)s.imm;
     }
     if (target & 3)
-        return tf_hart_exception(h, TF_CAUSE_FETCH_MISALIGNED, target) ? SL_STOP : SL_TRAP;
+        return sim_hart_exception(h, TF_CAUSE_FETCH_MISALIGNED, target) ? SL_STOP : SL_TRAP;
     if ((w & 0x7f) == 0x6f) {
         uint32_t rd = (w >> 7) & 31;
         if (rd) h->x[rd] = h->pc + 4;
@@ -402,22 +403,22 @@ static inline void st16(uint8_t *p, uint16_t v)
     memcpy(p, &v, 2);
 }
 
-int tf_hart_run(tf_hart *h, uint64_t cycle_limit)
+int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 {
     static const int tab[TF_OP_COUNT] = {
 #define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
     };
-    tf_mem *const M = h->mem;
-    tf_slot *const slots = M->slots;
+    sim_mem *const M = h->mem;
+    cm_slot *const slots = M->slots;
     uint8_t *const mem = M->data;
     const uint8_t *const pf = M->pageflags;
     const uint32_t base = M->base, size = M->size;
     const uint32_t szw = size - 4, szh = size - 2;
     uint32_t *const x = h->x;
     uint32_t *const f = h->f;
-    tf_slot *ip;
+    cm_slot *ip;
     uint64_t n, lim;
     int rc, sl;
     uint32_t val, addr;
@@ -507,7 +508,7 @@ resume:
         uint32_t off = h->pc - base;
         if (UNLIKELY(off >= size || (h->pc & 3))) {
             uint32_t cause = (h->pc & 3) ? TF_CAUSE_FETCH_MISALIGNED : TF_CAUSE_FETCH_ACCESS;
-            if (tf_hart_exception(h, cause, h->pc)) {
+            if (sim_hart_exception(h, cause, h->pc)) {
                 rc = TF_STOP_FAULT;
                 goto out;
             }
@@ -524,7 +525,7 @@ L_DECODE : {
         goto resume;
     }
     uint32_t pc = base + off;
-    int op = tf_rv32_decode(ld32(mem + off), pc, ip);
+    int op = cm_rv32_decode(ld32(mem + off), pc, ip);
     if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
         uint32_t t = pc + (uint32_t)ip->imm, toff = t - base;
         if ((t & 3) || toff >= size)
@@ -542,7 +543,7 @@ L_FETCH_FAULT:
 L_ILLEGAL:
 illegal:
     SYNC();
-    if (tf_hart_exception(h, TF_CAUSE_ILLEGAL, ip->aux)) {
+    if (sim_hart_exception(h, TF_CAUSE_ILLEGAL, ip->aux)) {
         rc = TF_STOP_FAULT;
         goto out;
     }
@@ -567,7 +568,7 @@ L_JALR : {
     if (UNLIKELY((t & 3) || toff >= size)) {
         SYNC();
         if (t & 3) {
-            if (tf_hart_exception(h, TF_CAUSE_FETCH_MISALIGNED, t)) {
+            if (sim_hart_exception(h, TF_CAUSE_FETCH_MISALIGNED, t)) {
                 rc = TF_STOP_FAULT;
                 goto out;
             }
@@ -742,21 +743,21 @@ L_REMU : {
 }
 L_ECALL:
     SYNC();
-    if (tf_hart_exception(h, h->priv == 3 ? TF_CAUSE_ECALL_M : TF_CAUSE_ECALL_U, 0)) {
+    if (sim_hart_exception(h, h->priv == 3 ? TF_CAUSE_ECALL_M : TF_CAUSE_ECALL_U, 0)) {
         rc = TF_STOP_ECALL;
         goto out;
     }
     goto resume;
 L_EBREAK:
     SYNC();
-    if (tf_hart_exception(h, TF_CAUSE_BREAKPOINT, h->pc)) {
+    if (sim_hart_exception(h, TF_CAUSE_BREAKPOINT, h->pc)) {
         rc = TF_STOP_FAULT;
         goto out;
     }
     goto resume;
 L_MRET:
     SYNC();
-    if (tf_hart_mret(h)) {
+    if (sim_hart_mret(h)) {
         rc = TF_STOP_FAULT;
         goto out;
     }
@@ -776,7 +777,7 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
     SYNC();
-    if (tf_hart_csr(h, ip->aux)) {
+    if (sim_hart_csr(h, ip->aux)) {
         rc = TF_STOP_FAULT;
         goto out;
     }
@@ -808,22 +809,22 @@ L_FNMADD_S : {
     uint32_t a = f[ip->rs1], b = f[ip->rs2], c = f[ip->rs3];
     if (opc & 2) a ^= 0x80000000u;              /* negate the product */
     if (opc == 1 || opc == 3) c ^= 0x80000000u; /* subtract the addend */
-    f[ip->rd] = tf_f32_fma(a, b, c, rm, &fl);
+    f[ip->rd] = sim_f32_fma(a, b, c, rm, &fl);
     FDONE(fl);
 }
 L_FADD_S:
-    FOP2(tf_f32_add);
+    FOP2(sim_f32_add);
 L_FSUB_S:
-    FOP2(tf_f32_sub);
+    FOP2(sim_f32_sub);
 L_FMUL_S:
-    FOP2(tf_f32_mul);
+    FOP2(sim_f32_mul);
 L_FDIV_S:
-    FOP2(tf_f32_div);
+    FOP2(sim_f32_div);
 L_FSQRT_S : {
     FPCHK();
     FRM(rm);
     unsigned fl = 0;
-    f[ip->rd] = tf_f32_sqrt(f[ip->rs1], rm, &fl);
+    f[ip->rd] = sim_f32_sqrt(f[ip->rs1], rm, &fl);
     FDONE(fl);
 }
 L_FSGNJ_S:
@@ -841,27 +842,27 @@ L_FSGNJX_S:
 L_FMIN_S : {
     FPCHK();
     unsigned fl = 0;
-    f[ip->rd] = tf_f32_min(f[ip->rs1], f[ip->rs2], &fl);
+    f[ip->rd] = sim_f32_min(f[ip->rs1], f[ip->rs2], &fl);
     FDONE(fl);
 }
 L_FMAX_S : {
     FPCHK();
     unsigned fl = 0;
-    f[ip->rd] = tf_f32_max(f[ip->rs1], f[ip->rs2], &fl);
+    f[ip->rd] = sim_f32_max(f[ip->rs1], f[ip->rs2], &fl);
     FDONE(fl);
 }
 L_FCVT_W_S : {
     FPCHK();
     FRM(rm);
     unsigned fl = 0;
-    RD = (uint32_t)tf_f32_to_i32(f[ip->rs1], rm, &fl);
+    RD = (uint32_t)sim_f32_to_i32(f[ip->rs1], rm, &fl);
     FDONE(fl);
 }
 L_FCVT_WU_S : {
     FPCHK();
     FRM(rm);
     unsigned fl = 0;
-    RD = tf_f32_to_u32(f[ip->rs1], rm, &fl);
+    RD = sim_f32_to_u32(f[ip->rs1], rm, &fl);
     FDONE(fl);
 }
 L_FMV_X_W:
@@ -871,37 +872,37 @@ L_FMV_X_W:
 L_FEQ_S : {
     FPCHK();
     unsigned fl = 0;
-    RD = (uint32_t)tf_f32_eq(f[ip->rs1], f[ip->rs2], &fl);
+    RD = (uint32_t)sim_f32_eq(f[ip->rs1], f[ip->rs2], &fl);
     FDONE(fl);
 }
 L_FLT_S : {
     FPCHK();
     unsigned fl = 0;
-    RD = (uint32_t)tf_f32_lt(f[ip->rs1], f[ip->rs2], &fl);
+    RD = (uint32_t)sim_f32_lt(f[ip->rs1], f[ip->rs2], &fl);
     FDONE(fl);
 }
 L_FLE_S : {
     FPCHK();
     unsigned fl = 0;
-    RD = (uint32_t)tf_f32_le(f[ip->rs1], f[ip->rs2], &fl);
+    RD = (uint32_t)sim_f32_le(f[ip->rs1], f[ip->rs2], &fl);
     FDONE(fl);
 }
 L_FCLASS_S:
     FPCHK();
-    RD = tf_f32_classify(f[ip->rs1]);
+    RD = sim_f32_classify(f[ip->rs1]);
     NEXT;
 L_FCVT_S_W : {
     FPCHK();
     FRM(rm);
     unsigned fl = 0;
-    f[ip->rd] = tf_f32_from_i32((int32_t)RS1, rm, &fl);
+    f[ip->rd] = sim_f32_from_i32((int32_t)RS1, rm, &fl);
     FDONE(fl);
 }
 L_FCVT_S_WU : {
     FPCHK();
     FRM(rm);
     unsigned fl = 0;
-    f[ip->rd] = tf_f32_from_u32(RS1, rm, &fl);
+    f[ip->rd] = sim_f32_from_u32(RS1, rm, &fl);
     FDONE(fl);
 }
 L_FMV_W_X:

@@ -4,7 +4,7 @@
 #ifndef TF_HART_H
 #define TF_HART_H
 
-#include "tf_rv32.h"
+#include "cm_rv32.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -12,52 +12,52 @@
 #define TF_PAGE_SHIFT 12
 #define TF_PAGE_CODE  0x01u /* some word of the page is decoded: stores invalidate */
 #define TF_PAGE_WATCH 0x02u /* the page holds the watched word (tohost) */
-#define TF_PAGE_HOOK  0x04u /* stores by harts call tf_mem.store_hook after landing */
+#define TF_PAGE_HOOK  0x04u /* stores by harts call sim_mem.store_hook after landing */
 
 /* Directly addressed memory (RAM, or a core's L1) and its decode cache.
  * Shared by every hart that executes from it. */
-struct tf_hart;
+struct sim_hart;
 
-typedef struct tf_mem {
+typedef struct sim_mem {
     uint8_t *data;
     uint32_t base, size; /* size is a multiple of 4 KiB */
-    tf_slot *slots;      /* size/4 + 1 entries (the last is the end sentinel) */
+    cm_slot *slots;      /* size/4 + 1 entries (the last is the end sentinel) */
     uint8_t *pageflags;  /* size >> 12 entries */
     uint32_t watch_addr; /* word whose non-zero store stops the hart */
     int has_watch;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
-    void (*store_hook)(void *ctx, struct tf_hart *h, uint32_t addr, uint32_t n);
+    void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;
-} tf_mem;
+} sim_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */
-tf_mem *tf_mem_new(uint32_t base, uint32_t size);
-void tf_mem_free(tf_mem *m);
+sim_mem *sim_mem_new(uint32_t base, uint32_t size);
+void sim_mem_free(sim_mem *m);
 /* Write from outside the harts (loader, host, NOC): keeps decode coherent. */
-void tf_mem_write(tf_mem *m, uint32_t addr, const void *src, uint32_t n);
-void tf_mem_fill(tf_mem *m, uint32_t addr, int byte, uint32_t n);
+void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n);
+void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n);
 /* Forget decoded instructions over [addr, addr+n). */
-void tf_mem_invalidate(tf_mem *m, uint32_t addr, uint32_t n);
+void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n);
 /* Stop any hart that stores a non-zero value to this word. */
-void tf_mem_set_watch(tf_mem *m, uint32_t addr);
+void sim_mem_set_watch(sim_mem *m, uint32_t addr);
 /* Route harts' stores to [addr, addr+n) through m->store_hook. */
-void tf_mem_hook_pages(tf_mem *m, uint32_t addr, uint32_t n);
+void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n);
 
-/* Result of an access outside tf_mem (memory-mapped devices). */
+/* Result of an access outside sim_mem (memory-mapped devices). */
 enum { TF_BUS_OK = 0, TF_BUS_FAULT = 1, TF_BUS_BLOCK = 2 };
 
-typedef struct tf_bus {
+typedef struct sim_bus {
     /* size is 1, 2 or 4; loads return the zero-extended value in *val.
      * BLOCK means "retry this instruction later": the hart stops with
      * TF_STOP_BLOCK and pc still at the access. Handlers may add stall
      * cycles to h->cyc_extra. */
-    int (*load)(void *ctx, struct tf_hart *h, uint32_t addr, int size, uint32_t *val);
-    int (*store)(void *ctx, struct tf_hart *h, uint32_t addr, int size, uint32_t val);
+    int (*load)(void *ctx, struct sim_hart *h, uint32_t addr, int size, uint32_t *val);
+    int (*store)(void *ctx, struct sim_hart *h, uint32_t addr, int size, uint32_t val);
     void *ctx;
-} tf_bus;
+} sim_bus;
 
-/* Why tf_hart_run returned. */
-enum tf_hart_stop {
+/* Why sim_hart_run returned. */
+enum sim_hart_stop {
     TF_STOP_LIMIT = 0, /* reached the cycle limit */
     TF_STOP_WFI,       /* executed wfi with nothing pending; pc is after it */
     TF_STOP_BLOCK,     /* a device access asked to retry later */
@@ -77,7 +77,7 @@ enum tf_hart_stop {
 #define TF_MIP_MTIP     (1u << 7)
 #define TF_MIP_MEIP     (1u << 11)
 
-typedef struct tf_hart {
+typedef struct sim_hart {
     uint32_t x[33]; /* x[32] absorbs writes to x0 */
     uint32_t f[32]; /* binary32 bit patterns */
     uint32_t pc;
@@ -88,37 +88,37 @@ typedef struct tf_hart {
     uint32_t mcounteren, mcountinhibit;
     uint32_t fflags, frm;
     uint32_t hartid;
-    tf_mem *mem;
-    tf_bus bus;
+    sim_mem *mem;
+    sim_bus bus;
     /* Filled when a run stops with TF_STOP_FAULT (and for every trap taken). */
     uint32_t fault_cause, fault_pc, fault_tval, fault_insn;
     void *user; /* owner's pointer */
-} tf_hart;
+} sim_hart;
 
 /* Reset a hart: machine mode, pc = entry, registers zero, FS = Initial. */
-void tf_hart_reset(tf_hart *h, tf_mem *mem, uint32_t entry, uint32_t hartid);
+void sim_hart_reset(sim_hart *h, sim_mem *mem, uint32_t entry, uint32_t hartid);
 
 /* Run until the hart's cycle counter reaches cycle_limit or it stops. */
-int tf_hart_run(tf_hart *h, uint64_t cycle_limit);
+int sim_hart_run(sim_hart *h, uint64_t cycle_limit);
 
 /* Current cycle count (== modeled time in ns at 1 GHz). */
-static inline uint64_t tf_hart_cycle(const tf_hart *h)
+static inline uint64_t sim_hart_cycle(const sim_hart *h)
 {
     return h->instret + h->cyc_extra;
 }
 
 /* Take a synchronous exception at h->pc: returns 0 if a handler (mtvec != 0)
  * will run, -1 if there is none (fault_* filled, caller stops the hart). */
-int tf_hart_exception(tf_hart *h, uint32_t cause, uint32_t tval);
+int sim_hart_exception(sim_hart *h, uint32_t cause, uint32_t tval);
 
 /* Execute a Zicsr instruction at h->pc; leaves h->pc at the next pc to run.
  * Returns 0, or -1 if it trapped with no handler. */
-int tf_hart_csr(tf_hart *h, uint32_t insn);
+int sim_hart_csr(sim_hart *h, uint32_t insn);
 
 /* mret (machine mode only; illegal otherwise). Same return convention. */
-int tf_hart_mret(tf_hart *h);
+int sim_hart_mret(sim_hart *h);
 
 /* Take an enabled pending interrupt if there is one (0 if none or taken). */
-int tf_hart_check_interrupt(tf_hart *h);
+int sim_hart_check_interrupt(sim_hart *h);
 
 #endif

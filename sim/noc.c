@@ -22,14 +22,14 @@
 
 /* ---- DRAM ------------------------------------------------------------------ */
 
-static uint8_t *dram_chunk(tf_chip *c, int bank, uint64_t idx, int create)
+static uint8_t *dram_chunk(sim_chip *c, int bank, uint64_t idx, int create)
 {
-    tf_dram_bank *b = &c->banks[bank];
+    sim_dram_bank *b = &c->banks[bank];
     if (!b->chunks[idx] && create) b->chunks[idx] = calloc(1, TF_DRAM_CHUNK);
     return b->chunks[idx];
 }
 
-int tf_dram_read(tf_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
+int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
 {
     uint8_t *d = dst;
     while (n) {
@@ -47,7 +47,7 @@ int tf_dram_read(tf_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
     return 0;
 }
 
-int tf_dram_write(tf_chip *c, int bank, uint64_t addr, const void *src, uint64_t n)
+int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n)
 {
     const uint8_t *s = src;
     while (n) {
@@ -63,7 +63,7 @@ int tf_dram_write(tf_chip *c, int bank, uint64_t addr, const void *src, uint64_t
     return 0;
 }
 
-void tf_dram_free(tf_chip *c)
+void sim_dram_free(sim_chip *c)
 {
     for (int b = 0; b < c->nbanks && c->banks; b++) {
         for (uint64_t i = 0; i < c->banks[b].nchunks; i++) free(c->banks[b].chunks[i]);
@@ -74,13 +74,13 @@ void tf_dram_free(tf_chip *c)
 /* ---- endpoints --------------------------------------------------------------- */
 
 typedef struct noc_ep {
-    tf_sim_core *core; /* NULL for DRAM */
+    sim_core *core; /* NULL for DRAM */
     int bank;
     uint64_t local;
 } noc_ep;
 
 /* Resolve a NOC address for a transfer of n bytes; -1 with a fault detail. */
-static int noc_resolve(tf_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_t *detail)
+static int noc_resolve(sim_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_t *detail)
 {
     unsigned x = TF_NOC_X(na), y = TF_NOC_Y(na);
     ep->local = TF_NOC_LOCAL(na);
@@ -104,35 +104,35 @@ static int noc_resolve(tf_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_t
     return 0;
 }
 
-static void ep_read(tf_chip *c, const noc_ep *ep, uint64_t off, void *dst, uint64_t n)
+static void ep_read(sim_chip *c, const noc_ep *ep, uint64_t off, void *dst, uint64_t n)
 {
     if (ep->core)
         memcpy(dst, ep->core->l1->data + ep->local + off, n);
     else
-        tf_dram_read(c, ep->bank, ep->local + off, dst, n);
+        sim_dram_read(c, ep->bank, ep->local + off, dst, n);
 }
 
-static void ep_write(tf_chip *c, const noc_ep *ep, uint64_t off, const void *src, uint64_t n,
+static void ep_write(sim_chip *c, const noc_ep *ep, uint64_t off, const void *src, uint64_t n,
                      uint64_t time)
 {
     if (ep->core)
-        tf_core_l1_write(ep->core, (uint32_t)(ep->local + off), src, (uint32_t)n, time);
+        sim_core_l1_write(ep->core, (uint32_t)(ep->local + off), src, (uint32_t)n, time);
     else
-        tf_dram_write(c, ep->bank, ep->local + off, src, n);
+        sim_dram_write(c, ep->bank, ep->local + off, src, n);
 }
 
 /* ---- event heap on (time, seq) ------------------------------------------------ */
 
-static int ev_less(const tf_noc_event *a, const tf_noc_event *b)
+static int ev_less(const sim_noc_event *a, const sim_noc_event *b)
 {
     return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-static int ev_push(tf_chip *c, const tf_noc_event *e)
+static int ev_push(sim_chip *c, const sim_noc_event *e)
 {
     if (c->nevents == c->cap_events) {
         int cap = c->cap_events ? c->cap_events * 2 : 256;
-        tf_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
+        sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
         if (!ne) return -1;
         c->events = ne;
         c->cap_events = cap;
@@ -142,7 +142,7 @@ static int ev_push(tf_chip *c, const tf_noc_event *e)
     while (i > 0) {
         int p = (i - 1) / 2;
         if (!ev_less(&c->events[i], &c->events[p])) break;
-        tf_noc_event t = c->events[i];
+        sim_noc_event t = c->events[i];
         c->events[i] = c->events[p];
         c->events[p] = t;
         i = p;
@@ -150,7 +150,7 @@ static int ev_push(tf_chip *c, const tf_noc_event *e)
     return 0;
 }
 
-static void ev_pop(tf_chip *c, tf_noc_event *out)
+static void ev_pop(sim_chip *c, sim_noc_event *out)
 {
     *out = c->events[0];
     c->events[0] = c->events[--c->nevents];
@@ -160,21 +160,21 @@ static void ev_pop(tf_chip *c, tf_noc_event *out)
         if (l < c->nevents && ev_less(&c->events[l], &c->events[m])) m = l;
         if (r < c->nevents && ev_less(&c->events[r], &c->events[m])) m = r;
         if (m == i) break;
-        tf_noc_event t = c->events[i];
+        sim_noc_event t = c->events[i];
         c->events[i] = c->events[m];
         c->events[m] = t;
         i = m;
     }
 }
 
-uint64_t tf_noc_next_event(const tf_chip *c)
+uint64_t sim_noc_next_event(const sim_chip *c)
 {
     return c->nevents ? c->events[0].time : UINT64_MAX;
 }
 
 /* ---- issue and completion -------------------------------------------------------- */
 
-static int noc_fail(tf_sim_hart *sh, uint32_t detail, uint64_t aux)
+static int noc_fail(sim_core_hart *sh, uint32_t detail, uint64_t aux)
 {
     sh->fault_detail = detail;
     sh->fault_aux = aux;
@@ -186,9 +186,9 @@ static uint64_t umax(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-int tf_noc_issue(tf_sim_hart *sh, int cmd)
+int sim_noc_issue(sim_core_hart *sh, int cmd)
 {
-    tf_chip *c = sh->core->chip;
+    sim_chip *c = sh->core->chip;
     uint64_t remote = ((uint64_t)sh->noc_remote_hi << 32) | sh->noc_remote_lo;
     uint32_t len = sh->noc_len, local = sh->noc_local;
     if (cmd != TF_NOC_CMD_READ && cmd != TF_NOC_CMD_WRITE && cmd != TF_NOC_CMD_ATOMIC_INC)
@@ -203,7 +203,7 @@ int tf_noc_issue(tf_sim_hart *sh, int cmd)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
     }
     /* timing */
-    uint64_t t = tf_hart_cycle(&sh->h);
+    uint64_t t = sim_hart_cycle(&sh->h);
     int ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     int tx = (int)TF_NOC_X(remote), ty = (int)TF_NOC_Y(remote);
     int hops = abs(ex - tx) + abs(ey - ty);
@@ -211,13 +211,13 @@ int tf_noc_issue(tf_sim_hart *sh, int cmd)
     sh->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
     uint64_t end = sh->port_free, lat = TF_NOC_LATENCY + (uint64_t)TF_NOC_HOP_LATENCY * hops;
     if (!ep.core) {
-        tf_dram_bank *b = &c->banks[ep.bank];
+        sim_dram_bank *b = &c->banks[ep.bank];
         uint64_t bstart = umax(start, b->busy_until);
         b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
         end = umax(end, b->busy_until);
         lat += TF_NOC_DRAM_LATENCY;
     }
-    tf_noc_event e = {
+    sim_noc_event e = {
         .time = end + lat,
         .seq = c->seq++,
         .kind = cmd,
@@ -238,9 +238,9 @@ int tf_noc_issue(tf_sim_hart *sh, int cmd)
     return 0;
 }
 
-static void noc_complete(tf_chip *c, const tf_noc_event *e)
+static void noc_complete(sim_chip *c, const sim_noc_event *e)
 {
-    tf_sim_core *self = e->issuer->core;
+    sim_core *self = e->issuer->core;
     noc_ep ep;
     uint32_t detail;
     uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
@@ -251,7 +251,7 @@ static void noc_complete(tf_chip *c, const tf_noc_event *e)
         for (uint32_t off = 0; off < e->len; off += sizeof buf) {
             uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
             ep_read(c, &ep, off, buf, k);
-            tf_core_l1_write(self, e->local + off, buf, k, e->time);
+            sim_core_l1_write(self, e->local + off, buf, k, e->time);
         }
         break;
     case TF_NOC_CMD_WRITE:
@@ -265,11 +265,11 @@ static void noc_complete(tf_chip *c, const tf_noc_event *e)
         uint32_t w;
         memcpy(&w, ep.core->l1->data + ep.local, 4);
         w += e->len;
-        tf_core_l1_write(ep.core, (uint32_t)ep.local, &w, 4, e->time);
+        sim_core_l1_write(ep.core, (uint32_t)ep.local, &w, 4, e->time);
         break;
     }
     }
-    tf_sim_hart *sh = e->issuer;
+    sim_core_hart *sh = e->issuer;
     if (sh->generation != e->generation) return; /* the issuer was reset meanwhile */
     if (e->kind == TF_NOC_CMD_READ)
         sh->reads_pending--;
@@ -277,10 +277,10 @@ static void noc_complete(tf_chip *c, const tf_noc_event *e)
         sh->writes_pending--;
 }
 
-void tf_noc_process(tf_chip *c, uint64_t until)
+void sim_noc_process(sim_chip *c, uint64_t until)
 {
     while (c->nevents && c->events[0].time <= until) {
-        tf_noc_event e;
+        sim_noc_event e;
         ev_pop(c, &e);
         noc_complete(c, &e);
     }

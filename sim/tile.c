@@ -10,7 +10,7 @@
  * them, and every run gives the same cycles. */
 #include "chip.h"
 #include "tf_tile.h"
-#include "tf_tile_layout.h"
+#include "cm_tile_layout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +43,7 @@ typedef struct src_reg {
     uint64_t free_at[2];  /* when math finished with it */
 } src_reg;
 
-struct tf_tile_engine {
+struct sim_tile_engine {
     src_reg a, b;
     tile_t dest[2 * TF_TILE_DEST_HALF];
     uint32_t committed, released; /* DEST halves handed to pack / given back */
@@ -51,18 +51,18 @@ struct tf_tile_engine {
     uint64_t commit_at[2], release_at[2];
 };
 
-static tf_tile_engine *engine(tf_sim_core *core)
+static sim_tile_engine *engine(sim_core *core)
 {
     if (!core->tile) core->tile = calloc(1, sizeof *core->tile);
     return core->tile;
 }
 
-void tf_tile_reset(tf_sim_core *core)
+void sim_tile_reset(sim_core *core)
 {
     if (core->tile) memset(core->tile, 0, sizeof *core->tile);
 }
 
-void tf_tile_free(tf_sim_core *core)
+void sim_tile_free(sim_core *core)
 {
     free(core->tile);
     core->tile = NULL;
@@ -76,12 +76,12 @@ static void unpack(const uint8_t *l1, int bf16, float *t)
 {
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
-            uint32_t i = tf_tile_elem(r, c);
+            uint32_t i = cm_tile_elem(r, c);
             float *row = t + r * TF_TILE_DIM + c;
             if (bf16) {
                 uint16_t v[16];
                 memcpy(v, l1 + 2 * i, sizeof v);
-                for (int k = 0; k < 16; k++) row[k] = tf_bf16_widen(v[k]);
+                for (int k = 0; k < 16; k++) row[k] = cm_bf16_widen(v[k]);
             } else {
                 memcpy(row, l1 + 4 * i, 16 * sizeof(float));
             }
@@ -92,11 +92,11 @@ static void pack(const float *t, int bf16, uint8_t *l1)
 {
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
-            uint32_t i = tf_tile_elem(r, c);
+            uint32_t i = cm_tile_elem(r, c);
             const float *row = t + r * TF_TILE_DIM + c;
             if (bf16) {
                 uint16_t v[16];
-                for (int k = 0; k < 16; k++) v[k] = tf_bf16_round(row[k]);
+                for (int k = 0; k < 16; k++) v[k] = cm_bf16_round(row[k]);
                 memcpy(l1 + 2 * i, v, sizeof v);
             } else {
                 memcpy(l1 + 4 * i, row, 16 * sizeof(float));
@@ -175,7 +175,7 @@ static int uses(int op)
 
 /* ---- commands ------------------------------------------------------------------- */
 
-static int fault(tf_sim_hart *sh, int op, uint32_t why)
+static int fault(sim_core_hart *sh, int op, uint32_t why)
 {
     sh->fault_detail = TF_FAULT_DETAIL_TILE;
     sh->fault_aux = (uint64_t)why << 32 | (uint32_t)op;
@@ -184,23 +184,23 @@ static int fault(tf_sim_hart *sh, int op, uint32_t why)
 
 /* The caller waits: the scheduler re-issues the command every round,
  * without moving the TRISC's clock (run_at does, to the exact time). */
-static int wait(tf_sim_hart *sh)
+static int wait(sim_core_hart *sh)
 {
     sh->state = TF_HS_WAIT_TILE;
     return TF_BUS_BLOCK;
 }
 
 /* Resume no earlier than `t`, then be busy for `cycles`. */
-static void run_at(tf_sim_hart *sh, uint64_t t, uint32_t cycles)
+static void run_at(sim_core_hart *sh, uint64_t t, uint32_t cycles)
 {
-    tf_hart *h = &sh->h;
-    uint64_t now = tf_hart_cycle(h);
+    sim_hart *h = &sh->h;
+    uint64_t now = sim_hart_cycle(h);
     if (now < t) h->cyc_extra += t - now;
     h->cyc_extra += cycles;
 }
 
 /* A tile's L1 address and format (from the page size). */
-static int tile_arg(tf_sim_hart *sh, int op, uint32_t addr, uint32_t page, int *bf16)
+static int tile_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t page, int *bf16)
 {
     if (page != TF_TILE_BF16 && page != TF_TILE_FP32) return fault(sh, op, TF_TILE_ERR_FORMAT);
     if ((addr & 3) || addr < TF_L1_USER_BASE || addr > TF_L1_SIZE - page)
@@ -209,7 +209,7 @@ static int tile_arg(tf_sim_hart *sh, int op, uint32_t addr, uint32_t page, int *
     return TF_BUS_OK;
 }
 
-static int do_unpack(tf_sim_hart *sh, tf_tile_engine *e, int op)
+static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     int want_a = op != TF_TILE_UNPACK_B, want_b = op != TF_TILE_UNPACK_A;
     uint32_t addr_a = sh->tile_args[0], page_a = sh->tile_args[1];
@@ -238,13 +238,13 @@ static int do_unpack(tf_sim_hart *sh, tf_tile_engine *e, int op)
         bytes += page_b;
     }
     run_at(sh, t, bytes / TILE_BYTES_PER_CYCLE);
-    uint64_t done = tf_hart_cycle(&sh->h);
+    uint64_t done = sim_hart_cycle(&sh->h);
     if (want_a) e->a.ready_at[e->a.written++ & 1] = done;
     if (want_b) e->b.ready_at[e->b.written++ & 1] = done;
     return TF_BUS_OK;
 }
 
-static int do_math(tf_sim_hart *sh, tf_tile_engine *e, int op)
+static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_ACQUIRE) {
         if (e->math_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
@@ -257,7 +257,7 @@ static int do_math(tf_sim_hart *sh, tf_tile_engine *e, int op)
     int half = (int)(e->committed & 1);
     if (op == TF_TILE_COMMIT) {
         run_at(sh, 0, 1);
-        e->commit_at[half] = tf_hart_cycle(&sh->h);
+        e->commit_at[half] = sim_hart_cycle(&sh->h);
         e->committed++;
         e->math_holds = 0;
         return TF_BUS_OK;
@@ -275,13 +275,13 @@ static int do_math(tf_sim_hart *sh, tf_tile_engine *e, int op)
     memcpy(&scale, &sh->tile_args[1], 4);
     math(op, e->dest[half * TF_TILE_DEST_HALF + dst], e->a.bank[ka], e->b.bank[kb], scale);
     run_at(sh, t, math_cycles[op]);
-    uint64_t done = tf_hart_cycle(&sh->h);
+    uint64_t done = sim_hart_cycle(&sh->h);
     if (u & 1) e->a.free_at[e->a.consumed++ & 1] = done;
     if (u & 2) e->b.free_at[e->b.consumed++ & 1] = done;
     return TF_BUS_OK;
 }
 
-static int do_pack(tf_sim_hart *sh, tf_tile_engine *e, int op)
+static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     int half = (int)(e->released & 1);
     if (op == TF_TILE_WAIT) {
@@ -295,7 +295,7 @@ static int do_pack(tf_sim_hart *sh, tf_tile_engine *e, int op)
     if (op == TF_TILE_RELEASE) {
         memset(e->dest[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF * sizeof(tile_t));
         run_at(sh, 0, 1);
-        e->release_at[half] = tf_hart_cycle(&sh->h);
+        e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;
         e->pack_holds = 0;
         return TF_BUS_OK;
@@ -305,18 +305,18 @@ static int do_pack(tf_sim_hart *sh, tf_tile_engine *e, int op)
     if (dst >= TF_TILE_DEST_HALF) return fault(sh, op, TF_TILE_ERR_DEST);
     if (tile_arg(sh, op, addr, page, &bf16)) return TF_BUS_FAULT;
     pack(e->dest[half * TF_TILE_DEST_HALF + dst], bf16, sh->core->l1->data + addr);
-    tf_mem_invalidate(sh->core->l1, addr, page);
+    sim_mem_invalidate(sh->core->l1, addr, page);
     run_at(sh, 0, page / TILE_BYTES_PER_CYCLE);
     return TF_BUS_OK;
 }
 
-int tf_tile_command(tf_sim_hart *sh, uint32_t op)
+int sim_tile_command(sim_core_hart *sh, uint32_t op)
 {
     if (op == 0 || op >= TF_TILE_NUM_OPS || !op_role[op])
         return fault(sh, (int)op, TF_TILE_ERR_OPCODE);
     int role = op_role[op] - 1;
     if (sh->risc != TF_RISC_TRISC0 + role) return fault(sh, (int)op, TF_TILE_ERR_ROLE);
-    tf_tile_engine *e = engine(sh->core);
+    sim_tile_engine *e = engine(sh->core);
     if (!e) return fault(sh, (int)op, TF_TILE_ERR_HOST);
     switch (role) {
     case TF_TILE_ROLE_UNPACK: return do_unpack(sh, e, (int)op);

@@ -10,7 +10,7 @@
 
 #define TF_BUFFER_ALIGN 32u
 
-void tf_pool_init(tf_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit)
+void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit)
 {
     memset(p, 0, sizeof *p);
     p->name = name;
@@ -23,7 +23,7 @@ void tf_pool_init(tf_pool *p, const char *name, int x, int y, uint64_t base, uin
 /* Memory events: DRAM buffers are keyed by bank and address in one pool. */
 static void mem_event_alloc(const tf_buffer *b)
 {
-    const tf_pool *p = b->pool;
+    const rt_pool *p = b->pool;
     (void)p;
     if (b->bank >= 0) {
         TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM");
@@ -36,7 +36,7 @@ static void mem_event_alloc(const tf_buffer *b)
 
 static void mem_event_free(const tf_buffer *b)
 {
-    const tf_pool *p = b->pool;
+    const rt_pool *p = b->pool;
     (void)p;
     if (b->bank >= 0) {
         TF_FREE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM");
@@ -47,7 +47,7 @@ static void mem_event_free(const tf_buffer *b)
     }
 }
 
-static void pool_unlink(tf_pool *p, tf_buffer *b)
+static void pool_unlink(rt_pool *p, tf_buffer *b)
 {
     if (b->prev)
         b->prev->next = b->next;
@@ -61,7 +61,7 @@ static void pool_unlink(tf_pool *p, tf_buffer *b)
 }
 
 /* Lower `top` past freed buffers at the top of the pool. */
-static void pool_reclaim(tf_pool *p)
+static void pool_reclaim(rt_pool *p)
 {
     while (p->last && p->last->state == TF_BUF_FREED) {
         tf_buffer *b = p->last;
@@ -74,7 +74,7 @@ static void pool_reclaim(tf_pool *p)
     if (!p->last) p->top = p->watermark = p->base;
 }
 
-static const char *pool_label(const tf_pool *p, char *buf, size_t n)
+static const char *pool_label(const rt_pool *p, char *buf, size_t n)
 {
     if (p->x < 0)
         snprintf(buf, n, "%s", p->name);
@@ -83,28 +83,28 @@ static const char *pool_label(const tf_pool *p, char *buf, size_t n)
     return buf;
 }
 
-tf_buffer *tf_buffer_new(tf_device *dev, tf_pool *pool, int bank, uint64_t size, int persistent)
+tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size, int persistent)
 {
     char label[64];
     if (size == 0)
-        return tf_err_null("%s: cannot allocate a 0-byte buffer",
+        return cm_err_null("%s: cannot allocate a 0-byte buffer",
                            pool_label(pool, label, sizeof label));
     uint64_t asize = (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
     if (persistent && pool->top != pool->watermark)
-        return tf_err_null("%s: persistent L1 buffers must be allocated before transient ones; "
+        return cm_err_null("%s: persistent L1 buffers must be allocated before transient ones; "
                            "%llu bytes of transient buffers are live (allocate persistent "
                            "buffers first, or after tf_l1_reset)",
                            pool_label(pool, label, sizeof label),
                            (unsigned long long)(pool->top - pool->watermark));
     if (asize > pool->limit - pool->top)
-        return tf_err_null("out of %s: requested %llu bytes, %llu bytes left (%llu in use of "
+        return cm_err_null("out of %s: requested %llu bytes, %llu bytes left (%llu in use of "
                            "%llu)",
                            pool_label(pool, label, sizeof label), (unsigned long long)size,
                            (unsigned long long)(pool->limit - pool->top),
                            (unsigned long long)(pool->top - pool->base),
                            (unsigned long long)(pool->limit - pool->base));
     tf_buffer *b = calloc(1, sizeof *b);
-    if (!b) return tf_err_null("out of host memory");
+    if (!b) return cm_err_null("out of host memory");
     b->dev = dev;
     b->pool = pool;
     b->bank = bank;
@@ -134,27 +134,27 @@ tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
     uint64_t asize = (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
     for (int i = 0; i < nb; i++) {
         int bank = (dev->dram_cursor + i) % nb;
-        tf_pool *p = &dev->dram[bank];
+        rt_pool *p = &dev->dram[bank];
         if (size && asize <= p->limit - p->top) {
             dev->dram_cursor = (bank + 1) % nb;
-            return tf_buffer_new(dev, p, bank, size, 0);
+            return rt_buffer_new(dev, p, bank, size, 0);
         }
     }
     uint64_t best = 0;
     for (int i = 0; i < nb; i++)
         if (dev->dram[i].limit - dev->dram[i].top > best)
             best = dev->dram[i].limit - dev->dram[i].top;
-    if (!size) return tf_err_null("Device DRAM: cannot allocate a 0-byte buffer");
-    return tf_err_null("out of Device DRAM: requested %llu bytes, the largest free space in one "
+    if (!size) return cm_err_null("Device DRAM: cannot allocate a 0-byte buffer");
+    return cm_err_null("out of Device DRAM: requested %llu bytes, the largest free space in one "
                        "of the %d banks is %llu bytes",
                        (unsigned long long)size, nb, (unsigned long long)best);
 }
 
 static tf_buffer *create_l1(tf_device *dev, tf_core core, uint32_t size, int persistent)
 {
-    if (tf_dev_check_core(dev, core, 1)) return NULL;
-    tf_core_state *cs = &dev->cores[tf_dev_core_index(dev, core)];
-    return tf_buffer_new(dev, &cs->l1, -1, size, persistent);
+    if (rt_dev_check_core(dev, core, 1)) return NULL;
+    rt_core_state *cs = &dev->cores[rt_dev_core_index(dev, core)];
+    return rt_buffer_new(dev, &cs->l1, -1, size, persistent);
 }
 
 tf_buffer *tf_buffer_create_l1(tf_device *dev, tf_core core, uint32_t size)
@@ -194,13 +194,13 @@ int tf_buffer_free(tf_buffer *b)
 
 int tf_l1_reset(tf_device *dev, tf_core core)
 {
-    if (tf_dev_check_core(dev, core, 1)) return -1;
-    tf_core_state *cs = &dev->cores[tf_dev_core_index(dev, core)];
+    if (rt_dev_check_core(dev, core, 1)) return -1;
+    rt_core_state *cs = &dev->cores[rt_dev_core_index(dev, core)];
     if (cs->busy)
-        return tf_err_set("tf_l1_reset: core (%d,%d) is running an asynchronous launch; wait for "
+        return cm_err_set("tf_l1_reset: core (%d,%d) is running an asynchronous launch; wait for "
                           "it first",
                           core.x, core.y);
-    tf_pool *p = &cs->l1;
+    rt_pool *p = &cs->l1;
     while (p->last && p->last->addr >= p->watermark) {
         tf_buffer *b = p->last;
         pool_unlink(p, b);
@@ -218,19 +218,19 @@ int tf_l1_reset(tf_device *dev, tf_core core)
 
 uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core)
 {
-    if (tf_dev_check_core(dev, core, 0)) return 0;
-    const tf_pool *p = &dev->cores[tf_dev_core_index(dev, core)].l1;
+    if (rt_dev_check_core(dev, core, 0)) return 0;
+    const rt_pool *p = &dev->cores[rt_dev_core_index(dev, core)].l1;
     return (uint32_t)(p->limit - p->top);
 }
 
 static int check_live(const tf_buffer *b, const char *op, uint64_t off, uint64_t n)
 {
-    if (!b) return tf_err_set("%s: NULL buffer", op);
+    if (!b) return cm_err_set("%s: NULL buffer", op);
     if (b->state == TF_BUF_RELEASED)
-        return tf_err_set("%s: the buffer was released by tf_l1_reset; allocate it again", op);
-    if (b->state != TF_BUF_LIVE) return tf_err_set("%s: the buffer was freed", op);
+        return cm_err_set("%s: the buffer was released by tf_l1_reset; allocate it again", op);
+    if (b->state != TF_BUF_LIVE) return cm_err_set("%s: the buffer was freed", op);
     if (off > b->size || n > b->size - off)
-        return tf_err_set("%s: range [%llu, +%llu) is outside the %llu-byte buffer", op,
+        return cm_err_set("%s: range [%llu, +%llu) is outside the %llu-byte buffer", op,
                           (unsigned long long)off, (unsigned long long)n,
                           (unsigned long long)b->size);
     return 0;
@@ -271,7 +271,7 @@ uint64_t tf_buffer_size(const tf_buffer *b)
 
 /* At device close: drop every handle the user did not free. Their bytes
  * stay allocated in the memory log: that is what a leak is. */
-void tf_buffer_release_all(tf_device *dev)
+void rt_buffer_release_all(tf_device *dev)
 {
     while (dev->buffers) {
         tf_buffer *b = dev->buffers;
@@ -280,7 +280,7 @@ void tf_buffer_release_all(tf_device *dev)
         free(b);
     }
     for (int i = 0; i < dev->info.grid_x * dev->info.grid_y; i++) {
-        tf_pool *p = &dev->cores[i].l1;
+        rt_pool *p = &dev->cores[i].l1;
         while (p->first) {
             tf_buffer *b = p->first;
             pool_unlink(p, b);
@@ -288,7 +288,7 @@ void tf_buffer_release_all(tf_device *dev)
         }
     }
     for (int i = 0; i < dev->info.dram_banks; i++) {
-        tf_pool *p = &dev->dram[i];
+        rt_pool *p = &dev->dram[i];
         while (p->first) {
             tf_buffer *b = p->first;
             pool_unlink(p, b);

@@ -16,7 +16,7 @@
 #define TF_DEFAULT_TIMEOUT_MS 60000u
 #define TF_BOOT_TIMEOUT_MS    10000u
 
-uint64_t tf_dev_now_ns(void)
+uint64_t rt_dev_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -28,20 +28,20 @@ void tf_device_config_init(tf_device_config *cfg)
     memset(cfg, 0, sizeof *cfg);
 }
 
-int tf_dev_core_index(const tf_device *dev, tf_core core)
+int rt_dev_core_index(const tf_device *dev, tf_core core)
 {
     return core.y * dev->info.grid_x + core.x;
 }
 
-int tf_dev_check_core(const tf_device *dev, tf_core core, int need_booted)
+int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted)
 {
-    if (!dev) return tf_err_set("NULL device");
+    if (!dev) return cm_err_set("NULL device");
     if (core.x < 0 || core.y < 0 || core.x >= dev->info.grid_x || core.y >= dev->info.grid_y)
-        return tf_err_set("no such core (%d,%d): the grid is %dx%d (x 0..%d, y 0..%d)", core.x,
+        return cm_err_set("no such core (%d,%d): the grid is %dx%d (x 0..%d, y 0..%d)", core.x,
                           core.y, dev->info.grid_x, dev->info.grid_y, dev->info.grid_x - 1,
                           dev->info.grid_y - 1);
-    if (need_booted && !dev->cores[tf_dev_core_index(dev, core)].booted)
-        return tf_err_set("core (%d,%d) was not booted (tf_device_config.boot_cores)", core.x,
+    if (need_booted && !dev->cores[rt_dev_core_index(dev, core)].booted)
+        return cm_err_set("core (%d,%d) was not booted (tf_device_config.boot_cores)", core.x,
                           core.y);
     return 0;
 }
@@ -54,13 +54,13 @@ void tf_device_info(const tf_device *dev, tf_chip_info *info)
 int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
 {
     if (!dev->tr->ops->counters)
-        return tf_err_set("tf_device_counters_read: the %s keeps no counters", dev->info.name);
+        return cm_err_set("tf_device_counters_read: the %s keeps no counters", dev->info.name);
     return dev->tr->ops->counters(dev->tr, &out->instructions, &out->rounds);
 }
 
 int tf_core_noc_xy(const tf_device *dev, tf_core core, uint32_t *noc_x, uint32_t *noc_y)
 {
-    if (tf_dev_check_core(dev, core, 0)) return -1;
+    if (rt_dev_check_core(dev, core, 0)) return -1;
     *noc_x = TF_NOC_CORE_X((uint32_t)core.x);
     *noc_y = TF_NOC_CORE_Y((uint32_t)core.y);
     return 0;
@@ -71,23 +71,23 @@ static int load_firmware(tf_device *dev, const char *dir)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         TF_ZONE_N("TF_firmware_load");
         char file[32], path[4096];
-        snprintf(file, sizeof file, "%s.elf", tf_risc_name(r));
+        snprintf(file, sizeof file, "%s.elf", cm_risc_name(r));
         for (char *c = file; *c; c++) *c = (char)tolower((unsigned char)*c);
         snprintf(path, sizeof path, "%s/%s", dir, file);
         TF_ZONE_TEXT(file, strlen(file));
-        if (tf_image_load(&dev->fw[r], path, TF_BUILD_FIRMWARE, r)) {
-            tf_err_prefix("firmware for %s: ", tf_risc_name(r));
-            return tf_err_append(
+        if (rt_image_load(&dev->fw[r], path, TF_BUILD_FIRMWARE, r)) {
+            cm_err_prefix("firmware for %s: ", cm_risc_name(r));
+            return cm_err_append(
                 "; build the 'firmware' target (cmake --build <build>) or point "
                 "TT_FOIL_FIRMWARE_DIR at a directory with brisc.elf .. trisc2.elf");
         }
     }
     for (int r = 1; r < TF_NUM_RISCS; r++)
         if (dev->fw[r].note.profiler != dev->fw[0].note.profiler)
-            return tf_err_set("firmware in %s disagrees on the device profiler (%s: %s, %s: %s); "
+            return cm_err_set("firmware in %s disagrees on the device profiler (%s: %s, %s: %s); "
                               "rebuild the 'firmware' target",
-                              dir, tf_risc_name(0), dev->fw[0].note.profiler ? "on" : "off",
-                              tf_risc_name(r), dev->fw[r].note.profiler ? "on" : "off");
+                              dir, cm_risc_name(0), dev->fw[0].note.profiler ? "on" : "off",
+                              cm_risc_name(r), dev->fw[r].note.profiler ? "on" : "off");
     return 0;
 }
 
@@ -98,12 +98,12 @@ static int read_mailbox(tf_device *dev, tf_core core, tf_mailbox *mb)
 
 /* Put firmware on every RISC of a core and wait for all five INITs. Also
  * how a core is recovered after a fault or a timeout. */
-int tf_dev_boot_core(tf_device *dev, tf_core core)
+int rt_dev_boot_core(tf_device *dev, tf_core core)
 {
     TF_ZONE_N("TF_device/core_boot");
     tf_transport *t = dev->tr;
     const tf_transport_ops *o = t->ops;
-    tf_core_state *cs = &dev->cores[tf_dev_core_index(dev, core)];
+    rt_core_state *cs = &dev->cores[rt_dev_core_index(dev, core)];
     cs->booted = 0;
     const uint32_t all = (1u << TF_NUM_RISCS) - 1;
     if (o->set_reset(t, core.x, core.y, all, 1)) return -1;
@@ -115,21 +115,21 @@ int tf_dev_boot_core(tf_device *dev, tf_core core)
     mb.boot_mask = all;
     if (o->write_l1(t, core.x, core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
     if (o->set_reset(t, core.x, core.y, all, 0) || o->start(t)) return -1;
-    uint64_t deadline = tf_dev_now_ns() + dev->boot_timeout_ns;
+    uint64_t deadline = rt_dev_now_ns() + dev->boot_timeout_ns;
     for (;;) {
         if (read_mailbox(dev, core, &mb)) return -1;
         int ready = 1;
         for (int r = 0; r < TF_NUM_RISCS; r++) {
             if (mb.fault[r].magic == TF_FAULT_MAGIC)
-                return tf_err_set("firmware on core (%d,%d) %s faulted while booting: %s (mcause "
+                return cm_err_set("firmware on core (%d,%d) %s faulted while booting: %s (mcause "
                                   "%u) at pc 0x%08x, address 0x%08x (%s)",
-                                  core.x, core.y, tf_risc_name(r),
-                                  tf_rv32_cause_name(mb.fault[r].cause), mb.fault[r].cause,
+                                  core.x, core.y, cm_risc_name(r),
+                                  cm_rv32_cause_name(mb.fault[r].cause), mb.fault[r].cause,
                                   mb.fault[r].pc, mb.fault[r].tval, dev->fw[r].path);
             if (mb.risc[r].state != TF_RISC_INIT) ready = 0;
         }
         if (ready) break;
-        uint64_t now = tf_dev_now_ns();
+        uint64_t now = rt_dev_now_ns();
         if (now >= deadline) {
             char why[512];
             size_t n = 0;
@@ -138,9 +138,9 @@ int tf_dev_boot_core(tf_device *dev, tf_core core)
                 o->read_pc(t, core.x, core.y, r, &pc);
                 if (mb.risc[r].state != TF_RISC_INIT)
                     n += (size_t)snprintf(why + n, sizeof why - n, "%s%s at pc 0x%08x",
-                                          n ? ", " : "", tf_risc_name(r), pc);
+                                          n ? ", " : "", cm_risc_name(r), pc);
             }
-            return tf_err_set("firmware on core (%d,%d) did not reach INIT within %llu ms: %s",
+            return cm_err_set("firmware on core (%d,%d) did not reach INIT within %llu ms: %s",
                               core.x, core.y, (unsigned long long)(dev->boot_timeout_ns / 1000000u),
                               why);
         }
@@ -163,8 +163,8 @@ static void device_free(tf_device *dev)
 {
     if (!dev) return;
     tf_devprof_close(dev);
-    if (dev->cores) tf_buffer_release_all(dev);
-    for (int r = 0; r < TF_NUM_RISCS; r++) tf_image_free(&dev->fw[r]);
+    if (dev->cores) rt_buffer_release_all(dev);
+    for (int r = 0; r < TF_NUM_RISCS; r++) rt_image_free(&dev->fw[r]);
     if (dev->tr) dev->tr->ops->close(dev->tr);
     free(dev->cores);
     free(dev->dram);
@@ -180,7 +180,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     else
         tf_device_config_init(&cfg);
     tf_device *dev = calloc(1, sizeof *dev);
-    if (!dev) return tf_err_null("out of host memory");
+    if (!dev) return cm_err_null("out of host memory");
     if (cfg.transport) {
         dev->tr = cfg.transport;
     } else {
@@ -203,13 +203,13 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     dev->dram = calloc((size_t)dev->info.dram_banks, sizeof *dev->dram);
     if (!dev->cores || !dev->dram) {
         device_free(dev);
-        return tf_err_null("out of host memory");
+        return cm_err_null("out of host memory");
     }
     for (int i = 0; i < ncores; i++)
-        tf_pool_init(&dev->cores[i].l1, "Device L1", i % dev->info.grid_x, i / dev->info.grid_x,
+        rt_pool_init(&dev->cores[i].l1, "Device L1", i % dev->info.grid_x, i / dev->info.grid_x,
                      TF_L1_USER_BASE, TF_L1_USER_END);
     for (int b = 0; b < dev->info.dram_banks; b++)
-        tf_pool_init(&dev->dram[b], "Device DRAM", -1, -1, 0, dev->info.dram_bank_size);
+        rt_pool_init(&dev->dram[b], "Device DRAM", -1, -1, 0, dev->info.dram_bank_size);
     uint32_t tmo = cfg.dispatch_timeout_ms
                        ? cfg.dispatch_timeout_ms
                        : env_u32("TT_FOIL_DISPATCH_TIMEOUT_MS", TF_DEFAULT_TIMEOUT_MS);
@@ -228,16 +228,16 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
                      TF_L1_KCONFIG_SIZE + TF_NUM_RISCS * (uint64_t)TF_L1_KERNEL_SIZE);
     if (cfg.boot_cores) {
         for (int i = 0; i < cfg.num_boot_cores; i++) {
-            if (tf_dev_check_core(dev, cfg.boot_cores[i], 0)) {
-                tf_err_prefix("tf_device_config.boot_cores[%d]: ", i);
+            if (rt_dev_check_core(dev, cfg.boot_cores[i], 0)) {
+                cm_err_prefix("tf_device_config.boot_cores[%d]: ", i);
                 goto fail;
             }
-            if (tf_dev_boot_core(dev, cfg.boot_cores[i])) goto fail;
+            if (rt_dev_boot_core(dev, cfg.boot_cores[i])) goto fail;
         }
     } else {
         for (int i = 0; i < ncores; i++) {
             tf_core c = {i % dev->info.grid_x, i / dev->info.grid_x};
-            if (tf_dev_boot_core(dev, c)) goto fail;
+            if (rt_dev_boot_core(dev, c)) goto fail;
         }
     }
     return dev;
@@ -259,6 +259,6 @@ int tf_device_close(tf_device *dev)
         }
     }
     device_free(dev);
-    if (rc) tf_err_set("tf_device_close: an unfinished launch failed: %s", first);
+    if (rc) cm_err_set("tf_device_close: an unfinished launch failed: %s", first);
     return rc;
 }

@@ -6,7 +6,7 @@
  * Reading costs the device nothing: the chip is idle on that core. */
 #include "devprof.h"
 #include "rt_internal.h"
-#include "tf_csv.h"
+#include "cm_csv.h"
 #include "tf_profiler.h"
 
 #include <errno.h>
@@ -22,7 +22,7 @@ uint16_t tf_devprof_hash(const char *name, const char *file, uint32_t line)
     return (uint16_t)((h & 0xffff) ^ (h >> 16));
 }
 
-void tf_devprof_free_zones(tf_image *img)
+void tf_devprof_free_zones(rt_image *img)
 {
     for (uint32_t i = 0; i < img->nzones; i++) {
         free(img->zones[i].name);
@@ -33,10 +33,10 @@ void tf_devprof_free_zones(tf_image *img)
     img->nzones = 0;
 }
 
-int tf_devprof_parse_zones(tf_image *img, const tf_elf *e, int kernel)
+int tf_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
 {
     uint32_t size = 0;
-    const uint8_t *sec = tf_elf_section(e, ".tt_foil_zones", &size);
+    const uint8_t *sec = cm_elf_section(e, ".tt_foil_zones", &size);
     if (!sec) return 0; /* no zones (or built without the profiler) */
     uint32_t off = 0;
     while (off + sizeof(tf_zone_meta) <= size) {
@@ -44,7 +44,7 @@ int tf_devprof_parse_zones(tf_image *img, const tf_elf *e, int kernel)
         memcpy(&m, sec + off, sizeof m);
         if (m.size < sizeof m + 2 || m.size > size - off || (m.anchor & 0xfff) ||
             m.anchor < TF_ZONE_ID_BASE)
-            return tf_err_set("%s: malformed zone metadata at offset %u of .tt_foil_zones "
+            return cm_err_set("%s: malformed zone metadata at offset %u of .tt_foil_zones "
                               "(rebuild it)",
                               e->path, off);
         const char *text = (const char *)(sec + off + sizeof m);
@@ -52,32 +52,32 @@ int tf_devprof_parse_zones(tf_image *img, const tf_elf *e, int kernel)
         const char *name = text, *nul = memchr(text, 0, tlen);
         const char *file = nul ? nul + 1 : NULL;
         if (!file || !memchr(file, 0, tlen - (size_t)(file - text)))
-            return tf_err_set("%s: malformed zone metadata at offset %u: name and file are not "
+            return cm_err_set("%s: malformed zone metadata at offset %u: name and file are not "
                               "terminated",
                               e->path, off);
         uint32_t id = (m.anchor - TF_ZONE_ID_BASE) >> 12;
         if (id > 0xffff || (kernel != 0) != (id >= TF_ZONE_ID_KERNEL))
-            return tf_err_set("%s: zone '%s' has id 0x%x, outside the %s range; the image was "
+            return cm_err_set("%s: zone '%s' has id 0x%x, outside the %s range; the image was "
                               "linked with the wrong linker script",
                               e->path, name, id, kernel ? "kernel" : "firmware");
-        tf_zone_info *nz = realloc(img->zones, (size_t)(img->nzones + 1) * sizeof *nz);
-        if (!nz) return tf_err_set("out of host memory");
+        rt_zone_info *nz = realloc(img->zones, (size_t)(img->nzones + 1) * sizeof *nz);
+        if (!nz) return cm_err_set("out of host memory");
         img->zones = nz;
-        tf_zone_info *z = &nz[img->nzones];
+        rt_zone_info *z = &nz[img->nzones];
         memset(z, 0, sizeof *z);
         z->id = id;
         z->line = m.line;
         z->name = strdup(name);
         z->file = strdup(file);
         img->nzones++;
-        if (!z->name || !z->file) return tf_err_set("out of host memory");
+        if (!z->name || !z->file) return cm_err_set("out of host memory");
         z->hash = tf_devprof_hash(z->name, z->file, z->line);
         off += (m.size + 3) & ~3u;
     }
     return 0;
 }
 
-static const tf_zone_info *find_zone(const tf_image *img, uint32_t id)
+static const rt_zone_info *find_zone(const rt_image *img, uint32_t id)
 {
     if (!img) return NULL;
     for (uint32_t i = 0; i < img->nzones; i++)
@@ -96,7 +96,7 @@ static void path_from_env(char *out, size_t n, const char *env, const char *dflt
 
 void tf_devprof_open(tf_device *dev)
 {
-    tf_devprof *d = &dev->prof;
+    rt_devprof *d = &dev->prof;
     memset(d, 0, sizeof *d);
     d->enabled = dev->fw[0].note.profiler != 0;
     if (!d->enabled) return;
@@ -125,7 +125,7 @@ void tf_devprof_open(tf_device *dev)
 
 void tf_devprof_close(tf_device *dev)
 {
-    tf_devprof *d = &dev->prof;
+    rt_devprof *d = &dev->prof;
     if (d->csv) {
         if (fclose(d->csv))
             fprintf(stderr, "tt-foil device profiler: error writing %s: %s\n", d->csv_path,
@@ -146,7 +146,7 @@ static uint64_t cycle_to_ns(const tf_device *dev, uint64_t cycle, uint64_t go_cy
 
 static void write_sync(tf_device *dev, tf_program *p)
 {
-    tf_devprof *d = &dev->prof;
+    rt_devprof *d = &dev->prof;
     d->sync_written = 1;
     if (!d->sync_path[0]) return;
     FILE *f = fopen(d->sync_path, "w");
@@ -156,9 +156,9 @@ static void write_sync(tf_device *dev, tf_program *p)
         return;
     }
     tf_transport *t = dev->tr;
-    uint64_t h0 = tf_dev_now_ns(), cyc = 0;
+    uint64_t h0 = rt_dev_now_ns(), cyc = 0;
     t->ops->read_clock(t, p->core.x, p->core.y, &cyc);
-    uint64_t h1 = tf_dev_now_ns(), host = h0 + (h1 - h0) / 2;
+    uint64_t h1 = rt_dev_now_ns(), host = h0 + (h1 - h0) / 2;
     if (dev->info.clock_is_host) host = cyc; /* the same clock: exact */
     fprintf(f, "host_ns_first,cycle_first,ns_per_cycle,device_clock\n%llu,%llu,%.6f,%s\n",
             (unsigned long long)host, (unsigned long long)cyc, 1000.0 / dev->info.clock_mhz,
@@ -169,7 +169,7 @@ static void write_sync(tf_device *dev, tf_program *p)
 }
 
 static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, const char *type,
-                    const tf_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
+                    const rt_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
                     uint32_t dropped)
 {
     char hash[16] = "", line[16] = "";
@@ -179,12 +179,12 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, co
         snprintf(hash, sizeof hash, "id:0x%04x", zid);
     if (z) snprintf(line, sizeof line, "%u", z->line);
     fprintf(f, "%u,%llu,%d,%d,%s,%s,%s,%llu,", id, (unsigned long long)host_ns, c.x, c.y,
-            tf_risc_name(r), type, hash, (unsigned long long)cycle);
-    tf_csv_field(f, z ? z->name : "");
+            cm_risc_name(r), type, hash, (unsigned long long)cycle);
+    cm_csv_field(f, z ? z->name : "");
     fputc(',', f);
-    tf_csv_field(f, z ? z->file : "");
+    cm_csv_field(f, z ? z->file : "");
     fprintf(f, ",%s,", line);
-    tf_csv_field(f, kernel);
+    cm_csv_field(f, kernel);
     fprintf(f, ",%u\n", dropped);
 }
 
@@ -216,21 +216,21 @@ static int push_zone(tf_program *p, const tf_device_zone *z)
 int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
 {
     tf_device *dev = p->dev;
-    tf_devprof *d = &dev->prof;
+    rt_devprof *d = &dev->prof;
     if (!d->enabled) return 0;
     TF_ZONE_N("TF_dispatch/profiler_readback");
-    static uint8_t region[TF_PROF_CTL_SIZE + TF_NUM_RISCS * TF_PROF_WORDS * 4];
+    static uint8_t region[TF_DPROF_CTL_SIZE + TF_NUM_RISCS * TF_DPROF_WORDS * 4];
     tf_transport *t = dev->tr;
     if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, sizeof region)) return -1;
-    uint64_t host_ns = tf_dev_now_ns();
+    uint64_t host_ns = rt_dev_now_ns();
     if (!d->sync_written) write_sync(dev, p);
-    tf_prof_ctl ctl;
+    tf_dprof_ctl ctl;
     memcpy(&ctl, region, sizeof ctl);
     p->ndz = 0;
     p->dz_unmatched = 0;
     p->dz_dispatch = id;
     memset(p->dz_dropped, 0, sizeof p->dz_dropped);
-    if (ctl.magic != TF_PROF_MAGIC) {
+    if (ctl.magic != TF_DPROF_MAGIC) {
         fprintf(stderr,
                 "tt-foil device profiler: core (%d,%d) has no profiler control vector "
                 "after dispatch %u (firmware without the profiler?)\n",
@@ -238,44 +238,44 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
         return 0;
     }
     for (int r = 0; r < TF_NUM_RISCS; r++) {
-        const tf_prof_risc_ctl *c = &ctl.risc[r];
+        const tf_dprof_risc_ctl *c = &ctl.risc[r];
         if (c->dispatch_id != id) continue; /* not booted, or did not see this GO */
-        uint32_t base = TF_PROF_BUF(r), used = c->cur - base;
-        if (c->cur < base || used > TF_PROF_WORDS * 4 || (used & 7)) {
+        uint32_t base = TF_DPROF_BUF(r), used = c->cur - base;
+        if (c->cur < base || used > TF_DPROF_WORDS * 4 || (used & 7)) {
             fprintf(stderr,
                     "tt-foil device profiler: core (%d,%d) %s: corrupt marker pointer "
                     "0x%08x after dispatch %u; its markers were skipped\n",
-                    p->core.x, p->core.y, tf_risc_name(r), c->cur, id);
+                    p->core.x, p->core.y, cm_risc_name(r), c->cur, id);
             continue;
         }
         const uint32_t *m = (const uint32_t *)(region + (base - TF_L1_PROFILER));
-        const tf_image *kimg = p->img[r];
+        const rt_image *kimg = p->img[r];
         const char *kname = kimg ? kimg->note.name : "firmware";
         uint64_t ref = p->last.go_cycle[r], prev = ref;
         struct open_zone {
-            const tf_zone_info *z;
+            const rt_zone_info *z;
             uint32_t zid;
             uint64_t start;
-        } stack[TF_PROF_WORDS / 2];
+        } stack[TF_DPROF_WORDS / 2];
         int depth = 0;
         for (uint32_t i = 0; i < used / 8; i++) {
             uint32_t w0 = m[2 * i], w1 = m[2 * i + 1];
-            if (!(w0 & TF_PROF_VALID)) {
+            if (!(w0 & TF_DPROF_VALID)) {
                 p->dz_unmatched++;
                 continue;
             }
-            uint32_t zid = TF_PROF_ZONE_ID(w0), type = TF_PROF_TYPE(w0);
-            uint64_t cyc = unwrap44(((uint64_t)TF_PROF_CYCLE_HI(w0) << 32) | w1, ref);
+            uint32_t zid = TF_DPROF_ZONE_ID(w0), type = TF_DPROF_TYPE(w0);
+            uint64_t cyc = unwrap44(((uint64_t)TF_DPROF_CYCLE_HI(w0) << 32) | w1, ref);
             /* cycleh was read before cycle: if cycle wrapped in between, the
              * high part is one short, and the stamp goes back by 2^32 */
             if (cyc < prev && cyc + (1ull << 32) >= prev) cyc += 1ull << 32;
             prev = cyc;
-            const tf_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
+            const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
             const char *who = zid < TF_ZONE_ID_KERNEL ? "firmware" : kname;
             if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, type == TF_PROF_START ? "START" : "END", z,
-                        zid, cyc, who, 0);
-            if (type == TF_PROF_START) {
+                csv_row(d->csv, id, host_ns, p->core, r, type == TF_DPROF_START ? "START" : "END",
+                        z, zid, cyc, who, 0);
+            if (type == TF_DPROF_START) {
                 stack[depth++] = (struct open_zone){z, zid, cyc};
             } else if (depth && stack[depth - 1].zid == zid) {
                 depth--;
@@ -292,9 +292,9 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
                     .start_ns = cycle_to_ns(dev, stack[depth].start, ref, doorbell_ns),
                     .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
                 };
-                if (push_zone(p, &dz)) return tf_err_set("out of host memory");
+                if (push_zone(p, &dz)) return cm_err_set("out of host memory");
                 if (z)
-                    TF_DEVZONE((tf_zone_info *)z, dz.start_ns, dz.end_ns, p->core.x, p->core.y, r);
+                    TF_DEVZONE((rt_zone_info *)z, dz.start_ns, dz.end_ns, p->core.x, p->core.y, r);
             } else {
                 p->dz_unmatched++; /* an END without its START */
             }
@@ -309,7 +309,7 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
             fprintf(stderr,
                     "tt-foil device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a "
                     "RISC's buffer holds %d markers); record fewer zones per dispatch\n",
-                    id, p->core.x, p->core.y, tf_risc_name(r), c->dropped, TF_PROF_WORDS / 2);
+                    id, p->core.x, p->core.y, cm_risc_name(r), c->dropped, TF_DPROF_WORDS / 2);
         }
     }
     d->unmatched_total += p->dz_unmatched;

@@ -10,8 +10,8 @@
 
 struct tf_device;
 struct tf_program;
-struct tf_image;
-struct tf_elf;
+struct rt_image;
+struct cm_elf;
 
 /* Columns of the raw device zones CSV: the spec's eight, then what makes
  * names exact without source scanning, then drops. The report tool reads
@@ -23,31 +23,31 @@ struct tf_elf;
 // clang-format on
 
 /* One call site's zone, from an ELF's .tt_foil_zones. */
-typedef struct tf_zone_info {
+typedef struct rt_zone_info {
     uint32_t id;
     char *name, *file;
     uint32_t line;
     uint16_t hash;     /* the spec's ZONE_HASH */
     uint32_t trace_id; /* name id in the host trace, 0 until used */
-} tf_zone_info;
+} rt_zone_info;
 
 /* Read the zone table of an image (kernel ids must be >= 0x8000, firmware
  * ids below); -1 with a message if the metadata is malformed. */
-int tf_devprof_parse_zones(struct tf_image *img, const struct tf_elf *e, int kernel);
-void tf_devprof_free_zones(struct tf_image *img);
+int tf_devprof_parse_zones(struct rt_image *img, const struct cm_elf *e, int kernel);
+void tf_devprof_free_zones(struct rt_image *img);
 
 /* The spec's 16-bit hash of "name,file,line,KERNEL_PROFILER". */
 uint16_t tf_devprof_hash(const char *name, const char *file, uint32_t line);
 
 /* Per device: files, counters. */
-typedef struct tf_devprof {
+typedef struct rt_devprof {
     int enabled; /* the firmware records markers */
     FILE *csv;
     char csv_path[1024];
     char sync_path[1024];
     int sync_written;
     uint64_t dropped_total, unmatched_total;
-} tf_devprof;
+} rt_devprof;
 
 void tf_devprof_open(struct tf_device *dev);
 void tf_devprof_close(struct tf_device *dev);

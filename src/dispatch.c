@@ -21,9 +21,9 @@ static int put(tf_program *p, uint32_t addr, const void *src, uint32_t n)
     return t->ops->write_l1(t, p->core.x, p->core.y, addr, src, n);
 }
 
-static tf_core_state *core_state(tf_program *p)
+static rt_core_state *core_state(tf_program *p)
 {
-    return &p->dev->cores[tf_dev_core_index(p->dev, p->core)];
+    return &p->dev->cores[rt_dev_core_index(p->dev, p->core)];
 }
 
 /* The kernel configuration written into L1 at setup, as memory events in
@@ -51,32 +51,32 @@ static void kconfig_events(const tf_program *p, int alloc)
 
 static int validate(tf_program *const *progs, size_t n, const char *op)
 {
-    if (!progs || n == 0) return tf_err_set("%s: no programs", op);
+    if (!progs || n == 0) return cm_err_set("%s: no programs", op);
     tf_device *dev = progs[0] ? progs[0]->dev : NULL;
     for (size_t i = 0; i < n; i++) {
         tf_program *p = progs[i];
-        if (!p) return tf_err_set("%s: program %zu is NULL", op, i);
-        if (p->dev != dev) return tf_err_set("%s: programs belong to different devices", op);
-        if (tf_dev_check_core(dev, p->core, 1)) return tf_err_prefix("%s: ", op);
+        if (!p) return cm_err_set("%s: program %zu is NULL", op, i);
+        if (p->dev != dev) return cm_err_set("%s: programs belong to different devices", op);
+        if (rt_dev_check_core(dev, p->core, 1)) return cm_err_prefix("%s: ", op);
         int any = 0;
         for (int r = 0; r < TF_NUM_RISCS; r++) any |= p->img[r] != NULL;
         if (!any)
-            return tf_err_set("%s: the program for core (%d,%d) has no kernel "
+            return cm_err_set("%s: the program for core (%d,%d) has no kernel "
                               "(tf_program_set_kernel)",
                               op, p->core.x, p->core.y);
         for (int c = 0; c < TF_MAX_CBS; c++)
             if ((p->cb_mask & (1u << c)) && p->cb_buf[c]->state != TF_BUF_LIVE)
-                return tf_err_set("%s: circular buffer %d of the program on core (%d,%d) was "
+                return cm_err_set("%s: circular buffer %d of the program on core (%d,%d) was "
                                   "released by tf_l1_reset; set it again (tf_program_set_cb)",
                                   op, c, p->core.x, p->core.y);
-        tf_core_state *cs = core_state(p);
+        rt_core_state *cs = core_state(p);
         if (cs->busy)
-            return tf_err_set("%s: core (%d,%d) is still running an asynchronous launch "
+            return cm_err_set("%s: core (%d,%d) is still running an asynchronous launch "
                               "(dispatch %u); wait for it first (tf_launch_wait)",
                               op, p->core.x, p->core.y, cs->busy->id);
         for (size_t j = 0; j < i; j++)
             if (progs[j]->core.x == p->core.x && progs[j]->core.y == p->core.y)
-                return tf_err_set("%s: programs %zu and %zu both target core (%d,%d); one "
+                return cm_err_set("%s: programs %zu and %zu both target core (%d,%d); one "
                                   "dispatch runs one program per core",
                                   op, j, i, p->core.x, p->core.y);
     }
@@ -102,7 +102,7 @@ static int stage_setup(tf_program *p, uint32_t id)
     lm.dispatch_id = id;
     lm.cb_mask = p->cb_mask;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
-        const tf_image *img = p->img[r];
+        const rt_image *img = p->img[r];
         if (!img) continue;
         if (put(p, img->base, img->bytes, img->size)) return -1;
         lm.enables |= 1u << r;
@@ -132,7 +132,7 @@ static int stage_fire_go(tf_program *p, uint32_t id)
 /* Who was running at pc on RISC r of program p. */
 static void describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
 {
-    const tf_image *k = p->img[r], *fw = &p->dev->fw[r];
+    const rt_image *k = p->img[r], *fw = &p->dev->fw[r];
     if (k && pc - k->base < k->size)
         snprintf(buf, n, "kernel '%s' (%s)", k->note.name, k->path);
     else if (pc - fw->base < fw->size)
@@ -213,13 +213,13 @@ static void recover(tf_program *const *progs, size_t n, const int *skip)
         tf_program *p = progs[i];
         char saved[2048];
         snprintf(saved, sizeof saved, "%s", tf_last_error());
-        if (tf_dev_boot_core(p->dev, p->core)) {
+        if (rt_dev_boot_core(p->dev, p->core)) {
             char why[1024];
             snprintf(why, sizeof why, "%s", tf_last_error());
-            tf_err_set("%s; rebooting core (%d,%d) failed too: %s", saved, p->core.x, p->core.y,
+            cm_err_set("%s; rebooting core (%d,%d) failed too: %s", saved, p->core.x, p->core.y,
                        why);
         } else {
-            tf_err_set("%s; core (%d,%d) was reset", saved, p->core.x, p->core.y);
+            cm_err_set("%s; core (%d,%d) was reset", saved, p->core.x, p->core.y);
         }
     }
 }
@@ -234,13 +234,13 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
         describe_detail(f, detail, sizeof detail);
         if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
             char dis[64];
-            tf_rv32_disasm(f->insn, f->pc, dis, sizeof dis);
+            cm_rv32_disasm(f->insn, f->pc, dis, sizeof dis);
             snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", f->insn, dis);
         }
-        return tf_err_set("device fault in dispatch %u on core (%d,%d) %s running %s: %s (mcause "
+        return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s: %s (mcause "
                           "%u) at pc 0x%08x%s, address 0x%08x%s",
-                          id, p->core.x, p->core.y, tf_risc_name(r), who,
-                          tf_rv32_cause_name(f->cause), f->cause, f->pc, insn, f->tval, detail);
+                          id, p->core.x, p->core.y, cm_risc_name(r), who,
+                          cm_rv32_cause_name(f->cause), f->cause, f->pc, insn, f->tval, detail);
     }
     return 0;
 }
@@ -257,9 +257,9 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
         char who[512];
         describe_code(p, r, pc, who, sizeof who);
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x in %s",
-                                len ? ", " : "", tf_risc_name(r), pc, who);
+                                len ? ", " : "", cm_risc_name(r), pc, who);
     }
-    return tf_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: %s "
+    return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: %s "
                       "(raise tf_device_config.dispatch_timeout_ms or "
                       "TT_FOIL_DISPATCH_TIMEOUT_MS if it is just slow)",
                       id, p->label, p->core.x, p->core.y,
@@ -295,10 +295,10 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
     TF_ZONE_TEXT(p->label, strlen(p->label));
     tf_transport *t = p->dev->tr;
     if (!*doorbell_ns) {
-        *doorbell_ns = tf_dev_now_ns();
+        *doorbell_ns = rt_dev_now_ns();
         if (t->ops->start(t)) return -1;
     }
-    uint64_t start = tf_dev_now_ns(), deadline = start + p->dev->timeout_ns;
+    uint64_t start = rt_dev_now_ns(), deadline = start + p->dev->timeout_ns;
     tf_mailbox mb;
     for (;;) {
         if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
@@ -307,7 +307,7 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
             return -1;
         }
         if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
-        uint64_t now = tf_dev_now_ns();
+        uint64_t now = rt_dev_now_ns();
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
             recover(progs, n, done);
@@ -341,7 +341,7 @@ static int launch(tf_program *const *progs, size_t n, uint32_t id)
 static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns)
 {
     int *done = calloc(n, sizeof *done);
-    if (!done) return tf_err_set("out of host memory");
+    if (!done) return cm_err_set("out of host memory");
     int rc = 0;
     for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns);
     free(done);
@@ -400,13 +400,13 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
     if (l) l->progs = malloc(n * sizeof *l->progs);
     if (!l || !l->progs) {
         if (l) free(l);
-        return tf_err_null("out of host memory");
+        return cm_err_null("out of host memory");
     }
     memcpy(l->progs, progs, n * sizeof *progs);
     l->n = n;
     l->dev = dev;
     l->id = next_id(dev);
-    l->doorbell_ns = tf_dev_now_ns();
+    l->doorbell_ns = rt_dev_now_ns();
     if (launch(progs, n, l->id) || dev->tr->ops->start(dev->tr)) {
         recover(progs, n, NULL);
         free(l->progs);
@@ -421,7 +421,7 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
 
 int tf_launch_wait(tf_launch *l)
 {
-    if (!l) return tf_err_set("tf_launch_wait: NULL launch");
+    if (!l) return cm_err_set("tf_launch_wait: NULL launch");
     tf_device *dev = l->dev;
     for (tf_launch **pp = &dev->launches; *pp; pp = &(*pp)->next)
         if (*pp == l) {

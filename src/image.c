@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *tf_image_region_name(uint32_t kind, int risc, char *buf, size_t n)
+const char *rt_image_region_name(uint32_t kind, int risc, char *buf, size_t n)
 {
     uint32_t base = kind == TF_BUILD_FIRMWARE ? TF_L1_FW(risc) : TF_L1_KERNEL(risc);
     uint32_t size = kind == TF_BUILD_FIRMWARE ? TF_L1_FW_SIZE : TF_L1_KERNEL_SIZE;
-    snprintf(buf, n, "the %s %s region [0x%05x, 0x%05x) (%u KiB)", tf_risc_name(risc),
+    snprintf(buf, n, "the %s %s region [0x%05x, 0x%05x) (%u KiB)", cm_risc_name(risc),
              kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel", base, base + size, size / 1024);
     return buf;
 }
 
-void tf_image_free(tf_image *img)
+void rt_image_free(rt_image *img)
 {
     tf_devprof_free_zones(img);
     free(img->path);
@@ -25,16 +25,16 @@ void tf_image_free(tf_image *img)
 }
 
 /* Load `path` as an image of `kind` for RISC `risc` (or any RISC if -1). */
-int tf_image_load(tf_image *img, const char *path, uint32_t kind, int risc)
+int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc)
 {
     memset(img, 0, sizeof *img);
     const char *what = kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel";
-    tf_elf *e = tf_elf_open(path);
+    cm_elf *e = cm_elf_open(path);
     if (!e) return -1;
     uint32_t nsz = 0;
-    const uint8_t *n = tf_elf_section(e, ".tt_foil_build", &nsz);
+    const uint8_t *n = cm_elf_section(e, ".tt_foil_build", &nsz);
     if (!n || nsz < sizeof(tf_build_note)) {
-        tf_err_set("%s: not a tt-foil %s: it has no .tt_foil_build note (build it with %s)", path,
+        cm_err_set("%s: not a tt-foil %s: it has no .tt_foil_build note (build it with %s)", path,
                    what,
                    kind == TF_BUILD_FIRMWARE ? "the 'firmware' target" : "tt_foil_add_kernel()");
         goto fail;
@@ -42,66 +42,66 @@ int tf_image_load(tf_image *img, const char *path, uint32_t kind, int risc)
     memcpy(&img->note, n, sizeof img->note);
     img->note.name[sizeof img->note.name - 1] = 0;
     if (img->note.magic != TF_BUILD_NOTE_MAGIC) {
-        tf_err_set("%s: corrupt .tt_foil_build note (bad magic 0x%08x)", path, img->note.magic);
+        cm_err_set("%s: corrupt .tt_foil_build note (bad magic 0x%08x)", path, img->note.magic);
         goto fail;
     }
     if (img->note.abi_version != TF_DEVICE_ABI_VERSION) {
-        tf_err_set("%s: built for device ABI %u, this runtime speaks ABI %u; rebuild it against "
+        cm_err_set("%s: built for device ABI %u, this runtime speaks ABI %u; rebuild it against "
                    "this tree",
                    path, img->note.abi_version, TF_DEVICE_ABI_VERSION);
         goto fail;
     }
     if (img->note.kind != kind) {
-        tf_err_set("%s: is a %s image, expected a %s", path,
+        cm_err_set("%s: is a %s image, expected a %s", path,
                    img->note.kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel", what);
         goto fail;
     }
     if (img->note.risc >= TF_NUM_RISCS) {
-        tf_err_set("%s: build note names RISC %u, which does not exist", path, img->note.risc);
+        cm_err_set("%s: build note names RISC %u, which does not exist", path, img->note.risc);
         goto fail;
     }
     if (risc >= 0 && (int)img->note.risc != risc) {
-        tf_err_set("%s: %s built for %s, not %s", path, what, tf_risc_name((int)img->note.risc),
-                   tf_risc_name(risc));
+        cm_err_set("%s: %s built for %s, not %s", path, what, cm_risc_name((int)img->note.risc),
+                   cm_risc_name(risc));
         goto fail;
     }
     img->risc = (int)img->note.risc;
     char region[96];
-    tf_image_region_name(kind, img->risc, region, sizeof region);
+    rt_image_region_name(kind, img->risc, region, sizeof region);
     uint32_t rbase = kind == TF_BUILD_FIRMWARE ? TF_L1_FW(img->risc) : TF_L1_KERNEL(img->risc);
     uint32_t rsize = kind == TF_BUILD_FIRMWARE ? TF_L1_FW_SIZE : TF_L1_KERNEL_SIZE;
-    if (tf_elf_check_range(e, rbase, rsize, region)) {
+    if (cm_elf_check_range(e, rbase, rsize, region)) {
         uint32_t lo;
         uint64_t hi;
-        tf_elf_extent(e, &lo, &hi);
+        cm_elf_extent(e, &lo, &hi);
         if (lo >= rbase && hi > (uint64_t)rbase + rsize)
-            tf_err_prefix("%s %s is %llu bytes, %u too large: ", what, img->note.name,
+            cm_err_prefix("%s %s is %llu bytes, %u too large: ", what, img->note.name,
                           (unsigned long long)(hi - lo), (unsigned)(hi - (uint64_t)rbase - rsize));
         goto fail;
     }
     if (e->entry - rbase >= rsize) {
-        tf_err_set("%s: entry point 0x%08x is outside %s", path, e->entry, region);
+        cm_err_set("%s: entry point 0x%08x is outside %s", path, e->entry, region);
         goto fail;
     }
     uint32_t lo;
     uint64_t hi;
-    tf_elf_extent(e, &lo, &hi);
+    cm_elf_extent(e, &lo, &hi);
     img->entry = e->entry;
     img->base = lo;
     img->size = (uint32_t)(hi - lo);
     img->bytes = calloc(1, img->size ? img->size : 1);
     img->path = strdup(path);
     if (!img->bytes || !img->path) {
-        tf_err_set("%s: out of host memory", path);
+        cm_err_set("%s: out of host memory", path);
         goto fail;
     }
     for (int i = 0; i < e->nseg; i++)
         memcpy(img->bytes + (e->seg[i].vaddr - lo), e->data + e->seg[i].offset, e->seg[i].filesz);
     if (tf_devprof_parse_zones(img, e, kind == TF_BUILD_KERNEL)) goto fail;
-    tf_elf_free(e);
+    cm_elf_free(e);
     return 0;
 fail:
-    tf_elf_free(e);
-    tf_image_free(img);
+    cm_elf_free(e);
+    rt_image_free(img);
     return -1;
 }

@@ -9,11 +9,11 @@
 
 /* Firmware and kernels must agree on the device profiler: a mismatched
  * kernel would write (or not write) markers the firmware does not expect. */
-static int check_profiler_match(const tf_device *dev, const tf_image *img)
+static int check_profiler_match(const tf_device *dev, const rt_image *img)
 {
     const tf_build_note *fw = &dev->fw[img->risc].note, *k = &img->note;
     if (fw->profiler == k->profiler && fw->profiler_bitmask == k->profiler_bitmask) return 0;
-    return tf_err_set("%s: kernel '%s' was built with the device profiler %s (bitmask %u) but the "
+    return cm_err_set("%s: kernel '%s' was built with the device profiler %s (bitmask %u) but the "
                       "firmware with it %s (bitmask %u); rebuild both with the same "
                       "-DTT_FOIL_DEVICE_PROFILER=%s (cmake --build rebuilds exactly what changed)",
                       img->path, k->name, k->profiler ? "on" : "off", k->profiler_bitmask,
@@ -26,7 +26,7 @@ tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
     TF_ZONE_N("TF_kernel_load");
     TF_ZONE_TEXT(path, strlen(path));
     tf_kernel *k = calloc(1, sizeof *k);
-    if (!k) return tf_err_null("out of host memory");
+    if (!k) return cm_err_null("out of host memory");
     k->dev = dev;
     size_t len = strlen(path);
     const char *suffix = ".compute";
@@ -37,18 +37,18 @@ tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
         for (int i = 0; i < 3; i++) {
             char p[4096];
             snprintf(p, sizeof p, "%.*s.trisc%d.elf", (int)(len - strlen(suffix)), path, i);
-            if (tf_image_load(&k->img[i], p, TF_BUILD_KERNEL, TF_RISC_TRISC0 + i)) goto fail;
+            if (rt_image_load(&k->img[i], p, TF_BUILD_KERNEL, TF_RISC_TRISC0 + i)) goto fail;
         }
     } else {
         k->nimg = 1;
-        if (tf_image_load(&k->img[0], path, TF_BUILD_KERNEL, -1)) goto fail;
+        if (rt_image_load(&k->img[0], path, TF_BUILD_KERNEL, -1)) goto fail;
         k->risc = (tf_risc)k->img[0].risc;
     }
     for (int i = 0; i < k->nimg; i++)
         if (check_profiler_match(dev, &k->img[i])) goto fail;
     k->name = strdup(k->img[0].note.name[0] ? k->img[0].note.name : path);
     if (!k->name) {
-        tf_err_set("out of host memory");
+        cm_err_set("out of host memory");
         goto fail;
     }
     return k;
@@ -60,7 +60,7 @@ fail:
 void tf_kernel_free(tf_kernel *k)
 {
     if (!k) return;
-    for (int i = 0; i < k->nimg; i++) tf_image_free(&k->img[i]);
+    for (int i = 0; i < k->nimg; i++) rt_image_free(&k->img[i]);
     free(k->name);
     free(k);
 }
@@ -79,9 +79,9 @@ tf_risc tf_kernel_risc(const tf_kernel *k)
 
 tf_program *tf_program_create(tf_device *dev, tf_core core)
 {
-    if (tf_dev_check_core(dev, core, 1)) return NULL;
+    if (rt_dev_check_core(dev, core, 1)) return NULL;
     tf_program *p = calloc(1, sizeof *p);
-    if (!p) return tf_err_null("out of host memory");
+    if (!p) return cm_err_null("out of host memory");
     p->dev = dev;
     p->core = core;
     return p;
@@ -91,7 +91,7 @@ int tf_program_destroy(tf_program *p)
 {
     if (!p) return 0;
     int rc = 0;
-    tf_launch *l = p->dev->cores[tf_dev_core_index(p->dev, p->core)].busy;
+    tf_launch *l = p->dev->cores[rt_dev_core_index(p->dev, p->core)].busy;
     if (l)
         for (size_t i = 0; i < l->n; i++)
             if (l->progs[i] == p) {
@@ -106,7 +106,7 @@ int tf_program_destroy(tf_program *p)
 
 static const char *risc_arg_name(tf_risc r)
 {
-    return r == TF_COMPUTE ? "COMPUTE" : tf_risc_name((int)r);
+    return r == TF_COMPUTE ? "COMPUTE" : cm_risc_name((int)r);
 }
 
 static void update_label(tf_program *p)
@@ -125,14 +125,14 @@ static void update_label(tf_program *p)
 int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
 {
     if ((int)r < 0 || r > TF_COMPUTE)
-        return tf_err_set("tf_program_set_kernel: no RISC %d", (int)r);
-    if (!k) return tf_err_set("tf_program_set_kernel: NULL kernel");
+        return cm_err_set("tf_program_set_kernel: no RISC %d", (int)r);
+    if (!k) return cm_err_set("tf_program_set_kernel: NULL kernel");
     if (k->risc != r) {
-        const char *b = k->risc == TF_COMPUTE ? "compute" : tf_risc_name((int)k->risc);
-        return tf_err_set("kernel '%s' (%s) was built for %s and cannot run on %s; build it for "
+        const char *b = k->risc == TF_COMPUTE ? "compute" : cm_risc_name((int)k->risc);
+        return cm_err_set("kernel '%s' (%s) was built for %s and cannot run on %s; build it for "
                           "%s with tt_foil_add_kernel(%s RISC %s ...)",
                           k->name, k->img[0].path, b, risc_arg_name(r), risc_arg_name(r), k->name,
-                          r == TF_COMPUTE ? "compute" : tf_risc_name((int)r));
+                          r == TF_COMPUTE ? "compute" : cm_risc_name((int)r));
     }
     if (r == TF_COMPUTE) {
         for (int i = 0; i < 3; i++) {
@@ -149,9 +149,9 @@ int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
 
 int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t n)
 {
-    if ((int)r < 0 || r > TF_COMPUTE) return tf_err_set("tf_program_set_args: no RISC %d", (int)r);
+    if ((int)r < 0 || r > TF_COMPUTE) return cm_err_set("tf_program_set_args: no RISC %d", (int)r);
     if (n > TF_MAX_ARGS)
-        return tf_err_set("tf_program_set_args: %u arguments for %s, at most %d fit", n,
+        return cm_err_set("tf_program_set_args: %u arguments for %s, at most %d fit", n,
                           risc_arg_name(r), TF_MAX_ARGS);
     int lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r,
         hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
@@ -165,22 +165,22 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
 int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t num_pages)
 {
     if (cb >= TF_MAX_CBS)
-        return tf_err_set("tf_program_set_cb: circular buffer %u does not exist (0..%d)", cb,
+        return cm_err_set("tf_program_set_cb: circular buffer %u does not exist (0..%d)", cb,
                           TF_MAX_CBS - 1);
     if (!page_size || !num_pages)
-        return tf_err_set("tf_program_set_cb: circular buffer %u needs a page size and a page "
+        return cm_err_set("tf_program_set_cb: circular buffer %u needs a page size and a page "
                           "count (got %u x %u)",
                           cb, num_pages, page_size);
     uint64_t size = (uint64_t)page_size * num_pages;
     if (size > TF_L1_SIZE)
-        return tf_err_set("tf_program_set_cb: circular buffer %u of %u x %u bytes is larger than "
+        return cm_err_set("tf_program_set_cb: circular buffer %u of %u x %u bytes is larger than "
                           "L1",
                           cb, num_pages, page_size);
     tf_buffer_free(p->cb_buf[cb]);
     p->cb_buf[cb] = NULL;
     p->cb_mask &= ~(1u << cb);
     tf_buffer *b = tf_buffer_create_l1(p->dev, p->core, (uint32_t)size);
-    if (!b) return tf_err_prefix("circular buffer %u on core (%d,%d): ", cb, p->core.x, p->core.y);
+    if (!b) return cm_err_prefix("circular buffer %u on core (%d,%d): ", cb, p->core.x, p->core.y);
     p->cb_buf[cb] = b;
     p->cb[cb] = (tf_cb_config){(uint32_t)b->addr, (uint32_t)size, page_size, num_pages};
     p->cb_mask |= 1u << cb;
@@ -190,7 +190,7 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
 {
     if (id >= TF_MAX_SEMAPHORES)
-        return tf_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
+        return cm_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
                           TF_MAX_SEMAPHORES - 1);
     p->sem[id] = value;
     return 0;
@@ -199,10 +199,10 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
 int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
 {
     if (!p->dev->prof.enabled)
-        return tf_err_set("no device profile: the firmware was built without the device "
+        return cm_err_set("no device profile: the firmware was built without the device "
                           "profiler (configure with -DTT_FOIL_DEVICE_PROFILER=ON)");
     if (!p->has_last)
-        return tf_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
+        return cm_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
                           p->core.y);
     out->dispatch_id = p->dz_dispatch;
     out->zones = p->dz;
@@ -215,7 +215,7 @@ int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
 int tf_program_last_run(const tf_program *p, tf_run_stats *out)
 {
     if (!p->has_last)
-        return tf_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
+        return cm_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
                           p->core.y);
     *out = p->last;
     return 0;

@@ -5,13 +5,13 @@
 #define TF_RT_INTERNAL_H
 
 #include "devprof.h"
-#include "profiling.h"
+#include "rt_prof.h"
 #include "tf_build_note.h"
-#include "tf_elf.h"
-#include "tf_err.h"
+#include "cm_elf.h"
+#include "cm_err.h"
 #include "tf_mailbox.h"
-#include "tf_risc.h"
-#include "tf_rv32.h"
+#include "cm_risc.h"
+#include "cm_rv32.h"
 #include "tt_foil/runtime.h"
 
 #include <stdint.h>
@@ -22,16 +22,16 @@ enum { TF_BUF_LIVE, TF_BUF_FREED, TF_BUF_RELEASED };
 /* A bump allocator over [base, limit) with LIFO reclamation: freeing the
  * topmost buffer lowers `top` past every freed buffer below it. For L1,
  * [base, watermark) holds persistent buffers that tf_l1_reset keeps. */
-typedef struct tf_pool {
+typedef struct rt_pool {
     const char *name; /* "Device DRAM", "Device L1" */
     int x, y;         /* core of an L1 pool, else -1 */
     uint64_t base, limit, top, watermark;
     struct tf_buffer *first, *last; /* by address */
-} tf_pool;
+} rt_pool;
 
 struct tf_buffer {
     tf_device *dev;
-    tf_pool *pool;
+    rt_pool *pool;
     int bank; /* DRAM bank, or -1 for L1 */
     int state;
     int persistent;
@@ -41,36 +41,36 @@ struct tf_buffer {
 };
 
 /* One firmware or kernel ELF, validated and staged for writing to L1. */
-typedef struct tf_image {
+typedef struct rt_image {
     char *path;
     tf_build_note note;
     int risc;
     uint32_t entry;
     uint32_t base, size; /* contiguous L1 bytes [base, base+size) */
     uint8_t *bytes;      /* .bss included as zeros */
-    tf_zone_info *zones; /* device profiler zones of this image */
+    rt_zone_info *zones; /* device profiler zones of this image */
     uint32_t nzones;
-} tf_image;
+} rt_image;
 
 struct tf_kernel {
     tf_device *dev;
     char *name;
     tf_risc risc; /* TF_COMPUTE: img[0..2] are TRISC0..2 */
     int nimg;
-    tf_image img[3];
+    rt_image img[3];
 };
 
-typedef struct tf_core_state {
+typedef struct rt_core_state {
     int booted;
-    tf_pool l1;
+    rt_pool l1;
     tf_launch *busy; /* in-flight asynchronous launch */
-} tf_core_state;
+} rt_core_state;
 
 struct tf_program {
     tf_device *dev;
     tf_core core;
     tf_kernel *kernel[TF_NUM_RISCS];
-    const tf_image *img[TF_NUM_RISCS];
+    const rt_image *img[TF_NUM_RISCS];
     uint32_t args[TF_NUM_RISCS][TF_MAX_ARGS];
     uint32_t nargs[TF_NUM_RISCS];
     tf_cb_config cb[TF_MAX_CBS];
@@ -98,31 +98,31 @@ struct tf_launch {
 struct tf_device {
     tf_transport *tr;
     tf_chip_info info;
-    tf_core_state *cores;
-    tf_pool *dram; /* one pool per bank */
+    rt_core_state *cores;
+    rt_pool *dram; /* one pool per bank */
     int dram_cursor;
-    tf_image fw[TF_NUM_RISCS];
+    rt_image fw[TF_NUM_RISCS];
     uint32_t next_id;
     uint64_t timeout_ns, boot_timeout_ns;
     tf_buffer *buffers;  /* every live handle */
     tf_launch *launches; /* in flight */
-    tf_devprof prof;
+    rt_devprof prof;
 };
 
 /* device.c */
-int tf_dev_core_index(const tf_device *dev, tf_core core);
-int tf_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
-int tf_dev_boot_core(tf_device *dev, tf_core core);
-uint64_t tf_dev_now_ns(void);
+int rt_dev_core_index(const tf_device *dev, tf_core core);
+int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
+int rt_dev_boot_core(tf_device *dev, tf_core core);
+uint64_t rt_dev_now_ns(void);
 
 /* image.c */
-int tf_image_load(tf_image *img, const char *path, uint32_t kind, int risc);
-void tf_image_free(tf_image *img);
-const char *tf_image_region_name(uint32_t kind, int risc, char *buf, size_t n);
+int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);
+void rt_image_free(rt_image *img);
+const char *rt_image_region_name(uint32_t kind, int risc, char *buf, size_t n);
 
 /* buffer.c */
-void tf_pool_init(tf_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit);
-tf_buffer *tf_buffer_new(tf_device *dev, tf_pool *pool, int bank, uint64_t size, int persistent);
-void tf_buffer_release_all(tf_device *dev);
+void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit);
+tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size, int persistent);
+void rt_buffer_release_all(tf_device *dev);
 
 #endif

@@ -1,7 +1,7 @@
 /* Tile layout helpers (tt_foil/tile.h): the host side of the layout the
  * simulator's tile engine (sim/tile.c) reads and writes. */
-#include "tf_err.h"
-#include "tf_tile_layout.h"
+#include "cm_err.h"
+#include "cm_tile_layout.h"
 #include "tt_foil/tile.h"
 
 #include <string.h>
@@ -23,19 +23,19 @@ size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f)
 
 uint16_t tf_bf16_from_f32(float v)
 {
-    return tf_bf16_round(v);
+    return cm_bf16_round(v);
 }
 
 float tf_f32_from_bf16(uint16_t v)
 {
-    return tf_bf16_widen(v);
+    return cm_bf16_widen(v);
 }
 
 /* Byte offset of element (r, c) of the matrix in the tiled layout. */
 static size_t tiled_offset(uint32_t r, uint32_t c, uint32_t tiles_per_row, tf_tile_format f)
 {
     uint32_t tile = (r / TF_TILE_SIDE) * tiles_per_row + c / TF_TILE_SIDE;
-    uint32_t elem = tf_tile_elem(r % TF_TILE_SIDE, c % TF_TILE_SIDE);
+    uint32_t elem = cm_tile_elem(r % TF_TILE_SIDE, c % TF_TILE_SIDE);
     uint32_t size = f == TF_TILE_FORMAT_BF16 ? 2u : 4u;
     return (size_t)tile * tf_tile_bytes(f) + (size_t)elem * size;
 }
@@ -43,10 +43,10 @@ static size_t tiled_offset(uint32_t r, uint32_t c, uint32_t tiles_per_row, tf_ti
 static int check(const char *fn, const void *a, const void *b, uint32_t rows, uint32_t cols,
                  tf_tile_format f)
 {
-    if (!a || !b) return tf_err_set("%s: NULL buffer", fn);
-    if (!rows || !cols) return tf_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
+    if (!a || !b) return cm_err_set("%s: NULL buffer", fn);
+    if (!rows || !cols) return cm_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
     if (f != TF_TILE_FORMAT_BF16 && f != TF_TILE_FORMAT_FP32)
-        return tf_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16 or _FP32)", fn, (int)f);
+        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16 or _FP32)", fn, (int)f);
     return 0;
 }
 

@@ -4,7 +4,7 @@
  * 2 for a guest fault with no trap handler; 3 when --max-cycles stops the
  * run; 125 for tt_foil_sim's own errors (usage, unreadable/rejected ELF). */
 #include "bare.h"
-#include "tf_err.h"
+#include "cm_err.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -107,13 +107,13 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_TOOL;
     }
-    tf_bare *b = tf_bare_load(prog, memsize);
+    sim_bare *b = sim_bare_load(prog, memsize);
     if (!b) {
         fprintf(stderr, TOOL ": %s\n", tf_last_error());
         return EXIT_TOOL;
     }
     double t0 = now_s();
-    int status, end = tf_bare_run(b, max_cycles, &status);
+    int status, end = sim_bare_run(b, max_cycles, &status);
     double dt = now_s() - t0;
     fflush(stdout);
     int rc;
@@ -131,8 +131,8 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 TOOL ": instructions %" PRIu64 ", cycles %" PRIu64
                      ", host seconds %.3f, MIPS %.1f\n",
-                ins, tf_hart_cycle(&b->hart), dt, dt > 0 ? (double)ins / dt / 1e6 : 0.0);
+                ins, sim_hart_cycle(&b->hart), dt, dt > 0 ? (double)ins / dt / 1e6 : 0.0);
     }
-    tf_bare_free(b);
+    sim_bare_free(b);
     return rc;
 }

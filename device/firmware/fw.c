@@ -30,7 +30,7 @@ static void collect(uint32_t id)
     uint32_t booted = mb->boot_mask;
     for (int r = 1; r < TF_NUM_RISCS; r++) {
         if (!(booted & (1u << r))) continue;
-        while (mb->risc[r].done_id != id && mb->risc[r].state != TF_RISC_FAULT) tf_wfi();
+        while (mb->risc[r].done_id != id && mb->risc[r].state != TF_RISC_FAULT) dev_wfi();
     }
 }
 #endif
@@ -39,17 +39,17 @@ int main(void)
 {
     volatile tf_mailbox *mb = TF_MAILBOX;
     volatile tf_risc_status *me = &mb->risc[TF_RISC];
-    tf_fw_profiler_init();
+    dev_fw_profiler_init();
     me->state = TF_RISC_INIT;
     uint32_t last = 0;
     for (;;) {
         uint32_t id;
-        while (mb->go.signal != TF_GO_RUN || (id = mb->go.dispatch_id) == last) tf_wfi();
+        while (mb->go.signal != TF_GO_RUN || (id = mb->go.dispatch_id) == last) dev_wfi();
         last = id;
-        uint64_t t = tf_clock();
+        uint64_t t = dev_clock();
         me->go_cycle_lo = (uint32_t)t;
         me->go_cycle_hi = (uint32_t)(t >> 32);
-        tf_fw_profiler_reset(id);
+        dev_fw_profiler_reset(id);
         TF_FW_ZONE_BEGIN(fw_zone);
         uint32_t enables = mb->launch.enables;
         if (enables & (1u << TF_RISC)) {
@@ -63,7 +63,7 @@ int main(void)
         collect(id);
 #endif
         TF_FW_ZONE_END(fw_zone);
-        t = tf_clock();
+        t = dev_clock();
         me->done_cycle_lo = (uint32_t)t;
         me->done_cycle_hi = (uint32_t)(t >> 32);
         me->done_id = id;

@@ -21,20 +21,20 @@
 #define TF_KERNEL_ZONE "TRISC-KERNEL"
 #endif
 
-static inline void tf_fw_profiler_init(void)
+static inline void dev_fw_profiler_init(void)
 {
-    volatile tf_prof_ctl *ctl = (volatile tf_prof_ctl *)TF_PROF_CTL;
-    ctl->magic = TF_PROF_MAGIC;
-    ctl->version = TF_PROF_VERSION;
+    volatile tf_dprof_ctl *ctl = (volatile tf_dprof_ctl *)TF_DPROF_CTL;
+    ctl->magic = TF_DPROF_MAGIC;
+    ctl->version = TF_DPROF_VERSION;
     ctl->bitmask = PROFILE_KERNEL;
 }
 
 /* A new dispatch: an empty buffer, nothing dropped. */
-static inline void tf_fw_profiler_reset(uint32_t id)
+static inline void dev_fw_profiler_reset(uint32_t id)
 {
-    volatile tf_prof_risc_ctl *c = TF_PROF_RISC_CTL;
-    c->cur = TF_PROF_BUF(TF_RISC);
-    c->free = TF_PROF_WORDS * 4;
+    volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
+    c->cur = TF_DPROF_BUF(TF_RISC);
+    c->free = TF_DPROF_WORDS * 4;
     c->dropped = 0;
     c->dispatch_id = id;
 }
@@ -46,12 +46,12 @@ static inline void tf_fw_profiler_reset(uint32_t id)
 
 #else
 
-#define tf_fw_profiler_init()    ((void)0)
-#define tf_fw_profiler_reset(id) ((void)(id))
-#define TF_FW_ZONE_BEGIN(v)      ((void)0)
-#define TF_FW_ZONE_END(v)        ((void)0)
-#define TF_KERNEL_ZONE_BEGIN(v)  ((void)0)
-#define TF_KERNEL_ZONE_END(v)    ((void)0)
+#define dev_fw_profiler_init()    ((void)0)
+#define dev_fw_profiler_reset(id) ((void)(id))
+#define TF_FW_ZONE_BEGIN(v)       ((void)0)
+#define TF_FW_ZONE_END(v)         ((void)0)
+#define TF_KERNEL_ZONE_BEGIN(v)   ((void)0)
+#define TF_KERNEL_ZONE_END(v)     ((void)0)
 
 #endif
 #endif

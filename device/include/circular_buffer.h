@@ -32,7 +32,7 @@ TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
     if (!TF_CB_PRODUCER) return;
     uint32_t need = TF_CB_LOCAL(cb).received + n - TF_CB_CONFIG(cb).num_pages;
     volatile uint32_t *acked = &TF_CB_SHARED(cb).acked;
-    if ((int32_t)(*acked - need) < 0) tf_wait_ge(acked, need);
+    if ((int32_t)(*acked - need) < 0) dev_wait_ge(acked, need);
 }
 
 /* Make the n reserved (and filled) pages visible to the consumer. */
@@ -56,7 +56,7 @@ TF_ALWAYS_INLINE void cb_wait_front(uint32_t cb, uint32_t n)
     if (!TF_CB_CONSUMER) return;
     uint32_t need = TF_CB_LOCAL(cb).acked + n;
     volatile uint32_t *received = &TF_CB_SHARED(cb).received;
-    if ((int32_t)(*received - need) < 0) tf_wait_ge(received, need);
+    if ((int32_t)(*received - need) < 0) dev_wait_ge(received, need);
 }
 
 /* Release n pages at the front back to the producer. */

@@ -46,10 +46,10 @@ TF_ALWAYS_INLINE void commit_and_pack_tile(uint32_t dst, uint32_t cb)
 #endif
 
 #define TF_COMPUTE_API    1
-#define TF_CB_ON_PUSH(cb) (tf_pack_pos[cb] = 0)
+#define TF_CB_ON_PUSH(cb) (dev_pack_pos[cb] = 0)
 #include "tf_device.h"
 #include "tf_tile.h"
-static uint8_t tf_pack_pos[TF_MAX_CBS] __attribute__((unused)); /* tiles packed so far */
+static uint8_t dev_pack_pos[TF_MAX_CBS] __attribute__((unused)); /* tiles packed so far */
 
 #include "circular_buffer.h"
 #include "debug_print.h"
@@ -60,44 +60,44 @@ static uint8_t tf_pack_pos[TF_MAX_CBS] __attribute__((unused)); /* tiles packed 
 #define TF_MATH     (TF_COMPUTE_ROLE == TF_TILE_ROLE_MATH)
 #define TF_PACKER   (TF_COMPUTE_ROLE == TF_TILE_ROLE_PACK)
 
-TF_ALWAYS_INLINE void tf_tile_cmd(uint32_t op)
+TF_ALWAYS_INLINE void dev_tile_cmd(uint32_t op)
 {
-    tf_reg_write(TF_MMIO_TILE_CMD, op);
+    dev_reg_write(TF_MMIO_TILE_CMD, op);
 }
 
 /* Unpacker: tile `i` at the front of `cb` into a source register. */
-TF_ALWAYS_INLINE void tf_unpack_args(uint32_t arg, uint32_t cb, uint32_t i)
+TF_ALWAYS_INLINE void dev_unpack_args(uint32_t arg, uint32_t cb, uint32_t i)
 {
     uint32_t page = get_tile_size(cb);
-    tf_reg_write(arg, get_read_ptr(cb) + i * page);
-    tf_reg_write(arg + 4, page);
+    dev_reg_write(arg, get_read_ptr(cb) + i * page);
+    dev_reg_write(arg + 4, page);
 }
 
-TF_ALWAYS_INLINE void tf_unpack_a(uint32_t cb, uint32_t i)
+TF_ALWAYS_INLINE void dev_unpack_a(uint32_t cb, uint32_t i)
 {
-    tf_unpack_args(TF_MMIO_TILE_ARG0, cb, i);
-    tf_tile_cmd(TF_TILE_UNPACK_A);
+    dev_unpack_args(TF_MMIO_TILE_ARG0, cb, i);
+    dev_tile_cmd(TF_TILE_UNPACK_A);
 }
 
-TF_ALWAYS_INLINE void tf_unpack_b(uint32_t cb, uint32_t i)
+TF_ALWAYS_INLINE void dev_unpack_b(uint32_t cb, uint32_t i)
 {
-    tf_unpack_args(TF_MMIO_TILE_ARG0, cb, i);
-    tf_tile_cmd(TF_TILE_UNPACK_B);
+    dev_unpack_args(TF_MMIO_TILE_ARG0, cb, i);
+    dev_tile_cmd(TF_TILE_UNPACK_B);
 }
 
-TF_ALWAYS_INLINE void tf_unpack_ab(uint32_t cb_a, uint32_t ia, uint32_t cb_b, uint32_t ib)
+TF_ALWAYS_INLINE void dev_unpack_ab(uint32_t cb_a, uint32_t ia, uint32_t cb_b, uint32_t ib)
 {
-    tf_unpack_args(TF_MMIO_TILE_ARG0, cb_a, ia);
-    tf_unpack_args(TF_MMIO_TILE_ARG2, cb_b, ib);
-    tf_tile_cmd(TF_TILE_UNPACK_AB);
+    dev_unpack_args(TF_MMIO_TILE_ARG0, cb_a, ia);
+    dev_unpack_args(TF_MMIO_TILE_ARG2, cb_b, ib);
+    dev_tile_cmd(TF_TILE_UNPACK_AB);
 }
 
 /* Math: an operation into DEST[dst] (arg: a second operand, if any). */
-TF_ALWAYS_INLINE void tf_math(uint32_t op, uint32_t dst, uint32_t arg)
+TF_ALWAYS_INLINE void dev_math(uint32_t op, uint32_t dst, uint32_t arg)
 {
-    tf_reg_write(TF_MMIO_TILE_ARG0, dst);
-    tf_reg_write(TF_MMIO_TILE_ARG1, arg);
-    tf_tile_cmd(op);
+    dev_reg_write(TF_MMIO_TILE_ARG0, dst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, arg);
+    dev_tile_cmd(op);
 }
 
 /* ---- DEST hand-over ------------------------------------------------------------ */
@@ -105,25 +105,25 @@ TF_ALWAYS_INLINE void tf_math(uint32_t op, uint32_t dst, uint32_t arg)
 /* Math: wait for a free half of DEST (it starts at zero). */
 TF_ALWAYS_INLINE void tile_regs_acquire(void)
 {
-    if (TF_MATH) tf_tile_cmd(TF_TILE_ACQUIRE);
+    if (TF_MATH) dev_tile_cmd(TF_TILE_ACQUIRE);
 }
 
 /* Math: the half is computed; hand it to the packer. */
 TF_ALWAYS_INLINE void tile_regs_commit(void)
 {
-    if (TF_MATH) tf_tile_cmd(TF_TILE_COMMIT);
+    if (TF_MATH) dev_tile_cmd(TF_TILE_COMMIT);
 }
 
 /* Packer: wait for a committed half. */
 TF_ALWAYS_INLINE void tile_regs_wait(void)
 {
-    if (TF_PACKER) tf_tile_cmd(TF_TILE_WAIT);
+    if (TF_PACKER) dev_tile_cmd(TF_TILE_WAIT);
 }
 
 /* Packer: done with the half; it is cleared and goes back to math. */
 TF_ALWAYS_INLINE void tile_regs_release(void)
 {
-    if (TF_PACKER) tf_tile_cmd(TF_TILE_RELEASE);
+    if (TF_PACKER) dev_tile_cmd(TF_TILE_RELEASE);
 }
 
 /* ---- operations ------------------------------------------------------------------ */
@@ -131,15 +131,15 @@ TF_ALWAYS_INLINE void tile_regs_release(void)
 /* DEST[dst] = tile i of cb. */
 TF_ALWAYS_INLINE void copy_tile(uint32_t cb, uint32_t i, uint32_t dst)
 {
-    if (TF_UNPACKER) tf_unpack_a(cb, i);
-    if (TF_MATH) tf_math(TF_TILE_COPY, dst, 0);
+    if (TF_UNPACKER) dev_unpack_a(cb, i);
+    if (TF_MATH) dev_math(TF_TILE_COPY, dst, 0);
 }
 
 #define TF_BINARY(fn, OP)                                                                          \
     TF_ALWAYS_INLINE void fn(uint32_t cb_a, uint32_t cb_b, uint32_t ia, uint32_t ib, uint32_t dst) \
     {                                                                                              \
-        if (TF_UNPACKER) tf_unpack_ab(cb_a, ia, cb_b, ib);                                         \
-        if (TF_MATH) tf_math(OP, dst, 0);                                                          \
+        if (TF_UNPACKER) dev_unpack_ab(cb_a, ia, cb_b, ib);                                        \
+        if (TF_MATH) dev_math(OP, dst, 0);                                                         \
     }
 /* DEST[dst] = A op B, elementwise (A: tile ia of cb_a, B: tile ib of cb_b). */
 TF_BINARY(add_tiles, TF_TILE_ADD)
@@ -155,8 +155,8 @@ TF_BINARY(add_tiles_bcast_rows, TF_TILE_ADD_BCAST)
  * (like tt-metal's binary_dest_reuse_tiles). */
 TF_ALWAYS_INLINE void bias_add_tile(uint32_t cb, uint32_t i, uint32_t dst)
 {
-    if (TF_UNPACKER) tf_unpack_b(cb, i);
-    if (TF_MATH) tf_math(TF_TILE_BIAS, dst, 0);
+    if (TF_UNPACKER) dev_unpack_b(cb, i);
+    if (TF_MATH) dev_math(TF_TILE_BIAS, dst, 0);
 }
 
 /* Row 0 of DEST[dst] += scale x the sum of each column of tile i of cb
@@ -164,21 +164,21 @@ TF_ALWAYS_INLINE void bias_add_tile(uint32_t cb, uint32_t i, uint32_t dst)
  * (0x3f800000 is 1.0). */
 TF_ALWAYS_INLINE void reduce_cols_tile(uint32_t cb, uint32_t i, uint32_t dst, uint32_t scale)
 {
-    if (TF_UNPACKER) tf_unpack_a(cb, i);
-    if (TF_MATH) tf_math(TF_TILE_REDUCE_COLS, dst, scale);
+    if (TF_UNPACKER) dev_unpack_a(cb, i);
+    if (TF_MATH) dev_math(TF_TILE_REDUCE_COLS, dst, scale);
 }
 
 /* Column 0 of DEST[dst] += scale x the sum of each row (REDUCE_ROW). */
 TF_ALWAYS_INLINE void reduce_rows_tile(uint32_t cb, uint32_t i, uint32_t dst, uint32_t scale)
 {
-    if (TF_UNPACKER) tf_unpack_a(cb, i);
-    if (TF_MATH) tf_math(TF_TILE_REDUCE_ROWS, dst, scale);
+    if (TF_UNPACKER) dev_unpack_a(cb, i);
+    if (TF_MATH) dev_math(TF_TILE_REDUCE_ROWS, dst, scale);
 }
 
 /* DEST[dst] = max(DEST[dst], 0). */
 TF_ALWAYS_INLINE void relu_tile(uint32_t dst)
 {
-    if (TF_MATH) tf_math(TF_TILE_RELU, dst, 0);
+    if (TF_MATH) dev_math(TF_TILE_RELU, dst, 0);
 }
 
 /* Packer: DEST[dst] into the next reserved page of cb (the first after
@@ -187,10 +187,10 @@ TF_ALWAYS_INLINE void pack_tile(uint32_t dst, uint32_t cb)
 {
     if (!TF_PACKER) return;
     uint32_t page = get_tile_size(cb);
-    tf_reg_write(TF_MMIO_TILE_ARG0, dst);
-    tf_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + tf_pack_pos[cb]++ * page);
-    tf_reg_write(TF_MMIO_TILE_ARG2, page);
-    tf_tile_cmd(TF_TILE_PACK);
+    dev_reg_write(TF_MMIO_TILE_ARG0, dst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + dev_pack_pos[cb]++ * page);
+    dev_reg_write(TF_MMIO_TILE_ARG2, page);
+    dev_tile_cmd(TF_TILE_PACK);
 }
 
 /* The usual end of one output tile: math hands DEST over, the packer

@@ -8,7 +8,7 @@
 
 #include "tf_device.h"
 
-TF_ALWAYS_INLINE uint32_t tf_dp_f32(float f)
+TF_ALWAYS_INLINE uint32_t dev_dp_f32(float f)
 {
     union {
         float f;
@@ -17,17 +17,17 @@ TF_ALWAYS_INLINE uint32_t tf_dp_f32(float f)
     return v.u;
 }
 
-TF_ALWAYS_INLINE uint32_t tf_dp_f64(double d)
+TF_ALWAYS_INLINE uint32_t dev_dp_f64(double d)
 {
-    return tf_dp_f32((float)d);
+    return dev_dp_f32((float)d);
 }
 
-TF_ALWAYS_INLINE uint32_t tf_dp_str(const char *s)
+TF_ALWAYS_INLINE uint32_t dev_dp_str(const char *s)
 {
     return (uint32_t)(uintptr_t)s;
 }
 
-TF_ALWAYS_INLINE uint32_t tf_dp_u32(uint32_t v)
+TF_ALWAYS_INLINE uint32_t dev_dp_u32(uint32_t v)
 {
     return v;
 }
@@ -35,10 +35,10 @@ TF_ALWAYS_INLINE uint32_t tf_dp_u32(uint32_t v)
 /* Each argument as one 32-bit word: floats by their bits, strings by their
  * L1 address, integers as they are (cast other pointers to uintptr_t). */
 #define TF_DP_ARG(x)                                                                               \
-    _Generic((x), float: tf_dp_f32, double: tf_dp_f64, char *: tf_dp_str,                         \
-             const char *: tf_dp_str, default: tf_dp_u32)(x)
-#define TF_DP_SET(i, x) tf_reg_write(TF_MMIO_DPRINT_ARG + 4 * (i), TF_DP_ARG(x))
-#define TF_DP_GO(f)     tf_reg_write(TF_MMIO_DPRINT_FMT, (uint32_t)(uintptr_t)(f))
+    _Generic((x), float: dev_dp_f32, double: dev_dp_f64, char *: dev_dp_str,                         \
+             const char *: dev_dp_str, default: dev_dp_u32)(x)
+#define TF_DP_SET(i, x) dev_reg_write(TF_MMIO_DPRINT_ARG + 4 * (i), TF_DP_ARG(x))
+#define TF_DP_GO(f)     dev_reg_write(TF_MMIO_DPRINT_FMT, (uint32_t)(uintptr_t)(f))
 
 #define TF_DP_1(f)          TF_DP_GO(f)
 #define TF_DP_2(f, a)       (TF_DP_SET(0, a), TF_DP_GO(f))

@@ -21,9 +21,10 @@
 #include "tf_device.h"
 #include "tf_profiler.h"
 
-#define TF_PROF_RISC_CTL ((volatile tf_prof_risc_ctl *)&((tf_prof_ctl *)TF_PROF_CTL)->risc[TF_RISC])
+#define TF_DPROF_RISC_CTL                                                                          \
+    ((volatile tf_dprof_risc_ctl *)&((tf_dprof_ctl *)TF_DPROF_CTL)->risc[TF_RISC])
 
-TF_ALWAYS_INLINE void tf_prof_write(uint32_t cur, uint32_t hdr)
+TF_ALWAYS_INLINE void dev_prof_write(uint32_t cur, uint32_t hdr)
 {
     uint32_t hi, lo;
     __asm__ volatile("csrr %0, cycleh\n\tcsrr %1, cycle" : "=r"(hi), "=r"(lo));
@@ -34,33 +35,33 @@ TF_ALWAYS_INLINE void tf_prof_write(uint32_t cur, uint32_t hdr)
 
 /* START of a zone whose START header is `hdr`; returns its END header, or
  * 0 if the zone did not fit (then nothing is written and it is counted). */
-TF_ALWAYS_INLINE uint32_t tf_prof_begin(uint32_t hdr)
+TF_ALWAYS_INLINE uint32_t dev_prof_begin(uint32_t hdr)
 {
-    volatile tf_prof_risc_ctl *c = TF_PROF_RISC_CTL;
+    volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
     int32_t free = c->free - 16;
     uint32_t cur = c->cur;
     if (__builtin_expect(free < 0, 0)) {
         c->dropped++;
         return 0;
     }
-    tf_prof_write(cur, hdr);
+    dev_prof_write(cur, hdr);
     c->cur = cur + 8;
     c->free = free;
-    return hdr + (TF_PROF_END << 28);
+    return hdr + (TF_DPROF_END << 28);
 }
 
-TF_ALWAYS_INLINE void tf_prof_end(uint32_t end_hdr)
+TF_ALWAYS_INLINE void dev_prof_end(uint32_t end_hdr)
 {
     if (!end_hdr) return;
-    volatile tf_prof_risc_ctl *c = TF_PROF_RISC_CTL;
+    volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
     uint32_t cur = c->cur;
-    tf_prof_write(cur, end_hdr);
+    dev_prof_write(cur, end_hdr);
     c->cur = cur + 8;
 }
 
-static inline void tf_prof_cleanup(uint32_t *end_hdr)
+static inline void dev_prof_cleanup(uint32_t *end_hdr)
 {
-    tf_prof_end(*end_hdr);
+    dev_prof_end(*end_hdr);
 }
 
 #define TF_PROF_CAT2(a, b) a##b
@@ -68,24 +69,24 @@ static inline void tf_prof_cleanup(uint32_t *end_hdr)
 
 /* The call site's anchor and metadata record; evaluates to the START
  * header (the anchor's address, loaded with one lui). */
-#define TF_PROF_SITE(name_)                                                                        \
+#define TF_DPROF_SITE(name_)                                                                       \
     __extension__({                                                                                \
-        static char tf_prof_anchor_ __attribute__((section(".tt_foil_zone_ids"), aligned(4096)));  \
+        static char dev_prof_anchor_ __attribute__((section(".tt_foil_zone_ids"), aligned(4096))); \
         __attribute__((section(".tt_foil_zones"), used, aligned(4))) static const struct {         \
             uint32_t anchor, line, size;                                                           \
             char text[sizeof(name_ "\0" __FILE__)];                                                \
-        } tf_prof_meta_ = {(uint32_t)(uintptr_t)&tf_prof_anchor_, __LINE__, sizeof(tf_prof_meta_), \
-                           name_ "\0" __FILE__};                                                   \
+        } dev_prof_meta_ = {(uint32_t)(uintptr_t)&dev_prof_anchor_, __LINE__,                      \
+                            sizeof(dev_prof_meta_), name_ "\0" __FILE__};                          \
         uint32_t hdr_;                                                                             \
-        __asm__("lui %0, %%hi(%1)" : "=r"(hdr_) : "i"(&tf_prof_anchor_));                          \
+        __asm__("lui %0, %%hi(%1)" : "=r"(hdr_) : "i"(&dev_prof_anchor_));                         \
         hdr_;                                                                                      \
     })
 
 #define DeviceZoneScopedN(name)                                                                    \
-    __attribute__((cleanup(tf_prof_cleanup), unused)) uint32_t TF_PROF_CAT(                        \
-        tf_prof_zone_, __LINE__) = tf_prof_begin(TF_PROF_SITE(name))
-#define DeviceZoneBegin(name) tf_prof_begin(TF_PROF_SITE(name))
-#define DeviceZoneEnd(token)  tf_prof_end(token)
+    __attribute__((cleanup(dev_prof_cleanup), unused)) uint32_t TF_PROF_CAT(                       \
+        dev_prof_zone_, __LINE__) = dev_prof_begin(TF_DPROF_SITE(name))
+#define DeviceZoneBegin(name) dev_prof_begin(TF_DPROF_SITE(name))
+#define DeviceZoneEnd(token)  dev_prof_end(token)
 
 #else
 

@@ -14,42 +14,42 @@
 
 #define TF_ALWAYS_INLINE static inline __attribute__((always_inline))
 
-TF_ALWAYS_INLINE uint32_t tf_reg_read(uint32_t addr)
+TF_ALWAYS_INLINE uint32_t dev_reg_read(uint32_t addr)
 {
     return *(volatile uint32_t *)addr;
 }
 
-TF_ALWAYS_INLINE void tf_reg_write(uint32_t addr, uint32_t v)
+TF_ALWAYS_INLINE void dev_reg_write(uint32_t addr, uint32_t v)
 {
     *(volatile uint32_t *)addr = v;
 }
 
 /* 64-bit wall clock (1 GHz): reading the low word latches the high word. */
-TF_ALWAYS_INLINE uint64_t tf_clock(void)
+TF_ALWAYS_INLINE uint64_t dev_clock(void)
 {
-    uint32_t lo = tf_reg_read(TF_MMIO_CLOCK_LO);
-    return ((uint64_t)tf_reg_read(TF_MMIO_CLOCK_HI) << 32) | lo;
+    uint32_t lo = dev_reg_read(TF_MMIO_CLOCK_LO);
+    return ((uint64_t)dev_reg_read(TF_MMIO_CLOCK_HI) << 32) | lo;
 }
 
-TF_ALWAYS_INLINE void tf_wfi(void)
+TF_ALWAYS_INLINE void dev_wfi(void)
 {
     __asm__ volatile("wfi" ::: "memory");
 }
 
 /* Sleep until (int32)(*word - ref) >= 0. */
-TF_ALWAYS_INLINE void tf_wait_ge(volatile uint32_t *word, uint32_t ref)
+TF_ALWAYS_INLINE void dev_wait_ge(volatile uint32_t *word, uint32_t ref)
 {
-    tf_reg_write(TF_MMIO_WAIT_ADDR, (uint32_t)(uintptr_t)word);
-    tf_reg_write(TF_MMIO_WAIT_REF, ref);
-    (void)tf_reg_read(TF_MMIO_WAIT_GE);
+    dev_reg_write(TF_MMIO_WAIT_ADDR, (uint32_t)(uintptr_t)word);
+    dev_reg_write(TF_MMIO_WAIT_REF, ref);
+    (void)dev_reg_read(TF_MMIO_WAIT_GE);
 }
 
 /* Sleep until *word == ref. */
-TF_ALWAYS_INLINE void tf_wait_eq(volatile uint32_t *word, uint32_t ref)
+TF_ALWAYS_INLINE void dev_wait_eq(volatile uint32_t *word, uint32_t ref)
 {
-    tf_reg_write(TF_MMIO_WAIT_ADDR, (uint32_t)(uintptr_t)word);
-    tf_reg_write(TF_MMIO_WAIT_REF, ref);
-    (void)tf_reg_read(TF_MMIO_WAIT_EQ);
+    dev_reg_write(TF_MMIO_WAIT_ADDR, (uint32_t)(uintptr_t)word);
+    dev_reg_write(TF_MMIO_WAIT_REF, ref);
+    (void)dev_reg_read(TF_MMIO_WAIT_EQ);
 }
 
 #define TF_MAILBOX ((volatile tf_mailbox *)TF_L1_MAILBOX)

@@ -2,8 +2,8 @@
  * firmware, kernels (kernel_profiler.h) and the host readback
  * (src/devprof.c). See docs/profiling.md, "Device profiler".
  *
- *   TF_L1_PROFILER:  control vector (tf_prof_ctl, 256 bytes)
- *   then, per RISC:  TF_PROF_WORDS 32-bit words of markers
+ *   TF_L1_PROFILER:  control vector (tf_dprof_ctl, 256 bytes)
+ *   then, per RISC:  TF_DPROF_WORDS 32-bit words of markers
  *
  * A marker is two words, as in tt-metal:
  *   word 0: [31] valid, [30:28] packet type, [27:12] zone id, [11:0] cycle[43:32]
@@ -18,45 +18,45 @@
 #include "tf_memmap.h"
 #include <stdint.h>
 
-#define TF_PROF_WORDS    512 /* per RISC */
-#define TF_PROF_CTL      TF_L1_PROFILER
-#define TF_PROF_CTL_SIZE 0x100
-#define TF_PROF_BUF(r)   (TF_L1_PROFILER + TF_PROF_CTL_SIZE + (r)*TF_PROF_WORDS * 4)
-#define TF_PROF_MAGIC    0x50465450u /* "PTFP" */
-#define TF_PROF_VERSION  1u
+#define TF_DPROF_WORDS    512 /* per RISC */
+#define TF_DPROF_CTL      TF_L1_PROFILER
+#define TF_DPROF_CTL_SIZE 0x100
+#define TF_DPROF_BUF(r)   (TF_L1_PROFILER + TF_DPROF_CTL_SIZE + (r)*TF_DPROF_WORDS * 4)
+#define TF_DPROF_MAGIC    0x50465450u /* "PTFP" */
+#define TF_DPROF_VERSION  1u
 
 /* Packet types (word 0 bits [30:28]). */
-#define TF_PROF_START 0u
-#define TF_PROF_END   1u
+#define TF_DPROF_START 0u
+#define TF_DPROF_END   1u
 
-#define TF_ZONE_ID_BASE     0x80000000u
-#define TF_ZONE_ID_KERNEL   0x8000u /* kernel ids start here */
-#define TF_PROF_VALID       0x80000000u
-#define TF_PROF_TYPE(w)     (((w) >> 28) & 7u)
-#define TF_PROF_ZONE_ID(w)  (((w) >> 12) & 0xffffu)
-#define TF_PROF_CYCLE_HI(w) ((w)&0xfffu)
+#define TF_ZONE_ID_BASE      0x80000000u
+#define TF_ZONE_ID_KERNEL    0x8000u /* kernel ids start here */
+#define TF_DPROF_VALID       0x80000000u
+#define TF_DPROF_TYPE(w)     (((w) >> 28) & 7u)
+#define TF_DPROF_ZONE_ID(w)  (((w) >> 12) & 0xffffu)
+#define TF_DPROF_CYCLE_HI(w) ((w)&0xfffu)
 
 /* Per-RISC bookkeeping, reset by the firmware at every GO. A zone's START
  * takes 16 bytes of `free` (its END's 8 are reserved then), so a START is
  * only written if its END fits: a zone is never split. A START that does
  * not fit is not written and counts in `dropped`. */
-typedef struct tf_prof_risc_ctl {
+typedef struct tf_dprof_risc_ctl {
     uint32_t cur;     /* L1 address of the next marker */
     int32_t free;     /* bytes left for STARTs (END space already reserved) */
     uint32_t dropped; /* zones not recorded in this dispatch */
     uint32_t dispatch_id;
-} tf_prof_risc_ctl;
+} tf_dprof_risc_ctl;
 
-typedef struct tf_prof_ctl {
-    uint32_t magic;   /* TF_PROF_MAGIC once the firmware set it up */
-    uint32_t version; /* TF_PROF_VERSION */
+typedef struct tf_dprof_ctl {
+    uint32_t magic;   /* TF_DPROF_MAGIC once the firmware set it up */
+    uint32_t version; /* TF_DPROF_VERSION */
     uint32_t bitmask; /* PROFILE_KERNEL the firmware was built with */
     uint32_t reserved;
-    tf_prof_risc_ctl risc[TF_NUM_RISCS];
-} tf_prof_ctl;
+    tf_dprof_risc_ctl risc[TF_NUM_RISCS];
+} tf_dprof_ctl;
 
-_Static_assert(sizeof(tf_prof_ctl) <= TF_PROF_CTL_SIZE, "profiler control fits");
-_Static_assert(TF_PROF_BUF(TF_NUM_RISCS) <= TF_L1_PROFILER + TF_L1_PROFILER_SIZE,
+_Static_assert(sizeof(tf_dprof_ctl) <= TF_DPROF_CTL_SIZE, "profiler control fits");
+_Static_assert(TF_DPROF_BUF(TF_NUM_RISCS) <= TF_L1_PROFILER + TF_L1_PROFILER_SIZE,
                "profiler buffers fit");
 
 /* Zone metadata, one record per call site in the unloaded `.tt_foil_zones`

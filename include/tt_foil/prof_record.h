@@ -178,7 +178,7 @@ static inline void tf_prof_reset(tf_prof_name *pool, uint64_t where)
 /* A zone from here to the end of the enclosing block. */
 #define TF_PROF_ZONE_SCOPED(name_)                                                                 \
     static tf_prof_loc TF_PROF_CAT(tf_prof_loc_, __LINE__) = {(name_), 0, __FILE__, __LINE__, 0};  \
-    __attribute__((cleanup(tf_prof_zone_cleanup), unused)) uint32_t TF_PROF_CAT(tf_prof_zone_,     \
+    __attribute__((cleanup(tf_prof_zone_cleanup), unused)) uint32_t TF_PROF_CAT(dev_prof_zone_,    \
                                                                                 __LINE__) =        \
         tf_prof_zone_begin(&TF_PROF_CAT(tf_prof_loc_, __LINE__), __func__)
 

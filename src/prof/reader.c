@@ -3,8 +3,8 @@
  * second decodes events, converting timestamps by piecewise-linear
  * interpolation between calibration points. */
 #include "tf_trace_reader.h"
-#include "tf_map.h"
-#include "tf_err.h"
+#include "cm_map.h"
+#include "cm_err.h"
 #include "tf_trace_pack.h"
 
 #include <errno.h>
@@ -41,7 +41,7 @@ typedef struct reader {
     size_t cap_zones, cap_frames, cap_mem, cap_dev;
     char **base_pools; /* pool definitions by id: base names */
     uint32_t nbase_pools;
-    tf_map pools; /* (base id, where) -> full pool index */
+    cm_map pools; /* (base id, where) -> full pool index */
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -336,7 +336,7 @@ static uint32_t pool_index(reader *r, uint32_t base, uint64_t where)
     tf_trace *t = r->t;
     uint64_t key = ((uint64_t)base << 17) | (where & 0x1ffff) | (1ull << 63);
     int is_new;
-    uint32_t *slot = tf_map_slot(&r->pools, key, NULL, NULL, &is_new);
+    uint32_t *slot = cm_map_slot(&r->pools, key, NULL, NULL, &is_new);
     if (!slot) return 0;
     if (!is_new) return *slot;
     char name[1100];
@@ -489,7 +489,7 @@ static void read_events(reader *r, const chunk_ref *c)
 tf_trace *tf_trace_load(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return tf_err_null("%s: cannot open: %s", path, strerror(errno));
+    if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
     reader r;
     memset(&r, 0, sizeof r);
     size_t cap = 0;
@@ -497,7 +497,7 @@ tf_trace *tf_trace_load(const char *path)
         if (grow((void **)&r.data, &cap, r.size + 65536, 1)) {
             fclose(f);
             free(r.data);
-            return tf_err_null("%s: out of memory", path);
+            return cm_err_null("%s: out of memory", path);
         }
         size_t n = fread(r.data + r.size, 1, cap - r.size, f);
         r.size += n;
@@ -506,20 +506,20 @@ tf_trace *tf_trace_load(const char *path)
     fclose(f);
     if (r.size == 0) {
         free(r.data);
-        return tf_err_null("%s: the file is empty (the program wrote nothing: was it built with "
+        return cm_err_null("%s: the file is empty (the program wrote nothing: was it built with "
                            "-DTT_FOIL_ENABLE_TRACY=ON?)",
                            path);
     }
     if (r.size < sizeof(tf_trace_header) || memcmp(r.data, TF_TRACE_MAGIC, 8) != 0) {
         free(r.data);
-        return tf_err_null("%s: not a tt-foil trace (%s)", path,
+        return cm_err_null("%s: not a tt-foil trace (%s)", path,
                            r.size < sizeof(tf_trace_header) ? "shorter than the header"
                                                             : "no TFTRACE1 magic");
     }
     tf_trace *t = calloc(1, sizeof *t);
     if (!t) {
         free(r.data);
-        return tf_err_null("%s: out of memory", path);
+        return cm_err_null("%s: out of memory", path);
     }
     r.t = t;
     t->path = strdup(path);
@@ -570,7 +570,7 @@ tf_trace *tf_trace_load(const char *path)
     free(r.stacks);
     for (uint32_t i = 0; i < r.nbase_pools; i++) free(r.base_pools[i]);
     free(r.base_pools);
-    tf_map_free(&r.pools);
+    cm_map_free(&r.pools);
     free(r.chunks);
     free(r.cal);
     free(r.data);

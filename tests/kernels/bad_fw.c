@@ -5,7 +5,7 @@
 int main(void)
 {
 #if BAD_FW == 1
-    for (;;) tf_wfi();
+    for (;;) dev_wfi();
 #else
     __asm__ volatile(".word 0xffffffff");
 #endif

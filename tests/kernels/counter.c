@@ -7,10 +7,10 @@ void kernel_main(void)
 {
     uint32_t n = get_arg_val(0);
     volatile uint32_t *out = (volatile uint32_t *)get_arg_val(1);
-    uint64_t t0 = tf_clock();
+    uint64_t t0 = dev_clock();
     volatile uint32_t acc = 0;
     for (uint32_t i = 0; i < n; i++) acc += i;
-    uint64_t t1 = tf_clock();
+    uint64_t t1 = dev_clock();
     out[0] = (uint32_t)(t1 - t0);
     out[1] = acc;
     if (get_arg_val(2)) DPRINT("counter: n=%u acc=%u half=%.2f name=%s\n", n, acc, 0.5f, "ok");

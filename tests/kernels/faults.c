@@ -16,7 +16,7 @@ void kernel_main(void)
     while (spin) {
     }
 #elif FAULT_KIND == 4
-    tf_reg_write(0xffb0fff0, 1);
+    dev_reg_write(0xffb0fff0, 1);
 #elif FAULT_KIND == 5
     __asm__ volatile("ebreak");
 #else

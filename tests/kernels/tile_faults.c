@@ -10,7 +10,7 @@
 
 void kernel_main(void)
 {
-    tf_reg_write(TF_MMIO_TILE_CMD, TF_TILE_COPY);
+    dev_reg_write(TF_MMIO_TILE_CMD, TF_TILE_COPY);
 }
 #else
 #include "compute_api.h"

@@ -6,8 +6,8 @@
  * broken pair, the cost of a zone, the raw CSV and clock sync files, the
  * profiler-mismatch refusal, and compiled-out kernels. */
 #include "rt_test.h"
-#include "tf_csv.h"
-#include "tf_elf.h"
+#include "cm_csv.h"
+#include "cm_elf.h"
 
 #include <string.h>
 
@@ -202,14 +202,14 @@ static void test_files(const char *csv, const char *sync)
         CHECK_TRUE(npc == 1.0 && !strcmp(mode, "host_monotonic"));
         fclose(f);
     }
-    tf_csv_reader r = {.f = fopen(csv, "r")};
+    cm_csv_reader r = {.f = fopen(csv, "r")};
     CHECK_TRUE(r.f != NULL);
     if (!r.f) return;
-    CHECK_EQ_U(tf_csv_next(&r), 13);
+    CHECK_EQ_U(cm_csv_next(&r), 13);
     CHECK_TRUE(!strcmp(r.fields[0], "dispatch_idx") && !strcmp(r.fields[7], "cycle") &&
                !strcmp(r.fields[6], "zone_hash") && !strcmp(r.fields[8], "zone_name"));
     int starts = 0, ends = 0, dropped_rows = 0, named = 0;
-    while (tf_csv_next(&r) == 13) {
+    while (cm_csv_next(&r) == 13) {
         starts += !strcmp(r.fields[5], "START");
         ends += !strcmp(r.fields[5], "END");
         if (!strcmp(r.fields[5], "DROPPED")) {
@@ -222,7 +222,7 @@ static void test_files(const char *csv, const char *sync)
     CHECK_TRUE(starts > 300);
     CHECK_EQ_U(dropped_rows, 1);
     CHECK_EQ_U(named, 2 * 2 * 12); /* START + END, 2 cores, 12 tiles */
-    tf_csv_close(&r);
+    cm_csv_close(&r);
     fclose(r.f);
 }
 
@@ -245,19 +245,19 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "kernel 'dz_loop_off' was built with the device profiler off "
                                     "(bitmask 0) but the firmware with it on (bitmask 1)");
     /* compiled out: no zone metadata, no anchors */
-    tf_elf *off = tf_elf_open(TF_TEST_KERNELS "/dz_loop_off.brisc.elf");
-    tf_elf *on = tf_elf_open(TF_TEST_KERNELS "/dz_loop.brisc.elf");
+    cm_elf *off = cm_elf_open(TF_TEST_KERNELS "/dz_loop_off.brisc.elf");
+    cm_elf *on = cm_elf_open(TF_TEST_KERNELS "/dz_loop.brisc.elf");
     uint32_t sz = 0;
     CHECK_TRUE(off && on);
     if (off && on) {
-        CHECK_TRUE(tf_elf_section(off, ".tt_foil_zones", &sz) == NULL);
-        CHECK_TRUE(tf_elf_section(on, ".tt_foil_zones", &sz) != NULL && sz > 0);
+        CHECK_TRUE(cm_elf_section(off, ".tt_foil_zones", &sz) == NULL);
+        CHECK_TRUE(cm_elf_section(on, ".tt_foil_zones", &sz) != NULL && sz > 0);
         uint32_t v;
-        CHECK_TRUE(tf_elf_symbol(off, "tf_prof_anchor_", &v) != 0);
+        CHECK_TRUE(cm_elf_symbol(off, "dev_prof_anchor_", &v) != 0);
         CHECK_TRUE(off->seg[0].filesz < on->seg[0].filesz);
     }
-    tf_elf_free(off);
-    tf_elf_free(on);
+    cm_elf_free(off);
+    cm_elf_free(on);
 
     tf_kernel *k = rt_kernel(dev, "dz_loop.brisc.elf");
     loop_prog = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));

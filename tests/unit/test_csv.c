@@ -2,7 +2,7 @@
  * commas, doubled quotes and line breaks, CRLF, empty fields, line
  * numbers, an unterminated quote, and a round trip through the writer. */
 #include "tf_check.h"
-#include "tf_csv.h"
+#include "cm_csv.h"
 
 #include <stdlib.h>
 
@@ -21,33 +21,33 @@ int main(void)
                    "\"two\nlines\",2\r\n"
                    "\n"
                    "last,no newline");
-    tf_csv_reader r = {.f = f};
-    CHECK_EQ_U(tf_csv_next(&r), 3);
+    cm_csv_reader r = {.f = f};
+    CHECK_EQ_U(cm_csv_next(&r), 3);
     CHECK_TRUE(!strcmp(r.fields[0], "a") && !strcmp(r.fields[2], "c"));
     CHECK_EQ_U(r.line, 1);
-    CHECK_EQ_U(tf_csv_next(&r), 3);
+    CHECK_EQ_U(cm_csv_next(&r), 3);
     CHECK_TRUE(!strcmp(r.fields[0], "x, y"));
     CHECK_TRUE(!strcmp(r.fields[1], "say \"hi\""));
     CHECK_TRUE(!strcmp(r.fields[2], ""));
-    CHECK_EQ_U(tf_csv_next(&r), 2);
+    CHECK_EQ_U(cm_csv_next(&r), 2);
     CHECK_TRUE(!strcmp(r.fields[0], "two\nlines"));
     CHECK_TRUE(!strcmp(r.fields[1], "2")); /* the \r of CRLF is not part of it */
     CHECK_EQ_U(r.line, 3);
-    CHECK_EQ_U(tf_csv_next(&r), 1); /* an empty line: one empty field */
+    CHECK_EQ_U(cm_csv_next(&r), 1); /* an empty line: one empty field */
     CHECK_EQ_U(r.line, 5);
     CHECK_TRUE(!strcmp(r.fields[0], ""));
-    CHECK_EQ_U(tf_csv_next(&r), 2);
+    CHECK_EQ_U(cm_csv_next(&r), 2);
     CHECK_TRUE(!strcmp(r.fields[1], "no newline"));
-    CHECK_EQ_U(tf_csv_next(&r), 0);
-    tf_csv_close(&r);
+    CHECK_EQ_U(cm_csv_next(&r), 0);
+    cm_csv_close(&r);
     fclose(f);
 
     /* a quote never closed: the record is malformed */
     f = text("ok,1\n\"open,2\nstill open\n");
-    r = (tf_csv_reader){.f = f};
-    CHECK_EQ_U(tf_csv_next(&r), 2);
-    CHECK_EQ_U(tf_csv_next(&r), (uint64_t)-1);
-    tf_csv_close(&r);
+    r = (cm_csv_reader){.f = f};
+    CHECK_EQ_U(cm_csv_next(&r), 2);
+    CHECK_EQ_U(cm_csv_next(&r), (uint64_t)-1);
+    cm_csv_close(&r);
     fclose(f);
 
     /* the writer's fields read back as they were */
@@ -55,15 +55,15 @@ int main(void)
     f = tmpfile();
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         if (i) fputc(',', f);
-        tf_csv_field(f, names[i]);
+        cm_csv_field(f, names[i]);
     }
     fputc('\n', f);
     rewind(f);
-    r = (tf_csv_reader){.f = f};
-    CHECK_EQ_U(tf_csv_next(&r), sizeof names / sizeof *names);
+    r = (cm_csv_reader){.f = f};
+    CHECK_EQ_U(cm_csv_next(&r), sizeof names / sizeof *names);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         CHECK_TRUE(!strcmp(r.fields[i], names[i]));
-    tf_csv_close(&r);
+    cm_csv_close(&r);
     fclose(f);
 
     /* a long line (the buffers grow) */
@@ -72,10 +72,10 @@ int main(void)
     big[99998] = '\n';
     big[99999] = 0;
     f = text(big);
-    r = (tf_csv_reader){.f = f};
-    CHECK_EQ_U(tf_csv_next(&r), 1);
+    r = (cm_csv_reader){.f = f};
+    CHECK_EQ_U(cm_csv_next(&r), 1);
     CHECK_EQ_U(strlen(r.fields[0]), 99998);
-    tf_csv_close(&r);
+    cm_csv_close(&r);
     fclose(f);
     free(big);
     return tf_check_report("test_csv");

@@ -1,8 +1,8 @@
 /* ELF loader: the valid path and every rejection, each message naming the
  * file and the problem. Mutates copies of a real RV32 executable. */
 #include "tf_check.h"
-#include "tf_elf.h"
-#include "tf_err.h"
+#include "cm_elf.h"
+#include "cm_err.h"
 
 #include <elf.h>
 #include <stdlib.h>
@@ -20,11 +20,11 @@ static uint8_t *copy(void)
 /* Parse a (mutated) image and expect failure with `want` in the message. */
 static void expect_reject(const uint8_t *img, size_t size, const char *want)
 {
-    tf_elf *e = tf_elf_parse("bad.elf", img, size);
+    cm_elf *e = cm_elf_parse("bad.elf", img, size);
     CHECK_TRUE(e == NULL);
     if (e) {
         fprintf(stderr, "  (expected rejection: %s)\n", want);
-        tf_elf_free(e);
+        cm_elf_free(e);
         return;
     }
     CHECK_CONTAINS(tf_last_error(), "bad.elf");
@@ -38,7 +38,7 @@ int main(void)
         fprintf(stderr, "test_elf: set TF_TEST_ELF to an RV32 executable\n");
         return 1;
     }
-    tf_elf *e = tf_elf_open(path);
+    cm_elf *e = cm_elf_open(path);
     CHECK_TRUE(e != NULL);
     if (!e) {
         fprintf(stderr, "%s\n", tf_last_error());
@@ -49,11 +49,11 @@ int main(void)
     CHECK_TRUE(e->nseg >= 2);
     CHECK_EQ_U(e->entry, 0x10000);
     uint32_t v;
-    CHECK_TRUE(tf_elf_symbol(e, "tohost", &v) == 0);
-    CHECK_TRUE(tf_elf_symbol(e, "no_such_symbol", &v) != 0);
+    CHECK_TRUE(cm_elf_symbol(e, "tohost", &v) == 0);
+    CHECK_TRUE(cm_elf_symbol(e, "no_such_symbol", &v) != 0);
     uint32_t sz;
-    CHECK_TRUE(tf_elf_section(e, ".text", &sz) != NULL && sz > 0);
-    CHECK_TRUE(tf_elf_check_range(e, 0x10000, 64u << 20, "RAM") == 0);
+    CHECK_TRUE(cm_elf_section(e, ".text", &sz) != NULL && sz > 0);
+    CHECK_TRUE(cm_elf_check_range(e, 0x10000, 64u << 20, "RAM") == 0);
 
     Elf32_Ehdr *eh;
     uint8_t *c;
@@ -109,17 +109,17 @@ int main(void)
     eh = (Elf32_Ehdr *)c;
     ph = (Elf32_Phdr *)(c + eh->e_phoff);
     ph[second].p_vaddr = ph[first].p_vaddr + 4;
-    tf_elf *o = tf_elf_parse("overlap.elf", c, orig_size);
+    cm_elf *o = cm_elf_parse("overlap.elf", c, orig_size);
     CHECK_TRUE(o != NULL);
     if (o) {
-        CHECK_TRUE(tf_elf_check_range(o, 0x10000, 64u << 20, "RAM") != 0);
+        CHECK_TRUE(cm_elf_check_range(o, 0x10000, 64u << 20, "RAM") != 0);
         CHECK_CONTAINS(tf_last_error(), "overlap.elf: segments");
         CHECK_CONTAINS(tf_last_error(), "overlap");
-        tf_elf_free(o);
+        cm_elf_free(o);
     }
     free(c);
 
-    CHECK_TRUE(tf_elf_check_range(e, 0x10000, 0x800, "the BRISC kernel region") != 0);
+    CHECK_TRUE(cm_elf_check_range(e, 0x10000, 0x800, "the BRISC kernel region") != 0);
     CHECK_CONTAINS(tf_last_error(), path);
     CHECK_CONTAINS(tf_last_error(),
                    "lies outside the BRISC kernel region [0x00010000, 0x00010800)");
@@ -131,9 +131,9 @@ int main(void)
     expect_reject(c, orig_size, "no loadable (PT_LOAD) segment");
     free(c);
 
-    CHECK_TRUE(tf_elf_open("/nonexistent/prog.elf") == NULL);
+    CHECK_TRUE(cm_elf_open("/nonexistent/prog.elf") == NULL);
     CHECK_CONTAINS(tf_last_error(), "/nonexistent/prog.elf: cannot open: No such file");
 
-    tf_elf_free(e);
+    cm_elf_free(e);
     return tf_check_report("test_elf");
 }

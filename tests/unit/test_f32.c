@@ -102,12 +102,12 @@ static void arith(int op, int rm, uint32_t a, uint32_t b, uint32_t c)
     unsigned fl = 0;
     uint32_t got = 0;
     switch (op) {
-    case ADD: got = tf_f32_add(a, b, rm, &fl); break;
-    case SUB: got = tf_f32_sub(a, b, rm, &fl); break;
-    case MUL: got = tf_f32_mul(a, b, rm, &fl); break;
-    case DIV: got = tf_f32_div(a, b, rm, &fl); break;
-    case SQRT: got = tf_f32_sqrt(a, rm, &fl); break;
-    case FMA: got = tf_f32_fma(a, b, c, rm, &fl); break;
+    case ADD: got = sim_f32_add(a, b, rm, &fl); break;
+    case SUB: got = sim_f32_sub(a, b, rm, &fl); break;
+    case MUL: got = sim_f32_mul(a, b, rm, &fl); break;
+    case DIV: got = sim_f32_div(a, b, rm, &fl); break;
+    case SQRT: got = sim_f32_sqrt(a, rm, &fl); break;
+    case FMA: got = sim_f32_fma(a, b, c, rm, &fl); break;
     }
     compare(opname[op], rm, a, b, c, got, fl, want, hf);
 }
@@ -123,14 +123,14 @@ static void conversions(int rm, uint32_t a, int32_t iv)
     fesetround(FE_TONEAREST);
     int in_i32 = !is_nan(a) && !(hf & TF_FX_NV) && r >= INT32_MIN && r <= INT32_MAX;
     unsigned fl = 0;
-    int32_t gi = tf_f32_to_i32(a, rm, &fl);
+    int32_t gi = sim_f32_to_i32(a, rm, &fl);
     if (in_i32)
         compare("to_i32", rm, a, 0, 0, (uint32_t)gi, fl, (uint32_t)(int32_t)r, hf);
     else if (!(fl & TF_FX_NV))
         compare("to_i32 range", rm, a, 0, 0, (uint32_t)gi, fl, (uint32_t)gi, TF_FX_NV);
     int in_u32 = !is_nan(a) && !(hf & TF_FX_NV) && r >= 0 && r <= (long long)UINT32_MAX;
     fl = 0;
-    uint32_t gu = tf_f32_to_u32(a, rm, &fl);
+    uint32_t gu = sim_f32_to_u32(a, rm, &fl);
     if (in_u32)
         compare("to_u32", rm, a, 0, 0, gu, fl, (uint32_t)r, hf);
     else if (!(fl & TF_FX_NV))
@@ -147,10 +147,10 @@ static void conversions(int rm, uint32_t a, int32_t iv)
     unsigned hfu = host_flags();
     fesetround(FE_TONEAREST);
     fl = 0;
-    uint32_t g = tf_f32_from_i32(iv, rm, &fl);
+    uint32_t g = sim_f32_from_i32(iv, rm, &fl);
     compare("from_i32", rm, (uint32_t)iv, 0, 0, g, fl, bf(fi), hfi);
     fl = 0;
-    g = tf_f32_from_u32((uint32_t)iv, rm, &fl);
+    g = sim_f32_from_u32((uint32_t)iv, rm, &fl);
     compare("from_u32", rm, (uint32_t)iv, 0, 0, g, fl, bf(fu), hfu);
 }
 
@@ -164,16 +164,16 @@ static void compares(uint32_t a, uint32_t b)
     volatile int lt = isless(x, y) ? 1 : 0;
     (void)lt;
     unsigned fl = 0;
-    int g = tf_f32_eq(a, b, &fl);
+    int g = sim_f32_eq(a, b, &fl);
     compare("eq", 0, a, b, 0, (uint32_t)g, fl, (uint32_t)eq, feq);
     /* signaling compares: invalid for any NaN operand */
     fl = 0;
-    g = tf_f32_lt(a, b, &fl);
+    g = sim_f32_lt(a, b, &fl);
     unsigned wf = (is_nan(a) || is_nan(b)) ? TF_FX_NV : 0;
     int wl = !wf && fb(a) < fb(b);
     compare("lt", 0, a, b, 0, (uint32_t)g, fl, (uint32_t)wl, wf);
     fl = 0;
-    g = tf_f32_le(a, b, &fl);
+    g = sim_f32_le(a, b, &fl);
     int wle = !wf && fb(a) <= fb(b);
     compare("le", 0, a, b, 0, (uint32_t)g, fl, (uint32_t)wle, wf);
 }
@@ -182,51 +182,51 @@ static void compares(uint32_t a, uint32_t b)
 static void by_hand(void)
 {
     unsigned fl = 0;
-    CHECK_EQ_U(tf_f32_from_i32(16777217, TF_RM_RMM, &fl), 0x4b800001);
+    CHECK_EQ_U(sim_f32_from_i32(16777217, TF_RM_RMM, &fl), 0x4b800001);
     CHECK_EQ_U(fl, TF_FX_NX);
     fl = 0;
-    CHECK_EQ_U(tf_f32_from_i32(16777219, TF_RM_RNE, &fl), 0x4b800002); /* tie to even: up */
+    CHECK_EQ_U(sim_f32_from_i32(16777219, TF_RM_RNE, &fl), 0x4b800002); /* tie to even: up */
     fl = 0;
-    CHECK_EQ_U(tf_f32_to_i32(0x40200000, TF_RM_RMM, &fl), 3);  /* 2.5 */
-    CHECK_EQ_U(tf_f32_to_i32(0xc0200000, TF_RM_RMM, &fl), -3); /* -2.5 */
-    CHECK_EQ_U(tf_f32_to_i32(0x3fc00000, TF_RM_RMM, &fl), 2);  /* 1.5 */
-    CHECK_EQ_U(tf_f32_to_i32(0x3f000000, TF_RM_RMM, &fl), 1);  /* 0.5 */
+    CHECK_EQ_U(sim_f32_to_i32(0x40200000, TF_RM_RMM, &fl), 3);  /* 2.5 */
+    CHECK_EQ_U(sim_f32_to_i32(0xc0200000, TF_RM_RMM, &fl), -3); /* -2.5 */
+    CHECK_EQ_U(sim_f32_to_i32(0x3fc00000, TF_RM_RMM, &fl), 2);  /* 1.5 */
+    CHECK_EQ_U(sim_f32_to_i32(0x3f000000, TF_RM_RMM, &fl), 1);  /* 0.5 */
     fl = 0;
-    CHECK_EQ_U(tf_f32_mul(0x00800001, 0x3f000000, TF_RM_RMM, &fl), 0x00400001);
+    CHECK_EQ_U(sim_f32_mul(0x00800001, 0x3f000000, TF_RM_RMM, &fl), 0x00400001);
     CHECK_EQ_U(fl, TF_FX_UF | TF_FX_NX);
     fl = 0;
-    CHECK_EQ_U(tf_f32_mul(0x7f7fffff, 0x40000000, TF_RM_RMM, &fl), 0x7f800000);
+    CHECK_EQ_U(sim_f32_mul(0x7f7fffff, 0x40000000, TF_RM_RMM, &fl), 0x7f800000);
     CHECK_EQ_U(fl, TF_FX_OF | TF_FX_NX);
     fl = 0;
-    CHECK_EQ_U(tf_f32_add(0x3f800000, 0x33800000, TF_RM_RMM, &fl), 0x3f800001); /* 1 + 2^-24 */
+    CHECK_EQ_U(sim_f32_add(0x3f800000, 0x33800000, TF_RM_RMM, &fl), 0x3f800001); /* 1 + 2^-24 */
     fl = 0;
-    CHECK_EQ_U(tf_f32_add(0x3f800000, 0x33800000, TF_RM_RNE, &fl), 0x3f800000);
+    CHECK_EQ_U(sim_f32_add(0x3f800000, 0x33800000, TF_RM_RNE, &fl), 0x3f800000);
     /* canonical NaN and saturation */
     fl = 0;
-    CHECK_EQ_U(tf_f32_add(0x7fc12345, 0x3f800000, TF_RM_RNE, &fl), TF_F32_QNAN);
+    CHECK_EQ_U(sim_f32_add(0x7fc12345, 0x3f800000, TF_RM_RNE, &fl), TF_F32_QNAN);
     CHECK_EQ_U(fl, 0);
     fl = 0;
-    CHECK_EQ_U(tf_f32_to_i32(0x7fc00000, TF_RM_RTZ, &fl), 0x7fffffff);
+    CHECK_EQ_U(sim_f32_to_i32(0x7fc00000, TF_RM_RTZ, &fl), 0x7fffffff);
     CHECK_EQ_U(fl, TF_FX_NV);
     fl = 0;
-    CHECK_EQ_U(tf_f32_to_u32(0xff800000, TF_RM_RTZ, &fl), 0);
-    CHECK_EQ_U(tf_f32_to_u32(0xbf000000, TF_RM_RNE, &fl), 0); /* -0.5 rounds to -0: fine */
+    CHECK_EQ_U(sim_f32_to_u32(0xff800000, TF_RM_RTZ, &fl), 0);
+    CHECK_EQ_U(sim_f32_to_u32(0xbf000000, TF_RM_RNE, &fl), 0); /* -0.5 rounds to -0: fine */
     CHECK_EQ_U(fl, TF_FX_NV | TF_FX_NX);
     /* minimumNumber / maximumNumber */
     fl = 0;
-    CHECK_EQ_U(tf_f32_min(0x80000000, 0x00000000, &fl), 0x80000000);
-    CHECK_EQ_U(tf_f32_max(0x80000000, 0x00000000, &fl), 0x00000000);
-    CHECK_EQ_U(tf_f32_min(0x7fc00000, 0x3f800000, &fl), 0x3f800000);
+    CHECK_EQ_U(sim_f32_min(0x80000000, 0x00000000, &fl), 0x80000000);
+    CHECK_EQ_U(sim_f32_max(0x80000000, 0x00000000, &fl), 0x00000000);
+    CHECK_EQ_U(sim_f32_min(0x7fc00000, 0x3f800000, &fl), 0x3f800000);
     CHECK_EQ_U(fl, 0);
-    CHECK_EQ_U(tf_f32_max(0x7f800001, 0x7fc00000, &fl), TF_F32_QNAN);
+    CHECK_EQ_U(sim_f32_max(0x7f800001, 0x7fc00000, &fl), TF_F32_QNAN);
     CHECK_EQ_U(fl, TF_FX_NV);
     /* fma: inf*0 + qNaN is invalid on RISC-V */
     fl = 0;
-    CHECK_EQ_U(tf_f32_fma(0x7f800000, 0, 0x7fc00000, TF_RM_RNE, &fl), TF_F32_QNAN);
+    CHECK_EQ_U(sim_f32_fma(0x7f800000, 0, 0x7fc00000, TF_RM_RNE, &fl), TF_F32_QNAN);
     CHECK_EQ_U(fl, TF_FX_NV);
     /* classify */
-    CHECK_EQ_U(tf_f32_classify(0x7f800001), 1u << 8);
-    CHECK_EQ_U(tf_f32_classify(0x80000001), 1u << 2);
+    CHECK_EQ_U(sim_f32_classify(0x7f800001), 1u << 8);
+    CHECK_EQ_U(sim_f32_classify(0x80000001), 1u << 2);
 }
 
 int main(void)

@@ -36,20 +36,20 @@ static uint32_t B(int f3, int rs1, int rs2, int32_t off)
 
 #define BASE 0x1000u
 
-static void put(tf_mem *m, uint32_t addr, const uint32_t *code, int n)
+static void put(sim_mem *m, uint32_t addr, const uint32_t *code, int n)
 {
-    tf_mem_write(m, addr, code, (uint32_t)n * 4);
+    sim_mem_write(m, addr, code, (uint32_t)n * 4);
 }
 
 /* a0 counts to a1 = limit in a two-instruction loop, then ecall. */
-static void load_loop(tf_mem *m, int32_t limit)
+static void load_loop(sim_mem *m, int32_t limit)
 {
     uint32_t code[] = {ADDI(10, 0, 0), ADDI(11, 0, limit), ADDI(10, 10, 1), BNE(10, 11, -4), ECALL};
     put(m, BASE, code, 5);
 }
 
 static uint32_t mmio_last_store, mmio_blocks;
-static int mmio_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *val)
+static int mmio_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *val)
 {
     (void)ctx;
     if (addr == 0xffb00000u && size == 4) {
@@ -64,7 +64,7 @@ static int mmio_load(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t *v
     }
     return TF_BUS_FAULT;
 }
-static int mmio_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t val)
+static int mmio_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t val)
 {
     (void)ctx;
     (void)h;
@@ -77,63 +77,63 @@ static int mmio_store(void *ctx, tf_hart *h, uint32_t addr, int size, uint32_t v
 
 int main(void)
 {
-    tf_mem *m = tf_mem_new(BASE, 0x10000);
-    tf_hart *h = calloc(1, sizeof *h);
+    sim_mem *m = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
 
     /* exact counts: 2 + 2*1000 instructions retire before the ecall */
     load_loop(m, 1000);
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[10], 1000);
     CHECK_EQ_U(h->instret, 2002);
-    CHECK_EQ_U(tf_hart_cycle(h), 2002);
+    CHECK_EQ_U(sim_hart_cycle(h), 2002);
     CHECK_EQ_U(h->pc, BASE + 16);
 
     /* the same run again gives the same counts */
-    tf_hart_reset(h, m, BASE, 0);
-    tf_hart_run(h, UINT64_MAX);
-    CHECK_EQ_U(tf_hart_cycle(h), 2002);
+    sim_hart_reset(h, m, BASE, 0);
+    sim_hart_run(h, UINT64_MAX);
+    CHECK_EQ_U(sim_hart_cycle(h), 2002);
 
     /* a cycle limit stops at the first taken branch at or after it; runs
      * resume where they stopped and end with the same totals */
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, 101), TF_STOP_LIMIT);
-    CHECK_TRUE(tf_hart_cycle(h) >= 101 && tf_hart_cycle(h) <= 102);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, 101), TF_STOP_LIMIT);
+    CHECK_TRUE(sim_hart_cycle(h) >= 101 && sim_hart_cycle(h) <= 102);
     int stops = 0;
     uint64_t lim = 101;
     int rc;
-    while ((rc = tf_hart_run(h, lim += 97)) == TF_STOP_LIMIT) stops++;
+    while ((rc = sim_hart_run(h, lim += 97)) == TF_STOP_LIMIT) stops++;
     CHECK_EQ_U(rc, TF_STOP_ECALL);
     CHECK_TRUE(stops > 10);
     CHECK_EQ_U(h->x[10], 1000);
-    CHECK_EQ_U(tf_hart_cycle(h), 2002);
+    CHECK_EQ_U(sim_hart_cycle(h), 2002);
 
     /* an outside write replaces already-decoded code */
     load_loop(m, 500);
-    tf_hart_reset(h, m, BASE, 0);
-    tf_hart_run(h, UINT64_MAX);
+    sim_hart_reset(h, m, BASE, 0);
+    sim_hart_run(h, UINT64_MAX);
     CHECK_EQ_U(h->x[10], 500);
-    CHECK_EQ_U(tf_hart_cycle(h), 1002);
+    CHECK_EQ_U(sim_hart_cycle(h), 1002);
 
     /* devices: a stalling load, a store, a load that blocks once */
-    h->bus = (tf_bus){mmio_load, mmio_store, NULL};
+    h->bus = (sim_bus){mmio_load, mmio_store, NULL};
     uint32_t dev[] = {LUI(5, 0xffb00), LW(6, 5, 0), LW(7, 5, 4), SW(5, 6, 8), ECALL};
     put(m, BASE, dev, 5);
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_BLOCK);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_BLOCK);
     CHECK_EQ_U(h->pc, BASE + 8); /* at the blocked load */
     CHECK_EQ_U(h->x[6], 0x1234);
-    CHECK_EQ_U(tf_hart_cycle(h), 2 + 10);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(sim_hart_cycle(h), 2 + 10);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[7], 77);
     CHECK_EQ_U(mmio_last_store, 0x1234);
     CHECK_EQ_U(h->instret, 4);
-    CHECK_EQ_U(tf_hart_cycle(h), 4 + 10);
+    CHECK_EQ_U(sim_hart_cycle(h), 4 + 10);
     /* an address no device claims is a load access fault (no handler) */
     uint32_t bad[] = {LUI(5, 0xffb01), LW(6, 5, 0)};
     put(m, BASE, bad, 2);
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
     CHECK_EQ_U(h->fault_cause, TF_CAUSE_LOAD_ACCESS);
     CHECK_EQ_U(h->fault_pc, BASE + 4);
     CHECK_EQ_U(h->fault_tval, 0xffb01000u);
@@ -142,17 +142,17 @@ int main(void)
     /* wfi stops with pc after it */
     uint32_t w[] = {ADDI(10, 0, 3), WFI, ADDI(10, 10, 1), ECALL};
     put(m, BASE, w, 4);
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_WFI);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_WFI);
     CHECK_EQ_U(h->pc, BASE + 8);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[10], 4);
 
     /* illegal instruction with no handler */
     uint32_t ill[] = {ADDI(10, 0, 1), 0xffffffffu};
     put(m, BASE, ill, 2);
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
     CHECK_EQ_U(h->fault_cause, TF_CAUSE_ILLEGAL);
     CHECK_EQ_U(h->fault_pc, BASE + 4);
     CHECK_EQ_U(h->fault_insn, 0xffffffffu);
@@ -160,21 +160,21 @@ int main(void)
     /* running off the end of memory is an instruction access fault */
     uint32_t nops[] = {ADDI(0, 0, 0), ADDI(0, 0, 0)};
     put(m, BASE + 0x10000 - 8, nops, 2);
-    tf_hart_reset(h, m, BASE + 0x10000 - 8, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    sim_hart_reset(h, m, BASE + 0x10000 - 8, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
     CHECK_EQ_U(h->fault_cause, TF_CAUSE_FETCH_ACCESS);
     CHECK_EQ_U(h->fault_pc, BASE + 0x10000);
 
     /* the watched word stops the hart after the store */
-    tf_mem_set_watch(m, BASE + 0x400);
+    sim_mem_set_watch(m, BASE + 0x400);
     uint32_t wt[] = {LUI(5, 0x1), ADDI(6, 0, 9), SW(5, 0, 0x400), SW(5, 6, 0x400), ECALL};
     put(m, BASE, wt, 5);
-    tf_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(tf_hart_run(h, UINT64_MAX), TF_STOP_WATCH); /* zero store does not stop */
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_WATCH); /* zero store does not stop */
     CHECK_EQ_U(h->pc, BASE + 16);
     CHECK_EQ_U(h->instret, 4);
 
     free(h);
-    tf_mem_free(m);
+    sim_mem_free(m);
     return tf_check_report("test_hart");
 }

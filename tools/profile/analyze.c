@@ -3,7 +3,7 @@
  * phases (bursts of TF_kernel_load); memory pools (counts, peak, leaks);
  * device zones per (RISC, zone). */
 #include "pf.h"
-#include "tf_map.h"
+#include "cm_map.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -83,7 +83,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         if (t->zones[i].parent != TF_NONE) child[t->zones[i].parent] += zdur(&t->zones[i]);
     /* groups by (name, text); zones are named by their location, and
      * locations that share a name (two call sites) share one name id */
-    tf_map m = {0};
+    cm_map m = {0};
     size_t cap = 0;
     unsigned char *selected = loc_flags(t, NULL, l->opt->zone_filter);
     uint32_t *name_id = malloc((t->nlocs ? t->nlocs : 1) * sizeof *name_id);
@@ -106,7 +106,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         uint64_t key = hash_str(ctx, 0xcbf29ce484222325ull ^ (nid * 0x9e3779b97f4a7c15ull)) | 1;
         zone_key zk = {a->zones, nid, ctx};
         int is_new;
-        uint32_t *slot = tf_map_slot(&m, key, same_zone, &zk, &is_new);
+        uint32_t *slot = cm_map_slot(&m, key, same_zone, &zk, &is_new);
         if (!slot) goto out_names;
         if (is_new) {
             if (a->nzones == cap) {
@@ -127,7 +127,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         if (d < g->min) g->min = d;
         if (d > g->max) g->max = d;
     }
-    tf_map_free(&m);
+    cm_map_free(&m);
     /* median and 99th percentile of each group's durations */
     {
         size_t *off = calloc(a->nzones + 1, sizeof *off);
@@ -165,7 +165,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         pf_note(l, 1, "out of memory putting the host zones in time order");
     free(key);
 out_names:
-    tf_map_free(&m);
+    cm_map_free(&m);
     free(selected);
     free(name_id);
 out:
@@ -405,14 +405,14 @@ static int same_dev(uint32_t row, void *ctx)
 
 static void device(pf_logs *l, pf_analysis *a)
 {
-    tf_map m = {0};
+    cm_map m = {0};
     size_t cap = 0;
     for (size_t i = 0; i < l->ndevzones; i++) {
         const pf_devzone *z = &l->devzones[i];
         uint64_t key = (((uint64_t)z->risc << 56) ^ ((uint64_t)z->name << 28) ^ z->hash) * 2 + 1;
         dev_key dk = {a->dev, z->risc, l->strings[z->name], l->strings[z->hash]};
         int is_new;
-        uint32_t *slot = tf_map_slot(&m, key, same_dev, &dk, &is_new);
+        uint32_t *slot = cm_map_slot(&m, key, same_dev, &dk, &is_new);
         if (!slot) break;
         if (is_new) {
             if (a->ndev == cap) {
@@ -432,7 +432,7 @@ static void device(pf_logs *l, pf_analysis *a)
         if (len > d->max) d->max = len;
     }
 out:
-    tf_map_free(&m);
+    cm_map_free(&m);
     if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
     /* time order for the timelines, and the cores that appear */
     size_t n = l->ndevzones;

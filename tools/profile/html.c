@@ -4,7 +4,7 @@
  * TF_DATA marker. The timeline keeps the longest zones when there are too
  * many to draw, the memory chart a bounded number of points per pool. */
 #include "pf.h"
-#include "tf_risc.h"
+#include "cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +77,7 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
     for (size_t i = 0; i < a->ndev; i++) {
         const pf_devstat *d = &a->dev[i];
         pf_puts(f, i ? ",[" : "[");
-        str_field(f, tf_risc_name(d->risc));
+        str_field(f, cm_risc_name(d->risc));
         str_field(f, d->zone);
         str_field(f, d->hash);
         num(f, d->count, 0);
@@ -142,7 +142,7 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f)
     for (size_t k = 0; k < a->ncores; k++)
         for (int r = 0; r < TF_NUM_RISCS; r++) {
             char label[64], group[64];
-            snprintf(label, sizeof label, "%s", tf_risc_name(r));
+            snprintf(label, sizeof label, "%s", cm_risc_name(r));
             snprintf(group, sizeof group, "core (%d,%d)", a->cores[k] & 0xff, a->cores[k] >> 8);
             pf_puts(f, nthreads || k || r ? ",[" : "[");
             str_field(f, label);

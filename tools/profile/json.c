@@ -14,7 +14,7 @@
  * decimals (ns precision); every zone comes after the zones that contain
  * it (time order, outer first). */
 #include "pf.h"
-#include "tf_risc.h"
+#include "cm_risc.h"
 
 #include <string.h>
 
@@ -149,7 +149,7 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f, size_t cap)
         snprintf(name, sizeof name, "device core (%d,%d)", x, y);
         meta(f, CORE_PID + (int)k, -1, "process", name, 1 + (int)k);
         for (int r = 0; r < TF_NUM_RISCS; r++)
-            meta(f, CORE_PID + (int)k, 1 + r, "thread", tf_risc_name(r), r);
+            meta(f, CORE_PID + (int)k, 1 + r, "thread", cm_risc_name(r), r);
     }
     size_t n = l->ndevzones < cap ? l->ndevzones : cap;
     for (size_t i = 0; i < n; i++) {

@@ -4,9 +4,9 @@
  * short or corrupt becomes a note that names the file and says why; what
  * can be read is still read. */
 #include "pf.h"
-#include "tf_csv.h"
-#include "tf_err.h"
-#include "tf_risc.h"
+#include "cm_csv.h"
+#include "cm_err.h"
+#include "cm_risc.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -172,12 +172,12 @@ static void *load_device(void *arg)
         return NULL;
     }
     l->have_device_csv = 1;
-    tf_csv_reader r = {.f = f};
+    cm_csv_reader r = {.f = f};
     static const char *const want[C_N] = {"dispatch_idx", "core_x",      "core_y",
                                           "risc",         "packet_type", "zone_hash",
                                           "cycle",        "zone_name",   "dropped"};
     int col[C_N];
-    int nf = tf_csv_next(&r);
+    int nf = cm_csv_next(&r);
     if (nf <= 0) {
         pf_note(l, 1, "%s is empty: the run recorded no device marker", PF_DEVZONES_CSV);
         goto done;
@@ -198,9 +198,9 @@ static void *load_device(void *arg)
     int maxcol = 0;
     for (int c = 0; c < C_N; c++)
         if (col[c] > maxcol && c != C_DROPPED) maxcol = col[c];
-    while (stk.slot && (nf = tf_csv_next(&r)) != 0) {
+    while (stk.slot && (nf = cm_csv_next(&r)) != 0) {
         uint64_t dispatch, x, y, cycle, n = 0;
-        int risc = nf > maxcol ? tf_risc_parse(r.fields[col[C_RISC]]) : -1;
+        int risc = nf > maxcol ? cm_risc_parse(r.fields[col[C_RISC]]) : -1;
         const char *type = nf > maxcol ? r.fields[col[C_TYPE]] : "";
         int dropped = !strcmp(type, "DROPPED"), start = !strcmp(type, "START");
         if (risc < 0 || (!dropped && !start && strcmp(type, "END")) ||
@@ -218,7 +218,7 @@ static void *load_device(void *arg)
             pf_note(l, 0,
                     "dispatch %u core (%d,%d) %s: %llu device zones were dropped (its "
                     "marker buffer was full)",
-                    (unsigned)dispatch, (int)x, (int)y, tf_risc_name(risc), (unsigned long long)n);
+                    (unsigned)dispatch, (int)x, (int)y, cm_risc_name(risc), (unsigned long long)n);
             continue;
         }
         l->dev_markers++;
@@ -262,7 +262,7 @@ static void *load_device(void *arg)
         pf_note(l, 0, "%s: %llu device markers had no matching START or END", PF_DEVZONES_CSV,
                 (unsigned long long)l->dev_unmatched);
 done:
-    tf_csv_close(&r);
+    cm_csv_close(&r);
     fclose(f);
     return NULL;
 }

@@ -1,8 +1,8 @@
 /* The CSV files of the output tree (spec section 4, same names and
  * columns, RFC 4180), the diagnostics file and the terminal summary. */
 #include "pf.h"
-#include "tf_csv.h"
-#include "tf_risc.h"
+#include "cm_csv.h"
+#include "cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -187,7 +187,7 @@ static void write_device(pf_logs *l, pf_analysis *a)
     pf_puts(f, "RISC,ZONE,ZONE_HASH,CALL_COUNT,TOTAL_CYCLES,MEAN_CYCLES,MIN_CYCLES,MAX_CYCLES\n");
     for (size_t i = 0; i < a->ndev; i++) {
         const pf_devstat *d = &a->dev[i];
-        pf_printf(f, "%s,", tf_risc_name(d->risc));
+        pf_printf(f, "%s,", cm_risc_name(d->risc));
         pf_put_csv(f, d->zone);
         pf_putc(f, ',');
         pf_put_csv(f, d->hash);
@@ -359,7 +359,7 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
     for (size_t i = 0; i < a->ndev && i < SUMMARY_ROWS; i++) {
         const pf_devstat *d = &a->dev[i];
         char nm[64];
-        fprintf(out, "  %-7s %-30.30s %9llu %13llu %11llu %11llu\n", tf_risc_name(d->risc),
+        fprintf(out, "  %-7s %-30.30s %9llu %13llu %11llu %11llu\n", cm_risc_name(d->risc),
                 pf_term(nm, sizeof nm, d->zone), (unsigned long long)d->count,
                 (unsigned long long)d->total, (unsigned long long)(d->total / d->count),
                 (unsigned long long)d->max);

@@ -8,18 +8,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct tf_map {
+typedef struct cm_map {
     uint64_t *keys; /* 0: empty slot */
     uint32_t *vals;
     size_t slots, used;
-} tf_map;
+} cm_map;
 
 /* The value slot for key. If the key is not there yet (no matching slot,
  * or none that `same(value, ctx)` accepts; same may be NULL), a new slot
  * is taken and *is_new set: the caller fills in the value. NULL if out of
  * memory. */
-uint32_t *tf_map_slot(tf_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx), void *ctx,
+uint32_t *cm_map_slot(cm_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx), void *ctx,
                       int *is_new);
-void tf_map_free(tf_map *m);
+void cm_map_free(cm_map *m);
 
 #endif

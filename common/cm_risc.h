@@ -5,7 +5,7 @@
 #include "tf_memmap.h"
 
 /* "BRISC", "NCRISC", "TRISC0".. by RISC id; "?" if out of range. */
-static inline const char *tf_risc_name(int r)
+static inline const char *cm_risc_name(int r)
 {
 #define TF_RISC_NAME(id, name, fw, kernel) name,
     static const char *const names[TF_NUM_RISCS] = {TF_RISC_LIST(TF_RISC_NAME)};
@@ -14,6 +14,6 @@ static inline const char *tf_risc_name(int r)
 }
 
 /* Parse a RISC name (case-insensitive); -1 if unknown. */
-int tf_risc_parse(const char *s);
+int cm_risc_parse(const char *s);
 
 #endif

@@ -23,7 +23,7 @@
     TF_PROF_MEM_EVENT(tf_prof_free, pool, (uint64_t)(ptr), TF_PROF_WHERE(x, y))
 #define TF_POOL_RESET_CORE(pool, x, y) TF_PROF_MEM_EVENT(tf_prof_reset, pool, TF_PROF_WHERE(x, y))
 #define TF_POOL_CAPACITY(pool, bytes)  tf_prof_pool_capacity((pool), (bytes))
-/* A device zone placed on the host timeline (zi: a tf_zone_info, whose
+/* A device zone placed on the host timeline (zi: a rt_zone_info, whose
  * trace_id caches the name's id in the trace). */
 #define TF_DEVZONE(zi, start_ns, end_ns, x, y, risc)                                               \
     do {                                                                                           \

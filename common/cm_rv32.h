@@ -1,5 +1,5 @@
 /* The RV32IMF + Zicsr + Zifencei instruction set as data: decoding an
- * instruction word into a tf_slot (used by the simulator's interpreter),
+ * instruction word into a cm_slot (used by the simulator's interpreter),
  * mnemonics, one-line disassembly and mcause names (used in messages by the
  * simulator, the runtime and the tools). */
 #ifndef TF_RV32_H
@@ -11,20 +11,20 @@
 
 /* A decoded instruction; the simulator keeps one per 4-byte word of
  * executable memory. h == 0 means "not decoded yet". */
-typedef struct tf_slot {
+typedef struct cm_slot {
     int32_t h;                 /* interpreter handler offset (0: decode) */
     uint8_t rd, rs1, rs2, rs3; /* integer rd 0 is remapped to 32 (a sink) */
     int32_t imm;               /* immediate, slot delta for jumps, or rm for FP */
     uint32_t aux;              /* raw instruction, or link address for jal/jalr */
-} tf_slot;
+} cm_slot;
 
 /* Decode one instruction into a slot; returns the TF_OP_* handler. Branch
  * and jal immediates are byte offsets (the interpreter makes slot deltas). */
-int tf_rv32_decode(uint32_t insn, uint32_t pc, tf_slot *s);
+int cm_rv32_decode(uint32_t insn, uint32_t pc, cm_slot *s);
 
 /* Mnemonic of a TF_OP_*; one-line disassembly of an instruction word. */
-const char *tf_rv32_op_name(int op);
-void tf_rv32_disasm(uint32_t insn, uint32_t pc, char *buf, size_t n);
+const char *cm_rv32_op_name(int op);
+void cm_rv32_disasm(uint32_t insn, uint32_t pc, char *buf, size_t n);
 
 /* Exception causes (privileged spec, mcause values). */
 enum {
@@ -41,6 +41,6 @@ enum {
 };
 
 /* Name of an mcause value ("illegal instruction", ...). */
-const char *tf_rv32_cause_name(uint32_t cause);
+const char *cm_rv32_cause_name(uint32_t cause);
 
 #endif

@@ -8,14 +8,14 @@
 #include <string.h>
 
 /* Index of element (r, c) of a tile, in elements from the tile's start. */
-static inline uint32_t tf_tile_elem(uint32_t r, uint32_t c)
+static inline uint32_t cm_tile_elem(uint32_t r, uint32_t c)
 {
     uint32_t face = (r / 16) * 2 + c / 16;
     return face * 256 + (r % 16) * 16 + c % 16;
 }
 
 /* Round to nearest even; NaNs stay NaN (quiet). */
-static inline uint16_t tf_bf16_round(float v)
+static inline uint16_t cm_bf16_round(float v)
 {
     uint32_t w;
     memcpy(&w, &v, 4);
@@ -24,7 +24,7 @@ static inline uint16_t tf_bf16_round(float v)
     return (uint16_t)(w >> 16);
 }
 
-static inline float tf_bf16_widen(uint16_t v)
+static inline float cm_bf16_widen(uint16_t v)
 {
     uint32_t w = (uint32_t)v << 16;
     float f;

@@ -7,17 +7,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct tf_elf_seg {
+typedef struct cm_elf_seg {
     uint32_t vaddr, memsz, filesz, offset, flags; /* flags: PF_X|PF_W|PF_R */
-} tf_elf_seg;
+} cm_elf_seg;
 
-typedef struct tf_elf {
+typedef struct cm_elf {
     char *path;    /* name used in messages */
     uint8_t *data; /* whole file */
     size_t size;
     uint32_t entry;
     int nseg; /* PT_LOAD segments with memsz > 0, in file order */
-    tf_elf_seg *seg;
+    cm_elf_seg *seg;
     int nsec; /* section headers (0 if stripped) */
     const void *sec;
     const char *shstr;
@@ -26,28 +26,28 @@ typedef struct tf_elf {
     int nsym;
     const char *symstr;
     uint32_t symstr_size;
-} tf_elf;
+} cm_elf;
 
 /* Read and validate an ELF32 RV32 executable; NULL + message on failure. */
-tf_elf *tf_elf_open(const char *path);
+cm_elf *cm_elf_open(const char *path);
 
 /* Validate an in-memory image (copied); `name` is used in messages. */
-tf_elf *tf_elf_parse(const char *name, const void *data, size_t size);
+cm_elf *cm_elf_parse(const char *name, const void *data, size_t size);
 
-/* Release everything tf_elf_open/parse allocated (NULL is fine). */
-void tf_elf_free(tf_elf *e);
+/* Release everything cm_elf_open/parse allocated (NULL is fine). */
+void cm_elf_free(cm_elf *e);
 
 /* Check that every loadable segment lies in [base, base+size) and that no
  * two overlap; `what` names the memory in the message ("RAM", ...). */
-int tf_elf_check_range(const tf_elf *e, uint32_t base, uint64_t size, const char *what);
+int cm_elf_check_range(const cm_elf *e, uint32_t base, uint64_t size, const char *what);
 
 /* Lowest vaddr and highest vaddr+memsz over loadable segments. */
-void tf_elf_extent(const tf_elf *e, uint32_t *lo, uint64_t *hi);
+void cm_elf_extent(const cm_elf *e, uint32_t *lo, uint64_t *hi);
 
 /* Value of a defined symbol; -1 (no message) if absent. */
-int tf_elf_symbol(const tf_elf *e, const char *name, uint32_t *value);
+int cm_elf_symbol(const cm_elf *e, const char *name, uint32_t *value);
 
 /* Contents of a named section; NULL (no message) if absent or NOBITS. */
-const uint8_t *tf_elf_section(const tf_elf *e, const char *name, uint32_t *size);
+const uint8_t *cm_elf_section(const cm_elf *e, const char *name, uint32_t *size);
 
 #endif

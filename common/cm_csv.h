@@ -7,10 +7,10 @@
 #include <stdio.h>
 
 /* Write one field (no separator). */
-void tf_csv_field(FILE *f, const char *s);
+void cm_csv_field(FILE *f, const char *s);
 
 /* A parsed record: fields point into the reader's buffer. */
-typedef struct tf_csv_reader {
+typedef struct cm_csv_reader {
     FILE *f;
     char *buf;
     size_t cap;
@@ -20,11 +20,11 @@ typedef struct tf_csv_reader {
     long lines;     /* physical lines consumed so far */
     char *line_buf; /* the physical line being split */
     size_t line_cap;
-} tf_csv_reader;
+} cm_csv_reader;
 
 /* Read the next record; returns the number of fields, 0 at the end, -1 on
  * a malformed record (an unterminated quote at the end of the file). */
-int tf_csv_next(tf_csv_reader *r);
-void tf_csv_close(tf_csv_reader *r);
+int cm_csv_next(cm_csv_reader *r);
+void cm_csv_close(cm_csv_reader *r);
 
 #endif

@@ -14,7 +14,8 @@
 # the kernels and firmware whose flags changed.
 
 set(TF_DEVICE_DIR ${CMAKE_SOURCE_DIR}/device)
-set(TF_DEVICE_INCLUDES ${TF_DEVICE_DIR}/include ${TF_DEVICE_DIR}/shared)
+set(TF_CONTRACTS_DIR ${CMAKE_SOURCE_DIR}/contracts)
+set(TF_DEVICE_INCLUDES ${TF_DEVICE_DIR}/include ${TF_CONTRACTS_DIR})
 set(TF_DEVICE_LD_DIR ${CMAKE_BINARY_DIR}/device/ld)
 set(TF_FIRMWARE_DIR ${CMAKE_BINARY_DIR}/device/firmware)
 set(TF_RISC_NAMES brisc ncrisc trisc0 trisc1 trisc2)
@@ -29,7 +30,7 @@ endif()
 # Linker scripts: preprocessed from one template and the memory map, at
 # configure time (re-run when either changes).
 set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-             ${TF_DEVICE_DIR}/ld/image.ld.in ${TF_DEVICE_DIR}/shared/tf_memmap.h)
+             ${TF_DEVICE_DIR}/ld/image.ld.in ${TF_CONTRACTS_DIR}/tf_memmap.h)
 file(MAKE_DIRECTORY ${TF_DEVICE_LD_DIR})
 foreach(kind FIRMWARE KERNEL)
     string(TOLOWER ${kind} lkind)
@@ -38,7 +39,7 @@ foreach(kind FIRMWARE KERNEL)
         set(out ${TF_DEVICE_LD_DIR}/${lkind}_${r}.ld)
         execute_process(
             COMMAND ${TF_RV32_CLANG} -E -P -x c -DTF_RISC=${idx} -DTF_IMAGE_${kind}
-                    -I${TF_DEVICE_DIR}/shared ${TF_DEVICE_DIR}/ld/image.ld.in -o ${out}.tmp
+                    -I${TF_CONTRACTS_DIR} ${TF_DEVICE_DIR}/ld/image.ld.in -o ${out}.tmp
             RESULT_VARIABLE rc ERROR_VARIABLE err)
         if(NOT rc EQUAL 0)
             message(FATAL_ERROR "tt-foil: cannot generate ${out}:\n${err}")

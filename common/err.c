@@ -2,6 +2,7 @@
 #include "cm_err.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,4 +64,39 @@ int cm_err_append(const char *fmt, ...)
 void cm_err_clear(void)
 {
     cm_err_buf[0] = 0;
+}
+
+/* ---- warnings ------------------------------------------------------------ */
+
+static void default_warning(void *ctx, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "tt-foil: warning: %s\n", msg);
+}
+
+static tf_warning_fn warn_fn = default_warning;
+static void *warn_ctx;
+
+void tf_set_warning_handler(tf_warning_fn fn, void *ctx)
+{
+    __atomic_store_n(&warn_ctx, ctx, __ATOMIC_RELAXED);
+    __atomic_store_n(&warn_fn, fn ? fn : default_warning, __ATOMIC_RELEASE);
+}
+
+void cm_warn(const char *fmt, ...)
+{
+    char msg[TF_ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    tf_warning_fn fn = __atomic_load_n(&warn_fn, __ATOMIC_ACQUIRE);
+    fn(__atomic_load_n(&warn_ctx, __ATOMIC_RELAXED), msg);
+}
+
+void cm_assert_fail(const char *cond, const char *file, int line, const char *func)
+{
+    fprintf(stderr, "tt-foil: internal error: assertion `%s` failed at %s:%d (%s)\n", cond, file,
+            line, func);
+    abort();
 }

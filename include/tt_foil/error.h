@@ -11,6 +11,14 @@ extern "C" {
 /* The message of the last failure on this thread ("" if none yet). */
 const char *tf_last_error(void);
 
+/* Warnings: something the library noticed and survived (a device zone
+ * buffer overflowed, a trace file could not be opened...). The library
+ * never writes to stderr itself: it calls the handler, which by default
+ * prints "tt-foil: warning: <msg>" to stderr. Pass NULL to restore the
+ * default. The handler may be called from any thread. */
+typedef void (*tf_warning_fn)(void *ctx, const char *msg);
+void tf_set_warning_handler(tf_warning_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

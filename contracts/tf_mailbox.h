@@ -31,6 +31,7 @@
 #define TF_FAULT_DETAIL_NOC_CMD    5u /* aux = the unknown command */
 #define TF_FAULT_DETAIL_MMIO       6u /* aux = the unmapped register address */
 #define TF_FAULT_DETAIL_TILE       7u /* aux_lo = tile opcode, aux_hi = TF_TILE_ERR_* */
+#define TF_FAULT_DETAIL_PAGE_RANGE 8u /* aux_lo = page id, aux_hi = pages in the buffer */
 
 typedef struct tf_go_msg {
     uint32_t signal;

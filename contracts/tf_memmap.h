@@ -100,6 +100,16 @@
 #define TF_MMIO_WAIT_GE   0xffb00208
 #define TF_MMIO_WAIT_EQ   0xffb0020c
 
+/* Fault detail: why the last fault happened beyond mcause (TF_FAULT_DETAIL_*,
+ * tf_mailbox.h) and its two auxiliary words. The chip sets them when it
+ * raises a fault of its own (a bad NOC address, a tile-engine misuse);
+ * device code sets them before a deliberate trap (dev_fault: a page id out
+ * of range). The firmware's trap handler copies them into the fault record
+ * and clears them. Hardware without such registers reads zero. */
+#define TF_MMIO_FAULT_DETAIL 0xffb00280
+#define TF_MMIO_FAULT_AUX_LO 0xffb00284
+#define TF_MMIO_FAULT_AUX_HI 0xffb00288
+
 /* ---- NOC addressing (as on Blackhole) ------------------------------------ */
 /* [47:42] y, [41:36] x, [35:0] local address. */
 #define TF_NOC_ADDR(x, y, a)                                                                       \

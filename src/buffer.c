@@ -105,6 +105,10 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
                            (unsigned long long)(pool->limit - pool->base));
     tf_buffer *b = calloc(1, sizeof *b);
     if (!b) return cm_err_null("out of host memory");
+    if (cm_handle_add(b, CM_H_BUFFER)) {
+        free(b);
+        return NULL;
+    }
     b->dev = dev;
     b->pool = pool;
     b->bank = bank;
@@ -181,6 +185,8 @@ static void unlink_handle(tf_buffer *b)
 int tf_buffer_free(tf_buffer *b)
 {
     if (!b) return 0;
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_free")) return -1;
+    cm_handle_remove(b);
     unlink_handle(b);
     if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
         free(b);
@@ -225,7 +231,7 @@ uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core)
 
 static int check_live(const tf_buffer *b, const char *op, uint64_t off, uint64_t n)
 {
-    if (!b) return cm_err_set("%s: NULL buffer", op);
+    if (cm_handle_check(b, CM_H_BUFFER, op)) return -1;
     if (b->state == TF_BUF_RELEASED)
         return cm_err_set("%s: the buffer was released by tf_l1_reset; allocate it again", op);
     if (b->state != TF_BUF_LIVE) return cm_err_set("%s: the buffer was freed", op);
@@ -275,6 +281,7 @@ void rt_buffer_release_all(tf_device *dev)
 {
     while (dev->buffers) {
         tf_buffer *b = dev->buffers;
+        cm_handle_remove(b);
         unlink_handle(b);
         if (b->pool && b->state == TF_BUF_LIVE) pool_unlink(b->pool, b);
         free(b);

@@ -162,7 +162,7 @@ static uint32_t env_u32(const char *name, uint32_t dflt)
 static void device_free(tf_device *dev)
 {
     if (!dev) return;
-    tf_devprof_close(dev);
+    rt_devprof_close(dev);
     if (dev->cores) rt_buffer_release_all(dev);
     for (int r = 0; r < TF_NUM_RISCS; r++) rt_image_free(&dev->fw[r]);
     if (dev->tr) dev->tr->ops->close(dev->tr);
@@ -220,7 +220,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     if (!dir || !*dir) dir = getenv("TT_FOIL_FIRMWARE_DIR");
     if (!dir || !*dir) dir = TT_FOIL_BUILD_FIRMWARE_DIR;
     if (load_firmware(dev, dir)) goto fail;
-    tf_devprof_open(dev);
+    rt_devprof_open(dev);
     TF_POOL_CAPACITY("Device DRAM", dev->info.dram_bank_size * (uint64_t)dev->info.dram_banks);
     TF_POOL_CAPACITY("Device L1", TF_L1_USER_END - TF_L1_USER_BASE);
     TF_POOL_CAPACITY("Device L1 persistent", TF_L1_USER_END - TF_L1_USER_BASE);
@@ -240,6 +240,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
             if (rt_dev_boot_core(dev, c)) goto fail;
         }
     }
+    if (cm_handle_add(dev, CM_H_DEVICE)) goto fail;
     return dev;
 fail:
     device_free(dev);
@@ -249,6 +250,7 @@ fail:
 int tf_device_close(tf_device *dev)
 {
     if (!dev) return 0;
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_close")) return -1;
     TF_ZONE_N("TF_device_close");
     int rc = 0;
     char first[1024] = "";
@@ -258,6 +260,7 @@ int tf_device_close(tf_device *dev)
             snprintf(first, sizeof first, "%s", tf_last_error());
         }
     }
+    cm_handle_remove(dev);
     device_free(dev);
     if (rc) cm_err_set("tf_device_close: an unfinished launch failed: %s", first);
     return rc;

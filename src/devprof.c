@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint16_t tf_devprof_hash(const char *name, const char *file, uint32_t line)
+uint16_t rt_devprof_hash(const char *name, const char *file, uint32_t line)
 {
     char buf[2200];
     snprintf(buf, sizeof buf, "%s,%s,%u,KERNEL_PROFILER", name, file, line);
@@ -22,7 +22,7 @@ uint16_t tf_devprof_hash(const char *name, const char *file, uint32_t line)
     return (uint16_t)((h & 0xffff) ^ (h >> 16));
 }
 
-void tf_devprof_free_zones(rt_image *img)
+void rt_devprof_free_zones(rt_image *img)
 {
     for (uint32_t i = 0; i < img->nzones; i++) {
         free(img->zones[i].name);
@@ -33,7 +33,7 @@ void tf_devprof_free_zones(rt_image *img)
     img->nzones = 0;
 }
 
-int tf_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
+int rt_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
 {
     uint32_t size = 0;
     const uint8_t *sec = cm_elf_section(e, ".tt_foil_zones", &size);
@@ -71,7 +71,7 @@ int tf_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
         z->file = strdup(file);
         img->nzones++;
         if (!z->name || !z->file) return cm_err_set("out of host memory");
-        z->hash = tf_devprof_hash(z->name, z->file, z->line);
+        z->hash = rt_devprof_hash(z->name, z->file, z->line);
         off += (m.size + 3) & ~3u;
     }
     return 0;
@@ -94,7 +94,7 @@ static void path_from_env(char *out, size_t n, const char *env, const char *dflt
     snprintf(out, n, "%s", v);
 }
 
-void tf_devprof_open(tf_device *dev)
+void rt_devprof_open(tf_device *dev)
 {
     rt_devprof *d = &dev->prof;
     memset(d, 0, sizeof *d);
@@ -123,7 +123,7 @@ void tf_devprof_open(tf_device *dev)
     }
 }
 
-void tf_devprof_close(tf_device *dev)
+void rt_devprof_close(tf_device *dev)
 {
     rt_devprof *d = &dev->prof;
     if (d->csv) {
@@ -213,7 +213,7 @@ static int push_zone(tf_program *p, const tf_device_zone *z)
     return 0;
 }
 
-int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
+int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
 {
     tf_device *dev = p->dev;
     rt_devprof *d = &dev->prof;

@@ -33,11 +33,11 @@ typedef struct rt_zone_info {
 
 /* Read the zone table of an image (kernel ids must be >= 0x8000, firmware
  * ids below); -1 with a message if the metadata is malformed. */
-int tf_devprof_parse_zones(struct rt_image *img, const struct cm_elf *e, int kernel);
-void tf_devprof_free_zones(struct rt_image *img);
+int rt_devprof_parse_zones(struct rt_image *img, const struct cm_elf *e, int kernel);
+void rt_devprof_free_zones(struct rt_image *img);
 
 /* The spec's 16-bit hash of "name,file,line,KERNEL_PROFILER". */
-uint16_t tf_devprof_hash(const char *name, const char *file, uint32_t line);
+uint16_t rt_devprof_hash(const char *name, const char *file, uint32_t line);
 
 /* Per device: files, counters. */
 typedef struct rt_devprof {
@@ -49,12 +49,12 @@ typedef struct rt_devprof {
     uint64_t dropped_total, unmatched_total;
 } rt_devprof;
 
-void tf_devprof_open(struct tf_device *dev);
-void tf_devprof_close(struct tf_device *dev);
+void rt_devprof_open(struct tf_device *dev);
+void rt_devprof_close(struct tf_device *dev);
 
 /* After dispatch `id` finished on p's core: read, decode, record. The
  * doorbell time anchors the dispatch when the device clock is not the
  * host's. */
-int tf_devprof_collect(struct tf_program *p, uint32_t id, uint64_t doorbell_ns);
+int rt_devprof_collect(struct tf_program *p, uint32_t id, uint64_t doorbell_ns);
 
 #endif

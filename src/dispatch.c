@@ -52,10 +52,18 @@ static void kconfig_events(const tf_program *p, int alloc)
 static int validate(tf_program *const *progs, size_t n, const char *op)
 {
     if (!progs || n == 0) return cm_err_set("%s: no programs", op);
-    tf_device *dev = progs[0] ? progs[0]->dev : NULL;
+    for (size_t i = 0; i < n; i++)
+        if (cm_handle_check(progs[i], CM_H_PROGRAM, op)) return cm_err_append(" (program %zu)", i);
+    tf_device *dev = progs[0]->dev;
+    if (cm_handle_check(dev, CM_H_DEVICE, op))
+        return cm_err_append(" (the programs' device was closed)");
     for (size_t i = 0; i < n; i++) {
         tf_program *p = progs[i];
-        if (!p) return cm_err_set("%s: program %zu is NULL", op, i);
+        for (int r = 0; r < TF_NUM_RISCS; r++)
+            if (p->kernel[r] && !cm_handle_live(p->kernel[r], CM_H_KERNEL))
+                return cm_err_set("%s: the kernel set on %s of the program for core (%d,%d) was "
+                                  "freed (tf_kernel_free); set a live one (tf_program_set_kernel)",
+                                  op, cm_risc_name(r), p->core.x, p->core.y);
         if (p->dev != dev) return cm_err_set("%s: programs belong to different devices", op);
         if (rt_dev_check_core(dev, p->core, 1)) return cm_err_prefix("%s: ", op);
         int any = 0;
@@ -280,7 +288,7 @@ static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doo
     s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
     p->has_last = 1;
     kconfig_events(p, 0);
-    return tf_devprof_collect(p, id, doorbell_ns);
+    return rt_devprof_collect(p, id, doorbell_ns);
 }
 
 /* Wait for program i of a dispatch; on failure reboot the cores that did
@@ -413,6 +421,15 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
         free(l);
         return NULL;
     }
+    if (cm_handle_add(l, CM_H_LAUNCH)) {
+        /* the launch is running: wait for it rather than lose it */
+        char msg[1024];
+        snprintf(msg, sizeof msg, "%s", tf_last_error());
+        wait_all(progs, n, l->id, &l->doorbell_ns);
+        free(l->progs);
+        free(l);
+        return cm_err_null("tf_dispatch_launch_async: %s", msg);
+    }
     for (size_t i = 0; i < n; i++) core_state(progs[i])->busy = l;
     l->next = dev->launches;
     dev->launches = l;
@@ -421,7 +438,8 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
 
 int tf_launch_wait(tf_launch *l)
 {
-    if (!l) return cm_err_set("tf_launch_wait: NULL launch");
+    if (cm_handle_check(l, CM_H_LAUNCH, "tf_launch_wait")) return -1;
+    cm_handle_remove(l);
     tf_device *dev = l->dev;
     for (tf_launch **pp = &dev->launches; *pp; pp = &(*pp)->next)
         if (*pp == l) {

@@ -21,10 +21,14 @@ static int check_profiler_match(const tf_device *dev, const rt_image *img)
                       fw->profiler ? "ON" : "OFF");
 }
 
+static void kernel_release(tf_kernel *k);
+
 tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
 {
     TF_ZONE_N("TF_kernel_load");
     TF_ZONE_TEXT(path, strlen(path));
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_kernel_load")) return NULL;
+    if (!path) return cm_err_null("tf_kernel_load: NULL path");
     tf_kernel *k = calloc(1, sizeof *k);
     if (!k) return cm_err_null("out of host memory");
     k->dev = dev;
@@ -51,13 +55,25 @@ tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
         cm_err_set("out of host memory");
         goto fail;
     }
+    if (cm_handle_add(k, CM_H_KERNEL)) goto fail;
     return k;
 fail:
-    tf_kernel_free(k);
+    kernel_release(k);
     return NULL;
 }
 
 void tf_kernel_free(tf_kernel *k)
+{
+    if (!k) return;
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_free")) {
+        cm_warn("%s; nothing was freed", tf_last_error());
+        return;
+    }
+    cm_handle_remove(k);
+    kernel_release(k);
+}
+
+static void kernel_release(tf_kernel *k)
 {
     if (!k) return;
     for (int i = 0; i < k->nimg; i++) rt_image_free(&k->img[i]);
@@ -79,9 +95,14 @@ tf_risc tf_kernel_risc(const tf_kernel *k)
 
 tf_program *tf_program_create(tf_device *dev, tf_core core)
 {
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_program_create")) return NULL;
     if (rt_dev_check_core(dev, core, 1)) return NULL;
     tf_program *p = calloc(1, sizeof *p);
     if (!p) return cm_err_null("out of host memory");
+    if (cm_handle_add(p, CM_H_PROGRAM)) {
+        free(p);
+        return NULL;
+    }
     p->dev = dev;
     p->core = core;
     return p;
@@ -90,7 +111,15 @@ tf_program *tf_program_create(tf_device *dev, tf_core core)
 int tf_program_destroy(tf_program *p)
 {
     if (!p) return 0;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_destroy")) return -1;
+    cm_handle_remove(p);
     int rc = 0;
+    if (!cm_handle_live(p->dev,
+                        CM_H_DEVICE)) { /* the device was closed first: its buffers are gone */
+        free(p->dz);
+        free(p);
+        return 0;
+    }
     tf_launch *l = p->dev->cores[rt_dev_core_index(p->dev, p->core)].busy;
     if (l)
         for (size_t i = 0; i < l->n; i++)
@@ -124,6 +153,12 @@ static void update_label(tf_program *p)
 
 int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_kernel")) return -1;
+    if (k && cm_handle_check(k, CM_H_KERNEL, "tf_program_set_kernel")) return -1;
+    if (k && k->dev != p->dev)
+        return cm_err_set("tf_program_set_kernel: kernel '%s' was loaded on another device than "
+                          "the program's; load it with tf_kernel_load on this device",
+                          k->name);
     if ((int)r < 0 || r > TF_COMPUTE)
         return cm_err_set("tf_program_set_kernel: no RISC %d", (int)r);
     if (!k) return cm_err_set("tf_program_set_kernel: NULL kernel");

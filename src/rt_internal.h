@@ -9,6 +9,7 @@
 #include "tf_build_note.h"
 #include "cm_elf.h"
 #include "cm_err.h"
+#include "cm_handle.h"
 #include "tf_mailbox.h"
 #include "cm_risc.h"
 #include "cm_rv32.h"

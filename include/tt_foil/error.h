@@ -4,9 +4,12 @@
 #ifndef TT_FOIL_ERROR_H
 #define TT_FOIL_ERROR_H
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 /* The message of the last failure on this thread ("" if none yet). */
 const char *tf_last_error(void);
@@ -19,6 +22,7 @@ const char *tf_last_error(void);
 typedef void (*tf_warning_fn)(void *ctx, const char *msg);
 void tf_set_warning_handler(tf_warning_fn fn, void *ctx);
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

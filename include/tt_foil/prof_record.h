@@ -18,9 +18,12 @@
 #define TF_PROF_HAVE_TSC 1
 #endif
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 /* A zone's static source location, one per call site. */
 typedef struct tf_prof_loc {
@@ -195,6 +198,7 @@ static inline void tf_prof_reset(tf_prof_name *pool, uint64_t where)
         call(&tf_prof_pool_, __VA_ARGS__);                                                         \
     } while (0)
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

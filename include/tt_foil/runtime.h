@@ -16,9 +16,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 typedef struct tf_device tf_device;
 typedef struct tf_buffer tf_buffer;
@@ -187,6 +190,7 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n);
 /* Wait for an asynchronous launch to finish, and release it. */
 int tf_launch_wait(tf_launch *l);
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

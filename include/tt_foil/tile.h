@@ -10,9 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 typedef enum tf_tile_format {
     TF_TILE_FORMAT_BF16 = 0, /* 2 bytes a value: a tile is 2048 bytes */
@@ -38,6 +41,7 @@ int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f,
 uint16_t tf_bf16_from_f32(float v);
 float tf_f32_from_bf16(uint16_t v);
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -8,9 +8,12 @@
 
 #include <stdint.h>
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 typedef struct tf_chip_info {
     int grid_x, grid_y; /* Tensix cores */
@@ -71,6 +74,7 @@ typedef struct tf_sim_config {
 /* Open a simulated chip (all RISCs in reset, memory zero). */
 tf_transport *tf_sim_transport_open(const tf_sim_config *cfg);
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

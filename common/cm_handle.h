@@ -1,0 +1,30 @@
+/* Live public handles (devices, buffers, kernels, programs, launches), so
+ * that an API check can tell a handle the caller already released (a
+ * double free, a use after free) from a live one without touching the
+ * released memory. One process-wide set, guarded by a mutex: handles are
+ * created and released far less often than they are used, and only the
+ * entry points that release or take a handle from the caller check. */
+#ifndef CM_HANDLE_H
+#define CM_HANDLE_H
+
+#include "cm_err.h"
+
+typedef enum cm_handle_kind {
+    CM_H_DEVICE = 1,
+    CM_H_BUFFER,
+    CM_H_KERNEL,
+    CM_H_PROGRAM,
+    CM_H_LAUNCH,
+} cm_handle_kind;
+
+/* Register a new handle; -1 (message set) if out of memory. */
+int cm_handle_add(const void *h, cm_handle_kind kind) CM_CHECK;
+/* 0 if h is a live handle of that kind; else -1 with "<what>: <name>
+ * handle %p is not live (already freed, or never created)". */
+int cm_handle_check(const void *h, cm_handle_kind kind, const char *what) CM_CHECK;
+/* 1 if h is a live handle of that kind (no message). */
+int cm_handle_live(const void *h, cm_handle_kind kind);
+/* Forget a handle (it is being released). */
+void cm_handle_remove(const void *h);
+
+#endif

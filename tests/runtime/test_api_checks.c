@@ -1,0 +1,99 @@
+/* API checks (docs/architecture.md, "Errors"): caller misuse of a handle —
+ * NULL, released twice, used after release, of another device, of the
+ * wrong kind — is refused with a message naming the call and the handle,
+ * never a crash or a silent success; warnings reach the warning hook. */
+#include "rt_test.h"
+
+#include <string.h>
+
+static char warned[2048];
+static int nwarn;
+
+static void on_warning(void *ctx, const char *msg)
+{
+    (void)ctx;
+    snprintf(warned, sizeof warned, "%s", msg);
+    nwarn++;
+}
+
+int main(void)
+{
+    tf_set_warning_handler(on_warning, NULL);
+    tf_device *dev = rt_open(2, 1);
+    tf_device *other = rt_open(1, 1);
+    tf_core c0 = {0, 0};
+
+    /* buffers: a second free is refused, and so is a use after free */
+    tf_buffer *b = MUST_PTR(tf_buffer_create_dram(dev, 64));
+    CHECK_EQ_U(tf_buffer_free(b), 0);
+    CHECK_EQ_U(tf_buffer_free(b), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_free: buffer handle");
+    CHECK_CONTAINS(tf_last_error(), "is not live (already freed, or never created)");
+    uint32_t w = 7;
+    CHECK_EQ_U(tf_buffer_write(b, 0, &w, 4), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_write: buffer handle");
+    CHECK_EQ_U(tf_buffer_read(NULL, 0, &w, 4), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_read: NULL buffer");
+    CHECK_EQ_U(tf_buffer_free(NULL), 0); /* like free(NULL) */
+
+    /* a handle of the wrong kind */
+    tf_program *p = MUST_PTR(tf_program_create(dev, c0));
+    CHECK_EQ_U(tf_buffer_free((tf_buffer *)p), -1);
+    CHECK_CONTAINS(tf_last_error(), "is a program handle, not a buffer");
+
+    /* kernels: one of another device is refused; a freed one is refused
+     * when set and when the program that holds it is dispatched */
+    tf_kernel *k_other = rt_kernel(other, "counter.brisc.elf");
+    CHECK_EQ_U(tf_program_set_kernel(p, TF_BRISC, k_other), -1);
+    CHECK_CONTAINS(tf_last_error(), "was loaded on another device than the program's");
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c0, 64));
+    uint32_t args[3] = {10, (uint32_t)tf_buffer_address(res), 0};
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(p));
+    tf_kernel_free(k);
+    CHECK_EQ_U(nwarn, 0);
+    CHECK_EQ_U(tf_dispatch_execute(p), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_dispatch_execute: the kernel set on BRISC of the program "
+                                    "for core (0,0) was freed");
+    CHECK_EQ_U(tf_program_set_kernel(p, TF_BRISC, k), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_kernel: kernel handle");
+    /* tf_kernel_free returns nothing: a second free is a warning */
+    tf_kernel_free(k);
+    CHECK_EQ_U(nwarn, 1);
+    CHECK_CONTAINS(warned, "tf_kernel_free: kernel handle");
+    CHECK_CONTAINS(warned, "nothing was freed");
+
+    /* programs and launches */
+    tf_kernel *k2 = rt_kernel(dev, "counter.brisc.elf");
+    MUST(tf_program_set_kernel(p, TF_BRISC, k2));
+    tf_launch *l = MUST_PTR(tf_dispatch_launch_async(&p, 1));
+    MUST(tf_launch_wait(l));
+    CHECK_EQ_U(tf_launch_wait(l), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_launch_wait: launch handle");
+    MUST(tf_program_destroy(p));
+    CHECK_EQ_U(tf_program_destroy(p), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_destroy: program handle");
+    CHECK_EQ_U(tf_dispatch_execute(p), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_dispatch_execute: program handle");
+    CHECK_CONTAINS(tf_last_error(), "(program 0)");
+
+    /* a program outliving its device can still be destroyed */
+    tf_program *late = MUST_PTR(tf_program_create(other, c0));
+    MUST(tf_program_set_cb(late, 0, 32, 2));
+    MUST(tf_device_close(other));
+    CHECK_EQ_U(tf_device_close(other), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_close: device handle");
+    CHECK_EQ_U(tf_program_create(other, c0) == NULL, 1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_create: device handle");
+    MUST(tf_program_destroy(late));
+    tf_kernel_free(k_other);
+
+    tf_kernel_free(k2);
+    tf_buffer_free(res);
+    MUST(tf_device_close(dev));
+    CHECK_EQ_U(nwarn, 1);
+    tf_set_warning_handler(NULL, NULL);
+    return tf_check_report("test_api_checks");
+}

@@ -32,6 +32,8 @@ void cm_elf_free(cm_elf *e)
     free(e->path);
     free(e->data);
     free(e->seg);
+    free((void *)e->sec);
+    free((void *)e->sym);
     free(e);
 }
 
@@ -39,6 +41,28 @@ void cm_elf_free(cm_elf *e)
 static int cm_elf_in_file(const cm_elf *e, uint64_t off, uint64_t len)
 {
     return off <= e->size && len <= e->size - off;
+}
+
+/* Fixed-size tables (headers, symbols) are copied out of the file, so no
+ * struct is ever read at a file-given (possibly misaligned) offset. */
+static void *cm_elf_copy_table(const cm_elf *e, uint64_t off, size_t n, size_t entsize)
+{
+    void *t = malloc(n ? n * entsize : 1);
+    if (t) memcpy(t, e->data + off, n * entsize);
+    return t;
+}
+
+/* A string table that section `i` names: in the file, SHT_STRTAB. */
+static int cm_elf_strtab(cm_elf *e, const Elf32_Shdr *sh, unsigned i, const char **tab,
+                         uint32_t *size, const char *what)
+{
+    if (i >= (unsigned)e->nsec || sh[i].sh_type != SHT_STRTAB)
+        return cm_err_set("%s: the %s string table (section %u) is %s", e->path, what, i,
+                          i >= (unsigned)e->nsec ? "beyond the section header table"
+                                                 : "not a string table (SHT_STRTAB)");
+    *tab = (const char *)(e->data + sh[i].sh_offset);
+    *size = sh[i].sh_size;
+    return 0;
 }
 
 static int cm_elf_read_sections(cm_elf *e, const Elf32_Ehdr *eh)
@@ -51,7 +75,8 @@ static int cm_elf_read_sections(cm_elf *e, const Elf32_Ehdr *eh)
         return cm_err_set("%s: truncated: section header table at offset %u needs %zu bytes, "
                           "the file has %zu",
                           e->path, eh->e_shoff, (size_t)eh->e_shnum * sizeof(Elf32_Shdr), e->size);
-    const Elf32_Shdr *sh = (const Elf32_Shdr *)(e->data + eh->e_shoff);
+    Elf32_Shdr *sh = cm_elf_copy_table(e, eh->e_shoff, eh->e_shnum, sizeof *sh);
+    if (!sh) return cm_err_set("%s: out of host memory", e->path);
     e->sec = sh;
     e->nsec = eh->e_shnum;
     for (int i = 0; i < e->nsec; i++) {
@@ -61,19 +86,19 @@ static int cm_elf_read_sections(cm_elf *e, const Elf32_Ehdr *eh)
                               "of the file (%zu bytes)",
                               e->path, i, sh[i].sh_offset, sh[i].sh_size, e->size);
     }
-    if (eh->e_shstrndx != SHN_UNDEF && eh->e_shstrndx < e->nsec) {
-        e->shstr = (const char *)(e->data + sh[eh->e_shstrndx].sh_offset);
-        e->shstr_size = sh[eh->e_shstrndx].sh_size;
-    }
+    if (eh->e_shstrndx != SHN_UNDEF &&
+        cm_elf_strtab(e, sh, eh->e_shstrndx, &e->shstr, &e->shstr_size, "section-name"))
+        return -1;
     for (int i = 0; i < e->nsec; i++) {
         if (sh[i].sh_type != SHT_SYMTAB) continue;
-        if (sh[i].sh_entsize != sizeof(Elf32_Sym) || sh[i].sh_link >= (unsigned)e->nsec)
-            return cm_err_set("%s: malformed symbol table (section %d)", e->path, i);
-        e->sym = e->data + sh[i].sh_offset;
+        if (sh[i].sh_entsize != sizeof(Elf32_Sym))
+            return cm_err_set("%s: malformed symbol table (section %d): entry size %u, expected "
+                              "%zu",
+                              e->path, i, sh[i].sh_entsize, sizeof(Elf32_Sym));
+        if (cm_elf_strtab(e, sh, sh[i].sh_link, &e->symstr, &e->symstr_size, "symbol")) return -1;
         e->nsym = (int)(sh[i].sh_size / sizeof(Elf32_Sym));
-        const Elf32_Shdr *ss = &sh[sh[i].sh_link];
-        e->symstr = (const char *)(e->data + ss->sh_offset);
-        e->symstr_size = ss->sh_size;
+        e->sym = cm_elf_copy_table(e, sh[i].sh_offset, (size_t)e->nsym, sizeof(Elf32_Sym));
+        if (!e->sym) return cm_err_set("%s: out of host memory", e->path);
         break;
     }
     return 0;
@@ -81,6 +106,7 @@ static int cm_elf_read_sections(cm_elf *e, const Elf32_Ehdr *eh)
 
 static cm_elf *cm_elf_validate(cm_elf *e)
 {
+    Elf32_Phdr *ph = NULL;
     if (e->size < EI_NIDENT || memcmp(e->data, ELFMAG, SELFMAG) != 0) {
         cm_err_set("%s: not an ELF file (no \\x7fELF magic at offset 0)", e->path);
         goto fail;
@@ -99,7 +125,9 @@ static cm_elf *cm_elf_validate(cm_elf *e)
                    sizeof(Elf32_Ehdr));
         goto fail;
     }
-    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)e->data;
+    Elf32_Ehdr ehdr;
+    memcpy(&ehdr, e->data, sizeof ehdr);
+    const Elf32_Ehdr *eh = &ehdr;
     if (eh->e_machine != EM_RISCV) {
         cm_err_set("%s: ELF machine is %u (%s); expected EM_RISCV (243)", e->path, eh->e_machine,
                    cm_elf_machine_name(eh->e_machine));
@@ -125,9 +153,10 @@ static cm_elf *cm_elf_validate(cm_elf *e)
         goto fail;
     }
     e->entry = eh->e_entry;
-    const Elf32_Phdr *ph = (const Elf32_Phdr *)(e->data + eh->e_phoff);
+    ph = cm_elf_copy_table(e, eh->e_phoff, eh->e_phnum, sizeof *ph);
     e->seg = calloc(eh->e_phnum ? eh->e_phnum : 1, sizeof *e->seg);
-    if (!e->seg) {
+    if (!e->seg || !ph) {
+        free(ph);
         cm_err_set("%s: out of host memory", e->path);
         goto fail;
     }
@@ -156,6 +185,8 @@ static cm_elf *cm_elf_validate(cm_elf *e)
         s->offset = ph[i].p_offset;
         s->flags = ph[i].p_flags;
     }
+    free(ph);
+    ph = NULL;
     if (e->nseg == 0) {
         cm_err_set("%s: no loadable (PT_LOAD) segment", e->path);
         goto fail;
@@ -163,6 +194,7 @@ static cm_elf *cm_elf_validate(cm_elf *e)
     if (cm_elf_read_sections(e, eh)) goto fail;
     return e;
 fail:
+    free(ph);
     cm_elf_free(e);
     return NULL;
 }
@@ -279,7 +311,7 @@ const uint8_t *cm_elf_section(const cm_elf *e, const char *name, uint32_t *size)
     for (int i = 0; i < e->nsec; i++) {
         const char *n = cm_elf_str(e->shstr, e->shstr_size, sh[i].sh_name);
         if (!n || strcmp(n, name) != 0) continue;
-        if (sh[i].sh_type == SHT_NOBITS) return NULL;
+        if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_type == SHT_NULL) return NULL;
         *size = sh[i].sh_size;
         return e->data + sh[i].sh_offset;
     }

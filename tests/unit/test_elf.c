@@ -131,6 +131,100 @@ int main(void)
     expect_reject(c, orig_size, "no loadable (PT_LOAD) segment");
     free(c);
 
+    /* Hostile section headers (issue "Hostile and damaged input", E1-E3):
+     * string tables that are not SHT_STRTAB (a SHT_NULL or SHT_NOBITS
+     * section with a wild offset) are refused, not read out of the file. */
+    c = copy();
+    eh = (Elf32_Ehdr *)c;
+    Elf32_Shdr *sh = (Elf32_Shdr *)(c + eh->e_shoff);
+    int last = eh->e_shnum - 1;
+    sh[last].sh_type = SHT_NULL; /* no range check applies to SHT_NULL */
+    sh[last].sh_offset = 0xfffffff0u;
+    sh[last].sh_size = 0x10000;
+    eh->e_shstrndx = (Elf32_Half)last;
+    expect_reject(c, orig_size, "the section-name string table");
+    expect_reject(c, orig_size, "is not a string table (SHT_STRTAB)");
+    free(c);
+
+    c = copy();
+    eh = (Elf32_Ehdr *)c;
+    sh = (Elf32_Shdr *)(c + eh->e_shoff);
+    int nobits = -1, symtab = -1;
+    for (int i = 0; i < eh->e_shnum; i++) {
+        if (sh[i].sh_type == SHT_NOBITS && nobits < 0) nobits = i;
+        if (sh[i].sh_type == SHT_SYMTAB) symtab = i;
+    }
+    CHECK_TRUE(nobits > 0 && symtab > 0);
+    sh[nobits].sh_offset = 0x7ffffff0u;
+    sh[symtab].sh_link = (uint32_t)nobits;
+    expect_reject(c, orig_size, "the symbol string table");
+    free(c);
+
+    c = copy();
+    eh = (Elf32_Ehdr *)c;
+    sh = (Elf32_Shdr *)(c + eh->e_shoff);
+    sh[symtab].sh_link = 0xffff;
+    expect_reject(c, orig_size, "beyond the section header table");
+    free(c);
+
+    /* E2: a SHT_NULL section carrying a wanted name has no contents. */
+    c = copy();
+    eh = (Elf32_Ehdr *)c;
+    sh = (Elf32_Shdr *)(c + eh->e_shoff);
+    int text = -1;
+    {
+        const char *names = (const char *)c + sh[eh->e_shstrndx].sh_offset;
+        for (int i = 0; i < eh->e_shnum; i++)
+            if (!strcmp(names + sh[i].sh_name, ".text")) text = i;
+    }
+    CHECK_TRUE(text > 0);
+    sh[text].sh_type = SHT_NULL;
+    sh[text].sh_offset = 0xfffff000u;
+    o = cm_elf_parse("null_text.elf", c, orig_size);
+    CHECK_TRUE(o != NULL);
+    if (o) {
+        CHECK_TRUE(cm_elf_section(o, ".text", &sz) == NULL);
+        cm_elf_free(o);
+    }
+    free(c);
+
+    /* E3: tables at misaligned offsets are read safely (UBSan checks it):
+     * the whole file shifted by one byte, offsets adjusted. */
+    {
+        uint8_t *m = malloc(orig_size + 1);
+        memcpy(m, orig, sizeof(Elf32_Ehdr));
+        memcpy(m + sizeof(Elf32_Ehdr) + 1, orig + sizeof(Elf32_Ehdr),
+               orig_size - sizeof(Elf32_Ehdr));
+        m[sizeof(Elf32_Ehdr)] = 0;
+        Elf32_Ehdr mh;
+        memcpy(&mh, m, sizeof mh);
+        mh.e_phoff += 1;
+        mh.e_shoff += 1;
+        memcpy(m, &mh, sizeof mh);
+        for (int i = 0; i < mh.e_phnum; i++) {
+            Elf32_Phdr p;
+            memcpy(&p, m + mh.e_phoff + i * sizeof p, sizeof p);
+            if (p.p_offset >= sizeof(Elf32_Ehdr)) p.p_offset += 1;
+            memcpy(m + mh.e_phoff + i * sizeof p, &p, sizeof p);
+        }
+        for (int i = 0; i < mh.e_shnum; i++) {
+            Elf32_Shdr q;
+            memcpy(&q, m + mh.e_shoff + i * sizeof q, sizeof q);
+            if (q.sh_type != SHT_NULL && q.sh_offset >= sizeof(Elf32_Ehdr)) q.sh_offset += 1;
+            memcpy(m + mh.e_shoff + i * sizeof q, &q, sizeof q);
+        }
+        o = cm_elf_parse("shifted.elf", m, orig_size + 1);
+        CHECK_TRUE(o != NULL);
+        if (o) {
+            uint32_t v2;
+            CHECK_TRUE(cm_elf_symbol(o, "tohost", &v2) == 0 && v2 == v);
+            cm_elf_free(o);
+        } else {
+            fprintf(stderr, "  %s\n", tf_last_error());
+        }
+        free(m);
+    }
+
     CHECK_TRUE(cm_elf_open("/nonexistent/prog.elf") == NULL);
     CHECK_CONTAINS(tf_last_error(), "/nonexistent/prog.elf: cannot open: No such file");
 

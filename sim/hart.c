@@ -169,14 +169,18 @@ static uint32_t fs_field(const sim_hart *h)
 /* Read a CSR; CSR_ILLEGAL if it does not exist or may not be read here. */
 static int csr_read(sim_hart *h, uint32_t csr, uint32_t *v)
 {
-    uint64_t cyc = sim_hart_cycle(h), ins = h->instret;
+    uint64_t cyc = sim_hart_cycle(h) + h->mcycle_off, ins = h->instret + h->minstret_off;
     if (csr >= 0xc00 && csr <= 0xc9f) { /* user counters, gated by mcounteren */
         uint32_t idx = csr & 0x1f;
         if (h->priv < 3 && !(h->mcounteren & (1u << idx))) return CSR_ILLEGAL;
         int hi = csr >= 0xc80;
         switch (idx) {
-        case 0:
-        case 1: *v = hi ? (uint32_t)(cyc >> 32) : (uint32_t)cyc; return CSR_OK; /* cycle, time */
+        case 0: *v = hi ? (uint32_t)(cyc >> 32) : (uint32_t)cyc; return CSR_OK;
+        case 1: { /* time: the modeled clock, whatever was written to mcycle */
+            uint64_t t = sim_hart_cycle(h);
+            *v = hi ? (uint32_t)(t >> 32) : (uint32_t)t;
+            return CSR_OK;
+        }
         case 2: *v = hi ? (uint32_t)(ins >> 32) : (uint32_t)ins; return CSR_OK;
         default: *v = 0; return CSR_OK; /* hpmcounter3..31: hardwired to zero, as allowed */
         }
@@ -210,9 +214,23 @@ static int csr_read(sim_hart *h, uint32_t csr, uint32_t *v)
     case 0xb02: *v = (uint32_t)ins; return CSR_OK;
     case 0xb82: *v = (uint32_t)(ins >> 32); return CSR_OK;
     }
+    if (csr >= 0x3a0 && csr <= 0x3a3) { /* pmpcfg0-3: four entries' bytes each */
+        uint32_t i = (csr - 0x3a0) * 4;
+        *v = (uint32_t)h->pmpcfg[i] | (uint32_t)h->pmpcfg[i + 1] << 8 |
+             (uint32_t)h->pmpcfg[i + 2] << 16 | (uint32_t)h->pmpcfg[i + 3] << 24;
+        return CSR_OK;
+    }
+    if (csr >= 0x3b0 && csr <= 0x3bf) {
+        *v = h->pmpaddr[csr - 0x3b0];
+        return CSR_OK;
+    }
     if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) ||
-        (csr >= 0x323 && csr <= 0x33f) || (csr >= 0x3a0 && csr <= 0x3ef)) {
-        *v = 0; /* hpm counters/events, PMP: no entries implemented, read 0 */
+        (csr >= 0x323 && csr <= 0x33f) || (csr >= 0x3a4 && csr <= 0x3ef) ||
+        (csr >= 0x7a0 && csr <= 0x7a3)) {
+        /* hpm counters/events, PMP entries 16-63: not implemented, read 0;
+         * tselect/tdata1-3: no trigger module (tselect reads 0 whatever is
+         * written, which is how software finds there are none) */
+        *v = 0;
         return CSR_OK;
     }
     return CSR_ILLEGAL;
@@ -245,21 +263,38 @@ static void csr_write(sim_hart *h, uint32_t csr, uint32_t v)
     case 0x344: h->mip = (h->mip & ~TF_MIP_MSIP) | (v & TF_MIP_MSIP); break;
     case 0xb00:
     case 0xb80: {
-        /* The written value is what the next instruction sees. */
-        uint64_t c = sim_hart_cycle(h) + 1;
+        /* Privileged spec 3.1.10: the write takes the place of this
+         * instruction's increment, so the next instruction reads exactly
+         * the written half with the other half as it was. */
+        uint64_t now = sim_hart_cycle(h), c = now + h->mcycle_off;
         c = csr == 0xb00 ? (c & ~0xffffffffull) | v : (c & 0xffffffffull) | ((uint64_t)v << 32);
-        h->cyc_extra = c - (h->instret + 1);
+        h->mcycle_off = c - (now + 1);
         break;
     }
     case 0xb02:
     case 0xb82: {
-        uint64_t cyc = sim_hart_cycle(h), i = h->instret + 1;
+        uint64_t now = h->instret, i = now + h->minstret_off;
         i = csr == 0xb02 ? (i & ~0xffffffffull) | v : (i & 0xffffffffull) | ((uint64_t)v << 32);
-        h->instret = i - 1;
-        h->cyc_extra = cyc - h->instret;
+        h->minstret_off = i - (now + 1);
         break;
     }
-    default: break; /* read-only-zero WARL registers (PMP, hpm*, mstatush, misa) */
+    case 0x3a0:
+    case 0x3a1:
+    case 0x3a2:
+    case 0x3a3:
+        for (uint32_t k = 0; k < 4; k++) {
+            uint32_t i = (csr - 0x3a0) * 4 + k;
+            uint8_t b = (uint8_t)(v >> (8 * k)) & 0x9f;   /* bits 5-6 are reserved (zero) */
+            if ((b & 3) == 2) b &= (uint8_t)~2u;          /* R=0 W=1 is reserved: keep W=0 */
+            if (!(h->pmpcfg[i] & 0x80)) h->pmpcfg[i] = b; /* a locked entry keeps its value */
+        }
+        break;
+    default:
+        if (csr >= 0x3b0 && csr <= 0x3bf) {
+            uint32_t i = csr - 0x3b0;
+            if (!(h->pmpcfg[i] & 0x80)) h->pmpaddr[i] = v;
+        }
+        break; /* the rest: read-only-zero WARL registers (hpm*, mstatush, misa, triggers) */
     }
     if (csr <= 0x003) h->mstatus |= TF_MSTATUS_FS; /* FP state is now dirty */
 }
@@ -435,7 +470,8 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
         h->instret = n;                                                                            \
         h->pc = base + ((uint32_t)(ip - slots) << 2);                                              \
     } while (0)
-#define RELIMIT() (lim = cycle_limit > h->cyc_extra ? cycle_limit - h->cyc_extra : 0)
+/* The instret at which the cycle reaches cycle_limit (n now if it has). */
+#define RELIMIT() (lim = n + h->cyc_extra < cycle_limit ? cycle_limit - h->cyc_extra : n)
 #define JUMP_TO(p)                                                                                 \
     do {                                                                                           \
         ++n;                                                                                       \
@@ -550,7 +586,8 @@ illegal:
     goto resume;
 L_FAR_JUMP:
     SYNC();
-    sl = far_jump(h, ip->aux);
+    /* the slot's aux holds the link value (pc + 4) for JAL: decode the word */
+    sl = far_jump(h, ld32(mem + (h->pc - base)));
     goto slow_result;
 L_NOP:
 L_FENCE:

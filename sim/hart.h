@@ -83,7 +83,13 @@ typedef struct sim_hart {
     uint32_t pc;
     uint64_t instret;   /* retired instructions */
     uint64_t cyc_extra; /* cycle = instret + cyc_extra (stalls, sleep, traps, start time) */
-    uint32_t priv;      /* 3 = machine, 0 = user */
+    /* What software wrote into mcycle/minstret moves only what it reads
+     * back (mcycle = cycle + mcycle_off): the modeled time and the run
+     * loop's limit never depend on guest CSR writes. */
+    uint64_t mcycle_off, minstret_off;
+    uint8_t pmpcfg[16]; /* PMP: 16 entries, WARL storage, not enforced */
+    uint32_t pmpaddr[16];
+    uint32_t priv; /* 3 = machine, 0 = user */
     uint32_t mstatus, mtvec, mepc, mcause, mtval, mscratch, mie, mip;
     uint32_t mcounteren, mcountinhibit;
     uint32_t fflags, frm;

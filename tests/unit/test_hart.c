@@ -26,13 +26,22 @@ static uint32_t B(int f3, int rs1, int rs2, int32_t off)
            ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) | (((u >> 1) & 15) << 8) |
            (((u >> 11) & 1) << 7) | 0x63;
 }
-#define ADDI(rd, rs, imm) I(0x13, rd, 0, rs, imm)
-#define LW(rd, rs, imm)   I(0x03, rd, 2, rs, imm)
-#define SW(rs1, rs2, imm) S(2, rs1, rs2, imm)
-#define BNE(a, b, off)    B(1, a, b, off)
-#define LUI(rd, imm20)    (((uint32_t)(imm20) << 12) | ((uint32_t)(rd) << 7) | 0x37)
-#define ECALL             0x00000073u
-#define WFI               0x10500073u
+#define ADDI(rd, rs, imm)  I(0x13, rd, 0, rs, imm)
+#define LW(rd, rs, imm)    I(0x03, rd, 2, rs, imm)
+#define SW(rs1, rs2, imm)  S(2, rs1, rs2, imm)
+#define BNE(a, b, off)     B(1, a, b, off)
+#define LUI(rd, imm20)     (((uint32_t)(imm20) << 12) | ((uint32_t)(rd) << 7) | 0x37)
+#define CSRRW(rd, csr, rs) I(0x73, rd, 1, rs, csr)
+#define CSRR(rd, csr)      I(0x73, rd, 2, 0, csr)
+#define CSRWI(csr, uimm)   I(0x73, 0, 5, uimm, csr)
+static uint32_t JAL(int rd, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (((u >> 20) & 1) << 31) | (((u >> 1) & 0x3ff) << 21) | (((u >> 11) & 1) << 20) |
+           (((u >> 12) & 0xff) << 12) | ((uint32_t)rd << 7) | 0x6f;
+}
+#define ECALL 0x00000073u
+#define WFI   0x10500073u
 
 #define BASE 0x1000u
 
@@ -173,6 +182,78 @@ int main(void)
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_WATCH); /* zero store does not stop */
     CHECK_EQ_U(h->pc, BASE + 16);
     CHECK_EQ_U(h->instret, 4);
+
+    /* jal to a misaligned target traps at the jal without writing rd; a
+     * jal out of memory writes rd and faults at the target's fetch */
+    uint32_t jm[] = {ADDI(1, 0, 0), JAL(1, 6)}; /* target BASE+10 */
+    put(m, BASE, jm, 2);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_FETCH_MISALIGNED);
+    CHECK_EQ_U(h->fault_pc, BASE + 4);
+    CHECK_EQ_U(h->fault_tval, BASE + 10);
+    CHECK_EQ_U(h->x[1], 0);
+    uint32_t jo[] = {ADDI(1, 0, 0), JAL(1, -0x800)}; /* target BASE+4-0x800: below memory */
+    put(m, BASE, jo, 2);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_FETCH_ACCESS);
+    CHECK_EQ_U(h->fault_pc, BASE + 4 - 0x800);
+    CHECK_EQ_U(h->x[1], BASE + 8);
+
+    /* writes to mcycle/minstret move what software reads, never the
+     * modeled time: a cycle limit still stops the run */
+    uint32_t cw[] = {ADDI(0, 0, 0),  ADDI(0, 0, 0),   CSRWI(0xb00, 0),    CSRR(5, 0xb00),
+                     CSRR(6, 0xc01), LUI(7, 0x80000), CSRRW(0, 0xb02, 7), CSRR(8, 0xb02),
+                     CSRR(9, 0xb82), ADDI(10, 10, 1), BNE(0, 10, -4)};
+    put(m, BASE, cw, 11);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, 5000), TF_STOP_LIMIT);
+    CHECK_TRUE(sim_hart_cycle(h) >= 5000 && sim_hart_cycle(h) <= 5001);
+    CHECK_EQ_U(h->x[5], 0);                           /* the write takes the increment's place */
+    CHECK_EQ_U(h->x[6], 4);                           /* time is the modeled clock */
+    CHECK_EQ_U(h->x[8], 0x80000000u);                 /* likewise for minstret */
+    CHECK_EQ_U(h->x[9], 0);                           /* no carry into minstreth */
+    CHECK_EQ_U(sim_hart_run(h, 6000), TF_STOP_LIMIT); /* resumes, stops again */
+    CHECK_TRUE(sim_hart_cycle(h) >= 6000 && sim_hart_cycle(h) <= 6001);
+    /* a half write keeps the other half as it was before the increment */
+    uint32_t hw[] = {ADDI(5, 0, -1), CSRRW(0, 0xb00, 5), CSRWI(0xb80, 5),
+                     CSRR(6, 0xb00), CSRR(7, 0xb80),     ECALL};
+    put(m, BASE, hw, 6);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[6], 0xffffffffu); /* mcycle was 0xffffffff when mcycleh was written */
+    CHECK_EQ_U(h->x[7], 6);           /* 0x5_ffffffff + 1 by the next instruction */
+
+    /* PMP: 16 entries of WARL storage (reserved bits read 0, R=0 W=1 is
+     * refused, a locked entry ignores writes); no trigger module */
+    uint32_t pmp[] = {LUI(5, 0x12345),
+                      CSRRW(0, 0x3b1, 5),
+                      CSRR(6, 0x3b1),
+                      ADDI(7, 0, 0x62),
+                      CSRRW(0, 0x3a0, 7),
+                      CSRR(8, 0x3a0),
+                      ADDI(7, 0, 0x9f),
+                      CSRRW(0, 0x3a0, 7),
+                      CSRRW(0, 0x3b0, 5),
+                      CSRWI(0x3a0, 0),
+                      CSRR(9, 0x3a0),
+                      CSRR(11, 0x3b0),
+                      CSRWI(0x7a0, 1),
+                      CSRR(12, 0x7a0),
+                      CSRR(13, 0x7a1),
+                      CSRR(14, 0x3c0),
+                      ECALL};
+    put(m, BASE, pmp, 17);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[6], 0x12345000u);
+    CHECK_EQ_U(h->x[8], 0);    /* 0x62: bits 5-6 reserved, R=0 W=1 refused */
+    CHECK_EQ_U(h->x[9], 0x9f); /* locked: the write of 0 was ignored */
+    CHECK_EQ_U(h->x[11], 0);   /* pmpaddr0 was locked before it was written */
+    CHECK_EQ_U(h->x[12], 0);
+    CHECK_EQ_U(h->x[13], 0);
+    CHECK_EQ_U(h->x[14], 0); /* pmpaddr16: not implemented, reads 0 */
 
     free(h);
     sim_mem_free(m);

@@ -28,9 +28,18 @@ void rt_image_free(rt_image *img)
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc)
 {
     memset(img, 0, sizeof *img);
-    const char *what = kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel";
     cm_elf *e = cm_elf_open(path);
     if (!e) return -1;
+    int rc = rt_image_from_elf(img, e, kind, risc);
+    cm_elf_free(e);
+    return rc;
+}
+
+int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc)
+{
+    memset(img, 0, sizeof *img);
+    const char *what = kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel";
+    const char *path = e->path;
     uint32_t nsz = 0;
     const uint8_t *n = cm_elf_section(e, ".tt_foil_build", &nsz);
     if (!n || nsz < sizeof(tf_build_note)) {
@@ -98,10 +107,8 @@ int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc)
     for (int i = 0; i < e->nseg; i++)
         memcpy(img->bytes + (e->seg[i].vaddr - lo), e->data + e->seg[i].offset, e->seg[i].filesz);
     if (rt_devprof_parse_zones(img, e, kind == TF_BUILD_KERNEL)) goto fail;
-    cm_elf_free(e);
     return 0;
 fail:
-    cm_elf_free(e);
     rt_image_free(img);
     return -1;
 }

@@ -118,6 +118,8 @@ uint64_t rt_dev_now_ns(void);
 
 /* image.c */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);
+/* The same from an ELF already read (the fuzz harness feeds it bytes). */
+int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc);
 void rt_image_free(rt_image *img);
 const char *rt_image_region_name(uint32_t kind, int risc, char *buf, size_t n);
 

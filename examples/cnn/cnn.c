@@ -9,9 +9,12 @@
  * tile's rows back to their pixels. The head pools on 4 cores (each a
  * quarter of the pixels), multiplies its partial mean by the fc weights,
  * and the 3 other cores send their partial logits to the root core, which
- * adds them and the fc bias (a semaphore says when they have all landed). */
+ * adds them and the fc bias (a semaphore says when they have all landed).
+ * The kernels' arguments, circular buffers and semaphore are named in
+ * cnn_args.h, which the kernels include too. */
 #include "cnn.h"
 
+#include "cnn_args.h"
 #include "tt_foil/profiling.h"
 #include "tt_foil/tile.h"
 
@@ -22,7 +25,6 @@
 #include <time.h>
 
 #define TILE       32
-#define PIX_BYTES  (TILE * 2)        /* a pixel: 32 bf16 channels */
 #define C1_OUT     CNN_IN            /* conv1 keeps the size (pad 1) */
 #define C2_OUT     (CNN_IN / 2)      /* conv2 halves it (stride 2) */
 #define HEAD_PIX   (C2_OUT * C2_OUT) /* 256 pixels into the pooling */
@@ -66,18 +68,19 @@ void cnn_image(int index, float *image)
  * channels (32 x 32, zero padded). */
 static int conv_tiles(tf_device *dev, int cin, int cout, const float *w, tf_buffer **out)
 {
-    static float m[9][TILE * TILE];
+    static float m[CNN_CONV_TAPS][TILE * TILE];
     memset(m, 0, sizeof m);
     for (int o = 0; o < cout; o++)
         for (int c = 0; c < cin; c++)
-            for (int t = 0; t < 9; t++) m[t][c * TILE + o] = w[(o * cin + c) * 9 + t];
+            for (int t = 0; t < CNN_CONV_TAPS; t++)
+                m[t][c * TILE + o] = w[(o * cin + c) * CNN_CONV_TAPS + t];
     uint32_t tb = tf_tile_bytes(TF_TILE_FORMAT_BF16);
-    uint8_t *tiles = malloc(9 * (size_t)tb);
-    *out = tiles ? tf_buffer_create_dram(dev, 9 * tb) : NULL;
+    uint8_t *tiles = malloc(CNN_CONV_TAPS * (size_t)tb);
+    *out = tiles ? tf_buffer_create_dram(dev, CNN_CONV_TAPS * tb) : NULL;
     int rc = !*out;
-    for (int t = 0; !rc && t < 9; t++)
+    for (int t = 0; !rc && t < CNN_CONV_TAPS; t++)
         rc = tf_tilize(m[t], TILE, TILE, TF_TILE_FORMAT_BF16, tiles + (size_t)t * tb);
-    if (!rc) rc = tf_buffer_write(*out, 0, tiles, 9 * tb);
+    if (!rc) rc = tf_buffer_write(*out, 0, tiles, CNN_CONV_TAPS * tb);
     free(tiles);
     return rc;
 }
@@ -209,15 +212,6 @@ static tf_kernel *kernel(cnn *c, const char *file)
     return tf_kernel_load(c->dev, path);
 }
 
-static uint32_t lo(uint64_t v)
-{
-    return (uint32_t)v;
-}
-static uint32_t hi(uint64_t v)
-{
-    return (uint32_t)(v >> 32);
-}
-
 /* Everything an op holds, released in one place. */
 typedef struct op {
     tf_kernel *k[3];
@@ -281,16 +275,39 @@ static int conv(cnn *c, const char *name, tf_buffer *in, int side, int stride, t
         uint32_t b0 = (uint32_t)(blocks * i / CONV_CORES),
                  b1 = (uint32_t)(blocks * (i + 1) / CONV_CORES);
         tf_program *p = o.p[o.n++] = tf_program_create(c->dev, (tf_core){i % 4, i / 4});
-        uint32_t ra[] = {
-            lo(ni), hi(ni), (uint32_t)side, (uint32_t)side, (uint32_t)os, (uint32_t)stride, b0,
-            b1,     lo(nw), hi(nw),         lo(nb),         hi(nb),       (uint32_t)npix};
-        uint32_t ca[] = {b1 - b0}, wa[] = {lo(no), hi(no), b0, b1, (uint32_t)npix};
+        const uint32_t ra[] = {
+            CNN_ARG64(CNN_CONV_READER_IN, ni),
+            [CNN_CONV_READER_IN_WIDTH] = (uint32_t)side,
+            [CNN_CONV_READER_IN_HEIGHT] = (uint32_t)side,
+            [CNN_CONV_READER_OUT_WIDTH] = (uint32_t)os,
+            [CNN_CONV_READER_STRIDE] = (uint32_t)stride,
+            [CNN_CONV_READER_BLOCK_BEGIN] = b0,
+            [CNN_CONV_READER_BLOCK_END] = b1,
+            CNN_ARG64(CNN_CONV_READER_WEIGHTS, nw),
+            CNN_ARG64(CNN_CONV_READER_BIAS, nb),
+            [CNN_CONV_READER_OUT_PIXELS] = (uint32_t)npix,
+        };
+        const uint32_t ca[] = {[CNN_CONV_COMPUTE_BLOCKS] = b1 - b0};
+        const uint32_t wa[] = {
+            CNN_ARG64(CNN_CONV_WRITER_OUT, no),
+            [CNN_CONV_WRITER_BLOCK_BEGIN] = b0,
+            [CNN_CONV_WRITER_BLOCK_END] = b1,
+            [CNN_CONV_WRITER_OUT_PIXELS] = (uint32_t)npix,
+        };
+        CNN_ARGS_CHECK(ra, CNN_CONV_READER_COUNT);
+        CNN_ARGS_CHECK(ca, CNN_CONV_COMPUTE_COUNT);
+        CNN_ARGS_CHECK(wa, CNN_CONV_WRITER_COUNT);
+        /* the activations double-buffered, the weights all at once */
         rc = !p || tf_program_set_kernel(p, TF_NCRISC, o.k[0]) ||
              tf_program_set_kernel(p, TF_COMPUTE, o.k[1]) ||
-             tf_program_set_kernel(p, TF_BRISC, o.k[2]) || tf_program_set_cb(p, 0, page, 2) ||
-             tf_program_set_cb(p, 1, page, 9) || tf_program_set_cb(p, 2, page, 1) ||
-             tf_program_set_cb(p, 16, page, 2) || tf_program_set_args(p, TF_NCRISC, ra, 13) ||
-             tf_program_set_args(p, TF_COMPUTE, ca, 1) || tf_program_set_args(p, TF_BRISC, wa, 5);
+             tf_program_set_kernel(p, TF_BRISC, o.k[2]) ||
+             tf_program_set_cb(p, CNN_CONV_CB_ACT, page, 2) ||
+             tf_program_set_cb(p, CNN_CONV_CB_WEIGHTS, page, CNN_CONV_TAPS) ||
+             tf_program_set_cb(p, CNN_CONV_CB_BIAS, page, 1) ||
+             tf_program_set_cb(p, CNN_CONV_CB_OUT, page, 2) ||
+             tf_program_set_args(p, TF_NCRISC, ra, CNN_CONV_READER_COUNT) ||
+             tf_program_set_args(p, TF_COMPUTE, ca, CNN_CONV_COMPUTE_COUNT) ||
+             tf_program_set_args(p, TF_BRISC, wa, CNN_CONV_WRITER_COUNT);
     }
     return op_end(c, &o, rc, name, st);
 }
@@ -322,21 +339,44 @@ static int head(cnn *c, tf_buffer *in, tf_buffer *out, cnn_op_stats *st)
         uint32_t root = i == 0;
         uint64_t dst = root ? tf_buffer_noc_addr(out) : nr + (uint64_t)(i - 1) * page;
         tf_program *p = o.p[o.n++] = tf_program_create(c->dev, (tf_core){i % 4, i / 4});
-        uint32_t ra[] = {lo(ni),        hi(ni), (uint32_t)(i * per),
-                         (uint32_t)per, lo(nw), hi(nw),
-                         root,          lo(nb), hi(nb),
-                         lo(nr),        hi(nr), senders};
-        uint32_t ca[] = {(uint32_t)per, sbits, root, senders};
-        uint32_t wa[] = {root, lo(dst), hi(dst), rx, ry};
+        const uint32_t ra[] = {
+            CNN_ARG64(CNN_HEAD_READER_IN, ni),
+            [CNN_HEAD_READER_FIRST_TILE] = (uint32_t)(i * per),
+            [CNN_HEAD_READER_TILES] = (uint32_t)per,
+            CNN_ARG64(CNN_HEAD_READER_WEIGHTS, nw),
+            [CNN_HEAD_READER_ROOT] = root,
+            CNN_ARG64(CNN_HEAD_READER_BIAS, nb),
+            CNN_ARG64(CNN_HEAD_READER_RECV, nr),
+            [CNN_HEAD_READER_SENDERS] = senders,
+        };
+        const uint32_t ca[] = {
+            [CNN_HEAD_COMPUTE_TILES] = (uint32_t)per,
+            [CNN_HEAD_COMPUTE_SCALE] = sbits,
+            [CNN_HEAD_COMPUTE_ROOT] = root,
+            [CNN_HEAD_COMPUTE_SENDERS] = senders,
+        };
+        const uint32_t wa[] = {
+            [CNN_HEAD_WRITER_ROOT] = root,
+            CNN_ARG64(CNN_HEAD_WRITER_DST, dst),
+            [CNN_HEAD_WRITER_ROOT_NOC_X] = rx,
+            [CNN_HEAD_WRITER_ROOT_NOC_Y] = ry,
+        };
+        CNN_ARGS_CHECK(ra, CNN_HEAD_READER_COUNT);
+        CNN_ARGS_CHECK(ca, CNN_HEAD_COMPUTE_COUNT);
+        CNN_ARGS_CHECK(wa, CNN_HEAD_WRITER_COUNT);
         rc = !p || tf_program_set_kernel(p, TF_NCRISC, o.k[0]) ||
              tf_program_set_kernel(p, TF_COMPUTE, o.k[1]) ||
-             tf_program_set_kernel(p, TF_BRISC, o.k[2]) || tf_program_set_cb(p, 0, page, 2) ||
-             tf_program_set_cb(p, 1, page, 1) || tf_program_set_cb(p, 24, page, 1) ||
-             tf_program_set_cb(p, 16, page, 1) ||
-             (root && (tf_program_set_cb(p, 2, page, 1) || tf_program_set_cb(p, 8, page, senders) ||
-                       tf_program_set_semaphore(p, 0, 0))) ||
-             tf_program_set_args(p, TF_NCRISC, ra, 12) ||
-             tf_program_set_args(p, TF_COMPUTE, ca, 4) || tf_program_set_args(p, TF_BRISC, wa, 5);
+             tf_program_set_kernel(p, TF_BRISC, o.k[2]) ||
+             tf_program_set_cb(p, CNN_HEAD_CB_ACT, page, 2) ||
+             tf_program_set_cb(p, CNN_HEAD_CB_WEIGHTS, page, 1) ||
+             tf_program_set_cb(p, CNN_HEAD_CB_POOLED, page, 1) ||
+             tf_program_set_cb(p, CNN_HEAD_CB_OUT, page, 1) ||
+             (root && (tf_program_set_cb(p, CNN_HEAD_CB_BIAS, page, 1) ||
+                       tf_program_set_cb(p, CNN_HEAD_CB_PARTIALS, page, senders) ||
+                       tf_program_set_semaphore(p, CNN_HEAD_SEM_PARTIALS, 0))) ||
+             tf_program_set_args(p, TF_NCRISC, ra, CNN_HEAD_READER_COUNT) ||
+             tf_program_set_args(p, TF_COMPUTE, ca, CNN_HEAD_COMPUTE_COUNT) ||
+             tf_program_set_args(p, TF_BRISC, wa, CNN_HEAD_WRITER_COUNT);
     }
     return op_end(c, &o, rc, "head", st);
 }
@@ -353,8 +393,8 @@ int cnn_infer(cnn *c, const float *image, float logits[CNN_CLASSES], cnn_op_stat
         for (int ch = 0; ch < CNN_IN_CH; ch++)
             px[p * TILE + ch] = tf_bf16_from_f32(image[p * CNN_IN_CH + ch]);
     tf_buffer *in = tf_buffer_create_dram(c->dev, sizeof px);
-    tf_buffer *a1 = tf_buffer_create_dram(c->dev, C1_OUT * C1_OUT * PIX_BYTES);
-    tf_buffer *a2 = tf_buffer_create_dram(c->dev, HEAD_PIX * PIX_BYTES);
+    tf_buffer *a1 = tf_buffer_create_dram(c->dev, C1_OUT * C1_OUT * CNN_PIXEL_BYTES);
+    tf_buffer *a2 = tf_buffer_create_dram(c->dev, HEAD_PIX * CNN_PIXEL_BYTES);
     tf_buffer *out = tf_buffer_create_dram(c->dev, 2048);
     int rc = !in || !a1 || !a2 || !out;
     if (!rc) rc = tf_buffer_write(in, 0, px, sizeof px);

@@ -1,38 +1,40 @@
 /* Head compute: global average pooling of this core's pixels (column sums
- * x 1/pixels into row 0), packed to CB 24 and unpacked again as the fc's
- * input row; x fc weights; on the root core plus the other cores' partial
- * logits and the fc bias. Result in CB 16.
- * args: 0 tiles, 1 scale (fp32 bits), 2 root, 3 senders */
+ * x 1/pixels into row 0), packed to the pooled CB and unpacked again as
+ * the fc's input row; x fc weights; on the root core plus the other
+ * cores' partial logits and the fc bias. Result in the output CB.
+ * Arguments and CBs: cnn_args.h. */
+#include "cnn_args.h"
 #include "compute_api.h"
 
 void kernel_main(void)
 {
-    uint32_t n = get_arg_val(0), scale = get_arg_val(1), root = get_arg_val(2);
-    uint32_t senders = get_arg_val(3);
+    uint32_t n = get_arg_val(CNN_HEAD_COMPUTE_TILES), scale = get_arg_val(CNN_HEAD_COMPUTE_SCALE);
+    uint32_t root = get_arg_val(CNN_HEAD_COMPUTE_ROOT);
+    uint32_t senders = get_arg_val(CNN_HEAD_COMPUTE_SENDERS);
     {
         DeviceZoneScopedN("pool");
         tile_regs_acquire();
         for (uint32_t i = 0; i < n; i++) {
-            cb_wait_front(0, 1);
-            reduce_cols_tile(0, 0, 0, scale);
-            cb_pop_front(0, 1);
+            cb_wait_front(CNN_HEAD_CB_ACT, 1);
+            reduce_cols_tile(CNN_HEAD_CB_ACT, 0, 0, scale);
+            cb_pop_front(CNN_HEAD_CB_ACT, 1);
         }
-        commit_and_pack_tile(0, 24);
+        commit_and_pack_tile(0, CNN_HEAD_CB_POOLED);
     }
     DeviceZoneScopedN("fc");
-    cb_wait_front(24, 1);
-    cb_wait_front(1, 1);
+    cb_wait_front(CNN_HEAD_CB_POOLED, 1);
+    cb_wait_front(CNN_HEAD_CB_WEIGHTS, 1);
     tile_regs_acquire();
-    matmul_tiles(24, 1, 0, 0, 0);
-    cb_pop_front(24, 1);
-    cb_pop_front(1, 1);
+    matmul_tiles(CNN_HEAD_CB_POOLED, CNN_HEAD_CB_WEIGHTS, 0, 0, 0);
+    cb_pop_front(CNN_HEAD_CB_POOLED, 1);
+    cb_pop_front(CNN_HEAD_CB_WEIGHTS, 1);
     if (root) {
-        cb_wait_front(8, senders);
-        for (uint32_t i = 0; i < senders; i++) bias_add_tile(8, i, 0);
-        cb_pop_front(8, senders);
-        cb_wait_front(2, 1);
-        bias_add_tile(2, 0, 0);
-        cb_pop_front(2, 1);
+        cb_wait_front(CNN_HEAD_CB_PARTIALS, senders);
+        for (uint32_t i = 0; i < senders; i++) bias_add_tile(CNN_HEAD_CB_PARTIALS, i, 0);
+        cb_pop_front(CNN_HEAD_CB_PARTIALS, senders);
+        cb_wait_front(CNN_HEAD_CB_BIAS, 1);
+        bias_add_tile(CNN_HEAD_CB_BIAS, 0, 0);
+        cb_pop_front(CNN_HEAD_CB_BIAS, 1);
     }
-    commit_and_pack_tile(0, 16);
+    commit_and_pack_tile(0, CNN_HEAD_CB_OUT);
 }

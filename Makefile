@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: all build test demo bench deps format format-check clean test-sanitize test-tsan
+.PHONY: all build test demo bench deps format format-check clean test-sanitize test-tsan fuzz
 
 all: build
 
@@ -59,6 +59,14 @@ test-tsan:
 	$(CMAKE) --build build-tsan -j $(JOBS)
 	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo'
 
+# Fuzzing (tests/fuzz/README.md): each libFuzzer harness for FUZZ_SECONDS
+# under ASan + UBSan, from the committed regression inputs and the seeds.
+FUZZ_SECONDS ?= 60
+fuzz:
+	$(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DTT_FOIL_FUZZ=ON -DTT_FOIL_SANITIZE=ON >/dev/null
+	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_all
+	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ)
+
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '^tests/guest/')
 format:
 	clang-format -i $(FORMAT_FILES)
@@ -66,4 +74,4 @@ format-check:
 	clang-format --dry-run --Werror $(FORMAT_FILES)
 
 clean:
-	rm -rf build build-asan build-tsan build-demo generated
+	rm -rf build build-asan build-tsan build-demo build-fuzz generated

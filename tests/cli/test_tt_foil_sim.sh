@@ -77,9 +77,9 @@ run "$sim" "$g/case_clock.elf"
 expect_rc 0 "clock_gettime64 gives modeled time"
 run "$sim" "$g/isa_alu.elf"
 expect_rc 0 "tohost pass"
-# Regression inputs (tests/regress/rv32): guest writes to mcycle/minstret
+# Regression inputs (tests/fuzz/regress/elf): guest writes to mcycle/minstret
 # used to make --max-cycles spin forever; now they end like any program.
-r=$(dirname "$0")/../regress/rv32
+r=$(dirname "$0")/../fuzz/regress/elf
 for f in hang_csrw_mcycle_zero hang_csrw_minstret_0x80000000 control_ebreak; do
     run timeout 20 "$sim" --max-cycles 1000 "$r/$f.elf"
     expect_rc 2 "$f ends (no hang)"

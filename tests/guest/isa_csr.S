@@ -68,14 +68,20 @@ TEST_BEGIN
     CHECK(26, a0, 7)
     csrw mcycleh, zero
 
-    /* PMP registers exist with no entries: writes are ignored */
-    li t0, 0x1f
+    /* PMP: 16 entries of WARL storage (not enforced); reserved bits read 0 */
+    li t0, 0x7f
     csrw pmpcfg0, t0
     csrr a0, pmpcfg0
-    CHECK(30, a0, 0)
+    CHECK(30, a0, 0x1f)
     csrw pmpaddr0, t0
     csrr a0, pmpaddr0
-    CHECK(31, a0, 0)
+    CHECK(31, a0, 0x7f)
+    csrw pmpcfg0, zero
+    csrw pmpaddr0, zero
+    csrr a0, pmpaddr16 /* beyond the 16 entries: reads 0 */
+    CHECK(33, a0, 0)
+    csrr a0, tselect /* no trigger module */
+    CHECK(34, a0, 0)
     csrr a0, mhpmcounter3
     CHECK(32, a0, 0)
 

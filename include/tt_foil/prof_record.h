@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <time.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #define TF_PROF_HAVE_TSC 1
@@ -77,14 +76,16 @@ uint32_t tf_prof_devzone_id(const char *name, const char *file, uint32_t line);
 void tf_prof_device_zone(uint32_t name_id, uint64_t start_ns, uint64_t end_ns, int x, int y,
                          int risc);
 
+/* CLOCK_MONOTONIC in ns. Out of line: clock_gettime is POSIX, and this
+ * header must compile in strict ISO C modes too (-std=c11). */
+uint64_t tf_prof_now_ns(void);
+
 static inline __attribute__((always_inline)) uint64_t tf_prof_now(void)
 {
 #ifdef TF_PROF_HAVE_TSC
     if (__builtin_expect(!tf_prof_ns_clock, 1)) return __rdtsc();
 #endif
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    return tf_prof_now_ns();
 }
 
 /* Record type codes and packing (tf_trace_format.h has the full format). */

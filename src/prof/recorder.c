@@ -63,6 +63,13 @@ __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec"))) = {
 int tf_prof_on[TF_PROF_NSTREAMS];
 int tf_prof_ns_clock;
 
+uint64_t tf_prof_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 typedef struct tf_stream {
     const char *what; /* "trace", "memory log" */
     char path[1024];

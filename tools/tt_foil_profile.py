@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""The spec's spelling of the profiler wrapper: `python tools/tt_foil_profile.py
+[flags] PROGRAM [args...]` runs the C tool tt_foil_profile with exactly the
+same arguments (docs/profiling.md, "Coming from the Tracy-based tt-foil").
+
+The C tool is found, in this order: $TT_FOIL_PROFILE; the tools/ folder of
+the build tree that holds PROGRAM (walking up from it); build/tools/ of this
+checkout; tt_foil_profile on PATH (an installed tree). Python 3 standard
+library only."""
+import os
+import shutil
+import sys
+
+TOOL = "tt_foil_profile"
+
+
+def find_tool(argv):
+    env = os.environ.get("TT_FOIL_PROFILE")
+    if env:
+        return env
+    # the first argument that names an existing file is the program
+    for a in argv:
+        if a != "--" and not a.startswith("-") and os.path.isfile(a):
+            d = os.path.dirname(os.path.abspath(a))
+            while True:
+                cand = os.path.join(d, "tools", TOOL)
+                if os.access(cand, os.X_OK):
+                    return cand
+                up = os.path.dirname(d)
+                if up == d:
+                    break
+                d = up
+            break
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    cand = os.path.join(here, "build", "tools", TOOL)
+    if os.access(cand, os.X_OK):
+        return cand
+    return shutil.which(TOOL)
+
+
+def main():
+    argv = sys.argv[1:]
+    tool = find_tool(argv)
+    if not tool:
+        sys.stderr.write(
+            "tt_foil_profile.py: cannot find the tt_foil_profile tool: build it "
+            "(cmake --build build) or set TT_FOIL_PROFILE=/path/to/tt_foil_profile\n")
+        return 127
+    try:
+        os.execv(tool, [tool] + argv)  # same pid: signals and exit status pass through
+    except OSError as e:
+        sys.stderr.write("tt_foil_profile.py: cannot run %s: %s\n" % (tool, e.strerror))
+        return 126
+
+
+if __name__ == "__main__":
+    sys.exit(main())

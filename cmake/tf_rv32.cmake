@@ -51,8 +51,10 @@ set(TF_RV32_COMMON_FLAGS
     --target=riscv32-unknown-elf -ffreestanding -fno-builtin -nostdlib -mno-relax
     -fno-common -fno-pic -Wall -Wextra -O2 -g
     # __FILE__ relative to the source tree: zone metadata does not depend on
-    # where the tree is checked out.
-    -ffile-prefix-map=${CMAKE_SOURCE_DIR}/=)
+    # where the tree is checked out. Only the macro: the debug info keeps
+    # real absolute paths, so a pc resolves to a file that exists (mapping
+    # it too gave comp_dir and name both relative, joined into nonsense).
+    -fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=)
 if(TT_FOIL_WERROR)
     list(APPEND TF_RV32_COMMON_FLAGS -Werror)
 endif()

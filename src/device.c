@@ -129,6 +129,16 @@ int rt_dev_boot_core(tf_device *dev, tf_core core)
             if (mb.risc[r].state != TF_RISC_INIT) ready = 0;
         }
         if (ready) break;
+        uint32_t halted = 0;
+        if (o->halted && !o->halted(t, core.x, core.y, &halted) && halted) {
+            int r = __builtin_ctz(halted);
+            uint32_t pc = 0;
+            o->read_pc(t, core.x, core.y, r, &pc);
+            return cm_err_set("firmware on core (%d,%d) %s stopped while booting at pc 0x%08x: it "
+                              "trapped before installing its trap handler or inside it, so it "
+                              "wrote no fault record (%s)",
+                              core.x, core.y, cm_risc_name(r), pc, dev->fw[r].path);
+        }
         uint64_t now = rt_dev_now_ns();
         if (now >= deadline) {
             char why[512];

@@ -38,6 +38,13 @@ typedef struct tf_transport_ops {
     int (*set_reset)(tf_transport *t, int x, int y, uint32_t risc_mask, int assert);
     /* Debug: the pc a RISC is at (for timeout messages). */
     int (*read_pc)(tf_transport *t, int x, int y, int risc, uint32_t *pc);
+    /* Optional (NULL: the transport cannot tell): RISCs of the core that the
+     * chip itself stopped, as a risc_mask. A RISC that traps while its
+     * firmware's trap handler is running (or before it installed one) can
+     * write no fault record; the simulator stops it and says so here, so
+     * the runtime reports it at once. Without this, the dispatch timeout
+     * reports such a RISC with its pc. */
+    int (*halted)(tf_transport *t, int x, int y, uint32_t *risc_mask);
     /* The core's wall clock, in device cycles. */
     int (*read_clock)(tf_transport *t, int x, int y, uint64_t *cycles);
     /* Optional (a hardware transport leaves it NULL): guest instructions

@@ -189,19 +189,19 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
         cfg = *cfg_in;
     else
         tf_device_config_init(&cfg);
+    if (cfg.transport && cfg.sim) {
+        cfg.transport->ops->close(
+            cfg.transport); /* the device owns it from here, as on any failure */
+        return cm_err_null("tf_device_open: tf_device_config.sim configures the built-in "
+                           "simulator; it cannot apply to the transport given (set one of "
+                           "transport and sim)");
+    }
     tf_device *dev = calloc(1, sizeof *dev);
     if (!dev) return cm_err_null("out of host memory");
     if (cfg.transport) {
         dev->tr = cfg.transport;
     } else {
-        tf_sim_config sc = {
-            .grid_x = cfg.grid_x,
-            .grid_y = cfg.grid_y,
-            .dram_banks = cfg.dram_banks,
-            .dram_bank_size = cfg.dram_bank_size,
-            .quantum = cfg.sim_quantum,
-        };
-        dev->tr = tf_sim_transport_open(&sc);
+        dev->tr = tf_sim_transport_open(cfg.sim);
         if (!dev->tr) {
             free(dev);
             return NULL;

@@ -43,16 +43,14 @@ typedef struct tf_core {
 } tf_core;
 
 typedef struct tf_device_config {
-    int grid_x, grid_y;        /* simulated grid (default 8 x 8) */
     const tf_core *boot_cores; /* cores to boot (NULL: all) */
     int num_boot_cores;
     const char *firmware_dir;     /* default $TT_FOIL_FIRMWARE_DIR, else the build tree */
     uint32_t dispatch_timeout_ms; /* default $TT_FOIL_DISPATCH_TIMEOUT_MS, else 60000 */
     uint32_t boot_timeout_ms;     /* firmware must reach INIT within this (default 10000) */
-    int dram_banks;               /* simulated DRAM banks (default 8) */
-    uint64_t dram_bank_size;      /* bytes per bank (default 1 GiB, allocated lazily) */
-    uint32_t sim_quantum;         /* simulator scheduler round in cycles (default 256) */
-    tf_transport *transport;      /* NULL: open the built-in simulator */
+    tf_transport *transport;      /* the chip (NULL: open the built-in simulator) */
+    const tf_sim_config *sim;     /* the built-in simulator's grid, DRAM and scheduler (NULL:
+                                     its defaults); only without a transport */
 } tf_device_config;
 
 /* Fill a config with the defaults (all zero means default, too). */

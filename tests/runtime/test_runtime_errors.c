@@ -40,8 +40,8 @@ static void firmware_errors(void)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 1;
-    cfg.grid_y = 1;
+    tf_sim_config sim = {.grid_x = 1, .grid_y = 1};
+    cfg.sim = &sim;
     cfg.firmware_dir = "/nonexistent/fw";
     CHECK_TRUE(tf_device_open(&cfg) == NULL);
     CHECK_CONTAINS(tf_last_error(), "firmware for BRISC: /nonexistent/fw/brisc.elf: cannot open");
@@ -128,8 +128,8 @@ int main(void)
 
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 2;
-    cfg.grid_y = 2;
+    tf_sim_config sim2 = {.grid_x = 2, .grid_y = 2};
+    cfg.sim = &sim2;
     cfg.dispatch_timeout_ms = 300;
     tf_device *dev = MUST_PTR(tf_device_open(&cfg));
     kernel_load_errors(dev);

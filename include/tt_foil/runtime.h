@@ -27,7 +27,10 @@ typedef struct tf_program tf_program;
 typedef struct tf_launch tf_launch;
 
 /* The five RISCs of a Tensix core, plus the compute slot (TRISC0-2 running
- * the three variants of one compute kernel). */
+ * the three variants of one compute kernel). The runtime checks at compile
+ * time that these are the chip's RISC ids (contracts/tf_memmap.h). */
+#define TF_RISCS_PER_CORE 5
+
 typedef enum tf_risc {
     TF_BRISC = 0,
     TF_NCRISC = 1,
@@ -140,8 +143,9 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value);
 /* Per-RISC modeled cycles of the program's last completed dispatch. */
 typedef struct tf_run_stats {
     uint32_t dispatch_id;
-    uint64_t go_cycle[5], done_cycle[5]; /* wall clock at GO / done, per RISC */
-    uint64_t cycles;                     /* BRISC done - BRISC GO: the core's whole run */
+    uint64_t go_cycle[TF_RISCS_PER_CORE],
+        done_cycle[TF_RISCS_PER_CORE]; /* wall clock at GO / done */
+    uint64_t cycles;                   /* BRISC done - BRISC GO: the core's whole run */
 } tf_run_stats;
 int tf_program_last_run(const tf_program *p, tf_run_stats *out);
 
@@ -164,8 +168,8 @@ typedef struct tf_device_profile {
     uint32_t dispatch_id;
     const tf_device_zone *zones;
     size_t nzones;
-    uint32_t dropped[5]; /* zones not recorded, per RISC (buffer full) */
-    uint32_t unmatched;  /* markers without their pair */
+    uint32_t dropped[TF_RISCS_PER_CORE]; /* zones not recorded, per RISC (buffer full) */
+    uint32_t unmatched;                  /* markers without their pair */
 } tf_device_profile;
 
 int tf_program_device_profile(const tf_program *p, tf_device_profile *out);

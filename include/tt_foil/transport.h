@@ -2,7 +2,9 @@
  * (tf_sim_transport_open); a PCIe backend would implement the same table on
  * top of a UMD-like library (docs/runtime.md, "Transport"). Every operation
  * returns 0, or -1 with a message (tf_last_error()). Coordinates are
- * logical core coordinates; addresses are local to the core or DRAM bank. */
+ * logical core coordinates; addresses are local to the core or DRAM bank.
+ * Faults need nothing more: the firmware's trap handler writes them into
+ * the mailbox, which the runtime reads with read_l1. */
 #ifndef TT_FOIL_TRANSPORT_H
 #define TT_FOIL_TRANSPORT_H
 
@@ -67,7 +69,8 @@ struct tf_transport {
     const tf_transport_ops *ops;
 };
 
-/* Configuration of the built-in simulated chip; zero fields take defaults. */
+/* Configuration of the built-in simulated chip; zero fields take defaults.
+ * Also tf_device_config.sim, when the runtime opens the simulator itself. */
 typedef struct tf_sim_config {
     int grid_x, grid_y;      /* default 8 x 8 */
     int dram_banks;          /* default 8 */

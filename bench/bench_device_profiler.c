@@ -19,7 +19,8 @@ int main(void)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = cfg.grid_y = 1;
+    tf_sim_config sim = {.grid_x = 1, .grid_y = 1};
+    cfg.sim = &sim;
     cfg.firmware_dir = TF_BENCH_FWPROF;
     setenv("TT_FOIL_DEVICE_ZONES_CSV", "OFF", 1);
     setenv("TT_FOIL_DEVICE_CLOCK_SYNC", "OFF", 1);

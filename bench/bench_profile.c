@@ -246,8 +246,8 @@ static int workload(const char *kind, int iters)
     int tiles = !strcmp(kind, "tiles");
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 2;
-    cfg.grid_y = 1;
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
+    cfg.sim = &sim;
     tf_device *dev = tf_device_open(&cfg);
     MUST(dev ? 0 : -1);
     tf_kernel *k = tf_kernel_load(dev, TF_BENCH_KERNELS "/add_two_b.brisc.elf");

@@ -19,6 +19,11 @@ set(TF_DEVICE_INCLUDES ${TF_DEVICE_DIR}/include ${TF_CONTRACTS_DIR})
 set(TF_DEVICE_LD_DIR ${CMAKE_BINARY_DIR}/device/ld)
 set(TF_FIRMWARE_DIR ${CMAKE_BINARY_DIR}/device/firmware)
 set(TF_RISC_NAMES brisc ncrisc trisc0 trisc1 trisc2)
+# Firmware sources: the entry and trap handler every firmware image needs
+# (also test firmware built around another main), then the main loop.
+set(TF_FIRMWARE_ENTRY_SOURCES ${TF_DEVICE_DIR}/firmware/crt0.S ${TF_DEVICE_DIR}/firmware/trap.c)
+set(TF_FIRMWARE_SOURCES ${TF_DEVICE_DIR}/firmware/crt0.S ${TF_DEVICE_DIR}/firmware/fw.c
+                        ${TF_DEVICE_DIR}/firmware/trap.c)
 
 # Flags every image built for the device gets, by the profiler options.
 set(TF_DEVICE_PROFILER_DEFINES)

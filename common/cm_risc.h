@@ -8,8 +8,10 @@
 static inline const char *cm_risc_name(int r)
 {
 #define TF_RISC_NAME(id, name, fw, kernel) name,
-    static const char *const names[TF_NUM_RISCS] = {TF_RISC_LIST(TF_RISC_NAME)};
+    static const char *const names[] = {TF_RISC_LIST(TF_RISC_NAME)};
 #undef TF_RISC_NAME
+    _Static_assert(sizeof names / sizeof *names == TF_NUM_RISCS,
+                   "TF_RISC_LIST has TF_NUM_RISCS rows");
     return r >= 0 && r < TF_NUM_RISCS ? names[r] : "?";
 }
 

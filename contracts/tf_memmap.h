@@ -22,6 +22,23 @@
     X(TRISC1, "TRISC1", "TRISC-FW", "TRISC-KERNEL")                                                \
     X(TRISC2, "TRISC2", "TRISC-FW", "TRISC-KERNEL")
 
+/* One RISC's zone names as string literals, for code built for one RISC
+ * (-DTF_RISC=r: the firmware's own zones): argument r of the list. */
+#define TF_RISC_FW_ZONE(r)                         TF_ARG_PICK(r, TF_RISC_LIST(TF_RISC_FW_ZONE_))
+#define TF_RISC_KERNEL_ZONE(r)                     TF_ARG_PICK(r, TF_RISC_LIST(TF_RISC_KERNEL_ZONE_))
+#define TF_RISC_FW_ZONE_(id, name, fw, kernel)     fw,
+#define TF_RISC_KERNEL_ZONE_(id, name, fw, kernel) kernel,
+#define TF_ARG_PICK(n, ...)                        TF_ARG_PICK_(n, __VA_ARGS__)
+#define TF_ARG_PICK_(n, ...)                       TF_ARG_##n(__VA_ARGS__)
+#define TF_ARG_0(a, ...)                           a
+#define TF_ARG_1(a, ...)                           TF_ARG_0(__VA_ARGS__)
+#define TF_ARG_2(a, ...)                           TF_ARG_1(__VA_ARGS__)
+#define TF_ARG_3(a, ...)                           TF_ARG_2(__VA_ARGS__)
+#define TF_ARG_4(a, ...)                           TF_ARG_3(__VA_ARGS__)
+#define TF_ARG_5(a, ...)                           TF_ARG_4(__VA_ARGS__)
+#define TF_ARG_6(a, ...)                           TF_ARG_5(__VA_ARGS__)
+#define TF_ARG_7(a, ...)                           TF_ARG_6(__VA_ARGS__) /* up to 8 RISCs */
+
 /* ---- L1 (1.5 MiB per core) ---------------------------------------------- */
 #define TF_L1_SIZE 0x180000
 

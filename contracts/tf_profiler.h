@@ -29,12 +29,24 @@
 #define TF_DPROF_START 0u
 #define TF_DPROF_END   1u
 
-#define TF_ZONE_ID_BASE      0x80000000u
-#define TF_ZONE_ID_KERNEL    0x8000u /* kernel ids start here */
-#define TF_DPROF_VALID       0x80000000u
-#define TF_DPROF_TYPE(w)     (((w) >> 28) & 7u)
-#define TF_DPROF_ZONE_ID(w)  (((w) >> 12) & 0xffffu)
-#define TF_DPROF_CYCLE_HI(w) ((w)&0xfffu)
+#define TF_ZONE_ID_BASE   0x80000000u
+#define TF_ZONE_ID_KERNEL 0x8000u /* kernel ids start here */
+#define TF_DPROF_VALID    0x80000000u
+
+/* Word 0's fields: where they sit, and how to read and write them. */
+#define TF_DPROF_TYPE_SHIFT    28
+#define TF_DPROF_TYPE_MASK     7u
+#define TF_DPROF_ID_SHIFT      12
+#define TF_DPROF_ID_MASK       0xffffu
+#define TF_DPROF_CYCLE_HI_MASK 0xfffu /* cycle[43:32] */
+#define TF_DPROF_TYPE(w)       (((w) >> TF_DPROF_TYPE_SHIFT) & TF_DPROF_TYPE_MASK)
+#define TF_DPROF_ZONE_ID(w)    (((w) >> TF_DPROF_ID_SHIFT) & TF_DPROF_ID_MASK)
+#define TF_DPROF_CYCLE_HI(w)   ((w)&TF_DPROF_CYCLE_HI_MASK)
+/* The type field of packet type t, to add to a START header. */
+#define TF_DPROF_TYPE_BITS(t) ((uint32_t)(t) << TF_DPROF_TYPE_SHIFT)
+/* A marker's bytes; a zone (START + END) takes two. */
+#define TF_DPROF_MARKER_BYTES 8
+#define TF_DPROF_ZONE_BYTES   (2 * TF_DPROF_MARKER_BYTES)
 
 /* Per-RISC bookkeeping, reset by the firmware at every GO. A zone's START
  * takes 16 bytes of `free` (its END's 8 are reserved then), so a START is

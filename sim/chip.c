@@ -121,8 +121,8 @@ static void run_hart(sim_chip *c, sim_core_hart *sh, uint64_t t1)
         sh->state = TF_HS_WFI;
         sim_chip_set_active(c, sh, 0);
         break;
-    default: /* a fault, or an ecall/ebreak: there is no OS on the device */
-        sim_core_record_fault(sh);
+    default: /* a trap with no handler to run (a double trap): the firmware cannot report it */
+        sim_core_halt(sh);
         break;
     }
 }
@@ -492,6 +492,20 @@ static int op_read_pc(tf_transport *t, int x, int y, int risc, uint32_t *pc)
     return 0;
 }
 
+static int op_halted(tf_transport *t, int x, int y, uint32_t *risc_mask)
+{
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
+    if (!core) return -1;
+    host_lock(c);
+    uint32_t m = 0;
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        if (core->harts[r].state == TF_HS_HALT) m |= 1u << r;
+    host_unlock(c);
+    *risc_mask = m;
+    return 0;
+}
+
 static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
 {
     sim_chip *c = chip_of(t);
@@ -591,6 +605,7 @@ static const tf_transport_ops sim_sim_ops = {
     .write_dram = op_write_dram,
     .set_reset = op_set_reset,
     .read_pc = op_read_pc,
+    .halted = op_halted,
     .read_clock = op_read_clock,
     .counters = op_counters,
     .start = op_start,

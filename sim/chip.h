@@ -24,7 +24,7 @@ enum sim_hs {
     TF_HS_WAIT,       /* waiting on an L1 word: re-checked every round */
     TF_HS_WAIT_UNTIL, /* waiting for NOC completions done by wake_at */
     TF_HS_WAIT_TILE,  /* waiting in the tile engine: retried every round, clock kept */
-    TF_HS_HALT,       /* faulted; fault record written */
+    TF_HS_HALT,       /* stopped by the chip: a trap with no handler to run */
 };
 
 typedef struct sim_core_hart {
@@ -48,7 +48,7 @@ typedef struct sim_core_hart {
     uint32_t dprint_args[8];
     char line[512];
     int line_len;
-    /* extra fault detail from a device access (TF_FAULT_DETAIL_*) */
+    /* fault-detail registers (TF_MMIO_FAULT_*): TF_FAULT_DETAIL_* and aux */
     uint32_t fault_detail;
     uint64_t fault_aux;
 } sim_core_hart;
@@ -126,11 +126,11 @@ typedef struct sim_chip {
 
 #define TF_DRAM_CHUNK (1u << 20)
 
-/* core.c: registers, debug print, faults, mailbox wake-ups */
+/* core.c: registers, debug print, fault detail, mailbox wake-ups */
 int sim_core_init(sim_chip *c, sim_core *core, int x, int y);
 void sim_core_free(sim_core *core);
 void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
-void sim_core_record_fault(sim_core_hart *sh);
+void sim_core_halt(sim_core_hart *sh);
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);

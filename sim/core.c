@@ -1,7 +1,10 @@
 /* A Tensix core: 1.5 MiB of L1 shared by five harts, and the registers each
  * hart sees at TF_MMIO_BASE (wall clock, NOC commands, L1-word waits, debug
- * print). Faults become records in the mailbox, as a debug unit would write
- * them; stores to the mailbox wake the core's sleeping harts. */
+ * print, fault detail). A fault of the core's own (a bad NOC address, an
+ * unmapped register, a tile-engine misuse) sets the fault-detail registers
+ * and raises an access fault in the hart, whose firmware trap handler
+ * writes the fault record; stores to the mailbox wake the core's sleeping
+ * harts. */
 #include "chip.h"
 #include "cm_risc.h"
 #include "tf_tile.h"
@@ -131,7 +134,6 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
 {
     sim_core_hart *sh = core_hart(h);
     sim_core *core = ctx;
-    sh->fault_detail = TF_FAULT_DETAIL_NONE;
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
     case TF_MMIO_CLOCK_LO: {
@@ -169,6 +171,9 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
         return TF_BUS_BLOCK;
     case TF_MMIO_WAIT_ADDR: *val = sh->wait_addr; return TF_BUS_OK;
     case TF_MMIO_WAIT_REF: *val = sh->wait_ref; return TF_BUS_OK;
+    case TF_MMIO_FAULT_DETAIL: *val = sh->fault_detail; return TF_BUS_OK;
+    case TF_MMIO_FAULT_AUX_LO: *val = (uint32_t)sh->fault_aux; return TF_BUS_OK;
+    case TF_MMIO_FAULT_AUX_HI: *val = (uint32_t)(sh->fault_aux >> 32); return TF_BUS_OK;
     case TF_MMIO_WAIT_GE:
     case TF_MMIO_WAIT_EQ: {
         if (sh->wait_addr > TF_L1_SIZE - 4 || (sh->wait_addr & 3)) {
@@ -201,7 +206,6 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
 {
     sim_core_hart *sh = core_hart(h);
     (void)ctx;
-    sh->fault_detail = TF_FAULT_DETAIL_NONE;
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
     case TF_MMIO_NOC_REMOTE_LO: sh->noc_remote_lo = val; return TF_BUS_OK;
@@ -213,6 +217,13 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     case TF_MMIO_WAIT_REF: sh->wait_ref = val; return TF_BUS_OK;
     case TF_MMIO_DPRINT_FMT: dprint(sh, val); return TF_BUS_OK;
     case TF_MMIO_TILE_CMD: return sim_tile_command(sh, val);
+    case TF_MMIO_FAULT_DETAIL: sh->fault_detail = val; return TF_BUS_OK;
+    case TF_MMIO_FAULT_AUX_LO:
+        sh->fault_aux = (sh->fault_aux & ~0xffffffffull) | val;
+        return TF_BUS_OK;
+    case TF_MMIO_FAULT_AUX_HI:
+        sh->fault_aux = (sh->fault_aux & 0xffffffffull) | (uint64_t)val << 32;
+        return TF_BUS_OK;
     }
     if (addr >= TF_MMIO_TILE_ARG0 && addr <= TF_MMIO_TILE_ARG3) {
         sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4] = val;
@@ -260,25 +271,12 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
 }
 
-void sim_core_record_fault(sim_core_hart *sh)
+/* The chip stops a hart that trapped with no handler to run: before its
+ * firmware installed one, or inside the handler itself (a double trap,
+ * sim_hart.halt_on_double_trap). No fault record can follow; the host
+ * learns of it through the transport's `halted` (docs/chip.md, "Faults"). */
+void sim_core_halt(sim_core_hart *sh)
 {
-    sim_hart *h = &sh->h;
-    tf_fault_record r = {
-        .magic = TF_FAULT_MAGIC,
-        .cause = h->fault_cause,
-        .pc = h->fault_pc,
-        .tval = h->fault_tval,
-        .insn = h->fault_insn,
-        .detail = sh->fault_detail,
-        .aux_lo = (uint32_t)sh->fault_aux,
-        .aux_hi = (uint32_t)(sh->fault_aux >> 32),
-    };
-    uint64_t t = sim_hart_cycle(h);
-    uint32_t state = TF_RISC_FAULT;
-    sim_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, fault[sh->risc]), &r, sizeof r,
-                      t);
-    sim_core_l1_write(sh->core, TF_L1_MAILBOX + offsetof(tf_mailbox, risc[sh->risc].state), &state,
-                      4, t);
     sh->state = TF_HS_HALT;
     sim_chip_set_active(sh->core->chip, sh, 0);
     sim_chip_progress(sh->core->chip);
@@ -288,11 +286,14 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
 {
     sh->generation++;
     sim_hart_reset(&sh->h, sh->core->l1, TF_L1_FW(sh->risc), (uint32_t)sh->risc);
+    sh->h.halt_on_double_trap = 1;
     sh->h.cyc_extra = time;
     sh->noc_remote_lo = sh->noc_remote_hi = sh->noc_local = sh->noc_len = 0;
     sh->reads_pending = sh->writes_pending = 0;
     sh->reads_done_at = sh->writes_done_at = sh->port_free = 0;
     sh->wait_addr = sh->wait_ref = 0;
+    sh->fault_detail = TF_FAULT_DETAIL_NONE;
+    sh->fault_aux = 0;
     memset(sh->tile_args, 0, sizeof sh->tile_args);
     if (sh->risc >= TF_RISC_TRISC0) sim_tile_reset(sh->core); /* its TRISCs start over */
     sh->line_len = 0;
@@ -317,6 +318,7 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
         sh->h.user = sh;
         sh->h.bus = (sim_bus){core_load, core_store, core};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
+        sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;
     }
     return 0;

@@ -95,6 +95,16 @@ static int sim_hart_fetchable(const sim_hart *h, uint32_t pc)
     return !(pc & 3) && pc - h->mem->base < h->mem->size;
 }
 
+/* Whether a trap can enter a handler: mtvec == 0 means no handler was
+ * installed (documented convention); a handler we could not fetch would
+ * trap forever, so it counts as none; so does a double trap when the
+ * owner asked for it (halt_on_double_trap). */
+static int sim_hart_has_handler(const sim_hart *h)
+{
+    if (h->mtvec == 0 || !sim_hart_fetchable(h, h->mtvec & ~3u)) return 0;
+    return !(h->halt_on_double_trap && h->in_trap);
+}
+
 static void sim_hart_enter_trap(sim_hart *h, uint32_t cause, uint32_t tval, uint32_t epc)
 {
     uint32_t ms = h->mstatus;
@@ -106,6 +116,7 @@ static void sim_hart_enter_trap(sim_hart *h, uint32_t cause, uint32_t tval, uint
     h->mcause = cause;
     h->mtval = tval;
     h->priv = 3;
+    h->in_trap = 1;
     uint32_t base = h->mtvec & ~3u;
     if ((cause & 0x80000000u) && (h->mtvec & 1)) base += 4 * (cause & 0x7fffffffu);
     h->pc = base;
@@ -120,9 +131,7 @@ int sim_hart_exception(sim_hart *h, uint32_t cause, uint32_t tval)
     h->fault_insn = 0;
     if (sim_hart_fetchable(h, h->pc))
         memcpy(&h->fault_insn, h->mem->data + (h->pc - h->mem->base), 4);
-    /* mtvec == 0 means no handler was installed (documented convention);
-     * a handler we could not fetch would trap forever, so it counts as none. */
-    if (h->mtvec == 0 || !sim_hart_fetchable(h, h->mtvec & ~3u)) return -1;
+    if (!sim_hart_has_handler(h)) return -1;
     sim_hart_enter_trap(h, cause, tval, h->pc);
     return 0;
 }
@@ -136,7 +145,7 @@ int sim_hart_check_interrupt(sim_hart *h)
     h->fault_pc = h->pc;
     h->fault_tval = 0;
     h->fault_insn = 0;
-    if (h->mtvec == 0 || !sim_hart_fetchable(h, h->mtvec & ~3u)) return -1;
+    if (!sim_hart_has_handler(h)) return -1;
     sim_hart_enter_trap(h, 0x80000000u | code, 0, h->pc);
     h->cyc_extra -= 1; /* an interrupt does not waste an instruction's cycle */
     return 0;
@@ -153,6 +162,7 @@ int sim_hart_mret(sim_hart *h)
     if (h->priv != 3) ms &= ~TF_MSTATUS_MPRV;
     h->mstatus = ms;
     h->pc = h->mepc;
+    h->in_trap = 0;
     h->instret++;
     return sim_hart_check_interrupt(h);
 }

@@ -98,6 +98,13 @@ typedef struct sim_hart {
     sim_bus bus;
     /* Filled when a run stops with TF_STOP_FAULT (and for every trap taken). */
     uint32_t fault_cause, fault_pc, fault_tval, fault_insn;
+    /* Double trap, as the Smdbltrp extension's critical error: with
+     * halt_on_double_trap set, a trap taken while in_trap (a trap was taken
+     * and no mret has run since) finds no handler, so the run stops with
+     * TF_STOP_FAULT instead of re-entering a handler that is itself broken.
+     * The chip sets it after every reset; a bare hart (tt_foil_sim) keeps
+     * nesting traps as the base ISA does. */
+    uint8_t halt_on_double_trap, in_trap;
     void *user; /* owner's pointer */
 } sim_hart;
 
@@ -114,7 +121,8 @@ static inline uint64_t sim_hart_cycle(const sim_hart *h)
 }
 
 /* Take a synchronous exception at h->pc: returns 0 if a handler (mtvec != 0)
- * will run, -1 if there is none (fault_* filled, caller stops the hart). */
+ * will run, -1 if there is none or it is a double trap (fault_* filled,
+ * caller stops the hart). */
 int sim_hart_exception(sim_hart *h, uint32_t cause, uint32_t tval);
 
 /* Execute a Zicsr instruction at h->pc; leaves h->pc at the next pc to run.

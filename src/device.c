@@ -129,6 +129,16 @@ int rt_dev_boot_core(tf_device *dev, tf_core core)
             if (mb.risc[r].state != TF_RISC_INIT) ready = 0;
         }
         if (ready) break;
+        uint32_t halted = 0;
+        if (o->halted && !o->halted(t, core.x, core.y, &halted) && halted) {
+            int r = __builtin_ctz(halted);
+            uint32_t pc = 0;
+            o->read_pc(t, core.x, core.y, r, &pc);
+            return cm_err_set("firmware on core (%d,%d) %s stopped while booting at pc 0x%08x: it "
+                              "trapped before installing its trap handler or inside it, so it "
+                              "wrote no fault record (%s)",
+                              core.x, core.y, cm_risc_name(r), pc, dev->fw[r].path);
+        }
         uint64_t now = rt_dev_now_ns();
         if (now >= deadline) {
             char why[512];
@@ -179,19 +189,19 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
         cfg = *cfg_in;
     else
         tf_device_config_init(&cfg);
+    if (cfg.transport && cfg.sim) {
+        cfg.transport->ops->close(
+            cfg.transport); /* the device owns it from here, as on any failure */
+        return cm_err_null("tf_device_open: tf_device_config.sim configures the built-in "
+                           "simulator; it cannot apply to the transport given (set one of "
+                           "transport and sim)");
+    }
     tf_device *dev = calloc(1, sizeof *dev);
     if (!dev) return cm_err_null("out of host memory");
     if (cfg.transport) {
         dev->tr = cfg.transport;
     } else {
-        tf_sim_config sc = {
-            .grid_x = cfg.grid_x,
-            .grid_y = cfg.grid_y,
-            .dram_banks = cfg.dram_banks,
-            .dram_bank_size = cfg.dram_bank_size,
-            .quantum = cfg.sim_quantum,
-        };
-        dev->tr = tf_sim_transport_open(&sc);
+        dev->tr = tf_sim_transport_open(cfg.sim);
         if (!dev->tr) {
             free(dev);
             return NULL;

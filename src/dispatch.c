@@ -184,6 +184,10 @@ static void describe_detail(const tf_fault_record *f, char *buf, size_t n)
                  "than 4 bytes)",
                  f->aux_lo);
         break;
+    case TF_FAULT_DETAIL_PAGE_RANGE:
+        snprintf(buf, n, "; page %u is out of range: the buffer has %u pages", f->aux_lo,
+                 f->aux_hi);
+        break;
     case TF_FAULT_DETAIL_TILE: {
 #define TF_OP_NAME(name, code, role, doc) [code] = #name,
         static const char *const ops[TF_TILE_NUM_OPS] = {TF_TILE_OPS(TF_OP_NAME)};
@@ -253,6 +257,24 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
     return 0;
 }
 
+/* RISCs the chip stopped without a fault record (a trap inside the
+ * firmware's trap handler): the transport's optional `halted`. */
+static int report_halted(tf_program *p, uint32_t id)
+{
+    tf_transport *t = p->dev->tr;
+    uint32_t mask = 0;
+    if (!t->ops->halted || t->ops->halted(t, p->core.x, p->core.y, &mask) || !mask) return 0;
+    int r = __builtin_ctz(mask);
+    uint32_t pc = 0;
+    t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
+    char who[512];
+    describe_code(p, r, pc, who, sizeof who);
+    return cm_err_set("device fault in dispatch %u on core (%d,%d) %s: it trapped again while "
+                      "handling a trap, at pc 0x%08x in %s, so no fault record was written "
+                      "(did a kernel overwrite the firmware or mtvec?)",
+                      id, p->core.x, p->core.y, cm_risc_name(r), pc, who);
+}
+
 static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t waited_ns)
 {
     tf_transport *t = p->dev->tr;
@@ -307,6 +329,7 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
         if (t->ops->start(t)) return -1;
     }
     uint64_t start = rt_dev_now_ns(), deadline = start + p->dev->timeout_ns;
+    uint64_t halt_check = start + TF_POLL_NS;
     tf_mailbox mb;
     for (;;) {
         if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
@@ -316,6 +339,13 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
         }
         if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
         uint64_t now = rt_dev_now_ns();
+        if (now >= halt_check) { /* a RISC stopped without a record: at most once a poll */
+            halt_check = now + TF_POLL_NS;
+            if (report_halted(p, id)) {
+                recover(progs, n, done);
+                return -1;
+            }
+        }
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
             recover(progs, n, done);

@@ -17,6 +17,15 @@
 
 #include <stdint.h>
 
+/* The public RISC ids and count are the chip's (tt_foil/runtime.h cannot
+ * include contracts/), row by row of TF_RISC_LIST. */
+_Static_assert(TF_RISCS_PER_CORE == TF_NUM_RISCS, "TF_RISCS_PER_CORE is TF_NUM_RISCS");
+#define RT_RISC_ID_CHECK(id, name, fw, kernel)                                                     \
+    _Static_assert((int)TF_##id == TF_RISC_##id, "tf_risc TF_" #id " is TF_RISC_" #id);
+TF_RISC_LIST(RT_RISC_ID_CHECK)
+#undef RT_RISC_ID_CHECK
+_Static_assert((int)TF_COMPUTE == TF_NUM_RISCS, "TF_COMPUTE follows the RISCs");
+
 /* Buffer states. */
 enum { TF_BUF_LIVE, TF_BUF_FREED, TF_BUF_RELEASED };
 

@@ -2,18 +2,19 @@
  * simulator's tile engine (sim/tile.c) reads and writes. */
 #include "cm_err.h"
 #include "cm_tile_layout.h"
+#include "tf_tile.h"
 #include "tt_foil/tile.h"
 
 #include <string.h>
 
 uint32_t tf_tile_bytes(tf_tile_format f)
 {
-    return TF_TILE_SIDE * TF_TILE_SIDE * (f == TF_TILE_FORMAT_BF16 ? 2u : 4u);
+    return f == TF_TILE_FORMAT_BF16 ? TF_TILE_BF16 : TF_TILE_FP32;
 }
 
 uint32_t tf_tile_count(uint32_t n)
 {
-    return (n + TF_TILE_SIDE - 1) / TF_TILE_SIDE;
+    return (n + TF_TILE_DIM - 1) / TF_TILE_DIM;
 }
 
 size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f)
@@ -34,8 +35,8 @@ float tf_f32_from_bf16(uint16_t v)
 /* Byte offset of element (r, c) of the matrix in the tiled layout. */
 static size_t tiled_offset(uint32_t r, uint32_t c, uint32_t tiles_per_row, tf_tile_format f)
 {
-    uint32_t tile = (r / TF_TILE_SIDE) * tiles_per_row + c / TF_TILE_SIDE;
-    uint32_t elem = cm_tile_elem(r % TF_TILE_SIDE, c % TF_TILE_SIDE);
+    uint32_t tile = (r / TF_TILE_DIM) * tiles_per_row + c / TF_TILE_DIM;
+    uint32_t elem = cm_tile_elem(r % TF_TILE_DIM, c % TF_TILE_DIM);
     uint32_t size = f == TF_TILE_FORMAT_BF16 ? 2u : 4u;
     return (size_t)tile * tf_tile_bytes(f) + (size_t)elem * size;
 }

@@ -1,10 +1,13 @@
-/* Firmware entry at this RISC's reset vector (TF_L1_FW(TF_RISC)): stack,
- * .bss, then main(). No trap handler is installed (mtvec = 0): a fault halts
- * the RISC and the chip writes a fault record for the host. */
+/* Firmware entry at this RISC's reset vector (TF_L1_FW(TF_RISC)): the trap
+ * handler, stack, .bss, then main(). Every trap is a fault (nothing on the
+ * device handles one and resumes): dev_trap (trap.c) writes the fault
+ * record for the host and halts the RISC. docs/chip.md, "Faults". */
 #include "tf_memmap.h"
     .section .text.start, "ax"
     .globl _start
 _start:
+    la t0, dev_trap_entry
+    csrw mtvec, t0
     li sp, TF_L1_STACK_TOP(TF_RISC)
     la t0, __bss_start
     la t1, __bss_end
@@ -15,3 +18,11 @@ _start:
 2:  call main
 3:  wfi
     j 3b
+
+/* mtvec (direct mode: 4-byte aligned). The trapped code's stack may be what
+ * broke, so the handler starts on a fresh one: the top of this RISC's stack
+ * (what it overwrites is never returned to). */
+    .balign 4
+dev_trap_entry:
+    li sp, TF_L1_STACK_TOP(TF_RISC)
+    j dev_trap

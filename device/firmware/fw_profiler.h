@@ -1,7 +1,7 @@
 /* The firmware's side of the device profiler: set up this RISC's marker
  * buffer at every GO, and record <RISC>-FW around the whole dispatch and
  * <RISC>-KERNEL around the kernel. Empty without the profiler. The zone
- * names follow TF_RISC_LIST (tf_memmap.h); TRISC0-2 share "TRISC-FW" and
+ * names are TF_RISC_LIST's (tf_memmap.h); TRISC0-2 share "TRISC-FW" and
  * "TRISC-KERNEL", as in the spec's reports. */
 #ifndef TF_FW_PROFILER_H
 #define TF_FW_PROFILER_H
@@ -10,16 +10,8 @@
 
 #if defined(TT_FOIL_DEVICE_PROFILER) && TT_FOIL_DEVICE_PROFILER
 
-#if TF_RISC == TF_RISC_BRISC
-#define TF_FW_ZONE     "BRISC-FW"
-#define TF_KERNEL_ZONE "BRISC-KERNEL"
-#elif TF_RISC == TF_RISC_NCRISC
-#define TF_FW_ZONE     "NCRISC-FW"
-#define TF_KERNEL_ZONE "NCRISC-KERNEL"
-#else
-#define TF_FW_ZONE     "TRISC-FW"
-#define TF_KERNEL_ZONE "TRISC-KERNEL"
-#endif
+#define TF_FW_ZONE     TF_RISC_FW_ZONE(TF_RISC)
+#define TF_KERNEL_ZONE TF_RISC_KERNEL_ZONE(TF_RISC)
 
 static inline void dev_fw_profiler_init(void)
 {
@@ -34,7 +26,7 @@ static inline void dev_fw_profiler_reset(uint32_t id)
 {
     volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
     c->cur = TF_DPROF_BUF(TF_RISC);
-    c->free = TF_DPROF_WORDS * 4;
+    c->free = TF_DPROF_WORDS * 4; /* bytes */
     c->dropped = 0;
     c->dispatch_id = id;
 }

@@ -29,7 +29,7 @@ TF_ALWAYS_INLINE void dev_prof_write(uint32_t cur, uint32_t hdr)
     uint32_t hi, lo;
     __asm__ volatile("csrr %0, cycleh\n\tcsrr %1, cycle" : "=r"(hi), "=r"(lo));
     volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)cur;
-    p[0] = hdr | (hi & 0xfff);
+    p[0] = hdr | TF_DPROF_CYCLE_HI(hi); /* cycle[43:32] */
     p[1] = lo;
 }
 
@@ -38,16 +38,16 @@ TF_ALWAYS_INLINE void dev_prof_write(uint32_t cur, uint32_t hdr)
 TF_ALWAYS_INLINE uint32_t dev_prof_begin(uint32_t hdr)
 {
     volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
-    int32_t free = c->free - 16;
+    int32_t free = c->free - TF_DPROF_ZONE_BYTES; /* the END's space is reserved too */
     uint32_t cur = c->cur;
     if (__builtin_expect(free < 0, 0)) {
         c->dropped++;
         return 0;
     }
     dev_prof_write(cur, hdr);
-    c->cur = cur + 8;
+    c->cur = cur + TF_DPROF_MARKER_BYTES;
     c->free = free;
-    return hdr + (TF_DPROF_END << 28);
+    return hdr + TF_DPROF_TYPE_BITS(TF_DPROF_END);
 }
 
 TF_ALWAYS_INLINE void dev_prof_end(uint32_t end_hdr)
@@ -56,7 +56,7 @@ TF_ALWAYS_INLINE void dev_prof_end(uint32_t end_hdr)
     volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
     uint32_t cur = c->cur;
     dev_prof_write(cur, end_hdr);
-    c->cur = cur + 8;
+    c->cur = cur + TF_DPROF_MARKER_BYTES;
 }
 
 static inline void dev_prof_cleanup(uint32_t *end_hdr)

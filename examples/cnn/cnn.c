@@ -101,8 +101,8 @@ tf_device *cnn_device_open(void)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 4;
-    cfg.grid_y = 2;
+    tf_sim_config sim = {.grid_x = 4, .grid_y = 2};
+    cfg.sim = &sim;
     return tf_device_open(&cfg);
 }
 

@@ -30,7 +30,10 @@ typedef struct tf_program tf_program;
 typedef struct tf_launch tf_launch;
 
 /* The five RISCs of a Tensix core, plus the compute slot (TRISC0-2 running
- * the three variants of one compute kernel). */
+ * the three variants of one compute kernel). The runtime checks at compile
+ * time that these are the chip's RISC ids (contracts/tf_memmap.h). */
+#define TF_RISCS_PER_CORE 5
+
 typedef enum tf_risc {
     TF_BRISC = 0,
     TF_NCRISC = 1,
@@ -46,16 +49,14 @@ typedef struct tf_core {
 } tf_core;
 
 typedef struct tf_device_config {
-    int grid_x, grid_y;        /* simulated grid (default 8 x 8) */
     const tf_core *boot_cores; /* cores to boot (NULL: all) */
     int num_boot_cores;
     const char *firmware_dir;     /* default $TT_FOIL_FIRMWARE_DIR, else the build tree */
     uint32_t dispatch_timeout_ms; /* default $TT_FOIL_DISPATCH_TIMEOUT_MS, else 60000 */
     uint32_t boot_timeout_ms;     /* firmware must reach INIT within this (default 10000) */
-    int dram_banks;               /* simulated DRAM banks (default 8) */
-    uint64_t dram_bank_size;      /* bytes per bank (default 1 GiB, allocated lazily) */
-    uint32_t sim_quantum;         /* simulator scheduler round in cycles (default 256) */
-    tf_transport *transport;      /* NULL: open the built-in simulator */
+    tf_transport *transport;      /* the chip (NULL: open the built-in simulator) */
+    const tf_sim_config *sim;     /* the built-in simulator's grid, DRAM and scheduler (NULL:
+                                     its defaults); only without a transport */
 } tf_device_config;
 
 /* Fill a config with the defaults (all zero means default, too). */
@@ -145,8 +146,9 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value);
 /* Per-RISC modeled cycles of the program's last completed dispatch. */
 typedef struct tf_run_stats {
     uint32_t dispatch_id;
-    uint64_t go_cycle[5], done_cycle[5]; /* wall clock at GO / done, per RISC */
-    uint64_t cycles;                     /* BRISC done - BRISC GO: the core's whole run */
+    uint64_t go_cycle[TF_RISCS_PER_CORE],
+        done_cycle[TF_RISCS_PER_CORE]; /* wall clock at GO / done */
+    uint64_t cycles;                   /* BRISC done - BRISC GO: the core's whole run */
 } tf_run_stats;
 int tf_program_last_run(const tf_program *p, tf_run_stats *out);
 
@@ -169,8 +171,8 @@ typedef struct tf_device_profile {
     uint32_t dispatch_id;
     const tf_device_zone *zones;
     size_t nzones;
-    uint32_t dropped[5]; /* zones not recorded, per RISC (buffer full) */
-    uint32_t unmatched;  /* markers without their pair */
+    uint32_t dropped[TF_RISCS_PER_CORE]; /* zones not recorded, per RISC (buffer full) */
+    uint32_t unmatched;                  /* markers without their pair */
 } tf_device_profile;
 
 int tf_program_device_profile(const tf_program *p, tf_device_profile *out);

@@ -22,8 +22,6 @@ typedef enum tf_tile_format {
     TF_TILE_FORMAT_FP32 = 1, /* 4 bytes a value: a tile is 4096 bytes */
 } tf_tile_format;
 
-#define TF_TILE_SIDE 32
-
 /* Bytes of one tile in format f (also the circular buffer page size). */
 uint32_t tf_tile_bytes(tf_tile_format f);
 /* Tiles along a side of n values (n rounded up to a multiple of 32). */

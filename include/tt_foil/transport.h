@@ -2,7 +2,9 @@
  * (tf_sim_transport_open); a PCIe backend would implement the same table on
  * top of a UMD-like library (docs/runtime.md, "Transport"). Every operation
  * returns 0, or -1 with a message (tf_last_error()). Coordinates are
- * logical core coordinates; addresses are local to the core or DRAM bank. */
+ * logical core coordinates; addresses are local to the core or DRAM bank.
+ * Faults need nothing more: the firmware's trap handler writes them into
+ * the mailbox, which the runtime reads with read_l1. */
 #ifndef TT_FOIL_TRANSPORT_H
 #define TT_FOIL_TRANSPORT_H
 
@@ -41,6 +43,13 @@ typedef struct tf_transport_ops {
     int (*set_reset)(tf_transport *t, int x, int y, uint32_t risc_mask, int assert);
     /* Debug: the pc a RISC is at (for timeout messages). */
     int (*read_pc)(tf_transport *t, int x, int y, int risc, uint32_t *pc);
+    /* Optional (NULL: the transport cannot tell): RISCs of the core that the
+     * chip itself stopped, as a risc_mask. A RISC that traps while its
+     * firmware's trap handler is running (or before it installed one) can
+     * write no fault record; the simulator stops it and says so here, so
+     * the runtime reports it at once. Without this, the dispatch timeout
+     * reports such a RISC with its pc. */
+    int (*halted)(tf_transport *t, int x, int y, uint32_t *risc_mask);
     /* The core's wall clock, in device cycles. */
     int (*read_clock)(tf_transport *t, int x, int y, uint64_t *cycles);
     /* Optional (a hardware transport leaves it NULL): guest instructions
@@ -63,7 +72,8 @@ struct tf_transport {
     const tf_transport_ops *ops;
 };
 
-/* Configuration of the built-in simulated chip; zero fields take defaults. */
+/* Configuration of the built-in simulated chip; zero fields take defaults.
+ * Also tf_device_config.sim, when the runtime opens the simulator itself. */
 typedef struct tf_sim_config {
     int grid_x, grid_y;      /* default 8 x 8 */
     int dram_banks;          /* default 8 */

@@ -1,6 +1,7 @@
 /* Kernels that go wrong on purpose, chosen by -DFAULT_KIND:
  * 1 load outside L1, 2 NOC read from coordinates that hold nothing,
- * 3 spin forever, 4 store to an unmapped register, 5 ebreak. */
+ * 3 spin forever, 4 store to an unmapped register, 5 ebreak, 6 overwrite
+ * the firmware's trap handler, then ebreak (a trap inside the handler). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -18,6 +19,11 @@ void kernel_main(void)
 #elif FAULT_KIND == 4
     dev_reg_write(0xffb0fff0, 1);
 #elif FAULT_KIND == 5
+    __asm__ volatile("ebreak");
+#elif FAULT_KIND == 6
+    uint32_t handler;
+    __asm__ volatile("csrr %0, mtvec" : "=r"(handler));
+    *(volatile uint32_t *)(uintptr_t)handler = 0; /* an illegal instruction */
     __asm__ volatile("ebreak");
 #else
 #error "FAULT_KIND"

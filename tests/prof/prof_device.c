@@ -10,8 +10,8 @@ int main(void)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 2;
-    cfg.grid_y = 1;
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
+    cfg.sim = &sim;
     cfg.firmware_dir = TF_TEST_FWPROF;
     tf_device *dev = tf_device_open(&cfg);
     tf_kernel *k = dev ? tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf") : NULL;

@@ -33,8 +33,8 @@ int main(void)
     TT_FOIL_ZONE("user main");
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 2;
-    cfg.grid_y = 1;
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
+    cfg.sim = &sim;
     tf_device *dev = tf_device_open(&cfg);
     if (!dev) {
         fprintf(stderr, "%s\n", tf_last_error());

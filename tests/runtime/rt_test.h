@@ -33,8 +33,8 @@ static inline tf_device *rt_open(int gx, int gy)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = gx;
-    cfg.grid_y = gy;
+    tf_sim_config sim = {.grid_x = gx, .grid_y = gy};
+    cfg.sim = &sim;
     return MUST_PTR(tf_device_open(&cfg));
 }
 

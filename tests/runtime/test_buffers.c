@@ -9,10 +9,8 @@ int main(void)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 2;
-    cfg.grid_y = 1;
-    cfg.dram_banks = 2;
-    cfg.dram_bank_size = 1u << 20;
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 1, .dram_banks = 2, .dram_bank_size = 1u << 20};
+    cfg.sim = &sim;
     tf_device *dev = MUST_PTR(tf_device_open(&cfg));
     tf_core c = {1, 0};
     uint32_t free0 = tf_l1_free_bytes(dev, c);
@@ -87,8 +85,8 @@ int main(void)
 
     /* only some cores booted */
     tf_device_config_init(&cfg);
-    cfg.grid_x = 3;
-    cfg.grid_y = 1;
+    tf_sim_config sim2 = {.grid_x = 3, .grid_y = 1};
+    cfg.sim = &sim2;
     tf_core boot[] = {{2, 0}};
     cfg.boot_cores = boot;
     cfg.num_boot_cores = 1;

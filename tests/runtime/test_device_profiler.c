@@ -235,8 +235,8 @@ int main(void)
     setenv("TT_FOIL_DEVICE_CLOCK_SYNC", sync, 1);
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 3;
-    cfg.grid_y = 2;
+    tf_sim_config sim = {.grid_x = 3, .grid_y = 2};
+    cfg.sim = &sim;
     cfg.firmware_dir = TF_TEST_FWPROF;
     dev = MUST_PTR(tf_device_open(&cfg));
 

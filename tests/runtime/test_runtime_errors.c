@@ -2,7 +2,8 @@
  * device usable: missing or broken firmware, kernels for the wrong RISC,
  * too large, built with another profiler setting or not kernels at all,
  * device faults (bad load, bad NOC address, unmapped register, ebreak) with
- * core, RISC, kernel, pc and cause, and dispatch timeouts with the pcs of
+ * core, RISC, kernel, pc and cause, a trap inside the trap handler, and
+ * dispatch timeouts with the pcs of
  * the RISCs that did not finish. Also: debug print, determinism. */
 #include "rt_test.h"
 
@@ -39,8 +40,8 @@ static void firmware_errors(void)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 1;
-    cfg.grid_y = 1;
+    tf_sim_config sim = {.grid_x = 1, .grid_y = 1};
+    cfg.sim = &sim;
     cfg.firmware_dir = "/nonexistent/fw";
     CHECK_TRUE(tf_device_open(&cfg) == NULL);
     CHECK_CONTAINS(tf_last_error(), "firmware for BRISC: /nonexistent/fw/brisc.elf: cannot open");
@@ -127,8 +128,8 @@ int main(void)
 
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    cfg.grid_x = 2;
-    cfg.grid_y = 2;
+    tf_sim_config sim2 = {.grid_x = 2, .grid_y = 2};
+    cfg.sim = &sim2;
     cfg.dispatch_timeout_ms = 300;
     tf_device *dev = MUST_PTR(tf_device_open(&cfg));
     kernel_load_errors(dev);
@@ -141,6 +142,24 @@ int main(void)
     fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
           "0xffb0fff0 is not a device register");
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
+
+    /* a trap inside the trap handler (the kernel overwrote it): the chip
+     * stops the RISC and the runtime says so at once, not at the timeout */
+    {
+        tf_kernel *k = rt_kernel(dev, "fault6.brisc.elf");
+        tf_program *p = prog1(dev, (tf_core){1, 0}, k, NULL, 0);
+        CHECK_TRUE(tf_dispatch_execute(p) != 0);
+        const char *e = tf_last_error();
+        CHECK_CONTAINS(e, "on core (1,0) BRISC: it trapped again while handling a trap, at pc "
+                          "0x0000");
+        CHECK_CONTAINS(e, "in firmware (");
+        CHECK_CONTAINS(e, "so no fault record was written");
+        CHECK_CONTAINS(e, "; core (1,0) was reset");
+        CHECK_TRUE(strstr(e, "timed out") == NULL);
+        tf_program_destroy(p);
+        tf_kernel_free(k);
+        expect_usable(dev, (tf_core){1, 0});
+    }
 
     /* a kernel that never ends: timeout with the pcs, then recovery */
     tf_kernel *spin = rt_kernel(dev, "fault3.brisc.elf");

@@ -1,7 +1,7 @@
 /* The hart through its C API: exact, repeatable instruction and cycle
  * counts, cycle limits that resume seamlessly, decode-cache coherence with
  * outside writes, device callbacks (stall cycles, BLOCK and retry), wfi,
- * faults without a handler, and the watched word. */
+ * faults without a handler, double traps, and the watched word. */
 #include "hart.h"
 #include "tf_check.h"
 
@@ -40,8 +40,11 @@ static uint32_t JAL(int rd, int32_t off)
     return (((u >> 20) & 1) << 31) | (((u >> 1) & 0x3ff) << 21) | (((u >> 11) & 1) << 20) |
            (((u >> 12) & 0xff) << 12) | ((uint32_t)rd << 7) | 0x6f;
 }
-#define ECALL 0x00000073u
-#define WFI   0x10500073u
+#define ECALL         0x00000073u
+#define WFI           0x10500073u
+#define MRET          0x30200073u
+#define CSRW(csr, rs) I(0x73, 0, 1, rs, csr)
+#define CSR_MEPC      0x341
 
 #define BASE 0x1000u
 
@@ -173,6 +176,36 @@ int main(void)
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
     CHECK_EQ_U(h->fault_cause, TF_CAUSE_FETCH_ACCESS);
     CHECK_EQ_U(h->fault_pc, BASE + 0x10000);
+
+    /* double traps: a handler that traps again. The base ISA nests (the
+     * hart loops through the broken handler until the cycle limit); with
+     * halt_on_double_trap the second trap stops the hart at the handler,
+     * mcause still the first trap's */
+    uint32_t dt[] = {ECALL};
+    uint32_t broken[] = {0xffffffffu};
+    put(m, BASE, dt, 1);
+    put(m, BASE + 0x100, broken, 1);
+    sim_hart_reset(h, m, BASE, 0);
+    h->mtvec = BASE + 0x100;
+    CHECK_EQ_U(sim_hart_run(h, 1000), TF_STOP_LIMIT);
+    sim_hart_reset(h, m, BASE, 0);
+    h->mtvec = BASE + 0x100;
+    h->halt_on_double_trap = 1;
+    CHECK_EQ_U(sim_hart_run(h, 1000), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_ILLEGAL);
+    CHECK_EQ_U(h->fault_pc, BASE + 0x100);
+    CHECK_EQ_U(h->mcause, TF_CAUSE_ECALL_M);
+    CHECK_EQ_U(h->mepc, BASE);
+    /* mret ends the handler: the next trap is a first trap again */
+    uint32_t two[] = {ECALL, ECALL, WFI};
+    uint32_t skip[] = {ADDI(10, 10, 1), CSRR(5, CSR_MEPC), ADDI(5, 5, 4), CSRW(CSR_MEPC, 5), MRET};
+    put(m, BASE, two, 3);
+    put(m, BASE + 0x100, skip, 5);
+    sim_hart_reset(h, m, BASE, 0);
+    h->mtvec = BASE + 0x100;
+    h->halt_on_double_trap = 1;
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_WFI);
+    CHECK_EQ_U(h->x[10], 2);
 
     /* the watched word stops the hart after the store */
     sim_mem_set_watch(m, BASE + 0x400);

@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: all build test demo bench bench-deps deps format format-check clean test-sanitize test-tsan fuzz
+.PHONY: all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
 
 all: build
 
@@ -19,10 +19,11 @@ build: $(BUILD)/CMakeCache.txt
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Debian packages the tests use when present: Chromium, to load the HTML
-# report headless. Installed when we can (root and apt-get); otherwise
-# that check is skipped and says so.
-deps:
+# Debian packages the build and tests use when present: libdw-dev (device
+# pcs as function (file:line) in messages) and Chromium (the HTML report
+# loaded headless). Installed when we can (root and apt-get); otherwise
+# each says what is missing and the build goes on without it.
+deps: deps-libdw
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing chromium (headless check of the HTML report)"; \
@@ -32,10 +33,20 @@ deps:
 	    echo "note: chromium not installed; the HTML report will be checked structurally only"; \
 	  fi; }
 
+deps-libdw:
+	@[ -f /usr/include/elfutils/libdw.h ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing libdw-dev (device pcs as function and source line)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libdw-dev >/dev/null) \
+	      || echo "warning: could not install libdw-dev; device pcs will be shown bare"; \
+	  else \
+	    echo "note: libdw-dev not installed; device pcs will be shown bare"; \
+	  fi; }
+
 # The main job: the CNN demo under the profiler, from its own tree with
 # both profilers built in (docs/demo.md). Reports in generated/profiler/.
 DEMO_BUILD ?= build-demo
-demo:
+demo: deps-libdw
 	$(CMAKE) -S . -B $(DEMO_BUILD) -DTT_FOIL_ENABLE_TRACY=ON -DTT_FOIL_DEVICE_PROFILER=ON >/dev/null
 	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS) --target cnn_demo tt_foil_profile
 	$(DEMO_BUILD)/tools/tt_foil_profile -o generated/profiler -- $(DEMO_BUILD)/examples/cnn/cnn_demo --images 4

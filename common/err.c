@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TF_ERR_MAX 2048
+#define TF_ERR_MAX 4096
 
 static __thread char cm_err_buf[TF_ERR_MAX];
 

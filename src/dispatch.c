@@ -241,8 +241,9 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_fault_record *f = &mb->fault[r];
         if (f->magic != TF_FAULT_MAGIC) continue;
-        char who[512], insn[96] = "", detail[256];
+        char who[512], insn[96] = "", detail[256], where[640];
         describe_code(p, r, f->pc, who, sizeof who);
+        rt_srcloc_describe(p, r, f->pc, where, sizeof where);
         describe_detail(f, detail, sizeof detail);
         if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
             char dis[64];
@@ -250,9 +251,10 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
             snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", f->insn, dis);
         }
         return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s: %s (mcause "
-                          "%u) at pc 0x%08x%s, address 0x%08x%s",
+                          "%u) at pc 0x%08x%s%s, address 0x%08x%s",
                           id, p->core.x, p->core.y, cm_risc_name(r), who,
-                          cm_rv32_cause_name(f->cause), f->cause, f->pc, insn, f->tval, detail);
+                          cm_rv32_cause_name(f->cause), f->cause, f->pc, where, insn, f->tval,
+                          detail);
     }
     return 0;
 }
@@ -278,16 +280,17 @@ static int report_halted(tf_program *p, uint32_t id)
 static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t waited_ns)
 {
     tf_transport *t = p->dev->tr;
-    char list[1024];
+    char list[4096];
     size_t len = 0;
     for (int r = 0; r < TF_NUM_RISCS && len < sizeof list; r++) {
         if (!(mb->boot_mask & (1u << r)) || mb->risc[r].done_id == id) continue;
         uint32_t pc = 0;
         t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
-        char who[512];
+        char who[512], where[640];
         describe_code(p, r, pc, who, sizeof who);
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x in %s",
-                                len ? ", " : "", cm_risc_name(r), pc, who);
+        rt_srcloc_describe(p, r, pc, where, sizeof where);
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x%s in %s",
+                                len ? ", " : "", cm_risc_name(r), pc, where, who);
     }
     return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: %s "
                       "(raise tf_device_config.dispatch_timeout_ms or "

@@ -125,6 +125,11 @@ int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
 int rt_dev_boot_core(tf_device *dev, tf_core core);
 uint64_t rt_dev_now_ns(void);
 
+/* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
+int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
+const char *rt_srcloc_missing(void);
+void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
+
 /* image.c */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);
 /* The same from an ELF already read (the fuzz harness feeds it bytes). */

@@ -142,6 +142,10 @@ int main(void)
     fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
           "0xffb0fff0 is not a device register");
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
+    /* the pc as function (file:line), from the kernel's DWARF (libdw) */
+    fault(dev, "fault5.brisc.elf", 0, "(mcause 3) at pc 0x0002",
+          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:22)"
+                             : "(no source line: tt-foil was built without libdw");
 
     /* a trap inside the trap handler (the kernel overwrote it): the chip
      * stops the RISC and the runtime says so at once, not at the timeout */

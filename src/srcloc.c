@@ -1,0 +1,107 @@
+/* A device pc as `function (file:line)`, from the DWARF of the ELF that was
+ * loaded there (docs/runtime.md, "Errors"): what a fault, a timeout or a
+ * post-mortem says about where each RISC was. elfutils' libdw reads the
+ * debug info (it handles an RV32 ELF on any host); a build without libdw
+ * gives the bare pc and says why. Only error paths call this, so nothing is
+ * cached: each call opens the file, looks one address up and closes it. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#if defined(TT_FOIL_HAVE_LIBDW) && TT_FOIL_HAVE_LIBDW
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
+{
+    if (!elf_path) return -1;
+    int fd = open(elf_path, O_RDONLY);
+    if (fd < 0) return -1;
+    Dwarf *dbg = dwarf_begin(fd, DWARF_C_READ);
+    int rc = -1;
+    if (dbg) {
+        /* clang emits no .debug_aranges (what dwarf_addrdie needs): walk the
+         * compile units and ask each whether it covers the pc */
+        Dwarf_Die cu;
+        Dwarf_Off off = 0, next;
+        size_t hsize;
+        int found = 0;
+        while (!found && dwarf_nextcu(dbg, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+            if (dwarf_offdie(dbg, off + hsize, &cu) && dwarf_haspc(&cu, pc) == 1) found = 1;
+            off = next;
+        }
+        if (found) {
+            const char *file = NULL;
+            int line = 0;
+            Dwarf_Line *l = dwarf_getsrc_die(&cu, pc);
+            if (l) {
+                file = dwarf_linesrc(l, NULL, NULL);
+                dwarf_lineno(l, &line);
+            }
+            /* the innermost function: an inlined one if the pc is in one */
+            const char *fn = NULL;
+            Dwarf_Die *scopes = NULL;
+            int ns = dwarf_getscopes(&cu, pc, &scopes);
+            for (int i = 0; i < ns && !fn; i++) {
+                int tag = dwarf_tag(&scopes[i]);
+                if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+                    fn = dwarf_diename(&scopes[i]);
+            }
+            if (file || fn) {
+                if (file)
+                    snprintf(buf, n, "%s (%s:%d)", fn ? fn : "?", file, line);
+                else
+                    snprintf(buf, n, "%s", fn);
+                rc = 0;
+            }
+            free(scopes);
+        }
+        dwarf_end(dbg);
+    }
+    close(fd);
+    return rc;
+}
+
+const char *rt_srcloc_missing(void)
+{
+    return "no debug info for that pc";
+}
+#else
+int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
+{
+    (void)elf_path;
+    (void)pc;
+    (void)buf;
+    (void)n;
+    return -1;
+}
+
+const char *rt_srcloc_missing(void)
+{
+    return "no source line: tt-foil was built without libdw (apt-get install libdw-dev, then "
+           "reconfigure)";
+}
+#endif
+
+/* " in kernel_main (file:line)" for a pc inside one of the program's
+ * images, else " (<why not>)". */
+void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
+{
+    const rt_image *k = p->img[r], *fw = &p->dev->fw[r];
+    const char *path = NULL;
+    if (k && pc - k->base < k->size)
+        path = k->path;
+    else if (pc - fw->base < fw->size)
+        path = fw->path;
+    char loc[512];
+    if (path && rt_srcloc(path, pc, loc, sizeof loc) == 0)
+        snprintf(buf, n, " in %s", loc);
+    else if (path)
+        snprintf(buf, n, " (%s)", rt_srcloc_missing());
+    else
+        buf[0] = 0;
+}

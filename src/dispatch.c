@@ -280,7 +280,7 @@ static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doo
     s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
     p->has_last = 1;
     kconfig_events(p, 0);
-    return tf_devprof_collect(p, id, doorbell_ns);
+    return rt_devprof_collect(p, id, doorbell_ns);
 }
 
 /* Wait for program i of a dispatch; on failure reboot the cores that did

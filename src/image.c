@@ -18,7 +18,7 @@ const char *rt_image_region_name(uint32_t kind, int risc, char *buf, size_t n)
 
 void rt_image_free(rt_image *img)
 {
-    tf_devprof_free_zones(img);
+    rt_devprof_free_zones(img);
     free(img->path);
     free(img->bytes);
     memset(img, 0, sizeof *img);
@@ -97,7 +97,7 @@ int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc)
     }
     for (int i = 0; i < e->nseg; i++)
         memcpy(img->bytes + (e->seg[i].vaddr - lo), e->data + e->seg[i].offset, e->seg[i].filesz);
-    if (tf_devprof_parse_zones(img, e, kind == TF_BUILD_KERNEL)) goto fail;
+    if (rt_devprof_parse_zones(img, e, kind == TF_BUILD_KERNEL)) goto fail;
     cm_elf_free(e);
     return 0;
 fail:

@@ -3,7 +3,7 @@
  * Nesting, text, frame marks, memory events and pools, threads, the time
  * base, an unwritable path, a full disk, a long text, abort and SIGKILL. */
 #include "tf_check.h"
-#include "tf_trace_reader.h"
+#include "tt_foil/trace.h"
 #include "tt_foil/error.h"
 
 #include <fcntl.h>

@@ -116,7 +116,7 @@ static int gen_device(const char *dir, long markers)
     static const char *rn[] = {"BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2"};
     uint64_t cyc = 1000000;
     long m = 0;
-    cm_csv_value v[TF_DZ_NCOLS];
+    cm_csv_value v[TF_DZ_NCOLS] = {{0}};
     v[TF_DZ_host_ns] = v[TF_DZ_core_y] = v[TF_DZ_dropped] = CM_CSV_U(0);
     for (unsigned d = 0; m < markers; d++) {
         for (int c = 0; c < 4 && m < markers; c++)
@@ -151,7 +151,7 @@ static int gen_device(const char *dir, long markers)
     snprintf(p, sizeof p, "%s/%s", dir, PF_CLOCK_SYNC);
     f = fopen(p, "w");
     if (!f) return -1;
-    cm_csv_value sync[TF_SYNC_NCOLS];
+    cm_csv_value sync[TF_SYNC_NCOLS] = {{0}};
     sync[TF_SYNC_host_ns_first] = sync[TF_SYNC_cycle_first] = CM_CSV_U(1000000);
     sync[TF_SYNC_ns_per_cycle] = CM_CSV_F(1.0);
     sync[TF_SYNC_device_clock] = CM_CSV_S(tf_csv_device_clock[TF_CLOCK_host_monotonic]);

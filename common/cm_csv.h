@@ -33,18 +33,22 @@ void cm_csv_close(cm_csv_reader *r);
 /* ---- rows of a schema (contracts/tf_csv_schemas.h) ----------------------------- */
 
 /* One field's value: u for U and H, f for F1 and F6, s for S; empty: the
- * field is left empty whatever its kind. */
+ * field is left empty whatever its kind. Writers start from a zeroed row
+ * and set every column with the macros: writing a row with a column left
+ * unset is an internal error (CM_ASSERT), so a column added to a table
+ * and not filled in by its writer is caught by the tests. */
 typedef struct cm_csv_value {
     uint64_t u;
     double f;
     const char *s;
     int empty;
+    int set;
 } cm_csv_value;
 
-#define CM_CSV_U(v)  ((cm_csv_value){.u = (v)})
-#define CM_CSV_F(v)  ((cm_csv_value){.f = (v)})
-#define CM_CSV_S(v)  ((cm_csv_value){.s = (v)})
-#define CM_CSV_EMPTY ((cm_csv_value){.empty = 1})
+#define CM_CSV_U(v)  ((cm_csv_value){.u = (v), .set = 1})
+#define CM_CSV_F(v)  ((cm_csv_value){.f = (v), .set = 1})
+#define CM_CSV_S(v)  ((cm_csv_value){.s = (v), .set = 1})
+#define CM_CSV_EMPTY ((cm_csv_value){.empty = 1, .set = 1})
 
 /* A field of kind `k`, not quoted (S fields are quoted by the writers):
  * into buf (at least 32 bytes for U, H, F1 and F6); returns its length. */

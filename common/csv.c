@@ -1,5 +1,6 @@
 /* RFC 4180 CSV fields (cm_csv.h). */
 #include "cm_csv.h"
+#include "cm_err.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -135,6 +136,7 @@ void cm_csv_write_row(FILE *f, const tf_csv_schema *s, const cm_csv_value *v)
 {
     char buf[64];
     for (int c = 0; c < s->ncols; c++) {
+        CM_ASSERT(v[c].set); /* the writer fills in every column of the table */
         if (c) fputc(',', f);
         if (v[c].empty) continue;
         if (s->cols[c].kind == TF_CSV_S)
@@ -176,7 +178,7 @@ static int parse_uint(const char *p, int base, uint64_t *out)
 
 int cm_csv_parse(enum tf_csv_kind k, const char *text, cm_csv_value *v)
 {
-    *v = (cm_csv_value){0};
+    *v = (cm_csv_value){.set = 1};
     if (!*text && k != TF_CSV_S) {
         v->empty = 1;
         return 0;

@@ -186,7 +186,7 @@ static void write_sync(tf_device *dev, tf_program *p)
         cm_warn("device profiler: cannot write %s: %s", d->sync_path, strerror(errno));
         return;
     }
-    cm_csv_value v[TF_SYNC_NCOLS];
+    cm_csv_value v[TF_SYNC_NCOLS] = {{0}};
     v[TF_SYNC_host_ns_first] = CM_CSV_U(host);
     v[TF_SYNC_cycle_first] = CM_CSV_U(cyc);
     v[TF_SYNC_ns_per_cycle] = CM_CSV_F(1000.0 / dev->info.clock_mhz);
@@ -211,7 +211,7 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, in
         snprintf(hash, sizeof hash, "0x%04x", z->hash);
     else if (zid != UINT32_MAX)
         snprintf(hash, sizeof hash, "id:0x%04x", zid);
-    cm_csv_value v[TF_DZ_NCOLS];
+    cm_csv_value v[TF_DZ_NCOLS] = {{0}};
     v[TF_DZ_dispatch_idx] = CM_CSV_U(id);
     v[TF_DZ_host_ns] = CM_CSV_U(host_ns);
     v[TF_DZ_core_x] = CM_CSV_U((uint64_t)c.x);

@@ -12,6 +12,7 @@
 #define TT_FOIL_TRACE_H
 
 #include "tf_trace_format.h"
+#include "tt_foil/error.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -109,7 +110,7 @@ typedef struct tf_trace {
     int nwarnings;
 } tf_trace;
 
-/* Read a trace or memory log; NULL + message if it cannot be read at all
+/* Read a trace or memory log; NULL + message (tf_last_error) if it cannot be read at all
  * (missing, not a tt-foil trace, header cut short). */
 tf_trace *tf_trace_load(const char *path);
 void tf_trace_free(tf_trace *t);

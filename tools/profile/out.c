@@ -3,6 +3,7 @@
  * CSV fields (RFC 4180) and JSON strings (RFC 8259), and the human units
  * of the terminal summary. */
 #include "pf.h"
+#include "cm_err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -245,6 +246,7 @@ void pf_put_cols(pf_out *o, const tf_csv_schema *s, int first, int last, const c
     for (int c = first; c <= last; c++) {
         if (c) pf_putc(o, ',');
         const cm_csv_value *x = &v[c];
+        CM_ASSERT(x->set); /* the writer fills in every column of the table */
         if (x->empty) continue;
         switch (s->cols[c].kind) {
         case TF_CSV_U: pf_put_u64(o, x->u); break;

@@ -15,7 +15,7 @@
  * of line: the row goes on). */
 static void ops_prefix(pf_out *o, const tf_tr_loc *loc)
 {
-    cm_csv_value v[TF_OPS_NCOLS];
+    cm_csv_value v[TF_OPS_NCOLS] = {{0}};
     v[TF_OPS_name] = CM_CSV_S(loc->name ? loc->name : "");
     v[TF_OPS_src_file] = CM_CSV_S(loc->file ? loc->file : "");
     v[TF_OPS_src_line] = CM_CSV_U(loc->line);
@@ -36,7 +36,7 @@ static void write_ops_times(pf_logs *l, pf_analysis *a)
         return;
     }
     pf_put_header(f, s);
-    cm_csv_value v[TF_OPS_NCOLS];
+    cm_csv_value v[TF_OPS_NCOLS] = {{0}};
     for (size_t k = 0; k < a->nby_start; k++) {
         const tf_tr_zone *z = &t->zones[a->by_start[k]];
         const tf_tr_thread *th = &t->threads[z->thread];
@@ -65,7 +65,7 @@ static void write_memlog(pf_logs *l)
     pf_out *f = pf_out_open(l, PF_MEMLOG_CSV);
     if (!f) return;
     pf_put_header(f, s);
-    cm_csv_value v[TF_ML_NCOLS];
+    cm_csv_value v[TF_ML_NCOLS] = {{0}};
     for (size_t i = 0; i < t->nmem; i++) {
         const tf_tr_mem *e = &t->mem[i];
         int known = e->op >= TF_MEM_ALLOC && e->op <= TF_MEM_RESET;
@@ -93,7 +93,7 @@ static void write_perf_results(pf_logs *l, pf_analysis *a)
     pf_out *f = pf_out_open(l, PF_PERF_RESULTS);
     if (!f) return;
     pf_put_header(f, s);
-    cm_csv_value v[TF_PR_NCOLS];
+    cm_csv_value v[TF_PR_NCOLS] = {{0}};
     for (size_t i = 0; i < a->nzones; i++) {
         const pf_zonestat *z = &a->zones[i];
         v[TF_PR_ZONE_NAME] = CM_CSV_S(z->name);
@@ -114,7 +114,7 @@ static void write_perf_results(pf_logs *l, pf_analysis *a)
 /* The zone column (",name"), the same on every row of a location. */
 static void csv_name(pf_out *o, const tf_tr_loc *loc)
 {
-    cm_csv_value v[TF_PC_NCOLS];
+    cm_csv_value v[TF_PC_NCOLS] = {{0}};
     v[TF_PC_zone] = CM_CSV_S(loc->name ? loc->name : "");
     pf_put_cols(o, &tf_csv_perf_per_call, TF_PC_zone, TF_PC_zone, v);
 }
@@ -130,7 +130,7 @@ void pf_write_per_call(pf_logs *l, pf_analysis *a)
     }
     pf_put_header(f, s);
     if (l->trace && !name) pf_note(l, PF_WRITE_ERROR, "%s: out of memory", PF_PERF_PER_CALL);
-    cm_csv_value v[TF_PC_NCOLS];
+    cm_csv_value v[TF_PC_NCOLS] = {{0}};
     for (size_t k = 0; name && k < a->nby_start; k++) {
         const tf_tr_zone *z = &l->trace->zones[a->by_start[k]];
         v[TF_PC_seq] = CM_CSV_U(k);
@@ -151,7 +151,7 @@ static void write_phases(pf_logs *l, pf_analysis *a)
     pf_out *f = pf_out_open(l, PF_PHASES);
     if (!f) return;
     pf_put_header(f, s);
-    cm_csv_value v[TF_PH_NCOLS];
+    cm_csv_value v[TF_PH_NCOLS] = {{0}};
     for (size_t i = 0; i < a->nphases; i++) {
         const pf_phase *p = &a->phases[i];
         v[TF_PH_phase] = CM_CSV_U(i);
@@ -172,7 +172,7 @@ static void write_memory(pf_logs *l, pf_analysis *a)
     pf_out *f = pf_out_open(l, PF_MEMORY_REPORT);
     if (!f) return;
     pf_put_header(f, s);
-    cm_csv_value v[TF_MR_NCOLS];
+    cm_csv_value v[TF_MR_NCOLS] = {{0}};
     for (size_t i = 0; i < a->npools; i++) {
         const pf_poolstat *p = &a->pools[i];
         v[TF_MR_POOL] = CM_CSV_S(p->pool);
@@ -195,7 +195,7 @@ static void write_device(pf_logs *l, pf_analysis *a)
     pf_out *f = pf_out_open(l, PF_DEVICE_PERF);
     if (!f) return;
     pf_put_header(f, s);
-    cm_csv_value v[TF_DP_NCOLS];
+    cm_csv_value v[TF_DP_NCOLS] = {{0}};
     for (size_t i = 0; i < a->ndev; i++) {
         const pf_devstat *d = &a->dev[i];
         v[TF_DP_RISC] = CM_CSV_S(cm_risc_name(d->risc));

@@ -39,7 +39,7 @@ typedef struct reader {
         uint64_t last_ns;
     } * stacks;
     uint32_t nstacks;
-    size_t cap_zones, cap_frames, cap_mem, cap_track_zones;
+    size_t cap_zones, cap_frames, cap_mem, cap_track_zones, cap_zone_names, cap_tracks;
     char **pool_names; /* pool definitions by id */
     uint32_t npool_names;
     uint32_t *pool_index; /* pool id -> index into t->pools, TF_NONE until used */
@@ -247,12 +247,13 @@ static int def_THREAD(reader *r, const def *d)
 static int def_ZONE_NAME(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint32_t *slot = id_slot(&r->name_index, &r->nname_ids, d->id);
-    tf_tr_zone_name *nd = realloc(t->zone_names, (size_t)(t->nzone_names + 1) * sizeof *nd);
-    if (!slot || !nd) return -1;
-    t->zone_names = nd;
-    nd[t->nzone_names] =
-        (tf_tr_zone_name){d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), d->line};
+    uint32_t *slot = id_slot(&r->name_index, &r->nname_ids, d->id), n = t->nzone_names;
+    tf_tr_zone_name z = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), d->line};
+    if (!slot || PUSH(t->zone_names, n, r->cap_zone_names, z)) {
+        free(z.name);
+        free(z.file);
+        return -1;
+    }
     *slot = t->nzone_names++;
     return 0;
 }
@@ -274,11 +275,13 @@ static int def_CAPACITY(reader *r, const def *d)
 static int def_TRACK(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint32_t *slot = id_slot(&r->track_index, &r->ntrack_ids, d->id);
-    tf_tr_track *nt = realloc(t->tracks, (size_t)(t->ntracks + 1) * sizeof *nt);
-    if (!slot || !nt) return -1;
-    t->tracks = nt;
-    nt[t->ntracks] = (tf_tr_track){d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000)};
+    uint32_t *slot = id_slot(&r->track_index, &r->ntrack_ids, d->id), n = t->ntracks;
+    tf_tr_track k = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000)};
+    if (!slot || PUSH(t->tracks, n, r->cap_tracks, k)) {
+        free(k.group);
+        free(k.name);
+        return -1;
+    }
     *slot = t->ntracks++;
     return 0;
 }

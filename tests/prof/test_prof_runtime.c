@@ -4,6 +4,7 @@
  * with their allocs, frees and the pool reset. Runs prof_runtime. */
 #include "tf_check.h"
 #include "tt_foil/trace.h"
+#include "tf_env.h"
 #include "cm_risc.h"
 #include "tt_foil/error.h"
 
@@ -42,11 +43,11 @@ static void device_zones_in_trace(const char *prog, const char *dir)
 {
     char trace[512];
     snprintf(trace, sizeof trace, "%s/device.trace", dir);
-    setenv("TT_FOIL_TRACE", trace, 1);
-    unsetenv("TT_FOIL_MEM_LOG");
-    setenv("TT_FOIL_DEVICE_ZONES_CSV", "OFF", 1);
-    setenv("TT_FOIL_DEVICE_CLOCK_SYNC", "OFF", 1);
-    setenv("TT_FOIL_PROF_CLOCK", "monotonic", 1);
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
+    setenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV), "OFF", 1);
+    setenv(tf_env_name(TF_ENV_DEVICE_CLOCK_SYNC), "OFF", 1);
+    setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
     char *av[] = {(char *)prog, NULL};
     pid_t pid;
     int st = -1;
@@ -102,7 +103,7 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     CHECK_EQ_U(loops, 5);
     CHECK_TRUE(t->header.flags & TF_TRACE_FLAG_NS_CLOCK);
     tf_trace_free(t);
-    unsetenv("TT_FOIL_PROF_CLOCK");
+    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
 }
 
 int main(int argc, char **argv)
@@ -112,8 +113,8 @@ int main(int argc, char **argv)
     char trace[512], mem[512];
     snprintf(trace, sizeof trace, "%s/runtime.trace", argv[2]);
     snprintf(mem, sizeof mem, "%s/runtime.mem", argv[2]);
-    setenv("TT_FOIL_TRACE", trace, 1);
-    setenv("TT_FOIL_MEM_LOG", mem, 1);
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    setenv(tf_env_name(TF_ENV_MEM_LOG), mem, 1);
     char *av[] = {argv[1], NULL};
     pid_t pid;
     int st = -1;

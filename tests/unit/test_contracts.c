@@ -62,18 +62,28 @@ static void chunk(FILE *f, uint32_t kind, uint32_t seq, const void *payload, uin
     put(f, payload, bytes);
 }
 
+/* A new trace file work/NAME with a header of format `version`; NULL after
+ * a failed check. */
+static FILE *new_trace(const char *name, uint32_t version, char *path, size_t n)
+{
+    snprintf(path, n, "%s/%s", work, name);
+    FILE *f = fopen(path, "wb");
+    CHECK_TRUE(f != NULL);
+    if (!f) return NULL;
+    tf_trace_header hdr = {TF_TRACE_MAGIC, version, TF_TRACE_FLAG_NS_CLOCK, 1, sizeof hdr, 0, 0,
+                           "contract"};
+    put(f, &hdr, sizeof hdr);
+    return f;
+}
+
 /* A trace of one record of `type`, then a frame mark, raw or packed. */
 static tf_trace *one_record_trace(unsigned type, int payload_words, int packed, uint64_t *rec,
                                   unsigned *nw)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/contract_%u_%d.tft", work, type, packed);
-    FILE *f = fopen(path, "wb");
-    CHECK_TRUE(f != NULL);
+    char path[512], name[64];
+    snprintf(name, sizeof name, "contract_%u_%d.tft", type, packed);
+    FILE *f = new_trace(name, TF_TRACE_VERSION, path, sizeof path);
     if (!f) return NULL;
-    tf_trace_header hdr = {
-        TF_TRACE_MAGIC, TF_TRACE_VERSION, TF_TRACE_FLAG_NS_CLOCK, 1, sizeof hdr, 0, 0, "contract"};
-    put(f, &hdr, sizeof hdr);
     uint64_t w[64] = {0};
     *nw = make_record(w, type, 1, 100, payload_words);
     memcpy(rec, w, *nw * 8);
@@ -141,13 +151,8 @@ static void def(uint8_t *buf, size_t *off, uint32_t kind, uint32_t id, uint32_t 
 static void everything_read(void)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/contract_all.tft", work);
-    FILE *f = fopen(path, "wb");
-    CHECK_TRUE(f != NULL);
+    FILE *f = new_trace("contract_all.tft", TF_TRACE_VERSION, path, sizeof path);
     if (!f) return;
-    tf_trace_header hdr = {
-        TF_TRACE_MAGIC, TF_TRACE_VERSION, TF_TRACE_FLAG_NS_CLOCK, 1, sizeof hdr, 0, 0, "contract"};
-    put(f, &hdr, sizeof hdr);
     static uint8_t defs[4096];
     size_t off = 0;
     int kinds = 0;
@@ -233,12 +238,8 @@ static void everything_read(void)
 static void other_version_refused(void)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/contract_v1.tft", work);
-    FILE *f = fopen(path, "wb");
-    CHECK_TRUE(f != NULL);
+    FILE *f = new_trace("contract_v1.tft", 1, path, sizeof path);
     if (!f) return;
-    tf_trace_header hdr = {TF_TRACE_MAGIC, 1, 0, 1, sizeof hdr, 0, 0, "old"};
-    put(f, &hdr, sizeof hdr);
     fclose(f);
     tf_trace *t = tf_trace_load(path);
     CHECK_TRUE(t == NULL);

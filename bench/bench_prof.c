@@ -4,7 +4,7 @@
  * (the recorder decides at start-up), then a 4-thread load of 10 million
  * zones and 1 million memory events, checking that nothing was lost and
  * that memory stayed bounded. */
-#include "tf_trace_reader.h"
+#include "tt_foil/trace.h"
 #include "tt_foil/profiling.h"
 
 #include <pthread.h>
@@ -40,9 +40,9 @@ static __attribute__((noinline)) void mem_events(long n)
 {
     for (long i = 0; i < n; i++) {
         if (i & 1)
-            TF_PROF_MEM_EVENT(tf_prof_free, "Device L1", (uint64_t)i - 1, TF_PROF_WHERE(1, 2));
+            TF_PROF_MEM_EVENT(tf_prof_free, "Device L1 (1,2)", (uint64_t)i - 1);
         else
-            TF_PROF_MEM_EVENT(tf_prof_alloc, "Device L1", (uint64_t)i, 64, TF_PROF_WHERE(1, 2));
+            TF_PROF_MEM_EVENT(tf_prof_alloc, "Device L1 (1,2)", (uint64_t)i, 64);
     }
 }
 
@@ -75,7 +75,7 @@ static void *thread_main(void *arg)
         TT_FOIL_ZONE("z");
         bench_prof_sink++;
         if (i % 10 == 0) {
-            TF_PROF_MEM_EVENT(tf_prof_alloc, "Device DRAM", (uint64_t)i, 64, 0);
+            TF_PROF_MEM_EVENT(tf_prof_alloc, "Device DRAM", (uint64_t)i, 64);
         }
     }
     return NULL;

@@ -71,6 +71,7 @@ static int spawn_wait(char **argv, char **env, char *out, size_t n)
 static int gen(long n)
 {
     static const char *texts[] = {"conv1", "conv2", "fc, final", "relu"};
+    uint32_t l1_pool[16] = {0};
     for (long i = 0, it = 0; i < n; it++) {
         TT_FOIL_ZONE("TF_dispatch_execute");
         TT_FOIL_ZONE_TEXT(texts[it % 4]);
@@ -85,9 +86,15 @@ static int gen(long n)
         i += 7; /* 3 begins, 3 ends, a text */
         if (it % 8 == 0) {
             uint64_t p = (uint64_t)it * 64;
-            int x = (int)(it % 4), y = (int)((it / 4) % 4);
-            TF_PROF_MEM_EVENT(tf_prof_alloc, "Device L1", p, 4096, TF_PROF_WHERE(x, y));
-            TF_PROF_MEM_EVENT(tf_prof_free, "Device L1", p, TF_PROF_WHERE(x, y));
+            /* per-core pools, named as the runtime names them */
+            int core = (int)(it / 8 % 16);
+            if (!l1_pool[core]) {
+                char name[32];
+                snprintf(name, sizeof name, "Device L1 (%d,%d)", core % 4, core / 4);
+                l1_pool[core] = tf_prof_pool_id(name);
+            }
+            tf_prof_alloc_id(l1_pool[core], p, 4096);
+            tf_prof_free_id(l1_pool[core], p);
             i += 2;
         }
         if (it % 1000 == 0) {
@@ -102,37 +109,54 @@ static int gen(long n)
 static int gen_device(const char *dir, long markers)
 {
     char p[4200];
-    snprintf(p, sizeof p, "%s/" PF_DEVZONES_CSV, dir);
+    snprintf(p, sizeof p, "%s/%s", dir, PF_DEVZONES_CSV);
     FILE *f = fopen(p, "w");
     if (!f) return -1;
-    fputs("dispatch_idx,host_ns,core_x,core_y,risc,packet_type,zone_hash,cycle,zone_name,"
-          "src_file,src_line,kernel,dropped\n",
-          f);
+    cm_csv_write_header(f, &tf_csv_device_zones);
     static const char *rn[] = {"BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2"};
     uint64_t cyc = 1000000;
     long m = 0;
+    cm_csv_value v[TF_DZ_NCOLS] = {{0}};
+    v[TF_DZ_host_ns] = v[TF_DZ_core_y] = v[TF_DZ_dropped] = CM_CSV_U(0);
     for (unsigned d = 0; m < markers; d++) {
         for (int c = 0; c < 4 && m < markers; c++)
             for (int r = 0; r < 5 && m < markers; r++, m += 4) {
                 uint64_t s = cyc + (uint64_t)(c * 10 + r);
-                fprintf(f, "%u,0,%d,0,%s,START,0x1111,%llu,FW,fw.c,1,fw,0\n", d, c, rn[r],
-                        (unsigned long long)s);
-                fprintf(f, "%u,0,%d,0,%s,START,0x2222,%llu,tile loop,k.c,5,k,0\n", d, c, rn[r],
-                        (unsigned long long)s + 50);
-                fprintf(f, "%u,0,%d,0,%s,END,0x2222,%llu,tile loop,k.c,5,k,0\n", d, c, rn[r],
-                        (unsigned long long)s + 850 + r);
-                fprintf(f, "%u,0,%d,0,%s,END,0x1111,%llu,FW,fw.c,1,fw,0\n", d, c, rn[r],
-                        (unsigned long long)s + 1000);
+                v[TF_DZ_dispatch_idx] = CM_CSV_U(d);
+                v[TF_DZ_core_x] = CM_CSV_U((uint64_t)c);
+                v[TF_DZ_risc] = CM_CSV_S(rn[r]);
+                /* FW around a tile loop */
+                const struct {
+                    int packet;
+                    const char *hash, *name, *file, *kernel;
+                    uint64_t line, cycle;
+                } row[4] = {{TF_PACKET_START, "0x1111", "FW", "fw.c", "fw", 1, s},
+                            {TF_PACKET_START, "0x2222", "tile loop", "k.c", "k", 5, s + 50},
+                            {TF_PACKET_END, "0x2222", "tile loop", "k.c", "k", 5, s + 850 + r},
+                            {TF_PACKET_END, "0x1111", "FW", "fw.c", "fw", 1, s + 1000}};
+                for (int k = 0; k < 4; k++) {
+                    v[TF_DZ_packet_type] = CM_CSV_S(tf_csv_packet_type[row[k].packet]);
+                    v[TF_DZ_zone_hash] = CM_CSV_S(row[k].hash);
+                    v[TF_DZ_cycle] = CM_CSV_U(row[k].cycle);
+                    v[TF_DZ_zone_name] = CM_CSV_S(row[k].name);
+                    v[TF_DZ_src_file] = CM_CSV_S(row[k].file);
+                    v[TF_DZ_src_line] = CM_CSV_U(row[k].line);
+                    v[TF_DZ_kernel] = CM_CSV_S(row[k].kernel);
+                    cm_csv_write_row(f, &tf_csv_device_zones, v);
+                }
             }
         cyc += 2000;
     }
     fclose(f);
-    snprintf(p, sizeof p, "%s/" PF_CLOCK_SYNC, dir);
+    snprintf(p, sizeof p, "%s/%s", dir, PF_CLOCK_SYNC);
     f = fopen(p, "w");
     if (!f) return -1;
-    fputs("host_ns_first,cycle_first,ns_per_cycle,device_clock\n1000000,1000000,1.0,"
-          "host_monotonic\n",
-          f);
+    cm_csv_value sync[TF_SYNC_NCOLS] = {{0}};
+    sync[TF_SYNC_host_ns_first] = sync[TF_SYNC_cycle_first] = CM_CSV_U(1000000);
+    sync[TF_SYNC_ns_per_cycle] = CM_CSV_F(1.0);
+    sync[TF_SYNC_device_clock] = CM_CSV_S(tf_csv_device_clock[TF_CLOCK_host_monotonic]);
+    cm_csv_write_header(f, &tf_csv_clock_sync);
+    cm_csv_write_row(f, &tf_csv_clock_sync, sync);
     return fclose(f);
 }
 
@@ -150,8 +174,8 @@ static void bench_reports(const char *self, long events, const char *base, const
     mkdir(logs, 0777);
     snprintf(logs, sizeof logs, "%s/" PF_LOGS, dir);
     mkdir(logs, 0777);
-    snprintf(trace, sizeof trace, "%s/" PF_TRACE, dir);
-    snprintf(mem, sizeof mem, "%s/" PF_MEMLOG, dir);
+    snprintf(trace, sizeof trace, "%s/%s", dir, PF_TRACE);
+    snprintf(mem, sizeof mem, "%s/%s", dir, PF_MEMLOG);
     snprintf(env_t, sizeof env_t, "TT_FOIL_TRACE=%s", trace);
     snprintf(env_m, sizeof env_m, "TT_FOIL_MEM_LOG=%s", mem);
     long host = events * 4 / 5, dev = events - host;

@@ -1,9 +1,12 @@
 /* CSV as RFC 4180 writes it: fields with a comma, a quote or a line break
  * are quoted, quotes doubled. And the matching reader, one record at a
  * time (quoted fields may span lines). */
-#ifndef TF_CSV_H
-#define TF_CSV_H
+#ifndef CM_CSV_H
+#define CM_CSV_H
 
+#include "tf_csv_schemas.h"
+
+#include <stdint.h>
 #include <stdio.h>
 
 /* Write one field (no separator). */
@@ -26,5 +29,47 @@ typedef struct cm_csv_reader {
  * a malformed record (an unterminated quote at the end of the file). */
 int cm_csv_next(cm_csv_reader *r);
 void cm_csv_close(cm_csv_reader *r);
+
+/* ---- rows of a schema (contracts/tf_csv_schemas.h) ----------------------------- */
+
+/* One field's value: u for U and H, f for F1 and F6, s for S; empty: the
+ * field is left empty whatever its kind. Writers start from a zeroed row
+ * and set every column with the macros: writing a row with a column left
+ * unset is an internal error (CM_ASSERT), so a column added to a table
+ * and not filled in by its writer is caught by the tests. */
+typedef struct cm_csv_value {
+    uint64_t u;
+    double f;
+    const char *s;
+    int empty;
+    int set;
+} cm_csv_value;
+
+#define CM_CSV_U(v)  ((cm_csv_value){.u = (v), .set = 1})
+#define CM_CSV_F(v)  ((cm_csv_value){.f = (v), .set = 1})
+#define CM_CSV_S(v)  ((cm_csv_value){.s = (v), .set = 1})
+#define CM_CSV_EMPTY ((cm_csv_value){.empty = 1, .set = 1})
+
+/* A field of kind `k`, not quoted (S fields are quoted by the writers):
+ * into buf (at least 32 bytes for U, H, F1 and F6); returns its length. */
+size_t cm_csv_format(char *buf, size_t n, enum tf_csv_kind k, const cm_csv_value *v);
+
+/* The header line, and a row of v[0..ncols) in the schema's order. */
+void cm_csv_write_header(FILE *f, const tf_csv_schema *s);
+void cm_csv_write_row(FILE *f, const tf_csv_schema *s, const cm_csv_value *v);
+
+/* Find the schema's columns in a header record: col[c] is the file's
+ * field of schema column c, -1 if absent. Returns the number of absent
+ * columns. */
+int cm_csv_bind(const tf_csv_schema *s, char *const *fields, int nfields, int *col);
+
+/* Parse field `text` of kind `k`: 0 and *v (empty fields set v->empty),
+ * -1 if it is not of that kind. S fields are taken as they are. */
+int cm_csv_parse(enum tf_csv_kind k, const char *text, cm_csv_value *v);
+
+/* Column c of the reader's current record, parsed: -1 if the column is
+ * absent (col[c] < 0), missing in the record, or malformed. */
+int cm_csv_get(const cm_csv_reader *r, const tf_csv_schema *s, const int *col, int c,
+               cm_csv_value *v);
 
 #endif

@@ -1,6 +1,8 @@
 /* RFC 4180 CSV fields (cm_csv.h). */
 #include "cm_csv.h"
+#include "cm_err.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,4 +102,106 @@ void cm_csv_close(cm_csv_reader *r)
     r->buf = NULL;
     r->fields = NULL;
     r->line_buf = NULL;
+}
+
+/* ---- rows of a schema ---------------------------------------------------------- */
+
+size_t cm_csv_format(char *buf, size_t n, enum tf_csv_kind k, const cm_csv_value *v)
+{
+    int len = 0;
+    if (v->empty) {
+        if (n) buf[0] = 0;
+        return 0;
+    }
+    switch (k) {
+    case TF_CSV_U: len = snprintf(buf, n, "%" PRIu64, v->u); break;
+    case TF_CSV_H: len = snprintf(buf, n, "0x%" PRIx64, v->u); break;
+    case TF_CSV_F1: len = snprintf(buf, n, "%.1f", v->f); break;
+    case TF_CSV_F6: len = snprintf(buf, n, "%.6f", v->f); break;
+    case TF_CSV_S: len = snprintf(buf, n, "%s", v->s ? v->s : ""); break;
+    }
+    return len < 0 ? 0 : (size_t)len < n ? (size_t)len : n ? n - 1 : 0;
+}
+
+void cm_csv_write_header(FILE *f, const tf_csv_schema *s)
+{
+    for (int c = 0; c < s->ncols; c++) {
+        if (c) fputc(',', f);
+        fputs(s->cols[c].name, f);
+    }
+    fputc('\n', f);
+}
+
+void cm_csv_write_row(FILE *f, const tf_csv_schema *s, const cm_csv_value *v)
+{
+    char buf[64];
+    for (int c = 0; c < s->ncols; c++) {
+        CM_ASSERT(v[c].set); /* the writer fills in every column of the table */
+        if (c) fputc(',', f);
+        if (v[c].empty) continue;
+        if (s->cols[c].kind == TF_CSV_S)
+            cm_csv_field(f, v[c].s ? v[c].s : "");
+        else
+            fwrite(buf, 1, cm_csv_format(buf, sizeof buf, s->cols[c].kind, &v[c]), f);
+    }
+    fputc('\n', f);
+}
+
+int cm_csv_bind(const tf_csv_schema *s, char *const *fields, int nfields, int *col)
+{
+    int absent = 0;
+    for (int c = 0; c < s->ncols; c++) {
+        col[c] = -1;
+        for (int i = 0; i < nfields && col[c] < 0; i++)
+            if (!strcmp(fields[i], s->cols[c].name)) col[c] = i;
+        absent += col[c] < 0;
+    }
+    return absent;
+}
+
+/* A whole number of `base` digits (10, or 16 after "0x"). */
+static int parse_uint(const char *p, int base, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*p) return -1;
+    for (; *p; p++) {
+        int d = *p >= '0' && *p <= '9'                 ? *p - '0'
+                : base == 16 && *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+                : base == 16 && *p >= 'A' && *p <= 'F' ? *p - 'A' + 10
+                                                       : -1;
+        if (d < 0 || v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return -1;
+        v = v * (uint64_t)base + (uint64_t)d;
+    }
+    *out = v;
+    return 0;
+}
+
+int cm_csv_parse(enum tf_csv_kind k, const char *text, cm_csv_value *v)
+{
+    *v = (cm_csv_value){.set = 1};
+    if (!*text && k != TF_CSV_S) {
+        v->empty = 1;
+        return 0;
+    }
+    switch (k) {
+    case TF_CSV_S: v->s = text; return 0;
+    case TF_CSV_U: return parse_uint(text, 10, &v->u);
+    case TF_CSV_H:
+        if (text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) return -1;
+        return parse_uint(text + 2, 16, &v->u);
+    case TF_CSV_F1:
+    case TF_CSV_F6: {
+        char *end;
+        v->f = strtod(text, &end);
+        return *end || end == text ? -1 : 0;
+    }
+    }
+    return -1;
+}
+
+int cm_csv_get(const cm_csv_reader *r, const tf_csv_schema *s, const int *col, int c,
+               cm_csv_value *v)
+{
+    if (col[c] < 0 || col[c] >= r->nfields) return -1;
+    return cm_csv_parse(s->cols[c].kind, r->fields[col[c]], v);
 }

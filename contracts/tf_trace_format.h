@@ -1,5 +1,6 @@
 /* The host profiler's trace file format (docs/trace-format.md), shared by
- * the recorder (recorder.c) and the reader library (reader.c).
+ * the recorder (src/prof/recorder.c) and the trace library (src/prof/reader.c,
+ * pack.c; public API tt_foil/trace.h).
  *
  *   file   := header chunk*
  *   header := TF_TRACE_MAGIC, version, flags, pid, start tsc/ns, program
@@ -10,10 +11,18 @@
 #ifndef TF_TRACE_FORMAT_H
 #define TF_TRACE_FORMAT_H
 
+#include "tf_trace_records.h"
+
 #include <stdint.h>
 
+#ifdef __cplusplus
+#define TF_TRACE_STATIC_ASSERT static_assert
+#else
+#define TF_TRACE_STATIC_ASSERT _Static_assert
+#endif
+
 #define TF_TRACE_MAGIC   "TFTRACE1"
-#define TF_TRACE_VERSION 1u
+#define TF_TRACE_VERSION 2u /* 2: named pools and tracks (1 had core coordinates) */
 
 /* file header flags */
 #define TF_TRACE_FLAG_NS_CLOCK 1u /* timestamps are monotonic ns, not TSC ticks */
@@ -30,12 +39,30 @@ typedef struct tf_trace_header {
 
 #define TF_CHUNK_MAGIC 0x4b434654u /* "TFCK" */
 
+/* Chunk kinds: X(name, code, meaning) */
+#define TF_TRACE_CHUNKS(X)                                                                         \
+    X(EVENTS, 1, "one thread's records, as 64-bit words")                                          \
+    X(DEFS, 2, "definitions: source locations, names, threads, tracks")                            \
+    X(TRAILER, 3, "written at a normal exit: counts")                                              \
+    X(PACKED, 4, "one thread's records, packed (see below)")
+
 enum tf_chunk_kind {
-    TF_CHUNK_EVENTS = 1,  /* one thread's records, as 64-bit words */
-    TF_CHUNK_DEFS = 2,    /* definitions: source locations, names, threads */
-    TF_CHUNK_TRAILER = 3, /* written at a normal exit: counts */
-    TF_CHUNK_PACKED = 4,  /* one thread's records, packed (see below) */
+#define TF_CHUNK_ENUM(name, code, meaning) TF_CHUNK_##name = code,
+    TF_TRACE_CHUNKS(TF_CHUNK_ENUM)
+#undef TF_CHUNK_ENUM
 };
+
+/* 1 if `kind` is a chunk kind of the table. */
+static inline int tf_chunk_kind_known(uint32_t kind)
+{
+    switch (kind) {
+#define TF_CHUNK_CASE(name, code, meaning) case code:
+        TF_TRACE_CHUNKS(TF_CHUNK_CASE)
+#undef TF_CHUNK_CASE
+        return 1;
+    default: return 0;
+    }
+}
 
 typedef struct tf_chunk_header {
     uint32_t magic;
@@ -48,53 +75,34 @@ typedef struct tf_chunk_header {
     uint32_t checksum;        /* tf_trace_checksum() of the payload */
 } tf_chunk_header;
 
-_Static_assert(sizeof(tf_chunk_header) == 48, "chunk header layout");
-_Static_assert(sizeof(tf_trace_header) == 104, "trace header layout");
+TF_TRACE_STATIC_ASSERT(sizeof(tf_chunk_header) == 48, "chunk header layout");
+TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_header) == 104, "trace header layout");
 
-/* Event records: 64-bit words, [63:59] type, [58:40] arg, [39:0] timestamp
- * delta from the chunk's tsc_base. Some types are followed by payload
- * words. */
-#define TF_REC_TYPE(w)  ((unsigned)((w) >> 59))
-#define TF_REC_ARG(w)   ((uint32_t)(((w) >> 40) & 0x7ffff))
-#define TF_REC_DELTA(w) ((w)&0xffffffffffull)
-#define TF_REC(type, arg, delta)                                                                   \
-    (((uint64_t)(type) << 59) | ((uint64_t)(arg) << 40) | ((uint64_t)(delta)&0xffffffffffull))
-#define TF_REC_MAX_ARG   0x7ffffu
-#define TF_REC_MAX_DELTA 0xffffffffffull
-
-enum tf_rec_type {
-    TF_R_ZONE_BEGIN = 1, /* arg = location id */
-    TF_R_ZONE_END = 2,   /* arg = location id of the zone it ends */
-    TF_R_ZONE_TEXT = 3,  /* arg = byte length; text follows, padded to 8 */
-    TF_R_FRAME = 4,      /* frame mark */
-    TF_R_ALLOC = 5,      /* arg = pool id; + ptr, size, where */
-    TF_R_FREE = 6,       /* arg = pool id; + ptr, where */
-    TF_R_RESET = 7,      /* arg = pool id; + where */
-    TF_R_DEVZONE = 8,    /* arg = device zone name id; + start cycle, end cycle, where */
-};
+/* Event records and definitions: the tables of tf_trace_records.h. */
 
 /* PACKED payload: the same records, byte-packed by the writer thread. Per
  * record: varint(type | arg << 5), varint(zigzag(delta - previous delta)),
- * then its payload words as varints (ZONE_TEXT: its `arg` raw bytes). The
- * first record's previous delta is 0; a 0 byte where a record would start
- * ends the payload (the rest is padding to 8 bytes). Varints are LEB128. */
+ * then its payload words as varints (text records: their `arg` raw bytes).
+ * The first record's previous delta is 0; a 0 byte where a record would
+ * start ends the payload (the rest is padding to 8 bytes). Varints are
+ * LEB128. */
+#define TF_PACK_TYPE_BITS 5
+TF_TRACE_STATIC_ASSERT(TF_R_LIMIT == 1u << TF_PACK_TYPE_BITS,
+                       "the packed type field holds every record type");
+TF_TRACE_STATIC_ASSERT(TF_R_LIMIT == (UINT64_MAX >> TF_REC_TYPE_SHIFT) + 1,
+                       "the record word's type field holds every record type");
+TF_TRACE_STATIC_ASSERT(TF_REC_MAX_ARG == (1u << (TF_REC_TYPE_SHIFT - TF_REC_ARG_SHIFT)) - 1,
+                       "the argument field lies between the type and the delta");
+TF_TRACE_STATIC_ASSERT(TF_REC_MAX_DELTA == (1ull << TF_REC_ARG_SHIFT) - 1,
+                       "the delta field ends where the argument starts");
 
-/* `where` words: core coordinates of a per-core pool (or device zone),
- * x | y << 8 | valid << 16, and for device zones the RISC << 24. */
-#define TF_WHERE(x, y)                                                                             \
-    ((uint64_t)((unsigned)(x)&0xff) | ((uint64_t)((unsigned)(y)&0xff) << 8) | (1ull << 16))
-#define TF_WHERE_NONE 0ull
-
-/* DEFS payload: a sequence of definition records, each
+/* DEFS payload: a sequence of definition records (TF_TRACE_DEFS), each
  *   uint32 kind, uint32 id, uint32 line, uint32 nbytes, then nbytes of
  *   NUL-separated strings, padded to 8. */
-enum tf_def_kind {
-    TF_DEF_LOCATION = 1, /* strings: name, function, file */
-    TF_DEF_POOL = 2,     /* strings: pool base name */
-    TF_DEF_THREAD = 3,   /* id = thread number, line = OS tid; strings: name */
-    TF_DEF_DEVZONE = 4,  /* strings: name, file (line = line, id = name id) */
-    TF_DEF_CAPACITY = 5, /* strings: pool base name, capacity in bytes (decimal) */
-};
+typedef struct tf_trace_def_header {
+    uint32_t kind, id, line, nbytes;
+} tf_trace_def_header;
+TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_def_header) == 16, "definition header layout");
 
 /* TRAILER payload */
 typedef struct tf_trace_trailer {
@@ -106,7 +114,7 @@ typedef struct tf_trace_trailer {
     uint64_t end_tsc, end_ns; /* last calibration point */
 } tf_trace_trailer;
 
-#define TF_TEXT_MAX 4096
+TF_TRACE_STATIC_ASSERT(TF_TEXT_MAX <= TF_REC_MAX_ARG, "a text's length fits the argument");
 
 /* A cheap checksum over the payload's 64-bit words (rotate-xor), enough to
  * tell a chunk cut short or overwritten from a good one. */

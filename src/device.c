@@ -2,6 +2,7 @@
  * default), firmware found in the build tree, and booting cores: firmware
  * into each RISC's region, reset released, wait for every RISC's INIT. */
 #include "rt_internal.h"
+#include "tf_env.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -222,15 +223,15 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
         rt_pool_init(&dev->dram[b], "Device DRAM", -1, -1, 0, dev->info.dram_bank_size);
     uint32_t tmo = cfg.dispatch_timeout_ms
                        ? cfg.dispatch_timeout_ms
-                       : env_u32("TT_FOIL_DISPATCH_TIMEOUT_MS", TF_DEFAULT_TIMEOUT_MS);
+                       : env_u32(tf_env_name(TF_ENV_DISPATCH_TIMEOUT_MS), TF_DEFAULT_TIMEOUT_MS);
     dev->timeout_ns = (uint64_t)tmo * 1000000ull;
     dev->boot_timeout_ns =
         (uint64_t)(cfg.boot_timeout_ms ? cfg.boot_timeout_ms : TF_BOOT_TIMEOUT_MS) * 1000000ull;
     const char *dir = cfg.firmware_dir;
-    if (!dir || !*dir) dir = getenv("TT_FOIL_FIRMWARE_DIR");
+    if (!dir || !*dir) dir = getenv(tf_env_name(TF_ENV_FIRMWARE_DIR));
     if (!dir || !*dir) dir = TT_FOIL_BUILD_FIRMWARE_DIR;
     if (load_firmware(dev, dir)) goto fail;
-    rt_devprof_open(dev);
+    if (rt_devprof_open(dev)) goto fail;
     TF_POOL_CAPACITY("Device DRAM", dev->info.dram_bank_size * (uint64_t)dev->info.dram_banks);
     TF_POOL_CAPACITY("Device L1", TF_L1_USER_END - TF_L1_USER_BASE);
     TF_POOL_CAPACITY("Device L1 persistent", TF_L1_USER_END - TF_L1_USER_BASE);

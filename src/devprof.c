@@ -7,9 +7,11 @@
 #include "devprof.h"
 #include "rt_internal.h"
 #include "cm_csv.h"
+#include "tf_env.h"
 #include "tf_profiler.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,52 +88,73 @@ static const rt_zone_info *find_zone(const rt_image *img, uint32_t id)
 }
 
 /* "OFF" disables, unset means the spec's default file name. */
-static void path_from_env(char *out, size_t n, const char *env, const char *dflt)
+static void path_from_env(char *out, size_t n, enum tf_env_id env)
 {
-    const char *v = getenv(env);
-    if (!v) v = dflt;
-    if (!*v || !strcmp(v, "OFF") || !strcmp(v, "off")) v = "";
-    snprintf(out, n, "%s", v);
+    const char *v = getenv(tf_env_name(env));
+    if (!v) v = tf_env_default(env);
+    snprintf(out, n, "%s", tf_env_is_off(v) ? "" : v);
 }
 
-void rt_devprof_open(tf_device *dev)
+/* Bytes of the profiler region read back after each dispatch: the control
+ * vector and every RISC's marker buffer. */
+#define RT_DEVPROF_REGION (TF_DPROF_CTL_SIZE + TF_NUM_RISCS * TF_DPROF_WORDS * 4)
+
+int rt_devprof_open(tf_device *dev)
 {
     rt_devprof *d = &dev->prof;
     memset(d, 0, sizeof *d);
     d->enabled = dev->fw[0].note.profiler != 0;
-    if (!d->enabled) return;
-    path_from_env(d->csv_path, sizeof d->csv_path, "TT_FOIL_DEVICE_ZONES_CSV",
-                  "tt_foil_device_zones.csv");
-    path_from_env(d->sync_path, sizeof d->sync_path, "TT_FOIL_DEVICE_CLOCK_SYNC",
-                  "tt_foil_device_clock_sync.csv");
+    if (!d->enabled) return 0;
+    d->region = malloc(RT_DEVPROF_REGION);
+    d->ntracks = dev->info.grid_x * dev->info.grid_y * TF_NUM_RISCS;
+    d->tracks = calloc(d->ntracks ? (size_t)d->ntracks : 1, sizeof *d->tracks);
+    if (!d->region || !d->tracks) {
+        rt_devprof_close(dev);
+        return cm_err_set("out of host memory (device profiler readback buffers)");
+    }
+    path_from_env(d->csv_path, sizeof d->csv_path, TF_ENV_DEVICE_ZONES_CSV);
+    path_from_env(d->sync_path, sizeof d->sync_path, TF_ENV_DEVICE_CLOCK_SYNC);
     if (d->csv_path[0]) {
         d->csv = fopen(d->csv_path, "w");
-        if (!d->csv) {
-            fprintf(stderr,
-                    "tt-foil device profiler: cannot write %s: %s; device zones are "
-                    "still read back but not written\n",
+        if (!d->csv)
+            cm_warn("device profiler: cannot write %s: %s; device zones are still read back but "
+                    "not written",
                     d->csv_path, strerror(errno));
-        } else {
-            const char *sep = "";
-#define TF_COL(name)                                                                               \
-    fprintf(d->csv, "%s%s", sep, #name);                                                           \
-    sep = ",";
-            TF_DEVZONE_CSV_COLUMNS(TF_COL)
-#undef TF_COL
-            fputc('\n', d->csv);
-        }
+        else
+            cm_csv_write_header(d->csv, &tf_csv_device_zones);
     }
+    return 0;
 }
 
 void rt_devprof_close(tf_device *dev)
 {
     rt_devprof *d = &dev->prof;
     if (d->csv) {
-        if (fclose(d->csv))
-            fprintf(stderr, "tt-foil device profiler: error writing %s: %s\n", d->csv_path,
-                    strerror(errno));
+        if (ferror(d->csv) | fclose(d->csv))
+            cm_warn("device profiler: error writing %s: %s", d->csv_path,
+                    errno ? strerror(errno) : "write error");
         d->csv = NULL;
     }
+    free(d->region);
+    free(d->tracks);
+    cm_pair_free(&d->pair);
+    d->region = NULL;
+    d->tracks = NULL;
+}
+
+/* The host trace's track of (core, RISC): "device core (x,y)", "BRISC". */
+__attribute__((unused)) static uint32_t track_of(tf_device *dev, tf_core c, int r)
+{
+    rt_devprof *d = &dev->prof;
+    int i = rt_dev_core_index(dev, c) * TF_NUM_RISCS + r;
+    if (i < 0 || i >= d->ntracks) return 0;
+    if (!d->tracks[i]) {
+        char group[48];
+        snprintf(group, sizeof group, "device core (%d,%d)", c.x, c.y);
+        d->tracks[i] = TF_TRACK_ID(group, cm_risc_name(r));
+        (void)group;
+    }
+    return d->tracks[i];
 }
 
 /* Device cycle -> host monotonic ns. On the simulator the device clock is
@@ -149,43 +172,60 @@ static void write_sync(tf_device *dev, tf_program *p)
     rt_devprof *d = &dev->prof;
     d->sync_written = 1;
     if (!d->sync_path[0]) return;
-    FILE *f = fopen(d->sync_path, "w");
-    if (!f) {
-        fprintf(stderr, "tt-foil device profiler: cannot write %s: %s\n", d->sync_path,
-                strerror(errno));
-        return;
-    }
     tf_transport *t = dev->tr;
     uint64_t h0 = rt_dev_now_ns(), cyc = 0;
-    t->ops->read_clock(t, p->core.x, p->core.y, &cyc);
+    if (t->ops->read_clock(t, p->core.x, p->core.y, &cyc)) {
+        cm_warn("device profiler: cannot read the clock of core (%d,%d): %s; %s not written",
+                p->core.x, p->core.y, tf_last_error(), d->sync_path);
+        return;
+    }
     uint64_t h1 = rt_dev_now_ns(), host = h0 + (h1 - h0) / 2;
     if (dev->info.clock_is_host) host = cyc; /* the same clock: exact */
-    fprintf(f, "host_ns_first,cycle_first,ns_per_cycle,device_clock\n%llu,%llu,%.6f,%s\n",
-            (unsigned long long)host, (unsigned long long)cyc, 1000.0 / dev->info.clock_mhz,
-            dev->info.clock_is_host ? "host_monotonic" : "free_running");
-    if (fclose(f))
-        fprintf(stderr, "tt-foil device profiler: error writing %s: %s\n", d->sync_path,
-                strerror(errno));
+    FILE *f = fopen(d->sync_path, "w");
+    if (!f) {
+        cm_warn("device profiler: cannot write %s: %s", d->sync_path, strerror(errno));
+        return;
+    }
+    cm_csv_value v[TF_SYNC_NCOLS] = {{0}};
+    v[TF_SYNC_host_ns_first] = CM_CSV_U(host);
+    v[TF_SYNC_cycle_first] = CM_CSV_U(cyc);
+    v[TF_SYNC_ns_per_cycle] = CM_CSV_F(1000.0 / dev->info.clock_mhz);
+    v[TF_SYNC_device_clock] =
+        CM_CSV_S(tf_csv_device_clock[dev->info.clock_is_host ? TF_CLOCK_host_monotonic
+                                                             : TF_CLOCK_free_running]);
+    cm_csv_write_header(f, &tf_csv_clock_sync);
+    cm_csv_write_row(f, &tf_csv_clock_sync, v);
+    if (ferror(f) | fclose(f))
+        cm_warn("device profiler: error writing %s: %s", d->sync_path,
+                errno ? strerror(errno) : "write error");
 }
 
-static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, const char *type,
+/* One row of the device zones CSV (z NULL: a zone id the image does not
+ * know, shown as id:0x...; zid UINT32_MAX: no zone at all). */
+static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, int packet,
                     const rt_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
                     uint32_t dropped)
 {
-    char hash[16] = "", line[16] = "";
+    char hash[16] = "";
     if (z)
         snprintf(hash, sizeof hash, "0x%04x", z->hash);
     else if (zid != UINT32_MAX)
         snprintf(hash, sizeof hash, "id:0x%04x", zid);
-    if (z) snprintf(line, sizeof line, "%u", z->line);
-    fprintf(f, "%u,%llu,%d,%d,%s,%s,%s,%llu,", id, (unsigned long long)host_ns, c.x, c.y,
-            cm_risc_name(r), type, hash, (unsigned long long)cycle);
-    cm_csv_field(f, z ? z->name : "");
-    fputc(',', f);
-    cm_csv_field(f, z ? z->file : "");
-    fprintf(f, ",%s,", line);
-    cm_csv_field(f, kernel);
-    fprintf(f, ",%u\n", dropped);
+    cm_csv_value v[TF_DZ_NCOLS] = {{0}};
+    v[TF_DZ_dispatch_idx] = CM_CSV_U(id);
+    v[TF_DZ_host_ns] = CM_CSV_U(host_ns);
+    v[TF_DZ_core_x] = CM_CSV_U((uint64_t)c.x);
+    v[TF_DZ_core_y] = CM_CSV_U((uint64_t)c.y);
+    v[TF_DZ_risc] = CM_CSV_S(cm_risc_name(r));
+    v[TF_DZ_packet_type] = CM_CSV_S(tf_csv_packet_type[packet]);
+    v[TF_DZ_zone_hash] = CM_CSV_S(hash);
+    v[TF_DZ_cycle] = CM_CSV_U(cycle);
+    v[TF_DZ_zone_name] = CM_CSV_S(z ? z->name : "");
+    v[TF_DZ_src_file] = CM_CSV_S(z ? z->file : "");
+    v[TF_DZ_src_line] = z ? CM_CSV_U(z->line) : CM_CSV_EMPTY;
+    v[TF_DZ_kernel] = CM_CSV_S(kernel);
+    v[TF_DZ_dropped] = CM_CSV_U(dropped);
+    cm_csv_write_row(f, &tf_csv_device_zones, v);
 }
 
 /* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
@@ -219,9 +259,10 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
     rt_devprof *d = &dev->prof;
     if (!d->enabled) return 0;
     TF_ZONE_N("TF_dispatch/profiler_readback");
-    static uint8_t region[TF_DPROF_CTL_SIZE + TF_NUM_RISCS * TF_DPROF_WORDS * 4];
+    uint8_t *region = d->region; /* per device: devices may run on different threads */
     tf_transport *t = dev->tr;
-    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, sizeof region)) return -1;
+    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, RT_DEVPROF_REGION))
+        return -1;
     uint64_t host_ns = rt_dev_now_ns();
     if (!d->sync_written) write_sync(dev, p);
     tf_dprof_ctl ctl;
@@ -231,20 +272,20 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
     p->dz_dispatch = id;
     memset(p->dz_dropped, 0, sizeof p->dz_dropped);
     if (ctl.magic != TF_DPROF_MAGIC) {
-        fprintf(stderr,
-                "tt-foil device profiler: core (%d,%d) has no profiler control vector "
-                "after dispatch %u (firmware without the profiler?)\n",
+        cm_warn("device profiler: core (%d,%d) has no profiler control vector after dispatch %u "
+                "(firmware without the profiler?)",
                 p->core.x, p->core.y, id);
         return 0;
     }
+    cm_pairer *pair = &d->pair;
+    pair->unmatched = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_dprof_risc_ctl *c = &ctl.risc[r];
         if (c->dispatch_id != id) continue; /* not booted, or did not see this GO */
         uint32_t base = TF_DPROF_BUF(r), used = c->cur - base;
         if (c->cur < base || used > TF_DPROF_WORDS * 4 || (used & 7)) {
-            fprintf(stderr,
-                    "tt-foil device profiler: core (%d,%d) %s: corrupt marker pointer "
-                    "0x%08x after dispatch %u; its markers were skipped\n",
+            cm_warn("device profiler: core (%d,%d) %s: corrupt marker pointer 0x%08x after "
+                    "dispatch %u; its markers were skipped",
                     p->core.x, p->core.y, cm_risc_name(r), c->cur, id);
             continue;
         }
@@ -252,16 +293,10 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
         const rt_image *kimg = p->img[r];
         const char *kname = kimg ? kimg->note.name : "firmware";
         uint64_t ref = p->last.go_cycle[r], prev = ref;
-        struct open_zone {
-            const rt_zone_info *z;
-            uint32_t zid;
-            uint64_t start;
-        } stack[TF_DPROF_WORDS / 2];
-        int depth = 0;
         for (uint32_t i = 0; i < used / 8; i++) {
             uint32_t w0 = m[2 * i], w1 = m[2 * i + 1];
             if (!(w0 & TF_DPROF_VALID)) {
-                p->dz_unmatched++;
+                pair->unmatched++;
                 continue;
             }
             uint32_t zid = TF_DPROF_ZONE_ID(w0), type = TF_DPROF_TYPE(w0);
@@ -272,13 +307,15 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
             prev = cyc;
             const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
             const char *who = zid < TF_ZONE_ID_KERNEL ? "firmware" : kname;
+            int start = type == TF_DPROF_START;
             if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, type == TF_DPROF_START ? "START" : "END",
-                        z, zid, cyc, who, 0);
-            if (type == TF_DPROF_START) {
-                stack[depth++] = (struct open_zone){z, zid, cyc};
-            } else if (depth && stack[depth - 1].zid == zid) {
-                depth--;
+                csv_row(d->csv, id, host_ns, p->core, r, start ? TF_PACKET_START : TF_PACKET_END, z,
+                        zid, cyc, who, 0);
+            uint64_t start_cyc;
+            uint32_t depth;
+            if (start) {
+                if (cm_pair_start(pair, zid, cyc)) return cm_err_set("out of host memory");
+            } else if (cm_pair_end(pair, zid, &start_cyc, &depth)) {
                 tf_device_zone dz = {
                     .name = z ? z->name : "?",
                     .file = z ? z->file : "?",
@@ -286,37 +323,35 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
                     .hash = z ? z->hash : 0,
                     .id = zid,
                     .risc = r,
-                    .depth = (uint32_t)depth,
-                    .start_cycle = stack[depth].start,
+                    .depth = depth,
+                    .start_cycle = start_cyc,
                     .end_cycle = cyc,
-                    .start_ns = cycle_to_ns(dev, stack[depth].start, ref, doorbell_ns),
+                    .start_ns = cycle_to_ns(dev, start_cyc, ref, doorbell_ns),
                     .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
                 };
                 if (push_zone(p, &dz)) return cm_err_set("out of host memory");
                 if (z)
-                    TF_DEVZONE((rt_zone_info *)z, dz.start_ns, dz.end_ns, p->core.x, p->core.y, r);
-            } else {
-                p->dz_unmatched++; /* an END without its START */
+                    TF_DEVZONE((rt_zone_info *)z, dz.start_ns, dz.end_ns,
+                               track_of(dev, p->core, r));
             }
         }
-        p->dz_unmatched += (uint32_t)depth; /* STARTs without END */
+        cm_pair_reset(pair); /* STARTs without END */
         p->dz_dropped[r] = c->dropped;
         if (c->dropped) {
             d->dropped_total += c->dropped;
             if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, "DROPPED", NULL, UINT32_MAX, 0, kname,
-                        c->dropped);
-            fprintf(stderr,
-                    "tt-foil device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a "
-                    "RISC's buffer holds %d markers); record fewer zones per dispatch\n",
+                csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0,
+                        kname, c->dropped);
+            cm_warn("device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a RISC's "
+                    "buffer holds %d markers); record fewer zones per dispatch",
                     id, p->core.x, p->core.y, cm_risc_name(r), c->dropped, TF_DPROF_WORDS / 2);
         }
     }
+    p->dz_unmatched = (uint32_t)pair->unmatched;
     d->unmatched_total += p->dz_unmatched;
     if (p->dz_unmatched)
-        fprintf(stderr,
-                "tt-foil device profiler: dispatch %u core (%d,%d): %u markers without "
-                "their pair (DeviceZoneBegin/End used out of order?)\n",
+        cm_warn("device profiler: dispatch %u core (%d,%d): %u markers without their pair "
+                "(DeviceZoneBegin/End used out of order?)",
                 id, p->core.x, p->core.y, p->dz_unmatched);
     return 0;
 }

@@ -9,6 +9,8 @@
 #ifndef TT_FOIL_PROF_RECORD_H
 #define TT_FOIL_PROF_RECORD_H
 
+#include "tf_trace_records.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -63,18 +65,23 @@ uint32_t tf_prof_name_id(tf_prof_name *name);
 /* Room for `words` words at the buffer's end (flushing if needed); after it
  * returns, timestamps are deltas from tf_prof_t.base[stream]. */
 uint64_t *tf_prof_reserve(int stream, unsigned words, uint64_t now);
-/* Declare the capacity of a memory pool ("Device L1": each "(x,y)" pool). */
+/* The id of a memory pool named at run time, interned by its text (the
+ * runtime's per-core pools: "Device L1 (1,2)"); 0 if none is left. */
+uint32_t tf_prof_pool_id(const char *pool);
+/* Declare the capacity of a memory pool (by its full name). */
 void tf_prof_pool_capacity(const char *pool, uint64_t bytes);
 /* Name the calling thread in the trace. */
 void tf_prof_thread_name(const char *name);
 /* Write the calling thread's buffered records and wait until everything
  * handed to the writer is in the file. */
 void tf_prof_flush(void);
-/* A device zone on the host timeline (device profiler readback): the id of
- * its name (interned), then the zone with host-monotonic start and end. */
-uint32_t tf_prof_devzone_id(const char *name, const char *file, uint32_t line);
-void tf_prof_device_zone(uint32_t name_id, uint64_t start_ns, uint64_t end_ns, int x, int y,
-                         int risc);
+/* Named tracks beside the threads' own (the runtime puts each RISC's
+ * device zones on one): the id of track `name` in `group` (interned), the
+ * id of a zone name (interned by name, file and line), then a zone with
+ * host-monotonic start and end. Ids are 0 when the trace is off. */
+uint32_t tf_prof_track_id(const char *group, const char *name);
+uint32_t tf_prof_zone_name_id(const char *name, const char *file, uint32_t line);
+void tf_prof_track_zone(uint32_t track, uint32_t name_id, uint64_t start_ns, uint64_t end_ns);
 
 /* CLOCK_MONOTONIC in ns. Out of line: clock_gettime is POSIX, and this
  * header must compile in strict ISO C modes too (-std=c11). */
@@ -88,11 +95,8 @@ static inline __attribute__((always_inline)) uint64_t tf_prof_now(void)
     return tf_prof_now_ns();
 }
 
-/* Record type codes and packing (tf_trace_format.h has the full format). */
-#define TF_PROF_REC(type, arg, delta)                                                              \
-    (((uint64_t)(type) << 59) | ((uint64_t)(arg) << 40) | ((uint64_t)(delta)&0xffffffffffull))
-
-/* One record of `words` words: header(type, arg) then a0..a2. */
+/* One record of `words` words: header(type, arg) then a0..a2 (record
+ * codes and packing: contracts/tf_trace_records.h). */
 static inline __attribute__((always_inline)) void tf_prof_put(int s, unsigned words, uint32_t type,
                                                               uint32_t arg, uint64_t a0,
                                                               uint64_t a1, uint64_t a2)
@@ -105,7 +109,7 @@ static inline __attribute__((always_inline)) void tf_prof_put(int s, unsigned wo
         p = tf_prof_reserve(s, words, now);
         d = now - t->base[s];
     }
-    p[0] = TF_PROF_REC(type, arg, d);
+    p[0] = TF_REC(type, arg, d);
     if (words > 1) p[1] = a0;
     if (words > 2) p[2] = a1;
     if (words > 3) p[3] = a2;
@@ -118,7 +122,7 @@ static inline __attribute__((always_inline)) uint32_t tf_prof_zone_begin(tf_prof
     if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return 0;
     uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
     if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
-    tf_prof_put(TF_PROF_TRACE, 1, 1 /* TF_R_ZONE_BEGIN */, id, 0, 0, 0);
+    tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, 0, 0, 0);
     tf_prof_t.depth++;
     return id;
 }
@@ -126,7 +130,7 @@ static inline __attribute__((always_inline)) uint32_t tf_prof_zone_begin(tf_prof
 static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t id)
 {
     if (!id) return;
-    tf_prof_put(TF_PROF_TRACE, 1, 2 /* TF_R_ZONE_END */, id, 0, 0, 0);
+    tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, 0, 0, 0);
     tf_prof_t.depth--;
 }
 
@@ -146,7 +150,7 @@ static inline void tf_prof_zone_text(const char *text, size_t len)
 static inline void tf_prof_frame(void)
 {
     if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;
-    tf_prof_put(TF_PROF_TRACE, 1, 4 /* TF_R_FRAME */, 0, 0, 0, 0);
+    tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_FRAME, TF_R_FRAME, 0, 0, 0, 0);
 }
 
 static inline uint32_t tf_prof_pool(tf_prof_name *n)
@@ -155,25 +159,42 @@ static inline uint32_t tf_prof_pool(tf_prof_name *n)
     return id ? id : tf_prof_name_id(n);
 }
 
-#define TF_PROF_WHERE(x, y)                                                                        \
-    ((uint64_t)((unsigned)(x)&0xff) | ((uint64_t)((unsigned)(y)&0xff) << 8) | (1ull << 16))
-
-static inline void tf_prof_alloc(tf_prof_name *pool, uint64_t ptr, uint64_t size, uint64_t where)
+/* Memory events in pool `pool` (an id of tf_prof_pool / tf_prof_pool_id). */
+static inline void tf_prof_alloc_id(uint32_t pool, uint64_t ptr, uint64_t size)
 {
     if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
-    tf_prof_put(TF_PROF_MEM, 4, 5 /* TF_R_ALLOC */, tf_prof_pool(pool), ptr, size, where);
+    tf_prof_put(TF_PROF_MEM, 1 + TF_RW_ALLOC, TF_R_ALLOC, pool, ptr, size, 0);
 }
 
-static inline void tf_prof_free(tf_prof_name *pool, uint64_t ptr, uint64_t where)
+static inline void tf_prof_free_id(uint32_t pool, uint64_t ptr)
 {
     if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
-    tf_prof_put(TF_PROF_MEM, 3, 6 /* TF_R_FREE */, tf_prof_pool(pool), ptr, where, 0);
+    tf_prof_put(TF_PROF_MEM, 1 + TF_RW_FREE, TF_R_FREE, pool, ptr, 0, 0);
 }
 
-static inline void tf_prof_reset(tf_prof_name *pool, uint64_t where)
+static inline void tf_prof_reset_id(uint32_t pool)
 {
     if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
-    tf_prof_put(TF_PROF_MEM, 2, 7 /* TF_R_RESET */, tf_prof_pool(pool), where, 0, 0);
+    tf_prof_put(TF_PROF_MEM, 1 + TF_RW_RESET, TF_R_RESET, pool, 0, 0, 0);
+}
+
+/* The same in a pool named at the call site (TF_PROF_MEM_EVENT). */
+static inline void tf_prof_alloc(tf_prof_name *pool, uint64_t ptr, uint64_t size)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
+    tf_prof_alloc_id(tf_prof_pool(pool), ptr, size);
+}
+
+static inline void tf_prof_free(tf_prof_name *pool, uint64_t ptr)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
+    tf_prof_free_id(tf_prof_pool(pool), ptr);
+}
+
+static inline void tf_prof_reset(tf_prof_name *pool)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_MEM], 1)) return;
+    tf_prof_reset_id(tf_prof_pool(pool));
 }
 
 #define TF_PROF_CAT2(a, b) a##b
@@ -196,7 +217,7 @@ static inline void tf_prof_reset(tf_prof_name *pool, uint64_t where)
 #define TF_PROF_MEM_EVENT(call, pool_, ...)                                                        \
     do {                                                                                           \
         static tf_prof_name tf_prof_pool_ = {(pool_), 0};                                          \
-        call(&tf_prof_pool_, __VA_ARGS__);                                                         \
+        call(&tf_prof_pool_, ##__VA_ARGS__);                                                       \
     } while (0)
 
 TF_API_END

@@ -1,20 +1,14 @@
-/* Record packing (see tf_trace_pack.h and the PACKED payload description
- * in tf_trace_format.h). */
-#include "tf_trace_pack.h"
+/* Record packing (TF_CHUNK_PACKED, tf_trace_format.h): the writer thread
+ * packs each full buffer before writing it, the reader unpacks it back
+ * into 64-bit records. Record sizes come from TF_TRACE_RECORDS. */
+#include "tt_foil/trace.h"
 #include "tf_trace_format.h"
 
 #include <string.h>
 
 unsigned tf_trace_record_words(uint64_t head)
 {
-    switch (TF_REC_TYPE(head)) {
-    case TF_R_ZONE_TEXT: return 1 + (TF_REC_ARG(head) + 7) / 8;
-    case TF_R_ALLOC: return 4;
-    case TF_R_FREE: return 3;
-    case TF_R_RESET: return 2;
-    case TF_R_DEVZONE: return 4;
-    default: return 1;
-    }
+    return tf_rec_words(head);
 }
 
 static inline uint8_t *put_varint(uint8_t *o, uint64_t v)
@@ -48,14 +42,14 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
     uint64_t prev = 0, n = 0;
     while (p < end) {
         uint64_t w = *p;
-        unsigned type = TF_REC_TYPE(w), nw = tf_trace_record_words(w);
+        unsigned type = TF_REC_TYPE(w), nw = tf_rec_words(w);
         uint32_t arg = TF_REC_ARG(w);
         if (nw > (size_t)(end - p)) break; /* cannot happen: records are whole */
         int64_t d = (int64_t)(TF_REC_DELTA(w) - prev);
         prev = TF_REC_DELTA(w);
-        o = put_varint(o, (uint64_t)type | ((uint64_t)arg << 5));
+        o = put_varint(o, (uint64_t)type | ((uint64_t)arg << TF_PACK_TYPE_BITS));
         o = put_varint(o, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
-        if (type == TF_R_ZONE_TEXT) {
+        if (tf_rec_is_text(type)) {
             memcpy(o, p + 1, arg);
             o += arg;
         } else {
@@ -80,14 +74,14 @@ int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size
         int64_t d = (int64_t)((zz >> 1) ^ (0 - (zz & 1)));
         uint64_t delta = prev + (uint64_t)d;
         prev = delta;
-        unsigned type = (unsigned)(head & 31);
-        uint64_t arg = head >> 5;
+        unsigned type = (unsigned)(head & (TF_R_LIMIT - 1));
+        uint64_t arg = head >> TF_PACK_TYPE_BITS;
         if (arg > TF_REC_MAX_ARG || type == 0) return -1;
         uint64_t w = TF_REC(type, arg, delta);
-        unsigned nw = tf_trace_record_words(w);
+        unsigned nw = tf_rec_words(w);
         if (k + nw > cap) return -1;
         out[k] = w;
-        if (type == TF_R_ZONE_TEXT) {
+        if (tf_rec_is_text(type)) {
             if ((size_t)(end - p) < arg) return -1;
             out[k + nw - 1] = 0;
             memcpy(out + k + 1, p, arg);

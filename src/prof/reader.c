@@ -1,13 +1,14 @@
-/* The trace reader (tf_trace_reader.h). Two passes over the file: the first
+/* The trace reader (tt_foil/trace.h). Two passes over the file: the first
  * validates chunks and collects definitions and calibration points, the
  * second decodes events, converting timestamps by piecewise-linear
- * interpolation between calibration points. */
-#include "tf_trace_reader.h"
-#include "cm_map.h"
+ * interpolation between calibration points. Both dispatch through tables
+ * generated from TF_TRACE_DEFS and TF_TRACE_RECORDS: a record type or
+ * definition kind without a reader here does not compile. */
+#include "tt_foil/trace.h"
 #include "cm_err.h"
-#include "tf_trace_pack.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,10 +39,15 @@ typedef struct reader {
         uint64_t last_ns;
     } * stacks;
     uint32_t nstacks;
-    size_t cap_zones, cap_frames, cap_mem, cap_dev;
-    char **base_pools; /* pool definitions by id: base names */
-    uint32_t nbase_pools;
-    cm_map pools; /* (base id, where) -> full pool index */
+    size_t cap_zones, cap_frames, cap_mem, cap_track_zones, cap_zone_names, cap_tracks;
+    char **pool_names; /* pool definitions by id */
+    uint32_t npool_names;
+    uint32_t *pool_index; /* pool id -> index into t->pools, TF_NONE until used */
+    uint32_t npool_ids;
+    uint32_t *name_index; /* zone name id -> index into t->zone_names */
+    uint32_t nname_ids;
+    uint32_t *track_index; /* track id -> index into t->tracks */
+    uint32_t ntrack_ids;
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -155,103 +161,175 @@ static char *dupn(const char *s, size_t max)
     return d;
 }
 
+/* Map id -> index, grown to hold `id` (new entries TF_NONE). */
+static uint32_t *id_slot(uint32_t **map, uint32_t *n, uint32_t id)
+{
+    if (id >= *n) {
+        uint32_t nn = id + 1 > 2 * *n ? id + 1 : 2 * *n;
+        uint32_t *nm = realloc(*map, (size_t)nn * sizeof *nm);
+        if (!nm) return NULL;
+        for (uint32_t i = *n; i < nn; i++) nm[i] = TF_NONE;
+        *map = nm;
+        *n = nn;
+    }
+    return &(*map)[id];
+}
+
+static uint32_t id_lookup(const uint32_t *map, uint32_t n, uint32_t id)
+{
+    return id < n ? map[id] : TF_NONE;
+}
+
+/* One definition, as read from a DEFS chunk. */
+typedef struct def {
+    uint32_t id, line;
+    const char *s[TF_DEF_MAX_STRINGS];
+} def;
+
+/* Each returns -1 if out of memory (the rest of the chunk is skipped). */
+static int def_LOCATION(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    uint32_t id = d->id;
+    if (id >= t->nlocs) {
+        tf_tr_loc *nl = realloc(t->locs, (size_t)(id + 1) * sizeof *nl);
+        if (!nl) return -1;
+        memset(nl + t->nlocs, 0, (size_t)(id + 1 - t->nlocs) * sizeof *nl);
+        t->locs = nl;
+        t->nlocs = id + 1;
+    }
+    free(t->locs[id].name);
+    free(t->locs[id].function);
+    free(t->locs[id].file);
+    t->locs[id].name = dupn(d->s[0], 1000);
+    t->locs[id].function = dupn(d->s[1], 1000);
+    t->locs[id].file = dupn(d->s[2], 1000);
+    t->locs[id].line = d->line;
+    return 0;
+}
+
+/* Pools enter t->pools at their first event (a pool without events is
+ * not reported); the definition only names the id. */
+static int def_POOL(reader *r, const def *d)
+{
+    if (d->id >= r->npool_names) {
+        char **np = realloc(r->pool_names, (size_t)(d->id + 1) * sizeof *np);
+        if (!np) return -1;
+        memset(np + r->npool_names, 0, (size_t)(d->id + 1 - r->npool_names) * sizeof *np);
+        r->pool_names = np;
+        r->npool_names = d->id + 1;
+    }
+    free(r->pool_names[d->id]);
+    r->pool_names[d->id] = dupn(d->s[0], 1000);
+    return 0;
+}
+
+static int def_THREAD(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    uint32_t i;
+    for (i = 0; i < t->nthreads; i++)
+        if (t->threads[i].number == d->id) break;
+    if (i == t->nthreads) {
+        tf_tr_thread *nt = realloc(t->threads, (size_t)(i + 1) * sizeof *nt);
+        if (!nt) return -1;
+        t->threads = nt;
+        t->nthreads = i + 1;
+        t->threads[i].name = NULL;
+    }
+    t->threads[i].number = d->id;
+    t->threads[i].tid = d->line;
+    free(t->threads[i].name);
+    t->threads[i].name = dupn(d->s[0], 200);
+    return 0;
+}
+
+static int def_ZONE_NAME(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    uint32_t *slot = id_slot(&r->name_index, &r->nname_ids, d->id), n = t->nzone_names;
+    tf_tr_zone_name z = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), d->line};
+    if (!slot || PUSH(t->zone_names, n, r->cap_zone_names, z)) {
+        free(z.name);
+        free(z.file);
+        return -1;
+    }
+    *slot = t->nzone_names++;
+    return 0;
+}
+
+static int def_CAPACITY(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    char **nn = realloc(t->cap_names, (size_t)(t->ncaps + 1) * sizeof *nn);
+    if (nn) t->cap_names = nn;
+    uint64_t *nb = realloc(t->cap_bytes, (size_t)(t->ncaps + 1) * sizeof *nb);
+    if (nb) t->cap_bytes = nb;
+    if (!nn || !nb) return -1;
+    t->cap_names[t->ncaps] = dupn(d->s[0], 1000);
+    t->cap_bytes[t->ncaps] = strtoull(d->s[1], NULL, 10);
+    t->ncaps++;
+    return 0;
+}
+
+static int def_TRACK(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    uint32_t *slot = id_slot(&r->track_index, &r->ntrack_ids, d->id), n = t->ntracks;
+    tf_tr_track k = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000)};
+    if (!slot || PUSH(t->tracks, n, r->cap_tracks, k)) {
+        free(k.group);
+        free(k.name);
+        return -1;
+    }
+    *slot = t->ntracks++;
+    return 0;
+}
+
+static int def_unknown(reader *r, const def *d)
+{
+    (void)d;
+    r->t->unknown_records++;
+    return 0;
+}
+
+static int (*def_reader(uint32_t kind))(reader *, const def *)
+{
+    switch (kind) {
+#define TF_DEF_READER(name, code, strings, meaning)                                                \
+    case code: return def_##name;
+        TF_TRACE_DEFS(TF_DEF_READER)
+#undef TF_DEF_READER
+    default: return def_unknown;
+    }
+}
+
 static void read_defs(reader *r, const chunk_ref *c)
 {
     tf_trace *t = r->t;
     const uint8_t *p = (const uint8_t *)c->payload, *end = p + c->h->payload_bytes;
-    while (p + 16 <= end) {
-        uint32_t kind, id, line, nbytes;
-        memcpy(&kind, p, 4);
-        memcpy(&id, p + 4, 4);
-        memcpy(&line, p + 8, 4);
-        memcpy(&nbytes, p + 12, 4);
-        const char *s = (const char *)(p + 16);
-        if (nbytes > (size_t)(end - p) - 16) {
+    while (p + sizeof(tf_trace_def_header) <= end) {
+        tf_trace_def_header h;
+        memcpy(&h, p, sizeof h);
+        const char *s = (const char *)(p + sizeof h);
+        if (h.nbytes > (size_t)(end - p) - sizeof h) {
             warn(t, "definition chunk %u is malformed; its definitions were skipped", c->h->seq);
             return;
         }
-        const char *strs[3] = {"", "", ""};
+        def d = {h.id, h.line, {"", "", ""}};
         size_t off = 0;
-        for (int i = 0; i < 3 && off < nbytes; i++) {
-            strs[i] = s + off;
-            off += strnlen(s + off, nbytes - off) + 1;
+        for (int i = 0; i < TF_DEF_MAX_STRINGS && off < h.nbytes; i++) {
+            d.s[i] = s + off;
+            off += strnlen(s + off, h.nbytes - off) + 1;
         }
-        switch (kind) {
-        case TF_DEF_LOCATION:
-            if (id >= t->nlocs) {
-                tf_tr_loc *nl = realloc(t->locs, (size_t)(id + 1) * sizeof *nl);
-                if (!nl) return;
-                memset(nl + t->nlocs, 0, (size_t)(id + 1 - t->nlocs) * sizeof *nl);
-                t->locs = nl;
-                t->nlocs = id + 1;
-            }
-            free(t->locs[id].name);
-            free(t->locs[id].function);
-            free(t->locs[id].file);
-            t->locs[id].name = dupn(strs[0], 1000);
-            t->locs[id].function = dupn(strs[1], 1000);
-            t->locs[id].file = dupn(strs[2], 1000);
-            t->locs[id].line = line;
-            break;
-        case TF_DEF_POOL:
-            if (id >= r->nbase_pools) {
-                char **np = realloc(r->base_pools, (size_t)(id + 1) * sizeof *np);
-                if (!np) return;
-                memset(np + r->nbase_pools, 0, (size_t)(id + 1 - r->nbase_pools) * sizeof *np);
-                r->base_pools = np;
-                r->nbase_pools = id + 1;
-            }
-            free(r->base_pools[id]);
-            r->base_pools[id] = dupn(strs[0], 1000);
-            break;
-        case TF_DEF_THREAD: {
-            uint32_t i;
-            for (i = 0; i < t->nthreads; i++)
-                if (t->threads[i].number == id) break;
-            if (i == t->nthreads) {
-                tf_tr_thread *nt = realloc(t->threads, (size_t)(i + 1) * sizeof *nt);
-                if (!nt) return;
-                t->threads = nt;
-                t->nthreads = i + 1;
-                t->threads[i].name = NULL;
-            }
-            t->threads[i].number = id;
-            t->threads[i].tid = line;
-            free(t->threads[i].name);
-            t->threads[i].name = dupn(strs[0], 200);
-            break;
-        }
-        case TF_DEF_DEVZONE: {
-            tf_tr_devname *nd = realloc(t->devnames, (size_t)(t->ndevnames + 1) * sizeof *nd);
-            if (!nd) return;
-            t->devnames = nd;
-            nd[t->ndevnames].id = id;
-            nd[t->ndevnames].name = dupn(strs[0], 1000);
-            nd[t->ndevnames].file = dupn(strs[1], 1000);
-            nd[t->ndevnames].line = line;
-            t->ndevnames++;
-            break;
-        }
-        case TF_DEF_CAPACITY: {
-            char **nn = realloc(t->cap_names, (size_t)(t->ncaps + 1) * sizeof *nn);
-            uint64_t *nb = realloc(t->cap_bytes, (size_t)(t->ncaps + 1) * sizeof *nb);
-            if (nn) t->cap_names = nn;
-            if (nb) t->cap_bytes = nb;
-            if (!nn || !nb) return;
-            t->cap_names[t->ncaps] = dupn(strs[0], 1000);
-            t->cap_bytes[t->ncaps] = strtoull(strs[1], NULL, 10);
-            t->ncaps++;
-            break;
-        }
-        default: t->unknown_records++; break;
-        }
-        p += 16 + ((nbytes + 7) & ~7u);
+        if (def_reader(h.kind)(r, &d)) return;
+        p += sizeof h + ((h.nbytes + 7) & ~7u);
     }
 }
 
 static int header_ok(const tf_chunk_header *h, size_t avail)
 {
-    return h->magic == TF_CHUNK_MAGIC && h->kind >= TF_CHUNK_EVENTS && h->kind <= TF_CHUNK_PACKED &&
+    return h->magic == TF_CHUNK_MAGIC && tf_chunk_kind_known(h->kind) &&
            (h->payload_bytes & 7) == 0 && h->payload_bytes <= avail - sizeof *h;
 }
 
@@ -329,32 +407,23 @@ static struct stack *stack_of(reader *r, uint32_t ti)
     return &r->stacks[ti];
 }
 
-/* Index of the full pool name for (base pool id, where): "Device L1" plus
- * " (x,y)" for per-core pools. */
-static uint32_t pool_index(reader *r, uint32_t base, uint64_t where)
+/* Index into t->pools of pool `id`, entered at its first event. */
+static uint32_t pool_index(reader *r, uint32_t id)
 {
     tf_trace *t = r->t;
-    uint64_t key = ((uint64_t)base << 17) | (where & 0x1ffff) | (1ull << 63);
-    int is_new;
-    uint32_t *slot = cm_map_slot(&r->pools, key, NULL, NULL, &is_new);
+    uint32_t *slot = id_slot(&r->pool_index, &r->npool_ids, id);
     if (!slot) return 0;
-    if (!is_new) return *slot;
-    char name[1100];
-    const char *b = base < r->nbase_pools && r->base_pools[base] ? r->base_pools[base] : NULL;
+    if (*slot != TF_NONE) return *slot;
     char unknown[32];
-    if (!b) {
-        snprintf(unknown, sizeof unknown, "pool #%u", base);
-        b = unknown;
+    const char *name = id < r->npool_names ? r->pool_names[id] : NULL;
+    if (!name) {
+        snprintf(unknown, sizeof unknown, "pool #%u", id);
+        name = unknown;
     }
-    if (where & (1ull << 16))
-        snprintf(name, sizeof name, "%s (%u,%u)", b, (unsigned)(where & 0xff),
-                 (unsigned)((where >> 8) & 0xff));
-    else
-        snprintf(name, sizeof name, "%s", b);
     char **np = realloc(t->pools, (size_t)(t->npools + 1) * sizeof *np);
     if (!np) return 0;
     t->pools = np;
-    t->pools[t->npools] = strdup(name);
+    if (!(t->pools[t->npools] = strdup(name))) return 0;
     *slot = t->npools;
     return t->npools++;
 }
@@ -374,6 +443,114 @@ static void append_text(tf_tr_zone *z, const char *s, size_t n)
     memcpy(nt + old, s, n);
     nt[old + n] = 0;
     z->text = nt;
+}
+
+/* One record being decoded: its thread, the thread's zone stack, the
+ * record's words (p[0] the header), argument and time. */
+typedef struct rec {
+    uint32_t thread;
+    struct stack *st;
+    const uint64_t *p;
+    uint32_t arg;
+    uint64_t ns;
+} rec;
+
+/* Each returns -1 if out of memory (the rest of the chunk is skipped). */
+static int rec_ZONE_BEGIN(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    struct stack *st = e->st;
+    tf_tr_zone z = {
+        e->thread, e->arg, st->n ? st->idx[st->n - 1] : TF_NONE, (uint32_t)st->n, e->ns, e->ns,
+        NULL,      0};
+    uint32_t idx = (uint32_t)t->nzones;
+    if (PUSH(t->zones, t->nzones, r->cap_zones, z)) return -1;
+    return PUSH(st->idx, st->n, st->cap, idx);
+}
+
+static int rec_ZONE_END(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    struct stack *st = e->st;
+    if (!st->n) {
+        t->orphan_ends++;
+        return 0;
+    }
+    if (t->zones[st->idx[st->n - 1]].loc != e->arg) {
+        /* ends out of order: close inner zones up to the matching one */
+        size_t k = st->n;
+        while (k && t->zones[st->idx[k - 1]].loc != e->arg) k--;
+        if (!k) {
+            t->orphan_ends++;
+            return 0;
+        }
+        t->mismatched_ends++;
+        while (st->n > k) close_zone(r, st, e->ns);
+    }
+    close_zone(r, st, e->ns);
+    return 0;
+}
+
+static int rec_ZONE_TEXT(reader *r, const rec *e)
+{
+    if (e->st->n)
+        append_text(&r->t->zones[e->st->idx[e->st->n - 1]], (const char *)(e->p + 1), e->arg);
+    return 0;
+}
+
+static int rec_FRAME(reader *r, const rec *e)
+{
+    tf_tr_frame f = {e->thread, e->ns};
+    return PUSH(r->t->frames, r->t->nframes, r->cap_frames, f);
+}
+
+static int mem_event(reader *r, const rec *e, int op, uint64_t ptr, uint64_t size)
+{
+    tf_tr_mem m = {op, pool_index(r, e->arg), ptr, size, e->ns, e->thread};
+    return PUSH(r->t->mem, r->t->nmem, r->cap_mem, m);
+}
+
+static int rec_ALLOC(reader *r, const rec *e)
+{
+    return mem_event(r, e, TF_MEM_ALLOC, e->p[1], e->p[2]);
+}
+
+static int rec_FREE(reader *r, const rec *e)
+{
+    return mem_event(r, e, TF_MEM_FREE, e->p[1], 0);
+}
+
+static int rec_RESET(reader *r, const rec *e)
+{
+    return mem_event(r, e, TF_MEM_RESET, 0, 0);
+}
+
+static int rec_TRACK_ZONE(reader *r, const rec *e)
+{
+    uint32_t track = e->p[1] <= UINT32_MAX
+                         ? id_lookup(r->track_index, r->ntrack_ids, (uint32_t)e->p[1])
+                         : TF_NONE;
+    tf_tr_track_zone z = {id_lookup(r->name_index, r->nname_ids, e->arg), track, e->p[2], e->p[3],
+                          e->ns};
+    return PUSH(r->t->track_zones, r->t->ntrack_zones, r->cap_track_zones, z);
+}
+
+static int rec_unknown(reader *r, const rec *e)
+{
+    (void)e;
+    r->t->unknown_records++;
+    return 0;
+}
+
+static int (*rec_reader(unsigned type))(reader *, const rec *)
+{
+    switch (type) {
+#define TF_REC_READER(name, code, words, arg, payload)                                             \
+    case code: return rec_##name;
+        TF_TRACE_RECORDS(TF_REC_READER)
+#undef TF_REC_READER
+    default: return rec_unknown;
+    }
 }
 
 static void read_events(reader *r, const chunk_ref *c)
@@ -399,88 +576,15 @@ static void read_events(reader *r, const chunk_ref *c)
     }
     while (p < end) {
         uint64_t w = *p;
-        unsigned type = TF_REC_TYPE(w);
-        uint32_t arg = TF_REC_ARG(w);
-        uint64_t ns = to_ns(r, c->h->tsc_base + TF_REC_DELTA(w));
-        size_t words = 1;
-        switch (type) {
-        case TF_R_ZONE_TEXT: words = 1 + (arg + 7) / 8; break;
-        case TF_R_ALLOC: words = 4; break;
-        case TF_R_FREE: words = 3; break;
-        case TF_R_RESET: words = 2; break;
-        case TF_R_DEVZONE: words = 4; break;
-        }
+        size_t words = tf_rec_words(w);
         if ((size_t)(end - p) < words) {
             warn(t, "a record at the end of chunk %u is cut short", c->h->seq);
             t->unknown_records++;
             break;
         }
-        st->last_ns = ns;
-        switch (type) {
-        case TF_R_ZONE_BEGIN: {
-            tf_tr_zone z = {
-                ti, arg, st->n ? st->idx[st->n - 1] : TF_NONE, (uint32_t)st->n, ns, ns, NULL, 0};
-            uint32_t idx = (uint32_t)t->nzones;
-            if (PUSH(t->zones, t->nzones, r->cap_zones, z)) return;
-            if (PUSH(st->idx, st->n, st->cap, idx)) return;
-            break;
-        }
-        case TF_R_ZONE_END: {
-            if (!st->n) {
-                t->orphan_ends++;
-                break;
-            }
-            if (t->zones[st->idx[st->n - 1]].loc != arg) {
-                /* ends out of order: close inner zones up to the matching one */
-                size_t k = st->n;
-                while (k && t->zones[st->idx[k - 1]].loc != arg) k--;
-                if (!k) {
-                    t->orphan_ends++;
-                    break;
-                }
-                t->mismatched_ends++;
-                while (st->n > k) close_zone(r, st, ns);
-            }
-            close_zone(r, st, ns);
-            break;
-        }
-        case TF_R_ZONE_TEXT:
-            if (st->n) append_text(&t->zones[st->idx[st->n - 1]], (const char *)(p + 1), arg);
-            break;
-        case TF_R_FRAME: {
-            tf_tr_frame f = {ti, ns};
-            PUSH(t->frames, t->nframes, r->cap_frames, f);
-            break;
-        }
-        case TF_R_ALLOC:
-        case TF_R_FREE:
-        case TF_R_RESET: {
-            tf_tr_mem m = {0};
-            m.op = type == TF_R_ALLOC  ? TF_MEM_ALLOC
-                   : type == TF_R_FREE ? TF_MEM_FREE
-                                       : TF_MEM_RESET;
-            uint64_t where = type == TF_R_ALLOC ? p[3] : type == TF_R_FREE ? p[2] : p[1];
-            if (type != TF_R_RESET) m.ptr = p[1];
-            if (type == TF_R_ALLOC) m.size = p[2];
-            m.pool = pool_index(r, arg, where);
-            m.ns = ns;
-            m.thread = ti;
-            if (PUSH(t->mem, t->nmem, r->cap_mem, m)) return;
-            break;
-        }
-        case TF_R_DEVZONE: {
-            tf_tr_devzone d = {arg,
-                               p[1],
-                               p[2],
-                               (int)(p[3] & 0xff),
-                               (int)((p[3] >> 8) & 0xff),
-                               (int)((p[3] >> 24) & 0xff),
-                               ns};
-            PUSH(t->devzones, t->ndevzones, r->cap_dev, d);
-            break;
-        }
-        default: t->unknown_records++; break;
-        }
+        rec e = {ti, st, p, TF_REC_ARG(w), to_ns(r, c->h->tsc_base + TF_REC_DELTA(w))};
+        st->last_ns = e.ns;
+        if (rec_reader(TF_REC_TYPE(w))(r, &e)) break;
         p += words;
     }
     free(unpacked);
@@ -516,6 +620,14 @@ tf_trace *tf_trace_load(const char *path)
                            r.size < sizeof(tf_trace_header) ? "shorter than the header"
                                                             : "no TFTRACE1 magic");
     }
+    uint32_t version;
+    memcpy(&version, r.data + offsetof(tf_trace_header, version), sizeof version);
+    if (version != TF_TRACE_VERSION) {
+        free(r.data);
+        return cm_err_null("%s: file format version %u; this reader reads version %u (record "
+                           "the run again with this tt-foil)",
+                           path, version, TF_TRACE_VERSION);
+    }
     tf_trace *t = calloc(1, sizeof *t);
     if (!t) {
         free(r.data);
@@ -525,10 +637,6 @@ tf_trace *tf_trace_load(const char *path)
     t->path = strdup(path);
     memcpy(&t->header, r.data, sizeof t->header);
     t->header.program[sizeof t->header.program - 1] = 0;
-    if (t->header.version != TF_TRACE_VERSION) {
-        warn(t, "file format version %u; this reader knows version %u", t->header.version,
-             TF_TRACE_VERSION);
-    }
     r.ns_clock = (t->header.flags & TF_TRACE_FLAG_NS_CLOCK) != 0;
     add_cal(&r, t->header.start_tsc, t->header.start_ns);
     scan_chunks(&r);
@@ -568,9 +676,11 @@ tf_trace *tf_trace_load(const char *path)
         warn(t, "%llu records of unknown type were skipped",
              (unsigned long long)t->unknown_records);
     free(r.stacks);
-    for (uint32_t i = 0; i < r.nbase_pools; i++) free(r.base_pools[i]);
-    free(r.base_pools);
-    cm_map_free(&r.pools);
+    for (uint32_t i = 0; i < r.npool_names; i++) free(r.pool_names[i]);
+    free(r.pool_names);
+    free(r.pool_index);
+    free(r.name_index);
+    free(r.track_index);
     free(r.chunks);
     free(r.cal);
     free(r.data);
@@ -579,11 +689,8 @@ tf_trace *tf_trace_load(const char *path)
 
 uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool)
 {
-    for (uint32_t i = 0; i < t->ncaps; i++) {
-        size_t n = strlen(t->cap_names[i]);
-        if (!strncmp(pool, t->cap_names[i], n) && (pool[n] == 0 || !strncmp(pool + n, " (", 2)))
-            return t->cap_bytes[i];
-    }
+    for (uint32_t i = 0; i < t->ncaps; i++)
+        if (!strcmp(pool, t->cap_names[i])) return t->cap_bytes[i];
     return 0;
 }
 
@@ -618,9 +725,13 @@ void tf_trace_free(tf_trace *t)
     }
     for (uint32_t i = 0; i < t->npools; i++) free(t->pools[i]);
     for (size_t i = 0; i < t->nzones; i++) free(t->zones[i].text);
-    for (uint32_t i = 0; i < t->ndevnames; i++) {
-        free(t->devnames[i].name);
-        free(t->devnames[i].file);
+    for (uint32_t i = 0; i < t->nzone_names; i++) {
+        free(t->zone_names[i].name);
+        free(t->zone_names[i].file);
+    }
+    for (uint32_t i = 0; i < t->ntracks; i++) {
+        free(t->tracks[i].group);
+        free(t->tracks[i].name);
     }
     for (int i = 0; i < t->nwarnings; i++) free(t->warnings[i]);
     for (uint32_t i = 0; i < t->ncaps; i++) free(t->cap_names[i]);
@@ -632,8 +743,9 @@ void tf_trace_free(tf_trace *t)
     free(t->zones);
     free(t->frames);
     free(t->mem);
-    free(t->devzones);
-    free(t->devnames);
+    free(t->track_zones);
+    free(t->zone_names);
+    free(t->tracks);
     free(t->warnings);
     free(t->path);
     free(t);

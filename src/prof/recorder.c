@@ -12,9 +12,10 @@
  * that fails is counted (records lost), reported once on stderr and in the
  * trailer, and the program carries on. */
 #define _GNU_SOURCE
+#include "tf_env.h"
 #include "tf_trace_format.h"
-#include "tf_trace_pack.h"
 #include "tt_foil/prof_record.h"
+#include "tt_foil/trace.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -53,6 +54,12 @@ static void buf_free(uint64_t *data)
 {
     if (data) free(data - 1);
 }
+
+/* tf_prof_put writes a header and at most three payload words. */
+#define TF_REC_FITS_PUT(name, code, words, arg, payload)                                           \
+    _Static_assert((words) == TF_REC_TEXT || (words) <= 3, #name " fits tf_prof_put");
+TF_TRACE_RECORDS(TF_REC_FITS_PUT)
+#undef TF_REC_FITS_PUT
 
 static uint64_t tf_prof_placeholder[1];
 
@@ -171,7 +178,7 @@ static void stream_failed(tf_stream *st, int err, uint64_t records, uint64_t chu
 static uint64_t count_records(const uint64_t *p, const uint64_t *end)
 {
     uint64_t n = 0;
-    for (; p < end; n++) p += tf_trace_record_words(*p);
+    for (; p < end; n++) p += tf_rec_words(*p);
     return n;
 }
 
@@ -348,23 +355,20 @@ static void write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const ch
 {
     tf_stream *st = &tf_streams[s];
     if (!tf_prof_on[s]) return;
-    const char *strs[3] = {a ? a : "", b ? b : "", c ? c : ""};
-    uint64_t buf[2 + (3 * 1001 + 7) / 8];
+    const char *strs[TF_DEF_MAX_STRINGS] = {a ? a : "", b ? b : "", c ? c : ""};
+    uint64_t buf[sizeof(tf_trace_def_header) / 8 + (TF_DEF_MAX_STRINGS * 1001 + 7) / 8];
     memset(buf, 0, sizeof buf);
-    uint32_t *hdr = (uint32_t *)buf;
-    char *text = (char *)(buf + 2);
+    char *text = (char *)buf + sizeof(tf_trace_def_header);
     size_t off = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < TF_DEF_MAX_STRINGS; i++) {
         size_t k = strlen(strs[i]);
         if (k > 1000) k = 1000;
         memcpy(text + off, strs[i], k);
         off += k + 1;
     }
-    hdr[0] = kind;
-    hdr[1] = id;
-    hdr[2] = line;
-    hdr[3] = (uint32_t)off;
-    uint32_t words = 2 + (uint32_t)((off + 7) / 8);
+    tf_trace_def_header h = {kind, id, line, (uint32_t)off};
+    memcpy(buf, &h, sizeof h);
+    uint32_t words = (uint32_t)((sizeof h + off + 7) / 8);
     pthread_mutex_lock(&st->lock);
     write_chunk(st, TF_CHUNK_DEFS, 0, 0, buf, words, 0);
     pthread_mutex_unlock(&st->lock);
@@ -411,6 +415,12 @@ uint32_t tf_prof_name_id(tf_prof_name *n)
     if (id) __atomic_store_n(&n->id, id, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&tf_reg_lock);
     return id;
+}
+
+uint32_t tf_prof_pool_id(const char *pool)
+{
+    tf_prof_name n = {pool, 0};
+    return tf_prof_name_id(&n);
 }
 
 void tf_prof_pool_capacity(const char *pool, uint64_t bytes)
@@ -541,46 +551,61 @@ void tf_prof_text_slow(const char *text, size_t len)
     t->pos[0] = p + words;
 }
 
-/* Device zone names, interned by (name, file, line). */
-typedef struct tf_devname {
-    char *name, *file;
+/* Interned pairs of strings and a line: zone names (name, file, line)
+ * and tracks (group, name). Registration is rare: a linear table. */
+typedef struct tf_pair {
+    char *a, *b;
     uint32_t line;
-} tf_devname;
-static tf_devname *tf_devnames;
-static uint32_t tf_ndevnames;
+} tf_pair;
 
-uint32_t tf_prof_devzone_id(const char *name, const char *file, uint32_t line)
+typedef struct tf_pairs {
+    tf_pair *v;
+    uint32_t n;
+} tf_pairs;
+
+static tf_pairs tf_zone_names, tf_tracks;
+
+/* The id of (a, b, line) in `set`, defined as `kind` on first use. */
+static uint32_t pair_id(tf_pairs *set, uint32_t kind, const char *a, const char *b, uint32_t line)
 {
+    if (!tf_prof_on[TF_PROF_TRACE]) return 0;
     pthread_mutex_lock(&tf_reg_lock);
     uint32_t id = 0;
-    for (uint32_t i = 0; i < tf_ndevnames && !id; i++)
-        if (tf_devnames[i].line == line && !strcmp(tf_devnames[i].name, name) &&
-            !strcmp(tf_devnames[i].file, file))
+    for (uint32_t i = 0; i < set->n && !id; i++)
+        if (set->v[i].line == line && !strcmp(set->v[i].a, a) && !strcmp(set->v[i].b, b))
             id = i + 1;
-    if (!id && tf_ndevnames < TF_REC_MAX_ARG) {
-        tf_devname *nd = realloc(tf_devnames, (size_t)(tf_ndevnames + 1) * sizeof *nd);
-        char *n = strdup(name), *f = strdup(file);
-        if (nd && n && f) {
-            tf_devnames = nd;
-            tf_devnames[tf_ndevnames++] = (tf_devname){n, f, line};
-            id = tf_ndevnames;
-            write_def(TF_PROF_TRACE, TF_DEF_DEVZONE, id, line, name, file, NULL);
+    if (!id && set->n < TF_REC_MAX_ARG) {
+        tf_pair *nv = realloc(set->v, (size_t)(set->n + 1) * sizeof *nv);
+        char *ca = strdup(a), *cb = strdup(b);
+        if (nv) set->v = nv;
+        if (nv && ca && cb) {
+            set->v[set->n++] = (tf_pair){ca, cb, line};
+            id = set->n;
+            write_def(TF_PROF_TRACE, kind, id, line, a, b, NULL);
         } else {
-            if (nd) tf_devnames = nd;
-            free(n);
-            free(f);
+            free(ca);
+            free(cb);
         }
     }
     pthread_mutex_unlock(&tf_reg_lock);
     return id;
 }
 
-void tf_prof_device_zone(uint32_t name_id, uint64_t start_ns, uint64_t end_ns, int x, int y,
-                         int risc)
+uint32_t tf_prof_zone_name_id(const char *name, const char *file, uint32_t line)
+{
+    return pair_id(&tf_zone_names, TF_DEF_ZONE_NAME, name, file, line);
+}
+
+uint32_t tf_prof_track_id(const char *group, const char *name)
+{
+    return pair_id(&tf_tracks, TF_DEF_TRACK, group, name, 0);
+}
+
+void tf_prof_track_zone(uint32_t track, uint32_t name_id, uint64_t start_ns, uint64_t end_ns)
 {
     if (!tf_prof_on[TF_PROF_TRACE]) return;
-    tf_prof_put(TF_PROF_TRACE, 4, TF_R_DEVZONE, name_id, start_ns, end_ns,
-                TF_PROF_WHERE(x, y) | ((uint64_t)(unsigned)risc << 24));
+    tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_TRACK_ZONE, TF_R_TRACK_ZONE, name_id, track, start_ns,
+                end_ns);
 }
 
 /* ---- start and stop ---------------------------------------------------------------------- */
@@ -701,7 +726,7 @@ static void install_signal_handlers(void)
 static int have_invariant_tsc(void)
 {
 #ifdef TF_PROF_HAVE_TSC
-    const char *force = getenv("TT_FOIL_PROF_CLOCK");
+    const char *force = getenv(tf_env_name(TF_ENV_PROF_CLOCK));
     if (force && !strcmp(force, "monotonic")) return 0;
     unsigned a, b, c, d;
     __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u), "c"(0));
@@ -713,14 +738,14 @@ static int have_invariant_tsc(void)
 #endif
 }
 
-static void open_stream(int s, const char *env, const char *what)
+static void open_stream(int s, enum tf_env_id env, const char *what)
 {
     tf_stream *st = &tf_streams[s];
     st->what = what;
     st->fd = -1;
     pthread_mutex_init(&st->lock, NULL);
-    const char *path = getenv(env);
-    if (!path || !*path || !strcmp(path, "OFF") || !strcmp(path, "off")) return;
+    const char *path = getenv(tf_env_name(env));
+    if (tf_env_is_off(path)) return;
     snprintf(st->path, sizeof st->path, "%s", path);
     tf_prof_on[s] = 1;
     st->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -749,8 +774,8 @@ __attribute__((constructor)) static void tf_prof_init(void)
     tf_initialized = 1;
     tf_prof_ns_clock = !have_invariant_tsc();
     pthread_key_create(&tf_thread_key, thread_exit);
-    open_stream(TF_PROF_TRACE, "TT_FOIL_TRACE", "trace");
-    open_stream(TF_PROF_MEM, "TT_FOIL_MEM_LOG", "memory log");
+    open_stream(TF_PROF_TRACE, TF_ENV_TRACE, "trace");
+    open_stream(TF_PROF_MEM, TF_ENV_MEM_LOG, "memory log");
     if (!tf_prof_on[0] && !tf_prof_on[1]) return;
     /* The writer must not take the program's signals. */
     sigset_t all, old;

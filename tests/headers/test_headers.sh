@@ -2,11 +2,14 @@
 # Every public header compiles alone, warning-free under -Wall -Wextra
 # -pedantic -Werror, in C11, C17, C23 and C++17, each with and without GNU
 # extensions, with the host profiler's macros on and off.
-# usage: test_headers.sh INCLUDE_DIR CC CXX
+# usage: test_headers.sh INCLUDE_DIR CONTRACTS_DIR CC CXX
+# (the trace-format headers of contracts/ are part of the public interface:
+# tt_foil/prof_record.h and tt_foil/trace.h include them)
 set -u
 inc=$1
-cc=$2
-cxx=$3
+contracts=$2
+cc=$3
+cxx=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -26,7 +29,7 @@ for hdr in "$inc"/tt_foil/*.h; do
             # a declaration after the include: ISO C forbids an empty unit
             printf '#include "tt_foil/%s"\nint tf_header_test_unit;\n' "$h" >"$src"
             if out=$("$comp" -std="$mode" -Wall -Wextra -pedantic -Werror -DTT_FOIL_ENABLE_TRACY=$tracy \
-                -I"$inc" -fsyntax-only "$src" 2>&1); then
+                -I"$inc" -I"$contracts" -fsyntax-only "$src" 2>&1); then
                 pass=$((pass + 1))
             else
                 fail=$((fail + 1))

@@ -16,14 +16,19 @@
 #include <unistd.h>
 
 #ifdef TT_FOIL_ENABLE_TRACY
-#define MEM_ALLOC(ptr, size, pool) TF_PROF_MEM_EVENT(tf_prof_alloc, pool, ptr, size, 0)
-#define MEM_FREE(ptr, pool)        TF_PROF_MEM_EVENT(tf_prof_free, pool, ptr, 0)
-#define MEM_RESET(pool)            TF_PROF_MEM_EVENT(tf_prof_reset, pool, 0)
-#define MEM_ALLOC_CORE(ptr, size, pool, x, y)                                                      \
-    TF_PROF_MEM_EVENT(tf_prof_alloc, pool, ptr, size, TF_PROF_WHERE(x, y))
-#define MEM_FREE_CORE(ptr, pool, x, y)                                                             \
-    TF_PROF_MEM_EVENT(tf_prof_free, pool, ptr, TF_PROF_WHERE(x, y))
-#define FLUSH() tf_prof_flush()
+#define MEM_ALLOC(ptr, size, pool) TF_PROF_MEM_EVENT(tf_prof_alloc, pool, ptr, size)
+#define MEM_FREE(ptr, pool)        TF_PROF_MEM_EVENT(tf_prof_free, pool, ptr)
+#define MEM_RESET(pool)            TF_PROF_MEM_EVENT(tf_prof_reset, pool)
+/* a pool per core, named by the program as the runtime names its own */
+static uint32_t core_pool(const char *pool, int x, int y)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s (%d,%d)", pool, x, y);
+    return tf_prof_pool_id(name);
+}
+#define MEM_ALLOC_CORE(ptr, size, pool, x, y) tf_prof_alloc_id(core_pool(pool, x, y), ptr, size)
+#define MEM_FREE_CORE(ptr, pool, x, y)        tf_prof_free_id(core_pool(pool, x, y), ptr)
+#define FLUSH()                               tf_prof_flush()
 #else
 #define MEM_ALLOC(ptr, size, pool)            ((void)0)
 #define MEM_FREE(ptr, pool)                   ((void)0)

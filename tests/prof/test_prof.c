@@ -3,7 +3,8 @@
  * Nesting, text, frame marks, memory events and pools, threads, the time
  * base, an unwritable path, a full disk, a long text, abort and SIGKILL. */
 #include "tf_check.h"
-#include "tf_trace_reader.h"
+#include "tt_foil/trace.h"
+#include "tf_env.h"
 #include "tt_foil/error.h"
 
 #include <fcntl.h>
@@ -29,13 +30,13 @@ static uint64_t mono_ns(void)
 static int run(const char *trace, const char *mem, const char *errfile, const char *const *args)
 {
     if (trace)
-        setenv("TT_FOIL_TRACE", trace, 1);
+        setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
     else
-        unsetenv("TT_FOIL_TRACE");
+        unsetenv(tf_env_name(TF_ENV_TRACE));
     if (mem)
-        setenv("TT_FOIL_MEM_LOG", mem, 1);
+        setenv(tf_env_name(TF_ENV_MEM_LOG), mem, 1);
     else
-        unsetenv("TT_FOIL_MEM_LOG");
+        unsetenv(tf_env_name(TF_ENV_MEM_LOG));
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     if (errfile)
@@ -241,8 +242,8 @@ static void test_abort_and_kill(void)
     }
     /* SIGKILL: no trailer, but everything flushed before is readable */
     snprintf(trace, sizeof trace, "%s/kill.trace", dir);
-    setenv("TT_FOIL_TRACE", trace, 1);
-    unsetenv("TT_FOIL_MEM_LOG");
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
     int pipefd[2];
     CHECK_TRUE(pipe(pipefd) == 0);
     posix_spawn_file_actions_t fa;

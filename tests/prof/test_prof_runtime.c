@@ -3,7 +3,9 @@
  * and the memory pools (DRAM, per-core L1, persistent L1, kernel config)
  * with their allocs, frees and the pool reset. Runs prof_runtime. */
 #include "tf_check.h"
-#include "tf_trace_reader.h"
+#include "tt_foil/trace.h"
+#include "tf_env.h"
+#include "cm_risc.h"
 #include "tt_foil/error.h"
 
 #include <spawn.h>
@@ -41,11 +43,11 @@ static void device_zones_in_trace(const char *prog, const char *dir)
 {
     char trace[512];
     snprintf(trace, sizeof trace, "%s/device.trace", dir);
-    setenv("TT_FOIL_TRACE", trace, 1);
-    unsetenv("TT_FOIL_MEM_LOG");
-    setenv("TT_FOIL_DEVICE_ZONES_CSV", "OFF", 1);
-    setenv("TT_FOIL_DEVICE_CLOCK_SYNC", "OFF", 1);
-    setenv("TT_FOIL_PROF_CLOCK", "monotonic", 1);
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
+    setenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV), "OFF", 1);
+    setenv(tf_env_name(TF_ENV_DEVICE_CLOCK_SYNC), "OFF", 1);
+    setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
     char *av[] = {(char *)prog, NULL};
     pid_t pid;
     int st = -1;
@@ -56,7 +58,7 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     if (!t) return;
     /* 5 dispatch-cores x (BRISC-FW, BRISC-KERNEL, loop, outer, inner, dup, dup
      * + 4 other FW zones) */
-    CHECK_EQ_U(t->ndevzones, 5 * 11);
+    CHECK_EQ_U(t->ntrack_zones, 5 * 11);
     CHECK_EQ_U(zone_count(t, "TF_dispatch/profiler_readback", NULL), 5);
     /* each dispatch's wait span */
     uint64_t span_lo[16], span_hi[16];
@@ -76,31 +78,32 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     }
     CHECK_EQ_U(nspans, 4);
     int inside = 0, loops = 0;
-    for (size_t i = 0; i < t->ndevzones; i++) {
-        const tf_tr_devzone *d = &t->devzones[i];
+    for (size_t i = 0; i < t->ntrack_zones; i++) {
+        const tf_tr_track_zone *d = &t->track_zones[i];
+        const char *nm = d->name != TF_NONE ? t->zone_names[d->name].name : "?";
+        const tf_tr_track *tr = d->track != TF_NONE ? &t->tracks[d->track] : NULL;
+        /* the runtime names a track per core and RISC */
+        CHECK_TRUE(tr && !strncmp(tr->group, "device core (", 13) && cm_risc_parse(tr->name) >= 0);
         int found = 0;
         for (int s = 0; s < nspans && !found; s++)
             found = span_lo[s] <= d->start_ns && d->end_ns <= span_hi[s];
         inside += found;
         if (!found) { /* say where it landed */
-            const char *nm = "?";
-            for (uint32_t n = 0; n < t->ndevnames; n++)
-                if (t->devnames[n].id == d->name) nm = t->devnames[n].name;
-            fprintf(stderr, "outside: %s core (%d,%d) risc %d [%llu, %llu]\n", nm, d->x, d->y,
-                    d->risc, (unsigned long long)d->start_ns, (unsigned long long)d->end_ns);
+            fprintf(stderr, "outside: %s %s %s [%llu, %llu]\n", nm, tr ? tr->group : "?",
+                    tr ? tr->name : "?", (unsigned long long)d->start_ns,
+                    (unsigned long long)d->end_ns);
             for (int s = 0; s < nspans; s++)
                 fprintf(stderr, "  span %d [%llu, %llu] -> start %+lld end %+lld\n", s,
                         (unsigned long long)span_lo[s], (unsigned long long)span_hi[s],
                         (long long)(d->start_ns - span_lo[s]), (long long)(d->end_ns - span_hi[s]));
         }
-        for (uint32_t n = 0; n < t->ndevnames; n++)
-            if (t->devnames[n].id == d->name && !strcmp(t->devnames[n].name, "loop")) loops++;
+        loops += !strcmp(nm, "loop");
     }
-    CHECK_EQ_U(inside, t->ndevzones);
+    CHECK_EQ_U(inside, t->ntrack_zones);
     CHECK_EQ_U(loops, 5);
     CHECK_TRUE(t->header.flags & TF_TRACE_FLAG_NS_CLOCK);
     tf_trace_free(t);
-    unsetenv("TT_FOIL_PROF_CLOCK");
+    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
 }
 
 int main(int argc, char **argv)
@@ -110,8 +113,8 @@ int main(int argc, char **argv)
     char trace[512], mem[512];
     snprintf(trace, sizeof trace, "%s/runtime.trace", argv[2]);
     snprintf(mem, sizeof mem, "%s/runtime.mem", argv[2]);
-    setenv("TT_FOIL_TRACE", trace, 1);
-    setenv("TT_FOIL_MEM_LOG", mem, 1);
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    setenv(tf_env_name(TF_ENV_MEM_LOG), mem, 1);
     char *av[] = {argv[1], NULL};
     pid_t pid;
     int st = -1;

@@ -9,20 +9,20 @@
  *   program NAME
  *   thread NUM TID NAME            a thread (number as in events, OS tid)
  *   loc ID LINE FILE NAME          a zone's source location
- *   pool ID NAME                   a memory pool (base name)
+ *   pool ID NAME                   a memory pool (its full name: "Device L1 (1,0)")
  *   capacity BYTES NAME            a pool's capacity
  *   b THREAD NS LOC                zone begin
  *   e THREAD NS LOC                zone end
  *   t THREAD NS TEXT               zone text
  *   f THREAD NS                    frame mark
- *   a THREAD NS POOL PTR SIZE [X Y]  alloc (per-core pool with X Y)
- *   x THREAD NS POOL PTR [X Y]     free
- *   r THREAD NS POOL [X Y]         pool reset
+ *   a THREAD NS POOL PTR SIZE      alloc
+ *   x THREAD NS POOL PTR           free
+ *   r THREAD NS POOL               pool reset
  *   trailer RECORDS LOST           a trailer chunk (a normal exit)
  *   garbage N                      N bytes of junk where a chunk would be
  *   cut N                          drop the file's last N bytes at the end
  * Events go into one EVENTS chunk per thread, in order of appearance. */
-#include "tf_trace_format.h"
+#include "tt_foil/trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,8 +96,8 @@ static void def(uint32_t kind, uint32_t id, uint32_t line, const char *s0, const
     buf s = {0};
     const char *strs[3] = {s0, s1, s2};
     for (int i = 0; i < 3 && strs[i]; i++) put(&s, strs[i], strlen(strs[i]) + 1);
-    uint32_t h[4] = {kind, id, line, (uint32_t)s.n};
-    put(&defs, h, sizeof h);
+    tf_trace_def_header h = {kind, id, line, (uint32_t)s.n};
+    put(&defs, &h, sizeof h);
     put(&defs, s.p, s.n);
     pad8(&defs);
     free(s.p);
@@ -115,12 +115,6 @@ static void chunk(uint32_t kind, uint32_t thread, const buf *payload)
     h.checksum = tf_trace_checksum((const uint64_t *)payload->p, payload->n / 8);
     put(&out, &h, sizeof h);
     put(&out, payload->p, payload->n);
-}
-
-static uint64_t where(char *rest)
-{
-    unsigned x, y;
-    return rest && sscanf(rest, "%u %u", &x, &y) == 2 ? TF_WHERE(x, y) : TF_WHERE_NONE;
 }
 
 int main(int argc, char **argv)
@@ -189,22 +183,19 @@ int main(int argc, char **argv)
             }
             case 'f': word(b, TF_REC(TF_R_FRAME, 0, a2)); break;
             case 'a':
-                if (sscanf(r, "%llu %llx %llu %n", &a3, &a4, &a5, &k) != 3) goto bad;
+                if (sscanf(r, "%llu %llx %llu", &a3, &a4, &a5) != 3) goto bad;
                 word(b, TF_REC(TF_R_ALLOC, a3, a2));
                 word(b, a4);
                 word(b, a5);
-                word(b, where(r + k));
                 break;
             case 'x':
-                if (sscanf(r, "%llu %llx %n", &a3, &a4, &k) != 2) goto bad;
+                if (sscanf(r, "%llu %llx", &a3, &a4) != 2) goto bad;
                 word(b, TF_REC(TF_R_FREE, a3, a2));
                 word(b, a4);
-                word(b, where(r + k));
                 break;
             case 'r':
-                if (sscanf(r, "%llu %n", &a3, &k) != 1) goto bad;
+                if (sscanf(r, "%llu", &a3) != 1) goto bad;
                 word(b, TF_REC(TF_R_RESET, a3, a2));
-                word(b, where(r + k));
                 break;
             }
         } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {

@@ -1,11 +1,13 @@
 /* Loading a run's logs (.logs/): the host trace and memory log through the
- * reader library, the raw device zones CSV (paired into zones here, per
- * core and RISC) and the clock sync file. Whatever is missing, empty, cut
- * short or corrupt becomes a note that names the file and says why; what
- * can be read is still read. */
+ * trace library, the raw device zones CSV (its columns found by the
+ * runtime's table, TF_CSV_DEVICE_ZONES; markers paired into zones per core
+ * and RISC by the runtime's pairing, cm_pair.h) and the clock sync file. Whatever is missing,
+ * empty, cut short or corrupt becomes a note that names the file and says why; what can be read is
+ * still read. */
 #include "pf.h"
 #include "cm_csv.h"
 #include "cm_err.h"
+#include "cm_pair.h"
 #include "cm_risc.h"
 
 #include <errno.h>
@@ -97,20 +99,13 @@ static tf_trace *trace_notes(pf_logs *l, trace_job *j, const char *rel, const ch
 
 /* ---- the device zones CSV ---------------------------------------------------------- */
 
-typedef struct open_marker {
-    uint32_t name, hash;
-    uint64_t start;
-} open_marker;
-
 typedef struct risc_stack {
-    int x, y, risc;
     uint32_t dispatch;
-    open_marker *m;
-    size_t n, cap;
+    cm_pairer pair; /* keys: name << 32 | hash (interned) */
 } risc_stack;
 
 /* The open markers of each (core, RISC), found through a table indexed by
- * x | y << 8 | risc << 16 (coordinates are below 256, see TF_WHERE). */
+ * x | y << 8 | risc << 16 (the CSV's coordinates are below 256). */
 typedef struct stacks {
     uint32_t *slot; /* index + 1 into all[], 0 if none yet */
     risc_stack *all;
@@ -124,23 +119,9 @@ static risc_stack *stack_for(stacks *s, int x, int y, int risc)
     risc_stack *na = realloc(s->all, (s->n + 1) * sizeof *na);
     if (!na) return NULL;
     s->all = na;
-    na[s->n] = (risc_stack){x, y, risc, 0, NULL, 0, 0};
+    na[s->n] = (risc_stack){0, {0}};
     s->slot[key] = (uint32_t)++s->n;
     return &na[s->n - 1];
-}
-
-/* A whole decimal number below `max`; -1 if it is not one. */
-static int parse_u64(const char *s, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (!*s) return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10) return -1;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    if (v >= max) return -1;
-    *out = v;
-    return 0;
 }
 
 static int push_devzone(pf_logs *l, const pf_devzone *z)
@@ -156,7 +137,62 @@ static int push_devzone(pf_logs *l, const pf_devzone *z)
     return 0;
 }
 
-enum { C_DISPATCH, C_X, C_Y, C_RISC, C_TYPE, C_HASH, C_CYCLE, C_NAME, C_DROPPED, C_N };
+/* The packet type of a row, -1 if it is none of TF_CSV_PACKET_TYPES. */
+static int packet_type(const char *s)
+{
+    for (int k = 0; k < TF_PACKET_NTYPES; k++)
+        if (!strcmp(s, tf_csv_packet_type[k])) return k;
+    return -1;
+}
+
+/* One row: 0, or -1 if malformed. */
+static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
+{
+    const tf_csv_schema *s = &tf_csv_device_zones;
+    cm_csv_value dispatch, x, y, risc_name, type, cycle = {0}, n = {0}, name, hash;
+    if (cm_csv_get(r, s, col, TF_DZ_risc, &risc_name) ||
+        cm_csv_get(r, s, col, TF_DZ_packet_type, &type) ||
+        cm_csv_get(r, s, col, TF_DZ_dispatch_idx, &dispatch) ||
+        cm_csv_get(r, s, col, TF_DZ_core_x, &x) || cm_csv_get(r, s, col, TF_DZ_core_y, &y) ||
+        cm_csv_get(r, s, col, TF_DZ_zone_name, &name) ||
+        cm_csv_get(r, s, col, TF_DZ_zone_hash, &hash))
+        return -1;
+    int risc = cm_risc_parse(risc_name.s), packet = packet_type(type.s);
+    int dropped = packet == TF_PACKET_DROPPED;
+    if (risc < 0 || packet < 0 || dispatch.empty || dispatch.u >= UINT32_MAX || x.empty ||
+        x.u >= 256 || y.empty || y.u >= 256 ||
+        (!dropped && (cm_csv_get(r, s, col, TF_DZ_cycle, &cycle) || cycle.empty)) ||
+        (dropped && (cm_csv_get(r, s, col, TF_DZ_dropped, &n) || n.empty)))
+        return -1;
+    if (dropped) {
+        l->dev_dropped += n.u;
+        pf_note(l, 0,
+                "dispatch %u core (%d,%d) %s: %llu device zones were dropped (its marker buffer "
+                "was full)",
+                (unsigned)dispatch.u, (int)x.u, (int)y.u, cm_risc_name(risc),
+                (unsigned long long)n.u);
+        return 0;
+    }
+    l->dev_markers++;
+    risc_stack *st = stack_for(stk, (int)x.u, (int)y.u, risc);
+    if (!st) return 0;
+    if (st->dispatch != dispatch.u) { /* a new dispatch: whatever is open never ended */
+        cm_pair_reset(&st->pair);
+        st->dispatch = (uint32_t)dispatch.u;
+    }
+    uint32_t nm = pf_intern(l, name.s[0] ? name.s : "?"), hs = pf_intern(l, hash.s);
+    uint64_t key = (uint64_t)nm << 32 | hs, start;
+    uint32_t depth;
+    if (packet == TF_PACKET_START) {
+        if (cm_pair_start(&st->pair, key, cycle.u))
+            pf_note(l, 1, "out of memory pairing device markers");
+    } else if (cm_pair_end(&st->pair, key, &start, &depth)) {
+        pf_devzone z = {
+            (uint32_t)dispatch.u, (int)x.u, (int)y.u, risc, nm, hs, depth, start, cycle.u};
+        if (push_devzone(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
+    }
+    return 0;
+}
 
 static void *load_device(void *arg)
 {
@@ -173,85 +209,34 @@ static void *load_device(void *arg)
     }
     l->have_device_csv = 1;
     cm_csv_reader r = {.f = f};
-    static const char *const want[C_N] = {"dispatch_idx", "core_x",      "core_y",
-                                          "risc",         "packet_type", "zone_hash",
-                                          "cycle",        "zone_name",   "dropped"};
-    int col[C_N];
+    int col[TF_DZ_NCOLS];
     int nf = cm_csv_next(&r);
     if (nf <= 0) {
         pf_note(l, 1, "%s is empty: the run recorded no device marker", PF_DEVZONES_CSV);
         goto done;
     }
-    for (int c = 0; c < C_N; c++) {
-        col[c] = -1;
-        for (int i = 0; i < nf; i++)
-            if (!strcmp(r.fields[i], want[c])) col[c] = i;
-        if (col[c] < 0 && c != C_DROPPED) {
+    /* the columns read (dropped only on DROPPED rows: older files lack it) */
+    static const int need[] = {TF_DZ_dispatch_idx, TF_DZ_core_x,    TF_DZ_core_y, TF_DZ_risc,
+                               TF_DZ_packet_type,  TF_DZ_zone_hash, TF_DZ_cycle,  TF_DZ_zone_name};
+    cm_csv_bind(&tf_csv_device_zones, r.fields, nf, col);
+    for (size_t k = 0; k < sizeof need / sizeof *need; k++)
+        if (col[need[k]] < 0) {
             pf_note(l, 1, "%s: no '%s' column in the header; device zones were not read",
-                    PF_DEVZONES_CSV, want[c]);
+                    PF_DEVZONES_CSV, tf_csv_device_zones.cols[need[k]].name);
             goto done;
         }
-    }
     stacks stk = {calloc((size_t)TF_NUM_RISCS << 16, sizeof *stk.slot), NULL, 0};
     uint64_t bad = 0;
     long first_bad = 0;
-    int maxcol = 0;
-    for (int c = 0; c < C_N; c++)
-        if (col[c] > maxcol && c != C_DROPPED) maxcol = col[c];
     while (stk.slot && (nf = cm_csv_next(&r)) != 0) {
-        uint64_t dispatch, x, y, cycle, n = 0;
-        int risc = nf > maxcol ? cm_risc_parse(r.fields[col[C_RISC]]) : -1;
-        const char *type = nf > maxcol ? r.fields[col[C_TYPE]] : "";
-        int dropped = !strcmp(type, "DROPPED"), start = !strcmp(type, "START");
-        if (risc < 0 || (!dropped && !start && strcmp(type, "END")) ||
-            parse_u64(r.fields[col[C_DISPATCH]], UINT32_MAX, &dispatch) ||
-            parse_u64(r.fields[col[C_X]], 256, &x) || parse_u64(r.fields[col[C_Y]], 256, &y) ||
-            (!dropped && parse_u64(r.fields[col[C_CYCLE]], UINT64_MAX, &cycle)) ||
-            (dropped && (col[C_DROPPED] < 0 || nf <= col[C_DROPPED] ||
-                         parse_u64(r.fields[col[C_DROPPED]], UINT64_MAX, &n)))) {
-            if (!bad++) first_bad = r.line;
-            if (nf < 0) break;
-            continue;
-        }
-        if (dropped) {
-            l->dev_dropped += n;
-            pf_note(l, 0,
-                    "dispatch %u core (%d,%d) %s: %llu device zones were dropped (its "
-                    "marker buffer was full)",
-                    (unsigned)dispatch, (int)x, (int)y, cm_risc_name(risc), (unsigned long long)n);
-            continue;
-        }
-        l->dev_markers++;
-        risc_stack *st = stack_for(&stk, (int)x, (int)y, risc);
-        if (!st) break;
-        if (st->dispatch != dispatch) { /* a new dispatch: whatever is open never ended */
-            l->dev_unmatched += st->n;
-            st->n = 0;
-            st->dispatch = (uint32_t)dispatch;
-        }
-        uint32_t name = pf_intern(l, r.fields[col[C_NAME]][0] ? r.fields[col[C_NAME]] : "?");
-        uint32_t hash = pf_intern(l, r.fields[col[C_HASH]]);
-        if (start) {
-            if (st->n == st->cap) {
-                size_t cap = st->cap ? 2 * st->cap : 16;
-                open_marker *nm = realloc(st->m, cap * sizeof *nm);
-                if (!nm) break;
-                st->m = nm;
-                st->cap = cap;
-            }
-            st->m[st->n++] = (open_marker){name, hash, cycle};
-        } else if (st->n && st->m[st->n - 1].name == name && st->m[st->n - 1].hash == hash) {
-            st->n--;
-            pf_devzone z = {(uint32_t)dispatch, (int)x, (int)y, risc, name, hash, (uint32_t)st->n,
-                            st->m[st->n].start, cycle};
-            if (push_devzone(l, &z)) break;
-        } else {
-            l->dev_unmatched++;
-        }
+        if (nf > 0 && !device_row(l, &r, col, &stk)) continue;
+        if (!bad++) first_bad = r.line;
+        if (nf < 0) break;
     }
     for (size_t i = 0; i < stk.n; i++) {
-        l->dev_unmatched += stk.all[i].n;
-        free(stk.all[i].m);
+        cm_pair_reset(&stk.all[i].pair);
+        l->dev_unmatched += stk.all[i].pair.unmatched;
+        cm_pair_free(&stk.all[i].pair);
     }
     free(stk.all);
     free(stk.slot);
@@ -282,12 +267,18 @@ static void load_sync(pf_logs *l)
         l->sync_host_clock = 1;
         return;
     }
-    char line[512];
-    unsigned long long h, c;
-    double npc;
-    char mode[64] = "host_monotonic";
-    if (!fgets(line, sizeof line, f) || !fgets(line, sizeof line, f) ||
-        sscanf(line, "%llu,%llu,%lf,%63s", &h, &c, &npc, mode) < 3 || npc <= 0) {
+    const tf_csv_schema *s = &tf_csv_clock_sync;
+    cm_csv_reader r = {.f = f};
+    int col[TF_SYNC_NCOLS];
+    cm_csv_value h, c, npc, mode = CM_CSV_S(tf_csv_device_clock[TF_CLOCK_host_monotonic]);
+    int nf = cm_csv_next(&r);
+    cm_csv_bind(s, r.fields, nf > 0 ? nf : 0, col); /* device_clock may be absent */
+    if (nf <= 0 || col[TF_SYNC_host_ns_first] < 0 || col[TF_SYNC_cycle_first] < 0 ||
+        col[TF_SYNC_ns_per_cycle] < 0 || cm_csv_next(&r) <= 0 ||
+        cm_csv_get(&r, s, col, TF_SYNC_host_ns_first, &h) || h.empty ||
+        cm_csv_get(&r, s, col, TF_SYNC_cycle_first, &c) || c.empty ||
+        cm_csv_get(&r, s, col, TF_SYNC_ns_per_cycle, &npc) || npc.empty || npc.f <= 0 ||
+        (col[TF_SYNC_device_clock] >= 0 && cm_csv_get(&r, s, col, TF_SYNC_device_clock, &mode))) {
         pf_note(l, 1,
                 "%s is malformed; device zones are placed assuming the device clock is "
                 "the host's",
@@ -295,11 +286,12 @@ static void load_sync(pf_logs *l)
         l->sync_host_clock = 1;
     } else {
         l->have_sync = 1;
-        l->sync_host_ns = h;
-        l->sync_cycle = c;
-        l->ns_per_cycle = npc;
-        l->sync_host_clock = !strcmp(mode, "host_monotonic");
+        l->sync_host_ns = h.u;
+        l->sync_cycle = c.u;
+        l->ns_per_cycle = npc.f;
+        l->sync_host_clock = !strcmp(mode.s, tf_csv_device_clock[TF_CLOCK_host_monotonic]);
     }
+    cm_csv_close(&r);
     fclose(f);
 }
 

@@ -165,19 +165,16 @@ static void forward_signal(int sig)
     if (child_pid > 0) kill(child_pid, sig);
 }
 
+/* Point every log variable of tf_env.h that has a tool log at abs/<log>. */
 static int set_log_env(const char *abs, int verbose)
 {
-    static const struct {
-        const char *env, *rel;
-    } logs[] = {{"TT_FOIL_TRACE", PF_TRACE},
-                {"TT_FOIL_MEM_LOG", PF_MEMLOG},
-                {"TT_FOIL_DEVICE_ZONES_CSV", PF_DEVZONES_CSV},
-                {"TT_FOIL_DEVICE_CLOCK_SYNC", PF_CLOCK_SYNC}};
     char v[PATH_MAX + 64];
-    for (size_t i = 0; i < sizeof logs / sizeof *logs; i++) {
-        snprintf(v, sizeof v, "%s/%s", abs, logs[i].rel);
-        if (setenv(logs[i].env, v, 1)) return error(1, "setenv: %s", strerror(errno));
-        if (verbose) fprintf(stderr, PF_TOOL ": %s=%s\n", logs[i].env, v);
+    for (int e = 0; e < TF_ENV_COUNT; e++) {
+        const char *rel = tf_env_log((enum tf_env_id)e), *name = tf_env_name((enum tf_env_id)e);
+        if (!rel) continue;
+        snprintf(v, sizeof v, "%s/%s", abs, rel);
+        if (setenv(name, v, 1)) return error(1, "setenv: %s", strerror(errno));
+        if (verbose) fprintf(stderr, PF_TOOL ": %s=%s\n", name, v);
     }
     return 0;
 }
@@ -230,6 +227,30 @@ static int parse_count(const char *opt, const char *v, size_t *out)
         return error(EXIT_USAGE, "%s: invalid value '%s' (a positive number)", opt, v);
     *out = (size_t)n;
     return 0;
+}
+
+/* The exit status once the reports are written, in both modes: `status`
+ * (the program's own; 0 in report mode) unless nothing was recorded or a
+ * report could not be written (then 1 if it was 0), or, in report mode,
+ * some logs could not be read (2). `what` names the program or the logs. */
+static int final_status(const pf_logs *l, int status, int report_mode, const char *what,
+                        const char *diagnostics_dir)
+{
+    if (pf_nothing_recorded(l))
+        error(1,
+              "nothing was recorded%s%s: %s was built without the profilers; rebuild it with "
+              "-DTT_FOIL_ENABLE_TRACY=ON (host zones, memory) and/or "
+              "-DTT_FOIL_DEVICE_PROFILER=ON (device zones)",
+              report_mode ? " in " : "", report_mode ? what : "",
+              report_mode ? "the program" : what);
+    else if (l->write_errors)
+        error(1, "some reports could not be written (see above)");
+    else if (report_mode && l->errors)
+        return error(2, "some logs could not be read; the reports hold the rest (see %s/%s)",
+                     diagnostics_dir, PF_DIAGNOSTICS);
+    else
+        return status;
+    return status ? status : 1;
 }
 
 int main(int argc, char **argv)
@@ -315,18 +336,7 @@ int main(int argc, char **argv)
                     now_s() - t0);
             pf_print_steps(&l, stderr);
         }
-        int status = 0;
-        if (pf_nothing_recorded(&l))
-            status = error(1,
-                           "nothing was recorded in %s: the program was built without the "
-                           "profilers (rebuild with -DTT_FOIL_ENABLE_TRACY=ON and/or "
-                           "-DTT_FOIL_DEVICE_PROFILER=ON)",
-                           logs);
-        else if (l.write_errors)
-            status = error(1, "some reports could not be written (see above)");
-        else if (l.errors)
-            status = error(2, "some logs could not be read; the reports hold the rest (see %s/%s)",
-                           opt.outdir, PF_DIAGNOSTICS);
+        int status = final_status(&l, 0, 1, logs, opt.outdir);
         pf_free(&l);
         return status;
     }
@@ -365,17 +375,7 @@ int main(int argc, char **argv)
             fprintf(stderr, PF_TOOL ": %s exited with status %d after %.2f s\n", argv[i], status,
                     secs);
     }
-    if (pf_nothing_recorded(&l)) {
-        error(1,
-              "nothing was recorded: %s was built without the profilers; rebuild it with "
-              "-DTT_FOIL_ENABLE_TRACY=ON (host zones, memory) and/or "
-              "-DTT_FOIL_DEVICE_PROFILER=ON (device zones)",
-              argv[i]);
-        if (!status) status = 1;
-    } else if (l.write_errors) {
-        error(1, "some reports could not be written (see above)");
-        if (!status) status = 1;
-    }
+    status = final_status(&l, status, 0, argv[i], abs);
     pf_free(&l);
     return status;
 }

@@ -3,6 +3,7 @@
  * CSV fields (RFC 4180) and JSON strings (RFC 8259), and the human units
  * of the terminal summary. */
 #include "pf.h"
+#include "cm_err.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -229,6 +230,35 @@ void pf_put_csv(pf_out *o, const char *s)
     }
     pf_puts(o, s);
     pf_putc(o, '"');
+}
+
+void pf_put_header(pf_out *o, const tf_csv_schema *s)
+{
+    for (int c = 0; c < s->ncols; c++) {
+        if (c) pf_putc(o, ',');
+        pf_puts(o, s->cols[c].name);
+    }
+    pf_putc(o, '\n');
+}
+
+void pf_put_cols(pf_out *o, const tf_csv_schema *s, int first, int last, const cm_csv_value *v)
+{
+    for (int c = first; c <= last; c++) {
+        if (c) pf_putc(o, ',');
+        const cm_csv_value *x = &v[c];
+        CM_ASSERT(x->set); /* the writer fills in every column of the table */
+        if (x->empty) continue;
+        switch (s->cols[c].kind) {
+        case TF_CSV_U: pf_put_u64(o, x->u); break;
+        case TF_CSV_H: pf_put_hex(o, x->u); break;
+        case TF_CSV_S: pf_put_csv(o, x->s ? x->s : ""); break;
+        default: {
+            char buf[64];
+            pf_putn(o, buf, cm_csv_format(buf, sizeof buf, s->cols[c].kind, x));
+        }
+        }
+    }
+    if (last == s->ncols - 1) pf_putc(o, '\n');
 }
 
 /* RFC 8259 section 7: quote, backslash and control characters escaped;

@@ -4,7 +4,10 @@
 #ifndef TF_PF_H
 #define TF_PF_H
 
-#include "tf_trace_reader.h"
+#include "cm_csv.h"
+#include "tf_csv_schemas.h"
+#include "tf_env.h"
+#include "tt_foil/trace.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -15,13 +18,14 @@
 #define PF_TOOL "tt_foil_profile"
 
 /* The files of a run, relative to the output folder. */
-#define PF_LOGS          ".logs"
-#define PF_TRACE         ".logs/tt_foil_trace.tft"
-#define PF_MEMLOG        ".logs/tt_foil_memlog.tft"
+#define PF_LOGS ".logs"
+/* the program's logs: where the tool points their variables (tf_env.h) */
+#define PF_TRACE         tf_env_log(TF_ENV_TRACE)
+#define PF_MEMLOG        tf_env_log(TF_ENV_MEM_LOG)
+#define PF_DEVZONES_CSV  tf_env_log(TF_ENV_DEVICE_ZONES_CSV)
+#define PF_CLOCK_SYNC    tf_env_log(TF_ENV_DEVICE_CLOCK_SYNC)
 #define PF_MEMLOG_CSV    ".logs/tt_foil_memlog.csv"
 #define PF_OPS_CSV       ".logs/tracy_ops_times.csv"
-#define PF_DEVZONES_CSV  ".logs/tt_foil_device_zones.csv"
-#define PF_CLOCK_SYNC    ".logs/tt_foil_device_clock_sync.csv"
 #define PF_REPORTS       "reports"
 #define PF_PERF_RESULTS  "reports/tt_foil_perf_results.csv"
 #define PF_PERF_PER_CALL "reports/tt_foil_perf_per_call.csv"
@@ -224,6 +228,15 @@ void pf_put_hex(pf_out *o, uint64_t v);
 void pf_put_us(pf_out *o, uint64_t ns);
 /* One CSV field (RFC 4180). */
 void pf_put_csv(pf_out *o, const char *s);
+/* A CSV file of schema s (contracts/tf_csv_schemas.h): its header line,
+ * and columns first..last of a row from v[first..last] (a comma before
+ * every column but the first, the end of line after the last). */
+void pf_put_header(pf_out *o, const tf_csv_schema *s);
+void pf_put_cols(pf_out *o, const tf_csv_schema *s, int first, int last, const cm_csv_value *v);
+static inline void pf_put_row(pf_out *o, const tf_csv_schema *s, const cm_csv_value *v)
+{
+    pf_put_cols(o, s, 0, s->ncols - 1, v);
+}
 /* A JSON string (quoted, escaped; "</" as "<\/" so it can sit in HTML). */
 void pf_put_json(pf_out *o, const char *s);
 

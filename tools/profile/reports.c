@@ -11,15 +11,15 @@
 
 /* ---- .logs/ ------------------------------------------------------------------------ */
 
-/* "name,src_file,src_line," */
+/* The zone's location columns: name, src_file, src_line (without the end
+ * of line: the row goes on). */
 static void ops_prefix(pf_out *o, const tf_tr_loc *loc)
 {
-    pf_put_csv(o, loc->name ? loc->name : "");
-    pf_putc(o, ',');
-    pf_put_csv(o, loc->file ? loc->file : "");
-    pf_putc(o, ',');
-    pf_put_u64(o, loc->line);
-    pf_putc(o, ',');
+    cm_csv_value v[TF_OPS_NCOLS] = {{0}};
+    v[TF_OPS_name] = CM_CSV_S(loc->name ? loc->name : "");
+    v[TF_OPS_src_file] = CM_CSV_S(loc->file ? loc->file : "");
+    v[TF_OPS_src_line] = CM_CSV_U(loc->line);
+    pf_put_cols(o, &tf_csv_ops_times, TF_OPS_name, TF_OPS_src_line, v);
 }
 
 /* One row per host zone, as Tracy's `csvexport -u` writes them. */
@@ -27,6 +27,7 @@ static void write_ops_times(pf_logs *l, pf_analysis *a)
 {
     tf_trace *t = l->trace;
     if (!t) return;
+    const tf_csv_schema *s = &tf_csv_ops_times;
     pf_loc_text *pre = pf_loc_text_build(t, ops_prefix);
     pf_out *f = pre ? pf_out_open(l, PF_OPS_CSV) : NULL;
     if (!f) {
@@ -34,46 +35,46 @@ static void write_ops_times(pf_logs *l, pf_analysis *a)
         pf_loc_text_free(pre, t->nlocs);
         return;
     }
-    pf_puts(f, "name,src_file,src_line,ns_since_start,exec_time_ns,thread,value\n");
+    pf_put_header(f, s);
+    cm_csv_value v[TF_OPS_NCOLS] = {{0}};
     for (size_t k = 0; k < a->nby_start; k++) {
         const tf_tr_zone *z = &t->zones[a->by_start[k]];
         const tf_tr_thread *th = &t->threads[z->thread];
         pf_putn(f, pre[z->loc].s, pre[z->loc].n);
-        pf_put_u64(f, z->start_ns - l->t0);
-        pf_putc(f, ',');
-        pf_put_u64(f, z->end_ns - z->start_ns);
-        pf_putc(f, ',');
-        pf_put_u64(f, th->tid ? th->tid : th->number);
-        pf_putc(f, ',');
-        pf_put_csv(f, z->text ? z->text : "");
-        pf_putc(f, '\n');
+        v[TF_OPS_ns_since_start] = CM_CSV_U(z->start_ns - l->t0);
+        v[TF_OPS_exec_time_ns] = CM_CSV_U(z->end_ns - z->start_ns);
+        v[TF_OPS_thread] = CM_CSV_U(th->tid ? th->tid : th->number);
+        v[TF_OPS_value] = CM_CSV_S(z->text ? z->text : "");
+        pf_put_cols(f, s, TF_OPS_ns_since_start, TF_OPS_value, v);
     }
     pf_out_close(f);
     pf_loc_text_free(pre, t->nlocs);
 }
 
-/* The spec's raw memory log: op,pool,addr,size,ts_ns (ts on the host's
- * monotonic clock, like the device logs). */
+_Static_assert(TF_MEM_ALLOC - 1 == TF_MEMOP_ALLOC && TF_MEM_FREE - 1 == TF_MEMOP_FREE &&
+                   TF_MEM_RESET - 1 == TF_MEMOP_RESET && TF_MEMOP_NOPS == 3,
+               "the memory log's op names follow the trace library's memory operations");
+
+/* The spec's raw memory log (ts on the host's monotonic clock, like the
+ * device logs). */
 static void write_memlog(pf_logs *l)
 {
     tf_trace *t = l->mem;
     if (!t) return;
+    const tf_csv_schema *s = &tf_csv_memlog;
     pf_out *f = pf_out_open(l, PF_MEMLOG_CSV);
     if (!f) return;
-    pf_puts(f, "op,pool,addr,size,ts_ns\n");
-    static const char *const ops[] = {"?", "ALLOC", "FREE", "RESET"};
+    pf_put_header(f, s);
+    cm_csv_value v[TF_ML_NCOLS] = {{0}};
     for (size_t i = 0; i < t->nmem; i++) {
         const tf_tr_mem *e = &t->mem[i];
-        pf_puts(f, ops[e->op >= 1 && e->op <= 3 ? e->op : 0]);
-        pf_putc(f, ',');
-        pf_put_csv(f, t->pools[e->pool]);
-        pf_putc(f, ',');
-        pf_put_hex(f, e->ptr);
-        pf_putc(f, ',');
-        pf_put_u64(f, e->size);
-        pf_putc(f, ',');
-        pf_put_u64(f, e->ns);
-        pf_putc(f, '\n');
+        int known = e->op >= TF_MEM_ALLOC && e->op <= TF_MEM_RESET;
+        v[TF_ML_op] = CM_CSV_S(known ? tf_csv_mem_op[e->op - TF_MEM_ALLOC] : "?");
+        v[TF_ML_pool] = CM_CSV_S(t->pools[e->pool]);
+        v[TF_ML_addr] = CM_CSV_U(e->ptr);
+        v[TF_ML_size] = CM_CSV_U(e->size);
+        v[TF_ML_ts_ns] = CM_CSV_U(e->ns);
+        pf_put_row(f, s, v);
     }
     pf_out_close(f);
 }
@@ -88,54 +89,57 @@ void pf_write_logs_csv(pf_logs *l, pf_analysis *a)
 
 static void write_perf_results(pf_logs *l, pf_analysis *a)
 {
+    const tf_csv_schema *s = &tf_csv_perf_results;
     pf_out *f = pf_out_open(l, PF_PERF_RESULTS);
     if (!f) return;
-    pf_puts(f, "ZONE_NAME,CONTEXT,CALL_COUNT,TOTAL_NS,MEAN_NS,MIN_NS,MAX_NS,MEDIAN_NS,P99_NS,"
-               "SELF_NS\n");
+    pf_put_header(f, s);
+    cm_csv_value v[TF_PR_NCOLS] = {{0}};
     for (size_t i = 0; i < a->nzones; i++) {
         const pf_zonestat *z = &a->zones[i];
-        pf_put_csv(f, z->name);
-        pf_putc(f, ',');
-        pf_put_csv(f, z->context);
-        const uint64_t v[] = {z->count, z->total, z->total / z->count, z->min, z->max, z->median,
-                              z->p99,   z->self};
-        for (size_t k = 0; k < sizeof v / sizeof *v; k++) {
-            pf_putc(f, ',');
-            pf_put_u64(f, v[k]);
-        }
-        pf_putc(f, '\n');
+        v[TF_PR_ZONE_NAME] = CM_CSV_S(z->name);
+        v[TF_PR_CONTEXT] = CM_CSV_S(z->context);
+        v[TF_PR_CALL_COUNT] = CM_CSV_U(z->count);
+        v[TF_PR_TOTAL_NS] = CM_CSV_U(z->total);
+        v[TF_PR_MEAN_NS] = CM_CSV_U(z->total / z->count);
+        v[TF_PR_MIN_NS] = CM_CSV_U(z->min);
+        v[TF_PR_MAX_NS] = CM_CSV_U(z->max);
+        v[TF_PR_MEDIAN_NS] = CM_CSV_U(z->median);
+        v[TF_PR_P99_NS] = CM_CSV_U(z->p99);
+        v[TF_PR_SELF_NS] = CM_CSV_U(z->self);
+        pf_put_row(f, s, v);
     }
     pf_out_close(f);
 }
 
-/* ",name," */
+/* The zone column (",name"), the same on every row of a location. */
 static void csv_name(pf_out *o, const tf_tr_loc *loc)
 {
-    pf_putc(o, ',');
-    pf_put_csv(o, loc->name ? loc->name : "");
-    pf_putc(o, ',');
+    cm_csv_value v[TF_PC_NCOLS] = {{0}};
+    v[TF_PC_zone] = CM_CSV_S(loc->name ? loc->name : "");
+    pf_put_cols(o, &tf_csv_perf_per_call, TF_PC_zone, TF_PC_zone, v);
 }
 
 void pf_write_per_call(pf_logs *l, pf_analysis *a)
 {
+    const tf_csv_schema *s = &tf_csv_perf_per_call;
     pf_loc_text *name = l->trace ? pf_loc_text_build(l->trace, csv_name) : NULL;
     pf_out *f = pf_out_open(l, PF_PERF_PER_CALL);
     if (!f) {
         pf_loc_text_free(name, l->trace ? l->trace->nlocs : 0);
         return;
     }
-    pf_puts(f, "seq,ts_ns,zone,duration_ns,context\n");
+    pf_put_header(f, s);
     if (l->trace && !name) pf_note(l, PF_WRITE_ERROR, "%s: out of memory", PF_PERF_PER_CALL);
+    cm_csv_value v[TF_PC_NCOLS] = {{0}};
     for (size_t k = 0; name && k < a->nby_start; k++) {
         const tf_tr_zone *z = &l->trace->zones[a->by_start[k]];
-        pf_put_u64(f, k);
-        pf_putc(f, ',');
-        pf_put_u64(f, z->start_ns - l->t0);
+        v[TF_PC_seq] = CM_CSV_U(k);
+        v[TF_PC_ts_ns] = CM_CSV_U(z->start_ns - l->t0);
+        pf_put_cols(f, s, TF_PC_seq, TF_PC_ts_ns, v);
         pf_putn(f, name[z->loc].s, name[z->loc].n);
-        pf_put_u64(f, z->end_ns - z->start_ns);
-        pf_putc(f, ',');
-        pf_put_csv(f, z->text ? z->text : "");
-        pf_putc(f, '\n');
+        v[TF_PC_duration_ns] = CM_CSV_U(z->end_ns - z->start_ns);
+        v[TF_PC_context] = CM_CSV_S(z->text ? z->text : "");
+        pf_put_cols(f, s, TF_PC_duration_ns, TF_PC_context, v);
     }
     pf_out_close(f);
     pf_loc_text_free(name, l->trace ? l->trace->nlocs : 0);
@@ -143,57 +147,66 @@ void pf_write_per_call(pf_logs *l, pf_analysis *a)
 
 static void write_phases(pf_logs *l, pf_analysis *a)
 {
+    const tf_csv_schema *s = &tf_csv_phases;
     pf_out *f = pf_out_open(l, PF_PHASES);
     if (!f) return;
-    pf_puts(f,
-            "phase,kernel_load_count,t_start_ns,t_end_ns,duration_ns,first_kernel,last_kernel\n");
+    pf_put_header(f, s);
+    cm_csv_value v[TF_PH_NCOLS] = {{0}};
     for (size_t i = 0; i < a->nphases; i++) {
         const pf_phase *p = &a->phases[i];
-        pf_printf(f, "%zu,%u,%llu,%llu,%llu,", i, p->kernel_loads, (unsigned long long)p->start,
-                  (unsigned long long)p->end, (unsigned long long)(p->end - p->start));
-        pf_put_csv(f, p->first_kernel);
-        pf_putc(f, ',');
-        pf_put_csv(f, p->last_kernel);
-        pf_putc(f, '\n');
+        v[TF_PH_phase] = CM_CSV_U(i);
+        v[TF_PH_kernel_load_count] = CM_CSV_U(p->kernel_loads);
+        v[TF_PH_t_start_ns] = CM_CSV_U(p->start);
+        v[TF_PH_t_end_ns] = CM_CSV_U(p->end);
+        v[TF_PH_duration_ns] = CM_CSV_U(p->end - p->start);
+        v[TF_PH_first_kernel] = CM_CSV_S(p->first_kernel);
+        v[TF_PH_last_kernel] = CM_CSV_S(p->last_kernel);
+        pf_put_row(f, s, v);
     }
     pf_out_close(f);
 }
 
 static void write_memory(pf_logs *l, pf_analysis *a)
 {
+    const tf_csv_schema *s = &tf_csv_memory_report;
     pf_out *f = pf_out_open(l, PF_MEMORY_REPORT);
     if (!f) return;
-    pf_puts(f, "POOL,ALLOC_COUNT,FREE_COUNT,TOTAL_BYTES_ALLOCATED,PEAK_LIVE_BYTES,LEAKED_BYTES,"
-               "CAPACITY_BYTES,PEAK_PERCENT\n");
+    pf_put_header(f, s);
+    cm_csv_value v[TF_MR_NCOLS] = {{0}};
     for (size_t i = 0; i < a->npools; i++) {
         const pf_poolstat *p = &a->pools[i];
-        pf_put_csv(f, p->pool);
-        pf_printf(f, ",%llu,%llu,%llu,%llu,%llu,", (unsigned long long)p->allocs,
-                  (unsigned long long)p->frees, (unsigned long long)p->total,
-                  (unsigned long long)p->peak, (unsigned long long)p->leaked);
-        if (p->capacity)
-            pf_printf(f, "%llu,%.1f\n", (unsigned long long)p->capacity,
-                      100.0 * (double)p->peak / (double)p->capacity);
-        else
-            pf_puts(f, ",\n");
+        v[TF_MR_POOL] = CM_CSV_S(p->pool);
+        v[TF_MR_ALLOC_COUNT] = CM_CSV_U(p->allocs);
+        v[TF_MR_FREE_COUNT] = CM_CSV_U(p->frees);
+        v[TF_MR_TOTAL_BYTES_ALLOCATED] = CM_CSV_U(p->total);
+        v[TF_MR_PEAK_LIVE_BYTES] = CM_CSV_U(p->peak);
+        v[TF_MR_LEAKED_BYTES] = CM_CSV_U(p->leaked);
+        v[TF_MR_CAPACITY_BYTES] = p->capacity ? CM_CSV_U(p->capacity) : CM_CSV_EMPTY;
+        v[TF_MR_PEAK_PERCENT] =
+            p->capacity ? CM_CSV_F(100.0 * (double)p->peak / (double)p->capacity) : CM_CSV_EMPTY;
+        pf_put_row(f, s, v);
     }
     pf_out_close(f);
 }
 
 static void write_device(pf_logs *l, pf_analysis *a)
 {
+    const tf_csv_schema *s = &tf_csv_device_perf;
     pf_out *f = pf_out_open(l, PF_DEVICE_PERF);
     if (!f) return;
-    pf_puts(f, "RISC,ZONE,ZONE_HASH,CALL_COUNT,TOTAL_CYCLES,MEAN_CYCLES,MIN_CYCLES,MAX_CYCLES\n");
+    pf_put_header(f, s);
+    cm_csv_value v[TF_DP_NCOLS] = {{0}};
     for (size_t i = 0; i < a->ndev; i++) {
         const pf_devstat *d = &a->dev[i];
-        pf_printf(f, "%s,", cm_risc_name(d->risc));
-        pf_put_csv(f, d->zone);
-        pf_putc(f, ',');
-        pf_put_csv(f, d->hash);
-        pf_printf(f, ",%llu,%llu,%llu,%llu,%llu\n", (unsigned long long)d->count,
-                  (unsigned long long)d->total, (unsigned long long)(d->total / d->count),
-                  (unsigned long long)d->min, (unsigned long long)d->max);
+        v[TF_DP_RISC] = CM_CSV_S(cm_risc_name(d->risc));
+        v[TF_DP_ZONE] = CM_CSV_S(d->zone);
+        v[TF_DP_ZONE_HASH] = CM_CSV_S(d->hash);
+        v[TF_DP_CALL_COUNT] = CM_CSV_U(d->count);
+        v[TF_DP_TOTAL_CYCLES] = CM_CSV_U(d->total);
+        v[TF_DP_MEAN_CYCLES] = CM_CSV_U(d->total / d->count);
+        v[TF_DP_MIN_CYCLES] = CM_CSV_U(d->min);
+        v[TF_DP_MAX_CYCLES] = CM_CSV_U(d->max);
+        pf_put_row(f, s, v);
     }
     pf_out_close(f);
 }
@@ -218,7 +231,7 @@ static void trace_counts(pf_out *f, const char *what, const tf_trace *t)
     }
     pf_printf(f, "%s: %s (program %s, pid %u)\n", what, t->path, t->header.program, t->header.pid);
     pf_printf(f, "  threads %u, zones %zu, frame marks %zu, memory events %zu, device zones %zu\n",
-              t->nthreads, t->nzones, t->nframes, t->nmem, t->ndevzones);
+              t->nthreads, t->nzones, t->nframes, t->nmem, t->ntrack_zones);
     pf_printf(f,
               "  unterminated zones %llu, mismatched ends %llu, orphan ends %llu, unknown records "
               "%llu\n",
@@ -256,7 +269,9 @@ void pf_write_diagnostics(pf_logs *l)
     if (l->have_sync)
         pf_printf(f, "clock sync: host_ns %llu = cycle %llu, %.6f ns per cycle (%s)\n",
                   (unsigned long long)l->sync_host_ns, (unsigned long long)l->sync_cycle,
-                  l->ns_per_cycle, l->sync_host_clock ? "host_monotonic" : "free_running");
+                  l->ns_per_cycle,
+                  tf_csv_device_clock[l->sync_host_clock ? TF_CLOCK_host_monotonic
+                                                         : TF_CLOCK_free_running]);
     pf_printf(f, "\n%d notes (%d about missing or incomplete data)\n", l->nnotes, l->errors);
     for (int i = 0; i < l->nnotes; i++)
         pf_printf(f, "%s: %s\n", l->note_error[i] ? "error" : "note", l->notes[i]);
@@ -452,7 +467,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     for (int k = 0; k < 2; k++) {
         const tf_trace *t = ts[k];
         if (!t) continue;
-        n += 2 * t->nzones + t->nframes + t->nmem + t->ndevzones;
+        n += 2 * t->nzones + t->nframes + t->nmem + t->ntrack_zones;
         for (size_t i = 0; i < t->nzones; i++) n += t->zones[i].text != NULL;
     }
     return n;

@@ -1,0 +1,122 @@
+/* Every CSV file two parts of tt-foil share, as one X(column, kind) table
+ * each: the writer (the runtime's device logs, tt_foil_profile's logs and
+ * reports) writes its header and rows from the table, the reader (the
+ * report tool, the tests) finds its columns by the table's names and
+ * parses them by the table's kinds. Adding a column is one line here (and
+ * the value where the row is filled in). Files are RFC 4180
+ * (common/cm_csv.h writes and reads them).
+ *
+ * Kinds: U unsigned decimal, S text (quoted when it must be), H 0x and
+ * lowercase hex, F1 / F6 fixed-point with 1 / 6 decimals. Any field may
+ * be empty where the writer says so (a missing value). Tables take the
+ * enum prefix P so each file gets its own column enum. */
+#ifndef TF_CSV_SCHEMAS_H
+#define TF_CSV_SCHEMAS_H
+
+enum tf_csv_kind { TF_CSV_U, TF_CSV_S, TF_CSV_H, TF_CSV_F1, TF_CSV_F6 };
+
+typedef struct tf_csv_col {
+    const char *name;
+    enum tf_csv_kind kind;
+} tf_csv_col;
+
+typedef struct tf_csv_schema {
+    const char *file; /* the file's usual name */
+    const tf_csv_col *cols;
+    int ncols;
+} tf_csv_schema;
+
+// clang-format off
+/* TT_FOIL_DEVICE_ZONES_CSV, written by the runtime (src/devprof.c), read by
+ * tt_foil_profile: one row per device marker, the spec's eight columns,
+ * then what makes names exact without source scanning, then drops. */
+#define TF_CSV_DEVICE_ZONES(X, P)                                                                  \
+    X(P, dispatch_idx, U) X(P, host_ns, U) X(P, core_x, U) X(P, core_y, U) X(P, risc, S)          \
+    X(P, packet_type, S) X(P, zone_hash, S) X(P, cycle, U) X(P, zone_name, S) X(P, src_file, S)   \
+    X(P, src_line, U) X(P, kernel, S) X(P, dropped, U)
+
+/* packet_type values */
+#define TF_CSV_PACKET_TYPES(X) X(START) X(END) X(DROPPED)
+
+/* TT_FOIL_DEVICE_CLOCK_SYNC, written by the runtime, read by tt_foil_profile. */
+#define TF_CSV_CLOCK_SYNC(X, P)                                                                    \
+    X(P, host_ns_first, U) X(P, cycle_first, U) X(P, ns_per_cycle, F6) X(P, device_clock, S)
+
+/* device_clock values */
+#define TF_CSV_DEVICE_CLOCKS(X) X(host_monotonic) X(free_running)
+
+/* .logs/tt_foil_memlog.csv (tt_foil_profile): the spec's raw memory log. */
+#define TF_CSV_MEMLOG(X, P)                                                                        \
+    X(P, op, S) X(P, pool, S) X(P, addr, H) X(P, size, U) X(P, ts_ns, U)
+
+/* op values, in the order of the trace library's TF_MEM_ALLOC.. (from 1) */
+#define TF_CSV_MEM_OPS(X) X(ALLOC) X(FREE) X(RESET)
+
+/* .logs/tracy_ops_times.csv: one row per host zone, as Tracy's
+ * `csvexport -u` writes them. */
+#define TF_CSV_OPS_TIMES(X, P)                                                                     \
+    X(P, name, S) X(P, src_file, S) X(P, src_line, U) X(P, ns_since_start, U)                     \
+    X(P, exec_time_ns, U) X(P, thread, U) X(P, value, S)
+
+/* The reports (spec section 4). */
+#define TF_CSV_PERF_RESULTS(X, P)                                                                  \
+    X(P, ZONE_NAME, S) X(P, CONTEXT, S) X(P, CALL_COUNT, U) X(P, TOTAL_NS, U) X(P, MEAN_NS, U)    \
+    X(P, MIN_NS, U) X(P, MAX_NS, U) X(P, MEDIAN_NS, U) X(P, P99_NS, U) X(P, SELF_NS, U)
+
+#define TF_CSV_PERF_PER_CALL(X, P)                                                                 \
+    X(P, seq, U) X(P, ts_ns, U) X(P, zone, S) X(P, duration_ns, U) X(P, context, S)
+
+#define TF_CSV_PHASES(X, P)                                                                        \
+    X(P, phase, U) X(P, kernel_load_count, U) X(P, t_start_ns, U) X(P, t_end_ns, U)               \
+    X(P, duration_ns, U) X(P, first_kernel, S) X(P, last_kernel, S)
+
+#define TF_CSV_MEMORY_REPORT(X, P)                                                                 \
+    X(P, POOL, S) X(P, ALLOC_COUNT, U) X(P, FREE_COUNT, U) X(P, TOTAL_BYTES_ALLOCATED, U)         \
+    X(P, PEAK_LIVE_BYTES, U) X(P, LEAKED_BYTES, U) X(P, CAPACITY_BYTES, U) X(P, PEAK_PERCENT, F1)
+
+#define TF_CSV_DEVICE_PERF(X, P)                                                                   \
+    X(P, RISC, S) X(P, ZONE, S) X(P, ZONE_HASH, S) X(P, CALL_COUNT, U) X(P, TOTAL_CYCLES, U)      \
+    X(P, MEAN_CYCLES, U) X(P, MIN_CYCLES, U) X(P, MAX_CYCLES, U)
+
+/* Every schema: X(table, enum prefix, schema object, usual file name) */
+#define TF_CSV_SCHEMAS(X)                                                                          \
+    X(TF_CSV_DEVICE_ZONES, TF_DZ, tf_csv_device_zones, "tt_foil_device_zones.csv")                 \
+    X(TF_CSV_CLOCK_SYNC, TF_SYNC, tf_csv_clock_sync, "tt_foil_device_clock_sync.csv")              \
+    X(TF_CSV_MEMLOG, TF_ML, tf_csv_memlog, "tt_foil_memlog.csv")                                   \
+    X(TF_CSV_OPS_TIMES, TF_OPS, tf_csv_ops_times, "tracy_ops_times.csv")                           \
+    X(TF_CSV_PERF_RESULTS, TF_PR, tf_csv_perf_results, "tt_foil_perf_results.csv")                 \
+    X(TF_CSV_PERF_PER_CALL, TF_PC, tf_csv_perf_per_call, "tt_foil_perf_per_call.csv")              \
+    X(TF_CSV_PHASES, TF_PH, tf_csv_phases, "tt_foil_phases.csv")                                   \
+    X(TF_CSV_MEMORY_REPORT, TF_MR, tf_csv_memory_report, "tt_foil_memory_report.csv")              \
+    X(TF_CSV_DEVICE_PERF, TF_DP, tf_csv_device_perf, "tt_foil_device_perf.csv")
+// clang-format on
+
+/* Per schema: an enum of its columns (TF_DZ_cycle, .., TF_DZ_NCOLS) and
+ * the schema object (tf_csv_device_zones). */
+#define TF_CSV_COL_ENUM(P, col, kind) P##_##col,
+#define TF_CSV_COL_DEF(P, col, kind)  {#col, TF_CSV_##kind},
+#define TF_CSV_DEFINE(table, P, obj, file)                                                         \
+    enum { table(TF_CSV_COL_ENUM, P) P##_NCOLS };                                                  \
+    static const tf_csv_col obj##_cols[] = {table(TF_CSV_COL_DEF, P)};                             \
+    static const tf_csv_schema obj = {file, obj##_cols, P##_NCOLS};
+TF_CSV_SCHEMAS(TF_CSV_DEFINE)
+#undef TF_CSV_DEFINE
+
+/* Value lists: their strings (tf_csv_packet_type[TF_PACKET_START] =
+ * "START") and enums. */
+#define TF_CSV_VALUE_ENUM(v) TF_PACKET_##v,
+enum { TF_CSV_PACKET_TYPES(TF_CSV_VALUE_ENUM) TF_PACKET_NTYPES };
+#undef TF_CSV_VALUE_ENUM
+#define TF_CSV_VALUE_ENUM(v) TF_CLOCK_##v,
+enum { TF_CSV_DEVICE_CLOCKS(TF_CSV_VALUE_ENUM) TF_CLOCK_NKINDS };
+#undef TF_CSV_VALUE_ENUM
+#define TF_CSV_VALUE_ENUM(v) TF_MEMOP_##v,
+enum { TF_CSV_MEM_OPS(TF_CSV_VALUE_ENUM) TF_MEMOP_NOPS };
+#undef TF_CSV_VALUE_ENUM
+#define TF_CSV_VALUE_STR(v) #v,
+static const char *const tf_csv_packet_type[] = {TF_CSV_PACKET_TYPES(TF_CSV_VALUE_STR)};
+static const char *const tf_csv_device_clock[] = {TF_CSV_DEVICE_CLOCKS(TF_CSV_VALUE_STR)};
+static const char *const tf_csv_mem_op[] = {TF_CSV_MEM_OPS(TF_CSV_VALUE_STR)};
+#undef TF_CSV_VALUE_STR
+
+#endif

@@ -1,0 +1,72 @@
+/* Every environment variable tt-foil reads, in one table: the recorder,
+ * the runtime and tt_foil_profile (which sets the profiler logs for the
+ * program it runs) take the names from here, and docs/profiling.md lists
+ * them. Adding a variable is one line.
+ *
+ * X(id, variable, default, tt_foil_profile's log (or NULL), meaning)
+ * An empty default means unset is off; "OFF" (or "off") always is. */
+#ifndef TF_ENV_H
+#define TF_ENV_H
+
+#include <string.h>
+
+// clang-format off
+#define TF_ENV_LIST(X)                                                                             \
+    X(TRACE, "TT_FOIL_TRACE", "", ".logs/tt_foil_trace.tft",                                       \
+      "host trace: zones, zone text, frame marks, device zones")                                   \
+    X(MEM_LOG, "TT_FOIL_MEM_LOG", "", ".logs/tt_foil_memlog.tft",                                  \
+      "memory log: allocations, frees and resets of every pool")                                   \
+    X(DEVICE_ZONES_CSV, "TT_FOIL_DEVICE_ZONES_CSV", "tt_foil_device_zones.csv",                    \
+      ".logs/tt_foil_device_zones.csv", "raw device markers, one CSV row each")                    \
+    X(DEVICE_CLOCK_SYNC, "TT_FOIL_DEVICE_CLOCK_SYNC", "tt_foil_device_clock_sync.csv",             \
+      ".logs/tt_foil_device_clock_sync.csv", "device cycle to host time")                          \
+    X(PROF_CLOCK, "TT_FOIL_PROF_CLOCK", "", NULL,                                                  \
+      "`monotonic`: host timestamps from clock_gettime even with an invariant TSC")                \
+    X(DISPATCH_TIMEOUT_MS, "TT_FOIL_DISPATCH_TIMEOUT_MS", "", NULL,                                \
+      "dispatch timeout when tf_device_config sets none")                                          \
+    X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
+      "firmware ELFs when tf_device_config sets none")
+// clang-format on
+
+enum tf_env_id {
+#define TF_ENV_ENUM(id, var, dflt, log, meaning) TF_ENV_##id,
+    TF_ENV_LIST(TF_ENV_ENUM)
+#undef TF_ENV_ENUM
+        TF_ENV_COUNT
+};
+
+/* The variable's name ("TT_FOIL_TRACE"). */
+static inline const char *tf_env_name(enum tf_env_id id)
+{
+#define TF_ENV_NAME(id, var, dflt, log, meaning) var,
+    static const char *const names[TF_ENV_COUNT] = {TF_ENV_LIST(TF_ENV_NAME)};
+#undef TF_ENV_NAME
+    return names[id];
+}
+
+/* Its default when unset ("" if none). */
+static inline const char *tf_env_default(enum tf_env_id id)
+{
+#define TF_ENV_DEFAULT(id, var, dflt, log, meaning) dflt,
+    static const char *const dflts[TF_ENV_COUNT] = {TF_ENV_LIST(TF_ENV_DEFAULT)};
+#undef TF_ENV_DEFAULT
+    return dflts[id];
+}
+
+/* The file tt_foil_profile points it at, relative to its output folder
+ * (NULL: the tool leaves it alone). */
+static inline const char *tf_env_log(enum tf_env_id id)
+{
+#define TF_ENV_LOG(id, var, dflt, log, meaning) log,
+    static const char *const logs[TF_ENV_COUNT] = {TF_ENV_LIST(TF_ENV_LOG)};
+#undef TF_ENV_LOG
+    return logs[id];
+}
+
+/* 1 if a value switches its log off (empty, "OFF", "off"). */
+static inline int tf_env_is_off(const char *v)
+{
+    return !v || !*v || !strcmp(v, "OFF") || !strcmp(v, "off");
+}
+
+#endif

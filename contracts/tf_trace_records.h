@@ -1,0 +1,119 @@
+/* The host trace's record and definition tables: the one source of every
+ * record type code, payload size and definition kind. The recorder's fast
+ * path (tt_foil/prof_record.h), the packer and the reader (src/prof/) and
+ * docs/trace-format.md (checked by tf_trace_doc) are all generated from
+ * these tables: adding a record type is one line in TF_TRACE_RECORDS.
+ *
+ * Kept to macros and enums so that C and C++ programs can include it (it
+ * reaches every instrumented program through tt_foil/prof_record.h). */
+#ifndef TF_TRACE_RECORDS_H
+#define TF_TRACE_RECORDS_H
+
+#include <stdint.h>
+
+/* Payload of a record whose text follows it: `arg` bytes padded to 8. */
+#define TF_REC_TEXT (-1)
+/* The longest zone text (longer ones are cut and counted). */
+#define TF_TEXT_MAX 4096
+
+/* X(name, code, payload words (or TF_REC_TEXT), argument, payload) */
+// clang-format off
+#define TF_TRACE_RECORDS(X)                                                                        \
+    X(ZONE_BEGIN, 1, 0, "location id", "")                                                         \
+    X(ZONE_END,   2, 0, "location id of the zone it ends", "")                                     \
+    X(ZONE_TEXT,  3, TF_REC_TEXT, "byte length (at most TF_TEXT_MAX)",                                    \
+      "the text, padded to 8 bytes; attaches to the innermost open zone")                          \
+    X(FRAME,      4, 0, "", "")                                                                    \
+    X(ALLOC,      5, 2, "pool id", "ptr, size")                                                    \
+    X(FREE,       6, 1, "pool id", "ptr")                                                          \
+    X(RESET,      7, 0, "pool id", "")                                                             \
+    X(TRACK_ZONE, 8, 3, "zone name id", "track id, start ns, end ns (host monotonic clock)")
+// clang-format on
+
+enum tf_rec_type {
+#define TF_REC_ENUM(name, code, words, arg, payload) TF_R_##name = code,
+    TF_TRACE_RECORDS(TF_REC_ENUM)
+#undef TF_REC_ENUM
+        TF_R_LIMIT = 32 /* the type field has 5 bits */
+};
+
+/* Payload words of each fixed-size record type, by name. */
+enum tf_rec_words {
+#define TF_REC_WORDS_ENUM(name, code, words, arg, payload) TF_RW_##name = words,
+    TF_TRACE_RECORDS(TF_REC_WORDS_ENUM)
+#undef TF_REC_WORDS_ENUM
+};
+
+/* Event records: 64-bit words, [63:59] type, [58:40] arg, [39:0] timestamp
+ * delta from the chunk's tsc_base, then the record's payload words. */
+#define TF_REC_TYPE_SHIFT 59
+#define TF_REC_ARG_SHIFT  40
+#define TF_REC_MAX_ARG    0x7ffffu
+#define TF_REC_MAX_DELTA  0xffffffffffull
+#define TF_REC_TYPE(w)    ((unsigned)((w) >> TF_REC_TYPE_SHIFT))
+#define TF_REC_ARG(w)     ((uint32_t)(((w) >> TF_REC_ARG_SHIFT) & TF_REC_MAX_ARG))
+#define TF_REC_DELTA(w)   ((w)&TF_REC_MAX_DELTA)
+#define TF_REC(type, arg, delta)                                                                   \
+    (((uint64_t)(type) << TF_REC_TYPE_SHIFT) | ((uint64_t)(arg) << TF_REC_ARG_SHIFT) |             \
+     ((uint64_t)(delta)&TF_REC_MAX_DELTA))
+
+/* Words of the record whose header is `head` (header + payload). */
+static inline unsigned tf_rec_words(uint64_t head)
+{
+    switch (TF_REC_TYPE(head)) {
+#define TF_REC_CASE(name, code, words, arg, payload)                                               \
+    case code: return (words) == TF_REC_TEXT ? 1u + (TF_REC_ARG(head) + 7u) / 8u : 1u + (words);
+        TF_TRACE_RECORDS(TF_REC_CASE)
+#undef TF_REC_CASE
+    default: return 1; /* unknown: the reader counts and skips it */
+    }
+}
+
+/* 1 if records of `type` carry text (TF_REC_TEXT) rather than words. */
+static inline int tf_rec_is_text(unsigned type)
+{
+    switch (type) {
+#define TF_REC_TEXT_CASE(name, code, words, arg, payload)                                          \
+    case code: return (words) == TF_REC_TEXT;
+        TF_TRACE_RECORDS(TF_REC_TEXT_CASE)
+#undef TF_REC_TEXT_CASE
+    default: return 0;
+    }
+}
+
+/* 1 if `type` is a record type of the table. */
+static inline int tf_rec_known(unsigned type)
+{
+    switch (type) {
+#define TF_REC_KNOWN_CASE(name, code, words, arg, payload) case code:
+        TF_TRACE_RECORDS(TF_REC_KNOWN_CASE)
+#undef TF_REC_KNOWN_CASE
+        return 1;
+    default: return 0;
+    }
+}
+
+/* Definition kinds (DEFS chunks): X(name, code, strings, meaning) */
+// clang-format off
+#define TF_TRACE_DEFS(X)                                                                           \
+    X(LOCATION,  1, "name, function, file", "zone source location `id` at `line`")                 \
+    X(POOL,      2, "name", "memory pool name `id`, interned by its full text (the runtime "      \
+                            "names per-core pools, e.g. `Device L1 (1,0)`)")                       \
+    X(THREAD,    3, "name", "thread `id`, OS tid in `line` (a later definition renames)")          \
+    X(ZONE_NAME, 4, "name, file", "name `id` of track zones, at `line`")                           \
+    X(CAPACITY,  5, "pool name, bytes in decimal", "a memory pool's size (declared by whoever "   \
+                                                  "names the pool)")                               \
+    X(TRACK,     6, "group, name", "track `id` of track zones (the runtime names them, e.g. "     \
+                                   "group `device core (1,0)`, track `BRISC`)")
+// clang-format on
+
+enum tf_def_kind {
+#define TF_DEF_ENUM(name, code, strings, meaning) TF_DEF_##name = code,
+    TF_TRACE_DEFS(TF_DEF_ENUM)
+#undef TF_DEF_ENUM
+};
+
+/* Every definition carries at most this many strings. */
+#define TF_DEF_MAX_STRINGS 3
+
+#endif

@@ -1,0 +1,91 @@
+/* The runtime's names for what the host profiler records (rt_prof.h): the
+ * per-core memory pools "<pool> (x,y)", each with the capacity declared
+ * for <pool>. The recorder and the trace reader only ever see full names.
+ * Empty when the host profiler is compiled out. */
+#include "rt_prof.h"
+
+#if defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY
+#include "cm_map.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RT_PROF_MAX_CAPS 16
+
+typedef struct core_pool {
+    const char *pool; /* the call site's string */
+    int x, y;
+    uint32_t id;
+} core_pool;
+
+static pthread_mutex_t rt_prof_lock = PTHREAD_MUTEX_INITIALIZER;
+static cm_map rt_prof_pools; /* hash of (pool, x, y) -> index into rt_prof_entries */
+static core_pool *rt_prof_entries;
+static uint32_t rt_prof_nentries;
+static struct {
+    char pool[64];
+    uint64_t bytes;
+} rt_prof_caps[RT_PROF_MAX_CAPS];
+static int rt_prof_ncaps;
+
+void rt_prof_capacity(const char *pool, uint64_t bytes)
+{
+    tf_prof_pool_capacity(pool, bytes); /* the pool itself, when it is not per core */
+    pthread_mutex_lock(&rt_prof_lock);
+    int i = 0;
+    while (i < rt_prof_ncaps && strcmp(rt_prof_caps[i].pool, pool)) i++;
+    if (i < RT_PROF_MAX_CAPS) {
+        snprintf(rt_prof_caps[i].pool, sizeof rt_prof_caps[i].pool, "%s", pool);
+        rt_prof_caps[i].bytes = bytes;
+        if (i == rt_prof_ncaps) rt_prof_ncaps++;
+    }
+    pthread_mutex_unlock(&rt_prof_lock);
+}
+
+typedef struct pool_key {
+    const char *pool;
+    int x, y;
+} pool_key;
+
+static int same_pool(uint32_t idx, void *ctx)
+{
+    const pool_key *k = ctx;
+    if (idx >= rt_prof_nentries) return 0; /* a slot left by an out-of-memory failure */
+    const core_pool *e = &rt_prof_entries[idx];
+    return e->x == k->x && e->y == k->y && !strcmp(e->pool, k->pool);
+}
+
+uint32_t rt_prof_core_pool(const char *pool, int x, int y)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *s = pool; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+    h = (h ^ ((uint64_t)(unsigned)x << 32 | (unsigned)y)) * 0x9e3779b97f4a7c15ull;
+    pool_key k = {pool, x, y};
+    uint32_t id = 0;
+    int is_new;
+    pthread_mutex_lock(&rt_prof_lock);
+    uint32_t *slot = cm_map_slot(&rt_prof_pools, h | 1, same_pool, &k, &is_new);
+    if (slot && !is_new) {
+        id = rt_prof_entries[*slot].id;
+    } else if (slot) {
+        core_pool *ne = realloc(rt_prof_entries, (rt_prof_nentries + 1) * sizeof *ne);
+        char name[128];
+        snprintf(name, sizeof name, "%s (%d,%d)", pool, x, y);
+        if (ne) {
+            rt_prof_entries = ne;
+            id = tf_prof_pool_id(name);
+            ne[rt_prof_nentries] = (core_pool){pool, x, y, id};
+            *slot = rt_prof_nentries++;
+            for (int i = 0; i < rt_prof_ncaps; i++)
+                if (!strcmp(rt_prof_caps[i].pool, pool))
+                    tf_prof_pool_capacity(name, rt_prof_caps[i].bytes);
+        } else {
+            *slot = UINT32_MAX; /* never matches: the next event tries again */
+        }
+    }
+    pthread_mutex_unlock(&rt_prof_lock);
+    return id;
+}
+#endif

@@ -1,0 +1,375 @@
+/* The contracts of contracts/ hold on both sides: every record type of
+ * TF_TRACE_RECORDS survives packing and is read back by the trace library
+ * with the size the writer gave it, every definition kind is understood,
+ * and every CSV schema of TF_CSV_SCHEMAS reads back, column by column,
+ * what its writer wrote; the golden files of the report tests have the
+ * schemas' columns. All driven by the tables, so a new record type or
+ * column is tested the day it is added.
+ *
+ *   test_contracts WORK_DIR PROFILE_CASES_DIR */
+#include "tf_check.h"
+#include "cm_csv.h"
+#include "tt_foil/trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK_EQ_I(a, b) CHECK_EQ_U((int64_t)(a), (int64_t)(b))
+#define CHECK_STR(s, want)                                                                         \
+    do {                                                                                           \
+        const char *s2_ = (s);                                                                     \
+        CHECK_CONTAINS(s2_, want);                                                                 \
+        CHECK_TRUE(s2_ &&strlen(s2_) == strlen(want));                                             \
+    } while (0)
+
+static const char *work;
+
+/* ---- trace records ------------------------------------------------------------------ */
+
+/* A payload word that, read as a record header, is a type no table has:
+ * a reader that takes a record for shorter than its writer meant sees an
+ * unknown record. */
+#define ALIEN(i) TF_REC(31, 0x1234 + (i), 0x55)
+
+/* Record `type` with argument `arg` at `delta` into w; returns its words. */
+static unsigned make_record(uint64_t *w, unsigned type, uint32_t arg, uint64_t delta,
+                            int payload_words)
+{
+    if (payload_words == TF_REC_TEXT) {
+        static const char text[] = "hello, trace";
+        arg = (uint32_t)strlen(text);
+        w[0] = TF_REC(type, arg, delta);
+        memset(w + 1, 0, ((arg + 7) / 8) * 8);
+        memcpy(w + 1, text, arg);
+        return 1 + (arg + 7) / 8;
+    }
+    w[0] = TF_REC(type, arg, delta);
+    for (int i = 0; i < payload_words; i++) w[1 + i] = ALIEN(i);
+    return 1 + (unsigned)payload_words;
+}
+
+static void put(FILE *f, const void *p, size_t n)
+{
+    CHECK_TRUE(fwrite(p, 1, n, f) == n);
+}
+
+static void chunk(FILE *f, uint32_t kind, uint32_t seq, const void *payload, uint32_t bytes)
+{
+    tf_chunk_header h = {
+        TF_CHUNK_MAGIC, kind, 1, bytes, 0, 0, 0, seq, tf_trace_checksum(payload, bytes / 8)};
+    put(f, &h, sizeof h);
+    put(f, payload, bytes);
+}
+
+/* A new trace file work/NAME with a header of format `version`; NULL after
+ * a failed check. */
+static FILE *new_trace(const char *name, uint32_t version, char *path, size_t n)
+{
+    snprintf(path, n, "%s/%s", work, name);
+    FILE *f = fopen(path, "wb");
+    CHECK_TRUE(f != NULL);
+    if (!f) return NULL;
+    tf_trace_header hdr = {TF_TRACE_MAGIC, version, TF_TRACE_FLAG_NS_CLOCK, 1, sizeof hdr, 0, 0,
+                           "contract"};
+    put(f, &hdr, sizeof hdr);
+    return f;
+}
+
+/* A trace of one record of `type`, then a frame mark, raw or packed. */
+static tf_trace *one_record_trace(unsigned type, int payload_words, int packed, uint64_t *rec,
+                                  unsigned *nw)
+{
+    char path[512], name[64];
+    snprintf(name, sizeof name, "contract_%u_%d.tft", type, packed);
+    FILE *f = new_trace(name, TF_TRACE_VERSION, path, sizeof path);
+    if (!f) return NULL;
+    uint64_t w[64] = {0};
+    *nw = make_record(w, type, 1, 100, payload_words);
+    memcpy(rec, w, *nw * 8);
+    unsigned n = *nw;
+    w[n++] = TF_REC(TF_R_FRAME, 0, 200);
+    CHECK_EQ_U(tf_trace_record_words(w[0]), *nw);
+    if (packed) {
+        uint8_t out[TF_TRACE_PACK_BOUND(64)];
+        uint64_t records = 0;
+        size_t bytes = tf_trace_pack(w, n, out, &records);
+        CHECK_EQ_U(records, 2);
+        /* unpacking gives the words back */
+        uint64_t back[64];
+        size_t words = 0;
+        CHECK_EQ_I(tf_trace_unpack(out, bytes, back, 64, &words), 0);
+        CHECK_EQ_U(words, n);
+        CHECK_TRUE(!memcmp(back, w, n * 8));
+        chunk(f, TF_CHUNK_PACKED, 0, out, (uint32_t)bytes);
+    } else {
+        chunk(f, TF_CHUNK_EVENTS, 0, w, n * 8);
+    }
+    CHECK_EQ_I(fclose(f), 0);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t != NULL);
+    remove(path);
+    return t;
+}
+
+static void records_round_trip(void)
+{
+#define ONE_TYPE(name, code, words, arg, payload)                                                  \
+    for (int packed = 0; packed < 2; packed++) {                                                   \
+        uint64_t rec[64];                                                                          \
+        unsigned nw;                                                                               \
+        tf_trace *t = one_record_trace(code, words, packed, rec, &nw);                             \
+        if (!t) continue;                                                                          \
+        /* the reader took the record for as long as the writer made it */                         \
+        CHECK_EQ_U(t->unknown_records, 0);                                                         \
+        CHECK_EQ_U(t->nframes, 1 + (code == TF_R_FRAME));                                          \
+        CHECK_TRUE(tf_rec_known(code));                                                            \
+        tf_trace_free(t);                                                                          \
+    }
+    TF_TRACE_RECORDS(ONE_TYPE)
+#undef ONE_TYPE
+    CHECK_TRUE(!tf_rec_known(31));
+}
+
+/* Every definition kind and every record, in one trace: what the reader
+ * makes of each. */
+static void def(uint8_t *buf, size_t *off, uint32_t kind, uint32_t id, uint32_t line, const char *a,
+                const char *b, const char *c)
+{
+    tf_trace_def_header h = {kind, id, line, 0};
+    size_t at = *off + sizeof h, n = 0;
+    const char *s[TF_DEF_MAX_STRINGS] = {a, b, c};
+    for (int i = 0; i < TF_DEF_MAX_STRINGS && s[i]; i++) {
+        memcpy(buf + at + n, s[i], strlen(s[i]) + 1);
+        n += strlen(s[i]) + 1;
+    }
+    h.nbytes = (uint32_t)n;
+    memcpy(buf + *off, &h, sizeof h);
+    *off = at + ((n + 7) & ~(size_t)7);
+}
+
+static void everything_read(void)
+{
+    char path[512];
+    FILE *f = new_trace("contract_all.tft", TF_TRACE_VERSION, path, sizeof path);
+    if (!f) return;
+    static uint8_t defs[4096];
+    size_t off = 0;
+    int kinds = 0;
+#define ONE_KIND(name, code, strings, meaning) kinds++;
+    TF_TRACE_DEFS(ONE_KIND)
+#undef ONE_KIND
+    CHECK_EQ_I(kinds, 6); /* a new kind: define it below too */
+    def(defs, &off, TF_DEF_LOCATION, 1, 10, "zone", "fn", "f.c");
+    def(defs, &off, TF_DEF_POOL, 1, 0, "Device L1 (1,2)", NULL, NULL);
+    def(defs, &off, TF_DEF_THREAD, 1, 77, "main", NULL, NULL);
+    def(defs, &off, TF_DEF_ZONE_NAME, 1, 5, "tile loop", "k.c", NULL);
+    def(defs, &off, TF_DEF_CAPACITY, 0, 0, "Device L1 (1,2)", "4096", NULL);
+    def(defs, &off, TF_DEF_TRACK, 1, 0, "device core (1,2)", "NCRISC", NULL);
+    chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
+    uint64_t w[] = {TF_REC(TF_R_ZONE_BEGIN, 1, 100),
+                    TF_REC(TF_R_ZONE_TEXT, 3, 110),
+                    0x636261, /* "abc" */
+                    TF_REC(TF_R_FRAME, 0, 120),
+                    TF_REC(TF_R_ALLOC, 1, 130),
+                    0x40,
+                    64,
+                    TF_REC(TF_R_FREE, 1, 140),
+                    0x40,
+                    TF_REC(TF_R_RESET, 1, 150),
+                    TF_REC(TF_R_TRACK_ZONE, 1, 160),
+                    1,
+                    1000,
+                    1500,
+                    TF_REC(TF_R_ZONE_END, 1, 170)};
+    int types = 0;
+#define ONE_TYPE(name, code, words, arg, payload) types++;
+    TF_TRACE_RECORDS(ONE_TYPE)
+#undef ONE_TYPE
+    CHECK_EQ_I(types, 8); /* a new type: add a record above and check it below */
+    chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
+    CHECK_EQ_I(fclose(f), 0);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t != NULL);
+    remove(path);
+    if (!t) return;
+    CHECK_EQ_U(t->unknown_records, 0);
+    CHECK_EQ_U(t->nzones, 1);
+    CHECK_EQ_U(t->zones[0].start_ns, 100);
+    CHECK_EQ_U(t->zones[0].end_ns, 170);
+    CHECK_STR(t->zones[0].text, "abc");
+    CHECK_STR(t->locs[t->zones[0].loc].name, "zone");
+    CHECK_STR(t->threads[t->zones[0].thread].name, "main");
+    CHECK_EQ_U(t->threads[t->zones[0].thread].tid, 77);
+    CHECK_EQ_U(t->nframes, 1);
+    CHECK_EQ_U(t->nmem, 3);
+    if (t->nmem == 3) {
+        CHECK_EQ_I(t->mem[0].op, TF_MEM_ALLOC);
+        CHECK_EQ_U(t->mem[0].ptr, 0x40);
+        CHECK_EQ_U(t->mem[0].size, 64);
+        CHECK_EQ_I(t->mem[1].op, TF_MEM_FREE);
+        CHECK_EQ_I(t->mem[2].op, TF_MEM_RESET);
+        /* the pool's name is the one the program gave, nothing added */
+        CHECK_STR(t->pools[t->mem[0].pool], "Device L1 (1,2)");
+        CHECK_EQ_U(tf_trace_pool_capacity(t, "Device L1 (1,2)"), 4096);
+        CHECK_EQ_U(tf_trace_pool_capacity(t, "Device L1"), 0);
+    }
+    CHECK_EQ_U(t->ntrack_zones, 1);
+    if (t->ntrack_zones == 1) {
+        const tf_tr_track_zone *z = &t->track_zones[0];
+        CHECK_EQ_U(z->start_ns, 1000);
+        CHECK_EQ_U(z->end_ns, 1500);
+        CHECK_EQ_U(z->host_ns, 160);
+        CHECK_TRUE(z->track != TF_NONE && z->name != TF_NONE);
+        if (z->track != TF_NONE) {
+            CHECK_STR(t->tracks[z->track].group, "device core (1,2)");
+            CHECK_STR(t->tracks[z->track].name, "NCRISC");
+        }
+        if (z->name != TF_NONE) {
+            CHECK_STR(t->zone_names[z->name].name, "tile loop");
+            CHECK_STR(t->zone_names[z->name].file, "k.c");
+            CHECK_EQ_U(t->zone_names[z->name].line, 5);
+        }
+    }
+    tf_trace_free(t);
+}
+
+/* A file of another format version is refused, not misread. */
+static void other_version_refused(void)
+{
+    char path[512];
+    FILE *f = new_trace("contract_v1.tft", 1, path, sizeof path);
+    if (!f) return;
+    fclose(f);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t == NULL);
+    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads version 2");
+    tf_trace_free(t);
+    remove(path);
+}
+
+/* ---- CSV schemas --------------------------------------------------------------------- */
+
+/* A value of kind k for column c, with every character a CSV writer must
+ * quote in the text ones; every fourth row empty. */
+static cm_csv_value sample(enum tf_csv_kind k, int c, int row)
+{
+    static const char *texts[] = {"plain", "with, comma", "a \"quote\"", "two\nlines"};
+    if (row == 3 && c % 2) return CM_CSV_EMPTY;
+    switch (k) {
+    case TF_CSV_U: return CM_CSV_U(1000u * (unsigned)row + (unsigned)c);
+    case TF_CSV_H: return CM_CSV_U(0xabc0u + (unsigned)c);
+    case TF_CSV_F1: return CM_CSV_F(12.5 + row);
+    case TF_CSV_F6: return CM_CSV_F(0.125 * (c + 1));
+    case TF_CSV_S: return CM_CSV_S(texts[(c + row) % 4]);
+    }
+    return CM_CSV_EMPTY;
+}
+
+static void schema_round_trip(const tf_csv_schema *s)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/contract_%s", work, s->file);
+    FILE *f = fopen(path, "w");
+    CHECK_TRUE(f != NULL);
+    if (!f) return;
+    cm_csv_write_header(f, s);
+    cm_csv_value v[64];
+    CHECK_TRUE(s->ncols <= 64);
+    for (int row = 0; row < 4; row++) {
+        for (int c = 0; c < s->ncols; c++) v[c] = sample(s->cols[c].kind, c, row);
+        cm_csv_write_row(f, s, v);
+    }
+    CHECK_EQ_I(fclose(f), 0);
+    f = fopen(path, "r");
+    cm_csv_reader r = {.f = f};
+    int col[64];
+    int nf = cm_csv_next(&r);
+    CHECK_EQ_I(nf, s->ncols);
+    CHECK_EQ_I(cm_csv_bind(s, r.fields, nf, col), 0);
+    for (int row = 0; row < 4; row++) {
+        CHECK_EQ_I(cm_csv_next(&r), s->ncols);
+        for (int c = 0; c < s->ncols; c++) {
+            cm_csv_value want = sample(s->cols[c].kind, c, row), got;
+            int ok = cm_csv_get(&r, s, col, c, &got) == 0;
+            CHECK_TRUE(ok);
+            if (!ok) continue;
+            if (want.empty && s->cols[c].kind != TF_CSV_S) {
+                CHECK_TRUE(got.empty);
+                continue;
+            }
+            switch (s->cols[c].kind) {
+            case TF_CSV_U:
+            case TF_CSV_H: CHECK_EQ_U(got.u, want.u); break;
+            case TF_CSV_F1:
+            case TF_CSV_F6: CHECK_TRUE(got.f == want.f); break;
+            case TF_CSV_S: CHECK_STR(got.s, want.empty ? "" : want.s); break;
+            }
+        }
+    }
+    CHECK_EQ_I(cm_csv_next(&r), 0);
+    cm_csv_close(&r);
+    fclose(f);
+    remove(path);
+}
+
+/* A golden file of the report tests: the schema's header exactly, and
+ * every row parses by the schema's kinds. */
+static void golden_matches(const tf_csv_schema *s, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    CHECK_TRUE(f != NULL);
+    if (!f) {
+        fprintf(stderr, "  cannot open %s\n", path);
+        return;
+    }
+    cm_csv_reader r = {.f = f};
+    int col[64];
+    int nf = cm_csv_next(&r);
+    CHECK_EQ_I(nf, s->ncols);
+    for (int c = 0; c < nf && c < s->ncols; c++) CHECK_STR(r.fields[c], s->cols[c].name);
+    cm_csv_bind(s, r.fields, nf > 0 ? nf : 0, col);
+    long rows = 0;
+    while ((nf = cm_csv_next(&r)) > 0) {
+        rows++;
+        CHECK_EQ_I(nf, s->ncols);
+        for (int c = 0; c < s->ncols; c++) {
+            cm_csv_value v;
+            int ok = cm_csv_get(&r, s, col, c, &v) == 0;
+            if (!ok) fprintf(stderr, "  %s line %ld: column %s\n", path, r.line, s->cols[c].name);
+            CHECK_TRUE(ok);
+        }
+    }
+    CHECK_TRUE(nf == 0);
+    cm_csv_close(&r);
+    fclose(f);
+    (void)rows;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_contracts WORK_DIR PROFILE_CASES_DIR\n");
+        return 2;
+    }
+    work = argv[1];
+    records_round_trip();
+    everything_read();
+    other_version_refused();
+#define ONE_SCHEMA(table, P, obj, file) schema_round_trip(&obj);
+    TF_CSV_SCHEMAS(ONE_SCHEMA)
+#undef ONE_SCHEMA
+    char p[1024];
+    snprintf(p, sizeof p, "%s/basic/device_zones.csv", argv[2]);
+    golden_matches(&tf_csv_device_zones, p);
+    snprintf(p, sizeof p, "%s/basic/clock_sync.csv", argv[2]);
+    golden_matches(&tf_csv_clock_sync, p);
+    const tf_csv_schema *reports[] = {
+        &tf_csv_memlog, &tf_csv_ops_times,     &tf_csv_perf_results, &tf_csv_perf_per_call,
+        &tf_csv_phases, &tf_csv_memory_report, &tf_csv_device_perf};
+    for (size_t i = 0; i < sizeof reports / sizeof *reports; i++) {
+        snprintf(p, sizeof p, "%s/basic/expected/%s", argv[2], reports[i]->file);
+        golden_matches(reports[i], p);
+    }
+    return tf_check_report("test_contracts");
+}

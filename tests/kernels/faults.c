@@ -1,6 +1,8 @@
 /* Kernels that go wrong on purpose, chosen by -DFAULT_KIND:
  * 1 load outside L1, 2 NOC read from coordinates that hold nothing,
- * 3 spin forever, 4 store to an unmapped register, 5 ebreak. */
+ * 3 spin forever, 4 store to an unmapped register, 5 ebreak, 6 a multicast
+ * to a rectangle that leaves a 4 x 4 grid, 7 a multicast with a wrong
+ * num_dests (5 for 6 cores). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -19,6 +21,14 @@ void kernel_main(void)
     dev_reg_write(0xffb0fff0, 1);
 #elif FAULT_KIND == 5
     __asm__ volatile("ebreak");
+#elif FAULT_KIND == 6
+    noc_async_write_multicast(TF_L1_USER_BASE, get_noc_multicast_addr(2, 1, 5, 2, TF_L1_USER_BASE),
+                              64, 6);
+    noc_async_write_barrier();
+#elif FAULT_KIND == 7
+    noc_async_write_multicast(TF_L1_USER_BASE, get_noc_multicast_addr(2, 1, 4, 2, TF_L1_USER_BASE),
+                              64, 5);
+    noc_async_write_barrier();
 #else
 #error "FAULT_KIND"
 #endif

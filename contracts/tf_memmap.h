@@ -59,10 +59,10 @@
 #define TF_L1_CB_FORMAT    0x023900 /* TF_MAX_CBS x 4 B: tt-metal DataFormat (tf_formats.h) */
 /* Live interleaved buffers, for the page-id check (tf_banks.h); written at
  * boot and whenever one is created or freed. */
-#define TF_L1_IBUF_TABLE     0x023c00
-#define TF_L1_CB_LOCAL(r)    (0x024000 + (r)*0x200) /* per-RISC tf_cb_local[TF_MAX_CBS] */
-#define TF_MAX_COMMON_ARGS   128                    /* common runtime args per RISC */
-#define TF_L1_CRTA(r)        (0x024a00 + (r)*0x200)
+#define TF_L1_IBUF_TABLE   0x023c00
+#define TF_L1_CB_LOCAL(r)  (0x024000 + (r)*0x200) /* per-RISC tf_cb_local[TF_MAX_CBS] */
+#define TF_MAX_COMMON_ARGS 128                    /* common runtime args per RISC */
+#define TF_L1_CRTA(r)      (0x024a00 + (r)*0x200)
 /* Bank tables of interleaved buffers (tf_banks.h), written at boot. */
 #define TF_L1_BANK_TABLE      0x025400
 #define TF_L1_BANK_TABLE_SIZE 0x000c00
@@ -152,9 +152,9 @@
     (((unsigned long long)(ys) << 54) | ((unsigned long long)(xs) << 48) | TF_NOC_ADDR(xe, ye, a))
 #define TF_NOC_MCAST_XS(n) ((unsigned)(((n) >> 48) & 0x3f))
 #define TF_NOC_MCAST_YS(n) ((unsigned)(((n) >> 54) & 0x3f))
-#define TF_NOC_X(n)     ((unsigned)(((n) >> 36) & 0x3f))
-#define TF_NOC_Y(n)     ((unsigned)(((n) >> 42) & 0x3f))
-#define TF_NOC_LOCAL(n) ((n)&0xfffffffffull)
+#define TF_NOC_X(n)        ((unsigned)(((n) >> 36) & 0x3f))
+#define TF_NOC_Y(n)        ((unsigned)(((n) >> 42) & 0x3f))
+#define TF_NOC_LOCAL(n)    ((n)&0xfffffffffull)
 /* Tensix core (x, y) sits at NOC (x + 1, y + 1); DRAM bank b at NOC (0, b + 1).
  * Both NOCs use these coordinates (as tt-metal's virtual coordinates). */
 #define TF_NOC_CORE_X(x) ((x) + 1)

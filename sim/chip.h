@@ -89,7 +89,7 @@ typedef struct sim_noc_event {
     int noc;
     sim_core_hart *issuer;
     uint32_t generation;
-    uint8_t *data; /* a write's source, copied when the issuer flushed; else read at completion */
+    uint8_t *data;   /* a write's source, copied when the issuer flushed; else read at completion */
     uint32_t local;  /* issuer's L1 address */
     uint64_t remote; /* NOC address */
     uint32_t len;

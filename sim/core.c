@@ -153,8 +153,7 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
     case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;
     case TF_NOC_REG_READ_BARRIER: return noc_wait(sh, ni->reads_pending, ni->reads_done_at, val);
-    case TF_NOC_REG_WRITE_BARRIER:
-        return noc_wait(sh, ni->writes_pending, ni->writes_done_at, val);
+    case TF_NOC_REG_WRITE_BARRIER: return noc_wait(sh, ni->writes_pending, ni->writes_done_at, val);
     case TF_NOC_REG_ATOMIC_BARRIER:
         return noc_wait(sh, ni->atomics_pending, ni->atomics_done_at, val);
     case TF_NOC_REG_WRITES_FLUSHED:

@@ -243,8 +243,7 @@ static int mcast_check(sim_core_hart *sh, sim_noc_if *ni, int cmd, uint64_t remo
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_MCAST_DESTS,
                         (uint64_t)TF_MCAST_RECT(TF_NOC_MCAST_XS(remote), TF_NOC_MCAST_YS(remote),
                                                 TF_NOC_X(remote), TF_NOC_Y(remote)) |
-                            ((uint64_t)((ni->num_dests & 0xffff) << 16 | (*dests & 0xffff))
-                             << 32));
+                            ((uint64_t)((ni->num_dests & 0xffff) << 16 | (*dests & 0xffff)) << 32));
     return 0;
 }
 

@@ -26,7 +26,7 @@ static void mem_event_alloc(const tf_buffer *b)
     const rt_pool *p = b->pool;
     (void)p;
     if (b->parent && b->bank >= 0) { /* an interleaved buffer's pages in one bank */
-        rt_dram_bank_event(b->bank, 1, b->addr | ((uint64_t)b->bank << 40), b->size);
+        rt_interleaved_dram_event(b->bank, 1, b->addr | ((uint64_t)b->bank << 40), b->size);
     } else if (b->bank >= 0) {
         TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM");
     } else if (b->persistent) {
@@ -41,7 +41,7 @@ static void mem_event_free(const tf_buffer *b)
     const rt_pool *p = b->pool;
     (void)p;
     if (b->parent && b->bank >= 0) {
-        rt_dram_bank_event(b->bank, 0, b->addr | ((uint64_t)b->bank << 40), 0);
+        rt_interleaved_dram_event(b->bank, 0, b->addr | ((uint64_t)b->bank << 40), 0);
     } else if (b->bank >= 0) {
         TF_FREE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM");
     } else if (b->persistent) {

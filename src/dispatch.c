@@ -149,8 +149,7 @@ static void describe_code(const tf_program *p, int r, uint32_t pc, char *buf, si
         snprintf(buf, n, "code outside any loaded image");
 }
 
-static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, char *buf,
-                            size_t n)
+static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, char *buf, size_t n)
 {
     uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
     unsigned x = TF_NOC_X(aux), y = TF_NOC_Y(aux);
@@ -183,8 +182,8 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
         snprintf(buf, n,
                  "; multicast rectangle (%u,%u)-(%u,%u) (NOC coordinates, address 0x%016llx) "
                  "is not all Tensix cores: cores are at x 1..%d, y 1..%d",
-                 TF_NOC_MCAST_XS(aux), TF_NOC_MCAST_YS(aux), x, y, (unsigned long long)aux,
-                 grid_x, grid_y);
+                 TF_NOC_MCAST_XS(aux), TF_NOC_MCAST_YS(aux), x, y, (unsigned long long)aux, grid_x,
+                 grid_y);
         break;
     case TF_FAULT_DETAIL_NOC_MCAST_DESTS: {
         uint32_t r = f->aux_lo, given = f->aux_hi >> 16, reach = f->aux_hi & 0xffff;

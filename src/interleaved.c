@@ -33,14 +33,17 @@ uint32_t tf_data_format_tile_size(tf_data_format f)
 
 /* Each pool name is its own call site (the recorder caches a call site's
  * pool id), so one case per bank. */
+/* clang-format off */
 #define RT_DRAM_BANKS(X)                                                                           \
-    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)    \
-    X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31)      \
-    X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) X(46)      \
-    X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60) X(61)
+    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)         \
+    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30)     \
+    X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45)     \
+    X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60)     \
+    X(61)
+/* clang-format on */
 #define RT_BANK_POOL(b) "Device DRAM bank " #b
 
-void rt_dram_bank_event(int bank, int alloc, uint64_t key, uint64_t size)
+void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size)
 {
     (void)key;
     (void)size;
@@ -208,8 +211,8 @@ tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uin
     addr = align_up(addr, is_dram ? TF_DRAM_ALIGNMENT : 32);
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
         rt_pool *p = bank_pool(dev, is_dram, b);
-        uint64_t bytes = (pages / (uint64_t)nbanks + ((uint64_t)b < pages % (uint64_t)nbanks)) *
-                         stride;
+        uint64_t bytes =
+            (pages / (uint64_t)nbanks + ((uint64_t)b < pages % (uint64_t)nbanks)) * stride;
         if (addr > p->limit || bytes > p->limit - addr) {
             char where[48];
             if (is_dram)
@@ -243,11 +246,11 @@ tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uin
     h->num_pages = pages;
     h->nslices = nbanks;
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
-        uint64_t bytes = (pages / (uint64_t)nbanks + ((uint64_t)b < pages % (uint64_t)nbanks)) *
-                         stride;
+        uint64_t bytes =
+            (pages / (uint64_t)nbanks + ((uint64_t)b < pages % (uint64_t)nbanks)) * stride;
         if (is_dram) dram_bank_capacity(dev, b);
-        h->slices[b] = rt_buffer_new_slice(h, bank_pool(dev, is_dram, b), is_dram ? b : -1, addr,
-                                           bytes);
+        h->slices[b] =
+            rt_buffer_new_slice(h, bank_pool(dev, is_dram, b), is_dram ? b : -1, addr, bytes);
         if (!h->slices[b]) {
             rt_interleaved_free(h);
             return NULL;

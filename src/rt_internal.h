@@ -155,6 +155,6 @@ int rt_ibuf_sync(tf_device *dev);
 void rt_interleaved_free(tf_buffer *b);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
-void rt_dram_bank_event(int bank, int alloc, uint64_t key, uint64_t size);
+void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size);
 
 #endif

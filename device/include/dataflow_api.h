@@ -57,8 +57,8 @@ TF_ALWAYS_INLINE uint32_t my_noc_y(void)
 
 /* The multicast address of addr on every core of a rectangle (NOC
  * coordinates of two opposite corners). */
-TF_ALWAYS_INLINE uint64_t get_noc_multicast_addr(uint32_t x_start, uint32_t y_start,
-                                                 uint32_t x_end, uint32_t y_end, uint32_t addr)
+TF_ALWAYS_INLINE uint64_t get_noc_multicast_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end,
+                                                 uint32_t y_end, uint32_t addr)
 {
     return dev_noc_multicast_addr(x_start, y_start, x_end, y_end, addr);
 }
@@ -188,8 +188,8 @@ TF_ALWAYS_INLINE void noc_async_write_multicast(uint32_t src_local_l1_addr,
                                                 uint64_t dst_noc_addr_multicast, uint32_t size,
                                                 uint32_t num_dests)
 {
-    dev_noc_write_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, size,
-                            num_dests, 0);
+    dev_noc_write_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+                            0);
 }
 
 /* The same, this core included (num_dests counts it). */
@@ -197,8 +197,8 @@ TF_ALWAYS_INLINE void noc_async_write_multicast_loopback_src(uint32_t src_local_
                                                              uint64_t dst_noc_addr_multicast,
                                                              uint32_t size, uint32_t num_dests)
 {
-    dev_noc_write_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, size,
-                            num_dests, 1);
+    dev_noc_write_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+                            1);
 }
 
 /* Set a semaphore on every core of the rectangle but this one to the
@@ -207,8 +207,8 @@ TF_ALWAYS_INLINE void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
                                                   uint64_t dst_noc_addr_multicast,
                                                   uint32_t num_dests)
 {
-    dev_noc_semaphore_set_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast,
-                                    num_dests, 0);
+    dev_noc_semaphore_set_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, num_dests,
+                                    0);
 }
 
 /* ---- semaphores ---------------------------------------------------------------- */

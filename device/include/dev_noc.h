@@ -78,9 +78,8 @@ TF_ALWAYS_INLINE void dev_noc_atomic_inc(uint32_t noc, uint64_t dst_noc_addr, ui
  * corners (x_start, y_start) and (x_end, y_end), NOC coordinates, with
  * tt-metal's encoding. tt-foil takes the corners in either order on both
  * NOCs (hardware wants the corner nearest on the NOC's route first). */
-TF_ALWAYS_INLINE uint64_t dev_noc_multicast_addr(uint32_t x_start, uint32_t y_start,
-                                                 uint32_t x_end, uint32_t y_end,
-                                                 uint32_t local_addr)
+TF_ALWAYS_INLINE uint64_t dev_noc_multicast_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end,
+                                                 uint32_t y_end, uint32_t local_addr)
 {
     return TF_NOC_MCAST_ADDR(x_start, y_start, x_end, y_end, local_addr);
 }

@@ -57,8 +57,8 @@ TF_ALWAYS_INLINE void dev_wait_eq(volatile uint32_t *word, uint32_t ref)
  * TF_FAULT_DETAIL_PAGE_RANGE: the page id and the buffer's page count).
  * Sets the fault-detail registers, then traps with ebreak; the fault
  * record carries them. Never returns. */
-static inline __attribute__((noreturn, noinline, cold)) void dev_fault(uint32_t detail, uint32_t aux_lo,
-                                                                uint32_t aux_hi)
+static inline __attribute__((noreturn, noinline, cold)) void
+dev_fault(uint32_t detail, uint32_t aux_lo, uint32_t aux_hi)
 {
     dev_reg_write(TF_MMIO_FAULT_AUX_LO, aux_lo);
     dev_reg_write(TF_MMIO_FAULT_AUX_HI, aux_hi);

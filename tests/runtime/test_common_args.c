@@ -69,7 +69,8 @@ int main(void)
     /* errors */
     static uint32_t many[129];
     CHECK_TRUE(tf_kernel_set_common_args(k, many, 129) != 0);
-    CHECK_CONTAINS(tf_last_error(), "129 common arguments for kernel 'args_probe', at most 128 fit");
+    CHECK_CONTAINS(tf_last_error(),
+                   "129 common arguments for kernel 'args_probe', at most 128 fit");
     CHECK_TRUE(tf_program_set_cb_format(p[0], 4, (tf_data_format)4, 2) != 0);
     CHECK_CONTAINS(tf_last_error(), "circular buffer 4: 4 is not a data format");
     CHECK_TRUE(tf_program_set_cb_format(p[0], 40, TF_DATA_FORMAT_Float32, 2) != 0);

@@ -50,6 +50,25 @@ static int run_copy(tf_device *dev, tf_core c, tf_buffer *src, tf_buffer *dst, u
     return rc;
 }
 
+/* The NOC addresses il_copy wrote to `table` for `pages` pages of buf are
+ * tt-metal's interleaved layout: page i in bank i % banks (DRAM bank b at
+ * NOC (0, b + 1); L1 bank b = core b, row-major over the grid, at NOC
+ * (x + 1, y + 1)) at base + (i / banks) * stride. */
+static int layout_ok(tf_buffer *table, uint32_t pages, const tf_buffer *buf, uint32_t banks,
+                     uint32_t stride)
+{
+    static uint32_t addrs[2 * 256];
+    MUST(tf_buffer_read(table, 0, addrs, pages * 8u));
+    int ok = 1, dram = (int)in_dram(buf);
+    for (uint32_t i = 0; i < pages; i++) {
+        uint64_t na = ((uint64_t)addrs[2 * i + 1] << 32) | addrs[2 * i];
+        uint32_t b = i % banks, x = dram ? 0 : b % GRID + 1, y = dram ? b + 1 : b / GRID + 1;
+        ok &= TF_NOC_X_OF(na) == x && TF_NOC_Y_OF(na) == y &&
+              (na & 0xfffffffffull) == tf_buffer_address(buf) + (i / banks) * stride;
+    }
+    return ok;
+}
+
 static void fill(uint8_t *b, size_t n, uint32_t seed)
 {
     for (size_t i = 0; i < n; i++) b[i] = (uint8_t)((i * 131 + seed) ^ (i >> 7));
@@ -75,16 +94,7 @@ static void dram_loopback(tf_device *dev)
     MUST(run_copy(dev, c, a, b, PAGES, 0, table, &s1));
     MUST(tf_buffer_read(b, 0, out, sizeof out));
     CHECK_TRUE(memcmp(in, out, sizeof in) == 0);
-    /* page i is in DRAM bank i % 8 (NOC (0, bank + 1)) at base + (i / 8) * 2048 */
-    uint32_t addrs[PAGES * 2];
-    MUST(tf_buffer_read(table, 0, addrs, sizeof addrs));
-    int layout = 1;
-    for (uint32_t i = 0; i < PAGES; i++) {
-        uint64_t na = ((uint64_t)addrs[2 * i + 1] << 32) | addrs[2 * i];
-        layout &= TF_NOC_X_OF(na) == 0 && TF_NOC_Y_OF(na) == i % 8 + 1 &&
-                  (na & 0xfffffffffull) == tf_buffer_address(a) + (i / 8) * 2048u;
-    }
-    CHECK_TRUE(layout);
+    CHECK_TRUE(layout_ok(table, PAGES, a, 8, 2048)); /* 8 DRAM banks */
     /* what the host wrote is where the kernel looked: a page-sized host
      * write of page 9 changes exactly page 9 of the copy */
     memset(in + 9 * PAGE, 0x5a, PAGE);
@@ -146,18 +156,7 @@ static void odd_pages_and_l1(tf_device *dev)
     MUST(run_copy(dev, c, l, d2, PAGES, 0, table, NULL)); /* L1 interleaved -> DRAM */
     MUST(tf_buffer_read(d2, 0, out, sizeof out));
     CHECK_TRUE(memcmp(in, out, sizeof in) == 0);
-    /* L1 page i is on core i % 16 (row-major over the 4 x 4 grid, NOC
-     * (x + 1, y + 1)) at base + (i / 16) * 1008 */
-    uint32_t addrs[PAGES * 2];
-    MUST(tf_buffer_read(table, 0, addrs, sizeof addrs));
-    int layout = 1;
-    for (uint32_t i = 0; i < PAGES; i++) {
-        uint64_t na = ((uint64_t)addrs[2 * i + 1] << 32) | addrs[2 * i];
-        uint32_t core = i % 16;
-        layout &= TF_NOC_X_OF(na) == core % GRID + 1 && TF_NOC_Y_OF(na) == core / GRID + 1 &&
-                  (na & 0xfffffffffull) == tf_buffer_address(l) + (i / 16) * 1008u;
-    }
-    CHECK_TRUE(layout);
+    CHECK_TRUE(layout_ok(table, PAGES, l, 16, 1008)); /* 16 cores' L1 */
     /* each core's L1 pool holds its pages: 3 pages on cores 0..4, 2 after */
     uint32_t before = tf_l1_free_bytes(dev, (tf_core){3, 3});
     tf_buffer_free(table);

@@ -32,6 +32,10 @@
 #define TF_FAULT_DETAIL_MMIO       6u /* aux = the unmapped register address */
 #define TF_FAULT_DETAIL_TILE       7u /* aux_lo = tile opcode, aux_hi = TF_TILE_ERR_* */
 #define TF_FAULT_DETAIL_PAGE_RANGE 8u /* aux_lo = page id, aux_hi = pages in the buffer */
+#define TF_FAULT_DETAIL_NOC_MCAST  9u /* aux = multicast address: rectangle not all Tensix cores */
+/* aux_lo = the rectangle (TF_MCAST_RECT), aux_hi = (num_dests given << 16) | cores it reaches */
+#define TF_FAULT_DETAIL_NOC_MCAST_DESTS 10u
+#define TF_MCAST_RECT(xs, ys, xe, ye)   ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {
     uint32_t signal;
@@ -102,6 +106,20 @@ typedef struct tf_cb_local {
     uint32_t rd_ptr, wr_ptr;
     uint32_t received, acked; /* producer's / consumer's own counts */
 } tf_cb_local;
+
+/* How many runtime args and common runtime args each RISC's kernel got
+ * (at TF_L1_ARG_COUNT, one per RISC; written at every dispatch). */
+typedef struct tf_arg_count {
+    uint32_t args, common_args;
+} tf_arg_count;
+
+_Static_assert(sizeof(tf_arg_count) * TF_NUM_RISCS <= TF_L1_CB_FORMAT - TF_L1_ARG_COUNT,
+               "arg counts fit");
+_Static_assert(TF_MAX_CBS * 4 <= TF_L1_IBUF_TABLE - TF_L1_CB_FORMAT, "cb formats fit");
+_Static_assert(TF_L1_CRTA(0) >= TF_L1_CB_LOCAL(TF_NUM_RISCS) &&
+                   TF_L1_CRTA(TF_NUM_RISCS) <= TF_L1_BANK_TABLE &&
+                   TF_L1_CRTA(1) - TF_L1_CRTA(0) == TF_MAX_COMMON_ARGS * 4,
+               "common args fit");
 
 _Static_assert(sizeof(tf_cb_config) == 16 && sizeof(tf_cb_shared) == 16 &&
                    sizeof(tf_cb_local) == 16,

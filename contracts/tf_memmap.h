@@ -71,8 +71,18 @@
 #define TF_L1_CB_CONFIG    0x023400 /* TF_MAX_CBS x tf_cb_config (16 B) */
 #define TF_L1_CB_SHARED    0x023600 /* TF_MAX_CBS x tf_cb_shared (16 B) */
 #define TF_MAX_SEMAPHORES  32
-#define TF_L1_SEMAPHORES   0x023800               /* TF_MAX_SEMAPHORES x 4 B */
+#define TF_L1_SEMAPHORES   0x023800 /* TF_MAX_SEMAPHORES x 4 B */
+#define TF_L1_ARG_COUNT    0x023880 /* TF_NUM_RISCS x tf_arg_count (8 B) */
+#define TF_L1_CB_FORMAT    0x023900 /* TF_MAX_CBS x 4 B: tt-metal DataFormat (tf_formats.h) */
+/* Live interleaved buffers, for the page-id check (tf_banks.h); written at
+ * boot and whenever one is created or freed. */
+#define TF_L1_IBUF_TABLE   0x023c00
 #define TF_L1_CB_LOCAL(r)  (0x024000 + (r)*0x200) /* per-RISC tf_cb_local[TF_MAX_CBS] */
+#define TF_MAX_COMMON_ARGS 128                    /* common runtime args per RISC */
+#define TF_L1_CRTA(r)      (0x024a00 + (r)*0x200)
+/* Bank tables of interleaved buffers (tf_banks.h), written at boot. */
+#define TF_L1_BANK_TABLE      0x025400
+#define TF_L1_BANK_TABLE_SIZE 0x000c00
 
 /* Kernel images: one region per RISC; a kernel is linked for its region. */
 #define TF_L1_KERNEL_BASE 0x026000
@@ -95,19 +105,40 @@
 #define TF_MMIO_DPRINT_ARG 0xffb00020 /* 8 argument words for the next print */
 #define TF_DPRINT_MAX_ARGS 8
 
-/* NOC command interface: fill the registers, then write a command. */
-#define TF_MMIO_NOC_REMOTE_LO      0xffb00100 /* 64-bit NOC address (see TF_NOC_ADDR) */
-#define TF_MMIO_NOC_REMOTE_HI      0xffb00104
-#define TF_MMIO_NOC_LOCAL          0xffb00108 /* local L1 address */
-#define TF_MMIO_NOC_LEN            0xffb0010c /* bytes, or the increment for atomics */
-#define TF_MMIO_NOC_CMD            0xffb00110 /* write TF_NOC_CMD_*: issue */
-#define TF_MMIO_NOC_READS_PENDING  0xffb00114
-#define TF_MMIO_NOC_WRITES_PENDING 0xffb00118
-#define TF_MMIO_NOC_READ_BARRIER   0xffb0011c /* read: waits until no read is pending */
-#define TF_MMIO_NOC_WRITE_BARRIER  0xffb00120 /* read: waits until every write is acked */
-#define TF_NOC_CMD_READ            1          /* remote -> local */
-#define TF_NOC_CMD_WRITE           2          /* local -> remote */
-#define TF_NOC_CMD_ATOMIC_INC      3          /* remote L1 word += LEN */
+/* NOC command interfaces: one register block per NOC (TF_NUM_NOCS), each
+ * with its own counters and barriers. Fill the registers, then write a
+ * command. NOC 0's block keeps the unsuffixed names. */
+#define TF_NUM_NOCS                2
+#define TF_MMIO_NOC_BASE(n)        (0xffb00100 + (n)*0x40)
+#define TF_NOC_REG_REMOTE_LO       0x00 /* 64-bit NOC address (TF_NOC_ADDR, TF_NOC_MCAST_ADDR) */
+#define TF_NOC_REG_REMOTE_HI       0x04
+#define TF_NOC_REG_LOCAL           0x08 /* local L1 address */
+#define TF_NOC_REG_LEN             0x0c /* bytes, or the increment for atomics */
+#define TF_NOC_REG_CMD             0x10 /* write TF_NOC_CMD_*: issue */
+#define TF_NOC_REG_READS_PENDING   0x14
+#define TF_NOC_REG_WRITES_PENDING  0x18 /* unicast and multicast writes */
+#define TF_NOC_REG_READ_BARRIER    0x1c /* read: waits until no read is pending */
+#define TF_NOC_REG_WRITE_BARRIER   0x20 /* read: waits until every write is acked */
+#define TF_NOC_REG_WRITES_FLUSHED  0x24 /* read: waits until every write has left this core */
+#define TF_NOC_REG_ATOMIC_BARRIER  0x28 /* read: waits until every atomic is acked */
+#define TF_NOC_REG_ATOMICS_PENDING 0x2c
+#define TF_NOC_REG_NUM_DESTS       0x30 /* destinations the next multicast must reach */
+#define TF_NOC_REG_SIZE            0x40
+#define TF_MMIO_NOC_REG(n, reg)    (TF_MMIO_NOC_BASE(n) + (reg))
+#define TF_MMIO_NOC_REMOTE_LO      TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_LO)
+#define TF_MMIO_NOC_REMOTE_HI      TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_HI)
+#define TF_MMIO_NOC_LOCAL          TF_MMIO_NOC_REG(0, TF_NOC_REG_LOCAL)
+#define TF_MMIO_NOC_LEN            TF_MMIO_NOC_REG(0, TF_NOC_REG_LEN)
+#define TF_MMIO_NOC_CMD            TF_MMIO_NOC_REG(0, TF_NOC_REG_CMD)
+#define TF_MMIO_NOC_READS_PENDING  TF_MMIO_NOC_REG(0, TF_NOC_REG_READS_PENDING)
+#define TF_MMIO_NOC_WRITES_PENDING TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITES_PENDING)
+#define TF_MMIO_NOC_READ_BARRIER   TF_MMIO_NOC_REG(0, TF_NOC_REG_READ_BARRIER)
+#define TF_MMIO_NOC_WRITE_BARRIER  TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITE_BARRIER)
+#define TF_NOC_CMD_READ            1 /* remote -> local */
+#define TF_NOC_CMD_WRITE           2 /* local -> remote */
+#define TF_NOC_CMD_ATOMIC_INC      3 /* remote L1 word += LEN */
+#define TF_NOC_CMD_WRITE_MCAST     4 /* local -> every core of a rectangle but this one */
+#define TF_NOC_CMD_WRITE_MCAST_SRC 5 /* local -> every core of a rectangle and this one */
 
 /* Wait for an L1 word without spinning: write the address and a reference,
  * then read WAIT_GE (until (int32)(word - ref) >= 0) or WAIT_EQ (word ==
@@ -132,10 +163,17 @@
 #define TF_NOC_ADDR(x, y, a)                                                                       \
     (((unsigned long long)(y) << 42) | ((unsigned long long)(x) << 36) |                           \
      ((unsigned long long)(a)&0xfffffffffull))
-#define TF_NOC_X(n)     ((unsigned)(((n) >> 36) & 0x3f))
-#define TF_NOC_Y(n)     ((unsigned)(((n) >> 42) & 0x3f))
-#define TF_NOC_LOCAL(n) ((n)&0xfffffffffull)
-/* Tensix core (x, y) sits at NOC (x + 1, y + 1); DRAM bank b at NOC (0, b + 1). */
+/* Multicast (tt-metal's encoding): the rectangle's start corner in
+ * [59:54] y, [53:48] x, its end corner where a unicast address has x, y. */
+#define TF_NOC_MCAST_ADDR(xs, ys, xe, ye, a)                                                       \
+    (((unsigned long long)(ys) << 54) | ((unsigned long long)(xs) << 48) | TF_NOC_ADDR(xe, ye, a))
+#define TF_NOC_MCAST_XS(n) ((unsigned)(((n) >> 48) & 0x3f))
+#define TF_NOC_MCAST_YS(n) ((unsigned)(((n) >> 54) & 0x3f))
+#define TF_NOC_X(n)        ((unsigned)(((n) >> 36) & 0x3f))
+#define TF_NOC_Y(n)        ((unsigned)(((n) >> 42) & 0x3f))
+#define TF_NOC_LOCAL(n)    ((n)&0xfffffffffull)
+/* Tensix core (x, y) sits at NOC (x + 1, y + 1); DRAM bank b at NOC (0, b + 1).
+ * Both NOCs use these coordinates (as tt-metal's virtual coordinates). */
 #define TF_NOC_CORE_X(x) ((x) + 1)
 #define TF_NOC_CORE_Y(y) ((y) + 1)
 #define TF_NOC_DRAM_X    0

@@ -575,6 +575,7 @@ static void chip_free(sim_chip *c)
     free(c->cores);
     free(c->hart_at);
     free(c->active);
+    sim_noc_free_events(c);
     free(c->events);
     free(c);
 }

@@ -27,6 +27,16 @@ enum sim_hs {
     TF_HS_HALT,       /* stopped by the chip: a trap with no handler to run */
 };
 
+/* One NOC command interface of a hart: registers, counters, completion
+ * times and its injection port. */
+typedef struct sim_noc_if {
+    uint32_t remote_lo, remote_hi, local, len, num_dests;
+    uint32_t reads_pending, writes_pending, atomics_pending;
+    uint64_t reads_done_at, writes_done_at, atomics_done_at;
+    uint64_t writes_sent_at; /* the last write has left the port */
+    uint64_t port_free;
+} sim_noc_if;
+
 typedef struct sim_core_hart {
     sim_hart h; /* h.user points back here */
     struct sim_core *core;
@@ -35,10 +45,8 @@ typedef struct sim_core_hart {
     enum sim_hs state;
     uint64_t wake_at;
     uint32_t generation; /* bumped on reset so stale NOC events leave it alone */
-    /* NOC command registers and counters */
-    uint32_t noc_remote_lo, noc_remote_hi, noc_local, noc_len;
-    uint32_t reads_pending, writes_pending;
-    uint64_t reads_done_at, writes_done_at, port_free;
+    /* NOC command interfaces, one per NOC */
+    sim_noc_if noc[TF_NUM_NOCS];
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
     /* tile engine argument registers */
@@ -76,8 +84,10 @@ typedef struct sim_core {
 typedef struct sim_noc_event {
     uint64_t time, seq;
     int kind; /* TF_NOC_CMD_* */
+    int noc;
     sim_core_hart *issuer;
     uint32_t generation;
+    uint8_t *data;   /* a write's source, copied when the issuer flushed; else read at completion */
     uint32_t local;  /* issuer's L1 address */
     uint64_t remote; /* NOC address */
     uint32_t len;
@@ -137,7 +147,9 @@ void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);
 
 /* noc.c: transactions, events, DRAM storage */
-int sim_noc_issue(sim_core_hart *sh, int cmd);
+int sim_noc_issue(sim_core_hart *sh, int noc, int cmd);
+void sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
+void sim_noc_free_events(sim_chip *c);
 uint64_t sim_noc_next_event(const sim_chip *c);
 void sim_noc_process(sim_chip *c, uint64_t until);
 int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);

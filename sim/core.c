@@ -130,6 +130,62 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 
 /* ---- registers ----------------------------------------------------------- */
 
+/* Wait until `at` (a NOC completion time) unless nothing is pending. */
+static int noc_wait(sim_core_hart *sh, uint32_t pending, uint64_t at, uint32_t *val)
+{
+    if (!pending) {
+        *val = 0;
+        return TF_BUS_OK;
+    }
+    sh->state = TF_HS_WAIT_UNTIL;
+    sh->wake_at = at;
+    return TF_BUS_BLOCK;
+}
+
+/* A load from NOC noc's register block (offset reg). */
+static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
+{
+    sim_noc_if *ni = &sh->noc[noc];
+    switch (reg) {
+    case TF_NOC_REG_REMOTE_LO: *val = ni->remote_lo; return TF_BUS_OK;
+    case TF_NOC_REG_REMOTE_HI: *val = ni->remote_hi; return TF_BUS_OK;
+    case TF_NOC_REG_LOCAL: *val = ni->local; return TF_BUS_OK;
+    case TF_NOC_REG_LEN: *val = ni->len; return TF_BUS_OK;
+    case TF_NOC_REG_NUM_DESTS: *val = ni->num_dests; return TF_BUS_OK;
+    case TF_NOC_REG_READS_PENDING: *val = ni->reads_pending; return TF_BUS_OK;
+    case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
+    case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;
+    case TF_NOC_REG_READ_BARRIER: return noc_wait(sh, ni->reads_pending, ni->reads_done_at, val);
+    case TF_NOC_REG_WRITE_BARRIER: return noc_wait(sh, ni->writes_pending, ni->writes_done_at, val);
+    case TF_NOC_REG_ATOMIC_BARRIER:
+        return noc_wait(sh, ni->atomics_pending, ni->atomics_done_at, val);
+    case TF_NOC_REG_WRITES_FLUSHED:
+        if (!ni->writes_pending || sim_hart_cycle(&sh->h) >= ni->writes_sent_at) {
+            *val = 0;
+            return TF_BUS_OK;
+        }
+        sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
+        sh->state = TF_HS_WAIT_UNTIL;
+        sh->wake_at = ni->writes_sent_at;
+        return TF_BUS_BLOCK;
+    }
+    return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
+}
+
+static int noc_reg_store(sim_core_hart *sh, int noc, uint32_t reg, uint32_t val)
+{
+    sim_noc_if *ni = &sh->noc[noc];
+    switch (reg) {
+    case TF_NOC_REG_REMOTE_LO: ni->remote_lo = val; return TF_BUS_OK;
+    case TF_NOC_REG_REMOTE_HI: ni->remote_hi = val; return TF_BUS_OK;
+    case TF_NOC_REG_LOCAL: ni->local = val; return TF_BUS_OK;
+    case TF_NOC_REG_LEN: ni->len = val; return TF_BUS_OK;
+    case TF_NOC_REG_NUM_DESTS: ni->num_dests = val; return TF_BUS_OK;
+    case TF_NOC_REG_CMD: return sim_noc_issue(sh, noc, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
+    }
+    return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
+}
+
 static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *val)
 {
     sim_core_hart *sh = core_hart(h);
@@ -147,28 +203,6 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
     case TF_MMIO_NOC_XY:
         *val = ((uint32_t)TF_NOC_CORE_Y(core->y) << 8) | (uint32_t)TF_NOC_CORE_X(core->x);
         return TF_BUS_OK;
-    case TF_MMIO_NOC_REMOTE_LO: *val = sh->noc_remote_lo; return TF_BUS_OK;
-    case TF_MMIO_NOC_REMOTE_HI: *val = sh->noc_remote_hi; return TF_BUS_OK;
-    case TF_MMIO_NOC_LOCAL: *val = sh->noc_local; return TF_BUS_OK;
-    case TF_MMIO_NOC_LEN: *val = sh->noc_len; return TF_BUS_OK;
-    case TF_MMIO_NOC_READS_PENDING: *val = sh->reads_pending; return TF_BUS_OK;
-    case TF_MMIO_NOC_WRITES_PENDING: *val = sh->writes_pending; return TF_BUS_OK;
-    case TF_MMIO_NOC_READ_BARRIER:
-        if (!sh->reads_pending) {
-            *val = 0;
-            return TF_BUS_OK;
-        }
-        sh->state = TF_HS_WAIT_UNTIL;
-        sh->wake_at = sh->reads_done_at;
-        return TF_BUS_BLOCK;
-    case TF_MMIO_NOC_WRITE_BARRIER:
-        if (!sh->writes_pending) {
-            *val = 0;
-            return TF_BUS_OK;
-        }
-        sh->state = TF_HS_WAIT_UNTIL;
-        sh->wake_at = sh->writes_done_at;
-        return TF_BUS_BLOCK;
     case TF_MMIO_WAIT_ADDR: *val = sh->wait_addr; return TF_BUS_OK;
     case TF_MMIO_WAIT_REF: *val = sh->wait_ref; return TF_BUS_OK;
     case TF_MMIO_FAULT_DETAIL: *val = sh->fault_detail; return TF_BUS_OK;
@@ -191,6 +225,9 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
         return TF_BUS_BLOCK;
     }
     }
+    if (addr - TF_MMIO_NOC_BASE(0) < TF_NUM_NOCS * TF_NOC_REG_SIZE)
+        return noc_reg_load(sh, (int)((addr - TF_MMIO_NOC_BASE(0)) / TF_NOC_REG_SIZE),
+                            (addr - TF_MMIO_NOC_BASE(0)) % TF_NOC_REG_SIZE, val);
     if (addr >= TF_MMIO_DPRINT_ARG && addr < TF_MMIO_DPRINT_ARG + 4 * TF_DPRINT_MAX_ARGS) {
         *val = sh->dprint_args[(addr - TF_MMIO_DPRINT_ARG) / 4];
         return TF_BUS_OK;
@@ -208,11 +245,6 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     (void)ctx;
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
-    case TF_MMIO_NOC_REMOTE_LO: sh->noc_remote_lo = val; return TF_BUS_OK;
-    case TF_MMIO_NOC_REMOTE_HI: sh->noc_remote_hi = val; return TF_BUS_OK;
-    case TF_MMIO_NOC_LOCAL: sh->noc_local = val; return TF_BUS_OK;
-    case TF_MMIO_NOC_LEN: sh->noc_len = val; return TF_BUS_OK;
-    case TF_MMIO_NOC_CMD: return sim_noc_issue(sh, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
     case TF_MMIO_WAIT_ADDR: sh->wait_addr = val; return TF_BUS_OK;
     case TF_MMIO_WAIT_REF: sh->wait_ref = val; return TF_BUS_OK;
     case TF_MMIO_DPRINT_FMT: dprint(sh, val); return TF_BUS_OK;
@@ -225,6 +257,9 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
         sh->fault_aux = (sh->fault_aux & 0xffffffffull) | (uint64_t)val << 32;
         return TF_BUS_OK;
     }
+    if (addr - TF_MMIO_NOC_BASE(0) < TF_NUM_NOCS * TF_NOC_REG_SIZE)
+        return noc_reg_store(sh, (int)((addr - TF_MMIO_NOC_BASE(0)) / TF_NOC_REG_SIZE),
+                             (addr - TF_MMIO_NOC_BASE(0)) % TF_NOC_REG_SIZE, val);
     if (addr >= TF_MMIO_TILE_ARG0 && addr <= TF_MMIO_TILE_ARG3) {
         sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4] = val;
         return TF_BUS_OK;
@@ -288,9 +323,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     sim_hart_reset(&sh->h, sh->core->l1, TF_L1_FW(sh->risc), (uint32_t)sh->risc);
     sh->h.halt_on_double_trap = 1;
     sh->h.cyc_extra = time;
-    sh->noc_remote_lo = sh->noc_remote_hi = sh->noc_local = sh->noc_len = 0;
-    sh->reads_pending = sh->writes_pending = 0;
-    sh->reads_done_at = sh->writes_done_at = sh->port_free = 0;
+    memset(sh->noc, 0, sizeof sh->noc);
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
     sh->fault_aux = 0;

@@ -8,7 +8,11 @@
  * cycles (in issue order); the data lands and the transfer completes
  * TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * hops (+ TF_NOC_DRAM_LATENCY for
  * DRAM) cycles after the last of those. An atomic increment is a 4-byte
- * write. Data is copied when the transfer completes. */
+ * write. Data is copied when the transfer completes (a write's source is
+ * copied earlier if its issuer flushes: writes_flushed). Each RISC has
+ * one such port per NOC; NOC 1 costs as NOC 0. A multicast is injected
+ * once and completes when its farthest destination is reached plus one
+ * cycle per destination (the acks). */
 #include "chip.h"
 
 #include <stdlib.h>
@@ -19,6 +23,7 @@
 #define TF_NOC_LATENCY              40
 #define TF_NOC_HOP_LATENCY          2
 #define TF_NOC_DRAM_LATENCY         150
+#define TF_NOC_MCAST_ACK_CYCLES     1
 
 /* ---- DRAM ------------------------------------------------------------------ */
 
@@ -186,31 +191,99 @@ static uint64_t umax(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-int sim_noc_issue(sim_core_hart *sh, int cmd)
+static unsigned udist(unsigned a, unsigned b)
+{
+    return a > b ? a - b : b - a;
+}
+
+static int is_mcast(int kind)
+{
+    return kind == TF_NOC_CMD_WRITE_MCAST || kind == TF_NOC_CMD_WRITE_MCAST_SRC;
+}
+
+/* A multicast rectangle in NOC coordinates, corners in either order. */
+typedef struct noc_rect {
+    unsigned x0, y0, x1, y1;
+} noc_rect;
+
+static noc_rect mcast_rect(uint64_t na)
+{
+    unsigned xs = TF_NOC_MCAST_XS(na), ys = TF_NOC_MCAST_YS(na);
+    unsigned xe = TF_NOC_X(na), ye = TF_NOC_Y(na);
+    noc_rect r = {xs < xe ? xs : xe, ys < ye ? ys : ye, xs > xe ? xs : xe, ys > ye ? ys : ye};
+    return r;
+}
+
+/* Cores a multicast from (ex, ey) writes: the rectangle without the
+ * sender, or with it for loopback. */
+static uint32_t mcast_dests(const noc_rect *r, unsigned ex, unsigned ey, int loopback)
+{
+    uint32_t n = (r->x1 - r->x0 + 1) * (r->y1 - r->y0 + 1);
+    int inside = ex >= r->x0 && ex <= r->x1 && ey >= r->y0 && ey <= r->y1;
+    if (inside && !loopback) n--;
+    if (!inside && loopback) n++;
+    return n;
+}
+
+/* Validate a multicast: the rectangle is all Tensix cores, the range fits
+ * L1, num_dests is the number of cores it writes. */
+static int mcast_check(sim_core_hart *sh, sim_noc_if *ni, int cmd, uint64_t remote, uint32_t len,
+                       noc_rect *r, uint32_t *dests)
 {
     sim_chip *c = sh->core->chip;
-    uint64_t remote = ((uint64_t)sh->noc_remote_hi << 32) | sh->noc_remote_lo;
-    uint32_t len = sh->noc_len, local = sh->noc_local;
-    if (cmd != TF_NOC_CMD_READ && cmd != TF_NOC_CMD_WRITE && cmd != TF_NOC_CMD_ATOMIC_INC)
+    *r = mcast_rect(remote);
+    if (r->x0 < 1 || r->y0 < 1 || (int)r->x1 > c->gx || (int)r->y1 > c->gy)
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_MCAST, remote);
+    uint64_t local = TF_NOC_LOCAL(remote);
+    if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
+    unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
+    *dests = mcast_dests(r, ex, ey, cmd == TF_NOC_CMD_WRITE_MCAST_SRC);
+    if (*dests == 0 || *dests != ni->num_dests || *dests > 0xffff)
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_MCAST_DESTS,
+                        (uint64_t)TF_MCAST_RECT(TF_NOC_MCAST_XS(remote), TF_NOC_MCAST_YS(remote),
+                                                TF_NOC_X(remote), TF_NOC_Y(remote)) |
+                            ((uint64_t)((ni->num_dests & 0xffff) << 16 | (*dests & 0xffff)) << 32));
+    return 0;
+}
+
+int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+{
+    sim_chip *c = sh->core->chip;
+    sim_noc_if *ni = &sh->noc[noc];
+    uint64_t remote = ((uint64_t)ni->remote_hi << 32) | ni->remote_lo;
+    uint32_t len = ni->len, local = ni->local;
+    if (cmd < TF_NOC_CMD_READ || cmd > TF_NOC_CMD_WRITE_MCAST_SRC)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
     uint32_t bytes = cmd == TF_NOC_CMD_ATOMIC_INC ? 4 : len;
-    noc_ep ep;
-    uint32_t detail;
-    if (noc_resolve(c, remote, bytes, &ep, &detail)) return noc_fail(sh, detail, remote);
+    noc_ep ep = {0};
+    noc_rect rect = {0};
+    uint32_t detail, dests = 1;
+    if (is_mcast(cmd)) {
+        if (mcast_check(sh, ni, cmd, remote, len, &rect, &dests)) return -1;
+    } else if (noc_resolve(c, remote, bytes, &ep, &detail)) {
+        return noc_fail(sh, detail, remote);
+    }
     if (cmd == TF_NOC_CMD_ATOMIC_INC) {
         if (!ep.core || (ep.local & 3)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
     } else if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local) {
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
     }
-    /* timing */
+    /* timing: one injection through this NOC's port, then the network */
     uint64_t t = sim_hart_cycle(&sh->h);
-    int ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
-    int tx = (int)TF_NOC_X(remote), ty = (int)TF_NOC_Y(remote);
-    int hops = abs(ex - tx) + abs(ey - ty);
-    uint64_t start = umax(t, sh->port_free);
-    sh->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
-    uint64_t end = sh->port_free, lat = TF_NOC_LATENCY + (uint64_t)TF_NOC_HOP_LATENCY * hops;
-    if (!ep.core) {
+    unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
+    unsigned hops;
+    if (is_mcast(cmd)) /* to the farthest destination: a corner */
+        hops = umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
+               umax(udist(ey, rect.y0), udist(ey, rect.y1));
+    else
+        hops = udist(ex, TF_NOC_X(remote)) + udist(ey, TF_NOC_Y(remote));
+    uint64_t start = umax(t, ni->port_free);
+    ni->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
+    uint64_t end = ni->port_free, lat = TF_NOC_LATENCY + (uint64_t)TF_NOC_HOP_LATENCY * hops;
+    if (is_mcast(cmd)) {
+        lat += dests * TF_NOC_MCAST_ACK_CYCLES; /* the sender collects one ack per core */
+    } else if (!ep.core) {
         sim_dram_bank *b = &c->banks[ep.bank];
         uint64_t bstart = umax(start, b->busy_until);
         b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
@@ -221,6 +294,7 @@ int sim_noc_issue(sim_core_hart *sh, int cmd)
         .time = end + lat,
         .seq = c->seq++,
         .kind = cmd,
+        .noc = noc,
         .issuer = sh,
         .generation = sh->generation,
         .local = local,
@@ -229,13 +303,45 @@ int sim_noc_issue(sim_core_hart *sh, int cmd)
     };
     if (ev_push(c, &e)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
     if (cmd == TF_NOC_CMD_READ) {
-        sh->reads_pending++;
-        sh->reads_done_at = umax(sh->reads_done_at, e.time);
+        ni->reads_pending++;
+        ni->reads_done_at = umax(ni->reads_done_at, e.time);
+    } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
+        ni->atomics_pending++;
+        ni->atomics_done_at = umax(ni->atomics_done_at, e.time);
     } else {
-        sh->writes_pending++;
-        sh->writes_done_at = umax(sh->writes_done_at, e.time);
+        ni->writes_pending++;
+        ni->writes_done_at = umax(ni->writes_done_at, e.time);
+        ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
     return 0;
+}
+
+/* The issuer flushes its writes on one NOC: from now on it may reuse their
+ * sources, so each write still in flight takes a copy of its data. */
+void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
+{
+    sim_chip *c = sh->core->chip;
+    for (int i = 0; i < c->nevents; i++) {
+        sim_noc_event *e = &c->events[i];
+        if (e->issuer != sh || e->noc != noc || e->data || e->generation != sh->generation ||
+            (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
+            continue;
+        e->data = malloc(e->len);
+        if (e->data) memcpy(e->data, sh->core->l1->data + e->local, e->len);
+        /* out of host memory: the write reads its source when it lands */
+    }
+}
+
+/* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */
+static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
+{
+    sim_core *self = e->issuer->core;
+    uint8_t buf[4096];
+    for (uint32_t off = 0; off < e->len; off += sizeof buf) {
+        uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
+        memcpy(buf, (e->data ? e->data : self->l1->data + e->local) + off, k);
+        ep_write(c, ep, off, buf, k, e->time);
+    }
 }
 
 static void noc_complete(sim_chip *c, const sim_noc_event *e)
@@ -244,37 +350,54 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
     noc_ep ep;
     uint32_t detail;
     uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
-    if (noc_resolve(c, e->remote, bytes, &ep, &detail)) return; /* validated at issue */
-    uint8_t buf[4096];
-    switch (e->kind) {
-    case TF_NOC_CMD_READ:
-        for (uint32_t off = 0; off < e->len; off += sizeof buf) {
-            uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
-            ep_read(c, &ep, off, buf, k);
-            sim_core_l1_write(self, e->local + off, buf, k, e->time);
+    if (is_mcast(e->kind)) {
+        /* every destination, in core order; the data lands everywhere when
+         * the multicast completes */
+        noc_rect r = mcast_rect(e->remote);
+        unsigned ex = TF_NOC_CORE_X(self->x), ey = TF_NOC_CORE_Y(self->y);
+        for (unsigned y = r.y0; y <= r.y1; y++)
+            for (unsigned x = r.x0; x <= r.x1; x++) {
+                if (x == ex && y == ey && e->kind == TF_NOC_CMD_WRITE_MCAST) continue;
+                ep = (noc_ep){&c->cores[(int)(y - 1) * c->gx + (int)(x - 1)], -1,
+                              TF_NOC_LOCAL(e->remote)};
+                write_to(c, e, &ep);
+            }
+        if (e->kind == TF_NOC_CMD_WRITE_MCAST_SRC &&
+            !(ex >= r.x0 && ex <= r.x1 && ey >= r.y0 && ey <= r.y1)) {
+            ep = (noc_ep){self, -1, TF_NOC_LOCAL(e->remote)};
+            write_to(c, e, &ep);
         }
-        break;
-    case TF_NOC_CMD_WRITE:
-        for (uint32_t off = 0; off < e->len; off += sizeof buf) {
-            uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
-            memcpy(buf, self->l1->data + e->local + off, k);
-            ep_write(c, &ep, off, buf, k, e->time);
+    } else if (noc_resolve(c, e->remote, bytes, &ep, &detail)) {
+        return; /* validated at issue */
+    } else {
+        uint8_t buf[4096];
+        switch (e->kind) {
+        case TF_NOC_CMD_READ:
+            for (uint32_t off = 0; off < e->len; off += sizeof buf) {
+                uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
+                ep_read(c, &ep, off, buf, k);
+                sim_core_l1_write(self, e->local + off, buf, k, e->time);
+            }
+            break;
+        case TF_NOC_CMD_WRITE: write_to(c, e, &ep); break;
+        case TF_NOC_CMD_ATOMIC_INC: {
+            uint32_t w;
+            memcpy(&w, ep.core->l1->data + ep.local, 4);
+            w += e->len;
+            sim_core_l1_write(ep.core, (uint32_t)ep.local, &w, 4, e->time);
+            break;
         }
-        break;
-    case TF_NOC_CMD_ATOMIC_INC: {
-        uint32_t w;
-        memcpy(&w, ep.core->l1->data + ep.local, 4);
-        w += e->len;
-        sim_core_l1_write(ep.core, (uint32_t)ep.local, &w, 4, e->time);
-        break;
-    }
+        }
     }
     sim_core_hart *sh = e->issuer;
     if (sh->generation != e->generation) return; /* the issuer was reset meanwhile */
+    sim_noc_if *ni = &sh->noc[e->noc];
     if (e->kind == TF_NOC_CMD_READ)
-        sh->reads_pending--;
+        ni->reads_pending--;
+    else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
+        ni->atomics_pending--;
     else
-        sh->writes_pending--;
+        ni->writes_pending--;
 }
 
 void sim_noc_process(sim_chip *c, uint64_t until)
@@ -283,5 +406,12 @@ void sim_noc_process(sim_chip *c, uint64_t until)
         sim_noc_event e;
         ev_pop(c, &e);
         noc_complete(c, &e);
+        free(e.data);
     }
+}
+
+void sim_noc_free_events(sim_chip *c)
+{
+    for (int i = 0; i < c->nevents; i++) free(c->events[i].data);
+    c->nevents = 0;
 }

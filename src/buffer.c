@@ -25,7 +25,9 @@ static void mem_event_alloc(const tf_buffer *b)
 {
     const rt_pool *p = b->pool;
     (void)p;
-    if (b->bank >= 0) {
+    if (b->parent && b->bank >= 0) { /* an interleaved buffer's pages in one bank */
+        rt_interleaved_dram_event(b->bank, 1, b->addr | ((uint64_t)b->bank << 40), b->size);
+    } else if (b->bank >= 0) {
         TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM");
     } else if (b->persistent) {
         TF_ALLOC_CORE(b->addr, b->size, "Device L1 persistent", p->x, p->y);
@@ -38,7 +40,9 @@ static void mem_event_free(const tf_buffer *b)
 {
     const rt_pool *p = b->pool;
     (void)p;
-    if (b->bank >= 0) {
+    if (b->parent && b->bank >= 0) {
+        rt_interleaved_dram_event(b->bank, 0, b->addr | ((uint64_t)b->bank << 40), 0);
+    } else if (b->bank >= 0) {
         TF_FREE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM");
     } else if (b->persistent) {
         TF_FREE_CORE(b->addr, "Device L1 persistent", p->x, p->y);
@@ -83,6 +87,22 @@ static const char *pool_label(const rt_pool *p, char *buf, size_t n)
     return buf;
 }
 
+/* Put b at the top of pool, asize bytes. */
+static void place(tf_buffer *b, rt_pool *pool, uint64_t asize)
+{
+    b->pool = pool;
+    b->addr = pool->top;
+    b->state = TF_BUF_LIVE;
+    pool->top += asize;
+    if (b->persistent) pool->watermark = pool->top;
+    b->prev = pool->last;
+    if (pool->last)
+        pool->last->next = b;
+    else
+        pool->first = b;
+    pool->last = b;
+}
+
 tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size, int persistent)
 {
     char label[64];
@@ -110,25 +130,46 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
         return NULL;
     }
     b->dev = dev;
-    b->pool = pool;
     b->bank = bank;
     b->persistent = persistent;
-    b->addr = pool->top;
     b->size = size;
-    b->state = TF_BUF_LIVE;
-    pool->top += asize;
-    if (persistent) pool->watermark = pool->top;
-    b->prev = pool->last;
-    if (pool->last)
-        pool->last->next = b;
-    else
-        pool->first = b;
-    pool->last = b;
+    place(b, pool, asize);
     b->all_next = dev->buffers;
     if (dev->buffers) dev->buffers->all_prev = b;
     dev->buffers = b;
     mem_event_alloc(b);
     return b;
+}
+
+/* Bank `bank` (DRAM, or -1 for an L1 bank) of an interleaved buffer: size
+ * bytes at addr (>= the pool's top; the caller checked it fits). */
+tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint64_t addr,
+                               uint64_t size)
+{
+    CM_ASSERT(addr >= pool->top && size <= pool->limit - addr);
+    tf_buffer *b = calloc(1, sizeof *b);
+    if (!b) return cm_err_null("out of host memory");
+    b->dev = parent->dev;
+    b->bank = bank;
+    b->size = size;
+    b->parent = parent;
+    pool->top = addr; /* the gap below stays unused until the pool shrinks past it */
+    place(b, pool, (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1));
+    mem_event_alloc(b);
+    return b;
+}
+
+/* Free a slice of an interleaved buffer being freed. */
+void rt_buffer_free_slice(tf_buffer *b)
+{
+    if (b->state == TF_BUF_RELEASED) { /* gone with its pool's reset */
+        free(b);
+        return;
+    }
+    mem_event_free(b);
+    b->state = TF_BUF_FREED;
+    b->parent = NULL; /* freed before this slice may be reclaimed */
+    pool_reclaim(b->pool);
 }
 
 tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
@@ -188,6 +229,10 @@ int tf_buffer_free(tf_buffer *b)
     if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_free")) return -1;
     cm_handle_remove(b);
     unlink_handle(b);
+    if (b->interleaved) {
+        rt_interleaved_free(b);
+        return 0;
+    }
     if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
         free(b);
         return 0;
@@ -207,6 +252,7 @@ int tf_l1_reset(tf_device *dev, tf_core core)
                           "it first",
                           core.x, core.y);
     rt_pool *p = &cs->l1;
+    int interleaved = 0;
     while (p->last && p->last->addr >= p->watermark) {
         tf_buffer *b = p->last;
         pool_unlink(p, b);
@@ -215,11 +261,15 @@ int tf_l1_reset(tf_device *dev, tf_core core)
         } else {
             b->state = TF_BUF_RELEASED; /* the handle lives until tf_buffer_free */
             b->pool = NULL;
+            if (b->parent) { /* a page of an interleaved buffer: all of it goes */
+                b->parent->state = TF_BUF_RELEASED;
+                interleaved = 1;
+            }
         }
     }
     p->top = p->watermark;
     TF_POOL_RESET_CORE("Device L1", core.x, core.y);
-    return 0;
+    return interleaved ? rt_ibuf_sync(dev) : 0;
 }
 
 uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core)
@@ -246,6 +296,7 @@ int tf_buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
 {
     if (check_live(b, "tf_buffer_write", off, n)) return -1;
     tf_transport *t = b->dev->tr;
+    if (b->interleaved) return rt_interleaved_io(b, off, (void *)src, n, 1);
     if (b->bank >= 0) return t->ops->write_dram(t, b->bank, b->addr + off, src, n);
     return t->ops->write_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), src, (uint32_t)n);
 }
@@ -254,12 +305,14 @@ int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
 {
     if (check_live(b, "tf_buffer_read", off, n)) return -1;
     tf_transport *t = b->dev->tr;
+    if (b->interleaved) return rt_interleaved_io(b, off, dst, n, 0);
     if (b->bank >= 0) return t->ops->read_dram(t, b->bank, b->addr + off, dst, n);
     return t->ops->read_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), dst, (uint32_t)n);
 }
 
 uint64_t tf_buffer_noc_addr(const tf_buffer *b)
 {
+    if (b->interleaved) return rt_interleaved_noc_addr(b);
     if (b->bank >= 0) return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(b->bank), b->addr);
     if (!b->pool) return 0;
     return TF_NOC_ADDR(TF_NOC_CORE_X(b->pool->x), TF_NOC_CORE_Y(b->pool->y), b->addr);
@@ -284,6 +337,9 @@ void rt_buffer_release_all(tf_device *dev)
         cm_handle_remove(b);
         unlink_handle(b);
         if (b->pool && b->state == TF_BUF_LIVE) pool_unlink(b->pool, b);
+        for (int i = 0; i < b->nslices; i++) /* slices still in a pool go with it below */
+            if (b->slices[i] && !b->slices[i]->pool) free(b->slices[i]);
+        free(b->slices);
         free(b);
     }
     for (int i = 0; i < dev->info.grid_x * dev->info.grid_y; i++) {

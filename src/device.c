@@ -158,7 +158,7 @@ int rt_dev_boot_core(tf_device *dev, tf_core core)
         o->wait(t, deadline - now < 50000000ull ? deadline - now : 50000000ull);
     }
     cs->booted = 1;
-    return 0;
+    return rt_banks_write_core(dev, core); /* after a reboot: its bank tables again */
 }
 
 static uint32_t env_u32(const char *name, uint32_t dflt)
@@ -179,6 +179,7 @@ static void device_free(tf_device *dev)
     if (dev->tr) dev->tr->ops->close(dev->tr);
     free(dev->cores);
     free(dev->dram);
+    free(dev->l1_bank_core);
     free(dev);
 }
 
@@ -251,6 +252,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
             if (rt_dev_boot_core(dev, c)) goto fail;
         }
     }
+    if (rt_banks_init(dev)) goto fail;
     if (cm_handle_add(dev, CM_H_DEVICE)) goto fail;
     return dev;
 fail:

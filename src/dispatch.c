@@ -43,6 +43,7 @@ static void kconfig_events(const tf_program *p, int alloc)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (p->img[r]) KCFG(p->img[r]->base, p->img[r]->size);
         if (p->nargs[r]) KCFG(TF_L1_RTA(r), p->nargs[r] * 4u);
+        if (p->kernel[r] && p->kernel[r]->ncommon) KCFG(TF_L1_CRTA(r), p->kernel[r]->ncommon * 4u);
     }
     if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
     KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
@@ -106,7 +107,9 @@ static int stage_setup(tf_program *p, uint32_t id)
     TF_ZONE_N("TF_dispatch/setup");
     TF_ZONE_TEXT(p->label, strlen(p->label));
     tf_launch_msg lm;
+    tf_arg_count counts[TF_NUM_RISCS];
     memset(&lm, 0, sizeof lm);
+    memset(counts, 0, sizeof counts);
     lm.dispatch_id = id;
     lm.cb_mask = p->cb_mask;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
@@ -116,12 +119,17 @@ static int stage_setup(tf_program *p, uint32_t id)
         lm.enables |= 1u << r;
         lm.kernel_entry[r] = img->entry;
         if (p->nargs[r] && put(p, TF_L1_RTA(r), p->args[r], p->nargs[r] * 4u)) return -1;
+        const tf_kernel *k = p->kernel[r];
+        if (k->ncommon && put(p, TF_L1_CRTA(r), k->common_args, k->ncommon * 4u)) return -1;
+        counts[r] = (tf_arg_count){p->nargs[r], k->ncommon};
     }
+    if (put(p, TF_L1_ARG_COUNT, counts, sizeof counts)) return -1;
     if (p->cb_mask) {
         tf_cb_shared zero[TF_MAX_CBS];
         memset(zero, 0, sizeof zero);
         if (put(p, TF_L1_CB_CONFIG, p->cb, sizeof p->cb) ||
-            put(p, TF_L1_CB_SHARED, zero, sizeof zero))
+            put(p, TF_L1_CB_SHARED, zero, sizeof zero) ||
+            put(p, TF_L1_CB_FORMAT, p->cb_format, sizeof p->cb_format))
             return -1;
     }
     if (put(p, TF_L1_SEMAPHORES, p->sem, sizeof p->sem)) return -1;
@@ -149,7 +157,7 @@ static void describe_code(const tf_program *p, int r, uint32_t pc, char *buf, si
         snprintf(buf, n, "code outside any loaded image");
 }
 
-static void describe_detail(const tf_fault_record *f, char *buf, size_t n)
+static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, char *buf, size_t n)
 {
     uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
     unsigned x = TF_NOC_X(aux), y = TF_NOC_Y(aux);
@@ -178,6 +186,22 @@ static void describe_detail(const tf_fault_record *f, char *buf, size_t n)
                  (unsigned long long)aux);
         break;
     case TF_FAULT_DETAIL_NOC_CMD: snprintf(buf, n, "; unknown NOC command %u", f->aux_lo); break;
+    case TF_FAULT_DETAIL_NOC_MCAST:
+        snprintf(buf, n,
+                 "; multicast rectangle (%u,%u)-(%u,%u) (NOC coordinates, address 0x%016llx) "
+                 "is not all Tensix cores: cores are at x 1..%d, y 1..%d",
+                 TF_NOC_MCAST_XS(aux), TF_NOC_MCAST_YS(aux), x, y, (unsigned long long)aux, grid_x,
+                 grid_y);
+        break;
+    case TF_FAULT_DETAIL_NOC_MCAST_DESTS: {
+        uint32_t r = f->aux_lo, given = f->aux_hi >> 16, reach = f->aux_hi & 0xffff;
+        snprintf(buf, n,
+                 "; multicast to rectangle (%u,%u)-(%u,%u) with num_dests %u, but it writes %u "
+                 "core%s (the rectangle without the sender; with it for loopback_src)",
+                 r & 63, (r >> 6) & 63, (r >> 12) & 63, (r >> 18) & 63, given, reach,
+                 reach == 1 ? "" : "s");
+        break;
+    }
     case TF_FAULT_DETAIL_MMIO:
         snprintf(buf, n,
                  "; 0x%08x is not a device register (or was accessed with a size other "
@@ -244,7 +268,13 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
         char who[512], insn[96] = "", detail[256], where[640];
         describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
-        describe_detail(f, detail, sizeof detail);
+        if (f->detail == TF_FAULT_DETAIL_PAGE_RANGE) /* a kernel-side check, not a bad access */
+            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
+                              "0x%08x%s): page %u out of range of an interleaved buffer of %u "
+                              "pages (ids 0..%u)",
+                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
+                              f->aux_lo, f->aux_hi, f->aux_hi ? f->aux_hi - 1 : 0);
+        describe_detail(f, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
         if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
             char dis[64];
             cm_rv32_disasm(f->insn, f->pc, dis, sizeof dis);

@@ -91,6 +91,19 @@ tf_risc tf_kernel_risc(const tf_kernel *k)
     return k->risc;
 }
 
+int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
+{
+    if (!k) return cm_err_set("tf_kernel_set_common_args: NULL kernel");
+    if (n > TF_MAX_COMMON_ARGS)
+        return cm_err_set("tf_kernel_set_common_args: %u common arguments for kernel '%s', at most "
+                          "%d fit",
+                          n, k->name, TF_MAX_COMMON_ARGS);
+    if (n && !args) return cm_err_set("tf_kernel_set_common_args: NULL args");
+    if (n) memcpy(k->common_args, args, n * sizeof *args);
+    k->ncommon = n;
+    return 0;
+}
+
 /* ---- programs ------------------------------------------------------------------ */
 
 tf_program *tf_program_create(tf_device *dev, tf_core core)
@@ -105,6 +118,7 @@ tf_program *tf_program_create(tf_device *dev, tf_core core)
     }
     p->dev = dev;
     p->core = core;
+    for (int i = 0; i < TF_MAX_CBS; i++) p->cb_format[i] = TF_DATA_FORMAT_INVALID;
     return p;
 }
 
@@ -218,7 +232,20 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
     if (!b) return cm_err_prefix("circular buffer %u on core (%d,%d): ", cb, p->core.x, p->core.y);
     p->cb_buf[cb] = b;
     p->cb[cb] = (tf_cb_config){(uint32_t)b->addr, (uint32_t)size, page_size, num_pages};
+    p->cb_format[cb] = TF_DATA_FORMAT_INVALID;
     p->cb_mask |= 1u << cb;
+    return 0;
+}
+
+int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uint32_t num_pages)
+{
+    uint32_t tile = tf_data_format_tile_size(fmt);
+    if (!tile)
+        return cm_err_set("tf_program_set_cb_format: circular buffer %u: %d is not a data format "
+                          "(tf_data_format)",
+                          cb, (int)fmt);
+    if (tf_program_set_cb(p, cb, tile, num_pages)) return -1;
+    p->cb_format[cb] = (uint32_t)fmt;
     return 0;
 }
 

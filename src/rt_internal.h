@@ -10,6 +10,8 @@
 #include "cm_elf.h"
 #include "cm_err.h"
 #include "cm_handle.h"
+#include "tf_banks.h"
+#include "tf_formats.h"
 #include "tf_mailbox.h"
 #include "cm_risc.h"
 #include "cm_rv32.h"
@@ -48,6 +50,15 @@ struct tf_buffer {
     uint64_t addr, size;
     struct tf_buffer *prev, *next;         /* in the pool, by address */
     struct tf_buffer *all_prev, *all_next; /* every handle of the device */
+    /* interleaved buffers (interleaved.c): the handle owns one slice per
+     * bank that holds pages (NULL elsewhere); a slice is a buffer in that
+     * bank's pool, not a handle of its own */
+    int interleaved, is_dram;
+    uint32_t page_size, stride;
+    uint64_t num_pages;
+    int nslices;
+    struct tf_buffer **slices;
+    struct tf_buffer *parent; /* of a slice */
 };
 
 /* One firmware or kernel ELF, validated and staged for writing to L1. */
@@ -65,6 +76,8 @@ typedef struct rt_image {
 struct tf_kernel {
     tf_device *dev;
     char *name;
+    uint32_t common_args[TF_MAX_COMMON_ARGS];
+    uint32_t ncommon;
     tf_risc risc; /* TF_COMPUTE: img[0..2] are TRISC0..2 */
     int nimg;
     rt_image img[3];
@@ -84,6 +97,7 @@ struct tf_program {
     uint32_t args[TF_NUM_RISCS][TF_MAX_ARGS];
     uint32_t nargs[TF_NUM_RISCS];
     tf_cb_config cb[TF_MAX_CBS];
+    uint32_t cb_format[TF_MAX_CBS]; /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
     tf_buffer *cb_buf[TF_MAX_CBS];
     uint32_t cb_mask;
     uint32_t sem[TF_MAX_SEMAPHORES];
@@ -117,6 +131,12 @@ struct tf_device {
     tf_buffer *buffers;  /* every live handle */
     tf_launch *launches; /* in flight */
     rt_devprof prof;
+    /* interleaved buffers: L1 bank i is core l1_bank_core[i] (an index);
+     * the bank tables are in every booted core's L1 once banks_ready */
+    int *l1_bank_core;
+    int n_l1_banks;
+    int banks_ready;
+    uint64_t dram_bank_capacity_said; /* bit b: capacity of pool "Device DRAM bank b" declared */
 };
 
 /* device.c */
@@ -140,6 +160,18 @@ const char *rt_image_region_name(uint32_t kind, int risc, char *buf, size_t n);
 /* buffer.c */
 void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit);
 tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size, int persistent);
+tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint64_t addr,
+                               uint64_t size);
+void rt_buffer_free_slice(tf_buffer *slice);
 void rt_buffer_release_all(tf_device *dev);
+
+/* interleaved.c */
+int rt_banks_init(tf_device *dev);
+int rt_banks_write_core(tf_device *dev, tf_core core);
+int rt_ibuf_sync(tf_device *dev);
+void rt_interleaved_free(tf_buffer *b);
+int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
+uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
+void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size);
 
 #endif

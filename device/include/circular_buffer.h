@@ -9,6 +9,7 @@
 #define TF_CIRCULAR_BUFFER_H
 
 #include "tf_device.h"
+#include "tf_formats.h"
 
 /* In compute kernels (compute_api.h), as in tt-metal, the unpacker
  * (TRISC0) consumes the input buffers and the packer (TRISC2) produces the
@@ -82,10 +83,44 @@ TF_ALWAYS_INLINE uint32_t get_read_ptr(uint32_t cb)
     return TF_CB_LOCAL(cb).rd_ptr;
 }
 
+/* Non-blocking: are n pages available at the front / free at the back? */
+TF_ALWAYS_INLINE int cb_pages_available_at_front(uint32_t cb, uint32_t num_pages)
+{
+    return (int32_t)(TF_CB_SHARED(cb).received - (TF_CB_LOCAL(cb).acked + num_pages)) >= 0;
+}
+
+TF_ALWAYS_INLINE int cb_pages_reservable_at_back(uint32_t cb, uint32_t num_pages)
+{
+    uint32_t need = TF_CB_LOCAL(cb).received + num_pages - TF_CB_CONFIG(cb).num_pages;
+    return (int32_t)(TF_CB_SHARED(cb).acked - need) >= 0;
+}
+
+/* Page size of a circular buffer in bytes (the tile size of its format
+ * when it was configured with one: tf_program_set_cb_format). */
+TF_ALWAYS_INLINE uint32_t dev_cb_page_size(uint32_t cb)
+{
+    return TF_CB_CONFIG(cb).page_size;
+}
+
+/* Its tt-metal DataFormat value (contracts/tf_formats.h), or
+ * TF_DATA_FORMAT_INVALID when configured by page size only. */
+TF_ALWAYS_INLINE uint32_t dev_cb_data_format(uint32_t cb)
+{
+    return ((volatile uint32_t *)TF_L1_CB_FORMAT)[cb];
+}
+
+#ifndef __cplusplus
 /* Page (tile) size of a circular buffer in bytes. */
 TF_ALWAYS_INLINE uint32_t get_tile_size(uint32_t cb)
 {
     return TF_CB_CONFIG(cb).page_size;
 }
+
+/* Data format of a circular buffer (a tt-metal DataFormat value). */
+TF_ALWAYS_INLINE uint32_t get_dataformat(uint32_t cb)
+{
+    return dev_cb_data_format(cb);
+}
+#endif
 
 #endif

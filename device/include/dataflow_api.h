@@ -1,18 +1,29 @@
-/* The data-movement kernel API, with tt-metal's names: runtime arguments,
- * NOC addresses, asynchronous NOC reads/writes and their barriers,
- * semaphores, and (via circular_buffer.h) circular buffers.
+/* The data-movement kernel API in C, with tt-metal's names: runtime and
+ * common arguments, NOC addresses, asynchronous NOC reads/writes and their
+ * barriers, interleaved pages, multicast, semaphores, and (via
+ * circular_buffer.h) circular buffers. Built on dev_noc.h and dev_banks.h.
  *
- * NOC addresses are 64-bit: [47:42] y, [41:36] x, [35:0] local address.
- * The host passes coordinates in runtime args (tf_core_noc_xy,
- * tf_buffer_noc_addr). */
+ * Every transfer goes on NOC NOC_INDEX (0 unless the build defines it; the
+ * *_on variants take the NOC). NOC addresses are 64-bit: [47:42] y,
+ * [41:36] x, [35:0] local address. The host passes coordinates and buffer
+ * addresses in runtime args (tf_core_noc_xy, tf_buffer_noc_addr,
+ * tf_buffer_address). */
 #ifndef TF_DATAFLOW_API_H
 #define TF_DATAFLOW_API_H
 
 #include "circular_buffer.h"
 #include "debug_print.h"
+#include "dev_banks.h"
+#include "dev_noc.h"
 #include "kernel_args.h"
 #include "kernel_profiler.h"
 #include "tf_device.h"
+
+#ifndef NOC_INDEX
+#define NOC_INDEX 0
+#endif
+
+/* ---- addresses ------------------------------------------------------------ */
 
 TF_ALWAYS_INLINE uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr)
 {
@@ -25,51 +36,182 @@ TF_ALWAYS_INLINE uint64_t get_dram_noc_addr(uint32_t bank, uint32_t addr)
     return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(bank), addr);
 }
 
+/* NOC address of bank_offset in DRAM bank (is_dram) or L1 bank `bank` of
+ * the interleaved layout. */
+TF_ALWAYS_INLINE uint64_t get_noc_addr_from_bank_id(uint32_t is_dram, uint32_t bank,
+                                                    uint32_t bank_offset)
+{
+    return dev_bank_noc_addr(NOC_INDEX, is_dram, bank, bank_offset);
+}
+
 /* This core's NOC coordinates. */
 TF_ALWAYS_INLINE uint32_t my_noc_x(void)
 {
-    return dev_reg_read(TF_MMIO_NOC_XY) & 0xff;
+    return dev_my_noc_x(NOC_INDEX);
 }
 
 TF_ALWAYS_INLINE uint32_t my_noc_y(void)
 {
-    return dev_reg_read(TF_MMIO_NOC_XY) >> 8;
+    return dev_my_noc_y(NOC_INDEX);
 }
 
-TF_ALWAYS_INLINE void dev_noc_cmd(uint64_t remote, uint32_t local, uint32_t len, uint32_t cmd)
+/* The multicast address of addr on every core of a rectangle (NOC
+ * coordinates of two opposite corners). */
+TF_ALWAYS_INLINE uint64_t get_noc_multicast_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end,
+                                                 uint32_t y_end, uint32_t addr)
 {
-    dev_reg_write(TF_MMIO_NOC_REMOTE_LO, (uint32_t)remote);
-    dev_reg_write(TF_MMIO_NOC_REMOTE_HI, (uint32_t)(remote >> 32));
-    dev_reg_write(TF_MMIO_NOC_LOCAL, local);
-    dev_reg_write(TF_MMIO_NOC_LEN, len);
-    dev_reg_write(TF_MMIO_NOC_CMD, cmd);
+    return dev_noc_multicast_addr(x_start, y_start, x_end, y_end, addr);
 }
+
+/* ---- transfers ------------------------------------------------------------ */
 
 /* Start copying `size` bytes from a NOC address into this core's L1. */
 TF_ALWAYS_INLINE void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
                                      uint32_t size)
 {
-    dev_noc_cmd(src_noc_addr, dst_local_l1_addr, size, TF_NOC_CMD_READ);
+    dev_noc_read(NOC_INDEX, src_noc_addr, dst_local_l1_addr, size);
 }
 
 /* Start copying `size` bytes from this core's L1 to a NOC address. */
 TF_ALWAYS_INLINE void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
                                       uint32_t size)
 {
-    dev_noc_cmd(dst_noc_addr, src_local_l1_addr, size, TF_NOC_CMD_WRITE);
+    dev_noc_write(NOC_INDEX, src_local_l1_addr, dst_noc_addr, size);
+}
+
+/* The same on a chosen NOC (0 or 1). */
+TF_ALWAYS_INLINE void noc_async_read_on(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
+                                        uint32_t size, uint32_t noc)
+{
+    dev_noc_read(noc, src_noc_addr, dst_local_l1_addr, size);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_on(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                                         uint32_t size, uint32_t noc)
+{
+    dev_noc_write(noc, src_local_l1_addr, dst_noc_addr, size);
 }
 
 /* Wait until every read this RISC issued has landed. */
 TF_ALWAYS_INLINE void noc_async_read_barrier(void)
 {
-    (void)dev_reg_read(TF_MMIO_NOC_READ_BARRIER);
+    dev_noc_read_barrier(NOC_INDEX);
 }
 
 /* Wait until every write this RISC issued has been acknowledged. */
 TF_ALWAYS_INLINE void noc_async_write_barrier(void)
 {
-    (void)dev_reg_read(TF_MMIO_NOC_WRITE_BARRIER);
+    dev_noc_write_barrier(NOC_INDEX);
 }
+
+/* Wait until every write this RISC issued has left the core (its source
+ * may be reused; it may not have landed yet). */
+TF_ALWAYS_INLINE void noc_async_writes_flushed(void)
+{
+    dev_noc_writes_flushed(NOC_INDEX);
+}
+
+/* Wait until every atomic (noc_semaphore_inc) this RISC issued is acked. */
+TF_ALWAYS_INLINE void noc_async_atomic_barrier(void)
+{
+    dev_noc_atomic_barrier(NOC_INDEX);
+}
+
+TF_ALWAYS_INLINE void noc_async_read_barrier_on(uint32_t noc)
+{
+    dev_noc_read_barrier(noc);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_barrier_on(uint32_t noc)
+{
+    dev_noc_write_barrier(noc);
+}
+
+TF_ALWAYS_INLINE void noc_async_atomic_barrier_on(uint32_t noc)
+{
+    dev_noc_atomic_barrier(noc);
+}
+
+/* ---- interleaved buffers ---------------------------------------------------- */
+
+/* Where the pages of an interleaved buffer are: tt-metal's
+ * InterleavedAddrGen as a C struct ({.is_dram, .bank_base_address,
+ * .page_size}; the host gives the base with tf_buffer_address). */
+typedef struct interleaved_addr_gen {
+    uint32_t is_dram;
+    uint32_t bank_base_address;
+    uint32_t page_size;
+} interleaved_addr_gen;
+
+/* NOC address of byte `offset` of page `id` (faults if id is past the
+ * buffer's last page). */
+TF_ALWAYS_INLINE uint64_t get_noc_addr_interleaved(uint32_t id, const interleaved_addr_gen *g,
+                                                   uint32_t offset)
+{
+    uint32_t a = dev_bank_alignment(g->is_dram);
+    uint32_t stride = (g->page_size + a - 1) & ~(a - 1);
+    return dev_interleaved_noc_addr(NOC_INDEX, g->is_dram, g->bank_base_address, stride, id,
+                                    offset);
+}
+
+/* Read page id into L1 / write a page from L1 (page_size bytes). */
+TF_ALWAYS_INLINE void noc_async_read_page(uint32_t id, const interleaved_addr_gen *g,
+                                          uint32_t dst_local_l1_addr)
+{
+    noc_async_read(get_noc_addr_interleaved(id, g, 0), dst_local_l1_addr, g->page_size);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_page(uint32_t id, const interleaved_addr_gen *g,
+                                           uint32_t src_local_l1_addr)
+{
+    noc_async_write(src_local_l1_addr, get_noc_addr_interleaved(id, g, 0), g->page_size);
+}
+
+/* Tiles are pages (tt-metal's names for the same). */
+TF_ALWAYS_INLINE void noc_async_read_tile(uint32_t id, const interleaved_addr_gen *g,
+                                          uint32_t dst_local_l1_addr)
+{
+    noc_async_read_page(id, g, dst_local_l1_addr);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_tile(uint32_t id, const interleaved_addr_gen *g,
+                                           uint32_t src_local_l1_addr)
+{
+    noc_async_write_page(id, g, src_local_l1_addr);
+}
+
+/* ---- multicast --------------------------------------------------------------- */
+
+/* Write size bytes to the same address on every core of the rectangle but
+ * this one; num_dests = the number of cores written. */
+TF_ALWAYS_INLINE void noc_async_write_multicast(uint32_t src_local_l1_addr,
+                                                uint64_t dst_noc_addr_multicast, uint32_t size,
+                                                uint32_t num_dests)
+{
+    dev_noc_write_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+                            0);
+}
+
+/* The same, this core included (num_dests counts it). */
+TF_ALWAYS_INLINE void noc_async_write_multicast_loopback_src(uint32_t src_local_l1_addr,
+                                                             uint64_t dst_noc_addr_multicast,
+                                                             uint32_t size, uint32_t num_dests)
+{
+    dev_noc_write_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+                            1);
+}
+
+/* Set a semaphore on every core of the rectangle but this one to the
+ * value of the local word at src_local_l1_addr. */
+TF_ALWAYS_INLINE void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
+                                                  uint64_t dst_noc_addr_multicast,
+                                                  uint32_t num_dests)
+{
+    dev_noc_semaphore_set_multicast(NOC_INDEX, src_local_l1_addr, dst_noc_addr_multicast, num_dests,
+                                    0);
+}
+
+/* ---- semaphores ---------------------------------------------------------------- */
 
 /* L1 address of semaphore `id` (initial value set by the host). */
 TF_ALWAYS_INLINE uint32_t get_semaphore(uint32_t id)
@@ -77,10 +219,23 @@ TF_ALWAYS_INLINE uint32_t get_semaphore(uint32_t id)
     return TF_L1_SEMAPHORES + 4 * id;
 }
 
-/* Atomically add `incr` to a semaphore word in some core's L1. */
+/* Atomically add `incr` to a semaphore word in some core's L1
+ * (completion: noc_async_atomic_barrier). */
 TF_ALWAYS_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr)
 {
-    dev_noc_cmd(addr, 0, incr, TF_NOC_CMD_ATOMIC_INC);
+    dev_noc_atomic_inc(NOC_INDEX, addr, incr);
+}
+
+TF_ALWAYS_INLINE void noc_semaphore_inc_on(uint64_t addr, uint32_t incr, uint32_t noc)
+{
+    dev_noc_atomic_inc(noc, addr, incr);
+}
+
+/* Write the local word at src_local_l1_addr to a semaphore anywhere (a
+ * 4-byte write: completion is noc_async_write_barrier). */
+TF_ALWAYS_INLINE void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr)
+{
+    dev_noc_write(NOC_INDEX, src_local_l1_addr, dst_noc_addr, 4);
 }
 
 /* Sleep until a local semaphore equals val. */

@@ -1,10 +1,38 @@
-/* Runtime arguments, for data-movement and compute kernels alike (set by
- * the host with tf_program_set_args). */
+/* Runtime arguments, for data-movement and compute kernels alike: this
+ * RISC's own (tf_program_set_args, per core) and the kernel's common ones
+ * (tf_kernel_set_common_args, the same on every core that runs it). */
 #ifndef TF_KERNEL_ARGS_H
 #define TF_KERNEL_ARGS_H
 
 #include "tf_device.h"
 
+/* L1 address of runtime argument i of this RISC. */
+TF_ALWAYS_INLINE uint32_t dev_arg_addr(uint32_t i)
+{
+    return TF_L1_RTA(TF_RISC) + 4 * i;
+}
+
+/* L1 address of common runtime argument i of this RISC's kernel. */
+TF_ALWAYS_INLINE uint32_t dev_common_arg_addr(uint32_t i)
+{
+    return TF_L1_CRTA(TF_RISC) + 4 * i;
+}
+
+/* How many runtime args / common runtime args the host set (for range
+ * checks). */
+TF_ALWAYS_INLINE uint32_t dev_num_args(void)
+{
+    return ((volatile tf_arg_count *)TF_L1_ARG_COUNT)[TF_RISC].args;
+}
+
+TF_ALWAYS_INLINE uint32_t dev_num_common_args(void)
+{
+    return ((volatile tf_arg_count *)TF_L1_ARG_COUNT)[TF_RISC].common_args;
+}
+
+/* The C API (tt-metal's C++ names are templates: the C++ layer defines
+ * them on the dev_ functions above). */
+#ifndef __cplusplus
 /* Runtime argument i of this RISC. */
 TF_ALWAYS_INLINE uint32_t get_arg_val(uint32_t i)
 {
@@ -14,7 +42,19 @@ TF_ALWAYS_INLINE uint32_t get_arg_val(uint32_t i)
 /* L1 address of runtime argument i (for passing arrays). */
 TF_ALWAYS_INLINE uint32_t get_arg_addr(uint32_t i)
 {
-    return TF_L1_RTA(TF_RISC) + 4 * i;
+    return dev_arg_addr(i);
 }
+
+/* Common runtime argument i. */
+TF_ALWAYS_INLINE uint32_t get_common_arg_val(uint32_t i)
+{
+    return ((volatile uint32_t *)TF_L1_CRTA(TF_RISC))[i];
+}
+
+TF_ALWAYS_INLINE uint32_t get_common_arg_addr(uint32_t i)
+{
+    return dev_common_arg_addr(i);
+}
+#endif
 
 #endif

@@ -52,6 +52,20 @@ TF_ALWAYS_INLINE void dev_wait_eq(volatile uint32_t *word, uint32_t ref)
     (void)dev_reg_read(TF_MMIO_WAIT_EQ);
 }
 
+/* Stop this RISC with a fault the host explains: detail is a
+ * TF_FAULT_DETAIL_* (tf_mailbox.h), aux_lo/aux_hi its two words (for
+ * TF_FAULT_DETAIL_PAGE_RANGE: the page id and the buffer's page count).
+ * Sets the fault-detail registers, then traps with ebreak; the fault
+ * record carries them. Never returns. */
+static inline __attribute__((noreturn, noinline, cold)) void
+dev_fault(uint32_t detail, uint32_t aux_lo, uint32_t aux_hi)
+{
+    dev_reg_write(TF_MMIO_FAULT_AUX_LO, aux_lo);
+    dev_reg_write(TF_MMIO_FAULT_AUX_HI, aux_hi);
+    dev_reg_write(TF_MMIO_FAULT_DETAIL, detail);
+    for (;;) __asm__ volatile("ebreak" ::: "memory");
+}
+
 #define TF_MAILBOX ((volatile tf_mailbox *)TF_L1_MAILBOX)
 
 #endif

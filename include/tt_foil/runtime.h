@@ -106,6 +106,33 @@ uint64_t tf_buffer_noc_addr(const tf_buffer *buf);
 uint64_t tf_buffer_address(const tf_buffer *buf);
 uint64_t tf_buffer_size(const tf_buffer *buf);
 
+/* Interleaved buffers, tt-metal's default layout: pages of page_size bytes
+ * round-robin over the DRAM banks (TF_BUFFER_DRAM) or over the booted
+ * cores' L1 (TF_BUFFER_L1; each core is an L1 bank, in core order), page p
+ * in bank p % banks at the buffer's address + (p / banks) x the aligned
+ * page size (page_size rounded up to 64 bytes in DRAM, 16 in L1). The
+ * address is the same in every bank (tf_buffer_address); size must be a
+ * multiple of page_size. tf_buffer_write/read scatter and gather the
+ * pages; kernels address them through the bank tables the runtime keeps
+ * in every core's L1, and a page id past the end faults with a message
+ * that names the kernel and the page. tf_buffer_noc_addr gives page 0's. */
+typedef enum tf_buffer_type {
+    TF_BUFFER_DRAM = 0,
+    TF_BUFFER_L1 = 1,
+} tf_buffer_type;
+tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uint64_t size,
+                                        uint32_t page_size);
+
+/* Page size, page count and aligned page size (the page stride in a
+ * bank) of an interleaved buffer; 0 for other buffers. */
+uint32_t tf_buffer_page_size(const tf_buffer *buf);
+uint64_t tf_buffer_num_pages(const tf_buffer *buf);
+
+/* The compile-time words of tt-metal's TensorAccessorArgs for an
+ * interleaved buffer, written to words[0..]: the ArgConfig flags (IsDram =
+ * 2) and the aligned page size. Returns how many (2), -1 on error. */
+int tf_buffer_accessor_args(const tf_buffer *buf, uint32_t *words, uint32_t max_words);
+
 /* Release every transient L1 buffer of a core at once (a pool reset). */
 int tf_l1_reset(tf_device *dev, tf_core core);
 
@@ -121,6 +148,11 @@ void tf_kernel_free(tf_kernel *k);
 const char *tf_kernel_name(const tf_kernel *k);
 /* TF_BRISC .. TF_TRISC2, or TF_COMPUTE. */
 tf_risc tf_kernel_risc(const tf_kernel *k);
+
+/* Common runtime arguments of a kernel (tt-metal's SetCommonRuntimeArgs):
+ * one set, written for every core that runs the kernel, at each dispatch
+ * (get_common_arg_val). At most 128. */
+int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n);
 
 /* What runs on one core in one dispatch: kernels per RISC, their runtime
  * arguments, circular buffers and semaphores. */
@@ -139,6 +171,35 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
 /* Circular buffer cb (0..31) of num_pages pages of page_size bytes,
  * allocated from the core's L1 pool. */
 int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t num_pages);
+
+/* Tile data formats, with tt-metal's DataFormat names and values
+ * (contracts/tf_formats.h has the table, with each tile's bytes). */
+typedef enum tf_data_format {
+    TF_DATA_FORMAT_Float32 = 0,
+    TF_DATA_FORMAT_Float16 = 1,
+    TF_DATA_FORMAT_Bfp8 = 2,
+    TF_DATA_FORMAT_Bfp4 = 3,
+    TF_DATA_FORMAT_Float16_b = 5,
+    TF_DATA_FORMAT_Bfp8_b = 6,
+    TF_DATA_FORMAT_Bfp4_b = 7,
+    TF_DATA_FORMAT_Int32 = 8,
+    TF_DATA_FORMAT_UInt16 = 9,
+    TF_DATA_FORMAT_Lf8 = 10,
+    TF_DATA_FORMAT_Bfp2 = 11,
+    TF_DATA_FORMAT_Int8 = 14,
+    TF_DATA_FORMAT_Bfp2_b = 15,
+    TF_DATA_FORMAT_UInt32 = 24,
+    TF_DATA_FORMAT_Fp8_e4m3 = 26,
+    TF_DATA_FORMAT_UInt8 = 30,
+} tf_data_format;
+
+/* Bytes of one 32 x 32 tile in format f (Float16_b 2048, Float32 4096,
+ * Bfp8_b 1088, ...); 0 for a value that is not a format. */
+uint32_t tf_data_format_tile_size(tf_data_format f);
+
+/* Circular buffer cb of num_pages tiles of format fmt: the page size is the
+ * format's tile size, and kernels see the format (get_dataformat). */
+int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uint32_t num_pages);
 
 /* Initial value of semaphore id (0..31), set at every dispatch. */
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value);

@@ -1,7 +1,9 @@
 /* Kernels that go wrong on purpose, chosen by -DFAULT_KIND:
  * 1 load outside L1, 2 NOC read from coordinates that hold nothing,
  * 3 spin forever, 4 store to an unmapped register, 5 ebreak, 6 overwrite
- * the firmware's trap handler, then ebreak (a trap inside the handler). */
+ * the firmware's trap handler, then ebreak (a trap inside the handler),
+ * 7 a multicast to a rectangle that leaves a 4 x 4 grid, 8 a multicast
+ * with a wrong num_dests (5 for 6 cores). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -25,6 +27,14 @@ void kernel_main(void)
     __asm__ volatile("csrr %0, mtvec" : "=r"(handler));
     *(volatile uint32_t *)(uintptr_t)handler = 0; /* an illegal instruction */
     __asm__ volatile("ebreak");
+#elif FAULT_KIND == 7
+    noc_async_write_multicast(TF_L1_USER_BASE, get_noc_multicast_addr(2, 1, 5, 2, TF_L1_USER_BASE),
+                              64, 6);
+    noc_async_write_barrier();
+#elif FAULT_KIND == 8
+    noc_async_write_multicast(TF_L1_USER_BASE, get_noc_multicast_addr(2, 1, 4, 2, TF_L1_USER_BASE),
+                              64, 5);
+    noc_async_write_barrier();
 #else
 #error "FAULT_KIND"
 #endif

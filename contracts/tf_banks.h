@@ -1,0 +1,62 @@
+/* Interleaved buffers: the bank tables kernels' address generators read
+ * (which NOC endpoint holds bank b, per NOC, and its address offset), and
+ * the table of live interleaved buffers that the page-id check reads. The
+ * runtime writes both into every booted core's L1 (TF_L1_BANK_TABLE,
+ * TF_L1_IBUF_TABLE); device/include/dev_banks.h reads them. See
+ * docs/chip.md, "Bank tables". */
+#ifndef TF_BANKS_H
+#define TF_BANKS_H
+
+#include "tf_memmap.h"
+#include <stdint.h>
+
+#define TF_MAX_DRAM_BANKS 64
+#define TF_MAX_L1_BANKS   256 /* the first 256 booted cores, in core order */
+/* Page strides are page sizes rounded up to these (Blackhole's
+ * DRAM_ALIGNMENT and L1_ALIGNMENT, tt-metal noc_parameters.h). */
+#define TF_DRAM_ALIGNMENT 64
+#define TF_L1_ALIGNMENT   16
+
+/* A bank's NOC endpoint as tt-metal's NOC_XY_ENCODING on Blackhole: the
+ * 12 bits that sit at [47:36] of a NOC address. */
+#define TF_BANK_XY(x, y) ((uint16_t)(((y) << 6) | (x)))
+
+typedef struct tf_bank_table {
+    uint32_t num_dram_banks, num_l1_banks;
+    uint32_t dram_alignment, l1_alignment;
+    uint16_t dram_xy[TF_NUM_NOCS][TF_MAX_DRAM_BANKS];
+    int32_t dram_offset[TF_MAX_DRAM_BANKS]; /* added to a page's bank address */
+    uint16_t l1_xy[TF_NUM_NOCS][TF_MAX_L1_BANKS];
+    int32_t l1_offset[TF_MAX_L1_BANKS];
+} tf_bank_table;
+
+_Static_assert(sizeof(tf_bank_table) <= TF_L1_BANK_TABLE_SIZE, "bank table fits");
+_Static_assert(TF_L1_BANK_TABLE + TF_L1_BANK_TABLE_SIZE <= TF_L1_KCONFIG + TF_L1_KCONFIG_SIZE,
+               "bank table inside the kernel config area");
+
+/* Live interleaved buffers: an open-addressing hash table on (base
+ * address, DRAM or L1), rebuilt by the host on every change (so it has no
+ * deleted slots); a probe stops at an empty slot. */
+#define TF_IBUF_SLOTS     128
+#define TF_IBUF_MAX_LIVE  96 /* keeps probes short */
+#define TF_IBUF_USED      0x80000000u
+#define TF_IBUF_DRAM      0x40000000u
+#define TF_IBUF_MAX_PAGES 0x3fffffffu
+
+typedef struct tf_ibuf {
+    uint32_t addr;
+    uint32_t pages; /* TF_IBUF_USED | (TF_IBUF_DRAM) | number of pages; 0: empty */
+} tf_ibuf;
+
+_Static_assert(TF_L1_IBUF_TABLE + TF_IBUF_SLOTS * sizeof(tf_ibuf) <= TF_L1_CB_LOCAL(0),
+               "interleaved buffer table fits");
+
+/* First slot to probe for a buffer (Fibonacci hashing of the address). */
+static inline uint32_t tf_ibuf_slot(uint32_t addr, uint32_t is_dram)
+{
+    return ((addr ^ is_dram) * 0x9e3779b1u) >> 25; /* 7 bits: TF_IBUF_SLOTS */
+}
+
+_Static_assert(TF_IBUF_SLOTS == 128, "tf_ibuf_slot yields 7 bits");
+
+#endif

@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
+.PHONY: test-spec all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
 
 all: build
 
@@ -81,6 +81,11 @@ test-tsan:
 	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
 	$(CMAKE) --build build-tsan -j $(JOBS)
 	cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo'
+
+# The spec's own commands (its TL;DR and section 3 examples), verbatim, in
+# a fresh copy of this tree (tests/cli/test_spec_commands.sh).
+test-spec:
+	bash tests/cli/test_spec_commands.sh .
 
 # Fuzzing (tests/fuzz/README.md): each libFuzzer harness for FUZZ_SECONDS
 # under ASan + UBSan, from the committed regression inputs and the seeds.

@@ -195,7 +195,7 @@ static void bench_reports(const char *self, long events, const char *base, const
     double t_read = now_s() - t0;
     tf_trace_free(a);
     tf_trace_free(b);
-    pf_options opt = {dir, NULL, 0, 1000000};
+    pf_options opt = {.outdir = dir, .max_timeline = 1000000};
     pf_logs l;
     t0 = now_s();
     uint64_t n = pf_generate(&l, dir, &opt, NULL);

@@ -26,4 +26,10 @@ typedef struct tf_build_note {
 
 _Static_assert(sizeof(tf_build_note) == 96, "build note layout");
 
+/* Strings a host program carries so that `tt_foil_profile --check` can
+ * tell which profilers it has: the recorder's (host profiler built in) and
+ * the runtime's, followed by its default firmware folder. */
+#define TF_CHECK_MARKER_HOST     "tt-foil-check: host profiler"
+#define TF_CHECK_MARKER_FIRMWARE "tt-foil-check: firmware dir="
+
 #endif

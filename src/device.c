@@ -14,6 +14,13 @@
 #define TT_FOIL_BUILD_FIRMWARE_DIR "device/firmware"
 #endif
 
+/* What `tt_foil_profile --check PROGRAM` looks for in a binary (the
+ * replacement of the spec's `ldd ... | grep tracy`): this program has the
+ * tt-foil runtime, and its default firmware (whose build note says whether
+ * the device profiler is in) is here. */
+__attribute__((used)) static const char rt_marker[] =
+    TF_CHECK_MARKER_FIRMWARE TT_FOIL_BUILD_FIRMWARE_DIR;
+
 #define TF_DEFAULT_TIMEOUT_MS 60000u
 #define TF_BOOT_TIMEOUT_MS    10000u
 

@@ -12,6 +12,7 @@
  * that fails is counted (records lost), reported once on stderr and in the
  * trailer, and the program carries on. */
 #define _GNU_SOURCE
+#include "tf_build_note.h"
 #include "tf_env.h"
 #include "tf_trace_format.h"
 #include "tt_foil/prof_record.h"
@@ -69,6 +70,9 @@ __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec"))) = {
 };
 int tf_prof_on[TF_PROF_NSTREAMS];
 int tf_prof_ns_clock;
+
+/* What `tt_foil_profile --check PROGRAM` looks for: the host profiler is in. */
+__attribute__((used)) static const char tf_prof_marker[] = TF_CHECK_MARKER_HOST;
 
 uint64_t tf_prof_now_ns(void)
 {

@@ -12,14 +12,18 @@
 #define PF_PHASE_GAP_NS 1000000ull /* kernel loads further apart start a new phase */
 
 /* Per source location: does its name match `name` (exactly), or contain
- * `sub`? (One test per location instead of one per zone.) */
-static unsigned char *loc_flags(const tf_trace *t, const char *name, const char *sub)
+ * `sub` and start with `prefix`? (One test per location instead of one per
+ * zone.) */
+static unsigned char *loc_flags(const tf_trace *t, const char *name, const char *sub,
+                                const char *prefix)
 {
     unsigned char *f = malloc(t->nlocs ? t->nlocs : 1);
     if (!f) return NULL;
+    size_t np = prefix ? strlen(prefix) : 0;
     for (uint32_t i = 0; i < t->nlocs; i++) {
         const char *n = t->locs[i].name ? t->locs[i].name : "";
-        f[i] = name ? !strcmp(n, name) : !sub || !*sub || strstr(n, sub);
+        f[i] = name ? !strcmp(n, name)
+                    : (!sub || !*sub || strstr(n, sub)) && (!np || !strncmp(n, prefix, np));
     }
     return f;
 }
@@ -85,7 +89,7 @@ static void host_zones(pf_logs *l, pf_analysis *a)
      * locations that share a name (two call sites) share one name id */
     cm_map m = {0};
     size_t cap = 0;
-    unsigned char *selected = loc_flags(t, NULL, l->opt->zone_filter);
+    unsigned char *selected = loc_flags(t, NULL, l->opt->zone_filter, l->opt->zone_prefix);
     uint32_t *name_id = malloc((t->nlocs ? t->nlocs : 1) * sizeof *name_id);
     if (!selected || !name_id) goto out_names;
     for (uint32_t i = 0; i < t->nlocs; i++) {
@@ -188,7 +192,7 @@ static void phases(pf_logs *l, pf_analysis *a)
     if (!t) return;
     uint32_t *loads = malloc((t->nzones ? t->nzones : 1) * sizeof *loads);
     if (!loads) return;
-    unsigned char *is_load = loc_flags(t, "TF_kernel_load", NULL);
+    unsigned char *is_load = loc_flags(t, "TF_kernel_load", NULL, NULL);
     size_t n = 0;
     for (size_t i = 0; is_load && i < t->nzones; i++)
         if (is_load[t->zones[i].loc]) loads[n++] = (uint32_t)i;

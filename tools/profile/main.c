@@ -42,8 +42,16 @@ static const char usage_text[] =
     "  --zone-filter SUBSTR     host reports keep only zones whose name contains SUBSTR\n"
     "  --max-timeline N         zones of each kind (host, device, memory events) kept in\n"
     "                           tt_foil_trace.json (default 1000000; the CSVs keep all)\n"
+    "  --zone-prefix PREFIX     host reports keep only zones whose name starts with\n"
+    "                           PREFIX (the spec's flag; e.g. TF_ for tt-foil's own)\n"
     "  -v, --verbose            show the environment set, the command run, and timings\n"
+    "  --check PROGRAM          say which profilers PROGRAM was built with, and exit\n"
     "  -h, --help               this text\n"
+    "\n"
+    "Accepted for the spec's Tracy-based wrapper, and not needed here (each prints a\n"
+    "line saying why): --capture-port N (there is no capture server: the program\n"
+    "writes its trace itself), --kernel-source-dirs DIRS (device zone names come\n"
+    "exactly from the ELFs that ran; no source scanning).\n"
     "\n"
     "exit status: the program's own, or 128+N if signal N killed it (the reports are\n"
     "still written from what it recorded). Otherwise: 1 nothing was recorded, a report\n"
@@ -255,7 +263,7 @@ static int final_status(const pf_logs *l, int status, int report_mode, const cha
 
 int main(int argc, char **argv)
 {
-    pf_options opt = {DEFAULT_OUTDIR, NULL, 0, DEFAULT_MAX_TIMELINE};
+    pf_options opt = {.outdir = DEFAULT_OUTDIR, .max_timeline = DEFAULT_MAX_TIMELINE};
     int i = 1, report_mode = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -273,10 +281,18 @@ int main(int argc, char **argv)
             opt.verbose = 1;
             continue;
         }
-        static const char *const with_value[] = {"-o", "--output-folder", "--zone-filter",
-                                                 "--max-timeline"};
+        static const char *const with_value[] = {"-o",
+                                                 "--output-folder",
+                                                 "--zone-filter",
+                                                 "--max-timeline",
+                                                 "--zone-prefix",
+                                                 "--capture-port",
+                                                 "--kernel-source-dirs",
+                                                 "--check"};
+        enum { O_OUT, O_OUTDIR, O_FILTER, O_MAXTL, O_PREFIX, O_PORT, O_KSRC, O_CHECK, O_N };
+        _Static_assert(sizeof with_value / sizeof *with_value == O_N, "option table");
         int k = -1;
-        for (int j = 0; j < 4; j++) {
+        for (int j = 0; j < O_N; j++) {
             size_t n = strlen(with_value[j]);
             if (!strncmp(a, with_value[j], n) && (a[n] == 0 || (a[n] == '=' && j))) {
                 k = j;
@@ -293,11 +309,32 @@ int main(int argc, char **argv)
             if (i + 1 >= argc) return error(EXIT_USAGE, "%s needs a value (see --help)", a);
             val = argv[++i];
         }
-        if (k <= 1) {
+        if (k == O_OUT || k == O_OUTDIR) {
             if (!*val) return error(EXIT_USAGE, "%s: the output folder is empty", a);
             opt.outdir = val;
-        } else if (k == 2) {
+        } else if (k == O_FILTER) {
             opt.zone_filter = val;
+        } else if (k == O_PREFIX) {
+            opt.zone_prefix = val;
+        } else if (k == O_PORT) {
+            size_t port = 0;
+            if (parse_count(a, val, &port)) return EXIT_USAGE;
+            if (port > 65535) return error(EXIT_USAGE, "%s: invalid port '%s' (1..65535)", a, val);
+            fprintf(stderr,
+                    PF_TOOL ": --capture-port %s is not needed: there is no capture server, "
+                            "the program writes its trace to .logs/ itself (ignored)\n",
+                    val);
+        } else if (k == O_KSRC) {
+            fprintf(stderr,
+                    PF_TOOL
+                    ": --kernel-source-dirs %s is not needed: device zone names come "
+                    "exactly from the kernel and firmware ELFs that ran, no source scanning "
+                    "(ignored)\n",
+                    val);
+        } else if (k == O_CHECK) {
+            if (i + 1 != argc)
+                return error(EXIT_USAGE, "--check takes one PROGRAM and nothing after it");
+            return pf_check(val, stdout);
         } else if (parse_count(a, val, &opt.max_timeline)) {
             return EXIT_USAGE;
         }

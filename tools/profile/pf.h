@@ -39,6 +39,7 @@
 typedef struct pf_options {
     const char *outdir;
     const char *zone_filter; /* host zones whose name contains it; NULL: all */
+    const char *zone_prefix; /* and starts with it (the spec's --zone-prefix); NULL: all */
     int verbose;
     size_t max_timeline; /* zones kept in the JSON and HTML timelines */
 } pf_options;
@@ -177,6 +178,10 @@ void pf_write_json(pf_logs *l, pf_analysis *a);
 void pf_write_html(pf_logs *l, pf_analysis *a);
 void pf_write_diagnostics(pf_logs *l);
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out);
+
+/* --check PROGRAM: which profilers the binary has (check.c); 0, or 1 if it
+ * cannot be read or is not a tt-foil program. */
+int pf_check(const char *program, FILE *out);
 
 /* Everything from dir/.logs to dir/reports: load, analyse, write every
  * file, print the summary on `summary` (if not NULL). Returns the number of

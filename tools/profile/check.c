@@ -1,0 +1,102 @@
+/* `tt_foil_profile --check PROGRAM`: which profilers a binary has, the
+ * replacement of the spec's `ldd PROGRAM | grep tracy` (tt-foil's host
+ * profiler is linked statically, so ldd shows nothing either way). The
+ * binary carries marker strings (contracts/tf_build_note.h): the
+ * recorder's, present only when the host profiler is built in, and the
+ * runtime's, naming its default firmware folder, whose BRISC firmware's
+ * build note says whether the device profiler is in. */
+#include "cm_elf.h"
+#include "pf.h"
+#include "tf_build_note.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The whole file, or NULL. */
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 20, len = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap) break;
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (!buf || err) {
+        free(buf);
+        return NULL;
+    }
+    buf[len] = 0;
+    *n = len;
+    return buf;
+}
+
+int pf_check(const char *program, FILE *out)
+{
+    size_t n = 0;
+    char *bin = slurp(program, &n);
+    if (!bin) {
+        fprintf(stderr, PF_TOOL ": --check: cannot read '%s'\n", program);
+        return 1;
+    }
+    int host = memmem(bin, n, TF_CHECK_MARKER_HOST, strlen(TF_CHECK_MARKER_HOST)) != NULL;
+    const char *fw = memmem(bin, n, TF_CHECK_MARKER_FIRMWARE, strlen(TF_CHECK_MARKER_FIRMWARE));
+    char fwdir[4096] = "";
+    if (fw) {
+        fw += strlen(TF_CHECK_MARKER_FIRMWARE);
+        snprintf(fwdir, sizeof fwdir, "%.*s", (int)strnlen(fw, (size_t)(bin + n - fw)), fw);
+    }
+    free(bin);
+    fprintf(out, "%s:\n", program);
+    if (!fw && !host) {
+        fprintf(out, "  not a tt-foil program (it carries neither the runtime nor the profiler)\n");
+        return 1;
+    }
+    fprintf(out, "  host profiler (TT_FOIL_ENABLE_TRACY):    %s\n",
+            host ? "yes: TF_* zones, zone text, frame marks, memory events"
+                 : "no (rebuild with -DTT_FOIL_ENABLE_TRACY=ON)");
+    if (!fw) {
+        fprintf(out, "  device profiler (TT_FOIL_DEVICE_PROFILER): unknown: no tt-foil runtime\n");
+        return 0;
+    }
+    const char *env = getenv("TT_FOIL_FIRMWARE_DIR");
+    const char *dir = env && *env ? env : fwdir;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/brisc.elf", dir);
+    cm_elf *e = cm_elf_open(path);
+    uint32_t sz = 0;
+    const uint8_t *note = e ? cm_elf_section(e, ".tt_foil_build", &sz) : NULL;
+    if (!note || sz < sizeof(tf_build_note)) {
+        fprintf(out,
+                "  device profiler (TT_FOIL_DEVICE_PROFILER): unknown: cannot read the firmware "
+                "%s (%s)\n",
+                path, e ? "no build note" : tf_last_error());
+        cm_elf_free(e);
+        return 0;
+    }
+    tf_build_note b;
+    memcpy(&b, note, sizeof b);
+    cm_elf_free(e);
+    if (b.profiler)
+        fprintf(out,
+                "  device profiler (TT_FOIL_DEVICE_PROFILER): yes, bitmask %u (firmware %s%s)\n",
+                b.profiler_bitmask, dir, env && *env ? ", from $TT_FOIL_FIRMWARE_DIR" : "");
+    else
+        fprintf(out,
+                "  device profiler (TT_FOIL_DEVICE_PROFILER): no (firmware %s%s; rebuild with "
+                "-DTT_FOIL_DEVICE_PROFILER=ON)\n",
+                dir, env && *env ? ", from $TT_FOIL_FIRMWARE_DIR" : "");
+    return 0;
+}

@@ -2,7 +2,17 @@
 #
 #   tt_foil_add_kernel(<name> RISC <brisc|ncrisc|trisc0|trisc1|trisc2|compute>
 #                      SOURCES <files...> [DEFINES <d...>] [INCLUDES <dirs...>]
-#                      [PROFILER ON|OFF])
+#                      [COMPILE_ARGS <u32...>] [NAMED_COMPILE_ARGS <name=u32...>]
+#                      [NOC 0|1] [PROFILER ON|OFF])
+#
+# Sources are C (our kernel API, device/include) or C++ (.cpp: tt-metal's
+# kernel API, device/tt-metal, searched first; see docs/kernels.md). Every
+# kernel gets tt-metal's build defines: COMPILE_FOR_BRISC / COMPILE_FOR_NCRISC
+# / COMPILE_FOR_TRISC=n (+ UCK_CHLKC_*, NAMESPACE, TRISC_*), PROCESSOR_INDEX,
+# KERNEL_BUILD, NOC_INDEX (NOC, default 0 on BRISC and 1 on NCRISC, as
+# tt-metal's RISCV_0_default / RISCV_1_default), NOC_MODE=0, and with
+# COMPILE_ARGS KERNEL_COMPILE_TIME_ARGS=a,b,c (get_compile_time_arg_val), with
+# NAMED_COMPILE_ARGS KERNEL_COMPILE_TIME_ARG_MAP (get_named_compile_time_arg_val).
 #
 # builds ${CMAKE_CURRENT_BINARY_DIR}/kernels/<name>.<risc>.elf (for RISC
 # compute: the three TRISC variants <name>.trisc0/1/2.elf, the same source
@@ -53,7 +63,8 @@ set(TF_DEVICE_CFLAGS -ffunction-sections -fdata-sections)
 
 # One image (firmware or kernel) for one RISC.
 function(tf_device_image target kind risc_name out)
-    cmake_parse_arguments(A "" "NAME;PROFILER" "SOURCES;DEFINES;INCLUDES;DEPENDS" ${ARGN})
+    cmake_parse_arguments(A "" "NAME;PROFILER" "SOURCES;DEFINES;INCLUDES;DEPENDS;CXX_INCLUDES;CXX_FLAGS"
+                          ${ARGN})
     set(prof ${TF_DEVICE_PROFILER_DEFINES})
     if(DEFINED A_PROFILER)
         if(A_PROFILER)
@@ -76,13 +87,47 @@ function(tf_device_image target kind risc_name out)
         INCLUDES ${A_INCLUDES} ${TF_DEVICE_INCLUDES} ${TF_DEVICE_DIR}/firmware
         CFLAGS ${TF_DEVICE_CFLAGS}
         LDFLAGS -Wl,--gc-sections
+        CXX_INCLUDES ${A_CXX_INCLUDES} CXX_FLAGS ${A_CXX_FLAGS}
         LINKER_SCRIPT ${TF_DEVICE_LD_DIR}/${lkind}_${risc_name}.ld
         DEPENDS ${A_DEPENDS}
         OUTPUT ${out})
 endfunction()
 
+# tt-metal's per-processor build defines (jit_build), for kernels only.
+# role: the TRISC index for trisc0..2; noc: "" for the RISC's default.
+function(tf_kernel_risc_defines risc noc out)
+    if(risc STREQUAL "brisc")
+        set(d COMPILE_FOR_BRISC PROCESSOR_INDEX=0)
+        set(dnoc 0)
+    elseif(risc STREQUAL "ncrisc")
+        set(d COMPILE_FOR_NCRISC PROCESSOR_INDEX=1)
+        set(dnoc 1)
+    else()
+        string(REPLACE "trisc" "" t ${risc})
+        set(stage UNPACK MATH PACK)
+        list(GET stage ${t} st)
+        string(TOLOWER ${st} lst)
+        math(EXPR pi "${t} + 2")
+        set(d COMPILE_FOR_TRISC=${t} UCK_CHLKC_${st} TRISC_${st} NAMESPACE=chlkc_${lst}
+              PROCESSOR_INDEX=${pi})
+        set(dnoc 0)
+    endif()
+    if(NOT noc STREQUAL "")
+        set(dnoc ${noc})
+    endif()
+    set(${out} ${d} KERNEL_BUILD NOC_INDEX=${dnoc} NOC_MODE=0 PARENT_SCOPE)
+endfunction()
+
+# Flags of C++ kernels besides TF_RV32_CXX_FLAGS: kernel_main keeps its C
+# name, and data-movement kernels see the dataflow API without including
+# it, as tt-metal's JIT wrapper does.
+set(TF_KERNEL_CXX_INCLUDES ${TF_DEVICE_DIR}/tt-metal)
+set(TF_KERNEL_CXX_FLAGS -include tt_foil/kernel_entry.hpp)
+set(TF_KERNEL_DM_CXX_FLAGS ${TF_KERNEL_CXX_FLAGS} -include api/dataflow/dataflow_api.h)
+
 function(tt_foil_add_kernel name)
-    cmake_parse_arguments(A "" "RISC;PROFILER" "SOURCES;DEFINES;INCLUDES" ${ARGN})
+    cmake_parse_arguments(A "" "RISC;PROFILER;NOC"
+                          "SOURCES;DEFINES;INCLUDES;COMPILE_ARGS;NAMED_COMPILE_ARGS" ${ARGN})
     set(prof_arg)
     if(DEFINED A_PROFILER)
         set(prof_arg PROFILER ${A_PROFILER})
@@ -90,6 +135,33 @@ function(tt_foil_add_kernel name)
     if(NOT A_RISC)
         message(FATAL_ERROR "tt_foil_add_kernel(${name}): RISC is required "
                             "(brisc, ncrisc, trisc0, trisc1, trisc2 or compute)")
+    endif()
+    if(DEFINED A_NOC AND NOT A_NOC MATCHES "^[01]$")
+        message(FATAL_ERROR "tt_foil_add_kernel(${name}): NOC must be 0 or 1, not '${A_NOC}'")
+    endif()
+    set(ctdefs)
+    list(LENGTH A_COMPILE_ARGS nct)
+    if(nct GREATER 0)
+        foreach(a ${A_COMPILE_ARGS})
+            if(NOT a MATCHES "^[0-9]+$" AND NOT a MATCHES "^0[xX][0-9a-fA-F]+$")
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): COMPILE_ARGS must be unsigned "
+                                    "32-bit integers, not '${a}'")
+            endif()
+        endforeach()
+        string(REPLACE ";" "," ct "${A_COMPILE_ARGS}")
+        list(APPEND ctdefs KERNEL_COMPILE_TIME_ARGS=${ct})
+    endif()
+    list(LENGTH A_NAMED_COMPILE_ARGS nnamed)
+    if(nnamed GREATER 0)
+        set(map)
+        foreach(a ${A_NAMED_COMPILE_ARGS})
+            if(NOT a MATCHES "^([A-Za-z_][A-Za-z0-9_]*)=([0-9]+|0[xX][0-9a-fA-F]+)$")
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): NAMED_COMPILE_ARGS are "
+                                    "name=u32, not '${a}'")
+            endif()
+            string(APPEND map "{\"${CMAKE_MATCH_1}\",${CMAKE_MATCH_2}},")
+        endforeach()
+        list(APPEND ctdefs "KERNEL_COMPILE_TIME_ARG_MAP=${map}")
     endif()
     string(TOLOWER ${A_RISC} risc)
     if(risc STREQUAL "compute")
@@ -105,14 +177,20 @@ function(tt_foil_add_kernel name)
     set(all)
     set(role 0)
     foreach(v ${variants})
-        set(defs ${A_DEFINES})
+        tf_kernel_risc_defines(${v} "${A_NOC}" rdefs)
+        set(defs ${rdefs} ${ctdefs} ${A_DEFINES})
         if(risc STREQUAL "compute")
             list(APPEND defs TF_COMPUTE_ROLE=${role})
             math(EXPR role "${role} + 1")
         endif()
+        set(cxxflags ${TF_KERNEL_CXX_FLAGS})
+        if(v STREQUAL "brisc" OR v STREQUAL "ncrisc")
+            set(cxxflags ${TF_KERNEL_DM_CXX_FLAGS})
+        endif()
         tf_device_image(kernel_${name}_${v} KERNEL ${v}
             ${CMAKE_CURRENT_BINARY_DIR}/kernels/${name}.${v}.elf
-            NAME ${name} SOURCES ${A_SOURCES} DEFINES ${defs} INCLUDES ${A_INCLUDES} ${prof_arg})
+            NAME ${name} SOURCES ${A_SOURCES} DEFINES ${defs} INCLUDES ${A_INCLUDES} ${prof_arg}
+            CXX_INCLUDES ${TF_KERNEL_CXX_INCLUDES} CXX_FLAGS ${cxxflags})
         list(APPEND all kernel_${name}_${v})
     endforeach()
     add_custom_target(kernel_${name} DEPENDS ${all})

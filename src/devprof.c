@@ -168,9 +168,10 @@ static void write_sync(tf_device *dev, tf_program *p)
                 strerror(errno));
 }
 
+/* value and count are written when has_value (SUM, DATA, EVENT, VALIDATE). */
 static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, const char *type,
                     const rt_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
-                    uint32_t dropped)
+                    uint32_t dropped, int has_value, uint64_t value, uint32_t count)
 {
     char hash[16] = "", line[16] = "";
     if (z)
@@ -185,8 +186,14 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, co
     cm_csv_field(f, z ? z->file : "");
     fprintf(f, ",%s,", line);
     cm_csv_field(f, kernel);
-    fprintf(f, ",%u\n", dropped);
+    fprintf(f, ",%u,", dropped);
+    if (has_value) fprintf(f, "%llu,%u", (unsigned long long)value, count);
+    fputs(has_value ? "\n" : ",\n", f);
 }
+
+/* Packet type names in the CSV's packet_type column, by TF_DPROF_* value. */
+static const char *const packet_names[8] = {"START", "END",   "SUM", "DATA",
+                                            "EVENT", "VALIDATE", "?", "?"};
 
 /* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
 static uint64_t unwrap44(uint64_t v44, uint64_t ref)
@@ -230,6 +237,7 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
     p->dz_unmatched = 0;
     p->dz_dispatch = id;
     memset(p->dz_dropped, 0, sizeof p->dz_dropped);
+    memset(p->dz_discarded, 0, sizeof p->dz_discarded);
     if (ctl.magic != TF_DPROF_MAGIC) {
         fprintf(stderr,
                 "tt-foil device profiler: core (%d,%d) has no profiler control vector "
@@ -258,24 +266,72 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
             uint64_t start;
         } stack[TF_DPROF_WORDS / 2];
         int depth = 0;
-        for (uint32_t i = 0; i < used / 8; i++) {
-            uint32_t w0 = m[2 * i], w1 = m[2 * i + 1];
+        /* DeviceValidateProfiler(false): drop this RISC's markers but the
+         * VALIDATE that says so. */
+        uint32_t discard = c->invalid, nmarkers = 0;
+        for (uint32_t off = 0; off + 8 <= used;) {
+            uint32_t w0 = m[off / 4], w1 = m[off / 4 + 1];
             if (!(w0 & TF_DPROF_VALID)) {
                 p->dz_unmatched++;
+                off += 8;
                 continue;
             }
             uint32_t zid = TF_DPROF_ZONE_ID(w0), type = TF_DPROF_TYPE(w0);
+            uint32_t size = TF_DPROF_SIZE(type);
+            if (off + size > used) {
+                p->dz_unmatched++; /* a payload marker cut short */
+                break;
+            }
+            uint32_t p2 = size > 8 ? m[off / 4 + 2] : 0, p3 = size > 8 ? m[off / 4 + 3] : 0;
+            off += size;
             uint64_t cyc = unwrap44(((uint64_t)TF_DPROF_CYCLE_HI(w0) << 32) | w1, ref);
             /* cycleh was read before cycle: if cycle wrapped in between, the
              * high part is one short, and the stamp goes back by 2^32 */
             if (cyc < prev && cyc + (1ull << 32) >= prev) cyc += 1ull << 32;
             prev = cyc;
+            if (discard && w0 - (w0 & 0xfff) != discard) {
+                nmarkers++;
+                continue;
+            }
             const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
             const char *who = zid < TF_ZONE_ID_KERNEL ? "firmware" : kname;
+            int payload = type > TF_DPROF_END;
+            uint64_t value = 0;
+            uint32_t count = 0;
+            if (type == TF_DPROF_SUM) {
+                value = ((uint64_t)(p3 & 0xfff) << 32) | p2;
+                count = p3 >> 12;
+            } else if (payload) {
+                value = ((uint64_t)p3 << 32) | p2;
+            }
             if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, type == TF_DPROF_START ? "START" : "END",
-                        z, zid, cyc, who, 0);
-            if (type == TF_DPROF_START) {
+                csv_row(d->csv, id, host_ns, p->core, r, packet_names[type], z, zid, cyc, who, 0,
+                        payload, value, count);
+            if (payload) {
+                static const tf_device_zone_kind kinds[8] = {0, 0, TF_DZ_SUM, TF_DZ_DATA,
+                                                             TF_DZ_EVENT, TF_DZ_VALIDATE};
+                if (type > TF_DPROF_VALIDATE) {
+                    p->dz_unmatched++; /* a packet type this build does not know */
+                    continue;
+                }
+                tf_device_zone dz = {
+                    .name = z ? z->name : "?",
+                    .file = z ? z->file : "?",
+                    .line = z ? z->line : 0,
+                    .hash = z ? z->hash : 0,
+                    .id = zid,
+                    .risc = r,
+                    .depth = (uint32_t)depth,
+                    .start_cycle = cyc,
+                    .end_cycle = cyc,
+                    .start_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
+                    .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
+                    .kind = kinds[type],
+                    .value = value,
+                    .count = count,
+                };
+                if (push_zone(p, &dz)) return cm_err_set("out of host memory");
+            } else if (type == TF_DPROF_START) {
                 stack[depth++] = (struct open_zone){z, zid, cyc};
             } else if (depth && stack[depth - 1].zid == zid) {
                 depth--;
@@ -291,6 +347,7 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
                     .end_cycle = cyc,
                     .start_ns = cycle_to_ns(dev, stack[depth].start, ref, doorbell_ns),
                     .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
+                    .kind = TF_DZ_ZONE,
                 };
                 if (push_zone(p, &dz)) return cm_err_set("out of host memory");
                 if (z)
@@ -299,13 +356,21 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
                 p->dz_unmatched++; /* an END without its START */
             }
         }
+        if (discard) {
+            p->dz_discarded[r] = nmarkers;
+            depth = 0; /* its STARTs were discarded too */
+            fprintf(stderr,
+                    "tt-foil device profiler: dispatch %u core (%d,%d) %s: %u markers discarded "
+                    "by DeviceValidateProfiler(false)\n",
+                    id, p->core.x, p->core.y, cm_risc_name(r), nmarkers);
+        }
         p->dz_unmatched += (uint32_t)depth; /* STARTs without END */
         p->dz_dropped[r] = c->dropped;
         if (c->dropped) {
             d->dropped_total += c->dropped;
             if (d->csv)
                 csv_row(d->csv, id, host_ns, p->core, r, "DROPPED", NULL, UINT32_MAX, 0, kname,
-                        c->dropped);
+                        c->dropped, 0, 0, 0);
             fprintf(stderr,
                     "tt-foil device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a "
                     "RISC's buffer holds %d markers); record fewer zones per dispatch\n",

@@ -14,12 +14,13 @@ struct rt_image;
 struct cm_elf;
 
 /* Columns of the raw device zones CSV: the spec's eight, then what makes
- * names exact without source scanning, then drops. The report tool reads
- * the file by these names. */
+ * names exact without source scanning, then drops, then the payload of
+ * the SUM / DATA / EVENT / VALIDATE rows (value; SUM: total cycles, and
+ * count). The report tool reads the file by these names. */
 // clang-format off
 #define TF_DEVZONE_CSV_COLUMNS(X)                                                                  \
     X(dispatch_idx) X(host_ns) X(core_x) X(core_y) X(risc) X(packet_type) X(zone_hash) X(cycle)   \
-    X(zone_name) X(src_file) X(src_line) X(kernel) X(dropped)
+    X(zone_name) X(src_file) X(src_line) X(kernel) X(dropped) X(value) X(count)
 // clang-format on
 
 /* One call site's zone, from an ELF's .tt_foil_zones. */

@@ -203,6 +203,13 @@ static void *load_device(void *arg)
         int risc = nf > maxcol ? cm_risc_parse(r.fields[col[C_RISC]]) : -1;
         const char *type = nf > maxcol ? r.fields[col[C_TYPE]] : "";
         int dropped = !strcmp(type, "DROPPED"), start = !strcmp(type, "START");
+        /* kernel_profiler.hpp's SUM / DATA / EVENT / VALIDATE rows carry a
+         * value, not a zone: counted here, listed in the raw CSV */
+        if (risc >= 0 && (!strcmp(type, "SUM") || !strcmp(type, "DATA") ||
+                          !strcmp(type, "EVENT") || !strcmp(type, "VALIDATE"))) {
+            l->dev_payload++;
+            continue;
+        }
         if (risc < 0 || (!dropped && !start && strcmp(type, "END")) ||
             parse_u64(r.fields[col[C_DISPATCH]], UINT32_MAX, &dispatch) ||
             parse_u64(r.fields[col[C_X]], 256, &x) || parse_u64(r.fields[col[C_Y]], 256, &y) ||
@@ -261,6 +268,11 @@ static void *load_device(void *arg)
     if (l->dev_unmatched)
         pf_note(l, 0, "%s: %llu device markers had no matching START or END", PF_DEVZONES_CSV,
                 (unsigned long long)l->dev_unmatched);
+    if (l->dev_payload)
+        pf_note(l, 0,
+                "%s: %llu accumulated-zone, data, event and validate markers (SUM, DATA, EVENT, "
+                "VALIDATE rows with their value) are in that file, not in the zone reports",
+                PF_DEVZONES_CSV, (unsigned long long)l->dev_payload);
 done:
     cm_csv_close(&r);
     fclose(f);

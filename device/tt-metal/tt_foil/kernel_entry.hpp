@@ -3,4 +3,6 @@
 #ifndef TF_TTM_KERNEL_ENTRY_HPP
 #define TF_TTM_KERNEL_ENTRY_HPP
 extern "C" void kernel_main();
+// (declares operator new as a compile error: there is no heap)
+#include <new>
 #endif

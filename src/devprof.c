@@ -192,8 +192,8 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, co
 }
 
 /* Packet type names in the CSV's packet_type column, by TF_DPROF_* value. */
-static const char *const packet_names[8] = {"START", "END",   "SUM", "DATA",
-                                            "EVENT", "VALIDATE", "?", "?"};
+static const char *const packet_names[8] = {"START", "END",      "SUM", "DATA",
+                                            "EVENT", "VALIDATE", "?",   "?"};
 
 /* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
 static uint64_t unwrap44(uint64_t v44, uint64_t ref)
@@ -308,8 +308,8 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
                 csv_row(d->csv, id, host_ns, p->core, r, packet_names[type], z, zid, cyc, who, 0,
                         payload, value, count);
             if (payload) {
-                static const tf_device_zone_kind kinds[8] = {0, 0, TF_DZ_SUM, TF_DZ_DATA,
-                                                             TF_DZ_EVENT, TF_DZ_VALIDATE};
+                static const tf_device_zone_kind kinds[8] = {
+                    0, 0, TF_DZ_SUM, TF_DZ_DATA, TF_DZ_EVENT, TF_DZ_VALIDATE};
                 if (type > TF_DPROF_VALIDATE) {
                     p->dz_unmatched++; /* a packet type this build does not know */
                     continue;

@@ -256,8 +256,8 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
     if (o->num_compile_args) {
         size_t n = strlen(strcpy(buf, "-DKERNEL_COMPILE_TIME_ARGS="));
         for (uint32_t i = 0; i < o->num_compile_args && n < sizeof buf - 16; i++)
-            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%u", i ? "," : "",
-                                  o->compile_args[i]);
+            n +=
+                (size_t)snprintf(buf + n, sizeof buf - n, "%s%u", i ? "," : "", o->compile_args[i]);
         kb_push(a, buf);
     }
     if (o->num_named_args) {

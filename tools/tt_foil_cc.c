@@ -94,7 +94,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--name")) {
             o.name = v;
         } else if (!strcmp(a, "--profiler")) {
-            if (strcmp(v, "on") && strcmp(v, "off")) return bad("--profiler: '%s' is not on or off", v);
+            if (strcmp(v, "on") && strcmp(v, "off"))
+                return bad("--profiler: '%s' is not on or off", v);
             o.profiler = !strcmp(v, "on");
         } else if (a[0] == '-' && a[1]) {
             return bad("unknown option '%s'", a);
@@ -110,7 +111,8 @@ int main(int argc, char **argv)
     int r = -1;
     for (int k = 0; k < 6; k++)
         if (!strcmp(risc, names[k])) r = k;
-    if (r < 0) return bad("--risc: '%s' is not brisc, ncrisc, trisc0, trisc1, trisc2 or compute", risc);
+    if (r < 0)
+        return bad("--risc: '%s' is not brisc, ncrisc, trisc0, trisc1, trisc2 or compute", risc);
     if (!out) return bad("%s", "-o NAME is required");
     if (!o.source) return bad("%s", "no source file");
     o.risc = (tf_risc)r;

@@ -23,9 +23,9 @@ extern "C" {
 #endif
 
 typedef struct tf_kernel_build_opts {
-    const char *source; /* .c, or .cpp/.cc/.cxx */
-    tf_risc risc;       /* TF_BRISC .. TF_TRISC2, or TF_COMPUTE (three TRISC variants) */
-    const char *name;   /* kernel name (build note); NULL: the source's base name */
+    const char *source;           /* .c, or .cpp/.cc/.cxx */
+    tf_risc risc;                 /* TF_BRISC .. TF_TRISC2, or TF_COMPUTE (three TRISC variants) */
+    const char *name;             /* kernel name (build note); NULL: the source's base name */
     const uint32_t *compile_args; /* KERNEL_COMPILE_TIME_ARGS (get_compile_time_arg_val) */
     uint32_t num_compile_args;
     const char *const *named_args; /* "name=u32" (get_named_compile_time_arg_val) */

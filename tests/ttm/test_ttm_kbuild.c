@@ -169,8 +169,9 @@ int main(void)
                                     "command buffers");
     /* a compile-time arg index out of range */
     snprintf(src, sizeof src, "%s/cta.cpp", work);
-    write_file(src, "void kernel_main()\n{\n    constexpr uint32_t v = get_compile_time_arg_val(1);\n"
-                    "    (void)v;\n}\n");
+    write_file(src,
+               "void kernel_main()\n{\n    constexpr uint32_t v = get_compile_time_arg_val(1);\n"
+               "    (void)v;\n}\n");
     CHECK_TRUE(build(dev, src, TF_BRISC, &page, 1) == NULL);
     CHECK_CONTAINS(tf_last_error(), "get_compile_time_arg_val: index out of range of this "
                                     "kernel's compile-time args");

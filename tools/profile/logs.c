@@ -205,8 +205,8 @@ static void *load_device(void *arg)
         int dropped = !strcmp(type, "DROPPED"), start = !strcmp(type, "START");
         /* kernel_profiler.hpp's SUM / DATA / EVENT / VALIDATE rows carry a
          * value, not a zone: counted here, listed in the raw CSV */
-        if (risc >= 0 && (!strcmp(type, "SUM") || !strcmp(type, "DATA") ||
-                          !strcmp(type, "EVENT") || !strcmp(type, "VALIDATE"))) {
+        if (risc >= 0 && (!strcmp(type, "SUM") || !strcmp(type, "DATA") || !strcmp(type, "EVENT") ||
+                          !strcmp(type, "VALIDATE"))) {
             l->dev_payload++;
             continue;
         }

@@ -10,7 +10,8 @@
 #include <type_traits>
 #include <utility>
 
-namespace tf_ttm {
+namespace tf_ttm
+{
 struct named_ct_arg {
     std::string_view name;
     std::uint32_t value;
@@ -33,6 +34,7 @@ constexpr std::uint32_t get_named_ct_arg(std::string_view name)
         if (tf_ttm::named_args_map[i].name == name) return tf_ttm::named_args_map[i].value;
     return tf_ttm::tf_named_compile_time_arg_not_found(name);
 }
-#define get_named_compile_time_arg_val(name) (std::integral_constant<std::uint32_t, get_named_ct_arg(name)>::value)
+#define get_named_compile_time_arg_val(name)                                                       \
+    (std::integral_constant<std::uint32_t, get_named_ct_arg(name)>::value)
 
 #endif

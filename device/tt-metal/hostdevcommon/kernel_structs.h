@@ -8,7 +8,8 @@
 
 #define NUM_CIRCULAR_BUFFERS 32
 
-namespace tt {
+namespace tt
+{
 // clang-format off
 enum CBIndex : std::uint8_t {
     c_0, c_1, c_2, c_3, c_4, c_5, c_6, c_7, c_8, c_9, c_10, c_11, c_12, c_13, c_14, c_15,

@@ -14,12 +14,18 @@
 #include "debug_print.h" // (its DPRINT(fmt, ...) is the C API's)
 #undef DPRINT
 
-struct ENDL {};
-struct HEX {};
-struct OCT {};
-struct DEC {};
-struct FIXED {};
-struct DEFAULTFLOAT {};
+struct ENDL {
+};
+struct HEX {
+};
+struct OCT {
+};
+struct DEC {
+};
+struct FIXED {
+};
+struct DEFAULTFLOAT {
+};
 struct SETW {
     char w;
     constexpr explicit SETW(char w_) : w(w_) {}
@@ -41,7 +47,8 @@ struct U32 {
     constexpr explicit U32(std::uint32_t v) : val(v) {}
 };
 
-namespace tf_ttm {
+namespace tf_ttm
+{
 struct dprint_state {
     std::uint8_t base = 10, width = 0, fixed = 0;
     std::int8_t precision = -1;
@@ -95,10 +102,12 @@ inline void dprint_int(std::uint64_t mag, bool neg)
     *--p = 0;
     std::uint32_t base = dprint_st.base;
     if (mag >> 32) {
-        do *--p = digits[mag % base], mag /= base; while (mag);
+        do *--p = digits[mag % base], mag /= base;
+        while (mag);
     } else {
         std::uint32_t v = (std::uint32_t)mag;
-        do *--p = digits[v % base], v /= base; while (v);
+        do *--p = digits[v % base], v /= base;
+        while (v);
     }
     if (neg) *--p = '-';
     dprint_str(p);
@@ -155,7 +164,10 @@ struct DebugPrinter {
     {
         return *this << (std::uint32_t)(std::uintptr_t)p;
     }
-    FORCE_INLINE DebugPrinter &operator<<(char *s) { return *this << (const char *)s; }
+    FORCE_INLINE DebugPrinter &operator<<(char *s)
+    {
+        return *this << (const char *)s;
+    }
     FORCE_INLINE DebugPrinter &operator<<(ENDL)
     {
         dprint_emit("\n");
@@ -196,8 +208,14 @@ struct DebugPrinter {
         dprint_st.fixed = 0;
         return *this;
     }
-    FORCE_INLINE DebugPrinter &operator<<(F32 v) { return *this << v.val; }
-    FORCE_INLINE DebugPrinter &operator<<(U32 v) { return *this << v.val; }
+    FORCE_INLINE DebugPrinter &operator<<(F32 v)
+    {
+        return *this << v.val;
+    }
+    FORCE_INLINE DebugPrinter &operator<<(U32 v)
+    {
+        return *this << v.val;
+    }
     FORCE_INLINE DebugPrinter &operator<<(BF16 v)
     {
         return *this << __builtin_bit_cast(float, (std::uint32_t)v.val << 16);
@@ -208,7 +226,8 @@ struct DebugPrinter {
 using tf_ttm::DebugPrinter;
 
 #if defined(FORCE_DPRINT_OFF)
-#define DPRINT if (0) tf_ttm::DebugPrinter()
+#define DPRINT                                                                                     \
+    if (0) tf_ttm::DebugPrinter()
 #else
 #define DPRINT tf_ttm::DebugPrinter()
 #endif
@@ -246,12 +265,17 @@ using tf_ttm::DebugPrinter;
 #endif
 
 // Tile and array printers and the newer fmt-style print are not provided.
-struct TF_UNSUPPORTED("TileSlice (DPRINT of tiles): print the words with DPRINT instead") TileSlice {};
-struct TF_UNSUPPORTED("SliceRange (DPRINT of tiles)") SliceRange {};
-TF_UNSUPPORTED_FN(tf_unsupported_TSLICE, "TSLICE (DPRINT of tiles): print the words with DPRINT instead");
+struct TF_UNSUPPORTED(
+    "TileSlice (DPRINT of tiles): print the words with DPRINT instead") TileSlice {
+};
+struct TF_UNSUPPORTED("SliceRange (DPRINT of tiles)") SliceRange {
+};
+TF_UNSUPPORTED_FN(tf_unsupported_TSLICE,
+                  "TSLICE (DPRINT of tiles): print the words with DPRINT instead");
 TF_UNSUPPORTED_FN(U32_ARRAY, "U32_ARRAY: print the words in a loop");
 TF_UNSUPPORTED_FN(TYPED_U32_ARRAY, "TYPED_U32_ARRAY: print the words in a loop");
-TF_UNSUPPORTED_FN(tf_unsupported_DEVICE_PRINT, "DEVICE_PRINT (fmt-style device print): use DPRINT << ... << ENDL()");
+TF_UNSUPPORTED_FN(tf_unsupported_DEVICE_PRINT,
+                  "DEVICE_PRINT (fmt-style device print): use DPRINT << ... << ENDL()");
 #define TSLICE(...)       tf_unsupported_TSLICE(__VA_ARGS__)
 #define DEVICE_PRINT(...) tf_unsupported_DEVICE_PRINT(__VA_ARGS__)
 

@@ -17,11 +17,14 @@ template <typename Args> struct TensorAccessor : InterleavedAddrGen<Args::is_dra
     using InterleavedAddrGen<Args::is_dram>::get_noc_addr;
 };
 template <std::size_t C, std::size_t R>
-TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t, std::uint32_t) -> TensorAccessor<TensorAccessorArgs<C, R>>;
+TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t, std::uint32_t)
+    -> TensorAccessor<TensorAccessorArgs<C, R>>;
 template <std::size_t C, std::size_t R>
-TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t) -> TensorAccessor<TensorAccessorArgs<C, R>>;
+TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t)
+    -> TensorAccessor<TensorAccessorArgs<C, R>>;
 #else
-template <typename Args> struct TF_NEEDS_HOST("TensorAccessor (interleaved buffers)") TensorAccessor {
+template <typename Args>
+struct TF_NEEDS_HOST("TensorAccessor (interleaved buffers)") TensorAccessor {
     template <class... A> TensorAccessor(A &&...) {}
 };
 template <class... A> TensorAccessor(A &&...) -> TensorAccessor<void>;
@@ -29,6 +32,7 @@ template <class... A> TensorAccessor(A &&...) -> TensorAccessor<void>;
 
 TF_UNSUPPORTED_FN(noc_async_read_shard, "noc_async_read_shard (sharded tensors)");
 TF_UNSUPPORTED_FN(noc_async_write_shard, "noc_async_write_shard (sharded tensors)");
-TF_UNSUPPORTED_FN(make_tensor_accessor_tuple, "make_tensor_accessor_tuple (no std::tuple on the device)");
+TF_UNSUPPORTED_FN(make_tensor_accessor_tuple,
+                  "make_tensor_accessor_tuple (no std::tuple on the device)");
 
 #endif

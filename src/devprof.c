@@ -195,6 +195,27 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, co
 static const char *const packet_names[8] = {"START", "END",      "SUM", "DATA",
                                             "EVENT", "VALIDATE", "?",   "?"};
 
+/* A device-profile entry of call site z (NULL: unresolved id zid). */
+static tf_device_zone make_zone(const tf_device *dev, const rt_zone_info *z, uint32_t zid, int r,
+                                int depth, uint64_t start, uint64_t end, uint64_t ref,
+                                uint64_t doorbell_ns)
+{
+    return (tf_device_zone){
+        .name = z ? z->name : "?",
+        .file = z ? z->file : "?",
+        .line = z ? z->line : 0,
+        .hash = z ? z->hash : 0,
+        .id = zid,
+        .risc = r,
+        .depth = (uint32_t)depth,
+        .start_cycle = start,
+        .end_cycle = end,
+        .start_ns = cycle_to_ns(dev, start, ref, doorbell_ns),
+        .end_ns = cycle_to_ns(dev, end, ref, doorbell_ns),
+        .kind = TF_DZ_ZONE,
+    };
+}
+
 /* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
 static uint64_t unwrap44(uint64_t v44, uint64_t ref)
 {
@@ -314,41 +335,17 @@ int tf_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
                     p->dz_unmatched++; /* a packet type this build does not know */
                     continue;
                 }
-                tf_device_zone dz = {
-                    .name = z ? z->name : "?",
-                    .file = z ? z->file : "?",
-                    .line = z ? z->line : 0,
-                    .hash = z ? z->hash : 0,
-                    .id = zid,
-                    .risc = r,
-                    .depth = (uint32_t)depth,
-                    .start_cycle = cyc,
-                    .end_cycle = cyc,
-                    .start_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
-                    .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
-                    .kind = kinds[type],
-                    .value = value,
-                    .count = count,
-                };
+                tf_device_zone dz = make_zone(dev, z, zid, r, depth, cyc, cyc, ref, doorbell_ns);
+                dz.kind = kinds[type];
+                dz.value = value;
+                dz.count = count;
                 if (push_zone(p, &dz)) return cm_err_set("out of host memory");
             } else if (type == TF_DPROF_START) {
                 stack[depth++] = (struct open_zone){z, zid, cyc};
             } else if (depth && stack[depth - 1].zid == zid) {
                 depth--;
-                tf_device_zone dz = {
-                    .name = z ? z->name : "?",
-                    .file = z ? z->file : "?",
-                    .line = z ? z->line : 0,
-                    .hash = z ? z->hash : 0,
-                    .id = zid,
-                    .risc = r,
-                    .depth = (uint32_t)depth,
-                    .start_cycle = stack[depth].start,
-                    .end_cycle = cyc,
-                    .start_ns = cycle_to_ns(dev, stack[depth].start, ref, doorbell_ns),
-                    .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
-                    .kind = TF_DZ_ZONE,
-                };
+                tf_device_zone dz =
+                    make_zone(dev, z, zid, r, depth, stack[depth].start, cyc, ref, doorbell_ns);
                 if (push_zone(p, &dz)) return cm_err_set("out of host memory");
                 if (z)
                     TF_DEVZONE((rt_zone_info *)z, dz.start_ns, dz.end_ns, p->core.x, p->core.y, r);

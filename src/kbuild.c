@@ -373,23 +373,27 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
     return 0;
 }
 
-static void kb_rmtree(const char *dir)
+/* Remove the scratch files of a build in dir (diagnostics, objects and
+ * their dependency files); with the ELFs under prefix and the directory
+ * itself when `all`. */
+static void kb_clean(const char *dir, const char *prefix, int all)
 {
-    /* only our own scratch directories: flat, files we wrote */
-    char cmd_path[4300];
-    const char *names[] = {"diag.txt", NULL};
-    for (int i = 0; names[i]; i++) {
-        kb_fmt(cmd_path, sizeof cmd_path, "%s/%s", dir, names[i]);
-        unlink(cmd_path);
-    }
-    for (int r = 0; r < 5; r++)
+    char p[4500];
+    kb_fmt(p, sizeof p, "%s/diag.txt", dir);
+    unlink(p);
+    for (int r = 0; r < 5; r++) {
         for (int s = 0; s < 3; s++) {
-            kb_fmt(cmd_path, sizeof cmd_path, "%s/%s.%d.o", dir, kb_risc_names[r], s);
-            unlink(cmd_path);
-            kb_fmt(cmd_path, sizeof cmd_path, "%s/%s.%d.o.d", dir, kb_risc_names[r], s);
-            unlink(cmd_path);
+            kb_fmt(p, sizeof p, "%s/%s.%d.o", dir, kb_risc_names[r], s);
+            unlink(p);
+            kb_fmt(p, sizeof p, "%s/%s.%d.o.d", dir, kb_risc_names[r], s);
+            unlink(p);
         }
-    rmdir(dir);
+        if (all && prefix) {
+            kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
+            unlink(p);
+        }
+    }
+    if (all) rmdir(dir);
 }
 
 int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
@@ -402,7 +406,7 @@ int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
     kb_fmt(dir, sizeof dir, "%s/tt_foil_cc.XXXXXX", t && *t ? t : "/tmp");
     if (!mkdtemp(dir)) return cm_err_set("tf_kernel_compile: mkdtemp %s: %s", dir, strerror(errno));
     int rc = kb_build_into(o, name, dir, out, NULL);
-    kb_rmtree(dir);
+    kb_clean(dir, NULL, 1);
     return rc;
 }
 
@@ -521,12 +525,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
         kb_argv deps = {0};
         if (kb_build_into(o, name, tmpdir, prefix, &deps)) {
             kb_free(&deps);
-            char p[4500];
-            for (int r = 0; r < 5; r++) {
-                kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
-                unlink(p);
-            }
-            kb_rmtree(tmpdir);
+            kb_clean(tmpdir, prefix, 1);
             return NULL;
         }
         /* the deps file, then the entry named by their contents now */
@@ -538,7 +537,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
         kb_free(&deps);
         if (werr || kb_deps_hash(tmpdeps, dh)) {
             unlink(tmpdeps);
-            kb_rmtree(tmpdir);
+            kb_clean(tmpdir, prefix, 1);
             return cm_err_null("tf_kernel_build(%s): cannot record its dependencies in %s",
                                o->source, cache);
         }
@@ -547,24 +546,8 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
         char keep[4500];
         kb_fmt(keep, sizeof keep, "%s.deps.tmp%d", deps_file, (int)getpid());
         if (rename(tmpdeps, keep)) unlink(tmpdeps);
-        char p[4500];
-        kb_fmt(p, sizeof p, "%s/diag.txt", tmpdir);
-        unlink(p);
-        for (int r = 0; r < 5; r++)
-            for (int s = 0; s < 3; s++) {
-                kb_fmt(p, sizeof p, "%s/%s.%d.o", tmpdir, kb_risc_names[r], s);
-                unlink(p);
-                kb_fmt(p, sizeof p, "%s/%s.%d.o.d", tmpdir, kb_risc_names[r], s);
-                unlink(p);
-            }
-        if (rename(tmpdir, entry)) {
-            /* another process published it first: use theirs */
-            for (int r = 0; r < 5; r++) {
-                kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
-                unlink(p);
-            }
-            rmdir(tmpdir);
-        }
+        kb_clean(tmpdir, prefix, 0);
+        if (rename(tmpdir, entry)) kb_clean(tmpdir, prefix, 1); /* another process was first */
         if (rename(keep, deps_file)) unlink(keep);
     }
     char path[4500];

@@ -7,61 +7,16 @@
 
 static void test_loopback(tf_device *dev)
 {
-    enum { PAGE = 2048, PAGES = 8 };
-    tf_core core = {0, 0};
-    static uint32_t in[PAGE * PAGES / 4], out[PAGE * PAGES / 4];
-    for (size_t i = 0; i < PAGE * PAGES / 4; i++) in[i] = (uint32_t)(i * 2654435761u);
-    tf_buffer *src = MUST_PTR(tf_buffer_create_dram(dev, sizeof in));
-    tf_buffer *dst = MUST_PTR(tf_buffer_create_dram(dev, sizeof out));
-    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, PAGE));
-    MUST(tf_buffer_write(src, 0, in, sizeof in));
     tf_kernel *k = rt_kernel(dev, "ttm_loopback.brisc.elf");
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    uint64_t s = tf_buffer_noc_addr(src), d = tf_buffer_noc_addr(dst);
-    uint32_t args[] = {(uint32_t)tf_buffer_address(l1), lo32(s), hi32(s), lo32(d), hi32(d), PAGES};
-    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
-    MUST(tf_dispatch_execute(p));
-    MUST(tf_buffer_read(dst, 0, out, sizeof out));
-    CHECK_TRUE(memcmp(in, out, sizeof in) == 0);
-    tf_program_destroy(p);
+    ttm_check_loopback(dev, k, (tf_core){0, 0}, 8);
     tf_kernel_free(k);
-    tf_buffer_free(src);
-    tf_buffer_free(dst);
-    tf_buffer_free(l1);
 }
 
 static void test_add_integers(tf_device *dev)
 {
-    tf_core core = {1, 0};
-    tf_buffer *b[3];
-    uint32_t v[2] = {14, 7};
-    for (int i = 0; i < 3; i++) b[i] = MUST_PTR(tf_buffer_create_dram(dev, 4));
-    MUST(tf_buffer_write(b[0], 0, &v[0], 4));
-    MUST(tf_buffer_write(b[1], 0, &v[1], 4));
-    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 48));
-    uint32_t base = (uint32_t)tf_buffer_address(l1), args[12];
-    for (int i = 0; i < 3; i++) {
-        uint64_t a = tf_buffer_noc_addr(b[i]);
-        args[3 * i] = noc_x_of(a);
-        args[3 * i + 1] = noc_y_of(a);
-        args[3 * i + 2] = noc_local_of(a);
-        args[9 + i] = base + 16 * (uint32_t)i;
-    }
     tf_kernel *k = rt_kernel(dev, "ttm_add2.brisc.elf");
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    MUST(tf_program_set_args(p, TF_BRISC, args, 12));
-    char text[4096];
-    ttm_run_captured(p, text, sizeof text);
-    CHECK_CONTAINS(text, "[core (1,0) BRISC] Adding integers: 14 + 7\n");
-    uint32_t sum = 0;
-    MUST(tf_buffer_read(b[2], 0, &sum, 4));
-    CHECK_EQ_U(sum, 21);
-    tf_program_destroy(p);
+    ttm_check_add2(dev, k, (tf_core){1, 0}, 14, 7);
     tf_kernel_free(k);
-    for (int i = 0; i < 3; i++) tf_buffer_free(b[i]);
-    tf_buffer_free(l1);
 }
 
 /* NCRISC reads 24 pages through a 4-page CB (it wraps 6 times), BRISC adds

@@ -51,13 +51,18 @@ static void test_add_interleaved(tf_device *dev)
     tf_core core = {1, 0};
     tf_buffer *b[3];
     uint32_t v[2] = {14, 7};
-    for (int i = 0; i < 3; i++) b[i] = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 4, 4));
+    for (int i = 0; i < 3; i++)
+        b[i] = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 4, 4));
     MUST(tf_buffer_write(b[0], 0, &v[0], 4));
     MUST(tf_buffer_write(b[1], 0, &v[1], 4));
     tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 48));
     uint32_t s = (uint32_t)tf_buffer_address(l1);
-    uint32_t args[] = {(uint32_t)tf_buffer_address(b[0]), (uint32_t)tf_buffer_address(b[1]),
-                       (uint32_t)tf_buffer_address(b[2]), s, s + 16, s + 32};
+    uint32_t args[] = {(uint32_t)tf_buffer_address(b[0]),
+                       (uint32_t)tf_buffer_address(b[1]),
+                       (uint32_t)tf_buffer_address(b[2]),
+                       s,
+                       s + 16,
+                       s + 32};
     tf_kernel *k = rt_kernel(dev, "ttm_add2_interleaved.brisc.elf");
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));
@@ -85,7 +90,8 @@ static void test_multicast(tf_device *dev, int noc)
     MUST(tf_core_noc_xy(dev, cores[0], &sx, &sy));
     MUST(tf_core_noc_xy(dev, cores[1], &x0, &y0));
     MUST(tf_core_noc_xy(dev, cores[N], &x1, &y1));
-    tf_kernel *ks = rt_kernel(dev, noc ? "ttm_mcast_sender1.brisc.elf" : "ttm_mcast_sender0.brisc.elf");
+    tf_kernel *ks =
+        rt_kernel(dev, noc ? "ttm_mcast_sender1.brisc.elf" : "ttm_mcast_sender0.brisc.elf");
     tf_kernel *kr = rt_kernel(dev, "ttm_mcast_receiver.brisc.elf");
     tf_program *p[N + 1];
     for (int i = 0; i <= N; i++) {
@@ -95,7 +101,8 @@ static void test_multicast(tf_device *dev, int noc)
         MUST(tf_program_set_semaphore(p[i], 1, 0));
     }
     /* NOC 1 routes the other way: its rectangle starts at the far corner */
-    uint32_t sa[] = {noc ? x1 : x0, noc ? y1 : y0, noc ? x0 : x1, noc ? y0 : y1, N, 0, 1, taddr, BYTES};
+    uint32_t sa[] = {noc ? x1 : x0, noc ? y1 : y0, noc ? x0 : x1, noc ? y0 : y1, N, 0, 1,
+                     taddr,         BYTES};
     MUST(tf_program_set_args(p[0], TF_BRISC, sa, 9));
     for (int i = 1; i <= N; i++) {
         out[i - 1] = MUST_PTR(tf_buffer_create_dram(dev, BYTES));

@@ -41,30 +41,6 @@ static tf_kernel *build(tf_device *dev, const char *src, tf_risc r, const uint32
     return tf_kernel_build(dev, &o);
 }
 
-static void run_loopback(tf_device *dev, tf_kernel *k)
-{
-    enum { PAGE = 2048, PAGES = 3 };
-    tf_core core = {0, 0};
-    static uint32_t in[PAGE * PAGES / 4], out[PAGE * PAGES / 4];
-    for (size_t i = 0; i < PAGE * PAGES / 4; i++) in[i] = (uint32_t)(i ^ 0x5a5a5a5au);
-    tf_buffer *src = MUST_PTR(tf_buffer_create_dram(dev, sizeof in));
-    tf_buffer *dst = MUST_PTR(tf_buffer_create_dram(dev, sizeof out));
-    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, PAGE));
-    MUST(tf_buffer_write(src, 0, in, sizeof in));
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    uint64_t s = tf_buffer_noc_addr(src), d = tf_buffer_noc_addr(dst);
-    uint32_t args[] = {(uint32_t)tf_buffer_address(l1), lo32(s), hi32(s), lo32(d), hi32(d), PAGES};
-    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
-    MUST(tf_dispatch_execute(p));
-    MUST(tf_buffer_read(dst, 0, out, sizeof out));
-    CHECK_TRUE(memcmp(in, out, sizeof in) == 0);
-    tf_program_destroy(p);
-    tf_buffer_free(src);
-    tf_buffer_free(dst);
-    tf_buffer_free(l1);
-}
-
 int main(void)
 {
     snprintf(work, sizeof work, "%s/kbuild.XXXXXX", TF_TEST_WORK);
@@ -90,11 +66,11 @@ int main(void)
     int n1 = compiles();
     CHECK_EQ_U(n1, 4); /* kernel, build note, builtins, link */
     CHECK_TRUE(!strcmp(tf_kernel_name(k), "loopback_dram_copy"));
-    run_loopback(dev, k);
+    ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
     tf_kernel_free(k);
     k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
     CHECK_EQ_U(compiles(), n1); /* a hit runs no compiler */
-    run_loopback(dev, k);
+    ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
     tf_kernel_free(k);
     /* another compile-time arg is another entry */
     uint32_t page2 = 1024;
@@ -123,35 +99,7 @@ int main(void)
 
     /* add_2_integers built at run time, with its DPRINT */
     k = MUST_PTR(build(dev, TF_TEST_TTM "/add_2_integers_in_riscv.cpp", TF_BRISC, NULL, 0));
-    {
-        tf_core core = {1, 1};
-        tf_buffer *b[3];
-        uint32_t v[2] = {1000, 234};
-        for (int i = 0; i < 3; i++) b[i] = MUST_PTR(tf_buffer_create_dram(dev, 4));
-        MUST(tf_buffer_write(b[0], 0, &v[0], 4));
-        MUST(tf_buffer_write(b[1], 0, &v[1], 4));
-        tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 48));
-        uint32_t args[12];
-        for (int i = 0; i < 3; i++) {
-            uint64_t a = tf_buffer_noc_addr(b[i]);
-            args[3 * i] = noc_x_of(a);
-            args[3 * i + 1] = noc_y_of(a);
-            args[3 * i + 2] = noc_local_of(a);
-            args[9 + i] = (uint32_t)tf_buffer_address(l1) + 16 * (uint32_t)i;
-        }
-        tf_program *p = MUST_PTR(tf_program_create(dev, core));
-        MUST(tf_program_set_kernel(p, TF_BRISC, k));
-        MUST(tf_program_set_args(p, TF_BRISC, args, 12));
-        char out[2048];
-        ttm_run_captured(p, out, sizeof out);
-        CHECK_CONTAINS(out, "[core (1,1) BRISC] Adding integers: 1000 + 234\n");
-        uint32_t sum = 0;
-        MUST(tf_buffer_read(b[2], 0, &sum, 4));
-        CHECK_EQ_U(sum, 1234);
-        tf_program_destroy(p);
-        for (int i = 0; i < 3; i++) tf_buffer_free(b[i]);
-        tf_buffer_free(l1);
-    }
+    ttm_check_add2(dev, k, (tf_core){1, 1}, 1000, 234);
     tf_kernel_free(k);
 
     /* errors: the compiler's diagnostics, file:line */

@@ -44,6 +44,8 @@ constexpr std::uint8_t noc_mode = NOC_MODE;
 #include "dev_banks.h"
 #include "dev_noc.h"
 #include "tf_formats.h"
+#elif __has_include("dev_noc.h") || __has_include("dev_banks.h") || __has_include("tf_formats.h")
+#error "tt-foil: only part of dev_noc.h, dev_banks.h and tf_formats.h exists: the C++ kernel API needs all three (or none)"
 #else
 #define TF_TTM_HAVE_HOST_PRIMITIVES 0
 #endif

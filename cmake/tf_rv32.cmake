@@ -6,8 +6,10 @@
 #
 #   tf_rv32_program(<target> SOURCES ... [LINKER_SCRIPT f] [MARCH a] [MABI b]
 #                   [DEFINES ...] [INCLUDES ...] [CFLAGS ...] [LDFLAGS ...] [LIBS ...]
-#                   [OUTPUT path.elf] [DEPENDS ...])
+#                   [CXX_INCLUDES ...] [CXX_FLAGS ...] [OUTPUT path.elf] [DEPENDS ...])
 #
+# .cpp/.cc/.cxx sources are compiled with clang++ and TF_RV32_CXX_FLAGS,
+# with CXX_INCLUDES searched before INCLUDES and CXX_FLAGS appended.
 # builds <target> -> OUTPUT (default ${CMAKE_CURRENT_BINARY_DIR}/<target>.elf)
 # and records the path in the target property TF_ELF. Every compile and link
 # depends on a flags file that is rewritten only when the flags change, so
@@ -16,6 +18,8 @@
 
 find_program(TF_RV32_CLANG NAMES clang clang-18 clang-17 clang-16 clang-15 clang-14
              DOC "clang used to cross-compile RV32 code")
+find_program(TF_RV32_CLANGXX NAMES clang++ clang++-18 clang++-17 clang++-16 clang++-15 clang++-14
+             DOC "clang++ used to cross-compile RV32 C++ kernels")
 find_program(TF_RV32_LLD NAMES ld.lld ld.lld-18 ld.lld-17 ld.lld-16 ld.lld-15 ld.lld-14
              DOC "ld.lld used to link RV32 code")
 if(NOT TF_RV32_CLANG)
@@ -23,6 +27,11 @@ if(NOT TF_RV32_CLANG)
                         "programs are RV32 ELFs built with 'clang --target=riscv32-unknown-elf'. "
                         "Install it (Debian: apt-get install clang) or pass "
                         "-DTF_RV32_CLANG=/path/to/clang.")
+endif()
+if(NOT TF_RV32_CLANGXX)
+    message(FATAL_ERROR "tt-foil: clang++ not found. C++ kernels (tt-metal's kernel API) are "
+                        "built with 'clang++ --target=riscv32-unknown-elf'. Install it (Debian: "
+                        "apt-get install clang) or pass -DTF_RV32_CLANGXX=/path/to/clang++.")
 endif()
 if(NOT TF_RV32_LLD)
     message(FATAL_ERROR "tt-foil: ld.lld not found. RV32 ELFs are linked with LLVM's lld. "
@@ -58,10 +67,17 @@ set(TF_RV32_COMMON_FLAGS
 if(TT_FOIL_WERROR)
     list(APPEND TF_RV32_COMMON_FLAGS -Werror)
 endif()
+# C++ (device kernels only): freestanding, no exceptions, no RTTI, no
+# start-up code, and our own freestanding standard headers
+# (device/tt-metal/std: there is no C++ library for riscv32 here, and a
+# facility we do not provide fails at compile time naming it).
+set(TF_RV32_CXX_FLAGS -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics
+    -fno-use-cxa-atexit -Wno-c++20-designator -nostdinc++ -isystem ${CMAKE_SOURCE_DIR}/device/tt-metal/std)
 
 function(tf_rv32_program target)
     cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"
-                          "SOURCES;DEFINES;INCLUDES;CFLAGS;LDFLAGS;LIBS;DEPENDS" ${ARGN})
+                          "SOURCES;DEFINES;INCLUDES;CFLAGS;LDFLAGS;LIBS;DEPENDS;CXX_INCLUDES;CXX_FLAGS"
+                          ${ARGN})
     if(NOT A_MARCH)
         set(A_MARCH rv32imf)
     endif()
@@ -75,14 +91,19 @@ function(tf_rv32_program target)
     foreach(d ${A_DEFINES})
         list(APPEND flags -D${d})
     endforeach()
+    set(cxxflags ${flags} ${TF_RV32_CXX_FLAGS} ${A_CXX_FLAGS})
+    foreach(i ${A_CXX_INCLUDES})
+        list(APPEND cxxflags -I${i})
+    endforeach()
     foreach(i ${A_INCLUDES})
         list(APPEND flags -I${i})
+        list(APPEND cxxflags -I${i})
     endforeach()
     set(objdir ${CMAKE_CURRENT_BINARY_DIR}/rv32/${target})
     get_filename_component(outdir ${A_OUTPUT} DIRECTORY)
     file(MAKE_DIRECTORY ${outdir})
     set(flagfile ${objdir}/flags.txt)
-    string(REPLACE ";" " " flagtext "${flags} ${A_LINKER_SCRIPT} ${A_LIBS}")
+    string(REPLACE ";" " " flagtext "${flags} ${cxxflags} ${A_LINKER_SCRIPT} ${A_LIBS}")
     file(CONFIGURE OUTPUT ${flagfile} CONTENT "${flagtext}\n")
 
     set(objs)
@@ -91,9 +112,14 @@ function(tf_rv32_program target)
         get_filename_component(base ${src} NAME)
         set(obj ${objdir}/${base}.o)
         file(RELATIVE_PATH relobj ${CMAKE_BINARY_DIR} ${obj})
+        if(abs MATCHES "\\.(cpp|cc|cxx)$")
+            set(cc ${TF_RV32_CLANGXX} ${cxxflags})
+        else()
+            set(cc ${TF_RV32_CLANG} ${flags})
+        endif()
         add_custom_command(
             OUTPUT ${obj}
-            COMMAND ${TF_RV32_CLANG} ${flags} -MD -MF ${obj}.d -c ${abs} -o ${obj}
+            COMMAND ${cc} -MD -MF ${obj}.d -c ${abs} -o ${obj}
             DEPENDS ${abs} ${flagfile} ${A_DEPENDS}
             DEPFILE ${obj}.d
             COMMENT "RV32 ${relobj}"

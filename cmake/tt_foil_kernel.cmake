@@ -2,7 +2,17 @@
 #
 #   tt_foil_add_kernel(<name> RISC <brisc|ncrisc|trisc0|trisc1|trisc2|compute>
 #                      SOURCES <files...> [DEFINES <d...>] [INCLUDES <dirs...>]
-#                      [PROFILER ON|OFF])
+#                      [COMPILE_ARGS <u32...>] [NAMED_COMPILE_ARGS <name=u32...>]
+#                      [NOC 0|1] [PROFILER ON|OFF])
+#
+# Sources are C (our kernel API, device/include) or C++ (.cpp: tt-metal's
+# kernel API, device/tt-metal, searched first; see docs/kernels.md). Every
+# kernel gets tt-metal's build defines: COMPILE_FOR_BRISC / COMPILE_FOR_NCRISC
+# / COMPILE_FOR_TRISC=n (+ UCK_CHLKC_*, NAMESPACE, TRISC_*), PROCESSOR_INDEX,
+# KERNEL_BUILD, NOC_INDEX (NOC, default 0 on BRISC and 1 on NCRISC, as
+# tt-metal's RISCV_0_default / RISCV_1_default), NOC_MODE=0, and with
+# COMPILE_ARGS KERNEL_COMPILE_TIME_ARGS=a,b,c (get_compile_time_arg_val), with
+# NAMED_COMPILE_ARGS KERNEL_COMPILE_TIME_ARG_MAP (get_named_compile_time_arg_val).
 #
 # builds ${CMAKE_CURRENT_BINARY_DIR}/kernels/<name>.<risc>.elf (for RISC
 # compute: the three TRISC variants <name>.trisc0/1/2.elf, the same source
@@ -58,7 +68,8 @@ set(TF_DEVICE_CFLAGS -ffunction-sections -fdata-sections)
 
 # One image (firmware or kernel) for one RISC.
 function(tf_device_image target kind risc_name out)
-    cmake_parse_arguments(A "" "NAME;PROFILER" "SOURCES;DEFINES;INCLUDES;DEPENDS" ${ARGN})
+    cmake_parse_arguments(A "" "NAME;PROFILER" "SOURCES;DEFINES;INCLUDES;DEPENDS;CXX_INCLUDES;CXX_FLAGS"
+                          ${ARGN})
     set(prof ${TF_DEVICE_PROFILER_DEFINES})
     if(DEFINED A_PROFILER)
         if(A_PROFILER)
@@ -81,13 +92,47 @@ function(tf_device_image target kind risc_name out)
         INCLUDES ${A_INCLUDES} ${TF_DEVICE_INCLUDES} ${TF_DEVICE_DIR}/firmware
         CFLAGS ${TF_DEVICE_CFLAGS}
         LDFLAGS -Wl,--gc-sections
+        CXX_INCLUDES ${A_CXX_INCLUDES} CXX_FLAGS ${A_CXX_FLAGS}
         LINKER_SCRIPT ${TF_DEVICE_LD_DIR}/${lkind}_${risc_name}.ld
         DEPENDS ${A_DEPENDS}
         OUTPUT ${out})
 endfunction()
 
+# tt-metal's per-processor build defines (jit_build), for kernels only.
+# role: the TRISC index for trisc0..2; noc: "" for the RISC's default.
+function(tf_kernel_risc_defines risc noc out)
+    if(risc STREQUAL "brisc")
+        set(d COMPILE_FOR_BRISC PROCESSOR_INDEX=0)
+        set(dnoc 0)
+    elseif(risc STREQUAL "ncrisc")
+        set(d COMPILE_FOR_NCRISC PROCESSOR_INDEX=1)
+        set(dnoc 1)
+    else()
+        string(REPLACE "trisc" "" t ${risc})
+        set(stage UNPACK MATH PACK)
+        list(GET stage ${t} st)
+        string(TOLOWER ${st} lst)
+        math(EXPR pi "${t} + 2")
+        set(d COMPILE_FOR_TRISC=${t} UCK_CHLKC_${st} TRISC_${st} NAMESPACE=chlkc_${lst}
+              PROCESSOR_INDEX=${pi})
+        set(dnoc 0)
+    endif()
+    if(NOT noc STREQUAL "")
+        set(dnoc ${noc})
+    endif()
+    set(${out} ${d} KERNEL_BUILD NOC_INDEX=${dnoc} NOC_MODE=0 PARENT_SCOPE)
+endfunction()
+
+# Flags of C++ kernels besides TF_RV32_CXX_FLAGS: kernel_main keeps its C
+# name, and data-movement kernels see the dataflow API without including
+# it, as tt-metal's JIT wrapper does.
+set(TF_KERNEL_CXX_INCLUDES ${TF_DEVICE_DIR}/tt-metal)
+set(TF_KERNEL_CXX_FLAGS -include tt_foil/kernel_entry.hpp)
+set(TF_KERNEL_DM_CXX_FLAGS ${TF_KERNEL_CXX_FLAGS} -include api/dataflow/dataflow_api.h)
+
 function(tt_foil_add_kernel name)
-    cmake_parse_arguments(A "" "RISC;PROFILER" "SOURCES;DEFINES;INCLUDES" ${ARGN})
+    cmake_parse_arguments(A "" "RISC;PROFILER;NOC"
+                          "SOURCES;DEFINES;INCLUDES;COMPILE_ARGS;NAMED_COMPILE_ARGS" ${ARGN})
     set(prof_arg)
     if(DEFINED A_PROFILER)
         set(prof_arg PROFILER ${A_PROFILER})
@@ -95,6 +140,33 @@ function(tt_foil_add_kernel name)
     if(NOT A_RISC)
         message(FATAL_ERROR "tt_foil_add_kernel(${name}): RISC is required "
                             "(brisc, ncrisc, trisc0, trisc1, trisc2 or compute)")
+    endif()
+    if(DEFINED A_NOC AND NOT A_NOC MATCHES "^[01]$")
+        message(FATAL_ERROR "tt_foil_add_kernel(${name}): NOC must be 0 or 1, not '${A_NOC}'")
+    endif()
+    set(ctdefs)
+    list(LENGTH A_COMPILE_ARGS nct)
+    if(nct GREATER 0)
+        foreach(a ${A_COMPILE_ARGS})
+            if(NOT a MATCHES "^[0-9]+$" AND NOT a MATCHES "^0[xX][0-9a-fA-F]+$")
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): COMPILE_ARGS must be unsigned "
+                                    "32-bit integers, not '${a}'")
+            endif()
+        endforeach()
+        string(REPLACE ";" "," ct "${A_COMPILE_ARGS}")
+        list(APPEND ctdefs KERNEL_COMPILE_TIME_ARGS=${ct})
+    endif()
+    list(LENGTH A_NAMED_COMPILE_ARGS nnamed)
+    if(nnamed GREATER 0)
+        set(map)
+        foreach(a ${A_NAMED_COMPILE_ARGS})
+            if(NOT a MATCHES "^([A-Za-z_][A-Za-z0-9_]*)=([0-9]+|0[xX][0-9a-fA-F]+)$")
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): NAMED_COMPILE_ARGS are "
+                                    "name=u32, not '${a}'")
+            endif()
+            string(APPEND map "{\"${CMAKE_MATCH_1}\",${CMAKE_MATCH_2}},")
+        endforeach()
+        list(APPEND ctdefs "KERNEL_COMPILE_TIME_ARG_MAP=${map}")
     endif()
     string(TOLOWER ${A_RISC} risc)
     if(risc STREQUAL "compute")
@@ -110,15 +182,68 @@ function(tt_foil_add_kernel name)
     set(all)
     set(role 0)
     foreach(v ${variants})
-        set(defs ${A_DEFINES})
+        tf_kernel_risc_defines(${v} "${A_NOC}" rdefs)
+        set(defs ${rdefs} ${ctdefs} ${A_DEFINES})
         if(risc STREQUAL "compute")
             list(APPEND defs TF_COMPUTE_ROLE=${role})
             math(EXPR role "${role} + 1")
         endif()
+        set(cxxflags ${TF_KERNEL_CXX_FLAGS})
+        if(v STREQUAL "brisc" OR v STREQUAL "ncrisc")
+            set(cxxflags ${TF_KERNEL_DM_CXX_FLAGS})
+        endif()
         tf_device_image(kernel_${name}_${v} KERNEL ${v}
             ${CMAKE_CURRENT_BINARY_DIR}/kernels/${name}.${v}.elf
-            NAME ${name} SOURCES ${A_SOURCES} DEFINES ${defs} INCLUDES ${A_INCLUDES} ${prof_arg})
+            NAME ${name} SOURCES ${A_SOURCES} DEFINES ${defs} INCLUDES ${A_INCLUDES} ${prof_arg}
+            CXX_INCLUDES ${TF_KERNEL_CXX_INCLUDES} CXX_FLAGS ${cxxflags})
         list(APPEND all kernel_${name}_${v})
     endforeach()
     add_custom_target(kernel_${name} DEPENDS ${all})
 endfunction()
+
+# ---- the kernel compiler's flag table ---------------------------------------
+# tf_kernel_build() (src/kbuild.c) and tt_foil_cc compile kernels at run
+# time with exactly the flags above: this header is generated from the same
+# variables at configure time, so the two cannot drift.
+function(tf_c_string_array out name)
+    set(t "static const char *const ${name}[] = {")
+    foreach(a ${ARGN})
+        string(REPLACE "\\" "\\\\" a "${a}")
+        string(REPLACE "\"" "\\\"" a "${a}")
+        string(APPEND t "\"${a}\", ")
+    endforeach()
+    string(APPEND t "NULL};\n")
+    set(${out} "${${out}}${t}" PARENT_SCOPE)
+endfunction()
+
+execute_process(COMMAND ${TF_RV32_CLANG} --version OUTPUT_VARIABLE _tf_cc_version
+                ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+string(REGEX REPLACE "\n.*" "" _tf_cc_version "${_tf_cc_version}")
+set(_kb "/* Generated by cmake/tt_foil_kernel.cmake: the flags tt_foil_add_kernel uses. */\n")
+string(APPEND _kb "#define TF_KB_CLANG \"${TF_RV32_CLANG}\"\n#define TF_KB_CLANGXX \"${TF_RV32_CLANGXX}\"\n")
+string(APPEND _kb "#define TF_KB_LLD \"${TF_RV32_LLD}\"\n#define TF_KB_COMPILER_VERSION \"${_tf_cc_version}\"\n")
+string(APPEND _kb "#define TF_KB_BUILD_NOTE_C \"${TF_DEVICE_DIR}/lib/build_note.c\"\n")
+string(APPEND _kb "#define TF_KB_BUILTINS_C \"${TF_DEVICE_DIR}/lib/tf_builtins.c\"\n")
+string(APPEND _kb "#define TF_KB_LD_DIR \"${TF_DEVICE_LD_DIR}\"\n")
+tf_c_string_array(_kb tf_kb_cflags ${TF_RV32_COMMON_FLAGS} -march=rv32imf -mabi=ilp32f ${TF_DEVICE_CFLAGS})
+tf_c_string_array(_kb tf_kb_cxxflags ${TF_RV32_CXX_FLAGS} ${TF_KERNEL_CXX_FLAGS})
+tf_c_string_array(_kb tf_kb_dm_cxxflags -include api/dataflow/dataflow_api.h)
+tf_c_string_array(_kb tf_kb_cxx_includes ${TF_KERNEL_CXX_INCLUDES})
+tf_c_string_array(_kb tf_kb_includes ${TF_DEVICE_INCLUDES} ${TF_DEVICE_DIR}/firmware)
+tf_c_string_array(_kb tf_kb_profiler_on TT_FOIL_DEVICE_PROFILER=1
+                  PROFILE_KERNEL=${TT_FOIL_PROFILE_KERNEL_BITMASK})
+tf_c_string_array(_kb tf_kb_ldflags -Wl,--gc-sections -Wl,--no-relax)
+if(TT_FOIL_DEVICE_PROFILER)
+    string(APPEND _kb "#define TF_KB_PROFILER_DEFAULT 1\n")
+else()
+    string(APPEND _kb "#define TF_KB_PROFILER_DEFAULT 0\n")
+endif()
+foreach(r ${TF_RISC_NAMES})
+    tf_kernel_risc_defines(${r} "" _d)
+    list(FILTER _d EXCLUDE REGEX "^NOC_INDEX=")
+    tf_c_string_array(_kb tf_kb_defines_${r} ${_d})
+endforeach()
+string(APPEND _kb "static const char *const *const tf_kb_risc_defines[5] = {tf_kb_defines_brisc, "
+                  "tf_kb_defines_ncrisc, tf_kb_defines_trisc0, tf_kb_defines_trisc1, tf_kb_defines_trisc2};\n")
+string(APPEND _kb "static const int tf_kb_default_noc[5] = {0, 1, 0, 0, 0};\n")
+file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/tf_kbuild_config.h CONTENT "${_kb}" @ONLY)

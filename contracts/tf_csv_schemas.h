@@ -33,10 +33,13 @@ typedef struct tf_csv_schema {
 #define TF_CSV_DEVICE_ZONES(X, P)                                                                  \
     X(P, dispatch_idx, U) X(P, host_ns, U) X(P, core_x, U) X(P, core_y, U) X(P, risc, S)          \
     X(P, packet_type, S) X(P, zone_hash, S) X(P, cycle, U) X(P, zone_name, S) X(P, src_file, S)   \
-    X(P, src_line, U) X(P, kernel, S) X(P, dropped, U)
+    X(P, src_line, U) X(P, kernel, S) X(P, dropped, U) X(P, value, U) X(P, count, U)
 
-/* packet_type values */
-#define TF_CSV_PACKET_TYPES(X) X(START) X(END) X(DROPPED)
+/* packet_type values: a zone's START and END, a RISC's DROPPED count, and
+ * the kernel_profiler.hpp entries that are not zones (value: SUM's total
+ * cycles with its count of calls, DATA's value, EVENT's id; VALIDATE: the
+ * markers it discarded) */
+#define TF_CSV_PACKET_TYPES(X) X(START) X(END) X(DROPPED) X(SUM) X(DATA) X(EVENT) X(VALIDATE)
 
 /* TT_FOIL_DEVICE_CLOCK_SYNC, written by the runtime, read by tt_foil_profile. */
 #define TF_CSV_CLOCK_SYNC(X, P)                                                                    \

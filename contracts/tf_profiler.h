@@ -8,6 +8,17 @@
  * A marker is two words, as in tt-metal:
  *   word 0: [31] valid, [30:28] packet type, [27:12] zone id, [11:0] cycle[43:32]
  *   word 1: cycle[31:0]
+ * START and END are just that; SUM, DATA, EVENT and VALIDATE markers carry
+ * a 64-bit payload in two more words (16 bytes in all, TF_DPROF_SIZE):
+ *   SUM      (DeviceZoneScopedSumN1/N2, written by the firmware after the
+ *            kernel: one per slot and dispatch) word 2 = total cycles[31:0],
+ *            word 3 = [31:12] number of scope exits (saturating), [11:0]
+ *            total cycles[43:32]
+ *   DATA     (DeviceTimestampedData) words 2-3 = the 64-bit value
+ *   EVENT    (DeviceRecordEvent) word 2 = the event id
+ *   VALIDATE (DeviceValidateProfiler) word 2 = the condition (0 or 1); 0
+ *            also sets the RISC's `invalid` and the host then discards that
+ *            RISC's markers of the dispatch
  * The zone id is the address of the zone's anchor, a never-loaded symbol
  * the linker places at TF_ZONE_ID_BASE + id * 4096 (firmware ids 0..32767,
  * kernel ids 32768..65535), so that word 0 of a START marker is the
@@ -20,14 +31,33 @@
 
 #define TF_DPROF_WORDS    512 /* per RISC */
 #define TF_DPROF_CTL      TF_L1_PROFILER
-#define TF_DPROF_CTL_SIZE 0x100
+#define TF_DPROF_CTL_SIZE 0x200
 #define TF_DPROF_BUF(r)   (TF_L1_PROFILER + TF_DPROF_CTL_SIZE + (r)*TF_DPROF_WORDS * 4)
 #define TF_DPROF_MAGIC    0x50465450u /* "PTFP" */
-#define TF_DPROF_VERSION  1u
+#define TF_DPROF_VERSION  2u
 
 /* Packet types (word 0 bits [30:28]). */
-#define TF_DPROF_START 0u
-#define TF_DPROF_END   1u
+#define TF_DPROF_START    0u
+#define TF_DPROF_END      1u
+#define TF_DPROF_SUM      2u
+#define TF_DPROF_DATA     3u
+#define TF_DPROF_EVENT    4u
+#define TF_DPROF_VALIDATE 5u
+/* Bytes of a marker of packet type t. */
+#define TF_DPROF_SIZE(t) ((t) <= TF_DPROF_END ? 8u : 16u)
+
+/* Accumulating zones: DeviceZoneScopedSumN1 uses slot 0, ...N2 slot 1 (as
+ * tt-metal). A slot belongs to the first call site that uses it in a
+ * dispatch, which reserves its SUM marker's 16 bytes then; TF_DPROF_SUM_FULL
+ * marks a slot whose marker did not fit (counted once in `dropped`); a
+ * second call site on a taken slot counts in `dropped` at every exit. */
+#define TF_DPROF_SUM_SLOTS 2
+#define TF_DPROF_SUM_FULL  0xffffffffu
+typedef struct tf_dprof_sum {
+    uint32_t hdr; /* the call site's SUM header, 0 = unused */
+    uint32_t count;
+    uint32_t total_lo, total_hi;
+} tf_dprof_sum;
 
 #define TF_ZONE_ID_BASE   0x80000000u
 #define TF_ZONE_ID_KERNEL 0x8000u /* kernel ids start here */
@@ -57,6 +87,9 @@ typedef struct tf_dprof_risc_ctl {
     int32_t free;     /* bytes left for STARTs (END space already reserved) */
     uint32_t dropped; /* zones not recorded in this dispatch */
     uint32_t dispatch_id;
+    uint32_t invalid; /* VALIDATE header of a DeviceValidateProfiler(false), else 0 */
+    uint32_t reserved;
+    tf_dprof_sum sum[TF_DPROF_SUM_SLOTS];
 } tf_dprof_risc_ctl;
 
 typedef struct tf_dprof_ctl {

@@ -201,10 +201,11 @@ static void write_sync(tf_device *dev, tf_program *p)
 }
 
 /* One row of the device zones CSV (z NULL: a zone id the image does not
- * know, shown as id:0x...; zid UINT32_MAX: no zone at all). */
+ * know, shown as id:0x...; zid UINT32_MAX: no zone at all). value and
+ * count are written when has_value (SUM, DATA, EVENT, VALIDATE). */
 static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, int packet,
                     const rt_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
-                    uint32_t dropped)
+                    uint32_t dropped, int has_value, uint64_t value, uint32_t count)
 {
     char hash[16] = "";
     if (z)
@@ -225,7 +226,43 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, in
     v[TF_DZ_src_line] = z ? CM_CSV_U(z->line) : CM_CSV_EMPTY;
     v[TF_DZ_kernel] = CM_CSV_S(kernel);
     v[TF_DZ_dropped] = CM_CSV_U(dropped);
+    v[TF_DZ_value] = has_value ? CM_CSV_U(value) : CM_CSV_EMPTY;
+    v[TF_DZ_count] = has_value ? CM_CSV_U(count) : CM_CSV_EMPTY;
     cm_csv_write_row(f, &tf_csv_device_zones, v);
+}
+
+/* The CSV's packet_type of each marker type TF_DPROF_* (the marker types
+ * without a pair are the kernel_profiler.hpp entries that are not zones). */
+static const int packet_of_type[8] = {TF_PACKET_START,
+                                      TF_PACKET_END,
+                                      TF_PACKET_SUM,
+                                      TF_PACKET_DATA,
+                                      TF_PACKET_EVENT,
+                                      TF_PACKET_VALIDATE,
+                                      -1,
+                                      -1};
+static const tf_device_zone_kind kind_of_type[8] = {TF_DZ_ZONE, TF_DZ_ZONE,  TF_DZ_SUM,
+                                                    TF_DZ_DATA, TF_DZ_EVENT, TF_DZ_VALIDATE};
+
+/* A device-profile entry of call site z (NULL: unresolved id zid). */
+static tf_device_zone make_zone(const tf_device *dev, const rt_zone_info *z, uint32_t zid, int r,
+                                uint32_t depth, uint64_t start, uint64_t end, uint64_t ref,
+                                uint64_t doorbell_ns)
+{
+    return (tf_device_zone){
+        .name = z ? z->name : "?",
+        .file = z ? z->file : "?",
+        .line = z ? z->line : 0,
+        .hash = z ? z->hash : 0,
+        .id = zid,
+        .risc = r,
+        .depth = depth,
+        .start_cycle = start,
+        .end_cycle = end,
+        .start_ns = cycle_to_ns(dev, start, ref, doorbell_ns),
+        .end_ns = cycle_to_ns(dev, end, ref, doorbell_ns),
+        .kind = TF_DZ_ZONE,
+    };
 }
 
 /* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
@@ -271,6 +308,7 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
     p->dz_unmatched = 0;
     p->dz_dispatch = id;
     memset(p->dz_dropped, 0, sizeof p->dz_dropped);
+    memset(p->dz_discarded, 0, sizeof p->dz_discarded);
     if (ctl.magic != TF_DPROF_MAGIC) {
         cm_warn("device profiler: core (%d,%d) has no profiler control vector after dispatch %u "
                 "(firmware without the profiler?)",
@@ -293,47 +331,77 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
         const rt_image *kimg = p->img[r];
         const char *kname = kimg ? kimg->note.name : "firmware";
         uint64_t ref = p->last.go_cycle[r], prev = ref;
-        for (uint32_t i = 0; i < used / 8; i++) {
-            uint32_t w0 = m[2 * i], w1 = m[2 * i + 1];
+        /* DeviceValidateProfiler(false): drop this RISC's markers but the
+         * VALIDATE that says so. */
+        uint32_t discard = c->invalid, nmarkers = 0;
+        for (uint32_t off = 0; off + TF_DPROF_MARKER_BYTES <= used;) {
+            uint32_t w0 = m[off / 4], w1 = m[off / 4 + 1];
             if (!(w0 & TF_DPROF_VALID)) {
                 pair->unmatched++;
+                off += TF_DPROF_MARKER_BYTES;
                 continue;
             }
             uint32_t zid = TF_DPROF_ZONE_ID(w0), type = TF_DPROF_TYPE(w0);
+            uint32_t size = TF_DPROF_SIZE(type);
+            if (off + size > used) {
+                pair->unmatched++; /* a payload marker cut short */
+                break;
+            }
+            uint32_t p2 = size > 8 ? m[off / 4 + 2] : 0, p3 = size > 8 ? m[off / 4 + 3] : 0;
+            off += size;
             uint64_t cyc = unwrap44(((uint64_t)TF_DPROF_CYCLE_HI(w0) << 32) | w1, ref);
             /* cycleh was read before cycle: if cycle wrapped in between, the
              * high part is one short, and the stamp goes back by 2^32 */
             if (cyc < prev && cyc + (1ull << 32) >= prev) cyc += 1ull << 32;
             prev = cyc;
+            if (discard && w0 - TF_DPROF_CYCLE_HI(w0) != discard) {
+                nmarkers++;
+                continue;
+            }
+            if (packet_of_type[type & 7] < 0) {
+                pair->unmatched++; /* a packet type this build does not know */
+                continue;
+            }
             const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
             const char *who = zid < TF_ZONE_ID_KERNEL ? "firmware" : kname;
-            int start = type == TF_DPROF_START;
+            int payload = type > TF_DPROF_END;
+            uint64_t value = 0;
+            uint32_t count = 0;
+            if (type == TF_DPROF_SUM) {
+                value = ((uint64_t)(p3 & 0xfff) << 32) | p2;
+                count = p3 >> 12;
+            } else if (payload) {
+                value = ((uint64_t)p3 << 32) | p2;
+            }
             if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, start ? TF_PACKET_START : TF_PACKET_END, z,
-                        zid, cyc, who, 0);
+                csv_row(d->csv, id, host_ns, p->core, r, packet_of_type[type], z, zid, cyc, who, 0,
+                        payload, value, count);
             uint64_t start_cyc;
             uint32_t depth;
-            if (start) {
+            if (payload) {
+                tf_device_zone dz =
+                    make_zone(dev, z, zid, r, (uint32_t)pair->n, cyc, cyc, ref, doorbell_ns);
+                dz.kind = kind_of_type[type];
+                dz.value = value;
+                dz.count = count;
+                if (push_zone(p, &dz)) return cm_err_set("out of host memory");
+            } else if (type == TF_DPROF_START) {
                 if (cm_pair_start(pair, zid, cyc)) return cm_err_set("out of host memory");
             } else if (cm_pair_end(pair, zid, &start_cyc, &depth)) {
-                tf_device_zone dz = {
-                    .name = z ? z->name : "?",
-                    .file = z ? z->file : "?",
-                    .line = z ? z->line : 0,
-                    .hash = z ? z->hash : 0,
-                    .id = zid,
-                    .risc = r,
-                    .depth = depth,
-                    .start_cycle = start_cyc,
-                    .end_cycle = cyc,
-                    .start_ns = cycle_to_ns(dev, start_cyc, ref, doorbell_ns),
-                    .end_ns = cycle_to_ns(dev, cyc, ref, doorbell_ns),
-                };
+                tf_device_zone dz =
+                    make_zone(dev, z, zid, r, depth, start_cyc, cyc, ref, doorbell_ns);
                 if (push_zone(p, &dz)) return cm_err_set("out of host memory");
                 if (z)
                     TF_DEVZONE((rt_zone_info *)z, dz.start_ns, dz.end_ns,
                                track_of(dev, p->core, r));
             }
+        }
+        if (discard) {
+            p->dz_discarded[r] = nmarkers;
+            pair->n = 0; /* its STARTs were discarded too */
+            cm_warn("device profiler: dispatch %u core (%d,%d) %s: %u markers discarded by "
+                    "DeviceValidateProfiler(false)",
+                    id, p->core.x, p->core.y, cm_risc_name(r), nmarkers);
         }
         cm_pair_reset(pair); /* STARTs without END */
         p->dz_dropped[r] = c->dropped;
@@ -341,7 +409,7 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
             d->dropped_total += c->dropped;
             if (d->csv)
                 csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0,
-                        kname, c->dropped);
+                        kname, c->dropped, 0, 0, 0);
             cm_warn("device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a RISC's "
                     "buffer holds %d markers); record fewer zones per dispatch",
                     id, p->core.x, p->core.y, cm_risc_name(r), c->dropped, TF_DPROF_WORDS / 2);

@@ -271,6 +271,7 @@ int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
     out->nzones = p->ndz;
     memcpy(out->dropped, p->dz_dropped, sizeof out->dropped);
     out->unmatched = p->dz_unmatched;
+    memcpy(out->discarded, p->dz_discarded, sizeof out->discarded);
     return 0;
 }
 

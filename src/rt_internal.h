@@ -108,6 +108,7 @@ struct tf_program {
     tf_device_zone *dz;
     size_t ndz, cap_dz;
     uint32_t dz_dropped[TF_NUM_RISCS], dz_unmatched, dz_dispatch;
+    uint32_t dz_discarded[TF_NUM_RISCS];
 };
 
 struct tf_launch {

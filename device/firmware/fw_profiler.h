@@ -29,12 +29,35 @@ static inline void dev_fw_profiler_reset(uint32_t id)
     c->free = TF_DPROF_WORDS * 4; /* bytes */
     c->dropped = 0;
     c->dispatch_id = id;
+    c->invalid = 0;
+    for (int i = 0; i < TF_DPROF_SUM_SLOTS; i++)
+        c->sum[i].hdr = c->sum[i].count = c->sum[i].total_lo = c->sum[i].total_hi = 0;
+}
+
+/* After the kernel: one SUM marker per accumulating slot it used (their
+ * space was reserved when the slot was taken). */
+static inline void dev_fw_profiler_sums(void)
+{
+    volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
+    for (int i = 0; i < TF_DPROF_SUM_SLOTS; i++) {
+        volatile tf_dprof_sum *s = &c->sum[i];
+        if (!s->hdr || s->hdr == TF_DPROF_SUM_FULL) continue;
+        uint32_t cur = c->cur, n = s->count < 0xfffff ? s->count : 0xfffff;
+        dev_prof_write(cur, s->hdr);
+        ((volatile uint32_t *)(uintptr_t)cur)[2] = s->total_lo;
+        ((volatile uint32_t *)(uintptr_t)cur)[3] = (s->total_hi & 0xfff) | (n << 12);
+        c->cur = cur + 16;
+    }
 }
 
 #define TF_FW_ZONE_BEGIN(v)     uint32_t v = DeviceZoneBegin(TF_FW_ZONE)
 #define TF_FW_ZONE_END(v)       DeviceZoneEnd(v)
 #define TF_KERNEL_ZONE_BEGIN(v) uint32_t v = DeviceZoneBegin(TF_KERNEL_ZONE)
-#define TF_KERNEL_ZONE_END(v)   DeviceZoneEnd(v)
+#define TF_KERNEL_ZONE_END(v)                                                                      \
+    do {                                                                                           \
+        DeviceZoneEnd(v);                                                                          \
+        dev_fw_profiler_sums();                                                                    \
+    } while (0)
 
 #else
 

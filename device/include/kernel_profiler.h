@@ -3,6 +3,14 @@
  *   DeviceZoneScopedN("name");          times the rest of the block
  *   uint32_t z = DeviceZoneBegin("name"); ... DeviceZoneEnd(z);
  *                                       a zone that does not follow scope
+ *   DeviceZoneScopedSumN1("name");      (N2: a second slot) adds the time
+ *                                       to the rest of the block to one
+ *                                       total per dispatch (one SUM marker,
+ *                                       written by the firmware at the end)
+ *   DeviceTimestampedData("name", v);   a timestamp with a 64-bit value
+ *   DeviceRecordEvent(id);              a timestamp with an event id
+ *   DeviceValidateProfiler(cond);       cond false: the host discards this
+ *                                       RISC's markers of the dispatch
  *
  * Each call site gets a metadata record (name, file, line) in the ELF and a
  * unique 16-bit id, so the host resolves names exactly. Built without
@@ -64,6 +72,75 @@ static inline void dev_prof_cleanup(uint32_t *end_hdr)
     dev_prof_end(*end_hdr);
 }
 
+/* A 16-byte marker: timestamp and a 64-bit payload (DATA, EVENT,
+ * VALIDATE); not written and counted in `dropped` if it does not fit. */
+TF_ALWAYS_INLINE void dev_prof_payload(uint32_t hdr, uint32_t lo, uint32_t hi)
+{
+    volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
+    int32_t free = c->free - 16;
+    uint32_t cur = c->cur;
+    if (__builtin_expect(free < 0, 0)) {
+        c->dropped++;
+        return;
+    }
+    dev_prof_write(cur, hdr);
+    ((volatile uint32_t *)(uintptr_t)cur)[2] = lo;
+    ((volatile uint32_t *)(uintptr_t)cur)[3] = hi;
+    c->cur = cur + 16;
+    c->free = free;
+}
+
+TF_ALWAYS_INLINE void dev_prof_validate(uint32_t hdr, uint32_t ok)
+{
+    if (!ok) TF_DPROF_RISC_CTL->invalid = hdr;
+    dev_prof_payload(hdr, ok, 0);
+}
+
+TF_ALWAYS_INLINE uint64_t dev_prof_cycles(void)
+{
+    uint32_t hi, lo, hi2;
+    do {
+        __asm__ volatile("csrr %0, cycleh\n\tcsrr %1, cycle\n\tcsrr %2, cycleh"
+                         : "=r"(hi), "=r"(lo), "=r"(hi2));
+    } while (hi != hi2);
+    return ((uint64_t)hi << 32) | lo;
+}
+
+/* Add `cycles` to accumulating slot `slot` for the call site `hdr`. */
+static inline void dev_prof_sum_add(uint32_t slot, uint32_t hdr, uint64_t cycles)
+{
+    volatile tf_dprof_risc_ctl *c = TF_DPROF_RISC_CTL;
+    volatile tf_dprof_sum *s = &c->sum[slot];
+    uint32_t owner = s->hdr;
+    if (owner == 0) {
+        if (c->free < 16) {
+            s->hdr = TF_DPROF_SUM_FULL;
+            c->dropped++;
+            return;
+        }
+        c->free -= 16; /* its SUM marker, written by the firmware */
+        s->hdr = owner = hdr;
+    }
+    if (owner != hdr) {
+        if (owner != TF_DPROF_SUM_FULL) c->dropped++;
+        return;
+    }
+    uint64_t t = (((uint64_t)s->total_hi << 32) | s->total_lo) + cycles;
+    s->total_lo = (uint32_t)t;
+    s->total_hi = (uint32_t)(t >> 32);
+    s->count++;
+}
+
+typedef struct dev_prof_sum_scope {
+    uint32_t hdr, slot;
+    uint64_t start;
+} dev_prof_sum_scope;
+
+static inline void dev_prof_sum_cleanup(dev_prof_sum_scope *s)
+{
+    dev_prof_sum_add(s->slot, s->hdr, dev_prof_cycles() - s->start);
+}
+
 #define TF_PROF_CAT2(a, b) a##b
 #define TF_PROF_CAT(a, b)  TF_PROF_CAT2(a, b)
 
@@ -87,12 +164,35 @@ static inline void dev_prof_cleanup(uint32_t *end_hdr)
         dev_prof_zone_, __LINE__) = dev_prof_begin(TF_DPROF_SITE(name))
 #define DeviceZoneBegin(name) dev_prof_begin(TF_DPROF_SITE(name))
 #define DeviceZoneEnd(token)  dev_prof_end(token)
+#define TF_DPROF_SUM_SCOPE(name, slot)                                                             \
+    __attribute__((cleanup(dev_prof_sum_cleanup), unused)) dev_prof_sum_scope TF_PROF_CAT(         \
+        dev_prof_sum_, __LINE__) = {TF_DPROF_SITE(name) + (TF_DPROF_SUM << 28), slot,              \
+                                    dev_prof_cycles()}
+#define DeviceZoneScopedSumN1(name) TF_DPROF_SUM_SCOPE(name, 0)
+#define DeviceZoneScopedSumN2(name) TF_DPROF_SUM_SCOPE(name, 1)
+#define DeviceTimestampedData(name, data)                                                          \
+    do {                                                                                           \
+        uint64_t dev_prof_v_ = (uint64_t)(data);                                                   \
+        dev_prof_payload(TF_DPROF_SITE(name) + (TF_DPROF_DATA << 28), (uint32_t)dev_prof_v_,       \
+                         (uint32_t)(dev_prof_v_ >> 32));                                           \
+    } while (0)
+#define DeviceRecordEvent(event_id)                                                                \
+    dev_prof_payload(TF_DPROF_SITE("DeviceRecordEvent") + (TF_DPROF_EVENT << 28),                  \
+                     (uint32_t)(event_id), 0)
+#define DeviceValidateProfiler(condition)                                                          \
+    dev_prof_validate(TF_DPROF_SITE("DeviceValidateProfiler") + (TF_DPROF_VALIDATE << 28),         \
+                      (condition) ? 1u : 0u)
 
 #else
 
 #define DeviceZoneScopedN(name)
 #define DeviceZoneBegin(name) ((uint32_t)0)
 #define DeviceZoneEnd(token)  ((void)(token))
+#define DeviceZoneScopedSumN1(name)
+#define DeviceZoneScopedSumN2(name)
+#define DeviceTimestampedData(name, data) ((void)0)
+#define DeviceRecordEvent(event_id)       ((void)0)
+#define DeviceValidateProfiler(condition) ((void)0)
 
 #endif
 #endif

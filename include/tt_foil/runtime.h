@@ -217,6 +217,15 @@ int tf_program_last_run(const tf_program *p, tf_run_stats *out);
  * device profiler (-DTT_FOIL_DEVICE_PROFILER=ON): START/END pairs per RISC,
  * names resolved from the ELFs that ran. Valid until the program's next
  * dispatch or its destruction. */
+/* What a device profile entry is (the kernel_profiler.hpp macro behind it). */
+typedef enum tf_device_zone_kind {
+    TF_DZ_ZONE = 0,     /* DeviceZoneScopedN (and Main/MainChild): START..END */
+    TF_DZ_SUM = 1,      /* DeviceZoneScopedSumN1/N2: value = total cycles of `count` scopes */
+    TF_DZ_DATA = 2,     /* DeviceTimestampedData: value = the data, at start_cycle */
+    TF_DZ_EVENT = 3,    /* DeviceRecordEvent: value = the event id, at start_cycle */
+    TF_DZ_VALIDATE = 4, /* DeviceValidateProfiler: value = the condition (0 discards the RISC) */
+} tf_device_zone_kind;
+
 typedef struct tf_device_zone {
     const char *name, *file;
     uint32_t line;
@@ -226,6 +235,9 @@ typedef struct tf_device_zone {
     uint32_t depth; /* 0 for outermost (the <RISC>-FW zone) */
     uint64_t start_cycle, end_cycle;
     uint64_t start_ns, end_ns; /* on the host's CLOCK_MONOTONIC timeline */
+    tf_device_zone_kind kind;  /* non-ZONE kinds: start == end, the marker's time */
+    uint64_t value;            /* SUM, DATA, EVENT, VALIDATE: see tf_device_zone_kind */
+    uint32_t count;            /* SUM: scopes accumulated (saturates at 2^20 - 1) */
 } tf_device_zone;
 
 typedef struct tf_device_profile {
@@ -234,6 +246,9 @@ typedef struct tf_device_profile {
     size_t nzones;
     uint32_t dropped[TF_RISCS_PER_CORE]; /* zones not recorded, per RISC (buffer full) */
     uint32_t unmatched;                  /* markers without their pair */
+    /* markers discarded per RISC by a DeviceValidateProfiler(false) (its own
+     * VALIDATE entry is kept, naming the call site) */
+    uint32_t discarded[TF_RISCS_PER_CORE];
 } tf_device_profile;
 
 int tf_program_device_profile(const tf_program *p, tf_device_profile *out);

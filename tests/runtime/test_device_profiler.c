@@ -205,11 +205,11 @@ static void test_files(const char *csv, const char *sync)
     cm_csv_reader r = {.f = fopen(csv, "r")};
     CHECK_TRUE(r.f != NULL);
     if (!r.f) return;
-    CHECK_EQ_U(cm_csv_next(&r), 13);
+    CHECK_EQ_U(cm_csv_next(&r), 15);
     CHECK_TRUE(!strcmp(r.fields[0], "dispatch_idx") && !strcmp(r.fields[7], "cycle") &&
                !strcmp(r.fields[6], "zone_hash") && !strcmp(r.fields[8], "zone_name"));
     int starts = 0, ends = 0, dropped_rows = 0, named = 0;
-    while (cm_csv_next(&r) == 13) {
+    while (cm_csv_next(&r) == 15) {
         starts += !strcmp(r.fields[5], "START");
         ends += !strcmp(r.fields[5], "END");
         if (!strcmp(r.fields[5], "DROPPED")) {

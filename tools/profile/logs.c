@@ -164,6 +164,13 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
         (!dropped && (cm_csv_get(r, s, col, TF_DZ_cycle, &cycle) || cycle.empty)) ||
         (dropped && (cm_csv_get(r, s, col, TF_DZ_dropped, &n) || n.empty)))
         return -1;
+    /* kernel_profiler.hpp's SUM / DATA / EVENT / VALIDATE rows carry a
+     * value, not a zone: counted here, listed in the raw CSV */
+    if (packet == TF_PACKET_SUM || packet == TF_PACKET_DATA || packet == TF_PACKET_EVENT ||
+        packet == TF_PACKET_VALIDATE) {
+        l->dev_payload++;
+        return 0;
+    }
     if (dropped) {
         l->dev_dropped += n.u;
         pf_note(l, 0,
@@ -246,6 +253,11 @@ static void *load_device(void *arg)
     if (l->dev_unmatched)
         pf_note(l, 0, "%s: %llu device markers had no matching START or END", PF_DEVZONES_CSV,
                 (unsigned long long)l->dev_unmatched);
+    if (l->dev_payload)
+        pf_note(l, 0,
+                "%s: %llu accumulated-zone, data, event and validate markers (SUM, DATA, EVENT, "
+                "VALIDATE rows with their value) are in that file, not in the zone reports",
+                PF_DEVZONES_CSV, (unsigned long long)l->dev_payload);
 done:
     cm_csv_close(&r);
     fclose(f);

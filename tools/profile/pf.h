@@ -65,6 +65,7 @@ typedef struct pf_logs {
     pf_devzone *devzones;
     size_t ndevzones, cap_devzones;
     uint64_t dev_markers, dev_unmatched, dev_dropped;
+    uint64_t dev_payload; /* SUM, DATA, EVENT, VALIDATE rows (not zones) */
     int have_device_csv;
     /* clock sync */
     int have_sync, sync_host_clock;

@@ -1,0 +1,390 @@
+// tt-metal's data-movement kernel API (api/dataflow/dataflow_api.h), for
+// tt-foil: the names, overloads and default arguments of tt-metal, as a thin
+// layer over tt-foil's device primitives. docs/kernels.md says what each
+// name does here and how it differs from tt-metal. A .cpp kernel built for
+// BRISC or NCRISC sees this header without including it (as under tt-metal's
+// JIT build); "dataflow_api.h" is the older include path.
+#ifndef TF_TTM_DATAFLOW_API_H
+#define TF_TTM_DATAFLOW_API_H
+
+#include "tt_foil/base.hpp"
+
+#include "api/compile_time_args.h"
+#include "api/debug/dprint.h"
+#include "hostdevcommon/common_values.hpp"
+#include "hostdevcommon/kernel_structs.h"
+#include "tools/profiler/kernel_profiler.hpp"
+#include "tt_foil/unsupported.hpp"
+
+#define NOC_ADDR_LOCAL_BITS     36
+#define NOC_ADDR_NODE_ID_BITS   6
+#define NOC_ADDR_COORD_SHIFT    36
+#define NOC_XY_ADDR(x, y, addr) TF_NOC_ADDR(x, y, addr)
+#define NOC_XY_ENCODING(x, y)                                                                      \
+    ((((std::uint32_t)(y)) << NOC_ADDR_NODE_ID_BITS) | ((std::uint32_t)(x)))
+#define NOC_UNICAST_ADDR_X(a)  TF_NOC_X(a)
+#define NOC_UNICAST_ADDR_Y(a)  TF_NOC_Y(a)
+#define NOC_UNICAST_WRITE_VC   1
+#define NOC_MULTICAST_WRITE_VC 4
+#define NOC_MAX_BURST_SIZE     16384
+#define L1_ALIGNMENT           16
+
+// ---- the NOC primitives every call below goes through ------------------------
+namespace tf_ttm
+{
+FORCE_INLINE void noc_read(std::uint8_t noc, std::uint64_t src, std::uint32_t dst,
+                           std::uint32_t size)
+{
+    dev_noc_read(noc, src, dst, size);
+}
+FORCE_INLINE void noc_write(std::uint8_t noc, std::uint32_t src, std::uint64_t dst,
+                            std::uint32_t size)
+{
+    dev_noc_write(noc, src, dst, size);
+}
+FORCE_INLINE void noc_atomic_inc(std::uint8_t noc, std::uint64_t dst, std::uint32_t incr)
+{
+    dev_noc_atomic_inc(noc, dst, incr);
+}
+FORCE_INLINE void noc_read_barrier(std::uint8_t noc)
+{
+    dev_noc_read_barrier(noc);
+}
+// Before the two-NOC primitives, flushes and atomic barriers are the write
+// barrier (stronger: every write and atomic is acknowledged).
+FORCE_INLINE void noc_write_barrier(std::uint8_t noc)
+{
+    dev_noc_write_barrier(noc);
+}
+FORCE_INLINE void noc_writes_flushed(std::uint8_t noc)
+{
+    dev_noc_writes_flushed(noc);
+}
+FORCE_INLINE void noc_atomic_barrier(std::uint8_t noc)
+{
+    dev_noc_atomic_barrier(noc);
+}
+FORCE_INLINE std::uint32_t my_noc_xy(std::uint8_t noc, int y)
+{
+    return y ? dev_my_noc_y(noc) : dev_my_noc_x(noc);
+}
+// my_x[noc] / my_y[noc]: this core's NOC coordinates as seen on each NOC.
+struct my_coord {
+    int y;
+    FORCE_INLINE std::uint8_t operator[](std::uint32_t noc) const
+    {
+        return (std::uint8_t)my_noc_xy((std::uint8_t)noc, y);
+    }
+};
+} // namespace tf_ttm
+
+inline constexpr tf_ttm::my_coord my_x{0};
+inline constexpr tf_ttm::my_coord my_y{1};
+
+// ---- runtime arguments ---------------------------------------------------------
+FORCE_INLINE std::uint32_t get_arg_addr(int arg_idx)
+{
+    return dev_arg_addr((std::uint32_t)arg_idx);
+}
+template <typename T> FORCE_INLINE T get_arg_val(int arg_idx)
+{
+    static_assert(sizeof(T) == 4, "get_arg_val<T>: T must be a 4-byte type (as in tt-metal)");
+    std::uint32_t v =
+        *(volatile std::uint32_t *)(std::uintptr_t)get_arg_addr((std::uint32_t)arg_idx);
+    return __builtin_bit_cast(T, v);
+}
+FORCE_INLINE std::uintptr_t get_common_arg_addr(int arg_idx)
+{
+    return dev_common_arg_addr((std::uint32_t)arg_idx);
+}
+template <typename T> FORCE_INLINE T get_common_arg_val(int arg_idx)
+{
+    static_assert(sizeof(T) == 4,
+                  "get_common_arg_val<T>: T must be a 4-byte type (as in tt-metal)");
+    std::uint32_t v = *(volatile std::uint32_t *)get_common_arg_addr(arg_idx);
+    return __builtin_bit_cast(T, v);
+}
+
+// ---- circular buffers -----------------------------------------------------------
+// cb_reserve_back, cb_push_back, cb_wait_front, cb_pop_front, get_write_ptr
+// and get_read_ptr are the C API's (device/include/circular_buffer.h), with
+// tt-metal's signatures. get_tile_size is the page size (tiles are 32x32).
+FORCE_INLINE std::uint32_t get_tile_size(std::int32_t cb)
+{
+    return dev_cb_page_size((std::uint32_t)cb);
+}
+constexpr inline std::uint32_t get_tile_hw(std::int32_t)
+{
+    return 32 * 32;
+}
+constexpr inline std::uint32_t get_tile_num_faces(std::int32_t)
+{
+    return 4;
+}
+// clang-format off
+enum class DataFormat : std::uint8_t {
+#define TF_TTM_DF(name, value, bytes) name = value,
+    TF_DATA_FORMATS(TF_TTM_DF)
+#undef TF_TTM_DF
+    Invalid = 0xff,
+};
+// clang-format on
+FORCE_INLINE DataFormat get_dataformat(std::int32_t cb)
+{
+    return (DataFormat)dev_cb_data_format((std::uint32_t)cb);
+}
+// Bytes of n 32x32 tiles of a format (tile_hw: fewer datums per tile).
+template <std::uint32_t tile_hw = 1024>
+FORCE_INLINE std::uint32_t tf_tile_bytes(DataFormat f, std::uint32_t n)
+{
+    switch (f) {
+#define TF_TTM_DF(name, value, bytes)                                                              \
+    case DataFormat::name: return n * (std::uint32_t)((std::uint64_t)(bytes)*tile_hw / 1024);
+        TF_DATA_FORMATS(TF_TTM_DF)
+#undef TF_TTM_DF
+    default: return n * (std::uint32_t)(1088ull * tile_hw / 1024);
+    }
+}
+
+// ---- NOC addresses ----------------------------------------------------------------
+FORCE_INLINE std::uint64_t get_noc_addr_helper(std::uint32_t noc_xy, std::uint32_t addr)
+{
+    return ((std::uint64_t)noc_xy << NOC_ADDR_COORD_SHIFT) | addr;
+}
+FORCE_INLINE std::uint32_t get_noc_xy(std::uint64_t noc_addr)
+{
+    return (std::uint32_t)(noc_addr >> NOC_ADDR_COORD_SHIFT);
+}
+// (x, y) are NOC coordinates (tf_core_noc_xy), the same on both NOCs.
+FORCE_INLINE std::uint64_t get_noc_addr(std::uint32_t noc_x, std::uint32_t noc_y,
+                                        std::uint32_t addr, std::uint8_t noc = noc_index)
+{
+    (void)noc;
+    return TF_NOC_ADDR(noc_x, noc_y, addr);
+}
+// This core's own L1.
+FORCE_INLINE std::uint64_t get_noc_addr(std::uint32_t addr, std::uint8_t noc = noc_index)
+{
+    return TF_NOC_ADDR(my_x[noc], my_y[noc], addr);
+}
+// Page `id` of an address generator (InterleavedAddrGen*, TensorAccessor).
+template <typename AddrGen, typename = decltype(std::declval<const AddrGen &>().get_noc_addr(
+                                0u, 0u, std::uint8_t(0)))>
+FORCE_INLINE std::uint64_t get_noc_addr(const std::uint32_t id, const AddrGen &addrgen,
+                                        std::uint32_t offset = 0, std::uint8_t noc = noc_index)
+{
+    return addrgen.get_noc_addr(id, offset, noc);
+}
+
+// Logical core coordinates (what the host calls tf_core) to NOC addresses;
+// tt-metal kernels get NOC coordinates from the host instead.
+FORCE_INLINE std::uint32_t tf_logical_to_noc_x(std::uint32_t x)
+{
+    return dev_logical_to_noc_x(x);
+}
+FORCE_INLINE std::uint32_t tf_logical_to_noc_y(std::uint32_t y)
+{
+    return dev_logical_to_noc_y(y);
+}
+FORCE_INLINE std::uint64_t get_noc_addr_from_logical_xy(std::uint32_t x, std::uint32_t y,
+                                                        std::uint32_t addr,
+                                                        std::uint8_t noc = noc_index)
+{
+    return get_noc_addr(tf_logical_to_noc_x(x), tf_logical_to_noc_y(y), addr, noc);
+}
+struct coord_t {
+    std::uint8_t x, y;
+};
+FORCE_INLINE coord_t get_virtual_coord_from_worker_logical_coord(std::uint8_t x, std::uint8_t y)
+{
+    return {(std::uint8_t)tf_logical_to_noc_x(x), (std::uint8_t)tf_logical_to_noc_y(y)};
+}
+FORCE_INLINE std::uint8_t get_absolute_logical_x()
+{
+    return (std::uint8_t)(dev_reg_read(TF_MMIO_CORE_XY) & 0xff);
+}
+FORCE_INLINE std::uint8_t get_absolute_logical_y()
+{
+    return (std::uint8_t)(dev_reg_read(TF_MMIO_CORE_XY) >> 8);
+}
+FORCE_INLINE std::uint8_t get_relative_logical_x()
+{
+    return get_absolute_logical_x();
+}
+FORCE_INLINE std::uint8_t get_relative_logical_y()
+{
+    return get_absolute_logical_y();
+}
+
+// ---- transfers ----------------------------------------------------------------------
+// The simulated NOC moves any length in one command, so the burst-splitting
+// template parameters of tt-metal are accepted and have no effect; VCs are
+// not modeled.
+template <bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read_one_packet(std::uint64_t src_noc_addr,
+                                            std::uint32_t dst_local_l1_addr, std::uint32_t size,
+                                            std::uint8_t noc = noc_index,
+                                            std::uint32_t read_req_vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)read_req_vc;
+    tf_ttm::noc_read(noc, src_noc_addr, dst_local_l1_addr, size);
+}
+template <std::uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read(std::uint64_t src_noc_addr, std::uint32_t dst_local_l1_addr,
+                                 std::uint32_t size, std::uint8_t noc = noc_index,
+                                 std::uint32_t read_req_vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)read_req_vc;
+    tf_ttm::noc_read(noc, src_noc_addr, dst_local_l1_addr, size);
+}
+template <bool enable_noc_tracing = true, bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet(std::uint32_t src_local_l1_addr,
+                                             std::uint64_t dst_noc_addr, std::uint32_t size,
+                                             std::uint8_t noc = noc_index,
+                                             std::uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)vc;
+    tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, size);
+}
+template <std::uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true,
+          bool posted = false>
+FORCE_INLINE void noc_async_write(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr,
+                                  std::uint32_t size, std::uint8_t noc = noc_index,
+                                  std::uint32_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)vc;
+    tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, size);
+}
+
+namespace tf_ttm
+{
+template <class G, class = void> struct has_aligned_page_size : std::false_type {
+};
+template <class G>
+struct has_aligned_page_size<
+    G, std::void_t<decltype(std::declval<const G &>().get_aligned_page_size())>> : std::true_type {
+};
+template <class G, class = void> struct has_page_size : std::false_type {
+};
+template <class G>
+struct has_page_size<G, std::void_t<decltype(std::declval<const G &>().page_size)>>
+    : std::true_type {
+};
+// The bytes one page of an address generator moves (tt-metal's priority).
+template <class G> FORCE_INLINE std::uint32_t page_size_of(const G &g)
+{
+    if constexpr (has_aligned_page_size<G>::value)
+        return g.get_aligned_page_size();
+    else if constexpr (has_page_size<G>::value)
+        return g.page_size;
+    else
+        return 1u << g.log_base_2_of_page_size;
+}
+} // namespace tf_ttm
+
+template <typename AddrGen, bool enable_noc_tracing = true>
+FORCE_INLINE void noc_async_read_page(const std::uint32_t id, const AddrGen &addrgen,
+                                      std::uint32_t dst_local_l1_addr, std::uint32_t offset = 0,
+                                      std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_read(noc, addrgen.get_noc_addr(id, offset, noc), dst_local_l1_addr,
+                     tf_ttm::page_size_of(addrgen));
+}
+template <typename AddrGen, bool enable_noc_tracing = true, bool posted = false>
+FORCE_INLINE void noc_async_write_page(const std::uint32_t id, const AddrGen &addrgen,
+                                       std::uint32_t src_local_l1_addr, std::uint32_t size = 0,
+                                       std::uint32_t offset = 0, std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_write(noc, src_local_l1_addr, addrgen.get_noc_addr(id, offset, noc),
+                      size ? size : tf_ttm::page_size_of(addrgen));
+}
+template <typename AddrGen>
+FORCE_INLINE void noc_async_read_tile(const std::uint32_t id, const AddrGen &addrgen,
+                                      std::uint32_t dst_local_l1_addr, std::uint32_t offset = 0,
+                                      std::uint8_t noc = noc_index)
+{
+    noc_async_read_page(id, addrgen, dst_local_l1_addr, offset, noc);
+}
+// (tt-metal's noc_async_write_tile has no offset argument.)
+template <typename AddrGen>
+FORCE_INLINE void noc_async_write_tile(const std::uint32_t id, const AddrGen &addrgen,
+                                       std::uint32_t src_local_l1_addr,
+                                       std::uint8_t noc = noc_index)
+{
+    noc_async_write_page(id, addrgen, src_local_l1_addr, 0, 0, noc);
+}
+
+FORCE_INLINE void noc_async_read_barrier(std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_read_barrier(noc);
+}
+FORCE_INLINE void noc_async_write_barrier(std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_write_barrier(noc);
+}
+FORCE_INLINE void noc_async_writes_flushed(std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_writes_flushed(noc);
+}
+// Every write is acknowledged here (no posted writes): flushing them is
+// flushing all writes.
+FORCE_INLINE void noc_async_posted_writes_flushed(std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_writes_flushed(noc);
+}
+FORCE_INLINE void noc_async_atomic_barrier(std::uint8_t noc_idx = noc_index)
+{
+    tf_ttm::noc_atomic_barrier(noc_idx);
+}
+FORCE_INLINE void noc_async_full_barrier(std::uint8_t noc_idx = noc_index)
+{
+    tf_ttm::noc_read_barrier(noc_idx);
+    tf_ttm::noc_write_barrier(noc_idx);
+    tf_ttm::noc_atomic_barrier(noc_idx);
+}
+
+// ---- semaphores -------------------------------------------------------------------
+enum class ProgrammableCoreType { TENSIX = 0, ACTIVE_ETH = 1, IDLE_ETH = 2 };
+// The L1 address of semaphore `id` (tf_program_set_semaphore), the same on
+// every core.
+template <ProgrammableCoreType type = ProgrammableCoreType::TENSIX>
+FORCE_INLINE std::uintptr_t get_semaphore(std::uint32_t semaphore_id)
+{
+    static_assert(
+        type == ProgrammableCoreType::TENSIX,
+        "get_semaphore: only Tensix semaphores are supported by tt-foil (no Ethernet cores)");
+    return TF_L1_SEMAPHORES + 4 * semaphore_id;
+}
+FORCE_INLINE void noc_semaphore_set(volatile tt_l1_ptr std::uint32_t *sem_addr, std::uint32_t val)
+{
+    *sem_addr = val;
+}
+// Waiting sleeps the RISC until the word changes (no spinning).
+FORCE_INLINE void noc_semaphore_wait(volatile tt_l1_ptr std::uint32_t *sem_addr, std::uint32_t val)
+{
+    if (*sem_addr != val) dev_wait_eq(sem_addr, val);
+}
+FORCE_INLINE void noc_semaphore_wait_min(volatile tt_l1_ptr std::uint32_t *sem_addr,
+                                         std::uint32_t val)
+{
+    if ((std::int32_t)(*sem_addr - val) < 0) dev_wait_ge(sem_addr, val);
+}
+template <bool posted = false>
+FORCE_INLINE void noc_semaphore_inc(std::uint64_t addr, std::uint32_t incr,
+                                    std::uint8_t noc_id = noc_index,
+                                    std::uint8_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)vc;
+    tf_ttm::noc_atomic_inc(noc_id, addr, incr);
+}
+FORCE_INLINE void noc_semaphore_set_remote(std::uint32_t src_local_l1_addr,
+                                           std::uint64_t dst_noc_addr, std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, 4);
+}
+
+#include "tt_foil/interleaved.hpp"
+#include "tt_foil/multicast.hpp"
+#include "api/tensor/tensor_accessor.h"
+
+#endif

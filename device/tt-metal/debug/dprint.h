@@ -1,0 +1,2 @@
+// tt-metal's older include path of DPRINT.
+#include "api/debug/dprint.h"

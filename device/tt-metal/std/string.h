@@ -1,0 +1,2 @@
+// <string.h> for C++ device kernels: what <cstring> declares.
+#include <cstring>

@@ -1,0 +1,57 @@
+// Base of tt-foil's C++ kernel API (tt-metal's names over our C kernel API):
+// attribute macros, noc_index, which device primitives this build has, and
+// the mechanism that turns a tt-metal name we do not provide into a compile
+// error saying so. Included by every header of device/tt-metal.
+#ifndef TF_TTM_BASE_HPP
+#define TF_TTM_BASE_HPP
+
+#ifndef __cplusplus
+#error "device/tt-metal is tt-metal's C++ kernel API: compile the kernel as C++ (.cpp); C kernels use device/include"
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "circular_buffer.h"
+#include "kernel_args.h"
+#include "kernel_profiler.h"
+#include "tf_device.h"
+
+#ifndef FORCE_INLINE
+#define FORCE_INLINE inline __attribute__((always_inline))
+#endif
+#define tt_l1_ptr
+#define tt_reg_ptr
+#define ATTR_PACK __attribute__((packed))
+
+#ifndef NOC_INDEX
+#define NOC_INDEX 0
+#endif
+#ifndef NOC_MODE
+#define NOC_MODE 0
+#endif
+constexpr std::uint8_t noc_index = NOC_INDEX;
+constexpr std::uint8_t noc_mode = NOC_MODE;
+#define NUM_NOCS 2
+
+// The device primitives everything below is built on (two NOCs,
+// multicast, interleaved buffers, common args, CB formats, dev_fault).
+#include "dev_banks.h"
+#include "dev_noc.h"
+#include "tf_formats.h"
+
+// A tt-metal name tt-foil does not provide: any use is a compile error
+// "'<name>' is unavailable: not supported by tt-foil: <why>" (clang's
+// `unavailable` attribute, diagnosed by the front end at the use).
+#define TF_UNSUPPORTED(why) __attribute__((unavailable("not supported by tt-foil: " why)))
+// Declare function `name` unsupported, whatever its arguments.
+#define TF_UNSUPPORTED_FN(name, why)                                                               \
+    template <auto... tf_v_, class... tf_a_> TF_UNSUPPORTED(why) void name(tf_a_ &&...)
+
+namespace tf_ttm {
+template <class... T> inline constexpr bool dependent_false = false;
+} // namespace tf_ttm
+
+#endif

@@ -1,0 +1,47 @@
+// tt-metal data-movement names tt-foil does not provide. Each is declared
+// with clang's `unavailable` attribute, so any use is a compile error at the
+// use: "'<name>' is unavailable: not supported by tt-foil: <why>" (never a
+// link error or a silent no-op). docs/kernels.md lists them with the reason.
+#ifndef TF_TTM_UNSUPPORTED_HPP
+#define TF_TTM_UNSUPPORTED_HPP
+
+#include "tt_foil/base.hpp"
+
+// Stateful command-buffer reuse and transaction ids: tt-metal's fast paths
+// that program a NOC command buffer once and re-issue it. tt-foil's NOC takes
+// one command per transfer; use noc_async_read/noc_async_write.
+#define TF_NOC_STATE_WHY "stateful NOC command buffers; use noc_async_read/noc_async_write"
+TF_UNSUPPORTED_FN(noc_async_read_one_packet_set_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_one_packet_with_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_set_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_with_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_inc_num_issued, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_one_packet_set_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_set_state, TF_NOC_STATE_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_with_state, TF_NOC_STATE_WHY);
+#define TF_NOC_TRID_WHY "NOC transaction ids; use the per-NOC barriers"
+TF_UNSUPPORTED_FN(noc_async_read_set_trid, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_barrier_with_trid, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_barrier_with_trid, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_flushed_with_trid, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(reset_noc_trid_barrier_counter, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_inline_dw_write, "inline (register) NOC writes; write the word to L1 and noc_async_write it");
+TF_UNSUPPORTED_FN(noc_inline_mcast_dw_write, "inline (register) NOC writes");
+TF_UNSUPPORTED_FN(noc_semaphore_inc_multicast, "multicast atomics; noc_semaphore_inc each destination");
+TF_UNSUPPORTED_FN(noc_async_write_multicast_exclude_region, "multicast with an excluded region");
+TF_UNSUPPORTED_FN(get_system_memory_noc_addr, "host (PCIe) memory over the NOC");
+TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded, "DRAM-sharded tensors");
+TF_UNSUPPORTED_FN(get_noc_addr_from_bank_id_sharded, "sharded tensors");
+
+// Named runtime args (api/rt_arg.h) and the Device 2.0 object API.
+namespace rt_args {
+TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)");
+} // namespace rt_args
+namespace experimental {
+struct TF_UNSUPPORTED("experimental::Noc (Device 2.0 objects): use the noc_async_* functions") Noc {};
+struct TF_UNSUPPORTED("experimental::CircularBuffer (Device 2.0 objects): use the cb_* functions") CircularBuffer {};
+} // namespace experimental
+
+#endif

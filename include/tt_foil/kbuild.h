@@ -1,0 +1,54 @@
+/* Kernels from source at run time, as tt-metal's CreateKernel: compile a C
+ * (our kernel API) or C++ (tt-metal's kernel API, docs/kernels.md) kernel
+ * for a RISC or the compute slot with compile-time args and defines, with
+ * exactly the flags tt_foil_add_kernel() uses in the build this library
+ * belongs to (compiler, device profiler setting, build note).
+ *
+ * tf_kernel_build caches the ELFs under $TT_FOIL_CACHE_DIR (default
+ * ~/.cache/tt-foil/kernels), keyed by a hash of everything that affects
+ * them: the compiler and its version, every flag and option, the source and
+ * every header the compiler read (its dependency output). A hit runs no
+ * compiler. Entries appear by an atomic rename, so processes sharing the
+ * cache never see a half-written ELF. $TT_FOIL_KERNEL_CC replaces the
+ * compiler (C and C++). A compile error fails with the compiler's
+ * diagnostics (file:line: ...) in tf_last_error(). Host zone:
+ * TF_kernel_compile, with "hit" or "miss" as its text. */
+#ifndef TT_FOIL_KBUILD_H
+#define TT_FOIL_KBUILD_H
+
+#include "tt_foil/runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tf_kernel_build_opts {
+    const char *source;           /* .c, or .cpp/.cc/.cxx */
+    tf_risc risc;                 /* TF_BRISC .. TF_TRISC2, or TF_COMPUTE (three TRISC variants) */
+    const char *name;             /* kernel name (build note); NULL: the source's base name */
+    const uint32_t *compile_args; /* KERNEL_COMPILE_TIME_ARGS (get_compile_time_arg_val) */
+    uint32_t num_compile_args;
+    const char *const *named_args; /* "name=u32" (get_named_compile_time_arg_val) */
+    uint32_t num_named_args;
+    const char *const *defines; /* "NAME" or "NAME=VALUE" */
+    uint32_t num_defines;
+    const char *const *include_dirs;
+    uint32_t num_include_dirs;
+    int noc;      /* NOC_INDEX: 0 or 1; -1 = the RISC's default (BRISC 0, NCRISC 1) */
+    int profiler; /* -1: the build's TT_FOIL_DEVICE_PROFILER; 0/1: off/on */
+} tf_kernel_build_opts;
+
+/* Defaults: everything empty, noc and profiler -1. */
+void tf_kernel_build_opts_init(tf_kernel_build_opts *o);
+
+/* Compile and load (through the cache). */
+tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o);
+
+/* Compile only, into <out>.<risc>.elf (TF_COMPUTE: <out>.trisc0/1/2.elf),
+ * each written to a temporary file and renamed into place. No cache. */
+int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,559 @@
+/* Kernels from source at run time (tt_foil/kbuild.h): the same compile and
+ * link commands as tt_foil_add_kernel (generated/tf_kbuild_config.h is
+ * written from the CMake variables that define them), run with
+ * posix_spawn, and a content-addressed cache of the ELFs.
+ *
+ * Cache layout under $TT_FOIL_CACHE_DIR (default ~/.cache/tt-foil/kernels):
+ *   <key>.deps        the files the last compile with this key read, one per
+ *                     line (the compiler's -MD output)
+ *   <key>-<deps>/     the ELFs: <name>.<risc>.elf
+ * <key> hashes the compiler (path and version), every command-line word and
+ * the source's contents; <deps> hashes the contents of every file in
+ * <key>.deps. A lookup re-hashes those files and checks the directory: no
+ * compiler runs on a hit. Directories and the deps file appear by rename,
+ * so a reader never sees a partial entry; two processes racing on one entry
+ * both succeed and one copy stays. */
+#include "rt_internal.h"
+#include "tf_kbuild_config.h"
+#include "tt_foil/kbuild.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* snprintf for paths and flags; a truncated result is cut short, which the
+ * later open or compile reports by its name. */
+__attribute__((format(printf, 3, 4))) static void kb_fmt(char *out, size_t cap, const char *fmt,
+                                                         ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, cap, fmt, ap);
+    va_end(ap);
+}
+
+void tf_kernel_build_opts_init(tf_kernel_build_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->noc = -1;
+    o->profiler = -1;
+}
+
+/* ---- argument vectors --------------------------------------------------------- */
+
+typedef struct kb_argv {
+    char **v;
+    size_t n, cap;
+    int oom;
+} kb_argv;
+
+static void kb_push(kb_argv *a, const char *s)
+{
+    if (a->oom) return;
+    if (a->n + 2 > a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 64;
+        char **nv = realloc(a->v, cap * sizeof *nv);
+        if (!nv) {
+            a->oom = 1;
+            return;
+        }
+        a->v = nv;
+        a->cap = cap;
+    }
+    if (!(a->v[a->n] = strdup(s))) {
+        a->oom = 1;
+        return;
+    }
+    a->v[++a->n] = NULL;
+}
+
+static void kb_pushf(kb_argv *a, const char *fmt, const char *s)
+{
+    char buf[4200];
+    kb_fmt(buf, sizeof buf, fmt, s);
+    kb_push(a, buf);
+}
+
+static void kb_push_list(kb_argv *a, const char *const *l)
+{
+    for (; *l; l++) kb_push(a, *l);
+}
+
+static void kb_free(kb_argv *a)
+{
+    for (size_t i = 0; i < a->n; i++) free(a->v[i]);
+    free(a->v);
+    memset(a, 0, sizeof *a);
+}
+
+/* ---- hashing (two FNV-1a 64 lanes: 128 bits) ------------------------------------ */
+
+typedef struct kb_hash {
+    uint64_t a, b;
+} kb_hash;
+
+static void kb_hash_init(kb_hash *h)
+{
+    h->a = 14695981039346656037ull;
+    h->b = 0x84222325cbf29ce4ull;
+}
+
+static void kb_hash_bytes(kb_hash *h, const void *p, size_t n)
+{
+    const uint8_t *s = p;
+    for (size_t i = 0; i < n; i++) {
+        h->a = (h->a ^ s[i]) * 1099511628211ull;
+        h->b = (h->b ^ s[i]) * 0x100000001b3ull + 0x9e37u;
+    }
+}
+
+static void kb_hash_str(kb_hash *h, const char *s)
+{
+    kb_hash_bytes(h, s, strlen(s) + 1);
+}
+
+/* Hash a file's contents; -1 if it cannot be read. */
+static int kb_hash_file(kb_hash *h, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) kb_hash_bytes(h, buf, n);
+    int err = ferror(f);
+    fclose(f);
+    return err ? -1 : 0;
+}
+
+static void kb_hash_hex(const kb_hash *h, char out[33])
+{
+    kb_fmt(out, 33, "%016llx%016llx", (unsigned long long)h->a, (unsigned long long)h->b);
+}
+
+/* ---- running the compiler ------------------------------------------------------ */
+
+static const char *kb_cc(int cxx)
+{
+    const char *e = getenv("TT_FOIL_KERNEL_CC");
+    if (e && *e) return e;
+    return cxx ? TF_KB_CLANGXX : TF_KB_CLANG;
+}
+
+static int kb_is_cxx(const char *src)
+{
+    const char *dot = strrchr(src, '.');
+    return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") || !strcmp(dot, ".cxx"));
+}
+
+/* Read at most cap-1 bytes of a file (the diagnostics). */
+static void kb_slurp(const char *path, char *out, size_t cap)
+{
+    out[0] = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    size_t n = fread(out, 1, cap - 1, f);
+    out[n] = 0;
+    fclose(f);
+}
+
+/* Run argv with stdout and stderr into diag; 0 if it exited 0. On failure
+ * the message holds the tool's output. */
+static int kb_run(char *const *argv, const char *diag, const char *what)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, diag, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    pid_t pid;
+    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc)
+        return cm_err_set("%s: cannot run %s: %s (set TT_FOIL_KERNEL_CC or install clang)", what,
+                          argv[0], strerror(rc));
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) return cm_err_set("%s: waitpid: %s", what, strerror(errno));
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
+    static char out[16384];
+    kb_slurp(diag, out, sizeof out);
+    if (WIFSIGNALED(st))
+        return cm_err_set("%s: %s was killed by signal %d\n%s", what, argv[0], WTERMSIG(st), out);
+    return cm_err_set("%s: compile failed (%s exited %d):\n%s", what, argv[0], WEXITSTATUS(st),
+                      out);
+}
+
+/* ---- the commands ----------------------------------------------------------------- */
+
+static const char *const kb_risc_names[5] = {"brisc", "ncrisc", "trisc0", "trisc1", "trisc2"};
+
+static int kb_check(const tf_kernel_build_opts *o)
+{
+    if (!o || !o->source) return cm_err_set("tf_kernel_build: no source file given");
+    if ((int)o->risc < TF_BRISC || o->risc > TF_COMPUTE)
+        return cm_err_set("tf_kernel_build(%s): risc %d is not TF_BRISC..TF_TRISC2 or TF_COMPUTE",
+                          o->source, (int)o->risc);
+    if (o->noc < -1 || o->noc > 1)
+        return cm_err_set("tf_kernel_build(%s): noc must be 0, 1 or -1 (the RISC's default)",
+                          o->source);
+    for (uint32_t i = 0; i < o->num_named_args; i++) {
+        const char *a = o->named_args[i], *eq = strchr(a, '=');
+        char *end;
+        if (!eq || eq == a || (strtoul(eq + 1, &end, 0), *end) || !eq[1])
+            return cm_err_set("tf_kernel_build(%s): named arg '%s' is not name=u32", o->source, a);
+    }
+    if (access(o->source, R_OK))
+        return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
+    return 0;
+}
+
+/* The kernel name: o->name, else the source's base name without extension. */
+static void kb_name(const tf_kernel_build_opts *o, char *out, size_t cap)
+{
+    if (o->name && *o->name) {
+        kb_fmt(out, cap, "%s", o->name);
+        return;
+    }
+    const char *b = strrchr(o->source, '/');
+    b = b ? b + 1 : o->source;
+    kb_fmt(out, cap, "%s", b);
+    char *dot = strrchr(out, '.');
+    if (dot && dot != out) *dot = 0;
+}
+
+/* The compile command of `src` for variant r (role: compute role or -1),
+ * without -MD/-c/-o. Mirrors tf_rv32_program + tf_device_image +
+ * tt_foil_add_kernel. */
+static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char *name, int r,
+                           int role, const char *src)
+{
+    int cxx = kb_is_cxx(src), profiler = o->profiler < 0 ? TF_KB_PROFILER_DEFAULT : o->profiler;
+    char buf[4200];
+    kb_push(a, kb_cc(cxx));
+    kb_push_list(a, tf_kb_cflags);
+    if (cxx) {
+        kb_push_list(a, tf_kb_cxxflags);
+        if (r <= TF_RISC_NCRISC) kb_push_list(a, tf_kb_dm_cxxflags);
+    }
+    kb_fmt(buf, sizeof buf, "-DTF_RISC=%d", r);
+    kb_push(a, buf);
+    kb_push(a, "-DTF_BUILD_KIND=2");
+    kb_fmt(buf, sizeof buf, "-DTF_BUILD_NAME=\"%s\"", name);
+    kb_push(a, buf);
+    if (profiler)
+        for (const char *const *d = tf_kb_profiler_on; *d; d++) kb_pushf(a, "-D%s", *d);
+    for (const char *const *d = tf_kb_risc_defines[r]; *d; d++) kb_pushf(a, "-D%s", *d);
+    kb_fmt(buf, sizeof buf, "-DNOC_INDEX=%d", o->noc < 0 ? tf_kb_default_noc[r] : o->noc);
+    kb_push(a, buf);
+    if (o->num_compile_args) {
+        size_t n = strlen(strcpy(buf, "-DKERNEL_COMPILE_TIME_ARGS="));
+        for (uint32_t i = 0; i < o->num_compile_args && n < sizeof buf - 16; i++)
+            n +=
+                (size_t)snprintf(buf + n, sizeof buf - n, "%s%u", i ? "," : "", o->compile_args[i]);
+        kb_push(a, buf);
+    }
+    if (o->num_named_args) {
+        size_t n = strlen(strcpy(buf, "-DKERNEL_COMPILE_TIME_ARG_MAP="));
+        for (uint32_t i = 0; i < o->num_named_args && n < sizeof buf - 64; i++) {
+            const char *eq = strchr(o->named_args[i], '=');
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "{\"%.*s\",%s},",
+                                  (int)(eq - o->named_args[i]), o->named_args[i], eq + 1);
+        }
+        kb_push(a, buf);
+    }
+    if (role >= 0) {
+        kb_fmt(buf, sizeof buf, "-DTF_COMPUTE_ROLE=%d", role);
+        kb_push(a, buf);
+    }
+    for (uint32_t i = 0; i < o->num_defines; i++) kb_pushf(a, "-D%s", o->defines[i]);
+    if (cxx)
+        for (const char *const *d = tf_kb_cxx_includes; *d; d++) kb_pushf(a, "-I%s", *d);
+    for (uint32_t i = 0; i < o->num_include_dirs; i++) kb_pushf(a, "-I%s", o->include_dirs[i]);
+    for (const char *const *d = tf_kb_includes; *d; d++) kb_pushf(a, "-I%s", *d);
+}
+
+/* Dependencies from a -MD file, appended (one path per line) to deps. */
+static void kb_read_deps(const char *dfile, kb_argv *deps)
+{
+    FILE *f = fopen(dfile, "r");
+    if (!f) return;
+    char word[4096];
+    size_t n = 0;
+    int c, target = 1;
+    while ((c = fgetc(f)) != EOF) {
+        if (c == '\\') {
+            int d = fgetc(f);
+            if (d == '\n') continue;
+            if (d != EOF && n < sizeof word - 1) word[n++] = (char)d;
+            continue;
+        }
+        if (c == ' ' || c == '\n' || c == '\t') {
+            if (n) {
+                word[n] = 0;
+                if (target && word[n - 1] == ':')
+                    target = 0;
+                else if (!target)
+                    kb_push(deps, word);
+                n = 0;
+            }
+            continue;
+        }
+        if (n < sizeof word - 1) word[n++] = (char)c;
+    }
+    if (n && !target) {
+        word[n] = 0;
+        kb_push(deps, word);
+    }
+    fclose(f);
+}
+
+/* Build every variant of the kernel into dir/<name>.<risc>.elf (temporary
+ * names renamed into place when `atomic`), collecting the files read. */
+static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const char *dir,
+                         const char *out_prefix, kb_argv *deps)
+{
+    int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
+    int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
+    const char *srcs[3] = {o->source, TF_KB_BUILD_NOTE_C, TF_KB_BUILTINS_C};
+    char diag[4200], obj[3][4200], dfile[4200], elf[4200], tmp[4300];
+    kb_fmt(diag, sizeof diag, "%s/diag.txt", dir);
+    for (int r = first; r <= last; r++) {
+        int role = o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1;
+        for (int s = 0; s < 3; s++) {
+            kb_argv a = {0};
+            kb_compile_cmd(&a, o, name, r, role, srcs[s]);
+            kb_fmt(obj[s], sizeof obj[s], "%s/%s.%d.o", dir, kb_risc_names[r], s);
+            kb_fmt(dfile, sizeof dfile, "%s.d", obj[s]);
+            kb_push(&a, "-MD");
+            kb_push(&a, "-MF");
+            kb_push(&a, dfile);
+            kb_push(&a, "-c");
+            kb_push(&a, srcs[s]);
+            kb_push(&a, "-o");
+            kb_push(&a, obj[s]);
+            int rc = a.oom ? cm_err_set("out of host memory") : kb_run(a.v, diag, o->source);
+            kb_free(&a);
+            if (rc) return -1;
+            if (deps) kb_read_deps(dfile, deps);
+        }
+        kb_argv l = {0};
+        kb_push(&l, kb_cc(0));
+        kb_push_list(&l, tf_kb_cflags);
+        char ld[4200];
+        kb_fmt(ld, sizeof ld, "--ld-path=%s", TF_KB_LLD);
+        kb_push(&l, ld);
+        kb_push_list(&l, tf_kb_ldflags);
+        kb_fmt(ld, sizeof ld, "-Wl,-T,%s/kernel_%s.ld", TF_KB_LD_DIR, kb_risc_names[r]);
+        kb_push(&l, ld);
+        for (int s = 0; s < 3; s++) kb_push(&l, obj[s]);
+        kb_fmt(elf, sizeof elf, "%s.%s.elf", out_prefix, kb_risc_names[r]);
+        kb_fmt(tmp, sizeof tmp, "%s.tmp%d", elf, (int)getpid());
+        kb_push(&l, "-o");
+        kb_push(&l, tmp);
+        int rc = l.oom ? cm_err_set("out of host memory") : kb_run(l.v, diag, o->source);
+        kb_free(&l);
+        if (rc) {
+            unlink(tmp);
+            return -1;
+        }
+        if (rename(tmp, elf)) {
+            unlink(tmp);
+            return cm_err_set("%s: cannot rename %s to %s: %s", o->source, tmp, elf,
+                              strerror(errno));
+        }
+    }
+    return 0;
+}
+
+/* Remove the scratch files of a build in dir (diagnostics, objects and
+ * their dependency files); with the ELFs under prefix and the directory
+ * itself when `all`. */
+static void kb_clean(const char *dir, const char *prefix, int all)
+{
+    char p[4500];
+    kb_fmt(p, sizeof p, "%s/diag.txt", dir);
+    unlink(p);
+    for (int r = 0; r < 5; r++) {
+        for (int s = 0; s < 3; s++) {
+            kb_fmt(p, sizeof p, "%s/%s.%d.o", dir, kb_risc_names[r], s);
+            unlink(p);
+            kb_fmt(p, sizeof p, "%s/%s.%d.o.d", dir, kb_risc_names[r], s);
+            unlink(p);
+        }
+        if (all && prefix) {
+            kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
+            unlink(p);
+        }
+    }
+    if (all) rmdir(dir);
+}
+
+int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
+{
+    if (kb_check(o)) return -1;
+    if (!out || !*out) return cm_err_set("tf_kernel_compile(%s): no output name", o->source);
+    char name[256], dir[4200];
+    kb_name(o, name, sizeof name);
+    const char *t = getenv("TMPDIR");
+    kb_fmt(dir, sizeof dir, "%s/tt_foil_cc.XXXXXX", t && *t ? t : "/tmp");
+    if (!mkdtemp(dir)) return cm_err_set("tf_kernel_compile: mkdtemp %s: %s", dir, strerror(errno));
+    int rc = kb_build_into(o, name, dir, out, NULL);
+    kb_clean(dir, NULL, 1);
+    return rc;
+}
+
+/* ---- the cache ------------------------------------------------------------------ */
+
+static int kb_mkdirs(const char *path)
+{
+    char p[4200];
+    kb_fmt(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        if (mkdir(p, 0755) && errno != EEXIST) return -1;
+        *s = '/';
+    }
+    return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int kb_cache_dir(char *out, size_t cap)
+{
+    const char *e = getenv("TT_FOIL_CACHE_DIR");
+    if (e && *e) {
+        kb_fmt(out, cap, "%s", e);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !*home)
+            return cm_err_set("tf_kernel_build: neither TT_FOIL_CACHE_DIR nor HOME is set: set "
+                              "TT_FOIL_CACHE_DIR to a directory for compiled kernels");
+        kb_fmt(out, cap, "%s/.cache/tt-foil/kernels", home);
+    }
+    if (kb_mkdirs(out))
+        return cm_err_set("tf_kernel_build: cannot create the kernel cache %s: %s (set "
+                          "TT_FOIL_CACHE_DIR)",
+                          out, strerror(errno));
+    return 0;
+}
+
+/* The key: compiler, version, every command word, the source's contents. */
+static int kb_key(const tf_kernel_build_opts *o, const char *name, char out[33])
+{
+    kb_hash h;
+    kb_hash_init(&h);
+    kb_hash_str(&h, "tt-foil kbuild 1");
+    kb_hash_str(&h, TF_KB_COMPILER_VERSION);
+    kb_hash_str(&h, TF_KB_LLD);
+    kb_hash_str(&h, o->risc == TF_COMPUTE ? "compute" : kb_risc_names[o->risc]);
+    int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
+    int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
+    for (int r = first; r <= last; r++) {
+        kb_argv a = {0};
+        kb_compile_cmd(&a, o, name, r, o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1, o->source);
+        if (a.oom) return cm_err_set("out of host memory");
+        for (size_t i = 0; i < a.n; i++) kb_hash_str(&h, a.v[i]);
+        kb_free(&a);
+    }
+    for (const char *const *l = tf_kb_ldflags; *l; l++) kb_hash_str(&h, *l);
+    kb_hash_str(&h, o->source);
+    if (kb_hash_file(&h, o->source))
+        return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
+    kb_hash_hex(&h, out);
+    return 0;
+}
+
+/* Hash of the contents of every file listed in deps_file; -1 if any is gone. */
+static int kb_deps_hash(const char *deps_file, char out[33])
+{
+    FILE *f = fopen(deps_file, "r");
+    if (!f) return -1;
+    kb_hash h;
+    kb_hash_init(&h);
+    char line[4200];
+    int rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (!line[0]) continue;
+        kb_hash_str(&h, line);
+        if (kb_hash_file(&h, line)) {
+            rc = -1;
+            break;
+        }
+    }
+    fclose(f);
+    kb_hash_hex(&h, out);
+    return rc;
+}
+
+static int kb_have(const char *entry, const char *name, const tf_kernel_build_opts *o)
+{
+    char p[4400];
+    const char *r = o->risc == TF_COMPUTE ? "trisc2" : kb_risc_names[o->risc];
+    kb_fmt(p, sizeof p, "%s/%s.%s.elf", entry, name, r);
+    return access(p, R_OK) == 0;
+}
+
+tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
+{
+    TF_ZONE_N("TF_kernel_compile");
+    if (!dev) return cm_err_null("tf_kernel_build: no device");
+    if (kb_check(o)) return NULL;
+    char name[256], cache[4096], key[33], dh[33], deps_file[4200], entry[4300], tmpdir[4300];
+    kb_name(o, name, sizeof name);
+    if (kb_cache_dir(cache, sizeof cache) || kb_key(o, name, key)) return NULL;
+    kb_fmt(deps_file, sizeof deps_file, "%s/%s.deps", cache, key);
+    int hit = kb_deps_hash(deps_file, dh) == 0;
+    if (hit) {
+        kb_fmt(entry, sizeof entry, "%s/%s-%s", cache, key, dh);
+        hit = kb_have(entry, name, o);
+    }
+    TF_ZONE_TEXT(hit ? "hit" : "miss", hit ? 3 : 4);
+    if (!hit) {
+        kb_fmt(tmpdir, sizeof tmpdir, "%s/tmp-%s-XXXXXX", cache, key);
+        if (!mkdtemp(tmpdir))
+            return cm_err_null("tf_kernel_build: mkdtemp in %s: %s", cache, strerror(errno));
+        char prefix[4400];
+        kb_fmt(prefix, sizeof prefix, "%s/%s", tmpdir, name);
+        kb_argv deps = {0};
+        if (kb_build_into(o, name, tmpdir, prefix, &deps)) {
+            kb_free(&deps);
+            kb_clean(tmpdir, prefix, 1);
+            return NULL;
+        }
+        /* the deps file, then the entry named by their contents now */
+        char tmpdeps[4400];
+        kb_fmt(tmpdeps, sizeof tmpdeps, "%s/deps", tmpdir);
+        FILE *f = fopen(tmpdeps, "w");
+        for (size_t i = 0; f && i < deps.n; i++) fprintf(f, "%s\n", deps.v[i]);
+        int werr = !f || deps.oom || fclose(f);
+        kb_free(&deps);
+        if (werr || kb_deps_hash(tmpdeps, dh)) {
+            unlink(tmpdeps);
+            kb_clean(tmpdir, prefix, 1);
+            return cm_err_null("tf_kernel_build(%s): cannot record its dependencies in %s",
+                               o->source, cache);
+        }
+        kb_fmt(entry, sizeof entry, "%s/%s-%s", cache, key, dh);
+        /* scratch files out, ELFs stay; then publish */
+        char keep[4500];
+        kb_fmt(keep, sizeof keep, "%s.deps.tmp%d", deps_file, (int)getpid());
+        if (rename(tmpdeps, keep)) unlink(tmpdeps);
+        kb_clean(tmpdir, prefix, 0);
+        if (rename(tmpdir, entry)) kb_clean(tmpdir, prefix, 1); /* another process was first */
+        if (rename(keep, deps_file)) unlink(keep);
+    }
+    char path[4500];
+    if (o->risc == TF_COMPUTE)
+        kb_fmt(path, sizeof path, "%s/%s.compute", entry, name);
+    else
+        kb_fmt(path, sizeof path, "%s/%s.%s.elf", entry, name, kb_risc_names[o->risc]);
+    return tf_kernel_load(dev, path);
+}

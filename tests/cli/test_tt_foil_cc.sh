@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# tt_foil_cc from the command line: usage, exit statuses, the outputs of a
+# RISC and of the compute slot, the same loaded image as the build's
+# tt_foil_add_kernel, and every compile-time error a C++ kernel can meet
+# (compiler diagnostics, unsupported tt-metal names and std headers,
+# compile-time args out of range or unknown, a global constructor).
+#   test_tt_foil_cc.sh TT_FOIL_CC TTM_KERNEL_DIR BUILD_KERNEL_DIR
+cc=$1
+ttm=$2
+built=$3
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+
+run "$cc" --help
+expect_rc 0 "--help"
+expect_out "usage: tt_foil_cc --risc RISC" "--help"
+expect_out "--compile-args" "--help documents options"
+expect_out "exit status: 0 ok, 1 compile error" "--help documents exit statuses"
+
+run "$cc"
+expect_rc 2 "no arguments"
+run "$cc" --risc dsp -o "$tmp/x" "$ttm/reader_cb.cpp"
+expect_rc 2 "bad risc"
+expect_err "--risc: 'dsp' is not brisc, ncrisc, trisc0, trisc1, trisc2 or compute" "bad risc"
+run "$cc" --risc brisc "$ttm/reader_cb.cpp"
+expect_rc 2 "no -o"
+run "$cc" --risc brisc -o "$tmp/x" --compile-args 1,x "$ttm/reader_cb.cpp"
+expect_rc 2 "bad compile args"
+run "$cc" --risc brisc -o "$tmp/x" --bogus "$ttm/reader_cb.cpp"
+expect_rc 2 "unknown option"
+expect_err "unknown option '--bogus'" "unknown option"
+run "$cc" --risc brisc -o "$tmp/x" "$tmp/missing.cpp"
+expect_rc 2 "missing source"
+expect_err "cannot read $tmp/missing.cpp" "missing source"
+
+# a data-movement kernel: the same loaded sections and build note as the build's
+run "$cc" --risc brisc --compile-args 2048 --name ttm_loopback -o "$tmp/lb" "$ttm/loopback_dram_copy.cpp"
+expect_rc 0 "compile"
+checks=$((checks + 1))
+[ -f "$tmp/lb.brisc.elf" ] || fail "no $tmp/lb.brisc.elf"
+if command -v llvm-objdump >/dev/null; then
+    checks=$((checks + 1))
+    a=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$tmp/lb.brisc.elf" | tail -n +3)
+    b=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$built/ttm_loopback.brisc.elf" | tail -n +3)
+    [ "$a" = "$b" ] || fail "tt_foil_cc and tt_foil_add_kernel built different images"
+fi
+# the compute slot: three variants
+echo 'void kernel_main() {}' >"$tmp/c.cpp"
+run "$cc" --risc compute -o "$tmp/cmp" "$tmp/c.cpp"
+expect_rc 0 "compute"
+for t in 0 1 2; do
+    checks=$((checks + 1))
+    [ -f "$tmp/cmp.trisc$t.elf" ] || fail "no $tmp/cmp.trisc$t.elf"
+done
+
+# compile errors: exit 1 and the compiler's file:line diagnostics
+printf 'void kernel_main()\n{\n    int x = ;\n}\n' >"$tmp/bad.cpp"
+run "$cc" --risc brisc -o "$tmp/bad" "$tmp/bad.cpp"
+expect_rc 1 "syntax error"
+expect_err "$tmp/bad.cpp:3:13: error: expected expression" "syntax error diagnostics"
+printf 'void kernel_main()\n{\n    uint32_t x = get_compile_time_arg_val(2);\n    (void)x;\n}\n' >"$tmp/cta.cpp"
+run "$cc" --risc ncrisc --compile-args 7,8 -o "$tmp/cta" "$tmp/cta.cpp"
+expect_rc 1 "compile-time arg out of range"
+expect_err "get_compile_time_arg_val: index out of range" "compile-time arg out of range"
+printf 'void kernel_main()\n{\n    constexpr uint32_t n = get_named_compile_time_arg_val("nope");\n    (void)n;\n}\n' >"$tmp/named.cpp"
+run "$cc" --risc brisc --named-arg num_tiles=4 -o "$tmp/named" "$tmp/named.cpp"
+expect_rc 1 "unknown named arg"
+expect_err "tf_named_compile_time_arg_not_found" "unknown named arg names the check"
+printf 'void kernel_main()\n{\n    experimental::Noc noc;\n}\n' >"$tmp/dev2.cpp"
+run "$cc" --risc brisc -o "$tmp/dev2" "$tmp/dev2.cpp"
+expect_rc 1 "unsupported class"
+expect_err "'Noc' is unavailable: not supported by tt-foil: experimental::Noc" "unsupported class"
+printf '#include "debug/dprint.h"\nvoid kernel_main()\n{\n    DPRINT << TSLICE(0, 0, 0) << ENDL();\n}\n' >"$tmp/tslice.cpp"
+run "$cc" --risc brisc -o "$tmp/tslice" "$tmp/tslice.cpp"
+expect_rc 1 "unsupported macro"
+expect_err "not supported by tt-foil: TSLICE" "unsupported macro"
+printf '#include <vector>\nvoid kernel_main() {}\n' >"$tmp/vec.cpp"
+run "$cc" --risc brisc -o "$tmp/vec" "$tmp/vec.cpp"
+expect_rc 1 "unsupported std header"
+expect_err "<vector> is not supported by tt-foil device kernels" "unsupported std header"
+printf 'struct S { S() { *(volatile int *)0x100000 = 1; } };\nS s;\nvoid kernel_main() {}\n' >"$tmp/ctor.cpp"
+run "$cc" --risc brisc -o "$tmp/ctor" "$tmp/ctor.cpp"
+expect_rc 1 "global constructor"
+expect_err "has a constructor or destructor that would have to run outside kernel_main" "global ctor"
+printf 'void kernel_main()\n{\n    int *p = new int;\n    *p = 1;\n}\n' >"$tmp/heap.cpp"
+run "$cc" --risc brisc -o "$tmp/heap" "$tmp/heap.cpp"
+expect_rc 1 "operator new"
+expect_err "heap.cpp:3:14: error: 'operator new' is unavailable: operator new is not supported by tt-foil device kernels (no heap)" "operator new"
+# C kernels compile too
+printf '#include "dataflow_api.h"\nvoid kernel_main(void) { noc_async_read_barrier(); }\n' >"$tmp/k.c"
+run "$cc" --risc ncrisc -o "$tmp/k" "$tmp/k.c"
+expect_rc 0 "C kernel"
+finish "test_tt_foil_cc"

@@ -1,0 +1,21 @@
+// DPRINT << ... << ENDL() with numbers, strings and manipulators.
+// RTA: 0 a uint32 to print.
+#include "debug/dprint.h"
+
+enum class Color : uint8_t { red = 2 };
+
+void kernel_main()
+{
+    uint32_t v = get_arg_val<uint32_t>(0);
+    int32_t neg = -42;
+    uint64_t big = 0x123456789abcdef0ull;
+    DPRINT << "v=" << v << " neg=" << neg << " big=" << big << ENDL();
+    DPRINT << HEX() << "hex " << v << " " << big << DEC() << " dec " << v << ENDL();
+    DPRINT << "[" << SETW(6) << v << "][" << v << "][" << SETW(4) << "ab" << "]" << ENDL();
+    DPRINT << 'c' << ' ' << (uint8_t)200 << ' ' << (int16_t)-7 << ' ' << Color::red << ' ' << true << ENDL();
+    DPRINT << F32(1.5f) << ' ' << SETPRECISION(3) << FIXED() << 2.25f << ' ' << DEFAULTFLOAT() << BF16(0x3fc0)
+           << ENDL();
+    DPRINT << OCT() << 8u << DEC() << " " << U32(7) << ENDL();
+    DPRINT_DATA0(DPRINT << "data0" << ENDL());
+    DPRINT_DATA1(DPRINT << "data1" << ENDL());
+}

@@ -1,0 +1,134 @@
+/* Kernels built from source at run time (tf_kernel_build): the same
+ * workloads as test_ttm_dataflow, compiled into a fresh cache (miss), then
+ * again (hit: the compiler is not run, checked with a wrapper that logs each
+ * invocation), a header change (miss again), and the errors: compiler
+ * diagnostics with file:line, an unsupported tt-metal name, a compile-time
+ * arg index out of range. */
+#include "tt_foil/kbuild.h"
+#include "ttm_test.h"
+
+#include <sys/stat.h>
+
+static char work[256], logf[300];
+
+static int compiles(void)
+{
+    FILE *f = fopen(logf, "r");
+    if (!f) return 0;
+    int n = 0, c;
+    while ((c = fgetc(f)) != EOF) n += c == '\n';
+    fclose(f);
+    return n;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) < 0 || fclose(f)) {
+        perror(path);
+        exit(1);
+    }
+}
+
+static tf_kernel *build(tf_device *dev, const char *src, tf_risc r, const uint32_t *ct, uint32_t n)
+{
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = r;
+    o.compile_args = ct;
+    o.num_compile_args = n;
+    return tf_kernel_build(dev, &o);
+}
+
+int main(void)
+{
+    snprintf(work, sizeof work, "%s/kbuild.XXXXXX", TF_TEST_WORK);
+    if (!mkdtemp(work)) {
+        perror(work);
+        return 1;
+    }
+    char cache[300], wrapper[300], text[1024];
+    snprintf(cache, sizeof cache, "%s/cache", work);
+    snprintf(logf, sizeof logf, "%s/cc.log", work);
+    snprintf(wrapper, sizeof wrapper, "%s/cc.sh", work);
+    snprintf(text, sizeof text, "#!/bin/sh\necho \"$*\" >>'%s'\nexec '%s' \"$@\"\n", logf,
+             TF_TEST_CLANG);
+    write_file(wrapper, text);
+    chmod(wrapper, 0755);
+    setenv("TT_FOIL_CACHE_DIR", cache, 1);
+    setenv("TT_FOIL_KERNEL_CC", wrapper, 1);
+    tf_device *dev = rt_open(2, 2);
+
+    /* miss, then hit */
+    uint32_t page = 2048;
+    tf_kernel *k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
+    int n1 = compiles();
+    CHECK_EQ_U(n1, 4); /* kernel, build note, builtins, link */
+    CHECK_TRUE(!strcmp(tf_kernel_name(k), "loopback_dram_copy"));
+    ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
+    tf_kernel_free(k);
+    k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
+    CHECK_EQ_U(compiles(), n1); /* a hit runs no compiler */
+    ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
+    tf_kernel_free(k);
+    /* another compile-time arg is another entry */
+    uint32_t page2 = 1024;
+    k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page2, 1));
+    CHECK_EQ_U(compiles(), 2 * n1);
+    tf_kernel_free(k);
+
+    /* a header the kernel includes changes: miss; unchanged again: hit */
+    char src[300], hdr[300];
+    snprintf(src, sizeof src, "%s/k.cpp", work);
+    snprintf(hdr, sizeof hdr, "%s/val.h", work);
+    write_file(hdr, "#define VAL 1\n");
+    write_file(src, "#include \"val.h\"\nvoid kernel_main() { *(volatile uint32_t *)get_arg_val<"
+                    "uint32_t>(0) = VAL; }\n");
+    k = MUST_PTR(build(dev, src, TF_NCRISC, NULL, 0));
+    tf_kernel_free(k);
+    int n2 = compiles();
+    CHECK_EQ_U(n2, 3 * n1);
+    k = MUST_PTR(build(dev, src, TF_NCRISC, NULL, 0));
+    tf_kernel_free(k);
+    CHECK_EQ_U(compiles(), n2);
+    write_file(hdr, "#define VAL 2\n");
+    k = MUST_PTR(build(dev, src, TF_NCRISC, NULL, 0));
+    tf_kernel_free(k);
+    CHECK_EQ_U(compiles(), n2 + n1);
+
+    /* add_2_integers built at run time, with its DPRINT */
+    k = MUST_PTR(build(dev, TF_TEST_TTM "/add_2_integers_in_riscv.cpp", TF_BRISC, NULL, 0));
+    ttm_check_add2(dev, k, (tf_core){1, 1}, 1000, 234);
+    tf_kernel_free(k);
+
+    /* errors: the compiler's diagnostics, file:line */
+    snprintf(src, sizeof src, "%s/bad.cpp", work);
+    write_file(src, "void kernel_main()\n{\n    int x = ;\n}\n");
+    CHECK_TRUE(build(dev, src, TF_BRISC, NULL, 0) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "compile failed");
+    CHECK_CONTAINS(tf_last_error(), "bad.cpp:3:13: error: expected expression");
+    /* a tt-metal name tt-foil does not provide */
+    snprintf(src, sizeof src, "%s/unsup.cpp", work);
+    write_file(src, "void kernel_main()\n{\n    noc_async_read_set_state(0ull);\n}\n");
+    CHECK_TRUE(build(dev, src, TF_NCRISC, NULL, 0) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'noc_async_read_set_state");
+    CHECK_CONTAINS(tf_last_error(), "is unavailable: not supported by tt-foil: stateful NOC "
+                                    "command buffers");
+    /* a compile-time arg index out of range */
+    snprintf(src, sizeof src, "%s/cta.cpp", work);
+    write_file(src,
+               "void kernel_main()\n{\n    constexpr uint32_t v = get_compile_time_arg_val(1);\n"
+               "    (void)v;\n}\n");
+    CHECK_TRUE(build(dev, src, TF_BRISC, &page, 1) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "get_compile_time_arg_val: index out of range of this "
+                                    "kernel's compile-time args");
+    CHECK_CONTAINS(tf_last_error(), "cta.cpp:3:");
+    /* nothing half-written was left in the cache by the failures */
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    CHECK_TRUE(tf_kernel_build(dev, &o) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "no source file");
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_kbuild");
+}

@@ -1,0 +1,114 @@
+/* Helpers for the tt-metal-style kernel tests: capture the debug print of a
+ * dispatch (the simulator prints on stderr), run one program. */
+#ifndef TF_TTM_TEST_H
+#define TF_TTM_TEST_H
+
+#include "rt_test.h"
+
+#include <string.h>
+#include <unistd.h>
+
+/* Run p with stderr captured into out (NUL-terminated). */
+static inline void ttm_run_captured(tf_program *p, char *out, size_t cap)
+{
+    char path[] = "/tmp/tt_foil_ttm_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        perror("mkstemp");
+        exit(1);
+    }
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    int rc = tf_dispatch_execute(p);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    if (rc) {
+        fprintf(stderr, "dispatch failed: %s\n", tf_last_error());
+        exit(1);
+    }
+    lseek(fd, 0, SEEK_SET);
+    ssize_t n = read(fd, out, cap - 1);
+    out[n < 0 ? 0 : n] = 0;
+    close(fd);
+    unlink(path);
+}
+
+static inline uint32_t noc_x_of(uint64_t noc_addr)
+{
+    return (uint32_t)(noc_addr >> 36) & 0x3f;
+}
+static inline uint32_t noc_y_of(uint64_t noc_addr)
+{
+    return (uint32_t)(noc_addr >> 42) & 0x3f;
+}
+static inline uint32_t noc_local_of(uint64_t noc_addr)
+{
+    return (uint32_t)noc_addr;
+}
+
+/* loopback_dram_copy.cpp (CTA 0 = 2048) over `pages` pages on `core`: the
+ * destination equals the source. */
+static inline void ttm_check_loopback(tf_device *dev, tf_kernel *k, tf_core core, uint32_t pages)
+{
+    enum { PAGE = 2048 };
+    size_t words = (size_t)PAGE * pages / 4;
+    uint32_t *in = MUST_PTR(malloc(words * 4)), *out = MUST_PTR(calloc(words, 4));
+    for (size_t i = 0; i < words; i++) in[i] = (uint32_t)(i * 2654435761u) ^ pages;
+    tf_buffer *src = MUST_PTR(tf_buffer_create_dram(dev, words * 4));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_dram(dev, words * 4));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, PAGE));
+    MUST(tf_buffer_write(src, 0, in, words * 4));
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    uint64_t s = tf_buffer_noc_addr(src), d = tf_buffer_noc_addr(dst);
+    uint32_t args[] = {(uint32_t)tf_buffer_address(l1), lo32(s), hi32(s), lo32(d), hi32(d), pages};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(dst, 0, out, words * 4));
+    CHECK_TRUE(memcmp(in, out, words * 4) == 0);
+    tf_program_destroy(p);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+    tf_buffer_free(l1);
+    free(in);
+    free(out);
+}
+
+/* add_2_integers_in_riscv.cpp on `core` with a and b in DRAM: the sum comes
+ * back and the DPRINT line is in the captured output. */
+static inline void ttm_check_add2(tf_device *dev, tf_kernel *k, tf_core core, uint32_t a,
+                                  uint32_t b)
+{
+    tf_buffer *buf[3];
+    uint32_t v[2] = {a, b};
+    for (int i = 0; i < 3; i++) buf[i] = MUST_PTR(tf_buffer_create_dram(dev, 4));
+    MUST(tf_buffer_write(buf[0], 0, &v[0], 4));
+    MUST(tf_buffer_write(buf[1], 0, &v[1], 4));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 48));
+    uint32_t args[12];
+    for (int i = 0; i < 3; i++) {
+        uint64_t n = tf_buffer_noc_addr(buf[i]);
+        args[3 * i] = noc_x_of(n);
+        args[3 * i + 1] = noc_y_of(n);
+        args[3 * i + 2] = noc_local_of(n);
+        args[9 + i] = (uint32_t)tf_buffer_address(l1) + 16 * (uint32_t)i;
+    }
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 12));
+    char text[2048], want[128];
+    ttm_run_captured(p, text, sizeof text);
+    snprintf(want, sizeof want, "[core (%d,%d) BRISC] Adding integers: %u + %u\n", core.x, core.y,
+             a, b);
+    CHECK_CONTAINS(text, want);
+    uint32_t sum = 0;
+    MUST(tf_buffer_read(buf[2], 0, &sum, 4));
+    CHECK_EQ_U(sum, a + b);
+    tf_program_destroy(p);
+    for (int i = 0; i < 3; i++) tf_buffer_free(buf[i]);
+    tf_buffer_free(l1);
+}
+
+#endif

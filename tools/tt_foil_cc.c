@@ -1,0 +1,135 @@
+/* tt_foil_cc: compile a kernel (C or tt-metal-style C++) for a RISC or the
+ * compute slot from the command line, with exactly the flags, build note and
+ * device-profiler setting tt_foil_add_kernel() uses in this build (the flag
+ * table is generated from CMake: tf_kernel_compile, tt_foil/kbuild.h).
+ * Exit 0 ok, 1 compile error (diagnostics on stderr), 2 bad usage. */
+#include "tt_foil/kbuild.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: tt_foil_cc --risc RISC [options] -o NAME SOURCE\n"
+    "\n"
+    "Compile a kernel for tt-foil's chip as tt_foil_add_kernel() does in this build\n"
+    "(same compiler, flags, build note and device-profiler setting) and write\n"
+    "NAME.<risc>.elf; for --risc compute, NAME.trisc0.elf, NAME.trisc1.elf and\n"
+    "NAME.trisc2.elf (load them with tf_kernel_load(dev, \"NAME.compute\")).\n"
+    "SOURCE is C (device/include's kernel API) or C++ (.cpp/.cc/.cxx: tt-metal's\n"
+    "kernel API, docs/kernels.md).\n"
+    "\n"
+    "options:\n"
+    "  --risc R             brisc, ncrisc, trisc0, trisc1, trisc2 or compute (required)\n"
+    "  --define NAME[=VAL]  a preprocessor define (repeatable; also -DNAME[=VAL])\n"
+    "  --compile-args A,B   compile-time args: get_compile_time_arg_val(0) == A, ...\n"
+    "  --named-arg N=V      a named compile-time arg (get_named_compile_time_arg_val)\n"
+    "  -I DIR               an include directory (repeatable)\n"
+    "  --noc 0|1            NOC_INDEX (default: 0 on BRISC, 1 on NCRISC)\n"
+    "  --name NAME          kernel name in the build note (default: the source's)\n"
+    "  --profiler on|off    override the build's TT_FOIL_DEVICE_PROFILER\n"
+    "  -o NAME              output prefix (required)\n"
+    "  --help               this text\n"
+    "\n"
+    "exit status: 0 ok, 1 compile error (compiler diagnostics on stderr), 2 bad usage\n"
+    "environment: TT_FOIL_KERNEL_CC replaces the compiler\n";
+
+static int bad(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "tt_foil_cc: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see tt_foil_cc --help)\n");
+    return 2;
+}
+
+#define MAXL 256
+
+int main(int argc, char **argv)
+{
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    const char *defines[MAXL], *named[MAXL], *incs[MAXL], *out = NULL, *risc = NULL;
+    static uint32_t cargs[MAXL];
+    uint32_t nd = 0, nn = 0, ni = 0, nc = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        int takes = !strcmp(a, "--risc") || !strcmp(a, "--define") ||
+                    !strcmp(a, "--compile-args") || !strcmp(a, "--named-arg") || !strcmp(a, "-I") ||
+                    !strcmp(a, "-o") || !strcmp(a, "--noc") || !strcmp(a, "--name") ||
+                    !strcmp(a, "--profiler");
+        if (takes && !v) return bad("%s needs a value", a);
+        if (!strcmp(a, "--risc")) {
+            risc = v;
+        } else if (!strcmp(a, "--define") || (!strncmp(a, "-D", 2) && a[2])) {
+            if (nd == MAXL) return bad("too many defines (at most %s)", "256");
+            defines[nd++] = a[1] == 'D' ? a + 2 : v;
+        } else if (!strcmp(a, "--compile-args")) {
+            for (const char *p = v; *p;) {
+                char *end;
+                errno = 0;
+                unsigned long x = strtoul(p, &end, 0);
+                if (end == p || errno || x > 0xffffffffu || (*end && *end != ',') || *p == '-')
+                    return bad("--compile-args: '%s' is not a comma-separated list of u32", v);
+                if (nc == MAXL) return bad("too many compile-time args (at most %s)", "256");
+                cargs[nc++] = (uint32_t)x;
+                p = *end ? end + 1 : end;
+            }
+        } else if (!strcmp(a, "--named-arg")) {
+            if (nn == MAXL) return bad("too many named args (at most %s)", "256");
+            named[nn++] = v;
+        } else if (!strcmp(a, "-I") || (!strncmp(a, "-I", 2) && a[2])) {
+            if (ni == MAXL) return bad("too many include directories (at most %s)", "256");
+            incs[ni++] = a[2] ? a + 2 : v;
+        } else if (!strcmp(a, "-o")) {
+            out = v;
+        } else if (!strcmp(a, "--noc")) {
+            if (strcmp(v, "0") && strcmp(v, "1")) return bad("--noc: '%s' is not 0 or 1", v);
+            o.noc = v[0] - '0';
+        } else if (!strcmp(a, "--name")) {
+            o.name = v;
+        } else if (!strcmp(a, "--profiler")) {
+            if (strcmp(v, "on") && strcmp(v, "off"))
+                return bad("--profiler: '%s' is not on or off", v);
+            o.profiler = !strcmp(v, "on");
+        } else if (a[0] == '-' && a[1]) {
+            return bad("unknown option '%s'", a);
+        } else {
+            if (o.source) return bad("more than one source file ('%s')", a);
+            o.source = a;
+            continue;
+        }
+        if (takes) i++;
+    }
+    if (!risc) return bad("%s", "--risc is required");
+    static const char *const names[] = {"brisc", "ncrisc", "trisc0", "trisc1", "trisc2", "compute"};
+    int r = -1;
+    for (int k = 0; k < 6; k++)
+        if (!strcmp(risc, names[k])) r = k;
+    if (r < 0)
+        return bad("--risc: '%s' is not brisc, ncrisc, trisc0, trisc1, trisc2 or compute", risc);
+    if (!out) return bad("%s", "-o NAME is required");
+    if (!o.source) return bad("%s", "no source file");
+    o.risc = (tf_risc)r;
+    o.defines = defines;
+    o.num_defines = nd;
+    o.named_args = named;
+    o.num_named_args = nn;
+    o.include_dirs = incs;
+    o.num_include_dirs = ni;
+    o.compile_args = cargs;
+    o.num_compile_args = nc;
+    if (tf_kernel_compile(&o, out)) {
+        const char *e = tf_last_error();
+        /* a usage problem found by the library (bad named arg, unreadable source) */
+        int usage_err = strstr(e, "compile failed") == NULL && strstr(e, "killed") == NULL;
+        fprintf(stderr, "tt_foil_cc: %s\n", e);
+        return usage_err ? 2 : 1;
+    }
+    return 0;
+}

@@ -6,6 +6,7 @@
  * runtime's, naming its default firmware folder, whose BRISC firmware's
  * build note says whether the device profiler is in. */
 #include "cm_elf.h"
+#include "cm_file.h"
 #include "pf.h"
 #include "tf_build_note.h"
 
@@ -13,42 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The whole file, or NULL. */
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 20, len = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap) break;
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        free(buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    *n = len;
-    return buf;
-}
-
 int pf_check(const char *program, FILE *out)
 {
     size_t n = 0;
-    char *bin = slurp(program, &n);
+    char *bin = cm_file_read(program, &n);
     if (!bin) {
-        fprintf(stderr, PF_TOOL ": --check: cannot read '%s'\n", program);
+        fprintf(stderr, PF_TOOL ": --check: %s\n", tf_last_error());
         return 1;
     }
     int host = memmem(bin, n, TF_CHECK_MARKER_HOST, strlen(TF_CHECK_MARKER_HOST)) != NULL;

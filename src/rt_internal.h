@@ -128,4 +128,7 @@ void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uin
 tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size, int persistent);
 void rt_buffer_release_all(tf_device *dev);
 
+/* tile.c: the message for a tile-engine fault record (aux_lo, aux_hi). */
+void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n);
+
 #endif

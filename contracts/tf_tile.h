@@ -16,20 +16,21 @@
 
 #include <stdint.h>
 
-#define TF_TILE_DIM       32
-#define TF_TILE_FACE      16
-#define TF_TILE_ELEMS     (TF_TILE_DIM * TF_TILE_DIM)
-#define TF_TILE_BF16      (TF_TILE_ELEMS * 2) /* page size of a bf16 tile */
-#define TF_TILE_FP32      (TF_TILE_ELEMS * 4) /* page size of an fp32 tile */
-#define TF_TILE_BFP8      (TF_TILE_ELEMS + TF_TILE_ELEMS / 16) /* Bfp8_b: 1088 bytes */
-#define TF_TILE_DEST_HALF 8 /* DEST tiles a kernel can use at once (16-bit DEST) */
+#define TF_TILE_DIM            32
+#define TF_TILE_FACE           16
+#define TF_TILE_ELEMS          (TF_TILE_DIM * TF_TILE_DIM)
+#define TF_TILE_BF16           (TF_TILE_ELEMS * 2)                  /* page size of a bf16 tile */
+#define TF_TILE_FP32           (TF_TILE_ELEMS * 4)                  /* page size of an fp32 tile */
+#define TF_TILE_BFP8           (TF_TILE_ELEMS + TF_TILE_ELEMS / 16) /* Bfp8_b: 1088 bytes */
+#define TF_TILE_DEST_HALF      8 /* DEST tiles a kernel can use at once (16-bit DEST) */
 #define TF_TILE_DEST_HALF_FP32 4 /* ... with fp32_dest_acc_en */
 
 /* Data formats, tt-metal's DataFormat numbers. */
 #define TF_DF_FLOAT32   0
 #define TF_DF_FLOAT16_B 5
 #define TF_DF_BFP8_B    6
-#define TF_DF_SUPPORTED(df) ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B)
+#define TF_DF_SUPPORTED(df)                                                                        \
+    ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B)
 /* A format argument: this (bit 31 set) names the format; otherwise the
  * argument is a page size (2048 Float16_b, 4096 Float32, 1088 Bfp8_b). */
 #define TF_TILE_FMT(df) (0x80000000u | (uint32_t)(df))
@@ -47,23 +48,23 @@
 #define TF_TILE_CFG_FIDELITY_OF(c) (((c) >> 4) & 0xf)
 
 /* Operand encodings (tt-metal's enum values). */
-#define TF_BINOP_ADD 0
-#define TF_BINOP_SUB 1
-#define TF_BINOP_MUL 2
-#define TF_BINOP_ANY 15 /* binary_op_init_common: add, sub or mul without broadcast */
-#define TF_BCAST_NONE   0
-#define TF_BCAST_COL    1 /* B's column 0 on every column */
-#define TF_BCAST_ROW    2 /* B's row 0 on every row */
-#define TF_BCAST_SCALAR 3 /* B[0][0] everywhere */
-#define TF_REUSE_NONE        0
+#define TF_BINOP_ADD          0
+#define TF_BINOP_SUB          1
+#define TF_BINOP_MUL          2
+#define TF_BINOP_ANY          15 /* binary_op_init_common: add, sub or mul without broadcast */
+#define TF_BCAST_NONE         0
+#define TF_BCAST_COL          1 /* B's column 0 on every column */
+#define TF_BCAST_ROW          2 /* B's row 0 on every row */
+#define TF_BCAST_SCALAR       3 /* B[0][0] everywhere */
+#define TF_REUSE_NONE         0
 #define TF_REUSE_DEST_TO_SRCA 1 /* DEST[i] = DEST[i] op B */
 #define TF_REUSE_DEST_TO_SRCB 2 /* DEST[i] = A op DEST[i] */
-#define TF_POOL_SUM 0
-#define TF_POOL_AVG 1
-#define TF_POOL_MAX 2
-#define TF_REDUCE_ROW    0 /* over each row: result in column 0 */
-#define TF_REDUCE_COL    1 /* over each column: result in row 0 */
-#define TF_REDUCE_SCALAR 2 /* over the tile: result in [0][0] */
+#define TF_POOL_SUM           0
+#define TF_POOL_AVG           1
+#define TF_POOL_MAX           2
+#define TF_REDUCE_ROW         0 /* over each row: result in column 0 */
+#define TF_REDUCE_COL         1 /* over each column: result in row 0 */
+#define TF_REDUCE_SCALAR      2 /* over the tile: result in [0][0] */
 
 /* X(NAME, code, tt-metal init): what an INIT sets the math unit up for;
  * an FPU operation in tt-metal mode needs its own (docs/chip.md). */
@@ -185,17 +186,17 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * ran last (0 none); FORMAT a = the format code (255: a page size);
  * ARG a = the bad operand value; SFPU ops put their op in c). */
 #define TF_TILE_FAULT_AUX(why, a, b, c)                                                            \
-    ((uint32_t)(why) | (uint32_t)((a) & 0xff) << 8 | (uint32_t)((b) & 0xff) << 16 |              \
-     (uint32_t)((c) & 0xff) << 24)
-#define TF_TILE_ERR_OPCODE  1 /* no such operation */
-#define TF_TILE_ERR_ROLE    2 /* issued by the wrong TRISC */
-#define TF_TILE_ERR_FORMAT  3 /* not a supported tile format (or page size) */
-#define TF_TILE_ERR_ADDRESS 4 /* the tile is outside user L1, or misaligned */
-#define TF_TILE_ERR_DEST    5 /* DEST index beyond the half's capacity */
-#define TF_TILE_ERR_PROTO   6 /* math outside acquire/commit, pack outside wait/release */
-#define TF_TILE_ERR_HOST    7 /* the simulator ran out of host memory */
-#define TF_TILE_ERR_INIT    8 /* an FPU op without its init (tt-metal mode) */
-#define TF_TILE_ERR_SFPU_INIT 9 /* an SFPU op without its init (tt-metal mode) */
-#define TF_TILE_ERR_ARG     10 /* an operand code the engine does not know */
+    ((uint32_t)(why) | (uint32_t)((a)&0xff) << 8 | (uint32_t)((b)&0xff) << 16 |                    \
+     (uint32_t)((c)&0xff) << 24)
+#define TF_TILE_ERR_OPCODE    1  /* no such operation */
+#define TF_TILE_ERR_ROLE      2  /* issued by the wrong TRISC */
+#define TF_TILE_ERR_FORMAT    3  /* not a supported tile format (or page size) */
+#define TF_TILE_ERR_ADDRESS   4  /* the tile is outside user L1, or misaligned */
+#define TF_TILE_ERR_DEST      5  /* DEST index beyond the half's capacity */
+#define TF_TILE_ERR_PROTO     6  /* math outside acquire/commit, pack outside wait/release */
+#define TF_TILE_ERR_HOST      7  /* the simulator ran out of host memory */
+#define TF_TILE_ERR_INIT      8  /* an FPU op without its init (tt-metal mode) */
+#define TF_TILE_ERR_SFPU_INIT 9  /* an SFPU op without its init (tt-metal mode) */
+#define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
 
 #endif

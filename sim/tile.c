@@ -107,8 +107,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
     uint32_t fmt_b = op == TF_TILE_UNPACK_AB ? sh->tile_args[3] : sh->tile_args[1];
     uint32_t df_a = 0, df_b = 0, bytes_a = 0, bytes_b = 0;
     if (op == TF_TILE_UNPACK_TILIZE) {
-        if (rows_arg(sh, op, addr_a, fmt_a, sh->tile_args[2], &df_a, &bytes_a))
-            return TF_BUS_FAULT;
+        if (rows_arg(sh, op, addr_a, fmt_a, sh->tile_args[2], &df_a, &bytes_a)) return TF_BUS_FAULT;
     } else if (want_a && tile_arg(sh, op, addr_a, fmt_a, &df_a, &bytes_a)) {
         return TF_BUS_FAULT;
     }
@@ -296,14 +295,14 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
         case TF_TILE_REDUCE:
         case TF_TILE_REDUCE_COLS:
         case TF_TILE_REDUCE_ROWS: return 32;
-        case TF_TILE_SFPU: return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx);
+        case TF_TILE_SFPU:
+            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx);
         default: return 16;
         }
     }
     switch (m->kind) {
     case TF_TILE_MATMUL: return 16 * ph;
-    case TF_TILE_ELTWISE:
-        return (m->binop == TF_BINOP_MUL ? 8 * ph : 8) + (m->reuse ? 8 : 0);
+    case TF_TILE_ELTWISE: return (m->binop == TF_BINOP_MUL ? 8 * ph : 8) + (m->reuse ? 8 : 0);
     case TF_TILE_REDUCE: return m->pool == TF_POOL_MAX ? 4 : 4 * ph;
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: return 4;

@@ -34,8 +34,8 @@ struct sim_tile_engine {
     src_reg a, b;
     tile_t dest[2 * TF_TILE_DEST_HALF];
     uint8_t dirty[2 * TF_TILE_DEST_HALF]; /* written since release zeroed it */
-    uint32_t committed, released; /* DEST halves handed to pack / given back */
-    int math_holds, pack_holds;   /* between acquire..commit, wait..release */
+    uint32_t committed, released;         /* DEST halves handed to pack / given back */
+    int math_holds, pack_holds;           /* between acquire..commit, wait..release */
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */

@@ -23,8 +23,9 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
     } else {
         return -1;
     }
-    *bytes = *df == TF_DF_FLOAT32 ? TF_TILE_FP32 : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
-                                                                          : TF_TILE_BFP8;
+    *bytes = *df == TF_DF_FLOAT32     ? TF_TILE_FP32
+             : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
+                                      : TF_TILE_BFP8;
     return 0;
 }
 

@@ -45,8 +45,8 @@ static int check(const char *fn, const void *a, const void *b, uint32_t rows, ui
     if (!a || !b) return cm_err_set("%s: NULL buffer", fn);
     if (!rows || !cols) return cm_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
     if (f != TF_TILE_FORMAT_BF16 && f != TF_TILE_FORMAT_FP32 && f != TF_TILE_FORMAT_BFP8_B)
-        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32 or _BFP8_B)",
-                          fn, (int)f);
+        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32 or _BFP8_B)", fn,
+                          (int)f);
     return 0;
 }
 
@@ -128,7 +128,8 @@ int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f,
             for (uint32_t r = 0; r < TF_TILE_SIDE; r++)
                 for (uint32_t c = 0; c < TF_TILE_SIDE; c++) {
                     uint32_t gr = tr * TF_TILE_SIDE + r, gc = tc * TF_TILE_SIDE + c;
-                    if (gr < rows && gc < cols) dst[(size_t)gr * cols + gc] = t[r * TF_TILE_SIDE + c];
+                    if (gr < rows && gc < cols)
+                        dst[(size_t)gr * cols + gc] = t[r * TF_TILE_SIDE + c];
                 }
         }
     return 0;
@@ -189,7 +190,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "math must run between tile_regs_acquire and tile_regs_commit, pack between "
                  "tile_regs_wait and tile_regs_release");
         break;
-    case TF_TILE_ERR_HOST: snprintf(what, sizeof what, "the simulator ran out of host memory"); break;
+    case TF_TILE_ERR_HOST:
+        snprintf(what, sizeof what, "the simulator ran out of host memory");
+        break;
     case TF_TILE_ERR_INIT:
         snprintf(what, sizeof what,
                  "used without its init: call %s first (the math unit is set up by %s)",
@@ -199,7 +202,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         snprintf(what, sizeof what,
                  "used without its init: call the %s init first (the last SFPU init was %s)",
                  a < TF_SFPU_NUM_OPS && sfpu[a] ? sfpu[a] : "?",
-                 b == 0 ? "none" : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b] : "?");
+                 b == 0                           ? "none"
+                 : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
+                                                  : "?");
         break;
     case TF_TILE_ERR_ARG:
         snprintf(what, sizeof what, "operand code %u is not one the engine knows", a);

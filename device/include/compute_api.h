@@ -40,20 +40,18 @@
  * maps the template forms onto these):
  *   acquire_dst / release_dst             same names (acquire+wait, commit+release)
  *   add|sub|mul_tiles_bcast<ROW|COL|SCALAR>  *_tiles_bcast_rows|cols|scalar
- *   any_tiles_bcast<op, dim>, init_bcast<op, dim>  any_tiles_bcast(op, dim, ...), init_bcast(op, dim, ...)
- *   binary_dest_reuse_tiles<op, reuse>    binary_dest_reuse_tiles(op, reuse, ...) (+ _init)
- *   reduce_init<pool, dim>(i, s, o)       reduce_init_<dim>_<pool>(i, s, o), e.g. reduce_init_row_max
- *   reduce_tile<pool, dim>(i, s, t, ts, d)  reduce_tile_<dim>_<pool>(...), e.g. reduce_tile_row_sum
- *   reduce_uninit<>()                     reduce_uninit()
- *   mm_init(in0, in1, out, transpose=0)   mm_init(in0, in1, out, transpose) (all arguments)
- *   matmul_tiles(.., idst) (Era A: + transpose)  matmul_tiles(in0, in1, i0, i1, idst)
- *   matmul_block(...)                     matmul_block(...) (a loop of tile products, same arguments)
- *   pack_tile<true>(d, cb, i)             pack_tile_at(d, cb, i)
+ *   any_tiles_bcast<op, dim>, init_bcast<op, dim>  any_tiles_bcast(op, dim, ...), init_bcast(op,
+ * dim, ...) binary_dest_reuse_tiles<op, reuse>    binary_dest_reuse_tiles(op, reuse, ...) (+ _init)
+ *   reduce_init<pool, dim>(i, s, o)       reduce_init_<dim>_<pool>(i, s, o), e.g.
+ * reduce_init_row_max reduce_tile<pool, dim>(i, s, t, ts, d)  reduce_tile_<dim>_<pool>(...), e.g.
+ * reduce_tile_row_sum reduce_uninit<>()                     reduce_uninit() mm_init(in0, in1, out,
+ * transpose=0)   mm_init(in0, in1, out, transpose) (all arguments) matmul_tiles(.., idst) (Era A: +
+ * transpose)  matmul_tiles(in0, in1, i0, i1, idst) matmul_block(...) matmul_block(...) (a loop of
+ * tile products, same arguments) pack_tile<true>(d, cb, i)             pack_tile_at(d, cb, i)
  *   pack_untilize_init<ct, full>(i, o)    pack_untilize_init(i, o, ct, full)
- *   pack_untilize_block<ct, full>(...)    pack_untilize_block(i, rt, o, c_index) (ct, full from init)
- *   untilize_block<ct>(i, full_ct, o)     untilize_block(i, full_ct, o)
- *   exp_tile<approx>(i)                   exp_tile(i) / exp_tile_approx(i); likewise log,
- *                                         sqrt, rsqrt, sigmoid, tanh (<fast_and_approx>)
+ *   pack_untilize_block<ct, full>(...)    pack_untilize_block(i, rt, o, c_index) (ct, full from
+ * init) untilize_block<ct>(i, full_ct, o)     untilize_block(i, full_ct, o) exp_tile<approx>(i)
+ * exp_tile(i) / exp_tile_approx(i); likewise log, sqrt, rsqrt, sigmoid, tanh (<fast_and_approx>)
  *   gelu_tile<fast_and_approx = true>(i)  gelu_tile(i) (= approx) / gelu_tile_exact(i)
  *   exp_tile_init<...>() and other inits  exp_tile_init() (the approximation is the op's)
  *   typecast_tile<IN, OUT>(i)             typecast_tile(IN, OUT, i) (constant formats)
@@ -471,7 +469,8 @@ TF_ALWAYS_INLINE void matmul_block(uint32_t in0, uint32_t in1, uint32_t i0, uint
 {
     (void)transpose;
     for (uint32_t r = 0; r < rt; r++)
-        for (uint32_t c = 0; c < ct; c++) matmul_tiles(in0, in1, i0 + r * kt, i1 + c, dst + r * ct + c);
+        for (uint32_t c = 0; c < ct; c++)
+            matmul_tiles(in0, in1, i0 + r * kt, i1 + c, dst + r * ct + c);
 }
 
 /* ---- reduce ---------------------------------------------------------------------------- */
@@ -499,8 +498,8 @@ TF_ALWAYS_INLINE void dev_reduce_tile(uint32_t pool, uint32_t dim, uint32_t cb, 
         (void)cb, (void)cb_s, (void)ocb;                                                           \
         dev_reduce_init(POOL, DIM);                                                                \
     }                                                                                              \
-    TF_ALWAYS_INLINE void reduce_tile_##dimname##_##poolname(uint32_t cb, uint32_t cb_s,           \
-                                                             uint32_t i, uint32_t is, uint32_t dst) \
+    TF_ALWAYS_INLINE void reduce_tile_##dimname##_##poolname(                                      \
+        uint32_t cb, uint32_t cb_s, uint32_t i, uint32_t is, uint32_t dst)                         \
     {                                                                                              \
         dev_reduce_tile(POOL, DIM, cb, cb_s, i, is, dst);                                          \
     }
@@ -650,7 +649,7 @@ TF_ALWAYS_INLINE void untilize_block(uint32_t icb, uint32_t full_ct, uint32_t oc
 }
 
 static uint32_t dev_untilize_ct __attribute__((unused)) = 1,
-                dev_untilize_full __attribute__((unused)) = 1;
+                                dev_untilize_full __attribute__((unused)) = 1;
 
 TF_ALWAYS_INLINE void pack_untilize_dest_init(uint32_t ocb, uint32_t block_ct, uint32_t full_ct)
 {
@@ -681,7 +680,8 @@ TF_ALWAYS_INLINE void pack_untilize_dest(uint32_t ocb, uint32_t rt, uint32_t c_i
     for (uint32_t r = 0; r < rt; r++)
         for (uint32_t c = 0; c < ct; c++)
             dev_pack_rows(r * ct + c, ocb,
-                          get_write_ptr(ocb) + (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
+                          get_write_ptr(ocb) +
+                              (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
                           w);
 }
 
@@ -697,7 +697,8 @@ TF_ALWAYS_INLINE void pack_untilize_block(uint32_t icb, uint32_t rt, uint32_t oc
         if (TF_PACKER)
             for (uint32_t c = 0; c < ct; c++)
                 dev_pack_rows(c, ocb,
-                              get_write_ptr(ocb) + (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
+                              get_write_ptr(ocb) +
+                                  (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
                               w);
         tile_regs_release();
     }

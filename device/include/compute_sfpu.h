@@ -139,22 +139,22 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
 
 /* tt-metal names the engine does not model: a compile-time message. */
 #define TF_SFPU_UNSUPPORTED(name)                                                                  \
-    _Static_assert(0, #name " is not supported by tt-foil's tile engine (docs/chip.md, "          \
-                             "\"Tile engine\" lists what is)")
-#define tan_tile(...)            TF_SFPU_UNSUPPORTED(tan_tile)
-#define expm1_tile(...)          TF_SFPU_UNSUPPORTED(expm1_tile)
-#define asin_tile(...)           TF_SFPU_UNSUPPORTED(asin_tile)
-#define acos_tile(...)           TF_SFPU_UNSUPPORTED(acos_tile)
-#define atan_tile(...)           TF_SFPU_UNSUPPORTED(atan_tile)
-#define sign_tile(...)           TF_SFPU_UNSUPPORTED(sign_tile)
-#define signbit_tile(...)        TF_SFPU_UNSUPPORTED(signbit_tile)
-#define heaviside_tile(...)      TF_SFPU_UNSUPPORTED(heaviside_tile)
+    _Static_assert(0, #name " is not supported by tt-foil's tile engine (docs/chip.md, "           \
+                            "\"Tile engine\" lists what is)")
+#define tan_tile(...)             TF_SFPU_UNSUPPORTED(tan_tile)
+#define expm1_tile(...)           TF_SFPU_UNSUPPORTED(expm1_tile)
+#define asin_tile(...)            TF_SFPU_UNSUPPORTED(asin_tile)
+#define acos_tile(...)            TF_SFPU_UNSUPPORTED(acos_tile)
+#define atan_tile(...)            TF_SFPU_UNSUPPORTED(atan_tile)
+#define sign_tile(...)            TF_SFPU_UNSUPPORTED(sign_tile)
+#define signbit_tile(...)         TF_SFPU_UNSUPPORTED(signbit_tile)
+#define heaviside_tile(...)       TF_SFPU_UNSUPPORTED(heaviside_tile)
 #define gelu_derivative_tile(...) TF_SFPU_UNSUPPORTED(gelu_derivative_tile)
-#define relu_tile_int32(...)     TF_SFPU_UNSUPPORTED(relu_tile_int32)
-#define abs_tile_int32(...)      TF_SFPU_UNSUPPORTED(abs_tile_int32)
-#define fill_tile_int(...)       TF_SFPU_UNSUPPORTED(fill_tile_int)
+#define relu_tile_int32(...)      TF_SFPU_UNSUPPORTED(relu_tile_int32)
+#define abs_tile_int32(...)       TF_SFPU_UNSUPPORTED(abs_tile_int32)
+#define fill_tile_int(...)        TF_SFPU_UNSUPPORTED(fill_tile_int)
 #define add_unary_tile_int32(...) TF_SFPU_UNSUPPORTED(add_unary_tile_int32)
-#define log_with_base_tile(...)  TF_SFPU_UNSUPPORTED(log_with_base_tile)
-#define topk_local_sort(...)     TF_SFPU_UNSUPPORTED(topk_local_sort)
+#define log_with_base_tile(...)   TF_SFPU_UNSUPPORTED(log_with_base_tile)
+#define topk_local_sort(...)      TF_SFPU_UNSUPPORTED(topk_local_sort)
 
 #endif

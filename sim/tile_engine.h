@@ -8,8 +8,23 @@
 #include "tf_tile.h"
 
 #include <stdint.h>
+#include <string.h>
 
 typedef float tile_t[TF_TILE_ELEMS]; /* row-major 32 x 32 */
+
+static inline float bits_f(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+
+static inline uint32_t f_bits(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, 4);
+    return w;
+}
 
 /* A double-banked source register: the unpacker fills bank written % 2,
  * the math unit consumes bank consumed % 2. */

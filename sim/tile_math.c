@@ -17,20 +17,6 @@
 
 #define D TF_TILE_DIM
 
-static float bits_f(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, 4);
-    return f;
-}
-
-static uint32_t f_bits(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-
 /* The part of x a phase uses: hi keeps sign, exponent and the top `mask`
  * bits; lo is what the next bits add. inf/NaN go whole into hi. */
 static float part(float x, int lo, uint32_t hi_mask, uint32_t lo_clear)

@@ -14,20 +14,6 @@
 #include <math.h>
 #include <string.h>
 
-static float bits_f(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, 4);
-    return f;
-}
-
-static uint32_t f_bits(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-
 /* e^x: 2^(x log2 e) as 2^i x p(f), p a quadratic through 2^0 and 2^1
  * (max relative error of p: 2.7e-3). Inputs below -88.5 give 0, as
  * tt-metal's approximate exp clamps them. */

@@ -26,15 +26,6 @@ TF_ALWAYS_INLINE void dev_sfpu_init(uint32_t op)
     dev_init(TF_TILE_INIT_SFPU, op, 0, 0);
 }
 
-TF_ALWAYS_INLINE uint32_t dev_f32_bits(float v)
-{
-    union {
-        float f;
-        uint32_t u;
-    } c = {v};
-    return c.u;
-}
-
 #define TF_SFPU_INIT(init, OP)                                                                     \
     TF_ALWAYS_INLINE void init(void)                                                               \
     {                                                                                              \
@@ -120,7 +111,7 @@ TF_ALWAYS_INLINE void relu_tile(uint32_t idst)
 
 TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
 {
-    fill_tile_bitcast(idst, dev_f32_bits(v));
+    fill_tile_bitcast(idst, dev_dp_f32(v)); /* debug_print.h's fp32 -> bits */
 }
 
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them

@@ -22,6 +22,7 @@
 typedef struct tf_tr_thread {
     uint32_t number, tid;
     char *name;
+    uint32_t process; /* 0 in one file; tt_foil_profile numbers the processes it merges */
 } tf_tr_thread;
 
 typedef struct tf_tr_loc {

@@ -239,6 +239,7 @@ static int def_THREAD(reader *r, const def *d)
         t->threads = nt;
         t->nthreads = i + 1;
         t->threads[i].name = NULL;
+        t->threads[i].process = 0;
     }
     t->threads[i].number = d->id;
     t->threads[i].tid = d->line;
@@ -444,7 +445,7 @@ static uint32_t thread_index(reader *r, uint32_t number)
     t->threads = nt;
     char name[32];
     snprintf(name, sizeof name, "thread %u", number);
-    nt[t->nthreads] = (tf_tr_thread){number, 0, strdup(name)};
+    nt[t->nthreads] = (tf_tr_thread){number, 0, strdup(name), 0};
     return t->nthreads++;
 }
 

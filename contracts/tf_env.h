@@ -26,7 +26,10 @@
     X(DISPATCH_TIMEOUT_MS, "TT_FOIL_DISPATCH_TIMEOUT_MS", "", NULL,                                \
       "dispatch timeout when tf_device_config sets none")                                          \
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
-      "firmware ELFs when tf_device_config sets none")
+      "firmware ELFs when tf_device_config sets none")                                             \
+    X(PROFILE_FAIL_WRITE, "TT_FOIL_PROFILE_FAIL_WRITE", "", NULL,                                  \
+      "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
+      "as on a full disk")
 // clang-format on
 
 enum tf_env_id {

@@ -109,7 +109,12 @@ TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_def_header) == 16, "definition header lay
  * runtime copies them from L1 as they are: decoding (tf_dprof markers,
  * common/cm_dprof.h) is the reader's business. */
 #define TF_DEVB_POSTMORTEM 1u /* read back after a timeout, fault or interrupt */
-enum tf_devb_reason { TF_DEVB_DONE = 0, TF_DEVB_TIMEOUT = 1, TF_DEVB_FAULT = 2, TF_DEVB_INTERRUPT = 3 };
+enum tf_devb_reason {
+    TF_DEVB_DONE = 0,
+    TF_DEVB_TIMEOUT = 1,
+    TF_DEVB_FAULT = 2,
+    TF_DEVB_INTERRUPT = 3
+};
 typedef struct tf_dev_block {
     uint32_t dispatch;
     uint8_t x, y, risc, reason;      /* reason: tf_devb_reason */

@@ -330,8 +330,7 @@ static int on_marker(void *arg, const cm_dprof_marker *mk)
     int payload = type > TF_DPROF_END;
     if (d->csv)
         csv_row(d->csv, x->id, x->host_ns, p->core, r, packet_of_type[type], z, zid, mk->cycle,
-                zid < TF_ZONE_ID_KERNEL ? "firmware" : x->kname, 0, payload, mk->value,
-                mk->count);
+                zid < TF_ZONE_ID_KERNEL ? "firmware" : x->kname, 0, payload, mk->value, mk->count);
     uint64_t start_cyc;
     uint32_t depth;
     if (payload) {
@@ -391,12 +390,13 @@ void rt_devprof_end_dispatch(tf_device *dev, uint32_t id)
     rt_devprof *d = &dev->prof;
     if (!d->enabled || d->pend_id != id) return;
     if (d->pend.dropped)
-        cm_warn("device profiler: dispatch %u: %llu zones dropped on %u RISC%s (first: core (%d,%d) "
-                "%s; a RISC's buffer holds %d markers, so which zones were lost is not known: "
-                "their STARTs were never written); record fewer zones per dispatch",
-                id, (unsigned long long)d->pend.dropped, d->pend.riscs,
-                d->pend.riscs == 1 ? "" : "s", d->pend.first_core.x, d->pend.first_core.y,
-                cm_risc_name(d->pend.first_risc), TF_DPROF_WORDS / 2);
+        cm_warn(
+            "device profiler: dispatch %u: %llu zones dropped on %u RISC%s (first: core (%d,%d) "
+            "%s; a RISC's buffer holds %d markers, so which zones were lost is not known: "
+            "their STARTs were never written); record fewer zones per dispatch",
+            id, (unsigned long long)d->pend.dropped, d->pend.riscs, d->pend.riscs == 1 ? "" : "s",
+            d->pend.first_core.x, d->pend.first_core.y, cm_risc_name(d->pend.first_risc),
+            TF_DPROF_WORDS / 2);
     if (d->pend.discarded)
         cm_warn("device profiler: dispatch %u: %llu markers discarded by "
                 "DeviceValidateProfiler(false)",
@@ -488,8 +488,8 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
         p->dz_dropped[r] = c->dropped;
         d->dropped_total += c->dropped;
         if (c->dropped && d->csv)
-            csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0,
-                    kname, c->dropped, 0, 0, 0);
+            csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0, kname,
+                    c->dropped, 0, 0, 0);
         note_dispatch(d, id, p->core, r, c->dropped, (uint32_t)st.discarded, 0);
     }
     p->dz_unmatched = (uint32_t)unmatched;

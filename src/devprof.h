@@ -28,7 +28,7 @@ typedef struct rt_zone_info {
     uint32_t id;
     char *name, *file;
     uint32_t line;
-    uint16_t hash;     /* the spec's ZONE_HASH */
+    uint16_t hash; /* the spec's ZONE_HASH */
 } rt_zone_info;
 
 /* Read the zone table of an image (kernel ids must be >= 0x8000, firmware

@@ -413,10 +413,10 @@ static void interrupt_guard(int on)
             memset(&sa, 0, sizeof sa);
             sa.sa_handler = on_interrupt;
             sigemptyset(&sa.sa_mask);
-            rt_sig_ours[i] = sigaction(rt_sigs[i], NULL, &rt_sig_old[i]) == 0 &&
-                             ((rt_sig_old[i].sa_flags & SA_SIGINFO) ||
-                              rt_sig_old[i].sa_handler != SIG_IGN) &&
-                             sigaction(rt_sigs[i], &sa, NULL) == 0;
+            rt_sig_ours[i] =
+                sigaction(rt_sigs[i], NULL, &rt_sig_old[i]) == 0 &&
+                ((rt_sig_old[i].sa_flags & SA_SIGINFO) || rt_sig_old[i].sa_handler != SIG_IGN) &&
+                sigaction(rt_sigs[i], &sa, NULL) == 0;
         }
     } else if (!on && --rt_sig_waiters == 0) {
         for (int i = 0; i < 2; i++)

@@ -45,23 +45,23 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
     } while (0)
 #define TF_POOL_CAPACITY(pool, bytes) rt_prof_capacity((pool), (bytes))
 #else
-#define TF_ZONE_N(name)                         ((void)0)
-#define TF_ZONE_TEXT(text, len)                 ((void)0)
-#define TF_FRAME_MARK()                         ((void)0)
-#define TF_ALLOC(ptr, size, pool)               ((void)0)
-#define TF_FREE(ptr, pool)                      ((void)0)
-#define TF_POOL_RESET(pool)                     ((void)0)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y)    ((void)0)
-#define TF_FREE_CORE(ptr, pool, x, y)           ((void)0)
-#define TF_POOL_RESET_CORE(pool, x, y)          ((void)0)
-#define TF_POOL_CAPACITY(pool, bytes)           ((void)0)
+#define TF_ZONE_N(name)                      ((void)0)
+#define TF_ZONE_TEXT(text, len)              ((void)0)
+#define TF_FRAME_MARK()                      ((void)0)
+#define TF_ALLOC(ptr, size, pool)            ((void)0)
+#define TF_FREE(ptr, pool)                   ((void)0)
+#define TF_POOL_RESET(pool)                  ((void)0)
+#define TF_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
+#define TF_FREE_CORE(ptr, pool, x, y)        ((void)0)
+#define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
+#define TF_POOL_CAPACITY(pool, bytes)        ((void)0)
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every
  * runtime that has the recorder, which is the host profiler's builds and
  * the device profiler's (RT_DEVICE_TRACE: the device log is the trace
  * file, even when the host's TF_* zones are compiled out). */
-#if (defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY) ||                                      \
+#if (defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY) ||                                     \
     (defined(RT_DEVICE_TRACE) && RT_DEVICE_TRACE)
 #include "tf_trace_format.h"
 #include "tt_foil/prof_record.h"
@@ -78,7 +78,7 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
     ((void)(type), (void)(head), (void)(hlen), (void)(data), (void)(dlen))
 #define TF_DEV_DEF(kind, id, line, a, b, c)                                                        \
     ((void)(kind), (void)(id), (void)(line), (void)(a), (void)(b), (void)(c))
-#define TF_DEV_FLUSH()                             ((void)0)
+#define TF_DEV_FLUSH() ((void)0)
 #endif
 
 #endif

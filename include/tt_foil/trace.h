@@ -165,12 +165,12 @@ typedef struct tf_tr_dev_event {
     const tf_tr_dev_block *block; /* dispatch, core, RISC */
     const tf_tr_dev_site *site;   /* NULL: a zone id the trace does not define */
     uint32_t zid;
-    uint32_t type;                /* MARKER: TF_DPROF_START .. TF_DPROF_VALIDATE */
-    uint64_t cycle;               /* MARKER: its cycle */
-    uint64_t value;               /* MARKER: SUM / DATA / EVENT / VALIDATE payload */
-    uint32_t count;               /* MARKER: SUM's scope exits; DROPPED: zones dropped */
-    uint64_t start, end;          /* ZONE, OPEN: cycles */
-    uint32_t depth;               /* ZONE, OPEN: 0 at the top */
+    uint32_t type;       /* MARKER: TF_DPROF_START .. TF_DPROF_VALIDATE */
+    uint64_t cycle;      /* MARKER: its cycle */
+    uint64_t value;      /* MARKER: SUM / DATA / EVENT / VALIDATE payload */
+    uint32_t count;      /* MARKER: SUM's scope exits; DROPPED: zones dropped */
+    uint64_t start, end; /* ZONE, OPEN: cycles */
+    uint32_t depth;      /* ZONE, OPEN: 0 at the top */
 } tf_tr_dev_event;
 
 typedef struct tf_tr_dev_counts {

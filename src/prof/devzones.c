@@ -20,8 +20,17 @@ typedef struct walk {
 static int on_marker(void *arg, const cm_dprof_marker *m)
 {
     walk *w = arg;
-    tf_tr_dev_event e = {TF_DEV_MARKER, w->b, tf_trace_dev_site(w->t, w->b, m->zid), m->zid,
-                         m->type, m->cycle, m->value, m->count, 0, 0, 0};
+    tf_tr_dev_event e = {TF_DEV_MARKER,
+                         w->b,
+                         tf_trace_dev_site(w->t, w->b, m->zid),
+                         m->zid,
+                         m->type,
+                         m->cycle,
+                         m->value,
+                         m->count,
+                         0,
+                         0,
+                         0};
     w->n->markers++;
     int rc = w->fn(w->ctx, &e);
     if (rc) return rc;
@@ -56,12 +65,21 @@ int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_ev
         rc = cm_dprof_decode(t->dev_words + b->word0, b->h.nwords, b->h.ref_cycle, b->h.invalid,
                              on_marker, &w, &st);
         if (rc) break;
-        if (b->h.invalid) w.pair.n = 0; /* its STARTs were discarded too */
+        if (b->h.invalid) w.pair.n = 0;    /* its STARTs were discarded too */
         if (b->h.reason != TF_DEVB_DONE) { /* stopped: what is open stays open */
             for (size_t k = 0; k < w.pair.n && !rc; k++) {
                 uint32_t zid = (uint32_t)w.pair.open[k].key;
-                tf_tr_dev_event e = {TF_DEV_OPEN, b, tf_trace_dev_site(t, b, zid), zid, 0, 0, 0, 0,
-                                     w.pair.open[k].start, b->h.stop_cycle, (uint32_t)k};
+                tf_tr_dev_event e = {TF_DEV_OPEN,
+                                     b,
+                                     tf_trace_dev_site(t, b, zid),
+                                     zid,
+                                     0,
+                                     0,
+                                     0,
+                                     0,
+                                     w.pair.open[k].start,
+                                     b->h.stop_cycle,
+                                     (uint32_t)k};
                 counts->open++;
                 rc = fn(ctx, &e);
             }

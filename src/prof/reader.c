@@ -294,8 +294,8 @@ static int def_DEVICE_ZONE(reader *r, const def *d)
 {
     tf_trace *t = r->t;
     size_t n = t->ndev_sites;
-    tf_tr_dev_site z = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), dupn(d->s[2], 1000),
-                        d->line, 0};
+    tf_tr_dev_site z = {
+        d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), dupn(d->s[2], 1000), d->line, 0};
     if (!z.name || !z.file || !z.image || PUSH(t->dev_sites, n, r->cap_dev_sites, z)) {
         free(z.name);
         free(z.file);

@@ -50,8 +50,11 @@ static int take_zone(void *arg, const tf_tr_dev_event *e)
 {
     dev_zones *z = arg;
     if (e->kind != TF_DEV_ZONE || z->n == 256) return 0;
-    z->v[z->n++] = (dev_zone){e->site ? e->site->name : "?", e->block->h.x, e->block->h.y,
-                              e->block->h.risc, tf_trace_dev_ns(z->t, e->start),
+    z->v[z->n++] = (dev_zone){e->site ? e->site->name : "?",
+                              e->block->h.x,
+                              e->block->h.y,
+                              e->block->h.risc,
+                              tf_trace_dev_ns(z->t, e->start),
                               tf_trace_dev_ns(z->t, e->end)};
     return 0;
 }

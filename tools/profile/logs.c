@@ -197,8 +197,20 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
         if (cm_pair_start(&st->pair, key, cycle.u))
             pf_note(l, 1, "out of memory pairing device markers");
     } else if (cm_pair_end(&st->pair, key, &start, &depth)) {
-        pf_devzone z = {(uint32_t)dispatch.u, (int)x.u, (int)y.u, risc, nm, hs, depth, start,
-                        cycle.u, 0, 0, TF_DEVB_DONE, pf_intern(l, ""), 0};
+        pf_devzone z = {(uint32_t)dispatch.u,
+                        (int)x.u,
+                        (int)y.u,
+                        risc,
+                        nm,
+                        hs,
+                        depth,
+                        start,
+                        cycle.u,
+                        0,
+                        0,
+                        TF_DEVB_DONE,
+                        pf_intern(l, ""),
+                        0};
         if (push_devzone(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
     }
     return 0;
@@ -395,9 +407,20 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
     }
     uint32_t str[3];
     site_strings(w, e->site, e->zid, str);
-    pf_devzone z = {b->dispatch, b->x,  b->y,      b->risc,      str[0],         str[1],
-                    e->depth,    e->start, e->end, w->process,   e->kind == TF_DEV_OPEN,
-                    b->reason,   str[2],   e->site ? e->site->line : 0};
+    pf_devzone z = {b->dispatch,
+                    b->x,
+                    b->y,
+                    b->risc,
+                    str[0],
+                    str[1],
+                    e->depth,
+                    e->start,
+                    e->end,
+                    w->process,
+                    e->kind == TF_DEV_OPEN,
+                    b->reason,
+                    str[2],
+                    e->site ? e->site->line : 0};
     if (push_devzone(w->l, &z)) return w->oom = -1;
     return 0;
 }
@@ -406,7 +429,7 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
  * the derived CSV rows, where the RISCs stood. */
 static void load_device_trace(pf_logs *l, const tf_trace *t, uint32_t proc, pf_out *csv)
 {
-    dev_walk w = {l, t, proc, csv, malloc((3 * (size_t)t->ndev_sites + 1) * sizeof(uint32_t)),
+    dev_walk w = {l, t,    proc, csv, malloc((3 * (size_t)t->ndev_sites + 1) * sizeof(uint32_t)),
                   0, NULL, 0};
     if (!w.site_str) {
         pf_note(l, 1, "out of memory reading the device markers");
@@ -438,8 +461,8 @@ static void load_device_trace(pf_logs *l, const tf_trace *t, uint32_t proc, pf_o
                 (unsigned long long)n.discarded);
     for (size_t i = 0; i < t->ndev_pcs; i++) {
         const tf_dev_pc *h = &t->dev_pcs[i].h;
-        pf_devpc pc = {proc,  h->dispatch, h->x, h->y, h->risc, h->reason,
-                       h->pc, strdup(t->dev_pcs[i].text)};
+        pf_devpc pc = {proc,    h->dispatch, h->x,  h->y,
+                       h->risc, h->reason,   h->pc, strdup(t->dev_pcs[i].text)};
         pf_devpc *np = realloc(l->devpcs, (l->ndevpcs + 1) * sizeof *np);
         if (!np || !pc.where) {
             free(pc.where);
@@ -531,7 +554,7 @@ static char *prefixed(const char *prefix, char *s)
 #define APPEND(dst, dn, src, sn)                                                                   \
     do {                                                                                           \
         if (sn) {                                                                                  \
-            void *np_ = realloc((dst), ((dn) + (sn)) * sizeof *(dst));                            \
+            void *np_ = realloc((dst), ((dn) + (sn)) * sizeof *(dst));                             \
             if (!np_) return -1;                                                                   \
             (dst) = np_;                                                                           \
             memcpy((dst) + (dn), (src), (sn) * sizeof *(dst));                                     \
@@ -704,7 +727,8 @@ static void read_headers(pf_logs *l)
 static int proc_cmp(const void *a, const void *b)
 {
     const pf_process *x = a, *y = b;
-    if (x->start_ns != y->start_ns) return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
+    if (x->start_ns != y->start_ns)
+        return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
     return (x->pid > y->pid) - (x->pid < y->pid);
 }
 

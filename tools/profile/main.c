@@ -185,6 +185,24 @@ static int find_program(const char *prog, char *out, size_t n)
 
 static pid_t child_pid;
 
+/* Ctrl-C or SIGTERM while the reports are written: no partial file is left
+ * (each is written under a temporary name and renamed when complete). */
+static void on_report_signal(int sig)
+{
+    pf_out_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void report_signals(void)
+{
+    struct sigaction sa = {.sa_handler = on_report_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 static void forward_signal(int sig)
 {
     if (child_pid > 0) kill(child_pid, sig);
@@ -390,6 +408,7 @@ int main(int argc, char **argv)
         if (mkdir_p(rep) || access(rep, W_OK | X_OK))
             return error(1, "report: cannot write to '%s': %s", rep, strerror(errno));
         double t0 = now_s();
+        report_signals();
         uint64_t events = pf_generate(&l, opt.outdir, &opt, stdout);
         if (opt.verbose) {
             fprintf(stderr, PF_TOOL ": %llu events in %.3f s\n", (unsigned long long)events,
@@ -416,6 +435,7 @@ int main(int argc, char **argv)
     if (ws == -1) return 1;
     int status;
     double t0 = now_s();
+    report_signals();
     uint64_t events = pf_generate(&l, abs, &opt, stderr);
     if (opt.verbose) {
         fprintf(stderr, PF_TOOL ": %llu events read and reported in %.3f s\n",

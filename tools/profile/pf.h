@@ -28,8 +28,8 @@
 #define PF_MEMLOG         ".logs/tt_foil_memlog.tft"
 /* derived from the traces by the tool (read as they are when no trace has
  * device markers: logs of an older tt-foil) */
-#define PF_DEVZONES_CSV   ".logs/tt_foil_device_zones.csv"
-#define PF_CLOCK_SYNC     ".logs/tt_foil_device_clock_sync.csv"
+#define PF_DEVZONES_CSV  ".logs/tt_foil_device_zones.csv"
+#define PF_CLOCK_SYNC    ".logs/tt_foil_device_clock_sync.csv"
 #define PF_MEMLOG_CSV    ".logs/tt_foil_memlog.csv"
 #define PF_OPS_CSV       ".logs/tracy_ops_times.csv"
 #define PF_REPORTS       "reports"
@@ -121,7 +121,9 @@ typedef struct pf_logs {
     unsigned char *note_error; /* 1: a report is missing or incomplete */
     int nnotes;
     int errors;
-    int write_errors;     /* report files that could not be written */
+    int write_errors;    /* report files that could not be written */
+    char failed[16][48]; /* the first of them (relative names), for the closing lines */
+    int nfailed;
     pthread_mutex_t lock; /* notes */
     /* seconds spent in each step of pf_generate (for -v and the benchmark) */
     double t_load, t_analyze, t_write, t_csv, t_json, t_html;
@@ -238,6 +240,7 @@ void pf_print_steps(const pf_logs *l, FILE *out);
 
 /* A report file being written, buffered. */
 typedef struct pf_out {
+    int slot; /* in the table of temporary files, -1 if none */
     int fd;
     char *buf;
     size_t n, cap;
@@ -246,10 +249,19 @@ typedef struct pf_out {
     const char *rel;
 } pf_out;
 
-/* Open dir/rel for writing; NULL after a note if it cannot be. */
+/* Open dir/rel for writing; NULL after a note if it cannot be. The file is
+ * written under a temporary name (rel.tmp.<pid>) and renamed at
+ * pf_out_close if every write succeeded: a report is complete or absent,
+ * never cut short (a full disk, Ctrl-C: pf_out_cleanup). */
 pf_out *pf_out_open(pf_logs *l, const char *rel);
-/* Write out and close; a note (and -1) if anything failed. */
+/* Write out, close and rename; a note (and -1, the temporary removed) if
+ * anything failed. */
 int pf_out_close(pf_out *o);
+/* 1 if report `rel` could not be written (the closing lines say so). */
+int pf_out_failed(const pf_logs *l, const char *rel);
+/* Remove every temporary file still open: async-signal-safe, for a
+ * SIGINT/SIGTERM handler of the tool. */
+void pf_out_cleanup(void);
 /* A pf_out into memory (for text built once and written many times);
  * pf_out_take ends it and returns the text (NUL-terminated; NULL if out
  * of memory), to be freed. */

@@ -589,17 +589,25 @@ static int rec_TRACK_ZONE(reader *r, const rec *e)
     return PUSH(r->t->track_zones, r->t->ntrack_zones, r->cap_track_zones, z);
 }
 
+/* The fixed header of a byte record (DEVICE_BLOCK, DEVICE_PC) into h: 0 if
+ * the record is shorter than it (counted as unreadable). */
+static int rec_header(reader *r, const rec *e, void *h, size_t n)
+{
+    if (e->arg < n) {
+        r->t->unknown_records++;
+        return 0;
+    }
+    memcpy(h, e->p + 1, n);
+    return 1;
+}
+
 /* A DEVICE_BLOCK whose header or word count does not fit its length is
  * counted as unreadable. */
 static int rec_DEVICE_BLOCK(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     tf_tr_dev_block b;
-    if (e->arg < sizeof b.h) {
-        t->unknown_records++;
-        return 0;
-    }
-    memcpy(&b.h, e->p + 1, sizeof b.h);
+    if (!rec_header(r, e, &b.h, sizeof b.h)) return 0;
     if ((uint64_t)b.h.nwords * 4 > e->arg - sizeof b.h) {
         t->unknown_records++;
         return 0;
@@ -618,11 +626,7 @@ static int rec_DEVICE_PC(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     tf_tr_dev_pc pc;
-    if (e->arg < sizeof pc.h) {
-        t->unknown_records++;
-        return 0;
-    }
-    memcpy(&pc.h, e->p + 1, sizeof pc.h);
+    if (!rec_header(r, e, &pc.h, sizeof pc.h)) return 0;
     pc.text = dupn((const char *)(e->p + 1) + sizeof pc.h, e->arg - sizeof pc.h);
     if (!pc.text || PUSH(t->dev_pcs, t->ndev_pcs, r->cap_dev_pcs, pc)) {
         free(pc.text);

@@ -616,8 +616,9 @@ static int rec_DEVICE_BLOCK(reader *r, const rec *e)
     if (grow((void **)&t->dev_words, &r->cap_dev_words, t->ndev_words + b.h.nwords,
              sizeof *t->dev_words))
         return -1;
-    memcpy(t->dev_words + t->ndev_words, (const char *)(e->p + 1) + sizeof b.h,
-           (size_t)b.h.nwords * 4);
+    if (b.h.nwords)
+        memcpy(t->dev_words + t->ndev_words, (const char *)(e->p + 1) + sizeof b.h,
+               (size_t)b.h.nwords * 4);
     t->ndev_words += b.h.nwords;
     return PUSH(t->dev_blocks, t->ndev_blocks, r->cap_dev_blocks, b);
 }
@@ -740,7 +741,8 @@ tf_trace *tf_trace_load(const char *path)
     r.ns_clock = (t->header.flags & TF_TRACE_FLAG_NS_CLOCK) != 0;
     add_cal(&r, t->header.start_tsc, t->header.start_ns);
     scan_chunks(&r);
-    qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
+    if (t->ndev_sites)
+        qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
     for (size_t i = 0; i < r.nchunks; i++)
         if (r.chunks[i].h->kind == TF_CHUNK_EVENTS || r.chunks[i].h->kind == TF_CHUNK_PACKED)

@@ -744,7 +744,7 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
                           "cmake --build build)";
     find_processes(l);
     read_headers(l);
-    qsort(l->procs, l->nprocs, sizeof *l->procs, proc_cmp);
+    if (l->nprocs) qsort(l->procs, l->nprocs, sizeof *l->procs, proc_cmp);
     if (l->nprocs > 1) {
         char list[900];
         size_t n = 0;

@@ -132,8 +132,8 @@ int main(int argc, char **argv)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     double rss_mb = (double)ru.ru_maxrss / 1024.0;
-    printf("bench_dense: %d dispatches x %d cores x %d zones per BRISC\n", iters,
-           CORES_X * CORES_Y, ZONES);
+    printf("bench_dense: %d dispatches x %d cores x %d zones per BRISC\n", iters, CORES_X * CORES_Y,
+           ZONES);
     printf("  profiled run %.2f s vs plain %.2f s: %.2fx (target <= 1.3x)\n", prof, plain,
            prof / plain);
     printf("  .logs: %llu bytes for %llu device markers: %.2f bytes per marker (target <= 16)\n",

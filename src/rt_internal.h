@@ -71,6 +71,7 @@ typedef struct rt_image {
     uint8_t *bytes;      /* .bss included as zeros */
     rt_zone_info *zones; /* device profiler zones of this image */
     uint32_t nzones;
+    uint32_t trace_image; /* its number in the host trace (DEVICE_ZONE), 0 until used */
 } rt_image;
 
 struct tf_kernel {
@@ -109,6 +110,7 @@ struct tf_program {
     size_t ndz, cap_dz;
     uint32_t dz_dropped[TF_NUM_RISCS], dz_unmatched, dz_dispatch;
     uint32_t dz_discarded[TF_NUM_RISCS];
+    int has_dz; /* dz holds a read-back dispatch (also one that timed out or faulted) */
 };
 
 struct tf_launch {

@@ -402,9 +402,17 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
         }
         if (l->nnotes > SUMMARY_ROWS) fprintf(out, "  ... %d more\n", l->nnotes - SUMMARY_ROWS);
     }
-    fprintf(out,
-            "\nReports: %s/%s/\n  HTML: %s/%s\n  JSON: %s/%s (Perfetto UI, chrome://tracing)\n",
-            l->dir, PF_REPORTS, l->dir, PF_REPORT_HTML, l->dir, PF_TRACE_JSON);
+    /* only what was written: a report that failed (full disk) says so */
+    fprintf(out, "\nReports: %s/%s/%s\n", l->dir, PF_REPORTS,
+            l->nfailed ? " (some could not be written: see the errors above)" : "");
+    if (pf_out_failed(l, PF_REPORT_HTML))
+        fprintf(out, "  HTML: not written (%s/%s)\n", l->dir, PF_REPORT_HTML);
+    else
+        fprintf(out, "  HTML: %s/%s\n", l->dir, PF_REPORT_HTML);
+    if (pf_out_failed(l, PF_TRACE_JSON))
+        fprintf(out, "  JSON: not written (%s/%s)\n", l->dir, PF_TRACE_JSON);
+    else
+        fprintf(out, "  JSON: %s/%s (Perfetto UI, chrome://tracing)\n", l->dir, PF_TRACE_JSON);
 }
 
 /* ---- the whole pipeline ----------------------------------------------------------------- */
@@ -457,6 +465,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     l->t_write = seconds() - t;
     l->t_json = job.t_json;
     l->t_html = job.t_html;
+    pf_write_open_zones(l);
     pf_write_diagnostics(l);
     if (summary) pf_summary(l, &a, summary);
     pf_analysis_free(&a);

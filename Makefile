@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: test-spec all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
+.PHONY: test-spec test-consumer all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
 
 all: build
 
@@ -86,6 +86,17 @@ test-tsan:
 # a fresh copy of this tree (tests/cli/test_spec_commands.sh).
 test-spec:
 	bash tests/cli/test_spec_commands.sh .
+
+# A project of its own using tt-foil three ways: add_subdirectory, an
+# installed tree through find_package, pkg-config with a plain compiler
+# (tests/consumer/run.sh; docs/install.md). Needs pkg-config.
+test-consumer:
+	@command -v pkg-config >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing pkg-config (the consumer's pkg-config build)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pkg-config >/dev/null) || true; \
+	  fi; }
+	JOBS=$(JOBS) bash tests/consumer/run.sh .
 
 # Fuzzing (tests/fuzz/README.md): each libFuzzer harness for FUZZ_SECONDS
 # under ASan + UBSan, from the committed regression inputs and the seeds.

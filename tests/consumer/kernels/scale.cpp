@@ -1,10 +1,12 @@
 // A tt-metal style C++ kernel of the consumer project: out[i] = in[i] *
 // factor, with the factor a compile-time arg (get_compile_time_arg_val(0)).
 // RTA: 0/1 src NOC address lo/hi, 2/3 dst lo/hi, 4 L1 scratch, 5 words.
+// A device zone "scale" (tt-metal's DeviceZoneScopedN) around the multiply.
 #include <cstdint>
 
 #include "api/compile_time_args.h"
 #include "api/dataflow/dataflow_api.h"
+#include "tools/profiler/kernel_profiler.hpp"
 
 void kernel_main()
 {
@@ -15,8 +17,11 @@ void kernel_main()
     uint32_t l1 = get_arg_val<uint32_t>(4), n = get_arg_val<uint32_t>(5);
     noc_async_read(src, l1, n * sizeof(uint32_t));
     noc_async_read_barrier();
-    auto *w = reinterpret_cast<volatile uint32_t *>(l1);
-    for (uint32_t i = 0; i < n; i++) w[i] = w[i] * factor;
+    {
+        DeviceZoneScopedN("scale");
+        auto *w = reinterpret_cast<volatile uint32_t *>(l1);
+        for (uint32_t i = 0; i < n; i++) w[i] = w[i] * factor;
+    }
     noc_async_write(l1, dst, n * sizeof(uint32_t));
     noc_async_write_barrier();
 }

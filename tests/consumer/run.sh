@@ -48,10 +48,18 @@ for f in lib/libtt_foil.so include/tt_foil/runtime.h include/tt_foil/tf_trace_re
     lib/cmake/tt_foil/tt_foil-config.cmake lib/pkgconfig/tt_foil.pc; do
     [ -e "$P/$f" ] || fail "not installed: $f"
 done
+# --check (the replacement of `ldd | grep tracy`) on the installed library,
+# whose build tree is gone: the firmware is found in share/tt_foil
+quiet "$P/bin/tt_foil_profile" --check "$P/lib/libtt_foil.so"
+grep -q "host profiler (TT_FOIL_ENABLE_TRACY): *yes" "$T/log" &&
+    grep -q "device profiler (TT_FOIL_DEVICE_PROFILER): yes.*$P/lib/../share/tt_foil" "$T/log" ||
+    { cat "$T/log"; fail "--check on the installed libtt_foil.so"; }
 quiet cmake -S "$consumer" -B "$T/pkg" -DCMAKE_PREFIX_PATH="$P" -DEXPECT_DEVICE_PROFILER=ON
 grep -q "host profiler ON, device profiler ON" "$T/log" ||
     fail "the package does not say it has both profilers"
 quiet cmake --build "$T/pkg" -j "$jobs"
+quiet "$P/bin/tt_foil_profile" --check "$T/pkg/consumer"
+grep -q "links the shared runtime libtt_foil.so" "$T/log" || fail "--check on a program using libtt_foil.so"
 "$T/pkg/consumer" "$T/pkg/kernels"
 "$T/pkg/consumer" --build "$consumer/kernels"
 # the installed profiler, through the spec's wrapper spelling

@@ -94,7 +94,9 @@ static const char *kb_expand(const char *s, char *out, size_t cap)
     const char *src = share ? share : TF_KB_SOURCE_ROOT, *bin = share ? share : TF_KB_BINARY_ROOT;
     size_t n = 0;
     while (*s && n + 1 < cap) {
-        const char *root = !strncmp(s, "{tf-src}", 8) ? src : !strncmp(s, "{tf-bin}", 8) ? bin : NULL;
+        const char *root = !strncmp(s, "{tf-src}", 8)   ? src
+                           : !strncmp(s, "{tf-bin}", 8) ? bin
+                                                        : NULL;
         if (root) {
             size_t k = strlen(root);
             if (k > cap - 1 - n) k = cap - 1 - n;

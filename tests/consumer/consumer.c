@@ -55,8 +55,13 @@ static int run(tf_device *dev, tf_kernel *k, tf_risc risc, tf_buffer *src, tf_bu
     tf_program *p = tf_program_create(dev, (tf_core){0, 0});
     if (!p) return -1;
     uint64_t s = tf_buffer_noc_addr(src), d = tf_buffer_noc_addr(dst);
-    uint32_t args[7] = {(uint32_t)s, (uint32_t)(s >> 32), (uint32_t)d, (uint32_t)(d >> 32),
-                        (uint32_t)tf_buffer_address(l1), N, (uint32_t)bias};
+    uint32_t args[7] = {(uint32_t)s,
+                        (uint32_t)(s >> 32),
+                        (uint32_t)d,
+                        (uint32_t)(d >> 32),
+                        (uint32_t)tf_buffer_address(l1),
+                        N,
+                        (uint32_t)bias};
     int rc = tf_program_set_kernel(p, risc, k) || tf_program_set_args(p, risc, args, 7) ||
              tf_dispatch_execute(p);
     tf_program_destroy(p);

@@ -212,31 +212,7 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
         snprintf(buf, n, "; page %u is out of range: the buffer has %u pages", f->aux_lo,
                  f->aux_hi);
         break;
-    case TF_FAULT_DETAIL_TILE: {
-#define TF_OP_NAME(name, code, role, doc) [code] = #name,
-        static const char *const ops[TF_TILE_NUM_OPS] = {TF_TILE_OPS(TF_OP_NAME)};
-#undef TF_OP_NAME
-        static const char *const why[] = {
-            [TF_TILE_ERR_OPCODE] = "there is no such operation",
-            [TF_TILE_ERR_ROLE] = "it was issued by the wrong TRISC (unpack runs on TRISC0, math "
-                                 "on TRISC1, pack on TRISC2: use the compute API)",
-            [TF_TILE_ERR_FORMAT] = "the circular buffer's page size is neither a bf16 tile "
-                                   "(2048) nor an fp32 tile (4096)",
-            [TF_TILE_ERR_ADDRESS] = "the tile is outside user L1 or misaligned",
-            [TF_TILE_ERR_DEST] = "the DEST index is beyond the 8 tiles of a half",
-            [TF_TILE_ERR_PROTO] = "math must run between tile_regs_acquire and tile_regs_commit, "
-                                  "pack between tile_regs_wait and tile_regs_release",
-            [TF_TILE_ERR_HOST] = "the simulator ran out of host memory",
-        };
-        const char *op = f->aux_lo < TF_TILE_NUM_OPS && ops[f->aux_lo] ? ops[f->aux_lo] : NULL;
-        const char *w = f->aux_hi < sizeof why / sizeof *why && why[f->aux_hi] ? why[f->aux_hi]
-                                                                               : "unknown reason";
-        if (op)
-            snprintf(buf, n, "; tile engine %s: %s", op, w);
-        else
-            snprintf(buf, n, "; tile engine opcode %u: %s", f->aux_lo, w);
-        break;
-    }
+    case TF_FAULT_DETAIL_TILE: rt_tile_fault_describe(f->aux_lo, f->aux_hi, buf, n); break;
     default: buf[0] = 0; break;
     }
 }

@@ -179,5 +179,7 @@ void rt_interleaved_free(tf_buffer *b);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
 void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size);
+/* tile.c: the message for a tile-engine fault record (aux_lo, aux_hi). */
+void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n);
 
 #endif

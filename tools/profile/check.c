@@ -8,6 +8,7 @@
  * firmware's build note says whether the device profiler is in. A program
  * linked with libtt_foil.so is pointed at the library. */
 #include "cm_elf.h"
+#include "cm_file.h"
 #include "pf.h"
 #include "tf_build_note.h"
 
@@ -21,42 +22,12 @@
 #define TT_FOIL_REL_BIN_SHARE "../share/tt_foil"
 #endif
 
-/* The whole file, or NULL. */
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 20, len = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap) break;
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        free(buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    *n = len;
-    return buf;
-}
-
 int pf_check(const char *program, FILE *out)
 {
     size_t n = 0;
-    char *bin = slurp(program, &n);
+    char *bin = cm_file_read(program, &n);
     if (!bin) {
-        fprintf(stderr, PF_TOOL ": --check: cannot read '%s'\n", program);
+        fprintf(stderr, PF_TOOL ": --check: %s\n", tf_last_error());
         return 1;
     }
     int host = memmem(bin, n, TF_CHECK_MARKER_HOST, strlen(TF_CHECK_MARKER_HOST)) != NULL;

@@ -18,6 +18,9 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tt_foil_consumer.XXXXXX")
 [ -n "${KEEP:-}" ] && echo "keeping $T" || trap 'rm -rf "$T"' EXIT
 export TT_FOIL_CACHE_DIR=$T/kernel-cache
+# run everything from the scratch folder: a program built with the device
+# profiler writes its device logs to the current directory by default
+cd "$T"
 fail() {
     echo "FAIL: $*"
     exit 1

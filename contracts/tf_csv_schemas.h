@@ -82,7 +82,7 @@ typedef struct tf_csv_schema {
     X(P, seq, U) X(P, ts_ns, U) X(P, zone, S) X(P, duration_ns, U) X(P, context, S)
 
 #define TF_CSV_PHASES(X, P)                                                                        \
-    X(P, phase, U) X(P, kernel_load_count, U) X(P, t_start_ns, U) X(P, t_end_ns, U)               \
+    X(P, phase, S) X(P, kernel_load_count, U) X(P, t_start_ns, U) X(P, t_end_ns, U)               \
     X(P, duration_ns, U) X(P, first_kernel, S) X(P, last_kernel, S)
 
 #define TF_CSV_MEMORY_REPORT(X, P)                                                                 \

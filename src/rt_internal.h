@@ -148,6 +148,11 @@ int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
 int rt_dev_boot_core(tf_device *dev, tf_core core);
 uint64_t rt_dev_now_ns(void);
 
+/* paths.c: the installed tree (<prefix>/share/tt_foil) beside this runtime,
+ * or NULL in a build tree; the firmware folder to use by default. */
+const char *rt_install_share_dir(void);
+const char *rt_default_firmware_dir(void);
+
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
 const char *rt_srcloc_missing(void);

@@ -51,7 +51,8 @@ typedef struct tf_core {
 typedef struct tf_device_config {
     const tf_core *boot_cores; /* cores to boot (NULL: all) */
     int num_boot_cores;
-    const char *firmware_dir;     /* default $TT_FOIL_FIRMWARE_DIR, else the build tree */
+    const char *firmware_dir;     /* default $TT_FOIL_FIRMWARE_DIR, else share/tt_foil beside an
+                                     installed runtime, else the build tree */
     uint32_t dispatch_timeout_ms; /* default $TT_FOIL_DISPATCH_TIMEOUT_MS, else 60000 */
     uint32_t boot_timeout_ms;     /* firmware must reach INIT within this (default 10000) */
     tf_transport *transport;      /* the chip (NULL: open the built-in simulator) */

@@ -625,7 +625,7 @@ ALWI void pack_untilize_dest_init(std::uint32_t ocb, std::uint32_t face_r_dim = 
     static_assert(!narrow_row && row_num_datums == 32 && !dense,
                   "not supported by tt-foil: narrow rows and dense pack_untilize (32 x 32 tiles)");
     (void)face_r_dim, (void)num_faces;
-    tf_c::pack_untilize_init(ocb, ocb, block_ct_dim, full_ct_dim);
+    tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim); // (the packer's only)
 }
 template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
           bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32,

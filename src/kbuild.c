@@ -211,8 +211,7 @@ static int kb_check(const tf_kernel_build_opts *o)
         return cm_err_set("tf_kernel_build(%s): math_fidelity %d is not a tf_math_fidelity "
                           "(TF_MATH_LOFI 0, HIFI2 2, HIFI3 3, HIFI4 4) or -1",
                           o->source, mf);
-    if (o->fp32_dest_acc < -1 || o->fp32_dest_acc > 1 || o->math_approx < -1 ||
-        o->math_approx > 1)
+    if (o->fp32_dest_acc < -1 || o->fp32_dest_acc > 1 || o->math_approx < -1 || o->math_approx > 1)
         return cm_err_set("tf_kernel_build(%s): fp32_dest_acc and math_approx are 0, 1 or -1",
                           o->source);
     if (o->risc != TF_COMPUTE && (mf != -1 || o->fp32_dest_acc != -1 || o->math_approx != -1))
@@ -290,9 +289,12 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
     }
     /* the compute settings, as tt_foil_add_kernel's MATH_FIDELITY etc. */
     const char *const fid[5] = {"LOFI", NULL, "HIFI2", "HIFI3", "HIFI4"};
-    if (o->math_fidelity >= 0) kb_pushf(a, "-DTF_MATH_FIDELITY=TF_FIDELITY_%s", fid[o->math_fidelity]);
-    if (o->fp32_dest_acc >= 0) kb_push(a, o->fp32_dest_acc ? "-DTF_FP32_DEST_ACC=1" : "-DTF_FP32_DEST_ACC=0");
-    if (o->math_approx >= 0) kb_push(a, o->math_approx ? "-DTF_MATH_APPROX=1" : "-DTF_MATH_APPROX=0");
+    if (o->math_fidelity >= 0)
+        kb_pushf(a, "-DTF_MATH_FIDELITY=TF_FIDELITY_%s", fid[o->math_fidelity]);
+    if (o->fp32_dest_acc >= 0)
+        kb_push(a, o->fp32_dest_acc ? "-DTF_FP32_DEST_ACC=1" : "-DTF_FP32_DEST_ACC=0");
+    if (o->math_approx >= 0)
+        kb_push(a, o->math_approx ? "-DTF_MATH_APPROX=1" : "-DTF_MATH_APPROX=0");
     for (uint32_t i = 0; i < o->num_defines; i++) kb_pushf(a, "-D%s", o->defines[i]);
     if (cxx)
         for (const char *const *d = tf_kb_cxx_includes; *d; d++) kb_pushf(a, "-I%s", *d);

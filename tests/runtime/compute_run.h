@@ -41,9 +41,9 @@ typedef struct cr_run {
     int cb_formats; /* set each CB's data format (tf_program_set_cb_format), not a page size */
     float *out;
     void *out_raw;
-    uint64_t cycles;   /* modeled cycles of the slowest core */
+    uint64_t cycles;    /* modeled cycles of the slowest core */
     tf_run_stats core0; /* core 0's per-RISC GO and done cycles */
-    char err[2048];  /* the message when it failed */
+    char err[2048];     /* the message when it failed */
 } cr_run;
 
 static inline uint32_t cr_bits(float v)
@@ -116,8 +116,8 @@ static inline int cr_execute(tf_device *dev, cr_run *r)
         uint32_t out_tiles = (uint32_t)(out_bytes / out_page) / cores;
         uint64_t o = tf_buffer_noc_addr(dout) + (uint64_t)c * out_tiles * out_page;
         if (r->cb_formats)
-            MUST(tf_program_set_cb_format(p[c], 16, cr_df(r->out_f),
-                                          out_tiles < 2 ? 2 : out_tiles));
+            MUST(
+                tf_program_set_cb_format(p[c], 16, cr_df(r->out_f), out_tiles < 2 ? 2 : out_tiles));
         else
             MUST(tf_program_set_cb(p[c], 16, out_page, out_tiles < 2 ? 2 : out_tiles));
         uint32_t wa[] = {lo32(o), hi32(o), out_tiles};

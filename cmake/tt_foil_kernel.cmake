@@ -3,7 +3,9 @@
 #   tt_foil_add_kernel(<name> RISC <brisc|ncrisc|trisc0|trisc1|trisc2|compute>
 #                      SOURCES <files...> [DEFINES <d...>] [INCLUDES <dirs...>]
 #                      [COMPILE_ARGS <u32...>] [NAMED_COMPILE_ARGS <name=u32...>]
-#                      [NOC 0|1] [PROFILER ON|OFF])
+#                      [NOC 0|1] [PROFILER ON|OFF]
+#                      [MATH_FIDELITY LoFi|HiFi2|HiFi3|HiFi4] [FP32_DEST_ACC ON|OFF]
+#                      [MATH_APPROX ON|OFF])
 #
 # Sources are C (our kernel API, device/include) or C++ (.cpp: tt-metal's
 # kernel API, device/tt-metal, searched first; see docs/kernels.md). Every
@@ -21,7 +23,12 @@
 # the target kernel_<name> builds all variants. PROFILER overrides the
 # build's TT_FOIL_DEVICE_PROFILER for this kernel (tests of the mismatch check). Changing a relevant option
 # (TT_FOIL_DEVICE_PROFILER, TT_FOIL_PROFILE_KERNEL_BITMASK) rebuilds exactly
-# the kernels and firmware whose flags changed.
+# the kernels and firmware whose flags changed. MATH_FIDELITY, FP32_DEST_ACC
+# and MATH_APPROX are a compute kernel's settings (tt-metal's ComputeConfig
+# math_fidelity, fp32_dest_acc_en, math_approx_mode; defaults HiFi4, OFF,
+# OFF): the defines TF_MATH_FIDELITY, TF_FP32_DEST_ACC, TF_MATH_APPROX
+# (device/include/compute_api.h; C++ kernels see MATH_FIDELITY,
+# DST_ACCUM_MODE and APPROX).
 
 #
 # Where things are: TF_SOURCE_ROOT holds device/ and contracts/ (see
@@ -146,8 +153,43 @@ function(tf_kernel_risc_defines risc noc out)
     set(${out} ${d} KERNEL_BUILD NOC_INDEX=${dnoc} NOC_MODE=0 PARENT_SCOPE)
 endfunction()
 
+# A compute kernel's settings as its defines (empty: the default).
+function(tf_compute_settings name risc fidelity fp32 approx out)
+    set(d)
+    if(NOT "${fidelity}${fp32}${approx}" STREQUAL "")
+        string(TOLOWER "${risc}" r)
+        if(NOT r STREQUAL "compute")
+            message(FATAL_ERROR "tt_foil_add_kernel(${name}): MATH_FIDELITY, FP32_DEST_ACC and "
+                                "MATH_APPROX are settings of compute kernels (RISC compute)")
+        endif()
+    endif()
+    if(NOT fidelity STREQUAL "")
+        string(TOUPPER "${fidelity}" f)
+        if(NOT f MATCHES "^(LOFI|HIFI2|HIFI3|HIFI4)$")
+            message(FATAL_ERROR "tt_foil_add_kernel(${name}): MATH_FIDELITY must be LoFi, HiFi2, "
+                                "HiFi3 or HiFi4, not '${fidelity}'")
+        endif()
+        list(APPEND d TF_MATH_FIDELITY=TF_FIDELITY_${f})
+    endif()
+    foreach(opt FP32_DEST_ACC MATH_APPROX)
+        if(opt STREQUAL "FP32_DEST_ACC")
+            set(v "${fp32}")
+        else()
+            set(v "${approx}")
+        endif()
+        if(NOT v STREQUAL "")
+            if(v)
+                list(APPEND d TF_${opt}=1)
+            else()
+                list(APPEND d TF_${opt}=0)
+            endif()
+        endif()
+    endforeach()
+    set(${out} ${d} PARENT_SCOPE)
+endfunction()
+
 function(tt_foil_add_kernel name)
-    cmake_parse_arguments(A "" "RISC;PROFILER;NOC"
+    cmake_parse_arguments(A "" "RISC;PROFILER;NOC;MATH_FIDELITY;FP32_DEST_ACC;MATH_APPROX"
                           "SOURCES;DEFINES;INCLUDES;COMPILE_ARGS;NAMED_COMPILE_ARGS" ${ARGN})
     tf_import_vars()
     set(prof_arg)
@@ -162,6 +204,8 @@ function(tt_foil_add_kernel name)
         message(FATAL_ERROR "tt_foil_add_kernel(${name}): NOC must be 0 or 1, not '${A_NOC}'")
     endif()
     set(ctdefs)
+    tf_compute_settings(${name} "${A_RISC}" "${A_MATH_FIDELITY}" "${A_FP32_DEST_ACC}"
+                        "${A_MATH_APPROX}" ctdefs)
     list(LENGTH A_COMPILE_ARGS nct)
     if(nct GREATER 0)
         foreach(a ${A_COMPILE_ARGS})

@@ -47,6 +47,7 @@ void tf_kernel_build_opts_init(tf_kernel_build_opts *o)
     memset(o, 0, sizeof *o);
     o->noc = -1;
     o->profiler = -1;
+    o->math_fidelity = o->fp32_dest_acc = o->math_approx = -1;
 }
 
 /* ---- argument vectors --------------------------------------------------------- */
@@ -238,6 +239,19 @@ static int kb_check(const tf_kernel_build_opts *o)
     if (o->noc < -1 || o->noc > 1)
         return cm_err_set("tf_kernel_build(%s): noc must be 0, 1 or -1 (the RISC's default)",
                           o->source);
+    int mf = o->math_fidelity;
+    if (mf != -1 && mf != TF_MATH_LOFI && mf != TF_MATH_HIFI2 && mf != TF_MATH_HIFI3 &&
+        mf != TF_MATH_HIFI4)
+        return cm_err_set("tf_kernel_build(%s): math_fidelity %d is not a tf_math_fidelity "
+                          "(TF_MATH_LOFI 0, HIFI2 2, HIFI3 3, HIFI4 4) or -1",
+                          o->source, mf);
+    if (o->fp32_dest_acc < -1 || o->fp32_dest_acc > 1 || o->math_approx < -1 || o->math_approx > 1)
+        return cm_err_set("tf_kernel_build(%s): fp32_dest_acc and math_approx are 0, 1 or -1",
+                          o->source);
+    if (o->risc != TF_COMPUTE && (mf != -1 || o->fp32_dest_acc != -1 || o->math_approx != -1))
+        return cm_err_set("tf_kernel_build(%s): math_fidelity, fp32_dest_acc and math_approx "
+                          "are settings of compute kernels (risc TF_COMPUTE)",
+                          o->source);
     for (uint32_t i = 0; i < o->num_named_args; i++) {
         const char *a = o->named_args[i], *eq = strchr(a, '=');
         char *end;
@@ -307,6 +321,14 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
         kb_fmt(buf, sizeof buf, "-DTF_COMPUTE_ROLE=%d", role);
         kb_push(a, buf);
     }
+    /* the compute settings, as tt_foil_add_kernel's MATH_FIDELITY etc. */
+    const char *const fid[5] = {"LOFI", NULL, "HIFI2", "HIFI3", "HIFI4"};
+    if (o->math_fidelity >= 0)
+        kb_pushf(a, "-DTF_MATH_FIDELITY=TF_FIDELITY_%s", fid[o->math_fidelity]);
+    if (o->fp32_dest_acc >= 0)
+        kb_push(a, o->fp32_dest_acc ? "-DTF_FP32_DEST_ACC=1" : "-DTF_FP32_DEST_ACC=0");
+    if (o->math_approx >= 0)
+        kb_push(a, o->math_approx ? "-DTF_MATH_APPROX=1" : "-DTF_MATH_APPROX=0");
     for (uint32_t i = 0; i < o->num_defines; i++) kb_pushf(a, "-D%s", o->defines[i]);
     if (cxx)
         for (const char *const *d = tf_kb_cxx_includes; *d; d++) {

@@ -125,7 +125,7 @@ TF_ALWAYS_INLINE uint32_t dev_cb_elem_bytes(uint32_t cb)
 /* Unpacker: tile `i` at the front of `cb` into a source register. */
 TF_ALWAYS_INLINE void dev_unpack_args(uint32_t arg, uint32_t cb, uint32_t i)
 {
-    dev_reg_write(arg, get_read_ptr(cb) + i * get_tile_size(cb));
+    dev_reg_write(arg, get_read_ptr(cb) + i * dev_cb_page_size(cb));
     dev_reg_write(arg + 4, dev_cb_format(cb));
 }
 
@@ -170,10 +170,18 @@ TF_ALWAYS_INLINE void dev_init(uint32_t cls, uint32_t p1, uint32_t p2, uint32_t 
 TF_ALWAYS_INLINE void dev_pack(uint32_t dst, uint32_t cb, uint32_t index)
 {
     dev_reg_write(TF_MMIO_TILE_ARG0, dst);
-    dev_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + index * get_tile_size(cb));
+    dev_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + index * dev_cb_page_size(cb));
     dev_reg_write(TF_MMIO_TILE_ARG2, dev_cb_format(cb));
     dev_tile_cmd(TF_TILE_PACK);
 }
+
+/* The kernel-facing names below: global in C; in C++ (tt-metal's C++
+ * compute API, device/tt-metal/tt_foil/compute.hpp, is built on them) they
+ * are tf_c::, so tt-metal's overloads and templates own the plain names. */
+#ifdef __cplusplus
+namespace tf_c
+{
+#endif
 
 /* ---- set-up ------------------------------------------------------------------------ */
 
@@ -704,5 +712,9 @@ TF_ALWAYS_INLINE void pack_untilize_block(uint32_t icb, uint32_t rt, uint32_t oc
 }
 
 #include "compute_sfpu.h"
+
+#ifdef __cplusplus
+} // namespace tf_c
+#endif
 
 #endif

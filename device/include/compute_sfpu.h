@@ -114,6 +114,7 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
     fill_tile_bitcast(idst, dev_dp_f32(v)); /* debug_print.h's fp32 -> bits */
 }
 
+#ifndef __cplusplus /* C++: typecast_tile<IN, OUT>(idst) and TF_UNSUPPORTED_FN */
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them
  * (Float32 0, Float16_b 5, Bfp8_b 6: constants). */
 #define typecast_tile(in_df, out_df, idst)                                                         \
@@ -147,5 +148,6 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
 #define add_unary_tile_int32(...) TF_SFPU_UNSUPPORTED(add_unary_tile_int32)
 #define log_with_base_tile(...)   TF_SFPU_UNSUPPORTED(log_with_base_tile)
 #define topk_local_sort(...)      TF_SFPU_UNSUPPORTED(topk_local_sort)
+#endif
 
 #endif

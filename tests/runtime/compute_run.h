@@ -11,6 +11,13 @@
 
 #include <string.h>
 
+/* The kernels' names start with this: "" for the C kernels, "ttm_" for
+ * their tt-metal C++ versions (tests/kernels/ttm/compute), which take the
+ * same CBs and args, so one test checks both. */
+#ifndef CR_KERNEL_PREFIX
+#define CR_KERNEL_PREFIX ""
+#endif
+
 typedef struct cr_input {
     uint32_t cb;
     const float *m;  /* rows x cols, tilized in format f ... */
@@ -31,10 +38,12 @@ typedef struct cr_run {
     uint32_t args[8];
     int nargs;
     int cores;
+    int cb_formats; /* set each CB's data format (tf_program_set_cb_format), not a page size */
     float *out;
     void *out_raw;
-    uint64_t cycles; /* modeled cycles of the slowest core */
-    char err[2048];  /* the message when it failed */
+    uint64_t cycles;    /* modeled cycles of the slowest core */
+    tf_run_stats core0; /* core 0's per-RISC GO and done cycles */
+    char err[2048];     /* the message when it failed */
 } cr_run;
 
 static inline uint32_t cr_bits(float v)
@@ -42,6 +51,14 @@ static inline uint32_t cr_bits(float v)
     uint32_t u;
     memcpy(&u, &v, 4);
     return u;
+}
+
+/* The runtime's data format of a host tile format. */
+static inline tf_data_format cr_df(tf_tile_format f)
+{
+    return f == TF_TILE_FORMAT_FP32   ? TF_DATA_FORMAT_Float32
+           : f == TF_TILE_FORMAT_BF16 ? TF_DATA_FORMAT_Float16_b
+                                      : TF_DATA_FORMAT_Bfp8_b;
 }
 
 /* Runs it; returns 0, or -1 with tf_last_error() set (a device fault). */
@@ -65,7 +82,7 @@ static inline int cr_execute(tf_device *dev, cr_run *r)
         r->out_raw_bytes ? r->out_raw_bytes : tf_tiled_bytes(r->out_rows, r->out_cols, r->out_f);
     dout = MUST_PTR(tf_buffer_create_dram(dev, out_bytes));
     char path[512];
-    snprintf(path, sizeof path, "%s/%s.compute", TF_TEST_KERNELS, r->kernel);
+    snprintf(path, sizeof path, "%s/%s%s.compute", TF_TEST_KERNELS, CR_KERNEL_PREFIX, r->kernel);
     tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
     tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
     tf_kernel *cmp = MUST_PTR(tf_kernel_load(dev, path));
@@ -84,7 +101,10 @@ static inline int cr_execute(tf_device *dev, cr_run *r)
             uint32_t tiles = (uint32_t)(in_bytes[i] / page),
                      mine = in->split ? tiles / cores : tiles;
             uint64_t a = tf_buffer_noc_addr(din[i]) + (in->split ? (uint64_t)c * mine * page : 0);
-            MUST(tf_program_set_cb(p[c], in->cb, page, mine));
+            if (r->cb_formats)
+                MUST(tf_program_set_cb_format(p[c], in->cb, cr_df(in->f), mine));
+            else
+                MUST(tf_program_set_cb(p[c], in->cb, page, mine));
             ra[nra++] = in->cb;
             ra[nra++] = lo32(a);
             ra[nra++] = hi32(a);
@@ -95,7 +115,11 @@ static inline int cr_execute(tf_device *dev, cr_run *r)
                 MUST(tf_program_set_cb(p[c], r->scratch[s][0], r->scratch[s][1], r->scratch[s][2]));
         uint32_t out_tiles = (uint32_t)(out_bytes / out_page) / cores;
         uint64_t o = tf_buffer_noc_addr(dout) + (uint64_t)c * out_tiles * out_page;
-        MUST(tf_program_set_cb(p[c], 16, out_page, out_tiles < 2 ? 2 : out_tiles));
+        if (r->cb_formats)
+            MUST(
+                tf_program_set_cb_format(p[c], 16, cr_df(r->out_f), out_tiles < 2 ? 2 : out_tiles));
+        else
+            MUST(tf_program_set_cb(p[c], 16, out_page, out_tiles < 2 ? 2 : out_tiles));
         uint32_t wa[] = {lo32(o), hi32(o), out_tiles};
         MUST(tf_program_set_args(p[c], TF_NCRISC, ra, nra));
         MUST(tf_program_set_args(p[c], TF_COMPUTE, r->args, (uint32_t)r->nargs));
@@ -109,6 +133,7 @@ static inline int cr_execute(tf_device *dev, cr_run *r)
             tf_run_stats s;
             MUST(tf_program_last_run(p[c], &s));
             if (s.cycles > r->cycles) r->cycles = s.cycles;
+            if (c == 0) r->core0 = s;
         }
         if (r->out_raw_bytes)
             MUST(tf_buffer_read(dout, 0, r->out_raw, out_bytes));

@@ -12,6 +12,16 @@
 
 static tf_device *dev;
 
+/* The C++ kernels have more forms: transpose_tile (op 102) and
+ * pack_untilize_dest (how 3). */
+#ifdef TF_TTM_COMPUTE
+#define LAST_TRANSPOSE 102
+#define LAST_UNTILIZE  3
+#else
+#define LAST_TRANSPOSE 101
+#define LAST_UNTILIZE  2
+#endif
+
 static uint32_t seed = 12345;
 static float rnd(float lo, float hi) /* a bf16-exact value in [lo, hi] */
 {
@@ -86,8 +96,8 @@ static void reduce_case(uint32_t pool, uint32_t dim)
                 .out_rows = 32,
                 .out_cols = 32,
                 .out_f = TF_TILE_FORMAT_FP32,
-                .args = {N, pool, dim, 0},
-                .nargs = 4,
+                .args = {N, pool, dim, 0, (pool + dim) & 1}, /* 4: C++ only, the runtime form */
+                .nargs = 5,
                 .out = out};
     r.in[0] = (cr_input){.cb = 0, .m = in, .rows = 32, .cols = 32 * N, .f = TF_TILE_FORMAT_BF16};
     r.in[1] = (cr_input){.cb = 1, .m = scal, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_BF16};
@@ -137,6 +147,8 @@ enum { MT = 2, KT = 3, NT = 2 };
 static float ma[MT * 32 * KT * 32], mb[KT * 32 * NT * 32];
 
 /* max |C - A B| relative to sum |a||b| per element; cycles */
+static int64_t tail_, *tail = &tail_;
+static uint64_t math_, *math = &math_;
 static double matmul_err(const char *kernel, uint32_t how, uint64_t *cycles, float *c)
 {
     /* the compute-bound run reads Bfp8_b (half the unpack of bf16, which
@@ -155,6 +167,9 @@ static double matmul_err(const char *kernel, uint32_t how, uint64_t *cycles, flo
     r.in[1] = (cr_input){.cb = 1, .m = mb, .rows = KT * 32, .cols = NT * 32, .f = f};
     MUST(cr_execute(dev, &r));
     *cycles = r.cycles;
+    /* the math's last product ends this long after the last unpack */
+    *tail = (int64_t)r.core0.done_cycle[TF_TRISC1] - (int64_t)r.core0.done_cycle[TF_TRISC0];
+    *math = r.core0.done_cycle[TF_TRISC1] - r.core0.go_cycle[TF_TRISC1];
     double worst = 0;
     for (int i = 0; i < MT * 32; i++)
         for (int j = 0; j < NT * 32; j++) {
@@ -178,15 +193,20 @@ static void matmuls(void)
     const char *k[4] = {"ops_matmul_lofi", "ops_matmul_hifi2", "ops_matmul_hifi3",
                         "ops_matmul_hifi4"};
     double err[4];
-    uint64_t cyc[4], cb;
+    uint64_t cyc[4], cb, mspan[4];
+    int64_t mtail[4];
     for (int f = 0; f < 4; f++) {
         (void)matmul_err(k[f], 2, &cyc[f], c0);
+        mtail[f] = *tail;
+        mspan[f] = *math;
         err[f] = matmul_err(k[f], 0, &cb, c0);
         /* matmul_block: the same products in the same order */
         (void)matmul_err(k[f], 1, &cb, c1);
         CHECK_TRUE(memcmp(c0, c1, sizeof c0) == 0);
-        printf("matmul %s: max error %.3g (of sum |ab|), %llu cycles (block: %llu)\n", k[f] + 10,
-               err[f], (unsigned long long)cyc[f], (unsigned long long)cb);
+        printf("matmul %s%s: max error %.3g (of sum |ab|), %llu cycles (math %llu, its last "
+               "product ends %+lld from the last unpack; block: %llu)\n",
+               CR_KERNEL_PREFIX, k[f], err[f], (unsigned long long)cyc[f],
+               (unsigned long long)mspan[f], (long long)mtail[f], (unsigned long long)cb);
     }
     /* each phase adds mantissa bits (the cycles: 16 passes over the 12 tile
      * products, 16 x phases cycles each, so they dominate the NOC loads): measurably smaller
@@ -195,7 +215,14 @@ static void matmuls(void)
     CHECK_TRUE(err[0] > err[1] && err[1] > err[2] && err[2] > err[3]);
     CHECK_TRUE(err[0] < 0x1p-4 && err[0] > 0x1p-9);
     CHECK_TRUE(err[3] < 96 * 0x1p-24);
-    for (int f = 1; f < 4; f++) CHECK_TRUE(cyc[f] > cyc[f - 1]);
+    /* The cycles: a tile-by-tile matmul is unpack-bound below HiFi4 (two
+     * Bfp8_b unpacks, 34 cycles, and the unpacker's own instructions per
+     * product against 16 x phases of math), and the whole run is bound by
+     * the NOC loads, so its total barely moves. What each phase adds shows
+     * in the math: its last product ends (at least) 16 cycles later per phase
+     * after the last unpack, and at HiFi4 (64 a product) the math is the bottleneck. */
+    for (int f = 1; f < 4; f++) CHECK_TRUE(mtail[f] >= mtail[f - 1] + 16);
+    CHECK_TRUE(mspan[3] > mspan[0] + 1000);
     /* bf16 DEST: each of the Kt accumulation steps rounds to bf16 */
     double e16 = matmul_err("ops_matmul16", 0, &cb, c0);
     CHECK_TRUE(e16 < KT * 0x1p-9 && e16 > err[3]);
@@ -369,7 +396,7 @@ static void transposes(void)
 {
     static float in[64 * 32], out[64 * 32];
     fill(in, 64 * 32, -100, 100);
-    for (uint32_t op = 100; op <= 101; op++) {
+    for (uint32_t op = 100; op <= LAST_TRANSPOSE; op++) {
         cr_run r = {.kernel = "ops_unary",
                     .nin = 1,
                     .out_rows = 64,
@@ -409,7 +436,7 @@ static void layouts(void)
     MUST(cr_execute(dev, &r));
     CHECK_TRUE(memcmp(m, back, sizeof m) == 0);
     /* untilize and pack_untilize: tiles -> row-major */
-    for (uint32_t how = 1; how <= 2; how++) {
+    for (uint32_t how = 1; how <= LAST_UNTILIZE; how++) {
         cr_run u = {.kernel = "ops_layout",
                     .nin = 1,
                     .out_raw_bytes = sizeof rows_out,
@@ -445,6 +472,12 @@ static void bfp8(void)
     r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_BF16};
     MUST(cr_execute(dev, &r));
     CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    /* the same with the CBs' data formats set (tf_program_set_cb_format) */
+    r.cb_formats = 1;
+    memset(dev_out, 0, sizeof dev_out);
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    r.cb_formats = 0;
     /* Bfp8_b in, fp32 out: the values the host decodes */
     r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_BFP8_B};
     r.out_f = TF_TILE_FORMAT_FP32;
@@ -461,20 +494,30 @@ static void bfp8(void)
 
 /* ---- faults ------------------------------------------------------------------------------ */
 
-static void fault(const char *kernel, const char *want)
+/* The kernel on a core whose CB 0 is of data format df (0: a bf16 page
+ * size) must fault saying want. */
+static void fault_df(const char *kernel, int df, const char *want)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/%s.compute", TF_TEST_KERNELS, kernel);
+    snprintf(path, sizeof path, "%s/%s%s.compute", TF_TEST_KERNELS, CR_KERNEL_PREFIX, kernel);
     tf_kernel *k = MUST_PTR(tf_kernel_load(dev, path));
     tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){1, 1}));
     MUST(tf_program_set_kernel(p, TF_COMPUTE, k));
-    MUST(tf_program_set_cb(p, 0, 2048, 2));
+    if (df)
+        MUST(tf_program_set_cb_format(p, 0, (tf_data_format)df, 2));
+    else
+        MUST(tf_program_set_cb(p, 0, 2048, 2));
     MUST(tf_program_set_cb(p, 1, 2048, 2));
     CHECK_TRUE(tf_dispatch_execute(p) != 0);
     CHECK_CONTAINS(tf_last_error(), kernel);
     CHECK_CONTAINS(tf_last_error(), want);
     tf_program_destroy(p);
     tf_kernel_free(k);
+}
+
+static void fault(const char *kernel, const char *want)
+{
+    fault_df(kernel, 0, want);
 }
 
 int main(void)
@@ -490,10 +533,24 @@ int main(void)
     }
     CHECK_EQ_U(binary(TF_BINOP_ADD, TF_BCAST_NONE, 5), 0); /* acc_to_dest */
     CHECK_EQ_U(binary(TF_BINOP_SUB, TF_BCAST_NONE, 5), 0);
+#ifdef TF_TTM_COMPUTE
+    for (uint32_t op = 0; op < 3; op++) {
+        for (uint32_t bc = 1; bc < 4; bc++) /* {add,sub,mul}_tiles_bcast<dim> */
+            CHECK_EQ_U(binary(op, bc, 6), 0);
+        CHECK_EQ_U(binary(op, TF_BCAST_NONE, 7), 0); /* binary_tiles_init<false, op> */
+    }
+#endif
     for (uint32_t pool = 0; pool < 3; pool++)
         for (uint32_t dim = 0; dim < 3; dim++) reduce_case(pool, dim);
     matmuls();
     sfpus();
+#ifdef TF_TTM_COMPUTE
+    { /* power_tile with the exponent as fp32 bits; fill_tile with a float */
+        double edge_bad;
+        CHECK_TRUE(sfpu_case(TF_SFPU_POWER, 1, -10, 10, 1, &edge_bad) <= 2e-7);
+        CHECK_TRUE(sfpu_case(TF_SFPU_FILL, 1, -1, 1, 0, &edge_bad) == 0);
+    }
+#endif
     sfpu16();
     transposes();
     layouts();
@@ -505,6 +562,18 @@ int main(void)
     fault("ops_fault4", "tile engine SFPU EXP: used without its init: call the EXP init first "
                         "(the last SFPU init was RECIP)");
     fault("ops_fault5", "tile engine INIT: the DEST index 8 is beyond the 4 tiles of a half");
+    /* a CB of a format the engine does not have: the format the host set
+     * decides (a page size of 576 would say so instead) */
+    fault_df("ops_fault4", TF_DATA_FORMAT_Bfp4_b,
+             "tile engine UNPACK_A: data format 7 is not supported here");
+#ifdef TF_TTM_COMPUTE
+    /* C++ only: the entry puts the engine in tt-metal mode, so an op
+     * without any init faults; a vector mode other than RC */
+    fault("ops_fault6", "tile engine COPY: used without its init: call copy_tile_init");
+    fault("ops_fault6", "the math unit is set up by compute_kernel_hw_startup");
+    fault("ops_fault7", "tile engine SFPU");
+    fault("ops_fault7", "operand code 1 is not one the engine knows");
+#endif
     /* the engine works after each of those */
     CHECK_EQ_U(binary(TF_BINOP_MUL, TF_BCAST_ROW, 0), 0);
     MUST(tf_device_close(dev));

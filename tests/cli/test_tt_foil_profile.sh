@@ -121,12 +121,18 @@ expect_grep '"name":"device core (1,0)"' "$g/reports/tt_foil_trace.json" "JSON c
 # 9100 ns after the first event (1000)
 expect_grep '"ts":9.100,"dur":0.700,"cat":"device","name":"BRISC-FW"' \
     "$g/reports/tt_foil_trace.json" "JSON places device zones through the clock sync"
-# --max-timeline keeps the first N of each kind, says so, and stays valid
+# --max-timeline N: each kind's N split fairly between its tracks, every
+# track keeping at least one slice; runs of short zones merged into slices
+# that say how many zones they stand for; says so, and stays valid
 run "$tool" --max-timeline 3 report "$g"
-expect_out "holds the first 3 of 15 host zones" "--max-timeline note"
+expect_out "2 of 2 threads had more host zones than their share of --max-timeline 3: their 15 zones are shown as 3 slices" \
+    "--max-timeline note"
 run "$json_check" "$g/reports/tt_foil_trace.json"
 expect_rc 0 "capped JSON is valid"
-expect_out "X 6" "capped JSON: 3 host + 3 device zones"
+expect_out "X 7" "capped JSON: 3 host slices (2 threads) + one per device track (4)"
+expect_out "tracks 6" "capped JSON: no track left out"
+expect_grep '"cat":"merged","name":"merged: 9 zones"' "$g/reports/tt_foil_trace.json" \
+    "capped JSON: a merged slice says how many zones it stands for"
 
 # HTML: self-contained, the data in place of the marker
 h=$g/reports/tt_foil_report.html
@@ -142,7 +148,7 @@ chromium=$(command -v chromium || command -v chromium-browser || command -v goog
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$h" \
         >"$tmp/dom.html" 2>/dev/null
-    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones, 4 pools, 5 device zone rows, 5 notes' \
+    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones on 6 tracks (23 items), 4 pools, 5 device zone rows, 5 notes' \
         "$tmp/dom.html" "HTML renders in headless Chromium"
     expect_grep '<td class="num" title="12288">12,288</td>' "$tmp/dom.html" "HTML memory table"
 else

@@ -4,22 +4,90 @@
  * open and Tracy's import-chrome converts.
  *
  *   pid 1            the host: one track per thread (its OS tid), zones
- *                    with their text, file and line in args; frame marks
+ *                    with their source location ("loc") and text; frame
+ *                    marks
  *   pid 1, counters  live bytes per memory pool
  *   pid 2 + k        core k of the cores with device zones, one track per
  *                    RISC (tid 1 + RISC number), zones placed on the host
  *                    timeline through the clock sync
  *
- * Timestamps are microseconds since the run's first event with three
- * decimals (ns precision); every zone comes after the zones that contain
- * it (time order, outer first). */
+ * With --device-time, pid 1 holds one track of dispatches instead and the
+ * device zones are laid out in device cycles (one cycle written as one
+ * ns), each dispatch after the other (pf_analysis.dsegs).
+ *
+ * Shaped for Tracy's import-chrome (wolfpld/tracy, import/src/
+ * import-chrome.cpp) as well: it names a plot after the counter's args
+ * key (so each pool's key is the pool's name), names threads from
+ * "thread_name" only (so a device track is "core (x,y) BRISC"), reads the
+ * source location from the event's "loc": "file:line", and shows every
+ * arg as a "key: value" line of the zone text (so args hold the text
+ * alone).
+ *
+ * --max-timeline N caps the zones of each kind (host, device) and the
+ * memory events: each track gets a fair share (lod.c), and a track over
+ * its share keeps what a pixel of its busiest stretch can show, its
+ * other zones merged into slices named "merged: K zones". Timestamps are
+ * microseconds since the run's first event with three decimals (ns
+ * precision); on each track every zone comes after the zones that
+ * contain it (time order, outer first). */
 #include "pf.h"
 #include "cm_risc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define HOST_PID 1
 #define CORE_PID 2
+
+/* What the JSON keeps of a timeline: per track the resolution (0: every
+ * zone). Planned once by pf_json_notes, written by pf_write_json (the
+ * same thread, in that order). */
+typedef struct plan {
+    pf_timeline tl;
+    uint64_t *res;
+    size_t merged_tracks, merged_zones, merged_items;
+    int ok;
+} plan;
+
+static plan g_host, g_dev;
+static int g_planned;
+
+static void plan_free(plan *p)
+{
+    pf_tl_free(&p->tl);
+    free(p->res);
+    memset(p, 0, sizeof *p);
+}
+
+static void plan_make(plan *p, size_t cap)
+{
+    size_t nt = p->tl.ntracks;
+    size_t *n = calloc(nt ? nt : 1, sizeof *n), *share = calloc(nt ? nt : 1, sizeof *share);
+    p->res = calloc(nt ? nt : 1, sizeof *p->res);
+    if (!n || !share || !p->res) goto out;
+    for (size_t t = 0; t < nt; t++) n[t] = p->tl.tracks[t].n;
+    pf_lod_shares(n, nt, cap, share);
+    for (size_t t = 0; t < nt; t++) {
+        const pf_tl_track *tr = &p->tl.tracks[t];
+        p->res[t] = pf_lod_fit(tr->z, tr->n, share[t]);
+        size_t k = p->res[t] ? pf_lod(tr->z, tr->n, p->res[t], NULL) : tr->n;
+        if (p->res[t]) p->merged_tracks++, p->merged_zones += tr->n, p->merged_items += k;
+    }
+    p->ok = 1;
+out:
+    free(n);
+    free(share);
+}
+
+static void plan_all(pf_logs *l, pf_analysis *a)
+{
+    plan_free(&g_host);
+    plan_free(&g_dev);
+    size_t cap = l->opt->max_timeline;
+    if (!l->opt->device_time && !pf_tl_host(l, a, &g_host.tl)) plan_make(&g_host, cap);
+    if (!pf_tl_device(l, a, l->opt->device_time, &g_dev.tl)) plan_make(&g_dev, cap);
+    g_planned = 1;
+}
 
 static int first_event;
 
@@ -48,59 +116,109 @@ static uint32_t host_tid(const tf_tr_thread *th)
     return th->tid ? th->tid : th->number;
 }
 
-/* ',"cat":"host","name":NAME,"args":{' */
+/* '"file:line"' (Tracy's "loc"). */
+static void put_loc(pf_out *o, const char *file, uint64_t line)
+{
+    char buf[4200];
+    snprintf(buf, sizeof buf, "%s:%llu", file ? file : "", (unsigned long long)line);
+    pf_put_json(o, buf);
+}
+
+/* ',"cat":"host","name":NAME,"loc":"FILE:LINE"' */
 static void zone_name(pf_out *o, const tf_tr_loc *loc)
 {
     pf_puts(o, ",\"cat\":\"host\",\"name\":");
     pf_put_json(o, loc->name ? loc->name : "");
-    pf_puts(o, ",\"args\":{");
+    pf_puts(o, ",\"loc\":");
+    put_loc(o, loc->file, loc->line);
 }
 
-/* '"file":FILE,"line":LINE}}' */
-static void zone_where(pf_out *o, const tf_tr_loc *loc)
+static void x_head(pf_out *f, uint64_t pid, uint64_t tid, uint64_t start, uint64_t end)
 {
-    pf_puts(o, "\"file\":");
-    pf_put_json(o, loc->file ? loc->file : "");
-    pf_puts(o, ",\"line\":");
-    pf_put_u64(o, loc->line);
-    pf_puts(o, "}}");
+    sep(f);
+    pf_puts(f, "{\"ph\":\"X\",\"pid\":");
+    pf_put_u64(f, pid);
+    pf_puts(f, ",\"tid\":");
+    pf_put_u64(f, tid);
+    pf_puts(f, ",\"ts\":");
+    pf_put_us(f, start);
+    pf_puts(f, ",\"dur\":");
+    pf_put_us(f, end > start ? end - start : 0);
 }
 
-static void host(pf_logs *l, pf_analysis *a, pf_out *f, size_t cap)
+/* A merged run: its name says how many zones it stands for. */
+static void x_merged(pf_out *f, const pf_lod_item *it, const char *first)
+{
+    pf_printf(f, ",\"cat\":\"merged\",\"name\":\"merged: %llu zones\",\"args\":{\"text\":",
+              (unsigned long long)it->count);
+    char buf[300];
+    snprintf(buf, sizeof buf, "from %s on; --max-timeline keeps fewer zones on this track",
+             first);
+    pf_put_json(f, buf);
+    pf_puts(f, "}}");
+}
+
+/* Items of one track at the planned resolution, through `zone` for kept
+ * zones. */
+static size_t track_items(const plan *p, size_t t, pf_lod_item **items)
+{
+    const pf_tl_track *tr = &p->tl.tracks[t];
+    *items = malloc((tr->n ? tr->n : 1) * sizeof **items);
+    if (!*items) return 0;
+    if (!p->res[t]) {
+        for (size_t i = 0; i < tr->n; i++)
+            (*items)[i] = (pf_lod_item){tr->z[i].start, tr->z[i].end, 1, tr->z[i].id,
+                                        tr->z[i].depth};
+        return tr->n;
+    }
+    return pf_lod(tr->z, tr->n, p->res[t], *items);
+}
+
+static void host(pf_logs *l, pf_out *f)
 {
     tf_trace *t = l->trace;
     char pname[128];
     snprintf(pname, sizeof pname, "host: %s", t ? t->header.program : "(no host trace)");
     meta(f, HOST_PID, -1, "process", pname, 0);
     if (!t) return;
-    pf_loc_text *name = pf_loc_text_build(t, zone_name), *where = pf_loc_text_build(t, zone_where);
-    if (!name || !where) {
+    pf_loc_text *name = pf_loc_text_build(t, zone_name);
+    if (!name || !g_host.ok) {
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; host zones left out", PF_TRACE_JSON);
-        cap = 0;
+        pf_loc_text_free(name, t->nlocs);
+        return;
     }
     for (uint32_t i = 0; i < t->nthreads; i++)
         meta(f, HOST_PID, (int)host_tid(&t->threads[i]), "thread", t->threads[i].name, (int)i);
-    size_t n = a->nby_start < cap ? a->nby_start : cap;
-    for (size_t k = 0; k < n; k++) {
-        const tf_tr_zone *z = &t->zones[a->by_start[k]];
-        sep(f);
-        pf_puts(f, "{\"ph\":\"X\",\"pid\":1,\"tid\":");
-        pf_put_u64(f, host_tid(&t->threads[z->thread]));
-        pf_puts(f, ",\"ts\":");
-        pf_put_us(f, z->start_ns - l->t0);
-        pf_puts(f, ",\"dur\":");
-        pf_put_us(f, z->end_ns - z->start_ns);
-        pf_putn(f, name[z->loc].s, name[z->loc].n);
-        if (z->text) {
-            pf_puts(f, "\"text\":");
-            pf_put_json(f, z->text);
-            pf_putc(f, ',');
+    for (size_t tr = 0; tr < g_host.tl.ntracks; tr++) {
+        pf_lod_item *items;
+        size_t n = track_items(&g_host, tr, &items);
+        uint64_t tid = host_tid(&t->threads[tr]);
+        for (size_t k = 0; k < n; k++) {
+            const pf_lod_item *it = &items[k];
+            const tf_tr_zone *z = &t->zones[it->id];
+            x_head(f, HOST_PID, tid, it->start, it->end);
+            if (it->count > 1) {
+                x_merged(f, it, t->locs[z->loc].name ? t->locs[z->loc].name : "?");
+                continue;
+            }
+            pf_putn(f, name[z->loc].s, name[z->loc].n);
+            if (z->text || z->unterminated) {
+                pf_puts(f, ",\"args\":{\"text\":");
+                if (!z->unterminated) {
+                    pf_put_json(f, z->text);
+                } else {
+                    char buf[4200];
+                    snprintf(buf, sizeof buf, "%s%s(never ended: shown to its thread's last event)",
+                             z->text ? z->text : "", z->text ? "\n" : "");
+                    pf_put_json(f, buf);
+                }
+                pf_putc(f, '}');
+            }
+            pf_putc(f, '}');
         }
-        if (z->unterminated) pf_puts(f, "\"unterminated\":true,");
-        pf_putn(f, where[z->loc].s, where[z->loc].n);
+        free(items);
     }
     pf_loc_text_free(name, t->nlocs);
-    pf_loc_text_free(where, t->nlocs);
     for (size_t i = 0; i < t->nframes; i++) {
         sep(f);
         pf_puts(f, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":");
@@ -111,100 +229,200 @@ static void host(pf_logs *l, pf_analysis *a, pf_out *f, size_t cap)
     }
 }
 
-static void memory(pf_analysis *a, pf_out *f, size_t cap)
+static void counter(pf_out *f, const char *pool, uint64_t ns, uint64_t live)
 {
-    size_t n = a->nmem < cap ? a->nmem : cap;
-    for (size_t i = 0; i < n; i++) {
+    sep(f);
+    pf_puts(f, "{\"ph\":\"C\",\"pid\":1,\"ts\":");
+    pf_put_us(f, ns);
+    pf_puts(f, ",\"cat\":\"memory\",\"name\":");
+    pf_put_json(f, pool);
+    pf_puts(f, ",\"args\":{");
+    pf_put_json(f, pool);
+    pf_putc(f, ':');
+    pf_put_u64(f, live);
+    pf_puts(f, "}}");
+}
+
+/* Per pool a fair share of the cap; a pool over its share keeps, per
+ * stretch of time, its highest value and its last (peaks survive). */
+static size_t memory(pf_logs *l, pf_analysis *a, pf_out *f, size_t *pools_thinned)
+{
+    size_t np = a->npools, kept = 0;
+    size_t *n = calloc(np ? np : 1, sizeof *n), *share = malloc((np ? np : 1) * sizeof *share);
+    uint64_t *bucket = calloc(np ? np : 1, sizeof *bucket), *bt = calloc(np ? np : 1, 8),
+             *bmax = calloc(np ? np : 1, 8), *blast = calloc(np ? np : 1, 8);
+    unsigned char *open = calloc(np ? np : 1, 1);
+    if (!n || !share || !bucket || !bt || !bmax || !blast || !open) {
+        pf_note(l, PF_WRITE_ERROR, "%s: out of memory; memory counters left out", PF_TRACE_JSON);
+        goto out;
+    }
+    for (size_t i = 0; i < a->nmem; i++) n[a->mem[i].pool]++;
+    pf_lod_shares(n, np, l->opt->max_timeline, share);
+    uint64_t span = a->nmem ? a->mem[a->nmem - 1].ns + 1 : 1;
+    for (size_t p = 0; p < np; p++)
+        if (n[p] > share[p]) {
+            size_t buckets = share[p] / 2 ? share[p] / 2 : 1;
+            bucket[p] = span / buckets + 1;
+            (*pools_thinned)++;
+        }
+    for (size_t i = 0; i < a->nmem; i++) {
         const pf_mempoint *m = &a->mem[i];
-        sep(f);
-        pf_puts(f, "{\"ph\":\"C\",\"pid\":1,\"ts\":");
-        pf_put_us(f, m->ns);
-        pf_puts(f, ",\"cat\":\"memory\",\"name\":");
-        pf_put_json(f, a->pools[m->pool].pool);
-        pf_puts(f, ",\"args\":{\"live_bytes\":");
-        pf_put_u64(f, m->live);
+        uint32_t p = m->pool;
+        if (!bucket[p]) {
+            counter(f, a->pools[p].pool, m->ns, m->live);
+            kept++;
+            continue;
+        }
+        uint64_t t = m->ns / bucket[p] * bucket[p];
+        if (open[p] && bt[p] != t) {
+            counter(f, a->pools[p].pool, bt[p], bmax[p]);
+            kept++;
+            if (blast[p] != bmax[p]) counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
+            open[p] = 0;
+        }
+        if (!open[p]) bt[p] = t, bmax[p] = m->live, open[p] = 1;
+        if (m->live > bmax[p]) bmax[p] = m->live;
+        blast[p] = m->live;
+    }
+    for (size_t p = 0; p < np; p++)
+        if (open[p]) {
+            counter(f, a->pools[p].pool, bt[p], bmax[p]);
+            kept++;
+            if (blast[p] != bmax[p]) counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
+        }
+out:
+    free(n);
+    free(share);
+    free(bucket);
+    free(bt);
+    free(bmax);
+    free(blast);
+    free(open);
+    return kept;
+}
+
+/* The dispatches of the device-time view, on pid 1. */
+static void dispatches(pf_analysis *a, pf_out *f)
+{
+    meta(f, HOST_PID, -1, "process", "dispatches (device time: 1 us = 1000 cycles)", 0);
+    meta(f, HOST_PID, 1, "thread", "dispatches", 0);
+    for (size_t i = 0; i < a->ndsegs; i++) {
+        const pf_dseg *d = &a->dsegs[i];
+        x_head(f, HOST_PID, 1, d->offset, d->offset + (d->last - d->first));
+        pf_printf(f, ",\"cat\":\"dispatch\",\"name\":\"dispatch %u\",\"args\":{\"text\":",
+                  (unsigned)d->dispatch);
+        char buf[128];
+        snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)",
+                 (unsigned long long)d->first, (unsigned long long)d->last,
+                 (unsigned long long)(d->last - d->first));
+        pf_put_json(f, buf);
         pf_puts(f, "}}");
     }
 }
 
-static size_t core_index(const pf_analysis *a, int x, int y)
+static void device(pf_logs *l, pf_analysis *a, pf_out *f)
 {
-    int key = x | y << 8;
-    size_t lo = 0, hi = a->ncores;
-    while (lo < hi) { /* cores are sorted */
-        size_t mid = (lo + hi) / 2;
-        if (a->cores[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-static void device(pf_logs *l, pf_analysis *a, pf_out *f, size_t cap)
-{
-    char name[64];
+    char name[96];
     for (size_t k = 0; k < a->ncores; k++) {
         int x = a->cores[k] & 0xff, y = a->cores[k] >> 8;
         snprintf(name, sizeof name, "device core (%d,%d)", x, y);
         meta(f, CORE_PID + (int)k, -1, "process", name, 1 + (int)k);
-        for (int r = 0; r < TF_NUM_RISCS; r++)
-            meta(f, CORE_PID + (int)k, 1 + r, "thread", cm_risc_name(r), r);
+        for (int r = 0; r < TF_NUM_RISCS; r++) {
+            snprintf(name, sizeof name, "core (%d,%d) %s", x, y, cm_risc_name(r));
+            meta(f, CORE_PID + (int)k, 1 + r, "thread", name, r);
+        }
     }
-    size_t n = l->ndevzones < cap ? l->ndevzones : cap;
-    for (size_t i = 0; i < n; i++) {
-        const pf_devzone *z = &l->devzones[a->dev_by_start[i]];
-        uint64_t s = pf_dev_ns(l, z->start), e = pf_dev_ns(l, z->end);
-        sep(f);
-        pf_puts(f, "{\"ph\":\"X\",\"pid\":");
-        pf_put_u64(f, CORE_PID + core_index(a, z->x, z->y));
-        pf_puts(f, ",\"tid\":");
-        pf_put_u64(f, 1 + (unsigned)z->risc);
-        pf_puts(f, ",\"ts\":");
-        pf_put_us(f, s - l->t0);
-        pf_puts(f, ",\"dur\":");
-        pf_put_us(f, e > s ? e - s : 0);
-        pf_puts(f, ",\"cat\":\"device\",\"name\":");
-        pf_put_json(f, l->strings[z->name]);
-        pf_puts(f, ",\"args\":{\"cycles\":");
-        pf_put_u64(f, z->end - z->start);
-        pf_puts(f, ",\"dispatch\":");
-        pf_put_u64(f, z->dispatch);
-        pf_puts(f, ",\"zone_hash\":");
-        pf_put_json(f, l->strings[z->hash]);
-        pf_puts(f, "}}");
+    if (!g_dev.ok) {
+        if (l->ndevzones)
+            pf_note(l, PF_WRITE_ERROR, "%s: out of memory; device zones left out", PF_TRACE_JSON);
+        return;
     }
+    for (size_t t = 0; t < g_dev.tl.ntracks; t++) {
+        pf_lod_item *items;
+        size_t n = track_items(&g_dev, t, &items);
+        for (size_t k = 0; k < n; k++) {
+            const pf_lod_item *it = &items[k];
+            const pf_devzone *z = &l->devzones[it->id];
+            x_head(f, CORE_PID + t / TF_NUM_RISCS, 1 + t % TF_NUM_RISCS, it->start, it->end);
+            if (it->count > 1) {
+                x_merged(f, it, l->strings[z->name]);
+                continue;
+            }
+            pf_puts(f, ",\"cat\":\"device\",\"name\":");
+            pf_put_json(f, l->strings[z->name]);
+            if (z->file) {
+                pf_puts(f, ",\"loc\":");
+                put_loc(f, PF_DEVSTR(l, z->file), z->line);
+            }
+            char text[600];
+            snprintf(text, sizeof text, "dispatch %u%s%s, %llu cycles, zone %s",
+                     (unsigned)z->dispatch, z->kernel ? ", kernel " : "", PF_DEVSTR(l, z->kernel),
+                     (unsigned long long)(z->end - z->start), l->strings[z->hash]);
+            pf_puts(f, ",\"args\":{\"text\":");
+            pf_put_json(f, text);
+            pf_puts(f, "}}");
+        }
+        free(items);
+    }
+}
+
+static void kind_note(pf_logs *l, const plan *p, const char *what, const char *tracks,
+                      size_t ntracks)
+{
+    if (!p->merged_tracks) return;
+    pf_note(l, 0,
+            "%s: %zu of %zu %s had more %s zones than their share of --max-timeline %zu: their "
+            "%zu zones are shown as %zu slices, runs of short zones merged into slices named "
+            "\"merged: N zones\" (every track keeps its zones wherever it ran; raise "
+            "--max-timeline for more, the CSV reports have every zone)",
+            PF_TRACE_JSON, p->merged_tracks, ntracks, tracks, what, l->opt->max_timeline,
+            p->merged_zones, p->merged_items);
 }
 
 void pf_json_notes(pf_logs *l, pf_analysis *a)
 {
-    size_t cap = l->opt->max_timeline;
-    if (a->nby_start > cap)
+    plan_all(l, a);
+    size_t nthreads = 0, ndev = 0;
+    for (size_t t = 0; t < g_host.tl.ntracks; t++) nthreads += g_host.tl.tracks[t].n != 0;
+    for (size_t t = 0; t < g_dev.tl.ntracks; t++) ndev += g_dev.tl.tracks[t].n != 0;
+    kind_note(l, &g_host, "host", "threads", nthreads);
+    kind_note(l, &g_dev, "device", "RISCs", ndev);
+    if (l->opt->device_time)
         pf_note(l, 0,
-                "%s holds the first %zu of %zu host zones (raise --max-timeline for more); "
-                "the CSV reports have them all",
-                PF_TRACE_JSON, cap, a->nby_start);
-    if (a->nmem > cap)
-        pf_note(l, 0, "%s holds the first %zu of %zu memory events (raise --max-timeline for more)",
-                PF_TRACE_JSON, cap, a->nmem);
-    if (l->ndevzones > cap)
-        pf_note(l, 0, "%s holds the first %zu of %zu device zones (raise --max-timeline for more)",
-                PF_TRACE_JSON, cap, l->ndevzones);
+                "%s is in device time (--device-time): %zu dispatches laid out one after the "
+                "other in cycles (1 us = 1000 cycles), host zones and memory left out",
+                PF_TRACE_JSON, a->ndsegs);
 }
 
 void pf_write_json(pf_logs *l, pf_analysis *a)
 {
+    if (!g_planned) plan_all(l, a);
     pf_out *f = pf_out_open(l, PF_TRACE_JSON);
-    if (!f) return;
-    size_t cap = l->opt->max_timeline;
-    first_event = 1;
-    pf_puts(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"tt_foil_profile\",");
-    pf_puts(f, "\"program\":");
-    pf_put_json(f, l->trace ? l->trace->header.program : "");
-    pf_puts(f, "},\n\"traceEvents\":[\n");
-    host(l, a, f, cap);
-    memory(a, f, cap);
-    device(l, a, f, cap);
-    pf_puts(f, "\n]}\n");
-    pf_out_close(f);
+    if (f) {
+        first_event = 1;
+        pf_puts(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"tt_foil_profile\",");
+        pf_puts(f, "\"program\":");
+        pf_put_json(f, l->trace ? l->trace->header.program : "");
+        pf_printf(f, ",\"clock\":\"%s\"},\n\"traceEvents\":[\n",
+                  l->opt->device_time ? "device cycles" : "host ns");
+        size_t thinned = 0;
+        if (l->opt->device_time) {
+            dispatches(a, f);
+        } else {
+            host(l, f);
+            size_t kept = memory(l, a, f, &thinned);
+            if (thinned)
+                pf_note(l, 0,
+                        "%s: %zu memory pools had more events than their share of "
+                        "--max-timeline %zu: %zu of %zu points kept (per stretch of time its "
+                        "highest value and its last)",
+                        PF_TRACE_JSON, thinned, l->opt->max_timeline, kept, a->nmem);
+        }
+        device(l, a, f);
+        pf_puts(f, "\n]}\n");
+        pf_out_close(f);
+    }
+    plan_free(&g_host);
+    plan_free(&g_dev);
+    g_planned = 0;
 }

@@ -195,7 +195,11 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
             pf_note(l, 1, "out of memory pairing device markers");
     } else if (cm_pair_end(&st->pair, key, &start, &depth)) {
         pf_devzone z = {
-            (uint32_t)dispatch.u, (int)x.u, (int)y.u, risc, nm, hs, depth, start, cycle.u};
+            (uint32_t)dispatch.u, (int)x.u, (int)y.u, risc, nm, hs, depth, start, cycle.u, 0, 0, 0};
+        cm_csv_value k, f, ln; /* where it is (tooltips), when the file says */
+        if (!cm_csv_get(r, s, col, TF_DZ_kernel, &k) && k.s[0]) z.kernel = pf_intern(l, k.s) + 1;
+        if (!cm_csv_get(r, s, col, TF_DZ_src_file, &f) && f.s[0]) z.file = pf_intern(l, f.s) + 1;
+        if (!cm_csv_get(r, s, col, TF_DZ_src_line, &ln) && !ln.empty) z.line = (uint32_t)ln.u;
         if (push_devzone(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
     }
     return 0;

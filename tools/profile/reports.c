@@ -293,9 +293,12 @@ static int cmp_total_desc(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static int cmp_pool_peak(const void *a, const void *b)
+/* pool groups by the peak of their pools, then name */
+static const pf_analysis *g_an;
+static int cmp_group_peak(const void *a, const void *b)
 {
-    const pf_poolstat *x = *(const pf_poolstat *const *)a, *y = *(const pf_poolstat *const *)b;
+    const pf_poolstat *x = &g_an->pools[((const pf_poolgroup *)a)->first],
+                      *y = &g_an->pools[((const pf_poolgroup *)b)->first];
     if (x->peak != y->peak) return x->peak < y->peak ? 1 : -1;
     return strcmp(x->pool, y->pool);
 }
@@ -330,30 +333,37 @@ static void summary_host(pf_analysis *a, FILE *out)
     free(zt);
 }
 
+/* One row per pool, identical per-core pools folded into one with their
+ * count ("Device L1 (x,y) x10"). */
 static void summary_memory(pf_analysis *a, FILE *out)
 {
-    const pf_poolstat **p = malloc((a->npools ? a->npools : 1) * sizeof *p);
-    if (!p) return;
+    size_t ng = a->npoolgroups;
+    pf_poolgroup *g = malloc((ng ? ng : 1) * sizeof *g);
+    if (!g) return;
+    memcpy(g, a->poolgroups, ng * sizeof *g);
     uint64_t leaked = 0;
     size_t leaking = 0;
     for (size_t i = 0; i < a->npools; i++) {
-        p[i] = &a->pools[i];
         leaked += a->pools[i].leaked;
         leaking += a->pools[i].leaked != 0;
     }
-    qsort(p, a->npools, sizeof *p, cmp_pool_peak);
-    fprintf(out, "\nMemory pools (%zu of %zu, by peak)\n",
-            a->npools < SUMMARY_ROWS ? a->npools : SUMMARY_ROWS, a->npools);
-    fprintf(out, "  %-34s %9s %9s %11s %7s %11s\n", "POOL", "ALLOCS", "FREES", "PEAK", "OF CAP",
+    g_an = a;
+    qsort(g, ng, sizeof *g, cmp_group_peak);
+    fprintf(out, "\nMemory pools (%zu of %zu rows, by peak", ng < SUMMARY_ROWS ? ng : SUMMARY_ROWS,
+            ng);
+    if (ng < a->npools) fprintf(out, "; %zu pools, identical per-core ones folded", a->npools);
+    fprintf(out, ")\n  %-34s %9s %9s %11s %7s %11s\n", "POOL", "ALLOCS", "FREES", "PEAK", "OF CAP",
             "LEAKED");
-    for (size_t i = 0; i < a->npools && i < SUMMARY_ROWS; i++) {
-        char pk[32], lk[32], pc[16] = "-", nm[64];
-        if (p[i]->capacity)
-            snprintf(pc, sizeof pc, "%.1f%%", 100.0 * (double)p[i]->peak / (double)p[i]->capacity);
-        fprintf(out, "  %-34.34s %9llu %9llu %11s %7s %11s\n", pf_term(nm, sizeof nm, p[i]->pool),
-                (unsigned long long)p[i]->allocs, (unsigned long long)p[i]->frees,
-                pf_human_bytes(pk, sizeof pk, p[i]->peak), pc,
-                pf_human_bytes(lk, sizeof lk, p[i]->leaked));
+    for (size_t i = 0; i < ng && i < SUMMARY_ROWS; i++) {
+        const pf_poolstat *p = &a->pools[g[i].first];
+        char pk[32], lk[32], pc[16] = "-", nm[64], gn[256];
+        if (p->capacity)
+            snprintf(pc, sizeof pc, "%.1f%%", 100.0 * (double)p->peak / (double)p->capacity);
+        fprintf(out, "  %-34.34s %9llu %9llu %11s %7s %11s%s\n",
+                pf_term(nm, sizeof nm, pf_poolgroup_name(a, &g[i], gn, sizeof gn)),
+                (unsigned long long)p->allocs, (unsigned long long)p->frees,
+                pf_human_bytes(pk, sizeof pk, p->peak), pc,
+                pf_human_bytes(lk, sizeof lk, p->leaked), g[i].count > 1 ? " each" : "");
     }
     if (leaking) {
         char lk[32];
@@ -362,23 +372,50 @@ static void summary_memory(pf_analysis *a, FILE *out)
     } else if (a->npools) {
         fprintf(out, "  no leaks\n");
     }
-    free(p);
+    free(g);
 }
 
+static int cmp_self_desc(const void *a, const void *b)
+{
+    const pf_devstat *x = *(const pf_devstat *const *)a, *y = *(const pf_devstat *const *)b;
+    if (x->self != y->self) return x->self < y->self ? 1 : -1;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    if (x->risc != y->risc) return x->risc - y->risc;
+    return strcmp(x->zone, y->zone);
+}
+
+/* Device zones by self cycles (a zone minus the zones inside it: where
+ * the cycles went), the firmware's -FW/-KERNEL zones left out unless
+ * --show-wrappers (they contain everything else). */
 static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
 {
-    fprintf(out, "\nDevice zones (%zu of %zu, by total cycles)\n",
-            a->ndev < SUMMARY_ROWS ? a->ndev : SUMMARY_ROWS, a->ndev);
-    fprintf(out, "  %-7s %-30s %9s %13s %11s %11s\n", "RISC", "ZONE", "CALLS", "TOTAL_CYCLES",
-            "MEAN", "MAX");
-    for (size_t i = 0; i < a->ndev && i < SUMMARY_ROWS; i++) {
-        const pf_devstat *d = &a->dev[i];
-        char nm[64];
-        fprintf(out, "  %-7s %-30.30s %9llu %13llu %11llu %11llu\n", cm_risc_name(d->risc),
-                pf_term(nm, sizeof nm, d->zone), (unsigned long long)d->count,
-                (unsigned long long)d->total, (unsigned long long)(d->total / d->count),
-                (unsigned long long)d->max);
+    const pf_devstat **d = malloc((a->ndev ? a->ndev : 1) * sizeof *d);
+    if (!d) return;
+    size_t n = 0, wrappers = 0;
+    for (size_t i = 0; i < a->ndev; i++) {
+        if (a->dev[i].wrapper && !l->opt->show_wrappers) {
+            wrappers++;
+            continue;
+        }
+        d[n++] = &a->dev[i];
     }
+    qsort(d, n, sizeof *d, cmp_self_desc);
+    fprintf(out, "\nDevice zones (%zu of %zu, by self cycles%s)\n", n < SUMMARY_ROWS ? n : SUMMARY_ROWS,
+            n, wrappers ? "; the firmware's -FW/-KERNEL zones left out: --show-wrappers" : "");
+    if (n)
+        fprintf(out, "  %-7s %-30s %9s %13s %13s %11s %11s\n", "RISC", "ZONE", "CALLS",
+                "SELF_CYCLES", "TOTAL_CYCLES", "MEAN", "MAX");
+    else if (wrappers)
+        fprintf(out, "  only the firmware's zones were recorded (%zu rows; --show-wrappers lists them)\n",
+                wrappers);
+    for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
+        char nm[64];
+        fprintf(out, "  %-7s %-30.30s %9llu %13llu %13llu %11llu %11llu\n", cm_risc_name(d[i]->risc),
+                pf_term(nm, sizeof nm, d[i]->zone), (unsigned long long)d[i]->count,
+                (unsigned long long)d[i]->self, (unsigned long long)d[i]->total,
+                (unsigned long long)(d[i]->total / d[i]->count), (unsigned long long)d[i]->max);
+    }
+    free(d);
     if (l->dev_dropped)
         fprintf(out,
                 "  warning: %llu device zones were dropped (a RISC's marker buffer was full)\n",
@@ -388,11 +425,51 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
                 (unsigned long long)l->dev_unmatched);
 }
 
+static int cmp_core_slowest(const void *a, const void *b)
+{
+    const pf_corestat *x = a, *y = b;
+    if (x->in_slowest != y->in_slowest) return x->in_slowest < y->in_slowest ? 1 : -1;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    return (x->core > y->core) - (x->core < y->core);
+}
+
+/* Which core is the straggler: the cores by their cycles in the slowest
+ * dispatch, with their totals over every dispatch. */
+static void summary_cores(pf_analysis *a, FILE *out)
+{
+    size_t n = a->ncorestats;
+    if (!n) return;
+    pf_corestat *c = malloc(n * sizeof *c);
+    if (!c) return;
+    memcpy(c, a->corestats, n * sizeof *c);
+    qsort(c, n, sizeof *c, cmp_core_slowest);
+    fprintf(out,
+            "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %u: %llu cycles; "
+            "straggler core (%d,%d))\n",
+            n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, (unsigned)a->slowest_dispatch,
+            (unsigned long long)a->slowest_cycles, c[0].core & 0xff, c[0].core >> 8);
+    fprintf(out, "  %-9s %10s %13s %13s %11s %11s\n", "CORE", "DISPATCHES", "IN_SLOWEST",
+            "TOTAL_CYCLES", "MEAN", "MAX");
+    for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
+        char core[32];
+        snprintf(core, sizeof core, "(%d,%d)", c[i].core & 0xff, c[i].core >> 8);
+        fprintf(out, "  %-9s %10llu %13llu %13llu %11llu %11llu\n", core,
+                (unsigned long long)c[i].dispatches, (unsigned long long)c[i].in_slowest,
+                (unsigned long long)c[i].total,
+                (unsigned long long)(c[i].dispatches ? c[i].total / c[i].dispatches : 0),
+                (unsigned long long)c[i].max);
+    }
+    free(c);
+}
+
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
 {
     if (l->trace) summary_host(a, out);
     if (l->mem) summary_memory(a, out);
-    if (l->have_device_csv) summary_device(l, a, out);
+    if (l->have_device_csv) {
+        summary_device(l, a, out);
+        summary_cores(a, out);
+    }
     if (l->nnotes) {
         fprintf(out, "\nNotes (%d; all in %s/%s)\n", l->nnotes, l->dir, PF_DIAGNOSTICS);
         for (int i = 0; i < l->nnotes && i < SUMMARY_ROWS; i++) {
@@ -403,7 +480,8 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
         if (l->nnotes > SUMMARY_ROWS) fprintf(out, "  ... %d more\n", l->nnotes - SUMMARY_ROWS);
     }
     fprintf(out,
-            "\nReports: %s/%s/\n  HTML: %s/%s\n  JSON: %s/%s (Perfetto UI, chrome://tracing)\n",
+            "\nReports: %s/%s/\n  HTML: %s/%s\n  JSON: %s/%s (Perfetto UI, chrome://tracing; Tracy: "
+            "import-chrome it)\n",
             l->dir, PF_REPORTS, l->dir, PF_REPORT_HTML, l->dir, PF_TRACE_JSON);
 }
 

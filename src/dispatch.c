@@ -258,8 +258,9 @@ static void recover(tf_program *const *progs, size_t n, const int *skip)
             j++;
         if (j < i) continue;
         if (rt_dev_boot_core(p->dev, p->core)) {
-            int w = snprintf(failed + nf, sizeof failed - nf, "; rebooting core (%d,%d) failed too: %s",
-                             p->core.x, p->core.y, tf_last_error());
+            int w =
+                snprintf(failed + nf, sizeof failed - nf, "; rebooting core (%d,%d) failed too: %s",
+                         p->core.x, p->core.y, tf_last_error());
             nf = w < 0 || (size_t)w >= sizeof failed - nf ? sizeof failed - 1 : nf + (size_t)w;
             continue;
         }

@@ -460,8 +460,10 @@ static int html_key(const tok *k)
 int main(int argc, char **argv)
 {
     int html = 0;
-    if (argc == 3 && !strcmp(argv[1], "--tracy")) tracy_mode = 1, argv++, argc--;
-    else if (argc == 3 && !strcmp(argv[1], "--html")) html = 1, argv++, argc--;
+    if (argc == 3 && !strcmp(argv[1], "--tracy"))
+        tracy_mode = 1, argv++, argc--;
+    else if (argc == 3 && !strcmp(argv[1], "--html"))
+        html = 1, argv++, argc--;
     if (argc != 2) {
         fprintf(stderr, "usage: json_check [--tracy] FILE | json_check --html REPORT.html\n");
         return 2;

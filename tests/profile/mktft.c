@@ -200,9 +200,8 @@ int main(int argc, char **argv)
                 word(b, TF_REC(TF_R_RESET, a3, a2));
                 break;
             }
-        } else if (!strcmp(op, "burst") &&
-                   sscanf(rest, "%llu %llu %llu %llu %llu %llu", &a1, &a2, &a3, &a4, &a5, &a6) ==
-                       6) {
+        } else if (!strcmp(op, "burst") && sscanf(rest, "%llu %llu %llu %llu %llu %llu", &a1, &a2,
+                                                  &a3, &a4, &a5, &a6) == 6) {
             buf *b = thread_events((uint32_t)a1);
             for (unsigned long long i = 0; i < a3; i++) {
                 word(b, TF_REC(TF_R_ZONE_BEGIN, a6, a2 + i * a4));

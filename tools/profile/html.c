@@ -12,8 +12,8 @@
 #include "report_html.h" /* generated: pf_report_html[], pf_report_html_len */
 
 #define HTML_MAX_ITEMS   250000 /* finest-level items per view (zones or merged runs) */
-#define HTML_MAX_POOLS   64    /* pools charted */
-#define HTML_MEM_BUCKETS 1500  /* points per charted pool */
+#define HTML_MAX_POOLS   64     /* pools charted */
+#define HTML_MEM_BUCKETS 1500   /* points per charted pool */
 
 static void str_field(pf_out *f, const char *s)
 {
@@ -116,8 +116,7 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
         num(f, g->first, 1);
         pf_putc(f, ']');
     }
-    pf_printf(f,
-              "],\n\"slowest_dispatch\":%u,\"slowest_cycles\":%llu,\"show_wrappers\":%d,\n",
+    pf_printf(f, "],\n\"slowest_dispatch\":%u,\"slowest_cycles\":%llu,\"show_wrappers\":%d,\n",
               (unsigned)a->slowest_dispatch, (unsigned long long)a->slowest_cycles,
               l->opt->show_wrappers);
     pf_printf(f, "\"dev_unmatched\":%llu,\"dev_dropped\":%llu,\n",
@@ -136,7 +135,7 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
  * 1/4096 of the run, are added while each has at most half the items of
  * the one below it (so they take at most as many items again). Zoomed in
  * beyond the finest level, the merged items left are drawn as such. */
-#define HTML_COARSE_PX 4096 /* the coarsest level: the run over this many pixels */
+#define HTML_COARSE_PX  4096 /* the coarsest level: the run over this many pixels */
 #define HTML_MAX_LEVELS 24
 
 typedef struct level {
@@ -207,8 +206,8 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                     num(f, x.depth, 0);
                     num(f, x.count, x.count > 1);
                     if (x.count == 1)
-                        pf_printf(f, "%llu,%u,%lld,%lld,%u", (unsigned long long)(z->end - z->start),
-                                  (unsigned)z->dispatch,
+                        pf_printf(f, "%llu,%u,%lld,%lld,%u",
+                                  (unsigned long long)(z->end - z->start), (unsigned)z->dispatch,
                                   z->kernel ? (long long)(nlocs + z->kernel - 1) : -1LL,
                                   z->file ? (long long)(nlocs + z->file - 1) : -1LL, z->line);
                 } else {
@@ -286,10 +285,11 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     }
     size_t budget = l->opt->max_timeline < HTML_MAX_ITEMS ? l->opt->max_timeline : HTML_MAX_ITEMS;
     pf_timeline host = {0}, dev = {0}, dtime = {0};
-    int ok = !pf_tl_host(l, a, &host) && !pf_tl_device(l, a, 0, &dev) &&
-             !pf_tl_device(l, a, 1, &dtime);
+    int ok =
+        !pf_tl_host(l, a, &host) && !pf_tl_device(l, a, 0, &dev) && !pf_tl_device(l, a, 1, &dtime);
     /* the host-clock view: host and device tracks share one budget */
-    size_t *sh = ok ? shares(&host, &dev, budget) : NULL, *dsh = ok ? shares(&dtime, NULL, budget) : NULL;
+    size_t *sh = ok ? shares(&host, &dev, budget) : NULL,
+           *dsh = ok ? shares(&dtime, NULL, budget) : NULL;
     if (!sh || !dsh)
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the timeline is empty", PF_REPORT_HTML);
     view_count vc = {0}, dvc = {0};

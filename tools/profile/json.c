@@ -152,8 +152,7 @@ static void x_merged(pf_out *f, const pf_lod_item *it, const char *first)
     pf_printf(f, ",\"cat\":\"merged\",\"name\":\"merged: %llu zones\",\"args\":{\"text\":",
               (unsigned long long)it->count);
     char buf[300];
-    snprintf(buf, sizeof buf, "from %s on; --max-timeline keeps fewer zones on this track",
-             first);
+    snprintf(buf, sizeof buf, "from %s on; --max-timeline keeps fewer zones on this track", first);
     pf_put_json(f, buf);
     pf_puts(f, "}}");
 }
@@ -167,8 +166,8 @@ static size_t track_items(const plan *p, size_t t, pf_lod_item **items)
     if (!*items) return 0;
     if (!p->res[t]) {
         for (size_t i = 0; i < tr->n; i++)
-            (*items)[i] = (pf_lod_item){tr->z[i].start, tr->z[i].end, 1, tr->z[i].id,
-                                        tr->z[i].depth};
+            (*items)[i] =
+                (pf_lod_item){tr->z[i].start, tr->z[i].end, 1, tr->z[i].id, tr->z[i].depth};
         return tr->n;
     }
     return pf_lod(tr->z, tr->n, p->res[t], *items);
@@ -277,7 +276,8 @@ static size_t memory(pf_logs *l, pf_analysis *a, pf_out *f, size_t *pools_thinne
         if (open[p] && bt[p] != t) {
             counter(f, a->pools[p].pool, bt[p], bmax[p]);
             kept++;
-            if (blast[p] != bmax[p]) counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
+            if (blast[p] != bmax[p])
+                counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
             open[p] = 0;
         }
         if (!open[p]) bt[p] = t, bmax[p] = m->live, open[p] = 1;
@@ -288,7 +288,8 @@ static size_t memory(pf_logs *l, pf_analysis *a, pf_out *f, size_t *pools_thinne
         if (open[p]) {
             counter(f, a->pools[p].pool, bt[p], bmax[p]);
             kept++;
-            if (blast[p] != bmax[p]) counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
+            if (blast[p] != bmax[p])
+                counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
         }
 out:
     free(n);
@@ -312,9 +313,8 @@ static void dispatches(pf_analysis *a, pf_out *f)
         pf_printf(f, ",\"cat\":\"dispatch\",\"name\":\"dispatch %u\",\"args\":{\"text\":",
                   (unsigned)d->dispatch);
         char buf[128];
-        snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)",
-                 (unsigned long long)d->first, (unsigned long long)d->last,
-                 (unsigned long long)(d->last - d->first));
+        snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)", (unsigned long long)d->first,
+                 (unsigned long long)d->last, (unsigned long long)(d->last - d->first));
         pf_put_json(f, buf);
         pf_puts(f, "}}");
     }

@@ -143,8 +143,8 @@ int pf_tl_host(const pf_logs *l, const pf_analysis *a, pf_timeline *tl)
     for (size_t k = 0; k < a->nby_start; k++) {
         const tf_tr_zone *z = &t->zones[a->by_start[k]];
         pf_tl_track *tr = &tl->tracks[z->thread];
-        tr->z[tr->n++] = (pf_tl_zone){z->start_ns - l->t0, z->end_ns - l->t0, a->by_start[k],
-                                      z->depth};
+        tr->z[tr->n++] =
+            (pf_tl_zone){z->start_ns - l->t0, z->end_ns - l->t0, a->by_start[k], z->depth};
     }
     return 0;
 }
@@ -183,7 +183,8 @@ int pf_tl_device(const pf_logs *l, const pf_analysis *a, int device_time, pf_tim
     for (size_t k = 0; k < n; k++) {
         uint32_t i = a->dev_by_start[k];
         const pf_devzone *z = &l->devzones[i];
-        pf_tl_track *tr = &tl->tracks[pf_core_index(a, z->x, z->y) * TF_NUM_RISCS + (size_t)z->risc];
+        pf_tl_track *tr =
+            &tl->tracks[pf_core_index(a, z->x, z->y) * TF_NUM_RISCS + (size_t)z->risc];
         uint64_t s, e;
         if (device_time) { /* cycles from the dispatch's first, at its place on the axis */
             const pf_dseg *d = pf_dseg_of(a, z->dispatch, z->start);

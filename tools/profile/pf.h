@@ -61,7 +61,7 @@ typedef struct pf_devzone {
 } pf_devzone;
 
 /* A pf_devzone string reference (kernel, file): "" when unknown. */
-#define PF_DEVSTR(l, ref) ((ref) ? (l)->strings[(ref) - 1] : "")
+#define PF_DEVSTR(l, ref) ((ref) ? (l)->strings[(ref)-1] : "")
 
 /* ---- everything loaded from .logs --------------------------------------------- */
 
@@ -131,8 +131,8 @@ typedef struct pf_devstat {
     int risc;
     const char *zone, *hash;
     uint64_t count, total, min, max;
-    uint64_t self;  /* total minus the zones inside them */
-    int wrapper;    /* a firmware zone (<RISC>-FW, <RISC>-KERNEL) */
+    uint64_t self; /* total minus the zones inside them */
+    int wrapper;   /* a firmware zone (<RISC>-FW, <RISC>-KERNEL) */
 } pf_devstat;
 
 /* One core's time in the dispatches it ran: per dispatch, from its first
@@ -193,7 +193,7 @@ typedef struct pf_analysis {
     uint64_t slowest_cycles;
     pf_dseg *dsegs; /* dispatches in order of their first cycle */
     size_t ndsegs;
-    uint64_t dspan; /* the device-time axis' length, cycles */
+    uint64_t dspan;           /* the device-time axis' length, cycles */
     pf_poolgroup *poolgroups; /* by the first pool's name */
     size_t npoolgroups;
 } pf_analysis;

@@ -400,20 +400,24 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
         d[n++] = &a->dev[i];
     }
     qsort(d, n, sizeof *d, cmp_self_desc);
-    fprintf(out, "\nDevice zones (%zu of %zu, by self cycles%s)\n", n < SUMMARY_ROWS ? n : SUMMARY_ROWS,
-            n, wrappers ? "; the firmware's -FW/-KERNEL zones left out: --show-wrappers" : "");
+    fprintf(out, "\nDevice zones (%zu of %zu, by self cycles%s)\n",
+            n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n,
+            wrappers ? "; the firmware's -FW/-KERNEL zones left out: --show-wrappers" : "");
     if (n)
         fprintf(out, "  %-7s %-30s %9s %13s %13s %11s %11s\n", "RISC", "ZONE", "CALLS",
                 "SELF_CYCLES", "TOTAL_CYCLES", "MEAN", "MAX");
     else if (wrappers)
-        fprintf(out, "  only the firmware's zones were recorded (%zu rows; --show-wrappers lists them)\n",
-                wrappers);
+        fprintf(
+            out,
+            "  only the firmware's zones were recorded (%zu rows; --show-wrappers lists them)\n",
+            wrappers);
     for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
         char nm[64];
-        fprintf(out, "  %-7s %-30.30s %9llu %13llu %13llu %11llu %11llu\n", cm_risc_name(d[i]->risc),
-                pf_term(nm, sizeof nm, d[i]->zone), (unsigned long long)d[i]->count,
-                (unsigned long long)d[i]->self, (unsigned long long)d[i]->total,
-                (unsigned long long)(d[i]->total / d[i]->count), (unsigned long long)d[i]->max);
+        fprintf(out, "  %-7s %-30.30s %9llu %13llu %13llu %11llu %11llu\n",
+                cm_risc_name(d[i]->risc), pf_term(nm, sizeof nm, d[i]->zone),
+                (unsigned long long)d[i]->count, (unsigned long long)d[i]->self,
+                (unsigned long long)d[i]->total, (unsigned long long)(d[i]->total / d[i]->count),
+                (unsigned long long)d[i]->max);
     }
     free(d);
     if (l->dev_dropped)
@@ -479,10 +483,11 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
         }
         if (l->nnotes > SUMMARY_ROWS) fprintf(out, "  ... %d more\n", l->nnotes - SUMMARY_ROWS);
     }
-    fprintf(out,
-            "\nReports: %s/%s/\n  HTML: %s/%s\n  JSON: %s/%s (Perfetto UI, chrome://tracing; Tracy: "
-            "import-chrome it)\n",
-            l->dir, PF_REPORTS, l->dir, PF_REPORT_HTML, l->dir, PF_TRACE_JSON);
+    fprintf(
+        out,
+        "\nReports: %s/%s/\n  HTML: %s/%s\n  JSON: %s/%s (Perfetto UI, chrome://tracing; Tracy: "
+        "import-chrome it)\n",
+        l->dir, PF_REPORTS, l->dir, PF_REPORT_HTML, l->dir, PF_TRACE_JSON);
 }
 
 /* ---- the whole pipeline ----------------------------------------------------------------- */

@@ -483,19 +483,6 @@ static int is_wrapper(const char *zone)
     return 0;
 }
 
-static size_t core_slot(const pf_analysis *a, int key)
-{
-    size_t lo = 0, hi = a->ncores;
-    while (lo < hi) { /* a->cores is sorted */
-        size_t mid = (lo + hi) / 2;
-        if (a->cores[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* Self cycles per (RISC, zone): each zone minus the zones directly inside
  * it. In time order (parents first) the parent of a zone at depth d > 0
  * is the last zone at depth d - 1 on its core and RISC. row[i] is zone
@@ -516,7 +503,7 @@ static void device_self(pf_logs *l, pf_analysis *a, const uint32_t *row)
     for (size_t k = 0; k < n; k++) {
         uint32_t i = a->dev_by_start[k];
         const pf_devzone *z = &l->devzones[i];
-        size_t t = core_slot(a, z->x | z->y << 8) * TF_NUM_RISCS + (size_t)z->risc;
+        size_t t = pf_core_index(a, z->x, z->y) * TF_NUM_RISCS + (size_t)z->risc;
         uint32_t *lt = &last[t * (maxdepth + 1)];
         if (z->depth) {
             uint32_t p = lt[z->depth - 1];
@@ -539,8 +526,8 @@ out:
 
 /* Per core: its cycles in each dispatch (first start to last end over its
  * RISCs), in total and at most, and in the slowest dispatch (the one with
- * the longest span over every core): the straggler is the core whose
- * time there is the longest. */
+ * the longest span over every core, a->dsegs): the straggler is the core
+ * whose time there is the longest. */
 static void device_cores(pf_logs *l, pf_analysis *a)
 {
     size_t n = l->ndevzones;
@@ -578,46 +565,21 @@ static void device_cores(pf_logs *l, pf_analysis *a)
     if (!a->corestats) goto oom;
     a->ncorestats = a->ncores;
     for (size_t k = 0; k < a->ncores; k++) a->corestats[k].core = a->cores[k];
-    /* the slowest dispatch: its span over every core */
-    cm_map dm = {0};
-    uint64_t *dlo = malloc(nsp * sizeof *dlo), *dhi = malloc(nsp * sizeof *dhi);
-    uint32_t *did = malloc(nsp * sizeof *did), nd = 0;
-    if (!dlo || !dhi || !did) goto oom_d;
-    for (size_t i = 0; i < nsp; i++) {
-        int is_new;
-        uint32_t *slot = cm_map_slot(&dm, (uint64_t)sp[i].dispatch * 2 + 1, NULL, NULL, &is_new);
-        if (!slot) goto oom_d;
-        if (is_new) {
-            did[nd] = sp[i].dispatch;
-            dlo[nd] = sp[i].lo;
-            dhi[nd] = sp[i].hi;
-            *slot = nd++;
-        }
-        if (sp[i].lo < dlo[*slot]) dlo[*slot] = sp[i].lo;
-        if (sp[i].hi > dhi[*slot]) dhi[*slot] = sp[i].hi;
+    /* the slowest dispatch: the longest span over every core */
+    for (size_t d = 0; d < a->ndsegs; d++) {
+        uint64_t len = a->dsegs[d].last - a->dsegs[d].first;
+        if (len > a->slowest_cycles ||
+            (len == a->slowest_cycles && a->dsegs[d].dispatch < a->slowest_dispatch))
+            a->slowest_cycles = len, a->slowest_dispatch = a->dsegs[d].dispatch;
     }
-    for (uint32_t d = 0; d < nd; d++)
-        if (dhi[d] - dlo[d] > a->slowest_cycles ||
-            (dhi[d] - dlo[d] == a->slowest_cycles && did[d] < a->slowest_dispatch)) {
-            a->slowest_cycles = dhi[d] - dlo[d];
-            a->slowest_dispatch = did[d];
-        }
     for (size_t i = 0; i < nsp; i++) {
-        pf_corestat *c = &a->corestats[core_slot(a, sp[i].core)];
+        pf_corestat *c = &a->corestats[pf_core_index(a, sp[i].core & 0xff, sp[i].core >> 8)];
         uint64_t len = sp[i].hi - sp[i].lo;
         c->dispatches++;
         c->total += len;
         if (len > c->max) c->max = len;
         if (sp[i].dispatch == a->slowest_dispatch) c->in_slowest = len;
     }
-    goto out_d;
-oom_d:
-    pf_note(l, 1, "out of memory computing the per-core device cycles");
-out_d:
-    cm_map_free(&dm);
-    free(dlo);
-    free(dhi);
-    free(did);
     cm_map_free(&m);
     free(sp);
     return;
@@ -764,8 +726,8 @@ out:
     device_self(l, a, row);
     free(row);
     if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
-    device_cores(l, a);
     device_segments(l, a);
+    device_cores(l, a);
 }
 
 typedef struct analysis_job {

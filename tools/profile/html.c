@@ -104,8 +104,8 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
         num(f, c->in_slowest, 1);
         pf_putc(f, ']');
     }
-    /* identical per-core pools folded: name, pools, then the counts of
-     * the first (every member has the same), then the member pools */
+    /* identical per-core pools folded: name, how many pools, the first
+     * (its counts are every member's) */
     pf_puts(f, "],\n\"poolgroups\":[");
     for (size_t i = 0; i < a->npoolgroups; i++) {
         const pf_poolgroup *g = &a->poolgroups[i];

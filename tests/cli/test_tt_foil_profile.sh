@@ -452,11 +452,17 @@ expect_rc 0 "runtime JSON valid"
 # the device profiler: device zones per RISC, placed inside the host's waits
 run "$tool" -o "$tmp/dev" "$device"
 expect_rc 0 "device workload"
+expect_err "Device cores (2 of 2, by cycles in the slowest dispatch" "device run: per-core summary"
 expect_grep "BRISC,BRISC-FW," "$tmp/dev/reports/tt_foil_device_perf.csv" "device zones"
 expect_grep "TRISC2,TRISC-FW," "$tmp/dev/reports/tt_foil_device_perf.csv" "every RISC"
 run "$json_check" "$tmp/dev/reports/tt_foil_trace.json"
 expect_rc 0 "device JSON valid"
 expect_out "tracks 11" "device JSON: host thread + 2 cores x 5 RISCs"
+run "$json_check" --tracy "$tmp/dev/reports/tt_foil_trace.json"
+expect_rc 0 "device JSON: the shapes import-chrome needs, a loc on every device zone"
+run "$json_check" --html "$tmp/dev/reports/tt_foil_report.html"
+expect_out "lod tracks 11 " "device HTML: host thread + 2 cores x 5 RISCs"
+expect_out "dlod tracks 10 " "device HTML: device time, 2 cores x 5 RISCs"
 # a later run in the same folder leaves nothing stale behind
 run "$tool" -o "$tmp/dev" "$emit" nest
 expect_rc 0 "rerun in the same folder"

@@ -524,6 +524,18 @@ out:
     free(last);
 }
 
+/* Every bit of k into the low bits (splitmix64's finalizer): cm_map's
+ * slot comes from the low bits of its key times a constant, so keys that
+ * differ only in high bits would share a slot. */
+static uint64_t mix64(uint64_t k)
+{
+    k ^= k >> 30;
+    k *= 0xbf58476d1ce4e5b9ull;
+    k ^= k >> 27;
+    k *= 0x94d049bb133111ebull;
+    return k ^ (k >> 31);
+}
+
 /* Per core: its cycles in each dispatch (first start to last end over its
  * RISCs), in total and at most, and in the slowest dispatch (the one with
  * the longest span over every core, a->dsegs): the straggler is the core
@@ -543,7 +555,7 @@ static void device_cores(pf_logs *l, pf_analysis *a)
     for (size_t i = 0; i < n; i++) {
         const pf_devzone *z = &l->devzones[i];
         int core = z->x | z->y << 8;
-        uint64_t key = ((uint64_t)z->dispatch << 17 | (uint64_t)core) * 2 + 1;
+        uint64_t key = mix64((uint64_t)z->dispatch << 17 | (uint64_t)core) | 1;
         int is_new;
         uint32_t *slot = cm_map_slot(&m, key, NULL, NULL, &is_new);
         if (!slot) goto oom;
@@ -624,7 +636,7 @@ static void device_segments(pf_logs *l, pf_analysis *a)
         if (z->end > d->last) d->last = z->end;
     }
     cm_map_free(&m);
-    qsort(a->dsegs, a->ndsegs, sizeof *a->dsegs, cmp_dseg);
+    if (a->ndsegs) qsort(a->dsegs, a->ndsegs, sizeof *a->dsegs, cmp_dseg);
     uint64_t longest = 0, at = 0;
     for (size_t i = 0; i < a->ndsegs; i++)
         if (a->dsegs[i].last - a->dsegs[i].first > longest)
@@ -733,6 +745,7 @@ out:
 typedef struct analysis_job {
     pf_logs *l;
     pf_analysis *a;
+    int ok; /* the device timelines were built */
 } analysis_job;
 
 static void *memory_and_device(void *arg)
@@ -740,6 +753,8 @@ static void *memory_and_device(void *arg)
     analysis_job *j = arg;
     memory(j->l, j->a);
     device(j->l, j->a);
+    j->ok = !pf_tl_device(j->l, j->a, 0, &j->a->tl_dev) &&
+            !pf_tl_device(j->l, j->a, 1, &j->a->tl_dtime);
     return NULL;
 }
 
@@ -749,19 +764,25 @@ static void *memory_and_device(void *arg)
 void pf_analyze(pf_logs *l, pf_analysis *a)
 {
     memset(a, 0, sizeof *a);
-    analysis_job job = {l, a};
+    analysis_job job = {l, a, 0};
     pthread_t th;
     int threaded = pthread_create(&th, NULL, memory_and_device, &job) == 0;
     host_zones(l, a);
     phases(l, a);
+    int host_ok = !pf_tl_host(l, a, &a->tl_host);
     if (threaded)
         pthread_join(th, NULL);
     else
         memory_and_device(&job);
+    a->tl_ok = host_ok && job.ok;
+    if (!a->tl_ok) pf_note(l, 1, "out of memory laying out the timelines; they are left empty");
 }
 
 void pf_analysis_free(pf_analysis *a)
 {
+    pf_tl_free(&a->tl_host);
+    pf_tl_free(&a->tl_dev);
+    pf_tl_free(&a->tl_dtime);
     free(a->corestats);
     free(a->dsegs);
     free(a->poolgroups);

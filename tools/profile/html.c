@@ -133,7 +133,9 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
  * the finest that fits its fair share of the page's items (every zone
  * when they fit); coarser ones, each eight times coarser, up to about
  * 1/4096 of the run, are added while each has at most half the items of
- * the one below it (so they take at most as many items again). Zoomed in
+ * the one below it (so they take at most as many items again) and the
+ * one below has more than can be drawn at once without slowing down
+ * (twice the coarsest level's pixels). Zoomed in
  * beyond the finest level, the merged items left are drawn as such. */
 #define HTML_COARSE_PX  4096 /* the coarsest level: the run over this many pixels */
 #define HTML_MAX_LEVELS 24
@@ -152,7 +154,14 @@ static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, l
     size_t k = 0;
     uint64_t r = pf_lod_fit(tr->z, tr->n, share);
     fine[k++] = (level){r, r ? pf_lod(tr->z, tr->n, r, NULL) : tr->n};
-    for (r = r ? r * 8 : 1; r <= rc && k < HTML_MAX_LEVELS; r *= 8) {
+    /* no coarser level when the finest is quick to draw; the first worth
+     * trying has about one item per r ns of the track's extent */
+    uint64_t extent =
+        tr->z[tr->n - 1].end > tr->z[0].start ? tr->z[tr->n - 1].end - tr->z[0].start : 1;
+    uint64_t r0 = 1;
+    while (r0 < extent / fine[0].n) r0 <<= 1;
+    for (r = r ? r * 8 : r0; fine[k - 1].n > 2 * HTML_COARSE_PX && r <= rc && k < HTML_MAX_LEVELS;
+         r *= 8) {
         size_t c = pf_lod(tr->z, tr->n, r, NULL);
         if (2 * c <= fine[k - 1].n) fine[k++] = (level){r, c};
     }
@@ -205,11 +214,19 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                     num(f, nlocs + z->name, 0);
                     num(f, x.depth, 0);
                     num(f, x.count, x.count > 1);
-                    if (x.count == 1)
-                        pf_printf(f, "%llu,%u,%lld,%lld,%u",
-                                  (unsigned long long)(z->end - z->start), (unsigned)z->dispatch,
-                                  z->kernel ? (long long)(nlocs + z->kernel - 1) : -1LL,
-                                  z->file ? (long long)(nlocs + z->file - 1) : -1LL, z->line);
+                    if (x.count == 1) { /* cycles, dispatch, kernel, file, line */
+                        num(f, z->end - z->start, 0);
+                        num(f, z->dispatch, 0);
+                        if (z->kernel)
+                            num(f, nlocs + z->kernel - 1, 0);
+                        else
+                            pf_puts(f, "-1,");
+                        if (z->file)
+                            num(f, nlocs + z->file - 1, 0);
+                        else
+                            pf_puts(f, "-1,");
+                        num(f, z->line, 1);
+                    }
                 } else {
                     const tf_tr_zone *z = &l->trace->zones[x.id];
                     num(f, z->loc, 0);
@@ -284,22 +301,21 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         pf_put_json(f, buf);
     }
     size_t budget = l->opt->max_timeline < HTML_MAX_ITEMS ? l->opt->max_timeline : HTML_MAX_ITEMS;
-    pf_timeline host = {0}, dev = {0}, dtime = {0};
-    int ok =
-        !pf_tl_host(l, a, &host) && !pf_tl_device(l, a, 0, &dev) && !pf_tl_device(l, a, 1, &dtime);
+    const pf_timeline *host = &a->tl_host, *dev = &a->tl_dev, *dtime = &a->tl_dtime;
+    int ok = a->tl_ok;
     /* the host-clock view: host and device tracks share one budget */
-    size_t *sh = ok ? shares(&host, &dev, budget) : NULL,
-           *dsh = ok ? shares(&dtime, NULL, budget) : NULL;
+    size_t *sh = ok ? shares(host, dev, budget) : NULL,
+           *dsh = ok ? shares(dtime, NULL, budget) : NULL;
     if (!sh || !dsh)
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the timeline is empty", PF_REPORT_HTML);
     view_count vc = {0}, dvc = {0};
     pf_puts(f, "],\n\"lod\":[");
     if (sh && dsh) {
-        lod_view(l, f, &host, 0, 0, span, sh, &vc);
-        lod_view(l, f, &dev, 1, nthreads, span, sh + host.ntracks, &vc);
+        lod_view(l, f, host, 0, 0, span, sh, &vc);
+        lod_view(l, f, dev, 1, nthreads, span, sh + host->ntracks, &vc);
     }
     pf_puts(f, "],\n\"dlod\":[");
-    if (sh && dsh) lod_view(l, f, &dtime, 1, nthreads, a->dspan, dsh, &dvc);
+    if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, &dvc);
     free(sh);
     free(dsh);
     pf_puts(f, "],\n\"dsegs\":[");
@@ -320,9 +336,6 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
                 "have every zone",
                 PF_REPORT_HTML, vc.capped > dvc.capped ? vc.capped : dvc.capped, budget,
                 HTML_MAX_ITEMS);
-    pf_tl_free(&host);
-    pf_tl_free(&dev);
-    pf_tl_free(&dtime);
 }
 
 /* ---- memory chart ----------------------------------------------------------------------- */
@@ -437,11 +450,13 @@ void pf_write_html(pf_logs *l, pf_analysis *a)
     memchart(a, f, span);
     /* notes last: writing the page may add some */
     pf_puts(f, ",\n\"notes\":[");
+    pthread_mutex_lock(&l->lock); /* the other writers may add one meanwhile */
     for (int i = 0; i < l->nnotes; i++) {
         pf_printf(f, "%s[%d,", i ? "," : "", l->note_error[i]);
         pf_put_json(f, l->notes[i]);
         pf_putc(f, ']');
     }
+    pthread_mutex_unlock(&l->lock);
     pf_puts(f, "]}");
     const char *rest = at + sizeof marker - 1;
     pf_putn(f, rest, pf_report_html_len - (size_t)(rest - tpl));

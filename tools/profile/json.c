@@ -43,8 +43,9 @@
  * zone). Planned once by pf_json_notes, written by pf_write_json (the
  * same thread, in that order). */
 typedef struct plan {
-    pf_timeline tl;
+    const pf_timeline *tl;
     uint64_t *res;
+    size_t *nitems; /* per track */
     size_t merged_tracks, merged_zones, merged_items;
     int ok;
 } plan;
@@ -54,23 +55,24 @@ static int g_planned;
 
 static void plan_free(plan *p)
 {
-    pf_tl_free(&p->tl);
     free(p->res);
+    free(p->nitems);
     memset(p, 0, sizeof *p);
 }
 
 static void plan_make(plan *p, size_t cap)
 {
-    size_t nt = p->tl.ntracks;
+    size_t nt = p->tl->ntracks;
     size_t *n = calloc(nt ? nt : 1, sizeof *n), *share = calloc(nt ? nt : 1, sizeof *share);
     p->res = calloc(nt ? nt : 1, sizeof *p->res);
-    if (!n || !share || !p->res) goto out;
-    for (size_t t = 0; t < nt; t++) n[t] = p->tl.tracks[t].n;
+    p->nitems = calloc(nt ? nt : 1, sizeof *p->nitems);
+    if (!n || !share || !p->res || !p->nitems) goto out;
+    for (size_t t = 0; t < nt; t++) n[t] = p->tl->tracks[t].n;
     pf_lod_shares(n, nt, cap, share);
     for (size_t t = 0; t < nt; t++) {
-        const pf_tl_track *tr = &p->tl.tracks[t];
+        const pf_tl_track *tr = &p->tl->tracks[t];
         p->res[t] = pf_lod_fit(tr->z, tr->n, share[t]);
-        size_t k = p->res[t] ? pf_lod(tr->z, tr->n, p->res[t], NULL) : tr->n;
+        size_t k = p->nitems[t] = p->res[t] ? pf_lod(tr->z, tr->n, p->res[t], NULL) : tr->n;
         if (p->res[t]) p->merged_tracks++, p->merged_zones += tr->n, p->merged_items += k;
     }
     p->ok = 1;
@@ -84,8 +86,10 @@ static void plan_all(pf_logs *l, pf_analysis *a)
     plan_free(&g_host);
     plan_free(&g_dev);
     size_t cap = l->opt->max_timeline;
-    if (!l->opt->device_time && !pf_tl_host(l, a, &g_host.tl)) plan_make(&g_host, cap);
-    if (!pf_tl_device(l, a, l->opt->device_time, &g_dev.tl)) plan_make(&g_dev, cap);
+    g_host.tl = &a->tl_host;
+    g_dev.tl = l->opt->device_time ? &a->tl_dtime : &a->tl_dev;
+    if (a->tl_ok && !l->opt->device_time) plan_make(&g_host, cap);
+    if (a->tl_ok) plan_make(&g_dev, cap);
     g_planned = 1;
 }
 
@@ -119,9 +123,11 @@ static uint32_t host_tid(const tf_tr_thread *th)
 /* '"file:line"' (Tracy's "loc"). */
 static void put_loc(pf_out *o, const char *file, uint64_t line)
 {
-    char buf[4200];
-    snprintf(buf, sizeof buf, "%s:%llu", file ? file : "", (unsigned long long)line);
-    pf_put_json(o, buf);
+    pf_putc(o, '"');
+    pf_put_json_chars(o, file ? file : "");
+    pf_putc(o, ':');
+    pf_put_u64(o, line);
+    pf_putc(o, '"');
 }
 
 /* ',"cat":"host","name":NAME,"loc":"FILE:LINE"' */
@@ -149,28 +155,37 @@ static void x_head(pf_out *f, uint64_t pid, uint64_t tid, uint64_t start, uint64
 /* A merged run: its name says how many zones it stands for. */
 static void x_merged(pf_out *f, const pf_lod_item *it, const char *first)
 {
-    pf_printf(f, ",\"cat\":\"merged\",\"name\":\"merged: %llu zones\",\"args\":{\"text\":",
-              (unsigned long long)it->count);
-    char buf[300];
-    snprintf(buf, sizeof buf, "from %s on; --max-timeline keeps fewer zones on this track", first);
-    pf_put_json(f, buf);
-    pf_puts(f, "}}");
+    pf_puts(f, ",\"cat\":\"merged\",\"name\":\"merged: ");
+    pf_put_u64(f, it->count);
+    pf_puts(f, " zones\",\"args\":{\"text\":\"from ");
+    pf_put_json_chars(f, first);
+    pf_puts(f, " on; --max-timeline keeps fewer zones on this track\"}}");
 }
 
-/* Items of one track at the planned resolution, through `zone` for kept
- * zones. */
-static size_t track_items(const plan *p, size_t t, pf_lod_item **items)
+/* The items of track t at the planned resolution, a batch at a time
+ * (*items, to be freed; their number, 0 at the end): every zone in
+ * batches, or the merged track's items at once. *next starts at 0. */
+#define ITEMS_BATCH 4096
+static size_t track_items(const plan *p, size_t t, size_t *next, pf_lod_item **items)
 {
-    const pf_tl_track *tr = &p->tl.tracks[t];
-    *items = malloc((tr->n ? tr->n : 1) * sizeof **items);
-    if (!*items) return 0;
-    if (!p->res[t]) {
-        for (size_t i = 0; i < tr->n; i++)
-            (*items)[i] =
-                (pf_lod_item){tr->z[i].start, tr->z[i].end, 1, tr->z[i].id, tr->z[i].depth};
-        return tr->n;
+    const pf_tl_track *tr = &p->tl->tracks[t];
+    size_t from = *next, n = 0;
+    if (from >= tr->n) return 0;
+    if (p->res[t]) {
+        *items = malloc((p->nitems[t] ? p->nitems[t] : 1) * sizeof **items);
+        if (*items) n = pf_lod(tr->z, tr->n, p->res[t], *items);
+        *next = tr->n;
+        return n;
     }
-    return pf_lod(tr->z, tr->n, p->res[t], *items);
+    n = tr->n - from < ITEMS_BATCH ? tr->n - from : ITEMS_BATCH;
+    *items = malloc(n * sizeof **items);
+    if (!*items) return *next = tr->n, 0;
+    for (size_t i = 0; i < n; i++) {
+        const pf_tl_zone *z = &tr->z[from + i];
+        (*items)[i] = (pf_lod_item){z->start, z->end, 1, z->id, z->depth};
+    }
+    *next = from + n;
+    return n;
 }
 
 static void host(pf_logs *l, pf_out *f)
@@ -188,34 +203,34 @@ static void host(pf_logs *l, pf_out *f)
     }
     for (uint32_t i = 0; i < t->nthreads; i++)
         meta(f, HOST_PID, (int)host_tid(&t->threads[i]), "thread", t->threads[i].name, (int)i);
-    for (size_t tr = 0; tr < g_host.tl.ntracks; tr++) {
+    for (size_t tr = 0; tr < g_host.tl->ntracks; tr++) {
         pf_lod_item *items;
-        size_t n = track_items(&g_host, tr, &items);
         uint64_t tid = host_tid(&t->threads[tr]);
-        for (size_t k = 0; k < n; k++) {
-            const pf_lod_item *it = &items[k];
-            const tf_tr_zone *z = &t->zones[it->id];
-            x_head(f, HOST_PID, tid, it->start, it->end);
-            if (it->count > 1) {
-                x_merged(f, it, t->locs[z->loc].name ? t->locs[z->loc].name : "?");
-                continue;
-            }
-            pf_putn(f, name[z->loc].s, name[z->loc].n);
-            if (z->text || z->unterminated) {
-                pf_puts(f, ",\"args\":{\"text\":");
-                if (!z->unterminated) {
-                    pf_put_json(f, z->text);
-                } else {
-                    char buf[4200];
-                    snprintf(buf, sizeof buf, "%s%s(never ended: shown to its thread's last event)",
-                             z->text ? z->text : "", z->text ? "\n" : "");
-                    pf_put_json(f, buf);
+        for (size_t next = 0, n; (n = track_items(&g_host, tr, &next, &items)) > 0; free(items))
+            for (size_t k = 0; k < n; k++) {
+                const pf_lod_item *it = &items[k];
+                const tf_tr_zone *z = &t->zones[it->id];
+                x_head(f, HOST_PID, tid, it->start, it->end);
+                if (it->count > 1) {
+                    x_merged(f, it, t->locs[z->loc].name ? t->locs[z->loc].name : "?");
+                    continue;
+                }
+                pf_putn(f, name[z->loc].s, name[z->loc].n);
+                if (z->text || z->unterminated) {
+                    pf_puts(f, ",\"args\":{\"text\":");
+                    if (!z->unterminated) {
+                        pf_put_json(f, z->text);
+                    } else {
+                        char buf[4200];
+                        snprintf(buf, sizeof buf,
+                                 "%s%s(never ended: shown to its thread's last event)",
+                                 z->text ? z->text : "", z->text ? "\n" : "");
+                        pf_put_json(f, buf);
+                    }
+                    pf_putc(f, '}');
                 }
                 pf_putc(f, '}');
             }
-            pf_putc(f, '}');
-        }
-        free(items);
     }
     pf_loc_text_free(name, t->nlocs);
     for (size_t i = 0; i < t->nframes; i++) {
@@ -242,42 +257,55 @@ static void counter(pf_out *f, const char *pool, uint64_t ns, uint64_t live)
     pf_puts(f, "}}");
 }
 
-/* Per pool a fair share of the cap; a pool over its share keeps, per
- * stretch of time, its highest value and its last (peaks survive). */
-static size_t memory(pf_logs *l, pf_analysis *a, pf_out *f, size_t *pools_thinned)
+/* Per pool a fair share of the cap (share[]); the pools over theirs.
+ * NULL if out of memory. */
+static size_t *pool_shares(const pf_logs *l, const pf_analysis *a, size_t *over)
 {
-    size_t np = a->npools, kept = 0;
-    size_t *n = calloc(np ? np : 1, sizeof *n), *share = malloc((np ? np : 1) * sizeof *share);
-    uint64_t *bucket = calloc(np ? np : 1, sizeof *bucket), *bt = calloc(np ? np : 1, 8),
-             *bmax = calloc(np ? np : 1, 8), *blast = calloc(np ? np : 1, 8);
-    unsigned char *open = calloc(np ? np : 1, 1);
-    if (!n || !share || !bucket || !bt || !bmax || !blast || !open) {
-        pf_note(l, PF_WRITE_ERROR, "%s: out of memory; memory counters left out", PF_TRACE_JSON);
-        goto out;
+    size_t np = a->npools, *n = calloc(np ? np : 1, sizeof *n),
+           *share = calloc(np ? np : 1, sizeof *share);
+    if (!n || !share) {
+        free(n);
+        free(share);
+        return NULL;
     }
     for (size_t i = 0; i < a->nmem; i++) n[a->mem[i].pool]++;
     pf_lod_shares(n, np, l->opt->max_timeline, share);
+    *over = 0;
+    for (size_t p = 0; p < np; p++) {
+        *over += n[p] > share[p];
+        if (n[p] <= share[p]) share[p] = 0; /* 0: every event */
+    }
+    free(n);
+    return share;
+}
+
+/* A pool over its share keeps, per stretch of time, its highest value
+ * and its last (peaks survive). */
+static void memory(pf_logs *l, pf_analysis *a, pf_out *f)
+{
+    size_t np = a->npools, over;
+    size_t *share = pool_shares(l, a, &over);
+    uint64_t *bucket = calloc(np ? np : 1, 8), *bt = calloc(np ? np : 1, 8),
+             *bmax = calloc(np ? np : 1, 8), *blast = calloc(np ? np : 1, 8);
+    unsigned char *open = calloc(np ? np : 1, 1);
+    if (!share || !bucket || !bt || !bmax || !blast || !open) {
+        pf_note(l, PF_WRITE_ERROR, "%s: out of memory; memory counters left out", PF_TRACE_JSON);
+        goto out;
+    }
     uint64_t span = a->nmem ? a->mem[a->nmem - 1].ns + 1 : 1;
     for (size_t p = 0; p < np; p++)
-        if (n[p] > share[p]) {
-            size_t buckets = share[p] / 2 ? share[p] / 2 : 1;
-            bucket[p] = span / buckets + 1;
-            (*pools_thinned)++;
-        }
+        if (share[p]) bucket[p] = span / (share[p] / 2 ? share[p] / 2 : 1) + 1;
     for (size_t i = 0; i < a->nmem; i++) {
         const pf_mempoint *m = &a->mem[i];
         uint32_t p = m->pool;
         if (!bucket[p]) {
             counter(f, a->pools[p].pool, m->ns, m->live);
-            kept++;
             continue;
         }
         uint64_t t = m->ns / bucket[p] * bucket[p];
         if (open[p] && bt[p] != t) {
             counter(f, a->pools[p].pool, bt[p], bmax[p]);
-            kept++;
-            if (blast[p] != bmax[p])
-                counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
+            if (blast[p] != bmax[p]) counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]);
             open[p] = 0;
         }
         if (!open[p]) bt[p] = t, bmax[p] = m->live, open[p] = 1;
@@ -287,19 +315,15 @@ static size_t memory(pf_logs *l, pf_analysis *a, pf_out *f, size_t *pools_thinne
     for (size_t p = 0; p < np; p++)
         if (open[p]) {
             counter(f, a->pools[p].pool, bt[p], bmax[p]);
-            kept++;
-            if (blast[p] != bmax[p])
-                counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]), kept++;
+            if (blast[p] != bmax[p]) counter(f, a->pools[p].pool, bt[p] + bucket[p] - 1, blast[p]);
         }
 out:
-    free(n);
     free(share);
     free(bucket);
     free(bt);
     free(bmax);
     free(blast);
     free(open);
-    return kept;
 }
 
 /* The dispatches of the device-time view, on pid 1. */
@@ -337,32 +361,36 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f)
             pf_note(l, PF_WRITE_ERROR, "%s: out of memory; device zones left out", PF_TRACE_JSON);
         return;
     }
-    for (size_t t = 0; t < g_dev.tl.ntracks; t++) {
+    for (size_t t = 0; t < g_dev.tl->ntracks; t++) {
         pf_lod_item *items;
-        size_t n = track_items(&g_dev, t, &items);
-        for (size_t k = 0; k < n; k++) {
-            const pf_lod_item *it = &items[k];
-            const pf_devzone *z = &l->devzones[it->id];
-            x_head(f, CORE_PID + t / TF_NUM_RISCS, 1 + t % TF_NUM_RISCS, it->start, it->end);
-            if (it->count > 1) {
-                x_merged(f, it, l->strings[z->name]);
-                continue;
+        for (size_t next = 0, n; (n = track_items(&g_dev, t, &next, &items)) > 0; free(items))
+            for (size_t k = 0; k < n; k++) {
+                const pf_lod_item *it = &items[k];
+                const pf_devzone *z = &l->devzones[it->id];
+                x_head(f, CORE_PID + t / TF_NUM_RISCS, 1 + t % TF_NUM_RISCS, it->start, it->end);
+                if (it->count > 1) {
+                    x_merged(f, it, l->strings[z->name]);
+                    continue;
+                }
+                pf_puts(f, ",\"cat\":\"device\",\"name\":");
+                pf_put_json(f, l->strings[z->name]);
+                if (z->file) {
+                    pf_puts(f, ",\"loc\":");
+                    put_loc(f, PF_DEVSTR(l, z->file), z->line);
+                }
+                /* "dispatch 3, kernel k, 1234 cycles, zone 0xabcd" */
+                pf_puts(f, ",\"args\":{\"text\":\"dispatch ");
+                pf_put_u64(f, z->dispatch);
+                if (z->kernel) {
+                    pf_puts(f, ", kernel ");
+                    pf_put_json_chars(f, PF_DEVSTR(l, z->kernel));
+                }
+                pf_puts(f, ", ");
+                pf_put_u64(f, z->end - z->start);
+                pf_puts(f, " cycles, zone ");
+                pf_put_json_chars(f, l->strings[z->hash]);
+                pf_puts(f, "\"}}");
             }
-            pf_puts(f, ",\"cat\":\"device\",\"name\":");
-            pf_put_json(f, l->strings[z->name]);
-            if (z->file) {
-                pf_puts(f, ",\"loc\":");
-                put_loc(f, PF_DEVSTR(l, z->file), z->line);
-            }
-            char text[600];
-            snprintf(text, sizeof text, "dispatch %u%s%s, %llu cycles, zone %s",
-                     (unsigned)z->dispatch, z->kernel ? ", kernel " : "", PF_DEVSTR(l, z->kernel),
-                     (unsigned long long)(z->end - z->start), l->strings[z->hash]);
-            pf_puts(f, ",\"args\":{\"text\":");
-            pf_put_json(f, text);
-            pf_puts(f, "}}");
-        }
-        free(items);
     }
 }
 
@@ -383,10 +411,18 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
 {
     plan_all(l, a);
     size_t nthreads = 0, ndev = 0;
-    for (size_t t = 0; t < g_host.tl.ntracks; t++) nthreads += g_host.tl.tracks[t].n != 0;
-    for (size_t t = 0; t < g_dev.tl.ntracks; t++) ndev += g_dev.tl.tracks[t].n != 0;
+    for (size_t t = 0; t < g_host.tl->ntracks; t++) nthreads += g_host.tl->tracks[t].n != 0;
+    for (size_t t = 0; t < g_dev.tl->ntracks; t++) ndev += g_dev.tl->tracks[t].n != 0;
     kind_note(l, &g_host, "host", "threads", nthreads);
     kind_note(l, &g_dev, "device", "RISCs", ndev);
+    size_t over = 0, *share = l->opt->device_time ? NULL : pool_shares(l, a, &over);
+    free(share);
+    if (over)
+        pf_note(l, 0,
+                "%s: %zu memory pools had more events than their share of --max-timeline %zu: "
+                "per stretch of time their highest value and their last are kept (peaks are "
+                "never lost)",
+                PF_TRACE_JSON, over, l->opt->max_timeline);
     if (l->opt->device_time)
         pf_note(l, 0,
                 "%s is in device time (--device-time): %zu dispatches laid out one after the "
@@ -405,18 +441,11 @@ void pf_write_json(pf_logs *l, pf_analysis *a)
         pf_put_json(f, l->trace ? l->trace->header.program : "");
         pf_printf(f, ",\"clock\":\"%s\"},\n\"traceEvents\":[\n",
                   l->opt->device_time ? "device cycles" : "host ns");
-        size_t thinned = 0;
         if (l->opt->device_time) {
             dispatches(a, f);
         } else {
             host(l, f);
-            size_t kept = memory(l, a, f, &thinned);
-            if (thinned)
-                pf_note(l, 0,
-                        "%s: %zu memory pools had more events than their share of "
-                        "--max-timeline %zu: %zu of %zu points kept (per stretch of time its "
-                        "highest value and its last)",
-                        PF_TRACE_JSON, thinned, l->opt->max_timeline, kept, a->nmem);
+            memory(l, a, f);
         }
         device(l, a, f);
         pf_puts(f, "\n]}\n");

@@ -30,7 +30,7 @@ size_t pf_lod(const pf_tl_zone *z, size_t n, uint64_t r, pf_lod_item *out)
         }
         uint64_t dur = zi->end > zi->start ? zi->end - zi->start : 0;
         if (open && zi->depth == run.depth && dur < r && zi->start < run.end + r &&
-            zi->start / r == run.start / r) {
+            (zi->start ^ run.start) < r) { /* the same stretch: r is a power of two */
             run.count++;
             if (zi->end > run.end) run.end = zi->end;
             continue;
@@ -59,18 +59,23 @@ size_t pf_lod(const pf_tl_zone *z, size_t n, uint64_t r, pf_lod_item *out)
 uint64_t pf_lod_fit(const pf_tl_zone *z, size_t n, size_t budget)
 {
     if (n <= budget) return 0;
-    /* powers of two: the count falls (about) as r grows; 2^62 merges each
-     * run of depth-0 zones into one item */
-    int lo = 0, hi = 62;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (pf_lod(z, n, 1ull << mid, NULL) <= budget)
-            hi = mid;
-        else
-            lo = mid + 1;
+    /* powers of two, from a guess: a dense track has about one item per
+     * r ns of its extent (per depth), so start at extent / budget and
+     * walk; the count falls (about) as r grows, and 2^62 merges each run
+     * of depth-0 zones into one item */
+    uint64_t lo = z[0].start, hi = 0;
+    for (size_t i = 0; i < n; i++)
+        if (z[i].end > hi) hi = z[i].end;
+    uint64_t guess = (hi > lo ? hi - lo : 1) / (budget ? budget : 1);
+    int e = 0;
+    while (e < 62 && (1ull << (e + 1)) <= guess) e++;
+    if (pf_lod(z, n, 1ull << e, NULL) > budget) {
+        while (e < 62 && pf_lod(z, n, 1ull << ++e, NULL) > budget) {
+        }
+    } else {
+        while (e > 0 && pf_lod(z, n, 1ull << (e - 1), NULL) <= budget) e--;
     }
-    while (lo < 62 && pf_lod(z, n, 1ull << lo, NULL) > budget) lo++;
-    return 1ull << lo;
+    return 1ull << e;
 }
 
 typedef struct by_count {

@@ -171,6 +171,24 @@ typedef struct pf_mempoint {
     uint32_t pool; /* index into pf_analysis.pools (sorted by name) */
 } pf_mempoint;
 
+/* A zone on a timeline track: ns since t0 (or, in device time, cycles on
+ * the device-time axis), the caller's zone index, its depth. */
+typedef struct pf_tl_zone {
+    uint64_t start, end;
+    uint32_t id, depth;
+} pf_tl_zone;
+
+typedef struct pf_tl_track {
+    pf_tl_zone *z; /* in time order, parents first */
+    size_t n;
+} pf_tl_track;
+
+typedef struct pf_timeline {
+    pf_tl_track *tracks;
+    size_t ntracks;
+    pf_tl_zone *all;
+} pf_timeline;
+
 typedef struct pf_analysis {
     pf_zonestat *zones;
     size_t nzones;
@@ -196,6 +214,11 @@ typedef struct pf_analysis {
     uint64_t dspan;           /* the device-time axis' length, cycles */
     pf_poolgroup *poolgroups; /* by the first pool's name */
     size_t npoolgroups;
+    /* the timelines (lod.c): host zones per thread, device zones per core
+     * and RISC on the host clock and in device time; tl_ok 0 if out of
+     * memory building them */
+    pf_timeline tl_host, tl_dev, tl_dtime;
+    int tl_ok;
 } pf_analysis;
 
 /* sort.c: put idx[] (and key[]) in ascending key order, stably (equal keys
@@ -214,24 +237,6 @@ const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t star
 const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n);
 
 /* ---- timelines (lod.c) ------------------------------------------------------------- */
-
-/* A zone on a timeline track: ns since t0 (or, in device time, cycles on
- * the device-time axis), the caller's zone index, its depth. */
-typedef struct pf_tl_zone {
-    uint64_t start, end;
-    uint32_t id, depth;
-} pf_tl_zone;
-
-typedef struct pf_tl_track {
-    pf_tl_zone *z; /* in time order, parents first */
-    size_t n;
-} pf_tl_track;
-
-typedef struct pf_timeline {
-    pf_tl_track *tracks;
-    size_t ntracks;
-    pf_tl_zone *all;
-} pf_timeline;
 
 /* Host zones per thread (track = thread number; id = index into the
  * trace's zones), device zones per core and RISC (track = core index *
@@ -252,8 +257,8 @@ typedef struct pf_lod_item {
     uint32_t id, depth;
 } pf_lod_item;
 
-/* The items of a track at resolution r ns (0: every zone), into out (if
- * not NULL); returns how many. */
+/* The items of a track at resolution r ns (a power of two, or 0: every
+ * zone), into out (if not NULL); returns how many. */
 size_t pf_lod(const pf_tl_zone *z, size_t n, uint64_t r, pf_lod_item *out);
 /* The finest resolution (0, or a power of two) at which the track has at
  * most `budget` items (at least one: a track is never left out). */
@@ -342,6 +347,8 @@ static inline void pf_put_row(pf_out *o, const tf_csv_schema *s, const cm_csv_va
 }
 /* A JSON string (quoted, escaped; "</" as "<\/" so it can sit in HTML). */
 void pf_put_json(pf_out *o, const char *s);
+/* The same without the quotes: part of a string written in pieces. */
+void pf_put_json_chars(pf_out *o, const char *s);
 
 static inline void pf_putn(pf_out *o, const char *s, size_t n)
 {

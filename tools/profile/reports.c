@@ -340,7 +340,7 @@ static void summary_memory(pf_analysis *a, FILE *out)
     size_t ng = a->npoolgroups;
     pf_poolgroup *g = malloc((ng ? ng : 1) * sizeof *g);
     if (!g) return;
-    memcpy(g, a->poolgroups, ng * sizeof *g);
+    if (ng) memcpy(g, a->poolgroups, ng * sizeof *g);
     uint64_t leaked = 0;
     size_t leaking = 0;
     for (size_t i = 0; i < a->npools; i++) {
@@ -499,23 +499,24 @@ static double seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The second thread's share of the writing: the JSON and the HTML, about
- * as much as the CSVs. */
+/* The other threads' share of the writing: the JSON on one, the HTML on
+ * another (together about as much as the CSVs). */
 typedef struct writer_job {
     pf_logs *l;
     pf_analysis *a;
-    double t_json, t_html;
+    int html;
+    double t;
 } writer_job;
 
 static void *writer_thread(void *arg)
 {
     writer_job *j = arg;
     double t = seconds();
-    pf_write_json(j->l, j->a);
-    j->t_json = seconds() - t;
-    t = seconds();
-    pf_write_html(j->l, j->a);
-    j->t_html = seconds() - t;
+    if (j->html)
+        pf_write_html(j->l, j->a);
+    else
+        pf_write_json(j->l, j->a);
+    j->t = seconds() - t;
     return NULL;
 }
 
@@ -528,18 +529,22 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     pf_analyze(l, &a);
     pf_json_notes(l, &a);
     l->t_analyze = (t = seconds()) - t1;
-    writer_job job = {l, &a, 0, 0};
-    pthread_t th;
-    int threaded = pthread_create(&th, NULL, writer_thread, &job) == 0;
+    writer_job jobs[2] = {{l, &a, 0, 0}, {l, &a, 1, 0}};
+    pthread_t th[2];
+    int threaded[2];
+    for (int k = 0; k < 2; k++)
+        threaded[k] = pthread_create(&th[k], NULL, writer_thread, &jobs[k]) == 0;
     pf_write_logs_csv(l, &a);
     pf_write_per_call(l, &a);
     pf_write_reports(l, &a);
-    if (!threaded) writer_thread(&job);
+    for (int k = 0; k < 2; k++)
+        if (!threaded[k]) writer_thread(&jobs[k]);
     l->t_csv = seconds() - t;
-    if (threaded) pthread_join(th, NULL);
+    for (int k = 0; k < 2; k++)
+        if (threaded[k]) pthread_join(th[k], NULL);
     l->t_write = seconds() - t;
-    l->t_json = job.t_json;
-    l->t_html = job.t_html;
+    l->t_json = jobs[0].t;
+    l->t_html = jobs[1].t;
     pf_write_diagnostics(l);
     if (summary) pf_summary(l, &a, summary);
     pf_analysis_free(&a);
@@ -548,10 +553,10 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     uint64_t n = l->dev_markers;
     const tf_trace *ts[2] = {l->trace, l->mem};
     for (int k = 0; k < 2; k++) {
-        const tf_trace *t = ts[k];
-        if (!t) continue;
-        n += 2 * t->nzones + t->nframes + t->nmem + t->ntrack_zones;
-        for (size_t i = 0; i < t->nzones; i++) n += t->zones[i].text != NULL;
+        const tf_trace *tr = ts[k];
+        if (!tr) continue;
+        n += 2 * tr->nzones + tr->nframes + tr->nmem + tr->ntrack_zones;
+        for (size_t i = 0; i < tr->nzones; i++) n += tr->zones[i].text != NULL;
     }
     return n;
 }
@@ -559,7 +564,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
 void pf_print_steps(const pf_logs *l, FILE *out)
 {
     fprintf(out,
-            PF_TOOL ": load %.3f s, analyse %.3f s, write %.3f s (on two threads: the CSVs %.3f "
-                    "s; the JSON %.3f s, then the HTML %.3f s)\n",
+            PF_TOOL ": load %.3f s, analyse %.3f s, write %.3f s (on three threads: the CSVs %.3f "
+                    "s, the JSON %.3f s, the HTML %.3f s)\n",
             l->t_load, l->t_analyze, l->t_write, l->t_csv, l->t_json, l->t_html);
 }

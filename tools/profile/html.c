@@ -1,8 +1,9 @@
 /* reports/tt_foil_report.html: one self-contained page (no network). The
  * page itself (report.html: style, script, layout) is compiled in; this
  * file writes the run's data as one JSON object into it, in place of its
- * TF_DATA marker. The timeline keeps the longest zones when there are too
- * many to draw, the memory chart a bounded number of points per pool. */
+ * TF_DATA marker. The timelines (host clock, device time) hold every track
+ * at several levels of detail, bounded by --max-timeline (lod.c); the
+ * memory chart a bounded number of points per pool. */
 #include "pf.h"
 #include "cm_risc.h"
 

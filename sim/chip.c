@@ -253,10 +253,15 @@ static int chip_round(sim_chip *c)
             hart_advance(&sh->h, t0);
             run_hart(c, sh, t1);
             break;
-        case TF_HS_WAIT_TILE: /* retry; the tile engine sets the clock */
+        case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
+            uint64_t before = sh->h.instret;
             sh->state = TF_HS_RUN;
             run_hart(c, sh, t1);
+            /* it got past the command (and may wait again already): that is
+             * progress, so the waits get another round */
+            if (sh->h.instret != before) c->stalled = 0;
             break;
+        }
         case TF_HS_WAIT_UNTIL:
             if (sh->wake_at > t0) break;
             sh->state = TF_HS_RUN;

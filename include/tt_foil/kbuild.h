@@ -18,9 +18,12 @@
 
 #include "tt_foil/runtime.h"
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 typedef struct tf_kernel_build_opts {
     const char *source;           /* .c, or .cpp/.cc/.cxx */
@@ -48,6 +51,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o);
  * each written to a temporary file and renamed into place. No cache. */
 int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out);
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

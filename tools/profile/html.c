@@ -222,8 +222,8 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                             num(f, nlocs + z->kernel - 1, 0);
                         else
                             pf_puts(f, "-1,");
-                        if (z->file)
-                            num(f, nlocs + z->file - 1, 0);
+                        if (l->strings[z->file][0])
+                            num(f, nlocs + z->file, 0);
                         else
                             pf_puts(f, "-1,");
                         num(f, z->line, 1);

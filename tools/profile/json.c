@@ -374,16 +374,16 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f)
                 }
                 pf_puts(f, ",\"cat\":\"device\",\"name\":");
                 pf_put_json(f, l->strings[z->name]);
-                if (z->file) {
+                if (l->strings[z->file][0]) {
                     pf_puts(f, ",\"loc\":");
-                    put_loc(f, PF_DEVSTR(l, z->file), z->line);
+                    put_loc(f, l->strings[z->file], z->line);
                 }
                 /* "dispatch 3, kernel k, 1234 cycles, zone 0xabcd" */
                 pf_puts(f, ",\"args\":{\"text\":\"dispatch ");
                 pf_put_u64(f, z->dispatch);
                 if (z->kernel) {
                     pf_puts(f, ", kernel ");
-                    pf_put_json_chars(f, PF_DEVSTR(l, z->kernel));
+                    pf_put_json_chars(f, PF_DEVKERNEL(l, z));
                 }
                 pf_puts(f, ", ");
                 pf_put_u64(f, z->end - z->start);

@@ -173,7 +173,9 @@ static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, l
 /* One view's tracks as levels of detail:
  *   [[track, [r, raw, [start, dur, name, depth, count, extra...], ...], ...], ...]
  * host extra: the zone text (if any); device extra: cycles, dispatch,
- * kernel and file (name indices, -1 if unknown), line. Merged items
+ * kernel and file (name indices, -1 if unknown), line, and 0 or 1 + the
+ * stop reason (tf_devb_reason) of a zone still open when its RISC was
+ * stopped. Merged items
  * (count > 1) have no extra. */
 typedef struct view_count {
     size_t items, zones, capped;
@@ -226,7 +228,9 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                             num(f, nlocs + z->file, 0);
                         else
                             pf_puts(f, "-1,");
-                        num(f, z->line, 1);
+                        num(f, z->line, 0);
+                        /* 0, or the stop (timeout, fault, interrupt) it was open at */
+                        num(f, z->open ? 1u + z->reason : 0, 1);
                     }
                 } else {
                     const tf_tr_zone *z = &l->trace->zones[x.id];

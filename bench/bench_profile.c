@@ -213,8 +213,9 @@ static void bench_reports(const char *self, long events, const char *base, const
            "device markers;\n   here %zu host zones, %zu memory events, %llu device markers, "
            "%.0f MB of host trace)\n",
            zones, mems, (unsigned long long)markers, (double)st.st_size / 1e6);
-    printf("  steps: load %.2f s, analyse %.2f s, write %.2f s (two threads each)\n", steps[0],
-           steps[1], steps[2]);
+    printf("  steps: load %.2f s, analyse %.2f s, write %.2f s (reading and analysing on two "
+           "threads, writing on three)\n",
+           steps[0], steps[1], steps[2]);
     printf("  reference: reading the host trace and memory log alone takes %.2f s; every "
            "report costs %.2fx that\n",
            t_read, t_all / t_read);

@@ -219,23 +219,43 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
     }
 }
 
-/* Reboot cores after a failure; appends to the current message. */
+/* Reboot cores after a failure; appends to the current message, once for
+ * all of them: "; cores (0,0), (1,0) were reset" (each core once), and
+ * per core that could not be rebooted why. */
 static void recover(tf_program *const *progs, size_t n, const int *skip)
 {
+    char saved[2048], failed[1536] = "", cores[1024] = "";
+    snprintf(saved, sizeof saved, "%s", tf_last_error());
+    size_t nreset = 0, nf = 0, nc = 0, left_out = 0;
     for (size_t i = 0; i < n; i++) {
         if (skip && skip[i]) continue;
         tf_program *p = progs[i];
-        char saved[2048];
-        snprintf(saved, sizeof saved, "%s", tf_last_error());
+        size_t j = 0; /* a core of several programs is rebooted once */
+        while (j < i && ((skip && skip[j]) || progs[j]->core.x != p->core.x ||
+                         progs[j]->core.y != p->core.y))
+            j++;
+        if (j < i) continue;
         if (rt_dev_boot_core(p->dev, p->core)) {
-            char why[1024];
-            snprintf(why, sizeof why, "%s", tf_last_error());
-            cm_err_set("%s; rebooting core (%d,%d) failed too: %s", saved, p->core.x, p->core.y,
-                       why);
-        } else {
-            cm_err_set("%s; core (%d,%d) was reset", saved, p->core.x, p->core.y);
+            int w =
+                snprintf(failed + nf, sizeof failed - nf, "; rebooting core (%d,%d) failed too: %s",
+                         p->core.x, p->core.y, tf_last_error());
+            nf = w < 0 || (size_t)w >= sizeof failed - nf ? sizeof failed - 1 : nf + (size_t)w;
+            continue;
         }
+        int w = snprintf(cores + nc, sizeof cores - nc, "%s(%d,%d)", nreset ? ", " : "", p->core.x,
+                         p->core.y);
+        if (w < 0 || (size_t)w >= sizeof cores - nc - 16) /* room for "... (+N more)" */
+            left_out++;
+        else
+            nc += (size_t)w;
+        nreset++;
     }
+    if (left_out) snprintf(cores + nc, sizeof cores - nc, ", ... (+%zu more)", left_out);
+    if (!nreset)
+        cm_err_set("%s%s", saved, failed);
+    else
+        cm_err_set("%s%s; %s %s %s reset", saved, failed, nreset > 1 ? "cores" : "core", cores,
+                   nreset > 1 ? "were" : "was");
 }
 
 static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
@@ -536,15 +556,51 @@ int tf_dispatch_execute(tf_program *p)
     return rc;
 }
 
-/* Zone text for several programs: "k1,k2 | k3 | ..." (truncated). */
+/* Zone text for several programs: "k1,k2 | k3 x15 | ...": each distinct
+ * label once, in order of first appearance, with its count when it
+ * repeats; what does not fit is cut at a word boundary and counted
+ * ("... (+N more)"). */
 static void multi_label(tf_program *const *progs, size_t n, char *buf, size_t cap)
 {
-    size_t len = 0;
+    enum { MORE = 24 }; /* room for " ... (+N more)" */
+    size_t len = 0, distinct = 0, shown = 0;
+    int cut = 0;
     buf[0] = 0;
-    for (size_t i = 0; i < n && len + 1 < cap; i++) {
-        int w = snprintf(buf + len, cap - len, "%s%s", i ? " | " : "", progs[i]->label);
-        if (w < 0) break;
-        len += (size_t)w;
+    for (size_t i = 0; i < n; i++) {
+        const char *label = progs[i]->label;
+        size_t j = 0, count = 0;
+        while (j < i && strcmp(progs[j]->label, label)) j++;
+        if (j < i) continue; /* counted with its first */
+        distinct++;
+        if (cut) continue;
+        for (j = i; j < n; j++) count += !strcmp(progs[j]->label, label);
+        char piece[200];
+        if (count > 1)
+            snprintf(piece, sizeof piece, "%s x%zu", label, count);
+        else
+            snprintf(piece, sizeof piece, "%s", label);
+        size_t pl = strlen(piece), sep = shown ? 3 : 0;
+        if (len + sep + pl + MORE < cap) {
+            snprintf(buf + len, cap - len, "%s%s", sep ? " | " : "", piece);
+            len += sep + pl;
+            shown++;
+            continue;
+        }
+        cut = 1;
+        if (shown || cap <= MORE + 1) continue;
+        /* the first label alone is too long: the words of it that fit */
+        size_t k = cap - MORE - 1;
+        while (k > 0 && piece[k] != ',' && piece[k] != ' ') k--;
+        if (!k) k = cap - MORE - 1;
+        memcpy(buf, piece, k);
+        buf[len = k] = 0;
+        shown = 1;
+    }
+    if (cut) {
+        if (shown < distinct)
+            snprintf(buf + len, cap - len, " ... (+%zu more)", distinct - shown);
+        else
+            snprintf(buf + len, cap - len, " ...");
     }
 }
 

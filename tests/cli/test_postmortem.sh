@@ -47,8 +47,14 @@ for c in "hang timeout 21" "illegal fault 24" "load fault 26"; do
         "$1: open zones counted"
     expect_grep "BRISC,setup," "$d/reports/tt_foil_device_perf.csv" "$1: the zone that ended"
     expect_grep ",START," "$d/.logs/tt_foil_device_zones.csv" "$1: the derived raw CSV"
-    run "$json_check" "$d/reports/tt_foil_trace.json"
-    expect_rc 0 "$1: JSON valid"
+    run "$json_check" --tracy "$d/reports/tt_foil_trace.json"
+    expect_rc 0 "$1: JSON valid (and shaped for Tracy's import-chrome)"
+    expect_grep '"name":"stuck","loc":"tests/kernels/dz_fault.c:18"' "$d/reports/tt_foil_trace.json" \
+        "$1: the open zone in the JSON, with its source line"
+    expect_grep "still open at the $2, shown to when it was read back" \
+        "$d/reports/tt_foil_trace.json" "$1: the JSON marks the open zone"
+    run "$json_check" --html "$d/reports/tt_foil_report.html"
+    expect_out "lod tracks 6 " "$1: the page has the host thread and core (1,0)'s RISCs"
 done
 expect_no_addr() {
     checks=$((checks + 1))

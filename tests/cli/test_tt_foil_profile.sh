@@ -121,12 +121,18 @@ expect_grep '"name":"device core (1,0)"' "$g/reports/tt_foil_trace.json" "JSON c
 # 9100 ns after the first event (1000)
 expect_grep '"ts":9.100,"dur":0.700,"cat":"device","name":"BRISC-FW"' \
     "$g/reports/tt_foil_trace.json" "JSON places device zones through the clock sync"
-# --max-timeline keeps the first N of each kind, says so, and stays valid
+# --max-timeline N: each kind's N split fairly between its tracks, every
+# track keeping at least one slice; runs of short zones merged into slices
+# that say how many zones they stand for; says so, and stays valid
 run "$tool" --max-timeline 3 report "$g"
-expect_out "holds the first 3 of 15 host zones" "--max-timeline note"
+expect_out "2 of 2 threads had more host zones than their share of --max-timeline 3: their 15 zones are shown as 3 slices" \
+    "--max-timeline note"
 run "$json_check" "$g/reports/tt_foil_trace.json"
 expect_rc 0 "capped JSON is valid"
-expect_out "X 6" "capped JSON: 3 host + 3 device zones"
+expect_out "X 7" "capped JSON: 3 host slices (2 threads) + one per device track (4)"
+expect_out "tracks 6" "capped JSON: no track left out"
+expect_grep '"cat":"merged","name":"merged: 9 zones"' "$g/reports/tt_foil_trace.json" \
+    "capped JSON: a merged slice says how many zones it stands for"
 
 # HTML: self-contained, the data in place of the marker
 h=$g/reports/tt_foil_report.html
@@ -142,11 +148,145 @@ chromium=$(command -v chromium || command -v chromium-browser || command -v goog
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$h" \
         >"$tmp/dom.html" 2>/dev/null
-    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones, 4 pools, 5 device zone rows, 5 notes' \
+    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones on 6 tracks (23 items), 4 pools, 5 device zone rows, 5 notes' \
         "$tmp/dom.html" "HTML renders in headless Chromium"
     expect_grep '<td class="num" title="12288">12,288</td>' "$tmp/dom.html" "HTML memory table"
 else
     echo "$0: Chromium not installed: the HTML is checked structurally only" >&2
+fi
+
+# Tracy's import-chrome: a plot per pool (the counter's args key is the
+# pool), device threads named by core and RISC, "loc": "file:line" on every
+# zone, args holding only the zone text
+run "$json_check" --tracy "$g/reports/tt_foil_trace.json"
+expect_rc 0 "golden JSON has the shapes import-chrome needs"
+expect_out "plots 4" "import-chrome: one plot per pool"
+expect_out "loc 23" "import-chrome: every zone has its source location"
+expect_grep '"name":"Device DRAM","args":{"Device DRAM":12288}' "$g/reports/tt_foil_trace.json" \
+    "counter args keyed by the pool"
+expect_grep '"tid":1,"name":"thread_name","args":{"name":"core (1,0) BRISC"}' \
+    "$g/reports/tt_foil_trace.json" "device thread names its core"
+expect_grep '"name":"inner","loc":"k.c:3","args":{"text":"dispatch 0, kernel k, 50 cycles, zone 0x3333"}' \
+    "$g/reports/tt_foil_trace.json" "device zone: loc, and dispatch and kernel in its text"
+expect_grep '"name":"TF_dispatch_execute","loc":"src/dispatch.c:30","args":{"text":"add"}}' \
+    "$g/reports/tt_foil_trace.json" "host zone: loc, and the text alone in args"
+# the HTML's embedded timelines: every track, each level standing for all
+# its zones (host clock: 2 threads + 4 RISCs; device time: the 4 RISCs)
+run "$json_check" --html "$h"
+expect_rc 0 "HTML timeline data"
+expect_out "lod tracks 6 items 23 zones 23" "HTML: host-clock view"
+expect_out "dlod tracks 4 items 8 zones 8" "HTML: device-time view"
+# the summary: device zones by self cycles without the firmware wrappers
+# (read, tile: 400 cycles, 130 of them in its two inner zones), the cores
+# by their time in the slowest dispatch (1: 900 cycles, only on (0,0))
+run "$tool" report "$g"
+expect_out "Device zones (2 of 2, by self cycles; the firmware's -FW/-KERNEL zones left out: --show-wrappers)" \
+    "summary: device zones by self cycles"
+checks=$((checks + 1))
+grep -qE '^  BRISC +read, tile +1 +270 +400 ' "$OUT" || fail "summary: self cycles of 'read, tile'"
+expect_out "Device cores (2 of 2, by cycles in the slowest dispatch, 1: 900 cycles; straggler core (0,0))" \
+    "summary: per-core view"
+checks=$((checks + 1))
+grep -qE '^  \(0,0\) +2 +900 +1700 +850 +900$' "$OUT" || fail "summary: core (0,0)'s cycles"
+checks=$((checks + 1))
+! grep -qE '^  BRISC +BRISC-FW' "$OUT" || fail "summary: wrappers left out by default"
+run "$tool" --show-wrappers report "$g"
+checks=$((checks + 1))
+grep -qE '^  BRISC +BRISC-FW +3 +1800 +2200 ' "$OUT" || fail "--show-wrappers: BRISC-FW with its self cycles"
+# --device-time: the JSON in device cycles, each dispatch after the other
+# (dispatch 1 after dispatch 0's 800 cycles and a gap of 100)
+run "$tool" --device-time report "$g"
+expect_out "is in device time (--device-time): 2 dispatches" "--device-time note"
+run "$json_check" --tracy "$g/reports/tt_foil_trace.json"
+expect_rc 0 "--device-time JSON is valid"
+expect_out "tracks 5" "--device-time: the dispatches and the 4 RISCs"
+expect_grep '"ts":0.900,"dur":0.900,"cat":"dispatch","name":"dispatch 1"' "$g/reports/tt_foil_trace.json" \
+    "--device-time: dispatch 1 after dispatch 0"
+expect_grep '"ts":0.000,"dur":0.700,"cat":"device","name":"BRISC-FW"' "$g/reports/tt_foil_trace.json" \
+    "--device-time: a zone at its cycle in its dispatch"
+run "$tool" report "$g"
+
+# identical per-core pools fold into one row of the summary and the HTML
+p=$tmp/pools
+make_logs basic "$p"
+{
+    echo "program pools"
+    echo "thread 1 100 main"
+    for x in 0 1 2 3; do echo "pool $((x + 1)) Device L1 ($x,0)"; done
+    echo "pool 5 Device DRAM"
+    for x in 0 1 2 3; do echo "a 1 $((1000 + x)) $((x + 1)) 100 4096"; done
+    echo "a 1 2000 1 200 16"
+    echo "a 1 2100 5 300 64"
+} >"$tmp/pools.txt"
+"$mktft" "$tmp/pools.txt" "$p/.logs/tt_foil_memlog.tft"
+run "$tool" report "$p"
+expect_out "Memory pools (3 of 3 rows, by peak; 5 pools, identical per-core ones folded)" \
+    "summary: folded pools"
+checks=$((checks + 1))
+grep -qE '^  Device L1 \(x,y\) x3 +1 +0 +4096 B +- +4096 B each$' "$OUT" ||
+    fail "summary: three identical L1 pools in one row"
+expect_grep '"poolgroups":[["Device DRAM",1,0],["Device L1 (0,0)",1,1],["Device L1 (x,y) x3",3,2]]' \
+    "$p/reports/tt_foil_report.html" "HTML: folded pools"
+
+# ---- a long, zone-dense run: no track and no stretch of time left out ----------------
+# 40 threads: one with a million 100-ns zones under one outer zone, 39 with
+# three 10-ns zones each; 16 cores x 5 RISCs, 5 dispatches, one RISC with
+# 10,000 zones per dispatch. The old page kept the 60,000 longest zones
+# (only the dense thread's); now every track keeps zones everywhere it ran.
+lg=$tmp/long
+mkdir -p "$lg/.logs"
+{
+    echo "program long"
+    for t in $(seq 1 40); do echo "thread $t $((1000 + t)) worker $t"; done
+    echo "loc 1 1 dense.c dense"
+    echo "loc 2 2 sparse.c sparse"
+    echo "loc 3 3 outer.c outer"
+    echo "b 1 1000 3"
+    echo "burst 1 1000 1000000 200 100 1"
+    echo "e 1 200001000 3"
+    for t in $(seq 2 40); do
+        for k in 0 1 2; do
+            s=$(((t * 7919 + k * 66000000) % 199000000 + 1000))
+            echo "b $t $s 2"
+            echo "e $t $((s + 10)) 2"
+        done
+    done
+    echo "trailer 0 0"
+} >"$tmp/long.txt"
+"$mktft" "$tmp/long.txt" "$lg/.logs/tt_foil_trace.tft" || fail "mktft: the long trace"
+"$mktft" "$cases/basic/mem.txt" "$lg/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+awk 'BEGIN { OFS = ","; split("BRISC NCRISC TRISC0 TRISC1 TRISC2", R, " ")
+  print "dispatch_idx,host_ns,core_x,core_y,risc,packet_type,zone_hash,cycle,zone_name,src_file,src_line,kernel,dropped,value,count"
+  for (d = 0; d < 5; d++) { base = 1000 + d * 40000000
+    for (x = 0; x < 16; x++) for (r = 1; r <= 5; r++) { s = base + x * 100 + r * 10; e = s + 20000 + x * 1000
+      fw = r <= 2 ? R[r] "-FW" : "TRISC-FW"
+      print d, base, x % 4, int(x / 4), R[r], "START", "0x1111", s, fw, "fw.c", 1, "firmware", 0, "", ""
+      if (x == 0 && r == 1) for (k = 0; k < 10000; k++) {
+        print d, base, 0, 0, "BRISC", "START", "0x2222", s + 1 + 2 * k, "tiny", "k.c", 7, "dense", 0, "", ""
+        print d, base, 0, 0, "BRISC", "END", "0x2222", s + 2 + 2 * k, "tiny", "k.c", 7, "dense", 0, "", "" }
+      print d, base, x % 4, int(x / 4), R[r], "END", "0x1111", e, fw, "fw.c", 1, "firmware", 0, "", "" } } }' \
+    >"$lg/.logs/tt_foil_device_zones.csv"
+printf 'host_ns_first,cycle_first,ns_per_cycle,device_clock\n0,0,1.000000,host_monotonic\n' \
+    >"$lg/.logs/tt_foil_device_clock_sync.csv"
+run "$tool" --max-timeline 200000 report "$lg"
+expect_rc 0 "report on a long run"
+expect_out "1 of 40 threads had more host zones than their share of --max-timeline 200000: their 1000001 zones are shown as" \
+    "long run: the dense thread is merged, and it says so"
+run "$json_check" --tracy "$lg/reports/tt_foil_trace.json"
+expect_rc 0 "long run: JSON valid"
+expect_out "tracks 120" "long run: every thread and RISC in the JSON"
+expect_grep '"name":"merged: ' "$lg/reports/tt_foil_trace.json" "long run: merged slices say how many"
+run "$json_check" --html "$lg/reports/tt_foil_report.html"
+expect_rc 0 "long run: HTML data"
+expect_out "lod tracks 120 " "long run: every thread and RISC has zones in the page"
+expect_out " zones 1050518" "long run: the page's items stand for every zone"
+expect_out "dlod tracks 80 " "long run: device time, every RISC"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
+        "file://$lg/reports/tt_foil_report.html#device-time" >"$tmp/dom-long.html" 2>/dev/null
+    expect_grep 'data-state="ok">report ready: 3 host zone rows, 1050518 timeline zones on 120 tracks' \
+        "$tmp/dom-long.html" "long run: the page renders in headless Chromium"
+    expect_grep '; device time: 80 tracks' "$tmp/dom-long.html" "long run: the device-time view renders"
 fi
 
 # --zone-filter: host reports keep the zones whose name has the substring
@@ -312,11 +452,17 @@ expect_rc 0 "runtime JSON valid"
 # the device profiler: device zones per RISC, placed inside the host's waits
 run "$tool" -o "$tmp/dev" "$device"
 expect_rc 0 "device workload"
+expect_err "Device cores (2 of 2, by cycles in the slowest dispatch" "device run: per-core summary"
 expect_grep "BRISC,BRISC-FW," "$tmp/dev/reports/tt_foil_device_perf.csv" "device zones"
 expect_grep "TRISC2,TRISC-FW," "$tmp/dev/reports/tt_foil_device_perf.csv" "every RISC"
 run "$json_check" "$tmp/dev/reports/tt_foil_trace.json"
 expect_rc 0 "device JSON valid"
 expect_out "tracks 11" "device JSON: host thread + 2 cores x 5 RISCs"
+run "$json_check" --tracy "$tmp/dev/reports/tt_foil_trace.json"
+expect_rc 0 "device JSON: the shapes import-chrome needs, a loc on every device zone"
+run "$json_check" --html "$tmp/dev/reports/tt_foil_report.html"
+expect_out "lod tracks 11 " "device HTML: host thread + 2 cores x 5 RISCs"
+expect_out "dlod tracks 10 " "device HTML: device time, 2 cores x 5 RISCs"
 # a later run in the same folder leaves nothing stale behind
 run "$tool" -o "$tmp/dev" "$emit" nest
 expect_rc 0 "rerun in the same folder"

@@ -169,7 +169,9 @@ int main(int argc, char **argv)
     CHECK_EQ_U(zone_count(t, "TF_kernel_load", NULL), 2);
     CHECK_EQ_U(zone_count(t, "TF_kernel_load", "add_two_b.brisc.elf"), 1);
     CHECK_EQ_U(zone_count(t, "TF_dispatch_execute", "add_two_b"), 1);
-    CHECK_EQ_U(zone_count(t, "TF_dispatch_execute_multi", "add_two_b | add_two_b"), 1);
+    /* two programs of the same kernel: named once, with their count */
+    CHECK_EQ_U(zone_count(t, "TF_dispatch_execute_multi", "add_two_b x2"), 1);
+    CHECK_EQ_U(zone_count(t, "TF_dispatch_execute_multi", "add_two_b | add_two_b"), 0);
     CHECK_EQ_U(zone_count(t, "TF_dispatch_launch_async", "add_two_b"), 1);
     /* per core: 1 + 2 + 2 dispatches of the four stages */
     CHECK_EQ_U(zone_count(t, "TF_dispatch/send_reset", NULL), 5);

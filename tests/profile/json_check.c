@@ -1,6 +1,7 @@
 /* json_check: validates tt_foil_profile's Chrome trace JSON.
  *
- *   json_check FILE
+ *   json_check [--tracy] FILE
+ *   json_check --html REPORT.html
  *
  * Parses the whole file strictly (RFC 8259: no trailing commas, no
  * comments, strings with valid escapes, numbers in JSON syntax), then
@@ -9,7 +10,24 @@
  * decimals; and on each (pid, tid) track the "X" events come in time order
  * with every zone after the zones that contain it and properly nested in
  * them (parents before children). Prints the number of events per phase
- * ("X 15", "C 10", ...) and exits 1 with a message on the first problem. */
+ * ("X 15", "C 10", ...) and exits 1 with a message on the first problem.
+ *
+ * --tracy also checks the shapes Tracy's import-chrome needs (wolfpld/
+ * tracy, import/src/import-chrome.cpp): a counter's one args key is its
+ * name (the importer names the plot after the key), a device track's
+ * thread_name names its core and RISC ("core (1,2) BRISC": the importer
+ * keeps thread names only), every zone but merged and dispatch slices has
+ * "loc": "file:line", and a zone's args hold nothing but "text" (the
+ * importer shows every arg as a line of the zone text). Prints "plots N"
+ * (distinct counters) and "loc N" (zones with a location).
+ *
+ * --html parses the data embedded in tt_foil_report.html strictly and
+ * checks its timelines ("lod": host clock, "dlod": device time): per
+ * track, levels from coarse to fine whose items stand for the same number
+ * of zones (merged items count theirs), the finest marked raw when it has
+ * every zone, items in time order per depth. Prints per view the tracks
+ * with zones, the items and the zones ("lod tracks 120 items 5000 zones
+ * 1000117"). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,11 +178,30 @@ static void value(tok *out)
 /* ---- trace events ----------------------------------------------------------------------- */
 
 typedef struct event {
-    tok ph, pid, tid, ts, dur;
-    int has_ph, has_pid, has_tid, has_ts, has_dur;
+    tok ph, pid, tid, ts, dur, name, cat, loc;
+    int has_ph, has_pid, has_tid, has_ts, has_dur, has_name, has_cat, has_loc;
+    /* args: how many keys, the first key, whether all are "text", the
+     * value of a "name" key */
+    int nargs, args_text_only, has_args_name;
+    tok arg0, args_name;
 } event;
 
 static event cur;
+static int tracy_mode;
+
+static int key_is(const tok *k, const char *s);
+
+static int args_key(const tok *k)
+{
+    if (!cur.nargs++) cur.arg0 = *k;
+    if (!key_is(k, "text")) cur.args_text_only = 0;
+    if (key_is(k, "name")) {
+        value(&cur.args_name);
+        cur.has_args_name = 1;
+        return 1;
+    }
+    return 0;
+}
 
 static int key_is(const tok *k, const char *s)
 {
@@ -173,10 +210,15 @@ static int key_is(const tok *k, const char *s)
 
 static int event_key(const tok *k)
 {
-    static const char *names[] = {"ph", "pid", "tid", "ts", "dur"};
-    tok *slots[] = {&cur.ph, &cur.pid, &cur.tid, &cur.ts, &cur.dur};
-    int *has[] = {&cur.has_ph, &cur.has_pid, &cur.has_tid, &cur.has_ts, &cur.has_dur};
-    for (int i = 0; i < 5; i++)
+    static const char *names[] = {"ph", "pid", "tid", "ts", "dur", "name", "cat", "loc"};
+    tok *slots[] = {&cur.ph, &cur.pid, &cur.tid, &cur.ts, &cur.dur, &cur.name, &cur.cat, &cur.loc};
+    int *has[] = {&cur.has_ph,  &cur.has_pid,  &cur.has_tid, &cur.has_ts,
+                  &cur.has_dur, &cur.has_name, &cur.has_cat, &cur.has_loc};
+    if (key_is(k, "args") && *p == '{') {
+        object(args_key);
+        return 1;
+    }
+    for (int i = 0; i < 8; i++)
         if (key_is(k, names[i])) {
             value(slots[i]);
             *has[i] = 1;
@@ -220,10 +262,64 @@ static long long to_int(const tok *t, const char *what)
     return strtoll(t->s, NULL, 10);
 }
 
+/* ---- --tracy ---------------------------------------------------------------------- */
+
+static tok plots[4096];
+static int nplots;
+static long nloc;
+
+static int tok_eq(const tok *a, const tok *b)
+{
+    return a->n == b->n && !memcmp(a->s, b->s, a->n);
+}
+
+static int tok_starts(const tok *t, const char *s)
+{
+    return t->n >= strlen(s) && !memcmp(t->s, s, strlen(s));
+}
+
+static void tracy_checks(char ph, long long pid)
+{
+    if (ph == 'C') {
+        if (cur.nargs != 1 || !cur.has_name || !tok_eq(&cur.arg0, &cur.name))
+            die("tracy: a counter's one args key is not its name (import-chrome names the plot "
+                "after the key)");
+        int i = 0;
+        while (i < nplots && !tok_eq(&plots[i], &cur.name)) i++;
+        if (i == nplots) {
+            if (nplots == 4096) die("tracy: too many plots");
+            plots[nplots++] = cur.name;
+        }
+    } else if (ph == 'M' && cur.has_name && key_is(&cur.name, "thread_name") && pid >= 2) {
+        if (!cur.has_args_name || !tok_starts(&cur.args_name, "core (") ||
+            !memchr(cur.args_name.s, ')', cur.args_name.n))
+            die("tracy: a device track's thread_name does not name its core and RISC");
+    } else if (ph == 'X') {
+        int exempt = cur.has_cat && (key_is(&cur.cat, "merged") || key_is(&cur.cat, "dispatch"));
+        if (cur.has_loc) {
+            const char *c = memchr(cur.loc.s, ':', cur.loc.n), *last = c;
+            while (c) {
+                last = c;
+                c = memchr(c + 1, ':', cur.loc.n - (size_t)(c + 1 - cur.loc.s));
+            }
+            if (!cur.loc.is_string || !last || last + 1 == cur.loc.s + cur.loc.n ||
+                !isdigit((unsigned char)last[1]))
+                die("tracy: \"loc\" is not \"file:line\"");
+            nloc++;
+        } else if (!exempt) {
+            die("tracy: a zone without \"loc\" (import-chrome reads the source location from it)");
+        }
+        if (cur.nargs && !cur.args_text_only)
+            die("tracy: a zone's args hold more than its text (import-chrome shows every arg as "
+                "zone text)");
+    }
+}
+
 static void trace_event(void)
 {
     if (*p != '{') die("a trace event is not an object");
     memset(&cur, 0, sizeof cur);
+    cur.args_text_only = 1;
     object(event_key);
     if (!cur.has_ph || !cur.ph.is_string || cur.ph.n != 1) die("event without a one-letter \"ph\"");
     char ph = cur.ph.s[0];
@@ -231,6 +327,7 @@ static void trace_event(void)
     if (!cur.has_pid) die("event without \"pid\"");
     long long pid = to_int(&cur.pid, "\"pid\" is not an integer");
     long long tid = cur.has_tid ? to_int(&cur.tid, "\"tid\" is not an integer") : -1;
+    if (tracy_mode) tracy_checks(ph, pid);
     if (ph != 'X') return;
     if (!cur.has_ts || !cur.has_dur || !cur.has_tid) die("\"X\" event without ts, dur or tid");
     long long ts = to_ns(&cur.ts, "\"ts\" is not a number"), end = ts + to_ns(&cur.dur, "\"dur\"");
@@ -266,10 +363,109 @@ static int top_key(const tok *k)
     return 1;
 }
 
+/* ---- --html ----------------------------------------------------------------------- */
+
+static void expect(char c, const char *what)
+{
+    ws();
+    if (*p != c) die(what);
+    p++;
+    ws();
+}
+
+static long long int_value(const char *what)
+{
+    tok t;
+    ws();
+    number(&t);
+    return to_int(&t, what);
+}
+
+static long lod_tracks, lod_items, lod_zones;
+static unsigned char seen_track[1 << 16];
+
+/* [start, dur, name, depth, count, extra...]: returns count. */
+static long long lod_item(long long *last_start, int ndepth)
+{
+    expect('[', "lod: an item is not an array");
+    long long start = int_value("lod: item start"), v[4];
+    for (int i = 0; i < 4; i++) {
+        expect(',', "lod: an item has fewer than five values");
+        v[i] = int_value("lod: item dur, name, depth or count");
+    }
+    long long depth = v[2], count = v[3];
+    if (v[0] < 0 || depth < 0 || depth >= ndepth || count < 1) die("lod: bad item");
+    if (start < last_start[depth]) die("lod: items of a depth not in time order");
+    last_start[depth] = start;
+    while (*p == ',') {
+        p++;
+        value(NULL);
+        ws();
+    }
+    expect(']', "lod: an item does not end");
+    return count;
+}
+
+/* [track, [r, raw, item...], ...] */
+static void lod_entry(void)
+{
+    expect('[', "lod: a track entry is not an array");
+    long long track = int_value("lod: track index");
+    if (track < 0 || track >= (long long)sizeof seen_track || seen_track[track]++)
+        die("lod: a track listed twice (or a bad index)");
+    long long zones = -1, last_r = -1;
+    int levels = 0, raw = 0;
+    while (*p == ',') {
+        p++;
+        expect('[', "lod: a level is not an array");
+        long long r = int_value("lod: level resolution");
+        expect(',', "lod: level without raw flag");
+        raw = (int)int_value("lod: raw flag");
+        if (raw != (r == 0)) die("lod: raw flag and resolution 0 disagree");
+        if (levels && r >= last_r) die("lod: levels not from coarse to fine");
+        last_r = r;
+        static long long last_start[256];
+        for (int i = 0; i < 256; i++) last_start[i] = -1;
+        long long sum = 0;
+        while (*p == ',') {
+            p++;
+            ws();
+            sum += lod_item(last_start, 256);
+            lod_items++;
+        }
+        expect(']', "lod: a level does not end");
+        if (zones >= 0 && sum != zones)
+            die("lod: two levels of a track stand for different numbers of zones");
+        zones = sum;
+        levels++;
+    }
+    expect(']', "lod: a track entry does not end");
+    if (!levels || zones <= 0) die("lod: a track without zones");
+    lod_tracks++;
+    lod_zones += zones;
+}
+
+static int html_key(const tok *k)
+{
+    if (!key_is(k, "lod") && !key_is(k, "dlod")) return 0;
+    memset(seen_track, 0, sizeof seen_track);
+    lod_tracks = lod_items = lod_zones = 0;
+    if (*p != '[') die("lod is not an array");
+    array(lod_entry);
+    printf("%.*s tracks %ld items %ld zones %ld\n", (int)k->n, k->s, lod_tracks, lod_items,
+           lod_zones);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
+    int html = 0;
+    if (argc == 3 && !strcmp(argv[1], "--tracy"))
+        tracy_mode = 1, argv++, argc--;
+    else if (argc == 3 && !strcmp(argv[1], "--html"))
+        html = 1, argv++, argc--;
     if (argc != 2) {
-        fprintf(stderr, "usage: json_check FILE\n");
+        fprintf(stderr, "usage: json_check [--tracy] FILE | json_check --html REPORT.html\n");
         return 2;
     }
     path = argv[1];
@@ -292,6 +488,19 @@ int main(int argc, char **argv)
         die("NUL byte in the file");
     }
     src = p = buf;
+    if (html) {
+        static const char open[] = "<script id=\"tf-data\" type=\"application/json\">";
+        const char *at = strstr(buf, open);
+        if (!at) die("no embedded data (tf-data script)");
+        p = at + sizeof open - 1;
+        ws();
+        if (*p != '{') die("the embedded data is not an object");
+        object(html_key);
+        ws();
+        if (strncmp(p, "</script>", 9)) die("the embedded data does not end at </script>");
+        free(buf);
+        return 0;
+    }
     ws();
     if (*p != '{') die("the top level is not an object");
     object(top_key);
@@ -301,6 +510,7 @@ int main(int argc, char **argv)
     for (int c = 'A'; c <= 'z'; c++)
         if (counts[c]) printf("%c %ld\n", c, counts[c]);
     printf("tracks %d\n", ntracks);
+    if (tracy_mode) printf("plots %d\nloc %ld\n", nplots, nloc);
     free(buf);
     return 0;
 }

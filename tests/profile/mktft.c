@@ -15,6 +15,8 @@
  *   e THREAD NS LOC                zone end
  *   t THREAD NS TEXT               zone text
  *   f THREAD NS                    frame mark
+ *   burst THREAD NS N PERIOD DUR LOC  N zones of DUR ns at LOC, the first
+ *                                  at NS, one every PERIOD ns (long runs)
  *   a THREAD NS POOL PTR SIZE      alloc
  *   x THREAD NS POOL PTR           free
  *   r THREAD NS POOL               pool reset
@@ -28,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_THREADS 16
+#define MAX_THREADS 256
 
 typedef struct buf {
     unsigned char *p;
@@ -147,7 +149,7 @@ int main(int argc, char **argv)
         int n = 0;
         if (line[0] == '#' || sscanf(line, "%15s %n", op, &n) != 1) continue;
         char *rest = line + n;
-        unsigned long long a1, a2, a3, a4, a5;
+        unsigned long long a1, a2, a3, a4, a5, a6;
         int k = 0;
         if (!strcmp(op, "program")) {
             snprintf(hdr.program, sizeof hdr.program, "%s", unescape(rest));
@@ -197,6 +199,13 @@ int main(int argc, char **argv)
                 if (sscanf(r, "%llu", &a3) != 1) goto bad;
                 word(b, TF_REC(TF_R_RESET, a3, a2));
                 break;
+            }
+        } else if (!strcmp(op, "burst") && sscanf(rest, "%llu %llu %llu %llu %llu %llu", &a1, &a2,
+                                                  &a3, &a4, &a5, &a6) == 6) {
+            buf *b = thread_events((uint32_t)a1);
+            for (unsigned long long i = 0; i < a3; i++) {
+                word(b, TF_REC(TF_R_ZONE_BEGIN, a6, a2 + i * a4));
+                word(b, TF_REC(TF_R_ZONE_END, a6, a2 + i * a4 + a5));
             }
         } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
             tf_trace_trailer t;

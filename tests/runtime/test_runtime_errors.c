@@ -177,6 +177,25 @@ int main(void)
     tf_kernel_free(spin);
     expect_usable(dev, (tf_core){0, 1});
 
+    /* a fault in a dispatch over several cores: every core that had not
+     * finished is rebooted, and the message says so once */
+    {
+        tf_kernel *k = rt_kernel(dev, "fault2.brisc.elf");
+        uint32_t zero[] = {0};
+        tf_program *ps[] = {prog1(dev, (tf_core){1, 0}, k, zero, 1),
+                            prog1(dev, (tf_core){0, 1}, k, zero, 1)};
+        CHECK_TRUE(tf_dispatch_execute_multi(ps, 2) != 0);
+        const char *e = tf_last_error();
+        CHECK_CONTAINS(e, "store access fault (mcause 7)");
+        CHECK_CONTAINS(e, "; cores (1,0), (0,1) were reset");
+        CHECK_TRUE(strstr(e, "was reset") == NULL);
+        tf_program_destroy(ps[0]);
+        tf_program_destroy(ps[1]);
+        tf_kernel_free(k);
+        expect_usable(dev, (tf_core){1, 0});
+        expect_usable(dev, (tf_core){0, 1});
+    }
+
     /* two programs for one core in one dispatch */
     tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
     tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){1, 1}, 16));

@@ -4,6 +4,7 @@
  * device zones per (RISC, zone). */
 #include "pf.h"
 #include "cm_map.h"
+#include "cm_risc.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -285,6 +286,69 @@ static int cmp_name_idx(const void *a, const void *b)
     return strcmp(g_names[*(const uint32_t *)a], g_names[*(const uint32_t *)b]);
 }
 
+/* The length of a per-core pool's name without its " (x,y)", or 0. */
+static size_t core_pool_base(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 6 || name[n - 1] != ')') return 0;
+    size_t i = n - 1, digits = 0, commas = 0;
+    while (i-- > 0 && name[i] != '(') {
+        if (name[i] == ',')
+            commas++;
+        else if (name[i] >= '0' && name[i] <= '9')
+            digits++;
+        else
+            return 0;
+    }
+    if (i == (size_t)-1 || i == 0 || name[i - 1] != ' ' || commas != 1 || digits < 2) return 0;
+    return i - 1;
+}
+
+static int same_counts(const pf_poolstat *x, const pf_poolstat *y)
+{
+    return x->allocs == y->allocs && x->frees == y->frees && x->total == y->total &&
+           x->peak == y->peak && x->leaked == y->leaked && x->capacity == y->capacity &&
+           x->unmatched_frees == y->unmatched_frees;
+}
+
+/* Identical per-core pools folded: the same name but for "(x,y)" and the
+ * same counts (ten cores running the same kernels). Every other pool is a
+ * group of one. */
+static void pool_groups(pf_logs *l, pf_analysis *a)
+{
+    a->poolgroups = malloc((a->npools ? a->npools : 1) * sizeof *a->poolgroups);
+    if (!a->poolgroups) {
+        pf_note(l, 1, "out of memory folding identical memory pools");
+        return;
+    }
+    for (uint32_t i = 0; i < a->npools; i++) {
+        const pf_poolstat *p = &a->pools[i];
+        size_t base = core_pool_base(p->pool), g = 0;
+        for (; base && g < a->npoolgroups; g++) {
+            pf_poolgroup *pg = &a->poolgroups[g];
+            const pf_poolstat *q = &a->pools[pg->first];
+            if (core_pool_base(q->pool) == base && !strncmp(q->pool, p->pool, base) &&
+                same_counts(p, q))
+                break;
+        }
+        if (base && g < a->npoolgroups) {
+            a->poolgroups[g].count++;
+            a->poolgroups[g].base_len = base;
+        } else {
+            a->poolgroups[a->npoolgroups++] = (pf_poolgroup){i, 1, strlen(p->pool)};
+        }
+    }
+}
+
+/* A group's name: the pool's, or "Device L1 (x,y) x10" for ten folded. */
+const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n)
+{
+    const char *name = a->pools[g->first].pool;
+    if (g->count == 1) return name;
+    snprintf(buf, n, "%.*s (x,y) x%u", (int)g->base_len, name, g->count);
+    return buf;
+}
+
 static void memory(pf_logs *l, pf_analysis *a)
 {
     tf_trace *t = l->mem;
@@ -364,6 +428,7 @@ static void memory(pf_logs *l, pf_analysis *a)
     if (double_allocs)
         pf_note(l, 0, "memory log: %llu allocations reused a live address without a free",
                 (unsigned long long)double_allocs);
+    pool_groups(l, a);
 out:
     for (uint32_t p = 0; live && p < t->npools; p++) {
         free(live[p].ptr);
@@ -408,11 +473,212 @@ static int same_dev(uint32_t row, void *ctx)
     return d->risc == k->risc && d->zone == k->zone && d->hash == k->hash;
 }
 
+/* The firmware's own zones, around every dispatch and kernel. */
+static int is_wrapper(const char *zone)
+{
+#define TF_RISC_WRAPPERS(id, name, fw, kernel) fw, kernel,
+    static const char *const names[] = {TF_RISC_LIST(TF_RISC_WRAPPERS)};
+#undef TF_RISC_WRAPPERS
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(zone, names[i])) return 1;
+    return 0;
+}
+
+/* Self cycles per (RISC, zone): each zone minus the zones directly inside
+ * it. In time order (parents first) the parent of a zone at depth d > 0
+ * is the last zone at depth d - 1 on its core and RISC. row[i] is zone
+ * i's row of a->dev. */
+static void device_self(pf_logs *l, pf_analysis *a, const uint32_t *row)
+{
+    size_t n = l->ndevzones, ntracks = a->ncores * TF_NUM_RISCS;
+    uint32_t maxdepth = 0;
+    for (size_t i = 0; i < n; i++)
+        if (l->devzones[i].depth > maxdepth) maxdepth = l->devzones[i].depth;
+    uint64_t *child = calloc(n ? n : 1, sizeof *child);
+    uint32_t *last = malloc((ntracks ? ntracks : 1) * (maxdepth + 1) * sizeof *last);
+    if (!child || !last) {
+        pf_note(l, 1, "out of memory computing the device zones' self cycles");
+        goto out;
+    }
+    for (size_t i = 0; i < ntracks * (maxdepth + 1); i++) last[i] = UINT32_MAX;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t i = a->dev_by_start[k];
+        const pf_devzone *z = &l->devzones[i];
+        size_t t = pf_core_index(a, z->x, z->y) * TF_NUM_RISCS + (size_t)z->risc;
+        uint32_t *lt = &last[t * (maxdepth + 1)];
+        if (z->depth) {
+            uint32_t p = lt[z->depth - 1];
+            if (p != UINT32_MAX && l->devzones[p].dispatch == z->dispatch &&
+                l->devzones[p].end >= z->end)
+                child[p] += z->end - z->start;
+        }
+        lt[z->depth] = i;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const pf_devzone *z = &l->devzones[i];
+        uint64_t len = z->end - z->start;
+        if (row[i] != UINT32_MAX) a->dev[row[i]].self += len > child[i] ? len - child[i] : 0;
+    }
+out:
+    for (size_t i = 0; i < a->ndev; i++) a->dev[i].wrapper = is_wrapper(a->dev[i].zone);
+    free(child);
+    free(last);
+}
+
+/* Every bit of k into the low bits (splitmix64's finalizer): cm_map's
+ * slot comes from the low bits of its key times a constant, so keys that
+ * differ only in high bits would share a slot. */
+static uint64_t mix64(uint64_t k)
+{
+    k ^= k >> 30;
+    k *= 0xbf58476d1ce4e5b9ull;
+    k ^= k >> 27;
+    k *= 0x94d049bb133111ebull;
+    return k ^ (k >> 31);
+}
+
+/* Per core: its cycles in each dispatch (first start to last end over its
+ * RISCs), in total and at most, and in the slowest dispatch (the one with
+ * the longest span over every core, a->dsegs): the straggler is the core
+ * whose time there is the longest. */
+static void device_cores(pf_logs *l, pf_analysis *a)
+{
+    size_t n = l->ndevzones;
+    if (!n || !a->ncores) return;
+    cm_map m = {0};
+    typedef struct span {
+        uint32_t dispatch;
+        int core;
+        uint64_t lo, hi;
+    } span;
+    span *sp = NULL;
+    size_t nsp = 0, cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        const pf_devzone *z = &l->devzones[i];
+        int core = z->x | z->y << 8;
+        uint64_t key = mix64((uint64_t)z->dispatch << 17 | (uint64_t)core) | 1;
+        int is_new;
+        uint32_t *slot = cm_map_slot(&m, key, NULL, NULL, &is_new);
+        if (!slot) goto oom;
+        if (is_new) {
+            if (nsp == cap) {
+                cap = cap ? 2 * cap : 64;
+                span *ns = realloc(sp, cap * sizeof *ns);
+                if (!ns) goto oom;
+                sp = ns;
+            }
+            sp[nsp] = (span){z->dispatch, core, z->start, z->end};
+            *slot = (uint32_t)nsp++;
+        }
+        span *s = &sp[*slot];
+        if (z->start < s->lo) s->lo = z->start;
+        if (z->end > s->hi) s->hi = z->end;
+    }
+    a->corestats = calloc(a->ncores, sizeof *a->corestats);
+    if (!a->corestats) goto oom;
+    a->ncorestats = a->ncores;
+    for (size_t k = 0; k < a->ncores; k++) a->corestats[k].core = a->cores[k];
+    /* the slowest dispatch: the longest span over every core */
+    for (size_t d = 0; d < a->ndsegs; d++) {
+        uint64_t len = a->dsegs[d].last - a->dsegs[d].first;
+        if (len > a->slowest_cycles ||
+            (len == a->slowest_cycles && a->dsegs[d].dispatch < a->slowest_dispatch))
+            a->slowest_cycles = len, a->slowest_dispatch = a->dsegs[d].dispatch;
+    }
+    for (size_t i = 0; i < nsp; i++) {
+        pf_corestat *c = &a->corestats[pf_core_index(a, sp[i].core & 0xff, sp[i].core >> 8)];
+        uint64_t len = sp[i].hi - sp[i].lo;
+        c->dispatches++;
+        c->total += len;
+        if (len > c->max) c->max = len;
+        if (sp[i].dispatch == a->slowest_dispatch) c->in_slowest = len;
+    }
+    cm_map_free(&m);
+    free(sp);
+    return;
+oom:
+    pf_note(l, 1, "out of memory computing the per-core device cycles");
+    cm_map_free(&m);
+    free(sp);
+}
+
+static int cmp_dseg(const void *a, const void *b)
+{
+    const pf_dseg *x = a, *y = b;
+    if (x->first != y->first) return x->first < y->first ? -1 : 1;
+    return (x->dispatch > y->dispatch) - (x->dispatch < y->dispatch);
+}
+
+/* The device-time view's axis: each dispatch from its first to its last
+ * cycle, in order of their first cycle, one after the other with a gap of
+ * a tenth of the longest dispatch (at least 100 cycles) between them. */
+static void device_segments(pf_logs *l, pf_analysis *a)
+{
+    size_t n = l->ndevzones;
+    cm_map m = {0};
+    size_t cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        const pf_devzone *z = &l->devzones[i];
+        int is_new;
+        uint32_t *slot = cm_map_slot(&m, (uint64_t)z->dispatch * 2 + 1, NULL, NULL, &is_new);
+        if (!slot) goto oom;
+        if (is_new) {
+            if (a->ndsegs == cap) {
+                cap = cap ? 2 * cap : 64;
+                pf_dseg *ns = realloc(a->dsegs, cap * sizeof *ns);
+                if (!ns) goto oom;
+                a->dsegs = ns;
+            }
+            a->dsegs[a->ndsegs] = (pf_dseg){z->dispatch, z->start, z->end, 0};
+            *slot = (uint32_t)a->ndsegs++;
+        }
+        pf_dseg *d = &a->dsegs[*slot];
+        if (z->start < d->first) d->first = z->start;
+        if (z->end > d->last) d->last = z->end;
+    }
+    cm_map_free(&m);
+    if (a->ndsegs) qsort(a->dsegs, a->ndsegs, sizeof *a->dsegs, cmp_dseg);
+    uint64_t longest = 0, at = 0;
+    for (size_t i = 0; i < a->ndsegs; i++)
+        if (a->dsegs[i].last - a->dsegs[i].first > longest)
+            longest = a->dsegs[i].last - a->dsegs[i].first;
+    uint64_t gap = longest / 10 > 100 ? longest / 10 : 100;
+    for (size_t i = 0; i < a->ndsegs; i++) {
+        a->dsegs[i].offset = at;
+        at += a->dsegs[i].last - a->dsegs[i].first + (i + 1 < a->ndsegs ? gap : 0);
+    }
+    a->dspan = at;
+    return;
+oom:
+    cm_map_free(&m);
+    pf_note(l, 1, "out of memory laying the dispatches out in device time");
+}
+
+/* The segment of a dispatch (a->dsegs is by first cycle, so searched). */
+const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t start)
+{
+    size_t lo = 0, hi = a->ndsegs;
+    while (lo < hi) { /* the last segment whose first cycle is <= start */
+        size_t mid = (lo + hi) / 2;
+        if (a->dsegs[mid].first <= start)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo; k-- > 0;)
+        if (a->dsegs[k].dispatch == dispatch) return &a->dsegs[k];
+    for (size_t k = lo; k < a->ndsegs; k++)
+        if (a->dsegs[k].dispatch == dispatch) return &a->dsegs[k];
+    return NULL;
+}
+
 static void device(pf_logs *l, pf_analysis *a)
 {
     cm_map m = {0};
     size_t cap = 0;
-    for (size_t i = 0; i < l->ndevzones; i++) {
+    uint32_t *row = malloc((l->ndevzones ? l->ndevzones : 1) * sizeof *row);
+    for (size_t i = 0; row && i < l->ndevzones; i++) row[i] = UINT32_MAX;
+    for (size_t i = 0; row && i < l->ndevzones; i++) {
         const pf_devzone *z = &l->devzones[i];
         uint64_t key = (((uint64_t)z->risc << 56) ^ ((uint64_t)z->name << 28) ^ z->hash) * 2 + 1;
         dev_key dk = {a->dev, z->risc, l->strings[z->name], l->strings[z->hash]};
@@ -426,9 +692,10 @@ static void device(pf_logs *l, pf_analysis *a)
                 if (!nd) goto out;
                 a->dev = nd;
             }
-            a->dev[a->ndev] = (pf_devstat){z->risc, dk.zone, dk.hash, 0, 0, UINT64_MAX, 0};
+            a->dev[a->ndev] = (pf_devstat){z->risc, dk.zone, dk.hash, 0, 0, UINT64_MAX, 0, 0, 0};
             *slot = (uint32_t)a->ndev++;
         }
+        row[i] = *slot;
         pf_devstat *d = &a->dev[*slot];
         uint64_t len = z->end - z->start;
         d->count++;
@@ -438,11 +705,14 @@ static void device(pf_logs *l, pf_analysis *a)
     }
 out:
     cm_map_free(&m);
-    if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
     /* time order for the timelines, and the cores that appear */
     size_t n = l->ndevzones;
     a->dev_by_start = malloc((n ? n : 1) * sizeof *a->dev_by_start);
-    if (!a->dev_by_start) return;
+    if (!a->dev_by_start || !row) {
+        pf_note(l, 1, "out of memory analysing the device zones");
+        free(row);
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         a->dev_by_start[i] = (uint32_t)i;
         int key = l->devzones[i].x | l->devzones[i].y << 8;
@@ -466,11 +736,17 @@ out:
         pf_note(l, 1, "out of memory putting the device zones in time order");
     free(key);
     if (a->ncores) qsort(a->cores, a->ncores, sizeof *a->cores, cmp_core);
+    device_self(l, a, row);
+    free(row);
+    if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
+    device_segments(l, a);
+    device_cores(l, a);
 }
 
 typedef struct analysis_job {
     pf_logs *l;
     pf_analysis *a;
+    int ok; /* the device timelines were built */
 } analysis_job;
 
 static void *memory_and_device(void *arg)
@@ -478,6 +754,8 @@ static void *memory_and_device(void *arg)
     analysis_job *j = arg;
     memory(j->l, j->a);
     device(j->l, j->a);
+    j->ok = !pf_tl_device(j->l, j->a, 0, &j->a->tl_dev) &&
+            !pf_tl_device(j->l, j->a, 1, &j->a->tl_dtime);
     return NULL;
 }
 
@@ -487,19 +765,28 @@ static void *memory_and_device(void *arg)
 void pf_analyze(pf_logs *l, pf_analysis *a)
 {
     memset(a, 0, sizeof *a);
-    analysis_job job = {l, a};
+    analysis_job job = {l, a, 0};
     pthread_t th;
     int threaded = pthread_create(&th, NULL, memory_and_device, &job) == 0;
     host_zones(l, a);
     phases(l, a);
+    int host_ok = !pf_tl_host(l, a, &a->tl_host);
     if (threaded)
         pthread_join(th, NULL);
     else
         memory_and_device(&job);
+    a->tl_ok = host_ok && job.ok;
+    if (!a->tl_ok) pf_note(l, 1, "out of memory laying out the timelines; they are left empty");
 }
 
 void pf_analysis_free(pf_analysis *a)
 {
+    pf_tl_free(&a->tl_host);
+    pf_tl_free(&a->tl_dev);
+    pf_tl_free(&a->tl_dtime);
+    free(a->corestats);
+    free(a->dsegs);
+    free(a->poolgroups);
     free(a->zones);
     free(a->by_start);
     free(a->pools);

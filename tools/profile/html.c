@@ -1,8 +1,9 @@
 /* reports/tt_foil_report.html: one self-contained page (no network). The
  * page itself (report.html: style, script, layout) is compiled in; this
  * file writes the run's data as one JSON object into it, in place of its
- * TF_DATA marker. The timeline keeps the longest zones when there are too
- * many to draw, the memory chart a bounded number of points per pool. */
+ * TF_DATA marker. The timelines (host clock, device time) hold every track
+ * at several levels of detail, bounded by --max-timeline (lod.c); the
+ * memory chart a bounded number of points per pool. */
 #include "pf.h"
 #include "cm_risc.h"
 
@@ -11,9 +12,9 @@
 
 #include "report_html.h" /* generated: pf_report_html[], pf_report_html_len */
 
-#define HTML_MAX_ZONES   60000 /* timeline zones drawn */
-#define HTML_MAX_POOLS   64    /* pools charted */
-#define HTML_MEM_BUCKETS 1500  /* points per charted pool */
+#define HTML_MAX_ITEMS   250000 /* finest-level items per view (zones or merged runs) */
+#define HTML_MAX_POOLS   64     /* pools charted */
+#define HTML_MEM_BUCKETS 1500   /* points per charted pool */
 
 static void str_field(pf_out *f, const char *s)
 {
@@ -84,72 +85,208 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
         num(f, d->total, 0);
         num(f, d->total / d->count, 0);
         num(f, d->min, 0);
-        num(f, d->max, 1);
+        num(f, d->max, 0);
+        num(f, d->self, 0);
+        num(f, (uint64_t)d->wrapper, 1);
         pf_putc(f, ']');
     }
-    pf_printf(f, "],\n\"dev_unmatched\":%llu,\"dev_dropped\":%llu,\n",
+    /* per core: dispatches, total, mean, max, cycles in the slowest dispatch */
+    pf_puts(f, "],\n\"cores\":[");
+    for (size_t i = 0; i < a->ncorestats; i++) {
+        const pf_corestat *c = &a->corestats[i];
+        char name[32];
+        snprintf(name, sizeof name, "(%d,%d)", c->core & 0xff, c->core >> 8);
+        pf_puts(f, i ? ",[" : "[");
+        str_field(f, name);
+        num(f, c->dispatches, 0);
+        num(f, c->total, 0);
+        num(f, c->dispatches ? c->total / c->dispatches : 0, 0);
+        num(f, c->max, 0);
+        num(f, c->in_slowest, 1);
+        pf_putc(f, ']');
+    }
+    /* identical per-core pools folded: name, how many pools, the first
+     * (its counts are every member's) */
+    pf_puts(f, "],\n\"poolgroups\":[");
+    for (size_t i = 0; i < a->npoolgroups; i++) {
+        const pf_poolgroup *g = &a->poolgroups[i];
+        char buf[256];
+        pf_puts(f, i ? ",[" : "[");
+        str_field(f, pf_poolgroup_name(a, g, buf, sizeof buf));
+        num(f, g->count, 0);
+        num(f, g->first, 1);
+        pf_putc(f, ']');
+    }
+    pf_printf(f, "],\n\"slowest_dispatch\":%u,\"slowest_cycles\":%llu,\"show_wrappers\":%d,\n",
+              (unsigned)a->slowest_dispatch, (unsigned long long)a->slowest_cycles,
+              l->opt->show_wrappers);
+    pf_printf(f, "\"dev_unmatched\":%llu,\"dev_dropped\":%llu,\n",
               (unsigned long long)l->dev_unmatched, (unsigned long long)l->dev_dropped);
 }
 
 /* ---- timeline ------------------------------------------------------------------------ */
 
-/* The duration from which zones are drawn so that at most `cap` are:
- * the longest ones (a parent is never shorter than its child). `*ties` is
- * how many zones of exactly that duration still fit. */
-static uint64_t threshold(pf_logs *l, pf_analysis *a, size_t cap, size_t *ties)
+/* The page draws, per track, the coarsest level of detail whose
+ * resolution is finer than a pixel at the current zoom: a level keeps the
+ * zones at least that long and merges runs of shorter ones into one item
+ * each (lod.c), so what is drawn is bounded by pixels, not by zones, and
+ * every track shows activity wherever it ran. A track's finest level is
+ * the finest that fits its fair share of the page's items (every zone
+ * when they fit); coarser ones, each eight times coarser, up to about
+ * 1/4096 of the run, are added while each has at most half the items of
+ * the one below it (so they take at most as many items again) and the
+ * one below has more than can be drawn at once without slowing down
+ * (twice the coarsest level's pixels). Zoomed in
+ * beyond the finest level, the merged items left are drawn as such. */
+#define HTML_COARSE_PX  4096 /* the coarsest level: the run over this many pixels */
+#define HTML_MAX_LEVELS 24
+
+typedef struct level {
+    uint64_t r;
+    size_t n;
+} level;
+
+/* The levels a track embeds (lv[0] the coarsest), their count. */
+static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, level *lv)
 {
-    size_t n = a->nby_start + l->ndevzones;
-    *ties = SIZE_MAX;
-    if (n <= cap) return 0;
-    uint64_t *d = malloc(n * sizeof *d);
-    if (!d) return UINT64_MAX;
+    uint64_t rc = 1;
+    while (rc < span / HTML_COARSE_PX + 1) rc <<= 1;
+    level fine[HTML_MAX_LEVELS];
     size_t k = 0;
-    for (size_t i = 0; i < a->nby_start; i++) {
-        const tf_tr_zone *z = &l->trace->zones[a->by_start[i]];
-        d[k++] = z->end_ns - z->start_ns;
+    uint64_t r = pf_lod_fit(tr->z, tr->n, share);
+    fine[k++] = (level){r, r ? pf_lod(tr->z, tr->n, r, NULL) : tr->n};
+    /* no coarser level when the finest is quick to draw; the first worth
+     * trying has about one item per r ns of the track's extent */
+    uint64_t extent =
+        tr->z[tr->n - 1].end > tr->z[0].start ? tr->z[tr->n - 1].end - tr->z[0].start : 1;
+    uint64_t r0 = 1;
+    while (r0 < extent / fine[0].n) r0 <<= 1;
+    for (r = r ? r * 8 : r0; fine[k - 1].n > 2 * HTML_COARSE_PX && r <= rc && k < HTML_MAX_LEVELS;
+         r *= 8) {
+        size_t c = pf_lod(tr->z, tr->n, r, NULL);
+        if (2 * c <= fine[k - 1].n) fine[k++] = (level){r, c};
     }
-    for (size_t i = 0; i < l->ndevzones; i++)
-        d[k++] = pf_dev_ns(l, l->devzones[i].end) - pf_dev_ns(l, l->devzones[i].start);
-    /* the cap-th longest, and how many are longer */
-    uint64_t t = pf_select(d, n, n - cap);
-    size_t above = 0;
-    for (size_t i = 0; i < n; i++) above += d[i] > t;
-    *ties = cap - above;
-    free(d);
-    return t;
+    for (size_t i = 0; i < k; i++) lv[i] = fine[k - 1 - i];
+    return k;
 }
 
-static int keep(uint64_t dur, uint64_t thr, size_t *ties)
+/* One view's tracks as levels of detail:
+ *   [[track, [r, raw, [start, dur, name, depth, count, extra...], ...], ...], ...]
+ * host extra: the zone text (if any); device extra: cycles, dispatch,
+ * kernel and file (name indices, -1 if unknown), line, and 0 or 1 + the
+ * stop reason (tf_devb_reason) of a zone still open when its RISC was
+ * stopped. Merged items
+ * (count > 1) have no extra. */
+typedef struct view_count {
+    size_t items, zones, capped;
+    int written; /* a track written (the next one needs a comma) */
+} view_count;
+
+static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, size_t first_track,
+                     uint64_t span, const size_t *share, view_count *vc)
 {
-    if (dur > thr || *ties == SIZE_MAX) return 1;
-    if (dur == thr && *ties) return (*ties)--, 1;
-    return 0;
+    uint32_t nlocs = l->trace ? l->trace->nlocs : 0;
+    for (size_t t = 0; t < tl->ntracks; t++) {
+        const pf_tl_track *tr = &tl->tracks[t];
+        if (!tr->n) continue;
+        level lv[HTML_MAX_LEVELS];
+        size_t nl = track_levels(tr, span, share[t], lv), most = 0;
+        for (size_t k = 0; k < nl; k++)
+            if (lv[k].r && lv[k].n > most) most = lv[k].n;
+        pf_lod_item *it = malloc((most ? most : 1) * sizeof *it);
+        if (!it) {
+            pf_note(l, PF_WRITE_ERROR, "%s: out of memory; a track left out", PF_REPORT_HTML);
+            continue;
+        }
+        vc->zones += tr->n;
+        vc->capped += lv[nl - 1].r != 0;
+        pf_printf(f, "%s[%zu", vc->written ? ",\n" : "", first_track + t);
+        vc->written = 1;
+        for (size_t k = 0; k < nl; k++) {
+            size_t c = lv[k].r ? pf_lod(tr->z, tr->n, lv[k].r, it) : tr->n;
+            pf_printf(f, ",[%llu,%d", (unsigned long long)lv[k].r, lv[k].r == 0);
+            for (size_t i = 0; i < c; i++) {
+                pf_lod_item x = lv[k].r ? it[i]
+                                        : (pf_lod_item){tr->z[i].start, tr->z[i].end, 1,
+                                                        tr->z[i].id, tr->z[i].depth};
+                pf_puts(f, ",[");
+                num(f, x.start, 0);
+                num(f, x.end - x.start, 0);
+                if (device) {
+                    const pf_devzone *z = &l->devzones[x.id];
+                    num(f, nlocs + z->name, 0);
+                    num(f, x.depth, 0);
+                    num(f, x.count, x.count > 1);
+                    if (x.count == 1) { /* cycles, dispatch, kernel, file, line */
+                        num(f, z->end - z->start, 0);
+                        num(f, z->dispatch, 0);
+                        if (z->kernel)
+                            num(f, nlocs + z->kernel - 1, 0);
+                        else
+                            pf_puts(f, "-1,");
+                        if (l->strings[z->file][0])
+                            num(f, nlocs + z->file, 0);
+                        else
+                            pf_puts(f, "-1,");
+                        num(f, z->line, 0);
+                        /* 0, or the stop (timeout, fault, interrupt) it was open at */
+                        num(f, z->open ? 1u + z->reason : 0, 1);
+                    }
+                } else {
+                    const tf_tr_zone *z = &l->trace->zones[x.id];
+                    num(f, z->loc, 0);
+                    num(f, x.depth, 0);
+                    num(f, x.count, x.count > 1 || !z->text);
+                    if (x.count == 1 && z->text) pf_put_json(f, z->text);
+                }
+                pf_putc(f, ']');
+            }
+            pf_putc(f, ']');
+            vc->items += c;
+        }
+        pf_putc(f, ']');
+        free(it);
+    }
 }
 
-static void timeline(pf_logs *l, pf_analysis *a, pf_out *f)
+/* Fair shares of `budget` over the tracks of one or two timelines. */
+static size_t *shares(const pf_timeline *a, const pf_timeline *b, size_t budget)
+{
+    size_t na = a->ntracks, nt = na + (b ? b->ntracks : 0);
+    size_t *n = calloc(nt ? nt : 1, sizeof *n), *share = calloc(nt ? nt : 1, sizeof *share);
+    if (n && share) {
+        for (size_t t = 0; t < nt; t++) n[t] = t < na ? a->tracks[t].n : b->tracks[t - na].n;
+        pf_lod_shares(n, nt, budget, share);
+    } else {
+        free(share);
+        share = NULL;
+    }
+    free(n);
+    return share;
+}
+
+static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
 {
     /* tracks: host threads, then each core's RISCs */
     uint32_t nthreads = l->trace ? l->trace->nthreads : 0;
     pf_puts(f, "\"tracks\":[");
     for (uint32_t i = 0; i < nthreads; i++) {
-        char label[160];
-        snprintf(label, sizeof label, "%s", l->trace->threads[i].name);
         pf_puts(f, i ? ",[" : "[");
-        str_field(f, label);
+        str_field(f, l->trace->threads[i].name);
         pf_put_json(f, "host");
         pf_putc(f, ']');
     }
     for (size_t k = 0; k < a->ncores; k++)
         for (int r = 0; r < TF_NUM_RISCS; r++) {
-            char label[64], group[64];
-            snprintf(label, sizeof label, "%s", cm_risc_name(r));
+            char group[64];
             snprintf(group, sizeof group, "core (%d,%d)", a->cores[k] & 0xff, a->cores[k] >> 8);
             pf_puts(f, nthreads || k || r ? ",[" : "[");
-            str_field(f, label);
+            str_field(f, cm_risc_name(r));
             pf_put_json(f, group);
             pf_putc(f, ']');
         }
-    /* names: host locations, then device zone names */
+    /* names: host locations, then the device strings (zone names,
+     * kernels, files) */
     uint32_t nlocs = l->trace ? l->trace->nlocs : 0;
     pf_puts(f, "],\n\"names\":[");
     for (uint32_t i = 0; i < nlocs; i++) {
@@ -160,39 +297,50 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f)
         if (i || nlocs) pf_putc(f, ',');
         pf_put_json(f, l->strings[i]);
     }
-    /* zones: track, start ns, duration ns, name, depth, text (host) or cycles (device) */
-    size_t cap = l->opt->max_timeline < HTML_MAX_ZONES ? l->opt->max_timeline : HTML_MAX_ZONES;
-    size_t ties, kept = 0;
-    uint64_t thr = threshold(l, a, cap, &ties);
-    pf_puts(f, "],\n\"tl\":[");
-    for (size_t i = 0; i < a->nby_start; i++) {
-        const tf_tr_zone *z = &l->trace->zones[a->by_start[i]];
-        if (!keep(z->end_ns - z->start_ns, thr, &ties)) continue;
-        pf_puts(f, kept++ ? ",[" : "[");
-        num(f, z->thread, 0);
-        num(f, z->start_ns - l->t0, 0);
-        num(f, z->end_ns - z->start_ns, 0);
-        num(f, z->loc, 0);
-        num(f, z->depth, 0);
-        pf_put_json(f, z->text ? z->text : "");
-        pf_putc(f, ']');
+    pf_puts(f, "],\n\"locs\":[");
+    for (uint32_t i = 0; i < nlocs; i++) {
+        char buf[4200];
+        snprintf(buf, sizeof buf, "%s:%u", l->trace->locs[i].file ? l->trace->locs[i].file : "",
+                 l->trace->locs[i].line);
+        if (i) pf_putc(f, ',');
+        pf_put_json(f, buf);
     }
-    for (size_t i = 0; i < l->ndevzones; i++) {
-        const pf_devzone *z = &l->devzones[a->dev_by_start[i]];
-        uint64_t s = pf_dev_ns(l, z->start), e = pf_dev_ns(l, z->end);
-        if (!keep(e - s, thr, &ties)) continue;
-        size_t lo = 0;
-        while (lo < a->ncores && a->cores[lo] != (z->x | z->y << 8)) lo++;
-        pf_puts(f, kept++ ? ",[" : "[");
-        num(f, nthreads + lo * TF_NUM_RISCS + (unsigned)z->risc, 0);
-        num(f, s - l->t0, 0);
-        num(f, e - s, 0);
-        num(f, nlocs + z->name, 0);
-        num(f, z->depth, 0);
-        num(f, z->end - z->start, 1);
-        pf_putc(f, ']');
+    size_t budget = l->opt->max_timeline < HTML_MAX_ITEMS ? l->opt->max_timeline : HTML_MAX_ITEMS;
+    const pf_timeline *host = &a->tl_host, *dev = &a->tl_dev, *dtime = &a->tl_dtime;
+    int ok = a->tl_ok;
+    /* the host-clock view: host and device tracks share one budget */
+    size_t *sh = ok ? shares(host, dev, budget) : NULL,
+           *dsh = ok ? shares(dtime, NULL, budget) : NULL;
+    if (!sh || !dsh)
+        pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the timeline is empty", PF_REPORT_HTML);
+    view_count vc = {0}, dvc = {0};
+    pf_puts(f, "],\n\"lod\":[");
+    if (sh && dsh) {
+        lod_view(l, f, host, 0, 0, span, sh, &vc);
+        lod_view(l, f, dev, 1, nthreads, span, sh + host->ntracks, &vc);
     }
-    pf_printf(f, "],\n\"tl_total\":%zu,\n", a->nby_start + l->ndevzones);
+    pf_puts(f, "],\n\"dlod\":[");
+    if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, &dvc);
+    free(sh);
+    free(dsh);
+    pf_puts(f, "],\n\"dsegs\":[");
+    for (size_t i = 0; i < a->ndsegs; i++)
+        pf_printf(f, "%s[%u,%llu,%llu,%llu]", i ? "," : "", (unsigned)a->dsegs[i].dispatch,
+                  (unsigned long long)a->dsegs[i].offset,
+                  (unsigned long long)(a->dsegs[i].last - a->dsegs[i].first),
+                  (unsigned long long)a->dsegs[i].first);
+    pf_printf(f,
+              "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
+              "\"dtl_items\":%zu,\"tl_budget\":%zu,\n",
+              (unsigned long long)a->dspan, vc.zones, vc.items, vc.capped, dvc.items, budget);
+    if (vc.capped || dvc.capped)
+        pf_note(l, 0,
+                "%s: %zu timeline tracks hold more zones than their share of the page's %zu "
+                "items per view (--max-timeline, at most %d): zoomed in far enough, they show "
+                "merged runs (hatched) instead of single zones; the JSON and the CSV reports "
+                "have every zone",
+                PF_REPORT_HTML, vc.capped > dvc.capped ? vc.capped : dvc.capped, budget,
+                HTML_MAX_ITEMS);
 }
 
 /* ---- memory chart ----------------------------------------------------------------------- */
@@ -303,15 +451,17 @@ void pf_write_html(pf_logs *l, pf_analysis *a)
     pf_printf(f, ",\"span_ns\":%llu,\"host\":%d,\"memory\":%d,\"device\":%d,\n",
               (unsigned long long)span, l->trace != NULL, l->mem != NULL, l->have_device_csv);
     tables(l, a, f);
-    timeline(l, a, f);
+    timeline(l, a, f, span);
     memchart(a, f, span);
     /* notes last: writing the page may add some */
     pf_puts(f, ",\n\"notes\":[");
+    pthread_mutex_lock(&l->lock); /* the other writers may add one meanwhile */
     for (int i = 0; i < l->nnotes; i++) {
         pf_printf(f, "%s[%d,", i ? "," : "", l->note_error[i]);
         pf_put_json(f, l->notes[i]);
         pf_putc(f, ']');
     }
+    pthread_mutex_unlock(&l->lock);
     pf_puts(f, "]}");
     const char *rest = at + sizeof marker - 1;
     pf_putn(f, rest, pf_report_html_len - (size_t)(rest - tpl));

@@ -210,7 +210,12 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
                         0,
                         TF_DEVB_DONE,
                         pf_intern(l, ""),
+                        0,
                         0};
+        cm_csv_value k, f, ln; /* where it is (tooltips), when the file says */
+        if (!cm_csv_get(r, s, col, TF_DZ_kernel, &k) && k.s[0]) z.kernel = pf_intern(l, k.s) + 1;
+        if (!cm_csv_get(r, s, col, TF_DZ_src_file, &f) && f.s[0]) z.file = pf_intern(l, f.s);
+        if (!cm_csv_get(r, s, col, TF_DZ_src_line, &ln) && !ln.empty) z.line = (uint32_t)ln.u;
         if (push_devzone(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
     }
     return 0;
@@ -331,31 +336,36 @@ typedef struct dev_walk {
     const tf_trace *t;
     uint32_t process;
     pf_out *csv;
-    uint32_t *site_str; /* per site: name, hash, file (3 each), UINT32_MAX until interned */
+    uint32_t *site_str; /* per site: name, hash, file, kernel + 1 (4 each), UINT32_MAX until
+                           interned */
     uint64_t dropped_blocks;
     const tf_tr_dev_block *first_drop;
     int oom;
 } dev_walk;
 
-static void site_strings(dev_walk *w, const tf_tr_dev_site *site, uint32_t zid, uint32_t out[3])
+static void site_strings(dev_walk *w, const tf_tr_dev_site *site, uint32_t zid, uint32_t out[4])
 {
+    /* the kernel as the derived CSV names it (csv_marker) */
+    const char *kernel = site ? site->image : zid < TF_ZONE_ID_KERNEL ? "firmware" : "";
     if (!site) {
         char hash[24];
         snprintf(hash, sizeof hash, "id:0x%04x", zid);
         out[0] = pf_intern(w->l, "?");
         out[1] = pf_intern(w->l, hash);
         out[2] = pf_intern(w->l, "");
+        out[3] = *kernel ? pf_intern(w->l, kernel) + 1 : 0;
         return;
     }
-    uint32_t *c = &w->site_str[3 * (size_t)(site - w->t->dev_sites)];
+    uint32_t *c = &w->site_str[4 * (size_t)(site - w->t->dev_sites)];
     if (c[0] == UINT32_MAX) {
         char hash[16];
         snprintf(hash, sizeof hash, "0x%04x", site->hash);
         c[0] = pf_intern(w->l, site->name);
         c[1] = pf_intern(w->l, hash);
         c[2] = pf_intern(w->l, site->file);
+        c[3] = kernel && *kernel ? pf_intern(w->l, kernel) + 1 : 0;
     }
-    memcpy(out, c, 3 * sizeof *out);
+    memcpy(out, c, 4 * sizeof *out);
 }
 
 /* One row of the derived raw CSV, as the runtime writes it. */
@@ -405,7 +415,7 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
         if (!w->dropped_blocks++) w->first_drop = e->block;
         return 0;
     }
-    uint32_t str[3];
+    uint32_t str[4];
     site_strings(w, e->site, e->zid, str);
     pf_devzone z = {b->dispatch,
                     b->x,
@@ -420,7 +430,8 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
                     e->kind == TF_DEV_OPEN,
                     b->reason,
                     str[2],
-                    e->site ? e->site->line : 0};
+                    e->site ? e->site->line : 0,
+                    str[3]};
     if (push_devzone(w->l, &z)) return w->oom = -1;
     return 0;
 }
@@ -429,13 +440,13 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
  * the derived CSV rows, where the RISCs stood. */
 static void load_device_trace(pf_logs *l, const tf_trace *t, uint32_t proc, pf_out *csv)
 {
-    dev_walk w = {l, t,    proc, csv, malloc((3 * (size_t)t->ndev_sites + 1) * sizeof(uint32_t)),
+    dev_walk w = {l, t,    proc, csv, malloc((4 * (size_t)t->ndev_sites + 1) * sizeof(uint32_t)),
                   0, NULL, 0};
     if (!w.site_str) {
         pf_note(l, 1, "out of memory reading the device markers");
         return;
     }
-    memset(w.site_str, 0xff, 3 * (size_t)t->ndev_sites * sizeof(uint32_t));
+    memset(w.site_str, 0xff, 4 * (size_t)t->ndev_sites * sizeof(uint32_t));
     tf_tr_dev_counts n = {0};
     if (tf_trace_dev_walk(t, on_dev_event, &w, &n) || w.oom)
         pf_note(l, 1, "out of memory reading the device markers");

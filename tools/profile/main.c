@@ -41,8 +41,16 @@ static const char usage_text[] =
     "options:\n"
     "  -o, --output-folder DIR  where .logs/ and reports/ go (default " DEFAULT_OUTDIR ")\n"
     "  --zone-filter SUBSTR     host reports keep only zones whose name contains SUBSTR\n"
-    "  --max-timeline N         zones of each kind (host, device, memory events) kept in\n"
-    "                           tt_foil_trace.json (default 1000000; the CSVs keep all)\n"
+    "  --max-timeline N         timeline slices of each kind (host, device, memory events)\n"
+    "                           in tt_foil_trace.json, and per view in the HTML (at most\n"
+    "                           250000 there), shared fairly by the tracks; runs of short\n"
+    "                           zones beyond a track's share are merged into slices that\n"
+    "                           say how many zones they stand for (default 1000000; the\n"
+    "                           CSVs keep all)\n"
+    "  --device-time            tt_foil_trace.json lays each dispatch out in device cycles\n"
+    "                           (one row per core and RISC) instead of the host clock\n"
+    "  --show-wrappers          the summary's device zones include the firmware's -FW and\n"
+    "                           -KERNEL zones (left out by default: they contain the rest)\n"
     "  --zone-prefix PREFIX     host reports keep only zones whose name starts with\n"
     "                           PREFIX (the spec's flag; e.g. TF_ for tt-foil's own)\n"
     "  -v, --verbose            show the environment set, the command run, and timings\n"
@@ -320,6 +328,10 @@ int main(int argc, char **argv)
         }
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             opt.verbose = 1;
+            continue;
+        }
+        if (!strcmp(a, "--show-wrappers") || !strcmp(a, "--device-time")) {
+            *(a[2] == 's' ? &opt.show_wrappers : &opt.device_time) = 1;
             continue;
         }
         static const char *const with_value[] = {"-o",

@@ -330,8 +330,14 @@ void pf_put_cols(pf_out *o, const tf_csv_schema *s, int first, int last, const c
  * <script>; bytes >= 0x80 pass through. */
 void pf_put_json(pf_out *o, const char *s)
 {
-    static const char hex[] = "0123456789abcdef";
     pf_putc(o, '"');
+    pf_put_json_chars(o, s);
+    pf_putc(o, '"');
+}
+
+void pf_put_json_chars(pf_out *o, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
     const char *run = s;
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -352,7 +358,6 @@ void pf_put_json(pf_out *o, const char *s)
         }
     }
     if (s) pf_putn(o, run, (size_t)(s - run));
-    pf_putc(o, '"');
 }
 
 /* ---- the terminal ------------------------------------------------------------------------ */

@@ -49,6 +49,8 @@ typedef struct pf_options {
     const char *zone_prefix; /* and starts with it (the spec's --zone-prefix); NULL: all */
     int verbose;
     size_t max_timeline; /* zones kept in the JSON and HTML timelines */
+    int device_time;     /* --device-time: the JSON lays dispatches out in device cycles */
+    int show_wrappers;   /* --show-wrappers: the summary lists the -FW/-KERNEL zones too */
 } pf_options;
 
 /* ---- device zones, from the raw CSV ------------------------------------------- */
@@ -66,7 +68,12 @@ typedef struct pf_devzone {
     uint8_t reason;      /* tf_devb_reason of its dispatch (TF_DEVB_DONE: it finished) */
     uint32_t file;       /* index into pf_logs.strings: source file ("" if unknown) */
     uint32_t line;       /* source line (0 if unknown) */
+    uint32_t kernel;     /* index + 1 into pf_logs.strings: the kernel (image) it ran in;
+                            0 if unknown */
 } pf_devzone;
+
+/* A zone's kernel (tooltips, the JSON's zone text): "" when unknown. */
+#define PF_DEVKERNEL(l, z) ((z)->kernel ? (l)->strings[(z)->kernel - 1] : "")
 
 /* Where a RISC stood when a dispatch timed out, faulted or was
  * interrupted (the trace's DEVICE_PC records). */
@@ -163,7 +170,32 @@ typedef struct pf_devstat {
     int risc;
     const char *zone, *hash;
     uint64_t count, total, min, max;
+    uint64_t self; /* total minus the zones inside them */
+    int wrapper;   /* a firmware zone (<RISC>-FW, <RISC>-KERNEL) */
 } pf_devstat;
+
+/* One core's time in the dispatches it ran: per dispatch, from its first
+ * zone's start to its last zone's end on any RISC. */
+typedef struct pf_corestat {
+    int core; /* x | y << 8 */
+    uint64_t dispatches, total, max;
+    uint64_t in_slowest; /* cycles in the slowest dispatch (0: not in it) */
+} pf_corestat;
+
+/* A dispatch laid out in device cycles (the device-time view): its zones
+ * from `first` to `last` cycle, placed at `offset` on the view's axis. */
+typedef struct pf_dseg {
+    uint32_t dispatch;
+    uint64_t first, last, offset;
+} pf_dseg;
+
+/* Pools with the same name but for the core, "(x,y)", and the same
+ * counts, folded for the summary and the HTML: `count` pools, the first
+ * (by name) `first`, index into pf_analysis.pools. */
+typedef struct pf_poolgroup {
+    uint32_t first, count;
+    size_t base_len; /* the name without " (x,y)" when count > 1 */
+} pf_poolgroup;
 
 typedef struct pf_phase {
     uint32_t kernel_loads;
@@ -177,6 +209,24 @@ typedef struct pf_mempoint {
     uint64_t live;
     uint32_t pool; /* index into pf_analysis.pools (sorted by name) */
 } pf_mempoint;
+
+/* A zone on a timeline track: ns since t0 (or, in device time, cycles on
+ * the device-time axis), the caller's zone index, its depth. */
+typedef struct pf_tl_zone {
+    uint64_t start, end;
+    uint32_t id, depth;
+} pf_tl_zone;
+
+typedef struct pf_tl_track {
+    pf_tl_zone *z; /* in time order, parents first */
+    size_t n;
+} pf_tl_track;
+
+typedef struct pf_timeline {
+    pf_tl_track *tracks;
+    size_t ntracks;
+    pf_tl_zone *all;
+} pf_timeline;
 
 typedef struct pf_analysis {
     pf_zonestat *zones;
@@ -194,6 +244,20 @@ typedef struct pf_analysis {
     size_t ncores;
     pf_phase *phases;
     size_t nphases;
+    pf_corestat *corestats; /* by core (y, x) */
+    size_t ncorestats;
+    uint32_t slowest_dispatch; /* the dispatch with the longest span */
+    uint64_t slowest_cycles;
+    pf_dseg *dsegs; /* dispatches in order of their first cycle */
+    size_t ndsegs;
+    uint64_t dspan;           /* the device-time axis' length, cycles */
+    pf_poolgroup *poolgroups; /* by the first pool's name */
+    size_t npoolgroups;
+    /* the timelines (lod.c): host zones per thread, device zones per core
+     * and RISC on the host clock and in device time; tl_ok 0 if out of
+     * memory building them */
+    pf_timeline tl_host, tl_dev, tl_dtime;
+    int tl_ok;
 } pf_analysis;
 
 /* sort.c: put idx[] (and key[]) in ascending key order, stably (equal keys
@@ -205,6 +269,43 @@ uint64_t pf_select(uint64_t *v, size_t n, size_t k);
 uint64_t pf_percentile(uint64_t *v, size_t n, unsigned pct);
 void pf_analyze(pf_logs *l, pf_analysis *a);
 void pf_analysis_free(pf_analysis *a);
+/* The device-time segment of a zone of `dispatch` starting at `start`
+ * (NULL if none). */
+const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t start);
+/* A pool group's name: the pool's, or "Device L1 (x,y) x10" (in buf). */
+const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n);
+
+/* ---- timelines (lod.c) ------------------------------------------------------------- */
+
+/* Host zones per thread (track = thread number; id = index into the
+ * trace's zones), device zones per core and RISC (track = core index *
+ * TF_NUM_RISCS + RISC; id = index into pf_logs.devzones), placed on the
+ * host clock or, with device_time, on the device-time axis (a->dsegs).
+ * -1 if out of memory. */
+int pf_tl_host(const pf_logs *l, const pf_analysis *a, pf_timeline *tl);
+int pf_tl_device(const pf_logs *l, const pf_analysis *a, int device_time, pf_timeline *tl);
+void pf_tl_free(pf_timeline *tl);
+/* The index of core (x, y) in a->cores. */
+size_t pf_core_index(const pf_analysis *a, int x, int y);
+
+/* One item of a track at some level of detail: a zone (count 1, id its
+ * zone) or a run of merged zones (count > 1: how many zones it stands
+ * for, inner ones included; id the first). */
+typedef struct pf_lod_item {
+    uint64_t start, end, count;
+    uint32_t id, depth;
+} pf_lod_item;
+
+/* The items of a track at resolution r ns (a power of two, or 0: every
+ * zone), into out (if not NULL); returns how many. */
+size_t pf_lod(const pf_tl_zone *z, size_t n, uint64_t r, pf_lod_item *out);
+/* The finest resolution (0, or a power of two) at which the track has at
+ * most `budget` items (at least one: a track is never left out). */
+uint64_t pf_lod_fit(const pf_tl_zone *z, size_t n, size_t budget);
+/* Split `budget` items between tracks of n[i] zones fairly: a track keeps
+ * all its zones if it has fewer than an even share, the others share the
+ * rest evenly; every track with zones gets at least one. */
+void pf_lod_shares(const size_t *n, size_t ntracks, size_t budget, size_t *share);
 
 /* ---- writers ----------------------------------------------------------------------- */
 
@@ -298,6 +399,8 @@ static inline void pf_put_row(pf_out *o, const tf_csv_schema *s, const cm_csv_va
 }
 /* A JSON string (quoted, escaped; "</" as "<\/" so it can sit in HTML). */
 void pf_put_json(pf_out *o, const char *s);
+/* The same without the quotes: part of a string written in pieces. */
+void pf_put_json_chars(pf_out *o, const char *s);
 
 static inline void pf_putn(pf_out *o, const char *s, size_t n)
 {

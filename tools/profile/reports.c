@@ -295,9 +295,12 @@ static int cmp_total_desc(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-static int cmp_pool_peak(const void *a, const void *b)
+/* pool groups by the peak of their pools, then name */
+static const pf_analysis *g_an;
+static int cmp_group_peak(const void *a, const void *b)
 {
-    const pf_poolstat *x = *(const pf_poolstat *const *)a, *y = *(const pf_poolstat *const *)b;
+    const pf_poolstat *x = &g_an->pools[((const pf_poolgroup *)a)->first],
+                      *y = &g_an->pools[((const pf_poolgroup *)b)->first];
     if (x->peak != y->peak) return x->peak < y->peak ? 1 : -1;
     return strcmp(x->pool, y->pool);
 }
@@ -332,30 +335,37 @@ static void summary_host(pf_analysis *a, FILE *out)
     free(zt);
 }
 
+/* One row per pool, identical per-core pools folded into one with their
+ * count ("Device L1 (x,y) x10"). */
 static void summary_memory(pf_analysis *a, FILE *out)
 {
-    const pf_poolstat **p = malloc((a->npools ? a->npools : 1) * sizeof *p);
-    if (!p) return;
+    size_t ng = a->npoolgroups;
+    pf_poolgroup *g = malloc((ng ? ng : 1) * sizeof *g);
+    if (!g) return;
+    if (ng) memcpy(g, a->poolgroups, ng * sizeof *g);
     uint64_t leaked = 0;
     size_t leaking = 0;
     for (size_t i = 0; i < a->npools; i++) {
-        p[i] = &a->pools[i];
         leaked += a->pools[i].leaked;
         leaking += a->pools[i].leaked != 0;
     }
-    qsort(p, a->npools, sizeof *p, cmp_pool_peak);
-    fprintf(out, "\nMemory pools (%zu of %zu, by peak)\n",
-            a->npools < SUMMARY_ROWS ? a->npools : SUMMARY_ROWS, a->npools);
-    fprintf(out, "  %-34s %9s %9s %11s %7s %11s\n", "POOL", "ALLOCS", "FREES", "PEAK", "OF CAP",
+    g_an = a;
+    qsort(g, ng, sizeof *g, cmp_group_peak);
+    fprintf(out, "\nMemory pools (%zu of %zu rows, by peak", ng < SUMMARY_ROWS ? ng : SUMMARY_ROWS,
+            ng);
+    if (ng < a->npools) fprintf(out, "; %zu pools, identical per-core ones folded", a->npools);
+    fprintf(out, ")\n  %-34s %9s %9s %11s %7s %11s\n", "POOL", "ALLOCS", "FREES", "PEAK", "OF CAP",
             "LEAKED");
-    for (size_t i = 0; i < a->npools && i < SUMMARY_ROWS; i++) {
-        char pk[32], lk[32], pc[16] = "-", nm[64];
-        if (p[i]->capacity)
-            snprintf(pc, sizeof pc, "%.1f%%", 100.0 * (double)p[i]->peak / (double)p[i]->capacity);
-        fprintf(out, "  %-34.34s %9llu %9llu %11s %7s %11s\n", pf_term(nm, sizeof nm, p[i]->pool),
-                (unsigned long long)p[i]->allocs, (unsigned long long)p[i]->frees,
-                pf_human_bytes(pk, sizeof pk, p[i]->peak), pc,
-                pf_human_bytes(lk, sizeof lk, p[i]->leaked));
+    for (size_t i = 0; i < ng && i < SUMMARY_ROWS; i++) {
+        const pf_poolstat *p = &a->pools[g[i].first];
+        char pk[32], lk[32], pc[16] = "-", nm[64], gn[256];
+        if (p->capacity)
+            snprintf(pc, sizeof pc, "%.1f%%", 100.0 * (double)p->peak / (double)p->capacity);
+        fprintf(out, "  %-34.34s %9llu %9llu %11s %7s %11s%s\n",
+                pf_term(nm, sizeof nm, pf_poolgroup_name(a, &g[i], gn, sizeof gn)),
+                (unsigned long long)p->allocs, (unsigned long long)p->frees,
+                pf_human_bytes(pk, sizeof pk, p->peak), pc,
+                pf_human_bytes(lk, sizeof lk, p->leaked), g[i].count > 1 ? " each" : "");
     }
     if (leaking) {
         char lk[32];
@@ -364,23 +374,54 @@ static void summary_memory(pf_analysis *a, FILE *out)
     } else if (a->npools) {
         fprintf(out, "  no leaks\n");
     }
-    free(p);
+    free(g);
 }
 
+static int cmp_self_desc(const void *a, const void *b)
+{
+    const pf_devstat *x = *(const pf_devstat *const *)a, *y = *(const pf_devstat *const *)b;
+    if (x->self != y->self) return x->self < y->self ? 1 : -1;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    if (x->risc != y->risc) return x->risc - y->risc;
+    return strcmp(x->zone, y->zone);
+}
+
+/* Device zones by self cycles (a zone minus the zones inside it: where
+ * the cycles went), the firmware's -FW/-KERNEL zones left out unless
+ * --show-wrappers (they contain everything else). */
 static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
 {
-    fprintf(out, "\nDevice zones (%zu of %zu, by total cycles)\n",
-            a->ndev < SUMMARY_ROWS ? a->ndev : SUMMARY_ROWS, a->ndev);
-    fprintf(out, "  %-7s %-30s %9s %13s %11s %11s\n", "RISC", "ZONE", "CALLS", "TOTAL_CYCLES",
-            "MEAN", "MAX");
-    for (size_t i = 0; i < a->ndev && i < SUMMARY_ROWS; i++) {
-        const pf_devstat *d = &a->dev[i];
-        char nm[64];
-        fprintf(out, "  %-7s %-30.30s %9llu %13llu %11llu %11llu\n", cm_risc_name(d->risc),
-                pf_term(nm, sizeof nm, d->zone), (unsigned long long)d->count,
-                (unsigned long long)d->total, (unsigned long long)(d->total / d->count),
-                (unsigned long long)d->max);
+    const pf_devstat **d = malloc((a->ndev ? a->ndev : 1) * sizeof *d);
+    if (!d) return;
+    size_t n = 0, wrappers = 0;
+    for (size_t i = 0; i < a->ndev; i++) {
+        if (a->dev[i].wrapper && !l->opt->show_wrappers) {
+            wrappers++;
+            continue;
+        }
+        d[n++] = &a->dev[i];
     }
+    qsort(d, n, sizeof *d, cmp_self_desc);
+    fprintf(out, "\nDevice zones (%zu of %zu, by self cycles%s)\n",
+            n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n,
+            wrappers ? "; the firmware's -FW/-KERNEL zones left out: --show-wrappers" : "");
+    if (n)
+        fprintf(out, "  %-7s %-30s %9s %13s %13s %11s %11s\n", "RISC", "ZONE", "CALLS",
+                "SELF_CYCLES", "TOTAL_CYCLES", "MEAN", "MAX");
+    else if (wrappers)
+        fprintf(
+            out,
+            "  only the firmware's zones were recorded (%zu rows; --show-wrappers lists them)\n",
+            wrappers);
+    for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
+        char nm[64];
+        fprintf(out, "  %-7s %-30.30s %9llu %13llu %13llu %11llu %11llu\n",
+                cm_risc_name(d[i]->risc), pf_term(nm, sizeof nm, d[i]->zone),
+                (unsigned long long)d[i]->count, (unsigned long long)d[i]->self,
+                (unsigned long long)d[i]->total, (unsigned long long)(d[i]->total / d[i]->count),
+                (unsigned long long)d[i]->max);
+    }
+    free(d);
     if (l->dev_dropped)
         fprintf(out,
                 "  warning: %llu device zones were dropped (a RISC's marker buffer was full)\n",
@@ -390,11 +431,51 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
                 (unsigned long long)l->dev_unmatched);
 }
 
+static int cmp_core_slowest(const void *a, const void *b)
+{
+    const pf_corestat *x = a, *y = b;
+    if (x->in_slowest != y->in_slowest) return x->in_slowest < y->in_slowest ? 1 : -1;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    return (x->core > y->core) - (x->core < y->core);
+}
+
+/* Which core is the straggler: the cores by their cycles in the slowest
+ * dispatch, with their totals over every dispatch. */
+static void summary_cores(pf_analysis *a, FILE *out)
+{
+    size_t n = a->ncorestats;
+    if (!n) return;
+    pf_corestat *c = malloc(n * sizeof *c);
+    if (!c) return;
+    memcpy(c, a->corestats, n * sizeof *c);
+    qsort(c, n, sizeof *c, cmp_core_slowest);
+    fprintf(out,
+            "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %u: %llu cycles; "
+            "straggler core (%d,%d))\n",
+            n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, (unsigned)a->slowest_dispatch,
+            (unsigned long long)a->slowest_cycles, c[0].core & 0xff, c[0].core >> 8);
+    fprintf(out, "  %-9s %10s %13s %13s %11s %11s\n", "CORE", "DISPATCHES", "IN_SLOWEST",
+            "TOTAL_CYCLES", "MEAN", "MAX");
+    for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
+        char core[32];
+        snprintf(core, sizeof core, "(%d,%d)", c[i].core & 0xff, c[i].core >> 8);
+        fprintf(out, "  %-9s %10llu %13llu %13llu %11llu %11llu\n", core,
+                (unsigned long long)c[i].dispatches, (unsigned long long)c[i].in_slowest,
+                (unsigned long long)c[i].total,
+                (unsigned long long)(c[i].dispatches ? c[i].total / c[i].dispatches : 0),
+                (unsigned long long)c[i].max);
+    }
+    free(c);
+}
+
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
 {
     if (l->trace) summary_host(a, out);
     if (l->mem) summary_memory(a, out);
-    if (l->have_device_csv) summary_device(l, a, out);
+    if (l->have_device_csv) {
+        summary_device(l, a, out);
+        summary_cores(a, out);
+    }
     if (l->nnotes) {
         fprintf(out, "\nNotes (%d; all in %s/%s)\n", l->nnotes, l->dir, PF_DIAGNOSTICS);
         for (int i = 0; i < l->nnotes && i < SUMMARY_ROWS; i++) {
@@ -414,7 +495,10 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
     if (pf_out_failed(l, PF_TRACE_JSON))
         fprintf(out, "  JSON: not written (%s/%s)\n", l->dir, PF_TRACE_JSON);
     else
-        fprintf(out, "  JSON: %s/%s (Perfetto UI, chrome://tracing)\n", l->dir, PF_TRACE_JSON);
+        fprintf(out,
+                "  JSON: %s/%s (Perfetto UI, chrome://tracing; Tracy: import-chrome "
+                "it)\n",
+                l->dir, PF_TRACE_JSON);
 }
 
 /* ---- the whole pipeline ----------------------------------------------------------------- */
@@ -426,23 +510,24 @@ static double seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The second thread's share of the writing: the JSON and the HTML, about
- * as much as the CSVs. */
+/* The other threads' share of the writing: the JSON on one, the HTML on
+ * another (together about as much as the CSVs). */
 typedef struct writer_job {
     pf_logs *l;
     pf_analysis *a;
-    double t_json, t_html;
+    int html;
+    double t;
 } writer_job;
 
 static void *writer_thread(void *arg)
 {
     writer_job *j = arg;
     double t = seconds();
-    pf_write_json(j->l, j->a);
-    j->t_json = seconds() - t;
-    t = seconds();
-    pf_write_html(j->l, j->a);
-    j->t_html = seconds() - t;
+    if (j->html)
+        pf_write_html(j->l, j->a);
+    else
+        pf_write_json(j->l, j->a);
+    j->t = seconds() - t;
     return NULL;
 }
 
@@ -455,18 +540,22 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     pf_analyze(l, &a);
     pf_json_notes(l, &a);
     l->t_analyze = (t = seconds()) - t1;
-    writer_job job = {l, &a, 0, 0};
-    pthread_t th;
-    int threaded = pthread_create(&th, NULL, writer_thread, &job) == 0;
+    writer_job jobs[2] = {{l, &a, 0, 0}, {l, &a, 1, 0}};
+    pthread_t th[2];
+    int threaded[2];
+    for (int k = 0; k < 2; k++)
+        threaded[k] = pthread_create(&th[k], NULL, writer_thread, &jobs[k]) == 0;
     pf_write_logs_csv(l, &a);
     pf_write_per_call(l, &a);
     pf_write_reports(l, &a);
-    if (!threaded) writer_thread(&job);
+    for (int k = 0; k < 2; k++)
+        if (!threaded[k]) writer_thread(&jobs[k]);
     l->t_csv = seconds() - t;
-    if (threaded) pthread_join(th, NULL);
+    for (int k = 0; k < 2; k++)
+        if (threaded[k]) pthread_join(th[k], NULL);
     l->t_write = seconds() - t;
-    l->t_json = job.t_json;
-    l->t_html = job.t_html;
+    l->t_json = jobs[0].t;
+    l->t_html = jobs[1].t;
     pf_write_open_zones(l);
     pf_write_diagnostics(l);
     if (summary) pf_summary(l, &a, summary);
@@ -476,10 +565,10 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     uint64_t n = l->dev_markers;
     const tf_trace *ts[2] = {l->trace, l->mem};
     for (int k = 0; k < 2; k++) {
-        const tf_trace *t = ts[k];
-        if (!t) continue;
-        n += 2 * t->nzones + t->nframes + t->nmem + t->ntrack_zones;
-        for (size_t i = 0; i < t->nzones; i++) n += t->zones[i].text != NULL;
+        const tf_trace *tr = ts[k];
+        if (!tr) continue;
+        n += 2 * tr->nzones + tr->nframes + tr->nmem + tr->ntrack_zones;
+        for (size_t i = 0; i < tr->nzones; i++) n += tr->zones[i].text != NULL;
     }
     return n;
 }
@@ -487,7 +576,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
 void pf_print_steps(const pf_logs *l, FILE *out)
 {
     fprintf(out,
-            PF_TOOL ": load %.3f s, analyse %.3f s, write %.3f s (on two threads: the CSVs %.3f "
-                    "s; the JSON %.3f s, then the HTML %.3f s)\n",
+            PF_TOOL ": load %.3f s, analyse %.3f s, write %.3f s (on three threads: the CSVs %.3f "
+                    "s, the JSON %.3f s, the HTML %.3f s)\n",
             l->t_load, l->t_analyze, l->t_write, l->t_csv, l->t_json, l->t_html);
 }

@@ -25,7 +25,9 @@
     X(DISPATCH_TIMEOUT_MS, "TT_FOIL_DISPATCH_TIMEOUT_MS", "", NULL,                                \
       "dispatch timeout when tf_device_config sets none")                                          \
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
-      "firmware ELFs when tf_device_config sets none")
+      "firmware ELFs when tf_device_config sets none")                                             \
+    X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
+      "host threads of the simulated chip when tf_sim_config sets none (default: the host's CPUs)")
 // clang-format on
 
 enum tf_env_id {

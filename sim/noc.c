@@ -280,19 +280,26 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         hops = udist(ex, TF_NOC_X(remote)) + udist(ey, TF_NOC_Y(remote));
     uint64_t start = umax(t, ni->port_free);
     ni->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
-    uint64_t end = ni->port_free, lat = TF_NOC_LATENCY + (uint64_t)TF_NOC_HOP_LATENCY * hops;
-    if (is_mcast(cmd)) {
+    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * hops;
+    if (is_mcast(cmd))
         lat += dests * TF_NOC_MCAST_ACK_CYCLES; /* the sender collects one ack per core */
-    } else if (!ep.core) {
-        sim_dram_bank *b = &c->banks[ep.bank];
-        uint64_t bstart = umax(start, b->busy_until);
-        b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
-        end = umax(end, b->busy_until);
+    else if (!ep.core)
         lat += TF_NOC_DRAM_LATENCY;
+    /* The DRAM bank is shared by every core: its part of the timing, and
+     * the event's place in the completion order, are settled at the round's
+     * end in hart order (sim_noc_resolve), whichever host thread ran the
+     * issuer. Nothing the issuer can see this round depends on them: a
+     * barrier it reaches blocks it until a later round anyway. */
+    sim_worker *w = sh->core->worker;
+    if (w->nissued == w->cap_issued) {
+        int cap = w->cap_issued ? 2 * w->cap_issued : 64;
+        sim_noc_event *ne = realloc(w->issued, (size_t)cap * sizeof *ne);
+        if (!ne) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+        w->issued = ne;
+        w->cap_issued = cap;
     }
-    sim_noc_event e = {
-        .time = end + lat,
-        .seq = c->seq++,
+    w->issued[w->nissued++] = (sim_noc_event){
+        .time = ni->port_free,
         .kind = cmd,
         .noc = noc,
         .issuer = sh,
@@ -300,29 +307,68 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         .local = local,
         .remote = remote,
         .len = len,
+        .lat = lat,
+        .bank = ep.core || is_mcast(cmd) ? -1 : ep.bank,
+        .start = start,
     };
-    if (ev_push(c, &e)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
-        ni->reads_done_at = umax(ni->reads_done_at, e.time);
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
         ni->atomics_pending++;
-        ni->atomics_done_at = umax(ni->atomics_done_at, e.time);
     } else {
         ni->writes_pending++;
-        ni->writes_done_at = umax(ni->writes_done_at, e.time);
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
     return 0;
 }
 
+/* Room in the event heap for `more` events (before sim_noc_resolve). */
+int sim_noc_reserve(sim_chip *c, int more)
+{
+    if (c->nevents + more <= c->cap_events) return 0;
+    int cap = c->cap_events ? c->cap_events : 256;
+    while (cap < c->nevents + more) cap *= 2;
+    sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
+    if (!ne) return -1;
+    c->events = ne;
+    c->cap_events = cap;
+    return 0;
+}
+
+/* A transfer issued this round gets its bank time, completion time and
+ * place in the completion order; called at the round's end for each in
+ * hart order, then issue order (the order one thread would have issued
+ * them in), after sim_noc_reserve. */
+void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
+{
+    sim_core_hart *sh = e->issuer;
+    sim_noc_if *ni = &sh->noc[e->noc];
+    uint64_t end = e->time;
+    if (e->bank >= 0) {
+        uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
+        sim_dram_bank *b = &c->banks[e->bank];
+        uint64_t bstart = umax(e->start, b->busy_until);
+        b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+        end = umax(end, b->busy_until);
+    }
+    e->time = end + e->lat;
+    e->seq = c->seq++;
+    ev_push(c, e); /* reserved */
+    if (e->kind == TF_NOC_CMD_READ)
+        ni->reads_done_at = umax(ni->reads_done_at, e->time);
+    else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
+        ni->atomics_done_at = umax(ni->atomics_done_at, e->time);
+    else
+        ni->writes_done_at = umax(ni->writes_done_at, e->time);
+    if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
+}
+
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
  * sources, so each write still in flight takes a copy of its data. */
-void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
+static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n)
 {
-    sim_chip *c = sh->core->chip;
-    for (int i = 0; i < c->nevents; i++) {
-        sim_noc_event *e = &c->events[i];
+    for (int i = 0; i < n; i++) {
+        sim_noc_event *e = &ev[i];
         if (e->issuer != sh || e->noc != noc || e->data || e->generation != sh->generation ||
             (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
             continue;
@@ -330,6 +376,13 @@ void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
         if (e->data) memcpy(e->data, sh->core->l1->data + e->local, e->len);
         /* out of host memory: the write reads its source when it lands */
     }
+}
+
+void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
+{
+    sim_chip *c = sh->core->chip;
+    snapshot(sh, noc, c->events, c->nevents); /* issued in earlier rounds */
+    snapshot(sh, noc, sh->core->worker->issued, sh->core->worker->nissued); /* this round */
 }
 
 /* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */

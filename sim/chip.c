@@ -107,19 +107,24 @@ void sim_chip_dprint(sim_core_hart *sh, const char *line, int len)
  * a thread asleep in the mutex can take tens of microseconds, far longer
  * than the round the holder is finishing); on one CPU sleep at once, so
  * the holder runs. */
-static void chip_lock(pthread_mutex_t *m)
+static void chip_lock_spin(pthread_mutex_t *m, uint64_t spin_ns)
 {
     if (!pthread_mutex_trylock(m)) return;
-    if (sim_sync_multi_cpu()) {
+    if (spin_ns && sim_sync_multi_cpu()) {
         uint64_t t0 = host_ns();
         do {
             for (int k = 0; k < 64; k++) {
                 sim_cpu_relax();
                 if (!pthread_mutex_trylock(m)) return;
             }
-        } while (host_ns() - t0 < TF_SYNC_SPIN_NS);
+        } while (host_ns() - t0 < spin_ns);
     }
     pthread_mutex_lock(m);
+}
+
+static void chip_lock(pthread_mutex_t *m)
+{
+    chip_lock_spin(m, TF_SYNC_SPIN_NS);
 }
 
 /* Time stamp for a host action: while idle the chip has no time of its own
@@ -272,6 +277,8 @@ static void *worker_main(void *arg)
     sim_chip *c = w->chip;
     uint32_t seen = 0; /* go starts at 0, maybe bumped before this thread runs */
     for (;;) {
+        /* poll while the chip runs: a sleeping worker wakes tens of
+         * microseconds late, longer than a round */
         seen = sim_flag_wait(&w->go, seen, &c->running, TF_SYNC_SPIN_NS, 0);
         if (atomic_load(&c->stop)) break;
         worker_round(c, w, c->round_t0, c->round_t1);
@@ -282,11 +289,19 @@ static void *worker_main(void *arg)
 }
 
 /* Run the round on the workers in `mask` (bit k: workers[k] has harts to
- * visit): on their threads when two or more have work, else here. */
+ * visit): on their threads when two or more have work and the rounds are
+ * long enough to pay for the hand-offs (the last one took
+ * TF_PARALLEL_ROUND_NS of host time, counted as if on one thread), else
+ * all here. Either way the same harts run and the round's end orders what
+ * they did, so the choice changes only the host time. */
+#define TF_PARALLEL_ROUND_NS 8000u
 static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
 {
-    if (c->nworkers == 1 || !(mask & (mask - 1))) {
-        if (mask) worker_round(c, &c->workers[__builtin_ctzll(mask)], t0, t1);
+    uint64_t h0 = c->nworkers > 1 ? host_ns() : 0;
+    if (c->nworkers == 1 || !(mask & (mask - 1)) || c->round_ns < TF_PARALLEL_ROUND_NS) {
+        for (uint64_t m = mask; m; m &= m - 1)
+            worker_round(c, &c->workers[__builtin_ctzll(m)], t0, t1);
+        if (h0) c->round_ns = host_ns() - h0;
         return;
     }
     c->round_t0 = t0;
@@ -301,6 +316,7 @@ static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
     if (mask & 1) worker_round(c, &c->workers[0], t0, t1);
     while (__atomic_load_n(&c->round_done, __ATOMIC_ACQUIRE) < expected)
         seen = sim_flag_wait(&c->round_flag, seen, NULL, TF_SYNC_SPIN_NS, 0);
+    c->round_ns = (host_ns() - h0) * (expected + 1);
 }
 
 /* What the round's harts did across cores, in hart order: each worker's
@@ -495,7 +511,7 @@ static void *chip_main(void *arg)
 static void host_lock(sim_chip *c)
 {
     atomic_fetch_add(&c->host_pending, 1);
-    chip_lock(&c->lock);
+    chip_lock_spin(&c->lock, c->host_spin_ns);
 }
 
 static void host_unlock(sim_chip *c)
@@ -733,6 +749,8 @@ static void chip_free(sim_chip *c)
     free(c->workers);
     sim_noc_free_events(c);
     free(c->events);
+    free(c->heap);
+    free(c->free_slots);
     free(c);
 }
 

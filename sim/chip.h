@@ -142,8 +142,12 @@ typedef struct sim_chip {
     uint64_t *active; /* bitmap of harts the scheduler visits */
     int active_words;
     sim_dram_bank *banks;
-    sim_noc_event *events; /* binary min-heap on (time, seq) */
-    int nevents, cap_events;
+    /* in-flight NOC events: a pool of slots, and a binary min-heap of
+     * small keys on (time, seq) naming them */
+    sim_noc_event *events;
+    struct sim_noc_key *heap;
+    uint32_t *free_slots;
+    int nevents, nfree, cap_events;
     uint64_t seq;
     uint64_t now; /* start of the current round, in cycles */
     int idle;
@@ -166,6 +170,7 @@ typedef struct sim_chip {
     sim_worker *workers;
     int nworkers;
     uint64_t round_t0, round_t1;
+    uint64_t round_ns; /* host time of the last round (x threads when parallel) */
     uint32_t round_done;   /* workers that finished the round */
     sim_flag round_flag;   /* bumped as each finishes */
     uint64_t host_spin_ns; /* how long a waiting host polls before it sleeps */

@@ -109,72 +109,74 @@ static int noc_resolve(sim_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_
     return 0;
 }
 
-static void ep_read(sim_chip *c, const noc_ep *ep, uint64_t off, void *dst, uint64_t n)
+/* n bytes into a core's L1 in one copy: the source may be that same L1,
+ * overlapping (a core writing to itself). */
+static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
-    if (ep->core)
-        memcpy(dst, ep->core->l1->data + ep->local + off, n);
-    else
-        sim_dram_read(c, ep->bank, ep->local + off, dst, n);
+    memmove(core->l1->data + addr, src, n);
+    sim_mem_invalidate(core->l1, addr, n);
+    if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
 }
 
-static void ep_write(sim_chip *c, const noc_ep *ep, uint64_t off, const void *src, uint64_t n,
-                     uint64_t time)
+/* One bulk copy from a transfer's source to an endpoint. */
+static void ep_put(sim_chip *c, const noc_ep *ep, const uint8_t *src, uint32_t n, uint64_t time)
 {
     if (ep->core)
-        sim_core_l1_write(ep->core, (uint32_t)(ep->local + off), src, (uint32_t)n, time);
+        l1_put(ep->core, (uint32_t)ep->local, src, n, time);
     else
-        sim_dram_write(c, ep->bank, ep->local + off, src, n);
+        sim_dram_write(c, ep->bank, ep->local, src, n);
 }
 
 /* ---- event heap on (time, seq) ------------------------------------------------ */
 
-static int ev_less(const sim_noc_event *a, const sim_noc_event *b)
+/* The heap moves 24-byte keys; the events stay in their pool slots. */
+typedef struct sim_noc_key {
+    uint64_t time, seq;
+    uint32_t slot;
+} sim_noc_key;
+
+static int key_less(const sim_noc_key *a, const sim_noc_key *b)
 {
     return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-static int ev_push(sim_chip *c, const sim_noc_event *e)
+/* Room reserved by sim_noc_reserve. */
+static void ev_push(sim_chip *c, const sim_noc_event *e)
 {
-    if (c->nevents == c->cap_events) {
-        int cap = c->cap_events ? c->cap_events * 2 : 256;
-        sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
-        if (!ne) return -1;
-        c->events = ne;
-        c->cap_events = cap;
-    }
+    uint32_t slot = c->free_slots[--c->nfree];
+    c->events[slot] = *e;
+    sim_noc_key k = {e->time, e->seq, slot}, *h = c->heap;
     int i = c->nevents++;
-    c->events[i] = *e;
     while (i > 0) {
         int p = (i - 1) / 2;
-        if (!ev_less(&c->events[i], &c->events[p])) break;
-        sim_noc_event t = c->events[i];
-        c->events[i] = c->events[p];
-        c->events[p] = t;
+        if (!key_less(&k, &h[p])) break;
+        h[i] = h[p];
         i = p;
     }
-    return 0;
+    h[i] = k;
 }
 
 static void ev_pop(sim_chip *c, sim_noc_event *out)
 {
-    *out = c->events[0];
-    c->events[0] = c->events[--c->nevents];
-    int i = 0;
+    sim_noc_key *h = c->heap, last = h[--c->nevents];
+    uint32_t slot = h[0].slot;
+    int i = 0, n = c->nevents;
     for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < c->nevents && ev_less(&c->events[l], &c->events[m])) m = l;
-        if (r < c->nevents && ev_less(&c->events[r], &c->events[m])) m = r;
-        if (m == i) break;
-        sim_noc_event t = c->events[i];
-        c->events[i] = c->events[m];
-        c->events[m] = t;
+        int l = 2 * i + 1, m = l;
+        if (l >= n) break;
+        if (l + 1 < n && key_less(&h[l + 1], &h[l])) m = l + 1;
+        if (!key_less(&h[m], &last)) break;
+        h[i] = h[m];
         i = m;
     }
+    if (n) h[i] = last;
+    *out = c->events[slot];
+    c->free_slots[c->nfree++] = slot;
 }
 
 uint64_t sim_noc_next_event(const sim_chip *c)
 {
-    return c->nevents ? c->events[0].time : UINT64_MAX;
+    return c->nevents ? c->heap[0].time : UINT64_MAX;
 }
 
 /* ---- issue and completion -------------------------------------------------------- */
@@ -331,6 +333,13 @@ int sim_noc_reserve(sim_chip *c, int more)
     sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
     if (!ne) return -1;
     c->events = ne;
+    sim_noc_key *nk = realloc(c->heap, (size_t)cap * sizeof *nk);
+    if (!nk) return -1;
+    c->heap = nk;
+    uint32_t *nf = realloc(c->free_slots, (size_t)cap * sizeof *nf);
+    if (!nf) return -1;
+    c->free_slots = nf;
+    for (int i = cap - 1; i >= c->cap_events; i--) nf[c->nfree++] = (uint32_t)i;
     c->cap_events = cap;
     return 0;
 }
@@ -353,7 +362,7 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
     }
     e->time = end + e->lat;
     e->seq = c->seq++;
-    ev_push(c, e); /* reserved */
+    ev_push(c, e);
     if (e->kind == TF_NOC_CMD_READ)
         ni->reads_done_at = umax(ni->reads_done_at, e->time);
     else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
@@ -365,10 +374,11 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
 
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
  * sources, so each write still in flight takes a copy of its data. */
-static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n)
+static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, const sim_noc_key *keys,
+                     int n)
 {
     for (int i = 0; i < n; i++) {
-        sim_noc_event *e = &ev[i];
+        sim_noc_event *e = &ev[keys ? keys[i].slot : (uint32_t)i];
         if (e->issuer != sh || e->noc != noc || e->data || e->generation != sh->generation ||
             (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
             continue;
@@ -381,20 +391,14 @@ static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n)
 void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
 {
     sim_chip *c = sh->core->chip;
-    snapshot(sh, noc, c->events, c->nevents); /* issued in earlier rounds */
-    snapshot(sh, noc, sh->core->worker->issued, sh->core->worker->nissued); /* this round */
+    snapshot(sh, noc, c->events, c->heap, c->nevents); /* issued in earlier rounds */
+    snapshot(sh, noc, sh->core->worker->issued, NULL, sh->core->worker->nissued); /* this round */
 }
 
 /* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */
 static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
 {
-    sim_core *self = e->issuer->core;
-    uint8_t buf[4096];
-    for (uint32_t off = 0; off < e->len; off += sizeof buf) {
-        uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
-        memcpy(buf, (e->data ? e->data : self->l1->data + e->local) + off, k);
-        ep_write(c, ep, off, buf, k, e->time);
-    }
+    ep_put(c, ep, e->data ? e->data : e->issuer->core->l1->data + e->local, e->len, e->time);
 }
 
 static void noc_complete(sim_chip *c, const sim_noc_event *e)
@@ -423,13 +427,14 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
     } else if (noc_resolve(c, e->remote, bytes, &ep, &detail)) {
         return; /* validated at issue */
     } else {
-        uint8_t buf[4096];
         switch (e->kind) {
-        case TF_NOC_CMD_READ:
-            for (uint32_t off = 0; off < e->len; off += sizeof buf) {
-                uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
-                ep_read(c, &ep, off, buf, k);
-                sim_core_l1_write(self, e->local + off, buf, k, e->time);
+        case TF_NOC_CMD_READ: /* straight into the issuer's L1 */
+            if (ep.core) {
+                l1_put(self, e->local, ep.core->l1->data + ep.local, e->len, e->time);
+            } else {
+                sim_dram_read(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
+                sim_mem_invalidate(self->l1, e->local, e->len);
+                if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
             }
             break;
         case TF_NOC_CMD_WRITE: write_to(c, e, &ep); break;
@@ -455,7 +460,7 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
 
 void sim_noc_process(sim_chip *c, uint64_t until)
 {
-    while (c->nevents && c->events[0].time <= until) {
+    while (c->nevents && c->heap[0].time <= until) {
         sim_noc_event e;
         ev_pop(c, &e);
         noc_complete(c, &e);
@@ -465,6 +470,6 @@ void sim_noc_process(sim_chip *c, uint64_t until)
 
 void sim_noc_free_events(sim_chip *c)
 {
-    for (int i = 0; i < c->nevents; i++) free(c->events[i].data);
+    for (int i = 0; i < c->nevents; i++) free(c->events[c->heap[i].slot].data);
     c->nevents = 0;
 }

@@ -103,22 +103,21 @@ void sim_chip_dprint(sim_core_hart *sh, const char *line, int len)
 }
 
 /* The chip's lock changes hands between the host and the scheduler on
- * every access the host makes. With a CPU to spare, poll a while (waking
+ * every access the host makes: poll a while as sim_flag_wait does (waking
  * a thread asleep in the mutex can take tens of microseconds, far longer
- * than the round the holder is finishing); on one CPU sleep at once, so
- * the holder runs. */
+ * than the round the holder is finishing), then sleep in the mutex. */
 static void chip_lock_spin(pthread_mutex_t *m, uint64_t spin_ns)
 {
     if (!pthread_mutex_trylock(m)) return;
-    if (spin_ns && sim_sync_multi_cpu()) {
-        uint64_t t0 = host_ns();
-        do {
-            for (int k = 0; k < 64; k++) {
-                sim_cpu_relax();
-                if (!pthread_mutex_trylock(m)) return;
-            }
-        } while (host_ns() - t0 < spin_ns);
-    }
+    int step = sim_sync_multi_cpu() ? 8 : 1; /* as sim_flag_wait polls */
+    uint64_t t0 = host_ns();
+    do {
+        for (int k = 0; k < step; k++) {
+            if (step > 1) sim_cpu_relax();
+            if (!pthread_mutex_trylock(m)) return;
+        }
+        sched_yield(); /* the holder may share this CPU (sync.c) */
+    } while (host_ns() - t0 < spin_ns);
     pthread_mutex_lock(m);
 }
 
@@ -422,14 +421,9 @@ static int chip_round(sim_chip *c)
  * wake, far longer than the wait); long ones sleep. */
 static void sleep_ns(uint64_t ns)
 {
-    if (ns < 200000) { /* on one CPU, yield: the host may have work */
+    if (ns < 200000) { /* yield: the host may have work on this CPU */
         uint64_t end = host_ns() + ns;
-        int multi = sim_sync_multi_cpu();
-        while (host_ns() < end)
-            if (multi)
-                for (int k = 0; k < 64; k++) sim_cpu_relax();
-            else
-                sched_yield();
+        while (host_ns() < end) sched_yield();
         return;
     }
     struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
@@ -483,8 +477,8 @@ static void *chip_main(void *arg)
             if (apply_staged(c, 1)) continue; /* stalled cores: apply anyway */
             pace(c, 0, 1);
             c->idle = 1;
+            sim_chip_progress(c); /* before `running` drops: a polling host sees it */
             __atomic_store_n(&c->running, 0, __ATOMIC_RELAXED);
-            sim_chip_progress(c);
             continue;
         }
         /* Progress the host may look at happens no later than host time. */
@@ -511,7 +505,7 @@ static void *chip_main(void *arg)
 static void host_lock(sim_chip *c)
 {
     atomic_fetch_add(&c->host_pending, 1);
-    chip_lock_spin(&c->lock, c->host_spin_ns);
+    chip_lock(&c->lock);
 }
 
 static void host_unlock(sim_chip *c)
@@ -691,7 +685,7 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
         host_lock(c);
         if ((c->idle && !c->run_requested) || host_ns() >= dl) break;
         host_unlock(c);
-        sim_flag_wait(&c->progress, seen, &c->running, c->host_spin_ns, dl);
+        sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
     }
     *instructions = c->instructions;
     *rounds = c->rounds;
@@ -705,6 +699,7 @@ static int op_start(tf_transport *t)
     host_lock(c);
     c->start_epoch++;
     c->run_requested = 1;
+    __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED); /* a host waiting now may poll */
     host_unlock(c);
     sim_flag_post(&c->bell);
     return 0;
@@ -718,9 +713,8 @@ static int op_wait(tf_transport *t, uint64_t timeout_ns)
     sim_chip *c = chip_of(t);
     uint32_t seen = __atomic_load_n(&c->seen_gen, __ATOMIC_RELAXED);
     uint64_t now = host_ns(), dl = timeout_ns > UINT64_MAX - now ? UINT64_MAX : now + timeout_ns;
-    /* poll while the chip runs, if a CPU is left for it beside the
-     * simulator's threads; else sleep at once */
-    uint32_t v = sim_flag_wait(&c->progress, seen, &c->running, c->host_spin_ns, dl);
+    /* poll while the chip runs; sleep at once when it is idle */
+    uint32_t v = sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
     __atomic_store_n(&c->seen_gen, v, __ATOMIC_RELAXED);
     return 0;
 }
@@ -779,16 +773,19 @@ static void stop_workers(sim_chip *c)
     }
 }
 
-/* How many host threads: the config's, else $TT_FOIL_SIM_THREADS, else
- * the CPUs this process may run on; at most one per core. */
+/* How many host threads: the config's, else $TT_FOIL_SIM_THREADS (a
+ * number, or "all": the CPUs this process may run on), else one; at most
+ * one per core. One by default because on the 2-CPU machine this was
+ * measured on, shared with other work, a second thread made the CNN demo
+ * slower, not faster (docs/chip.md, "Threads"). */
 static int thread_count(const sim_chip *c, int want)
 {
     if (want <= 0) {
         const char *e = getenv(tf_env_name(TF_ENV_SIM_THREADS));
-        if (e && *e) want = atoi(e);
-    }
-    if (want <= 0) {
-        want = sim_sync_refresh();
+        if (e && !strcmp(e, "all"))
+            want = sim_sync_refresh();
+        else if (e && *e)
+            want = atoi(e);
     }
     if (want > TF_SIM_MAX_THREADS) want = TF_SIM_MAX_THREADS;
     if (want > c->ncores) want = c->ncores;
@@ -814,8 +811,7 @@ static int setup_workers(sim_chip *c, int want)
             w->own[h >> 6] |= 1ull << (h & 63);
         }
     }
-    /* the host polls for progress only with a CPU to itself */
-    c->host_spin_ns = sim_sync_refresh() > c->nworkers ? TF_SYNC_SPIN_NS : TF_SYNC_SPIN_NS / 10;
+    sim_sync_refresh();
     return 0;
 }
 

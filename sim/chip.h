@@ -170,10 +170,9 @@ typedef struct sim_chip {
     sim_worker *workers;
     int nworkers;
     uint64_t round_t0, round_t1;
-    uint64_t round_ns; /* host time of the last round (x threads when parallel) */
-    uint32_t round_done;   /* workers that finished the round */
-    sim_flag round_flag;   /* bumped as each finishes */
-    uint64_t host_spin_ns; /* how long a waiting host polls before it sleeps */
+    uint64_t round_ns;   /* host time of the last round (x threads when parallel) */
+    uint32_t round_done; /* workers that finished the round */
+    sim_flag round_flag; /* bumped as each finishes */
     /* statistics */
     uint64_t rounds, instructions;
 } sim_chip;

@@ -374,8 +374,7 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
 
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
  * sources, so each write still in flight takes a copy of its data. */
-static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, const sim_noc_key *keys,
-                     int n)
+static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, const sim_noc_key *keys, int n)
 {
     for (int i = 0; i < n; i++) {
         sim_noc_event *e = &ev[keys ? keys[i].slot : (uint32_t)i];

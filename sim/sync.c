@@ -1,8 +1,12 @@
 /* Spin-then-sleep hand-offs on a futex (sync.h). Waking a thread blocked
  * on another CPU can take tens of microseconds on a virtual machine, far
  * longer than the work handed over, so a waiter whose partner is running
- * polls first; but only with a CPU to spare: two threads on one CPU that
- * poll (even with sched_yield) just delay the one with work. */
+ * polls first. On one CPU the poll is sched_yield, which hands the CPU to
+ * the partner straight away (a futex sleep and wake-up costs two more
+ * context switches per hand-off); with CPUs to spare it is the pause
+ * hint, yielding every few microseconds, because the kernel may still put
+ * both threads on one CPU (the others busy with other programs). A waiter
+ * whose partner has no work (the `busy` flag clear) sleeps at once. */
 #define _GNU_SOURCE
 #include "sync.h"
 
@@ -59,15 +63,19 @@ uint32_t sim_flag_wait(sim_flag *f, uint32_t seen, const int *busy, uint64_t spi
 {
     uint32_t v = sim_flag_get(f);
     if (v != seen) return v;
-    if (spin_ns && sim_sync_multi_cpu()) {
+    if (spin_ns) {
+        /* with CPUs to spare, pause and yield every 8 pauses; on one
+         * CPU, yield each time: the partner runs at once, and gives the
+         * CPU back when it waits in turn */
+        int step = sim_sync_multi_cpu() ? 8 : 1, k = 0;
         uint64_t t0 = sim_host_ns();
-        int k = 0;
         while ((v = sim_flag_get(f)) == seen) {
             if (busy && !__atomic_load_n(busy, __ATOMIC_RELAXED)) break;
-            sim_cpu_relax();
-            if (++k == 64) { /* the clock every ~64 pauses */
+            if (step > 1) sim_cpu_relax();
+            if (++k >= step) {
                 k = 0;
                 if (sim_host_ns() - t0 > spin_ns) break;
+                sched_yield();
             }
         }
         if (v != seen) return v;

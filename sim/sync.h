@@ -1,12 +1,12 @@
 /* Hand-offs between the simulator's threads and the host (docs/chip.md,
  * "Hand-offs"): a counter one side bumps and the other waits to change.
  *
- * A wait spins (with the CPU's pause hint, not sched_yield) only when the
- * process may run on more than one CPU and the other side is working, for
- * at most `spin_ns`; then it sleeps in the kernel (futex) until the counter
- * changes. On a single CPU it sleeps at once, so the side with work runs
- * right away. A post costs one atomic increment, plus a futex wake only
- * when someone sleeps. */
+ * A wait polls only while the other side is working, for at most
+ * `spin_ns`: with the CPU's pause hint (and a yield every few
+ * microseconds) when the process may run on more than one CPU, with
+ * sched_yield on one CPU (the side with work runs at once); then it
+ * sleeps in the kernel (futex) until the counter changes. A post costs
+ * one atomic increment, plus a futex wake only when someone sleeps. */
 #ifndef TF_SIM_SYNC_H
 #define TF_SIM_SYNC_H
 
@@ -40,9 +40,9 @@ static inline uint32_t sim_flag_get(const sim_flag *f)
 void sim_flag_post(sim_flag *f);
 
 /* Wait until the counter differs from `seen`, or until `deadline_ns`
- * (CLOCK_MONOTONIC; 0: no deadline). Spins up to spin_ns first if
- * `*busy` is non-zero (the other side is working) and there are CPUs to
- * spin on. Returns the counter's value. */
+ * (CLOCK_MONOTONIC; 0: no deadline). Polls up to spin_ns first while
+ * `*busy` is non-zero (the other side is working; NULL: always). Returns
+ * the counter's value. */
 uint32_t sim_flag_wait(sim_flag *f, uint32_t seen, const int *busy, uint64_t spin_ns,
                        uint64_t deadline_ns);
 

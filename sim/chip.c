@@ -276,9 +276,10 @@ static void *worker_main(void *arg)
     sim_chip *c = w->chip;
     uint32_t seen = 0; /* go starts at 0, maybe bumped before this thread runs */
     for (;;) {
-        /* poll while the chip runs: a sleeping worker wakes tens of
-         * microseconds late, longer than a round */
-        seen = sim_flag_wait(&w->go, seen, &c->running, TF_SYNC_SPIN_NS, 0);
+        /* poll while rounds run in parallel (a sleeping worker wakes tens
+         * of microseconds late, longer than a round); sleep when they
+         * run on the scheduler thread alone */
+        seen = sim_flag_wait(&w->go, seen, &c->parallel, TF_SYNC_SPIN_NS, 0);
         if (atomic_load(&c->stop)) break;
         worker_round(c, w, c->round_t0, c->round_t1);
         __atomic_fetch_add(&c->round_done, 1, __ATOMIC_RELEASE);
@@ -298,11 +299,13 @@ static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
 {
     uint64_t h0 = c->nworkers > 1 ? host_ns() : 0;
     if (c->nworkers == 1 || !(mask & (mask - 1)) || c->round_ns < TF_PARALLEL_ROUND_NS) {
+        __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
         for (uint64_t m = mask; m; m &= m - 1)
             worker_round(c, &c->workers[__builtin_ctzll(m)], t0, t1);
         if (h0) c->round_ns = host_ns() - h0;
         return;
     }
+    __atomic_store_n(&c->parallel, 1, __ATOMIC_RELAXED);
     c->round_t0 = t0;
     c->round_t1 = t1;
     __atomic_store_n(&c->round_done, 0, __ATOMIC_RELAXED);
@@ -479,6 +482,7 @@ static void *chip_main(void *arg)
             c->idle = 1;
             sim_chip_progress(c); /* before `running` drops: a polling host sees it */
             __atomic_store_n(&c->running, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
             continue;
         }
         /* Progress the host may look at happens no later than host time. */

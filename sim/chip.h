@@ -163,6 +163,7 @@ typedef struct sim_chip {
     atomic_int host_pending;
     sim_flag host_gone; /* a host access let go of the lock */
     int running;        /* the scheduler is running rounds (not idle) */
+    int parallel;       /* the last round ran on the workers' threads */
     /* progress notifications: a waiting host never needs the chip's lock */
     sim_flag progress;
     uint32_t seen_gen;

@@ -883,6 +883,7 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
             c->hart_at[sh->index] = sh;
         }
     }
+    sim_noc_init_events(c);
     if (setup_workers(c, d.threads)) goto oom;
     pthread_mutex_init(&c->lock, NULL);
     for (int k = 1; k < c->nworkers; k++) {

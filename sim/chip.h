@@ -102,6 +102,8 @@ typedef struct sim_noc_event {
     uint32_t lat;
     int bank; /* DRAM bank the transfer occupies, or -1 */
     uint64_t start;
+    uint32_t next; /* the next event of its wheel slot */
+    uint8_t live;  /* a pool slot in use */
 } sim_noc_event;
 
 /* A host thread of the simulator and what its harts did during a round,
@@ -142,12 +144,15 @@ typedef struct sim_chip {
     uint64_t *active; /* bitmap of harts the scheduler visits */
     int active_words;
     sim_dram_bank *banks;
-    /* in-flight NOC events: a pool of slots, and a binary min-heap of
-     * small keys on (time, seq) naming them */
+    /* in-flight NOC events: a pool of slots, a timing wheel of the next
+     * 1024 cycles and a min-heap of keys on (time, seq) beyond (noc.c) */
     sim_noc_event *events;
     struct sim_noc_key *heap;
     uint32_t *free_slots;
-    int nevents, nfree, cap_events;
+    int nheap, nfree, cap_events, nwheel;
+    uint64_t wheel_base;
+    uint32_t wheel_head[1024], wheel_tail[1024];
+    uint64_t wheel_bits[1024 / 64];
     uint64_t seq;
     uint64_t now; /* start of the current round, in cycles */
     int idle;
@@ -195,6 +200,7 @@ void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);
 int sim_noc_issue(sim_core_hart *sh, int noc, int cmd);
 void sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
 void sim_noc_free_events(sim_chip *c);
+void sim_noc_init_events(sim_chip *c);
 uint64_t sim_noc_next_event(const sim_chip *c);
 void sim_noc_process(sim_chip *c, uint64_t until);
 void sim_noc_resolve(sim_chip *c, sim_noc_event *e);

@@ -127,26 +127,34 @@ static void ep_put(sim_chip *c, const noc_ep *ep, const uint8_t *src, uint32_t n
         sim_dram_write(c, ep->bank, ep->local, src, n);
 }
 
-/* ---- event heap on (time, seq) ------------------------------------------------ */
+/* ---- events in flight: a timing wheel, and a heap beyond it --------------------- */
 
-/* The heap moves 24-byte keys; the events stay in their pool slots. */
+/* Completion order is (time, seq). An event due within TF_NOC_WHEEL cycles
+ * of the wheel's base (the first cycle not yet processed) sits in the
+ * wheel slot of its cycle, in a FIFO list: events enter it in seq order,
+ * so a slot's list is in completion order and processing costs O(1) per
+ * event. Later events (and any due before the base, which a RISC far
+ * behind the round could issue) wait in a heap of 24-byte keys; when the
+ * base moves, those now within the window move to their slots first, so
+ * they precede the later-issued events of the same cycle. */
 typedef struct sim_noc_key {
     uint64_t time, seq;
     uint32_t slot;
 } sim_noc_key;
+
+#define TF_NOC_WHEEL      1024u
+#define TF_NOC_WHEEL_NONE UINT32_MAX
 
 static int key_less(const sim_noc_key *a, const sim_noc_key *b)
 {
     return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-/* Room reserved by sim_noc_reserve. */
-static void ev_push(sim_chip *c, const sim_noc_event *e)
+static void heap_push(sim_chip *c, uint32_t slot)
 {
-    uint32_t slot = c->free_slots[--c->nfree];
-    c->events[slot] = *e;
+    const sim_noc_event *e = &c->events[slot];
     sim_noc_key k = {e->time, e->seq, slot}, *h = c->heap;
-    int i = c->nevents++;
+    int i = c->nheap++;
     while (i > 0) {
         int p = (i - 1) / 2;
         if (!key_less(&k, &h[p])) break;
@@ -156,11 +164,11 @@ static void ev_push(sim_chip *c, const sim_noc_event *e)
     h[i] = k;
 }
 
-static void ev_pop(sim_chip *c, sim_noc_event *out)
+static uint32_t heap_pop(sim_chip *c)
 {
-    sim_noc_key *h = c->heap, last = h[--c->nevents];
+    sim_noc_key *h = c->heap, last = h[--c->nheap];
     uint32_t slot = h[0].slot;
-    int i = 0, n = c->nevents;
+    int i = 0, n = c->nheap;
     for (;;) {
         int l = 2 * i + 1, m = l;
         if (l >= n) break;
@@ -170,13 +178,55 @@ static void ev_pop(sim_chip *c, sim_noc_event *out)
         i = m;
     }
     if (n) h[i] = last;
-    *out = c->events[slot];
-    c->free_slots[c->nfree++] = slot;
+    return slot;
+}
+
+static void wheel_append(sim_chip *c, uint32_t slot)
+{
+    uint32_t w = (uint32_t)(c->events[slot].time % TF_NOC_WHEEL);
+    c->events[slot].next = TF_NOC_WHEEL_NONE;
+    if (c->wheel_tail[w] == TF_NOC_WHEEL_NONE)
+        c->wheel_head[w] = slot;
+    else
+        c->events[c->wheel_tail[w]].next = slot;
+    c->wheel_tail[w] = slot;
+    c->wheel_bits[w / 64] |= 1ull << (w % 64);
+    c->nwheel++;
+}
+
+/* Room reserved by sim_noc_reserve. */
+static void ev_push(sim_chip *c, const sim_noc_event *e)
+{
+    uint32_t slot = c->free_slots[--c->nfree];
+    c->events[slot] = *e;
+    c->events[slot].live = 1;
+    if (e->time >= c->wheel_base && e->time - c->wheel_base < TF_NOC_WHEEL)
+        wheel_append(c, slot);
+    else
+        heap_push(c, slot);
+}
+
+/* The first cycle >= base with a wheel slot in use (the wheel not empty). */
+static uint64_t wheel_first(const sim_chip *c)
+{
+    uint32_t w0 = (uint32_t)(c->wheel_base % TF_NOC_WHEEL);
+    for (uint32_t d = 0; d < TF_NOC_WHEEL;) {
+        uint32_t w = (w0 + d) % TF_NOC_WHEEL;
+        uint64_t bits = c->wheel_bits[w / 64] >> (w % 64);
+        if (bits) return c->wheel_base + d + (uint32_t)__builtin_ctzll(bits);
+        d += 64 - w % 64;
+    }
+    return UINT64_MAX; /* not reached while nwheel > 0 */
 }
 
 uint64_t sim_noc_next_event(const sim_chip *c)
 {
-    return c->nevents ? c->heap[0].time : UINT64_MAX;
+    uint64_t t = c->nheap ? c->heap[0].time : UINT64_MAX;
+    if (c->nwheel && t >= c->wheel_base) {
+        uint64_t w = wheel_first(c);
+        if (w < t) t = w;
+    }
+    return t;
 }
 
 /* ---- issue and completion -------------------------------------------------------- */
@@ -327,9 +377,10 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
 /* Room in the event heap for `more` events (before sim_noc_resolve). */
 int sim_noc_reserve(sim_chip *c, int more)
 {
-    if (c->nevents + more <= c->cap_events) return 0;
+    int live = c->cap_events - c->nfree;
+    if (live + more <= c->cap_events) return 0;
     int cap = c->cap_events ? c->cap_events : 256;
-    while (cap < c->nevents + more) cap *= 2;
+    while (cap < live + more) cap *= 2;
     sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
     if (!ne) return -1;
     c->events = ne;
@@ -339,7 +390,11 @@ int sim_noc_reserve(sim_chip *c, int more)
     uint32_t *nf = realloc(c->free_slots, (size_t)cap * sizeof *nf);
     if (!nf) return -1;
     c->free_slots = nf;
-    for (int i = cap - 1; i >= c->cap_events; i--) nf[c->nfree++] = (uint32_t)i;
+    for (int i = cap - 1; i >= c->cap_events; i--) {
+        nf[c->nfree++] = (uint32_t)i;
+        ne[i].live = 0;
+        ne[i].data = NULL;
+    }
     c->cap_events = cap;
     return 0;
 }
@@ -374,12 +429,12 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
 
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
  * sources, so each write still in flight takes a copy of its data. */
-static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, const sim_noc_key *keys, int n)
+static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int pool)
 {
     for (int i = 0; i < n; i++) {
-        sim_noc_event *e = &ev[keys ? keys[i].slot : (uint32_t)i];
-        if (e->issuer != sh || e->noc != noc || e->data || e->generation != sh->generation ||
-            (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
+        sim_noc_event *e = &ev[i];
+        if ((pool && !e->live) || e->issuer != sh || e->noc != noc || e->data ||
+            e->generation != sh->generation || (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
             continue;
         e->data = malloc(e->len);
         if (e->data) memcpy(e->data, sh->core->l1->data + e->local, e->len);
@@ -390,8 +445,8 @@ static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, const sim_no
 void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
 {
     sim_chip *c = sh->core->chip;
-    snapshot(sh, noc, c->events, c->heap, c->nevents); /* issued in earlier rounds */
-    snapshot(sh, noc, sh->core->worker->issued, NULL, sh->core->worker->nissued); /* this round */
+    snapshot(sh, noc, c->events, c->cap_events, 1); /* issued in earlier rounds */
+    snapshot(sh, noc, sh->core->worker->issued, sh->core->worker->nissued, 0); /* this round */
 }
 
 /* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */
@@ -457,18 +512,54 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
         ni->writes_pending--;
 }
 
+static void complete_slot(sim_chip *c, uint32_t slot)
+{
+    sim_noc_event *e = &c->events[slot];
+    noc_complete(c, e);
+    free(e->data);
+    e->data = NULL;
+    e->live = 0;
+    c->free_slots[c->nfree++] = slot;
+}
+
+/* Complete every event due by `until`, in (time, seq) order. */
 void sim_noc_process(sim_chip *c, uint64_t until)
 {
-    while (c->nevents && c->heap[0].time <= until) {
-        sim_noc_event e;
-        ev_pop(c, &e);
-        noc_complete(c, &e);
-        free(e.data);
+    /* due before the wheel's base: they come first */
+    while (c->nheap && c->heap[0].time < c->wheel_base && c->heap[0].time <= until)
+        complete_slot(c, heap_pop(c));
+    if (until < c->wheel_base) return;
+    /* the wheel's slots up to `until` (at most one turn: a slot holds one cycle) */
+    while (c->nwheel) {
+        uint64_t t = wheel_first(c);
+        if (t > until) break;
+        uint32_t w = (uint32_t)(t % TF_NOC_WHEEL);
+        for (uint32_t s = c->wheel_head[w]; s != TF_NOC_WHEEL_NONE;) {
+            uint32_t next = c->events[s].next;
+            c->nwheel--;
+            complete_slot(c, s);
+            s = next;
+        }
+        c->wheel_head[w] = c->wheel_tail[w] = TF_NOC_WHEEL_NONE;
+        c->wheel_bits[w / 64] &= ~(1ull << (w % 64));
     }
+    /* the wheel is empty up to `until`: what the heap holds in between is
+     * due now too (beyond one turn of the wheel) */
+    while (c->nheap && c->heap[0].time <= until) complete_slot(c, heap_pop(c));
+    c->wheel_base = until + 1;
+    /* the window moved: events now inside it go to their slots, in order */
+    while (c->nheap && c->heap[0].time - c->wheel_base < TF_NOC_WHEEL) wheel_append(c, heap_pop(c));
 }
 
 void sim_noc_free_events(sim_chip *c)
 {
-    for (int i = 0; i < c->nevents; i++) free(c->events[c->heap[i].slot].data);
-    c->nevents = 0;
+    for (int i = 0; i < c->cap_events; i++)
+        if (c->events[i].live) free(c->events[i].data);
+    c->nheap = c->nwheel = 0;
+}
+
+void sim_noc_init_events(sim_chip *c)
+{
+    for (uint32_t w = 0; w < TF_NOC_WHEEL; w++)
+        c->wheel_head[w] = c->wheel_tail[w] = TF_NOC_WHEEL_NONE;
 }

@@ -5,28 +5,55 @@
 # prints (results, every modeled cycle count, device-profiler figures,
 # debug prints on stderr) must be the same, host-time figures aside.
 #
-#   test_sim_threads.sh "THREADS..." PROGRAM [ARGS...] [-- PROGRAM [ARGS...]]...
+#   test_sim_threads.sh "THREADS..." [--csv FILE] PROGRAM [ARGS...] [-- PROGRAM [ARGS...]]...
+# FILE: a device-zone CSV a program may write; compared too, each cycle
+# taken from its dispatch's first (the chip's clock starts each dispatch
+# at host time) and the host-time column left out.
 # e.g. test_sim_threads.sh "2 8" build/tests/test_matmul -- build/examples/cnn/cnn_demo --images 2
 . "$(dirname "$0")/lib.sh"
 counts=$1
 shift
+CSV=
+if [ "$1" = "--csv" ]; then
+    CSV=$2
+    shift 2
+fi
 REF=$(mktemp)
 GOT=$(mktemp)
-trap 'rm -f "$OUT" "$ERR" "$REF" "$GOT"' EXIT
+# a directory of our own: the programs write files (the device-zone CSV)
+# where they run, and ctest runs them beside us as tests of their own
+WORK=$(mktemp -d)
+trap 'rm -rf "$OUT" "$ERR" "$REF" "$GOT" "$WORK"' EXIT
+cd "$WORK" || exit 1
 
 # Host time is the only thing allowed to differ.
 normalize() {
     sed -E -e 's/[0-9]+(\.[0-9]+)? ms on the host/<host ms> on the host/g' "$@"
 }
 
+# The CSV with host_ns dropped and each cycle relative to its dispatch.
+csv_rel() {
+    [ -n "$CSV" ] && [ -f "$CSV" ] || return 0
+    echo "-- device zones"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "cycle") cy = i; if ($i == "host_ns") hn = i }; next }
+             { rows[NR] = $0; d = $1; if ($cy + 0 > 0 && (!(d in first) || $cy + 0 < first[d])) first[d] = $cy + 0 }
+             END { for (r = 2; r <= NR; r++) { n = split(rows[r], f, ",");
+                     if (f[cy] + 0 > 0) f[cy] = sprintf("%.0f", f[cy] - first[f[1]]); f[hn] = ""
+                     line = f[1]; for (i = 2; i <= n; i++) line = line "," f[i]; print line } }' "$CSV"
+    csv_rows=$((csv_rows + $(wc -l <"$CSV")))
+}
+
+capture() {
+    [ -n "$CSV" ] && rm -f "$CSV"
+    TT_FOIL_SIM_THREADS=$1 run "${@:2}"
+    expect_rc 0 "${*:2} with $1 threads"
+    { normalize "$OUT"; echo "-- stderr"; normalize "$ERR"; csv_rel; }
+}
+
 check() {
-    TT_FOIL_SIM_THREADS=1 run "$@"
-    expect_rc 0 "$* with 1 thread"
-    { normalize "$OUT"; echo "-- stderr"; normalize "$ERR"; } >"$REF"
+    capture 1 "$@" >"$REF"
     for n in $counts; do
-        TT_FOIL_SIM_THREADS=$n run "$@"
-        expect_rc 0 "$* with $n threads"
-        { normalize "$OUT"; echo "-- stderr"; normalize "$ERR"; } >"$GOT"
+        capture "$n" "$@" >"$GOT"
         checks=$((checks + 1))
         if ! cmp -s "$REF" "$GOT"; then
             failures=$((failures + 1))
@@ -40,6 +67,7 @@ check() {
     grep -q "cycles" "$REF" && cycle_lines=$((cycle_lines + $(grep -c cycles "$REF")))
 }
 cycle_lines=0
+csv_rows=0
 
 cmd=()
 while [ $# -gt 0 ]; do
@@ -52,5 +80,5 @@ while [ $# -gt 0 ]; do
     shift
 done
 [ ${#cmd[@]} -gt 0 ] && check "${cmd[@]}"
-echo "compared $cycle_lines lines of modeled cycles"
+echo "compared $cycle_lines lines of modeled cycles and $csv_rows device-zone rows"
 finish

@@ -53,11 +53,15 @@ int main(void)
                                   : now + 1 + rnd(1023);
             uint32_t *data = malloc(4);
             *data = (uint32_t)n + 1;
-            sim_noc_event e = {.time = t, .kind = TF_NOC_CMD_WRITE, .issuer = sh,
-                               .generation = sh->generation, .data = (uint8_t *)data,
-                               .remote = TF_NOC_ADDR(TF_NOC_CORE_X(0), TF_NOC_CORE_Y(0),
-                                                     DEST + 4 * word),
-                               .len = 4, .bank = -1};
+            sim_noc_event e = {.time = t,
+                               .kind = TF_NOC_CMD_WRITE,
+                               .issuer = sh,
+                               .generation = sh->generation,
+                               .data = (uint8_t *)data,
+                               .remote =
+                                   TF_NOC_ADDR(TF_NOC_CORE_X(0), TF_NOC_CORE_Y(0), DEST + 4 * word),
+                               .len = 4,
+                               .bank = -1};
             ex[n] = (expect){t, c->seq, word, *data, 0};
             sim_noc_resolve(c, &e);
         }

@@ -27,7 +27,7 @@
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
       "firmware ELFs when tf_device_config sets none")                                             \
     X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
-      "host threads of the simulated chip when tf_sim_config sets none: a number or `all` (default 1)")
+      "host threads of the simulated chip when tf_sim_config sets none: a number, or `all` (default: the CPUs)")
 // clang-format on
 
 enum tf_env_id {

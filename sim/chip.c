@@ -778,19 +778,15 @@ static void stop_workers(sim_chip *c)
 }
 
 /* How many host threads: the config's, else $TT_FOIL_SIM_THREADS (a
- * number, or "all": the CPUs this process may run on), else one; at most
- * one per core. One by default because on the 2-CPU machine this was
- * measured on, shared with other work, a second thread made the CNN demo
- * slower, not faster (docs/chip.md, "Threads"). */
+ * number, or "all"), else the CPUs this process may run on; at most one
+ * per core. */
 static int thread_count(const sim_chip *c, int want)
 {
     if (want <= 0) {
         const char *e = getenv(tf_env_name(TF_ENV_SIM_THREADS));
-        if (e && !strcmp(e, "all"))
-            want = sim_sync_refresh();
-        else if (e && *e)
-            want = atoi(e);
+        if (e && *e && strcmp(e, "all")) want = atoi(e);
     }
+    if (want <= 0) want = sim_sync_refresh();
     if (want > TF_SIM_MAX_THREADS) want = TF_SIM_MAX_THREADS;
     if (want > c->ncores) want = c->ncores;
     return want < 1 ? 1 : want;

@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: test-spec all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
+.PHONY: test-spec test-consumer all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
 
 all: build
 
@@ -45,9 +45,16 @@ deps-libdw:
 
 # The main job: the CNN demo under the profiler, from its own tree with
 # both profilers built in (docs/demo.md). Reports in generated/profiler/.
+# A built tree is only checked (no configure: the build re-runs CMake
+# itself when a CMakeLists.txt changed); Ninja when there is one, whose
+# up-to-date check takes tens of milliseconds.
 DEMO_BUILD ?= build-demo
+DEMO_OPTS = -DTT_FOIL_ENABLE_TRACY=ON -DTT_FOIL_DEVICE_PROFILER=ON
+DEMO_GEN := $(if $(shell command -v ninja 2>/dev/null),-G Ninja)
 demo: deps-libdw
-	$(CMAKE) -S . -B $(DEMO_BUILD) -DTT_FOIL_ENABLE_TRACY=ON -DTT_FOIL_DEVICE_PROFILER=ON >/dev/null
+	@grep -qs '^TT_FOIL_ENABLE_TRACY:BOOL=ON' $(DEMO_BUILD)/CMakeCache.txt && \
+	  grep -qs '^TT_FOIL_DEVICE_PROFILER:BOOL=ON' $(DEMO_BUILD)/CMakeCache.txt || \
+	  $(CMAKE) -S . -B $(DEMO_BUILD) $(if $(wildcard $(DEMO_BUILD)/CMakeCache.txt),,$(DEMO_GEN)) $(DEMO_OPTS) >/dev/null
 	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS) --target cnn_demo tt_foil_profile
 	$(DEMO_BUILD)/tools/tt_foil_profile -o generated/profiler -- $(DEMO_BUILD)/examples/cnn/cnn_demo --images 4
 
@@ -62,7 +69,7 @@ bench-deps:
 	  fi; }
 
 bench: bench-deps build
-	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn -j $(JOBS)
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense -j $(JOBS)
 	$(BUILD)/bench/bench_sim_mips
 	@$(CMAKE) --build $(BUILD) --target mixbench_extra_elf >/dev/null 2>&1 || true
 	@if [ -f $(BUILD)/bench/mixbench.elf ]; then $(BUILD)/bench/bench_sim_mips $(BUILD)/bench/mixbench.elf; fi
@@ -70,6 +77,7 @@ bench: bench-deps build
 	$(BUILD)/bench/bench_device_profiler
 	$(BUILD)/bench/bench_profile
 	$(BUILD)/bench/bench_cnn
+	$(BUILD)/bench/bench_dense
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
 test-sanitize:
@@ -86,6 +94,17 @@ test-tsan:
 # a fresh copy of this tree (tests/cli/test_spec_commands.sh).
 test-spec:
 	bash tests/cli/test_spec_commands.sh .
+
+# A project of its own using tt-foil three ways: add_subdirectory, an
+# installed tree through find_package, pkg-config with a plain compiler
+# (tests/consumer/run.sh; docs/install.md). Needs pkg-config.
+test-consumer:
+	@command -v pkg-config >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing pkg-config (the consumer's pkg-config build)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pkg-config >/dev/null) || true; \
+	  fi; }
+	JOBS=$(JOBS) bash tests/consumer/run.sh .
 
 # Fuzzing (tests/fuzz/README.md): each libFuzzer harness for FUZZ_SECONDS
 # under ASan + UBSan, from the committed regression inputs and the seeds.

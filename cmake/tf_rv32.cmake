@@ -15,6 +15,34 @@
 # depends on a flags file that is rewritten only when the flags change, so
 # changing an option (say TT_FOIL_DEVICE_PROFILER) rebuilds exactly the ELFs
 # whose command line changed, with any generator.
+#
+# TF_SOURCE_ROOT is where device/ and contracts/ are: tt-foil's source
+# directory in its own build (also through add_subdirectory), share/tt_foil
+# in an installed tree (tt_foil-config.cmake). Variables the functions here
+# and in tt_foil_kernel.cmake read are kept in global properties
+# (tf_export_vars / tf_import_vars), so the functions work when called from
+# a directory that does not see tt-foil's variables (a consumer project
+# that added tt-foil with add_subdirectory()).
+
+if(NOT DEFINED TF_SOURCE_ROOT)
+    get_filename_component(TF_SOURCE_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)
+endif()
+
+# Record variables for the functions (see above).
+function(tf_export_vars)
+    foreach(v ${ARGN})
+        set_property(GLOBAL APPEND PROPERTY TF_EXPORTED_VARS ${v})
+        set_property(GLOBAL PROPERTY TF_VAR_${v} "${${v}}")
+    endforeach()
+endfunction()
+# In a function: the recorded variables in its scope.
+macro(tf_import_vars)
+    get_property(_tf_vars GLOBAL PROPERTY TF_EXPORTED_VARS)
+    list(REMOVE_DUPLICATES _tf_vars)
+    foreach(_tf_v IN LISTS _tf_vars)
+        get_property(${_tf_v} GLOBAL PROPERTY TF_VAR_${_tf_v})
+    endforeach()
+endmacro()
 
 find_program(TF_RV32_CLANG NAMES clang clang-18 clang-17 clang-16 clang-15 clang-14
              DOC "clang used to cross-compile RV32 code")
@@ -41,7 +69,7 @@ endif()
 
 # Probe once that this clang really targets riscv32 (some builds omit it).
 if(NOT TF_RV32_PROBED)
-    set(_probe_dir ${CMAKE_BINARY_DIR}/CMakeFiles/tf_rv32_probe)
+    set(_probe_dir ${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/tf_rv32_probe)
     file(MAKE_DIRECTORY ${_probe_dir})
     file(WRITE ${_probe_dir}/p.c "void _start(void) { for (;;) {} }\n")
     execute_process(
@@ -63,7 +91,7 @@ set(TF_RV32_COMMON_FLAGS
     # where the tree is checked out. Only the macro: the debug info keeps
     # real absolute paths, so a pc resolves to a file that exists (mapping
     # it too gave comp_dir and name both relative, joined into nonsense).
-    -fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=)
+    -fmacro-prefix-map=${TF_SOURCE_ROOT}/=)
 if(TT_FOIL_WERROR)
     list(APPEND TF_RV32_COMMON_FLAGS -Werror)
 endif()
@@ -72,12 +100,14 @@ endif()
 # (device/tt-metal/std: there is no C++ library for riscv32 here, and a
 # facility we do not provide fails at compile time naming it).
 set(TF_RV32_CXX_FLAGS -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics
-    -fno-use-cxa-atexit -Wno-c++20-designator -nostdinc++ -isystem ${CMAKE_SOURCE_DIR}/device/tt-metal/std)
+    -fno-use-cxa-atexit -Wno-c++20-designator -nostdinc++ -isystem ${TF_SOURCE_ROOT}/device/tt-metal/std)
+tf_export_vars(TF_RV32_COMMON_FLAGS TF_RV32_CXX_FLAGS)
 
 function(tf_rv32_program target)
     cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"
                           "SOURCES;DEFINES;INCLUDES;CFLAGS;LDFLAGS;LIBS;DEPENDS;CXX_INCLUDES;CXX_FLAGS"
                           ${ARGN})
+    tf_import_vars()
     if(NOT A_MARCH)
         set(A_MARCH rv32imf)
     endif()

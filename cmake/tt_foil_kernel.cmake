@@ -3,7 +3,9 @@
 #   tt_foil_add_kernel(<name> RISC <brisc|ncrisc|trisc0|trisc1|trisc2|compute>
 #                      SOURCES <files...> [DEFINES <d...>] [INCLUDES <dirs...>]
 #                      [COMPILE_ARGS <u32...>] [NAMED_COMPILE_ARGS <name=u32...>]
-#                      [NOC 0|1] [PROFILER ON|OFF])
+#                      [NOC 0|1] [PROFILER ON|OFF]
+#                      [MATH_FIDELITY LoFi|HiFi2|HiFi3|HiFi4] [FP32_DEST_ACC ON|OFF]
+#                      [MATH_APPROX ON|OFF])
 #
 # Sources are C (our kernel API, device/include) or C++ (.cpp: tt-metal's
 # kernel API, device/tt-metal, searched first; see docs/kernels.md). Every
@@ -21,13 +23,29 @@
 # the target kernel_<name> builds all variants. PROFILER overrides the
 # build's TT_FOIL_DEVICE_PROFILER for this kernel (tests of the mismatch check). Changing a relevant option
 # (TT_FOIL_DEVICE_PROFILER, TT_FOIL_PROFILE_KERNEL_BITMASK) rebuilds exactly
-# the kernels and firmware whose flags changed.
+# the kernels and firmware whose flags changed. MATH_FIDELITY, FP32_DEST_ACC
+# and MATH_APPROX are a compute kernel's settings (tt-metal's ComputeConfig
+# math_fidelity, fp32_dest_acc_en, math_approx_mode; defaults HiFi4, OFF,
+# OFF): the defines TF_MATH_FIDELITY, TF_FP32_DEST_ACC, TF_MATH_APPROX
+# (device/include/compute_api.h; C++ kernels see MATH_FIDELITY,
+# DST_ACCUM_MODE and APPROX).
 
-set(TF_DEVICE_DIR ${CMAKE_SOURCE_DIR}/device)
-set(TF_CONTRACTS_DIR ${CMAKE_SOURCE_DIR}/contracts)
+#
+# Where things are: TF_SOURCE_ROOT holds device/ and contracts/ (see
+# tf_rv32.cmake), TF_BINARY_ROOT the generated device/ld/*.ld and the
+# firmware ELFs device/firmware/<risc>.elf: tt-foil's binary directory in
+# its own build, share/tt_foil (both roots) in an installed tree, where
+# TF_INSTALLED is set and nothing is generated (the installed linker
+# scripts and firmware are used as they are).
+
+if(NOT DEFINED TF_BINARY_ROOT)
+    set(TF_BINARY_ROOT ${PROJECT_BINARY_DIR})
+endif()
+set(TF_DEVICE_DIR ${TF_SOURCE_ROOT}/device)
+set(TF_CONTRACTS_DIR ${TF_SOURCE_ROOT}/contracts)
 set(TF_DEVICE_INCLUDES ${TF_DEVICE_DIR}/include ${TF_CONTRACTS_DIR})
-set(TF_DEVICE_LD_DIR ${CMAKE_BINARY_DIR}/device/ld)
-set(TF_FIRMWARE_DIR ${CMAKE_BINARY_DIR}/device/firmware)
+set(TF_DEVICE_LD_DIR ${TF_BINARY_ROOT}/device/ld)
+set(TF_FIRMWARE_DIR ${TF_BINARY_ROOT}/device/firmware)
 set(TF_RISC_NAMES brisc ncrisc trisc0 trisc1 trisc2)
 # Firmware sources: the entry and trap handler every firmware image needs
 # (also test firmware built around another main), then the main loop.
@@ -44,7 +62,8 @@ endif()
 
 # Linker scripts: preprocessed from one template and the memory map, at
 # configure time (re-run when either changes).
-set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+if(NOT TF_INSTALLED)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${TF_DEVICE_DIR}/ld/image.ld.in ${TF_CONTRACTS_DIR}/tf_memmap.h)
 file(MAKE_DIRECTORY ${TF_DEVICE_LD_DIR})
 foreach(kind FIRMWARE KERNEL)
@@ -63,13 +82,24 @@ foreach(kind FIRMWARE KERNEL)
         math(EXPR idx "${idx} + 1")
     endforeach()
 endforeach()
+endif()
 
 set(TF_DEVICE_CFLAGS -ffunction-sections -fdata-sections)
+# Flags of C++ kernels besides TF_RV32_CXX_FLAGS: kernel_main keeps its C
+# name, and data-movement kernels see the dataflow API without including
+# it, as tt-metal's JIT wrapper does.
+set(TF_KERNEL_CXX_INCLUDES ${TF_DEVICE_DIR}/tt-metal)
+set(TF_KERNEL_CXX_FLAGS -include tt_foil/kernel_entry.hpp)
+set(TF_KERNEL_DM_CXX_FLAGS ${TF_KERNEL_CXX_FLAGS} -include api/dataflow/dataflow_api.h)
+tf_export_vars(TF_DEVICE_DIR TF_CONTRACTS_DIR TF_DEVICE_INCLUDES TF_DEVICE_LD_DIR TF_FIRMWARE_DIR
+               TF_RISC_NAMES TF_DEVICE_PROFILER_DEFINES TF_DEVICE_CFLAGS TF_KERNEL_CXX_INCLUDES
+               TF_KERNEL_CXX_FLAGS TF_KERNEL_DM_CXX_FLAGS TT_FOIL_PROFILE_KERNEL_BITMASK)
 
 # One image (firmware or kernel) for one RISC.
 function(tf_device_image target kind risc_name out)
     cmake_parse_arguments(A "" "NAME;PROFILER" "SOURCES;DEFINES;INCLUDES;DEPENDS;CXX_INCLUDES;CXX_FLAGS"
                           ${ARGN})
+    tf_import_vars()
     set(prof ${TF_DEVICE_PROFILER_DEFINES})
     if(DEFINED A_PROFILER)
         if(A_PROFILER)
@@ -123,16 +153,45 @@ function(tf_kernel_risc_defines risc noc out)
     set(${out} ${d} KERNEL_BUILD NOC_INDEX=${dnoc} NOC_MODE=0 PARENT_SCOPE)
 endfunction()
 
-# Flags of C++ kernels besides TF_RV32_CXX_FLAGS: kernel_main keeps its C
-# name, and data-movement kernels see the dataflow API without including
-# it, as tt-metal's JIT wrapper does.
-set(TF_KERNEL_CXX_INCLUDES ${TF_DEVICE_DIR}/tt-metal)
-set(TF_KERNEL_CXX_FLAGS -include tt_foil/kernel_entry.hpp)
-set(TF_KERNEL_DM_CXX_FLAGS ${TF_KERNEL_CXX_FLAGS} -include api/dataflow/dataflow_api.h)
+# A compute kernel's settings as its defines (empty: the default).
+function(tf_compute_settings name risc fidelity fp32 approx out)
+    set(d)
+    if(NOT "${fidelity}${fp32}${approx}" STREQUAL "")
+        string(TOLOWER "${risc}" r)
+        if(NOT r STREQUAL "compute")
+            message(FATAL_ERROR "tt_foil_add_kernel(${name}): MATH_FIDELITY, FP32_DEST_ACC and "
+                                "MATH_APPROX are settings of compute kernels (RISC compute)")
+        endif()
+    endif()
+    if(NOT fidelity STREQUAL "")
+        string(TOUPPER "${fidelity}" f)
+        if(NOT f MATCHES "^(LOFI|HIFI2|HIFI3|HIFI4)$")
+            message(FATAL_ERROR "tt_foil_add_kernel(${name}): MATH_FIDELITY must be LoFi, HiFi2, "
+                                "HiFi3 or HiFi4, not '${fidelity}'")
+        endif()
+        list(APPEND d TF_MATH_FIDELITY=TF_FIDELITY_${f})
+    endif()
+    foreach(opt FP32_DEST_ACC MATH_APPROX)
+        if(opt STREQUAL "FP32_DEST_ACC")
+            set(v "${fp32}")
+        else()
+            set(v "${approx}")
+        endif()
+        if(NOT v STREQUAL "")
+            if(v)
+                list(APPEND d TF_${opt}=1)
+            else()
+                list(APPEND d TF_${opt}=0)
+            endif()
+        endif()
+    endforeach()
+    set(${out} ${d} PARENT_SCOPE)
+endfunction()
 
 function(tt_foil_add_kernel name)
-    cmake_parse_arguments(A "" "RISC;PROFILER;NOC"
+    cmake_parse_arguments(A "" "RISC;PROFILER;NOC;MATH_FIDELITY;FP32_DEST_ACC;MATH_APPROX"
                           "SOURCES;DEFINES;INCLUDES;COMPILE_ARGS;NAMED_COMPILE_ARGS" ${ARGN})
+    tf_import_vars()
     set(prof_arg)
     if(DEFINED A_PROFILER)
         set(prof_arg PROFILER ${A_PROFILER})
@@ -145,6 +204,8 @@ function(tt_foil_add_kernel name)
         message(FATAL_ERROR "tt_foil_add_kernel(${name}): NOC must be 0 or 1, not '${A_NOC}'")
     endif()
     set(ctdefs)
+    tf_compute_settings(${name} "${A_RISC}" "${A_MATH_FIDELITY}" "${A_FP32_DEST_ACC}"
+                        "${A_MATH_APPROX}" ctdefs)
     list(LENGTH A_COMPILE_ARGS nct)
     if(nct GREATER 0)
         foreach(a ${A_COMPILE_ARGS})
@@ -204,10 +265,20 @@ endfunction()
 # ---- the kernel compiler's flag table ---------------------------------------
 # tf_kernel_build() (src/kbuild.c) and tt_foil_cc compile kernels at run
 # time with exactly the flags above: this header is generated from the same
-# variables at configure time, so the two cannot drift.
+# variables at configure time, so the two cannot drift. Paths in it are
+# relative to two roots, {tf-src} (TF_SOURCE_ROOT) and {tf-bin}
+# (TF_BINARY_ROOT), which the runtime resolves when it runs (src/paths.c):
+# the build tree's, or share/tt_foil beside the installed library or
+# program, so an installed tree compiles kernels without the build tree.
+function(tf_kb_rel out s)
+    string(REPLACE "${TF_BINARY_ROOT}/" "{tf-bin}/" s "${s}")
+    string(REPLACE "${TF_SOURCE_ROOT}/" "{tf-src}/" s "${s}")
+    set(${out} "${s}" PARENT_SCOPE)
+endfunction()
 function(tf_c_string_array out name)
     set(t "static const char *const ${name}[] = {")
     foreach(a ${ARGN})
+        tf_kb_rel(a "${a}")
         string(REPLACE "\\" "\\\\" a "${a}")
         string(REPLACE "\"" "\\\"" a "${a}")
         string(APPEND t "\"${a}\", ")
@@ -216,15 +287,21 @@ function(tf_c_string_array out name)
     set(${out} "${${out}}${t}" PARENT_SCOPE)
 endfunction()
 
+if(NOT TF_INSTALLED)
 execute_process(COMMAND ${TF_RV32_CLANG} --version OUTPUT_VARIABLE _tf_cc_version
                 ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
 string(REGEX REPLACE "\n.*" "" _tf_cc_version "${_tf_cc_version}")
 set(_kb "/* Generated by cmake/tt_foil_kernel.cmake: the flags tt_foil_add_kernel uses. */\n")
 string(APPEND _kb "#define TF_KB_CLANG \"${TF_RV32_CLANG}\"\n#define TF_KB_CLANGXX \"${TF_RV32_CLANGXX}\"\n")
 string(APPEND _kb "#define TF_KB_LLD \"${TF_RV32_LLD}\"\n#define TF_KB_COMPILER_VERSION \"${_tf_cc_version}\"\n")
-string(APPEND _kb "#define TF_KB_BUILD_NOTE_C \"${TF_DEVICE_DIR}/lib/build_note.c\"\n")
-string(APPEND _kb "#define TF_KB_BUILTINS_C \"${TF_DEVICE_DIR}/lib/tf_builtins.c\"\n")
-string(APPEND _kb "#define TF_KB_LD_DIR \"${TF_DEVICE_LD_DIR}\"\n")
+string(APPEND _kb "#define TF_KB_SOURCE_ROOT \"${TF_SOURCE_ROOT}\"\n")
+string(APPEND _kb "#define TF_KB_BINARY_ROOT \"${TF_BINARY_ROOT}\"\n")
+tf_kb_rel(_p "${TF_DEVICE_DIR}/lib/build_note.c")
+string(APPEND _kb "#define TF_KB_BUILD_NOTE_C \"${_p}\"\n")
+tf_kb_rel(_p "${TF_DEVICE_DIR}/lib/tf_builtins.c")
+string(APPEND _kb "#define TF_KB_BUILTINS_C \"${_p}\"\n")
+tf_kb_rel(_p "${TF_DEVICE_LD_DIR}")
+string(APPEND _kb "#define TF_KB_LD_DIR \"${_p}\"\n")
 tf_c_string_array(_kb tf_kb_cflags ${TF_RV32_COMMON_FLAGS} -march=rv32imf -mabi=ilp32f ${TF_DEVICE_CFLAGS})
 tf_c_string_array(_kb tf_kb_cxxflags ${TF_RV32_CXX_FLAGS} ${TF_KERNEL_CXX_FLAGS})
 tf_c_string_array(_kb tf_kb_dm_cxxflags -include api/dataflow/dataflow_api.h)
@@ -246,4 +323,5 @@ endforeach()
 string(APPEND _kb "static const char *const *const tf_kb_risc_defines[5] = {tf_kb_defines_brisc, "
                   "tf_kb_defines_ncrisc, tf_kb_defines_trisc0, tf_kb_defines_trisc1, tf_kb_defines_trisc2};\n")
 string(APPEND _kb "static const int tf_kb_default_noc[5] = {0, 1, 0, 0, 0};\n")
-file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/tf_kbuild_config.h CONTENT "${_kb}" @ONLY)
+file(CONFIGURE OUTPUT ${TF_BINARY_ROOT}/generated/tf_kbuild_config.h CONTENT "${_kb}" @ONLY)
+endif()

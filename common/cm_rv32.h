@@ -42,5 +42,9 @@ enum {
 
 /* Name of an mcause value ("illegal instruction", ...). */
 const char *cm_rv32_cause_name(uint32_t cause);
+/* 1 if mtval holds the faulting address for this cause (misaligned and
+ * access faults); for the others (illegal instruction: the instruction
+ * bits, ebreak, ecall) it is no address and is not shown as one. */
+int cm_rv32_cause_has_address(uint32_t cause);
 
 #endif

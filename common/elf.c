@@ -2,6 +2,7 @@
  * EM_RISCV = 243). Every rejection names the file and the problem. */
 #include "cm_elf.h"
 #include "cm_err.h"
+#include "cm_file.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -216,35 +217,17 @@ cm_elf *cm_elf_parse(const char *name, const void *data, size_t size)
 
 cm_elf *cm_elf_open(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    size_t n = 0;
+    uint8_t *data = cm_file_read(path, &n);
+    if (!data) return NULL;
     cm_elf *e = calloc(1, sizeof *e);
-    if (!e) {
-        fclose(f);
+    if (e) e->path = strdup(path);
+    if (!e || !e->path) {
+        free(data);
+        if (e) free(e);
         return cm_err_null("%s: out of host memory", path);
     }
-    e->path = strdup(path);
-    size_t cap = 1 << 16, n = 0;
-    e->data = malloc(cap);
-    while (e->data && e->path) {
-        size_t got = fread(e->data + n, 1, cap - n, f);
-        n += got;
-        if (n < cap) break;
-        uint8_t *nd = realloc(e->data, cap * 2);
-        if (!nd) break;
-        e->data = nd;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!e->data || !e->path || n == cap) {
-        cm_elf_free(e);
-        return cm_err_null("%s: out of host memory", path);
-    }
-    if (err) {
-        cm_elf_free(e);
-        return cm_err_null("%s: read error", path);
-    }
+    e->data = data;
     e->size = n;
     return cm_elf_validate(e);
 }

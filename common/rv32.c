@@ -278,6 +278,19 @@ void cm_rv32_disasm(uint32_t w, uint32_t pc, char *buf, size_t n)
     if (op == TF_OP_ILLEGAL) snprintf(buf, n, "illegal instruction 0x%08x", w);
 }
 
+int cm_rv32_cause_has_address(uint32_t cause)
+{
+    switch (cause) {
+    case TF_CAUSE_FETCH_MISALIGNED:
+    case TF_CAUSE_FETCH_ACCESS:
+    case TF_CAUSE_LOAD_MISALIGNED:
+    case TF_CAUSE_LOAD_ACCESS:
+    case TF_CAUSE_STORE_MISALIGNED:
+    case TF_CAUSE_STORE_ACCESS: return 1;
+    default: return 0;
+    }
+}
+
 const char *cm_rv32_cause_name(uint32_t cause)
 {
     switch (cause) {

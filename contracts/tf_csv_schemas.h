@@ -41,6 +41,18 @@ typedef struct tf_csv_schema {
  * markers it discarded) */
 #define TF_CSV_PACKET_TYPES(X) X(START) X(END) X(DROPPED) X(SUM) X(DATA) X(EVENT) X(VALIDATE)
 
+/* reports/tt_foil_device_open_zones.csv (tt_foil_profile): the device zones
+ * still open when a dispatch timed out, faulted or was interrupted, read
+ * back before the cores were reset; pc is where that RISC stood. */
+#define TF_CSV_DEVICE_OPEN_ZONES(X, P)                                                             \
+    X(P, pid, U) X(P, program, S) X(P, dispatch_idx, U) X(P, core_x, U) X(P, core_y, U)           \
+    X(P, risc, S) X(P, reason, S) X(P, zone_name, S) X(P, src_file, S) X(P, src_line, U)          \
+    X(P, depth, U) X(P, start_cycle, U) X(P, stop_cycle, U) X(P, open_cycles, U) X(P, pc, H)      \
+    X(P, pc_where, S)
+
+/* reason values, in the order of tf_devb_reason (tf_trace_format.h) */
+#define TF_CSV_STOP_REASONS(X) X(done) X(timeout) X(fault) X(interrupt)
+
 /* TT_FOIL_DEVICE_CLOCK_SYNC, written by the runtime, read by tt_foil_profile. */
 #define TF_CSV_CLOCK_SYNC(X, P)                                                                    \
     X(P, host_ns_first, U) X(P, cycle_first, U) X(P, ns_per_cycle, F6) X(P, device_clock, S)
@@ -70,7 +82,7 @@ typedef struct tf_csv_schema {
     X(P, seq, U) X(P, ts_ns, U) X(P, zone, S) X(P, duration_ns, U) X(P, context, S)
 
 #define TF_CSV_PHASES(X, P)                                                                        \
-    X(P, phase, U) X(P, kernel_load_count, U) X(P, t_start_ns, U) X(P, t_end_ns, U)               \
+    X(P, phase, S) X(P, kernel_load_count, U) X(P, t_start_ns, U) X(P, t_end_ns, U)               \
     X(P, duration_ns, U) X(P, first_kernel, S) X(P, last_kernel, S)
 
 #define TF_CSV_MEMORY_REPORT(X, P)                                                                 \
@@ -91,7 +103,8 @@ typedef struct tf_csv_schema {
     X(TF_CSV_PERF_PER_CALL, TF_PC, tf_csv_perf_per_call, "tt_foil_perf_per_call.csv")              \
     X(TF_CSV_PHASES, TF_PH, tf_csv_phases, "tt_foil_phases.csv")                                   \
     X(TF_CSV_MEMORY_REPORT, TF_MR, tf_csv_memory_report, "tt_foil_memory_report.csv")              \
-    X(TF_CSV_DEVICE_PERF, TF_DP, tf_csv_device_perf, "tt_foil_device_perf.csv")
+    X(TF_CSV_DEVICE_PERF, TF_DP, tf_csv_device_perf, "tt_foil_device_perf.csv")                   \
+    X(TF_CSV_DEVICE_OPEN_ZONES, TF_OZ, tf_csv_device_open_zones, "tt_foil_device_open_zones.csv")
 // clang-format on
 
 /* Per schema: an enum of its columns (TF_DZ_cycle, .., TF_DZ_NCOLS) and
@@ -116,10 +129,14 @@ enum { TF_CSV_DEVICE_CLOCKS(TF_CSV_VALUE_ENUM) TF_CLOCK_NKINDS };
 #define TF_CSV_VALUE_ENUM(v) TF_MEMOP_##v,
 enum { TF_CSV_MEM_OPS(TF_CSV_VALUE_ENUM) TF_MEMOP_NOPS };
 #undef TF_CSV_VALUE_ENUM
+#define TF_CSV_VALUE_ENUM(v) TF_STOP_##v,
+enum { TF_CSV_STOP_REASONS(TF_CSV_VALUE_ENUM) TF_STOP_NREASONS };
+#undef TF_CSV_VALUE_ENUM
 #define TF_CSV_VALUE_STR(v) #v,
 static const char *const tf_csv_packet_type[] = {TF_CSV_PACKET_TYPES(TF_CSV_VALUE_STR)};
 static const char *const tf_csv_device_clock[] = {TF_CSV_DEVICE_CLOCKS(TF_CSV_VALUE_STR)};
 static const char *const tf_csv_mem_op[] = {TF_CSV_MEM_OPS(TF_CSV_VALUE_STR)};
+static const char *const tf_csv_stop_reason[] = {TF_CSV_STOP_REASONS(TF_CSV_VALUE_STR)};
 #undef TF_CSV_VALUE_STR
 
 #endif

@@ -12,22 +12,27 @@
 
 // clang-format off
 #define TF_ENV_LIST(X)                                                                             \
-    X(TRACE, "TT_FOIL_TRACE", "", ".logs/tt_foil_trace.tft",                                       \
-      "host trace: zones, zone text, frame marks, device zones")                                   \
-    X(MEM_LOG, "TT_FOIL_MEM_LOG", "", ".logs/tt_foil_memlog.tft",                                  \
-      "memory log: allocations, frees and resets of every pool")                                   \
-    X(DEVICE_ZONES_CSV, "TT_FOIL_DEVICE_ZONES_CSV", "tt_foil_device_zones.csv",                    \
-      ".logs/tt_foil_device_zones.csv", "raw device markers, one CSV row each")                    \
-    X(DEVICE_CLOCK_SYNC, "TT_FOIL_DEVICE_CLOCK_SYNC", "tt_foil_device_clock_sync.csv",             \
-      ".logs/tt_foil_device_clock_sync.csv", "device cycle to host time")                          \
+    X(TRACE, "TT_FOIL_TRACE", "", ".logs/tt_foil_trace.%p.tft",                                    \
+      "host trace: zones, zone text, frame marks, device markers (`%p`: the process id)")        \
+    X(MEM_LOG, "TT_FOIL_MEM_LOG", "", ".logs/tt_foil_memlog.%p.tft",                               \
+      "memory log: allocations, frees and resets of every pool (`%p`: the process id)")          \
+    X(DEVICE_ZONES_CSV, "TT_FOIL_DEVICE_ZONES_CSV", "", NULL,                                      \
+      "raw device markers, one CSV row each, written by the runtime (tt_foil_profile derives "    \
+      "its own from the trace)")                                                                   \
+    X(DEVICE_CLOCK_SYNC, "TT_FOIL_DEVICE_CLOCK_SYNC", "", NULL,                                    \
+      "device cycle to host time, written by the runtime (the trace carries it too)")             \
     X(PROF_CLOCK, "TT_FOIL_PROF_CLOCK", "", NULL,                                                  \
       "`monotonic`: host timestamps from clock_gettime even with an invariant TSC")                \
     X(DISPATCH_TIMEOUT_MS, "TT_FOIL_DISPATCH_TIMEOUT_MS", "", NULL,                                \
       "dispatch timeout when tf_device_config sets none")                                          \
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
       "firmware ELFs when tf_device_config sets none")                                             \
+    X(PROFILE_FAIL_WRITE, "TT_FOIL_PROFILE_FAIL_WRITE", "", NULL,                                  \
+      "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
+      "as on a full disk")                                                                         \
     X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
-      "host threads of the simulated chip when tf_sim_config sets none: a number, or `all` (default: the CPUs)")
+      "host threads of the simulated chip when tf_sim_config sets none: a number, or `all` "       \
+      "(default: the CPUs)")
 // clang-format on
 
 enum tf_env_id {

@@ -5,17 +5,128 @@
  *
  * A tile is 32x32 values stored as four 16x16 faces (rows 0-15 x cols
  * 0-15, rows 0-15 x cols 16-31, rows 16-31 x cols 0-15, rows 16-31 x cols
- * 16-31), each face row-major, in bf16 (2 KiB) or fp32 (4 KiB); a circular
- * buffer's page size says which. The engine computes in fp32. */
+ * 16-31), each face row-major, in Float16_b (2 KiB), Float32 (4 KiB) or
+ * Bfp8_b (1088 bytes: 64 shared exponents, then 1024 sign+mantissa
+ * bytes). An unpack or pack names its format with TF_TILE_FMT(data
+ * format) in its format argument (tt-metal's DataFormat numbers), or
+ * gives the page size, which tells the three apart. The engine computes
+ * in fp32; docs/chip.md "Tile engine" has the numerics and the costs. */
 #ifndef TF_TILE_H
 #define TF_TILE_H
 
-#define TF_TILE_DIM       32
-#define TF_TILE_FACE      16
-#define TF_TILE_ELEMS     (TF_TILE_DIM * TF_TILE_DIM)
-#define TF_TILE_BF16      (TF_TILE_ELEMS * 2) /* page size of a bf16 tile */
-#define TF_TILE_FP32      (TF_TILE_ELEMS * 4) /* page size of an fp32 tile */
-#define TF_TILE_DEST_HALF 8                   /* DEST tiles a kernel can use at once */
+#include <stdint.h>
+
+#define TF_TILE_DIM            32
+#define TF_TILE_FACE           16
+#define TF_TILE_ELEMS          (TF_TILE_DIM * TF_TILE_DIM)
+#define TF_TILE_BF16           (TF_TILE_ELEMS * 2)                  /* page size of a bf16 tile */
+#define TF_TILE_FP32           (TF_TILE_ELEMS * 4)                  /* page size of an fp32 tile */
+#define TF_TILE_BFP8           (TF_TILE_ELEMS + TF_TILE_ELEMS / 16) /* Bfp8_b: 1088 bytes */
+#define TF_TILE_DEST_HALF      8 /* DEST tiles a kernel can use at once (16-bit DEST) */
+#define TF_TILE_DEST_HALF_FP32 4 /* ... with fp32_dest_acc_en */
+
+/* Data formats, tt-metal's DataFormat numbers. */
+#define TF_DF_FLOAT32   0
+#define TF_DF_FLOAT16_B 5
+#define TF_DF_BFP8_B    6
+#define TF_DF_SUPPORTED(df)                                                                        \
+    ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B)
+/* A format argument: this (bit 31 set) names the format; otherwise the
+ * argument is a page size (2048 Float16_b, 4096 Float32, 1088 Bfp8_b). */
+#define TF_TILE_FMT(df) (0x80000000u | (uint32_t)(df))
+
+/* Math fidelity: tt-metal's MathFidelity values, = fidelity phases (LoFi 1). */
+#define TF_FIDELITY_LOFI  0
+#define TF_FIDELITY_HIFI2 2
+#define TF_FIDELITY_HIFI3 3
+#define TF_FIDELITY_HIFI4 4
+
+/* INIT's ARG1: the compute kernel's settings (build defines
+ * TF_FP32_DEST_ACC and TF_MATH_FIDELITY; compute_api.h). */
+#define TF_TILE_CFG_FP32_ACC       (1u << 0)
+#define TF_TILE_CFG_FIDELITY(f)    ((uint32_t)(f) << 4) /* bits 4-7 */
+#define TF_TILE_CFG_FIDELITY_OF(c) (((c) >> 4) & 0xf)
+
+/* Operand encodings (tt-metal's enum values). */
+#define TF_BINOP_ADD          0
+#define TF_BINOP_SUB          1
+#define TF_BINOP_MUL          2
+#define TF_BINOP_ANY          15 /* binary_op_init_common: add, sub or mul without broadcast */
+#define TF_BCAST_NONE         0
+#define TF_BCAST_COL          1 /* B's column 0 on every column */
+#define TF_BCAST_ROW          2 /* B's row 0 on every row */
+#define TF_BCAST_SCALAR       3 /* B[0][0] everywhere */
+#define TF_REUSE_NONE         0
+#define TF_REUSE_DEST_TO_SRCA 1 /* DEST[i] = DEST[i] op B */
+#define TF_REUSE_DEST_TO_SRCB 2 /* DEST[i] = A op DEST[i] */
+#define TF_POOL_SUM           0
+#define TF_POOL_AVG           1
+#define TF_POOL_MAX           2
+#define TF_REDUCE_ROW         0 /* over each row: result in column 0 */
+#define TF_REDUCE_COL         1 /* over each column: result in row 0 */
+#define TF_REDUCE_SCALAR      2 /* over the tile: result in [0][0] */
+
+/* X(NAME, code, tt-metal init): what an INIT sets the math unit up for;
+ * an FPU operation in tt-metal mode needs its own (docs/chip.md). */
+// clang-format off
+#define TF_TILE_INITS(X)                                                                           \
+    X(NONE,       0, "compute_kernel_hw_startup")                                                  \
+    X(COPY,       1, "copy_tile_init (or unary_op_init_common, init_sfpu)")                        \
+    X(TRANSPOSE,  2, "transpose_wh_init")                                                          \
+    X(BINARY,     3, "the matching binary init (add_tiles_init, mul_bcast_cols_init_short, ...)")  \
+    X(MATMUL,     4, "mm_init (or mm_init_short, mm_block_init)")                                  \
+    X(REDUCE,     5, "reduce_init with the same PoolType and ReduceDim")                           \
+    X(TILIZE,     6, "tilize_init")                                                                \
+    X(UNTILIZE,   7, "untilize_init (or pack_untilize_init)")                                      \
+    X(SFPU,       8, "the op's *_tile_init")
+// clang-format on
+#define TF_TILE_INIT_ENUM(name, code, fn) TF_TILE_INIT_##name = code,
+enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
+#undef TF_TILE_INIT_ENUM
+/* INIT's ARG0: the class and up to three parameters (BINARY: binop, bcast,
+ * reuse | acc_to_dest << 4; MATMUL: transpose, ct x rt tiles; REDUCE:
+ * pool, dim; SFPU: the op whose init it is). */
+#define TF_TILE_INIT_ARG(cls, p1, p2, p3)                                                          \
+    ((uint32_t)(cls) | (uint32_t)(p1) << 8 | (uint32_t)(p2) << 16 | (uint32_t)(p3) << 24)
+
+/* X(NAME, code, init, doc): the vector unit's (SFPU) operations on a DEST
+ * tile, in place. `init` is the op whose *_init sets it up (the scalar
+ * binops share one). ARG2/ARG3: parameters (fp32 bits unless said). */
+// clang-format off
+#define TF_SFPU_OPS(X)                                                                             \
+    X(EXP,         1,  1, "exp(x); ARG1 bit 8: approximate")                                       \
+    X(EXP2,        2,  2, "2^x")                                                                   \
+    X(LOG,         3,  3, "ln x; bit 8: approximate")                                              \
+    X(RECIP,       4,  4, "1 / x")                                                                 \
+    X(SQRT,        5,  5, "sqrt x; bit 8: approximate")                                            \
+    X(RSQRT,       6,  6, "1 / sqrt x; bit 8: approximate")                                        \
+    X(RELU_MAX,    7,  7, "min(max(x, 0), ARG2)")                                                  \
+    X(RELU_MIN,    8,  8, "max(x, ARG2)")                                                          \
+    X(LEAKY_RELU,  9,  9, "x < 0 ? ARG2 x : x")                                                    \
+    X(GELU,       10, 10, "x Phi(x) (erf); bit 8: the tanh approximation")                         \
+    X(GELU_TANH,  11, 11, "the tanh approximation of gelu")                                        \
+    X(SILU,       12, 12, "x sigmoid(x)")                                                          \
+    X(SIGMOID,    13, 13, "1 / (1 + exp(-x)); bit 8: approximate")                                 \
+    X(TANH,       14, 14, "tanh x; bit 8: approximate")                                            \
+    X(ABS,        15, 15, "|x|")                                                                   \
+    X(NEGATIVE,   16, 16, "-x")                                                                    \
+    X(SQUARE,     17, 17, "x * x")                                                                 \
+    X(POWER,      18, 18, "x^ARG2, ARG2 an unsigned integer")                                      \
+    X(SIN,        19, 19, "sin x (radians)")                                                       \
+    X(COS,        20, 20, "cos x")                                                                 \
+    X(FILL,       21, 21, "ARG2 everywhere")                                                       \
+    X(ADD_SCALAR, 22, 22, "x + ARG2")                                                              \
+    X(SUB_SCALAR, 23, 22, "x - ARG2")                                                              \
+    X(MUL_SCALAR, 24, 22, "x * ARG2")                                                              \
+    X(DIV_SCALAR, 25, 22, "x * ARG2 (tt-metal passes 1/s: div_unary_tile multiplies)")             \
+    X(RSUB_SCALAR,26, 22, "ARG2 - x")                                                              \
+    X(TYPECAST,   27, 27, "to ARG3's format (ARG2: the input format)")                             \
+    X(RELU,       28, 28, "max(x, 0)")
+// clang-format on
+#define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
+enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
+#undef TF_SFPU_OP_ENUM
+#define TF_SFPU_APPROX (1u << 8)
 
 /* Registers (per TRISC): fill the arguments, then write an opcode to CMD.
  * A command that must wait (for a source register, for DEST) holds the
@@ -54,7 +165,14 @@
     X(RELU,      15, TF_TILE_ROLE_MATH,   "DEST[ARG0] = max(DEST[ARG0], 0)")                                 \
     X(WAIT,      16, TF_TILE_ROLE_PACK,   "wait for a committed DEST half")                                  \
     X(RELEASE,   17, TF_TILE_ROLE_PACK,   "give the DEST half back (cleared to zero)")                       \
-    X(PACK,      18, TF_TILE_ROLE_PACK,   "DEST[ARG0] to L1 address ARG1, page size ARG2")
+    X(PACK,      18, TF_TILE_ROLE_PACK,   "DEST[ARG0] to L1 address ARG1, format ARG2")                     \
+    X(UNPACK_TILIZE, 19, TF_TILE_ROLE_UNPACK, "src A = the 32x32 tile at ARG0 of a row-major block, format ARG1, rows ARG2 values apart") \
+    X(INIT,      20, TF_TILE_ROLE_MATH,   "set up for an op class (ARG0), kernel settings ARG1")             \
+    X(ELTWISE,   21, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A op B; ARG1 binop | bcast << 4 | reuse << 8")       \
+    X(REDUCE,    22, TF_TILE_ROLE_MATH,   "DEST[ARG0] (+)= reduce(A x scaler B); ARG1 pool | dim << 4")      \
+    X(TRANSPOSE, 23, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A transposed")                                       \
+    X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]); ARG1 TF_SFPU_* | flags, ARG2/3")     \
+    X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart")
 // clang-format on
 
 #define TF_TILE_OP_ENUM(name, code, role, doc) TF_TILE_##name = code,
@@ -62,13 +180,23 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #undef TF_TILE_OP_ENUM
 
 /* Why a tile command faulted (fault record detail TF_FAULT_DETAIL_TILE,
- * aux_lo = the opcode, aux_hi = one of these). */
-#define TF_TILE_ERR_OPCODE  1 /* no such operation */
-#define TF_TILE_ERR_ROLE    2 /* issued by the wrong TRISC */
-#define TF_TILE_ERR_FORMAT  3 /* page size is neither a bf16 nor an fp32 tile */
-#define TF_TILE_ERR_ADDRESS 4 /* the tile is outside user L1, or misaligned */
-#define TF_TILE_ERR_DEST    5 /* DEST index beyond the half */
-#define TF_TILE_ERR_PROTO   6 /* math outside acquire/commit, pack outside wait/release */
-#define TF_TILE_ERR_HOST    7 /* the simulator ran out of host memory */
+ * aux_lo = the opcode, aux_hi = TF_TILE_FAULT_AUX(one of these, a, b, c):
+ * DEST a = the index, b = the capacity; INIT a = the class the op needs,
+ * b = the class set up; SFPU_INIT a = the SFPU op, b = the op whose init
+ * ran last (0 none); FORMAT a = the format code (255: a page size);
+ * ARG a = the bad operand value; SFPU ops put their op in c). */
+#define TF_TILE_FAULT_AUX(why, a, b, c)                                                            \
+    ((uint32_t)(why) | (uint32_t)((a)&0xff) << 8 | (uint32_t)((b)&0xff) << 16 |                    \
+     (uint32_t)((c)&0xff) << 24)
+#define TF_TILE_ERR_OPCODE    1  /* no such operation */
+#define TF_TILE_ERR_ROLE      2  /* issued by the wrong TRISC */
+#define TF_TILE_ERR_FORMAT    3  /* not a supported tile format (or page size) */
+#define TF_TILE_ERR_ADDRESS   4  /* the tile is outside user L1, or misaligned */
+#define TF_TILE_ERR_DEST      5  /* DEST index beyond the half's capacity */
+#define TF_TILE_ERR_PROTO     6  /* math outside acquire/commit, pack outside wait/release */
+#define TF_TILE_ERR_HOST      7  /* the simulator ran out of host memory */
+#define TF_TILE_ERR_INIT      8  /* an FPU op without its init (tt-metal mode) */
+#define TF_TILE_ERR_SFPU_INIT 9  /* an SFPU op without its init (tt-metal mode) */
+#define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
 
 #endif

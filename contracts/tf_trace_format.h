@@ -104,6 +104,40 @@ typedef struct tf_trace_def_header {
 } tf_trace_def_header;
 TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_def_header) == 16, "definition header layout");
 
+/* DEVICE_BLOCK payload: this header, then `nwords` 32-bit marker words
+ * (the RISC's buffer from its start to its `cur`), padded to 8 bytes. The
+ * runtime copies them from L1 as they are: decoding (tf_dprof markers,
+ * common/cm_dprof.h) is the reader's business. */
+#define TF_DEVB_POSTMORTEM 1u /* read back after a timeout, fault or interrupt */
+enum tf_devb_reason {
+    TF_DEVB_DONE = 0,
+    TF_DEVB_TIMEOUT = 1,
+    TF_DEVB_FAULT = 2,
+    TF_DEVB_INTERRUPT = 3
+};
+typedef struct tf_dev_block {
+    uint32_t dispatch;
+    uint8_t x, y, risc, reason;      /* reason: tf_devb_reason */
+    uint32_t fw_image, kernel_image; /* image numbers of DEVICE_ZONE ids (0: none) */
+    uint32_t dropped;                /* zones the RISC could not record */
+    uint32_t invalid;                /* DeviceValidateProfiler(false)'s header, else 0 */
+    uint32_t nwords;
+    uint32_t reserved;
+    uint64_t ref_cycle;  /* the RISC's GO cycle: 44-bit stamps are unwrapped near it */
+    uint64_t stop_cycle; /* post-mortem: the device cycle when it was read back, else 0 */
+    uint64_t host_ns;    /* host monotonic ns of the readback */
+} tf_dev_block;
+TF_TRACE_STATIC_ASSERT(sizeof(tf_dev_block) == 56, "device block header layout");
+
+/* DEVICE_PC payload: this header, then the text (not NUL-terminated). */
+typedef struct tf_dev_pc {
+    uint32_t dispatch;
+    uint8_t x, y, risc, reason; /* tf_devb_reason */
+    uint32_t pc;
+    uint32_t reserved;
+} tf_dev_pc;
+TF_TRACE_STATIC_ASSERT(sizeof(tf_dev_pc) == 16, "device pc header layout");
+
 /* TRAILER payload */
 typedef struct tf_trace_trailer {
     uint64_t records;         /* records written */

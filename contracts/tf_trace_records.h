@@ -27,7 +27,13 @@
     X(ALLOC,      5, 2, "pool id", "ptr, size")                                                    \
     X(FREE,       6, 1, "pool id", "ptr")                                                          \
     X(RESET,      7, 0, "pool id", "")                                                             \
-    X(TRACK_ZONE, 8, 3, "zone name id", "track id, start ns, end ns (host monotonic clock)")
+    X(TRACK_ZONE, 8, 3, "zone name id", "track id, start ns, end ns (host monotonic clock)")    \
+    X(DEVICE_BLOCK, 9, TF_REC_TEXT, "byte length",                                                 \
+      "one RISC's device markers of one dispatch: a tf_dev_block header, then the raw marker "    \
+      "words as the RISC wrote them (contracts/tf_profiler.h)")                                    \
+    X(DEVICE_PC, 10, TF_REC_TEXT, "byte length",                                                   \
+      "where a RISC stood after a timeout, fault or interrupt: a tf_dev_pc header, then "         \
+      "`function (file:line)` or what ran there")
 // clang-format on
 
 enum tf_rec_type {
@@ -104,7 +110,13 @@ static inline int tf_rec_known(unsigned type)
     X(CAPACITY,  5, "pool name, bytes in decimal", "a memory pool's size (declared by whoever "   \
                                                   "names the pool)")                               \
     X(TRACK,     6, "group, name", "track `id` of track zones (the runtime names them, e.g. "     \
-                                   "group `device core (1,0)`, track `BRISC`)")
+                                   "group `device core (1,0)`, track `BRISC`)")                    \
+    X(DEVICE_ZONE, 7, "name, file, image name", "device zone call site `id` (image number << 16 " \
+                                   "| zone id) at `line`; the image is a firmware or kernel ELF " \
+                                   "of DEVICE_BLOCK's `fw_image`/`kernel_image`")                  \
+    X(CLOCK_SYNC, 8, "host ns, cycle, ns per cycle", "the device clock sync (the spec's clock "   \
+                                   "sync line); `line` 1: the device clock is the host's "        \
+                                   "monotonic clock, 0: free running")
 // clang-format on
 
 enum tf_def_kind {

@@ -125,10 +125,13 @@ static void fault_message(sim_bare *b)
         cm_rv32_disasm(h->fault_insn, h->fault_pc, dis, sizeof dis);
         snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", h->fault_insn, dis);
     }
-    cm_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s, address 0x%08x; no trap handler "
-               "installed (mtvec = 0x%08x)",
-               b->prog, cm_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn,
-               h->fault_tval, h->mtvec);
+    char addr[32] = "";
+    if (cm_rv32_cause_has_address(h->fault_cause))
+        snprintf(addr, sizeof addr, ", address 0x%08x", h->fault_tval);
+    cm_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s%s; no trap handler installed "
+               "(mtvec = 0x%08x)",
+               b->prog, cm_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn, addr,
+               h->mtvec);
 }
 
 int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status)

@@ -254,10 +254,15 @@ static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
                 hart_advance(&sh->h, t0);
                 run_hart(c, w, sh, t1);
                 break;
-            case TF_HS_WAIT_TILE: /* retry; the tile engine sets the clock */
+            case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
+                uint64_t before = sh->h.instret;
                 sh->state = TF_HS_RUN;
                 run_hart(c, w, sh, t1);
+                /* it got past the command (and may wait again already): that
+                 * is progress, so the waits get another round (round_end) */
+                if (sh->h.instret != before) w->progressed = 1;
                 break;
+            }
             case TF_HS_WAIT_UNTIL:
                 if (sh->wake_at > t0) break;
                 sh->state = TF_HS_RUN;
@@ -346,6 +351,8 @@ static void round_end(sim_chip *c)
         sim_worker *w = &c->workers[k];
         c->instructions += w->instructions;
         w->instructions = 0;
+        if (w->progressed) c->stalled = 0;
+        w->progressed = 0;
         issued += w->nissued;
         lines += w->nlines;
     }

@@ -121,6 +121,7 @@ typedef struct sim_worker {
     uint64_t *own; /* per active-bitmap word: this worker's harts */
     sim_flag go;   /* bumped by the scheduler: run the round */
     uint64_t instructions;
+    int progressed;        /* a hart waiting in the tile engine got past it */
     sim_noc_event *issued; /* NOC transfers issued this round, in hart order */
     int nissued, cap_issued;
     sim_dprint_line *lines; /* debug-print lines of this round (threads > 1) */

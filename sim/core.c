@@ -133,11 +133,15 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 /* ---- registers ----------------------------------------------------------- */
 
 /* Wait until `*at` (a NOC completion time) unless nothing is pending. A
- * transfer issued this round has its time only at the round's end, which
- * updates wake_at from `at` (sim_noc_resolve). */
+ * barrier returns once nothing is pending AND its modeled time has come:
+ * the completions may have been applied at a round boundary ahead of this
+ * hart's own clock, and a barrier must not see them early (the result would
+ * depend on where rounds fall, e.g. on a build's code size). A transfer
+ * issued this round has its time only at the round's end, which updates
+ * wake_at from `at` (sim_noc_resolve). */
 static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uint32_t *val)
 {
-    if (!pending) {
+    if (!pending && sim_hart_cycle(&sh->h) >= *at) {
         *val = 0;
         return TF_BUS_OK;
     }
@@ -166,11 +170,12 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_ATOMIC_BARRIER:
         return noc_wait(sh, ni->atomics_pending, &ni->atomics_done_at, val);
     case TF_NOC_REG_WRITES_FLUSHED:
-        if (!ni->writes_pending || sim_hart_cycle(&sh->h) >= ni->writes_sent_at) {
+        if (sim_hart_cycle(&sh->h) >= ni->writes_sent_at) { /* (likewise: modeled time) */
             *val = 0;
             return TF_BUS_OK;
         }
-        sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
+        if (ni->writes_pending)
+            sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
         sh->state = TF_HS_WAIT_UNTIL;
         sh->wake_at = ni->writes_sent_at; /* the port's time: known at issue */
         sh->wait_done = NULL;

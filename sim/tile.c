@@ -1,55 +1,28 @@
 /* The tile engine of a Tensix core (tf_tile.h, docs/chip.md "Tile
  * engine"): two double-banked source registers filled by the unpacker
  * (TRISC0), a destination register file of 2 x 8 tiles that the math unit
- * (TRISC1) computes into and the packer (TRISC2) drains, all in fp32.
+ * (TRISC1) computes into and the packer (TRISC2) drains. This file: the
+ * commands, the hand-overs and time; the numerics are in tile_format.c,
+ * tile_math.c and tile_sfpu.c.
  *
  * Time: an operation runs when its inputs are there, and keeps its TRISC
- * busy for its modeled cycles (the table below). Each hand-over records
- * when it happened in modeled time; a TRISC that waits resumes no earlier
- * than that, so the three stages overlap exactly as far as the data lets
- * them, and every run gives the same cycles. */
-#include "chip.h"
-#include "tf_tile.h"
+ * busy for its modeled cycles (docs/chip.md "Modeled cost"). Each
+ * hand-over records when it happened in modeled time; a TRISC that waits
+ * resumes no earlier than that, so the three stages overlap exactly as
+ * far as the data lets them, and every run gives the same cycles. */
+#include "tile_engine.h"
 #include "cm_tile_layout.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Modeled cycles per operation. Unpack and pack move 64 bytes per cycle
- * (a bf16 tile in 32 cycles, fp32 in 64); the matrix unit does a 32x32x32
- * multiply-accumulate in 64 cycles (512 MACs per cycle), an elementwise
- * op or a copy in 16, a reduction in 32; relu runs on the vector unit in
- * 32. Hand-overs (acquire, commit, wait, release) cost 1. */
+/* Unpack and pack move 64 bytes per cycle (an estimate: no public
+ * per-tile figure; a bf16 tile in 32 cycles, fp32 in 64, Bfp8_b in 17). */
 #define TILE_BYTES_PER_CYCLE 64
-static const uint32_t math_cycles[TF_TILE_NUM_OPS] = {
-    [TF_TILE_COPY] = 16, [TF_TILE_ADD] = 16,         [TF_TILE_SUB] = 16,
-    [TF_TILE_MUL] = 16,  [TF_TILE_MATMUL] = 64,      [TF_TILE_ADD_BCAST] = 16,
-    [TF_TILE_BIAS] = 16, [TF_TILE_REDUCE_COLS] = 32, [TF_TILE_REDUCE_ROWS] = 32,
-    [TF_TILE_RELU] = 32,
-};
 
 #define OP_ROLE(name, code, role, doc) [code] = role + 1,
 static const uint8_t op_role[TF_TILE_NUM_OPS] = {TF_TILE_OPS(OP_ROLE)}; /* role + 1, 0: none */
 #undef OP_ROLE
-
-typedef float tile_t[TF_TILE_ELEMS]; /* row-major 32 x 32 */
-
-/* A double-banked source register: the unpacker fills bank written % 2,
- * the math unit consumes bank consumed % 2. */
-typedef struct src_reg {
-    tile_t bank[2];
-    uint32_t written, consumed;
-    uint64_t ready_at[2]; /* when the unpack into the bank finished */
-    uint64_t free_at[2];  /* when math finished with it */
-} src_reg;
-
-struct sim_tile_engine {
-    src_reg a, b;
-    tile_t dest[2 * TF_TILE_DEST_HALF];
-    uint32_t committed, released; /* DEST halves handed to pack / given back */
-    int math_holds, pack_holds;   /* between acquire..commit, wait..release */
-    uint64_t commit_at[2], release_at[2];
-};
 
 static sim_tile_engine *engine(sim_core *core)
 {
@@ -66,111 +39,6 @@ void sim_tile_free(sim_core *core)
 {
     free(core->tile);
     core->tile = NULL;
-}
-
-/* ---- formats: faces in L1, row-major inside the engine ----------------------- */
-
-/* Face rows are 16 values contiguous in both layouts: row r of face f
- * (f = 2 * (tile row / 16) + tile column / 16) sits at tile_elem(r, 16c). */
-static void unpack(const uint8_t *l1, int bf16, float *t)
-{
-    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
-        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
-            uint32_t i = cm_tile_elem(r, c);
-            float *row = t + r * TF_TILE_DIM + c;
-            if (bf16) {
-                uint16_t v[16];
-                memcpy(v, l1 + 2 * i, sizeof v);
-                for (int k = 0; k < 16; k++) row[k] = cm_bf16_widen(v[k]);
-            } else {
-                memcpy(row, l1 + 4 * i, 16 * sizeof(float));
-            }
-        }
-}
-
-static void pack(const float *t, int bf16, uint8_t *l1)
-{
-    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
-        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
-            uint32_t i = cm_tile_elem(r, c);
-            const float *row = t + r * TF_TILE_DIM + c;
-            if (bf16) {
-                uint16_t v[16];
-                for (int k = 0; k < 16; k++) v[k] = cm_bf16_round(row[k]);
-                memcpy(l1 + 2 * i, v, sizeof v);
-            } else {
-                memcpy(l1 + 4 * i, row, 16 * sizeof(float));
-            }
-        }
-}
-
-/* ---- the math ------------------------------------------------------------------- */
-
-static void matmul(float *restrict d, const float *restrict a, const float *restrict b)
-{
-    for (int i = 0; i < TF_TILE_DIM; i++) {
-        float *row = d + i * TF_TILE_DIM;
-        for (int k = 0; k < TF_TILE_DIM; k++) {
-            float x = a[i * TF_TILE_DIM + k];
-            const float *bk = b + k * TF_TILE_DIM;
-            for (int j = 0; j < TF_TILE_DIM; j++) row[j] += x * bk[j];
-        }
-    }
-}
-
-static void math(int op, float *restrict d, const float *restrict a, const float *restrict b,
-                 float scale)
-{
-    int n = TF_TILE_ELEMS;
-    switch (op) {
-    case TF_TILE_COPY: memcpy(d, a, sizeof(tile_t)); break;
-    case TF_TILE_ADD:
-        for (int i = 0; i < n; i++) d[i] = a[i] + b[i];
-        break;
-    case TF_TILE_SUB:
-        for (int i = 0; i < n; i++) d[i] = a[i] - b[i];
-        break;
-    case TF_TILE_MUL:
-        for (int i = 0; i < n; i++) d[i] = a[i] * b[i];
-        break;
-    case TF_TILE_MATMUL: matmul(d, a, b); break;
-    case TF_TILE_ADD_BCAST:
-        for (int i = 0; i < n; i++) d[i] = a[i] + b[i % TF_TILE_DIM];
-        break;
-    case TF_TILE_BIAS:
-        for (int i = 0; i < n; i++) d[i] += b[i % TF_TILE_DIM];
-        break;
-    case TF_TILE_REDUCE_COLS:
-        for (int c = 0; c < TF_TILE_DIM; c++) {
-            float s = 0;
-            for (int r = 0; r < TF_TILE_DIM; r++) s += a[r * TF_TILE_DIM + c];
-            d[c] += scale * s;
-        }
-        break;
-    case TF_TILE_REDUCE_ROWS:
-        for (int r = 0; r < TF_TILE_DIM; r++) {
-            float s = 0;
-            for (int c = 0; c < TF_TILE_DIM; c++) s += a[r * TF_TILE_DIM + c];
-            d[r * TF_TILE_DIM] += scale * s;
-        }
-        break;
-    case TF_TILE_RELU:
-        for (int i = 0; i < n; i++) d[i] = d[i] > 0 ? d[i] : 0; /* -0 and NaN become 0 */
-        break;
-    }
-}
-
-/* Which source registers an operation consumes: bit 0 A, bit 1 B. */
-static int uses(int op)
-{
-    switch (op) {
-    case TF_TILE_COPY:
-    case TF_TILE_REDUCE_COLS:
-    case TF_TILE_REDUCE_ROWS: return 1;
-    case TF_TILE_BIAS: return 2;
-    case TF_TILE_RELU: return 0;
-    default: return 3;
-    }
 }
 
 /* ---- commands ------------------------------------------------------------------- */
@@ -199,53 +67,293 @@ static void run_at(sim_core_hart *sh, uint64_t t, uint32_t cycles)
     h->cyc_extra += cycles;
 }
 
-/* A tile's L1 address and format (from the page size). */
-static int tile_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t page, int *bf16)
+static int fault_aux(sim_core_hart *sh, int op, uint32_t why, uint32_t a, uint32_t b, uint32_t c)
 {
-    if (page != TF_TILE_BF16 && page != TF_TILE_FP32) return fault(sh, op, TF_TILE_ERR_FORMAT);
-    if ((addr & 3) || addr < TF_L1_USER_BASE || addr > TF_L1_SIZE - page)
+    return fault(sh, op, TF_TILE_FAULT_AUX(why, a, b, c));
+}
+
+/* A tile's L1 address and format argument: its data format and bytes. */
+static int tile_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t fmt, uint32_t *df,
+                    uint32_t *bytes)
+{
+    if (sim_tile_format(fmt, df, bytes))
+        return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt & 0x80000000u ? fmt & 0xff : 255, 0, 0);
+    if ((addr & 3) || addr < TF_L1_USER_BASE || addr > TF_L1_SIZE - *bytes)
         return fault(sh, op, TF_TILE_ERR_ADDRESS);
-    *bf16 = page == TF_TILE_BF16;
+    return TF_BUS_OK;
+}
+
+/* A row-major tile (32 rows `stride` values apart) at addr: Float32 or
+ * Float16_b only. */
+static int rows_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t fmt, uint32_t stride,
+                    uint32_t *df, uint32_t *bytes)
+{
+    uint32_t tile_bytes;
+    if (sim_tile_format(fmt, df, &tile_bytes) || *df == TF_DF_BFP8_B)
+        return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt & 0x80000000u ? fmt & 0xff : 255, 0, 0);
+    uint32_t es = sim_tile_elem_bytes(*df);
+    uint64_t span = ((uint64_t)(TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * es;
+    if (stride < TF_TILE_DIM || (addr & 3) || addr < TF_L1_USER_BASE || span > TF_L1_SIZE - addr)
+        return fault(sh, op, TF_TILE_ERR_ADDRESS);
+    *bytes = TF_TILE_ELEMS * es;
     return TF_BUS_OK;
 }
 
 static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
-    int want_a = op != TF_TILE_UNPACK_B, want_b = op != TF_TILE_UNPACK_A;
-    uint32_t addr_a = sh->tile_args[0], page_a = sh->tile_args[1];
+    int want_a = op != TF_TILE_UNPACK_B, want_b = op == TF_TILE_UNPACK_B || op == TF_TILE_UNPACK_AB;
+    uint32_t addr_a = sh->tile_args[0], fmt_a = sh->tile_args[1];
     uint32_t addr_b = op == TF_TILE_UNPACK_AB ? sh->tile_args[2] : sh->tile_args[0];
-    uint32_t page_b = op == TF_TILE_UNPACK_AB ? sh->tile_args[3] : sh->tile_args[1];
-    int bf_a = 0, bf_b = 0;
-    if (want_a && tile_arg(sh, op, addr_a, page_a, &bf_a)) return TF_BUS_FAULT;
-    if (want_b && tile_arg(sh, op, addr_b, page_b, &bf_b)) return TF_BUS_FAULT;
+    uint32_t fmt_b = op == TF_TILE_UNPACK_AB ? sh->tile_args[3] : sh->tile_args[1];
+    uint32_t df_a = 0, df_b = 0, bytes_a = 0, bytes_b = 0;
+    if (op == TF_TILE_UNPACK_TILIZE) {
+        if (rows_arg(sh, op, addr_a, fmt_a, sh->tile_args[2], &df_a, &bytes_a)) return TF_BUS_FAULT;
+    } else if (want_a && tile_arg(sh, op, addr_a, fmt_a, &df_a, &bytes_a)) {
+        return TF_BUS_FAULT;
+    }
+    if (want_b && tile_arg(sh, op, addr_b, fmt_b, &df_b, &bytes_b)) return TF_BUS_FAULT;
     /* both banks full: wait until math frees one */
     if ((want_a && e->a.written - e->a.consumed == 2) ||
         (want_b && e->b.written - e->b.consumed == 2))
         return wait(sh);
     uint64_t t = 0;
-    uint32_t bytes = 0;
     const uint8_t *l1 = sh->core->l1->data;
     if (want_a) {
         int k = e->a.written & 1;
         if (e->a.free_at[k] > t) t = e->a.free_at[k];
-        unpack(l1 + addr_a, bf_a, e->a.bank[k]);
-        bytes += page_a;
+        if (op == TF_TILE_UNPACK_TILIZE)
+            sim_tile_unpack_rows(l1 + addr_a, df_a, sh->tile_args[2], e->a.bank[k]);
+        else
+            sim_tile_unpack(l1 + addr_a, df_a, e->a.bank[k]);
     }
     if (want_b) {
         int k = e->b.written & 1;
         if (e->b.free_at[k] > t) t = e->b.free_at[k];
-        unpack(l1 + addr_b, bf_b, e->b.bank[k]);
-        bytes += page_b;
+        sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k]);
     }
-    run_at(sh, t, bytes / TILE_BYTES_PER_CYCLE);
+    run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE);
     uint64_t done = sim_hart_cycle(&sh->h);
     if (want_a) e->a.ready_at[e->a.written++ & 1] = done;
     if (want_b) e->b.ready_at[e->b.written++ & 1] = done;
     return TF_BUS_OK;
 }
 
+/* ---- math ------------------------------------------------------------------------ */
+
+/* DEST tiles a kernel may use: 8 a half (16-bit DEST, and simple mode's
+ * fp32 DEST of issue 7), 4 with fp32_dest_acc_en (docs/chip.md). */
+static uint32_t dest_capacity(const sim_tile_engine *e)
+{
+    return e->cfg.strict && e->cfg.fp32_acc ? TF_TILE_DEST_HALF_FP32 : TF_TILE_DEST_HALF;
+}
+
+/* A value stored into DEST: a 16-bit DEST holds bf16, rounded to nearest
+ * even by the FPU and truncated by the SFPU (tt-metal's default). */
+static void dest_store(const sim_tile_engine *e, float *d, int sfpu)
+{
+    if (!e->cfg.strict || e->cfg.fp32_acc) return;
+    for (int i = 0; i < TF_TILE_ELEMS; i++)
+        d[i] = sfpu ? cm_bf16_trunc(d[i]) : cm_bf16_widen(cm_bf16_round(d[i]));
+}
+
+static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
+{
+    uint32_t arg = sh->tile_args[0], cfg = sh->tile_args[1];
+    uint32_t cls = arg & 0xff, p1 = (arg >> 8) & 0xff, p2 = (arg >> 16) & 0xff;
+    uint32_t fid = TF_TILE_CFG_FIDELITY_OF(cfg);
+    if (cls >= TF_TILE_NUM_INITS) return fault_aux(sh, op, TF_TILE_ERR_ARG, cls, 0, 0);
+    if (fid != TF_FIDELITY_LOFI && (fid < TF_FIDELITY_HIFI2 || fid > TF_FIDELITY_HIFI4))
+        return fault_aux(sh, op, TF_TILE_ERR_ARG, fid, 0, 0);
+    if (cls == TF_TILE_INIT_SFPU && !sim_sfpu_init_of(p1))
+        return fault_aux(sh, op, TF_TILE_ERR_ARG, p1, 0, 0);
+    e->cfg.strict = 1;
+    e->cfg.fp32_acc = (cfg & TF_TILE_CFG_FP32_ACC) != 0;
+    e->cfg.phases = fid == TF_FIDELITY_LOFI ? 1 : (int)fid;
+    /* a block matmul's ct x rt output tiles must fit the DEST half */
+    if (cls == TF_TILE_INIT_MATMUL && p2 > dest_capacity(e))
+        return fault_aux(sh, op, TF_TILE_ERR_DEST, p2, dest_capacity(e), 0);
+    if (cls == TF_TILE_INIT_SFPU)
+        e->sfpu_init = p1;
+    else
+        e->fpu_init = arg;
+    run_at(sh, 0, 8);
+    return TF_BUS_OK;
+}
+
+/* A math operation, decoded: what it computes and what it reads. */
+typedef struct math_op {
+    int kind; /* a TF_TILE_* opcode: COPY, ELTWISE, MATMUL, BIAS, REDUCE, REDUCE_COLS/ROWS,
+                 TRANSPOSE, SFPU */
+    uint32_t binop, bcast, reuse, pool, dim, sfpu, approx;
+    int uses; /* source registers: bit 0 A, bit 1 B */
+} math_op;
+
+static int decode(sim_core_hart *sh, int op, math_op *m)
+{
+    uint32_t arg = sh->tile_args[1];
+    memset(m, 0, sizeof *m);
+    m->kind = op;
+    m->uses = 3;
+    switch (op) {
+    case TF_TILE_COPY:
+    case TF_TILE_TRANSPOSE:
+    case TF_TILE_REDUCE_COLS:
+    case TF_TILE_REDUCE_ROWS: m->uses = 1; break;
+    case TF_TILE_BIAS: m->uses = 2; break;
+    case TF_TILE_ADD:
+    case TF_TILE_SUB:
+    case TF_TILE_MUL:
+        m->kind = TF_TILE_ELTWISE;
+        m->binop = (uint32_t)(op - TF_TILE_ADD);
+        break;
+    case TF_TILE_ADD_BCAST:
+        m->kind = TF_TILE_ELTWISE;
+        m->bcast = TF_BCAST_ROW;
+        break;
+    case TF_TILE_ELTWISE:
+        m->binop = arg & 0xf;
+        m->bcast = (arg >> 4) & 0xf;
+        m->reuse = (arg >> 8) & 0xf;
+        if (m->binop > TF_BINOP_MUL) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->binop, 0, 0);
+        if (m->bcast > TF_BCAST_SCALAR) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->bcast, 0, 0);
+        if (m->reuse > TF_REUSE_DEST_TO_SRCB || (m->reuse && m->bcast))
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, m->reuse, 0, 0);
+        m->uses = m->reuse == TF_REUSE_DEST_TO_SRCA ? 2 : m->reuse ? 1 : 3;
+        break;
+    case TF_TILE_REDUCE:
+        m->pool = arg & 0xf;
+        m->dim = (arg >> 4) & 0xf;
+        if (m->pool > TF_POOL_MAX) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->pool, 0, 0);
+        if (m->dim > TF_REDUCE_SCALAR) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->dim, 0, 0);
+        break;
+    case TF_TILE_RELU:
+    case TF_TILE_SFPU:
+        m->kind = TF_TILE_SFPU;
+        m->sfpu = op == TF_TILE_RELU ? TF_SFPU_RELU : arg & 0xff;
+        m->approx = op == TF_TILE_SFPU && (arg & TF_SFPU_APPROX);
+        if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
+        m->uses = 0;
+        break;
+    }
+    return TF_BUS_OK;
+}
+
+/* tt-metal mode: the op's init must be the one set up (docs/chip.md,
+ * "Inits"). BIAS and the scaled REDUCE_COLS/ROWS are tt-foil's own, with
+ * no init. */
+static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const math_op *m)
+{
+    if (!e->cfg.strict) return TF_BUS_OK;
+    if (m->kind == TF_TILE_SFPU) {
+        uint32_t want = (uint32_t)sim_sfpu_init_of(m->sfpu);
+        if (e->sfpu_init != want)
+            return fault_aux(sh, op, TF_TILE_ERR_SFPU_INIT, m->sfpu, e->sfpu_init,
+                             op == TF_TILE_SFPU ? m->sfpu : 0);
+        return TF_BUS_OK;
+    }
+    uint32_t cls = e->fpu_init & 0xff, p1 = (e->fpu_init >> 8) & 0xff;
+    uint32_t p2 = (e->fpu_init >> 16) & 0xff, p3 = (e->fpu_init >> 24) & 0xf;
+    uint32_t want;
+    int ok;
+    switch (m->kind) {
+    case TF_TILE_COPY:
+        want = TF_TILE_INIT_COPY;
+        ok = cls == TF_TILE_INIT_COPY || cls == TF_TILE_INIT_TILIZE || cls == TF_TILE_INIT_UNTILIZE;
+        break;
+    case TF_TILE_TRANSPOSE:
+        want = TF_TILE_INIT_TRANSPOSE;
+        ok = cls == want;
+        break;
+    case TF_TILE_ELTWISE:
+        want = TF_TILE_INIT_BINARY;
+        ok = cls == want && p2 == m->bcast && p3 == m->reuse &&
+             (p1 == m->binop || (p1 == TF_BINOP_ANY && m->bcast == TF_BCAST_NONE));
+        break;
+    case TF_TILE_MATMUL:
+        want = TF_TILE_INIT_MATMUL;
+        ok = cls == want;
+        break;
+    case TF_TILE_REDUCE:
+        want = TF_TILE_INIT_REDUCE;
+        ok = cls == want && p1 == m->pool && p2 == m->dim;
+        break;
+    default: return TF_BUS_OK;
+    }
+    return ok ? TF_BUS_OK : fault_aux(sh, op, TF_TILE_ERR_INIT, want, cls, 0);
+}
+
+/* Modeled cycles of a math op (docs/chip.md, "Modeled cost"). Simple mode
+ * keeps issue 7's figures; tt-metal mode uses the published FPU rates
+ * (tech_reports/matrix_engine: 8x16 elementwise, 16x16 reduce, 8x16x16
+ * matmul per cycle, x fidelity phases for multiplies). */
+static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
+{
+    uint32_t ph = e->cfg.phases ? (uint32_t)e->cfg.phases : 4;
+    if (!e->cfg.strict) {
+        switch (m->kind) {
+        case TF_TILE_MATMUL: return 64;
+        case TF_TILE_REDUCE:
+        case TF_TILE_REDUCE_COLS:
+        case TF_TILE_REDUCE_ROWS: return 32;
+        case TF_TILE_SFPU:
+            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx);
+        default: return 16;
+        }
+    }
+    switch (m->kind) {
+    case TF_TILE_MATMUL: return 16 * ph;
+    case TF_TILE_ELTWISE: return (m->binop == TF_BINOP_MUL ? 8 * ph : 8) + (m->reuse ? 8 : 0);
+    case TF_TILE_REDUCE: return m->pool == TF_POOL_MAX ? 4 : 4 * ph;
+    case TF_TILE_REDUCE_COLS:
+    case TF_TILE_REDUCE_ROWS: return 4;
+    case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx);
+    default: return 8; /* COPY, TRANSPOSE, BIAS: one pass at the elementwise rate */
+    }
+}
+
+static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, const float *a,
+                    const float *b, const uint32_t *args)
+{
+    int ph = e->cfg.phases, cleared = !*dirty, n = TF_TILE_ELEMS;
+    uint32_t acc = (e->fpu_init >> 28) & 1;
+    float scale;
+    memcpy(&scale, &args[1], 4);
+    switch (m->kind) {
+    case TF_TILE_COPY: memcpy(d, a, sizeof(tile_t)); break;
+    case TF_TILE_TRANSPOSE: sim_fpu_transpose(d, a); break;
+    case TF_TILE_ELTWISE:
+        sim_fpu_eltwise(d, a, b, m->binop, m->bcast, m->reuse, e->cfg.strict && acc, ph, cleared);
+        break;
+    case TF_TILE_MATMUL:
+        sim_fpu_matmul(d, a, b, e->cfg.strict && ((e->fpu_init >> 8) & 1), ph, cleared);
+        break;
+    case TF_TILE_BIAS:
+        for (int i = 0; i < n; i++) d[i] += b[i % TF_TILE_DIM];
+        break;
+    case TF_TILE_REDUCE: sim_fpu_reduce(d, a, b, m->pool, m->dim, ph, cleared); break;
+    case TF_TILE_REDUCE_COLS:
+        for (int c = 0; c < TF_TILE_DIM; c++) {
+            float s = 0;
+            for (int r = 0; r < TF_TILE_DIM; r++) s += a[r * TF_TILE_DIM + c];
+            d[c] += scale * s;
+        }
+        break;
+    case TF_TILE_REDUCE_ROWS:
+        for (int r = 0; r < TF_TILE_DIM; r++) {
+            float s = 0;
+            for (int c = 0; c < TF_TILE_DIM; c++) s += a[r * TF_TILE_DIM + c];
+            d[r * TF_TILE_DIM] += scale * s;
+        }
+        break;
+    case TF_TILE_SFPU: sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]); break;
+    }
+    dest_store(e, d, m->kind == TF_TILE_SFPU);
+    *dirty = 1;
+}
+
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
+    if (op == TF_TILE_INIT) return do_init(sh, e, op);
     if (op == TF_TILE_ACQUIRE) {
         if (e->math_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
         if (e->committed - e->released == 2) return wait(sh);
@@ -262,24 +370,29 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->math_holds = 0;
         return TF_BUS_OK;
     }
-    uint32_t dst = sh->tile_args[0];
-    if (dst >= TF_TILE_DEST_HALF) return fault(sh, op, TF_TILE_ERR_DEST);
-    int u = uses(op);
+    math_op m;
+    if (decode(sh, op, &m)) return TF_BUS_FAULT;
+    uint32_t dst = sh->tile_args[0], cap = dest_capacity(e);
+    if (dst >= cap)
+        return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, op == TF_TILE_SFPU ? m.sfpu : 0);
+    if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;
+    int u = m.uses;
     if (((u & 1) && e->a.written == e->a.consumed) || ((u & 2) && e->b.written == e->b.consumed))
         return wait(sh);
     uint64_t t = 0;
     int ka = e->a.consumed & 1, kb = e->b.consumed & 1;
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
-    float scale;
-    memcpy(&scale, &sh->tile_args[1], 4);
-    math(op, e->dest[half * TF_TILE_DEST_HALF + dst], e->a.bank[ka], e->b.bank[kb], scale);
-    run_at(sh, t, math_cycles[op]);
+    int slot = half * TF_TILE_DEST_HALF + (int)dst;
+    compute(e, &m, e->dest[slot], &e->dirty[slot], e->a.bank[ka], e->b.bank[kb], sh->tile_args);
+    run_at(sh, t, math_cycles(e, &m));
     uint64_t done = sim_hart_cycle(&sh->h);
     if (u & 1) e->a.free_at[e->a.consumed++ & 1] = done;
     if (u & 2) e->b.free_at[e->b.consumed++ & 1] = done;
     return TF_BUS_OK;
 }
+
+/* ---- pack ------------------------------------------------------------------------ */
 
 static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
@@ -294,19 +407,30 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (!e->pack_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
     if (op == TF_TILE_RELEASE) {
         memset(e->dest[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF * sizeof(tile_t));
+        memset(&e->dirty[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         run_at(sh, 0, 1);
         e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;
         e->pack_holds = 0;
         return TF_BUS_OK;
     }
-    uint32_t dst = sh->tile_args[0], addr = sh->tile_args[1], page = sh->tile_args[2];
-    int bf16;
-    if (dst >= TF_TILE_DEST_HALF) return fault(sh, op, TF_TILE_ERR_DEST);
-    if (tile_arg(sh, op, addr, page, &bf16)) return TF_BUS_FAULT;
-    pack(e->dest[half * TF_TILE_DEST_HALF + dst], bf16, sh->core->l1->data + addr);
-    sim_mem_invalidate(sh->core->l1, addr, page);
-    run_at(sh, 0, page / TILE_BYTES_PER_CYCLE);
+    uint32_t dst = sh->tile_args[0], addr = sh->tile_args[1], fmt = sh->tile_args[2];
+    uint32_t df, bytes, cap = dest_capacity(e);
+    if (dst >= cap) return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, 0);
+    const float *t = e->dest[half * TF_TILE_DEST_HALF + dst];
+    uint8_t *l1 = sh->core->l1->data;
+    if (op == TF_TILE_PACK_UNTILIZE) {
+        uint32_t stride = sh->tile_args[3];
+        if (rows_arg(sh, op, addr, fmt, stride, &df, &bytes)) return TF_BUS_FAULT;
+        sim_tile_pack_rows(t, df, stride, l1 + addr);
+        sim_mem_invalidate(sh->core->l1, addr,
+                           ((TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * sim_tile_elem_bytes(df));
+    } else {
+        if (tile_arg(sh, op, addr, fmt, &df, &bytes)) return TF_BUS_FAULT;
+        sim_tile_pack(t, df, l1 + addr);
+        sim_mem_invalidate(sh->core->l1, addr, bytes);
+    }
+    run_at(sh, 0, bytes / TILE_BYTES_PER_CYCLE);
     return TF_BUS_OK;
 }
 

@@ -1,5 +1,5 @@
 /* Opening and closing a device: the transport (the built-in simulator by
- * default), firmware found in the build tree, and booting cores: firmware
+ * default), firmware found in the build or installed tree (paths.c), and booting cores: firmware
  * into each RISC's region, reset released, wait for every RISC's INIT. */
 #include "rt_internal.h"
 #include "tf_env.h"
@@ -237,7 +237,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
         (uint64_t)(cfg.boot_timeout_ms ? cfg.boot_timeout_ms : TF_BOOT_TIMEOUT_MS) * 1000000ull;
     const char *dir = cfg.firmware_dir;
     if (!dir || !*dir) dir = getenv(tf_env_name(TF_ENV_FIRMWARE_DIR));
-    if (!dir || !*dir) dir = TT_FOIL_BUILD_FIRMWARE_DIR;
+    if (!dir || !*dir) dir = rt_default_firmware_dir();
     if (load_firmware(dev, dir)) goto fail;
     if (rt_devprof_open(dev)) goto fail;
     TF_POOL_CAPACITY("Device DRAM", dev->info.dram_bank_size * (uint64_t)dev->info.dram_banks);

@@ -1,12 +1,21 @@
 /* Device profiler, host side (devprof.h). After each dispatch the runtime
  * reads the profiler region of the core (control vector + one 512-word
- * buffer per RISC) through the transport, decodes every marker, resolves
- * its zone id against the image that ran on that RISC (firmware ids below
- * 0x8000, kernel ids above), pairs STARTs and ENDs, and writes them out.
- * Reading costs the device nothing: the chip is idle on that core. */
+ * buffer per RISC) through the transport and
+ *   - copies each RISC's marker words as they are into the host trace (one
+ *     DEVICE_BLOCK record per RISC and dispatch: no text is formatted on
+ *     the dispatch path; tt_foil_profile decodes them);
+ *   - decodes them (common/cm_dprof.h), resolves each zone id against the
+ *     image that ran on that RISC (firmware ids below 0x8000, kernel ids
+ *     above) and pairs STARTs and ENDs for tf_program_device_profile();
+ *   - writes the raw CSV only if the user asked for it
+ *     (TT_FOIL_DEVICE_ZONES_CSV).
+ * After a timeout, a fault or an interrupt it does the same before the
+ * cores are reset (rt_devprof_postmortem), and zones still open are kept as
+ * open. Reading costs the device nothing: the chip is idle on that core. */
 #include "devprof.h"
 #include "rt_internal.h"
 #include "cm_csv.h"
+#include "cm_dprof.h"
 #include "tf_env.h"
 #include "tf_profiler.h"
 
@@ -17,11 +26,7 @@
 
 uint16_t rt_devprof_hash(const char *name, const char *file, uint32_t line)
 {
-    char buf[2200];
-    snprintf(buf, sizeof buf, "%s,%s,%u,KERNEL_PROFILER", name, file, line);
-    uint32_t h = 2166136261u;
-    for (const char *p = buf; *p; p++) h = (h ^ (uint8_t)*p) * 16777619u;
-    return (uint16_t)((h & 0xffff) ^ (h >> 16));
+    return cm_dprof_hash(name, file, line);
 }
 
 void rt_devprof_free_zones(rt_image *img)
@@ -33,6 +38,12 @@ void rt_devprof_free_zones(rt_image *img)
     free(img->zones);
     img->zones = NULL;
     img->nzones = 0;
+}
+
+static int zone_cmp(const void *a, const void *b)
+{
+    const rt_zone_info *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
 }
 
 int rt_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
@@ -76,22 +87,31 @@ int rt_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
         z->hash = rt_devprof_hash(z->name, z->file, z->line);
         off += (m.size + 3) & ~3u;
     }
+    qsort(img->zones, img->nzones, sizeof *img->zones, zone_cmp); /* find_zone bisects */
     return 0;
 }
 
 static const rt_zone_info *find_zone(const rt_image *img, uint32_t id)
 {
     if (!img) return NULL;
-    for (uint32_t i = 0; i < img->nzones; i++)
-        if (img->zones[i].id == id) return &img->zones[i];
-    return NULL;
+    uint32_t lo = 0, hi = img->nzones;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (img->zones[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < img->nzones && img->zones[lo].id == id ? &img->zones[lo] : NULL;
 }
 
-/* "OFF" disables, unset means the spec's default file name. */
+/* Only what the user asked for: unset, empty or OFF writes nothing (the
+ * spec's default of a file in the current directory is not kept: a
+ * program would litter every directory it runs in; tt_foil_profile derives
+ * the file from the trace). */
 static void path_from_env(char *out, size_t n, enum tf_env_id env)
 {
     const char *v = getenv(tf_env_name(env));
-    if (!v) v = tf_env_default(env);
     snprintf(out, n, "%s", tf_env_is_off(v) ? "" : v);
 }
 
@@ -106,9 +126,7 @@ int rt_devprof_open(tf_device *dev)
     d->enabled = dev->fw[0].note.profiler != 0;
     if (!d->enabled) return 0;
     d->region = malloc(RT_DEVPROF_REGION);
-    d->ntracks = dev->info.grid_x * dev->info.grid_y * TF_NUM_RISCS;
-    d->tracks = calloc(d->ntracks ? (size_t)d->ntracks : 1, sizeof *d->tracks);
-    if (!d->region || !d->tracks) {
+    if (!d->region) {
         rt_devprof_close(dev);
         return cm_err_set("out of host memory (device profiler readback buffers)");
     }
@@ -136,25 +154,28 @@ void rt_devprof_close(tf_device *dev)
         d->csv = NULL;
     }
     free(d->region);
-    free(d->tracks);
     cm_pair_free(&d->pair);
     d->region = NULL;
-    d->tracks = NULL;
 }
 
-/* The host trace's track of (core, RISC): "device core (x,y)", "BRISC". */
-__attribute__((unused)) static uint32_t track_of(tf_device *dev, tf_core c, int r)
+/* The image's number in the host trace, its zones defined there on first
+ * use (DEVICE_ZONE: image << 16 | zone id); 0 when the trace is off or the
+ * process has used up 65535 images. Images are per device, and a device is
+ * used by one thread at a time; the counter is shared. */
+static uint32_t trace_image(rt_image *img, const char *name)
 {
-    rt_devprof *d = &dev->prof;
-    int i = rt_dev_core_index(dev, c) * TF_NUM_RISCS + r;
-    if (i < 0 || i >= d->ntracks) return 0;
-    if (!d->tracks[i]) {
-        char group[48];
-        snprintf(group, sizeof group, "device core (%d,%d)", c.x, c.y);
-        d->tracks[i] = TF_TRACK_ID(group, cm_risc_name(r));
-        (void)group;
+    if (!img || !TF_DEV_TRACING()) return 0;
+    if (!img->trace_image) {
+        static uint32_t next;
+        uint32_t n = __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED);
+        if (n > 0xffff) return 0;
+        for (uint32_t i = 0; i < img->nzones; i++) {
+            const rt_zone_info *z = &img->zones[i];
+            TF_DEV_DEF(TF_DEF_DEVICE_ZONE, n << 16 | z->id, z->line, z->name, z->file, name);
+        }
+        img->trace_image = n;
     }
-    return d->tracks[i];
+    return img->trace_image;
 }
 
 /* Device cycle -> host monotonic ns. On the simulator the device clock is
@@ -171,7 +192,7 @@ static void write_sync(tf_device *dev, tf_program *p)
 {
     rt_devprof *d = &dev->prof;
     d->sync_written = 1;
-    if (!d->sync_path[0]) return;
+    if (!d->sync_path[0] && !TF_DEV_TRACING()) return;
     tf_transport *t = dev->tr;
     uint64_t h0 = rt_dev_now_ns(), cyc = 0;
     if (t->ops->read_clock(t, p->core.x, p->core.y, &cyc)) {
@@ -181,6 +202,14 @@ static void write_sync(tf_device *dev, tf_program *p)
     }
     uint64_t h1 = rt_dev_now_ns(), host = h0 + (h1 - h0) / 2;
     if (dev->info.clock_is_host) host = cyc; /* the same clock: exact */
+    if (TF_DEV_TRACING()) {
+        char hs[24], cs[24], ns[32];
+        snprintf(hs, sizeof hs, "%llu", (unsigned long long)host);
+        snprintf(cs, sizeof cs, "%llu", (unsigned long long)cyc);
+        snprintf(ns, sizeof ns, "%.6f", 1000.0 / dev->info.clock_mhz);
+        TF_DEV_DEF(TF_DEF_CLOCK_SYNC, 0, dev->info.clock_is_host != 0, hs, cs, ns);
+    }
+    if (!d->sync_path[0]) return;
     FILE *f = fopen(d->sync_path, "w");
     if (!f) {
         cm_warn("device profiler: cannot write %s: %s", d->sync_path, strerror(errno));
@@ -265,18 +294,6 @@ static tf_device_zone make_zone(const tf_device *dev, const rt_zone_info *z, uin
     };
 }
 
-/* Rebuild a 64-bit cycle from 44 bits, near `ref`. */
-static uint64_t unwrap44(uint64_t v44, uint64_t ref)
-{
-    const uint64_t span = 1ull << 44;
-    uint64_t full = (ref & ~(span - 1)) | v44;
-    if (full > ref + span / 2 && full >= span)
-        full -= span;
-    else if (full + span / 2 < ref)
-        full += span;
-    return full;
-}
-
 static int push_zone(tf_program *p, const tf_device_zone *z)
 {
     if (p->ndz == p->cap_dz) {
@@ -290,23 +307,130 @@ static int push_zone(tf_program *p, const tf_device_zone *z)
     return 0;
 }
 
-int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
+/* Decoding one RISC's markers into p's device profile (and CSV rows). */
+typedef struct decode_ctx {
+    tf_program *p;
+    int r;
+    uint32_t id;
+    uint64_t host_ns, ref, doorbell_ns;
+    const rt_image *kimg;
+    const char *kname;
+    int oom;
+} decode_ctx;
+
+static int on_marker(void *arg, const cm_dprof_marker *mk)
+{
+    decode_ctx *x = arg;
+    tf_program *p = x->p;
+    tf_device *dev = p->dev;
+    rt_devprof *d = &dev->prof;
+    int r = x->r;
+    uint32_t zid = mk->zid, type = mk->type;
+    const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : x->kimg, zid);
+    int payload = type > TF_DPROF_END;
+    if (d->csv)
+        csv_row(d->csv, x->id, x->host_ns, p->core, r, packet_of_type[type], z, zid, mk->cycle,
+                zid < TF_ZONE_ID_KERNEL ? "firmware" : x->kname, 0, payload, mk->value, mk->count);
+    uint64_t start_cyc;
+    uint32_t depth;
+    if (payload) {
+        tf_device_zone dz = make_zone(dev, z, zid, r, (uint32_t)d->pair.n, mk->cycle, mk->cycle,
+                                      x->ref, x->doorbell_ns);
+        dz.kind = kind_of_type[type];
+        dz.value = mk->value;
+        dz.count = mk->count;
+        if (push_zone(p, &dz)) return x->oom = 1;
+    } else if (type == TF_DPROF_START) {
+        if (cm_pair_start(&d->pair, zid, mk->cycle)) return x->oom = 1;
+    } else if (cm_pair_end(&d->pair, zid, &start_cyc, &depth)) {
+        tf_device_zone dz =
+            make_zone(dev, z, zid, r, depth, start_cyc, mk->cycle, x->ref, x->doorbell_ns);
+        if (push_zone(p, &dz)) return x->oom = 1;
+    }
+    return 0;
+}
+
+/* The zones still open on RISC r when it was stopped: kept, marked open,
+ * ending at stop_cycle (outermost first, as they were opened). */
+static int keep_open(decode_ctx *x, uint64_t stop_cycle)
+{
+    tf_program *p = x->p;
+    tf_device *dev = p->dev;
+    cm_pairer *pair = &dev->prof.pair;
+    for (size_t i = 0; i < pair->n; i++) {
+        uint32_t zid = (uint32_t)pair->open[i].key;
+        const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[x->r] : x->kimg, zid);
+        tf_device_zone dz = make_zone(dev, z, zid, x->r, (uint32_t)i, pair->open[i].start,
+                                      stop_cycle, x->ref, x->doorbell_ns);
+        dz.open = 1;
+        if (push_zone(p, &dz)) return -1;
+    }
+    pair->n = 0;
+    return 0;
+}
+
+/* One aggregated warning per dispatch (not one line per RISC): what was
+ * dropped, discarded or unpaired on every core of it. */
+static void note_dispatch(rt_devprof *d, uint32_t id, tf_core c, int r, uint32_t dropped,
+                          uint32_t discarded, uint32_t unmatched)
+{
+    if (d->pend_id != id) {
+        memset(&d->pend, 0, sizeof d->pend);
+        d->pend_id = id;
+    }
+    if (dropped && !d->pend.dropped) d->pend.first_core = c, d->pend.first_risc = r;
+    if (dropped) d->pend.riscs++;
+    d->pend.dropped += dropped;
+    d->pend.discarded += discarded;
+    d->pend.unmatched += unmatched;
+}
+
+void rt_devprof_end_dispatch(tf_device *dev, uint32_t id)
+{
+    rt_devprof *d = &dev->prof;
+    if (!d->enabled || d->pend_id != id) return;
+    if (d->pend.dropped)
+        cm_warn(
+            "device profiler: dispatch %u: %llu zones dropped on %u RISC%s (first: core (%d,%d) "
+            "%s; a RISC's buffer holds %d markers, so which zones were lost is not known: "
+            "their STARTs were never written); record fewer zones per dispatch",
+            id, (unsigned long long)d->pend.dropped, d->pend.riscs, d->pend.riscs == 1 ? "" : "s",
+            d->pend.first_core.x, d->pend.first_core.y, cm_risc_name(d->pend.first_risc),
+            TF_DPROF_WORDS / 2);
+    if (d->pend.discarded)
+        cm_warn("device profiler: dispatch %u: %llu markers discarded by "
+                "DeviceValidateProfiler(false)",
+                id, (unsigned long long)d->pend.discarded);
+    if (d->pend.unmatched)
+        cm_warn("device profiler: dispatch %u: %llu markers without their pair "
+                "(DeviceZoneBegin/End used out of order?)",
+                id, (unsigned long long)d->pend.unmatched);
+    memset(&d->pend, 0, sizeof d->pend);
+    d->pend_id = 0;
+}
+
+/* Read p's profiler region back after dispatch `id` and record it: `ref`
+ * are the RISCs' GO cycles; reason TF_DEVB_DONE after DONE, else the
+ * RISCs were stopped (post-mortem: zones still open are kept as open). */
+static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint64_t *ref,
+                    int reason)
 {
     tf_device *dev = p->dev;
     rt_devprof *d = &dev->prof;
-    if (!d->enabled) return 0;
-    TF_ZONE_N("TF_dispatch/profiler_readback");
     uint8_t *region = d->region; /* per device: devices may run on different threads */
     tf_transport *t = dev->tr;
     if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, RT_DEVPROF_REGION))
         return -1;
-    uint64_t host_ns = rt_dev_now_ns();
+    uint64_t host_ns = rt_dev_now_ns(), stop_cycle = 0;
+    if (reason != TF_DEVB_DONE && t->ops->read_clock(t, p->core.x, p->core.y, &stop_cycle))
+        stop_cycle = 0;
     if (!d->sync_written) write_sync(dev, p);
     tf_dprof_ctl ctl;
     memcpy(&ctl, region, sizeof ctl);
     p->ndz = 0;
     p->dz_unmatched = 0;
     p->dz_dispatch = id;
+    p->has_dz = 1;
     memset(p->dz_dropped, 0, sizeof p->dz_dropped);
     memset(p->dz_discarded, 0, sizeof p->dz_discarded);
     if (ctl.magic != TF_DPROF_MAGIC) {
@@ -316,7 +440,7 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
         return 0;
     }
     cm_pairer *pair = &d->pair;
-    pair->unmatched = 0;
+    uint64_t unmatched = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_dprof_risc_ctl *c = &ctl.risc[r];
         if (c->dispatch_id != id) continue; /* not booted, or did not see this GO */
@@ -328,98 +452,75 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
             continue;
         }
         const uint32_t *m = (const uint32_t *)(region + (base - TF_L1_PROFILER));
-        const rt_image *kimg = p->img[r];
+        rt_image *kimg = (rt_image *)p->img[r];
         const char *kname = kimg ? kimg->note.name : "firmware";
-        uint64_t ref = p->last.go_cycle[r], prev = ref;
-        /* DeviceValidateProfiler(false): drop this RISC's markers but the
-         * VALIDATE that says so. */
-        uint32_t discard = c->invalid, nmarkers = 0;
-        for (uint32_t off = 0; off + TF_DPROF_MARKER_BYTES <= used;) {
-            uint32_t w0 = m[off / 4], w1 = m[off / 4 + 1];
-            if (!(w0 & TF_DPROF_VALID)) {
-                pair->unmatched++;
-                off += TF_DPROF_MARKER_BYTES;
-                continue;
-            }
-            uint32_t zid = TF_DPROF_ZONE_ID(w0), type = TF_DPROF_TYPE(w0);
-            uint32_t size = TF_DPROF_SIZE(type);
-            if (off + size > used) {
-                pair->unmatched++; /* a payload marker cut short */
-                break;
-            }
-            uint32_t p2 = size > 8 ? m[off / 4 + 2] : 0, p3 = size > 8 ? m[off / 4 + 3] : 0;
-            off += size;
-            uint64_t cyc = unwrap44(((uint64_t)TF_DPROF_CYCLE_HI(w0) << 32) | w1, ref);
-            /* cycleh was read before cycle: if cycle wrapped in between, the
-             * high part is one short, and the stamp goes back by 2^32 */
-            if (cyc < prev && cyc + (1ull << 32) >= prev) cyc += 1ull << 32;
-            prev = cyc;
-            if (discard && w0 - TF_DPROF_CYCLE_HI(w0) != discard) {
-                nmarkers++;
-                continue;
-            }
-            if (packet_of_type[type & 7] < 0) {
-                pair->unmatched++; /* a packet type this build does not know */
-                continue;
-            }
-            const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : kimg, zid);
-            const char *who = zid < TF_ZONE_ID_KERNEL ? "firmware" : kname;
-            int payload = type > TF_DPROF_END;
-            uint64_t value = 0;
-            uint32_t count = 0;
-            if (type == TF_DPROF_SUM) {
-                value = ((uint64_t)(p3 & 0xfff) << 32) | p2;
-                count = p3 >> 12;
-            } else if (payload) {
-                value = ((uint64_t)p3 << 32) | p2;
-            }
-            if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, packet_of_type[type], z, zid, cyc, who, 0,
-                        payload, value, count);
-            uint64_t start_cyc;
-            uint32_t depth;
-            if (payload) {
-                tf_device_zone dz =
-                    make_zone(dev, z, zid, r, (uint32_t)pair->n, cyc, cyc, ref, doorbell_ns);
-                dz.kind = kind_of_type[type];
-                dz.value = value;
-                dz.count = count;
-                if (push_zone(p, &dz)) return cm_err_set("out of host memory");
-            } else if (type == TF_DPROF_START) {
-                if (cm_pair_start(pair, zid, cyc)) return cm_err_set("out of host memory");
-            } else if (cm_pair_end(pair, zid, &start_cyc, &depth)) {
-                tf_device_zone dz =
-                    make_zone(dev, z, zid, r, depth, start_cyc, cyc, ref, doorbell_ns);
-                if (push_zone(p, &dz)) return cm_err_set("out of host memory");
-                if (z)
-                    TF_DEVZONE((rt_zone_info *)z, dz.start_ns, dz.end_ns,
-                               track_of(dev, p->core, r));
-            }
+        if (TF_DEV_TRACING()) {
+            tf_dev_block b = {
+                .dispatch = id,
+                .x = (uint8_t)p->core.x,
+                .y = (uint8_t)p->core.y,
+                .risc = (uint8_t)r,
+                .reason = (uint8_t)reason,
+                .fw_image = trace_image(&dev->fw[r], "firmware"),
+                .kernel_image = trace_image(kimg, kname),
+                .dropped = c->dropped,
+                .invalid = c->invalid,
+                .nwords = used / 4,
+                .ref_cycle = ref[r],
+                .stop_cycle = stop_cycle,
+                .host_ns = host_ns,
+            };
+            TF_DEV_BYTES(TF_R_DEVICE_BLOCK, &b, sizeof b, m, used);
         }
-        if (discard) {
-            p->dz_discarded[r] = nmarkers;
+        decode_ctx x = {p, r, id, host_ns, ref[r], doorbell_ns, kimg, kname, 0};
+        cm_dprof_stats st = {0, 0};
+        pair->unmatched = 0;
+        cm_dprof_decode(m, used / 4, ref[r], c->invalid, on_marker, &x, &st);
+        if (x.oom) return cm_err_set("out of host memory");
+        if (c->invalid) {
+            p->dz_discarded[r] = (uint32_t)st.discarded;
             pair->n = 0; /* its STARTs were discarded too */
-            cm_warn("device profiler: dispatch %u core (%d,%d) %s: %u markers discarded by "
-                    "DeviceValidateProfiler(false)",
-                    id, p->core.x, p->core.y, cm_risc_name(r), nmarkers);
         }
+        if (reason != TF_DEVB_DONE && keep_open(&x, stop_cycle))
+            return cm_err_set("out of host memory");
         cm_pair_reset(pair); /* STARTs without END */
+        unmatched += st.bad + pair->unmatched;
         p->dz_dropped[r] = c->dropped;
-        if (c->dropped) {
-            d->dropped_total += c->dropped;
-            if (d->csv)
-                csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0,
-                        kname, c->dropped, 0, 0, 0);
-            cm_warn("device profiler: dispatch %u core (%d,%d) %s: %u zones dropped (a RISC's "
-                    "buffer holds %d markers); record fewer zones per dispatch",
-                    id, p->core.x, p->core.y, cm_risc_name(r), c->dropped, TF_DPROF_WORDS / 2);
-        }
+        d->dropped_total += c->dropped;
+        if (c->dropped && d->csv)
+            csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0, kname,
+                    c->dropped, 0, 0, 0);
+        note_dispatch(d, id, p->core, r, c->dropped, (uint32_t)st.discarded, 0);
     }
-    p->dz_unmatched = (uint32_t)pair->unmatched;
-    d->unmatched_total += p->dz_unmatched;
-    if (p->dz_unmatched)
-        cm_warn("device profiler: dispatch %u core (%d,%d): %u markers without their pair "
-                "(DeviceZoneBegin/End used out of order?)",
-                id, p->core.x, p->core.y, p->dz_unmatched);
+    p->dz_unmatched = (uint32_t)unmatched;
+    d->unmatched_total += unmatched;
+    note_dispatch(d, id, p->core, 0, 0, 0, (uint32_t)unmatched);
     return 0;
+}
+
+int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
+{
+    if (!p->dev->prof.enabled) return 0;
+    TF_ZONE_N("TF_dispatch/profiler_readback");
+    return readback(p, id, doorbell_ns, p->last.go_cycle, TF_DEVB_DONE);
+}
+
+int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, const tf_mailbox *mb,
+                          int reason)
+{
+    if (!p->dev->prof.enabled) return 0;
+    TF_ZONE_N("TF_dispatch/profiler_readback");
+    uint64_t ref[TF_NUM_RISCS];
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        ref[r] = ((uint64_t)mb->risc[r].go_cycle_hi << 32) | mb->risc[r].go_cycle_lo;
+    int rc = readback(p, id, doorbell_ns, ref, reason);
+    if (p->dev->prof.csv) fflush(p->dev->prof.csv); /* the process may be about to die */
+    return rc;
+}
+
+void rt_devprof_pc(tf_program *p, uint32_t id, int r, uint32_t pc, int reason, const char *text)
+{
+    if (!p->dev->prof.enabled || !TF_DEV_TRACING()) return;
+    tf_dev_pc h = {id, (uint8_t)p->core.x, (uint8_t)p->core.y, (uint8_t)r, (uint8_t)reason, pc, 0};
+    TF_DEV_BYTES(TF_R_DEVICE_PC, &h, sizeof h, text, strlen(text));
 }

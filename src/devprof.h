@@ -1,12 +1,15 @@
 /* The device profiler's host side: zone metadata from the ELFs, readback
- * of every RISC's L1 marker buffer after each dispatch, the raw CSV
- * (TT_FOIL_DEVICE_ZONES_CSV), the clock sync file
- * (TT_FOIL_DEVICE_CLOCK_SYNC) and device zones in the host trace. */
+ * of every RISC's L1 marker buffer after each dispatch (and after a
+ * timeout, fault or interrupt, before any reset), the raw markers in the
+ * host trace (DEVICE_BLOCK records), and, only when asked for, the raw CSV
+ * (TT_FOIL_DEVICE_ZONES_CSV) and the clock sync file
+ * (TT_FOIL_DEVICE_CLOCK_SYNC). */
 #ifndef RT_DEVPROF_H
 #define RT_DEVPROF_H
 
 #include "cm_err.h"
 #include "cm_pair.h"
+#include "tt_foil/runtime.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +18,7 @@ struct tf_device;
 struct tf_program;
 struct rt_image;
 struct cm_elf;
+struct tf_mailbox;
 
 /* The raw device zones CSV's columns: TF_CSV_DEVICE_ZONES in
  * contracts/tf_csv_schemas.h (the report tool reads the file by them). */
@@ -24,8 +28,7 @@ typedef struct rt_zone_info {
     uint32_t id;
     char *name, *file;
     uint32_t line;
-    uint16_t hash;     /* the spec's ZONE_HASH */
-    uint32_t trace_id; /* name id in the host trace, 0 until used */
+    uint16_t hash; /* the spec's ZONE_HASH */
 } rt_zone_info;
 
 /* Read the zone table of an image (kernel ids must be >= 0x8000, firmware
@@ -37,14 +40,19 @@ void rt_devprof_free_zones(struct rt_image *img);
 uint16_t rt_devprof_hash(const char *name, const char *file, uint32_t line);
 
 /* Per device: files, counters, the readback buffer and pairing state
- * (per device, so that devices on different threads share nothing), the
- * host trace's track per (core, RISC). */
+ * (per device, so that devices on different threads share nothing), and
+ * what the dispatch being read back lost (one warning per dispatch). */
 typedef struct rt_devprof {
     int enabled; /* the firmware records markers */
     uint8_t *region;
     cm_pairer pair;
-    uint32_t *tracks; /* by core index * TF_NUM_RISCS + RISC; 0 until named */
-    int ntracks;
+    uint32_t pend_id; /* the dispatch of `pend` */
+    struct {
+        uint64_t dropped, discarded, unmatched;
+        uint32_t riscs; /* RISCs that dropped zones */
+        tf_core first_core;
+        int first_risc;
+    } pend;
     FILE *csv;
     char csv_path[1024];
     char sync_path[1024];
@@ -60,5 +68,19 @@ void rt_devprof_close(struct tf_device *dev);
  * doorbell time anchors the dispatch when the device clock is not the
  * host's. */
 CM_CHECK int rt_devprof_collect(struct tf_program *p, uint32_t id, uint64_t doorbell_ns);
+
+/* Dispatch `id` did not finish on p's core (reason: TF_DEVB_TIMEOUT,
+ * TF_DEVB_FAULT, TF_DEVB_INTERRUPT): read its markers back before the core
+ * is reset, zones still open kept as open; mb is the mailbox (GO cycles). */
+CM_CHECK int rt_devprof_postmortem(struct tf_program *p, uint32_t id, uint64_t doorbell_ns,
+                                   const struct tf_mailbox *mb, int reason);
+
+/* Record where RISC r of p stood (pc, and `text`: function (file:line) or
+ * what ran there) after a timeout, fault or interrupt (DEVICE_PC). */
+void rt_devprof_pc(struct tf_program *p, uint32_t id, int r, uint32_t pc, int reason,
+                   const char *text);
+
+/* Every core of dispatch `id` was read back: one warning for what it lost. */
+void rt_devprof_end_dispatch(struct tf_device *dev, uint32_t id);
 
 #endif

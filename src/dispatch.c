@@ -9,6 +9,8 @@
 #include "rt_internal.h"
 #include "tf_tile.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,31 +214,7 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
         snprintf(buf, n, "; page %u is out of range: the buffer has %u pages", f->aux_lo,
                  f->aux_hi);
         break;
-    case TF_FAULT_DETAIL_TILE: {
-#define TF_OP_NAME(name, code, role, doc) [code] = #name,
-        static const char *const ops[TF_TILE_NUM_OPS] = {TF_TILE_OPS(TF_OP_NAME)};
-#undef TF_OP_NAME
-        static const char *const why[] = {
-            [TF_TILE_ERR_OPCODE] = "there is no such operation",
-            [TF_TILE_ERR_ROLE] = "it was issued by the wrong TRISC (unpack runs on TRISC0, math "
-                                 "on TRISC1, pack on TRISC2: use the compute API)",
-            [TF_TILE_ERR_FORMAT] = "the circular buffer's page size is neither a bf16 tile "
-                                   "(2048) nor an fp32 tile (4096)",
-            [TF_TILE_ERR_ADDRESS] = "the tile is outside user L1 or misaligned",
-            [TF_TILE_ERR_DEST] = "the DEST index is beyond the 8 tiles of a half",
-            [TF_TILE_ERR_PROTO] = "math must run between tile_regs_acquire and tile_regs_commit, "
-                                  "pack between tile_regs_wait and tile_regs_release",
-            [TF_TILE_ERR_HOST] = "the simulator ran out of host memory",
-        };
-        const char *op = f->aux_lo < TF_TILE_NUM_OPS && ops[f->aux_lo] ? ops[f->aux_lo] : NULL;
-        const char *w = f->aux_hi < sizeof why / sizeof *why && why[f->aux_hi] ? why[f->aux_hi]
-                                                                               : "unknown reason";
-        if (op)
-            snprintf(buf, n, "; tile engine %s: %s", op, w);
-        else
-            snprintf(buf, n, "; tile engine opcode %u: %s", f->aux_lo, w);
-        break;
-    }
+    case TF_FAULT_DETAIL_TILE: rt_tile_fault_describe(f->aux_lo, f->aux_hi, buf, n); break;
     default: buf[0] = 0; break;
     }
 }
@@ -280,11 +258,13 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
             cm_rv32_disasm(f->insn, f->pc, dis, sizeof dis);
             snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", f->insn, dis);
         }
+        char addr[32] = "";
+        if (cm_rv32_cause_has_address(f->cause))
+            snprintf(addr, sizeof addr, ", address 0x%08x", f->tval);
         return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s: %s (mcause "
-                          "%u) at pc 0x%08x%s%s, address 0x%08x%s",
+                          "%u) at pc 0x%08x%s%s%s%s",
                           id, p->core.x, p->core.y, cm_risc_name(r), who,
-                          cm_rv32_cause_name(f->cause), f->cause, f->pc, where, insn, f->tval,
-                          detail);
+                          cm_rv32_cause_name(f->cause), f->cause, f->pc, where, insn, addr, detail);
     }
     return 0;
 }
@@ -329,6 +309,112 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
                       (unsigned long long)(waited_ns / 1000000u), len ? list : "none");
 }
 
+/* What the RISCs of p that did not finish dispatch `id` were doing: each
+ * one's pc as function (file:line), in the trace (DEVICE_PC). A faulting
+ * RISC's pc is its fault record's (read_pc gives the trap handler's). */
+static void record_pcs(tf_program *p, uint32_t id, const tf_mailbox *mb, int reason)
+{
+    tf_transport *t = p->dev->tr;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (!(mb->boot_mask & (1u << r)) || mb->risc[r].done_id == id) continue;
+        uint32_t pc = 0;
+        if (mb->fault[r].magic == TF_FAULT_MAGIC)
+            pc = mb->fault[r].pc;
+        else if (t->ops->read_pc(t, p->core.x, p->core.y, r, &pc))
+            continue;
+        char who[512], where[640], text[1200];
+        describe_code(p, r, pc, who, sizeof who);
+        rt_srcloc_describe(p, r, pc, where, sizeof where);
+        snprintf(text, sizeof text, "%s%s", who, where);
+        rt_devprof_pc(p, id, r, pc, reason, text);
+    }
+}
+
+/* Dispatch `id` failed (reason: TF_DEVB_TIMEOUT, _FAULT, _INTERRUPT): before
+ * any core is reset, read back the device profile of every program that
+ * had not finished (zones still open are kept as open) and where each of
+ * its RISCs stood. Keeps the current error message. */
+static void postmortem(tf_program *const *progs, size_t n, const int *done, uint32_t id,
+                       uint64_t doorbell_ns, int reason)
+{
+    tf_device *dev = progs[0]->dev;
+    if (!dev->prof.enabled) return;
+    char saved[4096];
+    snprintf(saved, sizeof saved, "%s", tf_last_error());
+    for (size_t i = 0; i < n; i++) {
+        if (done && done[i]) continue;
+        tf_program *p = progs[i];
+        tf_transport *t = dev->tr;
+        tf_mailbox mb;
+        if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) continue;
+        int finished = mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id;
+        if (!finished) record_pcs(p, id, &mb, reason);
+        if (rt_devprof_postmortem(p, id, doorbell_ns, &mb, finished ? TF_DEVB_DONE : reason))
+            cm_warn("device profiler: core (%d,%d): its markers could not be read back after "
+                    "dispatch %u: %s",
+                    p->core.x, p->core.y, id, tf_last_error());
+    }
+    rt_devprof_end_dispatch(dev, id);
+    TF_DEV_FLUSH();
+    cm_err_set("%s", saved);
+}
+
+/* SIGINT and SIGTERM while the host waits on the chip: the handler only
+ * sets a flag (async-signal-safe); the wait loop sees it within one poll,
+ * reads the device profile back (post-mortem), flushes the trace, puts the
+ * previous handlers back and raises the signal again, so the program dies
+ * of it as it would have (or its own handler runs). Installed only while
+ * some thread waits (counted), and only over the default action: a
+ * program that ignores the signal keeps ignoring it, and one that handles
+ * it gets its handler called (once the profile is read back), after which
+ * the dispatch fails with a message saying it was interrupted. */
+static volatile sig_atomic_t rt_interrupted;
+static pthread_mutex_t rt_sig_lock = PTHREAD_MUTEX_INITIALIZER;
+static int rt_sig_waiters;
+static const int rt_sigs[2] = {SIGINT, SIGTERM};
+static struct sigaction rt_sig_old[2];
+static int rt_sig_ours[2];
+
+static void on_interrupt(int sig)
+{
+    rt_interrupted = sig;
+}
+
+static void interrupt_guard(int on)
+{
+    pthread_mutex_lock(&rt_sig_lock);
+    if (on && rt_sig_waiters++ == 0) {
+        for (int i = 0; i < 2; i++) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_interrupt;
+            sigemptyset(&sa.sa_mask);
+            rt_sig_ours[i] =
+                sigaction(rt_sigs[i], NULL, &rt_sig_old[i]) == 0 &&
+                ((rt_sig_old[i].sa_flags & SA_SIGINFO) || rt_sig_old[i].sa_handler != SIG_IGN) &&
+                sigaction(rt_sigs[i], &sa, NULL) == 0;
+        }
+    } else if (!on && --rt_sig_waiters == 0) {
+        for (int i = 0; i < 2; i++)
+            if (rt_sig_ours[i]) sigaction(rt_sigs[i], &rt_sig_old[i], NULL);
+        memset(rt_sig_ours, 0, sizeof rt_sig_ours);
+    }
+    pthread_mutex_unlock(&rt_sig_lock);
+}
+
+/* The signal caught while waiting: what its previous handler does (the
+ * recorder's writes the trace, the default ends the process). */
+static void reraise(int sig)
+{
+    pthread_mutex_lock(&rt_sig_lock);
+    for (int i = 0; i < 2; i++)
+        if (rt_sig_ours[i]) sigaction(rt_sigs[i], &rt_sig_old[i], NULL);
+    memset(rt_sig_ours, 0, sizeof rt_sig_ours);
+    rt_interrupted = 0;
+    pthread_mutex_unlock(&rt_sig_lock);
+    raise(sig);
+}
+
 /* The dispatch finished on p's core: statistics, memory events, the
  * device profile. */
 static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doorbell_ns)
@@ -367,20 +453,36 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
     for (;;) {
         if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
         if (report_fault(p, id, &mb)) {
+            postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
             recover(progs, n, done);
             return -1;
         }
         if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
         uint64_t now = rt_dev_now_ns();
+        if (rt_interrupted) {
+            int sig = rt_interrupted;
+            cm_err_set("dispatch %u of '%s' on core (%d,%d) was interrupted by signal %d (%s) "
+                       "while waiting for it",
+                       id, p->label, p->core.x, p->core.y, sig, strsignal(sig));
+            postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_INTERRUPT);
+            char saved[2048];
+            snprintf(saved, sizeof saved, "%s", tf_last_error());
+            reraise(sig); /* returns only if the program handles the signal itself */
+            cm_err_set("%s", saved);
+            recover(progs, n, done);
+            return -1;
+        }
         if (now >= halt_check) { /* a RISC stopped without a record: at most once a poll */
             halt_check = now + TF_POLL_NS;
             if (report_halted(p, id)) {
+                postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
                 recover(progs, n, done);
                 return -1;
             }
         }
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
+            postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_TIMEOUT);
             recover(progs, n, done);
             return -1;
         }
@@ -414,7 +516,10 @@ static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *d
     int *done = calloc(n, sizeof *done);
     if (!done) return cm_err_set("out of host memory");
     int rc = 0;
+    interrupt_guard(1);
     for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns);
+    interrupt_guard(0);
+    if (!rc) rt_devprof_end_dispatch(progs[0]->dev, id);
     free(done);
     return rc;
 }

@@ -1,4 +1,5 @@
-/* Kernels from source at run time (tt_foil/kbuild.h): the same compile and
+/* Kernels from source at run time (tt_foil/kbuild.h), in a build or an
+ * installed tree (device paths resolved when run: paths.c): the same compile and
  * link commands as tt_foil_add_kernel (generated/tf_kbuild_config.h is
  * written from the CMake variables that define them), run with
  * posix_spawn, and a content-addressed cache of the ELFs.
@@ -46,6 +47,7 @@ void tf_kernel_build_opts_init(tf_kernel_build_opts *o)
     memset(o, 0, sizeof *o);
     o->noc = -1;
     o->profiler = -1;
+    o->math_fidelity = o->fp32_dest_acc = o->math_approx = -1;
 }
 
 /* ---- argument vectors --------------------------------------------------------- */
@@ -83,9 +85,42 @@ static void kb_pushf(kb_argv *a, const char *fmt, const char *s)
     kb_push(a, buf);
 }
 
+/* A word of the generated table with its roots filled in: {tf-src} and
+ * {tf-bin} are share/tt_foil in an installed tree (paths.c), else the
+ * build's source and binary directories. User input is never expanded. */
+static const char *kb_expand(const char *s, char *out, size_t cap)
+{
+    if (!strchr(s, '{')) return s;
+    const char *share = rt_install_share_dir();
+    const char *src = share ? share : TF_KB_SOURCE_ROOT, *bin = share ? share : TF_KB_BINARY_ROOT;
+    size_t n = 0;
+    while (*s && n + 1 < cap) {
+        const char *root = !strncmp(s, "{tf-src}", 8)   ? src
+                           : !strncmp(s, "{tf-bin}", 8) ? bin
+                                                        : NULL;
+        if (root) {
+            size_t k = strlen(root);
+            if (k > cap - 1 - n) k = cap - 1 - n;
+            memcpy(out + n, root, k);
+            n += k;
+            s += 8;
+        } else {
+            out[n++] = *s++;
+        }
+    }
+    out[n] = 0;
+    return out;
+}
+
+static void kb_push_table(kb_argv *a, const char *s)
+{
+    char buf[4200];
+    kb_push(a, kb_expand(s, buf, sizeof buf));
+}
+
 static void kb_push_list(kb_argv *a, const char *const *l)
 {
-    for (; *l; l++) kb_push(a, *l);
+    for (; *l; l++) kb_push_table(a, *l);
 }
 
 static void kb_free(kb_argv *a)
@@ -204,6 +239,19 @@ static int kb_check(const tf_kernel_build_opts *o)
     if (o->noc < -1 || o->noc > 1)
         return cm_err_set("tf_kernel_build(%s): noc must be 0, 1 or -1 (the RISC's default)",
                           o->source);
+    int mf = o->math_fidelity;
+    if (mf != -1 && mf != TF_MATH_LOFI && mf != TF_MATH_HIFI2 && mf != TF_MATH_HIFI3 &&
+        mf != TF_MATH_HIFI4)
+        return cm_err_set("tf_kernel_build(%s): math_fidelity %d is not a tf_math_fidelity "
+                          "(TF_MATH_LOFI 0, HIFI2 2, HIFI3 3, HIFI4 4) or -1",
+                          o->source, mf);
+    if (o->fp32_dest_acc < -1 || o->fp32_dest_acc > 1 || o->math_approx < -1 || o->math_approx > 1)
+        return cm_err_set("tf_kernel_build(%s): fp32_dest_acc and math_approx are 0, 1 or -1",
+                          o->source);
+    if (o->risc != TF_COMPUTE && (mf != -1 || o->fp32_dest_acc != -1 || o->math_approx != -1))
+        return cm_err_set("tf_kernel_build(%s): math_fidelity, fp32_dest_acc and math_approx "
+                          "are settings of compute kernels (risc TF_COMPUTE)",
+                          o->source);
     for (uint32_t i = 0; i < o->num_named_args; i++) {
         const char *a = o->named_args[i], *eq = strchr(a, '=');
         char *end;
@@ -273,11 +321,25 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
         kb_fmt(buf, sizeof buf, "-DTF_COMPUTE_ROLE=%d", role);
         kb_push(a, buf);
     }
+    /* the compute settings, as tt_foil_add_kernel's MATH_FIDELITY etc. */
+    const char *const fid[5] = {"LOFI", NULL, "HIFI2", "HIFI3", "HIFI4"};
+    if (o->math_fidelity >= 0)
+        kb_pushf(a, "-DTF_MATH_FIDELITY=TF_FIDELITY_%s", fid[o->math_fidelity]);
+    if (o->fp32_dest_acc >= 0)
+        kb_push(a, o->fp32_dest_acc ? "-DTF_FP32_DEST_ACC=1" : "-DTF_FP32_DEST_ACC=0");
+    if (o->math_approx >= 0)
+        kb_push(a, o->math_approx ? "-DTF_MATH_APPROX=1" : "-DTF_MATH_APPROX=0");
     for (uint32_t i = 0; i < o->num_defines; i++) kb_pushf(a, "-D%s", o->defines[i]);
     if (cxx)
-        for (const char *const *d = tf_kb_cxx_includes; *d; d++) kb_pushf(a, "-I%s", *d);
+        for (const char *const *d = tf_kb_cxx_includes; *d; d++) {
+            kb_fmt(buf, sizeof buf, "-I%s", *d);
+            kb_push_table(a, buf);
+        }
     for (uint32_t i = 0; i < o->num_include_dirs; i++) kb_pushf(a, "-I%s", o->include_dirs[i]);
-    for (const char *const *d = tf_kb_includes; *d; d++) kb_pushf(a, "-I%s", *d);
+    for (const char *const *d = tf_kb_includes; *d; d++) {
+        kb_fmt(buf, sizeof buf, "-I%s", *d);
+        kb_push_table(a, buf);
+    }
 }
 
 /* Dependencies from a -MD file, appended (one path per line) to deps. */
@@ -322,7 +384,9 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
 {
     int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
     int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
-    const char *srcs[3] = {o->source, TF_KB_BUILD_NOTE_C, TF_KB_BUILTINS_C};
+    char note_c[4200], builtins_c[4200];
+    const char *srcs[3] = {o->source, kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c),
+                           kb_expand(TF_KB_BUILTINS_C, builtins_c, sizeof builtins_c)};
     char diag[4200], obj[3][4200], dfile[4200], elf[4200], tmp[4300];
     kb_fmt(diag, sizeof diag, "%s/diag.txt", dir);
     for (int r = first; r <= last; r++) {
@@ -352,7 +416,7 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
         kb_push(&l, ld);
         kb_push_list(&l, tf_kb_ldflags);
         kb_fmt(ld, sizeof ld, "-Wl,-T,%s/kernel_%s.ld", TF_KB_LD_DIR, kb_risc_names[r]);
-        kb_push(&l, ld);
+        kb_push_table(&l, ld);
         for (int s = 0; s < 3; s++) kb_push(&l, obj[s]);
         kb_fmt(elf, sizeof elf, "%s.%s.elf", out_prefix, kb_risc_names[r]);
         kb_fmt(tmp, sizeof tmp, "%s.tmp%d", elf, (int)getpid());

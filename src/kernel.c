@@ -263,7 +263,7 @@ int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
     if (!p->dev->prof.enabled)
         return cm_err_set("no device profile: the firmware was built without the device "
                           "profiler (configure with -DTT_FOIL_DEVICE_PROFILER=ON)");
-    if (!p->has_last)
+    if (!p->has_dz)
         return cm_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
                           p->core.y);
     out->dispatch_id = p->dz_dispatch;

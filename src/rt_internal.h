@@ -71,6 +71,7 @@ typedef struct rt_image {
     uint8_t *bytes;      /* .bss included as zeros */
     rt_zone_info *zones; /* device profiler zones of this image */
     uint32_t nzones;
+    uint32_t trace_image; /* its number in the host trace (DEVICE_ZONE), 0 until used */
 } rt_image;
 
 struct tf_kernel {
@@ -109,6 +110,7 @@ struct tf_program {
     size_t ndz, cap_dz;
     uint32_t dz_dropped[TF_NUM_RISCS], dz_unmatched, dz_dispatch;
     uint32_t dz_discarded[TF_NUM_RISCS];
+    int has_dz; /* dz holds a read-back dispatch (also one that timed out or faulted) */
 };
 
 struct tf_launch {
@@ -146,6 +148,11 @@ int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
 int rt_dev_boot_core(tf_device *dev, tf_core core);
 uint64_t rt_dev_now_ns(void);
 
+/* paths.c: the installed tree (<prefix>/share/tt_foil) beside this runtime,
+ * or NULL in a build tree; the firmware folder to use by default. */
+const char *rt_install_share_dir(void);
+const char *rt_default_firmware_dir(void);
+
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
 const char *rt_srcloc_missing(void);
@@ -174,5 +181,7 @@ void rt_interleaved_free(tf_buffer *b);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
 void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size);
+/* tile.c: the message for a tile-engine fault record (aux_lo, aux_hi). */
+void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n);
 
 #endif

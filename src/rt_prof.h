@@ -44,31 +44,41 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
         if (tf_prof_on[TF_PROF_MEM]) tf_prof_reset_id(rt_prof_core_pool((pool), (x), (y)));        \
     } while (0)
 #define TF_POOL_CAPACITY(pool, bytes) rt_prof_capacity((pool), (bytes))
-/* A device zone on track `track` of the host trace (zi: a rt_zone_info,
- * whose trace_id caches the name's id in the trace). */
-#define TF_DEVZONE(zi, start_ns, end_ns, track)                                                    \
-    do {                                                                                           \
-        if (tf_prof_on[TF_PROF_TRACE]) {                                                           \
-            if (!(zi)->trace_id)                                                                   \
-                (zi)->trace_id = tf_prof_zone_name_id((zi)->name, (zi)->file, (zi)->line);         \
-            tf_prof_track_zone((track), (zi)->trace_id, (start_ns), (end_ns));                     \
-        }                                                                                          \
-    } while (0)
-/* The id of a named track ("device core (1,0)", "BRISC"); 0 when off. */
-#define TF_TRACK_ID(group, name) tf_prof_track_id((group), (name))
 #else
-#define TF_ZONE_N(name)                         ((void)0)
-#define TF_ZONE_TEXT(text, len)                 ((void)0)
-#define TF_FRAME_MARK()                         ((void)0)
-#define TF_ALLOC(ptr, size, pool)               ((void)0)
-#define TF_FREE(ptr, pool)                      ((void)0)
-#define TF_POOL_RESET(pool)                     ((void)0)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y)    ((void)0)
-#define TF_FREE_CORE(ptr, pool, x, y)           ((void)0)
-#define TF_POOL_RESET_CORE(pool, x, y)          ((void)0)
-#define TF_DEVZONE(zi, start_ns, end_ns, track) ((void)0)
-#define TF_POOL_CAPACITY(pool, bytes)           ((void)0)
-#define TF_TRACK_ID(group, name)                ((uint32_t)0)
+#define TF_ZONE_N(name)                      ((void)0)
+#define TF_ZONE_TEXT(text, len)              ((void)0)
+#define TF_FRAME_MARK()                      ((void)0)
+#define TF_ALLOC(ptr, size, pool)            ((void)0)
+#define TF_FREE(ptr, pool)                   ((void)0)
+#define TF_POOL_RESET(pool)                  ((void)0)
+#define TF_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
+#define TF_FREE_CORE(ptr, pool, x, y)        ((void)0)
+#define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
+#define TF_POOL_CAPACITY(pool, bytes)        ((void)0)
+#endif
+
+/* The device profiler's records in the host trace (devprof.c): in every
+ * runtime that has the recorder, which is the host profiler's builds and
+ * the device profiler's (RT_DEVICE_TRACE: the device log is the trace
+ * file, even when the host's TF_* zones are compiled out). */
+#if (defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY) ||                                     \
+    (defined(RT_DEVICE_TRACE) && RT_DEVICE_TRACE)
+#include "tf_trace_format.h"
+#include "tt_foil/prof_record.h"
+#define TF_DEV_TRACING() (tf_prof_on[TF_PROF_TRACE] != 0)
+#define TF_DEV_BYTES(type, head, hlen, data, dlen)                                                 \
+    tf_prof_bytes((type), (head), (hlen), (data), (dlen))
+#define TF_DEV_DEF(kind, id, line, a, b, c) tf_prof_trace_def((kind), (id), (line), (a), (b), (c))
+#define TF_DEV_FLUSH()                      tf_prof_flush()
+#else
+#include "tf_trace_format.h"
+/* (the arguments are evaluated for nothing: no unused-variable warnings) */
+#define TF_DEV_TRACING() 0
+#define TF_DEV_BYTES(type, head, hlen, data, dlen)                                                 \
+    ((void)(type), (void)(head), (void)(hlen), (void)(data), (void)(dlen))
+#define TF_DEV_DEF(kind, id, line, a, b, c)                                                        \
+    ((void)(kind), (void)(id), (void)(line), (void)(a), (void)(b), (void)(c))
+#define TF_DEV_FLUSH() ((void)0)
 #endif
 
 #endif

@@ -1,15 +1,22 @@
 /* Tile layout helpers (tt_foil/tile.h): the host side of the layout the
- * simulator's tile engine (sim/tile.c) reads and writes. */
+ * simulator's tile engine (sim/tile_format.c) reads and writes, and the
+ * runtime's message for a tile-engine fault. */
 #include "cm_err.h"
 #include "cm_tile_layout.h"
+#include "rt_internal.h"
 #include "tf_tile.h"
 #include "tt_foil/tile.h"
 
+#include <stdio.h>
 #include <string.h>
 
 uint32_t tf_tile_bytes(tf_tile_format f)
 {
-    return f == TF_TILE_FORMAT_BF16 ? TF_TILE_BF16 : TF_TILE_FP32;
+    switch (f) {
+    case TF_TILE_FORMAT_BF16: return TF_TILE_BF16;
+    case TF_TILE_FORMAT_BFP8_B: return TF_TILE_BFP8;
+    default: return TF_TILE_FP32;
+    }
 }
 
 uint32_t tf_tile_count(uint32_t n)
@@ -32,41 +39,79 @@ float tf_f32_from_bf16(uint16_t v)
     return cm_bf16_widen(v);
 }
 
-/* Byte offset of element (r, c) of the matrix in the tiled layout. */
-static size_t tiled_offset(uint32_t r, uint32_t c, uint32_t tiles_per_row, tf_tile_format f)
-{
-    uint32_t tile = (r / TF_TILE_DIM) * tiles_per_row + c / TF_TILE_DIM;
-    uint32_t elem = cm_tile_elem(r % TF_TILE_DIM, c % TF_TILE_DIM);
-    uint32_t size = f == TF_TILE_FORMAT_BF16 ? 2u : 4u;
-    return (size_t)tile * tf_tile_bytes(f) + (size_t)elem * size;
-}
-
 static int check(const char *fn, const void *a, const void *b, uint32_t rows, uint32_t cols,
                  tf_tile_format f)
 {
     if (!a || !b) return cm_err_set("%s: NULL buffer", fn);
     if (!rows || !cols) return cm_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
-    if (f != TF_TILE_FORMAT_BF16 && f != TF_TILE_FORMAT_FP32)
-        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16 or _FP32)", fn, (int)f);
+    if (f != TF_TILE_FORMAT_BF16 && f != TF_TILE_FORMAT_FP32 && f != TF_TILE_FORMAT_BFP8_B)
+        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32 or _BFP8_B)", fn,
+                          (int)f);
     return 0;
+}
+
+/* The matrix's values as one tile (row-major 32 x 32, zero padding). */
+static void gather(const float *src, uint32_t rows, uint32_t cols, uint32_t tr, uint32_t tc,
+                   float *t)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
+            uint32_t gr = tr * TF_TILE_DIM + r, gc = tc * TF_TILE_DIM + c;
+            t[r * TF_TILE_DIM + c] = gr < rows && gc < cols ? src[(size_t)gr * cols + gc] : 0;
+        }
+}
+
+/* One tile of format f from a row-major 32 x 32, and back (the element
+ * order and the Bfp8_b blocks as sim/tile_format.c). */
+static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
+            uint32_t i = cm_tile_elem(r, c);
+            const float *row = t + r * TF_TILE_DIM + c;
+            if (f == TF_TILE_FORMAT_BFP8_B) {
+                cm_bfp8_encode(row, &out[i / 16], &out[64 + i]);
+                continue;
+            }
+            for (int k = 0; k < 16; k++) {
+                if (f == TF_TILE_FORMAT_BF16) {
+                    uint16_t h = cm_bf16_round(row[k]);
+                    memcpy(out + 2 * (i + k), &h, 2);
+                } else {
+                    memcpy(out + 4 * (i + k), &row[k], 4);
+                }
+            }
+        }
+}
+
+static void decode_tile(const uint8_t *in, tf_tile_format f, float *t)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
+            uint32_t i = cm_tile_elem(r, c);
+            float *v = &t[r * TF_TILE_DIM + c];
+            if (f == TF_TILE_FORMAT_BFP8_B) {
+                *v = cm_bfp8_decode(in[i / 16], in[64 + i]);
+            } else if (f == TF_TILE_FORMAT_BF16) {
+                uint16_t h;
+                memcpy(&h, in + 2 * i, 2);
+                *v = cm_bf16_widen(h);
+            } else {
+                memcpy(v, in + 4 * i, 4);
+            }
+        }
 }
 
 int tf_tilize(const float *src, uint32_t rows, uint32_t cols, tf_tile_format f, void *dst)
 {
     if (check("tf_tilize", src, dst, rows, cols, f)) return -1;
     uint8_t *out = dst;
-    memset(out, 0, tf_tiled_bytes(rows, cols, f)); /* the padding */
-    uint32_t tpr = tf_tile_count(cols);
-    for (uint32_t r = 0; r < rows; r++)
-        for (uint32_t c = 0; c < cols; c++) {
-            float v = src[(size_t)r * cols + c];
-            size_t o = tiled_offset(r, c, tpr, f);
-            if (f == TF_TILE_FORMAT_BF16) {
-                uint16_t h = tf_bf16_from_f32(v);
-                memcpy(out + o, &h, 2);
-            } else {
-                memcpy(out + o, &v, 4);
-            }
+    uint32_t tpr = tf_tile_count(cols), tpc = tf_tile_count(rows), tb = tf_tile_bytes(f);
+    float t[TF_TILE_DIM * TF_TILE_DIM];
+    for (uint32_t tr = 0; tr < tpc; tr++)
+        for (uint32_t tc = 0; tc < tpr; tc++) {
+            gather(src, rows, cols, tr, tc, t);
+            encode_tile(t, f, out + (size_t)(tr * tpr + tc) * tb);
         }
     return 0;
 }
@@ -75,18 +120,96 @@ int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f,
 {
     if (check("tf_untilize", src, dst, rows, cols, f)) return -1;
     const uint8_t *in = src;
-    uint32_t tpr = tf_tile_count(cols);
-    for (uint32_t r = 0; r < rows; r++)
-        for (uint32_t c = 0; c < cols; c++) {
-            size_t o = tiled_offset(r, c, tpr, f);
-            float *v = &dst[(size_t)r * cols + c];
-            if (f == TF_TILE_FORMAT_BF16) {
-                uint16_t h;
-                memcpy(&h, in + o, 2);
-                *v = tf_f32_from_bf16(h);
-            } else {
-                memcpy(v, in + o, 4);
-            }
+    uint32_t tpr = tf_tile_count(cols), tpc = tf_tile_count(rows), tb = tf_tile_bytes(f);
+    float t[TF_TILE_DIM * TF_TILE_DIM];
+    for (uint32_t tr = 0; tr < tpc; tr++)
+        for (uint32_t tc = 0; tc < tpr; tc++) {
+            decode_tile(in + (size_t)(tr * tpr + tc) * tb, f, t);
+            for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+                for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
+                    uint32_t gr = tr * TF_TILE_DIM + r, gc = tc * TF_TILE_DIM + c;
+                    if (gr < rows && gc < cols)
+                        dst[(size_t)gr * cols + gc] = t[r * TF_TILE_DIM + c];
+                }
         }
     return 0;
+}
+
+/* ---- the runtime's message for a tile-engine fault ----------------------------------- */
+
+void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
+{
+#define OP_NAME(name, code, role, doc) [code] = #name,
+    static const char *const ops[TF_TILE_NUM_OPS] = {TF_TILE_OPS(OP_NAME)};
+#undef OP_NAME
+#define SFPU_NAME(name, code, init, doc) [code] = #name,
+    static const char *const sfpu[TF_SFPU_NUM_OPS] = {TF_SFPU_OPS(SFPU_NAME)};
+#undef SFPU_NAME
+#define INIT_FN(name, code, fn) [code] = fn,
+    static const char *const inits[TF_TILE_NUM_INITS] = {TF_TILE_INITS(INIT_FN)};
+#undef INIT_FN
+    uint32_t why = aux & 0xff, a = (aux >> 8) & 0xff, b = (aux >> 16) & 0xff, c = aux >> 24;
+    char opname[64], what[320];
+    const char *on = op < TF_TILE_NUM_OPS ? ops[op] : NULL;
+    const char *sn = c && c < TF_SFPU_NUM_OPS ? sfpu[c] : NULL;
+    if (on && sn)
+        snprintf(opname, sizeof opname, "%s %s", on, sn);
+    else if (on)
+        snprintf(opname, sizeof opname, "%s", on);
+    else
+        snprintf(opname, sizeof opname, "opcode %u", op);
+    switch (why) {
+    case TF_TILE_ERR_OPCODE: snprintf(what, sizeof what, "there is no such operation"); break;
+    case TF_TILE_ERR_ROLE:
+        snprintf(what, sizeof what,
+                 "it was issued by the wrong TRISC (unpack runs on TRISC0, math on TRISC1, pack "
+                 "on TRISC2: use the compute API)");
+        break;
+    case TF_TILE_ERR_FORMAT:
+        if (a == 255)
+            snprintf(what, sizeof what,
+                     "the circular buffer's page size is neither a bf16 tile (2048), an fp32 "
+                     "tile (4096) nor a Bfp8_b tile (1088)");
+        else
+            snprintf(what, sizeof what,
+                     "data format %u is not supported here (Float32 0, Float16_b 5, Bfp8_b 6; "
+                     "row-major blocks: Float32 and Float16_b)",
+                     a);
+        break;
+    case TF_TILE_ERR_ADDRESS:
+        snprintf(what, sizeof what, "the tile is outside user L1 or misaligned");
+        break;
+    case TF_TILE_ERR_DEST:
+        snprintf(what, sizeof what,
+                 "the DEST index %u is beyond the %u tiles of a half (8 with a 16-bit DEST, 4 "
+                 "with fp32_dest_acc_en; a block's ct x rt counts)",
+                 a, b);
+        break;
+    case TF_TILE_ERR_PROTO:
+        snprintf(what, sizeof what,
+                 "math must run between tile_regs_acquire and tile_regs_commit, pack between "
+                 "tile_regs_wait and tile_regs_release");
+        break;
+    case TF_TILE_ERR_HOST:
+        snprintf(what, sizeof what, "the simulator ran out of host memory");
+        break;
+    case TF_TILE_ERR_INIT:
+        snprintf(what, sizeof what,
+                 "used without its init: call %s first (the math unit is set up by %s)",
+                 a < TF_TILE_NUM_INITS ? inits[a] : "?", b < TF_TILE_NUM_INITS ? inits[b] : "?");
+        break;
+    case TF_TILE_ERR_SFPU_INIT:
+        snprintf(what, sizeof what,
+                 "used without its init: call the %s init first (the last SFPU init was %s)",
+                 a < TF_SFPU_NUM_OPS && sfpu[a] ? sfpu[a] : "?",
+                 b == 0                           ? "none"
+                 : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
+                                                  : "?");
+        break;
+    case TF_TILE_ERR_ARG:
+        snprintf(what, sizeof what, "operand code %u is not one the engine knows", a);
+        break;
+    default: snprintf(what, sizeof what, "unknown reason"); break;
+    }
+    snprintf(buf, n, "; tile engine %s: %s", opname, what);
 }

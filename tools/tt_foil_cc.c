@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char usage[] =
     "usage: tt_foil_cc --risc RISC [options] -o NAME SOURCE\n"
@@ -29,6 +30,9 @@ static const char usage[] =
     "  --noc 0|1            NOC_INDEX (default: 0 on BRISC, 1 on NCRISC)\n"
     "  --name NAME          kernel name in the build note (default: the source's)\n"
     "  --profiler on|off    override the build's TT_FOIL_DEVICE_PROFILER\n"
+    "  --math-fidelity F    compute kernels: LoFi, HiFi2, HiFi3 or HiFi4 (default HiFi4)\n"
+    "  --fp32-dest-acc on|off  compute kernels: fp32_dest_acc_en (default off)\n"
+    "  --math-approx on|off    compute kernels: math_approx_mode (default off)\n"
     "  -o NAME              output prefix (required)\n"
     "  --help               this text\n"
     "\n"
@@ -62,7 +66,8 @@ int main(int argc, char **argv)
         int takes = !strcmp(a, "--risc") || !strcmp(a, "--define") ||
                     !strcmp(a, "--compile-args") || !strcmp(a, "--named-arg") || !strcmp(a, "-I") ||
                     !strcmp(a, "-o") || !strcmp(a, "--noc") || !strcmp(a, "--name") ||
-                    !strcmp(a, "--profiler");
+                    !strcmp(a, "--profiler") || !strcmp(a, "--math-fidelity") ||
+                    !strcmp(a, "--fp32-dest-acc") || !strcmp(a, "--math-approx");
         if (takes && !v) return bad("%s needs a value", a);
         if (!strcmp(a, "--risc")) {
             risc = v;
@@ -97,6 +102,16 @@ int main(int argc, char **argv)
             if (strcmp(v, "on") && strcmp(v, "off"))
                 return bad("--profiler: '%s' is not on or off", v);
             o.profiler = !strcmp(v, "on");
+        } else if (!strcmp(a, "--math-fidelity")) {
+            static const char *const fid[] = {"lofi", "", "hifi2", "hifi3", "hifi4"};
+            o.math_fidelity = -2;
+            for (int k = 0; k < 5; k++)
+                if (*fid[k] && !strcasecmp(v, fid[k])) o.math_fidelity = k;
+            if (o.math_fidelity < 0)
+                return bad("--math-fidelity: '%s' is not LoFi, HiFi2, HiFi3 or HiFi4", v);
+        } else if (!strcmp(a, "--fp32-dest-acc") || !strcmp(a, "--math-approx")) {
+            if (strcmp(v, "on") && strcmp(v, "off")) return bad("%s: give on or off", a);
+            *(a[2] == 'f' ? &o.fp32_dest_acc : &o.math_approx) = !strcmp(v, "on");
         } else if (a[0] == '-' && a[1]) {
             return bad("unknown option '%s'", a);
         } else {

@@ -5,7 +5,8 @@ same arguments (docs/profiling.md, "Coming from the Tracy-based tt-foil").
 
 The C tool is found, in this order: $TT_FOIL_PROFILE; the tools/ folder of
 the build tree that holds PROGRAM (walking up from it); build/tools/ of this
-checkout; tt_foil_profile on PATH (an installed tree). Python 3 standard
+checkout; the folder of this script (an installed tree's bin/); tt_foil_profile
+on PATH. Python 3 standard
 library only."""
 import os
 import shutil
@@ -31,10 +32,12 @@ def find_tool(argv):
                     break
                 d = up
             break
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    cand = os.path.join(here, "build", "tools", TOOL)
-    if os.access(cand, os.X_OK):
-        return cand
+    self_dir = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(self_dir)
+    # build/tools/ of this checkout, or beside this script (installed: bin/)
+    for cand in (os.path.join(here, "build", "tools", TOOL), os.path.join(self_dir, TOOL)):
+        if os.access(cand, os.X_OK):
+            return cand
     return shutil.which(TOOL)
 
 

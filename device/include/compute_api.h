@@ -1,48 +1,67 @@
 /* The compute kernel API, with tt-metal's names (docs/chip.md, "Tile
- * engine"). A compute kernel is one C source that tt_foil_add_kernel(...
- * RISC compute) builds three times, once per TRISC role, as tt-metal
- * does: on TRISC0 every call unpacks tiles from circular buffers into the
- * engine's source registers, on TRISC1 it runs the math into DEST, on
- * TRISC2 it packs DEST tiles into circular buffers. Each call does its own
- * role's part and nothing on the others, so the kernel reads as one
- * program:
+ * engine"; docs/kernels.md has the compute table). A compute kernel is
+ * one C source that tt_foil_add_kernel(... RISC compute) builds three
+ * times, once per TRISC role, as tt-metal does: on TRISC0 every call
+ * unpacks tiles from circular buffers into the engine's source registers,
+ * on TRISC1 it runs the math into DEST, on TRISC2 it packs DEST tiles into
+ * circular buffers. Each call does its own role's part and nothing on the
+ * others, so the kernel reads as one program:
  *
+ *   binary_op_init_common(CB_IN, CB_IN, CB_OUT);   // tt-metal mode
+ *   init_sfpu(CB_IN, CB_OUT); relu_tile_init();
  *   for (uint32_t i = 0; i < n; i++) {
  *       cb_wait_front(CB_IN, 1);          // unpacker: wait for an input tile
  *       tile_regs_acquire();              // math: take a DEST half
  *       copy_tile(CB_IN, 0, 0);           // unpack tile 0 -> math: DEST[0]
  *       relu_tile(0);                     // math: DEST[0] = max(DEST[0], 0)
  *       cb_pop_front(CB_IN, 1);           // unpacker: free the input tile
- *       tile_regs_commit();               // math: hand DEST to the packer
- *       cb_reserve_back(CB_OUT, 1);       // packer: room for the output
- *       tile_regs_wait();                 // packer: wait for DEST
- *       pack_tile(0, CB_OUT);             // packer: DEST[0] -> the CB
- *       tile_regs_release();              // packer: DEST back (cleared)
- *       cb_push_back(CB_OUT, 1);          // packer: publish the tile
+ *       commit_and_pack_tile(0, CB_OUT);  // math commits, the packer packs
  *   }
  *
- * (The last six lines are commit_and_pack_tile(0, CB_OUT).)
+ * Two modes. A kernel that calls no init runs in simple mode (issue 7's
+ * engine: fp32 DEST of 8 tiles, exact fp32 products, no init needed). The
+ * first init (compute_kernel_hw_startup, mm_init, any *_init) puts the
+ * engine in tt-metal mode for the rest of the run: DEST is 16-bit (bf16,
+ * 8 tiles a half) or, with TF_FP32_DEST_ACC=1, fp32 (4 tiles); products
+ * follow TF_MATH_FIDELITY; and each op faults unless its init was the
+ * last of its kind (docs/chip.md, "Inits").
  *
- * A tile's format is its circular buffer's page size: 2048 bytes for bf16,
- * 4096 for fp32; the engine computes in fp32. DEST indices are 0..7. The
- * engine needs no initialisation calls (tt-metal's *_init functions). */
+ * Kernel settings (build defines; tt-metal's ComputeConfig):
+ *   TF_FP32_DEST_ACC   0 (default) or 1: fp32_dest_acc_en
+ *   TF_MATH_FIDELITY   TF_FIDELITY_LOFI, _HIFI2, _HIFI3, _HIFI4 (default)
+ *   TF_MATH_APPROX     0 (default) or 1: math_approx_mode, for the ops
+ *                      whose approximation is not a template argument
+ *
+ * Formats: each unpack and pack names its circular buffer's format
+ * (dev_cb_format: the page size today, which tells Float16_b 2048,
+ * Float32 4096 and Bfp8_b 1088 apart).
+ *
+ * tt-metal -> this C API (C has no templates or overloads; the C++ layer
+ * maps the template forms onto these):
+ *   acquire_dst / release_dst             same names (acquire+wait, commit+release)
+ *   add|sub|mul_tiles_bcast<ROW|COL|SCALAR>  *_tiles_bcast_rows|cols|scalar
+ *   any_tiles_bcast<op, dim>, init_bcast<op, dim>  any_tiles_bcast(op, dim, ...), init_bcast(op,
+ * dim, ...) binary_dest_reuse_tiles<op, reuse>    binary_dest_reuse_tiles(op, reuse, ...) (+ _init)
+ *   reduce_init<pool, dim>(i, s, o)       reduce_init_<dim>_<pool>(i, s, o), e.g.
+ * reduce_init_row_max reduce_tile<pool, dim>(i, s, t, ts, d)  reduce_tile_<dim>_<pool>(...), e.g.
+ * reduce_tile_row_sum reduce_uninit<>()                     reduce_uninit() mm_init(in0, in1, out,
+ * transpose=0)   mm_init(in0, in1, out, transpose) (all arguments) matmul_tiles(.., idst) (Era A: +
+ * transpose)  matmul_tiles(in0, in1, i0, i1, idst) matmul_block(...) matmul_block(...) (a loop of
+ * tile products, same arguments) pack_tile<true>(d, cb, i)             pack_tile_at(d, cb, i)
+ *   pack_untilize_init<ct, full>(i, o)    pack_untilize_init(i, o, ct, full)
+ *   pack_untilize_block<ct, full>(...)    pack_untilize_block(i, rt, o, c_index) (ct, full from
+ * init) untilize_block<ct>(i, full_ct, o)     untilize_block(i, full_ct, o) exp_tile<approx>(i)
+ * exp_tile(i) / exp_tile_approx(i); likewise log, sqrt, rsqrt, sigmoid, tanh (<fast_and_approx>)
+ *   gelu_tile<fast_and_approx = true>(i)  gelu_tile(i) (= approx) / gelu_tile_exact(i)
+ *   exp_tile_init<...>() and other inits  exp_tile_init() (the approximation is the op's)
+ *   typecast_tile<IN, OUT>(i)             typecast_tile(IN, OUT, i) (constant formats)
+ *   fill_tile(i, float)                   fill_tile(i, float), fill_tile_bitcast(i, bits)
+ *   power_tile(i, n) (integer n, older)   power_tile(i, n), power_iterative_tile(i, n) */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H
 
 #ifndef TF_COMPUTE_ROLE
 #error "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...)"
-/* The usual end of one output tile: math hands DEST over, the packer
- * packs DEST[dst] into a new page of cb, publishes it and gives DEST back. */
-TF_ALWAYS_INLINE void commit_and_pack_tile(uint32_t dst, uint32_t cb)
-{
-    tile_regs_commit();
-    cb_reserve_back(cb, 1);
-    tile_regs_wait();
-    pack_tile(dst, cb);
-    tile_regs_release();
-    cb_push_back(cb, 1);
-}
-
 #endif
 
 #define TF_COMPUTE_API    1
@@ -60,17 +79,54 @@ static uint8_t dev_pack_pos[TF_MAX_CBS] __attribute__((unused)); /* tiles packed
 #define TF_MATH     (TF_COMPUTE_ROLE == TF_TILE_ROLE_MATH)
 #define TF_PACKER   (TF_COMPUTE_ROLE == TF_TILE_ROLE_PACK)
 
+/* ---- kernel settings ------------------------------------------------------------- */
+
+#ifndef TF_FP32_DEST_ACC
+#define TF_FP32_DEST_ACC 0
+#endif
+#ifndef TF_MATH_FIDELITY
+#define TF_MATH_FIDELITY TF_FIDELITY_HIFI4
+#endif
+#ifndef TF_MATH_APPROX
+#define TF_MATH_APPROX 0
+#endif
+_Static_assert(TF_MATH_FIDELITY == TF_FIDELITY_LOFI || TF_MATH_FIDELITY == TF_FIDELITY_HIFI2 ||
+                   TF_MATH_FIDELITY == TF_FIDELITY_HIFI3 || TF_MATH_FIDELITY == TF_FIDELITY_HIFI4,
+               "TF_MATH_FIDELITY must be TF_FIDELITY_LOFI, _HIFI2, _HIFI3 or _HIFI4");
+_Static_assert(TF_FP32_DEST_ACC == 0 || TF_FP32_DEST_ACC == 1, "TF_FP32_DEST_ACC is 0 or 1");
+#define TF_KERNEL_CFG                                                                              \
+    ((TF_FP32_DEST_ACC ? TF_TILE_CFG_FP32_ACC : 0u) | TF_TILE_CFG_FIDELITY(TF_MATH_FIDELITY))
+/* DEST tiles a kernel may use between acquire and commit (tt-metal mode;
+ * ttnn's get_dest_reg_count). */
+#define TF_DEST_TILES (TF_FP32_DEST_ACC ? TF_TILE_DEST_HALF_FP32 : TF_TILE_DEST_HALF)
+
+/* ---- the engine's registers -------------------------------------------------------- */
+
 TF_ALWAYS_INLINE void dev_tile_cmd(uint32_t op)
 {
     dev_reg_write(TF_MMIO_TILE_CMD, op);
 }
 
+/* The format argument of a circular buffer's tiles: its data format when
+ * the host gave one (tf_program_set_cb_format), else its page size (which
+ * tells the three formats apart). */
+TF_ALWAYS_INLINE uint32_t dev_cb_format(uint32_t cb)
+{
+    uint32_t df = dev_cb_data_format(cb);
+    return df != TF_DATA_FORMAT_INVALID ? TF_TILE_FMT(df) : dev_cb_page_size(cb);
+}
+
+/* Bytes of one value of a row-major (tilize/untilize) circular buffer. */
+TF_ALWAYS_INLINE uint32_t dev_cb_elem_bytes(uint32_t cb)
+{
+    return dev_cb_page_size(cb) / TF_TILE_ELEMS;
+}
+
 /* Unpacker: tile `i` at the front of `cb` into a source register. */
 TF_ALWAYS_INLINE void dev_unpack_args(uint32_t arg, uint32_t cb, uint32_t i)
 {
-    uint32_t page = get_tile_size(cb);
-    dev_reg_write(arg, get_read_ptr(cb) + i * page);
-    dev_reg_write(arg + 4, page);
+    dev_reg_write(arg, get_read_ptr(cb) + i * dev_cb_page_size(cb));
+    dev_reg_write(arg + 4, dev_cb_format(cb));
 }
 
 TF_ALWAYS_INLINE void dev_unpack_a(uint32_t cb, uint32_t i)
@@ -92,12 +148,90 @@ TF_ALWAYS_INLINE void dev_unpack_ab(uint32_t cb_a, uint32_t ia, uint32_t cb_b, u
     dev_tile_cmd(TF_TILE_UNPACK_AB);
 }
 
-/* Math: an operation into DEST[dst] (arg: a second operand, if any). */
+/* Math: an operation into DEST[dst] (arg: its operand word). */
 TF_ALWAYS_INLINE void dev_math(uint32_t op, uint32_t dst, uint32_t arg)
 {
     dev_reg_write(TF_MMIO_TILE_ARG0, dst);
     dev_reg_write(TF_MMIO_TILE_ARG1, arg);
     dev_tile_cmd(op);
+}
+
+/* Math: set the engine up for an op class (TF_TILE_INIT_ARG) with this
+ * kernel's settings; the first one switches to tt-metal mode. */
+TF_ALWAYS_INLINE void dev_init(uint32_t cls, uint32_t p1, uint32_t p2, uint32_t p3)
+{
+    if (!TF_MATH) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, TF_TILE_INIT_ARG(cls, p1, p2, p3));
+    dev_reg_write(TF_MMIO_TILE_ARG1, TF_KERNEL_CFG);
+    dev_tile_cmd(TF_TILE_INIT);
+}
+
+/* Packer: DEST[dst] into page `index` of cb's reserved region. */
+TF_ALWAYS_INLINE void dev_pack(uint32_t dst, uint32_t cb, uint32_t index)
+{
+    dev_reg_write(TF_MMIO_TILE_ARG0, dst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + index * dev_cb_page_size(cb));
+    dev_reg_write(TF_MMIO_TILE_ARG2, dev_cb_format(cb));
+    dev_tile_cmd(TF_TILE_PACK);
+}
+
+/* The kernel-facing names below: global in C; in C++ (tt-metal's C++
+ * compute API, device/tt-metal/tt_foil/compute.hpp, is built on them) they
+ * are tf_c::, so tt-metal's overloads and templates own the plain names. */
+#ifdef __cplusplus
+namespace tf_c
+{
+#endif
+
+/* ---- set-up ------------------------------------------------------------------------ */
+
+/* The formats come from each CB at every unpack and pack, so these only
+ * set the engine up (tt-metal mode, the kernel's settings). */
+TF_ALWAYS_INLINE void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb)
+{
+    (void)icb0, (void)icb1, (void)ocb;
+    dev_init(TF_TILE_INIT_NONE, 0, 0, 0);
+}
+
+/* FPU binary ops: add, sub or mul without broadcast may follow directly. */
+TF_ALWAYS_INLINE void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb)
+{
+    (void)icb0, (void)icb1, (void)ocb;
+    dev_init(TF_TILE_INIT_BINARY, TF_BINOP_ANY, TF_BCAST_NONE, TF_REUSE_NONE);
+}
+
+/* The copy path (copy_tile), before SFPU chains. */
+TF_ALWAYS_INLINE void unary_op_init_common(uint32_t icb, uint32_t ocb)
+{
+    (void)icb, (void)ocb;
+    dev_init(TF_TILE_INIT_COPY, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void init_sfpu(uint32_t icb, uint32_t ocb)
+{
+    unary_op_init_common(icb, ocb);
+}
+
+/* Formats are per CB at each unpack/pack: honoured without a call. */
+TF_ALWAYS_INLINE void reconfig_data_format(uint32_t srca_cb, uint32_t srcb_cb)
+{
+    (void)srca_cb, (void)srcb_cb;
+}
+TF_ALWAYS_INLINE void reconfig_data_format_srca(uint32_t srca_cb)
+{
+    (void)srca_cb;
+}
+TF_ALWAYS_INLINE void reconfig_data_format_srcb(uint32_t srcb_cb)
+{
+    (void)srcb_cb;
+}
+TF_ALWAYS_INLINE void pack_reconfig_data_format(uint32_t ocb)
+{
+    (void)ocb;
+}
+TF_ALWAYS_INLINE void pack_init(uint32_t ocb)
+{
+    (void)ocb;
 }
 
 /* ---- DEST hand-over ------------------------------------------------------------ */
@@ -126,71 +260,311 @@ TF_ALWAYS_INLINE void tile_regs_release(void)
     if (TF_PACKER) dev_tile_cmd(TF_TILE_RELEASE);
 }
 
-/* ---- operations ------------------------------------------------------------------ */
+/* The older pair: acquire = acquire + wait, release = commit + release. */
+TF_ALWAYS_INLINE void acquire_dst(void)
+{
+    tile_regs_acquire();
+    tile_regs_wait();
+}
 
-/* DEST[dst] = tile i of cb. */
+TF_ALWAYS_INLINE void release_dst(void)
+{
+    tile_regs_commit();
+    tile_regs_release();
+}
+
+/* ---- copy and transpose ------------------------------------------------------------- */
+
+static uint8_t dev_copy_transposes __attribute__((unused)); /* copy_tile transposes */
+
+TF_ALWAYS_INLINE void copy_tile_to_dst_init_short(uint32_t cb, uint32_t transpose)
+{
+    (void)cb;
+    dev_copy_transposes = transpose != 0;
+    dev_init(transpose ? TF_TILE_INIT_TRANSPOSE : TF_TILE_INIT_COPY, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void copy_tile_init(uint32_t cb)
+{
+    copy_tile_to_dst_init_short(cb, 0);
+}
+
+/* DEST[dst] = tile i of cb (transposed after a transposing init). */
 TF_ALWAYS_INLINE void copy_tile(uint32_t cb, uint32_t i, uint32_t dst)
 {
     if (TF_UNPACKER) dev_unpack_a(cb, i);
-    if (TF_MATH) dev_math(TF_TILE_COPY, dst, 0);
+    if (TF_MATH) dev_math(dev_copy_transposes ? TF_TILE_TRANSPOSE : TF_TILE_COPY, dst, 0);
 }
 
-#define TF_BINARY(fn, OP)                                                                          \
+TF_ALWAYS_INLINE void copy_block_matmul_partials(uint32_t cb, uint32_t start_i, uint32_t start_dst,
+                                                 uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) copy_tile(cb, start_i + k, start_dst + k);
+}
+
+TF_ALWAYS_INLINE void transpose_wh_init_short(uint32_t icb)
+{
+    (void)icb;
+    dev_copy_transposes = 0;
+    dev_init(TF_TILE_INIT_TRANSPOSE, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void transpose_wh_init(uint32_t icb, uint32_t ocb)
+{
+    (void)ocb;
+    transpose_wh_init_short(icb);
+}
+
+/* DEST[dst][c][r] = tile i of cb [r][c]. */
+TF_ALWAYS_INLINE void transpose_wh_tile(uint32_t icb, uint32_t i, uint32_t dst)
+{
+    if (TF_UNPACKER) dev_unpack_a(icb, i);
+    if (TF_MATH) dev_math(TF_TILE_TRANSPOSE, dst, 0);
+}
+
+/* ---- FPU elementwise binary ops and broadcasts -------------------------------------- */
+
+#define TF_ELTWISE_ARG(op, bcast, reuse) ((op) | (bcast) << 4 | (reuse) << 8)
+
+/* DEST[dst] = A op B (A: tile ia of cb_a; B: tile ib of cb_b, broadcast
+ * along bcast). mul accumulates into DEST as on Wormhole/Blackhole
+ * (DEST += A x B; a freshly acquired DEST is zero). */
+TF_ALWAYS_INLINE void any_tiles_bcast(uint32_t op, uint32_t bcast, uint32_t cb_a, uint32_t cb_b,
+                                      uint32_t ia, uint32_t ib, uint32_t dst)
+{
+    if (TF_UNPACKER) dev_unpack_ab(cb_a, ia, cb_b, ib);
+    if (TF_MATH) dev_math(TF_TILE_ELTWISE, dst, TF_ELTWISE_ARG(op, bcast, TF_REUSE_NONE));
+}
+
+TF_ALWAYS_INLINE void init_bcast(uint32_t op, uint32_t bcast, uint32_t cb_a, uint32_t cb_b,
+                                 uint32_t ocb)
+{
+    (void)cb_a, (void)cb_b, (void)ocb;
+    dev_init(TF_TILE_INIT_BINARY, op, bcast, TF_REUSE_NONE);
+}
+
+/* add_tiles_init(a, b, acc_to_dest): with acc_to_dest, DEST = A op B + DEST. */
+TF_ALWAYS_INLINE void add_tiles_init(uint32_t cb_a, uint32_t cb_b, uint32_t acc_to_dest)
+{
+    (void)cb_a, (void)cb_b;
+    dev_init(TF_TILE_INIT_BINARY, TF_BINOP_ADD, TF_BCAST_NONE, (acc_to_dest != 0) << 4);
+}
+
+TF_ALWAYS_INLINE void sub_tiles_init(uint32_t cb_a, uint32_t cb_b, uint32_t acc_to_dest)
+{
+    (void)cb_a, (void)cb_b;
+    dev_init(TF_TILE_INIT_BINARY, TF_BINOP_SUB, TF_BCAST_NONE, (acc_to_dest != 0) << 4);
+}
+
+TF_ALWAYS_INLINE void mul_tiles_init(uint32_t cb_a, uint32_t cb_b)
+{
+    (void)cb_a, (void)cb_b;
+    dev_init(TF_TILE_INIT_BINARY, TF_BINOP_MUL, TF_BCAST_NONE, 0);
+}
+
+#define TF_BINARY(fn, OP, BCAST)                                                                   \
     TF_ALWAYS_INLINE void fn(uint32_t cb_a, uint32_t cb_b, uint32_t ia, uint32_t ib, uint32_t dst) \
     {                                                                                              \
-        if (TF_UNPACKER) dev_unpack_ab(cb_a, ia, cb_b, ib);                                        \
-        if (TF_MATH) dev_math(OP, dst, 0);                                                         \
+        any_tiles_bcast(OP, BCAST, cb_a, cb_b, ia, ib, dst);                                       \
     }
-/* DEST[dst] = A op B, elementwise (A: tile ia of cb_a, B: tile ib of cb_b). */
-TF_BINARY(add_tiles, TF_TILE_ADD)
-TF_BINARY(sub_tiles, TF_TILE_SUB)
-TF_BINARY(mul_tiles, TF_TILE_MUL)
-/* DEST[dst] += A x B (matrix product; accumulate over K by repeating). */
-TF_BINARY(matmul_tiles, TF_TILE_MATMUL)
-/* DEST[dst] = A + row 0 of B added to every row (a bias). */
-TF_BINARY(add_tiles_bcast_rows, TF_TILE_ADD_BCAST)
+#define TF_BCAST_INIT(fn, OP, BCAST)                                                               \
+    TF_ALWAYS_INLINE void fn(uint32_t cb_a, uint32_t cb_b)                                         \
+    {                                                                                              \
+        init_bcast(OP, BCAST, cb_a, cb_b, 0);                                                      \
+    }
+TF_BINARY(add_tiles, TF_BINOP_ADD, TF_BCAST_NONE)
+TF_BINARY(sub_tiles, TF_BINOP_SUB, TF_BCAST_NONE)
+TF_BINARY(mul_tiles, TF_BINOP_MUL, TF_BCAST_NONE)
+/* B's row 0 on every row */
+TF_BINARY(add_tiles_bcast_rows, TF_BINOP_ADD, TF_BCAST_ROW)
+TF_BINARY(sub_tiles_bcast_rows, TF_BINOP_SUB, TF_BCAST_ROW)
+TF_BINARY(mul_tiles_bcast_rows, TF_BINOP_MUL, TF_BCAST_ROW)
+/* B's column 0 on every column */
+TF_BINARY(add_tiles_bcast_cols, TF_BINOP_ADD, TF_BCAST_COL)
+TF_BINARY(sub_tiles_bcast_cols, TF_BINOP_SUB, TF_BCAST_COL)
+TF_BINARY(mul_tiles_bcast_cols, TF_BINOP_MUL, TF_BCAST_COL)
+/* B[0][0] everywhere */
+TF_BINARY(add_tiles_bcast_scalar, TF_BINOP_ADD, TF_BCAST_SCALAR)
+TF_BINARY(sub_tiles_bcast_scalar, TF_BINOP_SUB, TF_BCAST_SCALAR)
+TF_BINARY(mul_tiles_bcast_scalar, TF_BINOP_MUL, TF_BCAST_SCALAR)
+TF_BCAST_INIT(add_bcast_rows_init_short, TF_BINOP_ADD, TF_BCAST_ROW)
+TF_BCAST_INIT(sub_bcast_rows_init_short, TF_BINOP_SUB, TF_BCAST_ROW)
+TF_BCAST_INIT(mul_bcast_rows_init_short, TF_BINOP_MUL, TF_BCAST_ROW)
+TF_BCAST_INIT(add_bcast_cols_init_short, TF_BINOP_ADD, TF_BCAST_COL)
+TF_BCAST_INIT(sub_bcast_cols_init_short, TF_BINOP_SUB, TF_BCAST_COL)
+TF_BCAST_INIT(mul_bcast_cols_init_short, TF_BINOP_MUL, TF_BCAST_COL)
+TF_BCAST_INIT(add_bcast_scalar_init_short, TF_BINOP_ADD, TF_BCAST_SCALAR)
+TF_BCAST_INIT(sub_tiles_bcast_scalar_init_short, TF_BINOP_SUB, TF_BCAST_SCALAR)
+TF_BCAST_INIT(mul_tiles_bcast_scalar_init_short, TF_BINOP_MUL, TF_BCAST_SCALAR)
 #undef TF_BINARY
+#undef TF_BCAST_INIT
+
+/* DEST as one operand: DEST_TO_SRCA: DEST[dst] = DEST[dst] op tile i of
+ * cb; DEST_TO_SRCB: DEST[dst] = tile i op DEST[dst] (mul overwrites). */
+TF_ALWAYS_INLINE void binary_dest_reuse_tiles_init(uint32_t op, uint32_t reuse, uint32_t cb)
+{
+    (void)cb;
+    dev_init(TF_TILE_INIT_BINARY, op, TF_BCAST_NONE, reuse);
+}
+
+TF_ALWAYS_INLINE void binary_dest_reuse_tiles(uint32_t op, uint32_t reuse, uint32_t cb, uint32_t i,
+                                              uint32_t dst)
+{
+    if (TF_UNPACKER) {
+        if (reuse == TF_REUSE_DEST_TO_SRCA)
+            dev_unpack_b(cb, i);
+        else
+            dev_unpack_a(cb, i);
+    }
+    if (TF_MATH) dev_math(TF_TILE_ELTWISE, dst, TF_ELTWISE_ARG(op, TF_BCAST_NONE, reuse));
+}
 
 /* DEST[dst] += row 0 of tile i of cb on every row: a bias added in place
- * (like tt-metal's binary_dest_reuse_tiles). */
+ * (tt-foil's own, no init). */
 TF_ALWAYS_INLINE void bias_add_tile(uint32_t cb, uint32_t i, uint32_t dst)
 {
     if (TF_UNPACKER) dev_unpack_b(cb, i);
     if (TF_MATH) dev_math(TF_TILE_BIAS, dst, 0);
 }
 
-/* Row 0 of DEST[dst] += scale x the sum of each column of tile i of cb
- * (tt-metal's reduce_tile, REDUCE_COL, SUM); scale is an fp32 bit pattern
- * (0x3f800000 is 1.0). */
+/* ---- matmul -------------------------------------------------------------------------- */
+
+/* transpose != 0: each in1 tile is transposed before the product. */
+TF_ALWAYS_INLINE void mm_init_short(uint32_t in0, uint32_t in1, uint32_t transpose)
+{
+    (void)in0, (void)in1;
+    dev_init(TF_TILE_INIT_MATMUL, transpose != 0, 1, 0);
+}
+
+TF_ALWAYS_INLINE void mm_init(uint32_t in0, uint32_t in1, uint32_t out, uint32_t transpose)
+{
+    (void)out;
+    mm_init_short(in0, in1, transpose);
+}
+
+/* A ct x rt output block: the init checks it fits the DEST half. */
+TF_ALWAYS_INLINE void mm_block_init_short(uint32_t in0, uint32_t in1, uint32_t transpose,
+                                          uint32_t ct, uint32_t rt, uint32_t kt)
+{
+    (void)in0, (void)in1, (void)kt;
+    dev_init(TF_TILE_INIT_MATMUL, transpose != 0, ct * rt, 0);
+}
+
+TF_ALWAYS_INLINE void mm_block_init(uint32_t in0, uint32_t in1, uint32_t out, uint32_t transpose,
+                                    uint32_t ct, uint32_t rt, uint32_t kt)
+{
+    (void)out;
+    mm_block_init_short(in0, in1, transpose, ct, rt, kt);
+}
+
+/* DEST[dst] += tile i0 of in0 x tile i1 of in1 (accumulate over K by
+ * repeating). */
+TF_ALWAYS_INLINE void matmul_tiles(uint32_t in0, uint32_t in1, uint32_t i0, uint32_t i1,
+                                   uint32_t dst)
+{
+    if (TF_UNPACKER) dev_unpack_ab(in0, i0, in1, i1);
+    if (TF_MATH) dev_math(TF_TILE_MATMUL, dst, 0);
+}
+
+/* One inner-dimension step of an rt x ct output block:
+ * DEST[dst + r ct + c] += in0[i0 + r kt] x in1[i1 + c]; the engine runs it
+ * as rt x ct tile products (their cycles add up). The transpose is the
+ * init's. */
+TF_ALWAYS_INLINE void matmul_block(uint32_t in0, uint32_t in1, uint32_t i0, uint32_t i1,
+                                   uint32_t dst, uint32_t transpose, uint32_t ct, uint32_t rt,
+                                   uint32_t kt)
+{
+    (void)transpose;
+    for (uint32_t r = 0; r < rt; r++)
+        for (uint32_t c = 0; c < ct; c++)
+            matmul_tiles(in0, in1, i0 + r * kt, i1 + c, dst + r * ct + c);
+}
+
+/* ---- reduce ---------------------------------------------------------------------------- */
+
+/* The scaler is tile is of cb_s (tt-metal's reduce scaler tile; the engine
+ * reads its [0][0]): SUM and AVG give the sum x scaler (AVG: 1/N),
+ * MAX the max x the scaler's power of two. Results accumulate in DEST:
+ * ROW -> column 0, COL -> row 0, SCALAR -> [0][0]. */
+TF_ALWAYS_INLINE void dev_reduce_init(uint32_t pool, uint32_t dim)
+{
+    dev_init(TF_TILE_INIT_REDUCE, pool, dim, 0);
+}
+
+TF_ALWAYS_INLINE void dev_reduce_tile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t cb_s,
+                                      uint32_t i, uint32_t is, uint32_t dst)
+{
+    if (TF_UNPACKER) dev_unpack_ab(cb, i, cb_s, is);
+    if (TF_MATH) dev_math(TF_TILE_REDUCE, dst, pool | dim << 4);
+}
+
+#define TF_REDUCE(dimname, DIM, poolname, POOL)                                                    \
+    TF_ALWAYS_INLINE void reduce_init_##dimname##_##poolname(uint32_t cb, uint32_t cb_s,           \
+                                                             uint32_t ocb)                         \
+    {                                                                                              \
+        (void)cb, (void)cb_s, (void)ocb;                                                           \
+        dev_reduce_init(POOL, DIM);                                                                \
+    }                                                                                              \
+    TF_ALWAYS_INLINE void reduce_tile_##dimname##_##poolname(                                      \
+        uint32_t cb, uint32_t cb_s, uint32_t i, uint32_t is, uint32_t dst)                         \
+    {                                                                                              \
+        dev_reduce_tile(POOL, DIM, cb, cb_s, i, is, dst);                                          \
+    }
+#define TF_REDUCE_POOLS(dimname, DIM)                                                              \
+    TF_REDUCE(dimname, DIM, sum, TF_POOL_SUM)                                                      \
+    TF_REDUCE(dimname, DIM, avg, TF_POOL_AVG)                                                      \
+    TF_REDUCE(dimname, DIM, max, TF_POOL_MAX)
+TF_REDUCE_POOLS(row, TF_REDUCE_ROW)
+TF_REDUCE_POOLS(col, TF_REDUCE_COL)
+TF_REDUCE_POOLS(scalar, TF_REDUCE_SCALAR)
+#undef TF_REDUCE_POOLS
+#undef TF_REDUCE
+
+/* Leaves reduce mode: the next op needs its own init. */
+TF_ALWAYS_INLINE void reduce_uninit(void)
+{
+    dev_init(TF_TILE_INIT_NONE, 0, 0, 0);
+}
+
+/* tt-foil's own scaled reductions (no init, the scale an fp32 bit
+ * pattern): row 0 of DEST[dst] += scale x the sum of each column of tile i
+ * of cb (REDUCE_COL), column 0 += scale x each row's sum (REDUCE_ROW). */
 TF_ALWAYS_INLINE void reduce_cols_tile(uint32_t cb, uint32_t i, uint32_t dst, uint32_t scale)
 {
     if (TF_UNPACKER) dev_unpack_a(cb, i);
     if (TF_MATH) dev_math(TF_TILE_REDUCE_COLS, dst, scale);
 }
 
-/* Column 0 of DEST[dst] += scale x the sum of each row (REDUCE_ROW). */
 TF_ALWAYS_INLINE void reduce_rows_tile(uint32_t cb, uint32_t i, uint32_t dst, uint32_t scale)
 {
     if (TF_UNPACKER) dev_unpack_a(cb, i);
     if (TF_MATH) dev_math(TF_TILE_REDUCE_ROWS, dst, scale);
 }
 
-/* DEST[dst] = max(DEST[dst], 0). */
-TF_ALWAYS_INLINE void relu_tile(uint32_t dst)
-{
-    if (TF_MATH) dev_math(TF_TILE_RELU, dst, 0);
-}
+/* ---- pack ----------------------------------------------------------------------------- */
 
 /* Packer: DEST[dst] into the next reserved page of cb (the first after
  * cb_reserve_back, then the next, ...; cb_push_back starts over). */
 TF_ALWAYS_INLINE void pack_tile(uint32_t dst, uint32_t cb)
 {
-    if (!TF_PACKER) return;
-    uint32_t page = get_tile_size(cb);
-    dev_reg_write(TF_MMIO_TILE_ARG0, dst);
-    dev_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + dev_pack_pos[cb]++ * page);
-    dev_reg_write(TF_MMIO_TILE_ARG2, page);
-    dev_tile_cmd(TF_TILE_PACK);
+    if (TF_PACKER) dev_pack(dst, cb, dev_pack_pos[cb]++);
+}
+
+/* Packer: DEST[dst] into page `index` of the reserved region
+ * (tt-metal's pack_tile<true>). */
+TF_ALWAYS_INLINE void pack_tile_at(uint32_t dst, uint32_t cb, uint32_t index)
+{
+    if (TF_PACKER) dev_pack(dst, cb, index);
+}
+
+TF_ALWAYS_INLINE void pack_tile_block(uint32_t dst, uint32_t cb, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) pack_tile(dst + k, cb);
+}
+
+TF_ALWAYS_INLINE void matmul_pack_tile(uint32_t dst, uint32_t cb, uint32_t n)
+{
+    pack_tile_block(dst, cb, n);
 }
 
 /* The usual end of one output tile: math hands DEST over, the packer
@@ -204,5 +578,143 @@ TF_ALWAYS_INLINE void commit_and_pack_tile(uint32_t dst, uint32_t cb)
     tile_regs_release();
     cb_push_back(cb, 1);
 }
+
+/* ---- tilize and untilize ------------------------------------------------------------- */
+
+/* The caller waits for `block` pages of icb (32 row-major rows of block x
+ * 32 values, Float32 or Float16_b) and reserves `block` pages of ocb;
+ * each tile goes through DEST on its own (do not call these between
+ * acquire and release). */
+TF_ALWAYS_INLINE void tilize_init(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+    (void)icb, (void)block, (void)ocb;
+    dev_init(TF_TILE_INIT_TILIZE, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void tilize_uninit(uint32_t icb, uint32_t ocb)
+{
+    (void)icb, (void)ocb;
+    dev_init(TF_TILE_INIT_NONE, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+    uint32_t es = dev_cb_elem_bytes(icb);
+    for (uint32_t t = 0; t < block; t++) {
+        tile_regs_acquire();
+        if (TF_UNPACKER) {
+            dev_reg_write(TF_MMIO_TILE_ARG0, get_read_ptr(icb) + t * TF_TILE_DIM * es);
+            dev_reg_write(TF_MMIO_TILE_ARG1, dev_cb_format(icb));
+            dev_reg_write(TF_MMIO_TILE_ARG2, block * TF_TILE_DIM);
+            dev_tile_cmd(TF_TILE_UNPACK_TILIZE);
+        }
+        if (TF_MATH) dev_math(TF_TILE_COPY, 0, 0);
+        tile_regs_commit();
+        tile_regs_wait();
+        pack_tile(0, ocb);
+        tile_regs_release();
+    }
+}
+
+/* Packer: DEST[dst] as 32 row-major rows at addr, `stride` values apart. */
+TF_ALWAYS_INLINE void dev_pack_rows(uint32_t dst, uint32_t cb, uint32_t addr, uint32_t stride)
+{
+    dev_reg_write(TF_MMIO_TILE_ARG0, dst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, addr);
+    dev_reg_write(TF_MMIO_TILE_ARG2, dev_cb_format(cb));
+    dev_reg_write(TF_MMIO_TILE_ARG3, stride);
+    dev_tile_cmd(TF_TILE_PACK_UNTILIZE);
+}
+
+TF_ALWAYS_INLINE void untilize_init(uint32_t icb)
+{
+    (void)icb;
+    dev_init(TF_TILE_INIT_UNTILIZE, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void untilize_uninit(uint32_t icb)
+{
+    (void)icb;
+    dev_init(TF_TILE_INIT_NONE, 0, 0, 0);
+}
+
+/* full_ct tiles of icb (one tile row) -> 32 row-major rows in full_ct
+ * pages of ocb. */
+TF_ALWAYS_INLINE void untilize_block(uint32_t icb, uint32_t full_ct, uint32_t ocb)
+{
+    for (uint32_t t = 0; t < full_ct; t++) {
+        tile_regs_acquire();
+        copy_tile(icb, t, 0);
+        tile_regs_commit();
+        tile_regs_wait();
+        if (TF_PACKER) {
+            uint32_t es = dev_cb_elem_bytes(ocb);
+            dev_pack_rows(0, ocb, get_write_ptr(ocb) + t * TF_TILE_DIM * es, full_ct * TF_TILE_DIM);
+        }
+        tile_regs_release();
+    }
+}
+
+static uint32_t dev_untilize_ct __attribute__((unused)) = 1,
+                                dev_untilize_full __attribute__((unused)) = 1;
+
+TF_ALWAYS_INLINE void pack_untilize_dest_init(uint32_t ocb, uint32_t block_ct, uint32_t full_ct)
+{
+    (void)ocb;
+    dev_untilize_ct = block_ct;
+    dev_untilize_full = full_ct;
+}
+
+TF_ALWAYS_INLINE void pack_untilize_init(uint32_t icb, uint32_t ocb, uint32_t block_ct,
+                                         uint32_t full_ct)
+{
+    untilize_init(icb);
+    pack_untilize_dest_init(ocb, block_ct, full_ct);
+}
+
+TF_ALWAYS_INLINE void pack_untilize_uninit(uint32_t ocb)
+{
+    untilize_uninit(ocb);
+}
+
+/* Packer, between tile_regs_wait and release: DEST tiles r x ct + c
+ * (r < rt, c < ct) as rows of ocb's reserved region, which is full_ct
+ * tiles wide; this block is column block c_index of it. */
+TF_ALWAYS_INLINE void pack_untilize_dest(uint32_t ocb, uint32_t rt, uint32_t c_index)
+{
+    if (!TF_PACKER) return;
+    uint32_t es = dev_cb_elem_bytes(ocb), ct = dev_untilize_ct, w = dev_untilize_full * TF_TILE_DIM;
+    for (uint32_t r = 0; r < rt; r++)
+        for (uint32_t c = 0; c < ct; c++)
+            dev_pack_rows(r * ct + c, ocb,
+                          get_write_ptr(ocb) +
+                              (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
+                          w);
+}
+
+/* rt rows of ct tiles of icb through DEST (ct at a time) into rows. */
+TF_ALWAYS_INLINE void pack_untilize_block(uint32_t icb, uint32_t rt, uint32_t ocb, uint32_t c_index)
+{
+    uint32_t ct = dev_untilize_ct, es = dev_cb_elem_bytes(ocb), w = dev_untilize_full * TF_TILE_DIM;
+    for (uint32_t r = 0; r < rt; r++) {
+        tile_regs_acquire();
+        for (uint32_t c = 0; c < ct; c++) copy_tile(icb, r * ct + c, c);
+        tile_regs_commit();
+        tile_regs_wait();
+        if (TF_PACKER)
+            for (uint32_t c = 0; c < ct; c++)
+                dev_pack_rows(c, ocb,
+                              get_write_ptr(ocb) +
+                                  (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
+                              w);
+        tile_regs_release();
+    }
+}
+
+#include "compute_sfpu.h"
+
+#ifdef __cplusplus
+} // namespace tf_c
+#endif
 
 #endif

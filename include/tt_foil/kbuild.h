@@ -18,9 +18,12 @@
 
 #include "tt_foil/runtime.h"
 
+#include "tt_foil/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+TF_API_BEGIN
 
 typedef struct tf_kernel_build_opts {
     const char *source;           /* .c, or .cpp/.cc/.cxx */
@@ -36,9 +39,23 @@ typedef struct tf_kernel_build_opts {
     uint32_t num_include_dirs;
     int noc;      /* NOC_INDEX: 0 or 1; -1 = the RISC's default (BRISC 0, NCRISC 1) */
     int profiler; /* -1: the build's TT_FOIL_DEVICE_PROFILER; 0/1: off/on */
+    /* A compute kernel's settings (TF_COMPUTE only; tt-metal's ComputeConfig):
+     * -1 the default, else the value. */
+    int math_fidelity; /* a tf_math_fidelity; default TF_MATH_HIFI4 */
+    int fp32_dest_acc; /* fp32_dest_acc_en: 0/1; default 0 (16-bit DEST) */
+    int math_approx;   /* math_approx_mode: 0/1; default 0 */
 } tf_kernel_build_opts;
 
-/* Defaults: everything empty, noc and profiler -1. */
+/* Math fidelity: tt-metal's MathFidelity values (= the multiplier's phases;
+ * LoFi is 1). */
+typedef enum tf_math_fidelity {
+    TF_MATH_LOFI = 0,
+    TF_MATH_HIFI2 = 2,
+    TF_MATH_HIFI3 = 3,
+    TF_MATH_HIFI4 = 4
+} tf_math_fidelity;
+
+/* Defaults: everything empty, noc, profiler and the compute settings -1. */
 void tf_kernel_build_opts_init(tf_kernel_build_opts *o);
 
 /* Compile and load (through the cache). */
@@ -48,6 +65,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o);
  * each written to a temporary file and renamed into place. No cache. */
 int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out);
 
+TF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -83,6 +83,15 @@ uint32_t tf_prof_track_id(const char *group, const char *name);
 uint32_t tf_prof_zone_name_id(const char *name, const char *file, uint32_t line);
 void tf_prof_track_zone(uint32_t track, uint32_t name_id, uint64_t start_ns, uint64_t end_ns);
 
+/* A record of raw bytes (a TF_REC_TEXT type of tf_trace_records.h: the
+ * device profiler's DEVICE_BLOCK and DEVICE_PC): `head` then `data`, at
+ * most TF_TEXT_MAX bytes in all (longer ones are cut and counted). */
+void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *data, size_t dlen);
+/* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
+ * CLOCK_SYNC, whose ids the caller numbers). */
+void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
+                       const char *c);
+
 /* CLOCK_MONOTONIC in ns. Out of line: clock_gettime is POSIX, and this
  * header must compile in strict ISO C modes too (-std=c11). */
 uint64_t tf_prof_now_ns(void);

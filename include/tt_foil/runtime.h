@@ -51,7 +51,8 @@ typedef struct tf_core {
 typedef struct tf_device_config {
     const tf_core *boot_cores; /* cores to boot (NULL: all) */
     int num_boot_cores;
-    const char *firmware_dir;     /* default $TT_FOIL_FIRMWARE_DIR, else the build tree */
+    const char *firmware_dir;     /* default $TT_FOIL_FIRMWARE_DIR, else share/tt_foil beside an
+                                     installed runtime, else the build tree */
     uint32_t dispatch_timeout_ms; /* default $TT_FOIL_DISPATCH_TIMEOUT_MS, else 60000 */
     uint32_t boot_timeout_ms;     /* firmware must reach INIT within this (default 10000) */
     tf_transport *transport;      /* the chip (NULL: open the built-in simulator) */
@@ -240,6 +241,8 @@ typedef struct tf_device_zone {
     tf_device_zone_kind kind;  /* non-ZONE kinds: start == end, the marker's time */
     uint64_t value;            /* SUM, DATA, EVENT, VALIDATE: see tf_device_zone_kind */
     uint32_t count;            /* SUM: scopes accumulated (saturates at 2^20 - 1) */
+    int open; /* 1: still open when a timeout, fault or interrupt stopped the RISC; end_cycle is
+                 when its markers were read back */
 } tf_device_zone;
 
 typedef struct tf_device_profile {

@@ -2,7 +2,7 @@
  * (docs/chip.md, "Tile engine"): a matrix is cut into 32x32 tiles, stored
  * tile after tile in row-major tile order; inside a tile, four 16x16 faces
  * (top-left, top-right, bottom-left, bottom-right), each row-major; values
- * in bf16 or fp32. Matrices whose sides are not multiples of 32 are padded
+ * in bf16, fp32 or Bfp8_b. Matrices whose sides are not multiples of 32 are padded
  * with zeros. */
 #ifndef TT_FOIL_TILE_H
 #define TT_FOIL_TILE_H
@@ -20,6 +20,10 @@ TF_API_BEGIN
 typedef enum tf_tile_format {
     TF_TILE_FORMAT_BF16 = 0, /* 2 bytes a value: a tile is 2048 bytes */
     TF_TILE_FORMAT_FP32 = 1, /* 4 bytes a value: a tile is 4096 bytes */
+    /* block floating point: each 16 values (a face row) share an 8-bit
+     * exponent, each keeps a sign and 7 bits; 64 exponent bytes, then 1024
+     * value bytes: a tile is 1088 bytes (docs/chip.md, "Data formats") */
+    TF_TILE_FORMAT_BFP8_B = 2,
 } tf_tile_format;
 
 /* Bytes of one tile in format f (also the circular buffer page size). */
@@ -30,7 +34,8 @@ uint32_t tf_tile_count(uint32_t n);
 size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f);
 
 /* Row-major fp32 (rows x cols, row stride cols) into tiles at dst
- * (tf_tiled_bytes of them); bf16 rounds to nearest even. */
+ * (tf_tiled_bytes of them); bf16 rounds to nearest even, Bfp8_b as the
+ * chip's packer does (the same code). */
 int tf_tilize(const float *src, uint32_t rows, uint32_t cols, tf_tile_format f, void *dst);
 /* Tiles back into row-major fp32 (the padding is dropped). */
 int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f, float *dst);

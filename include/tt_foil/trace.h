@@ -22,6 +22,7 @@
 typedef struct tf_tr_thread {
     uint32_t number, tid;
     char *name;
+    uint32_t process; /* 0 in one file; tt_foil_profile numbers the processes it merges */
 } tf_tr_thread;
 
 typedef struct tf_tr_loc {
@@ -75,6 +76,27 @@ typedef struct tf_tr_track_zone {
     uint64_t host_ns;          /* when it was recorded */
 } tf_tr_track_zone;
 
+/* A device zone call site (TF_DEF_DEVICE_ZONE): `id` is image << 16 | zone id. */
+typedef struct tf_tr_dev_site {
+    uint32_t id;
+    char *name, *file, *image;
+    uint32_t line;
+    uint16_t hash; /* the spec's ZONE_HASH */
+} tf_tr_dev_site;
+
+/* One RISC's markers of one dispatch (TF_R_DEVICE_BLOCK): its header, and
+ * its h.nwords marker words at dev_words[word0]. */
+typedef struct tf_tr_dev_block {
+    tf_dev_block h;
+    size_t word0;
+} tf_tr_dev_block;
+
+/* Where a RISC stood after a timeout, fault or interrupt (TF_R_DEVICE_PC). */
+typedef struct tf_tr_dev_pc {
+    tf_dev_pc h;
+    char *text; /* function (file:line), or what ran there */
+} tf_tr_dev_pc;
+
 typedef struct tf_trace {
     char *path;
     tf_trace_header header;
@@ -100,6 +122,20 @@ typedef struct tf_trace {
     uint32_t nzone_names;
     tf_tr_track *tracks;
     uint32_t ntracks;
+    /* the device profiler's raw markers, in file order (decode them with
+     * common/cm_dprof.h; tt_foil_profile does) */
+    tf_tr_dev_site *dev_sites; /* by id */
+    uint32_t ndev_sites;
+    tf_tr_dev_block *dev_blocks;
+    size_t ndev_blocks;
+    uint32_t *dev_words;
+    size_t ndev_words;
+    tf_tr_dev_pc *dev_pcs;
+    size_t ndev_pcs;
+    /* the device clock sync (TF_DEF_CLOCK_SYNC) */
+    int has_sync, sync_host_clock;
+    uint64_t sync_host_ns, sync_cycle;
+    double sync_ns_per_cycle;
     /* what could not be read */
     int has_trailer;
     tf_trace_trailer trailer;
@@ -114,6 +150,41 @@ typedef struct tf_trace {
  * (missing, not a tt-foil trace, header cut short). */
 tf_trace *tf_trace_load(const char *path);
 void tf_trace_free(tf_trace *t);
+
+/* The call site of zone `zid` in a device block (resolved against the
+ * firmware or kernel image that ran), NULL if the trace does not define it. */
+const tf_tr_dev_site *tf_trace_dev_site(const tf_trace *t, const tf_tr_dev_block *b, uint32_t zid);
+
+/* Walking the device blocks (devzones.c): every marker in order, and every
+ * zone once its END is seen (STARTs and ENDs paired per block, i.e. per
+ * RISC and dispatch; zones nest), and in a post-mortem block the zones
+ * still open, ending at the block's stop_cycle. */
+enum { TF_DEV_MARKER = 1, TF_DEV_ZONE = 2, TF_DEV_OPEN = 3, TF_DEV_DROPPED = 4 };
+typedef struct tf_tr_dev_event {
+    int kind;                     /* TF_DEV_* */
+    const tf_tr_dev_block *block; /* dispatch, core, RISC */
+    const tf_tr_dev_site *site;   /* NULL: a zone id the trace does not define */
+    uint32_t zid;
+    uint32_t type;       /* MARKER: TF_DPROF_START .. TF_DPROF_VALIDATE */
+    uint64_t cycle;      /* MARKER: its cycle */
+    uint64_t value;      /* MARKER: SUM / DATA / EVENT / VALIDATE payload */
+    uint32_t count;      /* MARKER: SUM's scope exits; DROPPED: zones dropped */
+    uint64_t start, end; /* ZONE, OPEN: cycles */
+    uint32_t depth;      /* ZONE, OPEN: 0 at the top */
+} tf_tr_dev_event;
+
+typedef struct tf_tr_dev_counts {
+    uint64_t markers, zones, open, unmatched, discarded, dropped, payload;
+} tf_tr_dev_counts;
+
+/* Calls fn for every event (a nonzero return stops the walk and is
+ * returned); -1 if out of memory. Counts what it saw into *counts. */
+int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
+                      tf_tr_dev_counts *counts);
+
+/* A device cycle on the host's monotonic clock, by the trace's clock sync
+ * (the cycle itself without one: the simulator's device clock is the host's). */
+uint64_t tf_trace_dev_ns(const tf_trace *t, uint64_t cycle);
 
 /* Capacity of a pool, or 0 if none was declared. */
 uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool);

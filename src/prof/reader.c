@@ -5,7 +5,9 @@
  * generated from TF_TRACE_DEFS and TF_TRACE_RECORDS: a record type or
  * definition kind without a reader here does not compile. */
 #include "tt_foil/trace.h"
+#include "cm_dprof.h"
 #include "cm_err.h"
+#include "tf_profiler.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -48,6 +50,7 @@ typedef struct reader {
     uint32_t nname_ids;
     uint32_t *track_index; /* track id -> index into t->tracks */
     uint32_t ntrack_ids;
+    size_t cap_dev_sites, cap_dev_blocks, cap_dev_words, cap_dev_pcs;
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -236,6 +239,7 @@ static int def_THREAD(reader *r, const def *d)
         t->threads = nt;
         t->nthreads = i + 1;
         t->threads[i].name = NULL;
+        t->threads[i].process = 0;
     }
     t->threads[i].number = d->id;
     t->threads[i].tid = d->line;
@@ -284,6 +288,56 @@ static int def_TRACK(reader *r, const def *d)
     }
     *slot = t->ntracks++;
     return 0;
+}
+
+static int def_DEVICE_ZONE(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    size_t n = t->ndev_sites;
+    tf_tr_dev_site z = {
+        d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), dupn(d->s[2], 1000), d->line, 0};
+    if (!z.name || !z.file || !z.image || PUSH(t->dev_sites, n, r->cap_dev_sites, z)) {
+        free(z.name);
+        free(z.file);
+        free(z.image);
+        return -1;
+    }
+    t->dev_sites[t->ndev_sites].hash = cm_dprof_hash(z.name, z.file, z.line);
+    t->ndev_sites++;
+    return 0;
+}
+
+static int def_CLOCK_SYNC(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    t->has_sync = 1;
+    t->sync_host_clock = d->line != 0;
+    t->sync_host_ns = strtoull(d->s[0], NULL, 10);
+    t->sync_cycle = strtoull(d->s[1], NULL, 10);
+    t->sync_ns_per_cycle = strtod(d->s[2], NULL);
+    if (!(t->sync_ns_per_cycle > 0)) t->sync_ns_per_cycle = 1.0;
+    return 0;
+}
+
+static int site_cmp(const void *a, const void *b)
+{
+    const tf_tr_dev_site *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+const tf_tr_dev_site *tf_trace_dev_site(const tf_trace *t, const tf_tr_dev_block *b, uint32_t zid)
+{
+    uint32_t image = zid < TF_ZONE_ID_KERNEL ? b->h.fw_image : b->h.kernel_image;
+    if (!image) return NULL;
+    uint32_t id = image << 16 | zid, lo = 0, hi = t->ndev_sites;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (t->dev_sites[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < t->ndev_sites && t->dev_sites[lo].id == id ? &t->dev_sites[lo] : NULL;
 }
 
 static int def_unknown(reader *r, const def *d)
@@ -391,7 +445,7 @@ static uint32_t thread_index(reader *r, uint32_t number)
     t->threads = nt;
     char name[32];
     snprintf(name, sizeof name, "thread %u", number);
-    nt[t->nthreads] = (tf_tr_thread){number, 0, strdup(name)};
+    nt[t->nthreads] = (tf_tr_thread){number, 0, strdup(name), 0};
     return t->nthreads++;
 }
 
@@ -535,6 +589,53 @@ static int rec_TRACK_ZONE(reader *r, const rec *e)
     return PUSH(r->t->track_zones, r->t->ntrack_zones, r->cap_track_zones, z);
 }
 
+/* The fixed header of a byte record (DEVICE_BLOCK, DEVICE_PC) into h: 0 if
+ * the record is shorter than it (counted as unreadable). */
+static int rec_header(reader *r, const rec *e, void *h, size_t n)
+{
+    if (e->arg < n) {
+        r->t->unknown_records++;
+        return 0;
+    }
+    memcpy(h, e->p + 1, n);
+    return 1;
+}
+
+/* A DEVICE_BLOCK whose header or word count does not fit its length is
+ * counted as unreadable. */
+static int rec_DEVICE_BLOCK(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    tf_tr_dev_block b;
+    if (!rec_header(r, e, &b.h, sizeof b.h)) return 0;
+    if ((uint64_t)b.h.nwords * 4 > e->arg - sizeof b.h) {
+        t->unknown_records++;
+        return 0;
+    }
+    b.word0 = t->ndev_words;
+    if (grow((void **)&t->dev_words, &r->cap_dev_words, t->ndev_words + b.h.nwords,
+             sizeof *t->dev_words))
+        return -1;
+    if (b.h.nwords)
+        memcpy(t->dev_words + t->ndev_words, (const char *)(e->p + 1) + sizeof b.h,
+               (size_t)b.h.nwords * 4);
+    t->ndev_words += b.h.nwords;
+    return PUSH(t->dev_blocks, t->ndev_blocks, r->cap_dev_blocks, b);
+}
+
+static int rec_DEVICE_PC(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    tf_tr_dev_pc pc;
+    if (!rec_header(r, e, &pc.h, sizeof pc.h)) return 0;
+    pc.text = dupn((const char *)(e->p + 1) + sizeof pc.h, e->arg - sizeof pc.h);
+    if (!pc.text || PUSH(t->dev_pcs, t->ndev_pcs, r->cap_dev_pcs, pc)) {
+        free(pc.text);
+        return -1;
+    }
+    return 0;
+}
+
 static int rec_unknown(reader *r, const rec *e)
 {
     (void)e;
@@ -640,6 +741,8 @@ tf_trace *tf_trace_load(const char *path)
     r.ns_clock = (t->header.flags & TF_TRACE_FLAG_NS_CLOCK) != 0;
     add_cal(&r, t->header.start_tsc, t->header.start_ns);
     scan_chunks(&r);
+    if (t->ndev_sites)
+        qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
     for (size_t i = 0; i < r.nchunks; i++)
         if (r.chunks[i].h->kind == TF_CHUNK_EVENTS || r.chunks[i].h->kind == TF_CHUNK_PACKED)
@@ -735,6 +838,16 @@ void tf_trace_free(tf_trace *t)
     }
     for (int i = 0; i < t->nwarnings; i++) free(t->warnings[i]);
     for (uint32_t i = 0; i < t->ncaps; i++) free(t->cap_names[i]);
+    for (uint32_t i = 0; i < t->ndev_sites; i++) {
+        free(t->dev_sites[i].name);
+        free(t->dev_sites[i].file);
+        free(t->dev_sites[i].image);
+    }
+    for (size_t i = 0; i < t->ndev_pcs; i++) free(t->dev_pcs[i].text);
+    free(t->dev_sites);
+    free(t->dev_blocks);
+    free(t->dev_words);
+    free(t->dev_pcs);
     free(t->cap_names);
     free(t->cap_bytes);
     free(t->threads);

@@ -538,21 +538,36 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
 
 void tf_prof_text_slow(const char *text, size_t len)
 {
+    tf_prof_bytes(TF_R_ZONE_TEXT, text, len, NULL, 0);
+}
+
+void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *data, size_t dlen)
+{
+    if (!tf_prof_on[TF_PROF_TRACE]) return;
     tf_stream *st = &tf_streams[TF_PROF_TRACE];
-    if (len > TF_TEXT_MAX) {
+    if (hlen + dlen > TF_TEXT_MAX) {
         atomic_fetch_add(&st->truncated_texts, 1);
-        len = TF_TEXT_MAX;
+        if (hlen > TF_TEXT_MAX) hlen = TF_TEXT_MAX;
+        dlen = TF_TEXT_MAX - hlen;
     }
+    size_t len = hlen + dlen;
     unsigned words = 1 + (unsigned)((len + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
     uint64_t now = tf_prof_now();
     uint64_t *p = t->pos[0];
     if (t->end[0] - p < (ptrdiff_t)words || ((now - t->base[0]) >> 40))
         p = tf_prof_reserve(0, words, now);
-    p[0] = TF_REC(TF_R_ZONE_TEXT, (uint32_t)len, now - t->base[0]);
+    p[0] = TF_REC(type, (uint32_t)len, now - t->base[0]);
     p[words - 1] = 0;
-    memcpy(p + 1, text, len);
+    memcpy(p + 1, head, hlen);
+    if (dlen) memcpy((char *)(p + 1) + hlen, data, dlen);
     t->pos[0] = p + words;
+}
+
+void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
+                       const char *c)
+{
+    write_def(TF_PROF_TRACE, kind, id, line, a, b, c);
 }
 
 /* Interned pairs of strings and a line: zone names (name, file, line)
@@ -742,6 +757,24 @@ static int have_invariant_tsc(void)
 #endif
 }
 
+/* The file name: the variable's value with every "%p" replaced by the
+ * process id, so that every process of a capture (a script running several
+ * programs, children started in the background) writes its own file. */
+static void expand_path(char *out, size_t n, const char *pattern)
+{
+    size_t k = 0;
+    for (const char *p = pattern; *p && k + 1 < n; p++) {
+        if (p[0] == '%' && p[1] == 'p') {
+            int w = snprintf(out + k, n - k, "%ld", (long)getpid());
+            k = w > 0 && (size_t)w < n - k ? k + (size_t)w : n - 1;
+            p++;
+        } else {
+            out[k++] = *p;
+        }
+    }
+    out[k] = 0;
+}
+
 static void open_stream(int s, enum tf_env_id env, const char *what)
 {
     tf_stream *st = &tf_streams[s];
@@ -750,9 +783,9 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     pthread_mutex_init(&st->lock, NULL);
     const char *path = getenv(tf_env_name(env));
     if (tf_env_is_off(path)) return;
-    snprintf(st->path, sizeof st->path, "%s", path);
+    expand_path(st->path, sizeof st->path, path);
     tf_prof_on[s] = 1;
-    st->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    st->fd = open(st->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (st->fd < 0) {
         stream_failed(st, errno, 0, 0); /* every record will count as lost */
         return;
@@ -772,6 +805,41 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
         stream_failed(st, errno ? errno : ENOSPC, 0, 1);
 }
 
+/* fork(): the child must not write into its parent's files (its buffers
+ * hold copies of the parent's records, and the writer thread did not
+ * survive the fork). Every lock is held across the fork so the child finds
+ * them consistent; the child then stops recording: what it records would
+ * have nowhere to go. A program the child execs starts afresh and records
+ * into its own file (TT_FOIL_TRACE with %p). */
+static void atfork_prepare(void)
+{
+    pthread_mutex_lock(&tf_reg_lock);
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++) pthread_mutex_lock(&tf_streams[s].lock);
+    pthread_mutex_lock(&tf_wq_lock);
+}
+
+static void atfork_parent(void)
+{
+    pthread_mutex_unlock(&tf_wq_lock);
+    for (int s = TF_PROF_NSTREAMS; s-- > 0;) pthread_mutex_unlock(&tf_streams[s].lock);
+    pthread_mutex_unlock(&tf_reg_lock);
+}
+
+static void atfork_child(void)
+{
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
+        tf_stream *st = &tf_streams[s];
+        atomic_store(&st->closed, 1);
+        tf_prof_on[s] = 0;
+        if (st->fd >= 0) close(st->fd);
+        st->fd = -1;
+    }
+    tf_wq_head = tf_wq_tail = NULL; /* the parent writes them */
+    tf_writer_running = tf_writer_started = tf_writer_busy = tf_writer_sleeping = 0;
+    tf_spare_waiters = 0;
+    atfork_parent();
+}
+
 __attribute__((constructor)) static void tf_prof_init(void)
 {
     if (tf_initialized) return;
@@ -789,5 +857,6 @@ __attribute__((constructor)) static void tf_prof_init(void)
         pthread_create(&tf_writer, NULL, writer_main, NULL) == 0;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     atexit(close_streams);
+    pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
     install_signal_handlers();
 }

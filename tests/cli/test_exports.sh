@@ -26,7 +26,7 @@ for s in $syms; do
     }
 done
 for s in tf_device_open tf_buffer_write tf_dispatch_execute tf_last_error tf_set_warning_handler \
-    tf_sim_transport_open tf_tilize; do
+    tf_sim_transport_open tf_tilize tf_kernel_build tf_kernel_compile; do
     echo "$syms" | grep -qx -- "$s" || {
         echo "FAIL: $lib does not export public '$s'"
         fail=1

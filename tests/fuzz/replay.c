@@ -1,7 +1,9 @@
 /* Run a fuzz harness over files (the committed regression inputs and the
  * generated seeds) outside libFuzzer: a crash or sanitizer report fails
  * the ctest; otherwise prints "N passed, 0 failed". */
+#include "cm_file.h"
 #include "fuzz.h"
+#include "tt_foil/error.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -11,29 +13,10 @@
 
 static int run_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "replay: cannot open %s\n", path);
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (!buf) break;
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        uint8_t *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    fclose(f);
+    size_t n = 0;
+    uint8_t *buf = cm_file_read(path, &n);
     if (!buf) {
-        fprintf(stderr, "replay: out of memory reading %s\n", path);
+        fprintf(stderr, "replay: %s\n", tf_last_error());
         return -1;
     }
     /* a copy of exactly n bytes, so ASan sees reads past the input */

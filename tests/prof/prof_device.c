@@ -1,19 +1,82 @@
-/* The traced runtime with the device profiler, for test_prof_runtime: a
- * few dispatches of dz_loop on profiling firmware, so that device zones
- * reach the host trace. */
+/* The traced runtime with the device profiler, for test_prof_runtime and
+ * test_postmortem.sh: a few dispatches of dz_loop on profiling firmware, so
+ * that device zones reach the host trace. With an argument:
+ *   hang | illegal | load   one dispatch of dz_fault that times out (300 ms)
+ *                          or faults; exits 3 after printing the error
+ *   sigint PIDFILE         the hang with a long timeout; writes its pid to
+ *                          PIDFILE once it waits (for the test to interrupt)
+ *   many PIDFILE           dispatches without end; the pid is written after
+ *                          200 (for the test to kill it mid-run) */
 #include "tt_foil/runtime.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-int main(void)
+static void write_pid(const char *path)
 {
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (f) {
+        fprintf(f, "%ld\n", (long)getpid());
+        fclose(f);
+        rename(tmp, path);
+    }
+}
+
+/* Run one faulting or hanging dispatch: exit 3 with its message. */
+static int broken(tf_device *dev, const char *elf)
+{
+    tf_kernel *k = tf_kernel_load(dev, elf);
+    tf_program *p = k ? tf_program_create(dev, (tf_core){1, 0}) : NULL;
+    if (!p || tf_program_set_kernel(p, TF_BRISC, k)) {
+        fprintf(stderr, "%s\n", tf_last_error());
+        return 1;
+    }
+    if (!tf_dispatch_execute(p)) {
+        fprintf(stderr, "the dispatch did not fail\n");
+        return 1;
+    }
+    fprintf(stderr, "prof_device: %s\n", tf_last_error());
+    tf_device_profile prof;
+    if (!tf_program_device_profile(p, &prof)) {
+        size_t open = 0;
+        for (size_t i = 0; i < prof.nzones; i++) open += prof.zones[i].open;
+        fprintf(stderr, "prof_device: %zu device zones, %zu open\n", prof.nzones, open);
+    }
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_device_close(dev);
+    return 3;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
     tf_device_config cfg;
     tf_device_config_init(&cfg);
     tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
     cfg.sim = &sim;
     cfg.firmware_dir = TF_TEST_FWPROF;
+    if (!strcmp(mode, "hang") || !strcmp(mode, "illegal") || !strcmp(mode, "load"))
+        cfg.dispatch_timeout_ms = 300;
+    if (!strcmp(mode, "sigint")) cfg.dispatch_timeout_ms = 60000;
     tf_device *dev = tf_device_open(&cfg);
+    if (dev && !strcmp(mode, "hang")) return broken(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
+    if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
+    if (dev && !strcmp(mode, "load")) return broken(dev, TF_TEST_KERNELS "/dz_fault3.brisc.elf");
+    if (dev && !strcmp(mode, "sigint") && argc > 2) {
+        /* the pid is written as the wait starts: the test's SIGINT lands in it */
+        tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
+        tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
+        if (!p || tf_program_set_kernel(p, TF_BRISC, k)) return 1;
+        write_pid(argv[2]);
+        tf_dispatch_execute(p);
+        fprintf(stderr, "prof_device: %s\n", tf_last_error());
+        return 4; /* not reached: the signal ends the process */
+    }
     tf_kernel *k = dev ? tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf") : NULL;
     if (!k) {
         fprintf(stderr, "%s\n", tf_last_error());
@@ -26,6 +89,12 @@ int main(void)
         if (tf_program_set_kernel(p[c], TF_BRISC, k) ||
             tf_program_set_args(p[c], TF_BRISC, args, 2))
             return 1;
+    }
+    if (!strcmp(mode, "many") && argc > 2) {
+        for (int i = 0;; i++) {
+            if (tf_dispatch_execute(p[i % 2])) return 1;
+            if (i == 200) write_pid(argv[2]);
+        }
     }
     for (int i = 0; i < 3; i++)
         if (tf_dispatch_execute(p[i % 2])) return 1;

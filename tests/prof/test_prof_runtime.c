@@ -32,6 +32,33 @@ static int mem_count(const tf_trace *t, const char *pool, int op)
     return n;
 }
 
+/* The device zones of a trace (its DEVICE_BLOCK records, walked by the
+ * trace library) on the host's clock. */
+typedef struct dev_zone {
+    const char *name;
+    int x, y, risc;
+    uint64_t start_ns, end_ns;
+} dev_zone;
+
+typedef struct dev_zones {
+    const tf_trace *t;
+    dev_zone v[256];
+    size_t n;
+} dev_zones;
+
+static int take_zone(void *arg, const tf_tr_dev_event *e)
+{
+    dev_zones *z = arg;
+    if (e->kind != TF_DEV_ZONE || z->n == 256) return 0;
+    z->v[z->n++] = (dev_zone){e->site ? e->site->name : "?",
+                              e->block->h.x,
+                              e->block->h.y,
+                              e->block->h.risc,
+                              tf_trace_dev_ns(z->t, e->start),
+                              tf_trace_dev_ns(z->t, e->end)};
+    return 0;
+}
+
 /* Device zones reach the host trace, each inside its dispatch's waiting:
  * from the start of its first TF_dispatch/wait_done zone to the end of its
  * last (one per core of a multi-core dispatch). The device clock is the
@@ -57,8 +84,17 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     CHECK_TRUE(t != NULL);
     if (!t) return;
     /* 5 dispatch-cores x (BRISC-FW, BRISC-KERNEL, loop, outer, inner, dup, dup
-     * + 4 other FW zones) */
-    CHECK_EQ_U(t->ntrack_zones, 5 * 11);
+     * + 4 other FW zones), as raw markers: no track zones any more */
+    static dev_zones dz;
+    dz.t = t;
+    dz.n = 0;
+    tf_tr_dev_counts counts = {0};
+    CHECK_TRUE(tf_trace_dev_walk(t, take_zone, &dz, &counts) == 0);
+    CHECK_EQ_U(dz.n, 5 * 11);
+    CHECK_EQ_U(counts.markers, 2 * 5 * 11);
+    CHECK_EQ_U(counts.unmatched, 0);
+    CHECK_EQ_U(t->ntrack_zones, 0);
+    CHECK_TRUE(t->has_sync && t->sync_host_clock);
     CHECK_EQ_U(zone_count(t, "TF_dispatch/profiler_readback", NULL), 5);
     /* each dispatch's wait span */
     uint64_t span_lo[16], span_hi[16];
@@ -78,19 +114,17 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     }
     CHECK_EQ_U(nspans, 4);
     int inside = 0, loops = 0;
-    for (size_t i = 0; i < t->ntrack_zones; i++) {
-        const tf_tr_track_zone *d = &t->track_zones[i];
-        const char *nm = d->name != TF_NONE ? t->zone_names[d->name].name : "?";
-        const tf_tr_track *tr = d->track != TF_NONE ? &t->tracks[d->track] : NULL;
-        /* the runtime names a track per core and RISC */
-        CHECK_TRUE(tr && !strncmp(tr->group, "device core (", 13) && cm_risc_parse(tr->name) >= 0);
+    for (size_t i = 0; i < dz.n; i++) {
+        const dev_zone *d = &dz.v[i];
+        const char *nm = d->name;
+        CHECK_TRUE(d->risc >= 0 && d->risc < TF_NUM_RISCS);
         int found = 0;
         for (int s = 0; s < nspans && !found; s++)
             found = span_lo[s] <= d->start_ns && d->end_ns <= span_hi[s];
         inside += found;
         if (!found) { /* say where it landed */
-            fprintf(stderr, "outside: %s %s %s [%llu, %llu]\n", nm, tr ? tr->group : "?",
-                    tr ? tr->name : "?", (unsigned long long)d->start_ns,
+            fprintf(stderr, "outside: %s core (%d,%d) %s [%llu, %llu]\n", nm, d->x, d->y,
+                    cm_risc_name(d->risc), (unsigned long long)d->start_ns,
                     (unsigned long long)d->end_ns);
             for (int s = 0; s < nspans; s++)
                 fprintf(stderr, "  span %d [%llu, %llu] -> start %+lld end %+lld\n", s,
@@ -99,7 +133,7 @@ static void device_zones_in_trace(const char *prog, const char *dir)
         }
         loops += !strcmp(nm, "loop");
     }
-    CHECK_EQ_U(inside, t->ntrack_zones);
+    CHECK_EQ_U(inside, dz.n);
     CHECK_EQ_U(loops, 5);
     CHECK_TRUE(t->header.flags & TF_TRACE_FLAG_NS_CLOCK);
     tf_trace_free(t);

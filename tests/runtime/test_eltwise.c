@@ -183,7 +183,7 @@ int main(void)
     engine_error(dev, TF_TEST_KERNELS "/tile_fault3.compute", 1,
                  "tile engine RELU: math must run between tile_regs_acquire and tile_regs_commit");
     engine_error(dev, TF_TEST_KERNELS "/tile_fault4.compute", 1,
-                 "tile engine RELU: the DEST index is beyond the 8 tiles of a half");
+                 "tile engine RELU: the DEST index 9 is beyond the 8 tiles of a half");
     /* the engine works after each of those */
     CHECK_EQ_U(eltwise(dev, 0, 0), 0);
     MUST(tf_device_close(dev));

@@ -3,7 +3,7 @@
  * again (hit: the compiler is not run, checked with a wrapper that logs each
  * invocation), a header change (miss again), and the errors: compiler
  * diagnostics with file:line, an unsupported tt-metal name, a compile-time
- * arg index out of range. */
+ * arg index out of range; a compute kernel's settings and their errors. */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
@@ -124,6 +124,45 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "get_compile_time_arg_val: index out of range of this "
                                     "kernel's compile-time args");
     CHECK_CONTAINS(tf_last_error(), "cta.cpp:3:");
+    /* a compute kernel's settings (tt-metal's ComputeConfig): the kernel
+     * static_asserts that MATH_FIDELITY and DST_ACCUM_MODE follow them */
+    {
+        char mm[512];
+        snprintf(mm, sizeof mm, "%s/compute/ops_matmul.cpp", TF_TEST_TTM);
+        const char *lofi[] = {"TF_TEST_FIDELITY=LoFi", "TF_TEST_FP32=true"};
+        const char *dflt[] = {"TF_TEST_FIDELITY=HiFi4", "TF_TEST_FP32=false"};
+        tf_kernel_build_opts c;
+        tf_kernel_build_opts_init(&c);
+        CHECK_TRUE(c.math_fidelity == -1 && c.fp32_dest_acc == -1 && c.math_approx == -1);
+        c.source = mm;
+        c.risc = TF_COMPUTE;
+        c.defines = dflt;
+        c.num_defines = 2;
+        tf_kernel *k = tf_kernel_build(dev, &c);
+        CHECK_TRUE(k != NULL); /* the defaults: HiFi4, a 16-bit DEST */
+        tf_kernel_free(k);
+        c.math_fidelity = TF_MATH_LOFI;
+        c.fp32_dest_acc = 1;
+        c.math_approx = 1;
+        c.defines = lofi;
+        k = tf_kernel_build(dev, &c);
+        CHECK_TRUE(k != NULL);
+        tf_kernel_free(k);
+        c.defines = dflt; /* the kernel expects the defaults: the settings reach it */
+        CHECK_TRUE(tf_kernel_build(dev, &c) == NULL);
+        CHECK_CONTAINS(tf_last_error(), "MATH_FIDELITY follows the option");
+        c.math_fidelity = 1;
+        CHECK_TRUE(tf_kernel_build(dev, &c) == NULL);
+        CHECK_CONTAINS(tf_last_error(), "math_fidelity 1 is not a tf_math_fidelity");
+        c.math_fidelity = -1;
+        c.fp32_dest_acc = 2;
+        CHECK_TRUE(tf_kernel_build(dev, &c) == NULL);
+        CHECK_CONTAINS(tf_last_error(), "fp32_dest_acc and math_approx are 0, 1 or -1");
+        c.fp32_dest_acc = 1;
+        c.risc = TF_NCRISC;
+        CHECK_TRUE(tf_kernel_build(dev, &c) == NULL);
+        CHECK_CONTAINS(tf_last_error(), "are settings of compute kernels");
+    }
     /* nothing half-written was left in the cache by the failures */
     tf_kernel_build_opts o;
     tf_kernel_build_opts_init(&o);

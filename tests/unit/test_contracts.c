@@ -37,8 +37,10 @@ static unsigned make_record(uint64_t *w, unsigned type, uint32_t arg, uint64_t d
                             int payload_words)
 {
     if (payload_words == TF_REC_TEXT) {
-        static const char text[] = "hello, trace";
-        arg = (uint32_t)strlen(text);
+        /* 64 bytes: long enough for the device records' headers (whose
+         * word count, at bytes 32..35, is then 0) */
+        static const char text[64] = "hello, trace";
+        arg = (uint32_t)sizeof text;
         w[0] = TF_REC(type, arg, delta);
         memset(w + 1, 0, ((arg + 7) / 8) * 8);
         memcpy(w + 1, text, arg);
@@ -159,34 +161,41 @@ static void everything_read(void)
 #define ONE_KIND(name, code, strings, meaning) kinds++;
     TF_TRACE_DEFS(ONE_KIND)
 #undef ONE_KIND
-    CHECK_EQ_I(kinds, 6); /* a new kind: define it below too */
+    CHECK_EQ_I(kinds, 8); /* a new kind: define it below too */
     def(defs, &off, TF_DEF_LOCATION, 1, 10, "zone", "fn", "f.c");
     def(defs, &off, TF_DEF_POOL, 1, 0, "Device L1 (1,2)", NULL, NULL);
     def(defs, &off, TF_DEF_THREAD, 1, 77, "main", NULL, NULL);
     def(defs, &off, TF_DEF_ZONE_NAME, 1, 5, "tile loop", "k.c", NULL);
     def(defs, &off, TF_DEF_CAPACITY, 0, 0, "Device L1 (1,2)", "4096", NULL);
     def(defs, &off, TF_DEF_TRACK, 1, 0, "device core (1,2)", "NCRISC", NULL);
+    def(defs, &off, TF_DEF_DEVICE_ZONE, 2u << 16 | 0x8001, 12, "dz", "k.c", "kern");
+    def(defs, &off, TF_DEF_CLOCK_SYNC, 0, 1, "500", "400", "1.000000");
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
-    uint64_t w[] = {TF_REC(TF_R_ZONE_BEGIN, 1, 100),
-                    TF_REC(TF_R_ZONE_TEXT, 3, 110),
+    uint64_t w[] = {TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110),
                     0x636261, /* "abc" */
-                    TF_REC(TF_R_FRAME, 0, 120),
-                    TF_REC(TF_R_ALLOC, 1, 130),
-                    0x40,
-                    64,
-                    TF_REC(TF_R_FREE, 1, 140),
-                    0x40,
-                    TF_REC(TF_R_RESET, 1, 150),
-                    TF_REC(TF_R_TRACK_ZONE, 1, 160),
-                    1,
-                    1000,
-                    1500,
-                    TF_REC(TF_R_ZONE_END, 1, 170)};
+                    TF_REC(TF_R_FRAME, 0, 120), TF_REC(TF_R_ALLOC, 1, 130), 0x40, 64,
+                    TF_REC(TF_R_FREE, 1, 140), 0x40, TF_REC(TF_R_RESET, 1, 150),
+                    TF_REC(TF_R_TRACK_ZONE, 1, 160), 1, 1000, 1500, TF_REC(TF_R_ZONE_END, 1, 170),
+                    /* a device block of two markers (START, END of zone 0x8001 of
+                     * image 2), then a device pc */
+                    TF_REC(TF_R_DEVICE_BLOCK, sizeof(tf_dev_block) + 16, 180),
+                    7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32,
+                    1 | (uint64_t)2 << 32, /* fw_image, kernel_image */
+                    0,                     /* dropped, invalid */
+                    4,                     /* nwords */
+                    0,                     /* ref_cycle */
+                    999,                   /* stop_cycle */
+                    181,                   /* host_ns */
+                    (0x80000000u | 0x8001u << 12) | (uint64_t)10 << 32,
+                    (0x90000000u | 0x8001u << 12) | (uint64_t)20 << 32,
+                    TF_REC(TF_R_DEVICE_PC, sizeof(tf_dev_pc) + 3, 190),
+                    7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32, 0x1234,
+                    0x6e6966 /* "fin" */};
     int types = 0;
 #define ONE_TYPE(name, code, words, arg, payload) types++;
     TF_TRACE_RECORDS(ONE_TYPE)
 #undef ONE_TYPE
-    CHECK_EQ_I(types, 8); /* a new type: add a record above and check it below */
+    CHECK_EQ_I(types, 10); /* a new type: add a record above and check it below */
     chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
     CHECK_EQ_I(fclose(f), 0);
     tf_trace *t = tf_trace_load(path);
@@ -231,6 +240,34 @@ static void everything_read(void)
             CHECK_EQ_U(t->zone_names[z->name].line, 5);
         }
     }
+    CHECK_EQ_U(t->ndev_blocks, 1);
+    CHECK_EQ_U(t->ndev_words, 4);
+    if (t->ndev_blocks == 1) {
+        const tf_tr_dev_block *b = &t->dev_blocks[0];
+        CHECK_EQ_U(b->h.dispatch, 7);
+        CHECK_EQ_U(b->h.x, 1);
+        CHECK_EQ_U(b->h.y, 2);
+        CHECK_EQ_U(b->h.risc, 3);
+        CHECK_EQ_U(b->h.reason, TF_DEVB_TIMEOUT);
+        CHECK_EQ_U(b->h.stop_cycle, 999);
+        CHECK_EQ_U(t->dev_words[b->word0 + 1], 10);
+        const tf_tr_dev_site *site = tf_trace_dev_site(t, b, 0x8001);
+        CHECK_TRUE(site != NULL);
+        if (site) {
+            CHECK_STR(site->name, "dz");
+            CHECK_STR(site->image, "kern");
+            CHECK_EQ_U(site->line, 12);
+        }
+        CHECK_TRUE(tf_trace_dev_site(t, b, 0x8002) == NULL);
+    }
+    CHECK_EQ_U(t->ndev_pcs, 1);
+    if (t->ndev_pcs == 1) {
+        CHECK_EQ_U(t->dev_pcs[0].h.pc, 0x1234);
+        CHECK_STR(t->dev_pcs[0].text, "fin");
+    }
+    CHECK_TRUE(t->has_sync && t->sync_host_clock);
+    CHECK_EQ_U(t->sync_host_ns, 500);
+    CHECK_EQ_U(t->sync_cycle, 400);
     tf_trace_free(t);
 }
 

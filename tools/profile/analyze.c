@@ -179,13 +179,12 @@ out:
 
 /* ---- phases ---------------------------------------------------------------------- */
 
-static const char *base_name(const char *path)
-{
-    if (!path) return "";
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
+/* Phases as the spec's wrapper writes them (docs/profiling.md, "Reports"): a
+ * TF_kernel_load more than PF_PHASE_GAP_NS after the previous one ended
+ * starts a phase; a phase ends where the next begins, the last one at the
+ * start of the last host zone to begin (the wrapper's end, not the end of
+ * that zone); kernels by their TF_kernel_load zone text, as in
+ * .logs/tracy_ops_times.csv. */
 static void phases(pf_logs *l, pf_analysis *a)
 {
     tf_trace *t = l->trace;
@@ -194,25 +193,27 @@ static void phases(pf_logs *l, pf_analysis *a)
     if (!loads) return;
     unsigned char *is_load = loc_flags(t, "TF_kernel_load", NULL, NULL);
     size_t n = 0;
-    for (size_t i = 0; is_load && i < t->nzones; i++)
-        if (is_load[t->zones[i].loc]) loads[n++] = (uint32_t)i;
+    uint64_t last = l->t0;
+    for (size_t i = 0; i < t->nzones; i++) {
+        if (t->zones[i].start_ns > last) last = t->zones[i].start_ns;
+        if (is_load && is_load[t->zones[i].loc]) loads[n++] = (uint32_t)i;
+    }
     free(is_load);
     g_zones = t->zones;
     qsort(loads, n, sizeof *loads, cmp_by_start);
-    uint64_t last = l->last;
     for (size_t i = 0; i < n; i++) {
         const tf_tr_zone *z = &t->zones[loads[i]];
+        const char *text = z->text ? z->text : "";
         if (!i || z->start_ns > t->zones[loads[i - 1]].end_ns + PF_PHASE_GAP_NS) {
             pf_phase *np = realloc(a->phases, (a->nphases + 1) * sizeof *np);
             if (!np) break;
             a->phases = np;
             if (a->nphases) a->phases[a->nphases - 1].end = z->start_ns - l->t0;
-            a->phases[a->nphases++] =
-                (pf_phase){0, z->start_ns - l->t0, last - l->t0, base_name(z->text), ""};
+            a->phases[a->nphases++] = (pf_phase){0, z->start_ns - l->t0, last - l->t0, text, ""};
         }
         pf_phase *p = &a->phases[a->nphases - 1];
         p->kernel_loads++;
-        p->last_kernel = base_name(z->text);
+        p->last_kernel = text;
     }
     free(loads);
 }

@@ -3,52 +3,31 @@
  * profiler is linked statically, so ldd shows nothing either way). The
  * binary carries marker strings (contracts/tf_build_note.h): the
  * recorder's, present only when the host profiler is built in, and the
- * runtime's, naming its default firmware folder, whose BRISC firmware's
- * build note says whether the device profiler is in. */
+ * runtime's, naming its default firmware folder (or, when that is gone,
+ * share/tt_foil beside the binary: an installed tree), whose BRISC
+ * firmware's build note says whether the device profiler is in. A program
+ * linked with libtt_foil.so is pointed at the library. */
 #include "cm_elf.h"
+#include "cm_file.h"
 #include "pf.h"
 #include "tf_build_note.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* The whole file, or NULL. */
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 20, len = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap) break;
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        free(buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    *n = len;
-    return buf;
-}
+#ifndef TT_FOIL_REL_LIB_SHARE
+#define TT_FOIL_REL_LIB_SHARE "../share/tt_foil"
+#define TT_FOIL_REL_BIN_SHARE "../share/tt_foil"
+#endif
 
 int pf_check(const char *program, FILE *out)
 {
     size_t n = 0;
-    char *bin = slurp(program, &n);
+    char *bin = cm_file_read(program, &n);
     if (!bin) {
-        fprintf(stderr, PF_TOOL ": --check: cannot read '%s'\n", program);
+        fprintf(stderr, PF_TOOL ": --check: %s\n", tf_last_error());
         return 1;
     }
     int host = memmem(bin, n, TF_CHECK_MARKER_HOST, strlen(TF_CHECK_MARKER_HOST)) != NULL;
@@ -58,8 +37,18 @@ int pf_check(const char *program, FILE *out)
         fw += strlen(TF_CHECK_MARKER_FIRMWARE);
         snprintf(fwdir, sizeof fwdir, "%.*s", (int)strnlen(fw, (size_t)(bin + n - fw)), fw);
     }
+    /* linked with the shared runtime: the markers are in the library */
+    int shared = memmem(bin, n, "libtt_foil.so", 13) != NULL;
     free(bin);
     fprintf(out, "%s:\n", program);
+    if (!fw && shared) {
+        if (host)
+            fprintf(out, "  host profiler (TT_FOIL_ENABLE_TRACY):    yes, in the program itself "
+                         "(tt_foil::profiling)\n");
+        fprintf(out, "  links the shared runtime libtt_foil.so: run --check on that library (the "
+                     "one `ldd PROGRAM | grep tt_foil` names) for the runtime's profilers\n");
+        return 0;
+    }
     if (!fw && !host) {
         fprintf(out, "  not a tt-foil program (it carries neither the runtime nor the profiler)\n");
         return 1;
@@ -73,8 +62,25 @@ int pf_check(const char *program, FILE *out)
     }
     const char *env = getenv("TT_FOIL_FIRMWARE_DIR");
     const char *dir = env && *env ? env : fwdir;
-    char path[4200];
+    char path[4300], installed[4200];
     snprintf(path, sizeof path, "%s/brisc.elf", dir);
+    if (!(env && *env) && access(path, R_OK)) {
+        /* an installed (or moved) tree: share/tt_foil beside the binary, as
+         * the runtime finds it (src/paths.c) */
+        const char *slash = strrchr(program, '/');
+        int len = slash ? (int)(slash - program) : 1;
+        const char *pdir = slash ? program : ".";
+        for (int k = 0; k < 2; k++) {
+            snprintf(installed, sizeof installed, "%.*s/%s/device/firmware", len, pdir,
+                     k ? TT_FOIL_REL_BIN_SHARE : TT_FOIL_REL_LIB_SHARE);
+            snprintf(path, sizeof path, "%s/brisc.elf", installed);
+            if (!access(path, R_OK)) {
+                dir = installed;
+                break;
+            }
+        }
+        if (dir != installed) snprintf(path, sizeof path, "%s/brisc.elf", dir);
+    }
     cm_elf *e = cm_elf_open(path);
     uint32_t sz = 0;
     const uint8_t *note = e ? cm_elf_section(e, ".tt_foil_build", &sz) : NULL;

@@ -9,13 +9,16 @@
 #include "cm_err.h"
 #include "cm_pair.h"
 #include "cm_risc.h"
+#include "tf_profiler.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void pf_note(pf_logs *l, int error, const char *fmt, ...)
 {
@@ -59,7 +62,7 @@ static void path_of(const pf_logs *l, const char *rel, char *out, size_t n)
 /* Loading one trace file: done on its own thread (reading and decoding is
  * most of the load), the notes afterwards on the main thread, in order. */
 typedef struct trace_job {
-    char path[4200];
+    char path[4400];
     int missing;
     tf_trace *t;
     char error[512];
@@ -194,8 +197,20 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
         if (cm_pair_start(&st->pair, key, cycle.u))
             pf_note(l, 1, "out of memory pairing device markers");
     } else if (cm_pair_end(&st->pair, key, &start, &depth)) {
-        pf_devzone z = {
-            (uint32_t)dispatch.u, (int)x.u, (int)y.u, risc, nm, hs, depth, start, cycle.u};
+        pf_devzone z = {(uint32_t)dispatch.u,
+                        (int)x.u,
+                        (int)y.u,
+                        risc,
+                        nm,
+                        hs,
+                        depth,
+                        start,
+                        cycle.u,
+                        0,
+                        0,
+                        TF_DEVB_DONE,
+                        pf_intern(l, ""),
+                        0};
         if (push_devzone(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
     }
     return 0;
@@ -307,32 +322,458 @@ static void load_sync(pf_logs *l)
     fclose(f);
 }
 
+/* ---- device markers from the traces ------------------------------------------------ */
+
+/* The derived raw CSV and what decoding one process's blocks needs: the
+ * interned strings of each call site, computed once. */
+typedef struct dev_walk {
+    pf_logs *l;
+    const tf_trace *t;
+    uint32_t process;
+    pf_out *csv;
+    uint32_t *site_str; /* per site: name, hash, file (3 each), UINT32_MAX until interned */
+    uint64_t dropped_blocks;
+    const tf_tr_dev_block *first_drop;
+    int oom;
+} dev_walk;
+
+static void site_strings(dev_walk *w, const tf_tr_dev_site *site, uint32_t zid, uint32_t out[3])
+{
+    if (!site) {
+        char hash[24];
+        snprintf(hash, sizeof hash, "id:0x%04x", zid);
+        out[0] = pf_intern(w->l, "?");
+        out[1] = pf_intern(w->l, hash);
+        out[2] = pf_intern(w->l, "");
+        return;
+    }
+    uint32_t *c = &w->site_str[3 * (size_t)(site - w->t->dev_sites)];
+    if (c[0] == UINT32_MAX) {
+        char hash[16];
+        snprintf(hash, sizeof hash, "0x%04x", site->hash);
+        c[0] = pf_intern(w->l, site->name);
+        c[1] = pf_intern(w->l, hash);
+        c[2] = pf_intern(w->l, site->file);
+    }
+    memcpy(out, c, 3 * sizeof *out);
+}
+
+/* One row of the derived raw CSV, as the runtime writes it. */
+static void csv_marker(dev_walk *w, const tf_tr_dev_event *e, int packet)
+{
+    const tf_dev_block *b = &e->block->h;
+    const tf_tr_dev_site *z = e->site;
+    char hash[24] = "";
+    if (z)
+        snprintf(hash, sizeof hash, "0x%04x", z->hash);
+    else if (packet != TF_PACKET_DROPPED)
+        snprintf(hash, sizeof hash, "id:0x%04x", e->zid);
+    int payload = packet >= TF_PACKET_SUM;
+    const char *kernel = z ? z->image : e->zid < TF_ZONE_ID_KERNEL ? "firmware" : "";
+    cm_csv_value v[TF_DZ_NCOLS] = {{0}};
+    v[TF_DZ_dispatch_idx] = CM_CSV_U(b->dispatch);
+    v[TF_DZ_host_ns] = CM_CSV_U(b->host_ns);
+    v[TF_DZ_core_x] = CM_CSV_U(b->x);
+    v[TF_DZ_core_y] = CM_CSV_U(b->y);
+    v[TF_DZ_risc] = CM_CSV_S(cm_risc_name(b->risc));
+    v[TF_DZ_packet_type] = CM_CSV_S(tf_csv_packet_type[packet]);
+    v[TF_DZ_zone_hash] = CM_CSV_S(hash);
+    v[TF_DZ_cycle] = CM_CSV_U(e->cycle);
+    v[TF_DZ_zone_name] = CM_CSV_S(z ? z->name : "");
+    v[TF_DZ_src_file] = CM_CSV_S(z ? z->file : "");
+    v[TF_DZ_src_line] = z ? CM_CSV_U(z->line) : CM_CSV_EMPTY;
+    v[TF_DZ_kernel] = CM_CSV_S(packet == TF_PACKET_DROPPED ? "" : kernel);
+    v[TF_DZ_dropped] = CM_CSV_U(packet == TF_PACKET_DROPPED ? e->count : 0);
+    v[TF_DZ_value] = payload ? CM_CSV_U(e->value) : CM_CSV_EMPTY;
+    v[TF_DZ_count] = payload ? CM_CSV_U(packet == TF_PACKET_SUM ? e->count : 0) : CM_CSV_EMPTY;
+    pf_put_row(w->csv, &tf_csv_device_zones, v);
+}
+
+static int on_dev_event(void *arg, const tf_tr_dev_event *e)
+{
+    static const int packet_of[] = {TF_PACKET_START, TF_PACKET_END,   TF_PACKET_SUM,
+                                    TF_PACKET_DATA,  TF_PACKET_EVENT, TF_PACKET_VALIDATE};
+    dev_walk *w = arg;
+    const tf_dev_block *b = &e->block->h;
+    if (e->kind == TF_DEV_MARKER) {
+        if (w->csv && e->type < sizeof packet_of / sizeof *packet_of)
+            csv_marker(w, e, packet_of[e->type]);
+        return 0;
+    }
+    if (e->kind == TF_DEV_DROPPED) {
+        if (w->csv) csv_marker(w, e, TF_PACKET_DROPPED);
+        if (!w->dropped_blocks++) w->first_drop = e->block;
+        return 0;
+    }
+    uint32_t str[3];
+    site_strings(w, e->site, e->zid, str);
+    pf_devzone z = {b->dispatch,
+                    b->x,
+                    b->y,
+                    b->risc,
+                    str[0],
+                    str[1],
+                    e->depth,
+                    e->start,
+                    e->end,
+                    w->process,
+                    e->kind == TF_DEV_OPEN,
+                    b->reason,
+                    str[2],
+                    e->site ? e->site->line : 0};
+    if (push_devzone(w->l, &z)) return w->oom = -1;
+    return 0;
+}
+
+/* The device markers of process `proc`'s trace: zones (and open zones),
+ * the derived CSV rows, where the RISCs stood. */
+static void load_device_trace(pf_logs *l, const tf_trace *t, uint32_t proc, pf_out *csv)
+{
+    dev_walk w = {l, t,    proc, csv, malloc((3 * (size_t)t->ndev_sites + 1) * sizeof(uint32_t)),
+                  0, NULL, 0};
+    if (!w.site_str) {
+        pf_note(l, 1, "out of memory reading the device markers");
+        return;
+    }
+    memset(w.site_str, 0xff, 3 * (size_t)t->ndev_sites * sizeof(uint32_t));
+    tf_tr_dev_counts n = {0};
+    if (tf_trace_dev_walk(t, on_dev_event, &w, &n) || w.oom)
+        pf_note(l, 1, "out of memory reading the device markers");
+    free(w.site_str);
+    l->dev_markers += n.markers - n.payload;
+    l->dev_payload += n.payload;
+    l->dev_unmatched += n.unmatched;
+    l->dev_dropped += n.dropped;
+    l->dev_open += n.open;
+    const char *who = l->nprocs > 1 ? l->procs[proc].program : NULL;
+    char pre[96] = "";
+    if (who) snprintf(pre, sizeof pre, "%s[%u]: ", who, l->procs[proc].pid);
+    if (n.dropped) {
+        const tf_dev_block *b = &w.first_drop->h;
+        pf_note(l, 0,
+                "%s%llu device zones were dropped in %llu dispatch-RISCs (marker buffers full; "
+                "first: dispatch %u core (%d,%d) %s); the DROPPED rows of %s count them",
+                pre, (unsigned long long)n.dropped, (unsigned long long)w.dropped_blocks,
+                b->dispatch, b->x, b->y, cm_risc_name(b->risc), PF_DEVZONES_CSV);
+    }
+    if (n.discarded)
+        pf_note(l, 0, "%s%llu device markers were discarded by DeviceValidateProfiler(false)", pre,
+                (unsigned long long)n.discarded);
+    for (size_t i = 0; i < t->ndev_pcs; i++) {
+        const tf_dev_pc *h = &t->dev_pcs[i].h;
+        pf_devpc pc = {proc,    h->dispatch, h->x,  h->y,
+                       h->risc, h->reason,   h->pc, strdup(t->dev_pcs[i].text)};
+        pf_devpc *np = realloc(l->devpcs, (l->ndevpcs + 1) * sizeof *np);
+        if (!np || !pc.where) {
+            free(pc.where);
+            break;
+        }
+        l->devpcs = np;
+        l->devpcs[l->ndevpcs++] = pc;
+        pf_note(l, 1, "%sdispatch %u stopped (%s): core (%d,%d) %s was at pc 0x%08x: %s", pre,
+                h->dispatch,
+                tf_csv_stop_reason[h->reason < TF_STOP_NREASONS ? h->reason : TF_STOP_done], h->x,
+                h->y, cm_risc_name(h->risc), h->pc, pc.where);
+    }
+}
+
+/* The derived clock sync file, from the first trace that has one. */
+static void write_sync_csv(pf_logs *l, const tf_trace *t)
+{
+    pf_out *o = pf_out_open(l, PF_CLOCK_SYNC);
+    if (!o) return;
+    cm_csv_value v[TF_SYNC_NCOLS] = {{0}};
+    v[TF_SYNC_host_ns_first] = CM_CSV_U(t->sync_host_ns);
+    v[TF_SYNC_cycle_first] = CM_CSV_U(t->sync_cycle);
+    v[TF_SYNC_ns_per_cycle] = CM_CSV_F(t->sync_ns_per_cycle);
+    v[TF_SYNC_device_clock] = CM_CSV_S(
+        tf_csv_device_clock[t->sync_host_clock ? TF_CLOCK_host_monotonic : TF_CLOCK_free_running]);
+    pf_put_header(o, &tf_csv_clock_sync);
+    pf_put_row(o, &tf_csv_clock_sync, v);
+    pf_out_close(o);
+}
+
+/* ---- the processes of a capture ------------------------------------------------------ */
+
+/* "tt_foil_trace.1234.tft" -> 1234 for prefix "tt_foil_trace"; 0 for the
+ * single file "tt_foil_trace.tft"; -1 if the name is neither. */
+static long log_pid(const char *name, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    if (strncmp(name, prefix, n) || name[n] != '.') return -1;
+    const char *p = name + n + 1;
+    if (!strcmp(p, "tft")) return 0;
+    char *end;
+    long pid = strtol(p, &end, 10);
+    return end != p && pid > 0 && !strcmp(end, ".tft") ? pid : -1;
+}
+
+static pf_process *process_of(pf_logs *l, uint32_t pid)
+{
+    for (uint32_t i = 0; i < l->nprocs; i++)
+        if (l->procs[i].pid == pid) return &l->procs[i];
+    pf_process *np = realloc(l->procs, (l->nprocs + 1) * sizeof *np);
+    if (!np) return NULL;
+    l->procs = np;
+    memset(&np[l->nprocs], 0, sizeof *np);
+    np[l->nprocs].pid = pid;
+    return &np[l->nprocs++];
+}
+
+/* Every trace and memory log in .logs, grouped by process. */
+static void find_processes(pf_logs *l)
+{
+    char p[4200];
+    path_of(l, PF_LOGS, p, sizeof p);
+    DIR *d = opendir(p);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        long tp = log_pid(e->d_name, "tt_foil_trace"), mp = log_pid(e->d_name, "tt_foil_memlog");
+        if (tp < 0 && mp < 0) continue;
+        pf_process *pr = process_of(l, (uint32_t)(tp >= 0 ? tp : mp));
+        if (pr) snprintf(tp >= 0 ? pr->trace : pr->memlog, sizeof pr->trace, "%s", e->d_name);
+    }
+    closedir(d);
+}
+
+/* Move src's host records into dst (src is freed): indices shifted, pools
+ * and tracks named with `prefix`, threads given process `proc`. */
+static char *prefixed(const char *prefix, char *s)
+{
+    if (!prefix || !s) return s;
+    size_t a = strlen(prefix), b = strlen(s);
+    char *r = malloc(a + b + 1);
+    if (!r) return s;
+    memcpy(r, prefix, a);
+    memcpy(r + a, s, b + 1);
+    free(s);
+    return r;
+}
+
+#define APPEND(dst, dn, src, sn)                                                                   \
+    do {                                                                                           \
+        if (sn) {                                                                                  \
+            void *np_ = realloc((dst), ((dn) + (sn)) * sizeof *(dst));                             \
+            if (!np_) return -1;                                                                   \
+            (dst) = np_;                                                                           \
+            memcpy((dst) + (dn), (src), (sn) * sizeof *(dst));                                     \
+        }                                                                                          \
+    } while (0)
+
+static int merge_trace(tf_trace *dst, tf_trace *src, uint32_t proc, const char *prefix)
+{
+    uint32_t th0 = dst->nthreads, loc0 = dst->nlocs, pool0 = dst->npools;
+    uint32_t zn0 = dst->nzone_names, tr0 = dst->ntracks;
+    size_t z0 = dst->nzones;
+    for (uint32_t i = 0; i < src->nthreads; i++) src->threads[i].process = proc;
+    for (size_t i = 0; i < src->nzones; i++) {
+        tf_tr_zone *z = &src->zones[i];
+        z->thread += th0;
+        z->loc += loc0;
+        if (z->parent != TF_NONE) z->parent += (uint32_t)z0;
+    }
+    for (size_t i = 0; i < src->nframes; i++) src->frames[i].thread += th0;
+    for (size_t i = 0; i < src->nmem; i++) {
+        src->mem[i].pool += pool0;
+        src->mem[i].thread += th0;
+    }
+    for (size_t i = 0; i < src->ntrack_zones; i++) {
+        if (src->track_zones[i].name != TF_NONE) src->track_zones[i].name += zn0;
+        if (src->track_zones[i].track != TF_NONE) src->track_zones[i].track += tr0;
+    }
+    for (uint32_t i = 0; i < src->npools; i++) src->pools[i] = prefixed(prefix, src->pools[i]);
+    for (uint32_t i = 0; i < src->ncaps; i++)
+        src->cap_names[i] = prefixed(prefix, src->cap_names[i]);
+    for (uint32_t i = 0; i < src->ntracks; i++)
+        src->tracks[i].group = prefixed(prefix, src->tracks[i].group);
+    APPEND(dst->threads, dst->nthreads, src->threads, src->nthreads);
+    dst->nthreads += src->nthreads;
+    APPEND(dst->locs, dst->nlocs, src->locs, src->nlocs);
+    dst->nlocs += src->nlocs;
+    APPEND(dst->pools, dst->npools, src->pools, src->npools);
+    dst->npools += src->npools;
+    APPEND(dst->cap_names, dst->ncaps, src->cap_names, src->ncaps);
+    APPEND(dst->cap_bytes, dst->ncaps, src->cap_bytes, src->ncaps);
+    dst->ncaps += src->ncaps;
+    APPEND(dst->zones, dst->nzones, src->zones, src->nzones);
+    dst->nzones += src->nzones;
+    APPEND(dst->frames, dst->nframes, src->frames, src->nframes);
+    dst->nframes += src->nframes;
+    APPEND(dst->mem, dst->nmem, src->mem, src->nmem);
+    dst->nmem += src->nmem;
+    APPEND(dst->track_zones, dst->ntrack_zones, src->track_zones, src->ntrack_zones);
+    dst->ntrack_zones += src->ntrack_zones;
+    APPEND(dst->zone_names, dst->nzone_names, src->zone_names, src->nzone_names);
+    dst->nzone_names += src->nzone_names;
+    APPEND(dst->tracks, dst->ntracks, src->tracks, src->ntracks);
+    dst->ntracks += src->ntracks;
+    dst->has_trailer &= src->has_trailer;
+    dst->trailer.lost_records += src->trailer.lost_records;
+    dst->bad_bytes += src->bad_bytes;
+    dst->truncated_bytes += src->truncated_bytes;
+    dst->unterminated += src->unterminated;
+    dst->mismatched_ends += src->mismatched_ends;
+    dst->orphan_ends += src->orphan_ends;
+    dst->unknown_records += src->unknown_records;
+    /* everything moved: free src's arrays, not what they point to */
+    src->nthreads = src->nlocs = src->npools = src->ncaps = 0;
+    src->nzones = src->nzone_names = src->ntracks = 0;
+    tf_trace_free(src);
+    return 0;
+}
+#undef APPEND
+
+/* Every trace (or memory log: mem) of the capture, by process (NULL where
+ * a process has none or it could not be read). */
+static tf_trace **load_each(pf_logs *l, int mem, int *any_file)
+{
+    const char *what = mem ? "memory log" : "host trace";
+    tf_trace **ts = calloc(l->nprocs + 1, sizeof *ts);
+    if (!ts) return NULL;
+    for (uint32_t i = 0; i < l->nprocs; i++) {
+        pf_process *pr = &l->procs[i];
+        const char *file = mem ? pr->memlog : pr->trace;
+        if (!file[0]) continue;
+        *any_file = 1;
+        char rel[300];
+        snprintf(rel, sizeof rel, "%s/%s", PF_LOGS, file);
+        trace_job j = {0};
+        path_of(l, rel, j.path, sizeof j.path);
+        load_trace_job(&j);
+        ts[i] = trace_notes(l, &j, rel, what, "");
+    }
+    return ts;
+}
+
+/* Merge the traces of every process into one (NULL if none). */
+static tf_trace *merge_all(pf_logs *l, tf_trace **ts, const char *what)
+{
+    tf_trace *all = NULL;
+    for (uint32_t i = 0; ts && i < l->nprocs; i++) {
+        tf_trace *t = ts[i];
+        if (!t) continue;
+        pf_process *pr = &l->procs[i];
+        char pre[96];
+        snprintf(pre, sizeof pre, "%s[%u]: ", pr->program, pr->pid);
+        if (!all) {
+            for (uint32_t k = 0; k < t->nthreads; k++) t->threads[k].process = i;
+            if (l->nprocs > 1) {
+                for (uint32_t k = 0; k < t->npools; k++) t->pools[k] = prefixed(pre, t->pools[k]);
+                for (uint32_t k = 0; k < t->ncaps; k++)
+                    t->cap_names[k] = prefixed(pre, t->cap_names[k]);
+                for (uint32_t k = 0; k < t->ntracks; k++)
+                    t->tracks[k].group = prefixed(pre, t->tracks[k].group);
+            }
+            all = t;
+        } else if (merge_trace(all, t, i, pre)) {
+            pf_note(l, 1, "out of memory merging the %ss", what);
+        }
+    }
+    free(ts);
+    return all;
+}
+
+/* The device markers of every trace: zones, the derived raw CSV and clock
+ * sync; 1 if there were any (else the CSV, if any, is read as it is). */
+static int load_device_traces(pf_logs *l, tf_trace **ts)
+{
+    int any = 0;
+    for (uint32_t i = 0; ts && i < l->nprocs; i++) any |= ts[i] && ts[i]->ndev_blocks;
+    if (!any) return 0;
+    pf_out *csv = pf_out_open(l, PF_DEVZONES_CSV);
+    if (csv) pf_put_header(csv, &tf_csv_device_zones);
+    for (uint32_t i = 0; i < l->nprocs; i++) {
+        const tf_trace *t = ts[i];
+        if (!t || !t->ndev_blocks) continue;
+        if (!l->have_sync && t->has_sync) {
+            l->have_sync = 1;
+            l->sync_host_ns = t->sync_host_ns;
+            l->sync_cycle = t->sync_cycle;
+            l->ns_per_cycle = t->sync_ns_per_cycle;
+            l->sync_host_clock = t->sync_host_clock;
+            write_sync_csv(l, t);
+        }
+        load_device_trace(l, t, i, csv);
+    }
+    if (csv) pf_out_close(csv);
+    l->have_device_csv = 1;
+    if (!l->have_sync) l->sync_host_clock = 1;
+    return 1;
+}
+
+/* Program name and start of each process, from its files' headers. */
+static void read_headers(pf_logs *l)
+{
+    for (uint32_t i = 0; i < l->nprocs; i++) {
+        pf_process *pr = &l->procs[i];
+        char rel[300], p[4400];
+        snprintf(rel, sizeof rel, "%s/%s", PF_LOGS, pr->trace[0] ? pr->trace : pr->memlog);
+        path_of(l, rel, p, sizeof p);
+        tf_trace_header h;
+        FILE *f = fopen(p, "rb");
+        if (f && fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, TF_TRACE_MAGIC, 8)) {
+            h.program[sizeof h.program - 1] = 0;
+            snprintf(pr->program, sizeof pr->program, "%s", h.program);
+            pr->start_ns = h.start_ns;
+            if (!pr->pid) pr->pid = h.pid;
+        } else {
+            snprintf(pr->program, sizeof pr->program, "?");
+        }
+        if (f) fclose(f);
+    }
+}
+
+static int proc_cmp(const void *a, const void *b)
+{
+    const pf_process *x = a, *y = b;
+    if (x->start_ns != y->start_ns)
+        return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
+    return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
 void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
 {
     memset(l, 0, sizeof *l);
     pthread_mutex_init(&l->lock, NULL);
     l->opt = opt;
     snprintf(l->dir, sizeof l->dir, "%s", dir);
+    l->ns_per_cycle = 1.0;
     const char *rebuild = "the program was built without the host profiler; rebuild it with "
                           "-DTT_FOIL_ENABLE_TRACY=ON (cmake -B build -DTT_FOIL_ENABLE_TRACY=ON && "
                           "cmake --build build)";
-    /* the device zones on a second thread (its notes are the only ones
-     * made meanwhile, so their order is fixed), the host trace and the
-     * memory log on this one */
-    trace_job jt = {0}, jm = {0};
-    path_of(l, PF_TRACE, jt.path, sizeof jt.path);
-    path_of(l, PF_MEMLOG, jm.path, sizeof jm.path);
-    pthread_t th;
-    int threaded = pthread_create(&th, NULL, load_device, l) == 0;
-    load_trace_job(&jt);
-    load_trace_job(&jm);
-    if (threaded)
-        pthread_join(th, NULL);
-    else
+    find_processes(l);
+    read_headers(l);
+    if (l->nprocs) qsort(l->procs, l->nprocs, sizeof *l->procs, proc_cmp);
+    if (l->nprocs > 1) {
+        char list[900];
+        size_t n = 0;
+        for (uint32_t i = 0; i < l->nprocs && n < sizeof list; i++)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s (pid %u)", i ? ", " : "",
+                                  l->procs[i].program, l->procs[i].pid);
+        pf_note(l, 0,
+                "%u processes were captured, each with its own logs, on one clock: %s; the "
+                "reports cover all of them (memory pools and device tracks are named per "
+                "process)",
+                l->nprocs, list);
+    }
+    /* device markers: from the traces (the derived CSV is rewritten), or,
+     * for logs without any, from the device zones CSV as it is */
+    int any_trace = 0, any_mem = 0;
+    tf_trace **traces = load_each(l, 0, &any_trace), **mems = load_each(l, 1, &any_mem);
+    if (!load_device_traces(l, traces)) {
         load_device(l);
-    l->trace = trace_notes(l, &jt, PF_TRACE, "host trace", rebuild);
-    l->mem = trace_notes(l, &jm, PF_MEMLOG, "memory log", rebuild);
-    load_sync(l);
+        load_sync(l);
+    }
+    l->trace = merge_all(l, traces, "host trace");
+    l->mem = merge_all(l, mems, "memory log");
+    if (!any_trace) pf_note(l, 1, "no host trace (%s): %s", PF_TRACE, rebuild);
+    if (!any_mem) pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
+    if (l->dev_open)
+        pf_note(l, 1,
+                "%llu device zones were still open when their dispatch stopped (timeout, fault "
+                "or interrupt); they are listed in %s and end where the markers were read back",
+                (unsigned long long)l->dev_open, PF_OPEN_ZONES);
     /* the reports count time from the earliest event */
     uint64_t lo = UINT64_MAX, a, b;
     if (l->trace && (tf_trace_span(l->trace, &a, &b), b)) lo = a, l->last = b;
@@ -361,6 +802,9 @@ void pf_free(pf_logs *l)
     tf_trace_free(l->trace);
     tf_trace_free(l->mem);
     free(l->devzones);
+    for (size_t i = 0; i < l->ndevpcs; i++) free(l->devpcs[i].where);
+    free(l->devpcs);
+    free(l->procs);
     for (uint32_t i = 0; i < l->nstrings; i++) free(l->strings[i]);
     free(l->strings);
     for (int i = 0; i < l->nnotes; i++) free(l->notes[i]);

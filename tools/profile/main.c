@@ -6,6 +6,7 @@
  *   tt_foil_profile [options] report DIR */
 #include "pf.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -27,9 +28,9 @@ static const char usage_text[] =
     "usage: tt_foil_profile [options] [--] PROGRAM [ARGS...]\n"
     "       tt_foil_profile [options] report DIR\n"
     "\n"
-    "Runs PROGRAM with the tt-foil profiler logs switched on (TT_FOIL_TRACE,\n"
-    "TT_FOIL_MEM_LOG, TT_FOIL_DEVICE_ZONES_CSV, TT_FOIL_DEVICE_CLOCK_SYNC, all under\n"
-    "DIR/.logs/), then writes the reports to DIR/reports/: tt_foil_perf_results.csv,\n"
+    "Runs PROGRAM with the tt-foil profiler logs switched on (TT_FOIL_TRACE and\n"
+    "TT_FOIL_MEM_LOG, one file per process under DIR/.logs/; the device markers are\n"
+    "in the trace), then writes the reports to DIR/reports/: tt_foil_perf_results.csv,\n"
     "tt_foil_perf_per_call.csv, tt_foil_phases.csv, tt_foil_memory_report.csv,\n"
     "tt_foil_device_perf.csv, tt_foil_trace.json (Perfetto UI, chrome://tracing),\n"
     "tt_foil_report.html and tt_foil_diagnostics.txt, and prints a summary on stderr.\n"
@@ -122,12 +123,28 @@ static int prepare_outdir(const char *dir, char *abs, size_t n)
     const char *stale[] = {PF_TRACE,        PF_MEMLOG,        PF_MEMLOG_CSV,   PF_OPS_CSV,
                            PF_DEVZONES_CSV, PF_CLOCK_SYNC,    PF_PERF_RESULTS, PF_PERF_PER_CALL,
                            PF_PHASES,       PF_MEMORY_REPORT, PF_DEVICE_PERF,  PF_TRACE_JSON,
-                           PF_REPORT_HTML,  PF_DIAGNOSTICS};
+                           PF_REPORT_HTML,  PF_DIAGNOSTICS,   PF_OPEN_ZONES};
     for (size_t i = 0; i < sizeof stale / sizeof *stale; i++) {
         snprintf(sub, sizeof sub, "%s/%s", abs, stale[i]);
         if (unlink(sub) && errno != ENOENT)
             return error(1, "cannot remove the previous run's %s: %s", sub, strerror(errno));
     }
+    /* the per-process logs (tt_foil_trace.<pid>.tft, ...) of earlier runs */
+    snprintf(sub, sizeof sub, "%s/%s", abs, PF_LOGS);
+    DIR *d = opendir(sub);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (strncmp(e->d_name, "tt_foil_trace.", 14) && strncmp(e->d_name, "tt_foil_memlog.", 15))
+            continue;
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 4, ".tft")) continue;
+        snprintf(sub, sizeof sub, "%s/%s/%s", abs, PF_LOGS, e->d_name);
+        if (unlink(sub) && errno != ENOENT) {
+            closedir(d);
+            return error(1, "cannot remove the previous run's %s: %s", sub, strerror(errno));
+        }
+    }
+    if (d) closedir(d);
     return 0;
 }
 
@@ -168,15 +185,39 @@ static int find_program(const char *prog, char *out, size_t n)
 
 static pid_t child_pid;
 
+/* Ctrl-C or SIGTERM while the reports are written: no partial file is left
+ * (each is written under a temporary name and renamed when complete). */
+static void on_report_signal(int sig)
+{
+    pf_out_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void report_signals(void)
+{
+    struct sigaction sa = {.sa_handler = on_report_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 static void forward_signal(int sig)
 {
     if (child_pid > 0) kill(child_pid, sig);
 }
 
-/* Point every log variable of tf_env.h that has a tool log at abs/<log>. */
+/* Point every log variable of tf_env.h that has a tool log at abs/<log>
+ * (one file per process: the logs have "%p" in their names), and unset the
+ * runtime's CSV logs: the tool derives them from the traces, and the
+ * program must not write them twice (nor where the user's environment
+ * happened to point them). */
 static int set_log_env(const char *abs, int verbose)
 {
     char v[PATH_MAX + 64];
+    unsetenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV));
+    unsetenv(tf_env_name(TF_ENV_DEVICE_CLOCK_SYNC));
     for (int e = 0; e < TF_ENV_COUNT; e++) {
         const char *rel = tf_env_log((enum tf_env_id)e), *name = tf_env_name((enum tf_env_id)e);
         if (!rel) continue;
@@ -367,6 +408,7 @@ int main(int argc, char **argv)
         if (mkdir_p(rep) || access(rep, W_OK | X_OK))
             return error(1, "report: cannot write to '%s': %s", rep, strerror(errno));
         double t0 = now_s();
+        report_signals();
         uint64_t events = pf_generate(&l, opt.outdir, &opt, stdout);
         if (opt.verbose) {
             fprintf(stderr, PF_TOOL ": %llu events in %.3f s\n", (unsigned long long)events,
@@ -393,6 +435,7 @@ int main(int argc, char **argv)
     if (ws == -1) return 1;
     int status;
     double t0 = now_s();
+    report_signals();
     uint64_t events = pf_generate(&l, abs, &opt, stderr);
     if (opt.verbose) {
         fprintf(stderr, PF_TOOL ": %llu events read and reported in %.3f s\n",

@@ -6,6 +6,8 @@
 #include "cm_err.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,21 +16,72 @@
 
 #define PF_OUT_BUF (1u << 20)
 
+/* The temporary files being written (report writers run on two threads):
+ * what pf_out_cleanup removes. A slot is taken under the lock; the handler
+ * only reads the names of slots marked in use. */
+#define PF_OUT_SLOTS 32
+static char pf_tmp_name[PF_OUT_SLOTS][4300];
+static volatile sig_atomic_t pf_tmp_used[PF_OUT_SLOTS];
+static pthread_mutex_t pf_tmp_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void failed(pf_logs *l, const char *rel)
+{
+    pthread_mutex_lock(&l->lock);
+    if (l->nfailed < (int)(sizeof l->failed / sizeof *l->failed))
+        snprintf(l->failed[l->nfailed++], sizeof l->failed[0], "%s", rel);
+    pthread_mutex_unlock(&l->lock);
+}
+
+int pf_out_failed(const pf_logs *l, const char *rel)
+{
+    for (int i = 0; i < l->nfailed; i++)
+        if (!strcmp(l->failed[i], rel)) return 1;
+    return 0;
+}
+
+void pf_out_cleanup(void)
+{
+    for (int i = 0; i < PF_OUT_SLOTS; i++)
+        if (pf_tmp_used[i]) unlink(pf_tmp_name[i]);
+}
+
+/* TT_FOIL_PROFILE_FAIL_WRITE (test only): writes to this file fail as on a
+ * full disk. */
+static int inject_failure(const char *rel)
+{
+    const char *v = getenv(tf_env_name(TF_ENV_PROFILE_FAIL_WRITE));
+    return v && *v && strstr(rel, v);
+}
+
 pf_out *pf_out_open(pf_logs *l, const char *rel)
 {
     char p[4200];
     snprintf(p, sizeof p, "%s/%s", l->dir, rel);
     pf_out *o = calloc(1, sizeof *o);
     char *buf = malloc(PF_OUT_BUF);
-    int fd = o && buf ? open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+    int slot = -1, fd = -1;
+    if (o && buf) {
+        pthread_mutex_lock(&pf_tmp_lock);
+        for (int i = 0; i < PF_OUT_SLOTS && slot < 0; i++)
+            if (!pf_tmp_used[i]) slot = i;
+        if (slot >= 0) {
+            snprintf(pf_tmp_name[slot], sizeof pf_tmp_name[slot], "%s.tmp.%ld", p, (long)getpid());
+            fd = open(pf_tmp_name[slot], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+            if (fd >= 0) pf_tmp_used[slot] = 1;
+        } else {
+            errno = EMFILE;
+        }
+        pthread_mutex_unlock(&pf_tmp_lock);
+    }
     if (fd < 0) {
         pf_note(l, PF_WRITE_ERROR, "cannot write %s: %s", p,
                 o && buf ? strerror(errno) : "out of memory");
+        failed(l, rel);
         free(o);
         free(buf);
         return NULL;
     }
-    *o = (pf_out){fd, buf, 0, PF_OUT_BUF, 0, l, rel};
+    *o = (pf_out){slot, fd, buf, 0, PF_OUT_BUF, inject_failure(rel) ? ENOSPC : 0, l, rel};
     return o;
 }
 
@@ -80,7 +133,7 @@ pf_out *pf_out_mem(void)
         free(buf);
         return NULL;
     }
-    *o = (pf_out){-1, buf, 0, 256, 0, NULL, NULL};
+    *o = (pf_out){-1, -1, buf, 0, 256, 0, NULL, NULL};
     return o;
 }
 
@@ -119,10 +172,21 @@ int pf_out_close(pf_out *o)
     if (!o) return -1;
     pf_out_flush(o);
     if (close(o->fd) && !o->err) o->err = errno;
+    char final[4200];
+    snprintf(final, sizeof final, "%s/%s", o->l->dir, o->rel);
+    const char *tmp = pf_tmp_name[o->slot];
+    if (!o->err && rename(tmp, final)) o->err = errno;
     int err = o->err;
     if (err) {
-        pf_note(o->l, PF_WRITE_ERROR, "error writing %s/%s: %s", o->l->dir, o->rel, strerror(err));
+        unlink(tmp);
+        unlink(final); /* no stale copy of an earlier run either */
+        pf_note(o->l, PF_WRITE_ERROR, "error writing %s: %s; it was not written", final,
+                strerror(err));
+        failed(o->l, o->rel);
     }
+    pthread_mutex_lock(&pf_tmp_lock);
+    pf_tmp_used[o->slot] = 0;
+    pthread_mutex_unlock(&pf_tmp_lock);
     free(o->buf);
     free(o);
     return err ? -1 : 0;

@@ -19,11 +19,17 @@
 
 /* The files of a run, relative to the output folder. */
 #define PF_LOGS ".logs"
-/* the program's logs: where the tool points their variables (tf_env.h) */
-#define PF_TRACE         tf_env_log(TF_ENV_TRACE)
-#define PF_MEMLOG        tf_env_log(TF_ENV_MEM_LOG)
-#define PF_DEVZONES_CSV  tf_env_log(TF_ENV_DEVICE_ZONES_CSV)
-#define PF_CLOCK_SYNC    tf_env_log(TF_ENV_DEVICE_CLOCK_SYNC)
+/* the program's logs: where the tool points their variables (tf_env.h),
+ * one file per process ("%p": its pid); a run of an older tt-foil, or a
+ * hand-made one, may have the single files PF_TRACE and PF_MEMLOG */
+#define PF_TRACE_PATTERN  tf_env_log(TF_ENV_TRACE)
+#define PF_MEMLOG_PATTERN tf_env_log(TF_ENV_MEM_LOG)
+#define PF_TRACE          ".logs/tt_foil_trace.tft"
+#define PF_MEMLOG         ".logs/tt_foil_memlog.tft"
+/* derived from the traces by the tool (read as they are when no trace has
+ * device markers: logs of an older tt-foil) */
+#define PF_DEVZONES_CSV  ".logs/tt_foil_device_zones.csv"
+#define PF_CLOCK_SYNC    ".logs/tt_foil_device_clock_sync.csv"
 #define PF_MEMLOG_CSV    ".logs/tt_foil_memlog.csv"
 #define PF_OPS_CSV       ".logs/tracy_ops_times.csv"
 #define PF_REPORTS       "reports"
@@ -35,6 +41,7 @@
 #define PF_TRACE_JSON    "reports/tt_foil_trace.json"
 #define PF_REPORT_HTML   "reports/tt_foil_report.html"
 #define PF_DIAGNOSTICS   "reports/tt_foil_diagnostics.txt"
+#define PF_OPEN_ZONES    "reports/tt_foil_device_open_zones.csv"
 
 typedef struct pf_options {
     const char *outdir;
@@ -53,7 +60,30 @@ typedef struct pf_devzone {
     uint32_t hash; /* index into pf_logs.strings ("0xabcd") */
     uint32_t depth;
     uint64_t start, end; /* cycles */
+    uint32_t process;    /* index into pf_logs.procs (0 with a single process) */
+    uint8_t open;        /* 1: still open when the RISC was stopped (timeout, fault,
+                            interrupt); end = when it was read back */
+    uint8_t reason;      /* tf_devb_reason of its dispatch (TF_DEVB_DONE: it finished) */
+    uint32_t file;       /* index into pf_logs.strings: source file ("" if unknown) */
+    uint32_t line;       /* source line (0 if unknown) */
 } pf_devzone;
+
+/* Where a RISC stood when a dispatch timed out, faulted or was
+ * interrupted (the trace's DEVICE_PC records). */
+typedef struct pf_devpc {
+    uint32_t process, dispatch;
+    int x, y, risc, reason;
+    uint32_t pc;
+    char *where; /* function (file:line), or what ran there */
+} pf_devpc;
+
+/* One process of the capture: each writes its own trace and memory log. */
+typedef struct pf_process {
+    uint32_t pid;
+    char program[64];
+    char trace[256], memlog[256]; /* file names in .logs ("" if none) */
+    uint64_t start_ns;            /* its first calibration point */
+} pf_process;
 
 /* ---- everything loaded from .logs --------------------------------------------- */
 
@@ -66,7 +96,15 @@ typedef struct pf_logs {
     size_t ndevzones, cap_devzones;
     uint64_t dev_markers, dev_unmatched, dev_dropped;
     uint64_t dev_payload; /* SUM, DATA, EVENT, VALIDATE rows (not zones) */
-    int have_device_csv;
+    int have_device_csv;  /* device markers were read (from the traces or a CSV) */
+    uint64_t dev_open;    /* zones still open when a RISC was stopped */
+    pf_devpc *devpcs;
+    size_t ndevpcs;
+    /* the processes captured, by start time; several traces are merged
+     * into `trace` and `mem` (threads carry their process, pools and
+     * tracks get "program[pid]: " in front when there are several) */
+    pf_process *procs;
+    uint32_t nprocs;
     /* clock sync */
     int have_sync, sync_host_clock;
     uint64_t sync_host_ns, sync_cycle;
@@ -83,7 +121,9 @@ typedef struct pf_logs {
     unsigned char *note_error; /* 1: a report is missing or incomplete */
     int nnotes;
     int errors;
-    int write_errors;     /* report files that could not be written */
+    int write_errors;    /* report files that could not be written */
+    char failed[16][48]; /* the first of them (relative names), for the closing lines */
+    int nfailed;
     pthread_mutex_t lock; /* notes */
     /* seconds spent in each step of pf_generate (for -v and the benchmark) */
     double t_load, t_analyze, t_write, t_csv, t_json, t_html;
@@ -178,6 +218,9 @@ void pf_json_notes(pf_logs *l, pf_analysis *a);
 void pf_write_json(pf_logs *l, pf_analysis *a);
 void pf_write_html(pf_logs *l, pf_analysis *a);
 void pf_write_diagnostics(pf_logs *l);
+/* reports/tt_foil_device_open_zones.csv: the zones open when a dispatch
+ * timed out, faulted or was interrupted (only when there are some). */
+void pf_write_open_zones(pf_logs *l);
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out);
 
 /* --check PROGRAM: which profilers the binary has (check.c); 0, or 1 if it
@@ -197,6 +240,7 @@ void pf_print_steps(const pf_logs *l, FILE *out);
 
 /* A report file being written, buffered. */
 typedef struct pf_out {
+    int slot; /* in the table of temporary files, -1 if none */
     int fd;
     char *buf;
     size_t n, cap;
@@ -205,10 +249,19 @@ typedef struct pf_out {
     const char *rel;
 } pf_out;
 
-/* Open dir/rel for writing; NULL after a note if it cannot be. */
+/* Open dir/rel for writing; NULL after a note if it cannot be. The file is
+ * written under a temporary name (rel.tmp.<pid>) and renamed at
+ * pf_out_close if every write succeeded: a report is complete or absent,
+ * never cut short (a full disk, Ctrl-C: pf_out_cleanup). */
 pf_out *pf_out_open(pf_logs *l, const char *rel);
-/* Write out and close; a note (and -1) if anything failed. */
+/* Write out, close and rename; a note (and -1, the temporary removed) if
+ * anything failed. */
 int pf_out_close(pf_out *o);
+/* 1 if report `rel` could not be written (the closing lines say so). */
+int pf_out_failed(const pf_logs *l, const char *rel);
+/* Remove every temporary file still open: async-signal-safe, for a
+ * SIGINT/SIGTERM handler of the tool. */
+void pf_out_cleanup(void);
 /* A pf_out into memory (for text built once and written many times);
  * pf_out_take ends it and returns the text (NUL-terminated; NULL if out
  * of memory), to be freed. */

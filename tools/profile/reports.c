@@ -154,7 +154,9 @@ static void write_phases(pf_logs *l, pf_analysis *a)
     cm_csv_value v[TF_PH_NCOLS] = {{0}};
     for (size_t i = 0; i < a->nphases; i++) {
         const pf_phase *p = &a->phases[i];
-        v[TF_PH_phase] = CM_CSV_U(i);
+        char name[32];
+        snprintf(name, sizeof name, "Phase_%zu", i); /* the spec's wrapper's names */
+        v[TF_PH_phase] = CM_CSV_S(name);
         v[TF_PH_kernel_load_count] = CM_CSV_U(p->kernel_loads);
         v[TF_PH_t_start_ns] = CM_CSV_U(p->start);
         v[TF_PH_t_end_ns] = CM_CSV_U(p->end);
@@ -402,9 +404,17 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
         }
         if (l->nnotes > SUMMARY_ROWS) fprintf(out, "  ... %d more\n", l->nnotes - SUMMARY_ROWS);
     }
-    fprintf(out,
-            "\nReports: %s/%s/\n  HTML: %s/%s\n  JSON: %s/%s (Perfetto UI, chrome://tracing)\n",
-            l->dir, PF_REPORTS, l->dir, PF_REPORT_HTML, l->dir, PF_TRACE_JSON);
+    /* only what was written: a report that failed (full disk) says so */
+    fprintf(out, "\nReports: %s/%s/%s\n", l->dir, PF_REPORTS,
+            l->nfailed ? " (some could not be written: see the errors above)" : "");
+    if (pf_out_failed(l, PF_REPORT_HTML))
+        fprintf(out, "  HTML: not written (%s/%s)\n", l->dir, PF_REPORT_HTML);
+    else
+        fprintf(out, "  HTML: %s/%s\n", l->dir, PF_REPORT_HTML);
+    if (pf_out_failed(l, PF_TRACE_JSON))
+        fprintf(out, "  JSON: not written (%s/%s)\n", l->dir, PF_TRACE_JSON);
+    else
+        fprintf(out, "  JSON: %s/%s (Perfetto UI, chrome://tracing)\n", l->dir, PF_TRACE_JSON);
 }
 
 /* ---- the whole pipeline ----------------------------------------------------------------- */
@@ -457,6 +467,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     l->t_write = seconds() - t;
     l->t_json = job.t_json;
     l->t_html = job.t_html;
+    pf_write_open_zones(l);
     pf_write_diagnostics(l);
     if (summary) pf_summary(l, &a, summary);
     pf_analysis_free(&a);

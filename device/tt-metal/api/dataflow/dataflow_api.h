@@ -14,6 +14,8 @@
 #include "hostdevcommon/common_values.hpp"
 #include "hostdevcommon/kernel_structs.h"
 #include "tools/profiler/kernel_profiler.hpp"
+#include "tt_foil/args.hpp"
+#include "tt_foil/data_format.hpp"
 #include "tt_foil/unsupported.hpp"
 
 #define NOC_ADDR_LOCAL_BITS     36
@@ -81,30 +83,6 @@ struct my_coord {
 inline constexpr tf_ttm::my_coord my_x{0};
 inline constexpr tf_ttm::my_coord my_y{1};
 
-// ---- runtime arguments ---------------------------------------------------------
-FORCE_INLINE std::uint32_t get_arg_addr(int arg_idx)
-{
-    return dev_arg_addr((std::uint32_t)arg_idx);
-}
-template <typename T> FORCE_INLINE T get_arg_val(int arg_idx)
-{
-    static_assert(sizeof(T) == 4, "get_arg_val<T>: T must be a 4-byte type (as in tt-metal)");
-    std::uint32_t v =
-        *(volatile std::uint32_t *)(std::uintptr_t)get_arg_addr((std::uint32_t)arg_idx);
-    return __builtin_bit_cast(T, v);
-}
-FORCE_INLINE std::uintptr_t get_common_arg_addr(int arg_idx)
-{
-    return dev_common_arg_addr((std::uint32_t)arg_idx);
-}
-template <typename T> FORCE_INLINE T get_common_arg_val(int arg_idx)
-{
-    static_assert(sizeof(T) == 4,
-                  "get_common_arg_val<T>: T must be a 4-byte type (as in tt-metal)");
-    std::uint32_t v = *(volatile std::uint32_t *)get_common_arg_addr(arg_idx);
-    return __builtin_bit_cast(T, v);
-}
-
 // ---- circular buffers -----------------------------------------------------------
 // cb_reserve_back, cb_push_back, cb_wait_front, cb_pop_front, get_write_ptr
 // and get_read_ptr are the C API's (device/include/circular_buffer.h), with
@@ -121,14 +99,6 @@ constexpr inline std::uint32_t get_tile_num_faces(std::int32_t)
 {
     return 4;
 }
-// clang-format off
-enum class DataFormat : std::uint8_t {
-#define TF_TTM_DF(name, value, bytes) name = value,
-    TF_DATA_FORMATS(TF_TTM_DF)
-#undef TF_TTM_DF
-    Invalid = 0xff,
-};
-// clang-format on
 FORCE_INLINE DataFormat get_dataformat(std::int32_t cb)
 {
     return (DataFormat)dev_cb_data_format((std::uint32_t)cb);

@@ -1,0 +1,38 @@
+/* Whole files into memory (cm_file.h). */
+#include "cm_file.h"
+#include "cm_err.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *cm_file_read(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap) break;
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (!buf) return cm_err_null("%s: out of host memory", path);
+    if (err) {
+        free(buf);
+        return cm_err_null("%s: read error", path);
+    }
+    buf[n] = 0;
+    *size = n;
+    return buf;
+}

@@ -1,0 +1,153 @@
+/* The vector unit's (SFPU) operations on DEST tiles, with tt-metal's
+ * names; included by compute_api.h. Each op works in place on DEST[idst]
+ * and needs its *_init (in tt-metal mode) as the last SFPU init; the
+ * scalar binops share binop_with_scalar_tile_init. Scalars are fp32 bit
+ * patterns, as in tt-metal. Numerics, approximation error bounds and
+ * cycles: docs/chip.md. */
+#ifndef TF_COMPUTE_SFPU_H
+#define TF_COMPUTE_SFPU_H
+
+#ifndef TF_COMPUTE_API_H
+#error "include compute_api.h"
+#endif
+
+TF_ALWAYS_INLINE void dev_sfpu(uint32_t op, uint32_t idst, uint32_t p0, uint32_t p1)
+{
+    if (!TF_MATH) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, idst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, op);
+    dev_reg_write(TF_MMIO_TILE_ARG2, p0);
+    dev_reg_write(TF_MMIO_TILE_ARG3, p1);
+    dev_tile_cmd(TF_TILE_SFPU);
+}
+
+TF_ALWAYS_INLINE void dev_sfpu_init(uint32_t op)
+{
+    dev_init(TF_TILE_INIT_SFPU, op, 0, 0);
+}
+
+#define TF_SFPU_INIT(init, OP)                                                                     \
+    TF_ALWAYS_INLINE void init(void)                                                               \
+    {                                                                                              \
+        dev_sfpu_init(OP);                                                                         \
+    }
+#define TF_SFPU_UNARY(fn, OP, FLAGS)                                                               \
+    TF_ALWAYS_INLINE void fn(uint32_t idst)                                                        \
+    {                                                                                              \
+        dev_sfpu((OP) | (FLAGS), idst, 0, 0);                                                      \
+    }
+#define TF_SFPU_PARAM(fn, OP)                                                                      \
+    TF_ALWAYS_INLINE void fn(uint32_t idst, uint32_t param)                                        \
+    {                                                                                              \
+        dev_sfpu(OP, idst, param, 0);                                                              \
+    }
+#define TF_APPROX_FLAG (TF_MATH_APPROX ? TF_SFPU_APPROX : 0u)
+
+TF_SFPU_INIT(exp_tile_init, TF_SFPU_EXP)
+TF_SFPU_UNARY(exp_tile, TF_SFPU_EXP, 0)
+TF_SFPU_UNARY(exp_tile_approx, TF_SFPU_EXP, TF_SFPU_APPROX)
+TF_SFPU_INIT(exp2_tile_init, TF_SFPU_EXP2)
+TF_SFPU_UNARY(exp2_tile, TF_SFPU_EXP2, 0)
+TF_SFPU_INIT(log_tile_init, TF_SFPU_LOG)
+TF_SFPU_UNARY(log_tile, TF_SFPU_LOG, 0)
+TF_SFPU_UNARY(log_tile_approx, TF_SFPU_LOG, TF_SFPU_APPROX)
+TF_SFPU_INIT(recip_tile_init, TF_SFPU_RECIP)
+TF_SFPU_UNARY(recip_tile, TF_SFPU_RECIP, 0)
+TF_SFPU_INIT(sqrt_tile_init, TF_SFPU_SQRT)
+TF_SFPU_UNARY(sqrt_tile, TF_SFPU_SQRT, 0)
+TF_SFPU_UNARY(sqrt_tile_approx, TF_SFPU_SQRT, TF_SFPU_APPROX)
+TF_SFPU_INIT(rsqrt_tile_init, TF_SFPU_RSQRT)
+TF_SFPU_UNARY(rsqrt_tile, TF_SFPU_RSQRT, 0)
+TF_SFPU_UNARY(rsqrt_tile_approx, TF_SFPU_RSQRT, TF_SFPU_APPROX)
+TF_SFPU_INIT(relu_max_tile_init, TF_SFPU_RELU_MAX)
+TF_SFPU_PARAM(relu_max_tile, TF_SFPU_RELU_MAX)
+TF_SFPU_INIT(relu_min_tile_init, TF_SFPU_RELU_MIN)
+TF_SFPU_PARAM(relu_min_tile, TF_SFPU_RELU_MIN)
+TF_SFPU_INIT(leaky_relu_tile_init, TF_SFPU_LEAKY_RELU)
+TF_SFPU_PARAM(leaky_relu_tile, TF_SFPU_LEAKY_RELU)
+TF_SFPU_INIT(gelu_tile_init, TF_SFPU_GELU)
+TF_SFPU_UNARY(gelu_tile, TF_SFPU_GELU, TF_SFPU_APPROX) /* tt-metal's default: fast_and_approx */
+TF_SFPU_UNARY(gelu_tile_approx, TF_SFPU_GELU, TF_SFPU_APPROX)
+TF_SFPU_UNARY(gelu_tile_exact, TF_SFPU_GELU, 0)
+TF_SFPU_INIT(gelu_tanh_tile_init, TF_SFPU_GELU_TANH)
+TF_SFPU_UNARY(gelu_tanh_tile, TF_SFPU_GELU_TANH, 0)
+TF_SFPU_INIT(silu_tile_init, TF_SFPU_SILU)
+TF_SFPU_UNARY(silu_tile, TF_SFPU_SILU, 0)
+TF_SFPU_INIT(sigmoid_tile_init, TF_SFPU_SIGMOID)
+TF_SFPU_UNARY(sigmoid_tile, TF_SFPU_SIGMOID, 0)
+TF_SFPU_UNARY(sigmoid_tile_approx, TF_SFPU_SIGMOID, TF_SFPU_APPROX)
+TF_SFPU_INIT(tanh_tile_init, TF_SFPU_TANH)
+TF_SFPU_UNARY(tanh_tile, TF_SFPU_TANH, 0)
+TF_SFPU_UNARY(tanh_tile_approx, TF_SFPU_TANH, TF_SFPU_APPROX)
+TF_SFPU_INIT(abs_tile_init, TF_SFPU_ABS)
+TF_SFPU_UNARY(abs_tile, TF_SFPU_ABS, 0)
+TF_SFPU_INIT(negative_tile_init, TF_SFPU_NEGATIVE)
+TF_SFPU_UNARY(negative_tile, TF_SFPU_NEGATIVE, 0)
+TF_SFPU_INIT(square_tile_init, TF_SFPU_SQUARE)
+TF_SFPU_UNARY(square_tile, TF_SFPU_SQUARE, 0)
+TF_SFPU_INIT(power_tile_init, TF_SFPU_POWER)
+TF_SFPU_PARAM(power_tile, TF_SFPU_POWER) /* integer exponent (tt-metal before 2025) */
+TF_SFPU_PARAM(power_iterative_tile, TF_SFPU_POWER)
+TF_SFPU_INIT(sin_tile_init, TF_SFPU_SIN)
+TF_SFPU_UNARY(sin_tile, TF_SFPU_SIN, 0)
+TF_SFPU_INIT(cos_tile_init, TF_SFPU_COS)
+TF_SFPU_UNARY(cos_tile, TF_SFPU_COS, 0)
+TF_SFPU_INIT(fill_tile_init, TF_SFPU_FILL)
+TF_SFPU_PARAM(fill_tile_bitcast, TF_SFPU_FILL)
+TF_SFPU_INIT(binop_with_scalar_tile_init, TF_SFPU_ADD_SCALAR)
+TF_SFPU_PARAM(add_unary_tile, TF_SFPU_ADD_SCALAR)
+TF_SFPU_PARAM(sub_unary_tile, TF_SFPU_SUB_SCALAR)
+TF_SFPU_PARAM(mul_unary_tile, TF_SFPU_MUL_SCALAR)
+TF_SFPU_PARAM(div_unary_tile, TF_SFPU_DIV_SCALAR) /* multiplies: pass the bits of 1/s */
+TF_SFPU_PARAM(rsub_unary_tile, TF_SFPU_RSUB_SCALAR)
+TF_SFPU_INIT(typecast_tile_init, TF_SFPU_TYPECAST)
+
+/* relu_tile is issue 7's RELU command; in tt-metal mode it needs relu_tile_init. */
+TF_SFPU_INIT(relu_tile_init, TF_SFPU_RELU)
+TF_ALWAYS_INLINE void relu_tile(uint32_t idst)
+{
+    if (TF_MATH) dev_math(TF_TILE_RELU, idst, 0);
+}
+
+TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
+{
+    fill_tile_bitcast(idst, dev_dp_f32(v)); /* debug_print.h's fp32 -> bits */
+}
+
+#ifndef __cplusplus /* C++: typecast_tile<IN, OUT>(idst) and TF_UNSUPPORTED_FN */
+/* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them
+ * (Float32 0, Float16_b 5, Bfp8_b 6: constants). */
+#define typecast_tile(in_df, out_df, idst)                                                         \
+    do {                                                                                           \
+        _Static_assert(TF_DF_SUPPORTED(in_df) && TF_DF_SUPPORTED(out_df),                          \
+                       "typecast_tile: tt-foil's tile engine supports Float32 (0), Float16_b (5) " \
+                       "and Bfp8_b (6) only");                                                     \
+        dev_sfpu(TF_SFPU_TYPECAST, idst, in_df, out_df);                                           \
+    } while (0)
+
+#undef TF_SFPU_INIT
+#undef TF_SFPU_UNARY
+#undef TF_SFPU_PARAM
+
+/* tt-metal names the engine does not model: a compile-time message. */
+#define TF_SFPU_UNSUPPORTED(name)                                                                  \
+    _Static_assert(0, #name " is not supported by tt-foil's tile engine (docs/chip.md, "           \
+                            "\"Tile engine\" lists what is)")
+#define tan_tile(...)             TF_SFPU_UNSUPPORTED(tan_tile)
+#define expm1_tile(...)           TF_SFPU_UNSUPPORTED(expm1_tile)
+#define asin_tile(...)            TF_SFPU_UNSUPPORTED(asin_tile)
+#define acos_tile(...)            TF_SFPU_UNSUPPORTED(acos_tile)
+#define atan_tile(...)            TF_SFPU_UNSUPPORTED(atan_tile)
+#define sign_tile(...)            TF_SFPU_UNSUPPORTED(sign_tile)
+#define signbit_tile(...)         TF_SFPU_UNSUPPORTED(signbit_tile)
+#define heaviside_tile(...)       TF_SFPU_UNSUPPORTED(heaviside_tile)
+#define gelu_derivative_tile(...) TF_SFPU_UNSUPPORTED(gelu_derivative_tile)
+#define relu_tile_int32(...)      TF_SFPU_UNSUPPORTED(relu_tile_int32)
+#define abs_tile_int32(...)       TF_SFPU_UNSUPPORTED(abs_tile_int32)
+#define fill_tile_int(...)        TF_SFPU_UNSUPPORTED(fill_tile_int)
+#define add_unary_tile_int32(...) TF_SFPU_UNSUPPORTED(add_unary_tile_int32)
+#define log_with_base_tile(...)   TF_SFPU_UNSUPPORTED(log_with_base_tile)
+#define topk_local_sort(...)      TF_SFPU_UNSUPPORTED(topk_local_sort)
+#endif
+
+#endif

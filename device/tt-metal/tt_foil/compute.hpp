@@ -1,0 +1,656 @@
+// tt-metal's C++ compute kernel API (namespace ckernel, as tt-metal's
+// compute_kernel_api.h / api/compute/*.h), as a thin layer over tt-foil's C
+// compute API (device/include/compute_api.h, whose names are tf_c:: in
+// C++): the same names, overloads, default arguments and template
+// parameters; a template argument becomes the C call's operand.
+// docs/kernels.md, "Compute kernels", has the table of what each does here,
+// its cost and numerics, and how it differs from hardware. Every header of
+// api/compute/, compute_kernel_api/ and compute_kernel_api.h includes this
+// one (a kernel may include any of them and sees the whole API).
+//
+// Kernel settings (tt-metal's ComputeConfig; build options MATH_FIDELITY,
+// FP32_DEST_ACC, MATH_APPROX of tt_foil_add_kernel, tt_foil_cc and
+// tf_kernel_build_opts, which set TF_MATH_FIDELITY, TF_FP32_DEST_ACC and
+// TF_MATH_APPROX) are visible as tt-metal's generated constants:
+// MATH_FIDELITY, DST_ACCUM_MODE, APPROX, DST_SYNC_MODE.
+#ifndef TF_TTM_COMPUTE_HPP
+#define TF_TTM_COMPUTE_HPP
+
+#ifndef TF_COMPUTE_ROLE
+#error "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute"
+#endif
+
+#include "tt_foil/base.hpp"
+
+#include "api/compile_time_args.h"
+#include "api/debug/dprint.h"
+#include "api/named_compile_time_args.h"
+#include "hostdevcommon/kernel_structs.h"
+#include "tools/profiler/kernel_profiler.hpp"
+#include "tt_foil/args.hpp"
+#include "tt_foil/data_format.hpp"
+
+#define ALWI inline __attribute__((always_inline))
+
+// Code for one TRISC only, as tt-metal's MATH(x), PACK(x), UNPACK(x).
+#if TF_COMPUTE_ROLE == 0
+#define UNPACK(x) x
+#else
+#define UNPACK(x)
+#endif
+#if TF_COMPUTE_ROLE == 1
+#define MATH(x) x
+#else
+#define MATH(x)
+#endif
+#if TF_COMPUTE_ROLE == 2
+#define PACK(x) x
+#else
+#define PACK(x)
+#endif
+
+namespace ckernel
+{
+// tt-llk's enums (llk_defs.h); the values the tile engine's operands use
+// (contracts/tf_tile.h: TF_POOL_*, TF_REDUCE_*, TF_BCAST_*, TF_REUSE_*).
+enum class PoolType : std::uint8_t { SUM = TF_POOL_SUM, AVG = TF_POOL_AVG, MAX = TF_POOL_MAX, MIN };
+enum class ReduceDim : std::uint8_t {
+    REDUCE_ROW = TF_REDUCE_ROW,
+    REDUCE_COL = TF_REDUCE_COL,
+    REDUCE_SCALAR = TF_REDUCE_SCALAR,
+};
+enum class BroadcastType : std::uint8_t {
+    NONE = TF_BCAST_NONE,
+    COL = TF_BCAST_COL,
+    ROW = TF_BCAST_ROW,
+    SCALAR = TF_BCAST_SCALAR,
+};
+// Unscoped, as kernels write ELWADD bare (Wormhole/Blackhole's order).
+enum EltwiseBinaryType : std::uint8_t { ELWMUL, ELWDIV, ELWADD, ELWSUB, ELWLESS };
+enum class EltwiseBinaryReuseDestType : std::uint8_t {
+    NONE = TF_REUSE_NONE,
+    DEST_TO_SRCA = TF_REUSE_DEST_TO_SRCA,
+    DEST_TO_SRCB = TF_REUSE_DEST_TO_SRCB,
+};
+enum class MathFidelity : std::uint8_t {
+    LoFi = TF_FIDELITY_LOFI,
+    HiFi2 = TF_FIDELITY_HIFI2,
+    HiFi3 = TF_FIDELITY_HIFI3,
+    HiFi4 = TF_FIDELITY_HIFI4,
+    Invalid = 0xff,
+};
+enum class VectorMode : std::uint8_t { None = 0, R = 1, C = 2, RC = 4, RC_custom = 6, Invalid = 0xff };
+enum class DstSync : std::uint8_t { SyncHalf = 0, SyncFull = 1 };
+enum class SrcOrder : std::uint8_t { Regular = 0, Reverse = 1 };
+enum class InputClamping : std::uint8_t { None = 0, ClampToNegative = 1 };
+} // namespace ckernel
+
+namespace tt
+{
+// The older acquire_dst(tt::DstMode::Half) argument.
+enum class DstMode : std::uint8_t { Full, Half, Tile, NUM_DST_MODES };
+} // namespace tt
+
+// tt-metal's generated kernel settings (chlkc_descriptors.h).
+constexpr bool DST_ACCUM_MODE = TF_FP32_DEST_ACC;
+constexpr ckernel::MathFidelity MATH_FIDELITY = (ckernel::MathFidelity)TF_MATH_FIDELITY;
+constexpr bool APPROX = TF_MATH_APPROX;
+#define DST_SYNC_MODE ckernel::DstSync::SyncHalf
+
+// Host defines some kernels take their reduce type and dimension from.
+#ifdef REDUCE_OP
+#define TF_TTM_REDUCE_OP REDUCE_OP
+#else
+#define TF_TTM_REDUCE_OP ckernel::PoolType::SUM
+#endif
+#ifdef REDUCE_DIM
+#define TF_TTM_REDUCE_DIM REDUCE_DIM
+#else
+#define TF_TTM_REDUCE_DIM ckernel::ReduceDim::REDUCE_SCALAR
+#endif
+
+namespace tf_ttm
+{
+using namespace ckernel;
+template <EltwiseBinaryType t> constexpr std::uint32_t binop()
+{
+    static_assert(t == ELWADD || t == ELWSUB || t == ELWMUL,
+                  "not supported by tt-foil: ELWDIV and ELWLESS (the tile engine's FPU binary ops "
+                  "are ELWADD, ELWSUB and ELWMUL)");
+    return t == ELWADD ? TF_BINOP_ADD : t == ELWSUB ? TF_BINOP_SUB : TF_BINOP_MUL;
+}
+template <PoolType p> constexpr std::uint32_t pool()
+{
+    static_assert(p != PoolType::MIN, "not supported by tt-foil: PoolType::MIN (SUM, AVG, MAX are)");
+    return (std::uint32_t)p;
+}
+// A vector mode other than RC (R: faces 0-1 only, C: faces 0 and 2) is not
+// modeled: the op faults naming it (an operand the engine does not know).
+ALWI void rc_only(std::uint32_t op, int vector_mode)
+{
+    if (TF_MATH && vector_mode != (int)VectorMode::RC)
+        dev_fault(TF_FAULT_DETAIL_TILE, op,
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, (std::uint32_t)vector_mode, 0, 0));
+}
+} // namespace tf_ttm
+
+namespace ckernel
+{
+// ---- set-up ---------------------------------------------------------------------
+// Formats are read from each CB at every unpack and pack (its data format
+// when the host set one with tf_program_set_cb_format, else its page size),
+// so the reconfig calls are honoured by construction; the inits set the
+// math unit up (the tile engine checks each op against the last init).
+template <SrcOrder src_order = SrcOrder::Regular>
+ALWI void compute_kernel_hw_startup(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t ocb)
+{
+    tf_c::compute_kernel_hw_startup(icb0, icb1, ocb);
+}
+ALWI void compute_kernel_hw_startup(std::uint32_t icb0, std::uint32_t ocb)
+{
+    tf_c::compute_kernel_hw_startup(icb0, icb0, ocb);
+}
+ALWI void binary_op_init_common(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t ocb)
+{
+    tf_c::binary_op_init_common(icb0, icb1, ocb);
+}
+// (ocb = 16: the older single-argument forms)
+ALWI void unary_op_init_common(std::uint32_t icb, std::uint32_t ocb = 16)
+{
+    tf_c::unary_op_init_common(icb, ocb);
+}
+ALWI void init_sfpu(std::uint32_t icb, std::uint32_t ocb = 16)
+{
+    tf_c::init_sfpu(icb, ocb);
+}
+template <bool to_from_int8 = false> ALWI void tf_no_int8()
+{
+    static_assert(!to_from_int8, "not supported by tt-foil: int8 formats (to_from_int8)");
+}
+template <bool to_from_int8 = false>
+ALWI void reconfig_data_format(std::uint32_t srca_new, std::uint32_t srcb_new)
+{
+    tf_no_int8<to_from_int8>();
+    tf_c::reconfig_data_format(srca_new, srcb_new);
+}
+template <bool to_from_int8 = false>
+ALWI void reconfig_data_format(std::uint32_t srca_old, std::uint32_t srca_new,
+                               std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    (void)srca_old, (void)srcb_old;
+    reconfig_data_format<to_from_int8>(srca_new, srcb_new);
+}
+template <bool to_from_int8 = false> ALWI void reconfig_data_format_srca(std::uint32_t srca_new)
+{
+    tf_no_int8<to_from_int8>();
+    tf_c::reconfig_data_format_srca(srca_new);
+}
+template <bool to_from_int8 = false>
+ALWI void reconfig_data_format_srca(std::uint32_t srca_old, std::uint32_t srca_new)
+{
+    (void)srca_old;
+    reconfig_data_format_srca<to_from_int8>(srca_new);
+}
+template <bool to_from_int8 = false> ALWI void reconfig_data_format_srcb(std::uint32_t srcb_new)
+{
+    tf_no_int8<to_from_int8>();
+    tf_c::reconfig_data_format_srcb(srcb_new);
+}
+template <bool to_from_int8 = false>
+ALWI void reconfig_data_format_srcb(std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    (void)srcb_old;
+    reconfig_data_format_srcb<to_from_int8>(srcb_new);
+}
+template <bool is_tile_dim_reconfig_en = false>
+ALWI void pack_reconfig_data_format(std::uint32_t new_cb)
+{
+    tf_c::pack_reconfig_data_format(new_cb);
+}
+template <bool is_tile_dim_reconfig_en = false>
+ALWI void pack_reconfig_data_format(std::uint32_t old_cb, std::uint32_t new_cb)
+{
+    (void)old_cb;
+    tf_c::pack_reconfig_data_format(new_cb);
+}
+ALWI void pack_init(std::uint32_t ocb)
+{
+    tf_c::pack_init(ocb);
+}
+
+// ---- DEST -------------------------------------------------------------------------
+// 8 tiles a half with a 16-bit DEST, 4 with DST_ACCUM_MODE (half sync, as
+// tt-metal's default); an index beyond faults naming the op and index.
+using tf_c::acquire_dst;
+using tf_c::release_dst;
+using tf_c::tile_regs_acquire;
+using tf_c::tile_regs_commit;
+using tf_c::tile_regs_release;
+using tf_c::tile_regs_wait;
+// The older form with a mode: DEST is always half-sync here (DstMode::Full
+// would give 16 tiles on hardware; indices from 8 fault).
+ALWI void acquire_dst(tt::DstMode mode)
+{
+    (void)mode;
+    tf_c::acquire_dst();
+}
+ALWI void release_dst(tt::DstMode mode)
+{
+    (void)mode;
+    tf_c::release_dst();
+}
+
+// ---- FPU elementwise binary ops and broadcasts -------------------------------------
+// DEST = A op B (add, sub; acc_to_dest: + DEST); mul accumulates (DEST +=
+// A x B) as ELWMUL does on Wormhole and Blackhole. B broadcasts: COL its
+// column 0 across, ROW its row 0 down, SCALAR its [0][0].
+template <bool full_init, EltwiseBinaryType t>
+ALWI void binary_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false)
+{
+    if (full_init) tf_c::binary_op_init_common(icb0, icb1, 16);
+    if (t == ELWMUL)
+        tf_c::mul_tiles_init(icb0, icb1);
+    else
+        ::dev_init(TF_TILE_INIT_BINARY, tf_ttm::binop<t>(), TF_BCAST_NONE,
+                       (std::uint32_t)acc_to_dest << 4);
+}
+ALWI void add_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false)
+{
+    tf_c::add_tiles_init(icb0, icb1, acc_to_dest);
+}
+ALWI void sub_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false)
+{
+    tf_c::sub_tiles_init(icb0, icb1, acc_to_dest);
+}
+// (acc_to_dest: ELWMUL accumulates anyway on Wormhole/Blackhole)
+ALWI void mul_tiles_init(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t acc_to_dest = 0)
+{
+    (void)acc_to_dest;
+    tf_c::mul_tiles_init(icb0, icb1);
+}
+using tf_c::add_tiles;
+using tf_c::mul_tiles;
+using tf_c::sub_tiles;
+template <EltwiseBinaryType op, BroadcastType dim>
+ALWI void init_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t ocb = 16)
+{
+    tf_c::init_bcast(tf_ttm::binop<op>(), (std::uint32_t)dim, icb0, icb1, ocb);
+}
+template <EltwiseBinaryType op, BroadcastType dim>
+ALWI void any_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                          std::uint32_t itile1, std::uint32_t idst)
+{
+    tf_c::any_tiles_bcast(tf_ttm::binop<op>(), (std::uint32_t)dim, icb0, icb1, itile0, itile1, idst);
+}
+template <BroadcastType dim>
+ALWI void add_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                          std::uint32_t itile1, std::uint32_t idst)
+{
+    any_tiles_bcast<ELWADD, dim>(icb0, icb1, itile0, itile1, idst);
+}
+template <BroadcastType dim>
+ALWI void sub_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                          std::uint32_t itile1, std::uint32_t idst)
+{
+    any_tiles_bcast<ELWSUB, dim>(icb0, icb1, itile0, itile1, idst);
+}
+template <BroadcastType dim>
+ALWI void mul_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                          std::uint32_t itile1, std::uint32_t idst)
+{
+    any_tiles_bcast<ELWMUL, dim>(icb0, icb1, itile0, itile1, idst);
+}
+using tf_c::add_bcast_cols_init_short;
+using tf_c::add_bcast_rows_init_short;
+using tf_c::add_bcast_scalar_init_short;
+using tf_c::add_tiles_bcast_cols;
+using tf_c::add_tiles_bcast_rows;
+using tf_c::add_tiles_bcast_scalar;
+using tf_c::mul_bcast_cols_init_short;
+using tf_c::mul_bcast_rows_init_short;
+using tf_c::mul_tiles_bcast_cols;
+using tf_c::mul_tiles_bcast_rows;
+using tf_c::mul_tiles_bcast_scalar;
+using tf_c::mul_tiles_bcast_scalar_init_short;
+using tf_c::sub_bcast_cols_init_short;
+using tf_c::sub_bcast_rows_init_short;
+using tf_c::sub_tiles_bcast_cols;
+using tf_c::sub_tiles_bcast_rows;
+using tf_c::sub_tiles_bcast_scalar;
+using tf_c::sub_tiles_bcast_scalar_init_short;
+
+// DEST as one operand: DEST_TO_SRCA: DEST[i] = DEST[i] op tile; DEST_TO_SRCB:
+// DEST[i] = tile op DEST[i] (mul overwrites).
+template <EltwiseBinaryType t = ELWADD,
+          EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
+ALWI void binary_dest_reuse_tiles_init(std::uint32_t icb0)
+{
+    static_assert(reuse != EltwiseBinaryReuseDestType::NONE,
+                  "binary_dest_reuse_tiles_init: give DEST_TO_SRCA or DEST_TO_SRCB");
+    tf_c::binary_dest_reuse_tiles_init(tf_ttm::binop<t>(), (std::uint32_t)reuse, icb0);
+}
+template <EltwiseBinaryType t = ELWADD,
+          EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
+ALWI void binary_dest_reuse_tiles(std::uint32_t in_cb_id, std::uint32_t in_tile_index,
+                                  std::uint32_t dst_tile_index)
+{
+    static_assert(reuse != EltwiseBinaryReuseDestType::NONE,
+                  "binary_dest_reuse_tiles: give DEST_TO_SRCA or DEST_TO_SRCB");
+    tf_c::binary_dest_reuse_tiles(tf_ttm::binop<t>(), (std::uint32_t)reuse, in_cb_id,
+                                  in_tile_index, dst_tile_index);
+}
+
+// ---- matmul -----------------------------------------------------------------------
+// DEST[idst] += A x B; the products follow MATH_FIDELITY (its phases: the
+// cycles and the mantissa bits, docs/chip.md). transpose: each in1 tile is
+// transposed (set by the init, as tt-metal's since 2024). (The defaults of
+// the oldest tree: CBs 0, 1 and 16.)
+ALWI void mm_init(std::uint32_t in0 = 0, std::uint32_t in1 = 1, std::uint32_t out = 16,
+                  const std::uint32_t transpose = 0)
+{
+    tf_c::mm_init(in0, in1, out, transpose);
+}
+ALWI void mm_init_short(std::uint32_t in0 = 0, std::uint32_t in1 = 1,
+                        const std::uint32_t transpose = 0)
+{
+    tf_c::mm_init_short(in0, in1, transpose);
+}
+ALWI void mm_init_short_with_dt(std::uint32_t in0, std::uint32_t in1, std::uint32_t c_in_old_srca,
+                                const std::uint32_t transpose = 0)
+{
+    (void)c_in_old_srca;
+    tf_c::mm_init_short(in0, in1, transpose);
+}
+ALWI void mm_block_init(std::uint32_t in0, std::uint32_t in1, std::uint32_t out,
+                        const std::uint32_t transpose = 0, std::uint32_t ct_dim = 1,
+                        std::uint32_t rt_dim = 1, std::uint32_t kt_dim = 1)
+{
+    tf_c::mm_block_init(in0, in1, out, transpose, ct_dim, rt_dim, kt_dim);
+}
+ALWI void mm_block_init_short(std::uint32_t in0, std::uint32_t in1,
+                              const std::uint32_t transpose = 0, std::uint32_t ct_dim = 1,
+                              std::uint32_t rt_dim = 1, std::uint32_t kt_dim = 1)
+{
+    tf_c::mm_block_init_short(in0, in1, transpose, ct_dim, rt_dim, kt_dim);
+}
+ALWI void mm_block_init_short_with_dt(std::uint32_t in0, std::uint32_t in1, std::uint32_t old_in1,
+                                      const std::uint32_t transpose = 0, std::uint32_t ct_dim = 1,
+                                      std::uint32_t rt_dim = 1, std::uint32_t kt_dim = 1)
+{
+    (void)old_in1;
+    tf_c::mm_block_init_short(in0, in1, transpose, ct_dim, rt_dim, kt_dim);
+}
+ALWI void mm_block_init_short_with_both_dt(std::uint32_t in0, std::uint32_t in1,
+                                           std::uint32_t old_in0, std::uint32_t old_in1,
+                                           const std::uint32_t transpose = 0,
+                                           std::uint32_t ct_dim = 1, std::uint32_t rt_dim = 1,
+                                           std::uint32_t kt_dim = 1)
+{
+    (void)old_in0, (void)old_in1;
+    tf_c::mm_block_init_short(in0, in1, transpose, ct_dim, rt_dim, kt_dim);
+}
+// (the 2026 names, after compute_kernel_hw_startup<SrcOrder::Reverse>)
+ALWI void matmul_init(std::uint32_t in0, std::uint32_t in1, const std::uint32_t transpose = 0)
+{
+    tf_c::mm_init_short(in0, in1, transpose);
+}
+ALWI void matmul_block_init(std::uint32_t in0, std::uint32_t in1, const std::uint32_t transpose = 0,
+                            std::uint32_t ct_dim = 1, std::uint32_t rt_dim = 1,
+                            std::uint32_t kt_dim = 1)
+{
+    tf_c::mm_block_init_short(in0, in1, transpose, ct_dim, rt_dim, kt_dim);
+}
+using tf_c::matmul_block;
+using tf_c::matmul_tiles;
+// The oldest form's transpose argument (the init's applies).
+ALWI void matmul_tiles(std::uint32_t in0, std::uint32_t in1, std::uint32_t i0, std::uint32_t i1,
+                       std::uint32_t idst, const std::uint32_t transpose)
+{
+    (void)transpose;
+    tf_c::matmul_tiles(in0, in1, i0, i1, idst);
+}
+ALWI void matmul_tile(std::uint32_t in0, std::uint32_t in1, std::uint32_t i0, std::uint32_t i1,
+                      std::uint32_t idst, bool transpose = false)
+{
+    (void)transpose;
+    tf_c::matmul_tiles(in0, in1, i0, i1, idst);
+}
+
+// ---- reduce -----------------------------------------------------------------------
+// DEST[idst] (+)= reduce(tile x scaler): SUM/AVG sum x the scaler tile's
+// [0][0] (AVG: pass 1/N), MAX the max x its power of two. ROW -> column 0,
+// COL -> row 0, SCALAR -> [0][0]; calls accumulate. Without template
+// arguments, the host defines REDUCE_OP and REDUCE_DIM (as tt-metal's
+// reduce kernels).
+template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM,
+          bool enforce_fp32_accumulation = false>
+ALWI void reduce_init(std::uint32_t icb, std::uint32_t icb_scaler, std::uint32_t ocb)
+{
+    static_assert(!enforce_fp32_accumulation || DST_ACCUM_MODE,
+                  "not supported by tt-foil: enforce_fp32_accumulation with a 16-bit DEST (build "
+                  "the kernel with FP32_DEST_ACC ON)");
+    (void)icb, (void)icb_scaler, (void)ocb;
+    tf_c::dev_reduce_init(tf_ttm::pool<reduce_type>(), (std::uint32_t)reduce_dim);
+}
+// The oldest tree's forms: reduce_init<at_start, ...>, the delta inits (from
+// binary_op_init_common's state) and reduce_revert_delta (= reduce_uninit).
+template <bool at_start, PoolType reduce_type = TF_TTM_REDUCE_OP,
+          ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init(std::uint32_t icb, std::uint32_t icb_scaler, std::uint32_t ocb = 16)
+{
+    reduce_init<reduce_type, reduce_dim>(icb, icb_scaler, ocb);
+}
+template <bool at_start, PoolType reduce_type = TF_TTM_REDUCE_OP,
+          ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init_delta(std::uint32_t ocb = 16, std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)
+{
+    reduce_init<reduce_type, reduce_dim>(icb0, icb1, ocb);
+}
+template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM,
+          bool enforce_fp32_accumulation = false>
+ALWI void reduce_tile(std::uint32_t icb, std::uint32_t icb_scaler, std::uint32_t itile,
+                      std::uint32_t itile_scaler, std::uint32_t idst)
+{
+    tf_c::dev_reduce_tile(tf_ttm::pool<reduce_type>(), (std::uint32_t)reduce_dim, icb, icb_scaler,
+                          itile, itile_scaler, idst);
+}
+// The oldest form: the kind and dimension as arguments.
+ALWI void reduce_tile(PoolType reduce_op, ReduceDim dim, std::uint32_t icb,
+                      std::uint32_t icb_scaler, std::uint32_t itile, std::uint32_t itile_scaler,
+                      std::uint32_t idst)
+{
+    tf_c::dev_reduce_tile((std::uint32_t)reduce_op, (std::uint32_t)dim, icb, icb_scaler, itile,
+                          itile_scaler, idst);
+}
+template <bool enforce_fp32_accumulation = false> ALWI void reduce_uninit(std::uint32_t icb = 0)
+{
+    (void)icb;
+    tf_c::reduce_uninit();
+}
+ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
+{
+    (void)ocb;
+    tf_c::reduce_uninit();
+}
+
+// ---- transpose and copy --------------------------------------------------------------
+ALWI void transpose_wh_init(std::uint32_t icb, std::uint32_t ocb)
+{
+    tf_c::transpose_wh_init(icb, ocb);
+}
+ALWI void transpose_wh_init_short(std::uint32_t icb)
+{
+    tf_c::transpose_wh_init_short(icb);
+}
+using tf_c::transpose_wh_tile;
+// (the 2026 names)
+ALWI void transpose_init(std::uint32_t icb)
+{
+    tf_c::transpose_wh_init_short(icb);
+}
+ALWI void transpose_tile(std::uint32_t icb, std::uint32_t itile, std::uint32_t idst)
+{
+    tf_c::transpose_wh_tile(icb, itile, idst);
+}
+// transpose != 0: copy_tile transposes (the whole 32 x 32 tile, whatever
+// transpose_within_16x16_face says).
+ALWI void copy_tile_to_dst_init_short(std::uint32_t cbid = 0, std::uint32_t transpose = 0,
+                                      std::uint32_t transpose_within_16x16_face = false)
+{
+    (void)transpose_within_16x16_face;
+    tf_c::copy_tile_to_dst_init_short(cbid, transpose);
+}
+ALWI void copy_tile_to_dst_init_short_with_dt(std::uint32_t old_cbid, std::uint32_t new_cbid,
+                                              std::uint32_t transpose = 0)
+{
+    (void)old_cbid;
+    tf_c::copy_tile_to_dst_init_short(new_cbid, transpose);
+}
+ALWI void copy_tile_init(std::uint32_t cbid = 0)
+{
+    tf_c::copy_tile_init(cbid);
+}
+ALWI void copy_init(std::uint32_t cbid, std::uint32_t transpose = 0,
+                    std::uint32_t transpose_within_16x16_face = false)
+{
+    copy_tile_to_dst_init_short(cbid, transpose, transpose_within_16x16_face);
+}
+using tf_c::copy_block_matmul_partials;
+using tf_c::copy_tile;
+
+// ---- pack -------------------------------------------------------------------------
+// false: DEST[ifrom_dst] into the next page of icb's reserved region (the
+// index is ignored; cb_push_back starts over); true: into page
+// output_tile_index of it. The CB's format (Float16_b, Float32, Bfp8_b).
+template <bool out_of_order_output = false>
+ALWI void pack_tile(std::uint32_t ifrom_dst, std::uint32_t icb,
+                    std::uint32_t output_tile_index = 0)
+{
+    if (out_of_order_output)
+        tf_c::pack_tile_at(ifrom_dst, icb, output_tile_index);
+    else
+        tf_c::pack_tile(ifrom_dst, icb);
+}
+using tf_c::matmul_pack_tile;
+using tf_c::pack_tile_block;
+
+// ---- tilize and untilize -------------------------------------------------------------
+// They take DEST themselves: call them outside tile_regs_acquire/release.
+ALWI void tilize_init(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb)
+{
+    tf_c::tilize_init(icb, block, ocb);
+}
+ALWI void tilize_init_short(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb)
+{
+    tf_c::tilize_init(icb, block, ocb);
+}
+ALWI void tilize_init_short_with_dt(std::uint32_t old_icb, std::uint32_t new_icb,
+                                    std::uint32_t block, std::uint32_t ocb)
+{
+    (void)old_icb;
+    tf_c::tilize_init(new_icb, block, ocb);
+}
+ALWI void tilize_block(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb)
+{
+    tf_c::tilize_block(icb, block, ocb);
+}
+TF_UNSUPPORTED("tilize_block with input/output tile indices: tilize from the front of icb into "
+               "the reserved pages of ocb")
+void tilize_block(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb,
+                  std::uint32_t input_tile_index, std::uint32_t output_tile_index = 0);
+ALWI void tilize_uninit(std::uint32_t icb, std::uint32_t ocb = 16)
+{
+    tf_c::tilize_uninit(icb, ocb);
+}
+ALWI void tilize_uninit_with_dt(std::uint32_t old_icb, std::uint32_t new_icb, std::uint32_t ocb)
+{
+    (void)old_icb;
+    tf_c::tilize_uninit(new_icb, ocb);
+}
+ALWI void untilize_init(std::uint32_t icb, std::uint32_t ocb = 16)
+{
+    (void)ocb;
+    tf_c::untilize_init(icb);
+}
+ALWI void untilize_init_short(std::uint32_t icb)
+{
+    tf_c::untilize_init(icb);
+}
+// full_ct_dim tiles of icb (one tile row) -> 32 rows in full_ct_dim pages of
+// ocb, block_ct_dim tiles at a time on hardware (one at a time here: the
+// same bytes).
+template <std::uint32_t block_ct_dim = 1>
+ALWI void untilize_block(std::uint32_t icb, std::uint32_t full_ct_dim, std::uint32_t ocb)
+{
+    static_assert(block_ct_dim >= 1 && block_ct_dim <= TF_TILE_DEST_HALF,
+                  "untilize_block: block_ct_dim is 1..8 (the DEST half)");
+    tf_c::untilize_block(icb, full_ct_dim, ocb);
+}
+ALWI void untilize_uninit(std::uint32_t icb)
+{
+    tf_c::untilize_uninit(icb);
+}
+// Pack-untilize: rows of block_ct_dim tiles (a column block of a row
+// full_ct_dim tiles wide); block_ct_dim must fit the DEST half.
+template <std::uint32_t block_ct_dim, std::uint32_t full_ct_dim> constexpr bool tf_untilize_dims()
+{
+    static_assert(block_ct_dim >= 1 && block_ct_dim <= (DST_ACCUM_MODE ? 4 : 8),
+                  "pack_untilize: block_ct_dim must fit the DEST half (8 tiles, 4 with "
+                  "fp32_dest_acc_en)");
+    static_assert(full_ct_dim % block_ct_dim == 0,
+                  "pack_untilize: full_ct_dim is a multiple of block_ct_dim");
+    return true;
+}
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim>
+ALWI void pack_untilize_init(std::uint32_t icb, std::uint32_t ocb)
+{
+    static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
+    tf_c::pack_untilize_init(icb, ocb, block_ct_dim, full_ct_dim);
+}
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim>
+ALWI void pack_untilize_block(std::uint32_t icb, std::uint32_t block_rt_dim, std::uint32_t ocb,
+                              std::uint32_t block_c_index = 0)
+{
+    static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
+    tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim);
+    tf_c::pack_untilize_block(icb, block_rt_dim, ocb, block_c_index);
+}
+// face_r_dim and num_faces: 32 x 32 tiles only (16, 4).
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
+          bool narrow_row = false, std::uint32_t row_num_datums = 32, bool dense = false>
+ALWI void pack_untilize_dest_init(std::uint32_t ocb, std::uint32_t face_r_dim = 16,
+                                  std::uint32_t num_faces = 4)
+{
+    static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
+    static_assert(!narrow_row && row_num_datums == 32 && !dense,
+                  "not supported by tt-foil: narrow rows and dense pack_untilize (32 x 32 tiles)");
+    (void)face_r_dim, (void)num_faces;
+    tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim); // (the packer's only)
+}
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
+          bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32,
+          std::uint32_t tile_dst_ct_offset = 0, bool dense = false>
+ALWI void pack_untilize_dest(std::uint32_t ocb, std::uint32_t block_rt_dim = 1,
+                             std::uint32_t block_c_index = 0, std::uint32_t face_r_dim = 16,
+                             std::uint32_t num_faces = 4, std::uint32_t tile_dst_rt_offset = 0)
+{
+    static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
+    static_assert(!diagonal && !narrow_row && row_num_datums == 32 && tile_dst_ct_offset == 0 &&
+                      !dense,
+                  "not supported by tt-foil: diagonal, narrow-row, dense or offset pack_untilize_dest");
+    (void)face_r_dim, (void)num_faces, (void)tile_dst_rt_offset;
+    tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim);
+    tf_c::pack_untilize_dest(ocb, block_rt_dim, block_c_index);
+}
+ALWI void pack_untilize_uninit(std::uint32_t ocb = 16)
+{
+    tf_c::pack_untilize_uninit(ocb);
+}
+} // namespace ckernel
+
+#include "tt_foil/compute_sfpu.hpp"
+#include "tt_foil/compute_unsupported.hpp"
+
+using namespace ckernel;
+
+#endif

@@ -1,0 +1,218 @@
+// tt-metal's SFPU (vector unit) ops on DEST tiles, in place, each after its
+// *_init (the tile engine faults otherwise, naming the init): the C compute
+// API's ops (device/include/compute_sfpu.h) with tt-metal's template
+// parameters. The approximation flags select the engine's approximate forms
+// (their error bounds: docs/chip.md "Numerics"). Scalars are fp32 bit
+// patterns, as in tt-metal. Included by tt_foil/compute.hpp.
+#ifndef TF_TTM_COMPUTE_SFPU_HPP
+#define TF_TTM_COMPUTE_SFPU_HPP
+
+#ifndef TF_TTM_COMPUTE_HPP
+#error "include a compute API header (api/compute/common.h, compute_kernel_api.h, ...)"
+#endif
+
+namespace ckernel
+{
+// exp: exp_tile<approx>. Template parameters after approx differ between
+// tt-metal's versions; the newest is followed: scale_en multiplies x by
+// `scale` (bf16 bits) first (an extra SFPU pass here), InputClamping and
+// iterations are accepted (the engine's exp covers every input). The
+// init's own template arguments (fast_and_approx, scale, clamping) are
+// accepted and have no effect: the op's flags decide.
+template <bool approx = false, auto... rest> ALWI void exp_tile_init()
+{
+    tf_c::exp_tile_init();
+}
+template <bool approx = false, bool scale_en = false,
+          InputClamping input_clamping = InputClamping::ClampToNegative, int iterations = 8>
+ALWI void exp_tile(std::uint32_t idst, int vector_mode = (int)VectorMode::RC,
+                   std::uint16_t scale = 0x3F80)
+{
+    static_assert(iterations == 8, "not supported by tt-foil: exp_tile over part of a face "
+                                   "(iterations != 8)");
+    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    if (scale_en && scale != 0x3F80) {
+        tf_c::binop_with_scalar_tile_init();
+        tf_c::mul_unary_tile(idst, (std::uint32_t)scale << 16);
+        tf_c::exp_tile_init();
+    }
+    if (approx)
+        tf_c::exp_tile_approx(idst);
+    else
+        tf_c::exp_tile(idst);
+}
+using tf_c::exp2_tile;
+using tf_c::exp2_tile_init;
+
+template <bool fast_and_approx = false> ALWI void log_tile_init()
+{
+    tf_c::log_tile_init();
+}
+template <bool fast_and_approx = false> ALWI void log_tile(std::uint32_t idst)
+{
+    if (fast_and_approx)
+        tf_c::log_tile_approx(idst);
+    else
+        tf_c::log_tile(idst);
+}
+
+// recip: full accuracy in every mode (legacy_compat has no effect).
+template <bool legacy_compat = false> ALWI void recip_tile_init()
+{
+    tf_c::recip_tile_init();
+}
+template <bool legacy_compat = false>
+ALWI void recip_tile(std::uint32_t idst, int vector_mode = (int)VectorMode::RC)
+{
+    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    tf_c::recip_tile(idst);
+}
+
+ALWI void sqrt_tile_init()
+{
+    tf_c::sqrt_tile_init();
+}
+template <bool FAST_APPROX = false> ALWI void sqrt_tile(std::uint32_t idst)
+{
+    if (FAST_APPROX)
+        tf_c::sqrt_tile_approx(idst);
+    else
+        tf_c::sqrt_tile(idst);
+}
+
+// rsqrt: the newest parameters <legacy_compat, FAST_APPROX> (in 2024's tree
+// the first one was fast_and_approx: write rsqrt_tile<false, true> for the
+// approximation).
+template <bool legacy_compat = false, auto... rest> ALWI void rsqrt_tile_init()
+{
+    tf_c::rsqrt_tile_init();
+}
+template <bool legacy_compat = false, bool FAST_APPROX = false,
+          bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void rsqrt_tile(std::uint32_t idst)
+{
+    if (FAST_APPROX)
+        tf_c::rsqrt_tile_approx(idst);
+    else
+        tf_c::rsqrt_tile(idst);
+}
+
+using tf_c::relu_max_tile;
+using tf_c::relu_max_tile_init;
+using tf_c::relu_min_tile;
+using tf_c::relu_min_tile_init;
+using tf_c::relu_tile;
+using tf_c::relu_tile_init;
+ALWI void leaky_relu_tile_init()
+{
+    tf_c::leaky_relu_tile_init();
+}
+ALWI void leaky_relu_tile(std::uint32_t idst, std::uint32_t slope = 0)
+{
+    tf_c::leaky_relu_tile(idst, slope);
+}
+
+// gelu: fast_and_approx (the default, as tt-metal's) is the tanh form.
+template <bool fast_and_approx = true> ALWI void gelu_tile_init()
+{
+    tf_c::gelu_tile_init();
+}
+template <bool fast_and_approx = true> ALWI void gelu_tile(std::uint32_t idst)
+{
+    if (fast_and_approx)
+        tf_c::gelu_tile_approx(idst);
+    else
+        tf_c::gelu_tile_exact(idst);
+}
+using tf_c::gelu_tanh_tile;
+using tf_c::gelu_tanh_tile_init;
+using tf_c::silu_tile;
+using tf_c::silu_tile_init;
+
+template <bool fast_and_approx = false> ALWI void sigmoid_tile_init()
+{
+    tf_c::sigmoid_tile_init();
+}
+// vec_mode: VectorMode (or the int of 2024's tree); RC only.
+template <auto vec_mode = VectorMode::RC, bool fast_and_approx = false>
+ALWI void sigmoid_tile(std::uint32_t idst)
+{
+    static_assert((int)vec_mode == (int)VectorMode::RC,
+                  "not supported by tt-foil: sigmoid_tile over part of a tile (VectorMode R or C)");
+    if (fast_and_approx)
+        tf_c::sigmoid_tile_approx(idst);
+    else
+        tf_c::sigmoid_tile(idst);
+}
+
+template <bool fast_and_approx = false> ALWI void tanh_tile_init()
+{
+    tf_c::tanh_tile_init();
+}
+template <bool fast_and_approx = false> ALWI void tanh_tile(std::uint32_t idst)
+{
+    if (fast_and_approx)
+        tf_c::tanh_tile_approx(idst);
+    else
+        tf_c::tanh_tile(idst);
+}
+
+using tf_c::abs_tile;
+using tf_c::abs_tile_init;
+using tf_c::negative_tile;
+using tf_c::negative_tile_init;
+using tf_c::square_tile;
+using tf_c::square_tile_init;
+
+// power: x^p for an integer p >= 0, given as an integer (tt-metal before
+// 2025) or as the fp32 bits of p (since): a value of 2^23 or more is read as
+// fp32 bits. Another exponent faults (an operand the engine does not know).
+using tf_c::power_tile_init;
+ALWI void power_tile(std::uint32_t idst, std::uint32_t param0)
+{
+    std::uint32_t n = param0;
+    if (param0 >= 0x00800000u) {
+        float p = __builtin_bit_cast(float, param0);
+        n = p >= 0 && p < 4294967296.0f ? (std::uint32_t)p : 0;
+        if (TF_MATH && (float)n != p)
+            dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_SFPU,
+                      TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, param0 >> 24, 0, TF_SFPU_POWER));
+    }
+    tf_c::power_tile(idst, n);
+}
+ALWI void power_iterative_tile_init()
+{
+    tf_c::power_tile_init();
+}
+using tf_c::power_iterative_tile;
+
+using tf_c::cos_tile;
+using tf_c::cos_tile_init;
+using tf_c::sin_tile;
+using tf_c::sin_tile_init;
+
+using tf_c::fill_tile;
+using tf_c::fill_tile_bitcast;
+using tf_c::fill_tile_init;
+
+using tf_c::add_unary_tile;
+using tf_c::binop_with_scalar_tile_init;
+using tf_c::div_unary_tile;
+using tf_c::mul_unary_tile;
+using tf_c::rsub_unary_tile;
+using tf_c::sub_unary_tile;
+
+// typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
+// the values format OUT can represent (Float32, Float16_b, Bfp8_b).
+using tf_c::typecast_tile_init;
+template <auto IN_DTYPE, auto OUT_DTYPE> ALWI void typecast_tile(std::uint32_t idst)
+{
+    static_assert(TF_DF_SUPPORTED((std::uint32_t)IN_DTYPE) &&
+                      TF_DF_SUPPORTED((std::uint32_t)OUT_DTYPE),
+                  "not supported by tt-foil: typecast_tile between these formats (the tile engine "
+                  "has Float32 (0), Float16_b (5) and Bfp8_b (6))");
+    tf_c::dev_sfpu(TF_SFPU_TYPECAST, idst, (std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE);
+}
+} // namespace ckernel
+
+#endif

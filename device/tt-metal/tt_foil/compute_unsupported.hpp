@@ -1,0 +1,133 @@
+// tt-metal compute names tt-foil does not provide: any use is a compile
+// error at the use, "'<name>' is unavailable: not supported by tt-foil:
+// <why>" (clang's `unavailable` attribute; never a link error or a silent
+// no-op). docs/kernels.md lists them. Included by tt_foil/compute.hpp.
+#ifndef TF_TTM_COMPUTE_UNSUPPORTED_HPP
+#define TF_TTM_COMPUTE_UNSUPPORTED_HPP
+
+#include "tt_foil/unsupported.hpp"
+
+namespace ckernel
+{
+// SFPU ops the tile engine does not model (docs/chip.md lists those it does).
+#define TF_SFPU_WHY "an SFPU op the tile engine does not model (docs/chip.md, \"Tile engine\")"
+#define TF_SFPU_NO(name)                                                                           \
+    TF_UNSUPPORTED_FN(name##_init, TF_SFPU_WHY);                                                   \
+    TF_UNSUPPORTED_FN(name, TF_SFPU_WHY)
+TF_SFPU_NO(tan_tile);
+TF_SFPU_NO(asin_tile);
+TF_SFPU_NO(acos_tile);
+TF_SFPU_NO(atan_tile);
+TF_SFPU_NO(sinh_tile);
+TF_SFPU_NO(cosh_tile);
+TF_SFPU_NO(asinh_tile);
+TF_SFPU_NO(acosh_tile);
+TF_SFPU_NO(atanh_tile);
+TF_SFPU_NO(expm1_tile);
+TF_SFPU_NO(log1p_tile);
+TF_SFPU_NO(log_with_base_tile);
+TF_SFPU_NO(sign_tile);
+TF_SFPU_NO(signbit_tile);
+TF_SFPU_NO(heaviside_tile);
+TF_SFPU_NO(gelu_derivative_tile);
+TF_SFPU_NO(erf_tile);
+TF_SFPU_NO(erfc_tile);
+TF_SFPU_NO(erfinv_tile);
+TF_SFPU_NO(elu_tile);
+TF_SFPU_NO(selu_tile);
+TF_SFPU_NO(softplus_tile);
+TF_SFPU_NO(hardsigmoid_tile);
+TF_SFPU_NO(hardtanh_tile);
+TF_SFPU_NO(clamp_tile);
+TF_SFPU_NO(threshold_tile);
+TF_SFPU_NO(unary_max_tile);
+TF_SFPU_NO(unary_min_tile);
+TF_SFPU_NO(isinf_tile);
+TF_SFPU_NO(isnan_tile);
+TF_SFPU_NO(isfinite_tile);
+TF_SFPU_NO(logical_not_unary_tile);
+TF_SFPU_NO(floor_tile);
+TF_SFPU_NO(ceil_tile);
+TF_SFPU_NO(round_tile);
+TF_SFPU_NO(trunc_tile);
+TF_SFPU_NO(dropout_tile);
+TF_SFPU_NO(rand_tile);
+TF_SFPU_NO(identity_tile);
+TF_SFPU_NO(tiled_prod_tile);
+TF_SFPU_NO(cumsum_tile);
+#undef TF_SFPU_NO
+#define TF_INT_WHY "integer DEST formats (Int32, UInt16, UInt32: the engine has Float32, Float16_b, Bfp8_b)"
+TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
+TF_UNSUPPORTED_FN(abs_tile_int32, TF_INT_WHY);
+TF_UNSUPPORTED_FN(negative_tile_int32, TF_INT_WHY);
+TF_UNSUPPORTED_FN(fill_tile_int, TF_INT_WHY);
+TF_UNSUPPORTED_FN(add_unary_tile_int32, TF_INT_WHY);
+TF_UNSUPPORTED_FN(sub_unary_tile_int32, TF_INT_WHY);
+TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
+TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
+// SFPU ops on two DEST tiles (eltwise_binary_sfpu.h and friends).
+#define TF_BIN_SFPU_WHY                                                                            \
+    "SFPU binary ops on two DEST tiles; use the FPU's add_tiles/sub_tiles/mul_tiles or "           \
+    "binary_dest_reuse_tiles"
+#define TF_BIN_NO(name)                                                                            \
+    TF_UNSUPPORTED_FN(name##_init, TF_BIN_SFPU_WHY);                                               \
+    TF_UNSUPPORTED_FN(name, TF_BIN_SFPU_WHY)
+TF_BIN_NO(add_binary_tile);
+TF_BIN_NO(sub_binary_tile);
+TF_BIN_NO(mul_binary_tile);
+TF_BIN_NO(div_binary_tile);
+TF_BIN_NO(rsub_binary_tile);
+TF_BIN_NO(power_binary_tile);
+TF_BIN_NO(eq_binary_tile);
+TF_BIN_NO(ne_binary_tile);
+TF_BIN_NO(lt_binary_tile);
+TF_BIN_NO(gt_binary_tile);
+TF_BIN_NO(le_binary_tile);
+TF_BIN_NO(ge_binary_tile);
+TF_BIN_NO(binary_max_tile);
+TF_BIN_NO(binary_min_tile);
+#undef TF_BIN_NO
+TF_UNSUPPORTED_FN(copy_dest_values, TF_BIN_SFPU_WHY);
+TF_UNSUPPORTED_FN(copy_dest_values_init, TF_BIN_SFPU_WHY);
+// Pack-thread and LLK-level entry points.
+TF_UNSUPPORTED_FN(exp_packthread_tile, "SFPU ops on the pack thread: use exp_tile");
+TF_UNSUPPORTED_FN(exp_packthread_tile_init, "SFPU ops on the pack thread: use exp_tile_init");
+TF_UNSUPPORTED_FN(silu_tile_pack, "SFPU ops on the pack thread: use silu_tile");
+TF_UNSUPPORTED_FN(relu_max_tile_pack, "SFPU ops on the pack thread: use relu_max_tile");
+TF_UNSUPPORTED_FN(matmul_tiles_math, "math-only matmul (sources already loaded): use matmul_tiles");
+TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): use reduce_tile");
+TF_UNSUPPORTED_FN(sfpu_reduce, "SFPU reductions: use reduce_tile");
+TF_UNSUPPORTED_FN(sfpu_reduce_init, "SFPU reductions: use reduce_init");
+TF_UNSUPPORTED_FN(topk_local_sort, "top-k on the SFPU");
+TF_UNSUPPORTED_FN(topk_merge, "top-k on the SFPU");
+TF_UNSUPPORTED_FN(topk_rebuild, "top-k on the SFPU");
+TF_UNSUPPORTED_FN(topk_tile_init, "top-k on the SFPU");
+TF_UNSUPPORTED_FN(max_reduce_with_indices, "reductions with indices");
+// Broadcasting copies (the B-to-DEST path).
+#define TF_UBCAST_WHY "broadcasting copies into DEST (unary_bcast); use add_tiles_bcast with a zero tile"
+TF_UNSUPPORTED_FN(unary_bcast_init, TF_UBCAST_WHY);
+TF_UNSUPPORTED_FN(unary_bcast, TF_UBCAST_WHY);
+TF_UNSUPPORTED_FN(unary_bcast_uninit, TF_UBCAST_WHY);
+TF_UNSUPPORTED_FN(reconfigure_unary_bcast, TF_UBCAST_WHY);
+// Packer features.
+TF_UNSUPPORTED_FN(pack_reconfig_l1_acc, "packer L1 accumulation: pack partials to a CB and add them "
+                                        "back (copy_tile + add or binary_dest_reuse_tiles)");
+TF_UNSUPPORTED_FN(pack_relu_config, "the packer's fused ReLU: use relu_tile");
+TF_UNSUPPORTED_FN(pack_rows_init, "packing part of a tile");
+TF_UNSUPPORTED_FN(pack_rows, "packing part of a tile");
+TF_UNSUPPORTED_FN(pack_rows_uninit, "packing part of a tile");
+// Tilize variants.
+#define TF_TILIZE_WHY "tilize variants beyond tilize_init/tilize_block/tilize_uninit"
+TF_UNSUPPORTED_FN(fast_tilize_init, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(fast_tilize_block, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(fast_tilize_uninit, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(tilizeA_B_reduce_init, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(unpack_tilizeA_B_block, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(tilize_init_unpack, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(tilize_block_no_pack, TF_TILIZE_WHY);
+// Reading CB contents from a TRISC.
+TF_UNSUPPORTED_FN(get_tile_address, "reading circular-buffer memory from a compute kernel");
+TF_UNSUPPORTED_FN(read_tile_value, "reading circular-buffer memory from a compute kernel");
+} // namespace ckernel
+
+#endif

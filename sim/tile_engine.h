@@ -1,0 +1,87 @@
+/* The tile engine's state and its parts (sim/tile.c: commands and time;
+ * tile_format.c: tiles in L1 <-> fp32; tile_math.c: the matrix unit;
+ * tile_sfpu.c: the vector unit). Internal to sim/. */
+#ifndef SIM_TILE_ENGINE_H
+#define SIM_TILE_ENGINE_H
+
+#include "chip.h"
+#include "tf_tile.h"
+
+#include <stdint.h>
+#include <string.h>
+
+typedef float tile_t[TF_TILE_ELEMS]; /* row-major 32 x 32 */
+
+static inline float bits_f(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+
+static inline uint32_t f_bits(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, 4);
+    return w;
+}
+
+/* A double-banked source register: the unpacker fills bank written % 2,
+ * the math unit consumes bank consumed % 2. */
+typedef struct src_reg {
+    tile_t bank[2];
+    uint32_t written, consumed;
+    uint64_t ready_at[2]; /* when the unpack into the bank finished */
+    uint64_t free_at[2];  /* when math finished with it */
+} src_reg;
+
+/* What the math unit computes with: the kernel's settings. In simple
+ * mode (no INIT yet in this run: plain C kernels) DEST is fp32, products
+ * are exact fp32 and no op needs an init; the first INIT switches the
+ * engine to tt-metal mode for the rest of the run. */
+typedef struct sim_tile_cfg {
+    int strict;   /* tt-metal mode */
+    int fp32_acc; /* fp32 DEST (4 tiles a half); else 16-bit (8) */
+    int phases;   /* fidelity phases 1..4; 0: exact products (simple mode) */
+} sim_tile_cfg;
+
+struct sim_tile_engine {
+    src_reg a, b;
+    tile_t dest[2 * TF_TILE_DEST_HALF];
+    uint8_t dirty[2 * TF_TILE_DEST_HALF]; /* written since release zeroed it */
+    uint32_t committed, released;         /* DEST halves handed to pack / given back */
+    int math_holds, pack_holds;           /* between acquire..commit, wait..release */
+    uint64_t commit_at[2], release_at[2];
+    sim_tile_cfg cfg;
+    uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */
+    uint32_t sfpu_init; /* the SFPU op whose init ran last (0: none) */
+};
+
+/* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->
+ * the data format and the tile's bytes; -1 if unsupported. */
+int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes);
+uint32_t sim_tile_elem_bytes(uint32_t df); /* 4 or 2 (0 for Bfp8_b: tiles only) */
+void sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t);
+void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1);
+/* 32 rows of 32 values, `stride` values apart (row-major blocks). */
+void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float *t);
+void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l1);
+/* Each value as format df holds it (the typecast). */
+void sim_tile_round_to(float *t, uint32_t df);
+
+/* tile_math.c: the matrix unit (FPU). */
+float sim_fpu_mul(float srca, float srcb, int phases); /* a fidelity-phased product */
+void sim_fpu_matmul(float *d, const float *in0, const float *in1, int transpose, int phases,
+                    int cleared);
+void sim_fpu_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
+                     uint32_t reuse, int acc, int phases, int cleared);
+void sim_fpu_reduce(float *d, const float *a, const float *scaler, uint32_t pool, uint32_t dim,
+                    int phases, int cleared);
+void sim_fpu_transpose(float *d, const float *a);
+
+/* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know. */
+int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
+uint32_t sim_sfpu_cycles(uint32_t op, int approx);
+int sim_sfpu_init_of(uint32_t op); /* the op whose init sets op up; 0: unknown op */
+
+#endif

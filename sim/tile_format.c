@@ -1,0 +1,106 @@
+/* Tiles in L1 <-> the engine's fp32 tiles (docs/chip.md, "Data formats"):
+ * Float32 as is, Float16_b widened exactly on unpack and rounded to
+ * nearest even on pack, Bfp8_b through the shared-exponent codec of
+ * cm_tile_layout.h (lossless on unpack, rounded on pack). Face rows are
+ * 16 values contiguous in L1 and in the engine's row-major tile: row r of
+ * face f sits at cm_tile_elem(r, 16c). */
+#include "tile_engine.h"
+#include "cm_tile_layout.h"
+
+#include <string.h>
+
+int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
+{
+    if (arg & 0x80000000u) {
+        *df = arg & 0xff;
+        if ((arg & 0x7fffff00u) || !TF_DF_SUPPORTED(*df)) return -1;
+    } else if (arg == TF_TILE_BF16) {
+        *df = TF_DF_FLOAT16_B;
+    } else if (arg == TF_TILE_FP32) {
+        *df = TF_DF_FLOAT32;
+    } else if (arg == TF_TILE_BFP8) {
+        *df = TF_DF_BFP8_B;
+    } else {
+        return -1;
+    }
+    *bytes = *df == TF_DF_FLOAT32     ? TF_TILE_FP32
+             : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
+                                      : TF_TILE_BFP8;
+    return 0;
+}
+
+uint32_t sim_tile_elem_bytes(uint32_t df)
+{
+    return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B ? 2 : 0;
+}
+
+/* Bfp8_b: exponent i/16 and mantissa byte 64 + i for element i of the
+ * tile (face order), so a block of 16 is one face row. */
+static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
+{
+    if (df == TF_DF_FLOAT16_B) {
+        uint16_t v[16];
+        memcpy(v, l1 + 2 * i, sizeof v);
+        for (int k = 0; k < 16; k++) row[k] = cm_bf16_widen(v[k]);
+    } else if (df == TF_DF_FLOAT32) {
+        memcpy(row, l1 + 4 * i, 16 * sizeof(float));
+    } else {
+        uint8_t e = l1[i / 16];
+        for (int k = 0; k < 16; k++) row[k] = cm_bfp8_decode(e, l1[64 + i + k]);
+    }
+}
+
+static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
+{
+    if (df == TF_DF_FLOAT16_B) {
+        uint16_t v[16];
+        for (int k = 0; k < 16; k++) v[k] = cm_bf16_round(row[k]);
+        memcpy(l1 + 2 * i, v, sizeof v);
+    } else if (df == TF_DF_FLOAT32) {
+        memcpy(l1 + 4 * i, row, 16 * sizeof(float));
+    } else {
+        cm_bfp8_encode(row, &l1[i / 16], &l1[64 + i]);
+    }
+}
+
+void sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
+            unpack_row(l1, df, cm_tile_elem(r, c), t + r * TF_TILE_DIM + c);
+}
+
+void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
+            pack_row(t + r * TF_TILE_DIM + c, df, cm_tile_elem(r, c), l1);
+}
+
+/* Row-major: the unpacker's tilize and the packer's untilize. Float32 and
+ * Float16_b only (sim/tile.c refuses Bfp8_b, which has no row-major form). */
+void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float *t)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
+            unpack_row(l1, df, r * stride + c, t + r * TF_TILE_DIM + c);
+}
+
+void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l1)
+{
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
+            pack_row(t + r * TF_TILE_DIM + c, df, r * stride + c, l1);
+}
+
+void sim_tile_round_to(float *t, uint32_t df)
+{
+    if (df == TF_DF_FLOAT32) return;
+    uint8_t buf[TF_TILE_BFP8];
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
+            float *row = t + r * TF_TILE_DIM + c;
+            pack_row(row, df, 0, buf);
+            unpack_row(buf, df, 0, row);
+        }
+}

@@ -1,0 +1,107 @@
+/* Device zones from a trace's DEVICE_BLOCK records (tt_foil/trace.h,
+ * tf_trace_dev_walk): markers decoded by the runtime's decoder
+ * (common/cm_dprof.h), paired by its pairing (common/cm_pair.h), names
+ * resolved against the images the trace defines. */
+#include "tt_foil/trace.h"
+#include "cm_dprof.h"
+#include "cm_pair.h"
+#include "tf_profiler.h"
+
+typedef struct walk {
+    const tf_trace *t;
+    const tf_tr_dev_block *b;
+    cm_pairer pair;
+    int (*fn)(void *, const tf_tr_dev_event *);
+    void *ctx;
+    tf_tr_dev_counts *n;
+    int oom;
+} walk;
+
+static int on_marker(void *arg, const cm_dprof_marker *m)
+{
+    walk *w = arg;
+    tf_tr_dev_event e = {TF_DEV_MARKER,
+                         w->b,
+                         tf_trace_dev_site(w->t, w->b, m->zid),
+                         m->zid,
+                         m->type,
+                         m->cycle,
+                         m->value,
+                         m->count,
+                         0,
+                         0,
+                         0};
+    w->n->markers++;
+    int rc = w->fn(w->ctx, &e);
+    if (rc) return rc;
+    if (m->type == TF_DPROF_START) {
+        if (cm_pair_start(&w->pair, m->zid, m->cycle)) return w->oom = -1;
+    } else if (m->type == TF_DPROF_END) {
+        uint64_t start;
+        uint32_t depth;
+        if (cm_pair_end(&w->pair, m->zid, &start, &depth)) {
+            e.kind = TF_DEV_ZONE;
+            e.start = start;
+            e.end = m->cycle;
+            e.depth = depth;
+            w->n->zones++;
+            return w->fn(w->ctx, &e);
+        }
+    } else {
+        w->n->payload++;
+    }
+    return 0;
+}
+
+int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
+                      tf_tr_dev_counts *counts)
+{
+    walk w = {t, NULL, {0}, fn, ctx, counts, 0};
+    int rc = 0;
+    for (size_t i = 0; i < t->ndev_blocks && !rc; i++) {
+        const tf_tr_dev_block *b = w.b = &t->dev_blocks[i];
+        cm_dprof_stats st = {0, 0};
+        w.pair.unmatched = 0;
+        rc = cm_dprof_decode(t->dev_words + b->word0, b->h.nwords, b->h.ref_cycle, b->h.invalid,
+                             on_marker, &w, &st);
+        if (rc) break;
+        if (b->h.invalid) w.pair.n = 0;    /* its STARTs were discarded too */
+        if (b->h.reason != TF_DEVB_DONE) { /* stopped: what is open stays open */
+            for (size_t k = 0; k < w.pair.n && !rc; k++) {
+                uint32_t zid = (uint32_t)w.pair.open[k].key;
+                tf_tr_dev_event e = {TF_DEV_OPEN,
+                                     b,
+                                     tf_trace_dev_site(t, b, zid),
+                                     zid,
+                                     0,
+                                     0,
+                                     0,
+                                     0,
+                                     w.pair.open[k].start,
+                                     b->h.stop_cycle,
+                                     (uint32_t)k};
+                counts->open++;
+                rc = fn(ctx, &e);
+            }
+            w.pair.n = 0;
+        }
+        cm_pair_reset(&w.pair);
+        counts->unmatched += st.bad + w.pair.unmatched;
+        counts->discarded += st.discarded;
+        if (b->h.dropped && !rc) {
+            tf_tr_dev_event e = {TF_DEV_DROPPED, b, NULL, 0, 0, 0, 0, b->h.dropped, 0, 0, 0};
+            counts->dropped += b->h.dropped;
+            rc = fn(ctx, &e);
+        }
+    }
+    cm_pair_free(&w.pair);
+    return w.oom ? -1 : rc;
+}
+
+uint64_t tf_trace_dev_ns(const tf_trace *t, uint64_t cycle)
+{
+    if (!t->has_sync) return cycle;
+    double d = ((double)(int64_t)(cycle - t->sync_cycle)) * t->sync_ns_per_cycle;
+    double ns = (double)t->sync_host_ns + d;
+    return ns < 0 ? 0 : (uint64_t)(ns + 0.5);
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The profiler where it is needed most (issue 13): the post-mortem device
+# profile of a hang, two faults and an interrupt (open zones, the pc as
+# function (file:line) in reports and diagnostics); several programs in one
+# capture; a program killed mid-run; reports written atomically and the
+# closing lines on a full disk.
+#   test_postmortem.sh TOOL PROF_DEVICE JSON_CHECK SOURCE_DIR HAVE_LIBDW
+tool=$1
+device=$2
+json_check=$3
+src=$4
+libdw=$5
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+
+expect_grep() { # pattern file what
+    checks=$((checks + 1))
+    grep -qF -- "$1" "$2" 2>/dev/null || fail "$2 lacks '$1' ($3)"
+}
+expect_count() { # pattern file n what
+    checks=$((checks + 1))
+    n=$(grep -cF -- "$1" "$2" 2>/dev/null)
+    [ "$n" = "$3" ] || fail "$2 has $n lines with '$1', expected $3 ($4)"
+}
+where() { # line of tests/kernels/dz_fault.c
+    if [ "$libdw" = ON ]; then echo "in kernel_main ($src/tests/kernels/dz_fault.c:$1)"; else
+        echo "(no source line"; fi
+}
+
+# ---- a hang and two faults: the zones open at that moment, and the pc ----------------
+for c in "hang timeout 21" "illegal fault 24" "load fault 26"; do
+    set -- $c
+    d="$tmp/$1"
+    run "$tool" -o "$d" -- "$device" "$1"
+    expect_rc 3 "$1: the program's own status"
+    expect_err "prof_device: 9 device zones, 4 open" "$1: tf_program_device_profile has the open zones"
+    oz="$d/reports/tt_foil_device_open_zones.csv"
+    # BRISC-FW > BRISC-KERNEL > stage > stuck, all open; "setup" ended before
+    expect_count ",BRISC,$2," "$oz" 4 "$1: four open zones on BRISC"
+    expect_grep ",BRISC,$2,stuck,tests/kernels/dz_fault.c,18,3," "$oz" "$1: the innermost open zone"
+    expect_grep "$(where "$3")" "$oz" "$1: the pc as function (file:line) in the report"
+    expect_grep "dispatch 1 stopped ($2): core (1,0) BRISC was at pc 0x" \
+        "$d/reports/tt_foil_diagnostics.txt" "$1: the pc in the diagnostics"
+    expect_grep "$(where "$3")" "$d/reports/tt_foil_diagnostics.txt" "$1: function (file:line)"
+    expect_grep "4 device zones were still open" "$d/reports/tt_foil_diagnostics.txt" \
+        "$1: open zones counted"
+    expect_grep "BRISC,setup," "$d/reports/tt_foil_device_perf.csv" "$1: the zone that ended"
+    expect_grep ",START," "$d/.logs/tt_foil_device_zones.csv" "$1: the derived raw CSV"
+    run "$json_check" "$d/reports/tt_foil_trace.json"
+    expect_rc 0 "$1: JSON valid"
+done
+expect_no_addr() {
+    checks=$((checks + 1))
+    ! grep -q "illegal instruction.*address 0x" "$1" || fail "an illegal instruction has an address"
+}
+run "$tool" -o "$tmp/illegal" -- "$device" illegal
+expect_no_addr "$ERR"
+expect_err "insn 0x00000000 (illegal instruction 0x00000000); core (1,0) was reset" \
+    "illegal instruction: no address"
+run "$tool" -o "$tmp/load" -- "$device" load
+expect_err "(lw a3, 0(a3)), address 0x00200000" "load fault: the address"
+
+# ---- SIGINT while the host waits on a hung dispatch ------------------------------------
+d="$tmp/sigint"
+rm -f "$tmp/pid"
+set -m # a background job of a script ignores SIGINT, one under job control does not
+"$tool" -o "$d" -- "$device" sigint "$tmp/pid" >"$OUT" 2>"$ERR" &
+tpid=$!
+set +m
+for _ in $(seq 100); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+sleep 0.3 # inside wait_done
+[ -s "$tmp/pid" ] && kill -INT "$(cat "$tmp/pid")"
+wait $tpid
+rc=$?
+checks=$((checks + 1))
+[ $rc = 130 ] || fail "SIGINT: exit status $rc, expected 130 (128 + SIGINT)"
+oz="$d/reports/tt_foil_device_open_zones.csv"
+expect_count ",BRISC,interrupt," "$oz" 4 "SIGINT: the open zones"
+expect_grep "$(where 21)" "$oz" "SIGINT: the pc"
+expect_grep "dispatch 1 stopped (interrupt): core (0,0) BRISC was at pc 0x" \
+    "$d/reports/tt_foil_diagnostics.txt" "SIGINT: the pc in the diagnostics"
+
+# ---- a program killed mid-run leaves a readable device log -----------------------------
+d="$tmp/killed"
+rm -f "$tmp/pid"
+"$tool" -o "$d" -- "$device" many "$tmp/pid" >"$OUT" 2>"$ERR" &
+tpid=$!
+for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+[ -s "$tmp/pid" ] && kill -KILL "$(cat "$tmp/pid")"
+wait $tpid
+rc=$?
+checks=$((checks + 1))
+[ $rc = 137 ] || fail "SIGKILL: exit status $rc, expected 137"
+run "$tool" report "$d"
+checks=$((checks + 1))
+n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_device_perf.csv")
+[ "${n:-0}" -ge 100 ] || fail "killed run: ${n:-0} 'loop' zones read back, expected >= 100"
+expect_out "no trailer: the program did not exit normally" "killed run: said"
+
+# ---- several programs in one capture: two in sequence, one in the background ---------
+d="$tmp/three"
+run "$tool" -o "$d" -- bash -c "'$device'; '$device'; '$device' & wait"
+expect_rc 0 "three programs"
+checks=$((checks + 1))
+n=$(ls "$d/.logs" | grep -c '^tt_foil_trace\.[0-9]*\.tft$')
+[ "$n" = 3 ] || fail "three programs: $n trace files in .logs, expected 3"
+expect_grep "3 processes were captured" "$d/reports/tt_foil_diagnostics.txt" "the processes"
+# each run: 2 cores x 4 dispatch-cores... dz_loop's 'loop' zone once per dispatch-core: 5
+checks=$((checks + 1))
+n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_device_perf.csv")
+[ "$n" = 15 ] || fail "three programs: $n 'loop' zones, expected 15 (5 each)"
+checks=$((checks + 1))
+n=$(awk -F, '$1 == "TF_dispatch_execute" { s += $3 } END { print s }' \
+    "$d/reports/tt_foil_perf_results.csv")
+[ "$n" = 9 ] || fail "three programs: $n TF_dispatch_execute zones, expected 9 (3 each)"
+expect_grep "prof_device[" "$d/reports/tt_foil_memory_report.csv" "pools per process"
+run "$json_check" "$d/reports/tt_foil_trace.json"
+expect_rc 0 "three programs: JSON valid"
+
+# ---- reports are atomic; a full disk names what was not written -----------------------
+d="$tmp/full"
+TT_FOIL_PROFILE_FAIL_WRITE=tt_foil_report.html run "$tool" -o "$d" -- "$device"
+expect_rc 1 "full disk: the tool fails"
+expect_err "error writing $d/reports/tt_foil_report.html: No space left on device; it was not written" \
+    "full disk: what failed"
+expect_err "HTML: not written" "full disk: the closing line"
+checks=$((checks + 1))
+[ ! -e "$d/reports/tt_foil_report.html" ] || fail "full disk: a partial HTML was left"
+checks=$((checks + 1))
+! ls "$d/reports" | grep -q '\.tmp\.' || fail "full disk: a temporary file was left"
+checks=$((checks + 1))
+grep -q "JSON: $d/reports/tt_foil_trace.json" "$ERR" || fail "full disk: the JSON line"
+
+finish

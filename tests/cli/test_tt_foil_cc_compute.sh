@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# tt_foil_cc and C++ compute kernels: the compute settings (--math-fidelity,
+# --fp32-dest-acc, --math-approx) give the images tt_foil_add_kernel's
+# MATH_FIDELITY / FP32_DEST_ACC give, bad values are usage errors, and every
+# compile-time error of tt-metal's compute API says what is not supported
+# (unsupported names, template arguments and formats) at the use.
+#   test_tt_foil_cc_compute.sh TT_FOIL_CC TTM_COMPUTE_KERNEL_DIR BUILD_KERNEL_DIR
+cc=$1
+ttmc=$2
+built=$3
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+
+run "$cc" --help
+expect_out "--math-fidelity F" "--help documents the compute settings"
+expect_out "--fp32-dest-acc on|off" "--help documents fp32_dest_acc_en"
+
+# the settings: the same images as the build's ttm_ops_matmul_lofi
+run "$cc" --risc compute --math-fidelity LoFi --fp32-dest-acc on --define TF_TEST_FIDELITY=LoFi \
+    --define TF_TEST_FP32=true --name ttm_ops_matmul_lofi -o "$tmp/mm" "$ttmc/ops_matmul.cpp"
+expect_rc 0 "compile with the settings"
+if command -v llvm-objdump >/dev/null; then
+    for t in 0 1 2; do
+        checks=$((checks + 1))
+        a=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$tmp/mm.trisc$t.elf" | tail -n +3)
+        b=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$built/ttm_ops_matmul_lofi.trisc$t.elf" | tail -n +3)
+        [ "$a" = "$b" ] || fail "tt_foil_cc --math-fidelity LoFi and MATH_FIDELITY LoFi built different trisc$t images"
+    done
+fi
+# the kernel checks MATH_FIDELITY and DST_ACCUM_MODE against the settings
+run "$cc" --risc compute --math-fidelity hifi2 --define TF_TEST_FIDELITY=LoFi \
+    --define TF_TEST_FP32=false -o "$tmp/mm2" "$ttmc/ops_matmul.cpp"
+expect_rc 1 "MATH_FIDELITY follows --math-fidelity"
+expect_err "MATH_FIDELITY follows the option" "MATH_FIDELITY follows --math-fidelity"
+run "$cc" --risc compute --math-fidelity HiFi2 --define TF_TEST_FIDELITY=HiFi2 \
+    --define TF_TEST_FP32=true -o "$tmp/mm3" "$ttmc/ops_matmul.cpp"
+expect_rc 1 "DST_ACCUM_MODE follows --fp32-dest-acc"
+expect_err "DST_ACCUM_MODE follows FP32_DEST_ACC" "DST_ACCUM_MODE follows --fp32-dest-acc"
+run "$cc" --risc compute --math-fidelity MedFi -o "$tmp/x" "$ttmc/ops_matmul.cpp"
+expect_rc 2 "bad fidelity"
+expect_err "--math-fidelity: 'MedFi' is not LoFi, HiFi2, HiFi3 or HiFi4" "bad fidelity"
+run "$cc" --risc compute --fp32-dest-acc yes -o "$tmp/x" "$ttmc/ops_matmul.cpp"
+expect_rc 2 "bad fp32-dest-acc"
+expect_err "--fp32-dest-acc: give on or off" "bad fp32-dest-acc"
+echo 'void kernel_main() {}' >"$tmp/dm.cpp"
+run "$cc" --risc brisc --math-approx on -o "$tmp/x" "$tmp/dm.cpp"
+expect_rc 2 "compute settings on a data-movement kernel"
+expect_err "are settings of compute kernels" "compute settings on a data-movement kernel"
+
+# compile-time errors at the use: unsupported names, template arguments, formats
+k() { # NAME BODY: a compute kernel with BODY in kernel_main
+    printf '#include "api/compute/compute_kernel_api.h"\nvoid kernel_main()\n{\n    %s\n}\n' "$2" >"$tmp/$1.cpp"
+    run "$cc" --risc compute -o "$tmp/$1" "$tmp/$1.cpp"
+}
+k bin 'add_binary_tile_init(); add_binary_tile(0, 1, 0);'
+expect_rc 1 "SFPU binary op"
+expect_err "bin.cpp:4:5: error: 'add_binary_tile_init" "SFPU binary op: at the use"
+expect_err "is unavailable: not supported by tt-foil: SFPU binary ops on two DEST tiles" "SFPU binary op"
+k tan 'tan_tile_init(); tan_tile(0);'
+expect_rc 1 "tan_tile"
+expect_err "error: 'tan_tile_init" "tan_tile"
+expect_err "is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "tan_tile"
+k l1acc 'pack_reconfig_l1_acc(1);'
+expect_rc 1 "packer L1 accumulation"
+expect_err "error: 'pack_reconfig_l1_acc" "L1 acc"
+expect_err "is unavailable: not supported by tt-foil: packer L1 accumulation" "L1 acc"
+k tilize_idx 'tilize_block(0, 1, 16, 2, 0);'
+expect_rc 1 "tilize_block with indices"
+expect_err "'tilize_block' is unavailable: not supported by tt-foil: tilize_block with input/output tile indices" "tilize_block with indices"
+k int32 'relu_tile_int32(0);'
+expect_rc 1 "integer DEST ops"
+expect_err "not supported by tt-foil: integer DEST formats" "integer DEST ops"
+k pmin 'reduce_init<PoolType::MIN, ReduceDim::REDUCE_ROW>(0, 1, 16);'
+expect_rc 1 "PoolType::MIN"
+expect_err "not supported by tt-foil: PoolType::MIN" "PoolType::MIN"
+k div 'binary_dest_reuse_tiles_init<ELWDIV, EltwiseBinaryReuseDestType::DEST_TO_SRCA>(0);'
+expect_rc 1 "ELWDIV"
+expect_err "not supported by tt-foil: ELWDIV and ELWLESS" "ELWDIV"
+k tc 'typecast_tile_init(); typecast_tile<8u, 5u>(0);'
+expect_rc 1 "unsupported format"
+expect_err "not supported by tt-foil: typecast_tile between these formats" "unsupported format"
+k tc2 'typecast_tile_init(); typecast_tile<DataFormat::Float32, DataFormat::Bfp4_b>(0);'
+expect_rc 1 "unsupported format (DataFormat)"
+expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16_b (5) and Bfp8_b (6))" "unsupported format (DataFormat)"
+k int8 'reconfig_data_format<true>(0, 1);'
+expect_rc 1 "int8 reconfig"
+expect_err "not supported by tt-foil: int8 formats" "int8 reconfig"
+k vm 'sigmoid_tile_init(); sigmoid_tile<VectorMode::R>(0);'
+expect_rc 1 "vector mode"
+expect_err "not supported by tt-foil: sigmoid_tile over part of a tile" "vector mode"
+k pu 'pack_untilize_init<16>(0, 16);'
+expect_rc 1 "pack_untilize block wider than DEST"
+expect_err "pack_untilize: block_ct_dim must fit the DEST half" "pack_untilize block wider than DEST"
+k fp32acc 'reduce_init<PoolType::SUM, ReduceDim::REDUCE_ROW, true>(0, 1, 16);'
+expect_rc 1 "enforce_fp32_accumulation with a 16-bit DEST"
+expect_err "enforce_fp32_accumulation with a 16-bit DEST" "enforce_fp32_accumulation"
+run "$cc" --risc compute --fp32-dest-acc on -o "$tmp/fp32acc_on" "$tmp/fp32acc.cpp"
+expect_rc 0 "enforce_fp32_accumulation with FP32_DEST_ACC on"
+# the compute API outside a compute kernel
+printf '#include "api/compute/common.h"\nvoid kernel_main() {}\n' >"$tmp/dm2.cpp"
+run "$cc" --risc brisc -o "$tmp/dm2" "$tmp/dm2.cpp"
+expect_rc 1 "compute API on BRISC"
+expect_err "the compute kernel API is for compute kernels" "compute API on BRISC"
+finish "test_tt_foil_cc_compute"

@@ -1,0 +1,31 @@
+/* Device zones around a kernel that goes wrong, chosen by -DFAULT_KIND, for
+ * the post-mortem device profile: a finished zone "setup", then "stage" >
+ * "stuck" open when 1 it spins forever (dispatch timeout, or an interrupt
+ * of the waiting host), 2 it executes an illegal instruction, 3 it loads
+ * from an address no memory answers (outside L1). */
+#include "dataflow_api.h"
+
+void kernel_main(void)
+{
+    {
+        DeviceZoneScopedN("setup");
+        volatile uint32_t acc = 0;
+        for (uint32_t i = 0; i < 50; i++) acc += i;
+        (void)acc;
+    }
+    DeviceZoneScopedN("stage");
+    {
+        DeviceZoneScopedN("stuck");
+#if FAULT_KIND == 1
+        volatile uint32_t spin = 1;
+        while (spin) {
+        }
+#elif FAULT_KIND == 2
+        __asm__ volatile(".word 0x00000000"); /* all zeros: an illegal instruction */
+#elif FAULT_KIND == 3
+        (void)*(volatile uint32_t *)(uintptr_t)0x00200000u; /* past the 1.5 MiB of L1 */
+#else
+#error "FAULT_KIND"
+#endif
+    }
+}

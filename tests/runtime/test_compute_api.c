@@ -1,0 +1,581 @@
+/* tt-metal's compute API on the tile engine, from C compute kernels,
+ * against host references in float64 (exact where the engine is exact,
+ * tolerances from the formats and fidelity elsewhere; docs/chip.md
+ * "Numerics"): each broadcast form, dest reuse and acc_to_dest, every
+ * reduce kind and dimension, matmul with Kt accumulation and matmul_block
+ * at the four fidelities (errors and cycles), transpose, tilize and
+ * untilize, the SFPU ops over their domains and edge values, Bfp8_b on the
+ * device, and the faults: DEST overflow, ops without their init. */
+#include "compute_run.h"
+
+#include <math.h>
+
+static tf_device *dev;
+
+/* The C++ kernels have more forms: transpose_tile (op 102) and
+ * pack_untilize_dest (how 3). */
+#ifdef TF_TTM_COMPUTE
+#define LAST_TRANSPOSE 102
+#define LAST_UNTILIZE  3
+#else
+#define LAST_TRANSPOSE 101
+#define LAST_UNTILIZE  2
+#endif
+
+static uint32_t seed = 12345;
+static float rnd(float lo, float hi) /* a bf16-exact value in [lo, hi] */
+{
+    seed = seed * 1103515245u + 12345u;
+    return cr_bf(lo + (hi - lo) * (float)((seed >> 8) & 0xffff) / 65535.0f);
+}
+
+static void fill(float *m, int n, float lo, float hi)
+{
+    for (int i = 0; i < n; i++) m[i] = rnd(lo, hi);
+}
+
+static double ref_bin(uint32_t op, double x, double y)
+{
+    return op == TF_BINOP_ADD ? x + y : op == TF_BINOP_SUB ? x - y : x * y;
+}
+
+/* ---- binary ops and broadcasts ------------------------------------------------------ */
+
+enum { BR = 64, BC = 64 };
+
+static int binary(uint32_t op, uint32_t bcast, uint32_t how)
+{
+    static float a[BR * BC], b[BR * BC], c[BR * BC];
+    fill(a, BR * BC, -8, 8);
+    fill(b, BR * BC, -8, 8);
+    cr_run r = {.kernel = "ops_binary",
+                .nin = 2,
+                .out_rows = BR,
+                .out_cols = BC,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .args = {4, op, bcast, how},
+                .nargs = 4,
+                .out = c};
+    r.in[0] = (cr_input){.cb = 0, .m = a, .rows = BR, .cols = BC, .f = TF_TILE_FORMAT_BF16};
+    r.in[1] = (cr_input){.cb = 1, .m = b, .rows = BR, .cols = BC, .f = TF_TILE_FORMAT_BF16};
+    if (cr_execute(dev, &r)) {
+        fprintf(stderr, "%s\n", r.err);
+        return -1;
+    }
+    int bad = 0;
+    for (int i = 0; i < BR; i++)
+        for (int k = 0; k < BC; k++) {
+            int r0 = i / 32 * 32, c0 = k / 32 * 32;
+            float y = bcast == TF_BCAST_ROW      ? b[r0 * BC + k]
+                      : bcast == TF_BCAST_COL    ? b[i * BC + c0]
+                      : bcast == TF_BCAST_SCALAR ? b[r0 * BC + c0]
+                                                 : b[i * BC + k];
+            float x = a[i * BC + k];
+            /* bf16 inputs: products are exact in fp32 at HiFi4, so one
+             * rounding to bf16 (DEST) gives the host's value */
+            float want = cr_bf((float)ref_bin(op, x, y));
+            if (how == 5)
+                want = cr_bf((float)ref_bin(op, x, y) + x); /* acc_to_dest: + DEST (= A) */
+            bad += c[i * BC + k] != want;
+        }
+    return bad;
+}
+
+/* ---- reductions ------------------------------------------------------------------------ */
+
+static void reduce_case(uint32_t pool, uint32_t dim)
+{
+    enum { N = 4 };
+    static float in[32 * 32 * N], scal[32 * 32], out[32 * 32];
+    fill(in, 32 * 32 * N, -4, 4);
+    float s = pool == TF_POOL_MAX ? 1.0f : pool == TF_POOL_AVG ? 1.0f / 128 : 0.5f;
+    memset(scal, 0, sizeof scal);
+    for (int k = 0; k < 32; k++) scal[k] = scal[16 * 32 + k] = s; /* row 0 of each face */
+    cr_run r = {.kernel = "ops_reduce",
+                .nin = 2,
+                .out_rows = 32,
+                .out_cols = 32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .args = {N, pool, dim, 0, (pool + dim) & 1}, /* 4: C++ only, the runtime form */
+                .nargs = 5,
+                .out = out};
+    r.in[0] = (cr_input){.cb = 0, .m = in, .rows = 32, .cols = 32 * N, .f = TF_TILE_FORMAT_BF16};
+    r.in[1] = (cr_input){.cb = 1, .m = scal, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_BF16};
+    MUST(cr_execute(dev, &r));
+    /* tile t is columns 32t..32t+31; the reduction covers all N tiles */
+    int bad = 0;
+    double worst = 0;
+    for (int i = 0; i < 32; i++)
+        for (int k = 0; k < 32; k++) {
+            int on = dim == TF_REDUCE_ROW   ? k == 0
+                     : dim == TF_REDUCE_COL ? i == 0
+                                            : i == 0 && k == 0;
+            double want = 0, mag = 0;
+            if (on) {
+                want = pool == TF_POOL_MAX ? -INFINITY : 0;
+                for (int t = 0; t < N; t++)
+                    for (int u = 0; u < 32; u++)
+                        for (int v = 0; v < 32; v++) {
+                            int rr = dim == TF_REDUCE_ROW ? i : u,
+                                cc = dim == TF_REDUCE_COL ? k : v;
+                            if (dim == TF_REDUCE_ROW && u) continue;
+                            if (dim == TF_REDUCE_COL && v) continue;
+                            if (dim == TF_REDUCE_ROW) cc = v;
+                            if (dim == TF_REDUCE_COL) rr = u;
+                            double x = in[rr * 32 * N + t * 32 + cc];
+                            if (pool == TF_POOL_MAX)
+                                want = x > want ? x : want;
+                            else {
+                                want += x * s;
+                                mag += fabs(x * s);
+                            }
+                        }
+            }
+            double got = out[i * 32 + k], err = fabs(got - want);
+            /* MAX is exact; a sum rounds to bf16 in DEST once per tile (N
+             * times, 2^-9 relative each) */
+            double tol = pool == TF_POOL_MAX ? 0 : N * mag * 0x1p-9 + 1e-6;
+            if (!(err <= tol)) bad++;
+            if (on && pool != TF_POOL_MAX && err / (mag + 1e-9) > worst) worst = err / (mag + 1e-9);
+        }
+    CHECK_EQ_U(bad, 0);
+}
+
+/* ---- matmul and fidelity ----------------------------------------------------------------- */
+
+enum { MT = 2, KT = 3, NT = 2 };
+static float ma[MT * 32 * KT * 32], mb[KT * 32 * NT * 32];
+
+/* max |C - A B| relative to sum |a||b| per element; cycles */
+static int64_t tail_, *tail = &tail_;
+static uint64_t math_, *math = &math_;
+static double matmul_err(const char *kernel, uint32_t how, uint64_t *cycles, float *c)
+{
+    /* the compute-bound run reads Bfp8_b (half the unpack of bf16, which
+     * would hide the math at every fidelity) */
+    tf_tile_format f = how == 2 ? TF_TILE_FORMAT_BFP8_B : TF_TILE_FORMAT_BF16;
+    cr_run r = {.kernel = kernel,
+                .nin = 2,
+                .out_rows = MT * 32,
+                .out_cols = NT * 32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .args = {MT, KT, NT, how, 1},
+                .nargs = 5,
+                .out = c};
+    if (how == 2) r.args[3] = 0, r.args[4] = 16; /* compute-bound: 16 passes */
+    r.in[0] = (cr_input){.cb = 0, .m = ma, .rows = MT * 32, .cols = KT * 32, .f = f};
+    r.in[1] = (cr_input){.cb = 1, .m = mb, .rows = KT * 32, .cols = NT * 32, .f = f};
+    MUST(cr_execute(dev, &r));
+    *cycles = r.cycles;
+    /* the math's last product ends this long after the last unpack */
+    *tail = (int64_t)r.core0.done_cycle[TF_TRISC1] - (int64_t)r.core0.done_cycle[TF_TRISC0];
+    *math = r.core0.done_cycle[TF_TRISC1] - r.core0.go_cycle[TF_TRISC1];
+    double worst = 0;
+    for (int i = 0; i < MT * 32; i++)
+        for (int j = 0; j < NT * 32; j++) {
+            double s = 0, mag = 0;
+            for (int k = 0; k < KT * 32; k++) {
+                double p = (double)ma[i * KT * 32 + k] * mb[k * NT * 32 + j];
+                s += p;
+                mag += fabs(p);
+            }
+            double e = fabs(c[i * NT * 32 + j] - s) / mag;
+            if (e > worst) worst = e;
+        }
+    return worst;
+}
+
+static void matmuls(void)
+{
+    static float c0[MT * 32 * NT * 32], c1[MT * 32 * NT * 32];
+    fill(ma, MT * 32 * KT * 32, -2, 2);
+    fill(mb, KT * 32 * NT * 32, -2, 2);
+    const char *k[4] = {"ops_matmul_lofi", "ops_matmul_hifi2", "ops_matmul_hifi3",
+                        "ops_matmul_hifi4"};
+    double err[4];
+    uint64_t cyc[4], cb, mspan[4];
+    int64_t mtail[4];
+    for (int f = 0; f < 4; f++) {
+        (void)matmul_err(k[f], 2, &cyc[f], c0);
+        mtail[f] = *tail;
+        mspan[f] = *math;
+        err[f] = matmul_err(k[f], 0, &cb, c0);
+        /* matmul_block: the same products in the same order */
+        (void)matmul_err(k[f], 1, &cb, c1);
+        CHECK_TRUE(memcmp(c0, c1, sizeof c0) == 0);
+        printf("matmul %s%s: max error %.3g (of sum |ab|), %llu cycles (math %llu, its last "
+               "product ends %+lld from the last unpack; block: %llu)\n",
+               CR_KERNEL_PREFIX, k[f], err[f], (unsigned long long)cyc[f],
+               (unsigned long long)mspan[f], (long long)mtail[f], (unsigned long long)cb);
+    }
+    /* each phase adds mantissa bits (the cycles: 16 passes over the 12 tile
+     * products, 16 x phases cycles each, so they dominate the NOC loads): measurably smaller
+     * errors, more cycles. LoFi keeps 5 bits of in1 x 7 of in0: ~2^-5; HiFi4 is exact products of
+     * bf16 with fp32 sums (the Kt accumulation in DEST): ~K 2^-24 */
+    CHECK_TRUE(err[0] > err[1] && err[1] > err[2] && err[2] > err[3]);
+    CHECK_TRUE(err[0] < 0x1p-4 && err[0] > 0x1p-9);
+    CHECK_TRUE(err[3] < 96 * 0x1p-24);
+    /* The cycles: a tile-by-tile matmul is unpack-bound below HiFi4 (two
+     * Bfp8_b unpacks, 34 cycles, and the unpacker's own instructions per
+     * product against 16 x phases of math), and the whole run is bound by
+     * the NOC loads, so its total barely moves. What each phase adds shows
+     * in the math: its last product ends (at least) 16 cycles later per phase
+     * after the last unpack, and at HiFi4 (64 a product) the math is the bottleneck. */
+    for (int f = 1; f < 4; f++) CHECK_TRUE(mtail[f] >= mtail[f - 1] + 16);
+    CHECK_TRUE(mspan[3] > mspan[0] + 1000);
+    /* bf16 DEST: each of the Kt accumulation steps rounds to bf16 */
+    double e16 = matmul_err("ops_matmul16", 0, &cb, c0);
+    CHECK_TRUE(e16 < KT * 0x1p-9 && e16 > err[3]);
+}
+
+/* ---- SFPU -------------------------------------------------------------------------- */
+
+static const float edges[16] = {0.0f,   -0.0f,  1.0f, -1.0f, INFINITY, -INFINITY, NAN,     1e30f,
+                                -1e30f, 1e-30f, 0.5f, -0.5f, 2.0f,     100.0f,    -100.0f, 3.0f};
+
+static double ref_unary(uint32_t op, double x, float p)
+{
+    switch (op) {
+    case TF_SFPU_EXP: return exp(x);
+    case TF_SFPU_EXP2: return exp2(x);
+    case TF_SFPU_LOG: return log(x);
+    case TF_SFPU_RECIP: return 1.0 / x;
+    case TF_SFPU_SQRT: return sqrt(x);
+    case TF_SFPU_RSQRT: return 1.0 / sqrt(x);
+    case TF_SFPU_RELU: return x > 0 ? x : 0;
+    case TF_SFPU_RELU_MAX: return x > p ? p : x > 0 ? x : 0;
+    case TF_SFPU_RELU_MIN: return x < p ? p : x;
+    case TF_SFPU_LEAKY_RELU: return x < 0 ? p * x : x;
+    case TF_SFPU_GELU: return 0.5 * x * (1 + erf(x / sqrt(2.0)));
+    case TF_SFPU_GELU_TANH:
+        return 0.5 * x * (1 + tanh(sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+    case TF_SFPU_SILU: return x / (1 + exp(-x));
+    case TF_SFPU_SIGMOID: return 1 / (1 + exp(-x));
+    case TF_SFPU_TANH: return tanh(x);
+    case TF_SFPU_ABS: return fabs(x);
+    case TF_SFPU_NEGATIVE: return -x;
+    case TF_SFPU_SQUARE: return x * x;
+    case TF_SFPU_POWER: return pow(x, 3);
+    case TF_SFPU_SIN: return sin(x);
+    case TF_SFPU_COS: return cos(x);
+    case TF_SFPU_FILL: return p;
+    case TF_SFPU_ADD_SCALAR: return x + p;
+    case TF_SFPU_SUB_SCALAR: return x - p;
+    case TF_SFPU_MUL_SCALAR:
+    case TF_SFPU_DIV_SCALAR: return x * p;
+    case TF_SFPU_RSUB_SCALAR: return p - x;
+    default: return x;
+    }
+}
+
+/* The op over edge values and a sweep of [lo, hi] in fp32 (fp32 DEST).
+ * Returns the worst error past the edges: relative if rel, else absolute. */
+static double sfpu_case(uint32_t op, int approx, float lo, float hi, int rel, double *edge_bad)
+{
+    static float in[1024], out[1024];
+    memcpy(in, edges, sizeof edges);
+    for (int i = 16; i < 1024; i++) in[i] = lo + (hi - lo) * (float)(i - 16) / 1007.0f;
+    float p = op == TF_SFPU_RELU_MAX     ? 6.0f
+              : op == TF_SFPU_RELU_MIN   ? -0.25f
+              : op == TF_SFPU_LEAKY_RELU ? 0.125f
+                                         : 1.5f;
+    uint32_t param = op == TF_SFPU_POWER ? 3u : cr_bits(p);
+    cr_run r = {.kernel = "ops_unary",
+                .nin = 1,
+                .out_rows = 32,
+                .out_cols = 32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .args = {1, op, param, (uint32_t)approx},
+                .nargs = 4,
+                .out = out};
+    r.in[0] = (cr_input){.cb = 0, .m = in, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP32};
+    MUST(cr_execute(dev, &r));
+    double worst = 0;
+    *edge_bad = 0;
+    for (int i = 0; i < 1024; i++) {
+        double want = ref_unary(op, in[i], p), got = out[i];
+        if (i < 16) {
+            /* exact modes: NaN where the reference is NaN, infinities and
+             * zeros exactly; finite values to fp32 rounding */
+            if (approx) continue;
+            float wf = (float)want; /* beyond fp32's range: inf */
+            int ok = isnan(want) ? isnan(got)
+                     : isinf(wf) || want == 0
+                         ? got == wf || (fabs(want) < 1e-37 && fabs(got) < 1e-37)
+                         : fabs(got - want) <= 1e-6 * fabs(want) + 1e-30;
+            if (!ok) {
+                *edge_bad += 1;
+                fprintf(stderr, "sfpu op %u: f(%g) = %g, want %g\n", op, in[i], got, want);
+            }
+            continue;
+        }
+        double e = fabs(got - want);
+        if (rel) e /= fabs(want) > 1e-30 ? fabs(want) : 1;
+        if (e > worst) worst = e;
+    }
+    return worst;
+}
+
+static void sfpus(void)
+{
+    struct {
+        uint32_t op;
+        float lo, hi;
+        int rel;
+    } ops[] = {
+        {TF_SFPU_EXP, -20, 20, 1},       {TF_SFPU_EXP2, -30, 30, 1},
+        {TF_SFPU_LOG, 1e-3f, 1e4f, 0},   {TF_SFPU_RECIP, 0.01f, 100, 1},
+        {TF_SFPU_SQRT, 0, 1e4f, 1},      {TF_SFPU_RSQRT, 1e-3f, 1e4f, 1},
+        {TF_SFPU_RELU, -5, 5, 0},        {TF_SFPU_RELU_MAX, -10, 10, 0},
+        {TF_SFPU_RELU_MIN, -3, 3, 0},    {TF_SFPU_LEAKY_RELU, -5, 5, 0},
+        {TF_SFPU_GELU, -6, 6, 0},        {TF_SFPU_GELU_TANH, -6, 6, 0},
+        {TF_SFPU_SILU, -10, 10, 0},      {TF_SFPU_SIGMOID, -12, 12, 0},
+        {TF_SFPU_TANH, -6, 6, 0},        {TF_SFPU_ABS, -5, 5, 0},
+        {TF_SFPU_NEGATIVE, -5, 5, 0},    {TF_SFPU_SQUARE, -100, 100, 1},
+        {TF_SFPU_POWER, -10, 10, 1},     {TF_SFPU_SIN, -10, 10, 0},
+        {TF_SFPU_COS, -10, 10, 0},       {TF_SFPU_FILL, -1, 1, 0},
+        {TF_SFPU_ADD_SCALAR, -5, 5, 0},  {TF_SFPU_SUB_SCALAR, -5, 5, 0},
+        {TF_SFPU_MUL_SCALAR, -5, 5, 0},  {TF_SFPU_DIV_SCALAR, -5, 5, 0},
+        {TF_SFPU_RSUB_SCALAR, -5, 5, 0},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+        double edge_bad;
+        double e = sfpu_case(ops[i].op, 0, ops[i].lo, ops[i].hi, ops[i].rel, &edge_bad);
+        CHECK_TRUE(edge_bad == 0);
+        CHECK_TRUE(e <= 2e-7 * (ops[i].rel ? 1 : 20)); /* one fp32 rounding */
+    }
+    /* approximate modes: the bounds docs/chip.md states */
+    struct {
+        uint32_t op;
+        float lo, hi;
+        int rel;
+        double bound;
+    } ap[] = {
+        {TF_SFPU_EXP, -20, 20, 1, 3e-3},      {TF_SFPU_LOG, 1e-3f, 1e4f, 0, 1e-3},
+        {TF_SFPU_SQRT, 1e-3f, 1e4f, 1, 3e-4}, {TF_SFPU_RSQRT, 1e-3f, 1e4f, 1, 3e-4},
+        {TF_SFPU_GELU, -6, 6, 0, 1e-3},       {TF_SFPU_SIGMOID, -12, 12, 0, 1e-3},
+        {TF_SFPU_TANH, -6, 6, 0, 2e-3},
+    };
+    for (size_t i = 0; i < sizeof ap / sizeof *ap; i++) {
+        double edge_bad, e = sfpu_case(ap[i].op, 1, ap[i].lo, ap[i].hi, ap[i].rel, &edge_bad);
+        double exact = sfpu_case(ap[i].op, 0, ap[i].lo, ap[i].hi, ap[i].rel, &edge_bad);
+        printf("sfpu op %u approx: max %s error %.3g (exact mode %.3g)\n", ap[i].op,
+               ap[i].rel ? "relative" : "absolute", e, exact);
+        CHECK_TRUE(e <= ap[i].bound && e > exact); /* a real approximation, within its bound */
+    }
+}
+
+/* bf16 DEST: the SFPU's store truncates to bf16 (at most 2^-7 relative). */
+static void sfpu16(void)
+{
+    static float in[1024], out[1024];
+    for (int i = 0; i < 1024; i++) in[i] = cr_bf(-10 + 20 * (float)i / 1023);
+    cr_run r = {.kernel = "ops_unary16",
+                .nin = 1,
+                .out_rows = 32,
+                .out_cols = 32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .args = {1, TF_SFPU_EXP, 0, 0},
+                .nargs = 4,
+                .out = out};
+    r.in[0] = (cr_input){.cb = 0, .m = in, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_BF16};
+    MUST(cr_execute(dev, &r));
+    int bad = 0, truncated = 0;
+    for (int i = 0; i < 1024; i++) {
+        double want = exp((double)in[i]), got = out[i];
+        bad += !(got <= want && (want - got) / want < 0x1p-7);
+        truncated += got != cr_bf((float)want);
+    }
+    CHECK_EQ_U(bad, 0);
+    CHECK_TRUE(truncated > 0); /* truncation, not rounding to nearest */
+}
+
+/* ---- transpose, layouts, formats ------------------------------------------------------------ */
+
+static void transposes(void)
+{
+    static float in[64 * 32], out[64 * 32];
+    fill(in, 64 * 32, -100, 100);
+    for (uint32_t op = 100; op <= LAST_TRANSPOSE; op++) {
+        cr_run r = {.kernel = "ops_unary",
+                    .nin = 1,
+                    .out_rows = 64,
+                    .out_cols = 32,
+                    .out_f = TF_TILE_FORMAT_BF16,
+                    .args = {2, op, 0, 0},
+                    .nargs = 4,
+                    .out = out};
+        r.in[0] = (cr_input){.cb = 0, .m = in, .rows = 64, .cols = 32, .f = TF_TILE_FORMAT_BF16};
+        MUST(cr_execute(dev, &r));
+        int bad = 0;
+        for (int t = 0; t < 2; t++)
+            for (int i = 0; i < 32; i++)
+                for (int k = 0; k < 32; k++)
+                    bad += out[(t * 32 + i) * 32 + k] != in[(t * 32 + k) * 32 + i];
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
+static void layouts(void)
+{
+    enum { CT = 3, RT = 2, W = CT * 32, H = RT * 32 };
+    static float m[H * W], back[H * W];
+    static uint16_t rows[H * W], rows_out[H * W];
+    fill(m, H * W, -50, 50);
+    for (int i = 0; i < H * W; i++) rows[i] = tf_bf16_from_f32(m[i]);
+    /* tilize: row-major bf16 -> tiles, which the host untilizes back */
+    cr_run r = {.kernel = "ops_layout",
+                .nin = 1,
+                .out_rows = H,
+                .out_cols = W,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .args = {0, CT, RT},
+                .nargs = 3,
+                .out = back};
+    r.in[0] = (cr_input){.cb = 0, .raw = rows, .raw_bytes = sizeof rows, .f = TF_TILE_FORMAT_BF16};
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(m, back, sizeof m) == 0);
+    /* untilize and pack_untilize: tiles -> row-major */
+    for (uint32_t how = 1; how <= LAST_UNTILIZE; how++) {
+        cr_run u = {.kernel = "ops_layout",
+                    .nin = 1,
+                    .out_raw_bytes = sizeof rows_out,
+                    .out_f = TF_TILE_FORMAT_BF16,
+                    .args = {how, CT, RT},
+                    .nargs = 3,
+                    .out_raw = rows_out};
+        u.in[0] = (cr_input){.cb = 0, .m = m, .rows = H, .cols = W, .f = TF_TILE_FORMAT_BF16};
+        MUST(cr_execute(dev, &u));
+        CHECK_TRUE(memcmp(rows, rows_out, sizeof rows) == 0);
+    }
+}
+
+/* Bfp8_b on the device: unpack is exact, the pack is the host's encoder. */
+static void bfp8(void)
+{
+    static float m[64 * 64], host[64 * 64], dev_out[64 * 64];
+    fill(m, 64 * 64, -3, 3);
+    size_t bytes = tf_tiled_bytes(64, 64, TF_TILE_FORMAT_BFP8_B);
+    CHECK_EQ_U(bytes, 4 * 1088);
+    uint8_t *t = malloc(bytes);
+    MUST(tf_tilize(m, 64, 64, TF_TILE_FORMAT_BFP8_B, t));
+    MUST(tf_untilize(t, 64, 64, TF_TILE_FORMAT_BFP8_B, host));
+    /* bf16 tiles in, packed to Bfp8_b by the engine (x 1.0) = the host's */
+    cr_run r = {.kernel = "ops_unary",
+                .nin = 1,
+                .out_rows = 64,
+                .out_cols = 64,
+                .out_f = TF_TILE_FORMAT_BFP8_B,
+                .args = {4, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                .nargs = 4,
+                .out = dev_out};
+    r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_BF16};
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    /* the same with the CBs' data formats set (tf_program_set_cb_format) */
+    r.cb_formats = 1;
+    memset(dev_out, 0, sizeof dev_out);
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    r.cb_formats = 0;
+    /* Bfp8_b in, fp32 out: the values the host decodes */
+    r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_BFP8_B};
+    r.out_f = TF_TILE_FORMAT_FP32;
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    /* typecast to Bfp8_b in DEST: the same values again */
+    r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
+    r.args[1] = TF_SFPU_TYPECAST;
+    r.args[2] = TF_DF_BFP8_B;
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    free(t);
+}
+
+/* ---- faults ------------------------------------------------------------------------------ */
+
+/* The kernel on a core whose CB 0 is of data format df (0: a bf16 page
+ * size) must fault saying want. */
+static void fault_df(const char *kernel, int df, const char *want)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s%s.compute", TF_TEST_KERNELS, CR_KERNEL_PREFIX, kernel);
+    tf_kernel *k = MUST_PTR(tf_kernel_load(dev, path));
+    tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){1, 1}));
+    MUST(tf_program_set_kernel(p, TF_COMPUTE, k));
+    if (df)
+        MUST(tf_program_set_cb_format(p, 0, (tf_data_format)df, 2));
+    else
+        MUST(tf_program_set_cb(p, 0, 2048, 2));
+    MUST(tf_program_set_cb(p, 1, 2048, 2));
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), kernel);
+    CHECK_CONTAINS(tf_last_error(), want);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+}
+
+static void fault(const char *kernel, const char *want)
+{
+    fault_df(kernel, 0, want);
+}
+
+int main(void)
+{
+    dev = rt_open(4, 2);
+    for (uint32_t op = 0; op < 3; op++)
+        for (uint32_t bc = 0; bc < 4; bc++) CHECK_EQ_U(binary(op, bc, 0), 0);
+    for (uint32_t op = 0; op < 3; op++) {
+        CHECK_EQ_U(binary(op, TF_BCAST_NONE, 1), 0); /* binary_op_init_common */
+        CHECK_EQ_U(binary(op, TF_BCAST_COL, 2), 0);  /* init_bcast + any_tiles_bcast */
+        CHECK_EQ_U(binary(op, TF_BCAST_NONE, 3), 0); /* dest reuse, DEST as A */
+        CHECK_EQ_U(binary(op, TF_BCAST_NONE, 4), 0); /* dest reuse, DEST as B */
+    }
+    CHECK_EQ_U(binary(TF_BINOP_ADD, TF_BCAST_NONE, 5), 0); /* acc_to_dest */
+    CHECK_EQ_U(binary(TF_BINOP_SUB, TF_BCAST_NONE, 5), 0);
+#ifdef TF_TTM_COMPUTE
+    for (uint32_t op = 0; op < 3; op++) {
+        for (uint32_t bc = 1; bc < 4; bc++) /* {add,sub,mul}_tiles_bcast<dim> */
+            CHECK_EQ_U(binary(op, bc, 6), 0);
+        CHECK_EQ_U(binary(op, TF_BCAST_NONE, 7), 0); /* binary_tiles_init<false, op> */
+    }
+#endif
+    for (uint32_t pool = 0; pool < 3; pool++)
+        for (uint32_t dim = 0; dim < 3; dim++) reduce_case(pool, dim);
+    matmuls();
+    sfpus();
+#ifdef TF_TTM_COMPUTE
+    { /* power_tile with the exponent as fp32 bits; fill_tile with a float */
+        double edge_bad;
+        CHECK_TRUE(sfpu_case(TF_SFPU_POWER, 1, -10, 10, 1, &edge_bad) <= 2e-7);
+        CHECK_TRUE(sfpu_case(TF_SFPU_FILL, 1, -1, 1, 0, &edge_bad) == 0);
+    }
+#endif
+    sfpu16();
+    transposes();
+    layouts();
+    bfp8();
+    fault("ops_fault1", "tile engine COPY: the DEST index 4 is beyond the 4 tiles of a half");
+    fault("ops_fault2", "tile engine REDUCE: used without its init: call reduce_init");
+    fault("ops_fault3", "tile engine MATMUL: used without its init: call mm_init");
+    fault("ops_fault3", "the math unit is set up by the matching binary init");
+    fault("ops_fault4", "tile engine SFPU EXP: used without its init: call the EXP init first "
+                        "(the last SFPU init was RECIP)");
+    fault("ops_fault5", "tile engine INIT: the DEST index 8 is beyond the 4 tiles of a half");
+    /* a CB of a format the engine does not have: the format the host set
+     * decides (a page size of 576 would say so instead) */
+    fault_df("ops_fault4", TF_DATA_FORMAT_Bfp4_b,
+             "tile engine UNPACK_A: data format 7 is not supported here");
+#ifdef TF_TTM_COMPUTE
+    /* C++ only: the entry puts the engine in tt-metal mode, so an op
+     * without any init faults; a vector mode other than RC */
+    fault("ops_fault6", "tile engine COPY: used without its init: call copy_tile_init");
+    fault("ops_fault6", "the math unit is set up by compute_kernel_hw_startup");
+    fault("ops_fault7", "tile engine SFPU");
+    fault("ops_fault7", "operand code 1 is not one the engine knows");
+#endif
+    /* the engine works after each of those */
+    CHECK_EQ_U(binary(TF_BINOP_MUL, TF_BCAST_ROW, 0), 0);
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_compute_api");
+}

@@ -1,0 +1,135 @@
+/* The tile engine's numerics, unit by unit (docs/chip.md "Numerics"):
+ * the Bfp8_b codec (rounding, saturation, zero, subnormal, inf/NaN
+ * blocks), bf16 truncation, fidelity-phased products, reduce MAX from a
+ * cleared DEST and its power-of-two scaler, the approximate SFPU modes'
+ * special values. */
+#include "tf_check.h"
+#include "cm_tile_layout.h"
+#include "tile_engine.h"
+
+#include <math.h>
+#include <string.h>
+
+static void bfp8(void)
+{
+    float v[16], back[16];
+    uint8_t e, m[16];
+    for (int i = 0; i < 16; i++) v[i] = (float)i; /* max 15 = 1.875 x 2^3: E = 130 */
+    cm_bfp8_encode(v, &e, m);
+    CHECK_EQ_U(e, 130);
+    for (int i = 0; i < 16; i++) back[i] = cm_bfp8_decode(e, m[i]);
+    for (int i = 0; i < 16; i++) CHECK_TRUE(back[i] == v[i]); /* 0..15 fit 7 bits at 2^-3 */
+    v[0] = 15.9f;                                             /* 1.9875 x 2^3: m = 127.2 -> 127 */
+    v[1] = 0.0625f;  /* below half a step (2^-4 / 2^-3 = 0.5, ties to even: 0) */
+    v[2] = 0.1875f;  /* 1.5 steps -> 2 (even) x 0.125 */
+    v[3] = -0.3125f; /* -2.5 steps -> -2 x 0.125 */
+    cm_bfp8_encode(v, &e, m);
+    CHECK_TRUE(cm_bfp8_decode(e, m[0]) == 15.875f);
+    CHECK_TRUE(cm_bfp8_decode(e, m[1]) == 0.0f);
+    CHECK_TRUE(cm_bfp8_decode(e, m[2]) == 0.25f);
+    CHECK_TRUE(cm_bfp8_decode(e, m[3]) == -0.25f);
+    v[0] = 15.999f; /* rounds to 128: saturates at 127 */
+    cm_bfp8_encode(v, &e, m);
+    CHECK_TRUE(cm_bfp8_decode(e, m[0]) == 15.875f);
+    memset(v, 0, sizeof v);
+    v[5] = 1e-40f; /* subnormal: zero */
+    cm_bfp8_encode(v, &e, m);
+    CHECK_EQ_U(e, 0);
+    CHECK_TRUE(cm_bfp8_decode(e, m[5]) == 0.0f);
+    v[0] = 2e-38f; /* the smallest exponent: steps of 2^-132 decode to subnormals */
+    v[1] = 1.2e-38f;
+    cm_bfp8_encode(v, &e, m);
+    CHECK_EQ_U(e, 1);
+    CHECK_TRUE(fabsf(cm_bfp8_decode(e, m[1]) - 1.2e-38f) <= 0x1p-133f);
+    CHECK_TRUE(fabsf(cm_bfp8_decode(e, m[0]) - 2e-38f) <= 0x1p-133f);
+    v[0] = -INFINITY;
+    v[1] = NAN;
+    v[2] = 5.0f;
+    cm_bfp8_encode(v, &e, m);
+    CHECK_EQ_U(e, 255);
+    CHECK_TRUE(cm_bfp8_decode(e, m[0]) == -INFINITY);
+    CHECK_TRUE(isnan(cm_bfp8_decode(e, m[1])));
+    CHECK_TRUE(cm_bfp8_decode(e, m[2]) == 0.0f);
+}
+
+static void bf16_trunc(void)
+{
+    CHECK_TRUE(cm_bf16_trunc(1.0f + 0x1p-8f + 0x1p-9f) == 1.0f); /* rounding would give 1+2^-7 */
+    CHECK_TRUE(cm_bf16_trunc(-1.99f) == -1.984375f);
+    float n;
+    uint32_t w = 0x7f800001u; /* a NaN whose payload truncation would drop */
+    memcpy(&n, &w, 4);
+    CHECK_TRUE(isnan(cm_bf16_trunc(n)));
+}
+
+static void fidelity(void)
+{
+    float a = 1.0f + 0x1p-5f + 0x1p-9f, b = 1.0f + 0x1p-7f + 0x1p-10f;
+    /* exact with all phases for bf16-wide mantissas, coarser with fewer */
+    float hi4 = sim_fpu_mul(a, b, 4), lo = sim_fpu_mul(a, b, 1), hi2 = sim_fpu_mul(a, b, 2);
+    CHECK_TRUE(hi4 == a * b);
+    CHECK_TRUE(lo == 1.0f); /* a's top 4 bits x b's top 6: both 1.0 */
+    CHECK_TRUE(hi2 == a);   /* + a's next 5 bits x b's top */
+    CHECK_TRUE(sim_fpu_mul(a, b, 3) == a + (0x1p-7f + 0x1p-10f)); /* + a's top x b's next 4 */
+    CHECK_TRUE(sim_fpu_mul(INFINITY, 2.0f, 1) == INFINITY);
+    CHECK_TRUE(sim_fpu_mul(3.0f, 5.0f, 0) == 15.0f);
+}
+
+static void reduce_max(void)
+{
+    static float d[1024], a[1024], s[1024];
+    for (int i = 0; i < 1024; i++) a[i] = -1.0f - (float)(i % 7);
+    memset(s, 0, sizeof s);
+    s[0] = 1.0f;
+    sim_fpu_reduce(d, a, s, TF_POOL_MAX, TF_REDUCE_ROW, 4, 1); /* cleared DEST: -inf, not 0 */
+    CHECK_TRUE(d[0] == -1.0f && d[32] == -1.0f);
+    s[0] = 3.0f; /* only the exponent: x 2 */
+    sim_fpu_reduce(d, a, s, TF_POOL_MAX, TF_REDUCE_SCALAR, 4, 1);
+    CHECK_TRUE(d[0] == -2.0f);
+    s[0] = 0.0f; /* a zero scaler: every input -inf */
+    sim_fpu_reduce(d, a, s, TF_POOL_MAX, TF_REDUCE_COL, 4, 1);
+    CHECK_TRUE(d[0] == -INFINITY);
+}
+
+static void sfpu_specials(void)
+{
+    static float d[1024];
+    const float in[8] = {0.0f, -1.0f, INFINITY, -INFINITY, NAN, -100.0f, 1.0f, 4.0f};
+    struct {
+        uint32_t op;
+        float want[8];
+    } cases[] = {
+        {TF_SFPU_EXP, {1, 0.3679f, INFINITY, 0, NAN, 0, 2.7183f, 54.598f}},
+        {TF_SFPU_LOG, {-INFINITY, NAN, INFINITY, NAN, NAN, NAN, 0, 1.3863f}},
+        {TF_SFPU_SQRT, {0, NAN, INFINITY, NAN, NAN, NAN, 1, 2}},
+        {TF_SFPU_RSQRT, {INFINITY, NAN, 0, NAN, NAN, NAN, 1, 0.5f}},
+        {TF_SFPU_SIGMOID, {0.5f, 0.2689f, 1, 0, NAN, 0, 0.7311f, 0.9820f}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int approx = 0; approx < 2; approx++) {
+            for (int i = 0; i < 1024; i++) d[i] = in[i % 8];
+            CHECK_EQ_U(sim_sfpu_run(d, cases[c].op, approx, 0, 0), 0);
+            for (int i = 0; i < 8; i++) {
+                float w = cases[c].want[i], g = d[i];
+                int ok = isnan(w)   ? isnan(g)
+                         : isinf(w) ? g == w
+                                    : fabsf(g - w) <= 4e-3f * (fabsf(w) + 1e-3f);
+                if (!ok)
+                    fprintf(stderr, "op %u approx %d: f(%g) = %g, want %g\n", cases[c].op, approx,
+                            in[i], g, w);
+                CHECK_TRUE(ok);
+            }
+        }
+    CHECK_TRUE(sim_sfpu_run(d, 99, 0, 0, 0) == -1);
+    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_TYPECAST, 0, TF_DF_FLOAT32, 8) == -1); /* Int32 */
+}
+
+int main(void)
+{
+    bfp8();
+    bf16_trunc();
+    fidelity();
+    reduce_max();
+    sfpu_specials();
+    return tf_check_report("test_tile_numerics");
+}

@@ -29,7 +29,10 @@
       "firmware ELFs when tf_device_config sets none")                                             \
     X(PROFILE_FAIL_WRITE, "TT_FOIL_PROFILE_FAIL_WRITE", "", NULL,                                  \
       "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
-      "as on a full disk")
+      "as on a full disk")                                                                         \
+    X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
+      "host threads of the simulated chip when tf_sim_config sets none: a number, or `all` "       \
+      "(default: the CPUs)")
 // clang-format on
 
 enum tf_env_id {

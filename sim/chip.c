@@ -18,81 +18,112 @@
  * Clock: while idle, the chip's clock follows the host's monotonic clock
  * (1 cycle = 1 ns); while running it advances by modeled cycles, never ahead
  * of the host clock (the thread sleeps if it would be), so device timestamps
- * can be placed on the host timeline as they are. */
+ * can be placed on the host timeline as they are.
+ *
+ * Threads: the cores are dealt round-robin to `nworkers` host threads
+ * (workers[0] is the scheduler thread). A round runs each worker's harts
+ * on its own thread; what crosses cores is applied at the round's end in
+ * hart order, as one thread would have done it: NOC transfers get their
+ * DRAM bank time and completion order (sim_noc_resolve), debug-print lines
+ * are printed. Completions land at the next round's start, on the
+ * scheduler thread. Within a round a hart touches only its own core (L1,
+ * tile engine, sibling harts), so the result is the same for any number
+ * of threads, and a round with work for one worker only runs on the
+ * scheduler thread. */
 #include "chip.h"
 #include "cm_err.h"
 
+#include "tf_env.h"
+
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static uint64_t host_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
+#define host_ns               sim_host_ns
+#define TF_SIM_MAX_THREADS    64
+#define TF_COUNTERS_SETTLE_NS 20000000ull
+
+static void stop_workers(sim_chip *c);
 
 static sim_chip *chip_of(tf_transport *t)
 {
     return (sim_chip *)t;
 }
 
+/* Harts of one 64-bit word may belong to two workers: atomic updates. A
+ * worker changes only its own harts' bits during a round. */
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on)
 {
     uint64_t bit = 1ull << (sh->index & 63);
     if (on)
-        c->active[sh->index >> 6] |= bit;
+        __atomic_fetch_or(&c->active[sh->index >> 6], bit, __ATOMIC_RELAXED);
     else
-        c->active[sh->index >> 6] &= ~bit;
+        __atomic_fetch_and(&c->active[sh->index >> 6], ~bit, __ATOMIC_RELAXED);
 }
 
 void sim_chip_progress(sim_chip *c)
 {
-    pthread_mutex_lock(&c->progress_lock);
-    __atomic_store_n(&c->progress_gen, c->progress_gen + 1, __ATOMIC_RELEASE);
-    pthread_cond_broadcast(&c->progress_cv);
-    pthread_mutex_unlock(&c->progress_lock);
+    sim_flag_post(&c->progress);
 }
 
-static uint64_t progress_now(sim_chip *c)
+static uint32_t progress_now(sim_chip *c)
 {
-    return __atomic_load_n(&c->progress_gen, __ATOMIC_ACQUIRE);
+    return sim_flag_get(&c->progress);
 }
 
-/* Before blocking on a condition variable, poll `*flag != seen` for a
- * few microseconds: the host and the scheduler thread hand work to each
- * other on every dispatch, and waking a blocked thread on another CPU can
- * take tens of microseconds (on virtual machines especially), far longer
- * than the work. sched_yield lets the other thread run when both share a
- * CPU. Returns 1 if the flag changed. */
-#define TF_SPIN_NS 40000u
-static int spin_until_change(const uint64_t *flag, uint64_t seen)
+/* A debug-print line: printed at once on one thread; with more, kept
+ * until the round's end and printed in hart order (round_end). */
+void sim_chip_dprint(sim_core_hart *sh, const char *line, int len)
 {
-    uint64_t t0 = host_ns();
-    do {
-        if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != seen) return 1;
-        sched_yield();
-    } while (host_ns() - t0 < TF_SPIN_NS);
-    return 0;
+    sim_chip *c = sh->core->chip;
+    if (c->nworkers == 1) {
+        fwrite(line, 1, (size_t)len, stderr);
+        return;
+    }
+    sim_worker *w = sh->core->worker;
+    char *t = malloc((size_t)len + 1);
+    if (w->nlines == w->cap_lines) {
+        int cap = w->cap_lines ? 2 * w->cap_lines : 16;
+        sim_dprint_line *nl = realloc(w->lines, (size_t)cap * sizeof *nl);
+        if (nl) {
+            w->lines = nl;
+            w->cap_lines = cap;
+        }
+    }
+    if (!t || w->nlines == w->cap_lines) { /* out of host memory: print it now */
+        free(t);
+        fwrite(line, 1, (size_t)len, stderr);
+        return;
+    }
+    memcpy(t, line, (size_t)len);
+    t[len] = 0;
+    w->lines[w->nlines++] = (sim_dprint_line){sh->index, t};
 }
 
 /* The chip's lock changes hands between the host and the scheduler on
- * every access the host makes: take it spinning a while before sleeping
- * in the mutex, for the same reason. */
-static void spin_lock(pthread_mutex_t *m)
+ * every access the host makes: poll a while as sim_flag_wait does (waking
+ * a thread asleep in the mutex can take tens of microseconds, far longer
+ * than the round the holder is finishing), then sleep in the mutex. */
+static void chip_lock_spin(pthread_mutex_t *m, uint64_t spin_ns)
 {
-    uint64_t t0 = 0;
-    while (pthread_mutex_trylock(m)) {
-        uint64_t t = host_ns();
-        if (!t0) t0 = t;
-        if (t - t0 > TF_SPIN_NS) {
-            pthread_mutex_lock(m);
-            return;
+    if (!pthread_mutex_trylock(m)) return;
+    int step = sim_sync_multi_cpu() ? 8 : 1; /* as sim_flag_wait polls */
+    uint64_t t0 = host_ns();
+    do {
+        for (int k = 0; k < step; k++) {
+            if (step > 1) sim_cpu_relax();
+            if (!pthread_mutex_trylock(m)) return;
         }
-        sched_yield();
-    }
+        sched_yield(); /* the holder may share this CPU (sync.c) */
+    } while (host_ns() - t0 < spin_ns);
+    pthread_mutex_lock(m);
+}
+
+static void chip_lock(pthread_mutex_t *m)
+{
+    chip_lock_spin(m, TF_SYNC_SPIN_NS);
 }
 
 /* Time stamp for a host action: while idle the chip has no time of its own
@@ -108,12 +139,12 @@ static void hart_advance(sim_hart *h, uint64_t t)
     if (cyc < t) h->cyc_extra += t - cyc;
 }
 
-static void run_hart(sim_chip *c, sim_core_hart *sh, uint64_t t1)
+static void run_hart(sim_chip *c, sim_worker *w, sim_core_hart *sh, uint64_t t1)
 {
     sim_hart *h = &sh->h;
     uint64_t before = h->instret;
     int rc = sim_hart_run(h, t1);
-    c->instructions += h->instret - before;
+    w->instructions += h->instret - before;
     switch (rc) {
     case TF_STOP_LIMIT:
     case TF_STOP_BLOCK: break; /* BLOCK: the register handler set the state */
@@ -205,6 +236,151 @@ static void catch_up_with_host(sim_chip *c)
     if (h > c->now) c->now = h;
 }
 
+/* One worker's part of a round: its active harts in index order, each up
+ * to t1. The mask of each word is read once, when the word is reached (a
+ * hart woken later in the round by a sibling runs this round only if it
+ * sits in a later word): one thread or many, the same harts run. */
+static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
+{
+    for (int wd = 0; wd < c->active_words; wd++) {
+        if (!w->own[wd]) continue;
+        for (uint64_t m = __atomic_load_n(&c->active[wd], __ATOMIC_RELAXED) & w->own[wd]; m;
+             m &= m - 1) {
+            sim_core_hart *sh = c->hart_at[wd * 64 + __builtin_ctzll(m)];
+            switch (sh->state) {
+            case TF_HS_RUN: run_hart(c, w, sh, t1); break;
+            case TF_HS_WAIT:
+                sh->state = TF_HS_RUN; /* retry the wait; it blocks again if unmet */
+                hart_advance(&sh->h, t0);
+                run_hart(c, w, sh, t1);
+                break;
+            case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
+                uint64_t before = sh->h.instret;
+                sh->state = TF_HS_RUN;
+                run_hart(c, w, sh, t1);
+                /* it got past the command (and may wait again already): that
+                 * is progress, so the waits get another round (round_end) */
+                if (sh->h.instret != before) w->progressed = 1;
+                break;
+            }
+            case TF_HS_WAIT_UNTIL:
+                if (sh->wake_at > t0) break;
+                sh->state = TF_HS_RUN;
+                hart_advance(&sh->h, sh->wake_at);
+                run_hart(c, w, sh, t1);
+                break;
+            default: break;
+            }
+        }
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    sim_worker *w = arg;
+    sim_chip *c = w->chip;
+    uint32_t seen = 0; /* go starts at 0, maybe bumped before this thread runs */
+    for (;;) {
+        /* poll while rounds run in parallel (a sleeping worker wakes tens
+         * of microseconds late, longer than a round); sleep when they
+         * run on the scheduler thread alone */
+        seen = sim_flag_wait(&w->go, seen, &c->parallel, TF_SYNC_SPIN_NS, 0);
+        if (atomic_load(&c->stop)) break;
+        worker_round(c, w, c->round_t0, c->round_t1);
+        __atomic_fetch_add(&c->round_done, 1, __ATOMIC_RELEASE);
+        sim_flag_post(&c->round_flag);
+    }
+    return NULL;
+}
+
+/* Run the round on the workers in `mask` (bit k: workers[k] has harts to
+ * visit): on their threads when two or more have work and the rounds are
+ * long enough to pay for the hand-offs (the last one took
+ * TF_PARALLEL_ROUND_NS of host time, counted as if on one thread), else
+ * all here. Either way the same harts run and the round's end orders what
+ * they did, so the choice changes only the host time. */
+#define TF_PARALLEL_ROUND_NS 8000u
+static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
+{
+    uint64_t h0 = c->nworkers > 1 ? host_ns() : 0;
+    if (c->nworkers == 1 || !(mask & (mask - 1)) || c->round_ns < TF_PARALLEL_ROUND_NS) {
+        __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
+        for (uint64_t m = mask; m; m &= m - 1)
+            worker_round(c, &c->workers[__builtin_ctzll(m)], t0, t1);
+        if (h0) c->round_ns = host_ns() - h0;
+        return;
+    }
+    __atomic_store_n(&c->parallel, 1, __ATOMIC_RELAXED);
+    c->round_t0 = t0;
+    c->round_t1 = t1;
+    __atomic_store_n(&c->round_done, 0, __ATOMIC_RELAXED);
+    uint32_t seen = sim_flag_get(&c->round_flag), expected = 0;
+    for (int k = 1; k < c->nworkers; k++)
+        if (mask & (1ull << k)) {
+            expected++;
+            sim_flag_post(&c->workers[k].go);
+        }
+    if (mask & 1) worker_round(c, &c->workers[0], t0, t1);
+    while (__atomic_load_n(&c->round_done, __ATOMIC_ACQUIRE) < expected)
+        seen = sim_flag_wait(&c->round_flag, seen, NULL, TF_SYNC_SPIN_NS, 0);
+    c->round_ns = (host_ns() - h0) * (expected + 1);
+}
+
+/* What the round's harts did across cores, in hart order: each worker's
+ * list is in hart order already, so merge them. */
+static int next_worker(sim_chip *c, const int *pos, int which)
+{
+    int best = -1, bi = 0;
+    for (int k = 0; k < c->nworkers; k++) {
+        sim_worker *w = &c->workers[k];
+        int n = which ? w->nlines : w->nissued;
+        if (pos[k] >= n) continue;
+        int h = which ? w->lines[pos[k]].hart : w->issued[pos[k]].issuer->index;
+        if (best < 0 || h < bi) {
+            best = k;
+            bi = h;
+        }
+    }
+    return best;
+}
+
+static void round_end(sim_chip *c)
+{
+    int issued = 0, lines = 0, pos[TF_SIM_MAX_THREADS];
+    for (int k = 0; k < c->nworkers; k++) {
+        sim_worker *w = &c->workers[k];
+        c->instructions += w->instructions;
+        w->instructions = 0;
+        if (w->progressed) c->stalled = 0;
+        w->progressed = 0;
+        issued += w->nissued;
+        lines += w->nlines;
+    }
+    if (issued) {
+        if (sim_noc_reserve(c, issued)) abort(); /* a few KiB: out of memory is fatal here */
+        memset(pos, 0, sizeof pos);
+        for (int k; (k = next_worker(c, pos, 0)) >= 0;) {
+            sim_worker *w = &c->workers[k];
+            int h = w->issued[pos[k]].issuer->index;
+            while (pos[k] < w->nissued && w->issued[pos[k]].issuer->index == h)
+                sim_noc_resolve(c, &w->issued[pos[k]++]);
+        }
+        for (int k = 0; k < c->nworkers; k++) c->workers[k].nissued = 0;
+    }
+    if (lines) {
+        memset(pos, 0, sizeof pos);
+        for (int k; (k = next_worker(c, pos, 1)) >= 0;) {
+            sim_worker *w = &c->workers[k];
+            int h = w->lines[pos[k]].hart;
+            while (pos[k] < w->nlines && w->lines[pos[k]].hart == h) {
+                fputs(w->lines[pos[k]].text, stderr);
+                free(w->lines[pos[k]++].text);
+            }
+        }
+        for (int k = 0; k < c->nworkers; k++) c->workers[k].nlines = 0;
+    }
+}
+
 static int chip_round(sim_chip *c)
 {
     if (c->nstaged) {
@@ -213,11 +389,12 @@ static int chip_round(sim_chip *c)
         catch_up_with_host(c);
         if (!apply_staged(c, 0)) c->now = before; /* not yet: its cores are busy */
     }
-    uint64_t t0 = c->now, next_wake = UINT64_MAX;
+    uint64_t t0 = c->now, next_wake = UINT64_MAX, mask = 0;
     int runnable = 0, waiting = 0;
     FOR_ACTIVE(c, i)
     {
         sim_core_hart *sh = c->hart_at[i];
+        mask |= 1ull << sh->core->worker->id;
         if (sh->state == TF_HS_RUN)
             runnable = 1;
         else if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
@@ -243,34 +420,8 @@ static int chip_round(sim_chip *c)
     c->now = t0;
     sim_noc_process(c, t0);
     uint64_t t1 = t0 + c->quantum;
-    FOR_ACTIVE(c, i)
-    {
-        sim_core_hart *sh = c->hart_at[i];
-        switch (sh->state) {
-        case TF_HS_RUN: run_hart(c, sh, t1); break;
-        case TF_HS_WAIT:
-            sh->state = TF_HS_RUN; /* retry the wait; it blocks again if unmet */
-            hart_advance(&sh->h, t0);
-            run_hart(c, sh, t1);
-            break;
-        case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
-            uint64_t before = sh->h.instret;
-            sh->state = TF_HS_RUN;
-            run_hart(c, sh, t1);
-            /* it got past the command (and may wait again already): that is
-             * progress, so the waits get another round */
-            if (sh->h.instret != before) c->stalled = 0;
-            break;
-        }
-        case TF_HS_WAIT_UNTIL:
-            if (sh->wake_at > t0) break;
-            sh->state = TF_HS_RUN;
-            hart_advance(&sh->h, sh->wake_at);
-            run_hart(c, sh, t1);
-            break;
-        default: break;
-        }
-    }
+    run_round(c, mask, t0, t1);
+    round_end(c);
     c->now = t1;
     c->rounds++;
     return 1;
@@ -280,7 +431,7 @@ static int chip_round(sim_chip *c)
  * wake, far longer than the wait); long ones sleep. */
 static void sleep_ns(uint64_t ns)
 {
-    if (ns < 200000) {
+    if (ns < 200000) { /* yield: the host may have work on this CPU */
         uint64_t end = host_ns() + ns;
         while (host_ns() < end) sched_yield();
         return;
@@ -302,7 +453,7 @@ static void pace(sim_chip *c, uint64_t slack, int hold_lock)
     sleep_ns(c->now - h);
     if (hold_lock) /* nanosleep may wake early: make sure */
         while (host_ns() < c->now) sleep_ns(c->now - host_ns());
-    if (!hold_lock) spin_lock(&c->lock);
+    if (!hold_lock) chip_lock(&c->lock);
 }
 
 static void *chip_main(void *arg)
@@ -310,12 +461,13 @@ static void *chip_main(void *arg)
     sim_chip *c = arg;
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        if (!c->stop && c->idle && !c->run_requested) {
+        while (!c->stop && c->idle && !c->run_requested) {
+            /* the host rings the doorbell after setting run_requested */
+            uint32_t seen = sim_flag_get(&c->bell);
             pthread_mutex_unlock(&c->lock);
-            spin_until_change(&c->run_requested, 0);
-            spin_lock(&c->lock);
+            sim_flag_wait(&c->bell, seen, NULL, TF_SYNC_SPIN_NS, 0);
+            chip_lock(&c->lock);
         }
-        while (!c->stop && c->idle && !c->run_requested) pthread_cond_wait(&c->run_cv, &c->lock);
         if (c->stop) break;
         if (c->run_requested) {
             c->run_requested = 0;
@@ -323,18 +475,21 @@ static void *chip_main(void *arg)
             if (c->idle) {
                 catch_up_with_host(c);
                 c->idle = 0;
+                __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);
                 /* idle: nothing runs, so staged writes land now, at the
                  * start time, together with everything else written */
                 apply_staged(c, 1);
                 FOR_ACTIVE(c, i) hart_advance(&c->hart_at[i]->h, c->now);
             }
         }
-        uint64_t gen = progress_now(c);
+        uint32_t gen = progress_now(c);
         if (!chip_round(c)) {
             if (apply_staged(c, 1)) continue; /* stalled cores: apply anyway */
             pace(c, 0, 1);
             c->idle = 1;
-            sim_chip_progress(c);
+            sim_chip_progress(c); /* before `running` drops: a polling host sees it */
+            __atomic_store_n(&c->running, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
             continue;
         }
         /* Progress the host may look at happens no later than host time. */
@@ -343,9 +498,11 @@ static void *chip_main(void *arg)
         else
             pace(c, 200000, 0);
         if (atomic_load(&c->host_pending)) {
+            uint32_t seen = sim_flag_get(&c->host_gone);
             pthread_mutex_unlock(&c->lock);
-            while (atomic_load(&c->host_pending)) sched_yield();
-            spin_lock(&c->lock);
+            while (atomic_load(&c->host_pending))
+                seen = sim_flag_wait(&c->host_gone, seen, NULL, TF_SYNC_SPIN_NS, 0);
+            chip_lock(&c->lock);
         }
     }
     pthread_mutex_unlock(&c->lock);
@@ -359,13 +516,13 @@ static void *chip_main(void *arg)
 static void host_lock(sim_chip *c)
 {
     atomic_fetch_add(&c->host_pending, 1);
-    spin_lock(&c->lock);
-    atomic_fetch_sub(&c->host_pending, 1);
+    chip_lock(&c->lock);
 }
 
 static void host_unlock(sim_chip *c)
 {
     pthread_mutex_unlock(&c->lock);
+    if (atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
 }
 
 static sim_core *core_at(sim_chip *c, int x, int y)
@@ -529,7 +686,18 @@ static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
 static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds)
 {
     sim_chip *c = chip_of(t);
-    host_lock(c);
+    /* Read them once the chip is idle (RISCs still finishing a dispatch
+     * go to sleep within a few rounds), so that they do not depend on how
+     * far the scheduler got by the time the host looked; give up waiting
+     * after TF_COUNTERS_SETTLE_NS (a RISC that never sleeps). */
+    uint64_t dl = host_ns() + TF_COUNTERS_SETTLE_NS;
+    for (;;) {
+        uint32_t seen = sim_flag_get(&c->progress);
+        host_lock(c);
+        if ((c->idle && !c->run_requested) || host_ns() >= dl) break;
+        host_unlock(c);
+        sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
+    }
     *instructions = c->instructions;
     *rounds = c->rounds;
     host_unlock(c);
@@ -541,9 +709,10 @@ static int op_start(tf_transport *t)
     sim_chip *c = chip_of(t);
     host_lock(c);
     c->start_epoch++;
-    __atomic_store_n(&c->run_requested, 1, __ATOMIC_RELEASE);
-    pthread_cond_signal(&c->run_cv);
+    c->run_requested = 1;
+    __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED); /* a host waiting now may poll */
     host_unlock(c);
+    sim_flag_post(&c->bell);
     return 0;
 }
 
@@ -553,17 +722,11 @@ static int op_start(tf_transport *t)
 static int op_wait(tf_transport *t, uint64_t timeout_ns)
 {
     sim_chip *c = chip_of(t);
-    struct timespec dl;
-    clock_gettime(CLOCK_REALTIME, &dl);
-    uint64_t ns = (uint64_t)dl.tv_nsec + timeout_ns;
-    dl.tv_sec += (time_t)(ns / 1000000000u);
-    dl.tv_nsec = (long)(ns % 1000000000u);
-    spin_until_change(&c->progress_gen, c->seen_gen);
-    pthread_mutex_lock(&c->progress_lock);
-    while (c->progress_gen == c->seen_gen && !c->stop)
-        if (pthread_cond_timedwait(&c->progress_cv, &c->progress_lock, &dl)) break;
-    c->seen_gen = c->progress_gen;
-    pthread_mutex_unlock(&c->progress_lock);
+    uint32_t seen = __atomic_load_n(&c->seen_gen, __ATOMIC_RELAXED);
+    uint64_t now = host_ns(), dl = timeout_ns > UINT64_MAX - now ? UINT64_MAX : now + timeout_ns;
+    /* poll while the chip runs; sleep at once when it is idle */
+    uint32_t v = sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
+    __atomic_store_n(&c->seen_gen, v, __ATOMIC_RELAXED);
     return 0;
 }
 
@@ -580,8 +743,19 @@ static void chip_free(sim_chip *c)
     free(c->cores);
     free(c->hart_at);
     free(c->active);
+    for (int k = 0; c->workers && k < c->nworkers; k++) {
+        sim_worker *w = &c->workers[k];
+        for (int i = 0; i < w->nissued; i++) free(w->issued[i].data);
+        for (int i = 0; i < w->nlines; i++) free(w->lines[i].text);
+        free(w->issued);
+        free(w->lines);
+        free(w->own);
+    }
+    free(c->workers);
     sim_noc_free_events(c);
     free(c->events);
+    free(c->heap);
+    free(c->free_slots);
     free(c);
 }
 
@@ -590,17 +764,62 @@ static void op_close(tf_transport *t)
     sim_chip *c = chip_of(t);
     host_lock(c);
     c->stop = 1;
-    pthread_cond_broadcast(&c->run_cv);
     host_unlock(c);
-    pthread_mutex_lock(&c->progress_lock);
-    pthread_cond_broadcast(&c->progress_cv);
-    pthread_mutex_unlock(&c->progress_lock);
+    sim_flag_post(&c->bell);
+    sim_flag_post(&c->progress);
     pthread_join(c->thread, NULL);
+    stop_workers(c);
     pthread_mutex_destroy(&c->lock);
-    pthread_cond_destroy(&c->run_cv);
-    pthread_mutex_destroy(&c->progress_lock);
-    pthread_cond_destroy(&c->progress_cv);
     chip_free(c);
+}
+
+static void stop_workers(sim_chip *c)
+{
+    atomic_store(&c->stop, 1);
+    for (int k = 1; k < c->nworkers; k++) {
+        if (!c->workers[k].started) continue;
+        sim_flag_post(&c->workers[k].go);
+        pthread_join(c->workers[k].thread, NULL);
+        c->workers[k].started = 0;
+    }
+}
+
+/* How many host threads: the config's, else $TT_FOIL_SIM_THREADS (a
+ * number, or "all"), else the CPUs this process may run on; at most one
+ * per core. */
+static int thread_count(const sim_chip *c, int want)
+{
+    if (want <= 0) {
+        const char *e = getenv(tf_env_name(TF_ENV_SIM_THREADS));
+        if (e && *e && strcmp(e, "all")) want = atoi(e);
+    }
+    if (want <= 0) want = sim_sync_refresh();
+    if (want > TF_SIM_MAX_THREADS) want = TF_SIM_MAX_THREADS;
+    if (want > c->ncores) want = c->ncores;
+    return want < 1 ? 1 : want;
+}
+
+static int setup_workers(sim_chip *c, int want)
+{
+    c->nworkers = thread_count(c, want);
+    c->workers = calloc((size_t)c->nworkers, sizeof *c->workers);
+    if (!c->workers) return -1;
+    for (int k = 0; k < c->nworkers; k++) {
+        c->workers[k].chip = c;
+        c->workers[k].id = k;
+        c->workers[k].own = calloc((size_t)c->active_words, sizeof(uint64_t));
+        if (!c->workers[k].own) return -1;
+    }
+    for (int i = 0; i < c->ncores; i++) { /* round-robin: the busy cores are often the first */
+        sim_worker *w = &c->workers[i % c->nworkers];
+        c->cores[i].worker = w;
+        for (int r = 0; r < TF_NUM_RISCS; r++) {
+            int h = c->cores[i].harts[r].index;
+            w->own[h >> 6] |= 1ull << (h & 63);
+        }
+    }
+    sim_sync_refresh();
+    return 0;
 }
 
 static const tf_transport_ops sim_sim_ops = {
@@ -667,15 +886,21 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
             c->hart_at[sh->index] = sh;
         }
     }
+    sim_noc_init_events(c);
+    if (setup_workers(c, d.threads)) goto oom;
     pthread_mutex_init(&c->lock, NULL);
-    pthread_cond_init(&c->run_cv, NULL);
-    pthread_mutex_init(&c->progress_lock, NULL);
-    pthread_cond_init(&c->progress_cv, NULL);
+    for (int k = 1; k < c->nworkers; k++) {
+        if (pthread_create(&c->workers[k].thread, NULL, worker_main, &c->workers[k])) {
+            stop_workers(c);
+            pthread_mutex_destroy(&c->lock);
+            chip_free(c);
+            return cm_err_null("cannot start simulator thread %d of %d", k + 1, c->nworkers);
+        }
+        c->workers[k].started = 1;
+    }
     if (pthread_create(&c->thread, NULL, chip_main, c)) {
+        stop_workers(c);
         pthread_mutex_destroy(&c->lock);
-        pthread_cond_destroy(&c->run_cv);
-        pthread_mutex_destroy(&c->progress_lock);
-        pthread_cond_destroy(&c->progress_cv);
         chip_free(c);
         return cm_err_null("cannot start the simulator thread");
     }

@@ -6,6 +6,7 @@
 #define TF_CHIP_H
 
 #include "hart.h"
+#include "sync.h"
 #include "tf_mailbox.h"
 #include "tt_foil/transport.h"
 
@@ -15,6 +16,7 @@
 
 struct sim_chip;
 struct sim_core;
+struct sim_worker;
 
 /* Scheduling state of one hart. */
 enum sim_hs {
@@ -44,6 +46,9 @@ typedef struct sim_core_hart {
     int index; /* position in the chip's hart order (bitmap bit) */
     enum sim_hs state;
     uint64_t wake_at;
+    /* the completion time a NOC barrier waits for: wake_at follows it while
+     * this round's transfers get their times (sim_noc_resolve) */
+    const uint64_t *wait_done;
     uint32_t generation; /* bumped on reset so stale NOC events leave it alone */
     /* NOC command interfaces, one per NOC */
     sim_noc_if noc[TF_NUM_NOCS];
@@ -76,6 +81,7 @@ typedef struct sim_core {
     sim_mem *l1;
     sim_tile_engine *tile; /* allocated when a TRISC first uses it */
     sim_core_hart harts[TF_NUM_RISCS];
+    struct sim_worker *worker; /* the host thread that runs this core's harts */
     sim_staged_write *staged;
     int nstaged, cap_staged;
 } sim_core;
@@ -91,7 +97,36 @@ typedef struct sim_noc_event {
     uint32_t local;  /* issuer's L1 address */
     uint64_t remote; /* NOC address */
     uint32_t len;
+    /* until the round ends (sim_noc_resolve): the port and bank part of the
+     * timing; `time` is the port's end until then */
+    uint32_t lat;
+    int bank; /* DRAM bank the transfer occupies, or -1 */
+    uint64_t start;
+    uint32_t next; /* the next event of its wheel slot */
+    uint8_t live;  /* a pool slot in use */
 } sim_noc_event;
+
+/* A host thread of the simulator and what its harts did during a round,
+ * applied at the round's end in hart order (docs/chip.md, "Threads"). */
+typedef struct sim_dprint_line {
+    int hart; /* index in the chip's hart order */
+    char *text;
+} sim_dprint_line;
+
+typedef struct sim_worker {
+    struct sim_chip *chip;
+    int id;
+    pthread_t thread;
+    int started;
+    uint64_t *own; /* per active-bitmap word: this worker's harts */
+    sim_flag go;   /* bumped by the scheduler: run the round */
+    uint64_t instructions;
+    int progressed;        /* a hart waiting in the tile engine got past it */
+    sim_noc_event *issued; /* NOC transfers issued this round, in hart order */
+    int nissued, cap_issued;
+    sim_dprint_line *lines; /* debug-print lines of this round (threads > 1) */
+    int nlines, cap_lines;
+} sim_worker;
 
 typedef struct sim_dram_bank {
     uint8_t **chunks; /* lazily allocated TF_DRAM_CHUNK-byte chunks */
@@ -110,8 +145,15 @@ typedef struct sim_chip {
     uint64_t *active; /* bitmap of harts the scheduler visits */
     int active_words;
     sim_dram_bank *banks;
-    sim_noc_event *events; /* binary min-heap on (time, seq) */
-    int nevents, cap_events;
+    /* in-flight NOC events: a pool of slots, a timing wheel of the next
+     * 1024 cycles and a min-heap of keys on (time, seq) beyond (noc.c) */
+    sim_noc_event *events;
+    struct sim_noc_key *heap;
+    uint32_t *free_slots;
+    int nheap, nfree, cap_events, nwheel;
+    uint64_t wheel_base;
+    uint32_t wheel_head[1024], wheel_tail[1024];
+    uint64_t wheel_bits[1024 / 64];
     uint64_t seq;
     uint64_t now; /* start of the current round, in cycles */
     int idle;
@@ -121,15 +163,23 @@ typedef struct sim_chip {
     /* threading: the scheduler thread holds `lock` while it runs a round */
     pthread_t thread;
     pthread_mutex_t lock;
-    pthread_cond_t run_cv;
-    uint64_t run_requested; /* 0 or 1; read by the scheduler's spin without the lock */
+    int run_requested; /* under lock */
+    sim_flag bell;     /* doorbell: start() and close() */
     atomic_int stop;
     atomic_int host_pending;
-    /* progress notifications: their own lock, so a waiting host never needs
-     * the lock the scheduler holds while it runs */
-    pthread_mutex_t progress_lock;
-    pthread_cond_t progress_cv;
-    uint64_t progress_gen, seen_gen;
+    sim_flag host_gone; /* a host access let go of the lock */
+    int running;        /* the scheduler is running rounds (not idle) */
+    int parallel;       /* the last round ran on the workers' threads */
+    /* progress notifications: a waiting host never needs the chip's lock */
+    sim_flag progress;
+    uint32_t seen_gen;
+    /* the simulator's threads: workers[0] is the scheduler thread itself */
+    sim_worker *workers;
+    int nworkers;
+    uint64_t round_t0, round_t1;
+    uint64_t round_ns;   /* host time of the last round (x threads when parallel) */
+    uint32_t round_done; /* workers that finished the round */
+    sim_flag round_flag; /* bumped as each finishes */
     /* statistics */
     uint64_t rounds, instructions;
 } sim_chip;
@@ -145,13 +195,17 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);
+void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);
 
 /* noc.c: transactions, events, DRAM storage */
 int sim_noc_issue(sim_core_hart *sh, int noc, int cmd);
 void sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
 void sim_noc_free_events(sim_chip *c);
+void sim_noc_init_events(sim_chip *c);
 uint64_t sim_noc_next_event(const sim_chip *c);
 void sim_noc_process(sim_chip *c, uint64_t until);
+void sim_noc_resolve(sim_chip *c, sim_noc_event *e);
+int sim_noc_reserve(sim_chip *c, int more);
 int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
 int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
 void sim_dram_free(sim_chip *c);

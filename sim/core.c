@@ -37,8 +37,10 @@ static uint32_t l1_word(const sim_core *core, uint32_t addr)
 
 static void dprint_flush(sim_core_hart *sh)
 {
-    fprintf(stderr, "[core (%d,%d) %s] %.*s\n", sh->core->x, sh->core->y, cm_risc_name(sh->risc),
-            sh->line_len, sh->line);
+    char out[600];
+    int n = snprintf(out, sizeof out, "[core (%d,%d) %s] %.*s\n", sh->core->x, sh->core->y,
+                     cm_risc_name(sh->risc), sh->line_len, sh->line);
+    sim_chip_dprint(sh, out, n < (int)sizeof out ? n : (int)sizeof out - 1);
     sh->line_len = 0;
 }
 
@@ -130,19 +132,22 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 
 /* ---- registers ----------------------------------------------------------- */
 
-/* Wait until `at` (a NOC completion time) unless nothing is pending. */
-/* A barrier returns once nothing is pending AND its modeled time has come:
+/* Wait until `*at` (a NOC completion time) unless nothing is pending. A
+ * barrier returns once nothing is pending AND its modeled time has come:
  * the completions may have been applied at a round boundary ahead of this
  * hart's own clock, and a barrier must not see them early (the result would
- * depend on where rounds fall, e.g. on a build's code size). */
-static int noc_wait(sim_core_hart *sh, uint32_t pending, uint64_t at, uint32_t *val)
+ * depend on where rounds fall, e.g. on a build's code size). A transfer
+ * issued this round has its time only at the round's end, which updates
+ * wake_at from `at` (sim_noc_resolve). */
+static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uint32_t *val)
 {
-    if (!pending && sim_hart_cycle(&sh->h) >= at) {
+    if (!pending && sim_hart_cycle(&sh->h) >= *at) {
         *val = 0;
         return TF_BUS_OK;
     }
     sh->state = TF_HS_WAIT_UNTIL;
-    sh->wake_at = at;
+    sh->wake_at = *at;
+    sh->wait_done = at;
     return TF_BUS_BLOCK;
 }
 
@@ -159,10 +164,11 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_READS_PENDING: *val = ni->reads_pending; return TF_BUS_OK;
     case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
     case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;
-    case TF_NOC_REG_READ_BARRIER: return noc_wait(sh, ni->reads_pending, ni->reads_done_at, val);
-    case TF_NOC_REG_WRITE_BARRIER: return noc_wait(sh, ni->writes_pending, ni->writes_done_at, val);
+    case TF_NOC_REG_READ_BARRIER: return noc_wait(sh, ni->reads_pending, &ni->reads_done_at, val);
+    case TF_NOC_REG_WRITE_BARRIER:
+        return noc_wait(sh, ni->writes_pending, &ni->writes_done_at, val);
     case TF_NOC_REG_ATOMIC_BARRIER:
-        return noc_wait(sh, ni->atomics_pending, ni->atomics_done_at, val);
+        return noc_wait(sh, ni->atomics_pending, &ni->atomics_done_at, val);
     case TF_NOC_REG_WRITES_FLUSHED:
         if (sim_hart_cycle(&sh->h) >= ni->writes_sent_at) { /* (likewise: modeled time) */
             *val = 0;
@@ -171,7 +177,8 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
         if (ni->writes_pending)
             sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
         sh->state = TF_HS_WAIT_UNTIL;
-        sh->wake_at = ni->writes_sent_at;
+        sh->wake_at = ni->writes_sent_at; /* the port's time: known at issue */
+        sh->wait_done = NULL;
         return TF_BUS_BLOCK;
     }
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
@@ -329,6 +336,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     sh->h.halt_on_double_trap = 1;
     sh->h.cyc_extra = time;
     memset(sh->noc, 0, sizeof sh->noc);
+    sh->wait_done = NULL;
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
     sh->fault_aux = 0;

@@ -109,72 +109,124 @@ static int noc_resolve(sim_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_
     return 0;
 }
 
-static void ep_read(sim_chip *c, const noc_ep *ep, uint64_t off, void *dst, uint64_t n)
+/* n bytes into a core's L1 in one copy: the source may be that same L1,
+ * overlapping (a core writing to itself). */
+static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
-    if (ep->core)
-        memcpy(dst, ep->core->l1->data + ep->local + off, n);
-    else
-        sim_dram_read(c, ep->bank, ep->local + off, dst, n);
+    memmove(core->l1->data + addr, src, n);
+    sim_mem_invalidate(core->l1, addr, n);
+    if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
 }
 
-static void ep_write(sim_chip *c, const noc_ep *ep, uint64_t off, const void *src, uint64_t n,
-                     uint64_t time)
+/* One bulk copy from a transfer's source to an endpoint. */
+static void ep_put(sim_chip *c, const noc_ep *ep, const uint8_t *src, uint32_t n, uint64_t time)
 {
     if (ep->core)
-        sim_core_l1_write(ep->core, (uint32_t)(ep->local + off), src, (uint32_t)n, time);
+        l1_put(ep->core, (uint32_t)ep->local, src, n, time);
     else
-        sim_dram_write(c, ep->bank, ep->local + off, src, n);
+        sim_dram_write(c, ep->bank, ep->local, src, n);
 }
 
-/* ---- event heap on (time, seq) ------------------------------------------------ */
+/* ---- events in flight: a timing wheel, and a heap beyond it --------------------- */
 
-static int ev_less(const sim_noc_event *a, const sim_noc_event *b)
+/* Completion order is (time, seq). An event due within TF_NOC_WHEEL cycles
+ * of the wheel's base (the first cycle not yet processed) sits in the
+ * wheel slot of its cycle, in a FIFO list: events enter it in seq order,
+ * so a slot's list is in completion order and processing costs O(1) per
+ * event. Later events (and any due before the base, which a RISC far
+ * behind the round could issue) wait in a heap of 24-byte keys; when the
+ * base moves, those now within the window move to their slots first, so
+ * they precede the later-issued events of the same cycle. */
+typedef struct sim_noc_key {
+    uint64_t time, seq;
+    uint32_t slot;
+} sim_noc_key;
+
+#define TF_NOC_WHEEL      1024u
+#define TF_NOC_WHEEL_NONE UINT32_MAX
+
+static int key_less(const sim_noc_key *a, const sim_noc_key *b)
 {
     return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-static int ev_push(sim_chip *c, const sim_noc_event *e)
+static void heap_push(sim_chip *c, uint32_t slot)
 {
-    if (c->nevents == c->cap_events) {
-        int cap = c->cap_events ? c->cap_events * 2 : 256;
-        sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
-        if (!ne) return -1;
-        c->events = ne;
-        c->cap_events = cap;
-    }
-    int i = c->nevents++;
-    c->events[i] = *e;
+    const sim_noc_event *e = &c->events[slot];
+    sim_noc_key k = {e->time, e->seq, slot}, *h = c->heap;
+    int i = c->nheap++;
     while (i > 0) {
         int p = (i - 1) / 2;
-        if (!ev_less(&c->events[i], &c->events[p])) break;
-        sim_noc_event t = c->events[i];
-        c->events[i] = c->events[p];
-        c->events[p] = t;
+        if (!key_less(&k, &h[p])) break;
+        h[i] = h[p];
         i = p;
     }
-    return 0;
+    h[i] = k;
 }
 
-static void ev_pop(sim_chip *c, sim_noc_event *out)
+static uint32_t heap_pop(sim_chip *c)
 {
-    *out = c->events[0];
-    c->events[0] = c->events[--c->nevents];
-    int i = 0;
+    sim_noc_key *h = c->heap, last = h[--c->nheap];
+    uint32_t slot = h[0].slot;
+    int i = 0, n = c->nheap;
     for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < c->nevents && ev_less(&c->events[l], &c->events[m])) m = l;
-        if (r < c->nevents && ev_less(&c->events[r], &c->events[m])) m = r;
-        if (m == i) break;
-        sim_noc_event t = c->events[i];
-        c->events[i] = c->events[m];
-        c->events[m] = t;
+        int l = 2 * i + 1, m = l;
+        if (l >= n) break;
+        if (l + 1 < n && key_less(&h[l + 1], &h[l])) m = l + 1;
+        if (!key_less(&h[m], &last)) break;
+        h[i] = h[m];
         i = m;
     }
+    if (n) h[i] = last;
+    return slot;
+}
+
+static void wheel_append(sim_chip *c, uint32_t slot)
+{
+    uint32_t w = (uint32_t)(c->events[slot].time % TF_NOC_WHEEL);
+    c->events[slot].next = TF_NOC_WHEEL_NONE;
+    if (c->wheel_tail[w] == TF_NOC_WHEEL_NONE)
+        c->wheel_head[w] = slot;
+    else
+        c->events[c->wheel_tail[w]].next = slot;
+    c->wheel_tail[w] = slot;
+    c->wheel_bits[w / 64] |= 1ull << (w % 64);
+    c->nwheel++;
+}
+
+/* Room reserved by sim_noc_reserve. */
+static void ev_push(sim_chip *c, const sim_noc_event *e)
+{
+    uint32_t slot = c->free_slots[--c->nfree];
+    c->events[slot] = *e;
+    c->events[slot].live = 1;
+    if (e->time >= c->wheel_base && e->time - c->wheel_base < TF_NOC_WHEEL)
+        wheel_append(c, slot);
+    else
+        heap_push(c, slot);
+}
+
+/* The first cycle >= base with a wheel slot in use (the wheel not empty). */
+static uint64_t wheel_first(const sim_chip *c)
+{
+    uint32_t w0 = (uint32_t)(c->wheel_base % TF_NOC_WHEEL);
+    for (uint32_t d = 0; d < TF_NOC_WHEEL;) {
+        uint32_t w = (w0 + d) % TF_NOC_WHEEL;
+        uint64_t bits = c->wheel_bits[w / 64] >> (w % 64);
+        if (bits) return c->wheel_base + d + (uint32_t)__builtin_ctzll(bits);
+        d += 64 - w % 64;
+    }
+    return UINT64_MAX; /* not reached while nwheel > 0 */
 }
 
 uint64_t sim_noc_next_event(const sim_chip *c)
 {
-    return c->nevents ? c->events[0].time : UINT64_MAX;
+    uint64_t t = c->nheap ? c->heap[0].time : UINT64_MAX;
+    if (c->nwheel && t >= c->wheel_base) {
+        uint64_t w = wheel_first(c);
+        if (w < t) t = w;
+    }
+    return t;
 }
 
 /* ---- issue and completion -------------------------------------------------------- */
@@ -280,19 +332,26 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         hops = udist(ex, TF_NOC_X(remote)) + udist(ey, TF_NOC_Y(remote));
     uint64_t start = umax(t, ni->port_free);
     ni->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
-    uint64_t end = ni->port_free, lat = TF_NOC_LATENCY + (uint64_t)TF_NOC_HOP_LATENCY * hops;
-    if (is_mcast(cmd)) {
+    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * hops;
+    if (is_mcast(cmd))
         lat += dests * TF_NOC_MCAST_ACK_CYCLES; /* the sender collects one ack per core */
-    } else if (!ep.core) {
-        sim_dram_bank *b = &c->banks[ep.bank];
-        uint64_t bstart = umax(start, b->busy_until);
-        b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
-        end = umax(end, b->busy_until);
+    else if (!ep.core)
         lat += TF_NOC_DRAM_LATENCY;
+    /* The DRAM bank is shared by every core: its part of the timing, and
+     * the event's place in the completion order, are settled at the round's
+     * end in hart order (sim_noc_resolve), whichever host thread ran the
+     * issuer. Nothing the issuer can see this round depends on them: a
+     * barrier it reaches blocks it until a later round anyway. */
+    sim_worker *w = sh->core->worker;
+    if (w->nissued == w->cap_issued) {
+        int cap = w->cap_issued ? 2 * w->cap_issued : 64;
+        sim_noc_event *ne = realloc(w->issued, (size_t)cap * sizeof *ne);
+        if (!ne) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+        w->issued = ne;
+        w->cap_issued = cap;
     }
-    sim_noc_event e = {
-        .time = end + lat,
-        .seq = c->seq++,
+    w->issued[w->nissued++] = (sim_noc_event){
+        .time = ni->port_free,
         .kind = cmd,
         .noc = noc,
         .issuer = sh,
@@ -300,31 +359,82 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         .local = local,
         .remote = remote,
         .len = len,
+        .lat = lat,
+        .bank = ep.core || is_mcast(cmd) ? -1 : ep.bank,
+        .start = start,
     };
-    if (ev_push(c, &e)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
-        ni->reads_done_at = umax(ni->reads_done_at, e.time);
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
         ni->atomics_pending++;
-        ni->atomics_done_at = umax(ni->atomics_done_at, e.time);
     } else {
         ni->writes_pending++;
-        ni->writes_done_at = umax(ni->writes_done_at, e.time);
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
     return 0;
 }
 
+/* Room in the event heap for `more` events (before sim_noc_resolve). */
+int sim_noc_reserve(sim_chip *c, int more)
+{
+    int live = c->cap_events - c->nfree;
+    if (live + more <= c->cap_events) return 0;
+    int cap = c->cap_events ? c->cap_events : 256;
+    while (cap < live + more) cap *= 2;
+    sim_noc_event *ne = realloc(c->events, (size_t)cap * sizeof *ne);
+    if (!ne) return -1;
+    c->events = ne;
+    sim_noc_key *nk = realloc(c->heap, (size_t)cap * sizeof *nk);
+    if (!nk) return -1;
+    c->heap = nk;
+    uint32_t *nf = realloc(c->free_slots, (size_t)cap * sizeof *nf);
+    if (!nf) return -1;
+    c->free_slots = nf;
+    for (int i = cap - 1; i >= c->cap_events; i--) {
+        nf[c->nfree++] = (uint32_t)i;
+        ne[i].live = 0;
+        ne[i].data = NULL;
+    }
+    c->cap_events = cap;
+    return 0;
+}
+
+/* A transfer issued this round gets its bank time, completion time and
+ * place in the completion order; called at the round's end for each in
+ * hart order, then issue order (the order one thread would have issued
+ * them in), after sim_noc_reserve. */
+void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
+{
+    sim_core_hart *sh = e->issuer;
+    sim_noc_if *ni = &sh->noc[e->noc];
+    uint64_t end = e->time;
+    if (e->bank >= 0) {
+        uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
+        sim_dram_bank *b = &c->banks[e->bank];
+        uint64_t bstart = umax(e->start, b->busy_until);
+        b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+        end = umax(end, b->busy_until);
+    }
+    e->time = end + e->lat;
+    e->seq = c->seq++;
+    ev_push(c, e);
+    if (e->kind == TF_NOC_CMD_READ)
+        ni->reads_done_at = umax(ni->reads_done_at, e->time);
+    else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
+        ni->atomics_done_at = umax(ni->atomics_done_at, e->time);
+    else
+        ni->writes_done_at = umax(ni->writes_done_at, e->time);
+    if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
+}
+
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
  * sources, so each write still in flight takes a copy of its data. */
-void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
+static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int pool)
 {
-    sim_chip *c = sh->core->chip;
-    for (int i = 0; i < c->nevents; i++) {
-        sim_noc_event *e = &c->events[i];
-        if (e->issuer != sh || e->noc != noc || e->data || e->generation != sh->generation ||
-            (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
+    for (int i = 0; i < n; i++) {
+        sim_noc_event *e = &ev[i];
+        if ((pool && !e->live) || e->issuer != sh || e->noc != noc || e->data ||
+            e->generation != sh->generation || (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
             continue;
         e->data = malloc(e->len);
         if (e->data) memcpy(e->data, sh->core->l1->data + e->local, e->len);
@@ -332,16 +442,17 @@ void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
     }
 }
 
+void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
+{
+    sim_chip *c = sh->core->chip;
+    snapshot(sh, noc, c->events, c->cap_events, 1); /* issued in earlier rounds */
+    snapshot(sh, noc, sh->core->worker->issued, sh->core->worker->nissued, 0); /* this round */
+}
+
 /* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */
 static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
 {
-    sim_core *self = e->issuer->core;
-    uint8_t buf[4096];
-    for (uint32_t off = 0; off < e->len; off += sizeof buf) {
-        uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
-        memcpy(buf, (e->data ? e->data : self->l1->data + e->local) + off, k);
-        ep_write(c, ep, off, buf, k, e->time);
-    }
+    ep_put(c, ep, e->data ? e->data : e->issuer->core->l1->data + e->local, e->len, e->time);
 }
 
 static void noc_complete(sim_chip *c, const sim_noc_event *e)
@@ -370,13 +481,14 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
     } else if (noc_resolve(c, e->remote, bytes, &ep, &detail)) {
         return; /* validated at issue */
     } else {
-        uint8_t buf[4096];
         switch (e->kind) {
-        case TF_NOC_CMD_READ:
-            for (uint32_t off = 0; off < e->len; off += sizeof buf) {
-                uint32_t k = e->len - off < sizeof buf ? e->len - off : (uint32_t)sizeof buf;
-                ep_read(c, &ep, off, buf, k);
-                sim_core_l1_write(self, e->local + off, buf, k, e->time);
+        case TF_NOC_CMD_READ: /* straight into the issuer's L1 */
+            if (ep.core) {
+                l1_put(self, e->local, ep.core->l1->data + ep.local, e->len, e->time);
+            } else {
+                sim_dram_read(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
+                sim_mem_invalidate(self->l1, e->local, e->len);
+                if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
             }
             break;
         case TF_NOC_CMD_WRITE: write_to(c, e, &ep); break;
@@ -400,18 +512,54 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
         ni->writes_pending--;
 }
 
+static void complete_slot(sim_chip *c, uint32_t slot)
+{
+    sim_noc_event *e = &c->events[slot];
+    noc_complete(c, e);
+    free(e->data);
+    e->data = NULL;
+    e->live = 0;
+    c->free_slots[c->nfree++] = slot;
+}
+
+/* Complete every event due by `until`, in (time, seq) order. */
 void sim_noc_process(sim_chip *c, uint64_t until)
 {
-    while (c->nevents && c->events[0].time <= until) {
-        sim_noc_event e;
-        ev_pop(c, &e);
-        noc_complete(c, &e);
-        free(e.data);
+    /* due before the wheel's base: they come first */
+    while (c->nheap && c->heap[0].time < c->wheel_base && c->heap[0].time <= until)
+        complete_slot(c, heap_pop(c));
+    if (until < c->wheel_base) return;
+    /* the wheel's slots up to `until` (at most one turn: a slot holds one cycle) */
+    while (c->nwheel) {
+        uint64_t t = wheel_first(c);
+        if (t > until) break;
+        uint32_t w = (uint32_t)(t % TF_NOC_WHEEL);
+        for (uint32_t s = c->wheel_head[w]; s != TF_NOC_WHEEL_NONE;) {
+            uint32_t next = c->events[s].next;
+            c->nwheel--;
+            complete_slot(c, s);
+            s = next;
+        }
+        c->wheel_head[w] = c->wheel_tail[w] = TF_NOC_WHEEL_NONE;
+        c->wheel_bits[w / 64] &= ~(1ull << (w % 64));
     }
+    /* the wheel is empty up to `until`: what the heap holds in between is
+     * due now too (beyond one turn of the wheel) */
+    while (c->nheap && c->heap[0].time <= until) complete_slot(c, heap_pop(c));
+    c->wheel_base = until + 1;
+    /* the window moved: events now inside it go to their slots, in order */
+    while (c->nheap && c->heap[0].time - c->wheel_base < TF_NOC_WHEEL) wheel_append(c, heap_pop(c));
 }
 
 void sim_noc_free_events(sim_chip *c)
 {
-    for (int i = 0; i < c->nevents; i++) free(c->events[i].data);
-    c->nevents = 0;
+    for (int i = 0; i < c->cap_events; i++)
+        if (c->events[i].live) free(c->events[i].data);
+    c->nheap = c->nwheel = 0;
+}
+
+void sim_noc_init_events(sim_chip *c)
+{
+    for (uint32_t w = 0; w < TF_NOC_WHEEL; w++)
+        c->wheel_head[w] = c->wheel_tail[w] = TF_NOC_WHEEL_NONE;
 }

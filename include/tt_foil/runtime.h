@@ -77,7 +77,9 @@ typedef struct tf_device_counters {
     uint64_t instructions; /* guest instructions, all RISCs of all cores */
     uint64_t rounds;       /* scheduler rounds */
 } tf_device_counters;
-/* -1 if the transport keeps no counters (hardware). */
+/* Read once the chip has gone idle (RISCs finishing a dispatch sleep
+ * within a few rounds), so the figures are the same on every run.
+ * -1 if the transport keeps no counters (hardware). */
 int tf_device_counters_read(tf_device *dev, tf_device_counters *out);
 
 /* NOC coordinates of a core (what kernels pass to get_noc_addr). */

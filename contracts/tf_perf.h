@@ -45,7 +45,7 @@ enum tf_perf_wait { TF_PERF_WAITS(TF_PERF_WAIT_ENUM) TF_PERF_NUM_WAITS };
 #undef TF_PERF_WAIT_ENUM
 
 /* Tile engine units: X(NAME, label) */
-#define TF_PERF_UNITS(X) X(UNPACK, "unpack") X(FPU, "math fpu") X(SFPU, "sfpu") X(PACK, "pack")
+#define TF_PERF_UNITS(X)               X(UNPACK, "unpack") X(FPU, "math fpu") X(SFPU, "sfpu") X(PACK, "pack")
 #define TF_PERF_UNIT_ENUM(name, label) TF_PERF_UNIT_##name,
 enum tf_perf_unit { TF_PERF_UNITS(TF_PERF_UNIT_ENUM) TF_PERF_NUM_UNITS };
 #undef TF_PERF_UNIT_ENUM
@@ -139,10 +139,10 @@ _Static_assert(sizeof(tf_dev_perf) == 56, "DEVICE_PERF header layout");
 #endif
 
 /* Field f's element i of RISC r (scope R) or of the core (C). */
-#define TF_PERF_RISCS_R         TF_NUM_RISCS
-#define TF_PERF_RISCS_C         1
-#define TF_PERF_ID_R(r)         (r)
-#define TF_PERF_ID_C(r)         TF_PERF_CORE
+#define TF_PERF_RISCS_R          TF_NUM_RISCS
+#define TF_PERF_RISCS_C          1
+#define TF_PERF_ID_R(r)          (r)
+#define TF_PERF_ID_C(r)          TF_PERF_CORE
 #define TF_PERF_AT_R(c, f, r, i) (((uint64_t *)&(c)->risc[r].f)[i])
 #define TF_PERF_AT_C(c, f, r, i) (((uint64_t *)&(c)->f)[i])
 

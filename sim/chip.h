@@ -62,8 +62,8 @@ typedef struct sim_core_hart {
     uint64_t fault_aux;
     /* hardware counters (perf.c): the window since GO and a pending wait */
     struct {
-        int open, blocked;        /* window open; blocked on an access that waits */
-        int cause, cb;            /* what it blocked on (TF_PERF_WAIT_*, CB id) */
+        int open, blocked; /* window open; blocked on an access that waits */
+        int cause, cb;     /* what it blocked on (TF_PERF_WAIT_*, CB id) */
         uint64_t extra0, instret0, traps0, blocked_extra;
     } perf;
 } sim_core_hart;
@@ -171,10 +171,10 @@ void sim_dram_free(sim_chip *c);
 
 /* perf.c: the hardware counters (contracts/tf_perf.h). Counting costs no
  * modeled cycle. */
-void sim_perf_go(sim_core *core);                     /* a GO landed: zero, open windows */
-void sim_perf_done(sim_core_hart *sh);                /* it stored its done_id: close */
+void sim_perf_go(sim_core *core);                          /* a GO landed: zero, open windows */
+void sim_perf_done(sim_core_hart *sh);                     /* it stored its done_id: close */
 void sim_perf_block(sim_core_hart *sh, int cause, int cb); /* an access waits */
-void sim_perf_settle(sim_core_hart *sh);              /* the retried access: count the wait */
+void sim_perf_settle(sim_core_hart *sh);                   /* the retried access: count the wait */
 void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
 void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank);

@@ -165,8 +165,7 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_WRITE_BARRIER:
         return noc_wait(sh, ni->writes_pending, ni->writes_done_at, val, TF_PERF_WAIT_NOC_WRITE);
     case TF_NOC_REG_ATOMIC_BARRIER:
-        return noc_wait(sh, ni->atomics_pending, ni->atomics_done_at, val,
-                        TF_PERF_WAIT_NOC_ATOMIC);
+        return noc_wait(sh, ni->atomics_pending, ni->atomics_done_at, val, TF_PERF_WAIT_NOC_ATOMIC);
     case TF_NOC_REG_WRITES_FLUSHED:
         if (sim_hart_cycle(&sh->h) >= ni->writes_sent_at) { /* (likewise: modeled time) */
             *val = 0;

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TF_NOC_LATENCY              40
-#define TF_NOC_HOP_LATENCY          2
-#define TF_NOC_DRAM_LATENCY         150
-#define TF_NOC_MCAST_ACK_CYCLES     1
+#define TF_NOC_LATENCY          40
+#define TF_NOC_HOP_LATENCY      2
+#define TF_NOC_DRAM_LATENCY     150
+#define TF_NOC_MCAST_ACK_CYCLES 1
 
 /* ---- DRAM ------------------------------------------------------------------ */
 

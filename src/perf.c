@@ -36,8 +36,8 @@ void rt_perf_record(tf_program *p, uint32_t id)
     TF_ZONE_N("TF_dispatch/counters_readback");
     tf_perf_core c;
     if (read_counters(p, &c)) {
-        cm_warn("hardware counters of core (%d,%d) after dispatch %u: %s", p->core.x, p->core.y,
-                id, tf_last_error());
+        cm_warn("hardware counters of core (%d,%d) after dispatch %u: %s", p->core.x, p->core.y, id,
+                tf_last_error());
         return;
     }
     enum { CAP = 1024 }; /* more than tf_perf_core has fields */

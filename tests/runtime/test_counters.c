@@ -23,7 +23,7 @@
 #define CHECK_STR(a, b)                                                                            \
     do {                                                                                           \
         CHECK_TRUE(!strcmp((a), (b)));                                                             \
-        if (strcmp((a), (b))) fprintf(stderr, "  got '%s', want '%s'\n", (a), (b));               \
+        if (strcmp((a), (b))) fprintf(stderr, "  got '%s', want '%s'\n", (a), (b));                \
     } while (0)
 
 static tf_device *dev;
@@ -83,7 +83,8 @@ static void dram_streaming(void)
         src[i] = MUST_PTR(tf_buffer_create_dram(dev, PAGES * PAGE));
         tf_buffer *scratch = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){i % 4, i / 4}, PAGE));
         uint64_t a = tf_buffer_noc_addr(src[i]);
-        uint32_t args[] = {lo32(a), hi32(a), PAGES, PAGE, BATCH, (uint32_t)tf_buffer_address(scratch)};
+        uint32_t args[] = {lo32(a), hi32(a), PAGES,
+                           PAGE,    BATCH,   (uint32_t)tf_buffer_address(scratch)};
         p[i] = MUST_PTR(tf_program_create(dev, (tf_core){i % 4, i / 4}));
         MUST(tf_program_set_kernel(p[i], TF_BRISC, stream));
         MUST(tf_program_set_args(p[i], TF_BRISC, args, 6));
@@ -107,8 +108,7 @@ static void dram_streaming(void)
     CHECK_EQ_U(op.flops, 0);
     CHECK_STR(op.bound, "DRAM");
     printf("dram streaming: %llu cycles, DRAM %.1f%% of peak, bound %s; %s\n",
-           (unsigned long long)(op.end - op.start), op.dram_pct, op.bound,
-           op.stall[TF_RISC_BRISC]);
+           (unsigned long long)(op.end - op.start), op.dram_pct, op.bound, op.stall[TF_RISC_BRISC]);
     pf_op_free(&op);
     for (int i = 0; i < CORES; i++) {
         tf_program_destroy(p[i]);
@@ -206,7 +206,8 @@ int main(void)
     CHECK_EQ_I(op.stall_cause[TF_RISC_NCRISC], TF_PERF_WAIT_NOC_READ);
     char adv[8][256];
     int na = pf_op_advice(&op, adv, 8), reader = 0;
-    for (int i = 0; i < na; i++) reader |= strstr(adv[i], "reader-bound: TRISC0 waits for CB 0") != NULL;
+    for (int i = 0; i < na; i++)
+        reader |= strstr(adv[i], "reader-bound: TRISC0 waits for CB 0") != NULL;
     CHECK_TRUE(reader);
     printf("reader-starved matmul: %s; %s\n", op.stall[TF_RISC_TRISC0], op.stall[TF_RISC_NCRISC]);
     pf_op_free(&op);

@@ -171,35 +171,34 @@ static void everything_read(void)
     def(defs, &off, TF_DEF_DEVICE_ZONE, 2u << 16 | 0x8001, 12, "dz", "k.c", "kern");
     def(defs, &off, TF_DEF_CLOCK_SYNC, 0, 1, "500", "400", "1.000000");
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
-    uint64_t w[] = {TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110),
-                    0x636261, /* "abc" */
-                    TF_REC(TF_R_FRAME, 0, 120), TF_REC(TF_R_ALLOC, 1, 130), 0x40, 64,
-                    TF_REC(TF_R_FREE, 1, 140), 0x40, TF_REC(TF_R_RESET, 1, 150),
-                    TF_REC(TF_R_TRACK_ZONE, 1, 160), 1, 1000, 1500, TF_REC(TF_R_ZONE_END, 1, 170),
-                    /* a device block of two markers (START, END of zone 0x8001 of
-                     * image 2), then a device pc */
-                    TF_REC(TF_R_DEVICE_BLOCK, sizeof(tf_dev_block) + 16, 180),
-                    7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32,
-                    1 | (uint64_t)2 << 32, /* fw_image, kernel_image */
-                    0,                     /* dropped, invalid */
-                    4,                     /* nwords */
-                    0,                     /* ref_cycle */
-                    999,                   /* stop_cycle */
-                    181,                   /* host_ns */
-                    (0x80000000u | 0x8001u << 12) | (uint64_t)10 << 32,
-                    (0x90000000u | 0x8001u << 12) | (uint64_t)20 << 32,
-                    TF_REC(TF_R_DEVICE_PC, sizeof(tf_dev_pc) + 3, 190),
-                    7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32, 0x1234,
-                    0x6e6966 /* "fin" */,
-                    /* hardware counters of core (1,2): two pairs */
-                    TF_REC(TF_R_DEVICE_PERF, sizeof(tf_dev_perf) + 32, 195),
-                    7 | (uint64_t)(1 | 2 << 8 | TF_PERF_RECORD_VERSION << 16) << 32,
-                    8 | (uint64_t)1000 << 32, /* grid 8x1, clock */
-                    196,                      /* host_ns */
-                    2 | (uint64_t)32 << 32,   /* npairs, DRAM bytes per cycle */
-                    64 | (uint64_t)64 << 32, 48, (uint64_t)32 << 32, /* NOC B/cycle, matmul cycles */
-                    TF_PERF_KEY(TF_PERF_F_instret, 3, 0), 12345,
-                    TF_PERF_KEY(TF_PERF_F_cb_front, 2, 5), 77};
+    uint64_t w[] = {
+        TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110), 0x636261, /* "abc" */
+        TF_REC(TF_R_FRAME, 0, 120), TF_REC(TF_R_ALLOC, 1, 130), 0x40, 64, TF_REC(TF_R_FREE, 1, 140),
+        0x40, TF_REC(TF_R_RESET, 1, 150), TF_REC(TF_R_TRACK_ZONE, 1, 160), 1, 1000, 1500,
+        TF_REC(TF_R_ZONE_END, 1, 170),
+        /* a device block of two markers (START, END of zone 0x8001 of
+         * image 2), then a device pc */
+        TF_REC(TF_R_DEVICE_BLOCK, sizeof(tf_dev_block) + 16, 180),
+        7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32,
+        1 | (uint64_t)2 << 32, /* fw_image, kernel_image */
+        0,                     /* dropped, invalid */
+        4,                     /* nwords */
+        0,                     /* ref_cycle */
+        999,                   /* stop_cycle */
+        181,                   /* host_ns */
+        (0x80000000u | 0x8001u << 12) | (uint64_t)10 << 32,
+        (0x90000000u | 0x8001u << 12) | (uint64_t)20 << 32,
+        TF_REC(TF_R_DEVICE_PC, sizeof(tf_dev_pc) + 3, 190),
+        7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32, 0x1234,
+        0x6e6966 /* "fin" */,
+        /* hardware counters of core (1,2): two pairs */
+        TF_REC(TF_R_DEVICE_PERF, sizeof(tf_dev_perf) + 32, 195),
+        7 | (uint64_t)(1 | 2 << 8 | TF_PERF_RECORD_VERSION << 16) << 32,
+        8 | (uint64_t)1000 << 32,                        /* grid 8x1, clock */
+        196,                                             /* host_ns */
+        2 | (uint64_t)32 << 32,                          /* npairs, DRAM bytes per cycle */
+        64 | (uint64_t)64 << 32, 48, (uint64_t)32 << 32, /* NOC B/cycle, matmul cycles */
+        TF_PERF_KEY(TF_PERF_F_instret, 3, 0), 12345, TF_PERF_KEY(TF_PERF_F_cb_front, 2, 5), 77};
     int types = 0;
 #define ONE_TYPE(name, code, words, arg, payload) types++;
     TF_TRACE_RECORDS(ONE_TYPE)

@@ -205,6 +205,7 @@ void pf_write_json(pf_logs *l, pf_analysis *a)
     host(l, a, f, cap);
     memory(a, f, cap);
     device(l, a, f, cap);
+    pf_ops_json_counters(l, f, &first_event, CORE_PID); /* the hardware counters (ops.c) */
     pf_puts(f, "\n]}\n");
     pf_out_close(f);
 }

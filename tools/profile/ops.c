@@ -110,7 +110,7 @@ void pf_op_compute(pf_op *op)
     double ns_per_cycle = chip->clock_mhz ? 1000.0 / chip->clock_mhz : 1.0;
     /* peaks: the FPU's at the op's fidelity on the cores used, every DRAM bank */
     uint32_t mm = chip->matmul_cycles[op->fidelity >= 0 && op->fidelity <= 4 ? op->fidelity : 0];
-    double fpu_peak = mm ? 65536.0 / mm * op->ncores : 0; /* FLOPs per cycle */
+    double fpu_peak = mm ? 65536.0 / mm * op->ncores : 0;                     /* FLOPs per cycle */
     double dram_peak = (double)chip->dram_banks * chip->dram_bytes_per_cycle; /* bytes per cycle */
     uint64_t dram = op->dram_rd + op->dram_wr;
     op->flops_per_cycle = dur ? (double)op->fpu_flops / (double)dur : 0;
@@ -213,12 +213,14 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     int grid = op->chip.grid_x * op->chip.grid_y;
     char nm[32];
     /* reader-bound: the unpacker waits for an input CB */
-    if (op->stall_cause[TF_RISC_TRISC0] == TF_PERF_WAIT_CB_FRONT && op->stall_pct[TF_RISC_TRISC0] >= 30)
+    if (op->stall_cause[TF_RISC_TRISC0] == TF_PERF_WAIT_CB_FRONT &&
+        op->stall_pct[TF_RISC_TRISC0] >= 30)
         ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader does not "
                "keep up (more reads in flight between barriers, or more cores)",
                op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0]);
     /* writer-bound: the packer waits for space in an output CB */
-    if (op->stall_cause[TF_RISC_TRISC2] == TF_PERF_WAIT_CB_BACK && op->stall_pct[TF_RISC_TRISC2] >= 30)
+    if (op->stall_cause[TF_RISC_TRISC2] == TF_PERF_WAIT_CB_BACK &&
+        op->stall_pct[TF_RISC_TRISC2] >= 30)
         ADVICE("writer-bound: TRISC2 waits for space in CB %d %.0f%% of its cycles",
                op->stall_cb[TF_RISC_TRISC2], op->stall_pct[TF_RISC_TRISC2]);
     /* compute stalls with low FLOP use: the math is busy with slow ops */
@@ -299,8 +301,7 @@ static void add_name(char **list, const char *s)
     }
     char *nl = realloc(*list, n + k + 4);
     if (!nl) return;
-    if (n)
-        memcpy(nl + n, " | ", 3), n += 3;
+    if (n) memcpy(nl + n, " | ", 3), n += 3;
     memcpy(nl + n, s, k + 1);
     *list = nl;
 }
@@ -367,7 +368,8 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
         long z = wait_zone(t, wz, nwz, rec->thread, rec->h.host_ns);
         if (z >= 0) {
             add_name(&op->op_code, t->zones[z].text);
-            for (uint32_t p = t->zones[z].parent; p != TF_NONE && !op->zone; p = t->zones[p].parent) {
+            for (uint32_t p = t->zones[z].parent; p != TF_NONE && !op->zone;
+                 p = t->zones[p].parent) {
                 const char *nm = t->locs[t->zones[p].loc].name;
                 if (!nm || is_prefix(nm, "TF_")) continue;
                 const char *tx = t->zones[p].text;
@@ -455,7 +457,8 @@ void pf_write_ops(pf_logs *l)
             v[TF_OP_MCAST_BYTES] = CM_CSV_U(op->mcast);
             v[TF_OP_ARITH_INTENSITY] = CM_CSV_F(op->intensity);
             v[TF_OP_BOUND] = CM_CSV_S(op->bound);
-            for (int r = 0; r < TF_NUM_RISCS; r++) v[TF_OP_BRISC_STALL + r] = CM_CSV_S(op->stall[r]);
+            for (int r = 0; r < TF_NUM_RISCS; r++)
+                v[TF_OP_BRISC_STALL + r] = CM_CSV_S(op->stall[r]);
             core_name(busiest, sizeof busiest, &op->cores[op->busiest]);
             core_name(least, sizeof least, &op->cores[op->least]);
             v[TF_OP_BUSIEST_CORE] = CM_CSV_S(busiest);
@@ -543,8 +546,8 @@ void pf_ops_summary(pf_logs *l, FILE *out)
         uint64_t d = op->end - op->start;
         fprintf(out, "  %5.1f%% %-5s %s%s%s: %d cores, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
                 dev ? 100.0 * (double)d / (double)dev : 0, op->bound,
-                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone,
-                op->ncores, op->flop_pct, op->dram_pct,
+                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, op->ncores,
+                op->flop_pct, op->dram_pct,
                 *op->stall[TF_RISC_TRISC0] ? op->stall[TF_RISC_TRISC0] : op->stall[0]);
     }
     char adv[8][256];
@@ -562,80 +565,11 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     free(ix);
 }
 
-/* ---- the HTML section's data: a JSON object the page draws ------------------------------- */
+/* ---- Perfetto counter tracks: each op's FLOPs and DRAM use (percent of the
+ * modeled peaks), its busiest core's utilisation and its cores, as steps on
+ * the device timeline (zero between ops) ---------------------------------------------- */
 
-void pf_ops_html_data(pf_logs *l, pf_out *o)
-{
-    pf_puts(o, "{\"ops\":[");
-    for (size_t i = 0; i < l->nops; i++) {
-        const pf_op *op = &l->ops[i];
-        uint64_t dur = op->end - op->start;
-        uint32_t mm = op->chip.matmul_cycles[op->fidelity >= 0 && op->fidelity <= 4 ? op->fidelity : 0];
-        pf_printf(o, "%s{\"id\":%zu,\"dispatch\":%u,\"op\":", i ? "," : "", i + 1, op->dispatch);
-        pf_put_json(o, op->op_code);
-        pf_puts(o, ",\"zone\":");
-        pf_put_json(o, op->zone);
-        pf_printf(o,
-                  ",\"cycles\":%llu,\"gap_ns\":%lld,\"cores\":%d,\"grid_x\":%d,\"grid_y\":%d,"
-                  "\"flops\":%llu,\"flop_pct\":%.2f,\"dram\":%llu,\"dram_pct\":%.2f,"
-                  "\"dram_gbps\":%.3f,\"noc\":%llu,\"ai\":%.4f,\"fpc\":%.3f,\"bound\":\"%s\","
-                  "\"fpu_peak\":%.3f,\"dram_peak\":%u,\"straggler\":%d,\"stalls\":[",
-                  (unsigned long long)dur, op->has_gap ? (long long)op->gap_ns : -1LL, op->ncores,
-                  op->chip.grid_x, op->chip.grid_y, (unsigned long long)op->flops, op->flop_pct,
-                  (unsigned long long)(op->dram_rd + op->dram_wr), op->dram_pct, op->dram_gbps,
-                  (unsigned long long)op->noc_bytes, op->intensity, op->flops_per_cycle, op->bound,
-                  mm ? 65536.0 / mm * op->ncores : 0.0,
-                  op->chip.dram_banks * op->chip.dram_bytes_per_cycle, op->straggler);
-        for (int r = 0; r < TF_NUM_RISCS; r++) {
-            pf_puts(o, r ? "," : "");
-            pf_put_json(o, op->stall[r]);
-        }
-        pf_puts(o, "],\"advice\":[");
-        char adv[8][256];
-        int n = pf_op_advice(op, adv, 8);
-        for (int k = 0; k < n; k++) {
-            pf_puts(o, k ? "," : "");
-            pf_put_json(o, adv[k]);
-        }
-        /* per core: x, y, util, and per RISC [cycles, instret, tile, waits...] */
-        pf_puts(o, "],\"core\":[");
-        for (int c = 0; c < op->ncores; c++) {
-            const pf_op_core *k = &op->cores[c];
-            uint64_t dram = 0, noc = 0;
-            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += k->c.dram_rd[b] + k->c.dram_wr[b];
-            for (int r = 0; r < TF_NUM_RISCS; r++)
-                for (int q = 0; q < TF_NUM_NOCS; q++)
-                    noc += k->c.risc[r].noc_rd[q] + k->c.risc[r].noc_wr[q];
-            pf_printf(o, "%s{\"x\":%d,\"y\":%d,\"util\":%.2f,\"cycles\":%llu,\"dram\":%llu,\"noc\":%llu,"
-                         "\"flops\":%llu,\"risc\":[",
-                      c ? "," : "", k->x, k->y, k->util, (unsigned long long)(k->end - k->start),
-                      (unsigned long long)dram, (unsigned long long)noc,
-                      (unsigned long long)(k->c.flops[0] + k->c.flops[1] + k->c.flops[2] +
-                                           k->c.flops[3]));
-            for (int r = 0; r < TF_NUM_RISCS; r++) {
-                const tf_perf_risc *p = &k->c.risc[r];
-                pf_printf(o, "%s[%llu,%llu,%llu", r ? "," : "",
-                          (unsigned long long)risc_cycles(&k->c, r), (unsigned long long)p->instret,
-                          (unsigned long long)p->tile);
-                for (int w = 0; w < TF_PERF_NUM_WAITS; w++)
-                    pf_printf(o, ",%llu", (unsigned long long)p->wait[w]);
-                pf_puts(o, "]");
-            }
-            pf_puts(o, "]}");
-        }
-        pf_puts(o, "]}");
-    }
-    pf_puts(o, "],\"waits\":[");
-    for (int w = 0; w < TF_PERF_NUM_WAITS; w++) {
-        pf_puts(o, w ? "," : "");
-        pf_put_json(o, wait_label[w]);
-    }
-    pf_puts(o, "]}");
-}
-
-/* ---- Perfetto counter tracks: per op, its FLOPs and DRAM use, on the device timeline ---- */
-
-void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first)
+void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
 {
     for (size_t i = 0; i < l->nops; i++) {
         const pf_op *op = &l->ops[i];
@@ -649,7 +583,7 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first)
                       "%s{\"name\":\"chip counters\",\"ph\":\"C\",\"pid\":%u,\"ts\":%llu.%03llu,"
                       "\"args\":{\"FLOPs %% of peak\":%.2f,\"DRAM %% of peak\":%.2f,"
                       "\"busiest core %%\":%.2f,\"cores\":%d}}",
-                      *first ? "" : ",\n", op->process, (unsigned long long)(ts / 1000),
+                      *first ? "" : ",\n", pid, (unsigned long long)(ts / 1000),
                       (unsigned long long)(ts % 1000), fp, dp, cu, k ? 0 : op->ncores);
             *first = 0;
         }

@@ -114,8 +114,8 @@ typedef struct pf_op {
     char stall[TF_NUM_RISCS][PF_STALL_TEXT]; /* "TRISC0 waits cb 0 71%" */
     int stall_cause[TF_NUM_RISCS], stall_cb[TF_NUM_RISCS];
     double stall_pct[TF_NUM_RISCS];
-    int busiest, least;     /* indices into cores */
-    int straggler;          /* index into cores, -1: none */
+    int busiest, least; /* indices into cores */
+    int straggler;      /* index into cores, -1: none */
     char straggler_why[160];
     uint64_t bank_bytes[TF_PERF_MAX_BANKS];
 } pf_op;
@@ -272,12 +272,11 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out);
 struct pf_out;
 /* ops.c: the ops from the traces' DEVICE_PERF records (each process's
  * trace before they are merged); the two ops CSVs; the summary's first
- * lines (where the time went, and advice); the HTML section's data. */
+ * lines (where the time went, and advice); the JSON's counter tracks. */
 void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);
-void pf_ops_html_data(pf_logs *l, struct pf_out *o);
-void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first);
+void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first, int pid);
 
 /* --check PROGRAM: which profilers the binary has (check.c); 0, or 1 if it
  * cannot be read or is not a tt-foil program. */

@@ -42,6 +42,7 @@ install(EXPORT tt_foil-targets NAMESPACE tt_foil:: DESTINATION ${TF_INSTALL_CMAK
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tt_foil DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/contracts/tf_trace_records.h
               ${PROJECT_SOURCE_DIR}/contracts/tf_trace_format.h
+              ${PROJECT_SOURCE_DIR}/contracts/tf_perf.h ${PROJECT_SOURCE_DIR}/contracts/tf_memmap.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tt_foil)
 
 # The device side, laid out as in the tree (share/tt_foil is both the

@@ -93,6 +93,33 @@ typedef struct tf_csv_schema {
     X(P, RISC, S) X(P, ZONE, S) X(P, ZONE_HASH, S) X(P, CALL_COUNT, U) X(P, TOTAL_CYCLES, U)      \
     X(P, MEAN_CYCLES, U) X(P, MIN_CYCLES, U) X(P, MAX_CYCLES, U)
 
+/* reports/tt_foil_ops_perf.csv (tt_foil_profile, tools/profile/ops.c): one
+ * row per dispatch (an op) from the chip's hardware counters; names after
+ * tt-metal's ops_perf_results where it has the column (docs/profiling.md,
+ * "The ops report"). */
+#define TF_CSV_OPS_PERF(X, P)                                                                      \
+    X(P, OP_ID, U) X(P, PID, U) X(P, DISPATCH_ID, U) X(P, OP_CODE, S) X(P, ZONE, S)               \
+    X(P, MATH_FIDELITY, S) X(P, CORE_COUNT, U) X(P, GRID_CORES, U)                                \
+    X(P, DEVICE_KERNEL_START_CYCLE, U) X(P, DEVICE_KERNEL_DURATION_CYCLES, U)                     \
+    X(P, DEVICE_KERNEL_DURATION_NS, U) X(P, OP_TO_OP_LATENCY_NS, U) X(P, FLOPS, U)                \
+    X(P, FLOPS_PCT, F1) X(P, DRAM_BYTES, U) X(P, DRAM_GBPS, F1) X(P, DRAM_PCT, F1)               \
+    X(P, NOC_BYTES, U) X(P, MCAST_BYTES, U) X(P, ARITH_INTENSITY, F1) X(P, BOUND, S)              \
+    X(P, BRISC_STALL, S) X(P, NCRISC_STALL, S) X(P, TRISC0_STALL, S) X(P, TRISC1_STALL, S)        \
+    X(P, TRISC2_STALL, S) X(P, BUSIEST_CORE, S) X(P, BUSIEST_CORE_UTIL_PCT, F1)                   \
+    X(P, LEAST_BUSY_CORE, S) X(P, LEAST_BUSY_CORE_UTIL_PCT, F1) X(P, STRAGGLER, S)
+
+/* reports/tt_foil_ops_cores.csv: each op's cores, one row per RISC: its
+ * cycles GO to done as instructions, tile-engine work and each wait
+ * (contracts/tf_perf.h TF_PERF_WAITS, in that order). */
+#define TF_CSV_OPS_CORES(X, P)                                                                     \
+    X(P, OP_ID, U) X(P, DISPATCH_ID, U) X(P, CORE_X, U) X(P, CORE_Y, U) X(P, RISC, S)             \
+    X(P, CYCLES, U) X(P, INSTRUCTIONS, U) X(P, TILE_CYCLES, U) X(P, WAIT_CB_FRONT, U)             \
+    X(P, WAIT_CB_BACK, U) X(P, WAIT_SEM, U) X(P, WAIT_L1_WORD, U) X(P, WAIT_NOC_READ, U)          \
+    X(P, WAIT_NOC_WRITE, U) X(P, WAIT_NOC_ATOMIC, U) X(P, WAIT_NOC_FLUSH, U)                      \
+    X(P, WAIT_TILE_SRC, U) X(P, WAIT_TILE_DEST, U) X(P, WAIT_IDLE, U) X(P, WAIT_TRAP, U)          \
+    X(P, WAIT_OTHER, U) X(P, TOP_STALL, S) X(P, NOC_BYTES, U) X(P, DRAM_BYTES, U)                 \
+    X(P, CORE_UTIL_PCT, F1) X(P, STRAGGLER, U)
+
 /* Every schema: X(table, enum prefix, schema object, usual file name) */
 #define TF_CSV_SCHEMAS(X)                                                                          \
     X(TF_CSV_DEVICE_ZONES, TF_DZ, tf_csv_device_zones, "tt_foil_device_zones.csv")                 \
@@ -104,7 +131,9 @@ typedef struct tf_csv_schema {
     X(TF_CSV_PHASES, TF_PH, tf_csv_phases, "tt_foil_phases.csv")                                   \
     X(TF_CSV_MEMORY_REPORT, TF_MR, tf_csv_memory_report, "tt_foil_memory_report.csv")              \
     X(TF_CSV_DEVICE_PERF, TF_DP, tf_csv_device_perf, "tt_foil_device_perf.csv")                   \
-    X(TF_CSV_DEVICE_OPEN_ZONES, TF_OZ, tf_csv_device_open_zones, "tt_foil_device_open_zones.csv")
+    X(TF_CSV_DEVICE_OPEN_ZONES, TF_OZ, tf_csv_device_open_zones, "tt_foil_device_open_zones.csv") \
+    X(TF_CSV_OPS_PERF, TF_OP, tf_csv_ops_perf, "tt_foil_ops_perf.csv")                            \
+    X(TF_CSV_OPS_CORES, TF_OC, tf_csv_ops_cores, "tt_foil_ops_cores.csv")
 // clang-format on
 
 /* Per schema: an enum of its columns (TF_DZ_cycle, .., TF_DZ_NCOLS) and

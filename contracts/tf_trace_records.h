@@ -33,7 +33,10 @@
       "words as the RISC wrote them (contracts/tf_profiler.h)")                                    \
     X(DEVICE_PC, 10, TF_REC_TEXT, "byte length",                                                   \
       "where a RISC stood after a timeout, fault or interrupt: a tf_dev_pc header, then "         \
-      "`function (file:line)` or what ran there")
+      "`function (file:line)` or what ran there")                                                \
+    X(DEVICE_PERF, 11, TF_REC_TEXT, "byte length",                                                 \
+      "one core's hardware counters of one dispatch: a tf_dev_perf header, then (key, value) "    \
+      "pairs of its non-zero counters (contracts/tf_perf.h)")
 // clang-format on
 
 enum tf_rec_type {

@@ -553,6 +553,9 @@ static void op_info(tf_transport *t, tf_chip_info *out)
     out->clock_mhz = 1000;
     out->clock_is_host = 1;
     out->name = "tt-foil simulator";
+    for (int ph = 0; ph < 5; ph++) out->matmul_cycles[ph] = sim_tile_matmul_cycles(ph);
+    out->dram_bytes_per_cycle = TF_DRAM_BYTES_PER_CYCLE;
+    out->noc_bytes_per_cycle = TF_NOC_PORT_BYTES_PER_CYCLE;
 }
 
 static int op_read_l1(tf_transport *t, int x, int y, uint32_t addr, void *dst, uint32_t n)
@@ -704,6 +707,16 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
     return 0;
 }
 
+static int op_perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
+{
+    sim_chip *c = chip_of(t);
+    if (!core_at(c, x, y)) return -1;
+    host_lock(c);
+    int rc = sim_perf_read(c, x, y, out);
+    host_unlock(c);
+    return rc;
+}
+
 static int op_start(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
@@ -836,6 +849,7 @@ static const tf_transport_ops sim_sim_ops = {
     .start = op_start,
     .wait = op_wait,
     .close = op_close,
+    .perf_counters = op_perf_counters,
 };
 
 tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)

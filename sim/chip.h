@@ -8,6 +8,7 @@
 #include "hart.h"
 #include "sync.h"
 #include "tf_mailbox.h"
+#include "tf_perf.h"
 #include "tt_foil/transport.h"
 
 #include <pthread.h>
@@ -64,6 +65,12 @@ typedef struct sim_core_hart {
     /* fault-detail registers (TF_MMIO_FAULT_*): TF_FAULT_DETAIL_* and aux */
     uint32_t fault_detail;
     uint64_t fault_aux;
+    /* hardware counters (perf.c): the window since GO and a pending wait */
+    struct {
+        int open, blocked; /* window open; blocked on an access that waits */
+        int cause, cb;     /* what it blocked on (TF_PERF_WAIT_*, CB id) */
+        uint64_t extra0, instret0, traps0, blocked_extra;
+    } perf;
 } sim_core_hart;
 
 /* A host write to a core's mailbox, held until start() (see chip.c). */
@@ -84,6 +91,7 @@ typedef struct sim_core {
     struct sim_worker *worker; /* the host thread that runs this core's harts */
     sim_staged_write *staged;
     int nstaged, cap_staged;
+    tf_perf_core perf; /* counters of the last dispatch (perf.c) */
 } sim_core;
 
 /* A NOC transaction completing at `time`. */
@@ -186,6 +194,11 @@ typedef struct sim_chip {
 
 #define TF_DRAM_CHUNK (1u << 20)
 
+/* NOC and DRAM bandwidth (noc.c's cost model; also the chip's modeled
+ * peaks, tf_chip_info) */
+#define TF_NOC_PORT_BYTES_PER_CYCLE 64
+#define TF_DRAM_BYTES_PER_CYCLE     32
+
 /* core.c: registers, debug print, fault detail, mailbox wake-ups */
 int sim_core_init(sim_chip *c, sim_core *core, int x, int y);
 void sim_core_free(sim_core *core);
@@ -210,9 +223,21 @@ int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
 int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
 void sim_dram_free(sim_chip *c);
 
+/* perf.c: the hardware counters (contracts/tf_perf.h). Counting costs no
+ * modeled cycle. */
+void sim_perf_go(sim_core *core);                          /* a GO landed: zero, open windows */
+void sim_perf_done(sim_core_hart *sh);                     /* it stored its done_id: close */
+void sim_perf_block(sim_core_hart *sh, int cause, int cb); /* an access waits */
+void sim_perf_settle(sim_core_hart *sh);                   /* the retried access: count the wait */
+void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
+int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
+void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank);
+int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
+
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
 int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */
 void sim_tile_reset(sim_core *core);
 void sim_tile_free(sim_core *core);
+uint32_t sim_tile_matmul_cycles(int phases); /* a matmul tile op (0: simple mode) */
 
 #endif

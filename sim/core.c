@@ -139,12 +139,14 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
  * depend on where rounds fall, e.g. on a build's code size). A transfer
  * issued this round has its time only at the round's end, which updates
  * wake_at from `at` (sim_noc_resolve). */
-static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uint32_t *val)
+static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uint32_t *val,
+                    int cause)
 {
     if (!pending && sim_hart_cycle(&sh->h) >= *at) {
         *val = 0;
         return TF_BUS_OK;
     }
+    sim_perf_block(sh, cause, 0);
     sh->state = TF_HS_WAIT_UNTIL;
     sh->wake_at = *at;
     sh->wait_done = at;
@@ -164,11 +166,13 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_READS_PENDING: *val = ni->reads_pending; return TF_BUS_OK;
     case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
     case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;
-    case TF_NOC_REG_READ_BARRIER: return noc_wait(sh, ni->reads_pending, &ni->reads_done_at, val);
+    case TF_NOC_REG_READ_BARRIER:
+        return noc_wait(sh, ni->reads_pending, &ni->reads_done_at, val, TF_PERF_WAIT_NOC_READ);
     case TF_NOC_REG_WRITE_BARRIER:
-        return noc_wait(sh, ni->writes_pending, &ni->writes_done_at, val);
+        return noc_wait(sh, ni->writes_pending, &ni->writes_done_at, val, TF_PERF_WAIT_NOC_WRITE);
     case TF_NOC_REG_ATOMIC_BARRIER:
-        return noc_wait(sh, ni->atomics_pending, &ni->atomics_done_at, val);
+        return noc_wait(sh, ni->atomics_pending, &ni->atomics_done_at, val,
+                        TF_PERF_WAIT_NOC_ATOMIC);
     case TF_NOC_REG_WRITES_FLUSHED:
         if (sim_hart_cycle(&sh->h) >= ni->writes_sent_at) { /* (likewise: modeled time) */
             *val = 0;
@@ -176,6 +180,7 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
         }
         if (ni->writes_pending)
             sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
+        sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
         sh->state = TF_HS_WAIT_UNTIL;
         sh->wake_at = ni->writes_sent_at; /* the port's time: known at issue */
         sh->wait_done = NULL;
@@ -202,6 +207,7 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
 {
     sim_core_hart *sh = core_hart(h);
     sim_core *core = ctx;
+    if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
     case TF_MMIO_CLOCK_LO: {
@@ -233,6 +239,8 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
             *val = w;
             return TF_BUS_OK;
         }
+        int cb, cause = sim_perf_l1_cause(sh->wait_addr, &cb);
+        sim_perf_block(sh, cause, cb);
         sh->state = TF_HS_WAIT;
         return TF_BUS_BLOCK;
     }
@@ -255,6 +263,7 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
 {
     sim_core_hart *sh = core_hart(h);
     (void)ctx;
+    if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
     case TF_MMIO_WAIT_ADDR: sh->wait_addr = val; return TF_BUS_OK;
@@ -297,7 +306,9 @@ void sim_core_wake(sim_core *core, uint64_t time)
         sim_core_hart *sh = &core->harts[r];
         if (sh->state != TF_HS_WFI) continue;
         sh->state = TF_HS_RUN;
+        uint64_t slept = sh->h.cyc_extra;
         hart_advance(&sh->h, time);
+        sim_perf_wait(sh, TF_PERF_WAIT_IDLE, sh->h.cyc_extra - slept);
         sim_chip_set_active(core->chip, sh, 1);
     }
 }
@@ -306,8 +317,12 @@ void sim_core_wake(sim_core *core, uint64_t time)
 static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
 {
     sim_core *core = ctx;
-    (void)n;
     if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) return;
+    sim_core_hart *sh = core_hart(h);
+    uint32_t done = TF_L1_MAILBOX + (uint32_t)(offsetof(tf_mailbox, risc) +
+                                               (size_t)sh->risc * sizeof(tf_risc_status) +
+                                               offsetof(tf_risc_status, done_id));
+    if (addr <= done && done < addr + n) sim_perf_done(sh); /* its window ends */
     sim_core_wake(core, sim_hart_cycle(h));
     sim_chip_progress(core->chip);
 }
@@ -316,6 +331,9 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
 {
     sim_mem_write(core->l1, addr, src, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
+    uint32_t go = TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, go.signal);
+    if (addr <= go && go + 4 <= addr + n && l1_word(core, go) == TF_GO_RUN)
+        sim_perf_go(core); /* the counters' window opens */
 }
 
 /* The chip stops a hart that trapped with no handler to run: before its
@@ -340,6 +358,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
     sh->fault_aux = 0;
+    sh->perf.open = sh->perf.blocked = 0;
     memset(sh->tile_args, 0, sizeof sh->tile_args);
     if (sh->risc >= TF_RISC_TRISC0) sim_tile_reset(sh->core); /* its TRISCs start over */
     sh->line_len = 0;

@@ -121,6 +121,7 @@ static void sim_hart_enter_trap(sim_hart *h, uint32_t cause, uint32_t tval, uint
     if ((cause & 0x80000000u) && (h->mtvec & 1)) base += 4 * (cause & 0x7fffffffu);
     h->pc = base;
     h->cyc_extra += 1; /* the trapping instruction's cycle; it does not retire */
+    h->trap_cycles += 1;
 }
 
 int sim_hart_exception(sim_hart *h, uint32_t cause, uint32_t tval)
@@ -148,6 +149,7 @@ int sim_hart_check_interrupt(sim_hart *h)
     if (!sim_hart_has_handler(h)) return -1;
     sim_hart_enter_trap(h, 0x80000000u | code, 0, h->pc);
     h->cyc_extra -= 1; /* an interrupt does not waste an instruction's cycle */
+    h->trap_cycles -= 1;
     return 0;
 }
 

@@ -81,8 +81,9 @@ typedef struct sim_hart {
     uint32_t x[33]; /* x[32] absorbs writes to x0 */
     uint32_t f[32]; /* binary32 bit patterns */
     uint32_t pc;
-    uint64_t instret;   /* retired instructions */
-    uint64_t cyc_extra; /* cycle = instret + cyc_extra (stalls, sleep, traps, start time) */
+    uint64_t instret;     /* retired instructions */
+    uint64_t cyc_extra;   /* cycle = instret + cyc_extra (stalls, sleep, traps, start time) */
+    uint64_t trap_cycles; /* the part of cyc_extra that trapping instructions took */
     /* What software wrote into mcycle/minstret moves only what it reads
      * back (mcycle = cycle + mcycle_off): the modeled time and the run
      * loop's limit never depend on guest CSR writes. */

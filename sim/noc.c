@@ -18,12 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TF_NOC_PORT_BYTES_PER_CYCLE 64
-#define TF_DRAM_BYTES_PER_CYCLE     32
-#define TF_NOC_LATENCY              40
-#define TF_NOC_HOP_LATENCY          2
-#define TF_NOC_DRAM_LATENCY         150
-#define TF_NOC_MCAST_ACK_CYCLES     1
+#define TF_NOC_LATENCY          40
+#define TF_NOC_HOP_LATENCY      2
+#define TF_NOC_DRAM_LATENCY     150
+#define TF_NOC_MCAST_ACK_CYCLES 1
 
 /* ---- DRAM ------------------------------------------------------------------ */
 
@@ -371,6 +369,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         ni->writes_pending++;
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
+    sim_perf_noc(sh, noc, cmd, bytes, dests, is_mcast(cmd) || ep.core ? -1 : ep.bank);
     return 0;
 }
 

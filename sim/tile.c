@@ -52,19 +52,26 @@ static int fault(sim_core_hart *sh, int op, uint32_t why)
 
 /* The caller waits: the scheduler re-issues the command every round,
  * without moving the TRISC's clock (run_at does, to the exact time). */
-static int wait(sim_core_hart *sh)
+static int wait(sim_core_hart *sh, int cause)
 {
+    sim_perf_block(sh, cause, 0);
     sh->state = TF_HS_WAIT_TILE;
     return TF_BUS_BLOCK;
 }
 
-/* Resume no earlier than `t`, then be busy for `cycles`. */
-static void run_at(sim_core_hart *sh, uint64_t t, uint32_t cycles)
+/* Resume no earlier than `t` (a wait for `cause`), then keep `unit` busy
+ * for `cycles` (TF_PERF_UNIT_*; the counters: sim/perf.c). */
+static void run_at(sim_core_hart *sh, uint64_t t, uint32_t cycles, int cause, int unit)
 {
     sim_hart *h = &sh->h;
     uint64_t now = sim_hart_cycle(h);
-    if (now < t) h->cyc_extra += t - now;
+    if (now < t) {
+        h->cyc_extra += t - now;
+        sim_perf_wait(sh, cause, t - now);
+    }
     h->cyc_extra += cycles;
+    sh->core->perf.unit_busy[unit] += cycles;
+    if (sh->perf.open) sh->core->perf.risc[sh->risc].tile += cycles;
 }
 
 static int fault_aux(sim_core_hart *sh, int op, uint32_t why, uint32_t a, uint32_t b, uint32_t c)
@@ -115,7 +122,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
     /* both banks full: wait until math frees one */
     if ((want_a && e->a.written - e->a.consumed == 2) ||
         (want_b && e->b.written - e->b.consumed == 2))
-        return wait(sh);
+        return wait(sh, TF_PERF_WAIT_TILE_SRC);
     uint64_t t = 0;
     const uint8_t *l1 = sh->core->l1->data;
     if (want_a) {
@@ -131,7 +138,8 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         if (e->b.free_at[k] > t) t = e->b.free_at[k];
         sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k]);
     }
-    run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE);
+    run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
+           TF_PERF_UNIT_UNPACK);
     uint64_t done = sim_hart_cycle(&sh->h);
     if (want_a) e->a.ready_at[e->a.written++ & 1] = done;
     if (want_b) e->b.ready_at[e->b.written++ & 1] = done;
@@ -176,7 +184,7 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->sfpu_init = p1;
     else
         e->fpu_init = arg;
-    run_at(sh, 0, 8);
+    run_at(sh, 0, 8, 0, TF_PERF_UNIT_FPU);
     return TF_BUS_OK;
 }
 
@@ -291,7 +299,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
     uint32_t ph = e->cfg.phases ? (uint32_t)e->cfg.phases : 4;
     if (!e->cfg.strict) {
         switch (m->kind) {
-        case TF_TILE_MATMUL: return 64;
+        case TF_TILE_MATMUL: return sim_tile_matmul_cycles(0);
         case TF_TILE_REDUCE:
         case TF_TILE_REDUCE_COLS:
         case TF_TILE_REDUCE_ROWS: return 32;
@@ -301,7 +309,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
         }
     }
     switch (m->kind) {
-    case TF_TILE_MATMUL: return 16 * ph;
+    case TF_TILE_MATMUL: return sim_tile_matmul_cycles((int)ph);
     case TF_TILE_ELTWISE: return (m->binop == TF_BINOP_MUL ? 8 * ph : 8) + (m->reuse ? 8 : 0);
     case TF_TILE_REDUCE: return m->pool == TF_POOL_MAX ? 4 : 4 * ph;
     case TF_TILE_REDUCE_COLS:
@@ -309,6 +317,40 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
     case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx);
     default: return 8; /* COPY, TRANSPOSE, BIAS: one pass at the elementwise rate */
     }
+}
+
+/* A matmul tile op's cycles: 16 per fidelity phase (tt-metal mode), 64 in
+ * simple mode (issue 7's figure, HiFi4's cost). Also the chip's modeled
+ * FPU peak (tf_chip_info.matmul_cycles). */
+#define TILE_MATMUL_CYCLES_PER_PHASE 16
+#define TILE_MATMUL_CYCLES_SIMPLE    64
+uint32_t sim_tile_matmul_cycles(int phases)
+{
+    return phases ? TILE_MATMUL_CYCLES_PER_PHASE * (uint32_t)phases : TILE_MATMUL_CYCLES_SIMPLE;
+}
+
+/* The op's FLOPs by kind (contracts/tf_perf.h) and the fidelity it ran at. */
+static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op *m)
+{
+    static const uint64_t per_tile[] = {
+#define FLOPS_OF(name, label, flops) flops,
+        TF_PERF_FLOP_KINDS(FLOPS_OF)
+#undef FLOPS_OF
+    };
+    int k;
+    switch (m->kind) {
+    case TF_TILE_MATMUL: k = TF_PERF_FLOP_MATMUL; break;
+    case TF_TILE_ELTWISE: k = TF_PERF_FLOP_ELTWISE; break;
+    case TF_TILE_REDUCE: k = TF_PERF_FLOP_REDUCE; break;
+    case TF_TILE_BIAS:
+    case TF_TILE_REDUCE_COLS:
+    case TF_TILE_REDUCE_ROWS: k = TF_PERF_FLOP_BIAS; break;
+    case TF_TILE_SFPU: k = TF_PERF_FLOP_SFPU; break;
+    default: return; /* COPY, TRANSPOSE: data movement */
+    }
+    core->perf.flops[k] += per_tile[k];
+    core->perf.tiles[k]++;
+    if (m->kind != TF_TILE_SFPU) core->perf.fidelity = (uint64_t)e->cfg.phases;
 }
 
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, const float *a,
@@ -356,15 +398,16 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
     if (op == TF_TILE_ACQUIRE) {
         if (e->math_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
-        if (e->committed - e->released == 2) return wait(sh);
-        run_at(sh, e->committed >= 2 ? e->release_at[e->committed & 1] : 0, 1);
+        if (e->committed - e->released == 2) return wait(sh, TF_PERF_WAIT_TILE_DEST);
+        run_at(sh, e->committed >= 2 ? e->release_at[e->committed & 1] : 0, 1,
+               TF_PERF_WAIT_TILE_DEST, TF_PERF_UNIT_FPU);
         e->math_holds = 1;
         return TF_BUS_OK;
     }
     if (!e->math_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
     int half = (int)(e->committed & 1);
     if (op == TF_TILE_COMMIT) {
-        run_at(sh, 0, 1);
+        run_at(sh, 0, 1, 0, TF_PERF_UNIT_FPU);
         e->commit_at[half] = sim_hart_cycle(&sh->h);
         e->committed++;
         e->math_holds = 0;
@@ -378,14 +421,16 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;
     int u = m.uses;
     if (((u & 1) && e->a.written == e->a.consumed) || ((u & 2) && e->b.written == e->b.consumed))
-        return wait(sh);
+        return wait(sh, TF_PERF_WAIT_TILE_SRC);
     uint64_t t = 0;
     int ka = e->a.consumed & 1, kb = e->b.consumed & 1;
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
     compute(e, &m, e->dest[slot], &e->dirty[slot], e->a.bank[ka], e->b.bank[kb], sh->tile_args);
-    run_at(sh, t, math_cycles(e, &m));
+    run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
+           m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
+    count_flops(sh->core, e, &m);
     uint64_t done = sim_hart_cycle(&sh->h);
     if (u & 1) e->a.free_at[e->a.consumed++ & 1] = done;
     if (u & 2) e->b.free_at[e->b.consumed++ & 1] = done;
@@ -399,8 +444,8 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     int half = (int)(e->released & 1);
     if (op == TF_TILE_WAIT) {
         if (e->pack_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
-        if (e->committed == e->released) return wait(sh);
-        run_at(sh, e->commit_at[half], 1);
+        if (e->committed == e->released) return wait(sh, TF_PERF_WAIT_TILE_DEST);
+        run_at(sh, e->commit_at[half], 1, TF_PERF_WAIT_TILE_DEST, TF_PERF_UNIT_PACK);
         e->pack_holds = 1;
         return TF_BUS_OK;
     }
@@ -408,7 +453,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (op == TF_TILE_RELEASE) {
         memset(e->dest[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF * sizeof(tile_t));
         memset(&e->dirty[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
-        run_at(sh, 0, 1);
+        run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;
         e->pack_holds = 0;
@@ -430,7 +475,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         sim_tile_pack(t, df, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr, bytes);
     }
-    run_at(sh, 0, bytes / TILE_BYTES_PER_CYCLE);
+    run_at(sh, 0, bytes / TILE_BYTES_PER_CYCLE, 0, TF_PERF_UNIT_PACK);
     return TF_BUS_OK;
 }
 

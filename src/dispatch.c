@@ -449,6 +449,7 @@ static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doo
     s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
     p->has_last = 1;
     kconfig_events(p, 0);
+    rt_perf_record(p, id);
     return rt_devprof_collect(p, id, doorbell_ns);
 }
 

@@ -142,6 +142,10 @@ struct tf_device {
     uint64_t dram_bank_capacity_said; /* bit b: capacity of pool "Device DRAM bank b" declared */
 };
 
+/* perf.c: the hardware counters of p's core after dispatch id, into the
+ * trace (when it is recorded and the transport has counters) */
+void rt_perf_record(tf_program *p, uint32_t id);
+
 /* device.c */
 int rt_dev_core_index(const tf_device *dev, tf_core core);
 int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);

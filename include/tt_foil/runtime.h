@@ -216,6 +216,15 @@ typedef struct tf_run_stats {
 } tf_run_stats;
 int tf_program_last_run(const tf_program *p, tf_run_stats *out);
 
+/* The chip's hardware counters of the program's last completed dispatch on
+ * its core (contracts/tf_perf.h: each RISC's cycles split into
+ * instructions, tile-engine work and waits by cause; tile engine units and
+ * FLOPs; NOC and DRAM traffic). Read through the transport when called,
+ * at no modeled cost; valid until the core's next dispatch. -1 if the
+ * transport has no counters (hardware). */
+struct tf_perf_core;
+int tf_program_counters(const tf_program *p, struct tf_perf_core *out);
+
 /* Device zones of the program's last dispatch, when the firmware has the
  * device profiler (-DTT_FOIL_DEVICE_PROFILER=ON): START/END pairs per RISC,
  * names resolved from the ELFs that ran. Valid until the program's next

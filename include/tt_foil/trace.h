@@ -11,6 +11,7 @@
 #ifndef TT_FOIL_TRACE_H
 #define TT_FOIL_TRACE_H
 
+#include "tf_perf.h"
 #include "tf_trace_format.h"
 #include "tt_foil/error.h"
 
@@ -97,6 +98,15 @@ typedef struct tf_tr_dev_pc {
     char *text; /* function (file:line), or what ran there */
 } tf_tr_dev_pc;
 
+/* One core's hardware counters of one dispatch (TF_R_DEVICE_PERF): its
+ * header and its h.npairs (key, value) pairs at perf_pairs[2 * pair0];
+ * tf_trace_dev_perf applies them to a tf_perf_core. */
+typedef struct tf_tr_dev_perf {
+    tf_dev_perf h;
+    size_t pair0;
+    uint32_t thread; /* index into threads: the thread that read them back */
+} tf_tr_dev_perf;
+
 typedef struct tf_trace {
     char *path;
     tf_trace_header header;
@@ -132,6 +142,11 @@ typedef struct tf_trace {
     size_t ndev_words;
     tf_tr_dev_pc *dev_pcs;
     size_t ndev_pcs;
+    /* the chip's hardware counters, in file order */
+    tf_tr_dev_perf *dev_perfs;
+    size_t ndev_perfs;
+    uint64_t *perf_pairs;
+    size_t nperf_pairs;
     /* the device clock sync (TF_DEF_CLOCK_SYNC) */
     int has_sync, sync_host_clock;
     uint64_t sync_host_ns, sync_cycle;
@@ -181,6 +196,11 @@ typedef struct tf_tr_dev_counts {
  * returned); -1 if out of memory. Counts what it saw into *counts. */
 int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                       tf_tr_dev_counts *counts);
+
+/* Apply the counters of record p to *out (zero it first; a core's records
+ * of one dispatch, parts 0, 1, .., go into the same one). Returns the
+ * number of pairs whose key tf_perf.h does not know (skipped). */
+uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_core *out);
 
 /* A device cycle on the host's monotonic clock, by the trace's clock sync
  * (the cycle itself without one: the simulator's device clock is the host's). */

@@ -26,7 +26,15 @@ typedef struct tf_chip_info {
     int clock_is_host;       /* the device clock is the host's CLOCK_MONOTONIC in cycles (the
                                 simulator): device time maps exactly onto host time */
     const char *name;        /* "tt-foil simulator", ... */
+    /* Modeled peaks, for exact utilisation figures (0: not known; a
+     * hardware transport leaves them for the tools' published figures) */
+    uint32_t matmul_cycles[5];     /* cycles of a 32x32x32 matmul tile op on one core, by
+                                      fidelity phases (1 LoFi .. 4 HiFi4; 0 simple mode) */
+    uint32_t dram_bytes_per_cycle; /* per DRAM bank */
+    uint32_t noc_bytes_per_cycle;  /* per NOC port of a RISC */
 } tf_chip_info;
+
+struct tf_perf_core; /* contracts/tf_perf.h */
 
 typedef struct tf_transport tf_transport;
 
@@ -66,6 +74,11 @@ typedef struct tf_transport_ops {
      * nothing about what changed: the caller reads and checks again. */
     int (*wait)(tf_transport *t, uint64_t timeout_ns);
     void (*close)(tf_transport *t);
+    /* Optional (NULL: the chip has no counters; hardware may have none):
+     * the hardware counters of the last dispatch on core (x, y), zeroed at
+     * its GO (contracts/tf_perf.h). Call it once the core is done; reading
+     * costs the chip no modeled time. */
+    int (*perf_counters)(tf_transport *t, int x, int y, struct tf_perf_core *out);
 } tf_transport_ops;
 
 struct tf_transport {

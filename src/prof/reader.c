@@ -51,6 +51,7 @@ typedef struct reader {
     uint32_t *track_index; /* track id -> index into t->tracks */
     uint32_t ntrack_ids;
     size_t cap_dev_sites, cap_dev_blocks, cap_dev_words, cap_dev_pcs;
+    size_t cap_dev_perfs, cap_perf_pairs;
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -636,6 +637,39 @@ static int rec_DEVICE_PC(reader *r, const rec *e)
     return 0;
 }
 
+/* A DEVICE_PERF record (contracts/tf_perf.h): its pairs are kept as they
+ * are; one whose pair count does not fit its length is unreadable. */
+static int rec_DEVICE_PERF(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    tf_tr_dev_perf p;
+    if (!rec_header(r, e, &p.h, sizeof p.h)) return 0;
+    if ((uint64_t)p.h.npairs * 16 > e->arg - sizeof p.h) {
+        t->unknown_records++;
+        return 0;
+    }
+    p.pair0 = t->nperf_pairs / 2;
+    p.thread = e->thread;
+    if (grow((void **)&t->perf_pairs, &r->cap_perf_pairs, t->nperf_pairs + 2 * (size_t)p.h.npairs,
+             sizeof *t->perf_pairs))
+        return -1;
+    if (p.h.npairs)
+        memcpy(t->perf_pairs + t->nperf_pairs, (const char *)(e->p + 1) + sizeof p.h,
+               (size_t)p.h.npairs * 16);
+    t->nperf_pairs += 2 * (size_t)p.h.npairs;
+    return PUSH(t->dev_perfs, t->ndev_perfs, r->cap_dev_perfs, p);
+}
+
+uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_core *out)
+{
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < p->h.npairs; i++) {
+        const uint64_t *kv = t->perf_pairs + 2 * (p->pair0 + i);
+        bad += tf_perf_decode(out, kv[0], kv[1]) != 0;
+    }
+    return bad;
+}
+
 static int rec_unknown(reader *r, const rec *e)
 {
     (void)e;
@@ -848,6 +882,8 @@ void tf_trace_free(tf_trace *t)
     free(t->dev_blocks);
     free(t->dev_words);
     free(t->dev_pcs);
+    free(t->dev_perfs);
+    free(t->perf_pairs);
     free(t->cap_names);
     free(t->cap_bytes);
     free(t->threads);

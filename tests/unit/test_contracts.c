@@ -171,31 +171,39 @@ static void everything_read(void)
     def(defs, &off, TF_DEF_DEVICE_ZONE, 2u << 16 | 0x8001, 12, "dz", "k.c", "kern");
     def(defs, &off, TF_DEF_CLOCK_SYNC, 0, 1, "500", "400", "1.000000");
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
-    uint64_t w[] = {TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110),
-                    0x636261, /* "abc" */
-                    TF_REC(TF_R_FRAME, 0, 120), TF_REC(TF_R_ALLOC, 1, 130), 0x40, 64,
-                    TF_REC(TF_R_FREE, 1, 140), 0x40, TF_REC(TF_R_RESET, 1, 150),
-                    TF_REC(TF_R_TRACK_ZONE, 1, 160), 1, 1000, 1500, TF_REC(TF_R_ZONE_END, 1, 170),
-                    /* a device block of two markers (START, END of zone 0x8001 of
-                     * image 2), then a device pc */
-                    TF_REC(TF_R_DEVICE_BLOCK, sizeof(tf_dev_block) + 16, 180),
-                    7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32,
-                    1 | (uint64_t)2 << 32, /* fw_image, kernel_image */
-                    0,                     /* dropped, invalid */
-                    4,                     /* nwords */
-                    0,                     /* ref_cycle */
-                    999,                   /* stop_cycle */
-                    181,                   /* host_ns */
-                    (0x80000000u | 0x8001u << 12) | (uint64_t)10 << 32,
-                    (0x90000000u | 0x8001u << 12) | (uint64_t)20 << 32,
-                    TF_REC(TF_R_DEVICE_PC, sizeof(tf_dev_pc) + 3, 190),
-                    7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32, 0x1234,
-                    0x6e6966 /* "fin" */};
+    uint64_t w[] = {
+        TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110), 0x636261, /* "abc" */
+        TF_REC(TF_R_FRAME, 0, 120), TF_REC(TF_R_ALLOC, 1, 130), 0x40, 64, TF_REC(TF_R_FREE, 1, 140),
+        0x40, TF_REC(TF_R_RESET, 1, 150), TF_REC(TF_R_TRACK_ZONE, 1, 160), 1, 1000, 1500,
+        TF_REC(TF_R_ZONE_END, 1, 170),
+        /* a device block of two markers (START, END of zone 0x8001 of
+         * image 2), then a device pc */
+        TF_REC(TF_R_DEVICE_BLOCK, sizeof(tf_dev_block) + 16, 180),
+        7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32,
+        1 | (uint64_t)2 << 32, /* fw_image, kernel_image */
+        0,                     /* dropped, invalid */
+        4,                     /* nwords */
+        0,                     /* ref_cycle */
+        999,                   /* stop_cycle */
+        181,                   /* host_ns */
+        (0x80000000u | 0x8001u << 12) | (uint64_t)10 << 32,
+        (0x90000000u | 0x8001u << 12) | (uint64_t)20 << 32,
+        TF_REC(TF_R_DEVICE_PC, sizeof(tf_dev_pc) + 3, 190),
+        7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32, 0x1234,
+        0x6e6966 /* "fin" */,
+        /* hardware counters of core (1,2): two pairs */
+        TF_REC(TF_R_DEVICE_PERF, sizeof(tf_dev_perf) + 32, 195),
+        7 | (uint64_t)(1 | 2 << 8 | TF_PERF_RECORD_VERSION << 16) << 32,
+        8 | (uint64_t)1000 << 32,                        /* grid 8x1, clock */
+        196,                                             /* host_ns */
+        2 | (uint64_t)32 << 32,                          /* npairs, DRAM bytes per cycle */
+        64 | (uint64_t)64 << 32, 48, (uint64_t)32 << 32, /* NOC B/cycle, matmul cycles */
+        TF_PERF_KEY(TF_PERF_F_instret, 3, 0), 12345, TF_PERF_KEY(TF_PERF_F_cb_front, 2, 5), 77};
     int types = 0;
 #define ONE_TYPE(name, code, words, arg, payload) types++;
     TF_TRACE_RECORDS(ONE_TYPE)
 #undef ONE_TYPE
-    CHECK_EQ_I(types, 10); /* a new type: add a record above and check it below */
+    CHECK_EQ_I(types, 11); /* a new type: add a record above and check it below */
     chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
     CHECK_EQ_I(fclose(f), 0);
     tf_trace *t = tf_trace_load(path);
@@ -239,6 +247,22 @@ static void everything_read(void)
             CHECK_STR(t->zone_names[z->name].file, "k.c");
             CHECK_EQ_U(t->zone_names[z->name].line, 5);
         }
+    }
+    CHECK_EQ_U(t->ndev_perfs, 1);
+    if (t->ndev_perfs == 1) {
+        const tf_tr_dev_perf *p = &t->dev_perfs[0];
+        CHECK_EQ_U(p->h.dispatch, 7);
+        CHECK_EQ_U(p->h.x, 1);
+        CHECK_EQ_U(p->h.y, 2);
+        CHECK_EQ_U(p->h.grid_x, 8);
+        CHECK_EQ_U(p->h.dram_bytes_per_cycle, 32);
+        CHECK_EQ_U(p->h.matmul_cycles[0], 64);
+        CHECK_EQ_U(p->h.matmul_cycles[4], 32);
+        static tf_perf_core c;
+        CHECK_EQ_U(tf_trace_dev_perf(t, p, &c), 0);
+        CHECK_EQ_U(c.risc[3].instret, 12345);
+        CHECK_EQ_U(c.risc[2].cb_front[5], 77);
+        CHECK_EQ_U(c.risc[2].wait[TF_PERF_WAIT_CB_FRONT], 0);
     }
     CHECK_EQ_U(t->ndev_blocks, 1);
     CHECK_EQ_U(t->ndev_words, 4);
@@ -383,6 +407,29 @@ static void golden_matches(const tf_csv_schema *s, const char *path)
     (void)rows;
 }
 
+/* Every counter of tf_perf_core survives the DEVICE_PERF pairs: each word
+ * of the struct set, encoded, decoded; zeros are left out; a key out of the
+ * table is refused. */
+static void perf_pairs_round_trip(void)
+{
+    static tf_perf_core a, b;
+    uint64_t *w = (uint64_t *)&a;
+    size_t n = sizeof a / 8;
+    for (size_t i = 0; i < n; i++) w[i] = i % 7 ? i * 3 + 1 : 0;
+    static uint64_t pairs[2 * sizeof a / 8];
+    uint32_t np = tf_perf_encode(&a, pairs, (uint32_t)n);
+    size_t nonzero = 0;
+    for (size_t i = 0; i < n; i++) nonzero += w[i] != 0;
+    CHECK_EQ_U(np, nonzero);
+    for (uint32_t i = 0; i < np && i < n; i++)
+        CHECK_EQ_I(tf_perf_decode(&b, pairs[2 * i], pairs[2 * i + 1]), 0);
+    CHECK_TRUE(!memcmp(&a, &b, sizeof a));
+    CHECK_EQ_I(tf_perf_decode(&b, TF_PERF_KEY(TF_PERF_NUM_FIELDS, 0, 0), 1), -1);
+    CHECK_EQ_I(tf_perf_decode(&b, TF_PERF_KEY(TF_PERF_F_wait, 0, TF_PERF_NUM_WAITS), 1), -1);
+    CHECK_EQ_I(tf_perf_decode(&b, TF_PERF_KEY(TF_PERF_F_instret, TF_PERF_CORE, 0), 1), -1);
+    CHECK_EQ_I(tf_perf_decode(&b, TF_PERF_KEY(TF_PERF_F_fidelity, 1, 0), 1), -1);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -392,6 +439,7 @@ int main(int argc, char **argv)
     work = argv[1];
     records_round_trip();
     everything_read();
+    perf_pairs_round_trip();
     other_version_refused();
 #define ONE_SCHEMA(table, P, obj, file) schema_round_trip(&obj);
     TF_CSV_SCHEMAS(ONE_SCHEMA)

@@ -776,6 +776,7 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
         load_device(l);
         load_sync(l);
     }
+    pf_ops_load(l, traces); /* the hardware counters: the ops report (ops.c) */
     l->trace = merge_all(l, traces, "host trace");
     l->mem = merge_all(l, mems, "memory log");
     if (!any_trace) pf_note(l, 1, "no host trace (%s): %s", PF_TRACE, rebuild);
@@ -815,6 +816,8 @@ void pf_free(pf_logs *l)
     free(l->devzones);
     for (size_t i = 0; i < l->ndevpcs; i++) free(l->devpcs[i].where);
     free(l->devpcs);
+    for (size_t i = 0; i < l->nops; i++) pf_op_free(&l->ops[i]);
+    free(l->ops);
     free(l->procs);
     for (uint32_t i = 0; i < l->nstrings; i++) free(l->strings[i]);
     free(l->strings);

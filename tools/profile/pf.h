@@ -42,6 +42,8 @@
 #define PF_REPORT_HTML   "reports/tt_foil_report.html"
 #define PF_DIAGNOSTICS   "reports/tt_foil_diagnostics.txt"
 #define PF_OPEN_ZONES    "reports/tt_foil_device_open_zones.csv"
+#define PF_OPS_PERF      "reports/tt_foil_ops_perf.csv"
+#define PF_OPS_CORES     "reports/tt_foil_ops_cores.csv"
 
 typedef struct pf_options {
     const char *outdir;
@@ -92,6 +94,48 @@ typedef struct pf_process {
     uint64_t start_ns;            /* its first calibration point */
 } pf_process;
 
+/* ---- the ops report: one op per dispatch, from the hardware counters (ops.c) ---- */
+
+typedef struct pf_op_core {
+    int x, y;
+    tf_perf_core c;
+    uint64_t start, end; /* its first GO, last done (cycles) */
+    double util;         /* busiest RISC's instructions + tile work over the op's duration */
+} pf_op_core;
+
+#define PF_STALL_TEXT 48
+typedef struct pf_op {
+    uint32_t process, dispatch;
+    char *op_code, *zone; /* kernel names; the user zone around the dispatch ("" if none) */
+    tf_dev_perf chip;     /* the chip's modeled peaks, as recorded */
+    pf_op_core *cores;
+    int ncores;
+    uint64_t start, end;       /* first GO .. last done, cycles */
+    uint64_t start_ns, end_ns; /* the same on the host clock */
+    int has_gap;
+    uint64_t gap_ns; /* since the previous op of its process ended */
+    int fidelity;    /* TF_PERF fidelity phases of its math (0 simple mode) */
+    uint64_t flops, fpu_flops, dram_rd, dram_wr, noc_bytes, mcast;
+    double flop_pct, dram_pct, dram_gbps, intensity, flops_per_cycle;
+    const char *bound;
+    char stall[TF_NUM_RISCS][PF_STALL_TEXT]; /* "TRISC0 waits cb 0 71%" */
+    int stall_cause[TF_NUM_RISCS], stall_cb[TF_NUM_RISCS];
+    double stall_pct[TF_NUM_RISCS];
+    int busiest, least; /* indices into cores */
+    int straggler;      /* index into cores, -1: none */
+    char straggler_why[160];
+    uint64_t bank_bytes[TF_PERF_MAX_BANKS];
+} pf_op;
+
+/* The figures of an op from its cores' counters (the op's chip set). */
+void pf_op_compute(pf_op *op);
+/* What a wait cause is called ("cb 3", "noc read", ...). */
+const char *pf_stall_name(char *buf, size_t n, int cause, int cb);
+/* Advice lines for an op (each with the number behind it), into lines[]
+ * (at most max); returns how many. */
+int pf_op_advice(const pf_op *op, char lines[][256], int max);
+void pf_op_free(pf_op *op);
+
 /* ---- everything loaded from .logs --------------------------------------------- */
 
 typedef struct pf_logs {
@@ -107,6 +151,9 @@ typedef struct pf_logs {
     uint64_t dev_open;    /* zones still open when a RISC was stopped */
     pf_devpc *devpcs;
     size_t ndevpcs;
+    /* the ops report (ops.c): one op per dispatch with hardware counters */
+    pf_op *ops;
+    size_t nops;
     /* the processes captured, by start time; several traces are merged
      * into `trace` and `mem` (threads carry their process, pools and
      * tracks get "program[pid]: " in front when there are several) */
@@ -323,6 +370,14 @@ void pf_write_diagnostics(pf_logs *l);
  * timed out, faulted or was interrupted (only when there are some). */
 void pf_write_open_zones(pf_logs *l);
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out);
+struct pf_out;
+/* ops.c: the ops from the traces' DEVICE_PERF records (each process's
+ * trace before they are merged); the two ops CSVs; the summary's first
+ * lines (where the time went, and advice); the JSON's counter tracks. */
+void pf_ops_load(pf_logs *l, tf_trace *const *ts);
+void pf_write_ops(pf_logs *l);
+void pf_ops_summary(pf_logs *l, FILE *out);
+void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first, int pid);
 
 /* --check PROGRAM: which profilers the binary has (check.c); 0, or 1 if it
  * cannot be read or is not a tt-foil program. */

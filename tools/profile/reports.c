@@ -470,6 +470,7 @@ static void summary_cores(pf_analysis *a, FILE *out)
 
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
 {
+    pf_ops_summary(l, out); /* first: where the time went on the chip (ops.c) */
     if (l->trace) summary_host(a, out);
     if (l->mem) summary_memory(a, out);
     if (l->have_device_csv) {
@@ -548,6 +549,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     pf_write_logs_csv(l, &a);
     pf_write_per_call(l, &a);
     pf_write_reports(l, &a);
+    pf_write_ops(l); /* the ops report (ops.c) */
     for (int k = 0; k < 2; k++)
         if (!threaded[k]) writer_thread(&jobs[k]);
     l->t_csv = seconds() - t;

@@ -1,0 +1,134 @@
+/* The chip's hardware counters (contracts/tf_perf.h, docs/chip.md
+ * "Counters"): per core and dispatch, what each RISC did with every cycle
+ * between its GO and its done, what the tile engine's units did, and the
+ * NOC and DRAM traffic the core issued.
+ *
+ * A hart's clock is instret + cyc_extra (hart.h): every cycle that is not
+ * an instruction retired is a move of cyc_extra, and each such move is made
+ * in one of a few places, which say why:
+ *   - an access that waits (an L1 word, a NOC barrier or flush, a tile
+ *     command that cannot run yet) returns BLOCK; the scheduler later moves
+ *     the clock and retries the same instruction, whose first access
+ *     settles the wait (sim_perf_block, then sim_perf_settle);
+ *   - the tile engine moves the clock to when an operand or DEST half is
+ *     there (a wait), then by the operation's cycles (busy): tile.c;
+ *   - a hart asleep in wfi is moved to its wake-up time (idle): core.c;
+ *   - a trap takes a cycle (hart.c counts them: trap_cycles).
+ * Whatever moved the clock and claimed no cause is `other`: zero in every
+ * test, so the parts add up to the window by construction and by check.
+ *
+ * The window: a core's counters are zeroed when a GO lands in its mailbox
+ * (sim_core_l1_write), and each RISC's closes when it stores its done_id
+ * (core.c's mailbox hook). Nothing here changes a modeled cycle. */
+#include "chip.h"
+
+#include <stddef.h>
+#include <string.h>
+
+static tf_perf_risc *risc_of(sim_core_hart *sh)
+{
+    return &sh->core->perf.risc[sh->risc];
+}
+
+void sim_perf_go(sim_core *core)
+{
+    memset(&core->perf, 0, sizeof core->perf);
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        sim_core_hart *sh = &core->harts[r];
+        sh->perf.open = 0;
+        if (sh->state == TF_HS_RESET || sh->state == TF_HS_HALT) continue;
+        sh->perf.open = 1;
+        sh->perf.extra0 = sh->h.cyc_extra;
+        sh->perf.instret0 = sh->h.instret;
+        sh->perf.traps0 = sh->h.trap_cycles;
+        sh->perf.blocked_extra = sh->h.cyc_extra; /* a wait from before counts from now */
+        core->perf.risc[r].start = sim_hart_cycle(&sh->h);
+        core->perf.valid |= 1u << r;
+    }
+}
+
+/* Called from the done_id store's hook: that store has not retired yet. */
+void sim_perf_done(sim_core_hart *sh)
+{
+    if (!sh->perf.open) return;
+    sim_hart *h = &sh->h;
+    tf_perf_risc *p = risc_of(sh);
+    sh->perf.open = 0;
+    p->end = sim_hart_cycle(h) + 1;
+    p->instret = h->instret + 1 - sh->perf.instret0;
+    p->wait[TF_PERF_WAIT_TRAP] = h->trap_cycles - sh->perf.traps0;
+    uint64_t claimed = p->tile;
+    for (int w = 0; w < TF_PERF_NUM_WAITS; w++) claimed += p->wait[w];
+    uint64_t extra = h->cyc_extra - sh->perf.extra0;
+    p->wait[TF_PERF_WAIT_OTHER] = extra > claimed ? extra - claimed : 0;
+}
+
+void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles)
+{
+    if (!sh->perf.open || !cycles) return;
+    tf_perf_risc *p = risc_of(sh);
+    p->wait[cause] += cycles;
+    if (cause == TF_PERF_WAIT_CB_FRONT) p->cb_front[sh->perf.cb] += cycles;
+    if (cause == TF_PERF_WAIT_CB_BACK) p->cb_back[sh->perf.cb] += cycles;
+}
+
+void sim_perf_block(sim_core_hart *sh, int cause, int cb)
+{
+    if (!sh->perf.blocked) sh->perf.blocked_extra = sh->h.cyc_extra;
+    sh->perf.blocked = 1;
+    sh->perf.cause = cause;
+    sh->perf.cb = cb;
+}
+
+void sim_perf_settle(sim_core_hart *sh)
+{
+    sh->perf.blocked = 0;
+    sim_perf_wait(sh, sh->perf.cause, sh->h.cyc_extra - sh->perf.blocked_extra);
+}
+
+/* cb_wait_front waits on a CB's `received`, cb_reserve_back on its `acked`
+ * (device/include/circular_buffer.h): the address says which CB, so the
+ * device code need not say (no instruction, no modeled cost). */
+int sim_perf_l1_cause(uint32_t addr, int *cb)
+{
+    *cb = 0;
+    uint32_t off = addr - TF_L1_CB_SHARED;
+    if (off < TF_MAX_CBS * sizeof(tf_cb_shared)) {
+        *cb = (int)(off / sizeof(tf_cb_shared));
+        off %= sizeof(tf_cb_shared);
+        if (off == offsetof(tf_cb_shared, received)) return TF_PERF_WAIT_CB_FRONT;
+        if (off == offsetof(tf_cb_shared, acked)) return TF_PERF_WAIT_CB_BACK;
+        return TF_PERF_WAIT_L1_WORD;
+    }
+    if (addr - TF_L1_SEMAPHORES < TF_MAX_SEMAPHORES * 4u) return TF_PERF_WAIT_SEM;
+    return TF_PERF_WAIT_L1_WORD;
+}
+
+/* A NOC transaction was issued (`bank` >= 0: to or from DRAM). Counted on
+ * the issuing core only: a core's counters are its own. */
+void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank)
+{
+    tf_perf_core *pc = &sh->core->perf;
+    tf_perf_risc *p = &pc->risc[sh->risc];
+    int read = cmd == TF_NOC_CMD_READ;
+    if (read)
+        p->noc_rd[noc] += bytes;
+    else
+        p->noc_wr[noc] += bytes;
+    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
+    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
+        p->mcast += (uint64_t)bytes * dests;
+    if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
+        if (read)
+            pc->dram_rd[bank] += bytes;
+        else
+            pc->dram_wr[bank] += bytes;
+        pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+    }
+}
+
+int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
+{
+    memcpy(out, &c->cores[y * c->gx + x].perf, sizeof *out);
+    return 0;
+}

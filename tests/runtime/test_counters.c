@@ -1,0 +1,227 @@
+/* The chip's hardware counters (contracts/tf_perf.h) and the ops report's
+ * figures made from them (tools/profile/ops.c), with exact expected values:
+ *   - every RISC's window adds up: cycles = instructions + tile work +
+ *     waits, with nothing left unclaimed;
+ *   - DRAM streaming on 8 cores, one bank each: the bank bytes are the
+ *     bytes moved, busy 64 cycles per 2 KiB page; bound DRAM;
+ *   - a matmul fed without reads, its inputs taken 8 tiles at a time:
+ *     FLOPs exactly 65,536 per tile op, bound FLOP;
+ *   - the matmul pipeline whose reader reads each step's tiles from DRAM
+ *     behind a barrier: TRISC0's dominant stall is CB 0; DRAM bytes are
+ *     the tiles read and written;
+ *   - the same pipeline with one core given three times the work: that
+ *     core is the straggler. */
+#include "cm_risc.h"
+#include "pf.h"
+#include "rt_test.h"
+#include "tf_perf.h"
+#include "tf_tile.h"
+
+#include <string.h>
+
+#define CHECK_EQ_I(a, b) CHECK_EQ_U((uint64_t)(int64_t)(a), (uint64_t)(int64_t)(b))
+#define CHECK_STR(a, b)                                                                            \
+    do {                                                                                           \
+        CHECK_TRUE(!strcmp((a), (b)));                                                             \
+        if (strcmp((a), (b))) fprintf(stderr, "  got '%s', want '%s'\n", (a), (b));                \
+    } while (0)
+
+static tf_device *dev;
+static tf_chip_info chip;
+static tf_kernel *rd, *wr, *mm, *burst, *feed, *stream;
+
+/* Each valid RISC's window: the parts add up exactly. */
+static void check_sums(const tf_perf_core *c, const char *what)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (!(c->valid >> r & 1)) continue;
+        const tf_perf_risc *p = &c->risc[r];
+        uint64_t sum = p->instret + p->tile;
+        for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum += p->wait[w];
+        CHECK_TRUE(p->end > p->start);
+        CHECK_EQ_U(p->end - p->start, sum);
+        CHECK_EQ_U(p->wait[TF_PERF_WAIT_OTHER], 0);
+        uint64_t cbw = 0;
+        for (int i = 0; i < TF_MAX_CBS; i++) cbw += p->cb_front[i] + p->cb_back[i];
+        CHECK_EQ_U(cbw, p->wait[TF_PERF_WAIT_CB_FRONT] + p->wait[TF_PERF_WAIT_CB_BACK]);
+        if (p->end - p->start != sum) fprintf(stderr, "  (%s, %s)\n", what, cm_risc_name(r));
+    }
+}
+
+/* An op of the programs' last dispatch, as the report makes it. */
+static pf_op op_of(tf_program **p, int n)
+{
+    pf_op op;
+    memset(&op, 0, sizeof op);
+    op.chip.grid_x = (uint8_t)chip.grid_x;
+    op.chip.grid_y = (uint8_t)chip.grid_y;
+    op.chip.dram_banks = (uint8_t)chip.dram_banks;
+    op.chip.clock_mhz = chip.clock_mhz;
+    op.chip.dram_bytes_per_cycle = chip.dram_bytes_per_cycle;
+    op.chip.noc_bytes_per_cycle = chip.noc_bytes_per_cycle;
+    memcpy(op.chip.matmul_cycles, chip.matmul_cycles, sizeof op.chip.matmul_cycles);
+    op.cores = MUST_PTR(calloc((size_t)n, sizeof *op.cores));
+    op.ncores = n;
+    for (int i = 0; i < n; i++) {
+        tf_run_stats s;
+        MUST(tf_program_last_run(p[i], &s));
+        MUST(tf_program_counters(p[i], &op.cores[i].c));
+        op.cores[i].x = i % chip.grid_x;
+        op.cores[i].y = i / chip.grid_x;
+        check_sums(&op.cores[i].c, "op");
+    }
+    pf_op_compute(&op);
+    return op;
+}
+
+static void dram_streaming(void)
+{
+    enum { CORES = 8, PAGES = 64, PAGE = 2048, BATCH = 16 };
+    tf_buffer *src[CORES];
+    tf_program *p[CORES];
+    for (int i = 0; i < CORES; i++) {
+        src[i] = MUST_PTR(tf_buffer_create_dram(dev, PAGES * PAGE));
+        tf_buffer *scratch = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){i % 4, i / 4}, PAGE));
+        uint64_t a = tf_buffer_noc_addr(src[i]);
+        uint32_t args[] = {lo32(a), hi32(a), PAGES,
+                           PAGE,    BATCH,   (uint32_t)tf_buffer_address(scratch)};
+        p[i] = MUST_PTR(tf_program_create(dev, (tf_core){i % 4, i / 4}));
+        MUST(tf_program_set_kernel(p[i], TF_BRISC, stream));
+        MUST(tf_program_set_args(p[i], TF_BRISC, args, 6));
+    }
+    MUST(tf_dispatch_execute_multi(p, CORES));
+    pf_op op = op_of(p, CORES);
+    /* every bank moved one core's pages: the bytes moved, 64 busy cycles a page */
+    for (int b = 0; b < chip.dram_banks; b++) CHECK_EQ_U(op.bank_bytes[b], PAGES * PAGE);
+    for (int i = 0; i < CORES; i++) {
+        const tf_perf_core *c = &op.cores[i].c;
+        uint64_t rd = 0, busy = 0;
+        for (int b = 0; b < TF_PERF_MAX_BANKS; b++) rd += c->dram_rd[b], busy += c->dram_busy[b];
+        CHECK_EQ_U(rd, PAGES * PAGE);
+        CHECK_EQ_U(busy, PAGES * (PAGE / chip.dram_bytes_per_cycle));
+        CHECK_EQ_U(c->risc[TF_RISC_BRISC].noc_rd[0] + c->risc[TF_RISC_BRISC].noc_rd[1],
+                   PAGES * PAGE);
+        CHECK_TRUE(c->risc[TF_RISC_BRISC].wait[TF_PERF_WAIT_NOC_READ] > 0);
+    }
+    CHECK_EQ_U(op.dram_rd, CORES * PAGES * PAGE);
+    CHECK_EQ_U(op.dram_wr, 0);
+    CHECK_EQ_U(op.flops, 0);
+    CHECK_STR(op.bound, "DRAM");
+    printf("dram streaming: %llu cycles, DRAM %.1f%% of peak, bound %s; %s\n",
+           (unsigned long long)(op.end - op.start), op.dram_pct, op.bound, op.stall[TF_RISC_BRISC]);
+    pf_op_free(&op);
+    for (int i = 0; i < CORES; i++) {
+        tf_program_destroy(p[i]);
+        tf_buffer_free(src[i]);
+    }
+    for (int i = 0; i < CORES; i++) MUST(tf_l1_reset(dev, (tf_core){i % 4, i / 4}));
+}
+
+/* The matmul pipeline on `n` cores: core i computes `tiles[i]` output
+ * tiles of Kt = kt each; `fed`: the reader pushes pages without reading. */
+static pf_op matmul(int n, const uint32_t *tiles, uint32_t kt, int fed, uint32_t page)
+{
+    uint32_t mt = 0;
+    for (int i = 0; i < n; i++) mt += tiles[i];
+    tf_buffer *a = MUST_PTR(tf_buffer_create_dram(dev, (uint64_t)mt * kt * page));
+    tf_buffer *b = MUST_PTR(tf_buffer_create_dram(dev, (uint64_t)kt * page));
+    tf_buffer *c = MUST_PTR(tf_buffer_create_dram(dev, (uint64_t)mt * page));
+    uint64_t na = tf_buffer_noc_addr(a), nb = tf_buffer_noc_addr(b), nc = tf_buffer_noc_addr(c);
+    tf_program *p[8];
+    uint32_t m0 = 0;
+    for (int i = 0; i < n; i++) {
+        p[i] = MUST_PTR(tf_program_create(dev, (tf_core){i % 4, i / 4}));
+        MUST(tf_program_set_kernel(p[i], TF_NCRISC, fed ? feed : rd));
+        MUST(tf_program_set_kernel(p[i], TF_COMPUTE, fed ? burst : mm));
+        if (!fed) MUST(tf_program_set_kernel(p[i], TF_BRISC, wr)); /* fed: CB 16 keeps C */
+        /* fed: deep input CBs, so that the feeder's waits (re-checked once a
+         * scheduler round) never leave the unpacker without a page */
+        for (uint32_t cb = 0; cb < 2; cb++) MUST(tf_program_set_cb(p[i], cb, page, fed ? 32 : 2));
+        MUST(tf_program_set_cb(p[i], 16, page, 2));
+        uint32_t m1 = m0 + tiles[i];
+        uint32_t ra[] = {lo32(na), hi32(na), lo32(nb), hi32(nb), kt, 1, m0, m1, 0, 1};
+        uint32_t fa[] = {tiles[i] * kt};
+        uint32_t ca[] = {tiles[i], kt, 8};
+        uint32_t wa[] = {lo32(nc), hi32(nc), 1, m0, m1, 0, 1};
+        if (fed)
+            MUST(tf_program_set_args(p[i], TF_NCRISC, fa, 1));
+        else
+            MUST(tf_program_set_args(p[i], TF_NCRISC, ra, 10));
+        MUST(tf_program_set_args(p[i], TF_COMPUTE, ca, fed ? 3 : 2));
+        if (!fed) MUST(tf_program_set_args(p[i], TF_BRISC, wa, 7));
+        m0 = m1;
+    }
+    MUST(tf_dispatch_execute_multi(p, (size_t)n));
+    pf_op op = op_of(p, n);
+    /* exactly 65,536 FLOPs per 32x32x32 tile op, nothing else */
+    CHECK_EQ_U(op.flops, 65536ull * mt * kt);
+    uint64_t tile_ops = 0;
+    for (int i = 0; i < n; i++) tile_ops += op.cores[i].c.tiles[TF_PERF_FLOP_MATMUL];
+    CHECK_EQ_U(tile_ops, (uint64_t)mt * kt);
+    /* the DRAM bytes are the tiles read and written */
+    CHECK_EQ_U(op.dram_rd, fed ? 0 : 2ull * mt * kt * page);
+    CHECK_EQ_U(op.dram_wr, fed ? 0 : (uint64_t)mt * page);
+    for (int i = 0; i < n; i++) tf_program_destroy(p[i]);
+    tf_buffer_free(a);
+    tf_buffer_free(b);
+    tf_buffer_free(c);
+    return op;
+}
+
+int main(void)
+{
+    dev = rt_open(4, 2);
+    tf_device_info(dev, &chip);
+    CHECK_EQ_U(chip.matmul_cycles[0], 64);
+    CHECK_EQ_U(chip.matmul_cycles[1], 16);
+    CHECK_EQ_U(chip.matmul_cycles[4], 64);
+    CHECK_EQ_U(chip.dram_bytes_per_cycle, 32);
+    CHECK_EQ_U(chip.noc_bytes_per_cycle, 64);
+    rd = rt_kernel(dev, "matmul_reader.ncrisc.elf");
+    wr = rt_kernel(dev, "matmul_writer.brisc.elf");
+    feed = rt_kernel(dev, "cb_feed.ncrisc.elf");
+    stream = rt_kernel(dev, "dram_stream.brisc.elf");
+    mm = MUST_PTR(tf_kernel_load(dev, TF_TEST_KERNELS "/matmul_compute.compute"));
+    burst = MUST_PTR(tf_kernel_load(dev, TF_TEST_KERNELS "/mm_burst.compute"));
+
+    dram_streaming();
+
+    /* compute-bound: the math never waits for data (Bfp8_b tiles: the
+     * unpacker takes 17 cycles a tile, the matmul 64) */
+    uint32_t one[] = {1};
+    pf_op op = matmul(1, one, 64, 1, TF_TILE_BFP8);
+    CHECK_STR(op.bound, "FLOP");
+    CHECK_EQ_I(op.fidelity, 0); /* a plain C kernel: simple mode, HiFi4's cost */
+    printf("fed matmul: %llu cycles, FLOPs %.1f%% of peak, bound %s; %s\n",
+           (unsigned long long)(op.end - op.start), op.flop_pct, op.bound,
+           op.stall[TF_RISC_TRISC0]);
+    pf_op_free(&op);
+
+    /* reader-starved: each step's two tiles come from DRAM behind a barrier */
+    uint32_t four[] = {4};
+    op = matmul(1, four, 4, 0, TF_TILE_BF16);
+    CHECK_EQ_I(op.stall_cause[TF_RISC_TRISC0], TF_PERF_WAIT_CB_FRONT);
+    CHECK_EQ_I(op.stall_cb[TF_RISC_TRISC0], 0);
+    CHECK_TRUE(strstr(op.stall[TF_RISC_TRISC0], "TRISC0 waits cb 0 ") != NULL);
+    CHECK_EQ_I(op.stall_cause[TF_RISC_NCRISC], TF_PERF_WAIT_NOC_READ);
+    char adv[8][256];
+    int na = pf_op_advice(&op, adv, 8), reader = 0;
+    for (int i = 0; i < na; i++)
+        reader |= strstr(adv[i], "reader-bound: TRISC0 waits for CB 0") != NULL;
+    CHECK_TRUE(reader);
+    printf("reader-starved matmul: %s; %s\n", op.stall[TF_RISC_TRISC0], op.stall[TF_RISC_NCRISC]);
+    pf_op_free(&op);
+
+    /* one slow core: three times the tiles of the others */
+    uint32_t uneven[] = {1, 1, 1, 3};
+    op = matmul(4, uneven, 4, 0, TF_TILE_BF16);
+    CHECK_EQ_I(op.straggler, 3);
+    CHECK_EQ_I(op.cores[3].x, 3);
+    CHECK_TRUE(op.cores[op.busiest].util >= op.cores[op.least].util);
+    CHECK_EQ_I(op.busiest, 3);
+    printf("uneven matmul: straggler %s\n", op.straggler_why);
+    pf_op_free(&op);
+
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_counters");
+}

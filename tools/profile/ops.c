@@ -1,0 +1,594 @@
+/* The ops report (docs/profiling.md, "The ops report"): one op per
+ * dispatch, from the chip's hardware counters (DEVICE_PERF records,
+ * contracts/tf_perf.h), as tt-perf-report makes one row per op of
+ * tt-metal's ops_perf_results: device time, op-to-op gap, cores used,
+ * FLOPs and DRAM traffic against the modeled peaks, the bound, each RISC
+ * role's dominant stall, the busiest and least busy core and the
+ * straggler, and advice with the number behind each line. The peaks are
+ * the simulator's own (recorded with the counters), so the percentages are
+ * exact for the model. */
+#include "pf.h"
+#include "cm_risc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bound: a resource at or above this share of its modeled peak (percent)
+ * bounds the op (tt-perf-report's classes: DRAM, FLOP, BOTH; SLOW if
+ * neither: the op waits on latency, the host or itself). */
+#define PF_BOUND_PCT 65.0
+/* A core is the straggler when it ends this much later than the median core
+ * (percent of the op's duration). */
+#define PF_STRAGGLER_PCT 10.0
+
+static const char *const wait_label[] = {
+#define WAIT_LABEL(name, label, doc) label,
+    TF_PERF_WAITS(WAIT_LABEL)
+#undef WAIT_LABEL
+};
+
+const char *pf_stall_name(char *buf, size_t n, int cause, int cb)
+{
+    if (cause == TF_PERF_WAIT_CB_FRONT || cause == TF_PERF_WAIT_CB_BACK)
+        snprintf(buf, n, "%s %d", wait_label[cause], cb);
+    else
+        snprintf(buf, n, "%s", cause >= 0 && cause < TF_PERF_NUM_WAITS ? wait_label[cause] : "?");
+    return buf;
+}
+
+static uint64_t risc_cycles(const tf_perf_core *c, int r)
+{
+    return tf_perf_cycles(c, r);
+}
+
+/* The largest wait of one RISC's counters (CB waits by CB id): cause, CB, cycles. */
+static uint64_t top_wait(const tf_perf_risc *p, int *cause, int *cb)
+{
+    uint64_t best = 0;
+    *cause = -1;
+    *cb = 0;
+    for (int w = 0; w < TF_PERF_NUM_WAITS; w++) {
+        if (w == TF_PERF_WAIT_CB_FRONT || w == TF_PERF_WAIT_CB_BACK) {
+            const uint64_t *by = w == TF_PERF_WAIT_CB_FRONT ? p->cb_front : p->cb_back;
+            for (int i = 0; i < TF_MAX_CBS; i++)
+                if (by[i] > best) best = by[i], *cause = w, *cb = i;
+        } else if (p->wait[w] > best) {
+            best = p->wait[w], *cause = w, *cb = 0;
+        }
+    }
+    return best;
+}
+
+static double pct(double a, double b)
+{
+    return b > 0 ? 100.0 * a / b : 0;
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void pf_op_compute(pf_op *op)
+{
+    const tf_dev_perf *chip = &op->chip;
+    op->start = UINT64_MAX;
+    op->end = 0;
+    op->fidelity = 0;
+    memset(op->bank_bytes, 0, sizeof op->bank_bytes);
+    op->flops = op->fpu_flops = op->dram_rd = op->dram_wr = op->noc_bytes = op->mcast = 0;
+    for (int i = 0; i < op->ncores; i++) {
+        pf_op_core *k = &op->cores[i];
+        const tf_perf_core *c = &k->c;
+        k->start = UINT64_MAX;
+        k->end = 0;
+        for (int r = 0; r < TF_NUM_RISCS; r++) {
+            if (!(c->valid >> r & 1) || !c->risc[r].end) continue;
+            if (c->risc[r].start < k->start) k->start = c->risc[r].start;
+            if (c->risc[r].end > k->end) k->end = c->risc[r].end;
+            for (int n = 0; n < TF_NUM_NOCS; n++)
+                op->noc_bytes += c->risc[r].noc_rd[n] + c->risc[r].noc_wr[n];
+            op->mcast += c->risc[r].mcast;
+        }
+        if (k->start == UINT64_MAX) k->start = k->end = 0;
+        if (k->end && k->start < op->start) op->start = k->start;
+        if (k->end > op->end) op->end = k->end;
+        for (int f = 0; f < TF_PERF_NUM_FLOPS; f++) {
+            op->flops += c->flops[f];
+            if (f != TF_PERF_FLOP_SFPU) op->fpu_flops += c->flops[f];
+        }
+        if (c->flops[TF_PERF_FLOP_MATMUL] || c->fidelity) op->fidelity = (int)c->fidelity;
+        for (int b = 0; b < TF_PERF_MAX_BANKS; b++) {
+            op->dram_rd += c->dram_rd[b];
+            op->dram_wr += c->dram_wr[b];
+            op->bank_bytes[b] += c->dram_rd[b] + c->dram_wr[b];
+        }
+    }
+    if (op->start == UINT64_MAX) op->start = op->end = 0;
+    uint64_t dur = op->end - op->start;
+    double ns_per_cycle = chip->clock_mhz ? 1000.0 / chip->clock_mhz : 1.0;
+    /* peaks: the FPU's at the op's fidelity on the cores used, every DRAM bank */
+    uint32_t mm = chip->matmul_cycles[op->fidelity >= 0 && op->fidelity <= 4 ? op->fidelity : 0];
+    double fpu_peak = mm ? 65536.0 / mm * op->ncores : 0;                     /* FLOPs per cycle */
+    double dram_peak = (double)chip->dram_banks * chip->dram_bytes_per_cycle; /* bytes per cycle */
+    uint64_t dram = op->dram_rd + op->dram_wr;
+    op->flops_per_cycle = dur ? (double)op->fpu_flops / (double)dur : 0;
+    op->flop_pct = pct(op->flops_per_cycle, fpu_peak);
+    op->dram_pct = pct(dur ? (double)dram / (double)dur : 0, dram_peak);
+    op->dram_gbps = dur ? (double)dram / ((double)dur * ns_per_cycle) : 0;
+    op->intensity = dram ? (double)op->fpu_flops / (double)dram : 0;
+    int d = op->dram_pct >= PF_BOUND_PCT, f = op->flop_pct >= PF_BOUND_PCT;
+    op->bound = d && f ? "BOTH" : d ? "DRAM" : f ? "FLOP" : "SLOW";
+    /* each role's dominant stall, over its cores */
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        tf_perf_risc sum;
+        memset(&sum, 0, sizeof sum);
+        uint64_t cycles = 0;
+        for (int i = 0; i < op->ncores; i++) {
+            const tf_perf_risc *p = &op->cores[i].c.risc[r];
+            cycles += risc_cycles(&op->cores[i].c, r);
+            for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum.wait[w] += p->wait[w];
+            for (int b = 0; b < TF_MAX_CBS; b++) {
+                sum.cb_front[b] += p->cb_front[b];
+                sum.cb_back[b] += p->cb_back[b];
+            }
+        }
+        uint64_t w = top_wait(&sum, &op->stall_cause[r], &op->stall_cb[r]);
+        op->stall_pct[r] = pct((double)w, (double)cycles);
+        char nm[32];
+        if (!cycles || op->stall_cause[r] < 0)
+            snprintf(op->stall[r], sizeof op->stall[r], "%s", cycles ? "no stall" : "");
+        else
+            snprintf(op->stall[r], sizeof op->stall[r], "%s waits %s %.0f%%", cm_risc_name(r),
+                     pf_stall_name(nm, sizeof nm, op->stall_cause[r], op->stall_cb[r]),
+                     op->stall_pct[r]);
+    }
+    /* utilisation: the core's busiest RISC (instructions and tile work) */
+    op->busiest = op->least = 0;
+    for (int i = 0; i < op->ncores; i++) {
+        pf_op_core *k = &op->cores[i];
+        uint64_t best = 0;
+        for (int r = 0; r < TF_NUM_RISCS; r++) {
+            uint64_t work = k->c.risc[r].instret + k->c.risc[r].tile;
+            if (risc_cycles(&k->c, r) && work > best) best = work;
+        }
+        k->util = pct((double)best, (double)dur);
+        if (k->util > op->cores[op->busiest].util) op->busiest = i;
+        if (k->util < op->cores[op->least].util) op->least = i;
+    }
+    /* the straggler: the core that ends last, well after the median core */
+    op->straggler = -1;
+    op->straggler_why[0] = 0;
+    if (op->ncores >= 2 && dur) {
+        uint64_t *ends = malloc((size_t)op->ncores * sizeof *ends);
+        int last = 0;
+        for (int i = 0; i < op->ncores; i++) {
+            ends[i] = op->cores[i].end;
+            if (op->cores[i].end > op->cores[last].end) last = i;
+        }
+        if (ends) {
+            qsort(ends, (size_t)op->ncores, sizeof *ends, u64_cmp);
+            uint64_t median = ends[(op->ncores - 1) / 2];
+            free(ends);
+            const pf_op_core *k = &op->cores[last];
+            if (pct((double)(k->end - median), (double)dur) >= PF_STRAGGLER_PCT) {
+                op->straggler = last;
+                /* why: its busiest RISC and that RISC's largest wait */
+                int rb = 0;
+                uint64_t wb = 0;
+                for (int r = 0; r < TF_NUM_RISCS; r++) {
+                    uint64_t work = k->c.risc[r].instret + k->c.risc[r].tile;
+                    if (risc_cycles(&k->c, r) && work >= wb) wb = work, rb = r;
+                }
+                int cause, cb;
+                uint64_t w = top_wait(&k->c.risc[rb], &cause, &cb);
+                char nm[32];
+                snprintf(op->straggler_why, sizeof op->straggler_why,
+                         "core (%d,%d) ends %llu cycles after the median core; its %s works "
+                         "%.0f%% of the op",
+                         k->x, k->y, (unsigned long long)(k->end - median), cm_risc_name(rb),
+                         pct((double)wb, (double)dur));
+                if (cause >= 0 && w) {
+                    size_t at = strlen(op->straggler_why);
+                    snprintf(op->straggler_why + at, sizeof op->straggler_why - at,
+                             " and waits %s %.0f%%", pf_stall_name(nm, sizeof nm, cause, cb),
+                             pct((double)w, (double)risc_cycles(&k->c, rb)));
+                }
+            }
+        } else {
+            free(ends);
+        }
+    }
+}
+
+int pf_op_advice(const pf_op *op, char lines[][256], int max)
+{
+    int n = 0;
+#define ADVICE(...)                                                                                \
+    do {                                                                                           \
+        if (n < max) snprintf(lines[n++], 256, __VA_ARGS__);                                       \
+    } while (0)
+    uint64_t dur = op->end - op->start;
+    int grid = op->chip.grid_x * op->chip.grid_y;
+    char nm[32];
+    /* reader-bound: the unpacker waits for an input CB */
+    if (op->stall_cause[TF_RISC_TRISC0] == TF_PERF_WAIT_CB_FRONT &&
+        op->stall_pct[TF_RISC_TRISC0] >= 30)
+        ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader does not "
+               "keep up (more reads in flight between barriers, or more cores)",
+               op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0]);
+    /* writer-bound: the packer waits for space in an output CB */
+    if (op->stall_cause[TF_RISC_TRISC2] == TF_PERF_WAIT_CB_BACK &&
+        op->stall_pct[TF_RISC_TRISC2] >= 30)
+        ADVICE("writer-bound: TRISC2 waits for space in CB %d %.0f%% of its cycles",
+               op->stall_cb[TF_RISC_TRISC2], op->stall_pct[TF_RISC_TRISC2]);
+    /* compute stalls with low FLOP use: the math is busy with slow ops */
+    if (op->stall_cause[TF_RISC_TRISC0] == TF_PERF_WAIT_TILE_SRC &&
+        op->stall_pct[TF_RISC_TRISC0] >= 30 && op->flop_pct < 50)
+        ADVICE("compute-bound but FLOPs at %.1f%% of peak: TRISC0 waits for the math %.0f%% of "
+               "its cycles (eltwise/SFPU ops run far below the matmul rate; fidelity %d costs %dx "
+               "LoFi)",
+               op->flop_pct, op->stall_pct[TF_RISC_TRISC0], op->fidelity ? op->fidelity : 4,
+               op->fidelity ? op->fidelity : 4);
+    if (grid && op->ncores * 4 <= grid && dur)
+        ADVICE("too few cores: %d of %d used (%.0f%% busiest core utilisation)", op->ncores, grid,
+               op->cores[op->busiest].util);
+    /* DRAM bank imbalance */
+    uint64_t dram = op->dram_rd + op->dram_wr, top = 0;
+    int tb = 0, banks = op->chip.dram_banks;
+    for (int b = 0; b < banks && b < TF_PERF_MAX_BANKS; b++)
+        if (op->bank_bytes[b] > top) top = op->bank_bytes[b], tb = b;
+    if (banks > 1 && dram && pct((double)top, (double)dram) > 2.0 * 100.0 / banks)
+        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.0f%%); "
+               "interleave the buffers",
+               tb, pct((double)top, (double)dram), 100.0 / banks);
+    /* NOC hot spot: one core issues far more than its share */
+    if (op->ncores > 1 && op->noc_bytes) {
+        uint64_t best = 0;
+        int bi = 0;
+        for (int i = 0; i < op->ncores; i++) {
+            uint64_t b = 0;
+            for (int r = 0; r < TF_NUM_RISCS; r++)
+                for (int k = 0; k < TF_NUM_NOCS; k++)
+                    b += op->cores[i].c.risc[r].noc_rd[k] + op->cores[i].c.risc[r].noc_wr[k];
+            if (b > best) best = b, bi = i;
+        }
+        if (pct((double)best, (double)op->noc_bytes) > 2.0 * 100.0 / op->ncores)
+            ADVICE("NOC hot spot: core (%d,%d) moves %.0f%% of the op's NOC bytes (even: %.0f%%)",
+                   op->cores[bi].x, op->cores[bi].y, pct((double)best, (double)op->noc_bytes),
+                   100.0 / op->ncores);
+    }
+    if (op->straggler >= 0) ADVICE("straggler: %s", op->straggler_why);
+    (void)nm;
+#undef ADVICE
+    return n;
+}
+
+void pf_op_free(pf_op *op)
+{
+    free(op->op_code);
+    free(op->zone);
+    free(op->cores);
+}
+
+/* ---- loading: the records of each process, grouped by dispatch --------------------- */
+
+static int is_prefix(const char *s, const char *p)
+{
+    return !strncmp(s, p, strlen(p));
+}
+
+/* The wait_done zone of the thread around ns (it holds the readback), or -1. */
+static long wait_zone(const tf_trace *t, const long *wz, size_t nwz, uint32_t thread, uint64_t ns)
+{
+    long best = -1;
+    for (size_t i = 0; i < nwz; i++) {
+        const tf_tr_zone *z = &t->zones[wz[i]];
+        if (z->thread == thread && z->start_ns <= ns && ns <= z->end_ns) best = wz[i];
+    }
+    return best;
+}
+
+/* Add `s` to the list `*list` ("a | b"), once. */
+static void add_name(char **list, const char *s)
+{
+    if (!s || !*s) return;
+    size_t n = *list ? strlen(*list) : 0, k = strlen(s);
+    if (*list) {
+        for (const char *p = *list; (p = strstr(p, s)); p += k)
+            if ((p == *list || p[-1] == ' ') && (p[k] == 0 || p[k] == ' ')) return;
+    }
+    char *nl = realloc(*list, n + k + 4);
+    if (!nl) return;
+    if (n) memcpy(nl + n, " | ", 3), n += 3;
+    memcpy(nl + n, s, k + 1);
+    *list = nl;
+}
+
+static int op_by_start(const void *a, const void *b)
+{
+    const pf_op *x = a, *y = b;
+    if (x->process != y->process) return (x->process > y->process) - (x->process < y->process);
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+static int core_cmp(const void *a, const void *b)
+{
+    const pf_op_core *x = a, *y = b;
+    return x->y != y->y ? x->y - y->y : x->x - y->x;
+}
+
+static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
+{
+    long *wz = NULL;
+    size_t nwz = 0;
+    for (size_t i = 0; i < t->nzones; i++) {
+        const char *nm = t->locs[t->zones[i].loc].name;
+        if (nm && !strcmp(nm, "TF_dispatch/wait_done")) {
+            long *n = realloc(wz, (nwz + 1) * sizeof *n);
+            if (!n) break;
+            wz = n;
+            wz[nwz++] = (long)i;
+        }
+    }
+    size_t first = l->nops;
+    uint64_t unknown = 0;
+    for (size_t i = 0; i < t->ndev_perfs; i++) {
+        const tf_tr_dev_perf *rec = &t->dev_perfs[i];
+        pf_op *op = NULL;
+        for (size_t k = l->nops; k-- > first;) /* recent ones first */
+            if (l->ops[k].dispatch == rec->h.dispatch) {
+                op = &l->ops[k];
+                break;
+            }
+        if (!op) {
+            pf_op *n = realloc(l->ops, (l->nops + 1) * sizeof *n);
+            if (!n) break;
+            l->ops = n;
+            op = &l->ops[l->nops++];
+            memset(op, 0, sizeof *op);
+            op->process = proc;
+            op->dispatch = rec->h.dispatch;
+            op->chip = rec->h;
+        }
+        pf_op_core *k = NULL;
+        for (int c = 0; c < op->ncores; c++)
+            if (op->cores[c].x == rec->h.x && op->cores[c].y == rec->h.y) k = &op->cores[c];
+        if (!k) {
+            pf_op_core *n = realloc(op->cores, (size_t)(op->ncores + 1) * sizeof *n);
+            if (!n) break;
+            op->cores = n;
+            k = &op->cores[op->ncores++];
+            memset(k, 0, sizeof *k);
+            k->x = rec->h.x;
+            k->y = rec->h.y;
+        }
+        unknown += tf_trace_dev_perf(t, rec, &k->c);
+        long z = wait_zone(t, wz, nwz, rec->thread, rec->h.host_ns);
+        if (z >= 0) {
+            add_name(&op->op_code, t->zones[z].text);
+            for (uint32_t p = t->zones[z].parent; p != TF_NONE && !op->zone;
+                 p = t->zones[p].parent) {
+                const char *nm = t->locs[t->zones[p].loc].name;
+                if (!nm || is_prefix(nm, "TF_")) continue;
+                const char *tx = t->zones[p].text;
+                size_t need = strlen(nm) + (tx ? strlen(tx) + 2 : 0) + 1;
+                op->zone = malloc(need);
+                if (op->zone) snprintf(op->zone, need, "%s%s%s", nm, tx ? ": " : "", tx ? tx : "");
+            }
+        }
+    }
+    free(wz);
+    if (unknown)
+        pf_note(l, 0,
+                "%llu hardware counter values have keys this tt_foil_profile does not know (a "
+                "newer runtime?); they were skipped",
+                (unsigned long long)unknown);
+    for (size_t i = first; i < l->nops; i++) {
+        pf_op *op = &l->ops[i];
+        qsort(op->cores, (size_t)op->ncores, sizeof *op->cores, core_cmp);
+        pf_op_compute(op);
+        op->start_ns = tf_trace_dev_ns(t, op->start);
+        op->end_ns = tf_trace_dev_ns(t, op->end);
+        if (!op->op_code) op->op_code = strdup("?");
+        if (!op->zone) op->zone = strdup("");
+    }
+}
+
+void pf_ops_load(pf_logs *l, tf_trace *const *ts)
+{
+    for (uint32_t i = 0; ts && i < l->nprocs; i++)
+        if (ts[i] && ts[i]->ndev_perfs) load_process(l, ts[i], i);
+    if (!l->nops) return;
+    qsort(l->ops, l->nops, sizeof *l->ops, op_by_start);
+    for (size_t i = 1; i < l->nops; i++) {
+        pf_op *a = &l->ops[i - 1], *b = &l->ops[i];
+        if (a->process != b->process || b->start_ns < a->end_ns) continue;
+        b->has_gap = 1;
+        b->gap_ns = b->start_ns - a->end_ns;
+    }
+}
+
+/* ---- the CSVs ---------------------------------------------------------------------------- */
+
+static const char *fidelity_name(int f)
+{
+    static const char *const names[] = {"exact (HiFi4 cost)", "LoFi", "HiFi2", "HiFi3", "HiFi4"};
+    return f >= 0 && f <= 4 ? names[f] : "?";
+}
+
+static void core_name(char *buf, size_t n, const pf_op_core *k)
+{
+    snprintf(buf, n, "(%d,%d)", k->x, k->y);
+}
+
+void pf_write_ops(pf_logs *l)
+{
+    if (!l->nops) return;
+    pf_out *o = pf_out_open(l, PF_OPS_PERF);
+    if (o) {
+        const tf_csv_schema *s = &tf_csv_ops_perf;
+        pf_put_header(o, s);
+        for (size_t i = 0; i < l->nops; i++) {
+            const pf_op *op = &l->ops[i];
+            cm_csv_value v[TF_OP_NCOLS] = {{0}};
+            char busiest[32], least[32], strag[32];
+            uint64_t dur = op->end - op->start;
+            double nspc = op->chip.clock_mhz ? 1000.0 / op->chip.clock_mhz : 1.0;
+            v[TF_OP_OP_ID] = CM_CSV_U(i + 1);
+            v[TF_OP_PID] = CM_CSV_U(l->nprocs ? l->procs[op->process].pid : 0);
+            v[TF_OP_DISPATCH_ID] = CM_CSV_U(op->dispatch);
+            v[TF_OP_OP_CODE] = CM_CSV_S(op->op_code);
+            v[TF_OP_ZONE] = CM_CSV_S(op->zone);
+            v[TF_OP_MATH_FIDELITY] = CM_CSV_S(op->fpu_flops ? fidelity_name(op->fidelity) : "");
+            v[TF_OP_CORE_COUNT] = CM_CSV_U((uint64_t)op->ncores);
+            v[TF_OP_GRID_CORES] = CM_CSV_U((uint64_t)op->chip.grid_x * op->chip.grid_y);
+            v[TF_OP_DEVICE_KERNEL_START_CYCLE] = CM_CSV_U(op->start);
+            v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES] = CM_CSV_U(dur);
+            v[TF_OP_DEVICE_KERNEL_DURATION_NS] = CM_CSV_U((uint64_t)((double)dur * nspc + 0.5));
+            v[TF_OP_OP_TO_OP_LATENCY_NS] = op->has_gap ? CM_CSV_U(op->gap_ns) : CM_CSV_EMPTY;
+            v[TF_OP_FLOPS] = CM_CSV_U(op->flops);
+            v[TF_OP_FLOPS_PCT] = CM_CSV_F(op->flop_pct);
+            v[TF_OP_DRAM_BYTES] = CM_CSV_U(op->dram_rd + op->dram_wr);
+            v[TF_OP_DRAM_GBPS] = CM_CSV_F(op->dram_gbps);
+            v[TF_OP_DRAM_PCT] = CM_CSV_F(op->dram_pct);
+            v[TF_OP_NOC_BYTES] = CM_CSV_U(op->noc_bytes);
+            v[TF_OP_MCAST_BYTES] = CM_CSV_U(op->mcast);
+            v[TF_OP_ARITH_INTENSITY] = CM_CSV_F(op->intensity);
+            v[TF_OP_BOUND] = CM_CSV_S(op->bound);
+            for (int r = 0; r < TF_NUM_RISCS; r++)
+                v[TF_OP_BRISC_STALL + r] = CM_CSV_S(op->stall[r]);
+            core_name(busiest, sizeof busiest, &op->cores[op->busiest]);
+            core_name(least, sizeof least, &op->cores[op->least]);
+            v[TF_OP_BUSIEST_CORE] = CM_CSV_S(busiest);
+            v[TF_OP_BUSIEST_CORE_UTIL_PCT] = CM_CSV_F(op->cores[op->busiest].util);
+            v[TF_OP_LEAST_BUSY_CORE] = CM_CSV_S(least);
+            v[TF_OP_LEAST_BUSY_CORE_UTIL_PCT] = CM_CSV_F(op->cores[op->least].util);
+            if (op->straggler >= 0) core_name(strag, sizeof strag, &op->cores[op->straggler]);
+            v[TF_OP_STRAGGLER] = CM_CSV_S(op->straggler >= 0 ? strag : "");
+            pf_put_row(o, s, v);
+        }
+        pf_out_close(o);
+    }
+    o = pf_out_open(l, PF_OPS_CORES);
+    if (!o) return;
+    const tf_csv_schema *s = &tf_csv_ops_cores;
+    pf_put_header(o, s);
+    for (size_t i = 0; i < l->nops; i++) {
+        const pf_op *op = &l->ops[i];
+        for (int c = 0; c < op->ncores; c++) {
+            const pf_op_core *k = &op->cores[c];
+            uint64_t dram = 0;
+            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += k->c.dram_rd[b] + k->c.dram_wr[b];
+            for (int r = 0; r < TF_NUM_RISCS; r++) {
+                const tf_perf_risc *p = &k->c.risc[r];
+                if (!(k->c.valid >> r & 1)) continue;
+                cm_csv_value v[TF_OC_NCOLS] = {{0}};
+                char top[40] = "", nm[32];
+                int cause, cb;
+                if (top_wait(p, &cause, &cb) && cause >= 0)
+                    pf_stall_name(top, sizeof top, cause, cb);
+                (void)nm;
+                uint64_t noc = 0;
+                for (int n = 0; n < TF_NUM_NOCS; n++) noc += p->noc_rd[n] + p->noc_wr[n];
+                v[TF_OC_OP_ID] = CM_CSV_U(i + 1);
+                v[TF_OC_DISPATCH_ID] = CM_CSV_U(op->dispatch);
+                v[TF_OC_CORE_X] = CM_CSV_U((uint64_t)k->x);
+                v[TF_OC_CORE_Y] = CM_CSV_U((uint64_t)k->y);
+                v[TF_OC_RISC] = CM_CSV_S(cm_risc_name(r));
+                v[TF_OC_CYCLES] = CM_CSV_U(risc_cycles(&k->c, r));
+                v[TF_OC_INSTRUCTIONS] = CM_CSV_U(p->instret);
+                v[TF_OC_TILE_CYCLES] = CM_CSV_U(p->tile);
+                for (int w = 0; w < TF_PERF_NUM_WAITS; w++)
+                    v[TF_OC_WAIT_CB_FRONT + w] = CM_CSV_U(p->wait[w]);
+                v[TF_OC_TOP_STALL] = CM_CSV_S(top);
+                v[TF_OC_NOC_BYTES] = CM_CSV_U(noc);
+                v[TF_OC_DRAM_BYTES] = CM_CSV_U(r == 0 ? dram : 0);
+                v[TF_OC_CORE_UTIL_PCT] = CM_CSV_F(k->util);
+                v[TF_OC_STRAGGLER] = CM_CSV_U(op->straggler == c);
+                pf_put_row(o, s, v);
+            }
+        }
+    }
+    pf_out_close(o);
+}
+
+/* ---- the summary's first lines ------------------------------------------------------------ */
+
+void pf_ops_summary(pf_logs *l, FILE *out)
+{
+    if (!l->nops) return;
+    uint64_t dev = 0, gap = 0;
+    for (size_t i = 0; i < l->nops; i++) {
+        dev += l->ops[i].end - l->ops[i].start;
+        if (l->ops[i].has_gap) gap += l->ops[i].gap_ns;
+    }
+    /* ops by device time */
+    size_t *ix = malloc(l->nops * sizeof *ix);
+    if (!ix) return;
+    for (size_t i = 0; i < l->nops; i++) ix[i] = i;
+    for (size_t i = 1; i < l->nops; i++) /* insertion sort: a few hundred ops */
+        for (size_t j = i; j > 0; j--) {
+            const pf_op *a = &l->ops[ix[j - 1]], *b = &l->ops[ix[j]];
+            if (b->end - b->start <= a->end - a->start) break;
+            size_t t = ix[j];
+            ix[j] = ix[j - 1];
+            ix[j - 1] = t;
+        }
+    char h1[32], h2[32], nm[200];
+    fprintf(out, "Where the time went on the chip (%zu ops, hardware counters; %s/%s)\n", l->nops,
+            l->dir, PF_OPS_PERF);
+    fprintf(out, "  device %s in ops, %s between them on the host (op-to-op gaps)\n",
+            pf_human_ns(h1, sizeof h1, dev), pf_human_ns(h2, sizeof h2, gap));
+    for (size_t k = 0; k < l->nops && k < 5; k++) {
+        const pf_op *op = &l->ops[ix[k]];
+        uint64_t d = op->end - op->start;
+        fprintf(out, "  %5.1f%% %-5s %s%s%s: %d cores, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
+                dev ? 100.0 * (double)d / (double)dev : 0, op->bound,
+                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, op->ncores,
+                op->flop_pct, op->dram_pct,
+                *op->stall[TF_RISC_TRISC0] ? op->stall[TF_RISC_TRISC0] : op->stall[0]);
+    }
+    char adv[8][256];
+    int shown = 0;
+    if (gap > dev)
+        fprintf(out, "  advice: the host gap dominates: %s between ops against %s in them\n",
+                pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev)),
+            shown++;
+    for (size_t k = 0; k < l->nops && shown < 6; k++) {
+        int n = pf_op_advice(&l->ops[ix[k]], adv, 8);
+        for (int i = 0; i < n && shown < 6; i++, shown++)
+            fprintf(out, "  advice (op %u): %s\n", l->ops[ix[k]].dispatch, adv[i]);
+    }
+    fprintf(out, "\n");
+    free(ix);
+}
+
+/* ---- Perfetto counter tracks: each op's FLOPs and DRAM use (percent of the
+ * modeled peaks), its busiest core's utilisation and its cores, as steps on
+ * the device timeline (zero between ops) ---------------------------------------------- */
+
+void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
+{
+    for (size_t i = 0; i < l->nops; i++) {
+        const pf_op *op = &l->ops[i];
+        uint64_t t0 = op->start_ns >= l->t0 ? op->start_ns - l->t0 : 0;
+        uint64_t t1 = op->end_ns >= l->t0 ? op->end_ns - l->t0 : 0;
+        /* one counter per series, its one args key its name: Tracy's
+         * import-chrome names a plot after the key (docs/profiling.md) */
+        static const char *const names[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",
+                                             "chip busiest core %", "chip cores used"};
+        double v[4] = {op->flop_pct, op->dram_pct, op->cores[op->busiest].util, op->ncores};
+        for (int k = 0; k < 2; k++) {
+            uint64_t ts = k ? t1 : t0;
+            for (int c = 0; c < 4; c++) {
+                pf_printf(o, "%s{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%u,\"ts\":%llu.%03llu,",
+                          *first ? "" : ",\n", names[c], pid, (unsigned long long)(ts / 1000),
+                          (unsigned long long)(ts % 1000));
+                pf_printf(o, "\"args\":{\"%s\":%.2f}}", names[c], k ? 0.0 : v[c]);
+                *first = 0;
+            }
+        }
+    }
+}

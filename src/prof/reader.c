@@ -220,6 +220,17 @@ static int id_usable(reader *r, uint32_t kind, const def *d)
     return 0;
 }
 
+static const char *def_kind_name(uint32_t kind)
+{
+    switch (kind) {
+#define TF_DEF_NAME(name, code, strings, meaning)                                                  \
+    case code: return #name;
+        TF_TRACE_DEFS(TF_DEF_NAME)
+#undef TF_DEF_NAME
+    default: return "?";
+    }
+}
+
 static void free_loc(tf_tr_loc *l)
 {
     free(l->name);
@@ -381,7 +392,7 @@ static int def_CAPACITY(reader *r, const def *d)
     tf_trace *t = r->t;
     uint64_t bytes;
     if (parse_u64(d->s[1], &bytes)) {
-        r->t->dropped_defs++;
+        if (!r->t->dropped_defs++) r->first_dropped_kind = TF_DEF_CAPACITY;
         return 0;
     }
     size_t cap = r->cap_caps;
@@ -665,17 +676,20 @@ static void check_seq(reader *r)
     if (!missing) return;
     t->missing_chunks = missing;
     uint64_t failed = t->has_trailer ? t->trailer.lost_chunks : 0;
+    int one = missing == 1;
     if (failed >= missing)
         warn(t,
-             "%llu chunks (numbers %s%s) were never written: the program's writes failed (a "
+             "%llu chunk%s (number%s %s%s) %s never written: the program's writes failed (a "
              "full disk?); %llu records were lost, as the trailer counts",
-             (unsigned long long)missing, list, ranges > 4 ? ", ..." : "",
+             (unsigned long long)missing, one ? "" : "s", one ? "" : "s", list,
+             ranges > 4 ? ", ..." : "", one ? "was" : "were",
              (unsigned long long)t->trailer.lost_records);
     else
         warn(t,
-             "%llu chunks (numbers %s%s) are missing from the file (removed or damaged); their "
-             "records are not in the reports",
-             (unsigned long long)missing, list, ranges > 4 ? ", ..." : "");
+             "%llu chunk%s (number%s %s%s) %s missing from the file (removed or damaged); "
+             "%s records are not in the reports",
+             (unsigned long long)missing, one ? "" : "s", one ? "" : "s", list,
+             ranges > 4 ? ", ..." : "", one ? "is" : "are", one ? "its" : "their");
 }
 
 static void scan_chunks(reader *r)
@@ -1107,10 +1121,10 @@ tf_trace *tf_trace_load(const char *path)
              (unsigned long long)t->trailer.lost_records);
     if (t->dropped_defs)
         warn(t,
-             "%llu definitions were dropped (the first: kind %u, id %u; ids above %u cannot be "
-             "named by any record, and capacities must be whole numbers)",
-             (unsigned long long)t->dropped_defs, r.first_dropped_kind, r.first_dropped_id,
-             TF_REC_MAX_ARG);
+             "%llu definitions were dropped (the first: a %s definition with id %u; ids above "
+             "%u cannot be named by any record, and capacities must be whole numbers)",
+             (unsigned long long)t->dropped_defs, def_kind_name(r.first_dropped_kind),
+             r.first_dropped_id, TF_REC_MAX_ARG);
     if (r.undefined_loc_zones) {
         t->undefined_refs += r.undefined_loc_zones;
         warn(t,

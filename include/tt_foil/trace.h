@@ -155,6 +155,8 @@ typedef struct tf_trace {
 /* Read a trace or memory log; NULL + message (tf_last_error) if it cannot be read at all
  * (missing, not a tt-foil trace, header cut short). */
 tf_trace *tf_trace_load(const char *path);
+/* The same from memory (data is copied; `name` is used in messages). */
+tf_trace *tf_trace_read(const char *name, const void *data, size_t size);
 void tf_trace_free(tf_trace *t);
 
 /* The call site of zone `zid` in a device block (resolved against the

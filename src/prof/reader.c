@@ -1030,24 +1030,43 @@ static void read_events(reader *r, const chunk_ref *c)
     free(unpacked);
 }
 
+static tf_trace *load(const char *path, uint8_t *data, size_t size);
+
 tf_trace *tf_trace_load(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
-    reader r;
-    memset(&r, 0, sizeof r);
-    size_t cap = 0;
+    uint8_t *data = NULL;
+    size_t size = 0, cap = 0;
     for (;;) {
-        if (grow((void **)&r.data, &cap, r.size + 65536, 1)) {
+        if (grow((void **)&data, &cap, size + 65536, 1)) {
             fclose(f);
-            free(r.data);
+            free(data);
             return cm_err_null("%s: out of memory", path);
         }
-        size_t n = fread(r.data + r.size, 1, cap - r.size, f);
-        r.size += n;
+        size_t n = fread(data + size, 1, cap - size, f);
+        size += n;
         if (n == 0) break;
     }
     fclose(f);
+    return load(path, data, size);
+}
+
+tf_trace *tf_trace_read(const char *name, const void *data, size_t size)
+{
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy) return cm_err_null("%s: out of memory", name);
+    if (size) memcpy(copy, data, size);
+    return load(name, copy, size);
+}
+
+/* Read the trace in data[0..size) (owned: freed here). */
+static tf_trace *load(const char *path, uint8_t *data, size_t size)
+{
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.data = data;
+    r.size = size;
     if (r.size == 0) {
         free(r.data);
         return cm_err_null("%s: the file is empty: the profiler created it but could not write "

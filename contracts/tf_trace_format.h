@@ -22,7 +22,7 @@
 #define TF_TRACE_STATIC_ASSERT _Static_assert
 #endif
 
-#define TF_TRACE_MAGIC   "TFTRACE1"
+#define TF_TRACE_MAGIC "TFTRACE1"
 /* 3: the chunk header is checked too (head_check, 56-byte header); 2:
  * named pools and tracks (1 had core coordinates). The reader reads 2 and
  * 3 (a version-2 chunk header is the first 48 bytes, unchecked). */

@@ -101,7 +101,7 @@ int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_ev
 uint64_t tf_trace_ns_of(double ns, int *clamped)
 {
     const double two64 = 18446744073709551616.0; /* the first value a uint64_t cannot hold */
-    if (ns < 0) return 0;                          /* before the clock's origin */
+    if (ns < 0) return 0;                        /* before the clock's origin */
     if (ns + 0.5 < two64) return (uint64_t)(ns + 0.5);
     if (clamped) *clamped = 1; /* beyond the clock, or NaN */
     return ns == ns ? UINT64_MAX : 0;

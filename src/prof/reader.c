@@ -668,9 +668,9 @@ static void check_seq(reader *r)
         if (hi <= lo) continue;
         missing += hi - lo;
         if (ranges++ < 4 && n < sizeof list)
-            n += (size_t)snprintf(list + n, sizeof list - n, hi - lo == 1 ? "%s%llu" : "%s%llu-%llu",
-                                  n ? ", " : "", (unsigned long long)lo,
-                                  (unsigned long long)(hi - 1));
+            n += (size_t)snprintf(list + n, sizeof list - n,
+                                  hi - lo == 1 ? "%s%llu" : "%s%llu-%llu", n ? ", " : "",
+                                  (unsigned long long)lo, (unsigned long long)(hi - 1));
     }
     free(seq);
     if (!missing) return;
@@ -721,9 +721,9 @@ static void scan_chunks(reader *r)
         int head = read_head(r, off, &h);
         size_t next = resync(r, off + 1);
         char what[160];
-        if (next == r->size && (head ? h.payload_bytes > avail - r->chead
-                                     : avail < r->chead &&
-                                           !memcmp(r->data + off, "TFCK", avail < 4 ? avail : 4))) {
+        if (next == r->size &&
+            (head ? h.payload_bytes > avail - r->chead
+                  : avail < r->chead && !memcmp(r->data + off, "TFCK", avail < 4 ? avail : 4))) {
             /* nothing valid follows, and a chunk starts here that the file
              * does not hold whole: written last, cut short */
             t->truncated_bytes = avail;
@@ -846,7 +846,8 @@ static int rec_ZONE_BEGIN(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     struct stack *st = e->st;
-    uint32_t loc = loc_index(r, e->arg, 1), *open = loc != TF_NONE ? open_count(r, e->thread, loc) : NULL;
+    uint32_t loc = loc_index(r, e->arg, 1),
+             *open = loc != TF_NONE ? open_count(r, e->thread, loc) : NULL;
     if (!open) return -1;
     if (loc >= r->ndefined_locs) r->undefined_loc_zones++; /* placeholders follow the definitions */
     tf_tr_zone z = {
@@ -874,7 +875,8 @@ static int rec_ZONE_END(reader *r, const rec *e)
     }
     if (t->zones[st->idx[st->n - 1]].loc != loc) {
         t->mismatched_ends++;
-        while (st->n && t->zones[st->idx[st->n - 1]].loc != loc) close_zone(r, e->thread, st, e->ns);
+        while (st->n && t->zones[st->idx[st->n - 1]].loc != loc)
+            close_zone(r, e->thread, st, e->ns);
     }
     close_zone(r, e->thread, st, e->ns);
     return 0;
@@ -1153,8 +1155,9 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
     }
     if (r.undefined_pools) {
         t->undefined_refs += r.undefined_pools;
-        warn(t, "%llu memory pools are not defined in the trace; they are reported as 'pool #N "
-                "(undefined)'",
+        warn(t,
+             "%llu memory pools are not defined in the trace; they are reported as 'pool #N "
+             "(undefined)'",
              (unsigned long long)r.undefined_pools);
     }
     if (r.texts_cut)

@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 static const char *const files[] = {PF_DEVZONES_CSV, PF_CLOCK_SYNC, PF_TRACE, PF_MEMLOG};
 
 static char dir[256];
@@ -34,10 +33,10 @@ static void remove_tree(void)
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);
         unlink(path);
     }
-    static const char *const reports[] = {
-        PF_PERF_RESULTS, PF_PERF_PER_CALL, PF_PHASES,     PF_MEMORY_REPORT, PF_DEVICE_PERF,
-        PF_TRACE_JSON,   PF_REPORT_HTML,   PF_DIAGNOSTICS, PF_OPEN_ZONES,    PF_MEMLOG_CSV,
-        PF_OPS_CSV};
+    static const char *const reports[] = {PF_PERF_RESULTS,  PF_PERF_PER_CALL, PF_PHASES,
+                                          PF_MEMORY_REPORT, PF_DEVICE_PERF,   PF_TRACE_JSON,
+                                          PF_REPORT_HTML,   PF_DIAGNOSTICS,   PF_OPEN_ZONES,
+                                          PF_MEMLOG_CSV,    PF_OPS_CSV};
     for (size_t i = 0; i < sizeof reports / sizeof *reports; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, reports[i]);
         unlink(path);
@@ -47,8 +46,8 @@ static void remove_tree(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "%s/tf_fuzz_logs.%ld", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
-                 (long)getpid());
+        snprintf(dir, sizeof dir, "%s/tf_fuzz_logs.%ld",
+                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
         char sub[600];
         mkdir(dir, 0755);
         snprintf(sub, sizeof sub, "%s/%s", dir, PF_LOGS);

@@ -23,7 +23,8 @@ static size_t make_records(const uint8_t *data, size_t size, uint64_t *w, size_t
     for (size_t i = 0; i < nw && n < cap;) {
         uint64_t head;
         memcpy(&head, data + 8 * i++, 8);
-        unsigned type = 1 + (unsigned)(head >> TF_REC_TYPE_SHIFT) % 10; /* TF_R_ZONE_BEGIN .. TF_R_DEVICE_PC */
+        unsigned type =
+            1 + (unsigned)(head >> TF_REC_TYPE_SHIFT) % 10; /* TF_R_ZONE_BEGIN .. TF_R_DEVICE_PC */
         uint32_t arg = TF_REC_ARG(head);
         if (tf_rec_is_text(type)) arg %= 8 * (uint32_t)(nw - i) + 1;
         head = TF_REC(type, arg, TF_REC_DELTA(head));
@@ -46,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint64_t n = 0, a, b;
         tf_tr_dev_counts c = {0};
         (void)tf_trace_dev_walk(t, count_event, &n, &c);
-        for (size_t i = 0; i < t->ndev_blocks; i++) (void)tf_trace_dev_ns(t, t->dev_blocks[i].h.ref_cycle);
+        for (size_t i = 0; i < t->ndev_blocks; i++)
+            (void)tf_trace_dev_ns(t, t->dev_blocks[i].h.ref_cycle);
         tf_trace_span(t, &a, &b);
         for (size_t i = 0; i < t->nzones; i++) FUZZ_CHECK(t->zones[i].loc < t->nlocs);
         for (size_t i = 0; i < t->nmem; i++) FUZZ_CHECK(t->mem[i].pool < t->npools);

@@ -47,6 +47,7 @@ typedef struct buf {
 
 static void put(buf *b, const void *d, size_t n)
 {
+    if (!n) return; /* an empty payload has no bytes (and may have no buffer) */
     if (b->n + n > b->cap) {
         b->cap = (b->n + n) * 2 + 256;
         b->p = realloc(b->p, b->cap);
@@ -246,7 +247,8 @@ int main(int argc, char **argv)
             for (unsigned long long i = 0; i < a1; i++) put(&garbage, "\xa5", 1);
         } else if (!strcmp(op, "cut") && sscanf(rest, "%llu", &a1) == 1) {
             cut = a1;
-        } else if (!strcmp(op, "def") && sscanf(rest, "%llu %llu %llu %n", &a1, &a2, &a3, &k) == 3) {
+        } else if (!strcmp(op, "def") &&
+                   sscanf(rest, "%llu %llu %llu %n", &a1, &a2, &a3, &k) == 3) {
             char *s0 = unescape(rest + k), *s1 = strchr(s0, '|'), *s2 = NULL;
             if (s1) *s1++ = 0, s2 = strchr(s1, '|');
             if (s2) *s2++ = 0;

@@ -109,8 +109,8 @@ static void host_zones(pf_logs *l, pf_analysis *a)
         if (!t->locs[i].name) continue;
         loc_key lk = {t->locs, t->locs[i].name};
         int is_new;
-        uint32_t *first = cm_map_slot(&m, hash_str(lk.name, 0xcbf29ce484222325ull) | 1,
-                                      same_name, &lk, &is_new);
+        uint32_t *first =
+            cm_map_slot(&m, hash_str(lk.name, 0xcbf29ce484222325ull) | 1, same_name, &lk, &is_new);
         if (!first) goto out_names;
         if (is_new)
             *first = i;

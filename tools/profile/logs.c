@@ -393,8 +393,8 @@ static void load_sync(pf_logs *l)
     cm_csv_value h, c, npc, mode = CM_CSV_S(tf_csv_device_clock[TF_CLOCK_host_monotonic]);
     int nf = cm_csv_next(&r);
     cm_csv_bind(s, r.fields, nf > 0 ? nf : 0, col); /* device_clock may be absent */
-    if (nf <= 0 || header_repeats(l, PF_CLOCK_SYNC, &r) || col[TF_SYNC_host_ns_first] < 0 || col[TF_SYNC_cycle_first] < 0 ||
-        col[TF_SYNC_ns_per_cycle] < 0 || cm_csv_next(&r) <= 0 ||
+    if (nf <= 0 || header_repeats(l, PF_CLOCK_SYNC, &r) || col[TF_SYNC_host_ns_first] < 0 ||
+        col[TF_SYNC_cycle_first] < 0 || col[TF_SYNC_ns_per_cycle] < 0 || cm_csv_next(&r) <= 0 ||
         cm_csv_get(&r, s, col, TF_SYNC_host_ns_first, &h) || h.empty ||
         cm_csv_get(&r, s, col, TF_SYNC_cycle_first, &c) || c.empty ||
         cm_csv_get(&r, s, col, TF_SYNC_ns_per_cycle, &npc) || npc.empty || !isfinite(npc.f) ||

@@ -58,18 +58,20 @@ report "$d"
 expect_rc 0 "good device CSV"
 cp "$tmp/all" "$tmp/good"
 good_perf=$(cat "$d/reports/tt_foil_device_perf.csv")
+same_device_report() { # what
+    checks=$((checks + 1))
+    [ "$(cat "$d/reports/tt_foil_device_perf.csv")" = "$good_perf" ] ||
+        fail "$1: the device report differs from the undamaged file's"
+}
 
 tr '\n' '\r' <"$cases/basic/device_zones.csv" >"$csv"
 report "$d"
 expect_rc 0 "CR-only line ends"
-checks=$((checks + 1))
-[ "$(cat "$d/reports/tt_foil_device_perf.csv")" = "$good_perf" ] ||
-    fail "CR-only line ends: the device report differs from the LF file's"
+same_device_report "CR-only line ends"
 sed 's/$/\r/' "$cases/basic/device_zones.csv" >"$csv"
 report "$d"
 expect_rc 0 "CRLF line ends"
-checks=$((checks + 1))
-[ "$(cat "$d/reports/tt_foil_device_perf.csv")" = "$good_perf" ] || fail "CRLF: the device report differs"
+same_device_report "CRLF line ends"
 
 {
     head -3 "$cases/basic/device_zones.csv"
@@ -80,9 +82,7 @@ checks=$((checks + 1))
 report "$d"
 expect_rc 2 "a row of 1,100 fields"
 said "1 malformed rows were skipped (the first at line 4; some have another number of fields than the header)" "a row of 1,100 fields"
-checks=$((checks + 1))
-[ "$(cat "$d/reports/tt_foil_device_perf.csv")" = "$good_perf" ] ||
-    fail "a row of 1,100 fields: the rows after it are not all read"
+same_device_report "a row of 1,100 fields (the rows after it are read)"
 
 sed '1s/core_y/core_x/' "$cases/basic/device_zones.csv" >"$csv"
 report "$d"

@@ -21,12 +21,18 @@ typedef struct cm_csv_reader {
     int nfields, cap_fields;
     long line;      /* line number where the last record started */
     long lines;     /* physical lines consumed so far */
-    char *line_buf; /* the physical line being split */
+    char *line_buf; /* the physical line being split (getline's) */
     size_t line_cap;
+    size_t line_pos, line_len; /* what is left of it (a CR-only file is one getline) */
+    size_t *starts;            /* field offsets of the record being split */
+    size_t cap_starts;
+    int unterminated; /* the last record read ended at the end of the file, not a line end */
 } cm_csv_reader;
 
-/* Read the next record; returns the number of fields, 0 at the end, -1 on
- * a malformed record (an unterminated quote at the end of the file). */
+/* Read the next record; returns the number of fields (as many as the
+ * record has), 0 at the end, -1 on a malformed record (an unterminated
+ * quote at the end of the file) or out of memory. Records end at LF,
+ * CRLF or a lone CR. */
 int cm_csv_next(cm_csv_reader *r);
 void cm_csv_close(cm_csv_reader *r);
 

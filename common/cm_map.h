@@ -20,6 +20,9 @@ typedef struct cm_map {
  * memory. */
 uint32_t *cm_map_slot(cm_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx), void *ctx,
                       int *is_new);
+/* The value of key (the first slot `same` accepts), NULL if absent. */
+const uint32_t *cm_map_find(const cm_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx),
+                            void *ctx);
 void cm_map_free(cm_map *m);
 
 #endif

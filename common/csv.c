@@ -33,63 +33,89 @@ static int reserve(cm_csv_reader *r, size_t need)
     return 0;
 }
 
-/* Each physical line is read whole (getline), then split in memory; a
- * quoted field with a line break continues on the next line. */
+/* The next character of the file, -1 at its end: physical lines are read
+ * whole (getline) and split in memory. */
+static int next_char(cm_csv_reader *r)
+{
+    if (r->line_pos == r->line_len) {
+        ssize_t len = getline(&r->line_buf, &r->line_cap, r->f);
+        if (len <= 0) return -1;
+        r->line_pos = 0;
+        r->line_len = (size_t)len;
+    }
+    return (unsigned char)r->line_buf[r->line_pos++];
+}
+
+static int peek_char(cm_csv_reader *r)
+{
+    int c = next_char(r);
+    if (c >= 0) r->line_pos--;
+    return c;
+}
+
+static int add_start(cm_csv_reader *r, int nf, size_t at)
+{
+    if ((size_t)nf == r->cap_starts) {
+        size_t cap = r->cap_starts ? 2 * r->cap_starts : 64;
+        size_t *ns = realloc(r->starts, cap * sizeof *ns);
+        if (!ns) return -1;
+        r->starts = ns;
+        r->cap_starts = cap;
+    }
+    r->starts[nf] = at;
+    return 0;
+}
+
+/* A record: fields split at commas, quoted fields may hold commas, quotes
+ * (doubled) and line breaks; any number of fields. */
 int cm_csv_next(cm_csv_reader *r)
 {
-    ssize_t len = getline(&r->line_buf, &r->line_cap, r->f);
-    if (len <= 0) return 0;
+    int c = next_char(r);
+    if (c < 0) return 0;
     r->line = ++r->lines;
-    if (reserve(r, (size_t)len + 1)) return -1;
-    /* field starts as offsets, fixed up to pointers at the end */
-    size_t starts[1024];
-    int nf = 0;
-    starts[nf++] = 0;
-    int quoted = 0, in_quotes = 0;
+    r->unterminated = 0;
+    int nf = 0, quoted = 0, in_quotes = 0;
     size_t n = 0;
-    const char *p = r->line_buf, *end = p + len;
-    char *out = r->buf;
-    for (;;) {
-        if (p == end) {
-            if (!in_quotes) break;
-            len = getline(&r->line_buf, &r->line_cap, r->f);
-            if (len <= 0) return -1; /* the file ends inside quotes */
-            r->lines++;
-            if (reserve(r, n + (size_t)len + 1)) return -1;
-            out = r->buf;
-            p = r->line_buf;
-            end = p + len;
-            continue;
+    if (add_start(r, nf++, 0)) return -1;
+    for (;; c = next_char(r)) {
+        if (c < 0) {
+            if (in_quotes) return -1; /* the file ends inside quotes */
+            r->unterminated = 1;
+            break;
         }
-        char c = *p++;
+        if (reserve(r, n + 2)) return -1;
         if (in_quotes) {
+            if (c == '\n') r->lines++;
             if (c != '"')
-                out[n++] = c;
-            else if (p < end && *p == '"')
-                out[n++] = '"', p++;
+                r->buf[n++] = (char)c;
+            else if (peek_char(r) == '"')
+                r->buf[n++] = '"', next_char(r);
             else
                 in_quotes = 0;
-        } else if (c == '"' && !quoted && n == starts[nf - 1]) {
+        } else if (c == '"' && !quoted && n == r->starts[nf - 1]) {
             in_quotes = quoted = 1;
         } else if (c == ',') {
-            out[n++] = 0;
-            if (nf == (int)(sizeof starts / sizeof starts[0])) return -1;
-            starts[nf++] = n;
+            r->buf[n++] = 0;
+            if (add_start(r, nf++, n)) return -1;
             quoted = 0;
         } else if (c == '\n') {
             break;
-        } else if (c != '\r') {
-            out[n++] = c;
+        } else if (c == '\r') {
+            if (peek_char(r) == '\n') next_char(r);
+            break;
+        } else {
+            r->buf[n++] = (char)c;
         }
     }
-    out[n] = 0;
+    if (reserve(r, n + 1)) return -1;
+    r->buf[n] = 0;
     if (nf > r->cap_fields) {
         char **nfp = realloc(r->fields, (size_t)nf * sizeof *nfp);
         if (!nfp) return -1;
         r->fields = nfp;
         r->cap_fields = nf;
     }
-    for (int i = 0; i < nf; i++) r->fields[i] = r->buf + starts[i];
+    for (int i = 0; i < nf; i++) r->fields[i] = r->buf + r->starts[i];
     r->nfields = nf;
     return nf;
 }
@@ -99,9 +125,12 @@ void cm_csv_close(cm_csv_reader *r)
     free(r->buf);
     free(r->fields);
     free(r->line_buf);
+    free(r->starts);
     r->buf = NULL;
     r->fields = NULL;
     r->line_buf = NULL;
+    r->starts = NULL;
+    r->line_pos = r->line_len = r->cap_starts = 0;
 }
 
 /* ---- rows of a schema ---------------------------------------------------------- */

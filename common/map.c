@@ -47,6 +47,15 @@ uint32_t *cm_map_slot(cm_map *m, uint64_t key, int (*same)(uint32_t value, void 
     return &m->vals[h];
 }
 
+const uint32_t *cm_map_find(const cm_map *m, uint64_t key, int (*same)(uint32_t value, void *ctx),
+                            void *ctx)
+{
+    if (!m->slots) return NULL;
+    for (size_t h = home(key, m->slots); m->keys[h]; h = (h + 1) & (m->slots - 1))
+        if (m->keys[h] == key && (!same || same(m->vals[h], ctx))) return &m->vals[h];
+    return NULL;
+}
+
 void cm_map_free(cm_map *m)
 {
     free(m->keys);

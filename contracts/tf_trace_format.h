@@ -4,10 +4,11 @@
  *
  *   file   := header chunk*
  *   header := TF_TRACE_MAGIC, version, flags, pid, start tsc/ns, program
- *   chunk  := chunk header (48 bytes) + payload (payload_bytes)
+ *   chunk  := chunk header (56 bytes) + payload (payload_bytes)
  *
  * Every chunk is written with a single write(); a chunk cut short by a
- * crash or a full disk is detected (size, checksum) and left out. */
+ * crash or a full disk is detected (size, checksum) and left out. Chunks
+ * are numbered (seq) so that a missing or repeated one is seen too. */
 #ifndef TF_TRACE_FORMAT_H
 #define TF_TRACE_FORMAT_H
 
@@ -21,8 +22,12 @@
 #define TF_TRACE_STATIC_ASSERT _Static_assert
 #endif
 
-#define TF_TRACE_MAGIC   "TFTRACE1"
-#define TF_TRACE_VERSION 2u /* 2: named pools and tracks (1 had core coordinates) */
+#define TF_TRACE_MAGIC "TFTRACE1"
+/* 3: the chunk header is checked too (head_check, 56-byte header); 2:
+ * named pools and tracks (1 had core coordinates). The reader reads 2 and
+ * 3 (a version-2 chunk header is the first 48 bytes, unchecked). */
+#define TF_TRACE_VERSION    3u
+#define TF_TRACE_VERSION_V2 2u
 
 /* file header flags */
 #define TF_TRACE_FLAG_NS_CLOCK 1u /* timestamps are monotonic ns, not TSC ticks */
@@ -71,11 +76,17 @@ typedef struct tf_chunk_header {
     uint32_t payload_bytes;   /* multiple of 8 */
     uint64_t tsc_base;        /* record timestamps are deltas from this */
     uint64_t cal_tsc, cal_ns; /* calibration point taken when written */
-    uint32_t seq;             /* chunk number in the file */
+    uint32_t seq;             /* chunk number in the file: 0, 1, 2, ... */
     uint32_t checksum;        /* tf_trace_checksum() of the payload */
+    uint32_t head_check;      /* tf_trace_head_check() of the fields above (version 3) */
+    uint32_t reserved;        /* 0 */
 } tf_chunk_header;
 
-TF_TRACE_STATIC_ASSERT(sizeof(tf_chunk_header) == 48, "chunk header layout");
+TF_TRACE_STATIC_ASSERT(sizeof(tf_chunk_header) == 56, "chunk header layout");
+#define TF_CHUNK_HEADER_V2 48u /* bytes of a version-2 chunk header (no head_check) */
+/* The largest payload a writer makes (a packed 1 MiB buffer; definitions
+ * and raw buffers are smaller): a longer one is damage. */
+#define TF_CHUNK_MAX_PAYLOAD (16u * 131072u + 8u)
 TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_header) == 104, "trace header layout");
 
 /* Event records and definitions: the tables of tf_trace_records.h. */
@@ -150,13 +161,42 @@ typedef struct tf_trace_trailer {
 
 TF_TRACE_STATIC_ASSERT(TF_TEXT_MAX <= TF_REC_MAX_ARG, "a text's length fits the argument");
 
-/* A cheap checksum over the payload's 64-bit words (rotate-xor), enough to
- * tell a chunk cut short or overwritten from a good one. */
-static inline uint32_t tf_trace_checksum(const uint64_t *w, uint64_t nwords)
+/* A cheap checksum over 64-bit words (rotate-xor), enough to tell a chunk
+ * cut short or overwritten from a good one. Read byte-wise (memcpy), so
+ * the words may sit at any address (a reader resynchronising after damage
+ * tries every byte offset). */
+static inline uint64_t tf_trace_fold(uint64_t h, const void *p, uint64_t nwords)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (uint64_t i = 0; i < nwords; i++) h = ((h << 1) | (h >> 63)) ^ w[i];
+    const unsigned char *b = (const unsigned char *)p;
+    for (uint64_t i = 0; i < nwords; i++) {
+        uint64_t w;
+        __builtin_memcpy(&w, b + 8 * i, 8);
+        h = ((h << 1) | (h >> 63)) ^ w;
+    }
+    return h;
+}
+
+static inline uint32_t tf_trace_checksum(const void *payload, uint64_t nwords)
+{
+    uint64_t h = tf_trace_fold(0x9e3779b97f4a7c15ull, payload, nwords);
     return (uint32_t)(h ^ (h >> 32));
+}
+
+/* The check of a chunk header: its first 48 bytes (with the payload's
+ * checksum, so header and payload are both covered) and `reserved`. */
+static inline uint32_t tf_trace_head_check(const tf_chunk_header *c)
+{
+    uint64_t h = tf_trace_fold(0x243f6a8885a308d3ull, c, TF_CHUNK_HEADER_V2 / 8);
+    h = ((h << 1) | (h >> 63)) ^ c->reserved;
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Fill in a chunk header's checksums for its payload. */
+static inline void tf_trace_seal(tf_chunk_header *c, const void *payload)
+{
+    c->checksum = tf_trace_checksum(payload, c->payload_bytes / 8);
+    c->reserved = 0;
+    c->head_check = tf_trace_head_check(c);
 }
 
 #endif

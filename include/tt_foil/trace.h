@@ -157,6 +157,12 @@ typedef struct tf_trace {
     uint64_t bad_bytes;       /* skipped as corrupt */
     uint64_t truncated_bytes; /* an unfinished chunk at the end */
     uint64_t unterminated, mismatched_ends, orphan_ends, unknown_records;
+    uint64_t missing_chunks;  /* chunk numbers never seen (gaps in seq) */
+    uint64_t repeated_chunks; /* chunks whose number was seen before (left out) */
+    uint64_t dropped_defs;    /* definitions that could not be kept (ids no record can name) */
+    uint64_t undefined_refs;  /* zones, pools and names whose definition is missing */
+    uint64_t clamped_times;   /* timestamps beyond the clock (damaged calibration) */
+    int bad_sync;             /* a clock sync definition was malformed (has_sync stays 0) */
     char **warnings;
     int nwarnings;
 } tf_trace;
@@ -164,6 +170,8 @@ typedef struct tf_trace {
 /* Read a trace or memory log; NULL + message (tf_last_error) if it cannot be read at all
  * (missing, not a tt-foil trace, header cut short). */
 tf_trace *tf_trace_load(const char *path);
+/* The same from memory (data is copied; `name` is used in messages). */
+tf_trace *tf_trace_read(const char *name, const void *data, size_t size);
 void tf_trace_free(tf_trace *t);
 
 /* The call site of zone `zid` in a device block (resolved against the
@@ -205,6 +213,13 @@ uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_c
 /* A device cycle on the host's monotonic clock, by the trace's clock sync
  * (the cycle itself without one: the simulator's device clock is the host's). */
 uint64_t tf_trace_dev_ns(const tf_trace *t, uint64_t cycle);
+/* host_ns + (cycle - sync_cycle) * ns_per_cycle, rounded, kept within
+ * 0..UINT64_MAX (a result outside is clamped and *clamped, if given, set). */
+uint64_t tf_trace_clock_ns(uint64_t host_ns, uint64_t sync_cycle, double ns_per_cycle,
+                           uint64_t cycle, int *clamped);
+/* A double number of ns as uint64, rounded; NaN and values outside
+ * 0..2^64 are clamped (and *clamped set, if given). */
+uint64_t tf_trace_ns_of(double ns, int *clamped);
 
 /* Capacity of a pool, or 0 if none was declared. */
 uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool);

@@ -98,10 +98,24 @@ int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_ev
     return w.oom ? -1 : rc;
 }
 
+uint64_t tf_trace_ns_of(double ns, int *clamped)
+{
+    const double two64 = 18446744073709551616.0; /* the first value a uint64_t cannot hold */
+    if (ns < 0) return 0;                        /* before the clock's origin */
+    if (ns + 0.5 < two64) return (uint64_t)(ns + 0.5);
+    if (clamped) *clamped = 1; /* beyond the clock, or NaN */
+    return ns == ns ? UINT64_MAX : 0;
+}
+
+uint64_t tf_trace_clock_ns(uint64_t host_ns, uint64_t sync_cycle, double ns_per_cycle,
+                           uint64_t cycle, int *clamped)
+{
+    double d = ((double)(int64_t)(cycle - sync_cycle)) * ns_per_cycle;
+    return tf_trace_ns_of((double)host_ns + d, clamped);
+}
+
 uint64_t tf_trace_dev_ns(const tf_trace *t, uint64_t cycle)
 {
     if (!t->has_sync) return cycle;
-    double d = ((double)(int64_t)(cycle - t->sync_cycle)) * t->sync_ns_per_cycle;
-    double ns = (double)t->sync_host_ns + d;
-    return ns < 0 ? 0 : (uint64_t)(ns + 0.5);
+    return tf_trace_clock_ns(t->sync_host_ns, t->sync_cycle, t->sync_ns_per_cycle, cycle, NULL);
 }

@@ -83,7 +83,7 @@ int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size
         out[k] = w;
         if (tf_rec_is_text(type)) {
             if ((size_t)(end - p) < arg) return -1;
-            out[k + nw - 1] = 0;
+            if (nw > 1) out[k + nw - 1] = 0; /* padding; an empty text has none */
             memcpy(out + k + 1, p, arg);
             p += arg;
         } else {

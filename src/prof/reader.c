@@ -4,9 +4,11 @@
  * interpolation between calibration points. Both dispatch through tables
  * generated from TF_TRACE_DEFS and TF_TRACE_RECORDS: a record type or
  * definition kind without a reader here does not compile. */
+#define _GNU_SOURCE /* memmem */
 #include "tt_foil/trace.h"
 #include "cm_dprof.h"
 #include "cm_err.h"
+#include "cm_map.h"
 #include "tf_profiler.h"
 
 #include <errno.h>
@@ -21,14 +23,19 @@ typedef struct cal_point {
 } cal_point;
 
 typedef struct chunk_ref {
+    tf_chunk_header hc; /* a copy (the file's may sit at any offset) */
     const tf_chunk_header *h;
-    const uint64_t *payload;
+    const uint64_t *payload; /* 8-byte aligned (a copy, owned, if the file's is not) */
+    uint64_t *copy;
+    size_t off; /* in the file */
 } chunk_ref;
 
 typedef struct reader {
     tf_trace *t;
     uint8_t *data;
     size_t size;
+    uint32_t version;
+    size_t chead; /* bytes of a chunk header in this version */
     chunk_ref *chunks;
     size_t nchunks, cap_chunks;
     cal_point *cal;
@@ -42,16 +49,29 @@ typedef struct reader {
     } * stacks;
     uint32_t nstacks;
     size_t cap_zones, cap_frames, cap_mem, cap_track_zones, cap_zone_names, cap_tracks;
-    char **pool_names; /* pool definitions by id */
-    uint32_t npool_names;
-    uint32_t *pool_index; /* pool id -> index into t->pools, TF_NONE until used */
-    uint32_t npool_ids;
-    uint32_t *name_index; /* zone name id -> index into t->zone_names */
-    uint32_t nname_ids;
-    uint32_t *track_index; /* track id -> index into t->tracks */
-    uint32_t ntrack_ids;
+    size_t cap_locs, cap_threads, cap_caps;
+    /* ids as the file gives them -> dense indices (hash maps: memory grows
+     * with the definitions the file holds, never with the ids' values) */
+    cm_map loc_map;    /* location id -> t->locs */
+    cm_map pool_def;   /* pool id -> pool_names */
+    cm_map pool_use;   /* pool id -> t->pools, at its first event */
+    cm_map name_map;   /* zone name id -> t->zone_names */
+    cm_map track_map;  /* track id -> t->tracks */
+    cm_map thread_map; /* thread number -> t->threads */
+    cm_map open_map;   /* thread index << 32 | location index -> zones open on its stack */
+    cm_map seq_map;    /* chunk seq -> index into chunks */
+    cm_map text_len;   /* zone index -> length of its text */
+    char **pool_names;
+    uint32_t npool_names, cap_pool_names;
     size_t cap_dev_sites, cap_dev_blocks, cap_dev_words, cap_dev_pcs;
     size_t cap_dev_perfs, cap_perf_pairs;
+    /* damage found by the chunk scan (the first few are described one by one) */
+    int ndamage;
+    uint64_t damage_more, damage_more_bytes;
+    uint64_t undefined_locs, undefined_loc_zones, undefined_pools, texts_cut;
+    int oom_chunks;
+    uint32_t ndefined_locs; /* t->locs defined by the file (placeholders come after) */
+    uint32_t first_dropped_kind, first_dropped_id;
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -129,7 +149,7 @@ static void thin_calibration(reader *r)
 
 /* Piecewise-linear between kept points; before the first and after the
  * last, along the overall rate from that end (continuous either way). */
-static uint64_t to_ns(const reader *r, uint64_t tsc)
+static uint64_t to_ns(reader *r, uint64_t tsc)
 {
     if (r->ns_clock || r->ncal == 0) return tsc;
     const cal_point *first = &r->cal[0], *last = &r->cal[r->ncal - 1];
@@ -149,7 +169,10 @@ static uint64_t to_ns(const reader *r, uint64_t tsc)
     }
     double rate = (double)(b->ns - a->ns) / (double)(b->tsc - a->tsc);
     double ns = (double)from->ns + rate * (double)(int64_t)(tsc - from->tsc);
-    return ns < 0 ? 0 : (uint64_t)(ns + 0.5);
+    int clamped = 0;
+    uint64_t v = tf_trace_ns_of(ns, &clamped); /* damaged calibration points: clamped, counted */
+    r->t->clamped_times += (uint64_t)clamped;
+    return v;
 }
 
 /* ---- pass 1: chunks, definitions, calibration -------------------------------------- */
@@ -165,23 +188,17 @@ static char *dupn(const char *s, size_t max)
     return d;
 }
 
-/* Map id -> index, grown to hold `id` (new entries TF_NONE). */
-static uint32_t *id_slot(uint32_t **map, uint32_t *n, uint32_t id)
+/* Dense index of `id` in map m, TF_NONE if absent. */
+static uint32_t map_get(const cm_map *m, uint32_t id)
 {
-    if (id >= *n) {
-        uint32_t nn = id + 1 > 2 * *n ? id + 1 : 2 * *n;
-        uint32_t *nm = realloc(*map, (size_t)nn * sizeof *nm);
-        if (!nm) return NULL;
-        for (uint32_t i = *n; i < nn; i++) nm[i] = TF_NONE;
-        *map = nm;
-        *n = nn;
-    }
-    return &(*map)[id];
+    const uint32_t *v = cm_map_find(m, (uint64_t)id + 1, NULL, NULL);
+    return v ? *v : TF_NONE;
 }
 
-static uint32_t id_lookup(const uint32_t *map, uint32_t n, uint32_t id)
+/* The slot of `id` (*is_new: the caller fills it in); NULL if out of memory. */
+static uint32_t *map_put(cm_map *m, uint64_t key, int *is_new)
 {
-    return id < n ? map[id] : TF_NONE;
+    return cm_map_slot(m, key + 1, NULL, NULL, is_new);
 }
 
 /* One definition, as read from a DEFS chunk. */
@@ -190,89 +207,203 @@ typedef struct def {
     const char *s[TF_DEF_MAX_STRINGS];
 } def;
 
+/* Locations, pools and zone names are named by a record's 19-bit
+ * argument: a definition with a larger id can never be used. It is
+ * dropped, counted and named in a warning (its id would otherwise size a
+ * table: T2/T3 of issue 17). */
+static int id_usable(reader *r, uint32_t kind, const def *d)
+{
+    if (d->id <= TF_REC_MAX_ARG) return 1;
+    if (!r->t->dropped_defs++) {
+        r->first_dropped_kind = kind;
+        r->first_dropped_id = d->id;
+    }
+    return 0;
+}
+
+static const char *def_kind_name(uint32_t kind)
+{
+    switch (kind) {
+#define TF_DEF_NAME(name, code, strings, meaning)                                                  \
+    case code: return #name;
+        TF_TRACE_DEFS(TF_DEF_NAME)
+#undef TF_DEF_NAME
+    default: return "?";
+    }
+}
+
+static void free_loc(tf_tr_loc *l)
+{
+    free(l->name);
+    free(l->function);
+    free(l->file);
+}
+
 /* Each returns -1 if out of memory (the rest of the chunk is skipped). */
 static int def_LOCATION(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint32_t id = d->id;
-    if (id >= t->nlocs) {
-        tf_tr_loc *nl = realloc(t->locs, (size_t)(id + 1) * sizeof *nl);
-        if (!nl) return -1;
-        memset(nl + t->nlocs, 0, (size_t)(id + 1 - t->nlocs) * sizeof *nl);
-        t->locs = nl;
-        t->nlocs = id + 1;
+    if (!id_usable(r, TF_DEF_LOCATION, d)) return 0;
+    int is_new;
+    uint32_t *slot = map_put(&r->loc_map, d->id, &is_new);
+    if (!slot) return -1;
+    tf_tr_loc l = {dupn(d->s[0], 1000), dupn(d->s[1], 1000), dupn(d->s[2], 1000), d->line};
+    if (!l.name || !l.function || !l.file) {
+        free_loc(&l);
+        if (is_new) *slot = TF_NONE;
+        return -1;
     }
-    free(t->locs[id].name);
-    free(t->locs[id].function);
-    free(t->locs[id].file);
-    t->locs[id].name = dupn(d->s[0], 1000);
-    t->locs[id].function = dupn(d->s[1], 1000);
-    t->locs[id].file = dupn(d->s[2], 1000);
-    t->locs[id].line = d->line;
+    if (!is_new && *slot != TF_NONE) { /* defined again: the later one wins */
+        free_loc(&t->locs[*slot]);
+        t->locs[*slot] = l;
+        return 0;
+    }
+    uint32_t n = t->nlocs;
+    if (PUSH(t->locs, n, r->cap_locs, l)) {
+        free_loc(&l);
+        *slot = TF_NONE;
+        return -1;
+    }
+    *slot = t->nlocs++;
     return 0;
+}
+
+/* The location of a zone record: a location the trace does not define
+ * gets a placeholder ("location #N (undefined)"), counted, so that every
+ * zone's loc indexes t->locs (T4). TF_NONE if out of memory, or with
+ * create 0 if the id was never seen. */
+static uint32_t loc_index(reader *r, uint32_t id, int create)
+{
+    tf_trace *t = r->t;
+    uint32_t i = map_get(&r->loc_map, id);
+    if (i != TF_NONE || !create) return i;
+    char name[48];
+    snprintf(name, sizeof name, "location #%u (undefined)", id);
+    tf_tr_loc l = {strdup(name), strdup(""), strdup(""), 0};
+    int is_new;
+    uint32_t *slot = map_put(&r->loc_map, id, &is_new), n = t->nlocs;
+    if (!slot || !l.name || !l.function || !l.file || PUSH(t->locs, n, r->cap_locs, l)) {
+        free_loc(&l);
+        if (slot) *slot = TF_NONE;
+        return TF_NONE;
+    }
+    r->undefined_locs++;
+    return *slot = t->nlocs++;
 }
 
 /* Pools enter t->pools at their first event (a pool without events is
  * not reported); the definition only names the id. */
 static int def_POOL(reader *r, const def *d)
 {
-    if (d->id >= r->npool_names) {
-        char **np = realloc(r->pool_names, (size_t)(d->id + 1) * sizeof *np);
-        if (!np) return -1;
-        memset(np + r->npool_names, 0, (size_t)(d->id + 1 - r->npool_names) * sizeof *np);
-        r->pool_names = np;
-        r->npool_names = d->id + 1;
+    if (!id_usable(r, TF_DEF_POOL, d)) return 0;
+    int is_new;
+    uint32_t *slot = map_put(&r->pool_def, d->id, &is_new);
+    char *name = dupn(d->s[0], 1000);
+    if (!slot || !name) {
+        free(name);
+        if (slot && is_new) *slot = TF_NONE;
+        return -1;
     }
-    free(r->pool_names[d->id]);
-    r->pool_names[d->id] = dupn(d->s[0], 1000);
+    if (!is_new && *slot != TF_NONE) {
+        free(r->pool_names[*slot]);
+        r->pool_names[*slot] = name;
+        return 0;
+    }
+    uint32_t n = r->npool_names;
+    size_t cap = r->cap_pool_names;
+    if (PUSH(r->pool_names, n, cap, name)) {
+        free(name);
+        *slot = TF_NONE;
+        return -1;
+    }
+    r->cap_pool_names = (uint32_t)cap;
+    *slot = r->npool_names++;
     return 0;
+}
+
+/* Index of thread `number` in t->threads, entered on first sight ("thread
+ * N" until a definition names it); TF_NONE if out of memory. */
+static uint32_t thread_slot(reader *r, uint32_t number)
+{
+    tf_trace *t = r->t;
+    int is_new;
+    uint32_t *slot = map_put(&r->thread_map, number, &is_new);
+    if (!slot) return TF_NONE;
+    if (!is_new) return *slot;
+    char name[32];
+    snprintf(name, sizeof name, "thread %u", number);
+    tf_tr_thread th = {number, 0, strdup(name), 0};
+    uint32_t n = t->nthreads;
+    if (!th.name || PUSH(t->threads, n, r->cap_threads, th)) {
+        free(th.name);
+        *slot = TF_NONE;
+        return TF_NONE;
+    }
+    return *slot = t->nthreads++;
 }
 
 static int def_THREAD(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint32_t i;
-    for (i = 0; i < t->nthreads; i++)
-        if (t->threads[i].number == d->id) break;
-    if (i == t->nthreads) {
-        tf_tr_thread *nt = realloc(t->threads, (size_t)(i + 1) * sizeof *nt);
-        if (!nt) return -1;
-        t->threads = nt;
-        t->nthreads = i + 1;
-        t->threads[i].name = NULL;
-        t->threads[i].process = 0;
+    uint32_t i = thread_slot(r, d->id);
+    char *name = dupn(d->s[0], 200);
+    if (i == TF_NONE || !name) {
+        free(name);
+        return -1;
     }
-    t->threads[i].number = d->id;
     t->threads[i].tid = d->line;
     free(t->threads[i].name);
-    t->threads[i].name = dupn(d->s[0], 200);
+    t->threads[i].name = name;
     return 0;
 }
 
 static int def_ZONE_NAME(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint32_t *slot = id_slot(&r->name_index, &r->nname_ids, d->id), n = t->nzone_names;
+    if (!id_usable(r, TF_DEF_ZONE_NAME, d)) return 0;
+    int is_new;
+    uint32_t *slot = map_put(&r->name_map, d->id, &is_new), n = t->nzone_names;
     tf_tr_zone_name z = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000), d->line};
-    if (!slot || PUSH(t->zone_names, n, r->cap_zone_names, z)) {
+    if (!slot || !z.name || !z.file || PUSH(t->zone_names, n, r->cap_zone_names, z)) {
         free(z.name);
         free(z.file);
+        if (slot && is_new) *slot = TF_NONE;
         return -1;
     }
     *slot = t->nzone_names++;
     return 0;
 }
 
+/* A whole decimal number that fits 64 bits (strtoull accepts "-1" and
+ * wraps, and saturates on overflow): 0, or -1. */
+static int parse_u64(const char *s, uint64_t *v)
+{
+    uint64_t x = 0;
+    if (!*s) return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10) return -1;
+        x = x * 10 + (uint64_t)(*s - '0');
+    }
+    *v = x;
+    return 0;
+}
+
 static int def_CAPACITY(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    char **nn = realloc(t->cap_names, (size_t)(t->ncaps + 1) * sizeof *nn);
-    if (nn) t->cap_names = nn;
-    uint64_t *nb = realloc(t->cap_bytes, (size_t)(t->ncaps + 1) * sizeof *nb);
-    if (nb) t->cap_bytes = nb;
-    if (!nn || !nb) return -1;
-    t->cap_names[t->ncaps] = dupn(d->s[0], 1000);
-    t->cap_bytes[t->ncaps] = strtoull(d->s[1], NULL, 10);
+    uint64_t bytes;
+    if (parse_u64(d->s[1], &bytes)) {
+        if (!r->t->dropped_defs++) r->first_dropped_kind = TF_DEF_CAPACITY;
+        return 0;
+    }
+    size_t cap = r->cap_caps;
+    uint32_t n = t->ncaps;
+    if (grow((void **)&t->cap_names, &cap, n + 1, sizeof *t->cap_names)) return -1;
+    cap = r->cap_caps;
+    if (grow((void **)&t->cap_bytes, &cap, n + 1, sizeof *t->cap_bytes)) return -1;
+    r->cap_caps = cap;
+    if (!(t->cap_names[n] = dupn(d->s[0], 1000))) return -1;
+    t->cap_bytes[n] = bytes;
     t->ncaps++;
     return 0;
 }
@@ -280,11 +411,13 @@ static int def_CAPACITY(reader *r, const def *d)
 static int def_TRACK(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint32_t *slot = id_slot(&r->track_index, &r->ntrack_ids, d->id), n = t->ntracks;
+    int is_new;
+    uint32_t *slot = map_put(&r->track_map, d->id, &is_new), n = t->ntracks;
     tf_tr_track k = {d->id, dupn(d->s[0], 1000), dupn(d->s[1], 1000)};
-    if (!slot || PUSH(t->tracks, n, r->cap_tracks, k)) {
+    if (!slot || !k.group || !k.name || PUSH(t->tracks, n, r->cap_tracks, k)) {
         free(k.group);
         free(k.name);
+        if (slot && is_new) *slot = TF_NONE;
         return -1;
     }
     *slot = t->ntracks++;
@@ -308,15 +441,31 @@ static int def_DEVICE_ZONE(reader *r, const def *d)
     return 0;
 }
 
+/* The device clock sync: whole numbers and a finite, positive rate (a
+ * cycle of 1 fs to 1 ms), or it is refused with a warning and device
+ * zones are placed as if the device clock were the host's (T5). */
 static int def_CLOCK_SYNC(reader *r, const def *d)
 {
     tf_trace *t = r->t;
+    uint64_t host_ns, cycle;
+    char *end;
+    double npc = strtod(d->s[2], &end);
+    if (parse_u64(d->s[0], &host_ns) || parse_u64(d->s[1], &cycle) || end == d->s[2] || *end ||
+        !(npc >= 1e-6 && npc <= 1e6)) {
+        if (!t->bad_sync)
+            warn(t,
+                 "the device clock sync is malformed (host ns '%.40s', cycle '%.40s', ns per "
+                 "cycle '%.40s'); device zones are placed assuming the device clock is the "
+                 "host's",
+                 d->s[0], d->s[1], d->s[2]);
+        t->bad_sync = 1;
+        return 0;
+    }
     t->has_sync = 1;
     t->sync_host_clock = d->line != 0;
-    t->sync_host_ns = strtoull(d->s[0], NULL, 10);
-    t->sync_cycle = strtoull(d->s[1], NULL, 10);
-    t->sync_ns_per_cycle = strtod(d->s[2], NULL);
-    if (!(t->sync_ns_per_cycle > 0)) t->sync_ns_per_cycle = 1.0;
+    t->sync_host_ns = host_ns;
+    t->sync_cycle = cycle;
+    t->sync_ns_per_cycle = npc;
     return 0;
 }
 
@@ -377,15 +526,171 @@ static void read_defs(reader *r, const chunk_ref *c)
             d.s[i] = s + off;
             off += strnlen(s + off, h.nbytes - off) + 1;
         }
-        if (def_reader(h.kind)(r, &d)) return;
+        if (def_reader(h.kind)(r, &d)) {
+            warn(t, "out of memory reading definition chunk %u; the rest of it was skipped",
+                 c->h->seq);
+            return;
+        }
         p += sizeof h + ((h.nbytes + 7) & ~7u);
     }
 }
 
-static int header_ok(const tf_chunk_header *h, size_t avail)
+static const char *chunk_kind_name(uint32_t kind)
 {
+    switch (kind) {
+#define TF_CHUNK_NAME(name, code, meaning)                                                         \
+    case code: return #name;
+        TF_TRACE_CHUNKS(TF_CHUNK_NAME)
+#undef TF_CHUNK_NAME
+    default: return "?";
+    }
+}
+
+/* The chunk header at off (copied: it may sit at any offset), if the file
+ * holds one whole: magic, a known kind, a payload length that is a
+ * multiple of 8 and, in version 3, its own check. */
+static int read_head(const reader *r, size_t off, tf_chunk_header *h)
+{
+    if (r->size - off < r->chead) return 0;
+    memset(h, 0, sizeof *h);
+    memcpy(h, r->data + off, r->chead);
     return h->magic == TF_CHUNK_MAGIC && tf_chunk_kind_known(h->kind) &&
-           (h->payload_bytes & 7) == 0 && h->payload_bytes <= avail - sizeof *h;
+           (h->payload_bytes & 7) == 0 &&
+           (r->version < 3 || (h->reserved == 0 && tf_trace_head_check(h) == h->head_check));
+}
+
+/* The whole chunk at off checks out (header, length within the file, payload checksum). */
+static int chunk_at(const reader *r, size_t off, tf_chunk_header *h)
+{
+    return read_head(r, off, h) && h->payload_bytes <= r->size - off - r->chead &&
+           tf_trace_checksum(r->data + off + r->chead, h->payload_bytes / 8) == h->checksum;
+}
+
+/* The next offset after `from` where a whole, valid chunk starts (every
+ * byte offset is tried: an inserted or deleted byte shifts the rest), or
+ * the file's size if there is none. A chunk found here is no longer than
+ * any writer makes one. */
+static size_t resync(const reader *r, size_t from)
+{
+    static const uint8_t magic[4] = {0x54, 0x46, 0x43, 0x4b}; /* TF_CHUNK_MAGIC, little-endian */
+    tf_chunk_header h;
+    while (from < r->size) {
+        const uint8_t *m = memmem(r->data + from, r->size - from, magic, sizeof magic);
+        if (!m) break;
+        size_t at = (size_t)(m - r->data);
+        if (chunk_at(r, at, &h) && h.payload_bytes <= TF_CHUNK_MAX_PAYLOAD) return at;
+        from = at + 1;
+    }
+    return r->size;
+}
+
+/* Bytes [off, next) could not be read: counted, and the first few regions
+ * described (what, where, how much). */
+#define TF_DAMAGE_LISTED 8
+static void damaged(reader *r, size_t off, size_t next, const char *what)
+{
+    tf_trace *t = r->t;
+    t->bad_bytes += next - off;
+    if (r->ndamage++ < TF_DAMAGE_LISTED) {
+        warn(t, "%zu damaged bytes at offset %zu (%s) were skipped%s", next - off, off, what,
+             next == r->size ? " (to the end of the file)" : "; reading resumed at the next chunk");
+    } else {
+        r->damage_more++;
+        r->damage_more_bytes += next - off;
+    }
+}
+
+/* Keep the chunk at off (its header in h): 0, or 1 if it repeats the
+ * number of one already kept (then it is left out and counted). */
+static int keep_chunk(reader *r, size_t off, const tf_chunk_header *h)
+{
+    if (r->oom_chunks) return 1;
+    tf_trace *t = r->t;
+    int is_new;
+    uint32_t *slot = map_put(&r->seq_map, h->seq, &is_new);
+    if (slot && !is_new) {
+        const chunk_ref *o = &r->chunks[*slot];
+        int same = o->hc.payload_bytes == h->payload_bytes &&
+                   !memcmp(o->payload, r->data + off + r->chead, h->payload_bytes);
+        if (t->repeated_chunks++ < TF_DAMAGE_LISTED)
+            warn(t,
+                 "chunk %u (%s) at offset %zu %s the chunk numbered %u at offset %zu; it was left "
+                 "out",
+                 h->seq, chunk_kind_name(h->kind), off, same ? "repeats" : "has the number of",
+                 h->seq, o->off);
+        return 1;
+    }
+    chunk_ref c = {*h, NULL, (const uint64_t *)(r->data + off + r->chead), NULL, off};
+    if (((uintptr_t)c.payload & 7) != 0) { /* found by a byte-wise resync */
+        c.copy = malloc(h->payload_bytes ? h->payload_bytes : 8);
+        if (!c.copy) goto oom;
+        memcpy(c.copy, c.payload, h->payload_bytes);
+        c.payload = c.copy;
+    }
+    size_t cap = r->cap_chunks;
+    if (!slot || PUSH(r->chunks, r->nchunks, cap, c)) {
+        free(c.copy);
+        goto oom;
+    }
+    r->cap_chunks = cap;
+    *slot = (uint32_t)(r->nchunks - 1);
+    r->chunks[r->nchunks - 1].h = &r->chunks[r->nchunks - 1].hc; /* until the array moves */
+    return 0;
+oom:
+    r->oom_chunks = 1;
+    warn(t, "out of memory at chunk %u (offset %zu): it and the rest of the file were not read",
+         h->seq, off);
+    return 1;
+}
+
+static int u32_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Chunk numbers run 0, 1, 2, ... (the trailer's is the last): a gap is a
+ * chunk lost, whether a write failed (the trailer counts those) or the
+ * file was damaged. */
+static void check_seq(reader *r)
+{
+    tf_trace *t = r->t;
+    if (!r->nchunks) return;
+    uint32_t *seq = malloc(r->nchunks * sizeof *seq);
+    if (!seq) return;
+    for (size_t i = 0; i < r->nchunks; i++) seq[i] = r->chunks[i].hc.seq;
+    qsort(seq, r->nchunks, sizeof *seq, u32_cmp);
+    char list[200] = "";
+    size_t n = 0;
+    uint64_t missing = 0;
+    int ranges = 0;
+    for (size_t i = 0; i <= r->nchunks; i++) {
+        uint64_t lo = i ? (uint64_t)seq[i - 1] + 1 : 0, hi = i < r->nchunks ? seq[i] : lo;
+        if (hi <= lo) continue;
+        missing += hi - lo;
+        if (ranges++ < 4 && n < sizeof list)
+            n += (size_t)snprintf(list + n, sizeof list - n,
+                                  hi - lo == 1 ? "%s%llu" : "%s%llu-%llu", n ? ", " : "",
+                                  (unsigned long long)lo, (unsigned long long)(hi - 1));
+    }
+    free(seq);
+    if (!missing) return;
+    t->missing_chunks = missing;
+    uint64_t failed = t->has_trailer ? t->trailer.lost_chunks : 0;
+    int one = missing == 1;
+    if (failed >= missing)
+        warn(t,
+             "%llu chunk%s (number%s %s%s) %s never written: the program's writes failed (a "
+             "full disk?); %llu records were lost, as the trailer counts",
+             (unsigned long long)missing, one ? "" : "s", one ? "" : "s", list,
+             ranges > 4 ? ", ..." : "", one ? "was" : "were",
+             (unsigned long long)t->trailer.lost_records);
+    else
+        warn(t,
+             "%llu chunk%s (number%s %s%s) %s missing from the file (removed or damaged); "
+             "%s records are not in the reports",
+             (unsigned long long)missing, one ? "" : "s", one ? "" : "s", list,
+             ranges > 4 ? ", ..." : "", one ? "is" : "are", one ? "its" : "their");
 }
 
 static void scan_chunks(reader *r)
@@ -394,61 +699,58 @@ static void scan_chunks(reader *r)
     size_t off = sizeof(tf_trace_header);
     while (off < r->size) {
         size_t avail = r->size - off;
-        const tf_chunk_header *h = (const tf_chunk_header *)(r->data + off);
-        if (avail < sizeof *h ||
-            (h->magic == TF_CHUNK_MAGIC && h->payload_bytes > avail - sizeof *h &&
-             (h->payload_bytes & 7) == 0)) {
-            t->truncated_bytes = avail; /* the last chunk was cut short */
-            break;
-        }
-        const uint64_t *payload = (const uint64_t *)(h + 1);
-        if (!header_ok(h, avail) ||
-            tf_trace_checksum(payload, h->payload_bytes / 8) != h->checksum) {
-            /* corrupt: look for the next chunk that checks out */
-            size_t next = off + 8;
-            for (; next + sizeof *h <= r->size; next += 8) {
-                const tf_chunk_header *c = (const tf_chunk_header *)(r->data + next);
-                if (header_ok(c, r->size - next) &&
-                    tf_trace_checksum((const uint64_t *)(c + 1), c->payload_bytes / 8) ==
-                        c->checksum)
-                    break;
+        tf_chunk_header h;
+        if (chunk_at(r, off, &h)) {
+            if (!keep_chunk(r, off, &h)) {
+                chunk_ref *c = &r->chunks[r->nchunks - 1];
+                add_cal(r, h.cal_tsc, h.cal_ns);
+                if (h.kind == TF_CHUNK_DEFS) read_defs(r, c);
+                if (h.kind == TF_CHUNK_TRAILER) {
+                    if (h.payload_bytes >= sizeof(tf_trace_trailer)) {
+                        memcpy(&t->trailer, c->payload, sizeof t->trailer);
+                        t->has_trailer = 1;
+                        add_cal(r, t->trailer.end_tsc, t->trailer.end_ns);
+                    } else {
+                        warn(t, "the trailer at offset %zu is %u bytes, too short; it was skipped",
+                             off, h.payload_bytes);
+                    }
+                }
             }
-            if (next + sizeof *h > r->size) next = r->size;
-            t->bad_bytes += next - off;
-            warn(t, "%zu corrupt bytes at offset %zu were skipped", next - off, off);
-            off = next;
+            off += r->chead + h.payload_bytes;
             continue;
         }
-        chunk_ref c = {h, payload};
-        size_t cap = r->cap_chunks;
-        if (PUSH(r->chunks, r->nchunks, cap, c)) break;
-        r->cap_chunks = cap;
-        add_cal(r, h->cal_tsc, h->cal_ns);
-        if (h->kind == TF_CHUNK_DEFS) read_defs(r, &c);
-        if (h->kind == TF_CHUNK_TRAILER && h->payload_bytes >= sizeof(tf_trace_trailer)) {
-            memcpy(&t->trailer, payload, sizeof t->trailer);
-            t->has_trailer = 1;
-            add_cal(r, t->trailer.end_tsc, t->trailer.end_ns);
+        int head = read_head(r, off, &h);
+        size_t next = resync(r, off + 1);
+        char what[160];
+        if (next == r->size &&
+            (head ? h.payload_bytes > avail - r->chead
+                  : avail < r->chead && !memcmp(r->data + off, "TFCK", avail < 4 ? avail : 4))) {
+            /* nothing valid follows, and a chunk starts here that the file
+             * does not hold whole: written last, cut short */
+            t->truncated_bytes = avail;
+            break;
         }
-        off += sizeof *h + h->payload_bytes;
+        if (head && h.payload_bytes > avail - r->chead)
+            snprintf(what, sizeof what,
+                     "chunk %u (%s) claims %u payload bytes, more than the file holds: its length "
+                     "is damaged",
+                     h.seq, chunk_kind_name(h.kind), h.payload_bytes);
+        else if (head)
+            snprintf(what, sizeof what, "chunk %u (%s) fails its checksum", h.seq,
+                     chunk_kind_name(h.kind));
+        else
+            snprintf(what, sizeof what, "not a valid chunk header");
+        damaged(r, off, next, what);
+        off = next;
     }
+    for (size_t i = 0; i < r->nchunks; i++) r->chunks[i].h = &r->chunks[i].hc;
+    if (r->damage_more)
+        warn(t, "%llu more damaged regions (%llu bytes) were skipped",
+             (unsigned long long)r->damage_more, (unsigned long long)r->damage_more_bytes);
+    check_seq(r);
 }
 
 /* ---- pass 2: events --------------------------------------------------------------- */
-
-static uint32_t thread_index(reader *r, uint32_t number)
-{
-    tf_trace *t = r->t;
-    for (uint32_t i = 0; i < t->nthreads; i++)
-        if (t->threads[i].number == number) return i;
-    tf_tr_thread *nt = realloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *nt);
-    if (!nt) return 0;
-    t->threads = nt;
-    char name[32];
-    snprintf(name, sizeof name, "thread %u", number);
-    nt[t->nthreads] = (tf_tr_thread){number, 0, strdup(name), 0};
-    return t->nthreads++;
-}
 
 static struct stack *stack_of(reader *r, uint32_t ti)
 {
@@ -462,42 +764,72 @@ static struct stack *stack_of(reader *r, uint32_t ti)
     return &r->stacks[ti];
 }
 
-/* Index into t->pools of pool `id`, entered at its first event. */
+/* Index into t->pools of pool `id`, entered at its first event (a pool
+ * the trace does not define is "pool #N", counted). TF_NONE: out of memory. */
 static uint32_t pool_index(reader *r, uint32_t id)
 {
     tf_trace *t = r->t;
-    uint32_t *slot = id_slot(&r->pool_index, &r->npool_ids, id);
-    if (!slot) return 0;
-    if (*slot != TF_NONE) return *slot;
-    char unknown[32];
-    const char *name = id < r->npool_names ? r->pool_names[id] : NULL;
+    int is_new;
+    uint32_t *slot = map_put(&r->pool_use, id, &is_new);
+    if (!slot) return TF_NONE;
+    if (!is_new) return *slot;
+    *slot = TF_NONE;
+    char unknown[48];
+    uint32_t d = map_get(&r->pool_def, id);
+    const char *name = d != TF_NONE ? r->pool_names[d] : NULL;
     if (!name) {
-        snprintf(unknown, sizeof unknown, "pool #%u", id);
+        snprintf(unknown, sizeof unknown, "pool #%u (undefined)", id);
         name = unknown;
+        r->undefined_pools++;
     }
     char **np = realloc(t->pools, (size_t)(t->npools + 1) * sizeof *np);
-    if (!np) return 0;
+    if (!np) return TF_NONE;
     t->pools = np;
-    if (!(t->pools[t->npools] = strdup(name))) return 0;
+    if (!(t->pools[t->npools] = strdup(name))) return TF_NONE;
     *slot = t->npools;
     return t->npools++;
 }
 
-static void close_zone(reader *r, struct stack *st, uint64_t ns)
+/* The count of zones of location `loc` open on thread ti's stack. */
+static uint32_t *open_count(reader *r, uint32_t ti, uint32_t loc)
+{
+    int is_new;
+    uint32_t *c = map_put(&r->open_map, (uint64_t)ti << 32 | loc, &is_new);
+    if (c && is_new) *c = 0;
+    return c;
+}
+
+static void close_zone(reader *r, uint32_t ti, struct stack *st, uint64_t ns)
 {
     tf_tr_zone *z = &r->t->zones[st->idx[--st->n]];
     z->end_ns = ns;
+    uint32_t *c = open_count(r, ti, z->loc);
+    if (c && *c) --*c;
 }
 
-static void append_text(tf_tr_zone *z, const char *s, size_t n)
+/* A zone's texts, joined by "; ", up to TF_ZONE_TEXT_MAX bytes (more are
+ * counted and left out: a hostile file would otherwise make this quadratic). */
+#define TF_ZONE_TEXT_MAX (16u * TF_TEXT_MAX)
+static void append_text(reader *r, uint32_t zi, const char *s, size_t n)
 {
-    size_t old = z->text ? strlen(z->text) : 0;
+    tf_tr_zone *z = &r->t->zones[zi];
+    if (!n) return; /* an empty text adds nothing */
+    int is_new;
+    uint32_t *len = map_put(&r->text_len, zi, &is_new);
+    if (!len) return;
+    if (is_new) *len = z->text ? (uint32_t)strlen(z->text) : 0;
+    size_t old = *len;
+    if (old + 2 + n > TF_ZONE_TEXT_MAX) {
+        r->texts_cut++;
+        return;
+    }
     char *nt = realloc(z->text, old + (old ? 2 : 0) + n + 1);
     if (!nt) return;
     if (old) memcpy(nt + old, "; ", 2), old += 2;
     memcpy(nt + old, s, n);
     nt[old + n] = 0;
     z->text = nt;
+    *len = (uint32_t)(old + n);
 }
 
 /* One record being decoded: its thread, the thread's zone stack, the
@@ -515,41 +847,45 @@ static int rec_ZONE_BEGIN(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     struct stack *st = e->st;
+    uint32_t loc = loc_index(r, e->arg, 1),
+             *open = loc != TF_NONE ? open_count(r, e->thread, loc) : NULL;
+    if (!open) return -1;
+    if (loc >= r->ndefined_locs) r->undefined_loc_zones++; /* placeholders follow the definitions */
     tf_tr_zone z = {
-        e->thread, e->arg, st->n ? st->idx[st->n - 1] : TF_NONE, (uint32_t)st->n, e->ns, e->ns,
+        e->thread, loc, st->n ? st->idx[st->n - 1] : TF_NONE, (uint32_t)st->n, e->ns, e->ns,
         NULL,      0};
     uint32_t idx = (uint32_t)t->nzones;
     if (PUSH(t->zones, t->nzones, r->cap_zones, z)) return -1;
-    return PUSH(st->idx, st->n, st->cap, idx);
+    if (PUSH(st->idx, st->n, st->cap, idx)) return -1;
+    ++*open;
+    return 0;
 }
 
+/* An end closes the innermost open zone of its location (and, ending out
+ * of order, the zones inside it); the open counts make an end with no
+ * open zone to close cost nothing, so no input makes this quadratic. */
 static int rec_ZONE_END(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     struct stack *st = e->st;
-    if (!st->n) {
+    uint32_t loc = loc_index(r, e->arg, 0);
+    const uint32_t *open = loc != TF_NONE ? open_count(r, e->thread, loc) : NULL;
+    if (!st->n || !open || !*open) {
         t->orphan_ends++;
         return 0;
     }
-    if (t->zones[st->idx[st->n - 1]].loc != e->arg) {
-        /* ends out of order: close inner zones up to the matching one */
-        size_t k = st->n;
-        while (k && t->zones[st->idx[k - 1]].loc != e->arg) k--;
-        if (!k) {
-            t->orphan_ends++;
-            return 0;
-        }
+    if (t->zones[st->idx[st->n - 1]].loc != loc) {
         t->mismatched_ends++;
-        while (st->n > k) close_zone(r, st, e->ns);
+        while (st->n && t->zones[st->idx[st->n - 1]].loc != loc)
+            close_zone(r, e->thread, st, e->ns);
     }
-    close_zone(r, st, e->ns);
+    close_zone(r, e->thread, st, e->ns);
     return 0;
 }
 
 static int rec_ZONE_TEXT(reader *r, const rec *e)
 {
-    if (e->st->n)
-        append_text(&r->t->zones[e->st->idx[e->st->n - 1]], (const char *)(e->p + 1), e->arg);
+    if (e->st->n) append_text(r, e->st->idx[e->st->n - 1], (const char *)(e->p + 1), e->arg);
     return 0;
 }
 
@@ -562,6 +898,7 @@ static int rec_FRAME(reader *r, const rec *e)
 static int mem_event(reader *r, const rec *e, int op, uint64_t ptr, uint64_t size)
 {
     tf_tr_mem m = {op, pool_index(r, e->arg), ptr, size, e->ns, e->thread};
+    if (m.pool == TF_NONE) return -1;
     return PUSH(r->t->mem, r->t->nmem, r->cap_mem, m);
 }
 
@@ -582,11 +919,9 @@ static int rec_RESET(reader *r, const rec *e)
 
 static int rec_TRACK_ZONE(reader *r, const rec *e)
 {
-    uint32_t track = e->p[1] <= UINT32_MAX
-                         ? id_lookup(r->track_index, r->ntrack_ids, (uint32_t)e->p[1])
-                         : TF_NONE;
-    tf_tr_track_zone z = {id_lookup(r->name_index, r->nname_ids, e->arg), track, e->p[2], e->p[3],
-                          e->ns};
+    uint32_t track = e->p[1] <= UINT32_MAX ? map_get(&r->track_map, (uint32_t)e->p[1]) : TF_NONE;
+    tf_tr_track_zone z = {map_get(&r->name_map, e->arg), track, e->p[2], e->p[3], e->ns};
+    r->t->undefined_refs += (z.track == TF_NONE) + (z.name == TF_NONE);
     return PUSH(r->t->track_zones, r->t->ntrack_zones, r->cap_track_zones, z);
 }
 
@@ -691,9 +1026,12 @@ static int (*rec_reader(unsigned type))(reader *, const rec *)
 static void read_events(reader *r, const chunk_ref *c)
 {
     tf_trace *t = r->t;
-    uint32_t ti = thread_index(r, c->h->thread);
-    struct stack *st = stack_of(r, ti);
-    if (!st) return;
+    uint32_t ti = thread_slot(r, c->h->thread);
+    struct stack *st = ti != TF_NONE ? stack_of(r, ti) : NULL;
+    if (!st) {
+        warn(t, "out of memory reading chunk %u; its records were skipped", c->h->seq);
+        return;
+    }
     const uint64_t *p = c->payload, *end = p + c->h->payload_bytes / 8;
     uint64_t *unpacked = NULL;
     if (c->h->kind == TF_CHUNK_PACKED) {
@@ -719,50 +1057,79 @@ static void read_events(reader *r, const chunk_ref *c)
         }
         rec e = {ti, st, p, TF_REC_ARG(w), to_ns(r, c->h->tsc_base + TF_REC_DELTA(w))};
         st->last_ns = e.ns;
-        if (rec_reader(TF_REC_TYPE(w))(r, &e)) break;
+        if (rec_reader(TF_REC_TYPE(w))(r, &e)) {
+            warn(t, "out of memory reading chunk %u; the rest of it was skipped", c->h->seq);
+            break;
+        }
         p += words;
     }
     free(unpacked);
 }
 
+static tf_trace *load(const char *path, uint8_t *data, size_t size);
+
 tf_trace *tf_trace_load(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
-    reader r;
-    memset(&r, 0, sizeof r);
-    size_t cap = 0;
+    uint8_t *data = NULL;
+    size_t size = 0, cap = 0;
     for (;;) {
-        if (grow((void **)&r.data, &cap, r.size + 65536, 1)) {
+        if (grow((void **)&data, &cap, size + 65536, 1)) {
             fclose(f);
-            free(r.data);
+            free(data);
             return cm_err_null("%s: out of memory", path);
         }
-        size_t n = fread(r.data + r.size, 1, cap - r.size, f);
-        r.size += n;
+        size_t n = fread(data + size, 1, cap - size, f);
+        size += n;
         if (n == 0) break;
     }
     fclose(f);
+    return load(path, data, size);
+}
+
+tf_trace *tf_trace_read(const char *name, const void *data, size_t size)
+{
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy) return cm_err_null("%s: out of memory", name);
+    if (size) memcpy(copy, data, size);
+    return load(name, copy, size);
+}
+
+/* Read the trace in data[0..size) (owned: freed here). */
+static tf_trace *load(const char *path, uint8_t *data, size_t size)
+{
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.data = data;
+    r.size = size;
     if (r.size == 0) {
         free(r.data);
-        return cm_err_null("%s: the file is empty (the program wrote nothing: was it built with "
-                           "-DTT_FOIL_ENABLE_TRACY=ON?)",
+        return cm_err_null("%s: the file is empty: the profiler created it but could not write "
+                           "even its header (the disk was full, or the program was killed as "
+                           "it started)",
                            path);
     }
     if (r.size < sizeof(tf_trace_header) || memcmp(r.data, TF_TRACE_MAGIC, 8) != 0) {
+        int ours = r.size >= 8 ? !memcmp(r.data, TF_TRACE_MAGIC, 8)
+                               : !memcmp(r.data, TF_TRACE_MAGIC, r.size);
         free(r.data);
-        return cm_err_null("%s: not a tt-foil trace (%s)", path,
-                           r.size < sizeof(tf_trace_header) ? "shorter than the header"
-                                                            : "no TFTRACE1 magic");
+        if (ours)
+            return cm_err_null("%s: the file is %zu bytes, shorter than its %zu-byte header (the "
+                               "disk was full, or the program was killed as it started)",
+                               path, r.size, sizeof(tf_trace_header));
+        return cm_err_null("%s: not a tt-foil trace (no TFTRACE1 magic)", path);
     }
     uint32_t version;
     memcpy(&version, r.data + offsetof(tf_trace_header, version), sizeof version);
-    if (version != TF_TRACE_VERSION) {
+    if (version != TF_TRACE_VERSION && version != TF_TRACE_VERSION_V2) {
         free(r.data);
-        return cm_err_null("%s: file format version %u; this reader reads version %u (record "
-                           "the run again with this tt-foil)",
-                           path, version, TF_TRACE_VERSION);
+        return cm_err_null("%s: file format version %u; this reader reads versions %u and %u "
+                           "(record the run again with this tt-foil)",
+                           path, version, TF_TRACE_VERSION_V2, TF_TRACE_VERSION);
     }
+    r.version = version;
+    r.chead = version >= 3 ? sizeof(tf_chunk_header) : TF_CHUNK_HEADER_V2;
     tf_trace *t = calloc(1, sizeof *t);
     if (!t) {
         free(r.data);
@@ -775,6 +1142,7 @@ tf_trace *tf_trace_load(const char *path)
     r.ns_clock = (t->header.flags & TF_TRACE_FLAG_NS_CLOCK) != 0;
     add_cal(&r, t->header.start_tsc, t->header.start_ns);
     scan_chunks(&r);
+    r.ndefined_locs = t->nlocs;
     if (t->ndev_sites)
         qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
@@ -787,21 +1155,53 @@ tf_trace *tf_trace_load(const char *path)
         while (st->n) {
             t->zones[st->idx[st->n - 1]].unterminated = 1;
             t->unterminated++;
-            close_zone(&r, st, st->last_ns);
+            close_zone(&r, i, st, st->last_ns);
         }
         free(st->idx);
     }
+    int damage = t->bad_bytes || t->missing_chunks;
     if (t->truncated_bytes)
         warn(t,
              "the last %llu bytes are an unfinished chunk (the program was stopped while "
-             "writing); they were left out",
+             "writing, or its disk filled up); they were left out",
              (unsigned long long)t->truncated_bytes);
     if (!t->has_trailer)
-        warn(t, "no trailer: the program did not exit normally; everything written before it "
-                "stopped was read");
+        warn(t, "%s",
+             damage ? "no trailer: the program did not exit normally, or its trailer was lost "
+                      "with the damaged or missing chunks"
+                    : "no trailer: the program did not exit normally (it was killed, crashed or "
+                      "its disk filled up); everything written before it stopped was read");
     if (t->has_trailer && t->trailer.lost_records)
         warn(t, "the program could not write %llu records (see its stderr)",
              (unsigned long long)t->trailer.lost_records);
+    if (t->dropped_defs)
+        warn(t,
+             "%llu definitions were dropped (the first: a %s definition with id %u; ids above "
+             "%u cannot be named by any record, and capacities must be whole numbers)",
+             (unsigned long long)t->dropped_defs, def_kind_name(r.first_dropped_kind),
+             r.first_dropped_id, TF_REC_MAX_ARG);
+    if (r.undefined_loc_zones) {
+        t->undefined_refs += r.undefined_loc_zones;
+        warn(t,
+             "%llu zones name %llu source locations the trace does not define (their "
+             "definitions were lost or damaged); they are reported as 'location #N (undefined)'",
+             (unsigned long long)r.undefined_loc_zones, (unsigned long long)r.undefined_locs);
+    }
+    if (r.undefined_pools) {
+        t->undefined_refs += r.undefined_pools;
+        warn(t,
+             "%llu memory pools are not defined in the trace; they are reported as 'pool #N "
+             "(undefined)'",
+             (unsigned long long)r.undefined_pools);
+    }
+    if (r.texts_cut)
+        warn(t, "%llu zone texts were left out: their zone's texts already ran to %u bytes",
+             (unsigned long long)r.texts_cut, TF_ZONE_TEXT_MAX);
+    if (t->clamped_times)
+        warn(t,
+             "%llu timestamps fell outside the clock (the trace's calibration points are "
+             "damaged); they were clamped, and times in the reports may be wrong",
+             (unsigned long long)t->clamped_times);
     if (t->unterminated)
         warn(t, "%llu zones never ended (ended at their thread's last event)",
              (unsigned long long)t->unterminated);
@@ -815,9 +1215,10 @@ tf_trace *tf_trace_load(const char *path)
     free(r.stacks);
     for (uint32_t i = 0; i < r.npool_names; i++) free(r.pool_names[i]);
     free(r.pool_names);
-    free(r.pool_index);
-    free(r.name_index);
-    free(r.track_index);
+    cm_map *maps[] = {&r.loc_map,    &r.pool_def, &r.pool_use, &r.name_map, &r.track_map,
+                      &r.thread_map, &r.open_map, &r.seq_map,  &r.text_len};
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) cm_map_free(maps[i]);
+    for (size_t i = 0; i < r.nchunks; i++) free(r.chunks[i].copy);
     free(r.chunks);
     free(r.cal);
     free(r.data);

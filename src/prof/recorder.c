@@ -197,10 +197,10 @@ static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t 
         .thread = thread,
         .payload_bytes = words * 8u,
         .tsc_base = tsc_base,
-        .seq = st->seq++,
-        .checksum = tf_trace_checksum(payload, words),
+        .seq = st->seq++, /* a failed write leaves a gap: the reader counts it */
     };
     calibration_point(&h.cal_tsc, &h.cal_ns);
+    tf_trace_seal(&h, payload);
     if (st->fd < 0) {
         stream_failed(st, st->error ? st->error : EBADF, records, 1);
         return;
@@ -558,7 +558,7 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
     if (t->end[0] - p < (ptrdiff_t)words || ((now - t->base[0]) >> 40))
         p = tf_prof_reserve(0, words, now);
     p[0] = TF_REC(type, (uint32_t)len, now - t->base[0]);
-    p[words - 1] = 0;
+    if (words > 1) p[words - 1] = 0; /* the padding of the last word (none without bytes) */
     memcpy(p + 1, head, hlen);
     if (dlen) memcpy((char *)(p + 1) + hlen, data, dlen);
     t->pos[0] = p + words;

@@ -23,7 +23,17 @@
  *   trailer RECORDS LOST           a trailer chunk (a normal exit)
  *   garbage N                      N bytes of junk where a chunk would be
  *   cut N                          drop the file's last N bytes at the end
- * Events go into one EVENTS chunk per thread, in order of appearance. */
+ * and, for damaged and hostile inputs (tests of issue 17):
+ *   def KIND ID LINE S0|S1|S2      any definition (strings split at '|')
+ *   sync HOST_NS CYCLE NS_PER_CYCLE  a device clock sync definition, as text
+ *   tsc                            timestamps are TSC ticks (not ns): calibration applies
+ *   cal TSC NS                     a calibration point (an empty DEFS chunk carrying it)
+ *   flush                          write the definitions and events so far as chunks now
+ *   seq N                          number the next chunk N
+ *   badlen N                       the next chunk claims N payload bytes (header resealed)
+ *   dup                            write the last chunk again
+ *   v2                             write format version 2 (48-byte chunk headers)
+ * Events go into one EVENTS chunk per thread (per flush), in order of appearance. */
 #include "tt_foil/trace.h"
 
 #include <stdio.h>
@@ -39,6 +49,7 @@ typedef struct buf {
 
 static void put(buf *b, const void *d, size_t n)
 {
+    if (!n) return; /* an empty payload has no bytes (and may have no buffer) */
     if (b->n + n > b->cap) {
         b->cap = (b->n + n) * 2 + 256;
         b->p = realloc(b->p, b->cap);
@@ -63,6 +74,9 @@ static buf defs, events[MAX_THREADS], out;
 static uint32_t thread_num[MAX_THREADS];
 static int nthreads;
 static uint32_t seq;
+static int v2;
+static long long badlen = -1;
+static size_t last_chunk, last_chunk_n;
 
 static buf *thread_events(uint32_t num)
 {
@@ -105,7 +119,8 @@ static void def(uint32_t kind, uint32_t id, uint32_t line, const char *s0, const
     free(s.p);
 }
 
-static void chunk(uint32_t kind, uint32_t thread, const buf *payload)
+static void chunk(uint32_t kind, uint32_t thread, const buf *payload, uint64_t cal_tsc,
+                  uint64_t cal_ns)
 {
     tf_chunk_header h;
     memset(&h, 0, sizeof h);
@@ -113,10 +128,34 @@ static void chunk(uint32_t kind, uint32_t thread, const buf *payload)
     h.kind = kind;
     h.thread = thread;
     h.payload_bytes = (uint32_t)payload->n;
+    h.cal_tsc = cal_tsc;
+    h.cal_ns = cal_ns;
     h.seq = seq++;
-    h.checksum = tf_trace_checksum((const uint64_t *)payload->p, payload->n / 8);
-    put(&out, &h, sizeof h);
+    tf_trace_seal(&h, payload->p);
+    if (badlen >= 0) {
+        h.payload_bytes = (uint32_t)badlen;
+        h.head_check = tf_trace_head_check(&h);
+        badlen = -1;
+    }
+    last_chunk = out.n;
+    put(&out, &h, v2 ? TF_CHUNK_HEADER_V2 : sizeof h);
     put(&out, payload->p, payload->n);
+    last_chunk_n = out.n - last_chunk;
+}
+
+static buf garbage;
+
+/* Definitions, junk and each thread's events so far, as chunks. */
+static void flush(void)
+{
+    if (defs.n) chunk(TF_CHUNK_DEFS, 0, &defs, 0, 0);
+    defs.n = 0;
+    if (garbage.n) put(&out, garbage.p, garbage.n);
+    garbage.n = 0;
+    for (int i = 0; i < nthreads; i++) {
+        if (events[i].n) chunk(TF_CHUNK_EVENTS, thread_num[i], &events[i], 0, 0);
+        events[i].n = 0;
+    }
 }
 
 int main(int argc, char **argv)
@@ -138,7 +177,7 @@ int main(int argc, char **argv)
     hdr.pid = 4242;
     hdr.header_bytes = sizeof hdr;
     snprintf(hdr.program, sizeof hdr.program, "handwritten");
-    buf trailer = {0}, garbage = {0};
+    buf trailer = {0}, empty = {0};
     size_t cut = 0;
     char line[4096];
     int lineno = 0;
@@ -217,6 +256,43 @@ int main(int argc, char **argv)
             for (unsigned long long i = 0; i < a1; i++) put(&garbage, "\xa5", 1);
         } else if (!strcmp(op, "cut") && sscanf(rest, "%llu", &a1) == 1) {
             cut = a1;
+        } else if (!strcmp(op, "def") &&
+                   sscanf(rest, "%llu %llu %llu %n", &a1, &a2, &a3, &k) == 3) {
+            char *s0 = unescape(rest + k), *s1 = strchr(s0, '|'), *s2 = NULL;
+            if (s1) *s1++ = 0, s2 = strchr(s1, '|');
+            if (s2) *s2++ = 0;
+            def((uint32_t)a1, (uint32_t)a2, (uint32_t)a3, s0, s1 ? s1 : "", s2 ? s2 : "");
+        } else if (!strcmp(op, "sync")) {
+            char h[64], c[64], npc[64];
+            if (sscanf(rest, "%63s %63s %63s", h, c, npc) != 3) goto bad;
+            def(TF_DEF_CLOCK_SYNC, 0, 1, h, c, npc);
+        } else if (!strcmp(op, "tsc")) {
+            hdr.flags &= ~TF_TRACE_FLAG_NS_CLOCK;
+        } else if (!strcmp(op, "cal") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
+            if (!hdr.start_tsc && !hdr.start_ns) {
+                hdr.start_tsc = a1;
+                hdr.start_ns = a2;
+            } else {
+                if (!out.n) put(&out, &hdr, sizeof hdr);
+                chunk(TF_CHUNK_DEFS, 0, &empty, a1, a2);
+            }
+        } else if (!strcmp(op, "flush")) {
+            if (!out.n) put(&out, &hdr, sizeof hdr);
+            flush();
+        } else if (!strcmp(op, "seq") && sscanf(rest, "%llu", &a1) == 1) {
+            seq = (uint32_t)a1;
+        } else if (!strcmp(op, "badlen") && sscanf(rest, "%llu", &a1) == 1) {
+            badlen = (long long)a1;
+        } else if (!strcmp(op, "dup")) {
+            if (!last_chunk_n) goto bad;
+            unsigned char *copy = malloc(last_chunk_n);
+            if (!copy) return 2;
+            memcpy(copy, out.p + last_chunk, last_chunk_n);
+            put(&out, copy, last_chunk_n);
+            free(copy);
+        } else if (!strcmp(op, "v2")) {
+            v2 = 1;
+            hdr.version = TF_TRACE_VERSION_V2;
         } else {
 bad:
             fprintf(stderr, "%s:%d: cannot parse '%s'\n", argv[1], lineno, line);
@@ -224,11 +300,10 @@ bad:
         }
     }
     fclose(in);
-    put(&out, &hdr, sizeof hdr);
-    if (defs.n) chunk(TF_CHUNK_DEFS, 0, &defs);
-    if (garbage.n) put(&out, garbage.p, garbage.n);
-    for (int i = 0; i < nthreads; i++) chunk(TF_CHUNK_EVENTS, thread_num[i], &events[i]);
-    if (trailer.n) chunk(TF_CHUNK_TRAILER, 0, &trailer);
+    if (!out.n) put(&out, &hdr, sizeof hdr);
+    memcpy(out.p, &hdr, sizeof hdr); /* tsc, v2 and program may come after a flush */
+    flush();
+    if (trailer.n) chunk(TF_CHUNK_TRAILER, 0, &trailer, 0, 0);
     size_t n = out.n > cut ? out.n - cut : 0;
     FILE *f = fopen(argv[2], "wb");
     if (!f || fwrite(out.p, 1, n, f) != n || fclose(f)) {

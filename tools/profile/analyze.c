@@ -74,6 +74,18 @@ static int same_zone(uint32_t group, void *ctx)
     return k->zones[group].name_id == k->name_id && !strcmp(k->zones[group].context, k->context);
 }
 
+/* A location name being looked up (locations that share a name share a name id). */
+typedef struct loc_key {
+    const tf_tr_loc *locs;
+    const char *name;
+} loc_key;
+
+static int same_name(uint32_t loc, void *ctx)
+{
+    const loc_key *k = ctx;
+    return !strcmp(k->locs[loc].name, k->name);
+}
+
 static void host_zones(pf_logs *l, pf_analysis *a)
 {
     tf_trace *t = l->trace;
@@ -93,14 +105,20 @@ static void host_zones(pf_logs *l, pf_analysis *a)
     unsigned char *selected = loc_flags(t, NULL, l->opt->zone_filter, l->opt->zone_prefix);
     uint32_t *name_id = malloc((t->nlocs ? t->nlocs : 1) * sizeof *name_id);
     if (!selected || !name_id) goto out_names;
-    for (uint32_t i = 0; i < t->nlocs; i++) {
+    for (uint32_t i = 0; i < t->nlocs; i++) { /* the first location of each name, by hash */
         name_id[i] = i;
-        for (uint32_t j = 0; j < i; j++)
-            if (t->locs[i].name && t->locs[j].name && !strcmp(t->locs[i].name, t->locs[j].name)) {
-                name_id[i] = name_id[j];
-                break;
-            }
+        if (!t->locs[i].name) continue;
+        loc_key lk = {t->locs, t->locs[i].name};
+        int is_new;
+        uint32_t *first =
+            cm_map_slot(&m, hash_str(lk.name, 0xcbf29ce484222325ull) | 1, same_name, &lk, &is_new);
+        if (!first) goto out_names;
+        if (is_new)
+            *first = i;
+        else
+            name_id[i] = *first;
     }
+    cm_map_free(&m);
     for (size_t i = 0; i < n; i++) {
         const tf_tr_zone *z = &t->zones[i];
         group[i] = UINT32_MAX;

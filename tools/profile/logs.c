@@ -7,12 +7,14 @@
 #include "pf.h"
 #include "cm_csv.h"
 #include "cm_err.h"
+#include "cm_map.h"
 #include "cm_pair.h"
 #include "cm_risc.h"
 #include "tf_profiler.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -38,20 +40,45 @@ void pf_note(pf_logs *l, int error, const char *fmt, ...)
     pthread_mutex_unlock(&l->lock);
 }
 
+typedef struct intern_key {
+    char *const *strings;
+    const char *s;
+} intern_key;
+
+static int same_string(uint32_t i, void *ctx)
+{
+    const intern_key *k = ctx;
+    return !strcmp(k->strings[i], k->s);
+}
+
+/* Interned by a hash of the text (cm_map): linear in the names read,
+ * however many distinct ones there are (issue 17, R6). */
 uint32_t pf_intern(pf_logs *l, const char *s)
 {
-    /* few distinct names: the last ones used are the likeliest */
-    for (uint32_t i = l->nstrings; i-- > 0;)
-        if (!strcmp(l->strings[i], s)) return i;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *p = s; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
+    intern_key k = {l->strings, s};
+    int is_new;
+    uint32_t *slot = cm_map_slot(&l->intern, h | 1, same_string, &k, &is_new);
+    if (!slot) return 0;
+    if (!is_new) return *slot;
     if (l->nstrings == l->cap_strings) {
         uint32_t cap = l->cap_strings ? 2 * l->cap_strings : 64;
         char **ns = realloc(l->strings, cap * sizeof *ns);
-        if (!ns) return 0;
+        if (!ns) {
+            *slot = 0;
+            return 0;
+        }
         l->strings = ns;
         l->cap_strings = cap;
     }
-    l->strings[l->nstrings] = strdup(s);
-    return l->nstrings++;
+    char *copy = strdup(s);
+    if (!copy) {
+        *slot = 0;
+        return 0;
+    }
+    l->strings[l->nstrings] = copy;
+    return *slot = l->nstrings++;
 }
 
 static void path_of(const pf_logs *l, const char *rel, char *out, size_t n)
@@ -91,12 +118,28 @@ static tf_trace *trace_notes(pf_logs *l, trace_job *j, const char *rel, const ch
         return NULL;
     }
     for (int i = 0; i < t->nwarnings; i++) pf_note(l, 0, "%s (%s): %s", what, rel, t->warnings[i]);
-    if (t->bad_bytes || t->truncated_bytes || t->unknown_records)
-        pf_note(l, 1,
-                "%s (%s): %llu bytes corrupt, %llu bytes cut short and %llu records unreadable "
-                "were left out of the reports",
-                what, rel, (unsigned long long)t->bad_bytes, (unsigned long long)t->truncated_bytes,
-                (unsigned long long)t->unknown_records);
+    /* what was lost, each part only when there is some */
+    const struct {
+        uint64_t n;
+        const char *what;
+    } lost[] = {{t->bad_bytes, "bytes damaged"},
+                {t->truncated_bytes, "bytes cut short"},
+                {t->unknown_records, "records unreadable"},
+                {t->missing_chunks, "chunks missing"},
+                {t->repeated_chunks, "chunks repeated"},
+                {t->dropped_defs, "definitions dropped"},
+                {t->undefined_refs, "references to undefined names"},
+                {t->clamped_times, "timestamps clamped"},
+                {(uint64_t)t->bad_sync, "malformed clock sync"}};
+    char list[512] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof lost / sizeof *lost; i++)
+        if (lost[i].n && n < sizeof list)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%llu %s", n ? ", " : "",
+                                  (unsigned long long)lost[i].n, lost[i].what);
+    if (n)
+        pf_note(l, 1, "%s (%s) is damaged (%s); what could be read is in the reports", what, rel,
+                list);
     return t;
 }
 
@@ -221,6 +264,32 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
     return 0;
 }
 
+/* 1 (after a note) if a header names a column twice: the file's columns
+ * cannot be told apart. */
+static int header_repeats(pf_logs *l, const char *rel, const cm_csv_reader *r)
+{
+    cm_map seen = {0};
+    int rep = 0;
+    for (int i = 0; i < r->nfields && !rep; i++) {
+        uint64_t h = 0xcbf29ce484222325ull;
+        for (const char *p = r->fields[i]; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
+        intern_key k = {r->fields, r->fields[i]};
+        int is_new;
+        uint32_t *slot = cm_map_slot(&seen, h | 1, same_string, &k, &is_new);
+        if (!slot) break;
+        if (!is_new) {
+            pf_note(l, 1,
+                    "%s: the header names column '%.60s' twice (fields %u and %d): the header is "
+                    "damaged; the file was not read",
+                    rel, r->fields[i], *slot + 1, i + 1);
+            rep = 1;
+        }
+        *slot = is_new ? (uint32_t)i : *slot;
+    }
+    cm_map_free(&seen);
+    return rep;
+}
+
 static void *load_device(void *arg)
 {
     pf_logs *l = arg;
@@ -228,10 +297,20 @@ static void *load_device(void *arg)
     path_of(l, PF_DEVZONES_CSV, p, sizeof p);
     FILE *f = fopen(p, "r");
     if (!f) {
-        pf_note(l, 0,
-                "no device zones (%s): the firmware was built without the device profiler "
-                "(configure with -DTT_FOIL_DEVICE_PROFILER=ON to record them)",
-                PF_DEVZONES_CSV);
+        char sync[4200];
+        struct stat st;
+        path_of(l, PF_CLOCK_SYNC, sync, sizeof sync);
+        if (!stat(sync, &st))
+            pf_note(l, 1,
+                    "no device zones (%s), though its clock sync (%s) is there: the device zones "
+                    "file was deleted, or could not be written (a full disk?); device zones are "
+                    "not in the reports",
+                    PF_DEVZONES_CSV, PF_CLOCK_SYNC);
+        else
+            pf_note(l, 0,
+                    "no device zones (%s): the firmware was built without the device profiler "
+                    "(configure with -DTT_FOIL_DEVICE_PROFILER=ON to record them)",
+                    PF_DEVZONES_CSV);
         return NULL;
     }
     l->have_device_csv = 1;
@@ -245,6 +324,8 @@ static void *load_device(void *arg)
     /* the columns read (dropped only on DROPPED rows: older files lack it) */
     static const int need[] = {TF_DZ_dispatch_idx, TF_DZ_core_x,    TF_DZ_core_y, TF_DZ_risc,
                                TF_DZ_packet_type,  TF_DZ_zone_hash, TF_DZ_cycle,  TF_DZ_zone_name};
+    if (header_repeats(l, PF_DEVZONES_CSV, &r)) goto done;
+    int header_fields = nf;
     cm_csv_bind(&tf_csv_device_zones, r.fields, nf, col);
     for (size_t k = 0; k < sizeof need / sizeof *need; k++)
         if (col[need[k]] < 0) {
@@ -255,11 +336,22 @@ static void *load_device(void *arg)
     stacks stk = {calloc((size_t)TF_NUM_RISCS << 16, sizeof *stk.slot), NULL, 0};
     uint64_t bad = 0;
     long first_bad = 0;
+    uint64_t wrong_width = 0;
     while (stk.slot && (nf = cm_csv_next(&r)) != 0) {
-        if (nf > 0 && !device_row(l, &r, col, &stk)) continue;
+        if (nf > 0 && nf != header_fields) wrong_width++; /* a row with more or fewer fields */
+        if (nf == header_fields && !device_row(l, &r, col, &stk)) continue;
         if (!bad++) first_bad = r.line;
-        if (nf < 0) break;
+        if (nf < 0) {
+            pf_note(l, 1, "%s: the file ends inside a quoted field (line %ld): it was cut short",
+                    PF_DEVZONES_CSV, r.line);
+            break;
+        }
     }
+    if (r.unterminated && nf == 0)
+        pf_note(l, 1,
+                "%s: the last row (line %ld) has no line end: the file was cut short (a full "
+                "disk, or the program was killed while writing it)",
+                PF_DEVZONES_CSV, r.line);
     for (size_t i = 0; i < stk.n; i++) {
         cm_pair_reset(&stk.all[i].pair);
         l->dev_unmatched += stk.all[i].pair.unmatched;
@@ -268,8 +360,9 @@ static void *load_device(void *arg)
     free(stk.all);
     free(stk.slot);
     if (bad)
-        pf_note(l, 1, "%s: %llu malformed rows were skipped (the first at line %ld)",
-                PF_DEVZONES_CSV, (unsigned long long)bad, first_bad);
+        pf_note(l, 1, "%s: %llu malformed rows were skipped (the first at line %ld%s)",
+                PF_DEVZONES_CSV, (unsigned long long)bad, first_bad,
+                wrong_width ? "; some have another number of fields than the header" : "");
     if (l->dev_unmatched)
         pf_note(l, 0, "%s: %llu device markers had no matching START or END", PF_DEVZONES_CSV,
                 (unsigned long long)l->dev_unmatched);
@@ -305,15 +398,17 @@ static void load_sync(pf_logs *l)
     cm_csv_value h, c, npc, mode = CM_CSV_S(tf_csv_device_clock[TF_CLOCK_host_monotonic]);
     int nf = cm_csv_next(&r);
     cm_csv_bind(s, r.fields, nf > 0 ? nf : 0, col); /* device_clock may be absent */
-    if (nf <= 0 || col[TF_SYNC_host_ns_first] < 0 || col[TF_SYNC_cycle_first] < 0 ||
-        col[TF_SYNC_ns_per_cycle] < 0 || cm_csv_next(&r) <= 0 ||
+    if (nf <= 0 || header_repeats(l, PF_CLOCK_SYNC, &r) || col[TF_SYNC_host_ns_first] < 0 ||
+        col[TF_SYNC_cycle_first] < 0 || col[TF_SYNC_ns_per_cycle] < 0 || cm_csv_next(&r) <= 0 ||
         cm_csv_get(&r, s, col, TF_SYNC_host_ns_first, &h) || h.empty ||
         cm_csv_get(&r, s, col, TF_SYNC_cycle_first, &c) || c.empty ||
-        cm_csv_get(&r, s, col, TF_SYNC_ns_per_cycle, &npc) || npc.empty || npc.f <= 0 ||
+        cm_csv_get(&r, s, col, TF_SYNC_ns_per_cycle, &npc) || npc.empty || !isfinite(npc.f) ||
+        !(npc.f >= 1e-6 && npc.f <= 1e6) ||
         (col[TF_SYNC_device_clock] >= 0 && cm_csv_get(&r, s, col, TF_SYNC_device_clock, &mode))) {
         pf_note(l, 1,
-                "%s is malformed; device zones are placed assuming the device clock is "
-                "the host's",
+                "%s is malformed (it needs a header and one row of whole numbers host_ns_first "
+                "and cycle_first, and ns_per_cycle between 1e-6 and 1e6); device zones are "
+                "placed assuming the device clock is the host's",
                 PF_CLOCK_SYNC);
         l->sync_host_clock = 1;
     } else {
@@ -799,9 +894,7 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
 uint64_t pf_dev_ns(const pf_logs *l, uint64_t cycle)
 {
     if (!l->have_sync) return cycle; /* assumed to be the host clock */
-    double d = ((double)(int64_t)(cycle - l->sync_cycle)) * l->ns_per_cycle;
-    double ns = (double)l->sync_host_ns + d;
-    return ns < 0 ? 0 : (uint64_t)(ns + 0.5);
+    return tf_trace_clock_ns(l->sync_host_ns, l->sync_cycle, l->ns_per_cycle, cycle, NULL);
 }
 
 int pf_nothing_recorded(const pf_logs *l)
@@ -821,6 +914,7 @@ void pf_free(pf_logs *l)
     free(l->procs);
     for (uint32_t i = 0; i < l->nstrings; i++) free(l->strings[i]);
     free(l->strings);
+    cm_map_free(&l->intern);
     for (int i = 0; i < l->nnotes; i++) free(l->notes[i]);
     free(l->notes);
     free(l->note_error);

@@ -5,6 +5,7 @@
 #define TF_PF_H
 
 #include "cm_csv.h"
+#include "cm_map.h"
 #include "tf_csv_schemas.h"
 #include "tf_env.h"
 #include "tt_foil/trace.h"
@@ -166,6 +167,7 @@ typedef struct pf_logs {
     /* interned strings (device zone names and hashes) */
     char **strings;
     uint32_t nstrings, cap_strings;
+    cm_map intern; /* text hash -> index into strings */
     /* time origin of the reports (earliest event), and the host trace's
      * last event */
     uint64_t t0, last;

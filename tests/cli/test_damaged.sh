@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Damaged and hostile logs (issue 17): each regression input of
+# tests/profile/damaged/*.txt (an mktft description with '# rc:',
+# '# expect:' and '# expect-not:' lines) goes through `tt_foil_profile
+# report`, which must exit with that status and say what was lost; then
+# the text logs: device zones CSVs (CR-only lines, a row of 1,100 fields, a
+# repeated header column, a row cut short, a deleted CSV beside its clock
+# sync), clock syncs with inf, nan, 1e300, -1 and 99999999999999999999999;
+# and an empty zone text recorded by a real program (T1).
+#   test_damaged.sh TOOL MKTFT CASES EMPTYTEXT
+tool=$1
+mktft=$2
+cases=$3
+emptytext=$4
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+
+# report DIR: run the report, stdout and stderr together with the diagnostics in $tmp/all
+report() {
+    rm -rf "$1/reports"
+    run timeout 60 "$tool" report "$1"
+    cat "$OUT" "$ERR" "$1"/reports/*.csv "$1/reports/tt_foil_diagnostics.txt" >"$tmp/all" 2>/dev/null
+}
+said() { # text what
+    checks=$((checks + 1))
+    grep -qF -- "$1" "$tmp/all" || fail "$2: the report does not say '$1'"
+}
+not_said() {
+    checks=$((checks + 1))
+    ! grep -qF -- "$1" "$tmp/all" || fail "$2: the report says '$1'"
+}
+
+# ---- traces ----------------------------------------------------------------------------
+for c in "$cases"/damaged/*.txt; do
+    name=$(basename "$c" .txt)
+    d="$tmp/$name"
+    mkdir -p "$d/.logs"
+    "$mktft" "$c" "$d/.logs/tt_foil_trace.tft" || { fail "$name: mktft failed"; continue; }
+    "$mktft" "$cases/basic/mem.txt" "$d/.logs/tt_foil_memlog.tft"
+    report "$d"
+    expect_rc "$(sed -n 's/^# rc: //p' "$c")" "$name"
+    while IFS= read -r e; do said "$e" "$name"; done < <(sed -n 's/^# expect: //p' "$c")
+    while IFS= read -r e; do not_said "$e" "$name"; done < <(sed -n 's/^# expect-not: //p' "$c")
+done
+
+# ---- device zones CSV and clock sync ------------------------------------------------------
+d="$tmp/csv"
+mkdir -p "$d/.logs"
+"$mktft" "$cases/basic/host.txt" "$d/.logs/tt_foil_trace.tft"
+"$mktft" "$cases/basic/mem.txt" "$d/.logs/tt_foil_memlog.tft"
+csv=$d/.logs/tt_foil_device_zones.csv
+sync=$d/.logs/tt_foil_device_clock_sync.csv
+cp "$cases/basic/clock_sync.csv" "$sync"
+rows=$(($(wc -l <"$cases/basic/device_zones.csv") - 1))
+cp "$cases/basic/device_zones.csv" "$csv"
+report "$d"
+expect_rc 0 "good device CSV"
+cp "$tmp/all" "$tmp/good"
+good_perf=$(cat "$d/reports/tt_foil_device_perf.csv")
+same_device_report() { # what
+    checks=$((checks + 1))
+    [ "$(cat "$d/reports/tt_foil_device_perf.csv")" = "$good_perf" ] ||
+        fail "$1: the device report differs from the undamaged file's"
+}
+
+tr '\n' '\r' <"$cases/basic/device_zones.csv" >"$csv"
+report "$d"
+expect_rc 0 "CR-only line ends"
+same_device_report "CR-only line ends"
+sed 's/$/\r/' "$cases/basic/device_zones.csv" >"$csv"
+report "$d"
+expect_rc 0 "CRLF line ends"
+same_device_report "CRLF line ends"
+
+{
+    head -3 "$cases/basic/device_zones.csv"
+    printf '0%.0s,' $(seq 1100)
+    echo
+    tail -n +4 "$cases/basic/device_zones.csv"
+} >"$csv"
+report "$d"
+expect_rc 2 "a row of 1,100 fields"
+said "1 malformed rows were skipped (the first at line 4; some have another number of fields than the header)" "a row of 1,100 fields"
+same_device_report "a row of 1,100 fields (the rows after it are read)"
+
+sed '1s/core_y/core_x/' "$cases/basic/device_zones.csv" >"$csv"
+report "$d"
+expect_rc 2 "a repeated header column"
+said "the header names column 'core_x' twice (fields 3 and 4): the header is damaged; the file was not read" "a repeated header column"
+
+head -c -7 "$cases/basic/device_zones.csv" >"$csv"
+report "$d"
+expect_rc 2 "a CSV cut mid-row"
+said "has no line end: the file was cut short" "a CSV cut mid-row"
+
+rm "$csv"
+report "$d"
+expect_rc 2 "a deleted device CSV beside its clock sync"
+said "no device zones (.logs/tt_foil_device_zones.csv), though its clock sync (.logs/tt_foil_device_clock_sync.csv) is there" "a deleted device CSV"
+not_said "built without the device profiler" "a deleted device CSV"
+
+cp "$cases/basic/device_zones.csv" "$csv"
+hdr=$(head -1 "$cases/basic/clock_sync.csv")
+for bad in "100,5,inf" "100,5,nan" "100,5,1e300" "-1,5,1.0" "99999999999999999999999,5,1.0" \
+    "100,-3,1.0" "100,5,0"; do
+    printf '%s\n%s,host_monotonic\n' "$hdr" "$bad" >"$sync"
+    report "$d"
+    expect_rc 2 "clock sync $bad"
+    said "tt_foil_device_clock_sync.csv is malformed" "clock sync $bad"
+done
+checks=$((checks + 1))
+[ "$(head -1 "$cases/basic/clock_sync.csv" | tr , '\n' | head -3 | tr '\n' ,)" = "host_ns_first,cycle_first,ns_per_cycle," ] ||
+    fail "the clock sync test assumes the columns host_ns_first,cycle_first,ns_per_cycle,device_clock"
+
+# ---- T1: an empty zone text in a real recording ---------------------------------------------
+d="$tmp/emptytext"
+run "$tool" -o "$d" "$emptytext" 10
+expect_rc 0 "an empty zone text"
+checks=$((checks + 1))
+n=$(awk -F, '$1 == "z" { s += $3 } END { print s }' "$d/reports/tt_foil_perf_results.csv")
+[ "$n" = 100000 ] || fail "an empty zone text: $n zones reported, expected 100000"
+report "$d"
+not_said "damaged" "an empty zone text"
+
+finish

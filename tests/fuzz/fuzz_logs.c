@@ -1,0 +1,74 @@
+/* The report tool's log readers under hostile input: the input is split at
+ * lines "#%" into the files of a run's .logs/ (device zones CSV, clock
+ * sync CSV, host trace, memory log; a part left out is a file missing),
+ * and the whole report is made from them (load, analysis, every writer)
+ * in a scratch folder. Every input ends in reports and notes, never a
+ * crash, a hang or an out-of-bounds read. Seeds: tests/fuzz/CMakeLists.txt. */
+#include "fuzz.h"
+#include "pf.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const files[] = {PF_DEVZONES_CSV, PF_CLOCK_SYNC, PF_TRACE, PF_MEMLOG};
+
+static char dir[256];
+
+static void put_file(const char *rel, const uint8_t *p, size_t n)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    if (n) fwrite(p, 1, n, f);
+    fclose(f);
+}
+
+static void remove_tree(void)
+{
+    char path[512];
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    static const char *const reports[] = {PF_PERF_RESULTS,  PF_PERF_PER_CALL, PF_PHASES,
+                                          PF_MEMORY_REPORT, PF_DEVICE_PERF,   PF_TRACE_JSON,
+                                          PF_REPORT_HTML,   PF_DIAGNOSTICS,   PF_OPEN_ZONES,
+                                          PF_MEMLOG_CSV,    PF_OPS_CSV};
+    for (size_t i = 0; i < sizeof reports / sizeof *reports; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, reports[i]);
+        unlink(path);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "%s/tf_fuzz_logs.%ld",
+                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+        char sub[600];
+        mkdir(dir, 0755);
+        snprintf(sub, sizeof sub, "%s/%s", dir, PF_LOGS);
+        mkdir(sub, 0755);
+        snprintf(sub, sizeof sub, "%s/%s", dir, PF_REPORTS);
+        mkdir(sub, 0755);
+    }
+    remove_tree();
+    const char sep[] = "\n#%\n";
+    const uint8_t *p = data, *end = data + size;
+    for (size_t i = 0; i < sizeof files / sizeof *files && p <= end; i++) {
+        const uint8_t *q = memmem(p, (size_t)(end - p), sep, sizeof sep - 1);
+        size_t n = q ? (size_t)(q - p) : (size_t)(end - p);
+        if (n) put_file(files[i], p, n); /* an empty part: the file is missing */
+        p += n + sizeof sep - 1;
+    }
+    pf_options opt = {.outdir = dir, .max_timeline = 1000};
+    pf_logs l;
+    (void)pf_generate(&l, dir, &opt, NULL);
+    for (size_t i = 0; i < l.ndevzones; i++)
+        FUZZ_CHECK(l.devzones[i].name < l.nstrings && l.devzones[i].hash < l.nstrings);
+    pf_free(&l);
+    return 0;
+}

@@ -1,0 +1,79 @@
+/* The trace reader under hostile input: the bytes as a trace file (chunks,
+ * definitions, records, device blocks walked and placed on the clock), as a
+ * packed chunk payload, and as records that must survive a pack/unpack
+ * round trip word for word. Every input ends in a trace (with warnings) or
+ * a message, never a crash, a hang or an out-of-bounds read. */
+#include "fuzz.h"
+#include "tt_foil/trace.h"
+
+#include <string.h>
+
+static int count_event(void *ctx, const tf_tr_dev_event *e)
+{
+    (void)e;
+    ++*(uint64_t *)ctx;
+    return 0;
+}
+
+/* The input's words made into whole, valid records (known types, text
+ * lengths within what follows), as the recorder would write them. */
+static size_t make_records(const uint8_t *data, size_t size, uint64_t *w, size_t cap)
+{
+    size_t n = 0, nw = size / 8;
+    for (size_t i = 0; i < nw && n < cap;) {
+        uint64_t head;
+        memcpy(&head, data + 8 * i++, 8);
+        unsigned type =
+            1 + (unsigned)(head >> TF_REC_TYPE_SHIFT) % 10; /* TF_R_ZONE_BEGIN .. TF_R_DEVICE_PC */
+        uint32_t arg = TF_REC_ARG(head);
+        if (tf_rec_is_text(type)) arg %= 8 * (uint32_t)(nw - i) + 1;
+        head = TF_REC(type, arg, TF_REC_DELTA(head));
+        unsigned words = tf_rec_words(head);
+        if (i - 1 + words > nw || n + words > cap) break;
+        w[n] = head;
+        memcpy(w + n + 1, data + 8 * i, 8 * (size_t)(words - 1));
+        if (tf_rec_is_text(type) && arg % 8) /* the padding is zero, as written */
+            memset((uint8_t *)(w + n + 1) + arg, 0, 8 - arg % 8);
+        i += words - 1;
+        n += words;
+    }
+    return n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    tf_trace *t = tf_trace_read("fuzz.tft", data, size);
+    if (t) {
+        uint64_t n = 0, a, b;
+        tf_tr_dev_counts c = {0};
+        (void)tf_trace_dev_walk(t, count_event, &n, &c);
+        for (size_t i = 0; i < t->ndev_blocks; i++)
+            (void)tf_trace_dev_ns(t, t->dev_blocks[i].h.ref_cycle);
+        tf_trace_span(t, &a, &b);
+        for (size_t i = 0; i < t->nzones; i++) FUZZ_CHECK(t->zones[i].loc < t->nlocs);
+        for (size_t i = 0; i < t->nmem; i++) FUZZ_CHECK(t->mem[i].pool < t->npools);
+        tf_trace_free(t);
+    } else {
+        FUZZ_CHECK(tf_last_error()[0]);
+    }
+    /* hostile packed bytes */
+    size_t cap = size + 1, words = 0;
+    uint64_t *out = malloc(cap * sizeof *out);
+    if (!out) return 0;
+    (void)tf_trace_unpack(data, size, out, cap, &words);
+    /* a round trip of valid records */
+    uint64_t *in = malloc(cap * sizeof *in);
+    uint8_t *packed = malloc(TF_TRACE_PACK_BOUND(cap));
+    if (in && packed) {
+        size_t n = make_records(data, size, in, cap);
+        uint64_t records = 0;
+        size_t bytes = tf_trace_pack(in, (uint32_t)n, packed, &records);
+        FUZZ_CHECK(bytes % 8 == 0 && bytes <= TF_TRACE_PACK_BOUND(n));
+        FUZZ_CHECK(tf_trace_unpack(packed, bytes, out, cap, &words) == 0);
+        FUZZ_CHECK(words == n && !memcmp(in, out, n * 8));
+    }
+    free(in);
+    free(packed);
+    free(out);
+    return 0;
+}

@@ -149,8 +149,10 @@ typedef struct level {
 /* The levels a track embeds (lv[0] the coarsest), their count. */
 static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, level *lv)
 {
+    /* powers of two, bounded: a hostile span or extent near 2^64 must not
+     * shift them to 0 and loop forever (fuzz_logs found it) */
     uint64_t rc = 1;
-    while (rc < span / HTML_COARSE_PX + 1) rc <<= 1;
+    while (rc < span / HTML_COARSE_PX + 1 && rc < (1ull << 62)) rc <<= 1;
     level fine[HTML_MAX_LEVELS];
     size_t k = 0;
     uint64_t r = pf_lod_fit(tr->z, tr->n, share);
@@ -160,8 +162,9 @@ static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, l
     uint64_t extent =
         tr->z[tr->n - 1].end > tr->z[0].start ? tr->z[tr->n - 1].end - tr->z[0].start : 1;
     uint64_t r0 = 1;
-    while (r0 < extent / fine[0].n) r0 <<= 1;
-    for (r = r ? r * 8 : r0; fine[k - 1].n > 2 * HTML_COARSE_PX && r <= rc && k < HTML_MAX_LEVELS;
+    while (r0 < extent / fine[0].n && r0 < (1ull << 62)) r0 <<= 1;
+    for (r = r ? r * 8 : r0; fine[k - 1].n > 2 * HTML_COARSE_PX && r && r <= rc &&
+                             r < (1ull << 60) && k < HTML_MAX_LEVELS;
          r *= 8) {
         size_t c = pf_lod(tr->z, tr->n, r, NULL);
         if (2 * c <= fine[k - 1].n) fine[k++] = (level){r, c};
@@ -441,7 +444,7 @@ void pf_write_html(pf_logs *l, pf_analysis *a)
     for (size_t i = 0; i < a->nmem; i++)
         if (a->mem[i].ns > span) span = a->mem[i].ns;
     for (size_t i = 0; i < l->ndevzones; i++) {
-        uint64_t e = pf_dev_ns(l, l->devzones[i].end) - l->t0;
+        uint64_t d = pf_dev_ns(l, l->devzones[i].end), e = d > l->t0 ? d - l->t0 : 0;
         if (e > span) span = e;
     }
     pf_puts(f, "{\"program\":");

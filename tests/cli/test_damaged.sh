@@ -52,6 +52,8 @@ mkdir -p "$d/.logs"
 csv=$d/.logs/tt_foil_device_zones.csv
 sync=$d/.logs/tt_foil_device_clock_sync.csv
 cp "$cases/basic/clock_sync.csv" "$sync"
+cp "$cases/basic/clock_sync.csv.end" "$sync.end"
+cp "$cases/basic/device_zones.csv.end" "$csv.end"
 rows=$(($(wc -l <"$cases/basic/device_zones.csv") - 1))
 cp "$cases/basic/device_zones.csv" "$csv"
 report "$d"

@@ -475,5 +475,7 @@ expect_rc 0 "rerun in the same folder"
 expect_lines "$tmp/dev/reports/tt_foil_device_perf.csv" 1 "no stale device zones"
 checks=$((checks + 1))
 [ ! -e "$tmp/dev/.logs/tt_foil_device_zones.csv" ] || fail "stale device log left in .logs"
+checks=$((checks + 1))
+[ ! -e "$tmp/dev/.logs/tt_foil_device_zones.csv.end" ] || fail "stale end record left in .logs"
 
 finish

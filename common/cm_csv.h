@@ -78,4 +78,20 @@ int cm_csv_parse(enum tf_csv_kind k, const char *text, cm_csv_value *v);
 int cm_csv_get(const cm_csv_reader *r, const tf_csv_schema *s, const int *col, int c,
                cm_csv_value *v);
 
+/* ---- end records ------------------------------------------------------------------ */
+
+/* A text log's end record: a sidecar FILE.end beside FILE.csv, itself a
+ * CSV ("rows,bytes" and one row), written after the log is complete, so
+ * that a log cut exactly at a row boundary is told from a whole one while
+ * the log stays pristine CSV (docs/profiling.md, "End markers"). */
+#define CM_CSV_END_SUFFIX ".end"
+
+/* The end record's text into buf (at least 64 bytes); returns its length. */
+size_t cm_csv_end_format(char *buf, size_t n, uint64_t rows, uint64_t bytes);
+/* Write csv_path's end record: 0, or -1 (errno set). */
+int cm_csv_end_write(const char *csv_path, uint64_t rows, uint64_t bytes);
+/* Read csv_path's end record: 0 and *rows, *bytes; 1 if there is none; -1
+ * if it is malformed. */
+int cm_csv_end_read(const char *csv_path, uint64_t *rows, uint64_t *bytes);
+
 #endif

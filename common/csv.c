@@ -2,6 +2,7 @@
 #include "cm_csv.h"
 #include "cm_err.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,4 +234,46 @@ int cm_csv_get(const cm_csv_reader *r, const tf_csv_schema *s, const int *col, i
 {
     if (col[c] < 0 || col[c] >= r->nfields) return -1;
     return cm_csv_parse(s->cols[c].kind, r->fields[col[c]], v);
+}
+
+/* ---- end records ------------------------------------------------------------------ */
+
+size_t cm_csv_end_format(char *buf, size_t n, uint64_t rows, uint64_t bytes)
+{
+    int k = snprintf(buf, n, "rows,bytes\n%llu,%llu\n", (unsigned long long)rows,
+                     (unsigned long long)bytes);
+    return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
+}
+
+static int end_path(char *out, size_t n, const char *csv_path)
+{
+    return (size_t)snprintf(out, n, "%s%s", csv_path, CM_CSV_END_SUFFIX) < n ? 0 : -1;
+}
+
+int cm_csv_end_write(const char *csv_path, uint64_t rows, uint64_t bytes)
+{
+    char p[4200], text[96];
+    if (end_path(p, sizeof p, csv_path)) return errno = ENAMETOOLONG, -1;
+    size_t k = cm_csv_end_format(text, sizeof text, rows, bytes);
+    FILE *f = fopen(p, "w");
+    if (!f) return -1;
+    int bad = fwrite(text, 1, k, f) != k;
+    bad |= ferror(f) | fclose(f);
+    return bad ? -1 : 0;
+}
+
+int cm_csv_end_read(const char *csv_path, uint64_t *rows, uint64_t *bytes)
+{
+    char p[4200];
+    if (end_path(p, sizeof p, csv_path)) return -1;
+    FILE *f = fopen(p, "r");
+    if (!f) return errno == ENOENT ? 1 : -1;
+    cm_csv_reader r = {.f = f};
+    int ok = cm_csv_next(&r) == 2 && !strcmp(r.fields[0], "rows") &&
+             !strcmp(r.fields[1], "bytes") && cm_csv_next(&r) == 2 &&
+             !parse_uint(r.fields[0], 10, rows) && !parse_uint(r.fields[1], 10, bytes) &&
+             cm_csv_next(&r) == 0;
+    cm_csv_close(&r);
+    fclose(f);
+    return ok ? 0 : -1;
 }

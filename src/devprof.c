@@ -132,7 +132,12 @@ int rt_devprof_open(tf_device *dev)
     }
     path_from_env(d->csv_path, sizeof d->csv_path, TF_ENV_DEVICE_ZONES_CSV);
     path_from_env(d->sync_path, sizeof d->sync_path, TF_ENV_DEVICE_CLOCK_SYNC);
+    char end[1100];
+    snprintf(end, sizeof end, "%s%s", d->sync_path, CM_CSV_END_SUFFIX);
+    if (d->sync_path[0]) remove(end); /* an earlier run's would vouch for this one's file */
+    snprintf(end, sizeof end, "%s%s", d->csv_path, CM_CSV_END_SUFFIX);
     if (d->csv_path[0]) {
+        remove(end);
         d->csv = fopen(d->csv_path, "w");
         if (!d->csv)
             cm_warn("device profiler: cannot write %s: %s; device zones are still read back but "
@@ -148,9 +153,15 @@ void rt_devprof_close(tf_device *dev)
 {
     rt_devprof *d = &dev->prof;
     if (d->csv) {
-        if (ferror(d->csv) | fclose(d->csv))
+        /* a whole file gets its end record (rows and bytes): one cut at a
+         * row boundary (killed, full disk) is then told from it */
+        long bytes = fflush(d->csv) ? -1 : ftell(d->csv);
+        if (ferror(d->csv) | fclose(d->csv) || bytes < 0)
             cm_warn("device profiler: error writing %s: %s", d->csv_path,
                     errno ? strerror(errno) : "write error");
+        else if (cm_csv_end_write(d->csv_path, d->csv_rows, (uint64_t)bytes))
+            cm_warn("device profiler: cannot write %s%s: %s", d->csv_path, CM_CSV_END_SUFFIX,
+                    strerror(errno));
         d->csv = NULL;
     }
     free(d->region);
@@ -224,9 +235,13 @@ static void write_sync(tf_device *dev, tf_program *p)
                                                              : TF_CLOCK_free_running]);
     cm_csv_write_header(f, &tf_csv_clock_sync);
     cm_csv_write_row(f, &tf_csv_clock_sync, v);
-    if (ferror(f) | fclose(f))
+    long bytes = fflush(f) ? -1 : ftell(f);
+    if (ferror(f) | fclose(f) || bytes < 0)
         cm_warn("device profiler: error writing %s: %s", d->sync_path,
                 errno ? strerror(errno) : "write error");
+    else if (cm_csv_end_write(d->sync_path, 1, (uint64_t)bytes))
+        cm_warn("device profiler: cannot write %s%s: %s", d->sync_path, CM_CSV_END_SUFFIX,
+                strerror(errno));
 }
 
 /* One row of the device zones CSV (z NULL: a zone id the image does not
@@ -328,7 +343,7 @@ static int on_marker(void *arg, const cm_dprof_marker *mk)
     uint32_t zid = mk->zid, type = mk->type;
     const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : x->kimg, zid);
     int payload = type > TF_DPROF_END;
-    if (d->csv)
+    if (d->csv && (__atomic_fetch_add(&d->csv_rows, 1, __ATOMIC_RELAXED), 1))
         csv_row(d->csv, x->id, x->host_ns, p->core, r, packet_of_type[type], z, zid, mk->cycle,
                 zid < TF_ZONE_ID_KERNEL ? "firmware" : x->kname, 0, payload, mk->value, mk->count);
     uint64_t start_cyc;
@@ -487,7 +502,7 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
         unmatched += st.bad + pair->unmatched;
         p->dz_dropped[r] = c->dropped;
         d->dropped_total += c->dropped;
-        if (c->dropped && d->csv)
+        if (c->dropped && d->csv && (__atomic_fetch_add(&d->csv_rows, 1, __ATOMIC_RELAXED), 1))
             csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0, kname,
                     c->dropped, 0, 0, 0);
         note_dispatch(d, id, p->core, r, c->dropped, (uint32_t)st.discarded, 0);

@@ -54,6 +54,7 @@ typedef struct rt_devprof {
         int first_risc;
     } pend;
     FILE *csv;
+    uint64_t csv_rows; /* rows written (atomic), for its end record */
     char csv_path[1024];
     char sync_path[1024];
     int sync_written;

@@ -1170,7 +1170,8 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
              damage ? "no trailer: the program did not exit normally, or its trailer was lost "
                       "with the damaged or missing chunks"
                     : "no trailer: the program did not exit normally (it was killed, crashed or "
-                      "its disk filled up); everything written before it stopped was read");
+                      "its disk filled up), or the file was cut short at a chunk boundary; "
+                      "everything in its complete chunks was read, what came after them is lost");
     if (t->has_trailer && t->trailer.lost_records)
         warn(t, "the program could not write %llu records (see its stderr)",
              (unsigned long long)t->trailer.lost_records);

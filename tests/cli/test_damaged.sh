@@ -4,8 +4,9 @@
 # '# expect:' and '# expect-not:' lines) goes through `tt_foil_profile
 # report`, which must exit with that status and say what was lost; then
 # the text logs: device zones CSVs (CR-only lines, a row of 1,100 fields, a
-# repeated header column, a row cut short, a deleted CSV beside its clock
-# sync), clock syncs with inf, nan, 1e300, -1 and 99999999999999999999999;
+# repeated header column, a row cut short, a file cut at a row boundary
+# against its end record, a deleted CSV beside its clock sync), clock
+# syncs with inf, nan, 1e300, -1 and 99999999999999999999999;
 # and an empty zone text recorded by a real program (T1).
 #   test_damaged.sh TOOL MKTFT CASES EMPTYTEXT
 tool=$1
@@ -52,6 +53,8 @@ mkdir -p "$d/.logs"
 csv=$d/.logs/tt_foil_device_zones.csv
 sync=$d/.logs/tt_foil_device_clock_sync.csv
 cp "$cases/basic/clock_sync.csv" "$sync"
+cp "$cases/basic/clock_sync.csv.end" "$sync.end"
+cp "$cases/basic/device_zones.csv.end" "$csv.end"
 rows=$(($(wc -l <"$cases/basic/device_zones.csv") - 1))
 cp "$cases/basic/device_zones.csv" "$csv"
 report "$d"
@@ -93,6 +96,37 @@ head -c -7 "$cases/basic/device_zones.csv" >"$csv"
 report "$d"
 expect_rc 2 "a CSV cut mid-row"
 said "has no line end: the file was cut short" "a CSV cut mid-row"
+
+# cut exactly at a row boundary: only the end record (.csv.end) shows it
+head -n 10 "$cases/basic/device_zones.csv" >"$csv"
+report "$d"
+expect_rc 2 "a CSV cut at a row boundary"
+said ".logs/tt_foil_device_zones.csv: the file ends after row 9 of $rows (its end record" "a CSV cut at a row boundary"
+said "it was cut short; $((rows - 9)) rows are lost" "a CSV cut at a row boundary"
+head -n 1 "$cases/basic/device_zones.csv" >"$csv"
+report "$d"
+expect_rc 2 "a CSV cut after its header"
+said "the file ends after row 0 of $rows" "a CSV cut after its header"
+{ cat "$cases/basic/device_zones.csv"; tail -n 1 "$cases/basic/device_zones.csv"; } >"$csv"
+report "$d"
+expect_rc 2 "a CSV with a row more than its end record"
+said "has $((rows + 1)) rows, its end record (.logs/tt_foil_device_zones.csv.end) says $rows" "a row more"
+cp "$cases/basic/device_zones.csv" "$csv"
+echo "rows,bytes" >"$csv.end"
+report "$d"
+expect_rc 2 "a malformed end record"
+said ".logs/tt_foil_device_zones.csv.end is malformed" "a malformed end record"
+rm "$csv.end"
+report "$d"
+expect_rc 0 "no end record (another tool's CSV)"
+said ".logs/tt_foil_device_zones.csv has no end record" "no end record"
+same_device_report "no end record"
+cp "$cases/basic/device_zones.csv.end" "$csv.end"
+head -n 1 "$cases/basic/clock_sync.csv" >"$sync"
+report "$d"
+expect_rc 2 "a clock sync cut after its header"
+said ".logs/tt_foil_device_clock_sync.csv: the file ends after row 0 of 1" "a clock sync cut after its header"
+cp "$cases/basic/clock_sync.csv" "$sync"
 
 rm "$csv"
 report "$d"

@@ -51,7 +51,9 @@ make_logs() {
     "$mktft" "$cases/$1/host.txt" "$2/.logs/tt_foil_trace.tft" &&
         "$mktft" "$cases/$1/mem.txt" "$2/.logs/tt_foil_memlog.tft" &&
         cp "$cases/$1/device_zones.csv" "$2/.logs/tt_foil_device_zones.csv" &&
-        cp "$cases/$1/clock_sync.csv" "$2/.logs/tt_foil_device_clock_sync.csv" ||
+        cp "$cases/$1/device_zones.csv.end" "$2/.logs/tt_foil_device_zones.csv.end" &&
+        cp "$cases/$1/clock_sync.csv" "$2/.logs/tt_foil_device_clock_sync.csv" &&
+        cp "$cases/$1/clock_sync.csv.end" "$2/.logs/tt_foil_device_clock_sync.csv.end" ||
         fail "cannot build the logs of $1"
 }
 
@@ -103,8 +105,8 @@ expect_grep "device zones: 8 zones from 18 markers; 2 markers unmatched, 7 zones
     "$g/reports/tt_foil_diagnostics.txt" "diagnostics: device counts"
 expect_grep "trailer: records 41, lost records 0" "$g/reports/tt_foil_diagnostics.txt" \
     "diagnostics: the host trace's trailer"
-expect_grep "no trailer: the program did not exit normally" "$g/reports/tt_foil_diagnostics.txt" \
-    "diagnostics: the memory log has no trailer"
+expect_grep "trailer: records 10, lost records 0" "$g/reports/tt_foil_diagnostics.txt" \
+    "diagnostics: the memory log's trailer"
 
 # JSON: parses, integer pids/tids, parents before children; 15 host zones, 8
 # device zones, 9 memory counters (the unmatched free changes nothing), 2
@@ -148,7 +150,7 @@ chromium=$(command -v chromium || command -v chromium-browser || command -v goog
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$h" \
         >"$tmp/dom.html" 2>/dev/null
-    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones on 6 tracks (23 items), 4 pools, 5 device zone rows, 5 notes' \
+    expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones on 6 tracks (23 items), 4 pools, 5 device zone rows, 4 notes' \
         "$tmp/dom.html" "HTML renders in headless Chromium"
     expect_grep '<td class="num" title="12288">12,288</td>' "$tmp/dom.html" "HTML memory table"
 else
@@ -352,6 +354,10 @@ expect_out "2 malformed rows were skipped (the first at line 21" "malformed devi
 expect_lines "$d/reports/tt_foil_device_perf.csv" 6 "the good rows are still reported"
 : >"$d/.logs/tt_foil_device_zones.csv"
 run "$tool" report "$d"
+expect_rc 2 "device CSV cut to nothing"
+expect_out "tt_foil_device_zones.csv: the file ends after row 0 of 19" "device CSV cut to nothing"
+rm "$d/.logs/tt_foil_device_zones.csv.end"
+run "$tool" report "$d"
 expect_rc 2 "empty device CSV"
 expect_out "tt_foil_device_zones.csv is empty" "empty device CSV"
 make_logs basic "$d"
@@ -469,5 +475,7 @@ expect_rc 0 "rerun in the same folder"
 expect_lines "$tmp/dev/reports/tt_foil_device_perf.csv" 1 "no stale device zones"
 checks=$((checks + 1))
 [ ! -e "$tmp/dev/.logs/tt_foil_device_zones.csv" ] || fail "stale device log left in .logs"
+checks=$((checks + 1))
+[ ! -e "$tmp/dev/.logs/tt_foil_device_zones.csv.end" ] || fail "stale end record left in .logs"
 
 finish

@@ -7,8 +7,9 @@
  * bytes, a field full of digits (a huge number); text files: LF to CR or
  * CRLF, an embedded newline, the header's first column repeated, a row
  * with one field more or fewer; traces: a chunk removed, repeated or given
- * another length (a wrong count). The same seed always makes the same
- * damage. */
+ * another length (a wrong count); and a cut exactly at a row (text) or
+ * chunk (trace) boundary, which only an end record or a trailer reveals.
+ * The same seed always makes the same damage. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +85,7 @@ int main(int argc, char **argv)
     int trace = n >= 8 && !memcmp(d, "TFTRACE1", 8);
     size_t at = below(n + 1), c[4096], nc = trace ? chunks(c, 4096) : 0;
     const char *what = "";
-    switch (next() % 14) {
+    switch (next() % 15) {
     case 0: n = at, what = "truncated"; break;
     case 1:
         for (int i = 1 + (int)below(4); i-- > 0 && n;) d[below(n)] ^= (uint8_t)(1u << below(8));
@@ -170,6 +171,10 @@ int main(int argc, char **argv)
             memcpy(d + c[below(nc)] + 12, &len, 4);
         }
         what = "a chunk's length changed";
+        break;
+    case 14: /* cut where only an end marker can tell: at a chunk or row boundary */
+        n = trace ? (nc ? c[below(nc)] : n) : line_start();
+        what = trace ? "truncated at a chunk boundary" : "truncated at a row boundary";
         break;
     }
     f = fopen(argv[2], "wb");

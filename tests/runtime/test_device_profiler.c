@@ -209,7 +209,9 @@ static void test_files(const char *csv, const char *sync)
     CHECK_TRUE(!strcmp(r.fields[0], "dispatch_idx") && !strcmp(r.fields[7], "cycle") &&
                !strcmp(r.fields[6], "zone_hash") && !strcmp(r.fields[8], "zone_name"));
     int starts = 0, ends = 0, dropped_rows = 0, named = 0;
+    uint64_t rows = 0, want_rows = 0, want_bytes = 0;
     while (cm_csv_next(&r) == 15) {
+        rows++;
         starts += !strcmp(r.fields[5], "START");
         ends += !strcmp(r.fields[5], "END");
         if (!strcmp(r.fields[5], "DROPPED")) {
@@ -222,6 +224,13 @@ static void test_files(const char *csv, const char *sync)
     CHECK_TRUE(starts > 300);
     CHECK_EQ_U(dropped_rows, 1);
     CHECK_EQ_U(named, 2 * 2 * 12); /* START + END, 2 cores, 12 tiles */
+    /* the end records: every row, every byte (a cut at a row boundary shows) */
+    CHECK_EQ_U(cm_csv_end_read(csv, &want_rows, &want_bytes), 0);
+    CHECK_EQ_U(want_rows, rows);
+    CHECK_TRUE(fseek(r.f, 0, SEEK_END) == 0);
+    CHECK_EQ_U(want_bytes, (uint64_t)ftell(r.f));
+    CHECK_EQ_U(cm_csv_end_read(sync, &want_rows, &want_bytes), 0);
+    CHECK_EQ_U(want_rows, 1);
     cm_csv_close(&r);
     fclose(r.f);
 }

@@ -117,7 +117,11 @@ static tf_trace *trace_notes(pf_logs *l, trace_job *j, const char *rel, const ch
         pf_note(l, 1, "%s: %s", what, j->error);
         return NULL;
     }
-    for (int i = 0; i < t->nwarnings; i++) pf_note(l, 0, "%s (%s): %s", what, rel, t->warnings[i]);
+    /* a missing trailer is an error: a file cut exactly at a chunk boundary
+     * differs from a whole one only by it (docs/profiling.md, "End markers") */
+    for (int i = 0; i < t->nwarnings; i++)
+        pf_note(l, !t->has_trailer && !strncmp(t->warnings[i], "no trailer:", 11), "%s (%s): %s",
+                what, rel, t->warnings[i]);
     /* what was lost, each part only when there is some */
     const struct {
         uint64_t n;
@@ -290,6 +294,49 @@ static int header_repeats(pf_logs *l, const char *rel, const cm_csv_reader *r)
     return rep;
 }
 
+/* The end record of text log rel (read through f, which has `rows` rows
+ * after its header): a note unless the file is what its end record says
+ * (docs/profiling.md, "End markers"). */
+static void check_end(pf_logs *l, const char *rel, FILE *f, uint64_t rows)
+{
+    char p[4200];
+    path_of(l, rel, p, sizeof p);
+    uint64_t want_rows = 0, want_bytes = 0;
+    int e = cm_csv_end_read(p, &want_rows, &want_bytes);
+    struct stat st;
+    uint64_t bytes = fstat(fileno(f), &st) ? 0 : (uint64_t)st.st_size;
+    if (e > 0)
+        pf_note(l, 0,
+                "%s has no end record (%s%s, written when the file is closed): a file cut at a "
+                "row boundary cannot be told from a whole one (it may come from a run that was "
+                "killed, or from another tool)",
+                rel, rel, CM_CSV_END_SUFFIX);
+    else if (e < 0)
+        pf_note(l, 1,
+                "%s%s is malformed (it needs the header rows,bytes and one row of two whole "
+                "numbers): whether %s is whole is not known",
+                rel, CM_CSV_END_SUFFIX, rel);
+    else if (rows < want_rows)
+        pf_note(l, 1,
+                "%s: the file ends after row %llu of %llu (its end record %s%s says %llu): it "
+                "was cut short; %llu rows are lost",
+                rel, (unsigned long long)rows, (unsigned long long)want_rows, rel,
+                CM_CSV_END_SUFFIX, (unsigned long long)want_rows,
+                (unsigned long long)(want_rows - rows));
+    else if (rows > want_rows)
+        pf_note(l, 1,
+                "%s has %llu rows, its end record (%s%s) says %llu: rows were added or split "
+                "after it was written",
+                rel, (unsigned long long)rows, rel, CM_CSV_END_SUFFIX,
+                (unsigned long long)want_rows);
+    else if (bytes != want_bytes)
+        pf_note(l, 0,
+                "%s is %llu bytes, its end record (%s%s) says %llu: it was changed after it was "
+                "written (its %llu rows are all there)",
+                rel, (unsigned long long)bytes, rel, CM_CSV_END_SUFFIX,
+                (unsigned long long)want_bytes, (unsigned long long)rows);
+}
+
 static void *load_device(void *arg)
 {
     pf_logs *l = arg;
@@ -318,7 +365,11 @@ static void *load_device(void *arg)
     int col[TF_DZ_NCOLS];
     int nf = cm_csv_next(&r);
     if (nf <= 0) {
-        pf_note(l, 1, "%s is empty: the run recorded no device marker", PF_DEVZONES_CSV);
+        uint64_t rows, bytes;
+        if (!cm_csv_end_read(p, &rows, &bytes) && rows)
+            check_end(l, PF_DEVZONES_CSV, f, 0); /* cut short, not empty */
+        else
+            pf_note(l, 1, "%s is empty: the run recorded no device marker", PF_DEVZONES_CSV);
         goto done;
     }
     /* the columns read (dropped only on DROPPED rows: older files lack it) */
@@ -336,8 +387,9 @@ static void *load_device(void *arg)
     stacks stk = {calloc((size_t)TF_NUM_RISCS << 16, sizeof *stk.slot), NULL, 0};
     uint64_t bad = 0;
     long first_bad = 0;
-    uint64_t wrong_width = 0;
+    uint64_t wrong_width = 0, rows = 0;
     while (stk.slot && (nf = cm_csv_next(&r)) != 0) {
+        rows++;
         if (nf > 0 && nf != header_fields) wrong_width++; /* a row with more or fewer fields */
         if (nf == header_fields && !device_row(l, &r, col, &stk)) continue;
         if (!bad++) first_bad = r.line;
@@ -352,6 +404,7 @@ static void *load_device(void *arg)
                 "%s: the last row (line %ld) has no line end: the file was cut short (a full "
                 "disk, or the program was killed while writing it)",
                 PF_DEVZONES_CSV, r.line);
+    if (stk.slot) check_end(l, PF_DEVZONES_CSV, f, rows);
     for (size_t i = 0; i < stk.n; i++) {
         cm_pair_reset(&stk.all[i].pair);
         l->dev_unmatched += stk.all[i].pair.unmatched;
@@ -419,6 +472,17 @@ static void load_sync(pf_logs *l)
         l->sync_host_clock = !strcmp(mode.s, tf_csv_device_clock[TF_CLOCK_host_monotonic]);
     }
     cm_csv_close(&r);
+    /* its rows, counted again from the start (the checks above stop early) */
+    rewind(f);
+    cm_csv_reader rr = {.f = f};
+    uint64_t rows = 0;
+    if (cm_csv_next(&rr) > 0)
+        while ((nf = cm_csv_next(&rr)) != 0) {
+            rows++;
+            if (nf < 0) break;
+        }
+    cm_csv_close(&rr);
+    check_end(l, PF_CLOCK_SYNC, f, rows);
     fclose(f);
 }
 

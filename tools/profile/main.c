@@ -136,6 +136,14 @@ static int prepare_outdir(const char *dir, char *abs, size_t n)
         snprintf(sub, sizeof sub, "%s/%s", abs, stale[i]);
         if (unlink(sub) && errno != ENOENT)
             return error(1, "cannot remove the previous run's %s: %s", sub, strerror(errno));
+        /* and a text log's end record (out.c) */
+        size_t len = strlen(sub);
+        if (strncmp(stale[i], PF_LOGS "/", strlen(PF_LOGS "/")) || len < 4 ||
+            strcmp(sub + len - 4, ".csv") || len + strlen(CM_CSV_END_SUFFIX) >= sizeof sub)
+            continue;
+        strcat(sub, CM_CSV_END_SUFFIX);
+        if (unlink(sub) && errno != ENOENT)
+            return error(1, "cannot remove the previous run's %s: %s", sub, strerror(errno));
     }
     /* the per-process logs (tt_foil_trace.<pid>.tft, ...) of earlier runs */
     snprintf(sub, sizeof sub, "%s/%s", abs, PF_LOGS);

@@ -81,7 +81,7 @@ pf_out *pf_out_open(pf_logs *l, const char *rel)
         free(buf);
         return NULL;
     }
-    *o = (pf_out){slot, fd, buf, 0, PF_OUT_BUF, inject_failure(rel) ? ENOSPC : 0, l, rel};
+    *o = (pf_out){slot, fd, buf, 0, PF_OUT_BUF, inject_failure(rel) ? ENOSPC : 0, l, rel, 0, 0};
     return o;
 }
 
@@ -96,6 +96,7 @@ static void write_all(pf_out *o, const char *s, size_t n)
         }
         s += w;
         n -= (size_t)w;
+        o->written += (uint64_t)w;
     }
 }
 
@@ -133,7 +134,7 @@ pf_out *pf_out_mem(void)
         free(buf);
         return NULL;
     }
-    *o = (pf_out){-1, -1, buf, 0, 256, 0, NULL, NULL};
+    *o = (pf_out){-1, -1, buf, 0, 256, 0, NULL, NULL, 0, 0};
     return o;
 }
 
@@ -167,6 +168,13 @@ char *pf_out_take(pf_out *o, size_t *len)
     return s;
 }
 
+/* A text log of .logs/ (it gets an end record). */
+static int text_log(const char *rel)
+{
+    size_t n = strlen(rel), k = strlen(PF_LOGS "/");
+    return n > k + 4 && !strncmp(rel, PF_LOGS "/", k) && !strcmp(rel + n - 4, ".csv");
+}
+
 int pf_out_close(pf_out *o)
 {
     if (!o) return -1;
@@ -187,6 +195,23 @@ int pf_out_close(pf_out *o)
     pthread_mutex_lock(&pf_tmp_lock);
     pf_tmp_used[o->slot] = 0;
     pthread_mutex_unlock(&pf_tmp_lock);
+    if (text_log(o->rel)) {
+        /* after the log is in place: an end record vouches for a whole file */
+        char end[300];
+        snprintf(end, sizeof end, "%s%s", o->rel, CM_CSV_END_SUFFIX);
+        if (err) {
+            char p[4400];
+            snprintf(p, sizeof p, "%s/%s", o->l->dir, end);
+            unlink(p);
+        } else {
+            pf_out *e = pf_out_open(o->l, end);
+            if (e) {
+                char text[96];
+                pf_putn(e, text, cm_csv_end_format(text, sizeof text, o->rows, o->written));
+                pf_out_close(e);
+            }
+        }
+    }
     free(o->buf);
     free(o);
     return err ? -1 : 0;
@@ -322,7 +347,10 @@ void pf_put_cols(pf_out *o, const tf_csv_schema *s, int first, int last, const c
         }
         }
     }
-    if (last == s->ncols - 1) pf_putc(o, '\n');
+    if (last == s->ncols - 1) {
+        pf_putc(o, '\n');
+        o->rows++;
+    }
 }
 
 /* RFC 8259 section 7: quote, backslash and control characters escaped;

@@ -405,6 +405,8 @@ typedef struct pf_out {
     int err; /* first write error (errno) */
     pf_logs *l;
     const char *rel;
+    uint64_t rows;    /* schema rows written (pf_put_cols ending a row) */
+    uint64_t written; /* bytes written to the file */
 } pf_out;
 
 /* Open dir/rel for writing; NULL after a note if it cannot be. The file is
@@ -413,7 +415,8 @@ typedef struct pf_out {
  * never cut short (a full disk, Ctrl-C: pf_out_cleanup). */
 pf_out *pf_out_open(pf_logs *l, const char *rel);
 /* Write out, close and rename; a note (and -1, the temporary removed) if
- * anything failed. */
+ * anything failed. A text log (.logs/\*.csv) gets its end record
+ * (cm_csv_end_write: rows and bytes) once it is in place. */
 int pf_out_close(pf_out *o);
 /* 1 if report `rel` could not be written (the closing lines say so). */
 int pf_out_failed(const pf_logs *l, const char *rel);

@@ -476,6 +476,13 @@ if [ -n "$chromium" ]; then
         "device HTML: the op selector"
     expect_grep '<td class="num" title="2">2 / 2</td>' "$tmp/dom-ops.html" "device HTML: ops table, cores used"
 fi
+# TT_FOIL_PERF_COUNTERS=OFF: the trace on, no counters read, no ops
+TT_FOIL_PERF_COUNTERS=OFF run "$tool" -o "$tmp/devoff" "$device"
+expect_rc 0 "device workload, counters off"
+checks=$((checks + 1))
+[ ! -e "$tmp/devoff/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=OFF: an ops report"
+run "$json_check" --html "$tmp/devoff/reports/tt_foil_report.html"
+expect_out "ops 0 cores " "TT_FOIL_PERF_COUNTERS=OFF: no ops in the page"
 # a later run in the same folder leaves nothing stale behind
 run "$tool" -o "$tmp/dev" "$emit" nest
 expect_rc 0 "rerun in the same folder"

@@ -8,7 +8,9 @@
  *      single and multi-core dispatches) timed by themselves, run plain
  *      and under tt_foil_profile; the ratio of the medians.
  *
- *   bench_profile [--events N] [--runs N]     (defaults: 4000000, 7)
+ *   3. the hardware counters' collection on the CNN demo (TT_FOIL_PERF_COUNTERS).
+ *
+ *   bench_profile [--counters-only] [--events N] [--runs N]     (defaults: 4000000, 7)
  * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
  * It runs itself as the children: `gen N` records the synthetic log,
  * `workload KIND N` is a runtime example. */
@@ -367,12 +369,51 @@ fail:
     fprintf(stderr, "bench_profile: the %s workload failed: %s\n", kind, out);
 }
 
+/* 3. the hardware counters' collection: the CNN demo recorded under
+ * tt_foil_profile with the counters read after every dispatch, and with
+ * TT_FOIL_PERF_COUNTERS=OFF (the trace on, nothing read); the ratio of the
+ * medians (target: at most 1.02). With the profiler off nothing is read
+ * (src/perf.c), so there it costs nothing. */
+static void bench_counters(const char *self, const char *tool, int iters, int runs)
+{
+    char dir[] = "/tmp/tt_foil_bench_counters.XXXXXX";
+    if (!mkdtemp(dir)) return;
+    const char *var = "TT_FOIL_PERF_COUNTERS";
+    double on[64], off[64];
+    char it[16], out[4096] = "";
+    snprintf(it, sizeof it, "%d", iters);
+    char *av[] = {(char *)tool, "-o", dir, (char *)self, "workload", "cnn", it, NULL};
+    for (int r = 0; r < runs; r++) { /* alternate, so drift hits both alike */
+        unsetenv(var);
+        if (spawn_wait(av, NULL, out, sizeof out) || sscanf(out, "workload_s %lf", &on[r]) != 1)
+            goto fail;
+        setenv(var, "OFF", 1);
+        if (spawn_wait(av, NULL, out, sizeof out) || sscanf(out, "workload_s %lf", &off[r]) != 1)
+            goto fail;
+    }
+    unsetenv(var);
+    qsort(on, (size_t)runs, sizeof *on, cmp_d);
+    qsort(off, (size_t)runs, sizeof *off, cmp_d);
+    double a = on[runs / 2], b = off[runs / 2];
+    printf("  cnn      %4d images: trace on, counters off %6.1f ms, collected %6.1f ms = %.3fx "
+           "(%+.1f%%; target at most +2%%)\n",
+           iters, b * 1e3, a * 1e3, a / b, (a / b - 1) * 100);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
+    return;
+fail:
+    unsetenv(var);
+    fprintf(stderr, "bench_profile: the cnn workload failed: %s\n", out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "gen")) return gen(atol(argv[2]));
     if (argc == 4 && !strcmp(argv[1], "workload")) return workload(argv[2], atoi(argv[3]));
     long events = 4000000;
-    int runs = 7;
+    int runs = 7, counters_only = 0;
+    if (argc > 1 && !strcmp(argv[1], "--counters-only")) counters_only = 1, argv++, argc--;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--events")) events = atol(argv[i + 1]);
         if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
@@ -388,8 +429,10 @@ int main(int argc, char **argv)
     /* the same run written to memory (what the tool itself costs) and to
      * the disk (plus what its write-back costs: it varies 2x from run to
      * run here, with what earlier runs left to write) */
-    bench_reports(self, events, "/dev/shm", "on tmpfs /dev/shm");
-    bench_reports(self, events, "/tmp", "on disk /tmp");
+    if (!counters_only) {
+        bench_reports(self, events, "/dev/shm", "on tmpfs /dev/shm");
+        bench_reports(self, events, "/tmp", "on disk /tmp");
+    }
     /* On a machine with few CPUs the handoffs between the host thread and
      * the simulator's thread make unpinned wall times vary 2x from run to
      * run (which CPU each lands on), drowning the profiler's cost: pin
@@ -403,12 +446,18 @@ int main(int argc, char **argv)
             break;
         }
     sched_setaffinity(0, sizeof one, &one);
-    printf("overhead: runtime workloads timed from inside, plain and recorded under "
-           "tt_foil_profile, on one CPU, median of %d runs (target within 5%%)\n",
+    if (!counters_only) {
+        printf("overhead: runtime workloads timed from inside, plain and recorded under "
+               "tt_foil_profile, on one CPU, median of %d runs (target within 5%%)\n",
+               runs);
+        bench_overhead(self, TF_BENCH_TOOL, "dispatch", 2000, runs);
+        bench_overhead(self, TF_BENCH_TOOL, "tiles", 500, runs);
+        bench_overhead(self, TF_BENCH_TOOL, "cnn", 8, runs);
+    }
+    printf("hardware counters: the CNN demo recorded under tt_foil_profile, counters collected "
+           "or TT_FOIL_PERF_COUNTERS=OFF, on one CPU, median of %d runs\n",
            runs);
-    bench_overhead(self, TF_BENCH_TOOL, "dispatch", 2000, runs);
-    bench_overhead(self, TF_BENCH_TOOL, "tiles", 500, runs);
-    bench_overhead(self, TF_BENCH_TOOL, "cnn", 8, runs);
+    bench_counters(self, TF_BENCH_TOOL, 32, runs);
     sched_setaffinity(0, sizeof all, &all);
     return 0;
 }

@@ -27,6 +27,9 @@
       "dispatch timeout when tf_device_config sets none")                                          \
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
       "firmware ELFs when tf_device_config sets none")                                             \
+    X(PERF_COUNTERS, "TT_FOIL_PERF_COUNTERS", "ON", NULL,                                     \
+      "`OFF`: with the trace on, the runtime reads no hardware counters after dispatches (no "  \
+      "DEVICE_PERF records, no ops report); to measure what collecting them costs")           \
     X(PROFILE_FAIL_WRITE, "TT_FOIL_PROFILE_FAIL_WRITE", "", NULL,                                  \
       "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
       "as on a full disk")                                                                         \

@@ -3,11 +3,14 @@
  * each core's counters through the transport's optional perf_counters and
  * writes them as DEVICE_PERF records (the non-zero counters as key/value
  * pairs, with the chip's modeled peaks): tt_foil_profile's ops report is
- * made from them. With the profiler off nothing is read. Reading costs the
+ * made from them. With the profiler off nothing is read, nor with
+ * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h). Reading costs the
  * chip no modeled time: the core is done. */
 #include "rt_internal.h"
+#include "tf_env.h"
 #include "tf_perf.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int read_counters(const tf_program *p, tf_perf_core *out)
@@ -33,6 +36,8 @@ int tf_program_counters(const tf_program *p, tf_perf_core *out)
 void rt_perf_record(tf_program *p, uint32_t id)
 {
     if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
+    const char *off = getenv(tf_env_name(TF_ENV_PERF_COUNTERS)); /* OFF: not collected */
+    if (off && *off && tf_env_is_off(off)) return;
     TF_ZONE_N("TF_dispatch/counters_readback");
     tf_perf_core c;
     if (read_counters(p, &c)) {

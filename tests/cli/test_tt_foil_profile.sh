@@ -469,6 +469,26 @@ expect_rc 0 "device JSON: the shapes import-chrome needs, a loc on every device 
 run "$json_check" --html "$tmp/dev/reports/tt_foil_report.html"
 expect_out "lod tracks 11 " "device HTML: host thread + 2 cores x 5 RISCs"
 expect_out "dlod tracks 10 " "device HTML: device time, 2 cores x 5 RISCs"
+# the Ops section: one entry per dispatch with its cores' counters (the
+# fourth dispatch runs on both cores), and the page renders it
+expect_out "ops 4 cores 1,1,1,2" "device HTML: one op per dispatch, its cores"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
+        "file://$tmp/dev/reports/tt_foil_report.html#ops" >"$tmp/dom-ops.html" 2>/dev/null
+    expect_grep 'data-state="ok">report ready: ' "$tmp/dom-ops.html" "device HTML: no script error"
+    expect_grep '; ops: 4 ops on 5 cores</div>' "$tmp/dom-ops.html" \
+        "device HTML: the Ops section renders in headless Chromium, no script error"
+    expect_grep '<option value="3">op 4: dz_loop (dispatch 4)</option>' "$tmp/dom-ops.html" \
+        "device HTML: the op selector"
+    expect_grep '<td class="num" title="2">2 / 2</td>' "$tmp/dom-ops.html" "device HTML: ops table, cores used"
+fi
+# TT_FOIL_PERF_COUNTERS=OFF: the trace on, no counters read, no ops
+TT_FOIL_PERF_COUNTERS=OFF run "$tool" -o "$tmp/devoff" "$device"
+expect_rc 0 "device workload, counters off"
+checks=$((checks + 1))
+[ ! -e "$tmp/devoff/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=OFF: an ops report"
+run "$json_check" --html "$tmp/devoff/reports/tt_foil_report.html"
+expect_out "ops 0 cores " "TT_FOIL_PERF_COUNTERS=OFF: no ops in the page"
 # a later run in the same folder leaves nothing stale behind
 run "$tool" -o "$tmp/dev" "$emit" nest
 expect_rc 0 "rerun in the same folder"

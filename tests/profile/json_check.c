@@ -27,7 +27,8 @@
  * of zones (merged items count theirs), the finest marked raw when it has
  * every zone, items in time order per depth. Prints per view the tracks
  * with zones, the items and the zones ("lod tracks 120 items 5000 zones
- * 1000117"). */
+ * 1000117"), and for the Ops section ("ops") the ops, ids 1, 2, ... and
+ * each op's cores ("ops 4 cores 1,1,1,2"). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -445,8 +446,51 @@ static void lod_entry(void)
     lod_zones += zones;
 }
 
+/* "ops": [{..., "cores": [[x, y, ...], ...]}, ...]: prints each op's core count */
+static long op_cores, op_count, op_with_id;
+static char op_list[4096];
+
+static void op_core(void)
+{
+    if (*p != '[') die("ops: a core is not an array");
+    value(NULL);
+    op_cores++;
+}
+
+static int op_key(const tok *k)
+{
+    if (key_is(k, "id")) {
+        if (int_value("ops: id") != op_count + 1) die("ops: ids not 1, 2, ...");
+        op_with_id++;
+        return 1;
+    }
+    if (!key_is(k, "cores")) return 0;
+    if (*p != '[') die("ops: cores is not an array");
+    array(op_core);
+    return 1;
+}
+
+static void op_entry(void)
+{
+    if (*p != '{') die("ops: an op is not an object");
+    op_cores = 0;
+    object(op_key);
+    op_count++;
+    size_t n = strlen(op_list);
+    snprintf(op_list + n, sizeof op_list - n, "%s%ld", n ? "," : "", op_cores);
+}
+
 static int html_key(const tok *k)
 {
+    if (key_is(k, "ops")) {
+        if (*p != '[') die("ops is not an array");
+        op_count = op_with_id = 0;
+        op_list[0] = 0;
+        array(op_entry);
+        if (op_with_id != op_count) die("ops: an op without an id");
+        printf("ops %ld cores %s\n", op_count, op_list);
+        return 1;
+    }
     if (!key_is(k, "lod") && !key_is(k, "dlod")) return 0;
     memset(seen_track, 0, sizeof seen_track);
     lod_tracks = lod_items = lod_zones = 0;

@@ -456,6 +456,9 @@ void pf_write_html(pf_logs *l, pf_analysis *a)
     tables(l, a, f);
     timeline(l, a, f, span);
     memchart(a, f, span);
+    /* the Ops section (ops.c) */
+    pf_putc(f, ',');
+    pf_ops_html(l, f);
     /* notes last: writing the page may add some */
     pf_puts(f, ",\n\"notes\":[");
     pthread_mutex_lock(&l->lock); /* the other writers may add one meanwhile */

@@ -592,3 +592,114 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
         }
     }
 }
+
+/* ---- the HTML page's Ops section (report.html renders it): the ops with
+ * their figures, advice and every core's counters ------------------------------------ */
+
+static void json_num(pf_out *o, const char *key, double v)
+{
+    pf_printf(o, ",\"%s\":%.6g", key, v == v ? v : 0);
+}
+
+void pf_ops_html(pf_logs *l, pf_out *o)
+{
+    pf_puts(o, "\"op_waits\":[");
+    for (int w = 0; w < TF_PERF_NUM_WAITS; w++) {
+        if (w) pf_putc(o, ',');
+        pf_put_json(o, wait_label[w]);
+    }
+    pf_puts(o, "],\"op_riscs\":[");
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (r) pf_putc(o, ',');
+        pf_put_json(o, cm_risc_name(r));
+    }
+    /* advice about the run as a whole (the summary's) */
+    uint64_t dev = 0, gap = 0;
+    for (size_t i = 0; i < l->nops; i++) {
+        dev += l->ops[i].end - l->ops[i].start;
+        if (l->ops[i].has_gap) gap += l->ops[i].gap_ns;
+    }
+    pf_puts(o, "],\"op_advice\":[");
+    if (gap > dev) {
+        char line[160], h1[32], h2[32];
+        snprintf(line, sizeof line, "the host gap dominates: %s between ops against %s in them",
+                 pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));
+        pf_put_json(o, line);
+    }
+    pf_puts(o, "],\n\"ops\":[");
+    for (size_t i = 0; i < l->nops; i++) {
+        const pf_op *op = &l->ops[i];
+        uint64_t dur = op->end - op->start;
+        int fid = op->fidelity >= 0 && op->fidelity <= 4 ? op->fidelity : 0;
+        uint32_t mm = op->chip.matmul_cycles[fid];
+        pf_printf(o, "%s{\"id\":%zu,\"dispatch\":%u,\"pid\":%u,\"op\":", i ? ",\n" : "", i + 1,
+                  op->dispatch, l->nprocs ? l->procs[op->process].pid : 0);
+        pf_put_json(o, op->op_code);
+        pf_puts(o, ",\"zone\":");
+        pf_put_json(o, op->zone);
+        pf_puts(o, ",\"fidelity\":");
+        pf_put_json(o, op->fpu_flops ? fidelity_name(op->fidelity) : "");
+        pf_printf(o, ",\"grid\":[%d,%d],\"clock_mhz\":%u,\"cycles\":%llu,\"gap_ns\":%lld",
+                  op->chip.grid_x, op->chip.grid_y, op->chip.clock_mhz, (unsigned long long)dur,
+                  op->has_gap ? (long long)op->gap_ns : -1LL);
+        pf_printf(o, ",\"flops\":%llu,\"fpu_flops\":%llu,\"dram\":%llu,\"noc\":%llu,\"mcast\":%llu",
+                  (unsigned long long)op->flops, (unsigned long long)op->fpu_flops,
+                  (unsigned long long)(op->dram_rd + op->dram_wr),
+                  (unsigned long long)op->noc_bytes, (unsigned long long)op->mcast);
+        json_num(o, "flop_pct", op->flop_pct);
+        json_num(o, "dram_pct", op->dram_pct);
+        json_num(o, "gbps", op->dram_gbps);
+        json_num(o, "ai", op->intensity);
+        /* the modeled peaks: one core's FPU at the op's fidelity, every DRAM bank */
+        json_num(o, "core_fpc", mm ? 65536.0 / mm : 0);
+        json_num(o, "dram_bpc", (double)op->chip.dram_banks * op->chip.dram_bytes_per_cycle);
+        pf_puts(o, ",\"bound\":");
+        pf_put_json(o, op->bound);
+        pf_puts(o, ",\"stall\":[");
+        for (int r = 0; r < TF_NUM_RISCS; r++) {
+            if (r) pf_putc(o, ',');
+            pf_put_json(o, op->stall[r]);
+        }
+        pf_printf(o, "],\"busiest\":%d,\"least\":%d,\"straggler\":%d,\"why\":", op->busiest,
+                  op->least, op->straggler);
+        pf_put_json(o, op->straggler_why);
+        char adv[8][256];
+        int na = pf_op_advice(op, adv, 8);
+        pf_puts(o, ",\"advice\":[");
+        for (int a = 0; a < na; a++) {
+            if (a) pf_putc(o, ',');
+            pf_put_json(o, adv[a]);
+        }
+        pf_puts(o, "],\"banks\":[");
+        for (int b = 0; b < op->chip.dram_banks && b < TF_PERF_MAX_BANKS; b++)
+            pf_printf(o, "%s%llu", b ? "," : "", (unsigned long long)op->bank_bytes[b]);
+        /* cores: [x, y, util %, start, end (cycles from the op's start), FLOPs,
+         * DRAM bytes, NOC bytes, then per RISC [cycles, instructions, tile, waits...]] */
+        pf_puts(o, "],\"cores\":[");
+        for (int c = 0; c < op->ncores; c++) {
+            const pf_op_core *k = &op->cores[c];
+            uint64_t flops = 0, dram = 0, noc = 0;
+            for (int f = 0; f < TF_PERF_NUM_FLOPS; f++) flops += k->c.flops[f];
+            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += k->c.dram_rd[b] + k->c.dram_wr[b];
+            for (int r = 0; r < TF_NUM_RISCS; r++)
+                for (int n = 0; n < TF_NUM_NOCS; n++)
+                    noc += k->c.risc[r].noc_rd[n] + k->c.risc[r].noc_wr[n];
+            uint64_t s = k->end && k->start >= op->start ? k->start - op->start : 0;
+            uint64_t e = k->end >= op->start ? k->end - op->start : 0;
+            pf_printf(o, "%s[%d,%d,%.2f,%llu,%llu,%llu,%llu,%llu", c ? "," : "", k->x, k->y,
+                      k->util, (unsigned long long)s, (unsigned long long)e,
+                      (unsigned long long)flops, (unsigned long long)dram, (unsigned long long)noc);
+            for (int r = 0; r < TF_NUM_RISCS; r++) {
+                const tf_perf_risc *p = &k->c.risc[r];
+                pf_printf(o, ",[%llu,%llu,%llu", (unsigned long long)tf_perf_cycles(&k->c, r),
+                          (unsigned long long)p->instret, (unsigned long long)p->tile);
+                for (int w = 0; w < TF_PERF_NUM_WAITS; w++)
+                    pf_printf(o, ",%llu", (unsigned long long)p->wait[w]);
+                pf_putc(o, ']');
+            }
+            pf_putc(o, ']');
+        }
+        pf_puts(o, "]}");
+    }
+    pf_puts(o, "]");
+}

@@ -380,6 +380,9 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);
 void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first, int pid);
+/* The HTML page's Ops section data: "op_waits", "op_riscs", "op_advice" and
+ * "ops" (one object per op, its cores' counters), as members of the page's object. */
+void pf_ops_html(pf_logs *l, struct pf_out *o);
 
 /* --check PROGRAM: which profilers the binary has (check.c); 0, or 1 if it
  * cannot be read or is not a tt-foil program. */

@@ -79,12 +79,13 @@ int main(int argc, char **argv)
         const char *name;
         int phases;
     } modes[] = {{"HiFi4", 4}, {"LoFi", 1}, {"exact (simple mode)", 0}};
+    sim_tile_simd_set(-1);
     int simd = sim_tile_simd();
     double ours[3], portable[3];
     for (int m = 0; m < 3; m++) ours[m] = time_ours(modes[m].phases, iters);
     sim_tile_simd_set(0);
     for (int m = 0; m < 3; m++) portable[m] = time_ours(modes[m].phases, iters);
-    sim_tile_simd_set(1);
+    sim_tile_simd_set(-1);
 #ifdef TF_HAVE_OPENBLAS
     openblas_set_num_threads(1);
     double blas = time_sgemm(iters);
@@ -92,7 +93,7 @@ int main(int argc, char **argv)
            openblas_get_config());
 #endif
     printf("bench_tile: tile engine matmul tile op, %s path (portable in brackets):\n",
-           simd ? "AVX2" : "portable");
+           sim_tile_simd_name(simd));
     for (int m = 0; m < 3; m++) {
         printf("  %-20s %7.0f ns a tile (portable %7.0f ns, %.1fx)", modes[m].name, ours[m],
                portable[m], portable[m] / ours[m]);

@@ -31,7 +31,9 @@ static int simd_detect(void)
     if (e && (!strcmp(e, "0") || !strcmp(e, "OFF") || !strcmp(e, "off"))) return 0;
 #ifdef TILE_SIMD_X86
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
+    if (__builtin_cpu_supports("avx512f")) return SIMD_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SIMD_AVX2_FMA;
+    return __builtin_cpu_supports("avx2") ? SIMD_AVX2 : 0;
 #else
     return 0;
 #endif
@@ -47,11 +49,17 @@ int sim_tile_simd(void)
     return s;
 }
 
-int sim_tile_simd_set(int on)
+int sim_tile_simd_set(int level)
 {
-    int was = sim_tile_simd();
-    __atomic_store_n(&simd_state, on ? simd_detect() : 0, __ATOMIC_RELAXED);
+    int was = sim_tile_simd(), best = simd_detect();
+    __atomic_store_n(&simd_state, level < 0 || level > best ? best : level, __ATOMIC_RELAXED);
     return was;
+}
+
+const char *sim_tile_simd_name(int level)
+{
+    static const char *const names[] = {"portable", "AVX2", "AVX2+FMA", "AVX-512"};
+    return level >= 0 && level <= SIMD_AVX512 ? names[level] : "?";
 }
 
 #ifdef TILE_SIMD_X86
@@ -79,46 +87,76 @@ AVX2 static void split_avx2(const float *x, float *hi, float *lo, uint32_t hi_ma
         __m256 h, l;
         part8(_mm256_loadu_ps(x + i), hm, lc, &h, &l);
         _mm256_storeu_ps(hi + i, h);
-        _mm256_storeu_ps(lo + i, l);
+        if (lo) _mm256_storeu_ps(lo + i, l);
     }
 }
 
 /* d[i][:] += sum over phases p, then k ascending, of x_p[i][k] * y_p[k][:]
- * (each add rounded), two rows of d in registers at a time. */
-AVX2 static void matmul_avx2(float *d, const float *const *xs, const float *const *ys, int n)
-{
-    for (int i = 0; i < D; i += 2) {
-        float *r0 = d + i * D, *r1 = r0 + D;
-        __m256 a0 = _mm256_loadu_ps(r0), a1 = _mm256_loadu_ps(r0 + 8);
-        __m256 a2 = _mm256_loadu_ps(r0 + 16), a3 = _mm256_loadu_ps(r0 + 24);
-        __m256 c0 = _mm256_loadu_ps(r1), c1 = _mm256_loadu_ps(r1 + 8);
-        __m256 c2 = _mm256_loadu_ps(r1 + 16), c3 = _mm256_loadu_ps(r1 + 24);
-        for (int p = 0; p < n; p++) {
-            const float *x0 = xs[p] + i * D, *x1 = x0 + D, *y = ys[p];
-            for (int k = 0; k < D; k++) {
-                const float *yk = y + k * D;
-                __m256 b0 = _mm256_loadu_ps(yk), b1 = _mm256_loadu_ps(yk + 8);
-                __m256 b2 = _mm256_loadu_ps(yk + 16), b3 = _mm256_loadu_ps(yk + 24);
-                __m256 v = _mm256_broadcast_ss(x0 + k), u = _mm256_broadcast_ss(x1 + k);
-                a0 = _mm256_add_ps(a0, _mm256_mul_ps(v, b0));
-                a1 = _mm256_add_ps(a1, _mm256_mul_ps(v, b1));
-                a2 = _mm256_add_ps(a2, _mm256_mul_ps(v, b2));
-                a3 = _mm256_add_ps(a3, _mm256_mul_ps(v, b3));
-                c0 = _mm256_add_ps(c0, _mm256_mul_ps(u, b0));
-                c1 = _mm256_add_ps(c1, _mm256_mul_ps(u, b1));
-                c2 = _mm256_add_ps(c2, _mm256_mul_ps(u, b2));
-                c3 = _mm256_add_ps(c3, _mm256_mul_ps(u, b3));
-            }
-        }
-        _mm256_storeu_ps(r0, a0);
-        _mm256_storeu_ps(r0 + 8, a1);
-        _mm256_storeu_ps(r0 + 16, a2);
-        _mm256_storeu_ps(r0 + 24, a3);
-        _mm256_storeu_ps(r1, c0);
-        _mm256_storeu_ps(r1 + 8, c1);
-        _mm256_storeu_ps(r1 + 16, c2);
-        _mm256_storeu_ps(r1 + 24, c3);
+ * (each add rounded), ROWS rows of d in registers at a time. MAC is the
+ * step acc += v * b: a multiply then an add, or a fused multiply-add where
+ * the caller knows every product is exact (then both round once, the
+ * same way). */
+#define UNROLL _Pragma("GCC unroll 8")
+#define MATMUL_KERNEL(name, attr, V, W, ROWS, LOAD, STORE, BCAST, MAC)                             \
+    attr static void name(float *d, const float *const *xs, const float *const *ys, int n)         \
+    {                                                                                              \
+        enum { Q = D / W };                                                                        \
+        for (int i = 0; i < D; i += ROWS) {                                                        \
+            V acc[ROWS][Q];                                                                        \
+            UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++) acc[r][q] =   \
+                LOAD(d + (i + r) * D + q * W);                                                     \
+            for (int p = 0; p < n; p++) {                                                          \
+                const float *x = xs[p] + i * D, *y = ys[p];                                        \
+                for (int k = 0; k < D; k++) {                                                      \
+                    V b[Q];                                                                        \
+                    UNROLL for (int q = 0; q < Q; q++) b[q] = LOAD(y + k * D + q * W);             \
+                    UNROLL for (int r = 0; r < ROWS; r++)                                          \
+                    {                                                                              \
+                        V v = BCAST(x[r * D + k]);                                                 \
+                        UNROLL for (int q = 0; q < Q; q++) acc[r][q] = MAC(acc[r][q], v, b[q]);    \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+            UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++)               \
+                STORE(d + (i + r) * D + q * W, acc[r][q]);                                         \
+        }                                                                                          \
     }
+
+#define MAC256(a, v, b) _mm256_add_ps(a, _mm256_mul_ps(v, b))
+#define FMA256(a, v, b) _mm256_fmadd_ps(v, b, a)
+#define MAC512(a, v, b) _mm512_add_ps(a, _mm512_mul_ps(v, b))
+#define FMA512(a, v, b) _mm512_fmadd_ps(v, b, a)
+#define AVX2_FMA        __attribute__((target("avx2,fma")))
+#define AVX512          __attribute__((target("avx512f")))
+MATMUL_KERNEL(matmul_avx2, AVX2, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps,
+              MAC256)
+MATMUL_KERNEL(matmul_avx2_fma, AVX2_FMA, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps,
+              _mm256_set1_ps, FMA256)
+MATMUL_KERNEL(matmul_avx512, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, MAC512)
+MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, FMA512)
+
+/* Every product of the fidelity parts of x and y is exact: all values are
+ * 0 or finite of magnitude in [2^-50, 2^51). The parts then have at most
+ * 7 (SrcB) and 5 (SrcA) significant bits and magnitudes in [2^-60,
+ * 2^51), so a product has at most 12 bits and lies in [2^-120, 2^102]:
+ * a normal fp32, exact. */
+AVX2 static int parts_exact(const float *x, const float *y)
+{
+    const __m256i abs = _mm256_set1_epi32(0x7fffffff), zero = _mm256_setzero_si256();
+    const __m256i lo = _mm256_set1_epi32(0x26800000 - 1), hi = _mm256_set1_epi32(0x59000000);
+    __m256i ok = _mm256_set1_epi32(-1);
+    for (int t = 0; t < 2; t++) {
+        const float *v = t ? y : x;
+        for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
+            __m256i u = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(v + i)), abs);
+            __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(u, lo), _mm256_cmpgt_epi32(hi, u));
+            ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi32(u, zero)));
+        }
+    }
+    __m256i bad = _mm256_xor_si256(ok, _mm256_set1_epi32(-1));
+    return _mm256_testz_si256(bad, bad);
 }
 
 /* sim_fpu_mul on 8 pairs: phase p adds SrcA's part (p & 1) x SrcB's part
@@ -236,16 +274,22 @@ int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint3
     return 0;
 }
 
-int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n)
+int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
+                    const float *in0, const float *in1)
 {
 #ifdef TILE_SIMD_X86
-    if (sim_tile_simd()) {
-        matmul_avx2(d, xs, ys, n);
-        return 1;
-    }
-#endif
-    (void)d, (void)xs, (void)ys, (void)n;
+    int level = sim_tile_simd();
+    if (!level) return 0;
+    int fused = in0 && level >= SIMD_AVX2_FMA && parts_exact(in0, in1);
+    if (level >= SIMD_AVX512)
+        (fused ? matmul_avx512_fma : matmul_avx512)(d, xs, ys, n);
+    else
+        (fused ? matmul_avx2_fma : matmul_avx2)(d, xs, ys, n);
+    return 1;
+#else
+    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1;
     return 0;
+#endif
 }
 
 int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,

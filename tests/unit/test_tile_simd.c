@@ -51,6 +51,7 @@ static void fill(float *t, int kind, uint32_t df)
 }
 
 static long compared, mismatched, nan_payloads;
+static int level; /* the vectorized level under test */
 
 static void same(const float *x, const float *y, const char *what, int a, int b, int c)
 {
@@ -83,7 +84,7 @@ static void matmul(const float *a, const float *b, const float *d0)
             for (int cl = 0; cl < 2; cl++) {
                 memcpy(v, d0, sizeof v);
                 memcpy(p, d0, sizeof p);
-                sim_tile_simd_set(1);
+                sim_tile_simd_set(level);
                 sim_fpu_matmul(v, a, b, tr, ph, cl);
                 sim_tile_simd_set(0);
                 sim_fpu_matmul(p, a, b, tr, ph, cl);
@@ -101,7 +102,7 @@ static void eltwise(const float *a, const float *b, const float *d0)
                     for (int k = 0; k < 4; k++) { /* bit 0: acc_to_dest, bit 1: cleared */
                         memcpy(v, d0, sizeof v);
                         memcpy(p, d0, sizeof p);
-                        sim_tile_simd_set(1);
+                        sim_tile_simd_set(level);
                         sim_fpu_eltwise(v, a, b, op, bc, re, k & 1, ph, k >> 1);
                         sim_tile_simd_set(0);
                         sim_fpu_eltwise(p, a, b, op, bc, re, k & 1, ph, k >> 1);
@@ -123,7 +124,7 @@ static void sfpu(const float *a, uint32_t df)
                 if (op == TF_SFPU_TYPECAST) p0 = TF_DF_FLOAT32, p1 = dfs[s % 3];
                 memcpy(v, a, sizeof v);
                 memcpy(p, a, sizeof p);
-                sim_tile_simd_set(1);
+                sim_tile_simd_set(level);
                 int rv = sim_sfpu_run(v, op, approx, p0, p1);
                 sim_tile_simd_set(0);
                 int rp = sim_sfpu_run(p, op, approx, p0, p1);
@@ -135,21 +136,26 @@ static void sfpu(const float *a, uint32_t df)
 
 int main(void)
 {
-    int simd = sim_tile_simd_set(1);
-    int have = sim_tile_simd();
-    printf("test_tile_simd: vectorized path %s\n", have ? "AVX2" : "not available (portable only)");
-    (void)simd;
+    sim_tile_simd_set(-1);
+    int best = sim_tile_simd();
+    printf("test_tile_simd: the host's best vectorized path: %s\n", sim_tile_simd_name(best));
     static float a[N], b[N], d[N];
-    for (int f = 0; f < 3; f++)
-        for (int kind = 0; kind < 4; kind++)
-            for (int rep = 0; rep < 2; rep++) {
-                fill(a, kind, dfs[f]);
-                fill(b, (kind + rep) % 4, dfs[f]);
-                fill(d, rep ? kind : 0, TF_DF_FLOAT32);
-                matmul(a, b, d);
-                eltwise(a, b, d);
-                sfpu(a, dfs[f]);
-            }
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int f = 0; f < 3; f++)
+            for (int kind = 0; kind < 4; kind++)
+                for (int rep = 0; rep < 2; rep++) {
+                    fill(a, kind, dfs[f]);
+                    fill(b, (kind + rep) % 4, dfs[f]);
+                    fill(d, rep ? kind : 0, TF_DF_FLOAT32);
+                    if (kind == 0 && rep == 1) /* values where the matmul fuses (exact products) */
+                        for (int i = 0; i < N; i++) {
+                            a[i] = ldexpf(a[i], (int)(next() % 80) - 40);
+                            b[i] = ldexpf(b[i], (int)(next() % 80) - 40);
+                        }
+                    matmul(a, b, d);
+                    eltwise(a, b, d);
+                    sfpu(a, dfs[f]);
+                }
     printf("test_tile_simd: %ld tile results compared, %ld differ, %ld in NaN payloads only\n",
            compared, mismatched, nan_payloads);
     CHECK_TRUE(mismatched == 0);

@@ -260,15 +260,50 @@ AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
     }
     return 1;
 }
+/* split_avx2 and parts_exact at 16 lanes, with mask registers. */
+AVX512 static void split_avx512(const float *x, float *hi, float *lo, uint32_t hi_mask,
+                                uint32_t lo_clear)
+{
+    const __m512i expo = _mm512_set1_epi32(0x7f800000), hm = _mm512_set1_epi32((int)hi_mask);
+    const __m512i lc = _mm512_set1_epi32((int)lo_clear);
+    for (int i = 0; i < TF_TILE_ELEMS; i += 16) {
+        __m512 v = _mm512_loadu_ps(x + i);
+        __m512i w = _mm512_castps_si512(v);
+        __mmask16 fin = _mm512_cmpneq_epi32_mask(_mm512_and_epi32(w, expo), expo);
+        _mm512_storeu_ps(
+            hi + i, _mm512_mask_blend_ps(fin, v, _mm512_castsi512_ps(_mm512_and_epi32(w, hm))));
+        if (lo)
+            _mm512_storeu_ps(
+                lo + i, _mm512_maskz_sub_ps(fin, v, _mm512_castsi512_ps(_mm512_and_epi32(w, lc))));
+    }
+}
+
+AVX512 static int parts_exact_avx512(const float *x, const float *y)
+{
+    const __m512i abs = _mm512_set1_epi32(0x7fffffff), zero = _mm512_setzero_si512();
+    const __m512i lo = _mm512_set1_epi32(0x26800000 - 1), hi = _mm512_set1_epi32(0x59000000);
+    __mmask16 ok = 0xffff;
+    for (int t = 0; t < 2; t++) {
+        const float *v = t ? y : x;
+        for (int i = 0; i < TF_TILE_ELEMS; i += 16) {
+            __m512i u = _mm512_and_epi32(_mm512_castps_si512(_mm512_loadu_ps(v + i)), abs);
+            ok &= (__mmask16)((_mm512_cmpgt_epi32_mask(u, lo) & _mm512_cmplt_epi32_mask(u, hi)) |
+                              _mm512_cmpeq_epi32_mask(u, zero));
+        }
+    }
+    return ok == 0xffff;
+}
 #endif
 
 int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear)
 {
 #ifdef TILE_SIMD_X86
-    if (sim_tile_simd()) {
+    int level = sim_tile_simd();
+    if (level >= SIMD_AVX512)
+        split_avx512(x, hi, lo, hi_mask, lo_clear);
+    else if (level)
         split_avx2(x, hi, lo, hi_mask, lo_clear);
-        return 1;
-    }
+    if (level) return 1;
 #endif
     (void)x, (void)hi, (void)lo, (void)hi_mask, (void)lo_clear;
     return 0;
@@ -280,7 +315,8 @@ int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, in
 #ifdef TILE_SIMD_X86
     int level = sim_tile_simd();
     if (!level) return 0;
-    int fused = in0 && level >= SIMD_AVX2_FMA && parts_exact(in0, in1);
+    int fused = in0 && level >= SIMD_AVX2_FMA &&
+                (level >= SIMD_AVX512 ? parts_exact_avx512(in0, in1) : parts_exact(in0, in1));
     if (level >= SIMD_AVX512)
         (fused ? matmul_avx512_fma : matmul_avx512)(d, xs, ys, n);
     else

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N TF_TILE_ELEMS
@@ -136,6 +137,7 @@ static void sfpu(const float *a, uint32_t df)
 
 int main(void)
 {
+    unsetenv("TT_FOIL_TILE_SIMD"); /* both paths, whatever the caller set */
     sim_tile_simd_set(-1);
     int best = sim_tile_simd();
     printf("test_tile_simd: the host's best vectorized path: %s\n", sim_tile_simd_name(best));
@@ -156,6 +158,12 @@ int main(void)
                     eltwise(a, b, d);
                     sfpu(a, dfs[f]);
                 }
+    setenv("TT_FOIL_TILE_SIMD", "0", 1); /* forces the portable loops */
+    sim_tile_simd_set(-1);
+    CHECK_EQ_U(sim_tile_simd(), 0);
+    unsetenv("TT_FOIL_TILE_SIMD");
+    sim_tile_simd_set(-1);
+    CHECK_EQ_U(sim_tile_simd(), best);
     printf("test_tile_simd: %ld tile results compared, %ld differ, %ld in NaN payloads only\n",
            compared, mismatched, nan_payloads);
     CHECK_TRUE(mismatched == 0);

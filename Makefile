@@ -67,9 +67,16 @@ bench-deps:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null) \
 	      || echo "warning: could not install qemu-user; bench_sim_mips will print no ratio"; \
 	  fi; }
+	@[ -f /usr/include/cblas.h ] || [ -f /usr/include/$$(gcc -dumpmachine 2>/dev/null)/cblas.h ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing libopenblas-dev (the reference of bench_tile)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopenblas-dev >/dev/null) \
+	      || echo "warning: could not install libopenblas-dev; bench_tile will print no ratio"; \
+	    [ ! -f $(BUILD)/CMakeCache.txt ] || $(CMAKE) -S . -B $(BUILD) -UTF_OPENBLAS_LIB -UTF_CBLAS_INCLUDE >/dev/null || true; \
+	  fi; }
 
 bench: bench-deps build
-	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense -j $(JOBS)
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense bench_tile -j $(JOBS)
 	$(BUILD)/bench/bench_sim_mips
 	@$(CMAKE) --build $(BUILD) --target mixbench_extra_elf >/dev/null 2>&1 || true
 	@if [ -f $(BUILD)/bench/mixbench.elf ]; then $(BUILD)/bench/bench_sim_mips $(BUILD)/bench/mixbench.elf; fi
@@ -78,6 +85,7 @@ bench: bench-deps build
 	$(BUILD)/bench/bench_profile
 	$(BUILD)/bench/bench_cnn
 	$(BUILD)/bench/bench_dense
+	$(BUILD)/bench/bench_tile
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
 test-sanitize:

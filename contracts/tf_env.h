@@ -35,7 +35,10 @@
       "as on a full disk")                                                                         \
     X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
       "host threads of the simulated chip when tf_sim_config sets none: a number, or `all` "       \
-      "(default: the CPUs)")
+      "(default: the CPUs)")                                                                   \
+    X(TILE_SIMD, "TT_FOIL_TILE_SIMD", "", NULL,                                                    \
+      "`0`: the tile engine's portable loops instead of the host's vector unit (AVX2); the "      \
+      "results are the same bit for bit")
 // clang-format on
 
 enum tf_env_id {

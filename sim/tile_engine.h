@@ -84,4 +84,25 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
 uint32_t sim_sfpu_cycles(uint32_t op, int approx);
 int sim_sfpu_init_of(uint32_t op); /* the op whose init sets op up; 0: unknown op */
 
+/* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU
+ * has it and TT_FOIL_TILE_SIMD is not 0), bit-identical to the portable
+ * loops. Each returns 1 if it did the work, 0 if the caller's portable
+ * loop must. */
+enum { SIMD_PORTABLE, SIMD_AVX2, SIMD_AVX2_FMA, SIMD_AVX512 };
+int sim_tile_simd(void); /* the level in use (0: the portable loops) */
+/* tests, benchmarks: use `level` (at most the host's best; -1: the best);
+ * returns the old level */
+int sim_tile_simd_set(int level);
+const char *sim_tile_simd_name(int level);
+/* hi/lo parts of a tile for the fidelity phases (tile_math.c's part());
+ * lo may be NULL */
+int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear);
+/* d += sum over p < n of xs[p] x ys[p], phase-outer, k-inner; xs and ys
+ * the fidelity parts of in0 and in1 (NULL: full products, simple mode) */
+int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
+                    const float *in0, const float *in1);
+int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
+                     uint32_t reuse, int acc, int phases, int cleared);
+int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
+
 #endif

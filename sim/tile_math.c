@@ -53,6 +53,8 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
     }
     if (cleared) memset(d, 0, sizeof(tile_t));
     if (!phases) { /* simple mode: issue 7's loop order, exact fp32 products */
+        const float *xs[1] = {in0}, *ys[1] = {b};
+        if (sim_simd_matmul(d, xs, ys, 1, NULL, NULL)) return;
         for (int i = 0; i < D; i++) {
             float *row = d + i * D;
             for (int k = 0; k < D; k++) {
@@ -64,6 +66,16 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
         return;
     }
     float ah[TF_TILE_ELEMS], al[TF_TILE_ELEMS], bh[TF_TILE_ELEMS], bl[TF_TILE_ELEMS];
+    /* phase p uses in0's lo part from p = 2 on and in1's from p = 1 */
+    if (sim_simd_split(in0, ah, phases > 2 ? al : NULL, 0xfffe0000u, 0xfffe1fffu) &&
+        sim_simd_split(b, bh, phases > 1 ? bl : NULL, 0xfff80000u, 0xfff83fffu)) {
+        const float *xs[4], *ys[4];
+        for (int p = 0; p < phases; p++) {
+            xs[p] = (p >> 1) ? al : ah;
+            ys[p] = (p & 1) ? bl : bh;
+        }
+        if (sim_simd_matmul(d, xs, ys, phases, in0, b)) return;
+    }
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
         ah[i] = part(in0[i], 0, 0xfffe0000u, 0xfffe1fffu); /* in0 is SrcB */
         al[i] = part(in0[i], 1, 0xfffe0000u, 0xfffe1fffu);
@@ -96,6 +108,7 @@ static float bcast_b(const float *b, int r, int c, uint32_t bcast)
 void sim_fpu_eltwise(float *restrict d, const float *a, const float *b, uint32_t binop,
                      uint32_t bcast, uint32_t reuse, int acc, int phases, int cleared)
 {
+    if (sim_simd_eltwise(d, a, b, binop, bcast, reuse, acc, phases, cleared)) return;
     for (int r = 0; r < D; r++)
         for (int c = 0; c < D; c++) {
             int i = r * D + c;

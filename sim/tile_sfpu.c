@@ -119,6 +119,7 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
         sim_tile_round_to(d, p1);
         return 0;
     }
+    if (sim_simd_sfpu(d, op, approx, p0)) return 0;
     for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = unary(d[i], op, approx, p0);
     return 0;
 }

@@ -1,0 +1,352 @@
+/* The tile engine's hot loops vectorized for the host (docs/chip.md,
+ * "Host speed"): the matrix product, the fidelity split, elementwise
+ * binary ops and the SFPU's arithmetic ops, in AVX2 when the CPU has it
+ * (chosen at run time), else tile_math.c / tile_sfpu.c's portable loops.
+ *
+ * Same numerics, bit for bit: each element sees the same IEEE operations
+ * in the same order as in the portable code (a vector lane is one
+ * element: no reassociation), products and sums stay separate roundings
+ * (the functions are compiled for "avx2" without "fma", so the compiler
+ * cannot fuse them either), and the bit masks of the fidelity split are
+ * the same integer operations. tests/unit/test_tile_simd.c compares both
+ * paths bitwise. TT_FOIL_TILE_SIMD=0 forces the portable path. */
+#include "tile_engine.h"
+#include "tf_env.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define D TF_TILE_DIM
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define TILE_SIMD_X86 1
+#include <immintrin.h>
+#endif
+
+static int simd_state = -1; /* -1: not decided yet */
+
+static int simd_detect(void)
+{
+    const char *e = getenv(tf_env_name(TF_ENV_TILE_SIMD));
+    if (e && (!strcmp(e, "0") || !strcmp(e, "OFF") || !strcmp(e, "off"))) return 0;
+#ifdef TILE_SIMD_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f")) return SIMD_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SIMD_AVX2_FMA;
+    return __builtin_cpu_supports("avx2") ? SIMD_AVX2 : 0;
+#else
+    return 0;
+#endif
+}
+
+int sim_tile_simd(void)
+{
+    int s = __atomic_load_n(&simd_state, __ATOMIC_RELAXED);
+    if (s < 0) {
+        s = simd_detect();
+        __atomic_store_n(&simd_state, s, __ATOMIC_RELAXED);
+    }
+    return s;
+}
+
+int sim_tile_simd_set(int level)
+{
+    int was = sim_tile_simd(), best = simd_detect();
+    __atomic_store_n(&simd_state, level < 0 || level > best ? best : level, __ATOMIC_RELAXED);
+    return was;
+}
+
+const char *sim_tile_simd_name(int level)
+{
+    static const char *const names[] = {"portable", "AVX2", "AVX2+FMA", "AVX-512"};
+    return level >= 0 && level <= SIMD_AVX512 ? names[level] : "?";
+}
+
+#ifdef TILE_SIMD_X86
+#define AVX2 __attribute__((target("avx2")))
+
+/* part() of tile_math.c on 8 values: finite -> hi = x & hi_mask, lo =
+ * x - (x & lo_clear); inf/NaN -> hi = x, lo = 0. */
+AVX2 static inline void part8(__m256 x, __m256i hi_mask, __m256i lo_clear, __m256 *hi, __m256 *lo)
+{
+    const __m256i expo = _mm256_set1_epi32(0x7f800000);
+    __m256i w = _mm256_castps_si256(x);
+    __m256 fin = _mm256_castsi256_ps(_mm256_xor_si256(
+        _mm256_cmpeq_epi32(_mm256_and_si256(w, expo), expo), _mm256_set1_epi32(-1)));
+    __m256 h = _mm256_castsi256_ps(_mm256_and_si256(w, hi_mask));
+    __m256 l = _mm256_sub_ps(x, _mm256_castsi256_ps(_mm256_and_si256(w, lo_clear)));
+    *hi = _mm256_blendv_ps(x, h, fin);
+    *lo = _mm256_and_ps(l, fin);
+}
+
+AVX2 static void split_avx2(const float *x, float *hi, float *lo, uint32_t hi_mask,
+                            uint32_t lo_clear)
+{
+    __m256i hm = _mm256_set1_epi32((int)hi_mask), lc = _mm256_set1_epi32((int)lo_clear);
+    for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
+        __m256 h, l;
+        part8(_mm256_loadu_ps(x + i), hm, lc, &h, &l);
+        _mm256_storeu_ps(hi + i, h);
+        if (lo) _mm256_storeu_ps(lo + i, l);
+    }
+}
+
+/* d[i][:] += sum over phases p, then k ascending, of x_p[i][k] * y_p[k][:]
+ * (each add rounded), ROWS rows of d in registers at a time. MAC is the
+ * step acc += v * b: a multiply then an add, or a fused multiply-add where
+ * the caller knows every product is exact (then both round once, the
+ * same way). */
+#define UNROLL _Pragma("GCC unroll 8")
+#define MATMUL_KERNEL(name, attr, V, W, ROWS, LOAD, STORE, BCAST, MAC)                             \
+    attr static void name(float *d, const float *const *xs, const float *const *ys, int n)         \
+    {                                                                                              \
+        enum { Q = D / W };                                                                        \
+        for (int i = 0; i < D; i += ROWS) {                                                        \
+            V acc[ROWS][Q];                                                                        \
+            UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++) acc[r][q] =   \
+                LOAD(d + (i + r) * D + q * W);                                                     \
+            for (int p = 0; p < n; p++) {                                                          \
+                const float *x = xs[p] + i * D, *y = ys[p];                                        \
+                for (int k = 0; k < D; k++) {                                                      \
+                    V b[Q];                                                                        \
+                    UNROLL for (int q = 0; q < Q; q++) b[q] = LOAD(y + k * D + q * W);             \
+                    UNROLL for (int r = 0; r < ROWS; r++)                                          \
+                    {                                                                              \
+                        V v = BCAST(x[r * D + k]);                                                 \
+                        UNROLL for (int q = 0; q < Q; q++) acc[r][q] = MAC(acc[r][q], v, b[q]);    \
+                    }                                                                              \
+                }                                                                                  \
+            }                                                                                      \
+            UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++)               \
+                STORE(d + (i + r) * D + q * W, acc[r][q]);                                         \
+        }                                                                                          \
+    }
+
+#define MAC256(a, v, b) _mm256_add_ps(a, _mm256_mul_ps(v, b))
+#define FMA256(a, v, b) _mm256_fmadd_ps(v, b, a)
+#define MAC512(a, v, b) _mm512_add_ps(a, _mm512_mul_ps(v, b))
+#define FMA512(a, v, b) _mm512_fmadd_ps(v, b, a)
+#define AVX2_FMA        __attribute__((target("avx2,fma")))
+#define AVX512          __attribute__((target("avx512f")))
+MATMUL_KERNEL(matmul_avx2, AVX2, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps,
+              MAC256)
+MATMUL_KERNEL(matmul_avx2_fma, AVX2_FMA, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps,
+              _mm256_set1_ps, FMA256)
+MATMUL_KERNEL(matmul_avx512, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, MAC512)
+MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, FMA512)
+
+/* Every product of the fidelity parts of x and y is exact: all values are
+ * 0 or finite of magnitude in [2^-50, 2^51). The parts then have at most
+ * 7 (SrcB) and 5 (SrcA) significant bits and magnitudes in [2^-60,
+ * 2^51), so a product has at most 12 bits and lies in [2^-120, 2^102]:
+ * a normal fp32, exact. */
+AVX2 static int parts_exact(const float *x, const float *y)
+{
+    const __m256i abs = _mm256_set1_epi32(0x7fffffff), zero = _mm256_setzero_si256();
+    const __m256i lo = _mm256_set1_epi32(0x26800000 - 1), hi = _mm256_set1_epi32(0x59000000);
+    __m256i ok = _mm256_set1_epi32(-1);
+    for (int t = 0; t < 2; t++) {
+        const float *v = t ? y : x;
+        for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
+            __m256i u = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(v + i)), abs);
+            __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(u, lo), _mm256_cmpgt_epi32(hi, u));
+            ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi32(u, zero)));
+        }
+    }
+    __m256i bad = _mm256_xor_si256(ok, _mm256_set1_epi32(-1));
+    return _mm256_testz_si256(bad, bad);
+}
+
+/* sim_fpu_mul on 8 pairs: phase p adds SrcA's part (p & 1) x SrcB's part
+ * (p >> 1) to an accumulator that starts at +0. */
+AVX2 static inline __m256 mul8(__m256 a, __m256 b, int phases)
+{
+    if (!phases) return _mm256_mul_ps(a, b);
+    __m256 ah, al, bh, bl, acc = _mm256_setzero_ps();
+    part8(a, _mm256_set1_epi32((int)0xfff80000u), _mm256_set1_epi32((int)0xfff83fffu), &ah, &al);
+    part8(b, _mm256_set1_epi32((int)0xfffe0000u), _mm256_set1_epi32((int)0xfffe1fffu), &bh, &bl);
+    for (int p = 0; p < phases; p++)
+        acc = _mm256_add_ps(acc, _mm256_mul_ps(p & 1 ? al : ah, p >> 1 ? bl : bh));
+    return acc;
+}
+
+/* sim_fpu_eltwise without DEST reuse. */
+AVX2 static void eltwise_avx2(float *d, const float *a, const float *b, uint32_t binop,
+                              uint32_t bcast, int acc, int phases, int cleared)
+{
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c += 8) {
+            int i = r * D + c;
+            __m256 old = cleared ? _mm256_setzero_ps() : _mm256_loadu_ps(d + i);
+            __m256 x = _mm256_loadu_ps(a + i), y, v;
+            switch (bcast) {
+            case TF_BCAST_COL: y = _mm256_set1_ps(b[r * D]); break;
+            case TF_BCAST_ROW: y = _mm256_loadu_ps(b + c); break;
+            case TF_BCAST_SCALAR: y = _mm256_set1_ps(b[0]); break;
+            default: y = _mm256_loadu_ps(b + i); break;
+            }
+            if (binop == TF_BINOP_MUL) {
+                v = _mm256_add_ps(old, mul8(x, y, phases));
+            } else {
+                v = binop == TF_BINOP_SUB ? _mm256_sub_ps(x, y) : _mm256_add_ps(x, y);
+                if (acc) v = _mm256_add_ps(v, old);
+            }
+            _mm256_storeu_ps(d + i, v);
+        }
+}
+
+/* The SFPU ops that are IEEE arithmetic and selections (tile_sfpu.c's
+ * unary()); 1 if op is one of them. */
+AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
+{
+    float sf = bits_f(p0);
+    __m256 s = _mm256_set1_ps(sf), zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    __m256 sign = _mm256_castsi256_ps(_mm256_set1_epi32((int)0x80000000u));
+    switch (op) {
+    case TF_SFPU_RECIP:
+    case TF_SFPU_RELU:
+    case TF_SFPU_RELU_MAX:
+    case TF_SFPU_RELU_MIN:
+    case TF_SFPU_LEAKY_RELU:
+    case TF_SFPU_ABS:
+    case TF_SFPU_NEGATIVE:
+    case TF_SFPU_SQUARE:
+    case TF_SFPU_POWER:
+    case TF_SFPU_FILL:
+    case TF_SFPU_ADD_SCALAR:
+    case TF_SFPU_SUB_SCALAR:
+    case TF_SFPU_MUL_SCALAR:
+    case TF_SFPU_DIV_SCALAR:
+    case TF_SFPU_RSUB_SCALAR: break;
+    case TF_SFPU_SQRT:
+        if (!approx) break;
+        return 0;
+    default: return 0;
+    }
+    for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
+        __m256 x = _mm256_loadu_ps(d + i), v;
+        switch (op) {
+        case TF_SFPU_RECIP: v = _mm256_div_ps(one, x); break;
+        case TF_SFPU_SQRT: v = _mm256_sqrt_ps(x); break;
+        case TF_SFPU_RELU: v = _mm256_and_ps(x, _mm256_cmp_ps(x, zero, _CMP_GT_OQ)); break;
+        case TF_SFPU_RELU_MAX: {
+            __m256 r = _mm256_and_ps(x, _mm256_cmp_ps(x, zero, _CMP_GT_OQ));
+            v = _mm256_blendv_ps(r, s, _mm256_cmp_ps(r, s, _CMP_GT_OQ));
+            break;
+        }
+        case TF_SFPU_RELU_MIN: v = _mm256_blendv_ps(x, s, _mm256_cmp_ps(x, s, _CMP_LT_OQ)); break;
+        case TF_SFPU_LEAKY_RELU:
+            v = _mm256_blendv_ps(x, _mm256_mul_ps(s, x), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
+            break;
+        case TF_SFPU_ABS: v = _mm256_andnot_ps(sign, x); break;
+        case TF_SFPU_NEGATIVE: v = _mm256_xor_ps(sign, x); break;
+        case TF_SFPU_SQUARE: v = _mm256_mul_ps(x, x); break;
+        case TF_SFPU_POWER: {
+            __m256 r = one, b = x;
+            for (uint32_t n = p0; n; n >>= 1, b = _mm256_mul_ps(b, b))
+                if (n & 1) r = _mm256_mul_ps(r, b);
+            v = r;
+            break;
+        }
+        case TF_SFPU_FILL: v = s; break;
+        case TF_SFPU_ADD_SCALAR: v = _mm256_add_ps(x, s); break;
+        case TF_SFPU_SUB_SCALAR: v = _mm256_sub_ps(x, s); break;
+        case TF_SFPU_RSUB_SCALAR: v = _mm256_sub_ps(s, x); break;
+        default: v = _mm256_mul_ps(x, s); break; /* MUL_SCALAR, DIV_SCALAR */
+        }
+        _mm256_storeu_ps(d + i, v);
+    }
+    return 1;
+}
+/* split_avx2 and parts_exact at 16 lanes, with mask registers. */
+AVX512 static void split_avx512(const float *x, float *hi, float *lo, uint32_t hi_mask,
+                                uint32_t lo_clear)
+{
+    const __m512i expo = _mm512_set1_epi32(0x7f800000), hm = _mm512_set1_epi32((int)hi_mask);
+    const __m512i lc = _mm512_set1_epi32((int)lo_clear);
+    for (int i = 0; i < TF_TILE_ELEMS; i += 16) {
+        __m512 v = _mm512_loadu_ps(x + i);
+        __m512i w = _mm512_castps_si512(v);
+        __mmask16 fin = _mm512_cmpneq_epi32_mask(_mm512_and_epi32(w, expo), expo);
+        _mm512_storeu_ps(
+            hi + i, _mm512_mask_blend_ps(fin, v, _mm512_castsi512_ps(_mm512_and_epi32(w, hm))));
+        if (lo)
+            _mm512_storeu_ps(
+                lo + i, _mm512_maskz_sub_ps(fin, v, _mm512_castsi512_ps(_mm512_and_epi32(w, lc))));
+    }
+}
+
+AVX512 static int parts_exact_avx512(const float *x, const float *y)
+{
+    const __m512i abs = _mm512_set1_epi32(0x7fffffff), zero = _mm512_setzero_si512();
+    const __m512i lo = _mm512_set1_epi32(0x26800000 - 1), hi = _mm512_set1_epi32(0x59000000);
+    __mmask16 ok = 0xffff;
+    for (int t = 0; t < 2; t++) {
+        const float *v = t ? y : x;
+        for (int i = 0; i < TF_TILE_ELEMS; i += 16) {
+            __m512i u = _mm512_and_epi32(_mm512_castps_si512(_mm512_loadu_ps(v + i)), abs);
+            ok &= (__mmask16)((_mm512_cmpgt_epi32_mask(u, lo) & _mm512_cmplt_epi32_mask(u, hi)) |
+                              _mm512_cmpeq_epi32_mask(u, zero));
+        }
+    }
+    return ok == 0xffff;
+}
+#endif
+
+int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear)
+{
+#ifdef TILE_SIMD_X86
+    int level = sim_tile_simd();
+    if (level >= SIMD_AVX512)
+        split_avx512(x, hi, lo, hi_mask, lo_clear);
+    else if (level)
+        split_avx2(x, hi, lo, hi_mask, lo_clear);
+    if (level) return 1;
+#endif
+    (void)x, (void)hi, (void)lo, (void)hi_mask, (void)lo_clear;
+    return 0;
+}
+
+int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
+                    const float *in0, const float *in1)
+{
+#ifdef TILE_SIMD_X86
+    int level = sim_tile_simd();
+    if (!level) return 0;
+    int fused = in0 && level >= SIMD_AVX2_FMA &&
+                (level >= SIMD_AVX512 ? parts_exact_avx512(in0, in1) : parts_exact(in0, in1));
+    if (level >= SIMD_AVX512)
+        (fused ? matmul_avx512_fma : matmul_avx512)(d, xs, ys, n);
+    else
+        (fused ? matmul_avx2_fma : matmul_avx2)(d, xs, ys, n);
+    return 1;
+#else
+    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1;
+    return 0;
+#endif
+}
+
+int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
+                     uint32_t reuse, int acc, int phases, int cleared)
+{
+#ifdef TILE_SIMD_X86
+    if (sim_tile_simd() && !reuse) {
+        eltwise_avx2(d, a, b, binop, bcast, acc, phases, cleared);
+        return 1;
+    }
+#endif
+    (void)d, (void)a, (void)b, (void)binop, (void)bcast, (void)reuse, (void)acc, (void)phases,
+        (void)cleared;
+    return 0;
+}
+
+int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
+{
+#ifdef TILE_SIMD_X86
+    if (sim_tile_simd()) return sfpu_avx2(d, op, approx, p0);
+#endif
+    (void)d, (void)op, (void)approx, (void)p0;
+    return 0;
+}

@@ -1,0 +1,172 @@
+/* The tile engine's vectorized loops (sim/tile_simd.c) against its
+ * portable ones, bitwise: every matmul (transposed or not, every
+ * fidelity, cleared or accumulating DEST), every elementwise op (each
+ * binop, broadcast, DEST reuse, acc_to_dest, fidelity) and every SFPU op
+ * (exact and approximate), on random tiles and on tiles full of edge
+ * values (0, -0, +-inf, NaNs with payloads, subnormals, huge and tiny
+ * values), with the inputs in each data format (Float32, Float16_b,
+ * Bfp8_b). On a host without AVX2 both runs take the portable path. */
+#include "tf_check.h"
+#include "tile_engine.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N TF_TILE_ELEMS
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static const uint32_t edges[] = {
+    0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
+    0x7fc12345u, 0x7f800001u, /* signalling NaN */
+    0x00000001u, 0x80000001u, 0x007fffffu, 0x00400000u, 0x00800000u, 0x80800000u,
+    0x7f7fffffu, 0xff7fffffu, 0x7f000000u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu,
+    0x3f800001u, 0x00ffffffu, 0x4b000000u, 0x1f800000u,
+};
+#define NEDGES (int)(sizeof edges / sizeof edges[0])
+
+/* kind 0: values around 1; 1: random bit patterns (any exponent, NaNs);
+ * 2: mostly edge values; 3: a mix. */
+static void fill(float *t, int kind, uint32_t df)
+{
+    for (int i = 0; i < N; i++) {
+        uint32_t r = next();
+        float v = ((float)(int32_t)(r % 20001u) - 10000.0f) / 4096.0f;
+        if (kind == 1) v = bits_f(next() ^ (r << 16));
+        if (kind == 2 || (kind == 3 && r % 5 == 0)) v = bits_f(edges[next() % NEDGES]);
+        t[i] = v;
+    }
+    sim_tile_round_to(t, df);
+}
+
+static long compared, mismatched, nan_payloads;
+static int level; /* the vectorized level under test */
+
+static void same(const float *x, const float *y, const char *what, int a, int b, int c)
+{
+    compared++;
+    if (!memcmp(x, y, N * sizeof(float))) return;
+    int other = 0;
+    for (int i = 0; i < N; i++)
+        if (f_bits(x[i]) != f_bits(y[i]) && !(isnan(x[i]) && isnan(y[i]))) other = 1;
+    if (!other) {
+        nan_payloads++;
+        return;
+    }
+    mismatched++;
+    for (int i = 0; i < N; i++)
+        if (f_bits(x[i]) != f_bits(y[i]) && !(isnan(x[i]) && isnan(y[i]))) {
+            if (mismatched <= 10)
+                fprintf(stderr, "%s (%d %d %d): element %d: 0x%08x vs 0x%08x\n", what, a, b, c, i,
+                        f_bits(x[i]), f_bits(y[i]));
+            break;
+        }
+}
+
+static const uint32_t dfs[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B, TF_DF_BFP8_B};
+
+static void matmul(const float *a, const float *b, const float *d0)
+{
+    static float v[N], p[N];
+    for (int tr = 0; tr < 2; tr++)
+        for (int ph = 0; ph <= 4; ph++)
+            for (int cl = 0; cl < 2; cl++) {
+                memcpy(v, d0, sizeof v);
+                memcpy(p, d0, sizeof p);
+                sim_tile_simd_set(level);
+                sim_fpu_matmul(v, a, b, tr, ph, cl);
+                sim_tile_simd_set(0);
+                sim_fpu_matmul(p, a, b, tr, ph, cl);
+                same(v, p, "matmul", tr, ph, cl);
+            }
+}
+
+static void eltwise(const float *a, const float *b, const float *d0)
+{
+    static float v[N], p[N];
+    for (uint32_t op = 0; op <= TF_BINOP_MUL; op++)
+        for (uint32_t bc = 0; bc <= TF_BCAST_SCALAR; bc++)
+            for (uint32_t re = 0; re <= (bc ? 0u : (uint32_t)TF_REUSE_DEST_TO_SRCB); re++)
+                for (int ph = 0; ph <= 4; ph++)
+                    for (int k = 0; k < 4; k++) { /* bit 0: acc_to_dest, bit 1: cleared */
+                        memcpy(v, d0, sizeof v);
+                        memcpy(p, d0, sizeof p);
+                        sim_tile_simd_set(level);
+                        sim_fpu_eltwise(v, a, b, op, bc, re, k & 1, ph, k >> 1);
+                        sim_tile_simd_set(0);
+                        sim_fpu_eltwise(p, a, b, op, bc, re, k & 1, ph, k >> 1);
+                        same(v, p, "eltwise", (int)op, (int)(bc * 10 + re), ph * 10 + k);
+                    }
+}
+
+static void sfpu(const float *a, uint32_t df)
+{
+    static float v[N], p[N];
+    static const uint32_t scalars[] = {0x3fc00000u /* 1.5 */, 0xbe800000u, 0x00000000u, 0x80000000u,
+                                       0x7f800000u,           0x7fc00000u, 0x00000001u};
+    for (uint32_t op = 0; op < TF_SFPU_NUM_OPS; op++) {
+        if (!sim_sfpu_init_of(op)) continue;
+        for (int approx = 0; approx < 2; approx++)
+            for (int s = 0; s < (int)(sizeof scalars / sizeof scalars[0]); s++) {
+                uint32_t p0 = scalars[s], p1 = df;
+                if (op == TF_SFPU_POWER) p0 = (uint32_t)s; /* exponents 0..6 */
+                if (op == TF_SFPU_TYPECAST) p0 = TF_DF_FLOAT32, p1 = dfs[s % 3];
+                memcpy(v, a, sizeof v);
+                memcpy(p, a, sizeof p);
+                sim_tile_simd_set(level);
+                int rv = sim_sfpu_run(v, op, approx, p0, p1);
+                sim_tile_simd_set(0);
+                int rp = sim_sfpu_run(p, op, approx, p0, p1);
+                CHECK_TRUE(rv == rp);
+                same(v, p, "sfpu", (int)op, approx, s);
+            }
+    }
+}
+
+int main(void)
+{
+    unsetenv("TT_FOIL_TILE_SIMD"); /* both paths, whatever the caller set */
+    sim_tile_simd_set(-1);
+    int best = sim_tile_simd();
+    printf("test_tile_simd: the host's best vectorized path: %s\n", sim_tile_simd_name(best));
+    static float a[N], b[N], d[N];
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int f = 0; f < 3; f++)
+            for (int kind = 0; kind < 4; kind++)
+                for (int rep = 0; rep < 2; rep++) {
+                    fill(a, kind, dfs[f]);
+                    fill(b, (kind + rep) % 4, dfs[f]);
+                    fill(d, rep ? kind : 0, TF_DF_FLOAT32);
+                    if (kind == 0 && rep == 1) /* values where the matmul fuses (exact products) */
+                        for (int i = 0; i < N; i++) {
+                            a[i] = ldexpf(a[i], (int)(next() % 80) - 40);
+                            b[i] = ldexpf(b[i], (int)(next() % 80) - 40);
+                        }
+                    matmul(a, b, d);
+                    eltwise(a, b, d);
+                    sfpu(a, dfs[f]);
+                }
+    setenv("TT_FOIL_TILE_SIMD", "0", 1); /* forces the portable loops */
+    sim_tile_simd_set(-1);
+    CHECK_EQ_U(sim_tile_simd(), 0);
+    unsetenv("TT_FOIL_TILE_SIMD");
+    sim_tile_simd_set(-1);
+    CHECK_EQ_U(sim_tile_simd(), best);
+    printf("test_tile_simd: %ld tile results compared, %ld differ, %ld in NaN payloads only\n",
+           compared, mismatched, nan_payloads);
+    CHECK_TRUE(mismatched == 0);
+    CHECK_TRUE(compared > 1000);
+    return tf_check_report("test_tile_simd");
+}

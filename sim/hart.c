@@ -239,7 +239,7 @@ static int csr_read(sim_hart *h, uint32_t csr, uint32_t *v)
     if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) ||
         (csr >= 0x323 && csr <= 0x33f) || (csr >= 0x3a4 && csr <= 0x3ef) ||
         (csr >= 0x7a0 && csr <= 0x7a3)) {
-        /* hpm counters/events, PMP entries 16-63: not implemented, read 0;
+        /* hpm counters/events, PMP entries 16-63: absent (WARL), read 0;
          * tselect/tdata1-3: no trigger module (tselect reads 0 whatever is
          * written, which is how software finds there are none) */
         *v = 0;

@@ -5,7 +5,7 @@
  * on one simulator thread, then on one per host CPU.
  *
  *   bench_cnn [--images N]      (default 8) */
-#include "cnn.h"
+#include "examples/cnn/cnn.h"
 #include "tf_env.h"
 
 #include <stdio.h>

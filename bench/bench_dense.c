@@ -11,7 +11,7 @@
  *
  *   bench_dense [--iterations N]      (default 300; the issue's run is 1500)
  * It runs itself as the child: `run plain|profiled N`. */
-#include "pf.h"
+#include "tools/profile/pf.h"
 #include "tt_foil/runtime.h"
 
 #include <spawn.h>

@@ -14,8 +14,8 @@
  * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
  * It runs itself as the children: `gen N` records the synthetic log,
  * `workload KIND N` is a runtime example. */
-#include "cnn.h"
-#include "pf.h"
+#include "examples/cnn/cnn.h"
+#include "tools/profile/pf.h"
 #include "tt_foil/profiling.h"
 #include "tt_foil/runtime.h"
 

@@ -4,8 +4,8 @@
  * installs it). Any self-checking bare RV32 ELF that exits 0 works too:
  *   bench_sim_mips [--runs N] [PROGRAM.elf]
  * Prints each engine's best time over N runs, MIPS, and the ratio. */
-#include "bare.h"
-#include "cm_err.h"
+#include "sim/bare.h"
+#include "common/cm_err.h"
 
 #include <inttypes.h>
 #include <stdio.h>

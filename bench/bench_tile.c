@@ -8,7 +8,7 @@
  * the harder one). Built without OpenBLAS it prints our figures only.
  *
  *   bench_tile [--iterations N]      (default 20000 tile ops a sample) */
-#include "tile_engine.h"
+#include "sim/tile_engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>

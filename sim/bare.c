@@ -1,7 +1,7 @@
 /* The bare-ELF runner behind tt_foil_sim (see bare.h). */
 #include "bare.h"
-#include "cm_elf.h"
-#include "cm_err.h"
+#include "common/cm_elf.h"
+#include "common/cm_err.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -31,7 +31,7 @@
  * of threads, and a round with work for one worker only runs on the
  * scheduler thread. */
 #include "chip.h"
-#include "cm_err.h"
+#include "common/cm_err.h"
 
 #include "tf_env.h"
 

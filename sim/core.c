@@ -6,7 +6,7 @@
  * writes the fault record; stores to the mailbox wake the core's sleeping
  * harts. */
 #include "chip.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 #include "tf_tile.h"
 
 #include <stddef.h>

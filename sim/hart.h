@@ -4,7 +4,7 @@
 #ifndef TF_HART_H
 #define TF_HART_H
 
-#include "cm_rv32.h"
+#include "common/cm_rv32.h"
 
 #include <stddef.h>
 #include <stdint.h>

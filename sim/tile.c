@@ -11,7 +11,7 @@
  * resumes no earlier than that, so the three stages overlap exactly as
  * far as the data lets them, and every run gives the same cycles. */
 #include "tile_engine.h"
-#include "cm_tile_layout.h"
+#include "common/cm_tile_layout.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * 16 values contiguous in L1 and in the engine's row-major tile: row r of
  * face f sits at cm_tile_elem(r, 16c). */
 #include "tile_engine.h"
-#include "cm_tile_layout.h"
+#include "common/cm_tile_layout.h"
 
 #include <string.h>
 

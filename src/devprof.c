@@ -14,8 +14,8 @@
  * open. Reading costs the device nothing: the chip is idle on that core. */
 #include "devprof.h"
 #include "rt_internal.h"
-#include "cm_csv.h"
-#include "cm_dprof.h"
+#include "common/cm_csv.h"
+#include "common/cm_dprof.h"
 #include "tf_env.h"
 #include "tf_profiler.h"
 

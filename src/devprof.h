@@ -7,8 +7,8 @@
 #ifndef RT_DEVPROF_H
 #define RT_DEVPROF_H
 
-#include "cm_err.h"
-#include "cm_pair.h"
+#include "common/cm_err.h"
+#include "common/cm_pair.h"
 #include "tt_foil/runtime.h"
 
 #include <stdint.h>

@@ -5,7 +5,7 @@
 #include "rt_prof.h"
 
 #if defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY
-#include "cm_map.h"
+#include "common/cm_map.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* Tile layout helpers (tt_foil/tile.h): the host side of the layout the
  * simulator's tile engine (sim/tile_format.c) reads and writes, and the
  * runtime's message for a tile-engine fault. */
-#include "cm_err.h"
-#include "cm_tile_layout.h"
+#include "common/cm_err.h"
+#include "common/cm_tile_layout.h"
 #include "rt_internal.h"
 #include "tf_tile.h"
 #include "tt_foil/tile.h"

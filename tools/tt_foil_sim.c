@@ -3,8 +3,8 @@
  * Exit status: the guest's exit code; 1 when a tohost test reports failure;
  * 2 for a guest fault with no trap handler; 3 when --max-cycles stops the
  * run; 125 for tt_foil_sim's own errors (usage, unreadable/rejected ELF). */
-#include "bare.h"
-#include "cm_err.h"
+#include "sim/bare.h"
+#include "common/cm_err.h"
 
 #include <errno.h>
 #include <inttypes.h>

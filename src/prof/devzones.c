@@ -3,8 +3,8 @@
  * (common/cm_dprof.h), paired by its pairing (common/cm_pair.h), names
  * resolved against the images the trace defines. */
 #include "tt_foil/trace.h"
-#include "cm_dprof.h"
-#include "cm_pair.h"
+#include "common/cm_dprof.h"
+#include "common/cm_pair.h"
 #include "tf_profiler.h"
 
 typedef struct walk {

@@ -6,9 +6,9 @@
  * definition kind without a reader here does not compile. */
 #define _GNU_SOURCE /* memmem */
 #include "tt_foil/trace.h"
-#include "cm_dprof.h"
-#include "cm_err.h"
-#include "cm_map.h"
+#include "common/cm_dprof.h"
+#include "common/cm_err.h"
+#include "common/cm_map.h"
 #include "tf_profiler.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
  * firmware image (build note, region checks, zone metadata). Every input
  * must end in success or a message, never a crash or an out-of-file read. */
 #include "fuzz.h"
-#include "rt_internal.h"
+#include "src/rt_internal.h"
 
 #include <string.h>
 

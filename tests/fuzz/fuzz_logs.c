@@ -5,7 +5,7 @@
  * in a scratch folder. Every input ends in reports and notes, never a
  * crash, a hang or an out-of-bounds read. Seeds: tests/fuzz/CMakeLists.txt. */
 #include "fuzz.h"
-#include "pf.h"
+#include "tools/profile/pf.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,9 +6,9 @@
  * a cycle budget: the run must stop (libFuzzer's -timeout catches a host
  * hang, whatever the guest writes to its CSRs) and never touch host memory
  * outside the guest's (ASan). */
-#include "cm_rv32.h"
+#include "common/cm_rv32.h"
 #include "fuzz.h"
-#include "hart.h"
+#include "sim/hart.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Run a fuzz harness over files (the committed regression inputs and the
  * generated seeds) outside libFuzzer: a crash or sanitizer report fails
  * the ctest; otherwise prints "N passed, 0 failed". */
-#include "cm_file.h"
+#include "common/cm_file.h"
 #include "fuzz.h"
 #include "tt_foil/error.h"
 

@@ -5,8 +5,8 @@
  * are exactly its instructions, its tile-engine work and its waits, with
  * none unclaimed; that the convolutions' matmul FLOPs are whole tile ops;
  * and that every op of the network was recorded. */
-#include "cnn.h"
-#include "tf_check.h"
+#include "examples/cnn/cnn.h"
+#include "tests/unit/tf_check.h"
 #include "tt_foil/trace.h"
 
 #include <spawn.h>

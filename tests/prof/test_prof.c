@@ -2,7 +2,7 @@
  * TT_FOIL_MEM_LOG set and read the files back with the reader library.
  * Nesting, text, frame marks, memory events and pools, threads, the time
  * base, an unwritable path, a full disk, a long text, abort and SIGKILL. */
-#include "tf_check.h"
+#include "tests/unit/tf_check.h"
 #include "tt_foil/trace.h"
 #include "tf_env.h"
 #include "tt_foil/error.h"

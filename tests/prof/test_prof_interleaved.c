@@ -3,7 +3,7 @@
  * core's L1 one in that core's "Device L1 (x,y)" pool, so per-bank balance
  * is visible; each is freed with the buffer. Runs itself (argument "run")
  * with TT_FOIL_MEM_LOG set, then reads the log. */
-#include "tf_check.h"
+#include "tests/unit/tf_check.h"
 #include "tt_foil/runtime.h"
 #include "tt_foil/trace.h"
 

@@ -2,10 +2,10 @@
  * the right counts, kernel names as zone text, a frame mark per dispatch,
  * and the memory pools (DRAM, per-core L1, persistent L1, kernel config)
  * with their allocs, frees and the pool reset. Runs prof_runtime. */
-#include "tf_check.h"
+#include "tests/unit/tf_check.h"
 #include "tt_foil/trace.h"
 #include "tf_env.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 #include "tt_foil/error.h"
 
 #include <spawn.h>

@@ -1,8 +1,8 @@
 /* tt_foil_profile's sorting (tools/profile/sort.c) against qsort on
  * random keys: ascending, stable, with many duplicates and wide keys;
  * and selection / nearest-rank percentiles against a sorted copy. */
-#include "pf.h"
-#include "tf_check.h"
+#include "tools/profile/pf.h"
+#include "tests/unit/tf_check.h"
 
 #include <stdlib.h>
 

@@ -3,7 +3,7 @@
 #ifndef TF_RT_TEST_H
 #define TF_RT_TEST_H
 
-#include "tf_check.h"
+#include "tests/unit/tf_check.h"
 #include "tt_foil/runtime.h"
 #include "tt_foil/tile.h"
 

@@ -11,8 +11,8 @@
  *     the tiles read and written;
  *   - the same pipeline with one core given three times the work: that
  *     core is the straggler. */
-#include "cm_risc.h"
-#include "pf.h"
+#include "common/cm_risc.h"
+#include "tools/profile/pf.h"
 #include "rt_test.h"
 #include "tf_perf.h"
 #include "tf_tile.h"

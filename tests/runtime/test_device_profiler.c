@@ -6,8 +6,8 @@
  * broken pair, the cost of a zone, the raw CSV and clock sync files, the
  * profiler-mismatch refusal, and compiled-out kernels. */
 #include "rt_test.h"
-#include "cm_csv.h"
-#include "cm_elf.h"
+#include "common/cm_csv.h"
+#include "common/cm_elf.h"
 
 #include <string.h>
 

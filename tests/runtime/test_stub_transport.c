@@ -9,7 +9,7 @@
  * same fault, the runtime's message on the stub must be the simulator's,
  * byte for byte; for ebreak the stub builds the record itself from the
  * kernel's code, and it must equal the record the real firmware wrote. */
-#include "cm_rv32.h"
+#include "common/cm_rv32.h"
 #include "rt_test.h"
 #include "tf_mailbox.h"
 

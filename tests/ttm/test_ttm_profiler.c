@@ -4,7 +4,7 @@
  * accumulated zones (one SUM per slot and dispatch, with the total and the
  * number of scopes), timestamped data, events, and DeviceValidateProfiler
  * discarding a RISC's markers. */
-#include "cm_csv.h"
+#include "common/cm_csv.h"
 #include "ttm_test.h"
 
 #define SRC "tests/kernels/ttm/prof_macros.cpp"

@@ -3,7 +3,7 @@
 #ifndef TF_TTM_TEST_H
 #define TF_TTM_TEST_H
 
-#include "rt_test.h"
+#include "tests/runtime/rt_test.h"
 
 #include <string.h>
 #include <unistd.h>

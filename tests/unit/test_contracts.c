@@ -8,7 +8,7 @@
  *
  *   test_contracts WORK_DIR PROFILE_CASES_DIR */
 #include "tf_check.h"
-#include "cm_csv.h"
+#include "common/cm_csv.h"
 #include "tt_foil/trace.h"
 
 #include <stdio.h>

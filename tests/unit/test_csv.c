@@ -2,7 +2,7 @@
  * commas, doubled quotes and line breaks, CRLF, empty fields, line
  * numbers, an unterminated quote, and a round trip through the writer. */
 #include "tf_check.h"
-#include "cm_csv.h"
+#include "common/cm_csv.h"
 
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 /* ELF loader: the valid path and every rejection, each message naming the
  * file and the problem. Mutates copies of a real RV32 executable. */
 #include "tf_check.h"
-#include "cm_elf.h"
-#include "cm_err.h"
+#include "common/cm_elf.h"
+#include "common/cm_err.h"
 
 #include <elf.h>
 #include <stdlib.h>

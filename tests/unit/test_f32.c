@@ -3,7 +3,7 @@
  * host has, on special values and random operands; RMM and the RISC-V
  * specific rules (canonical NaN, saturating conversions, minimumNumber) are
  * checked by hand. */
-#include "f32.h"
+#include "sim/f32.h"
 #include "tf_check.h"
 
 #include <fenv.h>

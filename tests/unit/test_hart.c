@@ -2,7 +2,7 @@
  * counts, cycle limits that resume seamlessly, decode-cache coherence with
  * outside writes, device callbacks (stall cycles, BLOCK and retry), wfi,
  * faults without a handler, double traps, and the watched word. */
-#include "hart.h"
+#include "sim/hart.h"
 #include "tf_check.h"
 
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * through growth, and keys that collide (the same hash, told apart by the
  * `same` test). */
 #include "tf_check.h"
-#include "cm_map.h"
+#include "common/cm_map.h"
 
 static const uint32_t *names; /* value -> "name" for the collision test */
 

@@ -4,7 +4,7 @@
  * before the wheel's base). Writes of random times to a few words of L1,
  * checked after each sim_noc_process(until) against a plain priority
  * queue: the same writes completed, and every word holds the same value. */
-#include "chip.h"
+#include "sim/chip.h"
 #include "tf_check.h"
 
 #include <stdlib.h>

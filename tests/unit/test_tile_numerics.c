@@ -4,8 +4,8 @@
  * cleared DEST and its power-of-two scaler, the approximate SFPU modes'
  * special values. */
 #include "tf_check.h"
-#include "cm_tile_layout.h"
-#include "tile_engine.h"
+#include "common/cm_tile_layout.h"
+#include "sim/tile_engine.h"
 
 #include <math.h>
 #include <string.h>

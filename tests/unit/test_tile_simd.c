@@ -7,7 +7,7 @@
  * values), with the inputs in each data format (Float32, Float16_b,
  * Bfp8_b). On a host without AVX2 both runs take the portable path. */
 #include "tf_check.h"
-#include "tile_engine.h"
+#include "sim/tile_engine.h"
 
 #include <float.h>
 #include <math.h>

@@ -3,8 +3,8 @@
  * phases (bursts of TF_kernel_load); memory pools (counts, peak, leaks);
  * device zones per (RISC, zone). */
 #include "pf.h"
-#include "cm_map.h"
-#include "cm_risc.h"
+#include "common/cm_map.h"
+#include "common/cm_risc.h"
 
 #include <pthread.h>
 #include <stdlib.h>

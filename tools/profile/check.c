@@ -7,8 +7,8 @@
  * share/tt_foil beside the binary: an installed tree), whose BRISC
  * firmware's build note says whether the device profiler is in. A program
  * linked with libtt_foil.so is pointed at the library. */
-#include "cm_elf.h"
-#include "cm_file.h"
+#include "common/cm_elf.h"
+#include "common/cm_file.h"
 #include "pf.h"
 #include "tf_build_note.h"
 

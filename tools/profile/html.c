@@ -5,7 +5,7 @@
  * at several levels of detail, bounded by --max-timeline (lod.c); the
  * memory chart a bounded number of points per pool. */
 #include "pf.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -31,7 +31,7 @@
  * precision); on each track every zone comes after the zones that
  * contain it (time order, outer first). */
 #include "pf.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>

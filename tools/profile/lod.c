@@ -12,7 +12,7 @@
  * item spanning its zones and counting them. Items stay in time order and
  * nested like the zones, so the JSON keeps Chrome's nesting rule. */
 #include "pf.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>

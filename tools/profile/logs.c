@@ -5,11 +5,11 @@
  * empty, cut short or corrupt becomes a note that names the file and says why; what can be read is
  * still read. */
 #include "pf.h"
-#include "cm_csv.h"
-#include "cm_err.h"
-#include "cm_map.h"
-#include "cm_pair.h"
-#include "cm_risc.h"
+#include "common/cm_csv.h"
+#include "common/cm_err.h"
+#include "common/cm_map.h"
+#include "common/cm_pair.h"
+#include "common/cm_risc.h"
 #include "tf_profiler.h"
 
 #include <dirent.h>

@@ -8,7 +8,7 @@
  * the simulator's own (recorded with the counters), so the percentages are
  * exact for the model. */
 #include "pf.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>

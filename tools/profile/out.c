@@ -3,7 +3,7 @@
  * CSV fields (RFC 4180) and JSON strings (RFC 8259), and the human units
  * of the terminal summary. */
 #include "pf.h"
-#include "cm_err.h"
+#include "common/cm_err.h"
 
 #include <errno.h>
 #include <pthread.h>

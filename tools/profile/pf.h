@@ -4,8 +4,8 @@
 #ifndef TF_PF_H
 #define TF_PF_H
 
-#include "cm_csv.h"
-#include "cm_map.h"
+#include "common/cm_csv.h"
+#include "common/cm_map.h"
 #include "tf_csv_schemas.h"
 #include "tf_env.h"
 #include "tt_foil/trace.h"

@@ -4,7 +4,7 @@
  * where its RISC stood (the trace's DEVICE_PC records). Written only when
  * there are some; the notes count them and list the pcs. */
 #include "pf.h"
-#include "cm_risc.h"
+#include "common/cm_risc.h"
 
 static const pf_devpc *pc_of(const pf_logs *l, const pf_devzone *z)
 {

@@ -1,8 +1,8 @@
 /* The CSV files of the output tree (spec section 4, same names and
  * columns, RFC 4180), the diagnostics file and the terminal summary. */
 #include "pf.h"
-#include "cm_csv.h"
-#include "cm_risc.h"
+#include "common/cm_csv.h"
+#include "common/cm_risc.h"
 
 #include <stdlib.h>
 #include <string.h>

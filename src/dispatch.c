@@ -150,13 +150,13 @@ static int stage_fire_go(tf_program *p, uint32_t id)
 /* Who was running at pc on RISC r of program p. */
 static void describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
 {
-    const rt_image *k = p->img[r], *fw = &p->dev->fw[r];
-    if (k && pc - k->base < k->size)
-        snprintf(buf, n, "kernel '%s' (%s)", k->note.name, k->path);
-    else if (pc - fw->base < fw->size)
-        snprintf(buf, n, "firmware (%s)", fw->path);
-    else
+    const rt_image *img = rt_image_at(p, r, pc);
+    if (!img)
         snprintf(buf, n, "code outside any loaded image");
+    else if (img == p->img[r])
+        snprintf(buf, n, "kernel '%s' (%s)", img->note.name, img->path);
+    else
+        snprintf(buf, n, "firmware (%s)", img->path);
 }
 
 static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, char *buf, size_t n)
@@ -209,10 +209,6 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
                  "; 0x%08x is not a device register (or was accessed with a size other "
                  "than 4 bytes)",
                  f->aux_lo);
-        break;
-    case TF_FAULT_DETAIL_PAGE_RANGE:
-        snprintf(buf, n, "; page %u is out of range: the buffer has %u pages", f->aux_lo,
-                 f->aux_hi);
         break;
     case TF_FAULT_DETAIL_TILE: rt_tile_fault_describe(f->aux_lo, f->aux_hi, buf, n); break;
     default: buf[0] = 0; break;

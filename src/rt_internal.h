@@ -161,6 +161,8 @@ const char *rt_default_firmware_dir(void);
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
 const char *rt_srcloc_missing(void);
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
+/* The program's kernel image or RISC r's firmware holding pc, or NULL. */
+const rt_image *rt_image_at(const tf_program *p, int r, uint32_t pc);
 
 /* image.c */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);

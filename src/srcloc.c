@@ -89,14 +89,18 @@ const char *rt_srcloc_missing(void)
 
 /* " in kernel_main (file:line)" for a pc inside one of the program's
  * images, else " (<why not>)". */
-void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
+const rt_image *rt_image_at(const tf_program *p, int r, uint32_t pc)
 {
     const rt_image *k = p->img[r], *fw = &p->dev->fw[r];
-    const char *path = NULL;
-    if (k && pc - k->base < k->size)
-        path = k->path;
-    else if (pc - fw->base < fw->size)
-        path = fw->path;
+    if (k && pc - k->base < k->size) return k;
+    if (pc - fw->base < fw->size) return fw;
+    return NULL;
+}
+
+void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
+{
+    const rt_image *img = rt_image_at(p, r, pc);
+    const char *path = img ? img->path : NULL;
     char loc[512];
     if (path && rt_srcloc(path, pc, loc, sizeof loc) == 0)
         snprintf(buf, n, " in %s", loc);

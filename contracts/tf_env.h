@@ -27,6 +27,10 @@
       "dispatch timeout when tf_device_config sets none")                                          \
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
       "firmware ELFs when tf_device_config sets none")                                             \
+    X(KERNEL_CC, "TT_FOIL_KERNEL_CC", "", NULL,                                                    \
+      "the compiler tf_kernel_build runs instead of the build's clang (a wrapper, a test)")        \
+    X(CACHE_DIR, "TT_FOIL_CACHE_DIR", "", NULL,                                                    \
+      "where tf_kernel_build caches ELFs (default ~/.cache/tt-foil/kernels)")                      \
     X(PERF_COUNTERS, "TT_FOIL_PERF_COUNTERS", "ON", NULL,                                     \
       "`OFF`: with the trace on, the runtime reads no hardware counters after dispatches (no "  \
       "DEVICE_PERF records, no ops report); to measure what collecting them costs")           \

@@ -15,6 +15,7 @@
  * so a reader never sees a partial entry; two processes racing on one entry
  * both succeed and one copy stays. */
 #include "rt_internal.h"
+#include "tf_env.h"
 #include "tf_kbuild_config.h"
 #include "tt_foil/kbuild.h"
 
@@ -178,7 +179,7 @@ static void kb_hash_hex(const kb_hash *h, char out[33])
 
 static const char *kb_cc(int cxx)
 {
-    const char *e = getenv("TT_FOIL_KERNEL_CC");
+    const char *e = getenv(tf_env_name(TF_ENV_KERNEL_CC));
     if (e && *e) return e;
     return cxx ? TF_KB_CLANGXX : TF_KB_CLANG;
 }
@@ -491,7 +492,7 @@ static int kb_mkdirs(const char *path)
 
 static int kb_cache_dir(char *out, size_t cap)
 {
-    const char *e = getenv("TT_FOIL_CACHE_DIR");
+    const char *e = getenv(tf_env_name(TF_ENV_CACHE_DIR));
     if (e && *e) {
         kb_fmt(out, cap, "%s", e);
     } else {

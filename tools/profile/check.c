@@ -11,6 +11,7 @@
 #include "common/cm_file.h"
 #include "pf.h"
 #include "tf_build_note.h"
+#include "tf_env.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +61,7 @@ int pf_check(const char *program, FILE *out)
         fprintf(out, "  device profiler (TT_FOIL_DEVICE_PROFILER): unknown: no tt-foil runtime\n");
         return 0;
     }
-    const char *env = getenv("TT_FOIL_FIRMWARE_DIR");
+    const char *env = getenv(tf_env_name(TF_ENV_FIRMWARE_DIR));
     const char *dir = env && *env ? env : fwdir;
     char path[4300], installed[4200];
     snprintf(path, sizeof path, "%s/brisc.elf", dir);

@@ -1,3 +1,4 @@
+/* clang-format off */
 /* The compute kernel API, with tt-metal's names (docs/chip.md, "Tile
  * engine"; docs/kernels.md has the compute table). A compute kernel is
  * one C source that tt_foil_add_kernel(... RISC compute) builds three
@@ -37,26 +38,38 @@
  * Float32 4096 and Bfp8_b 1088 apart).
  *
  * tt-metal -> this C API (C has no templates or overloads; the C++ layer
- * maps the template forms onto these):
- *   acquire_dst / release_dst             same names (acquire+wait, commit+release)
- *   add|sub|mul_tiles_bcast<ROW|COL|SCALAR>  *_tiles_bcast_rows|cols|scalar
- *   any_tiles_bcast<op, dim>, init_bcast<op, dim>  any_tiles_bcast(op, dim, ...), init_bcast(op,
- * dim, ...) binary_dest_reuse_tiles<op, reuse>    binary_dest_reuse_tiles(op, reuse, ...) (+ _init)
- *   reduce_init<pool, dim>(i, s, o)       reduce_init_<dim>_<pool>(i, s, o), e.g.
- * reduce_init_row_max reduce_tile<pool, dim>(i, s, t, ts, d)  reduce_tile_<dim>_<pool>(...), e.g.
- * reduce_tile_row_sum reduce_uninit<>()                     reduce_uninit() mm_init(in0, in1, out,
- * transpose=0)   mm_init(in0, in1, out, transpose) (all arguments) matmul_tiles(.., idst) (Era A: +
- * transpose)  matmul_tiles(in0, in1, i0, i1, idst) matmul_block(...) matmul_block(...) (a loop of
- * tile products, same arguments) pack_tile<true>(d, cb, i)             pack_tile_at(d, cb, i)
- *   pack_untilize_init<ct, full>(i, o)    pack_untilize_init(i, o, ct, full)
- *   pack_untilize_block<ct, full>(...)    pack_untilize_block(i, rt, o, c_index) (ct, full from
- * init) untilize_block<ct>(i, full_ct, o)     untilize_block(i, full_ct, o) exp_tile<approx>(i)
- * exp_tile(i) / exp_tile_approx(i); likewise log, sqrt, rsqrt, sigmoid, tanh (<fast_and_approx>)
- *   gelu_tile<fast_and_approx = true>(i)  gelu_tile(i) (= approx) / gelu_tile_exact(i)
- *   exp_tile_init<...>() and other inits  exp_tile_init() (the approximation is the op's)
- *   typecast_tile<IN, OUT>(i)             typecast_tile(IN, OUT, i) (constant formats)
- *   fill_tile(i, float)                   fill_tile(i, float), fill_tile_bitcast(i, bits)
- *   power_tile(i, n) (integer n, older)   power_tile(i, n), power_iterative_tile(i, n) */
+ * maps the template forms onto these; the table is kept out of clang-format
+ * so that it stays a table):
+ *
+ *   tt-metal                               this C API
+ *   acquire_dst / release_dst              same names (acquire+wait, commit+release)
+ *   add|sub|mul_tiles_bcast<ROW|COL|SCALAR> *_tiles_bcast_rows|cols|scalar
+ *   any_tiles_bcast<op, dim>               any_tiles_bcast(op, dim, ...)
+ *   init_bcast<op, dim>                    init_bcast(op, dim, ...)
+ *   binary_dest_reuse_tiles<op, reuse>     binary_dest_reuse_tiles(op, reuse, ...) (+ _init)
+ *   reduce_init<pool, dim>(i, s, o)        reduce_init_<dim>_<pool>(i, s, o),
+ *                                          e.g. reduce_init_row_max
+ *   reduce_tile<pool, dim>(i, s, t, ts, d) reduce_tile_<dim>_<pool>(...),
+ *                                          e.g. reduce_tile_row_sum
+ *   reduce_uninit<>()                      reduce_uninit()
+ *   mm_init(in0, in1, out, transpose=0)    mm_init(in0, in1, out, transpose) (all arguments)
+ *   matmul_tiles(.., idst)                 matmul_tiles(in0, in1, i0, i1, idst)
+ *     (older releases: + transpose)
+ *   matmul_block(...)                      matmul_block(...) (a loop of tile products,
+ *                                          same arguments)
+ *   pack_tile<true>(d, cb, i)              pack_tile_at(d, cb, i)
+ *   pack_untilize_init<ct, full>(i, o)     pack_untilize_init(i, o, ct, full)
+ *   pack_untilize_block<ct, full>(...)     pack_untilize_block(i, rt, o, c_index)
+ *                                          (ct, full from the init)
+ *   untilize_block<ct>(i, full_ct, o)      untilize_block(i, full_ct, o)
+ *   exp_tile<approx>(i)                    exp_tile(i) / exp_tile_approx(i); likewise log,
+ *                                          sqrt, rsqrt, sigmoid, tanh (<fast_and_approx>)
+ *   gelu_tile<fast_and_approx = true>(i)   gelu_tile(i) (= approx) / gelu_tile_exact(i)
+ *   exp_tile_init<...>() and other inits   exp_tile_init() (the approximation is the op's)
+ *   typecast_tile<IN, OUT>(i)              typecast_tile(IN, OUT, i) (constant formats)
+ *   fill_tile(i, float)                    fill_tile(i, float), fill_tile_bitcast(i, bits)
+ *   power_tile(i, n) (integer n, older)    power_tile(i, n), power_iterative_tile(i, n) */
+/* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H
 

@@ -262,9 +262,9 @@ void pf_write_diagnostics(pf_logs *l)
     trace_counts(f, "memory log", l->mem);
     if (l->have_device_csv)
         pf_printf(f,
-                  "device zones: %zu zones from %llu markers; %llu markers unmatched, %llu zones "
+                  "device zones: %llu zones from %llu markers; %llu markers unmatched, %llu zones "
                   "dropped on the device\n",
-                  l->ndevzones, (unsigned long long)l->dev_markers,
+                  (unsigned long long)l->dev_zones, (unsigned long long)l->dev_markers,
                   (unsigned long long)l->dev_unmatched, (unsigned long long)l->dev_dropped);
     else
         pf_printf(f, "device zones: not recorded\n");

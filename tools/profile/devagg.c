@@ -31,10 +31,11 @@ typedef struct keep {
     uint64_t start, end, count, seq;
 } keep;
 
-/* A zone waiting for its dispatch to end on its track (self cycles). */
+/* A zone waiting for its dispatch to end on its track (self cycles);
+ * then kept, in time order. */
 typedef struct pend {
-    uint64_t start, end, seq;
-    uint32_t depth, row;
+    keep k;
+    uint32_t row;
 } pend;
 
 typedef struct ktrack {
@@ -43,6 +44,7 @@ typedef struct ktrack {
     size_t n, cap;
     uint64_t r; /* the resolution its runs were merged at (0: none) */
     uint64_t zones;
+    int unsorted; /* k is not in time order (a dispatch came in out of order) */
     pend *p;
     size_t np, capp;
     uint32_t pdispatch;
@@ -116,11 +118,7 @@ static int cmp_keep(const void *a, const void *b)
 
 static int cmp_pend(const void *a, const void *b)
 {
-    const pend *x = a, *y = b;
-    if (x->start != y->start) return x->start < y->start ? -1 : 1;
-    uint32_t dx = x->depth < 255 ? x->depth : 255, dy = y->depth < 255 ? y->depth : 255;
-    if (dx != dy) return dx < dy ? -1 : 1;
-    return (x->seq > y->seq) - (x->seq < y->seq);
+    return cmp_keep(&((const pend *)a)->k, &((const pend *)b)->k);
 }
 
 /* ---- self cycles ------------------------------------------------------------------ */
@@ -128,6 +126,8 @@ static int cmp_pend(const void *a, const void *b)
 /* A track's zones of one dispatch, in time order: the parent of a zone at
  * depth d > 0 is the last zone at depth d - 1 before it, if it ends no
  * earlier; each zone's self cycles are its own minus its children's. */
+static void bound_kept(pf_devagg *g);
+
 static void flush_pending(pf_devagg *g, ktrack *t)
 {
     size_t n = t->np;
@@ -135,29 +135,37 @@ static void flush_pending(pf_devagg *g, ktrack *t)
     qsort(t->p, n, sizeof *t->p, cmp_pend);
     uint32_t maxdepth = 0;
     for (size_t i = 0; i < n; i++)
-        if (t->p[i].depth > maxdepth) maxdepth = t->p[i].depth;
+        if (t->p[i].k.z.depth > maxdepth) maxdepth = t->p[i].k.z.depth;
     uint64_t *child = calloc(n, sizeof *child);
     size_t *last = malloc(((size_t)maxdepth + 1) * sizeof *last);
-    if (!child || !last) {
+    if (!child || !last || grow((void **)&t->k, &t->cap, t->n + n, sizeof *t->k)) {
         g->oom = 1;
-    } else {
-        for (size_t d = 0; d <= maxdepth; d++) last[d] = SIZE_MAX;
-        for (size_t i = 0; i < n; i++) {
-            const pend *z = &t->p[i];
-            if (z->depth) {
-                size_t p = last[z->depth - 1];
-                if (p != SIZE_MAX && t->p[p].end >= z->end) child[p] += z->end - z->start;
-            }
-            last[z->depth] = i;
+        free(child);
+        free(last);
+        t->np = 0;
+        return;
+    }
+    for (size_t d = 0; d <= maxdepth; d++) last[d] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        const pf_devzone *z = &t->p[i].k.z;
+        if (z->depth) {
+            size_t p = last[z->depth - 1];
+            if (p != SIZE_MAX && t->p[p].k.z.end >= z->end) child[p] += z->end - z->start;
         }
-        for (size_t i = 0; i < n; i++) {
-            uint64_t len = t->p[i].end - t->p[i].start;
-            g->dev[t->p[i].row].self += len > child[i] ? len - child[i] : 0;
-        }
+        last[z->depth] = i;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t len = t->p[i].k.z.end - t->p[i].k.z.start;
+        g->dev[t->p[i].row].self += len > child[i] ? len - child[i] : 0;
     }
     free(child);
     free(last);
+    /* kept in time order: the track stays sorted while its dispatches come in order */
+    if (t->n && cmp_keep(&t->k[t->n - 1], &t->p[0].k) > 0) t->unsorted = 1;
+    for (size_t i = 0; i < n; i++) t->k[t->n++] = t->p[i].k;
     t->np = 0;
+    g->kept += n;
+    if (g->kept > g->cap_keep) bound_kept(g);
 }
 
 /* ---- the kept zones --------------------------------------------------------------- */
@@ -208,7 +216,8 @@ static size_t lod_keep(keep *k, size_t n, uint64_t r, int apply)
 static void coarsen(pf_devagg *g, ktrack *t)
 {
     if (t->n < 2) return;
-    qsort(t->k, t->n, sizeof *t->k, cmp_keep);
+    if (t->unsorted) qsort(t->k, t->n, sizeof *t->k, cmp_keep);
+    t->unsorted = 0;
     uint64_t lo = t->k[0].start, hi = 0;
     for (size_t i = 0; i < t->n; i++)
         if (t->k[i].end > hi) hi = t->k[i].end;
@@ -336,18 +345,20 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     t->pdispatch = z->dispatch;
     if (grow((void **)&t->p, &t->capp, t->np + 1, sizeof *t->p)) return -1;
     uint64_t seq = g->seq++;
-    t->p[t->np++] = (pend){z->start, z->end, seq, z->depth, row};
+    t->p[t->np++] = (pend){{*z, z->start, z->end, 1, seq}, row};
     t->zones++;
-    if (grow((void **)&t->k, &t->cap, t->n + 1, sizeof *t->k)) return -1;
-    t->k[t->n++] = (keep){*z, z->start, z->end, 1, seq};
-    if (++g->kept > g->cap_keep) bound_kept(g);
     return g->oom ? -1 : 0;
 }
 
+typedef struct by_seq {
+    uint64_t seq;
+    keep *k;
+} by_seq;
+
 static int cmp_seq(const void *a, const void *b)
 {
-    const keep *const *x = a, *const *y = b;
-    return ((*x)->seq > (*y)->seq) - ((*x)->seq < (*y)->seq);
+    const by_seq *x = a, *y = b;
+    return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 void pf_dev_finish(pf_logs *l)
@@ -357,13 +368,16 @@ void pf_dev_finish(pf_logs *l)
     for (size_t i = 0; i < g->ntracks; i++) {
         ktrack *t = &g->tracks[i];
         flush_pending(g, t);
+    }
+    for (size_t i = 0; i < g->ntracks; i++) {
+        ktrack *t = &g->tracks[i];
         free(t->p);
         t->p = NULL;
         t->capp = 0;
-        if (t->n) qsort(t->k, t->n, sizeof *t->k, cmp_keep);
+        if (t->n && t->unsorted) qsort(t->k, t->n, sizeof *t->k, cmp_keep);
     }
     /* the kept zones, in the order they were read (their ids) */
-    keep **all = malloc((g->kept ? g->kept : 1) * sizeof *all);
+    by_seq *all = malloc((g->kept ? g->kept : 1) * sizeof *all);
     l->devzones = malloc((g->kept ? g->kept : 1) * sizeof *l->devzones);
     l->dev_tracks = calloc(g->ntracks ? g->ntracks : 1, sizeof *l->dev_tracks);
     if (!all || !l->devzones || !l->dev_tracks) {
@@ -373,11 +387,12 @@ void pf_dev_finish(pf_logs *l)
     }
     size_t n = 0;
     for (size_t i = 0; i < g->ntracks; i++)
-        for (size_t k = 0; k < g->tracks[i].n; k++) all[n++] = &g->tracks[i].k[k];
+        for (size_t k = 0; k < g->tracks[i].n; k++)
+            all[n++] = (by_seq){g->tracks[i].k[k].seq, &g->tracks[i].k[k]};
     qsort(all, n, sizeof *all, cmp_seq);
     for (size_t i = 0; i < n; i++) {
-        l->devzones[i] = all[i]->z;
-        all[i]->seq = i; /* now its index */
+        l->devzones[i] = all[i].k->z;
+        all[i].k->seq = i; /* now its index */
     }
     l->ndevzones = n;
     free(all);

@@ -668,8 +668,10 @@ static void on_dev_block(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
     }
     if (!*w->csv_tried) {
         *w->csv_tried = 1;
-        if ((*w->csv = pf_out_open(w->l, PF_DEVZONES_CSV)))
+        if ((*w->csv = pf_out_open(w->l, PF_DEVZONES_CSV))) {
+            (void)pf_out_async(*w->csv); /* written while the next rows are made */
             pf_put_header(*w->csv, &tf_csv_device_zones);
+        }
     }
     w->blocks++;
     /* every row of the block starts alike */

@@ -466,6 +466,7 @@ typedef struct pf_out {
     const char *rel;
     uint64_t rows;    /* schema rows written (pf_put_cols ending a row) */
     uint64_t written; /* bytes written to the file */
+    struct pf_async *async;
 } pf_out;
 
 /* Open dir/rel for writing; NULL after a note if it cannot be. The file is
@@ -473,6 +474,10 @@ typedef struct pf_out {
  * pf_out_close if every write succeeded: a report is complete or absent,
  * never cut short (a full disk, Ctrl-C: pf_out_cleanup). */
 pf_out *pf_out_open(pf_logs *l, const char *rel);
+/* Write the file on a thread of its own from now on (two buffers: one
+ * filled while the other is written); -1 (and it stays as it was) if the
+ * thread cannot be had. For the large logs written while reading. */
+int pf_out_async(pf_out *o);
 /* Write out, close and rename; a note (and -1, the temporary removed) if
  * anything failed. A text log (.logs/\*.csv) gets its end record
  * (cm_csv_end_write: rows and bytes) once it is in place. */

@@ -9,8 +9,12 @@
  * the report of that folder (pf_generate, every file the tool writes):
  * events per second and the peak RSS, in bytes per device marker.
  *
- *   bench_report [--markers N]...   (default 4896000: bench_dense's 1,500
- *                                    dispatches; several sizes in one run)
+ *   bench_report [--markers N]... [--max-rss-mb M]
+ *       N: default 4896000 (bench_dense's 1,500 dispatches); several sizes
+ *       in one run. With --max-rss-mb (the ctest report_rss) it fails if a
+ *       report's peak RSS is M MB or more, or its zone and marker counts are
+ *       not exactly what was generated (memory, not time: the test cannot
+ *       fail because the machine is slow).
  * It runs itself as the children: `gen N DIR` and `report DIR`. */
 #include "tools/profile/pf.h"
 #include "tf_profiler.h"
@@ -100,11 +104,23 @@ static int report(const char *dir)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     uint64_t markers = l.dev_markers + l.dev_payload, rss = (uint64_t)ru.ru_maxrss * 1024;
+    double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+                 (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
     printf("  %llu markers: report %.2f s, %.2f M events/s (target >= 5; load %.2f s, write "
-           "%.2f s); peak RSS %.0f MB, %.1f bytes per marker (target < 512 MB at 50 M)\n",
-           (unsigned long long)markers, t, (double)events / t / 1e6, l.t_load, l.t_write,
-           (double)rss / 1048576.0, markers ? (double)rss / (double)markers : 0.0);
-    int ok = l.errors == 0;
+           "%.2f s; %.2f s of CPU: %.2f M events per CPU second); peak RSS %.0f MB, %.1f bytes "
+           "per marker (target < 512 MB at 50 M)\n",
+           (unsigned long long)markers, t, (double)events / t / 1e6, l.t_load, l.t_write, cpu,
+           (double)events / cpu / 1e6, (double)rss / 1048576.0,
+           markers ? (double)rss / (double)markers : 0.0);
+    /* every zone and marker generated was read: whole blocks of BLOCK
+     * markers, ZONES + 2 zones each */
+    uint64_t blocks = markers / BLOCK;
+    int ok = l.errors == 0 && markers == blocks * BLOCK && l.dev_zones == blocks * (ZONES + 2) &&
+             l.dev_unmatched == 0;
+    if (!ok)
+        fprintf(stderr, "bench_report: %llu markers, %llu zones, %llu unmatched, %d errors\n",
+                (unsigned long long)markers, (unsigned long long)l.dev_zones,
+                (unsigned long long)l.dev_unmatched, l.errors);
     if (!ok)
         for (int i = 0; i < l.nnotes; i++)
             if (l.note_error[i]) fprintf(stderr, "bench_report: %s\n", l.notes[i]);
@@ -112,16 +128,19 @@ static int report(const char *dir)
     return ok ? 0 : 1;
 }
 
-static int run(char *const *av)
+/* Run av; its peak RSS in bytes into *rss (if not NULL). */
+static int run(char *const *av, uint64_t *rss)
 {
     pid_t pid;
     int st = -1;
+    struct rusage ru;
     if (posix_spawn(&pid, av[0], NULL, NULL, av, environ)) return -1;
-    waitpid(pid, &st, 0);
+    if (wait4(pid, &st, 0, &ru) < 0) return -1;
+    if (rss) *rss = (uint64_t)ru.ru_maxrss * 1024;
     return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
-static int measure(const char *self, unsigned long long markers)
+static int measure(const char *self, unsigned long long markers, uint64_t max_rss)
 {
     char dir[] = "/tmp/bench_report.XXXXXX";
     if (!mkdtemp(dir)) return 1;
@@ -136,14 +155,22 @@ static int measure(const char *self, unsigned long long markers)
     setenv("TT_FOIL_TRACE", trace, 1);
     setenv("TT_FOIL_MEM_LOG", mem, 1);
     double t0 = now_s();
-    int rc = run((char *const[]){(char *)self, "gen", n, dir, NULL});
+    int rc = run((char *const[]){(char *)self, "gen", n, dir, NULL}, NULL);
     double tg = now_s() - t0;
     unsetenv("TT_FOIL_TRACE");
     unsetenv("TT_FOIL_MEM_LOG");
     if (!rc) {
         printf("  %llu markers: trace written in %.2f s\n", markers, tg);
         fflush(stdout);
-        rc = run((char *const[]){(char *)self, "report", dir, NULL});
+        uint64_t rss = 0;
+        rc = run((char *const[]){(char *)self, "report", dir, NULL}, &rss);
+        if (!rc && max_rss && rss >= max_rss) {
+            fprintf(stderr,
+                    "bench_report: the report of %llu markers peaked at %llu MB of RSS "
+                    "(bound %llu MB)\n",
+                    markers, (unsigned long long)(rss >> 20), (unsigned long long)(max_rss >> 20));
+            rc = -1;
+        }
     }
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd)) rc = -1;
@@ -161,11 +188,15 @@ int main(int argc, char **argv)
            "dispatch on BRISC, %d markers a block)\n",
            CORES, ZONES, BLOCK);
     int rc = 0, any = 0;
+    uint64_t max_rss = 0;
+    for (int i = 1; i + 1 < argc; i += 2)
+        if (!strcmp(argv[i], "--max-rss-mb")) max_rss = strtoull(argv[i + 1], NULL, 10) << 20;
     for (int i = 1; i + 1 < argc; i += 2)
         if (!strcmp(argv[i], "--markers")) {
-            rc |= measure(argv[0], strtoull(argv[i + 1], NULL, 10));
+            rc |= measure(argv[0], strtoull(argv[i + 1], NULL, 10), max_rss);
             any = 1;
         }
-    if (!any) rc = measure(argv[0], 1500ull * CORES * BLOCK);
+    if (!any) rc = measure(argv[0], 1500ull * CORES * BLOCK, max_rss);
+    if (max_rss) printf("%d passed, %d failed\n", rc ? 0 : 1, rc ? 1 : 0);
     return rc;
 }

@@ -9,12 +9,15 @@
  * the report of that folder (pf_generate, every file the tool writes):
  * events per second and the peak RSS, in bytes per device marker.
  *
- *   bench_report [--markers N]... [--max-rss-mb M]
+ *   bench_report [--markers N]... [--max-rss-mb M] [--json-check JSON_CHECK]
  *       N: default 4896000 (bench_dense's 1,500 dispatches); several sizes
  *       in one run. With --max-rss-mb (the ctest report_rss) it fails if a
  *       report's peak RSS is M MB or more, or its zone and marker counts are
  *       not exactly what was generated (memory, not time: the test cannot
- *       fail because the machine is slow).
+ *       fail because the machine is slow). With --json-check, the HTML's
+ *       device-time view, whose zones were merged while reading, is checked
+ *       by tests/profile/json_check --html (levels count the same zones, in
+ *       time order) and must count every zone generated.
  * It runs itself as the children: `gen N DIR` and `report DIR`. */
 #include "tools/profile/pf.h"
 #include "tf_profiler.h"
@@ -140,7 +143,34 @@ static int run(char *const *av, uint64_t *rss)
     return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
-static int measure(const char *self, unsigned long long markers, uint64_t max_rss)
+/* json_check --html on the report: its device-time view counts `zones`. */
+static int check_html(const char *json_check, const char *dir, unsigned long long zones)
+{
+    char cmd[1400], line[256];
+    snprintf(cmd, sizeof cmd, "'%s' --html '%s/reports/tt_foil_report.html'", json_check, dir);
+    FILE *f = popen(cmd, "r");
+    if (!f) return -1;
+    unsigned long long tracks = 0, items = 0, got = 0;
+    int found = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "dlod tracks %llu items %llu zones %llu", &tracks, &items, &got) == 3)
+            found = 1;
+    int rc = pclose(f);
+    if (rc || !found || got != zones || tracks != CORES) {
+        fprintf(stderr,
+                "bench_report: json_check --html: exit %d, device-time view %llu tracks, %llu "
+                "zones (expected %d tracks, %llu zones)\n",
+                rc, tracks, got, CORES, zones);
+        return -1;
+    }
+    printf("  the page's device-time view: %llu tracks, %llu items for %llu zones (json_check "
+           "--html)\n",
+           tracks, items, got);
+    return 0;
+}
+
+static int measure(const char *self, unsigned long long markers, uint64_t max_rss,
+                   const char *json_check)
 {
     char dir[] = "/tmp/bench_report.XXXXXX";
     if (!mkdtemp(dir)) return 1;
@@ -171,6 +201,7 @@ static int measure(const char *self, unsigned long long markers, uint64_t max_rs
                     markers, (unsigned long long)(rss >> 20), (unsigned long long)(max_rss >> 20));
             rc = -1;
         }
+        if (!rc && json_check) rc = check_html(json_check, dir, markers / BLOCK * (ZONES + 2));
     }
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd)) rc = -1;
@@ -189,14 +220,18 @@ int main(int argc, char **argv)
            CORES, ZONES, BLOCK);
     int rc = 0, any = 0;
     uint64_t max_rss = 0;
+    const char *json_check = NULL;
     for (int i = 1; i + 1 < argc; i += 2)
-        if (!strcmp(argv[i], "--max-rss-mb")) max_rss = strtoull(argv[i + 1], NULL, 10) << 20;
+        if (!strcmp(argv[i], "--max-rss-mb"))
+            max_rss = strtoull(argv[i + 1], NULL, 10) << 20;
+        else if (!strcmp(argv[i], "--json-check"))
+            json_check = argv[i + 1];
     for (int i = 1; i + 1 < argc; i += 2)
         if (!strcmp(argv[i], "--markers")) {
-            rc |= measure(argv[0], strtoull(argv[i + 1], NULL, 10), max_rss);
+            rc |= measure(argv[0], strtoull(argv[i + 1], NULL, 10), max_rss, json_check);
             any = 1;
         }
-    if (!any) rc = measure(argv[0], 1500ull * CORES * BLOCK, max_rss);
+    if (!any) rc = measure(argv[0], 1500ull * CORES * BLOCK, max_rss, json_check);
     if (max_rss) printf("%d passed, %d failed\n", rc ? 0 : 1, rc ? 1 : 0);
     return rc;
 }

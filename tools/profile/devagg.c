@@ -14,8 +14,8 @@
  *     cycles), so every track keeps activity wherever it ran. Until then
  *     every zone is kept as it is, and the timelines are what they were
  *     when every zone was held in memory.
- * pf_dev_finish lays the kept zones out (pf_logs.devzones, in the order
- * they were read, and pf_logs.dev_tracks); pf_dev_analyze fills the
+ * pf_dev_finish lays the kept zones out (pf_logs.devzones, track by
+ * track in time order, and pf_logs.dev_tracks); pf_dev_analyze fills the
  * analysis from the aggregates. */
 #include "pf.h"
 #include "common/cm_map.h"
@@ -350,17 +350,6 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     return g->oom ? -1 : 0;
 }
 
-typedef struct by_seq {
-    uint64_t seq;
-    keep *k;
-} by_seq;
-
-static int cmp_seq(const void *a, const void *b)
-{
-    const by_seq *x = a, *y = b;
-    return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
 void pf_dev_finish(pf_logs *l)
 {
     pf_devagg *g = l->agg;
@@ -376,26 +365,15 @@ void pf_dev_finish(pf_logs *l)
         t->capp = 0;
         if (t->n && t->unsorted) qsort(t->k, t->n, sizeof *t->k, cmp_keep);
     }
-    /* the kept zones, in the order they were read (their ids) */
-    by_seq *all = malloc((g->kept ? g->kept : 1) * sizeof *all);
+    /* the kept zones track by track, each in time order (so among zones of
+     * a track that tie in time, ids keep the order they were read in) */
     l->devzones = malloc((g->kept ? g->kept : 1) * sizeof *l->devzones);
     l->dev_tracks = calloc(g->ntracks ? g->ntracks : 1, sizeof *l->dev_tracks);
-    if (!all || !l->devzones || !l->dev_tracks) {
-        free(all);
+    if (!l->devzones || !l->dev_tracks) {
         g->oom = 1;
         return;
     }
     size_t n = 0;
-    for (size_t i = 0; i < g->ntracks; i++)
-        for (size_t k = 0; k < g->tracks[i].n; k++)
-            all[n++] = (by_seq){g->tracks[i].k[k].seq, &g->tracks[i].k[k]};
-    qsort(all, n, sizeof *all, cmp_seq);
-    for (size_t i = 0; i < n; i++) {
-        l->devzones[i] = all[i].k->z;
-        all[i].k->seq = i; /* now its index */
-    }
-    l->ndevzones = n;
-    free(all);
     for (size_t i = 0; i < g->ntracks; i++) {
         ktrack *t = &g->tracks[i];
         pf_dev_track *dt = &l->dev_tracks[l->ndev_tracks];
@@ -407,15 +385,18 @@ void pf_dev_finish(pf_logs *l)
             g->oom = 1;
             continue;
         }
-        for (size_t k = 0; k < t->n; k++)
-            dt->items[k] = (pf_dev_item){t->k[k].start, t->k[k].end, t->k[k].count,
-                                         (uint32_t)t->k[k].seq, t->k[k].z.depth};
+        for (size_t k = 0; k < t->n; k++, n++) {
+            l->devzones[n] = t->k[k].z;
+            dt->items[k] = (pf_dev_item){t->k[k].start, t->k[k].end, t->k[k].count, (uint32_t)n,
+                                         t->k[k].z.depth};
+        }
         dt->n = t->n;
         l->ndev_tracks++;
-        free(t->k);
+        free(t->k); /* given back as it goes */
         t->k = NULL;
         t->n = t->cap = 0;
     }
+    l->ndevzones = n;
     g->kept = 0;
     cm_map_free(&g->track_map);
 }

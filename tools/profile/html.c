@@ -343,8 +343,8 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         pf_note(l, 0,
                 "%s: %zu timeline tracks hold more zones than their share of the page's %zu "
                 "items per view (--max-timeline, at most %d): zoomed in far enough, they show "
-                "merged runs (hatched) instead of single zones; the CSV reports have every "
-                "zone",
+                "merged runs (hatched) instead of single zones; the JSON and the CSV reports "
+                "have every zone",
                 PF_REPORT_HTML, vc.capped > dvc.capped ? vc.capped : dvc.capped, budget,
                 HTML_MAX_ITEMS);
 }

@@ -102,8 +102,10 @@ typedef struct pf_dev_track {
 /* Items the device timelines keep in all while the zones are read: a run
  * with more zones has its densest tracks' short zones merged as they come,
  * the way lod.c merges them (about 100 bytes each: this bounds the
- * report's memory, whatever the run's length). */
-#define PF_DEV_KEEP 600000
+ * report's memory, whatever the run's length). As many as the JSON keeps
+ * by default (--max-timeline), so up to that a run's timelines are what
+ * they would be with every zone in memory. */
+#define PF_DEV_KEEP 1000000
 
 /* A zone's kernel (tooltips, the JSON's zone text): "" when unknown. */
 #define PF_DEVKERNEL(l, z) ((z)->kernel ? (l)->strings[(z)->kernel - 1] : "")
@@ -174,7 +176,7 @@ typedef struct pf_logs {
     char dir[4096];
     tf_trace *trace, *mem; /* NULL if missing or unreadable */
     /* device zones, streamed (devagg.c): the zones kept for the timelines
-     * (in the order they were read), every zone still open at a stop, the
+     * (track by track, in time order), every zone still open at a stop, the
      * tracks; dev_zones counts every zone, dev_first and dev_last are the
      * first start and last end (cycles) */
     struct pf_devagg *agg;

@@ -138,6 +138,7 @@ typedef struct tf_trace {
     uint32_t ndev_sites;
     tf_tr_dev_block *dev_blocks;
     size_t ndev_blocks;
+    uint64_t dev_streamed; /* blocks handed to tf_trace_opts.dev_block instead (not kept) */
     uint32_t *dev_words;
     size_t ndev_words;
     tf_tr_dev_pc *dev_pcs;
@@ -172,6 +173,23 @@ typedef struct tf_trace {
 tf_trace *tf_trace_load(const char *path);
 /* The same from memory (data is copied; `name` is used in messages). */
 tf_trace *tf_trace_read(const char *name, const void *data, size_t size);
+
+/* Streaming the device markers: with dev_block set, every DEVICE_BLOCK
+ * record is handed to it as it is read, in file order, once every
+ * definition is known (t's device sites and clock sync are set), with its
+ * marker words (valid during the call; b->word0 is 0), and is not kept:
+ * t->ndev_blocks and t->ndev_words stay 0, t->dev_streamed counts them.
+ * tf_trace_load_opts reads a regular file through a read-only memory map
+ * whose pages are given back as each pass leaves them, so memory does not
+ * grow with the file (only with what is kept: host zones, definitions). */
+typedef struct tf_trace_opts {
+    void (*dev_block)(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
+                      const uint32_t *words);
+    void *ctx;
+} tf_trace_opts;
+tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts);
+tf_trace *tf_trace_read_opts(const char *name, const void *data, size_t size,
+                             const tf_trace_opts *opts);
 void tf_trace_free(tf_trace *t);
 
 /* The call site of zone `zid` in a device block (resolved against the
@@ -204,6 +222,12 @@ typedef struct tf_tr_dev_counts {
  * returned); -1 if out of memory. Counts what it saw into *counts. */
 int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                       tf_tr_dev_counts *counts);
+
+/* The same for one block whose marker words are `words` (a streamed
+ * block: tf_trace_opts.dev_block). */
+int tf_trace_dev_walk_block(const tf_trace *t, const tf_tr_dev_block *b, const uint32_t *words,
+                            int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
+                            tf_tr_dev_counts *counts);
 
 /* Apply the counters of record p to *out (zero it first; a core's records
  * of one dispatch, parts 0, 1, .., go into the same one). Returns the

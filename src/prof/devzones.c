@@ -53,47 +53,66 @@ static int on_marker(void *arg, const cm_dprof_marker *m)
     return 0;
 }
 
+/* One block's markers, zones and open zones (w->pair empty before and after). */
+static int walk_block(walk *w, const tf_tr_dev_block *b, const uint32_t *words)
+{
+    const tf_trace *t = w->t;
+    tf_tr_dev_counts *counts = w->n;
+    int (*fn)(void *, const tf_tr_dev_event *) = w->fn;
+    void *ctx = w->ctx;
+    w->b = b;
+    cm_dprof_stats st = {0, 0};
+    w->pair.unmatched = 0;
+    int rc = cm_dprof_decode(words, b->h.nwords, b->h.ref_cycle, b->h.invalid, on_marker, w, &st);
+    if (rc) return rc;
+    if (b->h.invalid) w->pair.n = 0;   /* its STARTs were discarded too */
+    if (b->h.reason != TF_DEVB_DONE) { /* stopped: what is open stays open */
+        for (size_t k = 0; k < w->pair.n && !rc; k++) {
+            uint32_t zid = (uint32_t)w->pair.open[k].key;
+            tf_tr_dev_event e = {TF_DEV_OPEN,
+                                 b,
+                                 tf_trace_dev_site(t, b, zid),
+                                 zid,
+                                 0,
+                                 0,
+                                 0,
+                                 0,
+                                 w->pair.open[k].start,
+                                 b->h.stop_cycle,
+                                 (uint32_t)k};
+            counts->open++;
+            rc = fn(ctx, &e);
+        }
+        w->pair.n = 0;
+    }
+    cm_pair_reset(&w->pair);
+    counts->unmatched += st.bad + w->pair.unmatched;
+    counts->discarded += st.discarded;
+    if (b->h.dropped && !rc) {
+        tf_tr_dev_event e = {TF_DEV_DROPPED, b, NULL, 0, 0, 0, 0, b->h.dropped, 0, 0, 0};
+        counts->dropped += b->h.dropped;
+        rc = fn(ctx, &e);
+    }
+    return rc;
+}
+
 int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                       tf_tr_dev_counts *counts)
 {
     walk w = {t, NULL, {0}, fn, ctx, counts, 0};
     int rc = 0;
-    for (size_t i = 0; i < t->ndev_blocks && !rc; i++) {
-        const tf_tr_dev_block *b = w.b = &t->dev_blocks[i];
-        cm_dprof_stats st = {0, 0};
-        w.pair.unmatched = 0;
-        rc = cm_dprof_decode(t->dev_words + b->word0, b->h.nwords, b->h.ref_cycle, b->h.invalid,
-                             on_marker, &w, &st);
-        if (rc) break;
-        if (b->h.invalid) w.pair.n = 0;    /* its STARTs were discarded too */
-        if (b->h.reason != TF_DEVB_DONE) { /* stopped: what is open stays open */
-            for (size_t k = 0; k < w.pair.n && !rc; k++) {
-                uint32_t zid = (uint32_t)w.pair.open[k].key;
-                tf_tr_dev_event e = {TF_DEV_OPEN,
-                                     b,
-                                     tf_trace_dev_site(t, b, zid),
-                                     zid,
-                                     0,
-                                     0,
-                                     0,
-                                     0,
-                                     w.pair.open[k].start,
-                                     b->h.stop_cycle,
-                                     (uint32_t)k};
-                counts->open++;
-                rc = fn(ctx, &e);
-            }
-            w.pair.n = 0;
-        }
-        cm_pair_reset(&w.pair);
-        counts->unmatched += st.bad + w.pair.unmatched;
-        counts->discarded += st.discarded;
-        if (b->h.dropped && !rc) {
-            tf_tr_dev_event e = {TF_DEV_DROPPED, b, NULL, 0, 0, 0, 0, b->h.dropped, 0, 0, 0};
-            counts->dropped += b->h.dropped;
-            rc = fn(ctx, &e);
-        }
-    }
+    for (size_t i = 0; i < t->ndev_blocks && !rc; i++)
+        rc = walk_block(&w, &t->dev_blocks[i], t->dev_words + t->dev_blocks[i].word0);
+    cm_pair_free(&w.pair);
+    return w.oom ? -1 : rc;
+}
+
+int tf_trace_dev_walk_block(const tf_trace *t, const tf_tr_dev_block *b, const uint32_t *words,
+                            int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
+                            tf_tr_dev_counts *counts)
+{
+    walk w = {t, NULL, {0}, fn, ctx, counts, 0};
+    int rc = walk_block(&w, b, words);
     cm_pair_free(&w.pair);
     return w.oom ? -1 : rc;
 }

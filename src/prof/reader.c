@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct cal_point {
     uint64_t tsc, ns;
@@ -72,7 +75,38 @@ typedef struct reader {
     int oom_chunks;
     uint32_t ndefined_locs; /* t->locs defined by the file (placeholders come after) */
     uint32_t first_dropped_kind, first_dropped_id;
+    /* tf_trace_load_opts: device blocks handed to opts->dev_block (their
+     * words copied into `words` first, 4-byte aligned), and data a read-only
+     * map of the file whose pages are given back as the passes leave them */
+    const tf_trace_opts *opts;
+    uint32_t *words;
+    size_t cap_words;
+    int mapped;
+    size_t released; /* data[0..released) was given back (page-aligned) */
 } reader;
+
+/* Give back the pages of a mapped file below `off`: each pass reads the
+ * file once, front to back, so memory stays bounded by what is kept, not
+ * by the file's size (the pages come back from the page cache if a
+ * repeated chunk is compared with an earlier one). */
+#define TF_RELEASE_STEP (8u << 20)
+static void release_below(reader *r, size_t off)
+{
+    if (!r->mapped) return;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), to = off / page * page;
+    if (to < r->released + TF_RELEASE_STEP) return;
+    (void)madvise(r->data + r->released, to - r->released, MADV_DONTNEED);
+    r->released = to;
+}
+
+static void drop_data(reader *r)
+{
+    if (r->mapped)
+        munmap(r->data, r->size);
+    else
+        free(r->data);
+    r->data = NULL;
+}
 
 /* ---- growable arrays ----------------------------------------------------------- */
 
@@ -717,6 +751,7 @@ static void scan_chunks(reader *r)
                 }
             }
             off += r->chead + h.payload_bytes;
+            release_below(r, off);
             continue;
         }
         int head = read_head(r, off, &h);
@@ -948,6 +983,15 @@ static int rec_DEVICE_BLOCK(reader *r, const rec *e)
         t->unknown_records++;
         return 0;
     }
+    if (r->opts && r->opts->dev_block) { /* streamed: handed over, not kept */
+        if (grow((void **)&r->words, &r->cap_words, b.h.nwords + 1, sizeof *r->words)) return -1;
+        if (b.h.nwords)
+            memcpy(r->words, (const char *)(e->p + 1) + sizeof b.h, (size_t)b.h.nwords * 4);
+        b.word0 = 0;
+        t->dev_streamed++;
+        r->opts->dev_block(r->opts->ctx, t, &b, r->words);
+        return 0;
+    }
     b.word0 = t->ndev_words;
     if (grow((void **)&t->dev_words, &r->cap_dev_words, t->ndev_words + b.h.nwords,
              sizeof *t->dev_words))
@@ -1066,12 +1110,27 @@ static void read_events(reader *r, const chunk_ref *c)
     free(unpacked);
 }
 
-static tf_trace *load(const char *path, uint8_t *data, size_t size);
+static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
+                      const tf_trace_opts *opts);
 
 tf_trace *tf_trace_load(const char *path)
 {
+    return tf_trace_load_opts(path, NULL);
+}
+
+tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
+{
     FILE *f = fopen(path, "rb");
     if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (opts && !fstat(fileno(f), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size <= SIZE_MAX) { /* streamed: mapped, given back as it is read */
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
+        fclose(f);
+        if (m != MAP_FAILED) return load(path, m, (size_t)st.st_size, 1, opts);
+        if (!(f = fopen(path, "rb")))
+            return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    }
     uint8_t *data = NULL;
     size_t size = 0, cap = 0;
     for (;;) {
@@ -1085,26 +1144,35 @@ tf_trace *tf_trace_load(const char *path)
         if (n == 0) break;
     }
     fclose(f);
-    return load(path, data, size);
+    return load(path, data, size, 0, opts);
 }
 
 tf_trace *tf_trace_read(const char *name, const void *data, size_t size)
 {
+    return tf_trace_read_opts(name, data, size, NULL);
+}
+
+tf_trace *tf_trace_read_opts(const char *name, const void *data, size_t size,
+                             const tf_trace_opts *opts)
+{
     uint8_t *copy = malloc(size ? size : 1);
     if (!copy) return cm_err_null("%s: out of memory", name);
     if (size) memcpy(copy, data, size);
-    return load(name, copy, size);
+    return load(name, copy, size, 0, opts);
 }
 
-/* Read the trace in data[0..size) (owned: freed here). */
-static tf_trace *load(const char *path, uint8_t *data, size_t size)
+/* Read the trace in data[0..size) (owned: freed, or unmapped if mapped, here). */
+static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
+                      const tf_trace_opts *opts)
 {
     reader r;
     memset(&r, 0, sizeof r);
     r.data = data;
     r.size = size;
+    r.mapped = mapped;
+    r.opts = opts;
     if (r.size == 0) {
-        free(r.data);
+        drop_data(&r);
         return cm_err_null("%s: the file is empty: the profiler created it but could not write "
                            "even its header (the disk was full, or the program was killed as "
                            "it started)",
@@ -1113,7 +1181,7 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
     if (r.size < sizeof(tf_trace_header) || memcmp(r.data, TF_TRACE_MAGIC, 8) != 0) {
         int ours = r.size >= 8 ? !memcmp(r.data, TF_TRACE_MAGIC, 8)
                                : !memcmp(r.data, TF_TRACE_MAGIC, r.size);
-        free(r.data);
+        drop_data(&r);
         if (ours)
             return cm_err_null("%s: the file is %zu bytes, shorter than its %zu-byte header (the "
                                "disk was full, or the program was killed as it started)",
@@ -1123,7 +1191,7 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
     uint32_t version;
     memcpy(&version, r.data + offsetof(tf_trace_header, version), sizeof version);
     if (version != TF_TRACE_VERSION && version != TF_TRACE_VERSION_V2) {
-        free(r.data);
+        drop_data(&r);
         return cm_err_null("%s: file format version %u; this reader reads versions %u and %u "
                            "(record the run again with this tt-foil)",
                            path, version, TF_TRACE_VERSION_V2, TF_TRACE_VERSION);
@@ -1132,7 +1200,7 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
     r.chead = version >= 3 ? sizeof(tf_chunk_header) : TF_CHUNK_HEADER_V2;
     tf_trace *t = calloc(1, sizeof *t);
     if (!t) {
-        free(r.data);
+        drop_data(&r);
         return cm_err_null("%s: out of memory", path);
     }
     r.t = t;
@@ -1146,9 +1214,13 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
     if (t->ndev_sites)
         qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
-    for (size_t i = 0; i < r.nchunks; i++)
+    r.released = 0; /* the second pass reads the file again from the start */
+    for (size_t i = 0; i < r.nchunks; i++) {
         if (r.chunks[i].h->kind == TF_CHUNK_EVENTS || r.chunks[i].h->kind == TF_CHUNK_PACKED)
             read_events(&r, &r.chunks[i]);
+        release_below(&r, r.chunks[i].off);
+    }
+    free(r.words);
     /* zones still open: the program stopped inside them */
     for (uint32_t i = 0; i < r.nstacks; i++) {
         struct stack *st = &r.stacks[i];
@@ -1222,7 +1294,7 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size)
     for (size_t i = 0; i < r.nchunks; i++) free(r.chunks[i].copy);
     free(r.chunks);
     free(r.cal);
-    free(r.data);
+    drop_data(&r);
     return t;
 }
 

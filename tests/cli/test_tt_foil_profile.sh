@@ -498,4 +498,29 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 [ ! -e "$tmp/dev/.logs/tt_foil_device_zones.csv.end" ] || fail "stale end record left in .logs"
 
+# two processes using the same cores, one after the other, in one .logs
+# folder: each core of each process is its own track (issue 13), named by
+# its process; the per-core view counts each process's cores apart
+run "$tool" -o "$tmp/dev2" -- bash -c "\"$device\" && \"$device\""
+expect_rc 0 "two device processes"
+expect_err "Device cores (4 of 4, by cycles in the slowest dispatch" \
+    "two processes: 2 cores each, apart"
+checks=$((checks + 1))
+n=$(ls "$tmp/dev2/.logs"/tt_foil_trace.*.tft 2>/dev/null | wc -l)
+[ "$n" = 2 ] || fail "two processes: $n traces in .logs, expected 2"
+run "$json_check" "$tmp/dev2/reports/tt_foil_trace.json"
+expect_rc 0 "two processes: JSON valid"
+expect_out "tracks 22" "two processes: 2 host threads + 2 x 2 cores x 5 RISCs"
+checks=$((checks + 1))
+n=$(grep -o '"name":"prof_device\[[0-9]*\]: device core (0,0)"' \
+    "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
+[ "$n" = 2 ] || fail "two processes: $n JSON tracks of core (0,0), expected one per process"
+checks=$((checks + 1))
+n=$(grep -o '"name":"prof_device\[[0-9]*\]: core (1,0) TRISC2"' \
+    "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
+[ "$n" = 2 ] || fail "two processes: $n JSON thread names of core (1,0) TRISC2, expected 2"
+run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
+expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x 5 RISCs"
+expect_out "dlod tracks 20 " "two processes, HTML device time: 2 x 2 cores x 5 RISCs"
+
 finish

@@ -15,6 +15,19 @@ static int count_event(void *ctx, const tf_tr_dev_event *e)
     return 0;
 }
 
+/* The streamed read (tf_trace_opts): each block walked as it is read. */
+typedef struct streamed {
+    uint64_t blocks, events;
+    tf_tr_dev_counts c;
+} streamed;
+
+static void on_block(void *ctx, const tf_trace *t, const tf_tr_dev_block *b, const uint32_t *words)
+{
+    streamed *s = ctx;
+    s->blocks++;
+    (void)tf_trace_dev_walk_block(t, b, words, count_event, &s->events, &s->c);
+}
+
 /* The input's words made into whole, valid records (known types, text
  * lengths within what follows), as the recorder would write them. */
 static size_t make_records(const uint8_t *data, size_t size, uint64_t *w, size_t cap)
@@ -43,16 +56,25 @@ static size_t make_records(const uint8_t *data, size_t size, uint64_t *w, size_t
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     tf_trace *t = tf_trace_read("fuzz.tft", data, size);
+    streamed st = {0};
+    tf_trace_opts o = {on_block, &st};
+    tf_trace *ts = tf_trace_read_opts("fuzz.tft", data, size, &o);
+    FUZZ_CHECK(!t == !ts);
     if (t) {
         uint64_t n = 0, a, b;
         tf_tr_dev_counts c = {0};
         (void)tf_trace_dev_walk(t, count_event, &n, &c);
+        /* streamed, the same blocks give the same events */
+        FUZZ_CHECK(ts->dev_streamed == t->ndev_blocks && ts->ndev_blocks == 0);
+        FUZZ_CHECK(st.events == n && st.c.markers == c.markers && st.c.zones == c.zones &&
+                   st.c.open == c.open && st.c.unmatched == c.unmatched);
         for (size_t i = 0; i < t->ndev_blocks; i++)
             (void)tf_trace_dev_ns(t, t->dev_blocks[i].h.ref_cycle);
         tf_trace_span(t, &a, &b);
         for (size_t i = 0; i < t->nzones; i++) FUZZ_CHECK(t->zones[i].loc < t->nlocs);
         for (size_t i = 0; i < t->nmem; i++) FUZZ_CHECK(t->mem[i].pool < t->npools);
         tf_trace_free(t);
+        tf_trace_free(ts);
     } else {
         FUZZ_CHECK(tf_last_error()[0]);
     }

@@ -94,8 +94,8 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
     pf_puts(f, "],\n\"cores\":[");
     for (size_t i = 0; i < a->ncorestats; i++) {
         const pf_corestat *c = &a->corestats[i];
-        char name[32];
-        snprintf(name, sizeof name, "(%d,%d)", c->core & 0xff, c->core >> 8);
+        char name[128];
+        pf_core_name(l, c->core, "", name, sizeof name);
         pf_puts(f, i ? ",[" : "[");
         str_field(f, name);
         num(f, c->dispatches, 0);
@@ -156,6 +156,7 @@ static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, l
     level fine[HTML_MAX_LEVELS];
     size_t k = 0;
     uint64_t r = pf_lod_fit(tr->z, tr->n, share);
+    if (!r && tr->zones != tr->n) r = 1; /* runs were merged while reading: not raw */
     fine[k++] = (level){r, r ? pf_lod(tr->z, tr->n, r, NULL) : tr->n};
     /* no coarser level when the finest is quick to draw; the first worth
      * trying has about one item per r ns of the track's extent */
@@ -201,17 +202,18 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
             pf_note(l, PF_WRITE_ERROR, "%s: out of memory; a track left out", PF_REPORT_HTML);
             continue;
         }
-        vc->zones += tr->n;
-        vc->capped += lv[nl - 1].r != 0;
+        vc->zones += tr->zones;
+        vc->capped += lv[nl - 1].r != 0 || tr->zones != tr->n;
         pf_printf(f, "%s[%zu", vc->written ? ",\n" : "", first_track + t);
         vc->written = 1;
         for (size_t k = 0; k < nl; k++) {
             size_t c = lv[k].r ? pf_lod(tr->z, tr->n, lv[k].r, it) : tr->n;
             pf_printf(f, ",[%llu,%d", (unsigned long long)lv[k].r, lv[k].r == 0);
             for (size_t i = 0; i < c; i++) {
-                pf_lod_item x = lv[k].r ? it[i]
-                                        : (pf_lod_item){tr->z[i].start, tr->z[i].end, 1,
-                                                        tr->z[i].id, tr->z[i].depth};
+                pf_lod_item x = lv[k].r
+                                    ? it[i]
+                                    : (pf_lod_item){tr->z[i].start, tr->z[i].end, tr->z[i].count,
+                                                    tr->z[i].id, tr->z[i].depth};
                 pf_puts(f, ",[");
                 num(f, x.start, 0);
                 num(f, x.end - x.start, 0);
@@ -258,7 +260,8 @@ static size_t *shares(const pf_timeline *a, const pf_timeline *b, size_t budget)
     size_t na = a->ntracks, nt = na + (b ? b->ntracks : 0);
     size_t *n = calloc(nt ? nt : 1, sizeof *n), *share = calloc(nt ? nt : 1, sizeof *share);
     if (n && share) {
-        for (size_t t = 0; t < nt; t++) n[t] = t < na ? a->tracks[t].n : b->tracks[t - na].n;
+        for (size_t t = 0; t < nt; t++)
+            n[t] = t < na ? a->tracks[t].zones : b->tracks[t - na].zones;
         pf_lod_shares(n, nt, budget, share);
     } else {
         free(share);
@@ -281,8 +284,8 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     }
     for (size_t k = 0; k < a->ncores; k++)
         for (int r = 0; r < TF_NUM_RISCS; r++) {
-            char group[64];
-            snprintf(group, sizeof group, "core (%d,%d)", a->cores[k] & 0xff, a->cores[k] >> 8);
+            char group[128];
+            pf_core_name(l, a->cores[k], "core ", group, sizeof group);
             pf_puts(f, nthreads || k || r ? ",[" : "[");
             str_field(f, cm_risc_name(r));
             pf_put_json(f, group);
@@ -443,8 +446,8 @@ void pf_write_html(pf_logs *l, pf_analysis *a)
     uint64_t span = l->last > l->t0 ? l->last - l->t0 : 0;
     for (size_t i = 0; i < a->nmem; i++)
         if (a->mem[i].ns > span) span = a->mem[i].ns;
-    for (size_t i = 0; i < l->ndevzones; i++) {
-        uint64_t d = pf_dev_ns(l, l->devzones[i].end), e = d > l->t0 ? d - l->t0 : 0;
+    if (l->dev_zones) { /* the last device zone's end (the clock is monotonic) */
+        uint64_t d = pf_dev_ns(l, l->dev_last), e = d > l->t0 ? d - l->t0 : 0;
         if (e > span) span = e;
     }
     pf_puts(f, "{\"program\":");

@@ -67,13 +67,14 @@ static void plan_make(plan *p, size_t cap)
     p->res = calloc(nt ? nt : 1, sizeof *p->res);
     p->nitems = calloc(nt ? nt : 1, sizeof *p->nitems);
     if (!n || !share || !p->res || !p->nitems) goto out;
-    for (size_t t = 0; t < nt; t++) n[t] = p->tl->tracks[t].n;
+    for (size_t t = 0; t < nt; t++) n[t] = p->tl->tracks[t].zones;
     pf_lod_shares(n, nt, cap, share);
     for (size_t t = 0; t < nt; t++) {
         const pf_tl_track *tr = &p->tl->tracks[t];
         p->res[t] = pf_lod_fit(tr->z, tr->n, share[t]);
         size_t k = p->nitems[t] = p->res[t] ? pf_lod(tr->z, tr->n, p->res[t], NULL) : tr->n;
-        if (p->res[t]) p->merged_tracks++, p->merged_zones += tr->n, p->merged_items += k;
+        if (p->res[t] || tr->zones != tr->n) /* merged here, or while reading (devagg.c) */
+            p->merged_tracks++, p->merged_zones += tr->zones, p->merged_items += k;
     }
     p->ok = 1;
 out:
@@ -182,7 +183,7 @@ static size_t track_items(const plan *p, size_t t, size_t *next, pf_lod_item **i
     if (!*items) return *next = tr->n, 0;
     for (size_t i = 0; i < n; i++) {
         const pf_tl_zone *z = &tr->z[from + i];
-        (*items)[i] = (pf_lod_item){z->start, z->end, 1, z->id, z->depth};
+        (*items)[i] = (pf_lod_item){z->start, z->end, z->count, z->id, z->depth};
     }
     *next = from + n;
     return n;
@@ -346,13 +347,13 @@ static void dispatches(pf_analysis *a, pf_out *f)
 
 static void device(pf_logs *l, pf_analysis *a, pf_out *f)
 {
-    char name[96];
+    char name[160], core[128];
     for (size_t k = 0; k < a->ncores; k++) {
-        int x = a->cores[k] & 0xff, y = a->cores[k] >> 8;
-        snprintf(name, sizeof name, "device core (%d,%d)", x, y);
-        meta(f, CORE_PID + (int)k, -1, "process", name, 1 + (int)k);
+        meta(f, CORE_PID + (int)k, -1, "process",
+             pf_core_name(l, a->cores[k], "device core ", name, sizeof name), 1 + (int)k);
+        pf_core_name(l, a->cores[k], "core ", core, sizeof core);
         for (int r = 0; r < TF_NUM_RISCS; r++) {
-            snprintf(name, sizeof name, "core (%d,%d) %s", x, y, cm_risc_name(r));
+            snprintf(name, sizeof name, "%s %s", core, cm_risc_name(r));
             meta(f, CORE_PID + (int)k, 1 + r, "thread", name, r);
         }
     }
@@ -404,13 +405,20 @@ static void kind_note(pf_logs *l, const plan *p, const char *what, const char *t
                       size_t ntracks)
 {
     if (!p->merged_tracks) return;
+    /* device zones beyond what the report keeps were merged while reading */
+    int kept = !strcmp(what, "device") && l->dev_zones > PF_DEV_KEEP;
+    char keep[96] = "";
+    if (kept)
+        snprintf(keep, sizeof keep,
+                 " or of the report's device timeline (at most %d zones or slices)", PF_DEV_KEEP);
     pf_note(l, 0,
-            "%s: %zu of %zu %s had more %s zones than their share of --max-timeline %zu: their "
-            "%zu zones are shown as %zu slices, runs of short zones merged into slices named "
-            "\"merged: N zones\" (every track keeps its zones wherever it ran; raise "
-            "--max-timeline for more, the CSV reports have every zone)",
-            PF_TRACE_JSON, p->merged_tracks, ntracks, tracks, what, l->opt->max_timeline,
-            p->merged_zones, p->merged_items);
+            "%s: %zu of %zu %s had more %s zones than their share of --max-timeline %zu%s: "
+            "their %zu zones are shown as %zu slices, runs of short zones merged into slices "
+            "named \"merged: N zones\" (every track keeps its zones wherever it ran; %s, the "
+            "CSV reports have every zone)",
+            PF_TRACE_JSON, p->merged_tracks, ntracks, tracks, what, l->opt->max_timeline, keep,
+            p->merged_zones, p->merged_items,
+            kept ? "the raw device CSV has every marker" : "raise --max-timeline for more");
 }
 
 void pf_json_notes(pf_logs *l, pf_analysis *a)

@@ -25,13 +25,13 @@ size_t pf_lod(const pf_tl_zone *z, size_t n, uint64_t r, pf_lod_item *out)
     for (size_t i = 0; i < n; i++) {
         const pf_tl_zone *zi = &z[i];
         if (open && zi->depth > run.depth && zi->start < run.end) { /* inside the run */
-            run.count++;
+            run.count += zi->count;
             continue;
         }
         uint64_t dur = zi->end > zi->start ? zi->end - zi->start : 0;
         if (open && zi->depth == run.depth && dur < r && zi->start < run.end + r &&
             (zi->start ^ run.start) < r) { /* the same stretch: r is a power of two */
-            run.count++;
+            run.count += zi->count;
             if (zi->end > run.end) run.end = zi->end;
             continue;
         }
@@ -40,7 +40,7 @@ size_t pf_lod(const pf_tl_zone *z, size_t n, uint64_t r, pf_lod_item *out)
             k++;
             open = 0;
         }
-        pf_lod_item it = {zi->start, zi->end, 1, zi->id, zi->depth};
+        pf_lod_item it = {zi->start, zi->end, zi->count, zi->id, zi->depth};
         if (dur >= r) {
             if (out) out[k] = it;
             k++;
@@ -135,6 +135,7 @@ static void tl_place(pf_timeline *tl)
     for (size_t t = 0; t < tl->ntracks; t++) {
         tl->tracks[t].z = tl->all + at;
         at += tl->tracks[t].n;
+        tl->tracks[t].zones = tl->tracks[t].n;
         tl->tracks[t].n = 0;
     }
 }
@@ -149,14 +150,13 @@ int pf_tl_host(const pf_logs *l, const pf_analysis *a, pf_timeline *tl)
         const tf_tr_zone *z = &t->zones[a->by_start[k]];
         pf_tl_track *tr = &tl->tracks[z->thread];
         tr->z[tr->n++] =
-            (pf_tl_zone){z->start_ns - l->t0, z->end_ns - l->t0, a->by_start[k], z->depth};
+            (pf_tl_zone){z->start_ns - l->t0, z->end_ns - l->t0, a->by_start[k], z->depth, 1};
     }
     return 0;
 }
 
-size_t pf_core_index(const pf_analysis *a, int x, int y)
+size_t pf_core_index(const pf_analysis *a, int key)
 {
-    int key = x | y << 8;
     size_t lo = 0, hi = a->ncores;
     while (lo < hi) { /* cores are sorted */
         size_t mid = (lo + hi) / 2;
@@ -178,29 +178,33 @@ static int cmp_tl_zone(const void *a, const void *b)
 
 int pf_tl_device(const pf_logs *l, const pf_analysis *a, int device_time, pf_timeline *tl)
 {
-    size_t n = a->dev_by_start ? l->ndevzones : 0;
+    size_t n = 0;
+    for (size_t i = 0; i < l->ndev_tracks; i++) n += l->dev_tracks[i].n;
     if (tl_alloc(tl, a->ncores * TF_NUM_RISCS, n)) return -1;
-    for (size_t k = 0; k < n; k++) {
-        const pf_devzone *z = &l->devzones[a->dev_by_start[k]];
-        tl->tracks[pf_core_index(a, z->x, z->y) * TF_NUM_RISCS + (size_t)z->risc].n++;
+    for (size_t i = 0; i < l->ndev_tracks; i++) {
+        const pf_dev_track *dt = &l->dev_tracks[i];
+        tl->tracks[pf_core_index(a, dt->core) * TF_NUM_RISCS + (size_t)dt->risc].n = dt->n;
     }
     tl_place(tl);
-    for (size_t k = 0; k < n; k++) {
-        uint32_t i = a->dev_by_start[k];
-        const pf_devzone *z = &l->devzones[i];
-        pf_tl_track *tr =
-            &tl->tracks[pf_core_index(a, z->x, z->y) * TF_NUM_RISCS + (size_t)z->risc];
-        uint64_t s, e;
-        if (device_time) { /* cycles from the dispatch's first, at its place on the axis */
-            const pf_dseg *d = pf_dseg_of(a, z->dispatch, z->start);
-            uint64_t off = d ? d->offset : 0, first = d ? d->first : z->start;
-            s = off + (z->start - first);
-            e = off + (z->end - first);
-        } else {
-            s = pf_dev_ns(l, z->start) - l->t0;
-            e = pf_dev_ns(l, z->end) - l->t0;
+    for (size_t i = 0; i < l->ndev_tracks; i++) {
+        const pf_dev_track *dt = &l->dev_tracks[i];
+        pf_tl_track *tr = &tl->tracks[pf_core_index(a, dt->core) * TF_NUM_RISCS + (size_t)dt->risc];
+        tr->zones = dt->zones;
+        for (size_t k = 0; k < dt->n; k++) {
+            const pf_dev_item *it = &dt->items[k];
+            const pf_devzone *z = &l->devzones[it->zone];
+            uint64_t s, e;
+            if (device_time) { /* cycles from the dispatch's first, at its place on the axis */
+                const pf_dseg *d = pf_dseg_of(a, z->dispatch, z->start);
+                uint64_t off = d ? d->offset : 0, first = d ? d->first : z->start;
+                s = off + (it->start - first);
+                e = off + (it->end - first);
+            } else {
+                s = pf_dev_ns(l, it->start) - l->t0;
+                e = pf_dev_ns(l, it->end) - l->t0;
+            }
+            tr->z[tr->n++] = (pf_tl_zone){s, e > s ? e : s, it->zone, it->depth, it->count};
         }
-        tr->z[tr->n++] = (pf_tl_zone){s, e > s ? e : s, i, z->depth};
     }
     /* a core may run a later dispatch before an earlier one's other cores
      * finish: in device time its track is then out of order */

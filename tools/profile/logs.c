@@ -174,19 +174,6 @@ static risc_stack *stack_for(stacks *s, int x, int y, int risc)
     return &na[s->n - 1];
 }
 
-static int push_devzone(pf_logs *l, const pf_devzone *z)
-{
-    if (l->ndevzones == l->cap_devzones) {
-        size_t cap = l->cap_devzones ? 2 * l->cap_devzones : 1024;
-        pf_devzone *nz = realloc(l->devzones, cap * sizeof *nz);
-        if (!nz) return -1;
-        l->devzones = nz;
-        l->cap_devzones = cap;
-    }
-    l->devzones[l->ndevzones++] = *z;
-    return 0;
-}
-
 /* The packet type of a row, -1 if it is none of TF_CSV_PACKET_TYPES. */
 static int packet_type(const char *s)
 {
@@ -263,7 +250,7 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
         if (!cm_csv_get(r, s, col, TF_DZ_kernel, &k) && k.s[0]) z.kernel = pf_intern(l, k.s) + 1;
         if (!cm_csv_get(r, s, col, TF_DZ_src_file, &f) && f.s[0]) z.file = pf_intern(l, f.s);
         if (!cm_csv_get(r, s, col, TF_DZ_src_line, &ln) && !ln.empty) z.line = (uint32_t)ln.u;
-        if (push_devzone(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
+        if (pf_dev_add(l, &z)) pf_note(l, 1, "out of memory reading the device zones");
     }
     return 0;
 }
@@ -488,17 +475,31 @@ static void load_sync(pf_logs *l)
 
 /* ---- device markers from the traces ------------------------------------------------ */
 
-/* The derived raw CSV and what decoding one process's blocks needs: the
- * interned strings of each call site, computed once. */
+/* One process's device blocks, streamed as its trace is read
+ * (tf_trace_opts.dev_block): the rows of the derived raw CSV, and the
+ * zones (pf_dev_add); what decoding needs per call site is computed once:
+ * its interned strings and the text of its START and END rows. */
+typedef struct site_text {
+    char *hash; /* ",0xabcd," */
+    char *tail; /* ",name,file,line,kernel,0,,\n" */
+    size_t nhash, ntail;
+} site_text;
+
 typedef struct dev_walk {
     pf_logs *l;
     const tf_trace *t;
     uint32_t process;
-    pf_out *csv;
+    pf_out **csv; /* the derived CSV, opened at the first block of any process */
+    int *csv_tried;
     uint32_t *site_str; /* per site: name, hash, file, kernel + 1 (4 each), UINT32_MAX until
                            interned */
-    uint64_t dropped_blocks;
-    const tf_tr_dev_block *first_drop;
+    site_text *site_txt;
+    uint32_t nsites;
+    char prefix[128]; /* "dispatch,host_ns,x,y,RISC," of the block being read */
+    size_t nprefix;
+    tf_tr_dev_counts n;
+    uint64_t blocks, dropped_blocks;
+    tf_dev_block first_drop;
     int oom;
 } dev_walk;
 
@@ -555,7 +556,56 @@ static void csv_marker(dev_walk *w, const tf_tr_dev_event *e, int packet)
     v[TF_DZ_dropped] = CM_CSV_U(packet == TF_PACKET_DROPPED ? e->count : 0);
     v[TF_DZ_value] = payload ? CM_CSV_U(e->value) : CM_CSV_EMPTY;
     v[TF_DZ_count] = payload ? CM_CSV_U(packet == TF_PACKET_SUM ? e->count : 0) : CM_CSV_EMPTY;
-    pf_put_row(w->csv, &tf_csv_device_zones, v);
+    pf_put_row(*w->csv, &tf_csv_device_zones, v);
+}
+
+/* The START / END row text of a call site, built once with the row
+ * writer's own field functions (so the fast rows are byte for byte what
+ * csv_marker writes); -1 if out of memory. */
+static int site_row_text(const tf_tr_dev_site *z, site_text *st)
+{
+    pf_out *h = pf_out_mem(), *t = pf_out_mem();
+    if (!h || !t) {
+        free(h ? pf_out_take(h, NULL) : NULL);
+        free(t ? pf_out_take(t, NULL) : NULL);
+        return -1;
+    }
+    char hash[24];
+    snprintf(hash, sizeof hash, "0x%04x", z->hash);
+    pf_putc(h, ',');
+    pf_put_csv(h, hash);
+    pf_putc(h, ',');
+    pf_putc(t, ',');
+    pf_put_csv(t, z->name ? z->name : "");
+    pf_putc(t, ',');
+    pf_put_csv(t, z->file ? z->file : "");
+    pf_putc(t, ',');
+    pf_put_u64(t, z->line);
+    pf_putc(t, ',');
+    pf_put_csv(t, z->image ? z->image : "");
+    pf_puts(t, ",0,,\n");
+    st->hash = pf_out_take(h, &st->nhash);
+    st->tail = pf_out_take(t, &st->ntail);
+    return st->hash && st->tail ? 0 : -1;
+}
+
+/* A START or END row of a defined call site: the block's prefix, the
+ * packet type, the site's text around the cycle. */
+static int csv_fast(dev_walk *w, const tf_tr_dev_event *e, int packet)
+{
+    site_text *st = &w->site_txt[e->site - w->t->dev_sites];
+    if (!st->hash && site_row_text(e->site, st)) return -1;
+    pf_out *o = *w->csv;
+    pf_putn(o, w->prefix, w->nprefix);
+    if (packet == TF_PACKET_START)
+        pf_putn(o, "START", 5);
+    else
+        pf_putn(o, "END", 3);
+    pf_putn(o, st->hash, st->nhash);
+    pf_put_u64(o, e->cycle);
+    pf_putn(o, st->tail, st->ntail);
+    o->rows++;
+    return 0;
 }
 
 static int on_dev_event(void *arg, const tf_tr_dev_event *e)
@@ -565,13 +615,16 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
     dev_walk *w = arg;
     const tf_dev_block *b = &e->block->h;
     if (e->kind == TF_DEV_MARKER) {
-        if (w->csv && e->type < sizeof packet_of / sizeof *packet_of)
-            csv_marker(w, e, packet_of[e->type]);
+        if (*w->csv && e->type < sizeof packet_of / sizeof *packet_of) {
+            int packet = packet_of[e->type];
+            if (!e->site || packet > TF_PACKET_END || csv_fast(w, e, packet))
+                csv_marker(w, e, packet);
+        }
         return 0;
     }
     if (e->kind == TF_DEV_DROPPED) {
-        if (w->csv) csv_marker(w, e, TF_PACKET_DROPPED);
-        if (!w->dropped_blocks++) w->first_drop = e->block;
+        if (*w->csv) csv_marker(w, e, TF_PACKET_DROPPED);
+        if (!w->dropped_blocks++) w->first_drop = *b;
         return 0;
     }
     uint32_t str[4];
@@ -591,25 +644,60 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
                     str[2],
                     e->site ? e->site->line : 0,
                     str[3]};
-    if (push_devzone(w->l, &z)) return w->oom = -1;
+    if (pf_dev_add(w->l, &z)) return w->oom = -1;
     return 0;
 }
 
-/* The device markers of process `proc`'s trace: zones (and open zones),
- * the derived CSV rows, where the RISCs stood. */
-static void load_device_trace(pf_logs *l, const tf_trace *t, uint32_t proc, pf_out *csv)
+/* tf_trace_opts.dev_block: one block of process w->process, as its trace
+ * is read. */
+static void on_dev_block(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
+                         const uint32_t *words)
 {
-    dev_walk w = {l, t,    proc, csv, malloc((4 * (size_t)t->ndev_sites + 1) * sizeof(uint32_t)),
-                  0, NULL, 0};
-    if (!w.site_str) {
-        pf_note(l, 1, "out of memory reading the device markers");
-        return;
+    dev_walk *w = ctx;
+    if (w->oom) return;
+    if (!w->t) { /* the first block: the sites are known now */
+        w->t = t;
+        w->nsites = t->ndev_sites;
+        w->site_str = malloc((4 * (size_t)w->nsites + 1) * sizeof *w->site_str);
+        w->site_txt = calloc((size_t)w->nsites + 1, sizeof *w->site_txt);
+        if (!w->site_str || !w->site_txt) {
+            w->oom = 1;
+            return;
+        }
+        memset(w->site_str, 0xff, 4 * (size_t)w->nsites * sizeof *w->site_str);
     }
-    memset(w.site_str, 0xff, 4 * (size_t)t->ndev_sites * sizeof(uint32_t));
-    tf_tr_dev_counts n = {0};
-    if (tf_trace_dev_walk(t, on_dev_event, &w, &n) || w.oom)
-        pf_note(l, 1, "out of memory reading the device markers");
-    free(w.site_str);
+    if (!*w->csv_tried) {
+        *w->csv_tried = 1;
+        if ((*w->csv = pf_out_open(w->l, PF_DEVZONES_CSV))) {
+            (void)pf_out_async(*w->csv); /* written while the next rows are made */
+            pf_put_header(*w->csv, &tf_csv_device_zones);
+        }
+    }
+    w->blocks++;
+    /* every row of the block starts alike */
+    const tf_dev_block *h = &b->h;
+    int n = snprintf(w->prefix, sizeof w->prefix, "%u,%llu,%u,%u,%s,", h->dispatch,
+                     (unsigned long long)h->host_ns, h->x, h->y, cm_risc_name(h->risc));
+    w->nprefix = n > 0 && (size_t)n < sizeof w->prefix ? (size_t)n : 0;
+    if (tf_trace_dev_walk_block(t, b, words, on_dev_event, w, &w->n) || w->oom) w->oom = 1;
+}
+
+static void dev_walk_free(dev_walk *w)
+{
+    for (uint32_t i = 0; w->site_txt && i < w->nsites; i++) {
+        free(w->site_txt[i].hash);
+        free(w->site_txt[i].tail);
+    }
+    free(w->site_txt);
+    free(w->site_str);
+}
+
+/* What process `proc`'s device blocks came to: counts and notes, where the
+ * RISCs stood. */
+static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk *w)
+{
+    if (w->oom) pf_note(l, 1, "out of memory reading the device markers");
+    tf_tr_dev_counts n = w->n;
     l->dev_markers += n.markers - n.payload;
     l->dev_payload += n.payload;
     l->dev_unmatched += n.unmatched;
@@ -619,11 +707,11 @@ static void load_device_trace(pf_logs *l, const tf_trace *t, uint32_t proc, pf_o
     char pre[96] = "";
     if (who) snprintf(pre, sizeof pre, "%s[%u]: ", who, l->procs[proc].pid);
     if (n.dropped) {
-        const tf_dev_block *b = &w.first_drop->h;
+        const tf_dev_block *b = &w->first_drop;
         pf_note(l, 0,
                 "%s%llu device zones were dropped in %llu dispatch-RISCs (marker buffers full; "
                 "first: dispatch %u core (%d,%d) %s); the DROPPED rows of %s count them",
-                pre, (unsigned long long)n.dropped, (unsigned long long)w.dropped_blocks,
+                pre, (unsigned long long)n.dropped, (unsigned long long)w->dropped_blocks,
                 b->dispatch, b->x, b->y, cm_risc_name(b->risc), PF_DEVZONES_CSV);
     }
     if (n.discarded)
@@ -795,8 +883,9 @@ static int merge_trace(tf_trace *dst, tf_trace *src, uint32_t proc, const char *
 #undef APPEND
 
 /* Every trace (or memory log: mem) of the capture, by process (NULL where
- * a process has none or it could not be read). */
-static tf_trace **load_each(pf_logs *l, int mem, int *any_file)
+ * a process has none or it could not be read). With walks (traces), each
+ * process's device blocks are streamed to walks[i] as its trace is read. */
+static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks)
 {
     const char *what = mem ? "memory log" : "host trace";
     tf_trace **ts = calloc(l->nprocs + 1, sizeof *ts);
@@ -810,7 +899,14 @@ static tf_trace **load_each(pf_logs *l, int mem, int *any_file)
         snprintf(rel, sizeof rel, "%s/%s", PF_LOGS, file);
         trace_job j = {0};
         path_of(l, rel, j.path, sizeof j.path);
-        load_trace_job(&j);
+        if (walks) {
+            tf_trace_opts o = {on_dev_block, &walks[i]};
+            struct stat st;
+            if (!(j.missing = stat(j.path, &st) != 0) && !(j.t = tf_trace_load_opts(j.path, &o)))
+                snprintf(j.error, sizeof j.error, "%s", tf_last_error());
+        } else {
+            load_trace_job(&j);
+        }
         ts[i] = trace_notes(l, &j, rel, what, "");
     }
     return ts;
@@ -844,18 +940,21 @@ static tf_trace *merge_all(pf_logs *l, tf_trace **ts, const char *what)
     return all;
 }
 
-/* The device markers of every trace: zones, the derived raw CSV and clock
- * sync; 1 if there were any (else the CSV, if any, is read as it is). */
-static int load_device_traces(pf_logs *l, tf_trace **ts)
+/* The device markers of every trace (streamed as they were read, walks[]):
+ * counts and notes, the derived raw CSV and clock sync; 1 if there were
+ * any (else the CSV, if any, is read as it is). */
+static int load_device_traces(pf_logs *l, tf_trace **ts, dev_walk *walks, pf_out *csv)
 {
     int any = 0;
-    for (uint32_t i = 0; ts && i < l->nprocs; i++) any |= ts[i] && ts[i]->ndev_blocks;
-    if (!any) return 0;
-    pf_out *csv = pf_out_open(l, PF_DEVZONES_CSV);
-    if (csv) pf_put_header(csv, &tf_csv_device_zones);
+    for (uint32_t i = 0; ts && i < l->nprocs; i++)
+        any |= ts[i] && (ts[i]->ndev_blocks || ts[i]->dev_streamed);
+    if (!any) {
+        if (csv) pf_out_close(csv); /* blocks of a trace that was not read in the end */
+        return 0;
+    }
     for (uint32_t i = 0; i < l->nprocs; i++) {
         const tf_trace *t = ts[i];
-        if (!t || !t->ndev_blocks) continue;
+        if (!t || !(t->ndev_blocks || t->dev_streamed)) continue;
         if (!l->have_sync && t->has_sync) {
             l->have_sync = 1;
             l->sync_host_ns = t->sync_host_ns;
@@ -864,7 +963,7 @@ static int load_device_traces(pf_logs *l, tf_trace **ts)
             l->sync_host_clock = t->sync_host_clock;
             write_sync_csv(l, t);
         }
-        load_device_trace(l, t, i, csv);
+        device_notes(l, t, i, &walks[i]);
     }
     if (csv) pf_out_close(csv);
     l->have_device_csv = 1;
@@ -929,12 +1028,22 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     }
     /* device markers: from the traces (the derived CSV is rewritten), or,
      * for logs without any, from the device zones CSV as it is */
-    int any_trace = 0, any_mem = 0;
-    tf_trace **traces = load_each(l, 0, &any_trace), **mems = load_each(l, 1, &any_mem);
-    if (!load_device_traces(l, traces)) {
+    int any_trace = 0, any_mem = 0, csv_tried = 0;
+    pf_out *csv = NULL;
+    dev_walk *walks = calloc(l->nprocs + 1, sizeof *walks);
+    for (uint32_t i = 0; walks && i < l->nprocs; i++)
+        walks[i] = (dev_walk){.l = l, .process = i, .csv = &csv, .csv_tried = &csv_tried};
+    if (!walks) pf_note(l, 1, "out of memory reading the device markers");
+    tf_trace **traces = walks ? load_each(l, 0, &any_trace, walks) : NULL,
+             **mems = load_each(l, 1, &any_mem, NULL);
+    if (!walks || !load_device_traces(l, traces, walks, csv)) {
         load_device(l);
         load_sync(l);
     }
+    for (uint32_t i = 0; walks && i < l->nprocs; i++) dev_walk_free(&walks[i]);
+    free(walks);
+    pf_dev_finish(l);
+    if (pf_dev_failed(l)) pf_note(l, 1, "out of memory reading the device zones");
     pf_ops_load(l, traces); /* the hardware counters: the ops report (ops.c) */
     l->trace = merge_all(l, traces, "host trace");
     l->mem = merge_all(l, mems, "memory log");
@@ -949,8 +1058,7 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     uint64_t lo = UINT64_MAX, a, b;
     if (l->trace && (tf_trace_span(l->trace, &a, &b), b)) lo = a, l->last = b;
     if (l->mem && (tf_trace_span(l->mem, &a, &b), b) && a < lo) lo = a;
-    for (size_t i = 0; i < l->ndevzones; i++)
-        if (pf_dev_ns(l, l->devzones[i].start) < lo) lo = pf_dev_ns(l, l->devzones[i].start);
+    if (l->dev_zones && pf_dev_ns(l, l->dev_first) < lo) lo = pf_dev_ns(l, l->dev_first);
     if (lo == UINT64_MAX) lo = 0;
     l->t0 = lo;
 }
@@ -971,6 +1079,7 @@ void pf_free(pf_logs *l)
     tf_trace_free(l->trace);
     tf_trace_free(l->mem);
     free(l->devzones);
+    pf_dev_free(l);
     for (size_t i = 0; i < l->ndevpcs; i++) free(l->devpcs[i].where);
     free(l->devpcs);
     for (size_t i = 0; i < l->nops; i++) pf_op_free(&l->ops[i]);

@@ -81,7 +81,8 @@ pf_out *pf_out_open(pf_logs *l, const char *rel)
         free(buf);
         return NULL;
     }
-    *o = (pf_out){slot, fd, buf, 0, PF_OUT_BUF, inject_failure(rel) ? ENOSPC : 0, l, rel, 0, 0};
+    *o = (pf_out){slot, fd,  buf, 0, PF_OUT_BUF, inject_failure(rel) ? ENOSPC : 0,
+                  l,    rel, 0,   0, NULL};
     return o;
 }
 
@@ -115,10 +116,108 @@ static void grow(pf_out *o, size_t need)
     o->cap = cap;
 }
 
+/* Writing on a thread of its own (pf_out_async): the writer fills one
+ * buffer while the thread writes the other, so the kernel's copy into the
+ * page cache (most of the cost of a large file) overlaps with the work
+ * that makes the rows. */
+typedef struct pf_async {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    char *spare; /* the buffer the writer may take next (NULL while in use) */
+    char *job;   /* being written (NULL: idle) */
+    size_t njob;
+    int stop;
+} pf_async;
+
+static void *async_main(void *arg)
+{
+    pf_out *o = arg;
+    pf_async *a = o->async;
+    pthread_mutex_lock(&a->mu);
+    for (;;) {
+        while (!a->job && !a->stop) pthread_cond_wait(&a->cv, &a->mu);
+        if (!a->job) break;
+        char *b = a->job;
+        size_t n = a->njob;
+        pthread_mutex_unlock(&a->mu);
+        write_all(o, b, n);
+        pthread_mutex_lock(&a->mu);
+        a->spare = b;
+        a->job = NULL;
+        pthread_cond_broadcast(&a->cv);
+    }
+    pthread_mutex_unlock(&a->mu);
+    return NULL;
+}
+
+/* Until the thread is idle: then o->err and o->written are the writer's
+ * to read again. */
+static void async_wait(pf_out *o)
+{
+    pf_async *a = o->async;
+    if (!a) return;
+    pthread_mutex_lock(&a->mu);
+    while (a->job) pthread_cond_wait(&a->cv, &a->mu);
+    pthread_mutex_unlock(&a->mu);
+}
+
+int pf_out_async(pf_out *o)
+{
+    if (!o || o->fd < 0 || o->async) return -1;
+    pf_async *a = calloc(1, sizeof *a);
+    if (!a || !(a->spare = malloc(o->cap))) {
+        free(a);
+        return -1;
+    }
+    pthread_mutex_init(&a->mu, NULL);
+    pthread_cond_init(&a->cv, NULL);
+    o->async = a;
+    if (pthread_create(&a->th, NULL, async_main, o)) {
+        o->async = NULL;
+        pthread_mutex_destroy(&a->mu);
+        pthread_cond_destroy(&a->cv);
+        free(a->spare);
+        free(a);
+        return -1;
+    }
+    return 0;
+}
+
+static void async_end(pf_out *o)
+{
+    pf_async *a = o->async;
+    if (!a) return;
+    pthread_mutex_lock(&a->mu);
+    a->stop = 1;
+    pthread_cond_broadcast(&a->cv);
+    pthread_mutex_unlock(&a->mu);
+    pthread_join(a->th, NULL);
+    pthread_mutex_destroy(&a->mu);
+    pthread_cond_destroy(&a->cv);
+    free(a->spare);
+    free(a);
+    o->async = NULL;
+}
+
 void pf_out_flush(pf_out *o)
 {
     if (o->fd < 0) {
         grow(o, o->n + 64);
+        return;
+    }
+    pf_async *a = o->async;
+    if (a && o->n) { /* hand the buffer over, take the other */
+        pthread_mutex_lock(&a->mu);
+        while (a->job) pthread_cond_wait(&a->cv, &a->mu);
+        char *full = o->buf;
+        o->buf = a->spare;
+        a->spare = NULL;
+        a->job = full;
+        a->njob = o->n;
+        pthread_cond_broadcast(&a->cv);
+        pthread_mutex_unlock(&a->mu);
+        o->n = 0;
         return;
     }
     write_all(o, o->buf, o->n);
@@ -134,7 +233,7 @@ pf_out *pf_out_mem(void)
         free(buf);
         return NULL;
     }
-    *o = (pf_out){-1, -1, buf, 0, 256, 0, NULL, NULL, 0, 0};
+    *o = (pf_out){-1, -1, buf, 0, 256, 0, NULL, NULL, 0, 0, NULL};
     return o;
 }
 
@@ -179,6 +278,8 @@ int pf_out_close(pf_out *o)
 {
     if (!o) return -1;
     pf_out_flush(o);
+    async_wait(o);
+    async_end(o);
     if (close(o->fd) && !o->err) o->err = errno;
     char final[4200];
     snprintf(final, sizeof final, "%s/%s", o->l->dir, o->rel);
@@ -226,6 +327,7 @@ void pf_putn_slow(pf_out *o, const char *s, size_t n)
     }
     pf_out_flush(o);
     if (n > o->cap) {
+        async_wait(o);
         write_all(o, s, n);
         return;
     }

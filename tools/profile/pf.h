@@ -75,6 +75,38 @@ typedef struct pf_devzone {
                             0 if unknown */
 } pf_devzone;
 
+/* A core of the timelines and the per-core view: its process (index into
+ * pf_logs.procs) and coordinates, so two processes using the same core get
+ * their own tracks. Ordered as ints: by process, then (y, x). */
+#define PF_CORE_KEY(proc, x, y) ((int)((uint32_t)(proc) << 16 | (uint32_t)(y) << 8 | (uint32_t)(x)))
+#define PF_CORE_X(k)            ((k)&0xff)
+#define PF_CORE_Y(k)            (((k) >> 8) & 0xff)
+#define PF_CORE_PROC(k)         ((uint32_t)(k) >> 16)
+
+/* A device zone, or a run of merged zones, kept for the timelines
+ * (devagg.c): its span in cycles, how many zones it stands for, its
+ * (first) zone (index into pf_logs.devzones) and depth. */
+typedef struct pf_dev_item {
+    uint64_t start, end, count;
+    uint32_t zone, depth;
+} pf_dev_item;
+
+/* A track's kept items (in time order, parents first) and its zones. */
+typedef struct pf_dev_track {
+    int core, risc; /* PF_CORE_KEY, RISC */
+    pf_dev_item *items;
+    size_t n;
+    uint64_t zones;
+} pf_dev_track;
+
+/* Items the device timelines keep in all while the zones are read: a run
+ * with more zones has its densest tracks' short zones merged as they come,
+ * the way lod.c merges them (about 100 bytes each: this bounds the
+ * report's memory, whatever the run's length). As many as the JSON keeps
+ * by default (--max-timeline), so up to that a run's timelines are what
+ * they would be with every zone in memory. */
+#define PF_DEV_KEEP 1000000
+
 /* A zone's kernel (tooltips, the JSON's zone text): "" when unknown. */
 #define PF_DEVKERNEL(l, z) ((z)->kernel ? (l)->strings[(z)->kernel - 1] : "")
 
@@ -143,9 +175,18 @@ typedef struct pf_logs {
     const pf_options *opt;
     char dir[4096];
     tf_trace *trace, *mem; /* NULL if missing or unreadable */
-    /* device */
+    /* device zones, streamed (devagg.c): the zones kept for the timelines
+     * (track by track, in time order), every zone still open at a stop, the
+     * tracks; dev_zones counts every zone, dev_first and dev_last are the
+     * first start and last end (cycles) */
+    struct pf_devagg *agg;
     pf_devzone *devzones;
-    size_t ndevzones, cap_devzones;
+    size_t ndevzones;
+    pf_devzone *open_zones;
+    size_t nopen_zones, cap_open_zones;
+    pf_dev_track *dev_tracks;
+    size_t ndev_tracks;
+    uint64_t dev_zones, dev_first, dev_last;
     uint64_t dev_markers, dev_unmatched, dev_dropped;
     uint64_t dev_payload; /* SUM, DATA, EVENT, VALIDATE rows (not zones) */
     int have_device_csv;  /* device markers were read (from the traces or a CSV) */
@@ -197,6 +238,18 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt);
 void pf_free(pf_logs *l);
 /* Nothing at all was recorded (no host trace, memory log or device zones). */
 int pf_nothing_recorded(const pf_logs *l);
+
+/* devagg.c: a zone read (the traces' device blocks, or an older run's
+ * device zones CSV), folded into the aggregates; -1 if out of memory. */
+int pf_dev_add(pf_logs *l, const pf_devzone *z);
+/* Every zone read: lay the kept ones out (devzones, dev_tracks). */
+void pf_dev_finish(pf_logs *l);
+/* 1 if memory ran out on the way (the device reports are incomplete). */
+int pf_dev_failed(const pf_logs *l);
+void pf_dev_free(pf_logs *l);
+/* what + "(x,y)" ("core (1,0)"), with "program[pid]: " in front when
+ * several processes were captured. */
+const char *pf_core_name(const pf_logs *l, int core, const char *what, char *buf, size_t n);
 
 /* A device cycle on the host's monotonic clock (the clock sync file). */
 uint64_t pf_dev_ns(const pf_logs *l, uint64_t cycle);
@@ -260,15 +313,18 @@ typedef struct pf_mempoint {
 } pf_mempoint;
 
 /* A zone on a timeline track: ns since t0 (or, in device time, cycles on
- * the device-time axis), the caller's zone index, its depth. */
+ * the device-time axis), the caller's zone index, its depth, how many
+ * zones it stands for (1, or more for a run merged while reading). */
 typedef struct pf_tl_zone {
     uint64_t start, end;
     uint32_t id, depth;
+    uint64_t count;
 } pf_tl_zone;
 
 typedef struct pf_tl_track {
     pf_tl_zone *z; /* in time order, parents first */
     size_t n;
+    uint64_t zones; /* the zones they stand for (n if none was merged) */
 } pf_tl_track;
 
 typedef struct pf_timeline {
@@ -288,8 +344,7 @@ typedef struct pf_analysis {
     size_t nmem;
     pf_devstat *dev;
     size_t ndev;
-    uint32_t *dev_by_start; /* device zones in time order (parents first) */
-    int *cores;             /* cores with device zones, x | y << 8, by (y, x) */
+    int *cores; /* cores with device zones, PF_CORE_KEY, by (process, y, x) */
     size_t ncores;
     pf_phase *phases;
     size_t nphases;
@@ -318,6 +373,8 @@ uint64_t pf_select(uint64_t *v, size_t n, size_t k);
 uint64_t pf_percentile(uint64_t *v, size_t n, unsigned pct);
 void pf_analyze(pf_logs *l, pf_analysis *a);
 void pf_analysis_free(pf_analysis *a);
+/* devagg.c: the device part of the analysis, from the aggregates. */
+void pf_dev_analyze(pf_logs *l, pf_analysis *a);
 /* The device-time segment of a zone of `dispatch` starting at `start`
  * (NULL if none). */
 const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t start);
@@ -334,12 +391,13 @@ const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char 
 int pf_tl_host(const pf_logs *l, const pf_analysis *a, pf_timeline *tl);
 int pf_tl_device(const pf_logs *l, const pf_analysis *a, int device_time, pf_timeline *tl);
 void pf_tl_free(pf_timeline *tl);
-/* The index of core (x, y) in a->cores. */
-size_t pf_core_index(const pf_analysis *a, int x, int y);
+/* The index of core `core` (PF_CORE_KEY) in a->cores. */
+size_t pf_core_index(const pf_analysis *a, int core);
 
 /* One item of a track at some level of detail: a zone (count 1, id its
  * zone) or a run of merged zones (count > 1: how many zones it stands
- * for, inner ones included; id the first). */
+ * for, inner ones included; id the first). A zone of the track that
+ * already stands for several (pf_tl_zone.count) counts as that many. */
 typedef struct pf_lod_item {
     uint64_t start, end, count;
     uint32_t id, depth;
@@ -410,6 +468,7 @@ typedef struct pf_out {
     const char *rel;
     uint64_t rows;    /* schema rows written (pf_put_cols ending a row) */
     uint64_t written; /* bytes written to the file */
+    struct pf_async *async;
 } pf_out;
 
 /* Open dir/rel for writing; NULL after a note if it cannot be. The file is
@@ -417,6 +476,10 @@ typedef struct pf_out {
  * pf_out_close if every write succeeded: a report is complete or absent,
  * never cut short (a full disk, Ctrl-C: pf_out_cleanup). */
 pf_out *pf_out_open(pf_logs *l, const char *rel);
+/* Write the file on a thread of its own from now on (two buffers: one
+ * filled while the other is written); -1 (and it stays as it was) if the
+ * thread cannot be had. For the large logs written while reading. */
+int pf_out_async(pf_out *o);
 /* Write out, close and rename; a note (and -1, the temporary removed) if
  * anything failed. A text log (.logs/\*.csv) gets its end record
  * (cm_csv_end_write: rows and bytes) once it is in place. */

@@ -23,9 +23,8 @@ void pf_write_open_zones(pf_logs *l)
     pf_out *o = pf_out_open(l, PF_OPEN_ZONES);
     if (!o) return;
     pf_put_header(o, &tf_csv_device_open_zones);
-    for (size_t i = 0; i < l->ndevzones; i++) {
-        const pf_devzone *z = &l->devzones[i];
-        if (!z->open) continue;
+    for (size_t i = 0; i < l->nopen_zones; i++) {
+        const pf_devzone *z = &l->open_zones[i];
         const pf_devpc *pc = pc_of(l, z);
         const pf_process *pr = z->process < l->nprocs ? &l->procs[z->process] : NULL;
         cm_csv_value v[TF_OZ_NCOLS] = {{0}};

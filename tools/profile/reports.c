@@ -262,9 +262,9 @@ void pf_write_diagnostics(pf_logs *l)
     trace_counts(f, "memory log", l->mem);
     if (l->have_device_csv)
         pf_printf(f,
-                  "device zones: %zu zones from %llu markers; %llu markers unmatched, %llu zones "
+                  "device zones: %llu zones from %llu markers; %llu markers unmatched, %llu zones "
                   "dropped on the device\n",
-                  l->ndevzones, (unsigned long long)l->dev_markers,
+                  (unsigned long long)l->dev_zones, (unsigned long long)l->dev_markers,
                   (unsigned long long)l->dev_unmatched, (unsigned long long)l->dev_dropped);
     else
         pf_printf(f, "device zones: not recorded\n");
@@ -441,7 +441,7 @@ static int cmp_core_slowest(const void *a, const void *b)
 
 /* Which core is the straggler: the cores by their cycles in the slowest
  * dispatch, with their totals over every dispatch. */
-static void summary_cores(pf_analysis *a, FILE *out)
+static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
 {
     size_t n = a->ncorestats;
     if (!n) return;
@@ -449,16 +449,17 @@ static void summary_cores(pf_analysis *a, FILE *out)
     if (!c) return;
     memcpy(c, a->corestats, n * sizeof *c);
     qsort(c, n, sizeof *c, cmp_core_slowest);
+    char core[128];
     fprintf(out,
             "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %u: %llu cycles; "
-            "straggler core (%d,%d))\n",
+            "straggler %s)\n",
             n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, (unsigned)a->slowest_dispatch,
-            (unsigned long long)a->slowest_cycles, c[0].core & 0xff, c[0].core >> 8);
+            (unsigned long long)a->slowest_cycles,
+            pf_core_name(l, c[0].core, "core ", core, sizeof core));
     fprintf(out, "  %-9s %10s %13s %13s %11s %11s\n", "CORE", "DISPATCHES", "IN_SLOWEST",
             "TOTAL_CYCLES", "MEAN", "MAX");
     for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
-        char core[32];
-        snprintf(core, sizeof core, "(%d,%d)", c[i].core & 0xff, c[i].core >> 8);
+        pf_core_name(l, c[i].core, "", core, sizeof core);
         fprintf(out, "  %-9s %10llu %13llu %13llu %11llu %11llu\n", core,
                 (unsigned long long)c[i].dispatches, (unsigned long long)c[i].in_slowest,
                 (unsigned long long)c[i].total,
@@ -475,7 +476,7 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
     if (l->mem) summary_memory(a, out);
     if (l->have_device_csv) {
         summary_device(l, a, out);
-        summary_cores(a, out);
+        summary_cores(l, a, out);
     }
     if (l->nnotes) {
         fprintf(out, "\nNotes (%d; all in %s/%s)\n", l->nnotes, l->dir, PF_DIAGNOSTICS);

@@ -75,6 +75,7 @@ typedef struct reader {
     uint64_t malformed_defs; /* strings without their NUL (also in t->dropped_defs) */
     uint32_t first_malformed_kind, first_malformed_id, first_malformed_seq;
     size_t first_malformed_off;
+    uint64_t bad_risc_blocks; /* DEVICE_BLOCKs naming a RISC beyond TF_NUM_RISCS */
 } reader;
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -952,14 +953,24 @@ static int rec_header(reader *r, const rec *e, void *h, size_t n)
     return 1;
 }
 
-/* A DEVICE_BLOCK whose header or word count does not fit its length is
- * counted as unreadable. */
+/* A DEVICE_BLOCK whose header or word count does not fit its length, or
+ * that names a RISC the chip does not have (readers index per-RISC
+ * tables by it), is counted as unreadable; the first such RISC is named. */
 static int rec_DEVICE_BLOCK(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     tf_tr_dev_block b;
     if (!rec_header(r, e, &b.h, sizeof b.h)) return 0;
     if ((uint64_t)b.h.nwords * 4 > e->arg - sizeof b.h) {
+        t->unknown_records++;
+        return 0;
+    }
+    if (b.h.risc >= TF_NUM_RISCS) {
+        if (!r->bad_risc_blocks++)
+            warn(t,
+                 "a device block (dispatch %u, core (%u,%u)) names RISC %u; the chip has RISCs "
+                 "0 to %u: the record is damaged, and its markers were skipped",
+                 b.h.dispatch, b.h.x, b.h.y, b.h.risc, TF_NUM_RISCS - 1);
         t->unknown_records++;
         return 0;
     }

@@ -83,6 +83,10 @@ typedef struct reader {
     size_t cap_words;
     int mapped;
     size_t released; /* data[0..released) was given back (page-aligned) */
+    uint64_t malformed_defs; /* strings without their NUL (also in t->dropped_defs) */
+    uint32_t first_malformed_kind, first_malformed_id, first_malformed_seq;
+    size_t first_malformed_off;
+    uint64_t bad_risc_blocks; /* DEVICE_BLOCKs naming a RISC beyond TF_NUM_RISCS */
 } reader;
 
 /* Give back the pages of a mapped file below `off`: each pass reads the
@@ -235,7 +239,8 @@ static uint32_t *map_put(cm_map *m, uint64_t key, int *is_new)
     return cm_map_slot(m, key + 1, NULL, NULL, is_new);
 }
 
-/* One definition, as read from a DEFS chunk. */
+/* One definition, as read from a DEFS chunk: its strings each end with a
+ * NUL inside the definition (read_defs drops one that does not). */
 typedef struct def {
     uint32_t id, line;
     const char *s[TF_DEF_MAX_STRINGS];
@@ -560,7 +565,18 @@ static void read_defs(reader *r, const chunk_ref *c)
             d.s[i] = s + off;
             off += strnlen(s + off, h.nbytes - off) + 1;
         }
-        if (def_reader(h.kind)(r, &d)) {
+        if (off > h.nbytes) {
+            /* a string runs to the end of the definition without its NUL
+             * (the writer ends each one): the readers would read past it */
+            if (!r->malformed_defs++) {
+                r->first_malformed_kind = h.kind;
+                r->first_malformed_id = h.id;
+                r->first_malformed_seq = c->h->seq;
+                r->first_malformed_off =
+                    c->off + r->chead + (size_t)(p - (const uint8_t *)c->payload);
+            }
+            t->dropped_defs++;
+        } else if (def_reader(h.kind)(r, &d)) {
             warn(t, "out of memory reading definition chunk %u; the rest of it was skipped",
                  c->h->seq);
             return;
@@ -972,14 +988,24 @@ static int rec_header(reader *r, const rec *e, void *h, size_t n)
     return 1;
 }
 
-/* A DEVICE_BLOCK whose header or word count does not fit its length is
- * counted as unreadable. */
+/* A DEVICE_BLOCK whose header or word count does not fit its length, or
+ * that names a RISC the chip does not have (readers index per-RISC
+ * tables by it), is counted as unreadable; the first such RISC is named. */
 static int rec_DEVICE_BLOCK(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     tf_tr_dev_block b;
     if (!rec_header(r, e, &b.h, sizeof b.h)) return 0;
     if ((uint64_t)b.h.nwords * 4 > e->arg - sizeof b.h) {
+        t->unknown_records++;
+        return 0;
+    }
+    if (b.h.risc >= TF_NUM_RISCS) {
+        if (!r->bad_risc_blocks++)
+            warn(t,
+                 "a device block (dispatch %u, core (%u,%u)) names RISC %u; the chip has RISCs "
+                 "0 to %u: the record is damaged, and its markers were skipped",
+                 b.h.dispatch, b.h.x, b.h.y, b.h.risc, TF_NUM_RISCS - 1);
         t->unknown_records++;
         return 0;
     }
@@ -1247,12 +1273,19 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
     if (t->has_trailer && t->trailer.lost_records)
         warn(t, "the program could not write %llu records (see its stderr)",
              (unsigned long long)t->trailer.lost_records);
-    if (t->dropped_defs)
+    if (t->dropped_defs > r.malformed_defs)
         warn(t,
              "%llu definitions were dropped (the first: a %s definition with id %u; ids above "
              "%u cannot be named by any record, and capacities must be whole numbers)",
-             (unsigned long long)t->dropped_defs, def_kind_name(r.first_dropped_kind),
-             r.first_dropped_id, TF_REC_MAX_ARG);
+             (unsigned long long)(t->dropped_defs - r.malformed_defs),
+             def_kind_name(r.first_dropped_kind), r.first_dropped_id, TF_REC_MAX_ARG);
+    if (r.malformed_defs)
+        warn(t,
+             "%llu definitions were malformed and dropped (the first: a %s definition with id %u "
+             "in chunk %u at offset %zu, whose strings do not end within its length): the file "
+             "is damaged",
+             (unsigned long long)r.malformed_defs, def_kind_name(r.first_malformed_kind),
+             r.first_malformed_id, r.first_malformed_seq, r.first_malformed_off);
     if (r.undefined_loc_zones) {
         t->undefined_refs += r.undefined_loc_zones;
         warn(t,

@@ -6,7 +6,8 @@
 # the text logs: device zones CSVs (CR-only lines, a row of 1,100 fields, a
 # repeated header column, a row cut short, a file cut at a row boundary
 # against its end record, a deleted CSV beside its clock sync), clock
-# syncs with inf, nan, 1e300, -1 and 99999999999999999999999;
+# syncs with inf, nan, 1e300, -1 and 99999999999999999999999; a device
+# block of a RISC that does not exist;
 # and an empty zone text recorded by a real program (T1).
 #   test_damaged.sh TOOL MKTFT CASES EMPTYTEXT
 tool=$1
@@ -44,6 +45,16 @@ for c in "$cases"/damaged/*.txt; do
     while IFS= read -r e; do said "$e" "$name"; done < <(sed -n 's/^# expect: //p' "$c")
     while IFS= read -r e; do not_said "$e" "$name"; done < <(sed -n 's/^# expect-not: //p' "$c")
 done
+
+# A device block naming RISC 200 (fuzz_logs: the report indexed its per-RISC
+# tables by it); the trace is a fuzz regression input
+d="$tmp/device_block_risc"
+mkdir -p "$d/.logs"
+cp "$cases/../fuzz/regress/trace/device_block_risc_200.tft" "$d/.logs/tt_foil_trace.tft"
+report "$d"
+expect_rc 2 "device block of RISC 200"
+said "a device block (dispatch 0, core (255,255)) names RISC 200; the chip has RISCs 0 to 4" \
+    "device block of RISC 200"
 
 # ---- device zones CSV and clock sync ------------------------------------------------------
 d="$tmp/csv"

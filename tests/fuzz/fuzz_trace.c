@@ -5,6 +5,7 @@
  * a message, never a crash, a hang or an out-of-bounds read. */
 #include "fuzz.h"
 #include "tt_foil/trace.h"
+#include "tf_memmap.h"
 
 #include <string.h>
 
@@ -73,6 +74,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         tf_trace_span(t, &a, &b);
         for (size_t i = 0; i < t->nzones; i++) FUZZ_CHECK(t->zones[i].loc < t->nlocs);
         for (size_t i = 0; i < t->nmem; i++) FUZZ_CHECK(t->mem[i].pool < t->npools);
+        for (size_t i = 0; i < t->ndev_blocks; i++) /* the report indexes per-RISC tables */
+            FUZZ_CHECK(t->dev_blocks[i].h.risc < TF_NUM_RISCS);
         tf_trace_free(t);
         tf_trace_free(ts);
     } else {

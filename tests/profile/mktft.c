@@ -25,6 +25,7 @@
  *   cut N                          drop the file's last N bytes at the end
  * and, for damaged and hostile inputs (tests of issue 17):
  *   def KIND ID LINE S0|S1|S2      any definition (strings split at '|')
+ *   rawdef KIND ID LINE TEXT       a definition whose bytes are TEXT with no NUL (malformed)
  *   sync HOST_NS CYCLE NS_PER_CYCLE  a device clock sync definition, as text
  *   tsc                            timestamps are TSC ticks (not ns): calibration applies
  *   cal TSC NS                     a calibration point (an empty DEFS chunk carrying it)
@@ -262,6 +263,14 @@ int main(int argc, char **argv)
             if (s1) *s1++ = 0, s2 = strchr(s1, '|');
             if (s2) *s2++ = 0;
             def((uint32_t)a1, (uint32_t)a2, (uint32_t)a3, s0, s1 ? s1 : "", s2 ? s2 : "");
+        } else if (!strcmp(op, "rawdef") &&
+                   sscanf(rest, "%llu %llu %llu %n", &a1, &a2, &a3, &k) == 3) {
+            const char *text = unescape(rest + k);
+            tf_trace_def_header h = {(uint32_t)a1, (uint32_t)a2, (uint32_t)a3,
+                                     (uint32_t)strlen(text)};
+            put(&defs, &h, sizeof h);
+            put(&defs, text, strlen(text));
+            pad8(&defs);
         } else if (!strcmp(op, "sync")) {
             char h[64], c[64], npc[64];
             if (sscanf(rest, "%63s %63s %63s", h, c, npc) != 3) goto bad;

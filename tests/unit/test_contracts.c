@@ -38,8 +38,9 @@ static unsigned make_record(uint64_t *w, unsigned type, uint32_t arg, uint64_t d
 {
     if (payload_words == TF_REC_TEXT) {
         /* 64 bytes: long enough for the device records' headers (whose
-         * word count, at bytes 32..35, is then 0) */
-        static const char text[64] = "hello, trace";
+         * word count, at bytes 32..35, is then 0, and whose RISC, byte 6,
+         * is 0: one the chip has) */
+        static const char text[64] = "hello\0\0\0trace";
         arg = (uint32_t)sizeof text;
         w[0] = TF_REC(type, arg, delta);
         memset(w + 1, 0, ((arg + 7) / 8) * 8);

@@ -2,15 +2,21 @@
  * TT_FOIL_TRACE (zones, zone text, frame marks, device zones) and
  * TT_FOIL_MEM_LOG (memory events) in the format of tf_trace_format.h.
  *
- * Each thread has two 64 KiB buffers per stream. When the current one is
- * full it goes to the writer thread, which writes it as one chunk (one
- * writev) and gives it back; the thread goes on in the other buffer and
- * only waits if that one is still being written. So the I/O runs beside the
- * program, memory stays bounded (at most 2 MiB per thread and stream) and nothing
+ * Each thread has one buffer per stream (64 KiB, 256 KiB for a thread that
+ * fills it within TF_GROW_NS). When it is full the thread packs it
+ * (tf_trace_pack) while it is still in the CPU's cache and writes it as one
+ * chunk (one writev), then goes on in the same buffer. There is no writer
+ * thread: recording costs the same wherever the program's threads run
+ * (issue 15: a writer sharing the recording thread's CPU made a zone cost
+ * 1.44x two timer reads instead of 1.12x), nothing wakes anyone, and a
+ * hand-off costs one system call per 4,000 to 16,000 zones. Memory stays
+ * bounded (a buffer and its packing area per thread and stream) and nothing
  * is dropped: a slow disk slows the program down instead. At exit, at
- * thread exit and on a fatal signal everything recorded is written. A write
- * that fails is counted (records lost), reported once on stderr and in the
- * trailer, and the program carries on. */
+ * thread exit and on a fatal signal everything recorded is written; a
+ * killed program loses at most each thread's unwritten buffer (the trailer
+ * is missing, so the reader says the file was cut). A write that fails is
+ * counted (records lost), reported once on stderr and in the trailer, and
+ * the program carries on. */
 #define _GNU_SOURCE
 #include "tf_build_note.h"
 #include "tf_env.h"
@@ -31,12 +37,16 @@
 #include <unistd.h>
 
 /* Buffers start at 64 KiB; a thread that fills one within TF_GROW_NS gets
- * twice as large ones next, up to 1 MiB: fewer hand-offs for busy threads,
- * small buffers for the rest. A buffer's capacity (words) is stored in the
- * word before its data. */
+ * twice as large ones next, up to 256 KiB: fewer system calls for busy
+ * threads, small buffers for the rest, and every buffer (with its packed
+ * copy) small enough to be packed from the CPU's cache. A buffer's capacity
+ * (words) is stored in the word before its data. */
 #define TF_BUF_WORDS     8192u
-#define TF_BUF_MAX_WORDS 131072u
+#define TF_BUF_MAX_WORDS 32768u
 #define TF_GROW_NS       2000000ull
+
+/* The packing area for a buffer of `words` words (bytes). */
+#define TF_PACK_BYTES(words) TF_TRACE_PACK_BOUND(words)
 
 static uint64_t *buf_alloc(uint32_t words)
 {
@@ -93,17 +103,6 @@ typedef struct tf_stream {
     int reported;
 } tf_stream;
 
-/* A full buffer waiting for the writer. */
-typedef struct tf_pending {
-    int stream;
-    uint32_t thread;
-    uint64_t tsc_base;
-    uint64_t *buf;
-    uint32_t words;
-    tf_prof_tls *owner; /* gets the buffer back; NULL: the writer frees it */
-    struct tf_pending *next;
-} tf_pending;
-
 static tf_stream tf_streams[TF_PROF_NSTREAMS];
 static pthread_mutex_t tf_reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static tf_prof_tls *tf_threads; /* registered threads (under tf_reg_lock) */
@@ -112,18 +111,7 @@ static uint32_t tf_next_loc = 1, tf_next_name = 1;
 static pthread_key_t tf_thread_key;
 static int tf_initialized;
 
-/* the writer: a FIFO of pending buffers */
-static pthread_mutex_t tf_wq_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t tf_wq_cv = PTHREAD_COND_INITIALIZER;   /* work for the writer */
-static pthread_cond_t tf_done_cv = PTHREAD_COND_INITIALIZER; /* a buffer came back */
-static tf_pending *tf_wq_head, *tf_wq_tail;
-static int tf_writer_busy, tf_writer_stop, tf_writer_running;
-/* Waking a sleeping thread costs the waker a system call (an IPI in a VM),
- * so nobody signals a thread that is not asleep, and busy threads get
- * larger buffers (fewer hand-offs). */
-static int tf_writer_sleeping, tf_spare_waiters, tf_writer_started;
 static atomic_int tf_crashing;
-static pthread_t tf_writer;
 
 /* Records made after a stream closed go here and are counted as late. */
 static __thread uint64_t tf_late_scratch[8 + TF_TEXT_MAX / 8];
@@ -219,20 +207,18 @@ static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t 
     stream_failed(st, err, records, 1);
 }
 
-/* The writer's packing buffer (only the writer thread packs). */
-static uint64_t tf_pack_buf[TF_TRACE_PACK_BOUND(TF_BUF_MAX_WORDS) / 8 + 1];
-
-/* Write a thread's records: packed by the writer thread, raw elsewhere
- * (exit and signal paths must not share the writer's buffer). */
+/* Write a thread's records as one chunk: packed into `pack` (a
+ * TF_PACK_BYTES area for `words`), or raw when pack is NULL (the exit and
+ * signal paths, which must not use another thread's packing area). */
 static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64_t *buf,
-                         uint32_t words, int locked, int packed)
+                         uint32_t words, int locked, uint64_t *pack)
 {
     tf_stream *st = &tf_streams[s];
     uint64_t recs;
     uint32_t kind = TF_CHUNK_EVENTS;
-    if (packed && words <= TF_BUF_MAX_WORDS) {
-        size_t bytes = tf_trace_pack(buf, words, (uint8_t *)tf_pack_buf, &recs);
-        buf = tf_pack_buf;
+    if (pack) {
+        size_t bytes = tf_trace_pack(buf, words, (uint8_t *)pack, &recs);
+        buf = pack;
         words = (uint32_t)(bytes / 8);
         kind = TF_CHUNK_PACKED;
     } else {
@@ -247,108 +233,33 @@ static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64
     if (!locked) pthread_mutex_unlock(&st->lock);
 }
 
-/* ---- the writer thread ---------------------------------------------------------------- */
-
-static void *writer_main(void *arg)
-{
-    (void)arg;
-    pthread_mutex_lock(&tf_wq_lock);
-    for (;;) {
-        while (!tf_wq_head && !tf_writer_stop) {
-            tf_writer_sleeping = 1;
-            pthread_cond_wait(&tf_wq_cv, &tf_wq_lock);
-            tf_writer_sleeping = 0;
-        }
-        if (!tf_wq_head || atomic_load(&tf_crashing)) break;
-        tf_pending *p = tf_wq_head;
-        tf_wq_head = p->next;
-        if (!tf_wq_head) tf_wq_tail = NULL;
-        tf_writer_busy = 1;
-        pthread_mutex_unlock(&tf_wq_lock);
-        write_events(p->stream, p->thread, p->tsc_base, p->buf, p->words, 0, 1);
-        pthread_mutex_lock(&tf_wq_lock);
-        tf_writer_busy = 0;
-        if (p->owner)
-            p->owner->spare[p->stream] = p->buf;
-        else
-            buf_free(p->buf);
-        free(p);
-        if (tf_spare_waiters) pthread_cond_broadcast(&tf_done_cv);
-    }
-    tf_writer_busy = 0;
-    tf_writer_running = 0; /* from now on threads write for themselves */
-    pthread_cond_broadcast(&tf_done_cv);
-    pthread_mutex_unlock(&tf_wq_lock);
-    return NULL;
-}
-
-/* Queue `buf` for writing (caller holds tf_wq_lock). */
-static int enqueue(int s, tf_prof_tls *t, uint64_t *buf, uint32_t words, tf_prof_tls *owner)
-{
-    tf_pending *p = malloc(sizeof *p);
-    if (!p) return -1;
-    *p = (tf_pending){s, t->number, t->base[s], buf, words, owner, NULL};
-    if (tf_wq_tail)
-        tf_wq_tail->next = p;
-    else
-        tf_wq_head = p;
-    tf_wq_tail = p;
-    if (tf_writer_sleeping) pthread_cond_signal(&tf_wq_cv);
-    return 0;
-}
-
-/* Wait on tf_done_cv (caller holds tf_wq_lock) for the writer to return a
- * buffer or finish its queue. */
-static void wait_done(void)
-{
-    tf_spare_waiters++;
-    pthread_cond_wait(&tf_done_cv, &tf_wq_lock);
-    tf_spare_waiters--;
-}
-
-/* Hand the current buffer of stream s to the writer and continue in the
- * spare one, waiting for it if it is still being written. */
+/* Write the thread's full buffer of stream s (packed, from the cache) and
+ * start it again; a thread that filled it quickly gets a larger one. */
 static void hand_off(tf_prof_tls *t, int s)
 {
     uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
     if (!words) return;
-    pthread_mutex_lock(&tf_wq_lock);
-    if (!tf_writer_running) { /* no writer (it failed to start): write here */
-        pthread_mutex_unlock(&tf_wq_lock);
-        write_events(s, t->number, t->base[s], t->start[s], words, 0, 0);
-        t->pos[s] = t->start[s];
-        return;
-    }
-    while (!t->spare[s]) wait_done();
-    if (enqueue(s, t, t->start[s], words, t)) {
-        pthread_mutex_unlock(&tf_wq_lock);
-        write_events(s, t->number, t->base[s], t->start[s], words, 0, 0);
-        t->pos[s] = t->start[s];
-        return;
-    }
-    uint64_t *next = t->spare[s];
-    t->spare[s] = NULL;
-    pthread_mutex_unlock(&tf_wq_lock);
+    /* emptied first: a fatal signal arriving during the write must not
+     * write these records a second time (write_in_hand) */
+    t->pos[s] = t->start[s];
+    write_events(s, t->number, t->base[s], t->start[s], words, 0, t->spare[s]);
     uint64_t now = mono_ns();
-    if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) t->cap[s] *= 2;
-    t->last_handoff[s] = now;
-    if (buf_cap(next) < t->cap[s]) {
-        uint64_t *bigger = buf_alloc(t->cap[s]);
-        if (bigger) {
-            buf_free(next);
-            next = bigger;
+    if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) {
+        uint32_t cap = t->cap[s] * 2;
+        uint64_t *bigger = buf_alloc(cap), *pack = malloc(TF_PACK_BYTES(cap));
+        if (bigger && pack) {
+            buf_free(t->start[s]);
+            free(t->spare[s]);
+            t->start[s] = t->pos[s] = bigger;
+            t->end[s] = bigger + cap;
+            t->spare[s] = pack;
+            t->cap[s] = cap;
+        } else { /* the old ones do */
+            buf_free(bigger);
+            free(pack);
         }
     }
-    t->start[s] = t->pos[s] = next;
-    t->end[s] = next + buf_cap(next);
-}
-
-/* Wait until the writer has written everything queued. */
-static void drain(void)
-{
-    pthread_mutex_lock(&tf_wq_lock);
-    while (tf_writer_running && (tf_wq_head || tf_writer_busy)) wait_done();
-    pthread_mutex_unlock(&tf_wq_lock);
+    t->last_handoff[s] = now;
 }
 
 /* ---- definitions ----------------------------------------------------------------------- */
@@ -477,11 +388,8 @@ static void thread_exit(void *arg)
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         if (!t->start[s]) continue;
         if (!atomic_load(&tf_streams[s].closed)) hand_off(t, s);
-        pthread_mutex_lock(&tf_wq_lock);
-        while (tf_writer_running && !t->spare[s]) wait_done();
-        pthread_mutex_unlock(&tf_wq_lock);
         buf_free(t->start[s]);
-        buf_free(t->spare[s]);
+        free(t->spare[s]);
         t->start[s] = t->spare[s] = NULL;
         t->pos[s] = t->end[s] = tf_prof_placeholder;
     }
@@ -519,10 +427,10 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
         t->cap[s] = TF_BUF_WORDS;
         t->last_handoff[s] = mono_ns();
         t->start[s] = buf_alloc(TF_BUF_WORDS);
-        t->spare[s] = buf_alloc(TF_BUF_WORDS);
+        t->spare[s] = malloc(TF_PACK_BYTES(TF_BUF_WORDS));
         if (!t->start[s] || !t->spare[s]) {
             buf_free(t->start[s]);
-            buf_free(t->spare[s]);
+            free(t->spare[s]);
             t->start[s] = t->spare[s] = NULL;
             stream_failed(st, ENOMEM, 1, 0);
             return park(t, s, now);
@@ -634,7 +542,6 @@ void tf_prof_flush(void)
     tf_prof_tls *t = &tf_prof_t;
     for (int s = 0; s < TF_PROF_NSTREAMS; s++)
         if (t->start[s] && !atomic_load(&tf_streams[s].closed)) hand_off(t, s);
-    drain();
 }
 
 static void write_trailer(tf_stream *st)
@@ -674,15 +581,14 @@ static void write_in_hand(int s)
     for (tf_prof_tls *t = tf_threads; t; t = t->next) {
         uint64_t *start = t->start[s], *pos = t->pos[s];
         if (start && pos > start && pos <= start + buf_cap(start))
-            write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
+            write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, NULL);
     }
 }
 
-/* At exit: everything queued, then what each thread has in hand (copied
- * without disturbing threads that may still run), then the trailer. */
+/* At exit: what each thread has in hand (copied without disturbing threads
+ * that may still run), then the trailer. */
 static void close_streams(void)
 {
-    drain();
     pthread_mutex_lock(&tf_reg_lock);
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         tf_stream *st = &tf_streams[s];
@@ -697,27 +603,20 @@ static void close_streams(void)
         report_losses(st);
     }
     pthread_mutex_unlock(&tf_reg_lock);
-    pthread_mutex_lock(&tf_wq_lock);
-    tf_writer_stop = 1;
-    pthread_cond_broadcast(&tf_wq_cv);
-    int started = tf_writer_started;
-    pthread_mutex_unlock(&tf_wq_lock);
-    if (started) pthread_join(tf_writer, NULL);
 }
 
-/* Fatal signal: stop the writer after its current chunk, write what is
- * queued and what every thread has in hand, then die of the signal. No
- * locks, no malloc. */
+/* Fatal signal: write what every thread has in hand, then die of the
+ * signal. No locks, no malloc. */
 static void on_fatal_signal(int sig)
 {
-    atomic_store(&tf_crashing, 1);
-    for (int i = 0; i < 1000 && __atomic_load_n(&tf_writer_busy, __ATOMIC_RELAXED); i++)
-        usleep(1000);
+    if (atomic_exchange(&tf_crashing, 1)) { /* a second thread, or a second signal */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         tf_stream *st = &tf_streams[s];
         if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
-        for (tf_pending *p = tf_wq_head; p; p = p->next)
-            if (p->stream == s) write_events(s, p->thread, p->tsc_base, p->buf, p->words, 1, 0);
         write_in_hand(s);
         atomic_store(&st->closed, 1);
         write_trailer(st);
@@ -815,12 +714,10 @@ static void atfork_prepare(void)
 {
     pthread_mutex_lock(&tf_reg_lock);
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) pthread_mutex_lock(&tf_streams[s].lock);
-    pthread_mutex_lock(&tf_wq_lock);
 }
 
 static void atfork_parent(void)
 {
-    pthread_mutex_unlock(&tf_wq_lock);
     for (int s = TF_PROF_NSTREAMS; s-- > 0;) pthread_mutex_unlock(&tf_streams[s].lock);
     pthread_mutex_unlock(&tf_reg_lock);
 }
@@ -834,9 +731,6 @@ static void atfork_child(void)
         if (st->fd >= 0) close(st->fd);
         st->fd = -1;
     }
-    tf_wq_head = tf_wq_tail = NULL; /* the parent writes them */
-    tf_writer_running = tf_writer_started = tf_writer_busy = tf_writer_sleeping = 0;
-    tf_spare_waiters = 0;
     atfork_parent();
 }
 
@@ -849,13 +743,6 @@ __attribute__((constructor)) static void tf_prof_init(void)
     open_stream(TF_PROF_TRACE, TF_ENV_TRACE, "trace");
     open_stream(TF_PROF_MEM, TF_ENV_MEM_LOG, "memory log");
     if (!tf_prof_on[0] && !tf_prof_on[1]) return;
-    /* The writer must not take the program's signals. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    tf_writer_started = tf_writer_running =
-        pthread_create(&tf_writer, NULL, writer_main, NULL) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
     atexit(close_streams);
     pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
     install_signal_handlers();

@@ -3,20 +3,21 @@
  * TT_FOIL_MEM_LOG (memory events) in the format of tf_trace_format.h.
  *
  * Each thread has one buffer per stream (64 KiB, growing to 1 MiB for a
- * thread that fills it within TF_GROW_NS). When it is full the thread packs it
- * (tf_trace_pack) while it is still in the CPU's cache and writes it as one
- * chunk (one writev), then goes on in the same buffer. There is no writer
- * thread: recording costs the same wherever the program's threads run
- * (issue 15: a writer sharing the recording thread's CPU made a zone cost
- * 1.44x two timer reads instead of 1.12x), nothing wakes anyone, and a
- * hand-off costs one system call per 4,000 to 65,000 zones. Memory stays
- * bounded (a buffer and its packing area per thread and stream) and nothing
- * is dropped: a slow disk slows the program down instead. At exit, at
- * thread exit and on a fatal signal everything recorded is written; a
- * killed program loses at most each thread's unwritten buffer (the trailer
- * is missing, so the reader says the file was cut). A write that fails is
- * counted (records lost), reported once on stderr and in the trailer, and
- * the program carries on. */
+ * busy thread). When it is full the thread packs it itself (tf_trace_pack,
+ * AVX2 where the CPU has it) while it is still in the CPU's cache, hands
+ * the packed copy (about a quarter of the bytes) to the writer thread and
+ * goes on in the same buffer at once. The writer only writes (one writev
+ * per chunk) and gives the packing area back; a thread has two, and waits
+ * only if both are still being written. So the packing, which made the
+ * writer's share of a recorded zone large and cache-cold (issue 15: a zone
+ * cost 1.44x two timer reads when the writer shared the thread's CPU, 1.12x
+ * when it did not), is done where the records are hot, and the I/O, which
+ * may block, stays off the recording thread. Memory stays bounded (a buffer
+ * and two packing areas per thread and stream) and nothing is dropped: a
+ * slow disk slows the program down instead. At exit, at
+ * thread exit and on a fatal signal everything recorded is written. A write
+ * that fails is counted (records lost), reported once on stderr and in the
+ * trailer, and the program carries on. */
 #define _GNU_SOURCE
 #include "tf_build_note.h"
 #include "tf_env.h"
@@ -37,17 +38,13 @@
 #include <unistd.h>
 
 /* Buffers start at 64 KiB; a thread that fills one within TF_GROW_NS gets
- * twice as large ones next, up to 1 MiB: fewer system calls for busy
- * threads (measured: the file system's cost per chunk outweighs packing
- * from L2 rather than L1), small buffers for the rest. A buffer's capacity
- * (words) is stored in the word before its data; its packing area only
- * gets the pages the packed records touch (about a quarter). */
+ * twice as large ones next, up to 1 MiB: fewer hand-offs for busy threads,
+ * small buffers for the rest. A buffer's (and a packing area's) capacity
+ * (words) is stored in the word before its data; a packing area only gets
+ * the pages the packed records touch. */
 #define TF_BUF_WORDS     8192u
 #define TF_BUF_MAX_WORDS 131072u
 #define TF_GROW_NS       2000000ull
-
-/* The packing area for a buffer of `words` words (bytes). */
-#define TF_PACK_BYTES(words) TF_TRACE_PACK_BOUND(words)
 
 static uint64_t *buf_alloc(uint32_t words)
 {
@@ -66,6 +63,9 @@ static void buf_free(uint64_t *data)
 {
     if (data) free(data - 1);
 }
+
+/* Words of a packing area for a buffer of `words` words. */
+#define TF_PACK_WORDS(words) ((uint32_t)(TF_TRACE_PACK_BOUND(words) / 8))
 
 /* tf_prof_put writes a header and at most three payload words. */
 #define TF_REC_FITS_PUT(name, code, words, arg, payload)                                           \
@@ -104,6 +104,18 @@ typedef struct tf_stream {
     int reported;
 } tf_stream;
 
+/* A packed buffer waiting for the writer. */
+typedef struct tf_pending {
+    int stream;
+    uint32_t thread;
+    uint64_t tsc_base;
+    uint64_t *buf; /* a packing area */
+    uint32_t words;
+    uint64_t records;
+    tf_prof_tls *owner; /* gets the area back; NULL: the writer frees it */
+    struct tf_pending *next;
+} tf_pending;
+
 static tf_stream tf_streams[TF_PROF_NSTREAMS];
 static pthread_mutex_t tf_reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static tf_prof_tls *tf_threads; /* registered threads (under tf_reg_lock) */
@@ -112,7 +124,18 @@ static uint32_t tf_next_loc = 1, tf_next_name = 1;
 static pthread_key_t tf_thread_key;
 static int tf_initialized;
 
+/* the writer: a FIFO of pending buffers */
+static pthread_mutex_t tf_wq_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t tf_wq_cv = PTHREAD_COND_INITIALIZER;   /* work for the writer */
+static pthread_cond_t tf_done_cv = PTHREAD_COND_INITIALIZER; /* a buffer came back */
+static tf_pending *tf_wq_head, *tf_wq_tail;
+static int tf_writer_busy, tf_writer_stop, tf_writer_running;
+/* Waking a sleeping thread costs the waker a system call (an IPI in a VM),
+ * so nobody signals a thread that is not asleep, and busy threads get
+ * larger buffers (fewer hand-offs). */
+static int tf_writer_sleeping, tf_spare_waiters, tf_writer_started;
 static atomic_int tf_crashing;
+static pthread_t tf_writer;
 
 /* Records made after a stream closed go here and are counted as late. */
 static __thread uint64_t tf_late_scratch[8 + TF_TEXT_MAX / 8];
@@ -208,23 +231,13 @@ static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t 
     stream_failed(st, err, records, 1);
 }
 
-/* Write a thread's records as one chunk: packed into `pack` (a
- * TF_PACK_BYTES area for `words`), or raw when pack is NULL (the exit and
- * signal paths, which must not use another thread's packing area). */
-static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64_t *buf,
-                         uint32_t words, int locked, uint64_t *pack)
+/* Write a thread's records as one chunk: raw (count them), or already
+ * packed (kind TF_CHUNK_PACKED, `records` given). */
+static void write_events(int s, uint32_t kind, uint32_t thread, uint64_t tsc_base,
+                         const uint64_t *buf, uint32_t words, uint64_t records, int locked)
 {
     tf_stream *st = &tf_streams[s];
-    uint64_t recs;
-    uint32_t kind = TF_CHUNK_EVENTS;
-    if (pack) {
-        size_t bytes = tf_trace_pack(buf, words, (uint8_t *)pack, &recs);
-        buf = pack;
-        words = (uint32_t)(bytes / 8);
-        kind = TF_CHUNK_PACKED;
-    } else {
-        recs = count_records(buf, buf + words);
-    }
+    uint64_t recs = kind == TF_CHUNK_PACKED ? records : count_records(buf, buf + words);
     if (atomic_load(&st->closed)) { /* a thread still recording after exit() */
         atomic_fetch_add(&st->late_records, recs);
         return;
@@ -234,33 +247,131 @@ static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64
     if (!locked) pthread_mutex_unlock(&st->lock);
 }
 
-/* Write the thread's full buffer of stream s (packed, from the cache) and
- * start it again; a thread that filled it quickly gets a larger one. */
+/* Give a packing area back to its thread (caller holds tf_wq_lock). */
+static void give_back(tf_prof_tls *owner, int s, uint64_t *area)
+{
+    if (owner && !owner->spare[s])
+        owner->spare[s] = area;
+    else if (owner && !owner->spare2[s])
+        owner->spare2[s] = area;
+    else
+        buf_free(area);
+}
+
+/* ---- the writer thread ---------------------------------------------------------------- */
+
+static void *writer_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&tf_wq_lock);
+    for (;;) {
+        while (!tf_wq_head && !tf_writer_stop) {
+            tf_writer_sleeping = 1;
+            pthread_cond_wait(&tf_wq_cv, &tf_wq_lock);
+            tf_writer_sleeping = 0;
+        }
+        if (!tf_wq_head || atomic_load(&tf_crashing)) break;
+        tf_pending *p = tf_wq_head;
+        tf_wq_head = p->next;
+        if (!tf_wq_head) tf_wq_tail = NULL;
+        tf_writer_busy = 1;
+        pthread_mutex_unlock(&tf_wq_lock);
+        write_events(p->stream, TF_CHUNK_PACKED, p->thread, p->tsc_base, p->buf, p->words,
+                     p->records, 0);
+        pthread_mutex_lock(&tf_wq_lock);
+        tf_writer_busy = 0;
+        give_back(p->owner, p->stream, p->buf);
+        free(p);
+        if (tf_spare_waiters) pthread_cond_broadcast(&tf_done_cv);
+    }
+    tf_writer_busy = 0;
+    tf_writer_running = 0; /* from now on threads write for themselves */
+    pthread_cond_broadcast(&tf_done_cv);
+    pthread_mutex_unlock(&tf_wq_lock);
+    return NULL;
+}
+
+/* Queue the packed `buf` for writing (caller holds tf_wq_lock). */
+static int enqueue(int s, tf_prof_tls *t, uint64_t *buf, uint32_t words, uint64_t records,
+                   tf_prof_tls *owner)
+{
+    tf_pending *p = malloc(sizeof *p);
+    if (!p) return -1;
+    *p = (tf_pending){s, t->number, t->base[s], buf, words, records, owner, NULL};
+    if (tf_wq_tail)
+        tf_wq_tail->next = p;
+    else
+        tf_wq_head = p;
+    tf_wq_tail = p;
+    if (tf_writer_sleeping) pthread_cond_signal(&tf_wq_cv);
+    return 0;
+}
+
+/* Wait on tf_done_cv (caller holds tf_wq_lock) for the writer to return a
+ * buffer or finish its queue. */
+static void wait_done(void)
+{
+    tf_spare_waiters++;
+    pthread_cond_wait(&tf_done_cv, &tf_wq_lock);
+    tf_spare_waiters--;
+}
+
+/* Pack the current buffer of stream s into a free packing area (waiting
+ * for one if the writer has both), hand that to the writer and start the
+ * buffer again; a thread that filled it quickly gets a larger one. */
 static void hand_off(tf_prof_tls *t, int s)
 {
     uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
     if (!words) return;
-    /* emptied first: a fatal signal arriving during the write must not
-     * write these records a second time (write_in_hand) */
+    pthread_mutex_lock(&tf_wq_lock);
+    while (tf_writer_running && !t->spare[s] && !t->spare2[s]) wait_done();
+    uint64_t **slot = t->spare[s] ? &t->spare[s] : &t->spare2[s];
+    uint64_t *area = *slot;
+    *slot = NULL;
+    pthread_mutex_unlock(&tf_wq_lock);
+    if (area && buf_cap(area) < TF_PACK_WORDS(words)) { /* the buffer grew since */
+        buf_free(area);
+        area = buf_alloc(TF_PACK_WORDS(t->cap[s]));
+    }
+    /* emptied first: a fatal signal arriving now must not write these
+     * records a second time (write_in_hand) */
     t->pos[s] = t->start[s];
-    write_events(s, t->number, t->base[s], t->start[s], words, 0, t->spare[s]);
+    if (!area) { /* out of memory for the area: written raw, here */
+        write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], t->start[s], words, 0, 0);
+    } else {
+        uint64_t records;
+        size_t bytes = tf_trace_pack(t->start[s], words, (uint8_t *)area, &records);
+        uint32_t pw = (uint32_t)(bytes / 8);
+        pthread_mutex_lock(&tf_wq_lock);
+        int queued = tf_writer_running && enqueue(s, t, area, pw, records, t) == 0;
+        pthread_mutex_unlock(&tf_wq_lock);
+        if (!queued) { /* no writer (it failed to start, or memory): write here */
+            write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], area, pw, records, 0);
+            pthread_mutex_lock(&tf_wq_lock);
+            give_back(t, s, area);
+            pthread_mutex_unlock(&tf_wq_lock);
+        }
+    }
     uint64_t now = mono_ns();
     if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) {
         uint32_t cap = t->cap[s] * 2;
-        uint64_t *bigger = buf_alloc(cap), *pack = malloc(TF_PACK_BYTES(cap));
-        if (bigger && pack) {
+        uint64_t *bigger = buf_alloc(cap);
+        if (bigger) { /* (the old one is in no one else's hands) */
             buf_free(t->start[s]);
-            free(t->spare[s]);
             t->start[s] = t->pos[s] = bigger;
             t->end[s] = bigger + cap;
-            t->spare[s] = pack;
             t->cap[s] = cap;
-        } else { /* the old ones do */
-            buf_free(bigger);
-            free(pack);
         }
     }
     t->last_handoff[s] = now;
+}
+
+/* Wait until the writer has written everything queued. */
+static void drain(void)
+{
+    pthread_mutex_lock(&tf_wq_lock);
+    while (tf_writer_running && (tf_wq_head || tf_writer_busy)) wait_done();
+    pthread_mutex_unlock(&tf_wq_lock);
 }
 
 /* ---- definitions ----------------------------------------------------------------------- */
@@ -389,9 +500,13 @@ static void thread_exit(void *arg)
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         if (!t->start[s]) continue;
         if (!atomic_load(&tf_streams[s].closed)) hand_off(t, s);
+        pthread_mutex_lock(&tf_wq_lock); /* both areas back: the writer names this thread */
+        while (tf_writer_running && (!t->spare[s] || !t->spare2[s])) wait_done();
         buf_free(t->start[s]);
-        free(t->spare[s]);
-        t->start[s] = t->spare[s] = NULL;
+        buf_free(t->spare[s]);
+        buf_free(t->spare2[s]);
+        t->start[s] = t->spare[s] = t->spare2[s] = NULL;
+        pthread_mutex_unlock(&tf_wq_lock);
         t->pos[s] = t->end[s] = tf_prof_placeholder;
     }
 }
@@ -428,11 +543,17 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
         t->cap[s] = TF_BUF_WORDS;
         t->last_handoff[s] = mono_ns();
         t->start[s] = buf_alloc(TF_BUF_WORDS);
-        t->spare[s] = malloc(TF_PACK_BYTES(TF_BUF_WORDS));
-        if (!t->start[s] || !t->spare[s]) {
+        uint64_t *a = buf_alloc(TF_PACK_WORDS(TF_BUF_WORDS)),
+                 *b = buf_alloc(TF_PACK_WORDS(TF_BUF_WORDS));
+        pthread_mutex_lock(&tf_wq_lock); /* the writer gives areas back under it */
+        t->spare[s] = a;
+        t->spare2[s] = b;
+        pthread_mutex_unlock(&tf_wq_lock);
+        if (!t->start[s] || !a || !b) {
             buf_free(t->start[s]);
-            free(t->spare[s]);
-            t->start[s] = t->spare[s] = NULL;
+            buf_free(a);
+            buf_free(b);
+            t->start[s] = t->spare[s] = t->spare2[s] = NULL;
             stream_failed(st, ENOMEM, 1, 0);
             return park(t, s, now);
         }
@@ -543,6 +664,7 @@ void tf_prof_flush(void)
     tf_prof_tls *t = &tf_prof_t;
     for (int s = 0; s < TF_PROF_NSTREAMS; s++)
         if (t->start[s] && !atomic_load(&tf_streams[s].closed)) hand_off(t, s);
+    drain();
 }
 
 static void write_trailer(tf_stream *st)
@@ -582,14 +704,16 @@ static void write_in_hand(int s)
     for (tf_prof_tls *t = tf_threads; t; t = t->next) {
         uint64_t *start = t->start[s], *pos = t->pos[s];
         if (start && pos > start && pos <= start + buf_cap(start))
-            write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, NULL);
+            write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], start, (uint32_t)(pos - start),
+                         0, 1);
     }
 }
 
-/* At exit: what each thread has in hand (copied without disturbing threads
- * that may still run), then the trailer. */
+/* At exit: everything queued, then what each thread has in hand (copied
+ * without disturbing threads that may still run), then the trailer. */
 static void close_streams(void)
 {
+    drain();
     pthread_mutex_lock(&tf_reg_lock);
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         tf_stream *st = &tf_streams[s];
@@ -604,20 +728,29 @@ static void close_streams(void)
         report_losses(st);
     }
     pthread_mutex_unlock(&tf_reg_lock);
+    pthread_mutex_lock(&tf_wq_lock);
+    tf_writer_stop = 1;
+    pthread_cond_broadcast(&tf_wq_cv);
+    int started = tf_writer_started;
+    pthread_mutex_unlock(&tf_wq_lock);
+    if (started) pthread_join(tf_writer, NULL);
 }
 
-/* Fatal signal: write what every thread has in hand, then die of the
- * signal. No locks, no malloc. */
+/* Fatal signal: stop the writer after its current chunk, write what is
+ * queued and what every thread has in hand, then die of the signal. No
+ * locks, no malloc. */
 static void on_fatal_signal(int sig)
 {
-    if (atomic_exchange(&tf_crashing, 1)) { /* a second thread, or a second signal */
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
+    atomic_store(&tf_crashing, 1);
+    for (int i = 0; i < 1000 && __atomic_load_n(&tf_writer_busy, __ATOMIC_RELAXED); i++)
+        usleep(1000);
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         tf_stream *st = &tf_streams[s];
         if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
+        for (tf_pending *p = tf_wq_head; p; p = p->next)
+            if (p->stream == s)
+                write_events(s, TF_CHUNK_PACKED, p->thread, p->tsc_base, p->buf, p->words,
+                             p->records, 1);
         write_in_hand(s);
         atomic_store(&st->closed, 1);
         write_trailer(st);
@@ -715,10 +848,12 @@ static void atfork_prepare(void)
 {
     pthread_mutex_lock(&tf_reg_lock);
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) pthread_mutex_lock(&tf_streams[s].lock);
+    pthread_mutex_lock(&tf_wq_lock);
 }
 
 static void atfork_parent(void)
 {
+    pthread_mutex_unlock(&tf_wq_lock);
     for (int s = TF_PROF_NSTREAMS; s-- > 0;) pthread_mutex_unlock(&tf_streams[s].lock);
     pthread_mutex_unlock(&tf_reg_lock);
 }
@@ -732,6 +867,9 @@ static void atfork_child(void)
         if (st->fd >= 0) close(st->fd);
         st->fd = -1;
     }
+    tf_wq_head = tf_wq_tail = NULL; /* the parent writes them */
+    tf_writer_running = tf_writer_started = tf_writer_busy = tf_writer_sleeping = 0;
+    tf_spare_waiters = 0;
     atfork_parent();
 }
 
@@ -744,6 +882,13 @@ __attribute__((constructor)) static void tf_prof_init(void)
     open_stream(TF_PROF_TRACE, TF_ENV_TRACE, "trace");
     open_stream(TF_PROF_MEM, TF_ENV_MEM_LOG, "memory log");
     if (!tf_prof_on[0] && !tf_prof_on[1]) return;
+    /* The writer must not take the program's signals. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    tf_writer_started = tf_writer_running =
+        pthread_create(&tf_writer, NULL, writer_main, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     atexit(close_streams);
     pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
     install_signal_handlers();

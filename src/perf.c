@@ -63,25 +63,31 @@ static void perf_init(void)
     rt_perf_off = off && *off && tf_env_is_off(off);
 }
 
-/* The pairs of tf_perf_encode (in the struct's order), at most cap. */
+static uint32_t perf_emit(const uint64_t *w, size_t i, size_t end, uint64_t *out, uint32_t n,
+                          uint32_t cap)
+{
+    for (; i < end; i++)
+        if (w[i] && rt_perf_has[i] && n < cap) {
+            out[2 * n] = rt_perf_key[i];
+            out[2 * n + 1] = w[i];
+            n++;
+        }
+    return n;
+}
+
+/* The pairs of tf_perf_encode (in the struct's order), at most cap. The
+ * struct is all uint64_t, read as its words. */
 static uint32_t perf_encode(const tf_perf_core *c, uint64_t *out, uint32_t cap)
 {
-    uint64_t w[RT_PERF_WORDS];
-    memcpy(w, c, sizeof w);
+    const uint64_t *w = (const uint64_t *)c;
     uint32_t n = 0;
-    for (size_t i = 0; i < RT_PERF_WORDS; i += 8) {
-        size_t k = RT_PERF_WORDS - i < 8 ? RT_PERF_WORDS - i : 8;
-        uint64_t any = 0;
-        for (size_t j = 0; j < k; j++) any |= w[i + j];
-        if (!any) continue;
-        for (size_t j = i; j < i + k; j++)
-            if (w[j] && rt_perf_has[j] && n < cap) {
-                out[2 * n] = rt_perf_key[j];
-                out[2 * n + 1] = w[j];
-                n++;
-            }
+    size_t i = 0;
+    for (; i + 8 <= RT_PERF_WORDS; i += 8) {
+        uint64_t any = (w[i] | w[i + 1]) | (w[i + 2] | w[i + 3]) | (w[i + 4] | w[i + 5]) |
+                       (w[i + 6] | w[i + 7]);
+        if (any) n = perf_emit(w, i, i + 8, out, n, cap);
     }
-    return n;
+    return perf_emit(w, i, RT_PERF_WORDS, out, n, cap);
 }
 
 void rt_perf_record(tf_program *p, uint32_t id)

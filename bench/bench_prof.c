@@ -1,13 +1,18 @@
 /* Host profiler costs, measured in one run against two raw timer reads:
  *   bench_prof [--zones N]
  * Runs itself as children with and without TT_FOIL_TRACE/TT_FOIL_MEM_LOG
- * (the recorder decides at start-up), then a 4-thread load of 10 million
- * zones and 1 million memory events, checking that nothing was lost and
- * that memory stayed bounded. */
+ * (the recorder decides at start-up), in both placements (issue 15): left
+ * to the scheduler, and pinned with all its threads to one CPU, where the
+ * recorder's writer shares the measured thread's CPU and every byte it
+ * packs and writes is paid for in the figure. Then a 4-thread load of 10
+ * million zones and 1 million memory events, checking that nothing was lost
+ * and that memory stayed bounded. */
+#define _GNU_SOURCE
 #include "tt_foil/trace.h"
 #include "tt_foil/profiling.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,17 +59,34 @@ static __attribute__((noinline)) void timer_pairs(long n)
     }
 }
 
-/* ns per iteration, best of 3 */
-static double measure(void (*fn)(long), long n)
+static double cpu_s(void)
 {
-    double best = 1e30;
-    for (int r = 0; r < 3; r++) {
-        double t0 = now_s();
-        fn(n);
-        double t = now_s() - t0;
-        if (t < best) best = t;
-    }
-    return best / (double)n * 1e9;
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ns per iteration of each of `k` loops, each the best of `reps` chunks of
+ * `chunk` iterations, the loops taking turns chunk by chunk: a load that
+ * comes and goes on the machine hits the reference and the measured loop
+ * alike. Two clocks: wall time, and the CPU time of the whole process
+ * (every thread: the recorder's writer included, wherever it runs, and no
+ * time spent preempted by other programs). A chunk of recorded zones is
+ * long enough to hand several buffers to the writer, so the writer's share
+ * is in every chunk. */
+static void measure(void (*const *fn)(long), const long *chunk, int k, int reps, double *wall,
+                    double *cpu)
+{
+    for (int i = 0; i < k; i++) wall[i] = cpu[i] = 1e30;
+    for (int r = 0; r < reps; r++)
+        for (int i = 0; i < k; i++) {
+            double t0 = now_s(), c0 = cpu_s();
+            fn[i](chunk[i]);
+            double c = (cpu_s() - c0) / (double)chunk[i] * 1e9;
+            double t = (now_s() - t0) / (double)chunk[i] * 1e9;
+            if (t < wall[i]) wall[i] = t;
+            if (c < cpu[i]) cpu[i] = c;
+        }
 }
 
 static long thread_zones;
@@ -85,8 +107,12 @@ static void *thread_main(void *arg)
 static int child(const char *mode, long n)
 {
     if (!strcmp(mode, "costs")) {
-        printf("%.3f %.3f %.3f %.3f\n", measure(timer_pairs, n), measure(zones, n),
-               measure(mem_events, n / 4), measure(bench_prof_zones_off, n));
+        void (*const fn[4])(long) = {timer_pairs, zones, mem_events, bench_prof_zones_off};
+        const long chunk[4] = {n / 10, n / 10, n / 40, n / 10};
+        double w[4], c[4];
+        measure(fn, chunk, 4, 20, w, c);
+        printf("%.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f\n", w[0], w[1], w[2], w[3], c[0], c[1],
+               c[2], c[3]);
         return 0;
     }
     /* threads: 4 x n/4 zones and n/40 memory events each */
@@ -101,8 +127,19 @@ static int child(const char *mode, long n)
 
 /* Run ourselves in `mode` with (or without) recording; parse doubles. */
 static int spawn_self(const char *self, const char *mode, long n, const char *trace,
-                      const char *mem, double *out, int nout, long *maxrss_kb)
+                      const char *mem, double *out, int nout, long *maxrss_kb, int pin)
 {
+    /* pinned: the child and all its threads (the recorder's writer too,
+     * started before main) on one CPU, as `taskset -c C` does */
+    cpu_set_t all, one;
+    sched_getaffinity(0, sizeof all, &all);
+    CPU_ZERO(&one);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &all)) {
+            CPU_SET(c, &one);
+            break;
+        }
+    if (pin) sched_setaffinity(0, sizeof one, &one);
     if (trace)
         setenv("TT_FOIL_TRACE", trace, 1);
     else
@@ -121,7 +158,9 @@ static int spawn_self(const char *self, const char *mode, long n, const char *tr
     posix_spawn_file_actions_adddup2(&fa, p[1], 1);
     posix_spawn_file_actions_addclose(&fa, p[0]);
     pid_t pid;
-    if (posix_spawn(&pid, self, &fa, NULL, argv, environ)) return -1;
+    int spawned = posix_spawn(&pid, self, &fa, NULL, argv, environ);
+    if (pin) sched_setaffinity(0, sizeof all, &all);
+    if (spawned) return -1;
     close(p[1]);
     char buf[256] = "";
     ssize_t got = read(p[0], buf, sizeof buf - 1);
@@ -149,25 +188,40 @@ int main(int argc, char **argv)
     char trace[256], mem[256];
     snprintf(trace, sizeof trace, "%s/b.trace", dir);
     snprintf(mem, sizeof mem, "%s/b.mem", dir);
-    double rec[4], idle[4];
-    if (spawn_self(argv[0], "costs", n, trace, mem, rec, 4, NULL) ||
-        spawn_self(argv[0], "costs", n, NULL, NULL, idle, 4, NULL)) {
-        fprintf(stderr, "bench_prof: a child run failed\n");
-        return 1;
+    double ref[2], row[2][5];
+    printf("bench_prof: host profiler, ns per event (best of 20 chunks of %ld, taking turns with "
+           "the reference);\n  wall time, and CPU time of all the process's threads (the "
+           "writer's too)\n",
+           n / 10);
+    static const char *place[2] = {"unpinned (the writer thread where the scheduler puts it)",
+                                   "pinned to one CPU (the writer thread shares it)"};
+    for (int pin = 0; pin < 2; pin++) {
+        double rec[8], idle[8];
+        if (spawn_self(argv[0], "costs", n, trace, mem, rec, 8, NULL, pin) ||
+            spawn_self(argv[0], "costs", n, NULL, NULL, idle, 8, NULL, pin)) {
+            fprintf(stderr, "bench_prof: a child run failed\n");
+            return 1;
+        }
+        printf(" %s:%29s wall          cpu\n", place[pin], "");
+        for (int k = 0; k < 2; k++) { /* k: wall, cpu */
+            double *r = rec + 4 * k, *i = idle + 4 * k;
+            ref[k] = r[0] < i[0] ? r[0] : i[0];
+            row[k][0] = r[1], row[k][1] = i[1], row[k][2] = r[3], row[k][3] = r[2],
+            row[k][4] = i[2];
+        }
+        static const char *what[5] = {
+            "zone begin+end, recording (target <= 1.30x)", "zone begin+end, on but not recording",
+            "zone begin+end, compiled out", "memory event, recording (target <= 30 ns)",
+            "memory event, on but not recording"};
+        printf("  %-44s %6.2f ns 1.00x  %6.2f ns 1.00x\n", "two raw timer reads (reference)",
+               ref[0], ref[1]);
+        for (int j = 0; j < 5; j++)
+            printf("  %-44s %6.2f ns %.2fx  %6.2f ns %.2fx\n", what[j], row[0][j],
+                   row[0][j] / ref[0], row[1][j], row[1][j] / ref[1]);
     }
-    double ref = (rec[0] + idle[0]) / 2;
-    printf("bench_prof: host profiler, ns per event (best of 3 runs of %ld)\n", n);
-    printf("  two raw timer reads (reference)     %6.2f ns  1.00x\n", ref);
-    printf("  zone begin+end, recording           %6.2f ns  %.2fx   (target <= 1.30x)\n", rec[1],
-           rec[1] / ref);
-    printf("  zone begin+end, on but not recording%6.2f ns  %.2fx\n", idle[1], idle[1] / ref);
-    printf("  zone begin+end, compiled out        %6.2f ns  %.2fx\n", rec[3], rec[3] / ref);
-    printf("  memory event, recording             %6.2f ns  %.2fx   (target <= 30 ns)\n", rec[2],
-           rec[2] / ref);
-    printf("  memory event, on but not recording  %6.2f ns  %.2fx\n", idle[2], idle[2] / ref);
     double secs;
     long rss;
-    if (spawn_self(argv[0], "threads", n, trace, mem, &secs, 1, &rss)) {
+    if (spawn_self(argv[0], "threads", n, trace, mem, &secs, 1, &rss, 0)) {
         fprintf(stderr, "bench_prof: the 4-thread run failed\n");
         return 1;
     }

@@ -91,7 +91,7 @@ TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_header) == 104, "trace header layout");
 
 /* Event records and definitions: the tables of tf_trace_records.h. */
 
-/* PACKED payload: the same records, byte-packed by the writer thread. Per
+/* PACKED payload: the same records, byte-packed by the recording thread. Per
  * record: varint(type | arg << 5), varint(zigzag(delta - previous delta)),
  * then its payload words as varints (text records: their `arg` raw bytes).
  * The first record's previous delta is 0; a 0 byte where a record would

@@ -125,11 +125,6 @@ int rt_devprof_open(tf_device *dev)
     memset(d, 0, sizeof *d);
     d->enabled = dev->fw[0].note.profiler != 0;
     if (!d->enabled) return 0;
-    d->region = malloc(RT_DEVPROF_REGION);
-    if (!d->region) {
-        rt_devprof_close(dev);
-        return cm_err_set("out of host memory (device profiler readback buffers)");
-    }
     path_from_env(d->csv_path, sizeof d->csv_path, TF_ENV_DEVICE_ZONES_CSV);
     path_from_env(d->sync_path, sizeof d->sync_path, TF_ENV_DEVICE_CLOCK_SYNC);
     char end[1100];
@@ -164,9 +159,7 @@ void rt_devprof_close(tf_device *dev)
                     strerror(errno));
         d->csv = NULL;
     }
-    free(d->region);
     cm_pair_free(&d->pair);
-    d->region = NULL;
 }
 
 /* The image's number in the host trace, its zones defined there on first
@@ -384,10 +377,10 @@ static int keep_open(decode_ctx *x, uint64_t stop_cycle)
     return 0;
 }
 
-/* One aggregated warning per dispatch (not one line per RISC): what was
- * dropped, discarded or unpaired on every core of it. */
-static void note_dispatch(rt_devprof *d, uint32_t id, tf_core c, int r, uint32_t dropped,
-                          uint32_t discarded, uint32_t unmatched)
+/* One aggregated warning per dispatch (not one line per RISC): the zones
+ * dropped on every core of it (the control vectors' counts: known without
+ * decoding). */
+static void note_dispatch(rt_devprof *d, uint32_t id, tf_core c, int r, uint32_t dropped)
 {
     if (d->pend_id != id) {
         memset(&d->pend, 0, sizeof d->pend);
@@ -396,8 +389,6 @@ static void note_dispatch(rt_devprof *d, uint32_t id, tf_core c, int r, uint32_t
     if (dropped && !d->pend.dropped) d->pend.first_core = c, d->pend.first_risc = r;
     if (dropped) d->pend.riscs++;
     d->pend.dropped += dropped;
-    d->pend.discarded += discarded;
-    d->pend.unmatched += unmatched;
 }
 
 void rt_devprof_end_dispatch(tf_device *dev, uint32_t id)
@@ -412,30 +403,92 @@ void rt_devprof_end_dispatch(tf_device *dev, uint32_t id)
             id, (unsigned long long)d->pend.dropped, d->pend.riscs, d->pend.riscs == 1 ? "" : "s",
             d->pend.first_core.x, d->pend.first_core.y, cm_risc_name(d->pend.first_risc),
             TF_DPROF_WORDS / 2);
-    if (d->pend.discarded)
-        cm_warn("device profiler: dispatch %u: %llu markers discarded by "
-                "DeviceValidateProfiler(false)",
-                id, (unsigned long long)d->pend.discarded);
-    if (d->pend.unmatched)
-        cm_warn("device profiler: dispatch %u: %llu markers without their pair "
-                "(DeviceZoneBegin/End used out of order?)",
-                id, (unsigned long long)d->pend.unmatched);
     memset(&d->pend, 0, sizeof d->pend);
     d->pend_id = 0;
 }
 
+/* The kernel image whose zones RISC r's markers name, NULL if its kernel
+ * was freed since the dispatch. */
+static const rt_image *raw_kimg(const rt_dz_raw *w, int r)
+{
+    if (w->kernel[r] && !cm_handle_live(w->kernel[r], CM_H_KERNEL)) return NULL;
+    return w->kimg[r];
+}
+
+int rt_devprof_decode(tf_program *p)
+{
+    rt_dz_raw *w = &p->dzraw;
+    if (w->decoded) return 0;
+    tf_device *dev = p->dev;
+    rt_devprof *d = &dev->prof;
+    cm_pairer *pair = &d->pair;
+    const tf_dprof_ctl *ctl = (const tf_dprof_ctl *)w->region;
+    uint64_t unmatched = 0, discarded = 0;
+    p->ndz = 0;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (!(w->have & (1u << r))) continue;
+        const uint32_t *m = (const uint32_t *)(w->region + (TF_DPROF_BUF(r) - TF_L1_PROFILER));
+        const rt_image *kimg = raw_kimg(w, r);
+        const char *kname = kimg ? kimg->note.name : "firmware";
+        decode_ctx x = {p, r, w->id, w->host_ns, w->ref[r], w->doorbell_ns, kimg, kname, 0};
+        cm_dprof_stats st = {0, 0};
+        pair->unmatched = 0;
+        cm_dprof_decode(m, w->nwords[r], w->ref[r], w->invalid[r], on_marker, &x, &st);
+        if (x.oom) return cm_err_set("out of host memory");
+        if (w->invalid[r]) {
+            p->dz_discarded[r] = (uint32_t)st.discarded;
+            pair->n = 0; /* its STARTs were discarded too */
+        }
+        if (w->reason != TF_DEVB_DONE && keep_open(&x, w->stop_cycle))
+            return cm_err_set("out of host memory");
+        cm_pair_reset(pair); /* STARTs without END */
+        unmatched += st.bad + pair->unmatched;
+        discarded += st.discarded;
+        uint32_t dropped = ctl->risc[r].dropped;
+        if (dropped && d->csv && (__atomic_fetch_add(&d->csv_rows, 1, __ATOMIC_RELAXED), 1))
+            csv_row(d->csv, w->id, w->host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0,
+                    kname, dropped, 0, 0, 0);
+    }
+    p->dz_unmatched = (uint32_t)unmatched;
+    d->unmatched_total += unmatched;
+    w->decoded = 1;
+    /* said by whoever decodes the markers: here, and tt_foil_profile from
+     * the trace (the dispatch path only copies them) */
+    if (discarded)
+        cm_warn("device profiler: dispatch %u on core (%d,%d): %llu markers discarded by "
+                "DeviceValidateProfiler(false)",
+                w->id, p->core.x, p->core.y, (unsigned long long)discarded);
+    if (unmatched)
+        cm_warn("device profiler: dispatch %u on core (%d,%d): %llu markers without their pair "
+                "(DeviceZoneBegin/End used out of order?)",
+                w->id, p->core.x, p->core.y, (unsigned long long)unmatched);
+    return 0;
+}
+
 /* Read p's profiler region back after dispatch `id` and record it: `ref`
  * are the RISCs' GO cycles; reason TF_DEVB_DONE after DONE, else the
- * RISCs were stopped (post-mortem: zones still open are kept as open). */
+ * RISCs were stopped (post-mortem: zones still open are kept as open).
+ * The region is read in one transport call into the program's buffer and
+ * each RISC's used words go into the trace as they are: no per-marker work.
+ * Zones (and what was discarded or unpaired) are made only when asked for
+ * (rt_devprof_decode), or at once when the raw CSV is written. */
 static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint64_t *ref,
                     int reason)
 {
     tf_device *dev = p->dev;
     rt_devprof *d = &dev->prof;
-    uint8_t *region = d->region; /* per device: devices may run on different threads */
+    rt_dz_raw *w = &p->dzraw;
+    if (!w->region && !(w->region = malloc(RT_DEVPROF_REGION)))
+        return cm_err_set("out of host memory (device profiler readback buffer)");
+    uint8_t *region = w->region;
     tf_transport *t = dev->tr;
-    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, RT_DEVPROF_REGION))
+    w->decoded = 1; /* nothing to decode until it is read */
+    w->have = 0;
+    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, RT_DEVPROF_REGION)) {
+        p->ndz = 0;
+        p->has_dz = 0; /* not an older dispatch's zones either */
         return -1;
+    }
     uint64_t host_ns = rt_dev_now_ns(), stop_cycle = 0;
     if (reason != TF_DEVB_DONE && t->ops->read_clock(t, p->core.x, p->core.y, &stop_cycle))
         stop_cycle = 0;
@@ -454,8 +507,11 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
                 p->core.x, p->core.y, id);
         return 0;
     }
-    cm_pairer *pair = &d->pair;
-    uint64_t unmatched = 0;
+    w->id = id;
+    w->reason = reason;
+    w->host_ns = host_ns;
+    w->doorbell_ns = doorbell_ns;
+    w->stop_cycle = stop_cycle;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_dprof_risc_ctl *c = &ctl.risc[r];
         if (c->dispatch_id != id) continue; /* not booted, or did not see this GO */
@@ -468,7 +524,12 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
         }
         const uint32_t *m = (const uint32_t *)(region + (base - TF_L1_PROFILER));
         rt_image *kimg = (rt_image *)p->img[r];
-        const char *kname = kimg ? kimg->note.name : "firmware";
+        w->have |= 1u << r;
+        w->nwords[r] = used / 4;
+        w->invalid[r] = c->invalid;
+        w->ref[r] = ref[r];
+        w->kimg[r] = kimg;
+        w->kernel[r] = p->kernel[r];
         if (TF_DEV_TRACING()) {
             tf_dev_block b = {
                 .dispatch = id,
@@ -477,7 +538,7 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
                 .risc = (uint8_t)r,
                 .reason = (uint8_t)reason,
                 .fw_image = trace_image(&dev->fw[r], "firmware"),
-                .kernel_image = trace_image(kimg, kname),
+                .kernel_image = trace_image(kimg, kimg ? kimg->note.name : "firmware"),
                 .dropped = c->dropped,
                 .invalid = c->invalid,
                 .nwords = used / 4,
@@ -487,30 +548,12 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
             };
             TF_DEV_BYTES(TF_R_DEVICE_BLOCK, &b, sizeof b, m, used);
         }
-        decode_ctx x = {p, r, id, host_ns, ref[r], doorbell_ns, kimg, kname, 0};
-        cm_dprof_stats st = {0, 0};
-        pair->unmatched = 0;
-        cm_dprof_decode(m, used / 4, ref[r], c->invalid, on_marker, &x, &st);
-        if (x.oom) return cm_err_set("out of host memory");
-        if (c->invalid) {
-            p->dz_discarded[r] = (uint32_t)st.discarded;
-            pair->n = 0; /* its STARTs were discarded too */
-        }
-        if (reason != TF_DEVB_DONE && keep_open(&x, stop_cycle))
-            return cm_err_set("out of host memory");
-        cm_pair_reset(pair); /* STARTs without END */
-        unmatched += st.bad + pair->unmatched;
         p->dz_dropped[r] = c->dropped;
         d->dropped_total += c->dropped;
-        if (c->dropped && d->csv && (__atomic_fetch_add(&d->csv_rows, 1, __ATOMIC_RELAXED), 1))
-            csv_row(d->csv, id, host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0, kname,
-                    c->dropped, 0, 0, 0);
-        note_dispatch(d, id, p->core, r, c->dropped, (uint32_t)st.discarded, 0);
+        note_dispatch(d, id, p->core, r, c->dropped);
     }
-    p->dz_unmatched = (uint32_t)unmatched;
-    d->unmatched_total += unmatched;
-    note_dispatch(d, id, p->core, 0, 0, 0, (uint32_t)unmatched);
-    return 0;
+    w->decoded = !w->have;
+    return d->csv ? rt_devprof_decode(p) : 0; /* the CSV's rows are written as they come */
 }
 
 int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)

@@ -44,11 +44,10 @@ uint16_t rt_devprof_hash(const char *name, const char *file, uint32_t line);
  * what the dispatch being read back lost (one warning per dispatch). */
 typedef struct rt_devprof {
     int enabled; /* the firmware records markers */
-    uint8_t *region;
     cm_pairer pair;
     uint32_t pend_id; /* the dispatch of `pend` */
     struct {
-        uint64_t dropped, discarded, unmatched;
+        uint64_t dropped;
         uint32_t riscs; /* RISCs that dropped zones */
         tf_core first_core;
         int first_risc;
@@ -60,6 +59,23 @@ typedef struct rt_devprof {
     int sync_written;
     uint64_t dropped_total, unmatched_total;
 } rt_devprof;
+
+/* A program's last readback as it came from L1, decoded into device zones
+ * only when they are asked for (tf_program_device_profile): the dispatch
+ * path copies the markers into the trace and counts what was lost, and does
+ * no per-zone work. */
+typedef struct rt_dz_raw {
+    uint8_t *region; /* the profiler region (control vector + buffers), read at once */
+    uint32_t id;     /* the dispatch */
+    int reason;      /* TF_DEVB_DONE, or why the RISCs were stopped */
+    uint32_t have;   /* RISCs whose markers were read (bit r) */
+    int decoded;     /* the program's dz holds them */
+    uint64_t host_ns, doorbell_ns, stop_cycle;
+    uint64_t ref[TF_RISCS_PER_CORE]; /* GO cycles */
+    uint32_t nwords[TF_RISCS_PER_CORE], invalid[TF_RISCS_PER_CORE];
+    const struct rt_image *kimg[TF_RISCS_PER_CORE];
+    const struct tf_kernel *kernel[TF_RISCS_PER_CORE]; /* kimg's owner (may be freed since) */
+} rt_dz_raw;
 
 /* -1 with a message if out of memory. */
 CM_CHECK int rt_devprof_open(struct tf_device *dev);
@@ -75,6 +91,10 @@ CM_CHECK int rt_devprof_collect(struct tf_program *p, uint32_t id, uint64_t door
  * is reset, zones still open kept as open; mb is the mailbox (GO cycles). */
 CM_CHECK int rt_devprof_postmortem(struct tf_program *p, uint32_t id, uint64_t doorbell_ns,
                                    const struct tf_mailbox *mb, int reason);
+
+/* Decode p's last readback into its device zones, once; -1 if out of
+ * memory. */
+CM_CHECK int rt_devprof_decode(struct tf_program *p);
 
 /* Record where RISC r of p stood (pc, and `text`: function (file:line) or
  * what ran there) after a timeout, fault or interrupt (DEVICE_PC). */

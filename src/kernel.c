@@ -131,6 +131,7 @@ int tf_program_destroy(tf_program *p)
     if (!cm_handle_live(p->dev,
                         CM_H_DEVICE)) { /* the device was closed first: its buffers are gone */
         free(p->dz);
+        free(p->dzraw.region);
         free(p);
         return 0;
     }
@@ -143,6 +144,7 @@ int tf_program_destroy(tf_program *p)
             }
     for (int i = 0; i < TF_MAX_CBS; i++) tf_buffer_free(p->cb_buf[i]);
     free(p->dz);
+    free(p->dzraw.region);
     free(p);
     return rc;
 }
@@ -266,6 +268,9 @@ int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
     if (!p->has_dz)
         return cm_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
                           p->core.y);
+    /* the zones are decoded on first request (the dispatch path only copies
+     * the markers): the program's cache, not its state */
+    if (rt_devprof_decode((tf_program *)p)) return -1;
     out->dispatch_id = p->dz_dispatch;
     out->zones = p->dz;
     out->nzones = p->ndz;

@@ -4,12 +4,13 @@
  * writes them as DEVICE_PERF records (the non-zero counters as key/value
  * pairs, with the chip's modeled peaks): tt_foil_profile's ops report is
  * made from them. With the profiler off nothing is read, nor with
- * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h). Reading costs the
- * chip no modeled time: the core is done. */
+ * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h; read at the first
+ * dispatch). Reading costs the chip no modeled time: the core is done. */
 #include "rt_internal.h"
 #include "tf_env.h"
 #include "tf_perf.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,11 +34,67 @@ int tf_program_counters(const tf_program *p, tf_perf_core *out)
     return read_counters(p, out);
 }
 
+#define RT_PERF_WORDS (sizeof(tf_perf_core) / 8)
+_Static_assert(sizeof(tf_perf_core) % 8 == 0, "tf_perf_core is words");
+
+/* The key (TF_PERF_KEY) of each word of a tf_perf_core, from the contract's
+ * field table, and whether it has one: tf_perf_encode's pairs, found by a
+ * scan of the words (mostly zero, eight at a time) rather than field by
+ * field. The dispatch path records them after every dispatch. */
+static uint64_t rt_perf_key[RT_PERF_WORDS];
+static uint8_t rt_perf_has[RT_PERF_WORDS];
+static pthread_once_t rt_perf_once = PTHREAD_ONCE_INIT;
+static int rt_perf_off; /* TT_FOIL_PERF_COUNTERS=OFF: read once per process */
+
+static void perf_init(void)
+{
+    static tf_perf_core probe; /* only its addresses are taken */
+    tf_perf_core *cc = &probe;
+#define RT_PERF_KEY_ONE(f, scope, count)                                                           \
+    for (int r = 0; r < TF_PERF_RISCS_##scope; r++)                                                \
+        for (int i = 0; i < (int)(count); i++) {                                                   \
+            size_t w = (size_t)(&TF_PERF_AT_##scope(cc, f, r, i) - (uint64_t *)cc);                \
+            rt_perf_key[w] = TF_PERF_KEY(TF_PERF_F_##f, TF_PERF_ID_##scope(r), i);                 \
+            rt_perf_has[w] = 1;                                                                    \
+        }
+    TF_PERF_FIELDS(RT_PERF_KEY_ONE)
+#undef RT_PERF_KEY_ONE
+    const char *off = getenv(tf_env_name(TF_ENV_PERF_COUNTERS)); /* OFF: not collected */
+    rt_perf_off = off && *off && tf_env_is_off(off);
+}
+
+static uint32_t perf_emit(const uint64_t *w, size_t i, size_t end, uint64_t *out, uint32_t n,
+                          uint32_t cap)
+{
+    for (; i < end; i++)
+        if (w[i] && rt_perf_has[i] && n < cap) {
+            out[2 * n] = rt_perf_key[i];
+            out[2 * n + 1] = w[i];
+            n++;
+        }
+    return n;
+}
+
+/* The pairs of tf_perf_encode (in the struct's order), at most cap. The
+ * struct is all uint64_t, read as its words. */
+static uint32_t perf_encode(const tf_perf_core *c, uint64_t *out, uint32_t cap)
+{
+    const uint64_t *w = (const uint64_t *)c;
+    uint32_t n = 0;
+    size_t i = 0;
+    for (; i + 8 <= RT_PERF_WORDS; i += 8) {
+        uint64_t any = (w[i] | w[i + 1]) | (w[i + 2] | w[i + 3]) | (w[i + 4] | w[i + 5]) |
+                       (w[i + 6] | w[i + 7]);
+        if (any) n = perf_emit(w, i, i + 8, out, n, cap);
+    }
+    return perf_emit(w, i, RT_PERF_WORDS, out, n, cap);
+}
+
 void rt_perf_record(tf_program *p, uint32_t id)
 {
     if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
-    const char *off = getenv(tf_env_name(TF_ENV_PERF_COUNTERS)); /* OFF: not collected */
-    if (off && *off && tf_env_is_off(off)) return;
+    pthread_once(&rt_perf_once, perf_init);
+    if (rt_perf_off) return;
     TF_ZONE_N("TF_dispatch/counters_readback");
     tf_perf_core c;
     if (read_counters(p, &c)) {
@@ -45,9 +102,9 @@ void rt_perf_record(tf_program *p, uint32_t id)
                 tf_last_error());
         return;
     }
-    enum { CAP = 1024 }; /* more than tf_perf_core has fields */
+    enum { CAP = RT_PERF_WORDS }; /* every field */
     uint64_t pairs[2 * CAP];
-    uint32_t n = tf_perf_encode(&c, pairs, CAP);
+    uint32_t n = perf_encode(&c, pairs, CAP);
     const tf_chip_info *ci = &p->dev->info;
     tf_dev_perf h = {
         .dispatch = id,

@@ -110,7 +110,8 @@ struct tf_program {
     size_t ndz, cap_dz;
     uint32_t dz_dropped[TF_NUM_RISCS], dz_unmatched, dz_dispatch;
     uint32_t dz_discarded[TF_NUM_RISCS];
-    int has_dz; /* dz holds a read-back dispatch (also one that timed out or faulted) */
+    int has_dz;      /* dz holds a read-back dispatch (also one that timed out or faulted) */
+    rt_dz_raw dzraw; /* that readback, decoded into dz on demand */
 };
 
 struct tf_launch {

@@ -8,6 +8,7 @@
 #include "common/cm_map.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,36 @@ static int same_pool(uint32_t idx, void *ctx)
     return e->x == k->x && e->y == k->y && !strcmp(e->pool, k->pool);
 }
 
+/* Per thread, the ids of the call sites' pools last seen, by the pool
+ * string's address and the core: the dispatch path names a few pools per
+ * core over and over (kernel config, L1 buffers), and a hit takes no lock. */
+#define RT_PROF_CACHE 64
+static __thread struct {
+    const char *pool;
+    int x, y;
+    uint32_t id;
+} rt_prof_cache[RT_PROF_CACHE];
+
+static uint32_t core_pool_slow(const char *pool, int x, int y);
+
 uint32_t rt_prof_core_pool(const char *pool, int x, int y)
+{
+    unsigned slot = (unsigned)(((uintptr_t)pool >> 3) ^ (uintptr_t)x * 31u ^ (uintptr_t)y * 131u) %
+                    RT_PROF_CACHE;
+    if (rt_prof_cache[slot].pool == pool && rt_prof_cache[slot].x == x &&
+        rt_prof_cache[slot].y == y)
+        return rt_prof_cache[slot].id;
+    uint32_t id = core_pool_slow(pool, x, y);
+    if (id) { /* 0 (out of ids or memory) is asked again next time */
+        rt_prof_cache[slot].pool = pool;
+        rt_prof_cache[slot].x = x;
+        rt_prof_cache[slot].y = y;
+        rt_prof_cache[slot].id = id;
+    }
+    return id;
+}
+
+static uint32_t core_pool_slow(const char *pool, int x, int y)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (const char *s = pool; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;

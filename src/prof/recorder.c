@@ -2,12 +2,19 @@
  * TT_FOIL_TRACE (zones, zone text, frame marks, device zones) and
  * TT_FOIL_MEM_LOG (memory events) in the format of tf_trace_format.h.
  *
- * Each thread has two 64 KiB buffers per stream. When the current one is
- * full it goes to the writer thread, which writes it as one chunk (one
- * writev) and gives it back; the thread goes on in the other buffer and
- * only waits if that one is still being written. So the I/O runs beside the
- * program, memory stays bounded (at most 2 MiB per thread and stream) and nothing
- * is dropped: a slow disk slows the program down instead. At exit, at
+ * Each thread has one buffer per stream (64 KiB, growing to 1 MiB for a
+ * busy thread). When it is full the thread packs it itself (tf_trace_pack,
+ * AVX2 where the CPU has it) while it is still in the CPU's cache, hands
+ * the packed copy (about a quarter of the bytes) to the writer thread and
+ * goes on in the same buffer at once. The writer only writes (one writev
+ * per chunk) and gives the packing area back; a thread has two, and waits
+ * only if both are still being written. So the packing, which made the
+ * writer's share of a recorded zone large and cache-cold (issue 15: a zone
+ * cost 1.44x two timer reads when the writer shared the thread's CPU, 1.12x
+ * when it did not), is done where the records are hot, and the I/O, which
+ * may block, stays off the recording thread. Memory stays bounded (a buffer
+ * and two packing areas per thread and stream) and nothing is dropped: a
+ * slow disk slows the program down instead. At exit, at
  * thread exit and on a fatal signal everything recorded is written. A write
  * that fails is counted (records lost), reported once on stderr and in the
  * trailer, and the program carries on. */
@@ -32,8 +39,9 @@
 
 /* Buffers start at 64 KiB; a thread that fills one within TF_GROW_NS gets
  * twice as large ones next, up to 1 MiB: fewer hand-offs for busy threads,
- * small buffers for the rest. A buffer's capacity (words) is stored in the
- * word before its data. */
+ * small buffers for the rest. A buffer's (and a packing area's) capacity
+ * (words) is stored in the word before its data; a packing area only gets
+ * the pages the packed records touch. */
 #define TF_BUF_WORDS     8192u
 #define TF_BUF_MAX_WORDS 131072u
 #define TF_GROW_NS       2000000ull
@@ -55,6 +63,9 @@ static void buf_free(uint64_t *data)
 {
     if (data) free(data - 1);
 }
+
+/* Words of a packing area for a buffer of `words` words. */
+#define TF_PACK_WORDS(words) ((uint32_t)(TF_TRACE_PACK_BOUND(words) / 8))
 
 /* tf_prof_put writes a header and at most three payload words. */
 #define TF_REC_FITS_PUT(name, code, words, arg, payload)                                           \
@@ -93,14 +104,15 @@ typedef struct tf_stream {
     int reported;
 } tf_stream;
 
-/* A full buffer waiting for the writer. */
+/* A packed buffer waiting for the writer. */
 typedef struct tf_pending {
     int stream;
     uint32_t thread;
     uint64_t tsc_base;
-    uint64_t *buf;
+    uint64_t *buf; /* a packing area */
     uint32_t words;
-    tf_prof_tls *owner; /* gets the buffer back; NULL: the writer frees it */
+    uint64_t records;
+    tf_prof_tls *owner; /* gets the area back; NULL: the writer frees it */
     struct tf_pending *next;
 } tf_pending;
 
@@ -219,25 +231,13 @@ static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t 
     stream_failed(st, err, records, 1);
 }
 
-/* The writer's packing buffer (only the writer thread packs). */
-static uint64_t tf_pack_buf[TF_TRACE_PACK_BOUND(TF_BUF_MAX_WORDS) / 8 + 1];
-
-/* Write a thread's records: packed by the writer thread, raw elsewhere
- * (exit and signal paths must not share the writer's buffer). */
-static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64_t *buf,
-                         uint32_t words, int locked, int packed)
+/* Write a thread's records as one chunk: raw (count them), or already
+ * packed (kind TF_CHUNK_PACKED, `records` given). */
+static void write_events(int s, uint32_t kind, uint32_t thread, uint64_t tsc_base,
+                         const uint64_t *buf, uint32_t words, uint64_t records, int locked)
 {
     tf_stream *st = &tf_streams[s];
-    uint64_t recs;
-    uint32_t kind = TF_CHUNK_EVENTS;
-    if (packed && words <= TF_BUF_MAX_WORDS) {
-        size_t bytes = tf_trace_pack(buf, words, (uint8_t *)tf_pack_buf, &recs);
-        buf = tf_pack_buf;
-        words = (uint32_t)(bytes / 8);
-        kind = TF_CHUNK_PACKED;
-    } else {
-        recs = count_records(buf, buf + words);
-    }
+    uint64_t recs = kind == TF_CHUNK_PACKED ? records : count_records(buf, buf + words);
     if (atomic_load(&st->closed)) { /* a thread still recording after exit() */
         atomic_fetch_add(&st->late_records, recs);
         return;
@@ -245,6 +245,17 @@ static void write_events(int s, uint32_t thread, uint64_t tsc_base, const uint64
     if (!locked) pthread_mutex_lock(&st->lock);
     write_chunk(st, kind, thread, tsc_base, buf, words, recs);
     if (!locked) pthread_mutex_unlock(&st->lock);
+}
+
+/* Give a packing area back to its thread (caller holds tf_wq_lock). */
+static void give_back(tf_prof_tls *owner, int s, uint64_t *area)
+{
+    if (owner && !owner->spare[s])
+        owner->spare[s] = area;
+    else if (owner && !owner->spare2[s])
+        owner->spare2[s] = area;
+    else
+        buf_free(area);
 }
 
 /* ---- the writer thread ---------------------------------------------------------------- */
@@ -265,13 +276,11 @@ static void *writer_main(void *arg)
         if (!tf_wq_head) tf_wq_tail = NULL;
         tf_writer_busy = 1;
         pthread_mutex_unlock(&tf_wq_lock);
-        write_events(p->stream, p->thread, p->tsc_base, p->buf, p->words, 0, 1);
+        write_events(p->stream, TF_CHUNK_PACKED, p->thread, p->tsc_base, p->buf, p->words,
+                     p->records, 0);
         pthread_mutex_lock(&tf_wq_lock);
         tf_writer_busy = 0;
-        if (p->owner)
-            p->owner->spare[p->stream] = p->buf;
-        else
-            buf_free(p->buf);
+        give_back(p->owner, p->stream, p->buf);
         free(p);
         if (tf_spare_waiters) pthread_cond_broadcast(&tf_done_cv);
     }
@@ -282,12 +291,13 @@ static void *writer_main(void *arg)
     return NULL;
 }
 
-/* Queue `buf` for writing (caller holds tf_wq_lock). */
-static int enqueue(int s, tf_prof_tls *t, uint64_t *buf, uint32_t words, tf_prof_tls *owner)
+/* Queue the packed `buf` for writing (caller holds tf_wq_lock). */
+static int enqueue(int s, tf_prof_tls *t, uint64_t *buf, uint32_t words, uint64_t records,
+                   tf_prof_tls *owner)
 {
     tf_pending *p = malloc(sizeof *p);
     if (!p) return -1;
-    *p = (tf_pending){s, t->number, t->base[s], buf, words, owner, NULL};
+    *p = (tf_pending){s, t->number, t->base[s], buf, words, records, owner, NULL};
     if (tf_wq_tail)
         tf_wq_tail->next = p;
     else
@@ -306,41 +316,54 @@ static void wait_done(void)
     tf_spare_waiters--;
 }
 
-/* Hand the current buffer of stream s to the writer and continue in the
- * spare one, waiting for it if it is still being written. */
+/* Pack the current buffer of stream s into a free packing area (waiting
+ * for one if the writer has both), hand that to the writer and start the
+ * buffer again; a thread that filled it quickly gets a larger one. */
 static void hand_off(tf_prof_tls *t, int s)
 {
     uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
     if (!words) return;
     pthread_mutex_lock(&tf_wq_lock);
-    if (!tf_writer_running) { /* no writer (it failed to start): write here */
-        pthread_mutex_unlock(&tf_wq_lock);
-        write_events(s, t->number, t->base[s], t->start[s], words, 0, 0);
-        t->pos[s] = t->start[s];
-        return;
-    }
-    while (!t->spare[s]) wait_done();
-    if (enqueue(s, t, t->start[s], words, t)) {
-        pthread_mutex_unlock(&tf_wq_lock);
-        write_events(s, t->number, t->base[s], t->start[s], words, 0, 0);
-        t->pos[s] = t->start[s];
-        return;
-    }
-    uint64_t *next = t->spare[s];
-    t->spare[s] = NULL;
+    while (tf_writer_running && !t->spare[s] && !t->spare2[s]) wait_done();
+    uint64_t **slot = t->spare[s] ? &t->spare[s] : &t->spare2[s];
+    uint64_t *area = *slot;
+    *slot = NULL;
     pthread_mutex_unlock(&tf_wq_lock);
-    uint64_t now = mono_ns();
-    if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) t->cap[s] *= 2;
-    t->last_handoff[s] = now;
-    if (buf_cap(next) < t->cap[s]) {
-        uint64_t *bigger = buf_alloc(t->cap[s]);
-        if (bigger) {
-            buf_free(next);
-            next = bigger;
+    if (area && buf_cap(area) < TF_PACK_WORDS(words)) { /* the buffer grew since */
+        buf_free(area);
+        area = buf_alloc(TF_PACK_WORDS(t->cap[s]));
+    }
+    /* emptied first: a fatal signal arriving now must not write these
+     * records a second time (write_in_hand) */
+    t->pos[s] = t->start[s];
+    if (!area) { /* out of memory for the area: written raw, here */
+        write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], t->start[s], words, 0, 0);
+    } else {
+        uint64_t records;
+        size_t bytes = tf_trace_pack(t->start[s], words, (uint8_t *)area, &records);
+        uint32_t pw = (uint32_t)(bytes / 8);
+        pthread_mutex_lock(&tf_wq_lock);
+        int queued = tf_writer_running && enqueue(s, t, area, pw, records, t) == 0;
+        pthread_mutex_unlock(&tf_wq_lock);
+        if (!queued) { /* no writer (it failed to start, or memory): write here */
+            write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], area, pw, records, 0);
+            pthread_mutex_lock(&tf_wq_lock);
+            give_back(t, s, area);
+            pthread_mutex_unlock(&tf_wq_lock);
         }
     }
-    t->start[s] = t->pos[s] = next;
-    t->end[s] = next + buf_cap(next);
+    uint64_t now = mono_ns();
+    if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) {
+        uint32_t cap = t->cap[s] * 2;
+        uint64_t *bigger = buf_alloc(cap);
+        if (bigger) { /* (the old one is in no one else's hands) */
+            buf_free(t->start[s]);
+            t->start[s] = t->pos[s] = bigger;
+            t->end[s] = bigger + cap;
+            t->cap[s] = cap;
+        }
+    }
+    t->last_handoff[s] = now;
 }
 
 /* Wait until the writer has written everything queued. */
@@ -477,12 +500,13 @@ static void thread_exit(void *arg)
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         if (!t->start[s]) continue;
         if (!atomic_load(&tf_streams[s].closed)) hand_off(t, s);
-        pthread_mutex_lock(&tf_wq_lock);
-        while (tf_writer_running && !t->spare[s]) wait_done();
-        pthread_mutex_unlock(&tf_wq_lock);
+        pthread_mutex_lock(&tf_wq_lock); /* both areas back: the writer names this thread */
+        while (tf_writer_running && (!t->spare[s] || !t->spare2[s])) wait_done();
         buf_free(t->start[s]);
         buf_free(t->spare[s]);
-        t->start[s] = t->spare[s] = NULL;
+        buf_free(t->spare2[s]);
+        t->start[s] = t->spare[s] = t->spare2[s] = NULL;
+        pthread_mutex_unlock(&tf_wq_lock);
         t->pos[s] = t->end[s] = tf_prof_placeholder;
     }
 }
@@ -519,11 +543,17 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
         t->cap[s] = TF_BUF_WORDS;
         t->last_handoff[s] = mono_ns();
         t->start[s] = buf_alloc(TF_BUF_WORDS);
-        t->spare[s] = buf_alloc(TF_BUF_WORDS);
-        if (!t->start[s] || !t->spare[s]) {
+        uint64_t *a = buf_alloc(TF_PACK_WORDS(TF_BUF_WORDS)),
+                 *b = buf_alloc(TF_PACK_WORDS(TF_BUF_WORDS));
+        pthread_mutex_lock(&tf_wq_lock); /* the writer gives areas back under it */
+        t->spare[s] = a;
+        t->spare2[s] = b;
+        pthread_mutex_unlock(&tf_wq_lock);
+        if (!t->start[s] || !a || !b) {
             buf_free(t->start[s]);
-            buf_free(t->spare[s]);
-            t->start[s] = t->spare[s] = NULL;
+            buf_free(a);
+            buf_free(b);
+            t->start[s] = t->spare[s] = t->spare2[s] = NULL;
             stream_failed(st, ENOMEM, 1, 0);
             return park(t, s, now);
         }
@@ -674,7 +704,8 @@ static void write_in_hand(int s)
     for (tf_prof_tls *t = tf_threads; t; t = t->next) {
         uint64_t *start = t->start[s], *pos = t->pos[s];
         if (start && pos > start && pos <= start + buf_cap(start))
-            write_events(s, t->number, t->base[s], start, (uint32_t)(pos - start), 1, 0);
+            write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], start, (uint32_t)(pos - start),
+                         0, 1);
     }
 }
 
@@ -717,7 +748,9 @@ static void on_fatal_signal(int sig)
         tf_stream *st = &tf_streams[s];
         if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
         for (tf_pending *p = tf_wq_head; p; p = p->next)
-            if (p->stream == s) write_events(s, p->thread, p->tsc_base, p->buf, p->words, 1, 0);
+            if (p->stream == s)
+                write_events(s, TF_CHUNK_PACKED, p->thread, p->tsc_base, p->buf, p->words,
+                             p->records, 1);
         write_in_hand(s);
         atomic_store(&st->closed, 1);
         write_trailer(st);

@@ -6,6 +6,7 @@
  * handlers add stall cycles; a trap costs one cycle and retires nothing. */
 #include "hart.h"
 #include "f32.h"
+#include "hart_fuse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,11 @@ void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
     if (!any) return;
     uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
     memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(cm_slot));
+    /* The slot before may hold a fused pair (sim/hart_fuse.h) that runs
+     * the range's first word as its second half: it decodes again. Only
+     * its handler goes: its fields still describe its own (unchanged)
+     * word, which a pair in the slot before it may read. */
+    if (w0 > 0) m->slots[w0 - 1].h = 0;
 }
 
 void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
@@ -450,12 +456,33 @@ static inline void st16(uint8_t *p, uint16_t v)
     memcpy(p, &v, 2);
 }
 
+/* Decode the word at offset off into slot s (fields only, not s->h):
+ * branch and jal targets become slot deltas, or FAR_JUMP when the target is
+ * misaligned or outside memory. Marks the page as holding code. */
+static int decode_word(sim_mem *m, cm_slot *s, uint32_t off)
+{
+    uint32_t pc = m->base + off;
+    int op = cm_rv32_decode(ld32(m->data + off), pc, s);
+    if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
+        uint32_t t = pc + (uint32_t)s->imm, toff = t - m->base;
+        if ((t & 3) || toff >= m->size)
+            op = TF_OP_FAR_JUMP;
+        else
+            s->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
+    }
+    m->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
+    return op;
+}
+
 int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 {
-    static const int tab[TF_OP_COUNT] = {
+    static const int tab[TF_FU_END] = {
 #define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
+#define TF_FU_OFFSET(a, b) [TF_FU_##a##_##b] = &&L_FU_##a##_##b - &&L_DECODE,
+            TF_FUSE_SEQ(TF_FU_OFFSET) TF_FUSE_BRANCH(TF_FU_OFFSET) TF_FUSE_JUMP(TF_FU_OFFSET)
+#undef TF_FU_OFFSET
     };
     sim_mem *const M = h->mem;
     cm_slot *const slots = M->slots;
@@ -572,17 +599,17 @@ L_DECODE : {
         SYNC();
         goto resume;
     }
-    uint32_t pc = base + off;
-    int op = cm_rv32_decode(ld32(mem + off), pc, ip);
-    if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
-        uint32_t t = pc + (uint32_t)ip->imm, toff = t - base;
-        if ((t & 3) || toff >= size)
-            op = TF_OP_FAR_JUMP;
-        else
-            ip->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
+    int op = decode_word(M, ip, off), fu = 0;
+    if (sim_fuse_first(op) && off + 4 < size) {
+        /* A pair with the next word: decode that word into its own slot
+         * (the fused handler reads its fields there, and a jump to it runs
+         * it alone) or, when it is already decoded, only learn its op. */
+        cm_slot tmp, *nx = ip + 1;
+        int op2 = decode_word(M, nx->h ? &tmp : nx, off + 4);
+        if (!nx->h) nx->h = tab[op2];
+        fu = sim_fuse_pair(op, op2);
     }
-    ip->h = tab[op];
-    M->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
+    ip->h = tab[fu ? fu : op];
     DISPATCH();
 }
 L_FETCH_FAULT:
@@ -958,6 +985,44 @@ L_FMV_W_X:
     FPCHK();
     f[ip->rd] = RS1;
     FDONE(0);
+
+    /* ---- fused pairs (sim/hart_fuse.h): both halves in one dispatch ---- */
+#define FU_SEQ(a, b)                                                                               \
+    L_FU_##a##_##b:                                                                                \
+    {                                                                                              \
+        E_##a(ip, goto L_##a);                                                                     \
+        E_##b(                                                                                     \
+            ip + 1, do {                                                                           \
+                ++n;                                                                               \
+                ++ip;                                                                              \
+                goto L_##b;                                                                        \
+            } while (0));                                                                          \
+        n += 2;                                                                                    \
+        ip += 2;                                                                                   \
+        DISPATCH();                                                                                \
+    }
+#define FU_BRANCH(a, b)                                                                            \
+    L_FU_##a##_##b:                                                                                \
+    {                                                                                              \
+        E_##a(ip, goto L_##a);                                                                     \
+        ++n;                                                                                       \
+        ++ip;                                                                                      \
+        BRANCH(C_##b(ip));                                                                         \
+    }
+#define FU_JUMP(a, b)                                                                              \
+    L_FU_##a##_##b:                                                                                \
+    {                                                                                              \
+        E_##a(ip, goto L_##a);                                                                     \
+        ++n;                                                                                       \
+        ++ip;                                                                                      \
+        goto L_##b;                                                                                \
+    }
+    TF_FUSE_SEQ(FU_SEQ)
+    TF_FUSE_BRANCH(FU_BRANCH)
+    TF_FUSE_JUMP(FU_JUMP)
+#undef FU_SEQ
+#undef FU_BRANCH
+#undef FU_JUMP
 
 slow_result:
     switch (sl) {

@@ -1,6 +1,9 @@
 /* Self-modifying code: instructions rewritten after they were decoded and
  * executed run as rewritten (after fence.i, and the decode cache is in fact
- * coherent on every store); code copied into a data page runs. */
+ * coherent on every store); code copied into a data page runs; stores that
+ * rewrite either half of a fused instruction pair (sim/hart_fuse.h) inside
+ * an already decoded straight-line run, and jumps into a pair's second
+ * half. */
 #include "tf_test.h"
 TEST_BEGIN
     call func
@@ -48,12 +51,71 @@ TEST_BEGIN
     sw t2, 0(t1)
     jalr ra, 0(t1)
     CHECK(7, a0, 43)
+    /* Fused pairs (sim/hart_fuse.h). The decoder pairs a word with the
+     * next when it decodes it first in a run: xori is never a pair's first
+     * half, so it is used where a pair must begin at the next word. */
+    /* 8: inside a decoded straight-line run, the second pass rewrites the
+     * second half (40f+4) of the pair addi+addi at 40f, ahead of the pc,
+     * after both were decoded and run */
+    li s1, 0
+    li s2, 0
+30: la t0, 40f
+    li t1, 0x06400593          /* addi a1, zero, 100 */
+    beqz s1, 31f
+    sw t1, 4(t0)
+31: xori s3, s3, 0
+40: addi a0, zero, 1
+    addi a1, zero, 2
+    add s2, s2, a1
+    addi s1, s1, 1
+    li t2, 2
+    blt s1, t2, 30b
+    CHECK(8, s2, 102)          /* 2 + 100 */
+    /* 9: a store that rewrites the next word, the second half of its own
+     * pair (sw+addi): the new word runs */
+    la t0, 41f
+    li t1, 0x00700513          /* addi a0, zero, 7 */
+    xori a0, zero, 0
+    sw t1, 0(t0)
+41: addi a0, zero, 6
+    CHECK(9, a0, 7)
+    /* 10: a jump to the second half of a decoded pair runs it alone */
+    li s1, 0
+    xori a4, zero, 0
+42: addi a4, a4, 1             /* pair addi+addi: 42b and 43f */
+43: addi a4, a4, 16
+    addi s1, s1, 1
+    li t2, 1
+    beq s1, t2, 43b            /* once: jump into the middle of the pair */
+    CHECK(10, a4, 33)          /* 1 + 16 + 16 */
+    /* 11-13: blk runs as the pairs (blk, blk+4) and (blk+8, blk+12).
+     * Rewriting blk+8 must not disturb the pair at blk, which reads
+     * blk+4; rewriting blk+4 must redo the pair at blk. */
+    call blk
+    CHECK(11, a1, 2)
+    la t0, blk
+    li t1, 0x06400593          /* addi a1, zero, 100 */
+    sw t1, 8(t0)
+    li a0, 0
+    call blk
+    CHECK(12, a0, 1)
+    CHECK(13, a1, 100)
+    li t1, 0x03200513          /* addi a0, zero, 50 */
+    sw t1, 4(t0)
+    call blk
+    CHECK(14, a0, 50)
     j tf_pass
 func:
     addi a0, zero, 1
     ret
 func2:
     addi a0, zero, 42
+    ret
+blk:
+    addi a6, zero, 6
+    addi a0, zero, 1
+    addi a1, zero, 2
+    addi a2, zero, 3
     ret
 TEST_END
     .data

@@ -61,11 +61,11 @@ void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
     if (!any) return;
     uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
     memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(cm_slot));
-    /* The slot before may hold a fused pair (sim/hart_fuse.h) that runs
-     * the range's first word as its second half: it decodes again. Only
-     * its handler goes: its fields still describe its own (unchanged)
-     * word, which a pair in the slot before it may read. */
-    if (w0 > 0) m->slots[w0 - 1].h = 0;
+    /* The slots just before may hold fused runs (sim/hart_fuse.h) that
+     * execute the range's first word: they decode again. Only their
+     * handlers go: their fields still describe their own (unchanged)
+     * words, which a run starting before them may read. */
+    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= w0; k++) m->slots[w0 - k].h = 0;
 }
 
 void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
@@ -480,9 +480,11 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
-#define TF_FU_OFFSET(a, b) [TF_FU_##a##_##b] = &&L_FU_##a##_##b - &&L_DECODE,
-            TF_FUSE_SEQ(TF_FU_OFFSET) TF_FUSE_BRANCH(TF_FU_OFFSET) TF_FUSE_JUMP(TF_FU_OFFSET)
-#undef TF_FU_OFFSET
+#define TF_FU_OFFSET2(a, b, k)    [TF_FU_##a##_##b] = &&L_FU_##a##_##b - &&L_DECODE,
+#define TF_FU_OFFSET3(a, b, c, k) [TF_FU_##a##_##b##_##c] = &&L_FU_##a##_##b##_##c - &&L_DECODE,
+            TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3)
+#undef TF_FU_OFFSET2
+#undef TF_FU_OFFSET3
     };
     sim_mem *const M = h->mem;
     cm_slot *const slots = M->slots;
@@ -601,13 +603,17 @@ L_DECODE : {
     }
     int op = decode_word(M, ip, off), fu = 0;
     if (sim_fuse_first(op) && off + 4 < size) {
-        /* A pair with the next word: decode that word into its own slot
-         * (the fused handler reads its fields there, and a jump to it runs
-         * it alone) or, when it is already decoded, only learn its op. */
-        cm_slot tmp, *nx = ip + 1;
-        int op2 = decode_word(M, nx->h ? &tmp : nx, off + 4);
-        if (!nx->h) nx->h = tab[op2];
-        fu = sim_fuse_pair(op, op2);
+        /* A run with the next words: decode each into its own slot (the
+         * fused handler reads its fields there, and a jump to it runs from
+         * there) or, when it is already decoded, only learn its op. */
+        int nop[TF_FUSE_MAX] = {op, -1, -1};
+        for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
+            cm_slot tmp, *nx = ip + k;
+            nop[k] = decode_word(M, nx->h ? &tmp : nx, off + 4u * k);
+            if (!nx->h) nx->h = tab[nop[k]];
+            if (!sim_fuse_first2(op, nop[1])) break; /* no triple starts so */
+        }
+        fu = sim_fuse_run(op, nop[1], nop[2]);
     }
     ip->h = tab[fu ? fu : op];
     DISPATCH();
@@ -986,43 +992,37 @@ L_FMV_W_X:
     f[ip->rd] = RS1;
     FDONE(0);
 
-    /* ---- fused pairs (sim/hart_fuse.h): both halves in one dispatch ---- */
-#define FU_SEQ(a, b)                                                                               \
+    /* ---- fused runs (sim/hart_fuse.h): two or three in one dispatch ---- */
+#define FU_STEP(a)                                                                                 \
+    E_##a(ip, goto L_##a);                                                                         \
+    ++n;                                                                                           \
+    ++ip
+#define FU_LAST_SEQ(a)                                                                             \
+    E_##a(ip, goto L_##a);                                                                         \
+    NEXT
+#define FU_LAST_BRANCH(a) BRANCH(C_##a(ip))
+#define FU_LAST_JUMP(a)   goto L_##a
+#define FU_HANDLER2(a, b, k)                                                                       \
     L_FU_##a##_##b:                                                                                \
     {                                                                                              \
-        E_##a(ip, goto L_##a);                                                                     \
-        E_##b(                                                                                     \
-            ip + 1, do {                                                                           \
-                ++n;                                                                               \
-                ++ip;                                                                              \
-                goto L_##b;                                                                        \
-            } while (0));                                                                          \
-        n += 2;                                                                                    \
-        ip += 2;                                                                                   \
-        DISPATCH();                                                                                \
+        FU_STEP(a);                                                                                \
+        FU_LAST_##k(b);                                                                            \
     }
-#define FU_BRANCH(a, b)                                                                            \
-    L_FU_##a##_##b:                                                                                \
+#define FU_HANDLER3(a, b, c, k)                                                                    \
+    L_FU_##a##_##b##_##c:                                                                          \
     {                                                                                              \
-        E_##a(ip, goto L_##a);                                                                     \
-        ++n;                                                                                       \
-        ++ip;                                                                                      \
-        BRANCH(C_##b(ip));                                                                         \
+        FU_STEP(a);                                                                                \
+        FU_STEP(b);                                                                                \
+        FU_LAST_##k(c);                                                                            \
     }
-#define FU_JUMP(a, b)                                                                              \
-    L_FU_##a##_##b:                                                                                \
-    {                                                                                              \
-        E_##a(ip, goto L_##a);                                                                     \
-        ++n;                                                                                       \
-        ++ip;                                                                                      \
-        goto L_##b;                                                                                \
-    }
-    TF_FUSE_SEQ(FU_SEQ)
-    TF_FUSE_BRANCH(FU_BRANCH)
-    TF_FUSE_JUMP(FU_JUMP)
-#undef FU_SEQ
-#undef FU_BRANCH
-#undef FU_JUMP
+    TF_FUSE2(FU_HANDLER2)
+    TF_FUSE3(FU_HANDLER3)
+#undef FU_STEP
+#undef FU_LAST_SEQ
+#undef FU_LAST_BRANCH
+#undef FU_LAST_JUMP
+#undef FU_HANDLER2
+#undef FU_HANDLER3
 
 slow_result:
     switch (sl) {

@@ -1,129 +1,191 @@
-/* Fused instruction pairs of the hart's interpreter (sim/hart.c): when the
- * decoder finds one of these pairs in consecutive words, the first word's
- * slot gets a handler that executes both in one dispatch; the second word
- * keeps its own slot and plain handler, so a jump to it runs it alone.
- * The pairs are the most frequent adjacent ones in mixwork and mixbench
- * (measured dynamically; bench/bench_sim_mips).
+/* Fused instruction runs of the hart's interpreter (sim/hart.c): when the
+ * decoder finds one of these pairs or triples of ops in consecutive words,
+ * the first word's slot gets a handler that executes all of them in one
+ * dispatch; the other words keep their own slots and plain handlers, so a
+ * jump into the run executes from there as usual. The runs listed are the
+ * most frequent adjacent ones in mixwork and mixbench, measured
+ * dynamically (bench/bench_sim_mips).
  *
- * Exactness: each half is the plain handler's fast path; where a half
- * would leave the fast path (a load or store outside plain memory, a store
- * to a page holding code, a jump target outside memory) the fused handler
- * hands over to the plain handler of that half with the instruction count
- * and pc exactly as the plain path has them, so traps, device stalls,
- * watch stores and self-modifying code behave as unfused. The cycle limit
- * is checked where the plain handlers check it (taken branches and jumps).
- * sim_mem_invalidate forgets the slot before an invalidated range, which is
- * the only slot that may hold a pair reading the range's first word.
+ * Exactness: each instruction but the last is the plain handler's fast
+ * path; where one would leave it (a load or store outside plain memory, a
+ * store to a page holding code) the fused handler hands over to that
+ * instruction's plain handler with the instruction count and pc exactly
+ * as the plain path has them there, so traps, device stalls, watch stores
+ * and self-modifying code behave as unfused. The last instruction ends
+ * the handler as its plain handler does (SEQ: fast path or hand-over, then
+ * the next slot; BRANCH: the plain branch; JUMP: the plain jal/jalr
+ * handler), so the cycle limit is checked exactly where it is unfused (on
+ * taken branches and jumps). sim_mem_invalidate resets the handlers of the
+ * TF_FUSE_MAX - 1 slots before an invalidated range: the only ones whose
+ * run may read its first word.
  *
- * E_op(p, fallback) executes op from slot p; C_op(p) is a branch's condition.
- * They are expanded inside sim_hart_run (x, mem, base, size, pf in scope). */
+ * E_op(p, fallback) executes op from slot p; C_op(p) is a branch's
+ * condition. They expand inside sim_hart_run (x, mem, base, size, pf). */
 #ifndef TF_HART_FUSE_H
 #define TF_HART_FUSE_H
 
 #include "common/cm_rv32.h"
 
-/* Pairs whose second half falls through. */
-#define TF_FUSE_SEQ(X)                                                                             \
-    X(XOR, SRLI)                                                                                   \
-    X(SUB, AND)                                                                                    \
-    X(ANDI, SUB)                                                                                   \
-    X(SRLI, ANDI)                                                                                  \
-    X(AND, XOR)                                                                                    \
-    X(SLLI, ADD)                                                                                   \
-    X(ADDI, ADDI)                                                                                  \
-    X(SRLI, SLLI)                                                                                  \
-    X(MUL, ADD)                                                                                    \
-    X(ADDI, XOR)                                                                                   \
-    X(SLLI, OR)                                                                                    \
-    X(ANDI, OR)                                                                                    \
-    X(SLLI, ANDI)                                                                                  \
-    X(SLTU, ADDI)                                                                                  \
-    X(OR, SLLI)                                                                                    \
-    X(OR, SLTU)                                                                                    \
-    X(AND, ADDI)                                                                                   \
-    X(ORI, SLLI)                                                                                   \
-    X(SLLI, ORI)                                                                                   \
-    X(ADD, SLLI)                                                                                   \
-    X(ADDI, SLLI)                                                                                  \
-    X(ADDI, ADD)                                                                                   \
-    X(ADD, ADDI)                                                                                   \
-    X(SLLI, XOR)                                                                                   \
-    X(XOR, ADD)                                                                                    \
-    X(ADD, MUL)                                                                                    \
-    X(LUI, ADDI)                                                                                   \
-    X(ADD, LW)                                                                                     \
-    X(ADD, LBU)                                                                                    \
-    X(ADD, LHU)                                                                                    \
-    X(ADDI, LW)                                                                                    \
-    X(LW, MUL)                                                                                     \
-    X(LBU, XOR)                                                                                    \
-    X(LW, ADD)                                                                                     \
-    X(LW, SLLI)                                                                                    \
-    X(LW, ADDI)                                                                                    \
-    X(LHU, ADDI)                                                                                   \
-    X(LW, LW)                                                                                      \
-    X(SW, SW)                                                                                      \
-    X(SW, ADDI)                                                                                    \
-    X(ADDI, SW)                                                                                    \
-    X(LW, SW)
+#define TF_FUSE_MAX 3 /* the longest run */
 
-/* Pairs ending in a conditional branch. */
-#define TF_FUSE_BRANCH(X)                                                                          \
-    X(ADDI, BEQ)                                                                                   \
-    X(ADDI, BNE)                                                                                   \
-    X(ADDI, BLT)                                                                                   \
-    X(ADDI, BLTU)                                                                                  \
-    X(ADDI, BGEU)                                                                                  \
-    X(XOR, BNE)                                                                                    \
-    X(ADD, BNE)                                                                                    \
-    X(ADD, BLTU)                                                                                   \
-    X(SLLI, BLT)                                                                                   \
-    X(LW, BLTU)                                                                                    \
-    X(LW, BEQ)                                                                                     \
-    X(LW, BNE)                                                                                     \
-    X(ANDI, BEQ)                                                                                   \
-    X(ANDI, BNE)
+/* Pairs: X(first, last, kind of last). */
+#define TF_FUSE2(X)                                                                                \
+    X(XOR, SRLI, SEQ)                                                                              \
+    X(SUB, AND, SEQ)                                                                               \
+    X(ANDI, SUB, SEQ)                                                                              \
+    X(SRLI, ANDI, SEQ)                                                                             \
+    X(AND, XOR, SEQ)                                                                               \
+    X(SLLI, ADD, SEQ)                                                                              \
+    X(ADDI, ADDI, SEQ)                                                                             \
+    X(SRLI, SLLI, SEQ)                                                                             \
+    X(MUL, ADD, SEQ)                                                                               \
+    X(ADDI, XOR, SEQ)                                                                              \
+    X(SLLI, OR, SEQ)                                                                               \
+    X(ANDI, OR, SEQ)                                                                               \
+    X(SLLI, ANDI, SEQ)                                                                             \
+    X(SLTU, ADDI, SEQ)                                                                             \
+    X(OR, SLLI, SEQ)                                                                               \
+    X(OR, SLTU, SEQ)                                                                               \
+    X(AND, ADDI, SEQ)                                                                              \
+    X(ORI, SLLI, SEQ)                                                                              \
+    X(SLLI, ORI, SEQ)                                                                              \
+    X(ADD, SLLI, SEQ)                                                                              \
+    X(ADDI, SLLI, SEQ)                                                                             \
+    X(ADDI, ADD, SEQ)                                                                              \
+    X(ADD, ADDI, SEQ)                                                                              \
+    X(SLLI, XOR, SEQ)                                                                              \
+    X(XOR, ADD, SEQ)                                                                               \
+    X(ADD, MUL, SEQ)                                                                               \
+    X(LUI, ADDI, SEQ)                                                                              \
+    X(ADD, LW, SEQ)                                                                                \
+    X(ADD, LBU, SEQ)                                                                               \
+    X(ADD, LHU, SEQ)                                                                               \
+    X(ADDI, LW, SEQ)                                                                               \
+    X(LW, MUL, SEQ)                                                                                \
+    X(LBU, XOR, SEQ)                                                                               \
+    X(LW, ADD, SEQ)                                                                                \
+    X(LW, SLLI, SEQ)                                                                               \
+    X(LW, ADDI, SEQ)                                                                               \
+    X(LHU, ADDI, SEQ)                                                                              \
+    X(LW, LW, SEQ)                                                                                 \
+    X(SW, SW, SEQ)                                                                                 \
+    X(SW, ADDI, SEQ)                                                                               \
+    X(ADDI, SW, SEQ)                                                                               \
+    X(LW, SW, SEQ)                                                                                 \
+    X(ADDI, BEQ, BRANCH)                                                                           \
+    X(ADDI, BNE, BRANCH)                                                                           \
+    X(ADDI, BLT, BRANCH)                                                                           \
+    X(ADDI, BLTU, BRANCH)                                                                          \
+    X(ADDI, BGEU, BRANCH)                                                                          \
+    X(XOR, BNE, BRANCH)                                                                            \
+    X(ADD, BNE, BRANCH)                                                                            \
+    X(ADD, BLTU, BRANCH)                                                                           \
+    X(SLLI, BLT, BRANCH)                                                                           \
+    X(LW, BLTU, BRANCH)                                                                            \
+    X(LW, BEQ, BRANCH)                                                                             \
+    X(LW, BNE, BRANCH)                                                                             \
+    X(ANDI, BEQ, BRANCH)                                                                           \
+    X(ANDI, BNE, BRANCH)                                                                           \
+    X(ADDI, JAL, JUMP)                                                                             \
+    X(ADDI, JALR, JUMP)                                                                            \
+    X(AUIPC, JALR, JUMP)                                                                           \
+    X(LW, JALR, JUMP)
 
-/* Pairs ending in jal or jalr: the first half, then the plain jump. */
-#define TF_FUSE_JUMP(X)                                                                            \
-    X(ADDI, JAL)                                                                                   \
-    X(ADDI, JALR)                                                                                  \
-    X(AUIPC, JALR)                                                                                 \
-    X(LW, JALR)
+/* Triples: X(first, second, last, kind of last). */
+#define TF_FUSE3(X)                                                                                \
+    X(XOR, SRLI, ANDI, SEQ)                                                                        \
+    X(SRLI, ANDI, SUB, SEQ)                                                                        \
+    X(ANDI, SUB, AND, SEQ)                                                                         \
+    X(SUB, AND, XOR, SEQ)                                                                          \
+    X(AND, XOR, SRLI, SEQ)                                                                         \
+    X(SUB, AND, ADDI, SEQ)                                                                         \
+    X(AND, ADDI, XOR, SEQ)                                                                         \
+    X(LBU, XOR, SRLI, SEQ)                                                                         \
+    X(ADD, LBU, XOR, SEQ)                                                                          \
+    X(SLLI, ADD, LW, SEQ)                                                                          \
+    X(SLLI, ADD, LHU, SEQ)                                                                         \
+    X(SLLI, ADD, ADDI, SEQ)                                                                        \
+    X(ADD, LHU, ADDI, SEQ)                                                                         \
+    X(LHU, ADDI, ADD, SEQ)                                                                         \
+    X(MUL, ADD, LW, SEQ)                                                                           \
+    X(ADD, LW, MUL, SEQ)                                                                           \
+    X(LW, MUL, ADD, SEQ)                                                                           \
+    X(ADD, LW, LW, SEQ)                                                                            \
+    X(LW, LW, LW, SEQ)                                                                             \
+    X(LW, LW, ADDI, SEQ)                                                                           \
+    X(LW, ADDI, ADDI, SEQ)                                                                         \
+    X(SW, SW, SW, SEQ)                                                                             \
+    X(SW, SW, ADDI, SEQ)                                                                           \
+    X(SW, ADDI, ADDI, SEQ)                                                                         \
+    X(ADDI, SW, SW, SEQ)                                                                           \
+    X(ADDI, ADDI, ADDI, SEQ)                                                                       \
+    X(ADDI, ADDI, LW, SEQ)                                                                         \
+    X(ADDI, LW, ADDI, SEQ)                                                                         \
+    X(ADD, ADDI, ADDI, SEQ)                                                                        \
+    X(ADD, ADDI, LW, SEQ)                                                                          \
+    X(ADDI, SLLI, ADD, SEQ)                                                                        \
+    X(ADD, SLLI, ADD, SEQ)                                                                         \
+    X(ADDI, ADDI, AUIPC, SEQ)                                                                      \
+    X(SRLI, SLLI, OR, SEQ)                                                                         \
+    X(SLLI, OR, SLLI, SEQ)                                                                         \
+    X(OR, SLLI, ANDI, SEQ)                                                                         \
+    X(SLLI, ANDI, OR, SEQ)                                                                         \
+    X(ANDI, OR, SLTU, SEQ)                                                                         \
+    X(OR, SLTU, ADDI, SEQ)                                                                         \
+    X(SLLI, ORI, SLLI, SEQ)                                                                        \
+    X(ADDI, ADD, BNE, BRANCH)                                                                      \
+    X(ADDI, ADDI, BLTU, BRANCH)                                                                    \
+    X(ADDI, ADD, BLTU, BRANCH)                                                                     \
+    X(ADDI, XOR, BNE, BRANCH)                                                                      \
+    X(ADD, LW, BLTU, BRANCH)                                                                       \
+    X(SLTU, ADDI, BNE, BRANCH)                                                                     \
+    X(ADDI, AUIPC, JALR, JUMP)                                                                     \
+    X(LW, ADDI, JALR, JUMP)                                                                        \
+    X(ADDI, ADDI, JAL, JUMP)
 
-/* Handler ids of the pairs, after the plain ops. */
+/* Handler ids of the runs, after the plain ops. */
 enum {
     TF_FU_NONE_ = TF_OP_COUNT - 1,
-#define TF_FU_ENUM(a, b) TF_FU_##a##_##b,
-    TF_FUSE_SEQ(TF_FU_ENUM) TF_FUSE_BRANCH(TF_FU_ENUM) TF_FUSE_JUMP(TF_FU_ENUM)
-#undef TF_FU_ENUM
+#define TF_FU_ENUM2(a, b, k)    TF_FU_##a##_##b,
+#define TF_FU_ENUM3(a, b, c, k) TF_FU_##a##_##b##_##c,
+    TF_FUSE2(TF_FU_ENUM2) TF_FUSE3(TF_FU_ENUM3)
+#undef TF_FU_ENUM2
+#undef TF_FU_ENUM3
         TF_FU_END
 };
 
-/* Whether some pair begins with op: only then does the decoder look at the
- * next word (decode time only). */
+/* Whether some run begins with op: only then does the decoder look at
+ * the next words (decode time only). */
 static inline int sim_fuse_first(int op)
 {
-#define TF_FU_FIRST(a, b)                                                                          \
-    if (op == TF_OP_##a) return 1;
-    TF_FUSE_SEQ(TF_FU_FIRST)
-    TF_FUSE_BRANCH(TF_FU_FIRST) TF_FUSE_JUMP(TF_FU_FIRST)
-#undef TF_FU_FIRST
-        return 0;
+#define TF_FU_FIRST2(a, b, k)    || op == TF_OP_##a
+#define TF_FU_FIRST3(a, b, c, k) || op == TF_OP_##a
+    return 0 TF_FUSE2(TF_FU_FIRST2) TF_FUSE3(TF_FU_FIRST3);
+#undef TF_FU_FIRST2
+#undef TF_FU_FIRST3
 }
 
-/* The fused handler id for ops a then b, or 0 (decode time only). */
-static inline int sim_fuse_pair(int a, int b)
+/* Whether some triple begins with ops a, b: only then does the decoder
+ * look at the third word (decode time only). */
+static inline int sim_fuse_first2(int a, int b)
 {
-#define TF_FU_CASE(x, y)                                                                           \
-    if (a == TF_OP_##x && b == TF_OP_##y) return TF_FU_##x##_##y;
-    TF_FUSE_SEQ(TF_FU_CASE)
-    TF_FUSE_BRANCH(TF_FU_CASE) TF_FUSE_JUMP(TF_FU_CASE)
-#undef TF_FU_CASE
-        return 0;
+#define TF_FU_FIRST23(x, y, z, k) || (a == TF_OP_##x && b == TF_OP_##y)
+    return 0 TF_FUSE3(TF_FU_FIRST23);
+#undef TF_FU_FIRST23
 }
 
-/* ---- one half of a pair, from slot p ---------------------------------- */
+/* The fused handler id for ops a, b, c in consecutive words (c < 0: no
+ * third word), the triple preferred, or 0 (decode time only). */
+static inline int sim_fuse_run(int a, int b, int c)
+{
+#define TF_FU_CASE3(x, y, z, k) : (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z) ? TF_FU_##x##_##y##_##z
+#define TF_FU_CASE2(x, y, k)    : (a == TF_OP_##x && b == TF_OP_##y) ? TF_FU_##x##_##y
+    return 0 ? 0 TF_FUSE3(TF_FU_CASE3) TF_FUSE2(TF_FU_CASE2) : 0;
+#undef TF_FU_CASE2
+#undef TF_FU_CASE3
+}
+
+/* ---- one instruction of a fused run, from slot p ------------------------- */
 #define FX(p, r)       x[(p)->r]
 #define FIMM(p)        ((uint32_t)(p)->imm)
 #define E_LUI(p, fb)   FX(p, rd) = FIMM(p)

@@ -1,9 +1,8 @@
 /* Self-modifying code: instructions rewritten after they were decoded and
  * executed run as rewritten (after fence.i, and the decode cache is in fact
  * coherent on every store); code copied into a data page runs; stores that
- * rewrite either half of a fused instruction pair (sim/hart_fuse.h) inside
- * an already decoded straight-line run, and jumps into a pair's second
- * half. */
+ * rewrite any word of a fused instruction run (sim/hart_fuse.h) inside an
+ * already decoded straight-line run, and jumps into the middle of a run. */
 #include "tf_test.h"
 TEST_BEGIN
     call func
@@ -51,12 +50,12 @@ TEST_BEGIN
     sw t2, 0(t1)
     jalr ra, 0(t1)
     CHECK(7, a0, 43)
-    /* Fused pairs (sim/hart_fuse.h). The decoder pairs a word with the
-     * next when it decodes it first in a run: xori is never a pair's first
-     * half, so it is used where a pair must begin at the next word. */
+    /* Fused runs (sim/hart_fuse.h). The decoder fuses a word with the
+     * next ones when it decodes it first: xori never begins a run, so it
+     * is used where a run must begin at the next word. */
     /* 8: inside a decoded straight-line run, the second pass rewrites the
-     * second half (40f+4) of the pair addi+addi at 40f, ahead of the pc,
-     * after both were decoded and run */
+     * second word (40f+4) of the fused run at 40f (addi+addi), ahead of
+     * the pc, after it was decoded and run */
     li s1, 0
     li s2, 0
 30: la t0, 40f
@@ -88,9 +87,10 @@ TEST_BEGIN
     li t2, 1
     beq s1, t2, 43b            /* once: jump into the middle of the pair */
     CHECK(10, a4, 33)          /* 1 + 16 + 16 */
-    /* 11-13: blk runs as the pairs (blk, blk+4) and (blk+8, blk+12).
-     * Rewriting blk+8 must not disturb the pair at blk, which reads
-     * blk+4; rewriting blk+4 must redo the pair at blk. */
+    /* 11-14: blk runs as the triple addi+addi+addi at blk and the pair
+     * addi+jalr at blk+12. Rewriting blk+8 (the triple's last word) must
+     * redo the triple but keep the fields of blk+4, which it reads;
+     * rewriting blk+4 must redo the triple again. */
     call blk
     CHECK(11, a1, 2)
     la t0, blk
@@ -104,6 +104,16 @@ TEST_BEGIN
     sw t1, 4(t0)
     call blk
     CHECK(14, a0, 50)
+    /* rewriting blk+12 (the pair after the triple) must leave the triple
+     * at blk intact: it reads the fields of blk+4 and blk+8 */
+    li t1, 0x01e00613          /* addi a2, zero, 30 */
+    sw t1, 12(t0)
+    li a0, 0
+    li a1, 0
+    call blk
+    CHECK(15, a0, 50)
+    CHECK(16, a1, 100)
+    CHECK(17, a2, 30)
     j tf_pass
 func:
     addi a0, zero, 1

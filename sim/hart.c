@@ -602,7 +602,7 @@ L_DECODE : {
         goto resume;
     }
     int op = decode_word(M, ip, off), fu = 0;
-    if (sim_fuse_first(op) && off + 4 < size) {
+    if (!M->no_fuse && sim_fuse_first(op) && off + 4 < size) {
         /* A run with the next words: decode each into its own slot (the
          * fused handler reads its fields there, and a jump to it runs from
          * there) or, when it is already decoded, only learn its op. */

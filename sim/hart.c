@@ -6,6 +6,7 @@
  * handlers add stall cycles; a trap costs one cycle and retires nothing. */
 #include "hart.h"
 #include "f32.h"
+#include "hart_fuse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,11 @@ void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
     if (!any) return;
     uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
     memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(cm_slot));
+    /* The slots just before may hold fused runs (sim/hart_fuse.h) that
+     * execute the range's first word: they decode again. Only their
+     * handlers go: their fields still describe their own (unchanged)
+     * words, which a run starting before them may read. */
+    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= w0; k++) m->slots[w0 - k].h = 0;
 }
 
 void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
@@ -450,12 +456,35 @@ static inline void st16(uint8_t *p, uint16_t v)
     memcpy(p, &v, 2);
 }
 
+/* Decode the word at offset off into slot s (fields only, not s->h):
+ * branch and jal targets become slot deltas, or FAR_JUMP when the target is
+ * misaligned or outside memory. Marks the page as holding code. */
+static int decode_word(sim_mem *m, cm_slot *s, uint32_t off)
+{
+    uint32_t pc = m->base + off;
+    int op = cm_rv32_decode(ld32(m->data + off), pc, s);
+    if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
+        uint32_t t = pc + (uint32_t)s->imm, toff = t - m->base;
+        if ((t & 3) || toff >= m->size)
+            op = TF_OP_FAR_JUMP;
+        else
+            s->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
+    }
+    m->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
+    return op;
+}
+
 int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 {
-    static const int tab[TF_OP_COUNT] = {
+    static const int tab[TF_FU_END] = {
 #define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
+#define TF_FU_OFFSET2(a, b, k)    [TF_FU_##a##_##b] = &&L_FU_##a##_##b - &&L_DECODE,
+#define TF_FU_OFFSET3(a, b, c, k) [TF_FU_##a##_##b##_##c] = &&L_FU_##a##_##b##_##c - &&L_DECODE,
+            TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3)
+#undef TF_FU_OFFSET2
+#undef TF_FU_OFFSET3
     };
     sim_mem *const M = h->mem;
     cm_slot *const slots = M->slots;
@@ -572,17 +601,21 @@ L_DECODE : {
         SYNC();
         goto resume;
     }
-    uint32_t pc = base + off;
-    int op = cm_rv32_decode(ld32(mem + off), pc, ip);
-    if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
-        uint32_t t = pc + (uint32_t)ip->imm, toff = t - base;
-        if ((t & 3) || toff >= size)
-            op = TF_OP_FAR_JUMP;
-        else
-            ip->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
+    int op = decode_word(M, ip, off), fu = 0;
+    if (!M->no_fuse && sim_fuse_first(op) && off + 4 < size) {
+        /* A run with the next words: decode each into its own slot (the
+         * fused handler reads its fields there, and a jump to it runs from
+         * there) or, when it is already decoded, only learn its op. */
+        int nop[TF_FUSE_MAX] = {op, -1, -1};
+        for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
+            cm_slot tmp, *nx = ip + k;
+            nop[k] = decode_word(M, nx->h ? &tmp : nx, off + 4u * k);
+            if (!nx->h) nx->h = tab[nop[k]];
+            if (!sim_fuse_first2(op, nop[1])) break; /* no triple starts so */
+        }
+        fu = sim_fuse_run(op, nop[1], nop[2]);
     }
-    ip->h = tab[op];
-    M->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
+    ip->h = tab[fu ? fu : op];
     DISPATCH();
 }
 L_FETCH_FAULT:
@@ -958,6 +991,38 @@ L_FMV_W_X:
     FPCHK();
     f[ip->rd] = RS1;
     FDONE(0);
+
+    /* ---- fused runs (sim/hart_fuse.h): two or three in one dispatch ---- */
+#define FU_STEP(a)                                                                                 \
+    E_##a(ip, goto L_##a);                                                                         \
+    ++n;                                                                                           \
+    ++ip
+#define FU_LAST_SEQ(a)                                                                             \
+    E_##a(ip, goto L_##a);                                                                         \
+    NEXT
+#define FU_LAST_BRANCH(a) BRANCH(C_##a(ip))
+#define FU_LAST_JUMP(a)   goto L_##a
+#define FU_HANDLER2(a, b, k)                                                                       \
+    L_FU_##a##_##b:                                                                                \
+    {                                                                                              \
+        FU_STEP(a);                                                                                \
+        FU_LAST_##k(b);                                                                            \
+    }
+#define FU_HANDLER3(a, b, c, k)                                                                    \
+    L_FU_##a##_##b##_##c:                                                                          \
+    {                                                                                              \
+        FU_STEP(a);                                                                                \
+        FU_STEP(b);                                                                                \
+        FU_LAST_##k(c);                                                                            \
+    }
+    TF_FUSE2(FU_HANDLER2)
+    TF_FUSE3(FU_HANDLER3)
+#undef FU_STEP
+#undef FU_LAST_SEQ
+#undef FU_LAST_BRANCH
+#undef FU_LAST_JUMP
+#undef FU_HANDLER2
+#undef FU_HANDLER3
 
 slow_result:
     switch (sl) {

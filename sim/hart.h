@@ -25,6 +25,10 @@ typedef struct sim_mem {
     uint8_t *pageflags;  /* size >> 12 entries */
     uint32_t watch_addr; /* word whose non-zero store stops the hart */
     int has_watch;
+    /* Decode every word alone (no fused runs, sim/hart_fuse.h): the
+     * reference the fused interpreter is tested against. Set before any
+     * code is decoded. */
+    int no_fuse;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;

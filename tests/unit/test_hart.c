@@ -141,6 +141,36 @@ int main(void)
     CHECK_EQ_U(mmio_last_store, 0x1234);
     CHECK_EQ_U(h->instret, 4);
     CHECK_EQ_U(sim_hart_cycle(h), 4 + 10);
+    /* fused pairs (sim/hart_fuse.h): a device load as the second half of
+     * addi+lw blocks with the addi retired and pc at the load; as the first
+     * half of lw+addi it stalls and the addi still runs; xori is never a
+     * pair's first half, so the pairs are exactly these two */
+    mmio_blocks = 0;
+    uint32_t fz[] = {LUI(5, 0xffb00), I(0x13, 9, 4, 0, 0), ADDI(8, 0, 5), LW(7, 5, 4),
+                     LW(6, 5, 0),     ADDI(6, 6, 1),       ECALL};
+    put(m, BASE, fz, 7);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_BLOCK);
+    CHECK_EQ_U(h->pc, BASE + 12);
+    CHECK_EQ_U(h->instret, 3);
+    CHECK_EQ_U(h->x[8], 5);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[7], 77);
+    CHECK_EQ_U(h->x[6], 0x1235);
+    CHECK_EQ_U(h->instret, 6);
+    CHECK_EQ_U(sim_hart_cycle(h), 6 + 10);
+    /* an outside write to the second half of a decoded pair replaces it */
+    uint32_t pr[] = {ADDI(10, 0, 1), ADDI(11, 0, 2), ECALL}, nw = ADDI(11, 0, 9);
+    put(m, BASE, pr, 3);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[11], 2);
+    sim_mem_write(m, BASE + 4, &nw, 4);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[11], 9);
+    CHECK_EQ_U(h->instret, 2);
+
     /* an address no device claims is a load access fault (no handler) */
     uint32_t bad[] = {LUI(5, 0xffb01), LW(6, 5, 0)};
     put(m, BASE, bad, 2);

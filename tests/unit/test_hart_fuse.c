@@ -1,0 +1,188 @@
+/* Fused instruction runs (sim/hart_fuse.h) against the plain interpreter:
+ * random programs built from the fused ops (ALU, loads and stores of every
+ * width, branches, jumps, a loop, and stores that copy instruction words
+ * over the program itself) run on two harts, one decoding fused runs and
+ * one decoding every word alone (sim_mem.no_fuse). They are stopped at the
+ * same random cycle limits; at every stop the stop reason, pc, instruction
+ * and cycle counts, registers and fault reports must be identical, and at
+ * the end the whole memory. */
+#include "sim/hart.h"
+#include "tf_check.h"
+
+#include <stdlib.h>
+
+#define BASE  0x1000u
+#define SIZE  0x10000u
+#define DATA  0x8000u /* offset of the data area (x9) */
+#define NBODY 96
+
+static uint32_t rng_state = 12345;
+static uint32_t rnd(uint32_t n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state % n;
+}
+
+static uint32_t I(uint32_t opc, uint32_t rd, uint32_t f3, uint32_t rs1, int32_t imm)
+{
+    return ((uint32_t)imm << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | opc;
+}
+static uint32_t R(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t rd)
+{
+    return (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | 0x33;
+}
+static uint32_t S(uint32_t f3, uint32_t rs1, uint32_t rs2, int32_t imm)
+{
+    uint32_t u = (uint32_t)imm;
+    return ((u >> 5) << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | ((u & 31) << 7) | 0x23;
+}
+static uint32_t B(uint32_t f3, uint32_t rs1, uint32_t rs2, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (((u >> 12) & 1) << 31) | (((u >> 5) & 63) << 25) | (rs2 << 20) | (rs1 << 15) |
+           (f3 << 12) | (((u >> 1) & 15) << 8) | (((u >> 11) & 1) << 7) | 0x63;
+}
+static uint32_t J(uint32_t rd, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (((u >> 20) & 1) << 31) | (((u >> 1) & 0x3ff) << 21) | (((u >> 11) & 1) << 20) |
+           (((u >> 12) & 0xff) << 12) | (rd << 7) | 0x6f;
+}
+
+/* Destinations: x1-x7 and x10-x12, sometimes x0 (x8 = program base, x9 =
+ * data base, x13-x14 = instruction words to copy, x15 = loop counter: only
+ * their own instructions write them). Sources: any of x0-x15. */
+static uint32_t dst(void)
+{
+    static const uint8_t r[] = {0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 1, 2, 3, 4, 5};
+    return r[rnd(sizeof r)];
+}
+static uint32_t src(void)
+{
+    return rnd(16);
+}
+
+/* One random instruction at word index i of the body (n words long). */
+static uint32_t gen(int i, int n)
+{
+    static const uint32_t alu_f3[] = {0, 1, 3, 4, 5, 6, 7}; /* add sll sltu xor srl or and */
+    switch (rnd(16)) {
+    case 0:
+    case 1: return I(0x13, dst(), 0, src(), (int32_t)rnd(4096) - 2048); /* addi */
+    case 2: {                                                        /* slli, srli, andi, ori, xori */
+        uint32_t f3 = (uint32_t[]){1, 5, 7, 6, 4}[rnd(5)];
+        int32_t imm = (f3 == 1 || f3 == 5) ? (int32_t)rnd(32) : (int32_t)rnd(4096) - 2048;
+        return I(0x13, dst(), f3, src(), imm);
+    }
+    case 3: return (rnd(2) ? 0x37u : 0x17u) | (dst() << 7) | (rnd(1u << 20) << 12); /* lui, auipc */
+    case 4:
+    case 5: {
+        uint32_t f3 = alu_f3[rnd(7)];
+        return R(f3 == 0 && rnd(2) ? 0x20 : 0, src(), src(), f3, dst()); /* also sub */
+    }
+    case 6: return R(1, src(), src(), 0, dst()); /* mul */
+    case 7:
+    case 8: { /* lw, lhu, lbu, lb, lh from the data area */
+        uint32_t f3 = (uint32_t[]){2, 5, 4, 0, 1}[rnd(5)];
+        return I(0x03, dst(), f3, 9, (int32_t)rnd(2048));
+    }
+    case 9:
+    case 10: return S((uint32_t[]){2, 1, 0}[rnd(3)], 9, src(), (int32_t)rnd(2048)); /* sw sh sb */
+    case 11:
+    case 12: { /* a forward branch within the body */
+        int room = n - 1 - i;
+        if (room < 1) return I(0x13, dst(), 0, src(), 1);
+        int32_t off = 4 * (1 + (int32_t)rnd((uint32_t)(room < 5 ? room : 5)));
+        return B((uint32_t[]){0, 1, 4, 5, 6, 7}[rnd(6)], src(), src(), off);
+    }
+    case 13: { /* jal forward, sometimes linking */
+        int room = n - 1 - i;
+        if (room < 1) return I(0x13, dst(), 0, src(), 2);
+        return J(rnd(2) ? 0 : dst(), 4 * (1 + (int32_t)rnd((uint32_t)(room < 4 ? room : 4))));
+    }
+    case 14: /* load a word of the program (an instruction) */
+        return I(0x03, 13 + rnd(2), 2, 8, (int32_t)(4 * rnd(NBODY + 6)));
+    default: /* store x13 or x14 over a word of the body: self-modifying code */
+        return S(2, 8, 13 + rnd(2), (int32_t)(4 * (5 + rnd(NBODY))));
+    }
+}
+
+static int build(uint32_t *code)
+{
+    int k = 0;
+    code[k++] = 0x37u | (8u << 7) | ((BASE >> 12) << 12);          /* lui x8, base */
+    code[k++] = 0x37u | (9u << 7) | (((BASE + DATA) >> 12) << 12); /* lui x9, data */
+    code[k++] = I(0x13, 15, 0, 0, 3);                              /* x15 = 3 rounds */
+    code[k++] = I(0x03, 13, 2, 8, 4 * 5);                          /* lw x13, body[0] */
+    code[k++] = I(0x03, 14, 2, 8, 4 * 6);                          /* lw x14, body[1] */
+    for (int i = 0; i < NBODY; i++) code[k++] = gen(i, NBODY);
+    code[k++] = I(0x13, 15, 0, 15, -1);       /* addi x15, x15, -1 */
+    code[k++] = B(1, 15, 0, -4 * (NBODY + 1)); /* bnez x15, body */
+    code[k++] = 0x00000073u;                  /* ecall */
+    return k;
+}
+
+static int same_state(const sim_hart *a, const sim_hart *b)
+{
+    int same = a->pc == b->pc && a->instret == b->instret && sim_hart_cycle(a) == sim_hart_cycle(b);
+    for (int r = 0; r < 32; r++) same &= a->x[r] == b->x[r];
+    return same;
+}
+
+int main(void)
+{
+    uint32_t code[NBODY + 8];
+    uint8_t *data = malloc(4096);
+    int programs = 0, stops = 0, faults = 0, mismatches = 0;
+    for (int t = 0; t < 1500; t++) {
+        int n = build(code);
+        for (int i = 0; i < 4096; i++) data[i] = (uint8_t)rnd(256);
+        sim_mem *m[2];
+        sim_hart *h[2];
+        for (int v = 0; v < 2; v++) {
+            m[v] = sim_mem_new(BASE, SIZE);
+            m[v]->no_fuse = v;
+            sim_mem_write(m[v], BASE, code, (uint32_t)n * 4);
+            sim_mem_write(m[v], BASE + DATA, data, 4096);
+            h[v] = calloc(1, sizeof *h[v]);
+            sim_hart_reset(h[v], m[v], BASE, 0);
+        }
+        uint64_t limit = 0;
+        int rc[2] = {TF_STOP_LIMIT, TF_STOP_LIMIT};
+        while (rc[0] == TF_STOP_LIMIT && limit < 4000) {
+            limit += 1 + rnd(60);
+            for (int v = 0; v < 2; v++) rc[v] = sim_hart_run(h[v], limit);
+            stops++;
+            int same = rc[0] == rc[1] && same_state(h[0], h[1]);
+            if (rc[0] == TF_STOP_FAULT)
+                same &= h[0]->fault_cause == h[1]->fault_cause &&
+                        h[0]->fault_pc == h[1]->fault_pc && h[0]->fault_tval == h[1]->fault_tval;
+            if (!same) {
+                if (mismatches++ < 5)
+                    fprintf(stderr,
+                            "program %d: fused and plain differ at limit %llu: rc %d/%d pc "
+                            "0x%x/0x%x instret %llu/%llu\n",
+                            t, (unsigned long long)limit, rc[0], rc[1], h[0]->pc, h[1]->pc,
+                            (unsigned long long)h[0]->instret, (unsigned long long)h[1]->instret);
+                break;
+            }
+        }
+        faults += rc[0] == TF_STOP_FAULT;
+        if (memcmp(m[0]->data, m[1]->data, SIZE) != 0 && mismatches++ < 5)
+            fprintf(stderr, "program %d: memory differs\n", t);
+        programs++;
+        for (int v = 0; v < 2; v++) {
+            free(h[v]);
+            sim_mem_free(m[v]);
+        }
+    }
+    free(data);
+    CHECK_EQ_U(mismatches, 0);
+    CHECK_TRUE(stops > 10 * programs); /* the limits stopped runs often */
+    CHECK_TRUE(faults > 0 && faults < programs); /* some rewritten programs fault */
+    fprintf(stderr, "test_hart_fuse: %d programs, %d stops, %d ended in a fault\n", programs, stops,
+            faults);
+    return tf_check_report("test_hart_fuse");
+}

@@ -250,11 +250,15 @@ static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
             switch (sh->state) {
             case TF_HS_RUN: run_hart(c, w, sh, t1); break;
             case TF_HS_WAIT:
-                sh->state = TF_HS_RUN; /* retry the wait; it blocks again if unmet */
                 hart_advance(&sh->h, t0);
+                /* retry the wait; it blocks again if unmet (sim_core_still_blocked
+                 * tells without the interpreter) */
+                if (sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
+                sh->state = TF_HS_RUN;
                 run_hart(c, w, sh, t1);
                 break;
             case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
+                if (sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
                 uint64_t before = sh->h.instret;
                 sh->state = TF_HS_RUN;
                 run_hart(c, w, sh, t1);

@@ -55,6 +55,13 @@ typedef struct sim_core_hart {
     sim_noc_if noc[TF_NUM_NOCS];
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
+    /* the access this hart blocked on (TF_HS_WAIT, TF_HS_WAIT_TILE), so
+     * that the scheduler can retry it without the interpreter
+     * (sim_core_still_blocked): the instruction word at pc, the wait's
+     * kind (WAIT_EQ or WAIT_GE), the tile engine's change count */
+    uint32_t block_insn;
+    int wait_eq;
+    uint32_t tile_epoch;
     /* tile engine argument registers */
     uint32_t tile_args[4];
     /* register side effects */
@@ -206,6 +213,8 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
 void sim_core_halt(sim_core_hart *sh);
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
+void sim_core_note_block(sim_core_hart *sh); /* an access returns TF_BUS_BLOCK */
+int sim_core_still_blocked(sim_core_hart *sh);
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);
 void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);

@@ -55,6 +55,11 @@ struct sim_tile_engine {
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */
     uint32_t sfpu_init; /* the SFPU op whose init ran last (0: none) */
+    /* bumped by every command that does not wait (and by a reset): a
+     * command that waited waits again while it is unchanged, since what
+     * decides a wait is the engine's state and the waiting hart's own
+     * registers (sim_core_still_blocked) */
+    uint32_t changes;
 };
 
 /* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->

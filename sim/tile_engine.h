@@ -103,9 +103,10 @@ const char *sim_tile_simd_name(int level);
  * lo may be NULL */
 int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear);
 /* d += sum over p < n of xs[p] x ys[p], phase-outer, k-inner; xs and ys
- * the fidelity parts of in0 and in1 (NULL: full products, simple mode) */
+ * the fidelity parts of in0 and in1, or (simple mode) in0 and in1
+ * themselves */
 int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
-                    const float *in0, const float *in1);
+                    const float *in0, const float *in1, int simple);
 int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
                      uint32_t reuse, int acc, int phases, int cleared);
 int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);

@@ -111,6 +111,7 @@ typedef struct sim_noc_event {
     uint8_t *data;   /* a write's source, copied when the issuer flushed; else read at completion */
     uint32_t local;  /* issuer's L1 address */
     uint64_t remote; /* NOC address */
+    struct sim_core *dst; /* the core at `remote` (resolved at issue), NULL for DRAM or multicast */
     uint32_t len;
     /* until the round ends (sim_noc_resolve): the port and bank part of the
      * timing; `time` is the port's end until then */

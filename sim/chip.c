@@ -298,20 +298,32 @@ static void *worker_main(void *arg)
 }
 
 /* Run the round on the workers in `mask` (bit k: workers[k] has harts to
- * visit): on their threads when two or more have work and the rounds are
- * long enough to pay for the hand-offs (the last one took
- * TF_PARALLEL_ROUND_NS of host time, counted as if on one thread), else
- * all here. Either way the same harts run and the round's end orders what
- * they did, so the choice changes only the host time. */
+ * visit): on their threads when two or more have work and that has paid
+ * lately, else all here. Each way's recent host time a round (a running
+ * average of the rounds run that way, wall time: sim_chip.serial_ns,
+ * parallel_ns) decides: here while rounds are short (TF_PARALLEL_ROUND_NS,
+ * less than the hand-offs cost), else the faster way, trying the other
+ * one round in TF_PARALLEL_PROBE to see if that changed. On a machine
+ * busy with other work parallel rounds can be the slower: each waits for
+ * the slowest thread, and a thread that waits for a CPU holds it up.
+ * Either way the same harts run and the round's end orders what they
+ * did, so the choice changes only the host time. */
 #define TF_PARALLEL_ROUND_NS 8000u
+#define TF_PARALLEL_PROBE    64u
 static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
 {
-    uint64_t h0 = c->nworkers > 1 ? host_ns() : 0;
-    if (c->nworkers == 1 || !(mask & (mask - 1)) || c->round_ns < TF_PARALLEL_ROUND_NS) {
+    int multi = c->nworkers > 1 && (mask & (mask - 1)), par = 0;
+    if (multi && c->serial_ns >= TF_PARALLEL_ROUND_NS) {
+        int faster = !c->parallel_ns || c->parallel_ns < c->serial_ns;
+        par = ++c->since_probe >= TF_PARALLEL_PROBE ? !faster : faster;
+        if (par != faster) c->since_probe = 0;
+    }
+    uint64_t h0 = multi ? host_ns() : 0;
+    if (!par) {
         __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
         for (uint64_t m = mask; m; m &= m - 1)
             worker_round(c, &c->workers[__builtin_ctzll(m)], t0, t1);
-        if (h0) c->round_ns = host_ns() - h0;
+        if (multi) c->serial_ns += ((int64_t)(host_ns() - h0) - (int64_t)c->serial_ns) / 8;
         return;
     }
     __atomic_store_n(&c->parallel, 1, __ATOMIC_RELAXED);
@@ -327,7 +339,8 @@ static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
     if (mask & 1) worker_round(c, &c->workers[0], t0, t1);
     while (__atomic_load_n(&c->round_done, __ATOMIC_ACQUIRE) < expected)
         seen = sim_flag_wait(&c->round_flag, seen, NULL, TF_SYNC_SPIN_NS, 0);
-    c->round_ns = (host_ns() - h0) * (expected + 1);
+    int64_t ns = (int64_t)(host_ns() - h0);
+    c->parallel_ns = c->parallel_ns ? c->parallel_ns + (ns - (int64_t)c->parallel_ns) / 8 : ns;
 }
 
 /* What the round's harts did across cores, in hart order: each worker's

@@ -193,9 +193,10 @@ typedef struct sim_chip {
     sim_worker *workers;
     int nworkers;
     uint64_t round_t0, round_t1;
-    uint64_t round_ns;   /* host time of the last round (x threads when parallel) */
-    uint32_t round_done; /* workers that finished the round */
-    sim_flag round_flag; /* bumped as each finishes */
+    int64_t serial_ns, parallel_ns; /* host time a round, on one thread or on all (run_round) */
+    uint32_t since_probe;           /* rounds run the faster way since the other was tried */
+    uint32_t round_done;            /* workers that finished the round */
+    sim_flag round_flag;            /* bumped as each finishes */
     /* statistics */
     uint64_t rounds, instructions;
 } sim_chip;

@@ -146,8 +146,10 @@ static void run_hart(sim_chip *c, sim_worker *w, sim_core_hart *sh, uint64_t t1)
     int rc = sim_hart_run(h, t1);
     w->instructions += h->instret - before;
     switch (rc) {
-    case TF_STOP_LIMIT:
-    case TF_STOP_BLOCK: break; /* BLOCK: the register handler set the state */
+    case TF_STOP_LIMIT: break;
+    case TF_STOP_BLOCK: /* the register handler set the state; pc is at the access */
+        if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE) sim_core_note_block(sh);
+        break;
     case TF_STOP_WFI:
         sh->state = TF_HS_WFI;
         sim_chip_set_active(c, sh, 0);

@@ -215,7 +215,7 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
 void sim_core_halt(sim_core_hart *sh);
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
-void sim_core_note_block(sim_core_hart *sh); /* an access returns TF_BUS_BLOCK */
+void sim_core_note_block(sim_core_hart *sh); /* the hart stopped at an access that waits */
 int sim_core_still_blocked(sim_core_hart *sh);
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);

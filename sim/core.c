@@ -244,7 +244,6 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
         sim_perf_block(sh, cause, cb);
         sh->state = TF_HS_WAIT;
         sh->wait_eq = addr == TF_MMIO_WAIT_EQ;
-        sim_core_note_block(sh);
         return TF_BUS_BLOCK;
     }
     }
@@ -297,8 +296,8 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
 
 /* ---- blocked accesses, retried -------------------------------------------- */
 
-/* The instruction word at the hart's pc (it is synced when the hart calls
- * the bus), or 0 where there is none. */
+/* The instruction word at the hart's pc (where a blocked access leaves
+ * it: sim_hart_run's TF_STOP_BLOCK), or 0 where there is none. */
 static uint32_t insn_at_pc(const sim_core_hart *sh)
 {
     const sim_mem *m = sh->h.mem;

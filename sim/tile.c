@@ -60,7 +60,6 @@ static int wait(sim_core_hart *sh, int cause)
     sim_perf_block(sh, cause, 0);
     sh->state = TF_HS_WAIT_TILE;
     sh->tile_epoch = sh->core->tile->changes;
-    sim_core_note_block(sh);
     return TF_BUS_BLOCK;
 }
 

@@ -110,5 +110,6 @@ int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, in
 int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
                      uint32_t reuse, int acc, int phases, int cleared);
 int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
+int sim_simd_unpack_bf16(const uint8_t *l1, float *t); /* sim_tile_unpack of Float16_b */
 
 #endif

@@ -12,6 +12,7 @@
  * the same integer operations. tests/unit/test_tile_simd.c compares both
  * paths bitwise. TT_FOIL_TILE_SIMD=0 forces the portable path. */
 #include "tile_engine.h"
+#include "common/cm_tile_layout.h"
 #include "tf_env.h"
 
 #include <stdlib.h>
@@ -308,6 +309,21 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
     }
     return 1;
 }
+
+/* sim_tile_unpack of a Float16_b tile: each face row (16 values, 32
+ * bytes) widened to fp32 by a shift, as cm_bf16_widen. */
+AVX2 static void unpack_bf16_avx2(const uint8_t *l1, float *t)
+{
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c += 16) {
+            const uint8_t *src = l1 + 2 * cm_tile_elem((uint32_t)r, (uint32_t)c);
+            for (int h = 0; h < 16; h += 8) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + 2 * h));
+                __m256i w = _mm256_slli_epi32(_mm256_cvtepu16_epi32(v), 16);
+                _mm256_storeu_ps(t + r * D + c + h, _mm256_castsi256_ps(w));
+            }
+        }
+}
 #endif
 
 int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear)
@@ -365,5 +381,17 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
     if (sim_tile_simd()) return sfpu_avx2(d, op, approx, p0);
 #endif
     (void)d, (void)op, (void)approx, (void)p0;
+    return 0;
+}
+
+int sim_simd_unpack_bf16(const uint8_t *l1, float *t)
+{
+#ifdef TILE_SIMD_X86
+    if (sim_tile_simd()) {
+        unpack_bf16_avx2(l1, t);
+        return 1;
+    }
+#endif
+    (void)l1, (void)t;
     return 0;
 }

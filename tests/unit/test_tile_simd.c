@@ -169,6 +169,21 @@ int main(void)
                 fill(d, 0, TF_DF_FLOAT32);
                 matmul(a, b, d);
             }
+    /* unpacking Float16_b tiles (random bits: NaNs, subnormals too) */
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int rep = 0; rep < 4; rep++) {
+            static uint8_t l1[TF_TILE_BF16];
+            for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)next();
+            sim_tile_simd_set(level);
+            sim_tile_unpack(l1, TF_DF_FLOAT16_B, a);
+            sim_tile_simd_set(0);
+            sim_tile_unpack(l1, TF_DF_FLOAT16_B, b);
+            compared++;
+            if (memcmp(a, b, sizeof a)) {
+                mismatched++;
+                printf("FAIL: Float16_b unpack differs at level %d\n", level);
+            }
+        }
     setenv("TT_FOIL_TILE_SIMD", "0", 1); /* forces the portable loops */
     sim_tile_simd_set(-1);
     CHECK_EQ_U(sim_tile_simd(), 0);

@@ -76,7 +76,7 @@ int main(int argc, char **argv)
     } modes[] = {{"HiFi4", 4}, {"LoFi", 1}, {"exact (simple mode)", 0}};
     sim_tile_simd_set(-1);
     int simd = sim_tile_simd();
-    /* Best of 7 samples of each, the samples of every variant taken in
+    /* Best of 15 samples of each, the samples of every variant taken in
      * turn, so that a burst of other work on the machine slows all of
      * them alike rather than one variant's only (the ratios are what
      * counts). The portable loops are slower: a tenth of the ops. */
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 #ifdef TF_HAVE_OPENBLAS
     openblas_set_num_threads(1);
 #endif
-    for (int s = 0; s < 7; s++) {
+    for (int s = 0; s < 15; s++) {
         for (int m = 0; m < 3; m++) {
             sim_tile_simd_set(-1);
             keep_min(&ours[m], time_ours(modes[m].phases, iters));

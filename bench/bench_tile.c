@@ -67,8 +67,8 @@ int main(int argc, char **argv)
     }
     srand(1);
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
-        a[i] = (float)rand() / RAND_MAX - 0.5f;
-        b[i] = (float)rand() / RAND_MAX - 0.5f;
+        a[i] = (float)rand() / (float)RAND_MAX - 0.5f;
+        b[i] = (float)rand() / (float)RAND_MAX - 0.5f;
     }
     static const struct {
         const char *name;

@@ -28,39 +28,34 @@ static double now_s(void)
 static float a[TF_TILE_ELEMS], b[TF_TILE_ELEMS], d[TF_TILE_ELEMS];
 static volatile float sink;
 
-/* Best of 5 samples of `iters` ops, ns per op. */
+/* One sample: ns per op over `iters` ops. */
 static double time_ours(int phases, int iters)
 {
-    double best = 1e30;
-    for (int s = 0; s < 5; s++) {
-        double t0 = now_s();
-        for (int i = 0; i < iters; i++) {
-            sim_fpu_matmul(d, a, b, 0, phases, 1);
-            sink = d[i & (TF_TILE_ELEMS - 1)];
-        }
-        double t = (now_s() - t0) / iters * 1e9;
-        if (t < best) best = t;
+    double t0 = now_s();
+    for (int i = 0; i < iters; i++) {
+        sim_fpu_matmul(d, a, b, 0, phases, 1);
+        sink = d[i & (TF_TILE_ELEMS - 1)];
     }
-    return best;
+    return (now_s() - t0) / iters * 1e9;
 }
 
 #ifdef TF_HAVE_OPENBLAS
 static double time_sgemm(int iters)
 {
-    double best = 1e30;
-    for (int s = 0; s < 5; s++) {
-        double t0 = now_s();
-        for (int i = 0; i < iters; i++) {
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, TF_TILE_DIM, TF_TILE_DIM,
-                        TF_TILE_DIM, 1.0f, a, TF_TILE_DIM, b, TF_TILE_DIM, 0.0f, d, TF_TILE_DIM);
-            sink = d[i & (TF_TILE_ELEMS - 1)];
-        }
-        double t = (now_s() - t0) / iters * 1e9;
-        if (t < best) best = t;
+    double t0 = now_s();
+    for (int i = 0; i < iters; i++) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, TF_TILE_DIM, TF_TILE_DIM,
+                    TF_TILE_DIM, 1.0f, a, TF_TILE_DIM, b, TF_TILE_DIM, 0.0f, d, TF_TILE_DIM);
+        sink = d[i & (TF_TILE_ELEMS - 1)];
     }
-    return best;
+    return (now_s() - t0) / iters * 1e9;
 }
 #endif
+
+static void keep_min(double *best, double t)
+{
+    if (t < *best) *best = t;
+}
 
 int main(int argc, char **argv)
 {
@@ -72,8 +67,8 @@ int main(int argc, char **argv)
     }
     srand(1);
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
-        a[i] = (float)rand() / RAND_MAX - 0.5f;
-        b[i] = (float)rand() / RAND_MAX - 0.5f;
+        a[i] = (float)rand() / (float)RAND_MAX - 0.5f;
+        b[i] = (float)rand() / (float)RAND_MAX - 0.5f;
     }
     static const struct {
         const char *name;
@@ -81,14 +76,29 @@ int main(int argc, char **argv)
     } modes[] = {{"HiFi4", 4}, {"LoFi", 1}, {"exact (simple mode)", 0}};
     sim_tile_simd_set(-1);
     int simd = sim_tile_simd();
-    double ours[3], portable[3];
-    for (int m = 0; m < 3; m++) ours[m] = time_ours(modes[m].phases, iters);
-    sim_tile_simd_set(0);
-    for (int m = 0; m < 3; m++) portable[m] = time_ours(modes[m].phases, iters);
-    sim_tile_simd_set(-1);
+    /* Best of 15 samples of each, the samples of every variant taken in
+     * turn, so that a burst of other work on the machine slows all of
+     * them alike rather than one variant's only (the ratios are what
+     * counts). The portable loops are slower: a tenth of the ops. */
+    double ours[3] = {1e30, 1e30, 1e30}, portable[3] = {1e30, 1e30, 1e30}, blas = 1e30;
+    int slow_iters = iters / 10 ? iters / 10 : 1;
 #ifdef TF_HAVE_OPENBLAS
     openblas_set_num_threads(1);
-    double blas = time_sgemm(iters);
+#endif
+    for (int s = 0; s < 15; s++) {
+        for (int m = 0; m < 3; m++) {
+            sim_tile_simd_set(-1);
+            keep_min(&ours[m], time_ours(modes[m].phases, iters));
+            sim_tile_simd_set(0);
+            keep_min(&portable[m], time_ours(modes[m].phases, slow_iters));
+        }
+        sim_tile_simd_set(-1);
+#ifdef TF_HAVE_OPENBLAS
+        keep_min(&blas, time_sgemm(iters));
+#endif
+    }
+    (void)blas;
+#ifdef TF_HAVE_OPENBLAS
     printf("bench_tile: OpenBLAS cblas_sgemm 32x32x32 fp32: %.0f ns a tile (%s)\n", blas,
            openblas_get_config());
 #endif

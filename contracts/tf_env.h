@@ -42,7 +42,10 @@
       "(default: the CPUs)")                                                                   \
     X(TILE_SIMD, "TT_FOIL_TILE_SIMD", "", NULL,                                                    \
       "`0`: the tile engine's portable loops instead of the host's vector unit (AVX2); the "      \
-      "results are the same bit for bit")
+      "results are the same bit for bit")                                                         \
+    X(SIM_RECHECK, "TT_FOIL_SIM_RECHECK", "", NULL,                                                \
+      "`0`: the simulator retries every waiting L1-word or tile-engine access through the "      \
+      "interpreter each round instead of re-checking it itself; the results are the same")
 // clang-format on
 
 enum tf_env_id {

@@ -146,8 +146,10 @@ static void run_hart(sim_chip *c, sim_worker *w, sim_core_hart *sh, uint64_t t1)
     int rc = sim_hart_run(h, t1);
     w->instructions += h->instret - before;
     switch (rc) {
-    case TF_STOP_LIMIT:
-    case TF_STOP_BLOCK: break; /* BLOCK: the register handler set the state */
+    case TF_STOP_LIMIT: break;
+    case TF_STOP_BLOCK: /* the register handler set the state; pc is at the access */
+        if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE) sim_core_note_block(sh);
+        break;
     case TF_STOP_WFI:
         sh->state = TF_HS_WFI;
         sim_chip_set_active(c, sh, 0);
@@ -250,11 +252,15 @@ static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
             switch (sh->state) {
             case TF_HS_RUN: run_hart(c, w, sh, t1); break;
             case TF_HS_WAIT:
-                sh->state = TF_HS_RUN; /* retry the wait; it blocks again if unmet */
                 hart_advance(&sh->h, t0);
+                /* retry the wait; it blocks again if unmet (sim_core_still_blocked
+                 * tells without the interpreter) */
+                if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
+                sh->state = TF_HS_RUN;
                 run_hart(c, w, sh, t1);
                 break;
             case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
+                if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
                 uint64_t before = sh->h.instret;
                 sh->state = TF_HS_RUN;
                 run_hart(c, w, sh, t1);
@@ -294,20 +300,32 @@ static void *worker_main(void *arg)
 }
 
 /* Run the round on the workers in `mask` (bit k: workers[k] has harts to
- * visit): on their threads when two or more have work and the rounds are
- * long enough to pay for the hand-offs (the last one took
- * TF_PARALLEL_ROUND_NS of host time, counted as if on one thread), else
- * all here. Either way the same harts run and the round's end orders what
- * they did, so the choice changes only the host time. */
+ * visit): on their threads when two or more have work and that has paid
+ * lately, else all here. Each way's recent host time a round (a running
+ * average of the rounds run that way, wall time: sim_chip.serial_ns,
+ * parallel_ns) decides: here while rounds are short (TF_PARALLEL_ROUND_NS,
+ * less than the hand-offs cost), else the faster way, trying the other
+ * one round in TF_PARALLEL_PROBE to see if that changed. On a machine
+ * busy with other work parallel rounds can be the slower: each waits for
+ * the slowest thread, and a thread that waits for a CPU holds it up.
+ * Either way the same harts run and the round's end orders what they
+ * did, so the choice changes only the host time. */
 #define TF_PARALLEL_ROUND_NS 8000u
+#define TF_PARALLEL_PROBE    64u
 static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
 {
-    uint64_t h0 = c->nworkers > 1 ? host_ns() : 0;
-    if (c->nworkers == 1 || !(mask & (mask - 1)) || c->round_ns < TF_PARALLEL_ROUND_NS) {
+    int multi = c->nworkers > 1 && (mask & (mask - 1)), par = 0;
+    if (multi && c->serial_ns >= TF_PARALLEL_ROUND_NS) {
+        int faster = !c->parallel_ns || c->parallel_ns < c->serial_ns;
+        par = ++c->since_probe >= TF_PARALLEL_PROBE ? !faster : faster;
+        if (par != faster) c->since_probe = 0;
+    }
+    uint64_t h0 = multi ? host_ns() : 0;
+    if (!par) {
         __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
         for (uint64_t m = mask; m; m &= m - 1)
             worker_round(c, &c->workers[__builtin_ctzll(m)], t0, t1);
-        if (h0) c->round_ns = host_ns() - h0;
+        if (multi) c->serial_ns += ((int64_t)(host_ns() - h0) - (int64_t)c->serial_ns) / 8;
         return;
     }
     __atomic_store_n(&c->parallel, 1, __ATOMIC_RELAXED);
@@ -323,7 +341,8 @@ static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
     if (mask & 1) worker_round(c, &c->workers[0], t0, t1);
     while (__atomic_load_n(&c->round_done, __ATOMIC_ACQUIRE) < expected)
         seen = sim_flag_wait(&c->round_flag, seen, NULL, TF_SYNC_SPIN_NS, 0);
-    c->round_ns = (host_ns() - h0) * (expected + 1);
+    int64_t ns = (int64_t)(host_ns() - h0);
+    c->parallel_ns = c->parallel_ns ? c->parallel_ns + (ns - (int64_t)c->parallel_ns) / 8 : ns;
 }
 
 /* What the round's harts did across cores, in hart order: each worker's
@@ -880,6 +899,9 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     c->bank_size = d.dram_bank_size;
     c->quantum = d.quantum;
     c->idle = 1;
+    const char *rc_env = getenv(tf_env_name(TF_ENV_SIM_RECHECK));
+    c->recheck =
+        !(rc_env && !strcmp(rc_env, "0")); /* 0: the interpreter retries (a test's reference) */
     c->nharts = c->ncores * TF_NUM_RISCS;
     c->active_words = (c->nharts + 63) / 64;
     c->cores = calloc((size_t)c->ncores, sizeof *c->cores);

@@ -55,6 +55,13 @@ typedef struct sim_core_hart {
     sim_noc_if noc[TF_NUM_NOCS];
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
+    /* the access this hart blocked on (TF_HS_WAIT, TF_HS_WAIT_TILE), so
+     * that the scheduler can retry it without the interpreter
+     * (sim_core_still_blocked): the instruction word at pc, the wait's
+     * kind (WAIT_EQ or WAIT_GE), the tile engine's change count */
+    uint32_t block_insn;
+    int wait_eq;
+    uint32_t tile_epoch;
     /* tile engine argument registers */
     uint32_t tile_args[4];
     /* register side effects */
@@ -104,6 +111,7 @@ typedef struct sim_noc_event {
     uint8_t *data;   /* a write's source, copied when the issuer flushed; else read at completion */
     uint32_t local;  /* issuer's L1 address */
     uint64_t remote; /* NOC address */
+    struct sim_core *dst; /* the core at `remote` (resolved at issue), NULL for DRAM or multicast */
     uint32_t len;
     /* until the round ends (sim_noc_resolve): the port and bank part of the
      * timing; `time` is the port's end until then */
@@ -185,9 +193,11 @@ typedef struct sim_chip {
     sim_worker *workers;
     int nworkers;
     uint64_t round_t0, round_t1;
-    uint64_t round_ns;   /* host time of the last round (x threads when parallel) */
-    uint32_t round_done; /* workers that finished the round */
-    sim_flag round_flag; /* bumped as each finishes */
+    int recheck; /* blocked accesses re-checked by the scheduler (TT_FOIL_SIM_RECHECK) */
+    int64_t serial_ns, parallel_ns; /* host time a round, on one thread or on all (run_round) */
+    uint32_t since_probe;           /* rounds run the faster way since the other was tried */
+    uint32_t round_done;            /* workers that finished the round */
+    sim_flag round_flag;            /* bumped as each finishes */
     /* statistics */
     uint64_t rounds, instructions;
 } sim_chip;
@@ -206,6 +216,8 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
 void sim_core_halt(sim_core_hart *sh);
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
+void sim_core_note_block(sim_core_hart *sh); /* the hart stopped at an access that waits */
+int sim_core_still_blocked(sim_core_hart *sh);
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);
 void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);

@@ -8,6 +8,7 @@
 #include "chip.h"
 #include "common/cm_risc.h"
 #include "tf_tile.h"
+#include "tile_engine.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -242,6 +243,7 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
         int cb, cause = sim_perf_l1_cause(sh->wait_addr, &cb);
         sim_perf_block(sh, cause, cb);
         sh->state = TF_HS_WAIT;
+        sh->wait_eq = addr == TF_MMIO_WAIT_EQ;
         return TF_BUS_BLOCK;
     }
     }
@@ -290,6 +292,55 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
         return TF_BUS_OK;
     }
     return reg_fault(sh, addr);
+}
+
+/* ---- blocked accesses, retried -------------------------------------------- */
+
+/* The instruction word at the hart's pc (where a blocked access leaves
+ * it: sim_hart_run's TF_STOP_BLOCK), or 0 where there is none. */
+static uint32_t insn_at_pc(const sim_core_hart *sh)
+{
+    const sim_mem *m = sh->h.mem;
+    uint32_t off = sh->h.pc - m->base, w;
+    if (off > m->size - 4) return 0;
+    memcpy(&w, m->data + off, 4);
+    return w;
+}
+
+void sim_core_note_block(sim_core_hart *sh)
+{
+    sh->block_insn = insn_at_pc(sh);
+}
+
+/* A hart in TF_HS_WAIT or TF_HS_WAIT_TILE whose round has come: 1 if
+ * retrying its access would block it again, having done to it what that
+ * retry does (settle the wait's cycles in the counters, block again with
+ * the same cause); 0 if the access must be retried by the interpreter.
+ * The retry would run the same instruction (its word is unchanged; the
+ * registers it reads are the hart's own, and only it writes them): an L1
+ * word wait decides on that word, and a tile command on the engine's
+ * state, which only a command that does not wait, or a reset, changes
+ * (sim_tile_engine.changes). This replaces the interpreter's round trip
+ * for the many rounds a RISC spends waiting on its neighbours; what the
+ * retry returns and changes is the same, so no modeled cycle moves. The
+ * caller has moved the clock as for the retry and checked that the hart
+ * is behind the round's end. */
+int sim_core_still_blocked(sim_core_hart *sh)
+{
+    const sim_core *core = sh->core;
+    if (!sh->block_insn || insn_at_pc(sh) != sh->block_insn) return 0;
+    int cause, cb = 0;
+    if (sh->state == TF_HS_WAIT) {
+        uint32_t w = l1_word(core, sh->wait_addr); /* in range: it blocked, not faulted */
+        if (sh->wait_eq ? w == sh->wait_ref : (int32_t)(w - sh->wait_ref) >= 0) return 0;
+        cause = sim_perf_l1_cause(sh->wait_addr, &cb);
+    } else {
+        if (!core->tile || core->tile->changes != sh->tile_epoch) return 0;
+        cause = sh->perf.cause;
+    }
+    if (sh->perf.blocked) sim_perf_settle(sh);
+    sim_perf_block(sh, cause, cb);
+    return 1;
 }
 
 /* ---- mailbox, wake-ups, faults, reset ------------------------------------ */

@@ -192,13 +192,18 @@ static void wheel_append(sim_chip *c, uint32_t slot)
     c->nwheel++;
 }
 
-/* Room reserved by sim_noc_reserve. */
-static void ev_push(sim_chip *c, const sim_noc_event *e)
+/* Room reserved by sim_noc_reserve. The event completes at `time`, `seq`
+ * (set in the pool's copy, not in *e just before copying it: a copy that
+ * reads what was just stored in pieces waits for the stores). */
+static void ev_push(sim_chip *c, const sim_noc_event *e, uint64_t time, uint64_t seq)
 {
     uint32_t slot = c->free_slots[--c->nfree];
-    c->events[slot] = *e;
-    c->events[slot].live = 1;
-    if (e->time >= c->wheel_base && e->time - c->wheel_base < TF_NOC_WHEEL)
+    sim_noc_event *p = &c->events[slot];
+    *p = *e;
+    p->time = time;
+    p->seq = seq;
+    p->live = 1;
+    if (time >= c->wheel_base && time - c->wheel_base < TF_NOC_WHEEL)
         wheel_append(c, slot);
     else
         heap_push(c, slot);
@@ -348,19 +353,25 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         w->issued = ne;
         w->cap_issued = cap;
     }
-    w->issued[w->nissued++] = (sim_noc_event){
-        .time = ni->port_free,
-        .kind = cmd,
-        .noc = noc,
-        .issuer = sh,
-        .generation = sh->generation,
-        .local = local,
-        .remote = remote,
-        .len = len,
-        .lat = lat,
-        .bank = ep.core || is_mcast(cmd) ? -1 : ep.bank,
-        .start = start,
-    };
+    /* field by field: a compound literal zeroes the whole event first
+     * (a rep stos, then stores over it), a cost per transfer */
+    sim_noc_event *ev = &w->issued[w->nissued++];
+    ev->time = ni->port_free;
+    ev->seq = 0;
+    ev->kind = cmd;
+    ev->noc = noc;
+    ev->issuer = sh;
+    ev->generation = sh->generation;
+    ev->data = NULL;
+    ev->local = local;
+    ev->remote = remote;
+    ev->dst = is_mcast(cmd) ? NULL : ep.core;
+    ev->len = len;
+    ev->lat = lat;
+    ev->bank = ep.core || is_mcast(cmd) ? -1 : ep.bank;
+    ev->start = start;
+    ev->next = 0;
+    ev->live = 0;
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
@@ -414,15 +425,14 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
         b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
         end = umax(end, b->busy_until);
     }
-    e->time = end + e->lat;
-    e->seq = c->seq++;
-    ev_push(c, e);
+    uint64_t time = end + e->lat;
+    ev_push(c, e, time, c->seq++);
     if (e->kind == TF_NOC_CMD_READ)
-        ni->reads_done_at = umax(ni->reads_done_at, e->time);
+        ni->reads_done_at = umax(ni->reads_done_at, time);
     else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
-        ni->atomics_done_at = umax(ni->atomics_done_at, e->time);
+        ni->atomics_done_at = umax(ni->atomics_done_at, time);
     else
-        ni->writes_done_at = umax(ni->writes_done_at, e->time);
+        ni->writes_done_at = umax(ni->writes_done_at, time);
     if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
 }
 
@@ -458,8 +468,6 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
 {
     sim_core *self = e->issuer->core;
     noc_ep ep;
-    uint32_t detail;
-    uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
     if (is_mcast(e->kind)) {
         /* every destination, in core order; the data lands everywhere when
          * the multicast completes */
@@ -477,9 +485,9 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
             ep = (noc_ep){self, -1, TF_NOC_LOCAL(e->remote)};
             write_to(c, e, &ep);
         }
-    } else if (noc_resolve(c, e->remote, bytes, &ep, &detail)) {
-        return; /* validated at issue */
     } else {
+        /* resolved and validated at issue */
+        ep = (noc_ep){e->dst, e->bank, TF_NOC_LOCAL(e->remote)};
         switch (e->kind) {
         case TF_NOC_CMD_READ: /* straight into the issuer's L1 */
             if (ep.core) {
@@ -515,8 +523,10 @@ static void complete_slot(sim_chip *c, uint32_t slot)
 {
     sim_noc_event *e = &c->events[slot];
     noc_complete(c, e);
-    free(e->data);
-    e->data = NULL;
+    if (e->data) {
+        free(e->data);
+        e->data = NULL;
+    }
     e->live = 0;
     c->free_slots[c->nfree++] = slot;
 }

@@ -32,7 +32,10 @@ static sim_tile_engine *engine(sim_core *core)
 
 void sim_tile_reset(sim_core *core)
 {
-    if (core->tile) memset(core->tile, 0, sizeof *core->tile);
+    if (!core->tile) return;
+    uint32_t changes = core->tile->changes; /* a sibling's wait sees the reset as a change */
+    memset(core->tile, 0, sizeof *core->tile);
+    core->tile->changes = changes + 1;
 }
 
 void sim_tile_free(sim_core *core)
@@ -56,6 +59,7 @@ static int wait(sim_core_hart *sh, int cause)
 {
     sim_perf_block(sh, cause, 0);
     sh->state = TF_HS_WAIT_TILE;
+    sh->tile_epoch = sh->core->tile->changes;
     return TF_BUS_BLOCK;
 }
 
@@ -487,9 +491,12 @@ int sim_tile_command(sim_core_hart *sh, uint32_t op)
     if (sh->risc != TF_RISC_TRISC0 + role) return fault(sh, (int)op, TF_TILE_ERR_ROLE);
     sim_tile_engine *e = engine(sh->core);
     if (!e) return fault(sh, (int)op, TF_TILE_ERR_HOST);
+    int rc;
     switch (role) {
-    case TF_TILE_ROLE_UNPACK: return do_unpack(sh, e, (int)op);
-    case TF_TILE_ROLE_MATH: return do_math(sh, e, (int)op);
-    default: return do_pack(sh, e, (int)op);
+    case TF_TILE_ROLE_UNPACK: rc = do_unpack(sh, e, (int)op); break;
+    case TF_TILE_ROLE_MATH: rc = do_math(sh, e, (int)op); break;
+    default: rc = do_pack(sh, e, (int)op); break;
     }
+    if (rc != TF_BUS_BLOCK) e->changes++;
+    return rc;
 }

@@ -55,6 +55,11 @@ struct sim_tile_engine {
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */
     uint32_t sfpu_init; /* the SFPU op whose init ran last (0: none) */
+    /* bumped by every command that does not wait (and by a reset): a
+     * command that waited waits again while it is unchanged, since what
+     * decides a wait is the engine's state and the waiting hart's own
+     * registers (sim_core_still_blocked) */
+    uint32_t changes;
 };
 
 /* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->
@@ -98,11 +103,13 @@ const char *sim_tile_simd_name(int level);
  * lo may be NULL */
 int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear);
 /* d += sum over p < n of xs[p] x ys[p], phase-outer, k-inner; xs and ys
- * the fidelity parts of in0 and in1 (NULL: full products, simple mode) */
+ * the fidelity parts of in0 and in1, or (simple mode) in0 and in1
+ * themselves */
 int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
-                    const float *in0, const float *in1);
+                    const float *in0, const float *in1, int simple);
 int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
                      uint32_t reuse, int acc, int phases, int cleared);
 int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
+int sim_simd_unpack_bf16(const uint8_t *l1, float *t); /* sim_tile_unpack of Float16_b */
 
 #endif

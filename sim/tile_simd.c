@@ -6,11 +6,13 @@
  * Same numerics, bit for bit: each element sees the same IEEE operations
  * in the same order as in the portable code (a vector lane is one
  * element: no reassociation), products and sums stay separate roundings
- * (the functions are compiled for "avx2" without "fma", so the compiler
- * cannot fuse them either), and the bit masks of the fidelity split are
+ * (the file is compiled with -ffp-contract=off, so the compiler cannot
+ * fuse them; the matmul fuses them itself only where every product is
+ * exact: products_exact), and the bit masks of the fidelity split are
  * the same integer operations. tests/unit/test_tile_simd.c compares both
  * paths bitwise. TT_FOIL_TILE_SIMD=0 forces the portable path. */
 #include "tile_engine.h"
+#include "common/cm_tile_layout.h"
 #include "tf_env.h"
 
 #include <stdlib.h>
@@ -134,18 +136,28 @@ MATMUL_KERNEL(matmul_avx2_fma, AVX2_FMA, __m256, 8, 2, _mm256_loadu_ps, _mm256_s
               _mm256_set1_ps, FMA256)
 MATMUL_KERNEL(matmul_avx512, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
               _mm512_set1_ps, MAC512)
-MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
+MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 8, _mm512_loadu_ps, _mm512_storeu_ps,
               _mm512_set1_ps, FMA512)
 
-/* Every product of the fidelity parts of x and y is exact: all values are
- * 0 or finite of magnitude in [2^-50, 2^51). The parts then have at most
- * 7 (SrcB) and 5 (SrcA) significant bits and magnitudes in [2^-60,
- * 2^51), so a product has at most 12 bits and lies in [2^-120, 2^102]:
- * a normal fp32, exact. */
-AVX2 static int parts_exact(const float *x, const float *y)
+/* Every product of x and y (their fidelity parts, or in simple mode the
+ * values themselves) is exact, so a fused multiply-add rounds as the
+ * multiply then add: fma(x, y, acc) = round(x y + acc) and x y = round(x
+ * y). The check: all values are 0 or finite of magnitude in [2^-50,
+ * 2^51), and have the bits `low` clear.
+ * - Fidelity parts (low = 0): the parts have at most 7 (SrcB) and 5
+ *   (SrcA) significant bits and magnitudes in [2^-60, 2^51), so a product
+ *   has at most 12 bits and lies in [2^-120, 2^102]: a normal fp32, exact.
+ * - Whole values (simple mode, low = 0xffff: bf16 values, as every tile
+ *   unpacked from Float16_b or Bfp8_b holds): at most 8 significant bits
+ *   each, so a product has at most 16 bits and lies in [2^-100, 2^102): a
+ *   normal fp32, exact.
+ * Signed zeros come out alike too: a zero product is exact, and its sum
+ * with acc rounds the same in both (x y + acc is the one operation). */
+AVX2 static int products_exact(const float *x, const float *y, uint32_t low)
 {
     const __m256i abs = _mm256_set1_epi32(0x7fffffff), zero = _mm256_setzero_si256();
     const __m256i lo = _mm256_set1_epi32(0x26800000 - 1), hi = _mm256_set1_epi32(0x59000000);
+    const __m256i lowv = _mm256_set1_epi32((int)low);
     __m256i ok = _mm256_set1_epi32(-1);
     for (int t = 0; t < 2; t++) {
         const float *v = t ? y : x;
@@ -153,10 +165,11 @@ AVX2 static int parts_exact(const float *x, const float *y)
             __m256i u = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(v + i)), abs);
             __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(u, lo), _mm256_cmpgt_epi32(hi, u));
             ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi32(u, zero)));
+            ok = _mm256_and_si256(ok, _mm256_cmpeq_epi32(_mm256_and_si256(u, lowv), zero));
+            if (!_mm256_testc_si256(ok, _mm256_set1_epi32(-1))) return 0; /* not all ones */
         }
     }
-    __m256i bad = _mm256_xor_si256(ok, _mm256_set1_epi32(-1));
-    return _mm256_testz_si256(bad, bad);
+    return 1;
 }
 
 /* sim_fpu_mul on 8 pairs: phase p adds SrcA's part (p & 1) x SrcB's part
@@ -260,7 +273,7 @@ AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
     }
     return 1;
 }
-/* split_avx2 and parts_exact at 16 lanes, with mask registers. */
+/* split_avx2 and products_exact at 16 lanes, with mask registers. */
 AVX512 static void split_avx512(const float *x, float *hi, float *lo, uint32_t hi_mask,
                                 uint32_t lo_clear)
 {
@@ -278,20 +291,38 @@ AVX512 static void split_avx512(const float *x, float *hi, float *lo, uint32_t h
     }
 }
 
-AVX512 static int parts_exact_avx512(const float *x, const float *y)
+AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t low)
 {
     const __m512i abs = _mm512_set1_epi32(0x7fffffff), zero = _mm512_setzero_si512();
     const __m512i lo = _mm512_set1_epi32(0x26800000 - 1), hi = _mm512_set1_epi32(0x59000000);
+    const __m512i lowv = _mm512_set1_epi32((int)low);
     __mmask16 ok = 0xffff;
     for (int t = 0; t < 2; t++) {
         const float *v = t ? y : x;
         for (int i = 0; i < TF_TILE_ELEMS; i += 16) {
             __m512i u = _mm512_and_epi32(_mm512_castps_si512(_mm512_loadu_ps(v + i)), abs);
-            ok &= (__mmask16)((_mm512_cmpgt_epi32_mask(u, lo) & _mm512_cmplt_epi32_mask(u, hi)) |
-                              _mm512_cmpeq_epi32_mask(u, zero));
+            ok &= (__mmask16)(((_mm512_cmpgt_epi32_mask(u, lo) & _mm512_cmplt_epi32_mask(u, hi)) |
+                               _mm512_cmpeq_epi32_mask(u, zero)) &
+                              _mm512_testn_epi32_mask(u, lowv));
+            if (ok != 0xffff) return 0; /* fp32 data fail at once */
         }
     }
-    return ok == 0xffff;
+    return 1;
+}
+
+/* sim_tile_unpack of a Float16_b tile: each face row (16 values, 32
+ * bytes) widened to fp32 by a shift, as cm_bf16_widen. */
+AVX2 static void unpack_bf16_avx2(const uint8_t *l1, float *t)
+{
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c += 16) {
+            const uint8_t *src = l1 + 2 * cm_tile_elem((uint32_t)r, (uint32_t)c);
+            for (int h = 0; h < 16; h += 8) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + 2 * h));
+                __m256i w = _mm256_slli_epi32(_mm256_cvtepu16_epi32(v), 16);
+                _mm256_storeu_ps(t + r * D + c + h, _mm256_castsi256_ps(w));
+            }
+        }
 }
 #endif
 
@@ -310,20 +341,22 @@ int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint3
 }
 
 int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
-                    const float *in0, const float *in1)
+                    const float *in0, const float *in1, int simple)
 {
 #ifdef TILE_SIMD_X86
     int level = sim_tile_simd();
     if (!level) return 0;
-    int fused = in0 && level >= SIMD_AVX2_FMA &&
-                (level >= SIMD_AVX512 ? parts_exact_avx512(in0, in1) : parts_exact(in0, in1));
+    uint32_t low = simple ? 0xffffu : 0;
+    int fused =
+        level >= SIMD_AVX2_FMA && (level >= SIMD_AVX512 ? products_exact_avx512(in0, in1, low)
+                                                        : products_exact(in0, in1, low));
     if (level >= SIMD_AVX512)
         (fused ? matmul_avx512_fma : matmul_avx512)(d, xs, ys, n);
     else
         (fused ? matmul_avx2_fma : matmul_avx2)(d, xs, ys, n);
     return 1;
 #else
-    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1;
+    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1, (void)simple;
     return 0;
 #endif
 }
@@ -348,5 +381,17 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
     if (sim_tile_simd()) return sfpu_avx2(d, op, approx, p0);
 #endif
     (void)d, (void)op, (void)approx, (void)p0;
+    return 0;
+}
+
+int sim_simd_unpack_bf16(const uint8_t *l1, float *t)
+{
+#ifdef TILE_SIMD_X86
+    if (sim_tile_simd()) {
+        unpack_bf16_avx2(l1, t);
+        return 1;
+    }
+#endif
+    (void)l1, (void)t;
     return 0;
 }

@@ -5,7 +5,7 @@
 # prints (results, every modeled cycle count, device-profiler figures,
 # debug prints on stderr) must be the same, host-time figures aside.
 #
-#   test_sim_threads.sh "THREADS..." [--csv FILE] PROGRAM [ARGS...] [-- PROGRAM [ARGS...]]...
+#   test_sim_threads.sh "THREADS..." [--env VAR REF] [--csv FILE] PROGRAM [ARGS...] [-- PROGRAM [ARGS...]]...
 # FILE: a device-zone CSV a program may write; compared too, each cycle
 # taken from its dispatch's first (the chip's clock starts each dispatch
 # at host time) and the host-time column left out.
@@ -13,6 +13,14 @@
 . "$(dirname "$0")/lib.sh"
 counts=$1
 shift
+# --env VAR REF: vary VAR instead (the values in THREADS..., against REF)
+VAR=TT_FOIL_SIM_THREADS
+REFVAL=1
+if [ "$1" = "--env" ]; then
+    VAR=$2
+    REFVAL=$3
+    shift 3
+fi
 CSV=
 if [ "$1" = "--csv" ]; then
     CSV=$2
@@ -45,19 +53,19 @@ csv_rel() {
 
 capture() {
     [ -n "$CSV" ] && rm -f "$CSV"
-    TT_FOIL_SIM_THREADS=$1 run "${@:2}"
-    expect_rc 0 "${*:2} with $1 threads"
+    run env "$VAR=$1" "${@:2}"
+    expect_rc 0 "${*:2} with $VAR=$1"
     { normalize "$OUT"; echo "-- stderr"; normalize "$ERR"; csv_rel; }
 }
 
 check() {
-    capture 1 "$@" >"$REF"
+    capture "$REFVAL" "$@" >"$REF"
     for n in $counts; do
         capture "$n" "$@" >"$GOT"
         checks=$((checks + 1))
         if ! cmp -s "$REF" "$GOT"; then
             failures=$((failures + 1))
-            echo "FAIL: $* prints differently with $n threads than with 1:" >&2
+            echo "FAIL: $* prints differently with $VAR=$n than with $REFVAL:" >&2
             diff "$REF" "$GOT" | head -20 >&2
         fi
     done

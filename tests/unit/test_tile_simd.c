@@ -158,6 +158,32 @@ int main(void)
                     eltwise(a, b, d);
                     sfpu(a, dfs[f]);
                 }
+    /* tiles whose products are all exact, so the matmul fuses: values
+     * around 1 in each format (bf16 values in Float16_b and Bfp8_b, where
+     * simple mode's products fuse too), onto a DEST of the same */
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int f = 0; f < 3; f++)
+            for (int rep = 0; rep < 4; rep++) {
+                fill(a, 0, dfs[f]);
+                fill(b, 0, dfs[f]);
+                fill(d, 0, TF_DF_FLOAT32);
+                matmul(a, b, d);
+            }
+    /* unpacking Float16_b tiles (random bits: NaNs, subnormals too) */
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int rep = 0; rep < 4; rep++) {
+            static uint8_t l1[TF_TILE_BF16];
+            for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)next();
+            sim_tile_simd_set(level);
+            sim_tile_unpack(l1, TF_DF_FLOAT16_B, a);
+            sim_tile_simd_set(0);
+            sim_tile_unpack(l1, TF_DF_FLOAT16_B, b);
+            compared++;
+            if (memcmp(a, b, sizeof a)) {
+                mismatched++;
+                printf("FAIL: Float16_b unpack differs at level %d\n", level);
+            }
+        }
     setenv("TT_FOIL_TILE_SIMD", "0", 1); /* forces the portable loops */
     sim_tile_simd_set(-1);
     CHECK_EQ_U(sim_tile_simd(), 0);

@@ -6,11 +6,13 @@
  *      reading the logs back;
  *   2. overhead: runtime workloads (device open, buffers, kernel loads,
  *      single and multi-core dispatches) timed by themselves, run plain
- *      and under tt_foil_profile; the ratio of the medians.
+ *      and under tt_foil_profile, alternating; the CPU time's overhead in %
+ *      (min of the runs), and the wall time's.
  *
  *   3. the hardware counters' collection on the CNN demo (TT_FOIL_PERF_COUNTERS).
  *
- *   bench_profile [--counters-only] [--events N] [--runs N]     (defaults: 4000000, 7)
+ *   bench_profile [--counters-only | --overhead-only] [--events N] [--runs N]
+ *                                                            (defaults: 4000000, 7)
  * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
  * It runs itself as the children: `gen N` records the synthetic log,
  * `workload KIND N` is a runtime example. */
@@ -38,6 +40,22 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the whole process (every thread: the simulator's, the
+ * recorder's writer): what the profiler adds, whatever else the machine
+ * runs meanwhile. */
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What a workload child prints, timed from inside: wall and CPU seconds. */
+static void print_times(double t0, double c0)
+{
+    printf("workload_s %.6f cpu_s %.6f\n", now_s() - t0, cpu_s() - c0);
 }
 
 /* Run argv to completion; its stdout into `out` (if not NULL). */
@@ -251,7 +269,7 @@ static void bench_reports(const char *self, long events, const char *base, const
  *   cnn       the demo's network, one image per iteration */
 static int cnn_workload(int iters)
 {
-    double t0 = now_s();
+    double t0 = now_s(), c0 = cpu_s();
     tf_device *dev = cnn_device_open();
     cnn *net = dev ? cnn_create(dev, TF_BENCH_CNN_KERNELS) : NULL;
     MUST(net ? 0 : -1);
@@ -262,14 +280,14 @@ static int cnn_workload(int iters)
     }
     cnn_destroy(net);
     MUST(tf_device_close(dev));
-    printf("workload_s %.6f\n", now_s() - t0);
+    print_times(t0, c0);
     return 0;
 }
 
 static int workload(const char *kind, int iters)
 {
     if (!strcmp(kind, "cnn")) return cnn_workload(iters);
-    double t0 = now_s();
+    double t0 = now_s(), c0 = cpu_s();
     int tiles = !strcmp(kind, "tiles");
     tf_device_config cfg;
     tf_device_config_init(&cfg);
@@ -325,7 +343,7 @@ static int workload(const char *kind, int iters)
     tf_kernel_free(rd);
     tf_kernel_free(wr);
     MUST(tf_device_close(dev));
-    printf("workload_s %.6f\n", now_s() - t0);
+    print_times(t0, c0);
     return sum == (tiles ? 1u : 3u) ? 0 : 1;
 }
 
@@ -335,37 +353,63 @@ static int cmp_d(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static double min_d(const double *v, int n)
+{
+    double m = v[0];
+    for (int i = 1; i < n; i++)
+        if (v[i] < m) m = v[i];
+    return m;
+}
+
+/* Plain and recorded runs alternate (ABBA: drift in the machine's speed
+ * hits both alike), each a chunk of `iters` iterations timed from inside.
+ * The figure is process CPU time, min of the runs: on a loaded machine
+ * wall time measures the other programs (here "recorded" once came out
+ * faster than plain by wall time); the min is the run least disturbed. */
 static void bench_overhead(const char *self, const char *tool, const char *kind, int iters,
                            int runs)
 {
     char dir[] = "/tmp/tt_foil_bench_overhead.XXXXXX";
     if (!mkdtemp(dir)) return;
-    double plain[64], prof[64], total[64];
+    /* modes: plain, recorded, recorded without the hardware counters (what
+     * the recording itself costs, beside what reading the counters does) */
+    enum { PLAIN, REC, REC_NOCNT, NMODES };
+    double wall[NMODES][64], cpu[NMODES][64], total[64];
     char it[16], out[4096] = "";
     snprintf(it, sizeof it, "%d", iters);
+    const char *var = "TT_FOIL_PERF_COUNTERS";
     for (int r = 0; r < runs; r++) {
         char *a1[] = {(char *)self, "workload", (char *)kind, it, NULL};
         char *a2[] = {(char *)tool, "-o", dir, (char *)self, "workload", (char *)kind, it, NULL};
-        /* alternate, so drift in the machine's speed hits both alike */
-        if (spawn_wait(a1, NULL, out, sizeof out) || sscanf(out, "workload_s %lf", &plain[r]) != 1)
-            goto fail;
-        double t0 = now_s();
-        if (spawn_wait(a2, NULL, out, sizeof out) || sscanf(out, "workload_s %lf", &prof[r]) != 1)
-            goto fail;
-        total[r] = now_s() - t0;
+        for (int k = 0; k < NMODES; k++) {
+            int m = r & 1 ? NMODES - 1 - k : k;
+            if (m == REC_NOCNT)
+                setenv(var, "OFF", 1);
+            else
+                unsetenv(var);
+            double t0 = now_s();
+            if (spawn_wait(m == PLAIN ? a1 : a2, NULL, out, sizeof out) ||
+                sscanf(out, "workload_s %lf cpu_s %lf", &wall[m][r], &cpu[m][r]) != 2)
+                goto fail;
+            if (m == REC) total[r] = now_s() - t0;
+        }
     }
-    qsort(plain, (size_t)runs, sizeof *plain, cmp_d);
-    qsort(prof, (size_t)runs, sizeof *prof, cmp_d);
+    unsetenv(var);
+    double cp = min_d(cpu[PLAIN], runs), cq = min_d(cpu[REC], runs),
+           cn = min_d(cpu[REC_NOCNT], runs);
+    double wp = min_d(wall[PLAIN], runs), wq = min_d(wall[REC], runs);
     qsort(total, (size_t)runs, sizeof *total, cmp_d);
-    double mp = plain[runs / 2], mq = prof[runs / 2], mt = total[runs / 2];
-    printf("  %-8s %4d iterations: plain %6.1f ms, recorded %6.1f ms = %.3fx (%+.1f%%); whole "
-           "tt_foil_profile run %.1f ms\n",
-           kind, iters, mp * 1e3, mq * 1e3, mq / mp, (mq / mp - 1) * 100, mt * 1e3);
+    printf("  %-8s %4d iterations: CPU plain %6.1f ms, recorded %6.1f ms = %+.1f%% (without the "
+           "counters %+.1f%%); wall %6.1f ms, %6.1f ms = %+.1f%%; whole tt_foil_profile run "
+           "%.1f ms\n",
+           kind, iters, cp * 1e3, cq * 1e3, (cq / cp - 1) * 100, (cn / cp - 1) * 100, wp * 1e3,
+           wq * 1e3, (wq / wp - 1) * 100, total[runs / 2] * 1e3);
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
     return;
 fail:
+    unsetenv(var);
     fprintf(stderr, "bench_profile: the %s workload failed: %s\n", kind, out);
 }
 
@@ -412,14 +456,17 @@ int main(int argc, char **argv)
     if (argc == 3 && !strcmp(argv[1], "gen")) return gen(atol(argv[2]));
     if (argc == 4 && !strcmp(argv[1], "workload")) return workload(argv[2], atoi(argv[3]));
     long events = 4000000;
-    int runs = 7, counters_only = 0;
+    int runs = 7, counters_only = 0, overhead_only = 0;
     if (argc > 1 && !strcmp(argv[1], "--counters-only")) counters_only = 1, argv++, argc--;
+    if (argc > 1 && !strcmp(argv[1], "--overhead-only")) overhead_only = 1, argv++, argc--;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--events")) events = atol(argv[i + 1]);
         if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
     }
     if (runs < 1 || runs > 64 || events < 1000) {
-        fprintf(stderr, "usage: bench_profile [--events N>=1000] [--runs 1..64]\n");
+        fprintf(stderr,
+                "usage: bench_profile [--counters-only | --overhead-only] [--events N>=1000] "
+                "[--runs 1..64]\n");
         return 2;
     }
     char self[4096];
@@ -429,7 +476,7 @@ int main(int argc, char **argv)
     /* the same run written to memory (what the tool itself costs) and to
      * the disk (plus what its write-back costs: it varies 2x from run to
      * run here, with what earlier runs left to write) */
-    if (!counters_only) {
+    if (!counters_only && !overhead_only) {
         bench_reports(self, events, "/dev/shm", "on tmpfs /dev/shm");
         bench_reports(self, events, "/tmp", "on disk /tmp");
     }
@@ -448,11 +495,16 @@ int main(int argc, char **argv)
     sched_setaffinity(0, sizeof one, &one);
     if (!counters_only) {
         printf("overhead: runtime workloads timed from inside, plain and recorded under "
-               "tt_foil_profile, on one CPU, median of %d runs (target within 5%%)\n",
+               "tt_foil_profile alternating, on one CPU, process CPU time (and wall), min of %d "
+               "runs (targets: dispatch at most +3%%, cnn at most +2%%)\n",
                runs);
         bench_overhead(self, TF_BENCH_TOOL, "dispatch", 2000, runs);
         bench_overhead(self, TF_BENCH_TOOL, "tiles", 500, runs);
         bench_overhead(self, TF_BENCH_TOOL, "cnn", 8, runs);
+    }
+    if (overhead_only) {
+        sched_setaffinity(0, sizeof all, &all);
+        return 0;
     }
     printf("hardware counters: the CNN demo recorded under tt_foil_profile, counters collected "
            "or TT_FOIL_PERF_COUNTERS=OFF, on one CPU, median of %d runs\n",

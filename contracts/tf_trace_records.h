@@ -36,7 +36,14 @@
       "`function (file:line)` or what ran there")                                                \
     X(DEVICE_PERF, 11, TF_REC_TEXT, "byte length",                                                 \
       "one core's hardware counters of one dispatch: a tf_dev_perf header, then (key, value) "    \
-      "pairs of its non-zero counters (contracts/tf_perf.h)")
+      "pairs of its non-zero counters (contracts/tf_perf.h)")                                      \
+    X(ALLOC_SET, 12, TF_REC_TEXT, "byte length",                                                   \
+      "allocations made at one time in one pool of 32-bit addresses (the runtime's kernel "        \
+      "configuration of a dispatch, in `Kernel config L1 (x,y)`): a u32 pool id, 4 bytes 0, then " \
+      "(u32 ptr, u32 size) per allocation; read as one ALLOC each, in order, at its time")        \
+    X(FREE_SET, 13, TF_REC_TEXT, "byte length",                                                    \
+      "frees made at one time in one pool of 32-bit addresses: a u32 pool id, 4 bytes 0, then a "  \
+      "u32 ptr per free; read as one FREE each, in order, at its time")
 // clang-format on
 
 enum tf_rec_type {
@@ -101,6 +108,12 @@ static inline int tf_rec_known(unsigned type)
     default: return 0;
     }
 }
+
+/* ALLOC_SET and FREE_SET: the bytes before the items (the u32 pool id and
+ * 4 bytes 0), and each item's bytes. */
+#define TF_MEM_SET_HEAD   8u
+#define TF_ALLOC_SET_ITEM 8u
+#define TF_FREE_SET_ITEM  4u
 
 /* Definition kinds (DEFS chunks): X(name, code, strings, meaning) */
 // clang-format off

@@ -29,19 +29,17 @@ static rt_core_state *core_state(tf_program *p)
 }
 
 /* The kernel configuration written into L1 at setup, as memory events in
- * pool "Kernel config L1 (x,y)": allocated at setup, freed when done. */
+ * pool "Kernel config L1 (x,y)": allocated at setup, freed when done. The
+ * set is one record each way (ALLOC_SET, FREE_SET), which the reader
+ * expands into one event per item: a dispatch costs two timestamps and two
+ * pool look-ups, not one of each per item (issue 15). */
+#define KCFG_MAX (3 * TF_NUM_RISCS + 2)
 static void kconfig_events(const tf_program *p, int alloc)
 {
-    int x = p->core.x, y = p->core.y;
-    (void)x;
-    (void)y;
-#define KCFG(addr, size)                                                                           \
-    do {                                                                                           \
-        if (alloc)                                                                                 \
-            TF_ALLOC_CORE((addr), (size), "Kernel config L1", x, y);                               \
-        else                                                                                       \
-            TF_FREE_CORE((addr), "Kernel config L1", x, y);                                        \
-    } while (0)
+    if (!TF_MEM_RECORDING()) return;
+    uint32_t item[2 * KCFG_MAX];
+    unsigned n = 0;
+#define KCFG(addr, size) (item[2 * n] = (uint32_t)(addr), item[2 * n + 1] = (uint32_t)(size), n++)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (p->img[r]) KCFG(p->img[r]->base, p->img[r]->size);
         if (p->nargs[r]) KCFG(TF_L1_RTA(r), p->nargs[r] * 4u);
@@ -50,6 +48,12 @@ static void kconfig_events(const tf_program *p, int alloc)
     if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
     KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
 #undef KCFG
+    if (alloc) {
+        TF_ALLOC_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y);
+    } else {
+        for (unsigned i = 0; i < n; i++) item[i] = item[2 * i]; /* the pointers alone */
+        TF_FREE_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y);
+    }
 }
 
 static int validate(tf_program *const *progs, size_t n, const char *op)

@@ -44,17 +44,31 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
         if (tf_prof_on[TF_PROF_MEM]) tf_prof_reset_id(rt_prof_core_pool((pool), (x), (y)));        \
     } while (0)
 #define TF_POOL_CAPACITY(pool, bytes) rt_prof_capacity((pool), (bytes))
+/* Memory events of a set made at one time, as one record (ALLOC_SET,
+ * FREE_SET of tf_trace_records.h), in pool "<pool> (x,y)": `pairs` holds
+ * n (ptr, size) pairs, `ptrs` n pointers. TF_MEM_RECORDING() says whether
+ * they are recorded, so that a caller builds its set only then. */
+#define TF_MEM_RECORDING() (tf_prof_on[TF_PROF_MEM] != 0)
+#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y)                                                    \
+    rt_prof_mem_set(TF_R_ALLOC_SET, rt_prof_core_pool((pool), (x), (y)), (pairs), 2u * (n))
+#define TF_FREE_SET_CORE(ptrs, n, pool, x, y)                                                      \
+    rt_prof_mem_set(TF_R_FREE_SET, rt_prof_core_pool((pool), (x), (y)), (ptrs), (n))
+/* One ALLOC_SET or FREE_SET record of `nw` u32 item words in pool `pool`. */
+void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw);
 #else
-#define TF_ZONE_N(name)                      ((void)0)
-#define TF_ZONE_TEXT(text, len)              ((void)0)
-#define TF_FRAME_MARK()                      ((void)0)
-#define TF_ALLOC(ptr, size, pool)            ((void)0)
-#define TF_FREE(ptr, pool)                   ((void)0)
-#define TF_POOL_RESET(pool)                  ((void)0)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
-#define TF_FREE_CORE(ptr, pool, x, y)        ((void)0)
-#define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
-#define TF_POOL_CAPACITY(pool, bytes)        ((void)0)
+#define TF_ZONE_N(name)                         ((void)0)
+#define TF_ZONE_TEXT(text, len)                 ((void)0)
+#define TF_FRAME_MARK()                         ((void)0)
+#define TF_ALLOC(ptr, size, pool)               ((void)0)
+#define TF_FREE(ptr, pool)                      ((void)0)
+#define TF_POOL_RESET(pool)                     ((void)0)
+#define TF_ALLOC_CORE(ptr, size, pool, x, y)    ((void)0)
+#define TF_FREE_CORE(ptr, pool, x, y)           ((void)0)
+#define TF_POOL_RESET_CORE(pool, x, y)          ((void)0)
+#define TF_POOL_CAPACITY(pool, bytes)           ((void)0)
+#define TF_MEM_RECORDING()                      0
+#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y) ((void)(pairs), (void)(n), (void)(x), (void)(y))
+#define TF_FREE_SET_CORE(ptrs, n, pool, x, y)   ((void)(ptrs), (void)(n), (void)(x), (void)(y))
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every

@@ -968,6 +968,39 @@ static int rec_RESET(reader *r, const rec *e)
     return mem_event(r, e, TF_MEM_RESET, 0, 0);
 }
 
+/* ALLOC_SET, FREE_SET: one event per item, in order, all at the record's
+ * time, as the per-item records would read. A length that is not the
+ * header and whole items is counted as unreadable. */
+static int mem_set(reader *r, const rec *e, int op, uint32_t item)
+{
+    if (e->arg < TF_MEM_SET_HEAD || (e->arg - TF_MEM_SET_HEAD) % item) {
+        r->t->unknown_records++;
+        return 0;
+    }
+    const unsigned char *b = (const unsigned char *)(e->p + 1);
+    uint32_t pool, v[2] = {0, 0};
+    memcpy(&pool, b, 4);
+    tf_tr_mem m = {op, pool_index(r, pool), 0, 0, e->ns, e->thread};
+    if (m.pool == TF_NONE) return -1;
+    for (uint32_t off = TF_MEM_SET_HEAD; off < e->arg; off += item) {
+        memcpy(v, b + off, item);
+        m.ptr = v[0];
+        m.size = v[1];
+        if (PUSH(r->t->mem, r->t->nmem, r->cap_mem, m)) return -1;
+    }
+    return 0;
+}
+
+static int rec_ALLOC_SET(reader *r, const rec *e)
+{
+    return mem_set(r, e, TF_MEM_ALLOC, TF_ALLOC_SET_ITEM);
+}
+
+static int rec_FREE_SET(reader *r, const rec *e)
+{
+    return mem_set(r, e, TF_MEM_FREE, TF_FREE_SET_ITEM);
+}
+
 static int rec_TRACK_ZONE(reader *r, const rec *e)
 {
     uint32_t track = e->p[1] <= UINT32_MAX ? map_get(&r->track_map, (uint32_t)e->p[1]) : TF_NONE;

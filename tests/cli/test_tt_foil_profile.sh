@@ -108,6 +108,76 @@ expect_grep "trailer: records 41, lost records 0" "$g/reports/tt_foil_diagnostic
 expect_grep "trailer: records 10, lost records 0" "$g/reports/tt_foil_diagnostics.txt" \
     "diagnostics: the memory log's trailer"
 
+# memory sets (ALLOC_SET, FREE_SET: the runtime's kernel configuration of a
+# dispatch, one record each way) read as their items: the golden memory log
+# with every alloc and free written as a set of one gives every report and
+# the summary byte for byte; a set of several items gives what its items
+# written one by one at one time give
+same_reports() { # dir1 dir2 what: every report but the diagnostics (the files it read), the
+    # folder's name taken out
+    for f in $reports; do
+        [ "$f" = tt_foil_diagnostics.txt ] && continue
+        sed "s|$1|DIR|g" "$1/reports/$f" >"$tmp/same_a"
+        sed "s|$2|DIR|g" "$2/reports/$f" >"$tmp/same_b"
+        expect_file_eq "$tmp/same_a" "$tmp/same_b" "$f of $3"
+    done
+}
+run "$tool" report "$g"
+sed "s|$g|DIR|g" "$OUT" >"$tmp/golden_summary.txt"
+gs=$tmp/golden_sets
+make_logs basic "$gs"
+sed -e 's/^a /as /' -e 's/^x /xs /' "$cases/basic/mem.txt" >"$tmp/mem_sets.txt"
+"$mktft" "$tmp/mem_sets.txt" "$gs/.logs/tt_foil_memlog.tft" || fail "mktft: the memory log as sets"
+run "$tool" report "$gs"
+expect_rc 0 "report on the golden memory log as sets"
+sed "s|$gs|DIR|g" "$OUT" >"$tmp/sets_summary.txt"
+expect_file_eq "$tmp/golden_summary.txt" "$tmp/sets_summary.txt" "the summary of sets of one"
+same_reports "$g" "$gs" "sets of one"
+for f in tracy_ops_times.csv tt_foil_memlog.csv; do
+    expect_file_eq "$cases/basic/expected/$f" "$gs/.logs/$f" "golden .logs/$f of sets of one"
+done
+cat >"$tmp/kcfg_items.txt" <<'END'
+program kcfg
+thread 1 100 main
+pool 5 Kernel config L1 (1,0)
+capacity 4096 Kernel config L1 (1,0)
+a 1 1000 5 100 64
+a 1 1000 5 200 32
+a 1 1000 5 300 8
+x 1 2000 5 100
+x 1 2000 5 200
+x 1 2000 5 300
+a 1 3000 5 100 64
+a 1 3000 5 300 8
+x 1 4000 5 300
+trailer 9 0
+END
+cat >"$tmp/kcfg_sets.txt" <<'END'
+program kcfg
+thread 1 100 main
+pool 5 Kernel config L1 (1,0)
+capacity 4096 Kernel config L1 (1,0)
+as 1 1000 5 100 64 200 32 300 8
+xs 1 2000 5 100 200 300
+as 1 3000 5 100 64 300 8
+xs 1 4000 5 300
+trailer 4 0
+END
+for v in items sets; do
+    make_logs basic "$tmp/kcfg_$v"
+    "$mktft" "$tmp/kcfg_$v.txt" "$tmp/kcfg_$v/.logs/tt_foil_memlog.tft" || fail "mktft: kcfg $v"
+    run "$tool" report "$tmp/kcfg_$v"
+    expect_rc 0 "report on kernel-config $v"
+    sed "s|$tmp/kcfg_$v|DIR|g" "$OUT" >"$tmp/kcfg_$v.out"
+done
+expect_file_eq "$tmp/kcfg_items.out" "$tmp/kcfg_sets.out" "the summary of sets of three"
+expect_grep "Kernel config L1 (1,0)" "$tmp/kcfg_sets/reports/tt_foil_memory_report.csv" \
+    "the sets' pool is in the memory report"
+same_reports "$tmp/kcfg_items" "$tmp/kcfg_sets" "sets of three"
+for f in tt_foil_memlog.csv; do
+    expect_file_eq "$tmp/kcfg_items/.logs/$f" "$tmp/kcfg_sets/.logs/$f" ".logs/$f of sets of three"
+done
+
 # JSON: parses, integer pids/tids, parents before children; 15 host zones, 8
 # device zones, 9 memory counters (the unmatched free changes nothing), 2
 # frame marks

@@ -32,6 +32,18 @@ static int mem_count(const tf_trace *t, const char *pool, int op)
     return n;
 }
 
+/* The distinct times of the events `op` in pool `pool`. */
+static int mem_times(const tf_trace *t, const char *pool, int op)
+{
+    int n = 0;
+    uint64_t last = 0;
+    for (size_t i = 0; i < t->nmem; i++)
+        if (!strcmp(t->pools[t->mem[i].pool], pool) && t->mem[i].op == op &&
+            (!n || t->mem[i].ns != last))
+            n++, last = t->mem[i].ns;
+    return n;
+}
+
 /* The device zones of a trace (its DEVICE_BLOCK records, walked by the
  * trace library) on the host's clock. */
 typedef struct dev_zone {
@@ -210,6 +222,10 @@ int main(int argc, char **argv)
     CHECK_EQ_U(kc_alloc, 3 * 3);
     CHECK_EQ_U(mem_count(t, "Kernel config L1 (0,0)", TF_MEM_FREE), kc_alloc);
     CHECK_EQ_U(mem_count(t, "Kernel config L1 (1,0)", TF_MEM_ALLOC), 2 * 3);
+    /* ... each dispatch's set as one record each way (ALLOC_SET, FREE_SET):
+     * its items at one time */
+    CHECK_EQ_U(mem_times(t, "Kernel config L1 (0,0)", TF_MEM_ALLOC), 3);
+    CHECK_EQ_U(mem_times(t, "Kernel config L1 (0,0)", TF_MEM_FREE), 3);
     tf_trace_free(t);
     return tf_check_report("test_prof_runtime");
 }

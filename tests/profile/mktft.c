@@ -20,6 +20,8 @@
  *   a THREAD NS POOL PTR SIZE      alloc
  *   x THREAD NS POOL PTR           free
  *   r THREAD NS POOL               pool reset
+ *   as THREAD NS POOL PTR SIZE...  allocations at one time (one ALLOC_SET: (PTR, SIZE) pairs)
+ *   xs THREAD NS POOL PTR...       frees at one time (one FREE_SET)
  *   trailer RECORDS LOST           a trailer chunk (a normal exit)
  *   garbage N                      N bytes of junk where a chunk would be
  *   cut N                          drop the file's last N bytes at the end
@@ -206,6 +208,26 @@ int main(int argc, char **argv)
             char num[32];
             snprintf(num, sizeof num, "%llu", a1);
             def(TF_DEF_CAPACITY, 0, 0, unescape(rest + k), num, NULL);
+        } else if ((!strcmp(op, "as") || !strcmp(op, "xs")) &&
+                   sscanf(rest, "%llu %llu %llu %n", &a1, &a2, &a3, &k) == 3) {
+            /* 32-bit items after the pool id and 4 bytes 0 (tf_trace_records.h) */
+            /* PTR in hex and SIZE in decimal, as for `a` and `x` */
+            uint32_t item[512], n = 0;
+            int alloc = op[0] == 'a';
+            for (char *r = rest + k; n < 510; n++) {
+                if (sscanf(r, "%llx%n", &a4, &k) != 1) break;
+                r += k;
+                item[n] = (uint32_t)a4;
+                if (!alloc) continue;
+                if (sscanf(r, "%llu%n", &a5, &k) != 1) goto bad;
+                r += k;
+                item[++n] = (uint32_t)a5;
+            }
+            buf *b = thread_events((uint32_t)a1);
+            word(b, TF_REC(alloc ? TF_R_ALLOC_SET : TF_R_FREE_SET, TF_MEM_SET_HEAD + 4 * n, a2));
+            word(b, a3);
+            put(b, item, 4 * n);
+            pad8(b);
         } else if (strchr("betfaxr", op[0]) && !op[1] &&
                    sscanf(rest, "%llu %llu %n", &a1, &a2, &k) == 2) {
             buf *b = thread_events((uint32_t)a1);

@@ -199,12 +199,17 @@ static void everything_read(void)
         196,                                             /* host_ns */
         2 | (uint64_t)32 << 32,                          /* npairs, DRAM bytes per cycle */
         64 | (uint64_t)64 << 32, 48, (uint64_t)32 << 32, /* NOC B/cycle, matmul cycles */
-        TF_PERF_KEY(TF_PERF_F_instret, 3, 0), 12345, TF_PERF_KEY(TF_PERF_F_cb_front, 2, 5), 77};
+        TF_PERF_KEY(TF_PERF_F_instret, 3, 0), 12345, TF_PERF_KEY(TF_PERF_F_cb_front, 2, 5), 77,
+        /* a kernel-config set of two items in pool 1, then its frees */
+        TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 197), 1,
+        0x100 | (uint64_t)32 << 32, 0x200 | (uint64_t)16 << 32,
+        TF_REC(TF_R_FREE_SET, TF_MEM_SET_HEAD + 2 * TF_FREE_SET_ITEM, 198), 1,
+        0x200 | (uint64_t)0x100 << 32};
     int types = 0;
 #define ONE_TYPE(name, code, words, arg, payload) types++;
     TF_TRACE_RECORDS(ONE_TYPE)
 #undef ONE_TYPE
-    CHECK_EQ_I(types, 11); /* a new type: add a record above and check it below */
+    CHECK_EQ_I(types, 13); /* a new type: add a record above and check it below */
     chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
     CHECK_EQ_I(fclose(f), 0);
     tf_trace *t = tf_trace_load(path);
@@ -220,8 +225,25 @@ static void everything_read(void)
     CHECK_STR(t->threads[t->zones[0].thread].name, "main");
     CHECK_EQ_U(t->threads[t->zones[0].thread].tid, 77);
     CHECK_EQ_U(t->nframes, 1);
-    CHECK_EQ_U(t->nmem, 3);
-    if (t->nmem == 3) {
+    CHECK_EQ_U(t->nmem, 7);
+    if (t->nmem == 7) {
+        /* a set reads as its items, in order, at its time */
+        static const struct {
+            int op;
+            uint64_t ptr, size, ns;
+        } set[4] = {{TF_MEM_ALLOC, 0x100, 32, 197},
+                    {TF_MEM_ALLOC, 0x200, 16, 197},
+                    {TF_MEM_FREE, 0x200, 0, 198},
+                    {TF_MEM_FREE, 0x100, 0, 198}};
+        for (int i = 0; i < 4; i++) {
+            const tf_tr_mem *m = &t->mem[3 + i];
+            CHECK_EQ_I(m->op, set[i].op);
+            CHECK_EQ_U(m->ptr, set[i].ptr);
+            CHECK_EQ_U(m->size, set[i].size);
+            CHECK_EQ_U(m->ns, set[i].ns);
+            CHECK_EQ_U(m->pool, t->mem[0].pool);
+            CHECK_EQ_U(m->thread, t->mem[0].thread);
+        }
         CHECK_EQ_I(t->mem[0].op, TF_MEM_ALLOC);
         CHECK_EQ_U(t->mem[0].ptr, 0x40);
         CHECK_EQ_U(t->mem[0].size, 64);
@@ -431,6 +453,34 @@ static void perf_pairs_round_trip(void)
     CHECK_EQ_I(tf_perf_decode(&b, TF_PERF_KEY(TF_PERF_F_fidelity, 1, 0), 1), -1);
 }
 
+/* A set whose length is not its header and whole items is unreadable:
+ * counted, and none of its items read. */
+static void bad_set_lengths(void)
+{
+    static const struct {
+        unsigned type, len;
+    } bad[] = {{TF_R_ALLOC_SET, 4}, {TF_R_ALLOC_SET, 12}, {TF_R_ALLOC_SET, 20},
+               {TF_R_FREE_SET, 6},  {TF_R_FREE_SET, 14},  {TF_R_ALLOC_SET, 0}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char path[512];
+        FILE *f = new_trace("contract_bad_set.tft", TF_TRACE_VERSION, path, sizeof path);
+        if (!f) return;
+        uint64_t w[8] = {TF_REC(bad[i].type, bad[i].len, 10), 1, 0x100 | (uint64_t)32 << 32, 0};
+        unsigned n = tf_rec_words(w[0]);
+        w[n++] = TF_REC(TF_R_FRAME, 0, 20);
+        chunk(f, TF_CHUNK_EVENTS, 0, w, n * 8);
+        CHECK_EQ_I(fclose(f), 0);
+        tf_trace *t = tf_trace_load(path);
+        CHECK_TRUE(t != NULL);
+        remove(path);
+        if (!t) continue;
+        CHECK_EQ_U(t->unknown_records, 1);
+        CHECK_EQ_U(t->nmem, 0);
+        CHECK_EQ_U(t->nframes, 1); /* the record's length was kept: the next one reads */
+        tf_trace_free(t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -440,6 +490,7 @@ int main(int argc, char **argv)
     work = argv[1];
     records_round_trip();
     everything_read();
+    bad_set_lengths();
     perf_pairs_round_trip();
     other_version_refused();
 #define ONE_SCHEMA(table, P, obj, file) schema_round_trip(&obj);

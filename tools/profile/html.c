@@ -2,8 +2,10 @@
  * page itself (report.html: style, script, layout) is compiled in; this
  * file writes the run's data as one JSON object into it, in place of its
  * TF_DATA marker. The timelines (host clock, device time) hold every track
- * at several levels of detail, bounded by --max-timeline (lod.c); the
- * memory chart a bounded number of points per pool. */
+ * at several levels of detail, packed (lod_view), bounded by --max-timeline
+ * and HTML_MAX_ZONES (lod.c): a track that fits its share has every zone,
+ * so zoomed in the page draws each one; the memory chart a bounded number
+ * of points per pool. */
 #include "pf.h"
 #include "common/cm_risc.h"
 

@@ -385,6 +385,42 @@ static long long int_value(const char *what)
 }
 
 static long lod_tracks, lod_items, lod_zones, lod_raw;
+static long long n_names = -1, n_htexts = -1; /* "names", "htexts" (before "lod"), -1 unseen */
+
+static void count_elem(void)
+{
+    value(NULL);
+}
+
+static long long count_array(void)
+{
+    long long n = 0;
+    p++;
+    ws();
+    if (*p == ']') {
+        p++;
+        return 0;
+    }
+    for (;;) {
+        ws();
+        count_elem();
+        n++;
+        ws();
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        if (*p != ']') die("expected ',' or ']'");
+        p++;
+        return n;
+    }
+}
+
+/* an index into names (+1: 0 is "none" when `plus1`) */
+static void name_index(unsigned long long v, int plus1, const char *what)
+{
+    if (n_names >= 0 && v >= (unsigned long long)n_names + (unsigned)plus1) die(what);
+}
 static unsigned char seen_track[1 << 16];
 
 /* A packed level's bytes: strict base64 (RFC 4648, padded, no line breaks). */
@@ -460,13 +496,21 @@ static long long lod_level(int device, long long *r_out, int *raw_out, int *all_
     for (long long i = 0; i < n; i++) {
         start += zigzag();
         unsigned long long dur = varint();
-        varint(); /* name */
+        name_index(varint(), 0, "lod: an item's name is not in names");
         unsigned long long depth = varint(), count = varint();
         if (start < 0 || (long long)dur < 0 || depth >= 256 || count < 1) die("lod: bad item");
         if (start < last_start[depth]) die("lod: items of a depth not in time order");
         last_start[depth] = start;
-        if (count == 1) {
-            for (int k = 0; k < (device ? 6 : 1); k++) varint();
+        if (count == 1 && device) { /* cycles, dispatch, kernel, file, line, open */
+            varint();
+            zigzag();
+            name_index(varint(), 1, "lod: a zone's kernel is not in names");
+            name_index(varint(), 1, "lod: a zone's file is not in names");
+            varint();
+            if (varint() > 4) die("lod: a zone's open flag is not 0 or 1 + a stop reason");
+        } else if (count == 1) {
+            if (n_htexts >= 0 && varint() > (unsigned long long)n_htexts)
+                die("lod: a zone's text is not in htexts");
         } else {
             *all_zones = 0;
         }
@@ -555,6 +599,11 @@ static int html_key(const tok *k)
         array(op_entry);
         if (op_with_id != op_count) die("ops: an op without an id");
         printf("ops %ld cores %s\n", op_count, op_list);
+        return 1;
+    }
+    if (key_is(k, "names") || key_is(k, "htexts")) {
+        if (*p != '[') die("names or htexts is not an array");
+        *(key_is(k, "names") ? &n_names : &n_htexts) = count_array();
         return 1;
     }
     if (!key_is(k, "lod") && !key_is(k, "dlod")) return 0;

@@ -318,7 +318,9 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                         pk_u64(&pk, z->kernel ? nlocs + z->kernel : 0);
                         pk_u64(&pk, l->strings[z->file][0] ? nlocs + z->file + 1 : 0);
                         pk_u64(&pk, z->line);
-                        pk_u64(&pk, z->open ? 1u + z->reason : 0);
+                        /* a reason out of range (a damaged trace) as "done", as in the CSV */
+                        pk_u64(&pk,
+                               z->open ? 1u + (z->reason < TF_STOP_NREASONS ? z->reason : 0) : 0);
                     }
                 } else {
                     const tf_tr_zone *z = &l->trace->zones[x.id];

@@ -361,6 +361,29 @@ if [ -n "$chromium" ]; then
     expect_grep '; device time: 80 tracks' "$tmp/dom-long.html" "long run: the device-time view renders"
 fi
 
+# The same run with room for every zone (more than the old page's 250,000
+# items): the page holds each zone one by one (packed levels), and zoomed
+# into 10 us of the dense thread (zones every 200 ns from 1000 ns, 100 ns
+# long, under one outer zone) it draws all 51 there, and the outer zone.
+lf=$tmp/long-full
+mkdir -p "$lf"
+cp -r "$lg/.logs" "$lf/"
+run "$tool" --max-timeline 2000000 report "$lf"
+expect_rc 0 "long run, room for every zone: report"
+run "$json_check" --html "$lf/reports/tt_foil_report.html"
+expect_rc 0 "long run, every zone: HTML data"
+expect_out " zones 1050518 raw 120" "long run: every zone of every track is in the page, one by one"
+expect_out "dlod tracks 80 items " "long run, every zone: device time, every RISC"
+expect_out " zones 50400 raw 80" "long run: every device zone in device time, one by one"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
+        "file://$lf/reports/tt_foil_report.html#zoom=100000000,100010000" >"$tmp/dom-full.html" 2>/dev/null
+    expect_grep 'data-state="ok">report ready: 3 host zone rows, 1050518 timeline zones on 120 tracks' \
+        "$tmp/dom-full.html" "long run, every zone: the page renders in headless Chromium"
+    expect_grep '; zoomed to 100000000-100010000: 52 zones drawn, 0 merged runs' "$tmp/dom-full.html" \
+        "long run, zoomed into 10 us: every zone there drawn one by one"
+fi
+
 # --zone-filter: host reports keep the zones whose name has the substring
 f=$tmp/filter
 make_logs basic "$f"

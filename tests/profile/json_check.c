@@ -23,12 +23,14 @@
  *
  * --html parses the data embedded in tt_foil_report.html strictly and
  * checks its timelines ("lod": host clock, "dlod": device time): per
- * track, levels from coarse to fine whose items stand for the same number
- * of zones (merged items count theirs), the finest marked raw when it has
- * every zone, items in time order per depth. Prints per view the tracks
- * with zones, the items and the zones ("lod tracks 120 items 5000 zones
- * 1000117"), and for the Ops section ("ops") the ops, ids 1, 2, ... and
- * each op's cores ("ops 4 cores 1,1,1,2"). */
+ * track, levels from coarse to fine, each packed (base64 of varints,
+ * html.c) and decoded here item by item to its exact end, whose items
+ * stand for the same number of zones (merged items count theirs), the
+ * finest marked raw when it has every zone, items in time order per
+ * depth. Prints per view the tracks with zones, the items, the zones and
+ * the tracks whose finest level holds every zone one by one ("lod tracks
+ * 120 items 5000 zones 1000117 raw 119"), and for the Ops section ("ops") the ops, ids 1, 2, ...
+ * and each op's cores ("ops 4 cores 1,1,1,2"). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,59 +384,166 @@ static long long int_value(const char *what)
     return to_int(&t, what);
 }
 
-static long lod_tracks, lod_items, lod_zones;
-static unsigned char seen_track[1 << 16];
+static long lod_tracks, lod_items, lod_zones, lod_raw;
+static long long n_names = -1, n_htexts = -1; /* "names", "htexts" (before "lod"), -1 unseen */
 
-/* [start, dur, name, depth, count, extra...]: returns count. */
-static long long lod_item(long long *last_start, int ndepth)
+static void count_elem(void)
 {
-    expect('[', "lod: an item is not an array");
-    long long start = int_value("lod: item start"), v[4];
-    for (int i = 0; i < 4; i++) {
-        expect(',', "lod: an item has fewer than five values");
-        v[i] = int_value("lod: item dur, name, depth or count");
-    }
-    long long depth = v[2], count = v[3];
-    if (v[0] < 0 || depth < 0 || depth >= ndepth || count < 1) die("lod: bad item");
-    if (start < last_start[depth]) die("lod: items of a depth not in time order");
-    last_start[depth] = start;
-    while (*p == ',') {
-        p++;
-        value(NULL);
-        ws();
-    }
-    expect(']', "lod: an item does not end");
-    return count;
+    value(NULL);
 }
 
-/* [track, [r, raw, item...], ...] */
+static long long count_array(void)
+{
+    long long n = 0;
+    p++;
+    ws();
+    if (*p == ']') {
+        p++;
+        return 0;
+    }
+    for (;;) {
+        ws();
+        count_elem();
+        n++;
+        ws();
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        if (*p != ']') die("expected ',' or ']'");
+        p++;
+        return n;
+    }
+}
+
+/* an index into names (+1: 0 is "none" when `plus1`) */
+static void name_index(unsigned long long v, int plus1, const char *what)
+{
+    if (n_names >= 0 && v >= (unsigned long long)n_names + (unsigned)plus1) die(what);
+}
+static unsigned char seen_track[1 << 16];
+
+/* A packed level's bytes: strict base64 (RFC 4648, padded, no line breaks). */
+static unsigned char *unbase64(const tok *t, size_t *n)
+{
+    static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    if (t->n % 4) die("lod: a packed level's base64 length is not a multiple of 4");
+    unsigned char *b = malloc(t->n / 4 * 3 + 1);
+    if (!b) die("out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < t->n; i += 4) {
+        unsigned v = 0, pad = 0;
+        for (int j = 0; j < 4; j++) {
+            char c = t->s[i + j];
+            const char *q = c ? strchr(al, c) : NULL;
+            if (c == '=' && i + 4 == t->n && j >= 2 && (j == 3 || t->s[i + 3] == '='))
+                pad++, q = al;
+            else if (!q || pad)
+                die("lod: a packed level is not base64");
+            v = v << 6 | (unsigned)(q - al);
+        }
+        b[k++] = (unsigned char)(v >> 16);
+        if (pad < 2) b[k++] = (unsigned char)(v >> 8);
+        if (pad < 1) b[k++] = (unsigned char)v;
+    }
+    *n = k;
+    return b;
+}
+
+static const unsigned char *vb, *ve;
+
+static unsigned long long varint(void)
+{
+    unsigned long long v = 0;
+    for (int sh = 0;; sh += 7) {
+        if (vb == ve) die("lod: a packed level ends inside an item");
+        if (sh > 63) die("lod: a varint longer than 64 bits");
+        unsigned char c = *vb++;
+        v |= (unsigned long long)(c & 127) << sh;
+        if (!(c & 128)) return v;
+    }
+}
+
+static long long zigzag(void)
+{
+    unsigned long long v = varint();
+    return v & 1 ? -(long long)(v >> 1) - 1 : (long long)(v >> 1);
+}
+
+/* [r, raw, n, "base64"]: n items of varints (html.c, lod_view); returns
+ * the zones they stand for, *all_zones 1 if every item is a single zone. */
+static long long lod_level(int device, long long *r_out, int *raw_out, int *all_zones)
+{
+    expect('[', "lod: a level is not an array");
+    long long r = int_value("lod: level resolution");
+    expect(',', "lod: level without raw flag");
+    int raw = (int)int_value("lod: raw flag");
+    if (raw != (r == 0)) die("lod: raw flag and resolution 0 disagree");
+    expect(',', "lod: level without an item count");
+    long long n = int_value("lod: item count");
+    expect(',', "lod: level without its packed items");
+    tok t;
+    string(&t);
+    ws();
+    expect(']', "lod: a level does not end");
+    size_t nb;
+    unsigned char *b = unbase64(&t, &nb);
+    vb = b, ve = b + nb;
+    static long long last_start[256];
+    for (int i = 0; i < 256; i++) last_start[i] = -1;
+    long long sum = 0, start = 0;
+    *all_zones = 1;
+    for (long long i = 0; i < n; i++) {
+        start += zigzag();
+        unsigned long long dur = varint();
+        name_index(varint(), 0, "lod: an item's name is not in names");
+        unsigned long long depth = varint(), count = varint();
+        if (start < 0 || (long long)dur < 0 || depth >= 256 || count < 1) die("lod: bad item");
+        if (start < last_start[depth]) die("lod: items of a depth not in time order");
+        last_start[depth] = start;
+        if (count == 1 && device) { /* cycles, dispatch, kernel, file, line, open */
+            varint();
+            zigzag();
+            name_index(varint(), 1, "lod: a zone's kernel is not in names");
+            name_index(varint(), 1, "lod: a zone's file is not in names");
+            varint();
+            if (varint() > 4) die("lod: a zone's open flag is not 0 or 1 + a stop reason");
+        } else if (count == 1) {
+            if (n_htexts >= 0 && varint() > (unsigned long long)n_htexts)
+                die("lod: a zone's text is not in htexts");
+        } else {
+            *all_zones = 0;
+        }
+        sum += (long long)count;
+        lod_items++;
+    }
+    if (vb != ve) die("lod: a packed level has bytes after its last item");
+    free(b);
+    *r_out = r;
+    *raw_out = raw;
+    if (raw && !*all_zones) die("lod: a raw level has merged items");
+    return sum;
+}
+
+/* [track, device, level...] */
 static void lod_entry(void)
 {
     expect('[', "lod: a track entry is not an array");
     long long track = int_value("lod: track index");
     if (track < 0 || track >= (long long)sizeof seen_track || seen_track[track]++)
         die("lod: a track listed twice (or a bad index)");
+    expect(',', "lod: a track entry without its kind");
+    long long device = int_value("lod: track kind");
+    if (device != 0 && device != 1) die("lod: track kind not 0 (host) or 1 (device)");
     long long zones = -1, last_r = -1;
-    int levels = 0, raw = 0;
+    int levels = 0, raw = 0, all = 0;
     while (*p == ',') {
         p++;
-        expect('[', "lod: a level is not an array");
-        long long r = int_value("lod: level resolution");
-        expect(',', "lod: level without raw flag");
-        raw = (int)int_value("lod: raw flag");
-        if (raw != (r == 0)) die("lod: raw flag and resolution 0 disagree");
+        ws();
+        long long r;
+        long long sum = lod_level((int)device, &r, &raw, &all);
         if (levels && r >= last_r) die("lod: levels not from coarse to fine");
         last_r = r;
-        static long long last_start[256];
-        for (int i = 0; i < 256; i++) last_start[i] = -1;
-        long long sum = 0;
-        while (*p == ',') {
-            p++;
-            ws();
-            sum += lod_item(last_start, 256);
-            lod_items++;
-        }
-        expect(']', "lod: a level does not end");
         if (zones >= 0 && sum != zones)
             die("lod: two levels of a track stand for different numbers of zones");
         zones = sum;
@@ -444,6 +553,7 @@ static void lod_entry(void)
     if (!levels || zones <= 0) die("lod: a track without zones");
     lod_tracks++;
     lod_zones += zones;
+    lod_raw += raw && all; /* its finest level is every zone, one by one */
 }
 
 /* "ops": [{..., "cores": [[x, y, ...], ...]}, ...]: prints each op's core count */
@@ -491,13 +601,18 @@ static int html_key(const tok *k)
         printf("ops %ld cores %s\n", op_count, op_list);
         return 1;
     }
+    if (key_is(k, "names") || key_is(k, "htexts")) {
+        if (*p != '[') die("names or htexts is not an array");
+        *(key_is(k, "names") ? &n_names : &n_htexts) = count_array();
+        return 1;
+    }
     if (!key_is(k, "lod") && !key_is(k, "dlod")) return 0;
     memset(seen_track, 0, sizeof seen_track);
-    lod_tracks = lod_items = lod_zones = 0;
+    lod_tracks = lod_items = lod_zones = lod_raw = 0;
     if (*p != '[') die("lod is not an array");
     array(lod_entry);
-    printf("%.*s tracks %ld items %ld zones %ld\n", (int)k->n, k->s, lod_tracks, lod_items,
-           lod_zones);
+    printf("%.*s tracks %ld items %ld zones %ld raw %ld\n", (int)k->n, k->s, lod_tracks, lod_items,
+           lod_zones, lod_raw);
     return 1;
 }
 

@@ -2,8 +2,10 @@
  * page itself (report.html: style, script, layout) is compiled in; this
  * file writes the run's data as one JSON object into it, in place of its
  * TF_DATA marker. The timelines (host clock, device time) hold every track
- * at several levels of detail, bounded by --max-timeline (lod.c); the
- * memory chart a bounded number of points per pool. */
+ * at several levels of detail, packed (lod_view), bounded by --max-timeline
+ * and HTML_MAX_ZONES (lod.c): a track that fits its share has every zone,
+ * so zoomed in the page draws each one; the memory chart a bounded number
+ * of points per pool. */
 #include "pf.h"
 #include "common/cm_risc.h"
 
@@ -12,9 +14,13 @@
 
 #include "report_html.h" /* generated: pf_report_html[], pf_report_html_len */
 
-#define HTML_MAX_ITEMS   250000 /* finest-level items per view (zones or merged runs) */
-#define HTML_MAX_POOLS   64     /* pools charted */
-#define HTML_MEM_BUCKETS 1500   /* points per charted pool */
+/* Finest-level items per view (zones or merged runs): a track that fits
+ * its share has every zone in the page (packed, lod_view), the rest merge
+ * runs of short zones. 2 M zones make a page of about 30-40 MB that
+ * headless Chromium loads in a few seconds (docs/profiling.md). */
+#define HTML_MAX_ZONES   2000000
+#define HTML_MAX_POOLS   64   /* pools charted */
+#define HTML_MEM_BUCKETS 1500 /* points per charted pool */
 
 static void str_field(pf_out *f, const char *s)
 {
@@ -174,22 +180,103 @@ static size_t track_levels(const pf_tl_track *tr, uint64_t span, size_t share, l
     return k;
 }
 
-/* One view's tracks as levels of detail:
- *   [[track, [r, raw, [start, dur, name, depth, count, extra...], ...], ...], ...]
- * host extra: the zone text (if any); device extra: cycles, dispatch,
- * kernel and file (name indices, -1 if unknown), line, and 0 or 1 + the
- * stop reason (tf_devb_reason) of a zone still open when its RISC was
- * stopped. Merged items
- * (count > 1) have no extra. */
+/* One view's tracks as levels of detail, each level packed:
+ *   [[track, device, [r, raw, n, "base64"], ...], ...]
+ * (levels coarse to fine). A level's n items are, in order, unsigned
+ * LEB128 varints, base64-encoded (RFC 4648, padded): per item the start
+ * minus the previous item's start (zigzag: the first from 0), the
+ * duration, the name (index into names), the depth and the count; an
+ * item of count 1 (a zone) then has its extra: host, its zone's text
+ * (index + 1 into the view's "htexts", 0 for none); device, cycles,
+ * dispatch minus the previous zone's (zigzag), kernel and file (index + 1
+ * into names, 0 if unknown), line, and 0 or 1 + the stop reason
+ * (tf_devb_reason) of a zone still open when its RISC was stopped. About
+ * 10 to 20 bytes a zone where JSON arrays took 40 to 60, and the page
+ * decodes them into typed arrays instead of a million JS arrays
+ * (report.html, decodeLevel). */
 typedef struct view_count {
-    size_t items, zones, capped;
+    size_t items, zones, capped, raw;
     int written; /* a track written (the next one needs a comma) */
 } view_count;
 
+typedef struct packer {
+    uint8_t *b;
+    size_t n, cap;
+    int oom;
+} packer;
+
+static void pk_u64(packer *k, uint64_t v)
+{
+    if (k->n + 10 > k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 4096;
+        uint8_t *nb = realloc(k->b, cap);
+        if (!nb) {
+            k->oom = 1;
+            return;
+        }
+        k->b = nb;
+        k->cap = cap;
+    }
+    while (v >= 0x80) {
+        k->b[k->n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    k->b[k->n++] = (uint8_t)v;
+}
+
+static void pk_i64(packer *k, uint64_t now, uint64_t prev) /* zigzag of now - prev */
+{
+    uint64_t d = now - prev; /* two's complement */
+    pk_u64(k, now >= prev ? d << 1 : ((~d + 1) << 1) - 1);
+}
+
+static void put_base64(pf_out *f, const uint8_t *b, size_t n)
+{
+    static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char buf[4096];
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)b[i] << 16 | (i + 1 < n ? (uint32_t)b[i + 1] << 8 : 0) |
+                     (i + 2 < n ? b[i + 2] : 0);
+        buf[o++] = al[v >> 18];
+        buf[o++] = al[(v >> 12) & 63];
+        buf[o++] = i + 1 < n ? al[(v >> 6) & 63] : '=';
+        buf[o++] = i + 2 < n ? al[v & 63] : '=';
+        if (o + 4 > sizeof buf) {
+            pf_putn(f, buf, o);
+            o = 0;
+        }
+    }
+    pf_putn(f, buf, o);
+}
+
+/* "htexts": the texts of the host timeline's zones, numbered from 1 in
+ * track and time order into text_id (by trace zone; 0: no text). NULL if
+ * out of memory (the zones are then drawn without their texts). */
+static uint32_t *host_texts(pf_logs *l, pf_out *f, const pf_timeline *tl)
+{
+    uint32_t *text_id =
+        l->trace ? calloc(l->trace->nzones ? l->trace->nzones : 1, sizeof *text_id) : NULL;
+    uint32_t k = 0;
+    pf_puts(f, "\"htexts\":[");
+    for (size_t t = 0; t < tl->ntracks && text_id; t++)
+        for (size_t i = 0; i < tl->tracks[t].n; i++) {
+            uint32_t id = tl->tracks[t].z[i].id;
+            const tf_tr_zone *z = &l->trace->zones[id];
+            if (!z->text || text_id[id]) continue;
+            if (k) pf_putc(f, ',');
+            text_id[id] = ++k;
+            pf_put_json(f, z->text);
+        }
+    pf_puts(f, "],\n");
+    return text_id;
+}
+
 static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, size_t first_track,
-                     uint64_t span, const size_t *share, view_count *vc)
+                     uint64_t span, const size_t *share, uint32_t *text_id, view_count *vc)
 {
     uint32_t nlocs = l->trace ? l->trace->nlocs : 0;
+    packer pk = {0};
     for (size_t t = 0; t < tl->ntracks; t++) {
         const pf_tl_track *tr = &tl->tracks[t];
         if (!tr->n) continue;
@@ -204,54 +291,61 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
         }
         vc->zones += tr->zones;
         vc->capped += lv[nl - 1].r != 0 || tr->zones != tr->n;
-        pf_printf(f, "%s[%zu", vc->written ? ",\n" : "", first_track + t);
+        vc->raw += lv[nl - 1].r == 0 && tr->zones == tr->n;
+        pf_printf(f, "%s[%zu,%d", vc->written ? ",\n" : "", first_track + t, device);
         vc->written = 1;
         for (size_t k = 0; k < nl; k++) {
             size_t c = lv[k].r ? pf_lod(tr->z, tr->n, lv[k].r, it) : tr->n;
-            pf_printf(f, ",[%llu,%d", (unsigned long long)lv[k].r, lv[k].r == 0);
+            uint64_t prev = 0, prevd = 0;
+            pk.n = 0;
             for (size_t i = 0; i < c; i++) {
                 pf_lod_item x = lv[k].r
                                     ? it[i]
                                     : (pf_lod_item){tr->z[i].start, tr->z[i].end, tr->z[i].count,
                                                     tr->z[i].id, tr->z[i].depth};
-                pf_puts(f, ",[");
-                num(f, x.start, 0);
-                num(f, x.end - x.start, 0);
+                pk_i64(&pk, x.start, prev);
+                prev = x.start;
+                pk_u64(&pk, x.end - x.start);
                 if (device) {
                     const pf_devzone *z = &l->devzones[x.id];
-                    num(f, nlocs + z->name, 0);
-                    num(f, x.depth, 0);
-                    num(f, x.count, x.count > 1);
-                    if (x.count == 1) { /* cycles, dispatch, kernel, file, line */
-                        num(f, z->end - z->start, 0);
-                        num(f, z->dispatch, 0);
-                        if (z->kernel)
-                            num(f, nlocs + z->kernel - 1, 0);
-                        else
-                            pf_puts(f, "-1,");
-                        if (l->strings[z->file][0])
-                            num(f, nlocs + z->file, 0);
-                        else
-                            pf_puts(f, "-1,");
-                        num(f, z->line, 0);
-                        /* 0, or the stop (timeout, fault, interrupt) it was open at */
-                        num(f, z->open ? 1u + z->reason : 0, 1);
+                    pk_u64(&pk, nlocs + z->name);
+                    pk_u64(&pk, x.depth);
+                    pk_u64(&pk, x.count);
+                    if (x.count == 1) {
+                        pk_u64(&pk, z->end - z->start);
+                        pk_i64(&pk, z->dispatch, prevd);
+                        prevd = z->dispatch;
+                        pk_u64(&pk, z->kernel ? nlocs + z->kernel : 0);
+                        pk_u64(&pk, l->strings[z->file][0] ? nlocs + z->file + 1 : 0);
+                        pk_u64(&pk, z->line);
+                        /* a reason out of range (a damaged trace) as "done", as in the CSV */
+                        pk_u64(&pk,
+                               z->open ? 1u + (z->reason < TF_STOP_NREASONS ? z->reason : 0) : 0);
                     }
                 } else {
                     const tf_tr_zone *z = &l->trace->zones[x.id];
-                    num(f, z->loc, 0);
-                    num(f, x.depth, 0);
-                    num(f, x.count, x.count > 1 || !z->text);
-                    if (x.count == 1 && z->text) pf_put_json(f, z->text);
+                    pk_u64(&pk, z->loc);
+                    pk_u64(&pk, x.depth);
+                    pk_u64(&pk, x.count);
+                    if (x.count == 1) pk_u64(&pk, text_id ? text_id[x.id] : 0);
                 }
-                pf_putc(f, ']');
             }
-            pf_putc(f, ']');
+            if (pk.oom) {
+                pf_note(l, PF_WRITE_ERROR, "%s: out of memory; a track's level left empty",
+                        PF_REPORT_HTML);
+                pk.oom = 0;
+                pk.n = 0;
+                c = 0;
+            }
+            pf_printf(f, ",[%llu,%d,%zu,\"", (unsigned long long)lv[k].r, lv[k].r == 0, c);
+            put_base64(f, pk.b, pk.n);
+            pf_puts(f, "\"]");
             vc->items += c;
         }
         pf_putc(f, ']');
         free(it);
     }
+    free(pk.b);
 }
 
 /* Fair shares of `budget` over the tracks of one or two timelines. */
@@ -311,22 +405,28 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         if (i) pf_putc(f, ',');
         pf_put_json(f, buf);
     }
-    size_t budget = l->opt->max_timeline < HTML_MAX_ITEMS ? l->opt->max_timeline : HTML_MAX_ITEMS;
+    /* --max-timeline N counts each kind (host, device) as in the JSON: the
+     * host-clock view has both kinds, so up to 2N, the device-time view N */
+    size_t n = l->opt->max_timeline, two = n > HTML_MAX_ZONES / 2 ? HTML_MAX_ZONES : 2 * n;
+    size_t budget = two, dbudget = n < HTML_MAX_ZONES ? n : HTML_MAX_ZONES;
     const pf_timeline *host = &a->tl_host, *dev = &a->tl_dev, *dtime = &a->tl_dtime;
     int ok = a->tl_ok;
     /* the host-clock view: host and device tracks share one budget */
     size_t *sh = ok ? shares(host, dev, budget) : NULL,
-           *dsh = ok ? shares(dtime, NULL, budget) : NULL;
+           *dsh = ok ? shares(dtime, NULL, dbudget) : NULL;
     if (!sh || !dsh)
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the timeline is empty", PF_REPORT_HTML);
     view_count vc = {0}, dvc = {0};
-    pf_puts(f, "],\n\"lod\":[");
+    pf_puts(f, "],\n");
+    uint32_t *text_id = host_texts(l, f, ok ? host : &(pf_timeline){0});
+    pf_puts(f, "\"lod\":[");
     if (sh && dsh) {
-        lod_view(l, f, host, 0, 0, span, sh, &vc);
-        lod_view(l, f, dev, 1, nthreads, span, sh + host->ntracks, &vc);
+        lod_view(l, f, host, 0, 0, span, sh, text_id, &vc);
+        lod_view(l, f, dev, 1, nthreads, span, sh + host->ntracks, NULL, &vc);
     }
+    free(text_id);
     pf_puts(f, "],\n\"dlod\":[");
-    if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, &dvc);
+    if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, NULL, &dvc);
     free(sh);
     free(dsh);
     pf_puts(f, "],\n\"dsegs\":[");
@@ -337,16 +437,17 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
                   (unsigned long long)a->dsegs[i].first);
     pf_printf(f,
               "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
-              "\"dtl_items\":%zu,\"tl_budget\":%zu,\n",
-              (unsigned long long)a->dspan, vc.zones, vc.items, vc.capped, dvc.items, budget);
+              "\"dtl_items\":%zu,\"tl_budget\":%zu,\"tl_raw\":%zu,\n",
+              (unsigned long long)a->dspan, vc.zones, vc.items, vc.capped, dvc.items, budget,
+              vc.raw);
     if (vc.capped || dvc.capped)
         pf_note(l, 0,
                 "%s: %zu timeline tracks hold more zones than their share of the page's %zu "
-                "items per view (--max-timeline, at most %d): zoomed in far enough, they show "
+                "zones per view (--max-timeline, at most %d): zoomed in far enough, they show "
                 "merged runs (hatched) instead of single zones; the JSON and the CSV reports "
                 "have every zone",
                 PF_REPORT_HTML, vc.capped > dvc.capped ? vc.capped : dvc.capped, budget,
-                HTML_MAX_ITEMS);
+                HTML_MAX_ZONES);
 }
 
 /* ---- memory chart ----------------------------------------------------------------------- */

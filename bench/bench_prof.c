@@ -11,6 +11,8 @@
 #include "tt_foil/trace.h"
 #include "tt_foil/profiling.h"
 
+#include "bench_pin.h"
+
 #include <pthread.h>
 #include <sched.h>
 #include <spawn.h>
@@ -131,15 +133,8 @@ static int spawn_self(const char *self, const char *mode, long n, const char *tr
 {
     /* pinned: the child and all its threads (the recorder's writer too,
      * started before main) on one CPU, as `taskset -c C` does */
-    cpu_set_t all, one;
-    sched_getaffinity(0, sizeof all, &all);
-    CPU_ZERO(&one);
-    for (int c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, &all)) {
-            CPU_SET(c, &one);
-            break;
-        }
-    if (pin) sched_setaffinity(0, sizeof one, &one);
+    cpu_set_t all;
+    if (pin) bench_pin_one_cpu(&all);
     if (trace)
         setenv("TT_FOIL_TRACE", trace, 1);
     else

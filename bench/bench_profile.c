@@ -16,6 +16,7 @@
  * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
  * It runs itself as the children: `gen N` records the synthetic log,
  * `workload KIND N` is a runtime example. */
+#include "bench_pin.h"
 #include "examples/cnn/cnn.h"
 #include "tools/profile/pf.h"
 #include "tt_foil/profiling.h"
@@ -484,15 +485,8 @@ int main(int argc, char **argv)
      * the simulator's thread make unpinned wall times vary 2x from run to
      * run (which CPU each lands on), drowning the profiler's cost: pin
      * both modes to one CPU (the recorder's writer thread shares it). */
-    cpu_set_t all, one;
-    sched_getaffinity(0, sizeof all, &all);
-    CPU_ZERO(&one);
-    for (int c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, &all)) {
-            CPU_SET(c, &one);
-            break;
-        }
-    sched_setaffinity(0, sizeof one, &one);
+    cpu_set_t all;
+    bench_pin_one_cpu(&all);
     if (!counters_only) {
         printf("overhead: runtime workloads timed from inside, plain and recorded under "
                "tt_foil_profile alternating, on one CPU, process CPU time (and wall), min of %d "

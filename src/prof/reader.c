@@ -82,7 +82,7 @@ typedef struct reader {
     uint32_t *words;
     size_t cap_words;
     int mapped;
-    size_t released; /* data[0..released) was given back (page-aligned) */
+    size_t released;         /* data[0..released) was given back (page-aligned) */
     uint64_t malformed_defs; /* strings without their NUL (also in t->dropped_defs) */
     uint32_t first_malformed_kind, first_malformed_id, first_malformed_seq;
     size_t first_malformed_off;

@@ -71,7 +71,7 @@ static uint32_t gen(int i, int n)
     switch (rnd(16)) {
     case 0:
     case 1: return I(0x13, dst(), 0, src(), (int32_t)rnd(4096) - 2048); /* addi */
-    case 2: {                                                        /* slli, srli, andi, ori, xori */
+    case 2: { /* slli, srli, andi, ori, xori */
         uint32_t f3 = (uint32_t[]){1, 5, 7, 6, 4}[rnd(5)];
         int32_t imm = (f3 == 1 || f3 == 5) ? (int32_t)rnd(32) : (int32_t)rnd(4096) - 2048;
         return I(0x13, dst(), f3, src(), imm);
@@ -118,9 +118,9 @@ static int build(uint32_t *code)
     code[k++] = I(0x03, 13, 2, 8, 4 * 5);                          /* lw x13, body[0] */
     code[k++] = I(0x03, 14, 2, 8, 4 * 6);                          /* lw x14, body[1] */
     for (int i = 0; i < NBODY; i++) code[k++] = gen(i, NBODY);
-    code[k++] = I(0x13, 15, 0, 15, -1);       /* addi x15, x15, -1 */
+    code[k++] = I(0x13, 15, 0, 15, -1);        /* addi x15, x15, -1 */
     code[k++] = B(1, 15, 0, -4 * (NBODY + 1)); /* bnez x15, body */
-    code[k++] = 0x00000073u;                  /* ecall */
+    code[k++] = 0x00000073u;                   /* ecall */
     return k;
 }
 
@@ -180,7 +180,7 @@ int main(void)
     }
     free(data);
     CHECK_EQ_U(mismatches, 0);
-    CHECK_TRUE(stops > 10 * programs); /* the limits stopped runs often */
+    CHECK_TRUE(stops > 10 * programs);           /* the limits stopped runs often */
     CHECK_TRUE(faults > 0 && faults < programs); /* some rewritten programs fault */
     fprintf(stderr, "test_hart_fuse: %d programs, %d stops, %d ended in a fault\n", programs, stops,
             faults);

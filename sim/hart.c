@@ -852,12 +852,40 @@ L_WFI:
     SYNC();
     rc = TF_STOP_WFI;
     goto out;
-L_CSRRW:
 L_CSRRS:
+    /* csrr (csrrs rd, csr, x0) of a counter stays in the loop: a device
+     * zone reads cycleh and cycle at START and at END, and the generic
+     * path (SYNC, sim_hart_csr, resume) cost more than the rest of the
+     * marker. The value is csr_read's, computed the same way at this
+     * instruction: instret is n (this one not yet retired), cyc_extra is
+     * current (every stall added so far already moved lim through
+     * RELIMIT). The limit check afterwards is resume's: the run stops
+     * after this instruction exactly as it did through the generic path.
+     * Anything else (a write, another CSR, an illegal access) goes there. */
+    if (LIKELY(ip->rs1 == 0)) {
+        uint32_t csr = (uint32_t)ip->imm, c = csr & ~0x80u; /* the low half's number */
+        uint64_t v;
+        if (c == 0xc00 || c == 0xb00)
+            v = n + h->cyc_extra + h->mcycle_off;
+        else if (c == 0xc01) /* time: the modeled clock, whatever was written to mcycle */
+            v = n + h->cyc_extra;
+        else if (c == 0xc02 || c == 0xb02)
+            v = n + h->minstret_off;
+        else
+            goto csr_generic;
+        if (UNLIKELY(h->priv < 3) && (c < 0xc00 || !(h->mcounteren & (1u << (c & 0x1f)))))
+            goto csr_generic; /* machine counter, or user counter not enabled: illegal */
+        if (ip->rd)           /* a CSR slot keeps rd 0 (no sink): x0 stays zero */
+            RD = (csr & 0x80u) ? (uint32_t)(v >> 32) : (uint32_t)v;
+        JUMP_TO(ip + 1);
+    }
+    goto csr_generic;
+L_CSRRW:
 L_CSRRC:
 L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
+csr_generic:
     SYNC();
     if (sim_hart_csr(h, ip->aux)) {
         rc = TF_STOP_FAULT;

@@ -33,6 +33,7 @@ static uint32_t B(int f3, int rs1, int rs2, int32_t off)
 #define LUI(rd, imm20)     (((uint32_t)(imm20) << 12) | ((uint32_t)(rd) << 7) | 0x37)
 #define CSRRW(rd, csr, rs) I(0x73, rd, 1, rs, csr)
 #define CSRR(rd, csr)      I(0x73, rd, 2, 0, csr)
+#define CSRRC(rd, csr, rs) I(0x73, rd, 3, rs, csr)
 #define CSRWI(csr, uimm)   I(0x73, 0, 5, uimm, csr)
 static uint32_t JAL(int rd, int32_t off)
 {
@@ -287,6 +288,71 @@ int main(void)
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[6], 0xffffffffu); /* mcycle was 0xffffffff when mcycleh was written */
     CHECK_EQ_U(h->x[7], 6);           /* 0x5_ffffffff + 1 by the next instruction */
+
+    /* csrr (csrrs rd, csr, x0) of a counter runs inside the loop (the
+     * device profiler's marker reads cycleh and cycle); csrrc rd, csr, x0
+     * reads the same CSR through the generic path. Each pair reads
+     * consecutive values, after a 10-cycle device stall, an mcycle write
+     * and with high halves that are not zero. */
+    uint32_t fp[] = {LUI(5, 0xffb00),
+                     LW(6, 5, 0), /* 10 stall cycles */
+                     ADDI(7, 0, 100),
+                     CSRRW(0, 0xb00, 7), /* mcycle = 100 */
+                     CSRR(10, 0xc00),
+                     CSRRC(11, 0xc00, 0),
+                     CSRR(12, 0xb00),
+                     CSRRC(13, 0xb00, 0),
+                     CSRR(14, 0xc01),
+                     CSRRC(15, 0xc01, 0),
+                     CSRR(16, 0xc02),
+                     CSRRC(17, 0xc02, 0),
+                     CSRR(18, 0xb02),
+                     CSRRC(19, 0xb02, 0),
+                     CSRWI(0xb80, 5),
+                     CSRR(20, 0xc80),
+                     CSRRC(21, 0xb80, 0),
+                     CSRR(22, 0xc81),
+                     CSRRC(23, 0xc81, 0),
+                     CSRR(24, 0xc82),
+                     CSRRC(25, 0xb82, 0),
+                     CSRR(0, 0xc00),
+                     ECALL};
+    put(m, BASE, fp, (int)(sizeof fp / 4));
+    sim_hart_reset(h, m, BASE, 0);
+    h->cyc_extra = 3ull << 32; /* as if the hart had stalled 2^33 + 2^32 cycles */
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[10], 100); /* the write takes the increment's place */
+    CHECK_EQ_U(h->x[11], 101);
+    CHECK_EQ_U(h->x[12], 102);
+    CHECK_EQ_U(h->x[13], 103);
+    CHECK_EQ_U(h->x[14], 8 + 10); /* time: instret 8, 10 stall cycles, mcycle's write aside */
+    CHECK_EQ_U(h->x[15], 9 + 10);
+    CHECK_EQ_U(h->x[16], 10); /* instret */
+    CHECK_EQ_U(h->x[17], 11);
+    CHECK_EQ_U(h->x[18], 12);
+    CHECK_EQ_U(h->x[19], 13);
+    CHECK_EQ_U(h->x[20], 5); /* cycleh as written */
+    CHECK_EQ_U(h->x[21], 5);
+    CHECK_EQ_U(h->x[22], 3); /* timeh: the stalls' high half */
+    CHECK_EQ_U(h->x[23], 3);
+    CHECK_EQ_U(h->x[24], 0); /* instreth */
+    CHECK_EQ_U(h->x[25], 0);
+    CHECK_EQ_U(h->x[0], 0);     /* csrr to x0 writes nothing */
+    CHECK_EQ_U(h->instret, 22); /* the ecall does not retire */
+    /* a cycle limit stops right after a counter read, as it does after
+     * any CSR instruction, and the run resumes there */
+    uint32_t fl[] = {ADDI(11, 0, 0), ADDI(12, 0, 0),  CSRR(10, 0xc00),
+                     ADDI(11, 0, 1), CSRR(13, 0xc00), ECALL};
+    put(m, BASE, fl, 6);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, 3), TF_STOP_LIMIT);
+    CHECK_EQ_U(h->pc, BASE + 12);
+    CHECK_EQ_U(h->instret, 3);
+    CHECK_EQ_U(h->x[10], 2);
+    CHECK_EQ_U(h->x[11], 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(h->x[11], 1);
+    CHECK_EQ_U(h->x[13], 4);
 
     /* PMP: 16 entries of WARL storage (reserved bits read 0, R=0 W=1 is
      * refused, a locked entry ignores writes); no trigger module */

@@ -11,7 +11,7 @@
 #include "tt_foil/trace.h"
 #include "tt_foil/profiling.h"
 
-#include "bench_pin.h"
+#include "bench_util.h"
 
 #include <pthread.h>
 #include <sched.h>

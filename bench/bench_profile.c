@@ -16,7 +16,7 @@
  * TF_BENCH_KEEP=1 keeps the synthetic run's folder (for perf and friends).
  * It runs itself as the children: `gen N` records the synthetic log,
  * `workload KIND N` is a runtime example. */
-#include "bench_pin.h"
+#include "bench_util.h"
 #include "examples/cnn/cnn.h"
 #include "tools/profile/pf.h"
 #include "tt_foil/profiling.h"
@@ -245,9 +245,7 @@ static void bench_reports(const char *self, long events, const char *base, const
         printf("  (kept the logs and reports in %s)\n", dir);
         return;
     }
-    char cmd[4300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
+    if (bench_rm_tree(dir)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
 }
 
 /* ---- 2. overhead on a runtime workload ---------------------------------------------------- */
@@ -405,9 +403,7 @@ static void bench_overhead(const char *self, const char *tool, const char *kind,
            "%.1f ms\n",
            kind, iters, cp * 1e3, cq * 1e3, (cq / cp - 1) * 100, (cn / cp - 1) * 100, wp * 1e3,
            wq * 1e3, (wq / wp - 1) * 100, total[runs / 2] * 1e3);
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
+    if (bench_rm_tree(dir)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
     return;
 fail:
     unsetenv(var);
@@ -443,9 +439,7 @@ static void bench_counters(const char *self, const char *tool, int iters, int ru
     printf("  cnn      %4d images: trace on, counters off %6.1f ms, collected %6.1f ms = %.3fx "
            "(%+.1f%%; target at most +2%%)\n",
            iters, b * 1e3, a * 1e3, a / b, (a / b - 1) * 100);
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
+    if (bench_rm_tree(dir)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
     return;
 fail:
     unsetenv(var);

@@ -19,6 +19,7 @@
  *       by tests/profile/json_check --html (levels count the same zones, in
  *       time order) and must count every zone generated.
  * It runs itself as the children: `gen N DIR` and `report DIR`. */
+#include "bench_util.h"
 #include "tools/profile/pf.h"
 #include "tf_profiler.h"
 #include "tt_foil/prof_record.h"
@@ -203,8 +204,7 @@ static int measure(const char *self, unsigned long long markers, uint64_t max_rs
         }
         if (!rc && json_check) rc = check_html(json_check, dir, markers / BLOCK * (ZONES + 2));
     }
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd)) rc = -1;
+    if (bench_rm_tree(dir)) rc = -1;
     if (rc) fprintf(stderr, "bench_report: the run of %llu markers failed\n", markers);
     return rc ? 1 : 0;
 }

@@ -387,33 +387,19 @@ static long long int_value(const char *what)
 static long lod_tracks, lod_items, lod_zones, lod_raw;
 static long long n_names = -1, n_htexts = -1; /* "names", "htexts" (before "lod"), -1 unseen */
 
+/* The length of an array of any values (array() does the parsing). */
+static long long n_counted;
 static void count_elem(void)
 {
     value(NULL);
+    n_counted++;
 }
 
 static long long count_array(void)
 {
-    long long n = 0;
-    p++;
-    ws();
-    if (*p == ']') {
-        p++;
-        return 0;
-    }
-    for (;;) {
-        ws();
-        count_elem();
-        n++;
-        ws();
-        if (*p == ',') {
-            p++;
-            continue;
-        }
-        if (*p != ']') die("expected ',' or ']'");
-        p++;
-        return n;
-    }
+    n_counted = 0;
+    array(count_elem);
+    return n_counted;
 }
 
 /* an index into names (+1: 0 is "none" when `plus1`) */

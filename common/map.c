@@ -3,9 +3,13 @@
 
 #include <stdlib.h>
 
+/* Fibonacci hashing: the top bits of key times 2^64 / phi, which depend on
+ * every bit of the key (the low bits of the product would depend only on
+ * the key's low bits, so keys differing in their high bits, such as
+ * dispatch << 32 | core, would share a slot). slots is a power of two. */
 static size_t home(uint64_t key, size_t slots)
 {
-    return (size_t)(key * 0x9e3779b97f4a7c15ull) & (slots - 1);
+    return (size_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - __builtin_ctzll(slots)));
 }
 
 static int grow(cm_map *m)

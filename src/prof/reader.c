@@ -8,6 +8,7 @@
 #include "tt_foil/trace.h"
 #include "common/cm_dprof.h"
 #include "common/cm_err.h"
+#include "common/cm_grow.h"
 #include "common/cm_map.h"
 #include "tf_profiler.h"
 
@@ -114,20 +115,8 @@ static void drop_data(reader *r)
 
 /* ---- growable arrays ----------------------------------------------------------- */
 
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap) return 0;
-    size_t nc = *cap ? *cap * 2 : 64;
-    while (nc < need) nc *= 2;
-    void *np = realloc(*p, nc * elem);
-    if (!np) return -1;
-    *p = np;
-    *cap = nc;
-    return 0;
-}
-
 #define PUSH(arr, n, cap, val)                                                                     \
-    (grow((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)) ? -1 : ((arr)[(n)++] = (val), 0))
+    (cm_grow((void **)&(arr), &(cap), (n) + 1, sizeof *(arr)) ? -1 : ((arr)[(n)++] = (val), 0))
 
 static void warn(tf_trace *t, const char *fmt, ...)
 {
@@ -437,9 +426,9 @@ static int def_CAPACITY(reader *r, const def *d)
     }
     size_t cap = r->cap_caps;
     uint32_t n = t->ncaps;
-    if (grow((void **)&t->cap_names, &cap, n + 1, sizeof *t->cap_names)) return -1;
+    if (cm_grow((void **)&t->cap_names, &cap, n + 1, sizeof *t->cap_names)) return -1;
     cap = r->cap_caps;
-    if (grow((void **)&t->cap_bytes, &cap, n + 1, sizeof *t->cap_bytes)) return -1;
+    if (cm_grow((void **)&t->cap_bytes, &cap, n + 1, sizeof *t->cap_bytes)) return -1;
     r->cap_caps = cap;
     if (!(t->cap_names[n] = dupn(d->s[0], 1000))) return -1;
     t->cap_bytes[n] = bytes;
@@ -1043,7 +1032,7 @@ static int rec_DEVICE_BLOCK(reader *r, const rec *e)
         return 0;
     }
     if (r->opts && r->opts->dev_block) { /* streamed: handed over, not kept */
-        if (grow((void **)&r->words, &r->cap_words, b.h.nwords + 1, sizeof *r->words)) return -1;
+        if (cm_grow((void **)&r->words, &r->cap_words, b.h.nwords + 1, sizeof *r->words)) return -1;
         if (b.h.nwords)
             memcpy(r->words, (const char *)(e->p + 1) + sizeof b.h, (size_t)b.h.nwords * 4);
         b.word0 = 0;
@@ -1052,8 +1041,8 @@ static int rec_DEVICE_BLOCK(reader *r, const rec *e)
         return 0;
     }
     b.word0 = t->ndev_words;
-    if (grow((void **)&t->dev_words, &r->cap_dev_words, t->ndev_words + b.h.nwords,
-             sizeof *t->dev_words))
+    if (cm_grow((void **)&t->dev_words, &r->cap_dev_words, t->ndev_words + b.h.nwords,
+                sizeof *t->dev_words))
         return -1;
     if (b.h.nwords)
         memcpy(t->dev_words + t->ndev_words, (const char *)(e->p + 1) + sizeof b.h,
@@ -1088,8 +1077,8 @@ static int rec_DEVICE_PERF(reader *r, const rec *e)
     }
     p.pair0 = t->nperf_pairs / 2;
     p.thread = e->thread;
-    if (grow((void **)&t->perf_pairs, &r->cap_perf_pairs, t->nperf_pairs + 2 * (size_t)p.h.npairs,
-             sizeof *t->perf_pairs))
+    if (cm_grow((void **)&t->perf_pairs, &r->cap_perf_pairs,
+                t->nperf_pairs + 2 * (size_t)p.h.npairs, sizeof *t->perf_pairs))
         return -1;
     if (p.h.npairs)
         memcpy(t->perf_pairs + t->nperf_pairs, (const char *)(e->p + 1) + sizeof p.h,
@@ -1193,7 +1182,7 @@ tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
     uint8_t *data = NULL;
     size_t size = 0, cap = 0;
     for (;;) {
-        if (grow((void **)&data, &cap, size + 65536, 1)) {
+        if (cm_grow((void **)&data, &cap, size + 65536, 1)) {
             fclose(f);
             free(data);
             return cm_err_null("%s: out of memory", path);

@@ -18,6 +18,7 @@
  * track in time order, and pf_logs.dev_tracks); pf_dev_analyze fills the
  * analysis from the aggregates. */
 #include "pf.h"
+#include "common/cm_grow.h"
 #include "common/cm_map.h"
 #include "common/cm_risc.h"
 
@@ -81,29 +82,8 @@ struct pf_devagg {
     int oom;
 };
 
-/* Every bit of k into the low bits (splitmix64's finalizer): cm_map's
- * slot comes from the low bits of its key times a constant, so keys that
- * differ only in high bits would share a slot. */
-static uint64_t mix64(uint64_t k)
-{
-    k ^= k >> 30;
-    k *= 0xbf58476d1ce4e5b9ull;
-    k ^= k >> 27;
-    k *= 0x94d049bb133111ebull;
-    return k ^ (k >> 31);
-}
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap) return 0;
-    size_t nc = *cap ? *cap * 2 : 16;
-    while (nc < need) nc *= 2;
-    void *np = realloc(*p, nc * elem);
-    if (!np) return -1;
-    *p = np;
-    *cap = nc;
-    return 0;
-}
+/* cm_map keys are non-zero (0 marks an empty slot): the keys below are
+ * packed fields plus one. */
 
 /* Time order, parents first (the order the timelines and self cycles
  * want: by start, then depth, then as read). */
@@ -138,7 +118,7 @@ static void flush_pending(pf_devagg *g, ktrack *t)
         if (t->p[i].k.z.depth > maxdepth) maxdepth = t->p[i].k.z.depth;
     uint64_t *child = calloc(n, sizeof *child);
     size_t *last = malloc(((size_t)maxdepth + 1) * sizeof *last);
-    if (!child || !last || grow((void **)&t->k, &t->cap, t->n + n, sizeof *t->k)) {
+    if (!child || !last || cm_grow((void **)&t->k, &t->cap, t->n + n, sizeof *t->k)) {
         g->oom = 1;
         free(child);
         free(last);
@@ -278,22 +258,22 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (l->dev_zones == 1 || z->start < l->dev_first) l->dev_first = z->start;
     if (l->dev_zones == 1 || z->end > l->dev_last) l->dev_last = z->end;
     if (z->open) {
-        if (grow((void **)&l->open_zones, &l->cap_open_zones, l->nopen_zones + 1,
-                 sizeof *l->open_zones))
+        if (cm_grow((void **)&l->open_zones, &l->cap_open_zones, l->nopen_zones + 1,
+                    sizeof *l->open_zones))
             return -1;
         l->open_zones[l->nopen_zones++] = *z;
     }
     /* room for a new row, dispatch, span and track first: a map slot
      * once taken is always filled */
-    if (grow((void **)&g->dev, &g->cap_dev, g->ndev + 1, sizeof *g->dev) ||
-        grow((void **)&g->rows, &g->cap_rows, g->ndev + 1, sizeof *g->rows) ||
-        grow((void **)&g->segs, &g->cap_segs, g->nsegs + 1, sizeof *g->segs) ||
-        grow((void **)&g->spans, &g->cap_spans, g->nspans + 1, sizeof *g->spans) ||
-        grow((void **)&g->tracks, &g->cap_tracks, g->ntracks + 1, sizeof *g->tracks))
+    if (cm_grow((void **)&g->dev, &g->cap_dev, g->ndev + 1, sizeof *g->dev) ||
+        cm_grow((void **)&g->rows, &g->cap_rows, g->ndev + 1, sizeof *g->rows) ||
+        cm_grow((void **)&g->segs, &g->cap_segs, g->nsegs + 1, sizeof *g->segs) ||
+        cm_grow((void **)&g->spans, &g->cap_spans, g->nspans + 1, sizeof *g->spans) ||
+        cm_grow((void **)&g->tracks, &g->cap_tracks, g->ntracks + 1, sizeof *g->tracks))
         return -1;
     /* its (RISC, name, hash) row */
     int is_new;
-    uint64_t rk = mix64((uint64_t)z->risc << 58 ^ (uint64_t)z->name << 29 ^ z->hash) | 1;
+    uint64_t rk = ((uint64_t)z->risc << 58 ^ (uint64_t)z->name << 29 ^ z->hash) + 1;
     row_key want = {g->rows, {z->risc, z->name, z->hash}};
     uint32_t *slot = cm_map_slot(&g->row_map, rk, same_row, &want, &is_new);
     if (!slot) return -1;
@@ -320,8 +300,8 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (z->start < sg->first) sg->first = z->start;
     if (z->end > sg->last) sg->last = z->end;
     /* its core's span in the dispatch */
-    slot = cm_map_slot(&g->span_map, mix64((uint64_t)z->dispatch << 32 | (uint32_t)core) | 1, NULL,
-                       NULL, &is_new);
+    slot = cm_map_slot(&g->span_map, ((uint64_t)z->dispatch << 32 | (uint32_t)core) + 1, NULL, NULL,
+                       &is_new);
     if (!slot) return -1;
     if (is_new) {
         g->spans[g->nspans] = (span){z->dispatch, core, z->start, z->end};
@@ -332,7 +312,7 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (z->end > s->hi) s->hi = z->end;
     /* its track: self cycles when its dispatch ends there, the timelines */
     uint64_t tk = (uint64_t)(uint32_t)core << 8 | (uint64_t)z->risc;
-    slot = cm_map_slot(&g->track_map, mix64(tk) | 1, NULL, NULL, &is_new);
+    slot = cm_map_slot(&g->track_map, tk + 1, NULL, NULL, &is_new);
     if (!slot) return -1;
     if (is_new) {
         memset(&g->tracks[g->ntracks], 0, sizeof *g->tracks);
@@ -343,7 +323,7 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     ktrack *t = &g->tracks[*slot];
     if (t->np && t->pdispatch != z->dispatch) flush_pending(g, t);
     t->pdispatch = z->dispatch;
-    if (grow((void **)&t->p, &t->capp, t->np + 1, sizeof *t->p)) return -1;
+    if (cm_grow((void **)&t->p, &t->capp, t->np + 1, sizeof *t->p)) return -1;
     uint64_t seq = g->seq++;
     t->p[t->np++] = (pend){{*z, z->start, z->end, 1, seq}, row};
     t->zones++;
@@ -534,7 +514,7 @@ void pf_dev_analyze(pf_logs *l, pf_analysis *a)
     cm_map seen = {0};
     for (size_t i = 0; i < l->ndev_tracks; i++) {
         int is_new, core = l->dev_tracks[i].core;
-        uint32_t *slot = cm_map_slot(&seen, mix64((uint32_t)core) | 1, NULL, NULL, &is_new);
+        uint32_t *slot = cm_map_slot(&seen, (uint64_t)(uint32_t)core + 1, NULL, NULL, &is_new);
         if (!slot || !is_new) continue;
         int *nc = realloc(a->cores, (a->ncores + 1) * sizeof *nc);
         if (!nc) continue;

@@ -5,7 +5,6 @@
 #include "rt_prof.h"
 
 #if defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY
-#include "common/cm_err.h"
 #include "common/cm_map.h"
 
 #include <pthread.h>
@@ -88,25 +87,13 @@ uint32_t rt_prof_core_pool(const char *pool, int x, int y)
     return id;
 }
 
-/* The record written in place, as tf_prof_bytes writes byte records but in
- * the memory stream: a set is at most a few hundred bytes (17 items per
- * kernel configuration), far under TF_TEXT_MAX. */
+/* A byte record of the memory stream: the pool id and 4 bytes 0 (the
+ * TF_MEM_SET_HEAD of tf_trace_records.h), then the items. */
 void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw)
 {
-    if (!tf_prof_on[TF_PROF_MEM]) return;
-    size_t len = TF_MEM_SET_HEAD + (size_t)nw * 4u;
-    CM_ASSERT(len <= TF_TEXT_MAX);
-    unsigned words = 1 + (unsigned)((len + 7) / 8);
-    tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
-    uint64_t *p = t->pos[TF_PROF_MEM];
-    if (t->end[TF_PROF_MEM] - p < (ptrdiff_t)words || ((now - t->base[TF_PROF_MEM]) >> 40))
-        p = tf_prof_reserve(TF_PROF_MEM, words, now);
-    p[0] = TF_REC(type, (uint32_t)len, now - t->base[TF_PROF_MEM]);
-    p[words - 1] = 0; /* the padding of the last word */
-    p[1] = pool;      /* the pool id, then 4 bytes 0 (little-endian, as the whole trace) */
-    if (nw) memcpy(p + 2, w, (size_t)nw * 4u);
-    t->pos[TF_PROF_MEM] = p + words;
+    uint32_t head[2] = {pool, 0};
+    _Static_assert(sizeof head == TF_MEM_SET_HEAD, "the set's head");
+    tf_prof_stream_bytes(TF_PROF_MEM, type, head, sizeof head, w, (size_t)nw * 4u);
 }
 
 static uint32_t core_pool_slow(const char *pool, int x, int y)

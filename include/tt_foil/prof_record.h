@@ -88,6 +88,10 @@ void tf_prof_track_zone(uint32_t track, uint32_t name_id, uint64_t start_ns, uin
  * device profiler's DEVICE_BLOCK and DEVICE_PC): `head` then `data`, at
  * most TF_TEXT_MAX bytes in all (longer ones are cut and counted). */
 void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *data, size_t dlen);
+/* The same in stream s (TF_PROF_TRACE or TF_PROF_MEM: the runtime's
+ * ALLOC_SET and FREE_SET memory records). */
+void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
+                          size_t dlen);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
  * CLOCK_SYNC, whose ids the caller numbers). */
 void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,

@@ -573,8 +573,14 @@ void tf_prof_text_slow(const char *text, size_t len)
 
 void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *data, size_t dlen)
 {
-    if (!tf_prof_on[TF_PROF_TRACE]) return;
-    tf_stream *st = &tf_streams[TF_PROF_TRACE];
+    tf_prof_stream_bytes(TF_PROF_TRACE, type, head, hlen, data, dlen);
+}
+
+void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
+                          size_t dlen)
+{
+    if (!tf_prof_on[s]) return;
+    tf_stream *st = &tf_streams[s];
     if (hlen + dlen > TF_TEXT_MAX) {
         atomic_fetch_add(&st->truncated_texts, 1);
         if (hlen > TF_TEXT_MAX) hlen = TF_TEXT_MAX;
@@ -584,14 +590,14 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
     unsigned words = 1 + (unsigned)((len + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
     uint64_t now = tf_prof_now();
-    uint64_t *p = t->pos[0];
-    if (t->end[0] - p < (ptrdiff_t)words || ((now - t->base[0]) >> 40))
-        p = tf_prof_reserve(0, words, now);
-    p[0] = TF_REC(type, (uint32_t)len, now - t->base[0]);
+    uint64_t *p = t->pos[s];
+    if (t->end[s] - p < (ptrdiff_t)words || ((now - t->base[s]) >> 40))
+        p = tf_prof_reserve(s, words, now);
+    p[0] = TF_REC(type, (uint32_t)len, now - t->base[s]);
     if (words > 1) p[words - 1] = 0; /* the padding of the last word (none without bytes) */
     memcpy(p + 1, head, hlen);
     if (dlen) memcpy((char *)(p + 1) + hlen, data, dlen);
-    t->pos[0] = p + words;
+    t->pos[s] = p + words;
 }
 
 void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,

@@ -238,6 +238,29 @@ static void catch_up_with_host(sim_chip *c)
     if (h > c->now) c->now = h;
 }
 
+/* The host's copies of the mailboxes written since the last call, taken
+ * at a round boundary holding `lock` (after pace: the host must not see a
+ * DONE before its own clock has reached the time it happened). A host
+ * polling a mailbox reads the copy under snap_lock alone (op_read_l1), so
+ * it never makes the scheduler hand it the chip's lock between rounds:
+ * that hand-off, once a round, cost more than the round. It sees what it
+ * saw before, the mailbox at a round boundary; the progress post tells it
+ * the copy changed. Returns 1 if one did. */
+static int publish_mailboxes(sim_chip *c)
+{
+    if (!__atomic_load_n(&c->mb_dirty, __ATOMIC_RELAXED)) return 0;
+    pthread_mutex_lock(&c->snap_lock);
+    for (int i = 0; i < c->ncores; i++) {
+        sim_core *core = &c->cores[i];
+        if (!core->mb_dirty) continue;
+        memcpy(core->mb_snap, core->l1->data + TF_L1_MAILBOX, sizeof core->mb_snap);
+        core->mb_dirty = 0;
+    }
+    c->mb_dirty = 0;
+    pthread_mutex_unlock(&c->snap_lock);
+    return 1;
+}
+
 /* One worker's part of a round: its active harts in index order, each up
  * to t1. The mask of each word is read once, when the word is reached (a
  * hart woken later in the round by a sibling runs this round only if it
@@ -505,6 +528,7 @@ static void *chip_main(void *arg)
         if (!chip_round(c)) {
             if (apply_staged(c, 1)) continue; /* stalled cores: apply anyway */
             pace(c, 0, 1);
+            publish_mailboxes(c);
             c->idle = 1;
             sim_chip_progress(c); /* before `running` drops: a polling host sees it */
             __atomic_store_n(&c->running, 0, __ATOMIC_RELAXED);
@@ -512,10 +536,12 @@ static void *chip_main(void *arg)
             continue;
         }
         /* Progress the host may look at happens no later than host time. */
-        if (progress_now(c) != gen)
+        if (progress_now(c) != gen || __atomic_load_n(&c->mb_dirty, __ATOMIC_RELAXED)) {
             pace(c, 0, 1);
-        else
+            if (publish_mailboxes(c)) sim_chip_progress(c);
+        } else {
             pace(c, 200000, 0);
+        }
         if (atomic_load(&c->host_pending)) {
             uint32_t seen = sim_flag_get(&c->host_gone);
             pthread_mutex_unlock(&c->lock);
@@ -540,6 +566,9 @@ static void host_lock(sim_chip *c)
 
 static void host_unlock(sim_chip *c)
 {
+    /* what the host did to a mailbox (a reset's staged writes) shows in
+     * the copy at once, as it did in L1 */
+    publish_mailboxes(c);
     pthread_mutex_unlock(&c->lock);
     if (atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
 }
@@ -582,6 +611,14 @@ static int op_read_l1(tf_transport *t, int x, int y, uint32_t addr, void *dst, u
     sim_chip *c = chip_of(t);
     sim_core *core = core_at(c, x, y);
     if (!core || l1_range(x, y, addr, n)) return -1;
+    if (addr - TF_L1_MAILBOX < sizeof core->mb_snap &&
+        n <= sizeof core->mb_snap - (addr - TF_L1_MAILBOX)) {
+        /* the mailbox as of the last round boundary (publish_mailboxes) */
+        pthread_mutex_lock(&c->snap_lock);
+        memcpy(dst, core->mb_snap + (addr - TF_L1_MAILBOX), n);
+        pthread_mutex_unlock(&c->snap_lock);
+        return 0;
+    }
     host_lock(c);
     memcpy(dst, core->l1->data + addr, n);
     host_unlock(c);
@@ -802,6 +839,7 @@ static void op_close(tf_transport *t)
     pthread_join(c->thread, NULL);
     stop_workers(c);
     pthread_mutex_destroy(&c->lock);
+    pthread_mutex_destroy(&c->snap_lock);
     chip_free(c);
 }
 
@@ -925,10 +963,12 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     sim_noc_init_events(c);
     if (setup_workers(c, d.threads)) goto oom;
     pthread_mutex_init(&c->lock, NULL);
+    pthread_mutex_init(&c->snap_lock, NULL);
     for (int k = 1; k < c->nworkers; k++) {
         if (pthread_create(&c->workers[k].thread, NULL, worker_main, &c->workers[k])) {
             stop_workers(c);
             pthread_mutex_destroy(&c->lock);
+            pthread_mutex_destroy(&c->snap_lock);
             chip_free(c);
             return cm_err_null("cannot start simulator thread %d of %d", k + 1, c->nworkers);
         }
@@ -937,6 +977,7 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     if (pthread_create(&c->thread, NULL, chip_main, c)) {
         stop_workers(c);
         pthread_mutex_destroy(&c->lock);
+        pthread_mutex_destroy(&c->snap_lock);
         chip_free(c);
         return cm_err_null("cannot start the simulator thread");
     }

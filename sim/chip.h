@@ -99,6 +99,12 @@ typedef struct sim_core {
     sim_staged_write *staged;
     int nstaged, cap_staged;
     tf_perf_core perf; /* counters of the last dispatch (perf.c) */
+    /* The host's view of the mailbox (chip.c, publish_mailboxes): a copy
+     * made at a round boundary, read under the chip's snap_lock, so that a
+     * host polling for DONE never stops the scheduler. mb_dirty: written
+     * since the last copy (by this core's harts, the NOC or the host). */
+    uint8_t mb_snap[sizeof(tf_mailbox)];
+    int mb_dirty;
 } sim_core;
 
 /* A NOC transaction completing at `time`. */
@@ -188,6 +194,8 @@ typedef struct sim_chip {
     int parallel;       /* the last round ran on the workers' threads */
     /* progress notifications: a waiting host never needs the chip's lock */
     sim_flag progress;
+    pthread_mutex_t snap_lock; /* the cores' mb_snap (taken after `lock`) */
+    int mb_dirty;              /* some core's mb_dirty is set */
     uint32_t seen_gen;
     /* the simulator's threads: workers[0] is the scheduler thread itself */
     sim_worker *workers;
@@ -216,7 +224,8 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
 void sim_core_halt(sim_core_hart *sh);
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
-void sim_core_note_block(sim_core_hart *sh); /* the hart stopped at an access that waits */
+void sim_core_mailbox_written(sim_core *core); /* the host's copy is stale (chip.c) */
+void sim_core_note_block(sim_core_hart *sh);   /* the hart stopped at an access that waits */
 int sim_core_still_blocked(sim_core_hart *sh);
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);

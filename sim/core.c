@@ -261,10 +261,36 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
     return reg_fault(sh, addr);
 }
 
+/* The command registers lie in sim_noc_if in register order, so a store to
+ * one is a store to a word of it. */
+_Static_assert(offsetof(sim_noc_if, remote_lo) == TF_NOC_REG_REMOTE_LO &&
+                   offsetof(sim_noc_if, remote_hi) == TF_NOC_REG_REMOTE_HI &&
+                   offsetof(sim_noc_if, local) == TF_NOC_REG_LOCAL &&
+                   offsetof(sim_noc_if, len) == TF_NOC_REG_LEN && TF_NOC_REG_CMD == 0x10,
+               "NOC command registers and sim_noc_if in the same order");
+
 static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t val)
 {
     sim_core_hart *sh = core_hart(h);
     (void)ctx;
+    /* A NOC command is four such stores and the command: the most frequent
+     * register access by far (the CNN's readers fetch 32-byte rows), so it
+     * is decided first, with one compare. */
+    uint32_t noff = addr - TF_MMIO_NOC_BASE(0);
+    if (__builtin_expect(noff < TF_NUM_NOCS * TF_NOC_REG_SIZE && size == 4 && !(addr & 3) &&
+                             !sh->perf.blocked,
+                         1)) {
+        uint32_t reg = noff % TF_NOC_REG_SIZE;
+        sim_noc_if *ni = &sh->noc[noff / TF_NOC_REG_SIZE];
+        if (reg < TF_NOC_REG_CMD) {
+            memcpy((uint8_t *)ni + reg, &val, 4);
+            return TF_BUS_OK;
+        }
+        if (reg == TF_NOC_REG_CMD)
+            return sim_noc_issue(sh, (int)(noff / TF_NOC_REG_SIZE), (int)val) ? TF_BUS_FAULT
+                                                                              : TF_BUS_OK;
+        return noc_reg_store(sh, (int)(noff / TF_NOC_REG_SIZE), reg, val);
+    }
     if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
@@ -351,8 +377,20 @@ static void hart_advance(sim_hart *h, uint64_t t)
     if (c < t) h->cyc_extra += t - c;
 }
 
+/* Every write to the mailbox page comes through here (a hart's store,
+ * the NOC, the host): the host's copy is stale until the round's end
+ * (chip.c). The flags are the core's worker's own, or the scheduler's
+ * between rounds; the chip's is only ever set during a round. */
+void sim_core_mailbox_written(sim_core *core)
+{
+    if (core->mb_dirty) return;
+    core->mb_dirty = 1;
+    __atomic_store_n(&core->chip->mb_dirty, 1, __ATOMIC_RELAXED);
+}
+
 void sim_core_wake(sim_core *core, uint64_t time)
 {
+    sim_core_mailbox_written(core);
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         sim_core_hart *sh = &core->harts[r];
         if (sh->state != TF_HS_WFI) continue;
@@ -364,7 +402,8 @@ void sim_core_wake(sim_core *core, uint64_t time)
     }
 }
 
-/* A hart's store landed in the mailbox page: wake the core, tell the host. */
+/* A hart's store landed in the mailbox page: wake the core; the host
+ * hears of it at the round's end (publish_mailboxes). */
 static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
 {
     sim_core *core = ctx;
@@ -375,11 +414,16 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
                                                offsetof(tf_risc_status, done_id));
     if (addr <= done && done < addr + n) sim_perf_done(sh); /* its window ends */
     sim_core_wake(core, sim_hart_cycle(h));
-    sim_chip_progress(core->chip);
 }
 
 void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
+    /* The runtime writes every dispatch's kernel images and arguments,
+     * most often the bytes already there: writing them again would only
+     * throw away their decoded instructions (which would decode the same).
+     * The mailbox is written in any case: its writes wake harts. */
+    if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE && !memcmp(core->l1->data + addr, src, n))
+        return;
     sim_mem_write(core->l1, addr, src, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
     uint32_t go = TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, go.signal);

@@ -192,17 +192,11 @@ static void wheel_append(sim_chip *c, uint32_t slot)
     c->nwheel++;
 }
 
-/* Room reserved by sim_noc_reserve. The event completes at `time`, `seq`
- * (set in the pool's copy, not in *e just before copying it: a copy that
- * reads what was just stored in pieces waits for the stores). */
-static void ev_push(sim_chip *c, const sim_noc_event *e, uint64_t time, uint64_t seq)
+/* The pool's event at `slot`, complete but for its place: into the wheel
+ * or the heap. */
+static void ev_place(sim_chip *c, uint32_t slot)
 {
-    uint32_t slot = c->free_slots[--c->nfree];
-    sim_noc_event *p = &c->events[slot];
-    *p = *e;
-    p->time = time;
-    p->seq = seq;
-    p->live = 1;
+    uint64_t time = c->events[slot].time;
     if (time >= c->wheel_base && time - c->wheel_base < TF_NOC_WHEEL)
         wheel_append(c, slot);
     else
@@ -233,6 +227,8 @@ uint64_t sim_noc_next_event(const sim_chip *c)
 }
 
 /* ---- issue and completion -------------------------------------------------------- */
+
+static void settle(sim_chip *c, uint32_t slot);
 
 static int noc_fail(sim_core_hart *sh, uint32_t detail, uint64_t aux)
 {
@@ -343,19 +339,31 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     /* The DRAM bank is shared by every core: its part of the timing, and
      * the event's place in the completion order, are settled at the round's
      * end in hart order (sim_noc_resolve), whichever host thread ran the
-     * issuer. Nothing the issuer can see this round depends on them: a
-     * barrier it reaches blocks it until a later round anyway. */
+     * issuer (with one thread, at once: settle). Nothing the issuer can
+     * see this round depends on them: a barrier it reaches blocks it until
+     * a later round anyway. */
     sim_worker *w = sh->core->worker;
-    if (w->nissued == w->cap_issued) {
-        int cap = w->cap_issued ? 2 * w->cap_issued : 64;
-        sim_noc_event *ne = realloc(w->issued, (size_t)cap * sizeof *ne);
-        if (!ne) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
-        w->issued = ne;
-        w->cap_issued = cap;
+    sim_noc_event *ev;
+    uint32_t slot = 0;
+    if (c->nworkers == 1) {
+        /* One thread issues in hart order: the transfer can take its bank
+         * time and place now, straight into the pool (settle), as the
+         * round's end would have, in the same order. */
+        if (sim_noc_reserve(c, 1)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+        slot = c->free_slots[--c->nfree];
+        ev = &c->events[slot];
+    } else {
+        if (w->nissued == w->cap_issued) {
+            int cap = w->cap_issued ? 2 * w->cap_issued : 64;
+            sim_noc_event *ne = realloc(w->issued, (size_t)cap * sizeof *ne);
+            if (!ne) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+            w->issued = ne;
+            w->cap_issued = cap;
+        }
+        ev = &w->issued[w->nissued++];
     }
     /* field by field: a compound literal zeroes the whole event first
      * (a rep stos, then stores over it), a cost per transfer */
-    sim_noc_event *ev = &w->issued[w->nissued++];
     ev->time = ni->port_free;
     ev->seq = 0;
     ev->kind = cmd;
@@ -380,6 +388,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         ni->writes_pending++;
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
+    if (c->nworkers == 1) settle(c, slot);
     sim_perf_noc(sh, noc, cmd, bytes, dests, is_mcast(cmd) || ep.core ? -1 : ep.bank);
     return 0;
 }
@@ -410,11 +419,12 @@ int sim_noc_reserve(sim_chip *c, int more)
 }
 
 /* A transfer issued this round gets its bank time, completion time and
- * place in the completion order; called at the round's end for each in
- * hart order, then issue order (the order one thread would have issued
- * them in), after sim_noc_reserve. */
-void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
+ * place in the completion order, in hart order, then issue order (the
+ * order one thread would have issued them in): the pool's event at
+ * `slot`, whose `time` is its port's end so far. */
+static void settle(sim_chip *c, uint32_t slot)
 {
+    sim_noc_event *e = &c->events[slot];
     sim_core_hart *sh = e->issuer;
     sim_noc_if *ni = &sh->noc[e->noc];
     uint64_t end = e->time;
@@ -426,7 +436,10 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
         end = umax(end, b->busy_until);
     }
     uint64_t time = end + e->lat;
-    ev_push(c, e, time, c->seq++);
+    e->time = time;
+    e->seq = c->seq++;
+    e->live = 1;
+    ev_place(c, slot);
     if (e->kind == TF_NOC_CMD_READ)
         ni->reads_done_at = umax(ni->reads_done_at, time);
     else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
@@ -434,6 +447,15 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
     else
         ni->writes_done_at = umax(ni->writes_done_at, time);
     if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
+}
+
+/* With several threads, the round's end settles what each issued
+ * (after sim_noc_reserve): the event moves into the pool first. */
+void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
+{
+    uint32_t slot = c->free_slots[--c->nfree];
+    c->events[slot] = *e;
+    settle(c, slot);
 }
 
 /* The issuer flushes its writes on one NOC: from now on it may reuse their

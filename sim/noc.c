@@ -23,6 +23,41 @@
 #define TF_NOC_DRAM_LATENCY     150
 #define TF_NOC_MCAST_ACK_CYCLES 1
 
+/* A copy that may overlap. Most transfers are a few dozen bytes (the
+ * CNN's readers fetch 32-byte rows): up to 64 bytes they are loaded whole,
+ * then stored, in a few moves the compiler inlines, instead of a library
+ * call that costs more than the copy. */
+static inline void copy_bytes(uint8_t *d, const uint8_t *s, uint64_t n)
+{
+    if (n >= 16 && n <= 32) { /* two 16-byte pieces, overlapping when n < 32 */
+        uint8_t a[16], b[16];
+        memcpy(a, s, 16);
+        memcpy(b, s + n - 16, 16);
+        memcpy(d, a, 16);
+        memcpy(d + n - 16, b, 16);
+    } else if (n > 32 && n <= 64) {
+        uint8_t a[32], b[32];
+        memcpy(a, s, 32);
+        memcpy(b, s + n - 32, 32);
+        memcpy(d, a, 32);
+        memcpy(d + n - 32, b, 32);
+    } else {
+        memmove(d, s, n);
+    }
+}
+
+/* Forget decoded instructions in a range of L1 the NOC wrote: the page
+ * check inline (data pages hold no code), the rest in hart.c. */
+static inline void l1_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
+{
+    uint32_t off = addr - m->base;
+    if ((m->pageflags[off >> TF_PAGE_SHIFT] | m->pageflags[(off + n - 1) >> TF_PAGE_SHIFT]) &
+        TF_PAGE_CODE)
+        sim_mem_invalidate(m, addr, n);
+    else if ((off >> TF_PAGE_SHIFT) + 1 < (off + n - 1) >> TF_PAGE_SHIFT)
+        sim_mem_invalidate(m, addr, n); /* pages in between: let it look */
+}
+
 /* ---- DRAM ------------------------------------------------------------------ */
 
 static uint8_t *dram_chunk(sim_chip *c, int bank, uint64_t idx, int create)
@@ -40,7 +75,7 @@ int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
         uint64_t k = TF_DRAM_CHUNK - off < n ? TF_DRAM_CHUNK - off : n;
         uint8_t *ch = dram_chunk(c, bank, idx, 0);
         if (ch)
-            memcpy(d, ch + off, k);
+            copy_bytes(d, ch + off, k);
         else
             memset(d, 0, k); /* never written: reads as zero */
         d += k;
@@ -58,7 +93,7 @@ int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64
         uint64_t k = TF_DRAM_CHUNK - off < n ? TF_DRAM_CHUNK - off : n;
         uint8_t *ch = dram_chunk(c, bank, idx, 1);
         if (!ch) return -1;
-        memcpy(ch + off, s, k);
+        copy_bytes(ch + off, s, k);
         s += k;
         addr += k;
         n -= k;
@@ -111,8 +146,8 @@ static int noc_resolve(sim_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_
  * overlapping (a core writing to itself). */
 static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
-    memmove(core->l1->data + addr, src, n);
-    sim_mem_invalidate(core->l1, addr, n);
+    copy_bytes(core->l1->data + addr, src, n);
+    l1_invalidate(core->l1, addr, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
 }
 
@@ -516,7 +551,7 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
                 l1_put(self, e->local, ep.core->l1->data + ep.local, e->len, e->time);
             } else {
                 sim_dram_read(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
-                sim_mem_invalidate(self->l1, e->local, e->len);
+                l1_invalidate(self->l1, e->local, e->len);
                 if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
             }
             break;

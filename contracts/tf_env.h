@@ -45,7 +45,10 @@
       "results are the same bit for bit")                                                         \
     X(SIM_RECHECK, "TT_FOIL_SIM_RECHECK", "", NULL,                                                \
       "`0`: the simulator retries every waiting L1-word or tile-engine access through the "      \
-      "interpreter each round instead of re-checking it itself; the results are the same")
+      "interpreter each round instead of re-checking it itself; the results are the same")        \
+    X(SIM_PARALLEL, "TT_FOIL_SIM_PARALLEL", "", NULL,                                              \
+      "`1`: every round with work for two simulator threads or more runs on them, `0`: none "     \
+      "does (default: whichever way is measured faster); the results are the same")
 // clang-format on
 
 enum tf_env_id {

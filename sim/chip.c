@@ -338,7 +338,9 @@ static void *worker_main(void *arg)
 static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
 {
     int multi = c->nworkers > 1 && (mask & (mask - 1)), par = 0;
-    if (multi && c->serial_ns >= TF_PARALLEL_ROUND_NS) {
+    if (multi && c->parallel_mode >= 0) {
+        par = c->parallel_mode;
+    } else if (multi && c->serial_ns >= TF_PARALLEL_ROUND_NS) {
         int faster = !c->parallel_ns || c->parallel_ns < c->serial_ns;
         par = ++c->since_probe >= TF_PARALLEL_PROBE ? !faster : faster;
         if (par != faster) c->since_probe = 0;
@@ -940,6 +942,10 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     const char *rc_env = getenv(tf_env_name(TF_ENV_SIM_RECHECK));
     c->recheck =
         !(rc_env && !strcmp(rc_env, "0")); /* 0: the interpreter retries (a test's reference) */
+    const char *par_env = getenv(tf_env_name(TF_ENV_SIM_PARALLEL));
+    c->parallel_mode = par_env && !strcmp(par_env, "1")   ? 1
+                       : par_env && !strcmp(par_env, "0") ? 0
+                                                          : -1;
     c->nharts = c->ncores * TF_NUM_RISCS;
     c->active_words = (c->nharts + 63) / 64;
     c->cores = calloc((size_t)c->ncores, sizeof *c->cores);

@@ -201,7 +201,8 @@ typedef struct sim_chip {
     sim_worker *workers;
     int nworkers;
     uint64_t round_t0, round_t1;
-    int recheck; /* blocked accesses re-checked by the scheduler (TT_FOIL_SIM_RECHECK) */
+    int recheck;       /* blocked accesses re-checked by the scheduler (TT_FOIL_SIM_RECHECK) */
+    int parallel_mode; /* TT_FOIL_SIM_PARALLEL: 1 always, 0 never, -1 the faster way */
     int64_t serial_ns, parallel_ns; /* host time a round, on one thread or on all (run_round) */
     uint32_t since_probe;           /* rounds run the faster way since the other was tried */
     uint32_t round_done;            /* workers that finished the round */

@@ -107,25 +107,31 @@ typedef struct sim_core {
     int mb_dirty;
 } sim_core;
 
-/* A NOC transaction completing at `time`. */
+/* A NOC transaction completing at `time`: one 64-byte cache line (the
+ * pool's events are the NOC's hot data: written at issue, read at the
+ * round's end and at completion). Until the round ends (sim_noc_resolve)
+ * `time` is the port's end, `start` and `lat` the port and bank part of
+ * the timing; then `time`, `seq` and `next` take their places. */
 typedef struct sim_noc_event {
-    uint64_t time, seq;
-    int kind; /* TF_NOC_CMD_* */
-    int noc;
+    uint64_t time;
+    union {
+        uint64_t start; /* until resolved */
+        uint64_t seq;
+    };
+    uint64_t remote; /* NOC address (the destination core: TF_NOC_X/Y of it) */
     sim_core_hart *issuer;
-    uint32_t generation;
-    uint8_t *data;   /* a write's source, copied when the issuer flushed; else read at completion */
-    uint32_t local;  /* issuer's L1 address */
-    uint64_t remote; /* NOC address */
-    struct sim_core *dst; /* the core at `remote` (resolved at issue), NULL for DRAM or multicast */
+    uint8_t *data;  /* a write's source, copied when the issuer flushed; else read at completion */
+    uint32_t local; /* issuer's L1 address */
     uint32_t len;
-    /* until the round ends (sim_noc_resolve): the port and bank part of the
-     * timing; `time` is the port's end until then */
-    uint32_t lat;
-    int bank; /* DRAM bank the transfer occupies, or -1 */
-    uint64_t start;
-    uint32_t next; /* the next event of its wheel slot */
-    uint8_t live;  /* a pool slot in use */
+    union {
+        uint32_t lat;  /* until resolved */
+        uint32_t next; /* the next event of its wheel slot */
+    };
+    uint32_t generation;
+    uint8_t kind; /* TF_NOC_CMD_* */
+    uint8_t noc;
+    int8_t bank;  /* DRAM bank the transfer occupies, or -1 */
+    uint8_t live; /* a pool slot in use */
 } sim_noc_event;
 
 /* A host thread of the simulator and what its harts did during a round,

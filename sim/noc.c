@@ -18,6 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(sizeof(sim_noc_event) == 64, "a NOC event is one cache line");
+/* (DRAM banks are at most 62, tf_sim_transport_open: their ids fit its int8_t) */
+
 #define TF_NOC_LATENCY          40
 #define TF_NOC_HOP_LATENCY      2
 #define TF_NOC_DRAM_LATENCY     150
@@ -149,6 +152,12 @@ static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, u
     copy_bytes(core->l1->data + addr, src, n);
     l1_invalidate(core->l1, addr, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
+}
+
+/* The core at a NOC address validated at issue (not DRAM's). */
+static sim_core *noc_core(sim_chip *c, uint64_t na)
+{
+    return &c->cores[(int)(TF_NOC_Y(na) - 1) * c->gx + (int)(TF_NOC_X(na) - 1)];
 }
 
 /* One bulk copy from a transfer's source to an endpoint. */
@@ -384,7 +393,8 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         /* One thread issues in hart order: the transfer can take its bank
          * time and place now, straight into the pool (settle), as the
          * round's end would have, in the same order. */
-        if (sim_noc_reserve(c, 1)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+        if (!c->nfree && sim_noc_reserve(c, 1))
+            return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
         slot = c->free_slots[--c->nfree];
         ev = &c->events[slot];
     } else {
@@ -400,20 +410,17 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     /* field by field: a compound literal zeroes the whole event first
      * (a rep stos, then stores over it), a cost per transfer */
     ev->time = ni->port_free;
-    ev->seq = 0;
-    ev->kind = cmd;
-    ev->noc = noc;
+    ev->start = start;
+    ev->kind = (uint8_t)cmd;
+    ev->noc = (uint8_t)noc;
     ev->issuer = sh;
     ev->generation = sh->generation;
     ev->data = NULL;
     ev->local = local;
     ev->remote = remote;
-    ev->dst = is_mcast(cmd) ? NULL : ep.core;
     ev->len = len;
     ev->lat = lat;
-    ev->bank = ep.core || is_mcast(cmd) ? -1 : ep.bank;
-    ev->start = start;
-    ev->next = 0;
+    ev->bank = (int8_t)(ep.core || is_mcast(cmd) ? -1 : ep.bank);
     ev->live = 0;
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
@@ -470,7 +477,7 @@ static void settle(sim_chip *c, uint32_t slot)
         b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
         end = umax(end, b->busy_until);
     }
-    uint64_t time = end + e->lat;
+    uint64_t time = end + e->lat; /* start and lat are read: seq and next take their place */
     e->time = time;
     e->seq = c->seq++;
     e->live = 1;
@@ -544,7 +551,8 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
         }
     } else {
         /* resolved and validated at issue */
-        ep = (noc_ep){e->dst, e->bank, TF_NOC_LOCAL(e->remote)};
+        ep = (noc_ep){e->bank >= 0 ? NULL : noc_core(c, e->remote), e->bank,
+                      TF_NOC_LOCAL(e->remote)};
         switch (e->kind) {
         case TF_NOC_CMD_READ: /* straight into the issuer's L1 */
             if (ep.core) {

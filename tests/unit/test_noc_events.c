@@ -60,7 +60,6 @@ int main(void)
                                .data = (uint8_t *)data,
                                .remote =
                                    TF_NOC_ADDR(TF_NOC_CORE_X(0), TF_NOC_CORE_Y(0), DEST + 4 * word),
-                               .dst = &c->cores[0], /* the core at .remote (noc.c resolves it) */
                                .len = 4,
                                .bank = -1};
             ex[n] = (expect){t, c->seq, word, *data, 0};

@@ -261,42 +261,44 @@ static int publish_mailboxes(sim_chip *c)
     return 1;
 }
 
-/* One worker's part of a round: its active harts in index order, each up
- * to t1. The mask of each word is read once, when the word is reached (a
- * hart woken later in the round by a sibling runs this round only if it
- * sits in a later word): one thread or many, the same harts run. */
+/* One worker's part of a round (w NULL: every worker's, on this thread):
+ * its active harts in index order, each up to t1. The mask of each word is
+ * read once, when the word is reached (a hart woken later in the round by
+ * a sibling runs this round only if it sits in a later word): one thread
+ * or many, the same harts run. */
 static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
 {
     for (int wd = 0; wd < c->active_words; wd++) {
-        if (!w->own[wd]) continue;
-        for (uint64_t m = __atomic_load_n(&c->active[wd], __ATOMIC_RELAXED) & w->own[wd]; m;
-             m &= m - 1) {
+        uint64_t own = w ? w->own[wd] : ~0ull;
+        if (!own) continue;
+        for (uint64_t m = __atomic_load_n(&c->active[wd], __ATOMIC_RELAXED) & own; m; m &= m - 1) {
             sim_core_hart *sh = c->hart_at[wd * 64 + __builtin_ctzll(m)];
+            sim_worker *hw = sh->core->worker;
             switch (sh->state) {
-            case TF_HS_RUN: run_hart(c, w, sh, t1); break;
+            case TF_HS_RUN: run_hart(c, hw, sh, t1); break;
             case TF_HS_WAIT:
                 hart_advance(&sh->h, t0);
                 /* retry the wait; it blocks again if unmet (sim_core_still_blocked
                  * tells without the interpreter) */
                 if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
                 sh->state = TF_HS_RUN;
-                run_hart(c, w, sh, t1);
+                run_hart(c, hw, sh, t1);
                 break;
             case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
                 if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
                 uint64_t before = sh->h.instret;
                 sh->state = TF_HS_RUN;
-                run_hart(c, w, sh, t1);
+                run_hart(c, hw, sh, t1);
                 /* it got past the command (and may wait again already): that
                  * is progress, so the waits get another round (round_end) */
-                if (sh->h.instret != before) w->progressed = 1;
+                if (sh->h.instret != before) hw->progressed = 1;
                 break;
             }
             case TF_HS_WAIT_UNTIL:
                 if (sh->wake_at > t0) break;
                 sh->state = TF_HS_RUN;
                 hart_advance(&sh->h, sh->wake_at);
-                run_hart(c, w, sh, t1);
+                run_hart(c, hw, sh, t1);
                 break;
             default: break;
             }
@@ -347,13 +349,16 @@ static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
     }
     uint64_t h0 = multi ? host_ns() : 0;
     if (!par) {
+        /* on this thread, every hart in hart order: a NOC transfer settles
+         * as it is issued (sim_noc_issue), as with one thread */
         __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
-        for (uint64_t m = mask; m; m &= m - 1)
-            worker_round(c, &c->workers[__builtin_ctzll(m)], t0, t1);
+        c->settle_now = 1;
+        worker_round(c, NULL, t0, t1);
         if (multi) c->serial_ns += ((int64_t)(host_ns() - h0) - (int64_t)c->serial_ns) / 8;
         return;
     }
     __atomic_store_n(&c->parallel, 1, __ATOMIC_RELAXED);
+    c->settle_now = 0; /* the round's end settles the transfers, in hart order */
     c->round_t0 = t0;
     c->round_t1 = t1;
     __atomic_store_n(&c->round_done, 0, __ATOMIC_RELAXED);

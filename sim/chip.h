@@ -198,6 +198,7 @@ typedef struct sim_chip {
     sim_flag host_gone; /* a host access let go of the lock */
     int running;        /* the scheduler is running rounds (not idle) */
     int parallel;       /* the last round ran on the workers' threads */
+    int settle_now; /* this round runs in hart order on one thread: NOC transfers settle at issue */
     /* progress notifications: a waiting host never needs the chip's lock */
     sim_flag progress;
     pthread_mutex_t snap_lock; /* the cores' mb_snap (taken after `lock`) */

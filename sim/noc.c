@@ -383,16 +383,16 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     /* The DRAM bank is shared by every core: its part of the timing, and
      * the event's place in the completion order, are settled at the round's
      * end in hart order (sim_noc_resolve), whichever host thread ran the
-     * issuer (with one thread, at once: settle). Nothing the issuer can
+     * issuer (on one thread, at once: settle). Nothing the issuer can
      * see this round depends on them: a barrier it reaches blocks it until
      * a later round anyway. */
     sim_worker *w = sh->core->worker;
     sim_noc_event *ev;
     uint32_t slot = 0;
-    if (c->nworkers == 1) {
-        /* One thread issues in hart order: the transfer can take its bank
-         * time and place now, straight into the pool (settle), as the
-         * round's end would have, in the same order. */
+    if (c->settle_now) {
+        /* One thread issues in hart order (a round run serially): the
+         * transfer can take its bank time and place now, straight into the
+         * pool (settle), as the round's end would have, in the same order. */
         if (!c->nfree && sim_noc_reserve(c, 1))
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
         slot = c->free_slots[--c->nfree];
@@ -430,7 +430,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         ni->writes_pending++;
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
-    if (c->nworkers == 1) settle(c, slot);
+    if (c->settle_now) settle(c, slot);
     sim_perf_noc(sh, noc, cmd, bytes, dests, is_mcast(cmd) || ep.core ? -1 : ep.bank);
     return 0;
 }

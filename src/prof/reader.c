@@ -1461,7 +1461,8 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     if (t->ndev_sites)
         qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
-    for (size_t i = 0; i < r.nchunks; i++) { /* pass 2: the file again from the start */
+    r.wc.len = 0; /* pass 2 reads the file again, from the start */
+    for (size_t i = 0; i < r.nchunks; i++) {
         const chunk_ref *c = &r.chunks[i];
         const uint64_t *payload;
         if ((c->h->kind == TF_CHUNK_EVENTS || c->h->kind == TF_CHUNK_PACKED) &&

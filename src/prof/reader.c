@@ -759,10 +759,11 @@ static int keep_chunk(reader *r, size_t off, const tf_chunk_header *h, const uin
     uint32_t *slot = map_put(&r->seq_map, h->seq, &is_new);
     if (slot && !is_new) {
         const chunk_ref *o = &r->chunks[*slot];
-        const uint8_t *was = o->hc.payload_bytes == h->payload_bytes
+        const uint8_t *was = o->hc.payload_bytes == h->payload_bytes && h->payload_bytes
                                  ? fetch(r, &r->wd, o->off + r->chead, h->payload_bytes, 0)
                                  : NULL;
-        int same = was && !memcmp(was, payload, h->payload_bytes);
+        int same = o->hc.payload_bytes == h->payload_bytes &&
+                   (!h->payload_bytes || (was && !memcmp(was, payload, h->payload_bytes)));
         if (t->repeated_chunks++ < TF_DAMAGE_LISTED)
             warn(t,
                  "chunk %u (%s) at offset %zu %s the chunk numbered %u at offset %zu; it was left "

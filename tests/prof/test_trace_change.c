@@ -61,8 +61,10 @@ static void chunk(buf *out, uint32_t kind, const buf *payload)
 
 /* A whole trace: a DEFS chunk (zone location 1), NCHUNKS events chunks
  * (zone 1 around device block i, dispatch i), a trailer. `pad` bytes of
- * junk before events chunk `at` (none if pad is 0). */
-static buf make_trace(size_t pad, int at)
+ * junk before events chunk `at` (none if pad is 0); with `dup`, events
+ * chunk `at` written twice. */
+static size_t dup_off; /* where the repeat went */
+static buf make_trace(size_t pad, int at, int dup)
 {
     buf out = {0}, p = {0};
     seq = 0;
@@ -100,7 +102,17 @@ static buf make_trace(size_t pad, int at)
         word(&p, TF_REC(TF_R_ZONE_END, 1, t0 + 500));
         if (pad && i == at)
             for (size_t k = 0; k < pad; k++) put(&out, "x", 1); /* no "TFCK" in it */
+        size_t from = out.n;
         chunk(&out, TF_CHUNK_EVENTS, &p);
+        if (dup && i == at) {
+            size_t len = out.n - from;
+            dup_off = out.n;
+            unsigned char *again = malloc(len); /* put may move out.p */
+            if (!again) exit(2);
+            memcpy(again, out.p + from, len);
+            put(&out, again, len);
+            free(again);
+        }
     }
     p.n = 0;
     tf_trace_trailer tr = {3 * NCHUNKS, 0, 0, 0, 0, 0, 0};
@@ -152,8 +164,9 @@ static void on_block(void *ctx, const tf_trace *t, const tf_tr_dev_block *b, con
         char junk[4096];
         memset(junk, 'g', sizeof junk);
         for (off_t k = 0; k < c->arg; k += (off_t)sizeof junk)
-            CHECK_TRUE(write(fd, junk, (size_t)(c->arg - k < (off_t)sizeof junk ? c->arg - k
-                                                                                : (off_t)sizeof junk)) > 0);
+            CHECK_TRUE(write(fd, junk,
+                             (size_t)(c->arg - k < (off_t)sizeof junk ? c->arg - k
+                                                                      : (off_t)sizeof junk)) > 0);
     }
     if (c->what == DO_REWRITE) { /* one byte of a later chunk's payload, the size unchanged */
         int wfd = open(c->path, O_WRONLY);
@@ -297,9 +310,9 @@ static void test_rewrite(const buf *b)
 /* Read through windows, a file gives what the same bytes in memory give:
  * junk of `pad` bytes before events chunk 7 (a resync; odd pads put the
  * chunks after it at odd offsets). */
-static void test_same_as_memory(size_t pad)
+static void test_same_as_memory(size_t pad, int dup)
 {
-    buf b = make_trace(pad, 7);
+    buf b = make_trace(pad, 7, dup);
     char path[600];
     snprintf(path, sizeof path, "%s/pad.tft", dir);
     write_file(path, &b);
@@ -326,7 +339,15 @@ static void test_same_as_memory(size_t pad)
                  "%zu damaged bytes at offset %zu (not a valid chunk header) were skipped; "
                  "reading resumed at the next chunk",
                  pad, chunk_off[8] - pad);
-        CHECK_TRUE(has_warning(f, want));
+        if (pad) CHECK_TRUE(has_warning(f, want));
+        if (dup) { /* the repeat is compared with the chunk it repeats, read again */
+            snprintf(want, sizeof want,
+                     "chunk 8 (EVENTS) at offset %zu repeats the chunk numbered 8 at offset %zu; "
+                     "it was left out",
+                     dup_off, chunk_off[8]);
+            CHECK_TRUE(has_warning(f, want));
+            CHECK_EQ_U(f->repeated_chunks, 1);
+        }
     }
     tf_trace_free(f);
     tf_trace_free(m);
@@ -341,16 +362,18 @@ int main(int argc, char **argv)
         return 2;
     }
     dir = argv[1];
-    buf b = make_trace(0, 0);
+    buf b = make_trace(0, 0, 0);
     test_whole(&b);
     test_shrink(&b);
     test_grow(&b);
     test_rewrite(&b);
     free(b.p);
-    test_same_as_memory(3);
+    test_same_as_memory(3, 0);
     /* the scan window (1 MiB from the byte after the damage) ends inside
      * the next chunk's magic: the magic straddles two windows */
-    test_same_as_memory((1u << 20) - 2);
-    test_same_as_memory((1u << 20) + 5);
+    test_same_as_memory((1u << 20) - 2, 0);
+    test_same_as_memory((1u << 20) + 5, 0);
+    test_same_as_memory(0, 1);
+    test_same_as_memory(5, 1);
     return tf_check_report("test_trace_change");
 }

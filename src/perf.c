@@ -63,31 +63,46 @@ static void perf_init(void)
     rt_perf_off = off && *off && tf_env_is_off(off);
 }
 
-static uint32_t perf_emit(const uint64_t *w, size_t i, size_t end, uint64_t *out, uint32_t n,
-                          uint32_t cap)
+/* DEVICE_PERF records of core counters `w`, made in the trace's buffer in
+ * place: header `h`, then the pairs of tf_perf_encode (in the struct's
+ * order) found by a scan of the words (mostly zero, eight at a time), at
+ * most TF_PERF_RECORD_PAIRS a record (a record holds TF_TEXT_MAX bytes):
+ * parts 0, 1, .. as needed, and one record without pairs when every
+ * counter is zero. */
+enum { RT_PERF_REC_BYTES = sizeof(tf_dev_perf) + TF_PERF_RECORD_PAIRS * 16 };
+_Static_assert(RT_PERF_REC_BYTES <= TF_TEXT_MAX, "a DEVICE_PERF record fits a byte record");
+_Static_assert(sizeof(tf_dev_perf) % 8 == 0, "the pairs are 8-byte aligned");
+
+static void perf_records(const uint64_t *w, tf_dev_perf *h)
 {
-    for (; i < end; i++)
-        if (w[i] && rt_perf_has[i] && n < cap) {
+    uint8_t *rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES);
+    if (!rec) return;
+    uint64_t *out = (uint64_t *)(void *)(rec + sizeof *h);
+    uint32_t n = 0;
+    for (size_t g = 0; g < RT_PERF_WORDS; g += 8) {
+        size_t e = g + 8 < RT_PERF_WORDS ? g + 8 : RT_PERF_WORDS, i = g;
+        if (e == g + 8 && !((w[g] | w[g + 1]) | (w[g + 2] | w[g + 3]) | (w[g + 4] | w[g + 5]) |
+                            (w[g + 6] | w[g + 7])))
+            continue;
+        for (; i < e; i++) {
+            if (!w[i] || !rt_perf_has[i]) continue;
+            if (n == TF_PERF_RECORD_PAIRS) { /* this part is full: the next */
+                h->npairs = n;
+                memcpy(rec, h, sizeof *h);
+                TF_DEV_BYTES_END(RT_PERF_REC_BYTES);
+                h->part++;
+                if (!(rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES))) return;
+                out = (uint64_t *)(void *)(rec + sizeof *h);
+                n = 0;
+            }
             out[2 * n] = rt_perf_key[i];
             out[2 * n + 1] = w[i];
             n++;
         }
-    return n;
-}
-
-/* The pairs of tf_perf_encode (in the struct's order), at most cap. The
- * struct is all uint64_t, read as its words. */
-static uint32_t perf_encode(const tf_perf_core *c, uint64_t *out, uint32_t cap)
-{
-    const uint64_t *w = (const uint64_t *)c;
-    uint32_t n = 0;
-    size_t i = 0;
-    for (; i + 8 <= RT_PERF_WORDS; i += 8) {
-        uint64_t any = (w[i] | w[i + 1]) | (w[i + 2] | w[i + 3]) | (w[i + 4] | w[i + 5]) |
-                       (w[i + 6] | w[i + 7]);
-        if (any) n = perf_emit(w, i, i + 8, out, n, cap);
     }
-    return perf_emit(w, i, RT_PERF_WORDS, out, n, cap);
+    h->npairs = n;
+    memcpy(rec, h, sizeof *h);
+    TF_DEV_BYTES_END(sizeof *h + (size_t)n * 16);
 }
 
 void rt_perf_record(tf_program *p, uint32_t id)
@@ -102,9 +117,6 @@ void rt_perf_record(tf_program *p, uint32_t id)
                 tf_last_error());
         return;
     }
-    enum { CAP = RT_PERF_WORDS }; /* every field */
-    uint64_t pairs[2 * CAP];
-    uint32_t n = perf_encode(&c, pairs, CAP);
     const tf_chip_info *ci = &p->dev->info;
     tf_dev_perf h = {
         .dispatch = id,
@@ -120,12 +132,5 @@ void rt_perf_record(tf_program *p, uint32_t id)
         .noc_bytes_per_cycle = ci->noc_bytes_per_cycle,
     };
     memcpy(h.matmul_cycles, ci->matmul_cycles, sizeof h.matmul_cycles);
-    uint32_t done = 0;
-    do { /* at most TF_PERF_RECORD_PAIRS a record: a record holds TF_TEXT_MAX bytes */
-        uint32_t k = n - done < TF_PERF_RECORD_PAIRS ? n - done : TF_PERF_RECORD_PAIRS;
-        h.npairs = k;
-        TF_DEV_BYTES(TF_R_DEVICE_PERF, &h, sizeof h, pairs + 2 * done, (size_t)k * 16);
-        h.part++;
-        done += k;
-    } while (done < n);
+    perf_records((const uint64_t *)&c, &h);
 }

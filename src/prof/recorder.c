@@ -601,6 +601,30 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
     t->pos[s] = p + words;
 }
 
+void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
+{
+    if (!tf_prof_on[s]) return NULL;
+    if (cap > TF_TEXT_MAX) cap = TF_TEXT_MAX; /* (callers stay within it) */
+    unsigned words = 1 + (unsigned)((cap + 7) / 8);
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t now = tf_prof_now();
+    uint64_t *p = t->pos[s];
+    if (t->end[s] - p < (ptrdiff_t)words || ((now - t->base[s]) >> 40))
+        p = tf_prof_reserve(s, words, now);
+    p[0] = TF_REC(type, 0, now - t->base[s]); /* the length comes with the end */
+    return p + 1;
+}
+
+void tf_prof_bytes_end(int s, size_t len)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t *p = t->pos[s];
+    unsigned words = 1 + (unsigned)((len + 7) / 8);
+    p[0] |= (uint64_t)len << TF_REC_ARG_SHIFT;
+    if (len & 7) memset((char *)(p + 1) + len, 0, 8 - (len & 7)); /* the last word's padding */
+    t->pos[s] = p + words;
+}
+
 void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
                        const char *c)
 {

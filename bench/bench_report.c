@@ -108,13 +108,13 @@ static int report(const char *dir)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     uint64_t markers = l.dev_markers + l.dev_payload, rss = (uint64_t)ru.ru_maxrss * 1024;
-    double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-                 (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+    double user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6,
+           sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6, cpu = user + sys;
     printf("  %llu markers: report %.2f s, %.2f M events/s (target >= 5; load %.2f s, write "
-           "%.2f s; %.2f s of CPU: %.2f M events per CPU second); peak RSS %.0f MB, %.1f bytes "
-           "per marker (target < 512 MB at 50 M)\n",
-           (unsigned long long)markers, t, (double)events / t / 1e6, l.t_load, l.t_write, cpu,
-           (double)events / cpu / 1e6, (double)rss / 1048576.0,
+           "%.2f s; %.2f s of CPU (user %.2f, system %.2f): %.2f M events per CPU second); peak "
+           "RSS %.0f MB, %.1f bytes per marker (target < 512 MB at 50 M)\n",
+           (unsigned long long)markers, t, (double)events / t / 1e6, l.t_load, l.t_write, cpu, user,
+           sys, (double)events / cpu / 1e6, (double)rss / 1048576.0,
            markers ? (double)rss / (double)markers : 0.0);
     /* every zone and marker generated was read: whole blocks of BLOCK
      * markers, ZONES + 2 zones each */

@@ -773,7 +773,9 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
 static int op_perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
 {
     sim_chip *c = chip_of(t);
-    if (!core_at(c, x, y)) return -1;
+    sim_core *core = core_at(c, x, y);
+    if (!core) return -1;
+    if (!sim_perf_read_done(core, out)) return 0; /* after DONE: no lock, no wait */
     host_lock(c);
     int rc = sim_perf_read(c, x, y, out);
     host_unlock(c);

@@ -105,6 +105,10 @@ typedef struct sim_core {
      * since the last copy (by this core's harts, the NOC or the host). */
     uint8_t mb_snap[sizeof(tf_mailbox)];
     int mb_dirty;
+    /* GOs landed, and the GO whose dispatch's windows have all closed:
+     * while the two are equal nothing changes perf, and the host copies it
+     * without the chip's lock (op_perf_counters; atomics, perf.c) */
+    uint32_t perf_go, perf_done_go;
 } sim_core;
 
 /* A NOC transaction completing at `time`: one 64-byte cache line (the
@@ -262,6 +266,7 @@ void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
 void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank);
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
+int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
 
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
 int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */

@@ -32,6 +32,8 @@ static tf_perf_risc *risc_of(sim_core_hart *sh)
 
 void sim_perf_go(sim_core *core)
 {
+    /* the snapshot is of the dispatch before: no longer current */
+    __atomic_store_n(&core->perf_go, core->perf_go + 1, __ATOMIC_RELEASE);
     memset(&core->perf, 0, sizeof core->perf);
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         sim_core_hart *sh = &core->harts[r];
@@ -61,6 +63,16 @@ void sim_perf_done(sim_core_hart *sh)
     for (int w = 0; w < TF_PERF_NUM_WAITS; w++) claimed += p->wait[w];
     uint64_t extra = h->cyc_extra - sh->perf.extra0;
     p->wait[TF_PERF_WAIT_OTHER] = extra > claimed ? extra - claimed : 0;
+    sim_core *core = sh->core;
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        if (core->harts[r].perf.open) return;
+    /* The dispatch's last window closed (BRISC's, which waits for the
+     * others): nothing counts on this core until the next GO (waits count
+     * in open windows only; tile cycles, NOC and DRAM bytes when a kernel
+     * issues them, and no kernel runs), so the counters are what the host
+     * reads after DONE. Published before the DONE store that follows; the
+     * host copies them without the chip's lock (sim_perf_read_done). */
+    __atomic_store_n(&core->perf_done_go, core->perf_go, __ATOMIC_RELEASE);
 }
 
 void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles)
@@ -131,4 +143,23 @@ int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
 {
     memcpy(out, &c->cores[y * c->gx + x].perf, sizeof *out);
     return 0;
+}
+
+/* The counters of the core's last completed dispatch, without the chip's
+ * lock: -1 if a GO has landed since its windows closed (a dispatch is
+ * running, or one did not finish: the caller reads them under the lock).
+ * Until the next GO nothing writes them; the GO count read again after
+ * the copy says whether one landed meanwhile (a host reading a core it
+ * has launched asynchronously). */
+int sim_perf_read_done(sim_core *core, tf_perf_core *out)
+{
+    uint32_t go = __atomic_load_n(&core->perf_go, __ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) != go) return -1;
+    memcpy(out, &core->perf, sizeof *out);
+    /* the copy's loads before the second read (ThreadSanitizer does not
+     * model fences: its builds rely on the first check alone) */
+#ifndef __SANITIZE_THREAD__
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+#endif
+    return __atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) == go ? 0 : -1;
 }

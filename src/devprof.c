@@ -1,6 +1,6 @@
 /* Device profiler, host side (devprof.h). After each dispatch the runtime
- * reads the profiler region of the core (control vector + one 512-word
- * buffer per RISC) through the transport and
+ * reads the profiler region of the core (the control vector, then the
+ * words each RISC used of its 512-word buffer) through the transport and
  *   - copies each RISC's marker words as they are into the host trace (one
  *     DEVICE_BLOCK record per RISC and dispatch: no text is formatted on
  *     the dispatch path; tt_foil_profile decodes them);
@@ -115,8 +115,9 @@ static void path_from_env(char *out, size_t n, enum tf_env_id env)
     snprintf(out, n, "%s", tf_env_is_off(v) ? "" : v);
 }
 
-/* Bytes of the profiler region read back after each dispatch: the control
- * vector and every RISC's marker buffer. */
+/* Bytes of the profiler region: the control vector and every RISC's marker
+ * buffer (the readback buffer's size; what is read is the control vector
+ * and the used words). */
 #define RT_DEVPROF_REGION (TF_DPROF_CTL_SIZE + TF_NUM_RISCS * TF_DPROF_WORDS * 4)
 
 int rt_devprof_open(tf_device *dev)
@@ -468,8 +469,9 @@ int rt_devprof_decode(tf_program *p)
 /* Read p's profiler region back after dispatch `id` and record it: `ref`
  * are the RISCs' GO cycles; reason TF_DEVB_DONE after DONE, else the
  * RISCs were stopped (post-mortem: zones still open are kept as open).
- * The region is read in one transport call into the program's buffer and
- * each RISC's used words go into the trace as they are: no per-marker work.
+ * The control vector is read first, then each RISC's used words into the
+ * program's buffer, and they go into the trace as they are: no per-marker
+ * work.
  * Zones (and what was discarded or unpaired) are made only when asked for
  * (rt_devprof_decode), or at once when the raw CSV is written. */
 static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint64_t *ref,
@@ -484,7 +486,20 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
     tf_transport *t = dev->tr;
     w->decoded = 1; /* nothing to decode until it is read */
     w->have = 0;
-    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region, RT_DEVPROF_REGION)) {
+    /* the control vector, then only the words each RISC wrote (a kernel
+     * writes a few markers of its 512 words a RISC: issue 15) */
+    int rc = t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_PROFILER, region,
+                             (uint32_t)sizeof(tf_dprof_ctl));
+    const tf_dprof_ctl *rctl = (const tf_dprof_ctl *)(void *)region;
+    for (int r = 0; !rc && rctl->magic == TF_DPROF_MAGIC && r < TF_NUM_RISCS; r++) {
+        const tf_dprof_risc_ctl *c = &rctl->risc[r];
+        uint32_t base = TF_DPROF_BUF(r), used = c->cur - base;
+        if (c->dispatch_id != id || c->cur < base || used > TF_DPROF_WORDS * 4 || (used & 7) ||
+            !used)
+            continue; /* nothing to read (what is wrong with it is said below) */
+        rc = t->ops->read_l1(t, p->core.x, p->core.y, base, region + (base - TF_L1_PROFILER), used);
+    }
+    if (rc) {
         p->ndz = 0;
         p->has_dz = 0; /* not an older dispatch's zones either */
         return -1;

@@ -92,6 +92,14 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
  * ALLOC_SET and FREE_SET memory records). */
 void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
                           size_t dlen);
+/* The same made in place, for a writer that would otherwise build the
+ * bytes in a buffer of its own and copy them (the runtime's DEVICE_PERF
+ * records): room for `cap` bytes (at most TF_TEXT_MAX) at the stream's end,
+ * or NULL when the stream is off; the record is stamped now and is made by
+ * tf_prof_bytes_end with its `len` bytes (at most cap). No other record of
+ * the stream may be made on the thread in between. */
+void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap);
+void tf_prof_bytes_end(int s, size_t len);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
  * CLOCK_SYNC, whose ids the caller numbers). */
 void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,

@@ -156,9 +156,10 @@ typedef struct tf_trace {
     int has_trailer;
     tf_trace_trailer trailer;
     uint64_t bad_bytes;       /* skipped as corrupt */
-    uint64_t truncated_bytes; /* an unfinished chunk at the end */
+    uint64_t truncated_bytes; /* an unfinished chunk at the end (or gone: the file shrank) */
     uint64_t unterminated, mismatched_ends, orphan_ends, unknown_records;
-    uint64_t missing_chunks;  /* chunk numbers never seen (gaps in seq) */
+    uint64_t missing_chunks;  /* chunk numbers never seen (gaps in seq), or lost as the file
+                               * shrank or changed while it was read */
     uint64_t repeated_chunks; /* chunks whose number was seen before (left out) */
     uint64_t dropped_defs;    /* definitions that could not be kept (ids no record can name) */
     uint64_t undefined_refs;  /* zones, pools and names whose definition is missing */
@@ -179,9 +180,13 @@ tf_trace *tf_trace_read(const char *name, const void *data, size_t size);
  * definition is known (t's device sites and clock sync are set), with its
  * marker words (valid during the call; b->word0 is 0), and is not kept:
  * t->ndev_blocks and t->ndev_words stay 0, t->dev_streamed counts them.
- * tf_trace_load_opts reads a regular file through a read-only memory map
- * whose pages are given back as each pass leaves them, so memory does not
- * grow with the file (only with what is kept: host zones, definitions). */
+ * tf_trace_load and tf_trace_load_opts read a regular file through windows
+ * (pread into a buffer the size of a chunk, reused; never a memory map),
+ * so memory does not grow with the file (only with what is kept: host
+ * zones, definitions), and a file that another program truncates,
+ * rewrites or extends while it is read gives warnings and counts (bytes
+ * no longer there: truncated_bytes; chunks not read again or changed:
+ * missing_chunks), never a SIGBUS. */
 typedef struct tf_trace_opts {
     void (*dev_block)(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
                       const uint32_t *words);

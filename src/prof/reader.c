@@ -3,7 +3,14 @@
  * second decodes events, converting timestamps by piecewise-linear
  * interpolation between calibration points. Both dispatch through tables
  * generated from TF_TRACE_DEFS and TF_TRACE_RECORDS: a record type or
- * definition kind without a reader here does not compile. */
+ * definition kind without a reader here does not compile.
+ *
+ * A file is read through windows (pread into buffers sized to the chunks,
+ * reused), never mapped: memory stays bounded by what is kept, and a file
+ * that another process truncates, rewrites or extends while it is read is
+ * reported (and its losses counted), where a mapping would raise SIGBUS.
+ * No pointer into file data outlives its window: chunks are remembered by
+ * offset and header, and read again (and checked again) by the second pass. */
 #define _GNU_SOURCE /* memmem */
 #include "tt_foil/trace.h"
 #include "common/cm_dprof.h"
@@ -13,12 +20,12 @@
 #include "tf_profiler.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,15 +36,37 @@ typedef struct cal_point {
 typedef struct chunk_ref {
     tf_chunk_header hc; /* a copy (the file's may sit at any offset) */
     const tf_chunk_header *h;
-    const uint64_t *payload; /* 8-byte aligned (a copy, owned, if the file's is not) */
-    uint64_t *copy;
     size_t off; /* in the file */
 } chunk_ref;
 
+/* File bytes [off, off + len) in buf (cap bytes, malloc'd: 8-byte aligned). */
+typedef struct window {
+    uint8_t *buf;
+    size_t cap, off, len;
+} window;
+
 typedef struct reader {
     tf_trace *t;
+    /* the source: a file (fd, read through the windows) or memory (data,
+     * owned; fd -1) */
+    int fd;
     uint8_t *data;
-    size_t size;
+    size_t size;        /* bytes to read: the file's size at open, less if it shrank */
+    size_t size0;       /* the file's size at open */
+    window wc;          /* the chunk being read (and the next one's header) */
+    window wd;          /* an earlier chunk its repeat is compared with */
+    window ws;          /* the resync scan */
+    uint64_t *unpacked; /* a PACKED chunk's records */
+    size_t cap_unpacked;
+    /* the file changed under the reader: reading stopped at stop_at
+     * (stop_err: 0 it shrank, to size; else an errno); pass 1 stopped at
+     * scan_stop (its bytes from there on lost), pass 2 lost lost_chunks
+     * (not readable) and changed_chunks (no longer what pass 1 read) */
+    int stopped, stop_err;
+    size_t stop_at, scan_stop;
+    uint64_t lost_chunks, changed_chunks;
+    uint32_t first_changed_seq;
+    size_t first_changed_off;
     uint32_t version;
     size_t chead; /* bytes of a chunk header in this version */
     chunk_ref *chunks;
@@ -77,40 +106,95 @@ typedef struct reader {
     uint32_t ndefined_locs; /* t->locs defined by the file (placeholders come after) */
     uint32_t first_dropped_kind, first_dropped_id;
     /* tf_trace_load_opts: device blocks handed to opts->dev_block (their
-     * words copied into `words` first, 4-byte aligned), and data a read-only
-     * map of the file whose pages are given back as the passes leave them */
+     * words copied into `words` first, 4-byte aligned) */
     const tf_trace_opts *opts;
     uint32_t *words;
     size_t cap_words;
-    int mapped;
-    size_t released;         /* data[0..released) was given back (page-aligned) */
     uint64_t malformed_defs; /* strings without their NUL (also in t->dropped_defs) */
     uint32_t first_malformed_kind, first_malformed_id, first_malformed_seq;
     size_t first_malformed_off;
     uint64_t bad_risc_blocks; /* DEVICE_BLOCKs naming a RISC beyond TF_NUM_RISCS */
 } reader;
 
-/* Give back the pages of a mapped file below `off`: each pass reads the
- * file once, front to back, so memory stays bounded by what is kept, not
- * by the file's size (the pages come back from the page cache if a
- * repeated chunk is compared with an earlier one). */
-#define TF_RELEASE_STEP (8u << 20)
-static void release_below(reader *r, size_t off)
-{
-    if (!r->mapped) return;
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), to = off / page * page;
-    if (to < r->released + TF_RELEASE_STEP) return;
-    (void)madvise(r->data + r->released, to - r->released, MADV_DONTNEED);
-    r->released = to;
-}
-
 static void drop_data(reader *r)
 {
-    if (r->mapped)
-        munmap(r->data, r->size);
-    else
-        free(r->data);
+    if (r->fd >= 0) close(r->fd);
+    r->fd = -1;
+    free(r->data);
     r->data = NULL;
+    window *w[] = {&r->wc, &r->wd, &r->ws};
+    for (size_t i = 0; i < sizeof w / sizeof *w; i++) {
+        free(w[i]->buf);
+        w[i]->buf = NULL;
+    }
+    free(r->unpacked);
+    r->unpacked = NULL;
+}
+
+/* ---- the file, through windows ---------------------------------------------------- */
+
+/* Reading the file failed at offset `at` (err 0: it ends there, i.e. it
+ * shrank; else an errno): nothing at or after the point it now ends at is
+ * read again. The first failure is the one described. */
+static void read_failed(reader *r, size_t at, int err)
+{
+    struct stat st;
+    size_t end = at;
+    if (!err && !fstat(r->fd, &st) && (uint64_t)st.st_size < end) end = (size_t)st.st_size;
+    if (end < r->size) r->size = end;
+    if (r->stopped) return;
+    r->stopped = 1;
+    r->stop_err = err;
+    r->stop_at = at;
+}
+
+/* At least `need` bytes of the file at off, valid until the next fetch
+ * into w (*avail, if given: how many the window holds from off); NULL if
+ * the file no longer holds them (read_failed noted why). Reading, up to
+ * `want` bytes are read, so that the next request finds its bytes already
+ * there (the next chunk's header, the rest of a scan). From memory, the
+ * bytes themselves. */
+static const uint8_t *fetch_some(reader *r, window *w, size_t off, size_t need, size_t want,
+                                 size_t *avail)
+{
+    if (off > r->size || need > r->size - off) return NULL;
+    if (r->fd < 0) {
+        if (avail) *avail = r->size - off;
+        return r->data + off;
+    }
+    if (off >= w->off && off - w->off <= w->len && need <= w->len - (off - w->off)) {
+        if (avail) *avail = w->len - (off - w->off);
+        return w->buf + (off - w->off);
+    }
+    if (want < need) want = need;
+    if (want > r->size - off) want = r->size - off;
+    w->len = 0;
+    if (cm_grow((void **)&w->buf, &w->cap, want ? want : 1, 1)) {
+        read_failed(r, off, ENOMEM);
+        return NULL;
+    }
+    size_t got = 0;
+    while (got < want) {
+        ssize_t n = pread(r->fd, w->buf + got, want - got, (off_t)(off + got));
+        if (n > 0) {
+            got += (size_t)n;
+        } else if (n == 0 || errno != EINTR) {
+            if (got < need) {
+                read_failed(r, off + got, n ? errno : 0);
+                return NULL;
+            }
+            break; /* enough: the rest of the window is noticed when it is needed */
+        }
+    }
+    w->off = off;
+    w->len = got;
+    if (avail) *avail = got;
+    return w->buf;
+}
+
+static const uint8_t *fetch(reader *r, window *w, size_t off, size_t len, size_t ahead)
+{
+    return fetch_some(r, w, off, len, len + ahead, NULL);
 }
 
 /* ---- growable arrays ----------------------------------------------------------- */
@@ -536,10 +620,11 @@ static int (*def_reader(uint32_t kind))(reader *, const def *)
     }
 }
 
-static void read_defs(reader *r, const chunk_ref *c)
+/* The definitions of DEFS chunk c, its payload at `payload` (in a window). */
+static void read_defs(reader *r, const chunk_ref *c, const uint8_t *payload)
 {
     tf_trace *t = r->t;
-    const uint8_t *p = (const uint8_t *)c->payload, *end = p + c->h->payload_bytes;
+    const uint8_t *p = payload, *end = p + c->h->payload_bytes;
     while (p + sizeof(tf_trace_def_header) <= end) {
         tf_trace_def_header h;
         memcpy(&h, p, sizeof h);
@@ -561,8 +646,7 @@ static void read_defs(reader *r, const chunk_ref *c)
                 r->first_malformed_kind = h.kind;
                 r->first_malformed_id = h.id;
                 r->first_malformed_seq = c->h->seq;
-                r->first_malformed_off =
-                    c->off + r->chead + (size_t)(p - (const uint8_t *)c->payload);
+                r->first_malformed_off = c->off + r->chead + (size_t)(p - payload);
             }
             t->dropped_defs++;
         } else if (def_reader(h.kind)(r, &d)) {
@@ -585,39 +669,64 @@ static const char *chunk_kind_name(uint32_t kind)
     }
 }
 
-/* The chunk header at off (copied: it may sit at any offset), if the file
- * holds one whole: magic, a known kind, a payload length that is a
- * multiple of 8 and, in version 3, its own check. */
-static int read_head(const reader *r, size_t off, tf_chunk_header *h)
+/* A chunk header from its bytes b (copied: it may sit at any offset):
+ * magic, a known kind, a payload length that is a multiple of 8 and, in
+ * version 3, its own check. */
+static int head_ok(const reader *r, const uint8_t *b, tf_chunk_header *h)
 {
-    if (r->size - off < r->chead) return 0;
     memset(h, 0, sizeof *h);
-    memcpy(h, r->data + off, r->chead);
+    memcpy(h, b, r->chead);
     return h->magic == TF_CHUNK_MAGIC && tf_chunk_kind_known(h->kind) &&
            (h->payload_bytes & 7) == 0 &&
            (r->version < 3 || (h->reserved == 0 && tf_trace_head_check(h) == h->head_check));
 }
 
-/* The whole chunk at off checks out (header, length within the file, payload checksum). */
-static int chunk_at(const reader *r, size_t off, tf_chunk_header *h)
+/* Read ahead with a chunk header: small chunks (definitions) come in one read. */
+#define TF_HEAD_AHEAD (64u << 10)
+
+/* The chunk header at off, if the file holds one whole and it checks out. */
+static int read_head(reader *r, size_t off, tf_chunk_header *h)
 {
-    return read_head(r, off, h) && h->payload_bytes <= r->size - off - r->chead &&
-           tf_trace_checksum(r->data + off + r->chead, h->payload_bytes / 8) == h->checksum;
+    const uint8_t *b = fetch(r, &r->wc, off, r->chead, TF_HEAD_AHEAD);
+    return b && head_ok(r, b, h);
+}
+
+/* The payload of the whole chunk at off, in r->wc, if it checks out
+ * (header, length within the file, payload checksum); else NULL. The next
+ * chunk's header is read with it. */
+static const uint8_t *chunk_at(reader *r, size_t off, tf_chunk_header *h)
+{
+    if (!read_head(r, off, h) || h->payload_bytes > r->size - off - r->chead) return NULL;
+    const uint8_t *b = fetch(r, &r->wc, off, r->chead + h->payload_bytes, r->chead);
+    if (!b || tf_trace_checksum(b + r->chead, h->payload_bytes / 8) != h->checksum) return NULL;
+    return b + r->chead;
 }
 
 /* The next offset after `from` where a whole, valid chunk starts (every
  * byte offset is tried: an inserted or deleted byte shifts the rest), or
  * the file's size if there is none. A chunk found here is no longer than
- * any writer makes one. */
-static size_t resync(const reader *r, size_t from)
+ * any writer makes one. The file is scanned through r->ws, a candidate
+ * read through r->wc. */
+#define TF_SCAN_WINDOW (1u << 20)
+static size_t resync(reader *r, size_t from)
 {
     static const uint8_t magic[4] = {0x54, 0x46, 0x43, 0x4b}; /* TF_CHUNK_MAGIC, little-endian */
     tf_chunk_header h;
-    while (from < r->size) {
-        const uint8_t *m = memmem(r->data + from, r->size - from, magic, sizeof magic);
-        if (!m) break;
-        size_t at = (size_t)(m - r->data);
-        if (chunk_at(r, at, &h) && h.payload_bytes <= TF_CHUNK_MAX_PAYLOAD) return at;
+    while (from < r->size && r->size - from >= sizeof magic) {
+        size_t n;
+        const uint8_t *w = fetch_some(r, &r->ws, from, sizeof magic, TF_SCAN_WINDOW, &n);
+        if (!w) break;
+        const uint8_t *m = memmem(w, n, magic, sizeof magic);
+        if (!m) {
+            from += n - (sizeof magic - 1); /* a magic may straddle the window's end */
+            continue;
+        }
+        size_t at = from + (size_t)(m - w);
+        /* a header within the window is checked there before the chunk is read */
+        if ((n - (size_t)(m - w) < r->chead || head_ok(r, m, &h)) && chunk_at(r, at, &h) &&
+            h.payload_bytes <= TF_CHUNK_MAX_PAYLOAD)
+            return at;
+        if (r->stopped) break;
         from = at + 1;
     }
     return r->size;
@@ -639,9 +748,10 @@ static void damaged(reader *r, size_t off, size_t next, const char *what)
     }
 }
 
-/* Keep the chunk at off (its header in h): 0, or 1 if it repeats the
- * number of one already kept (then it is left out and counted). */
-static int keep_chunk(reader *r, size_t off, const tf_chunk_header *h)
+/* Keep the chunk at off (its header in h, its payload in r->wc): 0, or 1
+ * if it repeats the number of one already kept (then it is left out and
+ * counted; the earlier one is read again to tell a repeat from a clash). */
+static int keep_chunk(reader *r, size_t off, const tf_chunk_header *h, const uint8_t *payload)
 {
     if (r->oom_chunks) return 1;
     tf_trace *t = r->t;
@@ -649,8 +759,11 @@ static int keep_chunk(reader *r, size_t off, const tf_chunk_header *h)
     uint32_t *slot = map_put(&r->seq_map, h->seq, &is_new);
     if (slot && !is_new) {
         const chunk_ref *o = &r->chunks[*slot];
+        const uint8_t *was = o->hc.payload_bytes == h->payload_bytes && h->payload_bytes
+                                 ? fetch(r, &r->wd, o->off + r->chead, h->payload_bytes, 0)
+                                 : NULL;
         int same = o->hc.payload_bytes == h->payload_bytes &&
-                   !memcmp(o->payload, r->data + off + r->chead, h->payload_bytes);
+                   (!h->payload_bytes || (was && !memcmp(was, payload, h->payload_bytes)));
         if (t->repeated_chunks++ < TF_DAMAGE_LISTED)
             warn(t,
                  "chunk %u (%s) at offset %zu %s the chunk numbered %u at offset %zu; it was left "
@@ -659,18 +772,9 @@ static int keep_chunk(reader *r, size_t off, const tf_chunk_header *h)
                  h->seq, o->off);
         return 1;
     }
-    chunk_ref c = {*h, NULL, (const uint64_t *)(r->data + off + r->chead), NULL, off};
-    if (((uintptr_t)c.payload & 7) != 0) { /* found by a byte-wise resync */
-        c.copy = malloc(h->payload_bytes ? h->payload_bytes : 8);
-        if (!c.copy) goto oom;
-        memcpy(c.copy, c.payload, h->payload_bytes);
-        c.payload = c.copy;
-    }
+    chunk_ref c = {*h, NULL, off};
     size_t cap = r->cap_chunks;
-    if (!slot || PUSH(r->chunks, r->nchunks, cap, c)) {
-        free(c.copy);
-        goto oom;
-    }
+    if (!slot || PUSH(r->chunks, r->nchunks, cap, c)) goto oom;
     r->cap_chunks = cap;
     *slot = (uint32_t)(r->nchunks - 1);
     r->chunks[r->nchunks - 1].h = &r->chunks[r->nchunks - 1].hc; /* until the array moves */
@@ -739,14 +843,16 @@ static void scan_chunks(reader *r)
     while (off < r->size) {
         size_t avail = r->size - off;
         tf_chunk_header h;
-        if (chunk_at(r, off, &h)) {
-            if (!keep_chunk(r, off, &h)) {
+        const uint8_t *payload = chunk_at(r, off, &h);
+        if (r->stopped) break;
+        if (payload) {
+            if (!keep_chunk(r, off, &h, payload)) {
                 chunk_ref *c = &r->chunks[r->nchunks - 1];
                 add_cal(r, h.cal_tsc, h.cal_ns);
-                if (h.kind == TF_CHUNK_DEFS) read_defs(r, c);
+                if (h.kind == TF_CHUNK_DEFS) read_defs(r, c, payload);
                 if (h.kind == TF_CHUNK_TRAILER) {
                     if (h.payload_bytes >= sizeof(tf_trace_trailer)) {
-                        memcpy(&t->trailer, c->payload, sizeof t->trailer);
+                        memcpy(&t->trailer, payload, sizeof t->trailer);
                         t->has_trailer = 1;
                         add_cal(r, t->trailer.end_tsc, t->trailer.end_ns);
                     } else {
@@ -756,15 +862,17 @@ static void scan_chunks(reader *r)
                 }
             }
             off += r->chead + h.payload_bytes;
-            release_below(r, off);
+            if (r->stopped) break; /* comparing a repeat with the chunk it repeats */
             continue;
         }
         int head = read_head(r, off, &h);
         size_t next = resync(r, off + 1);
+        const uint8_t *b = fetch(r, &r->wc, off, avail < 4 ? avail : 4, 0);
+        if (r->stopped || !b) break;
         char what[160];
         if (next == r->size &&
             (head ? h.payload_bytes > avail - r->chead
-                  : avail < r->chead && !memcmp(r->data + off, "TFCK", avail < 4 ? avail : 4))) {
+                  : avail < r->chead && !memcmp(b, "TFCK", avail < 4 ? avail : 4))) {
             /* nothing valid follows, and a chunk starts here that the file
              * does not hold whole: written last, cut short */
             t->truncated_bytes = avail;
@@ -782,6 +890,10 @@ static void scan_chunks(reader *r)
             snprintf(what, sizeof what, "not a valid chunk header");
         damaged(r, off, next, what);
         off = next;
+    }
+    if (r->stopped) { /* the file shrank (or could not be read) under the scan */
+        r->scan_stop = off;
+        t->truncated_bytes += r->size0 - off;
     }
     for (size_t i = 0; i < r->nchunks; i++) r->chunks[i].h = &r->chunks[i].hc;
     if (r->damage_more)
@@ -1115,7 +1227,8 @@ static int (*rec_reader(unsigned type))(reader *, const rec *)
     }
 }
 
-static void read_events(reader *r, const chunk_ref *c)
+/* The records of events chunk c, its payload at `payload` (8-byte aligned). */
+static void read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
 {
     tf_trace *t = r->t;
     uint32_t ti = thread_slot(r, c->h->thread);
@@ -1124,20 +1237,17 @@ static void read_events(reader *r, const chunk_ref *c)
         warn(t, "out of memory reading chunk %u; its records were skipped", c->h->seq);
         return;
     }
-    const uint64_t *p = c->payload, *end = p + c->h->payload_bytes / 8;
-    uint64_t *unpacked = NULL;
-    if (c->h->kind == TF_CHUNK_PACKED) {
-        size_t cap = c->h->payload_bytes + 1, n = 0;
-        unpacked = malloc(cap * sizeof *unpacked);
-        if (!unpacked ||
-            tf_trace_unpack((const uint8_t *)c->payload, c->h->payload_bytes, unpacked, cap, &n)) {
+    const uint64_t *p = payload, *end = p + c->h->payload_bytes / 8;
+    if (c->h->kind == TF_CHUNK_PACKED) { /* unpacked into a buffer kept for the next one */
+        size_t cap = (size_t)c->h->payload_bytes + 1, n = 0;
+        if (cm_grow((void **)&r->unpacked, &r->cap_unpacked, cap, sizeof *r->unpacked) ||
+            tf_trace_unpack((const uint8_t *)payload, c->h->payload_bytes, r->unpacked, cap, &n)) {
             warn(t, "packed chunk %u is malformed; its records were skipped", c->h->seq);
             t->unknown_records++;
-            free(unpacked);
             return;
         }
-        p = unpacked;
-        end = unpacked + n;
+        p = r->unpacked;
+        end = r->unpacked + n;
     }
     while (p < end) {
         uint64_t w = *p;
@@ -1155,10 +1265,42 @@ static void read_events(reader *r, const chunk_ref *c)
         }
         p += words;
     }
-    free(unpacked);
 }
 
-static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
+/* Pass 2 reads chunk c again (the first pass kept its offset and header
+ * only): its payload, 8-byte aligned, or NULL if it is not what the first
+ * pass read (the file shrank, or changed, since: counted). */
+static const uint64_t *reread_chunk(reader *r, const chunk_ref *c)
+{
+    size_t n = r->chead + c->hc.payload_bytes;
+    const uint8_t *b = fetch(r, &r->wc, c->off, n, 0);
+    if (!b) {
+        r->lost_chunks++;
+        return NULL;
+    }
+    if (r->fd <
+        0) { /* memory does not change; a chunk found by a byte-wise resync may sit anywhere */
+        if (!((uintptr_t)(b + r->chead) & 7)) return (const uint64_t *)(b + r->chead);
+        if (cm_grow((void **)&r->wc.buf, &r->wc.cap, n, 1)) {
+            r->lost_chunks++;
+            if (!r->stopped) read_failed(r, c->off, ENOMEM);
+            return NULL;
+        }
+        memcpy(r->wc.buf, b, n);
+        return (const uint64_t *)(r->wc.buf + r->chead);
+    }
+    if (memcmp(b, &c->hc, r->chead) ||
+        tf_trace_checksum(b + r->chead, c->hc.payload_bytes / 8) != c->hc.checksum) {
+        if (!r->changed_chunks++) {
+            r->first_changed_seq = c->hc.seq;
+            r->first_changed_off = c->off;
+        }
+        return NULL;
+    }
+    return (const uint64_t *)(b + r->chead); /* the window starts at the chunk: aligned */
+}
+
+static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
                       const tf_trace_opts *opts);
 
 tf_trace *tf_trace_load(const char *path)
@@ -1168,16 +1310,19 @@ tf_trace *tf_trace_load(const char *path)
 
 tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
     struct stat st;
-    if (opts && !fstat(fileno(f), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (uint64_t)st.st_size <= SIZE_MAX) { /* streamed: mapped, given back as it is read */
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fileno(f), 0);
-        fclose(f);
-        if (m != MAP_FAILED) return load(path, m, (size_t)st.st_size, 1, opts);
-        if (!(f = fopen(path, "rb")))
-            return cm_err_null("%s: cannot open: %s", path, strerror(errno));
+    if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size <= SIZE_MAX) { /* read through windows, front to back, twice */
+        (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+        return load(path, fd, NULL, (size_t)st.st_size, opts);
+    }
+    /* a pipe, a device, or a file the system says is empty: read whole into memory */
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return cm_err_null("%s: cannot read: %s", path, strerror(errno));
     }
     uint8_t *data = NULL;
     size_t size = 0, cap = 0;
@@ -1192,7 +1337,7 @@ tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
         if (n == 0) break;
     }
     fclose(f);
-    return load(path, data, size, 0, opts);
+    return load(path, -1, data, size, opts);
 }
 
 tf_trace *tf_trace_read(const char *name, const void *data, size_t size)
@@ -1206,18 +1351,65 @@ tf_trace *tf_trace_read_opts(const char *name, const void *data, size_t size,
     uint8_t *copy = malloc(size ? size : 1);
     if (!copy) return cm_err_null("%s: out of memory", name);
     if (size) memcpy(copy, data, size);
-    return load(name, copy, size, 0, opts);
+    return load(name, -1, copy, size, opts);
 }
 
-/* Read the trace in data[0..size) (owned: freed, or unmapped if mapped, here). */
-static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
+/* The file changed under the reader (read_failed, reread_chunk): what was
+ * lost, in one or two warnings, and counted (bytes the first pass could
+ * not read as cut short, chunks the second could not read again as
+ * missing), so the report says the trace is damaged. Or it grew: what was
+ * added after it was opened is not read (no loss: what was read is the
+ * file as it was). */
+static void file_changed(reader *r)
+{
+    tf_trace *t = r->t;
+    char lost[200] = "";
+    if (r->lost_chunks && r->scan_stop)
+        snprintf(lost, sizeof lost,
+                 "; the %zu bytes from offset %zu on were not read, and %llu chunks before "
+                 "them could not be read again",
+                 r->size0 - r->scan_stop, r->scan_stop, (unsigned long long)r->lost_chunks);
+    else if (r->scan_stop)
+        snprintf(lost, sizeof lost, "; the %zu bytes from offset %zu on were not read",
+                 r->size0 - r->scan_stop, r->scan_stop);
+    else if (r->lost_chunks)
+        snprintf(lost, sizeof lost, "; %llu chunk%s after offset %zu %s lost",
+                 (unsigned long long)r->lost_chunks, r->lost_chunks == 1 ? "" : "s", r->size,
+                 r->lost_chunks == 1 ? "was" : "were");
+    if (r->stopped && !r->stop_err)
+        warn(t,
+             "the file shrank from %zu to %zu bytes while it was read%s (another program "
+             "truncated or rewrote it); what was read is in the reports",
+             r->size0, r->size, lost);
+    else if (r->stopped)
+        warn(t, "reading the file failed at offset %zu (%s)%s; what was read is in the reports",
+             r->stop_at, strerror(r->stop_err), lost);
+    if (r->changed_chunks)
+        warn(t,
+             "the file changed while it was read: %llu chunk%s no longer held what the first "
+             "pass read (the first: chunk %u at offset %zu) and %s left out (another program "
+             "rewrote the file)",
+             (unsigned long long)r->changed_chunks, r->changed_chunks == 1 ? "" : "s",
+             r->first_changed_seq, r->first_changed_off, r->changed_chunks == 1 ? "was" : "were");
+    t->missing_chunks += r->lost_chunks + r->changed_chunks;
+    struct stat st;
+    if (!r->stopped && r->fd >= 0 && !fstat(r->fd, &st) && (uint64_t)st.st_size > r->size0)
+        warn(t,
+             "the file grew from %zu to %llu bytes while it was read; the %llu bytes added "
+             "after it was opened were not read",
+             r->size0, (unsigned long long)st.st_size, (unsigned long long)st.st_size - r->size0);
+}
+
+/* Read the trace in the file fd (size bytes at open) or in data[0..size)
+ * (fd -1); both are owned: closed or freed here. */
+static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
                       const tf_trace_opts *opts)
 {
     reader r;
     memset(&r, 0, sizeof r);
+    r.fd = fd;
     r.data = data;
-    r.size = size;
-    r.mapped = mapped;
+    r.size = r.size0 = size;
     r.opts = opts;
     if (r.size == 0) {
         drop_data(&r);
@@ -1226,9 +1418,17 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
                            "it started)",
                            path);
     }
-    if (r.size < sizeof(tf_trace_header) || memcmp(r.data, TF_TRACE_MAGIC, 8) != 0) {
-        int ours = r.size >= 8 ? !memcmp(r.data, TF_TRACE_MAGIC, 8)
-                               : !memcmp(r.data, TF_TRACE_MAGIC, r.size);
+    size_t lead = r.size < sizeof(tf_trace_header) ? r.size : sizeof(tf_trace_header);
+    const uint8_t *head = fetch(&r, &r.wc, 0, lead, TF_HEAD_AHEAD);
+    if (!head) {
+        int err = r.stop_err;
+        drop_data(&r);
+        return cm_err_null("%s: cannot read: %s", path,
+                           err ? strerror(err) : "the file shrank to nothing as it was opened");
+    }
+    if (r.size < sizeof(tf_trace_header) || memcmp(head, TF_TRACE_MAGIC, 8) != 0) {
+        int ours =
+            r.size >= 8 ? !memcmp(head, TF_TRACE_MAGIC, 8) : !memcmp(head, TF_TRACE_MAGIC, r.size);
         drop_data(&r);
         if (ours)
             return cm_err_null("%s: the file is %zu bytes, shorter than its %zu-byte header (the "
@@ -1237,7 +1437,7 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
         return cm_err_null("%s: not a tt-foil trace (no TFTRACE1 magic)", path);
     }
     uint32_t version;
-    memcpy(&version, r.data + offsetof(tf_trace_header, version), sizeof version);
+    memcpy(&version, head + offsetof(tf_trace_header, version), sizeof version);
     if (version != TF_TRACE_VERSION && version != TF_TRACE_VERSION_V2) {
         drop_data(&r);
         return cm_err_null("%s: file format version %u; this reader reads versions %u and %u "
@@ -1253,7 +1453,7 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
     }
     r.t = t;
     t->path = strdup(path);
-    memcpy(&t->header, r.data, sizeof t->header);
+    memcpy(&t->header, head, sizeof t->header);
     t->header.program[sizeof t->header.program - 1] = 0;
     r.ns_clock = (t->header.flags & TF_TRACE_FLAG_NS_CLOCK) != 0;
     add_cal(&r, t->header.start_tsc, t->header.start_ns);
@@ -1262,13 +1462,16 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
     if (t->ndev_sites)
         qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
-    r.released = 0; /* the second pass reads the file again from the start */
+    r.wc.len = 0; /* pass 2 reads the file again, from the start */
     for (size_t i = 0; i < r.nchunks; i++) {
-        if (r.chunks[i].h->kind == TF_CHUNK_EVENTS || r.chunks[i].h->kind == TF_CHUNK_PACKED)
-            read_events(&r, &r.chunks[i]);
-        release_below(&r, r.chunks[i].off);
+        const chunk_ref *c = &r.chunks[i];
+        const uint64_t *payload;
+        if ((c->h->kind == TF_CHUNK_EVENTS || c->h->kind == TF_CHUNK_PACKED) &&
+            (payload = reread_chunk(&r, c)))
+            read_events(&r, c, payload);
     }
     free(r.words);
+    file_changed(&r);
     /* zones still open: the program stopped inside them */
     for (uint32_t i = 0; i < r.nstacks; i++) {
         struct stack *st = &r.stacks[i];
@@ -1279,8 +1482,8 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
         }
         free(st->idx);
     }
-    int damage = t->bad_bytes || t->missing_chunks;
-    if (t->truncated_bytes)
+    int damage = t->bad_bytes || t->missing_chunks || r.scan_stop;
+    if (t->truncated_bytes && !r.scan_stop) /* else the file shrank: file_changed said so */
         warn(t,
              "the last %llu bytes are an unfinished chunk (the program was stopped while "
              "writing, or its disk filled up); they were left out",
@@ -1346,7 +1549,6 @@ static tf_trace *load(const char *path, uint8_t *data, size_t size, int mapped,
     cm_map *maps[] = {&r.loc_map,    &r.pool_def, &r.pool_use, &r.name_map, &r.track_map,
                       &r.thread_map, &r.open_map, &r.seq_map,  &r.text_len};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) cm_map_free(maps[i]);
-    for (size_t i = 0; i < r.nchunks; i++) free(r.chunks[i].copy);
     free(r.chunks);
     free(r.cal);
     drop_data(&r);

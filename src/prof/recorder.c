@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -600,6 +601,30 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
     t->pos[s] = p + words;
 }
 
+void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
+{
+    if (!tf_prof_on[s]) return NULL;
+    if (cap > TF_TEXT_MAX) cap = TF_TEXT_MAX; /* (callers stay within it) */
+    unsigned words = 1 + (unsigned)((cap + 7) / 8);
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t now = tf_prof_now();
+    uint64_t *p = t->pos[s];
+    if (t->end[s] - p < (ptrdiff_t)words || ((now - t->base[s]) >> 40))
+        p = tf_prof_reserve(s, words, now);
+    p[0] = TF_REC(type, 0, now - t->base[s]); /* the length comes with the end */
+    return p + 1;
+}
+
+void tf_prof_bytes_end(int s, size_t len)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t *p = t->pos[s];
+    unsigned words = 1 + (unsigned)((len + 7) / 8);
+    p[0] |= (uint64_t)len << TF_REC_ARG_SHIFT;
+    if (len & 7) memset((char *)(p + 1) + len, 0, 8 - (len & 7)); /* the last word's padding */
+    t->pos[s] = p + words;
+}
+
 void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
                        const char *c)
 {
@@ -814,6 +839,31 @@ static void expand_path(char *out, size_t n, const char *pattern)
     out[k] = 0;
 }
 
+/* A new file (a new inode) at `path`, never the old one truncated: a
+ * report still reading the previous capture's file keeps reading it whole
+ * (the reader would otherwise see it shrink under it). The header is
+ * written under a temporary name in the same directory, then renamed over
+ * the path, so the path names the old file or the new one with its header,
+ * never nothing or an empty file. A path that is not a regular file (a
+ * device, a FIFO, a symbolic link), a temporary name that does not fit or
+ * cannot be created: the path itself, as before. Returns the fd, -1 with
+ * errno; *tmp holds the name to rename, or is empty. */
+static int create_fresh(const char *path, char *tmp, size_t n)
+{
+    struct stat sb;
+    tmp[0] = 0;
+    if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int w = snprintf(tmp, n, "%s.%ld.tmp", path, (long)getpid()), fd = -1;
+    if (w > 0 && (size_t)w < n) {
+        (void)unlink(tmp); /* a stale one of an earlier process with this pid */
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    }
+    if (fd >= 0) return fd;
+    tmp[0] = 0;
+    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+}
+
 static void open_stream(int s, enum tf_env_id env, const char *what)
 {
     tf_stream *st = &tf_streams[s];
@@ -824,7 +874,8 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     if (tf_env_is_off(path)) return;
     expand_path(st->path, sizeof st->path, path);
     tf_prof_on[s] = 1;
-    st->fd = open(st->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    char tmp[sizeof st->path + 32];
+    st->fd = create_fresh(st->path, tmp, sizeof tmp);
     if (st->fd < 0) {
         stream_failed(st, errno, 0, 0); /* every record will count as lost */
         return;
@@ -842,6 +893,13 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     errno = 0;
     if (write(st->fd, &h, sizeof h) != (ssize_t)sizeof h)
         stream_failed(st, errno ? errno : ENOSPC, 0, 1);
+    if (tmp[0] && rename(tmp, st->path)) { /* the file would have no name: record nothing */
+        int err = errno;
+        (void)unlink(tmp);
+        close(st->fd);
+        st->fd = -1;
+        stream_failed(st, err, 0, 0);
+    }
 }
 
 /* fork(): the child must not write into its parent's files (its buffers

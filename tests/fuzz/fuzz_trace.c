@@ -2,12 +2,16 @@
  * definitions, records, device blocks walked and placed on the clock), as a
  * packed chunk payload, and as records that must survive a pack/unpack
  * round trip word for word. Every input ends in a trace (with warnings) or
- * a message, never a crash, a hang or an out-of-bounds read. */
+ * a message, never a crash, a hang or an out-of-bounds read; read from a
+ * file (through the reader's windows) it gives what it gives from memory. */
+#define _GNU_SOURCE /* memfd_create */
 #include "fuzz.h"
 #include "tt_foil/trace.h"
 #include "tf_memmap.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static int count_event(void *ctx, const tf_tr_dev_event *e)
 {
@@ -54,6 +58,37 @@ static size_t make_records(const uint8_t *data, size_t size, uint64_t *w, size_t
     return n;
 }
 
+/* The same bytes as a file (a memfd), read through windows as the report
+ * reads a trace: the same trace as from memory, warning for warning. */
+static void check_file(const uint8_t *data, size_t size, const tf_trace *m, const streamed *ms)
+{
+    int fd = memfd_create("fuzz.tft", MFD_CLOEXEC);
+    if (fd < 0) return;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(fd, data + done, size - done);
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    streamed st = {0};
+    tf_trace_opts o = {on_block, &st};
+    tf_trace *f = done == size ? tf_trace_load_opts(path, &o) : NULL;
+    close(fd);
+    if (done != size) return;
+    FUZZ_CHECK(!f == !m);
+    if (f) {
+        FUZZ_CHECK(f->nwarnings == m->nwarnings && f->nzones == m->nzones &&
+                   f->dev_streamed == m->dev_streamed && f->bad_bytes == m->bad_bytes &&
+                   f->truncated_bytes == m->truncated_bytes &&
+                   f->missing_chunks == m->missing_chunks && st.events == ms->events);
+        for (int i = 0; i < f->nwarnings && i < m->nwarnings; i++)
+            FUZZ_CHECK(!strcmp(f->warnings[i], m->warnings[i]));
+    }
+    tf_trace_free(f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     tf_trace *t = tf_trace_read("fuzz.tft", data, size);
@@ -61,6 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tf_trace_opts o = {on_block, &st};
     tf_trace *ts = tf_trace_read_opts("fuzz.tft", data, size, &o);
     FUZZ_CHECK(!t == !ts);
+    check_file(data, size, ts, &st);
     if (t) {
         uint64_t n = 0, a, b;
         tf_tr_dev_counts c = {0};

@@ -7,10 +7,12 @@
 #include "tf_env.h"
 #include "tt_foil/error.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -277,6 +279,43 @@ static void test_abort_and_kill(void)
     }
 }
 
+/* A new capture into the path of an old one makes a new file (inode): a
+ * report still reading the old one keeps it whole, and the path never
+ * names a file cut short. No temporary name is left behind. */
+static void test_fresh_file(void)
+{
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/fresh.trace", dir);
+    const char *args[] = {"nest", NULL};
+    CHECK_TRUE(run(trace, NULL, NULL, args) == 0);
+    int fd = open(trace, O_RDONLY);
+    struct stat a, b;
+    CHECK_TRUE(fd >= 0 && fstat(fd, &a) == 0);
+    if (fd < 0) return;
+    char *old = malloc((size_t)a.st_size + 1), *again = malloc((size_t)a.st_size + 1);
+    CHECK_TRUE(old && again && pread(fd, old, (size_t)a.st_size, 0) == a.st_size);
+    const char *threads[] = {"threads", NULL};
+    CHECK_TRUE(run(trace, NULL, NULL, threads) == 0);
+    CHECK_TRUE(stat(trace, &b) == 0 && b.st_ino != a.st_ino);
+    /* the file the reader holds is the old one, as it was */
+    struct stat held;
+    CHECK_TRUE(fstat(fd, &held) == 0 && held.st_ino == a.st_ino && held.st_size == a.st_size);
+    CHECK_TRUE(old && again && pread(fd, again, (size_t)a.st_size, 0) == a.st_size &&
+               !memcmp(old, again, (size_t)a.st_size));
+    close(fd);
+    free(old);
+    free(again);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t && t->has_trailer && t->nwarnings == 0 && t->nthreads > 1);
+    tf_trace_free(t);
+    DIR *d = opendir(dir);
+    int leftovers = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        leftovers += strstr(e->d_name, "fresh.trace.") != NULL;
+    if (d) closedir(d);
+    CHECK_EQ_U(leftovers, 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -289,5 +328,6 @@ int main(int argc, char **argv)
     test_threads();
     test_failures();
     test_abort_and_kill();
+    test_fresh_file();
     return tf_check_report("test_prof");
 }

@@ -10,7 +10,8 @@
  *     behind a barrier: TRISC0's dominant stall is CB 0; DRAM bytes are
  *     the tiles read and written;
  *   - the same pipeline with one core given three times the work: that
- *     core is the straggler. */
+ *     core is the straggler;
+ *   - read after an asynchronous launch: that dispatch's counters. */
 #include "common/cm_risc.h"
 #include "tools/profile/pf.h"
 #include "rt_test.h"
@@ -117,6 +118,43 @@ static void dram_streaming(void)
     for (int i = 0; i < CORES; i++) MUST(tf_l1_reset(dev, (tf_core){i % 4, i / 4}));
 }
 
+/* The counters of a program's last dispatch, read after an asynchronous
+ * launch of it, while it runs (the live counters, under the chip's lock)
+ * and after tf_launch_wait (the final ones, read without the lock since
+ * its windows closed): the later dispatch's, never the earlier's. */
+static void counters_after_async(void)
+{
+    enum { PAGE = 2048 };
+    tf_core core = {0, 0};
+    tf_buffer *src = MUST_PTR(tf_buffer_create_dram(dev, 64 * PAGE));
+    tf_buffer *scratch = MUST_PTR(tf_buffer_create_l1(dev, core, PAGE));
+    uint64_t a = tf_buffer_noc_addr(src);
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, stream));
+    uint32_t args[] = {lo32(a), hi32(a), 64, PAGE, 16, (uint32_t)tf_buffer_address(scratch)};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
+    MUST(tf_dispatch_execute(p));
+    tf_perf_core c1, c2, again, during;
+    MUST(tf_program_counters(p, &c1));
+    MUST(tf_program_counters(p, &again));
+    CHECK_TRUE(!memcmp(&c1, &again, sizeof c1)); /* final: the same each time */
+    args[2] = 16;                                /* a quarter of the pages */
+    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
+    tf_launch *l = MUST_PTR(tf_dispatch_launch_async(&p, 1));
+    MUST(tf_program_counters(p, &during)); /* some state of either: not checked */
+    MUST(tf_launch_wait(l));
+    MUST(tf_program_counters(p, &c2));
+    check_sums(&c2, "after async");
+    uint64_t rd1 = 0, rd2 = 0;
+    for (int b = 0; b < TF_PERF_MAX_BANKS; b++) rd1 += c1.dram_rd[b], rd2 += c2.dram_rd[b];
+    CHECK_EQ_U(rd1, 64 * PAGE);
+    CHECK_EQ_U(rd2, 16 * PAGE);
+    CHECK_TRUE(c2.risc[TF_RISC_BRISC].start > c1.risc[TF_RISC_BRISC].end);
+    tf_program_destroy(p);
+    tf_buffer_free(src);
+    MUST(tf_l1_reset(dev, core));
+}
+
 /* The matmul pipeline on `n` cores: core i computes `tiles[i]` output
  * tiles of Kt = kt each; `fed`: the reader pushes pages without reading. */
 static pf_op matmul(int n, const uint32_t *tiles, uint32_t kt, int fed, uint32_t page)
@@ -185,6 +223,7 @@ int main(void)
     burst = MUST_PTR(tf_kernel_load(dev, TF_TEST_KERNELS "/mm_burst.compute"));
 
     dram_streaming();
+    counters_after_async();
 
     /* compute-bound: the math never waits for data (Bfp8_b tiles: the
      * unpacker takes 17 cycles a tile, the matmul 64) */

@@ -41,7 +41,8 @@ _Static_assert(sizeof(tf_perf_core) % 8 == 0, "tf_perf_core is words");
  * table: the words a record carries, found by a branch-free scan of the
  * words (perf_nonzero) rather than field by field. The dispatch path
  * records them after every dispatch. */
-static uint64_t rt_perf_has[(RT_PERF_WORDS + 63) / 64]; /* bit per word */
+static uint64_t rt_perf_has[(RT_PERF_WORDS + 63) / 64];   /* bit per word */
+static uint64_t rt_perf_stamp[(RT_PERF_WORDS + 63) / 64]; /* tf_perf_stamp_word, bit per word */
 static pthread_once_t rt_perf_once = PTHREAD_ONCE_INIT;
 static int rt_perf_off; /* TT_FOIL_PERF_COUNTERS=OFF: read once per process */
 
@@ -105,6 +106,8 @@ static void perf_init(void)
         }
     TF_PERF_FIELDS(RT_PERF_KEY_ONE)
 #undef RT_PERF_KEY_ONE
+    for (unsigned w = 0; w < RT_PERF_WORDS; w++)
+        rt_perf_stamp[w / 64] |= (uint64_t)tf_perf_stamp_word(w) << (w % 64);
 #ifdef RT_PERF_HAVE_AVX2
     rt_perf_avx2 = __builtin_cpu_supports("avx2");
 #endif
@@ -200,7 +203,7 @@ static void perf_records(const uint64_t *w, tf_dev_perf2 *h, uint32_t chip)
                 prev = (size_t)-1;
             }
             uint64_t v = w[i];
-            if (tf_perf_stamp_word((unsigned)i)) {
+            if (rt_perf_stamp[k] >> (i % 64) & 1) {
                 int64_t d = (int64_t)(v - base);
                 v = (uint64_t)d << 1 ^ (uint64_t)(d >> 63);
             }

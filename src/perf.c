@@ -118,6 +118,8 @@ static void perf_init(void)
 /* The DEVICE_CHIP definition id of the chip's figures: interned by the
  * figures (two devices alike share one), defined in the trace on first
  * use. The last one is kept per thread: a dispatch compares 11 words. */
+_Static_assert(sizeof(((tf_chip_info *)0)->matmul_cycles) == 5 * sizeof(uint32_t),
+               "five fidelities of matmul cycles");
 typedef struct rt_chip_key {
     uint32_t clock_mhz, fig[TF_PERF_CHIP_FIGURES];
 } rt_chip_key;
@@ -127,14 +129,24 @@ static uint32_t rt_nchips;
 static __thread rt_chip_key rt_last_chip;
 static __thread uint32_t rt_last_chip_id;
 
+/* 1 if k holds ci's figures (read from ci as they are: no key built on the
+ * way of a dispatch) */
+static int chip_same(const rt_chip_key *k, const tf_chip_info *ci)
+{
+    return k->clock_mhz == ci->clock_mhz && k->fig[0] == (uint8_t)ci->grid_x &&
+           k->fig[1] == (uint8_t)ci->grid_y && k->fig[2] == (uint8_t)ci->dram_banks &&
+           k->fig[3] == ci->dram_bytes_per_cycle && k->fig[4] == ci->noc_bytes_per_cycle &&
+           !memcmp(&k->fig[5], ci->matmul_cycles, sizeof ci->matmul_cycles);
+}
+
 static uint32_t chip_id(const tf_chip_info *ci)
 {
+    if (rt_last_chip_id && chip_same(&rt_last_chip, ci)) return rt_last_chip_id;
     rt_chip_key k = {ci->clock_mhz,
                      {(uint32_t)(uint8_t)ci->grid_x, (uint32_t)(uint8_t)ci->grid_y,
                       (uint32_t)(uint8_t)ci->dram_banks, ci->dram_bytes_per_cycle,
                       ci->noc_bytes_per_cycle}};
     for (int i = 0; i < 5; i++) k.fig[5 + i] = ci->matmul_cycles[i];
-    if (rt_last_chip_id && !memcmp(&k, &rt_last_chip, sizeof k)) return rt_last_chip_id;
     pthread_mutex_lock(&rt_chip_lock);
     uint32_t id = 0;
     for (uint32_t i = 0; i < rt_nchips && !id; i++)

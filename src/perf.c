@@ -1,9 +1,9 @@
 /* The chip's hardware counters, host side (contracts/tf_perf.h). After
  * each dispatch, when the host profiler records a trace, the runtime reads
  * each core's counters through the transport's optional perf_counters and
- * writes them as DEVICE_PERF records (the non-zero counters as key/value
- * pairs, with the chip's modeled peaks): tt_foil_profile's ops report is
- * made from them. With the profiler off nothing is read, nor with
+ * writes them as DEVICE_PERF records (the non-zero counters as varints;
+ * the chip's modeled peaks in a DEVICE_CHIP definition, once per chip):
+ * tt_foil_profile's ops report is made from them. With the profiler off nothing is read, nor with
  * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h; read at the first
  * dispatch). Reading costs the chip no modeled time: the core is done. */
 #include "rt_internal.h"
@@ -178,7 +178,7 @@ static uint32_t chip_id(const tf_chip_info *ci)
  * word found by a scan of the words (mostly zero, 16 at a time), window
  * stamps relative to the base; parts 0, 1, .. when a record of
  * TF_TEXT_MAX bytes is full, and one record without words when every
- * counter is zero. A dispatch-bound core's two dozen words take ~90
+ * counter is zero. A dispatch-bound core's two dozen words take ~66
  * bytes instead of version 1's ~440. */
 enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
 

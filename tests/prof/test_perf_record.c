@@ -27,7 +27,8 @@ static void pattern(tf_perf_core *c)
     uint64_t x = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < TF_PERF_WORDS; i++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        /* mostly 64-bit values (10-byte varints: the words need two records), some of 1 to 63 bits */
+        /* mostly 64-bit values (10-byte varints: the words need two
+         * records), some of 1 to 63 bits */
         w[i] = i % 4 ? x | 1ull << 63 : (x >> (i % 64)) | 1;
     }
     for (int r = 0; r < TF_NUM_RISCS; r++) { /* stamps around a base */

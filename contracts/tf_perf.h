@@ -19,6 +19,7 @@
 
 #include "tf_memmap.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* X(NAME, label, what the RISC waited for) */
@@ -92,8 +93,8 @@ typedef struct tf_perf_core {
     uint64_t dram_busy[TF_PERF_MAX_BANKS];
 } tf_perf_core;
 
-/* ---- the DEVICE_PERF trace record: a header, then (key, value) pairs of
- * the fields that are not zero ----------------------------------------------- */
+/* ---- the DEVICE_PERF trace record: the non-zero counters; a reader applies
+ * them as (key, value) pairs --------------------------------------------- */
 
 /* X(field, scope, count): every uint64 field of tf_perf_core, in order;
  * scope R: one per RISC (tf_perf_risc), C: the core's. A key is field
@@ -116,11 +117,23 @@ enum tf_perf_field { TF_PERF_FIELDS(TF_PERF_FIELD_ENUM) TF_PERF_NUM_FIELDS };
 #define TF_PERF_KEY(field, risc, idx)                                                              \
     ((uint64_t)(field) | (uint64_t)(risc) << 8 | (uint64_t)(idx) << 16)
 
-#define TF_PERF_RECORD_VERSION 1
-
-/* DEVICE_PERF payload: this header, then npairs x (key, value) uint64s. A
+/* DEVICE_PERF record versions. 1: a 56-byte tf_dev_perf header (the
+ * chip's figures in every record), then npairs x (key, value) uint64s; a
  * core's pairs may take several records (part 0, 1, ..: each at most
- * TF_PERF_RECORD_PAIRS); the chip's modeled peaks travel with them. */
+ * TF_PERF_RECORD_PAIRS). Still read. 2 (written): a tf_dev_perf2 header,
+ * then varints (unsigned LEB128): the DEVICE_CHIP definition id that holds
+ * the chip's figures, the record's base cycle, then per non-zero word of
+ * tf_perf_core (tf_perf_core's words in order, TF_PERF_WORDS of them) the
+ * word's index minus the previous one's (the first: index + 1; 0 ends the
+ * record, zero padding follows) and its value; a window stamp (start, end:
+ * tf_perf_stamp_word) as zigzag(value - base). The host ns of the readback
+ * is the record's own time stamp. At most TF_TEXT_MAX bytes a record: a
+ * core's words may take parts 0, 1, .. */
+#define TF_PERF_RECORD_V1      1
+#define TF_PERF_RECORD_VERSION 2
+
+/* The figures a reader sees with each record (version 1 carries them; 2
+ * takes them from its DEVICE_CHIP definition and its own time stamp). */
 #define TF_PERF_RECORD_PAIRS 240
 typedef struct tf_dev_perf {
     uint32_t dispatch;
@@ -137,6 +150,39 @@ static_assert(sizeof(tf_dev_perf) == 56, "DEVICE_PERF header layout");
 #else
 _Static_assert(sizeof(tf_dev_perf) == 56, "DEVICE_PERF header layout");
 #endif
+
+/* Version 2's header: the first 8 bytes of version 1's (version at byte 6
+ * tells them apart). */
+typedef struct tf_dev_perf2 {
+    uint32_t dispatch;
+    uint8_t x, y, version, part;
+} tf_dev_perf2;
+
+/* Version 2's word indices are tf_perf_core's words: changing the struct
+ * changes the record (a new version, and a reader that keeps this one). */
+#define TF_PERF_WORDS (sizeof(tf_perf_core) / 8)
+#ifdef __cplusplus
+static_assert(sizeof(tf_perf_core) == 643 * 8, "tf_perf_core is DEVICE_PERF version 2's words");
+#else
+_Static_assert(sizeof(tf_perf_core) == 643 * 8, "tf_perf_core is DEVICE_PERF version 2's words");
+#endif
+
+/* 1 if word w of tf_perf_core is a RISC's window stamp (start or end). */
+static inline int tf_perf_stamp_word(unsigned w)
+{
+    const unsigned r0 = (unsigned)(offsetof(tf_perf_core, risc) / 8);
+    const unsigned rw = (unsigned)(sizeof(tf_perf_risc) / 8);
+    if (w < r0 || w >= r0 + TF_NUM_RISCS * rw) return 0;
+    unsigned k = (w - r0) % rw;
+    return k == offsetof(tf_perf_risc, start) / 8 || k == offsetof(tf_perf_risc, end) / 8;
+}
+
+/* The chip's figures of DEVICE_CHIP definitions (tf_trace_records.h): the
+ * definition's `line` is the clock in MHz, its first string these whole
+ * numbers in decimal, space-separated, in this order. */
+#define TF_PERF_CHIP_FIGURES                                                                       \
+    10 /* grid x, grid y, DRAM banks, DRAM bytes per cycle per bank,                               \
+          NOC bytes per cycle per port, matmul cycles at fidelity 0-4 */
 
 /* Field f's element i of RISC r (scope R) or of the core (C). */
 #define TF_PERF_RISCS_R          TF_NUM_RISCS

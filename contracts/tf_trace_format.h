@@ -23,10 +23,14 @@
 #endif
 
 #define TF_TRACE_MAGIC "TFTRACE1"
-/* 3: the chunk header is checked too (head_check, 56-byte header); 2:
- * named pools and tracks (1 had core coordinates). The reader reads 2 and
- * 3 (a version-2 chunk header is the first 48 bytes, unchecked). */
-#define TF_TRACE_VERSION    3u
+/* 4: DEVICE_PERF records are version 2 (compact: contracts/tf_perf.h),
+ * with DEVICE_CHIP definitions; 3: the chunk header is checked too
+ * (head_check, 56-byte header); 2: named pools and tracks (1 had core
+ * coordinates). The reader reads 2 to 4 (a version-2 chunk header is the
+ * first 48 bytes, unchecked; a DEVICE_PERF record's own version says how
+ * to read it, whatever the file's). */
+#define TF_TRACE_VERSION    4u
+#define TF_TRACE_VERSION_V3 3u
 #define TF_TRACE_VERSION_V2 2u
 
 /* file header flags */
@@ -197,6 +201,34 @@ static inline void tf_trace_seal(tf_chunk_header *c, const void *payload)
     c->checksum = tf_trace_checksum(payload, c->payload_bytes / 8);
     c->reserved = 0;
     c->head_check = tf_trace_head_check(c);
+}
+
+/* Unsigned LEB128 varints (PACKED payloads, DEVICE_PERF version 2): 7
+ * bits a byte, low first, the top bit set on all but the last byte; at
+ * most 10 bytes. get: NULL when the varint runs past `end` (or past 10
+ * bytes). */
+static inline uint8_t *tf_trace_put_varint(uint8_t *o, uint64_t v)
+{
+    while (v >= 0x80) {
+        *o++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *o++ = (uint8_t)v;
+    return o;
+}
+
+static inline const uint8_t *tf_trace_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
+{
+    uint64_t r = 0;
+    for (int shift = 0; p < end && shift < 64; shift += 7) {
+        uint8_t b = *p++;
+        r |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80)) {
+            *v = r;
+            return p;
+        }
+    }
+    return 0;
 }
 
 #endif

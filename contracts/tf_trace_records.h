@@ -35,8 +35,10 @@
       "where a RISC stood after a timeout, fault or interrupt: a tf_dev_pc header, then "         \
       "`function (file:line)` or what ran there")                                                \
     X(DEVICE_PERF, 11, TF_REC_TEXT, "byte length",                                                 \
-      "one core's hardware counters of one dispatch: a tf_dev_perf header, then (key, value) "    \
-      "pairs of its non-zero counters (contracts/tf_perf.h)")                                      \
+      "one core's hardware counters of one dispatch (contracts/tf_perf.h): a tf_dev_perf2 header " \
+      "(version 2), then varints: the DEVICE_CHIP id, a base cycle, then (word index step, "      \
+      "value) per non-zero counter; version 1 (still read): a tf_dev_perf header, then (key, "     \
+      "value) uint64 pairs")                                                                       \
     X(ALLOC_SET, 12, TF_REC_TEXT, "byte length",                                                   \
       "allocations made at one time in one pool of 32-bit addresses (the runtime's kernel "        \
       "configuration of a dispatch, in `Kernel config L1 (x,y)`): a u32 pool id, 4 bytes 0, then " \
@@ -132,7 +134,12 @@ static inline int tf_rec_known(unsigned type)
                                    "of DEVICE_BLOCK's `fw_image`/`kernel_image`")                  \
     X(CLOCK_SYNC, 8, "host ns, cycle, ns per cycle", "the device clock sync (the spec's clock "   \
                                    "sync line); `line` 1: the device clock is the host's "        \
-                                   "monotonic clock, 0: free running")
+                                   "monotonic clock, 0: free running")                          \
+    X(DEVICE_CHIP, 9, "figures", "the chip figures of DEVICE_PERF records naming `id`: the clock " \
+                                   "in MHz in `line`; figures: grid x, grid y, DRAM banks, DRAM " \
+                                   "bytes per cycle per bank, NOC bytes per cycle per port, "     \
+                                   "matmul tile op cycles at fidelity 0-4, decimal, "             \
+                                   "space-separated (contracts/tf_perf.h)")
 // clang-format on
 
 enum tf_def_kind {

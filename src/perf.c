@@ -1,9 +1,9 @@
 /* The chip's hardware counters, host side (contracts/tf_perf.h). After
  * each dispatch, when the host profiler records a trace, the runtime reads
  * each core's counters through the transport's optional perf_counters and
- * writes them as DEVICE_PERF records (the non-zero counters as key/value
- * pairs, with the chip's modeled peaks): tt_foil_profile's ops report is
- * made from them. With the profiler off nothing is read, nor with
+ * writes them as DEVICE_PERF records (the non-zero counters as varints;
+ * the chip's modeled peaks in a DEVICE_CHIP definition, once per chip):
+ * tt_foil_profile's ops report is made from them. With the profiler off nothing is read, nor with
  * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h; read at the first
  * dispatch). Reading costs the chip no modeled time: the core is done. */
 #include "rt_internal.h"
@@ -37,12 +37,12 @@ int tf_program_counters(const tf_program *p, tf_perf_core *out)
 #define RT_PERF_WORDS (sizeof(tf_perf_core) / 8)
 _Static_assert(sizeof(tf_perf_core) % 8 == 0, "tf_perf_core is words");
 
-/* The key (TF_PERF_KEY) of each word of a tf_perf_core, from the contract's
- * field table, and whether it has one: tf_perf_encode's pairs, found by a
- * branch-free scan of the words (perf_nonzero) rather than field by
- * field. The dispatch path records them after every dispatch. */
-static uint64_t rt_perf_key[RT_PERF_WORDS];
-static uint64_t rt_perf_has[(RT_PERF_WORDS + 63) / 64]; /* bit per word */
+/* Whether each word of a tf_perf_core is a counter of the contract's field
+ * table: the words a record carries, found by a branch-free scan of the
+ * words (perf_nonzero) rather than field by field. The dispatch path
+ * records them after every dispatch. */
+static uint64_t rt_perf_has[(RT_PERF_WORDS + 63) / 64];   /* bit per word */
+static uint64_t rt_perf_stamp[(RT_PERF_WORDS + 63) / 64]; /* tf_perf_stamp_word, bit per word */
 static pthread_once_t rt_perf_once = PTHREAD_ONCE_INIT;
 static int rt_perf_off; /* TT_FOIL_PERF_COUNTERS=OFF: read once per process */
 
@@ -102,11 +102,12 @@ static void perf_init(void)
     for (int r = 0; r < TF_PERF_RISCS_##scope; r++)                                                \
         for (int i = 0; i < (int)(count); i++) {                                                   \
             size_t w = (size_t)(&TF_PERF_AT_##scope(cc, f, r, i) - (uint64_t *)cc);                \
-            rt_perf_key[w] = TF_PERF_KEY(TF_PERF_F_##f, TF_PERF_ID_##scope(r), i);                 \
             rt_perf_has[w / 64] |= 1ull << (w % 64);                                               \
         }
     TF_PERF_FIELDS(RT_PERF_KEY_ONE)
 #undef RT_PERF_KEY_ONE
+    for (unsigned w = 0; w < RT_PERF_WORDS; w++)
+        rt_perf_stamp[w / 64] |= (uint64_t)tf_perf_stamp_word(w) << (w % 64);
 #ifdef RT_PERF_HAVE_AVX2
     rt_perf_avx2 = __builtin_cpu_supports("avx2");
 #endif
@@ -114,22 +115,75 @@ static void perf_init(void)
     rt_perf_off = off && *off && tf_env_is_off(off);
 }
 
-/* DEVICE_PERF records of core counters `w`, made in the trace's buffer in
- * place: header `h`, then the pairs of tf_perf_encode (in the struct's
- * order) found by a scan of the words (mostly zero, eight at a time), at
- * most TF_PERF_RECORD_PAIRS a record (a record holds TF_TEXT_MAX bytes):
- * parts 0, 1, .. as needed, and one record without pairs when every
- * counter is zero. */
-enum { RT_PERF_REC_BYTES = sizeof(tf_dev_perf) + TF_PERF_RECORD_PAIRS * 16 };
-_Static_assert(RT_PERF_REC_BYTES <= TF_TEXT_MAX, "a DEVICE_PERF record fits a byte record");
-_Static_assert(sizeof(tf_dev_perf) % 8 == 0, "the pairs are 8-byte aligned");
+/* The DEVICE_CHIP definition id of the chip's figures: interned by the
+ * figures (two devices alike share one), defined in the trace on first
+ * use. The last one is kept per thread: a dispatch compares 11 words. */
+_Static_assert(sizeof(((tf_chip_info *)0)->matmul_cycles) == 5 * sizeof(uint32_t),
+               "five fidelities of matmul cycles");
+typedef struct rt_chip_key {
+    uint32_t clock_mhz, fig[TF_PERF_CHIP_FIGURES];
+} rt_chip_key;
+static pthread_mutex_t rt_chip_lock = PTHREAD_MUTEX_INITIALIZER;
+static rt_chip_key *rt_chips; /* id i + 1 is rt_chips[i] */
+static uint32_t rt_nchips;
+static __thread rt_chip_key rt_last_chip;
+static __thread uint32_t rt_last_chip_id;
 
-static void perf_records(const uint64_t *w, tf_dev_perf *h)
+/* 1 if k holds ci's figures (read from ci as they are: no key built on the
+ * way of a dispatch) */
+static int chip_same(const rt_chip_key *k, const tf_chip_info *ci)
 {
-    uint8_t *rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES);
-    if (!rec) return;
-    uint64_t *out = (uint64_t *)(void *)(rec + sizeof *h);
-    uint32_t n = 0;
+    return k->clock_mhz == ci->clock_mhz && k->fig[0] == (uint8_t)ci->grid_x &&
+           k->fig[1] == (uint8_t)ci->grid_y && k->fig[2] == (uint8_t)ci->dram_banks &&
+           k->fig[3] == ci->dram_bytes_per_cycle && k->fig[4] == ci->noc_bytes_per_cycle &&
+           !memcmp(&k->fig[5], ci->matmul_cycles, sizeof ci->matmul_cycles);
+}
+
+static uint32_t chip_id(const tf_chip_info *ci)
+{
+    if (rt_last_chip_id && chip_same(&rt_last_chip, ci)) return rt_last_chip_id;
+    rt_chip_key k = {ci->clock_mhz,
+                     {(uint32_t)(uint8_t)ci->grid_x, (uint32_t)(uint8_t)ci->grid_y,
+                      (uint32_t)(uint8_t)ci->dram_banks, ci->dram_bytes_per_cycle,
+                      ci->noc_bytes_per_cycle}};
+    for (int i = 0; i < 5; i++) k.fig[5 + i] = ci->matmul_cycles[i];
+    pthread_mutex_lock(&rt_chip_lock);
+    uint32_t id = 0;
+    for (uint32_t i = 0; i < rt_nchips && !id; i++)
+        if (!memcmp(&rt_chips[i], &k, sizeof k)) id = i + 1;
+    if (!id) {
+        rt_chip_key *n = realloc(rt_chips, (rt_nchips + 1) * sizeof *n);
+        if (n) {
+            rt_chips = n;
+            rt_chips[rt_nchips++] = k;
+            id = rt_nchips;
+            char figs[TF_PERF_CHIP_FIGURES * 11 + 1];
+            size_t o = 0;
+            for (int i = 0; i < TF_PERF_CHIP_FIGURES; i++)
+                o += (size_t)snprintf(figs + o, sizeof figs - o, "%s%u", i ? " " : "", k.fig[i]);
+            TF_DEV_DEF(TF_DEF_DEVICE_CHIP, id, k.clock_mhz, figs, NULL, NULL);
+        }
+    }
+    pthread_mutex_unlock(&rt_chip_lock);
+    if (id) {
+        rt_last_chip = k;
+        rt_last_chip_id = id;
+    }
+    return id; /* 0 (out of memory): the reader reads the counters without the peaks */
+}
+
+/* DEVICE_PERF records (version 2, contracts/tf_perf.h) of core counters
+ * `w`, made in the trace's buffer in place: header `h`, the chip's id, the
+ * base cycle, then a (word index step, value) varint pair per non-zero
+ * word found by a scan of the words (mostly zero, 16 at a time), window
+ * stamps relative to the base; parts 0, 1, .. when a record of
+ * TF_TEXT_MAX bytes is full, and one record without words when every
+ * counter is zero. A dispatch-bound core's two dozen words take ~66
+ * bytes instead of version 1's ~440. */
+enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
+
+static void perf_records(const uint64_t *w, tf_dev_perf2 *h, uint32_t chip)
+{
     uint64_t bits[RT_PERF_BITS];
 #ifdef RT_PERF_HAVE_AVX2
     if (rt_perf_avx2)
@@ -137,25 +191,39 @@ static void perf_records(const uint64_t *w, tf_dev_perf *h)
     else
 #endif
         perf_nonzero_c(w, bits);
+    /* the base: the earliest window start (they all open at the GO) */
+    uint64_t base = UINT64_MAX;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        uint64_t s = ((const tf_perf_core *)(const void *)w)->risc[r].start;
+        if (s && s < base) base = s;
+    }
+    if (base == UINT64_MAX) base = 0;
+    uint8_t *rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES);
+    if (!rec) return;
+    memcpy(rec, h, sizeof *h);
+    uint8_t *o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
+    size_t prev = (size_t)-1; /* the previous word's index */
     for (size_t k = 0; k < RT_PERF_BITS; k++)
         for (uint64_t m = bits[k] & rt_perf_has[k]; m; m &= m - 1) {
             size_t i = 64 * k + (size_t)__builtin_ctzll(m);
-            if (n == TF_PERF_RECORD_PAIRS) { /* this part is full: the next */
-                h->npairs = n;
-                memcpy(rec, h, sizeof *h);
-                TF_DEV_BYTES_END(RT_PERF_REC_BYTES);
+            if (o + RT_PERF_PAIR_MAX > rec + RT_PERF_REC_BYTES) { /* full: the next part */
+                TF_DEV_BYTES_END((size_t)(o - rec));
                 h->part++;
                 if (!(rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES))) return;
-                out = (uint64_t *)(void *)(rec + sizeof *h);
-                n = 0;
+                memcpy(rec, h, sizeof *h);
+                o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
+                prev = (size_t)-1;
             }
-            out[2 * n] = rt_perf_key[i];
-            out[2 * n + 1] = w[i];
-            n++;
+            uint64_t v = w[i];
+            if (rt_perf_stamp[k] >> (i % 64) & 1) {
+                int64_t d = (int64_t)(v - base);
+                v = (uint64_t)d << 1 ^ (uint64_t)(d >> 63);
+            }
+            o = tf_trace_put_varint(o, i - prev);
+            o = tf_trace_put_varint(o, v);
+            prev = i;
         }
-    h->npairs = n;
-    memcpy(rec, h, sizeof *h);
-    TF_DEV_BYTES_END(sizeof *h + (size_t)n * 16);
+    TF_DEV_BYTES_END((size_t)(o - rec));
 }
 
 void rt_perf_record(tf_program *p, uint32_t id)
@@ -170,20 +238,11 @@ void rt_perf_record(tf_program *p, uint32_t id)
                 tf_last_error());
         return;
     }
-    const tf_chip_info *ci = &p->dev->info;
-    tf_dev_perf h = {
+    tf_dev_perf2 h = {
         .dispatch = id,
         .x = (uint8_t)p->core.x,
         .y = (uint8_t)p->core.y,
         .version = TF_PERF_RECORD_VERSION,
-        .grid_x = (uint8_t)ci->grid_x,
-        .grid_y = (uint8_t)ci->grid_y,
-        .dram_banks = (uint8_t)ci->dram_banks,
-        .host_ns = rt_dev_now_ns(),
-        .clock_mhz = ci->clock_mhz,
-        .dram_bytes_per_cycle = ci->dram_bytes_per_cycle,
-        .noc_bytes_per_cycle = ci->noc_bytes_per_cycle,
     };
-    memcpy(h.matmul_cycles, ci->matmul_cycles, sizeof h.matmul_cycles);
-    perf_records((const uint64_t *)&c, &h);
+    perf_records((const uint64_t *)&c, &h, chip_id(&p->dev->info));
 }

@@ -100,7 +100,9 @@ typedef struct tf_tr_dev_pc {
 
 /* One core's hardware counters of one dispatch (TF_R_DEVICE_PERF): its
  * header and its h.npairs (key, value) pairs at perf_pairs[2 * pair0];
- * tf_trace_dev_perf applies them to a tf_perf_core. */
+ * tf_trace_dev_perf applies them to a tf_perf_core. A version-2 record
+ * (compact: contracts/tf_perf.h) is given in version 1's form: the chip's
+ * figures from its DEVICE_CHIP definition, host_ns its own time stamp. */
 typedef struct tf_tr_dev_perf {
     tf_dev_perf h;
     size_t pair0;

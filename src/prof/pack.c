@@ -11,30 +11,6 @@ unsigned tf_trace_record_words(uint64_t head)
     return tf_rec_words(head);
 }
 
-static inline uint8_t *put_varint(uint8_t *o, uint64_t v)
-{
-    while (v >= 0x80) {
-        *o++ = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    *o++ = (uint8_t)v;
-    return o;
-}
-
-static inline const uint8_t *get_varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
-{
-    uint64_t r = 0;
-    for (int shift = 0; p < end && shift < 64; shift += 7) {
-        uint8_t b = *p++;
-        r |= (uint64_t)(b & 0x7f) << shift;
-        if (!(b & 0x80)) {
-            *v = r;
-            return p;
-        }
-    }
-    return NULL;
-}
-
 /* Payload words per record type, TF_REC_TEXT for text records (unknown
  * types: none, as tf_rec_words counts them). A table rather than
  * tf_rec_words' switch: the writer packs every record through it. */
@@ -145,13 +121,13 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
         if (nw > (size_t)(end - p)) break; /* cannot happen: records are whole */
         int64_t d = (int64_t)(TF_REC_DELTA(w) - prev);
         prev = TF_REC_DELTA(w);
-        o = put_varint(o, (uint64_t)type | ((uint64_t)arg << TF_PACK_TYPE_BITS));
-        o = put_varint(o, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+        o = tf_trace_put_varint(o, (uint64_t)type | ((uint64_t)arg << TF_PACK_TYPE_BITS));
+        o = tf_trace_put_varint(o, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
         if (payload == TF_REC_TEXT) {
             memcpy(o, p + 1, arg);
             o += arg;
         } else {
-            for (unsigned i = 1; i < nw; i++) o = put_varint(o, p[i]);
+            for (unsigned i = 1; i < nw; i++) o = tf_trace_put_varint(o, p[i]);
         }
         p += nw;
         n++;
@@ -168,7 +144,8 @@ int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size
     uint64_t prev = 0;
     while (p < end && *p) {
         uint64_t head, zz;
-        if (!(p = get_varint(p, end, &head)) || !(p = get_varint(p, end, &zz))) return -1;
+        if (!(p = tf_trace_get_varint(p, end, &head)) || !(p = tf_trace_get_varint(p, end, &zz)))
+            return -1;
         int64_t d = (int64_t)((zz >> 1) ^ (0 - (zz & 1)));
         uint64_t delta = prev + (uint64_t)d;
         prev = delta;
@@ -186,7 +163,7 @@ int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size
             p += arg;
         } else {
             for (unsigned i = 1; i < nw; i++)
-                if (!(p = get_varint(p, end, &out[k + i]))) return -1;
+                if (!(p = tf_trace_get_varint(p, end, &out[k + i]))) return -1;
         }
         k += nw;
     }

@@ -114,6 +114,15 @@ typedef struct reader {
     uint32_t first_malformed_kind, first_malformed_id, first_malformed_seq;
     size_t first_malformed_off;
     uint64_t bad_risc_blocks; /* DEVICE_BLOCKs naming a RISC beyond TF_NUM_RISCS */
+    /* DEVICE_CHIP definitions: id -> chips[] (the figures, as a version-1
+     * DEVICE_PERF header holds them) */
+    cm_map chip_map;
+    tf_dev_perf *chips;
+    size_t nchips, cap_chips;
+    uint64_t perf_no_chip; /* version-2 DEVICE_PERF records of an undefined chip */
+    uint32_t first_no_chip;
+    uint64_t perf_key[TF_PERF_WORDS]; /* tf_perf_core's words' keys (TF_PERF_KEY) */
+    int have_perf_keys;
 } reader;
 
 static void drop_data(reader *r)
@@ -581,6 +590,51 @@ static int def_CLOCK_SYNC(reader *r, const def *d)
     return 0;
 }
 
+/* The chip's figures for the DEVICE_PERF records naming `id`: whole
+ * numbers that fit their fields, or it is refused with a warning (its
+ * records then read with figures 0, counted). A later definition of an id
+ * replaces the figures. */
+static int def_DEVICE_CHIP(reader *r, const def *d)
+{
+    tf_trace *t = r->t;
+    uint64_t v[TF_PERF_CHIP_FIGURES];
+    const char *s = d->s[0];
+    int ok = d->id != 0;
+    for (int i = 0; i < TF_PERF_CHIP_FIGURES && ok; i++) {
+        char num[24];
+        size_t n = 0;
+        while (s[n] && s[n] != ' ' && n < sizeof num - 1) n++;
+        memcpy(num, s, n);
+        num[n] = 0;
+        ok = !parse_u64(num, &v[i]) && v[i] <= (i < 3 ? 0xffu : 0xffffffffu) &&
+             (s[n] == (i + 1 < TF_PERF_CHIP_FIGURES ? ' ' : 0));
+        s += n + (s[n] != 0);
+    }
+    if (!ok) {
+        warn(t,
+             "the chip definition %u is malformed (figures '%.80s'); its hardware counter "
+             "records are read without the chip's peaks",
+             d->id, d->s[0]);
+        return 0;
+    }
+    int is_new;
+    uint32_t *slot;
+    if (cm_grow((void **)&r->chips, &r->cap_chips, r->nchips + 1, sizeof *r->chips) ||
+        !(slot = cm_map_slot(&r->chip_map, d->id, NULL, NULL, &is_new)))
+        return -1;
+    if (is_new) *slot = (uint32_t)r->nchips++;
+    tf_dev_perf *c = &r->chips[*slot];
+    memset(c, 0, sizeof *c);
+    c->grid_x = (uint8_t)v[0];
+    c->grid_y = (uint8_t)v[1];
+    c->dram_banks = (uint8_t)v[2];
+    c->clock_mhz = d->line;
+    c->dram_bytes_per_cycle = (uint32_t)v[3];
+    c->noc_bytes_per_cycle = (uint32_t)v[4];
+    for (int i = 0; i < 5; i++) c->matmul_cycles[i] = (uint32_t)v[5 + i];
+    return 0;
+}
+
 static int site_cmp(const void *a, const void *b)
 {
     const tf_tr_dev_site *x = a, *y = b;
@@ -671,7 +725,7 @@ static const char *chunk_kind_name(uint32_t kind)
 
 /* A chunk header from its bytes b (copied: it may sit at any offset):
  * magic, a known kind, a payload length that is a multiple of 8 and, in
- * version 3, its own check. */
+ * version 3 on, its own check. */
 static int head_ok(const reader *r, const uint8_t *b, tf_chunk_header *h)
 {
     memset(h, 0, sizeof *h);
@@ -1176,9 +1230,9 @@ static int rec_DEVICE_PC(reader *r, const rec *e)
     return 0;
 }
 
-/* A DEVICE_PERF record (contracts/tf_perf.h): its pairs are kept as they
- * are; one whose pair count does not fit its length is unreadable. */
-static int rec_DEVICE_PERF(reader *r, const rec *e)
+/* A version-1 DEVICE_PERF record: its pairs are kept as they are; one
+ * whose pair count does not fit its length is unreadable. */
+static int perf_v1(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
     tf_tr_dev_perf p;
@@ -1197,6 +1251,98 @@ static int rec_DEVICE_PERF(reader *r, const rec *e)
                (size_t)p.h.npairs * 16);
     t->nperf_pairs += 2 * (size_t)p.h.npairs;
     return PUSH(t->dev_perfs, t->ndev_perfs, r->cap_dev_perfs, p);
+}
+
+/* The key of each word of tf_perf_core (the field table's), once. */
+static void perf_keys(reader *r)
+{
+    static tf_perf_core probe; /* only its addresses are taken */
+    tf_perf_core *cc = &probe;
+#define TF_PERF_KEY_ONE(f, scope, count)                                                           \
+    for (int k = 0; k < TF_PERF_RISCS_##scope; k++)                                                \
+        for (int i = 0; i < (int)(count); i++)                                                     \
+            r->perf_key[&TF_PERF_AT_##scope(cc, f, k, i) - (uint64_t *)cc] =                       \
+                TF_PERF_KEY(TF_PERF_F_##f, TF_PERF_ID_##scope(k), i);
+    TF_PERF_FIELDS(TF_PERF_KEY_ONE)
+#undef TF_PERF_KEY_ONE
+    r->have_perf_keys = 1;
+}
+
+/* A version-2 DEVICE_PERF record, made into the (key, value) pairs and
+ * header of version 1: the chip's figures from its DEVICE_CHIP, the host
+ * ns its time stamp. Varints that run past its end, a word index beyond
+ * tf_perf_core or bytes after the end mark make it unreadable (counted). */
+static int perf_v2(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    tf_dev_perf2 h2;
+    if (!rec_header(r, e, &h2, sizeof h2)) return 0;
+    if (!r->have_perf_keys) perf_keys(r);
+    const uint8_t *p = (const uint8_t *)(e->p + 1) + sizeof h2, *end = p + (e->arg - sizeof h2);
+    uint64_t chip, base;
+    if (!(p = tf_trace_get_varint(p, end, &chip)) || !(p = tf_trace_get_varint(p, end, &base))) {
+        t->unknown_records++;
+        return 0;
+    }
+    /* at most one pair per word: room for all of them first */
+    if (cm_grow((void **)&t->perf_pairs, &r->cap_perf_pairs, t->nperf_pairs + 2 * TF_PERF_WORDS,
+                sizeof *t->perf_pairs))
+        return -1;
+    uint64_t *kv = t->perf_pairs + t->nperf_pairs, w = UINT64_MAX; /* the previous word */
+    uint32_t n = 0;
+    while (p < end) {
+        uint64_t step, v;
+        if (!(p = tf_trace_get_varint(p, end, &step))) break;
+        if (!step) { /* the end: only padding may follow */
+            while (p < end && !*p) p++;
+            break;
+        }
+        if (step > TF_PERF_WORDS - (w + 1) || !(p = tf_trace_get_varint(p, end, &v))) {
+            p = NULL;
+            break;
+        }
+        w += step;
+        if (tf_perf_stamp_word((unsigned)w)) v = base + (v >> 1 ^ (0 - (v & 1)));
+        kv[2 * n] = r->perf_key[w];
+        kv[2 * n + 1] = v;
+        n++;
+    }
+    if (p != end) {
+        t->unknown_records++;
+        return 0;
+    }
+    tf_tr_dev_perf rp;
+    const uint32_t *ci =
+        chip && chip <= UINT32_MAX ? cm_map_find(&r->chip_map, chip, NULL, NULL) : NULL;
+    if (ci)
+        rp.h = r->chips[*ci];
+    else {
+        memset(&rp.h, 0, sizeof rp.h);
+        if (!r->perf_no_chip++) r->first_no_chip = (uint32_t)chip;
+    }
+    rp.h.dispatch = h2.dispatch;
+    rp.h.x = h2.x;
+    rp.h.y = h2.y;
+    rp.h.version = h2.version;
+    rp.h.part = h2.part;
+    rp.h.host_ns = e->ns;
+    rp.h.npairs = n;
+    rp.pair0 = t->nperf_pairs / 2;
+    rp.thread = e->thread;
+    t->nperf_pairs += 2 * (size_t)n;
+    return PUSH(t->dev_perfs, t->ndev_perfs, r->cap_dev_perfs, rp);
+}
+
+/* A DEVICE_PERF record (contracts/tf_perf.h) by its version (byte 6 of
+ * either header); an unknown version is an unknown record. */
+static int rec_DEVICE_PERF(reader *r, const rec *e)
+{
+    tf_dev_perf2 h2;
+    if (!rec_header(r, e, &h2, sizeof h2)) return 0;
+    if (h2.version == TF_PERF_RECORD_V1) return perf_v1(r, e);
+    if (h2.version == TF_PERF_RECORD_VERSION) return perf_v2(r, e);
+    r->t->unknown_records++;
+    return 0;
 }
 
 uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_core *out)
@@ -1438,9 +1584,9 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     }
     uint32_t version;
     memcpy(&version, head + offsetof(tf_trace_header, version), sizeof version);
-    if (version != TF_TRACE_VERSION && version != TF_TRACE_VERSION_V2) {
+    if (version < TF_TRACE_VERSION_V2 || version > TF_TRACE_VERSION) {
         drop_data(&r);
-        return cm_err_null("%s: file format version %u; this reader reads versions %u and %u "
+        return cm_err_null("%s: file format version %u; this reader reads versions %u to %u "
                            "(record the run again with this tt-foil)",
                            path, version, TF_TRACE_VERSION_V2, TF_TRACE_VERSION);
     }
@@ -1540,6 +1686,11 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
         warn(t, "%llu zone ends came out of order", (unsigned long long)t->mismatched_ends);
     if (t->orphan_ends)
         warn(t, "%llu zone ends had no matching begin", (unsigned long long)t->orphan_ends);
+    if (r.perf_no_chip)
+        warn(t,
+             "%llu hardware counter records name chip definition %u, which the trace does not "
+             "hold (a DEFS chunk lost?); their chip peaks are read as 0",
+             (unsigned long long)r.perf_no_chip, r.first_no_chip);
     if (t->unknown_records)
         warn(t, "%llu records of unknown type were skipped",
              (unsigned long long)t->unknown_records);
@@ -1547,10 +1698,11 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     for (uint32_t i = 0; i < r.npool_names; i++) free(r.pool_names[i]);
     free(r.pool_names);
     cm_map *maps[] = {&r.loc_map,    &r.pool_def, &r.pool_use, &r.name_map, &r.track_map,
-                      &r.thread_map, &r.open_map, &r.seq_map,  &r.text_len};
+                      &r.thread_map, &r.open_map, &r.seq_map,  &r.text_len, &r.chip_map};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) cm_map_free(maps[i]);
     free(r.chunks);
     free(r.cal);
+    free(r.chips);
     drop_data(&r);
     return t;
 }

@@ -39,8 +39,8 @@ static unsigned make_record(uint64_t *w, unsigned type, uint32_t arg, uint64_t d
     if (payload_words == TF_REC_TEXT) {
         /* 64 bytes: long enough for the device records' headers (whose
          * word count, at bytes 32..35, is then 0, and whose RISC, byte 6,
-         * is 0: one the chip has) */
-        static const char text[64] = "hello\0\0\0trace";
+         * is 1: one the chip has; DEVICE_PERF reads byte 6 as version 1) */
+        static const char text[64] = "hello\0\1\0trace";
         arg = (uint32_t)sizeof text;
         w[0] = TF_REC(type, arg, delta);
         memset(w + 1, 0, ((arg + 7) / 8) * 8);
@@ -162,7 +162,7 @@ static void everything_read(void)
 #define ONE_KIND(name, code, strings, meaning) kinds++;
     TF_TRACE_DEFS(ONE_KIND)
 #undef ONE_KIND
-    CHECK_EQ_I(kinds, 8); /* a new kind: define it below too */
+    CHECK_EQ_I(kinds, 9); /* a new kind: define it below too */
     def(defs, &off, TF_DEF_LOCATION, 1, 10, "zone", "fn", "f.c");
     def(defs, &off, TF_DEF_POOL, 1, 0, "Device L1 (1,2)", NULL, NULL);
     def(defs, &off, TF_DEF_THREAD, 1, 77, "main", NULL, NULL);
@@ -171,6 +171,7 @@ static void everything_read(void)
     def(defs, &off, TF_DEF_TRACK, 1, 0, "device core (1,2)", "NCRISC", NULL);
     def(defs, &off, TF_DEF_DEVICE_ZONE, 2u << 16 | 0x8001, 12, "dz", "k.c", "kern");
     def(defs, &off, TF_DEF_CLOCK_SYNC, 0, 1, "500", "400", "1.000000");
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 3, 1000, "8 0 0 32 64 64 48 0 0 32", NULL, NULL);
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
     uint64_t w[] = {
         TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110), 0x636261, /* "abc" */
@@ -192,9 +193,9 @@ static void everything_read(void)
         TF_REC(TF_R_DEVICE_PC, sizeof(tf_dev_pc) + 3, 190),
         7 | (uint64_t)(1 | 2 << 8 | 3 << 16 | TF_DEVB_TIMEOUT << 24) << 32, 0x1234,
         0x6e6966 /* "fin" */,
-        /* hardware counters of core (1,2): two pairs */
+        /* hardware counters of core (1,2): two pairs (version 1, still read) */
         TF_REC(TF_R_DEVICE_PERF, sizeof(tf_dev_perf) + 32, 195),
-        7 | (uint64_t)(1 | 2 << 8 | TF_PERF_RECORD_VERSION << 16) << 32,
+        7 | (uint64_t)(1 | 2 << 8 | TF_PERF_RECORD_V1 << 16) << 32,
         8 | (uint64_t)1000 << 32,                        /* grid 8x1, clock */
         196,                                             /* host_ns */
         2 | (uint64_t)32 << 32,                          /* npairs, DRAM bytes per cycle */
@@ -211,6 +212,36 @@ static void everything_read(void)
 #undef ONE_TYPE
     CHECK_EQ_I(types, 13); /* a new type: add a record above and check it below */
     chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
+    /* the same counters of core (1,2) after dispatch 8 as version 2, with
+     * a window stamp before and after its base, then core (3,4)'s of a chip
+     * the trace does not define */
+    uint64_t w2[16] = {0};
+    uint8_t *b = (uint8_t *)(w2 + 1);
+    tf_dev_perf2 h2 = {8, 1, 2, TF_PERF_RECORD_VERSION, 0};
+    memcpy(b, &h2, sizeof h2);
+    uint8_t *o = tf_trace_put_varint(tf_trace_put_varint(b + sizeof h2, 3), 5000);
+    static const tf_perf_core probe;
+    const uint64_t *pw = (const uint64_t *)&probe;
+    unsigned ws = (unsigned)(&probe.risc[2].start - pw), we = (unsigned)(&probe.risc[2].end - pw);
+    unsigned wc = (unsigned)(&probe.risc[2].cb_front[5] - pw);
+    unsigned wi = (unsigned)(&probe.risc[3].instret - pw);
+    CHECK_TRUE(tf_perf_stamp_word(ws) && tf_perf_stamp_word(we) && !tf_perf_stamp_word(wc));
+    o = tf_trace_put_varint(tf_trace_put_varint(o, ws + 1), 2 * 10 - 1); /* 5000 - 10 */
+    o = tf_trace_put_varint(tf_trace_put_varint(o, we - ws), 2 * 300);   /* 5000 + 300 */
+    o = tf_trace_put_varint(tf_trace_put_varint(o, wc - we), 77);
+    o = tf_trace_put_varint(tf_trace_put_varint(o, wi - wc), 12345);
+    uint32_t len = (uint32_t)(o - b);
+    w2[0] = TF_REC(TF_R_DEVICE_PERF, len, 199);
+    unsigned n2 = 1 + (len + 7) / 8;
+    CHECK_TRUE(n2 + 3 <= 16);
+    b = (uint8_t *)(w2 + n2 + 1);
+    h2.x = 3, h2.y = 4;
+    memcpy(b, &h2, sizeof h2);
+    o = tf_trace_put_varint(tf_trace_put_varint(b + sizeof h2, 9), 0);
+    uint32_t len2 = (uint32_t)(o - b);
+    w2[n2] = TF_REC(TF_R_DEVICE_PERF, len2, 199);
+    n2 += 1 + (len2 + 7) / 8;
+    chunk(f, TF_CHUNK_EVENTS, 2, w2, n2 * 8);
     CHECK_EQ_I(fclose(f), 0);
     tf_trace *t = tf_trace_load(path);
     CHECK_TRUE(t != NULL);
@@ -271,8 +302,36 @@ static void everything_read(void)
             CHECK_EQ_U(t->zone_names[z->name].line, 5);
         }
     }
-    CHECK_EQ_U(t->ndev_perfs, 1);
-    if (t->ndev_perfs == 1) {
+    CHECK_EQ_U(t->ndev_perfs, 3);
+    if (t->ndev_perfs == 3) {
+        /* version 2 reads as version 1 did: the same header figures, the
+         * same pairs; its host ns is its time stamp */
+        const tf_tr_dev_perf *p1 = &t->dev_perfs[0], *p2 = &t->dev_perfs[1], *p3 = &t->dev_perfs[2];
+        CHECK_EQ_U(p1->h.version, TF_PERF_RECORD_V1);
+        CHECK_EQ_U(p2->h.version, TF_PERF_RECORD_VERSION);
+        CHECK_EQ_U(p1->h.host_ns, 196);
+        CHECK_EQ_U(p2->h.host_ns, 199);
+        CHECK_EQ_U(p2->h.dispatch, 8);
+        CHECK_EQ_U(p2->h.npairs, 4);
+        tf_dev_perf a = p1->h, c2 = p2->h;
+        a.dispatch = c2.dispatch = a.host_ns = c2.host_ns = a.version = c2.version = 0;
+        a.npairs = c2.npairs = 0;
+        CHECK_TRUE(!memcmp(&a, &c2, sizeof a));
+        static tf_perf_core c1, c3;
+        CHECK_EQ_U(tf_trace_dev_perf(t, p2, &c1), 0);
+        CHECK_EQ_U(c1.risc[2].start, 4990);
+        CHECK_EQ_U(c1.risc[2].end, 5300);
+        c1.risc[2].start = c1.risc[2].end = 0;
+        CHECK_EQ_U(tf_trace_dev_perf(t, p1, &c3), 0);
+        CHECK_TRUE(!memcmp(&c1, &c3, sizeof c1));
+        /* an undefined chip: the counters without the figures */
+        CHECK_EQ_U(p3->h.x, 3);
+        CHECK_EQ_U(p3->h.npairs, 0);
+        CHECK_EQ_U(p3->h.clock_mhz, 0);
+        CHECK_EQ_U(p3->h.grid_x, 0);
+        CHECK_TRUE(t->nwarnings > 0);
+    }
+    if (t->ndev_perfs >= 1) {
         const tf_tr_dev_perf *p = &t->dev_perfs[0];
         CHECK_EQ_U(p->h.dispatch, 7);
         CHECK_EQ_U(p->h.x, 1);
@@ -327,7 +386,7 @@ static void other_version_refused(void)
     fclose(f);
     tf_trace *t = tf_trace_load(path);
     CHECK_TRUE(t == NULL);
-    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads versions 2 and 3");
+    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads versions 2 to 4");
     tf_trace_free(t);
     remove(path);
 }
@@ -453,6 +512,59 @@ static void perf_pairs_round_trip(void)
     CHECK_EQ_I(tf_perf_decode(&b, TF_PERF_KEY(TF_PERF_F_fidelity, 1, 0), 1), -1);
 }
 
+/* DEVICE_PERF records that cannot be read are counted, none of their
+ * counters taken: version 2 with a varint cut short, a word index beyond
+ * tf_perf_core, bytes after its end mark; an unknown version. A chip
+ * definition that is not whole numbers is refused with a warning. */
+static void bad_perf_records(void)
+{
+    char path[512];
+    FILE *f = new_trace("contract_bad_perf.tft", TF_TRACE_VERSION, path, sizeof path);
+    if (!f) return;
+    static uint8_t defs[256];
+    size_t off = 0;
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 1, 1000, "8 1 x 32 64 64 48 0 0 32", NULL, NULL);
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 2, 1000, "8 1 256 32 64 64 48 0 0 32", NULL, NULL);
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 3, 1000, "8 1 2 32 64 64 48 0 0", NULL, NULL);
+    chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
+    static const uint8_t bodies[][6] = {
+        {1, 0, 3, 0x80},    /* chip 1, base 0, step 3, value cut short */
+        {1, 0, 0x84, 5, 1}, /* step 644: beyond the struct */
+        {1, 0, 1, 7, 0, 9}, /* the end mark, then a byte */
+        {1, 0x80},          /* the base cut short */
+    };
+    static const unsigned lens[] = {4, 5, 6, 2};
+    uint64_t w[64] = {0};
+    unsigned n = 0;
+    for (unsigned i = 0; i < 5; i++) {
+        tf_dev_perf2 h2 = {1, 1, 1, i < 4 ? TF_PERF_RECORD_VERSION : 7, 0};
+        unsigned len = (unsigned)sizeof h2 + (i < 4 ? lens[i] : 0);
+        w[n] = TF_REC(TF_R_DEVICE_PERF, len, 10 + i);
+        memcpy(w + n + 1, &h2, sizeof h2);
+        if (i < 4) memcpy((uint8_t *)(w + n + 1) + sizeof h2, bodies[i], lens[i]);
+        n += 1 + (len + 7) / 8;
+    }
+    w[n++] = TF_REC(TF_R_FRAME, 0, 20);
+    chunk(f, TF_CHUNK_EVENTS, 1, w, n * 8);
+    CHECK_EQ_I(fclose(f), 0);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t != NULL);
+    remove(path);
+    if (!t) return;
+    CHECK_EQ_U(t->unknown_records, 5);
+    CHECK_EQ_U(t->ndev_perfs, 0);
+    CHECK_EQ_U(t->nframes, 1);
+    int said[3] = {0};
+    for (int i = 0; i < t->nwarnings; i++)
+        for (int k = 0; k < 3; k++) {
+            char want[64];
+            snprintf(want, sizeof want, "the chip definition %d is malformed", k + 1);
+            said[k] |= strstr(t->warnings[i], want) != NULL;
+        }
+    CHECK_TRUE(said[0] && said[1] && said[2]);
+    tf_trace_free(t);
+}
+
 /* A set whose length is not its header and whole items is unreadable:
  * counted, and none of its items read. */
 static void bad_set_lengths(void)
@@ -491,6 +603,7 @@ int main(int argc, char **argv)
     records_round_trip();
     everything_read();
     bad_set_lengths();
+    bad_perf_records();
     perf_pairs_round_trip();
     other_version_refused();
 #define ONE_SCHEMA(table, P, obj, file) schema_round_trip(&obj);

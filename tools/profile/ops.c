@@ -8,6 +8,7 @@
  * the simulator's own (recorded with the counters), so the percentages are
  * exact for the model. */
 #include "pf.h"
+#include "common/cm_grow.h"
 #include "common/cm_risc.h"
 
 #include <stdlib.h>
@@ -280,13 +281,40 @@ static int is_prefix(const char *s, const char *p)
 }
 
 /* The wait_done zone of the thread around ns (it holds the readback), or -1. */
-static long wait_zone(const tf_trace *t, const long *wz, size_t nwz, uint32_t thread, uint64_t ns)
+/* The TF_dispatch/wait_done zones of a trace, by (thread, start, zone
+ * index), each with the latest end among those of its thread up to it:
+ * the zone a counters record (thread, ns) lies in is found by a binary
+ * search and a walk back that stops where no earlier zone reaches ns, so a
+ * run of N dispatches costs N log N, not N^2. */
+typedef struct wait_ref {
+    uint32_t thread;
+    uint64_t start, end, reach; /* reach: max end of this thread's zones so far */
+    long zone;
+} wait_ref;
+
+static int wait_cmp(const void *a, const void *b)
 {
-    long best = -1;
-    for (size_t i = 0; i < nwz; i++) {
-        const tf_tr_zone *z = &t->zones[wz[i]];
-        if (z->thread == thread && z->start_ns <= ns && ns <= z->end_ns) best = wz[i];
+    const wait_ref *x = a, *y = b;
+    if (x->thread != y->thread) return (x->thread > y->thread) - (x->thread < y->thread);
+    if (x->start != y->start) return (x->start > y->start) - (x->start < y->start);
+    return (x->zone > y->zone) - (x->zone < y->zone);
+}
+
+/* The latest-starting wait zone of `thread` that holds ns (the innermost:
+ * zones of a thread are numbered in start order), -1 if none. */
+static long wait_zone(const wait_ref *wz, size_t nwz, uint32_t thread, uint64_t ns)
+{
+    size_t lo = 0, hi = nwz; /* first ref past (thread, ns) */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (wz[mid].thread < thread || (wz[mid].thread == thread && wz[mid].start <= ns))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    long best = -1;
+    for (size_t i = lo; i-- > 0 && wz[i].thread == thread && wz[i].reach >= ns;)
+        if (wz[i].end >= ns && wz[i].zone > best) best = wz[i].zone;
     return best;
 }
 
@@ -321,17 +349,21 @@ static int core_cmp(const void *a, const void *b)
 
 static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
 {
-    long *wz = NULL;
-    size_t nwz = 0;
+    wait_ref *wz = NULL;
+    size_t nwz = 0, cap_wz = 0;
     for (size_t i = 0; i < t->nzones; i++) {
         const char *nm = t->locs[t->zones[i].loc].name;
         if (nm && !strcmp(nm, "TF_dispatch/wait_done")) {
-            long *n = realloc(wz, (nwz + 1) * sizeof *n);
-            if (!n) break;
-            wz = n;
-            wz[nwz++] = (long)i;
+            if (cm_grow((void **)&wz, &cap_wz, nwz + 1, sizeof *wz)) break;
+            const tf_tr_zone *z = &t->zones[i];
+            wz[nwz++] = (wait_ref){z->thread, z->start_ns, z->end_ns, 0, (long)i};
         }
     }
+    if (nwz) qsort(wz, nwz, sizeof *wz, wait_cmp);
+    for (size_t i = 0; i < nwz; i++)
+        wz[i].reach = i && wz[i - 1].thread == wz[i].thread && wz[i - 1].reach > wz[i].end
+                          ? wz[i - 1].reach
+                          : wz[i].end;
     size_t first = l->nops;
     uint64_t unknown = 0;
     for (size_t i = 0; i < t->ndev_perfs; i++) {
@@ -343,9 +375,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
                 break;
             }
         if (!op) {
-            pf_op *n = realloc(l->ops, (l->nops + 1) * sizeof *n);
-            if (!n) break;
-            l->ops = n;
+            if (cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
             op = &l->ops[l->nops++];
             memset(op, 0, sizeof *op);
             op->process = proc;
@@ -365,7 +395,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             k->y = rec->h.y;
         }
         unknown += tf_trace_dev_perf(t, rec, &k->c);
-        long z = wait_zone(t, wz, nwz, rec->thread, rec->h.host_ns);
+        long z = wait_zone(wz, nwz, rec->thread, rec->h.host_ns);
         if (z >= 0) {
             add_name(&op->op_code, t->zones[z].text);
             for (uint32_t p = t->zones[z].parent; p != TF_NONE && !op->zone;
@@ -516,6 +546,18 @@ void pf_write_ops(pf_logs *l)
 
 /* ---- the summary's first lines ------------------------------------------------------------ */
 
+typedef struct by_dur {
+    uint64_t dur;
+    size_t i;
+} by_dur;
+
+static int dur_cmp(const void *a, const void *b)
+{
+    const by_dur *x = a, *y = b;
+    if (x->dur != y->dur) return (x->dur < y->dur) - (x->dur > y->dur);
+    return (x->i > y->i) - (x->i < y->i);
+}
+
 void pf_ops_summary(pf_logs *l, FILE *out)
 {
     if (!l->nops) return;
@@ -527,15 +569,15 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     /* ops by device time */
     size_t *ix = malloc(l->nops * sizeof *ix);
     if (!ix) return;
-    for (size_t i = 0; i < l->nops; i++) ix[i] = i;
-    for (size_t i = 1; i < l->nops; i++) /* insertion sort: a few hundred ops */
-        for (size_t j = i; j > 0; j--) {
-            const pf_op *a = &l->ops[ix[j - 1]], *b = &l->ops[ix[j]];
-            if (b->end - b->start <= a->end - a->start) break;
-            size_t t = ix[j];
-            ix[j] = ix[j - 1];
-            ix[j - 1] = t;
-        }
+    by_dur *bd = malloc(l->nops * sizeof *bd);
+    if (!bd) {
+        free(ix);
+        return;
+    }
+    for (size_t i = 0; i < l->nops; i++) bd[i] = (by_dur){l->ops[i].end - l->ops[i].start, i};
+    qsort(bd, l->nops, sizeof *bd, dur_cmp); /* longest first, ties in op order */
+    for (size_t i = 0; i < l->nops; i++) ix[i] = bd[i].i;
+    free(bd);
     char h1[32], h2[32], nm[200];
     fprintf(out, "Where the time went on the chip (%zu ops, hardware counters; %s/%s)\n", l->nops,
             l->dir, PF_OPS_PERF);

@@ -195,7 +195,7 @@ typedef struct pf_logs {
     size_t ndevpcs;
     /* the ops report (ops.c): one op per dispatch with hardware counters */
     pf_op *ops;
-    size_t nops;
+    size_t nops, cap_ops;
     /* the processes captured, by start time; several traces are merged
      * into `trace` and `mem` (threads carry their process, pools and
      * tracks get "program[pid]: " in front when there are several) */

@@ -1,0 +1,142 @@
+/* The runtime's DEVICE_PERF writer and the trace reader agree on every
+ * word of tf_perf_core: a dispatch on the simulator whose transport's
+ * perf_counters is wrapped to fill every counter (values of 1 to 64 bits,
+ * window stamps below and far above the others), recorded into a trace
+ * (argument "run" in a child with TT_FOIL_TRACE set), then read back. All
+ * 643 words do not fit one record: the writer splits them into parts,
+ * and the parts together must give the counters back word for word, with
+ * the chip's figures of the device on every part. A second dispatch
+ * with the real counters reads back as the transport gave them. */
+#include "tests/unit/tf_check.h"
+#include "tt_foil/runtime.h"
+#include "tt_foil/trace.h"
+#include "tt_foil/transport.h"
+
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+extern char **environ;
+
+/* The pattern: word i of the core's counters. */
+static void pattern(tf_perf_core *c)
+{
+    uint64_t *w = (uint64_t *)c;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (size_t i = 0; i < TF_PERF_WORDS; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        /* mostly 64-bit values (10-byte varints: the words need two
+         * records), some of 1 to 63 bits */
+        w[i] = i % 4 ? x | 1ull << 63 : (x >> (i % 64)) | 1;
+    }
+    for (int r = 0; r < TF_NUM_RISCS; r++) { /* stamps around a base */
+        c->risc[r].start = 1000000 + (uint64_t)r * 7;
+        c->risc[r].end = r == 2 ? 5 : UINT64_MAX - (uint64_t)r; /* below the base; far above */
+    }
+}
+
+static tf_transport_ops wrapped;
+static const tf_transport_ops *real_ops;
+static int fill; /* the next perf_counters reads give the pattern */
+
+static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
+{
+    if (real_ops->perf_counters(t, x, y, out)) return -1;
+    if (fill) pattern(out);
+    return 0;
+}
+
+static int run(void)
+{
+    tf_sim_config sc = {.grid_x = 2, .grid_y = 1};
+    tf_transport *t = tf_sim_transport_open(&sc);
+    if (!t) return fprintf(stderr, "%s\n", tf_last_error()), 1;
+    real_ops = t->ops;
+    wrapped = *t->ops;
+    wrapped.perf_counters = perf_counters;
+    t->ops = &wrapped;
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.transport = t;
+    tf_device *dev = tf_device_open(&cfg);
+    if (!dev) return fprintf(stderr, "%s\n", tf_last_error()), 1;
+    tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/counter.brisc.elf");
+    tf_program *p = k ? tf_program_create(dev, (tf_core){1, 0}) : NULL;
+    tf_buffer *res = tf_buffer_create_l1(dev, (tf_core){1, 0}, 64);
+    uint32_t args[3] = {10, res ? (uint32_t)tf_buffer_address(res) : 0, 0};
+    int rc = !p || !res || tf_program_set_kernel(p, TF_BRISC, k) ||
+             tf_program_set_args(p, TF_BRISC, args, 3);
+    fill = 1;
+    rc = rc || tf_dispatch_execute(p); /* dispatch 1: the pattern */
+    fill = 0;
+    rc = rc || tf_dispatch_execute(p); /* dispatch 2: the chip's own */
+    if (rc) fprintf(stderr, "%s\n", tf_last_error());
+    tf_program_destroy(p);
+    tf_buffer_free(res);
+    tf_kernel_free(k);
+    return tf_device_close(dev) || rc ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "run")) return run();
+    if (argc < 2) return 2;
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/perf_record.tft", argv[1]);
+    setenv("TT_FOIL_TRACE", trace, 1);
+    unsetenv("TT_FOIL_MEM_LOG");
+    unsetenv("TT_FOIL_PERF_COUNTERS");
+    char *av[] = {argv[0], "run", NULL};
+    pid_t pid;
+    int st = -1;
+    if (posix_spawn(&pid, argv[0], NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) return tf_check_report("test_perf_record");
+    CHECK_EQ_U(t->unknown_records, 0);
+    static tf_perf_core got[3], want;
+    int parts[3] = {0};
+    for (size_t i = 0; i < t->ndev_perfs; i++) {
+        const tf_tr_dev_perf *p = &t->dev_perfs[i];
+        CHECK_TRUE(p->h.dispatch == 1 || p->h.dispatch == 2);
+        if (p->h.dispatch != 1 && p->h.dispatch != 2) continue;
+        CHECK_EQ_U(p->h.version, TF_PERF_RECORD_VERSION);
+        CHECK_EQ_U(p->h.part, parts[p->h.dispatch]);
+        parts[p->h.dispatch]++;
+        CHECK_EQ_U(p->h.x, 1);
+        CHECK_EQ_U(p->h.y, 0);
+        /* the chip's figures (sim/: 1 GHz, the 2x1 grid, 32 B/cycle DRAM banks) */
+        CHECK_EQ_U(p->h.clock_mhz, 1000);
+        CHECK_EQ_U(p->h.grid_x, 2);
+        CHECK_EQ_U(p->h.grid_y, 1);
+        CHECK_EQ_U(p->h.dram_bytes_per_cycle, 32);
+        CHECK_TRUE(p->h.matmul_cycles[4] > 0);
+        CHECK_TRUE(p->h.host_ns > 0);
+        CHECK_EQ_U(tf_trace_dev_perf(t, p, &got[p->h.dispatch]), 0);
+    }
+    pattern(&want);
+    CHECK_TRUE(parts[1] >= 2); /* 643 words of up to 10-byte varints: more than one record */
+    CHECK_EQ_U(parts[2], 1);
+    CHECK_TRUE(!memcmp(&got[1], &want, sizeof want));
+    for (size_t i = 0; i < TF_PERF_WORDS; i++)
+        if (((uint64_t *)&got[1])[i] != ((uint64_t *)&want)[i]) {
+            fprintf(stderr, "word %zu: 0x%llx, wrote 0x%llx\n", i,
+                    (unsigned long long)((uint64_t *)&got[1])[i],
+                    (unsigned long long)((uint64_t *)&want)[i]);
+            break;
+        }
+    /* the real counters: BRISC's window opened and closed, and adds up */
+    const tf_perf_risc *b = &got[2].risc[TF_RISC_BRISC];
+    CHECK_TRUE(got[2].valid & 1);
+    CHECK_TRUE(b->end > b->start);
+    uint64_t sum = b->instret + b->tile;
+    for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum += b->wait[w];
+    CHECK_EQ_U(b->end - b->start, sum);
+    printf("test_perf_record: %d parts for a core of %zu words, then the chip's own\n", parts[1],
+           (size_t)TF_PERF_WORDS);
+    tf_trace_free(t);
+    return tf_check_report("test_perf_record");
+}

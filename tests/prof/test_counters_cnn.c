@@ -7,15 +7,12 @@
  * and that every op of the network was recorded. */
 #include "examples/cnn/cnn.h"
 #include "tests/unit/tf_check.h"
+#include "tests/unit/tf_check_child.h"
 #include "tt_foil/trace.h"
 
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-
-extern char **environ;
 
 static int workload(void)
 {
@@ -41,10 +38,7 @@ int main(int argc, char **argv)
     setenv("TT_FOIL_TRACE", trace, 1);
     unsetenv("TT_FOIL_MEM_LOG");
     char *av[] = {argv[0], "run", NULL};
-    pid_t pid;
-    int st = -1;
-    if (posix_spawn(&pid, argv[0], NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_TRUE(tf_check_run(av));
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
     if (!t) return tf_check_report("test_counters_cnn");

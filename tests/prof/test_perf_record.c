@@ -8,17 +8,14 @@
  * the chip's figures of the device on every part. A second dispatch
  * with the real counters reads back as the transport gave them. */
 #include "tests/unit/tf_check.h"
+#include "tests/unit/tf_check_child.h"
 #include "tt_foil/runtime.h"
 #include "tt_foil/trace.h"
 #include "tt_foil/transport.h"
 
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-
-extern char **environ;
 
 /* The pattern: word i of the core's counters. */
 static void pattern(tf_perf_core *c)
@@ -89,10 +86,7 @@ int main(int argc, char **argv)
     unsetenv("TT_FOIL_MEM_LOG");
     unsetenv("TT_FOIL_PERF_COUNTERS");
     char *av[] = {argv[0], "run", NULL};
-    pid_t pid;
-    int st = -1;
-    if (posix_spawn(&pid, argv[0], NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_TRUE(tf_check_run(av));
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
     if (!t) return tf_check_report("test_perf_record");

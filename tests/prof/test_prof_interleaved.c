@@ -4,16 +4,13 @@
  * is visible; each is freed with the buffer. Runs itself (argument "run")
  * with TT_FOIL_MEM_LOG set, then reads the log. */
 #include "tests/unit/tf_check.h"
+#include "tests/unit/tf_check_child.h"
 #include "tt_foil/runtime.h"
 #include "tt_foil/trace.h"
 
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-
-extern char **environ;
 
 static int workload(void)
 {
@@ -58,10 +55,7 @@ int main(int argc, char **argv)
     setenv("TT_FOIL_MEM_LOG", mem, 1);
     unsetenv("TT_FOIL_TRACE");
     char *av[] = {argv[0], "run", NULL};
-    pid_t pid;
-    int st = -1;
-    if (posix_spawn(&pid, argv[0], NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_TRUE(tf_check_run(av));
     tf_trace *t = tf_trace_load(mem);
     CHECK_TRUE(t != NULL);
     if (!t) return tf_check_report("test_prof_interleaved");

@@ -3,16 +3,13 @@
  * and the memory pools (DRAM, per-core L1, persistent L1, kernel config)
  * with their allocs, frees and the pool reset. Runs prof_runtime. */
 #include "tests/unit/tf_check.h"
+#include "tests/unit/tf_check_child.h"
 #include "tt_foil/trace.h"
 #include "tf_env.h"
 #include "common/cm_risc.h"
 #include "tt_foil/error.h"
 
-#include <spawn.h>
 #include <stdlib.h>
-#include <sys/wait.h>
-
-extern char **environ;
 
 static int zone_count(const tf_trace *t, const char *name, const char *text_has)
 {
@@ -88,10 +85,7 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     setenv(tf_env_name(TF_ENV_DEVICE_CLOCK_SYNC), "OFF", 1);
     setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
     char *av[] = {(char *)prog, NULL};
-    pid_t pid;
-    int st = -1;
-    if (posix_spawn(&pid, prog, NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_TRUE(tf_check_run(av));
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
     if (!t) return;
@@ -162,10 +156,7 @@ int main(int argc, char **argv)
     setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
     setenv(tf_env_name(TF_ENV_MEM_LOG), mem, 1);
     char *av[] = {argv[1], NULL};
-    pid_t pid;
-    int st = -1;
-    if (posix_spawn(&pid, argv[1], NULL, NULL, av, environ) == 0) waitpid(pid, &st, 0);
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_TRUE(tf_check_run(av));
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
     if (!t) {

@@ -577,6 +577,16 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
     tf_prof_stream_bytes(TF_PROF_TRACE, type, head, hlen, data, dlen);
 }
 
+/* Room for a record of `words` words at time `now` in this thread's buffer
+ * of stream s (tf_prof_put's test, for the records built here). */
+static inline uint64_t *slot(tf_prof_tls *t, int s, unsigned words, uint64_t now)
+{
+    uint64_t *p = t->pos[s];
+    if (t->end[s] - p < (ptrdiff_t)words || ((now - t->base[s]) >> 40))
+        p = tf_prof_reserve(s, words, now);
+    return p;
+}
+
 void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
                           size_t dlen)
 {
@@ -591,9 +601,7 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
     unsigned words = 1 + (unsigned)((len + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
     uint64_t now = tf_prof_now();
-    uint64_t *p = t->pos[s];
-    if (t->end[s] - p < (ptrdiff_t)words || ((now - t->base[s]) >> 40))
-        p = tf_prof_reserve(s, words, now);
+    uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, (uint32_t)len, now - t->base[s]);
     if (words > 1) p[words - 1] = 0; /* the padding of the last word (none without bytes) */
     memcpy(p + 1, head, hlen);
@@ -608,9 +616,7 @@ void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
     unsigned words = 1 + (unsigned)((cap + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
     uint64_t now = tf_prof_now();
-    uint64_t *p = t->pos[s];
-    if (t->end[s] - p < (ptrdiff_t)words || ((now - t->base[s]) >> 40))
-        p = tf_prof_reserve(s, words, now);
+    uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, 0, now - t->base[s]); /* the length comes with the end */
     return p + 1;
 }

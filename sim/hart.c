@@ -480,9 +480,20 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
-#define TF_FU_OFFSET2(a, b, k)    [TF_FU_##a##_##b] = &&L_FU_##a##_##b - &&L_DECODE,
-#define TF_FU_OFFSET3(a, b, c, k) [TF_FU_##a##_##b##_##c] = &&L_FU_##a##_##b##_##c - &&L_DECODE,
+#define TF_FU_OFF_(id, m, lab) [id + (m)] = &&lab - &&L_DECODE,
+#define TF_FU_OFFSET2(a, b, k)                                                                     \
+    TF_FU_OFF_(TF_FU_##a##_##b, 0, L_FU_##a##_##b##_0)                                             \
+    TF_FU_OFF_(TF_FU_##a##_##b, 1, L_FU_##a##_##b##_1)                                             \
+    TF_FU_OFF_(TF_FU_##a##_##b, 2, L_FU_##a##_##b##_2)
+#define TF_FU_OFF3_(a, b, c, m2)                                                                   \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 0, L_FU_##a##_##b##_##c##_##m2##0)                  \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 1, L_FU_##a##_##b##_##c##_##m2##1)                  \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 2, L_FU_##a##_##b##_##c##_##m2##2)
+#define TF_FU_OFFSET3(a, b, c, k)                                                                  \
+    TF_FU_OFF3_(a, b, c, 0) TF_FU_OFF3_(a, b, c, 1) TF_FU_OFF3_(a, b, c, 2)
             TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3)
+#undef TF_FU_OFF_
+#undef TF_FU_OFF3_
 #undef TF_FU_OFFSET2
 #undef TF_FU_OFFSET3
     };
@@ -607,13 +618,21 @@ L_DECODE : {
          * fused handler reads its fields there, and a jump to it runs from
          * there) or, when it is already decoded, only learn its op. */
         int nop[TF_FUSE_MAX] = {op, -1, -1};
+        cm_slot tmp[TF_FUSE_MAX];
+        const cm_slot *fs[TF_FUSE_MAX] = {ip, 0, 0};
         for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
-            cm_slot tmp, *nx = ip + k;
-            nop[k] = decode_word(M, nx->h ? &tmp : nx, off + 4u * k);
+            cm_slot *nx = ip + k;
+            fs[k] = nx->h ? &tmp[k] : nx;
+            nop[k] = decode_word(M, (cm_slot *)fs[k], off + 4u * k);
             if (!nx->h) nx->h = tab[nop[k]];
             if (!sim_fuse_first2(op, nop[1])) break; /* no triple starts so */
         }
         fu = sim_fuse_run(op, nop[1], nop[2]);
+        if (fu) { /* the variant of the run's chaining modes */
+            int third = fu >= TF_FU_PAIRS_END_;
+            fu += (third ? 3 : 1) * sim_fuse_mode(op, fs[0], nop[1], fs[1]);
+            if (third) fu += sim_fuse_mode(nop[1], fs[1], nop[2], fs[2]);
+        }
     }
     ip->h = tab[fu ? fu : op];
     DISPATCH();
@@ -1021,34 +1040,45 @@ L_FMV_W_X:
     FDONE(0);
 
     /* ---- fused runs (sim/hart_fuse.h): two or three in one dispatch ---- */
-#define FU_STEP(a)                                                                                 \
-    E_##a(ip, goto L_##a);                                                                         \
+    /* One handler per run and chaining modes (hart_fuse.h): m2, m3 are
+     * the modes of the second and third steps (FA/FB read t_ or x[]). */
+#define FU_STEP(a, m)                                                                              \
+    E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     ++n;                                                                                           \
     ++ip
-#define FU_LAST_SEQ(a)                                                                             \
-    E_##a(ip, goto L_##a);                                                                         \
+#define FU_LAST_SEQ(a, m)                                                                          \
+    E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     NEXT
-#define FU_LAST_BRANCH(a) BRANCH(C_##a(ip))
-#define FU_LAST_JUMP(a)   goto L_##a
-#define FU_HANDLER2(a, b, k)                                                                       \
-    L_FU_##a##_##b:                                                                                \
+#define FU_LAST_BRANCH(a, m) BRANCH(C_##a(FA(ip, m), FB(ip, m)))
+#define FU_LAST_JUMP(a, m)   goto L_##a
+#define FU_H2_(a, b, k, m)                                                                         \
+    L_FU_##a##_##b##_##m:                                                                          \
     {                                                                                              \
-        FU_STEP(a);                                                                                \
-        FU_LAST_##k(b);                                                                            \
+        uint32_t t_ = 0;                                                                           \
+        FU_STEP(a, 0);                                                                             \
+        FU_LAST_##k(b, m);                                                                         \
     }
-#define FU_HANDLER3(a, b, c, k)                                                                    \
-    L_FU_##a##_##b##_##c:                                                                          \
+#define FU_HANDLER2(a, b, k) FU_H2_(a, b, k, 0) FU_H2_(a, b, k, 1) FU_H2_(a, b, k, 2)
+#define FU_H3_(a, b, c, k, m2, m3)                                                                 \
+    L_FU_##a##_##b##_##c##_##m2##m3:                                                               \
     {                                                                                              \
-        FU_STEP(a);                                                                                \
-        FU_STEP(b);                                                                                \
-        FU_LAST_##k(c);                                                                            \
+        uint32_t t_ = 0;                                                                           \
+        FU_STEP(a, 0);                                                                             \
+        FU_STEP(b, m2);                                                                            \
+        FU_LAST_##k(c, m3);                                                                        \
     }
+#define FU_H3M_(a, b, c, k, m2)                                                                    \
+    FU_H3_(a, b, c, k, m2, 0) FU_H3_(a, b, c, k, m2, 1) FU_H3_(a, b, c, k, m2, 2)
+#define FU_HANDLER3(a, b, c, k) FU_H3M_(a, b, c, k, 0) FU_H3M_(a, b, c, k, 1) FU_H3M_(a, b, c, k, 2)
     TF_FUSE2(FU_HANDLER2)
     TF_FUSE3(FU_HANDLER3)
 #undef FU_STEP
 #undef FU_LAST_SEQ
 #undef FU_LAST_BRANCH
 #undef FU_LAST_JUMP
+#undef FU_H2_
+#undef FU_H3_
+#undef FU_H3M_
 #undef FU_HANDLER2
 #undef FU_HANDLER3
 

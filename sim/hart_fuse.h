@@ -19,8 +19,9 @@
  * TF_FUSE_MAX - 1 slots before an invalidated range: the only ones whose
  * run may read its first word.
  *
- * E_op(p, fallback) executes op from slot p; C_op(p) is a branch's
- * condition. They expand inside sim_hart_run (x, mem, base, size, pf). */
+ * E_op(p, fallback, A, B) executes op from slot p with operand values A
+ * and B; C_op(A, B) is a branch's condition. They expand inside
+ * sim_hart_run (x, mem, base, size, pf, t_). */
 #ifndef TF_HART_FUSE_H
 #define TF_HART_FUSE_H
 
@@ -146,9 +147,12 @@
 /* Handler ids of the runs, after the plain ops. */
 enum {
     TF_FU_NONE_ = TF_OP_COUNT - 1,
-#define TF_FU_ENUM2(a, b, k)    TF_FU_##a##_##b,
-#define TF_FU_ENUM3(a, b, c, k) TF_FU_##a##_##b##_##c,
-    TF_FUSE2(TF_FU_ENUM2) TF_FUSE3(TF_FU_ENUM3)
+#define TF_FU_ENUM2(a, b, k) TF_FU_##a##_##b, TF_FU_##a##_##b##_v_ = TF_FU_##a##_##b + 2,
+#define TF_FU_ENUM3(a, b, c, k)                                                                    \
+    TF_FU_##a##_##b##_##c, TF_FU_##a##_##b##_##c##_v_ = TF_FU_##a##_##b##_##c + 8,
+    TF_FUSE2(TF_FU_ENUM2) TF_FU_PAIRS_END_,
+    TF_FU_TRIPLES_ = TF_FU_PAIRS_END_ - 1, /* the first triple takes TF_FU_PAIRS_END_ */
+    TF_FUSE3(TF_FU_ENUM3)
 #undef TF_FU_ENUM2
 #undef TF_FU_ENUM3
         TF_FU_END
@@ -185,45 +189,88 @@ static inline int sim_fuse_run(int a, int b, int c)
 #undef TF_FU_CASE3
 }
 
+/* ---- chained operands -------------------------------------------------- */
+/* A step of a run whose rs1 (mode 1) or rs2 (mode 2) is the previous
+ * step's rd reads that value from the handler's local t_ instead of
+ * x[]: the x[] store and reload between two dependent instructions (a
+ * store-to-load forward, several host cycles on the guest's dependency
+ * chain) leave the critical path. Every step still writes x[rd], so the
+ * plain handlers a step may hand over to, and the steps after the run,
+ * see the same registers. The decoder chooses the mode of each step but
+ * the first from the slots' fields, which are a pure function of their
+ * words (sim_fuse_mode), so a run decoded again gets the same mode. A pair
+ * has 3 variants (mode of its second step), a triple 9 (3 * mode of the
+ * second + mode of the third), in that order after its base id. */
+#define TF_FU_MODES 3
+
+/* Whether op reads rs1 / rs2 as an integer register (decode time only). */
+static inline int sim_fuse_reads_rs1(int op)
+{
+    return op != TF_OP_LUI && op != TF_OP_AUIPC && op != TF_OP_JAL;
+}
+static inline int sim_fuse_reads_rs2(int op)
+{
+    return (op >= TF_OP_BEQ && op <= TF_OP_BGEU) || (op >= TF_OP_SB && op <= TF_OP_SW) ||
+           (op >= TF_OP_ADD && op <= TF_OP_AND) || (op >= TF_OP_MUL && op <= TF_OP_REMU);
+}
+
+/* The mode of a step (op, fields s) after a step (pop, fields ps): 0 when
+ * the previous step writes no register (a store) or the step hands over to
+ * its plain handler whole (jal, jalr: the JUMP kind). */
+static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slot *s)
+{
+    if (pop == TF_OP_SW || pop == TF_OP_SH || pop == TF_OP_SB || op == TF_OP_JAL ||
+        op == TF_OP_JALR)
+        return 0;
+    if (sim_fuse_reads_rs1(op) && s->rs1 == ps->rd) return 1;
+    if (sim_fuse_reads_rs2(op) && s->rs2 == ps->rd) return 2;
+    return 0;
+}
+
 /* ---- one instruction of a fused run, from slot p ------------------------- */
-#define FX(p, r)       x[(p)->r]
-#define FIMM(p)        ((uint32_t)(p)->imm)
-#define E_LUI(p, fb)   FX(p, rd) = FIMM(p)
-#define E_AUIPC(p, fb) FX(p, rd) = FIMM(p)
-#define E_ADDI(p, fb)  FX(p, rd) = FX(p, rs1) + FIMM(p)
-#define E_XORI(p, fb)  FX(p, rd) = FX(p, rs1) ^ FIMM(p)
-#define E_ORI(p, fb)   FX(p, rd) = FX(p, rs1) | FIMM(p)
-#define E_ANDI(p, fb)  FX(p, rd) = FX(p, rs1) & FIMM(p)
-#define E_SLLI(p, fb)  FX(p, rd) = FX(p, rs1) << (p)->imm
-#define E_SRLI(p, fb)  FX(p, rd) = FX(p, rs1) >> (p)->imm
-#define E_ADD(p, fb)   FX(p, rd) = FX(p, rs1) + FX(p, rs2)
-#define E_SUB(p, fb)   FX(p, rd) = FX(p, rs1) - FX(p, rs2)
-#define E_XOR(p, fb)   FX(p, rd) = FX(p, rs1) ^ FX(p, rs2)
-#define E_OR(p, fb)    FX(p, rd) = FX(p, rs1) | FX(p, rs2)
-#define E_AND(p, fb)   FX(p, rd) = FX(p, rs1) & FX(p, rs2)
-#define E_SLTU(p, fb)  FX(p, rd) = FX(p, rs1) < FX(p, rs2)
-#define E_MUL(p, fb)   FX(p, rd) = FX(p, rs1) * FX(p, rs2)
-#define E_LOAD_(p, fb, lim, expr)                                                                  \
+/* E_op(p, fb, A, B): A and B are the values of rs1 and rs2 (FA/FB: x[] or
+ * the chained t_); the result goes to x[rd] and t_. */
+#define FX(p, r)             x[(p)->r]
+#define FIMM(p)              ((uint32_t)(p)->imm)
+#define FA(p, m)             ((m) == 1 ? t_ : FX(p, rs1))
+#define FB(p, m)             ((m) == 2 ? t_ : FX(p, rs2))
+#define E_SET_(p, v)         FX(p, rd) = t_ = (v)
+#define E_LUI(p, fb, A, B)   E_SET_(p, FIMM(p))
+#define E_AUIPC(p, fb, A, B) E_SET_(p, FIMM(p))
+#define E_ADDI(p, fb, A, B)  E_SET_(p, (A) + FIMM(p))
+#define E_XORI(p, fb, A, B)  E_SET_(p, (A) ^ FIMM(p))
+#define E_ORI(p, fb, A, B)   E_SET_(p, (A) | FIMM(p))
+#define E_ANDI(p, fb, A, B)  E_SET_(p, (A)&FIMM(p))
+#define E_SLLI(p, fb, A, B)  E_SET_(p, (A) << (p)->imm)
+#define E_SRLI(p, fb, A, B)  E_SET_(p, (A) >> (p)->imm)
+#define E_ADD(p, fb, A, B)   E_SET_(p, (A) + (B))
+#define E_SUB(p, fb, A, B)   E_SET_(p, (A) - (B))
+#define E_XOR(p, fb, A, B)   E_SET_(p, (A) ^ (B))
+#define E_OR(p, fb, A, B)    E_SET_(p, (A) | (B))
+#define E_AND(p, fb, A, B)   E_SET_(p, (A) & (B))
+#define E_SLTU(p, fb, A, B)  E_SET_(p, (uint32_t)((A) < (B)))
+#define E_MUL(p, fb, A, B)   E_SET_(p, (A) * (B))
+#define E_LOAD_(p, fb, A, lim, expr)                                                               \
     do {                                                                                           \
-        uint32_t a_ = FX(p, rs1) + FIMM(p) - base;                                                 \
+        uint32_t a_ = (A) + FIMM(p) - base;                                                        \
         if (UNLIKELY(a_ > (lim))) fb;                                                              \
-        FX(p, rd) = (expr);                                                                        \
+        E_SET_(p, (expr));                                                                         \
     } while (0)
-#define E_LW(p, fb)  E_LOAD_(p, fb, szw, ld32(mem + a_))
-#define E_LHU(p, fb) E_LOAD_(p, fb, szh, ld16(mem + a_))
-#define E_LBU(p, fb) E_LOAD_(p, fb, size - 1, mem[a_])
-#define E_SW(p, fb)                                                                                \
+#define E_LW(p, fb, A, B)  E_LOAD_(p, fb, A, szw, ld32(mem + a_))
+#define E_LHU(p, fb, A, B) E_LOAD_(p, fb, A, szh, ld16(mem + a_))
+#define E_LBU(p, fb, A, B) E_LOAD_(p, fb, A, size - 1, mem[a_])
+#define E_SW(p, fb, A, B)                                                                          \
     do {                                                                                           \
-        uint32_t a_ = FX(p, rs1) + FIMM(p) - base;                                                 \
+        uint32_t a_ = (A) + FIMM(p) - base;                                                        \
         if (UNLIKELY(a_ > szw) ||                                                                  \
             UNLIKELY(pf[a_ >> TF_PAGE_SHIFT] | pf[(a_ + 3) >> TF_PAGE_SHIFT]))                     \
             fb;                                                                                    \
-        st32(mem + a_, FX(p, rs2));                                                                \
+        st32(mem + a_, (B));                                                                       \
     } while (0)
-#define C_BEQ(p)  (FX(p, rs1) == FX(p, rs2))
-#define C_BNE(p)  (FX(p, rs1) != FX(p, rs2))
-#define C_BLT(p)  ((int32_t)FX(p, rs1) < (int32_t)FX(p, rs2))
-#define C_BLTU(p) (FX(p, rs1) < FX(p, rs2))
-#define C_BGEU(p) (FX(p, rs1) >= FX(p, rs2))
+#define C_BEQ(A, B)  ((A) == (B))
+#define C_BNE(A, B)  ((A) != (B))
+#define C_BLT(A, B)  ((int32_t)(A) < (int32_t)(B))
+#define C_BLTU(A, B) ((A) < (B))
+#define C_BGEU(A, B) ((A) >= (B))
 
 #endif

@@ -53,15 +53,18 @@ static uint32_t J(uint32_t rd, int32_t off)
 
 /* Destinations: x1-x7 and x10-x12, sometimes x0 (x8 = program base, x9 =
  * data base, x13-x14 = instruction words to copy, x15 = loop counter: only
- * their own instructions write them). Sources: any of x0-x15. */
+ * their own instructions write them). Sources: any of x0-x15, and often
+ * the last destination chosen, so that runs read the previous step's
+ * result through rs1 or rs2 (the chained variants, sim_fuse_mode). */
+static uint32_t last_dst;
 static uint32_t dst(void)
 {
     static const uint8_t r[] = {0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 1, 2, 3, 4, 5};
-    return r[rnd(sizeof r)];
+    return last_dst = r[rnd(sizeof r)];
 }
 static uint32_t src(void)
 {
-    return rnd(16);
+    return rnd(3) == 0 ? last_dst : rnd(16);
 }
 
 /* One random instruction at word index i of the body (n words long). */

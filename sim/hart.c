@@ -491,11 +491,25 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
     TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 2, L_FU_##a##_##b##_##c##_##m2##2)
 #define TF_FU_OFFSET3(a, b, c, k)                                                                  \
     TF_FU_OFF3_(a, b, c, 0) TF_FU_OFF3_(a, b, c, 1) TF_FU_OFF3_(a, b, c, 2)
-            TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3)
+#define TF_FU_OFF4_(a, b, c, d, m2, m3)                                                            \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + 0,                                   \
+               L_FU_##a##_##b##_##c##_##d##_##m2##m3##0)                                           \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + 1,                                   \
+               L_FU_##a##_##b##_##c##_##d##_##m2##m3##1)                                           \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + 2,                                   \
+               L_FU_##a##_##b##_##c##_##d##_##m2##m3##2)
+#define TF_FU_OFF4M_(a, b, c, d, m2)                                                               \
+    TF_FU_OFF4_(a, b, c, d, m2, 0) TF_FU_OFF4_(a, b, c, d, m2, 1) TF_FU_OFF4_(a, b, c, d, m2, 2)
+#define TF_FU_OFFSET4(a, b, c, d, k)                                                               \
+    TF_FU_OFF4M_(a, b, c, d, 0) TF_FU_OFF4M_(a, b, c, d, 1) TF_FU_OFF4M_(a, b, c, d, 2)
+            TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3) TF_FUSE4(TF_FU_OFFSET4)
 #undef TF_FU_OFF_
 #undef TF_FU_OFF3_
+#undef TF_FU_OFF4_
+#undef TF_FU_OFF4M_
 #undef TF_FU_OFFSET2
 #undef TF_FU_OFFSET3
+#undef TF_FU_OFFSET4
     };
     sim_mem *const M = h->mem;
     cm_slot *const slots = M->slots;
@@ -615,23 +629,25 @@ L_DECODE : {
     int op = decode_word(M, ip, off), fu = 0;
     if (!M->no_fuse && sim_fuse_first(op) && off + 4 < size) {
         /* A run with the next words: decode each into its own slot (the
-         * fused handler reads its fields there, and a jump to it runs from
-         * there) or, when it is already decoded, only learn its op. */
-        int nop[TF_FUSE_MAX] = {op, -1, -1};
+         * fused handler reads its fields there) or, when it is already
+         * decoded, only learn its op. A slot decoded here keeps h == 0: a
+         * jump to it (a loop's first word is often the second of a run
+         * before the loop) decodes it again as the head of its own run. */
+        int nop[TF_FUSE_MAX] = {op, -1, -1, -1};
         cm_slot tmp[TF_FUSE_MAX];
-        const cm_slot *fs[TF_FUSE_MAX] = {ip, 0, 0};
+        const cm_slot *fs[TF_FUSE_MAX] = {ip, 0, 0, 0};
         for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
             cm_slot *nx = ip + k;
             fs[k] = nx->h ? &tmp[k] : nx;
             nop[k] = decode_word(M, (cm_slot *)fs[k], off + 4u * k);
-            if (!nx->h) nx->h = tab[nop[k]];
-            if (!sim_fuse_first2(op, nop[1])) break; /* no triple starts so */
+            if (k == 1 && !sim_fuse_first2(op, nop[1])) break; /* no longer run starts so */
+            if (k == 2 && !sim_fuse_first3(op, nop[1], nop[2])) break;
         }
-        fu = sim_fuse_run(op, nop[1], nop[2]);
-        if (fu) { /* the variant of the run's chaining modes */
-            int third = fu >= TF_FU_PAIRS_END_;
-            fu += (third ? 3 : 1) * sim_fuse_mode(op, fs[0], nop[1], fs[1]);
-            if (third) fu += sim_fuse_mode(nop[1], fs[1], nop[2], fs[2]);
+        fu = sim_fuse_run(op, nop[1], nop[2], nop[3]);
+        if (fu) { /* the variant of the run's chaining modes (hart_fuse.h) */
+            int len = fu >= TF_FU_TRIPLES_END_ ? 4 : fu >= TF_FU_PAIRS_END_ ? 3 : 2, scale = 1;
+            for (int k = len - 1; k >= 1; k--, scale *= TF_FU_MODES)
+                fu += scale * sim_fuse_mode(nop[k - 1], fs[k - 1], nop[k], fs[k]);
         }
     }
     ip->h = tab[fu ? fu : op];
@@ -1051,8 +1067,9 @@ L_FMV_W_X:
     NEXT
 #define FU_LAST_BRANCH(a, m) BRANCH(C_##a(FA(ip, m), FB(ip, m)))
 #define FU_LAST_JUMP(a, m)   goto L_##a
+#define FU_OK_(op, m)        ((m) <= FU_MM_##op) /* a mode op can have (else: the base variant) */
 #define FU_H2_(a, b, k, m)                                                                         \
-    L_FU_##a##_##b##_##m:                                                                          \
+    L_FU_##a##_##b##_##m : if (!FU_OK_(b, m)) goto L_FU_##a##_##b##_0;                             \
     {                                                                                              \
         uint32_t t_ = 0;                                                                           \
         FU_STEP(a, 0);                                                                             \
@@ -1060,7 +1077,8 @@ L_FMV_W_X:
     }
 #define FU_HANDLER2(a, b, k) FU_H2_(a, b, k, 0) FU_H2_(a, b, k, 1) FU_H2_(a, b, k, 2)
 #define FU_H3_(a, b, c, k, m2, m3)                                                                 \
-    L_FU_##a##_##b##_##c##_##m2##m3:                                                               \
+    L_FU_##a##_##b##_##c##_##m2##m3                                                                \
+        : if (!FU_OK_(b, m2) || !FU_OK_(c, m3)) goto L_FU_##a##_##b##_##c##_00;                    \
     {                                                                                              \
         uint32_t t_ = 0;                                                                           \
         FU_STEP(a, 0);                                                                             \
@@ -1070,8 +1088,33 @@ L_FMV_W_X:
 #define FU_H3M_(a, b, c, k, m2)                                                                    \
     FU_H3_(a, b, c, k, m2, 0) FU_H3_(a, b, c, k, m2, 1) FU_H3_(a, b, c, k, m2, 2)
 #define FU_HANDLER3(a, b, c, k) FU_H3M_(a, b, c, k, 0) FU_H3M_(a, b, c, k, 1) FU_H3M_(a, b, c, k, 2)
+#define FU_H4_(a, b, c, d, k, m2, m3, m4)                                                          \
+    L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4                                                      \
+        : if (!FU_OK_(b, m2) || !FU_OK_(c, m3) ||                                                  \
+              !FU_OK_(d, m4)) goto L_FU_##a##_##b##_##c##_##d##_000;                               \
+    {                                                                                              \
+        uint32_t t_ = 0;                                                                           \
+        FU_STEP(a, 0);                                                                             \
+        FU_STEP(b, m2);                                                                            \
+        FU_STEP(c, m3);                                                                            \
+        FU_LAST_##k(d, m4);                                                                        \
+    }
+#define FU_H4M3_(a, b, c, d, k, m2, m3)                                                            \
+    FU_H4_(a, b, c, d, k, m2, m3, 0)                                                               \
+    FU_H4_(a, b, c, d, k, m2, m3, 1) FU_H4_(a, b, c, d, k, m2, m3, 2)
+#define FU_H4M2_(a, b, c, d, k, m2)                                                                \
+    FU_H4M3_(a, b, c, d, k, m2, 0)                                                                 \
+    FU_H4M3_(a, b, c, d, k, m2, 1) FU_H4M3_(a, b, c, d, k, m2, 2)
+#define FU_HANDLER4(a, b, c, d, k)                                                                 \
+    FU_H4M2_(a, b, c, d, k, 0) FU_H4M2_(a, b, c, d, k, 1) FU_H4M2_(a, b, c, d, k, 2)
     TF_FUSE2(FU_HANDLER2)
     TF_FUSE3(FU_HANDLER3)
+    TF_FUSE4(FU_HANDLER4)
+#undef FU_OK_
+#undef FU_H4_
+#undef FU_H4M3_
+#undef FU_H4M2_
+#undef FU_HANDLER4
 #undef FU_STEP
 #undef FU_LAST_SEQ
 #undef FU_LAST_BRANCH

@@ -27,7 +27,7 @@
 
 #include "common/cm_rv32.h"
 
-#define TF_FUSE_MAX 3 /* the longest run */
+#define TF_FUSE_MAX 4 /* the longest run */
 
 /* Pairs: X(first, last, kind of last). */
 #define TF_FUSE2(X)                                                                                \
@@ -144,17 +144,41 @@
     X(LW, ADDI, JALR, JUMP)                                                                        \
     X(ADDI, ADDI, JAL, JUMP)
 
+/* Quadruples: X(first, second, third, last, kind of last). */
+#define TF_FUSE4(X)                                                                                \
+    X(LW, ADDI, ADDI, BLTU, BRANCH)                                                                \
+    X(ADDI, REMU, ADDI, BNE, BRANCH)                                                               \
+    X(ADD, LW, LW, LW, SEQ)                                                                        \
+    X(ADDI, ADDI, AUIPC, JALR, JUMP)                                                               \
+    X(ADDI, ANDI, ANDI, BGEU, BRANCH)                                                              \
+    X(ADD, LBU, XOR, SRLI, SEQ)                                                                    \
+    X(SRLI, ANDI, SUB, AND, SEQ)                                                                   \
+    X(XOR, SRLI, ANDI, SUB, SEQ)                                                                   \
+    X(AND, XOR, SRLI, ANDI, SEQ)                                                                   \
+    X(SUB, AND, XOR, SRLI, SEQ)                                                                    \
+    X(ANDI, SUB, AND, XOR, SEQ)                                                                    \
+    X(SLLI, ORI, SLLI, BLT, BRANCH)                                                                \
+    X(SLLI, ADD, LW, ADD, SEQ)                                                                     \
+    X(SRLI, SLLI, OR, SLLI, SEQ)                                                                   \
+    X(LW, LW, SW, SW, SEQ)
+
 /* Handler ids of the runs, after the plain ops. */
 enum {
     TF_FU_NONE_ = TF_OP_COUNT - 1,
 #define TF_FU_ENUM2(a, b, k) TF_FU_##a##_##b, TF_FU_##a##_##b##_v_ = TF_FU_##a##_##b + 2,
 #define TF_FU_ENUM3(a, b, c, k)                                                                    \
     TF_FU_##a##_##b##_##c, TF_FU_##a##_##b##_##c##_v_ = TF_FU_##a##_##b##_##c + 8,
+#define TF_FU_ENUM4(a, b, c, d, k)                                                                 \
+    TF_FU_##a##_##b##_##c##_##d,                                                                   \
+        TF_FU_##a##_##b##_##c##_##d##_v_ = TF_FU_##a##_##b##_##c##_##d + 26,
     TF_FUSE2(TF_FU_ENUM2) TF_FU_PAIRS_END_,
     TF_FU_TRIPLES_ = TF_FU_PAIRS_END_ - 1, /* the first triple takes TF_FU_PAIRS_END_ */
-    TF_FUSE3(TF_FU_ENUM3)
+    TF_FUSE3(TF_FU_ENUM3) TF_FU_TRIPLES_END_,
+    TF_FU_QUADS_ = TF_FU_TRIPLES_END_ - 1, /* the first quadruple takes TF_FU_TRIPLES_END_ */
+    TF_FUSE4(TF_FU_ENUM4)
 #undef TF_FU_ENUM2
 #undef TF_FU_ENUM3
+#undef TF_FU_ENUM4
         TF_FU_END
 };
 
@@ -162,31 +186,49 @@ enum {
  * the next words (decode time only). */
 static inline int sim_fuse_first(int op)
 {
-#define TF_FU_FIRST2(a, b, k)    || op == TF_OP_##a
-#define TF_FU_FIRST3(a, b, c, k) || op == TF_OP_##a
-    return 0 TF_FUSE2(TF_FU_FIRST2) TF_FUSE3(TF_FU_FIRST3);
+#define TF_FU_FIRST2(a, b, k)       || op == TF_OP_##a
+#define TF_FU_FIRST3(a, b, c, k)    || op == TF_OP_##a
+#define TF_FU_FIRST4(a, b, c, d, k) || op == TF_OP_##a
+    return 0 TF_FUSE2(TF_FU_FIRST2) TF_FUSE3(TF_FU_FIRST3) TF_FUSE4(TF_FU_FIRST4);
 #undef TF_FU_FIRST2
 #undef TF_FU_FIRST3
+#undef TF_FU_FIRST4
 }
 
-/* Whether some triple begins with ops a, b: only then does the decoder
- * look at the third word (decode time only). */
+/* Whether some triple or quadruple begins with ops a, b: only then does
+ * the decoder look at the third word (decode time only). */
 static inline int sim_fuse_first2(int a, int b)
 {
-#define TF_FU_FIRST23(x, y, z, k) || (a == TF_OP_##x && b == TF_OP_##y)
-    return 0 TF_FUSE3(TF_FU_FIRST23);
+#define TF_FU_FIRST23(x, y, z, k)    || (a == TF_OP_##x && b == TF_OP_##y)
+#define TF_FU_FIRST24(x, y, z, w, k) || (a == TF_OP_##x && b == TF_OP_##y)
+    return 0 TF_FUSE3(TF_FU_FIRST23) TF_FUSE4(TF_FU_FIRST24);
 #undef TF_FU_FIRST23
+#undef TF_FU_FIRST24
 }
 
-/* The fused handler id for ops a, b, c in consecutive words (c < 0: no
- * third word), the triple preferred, or 0 (decode time only). */
-static inline int sim_fuse_run(int a, int b, int c)
+/* Whether some quadruple begins with ops a, b, c: only then does the
+ * decoder look at the fourth word (decode time only). */
+static inline int sim_fuse_first3(int a, int b, int c)
 {
+#define TF_FU_FIRST34(x, y, z, w, k) || (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z)
+    return 0 TF_FUSE4(TF_FU_FIRST34);
+#undef TF_FU_FIRST34
+}
+
+/* The fused handler id (base of its variants) for ops a, b, c, d in
+ * consecutive words (c, d < 0: no such word), the longest run preferred,
+ * or 0 (decode time only). */
+static inline int sim_fuse_run(int a, int b, int c, int d)
+{
+#define TF_FU_CASE4(x, y, z, w, k)                                                                 \
+    : (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z && d == TF_OP_##w)                       \
+        ? TF_FU_##x##_##y##_##z##_##w
 #define TF_FU_CASE3(x, y, z, k) : (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z) ? TF_FU_##x##_##y##_##z
 #define TF_FU_CASE2(x, y, k)    : (a == TF_OP_##x && b == TF_OP_##y) ? TF_FU_##x##_##y
-    return 0 ? 0 TF_FUSE3(TF_FU_CASE3) TF_FUSE2(TF_FU_CASE2) : 0;
+    return 0 ? 0 TF_FUSE4(TF_FU_CASE4) TF_FUSE3(TF_FU_CASE3) TF_FUSE2(TF_FU_CASE2) : 0;
 #undef TF_FU_CASE2
 #undef TF_FU_CASE3
+#undef TF_FU_CASE4
 }
 
 /* ---- chained operands -------------------------------------------------- */
@@ -200,7 +242,9 @@ static inline int sim_fuse_run(int a, int b, int c)
  * the first from the slots' fields, which are a pure function of their
  * words (sim_fuse_mode), so a run decoded again gets the same mode. A pair
  * has 3 variants (mode of its second step), a triple 9 (3 * mode of the
- * second + mode of the third), in that order after its base id. */
+ * second + mode of the third), a quadruple 27 (9 * second + 3 * third +
+ * fourth), in that order from its base id. A variant with a mode its op
+ * cannot have (above FU_MM_op) only jumps to the base variant. */
 #define TF_FU_MODES 3
 
 /* Whether op reads rs1 / rs2 as an integer register (decode time only). */
@@ -250,6 +294,22 @@ static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slo
 #define E_AND(p, fb, A, B)   E_SET_(p, (A) & (B))
 #define E_SLTU(p, fb, A, B)  E_SET_(p, (uint32_t)((A) < (B)))
 #define E_MUL(p, fb, A, B)   E_SET_(p, (A) * (B))
+#define E_SLTI(p, fb, A, B)  E_SET_(p, (uint32_t)((int32_t)(A) < (p)->imm))
+#define E_SLTIU(p, fb, A, B) E_SET_(p, (uint32_t)((A) < FIMM(p)))
+#define E_SRAI(p, fb, A, B)  E_SET_(p, (uint32_t)((int32_t)(A) >> (p)->imm))
+#define E_SLL(p, fb, A, B)   E_SET_(p, (A) << ((B)&31))
+#define E_SRL(p, fb, A, B)   E_SET_(p, (A) >> ((B)&31))
+#define E_SLT(p, fb, A, B)   E_SET_(p, (uint32_t)((int32_t)(A) < (int32_t)(B)))
+#define E_REMU(p, fb, A, B)                                                                        \
+    do {                                                                                           \
+        uint32_t d_ = (B), v_ = (A);                                                               \
+        E_SET_(p, d_ == 0 ? v_ : v_ % d_);                                                         \
+    } while (0)
+#define E_DIVU(p, fb, A, B)                                                                        \
+    do {                                                                                           \
+        uint32_t d_ = (B), v_ = (A);                                                               \
+        E_SET_(p, d_ == 0 ? 0xffffffffu : v_ / d_);                                                \
+    } while (0)
 #define E_LOAD_(p, fb, A, lim, expr)                                                               \
     do {                                                                                           \
         uint32_t a_ = (A) + FIMM(p) - base;                                                        \
@@ -272,5 +332,44 @@ static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slo
 #define C_BLT(A, B)  ((int32_t)(A) < (int32_t)(B))
 #define C_BLTU(A, B) ((A) < (B))
 #define C_BGEU(A, B) ((A) >= (B))
+#define C_BGE(A, B)  ((int32_t)(A) >= (int32_t)(B))
+
+/* The highest chaining mode of each op (0: no register source, 1: rs1,
+ * 2: rs1 and rs2); JAL and JALR end runs in their plain handlers. */
+#define FU_MM_LUI   0
+#define FU_MM_AUIPC 0
+#define FU_MM_JAL   0
+#define FU_MM_JALR  0
+#define FU_MM_ADDI  1
+#define FU_MM_XORI  1
+#define FU_MM_ORI   1
+#define FU_MM_ANDI  1
+#define FU_MM_SLLI  1
+#define FU_MM_SRLI  1
+#define FU_MM_SRAI  1
+#define FU_MM_SLTI  1
+#define FU_MM_SLTIU 1
+#define FU_MM_LW    1
+#define FU_MM_LHU   1
+#define FU_MM_LBU   1
+#define FU_MM_ADD   2
+#define FU_MM_SUB   2
+#define FU_MM_XOR   2
+#define FU_MM_OR    2
+#define FU_MM_AND   2
+#define FU_MM_SLL   2
+#define FU_MM_SRL   2
+#define FU_MM_SLT   2
+#define FU_MM_SLTU  2
+#define FU_MM_MUL   2
+#define FU_MM_REMU  2
+#define FU_MM_DIVU  2
+#define FU_MM_SW    2
+#define FU_MM_BEQ   2
+#define FU_MM_BNE   2
+#define FU_MM_BLT   2
+#define FU_MM_BGE   2
+#define FU_MM_BLTU  2
+#define FU_MM_BGEU  2
 
 #endif

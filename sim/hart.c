@@ -1066,8 +1066,27 @@ L_FMV_W_X:
     E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     NEXT
 #define FU_LAST_BRANCH(a, m) BRANCH(C_##a(FA(ip, m), FB(ip, m)))
-#define FU_LAST_JUMP(a, m)   goto L_##a
-#define FU_OK_(op, m)        ((m) <= FU_MM_##op) /* a mode op can have (else: the base variant) */
+/* A run's last jal or jalr jumps from its own handler, not through the
+ * plain one: each run's indirect host jump then sees its own targets (a
+ * call site's run always the callee, a return's run the return sites),
+ * which the host's branch predictor tells apart; one shared jump would
+ * mix every call and return. A jalr target that the plain handler must
+ * look at (misaligned or outside memory) goes there, with x[] as the
+ * plain path has it. */
+#define FU_LAST_JUMP(a, m) FU_JUMP_##a(m)
+#define FU_JUMP_JAL(m)                                                                             \
+    do {                                                                                           \
+        RD = ip->aux;                                                                              \
+        JUMP_TO(ip + ip->imm);                                                                     \
+    } while (0)
+#define FU_JUMP_JALR(m)                                                                            \
+    do {                                                                                           \
+        uint32_t tg_ = (FA(ip, m) + IMM) & ~1u, toff_ = tg_ - base;                                \
+        if (UNLIKELY((tg_ & 3) || toff_ >= size)) goto L_JALR;                                     \
+        RD = ip->aux;                                                                              \
+        JUMP_TO(slots + (toff_ >> 2));                                                             \
+    } while (0)
+#define FU_OK_(op, m) ((m) <= FU_MM_##op) /* a mode op can have (else: the base variant) */
 #define FU_H2_(a, b, k, m)                                                                         \
     L_FU_##a##_##b##_##m : if (!FU_OK_(b, m)) goto L_FU_##a##_##b##_0;                             \
     {                                                                                              \
@@ -1119,6 +1138,8 @@ L_FMV_W_X:
 #undef FU_LAST_SEQ
 #undef FU_LAST_BRANCH
 #undef FU_LAST_JUMP
+#undef FU_JUMP_JAL
+#undef FU_JUMP_JALR
 #undef FU_H2_
 #undef FU_H3_
 #undef FU_H3M_

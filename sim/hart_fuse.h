@@ -259,13 +259,10 @@ static inline int sim_fuse_reads_rs2(int op)
 }
 
 /* The mode of a step (op, fields s) after a step (pop, fields ps): 0 when
- * the previous step writes no register (a store) or the step hands over to
- * its plain handler whole (jal, jalr: the JUMP kind). */
+ * the previous step writes no register (a store). */
 static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slot *s)
 {
-    if (pop == TF_OP_SW || pop == TF_OP_SH || pop == TF_OP_SB || op == TF_OP_JAL ||
-        op == TF_OP_JALR)
-        return 0;
+    if (pop == TF_OP_SW || pop == TF_OP_SH || pop == TF_OP_SB) return 0;
     if (sim_fuse_reads_rs1(op) && s->rs1 == ps->rd) return 1;
     if (sim_fuse_reads_rs2(op) && s->rs2 == ps->rd) return 2;
     return 0;
@@ -335,11 +332,11 @@ static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slo
 #define C_BGE(A, B)  ((int32_t)(A) >= (int32_t)(B))
 
 /* The highest chaining mode of each op (0: no register source, 1: rs1,
- * 2: rs1 and rs2); JAL and JALR end runs in their plain handlers. */
+ * 2: rs1 and rs2). */
 #define FU_MM_LUI   0
 #define FU_MM_AUIPC 0
 #define FU_MM_JAL   0
-#define FU_MM_JALR  0
+#define FU_MM_JALR  1
 #define FU_MM_ADDI  1
 #define FU_MM_XORI  1
 #define FU_MM_ORI   1

@@ -502,7 +502,13 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
     TF_FU_OFF4_(a, b, c, d, m2, 0) TF_FU_OFF4_(a, b, c, d, m2, 1) TF_FU_OFF4_(a, b, c, d, m2, 2)
 #define TF_FU_OFFSET4(a, b, c, d, k)                                                               \
     TF_FU_OFF4M_(a, b, c, d, 0) TF_FU_OFF4M_(a, b, c, d, 1) TF_FU_OFF4M_(a, b, c, d, 2)
+#define TF_FU_OFFSET1(a, k)                                                                        \
+    TF_FU_OFF_(TF_FU1_##a, 0, L_FU1_##a##_0)                                                       \
+    TF_FU_OFF_(TF_FU1_##a, 1, L_FU1_##a##_1)                                                       \
+    TF_FU_OFF_(TF_FU1_##a, 2, L_FU1_##a##_2)                                                       \
+    TF_FU_OFF_(TF_FU1_##a, 3, L_FU1_##a##_3)
             TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3) TF_FUSE4(TF_FU_OFFSET4)
+                TF_FUSE1(TF_FU_OFFSET1)
 #undef TF_FU_OFF_
 #undef TF_FU_OFF3_
 #undef TF_FU_OFF4_
@@ -510,6 +516,7 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #undef TF_FU_OFFSET2
 #undef TF_FU_OFFSET3
 #undef TF_FU_OFFSET4
+#undef TF_FU_OFFSET1
     };
     sim_mem *const M = h->mem;
     cm_slot *const slots = M->slots;
@@ -650,6 +657,7 @@ L_DECODE : {
                 fu += scale * sim_fuse_mode(nop[k - 1], fs[k - 1], nop[k], fs[k]);
         }
     }
+    if (!fu && !M->no_fuse && (fu = sim_fuse_single(op)) != 0) fu += (int)((off >> 2) % TF_FU_REPL);
     ip->h = tab[fu ? fu : op];
     DISPATCH();
 }
@@ -1129,6 +1137,27 @@ L_FMV_W_X:
     TF_FUSE2(FU_HANDLER2)
     TF_FUSE3(FU_HANDLER3)
     TF_FUSE4(FU_HANDLER4)
+#define FU_S_BRANCH(a, r) L_FU1_##a##_##r : BRANCH(C_##a(RS1, RS2));
+#define FU_S_JUMP(a, r)                                                                            \
+    L_FU1_##a##_##r:                                                                               \
+    {                                                                                              \
+        uint32_t t_ = 0;                                                                           \
+        (void)t_;                                                                                  \
+        FU_JUMP_##a(0);                                                                            \
+    }
+#define FU_S_SEQ(a, r)                                                                             \
+    L_FU1_##a##_##r:                                                                               \
+    {                                                                                              \
+        uint32_t t_ = 0;                                                                           \
+        FU_LAST_SEQ(a, 0);                                                                         \
+    }
+    _Static_assert(TF_FU_REPL == 4, "write out TF_FU_REPL copies here and in the table");
+#define FU_HANDLER1(a, k) FU_S_##k(a, 0) FU_S_##k(a, 1) FU_S_##k(a, 2) FU_S_##k(a, 3)
+    TF_FUSE1(FU_HANDLER1)
+#undef FU_HANDLER1
+#undef FU_S_BRANCH
+#undef FU_S_JUMP
+#undef FU_S_SEQ
 #undef FU_OK_
 #undef FU_H4_
 #undef FU_H4M3_

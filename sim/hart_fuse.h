@@ -162,9 +162,45 @@
     X(SRLI, SLLI, OR, SLLI, SEQ)                                                                   \
     X(LW, LW, SW, SW, SEQ)
 
+/* Single instructions outside runs (the hottest ops), each replicated
+ * TF_FU_REPL times (the copy chosen by the word's address): a plain
+ * handler's one indirect host jump serves every guest site of its op and
+ * mixes their targets in the host's branch predictor; copies spread the
+ * sites over several jumps (replication, as in Ertl and Gregg, "Optimizing
+ * indirect branch prediction accuracy in virtual machine interpreters",
+ * PLDI 2003). */
+#define TF_FUSE1(X)                                                                                \
+    X(BEQ, BRANCH)                                                                                 \
+    X(BNE, BRANCH)                                                                                 \
+    X(BLT, BRANCH)                                                                                 \
+    X(BGE, BRANCH)                                                                                 \
+    X(BLTU, BRANCH)                                                                                \
+    X(BGEU, BRANCH)                                                                                \
+    X(JAL, JUMP)                                                                                   \
+    X(JALR, JUMP)                                                                                  \
+    X(ADDI, SEQ)                                                                                   \
+    X(ADD, SEQ)                                                                                    \
+    X(SUB, SEQ)                                                                                    \
+    X(XOR, SEQ)                                                                                    \
+    X(OR, SEQ)                                                                                     \
+    X(AND, SEQ)                                                                                    \
+    X(SLTU, SEQ)                                                                                   \
+    X(SLLI, SEQ)                                                                                   \
+    X(SRLI, SEQ)                                                                                   \
+    X(ANDI, SEQ)                                                                                   \
+    X(MUL, SEQ)                                                                                    \
+    X(LW, SEQ)                                                                                     \
+    X(LBU, SEQ)                                                                                    \
+    X(LHU, SEQ)                                                                                    \
+    X(SW, SEQ)                                                                                     \
+    X(LUI, SEQ)                                                                                    \
+    X(AUIPC, SEQ)
+#define TF_FU_REPL 4 /* sim/hart.c writes out the copies: keep them in step */
+
 /* Handler ids of the runs, after the plain ops. */
 enum {
     TF_FU_NONE_ = TF_OP_COUNT - 1,
+#define TF_FU_ENUM1(a, k)    TF_FU1_##a, TF_FU1_##a##_v_ = TF_FU1_##a + TF_FU_REPL - 1,
 #define TF_FU_ENUM2(a, b, k) TF_FU_##a##_##b, TF_FU_##a##_##b##_v_ = TF_FU_##a##_##b + 2,
 #define TF_FU_ENUM3(a, b, c, k)                                                                    \
     TF_FU_##a##_##b##_##c, TF_FU_##a##_##b##_##c##_v_ = TF_FU_##a##_##b##_##c + 8,
@@ -175,7 +211,10 @@ enum {
     TF_FU_TRIPLES_ = TF_FU_PAIRS_END_ - 1, /* the first triple takes TF_FU_PAIRS_END_ */
     TF_FUSE3(TF_FU_ENUM3) TF_FU_TRIPLES_END_,
     TF_FU_QUADS_ = TF_FU_TRIPLES_END_ - 1, /* the first quadruple takes TF_FU_TRIPLES_END_ */
-    TF_FUSE4(TF_FU_ENUM4)
+    TF_FUSE4(TF_FU_ENUM4) TF_FU_QUADS_END_,
+    TF_FU_SINGLES_ = TF_FU_QUADS_END_ - 1, /* the first single takes TF_FU_QUADS_END_ */
+    TF_FUSE1(TF_FU_ENUM1)
+#undef TF_FU_ENUM1
 #undef TF_FU_ENUM2
 #undef TF_FU_ENUM3
 #undef TF_FU_ENUM4
@@ -193,6 +232,15 @@ static inline int sim_fuse_first(int op)
 #undef TF_FU_FIRST2
 #undef TF_FU_FIRST3
 #undef TF_FU_FIRST4
+}
+
+/* The first copy of op's replicated single handler, or 0 (decode time
+ * only). */
+static inline int sim_fuse_single(int op)
+{
+#define TF_FU_SINGLE(a, k) : op == TF_OP_##a ? TF_FU1_##a
+    return 0 ? 0 TF_FUSE1(TF_FU_SINGLE) : 0;
+#undef TF_FU_SINGLE
 }
 
 /* Whether some triple or quadruple begins with ops a, b: only then does

@@ -481,25 +481,33 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
 #define TF_FU_OFF_(id, m, lab) [id + (m)] = &&lab - &&L_DECODE,
-#define TF_FU_OFFSET2(a, b, k)                                                                     \
-    TF_FU_OFF_(TF_FU_##a##_##b, 0, L_FU_##a##_##b##_0)                                             \
-    TF_FU_OFF_(TF_FU_##a##_##b, 1, L_FU_##a##_##b##_1)                                             \
-    TF_FU_OFF_(TF_FU_##a##_##b, 2, L_FU_##a##_##b##_2)
-#define TF_FU_OFF3_(a, b, c, m2)                                                                   \
-    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 0, L_FU_##a##_##b##_##c##_##m2##0)                  \
-    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 1, L_FU_##a##_##b##_##c##_##m2##1)                  \
-    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + 2, L_FU_##a##_##b##_##c##_##m2##2)
+/* A variant without a handler (FU_PICK) takes its base variant's. */
+#define TF_FU_OFF2_(a, b, m)                                                                       \
+    TF_FU_OFF_(TF_FU_##a##_##b, m, FU_PICK(m, FU_MM_##b)(L_FU_##a##_##b##_##m, L_FU_##a##_##b##_0))
+#define TF_FU_OFFSET2(a, b, k) TF_FU_OFF2_(a, b, 0) TF_FU_OFF2_(a, b, 1) TF_FU_OFF2_(a, b, 2)
+#define TF_FU_OFF3_(a, b, c, m2, m3)                                                               \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + m3,                                                 \
+               FU_PICK(m2, FU_MM_##b)(FU_PICK(m3, FU_MM_##c)(L_FU_##a##_##b##_##c##_##m2##m3,      \
+                                                             L_FU_##a##_##b##_##c##_00),           \
+                                      L_FU_##a##_##b##_##c##_00))
+#define TF_FU_OFF3M_(a, b, c, m2)                                                                  \
+    TF_FU_OFF3_(a, b, c, m2, 0) TF_FU_OFF3_(a, b, c, m2, 1) TF_FU_OFF3_(a, b, c, m2, 2)
 #define TF_FU_OFFSET3(a, b, c, k)                                                                  \
-    TF_FU_OFF3_(a, b, c, 0) TF_FU_OFF3_(a, b, c, 1) TF_FU_OFF3_(a, b, c, 2)
-#define TF_FU_OFF4_(a, b, c, d, m2, m3)                                                            \
-    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + 0,                                   \
-               L_FU_##a##_##b##_##c##_##d##_##m2##m3##0)                                           \
-    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + 1,                                   \
-               L_FU_##a##_##b##_##c##_##d##_##m2##m3##1)                                           \
-    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + 2,                                   \
-               L_FU_##a##_##b##_##c##_##d##_##m2##m3##2)
+    TF_FU_OFF3M_(a, b, c, 0) TF_FU_OFF3M_(a, b, c, 1) TF_FU_OFF3M_(a, b, c, 2)
+#define TF_FU_OFF4_(a, b, c, d, m2, m3, m4)                                                        \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + m4,                                  \
+               FU_PICK(m2, FU_MM_##b)(                                                             \
+                   FU_PICK(m3, FU_MM_##c)(                                                         \
+                       FU_PICK(m4, FU_MM_##d)(L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4,           \
+                                              L_FU_##a##_##b##_##c##_##d##_000),                   \
+                       L_FU_##a##_##b##_##c##_##d##_000),                                          \
+                   L_FU_##a##_##b##_##c##_##d##_000))
+#define TF_FU_OFF4M3_(a, b, c, d, m2, m3)                                                          \
+    TF_FU_OFF4_(a, b, c, d, m2, m3, 0)                                                             \
+    TF_FU_OFF4_(a, b, c, d, m2, m3, 1) TF_FU_OFF4_(a, b, c, d, m2, m3, 2)
 #define TF_FU_OFF4M_(a, b, c, d, m2)                                                               \
-    TF_FU_OFF4_(a, b, c, d, m2, 0) TF_FU_OFF4_(a, b, c, d, m2, 1) TF_FU_OFF4_(a, b, c, d, m2, 2)
+    TF_FU_OFF4M3_(a, b, c, d, m2, 0)                                                               \
+    TF_FU_OFF4M3_(a, b, c, d, m2, 1) TF_FU_OFF4M3_(a, b, c, d, m2, 2)
 #define TF_FU_OFFSET4(a, b, c, d, k)                                                               \
     TF_FU_OFF4M_(a, b, c, d, 0) TF_FU_OFF4M_(a, b, c, d, 1) TF_FU_OFF4M_(a, b, c, d, 2)
 #define TF_FU_OFFSET1(a, k)                                                                        \
@@ -510,8 +518,11 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
             TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3) TF_FUSE4(TF_FU_OFFSET4)
                 TF_FUSE1(TF_FU_OFFSET1)
 #undef TF_FU_OFF_
+#undef TF_FU_OFF2_
 #undef TF_FU_OFF3_
+#undef TF_FU_OFF3M_
 #undef TF_FU_OFF4_
+#undef TF_FU_OFF4M3_
 #undef TF_FU_OFF4M_
 #undef TF_FU_OFFSET2
 #undef TF_FU_OFFSET3
@@ -1094,31 +1105,32 @@ L_FMV_W_X:
         RD = ip->aux;                                                                              \
         JUMP_TO(slots + (toff_ >> 2));                                                             \
     } while (0)
-#define FU_OK_(op, m) ((m) <= FU_MM_##op) /* a mode op can have (else: the base variant) */
+/* Handlers only for the variants whose modes their ops can have. */
 #define FU_H2_(a, b, k, m)                                                                         \
-    L_FU_##a##_##b##_##m : if (!FU_OK_(b, m)) goto L_FU_##a##_##b##_0;                             \
+    L_FU_##a##_##b##_##m:                                                                          \
     {                                                                                              \
         uint32_t t_ = 0;                                                                           \
         FU_STEP(a, 0);                                                                             \
         FU_LAST_##k(b, m);                                                                         \
     }
-#define FU_HANDLER2(a, b, k) FU_H2_(a, b, k, 0) FU_H2_(a, b, k, 1) FU_H2_(a, b, k, 2)
+#define FU_V2_(a, b, k, m)   FU_PICK(m, FU_MM_##b)(FU_H2_, FU_NOTHING_)(a, b, k, m)
+#define FU_HANDLER2(a, b, k) FU_V2_(a, b, k, 0) FU_V2_(a, b, k, 1) FU_V2_(a, b, k, 2)
 #define FU_H3_(a, b, c, k, m2, m3)                                                                 \
-    L_FU_##a##_##b##_##c##_##m2##m3                                                                \
-        : if (!FU_OK_(b, m2) || !FU_OK_(c, m3)) goto L_FU_##a##_##b##_##c##_00;                    \
+    L_FU_##a##_##b##_##c##_##m2##m3:                                                               \
     {                                                                                              \
         uint32_t t_ = 0;                                                                           \
         FU_STEP(a, 0);                                                                             \
         FU_STEP(b, m2);                                                                            \
         FU_LAST_##k(c, m3);                                                                        \
     }
+#define FU_V3_(a, b, c, k, m2, m3)                                                                 \
+    FU_PICK(m2, FU_MM_##b)                                                                         \
+    (FU_PICK(m3, FU_MM_##c)(FU_H3_, FU_NOTHING_), FU_NOTHING_)(a, b, c, k, m2, m3)
 #define FU_H3M_(a, b, c, k, m2)                                                                    \
-    FU_H3_(a, b, c, k, m2, 0) FU_H3_(a, b, c, k, m2, 1) FU_H3_(a, b, c, k, m2, 2)
+    FU_V3_(a, b, c, k, m2, 0) FU_V3_(a, b, c, k, m2, 1) FU_V3_(a, b, c, k, m2, 2)
 #define FU_HANDLER3(a, b, c, k) FU_H3M_(a, b, c, k, 0) FU_H3M_(a, b, c, k, 1) FU_H3M_(a, b, c, k, 2)
 #define FU_H4_(a, b, c, d, k, m2, m3, m4)                                                          \
-    L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4                                                      \
-        : if (!FU_OK_(b, m2) || !FU_OK_(c, m3) ||                                                  \
-              !FU_OK_(d, m4)) goto L_FU_##a##_##b##_##c##_##d##_000;                               \
+    L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4:                                                     \
     {                                                                                              \
         uint32_t t_ = 0;                                                                           \
         FU_STEP(a, 0);                                                                             \
@@ -1126,9 +1138,13 @@ L_FMV_W_X:
         FU_STEP(c, m3);                                                                            \
         FU_LAST_##k(d, m4);                                                                        \
     }
+#define FU_V4_(a, b, c, d, k, m2, m3, m4)                                                          \
+    FU_PICK(m2, FU_MM_##b)                                                                         \
+    (FU_PICK(m3, FU_MM_##c)(FU_PICK(m4, FU_MM_##d)(FU_H4_, FU_NOTHING_), FU_NOTHING_),             \
+     FU_NOTHING_)(a, b, c, d, k, m2, m3, m4)
 #define FU_H4M3_(a, b, c, d, k, m2, m3)                                                            \
-    FU_H4_(a, b, c, d, k, m2, m3, 0)                                                               \
-    FU_H4_(a, b, c, d, k, m2, m3, 1) FU_H4_(a, b, c, d, k, m2, m3, 2)
+    FU_V4_(a, b, c, d, k, m2, m3, 0)                                                               \
+    FU_V4_(a, b, c, d, k, m2, m3, 1) FU_V4_(a, b, c, d, k, m2, m3, 2)
 #define FU_H4M2_(a, b, c, d, k, m2)                                                                \
     FU_H4M3_(a, b, c, d, k, m2, 0)                                                                 \
     FU_H4M3_(a, b, c, d, k, m2, 1) FU_H4M3_(a, b, c, d, k, m2, 2)
@@ -1158,7 +1174,9 @@ L_FMV_W_X:
 #undef FU_S_BRANCH
 #undef FU_S_JUMP
 #undef FU_S_SEQ
-#undef FU_OK_
+#undef FU_V2_
+#undef FU_V3_
+#undef FU_V4_
 #undef FU_H4_
 #undef FU_H4M3_
 #undef FU_H4M2_

@@ -292,7 +292,9 @@ static inline int sim_fuse_run(int a, int b, int c, int d)
  * has 3 variants (mode of its second step), a triple 9 (3 * mode of the
  * second + mode of the third), a quadruple 27 (9 * second + 3 * third +
  * fourth), in that order from its base id. A variant with a mode its op
- * cannot have (above FU_MM_op) only jumps to the base variant. */
+ * cannot have (above FU_MM_op) has no handler: its table entry is the base
+ * variant's (FU_PICK), which keeps the interpreter's handler count, and so
+ * its compile time, down. */
 #define TF_FU_MODES 3
 
 /* Whether op reads rs1 / rs2 as an integer register (decode time only). */
@@ -416,5 +418,22 @@ static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slo
 #define FU_MM_BGE   2
 #define FU_MM_BLTU  2
 #define FU_MM_BGEU  2
+
+/* FU_PICK(m, FU_MM_op)(yes, no): yes when op can have mode m, else no
+ * (preprocessor-time: yes and no are names). */
+#define FU_PICK(m, mm)  FU_PICK_(m, mm)
+#define FU_PICK_(m, mm) FU_PICK_##m##_##mm
+#define FU_PICK_0_0     FU_YES_
+#define FU_PICK_0_1     FU_YES_
+#define FU_PICK_0_2     FU_YES_
+#define FU_PICK_1_0     FU_NO_
+#define FU_PICK_1_1     FU_YES_
+#define FU_PICK_1_2     FU_YES_
+#define FU_PICK_2_0     FU_NO_
+#define FU_PICK_2_1     FU_NO_
+#define FU_PICK_2_2     FU_YES_
+#define FU_YES_(y, n)   y
+#define FU_NO_(y, n)    n
+#define FU_NOTHING_(...)
 
 #endif

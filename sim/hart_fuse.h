@@ -1,10 +1,10 @@
 /* Fused instruction runs of the hart's interpreter (sim/hart.c): when the
- * decoder finds one of these pairs or triples of ops in consecutive words,
- * the first word's slot gets a handler that executes all of them in one
- * dispatch; the other words keep their own slots and plain handlers, so a
+ * decoder finds one of these pairs, triples or quadruples of ops in
+ * consecutive words, the first word's slot gets a handler that executes
+ * all of them in one dispatch; the other words keep their own slots, so a
  * jump into the run executes from there as usual. The runs listed are the
  * most frequent adjacent ones in mixwork and mixbench, measured
- * dynamically (bench/bench_sim_mips).
+ * dynamically (bench/bench_sim_mips, counting dispatches per slot).
  *
  * Exactness: each instruction but the last is the plain handler's fast
  * path; where one would leave it (a load or store outside plain memory, a
@@ -13,11 +13,12 @@
  * as the plain path has them there, so traps, device stalls, watch stores
  * and self-modifying code behave as unfused. The last instruction ends
  * the handler as its plain handler does (SEQ: fast path or hand-over, then
- * the next slot; BRANCH: the plain branch; JUMP: the plain jal/jalr
- * handler), so the cycle limit is checked exactly where it is unfused (on
- * taken branches and jumps). sim_mem_invalidate resets the handlers of the
- * TF_FUSE_MAX - 1 slots before an invalidated range: the only ones whose
- * run may read its first word.
+ * the next slot; BRANCH: the plain branch; JUMP: jal/jalr as their plain
+ * handlers do it, from the run's own handler), so the cycle limit is
+ * checked exactly where it is unfused (on taken branches and jumps).
+ * sim_mem_invalidate resets the handlers of the TF_FUSE_MAX - 1 slots
+ * before an invalidated range: the only ones whose run may read its first
+ * word.
  *
  * E_op(p, fallback, A, B) executes op from slot p with operand values A
  * and B; C_op(A, B) is a branch's condition. They expand inside

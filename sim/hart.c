@@ -480,11 +480,54 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #define TF_OP_OFFSET(name, str) [TF_OP_##name] = &&L_##name - &&L_DECODE,
         TF_RV32_OPS(TF_OP_OFFSET)
 #undef TF_OP_OFFSET
-#define TF_FU_OFFSET2(a, b, k)    [TF_FU_##a##_##b] = &&L_FU_##a##_##b - &&L_DECODE,
-#define TF_FU_OFFSET3(a, b, c, k) [TF_FU_##a##_##b##_##c] = &&L_FU_##a##_##b##_##c - &&L_DECODE,
-            TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3)
+#define TF_FU_OFF_(id, m, lab) [id + (m)] = &&lab - &&L_DECODE,
+/* A variant without a handler (FU_PICK) takes its base variant's. */
+#define TF_FU_OFF2_(a, b, m)                                                                       \
+    TF_FU_OFF_(TF_FU_##a##_##b, m, FU_PICK(m, FU_MM_##b)(L_FU_##a##_##b##_##m, L_FU_##a##_##b##_0))
+#define TF_FU_OFFSET2(a, b, k) TF_FU_OFF2_(a, b, 0) TF_FU_OFF2_(a, b, 1) TF_FU_OFF2_(a, b, 2)
+#define TF_FU_OFF3_(a, b, c, m2, m3)                                                               \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + m3,                                                 \
+               FU_PICK(m2, FU_MM_##b)(FU_PICK(m3, FU_MM_##c)(L_FU_##a##_##b##_##c##_##m2##m3,      \
+                                                             L_FU_##a##_##b##_##c##_00),           \
+                                      L_FU_##a##_##b##_##c##_00))
+#define TF_FU_OFF3M_(a, b, c, m2)                                                                  \
+    TF_FU_OFF3_(a, b, c, m2, 0) TF_FU_OFF3_(a, b, c, m2, 1) TF_FU_OFF3_(a, b, c, m2, 2)
+#define TF_FU_OFFSET3(a, b, c, k)                                                                  \
+    TF_FU_OFF3M_(a, b, c, 0) TF_FU_OFF3M_(a, b, c, 1) TF_FU_OFF3M_(a, b, c, 2)
+#define TF_FU_OFF4_(a, b, c, d, m2, m3, m4)                                                        \
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + m4,                                  \
+               FU_PICK(m2, FU_MM_##b)(                                                             \
+                   FU_PICK(m3, FU_MM_##c)(                                                         \
+                       FU_PICK(m4, FU_MM_##d)(L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4,           \
+                                              L_FU_##a##_##b##_##c##_##d##_000),                   \
+                       L_FU_##a##_##b##_##c##_##d##_000),                                          \
+                   L_FU_##a##_##b##_##c##_##d##_000))
+#define TF_FU_OFF4M3_(a, b, c, d, m2, m3)                                                          \
+    TF_FU_OFF4_(a, b, c, d, m2, m3, 0)                                                             \
+    TF_FU_OFF4_(a, b, c, d, m2, m3, 1) TF_FU_OFF4_(a, b, c, d, m2, m3, 2)
+#define TF_FU_OFF4M_(a, b, c, d, m2)                                                               \
+    TF_FU_OFF4M3_(a, b, c, d, m2, 0)                                                               \
+    TF_FU_OFF4M3_(a, b, c, d, m2, 1) TF_FU_OFF4M3_(a, b, c, d, m2, 2)
+#define TF_FU_OFFSET4(a, b, c, d, k)                                                               \
+    TF_FU_OFF4M_(a, b, c, d, 0) TF_FU_OFF4M_(a, b, c, d, 1) TF_FU_OFF4M_(a, b, c, d, 2)
+#define TF_FU_OFFSET1(a, k)                                                                        \
+    TF_FU_OFF_(TF_FU1_##a, 0, L_FU1_##a##_0)                                                       \
+    TF_FU_OFF_(TF_FU1_##a, 1, L_FU1_##a##_1)                                                       \
+    TF_FU_OFF_(TF_FU1_##a, 2, L_FU1_##a##_2)                                                       \
+    TF_FU_OFF_(TF_FU1_##a, 3, L_FU1_##a##_3)
+            TF_FUSE2(TF_FU_OFFSET2) TF_FUSE3(TF_FU_OFFSET3) TF_FUSE4(TF_FU_OFFSET4)
+                TF_FUSE1(TF_FU_OFFSET1)
+#undef TF_FU_OFF_
+#undef TF_FU_OFF2_
+#undef TF_FU_OFF3_
+#undef TF_FU_OFF3M_
+#undef TF_FU_OFF4_
+#undef TF_FU_OFF4M3_
+#undef TF_FU_OFF4M_
 #undef TF_FU_OFFSET2
 #undef TF_FU_OFFSET3
+#undef TF_FU_OFFSET4
+#undef TF_FU_OFFSET1
     };
     sim_mem *const M = h->mem;
     cm_slot *const slots = M->slots;
@@ -604,17 +647,28 @@ L_DECODE : {
     int op = decode_word(M, ip, off), fu = 0;
     if (!M->no_fuse && sim_fuse_first(op) && off + 4 < size) {
         /* A run with the next words: decode each into its own slot (the
-         * fused handler reads its fields there, and a jump to it runs from
-         * there) or, when it is already decoded, only learn its op. */
-        int nop[TF_FUSE_MAX] = {op, -1, -1};
+         * fused handler reads its fields there) or, when it is already
+         * decoded, only learn its op. A slot decoded here keeps h == 0: a
+         * jump to it (a loop's first word is often the second of a run
+         * before the loop) decodes it again as the head of its own run. */
+        int nop[TF_FUSE_MAX] = {op, -1, -1, -1};
+        cm_slot tmp[TF_FUSE_MAX];
+        const cm_slot *fs[TF_FUSE_MAX] = {ip, 0, 0, 0};
         for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
-            cm_slot tmp, *nx = ip + k;
-            nop[k] = decode_word(M, nx->h ? &tmp : nx, off + 4u * k);
-            if (!nx->h) nx->h = tab[nop[k]];
-            if (!sim_fuse_first2(op, nop[1])) break; /* no triple starts so */
+            cm_slot *nx = ip + k;
+            fs[k] = nx->h ? &tmp[k] : nx;
+            nop[k] = decode_word(M, (cm_slot *)fs[k], off + 4u * k);
+            if (k == 1 && !sim_fuse_first2(op, nop[1])) break; /* no longer run starts so */
+            if (k == 2 && !sim_fuse_first3(op, nop[1], nop[2])) break;
         }
-        fu = sim_fuse_run(op, nop[1], nop[2]);
+        fu = sim_fuse_run(op, nop[1], nop[2], nop[3]);
+        if (fu) { /* the variant of the run's chaining modes (hart_fuse.h) */
+            int len = fu >= TF_FU_TRIPLES_END_ ? 4 : fu >= TF_FU_PAIRS_END_ ? 3 : 2, scale = 1;
+            for (int k = len - 1; k >= 1; k--, scale *= TF_FU_MODES)
+                fu += scale * sim_fuse_mode(nop[k - 1], fs[k - 1], nop[k], fs[k]);
+        }
     }
+    if (!fu && !M->no_fuse && (fu = sim_fuse_single(op)) != 0) fu += (int)((off >> 2) % TF_FU_REPL);
     ip->h = tab[fu ? fu : op];
     DISPATCH();
 }
@@ -1021,34 +1075,121 @@ L_FMV_W_X:
     FDONE(0);
 
     /* ---- fused runs (sim/hart_fuse.h): two or three in one dispatch ---- */
-#define FU_STEP(a)                                                                                 \
-    E_##a(ip, goto L_##a);                                                                         \
+    /* One handler per run and chaining modes (hart_fuse.h): m2, m3 are
+     * the modes of the second and third steps (FA/FB read t_ or x[]). */
+#define FU_STEP(a, m)                                                                              \
+    E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     ++n;                                                                                           \
     ++ip
-#define FU_LAST_SEQ(a)                                                                             \
-    E_##a(ip, goto L_##a);                                                                         \
+#define FU_LAST_SEQ(a, m)                                                                          \
+    E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     NEXT
-#define FU_LAST_BRANCH(a) BRANCH(C_##a(ip))
-#define FU_LAST_JUMP(a)   goto L_##a
-#define FU_HANDLER2(a, b, k)                                                                       \
-    L_FU_##a##_##b:                                                                                \
+#define FU_LAST_BRANCH(a, m) BRANCH(C_##a(FA(ip, m), FB(ip, m)))
+/* A run's last jal or jalr jumps from its own handler, not through the
+ * plain one: each run's indirect host jump then sees its own targets (a
+ * call site's run always the callee, a return's run the return sites),
+ * which the host's branch predictor tells apart; one shared jump would
+ * mix every call and return. A jalr target that the plain handler must
+ * look at (misaligned or outside memory) goes there, with x[] as the
+ * plain path has it. */
+#define FU_LAST_JUMP(a, m) FU_JUMP_##a(m)
+#define FU_JUMP_JAL(m)                                                                             \
+    do {                                                                                           \
+        RD = ip->aux;                                                                              \
+        JUMP_TO(ip + ip->imm);                                                                     \
+    } while (0)
+#define FU_JUMP_JALR(m)                                                                            \
+    do {                                                                                           \
+        uint32_t tg_ = (FA(ip, m) + IMM) & ~1u, toff_ = tg_ - base;                                \
+        if (UNLIKELY((tg_ & 3) || toff_ >= size)) goto L_JALR;                                     \
+        RD = ip->aux;                                                                              \
+        JUMP_TO(slots + (toff_ >> 2));                                                             \
+    } while (0)
+/* Handlers only for the variants whose modes their ops can have. */
+#define FU_H2_(a, b, k, m)                                                                         \
+    L_FU_##a##_##b##_##m:                                                                          \
     {                                                                                              \
-        FU_STEP(a);                                                                                \
-        FU_LAST_##k(b);                                                                            \
+        uint32_t t_ = 0;                                                                           \
+        FU_STEP(a, 0);                                                                             \
+        FU_LAST_##k(b, m);                                                                         \
     }
-#define FU_HANDLER3(a, b, c, k)                                                                    \
-    L_FU_##a##_##b##_##c:                                                                          \
+#define FU_V2_(a, b, k, m)   FU_PICK(m, FU_MM_##b)(FU_H2_, FU_NOTHING_)(a, b, k, m)
+#define FU_HANDLER2(a, b, k) FU_V2_(a, b, k, 0) FU_V2_(a, b, k, 1) FU_V2_(a, b, k, 2)
+#define FU_H3_(a, b, c, k, m2, m3)                                                                 \
+    L_FU_##a##_##b##_##c##_##m2##m3:                                                               \
     {                                                                                              \
-        FU_STEP(a);                                                                                \
-        FU_STEP(b);                                                                                \
-        FU_LAST_##k(c);                                                                            \
+        uint32_t t_ = 0;                                                                           \
+        FU_STEP(a, 0);                                                                             \
+        FU_STEP(b, m2);                                                                            \
+        FU_LAST_##k(c, m3);                                                                        \
     }
+#define FU_V3_(a, b, c, k, m2, m3)                                                                 \
+    FU_PICK(m2, FU_MM_##b)                                                                         \
+    (FU_PICK(m3, FU_MM_##c)(FU_H3_, FU_NOTHING_), FU_NOTHING_)(a, b, c, k, m2, m3)
+#define FU_H3M_(a, b, c, k, m2)                                                                    \
+    FU_V3_(a, b, c, k, m2, 0) FU_V3_(a, b, c, k, m2, 1) FU_V3_(a, b, c, k, m2, 2)
+#define FU_HANDLER3(a, b, c, k) FU_H3M_(a, b, c, k, 0) FU_H3M_(a, b, c, k, 1) FU_H3M_(a, b, c, k, 2)
+#define FU_H4_(a, b, c, d, k, m2, m3, m4)                                                          \
+    L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4:                                                     \
+    {                                                                                              \
+        uint32_t t_ = 0;                                                                           \
+        FU_STEP(a, 0);                                                                             \
+        FU_STEP(b, m2);                                                                            \
+        FU_STEP(c, m3);                                                                            \
+        FU_LAST_##k(d, m4);                                                                        \
+    }
+#define FU_V4_(a, b, c, d, k, m2, m3, m4)                                                          \
+    FU_PICK(m2, FU_MM_##b)                                                                         \
+    (FU_PICK(m3, FU_MM_##c)(FU_PICK(m4, FU_MM_##d)(FU_H4_, FU_NOTHING_), FU_NOTHING_),             \
+     FU_NOTHING_)(a, b, c, d, k, m2, m3, m4)
+#define FU_H4M3_(a, b, c, d, k, m2, m3)                                                            \
+    FU_V4_(a, b, c, d, k, m2, m3, 0)                                                               \
+    FU_V4_(a, b, c, d, k, m2, m3, 1) FU_V4_(a, b, c, d, k, m2, m3, 2)
+#define FU_H4M2_(a, b, c, d, k, m2)                                                                \
+    FU_H4M3_(a, b, c, d, k, m2, 0)                                                                 \
+    FU_H4M3_(a, b, c, d, k, m2, 1) FU_H4M3_(a, b, c, d, k, m2, 2)
+#define FU_HANDLER4(a, b, c, d, k)                                                                 \
+    FU_H4M2_(a, b, c, d, k, 0) FU_H4M2_(a, b, c, d, k, 1) FU_H4M2_(a, b, c, d, k, 2)
     TF_FUSE2(FU_HANDLER2)
     TF_FUSE3(FU_HANDLER3)
+    TF_FUSE4(FU_HANDLER4)
+#define FU_S_BRANCH(a, r) L_FU1_##a##_##r : BRANCH(C_##a(RS1, RS2));
+#define FU_S_JUMP(a, r)                                                                            \
+    L_FU1_##a##_##r:                                                                               \
+    {                                                                                              \
+        uint32_t t_ = 0;                                                                           \
+        (void)t_;                                                                                  \
+        FU_JUMP_##a(0);                                                                            \
+    }
+#define FU_S_SEQ(a, r)                                                                             \
+    L_FU1_##a##_##r:                                                                               \
+    {                                                                                              \
+        uint32_t t_ = 0;                                                                           \
+        FU_LAST_SEQ(a, 0);                                                                         \
+    }
+    _Static_assert(TF_FU_REPL == 4, "write out TF_FU_REPL copies here and in the table");
+#define FU_HANDLER1(a, k) FU_S_##k(a, 0) FU_S_##k(a, 1) FU_S_##k(a, 2) FU_S_##k(a, 3)
+    TF_FUSE1(FU_HANDLER1)
+#undef FU_HANDLER1
+#undef FU_S_BRANCH
+#undef FU_S_JUMP
+#undef FU_S_SEQ
+#undef FU_V2_
+#undef FU_V3_
+#undef FU_V4_
+#undef FU_H4_
+#undef FU_H4M3_
+#undef FU_H4M2_
+#undef FU_HANDLER4
 #undef FU_STEP
 #undef FU_LAST_SEQ
 #undef FU_LAST_BRANCH
 #undef FU_LAST_JUMP
+#undef FU_JUMP_JAL
+#undef FU_JUMP_JALR
+#undef FU_H2_
+#undef FU_H3_
+#undef FU_H3M_
 #undef FU_HANDLER2
 #undef FU_HANDLER3
 

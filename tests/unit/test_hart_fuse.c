@@ -7,6 +7,7 @@
  * and cycle counts, registers and fault reports must be identical, and at
  * the end the whole memory. */
 #include "sim/hart.h"
+#include "sim/hart_fuse.h"
 #include "tf_check.h"
 
 #include <stdlib.h>
@@ -53,15 +54,18 @@ static uint32_t J(uint32_t rd, int32_t off)
 
 /* Destinations: x1-x7 and x10-x12, sometimes x0 (x8 = program base, x9 =
  * data base, x13-x14 = instruction words to copy, x15 = loop counter: only
- * their own instructions write them). Sources: any of x0-x15. */
+ * their own instructions write them). Sources: any of x0-x15, and often
+ * the last destination chosen, so that runs read the previous step's
+ * result through rs1 or rs2 (the chained variants, sim_fuse_mode). */
+static uint32_t last_dst;
 static uint32_t dst(void)
 {
     static const uint8_t r[] = {0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 1, 2, 3, 4, 5};
-    return r[rnd(sizeof r)];
+    return last_dst = r[rnd(sizeof r)];
 }
 static uint32_t src(void)
 {
-    return rnd(16);
+    return rnd(3) == 0 ? last_dst : rnd(16);
 }
 
 /* One random instruction at word index i of the body (n words long). */
@@ -109,6 +113,92 @@ static uint32_t gen(int i, int n)
     }
 }
 
+/* The fused runs (sim/hart_fuse.h) as op lists: {length, ops...}. */
+static const int fuse_runs[][5] = {
+#define RUN2(a, b, k)       {2, TF_OP_##a, TF_OP_##b, 0, 0},
+#define RUN3(a, b, c, k)    {3, TF_OP_##a, TF_OP_##b, TF_OP_##c, 0},
+#define RUN4(a, b, c, d, k) {4, TF_OP_##a, TF_OP_##b, TF_OP_##c, TF_OP_##d},
+    TF_FUSE2(RUN2) TF_FUSE3(RUN3) TF_FUSE4(RUN4)
+#undef RUN2
+#undef RUN3
+#undef RUN4
+};
+
+/* One instruction of op at body word i (n words), step k of a run whose
+ * previous word is prev (patched when the step uses its result as an
+ * address: an addi or add before a load, store or jalr is made to point
+ * into the data area or the body, so chained addresses stay valid). */
+static uint32_t gen_op(int op, int i, int n, int k, uint32_t *prev, int pop)
+{
+    int room = n - i; /* forward targets: up to the loop's tail */
+    uint32_t rd = dst(), a = src(), b = src();
+    int chain = k > 0 && rnd(2);
+    switch (op) {
+    case TF_OP_LUI: return 0x37u | (rd << 7) | (rnd(1u << 20) << 12);
+    case TF_OP_AUIPC: return 0x17u | (rd << 7) | (rnd(2) ? 0 : rnd(1u << 20) << 12);
+    case TF_OP_ADDI: return I(0x13, rd, 0, a, (int32_t)rnd(4096) - 2048);
+    case TF_OP_SLTI: return I(0x13, rd, 2, a, (int32_t)rnd(4096) - 2048);
+    case TF_OP_SLTIU: return I(0x13, rd, 3, a, (int32_t)rnd(4096) - 2048);
+    case TF_OP_XORI: return I(0x13, rd, 4, a, (int32_t)rnd(4096) - 2048);
+    case TF_OP_ORI: return I(0x13, rd, 6, a, (int32_t)rnd(4096) - 2048);
+    case TF_OP_ANDI: return I(0x13, rd, 7, a, (int32_t)rnd(4096) - 2048);
+    case TF_OP_SLLI: return I(0x13, rd, 1, a, (int32_t)rnd(32));
+    case TF_OP_SRLI: return I(0x13, rd, 5, a, (int32_t)rnd(32));
+    case TF_OP_SRAI: return I(0x13, rd, 5, a, 0x400 | (int32_t)rnd(32));
+    case TF_OP_ADD: return R(0, b, a, 0, rd);
+    case TF_OP_SUB: return R(0x20, b, a, 0, rd);
+    case TF_OP_SLL: return R(0, b, a, 1, rd);
+    case TF_OP_SLT: return R(0, b, a, 2, rd);
+    case TF_OP_SLTU: return R(0, b, a, 3, rd);
+    case TF_OP_XOR: return R(0, b, a, 4, rd);
+    case TF_OP_SRL: return R(0, b, a, 5, rd);
+    case TF_OP_OR: return R(0, b, a, 6, rd);
+    case TF_OP_AND: return R(0, b, a, 7, rd);
+    case TF_OP_MUL: return R(1, b, a, 0, rd);
+    case TF_OP_DIVU: return R(1, b, a, 5, rd);
+    case TF_OP_REMU: return R(1, b, a, 7, rd);
+    case TF_OP_BEQ:
+    case TF_OP_BNE:
+    case TF_OP_BLT:
+    case TF_OP_BGE:
+    case TF_OP_BLTU:
+    case TF_OP_BGEU: {
+        static const uint32_t f3[] = {0, 1, 4, 5, 6, 7};
+        return B(f3[op - TF_OP_BEQ], a, b, 4 * (1 + (int32_t)rnd((uint32_t)(room < 5 ? room : 5))));
+    }
+    case TF_OP_JAL:
+        return J(rnd(2) ? 0 : rd, 4 * (1 + (int32_t)rnd((uint32_t)(room < 4 ? room : 4))));
+    case TF_OP_JALR: {
+        int32_t fwd = 4 * (1 + (int32_t)rnd((uint32_t)(room < 4 ? room : 4)));
+        if (pop == TF_OP_AUIPC) { /* auipc r, 0; jalr rd, off(r): off from the auipc */
+            uint32_t r = (*prev >> 7) & 31;
+            if (r) {
+                *prev &= 0xfffu;
+                return I(0x67, rd, 0, r, 4 + fwd);
+            }
+        }
+        return I(0x67, rd, 0, 8, 4 * (5 + i) + fwd); /* x8 = the program's base */
+    }
+    default: break;
+    }
+    /* loads and stores: the data area through x9, or through the previous
+     * step's result made to point into it */
+    uint32_t base = 9;
+    if (chain && (pop == TF_OP_ADDI || pop == TF_OP_ADD)) {
+        base = dst();
+        if (base == 0) base = 1;
+        *prev = pop == TF_OP_ADDI ? I(0x13, base, 0, 9, (int32_t)rnd(1024))
+                                  : (rnd(2) ? R(0, 0, 9, 0, base) : R(0, 9, 0, 0, base));
+    }
+    int32_t off = (int32_t)rnd(1024);
+    switch (op) {
+    case TF_OP_LW: return I(0x03, rd, 2, base, off);
+    case TF_OP_LHU: return I(0x03, rd, 5, base, off);
+    case TF_OP_LBU: return I(0x03, rd, 4, base, off);
+    default: return S(2, base, b, off); /* sw */
+    }
+}
+
 static int build(uint32_t *code)
 {
     int k = 0;
@@ -117,7 +207,17 @@ static int build(uint32_t *code)
     code[k++] = I(0x13, 15, 0, 0, 3);                              /* x15 = 3 rounds */
     code[k++] = I(0x03, 13, 2, 8, 4 * 5);                          /* lw x13, body[0] */
     code[k++] = I(0x03, 14, 2, 8, 4 * 6);                          /* lw x14, body[1] */
-    for (int i = 0; i < NBODY; i++) code[k++] = gen(i, NBODY);
+    for (int i = 0; i < NBODY;) { /* random words, and often a whole fused run */
+        int r = (int)rnd(sizeof fuse_runs / sizeof fuse_runs[0]), len = fuse_runs[r][0];
+        if (rnd(4) == 0 && i + len <= NBODY) {
+            for (int s = 0; s < len; s++, i++) {
+                int pop = s ? fuse_runs[r][s] : -1;
+                code[k] = gen_op(fuse_runs[r][s + 1], i, NBODY, s, &code[k - 1], pop);
+                k++;
+            }
+        } else
+            code[k++] = gen(i++, NBODY);
+    }
     code[k++] = I(0x13, 15, 0, 15, -1);        /* addi x15, x15, -1 */
     code[k++] = B(1, 15, 0, -4 * (NBODY + 1)); /* bnez x15, body */
     code[k++] = 0x00000073u;                   /* ecall */

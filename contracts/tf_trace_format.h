@@ -231,4 +231,17 @@ static inline const uint8_t *tf_trace_get_varint(const uint8_t *p, const uint8_t
     return 0;
 }
 
+/* Zigzag: a signed value as an unsigned one whose magnitude keeps it
+ * short as a varint (0, -1, 1, -2 .. as 0, 1, 2, 3 ..): PACKED deltas and
+ * DEVICE_PERF version 2's window stamps. */
+static inline uint64_t tf_trace_zigzag(int64_t d)
+{
+    return ((uint64_t)d << 1) ^ (uint64_t)(d >> 63);
+}
+
+static inline int64_t tf_trace_unzigzag(uint64_t z)
+{
+    return (int64_t)((z >> 1) ^ (0 - (z & 1)));
+}
+
 #endif

@@ -117,7 +117,8 @@ static void perf_init(void)
 
 /* The DEVICE_CHIP definition id of the chip's figures: interned by the
  * figures (two devices alike share one), defined in the trace on first
- * use. The last one is kept per thread: a dispatch compares 11 words. */
+ * use. The last one is kept per thread: a dispatch builds and compares 11
+ * words. */
 _Static_assert(sizeof(((tf_chip_info *)0)->matmul_cycles) == 5 * sizeof(uint32_t),
                "five fidelities of matmul cycles");
 typedef struct rt_chip_key {
@@ -129,24 +130,14 @@ static uint32_t rt_nchips;
 static __thread rt_chip_key rt_last_chip;
 static __thread uint32_t rt_last_chip_id;
 
-/* 1 if k holds ci's figures (read from ci as they are: no key built on the
- * way of a dispatch) */
-static int chip_same(const rt_chip_key *k, const tf_chip_info *ci)
-{
-    return k->clock_mhz == ci->clock_mhz && k->fig[0] == (uint8_t)ci->grid_x &&
-           k->fig[1] == (uint8_t)ci->grid_y && k->fig[2] == (uint8_t)ci->dram_banks &&
-           k->fig[3] == ci->dram_bytes_per_cycle && k->fig[4] == ci->noc_bytes_per_cycle &&
-           !memcmp(&k->fig[5], ci->matmul_cycles, sizeof ci->matmul_cycles);
-}
-
 static uint32_t chip_id(const tf_chip_info *ci)
 {
-    if (rt_last_chip_id && chip_same(&rt_last_chip, ci)) return rt_last_chip_id;
     rt_chip_key k = {ci->clock_mhz,
                      {(uint32_t)(uint8_t)ci->grid_x, (uint32_t)(uint8_t)ci->grid_y,
                       (uint32_t)(uint8_t)ci->dram_banks, ci->dram_bytes_per_cycle,
                       ci->noc_bytes_per_cycle}};
     for (int i = 0; i < 5; i++) k.fig[5 + i] = ci->matmul_cycles[i];
+    if (rt_last_chip_id && !memcmp(&rt_last_chip, &k, sizeof k)) return rt_last_chip_id;
     pthread_mutex_lock(&rt_chip_lock);
     uint32_t id = 0;
     for (uint32_t i = 0; i < rt_nchips && !id; i++)
@@ -216,8 +207,7 @@ static void perf_records(const uint64_t *w, tf_dev_perf2 *h, uint32_t chip)
             }
             uint64_t v = w[i];
             if (rt_perf_stamp[k] >> (i % 64) & 1) {
-                int64_t d = (int64_t)(v - base);
-                v = (uint64_t)d << 1 ^ (uint64_t)(d >> 63);
+                v = tf_trace_zigzag((int64_t)(v - base));
             }
             o = tf_trace_put_varint(o, i - prev);
             o = tf_trace_put_varint(o, v);

@@ -100,7 +100,7 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
         for (; p < end; p++) {
             uint64_t w = *p, dl = TF_REC_DELTA(w);
             int64_t d = (int64_t)(dl - prev);
-            uint64_t zz = ((uint64_t)d << 1) ^ (uint64_t)(d >> 63);
+            uint64_t zz = tf_trace_zigzag(d);
             unsigned type = TF_REC_TYPE(w);
             if ((((pack_bare >> type) & 1u) ^ 1u) | (w & TF_PACK_ARG_HI) | (zz >> 7)) break;
             o[0] = (uint8_t)(type | (TF_REC_ARG(w) << TF_PACK_TYPE_BITS));
@@ -122,7 +122,7 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
         int64_t d = (int64_t)(TF_REC_DELTA(w) - prev);
         prev = TF_REC_DELTA(w);
         o = tf_trace_put_varint(o, (uint64_t)type | ((uint64_t)arg << TF_PACK_TYPE_BITS));
-        o = tf_trace_put_varint(o, ((uint64_t)d << 1) ^ (uint64_t)(d >> 63));
+        o = tf_trace_put_varint(o, tf_trace_zigzag(d));
         if (payload == TF_REC_TEXT) {
             memcpy(o, p + 1, arg);
             o += arg;
@@ -146,7 +146,7 @@ int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size
         uint64_t head, zz;
         if (!(p = tf_trace_get_varint(p, end, &head)) || !(p = tf_trace_get_varint(p, end, &zz)))
             return -1;
-        int64_t d = (int64_t)((zz >> 1) ^ (0 - (zz & 1)));
+        int64_t d = tf_trace_unzigzag(zz);
         uint64_t delta = prev + (uint64_t)d;
         prev = delta;
         unsigned type = (unsigned)(head & (TF_R_LIMIT - 1));

@@ -1302,7 +1302,7 @@ static int perf_v2(reader *r, const rec *e)
             break;
         }
         w += step;
-        if (tf_perf_stamp_word((unsigned)w)) v = base + (v >> 1 ^ (0 - (v & 1)));
+        if (tf_perf_stamp_word((unsigned)w)) v = base + (uint64_t)tf_trace_unzigzag(v);
         kv[2 * n] = r->perf_key[w];
         kv[2 * n + 1] = v;
         n++;

@@ -50,11 +50,10 @@ void sim_mem_free(sim_mem *m)
     free(m);
 }
 
-void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
+/* sim_mem_invalidate's part past its inline look at the range's end
+ * pages: off and n lie within m. */
+void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n)
 {
-    uint32_t off = addr - m->base;
-    if (n == 0 || off >= m->size) return;
-    if (n > m->size - off) n = m->size - off;
     uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
     int any = 0;
     for (uint32_t p = first; p <= last; p++) any |= m->pageflags[p] & TF_PAGE_CODE;

@@ -40,8 +40,20 @@ void sim_mem_free(sim_mem *m);
 /* Write from outside the harts (loader, host, NOC): keeps decode coherent. */
 void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n);
 void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n);
-/* Forget decoded instructions over [addr, addr+n). */
-void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n);
+/* Forget decoded instructions over [addr, addr+n) (within m) that pages
+ * flagged TF_PAGE_CODE hold: the range's pages are looked at first, inline
+ * (stores and NOC transfers into data pages are the common case), the
+ * decode cache only if one of them holds code. */
+void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n);
+static inline void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
+{
+    uint32_t off = addr - m->base;
+    if (n == 0 || off >= m->size) return;
+    if (n > m->size - off) n = m->size - off;
+    uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
+    if (last - first < 2 && !((m->pageflags[first] | m->pageflags[last]) & TF_PAGE_CODE)) return;
+    sim_mem_invalidate_code(m, off, n);
+}
 /* Stop any hart that stores a non-zero value to this word. */
 void sim_mem_set_watch(sim_mem *m, uint32_t addr);
 /* Route harts' stores to [addr, addr+n) through m->store_hook. */

@@ -49,18 +49,6 @@ static inline void copy_bytes(uint8_t *d, const uint8_t *s, uint64_t n)
     }
 }
 
-/* Forget decoded instructions in a range of L1 the NOC wrote: the page
- * check inline (data pages hold no code), the rest in hart.c. */
-static inline void l1_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
-{
-    uint32_t off = addr - m->base;
-    if ((m->pageflags[off >> TF_PAGE_SHIFT] | m->pageflags[(off + n - 1) >> TF_PAGE_SHIFT]) &
-        TF_PAGE_CODE)
-        sim_mem_invalidate(m, addr, n);
-    else if ((off >> TF_PAGE_SHIFT) + 1 < (off + n - 1) >> TF_PAGE_SHIFT)
-        sim_mem_invalidate(m, addr, n); /* pages in between: let it look */
-}
-
 /* ---- DRAM ------------------------------------------------------------------ */
 
 static uint8_t *dram_chunk(sim_chip *c, int bank, uint64_t idx, int create)
@@ -150,7 +138,7 @@ static int noc_resolve(sim_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_
 static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
     copy_bytes(core->l1->data + addr, src, n);
-    l1_invalidate(core->l1, addr, n);
+    sim_mem_invalidate(core->l1, addr, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
 }
 
@@ -559,7 +547,7 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
                 l1_put(self, e->local, ep.core->l1->data + ep.local, e->len, e->time);
             } else {
                 sim_dram_read(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
-                l1_invalidate(self->l1, e->local, e->len);
+                sim_mem_invalidate(self->l1, e->local, e->len);
                 if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
             }
             break;

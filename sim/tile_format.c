@@ -63,10 +63,29 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
     }
 }
 
+/* Whether a value's magnitude bits (sign cleared) are 0 or lie in
+ * [2^-50, 2^51): SIM_SRC_IN_RANGE's test, as products_exact makes it. */
+static int in_range(uint32_t mag)
+{
+    return mag == 0 || (mag >= 0x26800000u && mag < 0x59000000u);
+}
+
+unsigned sim_tile_src_flags(const float *t)
+{
+    unsigned range = SIM_SRC_IN_RANGE, bf16 = SIM_SRC_BF16;
+    for (int i = 0; i < TF_TILE_ELEMS; i++) {
+        uint32_t w = f_bits(t[i]);
+        if (!in_range(w & 0x7fffffffu)) range = 0;
+        if (w & 0xffffu) bf16 = 0;
+    }
+    return SIM_SRC_KNOWN | range | bf16;
+}
+
 /* A face row of Float16_b, widened: the common case (every bf16 CB),
  * in one loop over the tile without the per-row format test. */
-static void unpack_bf16(const uint8_t *l1, float *t)
+static unsigned unpack_bf16(const uint8_t *l1, float *t)
 {
+    int range = 1;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
             const uint8_t *src = l1 + 2 * cm_tile_elem(r, c);
@@ -75,19 +94,22 @@ static void unpack_bf16(const uint8_t *l1, float *t)
                 uint16_t v;
                 memcpy(&v, src + 2 * k, 2);
                 dst[k] = cm_bf16_widen(v);
+                range &= in_range((uint32_t)(v & 0x7fffu) << 16);
             }
         }
+    return SIM_SRC_KNOWN | SIM_SRC_BF16 | (range ? SIM_SRC_IN_RANGE : 0);
 }
 
-void sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t)
+unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t)
 {
     if (df == TF_DF_FLOAT16_B) {
-        if (!sim_simd_unpack_bf16(l1, t)) unpack_bf16(l1, t);
-        return;
+        unsigned fl = sim_simd_unpack_bf16(l1, t);
+        return fl ? fl : unpack_bf16(l1, t);
     }
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
             unpack_row(l1, df, cm_tile_elem(r, c), t + r * TF_TILE_DIM + c);
+    return 0;
 }
 
 void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)

@@ -311,18 +311,30 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
 }
 
 /* sim_tile_unpack of a Float16_b tile: each face row (16 values, 32
- * bytes) widened to fp32 by a shift, as cm_bf16_widen. */
-AVX2 static void unpack_bf16_avx2(const uint8_t *l1, float *t)
+ * bytes) widened to fp32 by a shift, as cm_bf16_widen; its flags, the
+ * range test (sim_tile_src_flags) made on the 16-bit words: for u the
+ * magnitude bits, u << 16 in [0x26800000, 0x59000000) is u in
+ * [0x2680, 0x5900), a signed 16-bit compare since u < 0x8000. */
+AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t)
 {
+    const __m256i abs = _mm256_set1_epi16(0x7fff), lo = _mm256_set1_epi16(0x2680 - 1);
+    const __m256i hi = _mm256_set1_epi16(0x5900), zero = _mm256_setzero_si256();
+    __m256i ok = _mm256_set1_epi16(-1);
     for (int r = 0; r < D; r++)
         for (int c = 0; c < D; c += 16) {
             const uint8_t *src = l1 + 2 * cm_tile_elem((uint32_t)r, (uint32_t)c);
-            for (int h = 0; h < 16; h += 8) {
-                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + 2 * h));
-                __m256i w = _mm256_slli_epi32(_mm256_cvtepu16_epi32(v), 16);
-                _mm256_storeu_ps(t + r * D + c + h, _mm256_castsi256_ps(w));
-            }
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)src);
+            __m256i u = _mm256_and_si256(v, abs);
+            __m256i in = _mm256_and_si256(_mm256_cmpgt_epi16(u, lo), _mm256_cmpgt_epi16(hi, u));
+            ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi16(u, zero)));
+            __m256i w0 = _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), 16);
+            __m256i w1 =
+                _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), 16);
+            _mm256_storeu_ps(t + r * D + c, _mm256_castsi256_ps(w0));
+            _mm256_storeu_ps(t + r * D + c + 8, _mm256_castsi256_ps(w1));
         }
+    int range = _mm256_testc_si256(ok, _mm256_set1_epi32(-1));
+    return SIM_SRC_KNOWN | SIM_SRC_BF16 | (range ? SIM_SRC_IN_RANGE : 0);
 }
 #endif
 
@@ -341,22 +353,27 @@ int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint3
 }
 
 int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
-                    const float *in0, const float *in1, int simple)
+                    const float *in0, const float *in1, int simple, unsigned exact)
 {
 #ifdef TILE_SIMD_X86
     int level = sim_tile_simd();
     if (!level) return 0;
     uint32_t low = simple ? 0xffffu : 0;
-    int fused =
-        level >= SIMD_AVX2_FMA && (level >= SIMD_AVX512 ? products_exact_avx512(in0, in1, low)
-                                                        : products_exact(in0, in1, low));
+    int fused = 0;
+    if (level < SIMD_AVX2_FMA)
+        fused = 0;
+    else if (exact & SIM_SRC_KNOWN) /* the unpacks' flags: products_exact's answer, unscanned */
+        fused = (exact & SIM_SRC_IN_RANGE) && (!simple || (exact & SIM_SRC_BF16));
+    else
+        fused = level >= SIMD_AVX512 ? products_exact_avx512(in0, in1, low)
+                                     : products_exact(in0, in1, low);
     if (level >= SIMD_AVX512)
         (fused ? matmul_avx512_fma : matmul_avx512)(d, xs, ys, n);
     else
         (fused ? matmul_avx2_fma : matmul_avx2)(d, xs, ys, n);
     return 1;
 #else
-    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1, (void)simple;
+    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1, (void)simple, (void)exact;
     return 0;
 #endif
 }
@@ -384,13 +401,10 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
     return 0;
 }
 
-int sim_simd_unpack_bf16(const uint8_t *l1, float *t)
+unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t)
 {
 #ifdef TILE_SIMD_X86
-    if (sim_tile_simd()) {
-        unpack_bf16_avx2(l1, t);
-        return 1;
-    }
+    if (sim_tile_simd()) return unpack_bf16_avx2(l1, t);
 #endif
     (void)l1, (void)t;
     return 0;

@@ -77,19 +77,26 @@ static void same(const float *x, const float *y, const char *what, int a, int b,
 
 static const uint32_t dfs[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B, TF_DF_BFP8_B};
 
+/* Each matmul three ways: vectorized with the tiles scanned for exact
+ * products (exact 0, as after an unpack that knows nothing), vectorized
+ * with the flags an unpack would give (sim_tile_src_flags), portable. */
 static void matmul(const float *a, const float *b, const float *d0)
 {
-    static float v[N], p[N];
+    static float v[N], w[N], p[N];
+    unsigned fl = sim_tile_src_flags(a) & sim_tile_src_flags(b);
     for (int tr = 0; tr < 2; tr++)
         for (int ph = 0; ph <= 4; ph++)
             for (int cl = 0; cl < 2; cl++) {
                 memcpy(v, d0, sizeof v);
+                memcpy(w, d0, sizeof w);
                 memcpy(p, d0, sizeof p);
                 sim_tile_simd_set(level);
-                sim_fpu_matmul(v, a, b, tr, ph, cl);
+                sim_fpu_matmul(v, a, b, tr, ph, cl, 0);
+                sim_fpu_matmul(w, a, b, tr, ph, cl, fl);
                 sim_tile_simd_set(0);
-                sim_fpu_matmul(p, a, b, tr, ph, cl);
+                sim_fpu_matmul(p, a, b, tr, ph, cl, 0);
                 same(v, p, "matmul", tr, ph, cl);
+                same(w, p, "matmul (unpack flags)", tr, ph, cl);
             }
 }
 
@@ -169,21 +176,46 @@ int main(void)
                 fill(d, 0, TF_DF_FLOAT32);
                 matmul(a, b, d);
             }
-    /* unpacking Float16_b tiles (random bits: NaNs, subnormals too) */
+    /* unpacking Float16_b tiles: random bits (NaNs, subnormals too), and
+     * values in the fused matmul's range with one word at or beside an
+     * edge of it (0x2680 and 0x5900 are its ends), at every position;
+     * the values bitwise, and the flags as a scan of the result gives */
+    static const uint16_t range_edges[] = {0x2680, 0x267f, 0x58ff, 0x5900, 0x0000, 0x8000,
+                                           0xa680, 0xa67f, 0xd8ff, 0xd900, 0x7f80, 0x0001};
+    int nre = (int)(sizeof range_edges / sizeof range_edges[0]);
     for (level = best ? 1 : 0; level <= best; level++)
-        for (int rep = 0; rep < 4; rep++) {
+        for (int rep = 0; rep < 4 + 3 * nre; rep++) {
             static uint8_t l1[TF_TILE_BF16];
             for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)next();
+            if (rep >= 4) {
+                for (int i = 0; i < TF_TILE_ELEMS; i++) { /* 1.0 .. 2.0, either sign */
+                    uint16_t u = (uint16_t)(0x3f80 | (next() & 0x807f));
+                    memcpy(l1 + 2 * i, &u, 2);
+                }
+                uint16_t e = range_edges[(rep - 4) % nre];
+                int at = (int)(next() % TF_TILE_ELEMS);
+                memcpy(l1 + 2 * at, &e, 2);
+            }
             sim_tile_simd_set(level);
-            sim_tile_unpack(l1, TF_DF_FLOAT16_B, a);
+            unsigned fv = sim_tile_unpack(l1, TF_DF_FLOAT16_B, a);
             sim_tile_simd_set(0);
-            sim_tile_unpack(l1, TF_DF_FLOAT16_B, b);
+            unsigned fp = sim_tile_unpack(l1, TF_DF_FLOAT16_B, b);
             compared++;
             if (memcmp(a, b, sizeof a)) {
                 mismatched++;
                 printf("FAIL: Float16_b unpack differs at level %d\n", level);
             }
+            CHECK_EQ_U(fv, sim_tile_src_flags(b));
+            CHECK_EQ_U(fp, sim_tile_src_flags(b));
         }
+    /* the flags of the other formats' unpacks: nothing known */
+    {
+        static uint8_t l1[TF_TILE_FP32];
+        memset(l1, 0, sizeof l1);
+        CHECK_EQ_U(sim_tile_unpack(l1, TF_DF_FLOAT32, a), 0);
+        CHECK_EQ_U(sim_tile_unpack(l1, TF_DF_BFP8_B, a), 0);
+        CHECK_EQ_U(sim_tile_src_flags(a), SIM_SRC_KNOWN | SIM_SRC_IN_RANGE | SIM_SRC_BF16);
+    }
     setenv("TT_FOIL_TILE_SIMD", "0", 1); /* forces the portable loops */
     sim_tile_simd_set(-1);
     CHECK_EQ_U(sim_tile_simd(), 0);

@@ -29,6 +29,10 @@ typedef struct sim_mem {
      * reference the fused interpreter is tested against. Set before any
      * code is decoded. */
     int no_fuse;
+    /* Bumped each time decoded instructions are forgotten
+     * (sim_mem_invalidate_code found code in its range): a fused run that
+     * goes on after a device store (sim/hart_fuse.h, E_SW) checks it. */
+    uint32_t code_epoch;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;

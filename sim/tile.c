@@ -135,14 +135,15 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         if (op == TF_TILE_UNPACK_TILIZE) {
             sim_tile_unpack_rows(l1 + addr_a, df_a, sh->tile_args[2], e->a.bank[k]);
             e->a.exact[k] = 0; /* nothing known: a matmul scans it */
+            e->a.cols[k] = 0xffffffffu;
         } else {
-            e->a.exact[k] = sim_tile_unpack(l1 + addr_a, df_a, e->a.bank[k]);
+            e->a.exact[k] = sim_tile_unpack(l1 + addr_a, df_a, e->a.bank[k], &e->a.cols[k]);
         }
     }
     if (want_b) {
         int k = e->b.written & 1;
         if (e->b.free_at[k] > t) t = e->b.free_at[k];
-        e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k]);
+        e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k], &e->b.cols[k]);
     }
     run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
            TF_PERF_UNIT_UNPACK);
@@ -360,7 +361,7 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
 }
 
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, const float *a,
-                    const float *b, unsigned exact, const uint32_t *args)
+                    const float *b, unsigned exact, uint32_t cols, const uint32_t *args)
 {
     int ph = e->cfg.phases, cleared = !*dirty, n = TF_TILE_ELEMS;
     uint32_t acc = (e->fpu_init >> 28) & 1;
@@ -373,7 +374,8 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
         sim_fpu_eltwise(d, a, b, m->binop, m->bcast, m->reuse, e->cfg.strict && acc, ph, cleared);
         break;
     case TF_TILE_MATMUL:
-        sim_fpu_matmul(d, a, b, e->cfg.strict && ((e->fpu_init >> 8) & 1), ph, cleared, exact);
+        sim_fpu_matmul(d, a, b, e->cfg.strict && ((e->fpu_init >> 8) & 1), ph, cleared, exact,
+                       cols);
         break;
     case TF_TILE_BIAS:
         for (int i = 0; i < n; i++) d[i] += b[i % TF_TILE_DIM];
@@ -434,7 +436,7 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
     compute(e, &m, e->dest[slot], &e->dirty[slot], e->a.bank[ka], e->b.bank[kb],
-            e->a.exact[ka] & e->b.exact[kb], sh->tile_args);
+            e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);

@@ -31,6 +31,7 @@ static inline uint32_t f_bits(float f)
 typedef struct src_reg {
     tile_t bank[2];
     unsigned exact[2]; /* SIM_SRC_* flags of what the unpack put in the bank */
+    uint32_t cols[2];  /* its columns holding a non-zero value (bit c: column c; all: unknown) */
     uint32_t written, consumed;
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */
@@ -71,15 +72,18 @@ struct sim_tile_engine {
  * bits are clear. A Float16_b unpack knows both (the range it checks on
  * the 16-bit words as it widens them); other formats report nothing. */
 enum { SIM_SRC_KNOWN = 1, SIM_SRC_IN_RANGE = 2, SIM_SRC_BF16 = 4 };
-/* The flags of tile t, by a scan (the reference of the unpacks' flags). */
+/* The flags of tile t, by a scan (the reference of the unpacks' flags),
+ * and its columns that hold a value other than +-0 (bit c: column c). */
 unsigned sim_tile_src_flags(const float *t);
+uint32_t sim_tile_src_cols(const float *t);
 
 /* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->
  * the data format and the tile's bytes; -1 if unsupported. */
 int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes);
 uint32_t sim_tile_elem_bytes(uint32_t df); /* 4 or 2 (0 for Bfp8_b: tiles only) */
-/* returns the SIM_SRC_* flags of the tile it wrote */
-unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t);
+/* returns the SIM_SRC_* flags of the tile it wrote; *cols (cols may be
+ * NULL): as sim_tile_src_cols of it when the flags are known, else all */
+unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *cols);
 void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1);
 /* 32 rows of 32 values, `stride` values apart (row-major blocks). */
 void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float *t);
@@ -89,9 +93,11 @@ void sim_tile_round_to(float *t, uint32_t df);
 
 /* tile_math.c: the matrix unit (FPU). */
 float sim_fpu_mul(float srca, float srcb, int phases); /* a fidelity-phased product */
-/* exact: the SIM_SRC_* flags both in0 and in1 have (0: nothing known) */
+/* exact: the SIM_SRC_* flags both in0 and in1 have (0: nothing known);
+ * cols: in0's columns that hold a value other than +-0 (bit c: column c;
+ * all ones when not known): a fused matmul may leave out the others */
 void sim_fpu_matmul(float *d, const float *in0, const float *in1, int transpose, int phases,
-                    int cleared, unsigned exact);
+                    int cleared, unsigned exact, uint32_t cols);
 void sim_fpu_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
                      uint32_t reuse, int acc, int phases, int cleared);
 void sim_fpu_reduce(float *d, const float *a, const float *scaler, uint32_t pool, uint32_t dim,
@@ -120,11 +126,11 @@ int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint3
  * the fidelity parts of in0 and in1, or (simple mode) in0 and in1
  * themselves */
 int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
-                    const float *in0, const float *in1, int simple, unsigned exact);
+                    const float *in0, const float *in1, int simple, unsigned exact, uint32_t cols);
 int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
                      uint32_t reuse, int acc, int phases, int cleared);
 int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
 /* sim_tile_unpack of Float16_b: 0 (the caller's loop must), or its flags */
-unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t);
+unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
 
 #endif

@@ -70,6 +70,14 @@ static int in_range(uint32_t mag)
     return mag == 0 || (mag >= 0x26800000u && mag < 0x59000000u);
 }
 
+uint32_t sim_tile_src_cols(const float *t)
+{
+    uint32_t nz = 0;
+    for (int i = 0; i < TF_TILE_ELEMS; i++)
+        if (f_bits(t[i]) & 0x7fffffffu) nz |= 1u << (i % TF_TILE_DIM);
+    return nz;
+}
+
 unsigned sim_tile_src_flags(const float *t)
 {
     unsigned range = SIM_SRC_IN_RANGE, bf16 = SIM_SRC_BF16;
@@ -83,9 +91,10 @@ unsigned sim_tile_src_flags(const float *t)
 
 /* A face row of Float16_b, widened: the common case (every bf16 CB),
  * in one loop over the tile without the per-row format test. */
-static unsigned unpack_bf16(const uint8_t *l1, float *t)
+static unsigned unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols)
 {
     int range = 1;
+    uint32_t nz = 0;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
             const uint8_t *src = l1 + 2 * cm_tile_elem(r, c);
@@ -95,17 +104,20 @@ static unsigned unpack_bf16(const uint8_t *l1, float *t)
                 memcpy(&v, src + 2 * k, 2);
                 dst[k] = cm_bf16_widen(v);
                 range &= in_range((uint32_t)(v & 0x7fffu) << 16);
+                if (v & 0x7fffu) nz |= 1u << (c + (uint32_t)k);
             }
         }
+    if (cols) *cols = nz;
     return SIM_SRC_KNOWN | SIM_SRC_BF16 | (range ? SIM_SRC_IN_RANGE : 0);
 }
 
-unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t)
+unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *cols)
 {
     if (df == TF_DF_FLOAT16_B) {
-        unsigned fl = sim_simd_unpack_bf16(l1, t);
-        return fl ? fl : unpack_bf16(l1, t);
+        unsigned fl = sim_simd_unpack_bf16(l1, t, cols);
+        return fl ? fl : unpack_bf16(l1, t, cols);
     }
+    if (cols) *cols = 0xffffffffu; /* not known: every column may be used */
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
             unpack_row(l1, df, cm_tile_elem(r, c), t + r * TF_TILE_DIM + c);

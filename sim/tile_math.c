@@ -42,7 +42,7 @@ float sim_fpu_mul(float srca, float srcb, int phases)
  * SrcB and in1 in SrcA, so in0 takes SrcB's mantissa split. Per output
  * element: phase-outer, k-inner. */
 void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *restrict in1,
-                    int transpose, int phases, int cleared, unsigned exact)
+                    int transpose, int phases, int cleared, unsigned exact, uint32_t cols)
 {
     float bt[TF_TILE_ELEMS];
     const float *b = in1;
@@ -54,7 +54,7 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
     if (cleared) memset(d, 0, sizeof(tile_t));
     if (!phases) { /* simple mode: issue 7's loop order, exact fp32 products */
         const float *xs[1] = {in0}, *ys[1] = {b};
-        if (sim_simd_matmul(d, xs, ys, 1, in0, b, 1, exact)) return;
+        if (sim_simd_matmul(d, xs, ys, 1, in0, b, 1, exact, cols)) return;
         for (int i = 0; i < D; i++) {
             float *row = d + i * D;
             for (int k = 0; k < D; k++) {
@@ -74,7 +74,7 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
             xs[p] = (p >> 1) ? al : ah;
             ys[p] = (p & 1) ? bl : bh;
         }
-        if (sim_simd_matmul(d, xs, ys, phases, in0, b, 0, exact)) return;
+        if (sim_simd_matmul(d, xs, ys, phases, in0, b, 0, exact, cols)) return;
     }
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
         ah[i] = part(in0[i], 0, 0xfffe0000u, 0xfffe1fffu); /* in0 is SrcB */

@@ -97,19 +97,25 @@ AVX2 static void split_avx2(const float *x, float *hi, float *lo, uint32_t hi_ma
  * (each add rounded), ROWS rows of d in registers at a time. MAC is the
  * step acc += v * b: a multiply then an add, or a fused multiply-add where
  * the caller knows every product is exact (then both round once, the
- * same way). */
+ * same way). SKIP (the fused kernels): a k at which the block's rows of
+ * in0 all hold zeros is left out of the block, where that changes no bit
+ * (zero_ks): the CNN's first layer has 3 input channels of 32, so 29 of
+ * its activation tiles' 32 columns are zero. */
 #define UNROLL _Pragma("GCC unroll 8")
-#define MATMUL_KERNEL(name, attr, V, W, ROWS, LOAD, STORE, BCAST, MAC)                             \
-    attr static void name(float *d, const float *const *xs, const float *const *ys, int n)         \
+#define MATMUL_KERNEL(name, attr, V, W, ROWS, LOAD, STORE, BCAST, MAC, KLOOP)                      \
+    attr static void name(float *d, const float *const *xs, const float *const *ys, int n,         \
+                          const uint8_t *ks, int nk)                                               \
     {                                                                                              \
         enum { Q = D / W };                                                                        \
+        (void)ks, (void)nk;                                                                        \
         for (int i = 0; i < D; i += ROWS) {                                                        \
             V acc[ROWS][Q];                                                                        \
             UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++) acc[r][q] =   \
                 LOAD(d + (i + r) * D + q * W);                                                     \
             for (int p = 0; p < n; p++) {                                                          \
                 const float *x = xs[p] + i * D, *y = ys[p];                                        \
-                for (int k = 0; k < D; k++) {                                                      \
+                KLOOP                                                                              \
+                {                                                                                  \
                     V b[Q];                                                                        \
                     UNROLL for (int q = 0; q < Q; q++) b[q] = LOAD(y + k * D + q * W);             \
                     UNROLL for (int r = 0; r < ROWS; r++)                                          \
@@ -123,6 +129,31 @@ AVX2 static void split_avx2(const float *x, float *hi, float *lo, uint32_t hi_ma
                 STORE(d + (i + r) * D + q * W, acc[r][q]);                                         \
         }                                                                                          \
     }
+#define EVERY_K  for (int k = 0; k < D; k++)
+#define LISTED_K for (int t = 0, k; t < nk && (k = ks[t], 1); t++)
+
+/* Whether a fused matmul may leave out the k at which in0's values are
+ * all +-0 (ks: the others, ascending): every value of both tiles is
+ * finite (SIM_SRC_IN_RANGE), so every fidelity part is finite and the
+ * parts of +-0 are +-0, and each left-out product is +-0; acc + (+-0) =
+ * acc bit for bit unless acc is -0 (-0 + +0 = +0) or a NaN (a signalling
+ * one comes out quieted). Neither arises in the sum if DEST holds none at
+ * the start: a sum of two values is -0 only when both are (an exact
+ * cancellation is +0, and fp32 adds never underflow to zero), and a NaN
+ * only from a NaN or inf - inf, where an inf of DEST stays inf when a
+ * zero is added. So with a -0 or a NaN in DEST every k runs. */
+AVX2 static int dest_plain(const float *d)
+{
+    const __m256i abs = _mm256_set1_epi32(0x7fffffff), inf = _mm256_set1_epi32(0x7f800000);
+    const __m256i negz = _mm256_set1_epi32((int)0x80000000u);
+    __m256i bad = _mm256_setzero_si256();
+    for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
+        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(d + i));
+        bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(w, negz));
+        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(_mm256_and_si256(w, abs), inf));
+    }
+    return _mm256_testz_si256(bad, bad);
+}
 
 #define MAC256(a, v, b) _mm256_add_ps(a, _mm256_mul_ps(v, b))
 #define FMA256(a, v, b) _mm256_fmadd_ps(v, b, a)
@@ -131,13 +162,17 @@ AVX2 static void split_avx2(const float *x, float *hi, float *lo, uint32_t hi_ma
 #define AVX2_FMA        __attribute__((target("avx2,fma")))
 #define AVX512          __attribute__((target("avx512f")))
 MATMUL_KERNEL(matmul_avx2, AVX2, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps,
-              MAC256)
+              MAC256, EVERY_K)
 MATMUL_KERNEL(matmul_avx2_fma, AVX2_FMA, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps,
-              _mm256_set1_ps, FMA256)
+              _mm256_set1_ps, FMA256, EVERY_K)
+MATMUL_KERNEL(matmul_avx2_fma_ks, AVX2_FMA, __m256, 8, 2, _mm256_loadu_ps, _mm256_storeu_ps,
+              _mm256_set1_ps, FMA256, LISTED_K)
 MATMUL_KERNEL(matmul_avx512, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
-              _mm512_set1_ps, MAC512)
+              _mm512_set1_ps, MAC512, EVERY_K)
 MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 8, _mm512_loadu_ps, _mm512_storeu_ps,
-              _mm512_set1_ps, FMA512)
+              _mm512_set1_ps, FMA512, EVERY_K)
+MATMUL_KERNEL(matmul_avx512_fma_ks, AVX512, __m512, 16, 8, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, FMA512, LISTED_K)
 
 /* Every product of x and y (their fidelity parts, or in simple mode the
  * values themselves) is exact, so a fused multiply-add rounds as the
@@ -315,11 +350,11 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
  * range test (sim_tile_src_flags) made on the 16-bit words: for u the
  * magnitude bits, u << 16 in [0x26800000, 0x59000000) is u in
  * [0x2680, 0x5900), a signed 16-bit compare since u < 0x8000. */
-AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t)
+AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t, uint32_t *cols)
 {
     const __m256i abs = _mm256_set1_epi16(0x7fff), lo = _mm256_set1_epi16(0x2680 - 1);
     const __m256i hi = _mm256_set1_epi16(0x5900), zero = _mm256_setzero_si256();
-    __m256i ok = _mm256_set1_epi16(-1);
+    __m256i ok = _mm256_set1_epi16(-1), any[2] = {zero, zero};
     for (int r = 0; r < D; r++)
         for (int c = 0; c < D; c += 16) {
             const uint8_t *src = l1 + 2 * cm_tile_elem((uint32_t)r, (uint32_t)c);
@@ -327,12 +362,20 @@ AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t)
             __m256i u = _mm256_and_si256(v, abs);
             __m256i in = _mm256_and_si256(_mm256_cmpgt_epi16(u, lo), _mm256_cmpgt_epi16(hi, u));
             ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi16(u, zero)));
+            any[c / 16] = _mm256_or_si256(any[c / 16], u);
             __m256i w0 = _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), 16);
             __m256i w1 =
                 _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), 16);
             _mm256_storeu_ps(t + r * D + c, _mm256_castsi256_ps(w0));
             _mm256_storeu_ps(t + r * D + c + 8, _mm256_castsi256_ps(w1));
         }
+    uint32_t nz = 0;
+    for (int h = 0; h < 2; h++) {
+        uint16_t a[16];
+        _mm256_storeu_si256((__m256i *)(void *)a, any[h]);
+        for (int k = 0; k < 16; k++) nz |= (uint32_t)(a[k] != 0) << (16 * h + k);
+    }
+    if (cols) *cols = nz;
     int range = _mm256_testc_si256(ok, _mm256_set1_epi32(-1));
     return SIM_SRC_KNOWN | SIM_SRC_BF16 | (range ? SIM_SRC_IN_RANGE : 0);
 }
@@ -353,7 +396,7 @@ int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint3
 }
 
 int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, int n,
-                    const float *in0, const float *in1, int simple, unsigned exact)
+                    const float *in0, const float *in1, int simple, unsigned exact, uint32_t cols)
 {
 #ifdef TILE_SIMD_X86
     int level = sim_tile_simd();
@@ -367,13 +410,25 @@ int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, in
     else
         fused = level >= SIMD_AVX512 ? products_exact_avx512(in0, in1, low)
                                      : products_exact(in0, in1, low);
+    uint8_t ks[D];
+    int nk = D;
+    if (fused && (exact & SIM_SRC_KNOWN) && cols != 0xffffffffu && dest_plain(d)) {
+        nk = 0; /* the unpack's zero columns of in0 left out (dest_plain) */
+        for (int k = 0; k < D; k++)
+            if (cols >> k & 1) ks[nk++] = (uint8_t)k;
+    }
     if (level >= SIMD_AVX512)
-        (fused ? matmul_avx512_fma : matmul_avx512)(d, xs, ys, n);
+        (!fused   ? matmul_avx512
+         : nk < D ? matmul_avx512_fma_ks
+                  : matmul_avx512_fma)(d, xs, ys, n, ks, nk);
     else
-        (fused ? matmul_avx2_fma : matmul_avx2)(d, xs, ys, n);
+        (!fused   ? matmul_avx2
+         : nk < D ? matmul_avx2_fma_ks
+                  : matmul_avx2_fma)(d, xs, ys, n, ks, nk);
     return 1;
 #else
-    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1, (void)simple, (void)exact;
+    (void)d, (void)xs, (void)ys, (void)n, (void)in0, (void)in1, (void)simple, (void)exact,
+        (void)cols;
     return 0;
 #endif
 }
@@ -401,11 +456,11 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
     return 0;
 }
 
-unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t)
+unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols)
 {
 #ifdef TILE_SIMD_X86
-    if (sim_tile_simd()) return unpack_bf16_avx2(l1, t);
+    if (sim_tile_simd()) return unpack_bf16_avx2(l1, t, cols);
 #endif
-    (void)l1, (void)t;
+    (void)l1, (void)t, (void)cols;
     return 0;
 }

@@ -360,9 +360,12 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     if (m->kind != TF_TILE_SFPU) core->perf.fidelity = (uint64_t)e->cfg.phases;
 }
 
-static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, const float *a,
-                    const float *b, unsigned exact, uint32_t cols, const uint32_t *args)
+static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,
+                    const float *a, const float *b, unsigned exact, uint32_t cols,
+                    const uint32_t *args)
 {
+    int was_plain = !*dirty || *plain;
+    *plain = 0;
     int ph = e->cfg.phases, cleared = !*dirty, n = TF_TILE_ELEMS;
     uint32_t acc = (e->fpu_init >> 28) & 1;
     float scale;
@@ -374,8 +377,12 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
         sim_fpu_eltwise(d, a, b, m->binop, m->bcast, m->reuse, e->cfg.strict && acc, ph, cleared);
         break;
     case TF_TILE_MATMUL:
-        sim_fpu_matmul(d, a, b, e->cfg.strict && ((e->fpu_init >> 8) & 1), ph, cleared, exact,
-                       cols);
+        sim_fpu_matmul(d, a, b, e->cfg.strict && ((e->fpu_init >> 8) & 1), ph, cleared,
+                       exact | (was_plain ? SIM_DEST_PLAIN : 0), cols);
+        *plain =
+            was_plain &&
+            (exact & (SIM_SRC_KNOWN | SIM_SRC_IN_RANGE)) == (SIM_SRC_KNOWN | SIM_SRC_IN_RANGE) &&
+            (!e->cfg.strict || e->cfg.fp32_acc);
         break;
     case TF_TILE_BIAS:
         for (int i = 0; i < n; i++) d[i] += b[i % TF_TILE_DIM];
@@ -435,7 +442,7 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
-    compute(e, &m, e->dest[slot], &e->dirty[slot], e->a.bank[ka], e->b.bank[kb],
+    compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], e->a.bank[ka], e->b.bank[kb],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
@@ -462,6 +469,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (op == TF_TILE_RELEASE) {
         memset(e->dest[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF * sizeof(tile_t));
         memset(&e->dirty[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
+        memset(&e->plain[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;

@@ -51,8 +51,13 @@ struct sim_tile_engine {
     src_reg a, b;
     tile_t dest[2 * TF_TILE_DEST_HALF];
     uint8_t dirty[2 * TF_TILE_DEST_HALF]; /* written since release zeroed it */
-    uint32_t committed, released;         /* DEST halves handed to pack / given back */
-    int math_holds, pack_holds;           /* between acquire..commit, wait..release */
+    /* holds no -0 and no NaN: the last op on it was a matmul of two in-range
+     * tiles (SIM_SRC_IN_RANGE) onto such a tile, into an fp32 DEST (a sum
+     * is -0 only when both terms are, and no NaN arises from finite terms;
+     * a 16-bit DEST's rounding could make a -0) */
+    uint8_t plain[2 * TF_TILE_DEST_HALF];
+    uint32_t committed, released; /* DEST halves handed to pack / given back */
+    int math_holds, pack_holds;   /* between acquire..commit, wait..release */
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */
@@ -72,6 +77,9 @@ struct sim_tile_engine {
  * bits are clear. A Float16_b unpack knows both (the range it checks on
  * the 16-bit words as it widens them); other formats report nothing. */
 enum { SIM_SRC_KNOWN = 1, SIM_SRC_IN_RANGE = 2, SIM_SRC_BF16 = 4 };
+/* With a matmul's flags: the DEST tile is known to hold no -0 and no NaN
+ * (cleared, or left so by a matmul of in-range tiles: sim_tile_engine.plain). */
+#define SIM_DEST_PLAIN 8u
 /* The flags of tile t, by a scan (the reference of the unpacks' flags),
  * and its columns that hold a value other than +-0 (bit c: column c). */
 unsigned sim_tile_src_flags(const float *t);

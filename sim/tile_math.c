@@ -51,7 +51,10 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
             for (int c = 0; c < D; c++) bt[c * D + r] = in1[r * D + c];
         b = bt;
     }
-    if (cleared) memset(d, 0, sizeof(tile_t));
+    if (cleared) {
+        memset(d, 0, sizeof(tile_t));
+        exact |= SIM_DEST_PLAIN;
+    }
     if (!phases) { /* simple mode: issue 7's loop order, exact fp32 products */
         const float *xs[1] = {in0}, *ys[1] = {b};
         if (sim_simd_matmul(d, xs, ys, 1, in0, b, 1, exact, cols)) return;

@@ -412,7 +412,8 @@ int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, in
                                      : products_exact(in0, in1, low);
     uint8_t ks[D];
     int nk = D;
-    if (fused && (exact & SIM_SRC_KNOWN) && cols != 0xffffffffu && dest_plain(d)) {
+    if (fused && (exact & SIM_SRC_KNOWN) && cols != 0xffffffffu &&
+        ((exact & SIM_DEST_PLAIN) || dest_plain(d))) {
         nk = 0; /* the unpack's zero columns of in0 left out (dest_plain) */
         for (int k = 0; k < D; k++)
             if (cols >> k & 1) ks[nk++] = (uint8_t)k;

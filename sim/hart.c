@@ -531,25 +531,23 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #define TF_FU_OFF_(id, m, lab) [id + (m)] = &&lab - &&L_DECODE,
 /* A variant without a handler (FU_PICK) takes its base variant's. */
 #define TF_FU_OFF2_(a, b, m)                                                                       \
-    TF_FU_OFF_(TF_FU_##a##_##b, m,                                                                 \
-               FU_PICK(m, FU_MMA(a, b))(L_FU_##a##_##b##_##m, L_FU_##a##_##b##_0))
+    TF_FU_OFF_(TF_FU_##a##_##b, m, FU_PICK(m, FU_MM_##b)(L_FU_##a##_##b##_##m, L_FU_##a##_##b##_0))
 #define TF_FU_OFFSET2(a, b, k) TF_FU_OFF2_(a, b, 0) TF_FU_OFF2_(a, b, 1) TF_FU_OFF2_(a, b, 2)
 #define TF_FU_OFF3_(a, b, c, m2, m3)                                                               \
-    TF_FU_OFF_(                                                                                    \
-        TF_FU_##a##_##b##_##c, 3 * m2 + m3,                                                        \
-        FU_PICK(m2, FU_MMA(a, b))(                                                                 \
-            FU_PICK(m3, FU_MMA(b, c))(L_FU_##a##_##b##_##c##_##m2##m3, L_FU_##a##_##b##_##c##_00), \
-            L_FU_##a##_##b##_##c##_00))
+    TF_FU_OFF_(TF_FU_##a##_##b##_##c, 3 * m2 + m3,                                                 \
+               FU_PICK(m2, FU_MM_##b)(FU_PICK(m3, FU_MM_##c)(L_FU_##a##_##b##_##c##_##m2##m3,      \
+                                                             L_FU_##a##_##b##_##c##_00),           \
+                                      L_FU_##a##_##b##_##c##_00))
 #define TF_FU_OFF3M_(a, b, c, m2)                                                                  \
     TF_FU_OFF3_(a, b, c, m2, 0) TF_FU_OFF3_(a, b, c, m2, 1) TF_FU_OFF3_(a, b, c, m2, 2)
 #define TF_FU_OFFSET3(a, b, c, k)                                                                  \
     TF_FU_OFF3M_(a, b, c, 0) TF_FU_OFF3M_(a, b, c, 1) TF_FU_OFF3M_(a, b, c, 2)
 #define TF_FU_OFF4_(a, b, c, d, m2, m3, m4)                                                        \
     TF_FU_OFF_(TF_FU_##a##_##b##_##c##_##d, 9 * m2 + 3 * m3 + m4,                                  \
-               FU_PICK(m2, FU_MMA(a, b))(                                                          \
-                   FU_PICK(m3, FU_MMA(b, c))(                                                      \
-                       FU_PICK(m4, FU_MMA(c, d))(L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4,        \
-                                                 L_FU_##a##_##b##_##c##_##d##_000),                \
+               FU_PICK(m2, FU_MM_##b)(                                                             \
+                   FU_PICK(m3, FU_MM_##c)(                                                         \
+                       FU_PICK(m4, FU_MM_##d)(L_FU_##a##_##b##_##c##_##d##_##m2##m3##m4,           \
+                                              L_FU_##a##_##b##_##c##_##d##_000),                   \
                        L_FU_##a##_##b##_##c##_##d##_000),                                          \
                    L_FU_##a##_##b##_##c##_##d##_000))
 #define TF_FU_OFF4M3_(a, b, c, d, m2, m3)                                                          \
@@ -1179,7 +1177,7 @@ L_FMV_W_X:
         FU_STEP(a, 0);                                                                             \
         FU_LAST_##k(b, m);                                                                         \
     }
-#define FU_V2_(a, b, k, m)   FU_PICK(m, FU_MMA(a, b))(FU_H2_, FU_NOTHING_)(a, b, k, m)
+#define FU_V2_(a, b, k, m)   FU_PICK(m, FU_MM_##b)(FU_H2_, FU_NOTHING_)(a, b, k, m)
 #define FU_HANDLER2(a, b, k) FU_V2_(a, b, k, 0) FU_V2_(a, b, k, 1) FU_V2_(a, b, k, 2)
 #define FU_H3_(a, b, c, k, m2, m3)                                                                 \
     L_FU_##a##_##b##_##c##_##m2##m3:                                                               \
@@ -1190,8 +1188,8 @@ L_FMV_W_X:
         FU_LAST_##k(c, m3);                                                                        \
     }
 #define FU_V3_(a, b, c, k, m2, m3)                                                                 \
-    FU_PICK(m2, FU_MMA(a, b))                                                                      \
-    (FU_PICK(m3, FU_MMA(b, c))(FU_H3_, FU_NOTHING_), FU_NOTHING_)(a, b, c, k, m2, m3)
+    FU_PICK(m2, FU_MM_##b)                                                                         \
+    (FU_PICK(m3, FU_MM_##c)(FU_H3_, FU_NOTHING_), FU_NOTHING_)(a, b, c, k, m2, m3)
 #define FU_H3M_(a, b, c, k, m2)                                                                    \
     FU_V3_(a, b, c, k, m2, 0) FU_V3_(a, b, c, k, m2, 1) FU_V3_(a, b, c, k, m2, 2)
 #define FU_HANDLER3(a, b, c, k) FU_H3M_(a, b, c, k, 0) FU_H3M_(a, b, c, k, 1) FU_H3M_(a, b, c, k, 2)
@@ -1205,8 +1203,8 @@ L_FMV_W_X:
         FU_LAST_##k(d, m4);                                                                        \
     }
 #define FU_V4_(a, b, c, d, k, m2, m3, m4)                                                          \
-    FU_PICK(m2, FU_MMA(a, b))                                                                      \
-    (FU_PICK(m3, FU_MMA(b, c))(FU_PICK(m4, FU_MMA(c, d))(FU_H4_, FU_NOTHING_), FU_NOTHING_),       \
+    FU_PICK(m2, FU_MM_##b)                                                                         \
+    (FU_PICK(m3, FU_MM_##c)(FU_PICK(m4, FU_MM_##d)(FU_H4_, FU_NOTHING_), FU_NOTHING_),             \
      FU_NOTHING_)(a, b, c, d, k, m2, m3, m4)
 #define FU_H4M3_(a, b, c, d, k, m2, m3)                                                            \
     FU_V4_(a, b, c, d, k, m2, m3, 0)                                                               \

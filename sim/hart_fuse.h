@@ -450,46 +450,6 @@ static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slo
 #define FU_MM_BLTU  2
 #define FU_MM_BGEU  2
 
-/* The highest mode a step of op can have after a step of prev: none after
- * a store, which writes no register (sim_fuse_mode), else FU_MM_op; so a
- * run's variants that decode cannot choose get no handler. */
-#define FU_WR_SW         0 /* the one store in the lists */
-#define FU_WR_LUI        1
-#define FU_WR_AUIPC      1
-#define FU_WR_ADDI       1
-#define FU_WR_XORI       1
-#define FU_WR_ORI        1
-#define FU_WR_ANDI       1
-#define FU_WR_SLLI       1
-#define FU_WR_SRLI       1
-#define FU_WR_SRAI       1
-#define FU_WR_SLTI       1
-#define FU_WR_SLTIU      1
-#define FU_WR_LW         1
-#define FU_WR_LHU        1
-#define FU_WR_LBU        1
-#define FU_WR_ADD        1
-#define FU_WR_SUB        1
-#define FU_WR_XOR        1
-#define FU_WR_OR         1
-#define FU_WR_AND        1
-#define FU_WR_SLL        1
-#define FU_WR_SRL        1
-#define FU_WR_SLT        1
-#define FU_WR_SLTU       1
-#define FU_WR_MUL        1
-#define FU_WR_REMU       1
-#define FU_WR_DIVU       1
-#define FU_MMA(prev, op) FU_EFF(FU_WR_##prev, FU_MM_##op)
-#define FU_EFF(w, mm)    FU_EFF_(w, mm)
-#define FU_EFF_(w, mm)   FU_EFF_##w##_##mm
-#define FU_EFF_0_0       0
-#define FU_EFF_0_1       0
-#define FU_EFF_0_2       0
-#define FU_EFF_1_0       0
-#define FU_EFF_1_1       1
-#define FU_EFF_1_2       2
-
 /* FU_PICK(m, FU_MM_op)(yes, no): yes when op can have mode m, else no
  * (preprocessor-time: yes and no are names). */
 #define FU_PICK(m, mm)  FU_PICK_(m, mm)

@@ -30,10 +30,9 @@ enum sim_hs {
     TF_HS_HALT,       /* stopped by the chip: a trap with no handler to run */
 };
 
-/* One NOC command interface of a hart: registers, counters, completion
- * times and its injection port. */
+/* One NOC command interface of a hart: counters, completion times and its
+ * injection port (its command registers: sim_core_hart.noc_regs). */
 typedef struct sim_noc_if {
-    uint32_t remote_lo, remote_hi, local, len, num_dests;
     uint32_t reads_pending, writes_pending, atomics_pending;
     uint64_t reads_done_at, writes_done_at, atomics_done_at;
     uint64_t writes_sent_at; /* the last write has left the port */
@@ -53,6 +52,11 @@ typedef struct sim_core_hart {
     uint32_t generation; /* bumped on reset so stale NOC events leave it alone */
     /* NOC command interfaces, one per NOC */
     sim_noc_if noc[TF_NUM_NOCS];
+    /* Their register blocks word by word, as at TF_MMIO_NOC_BASE(0): the
+     * hart stores the command's address, length and destination count
+     * here itself (sim_bus.regs, TF_NOC_REGS_PLAIN); the command store is
+     * a call (core.c), which issues from these words. */
+    uint32_t noc_regs[TF_NUM_NOCS][TF_NOC_REG_SIZE / 4];
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
     /* the access this hart blocked on (TF_HS_WAIT, TF_HS_WAIT_TILE), so
@@ -223,6 +227,16 @@ typedef struct sim_chip {
 } sim_chip;
 
 #define TF_DRAM_CHUNK (1u << 20)
+
+/* A word of NOC command register `reg` (TF_NOC_REG_*) of NOC noc. */
+#define TF_NOC_REGW(sh, noc, reg) ((sh)->noc_regs[noc][(reg) / 4])
+/* The registers the hart stores directly (sim_bus.regs_plain): on each
+ * NOC, the remote address, local address, length and destination count,
+ * whose stores have no side effect. */
+#define TF_NOC_PLAIN_1                                                                             \
+    (1u << TF_NOC_REG_REMOTE_LO / 4 | 1u << TF_NOC_REG_REMOTE_HI / 4 |                             \
+     1u << TF_NOC_REG_LOCAL / 4 | 1u << TF_NOC_REG_LEN / 4 | 1u << TF_NOC_REG_NUM_DESTS / 4)
+#define TF_NOC_REGS_PLAIN (TF_NOC_PLAIN_1 | TF_NOC_PLAIN_1 << (TF_NOC_REG_SIZE / 4))
 
 /* NOC and DRAM bandwidth (noc.c's cost model; also the chip's modeled
  * peaks, tf_chip_info) */

@@ -786,6 +786,13 @@ L_SW:
         st32(mem + (addr - base), RS2);
         NEXT;
     }
+    { /* a plain device register (sim_bus.regs): no call */
+        uint32_t k = addr - h->bus.regs_base;
+        if (LIKELY(k < TF_BUS_REGS_BYTES && !(k & 3) && (h->bus.regs_plain >> (k >> 2) & 1))) {
+            h->bus.regs[k >> 2] = RS2;
+            NEXT;
+        }
+    }
     STORE_SLOW(4, RS2);
 L_ADDI:
     RD = RS1 + IMM;

@@ -70,7 +70,15 @@ typedef struct sim_bus {
     int (*load)(void *ctx, struct sim_hart *h, uint32_t addr, int size, uint32_t *val);
     int (*store)(void *ctx, struct sim_hart *h, uint32_t addr, int size, uint32_t val);
     void *ctx;
+    /* Registers stored without a call: a word store (sw) to regs_base + 4k,
+     * k < 32, with bit k of regs_plain set, lands in regs[k] and does
+     * nothing else (a register whose store has no side effect, e.g. a NOC
+     * command's address and length); every other access to the block goes
+     * through store/load, which see the same words. regs_plain 0: none. */
+    uint32_t regs_base, regs_plain;
+    uint32_t *regs;
 } sim_bus;
+#define TF_BUS_REGS_BYTES 128u
 
 /* Why sim_hart_run returned. */
 enum sim_hart_stop {

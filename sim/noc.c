@@ -310,7 +310,7 @@ static uint32_t mcast_dests(const noc_rect *r, unsigned ex, unsigned ey, int loo
 
 /* Validate a multicast: the rectangle is all Tensix cores, the range fits
  * L1, num_dests is the number of cores it writes. */
-static int mcast_check(sim_core_hart *sh, sim_noc_if *ni, int cmd, uint64_t remote, uint32_t len,
+static int mcast_check(sim_core_hart *sh, int noc, int cmd, uint64_t remote, uint32_t len,
                        noc_rect *r, uint32_t *dests)
 {
     sim_chip *c = sh->core->chip;
@@ -322,11 +322,12 @@ static int mcast_check(sim_core_hart *sh, sim_noc_if *ni, int cmd, uint64_t remo
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     *dests = mcast_dests(r, ex, ey, cmd == TF_NOC_CMD_WRITE_MCAST_SRC);
-    if (*dests == 0 || *dests != ni->num_dests || *dests > 0xffff)
+    uint32_t num_dests = TF_NOC_REGW(sh, noc, TF_NOC_REG_NUM_DESTS);
+    if (*dests == 0 || *dests != num_dests || *dests > 0xffff)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_MCAST_DESTS,
                         (uint64_t)TF_MCAST_RECT(TF_NOC_MCAST_XS(remote), TF_NOC_MCAST_YS(remote),
                                                 TF_NOC_X(remote), TF_NOC_Y(remote)) |
-                            ((uint64_t)((ni->num_dests & 0xffff) << 16 | (*dests & 0xffff)) << 32));
+                            ((uint64_t)((num_dests & 0xffff) << 16 | (*dests & 0xffff)) << 32));
     return 0;
 }
 
@@ -334,8 +335,10 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
 {
     sim_chip *c = sh->core->chip;
     sim_noc_if *ni = &sh->noc[noc];
-    uint64_t remote = ((uint64_t)ni->remote_hi << 32) | ni->remote_lo;
-    uint32_t len = ni->len, local = ni->local;
+    uint64_t remote = ((uint64_t)TF_NOC_REGW(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
+                      TF_NOC_REGW(sh, noc, TF_NOC_REG_REMOTE_LO);
+    uint32_t len = TF_NOC_REGW(sh, noc, TF_NOC_REG_LEN),
+             local = TF_NOC_REGW(sh, noc, TF_NOC_REG_LOCAL);
     if (cmd < TF_NOC_CMD_READ || cmd > TF_NOC_CMD_WRITE_MCAST_SRC)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
     uint32_t bytes = cmd == TF_NOC_CMD_ATOMIC_INC ? 4 : len;
@@ -343,7 +346,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     noc_rect rect = {0};
     uint32_t detail, dests = 1;
     if (is_mcast(cmd)) {
-        if (mcast_check(sh, ni, cmd, remote, len, &rect, &dests)) return -1;
+        if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
     } else if (noc_resolve(c, remote, bytes, &ep, &detail)) {
         return noc_fail(sh, detail, remote);
     }

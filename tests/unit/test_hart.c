@@ -129,7 +129,7 @@ int main(void)
     CHECK_EQ_U(sim_hart_cycle(h), 1002);
 
     /* devices: a stalling load, a store, a load that blocks once */
-    h->bus = (sim_bus){mmio_load, mmio_store, NULL};
+    h->bus = (sim_bus){.load = mmio_load, .store = mmio_store};
     uint32_t dev[] = {LUI(5, 0xffb00), LW(6, 5, 0), LW(7, 5, 4), SW(5, 6, 8), ECALL};
     put(m, BASE, dev, 5);
     sim_hart_reset(h, m, BASE, 0);
@@ -171,6 +171,35 @@ int main(void)
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[11], 9);
     CHECK_EQ_U(h->instret, 2);
+
+    /* a register block the hart stores to itself (sim_bus.regs): a word
+     * store to a plain word lands there without the bus (also from a fused
+     * sw+sw), any other store goes to the bus (which faults on these) */
+    uint32_t regs[32] = {0};
+    h->bus.regs_base = 0xffb00100u;
+    h->bus.regs = regs;
+    h->bus.regs_plain = 1u << 1 | 1u << 17;
+    mmio_last_store = 0;
+    uint32_t rb[] = {LUI(5, 0xffb00), ADDI(6, 0, 7), SW(5, 6, 0x104), SW(5, 6, 0x144),
+                     SW(5, 6, 8),     ADDI(6, 0, 9), SW(5, 6, 0x108), ECALL};
+    put(m, BASE, rb, 8);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(regs[1], 7);
+    CHECK_EQ_U(regs[17], 7);
+    CHECK_EQ_U(regs[2], 0);
+    CHECK_EQ_U(mmio_last_store, 7);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_STORE_ACCESS);
+    CHECK_EQ_U(h->fault_tval, 0xffb00108u);
+    CHECK_EQ_U(h->instret, 6);
+    h->bus.regs_plain = 0; /* off: the bus sees the plain word's store too */
+    uint32_t rb0[] = {LUI(5, 0xffb00), ADDI(6, 0, 5), SW(5, 6, 0x104), ECALL};
+    put(m, BASE, rb0, 4);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_tval, 0xffb00104u);
+    CHECK_EQ_U(regs[1], 7);
+    h->bus.regs = NULL;
 
     /* an address no device claims is a load access fault (no handler) */
     uint32_t bad[] = {LUI(5, 0xffb01), LW(6, 5, 0)};

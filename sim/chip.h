@@ -191,7 +191,8 @@ typedef struct sim_chip {
     uint32_t wheel_head[1024], wheel_tail[1024];
     uint64_t wheel_bits[1024 / 64];
     uint64_t seq;
-    uint64_t now; /* start of the current round, in cycles */
+    uint64_t now;       /* start of the current round, in cycles */
+    uint64_t host_seen; /* the host clock's last reading by pace() (chip.c) */
     int idle;
     int stalled;          /* only waits on L1 words remain: one more check, then idle */
     int nstaged;          /* cores holding staged mailbox writes */
@@ -278,9 +279,33 @@ void sim_perf_block(sim_core_hart *sh, int cause, int cb); /* an access waits */
 void sim_perf_settle(sim_core_hart *sh);                   /* the retried access: count the wait */
 void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
-void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank);
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
 int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
+
+/* perf.c's counters of a NOC transaction issued (`bank` >= 0: to or from
+ * DRAM), inline: one a transfer. Counted on the issuing core only: a
+ * core's counters are its own. */
+static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests,
+                                int bank)
+{
+    tf_perf_core *pc = &sh->core->perf;
+    tf_perf_risc *p = &pc->risc[sh->risc];
+    int read = cmd == TF_NOC_CMD_READ;
+    if (read)
+        p->noc_rd[noc] += bytes;
+    else
+        p->noc_wr[noc] += bytes;
+    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
+    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
+        p->mcast += (uint64_t)bytes * dests;
+    if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
+        if (read)
+            pc->dram_rd[bank] += bytes;
+        else
+            pc->dram_wr[bank] += bytes;
+        pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+    }
+}
 
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
 int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */

@@ -118,28 +118,8 @@ int sim_perf_l1_cause(uint32_t addr, int *cb)
     return TF_PERF_WAIT_L1_WORD;
 }
 
-/* A NOC transaction was issued (`bank` >= 0: to or from DRAM). Counted on
- * the issuing core only: a core's counters are its own. */
-void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank)
-{
-    tf_perf_core *pc = &sh->core->perf;
-    tf_perf_risc *p = &pc->risc[sh->risc];
-    int read = cmd == TF_NOC_CMD_READ;
-    if (read)
-        p->noc_rd[noc] += bytes;
-    else
-        p->noc_wr[noc] += bytes;
-    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
-    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
-        p->mcast += (uint64_t)bytes * dests;
-    if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
-        if (read)
-            pc->dram_rd[bank] += bytes;
-        else
-            pc->dram_wr[bank] += bytes;
-        pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
-    }
-}
+/* (sim_perf_noc, the NOC's counters, is an inline in chip.h: one call a
+ * transfer less) */
 
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
 {

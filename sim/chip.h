@@ -64,6 +64,7 @@ typedef struct sim_core_hart {
      * (sim_core_still_blocked): the instruction word at pc, the wait's
      * kind (WAIT_EQ or WAIT_GE), the tile engine's change count */
     uint32_t block_insn;
+    uint32_t block_epoch; /* its L1's code_epoch when block_insn was read */
     int wait_eq;
     uint32_t tile_epoch;
     /* tile engine argument registers */

@@ -328,6 +328,20 @@ static uint32_t insn_at_pc(const sim_core_hart *sh)
 void sim_core_note_block(sim_core_hart *sh)
 {
     sh->block_insn = insn_at_pc(sh);
+    sh->block_epoch = sh->h.mem->code_epoch;
+}
+
+/* The instruction word at pc is still block_insn: unchanged if no write
+ * has reached a page holding code since it was read (the page of pc holds
+ * code: the hart ran it), which spares a read of L1 that is rarely in the
+ * host's cache any more. */
+static int same_insn(sim_core_hart *sh)
+{
+    if (!sh->block_insn) return 0;
+    if (sh->block_epoch == sh->h.mem->code_epoch) return 1;
+    if (insn_at_pc(sh) != sh->block_insn) return 0;
+    sh->block_epoch = sh->h.mem->code_epoch;
+    return 1;
 }
 
 /* A hart in TF_HS_WAIT or TF_HS_WAIT_TILE whose round has come: 1 if
@@ -346,7 +360,7 @@ void sim_core_note_block(sim_core_hart *sh)
 int sim_core_still_blocked(sim_core_hart *sh)
 {
     const sim_core *core = sh->core;
-    if (!sh->block_insn || insn_at_pc(sh) != sh->block_insn) return 0;
+    if (!same_insn(sh)) return 0;
     int cause, cb = 0;
     if (sh->state == TF_HS_WAIT) {
         uint32_t w = l1_word(core, sh->wait_addr); /* in range: it blocked, not faulted */

@@ -58,6 +58,7 @@ void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n)
     int any = 0;
     for (uint32_t p = first; p <= last; p++) any |= m->pageflags[p] & TF_PAGE_CODE;
     if (!any) return;
+    m->code_epoch++;
     uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
     memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(cm_slot));
     /* The slots just before may hold fused runs (sim/hart_fuse.h) that

@@ -32,6 +32,9 @@ typedef struct sim_mem {
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;
+    /* Writes that reached a page holding code (sim_mem_invalidate_code):
+     * while it stays the same, no decoded instruction word has changed. */
+    uint32_t code_epoch;
 } sim_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */

@@ -166,7 +166,12 @@ int main(void)
     sim_hart_reset(h, m, BASE, 0);
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[11], 2);
+    /* code_epoch counts writes that reach code: a data page's does not */
+    uint32_t epoch = m->code_epoch, zero = 0;
+    sim_mem_write(m, BASE + 0x8000, &zero, 4);
+    CHECK_EQ_U(m->code_epoch, epoch);
     sim_mem_write(m, BASE + 4, &nw, 4);
+    CHECK_EQ_U(m->code_epoch, epoch + 1);
     sim_hart_reset(h, m, BASE, 0);
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[11], 9);

@@ -440,21 +440,27 @@ static int chip_round(sim_chip *c)
     }
     uint64_t t0 = c->now, next_wake = UINT64_MAX, mask = 0;
     int runnable = 0, waiting = 0;
-    FOR_ACTIVE(c, i)
-    {
-        sim_core_hart *sh = c->hart_at[i];
-        mask |= 1ull << sh->core->worker->id;
-        if (sh->state == TF_HS_RUN)
-            runnable = 1;
-        else if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
-            waiting = 1;
-        else if (sh->state == TF_HS_WAIT_UNTIL) {
-            if (sh->wake_at <= t0)
+    /* the workers with harts to visit, from the bitmaps */
+    for (int k = 0; k < c->nworkers; k++)
+        for (int wd = 0; wd < c->active_words; wd++)
+            if (c->active[wd] & c->workers[k].own[wd]) {
+                mask |= 1ull << k;
+                break;
+            }
+    /* whether a hart can run now (the first that can ends the look: the
+     * rest is needed only when none can) */
+    for (int wd = 0; wd < c->active_words && !runnable; wd++)
+        for (uint64_t m = c->active[wd]; m; m &= m - 1) {
+            sim_core_hart *sh = c->hart_at[wd * 64 + __builtin_ctzll(m)];
+            if (sh->state == TF_HS_RUN || (sh->state == TF_HS_WAIT_UNTIL && sh->wake_at <= t0)) {
                 runnable = 1;
-            else if (sh->wake_at < next_wake)
+                break;
+            }
+            if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
+                waiting = 1;
+            else if (sh->state == TF_HS_WAIT_UNTIL && sh->wake_at < next_wake)
                 next_wake = sh->wake_at;
         }
-    }
     if (!runnable) {
         uint64_t ev = sim_noc_next_event(c), next = ev < next_wake ? ev : next_wake;
         if (next == UINT64_MAX) {

@@ -239,6 +239,9 @@ typedef struct sim_chip {
     (1u << TF_NOC_REG_REMOTE_LO / 4 | 1u << TF_NOC_REG_REMOTE_HI / 4 |                             \
      1u << TF_NOC_REG_LOCAL / 4 | 1u << TF_NOC_REG_LEN / 4 | 1u << TF_NOC_REG_NUM_DESTS / 4)
 #define TF_NOC_REGS_PLAIN (TF_NOC_PLAIN_1 | TF_NOC_PLAIN_1 << (TF_NOC_REG_SIZE / 4))
+/* The command registers, whose store the hart hands straight to core.c
+ * (sim_bus.regs_call) */
+#define TF_NOC_REGS_CALL (1u << TF_NOC_REG_CMD / 4 | 1u << (TF_NOC_REG_SIZE + TF_NOC_REG_CMD) / 4)
 
 /* NOC and DRAM bandwidth (noc.c's cost model; also the chip's modeled
  * peaks, tf_chip_info) */

@@ -372,6 +372,14 @@ static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int s
     return sim_hart_exception(h, TF_CAUSE_LOAD_ACCESS, addr) ? SL_STOP : SL_TRAP;
 }
 
+/* What a device's result makes of the access (SL_*). */
+static int bus_result(sim_hart *h, int r, uint32_t cause, uint32_t addr)
+{
+    if (r == TF_BUS_OK) return SL_OK;
+    if (r == TF_BUS_BLOCK) return SL_BLOCK;
+    return sim_hart_exception(h, cause, addr) ? SL_STOP : SL_TRAP;
+}
+
 static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
 {
     sim_mem *m = h->mem;
@@ -389,9 +397,7 @@ static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int 
         return SL_OK;
     }
     int r = h->bus.store ? h->bus.store(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
-    if (r == TF_BUS_OK) return SL_OK;
-    if (r == TF_BUS_BLOCK) return SL_BLOCK;
-    return sim_hart_exception(h, TF_CAUSE_STORE_ACCESS, addr) ? SL_STOP : SL_TRAP;
+    return bus_result(h, r, TF_CAUSE_STORE_ACCESS, addr);
 }
 
 /* A jal or taken branch whose target is misaligned or outside memory. */
@@ -787,11 +793,19 @@ L_SW:
         st32(mem + (addr - base), RS2);
         NEXT;
     }
-    { /* a plain device register (sim_bus.regs): no call */
+    { /* a device register of sim_bus.regs: a plain one without a call */
         uint32_t k = addr - h->bus.regs_base;
-        if (LIKELY(k < TF_BUS_REGS_BYTES && !(k & 3) && (h->bus.regs_plain >> (k >> 2) & 1))) {
-            h->bus.regs[k >> 2] = RS2;
-            NEXT;
+        if (LIKELY(k < TF_BUS_REGS_BYTES && !(k & 3))) {
+            if (LIKELY(h->bus.regs_plain >> (k >> 2) & 1)) {
+                h->bus.regs[k >> 2] = RS2;
+                NEXT;
+            }
+            if (h->bus.regs_call >> (k >> 2) & 1) {
+                SYNC();
+                sl = bus_result(h, h->bus.call(h->bus.ctx, h, k >> 2, RS2), TF_CAUSE_STORE_ACCESS,
+                                addr);
+                SLOW_DONE((void)0);
+            }
         }
     }
     STORE_SLOW(4, RS2);

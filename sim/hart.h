@@ -76,10 +76,14 @@ typedef struct sim_bus {
     /* Registers stored without a call: a word store (sw) to regs_base + 4k,
      * k < 32, with bit k of regs_plain set, lands in regs[k] and does
      * nothing else (a register whose store has no side effect, e.g. a NOC
-     * command's address and length); every other access to the block goes
-     * through store/load, which see the same words. regs_plain 0: none. */
+     * command's address and length); with bit k of regs_call set, it calls
+     * call(ctx, h, k, value) straight from the interpreter (a result as
+     * store's); every other access to the block goes through store/load,
+     * which see the same words. regs_plain, regs_call 0: none. */
     uint32_t regs_base, regs_plain;
     uint32_t *regs;
+    uint32_t regs_call;
+    int (*call)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
 } sim_bus;
 #define TF_BUS_REGS_BYTES 128u
 

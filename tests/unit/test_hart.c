@@ -88,6 +88,19 @@ static int mmio_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     return TF_BUS_FAULT;
 }
 
+/* sim_bus.call: the word and value of each call, and what to return */
+static uint32_t call_k, call_val, call_n;
+static int call_rc;
+static int reg_call(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
+{
+    (void)ctx;
+    (void)h;
+    call_k = k;
+    call_val = val;
+    call_n++;
+    return call_rc;
+}
+
 int main(void)
 {
     sim_mem *m = sim_mem_new(BASE, 0x10000);
@@ -197,6 +210,33 @@ int main(void)
     CHECK_EQ_U(h->fault_cause, TF_CAUSE_STORE_ACCESS);
     CHECK_EQ_U(h->fault_tval, 0xffb00108u);
     CHECK_EQ_U(h->instret, 6);
+    /* a word of regs_call: the call gets the word's index and the value,
+     * and its result counts as the store's (OK, BLOCK: pc stays at the
+     * store, FAULT: a store access fault at the register) */
+    h->bus.regs_call = 1u << 4;
+    h->bus.call = reg_call;
+    call_rc = TF_BUS_BLOCK;
+    uint32_t rc3[] = {LUI(5, 0xffb00), ADDI(6, 0, 3), SW(5, 6, 0x110), ECALL};
+    put(m, BASE, rc3, 4);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_BLOCK);
+    CHECK_EQ_U(h->pc, BASE + 8);
+    CHECK_EQ_U(h->instret, 2);
+    CHECK_EQ_U(call_n, 1);
+    CHECK_EQ_U(call_k, 4);
+    CHECK_EQ_U(call_val, 3);
+    call_rc = TF_BUS_OK;
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(call_n, 2);
+    CHECK_EQ_U(h->instret, 3);
+    call_rc = TF_BUS_FAULT;
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_STORE_ACCESS);
+    CHECK_EQ_U(h->fault_tval, 0xffb00110u);
+    CHECK_EQ_U(h->fault_pc, BASE + 8);
+    h->bus.regs_call = 0;
+    h->bus.call = NULL;
     h->bus.regs_plain = 0; /* off: the bus sees the plain word's store too */
     uint32_t rb0[] = {LUI(5, 0xffb00), ADDI(6, 0, 5), SW(5, 6, 0x104), ECALL};
     put(m, BASE, rb0, 4);

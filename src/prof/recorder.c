@@ -567,6 +567,21 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
     return t->pos[s];
 }
 
+uint32_t tf_prof_zone_begin_ns(uint32_t id)
+{
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, tf_prof_now(), 0, 0,
+                   0);
+    tf_prof_t.depth++;
+    return id ? id | TF_PROF_TOKEN_NS : 0; /* (0: out of ids, as on the TSC) */
+}
+
+void tf_prof_zone_end_ns(uint32_t token)
+{
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, token & TF_REC_MAX_ARG,
+                   tf_prof_now(), 0, 0, 0);
+    tf_prof_t.depth--;
+}
+
 void tf_prof_text_slow(const char *text, size_t len)
 {
     tf_prof_bytes(TF_R_ZONE_TEXT, text, len, NULL, 0);
@@ -879,7 +894,7 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     const char *path = getenv(tf_env_name(env));
     if (tf_env_is_off(path)) return;
     expand_path(st->path, sizeof st->path, path);
-    tf_prof_on[s] = 1;
+    tf_prof_on[s] = tf_prof_ns_clock ? TF_PROF_ON_NS : TF_PROF_ON_TSC;
     char tmp[sizeof st->path + 32];
     st->fd = create_fresh(st->path, tmp, sizeof tmp);
     if (st->fd < 0) {

@@ -149,7 +149,8 @@ int main(void)
                 b.t = 100;
                 for (int i = 0; i < lead; i++) bare(&b, 20, 1);
                 for (int r = 0; r < 3; r++) {
-                    for (int i = 0; i < run; i++) bare(&b, (int64_t)(next_rand() % 128) - 64, i & 3);
+                    for (int i = 0; i < run; i++)
+                        bare(&b, (int64_t)(next_rand() % 128) - 64, i & 3);
                     odd(&b, kind);
                 }
                 for (int i = 0; i < run; i++) bare(&b, 63, 3); /* the longest short steps */

@@ -184,15 +184,15 @@ static inline __attribute__((always_inline)) uint32_t tf_prof_zone_begin(tf_prof
 
 static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t token)
 {
-    if (!token) return;
 #ifdef TF_PROF_HAVE_TSC
-    if (__builtin_expect(!(token & TF_PROF_TOKEN_NS), 1)) {
+    /* one test for both: a TSC zone's token is positive as an int32 */
+    if (__builtin_expect((int32_t)token > 0, 1)) {
         tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, token, __rdtsc(), 0, 0, 0);
         tf_prof_t.depth--;
         return;
     }
 #endif
-    tf_prof_zone_end_ns(token);
+    if (token) tf_prof_zone_end_ns(token);
 }
 
 static inline void tf_prof_zone_cleanup(uint32_t *id)

@@ -4,8 +4,9 @@
  *
  * Off at run time (no TT_FOIL_TRACE / TT_FOIL_MEM_LOG): one predictable
  * branch per event. On: a timestamp and one to four 64-bit stores into a
- * thread-local buffer; the thread packs a full buffer itself, hands the
- * packed copy to the recorder's writer thread and continues in it. */
+ * thread-local buffer; the thread packs a full buffer itself into a larger
+ * packing area, hands a full area to the recorder's writer thread and
+ * continues in the same buffer. */
 #ifndef TT_FOIL_PROF_RECORD_H
 #define TT_FOIL_PROF_RECORD_H
 
@@ -47,12 +48,13 @@ typedef struct tf_prof_tls {
     uint64_t *pos[TF_PROF_NSTREAMS], *end[TF_PROF_NSTREAMS];
     uint64_t base[TF_PROF_NSTREAMS]; /* timestamp of the current chunk */
     uint64_t *start[TF_PROF_NSTREAMS];
-    uint64_t *spare[TF_PROF_NSTREAMS];       /* free packing areas (TF_TRACE_PACK_BOUND); */
-    uint64_t *spare2[TF_PROF_NSTREAMS];      /* NULL while the writer has one */
-    uint64_t last_handoff[TF_PROF_NSTREAMS]; /* busy threads get larger buffers */
-    uint32_t cap[TF_PROF_NSTREAMS];          /* words per buffer for this thread */
-    uint32_t number;                         /* recorder's thread number, 0 until registered */
-    uint32_t depth;                          /* open zones */
+    uint64_t *area[TF_PROF_NSTREAMS];   /* the packing area being filled (NULL: none) */
+    uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
+    uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
+    uint64_t area_prev[TF_PROF_NSTREAMS], area_records[TF_PROF_NSTREAMS];
+    uint32_t area_bytes[TF_PROF_NSTREAMS]; /* packed so far into `area` */
+    uint32_t number;                       /* recorder's thread number, 0 until registered */
+    uint32_t depth;                        /* open zones */
     struct tf_prof_tls *next;
 } tf_prof_tls;
 

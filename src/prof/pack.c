@@ -143,11 +143,12 @@ int tf_trace_pack_path(int want)
     return use;
 }
 
-size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *records)
+size_t tf_trace_pack_more(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *prevp,
+                          uint64_t *records)
 {
     uint8_t *o = out;
     const uint64_t *p = in, *end = in + words;
-    uint64_t prev = 0, n = 0;
+    uint64_t prev = *prevp, n = 0;
 #ifdef TF_PACK_HAVE_X86
     int path = __atomic_load_n(&pack_path, __ATOMIC_RELAXED);
     if (__builtin_expect(path < 0, 0)) path = tf_trace_pack_path(-1);
@@ -204,9 +205,18 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
         p += nw;
         n++;
     }
-    while ((o - out) & 7) *o++ = 0;
-    *records = n;
+    *prevp = prev;
+    *records += n;
     return (size_t)(o - out);
+}
+
+size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *records)
+{
+    uint64_t prev = 0;
+    *records = 0;
+    size_t n = tf_trace_pack_more(in, words, out, &prev, records);
+    while (n & 7) out[n++] = 0;
+    return n;
 }
 
 int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size_t *words)

@@ -54,7 +54,7 @@ static int chip_reads(const char *var, const char *value)
 {
     sim_chip *c = chip_with(var, value);
     if (!c) return -100;
-    int v = !strcmp(var, "TT_FOIL_SIM_THREADS") ? c->nworkers
+    int v = !strcmp(var, "TT_FOIL_SIM_THREADS")   ? c->nworkers
             : !strcmp(var, "TT_FOIL_SIM_RECHECK") ? c->recheck
                                                   : c->parallel_mode;
     chip_close(c);
@@ -103,8 +103,7 @@ static void accepted(int cpus)
 }
 
 /* The one warning of a bad value says all it should. */
-static void check_warning(const char *var, const char *value, const char *takes,
-                          const char *uses)
+static void check_warning(const char *var, const char *value, const char *takes, const char *uses)
 {
     CHECK_EQ_U(nwarnings, 1);
     char want[128];
@@ -129,8 +128,8 @@ static void bad_values(int cpus)
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "two"), cpus);
     check_warning("TT_FOIL_SIM_THREADS", "two", CM_ENV_COUNT_VALUES, "CPUs");
     /* once per variable: more bad values are read the same, silently */
-    static const char *const counts[] = {"0", "-2", "+2", "2x", " 2", "2 ", "1.5", "0x2",
-                                         "99999999999", "ALL"};
+    static const char *const counts[] = {"0",  "-2",  "+2",  "2x",          " 2",
+                                         "2 ", "1.5", "0x2", "99999999999", "ALL"};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", counts[i]), cpus);
     static const char *const switches[] = {"true", "On", "01", "1 ", "-1", "none"};

@@ -6,7 +6,8 @@
  * form (a long or negative step, an argument of 4 or more, a payload) at
  * every position of the vector groups, in runs of every length around
  * the groups' sizes, and buffers ending at every position; the bytes
- * unpack to the records again.
+ * unpack to the records again, and packing in pieces
+ * (tf_trace_pack_more) gives the same bytes.
  *
  *   test_pack */
 #include "tf_check.h"
@@ -130,6 +131,19 @@ static void check_all_paths(const buf *b, const char *what)
         CHECK_EQ_U(tf_trace_unpack(got, bytes, back, 8192, &words), 0);
         CHECK_EQ_U(words, b->n);
         CHECK_TRUE(!memcmp(back, b->w, b->n * 8));
+        /* in pieces (tf_trace_pack_more, as the recorder packs), cut at
+         * record boundaries of every kind, then padded once */
+        memset(got, 0xa5, sizeof got);
+        uint64_t prev = 0, pieces_n = 0;
+        size_t at = 0, i = 0;
+        while (i < b->n) {
+            size_t j = i, want_words = 1 + next_rand() % 40;
+            while (j < b->n && j - i < want_words) j += tf_trace_record_words(b->w[j]);
+            at += tf_trace_pack_more(b->w + i, (uint32_t)(j - i), got + at, &prev, &pieces_n);
+            i = j;
+        }
+        while (at & 7) got[at++] = 0;
+        CHECK_TRUE(at == want_bytes && pieces_n == want_n && !memcmp(got, want, at));
     }
     tf_trace_pack_path(-1);
 }

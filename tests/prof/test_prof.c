@@ -248,6 +248,23 @@ static void test_abort_and_kill(void)
         CHECK_EQ_U(t->unterminated, 1);
         tf_trace_free(t);
     }
+    /* more zones than a buffer holds and fewer than fill a packing area:
+     * the packed area in hand is written at the abort and at exit too */
+    for (int exits = 0; exits < 2; exits++) {
+        const char *many[] = {exits ? "many" : "abort", "30000", NULL};
+        st = run(trace, NULL, "/dev/null", many);
+        CHECK_TRUE(exits ? WIFEXITED(st) && WEXITSTATUS(st) == 0
+                         : WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT);
+        t = tf_trace_load(trace);
+        CHECK_TRUE(t != NULL);
+        if (t) {
+            CHECK_EQ_U(t->nzones, (exits ? 30000 : 30001));
+            CHECK_EQ_U(t->trailer.records, (exits ? 60000 : 60001));
+            CHECK_EQ_U(t->trailer.lost_records, 0);
+            CHECK_EQ_U(t->bad_bytes, 0);
+            tf_trace_free(t);
+        }
+    }
     /* SIGKILL: no trailer, but everything flushed before is readable */
     snprintf(trace, sizeof trace, "%s/kill.trace", dir);
     setenv(tf_env_name(TF_ENV_TRACE), trace, 1);

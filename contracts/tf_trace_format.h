@@ -88,8 +88,9 @@ typedef struct tf_chunk_header {
 
 TF_TRACE_STATIC_ASSERT(sizeof(tf_chunk_header) == 56, "chunk header layout");
 #define TF_CHUNK_HEADER_V2 48u /* bytes of a version-2 chunk header (no head_check) */
-/* The largest payload a writer makes (a packed 1 MiB buffer; definitions
- * and raw buffers are smaller): a longer one is damage. */
+/* The largest payload a writer makes (a packed 1 MiB buffer, as earlier
+ * recorders wrote; today's packing areas, definitions and raw buffers are
+ * smaller): a longer one is damage. */
 #define TF_CHUNK_MAX_PAYLOAD (16u * 131072u + 8u)
 TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_header) == 104, "trace header layout");
 

@@ -52,6 +52,7 @@ typedef struct tf_prof_tls {
     uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
     uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
     uint64_t area_prev[TF_PROF_NSTREAMS], area_records[TF_PROF_NSTREAMS];
+    uint64_t area_ns[TF_PROF_NSTREAMS];    /* when the chunk started (monotonic ns) */
     uint32_t area_bytes[TF_PROF_NSTREAMS]; /* packed so far into `area` */
     uint32_t number;                       /* recorder's thread number, 0 until registered */
     uint32_t depth;                        /* open zones */

@@ -45,14 +45,20 @@
  * a record against 0.35). Each full buffer is packed onto the end of a
  * packing area, one chunk of the file, which goes to the writer when less
  * than a buffer's worst case is left after TF_AREA_FILL bytes: a busy
- * thread hands the writer 256 KiB (about 128k zones) at a time, the hand-off
- * (a lock, maybe a wake-up) as rare as with 1 MiB buffers. A buffer's (and
+ * thread hands the writer 256 KiB (about 64k zones) at a time, the hand-off
+ * (a lock, maybe a wake-up) as rare as with 1 MiB buffers. An area older
+ * than TF_AREA_AGE_NS goes at the next full buffer, full or not: a thread
+ * that records slowly has its records written buffer by buffer, as
+ * before, and a SIGKILL loses at most its buffer and 2 ms of packed
+ * records (tests/cli/test_postmortem.sh kills a run 200 dispatches in and
+ * reads its zones back). A buffer's (and
  * a packing area's) capacity (words) is stored in the word before its
  * data; an area only gets the pages the packed records touch. */
-#define TF_BUF_WORDS  8192u
-#define TF_AREA_FILL  (256u * 1024u)
-#define TF_AREA_BYTES (TF_AREA_FILL + TF_TRACE_PACK_BOUND(TF_BUF_WORDS))
-#define TF_AREA_WORDS ((uint32_t)(TF_AREA_BYTES / 8))
+#define TF_BUF_WORDS   8192u
+#define TF_AREA_FILL   (256u * 1024u)
+#define TF_AREA_BYTES  (TF_AREA_FILL + TF_TRACE_PACK_BOUND(TF_BUF_WORDS))
+#define TF_AREA_WORDS  ((uint32_t)(TF_AREA_BYTES / 8))
+#define TF_AREA_AGE_NS 2000000ull
 _Static_assert(TF_AREA_BYTES <= TF_CHUNK_MAX_PAYLOAD, "an area is a chunk the reader takes");
 
 static uint64_t *buf_alloc(uint32_t words)
@@ -587,15 +593,19 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
         t->pos[s] = t->start[s];
         t->end[s] = t->start[s] + TF_BUF_WORDS;
         t->base[s] = now;
+        t->area_ns[s] = mono_ns();
         return t->pos[s];
     }
     pack_buffer(t, s);
-    /* a new chunk when the area is full or `now` is too far from the base
-     * for a delta (or before it: another CPU's clock) */
+    /* a new chunk when the area is full or old, or `now` is too far from
+     * the base for a delta (or before it: another CPU's clock) */
+    uint64_t ns = mono_ns();
     if (now - t->base[s] > TF_REC_MAX_DELTA ||
-        (t->area[s] && TF_AREA_BYTES - t->area_bytes[s] < TF_TRACE_PACK_BOUND(TF_BUF_WORDS))) {
+        (t->area[s] && (TF_AREA_BYTES - t->area_bytes[s] < TF_TRACE_PACK_BOUND(TF_BUF_WORDS) ||
+                        ns - t->area_ns[s] > TF_AREA_AGE_NS))) {
         send_area(t, s);
         t->base[s] = now;
+        t->area_ns[s] = ns;
     }
     return t->pos[s];
 }

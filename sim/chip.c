@@ -31,6 +31,7 @@
  * of threads, and a round with work for one worker only runs on the
  * scheduler thread. */
 #include "chip.h"
+#include "common/cm_env.h"
 #include "common/cm_err.h"
 
 #include "tf_env.h"
@@ -879,10 +880,8 @@ static void stop_workers(sim_chip *c)
  * per core. */
 static int thread_count(const sim_chip *c, int want)
 {
-    if (want <= 0) {
-        const char *e = getenv(tf_env_name(TF_ENV_SIM_THREADS));
-        if (e && *e && strcmp(e, "all")) want = atoi(e);
-    }
+    if (want <= 0)
+        want = cm_env_count(TF_ENV_SIM_THREADS, 0, 0, "as many threads as this process has CPUs");
     if (want <= 0) want = sim_sync_refresh();
     if (want > TF_SIM_MAX_THREADS) want = TF_SIM_MAX_THREADS;
     if (want > c->ncores) want = c->ncores;
@@ -957,13 +956,11 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     c->bank_size = d.dram_bank_size;
     c->quantum = d.quantum;
     c->idle = 1;
-    const char *rc_env = getenv(tf_env_name(TF_ENV_SIM_RECHECK));
+    /* 0: the interpreter retries (a test's reference) */
     c->recheck =
-        !(rc_env && !strcmp(rc_env, "0")); /* 0: the interpreter retries (a test's reference) */
-    const char *par_env = getenv(tf_env_name(TF_ENV_SIM_PARALLEL));
-    c->parallel_mode = par_env && !strcmp(par_env, "1")   ? 1
-                       : par_env && !strcmp(par_env, "0") ? 0
-                                                          : -1;
+        cm_env_switch(TF_ENV_SIM_RECHECK, 1, "1: the scheduler re-checks waiting accesses itself");
+    c->parallel_mode =
+        cm_env_switch(TF_ENV_SIM_PARALLEL, -1, "whichever way is measured faster, round by round");
     c->nharts = c->ncores * TF_NUM_RISCS;
     c->active_words = (c->nharts + 63) / 64;
     c->cores = calloc((size_t)c->ncores, sizeof *c->cores);

@@ -267,6 +267,9 @@ int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word wa
 void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank);
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
 int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
+/* The same as non-zero words (bitmap, values, count: perf_counters_nz) */
+uint32_t sim_perf_read_nz(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals);
+int sim_perf_read_nz_done(sim_core *core, uint64_t *nz, uint64_t *vals, uint32_t *count);
 
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
 int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */

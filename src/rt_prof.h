@@ -24,6 +24,22 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
 #define TF_ZONE_N(name)         TF_PROF_ZONE_SCOPED(name)
 #define TF_ZONE_TEXT(text, len) tf_prof_zone_text((text), (len))
 #define TF_FRAME_MARK()         tf_prof_frame()
+/* Zones one after another at time stamps read once (tf_prof_put_at): the
+ * dispatch path's stages, where one ends the next begins. TF_STAMP() is 0
+ * (no timer read) when the trace is off; TF_ZONE_BEGIN_AT gives the token
+ * for TF_ZONE_END_AT. */
+#define TF_STAMP() tf_prof_stamp()
+#define TF_ZONE_BEGIN_AT(name, now)                                                                \
+    __extension__({                                                                                \
+        static tf_prof_loc tf_prof_loc_at_ = {(name), 0, __FILE__, __LINE__, 0};                   \
+        tf_prof_zone_begin_at(&tf_prof_loc_at_, __func__, (now));                                  \
+    })
+#define TF_ZONE_END_AT(id, now) tf_prof_zone_end_at((id), (now))
+#define TF_ZONE_TEXT_AT(text, len, now)                                                            \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) tf_prof_text_at((text), (len), (now));                      \
+    } while (0)
+#define TF_FRAME_MARK_AT(now) tf_prof_frame_at(now)
 #define TF_ALLOC(ptr, size, pool)                                                                  \
     TF_PROF_MEM_EVENT(tf_prof_alloc, pool, (uint64_t)(ptr), (uint64_t)(size))
 #define TF_FREE(ptr, pool)  TF_PROF_MEM_EVENT(tf_prof_free, pool, (uint64_t)(ptr))
@@ -59,6 +75,11 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_ZONE_N(name)                         ((void)0)
 #define TF_ZONE_TEXT(text, len)                 ((void)0)
 #define TF_FRAME_MARK()                         ((void)0)
+#define TF_STAMP()                              ((uint64_t)0)
+#define TF_ZONE_BEGIN_AT(name, now)             ((void)(now), (uint32_t)0)
+#define TF_ZONE_END_AT(id, now)                 ((void)(id), (void)(now))
+#define TF_ZONE_TEXT_AT(text, len, now)         ((void)(text), (void)(now))
+#define TF_FRAME_MARK_AT(now)                   ((void)(now))
 #define TF_ALLOC(ptr, size, pool)               ((void)0)
 #define TF_FREE(ptr, pool)                      ((void)0)
 #define TF_POOL_RESET(pool)                     ((void)0)

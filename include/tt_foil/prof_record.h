@@ -92,6 +92,10 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
  * ALLOC_SET and FREE_SET memory records). */
 void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
                           size_t dlen);
+/* The same with a time stamp the caller read (tf_prof_now), for records
+ * made together that share one timer read. */
+void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *head, size_t hlen,
+                             const void *data, size_t dlen);
 /* The same made in place, for a writer that would otherwise build the
  * bytes in a buffer of its own and copy them (the runtime's DEVICE_PERF
  * records): room for `cap` bytes (at most TF_TEXT_MAX) at the stream's end,
@@ -154,6 +158,63 @@ static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t id)
     if (!id) return;
     tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, 0, 0, 0);
     tf_prof_t.depth--;
+}
+
+/* Records at a time stamp the caller already read (tf_prof_now): where
+ * one zone ends and the next begins, or a zone's text follows its begin,
+ * the records share one timer read (the runtime's dispatch zones: issue
+ * 15). Each is its plain form otherwise; `now` must not be older than the
+ * thread's previous record of the stream. */
+static inline __attribute__((always_inline)) void tf_prof_put_at(int s, uint64_t now,
+                                                                 unsigned words, uint32_t type,
+                                                                 uint32_t arg, uint64_t a0,
+                                                                 uint64_t a1, uint64_t a2)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t *p = t->pos[s];
+    uint64_t d = now - t->base[s];
+    if (__builtin_expect(t->end[s] - p < (ptrdiff_t)words || (d >> 40) != 0, 0)) {
+        p = tf_prof_reserve(s, words, now);
+        d = now - t->base[s];
+    }
+    p[0] = TF_REC(type, arg, d);
+    if (words > 1) p[1] = a0;
+    if (words > 2) p[2] = a1;
+    if (words > 3) p[3] = a2;
+    t->pos[s] = p + words;
+}
+
+static inline __attribute__((always_inline)) uint32_t
+tf_prof_zone_begin_at(tf_prof_loc *loc, const char *func, uint64_t now)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return 0;
+    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
+    if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
+    tf_prof_put_at(TF_PROF_TRACE, now, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, 0, 0, 0);
+    tf_prof_t.depth++;
+    return id;
+}
+
+static inline __attribute__((always_inline)) void tf_prof_zone_end_at(uint32_t id, uint64_t now)
+{
+    if (!id) return;
+    tf_prof_put_at(TF_PROF_TRACE, now, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, 0, 0, 0);
+    tf_prof_t.depth--;
+}
+
+static inline void tf_prof_frame_at(uint64_t now)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;
+    tf_prof_put_at(TF_PROF_TRACE, now, 1 + TF_RW_FRAME, TF_R_FRAME, 0, 0, 0, 0);
+}
+
+/* Text for the innermost open zone at time `now`. */
+void tf_prof_text_at(const char *text, size_t len, uint64_t now);
+
+/* A time stamp for the *_at records: 0 (no timer read) when the trace is off. */
+static inline uint64_t tf_prof_stamp(void)
+{
+    return __builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1) ? 0 : tf_prof_now();
 }
 
 static inline void tf_prof_zone_cleanup(uint32_t *id)

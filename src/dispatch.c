@@ -34,7 +34,7 @@ static rt_core_state *core_state(tf_program *p)
  * expands into one event per item: a dispatch costs two timestamps and two
  * pool look-ups, not one of each per item (issue 15). */
 #define KCFG_MAX (3 * TF_NUM_RISCS + 2)
-static void kconfig_events(const tf_program *p, int alloc)
+static void kconfig_events(const tf_program *p, int alloc, uint64_t now)
 {
     if (!TF_MEM_RECORDING()) return;
     uint32_t item[2 * KCFG_MAX];
@@ -48,11 +48,12 @@ static void kconfig_events(const tf_program *p, int alloc)
     if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
     KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
 #undef KCFG
+    if (!now) now = TF_STAMP_MEM(); /* the trace is off */
     if (alloc) {
-        TF_ALLOC_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y);
+        TF_ALLOC_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y, now);
     } else {
         for (unsigned i = 0; i < n; i++) item[i] = item[2 * i]; /* the pointers alone */
-        TF_FREE_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y);
+        TF_FREE_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y, now);
     }
 }
 
@@ -136,9 +137,7 @@ static int setup(tf_program *p, uint32_t id)
             return -1;
     }
     if (put(p, TF_L1_SEMAPHORES, p->sem, sizeof p->sem)) return -1;
-    if (put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm)) return -1;
-    kconfig_events(p, 1);
-    return 0;
+    return put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm);
 }
 
 static int fire_go(tf_program *p, uint32_t id)
@@ -165,6 +164,7 @@ static int stage_setup(tf_program *p, uint32_t id, uint64_t *now)
     TF_ZONE_TEXT_AT(p->label, strlen(p->label), *now);
     int rc = setup(p, id);
     *now = TF_STAMP();
+    if (!rc) kconfig_events(p, 1, *now); /* written: allocated, at the zone's end */
     TF_ZONE_END_AT(z, *now);
     return rc;
 }
@@ -463,7 +463,8 @@ static void reraise(int sig)
 }
 
 /* The dispatch finished on p's core: statistics, memory events, the
- * device profile. *now: when the last zone made here ended (0: none). */
+ * counters, the device profile, each beginning where the one before
+ * ended; *now: when the last of them ended. */
 static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doorbell_ns,
                   uint64_t *now)
 {
@@ -476,7 +477,8 @@ static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doo
     }
     s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
     p->has_last = 1;
-    kconfig_events(p, 0);
+    *now = TF_STAMP();
+    kconfig_events(p, 0, *now);
     rt_perf_record(p, id, now);
     return rt_devprof_collect(p, id, doorbell_ns, now);
 }

@@ -124,7 +124,8 @@ static uint32_t chip_id(const tf_chip_info *ci)
  * 1's ~440. */
 enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
 
-static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h, uint32_t chip)
+static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h, uint32_t chip,
+                         uint64_t now)
 {
     /* the base: the earliest window start (they all open at the GO) */
     enum {
@@ -140,7 +141,7 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
                 base = vals[j];
         }
     if (base == UINT64_MAX) base = 0;
-    uint8_t *rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES);
+    uint8_t *rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now);
     if (!rec) return;
     memcpy(rec, h, sizeof *h);
     uint8_t *o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
@@ -153,7 +154,8 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
             if (o + RT_PERF_PAIR_MAX > rec + RT_PERF_REC_BYTES) { /* full: the next part */
                 TF_DEV_BYTES_END((size_t)(o - rec));
                 h->part++;
-                if (!(rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES))) return;
+                if (!(rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now)))
+                    return;
                 memcpy(rec, h, sizeof *h);
                 o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
                 prev = (size_t)-1;
@@ -182,8 +184,8 @@ static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 }
 
 /* The counters of p's core after dispatch `id`, in the trace (zone
- * TF_dispatch/counters_readback around the readback). */
-static void perf_record(tf_program *p, uint32_t id)
+ * TF_dispatch/counters_readback around the readback), stamped `now`. */
+static void perf_record(tf_program *p, uint32_t id, uint64_t now)
 {
     uint64_t nz[RT_PERF_BITS], vals[TF_PERF_WORDS];
     if (read_nz(p, nz, vals)) {
@@ -197,7 +199,7 @@ static void perf_record(tf_program *p, uint32_t id)
         .y = (uint8_t)p->core.y,
         .version = TF_PERF_RECORD_VERSION,
     };
-    perf_records(nz, vals, &h, chip_id(&p->dev->info));
+    perf_records(nz, vals, &h, chip_id(&p->dev->info), now);
 }
 
 void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
@@ -205,8 +207,9 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
     if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
     pthread_once(&rt_perf_once, perf_init);
     if (rt_perf_off) return;
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", TF_STAMP());
-    perf_record(p, id);
+    uint64_t t0 = *now ? *now : TF_STAMP(); /* where the work before it ended */
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", t0);
+    perf_record(p, id, t0); /* the record: the readback's start */
     *now = TF_STAMP();
     TF_ZONE_END_AT(z, *now);
 }

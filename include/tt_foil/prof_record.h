@@ -103,6 +103,8 @@ void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *hea
  * tf_prof_bytes_end with its `len` bytes (at most cap). No other record of
  * the stream may be made on the thread in between. */
 void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap);
+/* The same stamped `now` (a time stamp the caller read: tf_prof_now). */
+void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap);
 void tf_prof_bytes_end(int s, size_t len);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
  * CLOCK_SYNC, whose ids the caller numbers). */

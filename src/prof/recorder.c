@@ -624,10 +624,15 @@ void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *hea
 void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
 {
     if (!tf_prof_on[s]) return NULL;
+    return tf_prof_bytes_begin_at(s, tf_prof_now(), type, cap);
+}
+
+void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap)
+{
+    if (!tf_prof_on[s]) return NULL;
     if (cap > TF_TEXT_MAX) cap = TF_TEXT_MAX; /* (callers stay within it) */
     unsigned words = 1 + (unsigned)((cap + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
     uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, 0, now - t->base[s]); /* the length comes with the end */
     return p + 1;

@@ -577,15 +577,16 @@ static int launch(tf_program *const *progs, size_t n, uint32_t id, uint64_t *now
 }
 
 /* Wait for every program; rings the doorbell first if *doorbell_ns is 0.
- * The first wait_done zone begins at `now` (0: read here). */
-static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns,
-                    uint64_t now)
+ * Each wait_done zone begins where the one before it ended; the first
+ * once the signals are guarded (not where fire_go ended: that is the
+ * dispatch's own time). */
+static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns)
 {
     int *done = calloc(n, sizeof *done);
     if (!done) return cm_err_set("out of host memory");
     int rc = 0;
     interrupt_guard(1);
-    if (!now) now = TF_STAMP();
+    uint64_t now = TF_STAMP();
     for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns, &now);
     interrupt_guard(0);
     if (!rc) rt_devprof_end_dispatch(progs[0]->dev, id);
@@ -612,7 +613,7 @@ int tf_dispatch_execute(tf_program *p)
     uint32_t id = next_id(p->dev);
     uint64_t doorbell = 0;
     now = TF_STAMP();
-    int rc = launch(&p, 1, id, &now) || wait_all(&p, 1, id, &doorbell, now) ? -1 : 0;
+    int rc = launch(&p, 1, id, &now) || wait_all(&p, 1, id, &doorbell) ? -1 : 0;
     return dispatch_end(z, rc, 1);
 }
 
@@ -676,7 +677,7 @@ int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
     uint32_t id = next_id(progs[0]->dev);
     uint64_t doorbell = 0;
     now = TF_STAMP();
-    int rc = launch(progs, n, id, &now) || wait_all(progs, n, id, &doorbell, now) ? -1 : 0;
+    int rc = launch(progs, n, id, &now) || wait_all(progs, n, id, &doorbell) ? -1 : 0;
     return dispatch_end(z, rc, 1);
 }
 
@@ -711,7 +712,7 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
         /* the launch is running: wait for it rather than lose it */
         char msg[1024];
         snprintf(msg, sizeof msg, "%s", tf_last_error());
-        wait_all(progs, n, l->id, &l->doorbell_ns, 0);
+        wait_all(progs, n, l->id, &l->doorbell_ns);
         free(l->progs);
         free(l);
         return cm_err_null("tf_dispatch_launch_async: %s", msg);
@@ -733,7 +734,7 @@ int tf_launch_wait(tf_launch *l)
             break;
         }
     for (size_t i = 0; i < l->n; i++) core_state(l->progs[i])->busy = NULL;
-    int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns, 0);
+    int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns);
     TF_FRAME_MARK();
     free(l->progs);
     free(l);

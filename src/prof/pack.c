@@ -85,8 +85,8 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
     const uint64_t *p = in, *end = in + words;
     uint64_t prev = 0, n = 0;
 #ifdef TF_PACK_HAVE_AVX2
-    static int avx2 = -1; /* benign race: every thread computes the same */
-    if (__builtin_expect(avx2 < 0, 0))
+    static int avx2 = -1; /* every thread computes the same: atomics, no lock */
+    if (__builtin_expect(__atomic_load_n(&avx2, __ATOMIC_RELAXED) < 0, 0))
         __atomic_store_n(&avx2, __builtin_cpu_supports("avx2") ? 1 : 0, __ATOMIC_RELAXED);
     int use_avx2 = __atomic_load_n(&avx2, __ATOMIC_RELAXED);
 #endif

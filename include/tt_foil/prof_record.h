@@ -107,6 +107,10 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
  * ALLOC_SET and FREE_SET memory records). */
 void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
                           size_t dlen);
+/* The same with a time stamp the caller read (tf_prof_now), for records
+ * made together that share one timer read. */
+void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *head, size_t hlen,
+                             const void *data, size_t dlen);
 /* The same made in place, for a writer that would otherwise build the
  * bytes in a buffer of its own and copy them (the runtime's DEVICE_PERF
  * records): room for `cap` bytes (at most TF_TEXT_MAX) at the stream's end,
@@ -114,6 +118,8 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
  * tf_prof_bytes_end with its `len` bytes (at most cap). No other record of
  * the stream may be made on the thread in between. */
 void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap);
+/* The same stamped `now` (a time stamp the caller read: tf_prof_now). */
+void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap);
 void tf_prof_bytes_end(int s, size_t len);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
  * CLOCK_SYNC, whose ids the caller numbers). */
@@ -196,6 +202,44 @@ static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t toke
     }
 #endif
     if (token) tf_prof_zone_end_ns(token);
+}
+
+/* Records at a time stamp the caller already read (tf_prof_now): where
+ * one zone ends and the next begins, or a zone's text follows its begin,
+ * the records share one timer read (the runtime's dispatch zones: issue
+ * 15). Each is its plain form otherwise; `now` must not be older than the
+ * thread's previous record of the stream. */
+static inline __attribute__((always_inline)) uint32_t
+tf_prof_zone_begin_at(tf_prof_loc *loc, const char *func, uint64_t now)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return 0;
+    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
+    if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, now, 0, 0, 0);
+    tf_prof_t.depth++;
+    return id;
+}
+
+static inline __attribute__((always_inline)) void tf_prof_zone_end_at(uint32_t id, uint64_t now)
+{
+    if (!id) return;
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, now, 0, 0, 0);
+    tf_prof_t.depth--;
+}
+
+static inline void tf_prof_frame_at(uint64_t now)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_FRAME, TF_R_FRAME, 0, now, 0, 0, 0);
+}
+
+/* Text for the innermost open zone at time `now`. */
+void tf_prof_text_at(const char *text, size_t len, uint64_t now);
+
+/* A time stamp for the *_at records: 0 (no timer read) when the trace is off. */
+static inline uint64_t tf_prof_stamp(void)
+{
+    return __builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1) ? 0 : tf_prof_now();
 }
 
 static inline void tf_prof_zone_cleanup(uint32_t *id)

@@ -649,6 +649,19 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
                           size_t dlen)
 {
     if (!tf_prof_on[s]) return;
+    tf_prof_stream_bytes_at(s, tf_prof_now(), type, head, hlen, data, dlen);
+}
+
+void tf_prof_text_at(const char *text, size_t len, uint64_t now)
+{
+    if (!tf_prof_on[TF_PROF_TRACE] || !tf_prof_t.depth) return;
+    tf_prof_stream_bytes_at(TF_PROF_TRACE, now, TF_R_ZONE_TEXT, text, len, NULL, 0);
+}
+
+void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *head, size_t hlen,
+                             const void *data, size_t dlen)
+{
+    if (!tf_prof_on[s]) return;
     tf_stream *st = &tf_streams[s];
     if (hlen + dlen > TF_TEXT_MAX) {
         atomic_fetch_add(&st->truncated_texts, 1);
@@ -658,7 +671,6 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
     size_t len = hlen + dlen;
     unsigned words = 1 + (unsigned)((len + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
     uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, (uint32_t)len, now - t->base[s]);
     if (words > 1) p[words - 1] = 0; /* the padding of the last word (none without bytes) */
@@ -670,10 +682,15 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
 void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
 {
     if (!tf_prof_on[s]) return NULL;
+    return tf_prof_bytes_begin_at(s, tf_prof_now(), type, cap);
+}
+
+void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap)
+{
+    if (!tf_prof_on[s]) return NULL;
     if (cap > TF_TEXT_MAX) cap = TF_TEXT_MAX; /* (callers stay within it) */
     unsigned words = 1 + (unsigned)((cap + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
     uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, 0, now - t->base[s]); /* the length comes with the end */
     return p + 1;

@@ -4,7 +4,10 @@
  * them. Adding a variable is one line.
  *
  * X(id, variable, default, tt_foil_profile's log (or NULL), meaning)
- * An empty default means unset is off; "OFF" (or "off") always is. */
+ * An empty default means unset is off; "OFF" (or "off") always is. The
+ * simulator's switches and counts (SIM_*, TILE_SIMD) are read by
+ * common/cm_env.h's parser, which takes 1/ON/on and 0/OFF/off (a count: a
+ * number from 1, or `all`) and warns of anything else. */
 #ifndef TF_ENV_H
 #define TF_ENV_H
 
@@ -38,17 +41,17 @@
       "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
       "as on a full disk")                                                                         \
     X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
-      "host threads of the simulated chip when tf_sim_config sets none: a number, or `all` "       \
-      "(default: the CPUs)")                                                                   \
+      "host threads of the simulated chip when tf_sim_config sets none: a number from 1, or "    \
+      "`all` (default: the CPUs)")                                                             \
     X(TILE_SIMD, "TT_FOIL_TILE_SIMD", "", NULL,                                                    \
-      "`0`: the tile engine's portable loops instead of the host's vector unit (AVX2); the "      \
+      "`0` (`OFF`): the tile engine's portable loops instead of the host's vector unit; the "     \
       "results are the same bit for bit")                                                         \
     X(SIM_RECHECK, "TT_FOIL_SIM_RECHECK", "", NULL,                                                \
-      "`0`: the simulator retries every waiting L1-word or tile-engine access through the "      \
-      "interpreter each round instead of re-checking it itself; the results are the same")        \
+      "`0` (`OFF`): the simulator retries every waiting L1-word or tile-engine access through "  \
+      "the interpreter each round instead of re-checking it itself; the results are the same")    \
     X(SIM_PARALLEL, "TT_FOIL_SIM_PARALLEL", "", NULL,                                              \
-      "`1`: every round with work for two simulator threads or more runs on them, `0`: none "     \
-      "does (default: whichever way is measured faster); the results are the same")
+      "`1` (`ON`): every round with work for two simulator threads or more runs on them, `0` "    \
+      "(`OFF`): none does (default: whichever way is measured faster); the results are the same")
 // clang-format on
 
 enum tf_env_id {

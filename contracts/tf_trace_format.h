@@ -88,8 +88,9 @@ typedef struct tf_chunk_header {
 
 TF_TRACE_STATIC_ASSERT(sizeof(tf_chunk_header) == 56, "chunk header layout");
 #define TF_CHUNK_HEADER_V2 48u /* bytes of a version-2 chunk header (no head_check) */
-/* The largest payload a writer makes (a packed 1 MiB buffer; definitions
- * and raw buffers are smaller): a longer one is damage. */
+/* The largest payload a writer makes (a packed 1 MiB buffer, as earlier
+ * recorders wrote; today's packing areas, definitions and raw buffers are
+ * smaller): a longer one is damage. */
 #define TF_CHUNK_MAX_PAYLOAD (16u * 131072u + 8u)
 TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_header) == 104, "trace header layout");
 
@@ -165,17 +166,42 @@ typedef struct tf_trace_trailer {
 
 TF_TRACE_STATIC_ASSERT(TF_TEXT_MAX <= TF_REC_MAX_ARG, "a text's length fits the argument");
 
-/* A cheap checksum over 64-bit words (rotate-xor), enough to tell a chunk
- * cut short or overwritten from a good one. Read byte-wise (memcpy), so
- * the words may sit at any address (a reader resynchronising after damage
- * tries every byte offset). */
+/* A cheap checksum over 64-bit words (rotate-xor: h = rotl(h, 1) ^ w per
+ * word), enough to tell a chunk cut short or overwritten from a good one.
+ * Read byte-wise (memcpy), so the words may sit at any address (a reader
+ * resynchronising after damage tries every byte offset). */
+static inline uint64_t tf_trace_rotl(uint64_t h, unsigned k)
+{
+    k &= 63;
+    return k ? (h << k) | (h >> (64 - k)) : h;
+}
+
 static inline uint64_t tf_trace_fold(uint64_t h, const void *p, uint64_t nwords)
 {
     const unsigned char *b = (const unsigned char *)p;
-    for (uint64_t i = 0; i < nwords; i++) {
+    uint64_t i = 0;
+    /* The same value four words at a time, in four independent chains (the
+     * one chain's rotate-xor latency was the writer's cost per packed
+     * word): after n words h is rotl(h, n) ^ the xor over i of
+     * rotl(w_i, n-1-i), and word 4m+j of n = 4M takes its rotation
+     * 4(M-1-m) in chain j and the last 3-j when the chains are joined. */
+    if (nwords >= 8) {
+        uint64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, n4 = nwords & ~(uint64_t)3;
+        for (; i < n4; i += 4) {
+            uint64_t w[4];
+            __builtin_memcpy(w, b + 8 * i, 32);
+            c0 = ((c0 << 4) | (c0 >> 60)) ^ w[0];
+            c1 = ((c1 << 4) | (c1 >> 60)) ^ w[1];
+            c2 = ((c2 << 4) | (c2 >> 60)) ^ w[2];
+            c3 = ((c3 << 4) | (c3 >> 60)) ^ w[3];
+        }
+        h = tf_trace_rotl(h, (unsigned)(n4 & 63)) ^ tf_trace_rotl(c0, 3) ^ tf_trace_rotl(c1, 2) ^
+            tf_trace_rotl(c2, 1) ^ c3;
+    }
+    for (; i < nwords; i++) {
         uint64_t w;
         __builtin_memcpy(&w, b + 8 * i, 8);
-        h = ((h << 1) | (h >> 63)) ^ w;
+        h = tf_trace_rotl(h, 1) ^ w;
     }
     return h;
 }

@@ -31,6 +31,7 @@
  * of threads, and a round with work for one worker only runs on the
  * scheduler thread. */
 #include "chip.h"
+#include "common/cm_env.h"
 #include "common/cm_err.h"
 
 #include "tf_env.h"
@@ -440,21 +441,27 @@ static int chip_round(sim_chip *c)
     }
     uint64_t t0 = c->now, next_wake = UINT64_MAX, mask = 0;
     int runnable = 0, waiting = 0;
-    FOR_ACTIVE(c, i)
-    {
-        sim_core_hart *sh = c->hart_at[i];
-        mask |= 1ull << sh->core->worker->id;
-        if (sh->state == TF_HS_RUN)
-            runnable = 1;
-        else if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
-            waiting = 1;
-        else if (sh->state == TF_HS_WAIT_UNTIL) {
-            if (sh->wake_at <= t0)
+    /* the workers with harts to visit, from the bitmaps */
+    for (int k = 0; k < c->nworkers; k++)
+        for (int wd = 0; wd < c->active_words; wd++)
+            if (c->active[wd] & c->workers[k].own[wd]) {
+                mask |= 1ull << k;
+                break;
+            }
+    /* whether a hart can run now (the first that can ends the look: the
+     * rest is needed only when none can) */
+    for (int wd = 0; wd < c->active_words && !runnable; wd++)
+        for (uint64_t m = c->active[wd]; m; m &= m - 1) {
+            sim_core_hart *sh = c->hart_at[wd * 64 + __builtin_ctzll(m)];
+            if (sh->state == TF_HS_RUN || (sh->state == TF_HS_WAIT_UNTIL && sh->wake_at <= t0)) {
                 runnable = 1;
-            else if (sh->wake_at < next_wake)
+                break;
+            }
+            if (sh->state == TF_HS_WAIT || sh->state == TF_HS_WAIT_TILE)
+                waiting = 1;
+            else if (sh->state == TF_HS_WAIT_UNTIL && sh->wake_at < next_wake)
                 next_wake = sh->wake_at;
         }
-    }
     if (!runnable) {
         uint64_t ev = sim_noc_next_event(c), next = ev < next_wake ? ev : next_wake;
         if (next == UINT64_MAX) {
@@ -496,7 +503,12 @@ static void sleep_ns(uint64_t ns)
  * at which it happened. */
 static void pace(sim_chip *c, uint64_t slack, int hold_lock)
 {
+    /* the host clock only moves on: a device time behind a reading of it
+     * is behind it now (the simulation runs slower than real time, so one
+     * reading serves many rounds: a clock read a round cost 1-2%) */
+    if (c->now <= c->host_seen + slack) return;
     uint64_t h = host_ns();
+    c->host_seen = h;
     if (c->now <= h + slack) return;
     if (!hold_lock) pthread_mutex_unlock(&c->lock);
     sleep_ns(c->now - h);
@@ -782,6 +794,19 @@ static int op_perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return rc;
 }
 
+static int op_perf_counters_nz(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals,
+                               uint32_t *count)
+{
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
+    if (!core) return -1;
+    if (!sim_perf_read_nz_done(core, nz, vals, count)) return 0; /* after DONE: no lock */
+    host_lock(c);
+    *count = sim_perf_read_nz(c, x, y, nz, vals);
+    host_unlock(c);
+    return 0;
+}
+
 static int op_start(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
@@ -868,10 +893,8 @@ static void stop_workers(sim_chip *c)
  * per core. */
 static int thread_count(const sim_chip *c, int want)
 {
-    if (want <= 0) {
-        const char *e = getenv(tf_env_name(TF_ENV_SIM_THREADS));
-        if (e && *e && strcmp(e, "all")) want = atoi(e);
-    }
+    if (want <= 0)
+        want = cm_env_count(TF_ENV_SIM_THREADS, 0, 0, "as many threads as this process has CPUs");
     if (want <= 0) want = sim_sync_refresh();
     if (want > TF_SIM_MAX_THREADS) want = TF_SIM_MAX_THREADS;
     if (want > c->ncores) want = c->ncores;
@@ -916,6 +939,7 @@ static const tf_transport_ops sim_sim_ops = {
     .wait = op_wait,
     .close = op_close,
     .perf_counters = op_perf_counters,
+    .perf_counters_nz = op_perf_counters_nz,
 };
 
 tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
@@ -946,13 +970,11 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     c->bank_size = d.dram_bank_size;
     c->quantum = d.quantum;
     c->idle = 1;
-    const char *rc_env = getenv(tf_env_name(TF_ENV_SIM_RECHECK));
+    /* 0: the interpreter retries (a test's reference) */
     c->recheck =
-        !(rc_env && !strcmp(rc_env, "0")); /* 0: the interpreter retries (a test's reference) */
-    const char *par_env = getenv(tf_env_name(TF_ENV_SIM_PARALLEL));
-    c->parallel_mode = par_env && !strcmp(par_env, "1")   ? 1
-                       : par_env && !strcmp(par_env, "0") ? 0
-                                                          : -1;
+        cm_env_switch(TF_ENV_SIM_RECHECK, 1, "1: the scheduler re-checks waiting accesses itself");
+    c->parallel_mode =
+        cm_env_switch(TF_ENV_SIM_PARALLEL, -1, "whichever way is measured faster, round by round");
     c->nharts = c->ncores * TF_NUM_RISCS;
     c->active_words = (c->nharts + 63) / 64;
     c->cores = calloc((size_t)c->ncores, sizeof *c->cores);

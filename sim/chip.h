@@ -30,10 +30,9 @@ enum sim_hs {
     TF_HS_HALT,       /* stopped by the chip: a trap with no handler to run */
 };
 
-/* One NOC command interface of a hart: registers, counters, completion
- * times and its injection port. */
+/* One NOC command interface of a hart: counters, completion times and its
+ * injection port (its command registers: sim_core_hart.noc_regs). */
 typedef struct sim_noc_if {
-    uint32_t remote_lo, remote_hi, local, len, num_dests;
     uint32_t reads_pending, writes_pending, atomics_pending;
     uint64_t reads_done_at, writes_done_at, atomics_done_at;
     uint64_t writes_sent_at; /* the last write has left the port */
@@ -53,6 +52,11 @@ typedef struct sim_core_hart {
     uint32_t generation; /* bumped on reset so stale NOC events leave it alone */
     /* NOC command interfaces, one per NOC */
     sim_noc_if noc[TF_NUM_NOCS];
+    /* Their register blocks word by word, as at TF_MMIO_NOC_BASE(0): the
+     * hart stores the command's address, length and destination count
+     * here itself (sim_bus.regs, TF_NOC_REGS_PLAIN); the command store is
+     * a call (core.c), which issues from these words. */
+    uint32_t noc_regs[TF_NUM_NOCS][TF_NOC_REG_SIZE / 4];
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
     /* the access this hart blocked on (TF_HS_WAIT, TF_HS_WAIT_TILE), so
@@ -60,6 +64,7 @@ typedef struct sim_core_hart {
      * (sim_core_still_blocked): the instruction word at pc, the wait's
      * kind (WAIT_EQ or WAIT_GE), the tile engine's change count */
     uint32_t block_insn;
+    uint32_t block_epoch; /* its L1's code_epoch when block_insn was read */
     int wait_eq;
     uint32_t tile_epoch;
     /* tile engine argument registers */
@@ -187,7 +192,8 @@ typedef struct sim_chip {
     uint32_t wheel_head[1024], wheel_tail[1024];
     uint64_t wheel_bits[1024 / 64];
     uint64_t seq;
-    uint64_t now; /* start of the current round, in cycles */
+    uint64_t now;       /* start of the current round, in cycles */
+    uint64_t host_seen; /* the host clock's last reading by pace() (chip.c) */
     int idle;
     int stalled;          /* only waits on L1 words remain: one more check, then idle */
     int nstaged;          /* cores holding staged mailbox writes */
@@ -223,6 +229,19 @@ typedef struct sim_chip {
 } sim_chip;
 
 #define TF_DRAM_CHUNK (1u << 20)
+
+/* A word of NOC command register `reg` (TF_NOC_REG_*) of NOC noc. */
+#define TF_NOC_REGW(sh, noc, reg) ((sh)->noc_regs[noc][(reg) / 4])
+/* The registers the hart stores directly (sim_bus.regs_plain): on each
+ * NOC, the remote address, local address, length and destination count,
+ * whose stores have no side effect. */
+#define TF_NOC_PLAIN_1                                                                             \
+    (1u << TF_NOC_REG_REMOTE_LO / 4 | 1u << TF_NOC_REG_REMOTE_HI / 4 |                             \
+     1u << TF_NOC_REG_LOCAL / 4 | 1u << TF_NOC_REG_LEN / 4 | 1u << TF_NOC_REG_NUM_DESTS / 4)
+#define TF_NOC_REGS_PLAIN (TF_NOC_PLAIN_1 | TF_NOC_PLAIN_1 << (TF_NOC_REG_SIZE / 4))
+/* The command registers, whose store the hart hands straight to core.c
+ * (sim_bus.regs_call) */
+#define TF_NOC_REGS_CALL (1u << TF_NOC_REG_CMD / 4 | 1u << (TF_NOC_REG_SIZE + TF_NOC_REG_CMD) / 4)
 
 /* NOC and DRAM bandwidth (noc.c's cost model; also the chip's modeled
  * peaks, tf_chip_info) */
@@ -264,9 +283,36 @@ void sim_perf_block(sim_core_hart *sh, int cause, int cb); /* an access waits */
 void sim_perf_settle(sim_core_hart *sh);                   /* the retried access: count the wait */
 void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
-void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank);
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
 int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
+/* The same as non-zero words (bitmap, values, count: perf_counters_nz) */
+uint32_t sim_perf_read_nz(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals);
+int sim_perf_read_nz_done(sim_core *core, uint64_t *nz, uint64_t *vals, uint32_t *count);
+
+/* perf.c's counters of a NOC transaction issued (`bank` >= 0: to or from
+ * DRAM), inline: one a transfer. Counted on the issuing core only: a
+ * core's counters are its own. */
+static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests,
+                                int bank)
+{
+    tf_perf_core *pc = &sh->core->perf;
+    tf_perf_risc *p = &pc->risc[sh->risc];
+    int read = cmd == TF_NOC_CMD_READ;
+    if (read)
+        p->noc_rd[noc] += bytes;
+    else
+        p->noc_wr[noc] += bytes;
+    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
+    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
+        p->mcast += (uint64_t)bytes * dests;
+    if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
+        if (read)
+            pc->dram_rd[bank] += bytes;
+        else
+            pc->dram_wr[bank] += bytes;
+        pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+    }
+}
 
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
 int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */

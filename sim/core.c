@@ -159,11 +159,11 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
 {
     sim_noc_if *ni = &sh->noc[noc];
     switch (reg) {
-    case TF_NOC_REG_REMOTE_LO: *val = ni->remote_lo; return TF_BUS_OK;
-    case TF_NOC_REG_REMOTE_HI: *val = ni->remote_hi; return TF_BUS_OK;
-    case TF_NOC_REG_LOCAL: *val = ni->local; return TF_BUS_OK;
-    case TF_NOC_REG_LEN: *val = ni->len; return TF_BUS_OK;
-    case TF_NOC_REG_NUM_DESTS: *val = ni->num_dests; return TF_BUS_OK;
+    case TF_NOC_REG_REMOTE_LO:
+    case TF_NOC_REG_REMOTE_HI:
+    case TF_NOC_REG_LOCAL:
+    case TF_NOC_REG_LEN:
+    case TF_NOC_REG_NUM_DESTS: *val = TF_NOC_REGW(sh, noc, reg); return TF_BUS_OK;
     case TF_NOC_REG_READS_PENDING: *val = ni->reads_pending; return TF_BUS_OK;
     case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
     case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;
@@ -190,15 +190,17 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
 }
 
+/* A store to NOC noc's register block: the hart stores the plain ones
+ * itself (TF_NOC_REGS_PLAIN) but while a wait is to be settled, and a
+ * store of another size comes here. */
 static int noc_reg_store(sim_core_hart *sh, int noc, uint32_t reg, uint32_t val)
 {
-    sim_noc_if *ni = &sh->noc[noc];
     switch (reg) {
-    case TF_NOC_REG_REMOTE_LO: ni->remote_lo = val; return TF_BUS_OK;
-    case TF_NOC_REG_REMOTE_HI: ni->remote_hi = val; return TF_BUS_OK;
-    case TF_NOC_REG_LOCAL: ni->local = val; return TF_BUS_OK;
-    case TF_NOC_REG_LEN: ni->len = val; return TF_BUS_OK;
-    case TF_NOC_REG_NUM_DESTS: ni->num_dests = val; return TF_BUS_OK;
+    case TF_NOC_REG_REMOTE_LO:
+    case TF_NOC_REG_REMOTE_HI:
+    case TF_NOC_REG_LOCAL:
+    case TF_NOC_REG_LEN:
+    case TF_NOC_REG_NUM_DESTS: TF_NOC_REGW(sh, noc, reg) = val; return TF_BUS_OK;
     case TF_NOC_REG_CMD: return sim_noc_issue(sh, noc, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
     }
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
@@ -261,36 +263,36 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
     return reg_fault(sh, addr);
 }
 
-/* The command registers lie in sim_noc_if in register order, so a store to
- * one is a store to a word of it. */
-_Static_assert(offsetof(sim_noc_if, remote_lo) == TF_NOC_REG_REMOTE_LO &&
-                   offsetof(sim_noc_if, remote_hi) == TF_NOC_REG_REMOTE_HI &&
-                   offsetof(sim_noc_if, local) == TF_NOC_REG_LOCAL &&
-                   offsetof(sim_noc_if, len) == TF_NOC_REG_LEN && TF_NOC_REG_CMD == 0x10,
-               "NOC command registers and sim_noc_if in the same order");
+/* The register words the hart stores itself are the blocks of both NOCs,
+ * from TF_MMIO_NOC_BASE(0) on. */
+_Static_assert(TF_NUM_NOCS *TF_NOC_REG_SIZE <= TF_BUS_REGS_BYTES &&
+                   sizeof(((sim_core_hart *)0)->noc_regs) == TF_NUM_NOCS * TF_NOC_REG_SIZE &&
+                   TF_MMIO_NOC_BASE(1) == TF_MMIO_NOC_BASE(0) + TF_NOC_REG_SIZE,
+               "NOC register blocks stored by the hart (sim_bus.regs)");
+
+/* A word store to a NOC command register (sim_bus.regs_call: word k of
+ * the register blocks), as core_store would do it. */
+static int noc_cmd_store(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
+{
+    sim_core_hart *sh = core_hart(h);
+    (void)ctx;
+    if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
+    return sim_noc_issue(sh, (int)(k / (TF_NOC_REG_SIZE / 4)), (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
+}
 
 static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t val)
 {
     sim_core_hart *sh = core_hart(h);
     (void)ctx;
-    /* A NOC command is four such stores and the command: the most frequent
-     * register access by far (the CNN's readers fetch 32-byte rows), so it
-     * is decided first, with one compare. */
-    uint32_t noff = addr - TF_MMIO_NOC_BASE(0);
-    if (__builtin_expect(noff < TF_NUM_NOCS * TF_NOC_REG_SIZE && size == 4 && !(addr & 3) &&
-                             !sh->perf.blocked,
-                         1)) {
-        uint32_t reg = noff % TF_NOC_REG_SIZE;
-        sim_noc_if *ni = &sh->noc[noff / TF_NOC_REG_SIZE];
-        if (reg < TF_NOC_REG_CMD) {
-            memcpy((uint8_t *)ni + reg, &val, 4);
-            return TF_BUS_OK;
-        }
-        if (reg == TF_NOC_REG_CMD)
-            return sim_noc_issue(sh, (int)(noff / TF_NOC_REG_SIZE), (int)val) ? TF_BUS_FAULT
-                                                                              : TF_BUS_OK;
-        return noc_reg_store(sh, (int)(noff / TF_NOC_REG_SIZE), reg, val);
-    }
+    /* A NOC command is four stores the hart makes itself (sim_bus.regs)
+     * and this one: the most frequent register access by far (the CNN's
+     * readers fetch 32-byte rows), so it is decided first. */
+    uint32_t noff = addr - TF_MMIO_NOC_CMD;
+    if (__builtin_expect(noff % TF_NOC_REG_SIZE == 0 && noff < TF_NUM_NOCS * TF_NOC_REG_SIZE &&
+                             size == 4 && !sh->perf.blocked,
+                         1))
+        return sim_noc_issue(sh, (int)(noff / TF_NOC_REG_SIZE), (int)val) ? TF_BUS_FAULT
+                                                                          : TF_BUS_OK;
     if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
@@ -336,6 +338,20 @@ static uint32_t insn_at_pc(const sim_core_hart *sh)
 void sim_core_note_block(sim_core_hart *sh)
 {
     sh->block_insn = insn_at_pc(sh);
+    sh->block_epoch = sh->h.mem->code_epoch;
+}
+
+/* The instruction word at pc is still block_insn: unchanged if no write
+ * has reached a page holding code since it was read (the page of pc holds
+ * code: the hart ran it), which spares a read of L1 that is rarely in the
+ * host's cache any more. */
+static int same_insn(sim_core_hart *sh)
+{
+    if (!sh->block_insn) return 0;
+    if (sh->block_epoch == sh->h.mem->code_epoch) return 1;
+    if (insn_at_pc(sh) != sh->block_insn) return 0;
+    sh->block_epoch = sh->h.mem->code_epoch;
+    return 1;
 }
 
 /* A hart in TF_HS_WAIT or TF_HS_WAIT_TILE whose round has come: 1 if
@@ -354,7 +370,7 @@ void sim_core_note_block(sim_core_hart *sh)
 int sim_core_still_blocked(sim_core_hart *sh)
 {
     const sim_core *core = sh->core;
-    if (!sh->block_insn || insn_at_pc(sh) != sh->block_insn) return 0;
+    if (!same_insn(sh)) return 0;
     int cause, cb = 0;
     if (sh->state == TF_HS_WAIT) {
         uint32_t w = l1_word(core, sh->wait_addr); /* in range: it blocked, not faulted */
@@ -449,6 +465,8 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     sh->h.halt_on_double_trap = 1;
     sh->h.cyc_extra = time;
     memset(sh->noc, 0, sizeof sh->noc);
+    memset(sh->noc_regs, 0, sizeof sh->noc_regs);
+    sh->h.bus.regs_plain = TF_NOC_REGS_PLAIN; /* perf.blocked is 0 */
     sh->wait_done = NULL;
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
@@ -476,7 +494,14 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
         sh->core = core;
         sh->risc = r;
         sh->h.user = sh;
-        sh->h.bus = (sim_bus){core_load, core_store, core};
+        sh->h.bus = (sim_bus){.load = core_load,
+                              .store = core_store,
+                              .ctx = core,
+                              .regs_base = TF_MMIO_NOC_BASE(0),
+                              .regs_plain = TF_NOC_REGS_PLAIN,
+                              .regs = &sh->noc_regs[0][0],
+                              .regs_call = TF_NOC_REGS_CALL,
+                              .call = noc_cmd_store};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;

@@ -420,6 +420,14 @@ static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int s
     return sim_hart_exception(h, TF_CAUSE_LOAD_ACCESS, addr) ? SL_STOP : SL_TRAP;
 }
 
+/* What a device's result makes of the access (SL_*). */
+static int bus_result(sim_hart *h, int r, uint32_t cause, uint32_t addr)
+{
+    if (r == TF_BUS_OK) return SL_OK;
+    if (r == TF_BUS_BLOCK) return SL_BLOCK;
+    return sim_hart_exception(h, cause, addr) ? SL_STOP : SL_TRAP;
+}
+
 static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
 {
     sim_mem *m = h->mem;
@@ -437,9 +445,7 @@ static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int 
         return SL_OK;
     }
     int r = h->bus.store ? h->bus.store(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
-    if (r == TF_BUS_OK) return SL_OK;
-    if (r == TF_BUS_BLOCK) return SL_BLOCK;
-    return sim_hart_exception(h, TF_CAUSE_STORE_ACCESS, addr) ? SL_STOP : SL_TRAP;
+    return bus_result(h, r, TF_CAUSE_STORE_ACCESS, addr);
 }
 
 /* A jal or taken branch whose target is misaligned or outside memory. */
@@ -835,6 +841,21 @@ L_SW:
         st32(mem + (addr - base), RS2);
         NEXT;
     }
+    { /* a device register of sim_bus.regs: a plain one without a call */
+        uint32_t k = addr - h->bus.regs_base;
+        if (LIKELY(k < TF_BUS_REGS_BYTES && !(k & 3))) {
+            if (LIKELY(h->bus.regs_plain >> (k >> 2) & 1)) {
+                h->bus.regs[k >> 2] = RS2;
+                NEXT;
+            }
+            if (h->bus.regs_call >> (k >> 2) & 1) {
+                SYNC();
+                sl = bus_result(h, h->bus.call(h->bus.ctx, h, k >> 2, RS2), TF_CAUSE_STORE_ACCESS,
+                                addr);
+                SLOW_DONE((void)0);
+            }
+        }
+    }
     STORE_SLOW(4, RS2);
 L_ADDI:
     RD = RS1 + IMM;
@@ -1133,21 +1154,32 @@ L_FMV_W_X:
     E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     NEXT
 #define FU_LAST_BRANCH(a, m) BRANCH(C_##a(FA(ip, m), FB(ip, m)))
-/* A store of a run (E_SW) outside memory: the plain handler's slow path
- * (STORE_SLOW), after which the run goes on, as the plain path would with
+/* A store of a run (E_SW) outside memory: what the plain handler does
+ * with it (L_SW: a plain device register stored, a register's call, or
+ * STORE_SLOW), after which the run goes on, as the plain path would with
  * the next word, unless the store made the core forget decoded
  * instructions (a device that wrote into code, M->code_epoch): then the
  * next word is dispatched afresh, as the plain path does. A dataflow
  * kernel's NOC commands are runs of such stores (noc_async_read: five). */
 #define FU_STORE_BUS(a, v)                                                                         \
     do {                                                                                           \
-        uint32_t v_ = (v), epoch_ = M->code_epoch;                                                 \
+        uint32_t v_ = (v), epoch_ = M->code_epoch, k_;                                             \
         addr = (a);                                                                                \
-        SYNC();                                                                                    \
-        sl = store_slow(h, addr, 4, v_);                                                           \
-        if (UNLIKELY(sl != SL_OK)) goto slow_result;                                               \
-        RELIMIT();                                                                                 \
-        if (UNLIKELY(M->code_epoch != epoch_)) NEXT;                                               \
+        k_ = addr - h->bus.regs_base;                                                              \
+        int reg_ = k_ < TF_BUS_REGS_BYTES && !(k_ & 3);                                            \
+        if (reg_ && LIKELY(h->bus.regs_plain >> (k_ >> 2) & 1)) {                                  \
+            h->bus.regs[k_ >> 2] = v_; /* a plain register, as L_SW stores it */                   \
+        } else {                                                                                   \
+            SYNC();                                                                                \
+            if (reg_ && (h->bus.regs_call >> (k_ >> 2) & 1))                                       \
+                sl = bus_result(h, h->bus.call(h->bus.ctx, h, k_ >> 2, v_), TF_CAUSE_STORE_ACCESS, \
+                                addr);                                                             \
+            else                                                                                   \
+                sl = store_slow(h, addr, 4, v_);                                                   \
+            if (UNLIKELY(sl != SL_OK)) goto slow_result;                                           \
+            RELIMIT();                                                                             \
+            if (UNLIKELY(M->code_epoch != epoch_)) NEXT;                                           \
+        }                                                                                          \
     } while (0)
 /* A run's last jal or jalr jumps from its own handler, not through the
  * plain one: each run's indirect host jump then sees its own targets (a

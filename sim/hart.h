@@ -29,13 +29,14 @@ typedef struct sim_mem {
      * reference the fused interpreter is tested against. Set before any
      * code is decoded. */
     int no_fuse;
-    /* Bumped each time decoded instructions are forgotten
-     * (sim_mem_invalidate_code found code in its range): a fused run that
-     * goes on after a device store (sim/hart_fuse.h, E_SW) checks it. */
-    uint32_t code_epoch;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;
+    /* Writes that reached a page holding code (sim_mem_invalidate_code):
+     * while it stays the same, no decoded instruction word has changed (a
+     * blocked RISC's re-check, sim/core.c; a fused run that goes on after
+     * a device store, sim/hart_fuse.h E_SW). */
+    uint32_t code_epoch;
 } sim_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */
@@ -74,7 +75,19 @@ typedef struct sim_bus {
     int (*load)(void *ctx, struct sim_hart *h, uint32_t addr, int size, uint32_t *val);
     int (*store)(void *ctx, struct sim_hart *h, uint32_t addr, int size, uint32_t val);
     void *ctx;
+    /* Registers stored without a call: a word store (sw) to regs_base + 4k,
+     * k < 32, with bit k of regs_plain set, lands in regs[k] and does
+     * nothing else (a register whose store has no side effect, e.g. a NOC
+     * command's address and length); with bit k of regs_call set, it calls
+     * call(ctx, h, k, value) straight from the interpreter (a result as
+     * store's); every other access to the block goes through store/load,
+     * which see the same words. regs_plain, regs_call 0: none. */
+    uint32_t regs_base, regs_plain;
+    uint32_t *regs;
+    uint32_t regs_call;
+    int (*call)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
 } sim_bus;
+#define TF_BUS_REGS_BYTES 128u
 
 /* Why sim_hart_run returned. */
 enum sim_hart_stop {

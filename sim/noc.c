@@ -76,6 +76,22 @@ int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
     return 0;
 }
 
+/* sim_dram_read and sim_dram_write of a NOC transfer (at most an L1's
+ * size, validated at issue), inline when it lies in one chunk: most do. */
+static inline void dram_get(sim_chip *c, int bank, uint64_t addr, uint8_t *dst, uint32_t n)
+{
+    uint64_t off = addr % TF_DRAM_CHUNK;
+    if (off + n > TF_DRAM_CHUNK) {
+        sim_dram_read(c, bank, addr, dst, n);
+        return;
+    }
+    const uint8_t *ch = c->banks[bank].chunks[addr / TF_DRAM_CHUNK];
+    if (ch)
+        copy_bytes(dst, ch + off, n);
+    else
+        memset(dst, 0, n); /* never written: reads as zero */
+}
+
 int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n)
 {
     const uint8_t *s = src;
@@ -151,8 +167,13 @@ static sim_core *noc_core(sim_chip *c, uint64_t na)
 /* One bulk copy from a transfer's source to an endpoint. */
 static void ep_put(sim_chip *c, const noc_ep *ep, const uint8_t *src, uint32_t n, uint64_t time)
 {
+    uint64_t off = ep->local % TF_DRAM_CHUNK;
+    uint8_t *ch;
     if (ep->core)
         l1_put(ep->core, (uint32_t)ep->local, src, n, time);
+    else if (off + n <= TF_DRAM_CHUNK &&
+             (ch = c->banks[ep->bank].chunks[ep->local / TF_DRAM_CHUNK]))
+        copy_bytes(ch + off, src, n); /* in one chunk, allocated already */
     else
         sim_dram_write(c, ep->bank, ep->local, src, n);
 }
@@ -260,8 +281,6 @@ uint64_t sim_noc_next_event(const sim_chip *c)
 
 /* ---- issue and completion -------------------------------------------------------- */
 
-static void settle(sim_chip *c, uint32_t slot);
-
 static int noc_fail(sim_core_hart *sh, uint32_t detail, uint64_t aux)
 {
     sh->fault_detail = detail;
@@ -310,7 +329,7 @@ static uint32_t mcast_dests(const noc_rect *r, unsigned ex, unsigned ey, int loo
 
 /* Validate a multicast: the rectangle is all Tensix cores, the range fits
  * L1, num_dests is the number of cores it writes. */
-static int mcast_check(sim_core_hart *sh, sim_noc_if *ni, int cmd, uint64_t remote, uint32_t len,
+static int mcast_check(sim_core_hart *sh, int noc, int cmd, uint64_t remote, uint32_t len,
                        noc_rect *r, uint32_t *dests)
 {
     sim_chip *c = sh->core->chip;
@@ -322,20 +341,63 @@ static int mcast_check(sim_core_hart *sh, sim_noc_if *ni, int cmd, uint64_t remo
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     *dests = mcast_dests(r, ex, ey, cmd == TF_NOC_CMD_WRITE_MCAST_SRC);
-    if (*dests == 0 || *dests != ni->num_dests || *dests > 0xffff)
+    uint32_t num_dests = TF_NOC_REGW(sh, noc, TF_NOC_REG_NUM_DESTS);
+    if (*dests == 0 || *dests != num_dests || *dests > 0xffff)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_MCAST_DESTS,
                         (uint64_t)TF_MCAST_RECT(TF_NOC_MCAST_XS(remote), TF_NOC_MCAST_YS(remote),
                                                 TF_NOC_X(remote), TF_NOC_Y(remote)) |
-                            ((uint64_t)((ni->num_dests & 0xffff) << 16 | (*dests & 0xffff)) << 32));
+                            ((uint64_t)((num_dests & 0xffff) << 16 | (*dests & 0xffff)) << 32));
     return 0;
+}
+
+/* A transfer's bank time and completion time, and its issuer's completion
+ * times: `port_end` is when it has left the port, `start` when it entered
+ * it, `lat` the network's part. In hart order, then issue order (the
+ * order one thread would have issued them in). */
+static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int bank, uint32_t bytes,
+                                   uint64_t start, uint64_t port_end, uint32_t lat)
+{
+    uint64_t end = port_end;
+    if (bank >= 0) {
+        sim_dram_bank *b = &c->banks[bank];
+        uint64_t bstart = umax(start, b->busy_until);
+        b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+        end = umax(end, b->busy_until);
+    }
+    uint64_t time = end + lat;
+    if (kind == TF_NOC_CMD_READ)
+        ni->reads_done_at = umax(ni->reads_done_at, time);
+    else if (kind == TF_NOC_CMD_ATOMIC_INC)
+        ni->atomics_done_at = umax(ni->atomics_done_at, time);
+    else
+        ni->writes_done_at = umax(ni->writes_done_at, time);
+    return time;
+}
+
+/* A transfer issued this round gets its timing and place in the
+ * completion order: the pool's event at `slot`, whose `time` is its
+ * port's end so far. */
+static void settle(sim_chip *c, uint32_t slot)
+{
+    sim_noc_event *e = &c->events[slot];
+    sim_core_hart *sh = e->issuer;
+    uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
+    /* start and lat are read: seq and next take their place */
+    e->time = settle_time(c, &sh->noc[e->noc], e->kind, e->bank, bytes, e->start, e->time, e->lat);
+    e->seq = c->seq++;
+    e->live = 1;
+    ev_place(c, slot);
+    if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
 }
 
 int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
 {
     sim_chip *c = sh->core->chip;
     sim_noc_if *ni = &sh->noc[noc];
-    uint64_t remote = ((uint64_t)ni->remote_hi << 32) | ni->remote_lo;
-    uint32_t len = ni->len, local = ni->local;
+    uint64_t remote = ((uint64_t)TF_NOC_REGW(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
+                      TF_NOC_REGW(sh, noc, TF_NOC_REG_REMOTE_LO);
+    uint32_t len = TF_NOC_REGW(sh, noc, TF_NOC_REG_LEN),
+             local = TF_NOC_REGW(sh, noc, TF_NOC_REG_LOCAL);
     if (cmd < TF_NOC_CMD_READ || cmd > TF_NOC_CMD_WRITE_MCAST_SRC)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
     uint32_t bytes = cmd == TF_NOC_CMD_ATOMIC_INC ? 4 : len;
@@ -343,7 +405,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     noc_rect rect = {0};
     uint32_t detail, dests = 1;
     if (is_mcast(cmd)) {
-        if (mcast_check(sh, ni, cmd, remote, len, &rect, &dests)) return -1;
+        if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
     } else if (noc_resolve(c, remote, bytes, &ep, &detail)) {
         return noc_fail(sh, detail, remote);
     }
@@ -374,18 +436,23 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
      * issuer (on one thread, at once: settle). Nothing the issuer can
      * see this round depends on them: a barrier it reaches blocks it until
      * a later round anyway. */
-    sim_worker *w = sh->core->worker;
+    int bank = ep.core || is_mcast(cmd) ? -1 : ep.bank;
     sim_noc_event *ev;
     uint32_t slot = 0;
     if (c->settle_now) {
         /* One thread issues in hart order (a round run serially): the
-         * transfer can take its bank time and place now, straight into the
-         * pool (settle), as the round's end would have, in the same order. */
+         * transfer takes its bank time and place now, straight into the
+         * pool, as the round's end would have (settle), in the same order.
+         * Its issuer runs, so no barrier of its waits for it yet. */
         if (!c->nfree && sim_noc_reserve(c, 1))
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
         slot = c->free_slots[--c->nfree];
         ev = &c->events[slot];
+        ev->time = settle_time(c, ni, cmd, bank, bytes, start, ni->port_free, lat);
+        ev->seq = c->seq++;
+        ev->live = 1;
     } else {
+        sim_worker *w = sh->core->worker;
         if (w->nissued == w->cap_issued) {
             int cap = w->cap_issued ? 2 * w->cap_issued : 64;
             sim_noc_event *ne = realloc(w->issued, (size_t)cap * sizeof *ne);
@@ -394,11 +461,14 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
             w->cap_issued = cap;
         }
         ev = &w->issued[w->nissued++];
+        /* the round's end settles it (sim_noc_resolve) */
+        ev->time = ni->port_free;
+        ev->start = start;
+        ev->lat = lat;
+        ev->live = 0;
     }
     /* field by field: a compound literal zeroes the whole event first
      * (a rep stos, then stores over it), a cost per transfer */
-    ev->time = ni->port_free;
-    ev->start = start;
     ev->kind = (uint8_t)cmd;
     ev->noc = (uint8_t)noc;
     ev->issuer = sh;
@@ -407,9 +477,8 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     ev->local = local;
     ev->remote = remote;
     ev->len = len;
-    ev->lat = lat;
-    ev->bank = (int8_t)(ep.core || is_mcast(cmd) ? -1 : ep.bank);
-    ev->live = 0;
+    ev->bank = (int8_t)bank;
+    if (c->settle_now) ev_place(c, slot);
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
@@ -418,8 +487,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
         ni->writes_pending++;
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
     }
-    if (c->settle_now) settle(c, slot);
-    sim_perf_noc(sh, noc, cmd, bytes, dests, is_mcast(cmd) || ep.core ? -1 : ep.bank);
+    sim_perf_noc(sh, noc, cmd, bytes, dests, bank);
     return 0;
 }
 
@@ -446,37 +514,6 @@ int sim_noc_reserve(sim_chip *c, int more)
     }
     c->cap_events = cap;
     return 0;
-}
-
-/* A transfer issued this round gets its bank time, completion time and
- * place in the completion order, in hart order, then issue order (the
- * order one thread would have issued them in): the pool's event at
- * `slot`, whose `time` is its port's end so far. */
-static void settle(sim_chip *c, uint32_t slot)
-{
-    sim_noc_event *e = &c->events[slot];
-    sim_core_hart *sh = e->issuer;
-    sim_noc_if *ni = &sh->noc[e->noc];
-    uint64_t end = e->time;
-    if (e->bank >= 0) {
-        uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
-        sim_dram_bank *b = &c->banks[e->bank];
-        uint64_t bstart = umax(e->start, b->busy_until);
-        b->busy_until = bstart + (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
-        end = umax(end, b->busy_until);
-    }
-    uint64_t time = end + e->lat; /* start and lat are read: seq and next take their place */
-    e->time = time;
-    e->seq = c->seq++;
-    e->live = 1;
-    ev_place(c, slot);
-    if (e->kind == TF_NOC_CMD_READ)
-        ni->reads_done_at = umax(ni->reads_done_at, time);
-    else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
-        ni->atomics_done_at = umax(ni->atomics_done_at, time);
-    else
-        ni->writes_done_at = umax(ni->writes_done_at, time);
-    if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
 }
 
 /* With several threads, the round's end settles what each issued
@@ -546,7 +583,7 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
             if (ep.core) {
                 l1_put(self, e->local, ep.core->l1->data + ep.local, e->len, e->time);
             } else {
-                sim_dram_read(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
+                dram_get(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
                 sim_mem_invalidate(self->l1, e->local, e->len);
                 if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
             }
@@ -591,11 +628,20 @@ void sim_noc_process(sim_chip *c, uint64_t until)
     while (c->nheap && c->heap[0].time < c->wheel_base && c->heap[0].time <= until)
         complete_slot(c, heap_pop(c));
     if (until < c->wheel_base) return;
-    /* the wheel's slots up to `until` (at most one turn: a slot holds one cycle) */
-    while (c->nwheel) {
-        uint64_t t = wheel_first(c);
-        if (t > until) break;
-        uint32_t w = (uint32_t)(t % TF_NOC_WHEEL);
+    /* the wheel's slots up to `until` (at most one turn: a slot holds one
+     * cycle), in cycle order from the base: completions add no event */
+    uint64_t span = until - c->wheel_base < TF_NOC_WHEEL ? until - c->wheel_base : TF_NOC_WHEEL - 1;
+    uint32_t w0 = (uint32_t)(c->wheel_base % TF_NOC_WHEEL);
+    for (uint64_t d = 0; d <= span && c->nwheel;) {
+        uint32_t w = (uint32_t)((w0 + d) % TF_NOC_WHEEL);
+        uint64_t bits = c->wheel_bits[w / 64] >> (w % 64);
+        if (!bits) {
+            d += 64 - w % 64;
+            continue;
+        }
+        d += (uint32_t)__builtin_ctzll(bits);
+        if (d > span) break;
+        w = (uint32_t)((w0 + d) % TF_NOC_WHEEL);
         for (uint32_t s = c->wheel_head[w]; s != TF_NOC_WHEEL_NONE;) {
             uint32_t next = c->events[s].next;
             c->nwheel--;
@@ -604,6 +650,7 @@ void sim_noc_process(sim_chip *c, uint64_t until)
         }
         c->wheel_head[w] = c->wheel_tail[w] = TF_NOC_WHEEL_NONE;
         c->wheel_bits[w / 64] &= ~(1ull << (w % 64));
+        d++;
     }
     /* the wheel is empty up to `until`: what the heap holds in between is
      * due now too (beyond one turn of the wheel) */

@@ -21,6 +21,7 @@
  * (sim_core_l1_write), and each RISC's closes when it stores its done_id
  * (core.c's mailbox hook). Nothing here changes a modeled cycle. */
 #include "chip.h"
+#include "common/cm_nz.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -88,6 +89,7 @@ void sim_perf_block(sim_core_hart *sh, int cause, int cb)
 {
     if (!sh->perf.blocked) sh->perf.blocked_extra = sh->h.cyc_extra;
     sh->perf.blocked = 1;
+    sh->h.bus.regs_plain = 0; /* the next register access settles the wait (core.c) */
     sh->perf.cause = cause;
     sh->perf.cb = cb;
 }
@@ -95,6 +97,7 @@ void sim_perf_block(sim_core_hart *sh, int cause, int cb)
 void sim_perf_settle(sim_core_hart *sh)
 {
     sh->perf.blocked = 0;
+    sh->h.bus.regs_plain = TF_NOC_REGS_PLAIN;
     sim_perf_wait(sh, sh->perf.cause, sh->h.cyc_extra - sh->perf.blocked_extra);
 }
 
@@ -116,28 +119,8 @@ int sim_perf_l1_cause(uint32_t addr, int *cb)
     return TF_PERF_WAIT_L1_WORD;
 }
 
-/* A NOC transaction was issued (`bank` >= 0: to or from DRAM). Counted on
- * the issuing core only: a core's counters are its own. */
-void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t bytes, uint32_t dests, int bank)
-{
-    tf_perf_core *pc = &sh->core->perf;
-    tf_perf_risc *p = &pc->risc[sh->risc];
-    int read = cmd == TF_NOC_CMD_READ;
-    if (read)
-        p->noc_rd[noc] += bytes;
-    else
-        p->noc_wr[noc] += bytes;
-    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
-    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
-        p->mcast += (uint64_t)bytes * dests;
-    if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
-        if (read)
-            pc->dram_rd[bank] += bytes;
-        else
-            pc->dram_wr[bank] += bytes;
-        pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
-    }
-}
+/* (sim_perf_noc, the NOC's counters, is an inline in chip.h: one call a
+ * transfer less) */
 
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
 {
@@ -158,6 +141,28 @@ int sim_perf_read_done(sim_core *core, tf_perf_core *out)
     memcpy(out, &core->perf, sizeof *out);
     /* the copy's loads before the second read (ThreadSanitizer does not
      * model fences: its builds rely on the first check alone) */
+#ifndef __SANITIZE_THREAD__
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+#endif
+    return __atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) == go ? 0 : -1;
+}
+
+/* The non-zero words of the core's counters, gathered where they are
+ * (common/cm_nz.h): what the profiler records after every dispatch,
+ * without copying the 5 KiB struct first. */
+uint32_t sim_perf_read_nz(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals)
+{
+    return (uint32_t)cm_nz_gather((const uint64_t *)(const void *)&c->cores[y * c->gx + x].perf,
+                                  TF_PERF_WORDS, nz, vals);
+}
+
+/* The same after DONE without the lock, as sim_perf_read_done. */
+int sim_perf_read_nz_done(sim_core *core, uint64_t *nz, uint64_t *vals, uint32_t *count)
+{
+    uint32_t go = __atomic_load_n(&core->perf_go, __ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) != go) return -1;
+    *count = (uint32_t)cm_nz_gather((const uint64_t *)(const void *)&core->perf, TF_PERF_WORDS, nz,
+                                    vals);
 #ifndef __SANITIZE_THREAD__
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
 #endif

@@ -12,6 +12,7 @@
  * the same integer operations. tests/unit/test_tile_simd.c compares both
  * paths bitwise. TT_FOIL_TILE_SIMD=0 forces the portable path. */
 #include "tile_engine.h"
+#include "common/cm_env.h"
 #include "common/cm_tile_layout.h"
 #include "tf_env.h"
 
@@ -29,8 +30,7 @@ static int simd_state = -1; /* -1: not decided yet */
 
 static int simd_detect(void)
 {
-    const char *e = getenv(tf_env_name(TF_ENV_TILE_SIMD));
-    if (e && (!strcmp(e, "0") || !strcmp(e, "OFF") || !strcmp(e, "off"))) return 0;
+    if (!cm_env_switch(TF_ENV_TILE_SIMD, 1, "1: the host's vector unit where it has one")) return 0;
 #ifdef TILE_SIMD_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f")) return SIMD_AVX512;

@@ -571,11 +571,15 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
     return d->csv ? rt_devprof_decode(p) : 0; /* the CSV's rows are written as they come */
 }
 
-int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns)
+int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns, uint64_t *now)
 {
     if (!p->dev->prof.enabled) return 0;
-    TF_ZONE_N("TF_dispatch/profiler_readback");
-    return readback(p, id, doorbell_ns, p->last.go_cycle, TF_DEVB_DONE);
+    /* it follows the counters' zone when there is one (*now: its end) */
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/profiler_readback", *now ? *now : TF_STAMP());
+    int rc = readback(p, id, doorbell_ns, p->last.go_cycle, TF_DEVB_DONE);
+    *now = TF_STAMP();
+    TF_ZONE_END_AT(z, *now);
+    return rc;
 }
 
 int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, const tf_mailbox *mb,

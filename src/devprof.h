@@ -84,7 +84,9 @@ void rt_devprof_close(struct tf_device *dev);
 /* After dispatch `id` finished on p's core: read, decode, record. The
  * doorbell time anchors the dispatch when the device clock is not the
  * host's. */
-CM_CHECK int rt_devprof_collect(struct tf_program *p, uint32_t id, uint64_t doorbell_ns);
+/* *now: the time its zone ended, when it made one (else unchanged). */
+CM_CHECK int rt_devprof_collect(struct tf_program *p, uint32_t id, uint64_t doorbell_ns,
+                                uint64_t *now);
 
 /* Dispatch `id` did not finish on p's core (reason: TF_DEVB_TIMEOUT,
  * TF_DEVB_FAULT, TF_DEVB_INTERRUPT): read its markers back before the core

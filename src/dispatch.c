@@ -34,7 +34,7 @@ static rt_core_state *core_state(tf_program *p)
  * expands into one event per item: a dispatch costs two timestamps and two
  * pool look-ups, not one of each per item (issue 15). */
 #define KCFG_MAX (3 * TF_NUM_RISCS + 2)
-static void kconfig_events(const tf_program *p, int alloc)
+static void kconfig_events(const tf_program *p, int alloc, uint64_t now)
 {
     if (!TF_MEM_RECORDING()) return;
     uint32_t item[2 * KCFG_MAX];
@@ -48,11 +48,12 @@ static void kconfig_events(const tf_program *p, int alloc)
     if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
     KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
 #undef KCFG
+    if (!now) now = TF_STAMP_MEM(); /* the trace is off */
     if (alloc) {
-        TF_ALLOC_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y);
+        TF_ALLOC_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y, now);
     } else {
         for (unsigned i = 0; i < n; i++) item[i] = item[2 * i]; /* the pointers alone */
-        TF_FREE_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y);
+        TF_FREE_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y, now);
     }
 }
 
@@ -98,9 +99,8 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
     return 0;
 }
 
-static int stage_send_reset(tf_program *p)
+static int send_reset(tf_program *p)
 {
-    TF_ZONE_N("TF_dispatch/send_reset");
     tf_go_msg go = {TF_GO_RESET, 0};
     tf_fault_record none[TF_NUM_RISCS];
     memset(none, 0, sizeof none);
@@ -108,10 +108,8 @@ static int stage_send_reset(tf_program *p)
     return put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, fault), none, sizeof none);
 }
 
-static int stage_setup(tf_program *p, uint32_t id)
+static int setup(tf_program *p, uint32_t id)
 {
-    TF_ZONE_N("TF_dispatch/setup");
-    TF_ZONE_TEXT(p->label, strlen(p->label));
     tf_launch_msg lm;
     tf_arg_count counts[TF_NUM_RISCS];
     memset(&lm, 0, sizeof lm);
@@ -139,16 +137,45 @@ static int stage_setup(tf_program *p, uint32_t id)
             return -1;
     }
     if (put(p, TF_L1_SEMAPHORES, p->sem, sizeof p->sem)) return -1;
-    if (put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm)) return -1;
-    kconfig_events(p, 1);
-    return 0;
+    return put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm);
 }
 
-static int stage_fire_go(tf_program *p, uint32_t id)
+static int fire_go(tf_program *p, uint32_t id)
 {
-    TF_ZONE_N("TF_dispatch/fire_go");
     tf_go_msg go = {TF_GO_RUN, id};
     return put(p, TF_L1_MAILBOX, &go, sizeof go);
+}
+
+/* The spec's stage zones. One follows another: a zone begins at *now, the
+ * time the one before it ended, and its end's time stamp, read once, goes
+ * back in *now for the next (issue 15: a timer read per boundary, not two). */
+static int stage_send_reset(tf_program *p, uint64_t *now)
+{
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/send_reset", *now);
+    int rc = send_reset(p);
+    *now = TF_STAMP();
+    TF_ZONE_END_AT(z, *now);
+    return rc;
+}
+
+static int stage_setup(tf_program *p, uint32_t id, uint64_t *now)
+{
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/setup", *now);
+    TF_ZONE_TEXT_AT(p->label, strlen(p->label), *now);
+    int rc = setup(p, id);
+    *now = TF_STAMP();
+    if (!rc) kconfig_events(p, 1, *now); /* written: allocated, at the zone's end */
+    TF_ZONE_END_AT(z, *now);
+    return rc;
+}
+
+static int stage_fire_go(tf_program *p, uint32_t id, uint64_t *now)
+{
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/fire_go", *now);
+    int rc = fire_go(p, id);
+    *now = TF_STAMP();
+    TF_ZONE_END_AT(z, *now);
+    return rc;
 }
 
 /* Who was running at pc on RISC r of program p. */
@@ -436,8 +463,10 @@ static void reraise(int sig)
 }
 
 /* The dispatch finished on p's core: statistics, memory events, the
- * device profile. */
-static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doorbell_ns)
+ * counters, the device profile, each beginning where the one before
+ * ended; *now: when the last of them ended. */
+static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doorbell_ns,
+                  uint64_t *now)
 {
     tf_run_stats *s = &p->last;
     memset(s, 0, sizeof *s);
@@ -448,21 +477,20 @@ static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doo
     }
     s->cycles = s->done_cycle[TF_RISC_BRISC] - s->go_cycle[TF_RISC_BRISC];
     p->has_last = 1;
-    kconfig_events(p, 0);
-    rt_perf_record(p, id);
-    return rt_devprof_collect(p, id, doorbell_ns);
+    *now = TF_STAMP();
+    kconfig_events(p, 0, *now);
+    rt_perf_record(p, id, now);
+    return rt_devprof_collect(p, id, doorbell_ns, now);
 }
 
 /* Wait for program i of a dispatch; on failure reboot the cores that did
  * not finish. `done` marks finished programs. If *doorbell_ns is 0 the
  * doorbell has not been rung yet: ring it here, inside the wait_done zone,
  * so that the dispatch's device activity lies inside it. */
-static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, int *done,
-                    uint64_t *doorbell_ns)
+static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, int *done,
+                     uint64_t *doorbell_ns, uint64_t *now)
 {
     tf_program *p = progs[i];
-    TF_ZONE_N("TF_dispatch/wait_done");
-    TF_ZONE_TEXT(p->label, strlen(p->label));
     tf_transport *t = p->dev->tr;
     if (!*doorbell_ns) {
         *doorbell_ns = rt_dev_now_ns();
@@ -510,7 +538,23 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
         t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
     }
     done[i] = 1;
-    return finish(p, id, &mb, *doorbell_ns);
+    return finish(p, id, &mb, *doorbell_ns, now);
+}
+
+/* The wait_done zone of program i, from *now (the zone before it ended
+ * then) to the end of the last zone inside it when that is the last thing
+ * it does (the counters', the device profile's), which *now then holds. */
+static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, int *done,
+                    uint64_t *doorbell_ns, uint64_t *now)
+{
+    tf_program *p = progs[i];
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/wait_done", *now);
+    TF_ZONE_TEXT_AT(p->label, strlen(p->label), *now);
+    uint64_t inner = 0;
+    int rc = wait_body(progs, n, i, id, done, doorbell_ns, &inner);
+    *now = inner && !rc ? inner : TF_STAMP();
+    TF_ZONE_END_AT(z, *now);
+    return rc;
 }
 
 static uint32_t next_id(tf_device *dev)
@@ -519,42 +563,58 @@ static uint32_t next_id(tf_device *dev)
     return dev->next_id;
 }
 
-/* send_reset, setup and fire_go for every program, in that order. */
-static int launch(tf_program *const *progs, size_t n, uint32_t id)
+/* send_reset, setup and fire_go for every program, in that order; the
+ * first zone begins at *now, which holds the last one's end on return. */
+static int launch(tf_program *const *progs, size_t n, uint32_t id, uint64_t *now)
 {
     for (size_t i = 0; i < n; i++)
-        if (stage_send_reset(progs[i])) return -1;
+        if (stage_send_reset(progs[i], now)) return -1;
     for (size_t i = 0; i < n; i++)
-        if (stage_setup(progs[i], id)) return -1;
+        if (stage_setup(progs[i], id, now)) return -1;
     for (size_t i = 0; i < n; i++)
-        if (stage_fire_go(progs[i], id)) return -1;
+        if (stage_fire_go(progs[i], id, now)) return -1;
     return 0;
 }
 
-/* Wait for every program; rings the doorbell first if *doorbell_ns is 0. */
+/* Wait for every program; rings the doorbell first if *doorbell_ns is 0.
+ * Each wait_done zone begins where the one before it ended; the first
+ * once the signals are guarded (not where fire_go ended: that is the
+ * dispatch's own time). */
 static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns)
 {
     int *done = calloc(n, sizeof *done);
     if (!done) return cm_err_set("out of host memory");
     int rc = 0;
     interrupt_guard(1);
-    for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns);
+    uint64_t now = TF_STAMP();
+    for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns, &now);
     interrupt_guard(0);
     if (!rc) rt_devprof_end_dispatch(progs[0]->dev, id);
     free(done);
     return rc;
 }
 
+/* The end of a dispatch's outer zone and (once it ran) its frame mark, at
+ * one time. */
+static int dispatch_end(uint32_t zone, int rc, int frame)
+{
+    uint64_t now = TF_STAMP();
+    TF_ZONE_END_AT(zone, now);
+    if (frame) TF_FRAME_MARK_AT(now);
+    return rc;
+}
+
 int tf_dispatch_execute(tf_program *p)
 {
-    TF_ZONE_N("TF_dispatch_execute");
-    if (validate(&p, 1, "tf_dispatch_execute")) return -1;
-    TF_ZONE_TEXT(p->label, strlen(p->label));
+    uint64_t now = TF_STAMP();
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch_execute", now);
+    if (validate(&p, 1, "tf_dispatch_execute")) return dispatch_end(z, -1, 0);
+    TF_ZONE_TEXT_AT(p->label, strlen(p->label), now);
     uint32_t id = next_id(p->dev);
     uint64_t doorbell = 0;
-    int rc = launch(&p, 1, id) || wait_all(&p, 1, id, &doorbell) ? -1 : 0;
-    TF_FRAME_MARK();
-    return rc;
+    now = TF_STAMP();
+    int rc = launch(&p, 1, id, &now) || wait_all(&p, 1, id, &doorbell) ? -1 : 0;
+    return dispatch_end(z, rc, 1);
 }
 
 /* Zone text for several programs: "k1,k2 | k3 x15 | ...": each distinct
@@ -607,17 +667,18 @@ static void multi_label(tf_program *const *progs, size_t n, char *buf, size_t ca
 
 int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
 {
-    TF_ZONE_N("TF_dispatch_execute_multi");
-    if (validate(progs, n, "tf_dispatch_execute_multi")) return -1;
+    uint64_t now = TF_STAMP();
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch_execute_multi", now);
+    if (validate(progs, n, "tf_dispatch_execute_multi")) return dispatch_end(z, -1, 0);
     char label[512];
     multi_label(progs, n, label, sizeof label);
-    TF_ZONE_TEXT(label, strlen(label));
+    TF_ZONE_TEXT_AT(label, strlen(label), now);
     (void)label;
     uint32_t id = next_id(progs[0]->dev);
     uint64_t doorbell = 0;
-    int rc = launch(progs, n, id) || wait_all(progs, n, id, &doorbell) ? -1 : 0;
-    TF_FRAME_MARK();
-    return rc;
+    now = TF_STAMP();
+    int rc = launch(progs, n, id, &now) || wait_all(progs, n, id, &doorbell) ? -1 : 0;
+    return dispatch_end(z, rc, 1);
 }
 
 tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
@@ -640,7 +701,8 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
     l->dev = dev;
     l->id = next_id(dev);
     l->doorbell_ns = rt_dev_now_ns();
-    if (launch(progs, n, l->id) || dev->tr->ops->start(dev->tr)) {
+    uint64_t now = TF_STAMP();
+    if (launch(progs, n, l->id, &now) || dev->tr->ops->start(dev->tr)) {
         recover(progs, n, NULL);
         free(l->progs);
         free(l);

@@ -6,6 +6,7 @@
  * tt_foil_profile's ops report is made from them. With the profiler off nothing is read, nor with
  * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h; read at the first
  * dispatch). Reading costs the chip no modeled time: the core is done. */
+#include "common/cm_nz.h"
 #include "rt_internal.h"
 #include "tf_env.h"
 #include "tf_perf.h"
@@ -34,65 +35,18 @@ int tf_program_counters(const tf_program *p, tf_perf_core *out)
     return read_counters(p, out);
 }
 
-#define RT_PERF_WORDS (sizeof(tf_perf_core) / 8)
 _Static_assert(sizeof(tf_perf_core) % 8 == 0, "tf_perf_core is words");
 
 /* Whether each word of a tf_perf_core is a counter of the contract's field
- * table: the words a record carries, found by a branch-free scan of the
- * words (perf_nonzero) rather than field by field. The dispatch path
- * records them after every dispatch. */
-static uint64_t rt_perf_has[(RT_PERF_WORDS + 63) / 64];   /* bit per word */
-static uint64_t rt_perf_stamp[(RT_PERF_WORDS + 63) / 64]; /* tf_perf_stamp_word, bit per word */
+ * table (the words a record carries) and whether it is a window stamp: bit
+ * i % 64 of [i / 64] is word i. The dispatch path records the non-zero
+ * words after every dispatch, found by common/cm_nz.h: by the transport
+ * where the counters are (perf_counters_nz: the simulator), else in a copy. */
+#define RT_PERF_BITS TF_PERF_NZ_WORDS
+static uint64_t rt_perf_has[RT_PERF_BITS];
+static uint64_t rt_perf_stamp[RT_PERF_BITS]; /* tf_perf_stamp_word */
 static pthread_once_t rt_perf_once = PTHREAD_ONCE_INIT;
 static int rt_perf_off; /* TT_FOIL_PERF_COUNTERS=OFF: read once per process */
-
-/* The words of w that are not zero and have a key, as a bitmap: bit i %
- * 64 of bits[i / 64] is word i. The scan of the struct (643 words, a few
- * dozen not zero) is most of a readback's host time. 16 words (two cache
- * lines) at a time: with AVX2 (chosen at run time) four loads and a test
- * skip a zero group, and a non-zero one gives its bits by compares, not by
- * a branch per word (which mispredicts all the time); 8 at a time with
- * ORs otherwise. Measured on one core: ~50 ns for AVX2, ~90 ns portable,
- * after a 30 ns copy of the struct. */
-#define RT_PERF_BITS ((RT_PERF_WORDS + 63) / 64)
-
-static void perf_nonzero_c(const uint64_t *w, uint64_t *bits)
-{
-    memset(bits, 0, RT_PERF_BITS * sizeof *bits);
-    for (size_t g = 0; g < RT_PERF_WORDS; g += 8) {
-        size_t e = g + 8 < RT_PERF_WORDS ? g + 8 : RT_PERF_WORDS;
-        uint64_t any = 0;
-        for (size_t i = g; i < e; i++) any |= w[i];
-        if (any)
-            for (size_t i = g; i < e; i++) bits[i / 64] |= (uint64_t)(w[i] != 0) << (i % 64);
-    }
-}
-
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#include <immintrin.h>
-__attribute__((target("avx2"))) static void perf_nonzero_avx2(const uint64_t *w, uint64_t *bits)
-{
-    const __m256i zero = _mm256_setzero_si256();
-    memset(bits, 0, RT_PERF_BITS * sizeof *bits);
-    size_t g = 0;
-    for (; g + 16 <= RT_PERF_WORDS; g += 16) { /* a group lies in one bitmap word */
-        const __m256i *v = (const __m256i *)(const void *)(w + g);
-        __m256i a = _mm256_loadu_si256(v), b = _mm256_loadu_si256(v + 1);
-        __m256i c = _mm256_loadu_si256(v + 2), d = _mm256_loadu_si256(v + 3);
-        __m256i any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
-        if (_mm256_testz_si256(any, any)) continue;
-#define RT_PERF_ZEROS(x)                                                                           \
-    ((unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64((x), zero))))
-        unsigned z = RT_PERF_ZEROS(a) | RT_PERF_ZEROS(b) << 4 | RT_PERF_ZEROS(c) << 8 |
-                     RT_PERF_ZEROS(d) << 12;
-#undef RT_PERF_ZEROS
-        bits[g / 64] |= (uint64_t)(~z & 0xffffu) << (g % 64);
-    }
-    for (; g < RT_PERF_WORDS; g++) bits[g / 64] |= (uint64_t)(w[g] != 0) << (g % 64);
-}
-#define RT_PERF_HAVE_AVX2 1
-static int rt_perf_avx2;
-#endif
 
 static void perf_init(void)
 {
@@ -106,11 +60,8 @@ static void perf_init(void)
         }
     TF_PERF_FIELDS(RT_PERF_KEY_ONE)
 #undef RT_PERF_KEY_ONE
-    for (unsigned w = 0; w < RT_PERF_WORDS; w++)
+    for (unsigned w = 0; w < TF_PERF_WORDS; w++)
         rt_perf_stamp[w / 64] |= (uint64_t)tf_perf_stamp_word(w) << (w % 64);
-#ifdef RT_PERF_HAVE_AVX2
-    rt_perf_avx2 = __builtin_cpu_supports("avx2");
-#endif
     const char *off = getenv(tf_env_name(TF_ENV_PERF_COUNTERS)); /* OFF: not collected */
     rt_perf_off = off && *off && tf_env_is_off(off);
 }
@@ -163,52 +114,54 @@ static uint32_t chip_id(const tf_chip_info *ci)
     return id; /* 0 (out of memory): the reader reads the counters without the peaks */
 }
 
-/* DEVICE_PERF records (version 2, contracts/tf_perf.h) of core counters
- * `w`, made in the trace's buffer in place: header `h`, the chip's id, the
- * base cycle, then a (word index step, value) varint pair per non-zero
- * word found by a scan of the words (mostly zero, 16 at a time), window
- * stamps relative to the base; parts 0, 1, .. when a record of
- * TF_TEXT_MAX bytes is full, and one record without words when every
- * counter is zero. A dispatch-bound core's two dozen words take ~66
- * bytes instead of version 1's ~440. */
+/* DEVICE_PERF records (version 2, contracts/tf_perf.h) of the non-zero
+ * counter words `nz` (bitmap) with values `vals` (in order), made in the
+ * trace's buffer in place: header `h`, the chip's id, the base cycle, then
+ * a (word index step, value) varint pair per word, window stamps relative
+ * to the base; parts 0, 1, .. when a record of TF_TEXT_MAX bytes is full,
+ * and one record without words when every counter is zero. A
+ * dispatch-bound core's two dozen words take ~66 bytes instead of version
+ * 1's ~440. */
 enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
 
-static void perf_records(const uint64_t *w, tf_dev_perf2 *h, uint32_t chip)
+static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h, uint32_t chip,
+                         uint64_t now)
 {
-    uint64_t bits[RT_PERF_BITS];
-#ifdef RT_PERF_HAVE_AVX2
-    if (rt_perf_avx2)
-        perf_nonzero_avx2(w, bits);
-    else
-#endif
-        perf_nonzero_c(w, bits);
     /* the base: the earliest window start (they all open at the GO) */
+    enum {
+        R0 = offsetof(tf_perf_core, risc) / 8,
+        RW = sizeof(tf_perf_risc) / 8,
+        START = offsetof(tf_perf_risc, start) / 8
+    };
     uint64_t base = UINT64_MAX;
-    for (int r = 0; r < TF_NUM_RISCS; r++) {
-        uint64_t s = ((const tf_perf_core *)(const void *)w)->risc[r].start;
-        if (s && s < base) base = s;
-    }
+    for (size_t k = 0, j = 0; k < RT_PERF_BITS; k++)
+        for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
+            size_t i = 64 * k + (size_t)__builtin_ctzll(m);
+            if (i >= R0 && i < R0 + TF_NUM_RISCS * RW && (i - R0) % RW == START && vals[j] < base)
+                base = vals[j];
+        }
     if (base == UINT64_MAX) base = 0;
-    uint8_t *rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES);
+    uint8_t *rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now);
     if (!rec) return;
     memcpy(rec, h, sizeof *h);
     uint8_t *o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
     size_t prev = (size_t)-1; /* the previous word's index */
-    for (size_t k = 0; k < RT_PERF_BITS; k++)
-        for (uint64_t m = bits[k] & rt_perf_has[k]; m; m &= m - 1) {
-            size_t i = 64 * k + (size_t)__builtin_ctzll(m);
+    for (size_t k = 0, j = 0; k < RT_PERF_BITS; k++)
+        for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
+            unsigned b = (unsigned)__builtin_ctzll(m);
+            if (!(rt_perf_has[k] >> b & 1)) continue; /* a word no counter names */
+            size_t i = 64 * k + b;
             if (o + RT_PERF_PAIR_MAX > rec + RT_PERF_REC_BYTES) { /* full: the next part */
                 TF_DEV_BYTES_END((size_t)(o - rec));
                 h->part++;
-                if (!(rec = TF_DEV_BYTES_BEGIN(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES))) return;
+                if (!(rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now)))
+                    return;
                 memcpy(rec, h, sizeof *h);
                 o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
                 prev = (size_t)-1;
             }
-            uint64_t v = w[i];
-            if (rt_perf_stamp[k] >> (i % 64) & 1) {
-                v = tf_trace_zigzag((int64_t)(v - base));
-            }
+            uint64_t v = vals[j];
+            if (rt_perf_stamp[k] >> b & 1) v = tf_trace_zigzag((int64_t)(v - base));
             o = tf_trace_put_varint(o, i - prev);
             o = tf_trace_put_varint(o, v);
             prev = i;
@@ -216,14 +169,26 @@ static void perf_records(const uint64_t *w, tf_dev_perf2 *h, uint32_t chip)
     TF_DEV_BYTES_END((size_t)(o - rec));
 }
 
-void rt_perf_record(tf_program *p, uint32_t id)
+/* The non-zero counter words of p's core: from the transport where it
+ * can find them in place, else from a copy of the struct. */
+static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 {
-    if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
-    pthread_once(&rt_perf_once, perf_init);
-    if (rt_perf_off) return;
-    TF_ZONE_N("TF_dispatch/counters_readback");
+    tf_transport *t = p->dev->tr;
+    uint32_t count = 0;
+    if (t->ops->perf_counters_nz)
+        return t->ops->perf_counters_nz(t, p->core.x, p->core.y, nz, vals, &count);
     tf_perf_core c;
-    if (read_counters(p, &c)) {
+    if (read_counters(p, &c)) return -1;
+    cm_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);
+    return 0;
+}
+
+/* The counters of p's core after dispatch `id`, in the trace (zone
+ * TF_dispatch/counters_readback around the readback), stamped `now`. */
+static void perf_record(tf_program *p, uint32_t id, uint64_t now)
+{
+    uint64_t nz[RT_PERF_BITS], vals[TF_PERF_WORDS];
+    if (read_nz(p, nz, vals)) {
         cm_warn("hardware counters of core (%d,%d) after dispatch %u: %s", p->core.x, p->core.y, id,
                 tf_last_error());
         return;
@@ -234,5 +199,17 @@ void rt_perf_record(tf_program *p, uint32_t id)
         .y = (uint8_t)p->core.y,
         .version = TF_PERF_RECORD_VERSION,
     };
-    perf_records((const uint64_t *)&c, &h, chip_id(&p->dev->info));
+    perf_records(nz, vals, &h, chip_id(&p->dev->info), now);
+}
+
+void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
+{
+    if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
+    pthread_once(&rt_perf_once, perf_init);
+    if (rt_perf_off) return;
+    uint64_t t0 = *now ? *now : TF_STAMP(); /* where the work before it ended */
+    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", t0);
+    perf_record(p, id, t0); /* the record: the readback's start */
+    *now = TF_STAMP();
+    TF_ZONE_END_AT(z, *now);
 }

@@ -145,7 +145,9 @@ struct tf_device {
 
 /* perf.c: the hardware counters of p's core after dispatch id, into the
  * trace (when it is recorded and the transport has counters) */
-void rt_perf_record(tf_program *p, uint32_t id);
+/* Its zone begins at *now (0: read here); *now is its end when it makes
+ * one (else unchanged). */
+void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now);
 
 /* device.c */
 int rt_dev_core_index(const tf_device *dev, tf_core core);

@@ -89,11 +89,11 @@ uint32_t rt_prof_core_pool(const char *pool, int x, int y)
 
 /* A byte record of the memory stream: the pool id and 4 bytes 0 (the
  * TF_MEM_SET_HEAD of tf_trace_records.h), then the items. */
-void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw)
+void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now)
 {
     uint32_t head[2] = {pool, 0};
     _Static_assert(sizeof head == TF_MEM_SET_HEAD, "the set's head");
-    tf_prof_stream_bytes(TF_PROF_MEM, type, head, sizeof head, w, (size_t)nw * 4u);
+    tf_prof_stream_bytes_at(TF_PROF_MEM, now, type, head, sizeof head, w, (size_t)nw * 4u);
 }
 
 static uint32_t core_pool_slow(const char *pool, int x, int y)

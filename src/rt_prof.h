@@ -24,6 +24,22 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
 #define TF_ZONE_N(name)         TF_PROF_ZONE_SCOPED(name)
 #define TF_ZONE_TEXT(text, len) tf_prof_zone_text((text), (len))
 #define TF_FRAME_MARK()         tf_prof_frame()
+/* Zones one after another at time stamps read once (tf_prof_put_at): the
+ * dispatch path's stages, where one ends the next begins. TF_STAMP() is 0
+ * (no timer read) when the trace is off; TF_ZONE_BEGIN_AT gives the token
+ * for TF_ZONE_END_AT. */
+#define TF_STAMP() tf_prof_stamp()
+#define TF_ZONE_BEGIN_AT(name, now)                                                                \
+    __extension__({                                                                                \
+        static tf_prof_loc tf_prof_loc_at_ = {(name), 0, __FILE__, __LINE__, 0};                   \
+        tf_prof_zone_begin_at(&tf_prof_loc_at_, __func__, (now));                                  \
+    })
+#define TF_ZONE_END_AT(id, now) tf_prof_zone_end_at((id), (now))
+#define TF_ZONE_TEXT_AT(text, len, now)                                                            \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) tf_prof_text_at((text), (len), (now));                      \
+    } while (0)
+#define TF_FRAME_MARK_AT(now) tf_prof_frame_at(now)
 #define TF_ALLOC(ptr, size, pool)                                                                  \
     TF_PROF_MEM_EVENT(tf_prof_alloc, pool, (uint64_t)(ptr), (uint64_t)(size))
 #define TF_FREE(ptr, pool)  TF_PROF_MEM_EVENT(tf_prof_free, pool, (uint64_t)(ptr))
@@ -49,26 +65,39 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
  * n (ptr, size) pairs, `ptrs` n pointers. TF_MEM_RECORDING() says whether
  * they are recorded, so that a caller builds its set only then. */
 #define TF_MEM_RECORDING() (tf_prof_on[TF_PROF_MEM] != 0)
-#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y)                                                    \
-    rt_prof_mem_set(TF_R_ALLOC_SET, rt_prof_core_pool((pool), (x), (y)), (pairs), 2u * (n))
-#define TF_FREE_SET_CORE(ptrs, n, pool, x, y)                                                      \
-    rt_prof_mem_set(TF_R_FREE_SET, rt_prof_core_pool((pool), (x), (y)), (ptrs), (n))
-/* One ALLOC_SET or FREE_SET record of `nw` u32 item words in pool `pool`. */
-void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw);
+#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y, now)                                               \
+    rt_prof_mem_set(TF_R_ALLOC_SET, rt_prof_core_pool((pool), (x), (y)), (pairs), 2u * (n), (now))
+#define TF_FREE_SET_CORE(ptrs, n, pool, x, y, now)                                                 \
+    rt_prof_mem_set(TF_R_FREE_SET, rt_prof_core_pool((pool), (x), (y)), (ptrs), (n), (now))
+/* A time stamp for memory records (0 when the memory log is off); a
+ * caller that has the trace's (TF_STAMP) gives that instead: one timer
+ * read for both streams. */
+#define TF_STAMP_MEM() (tf_prof_on[TF_PROF_MEM] ? tf_prof_now() : 0)
+/* One ALLOC_SET or FREE_SET record of `nw` u32 item words in pool `pool`,
+ * stamped `now` (TF_STAMP_MEM, or a time stamp read for the trace). */
+void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now);
 #else
-#define TF_ZONE_N(name)                         ((void)0)
-#define TF_ZONE_TEXT(text, len)                 ((void)0)
-#define TF_FRAME_MARK()                         ((void)0)
-#define TF_ALLOC(ptr, size, pool)               ((void)0)
-#define TF_FREE(ptr, pool)                      ((void)0)
-#define TF_POOL_RESET(pool)                     ((void)0)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y)    ((void)0)
-#define TF_FREE_CORE(ptr, pool, x, y)           ((void)0)
-#define TF_POOL_RESET_CORE(pool, x, y)          ((void)0)
-#define TF_POOL_CAPACITY(pool, bytes)           ((void)0)
-#define TF_MEM_RECORDING()                      0
-#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y) ((void)(pairs), (void)(n), (void)(x), (void)(y))
-#define TF_FREE_SET_CORE(ptrs, n, pool, x, y)   ((void)(ptrs), (void)(n), (void)(x), (void)(y))
+#define TF_ZONE_N(name)                      ((void)0)
+#define TF_ZONE_TEXT(text, len)              ((void)0)
+#define TF_FRAME_MARK()                      ((void)0)
+#define TF_STAMP()                           ((uint64_t)0)
+#define TF_ZONE_BEGIN_AT(name, now)          ((void)(now), (uint32_t)0)
+#define TF_ZONE_END_AT(id, now)              ((void)(id), (void)(now))
+#define TF_ZONE_TEXT_AT(text, len, now)      ((void)(text), (void)(now))
+#define TF_FRAME_MARK_AT(now)                ((void)(now))
+#define TF_ALLOC(ptr, size, pool)            ((void)0)
+#define TF_FREE(ptr, pool)                   ((void)0)
+#define TF_POOL_RESET(pool)                  ((void)0)
+#define TF_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
+#define TF_FREE_CORE(ptr, pool, x, y)        ((void)0)
+#define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
+#define TF_POOL_CAPACITY(pool, bytes)        ((void)0)
+#define TF_MEM_RECORDING()                   0
+#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y, now)                                               \
+    ((void)(pairs), (void)(n), (void)(x), (void)(y), (void)(now))
+#define TF_FREE_SET_CORE(ptrs, n, pool, x, y, now)                                                 \
+    ((void)(ptrs), (void)(n), (void)(x), (void)(y), (void)(now))
+#define TF_STAMP_MEM() ((uint64_t)0)
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every
@@ -86,7 +115,9 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_DEV_FLUSH()                      tf_prof_flush()
 /* a byte record made in place (tf_prof_bytes_begin): NULL when off */
 #define TF_DEV_BYTES_BEGIN(type, cap) tf_prof_bytes_begin(TF_PROF_TRACE, (type), (cap))
-#define TF_DEV_BYTES_END(len)         tf_prof_bytes_end(TF_PROF_TRACE, (len))
+#define TF_DEV_BYTES_BEGIN_AT(type, cap, now)                                                      \
+    tf_prof_bytes_begin_at(TF_PROF_TRACE, (now), (type), (cap))
+#define TF_DEV_BYTES_END(len) tf_prof_bytes_end(TF_PROF_TRACE, (len))
 #else
 #include "tf_trace_format.h"
 /* (the arguments are evaluated for nothing: no unused-variable warnings) */
@@ -95,9 +126,10 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
     ((void)(type), (void)(head), (void)(hlen), (void)(data), (void)(dlen))
 #define TF_DEV_DEF(kind, id, line, a, b, c)                                                        \
     ((void)(kind), (void)(id), (void)(line), (void)(a), (void)(b), (void)(c))
-#define TF_DEV_FLUSH()                ((void)0)
-#define TF_DEV_BYTES_BEGIN(type, cap) ((void)(type), (void)(cap), (void *)0)
-#define TF_DEV_BYTES_END(len)         ((void)(len))
+#define TF_DEV_FLUSH()                        ((void)0)
+#define TF_DEV_BYTES_BEGIN(type, cap)         ((void)(type), (void)(cap), (void *)0)
+#define TF_DEV_BYTES_BEGIN_AT(type, cap, now) ((void)(type), (void)(cap), (void)(now), (void *)0)
+#define TF_DEV_BYTES_END(len)                 ((void)(len))
 #endif
 
 #endif

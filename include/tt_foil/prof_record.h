@@ -4,8 +4,9 @@
  *
  * Off at run time (no TT_FOIL_TRACE / TT_FOIL_MEM_LOG): one predictable
  * branch per event. On: a timestamp and one to four 64-bit stores into a
- * thread-local buffer; the thread packs a full buffer itself, hands the
- * packed copy to the recorder's writer thread and continues in it. */
+ * thread-local buffer; the thread packs a full buffer itself into a larger
+ * packing area, hands a full area to the recorder's writer thread and
+ * continues in the same buffer. */
 #ifndef TT_FOIL_PROF_RECORD_H
 #define TT_FOIL_PROF_RECORD_H
 
@@ -47,21 +48,35 @@ typedef struct tf_prof_tls {
     uint64_t *pos[TF_PROF_NSTREAMS], *end[TF_PROF_NSTREAMS];
     uint64_t base[TF_PROF_NSTREAMS]; /* timestamp of the current chunk */
     uint64_t *start[TF_PROF_NSTREAMS];
-    uint64_t *spare[TF_PROF_NSTREAMS];       /* free packing areas (TF_TRACE_PACK_BOUND); */
-    uint64_t *spare2[TF_PROF_NSTREAMS];      /* NULL while the writer has one */
-    uint64_t last_handoff[TF_PROF_NSTREAMS]; /* busy threads get larger buffers */
-    uint32_t cap[TF_PROF_NSTREAMS];          /* words per buffer for this thread */
-    uint32_t number;                         /* recorder's thread number, 0 until registered */
-    uint32_t depth;                          /* open zones */
+    uint64_t *area[TF_PROF_NSTREAMS];   /* the packing area being filled (NULL: none) */
+    uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
+    uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
+    uint64_t area_prev[TF_PROF_NSTREAMS], area_records[TF_PROF_NSTREAMS];
+    uint64_t area_ns[TF_PROF_NSTREAMS];    /* when the chunk started (monotonic ns) */
+    uint32_t area_bytes[TF_PROF_NSTREAMS]; /* packed so far into `area` */
+    uint32_t number;                       /* recorder's thread number, 0 until registered */
+    uint32_t depth;                        /* open zones */
     struct tf_prof_tls *next;
 } tf_prof_tls;
 
 extern __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec")));
-extern int tf_prof_on[TF_PROF_NSTREAMS]; /* set once, before main */
-extern int tf_prof_ns_clock;             /* 1: no invariant TSC, use clock_gettime */
+/* tf_prof_on[s], set once before main: 0 off, else on with the clock it
+ * says, so that a zone's begin learns the clock from the load it makes
+ * anyway. */
+enum { TF_PROF_ON_TSC = 1, TF_PROF_ON_NS = 2 };
+extern int tf_prof_on[TF_PROF_NSTREAMS];
+extern int tf_prof_ns_clock; /* 1: no invariant TSC, use clock_gettime */
+/* A zone's token (tf_prof_zone_begin's value, 0: nothing to end): its
+ * location id, with TF_PROF_TOKEN_NS when the clock is clock_gettime, so
+ * that the end reads the same clock without looking either. */
+#define TF_PROF_TOKEN_NS 0x80000000u
 
 /* Register a location (first use of a call site); func is its __func__. */
 uint32_t tf_prof_loc_id(tf_prof_loc *loc, const char *func);
+/* The zone begin and end of the clock_gettime clock (out of line: the
+ * fast path is the TSC's). */
+uint32_t tf_prof_zone_begin_ns(uint32_t id);
+void tf_prof_zone_end_ns(uint32_t token);
 uint32_t tf_prof_name_id(tf_prof_name *name);
 /* Room for `words` words at the buffer's end (flushing if needed); after it
  * returns, timestamps are deltas from tf_prof_t.base[stream]. */
@@ -92,6 +107,10 @@ void tf_prof_bytes(uint32_t type, const void *head, size_t hlen, const void *dat
  * ALLOC_SET and FREE_SET memory records). */
 void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, const void *data,
                           size_t dlen);
+/* The same with a time stamp the caller read (tf_prof_now), for records
+ * made together that share one timer read. */
+void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *head, size_t hlen,
+                             const void *data, size_t dlen);
 /* The same made in place, for a writer that would otherwise build the
  * bytes in a buffer of its own and copy them (the runtime's DEVICE_PERF
  * records): room for `cap` bytes (at most TF_TEXT_MAX) at the stream's end,
@@ -99,6 +118,8 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
  * tf_prof_bytes_end with its `len` bytes (at most cap). No other record of
  * the stream may be made on the thread in between. */
 void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap);
+/* The same stamped `now` (a time stamp the caller read: tf_prof_now). */
+void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap);
 void tf_prof_bytes_end(int s, size_t len);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
  * CLOCK_SYNC, whose ids the caller numbers). */
@@ -117,43 +138,108 @@ static inline __attribute__((always_inline)) uint64_t tf_prof_now(void)
     return tf_prof_now_ns();
 }
 
-/* One record of `words` words: header(type, arg) then a0..a2 (record
- * codes and packing: contracts/tf_trace_records.h). */
+/* One record of `words` words stamped `now`: header(type, arg) then
+ * a0..a2 (record codes and packing: contracts/tf_trace_records.h). */
+static inline __attribute__((always_inline)) void tf_prof_put_at(int s, unsigned words,
+                                                                 uint32_t type, uint32_t arg,
+                                                                 uint64_t now, uint64_t a0,
+                                                                 uint64_t a1, uint64_t a2)
+{
+    tf_prof_tls *t = &tf_prof_t;
+    uint64_t *p = t->pos[s];
+    uint64_t d = now - t->base[s];
+    /* One test for both: room for the record (too little room is a
+     * negative count, all high bits as unsigned) and a delta that fits the
+     * header's 40 bits; past it the delta needs no mask. */
+    uintptr_t next = (uintptr_t)p + words * sizeof *p;
+    uint64_t room = (uint64_t)((uintptr_t)t->end[s] - next); /* bytes */
+    if (__builtin_expect((room | d) > TF_REC_MAX_DELTA, 0)) {
+        p = tf_prof_reserve(s, words, now);
+        d = (now - t->base[s]) & TF_REC_MAX_DELTA;
+        next = (uintptr_t)p + words * sizeof *p;
+    }
+    p[0] = TF_REC(type, arg, 0) | d;
+    if (words > 1) p[1] = a0;
+    if (words > 2) p[2] = a1;
+    if (words > 3) p[3] = a2;
+    t->pos[s] = (uint64_t *)next;
+}
+
+/* The same stamped now. */
 static inline __attribute__((always_inline)) void tf_prof_put(int s, unsigned words, uint32_t type,
                                                               uint32_t arg, uint64_t a0,
                                                               uint64_t a1, uint64_t a2)
 {
-    tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
-    uint64_t *p = t->pos[s];
-    uint64_t d = now - t->base[s];
-    if (__builtin_expect(t->end[s] - p < (ptrdiff_t)words || (d >> 40) != 0, 0)) {
-        p = tf_prof_reserve(s, words, now);
-        d = now - t->base[s];
-    }
-    p[0] = TF_REC(type, arg, d);
-    if (words > 1) p[1] = a0;
-    if (words > 2) p[2] = a1;
-    if (words > 3) p[3] = a2;
-    t->pos[s] = p + words;
+    tf_prof_put_at(s, words, type, arg, tf_prof_now(), a0, a1, a2);
 }
 
 static inline __attribute__((always_inline)) uint32_t tf_prof_zone_begin(tf_prof_loc *loc,
                                                                          const char *func)
 {
+    int on = tf_prof_on[TF_PROF_TRACE];
+    if (__builtin_expect(!on, 1)) return 0;
+    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
+    if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
+#ifdef TF_PROF_HAVE_TSC
+    if (__builtin_expect(on == TF_PROF_ON_TSC, 1)) {
+        tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, __rdtsc(), 0, 0,
+                       0);
+        tf_prof_t.depth++;
+        return id;
+    }
+#endif
+    return tf_prof_zone_begin_ns(id);
+}
+
+static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t token)
+{
+#ifdef TF_PROF_HAVE_TSC
+    /* one test for both: a TSC zone's token is positive as an int32 */
+    if (__builtin_expect((int32_t)token > 0, 1)) {
+        tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, token, __rdtsc(), 0, 0, 0);
+        tf_prof_t.depth--;
+        return;
+    }
+#endif
+    if (token) tf_prof_zone_end_ns(token);
+}
+
+/* Records at a time stamp the caller already read (tf_prof_now): where
+ * one zone ends and the next begins, or a zone's text follows its begin,
+ * the records share one timer read (the runtime's dispatch zones: issue
+ * 15). Each is its plain form otherwise; `now` must not be older than the
+ * thread's previous record of the stream. */
+static inline __attribute__((always_inline)) uint32_t
+tf_prof_zone_begin_at(tf_prof_loc *loc, const char *func, uint64_t now)
+{
     if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return 0;
     uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
     if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
-    tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, 0, 0, 0);
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, now, 0, 0, 0);
     tf_prof_t.depth++;
     return id;
 }
 
-static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t id)
+static inline __attribute__((always_inline)) void tf_prof_zone_end_at(uint32_t id, uint64_t now)
 {
     if (!id) return;
-    tf_prof_put(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, 0, 0, 0);
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, now, 0, 0, 0);
     tf_prof_t.depth--;
+}
+
+static inline void tf_prof_frame_at(uint64_t now)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_FRAME, TF_R_FRAME, 0, now, 0, 0, 0);
+}
+
+/* Text for the innermost open zone at time `now`. */
+void tf_prof_text_at(const char *text, size_t len, uint64_t now);
+
+/* A time stamp for the *_at records: 0 (no timer read) when the trace is off. */
+static inline uint64_t tf_prof_stamp(void)
+{
+    return __builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1) ? 0 : tf_prof_now();
 }
 
 static inline void tf_prof_zone_cleanup(uint32_t *id)

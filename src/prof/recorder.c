@@ -2,13 +2,14 @@
  * TT_FOIL_TRACE (zones, zone text, frame marks, device zones) and
  * TT_FOIL_MEM_LOG (memory events) in the format of tf_trace_format.h.
  *
- * Each thread has one buffer per stream (64 KiB, growing to 1 MiB for a
- * busy thread). When it is full the thread packs it itself (tf_trace_pack,
- * AVX2 where the CPU has it) while it is still in the CPU's cache, hands
- * the packed copy (about a quarter of the bytes) to the writer thread and
- * goes on in the same buffer at once. The writer only writes (one writev
- * per chunk) and gives the packing area back; a thread has two, and waits
- * only if both are still being written. So the packing, which made the
+ * Each thread has one buffer per stream (64 KiB). When it is full the
+ * thread packs it itself (tf_trace_pack_more, AVX-512 or AVX2 where the CPU
+ * has it) while it is still in the CPU's first-level cache, onto the end
+ * of a packing area (a quarter of the bytes for zones), and goes on in the
+ * same buffer at once; a full area (256 KiB) goes to the writer thread as
+ * one chunk. The writer only writes (one writev per chunk) and gives the
+ * packing area back; a thread has two, and waits only if both are still
+ * being written. So the packing, which made the
  * writer's share of a recorded zone large and cache-cold (issue 15: a zone
  * cost 1.44x two timer reads when the writer shared the thread's CPU, 1.12x
  * when it did not), is done where the records are hot, and the I/O, which
@@ -38,14 +39,27 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-/* Buffers start at 64 KiB; a thread that fills one within TF_GROW_NS gets
- * twice as large ones next, up to 1 MiB: fewer hand-offs for busy threads,
- * small buffers for the rest. A buffer's (and a packing area's) capacity
- * (words) is stored in the word before its data; a packing area only gets
- * the pages the packed records touch. */
-#define TF_BUF_WORDS     8192u
-#define TF_BUF_MAX_WORDS 131072u
-#define TF_GROW_NS       2000000ull
+/* A thread's buffer is 64 KiB: small enough to stay in the CPU's first
+ * cache level while the thread fills it and packs it (packing a 1 MiB
+ * buffer, as before, read it back from the second level or beyond: 0.6 ns
+ * a record against 0.35). Each full buffer is packed onto the end of a
+ * packing area, one chunk of the file, which goes to the writer when less
+ * than a buffer's worst case is left after TF_AREA_FILL bytes: a busy
+ * thread hands the writer 256 KiB (about 64k zones) at a time, the hand-off
+ * (a lock, maybe a wake-up) as rare as with 1 MiB buffers. An area older
+ * than TF_AREA_AGE_NS goes at the next full buffer, full or not: a thread
+ * that records slowly has its records written buffer by buffer, as
+ * before, and a SIGKILL loses at most its buffer and 2 ms of packed
+ * records (tests/cli/test_postmortem.sh kills a run 200 dispatches in and
+ * reads its zones back). A buffer's (and
+ * a packing area's) capacity (words) is stored in the word before its
+ * data; an area only gets the pages the packed records touch. */
+#define TF_BUF_WORDS   8192u
+#define TF_AREA_FILL   (256u * 1024u)
+#define TF_AREA_BYTES  (TF_AREA_FILL + TF_TRACE_PACK_BOUND(TF_BUF_WORDS))
+#define TF_AREA_WORDS  ((uint32_t)(TF_AREA_BYTES / 8))
+#define TF_AREA_AGE_NS 2000000ull
+_Static_assert(TF_AREA_BYTES <= TF_CHUNK_MAX_PAYLOAD, "an area is a chunk the reader takes");
 
 static uint64_t *buf_alloc(uint32_t words)
 {
@@ -64,9 +78,6 @@ static void buf_free(uint64_t *data)
 {
     if (data) free(data - 1);
 }
-
-/* Words of a packing area for a buffer of `words` words. */
-#define TF_PACK_WORDS(words) ((uint32_t)(TF_TRACE_PACK_BOUND(words) / 8))
 
 /* tf_prof_put writes a header and at most three payload words. */
 #define TF_REC_FITS_PUT(name, code, words, arg, payload)                                           \
@@ -317,54 +328,73 @@ static void wait_done(void)
     tf_spare_waiters--;
 }
 
-/* Pack the current buffer of stream s into a free packing area (waiting
- * for one if the writer has both), hand that to the writer and start the
- * buffer again; a thread that filled it quickly gets a larger one. */
-static void hand_off(tf_prof_tls *t, int s)
+/* A free packing area of stream s, waiting while the writer has both;
+ * NULL if none could be had (out of memory). */
+static uint64_t *take_area(tf_prof_tls *t, int s)
 {
-    uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
-    if (!words) return;
     pthread_mutex_lock(&tf_wq_lock);
     while (tf_writer_running && !t->spare[s] && !t->spare2[s]) wait_done();
     uint64_t **slot = t->spare[s] ? &t->spare[s] : &t->spare2[s];
     uint64_t *area = *slot;
     *slot = NULL;
     pthread_mutex_unlock(&tf_wq_lock);
-    if (area && buf_cap(area) < TF_PACK_WORDS(words)) { /* the buffer grew since */
-        buf_free(area);
-        area = buf_alloc(TF_PACK_WORDS(t->cap[s]));
+    return area ? area : buf_alloc(TF_AREA_WORDS);
+}
+
+/* Pack the records of stream s's buffer onto the end of its packing area
+ * (taking one if it has none) and empty the buffer. Both hold deltas from
+ * t->base[s]: the area is one chunk. */
+static void pack_buffer(tf_prof_tls *t, int s)
+{
+    uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
+    if (!words) return;
+    if (!t->area[s]) {
+        t->area[s] = take_area(t, s);
+        t->area_bytes[s] = 0;
+        t->area_records[s] = t->area_prev[s] = 0;
     }
     /* emptied first: a fatal signal arriving now must not write these
      * records a second time (write_in_hand) */
     t->pos[s] = t->start[s];
-    if (!area) { /* out of memory for the area: written raw, here */
+    if (!t->area[s]) { /* out of memory for an area: written raw, here */
         write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], t->start[s], words, 0, 0);
-    } else {
-        uint64_t records;
-        size_t bytes = tf_trace_pack(t->start[s], words, (uint8_t *)area, &records);
-        uint32_t pw = (uint32_t)(bytes / 8);
+        return;
+    }
+    t->area_bytes[s] +=
+        (uint32_t)tf_trace_pack_more(t->start[s], words, (uint8_t *)t->area[s] + t->area_bytes[s],
+                                     &t->area_prev[s], &t->area_records[s]);
+}
+
+/* Hand stream s's packing area (its records packed, the buffer empty) to
+ * the writer as one chunk, zero-padded to 8 bytes; written here if there
+ * is no writer. */
+static void send_area(tf_prof_tls *t, int s)
+{
+    uint64_t *area = t->area[s];
+    if (!area) return;
+    uint8_t *b = (uint8_t *)area;
+    uint32_t bytes = t->area_bytes[s];
+    while (bytes & 7) b[bytes++] = 0;
+    uint64_t records = t->area_records[s];
+    t->area[s] = NULL;
+    pthread_mutex_lock(&tf_wq_lock);
+    int queued = !bytes || (tf_writer_running && enqueue(s, t, area, bytes / 8, records, t) == 0);
+    if (!bytes) give_back(t, s, area);
+    pthread_mutex_unlock(&tf_wq_lock);
+    if (!queued) { /* no writer (it failed to start, or memory): write here */
+        write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], area, bytes / 8, records, 0);
         pthread_mutex_lock(&tf_wq_lock);
-        int queued = tf_writer_running && enqueue(s, t, area, pw, records, t) == 0;
+        give_back(t, s, area);
         pthread_mutex_unlock(&tf_wq_lock);
-        if (!queued) { /* no writer (it failed to start, or memory): write here */
-            write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], area, pw, records, 0);
-            pthread_mutex_lock(&tf_wq_lock);
-            give_back(t, s, area);
-            pthread_mutex_unlock(&tf_wq_lock);
-        }
     }
-    uint64_t now = mono_ns();
-    if (now - t->last_handoff[s] < TF_GROW_NS && t->cap[s] < TF_BUF_MAX_WORDS) {
-        uint32_t cap = t->cap[s] * 2;
-        uint64_t *bigger = buf_alloc(cap);
-        if (bigger) { /* (the old one is in no one else's hands) */
-            buf_free(t->start[s]);
-            t->start[s] = t->pos[s] = bigger;
-            t->end[s] = bigger + cap;
-            t->cap[s] = cap;
-        }
-    }
-    t->last_handoff[s] = now;
+}
+
+/* Everything stream s's thread holds to the writer: the buffer packed,
+ * the area sent (flush, thread exit). */
+static void hand_off(tf_prof_tls *t, int s)
+{
+    pack_buffer(t, s);
+    send_area(t, s);
 }
 
 /* Wait until the writer has written everything queued. */
@@ -501,12 +531,17 @@ static void thread_exit(void *arg)
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         if (!t->start[s]) continue;
         if (!atomic_load(&tf_streams[s].closed)) hand_off(t, s);
-        pthread_mutex_lock(&tf_wq_lock); /* both areas back: the writer names this thread */
-        while (tf_writer_running && (!t->spare[s] || !t->spare2[s])) wait_done();
+        /* both areas back (one may still be in hand if the stream closed):
+         * the writer names this thread */
+        pthread_mutex_lock(&tf_wq_lock);
+        while (tf_writer_running &&
+               (t->area[s] != NULL) + (t->spare[s] != NULL) + (t->spare2[s] != NULL) < 2)
+            wait_done();
         buf_free(t->start[s]);
+        buf_free(t->area[s]); /* (still here only if the stream closed) */
         buf_free(t->spare[s]);
         buf_free(t->spare2[s]);
-        t->start[s] = t->spare[s] = t->spare2[s] = NULL;
+        t->start[s] = t->area[s] = t->spare[s] = t->spare2[s] = NULL;
         pthread_mutex_unlock(&tf_wq_lock);
         t->pos[s] = t->end[s] = tf_prof_placeholder;
     }
@@ -541,11 +576,8 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
     }
     if (!t->number) thread_register(t);
     if (!t->start[s]) {
-        t->cap[s] = TF_BUF_WORDS;
-        t->last_handoff[s] = mono_ns();
         t->start[s] = buf_alloc(TF_BUF_WORDS);
-        uint64_t *a = buf_alloc(TF_PACK_WORDS(TF_BUF_WORDS)),
-                 *b = buf_alloc(TF_PACK_WORDS(TF_BUF_WORDS));
+        uint64_t *a = buf_alloc(TF_AREA_WORDS), *b = buf_alloc(TF_AREA_WORDS);
         pthread_mutex_lock(&tf_wq_lock); /* the writer gives areas back under it */
         t->spare[s] = a;
         t->spare2[s] = b;
@@ -560,11 +592,37 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
         }
         t->pos[s] = t->start[s];
         t->end[s] = t->start[s] + TF_BUF_WORDS;
-    } else {
-        hand_off(t, s);
+        t->base[s] = now;
+        t->area_ns[s] = mono_ns();
+        return t->pos[s];
     }
-    t->base[s] = now;
+    pack_buffer(t, s);
+    /* a new chunk when the area is full or old, or `now` is too far from
+     * the base for a delta (or before it: another CPU's clock) */
+    uint64_t ns = mono_ns();
+    if (now - t->base[s] > TF_REC_MAX_DELTA ||
+        (t->area[s] && (TF_AREA_BYTES - t->area_bytes[s] < TF_TRACE_PACK_BOUND(TF_BUF_WORDS) ||
+                        ns - t->area_ns[s] > TF_AREA_AGE_NS))) {
+        send_area(t, s);
+        t->base[s] = now;
+        t->area_ns[s] = ns;
+    }
     return t->pos[s];
+}
+
+uint32_t tf_prof_zone_begin_ns(uint32_t id)
+{
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, tf_prof_now(), 0, 0,
+                   0);
+    tf_prof_t.depth++;
+    return id ? id | TF_PROF_TOKEN_NS : 0; /* (0: out of ids, as on the TSC) */
+}
+
+void tf_prof_zone_end_ns(uint32_t token)
+{
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, token & TF_REC_MAX_ARG,
+                   tf_prof_now(), 0, 0, 0);
+    tf_prof_t.depth--;
 }
 
 void tf_prof_text_slow(const char *text, size_t len)
@@ -591,6 +649,19 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
                           size_t dlen)
 {
     if (!tf_prof_on[s]) return;
+    tf_prof_stream_bytes_at(s, tf_prof_now(), type, head, hlen, data, dlen);
+}
+
+void tf_prof_text_at(const char *text, size_t len, uint64_t now)
+{
+    if (!tf_prof_on[TF_PROF_TRACE] || !tf_prof_t.depth) return;
+    tf_prof_stream_bytes_at(TF_PROF_TRACE, now, TF_R_ZONE_TEXT, text, len, NULL, 0);
+}
+
+void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *head, size_t hlen,
+                             const void *data, size_t dlen)
+{
+    if (!tf_prof_on[s]) return;
     tf_stream *st = &tf_streams[s];
     if (hlen + dlen > TF_TEXT_MAX) {
         atomic_fetch_add(&st->truncated_texts, 1);
@@ -600,7 +671,6 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
     size_t len = hlen + dlen;
     unsigned words = 1 + (unsigned)((len + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
     uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, (uint32_t)len, now - t->base[s]);
     if (words > 1) p[words - 1] = 0; /* the padding of the last word (none without bytes) */
@@ -612,10 +682,15 @@ void tf_prof_stream_bytes(int s, uint32_t type, const void *head, size_t hlen, c
 void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
 {
     if (!tf_prof_on[s]) return NULL;
+    return tf_prof_bytes_begin_at(s, tf_prof_now(), type, cap);
+}
+
+void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap)
+{
+    if (!tf_prof_on[s]) return NULL;
     if (cap > TF_TEXT_MAX) cap = TF_TEXT_MAX; /* (callers stay within it) */
     unsigned words = 1 + (unsigned)((cap + 7) / 8);
     tf_prof_tls *t = &tf_prof_t;
-    uint64_t now = tf_prof_now();
     uint64_t *p = slot(t, s, words, now);
     p[0] = TF_REC(type, 0, now - t->base[s]); /* the length comes with the end */
     return p + 1;
@@ -738,7 +813,18 @@ static void report_losses(tf_stream *st)
  * no lock: the callers hold the stream's, or are the crash handler). */
 static void write_in_hand(int s)
 {
+    /* an area is copied and padded here: its thread may still be packing
+     * onto its end (no malloc: this runs in the crash handler too) */
+    static uint64_t copy[TF_AREA_WORDS];
     for (tf_prof_tls *t = tf_threads; t; t = t->next) {
+        uint64_t *area = t->area[s];
+        uint32_t bytes = t->area_bytes[s];
+        if (area && bytes && bytes <= TF_AREA_BYTES - 8) {
+            memcpy(copy, area, bytes);
+            memset((uint8_t *)copy + bytes, 0, 8);
+            write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], copy, (bytes + 7) / 8,
+                         t->area_records[s], 1);
+        }
         uint64_t *start = t->start[s], *pos = t->pos[s];
         if (start && pos > start && pos <= start + buf_cap(start))
             write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], start, (uint32_t)(pos - start),
@@ -879,7 +965,7 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     const char *path = getenv(tf_env_name(env));
     if (tf_env_is_off(path)) return;
     expand_path(st->path, sizeof st->path, path);
-    tf_prof_on[s] = 1;
+    tf_prof_on[s] = tf_prof_ns_clock ? TF_PROF_ON_NS : TF_PROF_ON_TSC;
     char tmp[sizeof st->path + 32];
     st->fd = create_fresh(st->path, tmp, sizeof tmp);
     if (st->fd < 0) {

@@ -3,7 +3,8 @@
  *   nest             nested zones with text, frame marks, an explicit zone,
  *                    memory events in a plain and a per-core pool
  *   threads N M      N threads, each M zones of depth 2 and M/10 memory events
- *   abort            three zones, then abort() inside a fourth
+ *   abort [N]        three zones (or N), then abort() inside one more
+ *   many N           N zones on the main thread, then a normal exit
  *   kill             zones forever; prints "flushed" after a flush
  *   bigtext          one zone with a 10000-byte text */
 #include "tt_foil/profiling.h"
@@ -113,12 +114,19 @@ int main(int argc, char **argv)
             pthread_create(&th[i], NULL, thread_main, (void *)(long)i);
         for (int i = 0; i < n && i < 64; i++) pthread_join(th[i], NULL);
     } else if (!strcmp(mode, "abort")) {
-        for (int i = 0; i < 3; i++) {
+        int n = argc > 2 ? atoi(argv[2]) : 3;
+        for (int i = 0; i < n; i++) {
             TT_FOIL_ZONE("done");
             work(10);
         }
         TT_FOIL_ZONE("open at abort");
         abort();
+    } else if (!strcmp(mode, "many")) {
+        int n = argc > 2 ? atoi(argv[2]) : 1000;
+        for (int i = 0; i < n; i++) {
+            TT_FOIL_ZONE("many");
+            work(1);
+        }
     } else if (!strcmp(mode, "kill")) {
         for (long i = 0;; i++) {
             {

@@ -6,7 +6,11 @@
  * 643 words do not fit one record: the writer splits them into parts,
  * and the parts together must give the counters back word for word, with
  * the chip's figures of the device on every part. A second dispatch
- * with the real counters reads back as the transport gave them. */
+ * with the real counters reads back as the transport gave them: the
+ * simulator's non-zero words gathered in place (perf_counters_nz) give
+ * what a copy of the whole struct (perf_counters, tf_program_counters)
+ * does. */
+#include "common/cm_nz.h"
 #include "tests/unit/tf_check.h"
 #include "tests/unit/tf_check_child.h"
 #include "tt_foil/runtime.h"
@@ -45,6 +49,19 @@ static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return 0;
 }
 
+/* The same through the transport's non-zero words. */
+static int perf_counters_nz(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals,
+                            uint32_t *count)
+{
+    if (!fill) return real_ops->perf_counters_nz(t, x, y, nz, vals, count);
+    static tf_perf_core c;
+    pattern(&c);
+    *count = (uint32_t)cm_nz_gather((const uint64_t *)&c, TF_PERF_WORDS, nz, vals);
+    return 0;
+}
+
+static const char *copy_path; /* the child writes dispatch 2's counters there */
+
 static int run(void)
 {
     tf_sim_config sc = {.grid_x = 2, .grid_y = 1};
@@ -53,6 +70,8 @@ static int run(void)
     real_ops = t->ops;
     wrapped = *t->ops;
     wrapped.perf_counters = perf_counters;
+    if (!real_ops->perf_counters_nz) return fprintf(stderr, "no perf_counters_nz\n"), 1;
+    wrapped.perf_counters_nz = perf_counters_nz;
     t->ops = &wrapped;
     tf_device_config cfg;
     tf_device_config_init(&cfg);
@@ -69,6 +88,10 @@ static int run(void)
     rc = rc || tf_dispatch_execute(p); /* dispatch 1: the pattern */
     fill = 0;
     rc = rc || tf_dispatch_execute(p); /* dispatch 2: the chip's own */
+    tf_perf_core copy;                 /* and as a copy of the whole struct */
+    FILE *f = rc ? NULL : fopen(copy_path, "wb");
+    rc = rc || !f || tf_program_counters(p, &copy) || fwrite(&copy, sizeof copy, 1, f) != 1;
+    if (f && fclose(f)) rc = 1;
     if (rc) fprintf(stderr, "%s\n", tf_last_error());
     tf_program_destroy(p);
     tf_buffer_free(res);
@@ -78,14 +101,15 @@ static int run(void)
 
 int main(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "run")) return run();
+    if (argc > 2 && !strcmp(argv[1], "run")) return copy_path = argv[2], run();
     if (argc < 2) return 2;
-    char trace[512];
+    char trace[512], copy_file[512];
     snprintf(trace, sizeof trace, "%s/perf_record.tft", argv[1]);
+    snprintf(copy_file, sizeof copy_file, "%s/perf_record.copy", argv[1]);
     setenv("TT_FOIL_TRACE", trace, 1);
     unsetenv("TT_FOIL_MEM_LOG");
     unsetenv("TT_FOIL_PERF_COUNTERS");
-    char *av[] = {argv[0], "run", NULL};
+    char *av[] = {argv[0], "run", copy_file, NULL};
     CHECK_TRUE(tf_check_run(av));
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
@@ -122,7 +146,13 @@ int main(int argc, char **argv)
                     (unsigned long long)((uint64_t *)&want)[i]);
             break;
         }
-    /* the real counters: BRISC's window opened and closed, and adds up */
+    /* the real counters: what a copy of the struct holds, word for word */
+    static tf_perf_core copy;
+    FILE *f = fopen(copy_file, "rb");
+    CHECK_TRUE(f && fread(&copy, sizeof copy, 1, f) == 1);
+    if (f) fclose(f);
+    CHECK_TRUE(!memcmp(&got[2], &copy, sizeof copy));
+    /* BRISC's window opened and closed, and adds up */
     const tf_perf_risc *b = &got[2].risc[TF_RISC_BRISC];
     CHECK_TRUE(got[2].valid & 1);
     CHECK_TRUE(b->end > b->start);

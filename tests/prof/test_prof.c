@@ -76,15 +76,20 @@ static const tf_tr_zone *zone_named(const tf_trace *t, const char *name, int nth
     return NULL;
 }
 
-static void test_nest(void)
+/* Nested zones, texts, frames and memory events; with `monotonic` timed
+ * with clock_gettime (TT_FOIL_PROF_CLOCK), whose zones take their own path
+ * (tf_prof_zone_begin_ns, the token's TF_PROF_TOKEN_NS). */
+static void test_nest(int monotonic)
 {
     char trace[512], mem[512];
     snprintf(trace, sizeof trace, "%s/nest.trace", dir);
     snprintf(mem, sizeof mem, "%s/nest.mem", dir);
+    if (monotonic) setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
     uint64_t t0 = mono_ns();
     const char *args[] = {"nest", NULL};
     int st = run(trace, mem, NULL, args);
     uint64_t t1 = mono_ns();
+    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
     CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
@@ -93,6 +98,7 @@ static void test_nest(void)
         return;
     }
     CHECK_TRUE(t->has_trailer);
+    if (monotonic) CHECK_TRUE(t->header.flags & TF_TRACE_FLAG_NS_CLOCK);
     CHECK_EQ_U(t->trailer.lost_records, 0);
     CHECK_EQ_U(t->trailer.records, 14); /* 5 zones x 2, 2 texts, 2 frames */
     CHECK_EQ_U(t->nzones, 5);
@@ -242,6 +248,23 @@ static void test_abort_and_kill(void)
         CHECK_EQ_U(t->unterminated, 1);
         tf_trace_free(t);
     }
+    /* more zones than a buffer holds and fewer than fill a packing area:
+     * the packed area in hand is written at the abort and at exit too */
+    for (int exits = 0; exits < 2; exits++) {
+        const char *many[] = {exits ? "many" : "abort", "30000", NULL};
+        st = run(trace, NULL, "/dev/null", many);
+        CHECK_TRUE(exits ? WIFEXITED(st) && WEXITSTATUS(st) == 0
+                         : WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT);
+        t = tf_trace_load(trace);
+        CHECK_TRUE(t != NULL);
+        if (t) {
+            CHECK_EQ_U(t->nzones, (exits ? 30000 : 30001));
+            CHECK_EQ_U(t->trailer.records, (exits ? 60000 : 60001));
+            CHECK_EQ_U(t->trailer.lost_records, 0);
+            CHECK_EQ_U(t->bad_bytes, 0);
+            tf_trace_free(t);
+        }
+    }
     /* SIGKILL: no trailer, but everything flushed before is readable */
     snprintf(trace, sizeof trace, "%s/kill.trace", dir);
     setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
@@ -324,7 +347,8 @@ int main(int argc, char **argv)
     }
     emit = argv[1];
     dir = argv[2];
-    test_nest();
+    test_nest(0);
+    test_nest(1);
     test_threads();
     test_failures();
     test_abort_and_kill();

@@ -194,6 +194,39 @@ int main(int argc, char **argv)
                   !strcmp(p, "TF_dispatch_launch_async");
     }
     CHECK_EQ_U(nested, 5);
+    /* where one stage zone ends the next begins, at one time stamp: the
+     * stages of a dispatch's programs in turn (send_reset, setup, fire_go
+     * of each), then its wait_done zones (the first after the signal
+     * guard, not at fire_go's end), each ending where the counters' zone
+     * inside it ends */
+    int chained = 0, unchained = 0, wait_ends = 0, waits = 0;
+    for (size_t i = 0; i + 1 < t->nzones; i++) {
+        const tf_tr_zone *a = &t->zones[i];
+        const char *an = t->locs[a->loc].name;
+        if (strncmp(an, "TF_dispatch/", 12) || !strcmp(an, "TF_dispatch/counters_readback"))
+            continue;
+        size_t j = i + 1; /* the next stage zone of the same dispatch */
+        while (j < t->nzones && t->zones[j].parent != a->parent) j++;
+        if (!strcmp(an, "TF_dispatch/wait_done")) {
+            waits++;
+            for (size_t k = i + 1; k < t->nzones && t->zones[k].parent == i; k++)
+                wait_ends +=
+                    !strcmp(t->locs[t->zones[k].loc].name, "TF_dispatch/counters_readback") &&
+                    t->zones[k].end_ns == a->end_ns;
+        }
+        if (j == t->nzones || strncmp(t->locs[t->zones[j].loc].name, "TF_dispatch/", 12)) continue;
+        if (t->zones[j].start_ns == a->end_ns)
+            chained++;
+        else
+            unchained++;
+    }
+    /* execute: 2 of sr-su-fg-wd (fg-wd not); multi: 5 of sr,sr,su,su,fg,fg
+     * and wd-wd (fg-wd not); async: 5 in the launch, and wd-wd in
+     * tf_launch_wait, whose wait_done zones have no fire_go before them */
+    CHECK_EQ_U(chained, 2 + 6 + 5 + 1);
+    CHECK_EQ_U(unchained, 1 + 1);
+    CHECK_EQ_U(waits, 5);
+    CHECK_EQ_U(wait_ends, 5);
     tf_trace_free(t);
 
     t = tf_trace_load(mem);

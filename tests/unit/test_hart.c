@@ -88,6 +88,19 @@ static int mmio_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     return TF_BUS_FAULT;
 }
 
+/* sim_bus.call: the word and value of each call, and what to return */
+static uint32_t call_k, call_val, call_n;
+static int call_rc;
+static int reg_call(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
+{
+    (void)ctx;
+    (void)h;
+    call_k = k;
+    call_val = val;
+    call_n++;
+    return call_rc;
+}
+
 int main(void)
 {
     sim_mem *m = sim_mem_new(BASE, 0x10000);
@@ -129,7 +142,7 @@ int main(void)
     CHECK_EQ_U(sim_hart_cycle(h), 1002);
 
     /* devices: a stalling load, a store, a load that blocks once */
-    h->bus = (sim_bus){mmio_load, mmio_store, NULL};
+    h->bus = (sim_bus){.load = mmio_load, .store = mmio_store};
     uint32_t dev[] = {LUI(5, 0xffb00), LW(6, 5, 0), LW(7, 5, 4), SW(5, 6, 8), ECALL};
     put(m, BASE, dev, 5);
     sim_hart_reset(h, m, BASE, 0);
@@ -166,11 +179,72 @@ int main(void)
     sim_hart_reset(h, m, BASE, 0);
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[11], 2);
+    /* code_epoch counts writes that reach code: a data page's does not */
+    uint32_t epoch = m->code_epoch, zero = 0;
+    sim_mem_write(m, BASE + 0x8000, &zero, 4);
+    CHECK_EQ_U(m->code_epoch, epoch);
     sim_mem_write(m, BASE + 4, &nw, 4);
+    CHECK_EQ_U(m->code_epoch, epoch + 1);
     sim_hart_reset(h, m, BASE, 0);
     CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
     CHECK_EQ_U(h->x[11], 9);
     CHECK_EQ_U(h->instret, 2);
+
+    /* a register block the hart stores to itself (sim_bus.regs): a word
+     * store to a plain word lands there without the bus (also from a fused
+     * sw+sw), any other store goes to the bus (which faults on these) */
+    uint32_t regs[32] = {0};
+    h->bus.regs_base = 0xffb00100u;
+    h->bus.regs = regs;
+    h->bus.regs_plain = 1u << 1 | 1u << 17;
+    mmio_last_store = 0;
+    uint32_t rb[] = {LUI(5, 0xffb00), ADDI(6, 0, 7), SW(5, 6, 0x104), SW(5, 6, 0x144),
+                     SW(5, 6, 8),     ADDI(6, 0, 9), SW(5, 6, 0x108), ECALL};
+    put(m, BASE, rb, 8);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(regs[1], 7);
+    CHECK_EQ_U(regs[17], 7);
+    CHECK_EQ_U(regs[2], 0);
+    CHECK_EQ_U(mmio_last_store, 7);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_STORE_ACCESS);
+    CHECK_EQ_U(h->fault_tval, 0xffb00108u);
+    CHECK_EQ_U(h->instret, 6);
+    /* a word of regs_call: the call gets the word's index and the value,
+     * and its result counts as the store's (OK, BLOCK: pc stays at the
+     * store, FAULT: a store access fault at the register) */
+    h->bus.regs_call = 1u << 4;
+    h->bus.call = reg_call;
+    call_rc = TF_BUS_BLOCK;
+    uint32_t rc3[] = {LUI(5, 0xffb00), ADDI(6, 0, 3), SW(5, 6, 0x110), ECALL};
+    put(m, BASE, rc3, 4);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_BLOCK);
+    CHECK_EQ_U(h->pc, BASE + 8);
+    CHECK_EQ_U(h->instret, 2);
+    CHECK_EQ_U(call_n, 1);
+    CHECK_EQ_U(call_k, 4);
+    CHECK_EQ_U(call_val, 3);
+    call_rc = TF_BUS_OK;
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(call_n, 2);
+    CHECK_EQ_U(h->instret, 3);
+    call_rc = TF_BUS_FAULT;
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_cause, TF_CAUSE_STORE_ACCESS);
+    CHECK_EQ_U(h->fault_tval, 0xffb00110u);
+    CHECK_EQ_U(h->fault_pc, BASE + 8);
+    h->bus.regs_call = 0;
+    h->bus.call = NULL;
+    h->bus.regs_plain = 0; /* off: the bus sees the plain word's store too */
+    uint32_t rb0[] = {LUI(5, 0xffb00), ADDI(6, 0, 5), SW(5, 6, 0x104), ECALL};
+    put(m, BASE, rb0, 4);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_tval, 0xffb00104u);
+    CHECK_EQ_U(regs[1], 7);
+    h->bus.regs = NULL;
 
     /* an address no device claims is a load access fault (no handler) */
     uint32_t bad[] = {LUI(5, 0xffb01), LW(6, 5, 0)};

@@ -205,8 +205,12 @@ static uint32_t gen_op(int op, int i, int n, int k, uint32_t *prev, int pop)
     case TF_OP_LW: return I(0x03, rd, 2, base, off);
     case TF_OP_LHU: return I(0x03, rd, 5, base, off);
     case TF_OP_LBU: return I(0x03, rd, 4, base, off);
-    default: /* sw: often to the device, as a dataflow kernel's NOC commands */
-        if (base == 9 && rnd(2)) base = 0;
+    default: /* sw: often to the device, as a dataflow kernel's NOC commands, often
+              * to its register block (plain, called) */
+        if (base == 9 && rnd(2)) {
+            base = 0;
+            off = rnd(2) ? 0x100 + 4 * (int32_t)rnd(32) : rnd(4) ? 4 * (int32_t)rnd(256) : off;
+        }
         return S(2, base, b, off);
     }
 }
@@ -244,6 +248,7 @@ typedef struct dev {
     uint64_t log;
     int retry;
     uint32_t body[NBODY]; /* words to write over the program */
+    uint32_t regs[TF_BUS_REGS_BYTES / 4];
 } dev;
 
 static int dev_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t v)
@@ -272,6 +277,14 @@ static int dev_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t v
     }
     default: return TF_BUS_OK;
     }
+}
+
+/* A called register (sim_bus.call): as a store to its address. */
+static int dev_call(void *ctx, sim_hart *h, uint32_t k, uint32_t v)
+{
+    dev *d = ctx;
+    d->regs[k] = v;
+    return dev_store(ctx, h, 0x100 + 4 * k, 4, v);
 }
 
 static int dev_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *v)
@@ -353,7 +366,17 @@ int main(void)
             h[v] = calloc(1, sizeof *h[v]);
             memset(&d[v], 0, sizeof d[v]);
             memcpy(d[v].body, code + 5, sizeof d[v].body);
-            h[v]->bus = (sim_bus){dev_load, dev_store, &d[v]};
+            /* a block of device registers at 0x100 (a NOC's command
+             * registers): words 0-11 plain, 12-15 called, the rest
+             * through dev_store */
+            h[v]->bus = (sim_bus){.load = dev_load,
+                                  .store = dev_store,
+                                  .ctx = &d[v],
+                                  .regs_base = 0x100,
+                                  .regs_plain = 0x0fffu,
+                                  .regs = d[v].regs,
+                                  .regs_call = 0xf000u,
+                                  .call = dev_call};
             sim_hart_reset(h[v], m[v], BASE, 0);
         }
         uint64_t limit = 0;
@@ -363,7 +386,8 @@ int main(void)
             for (int v = 0; v < 2; v++) rc[v] = sim_hart_run(h[v], limit);
             stops++;
             blocks += rc[0] == TF_STOP_BLOCK;
-            int same = rc[0] == rc[1] && same_state(h[0], h[1]) && d[0].log == d[1].log;
+            int same = rc[0] == rc[1] && same_state(h[0], h[1]) && d[0].log == d[1].log &&
+                       !memcmp(d[0].regs, d[1].regs, sizeof d[0].regs);
             if (rc[0] == TF_STOP_FAULT)
                 same &= h[0]->fault_cause == h[1]->fault_cause &&
                         h[0]->fault_pc == h[1]->fault_pc && h[0]->fault_tval == h[1]->fault_tval;

@@ -207,7 +207,9 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
     if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
     pthread_once(&rt_perf_once, perf_init);
     if (rt_perf_off) return;
-    uint64_t t0 = *now ? *now : TF_STAMP(); /* where the work before it ended */
+    /* where the work before it ended; TF_DEV_STAMP, not TF_STAMP: the
+     * record needs the time also where the host's zones are compiled out */
+    uint64_t t0 = *now ? *now : TF_DEV_STAMP();
     uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", t0);
     perf_record(p, id, t0); /* the record: the readback's start */
     *now = TF_STAMP();

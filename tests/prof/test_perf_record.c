@@ -7,15 +7,13 @@
  * and the parts together must give the counters back word for word, with
  * the chip's figures of the device on every part. A second dispatch
  * with the real counters reads back as the transport gave them: the
- * simulator's non-zero words gathered in place (perf_counters_nz) give
- * what a copy of the whole struct (perf_counters, tf_program_counters)
- * does. Both dispatches' records carry the time they were read back: after
- * the trace began, before the child ended, the second after the first.
+ * non-zero words the runtime gathers from perf_counters's copy give what
+ * a copy of the whole struct (tf_program_counters) does. Both dispatches' records carry the time
+ * they were read back: after the trace began, before the child ended, the second after the first.
  * Built twice: on the runtime with the host profiler (test_perf_record)
  * and on the device profiler's runtime without it (test_perf_record_dev,
  * TF_TEST_DEVICE_TRACE), where TF_* zones are compiled out but the
  * records are still stamped. */
-#include "common/cm_nz.h"
 #include "tests/unit/tf_check.h"
 #include "tests/unit/tf_check_child.h"
 #include "tt_foil/runtime.h"
@@ -59,17 +57,6 @@ static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return 0;
 }
 
-/* The same through the transport's non-zero words. */
-static int perf_counters_nz(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals,
-                            uint32_t *count)
-{
-    if (!fill) return real_ops->perf_counters_nz(t, x, y, nz, vals, count);
-    static tf_perf_core c;
-    pattern(&c);
-    *count = (uint32_t)cm_nz_gather((const uint64_t *)&c, TF_PERF_WORDS, nz, vals);
-    return 0;
-}
-
 static const char *copy_path; /* the child writes dispatch 2's counters there */
 
 static int run(void)
@@ -80,8 +67,6 @@ static int run(void)
     real_ops = t->ops;
     wrapped = *t->ops;
     wrapped.perf_counters = perf_counters;
-    if (!real_ops->perf_counters_nz) return fprintf(stderr, "no perf_counters_nz\n"), 1;
-    wrapped.perf_counters_nz = perf_counters_nz;
     t->ops = &wrapped;
     tf_device_config cfg;
     tf_device_config_init(&cfg);

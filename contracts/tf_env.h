@@ -4,10 +4,13 @@
  * them. Adding a variable is one line.
  *
  * X(id, variable, default, tt_foil_profile's log (or NULL), meaning)
- * An empty default means unset is off; "OFF" (or "off") always is. The
- * simulator's switches and counts (SIM_*, TILE_SIMD) are read by
- * common/cm_env.h's parser, which takes 1/ON/on and 0/OFF/off (a count: a
- * number from 1, or `all`) and warns of anything else. */
+ * An empty default means unset is off. A log's path (TRACE, MEM_LOG,
+ * DEVICE_ZONES_CSV, DEVICE_CLOCK_SYNC) and PERF_COUNTERS are off at "OFF"
+ * or "off" too (tf_env_is_off). The switches and counts (SIM_*,
+ * TILE_SIMD, DISPATCH_TIMEOUT_MS) are read by common/cm_env.h's parser: a
+ * switch takes 1/ON/on and 0/OFF/off, a count a number from 1 or `all`,
+ * and anything else (TT_FOIL_SIM_THREADS=OFF too) is the default with a
+ * warning. */
 #ifndef TF_ENV_H
 #define TF_ENV_H
 
@@ -27,7 +30,8 @@
     X(PROF_CLOCK, "TT_FOIL_PROF_CLOCK", "", NULL,                                                  \
       "`monotonic`: host timestamps from clock_gettime even with an invariant TSC")                \
     X(DISPATCH_TIMEOUT_MS, "TT_FOIL_DISPATCH_TIMEOUT_MS", "", NULL,                                \
-      "dispatch timeout when tf_device_config sets none")                                          \
+      "dispatch timeout in ms when tf_device_config sets none: a number from 1, or `all` "         \
+      "(INT_MAX ms); default 60000")                                                               \
     X(FIRMWARE_DIR, "TT_FOIL_FIRMWARE_DIR", "", NULL,                                              \
       "firmware ELFs when tf_device_config sets none")                                             \
     X(KERNEL_CC, "TT_FOIL_KERNEL_CC", "", NULL,                                                    \

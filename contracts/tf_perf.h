@@ -161,8 +161,6 @@ typedef struct tf_dev_perf2 {
 /* Version 2's word indices are tf_perf_core's words: changing the struct
  * changes the record (a new version, and a reader that keeps this one). */
 #define TF_PERF_WORDS (sizeof(tf_perf_core) / 8)
-/* Bitmap words of one bit per word (the transport's perf_counters_nz). */
-#define TF_PERF_NZ_WORDS ((TF_PERF_WORDS + 63) / 64)
 #ifdef __cplusplus
 static_assert(sizeof(tf_perf_core) == 643 * 8, "tf_perf_core is DEVICE_PERF version 2's words");
 #else

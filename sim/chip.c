@@ -794,19 +794,6 @@ static int op_perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return rc;
 }
 
-static int op_perf_counters_nz(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals,
-                               uint32_t *count)
-{
-    sim_chip *c = chip_of(t);
-    sim_core *core = core_at(c, x, y);
-    if (!core) return -1;
-    if (!sim_perf_read_nz_done(core, nz, vals, count)) return 0; /* after DONE: no lock */
-    host_lock(c);
-    *count = sim_perf_read_nz(c, x, y, nz, vals);
-    host_unlock(c);
-    return 0;
-}
-
 static int op_start(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
@@ -939,7 +926,6 @@ static const tf_transport_ops sim_sim_ops = {
     .wait = op_wait,
     .close = op_close,
     .perf_counters = op_perf_counters,
-    .perf_counters_nz = op_perf_counters_nz,
 };
 
 tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)

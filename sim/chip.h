@@ -285,9 +285,6 @@ void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
 int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
-/* The same as non-zero words (bitmap, values, count: perf_counters_nz) */
-uint32_t sim_perf_read_nz(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals);
-int sim_perf_read_nz_done(sim_core *core, uint64_t *nz, uint64_t *vals, uint32_t *count);
 
 /* perf.c's counters of a NOC transaction issued (`bank` >= 0: to or from
  * DRAM), inline: one a transfer. Counted on the issuing core only: a

@@ -21,7 +21,6 @@
  * (sim_core_l1_write), and each RISC's closes when it stores its done_id
  * (core.c's mailbox hook). Nothing here changes a modeled cycle. */
 #include "chip.h"
-#include "common/cm_nz.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -141,28 +140,6 @@ int sim_perf_read_done(sim_core *core, tf_perf_core *out)
     memcpy(out, &core->perf, sizeof *out);
     /* the copy's loads before the second read (ThreadSanitizer does not
      * model fences: its builds rely on the first check alone) */
-#ifndef __SANITIZE_THREAD__
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
-#endif
-    return __atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) == go ? 0 : -1;
-}
-
-/* The non-zero words of the core's counters, gathered where they are
- * (common/cm_nz.h): what the profiler records after every dispatch,
- * without copying the 5 KiB struct first. */
-uint32_t sim_perf_read_nz(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals)
-{
-    return (uint32_t)cm_nz_gather((const uint64_t *)(const void *)&c->cores[y * c->gx + x].perf,
-                                  TF_PERF_WORDS, nz, vals);
-}
-
-/* The same after DONE without the lock, as sim_perf_read_done. */
-int sim_perf_read_nz_done(sim_core *core, uint64_t *nz, uint64_t *vals, uint32_t *count)
-{
-    uint32_t go = __atomic_load_n(&core->perf_go, __ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) != go) return -1;
-    *count = (uint32_t)cm_nz_gather((const uint64_t *)(const void *)&core->perf, TF_PERF_WORDS, nz,
-                                    vals);
 #ifndef __SANITIZE_THREAD__
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
 #endif

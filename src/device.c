@@ -1,10 +1,12 @@
 /* Opening and closing a device: the transport (the built-in simulator by
  * default), firmware found in the build or installed tree (paths.c), and booting cores: firmware
  * into each RISC's region, reset released, wait for every RISC's INIT. */
+#include "common/cm_env.h"
 #include "rt_internal.h"
 #include "tf_env.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,13 +170,13 @@ int rt_dev_boot_core(tf_device *dev, tf_core core)
     return rt_banks_write_core(dev, core); /* after a reboot: its bank tables again */
 }
 
-static uint32_t env_u32(const char *name, uint32_t dflt)
+/* TT_FOIL_DISPATCH_TIMEOUT_MS, read as every count is (common/cm_env.h):
+ * milliseconds from 1, or `all` for as long as a count goes (INT_MAX ms,
+ * about 24 days); anything else is the default, with a warning. */
+static uint32_t dispatch_timeout_env(void)
 {
-    const char *v = getenv(name);
-    if (!v || !*v) return dflt;
-    char *end;
-    unsigned long x = strtoul(v, &end, 10);
-    return (*end || x == 0 || x > 0xffffffffu) ? dflt : (uint32_t)x;
+    return (uint32_t)cm_env_count(TF_ENV_DISPATCH_TIMEOUT_MS, INT_MAX, (int)TF_DEFAULT_TIMEOUT_MS,
+                                  "60000 ms");
 }
 
 static void device_free(tf_device *dev)
@@ -229,9 +231,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
                      TF_L1_USER_BASE, TF_L1_USER_END);
     for (int b = 0; b < dev->info.dram_banks; b++)
         rt_pool_init(&dev->dram[b], "Device DRAM", -1, -1, 0, dev->info.dram_bank_size);
-    uint32_t tmo = cfg.dispatch_timeout_ms
-                       ? cfg.dispatch_timeout_ms
-                       : env_u32(tf_env_name(TF_ENV_DISPATCH_TIMEOUT_MS), TF_DEFAULT_TIMEOUT_MS);
+    uint32_t tmo = cfg.dispatch_timeout_ms ? cfg.dispatch_timeout_ms : dispatch_timeout_env();
     dev->timeout_ns = (uint64_t)tmo * 1000000ull;
     dev->boot_timeout_ns =
         (uint64_t)(cfg.boot_timeout_ms ? cfg.boot_timeout_ms : TF_BOOT_TIMEOUT_MS) * 1000000ull;

@@ -6,8 +6,8 @@
  * tt_foil_profile's ops report is made from them. With the profiler off nothing is read, nor with
  * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h; read at the first
  * dispatch). Reading costs the chip no modeled time: the core is done. */
-#include "common/cm_nz.h"
 #include "rt_internal.h"
+#include "rt_nz.h"
 #include "tf_env.h"
 #include "tf_perf.h"
 
@@ -40,9 +40,9 @@ _Static_assert(sizeof(tf_perf_core) % 8 == 0, "tf_perf_core is words");
 /* Whether each word of a tf_perf_core is a counter of the contract's field
  * table (the words a record carries) and whether it is a window stamp: bit
  * i % 64 of [i / 64] is word i. The dispatch path records the non-zero
- * words after every dispatch, found by common/cm_nz.h: by the transport
- * where the counters are (perf_counters_nz: the simulator), else in a copy. */
-#define RT_PERF_BITS TF_PERF_NZ_WORDS
+ * words after every dispatch, gathered from the transport's copy by
+ * rt_nz.h. */
+#define RT_PERF_BITS RT_NZ_BITS(TF_PERF_WORDS)
 static uint64_t rt_perf_has[RT_PERF_BITS];
 static uint64_t rt_perf_stamp[RT_PERF_BITS]; /* tf_perf_stamp_word */
 static pthread_once_t rt_perf_once = PTHREAD_ONCE_INIT;
@@ -169,17 +169,12 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
     TF_DEV_BYTES_END((size_t)(o - rec));
 }
 
-/* The non-zero counter words of p's core: from the transport where it
- * can find them in place, else from a copy of the struct. */
+/* The non-zero counter words of p's core, from a copy of the struct. */
 static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 {
-    tf_transport *t = p->dev->tr;
-    uint32_t count = 0;
-    if (t->ops->perf_counters_nz)
-        return t->ops->perf_counters_nz(t, p->core.x, p->core.y, nz, vals, &count);
     tf_perf_core c;
     if (read_counters(p, &c)) return -1;
-    cm_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);
+    rt_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);
     return 0;
 }
 
@@ -207,7 +202,9 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
     if (!TF_DEV_TRACING() || !p->dev->tr->ops->perf_counters) return;
     pthread_once(&rt_perf_once, perf_init);
     if (rt_perf_off) return;
-    uint64_t t0 = *now ? *now : TF_STAMP(); /* where the work before it ended */
+    /* where the work before it ended; TF_DEV_STAMP, not TF_STAMP: the
+     * record needs the time also where the host's zones are compiled out */
+    uint64_t t0 = *now ? *now : TF_DEV_STAMP();
     uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", t0);
     perf_record(p, id, t0); /* the record: the readback's start */
     *now = TF_STAMP();

@@ -118,6 +118,10 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_DEV_BYTES_BEGIN_AT(type, cap, now)                                                      \
     tf_prof_bytes_begin_at(TF_PROF_TRACE, (now), (type), (cap))
 #define TF_DEV_BYTES_END(len) tf_prof_bytes_end(TF_PROF_TRACE, (len))
+/* A time stamp for the device's records (TF_DEV_BYTES_BEGIN_AT): the
+ * clock read whenever the trace is on, also where TF_STAMP() is the
+ * constant 0 of a build without the host's zones (RT_DEVICE_TRACE). */
+#define TF_DEV_STAMP() tf_prof_stamp()
 #else
 #include "tf_trace_format.h"
 /* (the arguments are evaluated for nothing: no unused-variable warnings) */
@@ -130,6 +134,7 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_DEV_BYTES_BEGIN(type, cap)         ((void)(type), (void)(cap), (void *)0)
 #define TF_DEV_BYTES_BEGIN_AT(type, cap, now) ((void)(type), (void)(cap), (void)(now), (void *)0)
 #define TF_DEV_BYTES_END(len)                 ((void)(len))
+#define TF_DEV_STAMP()                        ((uint64_t)0)
 #endif
 
 #endif

@@ -79,15 +79,6 @@ typedef struct tf_transport_ops {
      * its GO (contracts/tf_perf.h). Call it once the core is done; reading
      * costs the chip no modeled time. */
     int (*perf_counters)(tf_transport *t, int x, int y, struct tf_perf_core *out);
-    /* Optional (NULL: the runtime uses perf_counters): the same counters as
-     * their non-zero words only, for a reader that records those (the
-     * profiler, after every dispatch): bit i % 64 of nz[i / 64] set for
-     * each non-zero 64-bit word i of the tf_perf_core (TF_PERF_NZ_WORDS
-     * bitmap words), their values in order in vals (room for
-     * TF_PERF_WORDS), their number in *count. A transport that can find
-     * them where they are saves copying the struct (contracts/tf_perf.h). */
-    int (*perf_counters_nz)(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals,
-                            uint32_t *count);
 } tf_transport_ops;
 
 struct tf_transport {

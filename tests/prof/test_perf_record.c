@@ -7,10 +7,13 @@
  * and the parts together must give the counters back word for word, with
  * the chip's figures of the device on every part. A second dispatch
  * with the real counters reads back as the transport gave them: the
- * simulator's non-zero words gathered in place (perf_counters_nz) give
- * what a copy of the whole struct (perf_counters, tf_program_counters)
- * does. */
-#include "common/cm_nz.h"
+ * non-zero words the runtime gathers from perf_counters's copy give what
+ * a copy of the whole struct (tf_program_counters) does. Both dispatches' records carry the time
+ * they were read back: after the trace began, before the child ended, the second after the first.
+ * Built twice: on the runtime with the host profiler (test_perf_record)
+ * and on the device profiler's runtime without it (test_perf_record_dev,
+ * TF_TEST_DEVICE_TRACE), where TF_* zones are compiled out but the
+ * records are still stamped. */
 #include "tests/unit/tf_check.h"
 #include "tests/unit/tf_check_child.h"
 #include "tt_foil/runtime.h"
@@ -20,6 +23,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#ifndef TF_TEST_NAME
+#define TF_TEST_NAME "test_perf_record"
+#endif
 
 /* The pattern: word i of the core's counters. */
 static void pattern(tf_perf_core *c)
@@ -49,17 +57,6 @@ static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return 0;
 }
 
-/* The same through the transport's non-zero words. */
-static int perf_counters_nz(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals,
-                            uint32_t *count)
-{
-    if (!fill) return real_ops->perf_counters_nz(t, x, y, nz, vals, count);
-    static tf_perf_core c;
-    pattern(&c);
-    *count = (uint32_t)cm_nz_gather((const uint64_t *)&c, TF_PERF_WORDS, nz, vals);
-    return 0;
-}
-
 static const char *copy_path; /* the child writes dispatch 2's counters there */
 
 static int run(void)
@@ -70,8 +67,6 @@ static int run(void)
     real_ops = t->ops;
     wrapped = *t->ops;
     wrapped.perf_counters = perf_counters;
-    if (!real_ops->perf_counters_nz) return fprintf(stderr, "no perf_counters_nz\n"), 1;
-    wrapped.perf_counters_nz = perf_counters_nz;
     t->ops = &wrapped;
     tf_device_config cfg;
     tf_device_config_init(&cfg);
@@ -104,19 +99,23 @@ int main(int argc, char **argv)
     if (argc > 2 && !strcmp(argv[1], "run")) return copy_path = argv[2], run();
     if (argc < 2) return 2;
     char trace[512], copy_file[512];
-    snprintf(trace, sizeof trace, "%s/perf_record.tft", argv[1]);
-    snprintf(copy_file, sizeof copy_file, "%s/perf_record.copy", argv[1]);
+    snprintf(trace, sizeof trace, "%s/%s.tft", argv[1], TF_TEST_NAME);
+    snprintf(copy_file, sizeof copy_file, "%s/%s.copy", argv[1], TF_TEST_NAME);
     setenv("TT_FOIL_TRACE", trace, 1);
     unsetenv("TT_FOIL_MEM_LOG");
     unsetenv("TT_FOIL_PERF_COUNTERS");
     char *av[] = {argv[0], "run", copy_file, NULL};
     CHECK_TRUE(tf_check_run(av));
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts); /* the recorder's clock: the child has ended */
+    uint64_t ended_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
     tf_trace *t = tf_trace_load(trace);
     CHECK_TRUE(t != NULL);
-    if (!t) return tf_check_report("test_perf_record");
+    if (!t) return tf_check_report(TF_TEST_NAME);
     CHECK_EQ_U(t->unknown_records, 0);
     static tf_perf_core got[3], want;
     int parts[3] = {0};
+    uint64_t host_ns[3] = {0};
     for (size_t i = 0; i < t->ndev_perfs; i++) {
         const tf_tr_dev_perf *p = &t->dev_perfs[i];
         CHECK_TRUE(p->h.dispatch == 1 || p->h.dispatch == 2);
@@ -132,12 +131,19 @@ int main(int argc, char **argv)
         CHECK_EQ_U(p->h.grid_y, 1);
         CHECK_EQ_U(p->h.dram_bytes_per_cycle, 32);
         CHECK_TRUE(p->h.matmul_cycles[4] > 0);
-        CHECK_TRUE(p->h.host_ns > 0);
+        /* stamped when it was read back: after the trace began, before the
+         * child ended, the same on every part of a dispatch */
+        CHECK_TRUE(p->h.host_ns >= t->header.start_ns);
+        CHECK_TRUE(p->h.host_ns <= ended_ns);
+        if (p->h.part == 0) host_ns[p->h.dispatch] = p->h.host_ns;
+        CHECK_EQ_U(p->h.host_ns, host_ns[p->h.dispatch]);
         CHECK_EQ_U(tf_trace_dev_perf(t, p, &got[p->h.dispatch]), 0);
     }
     pattern(&want);
     CHECK_TRUE(parts[1] >= 2); /* 643 words of up to 10-byte varints: more than one record */
     CHECK_EQ_U(parts[2], 1);
+    CHECK_TRUE(host_ns[1] > 0);
+    CHECK_TRUE(host_ns[2] > host_ns[1]); /* dispatch 2 was read back after dispatch 1 */
     CHECK_TRUE(!memcmp(&got[1], &want, sizeof want));
     for (size_t i = 0; i < TF_PERF_WORDS; i++)
         if (((uint64_t *)&got[1])[i] != ((uint64_t *)&want)[i]) {
@@ -159,8 +165,8 @@ int main(int argc, char **argv)
     uint64_t sum = b->instret + b->tile;
     for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum += b->wait[w];
     CHECK_EQ_U(b->end - b->start, sum);
-    printf("test_perf_record: %d parts for a core of %zu words, then the chip's own\n", parts[1],
+    printf("%s: %d parts for a core of %zu words, then the chip's own\n", TF_TEST_NAME, parts[1],
            (size_t)TF_PERF_WORDS);
     tf_trace_free(t);
-    return tf_check_report("test_perf_record");
+    return tf_check_report(TF_TEST_NAME);
 }

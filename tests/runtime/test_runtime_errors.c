@@ -10,6 +10,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static tf_program *prog1(tf_device *dev, tf_core c, tf_kernel *k, const uint32_t *args, int n)
@@ -122,8 +123,69 @@ static void fault(tf_device *dev, const char *kfile, uint32_t arg, const char *w
     expect_usable(dev, c);
 }
 
+/* TT_FOIL_DISPATCH_TIMEOUT_MS (tf_device_config sets none), read as every
+ * count is (common/cm_env.h). A value in a fresh process (one warning per
+ * variable and process): opening a device with it gives `warns` warnings,
+ * naming the variable, the value and the default. */
+static int nwarnings;
+static char warning[1024];
+static void on_warning(void *ctx, const char *msg)
+{
+    (void)ctx;
+    if (!nwarnings++) snprintf(warning, sizeof warning, "%s", msg);
+}
+
+static void timeout_env_value(const char *v, int warns)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setenv("TT_FOIL_DISPATCH_TIMEOUT_MS", v, 1);
+        tf_set_warning_handler(on_warning, NULL);
+        tf_device *dev = rt_open(1, 1);
+        char want[128];
+        snprintf(want, sizeof want, "TT_FOIL_DISPATCH_TIMEOUT_MS=\"%s\" is not a value it takes",
+                 v);
+        int ok = nwarnings == warns &&
+                 (!warns || (strstr(warning, want) && strstr(warning, "a whole number from 1") &&
+                             strstr(warning, "using the default instead (60000 ms)")));
+        if (!ok) fprintf(stderr, "\"%s\": %d warnings: %s\n", v, nwarnings, warning);
+        MUST(tf_device_close(dev));
+        _exit(ok ? 0 : 1);
+    }
+    int st = -1;
+    CHECK_TRUE(pid > 0 && waitpid(pid, &st, 0) == pid);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+static void timeout_env(void)
+{
+    /* not a number of ms from 1: once silently the default */
+    static const char *const bad[] = {"2x", " 5", "+5", "0", "-5", "OFF", "5 ms", "4294967296"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) timeout_env_value(bad[i], 1);
+    timeout_env_value("5", 0);
+    timeout_env_value("all", 0);
+    /* a value it takes is the timeout */
+    setenv("TT_FOIL_DISPATCH_TIMEOUT_MS", "200", 1);
+    tf_device *dev = rt_open(1, 1);
+    tf_kernel *spin = rt_kernel(dev, "fault3.brisc.elf");
+    tf_program *p = prog1(dev, (tf_core){0, 0}, spin, NULL, 0);
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    /* after 200 ms or more (a loaded machine), long before the default's 60 s */
+    const char *e = strstr(tf_last_error(), "of 'fault3' on core (0,0) timed out after ");
+    unsigned long ms =
+        e ? strtoul(e + strlen("of 'fault3' on core (0,0) timed out after "), NULL, 10) : 0;
+    CHECK_TRUE(ms >= 200 && ms < 60000);
+    tf_program_destroy(p);
+    tf_kernel_free(spin);
+    MUST(tf_device_close(dev));
+    unsetenv("TT_FOIL_DISPATCH_TIMEOUT_MS");
+}
+
 int main(void)
 {
+    timeout_env(); /* first: it forks, before the process has a chip's threads */
     firmware_errors();
 
     tf_device_config cfg;

@@ -139,7 +139,8 @@ static void bad_values(int cpus)
         CHECK_EQ_U(simd_reads(switches[i]), best);
     }
     CHECK_EQ_U(nwarnings, 0);
-    /* the parser's own answers for those counts, on a variable not yet warned of */
+    /* the parser's own answers for those counts, on a variable not yet
+     * warned of (the runtime reads it so: src/device.c, test_runtime_errors) */
     setenv("TT_FOIL_DISPATCH_TIMEOUT_MS", "2x", 1);
     CHECK_EQ_I(cm_env_count(TF_ENV_DISPATCH_TIMEOUT_MS, 99, 7, "seven"), 7);
     check_warning("TT_FOIL_DISPATCH_TIMEOUT_MS", "2x", CM_ENV_COUNT_VALUES, "seven");

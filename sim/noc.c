@@ -58,17 +58,23 @@ static uint8_t *dram_chunk(sim_chip *c, int bank, uint64_t idx, int create)
     return b->chunks[idx];
 }
 
+/* The part of a DRAM read that lies in one chunk (both readers below). */
+static inline void chunk_get(sim_chip *c, int bank, uint64_t addr, uint8_t *dst, uint64_t k)
+{
+    const uint8_t *ch = c->banks[bank].chunks[addr / TF_DRAM_CHUNK];
+    if (ch)
+        copy_bytes(dst, ch + addr % TF_DRAM_CHUNK, k);
+    else
+        memset(dst, 0, k); /* never written: reads as zero */
+}
+
 int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
 {
     uint8_t *d = dst;
     while (n) {
-        uint64_t idx = addr / TF_DRAM_CHUNK, off = addr % TF_DRAM_CHUNK;
+        uint64_t off = addr % TF_DRAM_CHUNK;
         uint64_t k = TF_DRAM_CHUNK - off < n ? TF_DRAM_CHUNK - off : n;
-        uint8_t *ch = dram_chunk(c, bank, idx, 0);
-        if (ch)
-            copy_bytes(d, ch + off, k);
-        else
-            memset(d, 0, k); /* never written: reads as zero */
+        chunk_get(c, bank, addr, d, k);
         d += k;
         addr += k;
         n -= k;
@@ -76,20 +82,19 @@ int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n)
     return 0;
 }
 
-/* sim_dram_read and sim_dram_write of a NOC transfer (at most an L1's
- * size, validated at issue), inline when it lies in one chunk: most do. */
+/* sim_dram_read of a NOC transfer (at most an L1's size, validated at
+ * issue), inline when it lies in one chunk: most do. Written as an early
+ * return, the one-chunk copy stays the fall-through: the machine code of
+ * the completion path is the one it had when this body was a copy of
+ * sim_dram_read's (bench_cnn --images 40 --threads 1, alternated, min of
+ * 3: 2.76 ms CPU an inference before, 2.72 after). */
 static inline void dram_get(sim_chip *c, int bank, uint64_t addr, uint8_t *dst, uint32_t n)
 {
-    uint64_t off = addr % TF_DRAM_CHUNK;
-    if (off + n > TF_DRAM_CHUNK) {
+    if (addr % TF_DRAM_CHUNK + n > TF_DRAM_CHUNK) {
         sim_dram_read(c, bank, addr, dst, n);
         return;
     }
-    const uint8_t *ch = c->banks[bank].chunks[addr / TF_DRAM_CHUNK];
-    if (ch)
-        copy_bytes(dst, ch + off, n);
-    else
-        memset(dst, 0, n); /* never written: reads as zero */
+    chunk_get(c, bank, addr, dst, n);
 }
 
 int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n)

@@ -1,7 +1,8 @@
-/* The simulator's switches and counts from the environment (the variables
- * of contracts/tf_env.h), read one way: the documented spellings are taken,
- * anything else gets the default and one warning (cm_warn) per variable
- * that names it, the value, what it takes and what is used instead. */
+/* Switches and counts from the environment (the variables of
+ * contracts/tf_env.h: the simulator's, and the runtime's dispatch timeout),
+ * read one way: the documented spellings are taken, anything else gets the
+ * default and one warning (cm_warn) per variable that names it, the value,
+ * what it takes and what is used instead. */
 #ifndef CM_ENV_H
 #define CM_ENV_H
 

@@ -49,8 +49,10 @@
  * (a lock, maybe a wake-up) as rare as with 1 MiB buffers. An area older
  * than TF_AREA_AGE_NS goes at the next full buffer, full or not: a thread
  * that records slowly has its records written buffer by buffer, as
- * before, and a SIGKILL loses at most its buffer and 2 ms of packed
- * records (tests/cli/test_postmortem.sh kills a run 200 dispatches in and
+ * before. Nothing sends an area on a timer, so a SIGKILL loses the buffer
+ * and the area: for a busy thread about 2 ms of packed records, for one
+ * that recorded a burst and went idle the whole burst, up to a full area
+ * (tests/cli/test_postmortem.sh kills a run 200 dispatches in and
  * reads its zones back). A buffer's (and
  * a packing area's) capacity (words) is stored in the word before its
  * data; an area only gets the pages the packed records touch. */

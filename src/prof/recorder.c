@@ -20,6 +20,7 @@
  * that fails is counted (records lost), reported once on stderr and in the
  * trailer, and the program carries on. */
 #define _GNU_SOURCE
+#include "pack.h"
 #include "tf_build_note.h"
 #include "tf_env.h"
 #include "tf_trace_format.h"

@@ -51,11 +51,11 @@ typedef struct tf_prof_tls {
     uint64_t *area[TF_PROF_NSTREAMS];   /* the packing area being filled (NULL: none) */
     uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
     uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
-    uint64_t area_prev[TF_PROF_NSTREAMS], area_records[TF_PROF_NSTREAMS];
-    uint64_t area_ns[TF_PROF_NSTREAMS];    /* when the chunk started (monotonic ns) */
-    uint32_t area_bytes[TF_PROF_NSTREAMS]; /* packed so far into `area` */
-    uint32_t number;                       /* recorder's thread number, 0 until registered */
-    uint32_t depth;                        /* open zones */
+    uint64_t area_prev[TF_PROF_NSTREAMS];
+    uint64_t area_fill[TF_PROF_NSTREAMS]; /* packed into `area`: records << 32 | bytes */
+    uint64_t area_ns[TF_PROF_NSTREAMS];   /* when the chunk started (monotonic ns) */
+    uint32_t number;                      /* recorder's thread number, 0 until registered */
+    uint32_t depth;                       /* open zones */
     struct tf_prof_tls *next;
 } tf_prof_tls;
 

@@ -20,6 +20,7 @@
  * that fails is counted (records lost), reported once on stderr and in the
  * trailer, and the program carries on. */
 #define _GNU_SOURCE
+#include "common/cm_err.h"
 #include "pack.h"
 #include "tf_build_note.h"
 #include "tf_env.h"
@@ -344,6 +345,16 @@ static uint64_t *take_area(tf_prof_tls *t, int s)
     return area ? area : buf_alloc(TF_AREA_WORDS);
 }
 
+/* What an area holds, one word: its records and its bytes, so that a copy
+ * made at exit or in a fatal signal's handler (write_in_hand, on another
+ * thread or on this one) never pairs the count of one packing with the
+ * bytes of another. The thread stores it (release) after the bytes it
+ * counts; a reader loads it (acquire) and finds those bytes written. */
+#define TF_FILL(records, bytes) ((uint64_t)(records) << 32 | (uint32_t)(bytes))
+#define TF_FILL_BYTES(fill)     ((uint32_t)(fill))
+#define TF_FILL_RECORDS(fill)   ((fill) >> 32)
+_Static_assert(TF_AREA_BYTES < (1ull << 32), "an area's bytes and records fit 32 bits each");
+
 /* Pack the records of stream s's buffer onto the end of its packing area
  * (taking one if it has none) and empty the buffer. Both hold deltas from
  * t->base[s]: the area is one chunk. */
@@ -352,9 +363,10 @@ static void pack_buffer(tf_prof_tls *t, int s)
     uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
     if (!words) return;
     if (!t->area[s]) {
-        t->area[s] = take_area(t, s);
-        t->area_bytes[s] = 0;
-        t->area_records[s] = t->area_prev[s] = 0;
+        /* (its fill is 0 already: send_area cleared it before the area
+         * left, so a reader never sees a new area with an old fill) */
+        t->area_prev[s] = 0;
+        __atomic_store_n(&t->area[s], take_area(t, s), __ATOMIC_RELEASE);
     }
     /* emptied first: a fatal signal arriving now must not write these
      * records a second time (write_in_hand) */
@@ -363,9 +375,13 @@ static void pack_buffer(tf_prof_tls *t, int s)
         write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], t->start[s], words, 0, 0);
         return;
     }
-    t->area_bytes[s] +=
-        (uint32_t)tf_trace_pack_more(t->start[s], words, (uint8_t *)t->area[s] + t->area_bytes[s],
-                                     &t->area_prev[s], &t->area_records[s]);
+    uint64_t fill = t->area_fill[s], records = 0;
+    uint32_t bytes = TF_FILL_BYTES(fill);
+    bytes += (uint32_t)tf_trace_pack_more(t->start[s], words, (uint8_t *)t->area[s] + bytes,
+                                          &t->area_prev[s], &records);
+    CM_ASSERT(bytes <= TF_AREA_BYTES);
+    __atomic_store_n(&t->area_fill[s], TF_FILL(TF_FILL_RECORDS(fill) + records, bytes),
+                     __ATOMIC_RELEASE);
 }
 
 /* Hand stream s's packing area (its records packed, the buffer empty) to
@@ -376,10 +392,13 @@ static void send_area(tf_prof_tls *t, int s)
     uint64_t *area = t->area[s];
     if (!area) return;
     uint8_t *b = (uint8_t *)area;
-    uint32_t bytes = t->area_bytes[s];
+    uint64_t fill = t->area_fill[s], records = TF_FILL_RECORDS(fill);
+    uint32_t bytes = TF_FILL_BYTES(fill);
     while (bytes & 7) b[bytes++] = 0;
-    uint64_t records = t->area_records[s];
-    t->area[s] = NULL;
+    /* the fill first, then the area: a copy that still finds the area
+     * finds its fill, or none (write_in_hand) */
+    __atomic_store_n(&t->area_fill[s], 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&t->area[s], NULL, __ATOMIC_RELEASE);
     pthread_mutex_lock(&tf_wq_lock);
     int queued = !bytes || (tf_writer_running && enqueue(s, t, area, bytes / 8, records, t) == 0);
     if (!bytes) give_back(t, s, area);
@@ -604,8 +623,9 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
      * the base for a delta (or before it: another CPU's clock) */
     uint64_t ns = mono_ns();
     if (now - t->base[s] > TF_REC_MAX_DELTA ||
-        (t->area[s] && (TF_AREA_BYTES - t->area_bytes[s] < TF_TRACE_PACK_BOUND(TF_BUF_WORDS) ||
-                        ns - t->area_ns[s] > TF_AREA_AGE_NS))) {
+        (t->area[s] &&
+         (TF_AREA_BYTES - TF_FILL_BYTES(t->area_fill[s]) < TF_TRACE_PACK_BOUND(TF_BUF_WORDS) ||
+          ns - t->area_ns[s] > TF_AREA_AGE_NS))) {
         send_area(t, s);
         t->base[s] = now;
         t->area_ns[s] = ns;
@@ -817,16 +837,29 @@ static void report_losses(tf_stream *st)
 static void write_in_hand(int s)
 {
     /* an area is copied and padded here: its thread may still be packing
-     * onto its end (no malloc: this runs in the crash handler too) */
-    static uint64_t copy[TF_AREA_WORDS];
+     * onto its end (no malloc: this runs in the crash handler too). The
+     * copy holds a whole area and its padding: a full one, caught between
+     * its last packing and send_area, is written like any other. Its
+     * records and bytes are one word (TF_FILL) that the thread stores
+     * (release) after the bytes it counts; it is loaded between two loads
+     * of the area, and an area that did not change in between is the one
+     * it counts (the thread stores a new area before its first fill). */
+    static uint64_t copy[TF_AREA_WORDS + 1];
     for (tf_prof_tls *t = tf_threads; t; t = t->next) {
-        uint64_t *area = t->area[s];
-        uint32_t bytes = t->area_bytes[s];
-        if (area && bytes && bytes <= TF_AREA_BYTES - 8) {
+        uint64_t *area = NULL, fill = 0;
+        for (int tries = 0; tries < 3; tries++) {
+            area = __atomic_load_n(&t->area[s], __ATOMIC_ACQUIRE);
+            fill = __atomic_load_n(&t->area_fill[s], __ATOMIC_ACQUIRE);
+            if (__atomic_load_n(&t->area[s], __ATOMIC_ACQUIRE) == area) break;
+            area = NULL; /* sent while we looked: again */
+        }
+        uint32_t bytes = TF_FILL_BYTES(fill);
+        if (area && bytes) {
+            CM_ASSERT(bytes <= TF_AREA_BYTES);
             memcpy(copy, area, bytes);
             memset((uint8_t *)copy + bytes, 0, 8);
             write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], copy, (bytes + 7) / 8,
-                         t->area_records[s], 1);
+                         TF_FILL_RECORDS(fill), 1);
         }
         uint64_t *start = t->start[s], *pos = t->pos[s];
         if (start && pos > start && pos <= start + buf_cap(start))

@@ -42,21 +42,14 @@ typedef struct tf_prof_name {
 
 enum { TF_PROF_TRACE = 0, TF_PROF_MEM = 1, TF_PROF_NSTREAMS = 2 };
 
-/* Per-thread recording state; buffers are allocated on first use (until
- * then pos == end points at an empty placeholder). */
+/* Per-thread recording state the inline fast path uses (the rest, the
+ * packing areas and the thread's number, is the recorder's own); buffers
+ * are allocated on first use (until then pos == end points at an empty
+ * placeholder). */
 typedef struct tf_prof_tls {
     uint64_t *pos[TF_PROF_NSTREAMS], *end[TF_PROF_NSTREAMS];
     uint64_t base[TF_PROF_NSTREAMS]; /* timestamp of the current chunk */
-    uint64_t *start[TF_PROF_NSTREAMS];
-    uint64_t *area[TF_PROF_NSTREAMS];   /* the packing area being filled (NULL: none) */
-    uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
-    uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
-    uint64_t area_prev[TF_PROF_NSTREAMS];
-    uint64_t area_fill[TF_PROF_NSTREAMS]; /* packed into `area`: records << 32 | bytes */
-    uint64_t area_ns[TF_PROF_NSTREAMS];   /* when the chunk started (monotonic ns) */
-    uint32_t number;                      /* recorder's thread number, 0 until registered */
-    uint32_t depth;                       /* open zones */
-    struct tf_prof_tls *next;
+    uint32_t depth;                  /* open zones */
 } tf_prof_tls;
 
 extern __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec")));

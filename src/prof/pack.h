@@ -12,9 +12,8 @@
  * same base; *prev is the last one's delta, 0 before the first, and is
  * updated), written at `out` without the padding (the caller pads the whole
  * payload once); returns the bytes written and adds the records to
- * *records (with one store, after the bytes are written). Pieces packed
- * one after another give the bytes tf_trace_pack gives for them all at
- * once. */
+ * *records. Pieces packed one after another give the bytes tf_trace_pack
+ * gives for them all at once. */
 size_t tf_trace_pack_more(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *prev,
                           uint64_t *records);
 

@@ -42,21 +42,14 @@ typedef struct tf_prof_name {
 
 enum { TF_PROF_TRACE = 0, TF_PROF_MEM = 1, TF_PROF_NSTREAMS = 2 };
 
-/* Per-thread recording state; buffers are allocated on first use (until
- * then pos == end points at an empty placeholder). */
+/* Per-thread recording state the inline fast path uses (the rest, the
+ * packing areas and the thread's number, is the recorder's own); buffers
+ * are allocated on first use (until then pos == end points at an empty
+ * placeholder). */
 typedef struct tf_prof_tls {
     uint64_t *pos[TF_PROF_NSTREAMS], *end[TF_PROF_NSTREAMS];
     uint64_t base[TF_PROF_NSTREAMS]; /* timestamp of the current chunk */
-    uint64_t *start[TF_PROF_NSTREAMS];
-    uint64_t *area[TF_PROF_NSTREAMS];   /* the packing area being filled (NULL: none) */
-    uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
-    uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
-    uint64_t area_prev[TF_PROF_NSTREAMS], area_records[TF_PROF_NSTREAMS];
-    uint64_t area_ns[TF_PROF_NSTREAMS];    /* when the chunk started (monotonic ns) */
-    uint32_t area_bytes[TF_PROF_NSTREAMS]; /* packed so far into `area` */
-    uint32_t number;                       /* recorder's thread number, 0 until registered */
-    uint32_t depth;                        /* open zones */
-    struct tf_prof_tls *next;
+    uint32_t depth;                  /* open zones */
 } tf_prof_tls;
 
 extern __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec")));
@@ -204,26 +197,30 @@ static inline __attribute__((always_inline)) void tf_prof_zone_end(uint32_t toke
     if (token) tf_prof_zone_end_ns(token);
 }
 
-/* Records at a time stamp the caller already read (tf_prof_now): where
- * one zone ends and the next begins, or a zone's text follows its begin,
- * the records share one timer read (the runtime's dispatch zones: issue
- * 15). Each is its plain form otherwise; `now` must not be older than the
- * thread's previous record of the stream. */
+/* Records at a time stamp the caller already read (tf_prof_now or
+ * tf_prof_stamp, the clock the trace is on): where one zone ends and the
+ * next begins, or a zone's text follows its begin, the records share one
+ * timer read (the runtime's dispatch zones: issue 15). `now` must not be
+ * older than the thread's previous record of the stream. A zone's token is
+ * the same as the plain functions' (with TF_PROF_TOKEN_NS on the
+ * clock_gettime clock), so either begin pairs with either end. */
 static inline __attribute__((always_inline)) uint32_t
 tf_prof_zone_begin_at(tf_prof_loc *loc, const char *func, uint64_t now)
 {
-    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return 0;
+    int on = tf_prof_on[TF_PROF_TRACE];
+    if (__builtin_expect(!on, 1)) return 0;
     uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
     if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
     tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, id, now, 0, 0, 0);
     tf_prof_t.depth++;
-    return id;
+    return on == TF_PROF_ON_NS && id ? id | TF_PROF_TOKEN_NS : id; /* (0: out of ids) */
 }
 
-static inline __attribute__((always_inline)) void tf_prof_zone_end_at(uint32_t id, uint64_t now)
+static inline __attribute__((always_inline)) void tf_prof_zone_end_at(uint32_t token, uint64_t now)
 {
-    if (!id) return;
-    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, id, now, 0, 0, 0);
+    if (!token) return;
+    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, token & ~TF_PROF_TOKEN_NS, now,
+                   0, 0, 0);
     tf_prof_t.depth--;
 }
 

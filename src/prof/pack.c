@@ -1,8 +1,9 @@
 /* Record packing (TF_CHUNK_PACKED, tf_trace_format.h): the writer thread
  * packs each full buffer before writing it, the reader unpacks it back
  * into 64-bit records. Record sizes come from TF_TRACE_RECORDS. */
-#include "tt_foil/trace.h"
+#include "pack.h"
 #include "tf_trace_format.h"
+#include "tt_foil/trace.h"
 
 #include <string.h>
 

@@ -20,6 +20,8 @@
  * that fails is counted (records lost), reported once on stderr and in the
  * trailer, and the program carries on. */
 #define _GNU_SOURCE
+#include "common/cm_err.h"
+#include "pack.h"
 #include "tf_build_note.h"
 #include "tf_env.h"
 #include "tf_trace_format.h"
@@ -49,8 +51,10 @@
  * (a lock, maybe a wake-up) as rare as with 1 MiB buffers. An area older
  * than TF_AREA_AGE_NS goes at the next full buffer, full or not: a thread
  * that records slowly has its records written buffer by buffer, as
- * before, and a SIGKILL loses at most its buffer and 2 ms of packed
- * records (tests/cli/test_postmortem.sh kills a run 200 dispatches in and
+ * before. Nothing sends an area on a timer, so a SIGKILL loses the buffer
+ * and the area: for a busy thread about 2 ms of packed records, for one
+ * that recorded a burst and went idle the whole burst, up to a full area
+ * (tests/cli/test_postmortem.sh kills a run 200 dispatches in and
  * reads its zones back). A buffer's (and
  * a packing area's) capacity (words) is stored in the word before its
  * data; an area only gets the pages the packed records touch. */
@@ -86,6 +90,24 @@ TF_TRACE_RECORDS(TF_REC_FITS_PUT)
 #undef TF_REC_FITS_PUT
 
 static uint64_t tf_prof_placeholder[1];
+
+/* A thread's recorder state beside its fast path's (tf_prof_t, public
+ * because the inline recording functions use it): the start of each
+ * stream's buffer, the packing areas, the thread's number. */
+typedef struct tf_thread {
+    tf_prof_tls *tls; /* the thread's tf_prof_t (set when it registers) */
+    uint64_t *start[TF_PROF_NSTREAMS];
+    uint64_t *area[TF_PROF_NSTREAMS];   /* the packing area being filled (NULL: none) */
+    uint64_t *spare[TF_PROF_NSTREAMS];  /* free packing areas; */
+    uint64_t *spare2[TF_PROF_NSTREAMS]; /* NULL while the writer has one */
+    uint64_t area_prev[TF_PROF_NSTREAMS];
+    uint64_t area_fill[TF_PROF_NSTREAMS]; /* packed into `area`: TF_FILL(records, bytes) */
+    uint64_t area_ns[TF_PROF_NSTREAMS];   /* when the chunk started (monotonic ns) */
+    uint32_t number;                      /* recorder's thread number, 0 until registered */
+    struct tf_thread *next;
+} tf_thread;
+
+static __thread tf_thread tf_rec_t __attribute__((tls_model("initial-exec")));
 
 __thread tf_prof_tls tf_prof_t __attribute__((tls_model("initial-exec"))) = {
     .pos = {tf_prof_placeholder, tf_prof_placeholder},
@@ -124,13 +146,13 @@ typedef struct tf_pending {
     uint64_t *buf; /* a packing area */
     uint32_t words;
     uint64_t records;
-    tf_prof_tls *owner; /* gets the area back; NULL: the writer frees it */
+    tf_thread *owner; /* gets the area back; NULL: the writer frees it */
     struct tf_pending *next;
 } tf_pending;
 
 static tf_stream tf_streams[TF_PROF_NSTREAMS];
 static pthread_mutex_t tf_reg_lock = PTHREAD_MUTEX_INITIALIZER;
-static tf_prof_tls *tf_threads; /* registered threads (under tf_reg_lock) */
+static tf_thread *tf_threads; /* registered threads (under tf_reg_lock) */
 static uint32_t tf_next_thread = 1;
 static uint32_t tf_next_loc = 1, tf_next_name = 1;
 static pthread_key_t tf_thread_key;
@@ -260,7 +282,7 @@ static void write_events(int s, uint32_t kind, uint32_t thread, uint64_t tsc_bas
 }
 
 /* Give a packing area back to its thread (caller holds tf_wq_lock). */
-static void give_back(tf_prof_tls *owner, int s, uint64_t *area)
+static void give_back(tf_thread *owner, int s, uint64_t *area)
 {
     if (owner && !owner->spare[s])
         owner->spare[s] = area;
@@ -304,12 +326,11 @@ static void *writer_main(void *arg)
 }
 
 /* Queue the packed `buf` for writing (caller holds tf_wq_lock). */
-static int enqueue(int s, tf_prof_tls *t, uint64_t *buf, uint32_t words, uint64_t records,
-                   tf_prof_tls *owner)
+static int enqueue(int s, tf_thread *r, uint64_t *buf, uint32_t words, uint64_t records)
 {
     tf_pending *p = malloc(sizeof *p);
     if (!p) return -1;
-    *p = (tf_pending){s, t->number, t->base[s], buf, words, records, owner, NULL};
+    *p = (tf_pending){s, r->number, r->tls->base[s], buf, words, records, r, NULL};
     if (tf_wq_tail)
         tf_wq_tail->next = p;
     else
@@ -330,71 +351,89 @@ static void wait_done(void)
 
 /* A free packing area of stream s, waiting while the writer has both;
  * NULL if none could be had (out of memory). */
-static uint64_t *take_area(tf_prof_tls *t, int s)
+static uint64_t *take_area(tf_thread *r, int s)
 {
     pthread_mutex_lock(&tf_wq_lock);
-    while (tf_writer_running && !t->spare[s] && !t->spare2[s]) wait_done();
-    uint64_t **slot = t->spare[s] ? &t->spare[s] : &t->spare2[s];
+    while (tf_writer_running && !r->spare[s] && !r->spare2[s]) wait_done();
+    uint64_t **slot = r->spare[s] ? &r->spare[s] : &r->spare2[s];
     uint64_t *area = *slot;
     *slot = NULL;
     pthread_mutex_unlock(&tf_wq_lock);
     return area ? area : buf_alloc(TF_AREA_WORDS);
 }
 
+/* What an area holds, one word: its records and its bytes, so that a copy
+ * made at exit or in a fatal signal's handler (write_in_hand, on another
+ * thread or on this one) never pairs the count of one packing with the
+ * bytes of another. The thread stores it (release) after the bytes it
+ * counts; a reader loads it (acquire) and finds those bytes written. */
+#define TF_FILL(records, bytes) ((uint64_t)(records) << 32 | (uint32_t)(bytes))
+#define TF_FILL_BYTES(fill)     ((uint32_t)(fill))
+#define TF_FILL_RECORDS(fill)   ((fill) >> 32)
+_Static_assert(TF_AREA_BYTES < (1ull << 32), "an area's bytes and records fit 32 bits each");
+
 /* Pack the records of stream s's buffer onto the end of its packing area
  * (taking one if it has none) and empty the buffer. Both hold deltas from
- * t->base[s]: the area is one chunk. */
-static void pack_buffer(tf_prof_tls *t, int s)
+ * r->tls->base[s]: the area is one chunk. */
+static void pack_buffer(tf_thread *r, int s)
 {
-    uint32_t words = (uint32_t)(t->pos[s] - t->start[s]);
+    uint32_t words = (uint32_t)(r->tls->pos[s] - r->start[s]);
     if (!words) return;
-    if (!t->area[s]) {
-        t->area[s] = take_area(t, s);
-        t->area_bytes[s] = 0;
-        t->area_records[s] = t->area_prev[s] = 0;
+    if (!r->area[s]) {
+        /* (its fill is 0 already: send_area cleared it before the area
+         * left, so a reader never sees a new area with an old fill) */
+        r->area_prev[s] = 0;
+        __atomic_store_n(&r->area[s], take_area(r, s), __ATOMIC_RELEASE);
     }
     /* emptied first: a fatal signal arriving now must not write these
      * records a second time (write_in_hand) */
-    t->pos[s] = t->start[s];
-    if (!t->area[s]) { /* out of memory for an area: written raw, here */
-        write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], t->start[s], words, 0, 0);
+    r->tls->pos[s] = r->start[s];
+    if (!r->area[s]) { /* out of memory for an area: written raw, here */
+        write_events(s, TF_CHUNK_EVENTS, r->number, r->tls->base[s], r->start[s], words, 0, 0);
         return;
     }
-    t->area_bytes[s] +=
-        (uint32_t)tf_trace_pack_more(t->start[s], words, (uint8_t *)t->area[s] + t->area_bytes[s],
-                                     &t->area_prev[s], &t->area_records[s]);
+    uint64_t fill = r->area_fill[s], records = 0;
+    uint32_t bytes = TF_FILL_BYTES(fill);
+    bytes += (uint32_t)tf_trace_pack_more(r->start[s], words, (uint8_t *)r->area[s] + bytes,
+                                          &r->area_prev[s], &records);
+    CM_ASSERT(bytes <= TF_AREA_BYTES);
+    __atomic_store_n(&r->area_fill[s], TF_FILL(TF_FILL_RECORDS(fill) + records, bytes),
+                     __ATOMIC_RELEASE);
 }
 
 /* Hand stream s's packing area (its records packed, the buffer empty) to
  * the writer as one chunk, zero-padded to 8 bytes; written here if there
  * is no writer. */
-static void send_area(tf_prof_tls *t, int s)
+static void send_area(tf_thread *r, int s)
 {
-    uint64_t *area = t->area[s];
+    uint64_t *area = r->area[s];
     if (!area) return;
     uint8_t *b = (uint8_t *)area;
-    uint32_t bytes = t->area_bytes[s];
+    uint64_t fill = r->area_fill[s], records = TF_FILL_RECORDS(fill);
+    uint32_t bytes = TF_FILL_BYTES(fill);
     while (bytes & 7) b[bytes++] = 0;
-    uint64_t records = t->area_records[s];
-    t->area[s] = NULL;
+    /* the fill first, then the area: a copy that still finds the area
+     * finds its fill, or none (write_in_hand) */
+    __atomic_store_n(&r->area_fill[s], 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&r->area[s], NULL, __ATOMIC_RELEASE);
     pthread_mutex_lock(&tf_wq_lock);
-    int queued = !bytes || (tf_writer_running && enqueue(s, t, area, bytes / 8, records, t) == 0);
-    if (!bytes) give_back(t, s, area);
+    int queued = !bytes || (tf_writer_running && enqueue(s, r, area, bytes / 8, records) == 0);
+    if (!bytes) give_back(r, s, area);
     pthread_mutex_unlock(&tf_wq_lock);
     if (!queued) { /* no writer (it failed to start, or memory): write here */
-        write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], area, bytes / 8, records, 0);
+        write_events(s, TF_CHUNK_PACKED, r->number, r->tls->base[s], area, bytes / 8, records, 0);
         pthread_mutex_lock(&tf_wq_lock);
-        give_back(t, s, area);
+        give_back(r, s, area);
         pthread_mutex_unlock(&tf_wq_lock);
     }
 }
 
 /* Everything stream s's thread holds to the writer: the buffer packed,
  * the area sent (flush, thread exit). */
-static void hand_off(tf_prof_tls *t, int s)
+static void hand_off(tf_thread *r, int s)
 {
-    pack_buffer(t, s);
-    send_area(t, s);
+    pack_buffer(r, s);
+    send_area(r, s);
 }
 
 /* Wait until the writer has written everything queued. */
@@ -490,7 +529,7 @@ void tf_prof_pool_capacity(const char *pool, uint64_t bytes)
 
 /* ---- threads ------------------------------------------------------------------------------ */
 
-static void thread_define(tf_prof_tls *t, const char *name)
+static void thread_define(tf_thread *r, const char *name)
 {
     pid_t tid = (pid_t)syscall(SYS_gettid);
     char dflt[32];
@@ -498,61 +537,62 @@ static void thread_define(tf_prof_tls *t, const char *name)
         if (tid == getpid())
             name = "main";
         else {
-            snprintf(dflt, sizeof dflt, "thread %u", t->number);
+            snprintf(dflt, sizeof dflt, "thread %u", r->number);
             name = dflt;
         }
     }
     for (int s = 0; s < TF_PROF_NSTREAMS; s++)
-        write_def(s, TF_DEF_THREAD, t->number, (uint32_t)tid, name, NULL, NULL);
+        write_def(s, TF_DEF_THREAD, r->number, (uint32_t)tid, name, NULL, NULL);
 }
 
-static void thread_register(tf_prof_tls *t)
+static void thread_register(tf_thread *r)
 {
     pthread_mutex_lock(&tf_reg_lock);
-    t->number = tf_next_thread++;
-    t->next = tf_threads;
-    tf_threads = t;
+    r->tls = &tf_prof_t;
+    r->number = tf_next_thread++;
+    r->next = tf_threads;
+    tf_threads = r;
     pthread_mutex_unlock(&tf_reg_lock);
-    pthread_setspecific(tf_thread_key, t);
-    thread_define(t, NULL);
+    pthread_setspecific(tf_thread_key, r);
+    thread_define(r, NULL);
 }
 
 /* A thread ends: write what it recorded, give its buffers up. */
 static void thread_exit(void *arg)
 {
-    tf_prof_tls *t = arg;
+    tf_thread *r = arg;
     pthread_mutex_lock(&tf_reg_lock);
-    for (tf_prof_tls **pp = &tf_threads; *pp; pp = &(*pp)->next)
-        if (*pp == t) {
-            *pp = t->next;
+    for (tf_thread **pp = &tf_threads; *pp; pp = &(*pp)->next)
+        if (*pp == r) {
+            *pp = r->next;
             break;
         }
     pthread_mutex_unlock(&tf_reg_lock);
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
-        if (!t->start[s]) continue;
-        if (!atomic_load(&tf_streams[s].closed)) hand_off(t, s);
+        if (!r->start[s]) continue;
+        if (!atomic_load(&tf_streams[s].closed)) hand_off(r, s);
         /* both areas back (one may still be in hand if the stream closed):
          * the writer names this thread */
         pthread_mutex_lock(&tf_wq_lock);
         while (tf_writer_running &&
-               (t->area[s] != NULL) + (t->spare[s] != NULL) + (t->spare2[s] != NULL) < 2)
+               (r->area[s] != NULL) + (r->spare[s] != NULL) + (r->spare2[s] != NULL) < 2)
             wait_done();
-        buf_free(t->start[s]);
-        buf_free(t->area[s]); /* (still here only if the stream closed) */
-        buf_free(t->spare[s]);
-        buf_free(t->spare2[s]);
-        t->start[s] = t->area[s] = t->spare[s] = t->spare2[s] = NULL;
+        buf_free(r->start[s]);
+        buf_free(r->area[s]); /* (still here only if the stream closed) */
+        buf_free(r->spare[s]);
+        buf_free(r->spare2[s]);
+        r->start[s] = r->area[s] = r->spare[s] = r->spare2[s] = NULL;
         pthread_mutex_unlock(&tf_wq_lock);
-        t->pos[s] = t->end[s] = tf_prof_placeholder;
+        r->tls->pos[s] = r->tls->end[s] = tf_prof_placeholder;
     }
 }
 
 void tf_prof_thread_name(const char *name)
 {
     if (!tf_prof_on[0] && !tf_prof_on[1]) return;
-    tf_prof_tls *t = &tf_prof_t;
-    if (!t->number) thread_register(t);
-    thread_define(t, name);
+    tf_thread *r = &tf_rec_t;
+    if (!r->number) thread_register(r);
+    thread_define(r, name);
 }
 
 /* Park a thread's stream on the scratch area: the record being made goes
@@ -567,6 +607,7 @@ static uint64_t *park(tf_prof_tls *t, int s, uint64_t now)
 uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
 {
     tf_prof_tls *t = &tf_prof_t;
+    tf_thread *r = &tf_rec_t;
     tf_stream *st = &tf_streams[s];
     _Static_assert(1 + TF_TEXT_MAX / 8 < TF_BUF_WORDS, "a record fits an empty buffer");
     (void)words; /* every record fits an empty buffer */
@@ -574,38 +615,39 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
         atomic_fetch_add(&st->late_records, 1);
         return park(t, s, now);
     }
-    if (!t->number) thread_register(t);
-    if (!t->start[s]) {
-        t->start[s] = buf_alloc(TF_BUF_WORDS);
+    if (!r->number) thread_register(r);
+    if (!r->start[s]) {
+        r->start[s] = buf_alloc(TF_BUF_WORDS);
         uint64_t *a = buf_alloc(TF_AREA_WORDS), *b = buf_alloc(TF_AREA_WORDS);
         pthread_mutex_lock(&tf_wq_lock); /* the writer gives areas back under it */
-        t->spare[s] = a;
-        t->spare2[s] = b;
+        r->spare[s] = a;
+        r->spare2[s] = b;
         pthread_mutex_unlock(&tf_wq_lock);
-        if (!t->start[s] || !a || !b) {
-            buf_free(t->start[s]);
+        if (!r->start[s] || !a || !b) {
+            buf_free(r->start[s]);
             buf_free(a);
             buf_free(b);
-            t->start[s] = t->spare[s] = t->spare2[s] = NULL;
+            r->start[s] = r->spare[s] = r->spare2[s] = NULL;
             stream_failed(st, ENOMEM, 1, 0);
             return park(t, s, now);
         }
-        t->pos[s] = t->start[s];
-        t->end[s] = t->start[s] + TF_BUF_WORDS;
+        t->pos[s] = r->start[s];
+        t->end[s] = r->start[s] + TF_BUF_WORDS;
         t->base[s] = now;
-        t->area_ns[s] = mono_ns();
+        r->area_ns[s] = mono_ns();
         return t->pos[s];
     }
-    pack_buffer(t, s);
+    pack_buffer(r, s);
     /* a new chunk when the area is full or old, or `now` is too far from
      * the base for a delta (or before it: another CPU's clock) */
     uint64_t ns = mono_ns();
     if (now - t->base[s] > TF_REC_MAX_DELTA ||
-        (t->area[s] && (TF_AREA_BYTES - t->area_bytes[s] < TF_TRACE_PACK_BOUND(TF_BUF_WORDS) ||
-                        ns - t->area_ns[s] > TF_AREA_AGE_NS))) {
-        send_area(t, s);
+        (r->area[s] &&
+         (TF_AREA_BYTES - TF_FILL_BYTES(r->area_fill[s]) < TF_TRACE_PACK_BOUND(TF_BUF_WORDS) ||
+          ns - r->area_ns[s] > TF_AREA_AGE_NS))) {
+        send_area(r, s);
         t->base[s] = now;
-        t->area_ns[s] = ns;
+        r->area_ns[s] = ns;
     }
     return t->pos[s];
 }
@@ -773,9 +815,9 @@ void tf_prof_track_zone(uint32_t track, uint32_t name_id, uint64_t start_ns, uin
 
 void tf_prof_flush(void)
 {
-    tf_prof_tls *t = &tf_prof_t;
+    tf_thread *r = &tf_rec_t;
     for (int s = 0; s < TF_PROF_NSTREAMS; s++)
-        if (t->start[s] && !atomic_load(&tf_streams[s].closed)) hand_off(t, s);
+        if (r->start[s] && !atomic_load(&tf_streams[s].closed)) hand_off(r, s);
     drain();
 }
 
@@ -814,20 +856,34 @@ static void report_losses(tf_stream *st)
 static void write_in_hand(int s)
 {
     /* an area is copied and padded here: its thread may still be packing
-     * onto its end (no malloc: this runs in the crash handler too) */
-    static uint64_t copy[TF_AREA_WORDS];
-    for (tf_prof_tls *t = tf_threads; t; t = t->next) {
-        uint64_t *area = t->area[s];
-        uint32_t bytes = t->area_bytes[s];
-        if (area && bytes && bytes <= TF_AREA_BYTES - 8) {
+     * onto its end (no malloc: this runs in the crash handler too). The
+     * copy holds a whole area and its padding: a full one, caught between
+     * its last packing and send_area, is written like any other. Its
+     * records and bytes are one word (TF_FILL) that the thread stores
+     * (release) after the bytes it counts; it is loaded between two loads
+     * of the area, and an area that did not change in between is the one
+     * it counts (the thread stores a new area before its first fill). */
+    static uint64_t copy[TF_AREA_WORDS + 1];
+    for (tf_thread *r = tf_threads; r; r = r->next) {
+        tf_prof_tls *t = r->tls;
+        uint64_t *area = NULL, fill = 0;
+        for (int tries = 0; tries < 3; tries++) {
+            area = __atomic_load_n(&r->area[s], __ATOMIC_ACQUIRE);
+            fill = __atomic_load_n(&r->area_fill[s], __ATOMIC_ACQUIRE);
+            if (__atomic_load_n(&r->area[s], __ATOMIC_ACQUIRE) == area) break;
+            area = NULL; /* sent while we looked: again */
+        }
+        uint32_t bytes = TF_FILL_BYTES(fill);
+        if (area && bytes) {
+            CM_ASSERT(bytes <= TF_AREA_BYTES);
             memcpy(copy, area, bytes);
             memset((uint8_t *)copy + bytes, 0, 8);
-            write_events(s, TF_CHUNK_PACKED, t->number, t->base[s], copy, (bytes + 7) / 8,
-                         t->area_records[s], 1);
+            write_events(s, TF_CHUNK_PACKED, r->number, t->base[s], copy, (bytes + 7) / 8,
+                         TF_FILL_RECORDS(fill), 1);
         }
-        uint64_t *start = t->start[s], *pos = t->pos[s];
+        uint64_t *start = r->start[s], *pos = t->pos[s];
         if (start && pos > start && pos <= start + buf_cap(start))
-            write_events(s, TF_CHUNK_EVENTS, t->number, t->base[s], start, (uint32_t)(pos - start),
+            write_events(s, TF_CHUNK_EVENTS, r->number, t->base[s], start, (uint32_t)(pos - start),
                          0, 1);
     }
 }

@@ -6,7 +6,10 @@
  *   abort [N]        three zones (or N), then abort() inside one more
  *   many N           N zones on the main thread, then a normal exit
  *   kill             zones forever; prints "flushed" after a flush
- *   bigtext          one zone with a 10000-byte text */
+ *   bigtext          one zone with a 10000-byte text
+ *   at               zones begun or ended at a time stamp read before
+ *                    (tf_prof_zone_begin_at / _end_at) paired with the
+ *                    plain end or begin, both ways, and with each other */
 #include "tt_foil/profiling.h"
 
 #include <pthread.h>
@@ -139,6 +142,20 @@ int main(int argc, char **argv)
                 fflush(stdout);
             }
         }
+    } else if (!strcmp(mode, "at")) {
+#ifdef TT_FOIL_ENABLE_TRACY
+        static tf_prof_loc at_plain = {"at+plain", 0, __FILE__, __LINE__, 0};
+        static tf_prof_loc at_at = {"at+at", 0, __FILE__, __LINE__, 0};
+        uint32_t z = tf_prof_zone_begin_at(&at_plain, __func__, tf_prof_stamp());
+        work(100);
+        tf_prof_zone_end(z);
+        z = TF_PROF_ZONE_BEGIN("plain+at");
+        work(100);
+        tf_prof_zone_end_at(z, tf_prof_stamp());
+        z = tf_prof_zone_begin_at(&at_at, __func__, tf_prof_stamp());
+        work(100);
+        tf_prof_zone_end_at(z, tf_prof_stamp());
+#endif
     } else if (!strcmp(mode, "bigtext")) {
         static char text[10001];
         memset(text, 'x', 10000);

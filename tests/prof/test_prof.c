@@ -153,6 +153,49 @@ static void test_nest(int monotonic)
     tf_trace_free(t);
 }
 
+/* A zone begun at a time stamp read before (tf_prof_zone_begin_at, the
+ * runtime's TF_ZONE_BEGIN_AT) ends with the plain tf_prof_zone_end and the
+ * other way round, on either clock: the tokens are the same, so the end
+ * reads the clock the trace is on. (A bare location id from begin_at took
+ * the TSC branch of the plain end on the clock_gettime clock, and the plain
+ * begin's TF_PROF_TOKEN_NS reached end_at's record.) */
+static void test_at(int monotonic)
+{
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/at.trace", dir);
+    if (monotonic) setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
+    uint64_t t0 = mono_ns();
+    const char *args[] = {"at", NULL};
+    int st = run(trace, NULL, NULL, args);
+    uint64_t t1 = mono_ns();
+    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) {
+        fprintf(stderr, "%s\n", tf_last_error());
+        return;
+    }
+    CHECK_EQ_U(!!(t->header.flags & TF_TRACE_FLAG_NS_CLOCK), monotonic);
+    CHECK_EQ_U(t->trailer.records, 6);
+    CHECK_EQ_U(t->nzones, 3);
+    CHECK_EQ_U(t->unterminated, 0);
+    CHECK_EQ_U(t->mismatched_ends + t->orphan_ends + t->unknown_records, 0);
+    CHECK_EQ_U(t->nwarnings, 0);
+    const char *names[3] = {"at+plain", "plain+at", "at+at"};
+    uint64_t prev_end = t0;
+    for (int i = 0; i < 3; i++) {
+        const tf_tr_zone *z = zone_named(t, names[i], 0);
+        CHECK_TRUE(z != NULL);
+        if (!z) continue;
+        CHECK_EQ_U(z->depth, 0);
+        CHECK_TRUE(!z->unterminated);
+        CHECK_TRUE(z->start_ns >= prev_end && z->start_ns <= z->end_ns && z->end_ns <= t1);
+        prev_end = z->end_ns;
+    }
+    tf_trace_free(t);
+}
+
 static void test_threads(void)
 {
     char trace[512], mem[512];
@@ -349,6 +392,8 @@ int main(int argc, char **argv)
     dir = argv[2];
     test_nest(0);
     test_nest(1);
+    test_at(0);
+    test_at(1);
     test_threads();
     test_failures();
     test_abort_and_kill();

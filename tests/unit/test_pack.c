@@ -10,6 +10,7 @@
  * (tf_trace_pack_more) gives the same bytes.
  *
  *   test_pack */
+#include "src/prof/pack.h"
 #include "tf_check.h"
 #include "tf_trace_format.h"
 #include "tt_foil/trace.h"

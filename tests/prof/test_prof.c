@@ -76,6 +76,25 @@ static const tf_tr_zone *zone_named(const tf_trace *t, const char *name, int nth
     return NULL;
 }
 
+/* Runs prof_emit's `mode` (on the clock_gettime clock when `monotonic`)
+ * into `trace` (and `mem`, or none), checks that it exited 0 and loads the
+ * trace; t0 and t1 bracket the run on CLOCK_MONOTONIC. NULL: not loaded. */
+static tf_trace *run_load(const char *mode, int monotonic, const char *trace, const char *mem,
+                          uint64_t *t0, uint64_t *t1)
+{
+    if (monotonic) setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
+    *t0 = mono_ns();
+    const char *args[] = {mode, NULL};
+    int st = run(trace, mem, NULL, args);
+    *t1 = mono_ns();
+    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) fprintf(stderr, "%s\n", tf_last_error());
+    return t;
+}
+
 /* Nested zones, texts, frames and memory events; with `monotonic` timed
  * with clock_gettime (TT_FOIL_PROF_CLOCK), whose zones take their own path
  * (tf_prof_zone_begin_ns, the token's TF_PROF_TOKEN_NS). */
@@ -84,19 +103,9 @@ static void test_nest(int monotonic)
     char trace[512], mem[512];
     snprintf(trace, sizeof trace, "%s/nest.trace", dir);
     snprintf(mem, sizeof mem, "%s/nest.mem", dir);
-    if (monotonic) setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
-    uint64_t t0 = mono_ns();
-    const char *args[] = {"nest", NULL};
-    int st = run(trace, mem, NULL, args);
-    uint64_t t1 = mono_ns();
-    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    tf_trace *t = tf_trace_load(trace);
-    CHECK_TRUE(t != NULL);
-    if (!t) {
-        fprintf(stderr, "%s\n", tf_last_error());
-        return;
-    }
+    uint64_t t0, t1;
+    tf_trace *t = run_load("nest", monotonic, trace, mem, &t0, &t1);
+    if (!t) return;
     CHECK_TRUE(t->has_trailer);
     if (monotonic) CHECK_TRUE(t->header.flags & TF_TRACE_FLAG_NS_CLOCK);
     CHECK_EQ_U(t->trailer.lost_records, 0);
@@ -163,19 +172,9 @@ static void test_at(int monotonic)
 {
     char trace[512];
     snprintf(trace, sizeof trace, "%s/at.trace", dir);
-    if (monotonic) setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
-    uint64_t t0 = mono_ns();
-    const char *args[] = {"at", NULL};
-    int st = run(trace, NULL, NULL, args);
-    uint64_t t1 = mono_ns();
-    unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
-    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    tf_trace *t = tf_trace_load(trace);
-    CHECK_TRUE(t != NULL);
-    if (!t) {
-        fprintf(stderr, "%s\n", tf_last_error());
-        return;
-    }
+    uint64_t t0, t1;
+    tf_trace *t = run_load("at", monotonic, trace, NULL, &t0, &t1);
+    if (!t) return;
     CHECK_EQ_U(!!(t->header.flags & TF_TRACE_FLAG_NS_CLOCK), monotonic);
     CHECK_EQ_U(t->trailer.records, 6);
     CHECK_EQ_U(t->nzones, 3);

@@ -8,7 +8,6 @@
 #include "f32.h"
 #include "hart_fuse.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -25,55 +24,8 @@ static void *sim_lazy_alloc(size_t n)
     return p == MAP_FAILED ? NULL : p;
 }
 
-/* ---- the fused runs' tables (sim/hart_fuse.h) -------------------------- */
-
-sim_fuse_tables sim_fuse_tab;
-
-static void fuse_tables_build(void)
-{
-    static const sim_fuse_long longs[] = {/* quadruples first: the longest run wins */
-#define TF_FU_L4(a, b, c, d, k)                                                                    \
-    {{TF_OP_##a, TF_OP_##b, TF_OP_##c, TF_OP_##d}, 4, TF_FU_##a##_##b##_##c##_##d},
-#define TF_FU_L3(a, b, c, k) {{TF_OP_##a, TF_OP_##b, TF_OP_##c, 0}, 3, TF_FU_##a##_##b##_##c},
-                                          TF_FUSE4(TF_FU_L4) TF_FUSE3(TF_FU_L3)
-#undef TF_FU_L4
-#undef TF_FU_L3
-    };
-    enum { NLONG = sizeof longs / sizeof longs[0] };
-    _Static_assert(NLONG <= 256 && TF_OP_COUNT <= 256, "sim_fuse_tables' byte indices");
-    sim_fuse_tables *t = &sim_fuse_tab;
-#define TF_FU_P2(a, b, k)                                                                          \
-    t->pair[TF_OP_##a][TF_OP_##b] = TF_FU_##a##_##b;                                               \
-    t->first[TF_OP_##a] = 1;
-    TF_FUSE2(TF_FU_P2)
-#undef TF_FU_P2
-#define TF_FU_S1(a, k) t->single[TF_OP_##a] = TF_FU1_##a;
-    TF_FUSE1(TF_FU_S1)
-#undef TF_FU_S1
-    /* group the longer runs by their first two ops, in list order */
-    int n = 0;
-    for (int i = 0; i < NLONG; i++) {
-        int a = longs[i].op[0], b = longs[i].op[1];
-        t->first[a] = 1;
-        if (t->nlong[a][b]) continue; /* its group is placed already */
-        t->at[a][b] = (uint8_t)n;
-        for (int j = i; j < NLONG; j++)
-            if (longs[j].op[0] == a && longs[j].op[1] == b) {
-                t->byprefix[n++] = longs[j];
-                t->nlong[a][b]++;
-            }
-    }
-}
-
-void sim_fuse_tables_init(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, fuse_tables_build);
-}
-
 sim_mem *sim_mem_new(uint32_t base, uint32_t size)
 {
-    sim_fuse_tables_init();
     sim_mem *m = calloc(1, sizeof *m);
     if (!m) return NULL;
     size = (size + 0xfffu) & ~0xfffu;
@@ -1154,33 +1106,6 @@ L_FMV_W_X:
     E_##a(ip, goto L_##a, FA(ip, m), FB(ip, m));                                                   \
     NEXT
 #define FU_LAST_BRANCH(a, m) BRANCH(C_##a(FA(ip, m), FB(ip, m)))
-/* A store of a run (E_SW) outside memory: what the plain handler does
- * with it (L_SW: a plain device register stored, a register's call, or
- * STORE_SLOW), after which the run goes on, as the plain path would with
- * the next word, unless the store made the core forget decoded
- * instructions (a device that wrote into code, M->code_epoch): then the
- * next word is dispatched afresh, as the plain path does. A dataflow
- * kernel's NOC commands are runs of such stores (noc_async_read: five). */
-#define FU_STORE_BUS(a, v)                                                                         \
-    do {                                                                                           \
-        uint32_t v_ = (v), epoch_ = M->code_epoch, k_;                                             \
-        addr = (a);                                                                                \
-        k_ = addr - h->bus.regs_base;                                                              \
-        int reg_ = k_ < TF_BUS_REGS_BYTES && !(k_ & 3);                                            \
-        if (reg_ && LIKELY(h->bus.regs_plain >> (k_ >> 2) & 1)) {                                  \
-            h->bus.regs[k_ >> 2] = v_; /* a plain register, as L_SW stores it */                   \
-        } else {                                                                                   \
-            SYNC();                                                                                \
-            if (reg_ && (h->bus.regs_call >> (k_ >> 2) & 1))                                       \
-                sl = bus_result(h, h->bus.call(h->bus.ctx, h, k_ >> 2, v_), TF_CAUSE_STORE_ACCESS, \
-                                addr);                                                             \
-            else                                                                                   \
-                sl = store_slow(h, addr, 4, v_);                                                   \
-            if (UNLIKELY(sl != SL_OK)) goto slow_result;                                           \
-            RELIMIT();                                                                             \
-            if (UNLIKELY(M->code_epoch != epoch_)) NEXT;                                           \
-        }                                                                                          \
-    } while (0)
 /* A run's last jal or jalr jumps from its own handler, not through the
  * plain one: each run's indirect host jump then sees its own targets (a
  * call site's run always the callee, a return's run the return sites),
@@ -1280,7 +1205,6 @@ L_FMV_W_X:
 #undef FU_STEP
 #undef FU_LAST_SEQ
 #undef FU_LAST_BRANCH
-#undef FU_STORE_BUS
 #undef FU_LAST_JUMP
 #undef FU_JUMP_JAL
 #undef FU_JUMP_JALR

@@ -33,9 +33,7 @@ typedef struct sim_mem {
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;
     /* Writes that reached a page holding code (sim_mem_invalidate_code):
-     * while it stays the same, no decoded instruction word has changed (a
-     * blocked RISC's re-check, sim/core.c; a fused run that goes on after
-     * a device store, sim/hart_fuse.h E_SW). */
+     * while it stays the same, no decoded instruction word has changed. */
     uint32_t code_epoch;
 } sim_mem;
 

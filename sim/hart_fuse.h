@@ -4,21 +4,14 @@
  * all of them in one dispatch; the other words keep their own slots, so a
  * jump into the run executes from there as usual. The runs listed are the
  * most frequent adjacent ones in mixwork and mixbench, measured
- * dynamically (bench/bench_sim_mips, counting dispatches per slot), and
- * (the last twelve quadruples) in the CNN demo's convolution reader, whose
- * address loop (examples/cnn/kernels/conv_reader.c, gather_row) is 86% of
- * the demo's dispatches: 46 instructions an iteration, of them ten
- * stores to NOC registers, which leave any run.
+ * dynamically (bench/bench_sim_mips, counting dispatches per slot).
  *
  * Exactness: each instruction but the last is the plain handler's fast
- * path; where one would leave it (a load outside plain memory, a store to
- * a page holding code) the fused handler hands over to that instruction's
- * plain handler with the instruction count and pc exactly as the plain
- * path has them there, so traps, device stalls, watch stores and
- * self-modifying code behave as unfused. A word store outside memory (a
- * device register) makes the plain handler's device call from the run,
- * with the same count and pc, and the run goes on where the plain path
- * would go on with the next word (FU_STORE_BUS). The last instruction ends
+ * path; where one would leave it (a load or store outside plain memory, a
+ * store to a page holding code) the fused handler hands over to that
+ * instruction's plain handler with the instruction count and pc exactly
+ * as the plain path has them there, so traps, device stalls, watch stores
+ * and self-modifying code behave as unfused. The last instruction ends
  * the handler as its plain handler does (SEQ: fast path or hand-over, then
  * the next slot; BRANCH: the plain branch; JUMP: jal/jalr as their plain
  * handlers do it, from the run's own handler), so the cycle limit is
@@ -168,19 +161,7 @@
     X(SLLI, ORI, SLLI, BLT, BRANCH)                                                                \
     X(SLLI, ADD, LW, ADD, SEQ)                                                                     \
     X(SRLI, SLLI, OR, SLLI, SEQ)                                                                   \
-    X(LW, LW, SW, SW, SEQ)                                                                         \
-    X(MUL, ADD, SRLI, SLLI, SEQ)                                                                   \
-    X(ADD, SLTU, ADD, ADD, SEQ)                                                                    \
-    X(AND, ANDI, ADD, ADD, SEQ)                                                                    \
-    X(ADDI, SLTU, ADD, ADDI, SEQ)                                                                  \
-    X(ADDI, ADDI, ADDI, BEQ, BRANCH)                                                               \
-    X(DIVU, MUL, ADD, MUL, SEQ)                                                                    \
-    X(SUB, MUL, ADD, SLTU, SEQ)                                                                    \
-    X(SLT, AND, SLT, AND, SEQ)                                                                     \
-    X(SW, SW, SW, SW, SEQ)                                                                         \
-    X(SW, ADDI, SLTU, ADD, SEQ)                                                                    \
-    X(ADDI, SW, SW, SW, SEQ)                                                                       \
-    X(SW, SW, ADDI, ADDI, SEQ)
+    X(LW, LW, SW, SW, SEQ)
 
 /* Single instructions outside runs (the hottest ops), each replicated
  * TF_FU_REPL times (the copy chosen by the word's address): a plain
@@ -241,68 +222,62 @@ enum {
         TF_FU_END
 };
 
-/* The decoder's questions about the lists above, answered from tables
- * built from them once (sim/hart.c, sim_fuse_tables_init; called by
- * sim_mem_new): a decode of a run's head asks up to five of them, and a
- * core decodes its kernels again after every kernel change. */
-typedef struct sim_fuse_long {
-    uint8_t op[TF_FUSE_MAX]; /* a triple's op[3] is unused */
-    uint8_t len;             /* 3 or 4 */
-    uint16_t id;
-} sim_fuse_long;
-typedef struct sim_fuse_tables {
-    uint16_t pair[TF_OP_COUNT][TF_OP_COUNT]; /* the pair's id, or 0 */
-    uint8_t nlong[TF_OP_COUNT][TF_OP_COUNT]; /* triples and quadruples that begin a, b */
-    uint8_t at[TF_OP_COUNT][TF_OP_COUNT];    /* where they are in byprefix[] */
-    uint8_t first[TF_OP_COUNT];              /* some run begins with op */
-    uint16_t single[TF_OP_COUNT];            /* the first copy of op's single, or 0 */
-    sim_fuse_long byprefix[256];             /* grouped by first two ops, quadruples first */
-} sim_fuse_tables;
-extern sim_fuse_tables sim_fuse_tab;
-void sim_fuse_tables_init(void);
-
 /* Whether some run begins with op: only then does the decoder look at
  * the next words (decode time only). */
 static inline int sim_fuse_first(int op)
 {
-    return sim_fuse_tab.first[op];
+#define TF_FU_FIRST2(a, b, k)       || op == TF_OP_##a
+#define TF_FU_FIRST3(a, b, c, k)    || op == TF_OP_##a
+#define TF_FU_FIRST4(a, b, c, d, k) || op == TF_OP_##a
+    return 0 TF_FUSE2(TF_FU_FIRST2) TF_FUSE3(TF_FU_FIRST3) TF_FUSE4(TF_FU_FIRST4);
+#undef TF_FU_FIRST2
+#undef TF_FU_FIRST3
+#undef TF_FU_FIRST4
 }
 
 /* The first copy of op's replicated single handler, or 0 (decode time
  * only). */
 static inline int sim_fuse_single(int op)
 {
-    return sim_fuse_tab.single[op];
+#define TF_FU_SINGLE(a, k) : op == TF_OP_##a ? TF_FU1_##a
+    return 0 ? 0 TF_FUSE1(TF_FU_SINGLE) : 0;
+#undef TF_FU_SINGLE
 }
 
 /* Whether some triple or quadruple begins with ops a, b: only then does
  * the decoder look at the third word (decode time only). */
 static inline int sim_fuse_first2(int a, int b)
 {
-    return b >= 0 && sim_fuse_tab.nlong[a][b] != 0;
+#define TF_FU_FIRST23(x, y, z, k)    || (a == TF_OP_##x && b == TF_OP_##y)
+#define TF_FU_FIRST24(x, y, z, w, k) || (a == TF_OP_##x && b == TF_OP_##y)
+    return 0 TF_FUSE3(TF_FU_FIRST23) TF_FUSE4(TF_FU_FIRST24);
+#undef TF_FU_FIRST23
+#undef TF_FU_FIRST24
 }
 
 /* Whether some quadruple begins with ops a, b, c: only then does the
  * decoder look at the fourth word (decode time only). */
 static inline int sim_fuse_first3(int a, int b, int c)
 {
-    if (b < 0) return 0;
-    const sim_fuse_long *g = &sim_fuse_tab.byprefix[sim_fuse_tab.at[a][b]];
-    for (int i = 0; i < sim_fuse_tab.nlong[a][b]; i++)
-        if (g[i].len == 4 && g[i].op[2] == c) return 1;
-    return 0;
+#define TF_FU_FIRST34(x, y, z, w, k) || (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z)
+    return 0 TF_FUSE4(TF_FU_FIRST34);
+#undef TF_FU_FIRST34
 }
 
 /* The fused handler id (base of its variants) for ops a, b, c, d in
- * consecutive words (b, c, d < 0: no such word), the longest run
- * preferred, or 0 (decode time only). */
+ * consecutive words (c, d < 0: no such word), the longest run preferred,
+ * or 0 (decode time only). */
 static inline int sim_fuse_run(int a, int b, int c, int d)
 {
-    if (b < 0) return 0;
-    const sim_fuse_long *g = &sim_fuse_tab.byprefix[sim_fuse_tab.at[a][b]];
-    for (int i = 0; i < sim_fuse_tab.nlong[a][b]; i++) /* quadruples come first */
-        if (g[i].op[2] == c && (g[i].len == 3 || g[i].op[3] == d)) return g[i].id;
-    return sim_fuse_tab.pair[a][b];
+#define TF_FU_CASE4(x, y, z, w, k)                                                                 \
+    : (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z && d == TF_OP_##w)                       \
+        ? TF_FU_##x##_##y##_##z##_##w
+#define TF_FU_CASE3(x, y, z, k) : (a == TF_OP_##x && b == TF_OP_##y && c == TF_OP_##z) ? TF_FU_##x##_##y##_##z
+#define TF_FU_CASE2(x, y, k)    : (a == TF_OP_##x && b == TF_OP_##y) ? TF_FU_##x##_##y
+    return 0 ? 0 TF_FUSE4(TF_FU_CASE4) TF_FUSE3(TF_FU_CASE3) TF_FUSE2(TF_FU_CASE2) : 0;
+#undef TF_FU_CASE2
+#undef TF_FU_CASE3
+#undef TF_FU_CASE4
 }
 
 /* ---- chained operands -------------------------------------------------- */
@@ -392,18 +367,13 @@ static inline int sim_fuse_mode(int pop, const cm_slot *ps, int op, const cm_slo
 #define E_LW(p, fb, A, B)  E_LOAD_(p, fb, A, szw, ld32(mem + a_))
 #define E_LHU(p, fb, A, B) E_LOAD_(p, fb, A, szh, ld16(mem + a_))
 #define E_LBU(p, fb, A, B) E_LOAD_(p, fb, A, size - 1, mem[a_])
-/* A store outside memory goes to the device from the run itself and the
- * run goes on (FU_STORE_BUS, sim/hart.c); one to a flagged page (code,
- * hook, watch) hands over. */
 #define E_SW(p, fb, A, B)                                                                          \
     do {                                                                                           \
         uint32_t a_ = (A) + FIMM(p) - base;                                                        \
-        if (UNLIKELY(a_ > szw)) {                                                                  \
-            FU_STORE_BUS(a_ + base, (B));                                                          \
-        } else {                                                                                   \
-            if (UNLIKELY(pf[a_ >> TF_PAGE_SHIFT] | pf[(a_ + 3) >> TF_PAGE_SHIFT])) fb;             \
-            st32(mem + a_, (B));                                                                   \
-        }                                                                                          \
+        if (UNLIKELY(a_ > szw) ||                                                                  \
+            UNLIKELY(pf[a_ >> TF_PAGE_SHIFT] | pf[(a_ + 3) >> TF_PAGE_SHIFT]))                     \
+            fb;                                                                                    \
+        st32(mem + a_, (B));                                                                       \
     } while (0)
 #define C_BEQ(A, B)  ((A) == (B))
 #define C_BNE(A, B)  ((A) != (B))

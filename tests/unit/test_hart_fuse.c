@@ -1,24 +1,16 @@
 /* Fused instruction runs (sim/hart_fuse.h) against the plain interpreter:
  * random programs built from the fused ops (ALU, loads and stores of every
- * width, branches, jumps, a loop, stores that copy instruction words over
- * the program itself, and stores to a device outside memory) run on two
- * harts, one decoding fused runs and one decoding every word alone
- * (sim_mem.no_fuse). They are stopped at the same random cycle limits; at
- * every stop the stop reason, pc, instruction and cycle counts, registers,
- * fault reports and the device's log must be identical, and at the end
- * the whole memory. The device (dev_store) stalls some stores, makes some
- * retry later (TF_BUS_BLOCK), faults some and, for some, writes an
- * instruction word over the program, as a NOC transfer into a core's own
- * code would: a fused run that goes on after a device store must then
- * see the new word. Also: the decoder's run tables (sim_fuse_tab) answer
- * as a scan of the lists does. */
+ * width, branches, jumps, a loop, and stores that copy instruction words
+ * over the program itself) run on two harts, one decoding fused runs and
+ * one decoding every word alone (sim_mem.no_fuse). They are stopped at the
+ * same random cycle limits; at every stop the stop reason, pc, instruction
+ * and cycle counts, registers and fault reports must be identical, and at
+ * the end the whole memory. */
 #include "sim/hart.h"
 #include "sim/hart_fuse.h"
 #include "tf_check.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define BASE  0x1000u
 #define SIZE  0x10000u
@@ -101,8 +93,7 @@ static uint32_t gen(int i, int n)
         return I(0x03, dst(), f3, 9, (int32_t)rnd(2048));
     }
     case 9:
-    case 10: /* sw sh sb: the data area, or the device (through x0: below memory) */
-        return S((uint32_t[]){2, 1, 0}[rnd(3)], rnd(4) ? 9 : 0, src(), (int32_t)rnd(2048));
+    case 10: return S((uint32_t[]){2, 1, 0}[rnd(3)], 9, src(), (int32_t)rnd(2048)); /* sw sh sb */
     case 11:
     case 12: { /* a forward branch within the body */
         int room = n - 1 - i;
@@ -123,12 +114,11 @@ static uint32_t gen(int i, int n)
 }
 
 /* The fused runs (sim/hart_fuse.h) as op lists: {length, ops...}. */
-static const int fuse_runs[][6] = {/* {length, ops..., handler id} */
-#define RUN2(a, b, k)    {2, TF_OP_##a, TF_OP_##b, 0, 0, TF_FU_##a##_##b},
-#define RUN3(a, b, c, k) {3, TF_OP_##a, TF_OP_##b, TF_OP_##c, 0, TF_FU_##a##_##b##_##c},
-#define RUN4(a, b, c, d, k)                                                                        \
-    {4, TF_OP_##a, TF_OP_##b, TF_OP_##c, TF_OP_##d, TF_FU_##a##_##b##_##c##_##d},
-                                   TF_FUSE2(RUN2) TF_FUSE3(RUN3) TF_FUSE4(RUN4)
+static const int fuse_runs[][5] = {
+#define RUN2(a, b, k)       {2, TF_OP_##a, TF_OP_##b, 0, 0},
+#define RUN3(a, b, c, k)    {3, TF_OP_##a, TF_OP_##b, TF_OP_##c, 0},
+#define RUN4(a, b, c, d, k) {4, TF_OP_##a, TF_OP_##b, TF_OP_##c, TF_OP_##d},
+    TF_FUSE2(RUN2) TF_FUSE3(RUN3) TF_FUSE4(RUN4)
 #undef RUN2
 #undef RUN3
 #undef RUN4
@@ -205,13 +195,7 @@ static uint32_t gen_op(int op, int i, int n, int k, uint32_t *prev, int pop)
     case TF_OP_LW: return I(0x03, rd, 2, base, off);
     case TF_OP_LHU: return I(0x03, rd, 5, base, off);
     case TF_OP_LBU: return I(0x03, rd, 4, base, off);
-    default: /* sw: often to the device, as a dataflow kernel's NOC commands, often
-              * to its register block (plain, called) */
-        if (base == 9 && rnd(2)) {
-            base = 0;
-            off = rnd(2) ? 0x100 + 4 * (int32_t)rnd(32) : rnd(4) ? 4 * (int32_t)rnd(256) : off;
-        }
-        return S(2, base, b, off);
+    default: return S(2, base, b, off); /* sw */
     }
 }
 
@@ -240,104 +224,6 @@ static int build(uint32_t *code)
     return k;
 }
 
-/* The device behind every access outside memory. What it does with a
- * store depends on the address only, so both harts see the same: the
- * retry after a BLOCK succeeds (the flag flips). Its log is a hash of
- * every store with the hart's count and cycle at it. */
-typedef struct dev {
-    uint64_t log;
-    int retry;
-    uint32_t body[NBODY]; /* words to write over the program */
-    uint32_t regs[TF_BUS_REGS_BYTES / 4];
-} dev;
-
-static int dev_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t v)
-{
-    dev *d = ctx;
-    uint64_t x[4] = {addr, v, h->instret, sim_hart_cycle(h)};
-    for (int i = 0; i < 4; i++) d->log = (d->log ^ x[i] ^ (uint64_t)size) * 0x100000001b3ull;
-    switch ((addr >> 2) % 16) {
-    case 0: h->cyc_extra += 1 + addr % 7; return TF_BUS_OK; /* a stall */
-    case 1:
-        if (!d->retry) {
-            d->retry = 1;
-            return TF_BUS_BLOCK;
-        }
-        d->retry = 0;
-        return TF_BUS_OK;
-    case 2: return addr % 5 == 0 ? TF_BUS_FAULT : TF_BUS_OK;
-    case 3:
-    case 4: { /* an instruction word of the body written over another: anywhere, or
-               * one of the next three words (those a fused run may still execute) */
-        uint32_t w = d->body[(v >> 4) % NBODY], to = BASE + 4 * (5 + (addr >> 6) % NBODY);
-        if ((addr >> 2) % 16 == 4 && h->pc + 16 <= BASE + 4 * (5 + NBODY))
-            to = h->pc + 4 * (1 + (addr >> 6) % 3);
-        sim_mem_write(h->mem, to, &w, 4);
-        return TF_BUS_OK;
-    }
-    default: return TF_BUS_OK;
-    }
-}
-
-/* A called register (sim_bus.call): as a store to its address. */
-static int dev_call(void *ctx, sim_hart *h, uint32_t k, uint32_t v)
-{
-    dev *d = ctx;
-    d->regs[k] = v;
-    return dev_store(ctx, h, 0x100 + 4 * k, 4, v);
-}
-
-static int dev_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *v)
-{
-    (void)ctx, (void)h, (void)size;
-    *v = addr * 2654435761u;
-    return TF_BUS_OK;
-}
-
-/* The decoder's tables against the lists: for ops a, b, c, d (-1: no
- * word) the longest listed run they begin. */
-static int ref_run(const int *ops)
-{
-    int best = 0, blen = 0;
-    for (size_t r = 0; r < sizeof fuse_runs / sizeof fuse_runs[0]; r++) {
-        int len = fuse_runs[r][0], ok = len > blen;
-        for (int k = 0; k < len && ok; k++) ok = ops[k] == fuse_runs[r][k + 1];
-        if (ok) best = fuse_runs[r][5], blen = len;
-    }
-    return best;
-}
-
-static int check_tables(void)
-{
-    int bad = 0, nr = (int)(sizeof fuse_runs / sizeof fuse_runs[0]);
-    for (int t = 0; t < 200000; t++) {
-        int ops[4];
-        /* ops of listed runs, mixed (most tuples share a prefix with some run) */
-        for (int k = 0; k < 4; k++) ops[k] = fuse_runs[rnd((uint32_t)nr)][1 + rnd(2)];
-        if (t < nr) /* every listed run itself, also cut short */
-            for (int k = 0; k < 4; k++) ops[k] = k < fuse_runs[t][0] ? fuse_runs[t][k + 1] : -1;
-        if (t % 7 == 0) ops[1 + rnd(3)] = -1;
-        for (int k = 1; k < 4; k++)
-            if (ops[k - 1] < 0) ops[k] = -1;
-        int want = ref_run(ops);
-        int got = ops[1] < 0 ? 0 : sim_fuse_run(ops[0], ops[1], ops[2], ops[3]);
-        int f1 = 0, f2 = 0, f3 = 0;
-        for (int r = 0; r < nr; r++) {
-            f1 |= fuse_runs[r][1] == ops[0];
-            f2 |= fuse_runs[r][0] >= 3 && fuse_runs[r][1] == ops[0] && fuse_runs[r][2] == ops[1];
-            f3 |= fuse_runs[r][0] == 4 && fuse_runs[r][1] == ops[0] && fuse_runs[r][2] == ops[1] &&
-                  fuse_runs[r][3] == ops[2];
-        }
-        int ok = got == want && sim_fuse_first(ops[0]) == f1 &&
-                 (ops[1] < 0 || sim_fuse_first2(ops[0], ops[1]) == f2) &&
-                 (ops[1] < 0 || ops[2] < 0 || sim_fuse_first3(ops[0], ops[1], ops[2]) == f3);
-        if (!ok && bad++ < 5)
-            fprintf(stderr, "fuse tables: ops %d %d %d %d: run %d, the lists say %d\n", ops[0],
-                    ops[1], ops[2], ops[3], got, want);
-    }
-    return bad;
-}
-
 static int same_state(const sim_hart *a, const sim_hart *b)
 {
     int same = a->pc == b->pc && a->instret == b->instret && sim_hart_cycle(a) == sim_hart_cycle(b);
@@ -347,47 +233,29 @@ static int same_state(const sim_hart *a, const sim_hart *b)
 
 int main(void)
 {
-    sim_fuse_tables_init();
-    CHECK_EQ_U(check_tables(), 0);
     uint32_t code[NBODY + 8];
     uint8_t *data = malloc(4096);
-    int programs = 0, stops = 0, faults = 0, mismatches = 0, blocks = 0;
+    int programs = 0, stops = 0, faults = 0, mismatches = 0;
     for (int t = 0; t < 1500; t++) {
         int n = build(code);
         for (int i = 0; i < 4096; i++) data[i] = (uint8_t)rnd(256);
         sim_mem *m[2];
         sim_hart *h[2];
-        dev d[2];
         for (int v = 0; v < 2; v++) {
             m[v] = sim_mem_new(BASE, SIZE);
             m[v]->no_fuse = v;
             sim_mem_write(m[v], BASE, code, (uint32_t)n * 4);
             sim_mem_write(m[v], BASE + DATA, data, 4096);
             h[v] = calloc(1, sizeof *h[v]);
-            memset(&d[v], 0, sizeof d[v]);
-            memcpy(d[v].body, code + 5, sizeof d[v].body);
-            /* a block of device registers at 0x100 (a NOC's command
-             * registers): words 0-11 plain, 12-15 called, the rest
-             * through dev_store */
-            h[v]->bus = (sim_bus){.load = dev_load,
-                                  .store = dev_store,
-                                  .ctx = &d[v],
-                                  .regs_base = 0x100,
-                                  .regs_plain = 0x0fffu,
-                                  .regs = d[v].regs,
-                                  .regs_call = 0xf000u,
-                                  .call = dev_call};
             sim_hart_reset(h[v], m[v], BASE, 0);
         }
         uint64_t limit = 0;
         int rc[2] = {TF_STOP_LIMIT, TF_STOP_LIMIT};
-        while ((rc[0] == TF_STOP_LIMIT || rc[0] == TF_STOP_BLOCK) && limit < 4000) {
-            if (rc[0] == TF_STOP_LIMIT) limit += 1 + rnd(60);
+        while (rc[0] == TF_STOP_LIMIT && limit < 4000) {
+            limit += 1 + rnd(60);
             for (int v = 0; v < 2; v++) rc[v] = sim_hart_run(h[v], limit);
             stops++;
-            blocks += rc[0] == TF_STOP_BLOCK;
-            int same = rc[0] == rc[1] && same_state(h[0], h[1]) && d[0].log == d[1].log &&
-                       !memcmp(d[0].regs, d[1].regs, sizeof d[0].regs);
+            int same = rc[0] == rc[1] && same_state(h[0], h[1]);
             if (rc[0] == TF_STOP_FAULT)
                 same &= h[0]->fault_cause == h[1]->fault_cause &&
                         h[0]->fault_pc == h[1]->fault_pc && h[0]->fault_tval == h[1]->fault_tval;
@@ -414,10 +282,7 @@ int main(void)
     CHECK_EQ_U(mismatches, 0);
     CHECK_TRUE(stops > 10 * programs);           /* the limits stopped runs often */
     CHECK_TRUE(faults > 0 && faults < programs); /* some rewritten programs fault */
-    CHECK_TRUE(blocks > programs / 4);           /* the device made stores retry */
-    fprintf(
-        stderr,
-        "test_hart_fuse: %d programs, %d stops (%d to retry a device store), %d ended in a fault\n",
-        programs, stops, blocks, faults);
+    fprintf(stderr, "test_hart_fuse: %d programs, %d stops, %d ended in a fault\n", programs, stops,
+            faults);
     return tf_check_report("test_hart_fuse");
 }

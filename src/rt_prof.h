@@ -113,8 +113,7 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
     tf_prof_bytes((type), (head), (hlen), (data), (dlen))
 #define TF_DEV_DEF(kind, id, line, a, b, c) tf_prof_trace_def((kind), (id), (line), (a), (b), (c))
 #define TF_DEV_FLUSH()                      tf_prof_flush()
-/* a byte record made in place (tf_prof_bytes_begin): NULL when off */
-#define TF_DEV_BYTES_BEGIN(type, cap) tf_prof_bytes_begin(TF_PROF_TRACE, (type), (cap))
+/* a byte record made in place (tf_prof_bytes_begin_at): NULL when off */
 #define TF_DEV_BYTES_BEGIN_AT(type, cap, now)                                                      \
     tf_prof_bytes_begin_at(TF_PROF_TRACE, (now), (type), (cap))
 #define TF_DEV_BYTES_END(len) tf_prof_bytes_end(TF_PROF_TRACE, (len))
@@ -131,7 +130,6 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_DEV_DEF(kind, id, line, a, b, c)                                                        \
     ((void)(kind), (void)(id), (void)(line), (void)(a), (void)(b), (void)(c))
 #define TF_DEV_FLUSH()                        ((void)0)
-#define TF_DEV_BYTES_BEGIN(type, cap)         ((void)(type), (void)(cap), (void *)0)
 #define TF_DEV_BYTES_BEGIN_AT(type, cap, now) ((void)(type), (void)(cap), (void)(now), (void *)0)
 #define TF_DEV_BYTES_END(len)                 ((void)(len))
 #define TF_DEV_STAMP()                        ((uint64_t)0)

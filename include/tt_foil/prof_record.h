@@ -107,11 +107,10 @@ void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *hea
 /* The same made in place, for a writer that would otherwise build the
  * bytes in a buffer of its own and copy them (the runtime's DEVICE_PERF
  * records): room for `cap` bytes (at most TF_TEXT_MAX) at the stream's end,
- * or NULL when the stream is off; the record is stamped now and is made by
- * tf_prof_bytes_end with its `len` bytes (at most cap). No other record of
- * the stream may be made on the thread in between. */
-void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap);
-/* The same stamped `now` (a time stamp the caller read: tf_prof_now). */
+ * or NULL when the stream is off; the record is stamped `now` (a time stamp
+ * the caller read: tf_prof_now) and is made by tf_prof_bytes_end with its
+ * `len` bytes (at most cap). No other record of the stream may be made on
+ * the thread in between. */
 void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap);
 void tf_prof_bytes_end(int s, size_t len);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and

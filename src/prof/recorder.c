@@ -721,12 +721,6 @@ void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *hea
     t->pos[s] = p + words;
 }
 
-void *tf_prof_bytes_begin(int s, uint32_t type, size_t cap)
-{
-    if (!tf_prof_on[s]) return NULL;
-    return tf_prof_bytes_begin_at(s, tf_prof_now(), type, cap);
-}
-
 void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap)
 {
     if (!tf_prof_on[s]) return NULL;

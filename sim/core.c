@@ -284,15 +284,10 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
 {
     sim_core_hart *sh = core_hart(h);
     (void)ctx;
-    /* A NOC command is four stores the hart makes itself (sim_bus.regs)
-     * and this one: the most frequent register access by far (the CNN's
-     * readers fetch 32-byte rows), so it is decided first. */
-    uint32_t noff = addr - TF_MMIO_NOC_CMD;
-    if (__builtin_expect(noff % TF_NOC_REG_SIZE == 0 && noff < TF_NUM_NOCS * TF_NOC_REG_SIZE &&
-                             size == 4 && !sh->perf.blocked,
-                         1))
-        return sim_noc_issue(sh, (int)(noff / TF_NOC_REG_SIZE), (int)val) ? TF_BUS_FAULT
-                                                                          : TF_BUS_OK;
+    /* (The hart stores a NOC command's plain registers itself and calls
+     * noc_cmd_store for the command word: sim_bus.regs. Of those word
+     * stores only the plain ones made while a wait is to be settled come
+     * here, to noc_reg_store.) */
     if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {

@@ -52,14 +52,14 @@ static void perf_init(void)
 {
     static tf_perf_core probe; /* only its addresses are taken */
     tf_perf_core *cc = &probe;
-#define RT_PERF_KEY_ONE(f, scope, count)                                                           \
+#define RT_PERF_HAS_ONE(f, scope, count)                                                           \
     for (int r = 0; r < TF_PERF_RISCS_##scope; r++)                                                \
         for (int i = 0; i < (int)(count); i++) {                                                   \
             size_t w = (size_t)(&TF_PERF_AT_##scope(cc, f, r, i) - (uint64_t *)cc);                \
             rt_perf_has[w / 64] |= 1ull << (w % 64);                                               \
         }
-    TF_PERF_FIELDS(RT_PERF_KEY_ONE)
-#undef RT_PERF_KEY_ONE
+    TF_PERF_FIELDS(RT_PERF_HAS_ONE)
+#undef RT_PERF_HAS_ONE
     for (unsigned w = 0; w < TF_PERF_WORDS; w++)
         rt_perf_stamp[w / 64] |= (uint64_t)tf_perf_stamp_word(w) << (w % 64);
     const char *off = getenv(tf_env_name(TF_ENV_PERF_COUNTERS)); /* OFF: not collected */
@@ -114,6 +114,19 @@ static uint32_t chip_id(const tf_chip_info *ci)
     return id; /* 0 (out of memory): the reader reads the counters without the peaks */
 }
 
+enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
+
+/* Part h->part of a DEVICE_PERF record begun in place (*rec): its header,
+ * the chip's id and the base cycle; returns where its words go, NULL when
+ * the trace is off. */
+static uint8_t *perf_part(const tf_dev_perf2 *h, uint32_t chip, uint64_t base, uint64_t now,
+                          uint8_t **rec)
+{
+    if (!(*rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now))) return NULL;
+    memcpy(*rec, h, sizeof *h);
+    return tf_trace_put_varint(tf_trace_put_varint(*rec + sizeof *h, chip), base);
+}
+
 /* DEVICE_PERF records (version 2, contracts/tf_perf.h) of the non-zero
  * counter words `nz` (bitmap) with values `vals` (in order), made in the
  * trace's buffer in place: header `h`, the chip's id, the base cycle, then
@@ -122,8 +135,6 @@ static uint32_t chip_id(const tf_chip_info *ci)
  * and one record without words when every counter is zero. A
  * dispatch-bound core's two dozen words take ~66 bytes instead of version
  * 1's ~440. */
-enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
-
 static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h, uint32_t chip,
                          uint64_t now)
 {
@@ -141,10 +152,8 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
                 base = vals[j];
         }
     if (base == UINT64_MAX) base = 0;
-    uint8_t *rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now);
-    if (!rec) return;
-    memcpy(rec, h, sizeof *h);
-    uint8_t *o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
+    uint8_t *rec, *o;
+    if (!(o = perf_part(h, chip, base, now, &rec))) return;
     size_t prev = (size_t)-1; /* the previous word's index */
     for (size_t k = 0, j = 0; k < RT_PERF_BITS; k++)
         for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
@@ -154,10 +163,7 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
             if (o + RT_PERF_PAIR_MAX > rec + RT_PERF_REC_BYTES) { /* full: the next part */
                 TF_DEV_BYTES_END((size_t)(o - rec));
                 h->part++;
-                if (!(rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now)))
-                    return;
-                memcpy(rec, h, sizeof *h);
-                o = tf_trace_put_varint(tf_trace_put_varint(rec + sizeof *h, chip), base);
+                if (!(o = perf_part(h, chip, base, now, &rec))) return;
                 prev = (size_t)-1;
             }
             uint64_t v = vals[j];

@@ -662,9 +662,7 @@ uint32_t tf_prof_zone_begin_ns(uint32_t id)
 
 void tf_prof_zone_end_ns(uint32_t token)
 {
-    tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, token & TF_REC_MAX_ARG,
-                   tf_prof_now(), 0, 0, 0);
-    tf_prof_t.depth--;
+    tf_prof_zone_end_at(token, tf_prof_now()); /* (which drops TF_PROF_TOKEN_NS) */
 }
 
 void tf_prof_text_slow(const char *text, size_t len)

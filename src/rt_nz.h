@@ -72,26 +72,13 @@ rt_nz_gather_avx2(const uint64_t *w, size_t n, uint64_t *bits, uint64_t *vals)
 }
 #endif
 
-#ifdef RT_NZ_HAVE_AVX2
-/* 1 if the CPU has AVX2 (asked once per program part that includes this). */
-static inline int rt_nz_avx2(void)
-{
-    static int avx2 = -1; /* every thread computes the same: atomics, no lock */
-    int a = __atomic_load_n(&avx2, __ATOMIC_RELAXED);
-    if (__builtin_expect(a < 0, 0)) {
-        a = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&avx2, a, __ATOMIC_RELAXED);
-    }
-    return a;
-}
-#endif
-
 /* The non-zero words of w[0..n): their bitmap in bits (RT_NZ_BITS(n)
  * words), their values in order in vals (room for n); returns how many. */
 static inline size_t rt_nz_gather(const uint64_t *w, size_t n, uint64_t *bits, uint64_t *vals)
 {
 #ifdef RT_NZ_HAVE_AVX2
-    if (rt_nz_avx2()) return rt_nz_gather_avx2(w, n, bits, vals);
+    /* (a load and a test of the CPU model the compiler's runtime fills in at start-up) */
+    if (__builtin_cpu_supports("avx2")) return rt_nz_gather_avx2(w, n, bits, vals);
 #endif
     return rt_nz_gather_c(w, n, bits, vals);
 }

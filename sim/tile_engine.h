@@ -77,6 +77,11 @@ struct sim_tile_engine {
  * bits are clear. A Float16_b unpack knows both (the range it checks on
  * the 16-bit words as it widens them); other formats report nothing. */
 enum { SIM_SRC_KNOWN = 1, SIM_SRC_IN_RANGE = 2, SIM_SRC_BF16 = 4 };
+/* IN_RANGE's bounds as fp32 magnitude bits (sign cleared): 2^-50 and 2^51;
+ * the low 16 bits of both are 0, so a bf16's top half compares to their
+ * top halves. */
+#define SIM_EXACT_MAG_LO 0x26800000u
+#define SIM_EXACT_MAG_HI 0x59000000u
 /* With a matmul's flags: the DEST tile is known to hold no -0 and no NaN
  * (cleared, or left so by a matmul of in-range tiles: sim_tile_engine.plain). */
 #define SIM_DEST_PLAIN 8u

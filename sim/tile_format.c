@@ -67,7 +67,7 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
  * [2^-50, 2^51): SIM_SRC_IN_RANGE's test, as products_exact makes it. */
 static int in_range(uint32_t mag)
 {
-    return mag == 0 || (mag >= 0x26800000u && mag < 0x59000000u);
+    return mag == 0 || (mag >= SIM_EXACT_MAG_LO && mag < SIM_EXACT_MAG_HI);
 }
 
 uint32_t sim_tile_src_cols(const float *t)

@@ -191,7 +191,8 @@ MATMUL_KERNEL(matmul_avx512_fma_ks, AVX512, __m512, 16, 8, _mm512_loadu_ps, _mm5
 AVX2 static int products_exact(const float *x, const float *y, uint32_t low)
 {
     const __m256i abs = _mm256_set1_epi32(0x7fffffff), zero = _mm256_setzero_si256();
-    const __m256i lo = _mm256_set1_epi32(0x26800000 - 1), hi = _mm256_set1_epi32(0x59000000);
+    const __m256i lo = _mm256_set1_epi32((int)SIM_EXACT_MAG_LO - 1),
+                  hi = _mm256_set1_epi32((int)SIM_EXACT_MAG_HI);
     const __m256i lowv = _mm256_set1_epi32((int)low);
     __m256i ok = _mm256_set1_epi32(-1);
     for (int t = 0; t < 2; t++) {
@@ -329,7 +330,8 @@ AVX512 static void split_avx512(const float *x, float *hi, float *lo, uint32_t h
 AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t low)
 {
     const __m512i abs = _mm512_set1_epi32(0x7fffffff), zero = _mm512_setzero_si512();
-    const __m512i lo = _mm512_set1_epi32(0x26800000 - 1), hi = _mm512_set1_epi32(0x59000000);
+    const __m512i lo = _mm512_set1_epi32((int)SIM_EXACT_MAG_LO - 1),
+                  hi = _mm512_set1_epi32((int)SIM_EXACT_MAG_HI);
     const __m512i lowv = _mm512_set1_epi32((int)low);
     __mmask16 ok = 0xffff;
     for (int t = 0; t < 2; t++) {
@@ -348,12 +350,14 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
 /* sim_tile_unpack of a Float16_b tile: each face row (16 values, 32
  * bytes) widened to fp32 by a shift, as cm_bf16_widen; its flags, the
  * range test (sim_tile_src_flags) made on the 16-bit words: for u the
- * magnitude bits, u << 16 in [0x26800000, 0x59000000) is u in
- * [0x2680, 0x5900), a signed 16-bit compare since u < 0x8000. */
+ * magnitude bits, u << 16 in [SIM_EXACT_MAG_LO, SIM_EXACT_MAG_HI) is u
+ * in their top halves, a signed 16-bit compare since u < 0x8000. */
 AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t, uint32_t *cols)
 {
-    const __m256i abs = _mm256_set1_epi16(0x7fff), lo = _mm256_set1_epi16(0x2680 - 1);
-    const __m256i hi = _mm256_set1_epi16(0x5900), zero = _mm256_setzero_si256();
+    const __m256i abs = _mm256_set1_epi16(0x7fff),
+                  lo = _mm256_set1_epi16((short)(SIM_EXACT_MAG_LO >> 16) - 1);
+    const __m256i hi = _mm256_set1_epi16((short)(SIM_EXACT_MAG_HI >> 16)),
+                  zero = _mm256_setzero_si256();
     __m256i ok = _mm256_set1_epi16(-1), any[2] = {zero, zero};
     for (int r = 0; r < D; r++)
         for (int c = 0; c < D; c += 16) {

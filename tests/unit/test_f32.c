@@ -34,15 +34,6 @@ static unsigned host_flags(void)
            ((e & FE_INVALID) ? TF_FX_NV : 0);
 }
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd32(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
-
 static const uint32_t specials[] = {
     0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x40000000, 0x3f000000, 0x7f800000,
     0xff800000, 0x7fc00000, 0x7f800001, 0xffc00000, 0x00000001, 0x80000001, 0x007fffff,
@@ -55,11 +46,11 @@ static const uint32_t specials[] = {
  * quotients land near the subnormal range). */
 static uint32_t random_operand(uint32_t other)
 {
-    switch (rnd32() & 3) {
-    case 0: return rnd32();
-    case 1: return (other ^ (rnd32() & 0xff)) ^ (rnd32() & 0x80000000u);
-    case 2: return (rnd32() & 0x80ffffffu) | ((0x30u + (rnd32() & 0x1fu)) << 23);
-    default: return (rnd32() & 0x807fffffu) | ((rnd32() & 0x1fu) << 23);
+    switch (tf_check_rand() & 3) {
+    case 0: return tf_check_rand();
+    case 1: return (other ^ (tf_check_rand() & 0xff)) ^ (tf_check_rand() & 0x80000000u);
+    case 2: return (tf_check_rand() & 0x80ffffffu) | ((0x30u + (tf_check_rand() & 0x1fu)) << 23);
+    default: return (tf_check_rand() & 0x807fffffu) | ((tf_check_rand() & 0x1fu) << 23);
     }
 }
 
@@ -238,24 +229,26 @@ int main(void)
             for (int i = 0; i < NSPEC * NSPEC; i++)
                 arith(op, rm, specials[i / NSPEC], specials[i % NSPEC], specials[(i * 7) % NSPEC]);
             for (int i = 0; i < n; i++) {
-                uint32_t a = random_operand(rnd32());
+                uint32_t a = random_operand(tf_check_rand());
                 uint32_t b = random_operand(a), c = random_operand(a);
                 arith(op, rm, a, b, c);
             }
         }
-        for (int i = 0; i < NSPEC; i++) conversions(rm, specials[i], (int32_t)rnd32());
+        for (int i = 0; i < NSPEC; i++) conversions(rm, specials[i], (int32_t)tf_check_rand());
         for (int i = 0; i < n; i++) {
-            uint32_t a = random_operand(rnd32());
+            uint32_t a = random_operand(tf_check_rand());
             if ((i & 3) == 0) /* magnitudes near 2^31 and 2^32 */
-                a = (a & 0x80000000u) | ((0x9cu + (rnd32() & 3u)) << 23) | (rnd32() & 0x7fffffu);
+                a = (a & 0x80000000u) | ((0x9cu + (tf_check_rand() & 3u)) << 23) |
+                    (tf_check_rand() & 0x7fffffu);
             else if ((i & 3) == 1) /* small values with fractions */
-                a = (a & 0x80000000u) | ((0x7cu + (rnd32() & 0xfu)) << 23) | (rnd32() & 0x7fffffu);
-            conversions(rm, a, (int32_t)rnd32() >> (rnd32() & 31));
+                a = (a & 0x80000000u) | ((0x7cu + (tf_check_rand() & 0xfu)) << 23) |
+                    (tf_check_rand() & 0x7fffffu);
+            conversions(rm, a, (int32_t)tf_check_rand() >> (tf_check_rand() & 31));
         }
     }
     for (int i = 0; i < NSPEC * NSPEC; i++) compares(specials[i / NSPEC], specials[i % NSPEC]);
     for (int i = 0; i < n; i++) {
-        uint32_t a = random_operand(rnd32());
+        uint32_t a = random_operand(tf_check_rand());
         compares(a, random_operand(a));
     }
     tf_check_count++;

@@ -55,15 +55,6 @@ static size_t reference_pack(const uint64_t *in, size_t words, uint8_t *out, uin
     return (size_t)(o - out);
 }
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
-
 /* A buffer being built: words and the running timestamp. */
 typedef struct buf {
     uint64_t w[8192];
@@ -87,19 +78,20 @@ static void odd(buf *b, int kind)
     case 0: bare(b, 64, 1); break;  /* zigzag 128: one past the short form */
     case 1: bare(b, -65, 1); break; /* zigzag 129 */
     case 2: bare(b, 5, 4); break;   /* argument 4 */
-    case 3: bare(b, 1000000 + next_rand(), (uint32_t)(next_rand() & TF_REC_MAX_ARG)); break;
+    case 3: bare(b, 1000000 + tf_check_rand(), (uint32_t)(tf_check_rand() & TF_REC_MAX_ARG)); break;
     case 4: /* an allocation: two payload words */
         b->t += 3;
         b->w[b->n++] = TF_REC(TF_R_ALLOC, 2, b->t);
-        b->w[b->n++] = 0x7f0000001000ull + next_rand();
+        b->w[b->n++] = 0x7f0000001000ull + tf_check_rand();
         b->w[b->n++] = 64;
         break;
     case 5: { /* a zone text of 0-20 bytes, zero-padded */
-        uint32_t len = next_rand() % 21;
+        uint32_t len = tf_check_rand() % 21;
         b->t += 2;
         b->w[b->n++] = TF_REC(TF_R_ZONE_TEXT, len, b->t);
         uint64_t text[3] = {0, 0, 0};
-        for (uint32_t i = 0; i < len; i++) ((uint8_t *)text)[i] = (uint8_t)('a' + next_rand() % 26);
+        for (uint32_t i = 0; i < len; i++)
+            ((uint8_t *)text)[i] = (uint8_t)('a' + tf_check_rand() % 26);
         for (uint32_t i = 0; i < (len + 7) / 8; i++) b->w[b->n++] = text[i];
         break;
     }
@@ -138,7 +130,7 @@ static void check_all_paths(const buf *b, const char *what)
         uint64_t prev = 0, pieces_n = 0;
         size_t at = 0, i = 0;
         while (i < b->n) {
-            size_t j = i, want_words = 1 + next_rand() % 40;
+            size_t j = i, want_words = 1 + tf_check_rand() % 40;
             while (j < b->n && j - i < want_words) j += tf_trace_record_words(b->w[j]);
             at += tf_trace_pack_more(b->w + i, (uint32_t)(j - i), got + at, &prev, &pieces_n);
             i = j;
@@ -165,7 +157,7 @@ int main(void)
                 for (int i = 0; i < lead; i++) bare(&b, 20, 1);
                 for (int r = 0; r < 3; r++) {
                     for (int i = 0; i < run; i++)
-                        bare(&b, (int64_t)(next_rand() % 128) - 64, i & 3);
+                        bare(&b, (int64_t)(tf_check_rand() % 128) - 64, i & 3);
                     odd(&b, kind);
                 }
                 for (int i = 0; i < run; i++) bare(&b, 63, 3); /* the longest short steps */
@@ -177,13 +169,13 @@ int main(void)
      * every length */
     for (int round = 0; round < 200; round++) {
         b.n = 0;
-        b.t = next_rand();
+        b.t = tf_check_rand();
         size_t len = 2000 + (size_t)round;
         while (b.n < len) {
-            if (next_rand() % 97 == 0)
-                odd(&b, (int)(next_rand() % 7));
+            if (tf_check_rand() % 97 == 0)
+                odd(&b, (int)(tf_check_rand() % 7));
             else
-                bare(&b, next_rand() % 40, next_rand() % 4 ? 1 : 2);
+                bare(&b, tf_check_rand() % 40, tf_check_rand() % 4 ? 1 : 2);
         }
         snprintf(what, sizeof what, "mixed buffer %d of %zu words", round, b.n);
         check_all_paths(&b, what);

@@ -18,16 +18,6 @@
 
 #define N TF_TILE_ELEMS
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint32_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
-
 static const uint32_t edges[] = {
     0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
     0x7fc12345u, 0x7f800001u, /* signalling NaN */
@@ -42,10 +32,10 @@ static const uint32_t edges[] = {
 static void fill(float *t, int kind, uint32_t df)
 {
     for (int i = 0; i < N; i++) {
-        uint32_t r = next();
+        uint32_t r = tf_check_rand();
         float v = ((float)(int32_t)(r % 20001u) - 10000.0f) / 4096.0f;
-        if (kind == 1) v = bits_f(next() ^ (r << 16));
-        if (kind == 2 || (kind == 3 && r % 5 == 0)) v = bits_f(edges[next() % NEDGES]);
+        if (kind == 1) v = bits_f(tf_check_rand() ^ (r << 16));
+        if (kind == 2 || (kind == 3 && r % 5 == 0)) v = bits_f(edges[tf_check_rand() % NEDGES]);
         t[i] = v;
     }
     sim_tile_round_to(t, df);
@@ -166,8 +156,8 @@ int main(void)
                     fill(d, rep ? kind : 0, TF_DF_FLOAT32);
                     if (kind == 0 && rep == 1) /* values where the matmul fuses (exact products) */
                         for (int i = 0; i < N; i++) {
-                            a[i] = ldexpf(a[i], (int)(next() % 80) - 40);
-                            b[i] = ldexpf(b[i], (int)(next() % 80) - 40);
+                            a[i] = ldexpf(a[i], (int)(tf_check_rand() % 80) - 40);
+                            b[i] = ldexpf(b[i], (int)(tf_check_rand() % 80) - 40);
                         }
                     matmul(a, b, d);
                     eltwise(a, b, d);
@@ -191,20 +181,23 @@ int main(void)
      * included (a signalling NaN of DEST comes out quieted either way) */
     for (level = best ? 1 : 0; level <= best; level++)
         for (int rep = 0; rep < 96; rep++) {
-            uint32_t used = (uint32_t[]){0x7u, 0xffffu, next(), 0}[rep % 4 == 0 ? 3 : rep % 3];
-            uint32_t zero_rows = rep % 5 ? next() & next() : 0; /* padding rows */
+            uint32_t used =
+                (uint32_t[]){0x7u, 0xffffu, tf_check_rand(), 0}[rep % 4 == 0 ? 3 : rep % 3];
+            uint32_t zero_rows = rep % 5 ? tf_check_rand() & tf_check_rand() : 0; /* padding rows */
             fill(a, 0, TF_DF_FLOAT16_B);
             fill(b, 0, TF_DF_FLOAT16_B);
             fill(d, 0, TF_DF_FLOAT32);
             for (int i = 0; i < N; i++) {
                 if (!(used >> (i % TF_TILE_DIM) & 1) || (zero_rows >> (i / TF_TILE_DIM) & 1))
-                    a[i] = next() % 2 ? -0.0f : 0.0f;
-                if (rep % 4 == 1 && next() % 8 == 0) d[i] = -0.0f;
-                if (rep % 4 == 2 && next() % 8 == 0)
-                    d[i] = bits_f(next() % 2 ? 0x7f800001u : 0xffc00000u);
-                if (rep % 4 == 3 && next() % 8 == 0) d[i] = bits_f(0xff800000u); /* -inf stays */
-                if (rep % 4 == 0 && next() % 8 == 0) /* used == 0: any of them */
-                    d[i] = bits_f((uint32_t[]){0x80000000u, 0x7f800001u, 0x7f800000u}[next() % 3]);
+                    a[i] = tf_check_rand() % 2 ? -0.0f : 0.0f;
+                if (rep % 4 == 1 && tf_check_rand() % 8 == 0) d[i] = -0.0f;
+                if (rep % 4 == 2 && tf_check_rand() % 8 == 0)
+                    d[i] = bits_f(tf_check_rand() % 2 ? 0x7f800001u : 0xffc00000u);
+                if (rep % 4 == 3 && tf_check_rand() % 8 == 0)
+                    d[i] = bits_f(0xff800000u);               /* -inf stays */
+                if (rep % 4 == 0 && tf_check_rand() % 8 == 0) /* used == 0: any of them */
+                    d[i] = bits_f(
+                        (uint32_t[]){0x80000000u, 0x7f800001u, 0x7f800000u}[tf_check_rand() % 3]);
             }
             unsigned fl = sim_tile_src_flags(a) & sim_tile_src_flags(b);
             CHECK_TRUE(fl & SIM_SRC_IN_RANGE);
@@ -241,14 +234,14 @@ int main(void)
     for (level = best ? 1 : 0; level <= best; level++)
         for (int rep = 0; rep < 4 + 3 * nre; rep++) {
             static uint8_t l1[TF_TILE_BF16];
-            for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)next();
+            for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)tf_check_rand();
             if (rep >= 4) {
                 for (int i = 0; i < TF_TILE_ELEMS; i++) { /* 1.0 .. 2.0, either sign */
-                    uint16_t u = (uint16_t)(0x3f80 | (next() & 0x807f));
+                    uint16_t u = (uint16_t)(0x3f80 | (tf_check_rand() & 0x807f));
                     memcpy(l1 + 2 * i, &u, 2);
                 }
                 uint16_t e = range_edges[(rep - 4) % nre];
-                int at = (int)(next() % TF_TILE_ELEMS);
+                int at = (int)(tf_check_rand() % TF_TILE_ELEMS);
                 memcpy(l1 + 2 * at, &e, 2);
             }
             sim_tile_simd_set(level);

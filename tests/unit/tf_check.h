@@ -42,6 +42,17 @@ static int tf_check_count;
         }                                                                                          \
     } while (0)
 
+/* A test's random numbers: xorshift64 from a fixed seed, so each run of a
+ * test sees the same sequence (one per test program). */
+static inline uint32_t tf_check_rand(void)
+{
+    static uint64_t s = 0x9e3779b97f4a7c15ull;
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return (uint32_t)(s >> 16);
+}
+
 static inline int tf_check_report(const char *name)
 {
     if (tf_check_failures) {

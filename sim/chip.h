@@ -104,6 +104,11 @@ typedef struct sim_core {
     sim_staged_write *staged;
     int nstaged, cap_staged;
     tf_perf_core perf; /* counters of the last dispatch (perf.c) */
+    /* the words of perf written since the GO: bit w % 64 of [w / 64] is
+     * word w (sim_perf_mark). Every other word is zero, so the GO zeroes
+     * and the host reads only these (issue 15: a dispatch-bound core
+     * writes two dozen of the 643) */
+    uint64_t perf_written[TF_PERF_NZ_WORDS];
     /* The host's view of the mailbox (chip.c, publish_mailboxes): a copy
      * made at a round boundary, read under the chip's snap_lock, so that a
      * host polling for DONE never stops the scheduler. mb_dirty: written
@@ -285,6 +290,18 @@ void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
 int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
+/* The same as the non-zero words (tf_transport_ops.perf_counters_sparse). */
+int sim_perf_read_sparse(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals);
+int sim_perf_read_sparse_done(sim_core *core, uint64_t *nz,
+                              uint64_t *vals); /* no lock; -1: not done */
+
+/* Counter word *w of the core's perf is written: every writer of a
+ * counter says so, before or after the write (perf_written). */
+static inline void sim_perf_mark(sim_core *core, const uint64_t *w)
+{
+    size_t i = (size_t)(w - (const uint64_t *)(const void *)&core->perf);
+    core->perf_written[i / 64] |= 1ull << (i % 64);
+}
 
 /* perf.c's counters of a NOC transaction issued (`bank` >= 0: to or from
  * DRAM), inline: one a transfer. Counted on the issuing core only: a
@@ -294,20 +311,20 @@ static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t by
 {
     tf_perf_core *pc = &sh->core->perf;
     tf_perf_risc *p = &pc->risc[sh->risc];
+    sim_core *core = sh->core;
     int read = cmd == TF_NOC_CMD_READ;
-    if (read)
-        p->noc_rd[noc] += bytes;
-    else
-        p->noc_wr[noc] += bytes;
-    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
+    uint64_t *w = read ? &p->noc_rd[noc] : &p->noc_wr[noc];
+    *w += bytes;
+    sim_perf_mark(core, w);
+    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++, sim_perf_mark(core, &p->atomics);
     if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
-        p->mcast += (uint64_t)bytes * dests;
+        p->mcast += (uint64_t)bytes * dests, sim_perf_mark(core, &p->mcast);
     if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
-        if (read)
-            pc->dram_rd[bank] += bytes;
-        else
-            pc->dram_wr[bank] += bytes;
+        w = read ? &pc->dram_rd[bank] : &pc->dram_wr[bank];
+        *w += bytes;
+        sim_perf_mark(core, w);
         pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
+        sim_perf_mark(core, &pc->dram_busy[bank]);
     }
 }
 

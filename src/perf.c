@@ -175,9 +175,20 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
     TF_DEV_BYTES_END((size_t)(o - rec));
 }
 
-/* The non-zero counter words of p's core, from a copy of the struct. */
+_Static_assert(RT_PERF_BITS == TF_PERF_NZ_WORDS, "one bitmap of the counter words");
+
+/* The non-zero counter words of p's core: from the transport when it can
+ * tell them (perf_counters_sparse: the simulator knows which words a
+ * dispatch wrote), else gathered from a copy of the struct (perf_counters,
+ * what a hardware transport gives). */
 static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 {
+    tf_transport *t = p->dev->tr;
+    if (t->ops->perf_counters_sparse) {
+        if (t->ops->perf_counters_sparse(t, p->core.x, p->core.y, nz, vals) >= 0) return 0;
+        return cm_err_set("the transport (%s) could not read them",
+                          p->dev->info.name ? p->dev->info.name : "?");
+    }
     tf_perf_core c;
     if (read_counters(p, &c)) return -1;
     rt_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);

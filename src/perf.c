@@ -222,8 +222,9 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
     /* where the work before it ended; TF_DEV_STAMP, not TF_STAMP: the
      * record needs the time also where the host's zones are compiled out */
     uint64_t t0 = *now ? *now : TF_DEV_STAMP();
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", t0);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/counters_readback", t0);
+    RT_ZS_FLUSH();          /* the zone events so far, before the record */
     perf_record(p, id, t0); /* the record: the readback's start */
     *now = TF_STAMP();
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
 }

@@ -96,6 +96,93 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
     tf_prof_stream_bytes_at(TF_PROF_MEM, now, type, head, sizeof head, w, (size_t)nw * 4u);
 }
 
+/* The thread's zone events not yet written (RT_ZS_*, rt_prof.h): the
+ * events' bytes of a ZONE_SEQ record (its span goes before them when it
+ * is written), the times of the first and the last. The buffer is
+ * allocated at first use (a small TLS block: the library may be loaded
+ * late); without it the events are written as records of their own. */
+#define RT_ZS_CAP (TF_TEXT_MAX - 10) /* the record: the span's varint, then these */
+static __thread struct {
+    uint8_t *buf;
+    size_t len;
+    uint64_t first, last;
+} rt_zs __attribute__((tls_model("initial-exec")));
+
+void rt_zs_flush(void)
+{
+    if (!rt_zs.len) return;
+    uint8_t span[10];
+    size_t n = (size_t)(tf_trace_put_varint(span, rt_zs.last - rt_zs.first) - span);
+    tf_prof_stream_bytes_at(TF_PROF_TRACE, rt_zs.last, TF_R_ZONE_SEQ, span, n, rt_zs.buf,
+                            rt_zs.len);
+    rt_zs.len = 0;
+}
+
+/* Room for an event of `need` bytes at time `now` (the run written first
+ * when it is full, or when `now` is before its last event: a clock read on
+ * another CPU); 0: no buffer, write the record itself. */
+static int zs_room(size_t need, uint64_t now)
+{
+    if (!rt_zs.buf && !(rt_zs.buf = malloc(RT_ZS_CAP))) return 0;
+    if (rt_zs.len && (rt_zs.len + need > RT_ZS_CAP || now < rt_zs.last)) rt_zs_flush();
+    if (!rt_zs.len) rt_zs.first = rt_zs.last = now;
+    return need <= RT_ZS_CAP;
+}
+
+static void zs_event(unsigned kind, uint32_t arg, uint64_t now)
+{
+    uint8_t *o = rt_zs.buf + rt_zs.len;
+    o = tf_trace_put_varint(o, kind | (uint64_t)arg << TF_ZSEQ_KIND_BITS);
+    o = tf_trace_put_varint(o, now - rt_zs.last);
+    rt_zs.len = (size_t)(o - rt_zs.buf);
+    rt_zs.last = now;
+}
+
+enum { RT_ZS_EVENT = 2 * 10 }; /* an event's two varints, at most */
+
+uint32_t rt_zs_begin(tf_prof_loc *loc, const char *func, uint64_t now)
+{
+    if (!zs_room(RT_ZS_EVENT, now))
+        return tf_prof_zone_begin_at(loc, func, now) & ~TF_PROF_TOKEN_NS;
+    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
+    if (!id) id = tf_prof_loc_id(loc, func);
+    zs_event(TF_ZSEQ_BEGIN, id, now); /* (id 0, out of ids: a begin never ended, as a record) */
+    tf_prof_t.depth++;
+    return id;
+}
+
+void rt_zs_end(uint32_t token, uint64_t now)
+{
+    if (!zs_room(RT_ZS_EVENT, now)) {
+        tf_prof_zone_end_at(token, now);
+        return;
+    }
+    zs_event(TF_ZSEQ_END, token, now);
+    tf_prof_t.depth--;
+}
+
+void rt_zs_text(const char *text, size_t len, uint64_t now)
+{
+    if (!tf_prof_t.depth) return;           /* as tf_prof_text_at: no zone to attach it to */
+    if (!zs_room(RT_ZS_EVENT + len, now)) { /* (a text too long for a run is cut as a record) */
+        rt_zs_flush();
+        tf_prof_text_at(text, len, now);
+        return;
+    }
+    zs_event(TF_ZSEQ_TEXT, (uint32_t)len, now);
+    memcpy(rt_zs.buf + rt_zs.len, text, len);
+    rt_zs.len += len;
+}
+
+void rt_zs_frame(uint64_t now)
+{
+    if (!zs_room(RT_ZS_EVENT, now)) {
+        tf_prof_frame_at(now);
+        return;
+    }
+    zs_event(TF_ZSEQ_FRAME, 0, now);
+}
+
 static uint32_t core_pool_slow(const char *pool, int x, int y)
 {
     uint64_t h = 0xcbf29ce484222325ull;

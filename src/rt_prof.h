@@ -11,6 +11,7 @@
 #ifndef RT_PROF_H
 #define RT_PROF_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY
@@ -73,6 +74,40 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
  * caller that has the trace's (TF_STAMP) gives that instead: one timer
  * read for both streams. */
 #define TF_STAMP_MEM() (tf_prof_on[TF_PROF_MEM] ? tf_prof_now() : 0)
+/* Zone events of the dispatch path, held per thread and written as one
+ * ZONE_SEQ record (tf_trace_records.h; issue 15: a dispatch makes three
+ * to five records instead of 40), which the reader reads as the ZONE_BEGIN,
+ * ZONE_END, ZONE_TEXT and FRAME records they stand for. The TF_ZONE_*_AT
+ * forms' arguments and meaning. The rule: RT_ZS_FLUSH() before any other
+ * record of the trace on the thread (the counters' and the device
+ * profile's records, a warning, a zone of another function) and before
+ * returning to the caller, so that the records stay in time order. */
+#define RT_ZS_BEGIN(name, now)                                                                     \
+    __extension__({                                                                                \
+        static tf_prof_loc rt_zs_loc_ = {(name), 0, __FILE__, __LINE__, 0};                        \
+        tf_prof_on[TF_PROF_TRACE] ? rt_zs_begin(&rt_zs_loc_, __func__, (now)) : 0u;                \
+    })
+#define RT_ZS_END(id, now)                                                                         \
+    do {                                                                                           \
+        if (id) rt_zs_end((id), (now));                                                            \
+    } while (0)
+#define RT_ZS_TEXT(text, len, now)                                                                 \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) rt_zs_text((text), (len), (now));                           \
+    } while (0)
+#define RT_ZS_FRAME(now)                                                                           \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) rt_zs_frame(now);                                           \
+    } while (0)
+#define RT_ZS_FLUSH()                                                                              \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) rt_zs_flush();                                              \
+    } while (0)
+uint32_t rt_zs_begin(tf_prof_loc *loc, const char *func, uint64_t now); /* the end's token */
+void rt_zs_end(uint32_t token, uint64_t now);
+void rt_zs_text(const char *text, size_t len, uint64_t now);
+void rt_zs_frame(uint64_t now);
+void rt_zs_flush(void);
 /* One ALLOC_SET or FREE_SET record of `nw` u32 item words in pool `pool`,
  * stamped `now` (TF_STAMP_MEM, or a time stamp read for the trace). */
 void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now);
@@ -97,7 +132,12 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
     ((void)(pairs), (void)(n), (void)(x), (void)(y), (void)(now))
 #define TF_FREE_SET_CORE(ptrs, n, pool, x, y, now)                                                 \
     ((void)(ptrs), (void)(n), (void)(x), (void)(y), (void)(now))
-#define TF_STAMP_MEM() ((uint64_t)0)
+#define TF_STAMP_MEM()             ((uint64_t)0)
+#define RT_ZS_BEGIN(name, now)     ((void)(now), (uint32_t)0)
+#define RT_ZS_END(id, now)         ((void)(id), (void)(now))
+#define RT_ZS_TEXT(text, len, now) ((void)(text), (void)(now))
+#define RT_ZS_FRAME(now)           ((void)(now))
+#define RT_ZS_FLUSH()              ((void)0)
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every

@@ -75,8 +75,9 @@ void sim_perf_done(sim_core_hart *sh)
     sim_core *core = sh->core;
     sim_perf_mark(core, &p->end);
     sim_perf_mark(core, &p->instret);
-    sim_perf_mark(core, &p->wait[TF_PERF_WAIT_TRAP]);
-    sim_perf_mark(core, &p->wait[TF_PERF_WAIT_OTHER]);
+    /* (only these write the two: zero stays unmarked, one word less to read) */
+    if (p->wait[TF_PERF_WAIT_TRAP]) sim_perf_mark(core, &p->wait[TF_PERF_WAIT_TRAP]);
+    if (p->wait[TF_PERF_WAIT_OTHER]) sim_perf_mark(core, &p->wait[TF_PERF_WAIT_OTHER]);
     for (int r = 0; r < TF_NUM_RISCS; r++)
         if (core->harts[r].perf.open) return;
     /* The dispatch's last window closed (BRISC's, which waits for the

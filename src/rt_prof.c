@@ -98,89 +98,87 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 
 /* The thread's zone events not yet written (RT_ZS_*, rt_prof.h): the
  * events' bytes of a ZONE_SEQ record (its span goes before them when it
- * is written), the times of the first and the last. The buffer is
- * allocated at first use (a small TLS block: the library may be loaded
- * late); without it the events are written as records of their own. */
+ * is written). The buffer is allocated at first use (a small TLS block:
+ * the library may be loaded late); without it the events are written as
+ * records of their own. */
 #define RT_ZS_CAP (TF_TEXT_MAX - 10) /* the record: the span's varint, then these */
-static __thread struct {
-    uint8_t *buf;
-    size_t len;
-    uint64_t first, last;
-} rt_zs __attribute__((tls_model("initial-exec")));
+__thread rt_zs_run rt_zs __attribute__((tls_model("initial-exec")));
 
-void rt_zs_flush(void)
+void rt_zs_write(void)
 {
-    if (!rt_zs.len) return;
+    rt_zs_run *z = &rt_zs;
     uint8_t span[10];
-    size_t n = (size_t)(tf_trace_put_varint(span, rt_zs.last - rt_zs.first) - span);
-    tf_prof_stream_bytes_at(TF_PROF_TRACE, rt_zs.last, TF_R_ZONE_SEQ, span, n, rt_zs.buf,
-                            rt_zs.len);
-    rt_zs.len = 0;
+    size_t n = (size_t)(tf_trace_put_varint(span, z->last - z->first) - span);
+    tf_prof_stream_bytes_at(TF_PROF_TRACE, z->last, TF_R_ZONE_SEQ, span, n, z->buf,
+                            (size_t)(z->pos - z->buf));
+    z->pos = z->end = z->buf; /* the next event begins a run */
 }
 
-/* Room for an event of `need` bytes at time `now` (the run written first
- * when it is full, or when `now` is before its last event: a clock read on
- * another CPU); 0: no buffer, write the record itself. */
-static int zs_room(size_t need, uint64_t now)
+/* The buffer is freed when its thread ends (a key's destructor: the run
+ * was written when the last runtime call returned). */
+static pthread_key_t rt_zs_key;
+static int rt_zs_key_ok;
+static pthread_once_t rt_zs_once = PTHREAD_ONCE_INIT;
+
+static void zs_free(void *buf)
 {
-    if (!rt_zs.buf && !(rt_zs.buf = malloc(RT_ZS_CAP))) return 0;
-    if (rt_zs.len && (rt_zs.len + need > RT_ZS_CAP || now < rt_zs.last)) rt_zs_flush();
-    if (!rt_zs.len) rt_zs.first = rt_zs.last = now;
-    return need <= RT_ZS_CAP;
+    free(buf);
+    rt_zs.buf = rt_zs.pos = rt_zs.end = NULL;
 }
 
-static void zs_event(unsigned kind, uint32_t arg, uint64_t now)
+static void zs_key(void)
 {
-    uint8_t *o = rt_zs.buf + rt_zs.len;
-    o = tf_trace_put_varint(o, kind | (uint64_t)arg << TF_ZSEQ_KIND_BITS);
-    o = tf_trace_put_varint(o, now - rt_zs.last);
-    rt_zs.len = (size_t)(o - rt_zs.buf);
-    rt_zs.last = now;
+    rt_zs_key_ok = pthread_key_create(&rt_zs_key, zs_free) == 0;
 }
 
-enum { RT_ZS_EVENT = 2 * 10 }; /* an event's two varints, at most */
-
-uint32_t rt_zs_begin(tf_prof_loc *loc, const char *func, uint64_t now)
+/* A run begun at `now` (the one in hand written first); 0: no buffer. */
+static int zs_restart(uint64_t now)
 {
-    if (!zs_room(RT_ZS_EVENT, now))
-        return tf_prof_zone_begin_at(loc, func, now) & ~TF_PROF_TOKEN_NS;
-    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
-    if (!id) id = tf_prof_loc_id(loc, func);
-    zs_event(TF_ZSEQ_BEGIN, id, now); /* (id 0, out of ids: a begin never ended, as a record) */
-    tf_prof_t.depth++;
-    return id;
+    rt_zs_run *z = &rt_zs;
+    if (!z->buf) {
+        pthread_once(&rt_zs_once, zs_key);
+        if (!rt_zs_key_ok || !(z->buf = malloc(RT_ZS_CAP))) return 0;
+        if (pthread_setspecific(rt_zs_key, z->buf)) {
+            free(z->buf);
+            z->buf = NULL;
+            return 0;
+        }
+        z->pos = z->end = z->buf;
+    }
+    if (z->pos > z->buf) rt_zs_write();
+    z->end = z->buf + RT_ZS_CAP - RT_ZS_EVENT;
+    z->first = z->last = now;
+    return 1;
 }
 
-void rt_zs_end(uint32_t token, uint64_t now)
+/* The run is full, not begun, or `now` is before its last event (a clock
+ * read on another CPU): written, and the event begins the next. */
+void rt_zs_event_slow(unsigned kind, uint32_t arg, uint64_t now)
 {
-    if (!zs_room(RT_ZS_EVENT, now)) {
-        tf_prof_zone_end_at(token, now);
+    if (zs_restart(now)) {
+        rt_zs_event(kind, arg, now);
         return;
     }
-    zs_event(TF_ZSEQ_END, token, now);
-    tf_prof_t.depth--;
+    switch (kind) { /* no buffer: the record itself */
+    case TF_ZSEQ_BEGIN:
+        tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, arg, now, 0, 0, 0);
+        break;
+    case TF_ZSEQ_END:
+        tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, arg, now, 0, 0, 0);
+        break;
+    default: tf_prof_frame_at(now); break;
+    }
 }
 
-void rt_zs_text(const char *text, size_t len, uint64_t now)
+void rt_zs_text_slow(const char *text, size_t len, uint64_t now)
 {
-    if (!tf_prof_t.depth) return;           /* as tf_prof_text_at: no zone to attach it to */
-    if (!zs_room(RT_ZS_EVENT + len, now)) { /* (a text too long for a run is cut as a record) */
-        rt_zs_flush();
-        tf_prof_text_at(text, len, now);
+    rt_zs_run *z = &rt_zs;
+    if (zs_restart(now) && len <= (size_t)(z->end - z->pos)) {
+        rt_zs_text(text, len, now);
         return;
     }
-    zs_event(TF_ZSEQ_TEXT, (uint32_t)len, now);
-    memcpy(rt_zs.buf + rt_zs.len, text, len);
-    rt_zs.len += len;
-}
-
-void rt_zs_frame(uint64_t now)
-{
-    if (!zs_room(RT_ZS_EVENT, now)) {
-        tf_prof_frame_at(now);
-        return;
-    }
-    zs_event(TF_ZSEQ_FRAME, 0, now);
+    rt_zs_flush(); /* a text too long for a run is a record, cut as any */
+    tf_prof_text_at(text, len, now);
 }
 
 static uint32_t core_pool_slow(const char *pool, int x, int y)

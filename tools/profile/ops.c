@@ -381,7 +381,9 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             op->process = proc;
             op->dispatch = rec->h.dispatch;
             op->chip = rec->h;
+            op->sim_clock = t->sync_host_clock;
         }
+        if (rec->h.host_ns > op->read_ns) op->read_ns = rec->h.host_ns;
         pf_op_core *k = NULL;
         for (int c = 0; c < op->ncores; c++)
             if (op->cores[c].x == rec->h.x && op->cores[c].y == rec->h.y) k = &op->cores[c];
@@ -432,11 +434,21 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts)
         if (ts[i] && ts[i]->ndev_perfs) load_process(l, ts[i], i);
     if (!l->nops) return;
     qsort(l->ops, l->nops, sizeof *l->ops, op_by_start);
+    /* The gap runs from the previous op's end to this op's first GO. On a
+     * chip whose clock follows the host's (the simulator: docs/chip.md,
+     * "Scheduling, time and determinism"), the device clock runs at the
+     * modeled rate while a dispatch runs, slower than the host's, and
+     * catches up when the next one starts: its done on the host timeline
+     * is earlier than when the host could know of it, by the simulation's
+     * own time. There the previous op ends, for the gap, when the host read
+     * its counters back (after its wait_done), so the gap is the host's
+     * time between the ops, not the simulator's. */
     for (size_t i = 1; i < l->nops; i++) {
         pf_op *a = &l->ops[i - 1], *b = &l->ops[i];
-        if (a->process != b->process || b->start_ns < a->end_ns) continue;
+        uint64_t end = a->sim_clock && a->read_ns > a->end_ns ? a->read_ns : a->end_ns;
+        if (a->process != b->process || b->start_ns < end) continue;
         b->has_gap = 1;
-        b->gap_ns = b->start_ns - a->end_ns;
+        b->gap_ns = b->start_ns - end;
     }
 }
 

@@ -638,6 +638,9 @@ END
     "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
     run "$tool" report "$og"
     expect_rc 0 "op gap report (clock line $clk)"
+    # the summary lists kinds of ops (kernels, zone, cores): both are one
+    expect_out "100.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 cores, FLOPs 0.0%" \
+        "the summary's ops of one kind, on one line"
     want=$([ "$clk" = 1 ] && echo 20000 || echo 68000)
     checks=$((checks + 1))
     got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "OP_TO_OP_LATENCY_NS") c = i }

@@ -639,7 +639,7 @@ END
     run "$tool" report "$og"
     expect_rc 0 "op gap report (clock line $clk)"
     # the summary lists kinds of ops (kernels, zone, cores): both are one
-    expect_out "100.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 cores, FLOPs 0.0%" \
+    expect_out "100.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 core, FLOPs 0.0%" \
         "the summary's ops of one kind, on one line"
     want=$([ "$clk" = 1 ] && echo 20000 || echo 68000)
     checks=$((checks + 1))

@@ -643,10 +643,10 @@ void pf_ops_summary(pf_logs *l, FILE *out)
         if (k[j].n > 1) /* (device time in the units of the line above) */
             snprintf(many, sizeof many, ": %zu ops, mean %s; the longest", k[j].n,
                      pf_human_ns(h1, sizeof h1, k[j].dur / k[j].n));
-        fprintf(out, "  %5.1f%% %-5s %s%s%s%s: %d cores, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
+        fprintf(out, "  %5.1f%% %-5s %s%s%s%s: %d core%s, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
                 dev ? 100.0 * (double)k[j].dur / (double)dev : 0, op->bound,
                 pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, many,
-                op->ncores, op->flop_pct, op->dram_pct,
+                op->ncores, op->ncores == 1 ? "" : "s", op->flop_pct, op->dram_pct,
                 *op->stall[TF_RISC_TRISC0] ? op->stall[TF_RISC_TRISC0] : op->stall[0]);
     }
     char adv[8][256];

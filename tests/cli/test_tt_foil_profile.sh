@@ -616,4 +616,36 @@ run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
 expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x 5 RISCs"
 expect_out "dlod tracks 20 " "two processes, HTML device time: 2 x 2 cores x 5 RISCs"
 
+# The op-to-op gap on a chip whose clock follows the host's (the
+# simulator's: the CLOCK_SYNC definition's line 1) runs from when the host
+# read the previous op's counters back, not from its done on the device
+# clock, which lags the host's by the time the simulation took; on a free-
+# running clock (line 0) from the device's done. Op 1 runs cycles
+# 1000-2000 and is read back at 50 us, op 2's GO is at 70 us.
+for clk in 1 0; do
+    og=$tmp/opgap_$clk
+    mkdir -p "$og/.logs"
+    cat >"$tmp/opgap_$clk.txt" <<END
+program opgap
+thread 1 100 main
+def 8 0 $clk 0|0|1
+perf 1 50000 1 0 0 1000 2000
+perf 1 80000 2 0 0 70000 70500
+trailer 2 0
+END
+    "$mktft" "$tmp/opgap_$clk.txt" "$og/.logs/tt_foil_trace.tft" || fail "mktft: the op gap trace"
+    echo "trailer 0 0" >"$tmp/opgap_mem.txt"
+    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+    run "$tool" report "$og"
+    expect_rc 0 "op gap report (clock line $clk)"
+    # the summary lists kinds of ops (kernels, zone, cores): both are one
+    expect_out "100.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 core, FLOPs 0.0%" \
+        "the summary's ops of one kind, on one line"
+    want=$([ "$clk" = 1 ] && echo 20000 || echo 68000)
+    checks=$((checks + 1))
+    got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "OP_TO_OP_LATENCY_NS") c = i }
+        NR == 3 { print $c }' "$og/reports/tt_foil_ops_perf.csv")
+    [ "$got" = "$want" ] || fail "op gap (clock line $clk): OP_TO_OP_LATENCY_NS $got, expected $want"
+done
+
 finish

@@ -582,6 +582,17 @@ checks=$((checks + 1))
 [ ! -e "$tmp/devoff/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=OFF: an ops report"
 run "$json_check" --html "$tmp/devoff/reports/tt_foil_report.html"
 expect_out "ops 0 cores " "TT_FOIL_PERF_COUNTERS=OFF: no ops in the page"
+# it is a switch: 0 is off too; a value it does not take leaves the
+# counters on and says so, naming the variable and the value
+TT_FOIL_PERF_COUNTERS=0 run "$tool" -o "$tmp/devoff0" "$device"
+expect_rc 0 "device workload, counters 0"
+checks=$((checks + 1))
+[ ! -e "$tmp/devoff0/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=0: an ops report"
+TT_FOIL_PERF_COUNTERS=of run "$tool" -o "$tmp/devof" "$device"
+expect_rc 0 "device workload, counters 'of'"
+expect_err 'TT_FOIL_PERF_COUNTERS="of" is not a value it takes' "TT_FOIL_PERF_COUNTERS=of: a warning"
+checks=$((checks + 1))
+[ -e "$tmp/devof/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=of: no ops report (should be on)"
 # a later run in the same folder leaves nothing stale behind
 run "$tool" -o "$tmp/dev" "$emit" nest
 expect_rc 0 "rerun in the same folder"

@@ -3,7 +3,9 @@
 # recorded by the runtime of trace format 3, whose DEVICE_PERF records are
 # version 1 (the chip's figures in every record, 16-byte pairs), gives
 # this tool's reports byte for byte as the tool of that version made them
-# (tests/profile/perf_v1/expected: every CSV and the summary).
+# (tests/profile/perf_v1/expected: every CSV and the summary), but for
+# what the tool itself has changed since: the summary's DRAM bank advice
+# says how busy the bank is.
 #   test_perf_v1.sh TOOL CASE_DIR
 tool=$1
 case=$2

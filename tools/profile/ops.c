@@ -240,10 +240,15 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     int tb = 0, banks = op->chip.dram_banks;
     for (int b = 0; b < banks && b < TF_PERF_MAX_BANKS; b++)
         if (op->bank_bytes[b] > top) top = op->bank_bytes[b], tb = b;
-    if (banks > 1 && dram && pct((double)top, (double)dram) > 2.0 * 100.0 / banks)
-        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.0f%%); "
-               "interleave the buffers",
-               tb, pct((double)top, (double)dram), 100.0 / banks);
+    /* ... when it matters: the bank carrying most is busy a tenth of the op
+     * or more (a small op's few bytes in one bank are no bottleneck) */
+    double busy = op->chip.dram_bytes_per_cycle && dur
+                      ? pct((double)top / op->chip.dram_bytes_per_cycle, (double)dur)
+                      : 0;
+    if (banks > 1 && dram && pct((double)top, (double)dram) > 2.0 * 100.0 / banks && busy >= 10)
+        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.0f%%) "
+               "and is busy %.0f%% of the op; interleave the buffers",
+               tb, pct((double)top, (double)dram), 100.0 / banks, busy);
     /* NOC hot spot: one core issues far more than its share */
     if (op->ncores > 1 && op->noc_bytes) {
         uint64_t best = 0;

@@ -640,9 +640,11 @@ for clk in 1 0; do
 program opgap
 thread 1 100 main
 def 8 0 $clk 0|0|1
-perf 1 50000 1 0 0 1000 2000
+perf 1 50000 1 0 0 1000 2000 64
 perf 1 80000 2 0 0 70000 70500
-trailer 2 0
+perf 1 95000 3 0 0 90000 90500 6400
+perf 1 95000 3 1 0 90000 90500
+trailer 4 0
 END
     "$mktft" "$tmp/opgap_$clk.txt" "$og/.logs/tt_foil_trace.tft" || fail "mktft: the op gap trace"
     echo "trailer 0 0" >"$tmp/opgap_mem.txt"
@@ -650,8 +652,17 @@ END
     run "$tool" report "$og"
     expect_rc 0 "op gap report (clock line $clk)"
     # the summary lists kinds of ops (kernels, zone, cores): both are one
-    expect_out "100.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 core, FLOPs 0.0%" \
+    # kinds of op (kernels, zone, cores): ops 1 and 2 are one, op 3 (two
+    # cores) another
+    expect_out "75.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 core, FLOPs 0.0%" \
         "the summary's ops of one kind, on one line"
+    expect_out "25.0% SLOW  ?: 2 cores, FLOPs 0.0%" "the summary's other kind"
+    # all of an op's DRAM bytes in bank 0: op 1's 64 bytes keep it busy 2
+    # of 1000 cycles (no advice), op 3's 6400 bytes 200 of 500
+    expect_out "advice (op 3): DRAM bank imbalance: bank 0 carries 100% of the op's DRAM bytes (even: 12%) and is busy 40% of the op" \
+        "DRAM bank advice for a busy bank"
+    checks=$((checks + 1))
+    ! grep -q "advice (op 1" "$OUT" || fail "DRAM bank advice for a bank busy 0.2% of the op"
     want=$([ "$clk" = 1 ] && echo 20000 || echo 68000)
     checks=$((checks + 1))
     got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "OP_TO_OP_LATENCY_NS") c = i }

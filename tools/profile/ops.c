@@ -9,6 +9,7 @@
  * exact for the model. */
 #include "pf.h"
 #include "common/cm_grow.h"
+#include "common/cm_map.h"
 #include "common/cm_risc.h"
 
 #include <stdlib.h>
@@ -371,16 +372,26 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
                           : wz[i].end;
     size_t first = l->nops;
     uint64_t unknown = 0;
+    /* the process's ops by dispatch id: its records come a dispatch at a
+     * time, mostly, so the last op first; else the map (a scan of the ops
+     * made this quadratic: 40,000 dispatches took 3 s) */
+    cm_map by_dispatch = {0};
     for (size_t i = 0; i < t->ndev_perfs; i++) {
         const tf_tr_dev_perf *rec = &t->dev_perfs[i];
         pf_op *op = NULL;
-        for (size_t k = l->nops; k-- > first;) /* recent ones first */
-            if (l->ops[k].dispatch == rec->h.dispatch) {
-                op = &l->ops[k];
-                break;
-            }
+        if (l->nops > first && l->ops[l->nops - 1].dispatch == rec->h.dispatch) {
+            op = &l->ops[l->nops - 1];
+        } else {
+            const uint32_t *k =
+                cm_map_find(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL);
+            if (k) op = &l->ops[*k];
+        }
         if (!op) {
-            if (cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
+            int is_new;
+            uint32_t *slot =
+                cm_map_slot(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL, &is_new);
+            if (!slot || cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
+            *slot = (uint32_t)l->nops;
             op = &l->ops[l->nops++];
             memset(op, 0, sizeof *op);
             op->process = proc;
@@ -417,6 +428,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
         }
     }
     free(wz);
+    cm_map_free(&by_dispatch);
     if (unknown)
         pf_note(l, 0,
                 "%llu hardware counter values have keys this tt_foil_profile does not know (a "

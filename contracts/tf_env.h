@@ -5,9 +5,9 @@
  *
  * X(id, variable, default, tt_foil_profile's log (or NULL), meaning)
  * An empty default means unset is off. A log's path (TRACE, MEM_LOG,
- * DEVICE_ZONES_CSV, DEVICE_CLOCK_SYNC) and PERF_COUNTERS are off at "OFF"
- * or "off" too (tf_env_is_off). The switches and counts (SIM_*,
- * TILE_SIMD, DISPATCH_TIMEOUT_MS) are read by common/cm_env.h's parser: a
+ * DEVICE_ZONES_CSV, DEVICE_CLOCK_SYNC) is off at "OFF" or "off" too
+ * (tf_env_is_off). The switches and counts (SIM_*, TILE_SIMD,
+ * PERF_COUNTERS, DISPATCH_TIMEOUT_MS) are read by common/cm_env.h's parser: a
  * switch takes 1/ON/on and 0/OFF/off, a count a number from 1 or `all`,
  * and anything else (TT_FOIL_SIM_THREADS=OFF too) is the default with a
  * warning. */
@@ -39,8 +39,9 @@
     X(CACHE_DIR, "TT_FOIL_CACHE_DIR", "", NULL,                                                    \
       "where tf_kernel_build caches ELFs (default ~/.cache/tt-foil/kernels)")                      \
     X(PERF_COUNTERS, "TT_FOIL_PERF_COUNTERS", "ON", NULL,                                     \
-      "`OFF`: with the trace on, the runtime reads no hardware counters after dispatches (no "  \
-      "DEVICE_PERF records, no ops report); to measure what collecting them costs")           \
+      "`OFF` (a switch: 0, OFF or off; 1, ON or on): with the trace on, the runtime reads no "  \
+      "hardware counters after dispatches (no DEVICE_PERF records, no ops report); to "        \
+      "measure what collecting them costs")                                                    \
     X(PROFILE_FAIL_WRITE, "TT_FOIL_PROFILE_FAIL_WRITE", "", NULL,                                  \
       "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
       "as on a full disk")                                                                         \

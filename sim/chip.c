@@ -441,13 +441,6 @@ static int chip_round(sim_chip *c)
     }
     uint64_t t0 = c->now, next_wake = UINT64_MAX, mask = 0;
     int runnable = 0, waiting = 0;
-    /* the workers with harts to visit, from the bitmaps */
-    for (int k = 0; k < c->nworkers; k++)
-        for (int wd = 0; wd < c->active_words; wd++)
-            if (c->active[wd] & c->workers[k].own[wd]) {
-                mask |= 1ull << k;
-                break;
-            }
     /* whether a hart can run now (the first that can ends the look: the
      * rest is needed only when none can) */
     for (int wd = 0; wd < c->active_words && !runnable; wd++)
@@ -475,6 +468,16 @@ static int chip_round(sim_chip *c)
     }
     c->now = t0;
     sim_noc_process(c, t0);
+    /* the workers with harts to visit, from the bitmaps, once the
+     * completions have landed: one may have woken a core (a write into its
+     * mailbox), whose harts then run this round whichever thread has them,
+     * as they do on one thread */
+    for (int k = 0; k < c->nworkers; k++)
+        for (int wd = 0; wd < c->active_words; wd++)
+            if (c->active[wd] & c->workers[k].own[wd]) {
+                mask |= 1ull << k;
+                break;
+            }
     uint64_t t1 = t0 + c->quantum;
     run_round(c, mask, t0, t1);
     round_end(c);

@@ -4,8 +4,9 @@
  * writes them as DEVICE_PERF records (the non-zero counters as varints;
  * the chip's modeled peaks in a DEVICE_CHIP definition, once per chip):
  * tt_foil_profile's ops report is made from them. With the profiler off nothing is read, nor with
- * TT_FOIL_PERF_COUNTERS=OFF (contracts/tf_env.h; read at the first
+ * TT_FOIL_PERF_COUNTERS=OFF or 0 (contracts/tf_env.h; read at the first
  * dispatch). Reading costs the chip no modeled time: the core is done. */
+#include "common/cm_env.h"
 #include "rt_internal.h"
 #include "rt_nz.h"
 #include "tf_env.h"
@@ -62,8 +63,9 @@ static void perf_init(void)
 #undef RT_PERF_HAS_ONE
     for (unsigned w = 0; w < TF_PERF_WORDS; w++)
         rt_perf_stamp[w / 64] |= (uint64_t)tf_perf_stamp_word(w) << (w % 64);
-    const char *off = getenv(tf_env_name(TF_ENV_PERF_COUNTERS)); /* OFF: not collected */
-    rt_perf_off = off && *off && tf_env_is_off(off);
+    /* a switch (common/cm_env.h): 0/OFF/off, not collected; anything but
+     * the switch's spellings is ON, with a warning */
+    rt_perf_off = !cm_env_switch(TF_ENV_PERF_COUNTERS, 1, "ON: collected");
 }
 
 /* The DEVICE_CHIP definition id of the chip's figures: interned by the

@@ -87,6 +87,19 @@ expect_grep "$(where 21)" "$oz" "SIGINT: the pc"
 expect_grep "dispatch 1 stopped (interrupt): core (0,0) BRISC was at pc 0x" \
     "$d/reports/tt_foil_diagnostics.txt" "SIGINT: the pc in the diagnostics"
 
+# ---- SIGINT outside a wait, once the runtime's handler is in place -----------------------
+# (installed at the first wait and left there): the default action, with
+# the trace written as the recorder's fatal-signal path writes it; a
+# handler the program set before its first dispatch runs and it goes on
+run "$tool" -o "$tmp/after" -- "$device" after
+checks=$((checks + 1))
+[ "$rc" = 130 ] || fail "SIGINT after the dispatches: exit status $rc, expected 130"
+expect_count "dz_loop" "$tmp/after/reports/tt_foil_ops_perf.csv" 3 "SIGINT after the dispatches: all 3 ops"
+run "$tool" -o "$tmp/handled" -- "$device" handled
+expect_rc 0 "SIGINT handled by the program"
+expect_out "prof_device: the handler ran 1 time(s)" "SIGINT handled by the program: once"
+expect_count "dz_loop" "$tmp/handled/reports/tt_foil_ops_perf.csv" 5 "SIGINT handled: the dispatches after it"
+
 # ---- a program killed mid-run leaves a readable device log -----------------------------
 d="$tmp/killed"
 rm -f "$tmp/pid"

@@ -569,7 +569,7 @@ if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
         "file://$tmp/dev/reports/tt_foil_report.html#ops" >"$tmp/dom-ops.html" 2>/dev/null
     expect_grep 'data-state="ok">report ready: ' "$tmp/dom-ops.html" "device HTML: no script error"
-    expect_grep '; ops: 4 ops on 5 cores</div>' "$tmp/dom-ops.html" \
+    expect_grep '; ops: 4 ops on 2 cores</div>' "$tmp/dom-ops.html" \
         "device HTML: the Ops section renders in headless Chromium, no script error"
     expect_grep '<option value="3">op 4: dz_loop (dispatch 4)</option>' "$tmp/dom-ops.html" \
         "device HTML: the op selector"
@@ -582,6 +582,17 @@ checks=$((checks + 1))
 [ ! -e "$tmp/devoff/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=OFF: an ops report"
 run "$json_check" --html "$tmp/devoff/reports/tt_foil_report.html"
 expect_out "ops 0 cores " "TT_FOIL_PERF_COUNTERS=OFF: no ops in the page"
+# it is a switch: 0 is off too; a value it does not take leaves the
+# counters on and says so, naming the variable and the value
+TT_FOIL_PERF_COUNTERS=0 run "$tool" -o "$tmp/devoff0" "$device"
+expect_rc 0 "device workload, counters 0"
+checks=$((checks + 1))
+[ ! -e "$tmp/devoff0/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=0: an ops report"
+TT_FOIL_PERF_COUNTERS=of run "$tool" -o "$tmp/devof" "$device"
+expect_rc 0 "device workload, counters 'of'"
+expect_err 'TT_FOIL_PERF_COUNTERS="of" is not a value it takes' "TT_FOIL_PERF_COUNTERS=of: a warning"
+checks=$((checks + 1))
+[ -e "$tmp/devof/reports/tt_foil_ops_perf.csv" ] || fail "TT_FOIL_PERF_COUNTERS=of: no ops report (should be on)"
 # a later run in the same folder leaves nothing stale behind
 run "$tool" -o "$tmp/dev" "$emit" nest
 expect_rc 0 "rerun in the same folder"
@@ -615,5 +626,48 @@ n=$(grep -o '"name":"prof_device\[[0-9]*\]: core (1,0) TRISC2"' \
 run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
 expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x 5 RISCs"
 expect_out "dlod tracks 20 " "two processes, HTML device time: 2 x 2 cores x 5 RISCs"
+
+# The op-to-op gap on a chip whose clock follows the host's (the
+# simulator's: the CLOCK_SYNC definition's line 1) runs from when the host
+# read the previous op's counters back, not from its done on the device
+# clock, which lags the host's by the time the simulation took; on a free-
+# running clock (line 0) from the device's done. Op 1 runs cycles
+# 1000-2000 and is read back at 50 us, op 2's GO is at 70 us.
+for clk in 1 0; do
+    og=$tmp/opgap_$clk
+    mkdir -p "$og/.logs"
+    cat >"$tmp/opgap_$clk.txt" <<END
+program opgap
+thread 1 100 main
+def 8 0 $clk 0|0|1
+perf 1 50000 1 0 0 1000 2000 64
+perf 1 80000 2 0 0 70000 70500
+perf 1 95000 3 0 0 90000 90500 6400
+perf 1 95000 3 1 0 90000 90500
+trailer 4 0
+END
+    "$mktft" "$tmp/opgap_$clk.txt" "$og/.logs/tt_foil_trace.tft" || fail "mktft: the op gap trace"
+    echo "trailer 0 0" >"$tmp/opgap_mem.txt"
+    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+    run "$tool" report "$og"
+    expect_rc 0 "op gap report (clock line $clk)"
+    # the summary lists kinds of ops (kernels, zone, cores): both are one
+    # kinds of op (kernels, zone, cores): ops 1 and 2 are one, op 3 (two
+    # cores) another
+    expect_out "75.0% SLOW  ?: 2 ops, mean 750 ns; the longest: 1 core, FLOPs 0.0%" \
+        "the summary's ops of one kind, on one line"
+    expect_out "25.0% SLOW  ?: 2 cores, FLOPs 0.0%" "the summary's other kind"
+    # all of an op's DRAM bytes in bank 0: op 1's 64 bytes keep it busy 2
+    # of 1000 cycles (no advice), op 3's 6400 bytes 200 of 500
+    expect_out "advice (op 3): DRAM bank imbalance: bank 0 carries 100% of the op's DRAM bytes (even: 12%) and is busy 40% of the op" \
+        "DRAM bank advice for a busy bank"
+    checks=$((checks + 1))
+    ! grep -q "advice (op 1" "$OUT" || fail "DRAM bank advice for a bank busy 0.2% of the op"
+    want=$([ "$clk" = 1 ] && echo 20000 || echo 68000)
+    checks=$((checks + 1))
+    got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "OP_TO_OP_LATENCY_NS") c = i }
+        NR == 3 { print $c }' "$og/reports/tt_foil_ops_perf.csv")
+    [ "$got" = "$want" ] || fail "op gap (clock line $clk): OP_TO_OP_LATENCY_NS $got, expected $want"
+done
 
 finish

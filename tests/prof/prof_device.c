@@ -6,13 +6,28 @@
  *   sigint PIDFILE         the hang with a long timeout; writes its pid to
  *                          PIDFILE once it waits (for the test to interrupt)
  *   many PIDFILE           dispatches without end; the pid is written after
- *                          200 (for the test to kill it mid-run) */
+ *                          200 (for the test to kill it mid-run)
+ *   after                  the dispatches, then SIGINT outside any wait: the
+ *                          default action (the runtime's handler, in place
+ *                          since the first wait, passes it on)
+ *   handled                the same with a handler of the program's own,
+ *                          set before the first dispatch: it runs, then one
+ *                          more dispatch; prints how many times it ran */
 #include "tt_foil/runtime.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+static volatile sig_atomic_t handled;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    handled++;
+}
 
 static void write_pid(const char *path)
 {
@@ -63,6 +78,7 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "hang") || !strcmp(mode, "illegal") || !strcmp(mode, "load"))
         cfg.dispatch_timeout_ms = 300;
     if (!strcmp(mode, "sigint")) cfg.dispatch_timeout_ms = 60000;
+    if (!strcmp(mode, "handled")) signal(SIGINT, on_sigint);
     tf_device *dev = tf_device_open(&cfg);
     if (dev && !strcmp(mode, "hang")) return broken(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
     if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
@@ -98,6 +114,11 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < 3; i++)
         if (tf_dispatch_execute(p[i % 2])) return 1;
+    if (!strcmp(mode, "after") || !strcmp(mode, "handled")) {
+        raise(SIGINT); /* "after": the process ends here */
+        if (tf_dispatch_execute(p[0])) return 1;
+        printf("prof_device: the handler ran %d time(s)\n", (int)handled);
+    }
     if (tf_dispatch_execute_multi(p, 2)) return 1;
     for (int c = 0; c < 2; c++) tf_program_destroy(p[c]);
     tf_kernel_free(k);

@@ -22,6 +22,12 @@
  *   r THREAD NS POOL               pool reset
  *   as THREAD NS POOL PTR SIZE...  allocations at one time (one ALLOC_SET: (PTR, SIZE) pairs)
  *   xs THREAD NS POOL PTR...       frees at one time (one FREE_SET)
+ *   perf THREAD NS DISPATCH X Y START END [DRAM]  core (X,Y)'s hardware
+ *                                  counters of a dispatch, read back at NS:
+ *                                  BRISC's window START..END cycles, DRAM bytes
+ *                                  read from bank 0 (a version-1 DEVICE_PERF
+ *                                  record: a 1x1 grid at 1000 MHz, 8 banks of
+ *                                  32 bytes a cycle)
  *   trailer RECORDS LOST           a trailer chunk (a normal exit)
  *   garbage N                      N bytes of junk where a chunk would be
  *   cut N                          drop the file's last N bytes at the end
@@ -269,6 +275,35 @@ int main(int argc, char **argv)
                 word(b, TF_REC(TF_R_ZONE_BEGIN, a6, a2 + i * a4));
                 word(b, TF_REC(TF_R_ZONE_END, a6, a2 + i * a4 + a5));
             }
+        } else if (!strcmp(op, "perf") && sscanf(rest, "%llu %llu %llu %llu %llu %llu %n", &a1, &a2,
+                                                 &a3, &a4, &a5, &a6, &k) == 6) {
+            unsigned long long end, dram = 0;
+            if (sscanf(rest + k, "%llu %llu", &end, &dram) < 1) goto bad;
+            tf_dev_perf h;
+            memset(&h, 0, sizeof h);
+            h.dispatch = (uint32_t)a3;
+            h.x = (uint8_t)a4;
+            h.y = (uint8_t)a5;
+            h.version = TF_PERF_RECORD_V1;
+            h.grid_x = h.grid_y = 1;
+            h.dram_banks = 8;
+            h.dram_bytes_per_cycle = 32;
+            h.clock_mhz = 1000;
+            h.host_ns = a2;
+            h.npairs = 4;
+            const uint64_t kv[] = {TF_PERF_KEY(TF_PERF_F_valid, TF_PERF_CORE, 0),
+                                   1,
+                                   TF_PERF_KEY(TF_PERF_F_start, 0, 0),
+                                   a6,
+                                   TF_PERF_KEY(TF_PERF_F_end, 0, 0),
+                                   end,
+                                   TF_PERF_KEY(TF_PERF_F_dram_rd, TF_PERF_CORE, 0),
+                                   dram};
+            buf *b = thread_events((uint32_t)a1);
+            word(b, TF_REC(TF_R_DEVICE_PERF, sizeof h + sizeof kv, a2));
+            put(b, &h, sizeof h);
+            put(b, kv, sizeof kv);
+            pad8(b);
         } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
             tf_trace_trailer t;
             memset(&t, 0, sizeof t);

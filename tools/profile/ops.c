@@ -9,6 +9,7 @@
  * exact for the model. */
 #include "pf.h"
 #include "common/cm_grow.h"
+#include "common/cm_map.h"
 #include "common/cm_risc.h"
 
 #include <stdlib.h>
@@ -240,10 +241,15 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     int tb = 0, banks = op->chip.dram_banks;
     for (int b = 0; b < banks && b < TF_PERF_MAX_BANKS; b++)
         if (op->bank_bytes[b] > top) top = op->bank_bytes[b], tb = b;
-    if (banks > 1 && dram && pct((double)top, (double)dram) > 2.0 * 100.0 / banks)
-        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.0f%%); "
-               "interleave the buffers",
-               tb, pct((double)top, (double)dram), 100.0 / banks);
+    /* ... when it matters: the bank carrying most is busy a tenth of the op
+     * or more (a small op's few bytes in one bank are no bottleneck) */
+    double busy = op->chip.dram_bytes_per_cycle && dur
+                      ? pct((double)top / op->chip.dram_bytes_per_cycle, (double)dur)
+                      : 0;
+    if (banks > 1 && dram && pct((double)top, (double)dram) > 2.0 * 100.0 / banks && busy >= 10)
+        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.0f%%) "
+               "and is busy %.0f%% of the op; interleave the buffers",
+               tb, pct((double)top, (double)dram), 100.0 / banks, busy);
     /* NOC hot spot: one core issues far more than its share */
     if (op->ncores > 1 && op->noc_bytes) {
         uint64_t best = 0;
@@ -366,22 +372,34 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
                           : wz[i].end;
     size_t first = l->nops;
     uint64_t unknown = 0;
+    /* the process's ops by dispatch id: its records come a dispatch at a
+     * time, mostly, so the last op first; else the map (a scan of the ops
+     * made this quadratic: 40,000 dispatches took 3 s) */
+    cm_map by_dispatch = {0};
     for (size_t i = 0; i < t->ndev_perfs; i++) {
         const tf_tr_dev_perf *rec = &t->dev_perfs[i];
         pf_op *op = NULL;
-        for (size_t k = l->nops; k-- > first;) /* recent ones first */
-            if (l->ops[k].dispatch == rec->h.dispatch) {
-                op = &l->ops[k];
-                break;
-            }
+        if (l->nops > first && l->ops[l->nops - 1].dispatch == rec->h.dispatch) {
+            op = &l->ops[l->nops - 1];
+        } else {
+            const uint32_t *k =
+                cm_map_find(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL);
+            if (k) op = &l->ops[*k];
+        }
         if (!op) {
-            if (cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
+            int is_new;
+            uint32_t *slot =
+                cm_map_slot(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL, &is_new);
+            if (!slot || cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
+            *slot = (uint32_t)l->nops;
             op = &l->ops[l->nops++];
             memset(op, 0, sizeof *op);
             op->process = proc;
             op->dispatch = rec->h.dispatch;
             op->chip = rec->h;
+            op->sim_clock = t->sync_host_clock;
         }
+        if (rec->h.host_ns > op->read_ns) op->read_ns = rec->h.host_ns;
         pf_op_core *k = NULL;
         for (int c = 0; c < op->ncores; c++)
             if (op->cores[c].x == rec->h.x && op->cores[c].y == rec->h.y) k = &op->cores[c];
@@ -410,6 +428,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
         }
     }
     free(wz);
+    cm_map_free(&by_dispatch);
     if (unknown)
         pf_note(l, 0,
                 "%llu hardware counter values have keys this tt_foil_profile does not know (a "
@@ -432,11 +451,21 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts)
         if (ts[i] && ts[i]->ndev_perfs) load_process(l, ts[i], i);
     if (!l->nops) return;
     qsort(l->ops, l->nops, sizeof *l->ops, op_by_start);
+    /* The gap runs from the previous op's end to this op's first GO. On a
+     * chip whose clock follows the host's (the simulator: docs/chip.md,
+     * "Scheduling, time and determinism"), the device clock runs at the
+     * modeled rate while a dispatch runs, slower than the host's, and
+     * catches up when the next one starts: its done on the host timeline
+     * is earlier than when the host could know of it, by the simulation's
+     * own time. There the previous op ends, for the gap, when the host read
+     * its counters back (after its wait_done), so the gap is the host's
+     * time between the ops, not the simulator's. */
     for (size_t i = 1; i < l->nops; i++) {
         pf_op *a = &l->ops[i - 1], *b = &l->ops[i];
-        if (a->process != b->process || b->start_ns < a->end_ns) continue;
+        uint64_t end = a->sim_clock && a->read_ns > a->end_ns ? a->read_ns : a->end_ns;
+        if (a->process != b->process || b->start_ns < end) continue;
         b->has_gap = 1;
-        b->gap_ns = b->start_ns - a->end_ns;
+        b->gap_ns = b->start_ns - end;
     }
 }
 
@@ -546,16 +575,65 @@ void pf_write_ops(pf_logs *l)
 
 /* ---- the summary's first lines ------------------------------------------------------------ */
 
-typedef struct by_dur {
-    uint64_t dur;
-    size_t i;
-} by_dur;
+/* Ops of one kind: the same kernels in the same user zone on as many
+ * cores (a model's layer, run once an inference or a decode step). The
+ * summary lists kinds, not ops: a run of thousands of dispatches has a
+ * few kinds, and its five longest ops would all be one of them. */
+typedef struct op_kind {
+    uint64_t dur;   /* the kind's device time, every op of it */
+    size_t longest; /* its longest op (the first of them): the figures shown */
+    size_t n;
+} op_kind;
 
-static int dur_cmp(const void *a, const void *b)
+static int kind_order(const pf_op *a, const pf_op *b)
 {
-    const by_dur *x = a, *y = b;
+    int c = strcmp(a->op_code, b->op_code);
+    if (!c) c = strcmp(a->zone, b->zone);
+    return c ? c : (a->ncores > b->ncores) - (a->ncores < b->ncores);
+}
+
+static const pf_op *kind_ops; /* qsort's context (the summary runs on one thread) */
+static int by_kind(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    int c = kind_order(&kind_ops[x], &kind_ops[y]);
+    return c ? c : (x > y) - (x < y);
+}
+
+static int kind_cmp(const void *a, const void *b)
+{
+    const op_kind *x = a, *y = b;
     if (x->dur != y->dur) return (x->dur < y->dur) - (x->dur > y->dur);
-    return (x->i > y->i) - (x->i < y->i);
+    return (x->longest > y->longest) - (x->longest < y->longest);
+}
+
+/* The kinds of l's ops, longest in total first (ties in op order); NULL
+ * when out of memory. The ops sorted by kind, then each run of one kind. */
+static op_kind *op_kinds(const pf_logs *l, size_t *nk)
+{
+    op_kind *k = malloc(l->nops * sizeof *k);
+    size_t *ix = malloc(l->nops * sizeof *ix), n = 0;
+    if (!k || !ix) {
+        free(k);
+        free(ix);
+        return NULL;
+    }
+    for (size_t i = 0; i < l->nops; i++) ix[i] = i;
+    kind_ops = l->ops;
+    qsort(ix, l->nops, sizeof *ix, by_kind);
+    for (size_t i = 0; i < l->nops; i++) {
+        const pf_op *op = &l->ops[ix[i]];
+        uint64_t d = op->end - op->start;
+        if (!i || kind_order(&l->ops[k[n - 1].longest], op)) k[n++] = (op_kind){0, ix[i], 0};
+        const pf_op *lo = &l->ops[k[n - 1].longest];
+        if (d > lo->end - lo->start) k[n - 1].longest = ix[i]; /* the first of the longest */
+        k[n - 1].dur += d;
+        k[n - 1].n++;
+    }
+    free(ix);
+    qsort(k, n, sizeof *k, kind_cmp);
+    *nk = n;
+    return k;
 }
 
 void pf_ops_summary(pf_logs *l, FILE *out)
@@ -566,30 +644,26 @@ void pf_ops_summary(pf_logs *l, FILE *out)
         dev += l->ops[i].end - l->ops[i].start;
         if (l->ops[i].has_gap) gap += l->ops[i].gap_ns;
     }
-    /* ops by device time */
-    size_t *ix = malloc(l->nops * sizeof *ix);
-    if (!ix) return;
-    by_dur *bd = malloc(l->nops * sizeof *bd);
-    if (!bd) {
-        free(ix);
-        return;
-    }
-    for (size_t i = 0; i < l->nops; i++) bd[i] = (by_dur){l->ops[i].end - l->ops[i].start, i};
-    qsort(bd, l->nops, sizeof *bd, dur_cmp); /* longest first, ties in op order */
-    for (size_t i = 0; i < l->nops; i++) ix[i] = bd[i].i;
-    free(bd);
-    char h1[32], h2[32], nm[200];
+    size_t nk = 0;
+    op_kind *k = op_kinds(l, &nk);
+    if (!k) return;
+    char h1[32], h2[32], nm[200], many[64];
     fprintf(out, "Where the time went on the chip (%zu ops, hardware counters; %s/%s)\n", l->nops,
             l->dir, PF_OPS_PERF);
     fprintf(out, "  device %s in ops, %s between them on the host (op-to-op gaps)\n",
             pf_human_ns(h1, sizeof h1, dev), pf_human_ns(h2, sizeof h2, gap));
-    for (size_t k = 0; k < l->nops && k < 5; k++) {
-        const pf_op *op = &l->ops[ix[k]];
-        uint64_t d = op->end - op->start;
-        fprintf(out, "  %5.1f%% %-5s %s%s%s: %d cores, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
-                dev ? 100.0 * (double)d / (double)dev : 0, op->bound,
-                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, op->ncores,
-                op->flop_pct, op->dram_pct,
+    /* the five kinds with the most device time; a kind of several ops
+     * says how many and their mean, its figures are its longest op's */
+    for (size_t j = 0; j < nk && j < 5; j++) {
+        const pf_op *op = &l->ops[k[j].longest];
+        many[0] = 0;
+        if (k[j].n > 1) /* (device time in the units of the line above) */
+            snprintf(many, sizeof many, ": %zu ops, mean %s; the longest", k[j].n,
+                     pf_human_ns(h1, sizeof h1, k[j].dur / k[j].n));
+        fprintf(out, "  %5.1f%% %-5s %s%s%s%s: %d core%s, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
+                dev ? 100.0 * (double)k[j].dur / (double)dev : 0, op->bound,
+                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, many,
+                op->ncores, op->ncores == 1 ? "" : "s", op->flop_pct, op->dram_pct,
                 *op->stall[TF_RISC_TRISC0] ? op->stall[TF_RISC_TRISC0] : op->stall[0]);
     }
     char adv[8][256];
@@ -598,13 +672,17 @@ void pf_ops_summary(pf_logs *l, FILE *out)
         fprintf(out, "  advice: the host gap dominates: %s between ops against %s in them\n",
                 pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev)),
             shown++;
-    for (size_t k = 0; k < l->nops && shown < 6; k++) {
-        int n = pf_op_advice(&l->ops[ix[k]], adv, 8);
+    /* advice for each kind's longest op, kinds in the order above */
+    for (size_t j = 0; j < nk && shown < 6; j++) {
+        const pf_op *op = &l->ops[k[j].longest];
+        int n = pf_op_advice(op, adv, 8);
+        many[0] = 0;
+        if (k[j].n > 1) snprintf(many, sizeof many, ", the longest of %zu like it", k[j].n);
         for (int i = 0; i < n && shown < 6; i++, shown++)
-            fprintf(out, "  advice (op %u): %s\n", l->ops[ix[k]].dispatch, adv[i]);
+            fprintf(out, "  advice (op %u%s): %s\n", op->dispatch, many, adv[i]);
     }
     fprintf(out, "\n");
-    free(ix);
+    free(k);
 }
 
 /* ---- Perfetto counter tracks: each op's FLOPs and DRAM use (percent of the

@@ -145,8 +145,10 @@ typedef struct pf_op {
     int ncores;
     uint64_t start, end;       /* first GO .. last done, cycles */
     uint64_t start_ns, end_ns; /* the same on the host clock */
+    uint64_t read_ns;          /* when the host read its counters back (its last core's) */
+    int sim_clock;             /* its chip's clock follows the host's (the simulator's) */
     int has_gap;
-    uint64_t gap_ns; /* since the previous op of its process ended */
+    uint64_t gap_ns; /* since the previous op of its process ended (pf_ops_load) */
     int fidelity;    /* TF_PERF fidelity phases of its math (0 simple mode) */
     uint64_t flops, fpu_flops, dram_rd, dram_wr, noc_bytes, mcast;
     double flop_pct, dram_pct, dram_gbps, intensity, flops_per_cycle;

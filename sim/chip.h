@@ -109,6 +109,14 @@ typedef struct sim_core {
      * and the host reads only these (issue 15: a dispatch-bound core
      * writes two dozen of the 643) */
     uint64_t perf_written[TF_PERF_NZ_WORDS];
+    /* the hottest writers' marks, coarser (one store, not a word's bit
+     * each; perf.c folds them into perf_written's view where it is read):
+     * RISCs that issued NOC transactions (their noc_rd, noc_wr, mcast and
+     * atomics), DRAM banks they reached (dram_rd, dram_wr, dram_busy), and
+     * whether the tile engine counted (unit_busy, flops, tiles, fidelity,
+     * the RISCs' tile) */
+    uint32_t perf_noc_riscs, perf_tile;
+    uint64_t perf_banks;
     /* The host's view of the mailbox (chip.c, publish_mailboxes): a copy
      * made at a round boundary, read under the chip's snap_lock, so that a
      * host polling for DONE never stops the scheduler. mb_dirty: written
@@ -313,18 +321,21 @@ static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t by
     tf_perf_risc *p = &pc->risc[sh->risc];
     sim_core *core = sh->core;
     int read = cmd == TF_NOC_CMD_READ;
-    uint64_t *w = read ? &p->noc_rd[noc] : &p->noc_wr[noc];
-    *w += bytes;
-    sim_perf_mark(core, w);
-    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++, sim_perf_mark(core, &p->atomics);
+    core->perf_noc_riscs |= 1u << sh->risc;
+    if (read)
+        p->noc_rd[noc] += bytes;
+    else
+        p->noc_wr[noc] += bytes;
+    if (cmd == TF_NOC_CMD_ATOMIC_INC) p->atomics++;
     if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
-        p->mcast += (uint64_t)bytes * dests, sim_perf_mark(core, &p->mcast);
+        p->mcast += (uint64_t)bytes * dests;
     if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
-        w = read ? &pc->dram_rd[bank] : &pc->dram_wr[bank];
-        *w += bytes;
-        sim_perf_mark(core, w);
+        core->perf_banks |= 1ull << bank;
+        if (read)
+            pc->dram_rd[bank] += bytes;
+        else
+            pc->dram_wr[bank] += bytes;
         pc->dram_busy[bank] += (bytes + TF_DRAM_BYTES_PER_CYCLE - 1) / TF_DRAM_BYTES_PER_CYCLE;
-        sim_perf_mark(core, &pc->dram_busy[bank]);
     }
 }
 

@@ -31,17 +31,58 @@ static tf_perf_risc *risc_of(sim_core_hart *sh)
     return &sh->core->perf.risc[sh->risc];
 }
 
+/* The words the dispatch may have written: perf_written with the coarser
+ * marks (sim/chip.h) spelt out into their words. */
+static void written(const sim_core *core, uint64_t *m)
+{
+    const tf_perf_core *c = &core->perf;
+    const uint64_t *w0 = (const uint64_t *)(const void *)c;
+#define MARK(ptr)                                                                                  \
+    do {                                                                                           \
+        size_t i_ = (size_t)((ptr)-w0);                                                            \
+        m[i_ / 64] |= 1ull << (i_ % 64);                                                           \
+    } while (0)
+    memcpy(m, core->perf_written, sizeof core->perf_written);
+    for (uint32_t rm = core->perf_noc_riscs; rm; rm &= rm - 1) {
+        const tf_perf_risc *p = &c->risc[__builtin_ctz(rm)];
+        for (int n = 0; n < TF_NUM_NOCS; n++) {
+            MARK(&p->noc_rd[n]);
+            MARK(&p->noc_wr[n]);
+        }
+        MARK(&p->mcast);
+        MARK(&p->atomics);
+    }
+    for (uint64_t bm = core->perf_banks; bm; bm &= bm - 1) {
+        int b = __builtin_ctzll(bm);
+        MARK(&c->dram_rd[b]);
+        MARK(&c->dram_wr[b]);
+        MARK(&c->dram_busy[b]);
+    }
+    if (core->perf_tile) {
+        for (int u = 0; u < TF_PERF_NUM_UNITS; u++) MARK(&c->unit_busy[u]);
+        for (int k = 0; k < TF_PERF_NUM_FLOPS; k++) {
+            MARK(&c->flops[k]);
+            MARK(&c->tiles[k]);
+        }
+        MARK(&c->fidelity);
+        for (int r = 0; r < TF_NUM_RISCS; r++) MARK(&c->risc[r].tile);
+    }
+#undef MARK
+}
+
 void sim_perf_go(sim_core *core)
 {
     /* the snapshot is of the dispatch before: no longer current */
     __atomic_store_n(&core->perf_go, core->perf_go + 1, __ATOMIC_RELEASE);
     /* zero: only the words the dispatch before wrote are not zero */
-    uint64_t *w = (uint64_t *)(void *)&core->perf;
+    uint64_t *w = (uint64_t *)(void *)&core->perf, mark[TF_PERF_NZ_WORDS];
+    written(core, mark);
     for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) {
-        for (uint64_t m = core->perf_written[k]; m; m &= m - 1)
-            w[64 * k + (size_t)__builtin_ctzll(m)] = 0;
+        for (uint64_t m = mark[k]; m; m &= m - 1) w[64 * k + (size_t)__builtin_ctzll(m)] = 0;
         core->perf_written[k] = 0;
     }
+    core->perf_noc_riscs = core->perf_tile = 0;
+    core->perf_banks = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         sim_core_hart *sh = &core->harts[r];
         sh->perf.open = 0;
@@ -149,10 +190,12 @@ int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
 static int read_sparse(const sim_core *core, uint64_t *nz, uint64_t *vals)
 {
     const uint64_t *w = (const uint64_t *)(const void *)&core->perf;
+    uint64_t mark[TF_PERF_NZ_WORDS];
+    written(core, mark);
     int n = 0;
     for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) {
         uint64_t bits = 0;
-        for (uint64_t m = core->perf_written[k]; m; m &= m - 1) {
+        for (uint64_t m = mark[k]; m; m &= m - 1) {
             unsigned b = (unsigned)__builtin_ctzll(m);
             uint64_t v = w[64 * k + b];
             bits |= (uint64_t)(v != 0) << b;

@@ -76,11 +76,8 @@ static void run_at(sim_core_hart *sh, uint64_t t, uint32_t cycles, int cause, in
     h->cyc_extra += cycles;
     sim_core *core = sh->core;
     core->perf.unit_busy[unit] += cycles;
-    sim_perf_mark(core, &core->perf.unit_busy[unit]);
-    if (sh->perf.open) {
-        core->perf.risc[sh->risc].tile += cycles;
-        sim_perf_mark(core, &core->perf.risc[sh->risc].tile);
-    }
+    core->perf_tile = 1; /* (the counters' marks: sim/chip.h) */
+    if (sh->perf.open) core->perf.risc[sh->risc].tile += cycles;
 }
 
 static int fault_aux(sim_core_hart *sh, int op, uint32_t why, uint32_t a, uint32_t b, uint32_t c)
@@ -362,12 +359,8 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     }
     core->perf.flops[k] += per_tile[k];
     core->perf.tiles[k]++;
-    sim_perf_mark(core, &core->perf.flops[k]);
-    sim_perf_mark(core, &core->perf.tiles[k]);
-    if (m->kind != TF_TILE_SFPU) {
-        core->perf.fidelity = (uint64_t)e->cfg.phases;
-        sim_perf_mark(core, &core->perf.fidelity);
-    }
+    core->perf_tile = 1;
+    if (m->kind != TF_TILE_SFPU) core->perf.fidelity = (uint64_t)e->cfg.phases;
 }
 
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,

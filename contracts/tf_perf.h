@@ -167,6 +167,10 @@ static_assert(sizeof(tf_perf_core) == 643 * 8, "tf_perf_core is DEVICE_PERF vers
 _Static_assert(sizeof(tf_perf_core) == 643 * 8, "tf_perf_core is DEVICE_PERF version 2's words");
 #endif
 
+/* Words of a bitmap of tf_perf_core's words (bit w % 64 of [w / 64] is
+ * word w): the non-zero ones (tf_transport_ops.perf_counters_sparse). */
+#define TF_PERF_NZ_WORDS ((TF_PERF_WORDS + 63) / 64)
+
 /* 1 if word w of tf_perf_core is a RISC's window stamp (start or end). */
 static inline int tf_perf_stamp_word(unsigned w)
 {

@@ -45,7 +45,13 @@
       "(u32 ptr, u32 size) per allocation; read as one ALLOC each, in order, at its time")        \
     X(FREE_SET, 13, TF_REC_TEXT, "byte length",                                                    \
       "frees made at one time in one pool of 32-bit addresses: a u32 pool id, 4 bytes 0, then a "  \
-      "u32 ptr per free; read as one FREE each, in order, at its time")
+      "u32 ptr per free; read as one FREE each, in order, at its time")                          \
+    X(ZONE_SEQ, 14, TF_REC_TEXT, "byte length",                                                    \
+      "zone begins, ends, texts and frame marks of one thread made together (the runtime's "      \
+      "dispatch stages), stamped at the last one's time: varints (unsigned LEB128), the time "    \
+      "from the first to the last, then per event `kind | arg << 2` and its time minus the one "  \
+      "before (the first: 0); kind 0 ZONE_BEGIN, 1 ZONE_END of location `arg`, 2 ZONE_TEXT of "   \
+      "`arg` bytes (they follow), 3 FRAME; read as those records, in order, at their times")
 // clang-format on
 
 enum tf_rec_type {
@@ -110,6 +116,10 @@ static inline int tf_rec_known(unsigned type)
     default: return 0;
     }
 }
+
+/* ZONE_SEQ's event kinds (the low 2 bits of an event's first varint). */
+enum tf_zseq_kind { TF_ZSEQ_BEGIN = 0, TF_ZSEQ_END = 1, TF_ZSEQ_TEXT = 2, TF_ZSEQ_FRAME = 3 };
+#define TF_ZSEQ_KIND_BITS 2
 
 /* ALLOC_SET and FREE_SET: the bytes before the items (the u32 pool id and
  * 4 bytes 0), and each item's bytes. */

@@ -797,6 +797,19 @@ static int op_perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return rc;
 }
 
+static int op_perf_counters_sparse(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals)
+{
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
+    if (!core) return -1;
+    int n = sim_perf_read_sparse_done(core, nz, vals); /* after DONE: no lock, no wait */
+    if (n >= 0) return n;
+    host_lock(c);
+    n = sim_perf_read_sparse(c, x, y, nz, vals);
+    host_unlock(c);
+    return n;
+}
+
 static int op_start(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
@@ -929,6 +942,7 @@ static const tf_transport_ops sim_sim_ops = {
     .wait = op_wait,
     .close = op_close,
     .perf_counters = op_perf_counters,
+    .perf_counters_sparse = op_perf_counters_sparse,
 };
 
 tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)

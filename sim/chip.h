@@ -104,6 +104,19 @@ typedef struct sim_core {
     sim_staged_write *staged;
     int nstaged, cap_staged;
     tf_perf_core perf; /* counters of the last dispatch (perf.c) */
+    /* the words of perf written since the GO: bit w % 64 of [w / 64] is
+     * word w (sim_perf_mark). Every other word is zero, so the GO zeroes
+     * and the host reads only these (issue 15: a dispatch-bound core
+     * writes two dozen of the 643) */
+    uint64_t perf_written[TF_PERF_NZ_WORDS];
+    /* the hottest writers' marks, coarser (one store, not a word's bit
+     * each; perf.c folds them into perf_written's view where it is read):
+     * RISCs that issued NOC transactions (their noc_rd, noc_wr, mcast and
+     * atomics), DRAM banks they reached (dram_rd, dram_wr, dram_busy), and
+     * whether the tile engine counted (unit_busy, flops, tiles, fidelity,
+     * the RISCs' tile) */
+    uint32_t perf_noc_riscs, perf_tile;
+    uint64_t perf_banks;
     /* The host's view of the mailbox (chip.c, publish_mailboxes): a copy
      * made at a round boundary, read under the chip's snap_lock, so that a
      * host polling for DONE never stops the scheduler. mb_dirty: written
@@ -285,6 +298,18 @@ void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles);
 int sim_perf_l1_cause(uint32_t addr, int *cb); /* what a wait on this L1 word waits for */
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out);
 int sim_perf_read_done(sim_core *core, tf_perf_core *out); /* no lock; -1: not done (perf.c) */
+/* The same as the non-zero words (tf_transport_ops.perf_counters_sparse). */
+int sim_perf_read_sparse(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals);
+int sim_perf_read_sparse_done(sim_core *core, uint64_t *nz,
+                              uint64_t *vals); /* no lock; -1: not done */
+
+/* Counter word *w of the core's perf is written: every writer of a
+ * counter says so, before or after the write (perf_written). */
+static inline void sim_perf_mark(sim_core *core, const uint64_t *w)
+{
+    size_t i = (size_t)(w - (const uint64_t *)(const void *)&core->perf);
+    core->perf_written[i / 64] |= 1ull << (i % 64);
+}
 
 /* perf.c's counters of a NOC transaction issued (`bank` >= 0: to or from
  * DRAM), inline: one a transfer. Counted on the issuing core only: a
@@ -294,7 +319,9 @@ static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t by
 {
     tf_perf_core *pc = &sh->core->perf;
     tf_perf_risc *p = &pc->risc[sh->risc];
+    sim_core *core = sh->core;
     int read = cmd == TF_NOC_CMD_READ;
+    core->perf_noc_riscs |= 1u << sh->risc;
     if (read)
         p->noc_rd[noc] += bytes;
     else
@@ -303,6 +330,7 @@ static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t by
     if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
         p->mcast += (uint64_t)bytes * dests;
     if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
+        core->perf_banks |= 1ull << bank;
         if (read)
             pc->dram_rd[bank] += bytes;
         else

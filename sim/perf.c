@@ -21,6 +21,7 @@
  * (sim_core_l1_write), and each RISC's closes when it stores its done_id
  * (core.c's mailbox hook). Nothing here changes a modeled cycle. */
 #include "chip.h"
+#include "common/cm_err.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -30,11 +31,58 @@ static tf_perf_risc *risc_of(sim_core_hart *sh)
     return &sh->core->perf.risc[sh->risc];
 }
 
+/* The words the dispatch may have written: perf_written with the coarser
+ * marks (sim/chip.h) spelt out into their words. */
+static void written(const sim_core *core, uint64_t *m)
+{
+    const tf_perf_core *c = &core->perf;
+    const uint64_t *w0 = (const uint64_t *)(const void *)c;
+#define MARK(ptr)                                                                                  \
+    do {                                                                                           \
+        size_t i_ = (size_t)((ptr)-w0);                                                            \
+        m[i_ / 64] |= 1ull << (i_ % 64);                                                           \
+    } while (0)
+    memcpy(m, core->perf_written, sizeof core->perf_written);
+    for (uint32_t rm = core->perf_noc_riscs; rm; rm &= rm - 1) {
+        const tf_perf_risc *p = &c->risc[__builtin_ctz(rm)];
+        for (int n = 0; n < TF_NUM_NOCS; n++) {
+            MARK(&p->noc_rd[n]);
+            MARK(&p->noc_wr[n]);
+        }
+        MARK(&p->mcast);
+        MARK(&p->atomics);
+    }
+    for (uint64_t bm = core->perf_banks; bm; bm &= bm - 1) {
+        int b = __builtin_ctzll(bm);
+        MARK(&c->dram_rd[b]);
+        MARK(&c->dram_wr[b]);
+        MARK(&c->dram_busy[b]);
+    }
+    if (core->perf_tile) {
+        for (int u = 0; u < TF_PERF_NUM_UNITS; u++) MARK(&c->unit_busy[u]);
+        for (int k = 0; k < TF_PERF_NUM_FLOPS; k++) {
+            MARK(&c->flops[k]);
+            MARK(&c->tiles[k]);
+        }
+        MARK(&c->fidelity);
+        for (int r = 0; r < TF_NUM_RISCS; r++) MARK(&c->risc[r].tile);
+    }
+#undef MARK
+}
+
 void sim_perf_go(sim_core *core)
 {
     /* the snapshot is of the dispatch before: no longer current */
     __atomic_store_n(&core->perf_go, core->perf_go + 1, __ATOMIC_RELEASE);
-    memset(&core->perf, 0, sizeof core->perf);
+    /* zero: only the words the dispatch before wrote are not zero */
+    uint64_t *w = (uint64_t *)(void *)&core->perf, mark[TF_PERF_NZ_WORDS];
+    written(core, mark);
+    for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) {
+        for (uint64_t m = mark[k]; m; m &= m - 1) w[64 * k + (size_t)__builtin_ctzll(m)] = 0;
+        core->perf_written[k] = 0;
+    }
+    core->perf_noc_riscs = core->perf_tile = 0;
+    core->perf_banks = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         sim_core_hart *sh = &core->harts[r];
         sh->perf.open = 0;
@@ -46,6 +94,8 @@ void sim_perf_go(sim_core *core)
         sh->perf.blocked_extra = sh->h.cyc_extra; /* a wait from before counts from now */
         core->perf.risc[r].start = sim_hart_cycle(&sh->h);
         core->perf.valid |= 1u << r;
+        sim_perf_mark(core, &core->perf.risc[r].start);
+        sim_perf_mark(core, &core->perf.valid);
     }
 }
 
@@ -64,6 +114,11 @@ void sim_perf_done(sim_core_hart *sh)
     uint64_t extra = h->cyc_extra - sh->perf.extra0;
     p->wait[TF_PERF_WAIT_OTHER] = extra > claimed ? extra - claimed : 0;
     sim_core *core = sh->core;
+    sim_perf_mark(core, &p->end);
+    sim_perf_mark(core, &p->instret);
+    /* (only these write the two: zero stays unmarked, one word less to read) */
+    if (p->wait[TF_PERF_WAIT_TRAP]) sim_perf_mark(core, &p->wait[TF_PERF_WAIT_TRAP]);
+    if (p->wait[TF_PERF_WAIT_OTHER]) sim_perf_mark(core, &p->wait[TF_PERF_WAIT_OTHER]);
     for (int r = 0; r < TF_NUM_RISCS; r++)
         if (core->harts[r].perf.open) return;
     /* The dispatch's last window closed (BRISC's, which waits for the
@@ -80,8 +135,11 @@ void sim_perf_wait(sim_core_hart *sh, int cause, uint64_t cycles)
     if (!sh->perf.open || !cycles) return;
     tf_perf_risc *p = risc_of(sh);
     p->wait[cause] += cycles;
-    if (cause == TF_PERF_WAIT_CB_FRONT) p->cb_front[sh->perf.cb] += cycles;
-    if (cause == TF_PERF_WAIT_CB_BACK) p->cb_back[sh->perf.cb] += cycles;
+    sim_perf_mark(sh->core, &p->wait[cause]);
+    uint64_t *cb = cause == TF_PERF_WAIT_CB_FRONT  ? &p->cb_front[sh->perf.cb]
+                   : cause == TF_PERF_WAIT_CB_BACK ? &p->cb_back[sh->perf.cb]
+                                                   : NULL;
+    if (cb) *cb += cycles, sim_perf_mark(sh->core, cb);
 }
 
 void sim_perf_block(sim_core_hart *sh, int cause, int cb)
@@ -125,6 +183,69 @@ int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
 {
     memcpy(out, &c->cores[y * c->gx + x].perf, sizeof *out);
     return 0;
+}
+
+/* The non-zero words of the core's counters: the written ones (perf_written)
+ * that are not zero, a walk of two dozen words, not a copy of 643. */
+static int read_sparse(const sim_core *core, uint64_t *nz, uint64_t *vals)
+{
+    const uint64_t *w = (const uint64_t *)(const void *)&core->perf;
+    uint64_t mark[TF_PERF_NZ_WORDS];
+    written(core, mark);
+    int n = 0;
+    for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) {
+        uint64_t bits = 0;
+        for (uint64_t m = mark[k]; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(m);
+            uint64_t v = w[64 * k + b];
+            bits |= (uint64_t)(v != 0) << b;
+            vals[n] = v; /* kept only when not zero */
+            n += v != 0;
+        }
+        nz[k] = bits;
+    }
+    return n;
+}
+
+#ifdef TT_FOIL_ASSERTS
+/* Every writer marked what it wrote: no word outside nz is non-zero (the
+ * first one that is, or -1). Checked in the builds with assertions. */
+static long unmarked(const sim_core *core, const uint64_t *nz)
+{
+    const uint64_t *w = (const uint64_t *)(const void *)&core->perf;
+    for (size_t i = 0; i < TF_PERF_WORDS; i++)
+        if (w[i] && !(nz[i / 64] >> (i % 64) & 1)) return (long)i;
+    return -1;
+}
+#endif
+
+int sim_perf_read_sparse(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals)
+{
+    const sim_core *core = &c->cores[y * c->gx + x];
+    int n = read_sparse(core, nz, vals);
+#ifdef TT_FOIL_ASSERTS
+    CM_ASSERT(unmarked(core, nz) < 0);
+#endif
+    return n;
+}
+
+/* sim_perf_read_done's protocol, for read_sparse. */
+int sim_perf_read_sparse_done(sim_core *core, uint64_t *nz, uint64_t *vals)
+{
+    uint32_t go = __atomic_load_n(&core->perf_go, __ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) != go) return -1;
+    int n = read_sparse(core, nz, vals);
+#ifdef TT_FOIL_ASSERTS
+    long bad = unmarked(core, nz);
+#endif
+#ifndef __SANITIZE_THREAD__
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+#endif
+    if (__atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) != go) return -1;
+#ifdef TT_FOIL_ASSERTS
+    CM_ASSERT(bad < 0); /* (a GO landing meanwhile would have changed the words) */
+#endif
+    return n;
 }
 
 /* The counters of the core's last completed dispatch, without the chip's

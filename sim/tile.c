@@ -74,8 +74,10 @@ static void run_at(sim_core_hart *sh, uint64_t t, uint32_t cycles, int cause, in
         sim_perf_wait(sh, cause, t - now);
     }
     h->cyc_extra += cycles;
-    sh->core->perf.unit_busy[unit] += cycles;
-    if (sh->perf.open) sh->core->perf.risc[sh->risc].tile += cycles;
+    sim_core *core = sh->core;
+    core->perf.unit_busy[unit] += cycles;
+    core->perf_tile = 1; /* (the counters' marks: sim/chip.h) */
+    if (sh->perf.open) core->perf.risc[sh->risc].tile += cycles;
 }
 
 static int fault_aux(sim_core_hart *sh, int op, uint32_t why, uint32_t a, uint32_t b, uint32_t c)
@@ -357,6 +359,7 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     }
     core->perf.flops[k] += per_tile[k];
     core->perf.tiles[k]++;
+    core->perf_tile = 1;
     if (m->kind != TF_TILE_SFPU) core->perf.fidelity = (uint64_t)e->cfg.phases;
 }
 

@@ -396,6 +396,7 @@ void rt_devprof_end_dispatch(tf_device *dev, uint32_t id)
 {
     rt_devprof *d = &dev->prof;
     if (!d->enabled || d->pend_id != id) return;
+    RT_ZS_FLUSH(); /* (a warning's handler may record) */
     if (d->pend.dropped)
         cm_warn(
             "device profiler: dispatch %u: %llu zones dropped on %u RISC%s (first: core (%d,%d) "
@@ -575,10 +576,11 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns, uint64_
 {
     if (!p->dev->prof.enabled) return 0;
     /* it follows the counters' zone when there is one (*now: its end) */
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/profiler_readback", *now ? *now : TF_STAMP());
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/profiler_readback", *now ? *now : TF_STAMP());
+    RT_ZS_FLUSH(); /* the dispatch's zone events so far, before the device's records */
     int rc = readback(p, id, doorbell_ns, p->last.go_cycle, TF_DEVB_DONE);
     *now = TF_STAMP();
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
     return rc;
 }
 
@@ -586,6 +588,7 @@ int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, cons
                           int reason)
 {
     if (!p->dev->prof.enabled) return 0;
+    RT_ZS_FLUSH();
     TF_ZONE_N("TF_dispatch/profiler_readback");
     uint64_t ref[TF_NUM_RISCS];
     for (int r = 0; r < TF_NUM_RISCS; r++)
@@ -598,6 +601,7 @@ int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, cons
 void rt_devprof_pc(tf_program *p, uint32_t id, int r, uint32_t pc, int reason, const char *text)
 {
     if (!p->dev->prof.enabled || !TF_DEV_TRACING()) return;
+    RT_ZS_FLUSH();
     tf_dev_pc h = {id, (uint8_t)p->core.x, (uint8_t)p->core.y, (uint8_t)r, (uint8_t)reason, pc, 0};
     TF_DEV_BYTES(TF_R_DEVICE_PC, &h, sizeof h, text, strlen(text));
 }

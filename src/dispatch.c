@@ -148,33 +148,36 @@ static int fire_go(tf_program *p, uint32_t id)
 
 /* The spec's stage zones. One follows another: a zone begins at *now, the
  * time the one before it ended, and its end's time stamp, read once, goes
- * back in *now for the next (issue 15: a timer read per boundary, not two). */
+ * back in *now for the next (issue 15: a timer read per boundary, not two).
+ * Their events are held and written together (RT_ZS_*, rt_prof.h): each
+ * public entry point flushes them before it returns, and before anything
+ * that records something else. */
 static int stage_send_reset(tf_program *p, uint64_t *now)
 {
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/send_reset", *now);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/send_reset", *now);
     int rc = send_reset(p);
     *now = TF_STAMP();
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
     return rc;
 }
 
 static int stage_setup(tf_program *p, uint32_t id, uint64_t *now)
 {
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/setup", *now);
-    TF_ZONE_TEXT_AT(p->label, strlen(p->label), *now);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/setup", *now);
+    RT_ZS_TEXT(p->label, strlen(p->label), *now);
     int rc = setup(p, id);
     *now = TF_STAMP();
     if (!rc) kconfig_events(p, 1, *now); /* written: allocated, at the zone's end */
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
     return rc;
 }
 
 static int stage_fire_go(tf_program *p, uint32_t id, uint64_t *now)
 {
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/fire_go", *now);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/fire_go", *now);
     int rc = fire_go(p, id);
     *now = TF_STAMP();
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
     return rc;
 }
 
@@ -251,6 +254,7 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
  * per core that could not be rebooted why. */
 static void recover(tf_program *const *progs, size_t n, const int *skip)
 {
+    RT_ZS_FLUSH(); /* booting records zones of its own */
     char saved[2048], failed[1536] = "", cores[1024] = "";
     snprintf(saved, sizeof saved, "%s", tf_last_error());
     size_t nreset = 0, nf = 0, nc = 0, left_out = 0;
@@ -385,6 +389,7 @@ static void postmortem(tf_program *const *progs, size_t n, const int *done, uint
                        uint64_t doorbell_ns, int reason)
 {
     tf_device *dev = progs[0]->dev;
+    RT_ZS_FLUSH(); /* the device profile's records follow, or the signal's end of the process */
     if (!dev->prof.enabled) return;
     char saved[4096];
     snprintf(saved, sizeof saved, "%s", tf_last_error());
@@ -577,12 +582,12 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
                     uint64_t *doorbell_ns, uint64_t *now)
 {
     tf_program *p = progs[i];
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/wait_done", *now);
-    TF_ZONE_TEXT_AT(p->label, strlen(p->label), *now);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/wait_done", *now);
+    RT_ZS_TEXT(p->label, strlen(p->label), *now);
     uint64_t inner = 0;
     int rc = wait_body(progs, n, i, id, done, doorbell_ns, &inner);
     *now = inner && !rc ? inner : TF_STAMP();
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
     return rc;
 }
 
@@ -628,17 +633,18 @@ static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *d
 static int dispatch_end(uint32_t zone, int rc, int frame)
 {
     uint64_t now = TF_STAMP();
-    TF_ZONE_END_AT(zone, now);
-    if (frame) TF_FRAME_MARK_AT(now);
+    RT_ZS_END(zone, now);
+    if (frame) RT_ZS_FRAME(now);
+    RT_ZS_FLUSH();
     return rc;
 }
 
 int tf_dispatch_execute(tf_program *p)
 {
     uint64_t now = TF_STAMP();
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch_execute", now);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch_execute", now);
     if (validate(&p, 1, "tf_dispatch_execute")) return dispatch_end(z, -1, 0);
-    TF_ZONE_TEXT_AT(p->label, strlen(p->label), now);
+    RT_ZS_TEXT(p->label, strlen(p->label), now);
     uint32_t id = next_id(p->dev);
     uint64_t doorbell = 0;
     now = TF_STAMP();
@@ -697,11 +703,11 @@ static void multi_label(tf_program *const *progs, size_t n, char *buf, size_t ca
 int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
 {
     uint64_t now = TF_STAMP();
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch_execute_multi", now);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch_execute_multi", now);
     if (validate(progs, n, "tf_dispatch_execute_multi")) return dispatch_end(z, -1, 0);
     char label[512];
     multi_label(progs, n, label, sizeof label);
-    TF_ZONE_TEXT_AT(label, strlen(label), now);
+    RT_ZS_TEXT(label, strlen(label), now);
     (void)label;
     uint32_t id = next_id(progs[0]->dev);
     uint64_t doorbell = 0;
@@ -731,7 +737,9 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
     l->id = next_id(dev);
     l->doorbell_ns = rt_dev_now_ns();
     uint64_t now = TF_STAMP();
-    if (launch(progs, n, l->id, &now) || dev->tr->ops->start(dev->tr)) {
+    int failed = launch(progs, n, l->id, &now);
+    RT_ZS_FLUSH(); /* (before this function's zone ends) */
+    if (failed || dev->tr->ops->start(dev->tr)) {
         recover(progs, n, NULL);
         free(l->progs);
         free(l);
@@ -742,6 +750,7 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
         char msg[1024];
         snprintf(msg, sizeof msg, "%s", tf_last_error());
         wait_all(progs, n, l->id, &l->doorbell_ns);
+        RT_ZS_FLUSH();
         free(l->progs);
         free(l);
         return cm_err_null("tf_dispatch_launch_async: %s", msg);
@@ -764,6 +773,7 @@ int tf_launch_wait(tf_launch *l)
         }
     for (size_t i = 0; i < l->n; i++) core_state(l->progs[i])->busy = NULL;
     int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns);
+    RT_ZS_FLUSH();
     TF_FRAME_MARK();
     free(l->progs);
     free(l);

@@ -177,9 +177,20 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
     TF_DEV_BYTES_END((size_t)(o - rec));
 }
 
-/* The non-zero counter words of p's core, from a copy of the struct. */
+_Static_assert(RT_PERF_BITS == TF_PERF_NZ_WORDS, "one bitmap of the counter words");
+
+/* The non-zero counter words of p's core: from the transport when it can
+ * tell them (perf_counters_sparse: the simulator knows which words a
+ * dispatch wrote), else gathered from a copy of the struct (perf_counters,
+ * what a hardware transport gives). */
 static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 {
+    tf_transport *t = p->dev->tr;
+    if (t->ops->perf_counters_sparse) {
+        if (t->ops->perf_counters_sparse(t, p->core.x, p->core.y, nz, vals) >= 0) return 0;
+        return cm_err_set("the transport (%s) could not read them",
+                          p->dev->info.name ? p->dev->info.name : "?");
+    }
     tf_perf_core c;
     if (read_counters(p, &c)) return -1;
     rt_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);
@@ -213,8 +224,9 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
     /* where the work before it ended; TF_DEV_STAMP, not TF_STAMP: the
      * record needs the time also where the host's zones are compiled out */
     uint64_t t0 = *now ? *now : TF_DEV_STAMP();
-    uint32_t z = TF_ZONE_BEGIN_AT("TF_dispatch/counters_readback", t0);
+    uint32_t z = RT_ZS_BEGIN("TF_dispatch/counters_readback", t0);
+    RT_ZS_FLUSH();          /* the zone events so far, before the record */
     perf_record(p, id, t0); /* the record: the readback's start */
     *now = TF_STAMP();
-    TF_ZONE_END_AT(z, *now);
+    RT_ZS_END(z, *now);
 }

@@ -96,6 +96,91 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
     tf_prof_stream_bytes_at(TF_PROF_MEM, now, type, head, sizeof head, w, (size_t)nw * 4u);
 }
 
+/* The thread's zone events not yet written (RT_ZS_*, rt_prof.h): the
+ * events' bytes of a ZONE_SEQ record (its span goes before them when it
+ * is written). The buffer is allocated at first use (a small TLS block:
+ * the library may be loaded late); without it the events are written as
+ * records of their own. */
+#define RT_ZS_CAP (TF_TEXT_MAX - 10) /* the record: the span's varint, then these */
+__thread rt_zs_run rt_zs __attribute__((tls_model("initial-exec")));
+
+void rt_zs_write(void)
+{
+    rt_zs_run *z = &rt_zs;
+    uint8_t span[10];
+    size_t n = (size_t)(tf_trace_put_varint(span, z->last - z->first) - span);
+    tf_prof_stream_bytes_at(TF_PROF_TRACE, z->last, TF_R_ZONE_SEQ, span, n, z->buf,
+                            (size_t)(z->pos - z->buf));
+    z->pos = z->end = z->buf; /* the next event begins a run */
+}
+
+/* The buffer is freed when its thread ends (a key's destructor: the run
+ * was written when the last runtime call returned). */
+static pthread_key_t rt_zs_key;
+static int rt_zs_key_ok;
+static pthread_once_t rt_zs_once = PTHREAD_ONCE_INIT;
+
+static void zs_free(void *buf)
+{
+    free(buf);
+    rt_zs.buf = rt_zs.pos = rt_zs.end = NULL;
+}
+
+static void zs_key(void)
+{
+    rt_zs_key_ok = pthread_key_create(&rt_zs_key, zs_free) == 0;
+}
+
+/* A run begun at `now` (the one in hand written first); 0: no buffer. */
+static int zs_restart(uint64_t now)
+{
+    rt_zs_run *z = &rt_zs;
+    if (!z->buf) {
+        pthread_once(&rt_zs_once, zs_key);
+        if (!rt_zs_key_ok || !(z->buf = malloc(RT_ZS_CAP))) return 0;
+        if (pthread_setspecific(rt_zs_key, z->buf)) {
+            free(z->buf);
+            z->buf = NULL;
+            return 0;
+        }
+        z->pos = z->end = z->buf;
+    }
+    if (z->pos > z->buf) rt_zs_write();
+    z->end = z->buf + RT_ZS_CAP - RT_ZS_EVENT;
+    z->first = z->last = now;
+    return 1;
+}
+
+/* The run is full, not begun, or `now` is before its last event (a clock
+ * read on another CPU): written, and the event begins the next. */
+void rt_zs_event_slow(unsigned kind, uint32_t arg, uint64_t now)
+{
+    if (zs_restart(now)) {
+        rt_zs_event(kind, arg, now);
+        return;
+    }
+    switch (kind) { /* no buffer: the record itself */
+    case TF_ZSEQ_BEGIN:
+        tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_BEGIN, TF_R_ZONE_BEGIN, arg, now, 0, 0, 0);
+        break;
+    case TF_ZSEQ_END:
+        tf_prof_put_at(TF_PROF_TRACE, 1 + TF_RW_ZONE_END, TF_R_ZONE_END, arg, now, 0, 0, 0);
+        break;
+    default: tf_prof_frame_at(now); break;
+    }
+}
+
+void rt_zs_text_slow(const char *text, size_t len, uint64_t now)
+{
+    rt_zs_run *z = &rt_zs;
+    if (zs_restart(now) && len <= (size_t)(z->end - z->pos)) {
+        rt_zs_text(text, len, now);
+        return;
+    }
+    rt_zs_flush(); /* a text too long for a run is a record, cut as any */
+    tf_prof_text_at(text, len, now);
+}
+
 static uint32_t core_pool_slow(const char *pool, int x, int y)
 {
     uint64_t h = 0xcbf29ce484222325ull;

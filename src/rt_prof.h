@@ -11,10 +11,14 @@
 #ifndef RT_PROF_H
 #define RT_PROF_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY
+#include "tf_trace_format.h"
 #include "tt_foil/prof_record.h"
+
+#include <string.h>
 
 /* The recorder's id of pool "<pool> (x,y)", named on first use. */
 uint32_t rt_prof_core_pool(const char *pool, int x, int y);
@@ -73,6 +77,101 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
  * caller that has the trace's (TF_STAMP) gives that instead: one timer
  * read for both streams. */
 #define TF_STAMP_MEM() (tf_prof_on[TF_PROF_MEM] ? tf_prof_now() : 0)
+/* Zone events of the dispatch path, held per thread and written as one
+ * ZONE_SEQ record (tf_trace_records.h; issue 15: a dispatch makes three
+ * to five records instead of 40), which the reader reads as the ZONE_BEGIN,
+ * ZONE_END, ZONE_TEXT and FRAME records they stand for. The TF_ZONE_*_AT
+ * forms' arguments and meaning. The rule: RT_ZS_FLUSH() before any other
+ * record of the trace on the thread (the counters' and the device
+ * profile's records, a warning, a zone of another function) and before
+ * returning to the caller, so that the records stay in time order. */
+#define RT_ZS_BEGIN(name, now)                                                                     \
+    __extension__({                                                                                \
+        static tf_prof_loc rt_zs_loc_ = {(name), 0, __FILE__, __LINE__, 0};                        \
+        tf_prof_on[TF_PROF_TRACE] ? rt_zs_begin(&rt_zs_loc_, __func__, (now)) : 0u;                \
+    })
+#define RT_ZS_END(id, now)                                                                         \
+    do {                                                                                           \
+        if (id) rt_zs_end((id), (now));                                                            \
+    } while (0)
+#define RT_ZS_TEXT(text, len, now)                                                                 \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) rt_zs_text((text), (len), (now));                           \
+    } while (0)
+#define RT_ZS_FRAME(now)                                                                           \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) rt_zs_frame(now);                                           \
+    } while (0)
+#define RT_ZS_FLUSH()                                                                              \
+    do {                                                                                           \
+        if (tf_prof_on[TF_PROF_TRACE]) rt_zs_flush();                                              \
+    } while (0)
+/* The thread's run (rt_prof.c): its events' bytes at buf..pos, room for
+ * one more event while pos < end (end is buf after a flush, so that the
+ * next event, the run's first, takes the slow path and sets `first`), the
+ * times of the first and the last event. */
+typedef struct rt_zs_run {
+    uint8_t *pos, *end, *buf;
+    uint64_t first, last;
+} rt_zs_run;
+extern __thread rt_zs_run rt_zs __attribute__((tls_model("initial-exec")));
+void rt_zs_event_slow(unsigned kind, uint32_t arg, uint64_t now);
+void rt_zs_text_slow(const char *text, size_t len, uint64_t now);
+void rt_zs_write(void);
+enum { RT_ZS_EVENT = 2 * 10 }; /* an event's two varints, at most */
+
+/* An event: kind | arg << 2, then its step from the event before. */
+static inline __attribute__((always_inline)) void rt_zs_event(unsigned kind, uint32_t arg,
+                                                              uint64_t now)
+{
+    rt_zs_run *z = &rt_zs;
+    uint8_t *o = z->pos;
+    if (__builtin_expect(o >= z->end || now < z->last, 0)) {
+        rt_zs_event_slow(kind, arg, now);
+        return;
+    }
+    o = tf_trace_put_varint(o, kind | (uint64_t)arg << TF_ZSEQ_KIND_BITS);
+    z->pos = tf_trace_put_varint(o, now - z->last);
+    z->last = now;
+}
+
+static inline uint32_t rt_zs_begin(tf_prof_loc *loc, const char *func, uint64_t now)
+{
+    uint32_t id = __atomic_load_n(&loc->id, __ATOMIC_RELAXED);
+    if (__builtin_expect(!id, 0)) id = tf_prof_loc_id(loc, func);
+    rt_zs_event(TF_ZSEQ_BEGIN, id, now); /* (id 0, out of ids: a begin never ended, as a record) */
+    tf_prof_t.depth++;
+    return id; /* the end's token */
+}
+
+static inline void rt_zs_end(uint32_t token, uint64_t now)
+{
+    rt_zs_event(TF_ZSEQ_END, token, now);
+    tf_prof_t.depth--;
+}
+
+static inline void rt_zs_text(const char *text, size_t len, uint64_t now)
+{
+    rt_zs_run *z = &rt_zs;
+    if (!tf_prof_t.depth) return; /* as tf_prof_text_at: no zone to attach it to */
+    if (__builtin_expect(len > (size_t)(z->end - z->pos) || z->pos >= z->end || now < z->last, 0)) {
+        rt_zs_text_slow(text, len, now);
+        return;
+    }
+    rt_zs_event(TF_ZSEQ_TEXT, (uint32_t)len, now);
+    memcpy(z->pos, text, len);
+    z->pos += len;
+}
+
+static inline void rt_zs_frame(uint64_t now)
+{
+    rt_zs_event(TF_ZSEQ_FRAME, 0, now);
+}
+
+static inline void rt_zs_flush(void)
+{
+    if (rt_zs.pos > rt_zs.buf) rt_zs_write();
+}
 /* One ALLOC_SET or FREE_SET record of `nw` u32 item words in pool `pool`,
  * stamped `now` (TF_STAMP_MEM, or a time stamp read for the trace). */
 void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now);
@@ -97,7 +196,12 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
     ((void)(pairs), (void)(n), (void)(x), (void)(y), (void)(now))
 #define TF_FREE_SET_CORE(ptrs, n, pool, x, y, now)                                                 \
     ((void)(ptrs), (void)(n), (void)(x), (void)(y), (void)(now))
-#define TF_STAMP_MEM() ((uint64_t)0)
+#define TF_STAMP_MEM()             ((uint64_t)0)
+#define RT_ZS_BEGIN(name, now)     ((void)(now), (uint32_t)0)
+#define RT_ZS_END(id, now)         ((void)(id), (void)(now))
+#define RT_ZS_TEXT(text, len, now) ((void)(text), (void)(now))
+#define RT_ZS_FRAME(now)           ((void)(now))
+#define RT_ZS_FLUSH()              ((void)0)
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every

@@ -79,6 +79,16 @@ typedef struct tf_transport_ops {
      * its GO (contracts/tf_perf.h). Call it once the core is done; reading
      * costs the chip no modeled time. */
     int (*perf_counters)(tf_transport *t, int x, int y, struct tf_perf_core *out);
+    /* Optional, beside perf_counters (NULL: the runtime copies the whole block
+     * with perf_counters and finds its non-zero words itself, which a
+     * hardware transport may leave it to do): the same counters as their
+     * non-zero words, for a
+     * chip that knows which words a dispatch wrote. Bit w % 64 of
+     * nz[w / 64] (TF_PERF_NZ_WORDS words, contracts/tf_perf.h) is set when
+     * word w of the tf_perf_core is not zero, and vals[k] (room for
+     * TF_PERF_WORDS) is the value of the k-th such word in word order;
+     * returns how many, or -1. */
+    int (*perf_counters_sparse)(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals);
 } tf_transport_ops;
 
 struct tf_transport {

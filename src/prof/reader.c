@@ -1046,6 +1046,7 @@ typedef struct rec {
     const uint64_t *p;
     uint32_t arg;
     uint64_t ns;
+    uint64_t tsc; /* the time as recorded (ns is to_ns of it) */
 } rec;
 
 /* Each returns -1 if out of memory (the rest of the chunk is skipped). */
@@ -1099,6 +1100,47 @@ static int rec_FRAME(reader *r, const rec *e)
 {
     tf_tr_frame f = {e->thread, e->ns};
     return PUSH(r->t->frames, r->t->nframes, r->cap_frames, f);
+}
+
+/* A run of zone events (tf_trace_records.h): each read as the record it
+ * stands for, at its own time (the record's time minus the run's span,
+ * plus the steps so far: the same time as a record of its own would have
+ * had, converted the same way). A run that does not parse, or whose
+ * steps pass its span, is counted as an unknown record from there. */
+static int rec_ZONE_SEQ(reader *r, const rec *e)
+{
+    const uint8_t *b = (const uint8_t *)(e->p + 1), *end = b + e->arg;
+    uint64_t span, tsc, x, step;
+    if (!(b = tf_trace_get_varint(b, end, &span)) || span > e->tsc) goto bad;
+    tsc = e->tsc - span;
+    while (b < end) {
+        if (!(b = tf_trace_get_varint(b, end, &x)) || !(b = tf_trace_get_varint(b, end, &step)) ||
+            step > e->tsc - tsc || x >> TF_ZSEQ_KIND_BITS > TF_REC_MAX_ARG)
+            goto bad;
+        tsc += step;
+        rec ev = *e;
+        ev.arg = (uint32_t)(x >> TF_ZSEQ_KIND_BITS);
+        ev.tsc = tsc;
+        ev.ns = to_ns(r, tsc);
+        int rc = 0;
+        switch ((unsigned)(x & ((1u << TF_ZSEQ_KIND_BITS) - 1))) {
+        case TF_ZSEQ_BEGIN: rc = rec_ZONE_BEGIN(r, &ev); break;
+        case TF_ZSEQ_END: rc = rec_ZONE_END(r, &ev); break;
+        case TF_ZSEQ_TEXT:
+            if (ev.arg > (size_t)(end - b)) goto bad;
+            if (e->st->n) append_text(r, e->st->idx[e->st->n - 1], (const char *)b, ev.arg);
+            b += ev.arg;
+            break;
+        default: rc = rec_FRAME(r, &ev); break;
+        }
+        if (rc) return -1;
+        e->st->last_ns = ev.ns;
+    }
+    if (tsc != e->tsc) goto bad; /* the last event is at the record's time */
+    return 0;
+bad:
+    r->t->unknown_records++;
+    return 0;
 }
 
 static int mem_event(reader *r, const rec *e, int op, uint64_t ptr, uint64_t size)
@@ -1403,7 +1445,8 @@ static void read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
             t->unknown_records++;
             break;
         }
-        rec e = {ti, st, p, TF_REC_ARG(w), to_ns(r, c->h->tsc_base + TF_REC_DELTA(w))};
+        uint64_t tsc = c->h->tsc_base + TF_REC_DELTA(w);
+        rec e = {ti, st, p, TF_REC_ARG(w), to_ns(r, tsc), tsc};
         st->last_ns = e.ns;
         if (rec_reader(TF_REC_TYPE(w))(r, &e)) {
             warn(t, "out of memory reading chunk %u; the rest of it was skipped", c->h->seq);

@@ -67,6 +67,7 @@ static int run(void)
     real_ops = t->ops;
     wrapped = *t->ops;
     wrapped.perf_counters = perf_counters;
+    wrapped.perf_counters_sparse = NULL; /* the runtime gathers from perf_counters's copy */
     t->ops = &wrapped;
     tf_device_config cfg;
     tf_device_config_init(&cfg);

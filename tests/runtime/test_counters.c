@@ -28,6 +28,7 @@
     } while (0)
 
 static tf_device *dev;
+static tf_transport *tr;
 static tf_chip_info chip;
 static tf_kernel *rd, *wr, *mm, *burst, *feed, *stream;
 
@@ -47,6 +48,24 @@ static void check_sums(const tf_perf_core *c, const char *what)
         CHECK_EQ_U(cbw, p->wait[TF_PERF_WAIT_CB_FRONT] + p->wait[TF_PERF_WAIT_CB_BACK]);
         if (p->end - p->start != sum) fprintf(stderr, "  (%s, %s)\n", what, cm_risc_name(r));
     }
+}
+
+/* The transport's non-zero words (perf_counters_sparse: the simulator
+ * walks the words the dispatch wrote) are exactly those of the whole
+ * block's copy, in order: a counter written without its mark would be
+ * missing (and not zeroed at the next GO). */
+static void check_sparse(int x, int y, const tf_perf_core *c)
+{
+    uint64_t nz[TF_PERF_NZ_WORDS], vals[TF_PERF_WORDS];
+    int n = tr->ops->perf_counters_sparse(tr, x, y, nz, vals), k = 0, same = 1;
+    const uint64_t *w = (const uint64_t *)(const void *)c;
+    for (size_t i = 0; i < TF_PERF_WORDS; i++) {
+        int bit = (int)(nz[i / 64] >> (i % 64) & 1);
+        same &= bit == (w[i] != 0);
+        if (w[i]) same &= k < n && vals[k++] == w[i];
+    }
+    CHECK_EQ_I(n, k);
+    CHECK_TRUE(same);
 }
 
 /* An op of the programs' last dispatch, as the report makes it. */
@@ -69,6 +88,7 @@ static pf_op op_of(tf_program **p, int n)
         MUST(tf_program_counters(p[i], &op.cores[i].c));
         op.cores[i].x = i % chip.grid_x;
         op.cores[i].y = i / chip.grid_x;
+        check_sparse(op.cores[i].x, op.cores[i].y, &op.cores[i].c);
         check_sums(&op.cores[i].c, "op");
     }
     pf_op_compute(&op);
@@ -138,13 +158,15 @@ static void counters_after_async(void)
     MUST(tf_program_counters(p, &c1));
     MUST(tf_program_counters(p, &again));
     CHECK_TRUE(!memcmp(&c1, &again, sizeof c1)); /* final: the same each time */
-    args[2] = 16;                                /* a quarter of the pages */
+    check_sparse(core.x, core.y, &c1);
+    args[2] = 16; /* a quarter of the pages */
     MUST(tf_program_set_args(p, TF_BRISC, args, 6));
     tf_launch *l = MUST_PTR(tf_dispatch_launch_async(&p, 1));
     MUST(tf_program_counters(p, &during)); /* some state of either: not checked */
     MUST(tf_launch_wait(l));
     MUST(tf_program_counters(p, &c2));
     check_sums(&c2, "after async");
+    check_sparse(core.x, core.y, &c2);
     uint64_t rd1 = 0, rd2 = 0;
     for (int b = 0; b < TF_PERF_MAX_BANKS; b++) rd1 += c1.dram_rd[b], rd2 += c2.dram_rd[b];
     CHECK_EQ_U(rd1, 64 * PAGE);
@@ -208,7 +230,13 @@ static pf_op matmul(int n, const uint32_t *tiles, uint32_t kt, int fed, uint32_t
 
 int main(void)
 {
-    dev = rt_open(4, 2);
+    tf_sim_config sc = {.grid_x = 4, .grid_y = 2};
+    tr = MUST_PTR(tf_sim_transport_open(&sc));
+    CHECK_TRUE(tr->ops->perf_counters_sparse != NULL);
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.transport = tr; /* the device closes it */
+    dev = MUST_PTR(tf_device_open(&cfg));
     tf_device_info(dev, &chip);
     CHECK_EQ_U(chip.matmul_cycles[0], 64);
     CHECK_EQ_U(chip.matmul_cycles[1], 16);

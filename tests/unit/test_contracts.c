@@ -36,6 +36,13 @@ static const char *work;
 static unsigned make_record(uint64_t *w, unsigned type, uint32_t arg, uint64_t delta,
                             int payload_words)
 {
+    if (type == TF_R_ZONE_SEQ) { /* 64 bytes: span 0, then a text of 60 (no zone to take it) */
+        uint8_t b[64] = {0, ((2 | 60 << 2) & 0x7f) | 0x80, (2 | 60 << 2) >> 7, 0};
+        memset(b + 4, 'z', 60);
+        w[0] = TF_REC(type, sizeof b, delta);
+        memcpy(w + 1, b, sizeof b);
+        return 1 + sizeof b / 8;
+    }
     if (payload_words == TF_REC_TEXT) {
         /* 64 bytes: long enough for the device records' headers (whose
          * word count, at bytes 32..35, is then 0, and whose RISC, byte 6,
@@ -205,12 +212,17 @@ static void everything_read(void)
         TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 197), 1,
         0x100 | (uint64_t)32 << 32, 0x200 | (uint64_t)16 << 32,
         TF_REC(TF_R_FREE_SET, TF_MEM_SET_HEAD + 2 * TF_FREE_SET_ITEM, 198), 1,
-        0x200 | (uint64_t)0x100 << 32};
+        0x200 | (uint64_t)0x100 << 32,
+        /* a run of zone events at 260 spanning 60: begin of location 1 at
+         * 200 with text "xy", a zone of it inside from 210 to 230, the
+         * end at 250, a frame mark at 260 (3c; 04 00; 0a 00 'x' 'y'; 04 0a;
+         * 05 14; 05 14; 03 0a) */
+        TF_REC(TF_R_ZONE_SEQ, 15, 260), 0x047978000a00043cull, 0x000a03140514050aull};
     int types = 0;
 #define ONE_TYPE(name, code, words, arg, payload) types++;
     TF_TRACE_RECORDS(ONE_TYPE)
 #undef ONE_TYPE
-    CHECK_EQ_I(types, 13); /* a new type: add a record above and check it below */
+    CHECK_EQ_I(types, 14); /* a new type: add a record above and check it below */
     chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
     /* the same counters of core (1,2) after dispatch 8 as version 2, with
      * a window stamp before and after its base, then core (3,4)'s of a chip
@@ -248,14 +260,27 @@ static void everything_read(void)
     remove(path);
     if (!t) return;
     CHECK_EQ_U(t->unknown_records, 0);
-    CHECK_EQ_U(t->nzones, 1);
+    CHECK_EQ_U(t->nzones, 3);
     CHECK_EQ_U(t->zones[0].start_ns, 100);
     CHECK_EQ_U(t->zones[0].end_ns, 170);
     CHECK_STR(t->zones[0].text, "abc");
+    if (t->nzones == 3) { /* the run's zones, as their own records would have made them */
+        CHECK_EQ_U(t->zones[1].start_ns, 200);
+        CHECK_EQ_U(t->zones[1].end_ns, 250);
+        CHECK_STR(t->zones[1].text, "xy");
+        CHECK_EQ_U(t->zones[1].depth, 0);
+        CHECK_EQ_U(t->zones[2].start_ns, 210);
+        CHECK_EQ_U(t->zones[2].end_ns, 230);
+        CHECK_EQ_U(t->zones[2].depth, 1);
+        CHECK_EQ_U(t->zones[2].parent, 1);
+        CHECK_TRUE(t->zones[2].text == NULL);
+        CHECK_EQ_U(t->zones[2].loc, t->zones[0].loc);
+    }
     CHECK_STR(t->locs[t->zones[0].loc].name, "zone");
     CHECK_STR(t->threads[t->zones[0].thread].name, "main");
     CHECK_EQ_U(t->threads[t->zones[0].thread].tid, 77);
-    CHECK_EQ_U(t->nframes, 1);
+    CHECK_EQ_U(t->nframes, 2);
+    if (t->nframes == 2) CHECK_EQ_U(t->frames[1].ns, 260);
     CHECK_EQ_U(t->nmem, 7);
     if (t->nmem == 7) {
         /* a set reads as its items, in order, at its time */
@@ -386,7 +411,7 @@ static void other_version_refused(void)
     fclose(f);
     tf_trace *t = tf_trace_load(path);
     CHECK_TRUE(t == NULL);
-    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads versions 2 to 4");
+    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads versions 2 to 5");
     tf_trace_free(t);
     remove(path);
 }
@@ -593,6 +618,44 @@ static void bad_set_lengths(void)
     }
 }
 
+/* A ZONE_SEQ that does not parse is counted and skipped, its length kept:
+ * steps past its span, a last event before the record's time, a varint or
+ * a text cut by the record's end, a span longer than the time itself, an
+ * empty record. What it read before the fault stays read. */
+static void bad_zone_seqs(void)
+{
+    static const struct {
+        uint8_t len, b[8];
+        unsigned zones; /* begun before the fault */
+    } bad[] = {
+        {5, {10, 4, 0, 5, 20}, 1},                 /* span 10, an end 20 after the begin */
+        {5, {30, 4, 0, 5, 20}, 1},                 /* span 30, the last event 10 early */
+        {4, {10, 4, 0, 5, 0x8a}, 1},               /* the end's step cut */
+        {6, {0, 2 | 9 << 2, 0, 'a', 'b', 'c'}, 0}, /* a text of 9 bytes, 3 there */
+        {3, {0x90, 0x4e, 4}, 0},                   /* span 10000 at time 100 */
+        {0, {0}, 0},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char path[512];
+        FILE *f = new_trace("contract_bad_seq.tft", TF_TRACE_VERSION, path, sizeof path);
+        if (!f) return;
+        uint64_t w[4] = {TF_REC(TF_R_ZONE_SEQ, bad[i].len, 100), 0, 0, 0};
+        memcpy(w + 1, bad[i].b, bad[i].len);
+        unsigned n = tf_rec_words(w[0]);
+        w[n++] = TF_REC(TF_R_FRAME, 0, 120);
+        chunk(f, TF_CHUNK_EVENTS, 0, w, n * 8);
+        CHECK_EQ_I(fclose(f), 0);
+        tf_trace *t = tf_trace_load(path);
+        CHECK_TRUE(t != NULL);
+        remove(path);
+        if (!t) continue;
+        CHECK_EQ_U(t->unknown_records, 1);
+        CHECK_EQ_U(t->nzones, bad[i].zones);
+        CHECK_EQ_U(t->nframes, 1); /* the record's length was kept: the next one reads */
+        tf_trace_free(t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -603,6 +666,7 @@ int main(int argc, char **argv)
     records_round_trip();
     everything_read();
     bad_set_lengths();
+    bad_zone_seqs();
     bad_perf_records();
     perf_pairs_round_trip();
     other_version_refused();

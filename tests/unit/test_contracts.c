@@ -592,6 +592,28 @@ static void bad_perf_records(void)
 
 /* A set whose length is not its header and whole items is unreadable:
  * counted, and none of its items read. */
+/* A trace of one malformed record (w, its words; room for one more) and a
+ * frame mark after it, loaded: the record is counted as unknown and its
+ * length kept, so the frame reads. NULL (with a failed check) if it does
+ * not load. */
+static tf_trace *load_bad_record(const char *name, uint64_t *w)
+{
+    char path[512];
+    FILE *f = new_trace(name, TF_TRACE_VERSION, path, sizeof path);
+    if (!f) return NULL;
+    unsigned n = tf_rec_words(w[0]);
+    w[n] = TF_REC(TF_R_FRAME, 0, TF_REC_DELTA(w[0]) + 20);
+    chunk(f, TF_CHUNK_EVENTS, 0, w, (n + 1) * 8);
+    CHECK_EQ_I(fclose(f), 0);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t != NULL);
+    remove(path);
+    if (!t) return NULL;
+    CHECK_EQ_U(t->unknown_records, 1);
+    CHECK_EQ_U(t->nframes, 1);
+    return t;
+}
+
 static void bad_set_lengths(void)
 {
     static const struct {
@@ -599,21 +621,10 @@ static void bad_set_lengths(void)
     } bad[] = {{TF_R_ALLOC_SET, 4}, {TF_R_ALLOC_SET, 12}, {TF_R_ALLOC_SET, 20},
                {TF_R_FREE_SET, 6},  {TF_R_FREE_SET, 14},  {TF_R_ALLOC_SET, 0}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char path[512];
-        FILE *f = new_trace("contract_bad_set.tft", TF_TRACE_VERSION, path, sizeof path);
-        if (!f) return;
         uint64_t w[8] = {TF_REC(bad[i].type, bad[i].len, 10), 1, 0x100 | (uint64_t)32 << 32, 0};
-        unsigned n = tf_rec_words(w[0]);
-        w[n++] = TF_REC(TF_R_FRAME, 0, 20);
-        chunk(f, TF_CHUNK_EVENTS, 0, w, n * 8);
-        CHECK_EQ_I(fclose(f), 0);
-        tf_trace *t = tf_trace_load(path);
-        CHECK_TRUE(t != NULL);
-        remove(path);
+        tf_trace *t = load_bad_record("contract_bad_set.tft", w);
         if (!t) continue;
-        CHECK_EQ_U(t->unknown_records, 1);
         CHECK_EQ_U(t->nmem, 0);
-        CHECK_EQ_U(t->nframes, 1); /* the record's length was kept: the next one reads */
         tf_trace_free(t);
     }
 }
@@ -636,22 +647,11 @@ static void bad_zone_seqs(void)
         {0, {0}, 0},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char path[512];
-        FILE *f = new_trace("contract_bad_seq.tft", TF_TRACE_VERSION, path, sizeof path);
-        if (!f) return;
-        uint64_t w[4] = {TF_REC(TF_R_ZONE_SEQ, bad[i].len, 100), 0, 0, 0};
+        uint64_t w[8] = {TF_REC(TF_R_ZONE_SEQ, bad[i].len, 100), 0, 0, 0};
         memcpy(w + 1, bad[i].b, bad[i].len);
-        unsigned n = tf_rec_words(w[0]);
-        w[n++] = TF_REC(TF_R_FRAME, 0, 120);
-        chunk(f, TF_CHUNK_EVENTS, 0, w, n * 8);
-        CHECK_EQ_I(fclose(f), 0);
-        tf_trace *t = tf_trace_load(path);
-        CHECK_TRUE(t != NULL);
-        remove(path);
+        tf_trace *t = load_bad_record("contract_bad_seq.tft", w);
         if (!t) continue;
-        CHECK_EQ_U(t->unknown_records, 1);
         CHECK_EQ_U(t->nzones, bad[i].zones);
-        CHECK_EQ_U(t->nframes, 1); /* the record's length was kept: the next one reads */
         tf_trace_free(t);
     }
 }

@@ -592,11 +592,11 @@ static int kind_order(const pf_op *a, const pf_op *b)
     return c ? c : (a->ncores > b->ncores) - (a->ncores < b->ncores);
 }
 
-static const pf_op *kind_ops; /* qsort's context (the summary runs on one thread) */
+/* Pointers into one array of ops: by kind, then in op order. */
 static int by_kind(const void *a, const void *b)
 {
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    int c = kind_order(&kind_ops[x], &kind_ops[y]);
+    const pf_op *x = *(const pf_op *const *)a, *y = *(const pf_op *const *)b;
+    int c = kind_order(x, y);
     return c ? c : (x > y) - (x < y);
 }
 
@@ -612,21 +612,22 @@ static int kind_cmp(const void *a, const void *b)
 static op_kind *op_kinds(const pf_logs *l, size_t *nk)
 {
     op_kind *k = malloc(l->nops * sizeof *k);
-    size_t *ix = malloc(l->nops * sizeof *ix), n = 0;
+    const pf_op **ix = malloc(l->nops * sizeof *ix);
+    size_t n = 0;
     if (!k || !ix) {
         free(k);
         free(ix);
         return NULL;
     }
-    for (size_t i = 0; i < l->nops; i++) ix[i] = i;
-    kind_ops = l->ops;
+    for (size_t i = 0; i < l->nops; i++) ix[i] = &l->ops[i];
     qsort(ix, l->nops, sizeof *ix, by_kind);
     for (size_t i = 0; i < l->nops; i++) {
-        const pf_op *op = &l->ops[ix[i]];
+        const pf_op *op = ix[i];
+        size_t at = (size_t)(op - l->ops);
         uint64_t d = op->end - op->start;
-        if (!i || kind_order(&l->ops[k[n - 1].longest], op)) k[n++] = (op_kind){0, ix[i], 0};
+        if (!i || kind_order(&l->ops[k[n - 1].longest], op)) k[n++] = (op_kind){0, at, 0};
         const pf_op *lo = &l->ops[k[n - 1].longest];
-        if (d > lo->end - lo->start) k[n - 1].longest = ix[i]; /* the first of the longest */
+        if (d > lo->end - lo->start) k[n - 1].longest = at; /* the first of the longest */
         k[n - 1].dur += d;
         k[n - 1].n++;
     }

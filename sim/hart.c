@@ -357,6 +357,14 @@ void sim_hart_reset(sim_hart *h, sim_mem *mem, uint32_t entry, uint32_t hartid)
 
 enum { SL_OK, SL_TRAP, SL_BLOCK, SL_STOP, SL_WATCH };
 
+/* What a device's result makes of the access (SL_*). */
+static int bus_result(sim_hart *h, int r, uint32_t cause, uint32_t addr)
+{
+    if (r == TF_BUS_OK) return SL_OK;
+    if (r == TF_BUS_BLOCK) return SL_BLOCK;
+    return sim_hart_exception(h, cause, addr) ? SL_STOP : SL_TRAP;
+}
+
 static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int sz, uint32_t *v)
 {
     sim_mem *m = h->mem;
@@ -367,17 +375,7 @@ static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int s
         return SL_OK;
     }
     int r = h->bus.load ? h->bus.load(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
-    if (r == TF_BUS_OK) return SL_OK;
-    if (r == TF_BUS_BLOCK) return SL_BLOCK;
-    return sim_hart_exception(h, TF_CAUSE_LOAD_ACCESS, addr) ? SL_STOP : SL_TRAP;
-}
-
-/* What a device's result makes of the access (SL_*). */
-static int bus_result(sim_hart *h, int r, uint32_t cause, uint32_t addr)
-{
-    if (r == TF_BUS_OK) return SL_OK;
-    if (r == TF_BUS_BLOCK) return SL_BLOCK;
-    return sim_hart_exception(h, cause, addr) ? SL_STOP : SL_TRAP;
+    return bus_result(h, r, TF_CAUSE_LOAD_ACCESS, addr);
 }
 
 static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)

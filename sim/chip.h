@@ -303,12 +303,19 @@ int sim_perf_read_sparse(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals
 int sim_perf_read_sparse_done(sim_core *core, uint64_t *nz,
                               uint64_t *vals); /* no lock; -1: not done */
 
+/* Bit of counter word *w of `c` in the bitmap m (bit i % 64 of [i / 64]
+ * is word i). */
+static inline void sim_perf_mark_in(uint64_t *m, const tf_perf_core *c, const uint64_t *w)
+{
+    size_t i = (size_t)(w - (const uint64_t *)(const void *)c);
+    m[i / 64] |= 1ull << (i % 64);
+}
+
 /* Counter word *w of the core's perf is written: every writer of a
  * counter says so, before or after the write (perf_written). */
 static inline void sim_perf_mark(sim_core *core, const uint64_t *w)
 {
-    size_t i = (size_t)(w - (const uint64_t *)(const void *)&core->perf);
-    core->perf_written[i / 64] |= 1ull << (i % 64);
+    sim_perf_mark_in(core->perf_written, &core->perf, w);
 }
 
 /* perf.c's counters of a NOC transaction issued (`bank` >= 0: to or from

@@ -36,12 +36,7 @@ static tf_perf_risc *risc_of(sim_core_hart *sh)
 static void written(const sim_core *core, uint64_t *m)
 {
     const tf_perf_core *c = &core->perf;
-    const uint64_t *w0 = (const uint64_t *)(const void *)c;
-#define MARK(ptr)                                                                                  \
-    do {                                                                                           \
-        size_t i_ = (size_t)((ptr)-w0);                                                            \
-        m[i_ / 64] |= 1ull << (i_ % 64);                                                           \
-    } while (0)
+#define MARK(ptr) sim_perf_mark_in(m, c, (ptr))
     memcpy(m, core->perf_written, sizeof core->perf_written);
     for (uint32_t rm = core->perf_noc_riscs; rm; rm &= rm - 1) {
         const tf_perf_risc *p = &c->risc[__builtin_ctz(rm)];
@@ -229,40 +224,51 @@ int sim_perf_read_sparse(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals
     return n;
 }
 
-/* sim_perf_read_done's protocol, for read_sparse. */
-int sim_perf_read_sparse_done(sim_core *core, uint64_t *nz, uint64_t *vals)
+/* The counters of the core's last completed dispatch are read without
+ * the chip's lock (sim_perf_read_done, sim_perf_read_sparse_done) between
+ * these two: done_begin gives the GO count if the core's windows have
+ * closed since the last GO (-1: a dispatch is running, or one did not
+ * finish: the caller reads them under the lock); until the next GO
+ * nothing writes them, and done_end, after the reads, says whether one
+ * landed meanwhile (a host reading a core it has launched asynchronously). */
+static int64_t done_begin(const sim_core *core)
 {
     uint32_t go = __atomic_load_n(&core->perf_go, __ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) != go) return -1;
+    return __atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) == go ? (int64_t)go : -1;
+}
+
+static int done_end(const sim_core *core, uint32_t go)
+{
+    /* the reads' loads before the second read (ThreadSanitizer does not
+     * model fences: its builds rely on the first check alone) */
+#ifndef __SANITIZE_THREAD__
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+#endif
+    return __atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) == go ? 0 : -1;
+}
+
+/* read_sparse after DONE, without the lock; -1: not done. */
+int sim_perf_read_sparse_done(sim_core *core, uint64_t *nz, uint64_t *vals)
+{
+    int64_t go = done_begin(core);
+    if (go < 0) return -1;
     int n = read_sparse(core, nz, vals);
 #ifdef TT_FOIL_ASSERTS
     long bad = unmarked(core, nz);
 #endif
-#ifndef __SANITIZE_THREAD__
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
-#endif
-    if (__atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) != go) return -1;
+    if (done_end(core, (uint32_t)go)) return -1;
 #ifdef TT_FOIL_ASSERTS
     CM_ASSERT(bad < 0); /* (a GO landing meanwhile would have changed the words) */
 #endif
     return n;
 }
 
-/* The counters of the core's last completed dispatch, without the chip's
- * lock: -1 if a GO has landed since its windows closed (a dispatch is
- * running, or one did not finish: the caller reads them under the lock).
- * Until the next GO nothing writes them; the GO count read again after
- * the copy says whether one landed meanwhile (a host reading a core it
- * has launched asynchronously). */
+/* The counters of the core's last completed dispatch after DONE, without
+ * the lock (done_begin); -1: not done. */
 int sim_perf_read_done(sim_core *core, tf_perf_core *out)
 {
-    uint32_t go = __atomic_load_n(&core->perf_go, __ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&core->perf_done_go, __ATOMIC_ACQUIRE) != go) return -1;
+    int64_t go = done_begin(core);
+    if (go < 0) return -1;
     memcpy(out, &core->perf, sizeof *out);
-    /* the copy's loads before the second read (ThreadSanitizer does not
-     * model fences: its builds rely on the first check alone) */
-#ifndef __SANITIZE_THREAD__
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
-#endif
-    return __atomic_load_n(&core->perf_go, __ATOMIC_RELAXED) == go ? 0 : -1;
+    return done_end(core, (uint32_t)go);
 }

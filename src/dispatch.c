@@ -434,12 +434,14 @@ static const int rt_sigs[2] = {SIGINT, SIGTERM};
 static struct sigaction rt_sig_old[2];
 static int rt_sig_state[2]; /* atomic: written by the handler */
 
-/* Our handler off signal i: the previous one back (async-signal-safe). */
-static void sig_restore(int i)
+/* Our handler off signal sig: the previous one back (async-signal-safe). */
+static void sig_restore(int sig)
 {
-    if (__atomic_load_n(&rt_sig_state[i], __ATOMIC_ACQUIRE) != 1) return;
-    sigaction(rt_sigs[i], &rt_sig_old[i], NULL);
-    __atomic_store_n(&rt_sig_state[i], 0, __ATOMIC_RELEASE);
+    for (int i = 0; i < 2; i++) {
+        if (rt_sigs[i] != sig || __atomic_load_n(&rt_sig_state[i], __ATOMIC_ACQUIRE) != 1) continue;
+        sigaction(rt_sigs[i], &rt_sig_old[i], NULL);
+        __atomic_store_n(&rt_sig_state[i], 0, __ATOMIC_RELEASE);
+    }
 }
 
 static void on_interrupt(int sig)
@@ -450,8 +452,7 @@ static void on_interrupt(int sig)
     }
     /* no thread waits: the signal is the program's own business (blocked
      * while this runs, it arrives again once this returns) */
-    for (int i = 0; i < 2; i++)
-        if (rt_sigs[i] == sig) sig_restore(i);
+    sig_restore(sig);
     raise(sig);
 }
 
@@ -489,8 +490,7 @@ static void interrupt_guard(int on)
 static void reraise(int sig)
 {
     pthread_mutex_lock(&rt_sig_lock);
-    for (int i = 0; i < 2; i++)
-        if (rt_sigs[i] == sig) sig_restore(i);
+    sig_restore(sig);
     rt_interrupted = 0;
     pthread_mutex_unlock(&rt_sig_lock);
     raise(sig);

@@ -381,17 +381,19 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
         pf_op *op = NULL;
         if (l->nops > first && l->ops[l->nops - 1].dispatch == rec->h.dispatch) {
             op = &l->ops[l->nops - 1];
-        } else {
-            const uint32_t *k =
-                cm_map_find(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL);
-            if (k) op = &l->ops[*k];
-        }
-        if (!op) {
+        } else { /* the map's slot for the dispatch: its op's, or a new one's */
             int is_new;
             uint32_t *slot =
                 cm_map_slot(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL, &is_new);
-            if (!slot || cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
-            *slot = (uint32_t)l->nops;
+            if (!slot) break;
+            if (!is_new) {
+                op = &l->ops[*slot];
+            } else {
+                if (cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
+                *slot = (uint32_t)l->nops; /* the op made below */
+            }
+        }
+        if (!op) {
             op = &l->ops[l->nops++];
             memset(op, 0, sizeof *op);
             op->process = proc;

@@ -1090,9 +1090,16 @@ static int rec_ZONE_END(reader *r, const rec *e)
     return 0;
 }
 
+/* Text for the stream's innermost open zone (none open: dropped, as the
+ * recorder does). */
+static void zone_text(reader *r, const struct stack *st, const char *text, uint32_t len)
+{
+    if (st->n) append_text(r, st->idx[st->n - 1], text, len);
+}
+
 static int rec_ZONE_TEXT(reader *r, const rec *e)
 {
-    if (e->st->n) append_text(r, e->st->idx[e->st->n - 1], (const char *)(e->p + 1), e->arg);
+    zone_text(r, e->st, (const char *)(e->p + 1), e->arg);
     return 0;
 }
 
@@ -1128,7 +1135,7 @@ static int rec_ZONE_SEQ(reader *r, const rec *e)
         case TF_ZSEQ_END: rc = rec_ZONE_END(r, &ev); break;
         case TF_ZSEQ_TEXT:
             if (ev.arg > (size_t)(end - b)) goto bad;
-            if (e->st->n) append_text(r, e->st->idx[e->st->n - 1], (const char *)b, ev.arg);
+            zone_text(r, e->st, (const char *)b, ev.arg);
             b += ev.arg;
             break;
         default: rc = rec_FRAME(r, &ev); break;

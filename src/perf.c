@@ -42,10 +42,9 @@ _Static_assert(sizeof(tf_perf_core) % 8 == 0, "tf_perf_core is words");
  * table (the words a record carries) and whether it is a window stamp: bit
  * i % 64 of [i / 64] is word i. The dispatch path records the non-zero
  * words after every dispatch, gathered from the transport's copy by
- * rt_nz.h. */
-#define RT_PERF_BITS RT_NZ_BITS(TF_PERF_WORDS)
-static uint64_t rt_perf_has[RT_PERF_BITS];
-static uint64_t rt_perf_stamp[RT_PERF_BITS]; /* tf_perf_stamp_word */
+ * rt_nz.h. Bitmaps of TF_PERF_NZ_WORDS words (contracts/tf_perf.h). */
+static uint64_t rt_perf_has[TF_PERF_NZ_WORDS];
+static uint64_t rt_perf_stamp[TF_PERF_NZ_WORDS]; /* tf_perf_stamp_word */
 static pthread_once_t rt_perf_once = PTHREAD_ONCE_INIT;
 static int rt_perf_off; /* TT_FOIL_PERF_COUNTERS=OFF: read once per process */
 
@@ -147,7 +146,7 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
         START = offsetof(tf_perf_risc, start) / 8
     };
     uint64_t base = UINT64_MAX;
-    for (size_t k = 0, j = 0; k < RT_PERF_BITS; k++)
+    for (size_t k = 0, j = 0; k < TF_PERF_NZ_WORDS; k++)
         for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
             size_t i = 64 * k + (size_t)__builtin_ctzll(m);
             if (i >= R0 && i < R0 + TF_NUM_RISCS * RW && (i - R0) % RW == START && vals[j] < base)
@@ -157,7 +156,7 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
     uint8_t *rec, *o;
     if (!(o = perf_part(h, chip, base, now, &rec))) return;
     size_t prev = (size_t)-1; /* the previous word's index */
-    for (size_t k = 0, j = 0; k < RT_PERF_BITS; k++)
+    for (size_t k = 0, j = 0; k < TF_PERF_NZ_WORDS; k++)
         for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
             unsigned b = (unsigned)__builtin_ctzll(m);
             if (!(rt_perf_has[k] >> b & 1)) continue; /* a word no counter names */
@@ -177,7 +176,8 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
     TF_DEV_BYTES_END((size_t)(o - rec));
 }
 
-_Static_assert(RT_PERF_BITS == TF_PERF_NZ_WORDS, "one bitmap of the counter words");
+_Static_assert(RT_NZ_BITS(TF_PERF_WORDS) == TF_PERF_NZ_WORDS,
+               "rt_nz_gather's bitmap of the counters is TF_PERF_NZ_WORDS words");
 
 /* The non-zero counter words of p's core: from the transport when it can
  * tell them (perf_counters_sparse: the simulator knows which words a
@@ -201,7 +201,7 @@ static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
  * TF_dispatch/counters_readback around the readback), stamped `now`. */
 static void perf_record(tf_program *p, uint32_t id, uint64_t now)
 {
-    uint64_t nz[RT_PERF_BITS], vals[TF_PERF_WORDS];
+    uint64_t nz[TF_PERF_NZ_WORDS], vals[TF_PERF_WORDS];
     if (read_nz(p, nz, vals)) {
         cm_warn("hardware counters of core (%d,%d) after dispatch %u: %s", p->core.x, p->core.y, id,
                 tf_last_error());

@@ -109,9 +109,11 @@ void rt_zs_write(void)
     rt_zs_run *z = &rt_zs;
     uint8_t span[10];
     size_t n = (size_t)(tf_trace_put_varint(span, z->last - z->first) - span);
-    tf_prof_stream_bytes_at(TF_PROF_TRACE, z->last, TF_R_ZONE_SEQ, span, n, z->buf,
-                            (size_t)(z->pos - z->buf));
-    z->pos = z->end = z->buf; /* the next event begins a run */
+    size_t len = (size_t)(z->pos - z->buf);
+    /* emptied first (the next event begins a run): a fatal signal in the
+     * write must not write the run a second time (zs_crash) */
+    z->pos = z->end = z->buf;
+    tf_prof_stream_bytes_at(TF_PROF_TRACE, z->last, TF_R_ZONE_SEQ, span, n, z->buf, len);
 }
 
 /* The buffer is freed when its thread ends (a key's destructor: the run
@@ -126,9 +128,19 @@ static void zs_free(void *buf)
     rt_zs.buf = rt_zs.pos = rt_zs.end = NULL;
 }
 
+/* On a fatal signal (the recorder's handler, on the thread it hit): the
+ * run of a runtime call that never returned, its events up to the last
+ * whole one (pos moves after each event's bytes). Without it a crash
+ * inside a dispatch would lose the zones that lead to it. */
+static void zs_crash(void)
+{
+    rt_zs_flush();
+}
+
 static void zs_key(void)
 {
     rt_zs_key_ok = pthread_key_create(&rt_zs_key, zs_free) == 0;
+    tf_prof_set_crash_hook(zs_crash);
 }
 
 /* A run begun at `now` (the one in hand written first); 0: no buffer. */

@@ -120,18 +120,26 @@ void rt_zs_text_slow(const char *text, size_t len, uint64_t now);
 void rt_zs_write(void);
 enum { RT_ZS_EVENT = 2 * 10 }; /* an event's two varints, at most */
 
-/* An event: kind | arg << 2, then its step from the event before. */
+/* An event's bytes at pos: kind | arg << 2, then its step from the event
+ * before; the end of them (pos moves there once all of the event is
+ * written: the crash hook writes the run up to pos). */
+static inline __attribute__((always_inline)) uint8_t *rt_zs_put(rt_zs_run *z, unsigned kind,
+                                                                uint32_t arg, uint64_t now)
+{
+    uint8_t *o = tf_trace_put_varint(z->pos, kind | (uint64_t)arg << TF_ZSEQ_KIND_BITS);
+    return tf_trace_put_varint(o, now - z->last);
+}
+
+/* An event. */
 static inline __attribute__((always_inline)) void rt_zs_event(unsigned kind, uint32_t arg,
                                                               uint64_t now)
 {
     rt_zs_run *z = &rt_zs;
-    uint8_t *o = z->pos;
-    if (__builtin_expect(o >= z->end || now < z->last, 0)) {
+    if (__builtin_expect(z->pos >= z->end || now < z->last, 0)) {
         rt_zs_event_slow(kind, arg, now);
         return;
     }
-    o = tf_trace_put_varint(o, kind | (uint64_t)arg << TF_ZSEQ_KIND_BITS);
-    z->pos = tf_trace_put_varint(o, now - z->last);
+    z->pos = rt_zs_put(z, kind, arg, now);
     z->last = now;
 }
 
@@ -158,9 +166,10 @@ static inline void rt_zs_text(const char *text, size_t len, uint64_t now)
         rt_zs_text_slow(text, len, now);
         return;
     }
-    rt_zs_event(TF_ZSEQ_TEXT, (uint32_t)len, now);
-    memcpy(z->pos, text, len);
-    z->pos += len;
+    uint8_t *o = rt_zs_put(z, TF_ZSEQ_TEXT, (uint32_t)len, now);
+    memcpy(o, text, len); /* (a bad pointer faults here, before the event is in the run) */
+    z->pos = o + len;
+    z->last = now;
 }
 
 static inline void rt_zs_frame(uint64_t now)

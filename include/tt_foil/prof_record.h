@@ -84,6 +84,12 @@ void tf_prof_thread_name(const char *name);
 /* Write the calling thread's buffered records and wait until everything
  * handed to the writer is in the file. */
 void tf_prof_flush(void);
+/* A function the fatal-signal handler calls on the crashing thread, after
+ * writing what was queued and before what every thread holds: the runtime
+ * records its buffered zone run there. It must take no lock and allocate
+ * nothing; it may record (on that thread: the recorder makes room without
+ * either; a record another thread makes then is counted late). */
+void tf_prof_set_crash_hook(void (*hook)(void));
 /* Named tracks beside the threads' own (the runtime puts each RISC's
  * device zones on one): the id of track `name` in `group` (interned), the
  * id of a zone name (interned by name, file and line), then a zone with

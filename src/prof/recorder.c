@@ -169,6 +169,10 @@ static int tf_writer_busy, tf_writer_stop, tf_writer_running;
  * larger buffers (fewer hand-offs). */
 static int tf_writer_sleeping, tf_spare_waiters, tf_writer_started;
 static atomic_int tf_crashing;
+/* The thread the fatal signal's handler runs on, and what it calls there
+ * first (tf_prof_set_crash_hook). */
+static tf_thread *tf_crash_thread;
+static void (*_Atomic tf_crash_hook)(void);
 static pthread_t tf_writer;
 
 /* Records made after a stream closed go here and are counted as late. */
@@ -595,6 +599,8 @@ void tf_prof_thread_name(const char *name)
     thread_define(r, name);
 }
 
+static void write_thread_in_hand(int s, tf_thread *r);
+
 /* Park a thread's stream on the scratch area: the record being made goes
  * there and is forgotten, and every later one comes back here. */
 static uint64_t *park(tf_prof_tls *t, int s, uint64_t now)
@@ -614,6 +620,22 @@ uint64_t *tf_prof_reserve(int s, unsigned words, uint64_t now)
     if (atomic_load(&st->closed) || !tf_prof_on[s]) {
         atomic_fetch_add(&st->late_records, 1);
         return park(t, s, now);
+    }
+    if (__builtin_expect(atomic_load(&tf_crashing), 0)) {
+        /* in the crash hook (on_fatal_signal: what is queued is written,
+         * what threads hold is not yet): room made by writing what this
+         * thread holds, in order, without a lock or malloc. Another
+         * thread, or one with no buffer: the record is late. */
+        if (r != tf_crash_thread || !r->start[s]) {
+            atomic_fetch_add(&st->late_records, 1);
+            return park(t, s, now);
+        }
+        write_thread_in_hand(s, r);
+        __atomic_store_n(&r->area_fill[s], 0, __ATOMIC_RELEASE);
+        t->pos[s] = r->start[s];
+        t->end[s] = r->start[s] + TF_BUF_WORDS;
+        t->base[s] = now;
+        return t->pos[s];
     }
     if (!r->number) thread_register(r);
     if (!r->start[s]) {
@@ -843,41 +865,45 @@ static void report_losses(tf_stream *st)
                 (unsigned long long)late, st->what);
 }
 
-/* Write what every thread holds in its current buffer of stream s (takes
- * no lock: the callers hold the stream's, or are the crash handler). */
+/* Write what thread r holds in stream s: its packing area, then its
+ * current buffer (takes no lock: the callers hold the stream's, or are the
+ * crash handler). An area is copied and padded here: its thread may still
+ * be packing onto its end (no malloc: this runs in the crash handler too).
+ * The copy holds a whole area and its padding: a full one, caught between
+ * its last packing and send_area, is written like any other. Its records
+ * and bytes are one word (TF_FILL) that the thread stores (release) after
+ * the bytes it counts; it is loaded between two loads of the area, and an
+ * area that did not change in between is the one it counts (the thread
+ * stores a new area before its first fill). */
+static void write_thread_in_hand(int s, tf_thread *r)
+{
+    static uint64_t copy[TF_AREA_WORDS + 1];
+    tf_prof_tls *t = r->tls;
+    uint64_t *area = NULL, fill = 0;
+    for (int tries = 0; tries < 3; tries++) {
+        area = __atomic_load_n(&r->area[s], __ATOMIC_ACQUIRE);
+        fill = __atomic_load_n(&r->area_fill[s], __ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&r->area[s], __ATOMIC_ACQUIRE) == area) break;
+        area = NULL; /* sent while we looked: again */
+    }
+    uint32_t bytes = TF_FILL_BYTES(fill);
+    if (area && bytes) {
+        CM_ASSERT(bytes <= TF_AREA_BYTES);
+        memcpy(copy, area, bytes);
+        memset((uint8_t *)copy + bytes, 0, 8);
+        write_events(s, TF_CHUNK_PACKED, r->number, t->base[s], copy, (bytes + 7) / 8,
+                     TF_FILL_RECORDS(fill), 1);
+    }
+    uint64_t *start = r->start[s], *pos = t->pos[s];
+    if (start && pos > start && pos <= start + buf_cap(start))
+        write_events(s, TF_CHUNK_EVENTS, r->number, t->base[s], start, (uint32_t)(pos - start), 0,
+                     1);
+}
+
+/* Write what every thread holds in stream s. */
 static void write_in_hand(int s)
 {
-    /* an area is copied and padded here: its thread may still be packing
-     * onto its end (no malloc: this runs in the crash handler too). The
-     * copy holds a whole area and its padding: a full one, caught between
-     * its last packing and send_area, is written like any other. Its
-     * records and bytes are one word (TF_FILL) that the thread stores
-     * (release) after the bytes it counts; it is loaded between two loads
-     * of the area, and an area that did not change in between is the one
-     * it counts (the thread stores a new area before its first fill). */
-    static uint64_t copy[TF_AREA_WORDS + 1];
-    for (tf_thread *r = tf_threads; r; r = r->next) {
-        tf_prof_tls *t = r->tls;
-        uint64_t *area = NULL, fill = 0;
-        for (int tries = 0; tries < 3; tries++) {
-            area = __atomic_load_n(&r->area[s], __ATOMIC_ACQUIRE);
-            fill = __atomic_load_n(&r->area_fill[s], __ATOMIC_ACQUIRE);
-            if (__atomic_load_n(&r->area[s], __ATOMIC_ACQUIRE) == area) break;
-            area = NULL; /* sent while we looked: again */
-        }
-        uint32_t bytes = TF_FILL_BYTES(fill);
-        if (area && bytes) {
-            CM_ASSERT(bytes <= TF_AREA_BYTES);
-            memcpy(copy, area, bytes);
-            memset((uint8_t *)copy + bytes, 0, 8);
-            write_events(s, TF_CHUNK_PACKED, r->number, t->base[s], copy, (bytes + 7) / 8,
-                         TF_FILL_RECORDS(fill), 1);
-        }
-        uint64_t *start = r->start[s], *pos = t->pos[s];
-        if (start && pos > start && pos <= start + buf_cap(start))
-            write_events(s, TF_CHUNK_EVENTS, r->number, t->base[s], start, (uint32_t)(pos - start),
-                         0, 1);
-    }
+    for (tf_thread *r = tf_threads; r; r = r->next) write_thread_in_hand(s, r);
 }
 
 /* At exit: everything queued, then what each thread has in hand (copied
@@ -912,22 +938,34 @@ static void close_streams(void)
  * locks, no malloc. */
 static void on_fatal_signal(int sig)
 {
+    tf_crash_thread = &tf_rec_t;
     atomic_store(&tf_crashing, 1);
     for (int i = 0; i < 1000 && __atomic_load_n(&tf_writer_busy, __ATOMIC_RELAXED); i++)
         usleep(1000);
+    for (int s = 0; s < TF_PROF_NSTREAMS; s++)
+        if (tf_prof_on[s] && !atomic_load(&tf_streams[s].closed))
+            for (tf_pending *p = tf_wq_head; p; p = p->next)
+                if (p->stream == s)
+                    write_events(s, TF_CHUNK_PACKED, p->thread, p->tsc_base, p->buf, p->words,
+                                 p->records, 1);
+    /* then what the crashing thread's caller holds outside the recorder
+     * (the runtime's zone run), recorded after all it queued */
+    void (*hook)(void) = atomic_load(&tf_crash_hook);
+    if (hook) hook();
     for (int s = 0; s < TF_PROF_NSTREAMS; s++) {
         tf_stream *st = &tf_streams[s];
         if (!tf_prof_on[s] || atomic_load(&st->closed)) continue;
-        for (tf_pending *p = tf_wq_head; p; p = p->next)
-            if (p->stream == s)
-                write_events(s, TF_CHUNK_PACKED, p->thread, p->tsc_base, p->buf, p->words,
-                             p->records, 1);
         write_in_hand(s);
         atomic_store(&st->closed, 1);
         write_trailer(st);
     }
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+void tf_prof_set_crash_hook(void (*hook)(void))
+{
+    atomic_store(&tf_crash_hook, hook);
 }
 
 static void install_signal_handlers(void)

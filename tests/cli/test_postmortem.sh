@@ -100,6 +100,20 @@ expect_rc 0 "SIGINT handled by the program"
 expect_out "prof_device: the handler ran 1 time(s)" "SIGINT handled by the program: once"
 expect_count "dz_loop" "$tmp/handled/reports/tt_foil_ops_perf.csv" 5 "SIGINT handled: the dispatches after it"
 
+# ---- a crash inside a runtime call: the zones leading to it are in the trace -----------
+# (the dispatch path buffers its zones per call; the recorder's fatal-signal
+# path has the runtime write them, with the two still open at the crash)
+run "$tool" -o "$tmp/crash" -- "$device" crash
+checks=$((checks + 1))
+[ "$rc" = 139 ] || fail "SIGSEGV in a dispatch: exit status $rc, expected 139"
+pr="$tmp/crash/reports/tt_foil_perf_results.csv"
+expect_grep "TF_dispatch/setup,dz_loop,4," "$pr" "crash: the crashed dispatch's setup, with its text"
+expect_grep "TF_dispatch/fire_go,,4," "$pr" "crash: its fire_go"
+expect_grep "TF_dispatch_execute,dz_loop,4," "$pr" "crash: its dispatch, open at the crash"
+expect_grep "2 zones never ended" "$tmp/crash/reports/tt_foil_diagnostics.txt" \
+    "crash: the dispatch and wait_done were open"
+expect_count "dz_loop" "$tmp/crash/reports/tt_foil_ops_perf.csv" 3 "crash: the 3 ops that ran"
+
 # ---- a program killed mid-run leaves a readable device log -----------------------------
 d="$tmp/killed"
 rm -f "$tmp/pid"

@@ -521,6 +521,18 @@ checks=$((checks + 1))
 [ "$(wc -l <"$tmp/crash/reports/tt_foil_perf_per_call.csv")" = 5 ] ||
     fail "crash: the 3 finished zones and the one open at abort() should be reported"
 
+# a crash hook that records more than a buffer holds (the runtime's writes
+# a dispatch's zones there): the recorder makes room without a lock or
+# malloc, every zone in order after the program's own
+run "$tool" -o "$tmp/hook" "$emit" hook 10000
+expect_rc 134 "crash hook"
+checks=$((checks + 1))
+[ "$(grep -c ',in hook,' "$tmp/hook/reports/tt_foil_perf_per_call.csv")" = 10000 ] ||
+    fail "crash hook: its 10000 zones should all be reported"
+checks=$((checks + 1))
+[ "$(sed -n 2,4p "$tmp/hook/reports/tt_foil_perf_per_call.csv" | grep -c ',done,')" = 3 ] ||
+    fail "crash hook: the program's 3 zones should come first"
+
 # SIGTERM to the tool reaches the program, which writes its trace and dies of it
 "$tool" -o "$tmp/term" --max-timeline 1000 "$emit" kill >"$tmp/term.out" 2>"$tmp/term.err" &
 pid=$!

@@ -12,8 +12,12 @@
  *                          since the first wait, passes it on)
  *   handled                the same with a handler of the program's own,
  *                          set before the first dispatch: it runs, then one
- *                          more dispatch; prints how many times it ran */
+ *                          more dispatch; prints how many times it ran
+ *   crash                  the dispatches, then one whose doorbell (the
+ *                          transport's start, inside wait_done) dies of
+ *                          SIGSEGV: a crash inside a runtime call */
 #include "tt_foil/runtime.h"
+#include "tt_foil/transport.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -67,6 +71,17 @@ static int broken(tf_device *dev, const char *elf)
     return 3;
 }
 
+/* The simulator's transport, its start dying on the call `crash_at`. */
+static tf_transport_ops crash_ops;
+static const tf_transport_ops *sim_ops;
+static int starts, crash_at;
+
+static int crashing_start(tf_transport *t)
+{
+    if (++starts == crash_at) raise(SIGSEGV);
+    return sim_ops->start(t);
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -79,6 +94,16 @@ int main(int argc, char **argv)
         cfg.dispatch_timeout_ms = 300;
     if (!strcmp(mode, "sigint")) cfg.dispatch_timeout_ms = 60000;
     if (!strcmp(mode, "handled")) signal(SIGINT, on_sigint);
+    if (!strcmp(mode, "crash")) {
+        tf_transport *t = tf_sim_transport_open(&sim);
+        if (!t) return fprintf(stderr, "%s\n", tf_last_error()), 1;
+        sim_ops = t->ops;
+        crash_ops = *t->ops;
+        crash_ops.start = crashing_start;
+        t->ops = &crash_ops;
+        cfg.transport = t;
+        cfg.sim = NULL;
+    }
     tf_device *dev = tf_device_open(&cfg);
     if (dev && !strcmp(mode, "hang")) return broken(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
     if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
@@ -114,6 +139,11 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < 3; i++)
         if (tf_dispatch_execute(p[i % 2])) return 1;
+    if (!strcmp(mode, "crash")) {
+        crash_at = starts + 1;
+        tf_dispatch_execute(p[0]);
+        return 4; /* not reached */
+    }
     if (!strcmp(mode, "after") || !strcmp(mode, "handled")) {
         raise(SIGINT); /* "after": the process ends here */
         if (tf_dispatch_execute(p[0])) return 1;

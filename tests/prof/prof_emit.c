@@ -4,6 +4,9 @@
  *                    memory events in a plain and a per-core pool
  *   threads N M      N threads, each M zones of depth 2 and M/10 memory events
  *   abort [N]        three zones (or N), then abort() inside one more
+ *   hook N           the same with a crash hook (tf_prof_set_crash_hook)
+ *                    that records N zones "in hook": more than a buffer
+ *                    holds, so that the recorder makes room in the handler
  *   many N           N zones on the main thread, then a normal exit
  *   kill             zones forever; prints "flushed" after a flush
  *   bigtext          one zone with a 10000-byte text
@@ -104,6 +107,17 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
+#ifdef TT_FOIL_ENABLE_TRACY
+static int hook_zones;
+
+static void crash_hook(void)
+{
+    for (int i = 0; i < hook_zones; i++) {
+        TT_FOIL_ZONE("in hook");
+    }
+}
+#endif
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "nest";
@@ -116,8 +130,12 @@ int main(int argc, char **argv)
         for (int i = 0; i < n && i < 64; i++)
             pthread_create(&th[i], NULL, thread_main, (void *)(long)i);
         for (int i = 0; i < n && i < 64; i++) pthread_join(th[i], NULL);
-    } else if (!strcmp(mode, "abort")) {
-        int n = argc > 2 ? atoi(argv[2]) : 3;
+    } else if (!strcmp(mode, "abort") || !strcmp(mode, "hook")) {
+        int n = argc > 2 && mode[0] == 'a' ? atoi(argv[2]) : 3;
+#ifdef TT_FOIL_ENABLE_TRACY
+        hook_zones = mode[0] == 'h' && argc > 2 ? atoi(argv[2]) : 0;
+        if (hook_zones) tf_prof_set_crash_hook(crash_hook);
+#endif
         for (int i = 0; i < n; i++) {
             TT_FOIL_ZONE("done");
             work(10);

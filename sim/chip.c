@@ -325,37 +325,43 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* The round's end (after its transfers settled): what the choice of the
+ * next rounds' way reads (sim/par.c). */
+static void par_learn(sim_chip *c)
+{
+    uint64_t least = UINT64_MAX, all = 0;
+    for (int k = 0; k < c->nworkers; k++) {
+        uint64_t n = c->workers[k].instructions;
+        all += n;
+        if (n < least) least = n;
+    }
+    sim_par_learn(&c->par, least, all, c->seq - c->round_seq0,
+                  c->round_judged ? host_ns() - c->round_h0 : 0, c->round_judged);
+}
+
 /* Run the round on the workers in `mask` (bit k: workers[k] has harts to
- * visit): on their threads when two or more have work and that has paid
- * lately, else all here. Each way's recent host time a round (a running
- * average of the rounds run that way, wall time: sim_chip.serial_ns,
- * parallel_ns) decides: here while rounds are short (TF_PARALLEL_ROUND_NS,
- * less than the hand-offs cost), else the faster way, trying the other
- * one round in TF_PARALLEL_PROBE to see if that changed. On a machine
- * busy with other work parallel rounds can be the slower: each waits for
- * the slowest thread, and a thread that waits for a CPU holds it up.
- * Either way the same harts run and the round's end orders what they
- * did, so the choice changes only the host time. */
-#define TF_PARALLEL_ROUND_NS 8000u
-#define TF_PARALLEL_PROBE    64u
+ * visit): on their threads when two or more have work and that pays
+ * (sim_par_choose), else all here. Either way the same harts run and the
+ * round's end orders what they did, so the choice changes only the host
+ * time. */
 static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
 {
     int multi = c->nworkers > 1 && (mask & (mask - 1)), par = 0;
+    c->round_judged = 0;
+    c->round_seq0 = c->seq;
     if (multi && c->parallel_mode >= 0) {
         par = c->parallel_mode;
-    } else if (multi && c->serial_ns >= TF_PARALLEL_ROUND_NS) {
-        int faster = !c->parallel_ns || c->parallel_ns < c->serial_ns;
-        par = ++c->since_probe >= TF_PARALLEL_PROBE ? !faster : faster;
-        if (par != faster) c->since_probe = 0;
+    } else if (multi && sim_par_worth_it(&c->par)) {
+        par = sim_par_choose(&c->par);
+        c->round_judged = 1;
+        c->round_h0 = host_ns();
     }
-    uint64_t h0 = multi ? host_ns() : 0;
     if (!par) {
         /* on this thread, every hart in hart order: a NOC transfer settles
          * as it is issued (sim_noc_issue), as with one thread */
         __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
         c->settle_now = 1;
         worker_round(c, NULL, t0, t1);
-        if (multi) c->serial_ns += ((int64_t)(host_ns() - h0) - (int64_t)c->serial_ns) / 8;
         return;
     }
     __atomic_store_n(&c->parallel, 1, __ATOMIC_RELAXED);
@@ -372,8 +378,6 @@ static void run_round(sim_chip *c, uint64_t mask, uint64_t t0, uint64_t t1)
     if (mask & 1) worker_round(c, &c->workers[0], t0, t1);
     while (__atomic_load_n(&c->round_done, __ATOMIC_ACQUIRE) < expected)
         seen = sim_flag_wait(&c->round_flag, seen, NULL, TF_SYNC_SPIN_NS, 0);
-    int64_t ns = (int64_t)(host_ns() - h0);
-    c->parallel_ns = c->parallel_ns ? c->parallel_ns + (ns - (int64_t)c->parallel_ns) / 8 : ns;
 }
 
 /* What the round's harts did across cores, in hart order: each worker's
@@ -399,12 +403,7 @@ static void round_end(sim_chip *c)
     int issued = 0, lines = 0, pos[TF_SIM_MAX_THREADS];
     for (int k = 0; k < c->nworkers; k++) {
         sim_worker *w = &c->workers[k];
-        c->instructions += w->instructions;
-        w->instructions = 0;
-        if (w->progressed) c->stalled = 0;
-        w->progressed = 0;
         issued += w->nissued;
-        lines += w->nlines;
     }
     if (issued) {
         if (sim_noc_reserve(c, issued)) abort(); /* a few KiB: out of memory is fatal here */
@@ -416,6 +415,15 @@ static void round_end(sim_chip *c)
                 sim_noc_resolve(c, &w->issued[pos[k]++]);
         }
         for (int k = 0; k < c->nworkers; k++) c->workers[k].nissued = 0;
+    }
+    if (c->nworkers > 1) par_learn(c);
+    for (int k = 0; k < c->nworkers; k++) {
+        sim_worker *w = &c->workers[k];
+        c->instructions += w->instructions;
+        w->instructions = 0;
+        if (w->progressed) c->stalled = 0;
+        w->progressed = 0;
+        lines += w->nlines;
     }
     if (lines) {
         memset(pos, 0, sizeof pos);
@@ -977,7 +985,7 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
     c->recheck =
         cm_env_switch(TF_ENV_SIM_RECHECK, 1, "1: the scheduler re-checks waiting accesses itself");
     c->parallel_mode =
-        cm_env_switch(TF_ENV_SIM_PARALLEL, -1, "whichever way is measured faster, round by round");
+        cm_env_switch(TF_ENV_SIM_PARALLEL, -1, "as a model of the round says, checked by timing");
     c->nharts = c->ncores * TF_NUM_RISCS;
     c->active_words = (c->nharts + 63) / 64;
     c->cores = calloc((size_t)c->ncores, sizeof *c->cores);

@@ -6,6 +6,7 @@
 #define TF_CHIP_H
 
 #include "hart.h"
+#include "par.h"
 #include "sync.h"
 #include "tf_mailbox.h"
 #include "tf_perf.h"
@@ -232,11 +233,12 @@ typedef struct sim_chip {
     int nworkers;
     uint64_t round_t0, round_t1;
     int recheck;       /* blocked accesses re-checked by the scheduler (TT_FOIL_SIM_RECHECK) */
-    int parallel_mode; /* TT_FOIL_SIM_PARALLEL: 1 always, 0 never, -1 the faster way */
-    int64_t serial_ns, parallel_ns; /* host time a round, on one thread or on all (run_round) */
-    uint32_t since_probe;           /* rounds run the faster way since the other was tried */
-    uint32_t round_done;            /* workers that finished the round */
-    sim_flag round_flag;            /* bumped as each finishes */
+    int parallel_mode; /* TT_FOIL_SIM_PARALLEL: 1 always, 0 never, -1 as sim_par_choose says */
+    sim_par par;       /* whether rounds run in parallel (sim/par.h) */
+    uint64_t round_seq0, round_h0; /* the round's first transfer seq, its host start */
+    int round_judged;              /* the round ran as sim_par_choose said: timed */
+    uint32_t round_done;           /* workers that finished the round */
+    sim_flag round_flag;           /* bumped as each finishes */
     /* statistics */
     uint64_t rounds, instructions;
 } sim_chip;

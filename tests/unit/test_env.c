@@ -122,7 +122,7 @@ static void bad_values(int cpus)
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_RECHECK", "yes"), 1);
     check_warning("TT_FOIL_SIM_RECHECK", "yes", CM_ENV_SWITCH_VALUES, "re-checks");
     CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", "2"), -1);
-    check_warning("TT_FOIL_SIM_PARALLEL", "2", CM_ENV_SWITCH_VALUES, "measured faster");
+    check_warning("TT_FOIL_SIM_PARALLEL", "2", CM_ENV_SWITCH_VALUES, "model of the round");
     CHECK_EQ_U(simd_reads("avx2"), best);
     check_warning("TT_FOIL_TILE_SIMD", "avx2", CM_ENV_SWITCH_VALUES, "vector unit");
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "two"), cpus);

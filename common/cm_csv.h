@@ -56,6 +56,12 @@ typedef struct cm_csv_value {
 #define CM_CSV_S(v)  ((cm_csv_value){.s = (v), .set = 1})
 #define CM_CSV_EMPTY ((cm_csv_value){.empty = 1, .set = 1})
 
+/* A whole number in decimal, or in hex after "0x", at out (room for 20
+ * and 18 characters); returns the length. No locale, no snprintf: the
+ * writers of large tables call these per field. */
+size_t cm_fmt_u64(char *out, uint64_t v);
+size_t cm_fmt_hex(char *out, uint64_t v);
+
 /* A field of kind `k`, not quoted (S fields are quoted by the writers):
  * into buf (at least 32 bytes for U, H, F1 and F6); returns its length. */
 size_t cm_csv_format(char *buf, size_t n, enum tf_csv_kind k, const cm_csv_value *v);

@@ -246,8 +246,9 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, in
                     uint32_t dropped, int has_value, uint64_t value, uint32_t count)
 {
     char hash[16] = "";
-    if (z)
-        snprintf(hash, sizeof hash, "0x%04x", z->hash);
+    if (z) /* "0x%04x" of 16 bits, without snprintf: a row per marker */
+        for (int i = 0; i < 6; i++)
+            hash[i] = i < 2 ? "0x"[i] : "0123456789abcdef"[z->hash >> (4 * (5 - i)) & 15];
     else if (zid != UINT32_MAX)
         snprintf(hash, sizeof hash, "id:0x%04x", zid);
     cm_csv_value v[TF_DZ_NCOLS] = {{0}};

@@ -456,12 +456,10 @@ static void on_interrupt(int sig)
     raise(sig);
 }
 
-static void interrupt_guard(int on)
+/* A thread starts waiting: counted, and the handlers installed where they
+ * are not yet. */
+static void guard_wait_begin(void)
 {
-    if (!on) {
-        __atomic_fetch_sub(&rt_sig_waiters, 1, __ATOMIC_RELEASE);
-        return;
-    }
     __atomic_fetch_add(&rt_sig_waiters, 1, __ATOMIC_ACQ_REL);
     if (__atomic_load_n(&rt_sig_state[0], __ATOMIC_ACQUIRE) &&
         __atomic_load_n(&rt_sig_state[1], __ATOMIC_ACQUIRE))
@@ -483,6 +481,12 @@ static void interrupt_guard(int on)
             __atomic_store_n(&rt_sig_state[i], 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&rt_sig_lock);
+}
+
+/* It stops: from now on (if no other thread waits) a signal is passed on. */
+static void guard_wait_end(void)
+{
+    __atomic_fetch_sub(&rt_sig_waiters, 1, __ATOMIC_RELEASE);
 }
 
 /* The signal caught while waiting: what its previous handler does (the
@@ -619,10 +623,10 @@ static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *d
     int *done = calloc(n, sizeof *done);
     if (!done) return cm_err_set("out of host memory");
     int rc = 0;
-    interrupt_guard(1);
+    guard_wait_begin();
     uint64_t now = TF_STAMP();
     for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns, &now);
-    interrupt_guard(0);
+    guard_wait_end();
     if (!rc) rt_devprof_end_dispatch(progs[0]->dev, id);
     free(done);
     return rc;

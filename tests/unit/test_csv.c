@@ -78,5 +78,64 @@ int main(void)
     cm_csv_close(&r);
     fclose(f);
     free(big);
+
+    /* the number formatters, at every length's edges */
+    static const struct {
+        uint64_t v;
+        const char *dec, *hex;
+    } nums[] = {{0, "0", "0x0"},
+                {9, "9", "0x9"},
+                {10, "10", "0xa"},
+                {99, "99", "0x63"},
+                {100, "100", "0x64"},
+                {255, "255", "0xff"},
+                {4096, "4096", "0x1000"},
+                {1000000007, "1000000007", "0x3b9aca07"},
+                {UINT64_MAX, "18446744073709551615", "0xffffffffffffffff"}};
+    for (size_t i = 0; i < sizeof nums / sizeof *nums; i++) {
+        char out[24];
+        size_t n = cm_fmt_u64(out, nums[i].v);
+        CHECK_TRUE(n == strlen(nums[i].dec) && !memcmp(out, nums[i].dec, n));
+        n = cm_fmt_hex(out, nums[i].v);
+        CHECK_TRUE(n == strlen(nums[i].hex) && !memcmp(out, nums[i].hex, n));
+        cm_csv_value v = CM_CSV_U(nums[i].v);
+        char small[8];
+        n = cm_csv_format(small, sizeof small, TF_CSV_U, &v); /* cut as snprintf cuts */
+        CHECK_EQ_U(n, strlen(nums[i].dec) < 8 ? strlen(nums[i].dec) : 7);
+        CHECK_TRUE(!strncmp(small, nums[i].dec, n) && small[n] == 0);
+    }
+
+    /* a whole row, made in memory and written at once: its fields read
+     * back, a quoted one and one longer than the row's buffer among them */
+    char *longname = malloc(3001);
+    memset(longname, 'n', 3000);
+    longname[3000] = 0;
+    longname[1500] = ',';
+    cm_csv_value row[TF_DZ_NCOLS] = {{0}};
+    for (int c = 0; c < TF_DZ_NCOLS; c++) row[c] = CM_CSV_U((uint64_t)c * 1000);
+    row[TF_DZ_risc] = CM_CSV_S("BRISC");
+    row[TF_DZ_packet_type] = CM_CSV_S("START");
+    row[TF_DZ_zone_hash] = CM_CSV_S("0x00ff");
+    row[TF_DZ_zone_name] = CM_CSV_S(longname);
+    row[TF_DZ_src_file] = CM_CSV_S("say \"hi\", twice");
+    row[TF_DZ_kernel] = CM_CSV_S("k");
+    row[TF_DZ_value] = CM_CSV_EMPTY;
+    f = tmpfile();
+    cm_csv_write_row(f, &tf_csv_device_zones, row);
+    cm_csv_write_row(f, &tf_csv_device_zones, row);
+    rewind(f);
+    r = (cm_csv_reader){.f = f};
+    for (int k = 0; k < 2; k++) {
+        CHECK_EQ_U(cm_csv_next(&r), TF_DZ_NCOLS);
+        CHECK_TRUE(!strcmp(r.fields[TF_DZ_zone_name], longname));
+        CHECK_TRUE(!strcmp(r.fields[TF_DZ_src_file], "say \"hi\", twice"));
+        CHECK_TRUE(!strcmp(r.fields[TF_DZ_value], ""));
+        CHECK_TRUE(!strcmp(r.fields[TF_DZ_cycle], "7000"));
+        CHECK_TRUE(!strcmp(r.fields[TF_DZ_count], "14000"));
+    }
+    CHECK_EQ_U(cm_csv_next(&r), 0);
+    cm_csv_close(&r);
+    fclose(f);
+    free(longname);
     return tf_check_report("test_csv");
 }

@@ -356,44 +356,16 @@ void pf_printf(pf_out *o, const char *fmt, ...)
     free(big);
 }
 
-/* two digits per division */
-static const char digit_pairs[201] =
-    "00010203040506070809101112131415161718192021222324252627282930"
-    "31323334353637383940414243444546474849505152535455565758596061"
-    "62636465666768697071727374757677787980818283848586878889909192"
-    "93949596979899";
-
 void pf_put_u64(pf_out *o, uint64_t v)
 {
-    if (o->n + 24 > o->cap) pf_out_flush(o);
-    char tmp[24], *p = tmp + sizeof tmp;
-    while (v >= 100) {
-        unsigned r = (unsigned)(v % 100);
-        v /= 100;
-        p -= 2;
-        memcpy(p, digit_pairs + 2 * r, 2);
-    }
-    if (v >= 10) {
-        p -= 2;
-        memcpy(p, digit_pairs + 2 * v, 2);
-    } else {
-        *--p = (char)('0' + v);
-    }
-    size_t n = (size_t)(tmp + sizeof tmp - p);
-    memcpy(o->buf + o->n, p, n);
-    o->n += n;
+    if (o->n + 20 > o->cap) pf_out_flush(o);
+    o->n += cm_fmt_u64(o->buf + o->n, v);
 }
 
 void pf_put_hex(pf_out *o, uint64_t v)
 {
-    char tmp[18], *p = tmp + sizeof tmp;
-    do {
-        *--p = "0123456789abcdef"[v & 15];
-        v >>= 4;
-    } while (v);
-    *--p = 'x';
-    *--p = '0';
-    pf_putn(o, p, (size_t)(tmp + sizeof tmp - p));
+    if (o->n + 18 > o->cap) pf_out_flush(o);
+    o->n += cm_fmt_hex(o->buf + o->n, v);
 }
 
 void pf_put_us(pf_out *o, uint64_t ns)

@@ -470,8 +470,14 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     }
     if (!e->pack_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
     if (op == TF_TILE_RELEASE) {
-        memset(e->dest[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF * sizeof(tile_t));
-        memset(&e->dirty[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
+        /* the half zeroed: only its written tiles (a tile not dirty holds
+         * zeros already, as the engine's reset and every release leave
+         * it), not 32 KiB a release for the one or two a kernel uses */
+        for (int i = half * TF_TILE_DEST_HALF; i < (half + 1) * TF_TILE_DEST_HALF; i++)
+            if (e->dirty[i]) {
+                memset(e->dest[i], 0, sizeof(tile_t));
+                e->dirty[i] = 0;
+            }
         memset(&e->plain[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         e->release_at[half] = sim_hart_cycle(&sh->h);

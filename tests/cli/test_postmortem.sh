@@ -105,7 +105,7 @@ expect_count "dz_loop" "$tmp/handled/reports/tt_foil_ops_perf.csv" 5 "SIGINT han
 # path has the runtime write them, with the two still open at the crash)
 run "$tool" -o "$tmp/crash" -- "$device" crash
 checks=$((checks + 1))
-[ "$rc" = 139 ] || fail "SIGSEGV in a dispatch: exit status $rc, expected 139"
+[ "$rc" = 134 ] || fail "abort() in a dispatch: exit status $rc, expected 134"
 pr="$tmp/crash/reports/tt_foil_perf_results.csv"
 expect_grep "TF_dispatch/setup,dz_loop,4," "$pr" "crash: the crashed dispatch's setup, with its text"
 expect_grep "TF_dispatch/fire_go,,4," "$pr" "crash: its fire_go"

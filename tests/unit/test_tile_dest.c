@@ -67,8 +67,7 @@ int main(void)
     CHECK_TRUE(packed_is(0, 2.5f));
     CHECK_EQ_U(cmd(TF_RISC_TRISC2, TF_TILE_RELEASE, 0, 0, 0), TF_BUS_OK);
     half(third, 1); /* half 0 again: its slot 1 was written before the release */
-    for (uint32_t s = 0; s < TF_TILE_DEST_HALF; s++)
-        CHECK_TRUE(packed_is(s, s == 6 ? 2.5f : 0.0f));
+    for (uint32_t s = 0; s < TF_TILE_DEST_HALF; s++) CHECK_TRUE(packed_is(s, s == 6 ? 2.5f : 0.0f));
     CHECK_EQ_U(cmd(TF_RISC_TRISC2, TF_TILE_RELEASE, 0, 0, 0), TF_BUS_OK);
     c->base.ops->close(&c->base);
     return tf_check_report("test_tile_dest");

@@ -325,20 +325,6 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* The round's end (after its transfers settled): what the choice of the
- * next rounds' way reads (sim/par.c). */
-static void par_learn(sim_chip *c)
-{
-    uint64_t least = UINT64_MAX, all = 0;
-    for (int k = 0; k < c->nworkers; k++) {
-        uint64_t n = c->workers[k].instructions;
-        all += n;
-        if (n < least) least = n;
-    }
-    sim_par_learn(&c->par, least, all, c->seq - c->round_seq0,
-                  c->round_judged ? host_ns() - c->round_h0 : 0, c->round_judged);
-}
-
 /* Run the round on the workers in `mask` (bit k: workers[k] has harts to
  * visit): on their threads when two or more have work and that pays
  * (sim_par_choose), else all here. Either way the same harts run and the
@@ -416,15 +402,22 @@ static void round_end(sim_chip *c)
         }
         for (int k = 0; k < c->nworkers; k++) c->workers[k].nissued = 0;
     }
-    if (c->nworkers > 1) par_learn(c);
+    uint64_t least = UINT64_MAX, all = 0;
     for (int k = 0; k < c->nworkers; k++) {
         sim_worker *w = &c->workers[k];
-        c->instructions += w->instructions;
+        all += w->instructions;
+        if (w->instructions < least) least = w->instructions;
         w->instructions = 0;
         if (w->progressed) c->stalled = 0;
         w->progressed = 0;
         lines += w->nlines;
     }
+    c->instructions += all;
+    /* what the choice of the next rounds' way reads (sim/par.c), once the
+     * round's transfers have settled (their seq counted) */
+    if (c->nworkers > 1)
+        sim_par_learn(&c->par, least, all, c->seq - c->round_seq0,
+                      c->round_judged ? host_ns() - c->round_h0 : 0, c->round_judged);
     if (lines) {
         memset(pos, 0, sizeof pos);
         for (int k; (k = next_worker(c, pos, 1)) >= 0;) {

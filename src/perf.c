@@ -128,6 +128,17 @@ static uint8_t *perf_part(const tf_dev_perf2 *h, uint32_t chip, uint64_t base, u
     return tf_trace_put_varint(tf_trace_put_varint(*rec + sizeof *h, chip), base);
 }
 
+/* The value of word w in (nz, vals): where its bit falls among the set
+ * ones; 0 when it is not set (a zero word). */
+static uint64_t nz_value(const uint64_t *nz, const uint64_t *vals, size_t w)
+{
+    uint64_t bit = 1ull << (w % 64), below = bit - 1;
+    if (!(nz[w / 64] & bit)) return 0;
+    size_t j = (size_t)__builtin_popcountll(nz[w / 64] & below);
+    for (size_t k = 0; k < w / 64; k++) j += (size_t)__builtin_popcountll(nz[k]);
+    return vals[j];
+}
+
 /* DEVICE_PERF records (version 2, contracts/tf_perf.h) of the non-zero
  * counter words `nz` (bitmap) with values `vals` (in order), made in the
  * trace's buffer in place: header `h`, the chip's id, the base cycle, then
@@ -139,38 +150,39 @@ static uint8_t *perf_part(const tf_dev_perf2 *h, uint32_t chip, uint64_t base, u
 static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h, uint32_t chip,
                          uint64_t now)
 {
-    /* the base: the earliest window start (they all open at the GO) */
+    /* the base: the earliest window start (they all open at the GO), read
+     * where the RISCs' starts are rather than found by a walk of every word */
     enum {
         R0 = offsetof(tf_perf_core, risc) / 8,
         RW = sizeof(tf_perf_risc) / 8,
         START = offsetof(tf_perf_risc, start) / 8
     };
     uint64_t base = UINT64_MAX;
-    for (size_t k = 0, j = 0; k < TF_PERF_NZ_WORDS; k++)
-        for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
-            size_t i = 64 * k + (size_t)__builtin_ctzll(m);
-            if (i >= R0 && i < R0 + TF_NUM_RISCS * RW && (i - R0) % RW == START && vals[j] < base)
-                base = vals[j];
-        }
+    for (size_t r = 0; r < TF_NUM_RISCS; r++) {
+        uint64_t v = nz_value(nz, vals, R0 + r * RW + START);
+        if (v && v < base) base = v;
+    }
     if (base == UINT64_MAX) base = 0;
     uint8_t *rec, *o;
     if (!(o = perf_part(h, chip, base, now, &rec))) return;
-    size_t prev = (size_t)-1; /* the previous word's index */
-    for (size_t k = 0, j = 0; k < TF_PERF_NZ_WORDS; k++)
-        for (uint64_t m = nz[k]; m; m &= m - 1, j++) {
+    uint8_t *full = rec + RT_PERF_REC_BYTES - RT_PERF_PAIR_MAX; /* past it, a pair may not fit */
+    size_t prev = (size_t)-1;                                   /* the previous word's index */
+    const uint64_t *v = vals;
+    for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++)
+        for (uint64_t m = nz[k]; m; m &= m - 1, v++) {
             unsigned b = (unsigned)__builtin_ctzll(m);
             if (!(rt_perf_has[k] >> b & 1)) continue; /* a word no counter names */
-            size_t i = 64 * k + b;
-            if (o + RT_PERF_PAIR_MAX > rec + RT_PERF_REC_BYTES) { /* full: the next part */
+            if (o > full) {                           /* full: the next part */
                 TF_DEV_BYTES_END((size_t)(o - rec));
                 h->part++;
                 if (!(o = perf_part(h, chip, base, now, &rec))) return;
+                full = rec + RT_PERF_REC_BYTES - RT_PERF_PAIR_MAX;
                 prev = (size_t)-1;
             }
-            uint64_t v = vals[j];
-            if (rt_perf_stamp[k] >> b & 1) v = tf_trace_zigzag((int64_t)(v - base));
-            o = tf_trace_put_varint(o, i - prev);
-            o = tf_trace_put_varint(o, v);
+            size_t i = 64 * k + b;
+            uint64_t x = *v;
+            if (rt_perf_stamp[k] >> b & 1) x = tf_trace_zigzag((int64_t)(x - base));
+            o = tf_trace_put_varint(tf_trace_put_varint(o, i - prev), x);
             prev = i;
         }
     TF_DEV_BYTES_END((size_t)(o - rec));

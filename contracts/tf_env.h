@@ -56,7 +56,11 @@
       "the interpreter each round instead of re-checking it itself; the results are the same")    \
     X(SIM_PARALLEL, "TT_FOIL_SIM_PARALLEL", "", NULL,                                              \
       "`1` (`ON`): every round with work for two simulator threads or more runs on them, `0` "    \
-      "(`OFF`): none does (default: whichever way is measured faster); the results are the same")
+      "(`OFF`): none does (default: whichever way is measured faster); the results are the same")  \
+    X(SIM_HOST_RUNS, "TT_FOIL_SIM_HOST_RUNS", "ON", NULL,                                         \
+      "`OFF` (a switch): a synchronous dispatch runs on the simulator's own thread while the "     \
+      "host thread waits, as an asynchronous launch does, instead of on the waiting thread "       \
+      "itself; the results are the same")
 // clang-format on
 
 enum tf_env_id {

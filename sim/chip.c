@@ -521,12 +521,65 @@ static void pace(sim_chip *c, uint64_t slack, int hold_lock)
     if (!hold_lock) chip_lock(&c->lock);
 }
 
+/* One step of the scheduler, holding `lock`: take a start() that came,
+ * then run a round, or go idle when none is left (every mailbox copy
+ * published, the progress posted). Whichever thread runs it, the rounds
+ * are the same: the chip's thread, or the host's inside wait() after
+ * start_sync(). */
+static void chip_step(sim_chip *c)
+{
+    if (c->run_requested) {
+        c->run_requested = 0;
+        c->stalled = 0;
+        if (c->idle) {
+            catch_up_with_host(c);
+            c->idle = 0;
+            __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);
+            /* idle: nothing runs, so staged writes land now, at the
+             * start time, together with everything else written */
+            apply_staged(c, 1);
+            FOR_ACTIVE(c, i) hart_advance(&c->hart_at[i]->h, c->now);
+        }
+    }
+    uint32_t gen = progress_now(c);
+    if (!chip_round(c)) {
+        if (apply_staged(c, 1)) return; /* stalled cores: apply anyway */
+        pace(c, 0, 1);
+        publish_mailboxes(c);
+        c->idle = 1;
+        sim_chip_progress(c); /* before `running` drops: a polling host sees it */
+        __atomic_store_n(&c->running, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
+        return;
+    }
+    /* Progress the host may look at happens no later than host time. */
+    if (progress_now(c) != gen || __atomic_load_n(&c->mb_dirty, __ATOMIC_RELAXED)) {
+        pace(c, 0, 1);
+        if (publish_mailboxes(c)) sim_chip_progress(c);
+    } else {
+        pace(c, 200000, 0);
+    }
+}
+
+/* Let a host access that waits for `lock` have it (the scheduler lets go
+ * between rounds), and take it back. */
+static void let_host_in(sim_chip *c)
+{
+    if (!atomic_load(&c->host_pending)) return;
+    uint32_t seen = sim_flag_get(&c->host_gone);
+    pthread_mutex_unlock(&c->lock);
+    while (atomic_load(&c->host_pending))
+        seen = sim_flag_wait(&c->host_gone, seen, NULL, TF_SYNC_SPIN_NS, 0);
+    chip_lock(&c->lock);
+}
+
 static void *chip_main(void *arg)
 {
     sim_chip *c = arg;
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        while (!c->stop && c->idle && !c->run_requested) {
+        /* work a host thread runs itself (start_sync) is not this one's */
+        while (!c->stop && (c->host_runs || (c->idle && !c->run_requested))) {
             /* the host rings the doorbell after setting run_requested */
             uint32_t seen = sim_flag_get(&c->bell);
             pthread_mutex_unlock(&c->lock);
@@ -534,50 +587,16 @@ static void *chip_main(void *arg)
             chip_lock(&c->lock);
         }
         if (c->stop) break;
-        if (c->run_requested) {
-            c->run_requested = 0;
-            c->stalled = 0;
-            if (c->idle) {
-                catch_up_with_host(c);
-                c->idle = 0;
-                __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);
-                /* idle: nothing runs, so staged writes land now, at the
-                 * start time, together with everything else written */
-                apply_staged(c, 1);
-                FOR_ACTIVE(c, i) hart_advance(&c->hart_at[i]->h, c->now);
-            }
-        }
-        uint32_t gen = progress_now(c);
-        if (!chip_round(c)) {
-            if (apply_staged(c, 1)) continue; /* stalled cores: apply anyway */
-            pace(c, 0, 1);
-            publish_mailboxes(c);
-            c->idle = 1;
-            sim_chip_progress(c); /* before `running` drops: a polling host sees it */
-            __atomic_store_n(&c->running, 0, __ATOMIC_RELAXED);
-            __atomic_store_n(&c->parallel, 0, __ATOMIC_RELAXED);
-            continue;
-        }
-        /* Progress the host may look at happens no later than host time. */
-        if (progress_now(c) != gen || __atomic_load_n(&c->mb_dirty, __ATOMIC_RELAXED)) {
-            pace(c, 0, 1);
-            if (publish_mailboxes(c)) sim_chip_progress(c);
-        } else {
-            pace(c, 200000, 0);
-        }
-        if (atomic_load(&c->host_pending)) {
-            uint32_t seen = sim_flag_get(&c->host_gone);
-            pthread_mutex_unlock(&c->lock);
-            while (atomic_load(&c->host_pending))
-                seen = sim_flag_wait(&c->host_gone, seen, NULL, TF_SYNC_SPIN_NS, 0);
-            chip_lock(&c->lock);
-        }
+        chip_step(c);
+        let_host_in(c);
     }
     pthread_mutex_unlock(&c->lock);
     return NULL;
 }
 
 /* ---- transport operations ---------------------------------------------------- */
+
+static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran);
 
 /* The scheduler lets go of the lock between rounds when the host is
  * pending. */
@@ -778,7 +797,9 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
         host_lock(c);
         if ((c->idle && !c->run_requested) || host_ns() >= dl) break;
         host_unlock(c);
-        sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
+        int ran = 0;
+        host_run(c, seen, dl, &ran); /* work the host runs itself: run it to idle */
+        if (!ran) sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
     }
     *instructions = c->instructions;
     *rounds = c->rounds;
@@ -817,10 +838,77 @@ static int op_start(tf_transport *t)
     host_lock(c);
     c->start_epoch++;
     c->run_requested = 1;
-    __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED); /* a host waiting now may poll */
+    __atomic_store_n(&c->host_runs, 0, __ATOMIC_RELAXED); /* the chip's thread runs it */
+    __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);   /* a host waiting now may poll */
     host_unlock(c);
     sim_flag_post(&c->bell);
     return 0;
+}
+
+/* start() for a host that waits for the work at once: its wait() calls
+ * run the rounds on its own thread, so that a dispatch-bound program does
+ * not hand the chip to the scheduler's thread and back (on two CPUs, the
+ * cache lines of everything the host wrote and the chip wrote moving
+ * across each time; on one, two context switches) every dispatch. The
+ * chip's thread sleeps meanwhile; a start() gives the work back to it. */
+static int op_start_sync(tf_transport *t)
+{
+    sim_chip *c = chip_of(t);
+    if (!c->host_run_ok) return op_start(t);
+    host_lock(c);
+    if ((!c->idle || c->run_requested) && !c->host_runs) {
+        /* the chip's thread has work already (an asynchronous launch):
+         * it runs this too, and the host waits only for its own */
+        host_unlock(c);
+        return op_start(t);
+    }
+    c->start_epoch++;
+    c->run_requested = 1;
+    __atomic_store_n(&c->host_runs, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);
+    host_unlock(c);
+    return 0;
+}
+
+/* wait() of a host that runs the chip itself (op_start_sync): rounds on
+ * this thread until the chip is idle (the work done, every RISC asleep:
+ * a few rounds after the last DONE, so the host never leaves work behind
+ * that nobody runs) or the deadline, then the progress generation. A chip
+ * still busy at the deadline goes back to its own thread, which runs it
+ * while the host looks: whatever the host does next, the work goes on;
+ * so does work a start() gives it meanwhile. 0 in *ran: the chip was not
+ * the host's to run (the caller waits as usual). */
+static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran)
+{
+    *ran = 0;
+    if (!__atomic_load_n(&c->host_runs, __ATOMIC_RELAXED)) return seen;
+    /* as host_lock: the chip's thread lets go between rounds (it goes back
+     * to sleep once it sees host_runs); then no longer pending, so that
+     * the rounds here do not let this thread in over and over */
+    atomic_fetch_add(&c->host_pending, 1);
+    chip_lock(&c->lock);
+    if (atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
+    if (!c->host_runs || c->stop) {
+        pthread_mutex_unlock(&c->lock);
+        return seen;
+    }
+    *ran = 1;
+    while (c->run_requested || !c->idle) {
+        uint64_t r0 = c->rounds;
+        chip_step(c);
+        c->host_rounds += c->rounds - r0;
+        if (c->idle && !c->run_requested) break;
+        if (host_ns() >= dl) { /* (one clock read a round: a round is microseconds) */
+            __atomic_store_n(&c->host_runs, 0, __ATOMIC_RELAXED);
+            pthread_mutex_unlock(&c->lock);
+            sim_flag_post(&c->bell);
+            return progress_now(c);
+        }
+        let_host_in(c);
+        if (!c->host_runs) break; /* a start() came meanwhile: the chip's thread runs it all */
+    }
+    pthread_mutex_unlock(&c->lock);
+    return progress_now(c);
 }
 
 /* Returns at once if the device made progress since the previous wait
@@ -831,8 +919,12 @@ static int op_wait(tf_transport *t, uint64_t timeout_ns)
     sim_chip *c = chip_of(t);
     uint32_t seen = __atomic_load_n(&c->seen_gen, __ATOMIC_RELAXED);
     uint64_t now = host_ns(), dl = timeout_ns > UINT64_MAX - now ? UINT64_MAX : now + timeout_ns;
+    uint32_t v = progress_now(c);
+    int ran = 0;
+    if (v == seen && __atomic_load_n(&c->running, __ATOMIC_RELAXED))
+        v = host_run(c, seen, dl, &ran);
     /* poll while the chip runs; sleep at once when it is idle */
-    uint32_t v = sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
+    if (!ran) v = sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
     __atomic_store_n(&c->seen_gen, v, __ATOMIC_RELAXED);
     return 0;
 }
@@ -940,6 +1032,7 @@ static const tf_transport_ops sim_sim_ops = {
     .read_clock = op_read_clock,
     .counters = op_counters,
     .start = op_start,
+    .start_sync = op_start_sync,
     .wait = op_wait,
     .close = op_close,
     .perf_counters = op_perf_counters,
@@ -979,6 +1072,8 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
         cm_env_switch(TF_ENV_SIM_RECHECK, 1, "1: the scheduler re-checks waiting accesses itself");
     c->parallel_mode =
         cm_env_switch(TF_ENV_SIM_PARALLEL, -1, "as a model of the round says, checked by timing");
+    c->host_run_ok = cm_env_switch(TF_ENV_SIM_HOST_RUNS, 1,
+                                   "ON: a synchronous dispatch runs on the thread that waits");
     c->nharts = c->ncores * TF_NUM_RISCS;
     c->active_words = (c->nharts + 63) / 64;
     c->cores = calloc((size_t)c->ncores, sizeof *c->cores);

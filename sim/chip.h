@@ -219,9 +219,12 @@ typedef struct sim_chip {
     sim_flag bell;     /* doorbell: start() and close() */
     atomic_int stop;
     atomic_int host_pending;
-    sim_flag host_gone; /* a host access let go of the lock */
-    int running;        /* the scheduler is running rounds (not idle) */
-    int parallel;       /* the last round ran on the workers' threads */
+    sim_flag host_gone;   /* a host access let go of the lock */
+    int running;          /* the scheduler is running rounds (not idle) */
+    int host_runs;        /* under lock: start_sync's work, run by the host in wait() */
+    int host_run_ok;      /* TT_FOIL_SIM_HOST_RUNS: start_sync may give the host the work */
+    uint64_t host_rounds; /* of `rounds`, those a host thread ran (test_host_runs) */
+    int parallel;         /* the last round ran on the workers' threads */
     int settle_now; /* this round runs in hart order on one thread: NOC transfers settle at issue */
     /* progress notifications: a waiting host never needs the chip's lock */
     sim_flag progress;

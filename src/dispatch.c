@@ -532,7 +532,7 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
     tf_transport *t = p->dev->tr;
     if (!*doorbell_ns) {
         *doorbell_ns = rt_dev_now_ns();
-        if (t->ops->start(t)) return -1;
+        if (rt_start_waited(t)) return -1; /* (waited for next, here) */
     }
     uint64_t start = rt_dev_now_ns(), deadline = start + p->dev->timeout_ns;
     uint64_t halt_check = start + TF_POLL_NS;

@@ -154,6 +154,13 @@ int rt_dev_core_index(const tf_device *dev, tf_core core);
 int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
 int rt_dev_boot_core(tf_device *dev, tf_core core);
 uint64_t rt_dev_now_ns(void);
+/* The doorbell for work this thread waits for at once (a synchronous
+ * dispatch, a core's boot): the transport's start_sync, which may run the
+ * work inside this thread's wait() calls, else start. */
+static inline int rt_start_waited(tf_transport *t)
+{
+    return (t->ops->start_sync ? t->ops->start_sync : t->ops->start)(t);
+}
 
 /* paths.c: the installed tree (<prefix>/share/tt_foil) beside this runtime,
  * or NULL in a build tree; the firmware folder to use by default. */

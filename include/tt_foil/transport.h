@@ -69,6 +69,14 @@ typedef struct tf_transport_ops {
      * is quiescent, so every GO of a multi-core dispatch lands at the same
      * modeled time and never while a RISC is finishing the last dispatch. */
     int (*start)(tf_transport *t);
+    /* Optional (NULL: start): start() for a caller that waits for the work
+     * at once with wait(), as a synchronous dispatch does. A simulator may
+     * then run the device inside those wait() calls on the caller's own
+     * thread instead of handing it to a thread of its own and back; the
+     * work goes on if the caller stops waiting. Hardware leaves it NULL. A
+     * transport that wraps another and replaces start() replaces this too
+     * (or sets it NULL). */
+    int (*start_sync)(tf_transport *t);
     /* Block until the device may have written something the host waits for
      * (a mailbox update, a fault) or timeout_ns passes. Returning says
      * nothing about what changed: the caller reads and checks again. */

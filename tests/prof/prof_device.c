@@ -73,7 +73,8 @@ static int broken(tf_device *dev, const char *elf)
     return 3;
 }
 
-/* The simulator's transport, its start dying on the call `crash_at`. */
+/* The simulator's transport, its start (or start_sync) dying on the call
+ * `crash_at`. */
 static tf_transport_ops crash_ops;
 static const tf_transport_ops *sim_ops;
 static int starts, crash_at;
@@ -82,6 +83,13 @@ static int crashing_start(tf_transport *t)
 {
     if (++starts == crash_at) abort();
     return sim_ops->start(t);
+}
+
+/* (a wrapper that replaces start replaces start_sync too: transport.h) */
+static int crashing_start_sync(tf_transport *t)
+{
+    if (++starts == crash_at) abort();
+    return sim_ops->start_sync(t);
 }
 
 int main(int argc, char **argv)
@@ -102,6 +110,7 @@ int main(int argc, char **argv)
         sim_ops = t->ops;
         crash_ops = *t->ops;
         crash_ops.start = crashing_start;
+        crash_ops.start_sync = crashing_start_sync;
         t->ops = &crash_ops;
         cfg.transport = t;
         cfg.sim = NULL;

@@ -1,9 +1,9 @@
 /* The simulator's switches read one way (common/cm_env.h): every
  * documented spelling of TT_FOIL_SIM_THREADS, TT_FOIL_SIM_RECHECK,
- * TT_FOIL_SIM_PARALLEL and TT_FOIL_TILE_SIMD gives its value where the
- * simulator reads it, silently; any other value gives the default and one
- * warning per variable naming the variable, the value, what it takes and
- * what is used instead.
+ * TT_FOIL_SIM_PARALLEL, TT_FOIL_SIM_HOST_RUNS and TT_FOIL_TILE_SIMD gives
+ * its value where the simulator reads it, silently; any other value gives
+ * the default and one warning per variable naming the variable, the value,
+ * what it takes and what is used instead.
  *
  *   test_env */
 #include "tf_check.h"
@@ -54,9 +54,10 @@ static int chip_reads(const char *var, const char *value)
 {
     sim_chip *c = chip_with(var, value);
     if (!c) return -100;
-    int v = !strcmp(var, "TT_FOIL_SIM_THREADS")   ? c->nworkers
-            : !strcmp(var, "TT_FOIL_SIM_RECHECK") ? c->recheck
-                                                  : c->parallel_mode;
+    int v = !strcmp(var, "TT_FOIL_SIM_THREADS")     ? c->nworkers
+            : !strcmp(var, "TT_FOIL_SIM_RECHECK")   ? c->recheck
+            : !strcmp(var, "TT_FOIL_SIM_HOST_RUNS") ? c->host_run_ok
+                                                    : c->parallel_mode;
     chip_close(c);
     return v;
 }
@@ -83,6 +84,8 @@ static void accepted(int cpus)
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_RECHECK", zeros[i]), 0);
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_PARALLEL", ones[i]), 1);
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_PARALLEL", zeros[i]), 0);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", ones[i]), 1);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", zeros[i]), 0);
         CHECK_EQ_U(simd_reads(ones[i]), best);
         CHECK_EQ_U(simd_reads(zeros[i]), 0);
     }
@@ -91,6 +94,8 @@ static void accepted(int cpus)
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_RECHECK", ""), 1);
     CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", NULL), -1);
     CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", ""), -1);
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", NULL), 1);
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", ""), 1);
     CHECK_EQ_U(simd_reads(""), best);
     /* counts: at most one thread per core (two here) */
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "1"), 1);
@@ -123,6 +128,8 @@ static void bad_values(int cpus)
     check_warning("TT_FOIL_SIM_RECHECK", "yes", CM_ENV_SWITCH_VALUES, "re-checks");
     CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", "2"), -1);
     check_warning("TT_FOIL_SIM_PARALLEL", "2", CM_ENV_SWITCH_VALUES, "model of the round");
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", "sync"), 1);
+    check_warning("TT_FOIL_SIM_HOST_RUNS", "sync", CM_ENV_SWITCH_VALUES, "thread that waits");
     CHECK_EQ_U(simd_reads("avx2"), best);
     check_warning("TT_FOIL_TILE_SIMD", "avx2", CM_ENV_SWITCH_VALUES, "vector unit");
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "two"), cpus);
@@ -136,6 +143,7 @@ static void bad_values(int cpus)
     for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++) {
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_RECHECK", switches[i]), 1);
         CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", switches[i]), -1);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", switches[i]), 1);
         CHECK_EQ_U(simd_reads(switches[i]), best);
     }
     CHECK_EQ_U(nwarnings, 0);
@@ -167,8 +175,9 @@ int main(void)
 {
     tf_set_warning_handler(on_warning, NULL);
     static const char *const vars[] = {"TT_FOIL_SIM_THREADS", "TT_FOIL_SIM_RECHECK",
-                                       "TT_FOIL_SIM_PARALLEL", "TT_FOIL_TILE_SIMD"};
-    for (int i = 0; i < 4; i++) unsetenv(vars[i]); /* whatever the caller set */
+                                       "TT_FOIL_SIM_PARALLEL", "TT_FOIL_SIM_HOST_RUNS",
+                                       "TT_FOIL_TILE_SIMD"};
+    for (int i = 0; i < 5; i++) unsetenv(vars[i]); /* whatever the caller set */
     sim_chip *c = chip_with("TT_FOIL_SIM_THREADS", NULL);
     int cpus = c ? c->nworkers : 1; /* the default: this process's CPUs, at most two */
     chip_close(c);

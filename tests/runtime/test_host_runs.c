@@ -1,0 +1,171 @@
+/* Who runs the chip's rounds (docs/chip.md, "Who runs the rounds"): the
+ * thread that waits for a synchronous dispatch or a core's boot runs them
+ * itself (the transport's start_sync), an asynchronous launch leaves them
+ * to the chip's own thread, and so does a synchronous dispatch made while
+ * such a launch runs; a waiting host that reaches its poll deadline with
+ * the chip still busy hands the rest to the chip's thread.
+ * TT_FOIL_SIM_HOST_RUNS=OFF gives every round to the chip's thread, with
+ * the same results and cycles. The chip's count of the rounds the host ran
+ * (sim_chip.host_rounds) against all its rounds (tf_device_counters_read)
+ * tells which thread ran them.
+ *
+ *   test_host_runs */
+#include "rt_test.h"
+#include "sim/chip.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *KERNEL = TF_TEST_KERNELS "/counter.brisc.elf";
+
+typedef struct run {
+    tf_device *dev;
+    sim_chip *chip;
+    tf_kernel *k;
+    tf_buffer *out[2];
+} run;
+
+static void open_run(run *r, uint32_t timeout_ms)
+{
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
+    tf_transport *t = MUST_PTR(tf_sim_transport_open(&sim));
+    r->chip = (sim_chip *)t;
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.transport = t; /* the device closes it */
+    cfg.dispatch_timeout_ms = timeout_ms;
+    r->dev = MUST_PTR(tf_device_open(&cfg));
+    r->k = MUST_PTR(tf_kernel_load(r->dev, KERNEL));
+    for (int c = 0; c < 2; c++) r->out[c] = MUST_PTR(tf_buffer_create_l1(r->dev, (tf_core){c, 0}, 64));
+}
+
+static void close_run(run *r)
+{
+    tf_kernel_free(r->k);
+    for (int c = 0; c < 2; c++) tf_buffer_free(r->out[c]);
+    MUST(tf_device_close(r->dev));
+}
+
+/* The counter kernel on core (x, 0) counting to n (0xffffffff: longer
+ * than any test waits). */
+static tf_program *program(run *r, int x, uint32_t n)
+{
+    tf_program *p = MUST_PTR(tf_program_create(r->dev, (tf_core){x, 0}));
+    uint32_t args[] = {n, (uint32_t)tf_buffer_address(r->out[x]), 0};
+    MUST(tf_program_set_kernel(p, TF_BRISC, r->k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    return p;
+}
+
+/* The chip's rounds so far, once it is idle (the counters' read waits up
+ * to 20 ms for that; a machine busy enough may take longer). */
+static uint64_t rounds(run *r)
+{
+    tf_device_counters c;
+    do
+        MUST(tf_device_counters_read(r->dev, &c));
+    while (__atomic_load_n(&r->chip->running, __ATOMIC_RELAXED));
+    return c.rounds;
+}
+
+/* BRISC's cycles from GO to done in p's last dispatch. */
+static uint64_t last_cycles(const tf_program *p)
+{
+    tf_run_stats s;
+    MUST(tf_program_last_run(p, &s));
+    return s.cycles;
+}
+
+/* The sum the kernel leaves for n iterations, and its cycles. */
+static void result(run *r, int x, uint32_t n, uint64_t *cycles)
+{
+    uint32_t got[2];
+    MUST(tf_buffer_read(r->out[x], 0, got, sizeof got));
+    CHECK_EQ_U(got[1], (uint32_t)((uint64_t)n * (n - 1) / 2));
+    *cycles = got[0];
+}
+
+int main(void)
+{
+    enum { N = 20000 };
+    run on, off;
+    uint64_t cyc_on, cyc_off, last_on, last_off;
+
+    /* 1. boots and a synchronous dispatch: every round on this thread */
+    unsetenv("TT_FOIL_SIM_HOST_RUNS");
+    open_run(&on, 60000);
+    uint64_t boot = rounds(&on);
+    CHECK_TRUE(boot > 0);
+    CHECK_EQ_U(on.chip->host_rounds, boot);
+    tf_program *p = program(&on, 0, N);
+    MUST(tf_dispatch_execute(p));
+    result(&on, 0, N, &cyc_on);
+    last_on = last_cycles(p);
+    CHECK_TRUE(rounds(&on) > boot + N / 256); /* the loop's rounds */
+    CHECK_EQ_U(on.chip->host_rounds, rounds(&on));
+
+    /* 2. the same with the switch off: none on this thread, same cycles */
+    setenv("TT_FOIL_SIM_HOST_RUNS", "OFF", 1);
+    open_run(&off, 60000);
+    unsetenv("TT_FOIL_SIM_HOST_RUNS");
+    tf_program *q = program(&off, 0, N);
+    MUST(tf_dispatch_execute(q));
+    result(&off, 0, N, &cyc_off);
+    last_off = last_cycles(q);
+    CHECK_EQ_U(off.chip->host_rounds, 0);
+    CHECK_EQ_U(rounds(&off), rounds(&on));
+    CHECK_EQ_U(cyc_off, cyc_on);
+    CHECK_EQ_U(last_off, last_on);
+    tf_program_destroy(q);
+    close_run(&off);
+
+    /* 3. an asynchronous launch: the chip's thread runs it */
+    uint64_t before = rounds(&on), host_before = on.chip->host_rounds;
+    tf_launch *l = MUST_PTR(tf_dispatch_launch_async(&p, 1));
+    MUST(tf_launch_wait(l));
+    result(&on, 0, N, &cyc_on);
+    CHECK_EQ_U(cyc_on, cyc_off);
+    CHECK_TRUE(rounds(&on) > before + N / 256);
+    CHECK_EQ_U(on.chip->host_rounds, host_before);
+    tf_program_destroy(p);
+    close_run(&on);
+
+    /* 4. a synchronous dispatch while a launch runs (one that never ends):
+     * the chip's thread runs that dispatch too */
+    open_run(&on, 1000);
+    tf_program *spin = program(&on, 0, 0xffffffffu), *add = program(&on, 1, N);
+    l = MUST_PTR(tf_dispatch_launch_async(&spin, 1));
+    host_before = on.chip->host_rounds;
+    MUST(tf_dispatch_execute(add));
+    result(&on, 1, N, &cyc_on);
+    CHECK_EQ_U(cyc_on, cyc_off);
+    CHECK_EQ_U(on.chip->host_rounds, host_before);
+    /* the launch times out (its core is booted again) */
+    CHECK_TRUE(tf_launch_wait(l) != 0);
+    CHECK_CONTAINS(tf_last_error(), "timed out");
+
+    /* 5. a synchronous dispatch that outlasts the host's first poll (50
+     * ms): the rest goes to the chip's thread, and the timeout is reported
+     * as before. (rounds() waits for the chip to go idle: the reboot above
+     * may have found it busy still, and so left the boot to its thread;
+     * a dispatch that finds the chip busy leaves it to that thread too.) */
+    before = rounds(&on);
+    host_before = on.chip->host_rounds;
+    CHECK_TRUE(tf_dispatch_execute(spin) != 0);
+    CHECK_CONTAINS(tf_last_error(), "timed out");
+    uint64_t after = rounds(&on), host_after = on.chip->host_rounds;
+    CHECK_TRUE(host_after > host_before);              /* the first 50 ms here */
+    CHECK_TRUE(after - before > host_after - host_before); /* the rest there */
+
+    /* and the chip runs synchronous work here again after that */
+    rounds(&on);
+    host_before = on.chip->host_rounds;
+    MUST(tf_dispatch_execute(add));
+    result(&on, 1, N, &cyc_on);
+    CHECK_EQ_U(cyc_on, cyc_off);
+    CHECK_TRUE(on.chip->host_rounds > host_before + N / 256);
+    tf_program_destroy(spin);
+    tf_program_destroy(add);
+    close_run(&on);
+    return tf_check_report("test_host_runs");
+}

@@ -128,14 +128,24 @@ static uint8_t *perf_part(const tf_dev_perf2 *h, uint32_t chip, uint64_t base, u
     return tf_trace_put_varint(tf_trace_put_varint(*rec + sizeof *h, chip), base);
 }
 
+/* Set bits of m. (Not __builtin_popcountll: without -mpopcnt, which a
+ * portable build leaves out, that is a call into libgcc.) */
+static inline unsigned bits_set(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((m * 0x0101010101010101ull) >> 56);
+}
+
 /* The value of word w in (nz, vals): where its bit falls among the set
  * ones; 0 when it is not set (a zero word). */
 static uint64_t nz_value(const uint64_t *nz, const uint64_t *vals, size_t w)
 {
     uint64_t bit = 1ull << (w % 64), below = bit - 1;
     if (!(nz[w / 64] & bit)) return 0;
-    size_t j = (size_t)__builtin_popcountll(nz[w / 64] & below);
-    for (size_t k = 0; k < w / 64; k++) j += (size_t)__builtin_popcountll(nz[k]);
+    size_t j = bits_set(nz[w / 64] & below);
+    for (size_t k = 0; k < w / 64; k++) j += bits_set(nz[k]);
     return vals[j];
 }
 

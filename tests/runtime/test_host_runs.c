@@ -36,7 +36,8 @@ static void open_run(run *r, uint32_t timeout_ms)
     cfg.dispatch_timeout_ms = timeout_ms;
     r->dev = MUST_PTR(tf_device_open(&cfg));
     r->k = MUST_PTR(tf_kernel_load(r->dev, KERNEL));
-    for (int c = 0; c < 2; c++) r->out[c] = MUST_PTR(tf_buffer_create_l1(r->dev, (tf_core){c, 0}, 64));
+    for (int c = 0; c < 2; c++)
+        r->out[c] = MUST_PTR(tf_buffer_create_l1(r->dev, (tf_core){c, 0}, 64));
 }
 
 static void close_run(run *r)
@@ -62,8 +63,7 @@ static tf_program *program(run *r, int x, uint32_t n)
 static uint64_t rounds(run *r)
 {
     tf_device_counters c;
-    do
-        MUST(tf_device_counters_read(r->dev, &c));
+    do MUST(tf_device_counters_read(r->dev, &c));
     while (__atomic_load_n(&r->chip->running, __ATOMIC_RELAXED));
     return c.rounds;
 }
@@ -154,7 +154,7 @@ int main(void)
     CHECK_TRUE(tf_dispatch_execute(spin) != 0);
     CHECK_CONTAINS(tf_last_error(), "timed out");
     uint64_t after = rounds(&on), host_after = on.chip->host_rounds;
-    CHECK_TRUE(host_after > host_before);              /* the first 50 ms here */
+    CHECK_TRUE(host_after > host_before);                  /* the first 50 ms here */
     CHECK_TRUE(after - before > host_after - host_before); /* the rest there */
 
     /* and the chip runs synchronous work here again after that */

@@ -598,21 +598,26 @@ static void *chip_main(void *arg)
 
 static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran);
 
-/* The scheduler lets go of the lock between rounds when the host is
- * pending. */
-static void host_lock(sim_chip *c)
+/* The chip's lock for a host access; the token for host_unlock. Free (the
+ * scheduler thread asleep, or the host running the rounds itself), it is
+ * taken at once; held, the host says it is pending, and the scheduler lets
+ * go of it between rounds. (Saying so always cost three more atomic
+ * operations an access, and a dispatch makes dozens.) */
+static int host_lock(sim_chip *c)
 {
+    if (!pthread_mutex_trylock(&c->lock)) return 0;
     atomic_fetch_add(&c->host_pending, 1);
     chip_lock(&c->lock);
+    return 1;
 }
 
-static void host_unlock(sim_chip *c)
+static void host_unlock(sim_chip *c, int pending)
 {
     /* what the host did to a mailbox (a reset's staged writes) shows in
      * the copy at once, as it did in L1 */
     publish_mailboxes(c);
     pthread_mutex_unlock(&c->lock);
-    if (atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
+    if (pending && atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
 }
 
 static sim_core *core_at(sim_chip *c, int x, int y)
@@ -661,9 +666,9 @@ static int op_read_l1(tf_transport *t, int x, int y, uint32_t addr, void *dst, u
         pthread_mutex_unlock(&c->snap_lock);
         return 0;
     }
-    host_lock(c);
+    int hl = host_lock(c);
     memcpy(dst, core->l1->data + addr, n);
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -672,7 +677,7 @@ static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void 
     sim_chip *c = chip_of(t);
     sim_core *core = core_at(c, x, y);
     if (!core || l1_range(x, y, addr, n)) return -1;
-    host_lock(c);
+    int hl = host_lock(c);
     const uint8_t *p = src;
     uint32_t mb_end = TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE;
     if (addr < mb_end) { /* the mailbox part waits for start() */
@@ -683,7 +688,7 @@ static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void 
         n -= k;
     }
     if (n) sim_core_l1_write(core, addr, p, n, host_action_time(c));
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -702,9 +707,9 @@ static int op_read_dram(tf_transport *t, int bank, uint64_t addr, void *dst, uin
 {
     sim_chip *c = chip_of(t);
     if (dram_range(c, bank, addr, n)) return -1;
-    host_lock(c);
+    int hl = host_lock(c);
     sim_dram_read(c, bank, addr, dst, n);
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -712,9 +717,9 @@ static int op_write_dram(tf_transport *t, int bank, uint64_t addr, const void *s
 {
     sim_chip *c = chip_of(t);
     if (dram_range(c, bank, addr, n)) return -1;
-    host_lock(c);
+    int hl = host_lock(c);
     int rc = sim_dram_write(c, bank, addr, src, n);
-    host_unlock(c);
+    host_unlock(c, hl);
     if (rc) return cm_err_set("out of host memory backing DRAM bank %d", bank);
     return 0;
 }
@@ -724,7 +729,7 @@ static int op_set_reset(tf_transport *t, int x, int y, uint32_t mask, int assert
     sim_chip *c = chip_of(t);
     sim_core *core = core_at(c, x, y);
     if (!core) return -1;
-    host_lock(c);
+    int hl = host_lock(c);
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (!(mask & (1u << r))) continue;
         sim_core_hart *sh = &core->harts[r];
@@ -739,7 +744,7 @@ static int op_set_reset(tf_transport *t, int x, int y, uint32_t mask, int assert
             sim_core_reset_hart(sh, host_action_time(c));
         }
     }
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -749,9 +754,9 @@ static int op_read_pc(tf_transport *t, int x, int y, int risc, uint32_t *pc)
     sim_core *core = core_at(c, x, y);
     if (!core) return -1;
     if (risc < 0 || risc >= TF_NUM_RISCS) return cm_err_set("no RISC %d", risc);
-    host_lock(c);
+    int hl = host_lock(c);
     *pc = core->harts[risc].h.pc;
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -760,11 +765,11 @@ static int op_halted(tf_transport *t, int x, int y, uint32_t *risc_mask)
     sim_chip *c = chip_of(t);
     sim_core *core = core_at(c, x, y);
     if (!core) return -1;
-    host_lock(c);
+    int hl = host_lock(c);
     uint32_t m = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++)
         if (core->harts[r].state == TF_HS_HALT) m |= 1u << r;
-    host_unlock(c);
+    host_unlock(c, hl);
     *risc_mask = m;
     return 0;
 }
@@ -773,14 +778,14 @@ static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
 {
     sim_chip *c = chip_of(t);
     if (!core_at(c, x, y)) return -1;
-    host_lock(c);
+    int hl = host_lock(c);
     uint64_t now = c->now;
     if (c->idle) {
         uint64_t h = host_ns();
         if (h > now) now = h;
     }
     *cycles = now;
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -792,18 +797,19 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
      * far the scheduler got by the time the host looked; give up waiting
      * after TF_COUNTERS_SETTLE_NS (a RISC that never sleeps). */
     uint64_t dl = host_ns() + TF_COUNTERS_SETTLE_NS;
+    int hl;
     for (;;) {
         uint32_t seen = sim_flag_get(&c->progress);
-        host_lock(c);
+        hl = host_lock(c);
         if ((c->idle && !c->run_requested) || host_ns() >= dl) break;
-        host_unlock(c);
+        host_unlock(c, hl);
         int ran = 0;
         host_run(c, seen, dl, &ran); /* work the host runs itself: run it to idle */
         if (!ran) sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
     }
     *instructions = c->instructions;
     *rounds = c->rounds;
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -813,9 +819,9 @@ static int op_perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     sim_core *core = core_at(c, x, y);
     if (!core) return -1;
     if (!sim_perf_read_done(core, out)) return 0; /* after DONE: no lock, no wait */
-    host_lock(c);
+    int hl = host_lock(c);
     int rc = sim_perf_read(c, x, y, out);
-    host_unlock(c);
+    host_unlock(c, hl);
     return rc;
 }
 
@@ -826,21 +832,21 @@ static int op_perf_counters_sparse(tf_transport *t, int x, int y, uint64_t *nz, 
     if (!core) return -1;
     int n = sim_perf_read_sparse_done(core, nz, vals); /* after DONE: no lock, no wait */
     if (n >= 0) return n;
-    host_lock(c);
+    int hl = host_lock(c);
     n = sim_perf_read_sparse(c, x, y, nz, vals);
-    host_unlock(c);
+    host_unlock(c, hl);
     return n;
 }
 
 static int op_start(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
-    host_lock(c);
+    int hl = host_lock(c);
     c->start_epoch++;
     c->run_requested = 1;
     __atomic_store_n(&c->host_runs, 0, __ATOMIC_RELAXED); /* the chip's thread runs it */
     __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);   /* a host waiting now may poll */
-    host_unlock(c);
+    host_unlock(c, hl);
     sim_flag_post(&c->bell);
     return 0;
 }
@@ -855,18 +861,18 @@ static int op_start_sync(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
     if (!c->host_run_ok) return op_start(t);
-    host_lock(c);
+    int hl = host_lock(c);
     if ((!c->idle || c->run_requested) && !c->host_runs) {
         /* the chip's thread has work already (an asynchronous launch):
          * it runs this too, and the host waits only for its own */
-        host_unlock(c);
+        host_unlock(c, hl);
         return op_start(t);
     }
     c->start_epoch++;
     c->run_requested = 1;
     __atomic_store_n(&c->host_runs, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);
-    host_unlock(c);
+    host_unlock(c, hl);
     return 0;
 }
 
@@ -961,9 +967,9 @@ static void chip_free(sim_chip *c)
 static void op_close(tf_transport *t)
 {
     sim_chip *c = chip_of(t);
-    host_lock(c);
+    int hl = host_lock(c);
     c->stop = 1;
-    host_unlock(c);
+    host_unlock(c, hl);
     sim_flag_post(&c->bell);
     sim_flag_post(&c->progress);
     pthread_join(c->thread, NULL);

@@ -311,6 +311,7 @@ static void *worker_main(void *arg)
 {
     sim_worker *w = arg;
     sim_chip *c = w->chip;
+    sim_fpenv_default();
     uint32_t seen = 0; /* go starts at 0, maybe bumped before this thread runs */
     for (;;) {
         /* poll while rounds run in parallel (a sleeping worker wakes tens
@@ -576,6 +577,7 @@ static void let_host_in(sim_chip *c)
 static void *chip_main(void *arg)
 {
     sim_chip *c = arg;
+    sim_fpenv_default();
     pthread_mutex_lock(&c->lock);
     for (;;) {
         /* work a host thread runs itself (start_sync) is not this one's */
@@ -899,6 +901,8 @@ static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran)
         return seen;
     }
     *ran = 1;
+    sim_fpenv fp;
+    sim_fpenv_enter(&fp); /* the rounds' float math, not this thread's (sync.h) */
     for (unsigned n = 1; c->run_requested || !c->idle; n++) {
         uint64_t r0 = c->rounds;
         chip_step(c);
@@ -908,6 +912,7 @@ static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran)
          * late by well under a millisecond; a short dispatch reads none) */
         if (!(n % 64) && host_ns() >= dl) {
             __atomic_store_n(&c->host_runs, 0, __ATOMIC_RELAXED);
+            sim_fpenv_leave(&fp);
             pthread_mutex_unlock(&c->lock);
             sim_flag_post(&c->bell);
             return progress_now(c);
@@ -915,6 +920,7 @@ static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran)
         let_host_in(c);
         if (!c->host_runs) break; /* a start() came meanwhile: the chip's thread runs it all */
     }
+    sim_fpenv_leave(&fp);
     pthread_mutex_unlock(&c->lock);
     return progress_now(c);
 }

@@ -58,4 +58,25 @@ static inline void sim_cpu_relax(void)
 
 uint64_t sim_host_ns(void);
 
+/* The floating-point environment rounds run in: the IEEE default (round
+ * to nearest, no flush to zero, every exception masked) on every thread
+ * that runs them, whatever the program set on its own threads
+ * (fesetround, FTZ/DAZ): the tile engine computes with the host's floats,
+ * and modeled results must not depend on that. The simulator's threads
+ * set it once; a host thread running rounds (chip.c's host_run) sets it
+ * around them and gets its own back, flags and all. */
+#if defined(__x86_64__) || defined(__i386__)
+typedef struct sim_fpenv {
+    unsigned mxcsr; /* what scalar and vector float math follow there */
+} sim_fpenv;
+#else
+#include <fenv.h>
+typedef struct sim_fpenv {
+    fenv_t env;
+} sim_fpenv;
+#endif
+void sim_fpenv_default(void);           /* a simulator thread, at its start */
+void sim_fpenv_enter(sim_fpenv *saved); /* the default, the caller's kept */
+void sim_fpenv_leave(const sim_fpenv *saved);
+
 #endif

@@ -69,14 +69,6 @@ typedef struct tf_transport_ops {
      * is quiescent, so every GO of a multi-core dispatch lands at the same
      * modeled time and never while a RISC is finishing the last dispatch. */
     int (*start)(tf_transport *t);
-    /* Optional (NULL: start): start() for a caller that waits for the work
-     * at once with wait(), as a synchronous dispatch does. A simulator may
-     * then run the device inside those wait() calls on the caller's own
-     * thread instead of handing it to a thread of its own and back; the
-     * work goes on if the caller stops waiting. Hardware leaves it NULL. A
-     * transport that wraps another and replaces start() replaces this too
-     * (or sets it NULL). */
-    int (*start_sync)(tf_transport *t);
     /* Block until the device may have written something the host waits for
      * (a mailbox update, a fault) or timeout_ns passes. Returning says
      * nothing about what changed: the caller reads and checks again. */
@@ -97,6 +89,16 @@ typedef struct tf_transport_ops {
      * TF_PERF_WORDS) is the value of the k-th such word in word order;
      * returns how many, or -1. */
     int (*perf_counters_sparse)(tf_transport *t, int x, int y, uint64_t *nz, uint64_t *vals);
+    /* Optional (NULL: start): start() for a caller that waits for the work
+     * at once, as a synchronous dispatch does: it calls wait() next, until
+     * the work is done (or start(), which hands the work to the transport
+     * again). A simulator may then run the device inside those wait()
+     * calls on the caller's own thread instead of handing it to a thread
+     * of its own and back; a wait() that times out with the device still
+     * busy leaves the rest running on its own. Hardware leaves it NULL. A
+     * transport that wraps another and replaces start() replaces this too
+     * (or sets it NULL). (Last: a transport built before it has none.) */
+    int (*start_sync)(tf_transport *t);
 } tf_transport_ops;
 
 struct tf_transport {

@@ -5,16 +5,22 @@
  * such a launch runs; a waiting host that reaches its poll deadline with
  * the chip still busy hands the rest to the chip's thread.
  * TT_FOIL_SIM_HOST_RUNS=OFF gives every round to the chip's thread, with
- * the same results and cycles. The chip's count of the rounds the host ran
- * (sim_chip.host_rounds) against all its rounds (tf_device_counters_read)
- * tells which thread ran them.
+ * the same results and cycles. The rounds the host runs do their float
+ * math in the default environment, not in the one the program set on
+ * its thread (rounding upward, flushing subnormals to zero). The chip's count of the rounds the
+ * host ran (sim_chip.host_rounds) against all its rounds (tf_device_counters_read) tells which
+ * thread ran them.
  *
  *   test_host_runs */
-#include "rt_test.h"
+#include "compute_run.h"
 #include "sim/chip.h"
 
+#include <fenv.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 
 static const char *KERNEL = TF_TEST_KERNELS "/counter.brisc.elf";
 
@@ -83,6 +89,56 @@ static void result(run *r, int x, uint32_t n, uint64_t *cycles)
     MUST(tf_buffer_read(r->out[x], 0, got, sizeof got));
     CHECK_EQ_U(got[1], (uint32_t)((uint64_t)n * (n - 1) / 2));
     *cycles = got[0];
+}
+
+/* a * b elementwise on the tile engine (fp32 tiles, HiFi4). */
+static void multiply(tf_device *dev, const float *a, const float *b, float *out)
+{
+    cr_run r = {.kernel = "ops_binary",
+                .nin = 2,
+                .out_rows = 32,
+                .out_cols = 32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .args = {1, TF_BINOP_MUL, TF_BCAST_NONE, 0},
+                .nargs = 4,
+                .out = out};
+    r.in[0] = (cr_input){.cb = 0, .m = a, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP32};
+    r.in[1] = (cr_input){.cb = 1, .m = b, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP32};
+    if (cr_execute(dev, &r)) fprintf(stderr, "%s\n", r.err), exit(1);
+}
+
+/* 6. the program's floating-point environment stays its own */
+static void fp_environment(void)
+{
+    static float a[1024], b[1024], want[1024], got[1024];
+    for (int i = 0; i < 1024; i++) {
+        a[i] = 1.0f + (float)i * 0.0013f; /* products that round */
+        b[i] = 3.1f - (float)i * 0.0007f;
+    }
+    for (int i = 0; i < 16; i++) a[i] = b[i] = 1e-20f; /* a subnormal product */
+    tf_device *dev = rt_open(1, 1);
+    multiply(dev, a, b, want);
+    CHECK_TRUE(want[0] > 0.0f); /* 1e-40: the default keeps subnormals */
+    fesetround(FE_UPWARD);
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_setcsr(_mm_getcsr() | 0x8040); /* flush to zero, denormals are zero */
+#endif
+    volatile float x = a[0], y = b[0], small = x * y, p = a[100], q = b[100], up = p * q;
+    multiply(dev, a, b, got);
+    int round_up = fegetround() == FE_UPWARD;
+#if defined(__x86_64__) || defined(__i386__)
+    int ftz = (_mm_getcsr() & 0x8040) == 0x8040;
+    _mm_setcsr(_mm_getcsr() & ~0x8040u);
+    CHECK_TRUE(ftz);           /* the program's own, back */
+    CHECK_TRUE(small == 0.0f); /* (it would have changed the results) */
+#else
+    (void)small;
+#endif
+    fesetround(FE_TONEAREST);
+    CHECK_TRUE(round_up);
+    CHECK_TRUE(up != p * q); /* rounding upward changes these products */
+    CHECK_TRUE(!memcmp(got, want, sizeof want));
+    MUST(tf_device_close(dev));
 }
 
 int main(void)
@@ -167,5 +223,7 @@ int main(void)
     tf_program_destroy(spin);
     tf_program_destroy(add);
     close_run(&on);
+
+    fp_environment();
     return tf_check_report("test_host_runs");
 }

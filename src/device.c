@@ -185,6 +185,7 @@ static void device_free(tf_device *dev)
     rt_devprof_close(dev);
     if (dev->cores) rt_buffer_release_all(dev);
     for (int r = 0; r < TF_NUM_RISCS; r++) rt_image_free(&dev->fw[r]);
+    rt_kcache_free(dev);
     if (dev->tr) dev->tr->ops->close(dev->tr);
     free(dev->cores);
     free(dev->dram);

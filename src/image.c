@@ -24,6 +24,34 @@ void rt_image_free(rt_image *img)
     memset(img, 0, sizeof *img);
 }
 
+int rt_image_check_risc(const rt_image *img, const char *path, uint32_t kind, int risc)
+{
+    if (risc < 0 || (int)img->note.risc == risc) return 0;
+    return cm_err_set("%s: %s built for %s, not %s", path,
+                      kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel",
+                      cm_risc_name((int)img->note.risc), cm_risc_name(risc));
+}
+
+int rt_image_copy(rt_image *dst, const rt_image *src)
+{
+    *dst = *src;
+    dst->trace_image = 0; /* a new image to the trace, as a fresh load is */
+    dst->path = strdup(src->path);
+    dst->bytes = malloc(src->size ? src->size : 1);
+    dst->zones = src->nzones ? calloc(src->nzones, sizeof *dst->zones) : NULL;
+    int ok = dst->path && dst->bytes && (dst->zones || !src->nzones);
+    if (dst->bytes) memcpy(dst->bytes, src->bytes, src->size);
+    for (uint32_t i = 0; ok && i < src->nzones; i++) {
+        dst->zones[i] = src->zones[i];
+        dst->zones[i].name = strdup(src->zones[i].name);
+        dst->zones[i].file = strdup(src->zones[i].file);
+        ok = dst->zones[i].name && dst->zones[i].file;
+    }
+    if (ok) return 0;
+    rt_image_free(dst); /* (frees what was copied: calloc'd zones are NULL past it) */
+    return cm_err_set("%s: out of host memory", src->path);
+}
+
 /* Load `path` as an image of `kind` for RISC `risc` (or any RISC if -1). */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc)
 {
@@ -69,11 +97,7 @@ int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc)
         cm_err_set("%s: build note names RISC %u, which does not exist", path, img->note.risc);
         goto fail;
     }
-    if (risc >= 0 && (int)img->note.risc != risc) {
-        cm_err_set("%s: %s built for %s, not %s", path, what, cm_risc_name((int)img->note.risc),
-                   cm_risc_name(risc));
-        goto fail;
-    }
+    if (rt_image_check_risc(img, path, kind, risc)) goto fail;
     img->risc = (int)img->note.risc;
     char region[96];
     rt_image_region_name(kind, img->risc, region, sizeof region);

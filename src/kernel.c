@@ -41,11 +41,11 @@ tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
         for (int i = 0; i < 3; i++) {
             char p[4096];
             snprintf(p, sizeof p, "%.*s.trisc%d.elf", (int)(len - strlen(suffix)), path, i);
-            if (rt_image_load(&k->img[i], p, TF_BUILD_KERNEL, TF_RISC_TRISC0 + i)) goto fail;
+            if (rt_kcache_load(dev, &k->img[i], p, TF_RISC_TRISC0 + i)) goto fail;
         }
     } else {
         k->nimg = 1;
-        if (rt_image_load(&k->img[0], path, TF_BUILD_KERNEL, -1)) goto fail;
+        if (rt_kcache_load(dev, &k->img[0], path, -1)) goto fail;
         k->risc = (tf_risc)k->img[0].risc;
     }
     for (int i = 0; i < k->nimg; i++)

@@ -141,6 +141,7 @@ struct tf_device {
     int n_l1_banks;
     int banks_ready;
     uint64_t dram_bank_capacity_said; /* bit b: capacity of pool "Device DRAM bank b" declared */
+    struct rt_kcache *kcache;         /* kcache.c; NULL until the first kernel load */
 };
 
 /* perf.c: the hardware counters of p's core after dispatch id, into the
@@ -180,6 +181,19 @@ int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);
 int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc);
 void rt_image_free(rt_image *img);
 const char *rt_image_region_name(uint32_t kind, int risc, char *buf, size_t n);
+/* -1 with the message if img was not built for RISC risc (-1: any). */
+int rt_image_check_risc(const rt_image *img, const char *path, uint32_t kind, int risc);
+/* A deep copy (its trace number not kept); -1 out of memory, dst empty. */
+int rt_image_copy(rt_image *dst, const rt_image *src);
+
+/* kcache.c: kernel images by file, per device. rt_kcache_load is
+ * rt_image_load of a kernel, from a copy of the image the device read from
+ * the same file before when the file is unchanged (its inode, size and
+ * modification time). */
+int rt_kcache_load(tf_device *dev, rt_image *img, const char *path, int risc);
+void rt_kcache_free(tf_device *dev);
+/* Loads served from the cache and read from files so far (tests). */
+void rt_kcache_stats(const tf_device *dev, uint64_t *hits, uint64_t *misses);
 
 /* buffer.c */
 void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit);

@@ -145,7 +145,9 @@ uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core);
 /* ---- kernels and programs ------------------------------------------------------ */
 
 /* Load a kernel ELF built by tt_foil_add_kernel (NAME.RISC.elf); for a
- * compute kernel pass NAME.compute: its three TRISC variants are loaded. */
+ * compute kernel pass NAME.compute: its three TRISC variants are loaded.
+ * A file the device loaded before and that has not changed since (inode,
+ * size, modification time) is not read again (docs/runtime.md). */
 tf_kernel *tf_kernel_load(tf_device *dev, const char *path);
 void tf_kernel_free(tf_kernel *k);
 const char *tf_kernel_name(const tf_kernel *k);

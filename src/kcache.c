@@ -88,12 +88,13 @@ int rt_kcache_load(tf_device *dev, rt_image *img, const char *path, int risc)
 {
     struct stat st;
     if (stat(path, &st)) return rt_image_load(img, path, TF_BUILD_KERNEL, risc); /* its message */
-    if (!dev->kcache) {
-        dev->kcache = calloc(1, sizeof *dev->kcache);
-        if (!dev->kcache) return rt_image_load(img, path, TF_BUILD_KERNEL, risc);
+    static pthread_mutex_t made = PTHREAD_MUTEX_INITIALIZER; /* the first load's */
+    pthread_mutex_lock(&made);
+    if (!dev->kcache && (dev->kcache = calloc(1, sizeof *dev->kcache)))
         pthread_mutex_init(&dev->kcache->lock, NULL);
-    }
     struct rt_kcache *kc = dev->kcache;
+    pthread_mutex_unlock(&made);
+    if (!kc) return rt_image_load(img, path, TF_BUILD_KERNEL, risc); /* out of memory: no cache */
     pthread_mutex_lock(&kc->lock);
     rt_kcache_entry *e = find(kc, path);
     int rc;

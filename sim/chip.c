@@ -927,7 +927,9 @@ static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran)
 
 /* Returns at once if the device made progress since the previous wait
  * returned (so nothing between the caller's last read and this call is
- * missed); otherwise sleeps until progress or the timeout. */
+ * missed); otherwise runs the chip here until it is idle when the work is
+ * the host's to run (op_start_sync: host_run), else sleeps until progress
+ * or the timeout. */
 static int op_wait(tf_transport *t, uint64_t timeout_ns)
 {
     sim_chip *c = chip_of(t);

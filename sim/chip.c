@@ -613,13 +613,20 @@ static int host_lock(sim_chip *c)
     return 1;
 }
 
+/* host_lock's host no longer pending (its token): the scheduler, waiting
+ * for the last pending host to go, goes on. */
+static void host_unpend(sim_chip *c, int pending)
+{
+    if (pending && atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
+}
+
 static void host_unlock(sim_chip *c, int pending)
 {
     /* what the host did to a mailbox (a reset's staged writes) shows in
      * the copy at once, as it did in L1 */
     publish_mailboxes(c);
     pthread_mutex_unlock(&c->lock);
-    if (pending && atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
+    host_unpend(c, pending);
 }
 
 static sim_core *core_at(sim_chip *c, int x, int y)
@@ -890,12 +897,11 @@ static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran)
 {
     *ran = 0;
     if (!__atomic_load_n(&c->host_runs, __ATOMIC_RELAXED)) return seen;
-    /* as host_lock: the chip's thread lets go between rounds (it goes back
-     * to sleep once it sees host_runs); then no longer pending, so that
-     * the rounds here do not let this thread in over and over */
-    atomic_fetch_add(&c->host_pending, 1);
-    chip_lock(&c->lock);
-    if (atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
+    /* the lock as a host access takes it (the chip's thread lets go between
+     * rounds and goes back to sleep once it sees host_runs); then no longer
+     * pending, so that the rounds here do not let this thread in over and
+     * over */
+    host_unpend(c, host_lock(c));
     if (!c->host_runs || c->stop) {
         pthread_mutex_unlock(&c->lock);
         return seen;

@@ -32,17 +32,17 @@ int sim_sync_cpus(void)
     return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
 }
 
+void sim_fpenv_default(void)
+{
+    fesetenv(FE_DFL_ENV);
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 /* MXCSR at reset: every exception masked, round to nearest, no FTZ/DAZ
  * (Intel SDM vol. 1, 10.2.3.1); x87 control is not used for float math
  * on x86-64 */
 enum { SIM_MXCSR_DEFAULT = 0x1f80 };
-
-void sim_fpenv_default(void)
-{
-    fesetenv(FE_DFL_ENV);
-}
 
 void sim_fpenv_enter(sim_fpenv *saved)
 {
@@ -55,11 +55,6 @@ void sim_fpenv_leave(const sim_fpenv *saved)
     _mm_setcsr(saved->mxcsr);
 }
 #else
-void sim_fpenv_default(void)
-{
-    fesetenv(FE_DFL_ENV);
-}
-
 void sim_fpenv_enter(sim_fpenv *saved)
 {
     fegetenv(&saved->env);

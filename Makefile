@@ -67,7 +67,8 @@ bench-deps:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null) \
 	      || echo "warning: could not install qemu-user; bench_sim_mips will print no ratio"; \
 	  fi; }
-	@[ -f /usr/include/cblas.h ] || [ -f /usr/include/$$(gcc -dumpmachine 2>/dev/null)/cblas.h ] || { \
+	@# the library itself: Debian's reference BLAS (libblas-dev) brings a cblas.h too
+	@[ -e /usr/lib/$$(gcc -dumpmachine 2>/dev/null)/libopenblas.so ] || [ -e /usr/lib/libopenblas.so ] || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing libopenblas-dev (the reference of bench_tile)"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopenblas-dev >/dev/null) \

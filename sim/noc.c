@@ -129,31 +129,6 @@ typedef struct noc_ep {
     uint64_t local;
 } noc_ep;
 
-/* Resolve a NOC address for a transfer of n bytes; -1 with a fault detail. */
-static int noc_resolve(sim_chip *c, uint64_t na, uint64_t n, noc_ep *ep, uint32_t *detail)
-{
-    unsigned x = TF_NOC_X(na), y = TF_NOC_Y(na);
-    ep->local = TF_NOC_LOCAL(na);
-    ep->core = NULL;
-    ep->bank = -1;
-    uint64_t limit;
-    if (x == TF_NOC_DRAM_X && y >= 1 && (int)y - 1 < c->nbanks) {
-        ep->bank = (int)y - 1;
-        limit = c->bank_size;
-    } else if (x >= 1 && (int)x - 1 < c->gx && y >= 1 && (int)y - 1 < c->gy) {
-        ep->core = &c->cores[(int)(y - 1) * c->gx + (int)(x - 1)];
-        limit = TF_L1_SIZE;
-    } else {
-        *detail = TF_FAULT_DETAIL_NOC_BAD_XY;
-        return -1;
-    }
-    if (ep->local > limit || n > limit - ep->local) {
-        *detail = TF_FAULT_DETAIL_NOC_RANGE;
-        return -1;
-    }
-    return 0;
-}
-
 /* n bytes into a core's L1 in one copy: the source may be that same L1,
  * overlapping (a core writing to itself). */
 static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
@@ -395,53 +370,32 @@ static void settle(sim_chip *c, uint32_t slot)
     if (sh->state == TF_HS_WAIT_UNTIL && sh->wait_done) sh->wake_at = *sh->wait_done;
 }
 
-int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+/* A command register word, read alone. The guest has just stored each
+ * word by itself (sw); a wider host load over two of them (the compiler
+ * merged LOCAL and LEN into one 8-byte load) cannot take its value from
+ * the two pending stores and waits for them to reach the cache: on AMD
+ * Zen 4 that stall was 13% of this function in bench_cnn. */
+static inline uint32_t noc_reg(const sim_core_hart *sh, int noc, uint32_t reg)
 {
-    sim_chip *c = sh->core->chip;
+    return *(const volatile uint32_t *)&TF_NOC_REGW(sh, noc, reg);
+}
+
+/* The event of a transfer that passed its checks, with its port time
+ * (`start`, the port's end in ni->port_free) and network latency `lat`:
+ * settled at once on one thread (its bank time and place in the
+ * completion order), else queued for the round's end. */
+static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart *sh, int noc,
+                                                      int cmd, uint64_t remote, uint32_t local,
+                                                      uint32_t len, uint32_t bytes, int bank,
+                                                      uint64_t start, uint32_t lat, uint32_t dests)
+{
     sim_noc_if *ni = &sh->noc[noc];
-    uint64_t remote = ((uint64_t)TF_NOC_REGW(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
-                      TF_NOC_REGW(sh, noc, TF_NOC_REG_REMOTE_LO);
-    uint32_t len = TF_NOC_REGW(sh, noc, TF_NOC_REG_LEN),
-             local = TF_NOC_REGW(sh, noc, TF_NOC_REG_LOCAL);
-    if (cmd < TF_NOC_CMD_READ || cmd > TF_NOC_CMD_WRITE_MCAST_SRC)
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
-    uint32_t bytes = cmd == TF_NOC_CMD_ATOMIC_INC ? 4 : len;
-    noc_ep ep = {0};
-    noc_rect rect = {0};
-    uint32_t detail, dests = 1;
-    if (is_mcast(cmd)) {
-        if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
-    } else if (noc_resolve(c, remote, bytes, &ep, &detail)) {
-        return noc_fail(sh, detail, remote);
-    }
-    if (cmd == TF_NOC_CMD_ATOMIC_INC) {
-        if (!ep.core || (ep.local & 3)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
-    } else if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local) {
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
-    }
-    /* timing: one injection through this NOC's port, then the network */
-    uint64_t t = sim_hart_cycle(&sh->h);
-    unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
-    unsigned hops;
-    if (is_mcast(cmd)) /* to the farthest destination: a corner */
-        hops = umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
-               umax(udist(ey, rect.y0), udist(ey, rect.y1));
-    else
-        hops = udist(ex, TF_NOC_X(remote)) + udist(ey, TF_NOC_Y(remote));
-    uint64_t start = umax(t, ni->port_free);
-    ni->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
-    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * hops;
-    if (is_mcast(cmd))
-        lat += dests * TF_NOC_MCAST_ACK_CYCLES; /* the sender collects one ack per core */
-    else if (!ep.core)
-        lat += TF_NOC_DRAM_LATENCY;
     /* The DRAM bank is shared by every core: its part of the timing, and
      * the event's place in the completion order, are settled at the round's
      * end in hart order (sim_noc_resolve), whichever host thread ran the
      * issuer (on one thread, at once: settle). Nothing the issuer can
      * see this round depends on them: a barrier it reaches blocks it until
      * a later round anyway. */
-    int bank = ep.core || is_mcast(cmd) ? -1 : ep.bank;
     sim_noc_event *ev;
     uint32_t slot = 0;
     if (c->settle_now) {
@@ -494,6 +448,73 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     }
     sim_perf_noc(sh, noc, cmd, bytes, dests, bank);
     return 0;
+}
+
+/* The port time of a transfer of `bytes` issued now through NOC noc's
+ * port: when it enters it (the port's end moves on). */
+static inline uint64_t port_start(sim_core_hart *sh, int noc, uint32_t bytes)
+{
+    sim_noc_if *ni = &sh->noc[noc];
+    uint64_t start = umax(sim_hart_cycle(&sh->h), ni->port_free);
+    ni->port_free = start + (bytes + TF_NOC_PORT_BYTES_PER_CYCLE - 1) / TF_NOC_PORT_BYTES_PER_CYCLE;
+    return start;
+}
+
+/* A multicast write (out of line: the unicast path below stays short):
+ * one injection, then the farthest corner and an ack per destination. */
+static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int cmd,
+                                                 uint64_t remote, uint32_t len, uint32_t local)
+{
+    noc_rect rect;
+    uint32_t dests;
+    if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
+    if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local)
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
+    unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
+    unsigned hops = (unsigned)(umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
+                               umax(udist(ey, rect.y0), udist(ey, rect.y1)));
+    uint64_t start = port_start(sh, noc, len);
+    /* the sender collects one ack per core */
+    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * hops + dests * TF_NOC_MCAST_ACK_CYCLES;
+    return post(sh->core->chip, sh, noc, cmd, remote, local, len, len, -1, start, lat, dests);
+}
+
+int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+{
+    sim_chip *c = sh->core->chip;
+    uint64_t remote = ((uint64_t)noc_reg(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
+                      noc_reg(sh, noc, TF_NOC_REG_REMOTE_LO);
+    uint32_t len = noc_reg(sh, noc, TF_NOC_REG_LEN), local = noc_reg(sh, noc, TF_NOC_REG_LOCAL);
+    if (cmd != TF_NOC_CMD_READ && cmd != TF_NOC_CMD_WRITE && cmd != TF_NOC_CMD_ATOMIC_INC) {
+        if (is_mcast(cmd)) return issue_mcast(sh, noc, cmd, remote, len, local);
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
+    }
+    /* a unicast: the endpoint (coordinates that name a core or a DRAM
+     * bank, a range inside it), then the local range */
+    uint32_t bytes = cmd == TF_NOC_CMD_ATOMIC_INC ? 4 : len;
+    unsigned x = TF_NOC_X(remote), y = TF_NOC_Y(remote);
+    uint64_t rl = TF_NOC_LOCAL(remote), limit;
+    int bank = -1;
+    if (x == TF_NOC_DRAM_X && y - 1 < (unsigned)c->nbanks) {
+        bank = (int)y - 1;
+        limit = c->bank_size;
+    } else if (x - 1 < (unsigned)c->gx && y - 1 < (unsigned)c->gy) {
+        limit = TF_L1_SIZE;
+    } else {
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_BAD_XY, remote);
+    }
+    if (rl > limit || bytes > limit - rl) return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
+    if (cmd == TF_NOC_CMD_ATOMIC_INC) {
+        if (bank >= 0 || (rl & 3)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
+    } else if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local) {
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
+    }
+    /* timing: one injection through this NOC's port, then the network */
+    unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
+    uint64_t start = port_start(sh, noc, bytes);
+    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * (udist(ex, x) + udist(ey, y));
+    if (bank >= 0) lat += TF_NOC_DRAM_LATENCY;
+    return post(c, sh, noc, cmd, remote, local, len, bytes, bank, start, lat, 1);
 }
 
 /* Room in the event heap for `more` events (before sim_noc_resolve). */
@@ -558,7 +579,7 @@ static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
     ep_put(c, ep, e->data ? e->data : e->issuer->core->l1->data + e->local, e->len, e->time);
 }
 
-static void noc_complete(sim_chip *c, const sim_noc_event *e)
+static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_event *e)
 {
     sim_core *self = e->issuer->core;
     noc_ep ep;
@@ -614,13 +635,30 @@ static void noc_complete(sim_chip *c, const sim_noc_event *e)
         ni->writes_pending--;
 }
 
-static void complete_slot(sim_chip *c, uint32_t slot)
+/* Complete the pool's event at `slot` and free it. A read (most
+ * transfers: the readers' rows) lands here inline, as noc_complete would
+ * land it: straight into the issuer's L1 from DRAM or a core's L1. */
+static inline void complete_slot(sim_chip *c, uint32_t slot)
 {
     sim_noc_event *e = &c->events[slot];
-    noc_complete(c, e);
-    if (e->data) {
-        free(e->data);
-        e->data = NULL;
+    if (__builtin_expect(e->kind == TF_NOC_CMD_READ, 1)) {
+        sim_core_hart *sh = e->issuer;
+        sim_core *self = sh->core;
+        uint8_t *dst = self->l1->data + e->local;
+        uint64_t rl = TF_NOC_LOCAL(e->remote);
+        if (e->bank >= 0)
+            dram_get(c, e->bank, rl, dst, e->len);
+        else
+            copy_bytes(dst, noc_core(c, e->remote)->l1->data + rl, e->len);
+        sim_mem_invalidate(self->l1, e->local, e->len);
+        if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
+        if (sh->generation == e->generation) sh->noc[e->noc].reads_pending--;
+    } else {
+        noc_complete(c, e);
+        if (e->data) {
+            free(e->data);
+            e->data = NULL;
+        }
     }
     e->live = 0;
     c->free_slots[c->nfree++] = slot;

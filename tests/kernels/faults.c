@@ -3,7 +3,11 @@
  * 3 spin forever, 4 store to an unmapped register, 5 ebreak, 6 overwrite
  * the firmware's trap handler, then ebreak (a trap inside the handler),
  * 7 a multicast to a rectangle that leaves a 4 x 4 grid, 8 a multicast
- * with a wrong num_dests (5 for 6 cores). */
+ * with a wrong num_dests (5 for 6 cores); NOC commands the chip refuses at
+ * issue: 9 a DRAM read past the end of bank 0, 10 a read past the end of
+ * a core's L1, 11 an atomic increment on DRAM, 12 an atomic on a
+ * misaligned word, 13 a read into a local range past the end of L1, 14 a
+ * read of no bytes, 15 an unknown command (7). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -35,6 +39,20 @@ void kernel_main(void)
     noc_async_write_multicast(TF_L1_USER_BASE, get_noc_multicast_addr(2, 1, 4, 2, TF_L1_USER_BASE),
                               64, 5);
     noc_async_write_barrier();
+#elif FAULT_KIND == 9
+    noc_async_read(get_noc_addr(0, 1, 0x3fffffe0u), TF_L1_USER_BASE, 64);
+#elif FAULT_KIND == 10
+    noc_async_read(get_noc_addr(2, 1, TF_L1_SIZE - 32), TF_L1_USER_BASE, 64);
+#elif FAULT_KIND == 11
+    dev_noc_cmd(get_noc_addr(0, 1, 0x100), 0, 1, TF_NOC_CMD_ATOMIC_INC);
+#elif FAULT_KIND == 12
+    dev_noc_cmd(get_noc_addr(2, 1, TF_L1_USER_BASE + 2), 0, 1, TF_NOC_CMD_ATOMIC_INC);
+#elif FAULT_KIND == 13
+    noc_async_read(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_SIZE - 32, 64);
+#elif FAULT_KIND == 14
+    noc_async_read(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_USER_BASE, 0);
+#elif FAULT_KIND == 15
+    dev_noc_cmd(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_USER_BASE, 64, 7);
 #else
 #error "FAULT_KIND"
 #endif

@@ -203,10 +203,26 @@ int main(void)
           "bank");
     fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
           "0xffb0fff0 is not a device register");
+    /* NOC commands refused at issue: each fault detail, with its address */
+    fault(dev, "fault9.brisc.elf", 0, "store access fault (mcause 7)",
+          "; NOC address 0x04003fffffe0 (x=0 y=1, local 0x3fffffe0): the transfer runs past the "
+          "end of that memory");
+    fault(dev, "fault10.brisc.elf", 0, "store access fault (mcause 7)",
+          "; NOC address 0x04200017ffe0 (x=2 y=1, local 0x17ffe0): the transfer runs past the "
+          "end of that memory");
+    fault(dev, "fault11.brisc.elf", 0, "store access fault (mcause 7)",
+          "; NOC atomic at 0x040000000100 must target a 4-byte aligned word in a core's L1");
+    fault(dev, "fault12.brisc.elf", 0, "store access fault (mcause 7)",
+          "; NOC atomic at 0x042000062002 must target a 4-byte aligned word in a core's L1");
+    fault(dev, "fault13.brisc.elf", 0, "store access fault (mcause 7)",
+          "; local L1 address 0x0017ffe0 (and length) is outside L1");
+    fault(dev, "fault14.brisc.elf", 0, "store access fault (mcause 7)",
+          "; local L1 address 0x00062000 (and length) is outside L1");
+    fault(dev, "fault15.brisc.elf", 0, "store access fault (mcause 7)", "; unknown NOC command 7");
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
     /* the pc as function (file:line), from the kernel's DWARF (libdw) */
     fault(dev, "fault5.brisc.elf", 0, "(mcause 3) at pc 0x0002",
-          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:24)"
+          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:28)"
                              : "(no source line: tt-foil was built without libdw");
 
     /* a trap inside the trap handler (the kernel overwrote it): the chip

@@ -41,9 +41,33 @@ sim_mem *sim_mem_new(uint32_t base, uint32_t size)
     return m;
 }
 
+/* A decoded image (sim_mem.keep_images): the bytes of the decoded words
+ * of a range an outside write replaced, and their slots. */
+typedef struct sim_dimg {
+    uint32_t off, n;
+    uint8_t *bytes;
+    cm_slot *slots; /* n / 4 */
+    uint64_t used;  /* sim_mem.dimg_clock when last saved or restored */
+} sim_dimg;
+
+/* The largest range kept (kernel images are a few KiB; an image costs
+ * five times its bytes with its slots, so a core's L1 keeps at most
+ * keep_images x 80 KiB). */
+#define TF_DIMG_MAX_BYTES (16u << 10)
+
+static void dimg_drop(sim_dimg *d)
+{
+    free(d->bytes);
+    free(d->slots);
+    d->bytes = NULL;
+    d->slots = NULL;
+}
+
 void sim_mem_free(sim_mem *m)
 {
     if (!m) return;
+    for (int i = 0; i < m->ndimgs; i++) dimg_drop(&m->dimgs[i]);
+    free(m->dimgs);
     if (m->data) munmap(m->data, m->size);
     if (m->slots) munmap(m->slots, ((size_t)m->size / 4 + 1) * sizeof(cm_slot));
     free(m->pageflags);
@@ -68,10 +92,123 @@ void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n)
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= w0; k++) m->slots[w0 - k].h = 0;
 }
 
+/* The kept image of [off, off + n) whose bytes are `bytes`, or NULL. */
+static sim_dimg *dimg_find(sim_mem *m, uint32_t off, uint32_t n, const uint8_t *bytes)
+{
+    for (int i = 0; i < m->ndimgs; i++) {
+        sim_dimg *d = &m->dimgs[i];
+        if (d->off == off && d->n == n && !memcmp(d->bytes, bytes, n)) return d;
+    }
+    return NULL;
+}
+
+/* Keep the decoded slots of [off, off + n) before a write replaces them
+ * (the range holds code). Out of host memory: nothing is kept. */
+static int slot_used(const cm_slot *s)
+{
+    return s->h || s->aux || s->imm || s->rd || s->rs1 || s->rs2 || s->rs3;
+}
+
+static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
+{
+    uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
+    int code = 0;
+    for (uint32_t p = first; p <= last; p++) code |= m->pageflags[p] & TF_PAGE_CODE;
+    if (!code) return;
+    /* the decoded words' extent: the image a write replaces is rarely the
+     * write's own range (a longer kernel over a shorter one), and the
+     * same image must keep the same range to be found again */
+    uint32_t w0 = off >> 2, w1 = (off + n) >> 2;
+    while (w0 < w1 && !slot_used(&m->slots[w0])) w0++;
+    while (w1 > w0 && !slot_used(&m->slots[w1 - 1])) w1--;
+    if (w0 == w1) return;
+    off = w0 << 2;
+    n = (w1 - w0) << 2;
+    sim_dimg *d = dimg_find(m, off, n, m->data + off);
+    if (!d) {
+        if (!m->dimgs && !(m->dimgs = calloc((size_t)m->keep_images, sizeof *m->dimgs))) return;
+        /* a kept image inside this one, with these bytes, is part of it
+         * (the same words decode the same): it goes */
+        for (int k = 0; k < m->ndimgs;) {
+            sim_dimg *o = &m->dimgs[k];
+            if (o->off >= off && o->off + o->n <= off + n &&
+                !memcmp(o->bytes, m->data + o->off, o->n)) {
+                dimg_drop(o);
+                *o = m->dimgs[--m->ndimgs];
+            } else {
+                k++;
+            }
+        }
+        int i = m->ndimgs;
+        if (i == m->keep_images) { /* full: the least recently used goes */
+            i = 0;
+            for (int k = 1; k < m->ndimgs; k++)
+                if (m->dimgs[k].used < m->dimgs[i].used) i = k;
+            dimg_drop(&m->dimgs[i]);
+            m->dimgs[i] = m->dimgs[--m->ndimgs]; /* (the last one fills its place) */
+            i = m->ndimgs;
+        }
+        d = &m->dimgs[i];
+        d->bytes = malloc(n);
+        d->slots = malloc((size_t)n / 4 * sizeof(cm_slot));
+        if (!d->bytes || !d->slots) {
+            dimg_drop(d);
+            return;
+        }
+        m->ndimgs++;
+        d->off = off;
+        d->n = n;
+        memcpy(d->bytes, m->data + off, n);
+    }
+    memcpy(d->slots, &m->slots[off >> 2], (size_t)n / 4 * sizeof(cm_slot));
+    d->used = ++m->dimg_clock;
+}
+
+/* After a write of [off, off + n): the slots kept for the bytes it wrote,
+ * if any, back in place. A kept image covers the range another write
+ * replaced, which is rarely this one's exactly (a kernel written over a
+ * longer one keeps its tail), so what comes back is the part of the range
+ * a kept image shares with it, when the bytes there are the same (the
+ * longest such part, the newest of equals). The runs that start in its
+ * last words may read words past it, which may differ from what they were:
+ * those decode again, as after an invalidation. Its pages are flagged as
+ * holding code (they were when it was kept: the flags stay), so the next
+ * store to them invalidates as it should. */
+static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n)
+{
+    sim_dimg *best = NULL;
+    uint32_t ba = 0, bb = 0;
+    for (int i = 0; i < m->ndimgs; i++) {
+        sim_dimg *d = &m->dimgs[i];
+        uint32_t a = d->off > off ? d->off : off;
+        uint32_t b = d->off + d->n < off + n ? d->off + d->n : off + n;
+        if (b <= a || b - a < bb - ba || (b - a == bb - ba && best && d->used < best->used))
+            continue;
+        if (memcmp(d->bytes + (a - d->off), m->data + a, b - a)) continue;
+        best = d;
+        ba = a;
+        bb = b;
+    }
+    if (!best) return;
+    uint32_t w0 = ba >> 2, nw = (bb - ba) / 4;
+    memcpy(&m->slots[w0], &best->slots[(ba - best->off) / 4], (size_t)nw * sizeof(cm_slot));
+    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= nw; k++) m->slots[w0 + nw - k].h = 0;
+    for (uint32_t p = ba >> TF_PAGE_SHIFT; p <= (bb - 1) >> TF_PAGE_SHIFT; p++)
+        m->pageflags[p] |= TF_PAGE_CODE;
+    m->code_epoch++;
+    best->used = ++m->dimg_clock;
+    m->dimg_hits++;
+}
+
 void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
 {
-    memcpy(m->data + (addr - m->base), src, n);
+    uint32_t off = addr - m->base;
+    /* whole words only: a slot decodes a word, all of it in the range */
+    int keep = m->keep_images > 0 && n && !(off & 3) && !(n & 3) && n <= TF_DIMG_MAX_BYTES;
+    if (keep) dimg_save(m, off, n);
+    memcpy(m->data + off, src, n);
     sim_mem_invalidate(m, addr, n);
+    if (keep) dimg_restore(m, off, n);
 }
 
 void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n)

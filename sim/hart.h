@@ -17,6 +17,7 @@
 /* Directly addressed memory (RAM, or a core's L1) and its decode cache.
  * Shared by every hart that executes from it. */
 struct sim_hart;
+struct sim_dimg;
 
 typedef struct sim_mem {
     uint8_t *data;
@@ -35,6 +36,18 @@ typedef struct sim_mem {
     /* Writes that reached a page holding code (sim_mem_invalidate_code):
      * while it stays the same, no decoded instruction word has changed. */
     uint32_t code_epoch;
+    /* Decoded images kept across outside writes (sim_mem_write): when a
+     * write replaces decoded code, the range's bytes and decoded slots are
+     * kept (up to keep_images of them, the least recently used going
+     * first), and a later write of the same bytes to the same range gets
+     * them back instead of decoding again: a runtime that loads one
+     * kernel, then another, then the first again into a RISC's kernel
+     * region (each op of a tt-metal-style program) decodes each once.
+     * 0: none kept. Set before any write. */
+    int keep_images;
+    struct sim_dimg *dimgs;
+    int ndimgs;
+    uint64_t dimg_clock, dimg_hits; /* LRU stamps; writes that got their slots back */
 } sim_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */

@@ -1,7 +1,8 @@
 /* The hart through its C API: exact, repeatable instruction and cycle
  * counts, cycle limits that resume seamlessly, decode-cache coherence with
- * outside writes, device callbacks (stall cycles, BLOCK and retry), wfi,
- * faults without a handler, double traps, and the watched word. */
+ * outside writes, decoded images kept across outside writes
+ * (sim_mem.keep_images), device callbacks (stall cycles, BLOCK and retry),
+ * wfi, faults without a handler, double traps, and the watched word. */
 #include "sim/hart.h"
 #include "tf_check.h"
 
@@ -99,6 +100,90 @@ static int reg_call(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
     call_val = val;
     call_n++;
     return call_rc;
+}
+
+/* Run from BASE to the ecall; x10 and the instructions retired. */
+static uint32_t run_ecall(sim_mem *m, sim_hart *h, uint64_t *instret)
+{
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    *instret = h->instret;
+    return h->x[10];
+}
+
+/* Decoded images kept across outside writes: program A, then B over it,
+ * then A again gets its slots back (the first word's handler is there
+ * before it runs) and runs as decoded afresh; a guest store into the
+ * restored code still takes effect (its page holds code again); a run
+ * whose head is in the image's last words but reads past it, where a word
+ * changed meanwhile, decodes again; other bytes get nothing back; the
+ * least recently used image goes when more are kept. */
+static void kept_images(void)
+{
+    sim_mem *m = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
+    m->keep_images = 2;
+    uint64_t n1, n2;
+    /* A: x10 = 1 + 2 * 100 in a loop of fused runs */
+    uint32_t a[] = {ADDI(10, 0, 1),
+                    ADDI(11, 0, 100),
+                    ADDI(10, 10, 1),
+                    ADDI(10, 10, 1),
+                    ADDI(11, 11, -1),
+                    BNE(11, 0, -12),
+                    ECALL};
+    uint32_t b[] = {ADDI(10, 0, 5),  ADDI(10, 10, 5), ADDI(10, 10, 5),
+                    ADDI(10, 10, 5), ADDI(10, 10, 5), ADDI(10, 10, 5),
+                    ADDI(10, 10, 5), ADDI(10, 10, 5), ECALL};
+    put(m, BASE, a, 7);
+    CHECK_EQ_U(run_ecall(m, h, &n1), 201);
+    put(m, BASE, b, 9);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 40);
+    CHECK_EQ_U(m->dimg_hits, 0);
+    put(m, BASE, a, 7); /* A's slots come back: its first word is decoded */
+    CHECK_EQ_U(m->dimg_hits, 1);
+    CHECK_TRUE(m->slots[0].h != 0);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 201);
+    CHECK_EQ_U(n2, n1);
+    put(m, BASE, b, 9); /* and B's, longer than A: its first 7 words */
+    CHECK_EQ_U(m->dimg_hits, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 40);
+
+    /* a guest store into restored code: A's loop adds 3 instead of 1 */
+    put(m, BASE, a, 7);
+    uint32_t patch = ADDI(10, 10, 3);
+    uint32_t st[] = {LUI(5, (BASE + 0x2000) >> 12), LW(6, 5, 0), LUI(7, BASE >> 12), SW(7, 6, 8),
+                     ECALL};
+    sim_mem_write(m, BASE + 0x2000, &patch, 4);
+    put(m, BASE + 0x1000, st, 5);
+    sim_hart_reset(h, m, BASE + 0x1000, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 1 + 4 * 100);
+
+    /* a run from the image's last words into a word past it: C is two
+     * addi, then (outside C) an addi and an ecall; with the word past C
+     * made an ecall while B was there, C again gives 2, not 3 */
+    uint32_t c[] = {ADDI(10, 0, 1), ADDI(10, 10, 1)}, tail[] = {ADDI(10, 10, 1), ECALL};
+    put(m, BASE + 8, tail, 2);
+    put(m, BASE, c, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 3);
+    put(m, BASE, b, 2);
+    uint32_t ecall = ECALL;
+    sim_mem_write(m, BASE + 8, &ecall, 4);
+    uint64_t hits = m->dimg_hits;
+    put(m, BASE, c, 2);
+    CHECK_EQ_U(m->dimg_hits, hits + 1);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 2);
+
+    /* other bytes: nothing back; the least recently used goes */
+    uint32_t d[] = {ADDI(10, 0, 7), ECALL};
+    hits = m->dimg_hits;
+    put(m, BASE, d, 2);
+    CHECK_EQ_U(m->dimg_hits, hits);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 7);
+    CHECK_TRUE(m->ndimgs <= 2);
+    sim_mem_free(m);
+    free(h);
 }
 
 int main(void)
@@ -460,5 +545,6 @@ int main(void)
 
     free(h);
     sim_mem_free(m);
+    kept_images();
     return tf_check_report("test_hart");
 }

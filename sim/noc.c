@@ -212,7 +212,7 @@ static uint32_t heap_pop(sim_chip *c)
     return slot;
 }
 
-static void wheel_append(sim_chip *c, uint32_t slot)
+static inline void wheel_append(sim_chip *c, uint32_t slot)
 {
     uint32_t w = (uint32_t)(c->events[slot].time % TF_NOC_WHEEL);
     c->events[slot].next = TF_NOC_WHEEL_NONE;
@@ -227,7 +227,7 @@ static void wheel_append(sim_chip *c, uint32_t slot)
 
 /* The pool's event at `slot`, complete but for its place: into the wheel
  * or the heap. */
-static void ev_place(sim_chip *c, uint32_t slot)
+static inline __attribute__((always_inline)) void ev_place(sim_chip *c, uint32_t slot)
 {
     uint64_t time = c->events[slot].time;
     if (time >= c->wheel_base && time - c->wheel_base < TF_NOC_WHEEL)

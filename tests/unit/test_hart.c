@@ -295,6 +295,20 @@ int main(void)
     CHECK_EQ_U(h->fault_cause, TF_CAUSE_STORE_ACCESS);
     CHECK_EQ_U(h->fault_tval, 0xffb00108u);
     CHECK_EQ_U(h->instret, 6);
+    /* a sw that stored to a register runs from its register path the
+     * next time (L_SW_REGS): to the register again, then to memory */
+    uint32_t rq[] = {LUI(5, 0xffb00), ADDI(6, 0, 7), ADDI(7, 0, 3),
+                     SW(5, 6, 0x104), ADDI(6, 6, 1), ADDI(7, 7, -1),
+                     ADDI(9, 7, -1),  BNE(9, 0, 8),  LUI(5, (BASE + 0x8000) >> 12),
+                     BNE(7, 0, -24),  ECALL};
+    regs[1] = 0;
+    put(m, BASE, rq, 11);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(regs[1], 8);
+    CHECK_EQ_U(*(uint32_t *)(m->data + 0x8104), 9);
+    CHECK_EQ_U(h->instret, 3 + 3 * 6 + 1);
+    regs[1] = 7;
     /* a word of regs_call: the call gets the word's index and the value,
      * and its result counts as the store's (OK, BLOCK: pc stays at the
      * store, FAULT: a store access fault at the register) */

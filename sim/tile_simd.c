@@ -359,25 +359,31 @@ AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t, uint32_t *col
     const __m256i hi = _mm256_set1_epi16((short)(SIM_EXACT_MAG_HI >> 16)),
                   zero = _mm256_setzero_si256();
     __m256i ok = _mm256_set1_epi16(-1), any[2] = {zero, zero};
-    for (int r = 0; r < D; r++)
-        for (int c = 0; c < D; c += 16) {
-            const uint8_t *src = l1 + 2 * cm_tile_elem((uint32_t)r, (uint32_t)c);
+    /* face by face (cm_tile_elem): face f holds rows 16 (f / 2) .. + 15,
+     * columns 16 (f % 2) .. + 15, one 32-byte face row after another */
+    for (int f = 0; f < 4; f++) {
+        const uint8_t *src = l1 + 512 * f;
+        float *dst = t + (f >> 1) * 16 * D + (f & 1) * 16;
+        for (int fr = 0; fr < 16; fr++, src += 32, dst += D) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)src);
             __m256i u = _mm256_and_si256(v, abs);
             __m256i in = _mm256_and_si256(_mm256_cmpgt_epi16(u, lo), _mm256_cmpgt_epi16(hi, u));
             ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi16(u, zero)));
-            any[c / 16] = _mm256_or_si256(any[c / 16], u);
+            any[f & 1] = _mm256_or_si256(any[f & 1], u);
             __m256i w0 = _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)), 16);
             __m256i w1 =
                 _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(v, 1)), 16);
-            _mm256_storeu_ps(t + r * D + c, _mm256_castsi256_ps(w0));
-            _mm256_storeu_ps(t + r * D + c + 8, _mm256_castsi256_ps(w1));
+            _mm256_storeu_ps(dst, _mm256_castsi256_ps(w0));
+            _mm256_storeu_ps(dst + 8, _mm256_castsi256_ps(w1));
         }
+    }
+    /* column 16 h + k holds a value other than +-0 where lane k of any[h]
+     * is not zero: the lanes' zero tests packed to bytes, in lane order */
     uint32_t nz = 0;
     for (int h = 0; h < 2; h++) {
-        uint16_t a[16];
-        _mm256_storeu_si256((__m256i *)(void *)a, any[h]);
-        for (int k = 0; k < 16; k++) nz |= (uint32_t)(a[k] != 0) << (16 * h + k);
+        __m256i z = _mm256_cmpeq_epi16(any[h], zero);
+        __m128i b = _mm_packs_epi16(_mm256_castsi256_si128(z), _mm256_extracti128_si256(z, 1));
+        nz |= (~(uint32_t)_mm_movemask_epi8(b) & 0xffffu) << (16 * h);
     }
     if (cols) *cols = nz;
     int range = _mm256_testc_si256(ok, _mm256_set1_epi32(-1));

@@ -6,6 +6,7 @@
  * values (0, -0, +-inf, NaNs with payloads, subnormals, huge and tiny
  * values), with the inputs in each data format (Float32, Float16_b,
  * Bfp8_b). On a host without AVX2 both runs take the portable path. */
+#include "common/cm_tile_layout.h"
 #include "tf_check.h"
 #include "sim/tile_engine.h"
 
@@ -232,10 +233,21 @@ int main(void)
                                            0xa680, 0xa67f, 0xd8ff, 0xd900, 0x7f80, 0x0001};
     int nre = (int)(sizeof range_edges / sizeof range_edges[0]);
     for (level = best ? 1 : 0; level <= best; level++)
-        for (int rep = 0; rep < 4 + 3 * nre; rep++) {
+        for (int rep = 0; rep < 4 + 3 * nre + 16; rep++) {
             static uint8_t l1[TF_TILE_BF16];
             for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)tf_check_rand();
-            if (rep >= 4) {
+            if (rep >= 4 + 3 * nre) {
+                /* columns of +-0 (the CNN's activations: 3 or 16 channels
+                 * of 32), each column kept or zeroed at random: which
+                 * columns hold a value is the unpack's `cols` */
+                uint32_t keep = (uint32_t)tf_check_rand() ^ ((uint32_t)tf_check_rand() << 16);
+                for (uint32_t r = 0; r < 32; r++)
+                    for (uint32_t c = 0; c < 32; c++)
+                        if (!(keep >> c & 1)) {
+                            uint16_t z = tf_check_rand() & 1 ? 0x8000 : 0;
+                            memcpy(l1 + 2 * cm_tile_elem(r, c), &z, 2);
+                        }
+            } else if (rep >= 4) {
                 for (int i = 0; i < TF_TILE_ELEMS; i++) { /* 1.0 .. 2.0, either sign */
                     uint16_t u = (uint16_t)(0x3f80 | (tf_check_rand() & 0x807f));
                     memcpy(l1 + 2 * i, &u, 2);

@@ -615,6 +615,20 @@ static int decode_word(sim_mem *m, cm_slot *s, uint32_t off)
     return op;
 }
 
+/* Whether the three words after slot ip (in memory) are sw, their slots
+ * decoded: fields filled, a handler only if they had one (a slot never
+ * decoded has a zero raw word, which no sw is). */
+static int sw_follow3(sim_mem *m, cm_slot *ip)
+{
+    uint32_t i = (uint32_t)(ip - m->slots);
+    if (i + 4 > m->size / 4) return 0;
+    for (uint32_t k = 1; k < 4; k++) {
+        if (!ip[k].aux) decode_word(m, &ip[k], (i + k) << 2);
+        if ((ip[k].aux & 0x707fu) != 0x2023u) return 0;
+    }
+    return 1;
+}
+
 int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 {
     static const int tab[TF_FU_END] = {
@@ -937,10 +951,37 @@ sw_mem:
          * register stores are most of a data-movement kernel's inner
          * loop. (Not in the no_fuse reference, which keeps every word's
          * own handler.) */
-        if (!M->no_fuse) ip->h = (int32_t)(&&L_SW_REGS - &&L_DECODE);
+        if (!M->no_fuse) {
+            /* followed by three more decoded sw (the command's other
+             * registers): the four at once, L_SW_REGS4. A write to one of
+             * the three resets this slot's handler with theirs (the
+             * invalidation resets the TF_FUSE_MAX - 1 slots before it). */
+            int four = sw_follow3(M, ip);
+            ip->h =
+                four ? (int32_t)(&&L_SW_REGS4 - &&L_DECODE) : (int32_t)(&&L_SW_REGS - &&L_DECODE);
+        }
         goto sw_regs;
     }
     STORE_SLOW(4, RS2);
+L_SW_REGS4 : { /* four sw to plain words of sim_bus.regs, as the four in turn */
+    const uint32_t rb = h->bus.regs_base, pl = h->bus.regs_plain;
+    const uint32_t k0 = RS1 + IMM - rb, k1 = x[ip[1].rs1] + (uint32_t)ip[1].imm - rb,
+                   k2 = x[ip[2].rs1] + (uint32_t)ip[2].imm - rb,
+                   k3 = x[ip[3].rs1] + (uint32_t)ip[3].imm - rb;
+    if (LIKELY(((k0 | k1 | k2 | k3) & ~(TF_BUS_REGS_BYTES - 4u)) == 0 &&
+               !(((1u << (k0 >> 2)) | (1u << (k1 >> 2)) | (1u << (k2 >> 2)) | (1u << (k3 >> 2))) &
+                 ~pl))) {
+        uint32_t *const rg = h->bus.regs;
+        rg[k0 >> 2] = RS2;
+        rg[k1 >> 2] = x[ip[1].rs2];
+        rg[k2 >> 2] = x[ip[2].rs2];
+        rg[k3 >> 2] = x[ip[3].rs2];
+        n += 4;
+        ip += 4;
+        DISPATCH();
+    }
+    goto L_SW_REGS; /* one at a time */
+}
 L_SW_REGS:
     addr = RS1 + IMM;
     if (UNLIKELY(addr - h->bus.regs_base >= TF_BUS_REGS_BYTES)) goto sw_mem;

@@ -169,7 +169,11 @@ int main(void)
     result(&off, 0, N, &cyc_off);
     last_off = last_cycles(q);
     CHECK_EQ_U(off.chip->host_rounds, 0);
-    CHECK_EQ_U(rounds(&off), rounds(&on));
+    /* the same rounds but perhaps one: the chip's own thread may be in a
+     * round when a boot's staged write arrives, which then waits for the
+     * round's end (seen once in a few dozen runs beside other tests) */
+    uint64_t r_off = rounds(&off), r_on = rounds(&on);
+    CHECK_TRUE(r_off + 1 >= r_on && r_on + 1 >= r_off);
     CHECK_EQ_U(cyc_off, cyc_on);
     CHECK_EQ_U(last_off, last_on);
     tf_program_destroy(q);

@@ -308,6 +308,43 @@ int main(void)
     CHECK_EQ_U(regs[1], 8);
     CHECK_EQ_U(*(uint32_t *)(m->data + 0x8104), 9);
     CHECK_EQ_U(h->instret, 3 + 3 * 6 + 1);
+    /* four sw in a row to plain registers run at once from the second
+     * time (L_SW_REGS4), exactly as one by one; with a register among
+     * them that is not plain, one by one (the third faults, two retired) */
+    uint32_t r4[] = {LUI(5, 0xffb00),
+                     ADDI(6, 0, 1),
+                     ADDI(8, 0, 2),
+                     SW(5, 6, 0x104),
+                     SW(5, 6, 0x144),
+                     SW(5, 6, 0x104),
+                     SW(5, 6, 0x144),
+                     ADDI(6, 6, 1),
+                     ADDI(8, 8, -1),
+                     BNE(8, 0, -24),
+                     ECALL};
+    put(m, BASE, r4, 11);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+    CHECK_EQ_U(regs[1], 2);
+    CHECK_EQ_U(regs[17], 2);
+    CHECK_EQ_U(h->instret, 3 + 2 * 7);
+    uint32_t r4b[] = {LUI(5, 0xffb00),
+                      ADDI(9, 5, 0),
+                      ADDI(8, 0, 2),
+                      SW(5, 6, 0x104),
+                      SW(5, 6, 0x144),
+                      SW(9, 6, 0x104),
+                      SW(5, 6, 0x144),
+                      ADDI(9, 9, 4),
+                      ADDI(8, 8, -1),
+                      BNE(8, 0, -24),
+                      ECALL};
+    put(m, BASE, r4b, 11);
+    sim_hart_reset(h, m, BASE, 0);
+    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_FAULT);
+    CHECK_EQ_U(h->fault_tval, 0xffb00108u);
+    CHECK_EQ_U(h->fault_pc, BASE + 5 * 4);
+    CHECK_EQ_U(h->instret, 3 + 7 + 2);
     regs[1] = 7;
     /* a word of regs_call: the call gets the word's index and the value,
      * and its result counts as the store's (OK, BLOCK: pc stays at the

@@ -102,6 +102,19 @@ static sim_dimg *dimg_find(sim_mem *m, uint32_t off, uint32_t n, const uint8_t *
     return NULL;
 }
 
+/* The span of the kept images, which a write must reach to get slots
+ * back (most of a runtime's writes are arguments and buffers, elsewhere). */
+static void dimg_span(sim_mem *m)
+{
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (int i = 0; i < m->ndimgs; i++) {
+        if (m->dimgs[i].off < lo) lo = m->dimgs[i].off;
+        if (m->dimgs[i].off + m->dimgs[i].n > hi) hi = m->dimgs[i].off + m->dimgs[i].n;
+    }
+    m->dimg_lo = m->ndimgs ? lo : 0;
+    m->dimg_hi = m->ndimgs ? hi : 0;
+}
+
 /* Keep the decoded slots of [off, off + n) before a write replaces them
  * (the range holds code). Out of host memory: nothing is kept. */
 static int slot_used(const cm_slot *s)
@@ -111,10 +124,6 @@ static int slot_used(const cm_slot *s)
 
 static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
 {
-    uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
-    int code = 0;
-    for (uint32_t p = first; p <= last; p++) code |= m->pageflags[p] & TF_PAGE_CODE;
-    if (!code) return;
     /* the decoded words' extent: the image a write replaces is rarely the
      * write's own range (a longer kernel over a shorter one), and the
      * same image must keep the same range to be found again */
@@ -153,6 +162,7 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
         d->slots = malloc((size_t)n / 4 * sizeof(cm_slot));
         if (!d->bytes || !d->slots) {
             dimg_drop(d);
+            dimg_span(m);
             return;
         }
         m->ndimgs++;
@@ -162,6 +172,7 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
     }
     memcpy(d->slots, &m->slots[off >> 2], (size_t)n / 4 * sizeof(cm_slot));
     d->used = ++m->dimg_clock;
+    dimg_span(m);
 }
 
 /* After a write of [off, off + n): the slots kept for the bytes it wrote,
@@ -203,12 +214,21 @@ static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n)
 void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
 {
     uint32_t off = addr - m->base;
+    /* pages that never held code: nothing decoded to forget, nor to get
+     * back (a kept image's pages held code, and the flag stays) */
+    int code = 0;
+    for (uint32_t p = off >> TF_PAGE_SHIFT; n && p <= (off + n - 1) >> TF_PAGE_SHIFT; p++)
+        code |= m->pageflags[p];
+    if (!(code & TF_PAGE_CODE)) {
+        memcpy(m->data + off, src, n);
+        return;
+    }
     /* whole words only: a slot decodes a word, all of it in the range */
-    int keep = m->keep_images > 0 && n && !(off & 3) && !(n & 3) && n <= TF_DIMG_MAX_BYTES;
+    int keep = m->keep_images > 0 && !(off & 3) && !(n & 3) && n <= TF_DIMG_MAX_BYTES;
     if (keep) dimg_save(m, off, n);
     memcpy(m->data + off, src, n);
-    sim_mem_invalidate(m, addr, n);
-    if (keep) dimg_restore(m, off, n);
+    sim_mem_invalidate_code(m, off, n);
+    if (keep && off < m->dimg_hi && off + n > m->dimg_lo) dimg_restore(m, off, n);
 }
 
 void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n)
@@ -951,14 +971,15 @@ sw_mem:
          * register stores are most of a data-movement kernel's inner
          * loop. (Not in the no_fuse reference, which keeps every word's
          * own handler.) */
-        if (!M->no_fuse) {
+        const int32_t q1 = (int32_t)(&&L_SW_REGS - &&L_DECODE),
+                      q4 = (int32_t)(&&L_SW_REGS4 - &&L_DECODE);
+        /* (once: a fused run whose step this sw is comes here each time) */
+        if (!M->no_fuse && ip->h != q1 && ip->h != q4) {
             /* followed by three more decoded sw (the command's other
              * registers): the four at once, L_SW_REGS4. A write to one of
              * the three resets this slot's handler with theirs (the
              * invalidation resets the TF_FUSE_MAX - 1 slots before it). */
-            int four = sw_follow3(M, ip);
-            ip->h =
-                four ? (int32_t)(&&L_SW_REGS4 - &&L_DECODE) : (int32_t)(&&L_SW_REGS - &&L_DECODE);
+            ip->h = sw_follow3(M, ip) ? q4 : q1;
         }
         goto sw_regs;
     }

@@ -47,6 +47,7 @@ typedef struct sim_mem {
     int keep_images;
     struct sim_dimg *dimgs;
     int ndimgs;
+    uint32_t dimg_lo, dimg_hi;      /* the kept images' span (lo == hi: none) */
     uint64_t dimg_clock, dimg_hits; /* LRU stamps; writes that got their slots back */
 } sim_mem;
 

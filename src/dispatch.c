@@ -6,6 +6,7 @@
  * Several programs: every GO is fired before any DONE is awaited. A fault
  * or a timeout is reported with where it happened, and the cores involved
  * are rebooted so the device stays usable. */
+#include "common/cm_csv.h"
 #include "rt_internal.h"
 #include "tf_tile.h"
 
@@ -674,14 +675,22 @@ static void multi_label(tf_program *const *progs, size_t n, char *buf, size_t ca
         distinct++;
         if (cut) continue;
         for (j = i; j < n; j++) count += !strcmp(progs[j]->label, label);
+        /* "label" or "label xN", copied (no snprintf: every dispatch
+         * makes it) */
         char piece[200];
-        if (count > 1)
-            snprintf(piece, sizeof piece, "%s x%zu", label, count);
-        else
-            snprintf(piece, sizeof piece, "%s", label);
-        size_t pl = strlen(piece), sep = shown ? 3 : 0;
+        size_t pl = strlen(label);
+        if (pl > sizeof piece - 24) pl = sizeof piece - 24; /* (a label is < 160) */
+        memcpy(piece, label, pl);
+        if (count > 1) {
+            piece[pl++] = ' ';
+            piece[pl++] = 'x';
+            pl += cm_fmt_u64(piece + pl, count);
+        }
+        piece[pl] = 0;
+        size_t sep = shown ? 3 : 0;
         if (len + sep + pl + MORE < cap) {
-            snprintf(buf + len, cap - len, "%s%s", sep ? " | " : "", piece);
+            memcpy(buf + len, " | ", sep);
+            memcpy(buf + len + sep, piece, pl + 1);
             len += sep + pl;
             shown++;
             continue;
@@ -709,10 +718,11 @@ int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
     uint64_t now = TF_STAMP();
     uint32_t z = RT_ZS_BEGIN("TF_dispatch_execute_multi", now);
     if (validate(progs, n, "tf_dispatch_execute_multi")) return dispatch_end(z, -1, 0);
-    char label[512];
-    multi_label(progs, n, label, sizeof label);
-    RT_ZS_TEXT(label, strlen(label), now);
-    (void)label;
+    if (z) { /* the zone's text, only when it is recorded */
+        char label[512];
+        multi_label(progs, n, label, sizeof label);
+        RT_ZS_TEXT(label, strlen(label), now);
+    }
     uint32_t id = next_id(progs[0]->dev);
     uint64_t doorbell = 0;
     now = TF_STAMP();

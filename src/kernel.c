@@ -154,16 +154,22 @@ static const char *risc_arg_name(tf_risc r)
     return r == TF_COMPUTE ? "COMPUTE" : cm_risc_name((int)r);
 }
 
+/* The kernels' names, comma-separated, cut where the label ends (copied,
+ * not printed: a program's kernels are set per op) */
 static void update_label(tf_program *p)
 {
     p->label[0] = 0;
     size_t n = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (!p->kernel[r] || (r > TF_RISC_TRISC0 && p->kernel[r] == p->kernel[r - 1])) continue;
-        int w =
-            snprintf(p->label + n, sizeof p->label - n, "%s%s", n ? "," : "", p->kernel[r]->name);
-        if (w < 0 || (size_t)w >= sizeof p->label - n) break;
-        n += (size_t)w;
+        size_t sep = n ? 1 : 0, want = sep + strlen(p->kernel[r]->name);
+        size_t cap = sizeof p->label - n, put = want < cap ? want : cap - 1;
+        char *o = p->label + n;
+        if (sep && put) o[0] = ',';
+        if (put > sep) memcpy(o + sep, p->kernel[r]->name, put - sep);
+        o[put] = 0;
+        if (want >= cap) break;
+        n += want;
     }
 }
 

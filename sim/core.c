@@ -375,6 +375,9 @@ int sim_core_still_blocked(sim_core_hart *sh)
         if (!core->tile || core->tile->changes != sh->tile_epoch) return 0;
         cause = sh->perf.cause;
     }
+    /* the same wait goes on: its cycles are counted when it ends (the
+     * retried access, or a change of what it waits for settles it) */
+    if (sh->perf.blocked && sh->perf.cause == cause && sh->perf.cb == cb) return 1;
     if (sh->perf.blocked) sim_perf_settle(sh);
     sim_perf_block(sh, cause, cb);
     return 1;

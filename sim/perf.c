@@ -174,8 +174,25 @@ int sim_perf_l1_cause(uint32_t addr, int *cb)
 /* (sim_perf_noc, the NOC's counters, is an inline in chip.h: one call a
  * transfer less) */
 
+/* A wait still going on is counted when it ends (the scheduler's
+ * re-check leaves it open while it waits for the same thing): a read of
+ * the counters as they stand first counts the cycles it has waited so
+ * far, and the wait goes on from there. Under the chip's lock, between
+ * rounds: the same figures as when every re-check counted them. */
+static void count_open_waits(sim_core *core)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        sim_core_hart *sh = &core->harts[r];
+        if (!sh->perf.blocked) continue;
+        int cause = sh->perf.cause, cb = sh->perf.cb;
+        sim_perf_settle(sh);
+        sim_perf_block(sh, cause, cb);
+    }
+}
+
 int sim_perf_read(sim_chip *c, int x, int y, tf_perf_core *out)
 {
+    count_open_waits(&c->cores[y * c->gx + x]);
     memcpy(out, &c->cores[y * c->gx + x].perf, sizeof *out);
     return 0;
 }
@@ -216,7 +233,8 @@ static long unmarked(const sim_core *core, const uint64_t *nz)
 
 int sim_perf_read_sparse(sim_chip *c, int x, int y, uint64_t *nz, uint64_t *vals)
 {
-    const sim_core *core = &c->cores[y * c->gx + x];
+    sim_core *core = &c->cores[y * c->gx + x];
+    count_open_waits(core);
     int n = read_sparse(core, nz, vals);
 #ifdef TT_FOIL_ASSERTS
     CM_ASSERT(unmarked(core, nz) < 0);

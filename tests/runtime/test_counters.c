@@ -177,6 +177,48 @@ static void counters_after_async(void)
     MUST(tf_l1_reset(dev, core));
 }
 
+/* A wait still going on when the counters are read during a dispatch is
+ * counted so far (sim/perf.c: the re-checks leave it open, the read
+ * counts it): BRISC waits for a CB page that NCRISC pushes only after a
+ * long loop; read while NCRISC loops (its window still open), BRISC's cb
+ * wait is not zero, and the final counters hold the whole wait. */
+static void counters_open_wait(void)
+{
+    tf_core core = {1, 0};
+    tf_kernel *cons = rt_kernel(dev, "late_push.brisc.elf");
+    tf_kernel *prod = rt_kernel(dev, "late_push_nc.ncrisc.elf");
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, cons));
+    MUST(tf_program_set_kernel(p, TF_NCRISC, prod));
+    MUST(tf_program_set_cb(p, 0, 64, 1));
+    uint32_t n = 10;
+    MUST(tf_program_set_args(p, TF_NCRISC, &n, 1));
+    MUST(tf_dispatch_execute(p)); /* a dispatch done: its counters readable */
+    tf_perf_core first, during, after;
+    MUST(tf_program_counters(p, &first));
+    n = 20000000; /* ~80 million cycles of loop */
+    MUST(tf_program_set_args(p, TF_NCRISC, &n, 1));
+    tf_launch *l = MUST_PTR(tf_dispatch_launch_async(&p, 1));
+    int seen = 0;
+    for (int i = 0; i < 10000000 && !seen; i++) {
+        MUST(tf_program_counters(p, &during));
+        const tf_perf_risc *b = &during.risc[TF_RISC_BRISC], *nc = &during.risc[TF_RISC_NCRISC];
+        if (nc->start <= first.risc[TF_RISC_NCRISC].end) continue; /* its GO not landed yet */
+        if (nc->end) break;                                        /* done: too late to look */
+        seen = b->wait[TF_PERF_WAIT_CB_FRONT] > 0;
+    }
+    CHECK_TRUE(seen);
+    MUST(tf_launch_wait(l));
+    MUST(tf_program_counters(p, &after));
+    check_sums(&after, "open wait");
+    CHECK_TRUE(after.risc[TF_RISC_BRISC].wait[TF_PERF_WAIT_CB_FRONT] >=
+               during.risc[TF_RISC_BRISC].wait[TF_PERF_WAIT_CB_FRONT]);
+    CHECK_TRUE(after.risc[TF_RISC_BRISC].wait[TF_PERF_WAIT_CB_FRONT] > 20000000);
+    tf_program_destroy(p);
+    tf_kernel_free(cons);
+    tf_kernel_free(prod);
+}
+
 /* The matmul pipeline on `n` cores: core i computes `tiles[i]` output
  * tiles of Kt = kt each; `fed`: the reader pushes pages without reading. */
 static pf_op matmul(int n, const uint32_t *tiles, uint32_t kt, int fed, uint32_t page)
@@ -252,6 +294,7 @@ int main(void)
 
     dram_streaming();
     counters_after_async();
+    counters_open_wait();
 
     /* compute-bound: the math never waits for data (Bfp8_b tiles: the
      * unpacker takes 17 cycles a tile, the matmul 64) */

@@ -115,13 +115,15 @@ static void dimg_span(sim_mem *m)
     m->dimg_hi = m->ndimgs ? hi : 0;
 }
 
-/* Keep the decoded slots of [off, off + n) before a write replaces them
- * (the range holds code). Out of host memory: nothing is kept. */
+/* Whether a slot was decoded (a handler, or the fields of a later word
+ * of a run: every field of a never-decoded slot is zero). */
 static int slot_used(const cm_slot *s)
 {
     return s->h || s->aux || s->imm || s->rd || s->rs1 || s->rs2 || s->rs3;
 }
 
+/* Keep the decoded slots of [off, off + n) before a write replaces them
+ * (the range holds code). Out of host memory: nothing is kept. */
 static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
 {
     /* the decoded words' extent: the image a write replaces is rarely the

@@ -579,6 +579,7 @@ static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
     ep_put(c, ep, e->data ? e->data : e->issuer->core->l1->data + e->local, e->len, e->time);
 }
 
+/* A write, an atomic or a multicast lands (complete_slot lands a read). */
 static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_event *e)
 {
     sim_core *self = e->issuer->core;
@@ -605,15 +606,6 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
         ep = (noc_ep){e->bank >= 0 ? NULL : noc_core(c, e->remote), e->bank,
                       TF_NOC_LOCAL(e->remote)};
         switch (e->kind) {
-        case TF_NOC_CMD_READ: /* straight into the issuer's L1 */
-            if (ep.core) {
-                l1_put(self, e->local, ep.core->l1->data + ep.local, e->len, e->time);
-            } else {
-                dram_get(c, ep.bank, ep.local, self->l1->data + e->local, e->len);
-                sim_mem_invalidate(self->l1, e->local, e->len);
-                if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
-            }
-            break;
         case TF_NOC_CMD_WRITE: write_to(c, e, &ep); break;
         case TF_NOC_CMD_ATOMIC_INC: {
             uint32_t w;
@@ -627,17 +619,15 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
     sim_core_hart *sh = e->issuer;
     if (sh->generation != e->generation) return; /* the issuer was reset meanwhile */
     sim_noc_if *ni = &sh->noc[e->noc];
-    if (e->kind == TF_NOC_CMD_READ)
-        ni->reads_pending--;
-    else if (e->kind == TF_NOC_CMD_ATOMIC_INC)
+    if (e->kind == TF_NOC_CMD_ATOMIC_INC)
         ni->atomics_pending--;
     else
         ni->writes_pending--;
 }
 
 /* Complete the pool's event at `slot` and free it. A read (most
- * transfers: the readers' rows) lands here inline, as noc_complete would
- * land it: straight into the issuer's L1 from DRAM or a core's L1. */
+ * transfers: the readers' rows) lands here, inline: straight into the
+ * issuer's L1 from DRAM or a core's L1. */
 static inline void complete_slot(sim_chip *c, uint32_t slot)
 {
     sim_noc_event *e = &c->events[slot];

@@ -37,8 +37,9 @@
     X(DEVICE_PERF, 11, TF_REC_TEXT, "byte length",                                                 \
       "one core's hardware counters of one dispatch (contracts/tf_perf.h): a tf_dev_perf2 header " \
       "(version 2), then varints: the DEVICE_CHIP id, a base cycle, then (word index step, "      \
-      "value) per non-zero counter; version 1 (still read): a tf_dev_perf header, then (key, "     \
-      "value) uint64 pairs")                                                                       \
+      "value) per non-zero counter; version 3 (a repeat): the same header, then varints: the "     \
+      "DEVICE_CHIP id, a base cycle, the dispatch whose record it repeats; version 1 (still "      \
+      "read): a tf_dev_perf header, then (key, value) uint64 pairs")                               \
     X(ALLOC_SET, 12, TF_REC_TEXT, "byte length",                                                   \
       "allocations made at one time in one pool of 32-bit addresses (the runtime's kernel "        \
       "configuration of a dispatch, in `Kernel config L1 (x,y)`): a u32 pool id, 4 bytes 0, then " \

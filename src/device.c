@@ -187,6 +187,8 @@ static void device_free(tf_device *dev)
     for (int r = 0; r < TF_NUM_RISCS; r++) rt_image_free(&dev->fw[r]);
     rt_kcache_free(dev);
     if (dev->tr) dev->tr->ops->close(dev->tr);
+    for (int i = 0; dev->cores && i < dev->info.grid_x * dev->info.grid_y; i++)
+        free(dev->cores[i].perf_last);
     free(dev->cores);
     free(dev->dram);
     free(dev->l1_bank_core);

@@ -117,13 +117,13 @@ static uint32_t chip_id(const tf_chip_info *ci)
 
 enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */
 
-/* Part h->part of a DEVICE_PERF record begun in place (*rec): its header,
- * the chip's id and the base cycle; returns where its words go, NULL when
- * the trace is off. */
+/* Part h->part of a DEVICE_PERF record of at most `cap` bytes begun in
+ * place (*rec): its header, the chip's id and the base cycle; returns
+ * where its words go, NULL when the trace is off. */
 static uint8_t *perf_part(const tf_dev_perf2 *h, uint32_t chip, uint64_t base, uint64_t now,
-                          uint8_t **rec)
+                          uint8_t **rec, size_t cap)
 {
-    if (!(*rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, RT_PERF_REC_BYTES, now))) return NULL;
+    if (!(*rec = TF_DEV_BYTES_BEGIN_AT(TF_R_DEVICE_PERF, cap, now))) return NULL;
     memcpy(*rec, h, sizeof *h);
     return tf_trace_put_varint(tf_trace_put_varint(*rec + sizeof *h, chip), base);
 }
@@ -138,46 +138,109 @@ static inline unsigned bits_set(uint64_t m)
     return (unsigned)((m * 0x0101010101010101ull) >> 56);
 }
 
-/* The value of word w in (nz, vals): where its bit falls among the set
- * ones; 0 when it is not set (a zero word). */
-static uint64_t nz_value(const uint64_t *nz, const uint64_t *vals, size_t w)
+/* The base of a record of the non-zero words (nz, vals): the earliest
+ * window start (they all open at the GO), 0 when there is none. Read where
+ * the RISCs' starts are (words in increasing order: each one's place among
+ * the set bits counted on from the one before), not found by a walk of
+ * every word. */
+static uint64_t perf_base(const uint64_t *nz, const uint64_t *vals)
 {
-    uint64_t bit = 1ull << (w % 64), below = bit - 1;
-    if (!(nz[w / 64] & bit)) return 0;
-    size_t j = bits_set(nz[w / 64] & below);
-    for (size_t k = 0; k < w / 64; k++) j += bits_set(nz[k]);
-    return vals[j];
-}
-
-/* DEVICE_PERF records (version 2, contracts/tf_perf.h) of the non-zero
- * counter words `nz` (bitmap) with values `vals` (in order), made in the
- * trace's buffer in place: header `h`, the chip's id, the base cycle, then
- * a (word index step, value) varint pair per word, window stamps relative
- * to the base; parts 0, 1, .. when a record of TF_TEXT_MAX bytes is full,
- * and one record without words when every counter is zero. A
- * dispatch-bound core's two dozen words take ~66 bytes instead of version
- * 1's ~440. */
-static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h, uint32_t chip,
-                         uint64_t now)
-{
-    /* the base: the earliest window start (they all open at the GO), read
-     * where the RISCs' starts are rather than found by a walk of every word */
     enum {
         R0 = offsetof(tf_perf_core, risc) / 8,
         RW = sizeof(tf_perf_risc) / 8,
         START = offsetof(tf_perf_risc, start) / 8
     };
     uint64_t base = UINT64_MAX;
+    size_t k = 0, below = 0; /* the set bits of nz[0 .. k - 1] */
     for (size_t r = 0; r < TF_NUM_RISCS; r++) {
-        uint64_t v = nz_value(nz, vals, R0 + r * RW + START);
+        size_t w = R0 + r * RW + START;
+        for (; k < w / 64; k++) below += bits_set(nz[k]);
+        uint64_t bit = 1ull << (w % 64);
+        if (!(nz[k] & bit)) continue;
+        uint64_t v = vals[below + bits_set(nz[k] & (bit - 1))];
         if (v && v < base) base = v;
     }
-    if (base == UINT64_MAX) base = 0;
+    return base == UINT64_MAX ? 0 : base;
+}
+
+/* The last record in full this thread wrote for each core, by slot
+ * (perf_slot): a repeat (version 3) names a record the reader finds as the
+ * last full one of its core, chip and thread, so a core's last record
+ * (rt_perf_last, kept by the device) may be repeated only while this
+ * thread's slot still holds it (a dispatch id names one record of a
+ * device: that thread wrote it). Cores that share a slot take turns: a
+ * repeat less, never a wrong one. */
+enum { RT_PERF_SLOTS = 64 };
+typedef struct rt_perf_slot {
+    const tf_device *dev;
+    uint32_t chip, dispatch;
+    uint8_t x, y, used;
+} rt_perf_slot;
+static __thread rt_perf_slot rt_perf_slots[RT_PERF_SLOTS];
+
+static rt_perf_slot *perf_slot(uint8_t x, uint8_t y)
+{
+    return &rt_perf_slots[(x ^ (unsigned)y * 5u) % RT_PERF_SLOTS];
+}
+
+/* Whether the counters (nz, vals) with base `base` are those of c: the
+ * same words, the same values, window stamps the same relative to the
+ * base. The words being the same, so are the stamps' places: those are
+ * made relative in vals for one compare of them all, then put back. */
+static int perf_same(const rt_perf_last *c, const uint64_t *nz, uint64_t *vals, uint64_t base)
+{
+    uint64_t diff = 0;
+    for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) diff |= c->nz[k] ^ nz[k];
+    if (diff) return 0;
+    for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] -= base;
+    int same = !memcmp(vals, c->vals, c->n * sizeof *vals);
+    for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] += base;
+    return same;
+}
+
+/* A version-3 record: the counters of p's core are those of dispatch
+ * c->dispatch's record, stamps moved to `base`. */
+static void perf_repeat(const rt_perf_last *c, tf_dev_perf2 *h, uint32_t chip, uint64_t base,
+                        uint64_t now)
+{
+    enum { CAP = sizeof(tf_dev_perf2) + 3 * 10 };
     uint8_t *rec, *o;
-    if (!(o = perf_part(h, chip, base, now, &rec))) return;
+    h->version = TF_PERF_RECORD_REPEAT;
+    if (!(o = perf_part(h, chip, base, now, &rec, CAP))) return;
+    o = tf_trace_put_varint(o, c->dispatch);
+    TF_DEV_BYTES_END((size_t)(o - rec));
+}
+
+/* DEVICE_PERF records (contracts/tf_perf.h) of the non-zero counter words
+ * `nz` (bitmap) with values `vals` (in order) of p's core, made in the
+ * trace's buffer in place. When they are those of the core's last record
+ * in full (a dispatch-bound loop's repeated kernels), a repeat
+ * (version 3) of it: a dozen bytes, and no encoding. Otherwise version 2:
+ * header `h`, the chip's id, the base cycle, then a (word index step,
+ * value) varint pair per word, window stamps relative to the base; parts
+ * 0, 1, .. when a record of TF_TEXT_MAX bytes is full, and one record
+ * without words when every counter is zero. A dispatch-bound core's two
+ * dozen words take ~66 bytes instead of version 1's ~440. */
+static void perf_records(tf_program *p, const uint64_t *nz, uint64_t *vals, tf_dev_perf2 *h,
+                         uint32_t chip, uint64_t now)
+{
+    uint64_t base = perf_base(nz, vals);
+    rt_core_state *cs = &p->dev->cores[rt_dev_core_index(p->dev, p->core)];
+    if (!cs->perf_last) cs->perf_last = calloc(1, sizeof *cs->perf_last);
+    rt_perf_last *c = cs->perf_last; /* NULL (out of memory): no repeats */
+    rt_perf_slot *s = perf_slot(h->x, h->y);
+    int slot_mine = s->used && s->dev == p->dev && s->chip == chip && s->x == h->x &&
+                    s->y == h->y && c && s->dispatch == c->dispatch;
+    if (slot_mine && c->ok && c->chip == chip && perf_same(c, nz, vals, base)) {
+        perf_repeat(c, h, chip, base, now);
+        return;
+    }
+    uint8_t *rec, *o;
+    if (!(o = perf_part(h, chip, base, now, &rec, RT_PERF_REC_BYTES))) return;
     uint8_t *full = rec + RT_PERF_REC_BYTES - RT_PERF_PAIR_MAX; /* past it, a pair may not fit */
     size_t prev = (size_t)-1;                                   /* the previous word's index */
     const uint64_t *v = vals;
+    uint64_t stamps = 0; /* bit j: vals[j] is a window stamp */
     for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++)
         for (uint64_t m = nz[k]; m; m &= m - 1, v++) {
             unsigned b = (unsigned)__builtin_ctzll(m);
@@ -185,17 +248,35 @@ static void perf_records(const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 
             if (o > full) {                           /* full: the next part */
                 TF_DEV_BYTES_END((size_t)(o - rec));
                 h->part++;
-                if (!(o = perf_part(h, chip, base, now, &rec))) return;
+                if (!(o = perf_part(h, chip, base, now, &rec, RT_PERF_REC_BYTES))) return;
                 full = rec + RT_PERF_REC_BYTES - RT_PERF_PAIR_MAX;
                 prev = (size_t)-1;
             }
             size_t i = 64 * k + b;
             uint64_t x = *v;
-            if (rt_perf_stamp[k] >> b & 1) x = tf_trace_zigzag((int64_t)(x - base));
+            if (rt_perf_stamp[k] >> b & 1) {
+                x = tf_trace_zigzag((int64_t)(x - base));
+                size_t j = (size_t)(v - vals);
+                stamps |= j < 64 ? 1ull << j : 0;
+            }
             o = tf_trace_put_varint(tf_trace_put_varint(o, i - prev), x);
             prev = i;
         }
     TF_DEV_BYTES_END((size_t)(o - rec));
+    /* the core's last record in full, now: kept for a repeat when in one
+     * part and small (the reader takes a record of parts as not one) */
+    *s = (rt_perf_slot){p->dev, chip, h->dispatch, h->x, h->y, 1};
+    size_t n = (size_t)(v - vals);
+    if (!c) return;
+    c->ok = h->part == 0 && n <= RT_PERF_REPEAT_WORDS;
+    if (!c->ok) return;
+    c->dispatch = h->dispatch;
+    c->chip = chip;
+    c->n = (uint32_t)n;
+    c->base = base;
+    c->stamps = stamps;
+    memcpy(c->nz, nz, sizeof c->nz);
+    for (size_t j = 0; j < n; j++) c->vals[j] = vals[j] - (base & (0 - (stamps >> j & 1)));
 }
 
 _Static_assert(RT_NZ_BITS(TF_PERF_WORDS) == TF_PERF_NZ_WORDS,
@@ -235,7 +316,7 @@ static void perf_record(tf_program *p, uint32_t id, uint64_t now)
         .y = (uint8_t)p->core.y,
         .version = TF_PERF_RECORD_VERSION,
     };
-    perf_records(nz, vals, &h, chip_id(&p->dev->info), now);
+    perf_records(p, nz, vals, &h, chip_id(&p->dev->info), now);
 }
 
 void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)

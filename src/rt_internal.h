@@ -13,6 +13,7 @@
 #include "tf_banks.h"
 #include "tf_formats.h"
 #include "tf_mailbox.h"
+#include "tf_perf.h"
 #include "common/cm_risc.h"
 #include "common/cm_rv32.h"
 #include "tt_foil/runtime.h"
@@ -84,10 +85,24 @@ struct tf_kernel {
     rt_image img[3];
 };
 
+/* The counters of a core's last DEVICE_PERF record written in full in one
+ * part (src/perf.c): a dispatch on the core whose counters are the same,
+ * window stamps relative to the base, is recorded as a repeat of it
+ * (version 3, contracts/tf_perf.h). Only records of at most
+ * RT_PERF_REPEAT_WORDS non-zero words are kept. */
+enum { RT_PERF_REPEAT_WORDS = 64 };
+typedef struct rt_perf_last {
+    uint32_t ok, dispatch, chip, n; /* n: words in vals */
+    uint64_t base, stamps;          /* bit j: vals[j] is a stamp, kept as stamp - base */
+    uint64_t nz[TF_PERF_NZ_WORDS];
+    uint64_t vals[RT_PERF_REPEAT_WORDS];
+} rt_perf_last;
+
 typedef struct rt_core_state {
     int booted;
     rt_pool l1;
-    tf_launch *busy; /* in-flight asynchronous launch */
+    tf_launch *busy;         /* in-flight asynchronous launch */
+    rt_perf_last *perf_last; /* allocated at the core's first counters record */
 } rt_core_state;
 
 struct tf_program {

@@ -123,6 +123,16 @@ typedef struct reader {
     uint32_t first_no_chip;
     uint64_t perf_key[TF_PERF_WORDS]; /* tf_perf_core's words' keys (TF_PERF_KEY) */
     int have_perf_keys;
+    /* version-2 DEVICE_PERF records a repeat (version 3) may name: per
+     * (thread, chip, core), the last one (perf_last_key) -> perf_last[] */
+    cm_map perf_last_map;
+    struct perf_last {
+        size_t rec; /* into t->dev_perfs; SIZE_MAX: it took parts */
+        uint64_t base;
+    } * perf_last;
+    size_t nperf_last, cap_perf_last;
+    uint64_t perf_unresolved; /* repeats of a record not held (left out) */
+    uint32_t first_unresolved_dispatch, first_unresolved_ref;
 } reader;
 
 static void drop_data(reader *r)
@@ -1317,6 +1327,34 @@ static void perf_keys(reader *r)
     r->have_perf_keys = 1;
 }
 
+/* The key of (thread, chip, core) in perf_last_map; 0 (none) when a field
+ * does not fit it: no record of it can be repeated. */
+static uint64_t perf_last_key(uint32_t thread, uint64_t chip, uint8_t x, uint8_t y)
+{
+    if (thread >= 1u << 23 || chip >= 1u << 24) return 0;
+    return 1ull << 63 | (uint64_t)thread << 40 | chip << 16 | (uint64_t)x << 8 | y;
+}
+
+/* Record `rec` (of version 2, part h->part, base `base`) is the last of its
+ * thread, chip and core; a part after the first makes the dispatch's
+ * record one a repeat cannot name. */
+static int perf_last_set(reader *r, uint32_t thread, uint64_t chip, const tf_dev_perf2 *h,
+                         size_t rec, uint64_t base)
+{
+    uint64_t key = perf_last_key(thread, chip, h->x, h->y);
+    if (!key) return 0;
+    int is_new = 0;
+    uint32_t *slot = cm_map_slot(&r->perf_last_map, key, NULL, NULL, &is_new);
+    if (!slot) return -1;
+    if (is_new) {
+        struct perf_last none = {SIZE_MAX, 0};
+        if (PUSH(r->perf_last, r->nperf_last, r->cap_perf_last, none)) return -1;
+        *slot = (uint32_t)(r->nperf_last - 1);
+    }
+    r->perf_last[*slot] = (struct perf_last){h->part ? SIZE_MAX : rec, base};
+    return 0;
+}
+
 /* A version-2 DEVICE_PERF record, made into the (key, value) pairs and
  * header of version 1: the chip's figures from its DEVICE_CHIP, the host
  * ns its time stamp. Varints that run past its end, a word index beyond
@@ -1379,6 +1417,62 @@ static int perf_v2(reader *r, const rec *e)
     rp.pair0 = t->nperf_pairs / 2;
     rp.thread = e->thread;
     t->nperf_pairs += 2 * (size_t)n;
+    if (PUSH(t->dev_perfs, t->ndev_perfs, r->cap_dev_perfs, rp)) return -1;
+    return perf_last_set(r, e->thread, chip, &h2, t->ndev_perfs - 1, base);
+}
+
+/* A version-3 DEVICE_PERF record: a repeat of the last version-2 record
+ * of its thread, chip and core, which must be the dispatch it names and
+ * whole in one part; its pairs copied, window stamps moved to this
+ * record's base. Varints that run past its end or bytes other than
+ * padding after them make it unreadable; a repeat of a record not held
+ * (its chunk lost, or a writer's error) is counted and left out. */
+static int perf_v3(reader *r, const rec *e)
+{
+    tf_trace *t = r->t;
+    tf_dev_perf2 h2;
+    if (!rec_header(r, e, &h2, sizeof h2)) return 0;
+    const uint8_t *p = (const uint8_t *)(e->p + 1) + sizeof h2, *end = p + (e->arg - sizeof h2);
+    uint64_t chip, base, ref;
+    if (!(p = tf_trace_get_varint(p, end, &chip)) || !(p = tf_trace_get_varint(p, end, &base)) ||
+        !(p = tf_trace_get_varint(p, end, &ref))) {
+        t->unknown_records++;
+        return 0;
+    }
+    while (p < end && !*p) p++;
+    if (p != end || h2.part) {
+        t->unknown_records++;
+        return 0;
+    }
+    uint64_t key = perf_last_key(e->thread, chip, h2.x, h2.y);
+    const uint32_t *li = key ? cm_map_find(&r->perf_last_map, key, NULL, NULL) : NULL;
+    const struct perf_last *l = li ? &r->perf_last[*li] : NULL;
+    if (!l || l->rec == SIZE_MAX || t->dev_perfs[l->rec].h.dispatch != ref) {
+        if (!r->perf_unresolved++) {
+            r->first_unresolved_dispatch = h2.dispatch;
+            r->first_unresolved_ref = (uint32_t)ref;
+        }
+        return 0;
+    }
+    tf_tr_dev_perf rp = t->dev_perfs[l->rec];
+    if (cm_grow((void **)&t->perf_pairs, &r->cap_perf_pairs,
+                t->nperf_pairs + 2 * (size_t)rp.h.npairs, sizeof *t->perf_pairs))
+        return -1;
+    const uint64_t *src = t->perf_pairs + 2 * rp.pair0;
+    uint64_t *kv = t->perf_pairs + t->nperf_pairs;
+    for (uint32_t i = 0; i < rp.h.npairs; i++) {
+        uint64_t k = src[2 * i], v = src[2 * i + 1];
+        unsigned f = (unsigned)(k & 0xff);
+        if (f == TF_PERF_F_start || f == TF_PERF_F_end) v = v - l->base + base;
+        kv[2 * i] = k;
+        kv[2 * i + 1] = v;
+    }
+    rp.h.dispatch = h2.dispatch;
+    rp.h.version = h2.version;
+    rp.h.host_ns = e->ns;
+    rp.pair0 = t->nperf_pairs / 2;
+    rp.thread = e->thread;
+    t->nperf_pairs += 2 * (size_t)rp.h.npairs;
     return PUSH(t->dev_perfs, t->ndev_perfs, r->cap_dev_perfs, rp);
 }
 
@@ -1390,6 +1484,7 @@ static int rec_DEVICE_PERF(reader *r, const rec *e)
     if (!rec_header(r, e, &h2, sizeof h2)) return 0;
     if (h2.version == TF_PERF_RECORD_V1) return perf_v1(r, e);
     if (h2.version == TF_PERF_RECORD_VERSION) return perf_v2(r, e);
+    if (h2.version == TF_PERF_RECORD_REPEAT) return perf_v3(r, e);
     r->t->unknown_records++;
     return 0;
 }
@@ -1741,18 +1836,26 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
              "%llu hardware counter records name chip definition %u, which the trace does not "
              "hold (a DEFS chunk lost?); their chip peaks are read as 0",
              (unsigned long long)r.perf_no_chip, r.first_no_chip);
+    if (r.perf_unresolved)
+        warn(t,
+             "%llu hardware counter records repeat an earlier record the trace does not hold "
+             "(the first: dispatch %u repeats dispatch %u; a chunk lost?); they were left out",
+             (unsigned long long)r.perf_unresolved, r.first_unresolved_dispatch,
+             r.first_unresolved_ref);
     if (t->unknown_records)
         warn(t, "%llu records of unknown type were skipped",
              (unsigned long long)t->unknown_records);
     free(r.stacks);
     for (uint32_t i = 0; i < r.npool_names; i++) free(r.pool_names[i]);
     free(r.pool_names);
-    cm_map *maps[] = {&r.loc_map,    &r.pool_def, &r.pool_use, &r.name_map, &r.track_map,
-                      &r.thread_map, &r.open_map, &r.seq_map,  &r.text_len, &r.chip_map};
+    cm_map *maps[] = {&r.loc_map,   &r.pool_def,   &r.pool_use,     &r.name_map,
+                      &r.track_map, &r.thread_map, &r.open_map,     &r.seq_map,
+                      &r.text_len,  &r.chip_map,   &r.perf_last_map};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) cm_map_free(maps[i]);
     free(r.chunks);
     free(r.cal);
     free(r.chips);
+    free(r.perf_last);
     drop_data(&r);
     return t;
 }

@@ -5,12 +5,14 @@
  * (argument "run" in a child with TT_FOIL_TRACE set), then read back. All
  * 643 words do not fit one record: the writer splits them into parts,
  * and the parts together must give the counters back word for word, with
- * the chip's figures of the device on every part. A second dispatch
- * with the real counters reads back as the transport gave them: the
- * non-zero words the runtime gathers from perf_counters's copy give what
- * a copy of the whole struct (tf_program_counters) does. Both dispatches' records carry the time
- * they were read back: after the trace began, before the child ended, the second after the first.
- * Built twice: on the runtime with the host profiler (test_perf_record)
+ * the chip's figures of the device on every part. Dispatches 2-6 with
+ * the real counters read back as the transport gave them: the non-zero
+ * words the runtime gathers from perf_counters's copy give what a copy of
+ * the whole struct (tf_program_counters) does. 3 and 4 count what 2 did,
+ * 6 what 5 did (a longer loop): they are written as repeats (version 3)
+ * and read back with their own window stamps. Every record carries the
+ * time it was read back: after the trace began, before the child ended,
+ * in order.  * Built twice: on the runtime with the host profiler (test_perf_record)
  * and on the device profiler's runtime without it (test_perf_record_dev,
  * TF_TEST_DEVICE_TRACE), where TF_* zones are compiled out but the
  * records are still stamped. */
@@ -57,7 +59,8 @@ static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return 0;
 }
 
-static const char *copy_path; /* the child writes dispatch 2's counters there */
+enum { NDISPATCH = 6 };
+static const char *copy_path; /* the child writes dispatches 2-6's counters there */
 
 static int run(void)
 {
@@ -83,10 +86,15 @@ static int run(void)
     fill = 1;
     rc = rc || tf_dispatch_execute(p); /* dispatch 1: the pattern */
     fill = 0;
-    rc = rc || tf_dispatch_execute(p); /* dispatch 2: the chip's own */
-    tf_perf_core copy;                 /* and as a copy of the whole struct */
+    /* dispatches 2-6: the chip's own, each also written as a copy of the
+     * whole struct; 3 and 4 as 2 was, 5 and 6 with a longer loop */
     FILE *f = rc ? NULL : fopen(copy_path, "wb");
-    rc = rc || !f || tf_program_counters(p, &copy) || fwrite(&copy, sizeof copy, 1, f) != 1;
+    for (int d = 2; d <= NDISPATCH && !rc; d++) {
+        args[0] = d < 5 ? 10 : 20;
+        tf_perf_core copy;
+        rc = !f || tf_program_set_args(p, TF_BRISC, args, 3) || tf_dispatch_execute(p) ||
+             tf_program_counters(p, &copy) || fwrite(&copy, sizeof copy, 1, f) != 1;
+    }
     if (f && fclose(f)) rc = 1;
     if (rc) fprintf(stderr, "%s\n", tf_last_error());
     tf_program_destroy(p);
@@ -114,14 +122,15 @@ int main(int argc, char **argv)
     CHECK_TRUE(t != NULL);
     if (!t) return tf_check_report(TF_TEST_NAME);
     CHECK_EQ_U(t->unknown_records, 0);
-    static tf_perf_core got[3], want;
-    int parts[3] = {0};
-    uint64_t host_ns[3] = {0};
+    static tf_perf_core got[NDISPATCH + 1], want;
+    int parts[NDISPATCH + 1] = {0};
+    unsigned version[NDISPATCH + 1] = {0};
+    uint64_t host_ns[NDISPATCH + 1] = {0};
     for (size_t i = 0; i < t->ndev_perfs; i++) {
         const tf_tr_dev_perf *p = &t->dev_perfs[i];
-        CHECK_TRUE(p->h.dispatch == 1 || p->h.dispatch == 2);
-        if (p->h.dispatch != 1 && p->h.dispatch != 2) continue;
-        CHECK_EQ_U(p->h.version, TF_PERF_RECORD_VERSION);
+        CHECK_TRUE(p->h.dispatch >= 1 && p->h.dispatch <= NDISPATCH);
+        if (p->h.dispatch < 1 || p->h.dispatch > NDISPATCH) continue;
+        version[p->h.dispatch] = p->h.version;
         CHECK_EQ_U(p->h.part, parts[p->h.dispatch]);
         parts[p->h.dispatch]++;
         CHECK_EQ_U(p->h.x, 1);
@@ -142,9 +151,15 @@ int main(int argc, char **argv)
     }
     pattern(&want);
     CHECK_TRUE(parts[1] >= 2); /* 643 words of up to 10-byte varints: more than one record */
-    CHECK_EQ_U(parts[2], 1);
+    for (int d = 2; d <= NDISPATCH; d++) {
+        CHECK_EQ_U(parts[d], 1);
+        CHECK_TRUE(host_ns[d] > host_ns[d - 1]); /* read back in order */
+    }
     CHECK_TRUE(host_ns[1] > 0);
-    CHECK_TRUE(host_ns[2] > host_ns[1]); /* dispatch 2 was read back after dispatch 1 */
+    /* written in full: the pattern, the first of the chip's own, the first
+     * with the longer loop; repeats (version 3) of those: the others */
+    static const unsigned want_version[NDISPATCH + 1] = {0, 2, 2, 3, 3, 2, 3};
+    for (int d = 1; d <= NDISPATCH; d++) CHECK_EQ_U(version[d], want_version[d]);
     CHECK_TRUE(!memcmp(&got[1], &want, sizeof want));
     for (size_t i = 0; i < TF_PERF_WORDS; i++)
         if (((uint64_t *)&got[1])[i] != ((uint64_t *)&want)[i]) {
@@ -153,12 +168,15 @@ int main(int argc, char **argv)
                     (unsigned long long)((uint64_t *)&want)[i]);
             break;
         }
-    /* the real counters: what a copy of the struct holds, word for word */
-    static tf_perf_core copy;
+    /* the real counters: what a copy of the struct holds, word for word
+     * (a repeat's window stamps its own) */
+    static tf_perf_core copy[NDISPATCH + 1];
     FILE *f = fopen(copy_file, "rb");
-    CHECK_TRUE(f && fread(&copy, sizeof copy, 1, f) == 1);
+    CHECK_TRUE(f && fread(&copy[2], sizeof *copy, NDISPATCH - 1, f) == NDISPATCH - 1);
     if (f) fclose(f);
-    CHECK_TRUE(!memcmp(&got[2], &copy, sizeof copy));
+    for (int d = 2; d <= NDISPATCH; d++) CHECK_TRUE(!memcmp(&got[d], &copy[d], sizeof *copy));
+    CHECK_TRUE(got[4].risc[TF_RISC_BRISC].start > got[3].risc[TF_RISC_BRISC].start);
+    CHECK_TRUE(got[5].risc[TF_RISC_BRISC].instret > got[4].risc[TF_RISC_BRISC].instret);
     /* BRISC's window opened and closed, and adds up */
     const tf_perf_risc *b = &got[2].risc[TF_RISC_BRISC];
     CHECK_TRUE(got[2].valid & 1);
@@ -166,8 +184,8 @@ int main(int argc, char **argv)
     uint64_t sum = b->instret + b->tile;
     for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum += b->wait[w];
     CHECK_EQ_U(b->end - b->start, sum);
-    printf("%s: %d parts for a core of %zu words, then the chip's own\n", TF_TEST_NAME, parts[1],
-           (size_t)TF_PERF_WORDS);
+    printf("%s: %d parts for a core of %zu words, then the chip's own, repeats included\n",
+           TF_TEST_NAME, parts[1], (size_t)TF_PERF_WORDS);
     tf_trace_free(t);
     return tf_check_report(TF_TEST_NAME);
 }

@@ -590,6 +590,104 @@ static void bad_perf_records(void)
     tf_trace_free(t);
 }
 
+/* Version-3 DEVICE_PERF records (repeats): one names the last version-2
+ * record of its thread, chip and core and reads as its words with the
+ * window stamps moved to its own base, at its own time. A repeat of
+ * another dispatch, of a core without a record, of a record in parts or
+ * from another thread's chunk is counted and left out, with one warning
+ * naming the first; one cut short, with bytes after its end or a part
+ * number is unreadable. */
+static void perf_repeats(void)
+{
+    char path[512];
+    FILE *f = new_trace("contract_perf_repeat.tft", TF_TRACE_VERSION, path, sizeof path);
+    if (!f) return;
+    static uint8_t defs[256];
+    size_t off = 0;
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 1, 1000, "8 1 2 32 64 64 48 0 0 32", NULL, NULL);
+    chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
+    static const tf_perf_core probe;
+    const uint64_t *pw = (const uint64_t *)&probe;
+    unsigned ws = (unsigned)(&probe.risc[0].start - pw), we = (unsigned)(&probe.risc[0].end - pw);
+    unsigned wc = (unsigned)(&probe.risc[0].cb_front[1] - pw);
+    static uint64_t w[256];
+    unsigned n = 0;
+    /* rec: a DEVICE_PERF record at time `ns` of the varints v[0 .. nv - 1]
+     * (then `extra` bytes of 0x01) */
+#define PERF_REC(disp, x, y, version, part, ns, extra, ...)                                        \
+    do {                                                                                           \
+        tf_dev_perf2 h = {disp, x, y, version, part};                                              \
+        uint64_t v[] = {__VA_ARGS__};                                                              \
+        uint8_t *b = (uint8_t *)(w + n + 1), *o = b + sizeof h;                                    \
+        memcpy(b, &h, sizeof h);                                                                   \
+        for (size_t i = 0; i < sizeof v / sizeof *v; i++) o = tf_trace_put_varint(o, v[i]);        \
+        for (int i = 0; i < (extra); i++) *o++ = 1;                                                \
+        uint32_t len = (uint32_t)(o - b);                                                          \
+        w[n] = TF_REC(TF_R_DEVICE_PERF, len, ns);                                                  \
+        n += 1 + (len + 7) / 8;                                                                    \
+    } while (0)
+    enum { V2 = TF_PERF_RECORD_VERSION, V3 = TF_PERF_RECORD_REPEAT };
+    /* dispatch 8 on core (1,2): start 4990, end 5300 around base 5000 */
+    PERF_REC(8, 1, 2, V2, 0, 100, 0, 1, 5000, ws + 1, 2 * 10 - 1, we - ws, 2 * 300, wc - we, 77);
+    PERF_REC(9, 1, 2, V3, 0, 110, 0, 1, 7000, 8);  /* dispatch 8's, at base 7000 */
+    PERF_REC(10, 1, 2, V3, 0, 120, 0, 1, 7000, 7); /* not the last record: left out */
+    PERF_REC(11, 2, 2, V3, 0, 130, 0, 1, 7000, 8); /* core (2,2) has none: left out */
+    PERF_REC(12, 1, 2, V2, 0, 140, 0, 1, 9000, wc + 1, 5);
+    PERF_REC(12, 1, 2, V2, 1, 140, 0, 1, 9000, we + 1, 2 * 8);
+    PERF_REC(13, 1, 2, V3, 0, 150, 0, 1, 9500, 12); /* of a record in parts: left out */
+    PERF_REC(14, 1, 2, V3, 0, 160, 1, 1, 9500, 12); /* a byte after its end: unreadable */
+    PERF_REC(15, 1, 2, V3, 1, 170, 0, 1, 9500, 12); /* a part: unreadable */
+    PERF_REC(16, 1, 2, V3, 0, 180, 0, 1, 9500);     /* cut short: unreadable */
+    CHECK_TRUE(n < sizeof w / sizeof *w);
+    chunk(f, TF_CHUNK_EVENTS, 1, w, n * 8);
+    n = 0;
+    PERF_REC(17, 1, 2, V3, 0, 190, 0, 1, 9500, 8); /* another thread's chunk: left out */
+    static tf_chunk_header h = {TF_CHUNK_MAGIC, TF_CHUNK_EVENTS, 2, 0, 0, 0, 0, 2, 0, 0, 0};
+    h.payload_bytes = n * 8;
+    tf_trace_seal(&h, w);
+    put(f, &h, sizeof h);
+    put(f, w, n * 8);
+#undef PERF_REC
+    CHECK_EQ_I(fclose(f), 0);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t != NULL);
+    remove(path);
+    if (!t) return;
+    CHECK_EQ_U(t->unknown_records, 3);
+    CHECK_EQ_U(t->ndev_perfs, 4);
+    if (t->ndev_perfs == 4) {
+        const tf_tr_dev_perf *a = &t->dev_perfs[0], *r = &t->dev_perfs[1];
+        CHECK_EQ_U(r->h.dispatch, 9);
+        CHECK_EQ_U(r->h.version, TF_PERF_RECORD_REPEAT);
+        CHECK_EQ_U(r->h.x, 1);
+        CHECK_EQ_U(r->h.y, 2);
+        CHECK_EQ_U(r->h.part, 0);
+        CHECK_EQ_U(r->h.host_ns, 110);
+        CHECK_EQ_U(r->h.npairs, 3);
+        CHECK_EQ_U(r->h.clock_mhz, 1000);
+        CHECK_EQ_U(r->h.grid_x, 8);
+        static tf_perf_core c8, c9;
+        CHECK_EQ_U(tf_trace_dev_perf(t, a, &c8), 0);
+        CHECK_EQ_U(tf_trace_dev_perf(t, r, &c9), 0);
+        CHECK_EQ_U(c8.risc[0].start, 4990);
+        CHECK_EQ_U(c8.risc[0].end, 5300);
+        CHECK_EQ_U(c9.risc[0].start, 6990);
+        CHECK_EQ_U(c9.risc[0].end, 7300);
+        CHECK_EQ_U(c9.risc[0].cb_front[1], 77);
+        c9.risc[0].start = c8.risc[0].start, c9.risc[0].end = c8.risc[0].end;
+        CHECK_TRUE(!memcmp(&c8, &c9, sizeof c8));
+        CHECK_EQ_U(t->dev_perfs[2].h.dispatch, 12);
+        CHECK_EQ_U(t->dev_perfs[3].h.part, 1);
+    }
+    int said = 0;
+    for (int i = 0; i < t->nwarnings; i++)
+        said |= strstr(t->warnings[i], "4 hardware counter records repeat an earlier record the "
+                                       "trace does not hold (the first: dispatch 10 repeats "
+                                       "dispatch 7") != NULL;
+    CHECK_TRUE(said);
+    tf_trace_free(t);
+}
+
 /* A set whose length is not its header and whole items is unreadable:
  * counted, and none of its items read. */
 /* A trace of one malformed record (w, its words; room for one more) and a
@@ -668,6 +766,7 @@ int main(int argc, char **argv)
     bad_set_lengths();
     bad_zone_seqs();
     bad_perf_records();
+    perf_repeats();
     perf_pairs_round_trip();
     other_version_refused();
 #define ONE_SCHEMA(table, P, obj, file) schema_round_trip(&obj);

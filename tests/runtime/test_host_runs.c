@@ -64,14 +64,22 @@ static tf_program *program(run *r, int x, uint32_t n)
     return p;
 }
 
-/* The chip's rounds so far, once it is idle (the counters' read waits up
- * to 20 ms for that; a machine busy enough may take longer). */
+/* The chip's rounds so far, once it is idle. The counters' read waits up
+ * to 20 ms for that, and on a machine busy enough gives the count as it
+ * stands then; the chip may go idle right after, before `running` is
+ * looked at. So a count is taken when a second read gives it again with
+ * the chip not running in between (one read and an idle chip after it
+ * returned a count short of the last rounds). */
 static uint64_t rounds(run *r)
 {
     tf_device_counters c;
-    do MUST(tf_device_counters_read(r->dev, &c));
-    while (__atomic_load_n(&r->chip->running, __ATOMIC_RELAXED));
-    return c.rounds;
+    uint64_t prev = UINT64_MAX;
+    for (;;) {
+        MUST(tf_device_counters_read(r->dev, &c));
+        if (c.rounds == prev && !__atomic_load_n(&r->chip->running, __ATOMIC_ACQUIRE))
+            return c.rounds;
+        prev = c.rounds;
+    }
 }
 
 /* BRISC's cycles from GO to done in p's last dispatch. */

@@ -35,6 +35,9 @@ typedef struct cm_csv_reader {
  * CRLF or a lone CR. */
 int cm_csv_next(cm_csv_reader *r);
 void cm_csv_close(cm_csv_reader *r);
+/* Nonzero: every record goes through the character loop, not the copy of
+ * a plain line (test_csv compares the two on the same files). */
+extern int cm_csv_fast_off;
 
 /* ---- rows of a schema (contracts/tf_csv_schemas.h) ----------------------------- */
 
@@ -56,9 +59,12 @@ typedef struct cm_csv_value {
 #define CM_CSV_S(v)  ((cm_csv_value){.s = (v), .set = 1})
 #define CM_CSV_EMPTY ((cm_csv_value){.empty = 1, .set = 1})
 
-/* A whole number in decimal, or in hex after "0x", at out (room for 20
- * and 18 characters); returns the length. No locale, no snprintf: the
- * writers of large tables call these per field. */
+/* A whole number in decimal, or in hex after "0x", at out; returns the
+ * length (at most 20 and 18). cm_fmt_u64 stores whole 8-byte words: out
+ * needs room for CM_FMT_U64_ROOM bytes, of which those past the length
+ * are left undefined. No locale, no snprintf: the writers of large tables
+ * call these per field. */
+#define CM_FMT_U64_ROOM 24
 size_t cm_fmt_u64(char *out, uint64_t v);
 size_t cm_fmt_hex(char *out, uint64_t v);
 

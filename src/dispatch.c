@@ -679,7 +679,8 @@ static void multi_label(tf_program *const *progs, size_t n, char *buf, size_t ca
          * makes it) */
         char piece[200];
         size_t pl = strlen(label);
-        if (pl > sizeof piece - 24) pl = sizeof piece - 24; /* (a label is < 160) */
+        /* (a label is < 160) room for " x" and the count's whole words */
+        if (pl > sizeof piece - 3 - CM_FMT_U64_ROOM) pl = sizeof piece - 3 - CM_FMT_U64_ROOM;
         memcpy(piece, label, pl);
         if (count > 1) {
             piece[pl++] = ' ';

@@ -73,6 +73,16 @@ typedef struct reader {
     size_t nchunks, cap_chunks;
     cal_point *cal;
     size_t ncal, cap_cal;
+    /* to_ns's last segment (cal[seg], cal[seg + 1]) and its rate: events
+     * come in time order, so most fall in the segment before (a search
+     * and a division each were 4% of a report's instructions); SIZE_MAX:
+     * none yet */
+    size_t seg;
+    double seg_rate;
+    /* loc_index's recent answers, by id % 4 (an index once given never
+     * changes): a zone's begin and end each looked its location up in
+     * loc_map */
+    uint32_t loc_id[4], loc_idx[4];
     int ns_clock;
     /* per thread zone stacks */
     struct stack {
@@ -275,6 +285,7 @@ static void thin_calibration(reader *r)
         k--;
     }
     r->ncal = k;
+    r->seg = SIZE_MAX;
 }
 
 /* Piecewise-linear between kept points; before the first and after the
@@ -285,19 +296,30 @@ static uint64_t to_ns(reader *r, uint64_t tsc)
     const cal_point *first = &r->cal[0], *last = &r->cal[r->ncal - 1];
     if (r->ncal == 1) return first->ns + (tsc - first->tsc); /* the rate is unknown */
     const cal_point *a = first, *b = last, *from = tsc <= first->tsc ? first : last;
+    double rate;
     if (tsc > first->tsc && tsc < last->tsc) {
-        size_t lo = 0, hi = r->ncal - 1;
-        while (hi - lo > 1) {
-            size_t mid = (lo + hi) / 2;
-            if (r->cal[mid].tsc <= tsc)
-                lo = mid;
-            else
-                hi = mid;
+        /* the points are in strictly increasing tsc (thin_calibration):
+         * one segment holds tsc, the one the search finds */
+        size_t lo = r->seg;
+        if (!(lo < r->ncal - 1 && r->cal[lo].tsc <= tsc && tsc < r->cal[lo + 1].tsc)) {
+            size_t hi = r->ncal - 1;
+            lo = 0;
+            while (hi - lo > 1) {
+                size_t mid = (lo + hi) / 2;
+                if (r->cal[mid].tsc <= tsc)
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            r->seg = lo;
+            r->seg_rate = (double)(r->cal[lo + 1].ns - r->cal[lo].ns) /
+                          (double)(r->cal[lo + 1].tsc - r->cal[lo].tsc);
         }
-        a = from = &r->cal[lo];
-        b = &r->cal[hi];
+        from = &r->cal[lo];
+        rate = r->seg_rate;
+    } else {
+        rate = (double)(b->ns - a->ns) / (double)(b->tsc - a->tsc);
     }
-    double rate = (double)(b->ns - a->ns) / (double)(b->tsc - a->tsc);
     double ns = (double)from->ns + rate * (double)(int64_t)(tsc - from->tsc);
     int clamped = 0;
     uint64_t v = tf_trace_ns_of(ns, &clamped); /* damaged calibration points: clamped, counted */
@@ -406,7 +428,12 @@ static int def_LOCATION(reader *r, const def *d)
 static uint32_t loc_index(reader *r, uint32_t id, int create)
 {
     tf_trace *t = r->t;
+    if (r->loc_idx[id % 4] != TF_NONE && r->loc_id[id % 4] == id) return r->loc_idx[id % 4];
     uint32_t i = map_get(&r->loc_map, id);
+    if (i != TF_NONE) {
+        r->loc_id[id % 4] = id;
+        r->loc_idx[id % 4] = i;
+    }
     if (i != TF_NONE || !create) return i;
     char name[48];
     snprintf(name, sizeof name, "location #%u (undefined)", id);
@@ -1698,6 +1725,8 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
 {
     reader r;
     memset(&r, 0, sizeof r);
+    r.seg = SIZE_MAX;
+    for (int i = 0; i < 4; i++) r.loc_idx[i] = TF_NONE;
     r.fd = fd;
     r.data = data;
     r.size = r.size0 = size;

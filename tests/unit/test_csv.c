@@ -14,8 +14,58 @@ static FILE *text(const char *s)
     return f;
 }
 
+/* Every record of the file of `n` bytes at s, one way (cm_csv_fast_off):
+ * each record's count, line, end and fields, one after another in out. */
+static size_t records(const char *s, size_t n, int slow, char *out, size_t cap)
+{
+    FILE *f = tmpfile();
+    fwrite(s, 1, n, f);
+    rewind(f);
+    cm_csv_fast_off = slow;
+    cm_csv_reader r = {.f = f};
+    size_t o = 0;
+    for (int k = 0; k < 64; k++) {
+        int nf = cm_csv_next(&r);
+        o += (size_t)snprintf(out + o, cap - o, "[%d %ld %ld %d]", nf, r.line, r.lines,
+                              r.unterminated);
+        if (nf <= 0) break;
+        for (int i = 0; i < nf; i++) o += (size_t)snprintf(out + o, cap - o, "<%s>", r.fields[i]);
+    }
+    cm_csv_fast_off = 0;
+    cm_csv_close(&r);
+    fclose(f);
+    return o;
+}
+
+/* The copy of a plain line (fast_record) reads every file as the loop
+ * over its characters does: random files of commas, quotes, CRs, LFs,
+ * NULs and letters, read both ways. */
+static void fast_path_agrees(void)
+{
+    static const char alphabet[] = "ab,,\"\r\n\n\nxyz";
+    uint32_t x = 12345;
+    int fast_lines = 0;
+    for (int t = 0; t < 20000; t++) {
+        char s[48], a[8192], b[8192];
+        size_t n = (size_t)(t % 47);
+        for (size_t i = 0; i < n; i++) {
+            x = x * 1103515245u + 12345u;
+            s[i] = (x >> 16) % 97 == 0 ? 0 : alphabet[(x >> 16) % (sizeof alphabet - 1)];
+        }
+        size_t la = records(s, n, 1, a, sizeof a), lb = records(s, n, 0, b, sizeof b);
+        if (la != lb || memcmp(a, b, la)) {
+            CHECK_TRUE(!"the fast path reads a record as the loop does");
+            fprintf(stderr, "loop: %.*s\nfast: %.*s\n", (int)la, a, (int)lb, b);
+            return;
+        }
+        fast_lines += !memchr(s, '"', n) && !memchr(s, '\r', n) && n && s[n - 1] == '\n';
+    }
+    CHECK_TRUE(fast_lines > 100); /* files the fast path reads whole were among them */
+}
+
 int main(void)
 {
+    fast_path_agrees();
     FILE *f = text("a,b,c\n"
                    "\"x, y\",\"say \"\"hi\"\"\",\n"
                    "\"two\nlines\",2\r\n"
@@ -104,6 +154,44 @@ int main(void)
         CHECK_EQ_U(n, strlen(nums[i].dec) < 8 ? strlen(nums[i].dec) : 7);
         CHECK_TRUE(!strncmp(small, nums[i].dec, n) && small[n] == 0);
     }
+
+    /* every length and its edges, and random values, as printf writes
+     * them; and read back, one past the largest refused */
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < 200000; i++) {
+        uint64_t v;
+        if (i < 20 * 3) { /* 10^k - 1, 10^k, 10^k + 1 */
+            uint64_t p = 1;
+            for (int k = 0; k < i / 3; k++) p *= 10;
+            v = p - 1 + (uint64_t)(i % 3);
+        } else {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            v = x >> (x % 64); /* every magnitude */
+        }
+        char want[24], got[32];
+        int wn = snprintf(want, sizeof want, "%llu", (unsigned long long)v);
+        size_t n = cm_fmt_u64(got, v);
+        if (n != (size_t)wn || memcmp(got, want, n)) {
+            CHECK_TRUE(!"cm_fmt_u64 writes what printf does");
+            fprintf(stderr, "%s: cm_fmt_u64 gave %.*s\n", want, (int)n, got);
+            break;
+        }
+        cm_csv_value back;
+        got[n] = 0;
+        if (cm_csv_parse(TF_CSV_U, got, &back) || back.u != v) {
+            CHECK_TRUE(!"a number reads back");
+            break;
+        }
+    }
+    cm_csv_value top;
+    CHECK_TRUE(cm_csv_parse(TF_CSV_U, "18446744073709551615", &top) == 0);
+    CHECK_EQ_U(top.u, UINT64_MAX);
+    CHECK_TRUE(cm_csv_parse(TF_CSV_U, "18446744073709551616", &top) == -1);
+    CHECK_TRUE(cm_csv_parse(TF_CSV_U, "99999999999999999999", &top) == -1);
+    CHECK_TRUE(cm_csv_parse(TF_CSV_H, "0xffffffffffffffff", &top) == 0);
+    CHECK_EQ_U(top.u, UINT64_MAX);
+    CHECK_TRUE(cm_csv_parse(TF_CSV_H, "0x10000000000000000", &top) == -1);
+    CHECK_TRUE(cm_csv_parse(TF_CSV_U, "12a", &top) == -1);
 
     /* a whole row, made in memory and written at once: its fields read
      * back, a quoted one and one longer than the row's buffer among them */

@@ -358,7 +358,7 @@ void pf_printf(pf_out *o, const char *fmt, ...)
 
 void pf_put_u64(pf_out *o, uint64_t v)
 {
-    if (o->n + 20 > o->cap) pf_out_flush(o);
+    if (o->n + CM_FMT_U64_ROOM > o->cap) pf_out_flush(o);
     o->n += cm_fmt_u64(o->buf + o->n, v);
 }
 

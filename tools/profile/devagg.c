@@ -79,6 +79,11 @@ struct pf_devagg {
     cm_map span_map;
     span *spans;
     size_t nspans, cap_spans;
+    /* the maps' last answers, by their keys (a map's value, once given,
+     * never changes): a block's zones share their dispatch, core and
+     * RISC, and each zone looked all three up */
+    uint64_t last_seg_key, last_span_key, last_track_key; /* 0: none */
+    uint32_t last_seg, last_span, last_track;
     int oom;
 };
 
@@ -290,37 +295,50 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (len < d->min) d->min = len;
     if (len > d->max) d->max = len;
     /* its dispatch on the device-time axis */
-    slot = cm_map_slot(&g->seg_map, (uint64_t)z->dispatch * 2 + 1, NULL, NULL, &is_new);
-    if (!slot) return -1;
-    if (is_new) {
-        g->segs[g->nsegs] = (pf_dseg){z->dispatch, z->start, z->end, 0};
-        *slot = (uint32_t)g->nsegs++;
+    uint64_t sk = (uint64_t)z->dispatch * 2 + 1;
+    if (sk != g->last_seg_key) {
+        slot = cm_map_slot(&g->seg_map, sk, NULL, NULL, &is_new);
+        if (!slot) return -1;
+        if (is_new) {
+            g->segs[g->nsegs] = (pf_dseg){z->dispatch, z->start, z->end, 0};
+            *slot = (uint32_t)g->nsegs++;
+        }
+        g->last_seg_key = sk;
+        g->last_seg = *slot;
     }
-    pf_dseg *sg = &g->segs[*slot];
+    pf_dseg *sg = &g->segs[g->last_seg];
     if (z->start < sg->first) sg->first = z->start;
     if (z->end > sg->last) sg->last = z->end;
     /* its core's span in the dispatch */
-    slot = cm_map_slot(&g->span_map, ((uint64_t)z->dispatch << 32 | (uint32_t)core) + 1, NULL, NULL,
-                       &is_new);
-    if (!slot) return -1;
-    if (is_new) {
-        g->spans[g->nspans] = (span){z->dispatch, core, z->start, z->end};
-        *slot = (uint32_t)g->nspans++;
+    uint64_t pk = ((uint64_t)z->dispatch << 32 | (uint32_t)core) + 1;
+    if (pk != g->last_span_key) {
+        slot = cm_map_slot(&g->span_map, pk, NULL, NULL, &is_new);
+        if (!slot) return -1;
+        if (is_new) {
+            g->spans[g->nspans] = (span){z->dispatch, core, z->start, z->end};
+            *slot = (uint32_t)g->nspans++;
+        }
+        g->last_span_key = pk;
+        g->last_span = *slot;
     }
-    span *s = &g->spans[*slot];
+    span *s = &g->spans[g->last_span];
     if (z->start < s->lo) s->lo = z->start;
     if (z->end > s->hi) s->hi = z->end;
     /* its track: self cycles when its dispatch ends there, the timelines */
     uint64_t tk = (uint64_t)(uint32_t)core << 8 | (uint64_t)z->risc;
-    slot = cm_map_slot(&g->track_map, tk + 1, NULL, NULL, &is_new);
-    if (!slot) return -1;
-    if (is_new) {
-        memset(&g->tracks[g->ntracks], 0, sizeof *g->tracks);
-        g->tracks[g->ntracks].core = core;
-        g->tracks[g->ntracks].risc = z->risc;
-        *slot = (uint32_t)g->ntracks++;
+    if (tk + 1 != g->last_track_key) {
+        slot = cm_map_slot(&g->track_map, tk + 1, NULL, NULL, &is_new);
+        if (!slot) return -1;
+        if (is_new) {
+            memset(&g->tracks[g->ntracks], 0, sizeof *g->tracks);
+            g->tracks[g->ntracks].core = core;
+            g->tracks[g->ntracks].risc = z->risc;
+            *slot = (uint32_t)g->ntracks++;
+        }
+        g->last_track_key = tk + 1;
+        g->last_track = *slot;
     }
-    ktrack *t = &g->tracks[*slot];
+    ktrack *t = &g->tracks[g->last_track];
     if (t->np && t->pdispatch != z->dispatch) flush_pending(g, t);
     t->pdispatch = z->dispatch;
     if (cm_grow((void **)&t->p, &t->capp, t->np + 1, sizeof *t->p)) return -1;
@@ -379,6 +397,7 @@ void pf_dev_finish(pf_logs *l)
     l->ndevzones = n;
     g->kept = 0;
     cm_map_free(&g->track_map);
+    g->last_track_key = 0; /* (the map's answers with it) */
 }
 
 int pf_dev_failed(const pf_logs *l)

@@ -57,11 +57,16 @@ uint32_t pf_intern(pf_logs *l, const char *s)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (const char *p = s; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
+    uint32_t *recent = &l->intern_recent[h % 64];
+    if (*recent && !strcmp(l->strings[*recent - 1], s)) return *recent - 1;
     intern_key k = {l->strings, s};
     int is_new;
     uint32_t *slot = cm_map_slot(&l->intern, h | 1, same_string, &k, &is_new);
     if (!slot) return 0;
-    if (!is_new) return *slot;
+    if (!is_new) {
+        *recent = *slot + 1;
+        return *slot;
+    }
     if (l->nstrings == l->cap_strings) {
         uint32_t cap = l->cap_strings ? 2 * l->cap_strings : 64;
         char **ns = realloc(l->strings, cap * sizeof *ns);
@@ -78,6 +83,7 @@ uint32_t pf_intern(pf_logs *l, const char *s)
         return 0;
     }
     l->strings[l->nstrings] = copy;
+    *recent = l->nstrings + 1;
     return *slot = l->nstrings++;
 }
 

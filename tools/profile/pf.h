@@ -211,6 +211,9 @@ typedef struct pf_logs {
     char **strings;
     uint32_t nstrings, cap_strings;
     cm_map intern; /* text hash -> index into strings */
+    /* pf_intern's recent answers (index + 1, 0: none) by hash % 64: a
+     * device zones CSV row interns four or five texts, mostly the same */
+    uint32_t intern_recent[64];
     /* time origin of the reports (earliest event), and the host trace's
      * last event */
     uint64_t t0, last;

@@ -423,7 +423,7 @@ static int parse_uint(const char *p, int base, uint64_t *out)
 
 /* parse_uint in base 10, the common case, by itself: a digit is a
  * subtraction and a compare (the reports read millions of them). */
-static int parse_dec(const char *p, uint64_t *out)
+int cm_parse_dec(const char *p, uint64_t *out)
 {
     uint64_t v = 0;
     if (!*p) return -1;
@@ -445,7 +445,7 @@ int cm_csv_parse(enum tf_csv_kind k, const char *text, cm_csv_value *v)
     }
     switch (k) {
     case TF_CSV_S: v->s = text; return 0;
-    case TF_CSV_U: return parse_dec(text, &v->u);
+    case TF_CSV_U: return cm_parse_dec(text, &v->u);
     case TF_CSV_H:
         if (text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) return -1;
         return parse_uint(text + 2, 16, &v->u);

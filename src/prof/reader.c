@@ -13,6 +13,7 @@
  * offset and header, and read again (and checked again) by the second pass. */
 #define _GNU_SOURCE /* memmem */
 #include "tt_foil/trace.h"
+#include "common/cm_csv.h"
 #include "common/cm_dprof.h"
 #include "common/cm_err.h"
 #include "common/cm_grow.h"
@@ -532,25 +533,11 @@ static int def_ZONE_NAME(reader *r, const def *d)
     return 0;
 }
 
-/* A whole decimal number that fits 64 bits (strtoull accepts "-1" and
- * wraps, and saturates on overflow): 0, or -1. */
-static int parse_u64(const char *s, uint64_t *v)
-{
-    uint64_t x = 0;
-    if (!*s) return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10) return -1;
-        x = x * 10 + (uint64_t)(*s - '0');
-    }
-    *v = x;
-    return 0;
-}
-
 static int def_CAPACITY(reader *r, const def *d)
 {
     tf_trace *t = r->t;
     uint64_t bytes;
-    if (parse_u64(d->s[1], &bytes)) {
+    if (cm_parse_dec(d->s[1], &bytes)) {
         if (!r->t->dropped_defs++) r->first_dropped_kind = TF_DEF_CAPACITY;
         return 0;
     }
@@ -608,8 +595,8 @@ static int def_CLOCK_SYNC(reader *r, const def *d)
     uint64_t host_ns, cycle;
     char *end;
     double npc = strtod(d->s[2], &end);
-    if (parse_u64(d->s[0], &host_ns) || parse_u64(d->s[1], &cycle) || end == d->s[2] || *end ||
-        !(npc >= 1e-6 && npc <= 1e6)) {
+    if (cm_parse_dec(d->s[0], &host_ns) || cm_parse_dec(d->s[1], &cycle) || end == d->s[2] ||
+        *end || !(npc >= 1e-6 && npc <= 1e6)) {
         if (!t->bad_sync)
             warn(t,
                  "the device clock sync is malformed (host ns '%.40s', cycle '%.40s', ns per "
@@ -643,7 +630,7 @@ static int def_DEVICE_CHIP(reader *r, const def *d)
         while (s[n] && s[n] != ' ' && n < sizeof num - 1) n++;
         memcpy(num, s, n);
         num[n] = 0;
-        ok = !parse_u64(num, &v[i]) && v[i] <= (i < 3 ? 0xffu : 0xffffffffu) &&
+        ok = !cm_parse_dec(num, &v[i]) && v[i] <= (i < 3 ? 0xffu : 0xffffffffu) &&
              (s[n] == (i + 1 < TF_PERF_CHIP_FIGURES ? ' ' : 0));
         s += n + (s[n] != 0);
     }

@@ -65,12 +65,12 @@ typedef struct cm_csv_value {
  * are left undefined. No locale, no snprintf: the writers of large tables
  * call these per field. */
 #define CM_FMT_U64_ROOM 24
+size_t cm_fmt_u64(char *out, uint64_t v);
+size_t cm_fmt_hex(char *out, uint64_t v);
 
 /* A whole decimal number that fits 64 bits, digits only (strtoull takes
  * "-1" and wraps, and saturates on overflow): 0, or -1. */
 int cm_parse_dec(const char *s, uint64_t *v);
-size_t cm_fmt_u64(char *out, uint64_t v);
-size_t cm_fmt_hex(char *out, uint64_t v);
 
 /* A field of kind `k`, not quoted (S fields are quoted by the writers):
  * into buf (at least 32 bytes for U, H, F1 and F6); returns its length. */

@@ -231,7 +231,7 @@ static void perf_records(tf_program *p, const uint64_t *nz, uint64_t *vals, tf_d
     rt_perf_slot *s = perf_slot(h->x, h->y);
     int slot_mine = s->used && s->dev == p->dev && s->chip == chip && s->x == h->x &&
                     s->y == h->y && c && s->dispatch == c->dispatch;
-    if (slot_mine && c->ok && c->chip == chip && perf_same(c, nz, vals, base)) {
+    if (slot_mine && c->ok && perf_same(c, nz, vals, base)) {
         perf_repeat(c, h, chip, base, now);
         return;
     }
@@ -270,10 +270,8 @@ static void perf_records(tf_program *p, const uint64_t *nz, uint64_t *vals, tf_d
     if (!c) return;
     c->ok = h->part == 0 && n <= RT_PERF_REPEAT_WORDS;
     if (!c->ok) return;
-    c->dispatch = h->dispatch;
-    c->chip = chip;
+    c->dispatch = h->dispatch; /* (its chip is the device's: chip) */
     c->n = (uint32_t)n;
-    c->base = base;
     c->stamps = stamps;
     memcpy(c->nz, nz, sizeof c->nz);
     for (size_t j = 0; j < n; j++) c->vals[j] = vals[j] - (base & (0 - (stamps >> j & 1)));

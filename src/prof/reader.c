@@ -296,7 +296,7 @@ static uint64_t to_ns(reader *r, uint64_t tsc)
     if (r->ns_clock || r->ncal == 0) return tsc;
     const cal_point *first = &r->cal[0], *last = &r->cal[r->ncal - 1];
     if (r->ncal == 1) return first->ns + (tsc - first->tsc); /* the rate is unknown */
-    const cal_point *a = first, *b = last, *from = tsc <= first->tsc ? first : last;
+    const cal_point *from = tsc <= first->tsc ? first : last;
     double rate;
     if (tsc > first->tsc && tsc < last->tsc) {
         /* the points are in strictly increasing tsc (thin_calibration):
@@ -319,7 +319,7 @@ static uint64_t to_ns(reader *r, uint64_t tsc)
         from = &r->cal[lo];
         rate = r->seg_rate;
     } else {
-        rate = (double)(b->ns - a->ns) / (double)(b->tsc - a->tsc);
+        rate = (double)(last->ns - first->ns) / (double)(last->tsc - first->tsc);
     }
     double ns = (double)from->ns + rate * (double)(int64_t)(tsc - from->tsc);
     int clamped = 0;

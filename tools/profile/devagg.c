@@ -62,6 +62,12 @@ typedef struct span {
     uint64_t lo, hi;
 } span;
 
+/* A map's last key and its value (key 0: none). */
+typedef struct memo {
+    uint64_t key;
+    uint32_t val;
+} memo;
+
 typedef struct pf_devagg pf_devagg;
 struct pf_devagg {
     cm_map track_map;
@@ -79,11 +85,9 @@ struct pf_devagg {
     cm_map span_map;
     span *spans;
     size_t nspans, cap_spans;
-    /* the maps' last answers, by their keys (a map's value, once given,
-     * never changes): a block's zones share their dispatch, core and
-     * RISC, and each zone looked all three up */
-    uint64_t last_seg_key, last_span_key, last_track_key; /* 0: none */
-    uint32_t last_seg, last_span, last_track;
+    /* the maps' last answers (memo_slot): a block's zones share their
+     * dispatch, core and RISC, and each zone looked all three up */
+    memo seg_memo, span_memo, track_memo;
     int oom;
 };
 
@@ -253,6 +257,21 @@ static int same_row(uint32_t v, void *ctx)
     return r->risc == k->want.risc && r->name == k->want.name && r->hash == k->want.hash;
 }
 
+/* The index `key` has in map m: from the memo when it is the last key
+ * looked up (a map's value, once given, never changes); a key not in m
+ * yet gets `next`, and *is_new says the caller must fill that entry in.
+ * UINT32_MAX: out of memory. */
+static uint32_t memo_slot(cm_map *m, memo *mo, uint64_t key, uint32_t next, int *is_new)
+{
+    *is_new = 0;
+    if (key == mo->key) return mo->val;
+    uint32_t *slot = cm_map_slot(m, key, NULL, NULL, is_new);
+    if (!slot) return UINT32_MAX;
+    if (*is_new) *slot = next;
+    *mo = (memo){key, *slot};
+    return *slot;
+}
+
 int pf_dev_add(pf_logs *l, const pf_devzone *z)
 {
     pf_devagg *g = agg_of(l);
@@ -295,50 +314,32 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (len < d->min) d->min = len;
     if (len > d->max) d->max = len;
     /* its dispatch on the device-time axis */
-    uint64_t sk = (uint64_t)z->dispatch * 2 + 1;
-    if (sk != g->last_seg_key) {
-        slot = cm_map_slot(&g->seg_map, sk, NULL, NULL, &is_new);
-        if (!slot) return -1;
-        if (is_new) {
-            g->segs[g->nsegs] = (pf_dseg){z->dispatch, z->start, z->end, 0};
-            *slot = (uint32_t)g->nsegs++;
-        }
-        g->last_seg_key = sk;
-        g->last_seg = *slot;
-    }
-    pf_dseg *sg = &g->segs[g->last_seg];
+    uint32_t i = memo_slot(&g->seg_map, &g->seg_memo, (uint64_t)z->dispatch * 2 + 1,
+                           (uint32_t)g->nsegs, &is_new);
+    if (i == UINT32_MAX) return -1;
+    if (is_new) g->segs[g->nsegs++] = (pf_dseg){z->dispatch, z->start, z->end, 0};
+    pf_dseg *sg = &g->segs[i];
     if (z->start < sg->first) sg->first = z->start;
     if (z->end > sg->last) sg->last = z->end;
     /* its core's span in the dispatch */
-    uint64_t pk = ((uint64_t)z->dispatch << 32 | (uint32_t)core) + 1;
-    if (pk != g->last_span_key) {
-        slot = cm_map_slot(&g->span_map, pk, NULL, NULL, &is_new);
-        if (!slot) return -1;
-        if (is_new) {
-            g->spans[g->nspans] = (span){z->dispatch, core, z->start, z->end};
-            *slot = (uint32_t)g->nspans++;
-        }
-        g->last_span_key = pk;
-        g->last_span = *slot;
-    }
-    span *s = &g->spans[g->last_span];
+    i = memo_slot(&g->span_map, &g->span_memo, ((uint64_t)z->dispatch << 32 | (uint32_t)core) + 1,
+                  (uint32_t)g->nspans, &is_new);
+    if (i == UINT32_MAX) return -1;
+    if (is_new) g->spans[g->nspans++] = (span){z->dispatch, core, z->start, z->end};
+    span *s = &g->spans[i];
     if (z->start < s->lo) s->lo = z->start;
     if (z->end > s->hi) s->hi = z->end;
     /* its track: self cycles when its dispatch ends there, the timelines */
     uint64_t tk = (uint64_t)(uint32_t)core << 8 | (uint64_t)z->risc;
-    if (tk + 1 != g->last_track_key) {
-        slot = cm_map_slot(&g->track_map, tk + 1, NULL, NULL, &is_new);
-        if (!slot) return -1;
-        if (is_new) {
-            memset(&g->tracks[g->ntracks], 0, sizeof *g->tracks);
-            g->tracks[g->ntracks].core = core;
-            g->tracks[g->ntracks].risc = z->risc;
-            *slot = (uint32_t)g->ntracks++;
-        }
-        g->last_track_key = tk + 1;
-        g->last_track = *slot;
+    i = memo_slot(&g->track_map, &g->track_memo, tk + 1, (uint32_t)g->ntracks, &is_new);
+    if (i == UINT32_MAX) return -1;
+    if (is_new) {
+        memset(&g->tracks[g->ntracks], 0, sizeof *g->tracks);
+        g->tracks[g->ntracks].core = core;
+        g->tracks[g->ntracks].risc = z->risc;
+        g->ntracks++;
     }
-    ktrack *t = &g->tracks[g->last_track];
+    ktrack *t = &g->tracks[i];
     if (t->np && t->pdispatch != z->dispatch) flush_pending(g, t);
     t->pdispatch = z->dispatch;
     if (cm_grow((void **)&t->p, &t->capp, t->np + 1, sizeof *t->p)) return -1;
@@ -397,7 +398,7 @@ void pf_dev_finish(pf_logs *l)
     l->ndevzones = n;
     g->kept = 0;
     cm_map_free(&g->track_map);
-    g->last_track_key = 0; /* (the map's answers with it) */
+    g->track_memo.key = 0; /* (the map's answers with it) */
 }
 
 int pf_dev_failed(const pf_logs *l)

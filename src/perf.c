@@ -183,19 +183,29 @@ static rt_perf_slot *perf_slot(uint8_t x, uint8_t y)
     return &rt_perf_slots[(x ^ (unsigned)y * 5u) % RT_PERF_SLOTS];
 }
 
-/* Whether the counters (nz, vals) with base `base` are those of c: the
- * same words, the same values, window stamps the same relative to the
- * base. The words being the same, so are the stamps' places: those are
- * made relative in vals for one compare of them all, then put back. */
-static int perf_same(const rt_perf_last *c, const uint64_t *nz, uint64_t *vals, uint64_t base)
+/* Whether the counters (nz, vals) are those of c: the same words, the
+ * same values, window stamps the same relative to the base. The words
+ * being the same, the stamps are at the same places, and relative to the
+ * base they are the same when they all moved by one delta (the base, the
+ * earliest of them, moved by it too): one pass over the words, without
+ * finding the base (perf_base) first. *base: the counters' base. */
+static int perf_same(const rt_perf_last *c, const uint64_t *nz, const uint64_t *vals,
+                     uint64_t *base)
 {
     uint64_t diff = 0;
     for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) diff |= c->nz[k] ^ nz[k];
     if (diff) return 0;
-    for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] -= base;
-    int same = !memcmp(vals, c->vals, c->n * sizeof *vals);
-    for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] += base;
-    return same;
+    uint64_t delta = 0;
+    if (c->stamps) {
+        unsigned j0 = (unsigned)__builtin_ctzll(c->stamps);
+        delta = vals[j0] - c->vals[j0];
+        if (delta && !c->base) return 0; /* stamps without a base are absolute */
+    }
+    for (uint32_t j = 0; j < c->n; j++)
+        diff |= vals[j] - c->vals[j] - (delta & (0 - (c->stamps >> j & 1)));
+    if (diff) return 0;
+    *base = c->base + delta;
+    return 1;
 }
 
 /* A version-3 record: the counters of p's core are those of dispatch
@@ -221,20 +231,21 @@ static void perf_repeat(const rt_perf_last *c, tf_dev_perf2 *h, uint32_t chip, u
  * 0, 1, .. when a record of TF_TEXT_MAX bytes is full, and one record
  * without words when every counter is zero. A dispatch-bound core's two
  * dozen words take ~66 bytes instead of version 1's ~440. */
-static void perf_records(tf_program *p, const uint64_t *nz, uint64_t *vals, tf_dev_perf2 *h,
+static void perf_records(tf_program *p, const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h,
                          uint32_t chip, uint64_t now)
 {
-    uint64_t base = perf_base(nz, vals);
     rt_core_state *cs = &p->dev->cores[rt_dev_core_index(p->dev, p->core)];
     if (!cs->perf_last) cs->perf_last = calloc(1, sizeof *cs->perf_last);
     rt_perf_last *c = cs->perf_last; /* NULL (out of memory): no repeats */
     rt_perf_slot *s = perf_slot(h->x, h->y);
     int slot_mine = s->used && s->dev == p->dev && s->chip == chip && s->x == h->x &&
                     s->y == h->y && c && s->dispatch == c->dispatch;
-    if (slot_mine && c->ok && perf_same(c, nz, vals, base)) {
+    uint64_t base;
+    if (slot_mine && c->ok && perf_same(c, nz, vals, &base)) {
         perf_repeat(c, h, chip, base, now);
         return;
     }
+    base = perf_base(nz, vals);
     uint8_t *rec, *o;
     if (!(o = perf_part(h, chip, base, now, &rec, RT_PERF_REC_BYTES))) return;
     uint8_t *full = rec + RT_PERF_REC_BYTES - RT_PERF_PAIR_MAX; /* past it, a pair may not fit */
@@ -272,9 +283,10 @@ static void perf_records(tf_program *p, const uint64_t *nz, uint64_t *vals, tf_d
     if (!c->ok) return;
     c->dispatch = h->dispatch; /* (its chip is the device's: chip) */
     c->n = (uint32_t)n;
+    c->base = base;
     c->stamps = stamps;
     memcpy(c->nz, nz, sizeof c->nz);
-    for (size_t j = 0; j < n; j++) c->vals[j] = vals[j] - (base & (0 - (stamps >> j & 1)));
+    memcpy(c->vals, vals, n * sizeof *vals);
 }
 
 _Static_assert(RT_NZ_BITS(TF_PERF_WORDS) == TF_PERF_NZ_WORDS,

@@ -93,7 +93,8 @@ struct tf_kernel {
 enum { RT_PERF_REPEAT_WORDS = 64 };
 typedef struct rt_perf_last {
     uint32_t ok, dispatch, n; /* n: words in vals */
-    uint64_t stamps;          /* bit j: vals[j] is a stamp, kept as stamp - base */
+    uint64_t base;            /* the record's base (perf_base) */
+    uint64_t stamps;          /* bit j: vals[j] is a window stamp */
     uint64_t nz[TF_PERF_NZ_WORDS];
     uint64_t vals[RT_PERF_REPEAT_WORDS];
 } rt_perf_last;

@@ -479,18 +479,15 @@ static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int
     return post(sh->core->chip, sh, noc, cmd, remote, local, len, len, -1, start, lat, dests);
 }
 
-int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+/* A unicast of kind `cmd` (a constant where it is inlined: each kind gets
+ * its own copy, without the others' branches in the timing, the event and
+ * the counters): the endpoint (coordinates that name a core or a DRAM
+ * bank, a range inside it), then the local range, the port and the
+ * network. */
+static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_core_hart *sh,
+                                                               int noc, int cmd, uint64_t remote,
+                                                               uint32_t len, uint32_t local)
 {
-    sim_chip *c = sh->core->chip;
-    uint64_t remote = ((uint64_t)noc_reg(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
-                      noc_reg(sh, noc, TF_NOC_REG_REMOTE_LO);
-    uint32_t len = noc_reg(sh, noc, TF_NOC_REG_LEN), local = noc_reg(sh, noc, TF_NOC_REG_LOCAL);
-    if (cmd != TF_NOC_CMD_READ && cmd != TF_NOC_CMD_WRITE && cmd != TF_NOC_CMD_ATOMIC_INC) {
-        if (is_mcast(cmd)) return issue_mcast(sh, noc, cmd, remote, len, local);
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
-    }
-    /* a unicast: the endpoint (coordinates that name a core or a DRAM
-     * bank, a range inside it), then the local range */
     uint32_t bytes = cmd == TF_NOC_CMD_ATOMIC_INC ? 4 : len;
     unsigned x = TF_NOC_X(remote), y = TF_NOC_Y(remote);
     uint64_t rl = TF_NOC_LOCAL(remote), limit;
@@ -515,6 +512,23 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * (udist(ex, x) + udist(ey, y));
     if (bank >= 0) lat += TF_NOC_DRAM_LATENCY;
     return post(c, sh, noc, cmd, remote, local, len, bytes, bank, start, lat, 1);
+}
+
+int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+{
+    sim_chip *c = sh->core->chip;
+    uint64_t remote = ((uint64_t)noc_reg(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
+                      noc_reg(sh, noc, TF_NOC_REG_REMOTE_LO);
+    uint32_t len = noc_reg(sh, noc, TF_NOC_REG_LEN), local = noc_reg(sh, noc, TF_NOC_REG_LOCAL);
+    switch (cmd) {
+    case TF_NOC_CMD_READ: /* most transfers: the readers' */
+        return issue_unicast(c, sh, noc, TF_NOC_CMD_READ, remote, len, local);
+    case TF_NOC_CMD_WRITE: return issue_unicast(c, sh, noc, TF_NOC_CMD_WRITE, remote, len, local);
+    case TF_NOC_CMD_ATOMIC_INC:
+        return issue_unicast(c, sh, noc, TF_NOC_CMD_ATOMIC_INC, remote, len, local);
+    }
+    if (is_mcast(cmd)) return issue_mcast(sh, noc, cmd, remote, len, local);
+    return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
 }
 
 /* Room in the event heap for `more` events (before sim_noc_resolve). */
@@ -628,7 +642,7 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
 /* Complete the pool's event at `slot` and free it. A read (most
  * transfers: the readers' rows) lands here, inline: straight into the
  * issuer's L1 from DRAM or a core's L1. */
-static inline void complete_slot(sim_chip *c, uint32_t slot)
+static inline __attribute__((always_inline)) void complete_slot(sim_chip *c, uint32_t slot)
 {
     sim_noc_event *e = &c->events[slot];
     if (__builtin_expect(e->kind == TF_NOC_CMD_READ, 1)) {

@@ -363,13 +363,21 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     if (m->kind != TF_TILE_SFPU) core->perf.fidelity = (uint64_t)e->cfg.phases;
 }
 
+/* bias_add_tile: DEST += B's row 0 on every row, one add an element (a
+ * row at a time, so the compiler vectorizes it: the same adds). */
+static void bias_add(float *restrict d, const float *restrict b)
+{
+    for (int r = 0; r < TF_TILE_DIM; r++)
+        for (int k = 0; k < TF_TILE_DIM; k++) d[r * TF_TILE_DIM + k] += b[k];
+}
+
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,
                     const float *a, const float *b, unsigned exact, uint32_t cols,
                     const uint32_t *args)
 {
     int was_plain = !*dirty || *plain;
     *plain = 0;
-    int ph = e->cfg.phases, cleared = !*dirty, n = TF_TILE_ELEMS;
+    int ph = e->cfg.phases, cleared = !*dirty;
     uint32_t acc = (e->fpu_init >> 28) & 1;
     float scale;
     memcpy(&scale, &args[1], 4);
@@ -387,9 +395,7 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
             (exact & (SIM_SRC_KNOWN | SIM_SRC_IN_RANGE)) == (SIM_SRC_KNOWN | SIM_SRC_IN_RANGE) &&
             (!e->cfg.strict || e->cfg.fp32_acc);
         break;
-    case TF_TILE_BIAS:
-        for (int i = 0; i < n; i++) d[i] += b[i % TF_TILE_DIM];
-        break;
+    case TF_TILE_BIAS: bias_add(d, b); break;
     case TF_TILE_REDUCE: sim_fpu_reduce(d, a, b, m->pool, m->dim, ph, cleared); break;
     case TF_TILE_REDUCE_COLS:
         for (int c = 0; c < TF_TILE_DIM; c++) {

@@ -8,6 +8,7 @@
 #include "hart.h"
 #include "par.h"
 #include "sync.h"
+#include "tf_banks.h"
 #include "tf_mailbox.h"
 #include "tf_perf.h"
 #include "tt_foil/transport.h"
@@ -118,6 +119,9 @@ typedef struct sim_core {
      * the RISCs' tile) */
     uint32_t perf_noc_riscs, perf_tile;
     uint64_t perf_banks;
+    /* the network's latency from this core to each DRAM bank (noc.c: a
+     * transfer's issue looks it up; most transfers are the readers') */
+    uint32_t dram_lat[TF_MAX_DRAM_BANKS];
     /* The host's view of the mailbox (chip.c, publish_mailboxes): a copy
      * made at a round boundary, read under the chip's snap_lock, so that a
      * host polling for DONE never stops the scheduler. mb_dirty: written
@@ -282,6 +286,7 @@ void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);
 
 /* noc.c: transactions, events, DRAM storage */
 int sim_noc_issue(sim_core_hart *sh, int noc, int cmd);
+void sim_noc_core_init(sim_core *core); /* core->dram_lat (after c->nbanks) */
 void sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
 void sim_noc_free_events(sim_chip *c);
 void sim_noc_init_events(sim_chip *c);

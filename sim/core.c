@@ -482,6 +482,7 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
     core->chip = c;
     core->x = x;
     core->y = y;
+    sim_noc_core_init(core);
     core->l1 = sim_mem_new(0, TF_L1_SIZE);
     if (!core->l1) return -1;
     /* decoded kernels kept across kernel switches: a few per RISC (an

@@ -278,6 +278,22 @@ static unsigned udist(unsigned a, unsigned b)
     return a > b ? a - b : b - a;
 }
 
+/* The network's part of a unicast from `core` to NOC coordinates (x, y):
+ * a fixed latency and a hop's for each step of the Manhattan distance,
+ * plus DRAM's own at the DRAM column. */
+static uint32_t noc_latency(const sim_core *core, unsigned x, unsigned y)
+{
+    unsigned ex = TF_NOC_CORE_X(core->x), ey = TF_NOC_CORE_Y(core->y);
+    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * (udist(ex, x) + udist(ey, y));
+    return x == TF_NOC_DRAM_X ? lat + TF_NOC_DRAM_LATENCY : lat;
+}
+
+void sim_noc_core_init(sim_core *core)
+{
+    for (int b = 0; b < core->chip->nbanks && b < TF_MAX_DRAM_BANKS; b++)
+        core->dram_lat[b] = noc_latency(core, TF_NOC_DRAM_X, (unsigned)b + 1);
+}
+
 static int is_mcast(int kind)
 {
     return kind == TF_NOC_CMD_WRITE_MCAST || kind == TF_NOC_CMD_WRITE_MCAST_SRC;
@@ -507,10 +523,8 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
     }
     /* timing: one injection through this NOC's port, then the network */
-    unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     uint64_t start = port_start(sh, noc, bytes);
-    uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * (udist(ex, x) + udist(ey, y));
-    if (bank >= 0) lat += TF_NOC_DRAM_LATENCY;
+    uint32_t lat = bank >= 0 ? sh->core->dram_lat[bank] : noc_latency(sh->core, x, y);
     return post(c, sh, noc, cmd, remote, local, len, bytes, bank, start, lat, 1);
 }
 

@@ -62,14 +62,19 @@ void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n);
  * (stores and NOC transfers into data pages are the common case), the
  * decode cache only if one of them holds code. */
 void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n);
+/* The same for a range known to lie in m: `off` from its base, n > 0 (a
+ * NOC transfer's, checked at its issue). */
+static inline void sim_mem_invalidate_in(sim_mem *m, uint32_t off, uint32_t n)
+{
+    uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
+    if (last - first < 2 && !((m->pageflags[first] | m->pageflags[last]) & TF_PAGE_CODE)) return;
+    sim_mem_invalidate_code(m, off, n);
+}
 static inline void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
 {
     uint32_t off = addr - m->base;
     if (n == 0 || off >= m->size) return;
-    if (n > m->size - off) n = m->size - off;
-    uint32_t first = off >> TF_PAGE_SHIFT, last = (off + n - 1) >> TF_PAGE_SHIFT;
-    if (last - first < 2 && !((m->pageflags[first] | m->pageflags[last]) & TF_PAGE_CODE)) return;
-    sim_mem_invalidate_code(m, off, n);
+    sim_mem_invalidate_in(m, off, n > m->size - off ? m->size - off : n);
 }
 /* Stop any hart that stores a non-zero value to this word. */
 void sim_mem_set_watch(sim_mem *m, uint32_t addr);

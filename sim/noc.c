@@ -668,7 +668,7 @@ static inline __attribute__((always_inline)) void complete_slot(sim_chip *c, uin
             dram_get(c, e->bank, rl, dst, e->len);
         else
             copy_bytes(dst, noc_core(c, e->remote)->l1->data + rl, e->len);
-        sim_mem_invalidate(self->l1, e->local, e->len);
+        sim_mem_invalidate_in(self->l1, e->local - self->l1->base, e->len); /* checked at issue */
         if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
         if (sh->generation == e->generation) sh->noc[e->noc].reads_pending--;
     } else {

@@ -4,7 +4,10 @@
  * all of them in one dispatch; the other words keep their own slots, so a
  * jump into the run executes from there as usual. The runs listed are the
  * most frequent adjacent ones in mixwork and mixbench, measured
- * dynamically (bench/bench_sim_mips, counting dispatches per slot).
+ * dynamically (bench/bench_sim_mips, counting dispatches per slot), and
+ * the address arithmetic of a data-movement kernel's inner loop (the CNN
+ * demo's reader, examples/cnn/kernels/conv_reader.c: 64-bit NOC address
+ * adds with carry, bounds checks, a remainder by multiply).
  *
  * Exactness: each instruction but the last is the plain handler's fast
  * path; where one would leave it (a load or store outside plain memory, a
@@ -74,6 +77,11 @@
     X(SW, ADDI, SEQ)                                                                               \
     X(ADDI, SW, SEQ)                                                                               \
     X(LW, SW, SEQ)                                                                                 \
+    X(SLT, AND, SEQ)                                                                               \
+    X(MUL, SUB, SEQ)                                                                               \
+    X(ADD, SLTU, SEQ)                                                                              \
+    X(ADD, ADD, SEQ)                                                                               \
+    X(AND, ANDI, SEQ)                                                                              \
     X(ADDI, BEQ, BRANCH)                                                                           \
     X(ADDI, BNE, BRANCH)                                                                           \
     X(ADDI, BLT, BRANCH)                                                                           \
@@ -135,6 +143,8 @@
     X(ANDI, OR, SLTU, SEQ)                                                                         \
     X(OR, SLTU, ADDI, SEQ)                                                                         \
     X(SLLI, ORI, SLLI, SEQ)                                                                        \
+    X(ADD, SLTU, ADD, SEQ)                                                                         \
+    X(ADDI, SLTU, ADD, SEQ)                                                                        \
     X(ADDI, ADD, BNE, BRANCH)                                                                      \
     X(ADDI, ADDI, BLTU, BRANCH)                                                                    \
     X(ADDI, ADD, BLTU, BRANCH)                                                                     \
@@ -161,7 +171,8 @@
     X(SLLI, ORI, SLLI, BLT, BRANCH)                                                                \
     X(SLLI, ADD, LW, ADD, SEQ)                                                                     \
     X(SRLI, SLLI, OR, SLLI, SEQ)                                                                   \
-    X(LW, LW, SW, SW, SEQ)
+    X(LW, LW, SW, SW, SEQ)                                                                         \
+    X(SLT, AND, SLT, AND, SEQ)
 
 /* Single instructions outside runs (the hottest ops), each replicated
  * TF_FU_REPL times (the copy chosen by the word's address): a plain

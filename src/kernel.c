@@ -3,6 +3,7 @@
  * profiler setting), and describe what runs on one core in one dispatch. */
 #include "rt_internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,8 +111,9 @@ tf_program *tf_program_create(tf_device *dev, tf_core core)
 {
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_program_create")) return NULL;
     if (rt_dev_check_core(dev, core, 1)) return NULL;
-    tf_program *p = calloc(1, sizeof *p);
+    tf_program *p = malloc(sizeof *p);
     if (!p) return cm_err_null("out of host memory");
+    memset(p, 0, offsetof(tf_program, args)); /* args: see rt_internal.h */
     if (cm_handle_add(p, CM_H_PROGRAM)) {
         free(p);
         return NULL;

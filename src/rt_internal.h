@@ -111,7 +111,6 @@ struct tf_program {
     tf_core core;
     tf_kernel *kernel[TF_NUM_RISCS];
     const rt_image *img[TF_NUM_RISCS];
-    uint32_t args[TF_NUM_RISCS][TF_MAX_ARGS];
     uint32_t nargs[TF_NUM_RISCS];
     tf_cb_config cb[TF_MAX_CBS];
     uint32_t cb_format[TF_MAX_CBS]; /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
@@ -128,6 +127,10 @@ struct tf_program {
     uint32_t dz_discarded[TF_NUM_RISCS];
     int has_dz;      /* dz holds a read-back dispatch (also one that timed out or faulted) */
     rt_dz_raw dzraw; /* that readback, decoded into dz on demand */
+    /* last, and not zeroed at creation (tf_program_create): only the first
+     * nargs[r] of each are ever read, and a dispatch-bound program that
+     * creates a program per op would otherwise clear 5 KiB each time */
+    uint32_t args[TF_NUM_RISCS][TF_MAX_ARGS];
 };
 
 struct tf_launch {

@@ -833,6 +833,12 @@ L_DECODE : {
         const cm_slot *fs[TF_FUSE_MAX] = {ip, 0, 0, 0};
         for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
             cm_slot *nx = ip + k;
+            /* a sw found to store to device registers (L_SW below) runs
+             * from its own register path, not as a run's step: the run
+             * ends before it */
+            if (nx->h == (int32_t)(&&L_SW_REGS - &&L_DECODE) ||
+                nx->h == (int32_t)(&&L_SW_REGS4 - &&L_DECODE))
+                break;
             fs[k] = nx->h ? &tmp[k] : nx;
             nop[k] = decode_word(M, (cm_slot *)fs[k], off + 4u * k);
             if (k == 1 && !sim_fuse_first2(op, nop[1])) break; /* no longer run starts so */
@@ -975,13 +981,19 @@ sw_mem:
          * own handler.) */
         const int32_t q1 = (int32_t)(&&L_SW_REGS - &&L_DECODE),
                       q4 = (int32_t)(&&L_SW_REGS4 - &&L_DECODE);
-        /* (once: a fused run whose step this sw is comes here each time) */
         if (!M->no_fuse && ip->h != q1 && ip->h != q4) {
             /* followed by three more decoded sw (the command's other
              * registers): the four at once, L_SW_REGS4. A write to one of
              * the three resets this slot's handler with theirs (the
              * invalidation resets the TF_FUSE_MAX - 1 slots before it). */
             ip->h = sw_follow3(M, ip) ? q4 : q1;
+            /* A run that holds this sw as a later step would hand it over
+             * here every time, and the stores after it one by one: the
+             * slots before it decode again, their runs ending before it
+             * (L_DECODE). Once: from now on the slot keeps q1 or q4. */
+            uint32_t i = (uint32_t)(ip - slots);
+            for (uint32_t k = 1; k < TF_FUSE_MAX && k <= i; k++)
+                if (ip[-(int32_t)k].h != q1 && ip[-(int32_t)k].h != q4) ip[-(int32_t)k].h = 0;
         }
         goto sw_regs;
     }

@@ -333,6 +333,32 @@ int main(void)
     CHECK_EQ_U(regs[1], 2);
     CHECK_EQ_U(regs[17], 2);
     CHECK_EQ_U(h->instret, 3 + 2 * 7);
+    const uint32_t i0 = (BASE - m->base) / 4;
+    const int32_t regs4_h = m->slots[i0 + 3].h; /* the four stores' handler */
+    /* a run holding a register store as a later step (addi+sw+sw here)
+     * ends before it once the store went to a register: its head decodes
+     * again (as the lone addi it is in r1, a jump's target), the four
+     * stores run at once */
+    uint32_t r1[] = {LUI(5, 0xffb00), ADDI(6, 0, 1), JAL(0, 4), ADDI(6, 6, 1), ECALL};
+    CHECK_EQ_U(run_code(m, h, r1, 5), TF_STOP_ECALL);
+    const int32_t lone_h = m->slots[i0 + 3].h;
+    uint32_t r5[] = {LUI(5, 0xffb00),
+                     ADDI(6, 0, 1),
+                     ADDI(8, 0, 3),
+                     ADDI(6, 6, 1),
+                     SW(5, 6, 0x104),
+                     SW(5, 6, 0x144),
+                     SW(5, 6, 0x104),
+                     SW(5, 6, 0x144),
+                     ADDI(8, 8, -1),
+                     BNE(8, 0, -24),
+                     ECALL};
+    CHECK_EQ_U(run_code(m, h, r5, 11), TF_STOP_ECALL);
+    CHECK_EQ_U(regs[1], 4);
+    CHECK_EQ_U(regs[17], 4);
+    CHECK_EQ_U(h->instret, 3 + 3 * 7);
+    CHECK_EQ_U(m->slots[i0 + 3].h, lone_h);
+    CHECK_EQ_U(m->slots[i0 + 4].h, regs4_h);
     /* the same loop, its third store's base (x9) moving to a register
      * that is not plain (0x108) on the second pass */
     uint32_t r4b[11];

@@ -270,22 +270,12 @@ _Static_assert(TF_NUM_NOCS *TF_NOC_REG_SIZE <= TF_BUS_REGS_BYTES &&
                    TF_MMIO_NOC_BASE(1) == TF_MMIO_NOC_BASE(0) + TF_NOC_REG_SIZE,
                "NOC register blocks stored by the hart (sim_bus.regs)");
 
-/* A word store to a NOC command register (sim_bus.regs_call: word k of
- * the register blocks), as core_store would do it. */
-static int noc_cmd_store(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
-{
-    sim_core_hart *sh = core_hart(h);
-    (void)ctx;
-    if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
-    return sim_noc_issue(sh, (int)(k / (TF_NOC_REG_SIZE / 4)), (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
-}
-
 static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t val)
 {
     sim_core_hart *sh = core_hart(h);
     (void)ctx;
     /* (The hart stores a NOC command's plain registers itself and calls
-     * noc_cmd_store for the command word: sim_bus.regs. Of those word
+     * sim_noc_cmd_store (noc.c) for the command word: sim_bus.regs. Of those word
      * stores only the plain ones made while a wait is to be settled come
      * here, to noc_reg_store.) */
     if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
@@ -503,7 +493,7 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
                               .regs_plain = TF_NOC_REGS_PLAIN,
                               .regs = &sh->noc_regs[0][0],
                               .regs_call = TF_NOC_REGS_CALL,
-                              .call = noc_cmd_store};
+                              .call = sim_noc_cmd_store};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;

@@ -528,7 +528,7 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
     return post(c, sh, noc, cmd, remote, local, len, bytes, bank, start, lat, 1);
 }
 
-int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+static inline __attribute__((always_inline)) int noc_issue(sim_core_hart *sh, int noc, int cmd)
 {
     sim_chip *c = sh->core->chip;
     uint64_t remote = ((uint64_t)noc_reg(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
@@ -543,6 +543,23 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
     }
     if (is_mcast(cmd)) return issue_mcast(sh, noc, cmd, remote, len, local);
     return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)(uint32_t)cmd);
+}
+
+int sim_noc_issue(sim_core_hart *sh, int noc, int cmd)
+{
+    return noc_issue(sh, noc, cmd);
+}
+
+/* A word store to a NOC command register (sim_bus.regs_call: word k of
+ * the register blocks), as core.c's register store would do it; here so
+ * that the issue is inlined into the hart's call (every transfer comes
+ * this way). */
+int sim_noc_cmd_store(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
+{
+    sim_core_hart *sh = h->user;
+    (void)ctx;
+    if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
+    return noc_issue(sh, (int)(k / (TF_NOC_REG_SIZE / 4)), (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
 }
 
 /* Room in the event heap for `more` events (before sim_noc_resolve). */

@@ -145,6 +145,8 @@
     X(SLLI, ORI, SLLI, SEQ)                                                                        \
     X(ADD, SLTU, ADD, SEQ)                                                                         \
     X(ADDI, SLTU, ADD, SEQ)                                                                        \
+    X(DIVU, MUL, ADD, SEQ)                                                                         \
+    X(MUL, ADD, SLTU, SEQ)                                                                         \
     X(ADDI, ADD, BNE, BRANCH)                                                                      \
     X(ADDI, ADDI, BLTU, BRANCH)                                                                    \
     X(ADDI, ADD, BLTU, BRANCH)                                                                     \

@@ -5,12 +5,13 @@
  * (argument "run" in a child with TT_FOIL_TRACE set), then read back. All
  * 643 words do not fit one record: the writer splits them into parts,
  * and the parts together must give the counters back word for word, with
- * the chip's figures of the device on every part. Dispatches 2-6 with
+ * the chip's figures of the device on every part. Dispatches 2-10 with
  * the real counters read back as the transport gave them: the non-zero
  * words the runtime gathers from perf_counters's copy give what a copy of
  * the whole struct (tf_program_counters) does. 3 and 4 count what 2 did,
  * 6 what 5 did (a longer loop): they are written as repeats (version 3)
- * and read back with their own window stamps. Every record carries the
+ * and read back with their own window stamps; 7-10 move stamps apart and
+ * take the base away, where a repeat would be wrong (see want_version). Every record carries the
  * time it was read back: after the trace began, before the child ended,
  * in order.  * Built twice: on the runtime with the host profiler (test_perf_record)
  * and on the device profiler's runtime without it (test_perf_record_dev,
@@ -50,16 +51,19 @@ static void pattern(tf_perf_core *c)
 
 static tf_transport_ops wrapped;
 static const tf_transport_ops *real_ops;
-static int fill; /* the next perf_counters reads give the pattern */
+static int fill;    /* the next perf_counters reads give the pattern */
+static int perturb; /* 1: BRISC's window ends a cycle later; 2: also no RISC's start */
 
 static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
 {
     if (real_ops->perf_counters(t, x, y, out)) return -1;
     if (fill) pattern(out);
+    if (perturb) out->risc[TF_RISC_BRISC].end += 1;
+    for (int r = 0; perturb == 2 && r < TF_NUM_RISCS; r++) out->risc[r].start = 0;
     return 0;
 }
 
-enum { NDISPATCH = 6 };
+enum { NDISPATCH = 10 };
 static const char *copy_path; /* the child writes dispatches 2-6's counters there */
 
 static int run(void)
@@ -86,11 +90,14 @@ static int run(void)
     fill = 1;
     rc = rc || tf_dispatch_execute(p); /* dispatch 1: the pattern */
     fill = 0;
-    /* dispatches 2-6: the chip's own, each also written as a copy of the
-     * whole struct; 3 and 4 as 2 was, 5 and 6 with a longer loop */
+    /* dispatches 2-10: the chip's own, each also written as a copy of the
+     * whole struct; 3 and 4 as 2 was, 5 and 6 with a longer loop, 7 and 8
+     * too but with BRISC's end one cycle later (one stamp moved apart from
+     * the others), 9 and 10 also without window starts (a base of 0) */
     FILE *f = rc ? NULL : fopen(copy_path, "wb");
     for (int d = 2; d <= NDISPATCH && !rc; d++) {
         args[0] = d < 5 ? 10 : 20;
+        perturb = d >= 9 ? 2 : d >= 7;
         tf_perf_core copy;
         rc = !f || tf_program_set_args(p, TF_BRISC, args, 3) || tf_dispatch_execute(p) ||
              tf_program_counters(p, &copy) || fwrite(&copy, sizeof copy, 1, f) != 1;
@@ -157,8 +164,12 @@ int main(int argc, char **argv)
     }
     CHECK_TRUE(host_ns[1] > 0);
     /* written in full: the pattern, the first of the chip's own, the first
-     * with the longer loop; repeats (version 3) of those: the others */
-    static const unsigned want_version[NDISPATCH + 1] = {0, 2, 2, 3, 3, 2, 3};
+     * with the longer loop; repeats (version 3) of those: 3, 4 and 6. 7's
+     * words are 6's but one stamp moved apart from the others: in full, 8
+     * a repeat of it (its stamps all moved by one delta); 9 has no base
+     * (no start) and 10's ends moved: stamps without a base are absolute,
+     * so 10 is in full too */
+    static const unsigned want_version[NDISPATCH + 1] = {0, 2, 2, 3, 3, 2, 3, 2, 3, 2, 2};
     for (int d = 1; d <= NDISPATCH; d++) CHECK_EQ_U(version[d], want_version[d]);
     CHECK_TRUE(!memcmp(&got[1], &want, sizeof want));
     for (size_t i = 0; i < TF_PERF_WORDS; i++)

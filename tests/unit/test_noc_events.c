@@ -3,7 +3,8 @@
  * moved into the wheel as the window advances), or already late (due
  * before the wheel's base). Writes of random times to a few words of L1,
  * checked after each sim_noc_process(until) against a plain priority
- * queue: the same writes completed, and every word holds the same value. */
+ * queue: the same writes completed, and every word holds the same value.
+ * First, a DRAM read's latency from every core to every bank (dram_latency). */
 #include "sim/chip.h"
 #include "tf_check.h"
 
@@ -26,8 +27,41 @@ static uint32_t rnd(uint32_t n)
     return (rng >> 8) % n;
 }
 
+/* A 32-byte DRAM read's completion from every core of a 3x4 grid to every
+ * bank of a chip with `nbanks` banks (1 and 62, the limits), with the
+ * port and the bank idle: one cycle through the port and the bank, then
+ * the network's part, 40 cycles, 2 a hop, 150 at DRAM (sim/noc.c), which
+ * the issue reads from the core's table (sim_noc_core_init). */
+static void dram_latency(int nbanks)
+{
+    tf_sim_config cfg = {
+        .grid_x = 3, .grid_y = 4, .dram_banks = nbanks, .dram_bank_size = 1u << 20, .threads = 1};
+    sim_chip *c = (sim_chip *)tf_sim_transport_open(&cfg);
+    CHECK_TRUE(c != NULL);
+    if (!c) return;
+    c->settle_now = 1; /* as a round on one thread issues */
+    for (int i = 0; i < c->ncores; i++)
+        for (int b = 0; b < nbanks; b++) {
+            sim_core_hart *sh = &c->cores[i].harts[0];
+            sh->noc[0].port_free = sh->noc[0].reads_done_at = 0;
+            c->banks[b].busy_until = 0;
+            uint64_t remote = TF_NOC_ADDR(TF_NOC_DRAM_X, (unsigned)b + 1, 64u * (unsigned)b);
+            TF_NOC_REGW(sh, 0, TF_NOC_REG_REMOTE_LO) = (uint32_t)remote;
+            TF_NOC_REGW(sh, 0, TF_NOC_REG_REMOTE_HI) = (uint32_t)(remote >> 32);
+            TF_NOC_REGW(sh, 0, TF_NOC_REG_LOCAL) = DEST;
+            TF_NOC_REGW(sh, 0, TF_NOC_REG_LEN) = 32;
+            CHECK_EQ_U(sim_noc_issue(sh, 0, TF_NOC_CMD_READ), 0);
+            int x = c->cores[i].x + 1, y = c->cores[i].y + 1, hops = x + abs(y - (b + 1));
+            CHECK_EQ_U(sh->noc[0].reads_done_at,
+                       sim_hart_cycle(&sh->h) + 1 + 40 + 2 * (uint64_t)hops + 150);
+        }
+    c->base.ops->close(&c->base);
+}
+
 int main(void)
 {
+    dram_latency(1);
+    dram_latency(62);
     tf_sim_config cfg = {.grid_x = 1, .grid_y = 1, .threads = 1};
     sim_chip *c = (sim_chip *)tf_sim_transport_open(&cfg);
     CHECK_TRUE(c != NULL);

@@ -281,7 +281,7 @@ static int same_state(const sim_hart *a, const sim_hart *b)
 
 int main(void)
 {
-    uint32_t code[NBODY + 8];
+    uint32_t code[NBODY + 9]; /* 6 words before the body, 3 after */
     uint8_t *data = malloc(4096);
     int programs = 0, stops = 0, faults = 0, mismatches = 0;
     for (int t = 0; t < 3000; t++) {

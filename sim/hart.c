@@ -720,6 +720,11 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
     uint32_t val, addr;
 
 #define DISPATCH() goto *(&&L_DECODE + ip->h)
+/* The handlers of a sw found to store to device registers (L_SW): macros,
+ * not locals, so each use is an immediate (locals of this function cost
+ * the hot handlers a register). */
+#define H_SW_REGS  ((int32_t)(&&L_SW_REGS - &&L_DECODE))
+#define H_SW_REGS4 ((int32_t)(&&L_SW_REGS4 - &&L_DECODE))
 #define NEXT                                                                                       \
     do {                                                                                           \
         ++n;                                                                                       \
@@ -836,9 +841,7 @@ L_DECODE : {
             /* a sw found to store to device registers (L_SW below) runs
              * from its own register path, not as a run's step: the run
              * ends before it */
-            if (nx->h == (int32_t)(&&L_SW_REGS - &&L_DECODE) ||
-                nx->h == (int32_t)(&&L_SW_REGS4 - &&L_DECODE))
-                break;
+            if (nx->h == H_SW_REGS || nx->h == H_SW_REGS4) break;
             fs[k] = nx->h ? &tmp[k] : nx;
             nop[k] = decode_word(M, (cm_slot *)fs[k], off + 4u * k);
             if (k == 1 && !sim_fuse_first2(op, nop[1])) break; /* no longer run starts so */
@@ -979,21 +982,22 @@ sw_mem:
          * register stores are most of a data-movement kernel's inner
          * loop. (Not in the no_fuse reference, which keeps every word's
          * own handler.) */
-        const int32_t q1 = (int32_t)(&&L_SW_REGS - &&L_DECODE),
-                      q4 = (int32_t)(&&L_SW_REGS4 - &&L_DECODE);
-        if (!M->no_fuse && ip->h != q1 && ip->h != q4) {
+        if (!M->no_fuse && ip->h != H_SW_REGS && ip->h != H_SW_REGS4) {
             /* followed by three more decoded sw (the command's other
              * registers): the four at once, L_SW_REGS4. A write to one of
              * the three resets this slot's handler with theirs (the
              * invalidation resets the TF_FUSE_MAX - 1 slots before it). */
-            ip->h = sw_follow3(M, ip) ? q4 : q1;
+            ip->h = sw_follow3(M, ip) ? H_SW_REGS4 : H_SW_REGS;
             /* A run that holds this sw as a later step would hand it over
              * here every time, and the stores after it one by one: the
              * slots before it decode again, their runs ending before it
-             * (L_DECODE). Once: from now on the slot keeps q1 or q4. */
+             * (L_DECODE). Once: from now on the slot keeps H_SW_REGS or
+             * H_SW_REGS4. */
             uint32_t i = (uint32_t)(ip - slots);
-            for (uint32_t k = 1; k < TF_FUSE_MAX && k <= i; k++)
-                if (ip[-(int32_t)k].h != q1 && ip[-(int32_t)k].h != q4) ip[-(int32_t)k].h = 0;
+            for (uint32_t k = 1; k < TF_FUSE_MAX && k <= i; k++) {
+                cm_slot *pv = ip - k;
+                if (pv->h != H_SW_REGS && pv->h != H_SW_REGS4) pv->h = 0;
+            }
         }
         goto sw_regs;
     }
@@ -1459,6 +1463,8 @@ out_limit:
 out:
     return rc;
 #undef DISPATCH
+#undef H_SW_REGS
+#undef H_SW_REGS4
 #undef NEXT
 #undef SYNC
 }

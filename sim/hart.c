@@ -7,6 +7,7 @@
 #include "hart.h"
 #include "f32.h"
 #include "hart_fuse.h"
+#include "jit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ sim_mem *sim_mem_new(uint32_t base, uint32_t size)
     m->data = sim_lazy_alloc(size);
     m->slots = sim_lazy_alloc(((size_t)size / 4 + 1) * sizeof(cm_slot));
     m->pageflags = calloc((size >> TF_PAGE_SHIFT) + 1, 1);
+    m->jit_threshold = sim_jit_default_threshold();
     if (!m->data || !m->slots || !m->pageflags) {
         sim_mem_free(m);
         return NULL;
@@ -66,6 +68,7 @@ static void dimg_drop(sim_dimg *d)
 void sim_mem_free(sim_mem *m)
 {
     if (!m) return;
+    sim_jit_free(m);
     for (int i = 0; i < m->ndimgs; i++) dimg_drop(&m->dimgs[i]);
     free(m->dimgs);
     if (m->data) munmap(m->data, m->size);
@@ -90,6 +93,8 @@ void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n)
      * handlers go: their fields still describe their own (unchanged)
      * words, which a run starting before them may read. */
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= w0; k++) m->slots[w0 - k].h = 0;
+    /* so may compiled blocks entered further back (sim/jit.h) */
+    if (m->jit) sim_jit_invalidate(m, w0);
 }
 
 /* The kept image of [off, off + n) whose bytes are `bytes`, or NULL. */
@@ -206,6 +211,7 @@ static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n)
     uint32_t w0 = ba >> 2, nw = (bb - ba) / 4;
     memcpy(&m->slots[w0], &best->slots[(ba - best->off) / 4], (size_t)nw * sizeof(cm_slot));
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= nw; k++) m->slots[w0 + nw - k].h = 0;
+    if (m->jit) sim_jit_restored(m, w0, nw);
     for (uint32_t p = ba >> TF_PAGE_SHIFT; p <= (bb - 1) >> TF_PAGE_SHIFT; p++)
         m->pageflags[p] |= TF_PAGE_CODE;
     m->code_epoch++;
@@ -628,11 +634,16 @@ static int decode_word(sim_mem *m, cm_slot *s, uint32_t off)
     int op = cm_rv32_decode(ld32(m->data + off), pc, s);
     if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
         uint32_t t = pc + (uint32_t)s->imm, toff = t - m->base;
-        if ((t & 3) || toff >= m->size)
+        if ((t & 3) || toff >= m->size) {
             op = TF_OP_FAR_JUMP;
-        else
+        } else {
             s->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
+            if (m->jit) sim_jit_note_target(m, toff >> 2); /* a block starts there */
+        }
     }
+    /* a call's return lands after it: a block starts there too */
+    if (m->jit && (op == TF_OP_JAL || op == TF_OP_JALR) && s->rd != 32)
+        sim_jit_note_target(m, (off >> 2) + 1);
     m->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
     return op;
 }
@@ -707,6 +718,11 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #undef TF_FU_OFFSET1
     };
     sim_mem *const M = h->mem;
+    if (UNLIKELY(!M->jit) && M->jit_threshold > 0 && !M->no_fuse &&
+        !sim_jit_new(M, (int32_t)(&&L_JIT - &&L_DECODE), (int32_t)(&&L_SW_REGS - &&L_DECODE),
+                     (int32_t)(&&L_SW_REGS4 - &&L_DECODE)))
+        M->jit_threshold = 0; /* no compiler here: the interpreter alone */
+    sim_jit *const J = M->jit;
     cm_slot *const slots = M->slots;
     uint8_t *const mem = M->data;
     const uint8_t *const pf = M->pageflags;
@@ -718,6 +734,7 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
     uint64_t n, lim;
     int rc, sl;
     uint32_t val, addr;
+    sim_jit_io jio = {x, mem, pf, 0, 0};
 
 #define DISPATCH() goto *(&&L_DECODE + ip->h)
 /* The handlers of a sw found to store to device registers (L_SW): macros,
@@ -725,6 +742,7 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
  * the hot handlers a register). */
 #define H_SW_REGS  ((int32_t)(&&L_SW_REGS - &&L_DECODE))
 #define H_SW_REGS4 ((int32_t)(&&L_SW_REGS4 - &&L_DECODE))
+#define H_JIT      ((int32_t)(&&L_JIT - &&L_DECODE))
 #define NEXT                                                                                       \
     do {                                                                                           \
         ++n;                                                                                       \
@@ -855,8 +873,27 @@ L_DECODE : {
         }
     }
     if (!fu && !M->no_fuse && (fu = sim_fuse_single(op)) != 0) fu += (int)((off >> 2) % TF_FU_REPL);
-    ip->h = tab[fu ? fu : op];
+    int32_t hh = tab[fu ? fu : op];
+    if (J && J->ent[off >> 2]) hh = sim_jit_on_decode(M, off >> 2, hh); /* a block entry */
+    ip->h = hh;
     DISPATCH();
+}
+L_JIT : { /* a block entry (sim/jit.h): its compiled code once it is hot */
+    sim_jit_rec *r = sim_jit_rec_at(J, (uint32_t)(ip - slots));
+    if (UNLIKELY(!r->code) &&
+        (r->never || ++r->count < J->threshold || sim_jit_compile(M, (uint32_t)(ip - slots))))
+        goto *(&&L_DECODE + r->orig_h);
+    jio.n = n;
+    jio.lim = lim;
+    uint32_t e = J->enter(r->code, &jio);
+    n = jio.n;
+    ip = slots + (e >> 2);
+    if (LIKELY((e & 3) == TF_JIT_GO)) DISPATCH();
+    if (e & TF_JIT_LIMIT) goto out_limit;
+    /* TF_JIT_INTERP: the word's own handler (another entry's: the one it had) */
+    int32_t hi = ip->h;
+    if (hi == H_JIT) hi = sim_jit_rec_at(J, (uint32_t)(ip - slots))->orig_h;
+    goto *(&&L_DECODE + hi);
 }
 L_FETCH_FAULT:
     SYNC();
@@ -998,6 +1035,9 @@ sw_mem:
                 cm_slot *pv = ip - k;
                 if (pv->h != H_SW_REGS && pv->h != H_SW_REGS4) pv->h = 0;
             }
+            /* and compiled blocks that would hand it back every time
+             * compile again, ending before it */
+            if (J) sim_jit_invalidate(M, i);
         }
         goto sw_regs;
     }
@@ -1465,6 +1505,7 @@ out:
 #undef DISPATCH
 #undef H_SW_REGS
 #undef H_SW_REGS4
+#undef H_JIT
 #undef NEXT
 #undef SYNC
 }

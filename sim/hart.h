@@ -30,6 +30,11 @@ typedef struct sim_mem {
      * reference the fused interpreter is tested against. Set before any
      * code is decoded. */
     int no_fuse;
+    /* Compiled blocks (sim/jit.h): entries before a block is compiled, 0
+     * for none (sim_mem_new sets sim_jit_default_threshold(); set before
+     * any code runs). jit: the compiler's state, made at the first run. */
+    int jit_threshold;
+    struct sim_jit *jit;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;

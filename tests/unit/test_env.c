@@ -1,6 +1,7 @@
 /* The simulator's switches read one way (common/cm_env.h): every
  * documented spelling of TT_FOIL_SIM_THREADS, TT_FOIL_SIM_RECHECK,
- * TT_FOIL_SIM_PARALLEL, TT_FOIL_SIM_HOST_RUNS and TT_FOIL_TILE_SIMD gives
+ * TT_FOIL_SIM_PARALLEL, TT_FOIL_SIM_HOST_RUNS, TT_FOIL_SIM_JIT and
+ * TT_FOIL_TILE_SIMD gives
  * its value where the simulator reads it, silently; any other value gives
  * the default and one warning per variable naming the variable, the value,
  * what it takes and what is used instead.
@@ -16,6 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* where the harts compile hot blocks (sim/jit.h) */
+#if defined(__x86_64__) && defined(__linux__)
+#define JIT_HOST 1
+#else
+#define JIT_HOST 0
+#endif
 
 #define CHECK_EQ_I(a, b) CHECK_EQ_U((int64_t)(a), (int64_t)(b))
 
@@ -57,6 +65,7 @@ static int chip_reads(const char *var, const char *value)
     int v = !strcmp(var, "TT_FOIL_SIM_THREADS")     ? c->nworkers
             : !strcmp(var, "TT_FOIL_SIM_RECHECK")   ? c->recheck
             : !strcmp(var, "TT_FOIL_SIM_HOST_RUNS") ? c->host_run_ok
+            : !strcmp(var, "TT_FOIL_SIM_JIT")       ? c->cores[0].l1->jit_threshold > 0
                                                     : c->parallel_mode;
     chip_close(c);
     return v;
@@ -86,6 +95,8 @@ static void accepted(int cpus)
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_PARALLEL", zeros[i]), 0);
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", ones[i]), 1);
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", zeros[i]), 0);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", ones[i]), JIT_HOST);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", zeros[i]), 0);
         CHECK_EQ_U(simd_reads(ones[i]), best);
         CHECK_EQ_U(simd_reads(zeros[i]), 0);
     }
@@ -96,6 +107,8 @@ static void accepted(int cpus)
     CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", ""), -1);
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", NULL), 1);
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", ""), 1);
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", NULL), JIT_HOST);
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", ""), JIT_HOST);
     CHECK_EQ_U(simd_reads(""), best);
     /* counts: at most one thread per core (two here) */
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "1"), 1);
@@ -130,6 +143,10 @@ static void bad_values(int cpus)
     check_warning("TT_FOIL_SIM_PARALLEL", "2", CM_ENV_SWITCH_VALUES, "model of the round");
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", "sync"), 1);
     check_warning("TT_FOIL_SIM_HOST_RUNS", "sync", CM_ENV_SWITCH_VALUES, "thread that waits");
+#if JIT_HOST
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", "jit"), 1);
+    check_warning("TT_FOIL_SIM_JIT", "jit", CM_ENV_SWITCH_VALUES, "hot blocks compiled");
+#endif
     CHECK_EQ_U(simd_reads("avx2"), best);
     check_warning("TT_FOIL_TILE_SIMD", "avx2", CM_ENV_SWITCH_VALUES, "vector unit");
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "two"), cpus);
@@ -144,6 +161,7 @@ static void bad_values(int cpus)
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_RECHECK", switches[i]), 1);
         CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", switches[i]), -1);
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", switches[i]), 1);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", switches[i]), JIT_HOST);
         CHECK_EQ_U(simd_reads(switches[i]), best);
     }
     CHECK_EQ_U(nwarnings, 0);

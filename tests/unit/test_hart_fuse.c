@@ -14,6 +14,7 @@
  * end before them, which the no_fuse reference never makes. */
 #include "sim/hart.h"
 #include "sim/hart_fuse.h"
+#include "sim/jit.h"
 #include "tf_check.h"
 
 #include <stdlib.h>
@@ -94,7 +95,8 @@ static uint32_t gen(int i, int n)
         uint32_t f3 = alu_f3[rnd(7)];
         return R(f3 == 0 && rnd(2) ? 0x20 : 0, src(), src(), f3, dst()); /* also sub */
     }
-    case 6: return R(1, src(), src(), 0, dst()); /* mul */
+    case 6: /* mul, and sometimes mulh, mulhsu, mulhu, div, divu, rem, remu */
+        return R(1, src(), src(), rnd(3) ? 0 : rnd(8), dst());
     case 7:
     case 8: { /* lw, lhu, lbu, lb, lh from the data area */
         uint32_t f3 = (uint32_t[]){2, 5, 4, 0, 1}[rnd(5)];
@@ -279,12 +281,15 @@ static int same_state(const sim_hart *a, const sim_hart *b)
     return same;
 }
 
-int main(void)
+/* The programs against the reference, the first hart's memory compiling
+ * blocks when `jit` (at their first entry, sim/jit.h) or not. */
+static void run_programs(int jit, int count)
 {
     uint32_t code[NBODY + 9]; /* 6 words before the body, 3 after */
     uint8_t *data = malloc(4096);
     int programs = 0, stops = 0, faults = 0, mismatches = 0;
-    for (int t = 0; t < 3000; t++) {
+    uint64_t compiled = 0, revived = 0;
+    for (int t = 0; t < count; t++) {
         int n = build(code);
         for (int i = 0; i < 4096; i++) data[i] = (uint8_t)rnd(256);
         sim_mem *m[2];
@@ -292,6 +297,7 @@ int main(void)
         for (int v = 0; v < 2; v++) {
             m[v] = sim_mem_new(BASE, SIZE);
             m[v]->no_fuse = v;
+            m[v]->jit_threshold = jit && !v ? 1 + t % 3 : 0; /* compiled at 1 to 3 entries */
             sim_mem_write(m[v], BASE, code, (uint32_t)n * 4);
             sim_mem_write(m[v], BASE + DATA, data, 4096);
             h[v] = calloc(1, sizeof *h[v]);
@@ -322,10 +328,11 @@ int main(void)
             if (!same) {
                 if (mismatches++ < 5)
                     fprintf(stderr,
-                            "program %d: fused and plain differ at limit %llu: rc %d/%d pc "
+                            "program %d%s: fused and plain differ at limit %llu: rc %d/%d pc "
                             "0x%x/0x%x instret %llu/%llu\n",
-                            t, (unsigned long long)limit, rc[0], rc[1], h[0]->pc, h[1]->pc,
-                            (unsigned long long)h[0]->instret, (unsigned long long)h[1]->instret);
+                            t, jit ? " (compiled)" : "", (unsigned long long)limit, rc[0], rc[1],
+                            h[0]->pc, h[1]->pc, (unsigned long long)h[0]->instret,
+                            (unsigned long long)h[1]->instret);
                 break;
             }
         }
@@ -333,6 +340,10 @@ int main(void)
         if (memcmp(m[0]->data, m[1]->data, SIZE) != 0 && mismatches++ < 5)
             fprintf(stderr, "program %d: memory differs\n", t);
         programs++;
+        if (m[0]->jit) {
+            compiled += m[0]->jit->compiled;
+            revived += m[0]->jit->revived;
+        }
         for (int v = 0; v < 2; v++) {
             free(h[v]);
             sim_mem_free(m[v]);
@@ -342,7 +353,22 @@ int main(void)
     CHECK_EQ_U(mismatches, 0);
     CHECK_TRUE(stops > 10 * programs);           /* the limits stopped runs often */
     CHECK_TRUE(faults > 0 && faults < programs); /* some rewritten programs fault */
-    fprintf(stderr, "test_hart_fuse: %d programs, %d stops, %d ended in a fault\n", programs, stops,
-            faults);
+#if defined(__x86_64__) && defined(__linux__)
+    if (jit) { /* the compiler compiled, and blocks came back after rewrites */
+        CHECK_TRUE(compiled > 0);
+        CHECK_TRUE(revived > 0);
+    }
+#endif
+    fprintf(stderr,
+            "test_hart_fuse: %s%d programs, %d stops, %d ended in a fault; %llu blocks compiled, "
+            "%llu revived\n",
+            jit ? "compiled blocks: " : "", programs, stops, faults, (unsigned long long)compiled,
+            (unsigned long long)revived);
+}
+
+int main(void)
+{
+    run_programs(0, 3000);
+    run_programs(1, 3000);
     return tf_check_report("test_hart_fuse");
 }

@@ -1,0 +1,902 @@
+/* Compiled blocks (sim/jit.h): the block table, its coherence with the
+ * decode cache, and the x86-64 code generator.
+ *
+ * The generated code keeps the guest registers in memory (sim_hart.x,
+ * addressed from rbx) and instret in r14 as "instret at the block's
+ * first word": word k of the block runs with instret r14 + k, so only
+ * jumps and exits touch it. Host registers while a block runs:
+ *   rbx  guest registers     rsi  memory bytes       rdi  page flags
+ *   r14  instret - position  r15  the instret limit  r12  sim_jit_io
+ *   eax, ecx, edx scratch
+ * The entry trampoline (first in the code mapping) saves rbx, r12, r14
+ * and r15, loads them from sim_jit_io and jumps to the block; every exit
+ * jumps back to it with the exit code in eax, and it stores instret. */
+#include "jit.h"
+
+#include "common/cm_env.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#if defined(__x86_64__) && defined(__linux__)
+#define TF_JIT_X86 1
+#endif
+
+#define JIT_CODE_BYTES (8u << 20) /* per memory, reserved lazily */
+#define JIT_WORST      160u       /* host bytes a guest word can take, stubs included */
+
+int sim_jit_default_threshold(void)
+{
+#ifdef TF_JIT_X86
+    return cm_env_switch(TF_ENV_SIM_JIT, 1, "1: hot blocks compiled") ? TF_JIT_HOT : 0;
+#else
+    return 0;
+#endif
+}
+
+/* ---- the block table ---------------------------------------------------- */
+
+static uint32_t rec_new(sim_jit *j)
+{
+    if (j->nrecs == j->caprecs) {
+        uint32_t cap = j->caprecs ? 2 * j->caprecs : 256;
+        sim_jit_rec *r = realloc(j->recs, (size_t)cap * sizeof *r);
+        if (!r) return 0;
+        j->recs = r;
+        j->caprecs = cap;
+    }
+    memset(&j->recs[j->nrecs], 0, sizeof j->recs[0]);
+    return ++j->nrecs;
+}
+
+void sim_jit_note_target(sim_mem *m, uint32_t t)
+{
+    sim_jit *j = m->jit;
+    if (t >= m->size / 4 || j->ent[t]) return;
+    uint32_t id = rec_new(j);
+    if (!id) return;
+    j->ent[t] = id;
+    sim_jit_rec *r = &j->recs[id - 1];
+    r->orig_h = m->slots[t].h;
+    /* decoded already (a loop's head, before the branch back to it): it
+     * is an entry from now on; else its decoding makes it one */
+    if (m->slots[t].h) m->slots[t].h = j->h_jit;
+}
+
+/* A sw among the block's later words now stores to device registers: the
+ * block would hand it back every time. */
+static int rec_has_regs_store(const sim_mem *m, const sim_jit_rec *r, uint32_t s)
+{
+    const sim_jit *j = m->jit;
+    for (uint32_t k = 1; k < r->len; k++) {
+        int32_t h = m->slots[s + k].h;
+        if (h == j->h_sw_regs || h == j->h_sw_regs4) return 1;
+    }
+    return 0;
+}
+
+/* Record `id` (after `prev` in slot s's chain, 0: it is first) to the
+ * front: L_JIT runs the first. */
+static void rec_to_front(sim_jit *j, uint32_t s, uint32_t id, uint32_t prev)
+{
+    if (!prev) return;
+    j->recs[prev - 1].next = j->recs[id - 1].next;
+    j->recs[id - 1].next = j->ent[s];
+    j->ent[s] = id;
+}
+
+int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
+{
+    sim_jit *j = m->jit;
+    uint32_t prev = 0, spare = 0, spare_prev = 0;
+    for (uint32_t id = j->ent[s]; id; prev = id, id = j->recs[id - 1].next) {
+        sim_jit_rec *r = &j->recs[id - 1];
+        if (!r->code) {
+            if (!spare) {
+                spare = id;
+                spare_prev = prev;
+            }
+            continue;
+        }
+        if ((size_t)s * 4 + (size_t)r->len * 4 > m->size ||
+            memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4) ||
+            rec_has_regs_store(m, r, s))
+            continue;
+        rec_to_front(j, s, id, prev);
+        r->orig_h = h;
+        j->revived++;
+        return j->h_jit;
+    }
+    if (spare) {
+        rec_to_front(j, s, spare, spare_prev);
+    } else { /* a new one in front; the chain keeps TF_JIT_CHAIN */
+        uint32_t first = j->ent[s];
+        uint32_t id = rec_new(j);
+        if (!id) return h;
+        j->recs[id - 1].next = first;
+        j->ent[s] = spare = id;
+        uint32_t k = 1;
+        for (uint32_t c = id; c; c = j->recs[c - 1].next, k++)
+            if (k == TF_JIT_CHAIN) j->recs[c - 1].next = 0; /* (its code stays mapped, unused) */
+    }
+    sim_jit_rec *r = &j->recs[spare - 1];
+    r->orig_h = h;
+    r->count = 0;
+    r->never = 0;
+    return j->h_jit;
+}
+
+void sim_jit_invalidate(sim_mem *m, uint32_t w0)
+{
+    sim_jit *j = m->jit;
+    uint32_t lo = w0 >= TF_JIT_MAX_WORDS - 1 ? w0 - (TF_JIT_MAX_WORDS - 1) : 0;
+    if (lo >= w0) return;
+    if (!((m->pageflags[(lo * 4) >> TF_PAGE_SHIFT] |
+           m->pageflags[((w0 - 1) * 4) >> TF_PAGE_SHIFT]) &
+          TF_PAGE_JIT))
+        return;
+    for (uint32_t s = lo; s < w0; s++) {
+        if (!j->ent[s] || m->slots[s].h != j->h_jit) continue;
+        const sim_jit_rec *r = sim_jit_rec_at(j, s);
+        if (r->code && s + r->len > w0) m->slots[s].h = 0; /* decodes again */
+    }
+}
+
+void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw)
+{
+    sim_jit *j = m->jit;
+    for (uint32_t s = w0; s < w0 + nw; s++)
+        if (m->slots[s].h == j->h_jit) m->slots[s].h = 0;
+}
+
+/* ---- x86-64 code -------------------------------------------------------- */
+
+#ifdef TF_JIT_X86
+
+enum { RAX, RCX, RDX, RBX };
+
+typedef struct emit {
+    uint8_t *p;
+    const int8_t *hr; /* per guest register: the host register holding it, or -1 */
+} emit;
+
+/* Host registers that hold guest registers through a block (the block's
+ * most used ones): rbp, r8-r11, r13. */
+static const int8_t cache_regs[] = {5, 8, 9, 10, 11, 13};
+#define JIT_CACHED ((int)sizeof cache_regs)
+
+static void b1(emit *e, uint8_t v)
+{
+    *e->p++ = v;
+}
+static void b4(emit *e, uint32_t v)
+{
+    memcpy(e->p, &v, 4);
+    e->p += 4;
+}
+
+/* ModRM for [rbx + 4 * r] with register field `reg` (r: a guest register, 0..32) */
+static void m_reg(emit *e, int reg, unsigned r)
+{
+    unsigned d = 4 * r;
+    if (d < 128) {
+        b1(e, (uint8_t)(0x40 | (reg << 3) | RBX));
+        b1(e, (uint8_t)d);
+    } else {
+        b1(e, (uint8_t)(0x80 | (reg << 3) | RBX));
+        b4(e, d);
+    }
+}
+
+/* <opcode> reg, guest register r: r's host register when it has one,
+ * else x[r] in memory (w64: REX.W) */
+static void op_rm(emit *e, int w64, uint8_t o1, int o2, int reg, unsigned r)
+{
+    int h = e->hr ? e->hr[r] : -1;
+    uint8_t rex = (uint8_t)((w64 ? 8 : 0) | (h >= 8 ? 1 : 0));
+    if (rex) b1(e, 0x40 | rex);
+    b1(e, o1);
+    if (o2 >= 0) b1(e, (uint8_t)o2);
+    if (h >= 0)
+        b1(e, (uint8_t)(0xc0 | (reg << 3) | (h & 7)));
+    else
+        m_reg(e, reg, r);
+}
+/* mov host32, x[r] */
+static void ld(emit *e, int reg, unsigned r)
+{
+    op_rm(e, 0, 0x8b, -1, reg, r);
+}
+/* mov x[r], host32 */
+static void st(emit *e, unsigned r, int reg)
+{
+    op_rm(e, 0, 0x89, -1, reg, r);
+}
+/* mov dword x[r], imm32 */
+static void st_imm(emit *e, unsigned r, uint32_t v)
+{
+    op_rm(e, 0, 0xc7, -1, 0, r);
+    b4(e, v);
+}
+/* The cached registers to memory (every exit), or from it (entry). */
+static void cache_move(emit *e, int to_mem)
+{
+    if (!e->hr) return;
+    for (unsigned r = 1; r < 32; r++) {
+        int h = e->hr[r];
+        if (h < 0) continue;
+        if (h >= 8) b1(e, 0x44); /* REX.R */
+        b1(e, to_mem ? 0x89 : 0x8b);
+        m_reg(e, h & 7, r);
+    }
+}
+/* <op> eax, imm32 (81 /ext) */
+static void alu_imm(emit *e, int ext, uint32_t v)
+{
+    b1(e, 0x81);
+    b1(e, (uint8_t)(0xc0 | (ext << 3) | RAX));
+    b4(e, v);
+}
+/* <op> eax, x[r] (opcode: 03 add, 0b or, 23 and, 2b sub, 33 xor, 3b cmp) */
+static void alu_reg(emit *e, uint8_t opc, unsigned r)
+{
+    op_rm(e, 0, opc, -1, RAX, r);
+}
+/* lea r14, [r14 + d] */
+static void add_n(emit *e, int32_t d)
+{
+    if (!d) return;
+    b1(e, 0x4d);
+    b1(e, 0x8d);
+    b1(e, 0xb6);
+    b4(e, (uint32_t)d);
+}
+/* cmp r14, r15 */
+static void cmp_lim(emit *e)
+{
+    b1(e, 0x4d);
+    b1(e, 0x39);
+    b1(e, 0xfe);
+}
+/* mov eax, imm32 */
+static void mov_eax(emit *e, uint32_t v)
+{
+    b1(e, 0xb8);
+    b4(e, v);
+}
+/* jcc rel32 (cc: the second opcode byte, 0x80 | cond), its rel32's position */
+static uint8_t *jcc(emit *e, uint8_t cc)
+{
+    b1(e, 0x0f);
+    b1(e, cc);
+    uint8_t *at = e->p;
+    b4(e, 0);
+    return at;
+}
+static uint8_t *jmp(emit *e)
+{
+    b1(e, 0xe9);
+    uint8_t *at = e->p;
+    b4(e, 0);
+    return at;
+}
+static void patch(uint8_t *at, const uint8_t *to)
+{
+    int32_t rel = (int32_t)(to - (at + 4));
+    memcpy(at, &rel, 4);
+}
+
+enum {
+    CC_E = 0x84,
+    CC_NE = 0x85,
+    CC_B = 0x82,
+    CC_AE = 0x83,
+    CC_A = 0x87,
+    CC_L = 0x8c,
+    CC_GE = 0x8d
+};
+
+/* The trampoline: uint32_t enter(const void *code, sim_jit_io *io). */
+static uint8_t *emit_trampoline(emit *e, uint8_t **exit)
+{
+    uint8_t *start = e->p;
+    static const uint8_t pro[] = {
+        0x53,                         /* push rbx */
+        0x55,                         /* push rbp */
+        0x41, 0x54,                   /* push r12 */
+        0x41, 0x55,                   /* push r13 */
+        0x41, 0x56,                   /* push r14 */
+        0x41, 0x57,                   /* push r15 */
+        0x49, 0x89, 0xf4,             /* mov r12, rsi */
+        0x49, 0x8b, 0x1c, 0x24,       /* mov rbx, [r12] */
+        0x49, 0x8b, 0x74, 0x24, 0x08, /* mov rsi, [r12 + 8] */
+        0x48, 0x89, 0xf8,             /* mov rax, rdi */
+        0x49, 0x8b, 0x7c, 0x24, 0x10, /* mov rdi, [r12 + 16] */
+        0x4d, 0x8b, 0x74, 0x24, 0x18, /* mov r14, [r12 + 24] */
+        0x4d, 0x8b, 0x7c, 0x24, 0x20, /* mov r15, [r12 + 32] */
+        0xff, 0xe0,                   /* jmp rax */
+    };
+    static const uint8_t epi[] = {
+        0x4d, 0x89, 0x74, 0x24, 0x18, /* mov [r12 + 24], r14 */
+        0x41, 0x5f,                   /* pop r15 */
+        0x41, 0x5e,                   /* pop r14 */
+        0x41, 0x5d,                   /* pop r13 */
+        0x41, 0x5c,                   /* pop r12 */
+        0x5d,                         /* pop rbp */
+        0x5b,                         /* pop rbx */
+        0xc3,                         /* ret */
+    };
+    _Static_assert(offsetof(sim_jit_io, x) == 0 && offsetof(sim_jit_io, data) == 8 &&
+                       offsetof(sim_jit_io, pf) == 16 && offsetof(sim_jit_io, n) == 24 &&
+                       offsetof(sim_jit_io, lim) == 32,
+                   "the trampoline's offsets");
+    memcpy(e->p, pro, sizeof pro);
+    e->p += sizeof pro;
+    *exit = e->p;
+    memcpy(e->p, epi, sizeof epi);
+    e->p += sizeof epi;
+    return start;
+}
+
+/* A jump out of line, patched when the block's body is done. */
+typedef struct fix {
+    uint8_t *at;     /* rel32 to patch */
+    uint8_t kind;    /* FX_* */
+    uint16_t k;      /* the word's position */
+    uint32_t target; /* slot */
+} fix;
+enum { FX_INTERP, FX_TAKEN };
+
+typedef struct gen {
+    emit e;
+    sim_mem *m;
+    uint8_t *exit;
+    uint32_t s0, len;
+    uint8_t *pos[TF_JIT_MAX_WORDS + 1];
+    fix fx[2 * TF_JIT_MAX_WORDS];
+    int nfx;
+} gen;
+
+static void fix_add(gen *g, uint8_t *at, int kind, unsigned k, uint32_t target)
+{
+    g->fx[g->nfx++] = (fix){at, (uint8_t)kind, (uint16_t)k, target};
+}
+
+/* eax = off = x[rs1] + imm - base; to the interpreter at word k when off > max */
+static void addr_check(gen *g, unsigned k, unsigned rs1, int32_t imm, uint32_t max)
+{
+    emit *e = &g->e;
+    ld(e, RAX, rs1);
+    alu_imm(e, 0, (uint32_t)imm - g->m->base);
+    b1(e, 0x3d); /* cmp eax, imm32 */
+    b4(e, max);
+    fix_add(g, jcc(e, CC_A), FX_INTERP, k, g->s0 + k);
+}
+
+/* The page flags of off and off + last (eax: off) all zero, else the
+ * interpreter at word k. */
+static void page_check(gen *g, unsigned k, unsigned last)
+{
+    emit *e = &g->e;
+    static const uint8_t first[] = {
+        0x89, 0xc1,       /* mov ecx, eax */
+        0xc1, 0xe9, 0x0c, /* shr ecx, 12 */
+        0x8a, 0x14, 0x0f, /* mov dl, [rdi + rcx] */
+    };
+    memcpy(e->p, first, sizeof first);
+    e->p += sizeof first;
+    if (last) {
+        static const uint8_t more[] = {
+            0x8d, 0x48, 0x00, /* lea ecx, [rax + last] (patched) */
+            0xc1, 0xe9, 0x0c, /* shr ecx, 12 */
+            0x0a, 0x14, 0x0f, /* or dl, [rdi + rcx] */
+        };
+        memcpy(e->p, more, sizeof more);
+        e->p[2] = (uint8_t)last;
+        e->p += sizeof more;
+    } else {
+        b1(e, 0x84); /* test dl, dl */
+        b1(e, 0xd2);
+    }
+    fix_add(g, jcc(e, CC_NE), FX_INTERP, k, g->s0 + k);
+}
+
+/* The guest ops a block compiles. */
+static int compiles(int op)
+{
+    switch (op) {
+    case TF_OP_LUI:
+    case TF_OP_AUIPC:
+    case TF_OP_JAL:
+    case TF_OP_JALR:
+    case TF_OP_BEQ:
+    case TF_OP_BNE:
+    case TF_OP_BLT:
+    case TF_OP_BGE:
+    case TF_OP_BLTU:
+    case TF_OP_BGEU:
+    case TF_OP_LB:
+    case TF_OP_LH:
+    case TF_OP_LW:
+    case TF_OP_LBU:
+    case TF_OP_LHU:
+    case TF_OP_SB:
+    case TF_OP_SH:
+    case TF_OP_SW:
+    case TF_OP_ADDI:
+    case TF_OP_SLTI:
+    case TF_OP_SLTIU:
+    case TF_OP_XORI:
+    case TF_OP_ORI:
+    case TF_OP_ANDI:
+    case TF_OP_SLLI:
+    case TF_OP_SRLI:
+    case TF_OP_SRAI:
+    case TF_OP_ADD:
+    case TF_OP_SUB:
+    case TF_OP_SLL:
+    case TF_OP_SLT:
+    case TF_OP_SLTU:
+    case TF_OP_XOR:
+    case TF_OP_SRL:
+    case TF_OP_SRA:
+    case TF_OP_OR:
+    case TF_OP_AND:
+    case TF_OP_MUL:
+    case TF_OP_MULH:
+    case TF_OP_MULHSU:
+    case TF_OP_MULHU:
+    case TF_OP_DIV:
+    case TF_OP_DIVU:
+    case TF_OP_REM:
+    case TF_OP_REMU:
+    case TF_OP_NOP:
+    case TF_OP_FENCE:
+    case TF_OP_FENCE_I: return 1;
+    default: return 0;
+    }
+}
+
+/* A taken jump from word k to slot t: instret + 1, then the limit, then
+ * on inside the block or out to the interpreter's dispatch. */
+static void emit_taken(gen *g, unsigned k, uint32_t t)
+{
+    emit *e = &g->e;
+    add_n(e, (int32_t)k + 1);
+    if (t >= g->s0 && t < g->s0 + g->len) {
+        cmp_lim(e);
+        uint8_t *lim = jcc(e, CC_AE);
+        add_n(e, -(int32_t)(t - g->s0));
+        patch(jmp(e), g->pos[t - g->s0]);
+        patch(lim, e->p);
+        cache_move(e, 1);
+        mov_eax(e, (t << 2) | TF_JIT_LIMIT);
+        patch(jmp(e), g->exit);
+        return;
+    }
+    cache_move(e, 1);
+    mov_eax(e, t << 2);
+    cmp_lim(e);
+    patch(jcc(e, CC_B), g->exit);
+    b1(e, 0x83); /* or eax, 1 */
+    b1(e, 0xc8);
+    b1(e, TF_JIT_LIMIT);
+    patch(jmp(e), g->exit);
+}
+
+/* Word k (slot s0 + k, decoded as sl/op). Returns 1 when the block ends
+ * after it. */
+static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
+{
+    emit *e = &g->e;
+    const sim_mem *m = g->m;
+    unsigned rd = sl->rd, rs1 = sl->rs1, rs2 = sl->rs2;
+    uint32_t imm = (uint32_t)sl->imm;
+    switch (op) {
+    case TF_OP_NOP:
+    case TF_OP_FENCE:
+    case TF_OP_FENCE_I: return 0;
+    case TF_OP_LUI:
+    case TF_OP_AUIPC: st_imm(e, rd, imm); return 0;
+    case TF_OP_ADDI:
+    case TF_OP_XORI:
+    case TF_OP_ORI:
+    case TF_OP_ANDI: {
+        int x = op == TF_OP_ADDI ? 0 : op == TF_OP_XORI ? 6 : op == TF_OP_ORI ? 1 : 4;
+        ld(e, RAX, rs1);
+        alu_imm(e, x, imm);
+        st(e, rd, RAX);
+        return 0;
+    }
+    case TF_OP_SLTI:
+    case TF_OP_SLTIU:
+        b1(e, 0x31); /* xor edx, edx */
+        b1(e, 0xd2);
+        ld(e, RAX, rs1);
+        alu_imm(e, 7, imm); /* cmp eax, imm */
+        b1(e, 0x0f);
+        b1(e, op == TF_OP_SLTI ? 0x9c : 0x92); /* setl / setb dl */
+        b1(e, 0xc2);
+        st(e, rd, RDX);
+        return 0;
+    case TF_OP_SLLI:
+    case TF_OP_SRLI:
+    case TF_OP_SRAI:
+        ld(e, RAX, rs1);
+        b1(e, 0xc1);
+        b1(e, op == TF_OP_SLLI ? 0xe0 : op == TF_OP_SRLI ? 0xe8 : 0xf8);
+        b1(e, (uint8_t)(imm & 31));
+        st(e, rd, RAX);
+        return 0;
+    case TF_OP_ADD:
+    case TF_OP_SUB:
+    case TF_OP_XOR:
+    case TF_OP_OR:
+    case TF_OP_AND:
+        ld(e, RAX, rs1);
+        alu_reg(e,
+                op == TF_OP_ADD   ? 0x03
+                : op == TF_OP_SUB ? 0x2b
+                : op == TF_OP_XOR ? 0x33
+                : op == TF_OP_OR  ? 0x0b
+                                  : 0x23,
+                rs2);
+        st(e, rd, RAX);
+        return 0;
+    case TF_OP_SLT:
+    case TF_OP_SLTU:
+        b1(e, 0x31);
+        b1(e, 0xd2);
+        ld(e, RAX, rs1);
+        alu_reg(e, 0x3b, rs2);
+        b1(e, 0x0f);
+        b1(e, op == TF_OP_SLT ? 0x9c : 0x92);
+        b1(e, 0xc2);
+        st(e, rd, RDX);
+        return 0;
+    case TF_OP_SLL:
+    case TF_OP_SRL:
+    case TF_OP_SRA:
+        ld(e, RAX, rs1);
+        ld(e, RCX, rs2);
+        b1(e, 0xd3); /* shl/shr/sar eax, cl: the host masks cl to 5 bits too */
+        b1(e, op == TF_OP_SLL ? 0xe0 : op == TF_OP_SRL ? 0xe8 : 0xf8);
+        st(e, rd, RAX);
+        return 0;
+    case TF_OP_MUL:
+        ld(e, RAX, rs1);
+        op_rm(e, 0, 0x0f, 0xaf, RAX, rs2); /* imul eax, x[rs2] */
+        st(e, rd, RAX);
+        return 0;
+    case TF_OP_MULH:
+    case TF_OP_MULHSU:
+    case TF_OP_MULHU:
+        /* 64-bit products of the sign- or zero-extended operands (exact:
+         * below 2^63 in magnitude), high half */
+        if (op == TF_OP_MULHU) {
+            ld(e, RAX, rs1);
+        } else {
+            op_rm(e, 1, 0x63, -1, RAX, rs1); /* movsxd rax, x[rs1] */
+        }
+        if (op == TF_OP_MULH) {
+            op_rm(e, 1, 0x63, -1, RCX, rs2); /* movsxd rcx, x[rs2] */
+        } else {
+            ld(e, RCX, rs2);
+        }
+        b1(e, 0x48); /* imul rax, rcx */
+        b1(e, 0x0f);
+        b1(e, 0xaf);
+        b1(e, 0xc1);
+        b1(e, 0x48); /* shr rax, 32 */
+        b1(e, 0xc1);
+        b1(e, 0xe8);
+        b1(e, 32);
+        st(e, rd, RAX);
+        return 0;
+    case TF_OP_DIV:
+    case TF_OP_DIVU:
+    case TF_OP_REM:
+    case TF_OP_REMU: {
+        /* RISC-V's results where the host's divide would trap: x / 0 is
+         * all ones and x % 0 is x; INT_MIN / -1 is INT_MIN, % is 0 */
+        int rem = op == TF_OP_REM || op == TF_OP_REMU, sgn = op == TF_OP_DIV || op == TF_OP_REM;
+        ld(e, RAX, rs1);
+        ld(e, RCX, rs2);
+        b1(e, 0x85); /* test ecx, ecx */
+        b1(e, 0xc9);
+        b1(e, 0x74); /* jz zero */
+        uint8_t *jz = e->p++;
+        uint8_t *jov = NULL;
+        if (sgn) {
+            b1(e, 0x83); /* cmp ecx, -1 */
+            b1(e, 0xf9);
+            b1(e, 0xff);
+            b1(e, 0x75); /* jne go */
+            uint8_t *jne = e->p++;
+            b1(e, 0x3d); /* cmp eax, INT_MIN */
+            b4(e, 0x80000000u);
+            b1(e, 0x74); /* je overflow */
+            jov = e->p++;
+            *jne = (uint8_t)(e->p - (jne + 1));
+            b1(e, 0x99); /* cdq */
+            b1(e, 0xf7); /* idiv ecx */
+            b1(e, 0xf9);
+        } else {
+            b1(e, 0x31); /* xor edx, edx */
+            b1(e, 0xd2);
+            b1(e, 0xf7); /* div ecx */
+            b1(e, 0xf1);
+        }
+        if (rem) {
+            b1(e, 0x89); /* mov eax, edx */
+            b1(e, 0xd0);
+        }
+        b1(e, 0xeb); /* jmp done */
+        uint8_t *jd = e->p++;
+        *jz = (uint8_t)(e->p - (jz + 1));
+        if (!rem) {      /* x / 0: all ones; x % 0: x (still in eax) */
+            b1(e, 0x83); /* or eax, -1 */
+            b1(e, 0xc8);
+            b1(e, 0xff);
+        }
+        if (jov) {
+            b1(e, 0xeb); /* jmp done */
+            uint8_t *jd2 = e->p++;
+            *jov = (uint8_t)(e->p - (jov + 1));
+            if (rem) {       /* INT_MIN % -1 = 0; INT_MIN / -1 = INT_MIN (in eax) */
+                b1(e, 0x31); /* xor eax, eax */
+                b1(e, 0xc0);
+            }
+            *jd2 = (uint8_t)(e->p - (jd2 + 1));
+        }
+        *jd = (uint8_t)(e->p - (jd + 1));
+        st(e, rd, RAX);
+        return 0;
+    }
+    case TF_OP_LB:
+    case TF_OP_LBU:
+    case TF_OP_LH:
+    case TF_OP_LHU:
+    case TF_OP_LW: {
+        uint32_t max = op == TF_OP_LW                      ? m->size - 4
+                       : op == TF_OP_LH || op == TF_OP_LHU ? m->size - 2
+                                                           : m->size - 1;
+        addr_check(g, k, rs1, (int32_t)imm, max);
+        /* ecx = [rsi + rax], extended as the op says */
+        if (op == TF_OP_LW) {
+            b1(e, 0x8b);
+        } else {
+            b1(e, 0x0f);
+            b1(e, op == TF_OP_LB ? 0xbe : op == TF_OP_LBU ? 0xb6 : op == TF_OP_LH ? 0xbf : 0xb7);
+        }
+        b1(e, 0x0c);
+        b1(e, 0x06);
+        st(e, rd, RCX);
+        return 0;
+    }
+    case TF_OP_SB:
+    case TF_OP_SH:
+    case TF_OP_SW: {
+        unsigned last = op == TF_OP_SW ? 3 : op == TF_OP_SH ? 1 : 0;
+        addr_check(g, k, rs1, (int32_t)imm, m->size - 1 - last);
+        page_check(g, k, last);
+        ld(e, RCX, rs2);
+        if (op == TF_OP_SH) b1(e, 0x66);
+        b1(e, op == TF_OP_SB ? 0x88 : 0x89); /* mov [rsi + rax], cl/cx/ecx */
+        b1(e, 0x0c);
+        b1(e, 0x06);
+        return 0;
+    }
+    case TF_OP_BEQ:
+    case TF_OP_BNE:
+    case TF_OP_BLT:
+    case TF_OP_BGE:
+    case TF_OP_BLTU:
+    case TF_OP_BGEU: {
+        static const uint8_t cc[] = {CC_E, CC_NE, CC_L, CC_GE, CC_B, CC_AE};
+        ld(e, RAX, rs1);
+        alu_reg(e, 0x3b, rs2);
+        fix_add(g, jcc(e, cc[op - TF_OP_BEQ]), FX_TAKEN, k, t);
+        return 0;
+    }
+    case TF_OP_JAL:
+        st_imm(e, rd, sl->aux);
+        emit_taken(g, k, t);
+        return 1;
+    case TF_OP_JALR: {
+        ld(e, RAX, rs1);
+        alu_imm(e, 0, imm);
+        static const uint8_t chk[] = {
+            0x83, 0xe0, 0xfe, /* and eax, ~1 */
+            0xa8, 0x03,       /* test al, 3 */
+        };
+        memcpy(e->p, chk, sizeof chk);
+        e->p += sizeof chk;
+        fix_add(g, jcc(e, CC_NE), FX_INTERP, k, g->s0 + k);
+        b1(e, 0x2d); /* sub eax, base: the target's offset */
+        b4(e, m->base);
+        b1(e, 0x3d); /* cmp eax, size */
+        b4(e, m->size);
+        fix_add(g, jcc(e, CC_AE), FX_INTERP, k, g->s0 + k);
+        st_imm(e, rd, sl->aux);
+        cache_move(e, 1);
+        add_n(e, (int32_t)k + 1);
+        cmp_lim(e); /* the offset is the exit code (slot << 2) */
+        patch(jcc(e, CC_B), g->exit);
+        b1(e, 0x83); /* or eax, 1 */
+        b1(e, 0xc8);
+        b1(e, TF_JIT_LIMIT);
+        patch(jmp(e), g->exit);
+        return 1;
+    }
+    }
+    return -1; /* not reached: compiles() */
+}
+
+int sim_jit_compile(sim_mem *m, uint32_t s0)
+{
+    sim_jit *j = m->jit;
+    sim_jit_rec *r = sim_jit_rec_at(j, s0);
+    if (r->never || j->full) return -1;
+    if (r->orig_h == j->h_sw_regs || r->orig_h == j->h_sw_regs4) {
+        r->never = 1;
+        return -1;
+    }
+    /* the words: up to the first that ends it, does not compile, or lies
+     * in a page the interpreter never ran (data after the code) */
+    int ops[TF_JIT_MAX_WORDS];
+    cm_slot sl[TF_JIT_MAX_WORDS];
+    uint32_t tg[TF_JIT_MAX_WORDS];
+    uint32_t len = 0, nslots = m->size / 4;
+    int ends = 0;
+    while (len < TF_JIT_MAX_WORDS && s0 + len < nslots && !ends) {
+        uint32_t s = s0 + len, off = s * 4, w;
+        if (!(m->pageflags[off >> TF_PAGE_SHIFT] & TF_PAGE_CODE)) break;
+        if (len && (m->slots[s].h == j->h_sw_regs || m->slots[s].h == j->h_sw_regs4)) break;
+        memcpy(&w, m->data + off, 4);
+        int op = cm_rv32_decode(w, m->base + off, &sl[len]);
+        if (!compiles(op)) break;
+        if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
+            uint32_t t = m->base + off + (uint32_t)sl[len].imm;
+            if ((t & 3) || t - m->base >= m->size) break; /* the interpreter's far jump */
+            tg[len] = (t - m->base) >> 2;
+        }
+        ends = op == TF_OP_JAL || op == TF_OP_JALR;
+        ops[len++] = op;
+    }
+    if (!len) {
+        r->never = 1;
+        return -1;
+    }
+    size_t need = (size_t)len * JIT_WORST + 64 + (size_t)len * 4;
+    if (j->code_used + need > j->code_cap) {
+        j->full = 1;
+        return -1;
+    }
+    gen g = {.e = {j->code + j->code_used}, .m = m, .exit = j->exit, .s0 = s0, .len = len};
+    /* the most used guest registers (two uses or more) live in host
+     * registers from the block's start to its exits */
+    int8_t hr[33];
+    {
+        unsigned uses[33] = {0};
+        for (uint32_t k = 0; k < len; k++) {
+            uses[sl[k].rd]++;
+            uses[sl[k].rs1]++;
+            uses[sl[k].rs2]++;
+        }
+        uses[0] = uses[32] = 0; /* x0 reads zero; x32 takes writes to it */
+        memset(hr, -1, sizeof hr);
+        for (int c = 0; c < JIT_CACHED; c++) {
+            unsigned best = 0;
+            for (unsigned r = 1; r < 32; r++)
+                if (hr[r] < 0 && uses[r] > uses[best]) best = r;
+            if (uses[best] < 2) break;
+            hr[best] = cache_regs[c];
+        }
+    }
+    g.e.hr = hr;
+    uint8_t *start = g.e.p;
+    cache_move(&g.e, 0);
+    for (uint32_t k = 0; k < len; k++) {
+        g.pos[k] = g.e.p;
+        emit_word(&g, k, ops[k], &sl[k], tg[k]);
+    }
+    g.pos[len] = g.e.p;
+    if (!ends) { /* on at the next word: through the interpreter when it does not compile */
+        uint32_t s = s0 + len;
+        int interp = s < nslots && len < TF_JIT_MAX_WORDS;
+        cache_move(&g.e, 1);
+        add_n(&g.e, (int32_t)len);
+        mov_eax(&g.e, (s << 2) | (interp ? TF_JIT_INTERP : TF_JIT_GO));
+        patch(jmp(&g.e), g.exit);
+    }
+    for (int i = 0; i < g.nfx; i++) {
+        fix *f = &g.fx[i];
+        patch(f->at, g.e.p);
+        if (f->kind == FX_TAKEN) {
+            emit_taken(&g, f->k, f->target);
+        } else {
+            cache_move(&g.e, 1);
+            add_n(&g.e, f->k);
+            mov_eax(&g.e, (f->target << 2) | TF_JIT_INTERP);
+            patch(jmp(&g.e), g.exit);
+        }
+    }
+    /* the words it was compiled from, after its code */
+    uint8_t *words = (uint8_t *)(((uintptr_t)g.e.p + 3) & ~(uintptr_t)3);
+    memcpy(words, m->data + (size_t)s0 * 4, (size_t)len * 4);
+    j->code_used = (size_t)(words + (size_t)len * 4 - j->code);
+    j->code_used = (j->code_used + 15) & ~(size_t)15;
+    r->code = start;
+    r->words = (const uint32_t *)(void *)words;
+    r->len = (uint16_t)len;
+    for (uint32_t p = (s0 * 4) >> TF_PAGE_SHIFT; p <= ((s0 + len - 1) * 4) >> TF_PAGE_SHIFT; p++)
+        m->pageflags[p] |= TF_PAGE_JIT;
+    j->compiled++;
+    j->compiled_words += len;
+    return 0;
+}
+
+sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_regs4)
+{
+    sim_jit *j = calloc(1, sizeof *j);
+    if (!j) return NULL;
+    size_t nent = (size_t)m->size / 4 + 1;
+    j->ent = mmap(NULL, nent * 4, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    j->code = mmap(NULL, JIT_CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (j->ent == MAP_FAILED || j->code == MAP_FAILED) {
+        if (j->ent != MAP_FAILED) munmap(j->ent, nent * 4);
+        if (j->code != MAP_FAILED) munmap(j->code, JIT_CODE_BYTES);
+        free(j);
+        return NULL;
+    }
+    j->code_cap = JIT_CODE_BYTES;
+    emit e = {j->code, NULL};
+    j->enter = (uint32_t(*)(const void *, sim_jit_io *))(void *)emit_trampoline(&e, &j->exit);
+    j->code_used = (size_t)((e.p - j->code + 15) & ~15);
+    j->h_jit = h_jit;
+    j->h_sw_regs = h_sw_regs;
+    j->h_sw_regs4 = h_sw_regs4;
+    j->threshold = m->jit_threshold > 0 ? (uint32_t)m->jit_threshold : TF_JIT_HOT;
+    m->jit = j;
+    return j;
+}
+
+void sim_jit_free(sim_mem *m)
+{
+    sim_jit *j = m->jit;
+    if (!j) return;
+    munmap(j->ent, ((size_t)m->size / 4 + 1) * 4);
+    munmap(j->code, JIT_CODE_BYTES);
+    free(j->recs);
+    free(j);
+    m->jit = NULL;
+}
+
+#else /* no compiler for this host: the interpreter runs alone */
+
+int sim_jit_compile(sim_mem *m, uint32_t s)
+{
+    (void)m;
+    (void)s;
+    return -1;
+}
+
+sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_regs4)
+{
+    (void)m;
+    (void)h_jit;
+    (void)h_sw_regs;
+    (void)h_sw_regs4;
+    return NULL;
+}
+
+void sim_jit_free(sim_mem *m)
+{
+    (void)m;
+}
+
+#endif

@@ -1,0 +1,114 @@
+/* Hot blocks of guest code compiled to host code (x86-64 hosts): the
+ * interpreter's companion, internal to sim/hart.c. docs/simulator.md,
+ * "Compiled blocks".
+ *
+ * A block starts where a jump lands (a branch, jal or call return site:
+ * the interpreter notes them as it decodes) and runs straight-line guest
+ * code, its branches included, to its first jal or jalr, the first word
+ * it does not compile, or TF_JIT_MAX_WORDS words. It keeps every rule of
+ * the interpreter it stands in for: one cycle an instruction, the run's
+ * cycle limit checked at every taken jump and nowhere else, and anything
+ * but a plain access to the hart's own memory (a device register, a store
+ * to a page holding code or a hooked or watched word, an access outside
+ * memory) handed back to the interpreter at that instruction, which runs
+ * it exactly as it would have. Its entry slot's handler is the
+ * interpreter's L_JIT, which counts the entries until the block is hot,
+ * then compiles it and enters it; until then (and if it does not compile)
+ * L_JIT runs the handler the slot had (sim_jit_rec.orig_h).
+ *
+ * Code stays coherent as the decode cache does: a write to a block's
+ * words resets its entry slot's handler (sim_jit_invalidate), and the
+ * slot, decoded again, gets the block back only when its words are the
+ * same as those it was compiled from (a kernel loaded again over another
+ * one: each keeps its blocks). */
+#ifndef TF_JIT_H
+#define TF_JIT_H
+
+#include "hart.h"
+
+#include <stdint.h>
+
+#define TF_JIT_MAX_WORDS 64    /* the longest block */
+#define TF_JIT_CHAIN     4     /* blocks kept for one entry slot (different code there) */
+#define TF_JIT_HOT       8     /* entries before a block is compiled (sim_mem.jit_threshold) */
+#define TF_PAGE_JIT      0x08u /* sim_mem.pageflags: a compiled block starts in this page */
+
+/* What the compiled code reads and gives back: the state the interpreter
+ * keeps in its locals. */
+typedef struct sim_jit_io {
+    uint32_t *x;       /* the hart's registers */
+    uint8_t *data;     /* sim_mem.data */
+    const uint8_t *pf; /* sim_mem.pageflags */
+    uint64_t n, lim;   /* instret in and out; the run's instret limit (RELIMIT) */
+} sim_jit_io;
+
+/* Exit codes of compiled code: a byte offset into memory (the slot to go
+ * on at, times 4) | one of these. */
+enum {
+    TF_JIT_GO = 0,     /* dispatch the slot (n: after the jump or the last word) */
+    TF_JIT_LIMIT = 1,  /* a taken jump reached the limit: stop with pc at the slot */
+    TF_JIT_INTERP = 2, /* run the slot's instruction through the interpreter */
+};
+
+typedef struct sim_jit_rec {
+    const void *code;      /* compiled code, NULL while counting (or never) */
+    const uint32_t *words; /* the guest words it was compiled from (len of them) */
+    int32_t orig_h;        /* the slot's interpreter handler */
+    uint32_t count;        /* entries while not compiled */
+    uint32_t next;         /* another block for the same slot (its id + 1), 0: none */
+    uint16_t len;          /* guest words the code covers */
+    uint8_t never;         /* its first word does not compile */
+} sim_jit_rec;
+
+typedef struct sim_jit {
+    uint32_t *ent; /* per slot: its first block's id + 1, 0: not a block entry */
+    sim_jit_rec *recs;
+    uint32_t nrecs, caprecs;
+    uint8_t *code; /* one mapping: the entry trampoline, then the blocks */
+    size_t code_used, code_cap;
+    uint32_t (*enter)(const void *code, sim_jit_io *io);
+    uint8_t *exit;                        /* the trampoline's way back, where every exit jumps */
+    int32_t h_jit, h_sw_regs, h_sw_regs4; /* interpreter handler offsets */
+    uint32_t threshold;
+    int full; /* the code mapping is full: no more compiling */
+    uint64_t compiled, compiled_words, revived;
+} sim_jit;
+
+/* The threshold sim_mem_new gives a memory: TF_JIT_HOT, or 0 where there
+ * is no compiler (not an x86-64 host) or TT_FOIL_SIM_JIT is OFF. */
+int sim_jit_default_threshold(void);
+
+/* Set up m->jit (NULL when the host has no compiler or mapping fails;
+ * the interpreter then runs alone). The handler offsets are the
+ * interpreter's. */
+sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_regs4);
+void sim_jit_free(sim_mem *m);
+
+/* A jump can land on slot t (decode time): it becomes a block entry. */
+void sim_jit_note_target(sim_mem *m, uint32_t t);
+
+/* Slot s, a block entry, was decoded (again) and gets handler h: the
+ * handler to install (L_JIT), with a kept block whose words are the
+ * memory's again. */
+int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h);
+
+/* Compile slot s's block: 0 when compiled, -1 when it does not (never,
+ * or no room). */
+int sim_jit_compile(sim_mem *m, uint32_t s);
+
+/* The words from slot w0 on changed (or a sw among them became a device
+ * register store): blocks entered before w0 that run into it decode their
+ * entry again. Slots from w0 on are the caller's (sim_mem_invalidate_code
+ * clears them). */
+void sim_jit_invalidate(sim_mem *m, uint32_t w0);
+
+/* Slots [w0, w0 + nw) came back from a kept image: their L_JIT handlers
+ * decode again (the blocks kept for them are checked against the words). */
+void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw);
+
+static inline sim_jit_rec *sim_jit_rec_at(const sim_jit *j, uint32_t s)
+{
+    return &j->recs[j->ent[s] - 1];
+}
+
+#endif

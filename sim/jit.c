@@ -458,6 +458,22 @@ static int compiles(int op)
     }
 }
 
+/* x[rd] = x[rs1] < (imm, or x[b]), signed or not */
+static void set_less(emit *e, unsigned rd, unsigned rs1, int is_imm, uint32_t b, int sgn)
+{
+    b1(e, 0x31); /* xor edx, edx */
+    b1(e, 0xd2);
+    ld(e, RAX, rs1);
+    if (is_imm)
+        alu_imm(e, 7, b); /* cmp eax, imm */
+    else
+        alu_reg(e, 0x3b, b); /* cmp eax, x[b] */
+    b1(e, 0x0f);
+    b1(e, sgn ? 0x9c : 0x92); /* setl / setb dl */
+    b1(e, 0xc2);
+    st(e, rd, RDX);
+}
+
 /* A taken jump from word k to slot t: instret + 1, then the limit, then
  * on inside the block or out to the interpreter's dispatch. */
 static void emit_taken(gen *g, unsigned k, uint32_t t)
@@ -510,16 +526,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
         return 0;
     }
     case TF_OP_SLTI:
-    case TF_OP_SLTIU:
-        b1(e, 0x31); /* xor edx, edx */
-        b1(e, 0xd2);
-        ld(e, RAX, rs1);
-        alu_imm(e, 7, imm); /* cmp eax, imm */
-        b1(e, 0x0f);
-        b1(e, op == TF_OP_SLTI ? 0x9c : 0x92); /* setl / setb dl */
-        b1(e, 0xc2);
-        st(e, rd, RDX);
-        return 0;
+    case TF_OP_SLTIU: set_less(e, rd, rs1, 1, imm, op == TF_OP_SLTI); return 0;
     case TF_OP_SLLI:
     case TF_OP_SRLI:
     case TF_OP_SRAI:
@@ -545,16 +552,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
         st(e, rd, RAX);
         return 0;
     case TF_OP_SLT:
-    case TF_OP_SLTU:
-        b1(e, 0x31);
-        b1(e, 0xd2);
-        ld(e, RAX, rs1);
-        alu_reg(e, 0x3b, rs2);
-        b1(e, 0x0f);
-        b1(e, op == TF_OP_SLT ? 0x9c : 0x92);
-        b1(e, 0xc2);
-        st(e, rd, RDX);
-        return 0;
+    case TF_OP_SLTU: set_less(e, rd, rs1, 0, rs2, op == TF_OP_SLT); return 0;
     case TF_OP_SLL:
     case TF_OP_SRL:
     case TF_OP_SRA:

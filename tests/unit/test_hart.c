@@ -2,8 +2,10 @@
  * counts, cycle limits that resume seamlessly, decode-cache coherence with
  * outside writes, decoded images kept across outside writes
  * (sim_mem.keep_images), device callbacks (stall cycles, BLOCK and retry),
- * wfi, faults without a handler, double traps, and the watched word. */
+ * wfi, faults without a handler, double traps, the watched word, and
+ * compiled blocks whose own words are rewritten as they run. */
 #include "sim/hart.h"
+#include "sim/jit.h"
 #include "tf_check.h"
 
 #include <stdlib.h>
@@ -193,6 +195,51 @@ static void kept_images(void)
     CHECK_TRUE(m->ndimgs <= 2);
     sim_mem_free(m);
     free(h);
+}
+
+/* Self-modifying code inside a compiled block (sim/jit.h): a loop whose
+ * body stores over one of its own later words each pass, alternating
+ * between "add 100" and "add 1" (x6 and x7 swapped by three xors), so
+ * that word changes under the running block every pass. Compiled at the
+ * first entry (jit_threshold 1) or never (0): the same sums, instret and
+ * cycles, and where there is a compiler, both versions of the block
+ * compiled and then taken back by their words. */
+static void compiled_smc(void)
+{
+#define XOR(rd, a, b)                                                                              \
+    ((0x4u << 12) | ((uint32_t)(b) << 20) | ((uint32_t)(a) << 15) | ((uint32_t)(rd) << 7) | 0x33)
+    const uint32_t add100 = ADDI(1, 1, 100), add1 = ADDI(1, 1, 1); /* low 12 bits 0x093 */
+    uint32_t code[] = {LUI(8, BASE >> 12), ADDI(5, 0, 6),      LUI(6, add100 >> 12),
+                       ADDI(6, 6, 0x093),  LUI(7, add1 >> 12), ADDI(7, 7, 0x093),
+                       ADDI(2, 2, 1), /* loop: word 6 */
+                       SW(8, 6, 4 * 11),   XOR(6, 6, 7),       XOR(7, 7, 6),
+                       XOR(6, 6, 7),       ADDI(1, 1, 1), /* word 11: rewritten before it runs */
+                       ADDI(5, 5, -1),     BNE(5, 0, -4 * 7),  ECALL};
+#undef XOR
+    uint64_t instret[2], cycles[2];
+    for (int jit = 0; jit < 2; jit++) {
+        sim_mem *m = sim_mem_new(BASE, 0x10000);
+        sim_hart *h = calloc(1, sizeof *h);
+        m->jit_threshold = jit;
+        put(m, BASE, code, (int)(sizeof code / sizeof code[0]));
+        sim_hart_reset(h, m, BASE, 0);
+        CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+        CHECK_EQ_U(h->x[1], 3 * 100 + 3 * 1);
+        CHECK_EQ_U(h->x[2], 6);
+        instret[jit] = h->instret;
+        cycles[jit] = sim_hart_cycle(h);
+#if defined(__x86_64__) && defined(__linux__)
+        if (jit) {
+            CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 2);
+            CHECK_TRUE(m->jit->revived >= 1);
+        }
+#endif
+        free(h);
+        sim_mem_free(m);
+    }
+    CHECK_EQ_U(instret[1], instret[0]);
+    CHECK_EQ_U(instret[0], 6 + 6 * 8);
+    CHECK_EQ_U(cycles[1], cycles[0]);
 }
 
 int main(void)
@@ -618,5 +665,6 @@ int main(void)
     free(h);
     sim_mem_free(m);
     kept_images();
+    compiled_smc();
     return tf_check_report("test_hart");
 }

@@ -35,7 +35,7 @@ sim_mem *sim_mem_new(uint32_t base, uint32_t size)
     m->data = sim_lazy_alloc(size);
     m->slots = sim_lazy_alloc(((size_t)size / 4 + 1) * sizeof(cm_slot));
     m->pageflags = calloc((size >> TF_PAGE_SHIFT) + 1, 1);
-    m->jit_threshold = sim_jit_default_threshold();
+    m->jit_threshold = sim_jit_default_threshold(0);
     if (!m->data || !m->slots || !m->pageflags) {
         sim_mem_free(m);
         return NULL;
@@ -722,7 +722,6 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
         !sim_jit_new(M, (int32_t)(&&L_JIT - &&L_DECODE), (int32_t)(&&L_SW_REGS - &&L_DECODE),
                      (int32_t)(&&L_SW_REGS4 - &&L_DECODE)))
         M->jit_threshold = 0; /* no compiler here: the interpreter alone */
-    sim_jit *const J = M->jit;
     cm_slot *const slots = M->slots;
     uint8_t *const mem = M->data;
     const uint8_t *const pf = M->pageflags;
@@ -734,7 +733,6 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
     uint64_t n, lim;
     int rc, sl;
     uint32_t val, addr;
-    sim_jit_io jio = {x, mem, pf, 0, 0};
 
 #define DISPATCH() goto *(&&L_DECODE + ip->h)
 /* The handlers of a sw found to store to device registers (L_SW): macros,
@@ -874,25 +872,20 @@ L_DECODE : {
     }
     if (!fu && !M->no_fuse && (fu = sim_fuse_single(op)) != 0) fu += (int)((off >> 2) % TF_FU_REPL);
     int32_t hh = tab[fu ? fu : op];
-    if (J && J->ent[off >> 2]) hh = sim_jit_on_decode(M, off >> 2, hh); /* a block entry */
+    if (M->jit && M->jit->ent[off >> 2]) hh = sim_jit_on_decode(M, off >> 2, hh); /* an entry */
     ip->h = hh;
     DISPATCH();
 }
 L_JIT : { /* a block entry (sim/jit.h): its compiled code once it is hot */
-    sim_jit_rec *r = sim_jit_rec_at(J, (uint32_t)(ip - slots));
-    if (UNLIKELY(!r->code) &&
-        (r->never || ++r->count < J->threshold || sim_jit_compile(M, (uint32_t)(ip - slots))))
-        goto *(&&L_DECODE + r->orig_h);
-    jio.n = n;
-    jio.lim = lim;
-    uint32_t e = J->enter(r->code, &jio);
-    n = jio.n;
-    ip = slots + (e >> 2);
-    if (LIKELY((e & 3) == TF_JIT_GO)) DISPATCH();
-    if (e & TF_JIT_LIMIT) goto out_limit;
+    sim_jit_ret r = sim_jit_run(h, (uint32_t)(ip - slots), n, lim);
+    if (UNLIKELY(r.code >> 32)) goto *(&&L_DECODE + (int32_t)(uint32_t)r.code); /* not yet */
+    n = r.n;
+    ip = slots + ((uint32_t)r.code >> 2);
+    if (LIKELY((r.code & 3) == TF_JIT_GO)) DISPATCH();
+    if (r.code & TF_JIT_LIMIT) goto out_limit;
     /* TF_JIT_INTERP: the word's own handler (another entry's: the one it had) */
     int32_t hi = ip->h;
-    if (hi == H_JIT) hi = sim_jit_rec_at(J, (uint32_t)(ip - slots))->orig_h;
+    if (hi == H_JIT) hi = sim_jit_rec_at(M->jit, (uint32_t)(ip - slots))->orig_h;
     goto *(&&L_DECODE + hi);
 }
 L_FETCH_FAULT:
@@ -1035,9 +1028,6 @@ sw_mem:
                 cm_slot *pv = ip - k;
                 if (pv->h != H_SW_REGS && pv->h != H_SW_REGS4) pv->h = 0;
             }
-            /* and compiled blocks that would hand it back every time
-             * compile again, ending before it */
-            if (J) sim_jit_invalidate(M, i);
         }
         goto sw_regs;
     }

@@ -13,6 +13,8 @@
  * jumps back to it with the exit code in eax, and it stores instret. */
 #include "jit.h"
 
+#include "hart_fuse.h"
+
 #include "common/cm_env.h"
 
 #include <stdlib.h>
@@ -24,13 +26,16 @@
 #endif
 
 #define JIT_CODE_BYTES (8u << 20) /* per memory, reserved lazily */
-#define JIT_WORST      160u       /* host bytes a guest word can take, stubs included */
+#define JIT_WORST      320u       /* host bytes a guest word can take, stubs included */
 
-int sim_jit_default_threshold(void)
+int sim_jit_default_threshold(int chip)
 {
 #ifdef TF_JIT_X86
-    return cm_env_switch(TF_ENV_SIM_JIT, 1, "1: hot blocks compiled") ? TF_JIT_HOT : 0;
+    int v = cm_env_switch(TF_ENV_SIM_JIT, -1,
+                          "compiled for a bare hart (tt_foil_sim), interpreted on the chip");
+    return (v < 0 ? !chip : v) ? TF_JIT_HOT : 0;
 #else
+    (void)chip;
     return 0;
 #endif
 }
@@ -64,18 +69,6 @@ void sim_jit_note_target(sim_mem *m, uint32_t t)
     if (m->slots[t].h) m->slots[t].h = j->h_jit;
 }
 
-/* A sw among the block's later words now stores to device registers: the
- * block would hand it back every time. */
-static int rec_has_regs_store(const sim_mem *m, const sim_jit_rec *r, uint32_t s)
-{
-    const sim_jit *j = m->jit;
-    for (uint32_t k = 1; k < r->len; k++) {
-        int32_t h = m->slots[s + k].h;
-        if (h == j->h_sw_regs || h == j->h_sw_regs4) return 1;
-    }
-    return 0;
-}
-
 /* Record `id` (after `prev` in slot s's chain, 0: it is first) to the
  * front: L_JIT runs the first. */
 static void rec_to_front(sim_jit *j, uint32_t s, uint32_t id, uint32_t prev)
@@ -89,6 +82,7 @@ static void rec_to_front(sim_jit *j, uint32_t s, uint32_t id, uint32_t prev)
 int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
 {
     sim_jit *j = m->jit;
+    j->hot[s % TF_JIT_HOT_SLOTS].slot = 0; /* its first block may change */
     uint32_t prev = 0, spare = 0, spare_prev = 0;
     for (uint32_t id = j->ent[s]; id; prev = id, id = j->recs[id - 1].next) {
         sim_jit_rec *r = &j->recs[id - 1];
@@ -100,13 +94,12 @@ int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
             continue;
         }
         if ((size_t)s * 4 + (size_t)r->len * 4 > m->size ||
-            memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4) ||
-            rec_has_regs_store(m, r, s))
+            memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4))
             continue;
         rec_to_front(j, s, id, prev);
         r->orig_h = h;
         j->revived++;
-        return j->h_jit;
+        return r->slow ? h : j->h_jit; /* (too short: interpreted) */
     }
     if (spare) {
         rec_to_front(j, s, spare, spare_prev);
@@ -124,7 +117,45 @@ int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
     r->orig_h = h;
     r->count = 0;
     r->never = 0;
+    r->slow = 0;
+    r->trial = 0;
+    r->trial_words = 0;
     return j->h_jit;
+}
+
+sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim)
+{
+    sim_mem *m = h->mem;
+    sim_jit *j = m->jit;
+    sim_jit_hot *hc = &j->hot[s % TF_JIT_HOT_SLOTS];
+    sim_jit_rec *tr = NULL; /* the block, while its entries are timed */
+    const void *code = hc->code;
+    if (__builtin_expect(hc->slot != s + 1, 0)) {
+        tr = sim_jit_rec_at(j, s);
+        if (!tr->code && (tr->never || ++tr->count < j->threshold || sim_jit_compile(m, s)))
+            return (sim_jit_ret){(1ull << 32) | (uint32_t)tr->orig_h, n};
+        code = tr->code;
+        if (tr->trial >= TF_JIT_TRIAL) { /* proven: found here from now on */
+            hc->slot = s + 1;
+            hc->code = code;
+            tr = NULL;
+        }
+    }
+    sim_jit_io io = {h->x, m->data, m->pageflags, n, lim, &h->bus};
+    uint32_t e = j->enter(code, &io);
+    if (tr) sim_jit_trial(m, s, tr, io.n - n);
+    return (sim_jit_ret){e, io.n};
+}
+
+void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran)
+{
+    r->trial_words += ran;
+    if (++r->trial < TF_JIT_TRIAL) return;
+    if (r->trial_words < (uint64_t)TF_JIT_TRIAL * TF_JIT_MIN_RUN) {
+        r->slow = 1;
+        m->slots[s].h = r->orig_h;
+        m->jit->slow++;
+    }
 }
 
 void sim_jit_invalidate(sim_mem *m, uint32_t w0)
@@ -146,8 +177,27 @@ void sim_jit_invalidate(sim_mem *m, uint32_t w0)
 void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw)
 {
     sim_jit *j = m->jit;
-    for (uint32_t s = w0; s < w0 + nw; s++)
-        if (m->slots[s].h == j->h_jit) m->slots[s].h = 0;
+    for (uint32_t s = w0; s < w0 + nw; s++) {
+        if (m->slots[s].h != j->h_jit) continue;
+        /* A block of these words that covers the slot's own run (its
+         * interpreter handler reads at most TF_FUSE_MAX words, all the
+         * block's): the slot is its entry again, as it was, without
+         * decoding it again. Else it decodes again. */
+        int32_t h = 0;
+        uint32_t prev = 0;
+        for (uint32_t id = j->ent[s]; id; prev = id, id = j->recs[id - 1].next) {
+            sim_jit_rec *r = &j->recs[id - 1];
+            if (!r->code || r->len < TF_FUSE_MAX || (size_t)s * 4 + (size_t)r->len * 4 > m->size ||
+                memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4))
+                continue;
+            rec_to_front(j, s, id, prev);
+            h = r->slow ? r->orig_h : j->h_jit;
+            j->revived++;
+            break;
+        }
+        j->hot[s % TF_JIT_HOT_SLOTS].slot = 0;
+        m->slots[s].h = h;
+    }
 }
 
 /* ---- x86-64 code -------------------------------------------------------- */
@@ -343,10 +393,14 @@ static uint8_t *emit_trampoline(emit *e, uint8_t **exit)
 typedef struct fix {
     uint8_t *at;     /* rel32 to patch */
     uint8_t kind;    /* FX_* */
+    uint8_t rs2;     /* FX_REGS: the register stored */
     uint16_t k;      /* the word's position */
     uint32_t target; /* slot */
+    uint8_t *back;   /* FX_REGS: where the block goes on */
 } fix;
-enum { FX_INTERP, FX_TAKEN };
+/* to the interpreter at the word; a taken branch; a sw outside memory:
+ * a plain device register (sim_bus.regs_plain), else the interpreter */
+enum { FX_INTERP, FX_TAKEN, FX_REGS };
 
 typedef struct gen {
     emit e;
@@ -358,20 +412,87 @@ typedef struct gen {
     int nfx;
 } gen;
 
-static void fix_add(gen *g, uint8_t *at, int kind, unsigned k, uint32_t target)
+static fix *fix_add(gen *g, uint8_t *at, int kind, unsigned k, uint32_t target)
 {
-    g->fx[g->nfx++] = (fix){at, (uint8_t)kind, (uint16_t)k, target};
+    fix *f = &g->fx[g->nfx++];
+    *f = (fix){.at = at, .kind = (uint8_t)kind, .k = (uint16_t)k, .target = target};
+    return f;
 }
 
-/* eax = off = x[rs1] + imm - base; to the interpreter at word k when off > max */
-static void addr_check(gen *g, unsigned k, unsigned rs1, int32_t imm, uint32_t max)
+/* eax = off = x[rs1] + imm - base; out of line (kind: FX_INTERP or
+ * FX_REGS) at word k when off > max */
+static fix *addr_check(gen *g, unsigned k, unsigned rs1, int32_t imm, uint32_t max, int kind)
 {
     emit *e = &g->e;
     ld(e, RAX, rs1);
     alu_imm(e, 0, (uint32_t)imm - g->m->base);
     b1(e, 0x3d); /* cmp eax, imm32 */
     b4(e, max);
-    fix_add(g, jcc(e, CC_A), FX_INTERP, k, g->s0 + k);
+    return fix_add(g, jcc(e, CC_A), kind, k, g->s0 + k);
+}
+
+/* Out of the block to the interpreter at word k, registers written back. */
+static void exit_interp(gen *g, unsigned k)
+{
+    cache_move(&g->e, 1);
+    add_n(&g->e, (int32_t)k);
+    mov_eax(&g->e, ((g->s0 + k) << 2) | TF_JIT_INTERP);
+    patch(jmp(&g->e), g->exit);
+}
+
+/* A sw whose address (eax: its offset from memory's base) is not in
+ * memory: to a plain word of the hart's device register window as the
+ * interpreter's L_SW_REGS stores it (sim_bus.regs_plain is read here, at
+ * the store: the chip changes it while a RISC waits), then back into the
+ * block; anything else (a register with a call, the bus) the interpreter
+ * does at word k. */
+static void emit_regs_store(gen *g, const fix *f)
+{
+    emit *e = &g->e;
+    _Static_assert(offsetof(sim_jit_io, bus) == 40, "io->bus");
+    _Static_assert(offsetof(sim_bus, regs_base) < 128 && offsetof(sim_bus, regs_plain) < 128 &&
+                       offsetof(sim_bus, regs) < 128,
+                   "sim_bus fields at 8-bit displacements");
+    static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
+    memcpy(e->p, bus, sizeof bus);
+    e->p += sizeof bus;
+    b1(e, 0x05); /* add eax, base: the address */
+    b4(e, g->m->base);
+    b1(e, 0x2b); /* sub eax, [rdx + regs_base]: k */
+    b1(e, 0x42);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_base));
+    b1(e, 0x83); /* cmp eax, TF_BUS_REGS_BYTES - 4 */
+    b1(e, 0xf8);
+    b1(e, (uint8_t)(TF_BUS_REGS_BYTES - 4));
+    uint8_t *out1 = jcc(e, CC_A);
+    b1(e, 0xa8); /* test al, 3 */
+    b1(e, 0x03);
+    uint8_t *out2 = jcc(e, CC_NE);
+    static const uint8_t idx[] = {0x89, 0xc1, 0xc1, 0xe9, 0x02}; /* mov ecx, eax; shr ecx, 2 */
+    memcpy(e->p, idx, sizeof idx);
+    e->p += sizeof idx;
+    b1(e, 0x8b); /* mov edx, [rdx + regs_plain] */
+    b1(e, 0x52);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_plain));
+    b1(e, 0x0f); /* bt edx, ecx */
+    b1(e, 0xa3);
+    b1(e, 0xca);
+    uint8_t *out3 = jcc(e, CC_AE); /* bit clear */
+    memcpy(e->p, bus, sizeof bus);
+    e->p += sizeof bus;
+    b1(e, 0x48); /* mov rdx, [rdx + regs] */
+    b1(e, 0x8b);
+    b1(e, 0x52);
+    b1(e, (uint8_t)offsetof(sim_bus, regs));
+    ld(e, RCX, f->rs2);
+    b1(e, 0x89); /* mov [rdx + rax], ecx */
+    b1(e, 0x0c);
+    b1(e, 0x02);
+    patch(jmp(e), f->back);
+    patch(out1, e->p);
+    patch(out2, e->p);
+    patch(out3, e->p);
+    exit_interp(g, f->k);
 }
 
 /* The page flags of off and off + last (eax: off) all zero, else the
@@ -474,6 +595,23 @@ static void set_less(emit *e, unsigned rd, unsigned rs1, int is_imm, uint32_t b,
     st(e, rd, RDX);
 }
 
+/* x[rd] = x[rs1] shifted (modrm: 0xe0 shl, 0xe8 shr, 0xf8 sar) by an
+ * immediate or by x[b] (the host masks cl to 5 bits, as RISC-V does) */
+static void shift(emit *e, unsigned rd, unsigned rs1, uint8_t modrm, int by_reg, uint32_t b)
+{
+    ld(e, RAX, rs1);
+    if (by_reg) {
+        ld(e, RCX, b);
+        b1(e, 0xd3); /* <shift> eax, cl */
+        b1(e, modrm);
+    } else {
+        b1(e, 0xc1); /* <shift> eax, imm8 */
+        b1(e, modrm);
+        b1(e, (uint8_t)(b & 31));
+    }
+    st(e, rd, RAX);
+}
+
 /* A taken jump from word k to slot t: instret + 1, then the limit, then
  * on inside the block or out to the interpreter's dispatch. */
 static void emit_taken(gen *g, unsigned k, uint32_t t)
@@ -530,11 +668,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     case TF_OP_SLLI:
     case TF_OP_SRLI:
     case TF_OP_SRAI:
-        ld(e, RAX, rs1);
-        b1(e, 0xc1);
-        b1(e, op == TF_OP_SLLI ? 0xe0 : op == TF_OP_SRLI ? 0xe8 : 0xf8);
-        b1(e, (uint8_t)(imm & 31));
-        st(e, rd, RAX);
+        shift(e, rd, rs1, op == TF_OP_SLLI ? 0xe0 : op == TF_OP_SRLI ? 0xe8 : 0xf8, 0, imm);
         return 0;
     case TF_OP_ADD:
     case TF_OP_SUB:
@@ -556,11 +690,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     case TF_OP_SLL:
     case TF_OP_SRL:
     case TF_OP_SRA:
-        ld(e, RAX, rs1);
-        ld(e, RCX, rs2);
-        b1(e, 0xd3); /* shl/shr/sar eax, cl: the host masks cl to 5 bits too */
-        b1(e, op == TF_OP_SLL ? 0xe0 : op == TF_OP_SRL ? 0xe8 : 0xf8);
-        st(e, rd, RAX);
+        shift(e, rd, rs1, op == TF_OP_SLL ? 0xe0 : op == TF_OP_SRL ? 0xe8 : 0xf8, 1, rs2);
         return 0;
     case TF_OP_MUL:
         ld(e, RAX, rs1);
@@ -660,7 +790,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
         uint32_t max = op == TF_OP_LW                      ? m->size - 4
                        : op == TF_OP_LH || op == TF_OP_LHU ? m->size - 2
                                                            : m->size - 1;
-        addr_check(g, k, rs1, (int32_t)imm, max);
+        addr_check(g, k, rs1, (int32_t)imm, max, FX_INTERP);
         /* ecx = [rsi + rax], extended as the op says */
         if (op == TF_OP_LW) {
             b1(e, 0x8b);
@@ -677,13 +807,16 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     case TF_OP_SH:
     case TF_OP_SW: {
         unsigned last = op == TF_OP_SW ? 3 : op == TF_OP_SH ? 1 : 0;
-        addr_check(g, k, rs1, (int32_t)imm, m->size - 1 - last);
+        fix *f = addr_check(g, k, rs1, (int32_t)imm, m->size - 1 - last,
+                            op == TF_OP_SW ? FX_REGS : FX_INTERP);
         page_check(g, k, last);
         ld(e, RCX, rs2);
         if (op == TF_OP_SH) b1(e, 0x66);
         b1(e, op == TF_OP_SB ? 0x88 : 0x89); /* mov [rsi + rax], cl/cx/ecx */
         b1(e, 0x0c);
         b1(e, 0x06);
+        f->rs2 = (uint8_t)rs2;
+        f->back = e->p;
         return 0;
     }
     case TF_OP_BEQ:
@@ -736,9 +869,10 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
 {
     sim_jit *j = m->jit;
     sim_jit_rec *r = sim_jit_rec_at(j, s0);
-    if (r->never || j->full) return -1;
-    if (r->orig_h == j->h_sw_regs || r->orig_h == j->h_sw_regs4) {
+    if (r->never) return -1;
+    if (j->full) { /* no room: the slot keeps its interpreter handler */
         r->never = 1;
+        if (m->slots[s0].h == j->h_jit) m->slots[s0].h = r->orig_h;
         return -1;
     }
     /* the words: up to the first that ends it, does not compile, or lies
@@ -751,7 +885,6 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
     while (len < TF_JIT_MAX_WORDS && s0 + len < nslots && !ends) {
         uint32_t s = s0 + len, off = s * 4, w;
         if (!(m->pageflags[off >> TF_PAGE_SHIFT] & TF_PAGE_CODE)) break;
-        if (len && (m->slots[s].h == j->h_sw_regs || m->slots[s].h == j->h_sw_regs4)) break;
         memcpy(&w, m->data + off, 4);
         int op = cm_rv32_decode(w, m->base + off, &sl[len]);
         if (!compiles(op)) break;
@@ -763,11 +896,12 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
         ends = op == TF_OP_JAL || op == TF_OP_JALR;
         ops[len++] = op;
     }
-    if (!len) {
+    if (!len) { /* the slot keeps its interpreter handler from now on */
         r->never = 1;
+        if (m->slots[s0].h == j->h_jit) m->slots[s0].h = r->orig_h;
         return -1;
     }
-    size_t need = (size_t)len * JIT_WORST + 64 + (size_t)len * 4;
+    size_t need = (size_t)len * JIT_WORST + 256 + (size_t)len * 4; /* + entry and end */
     if (j->code_used + need > j->code_cap) {
         j->full = 1;
         return -1;
@@ -812,14 +946,12 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
     for (int i = 0; i < g.nfx; i++) {
         fix *f = &g.fx[i];
         patch(f->at, g.e.p);
-        if (f->kind == FX_TAKEN) {
+        if (f->kind == FX_TAKEN)
             emit_taken(&g, f->k, f->target);
-        } else {
-            cache_move(&g.e, 1);
-            add_n(&g.e, f->k);
-            mov_eax(&g.e, (f->target << 2) | TF_JIT_INTERP);
-            patch(jmp(&g.e), g.exit);
-        }
+        else if (f->kind == FX_REGS)
+            emit_regs_store(&g, f);
+        else
+            exit_interp(&g, f->k);
     }
     /* the words it was compiled from, after its code */
     uint8_t *words = (uint8_t *)(((uintptr_t)g.e.p + 3) & ~(uintptr_t)3);

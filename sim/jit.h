@@ -28,18 +28,27 @@
 
 #include <stdint.h>
 
-#define TF_JIT_MAX_WORDS 64    /* the longest block */
-#define TF_JIT_CHAIN     4     /* blocks kept for one entry slot (different code there) */
-#define TF_JIT_HOT       8     /* entries before a block is compiled (sim_mem.jit_threshold) */
-#define TF_PAGE_JIT      0x08u /* sim_mem.pageflags: a compiled block starts in this page */
+#define TF_JIT_MAX_WORDS 64 /* the longest block */
+#define TF_JIT_CHAIN     4  /* blocks kept for one entry slot (different code there) */
+#define TF_JIT_HOT       8  /* entries before a block is compiled (sim_mem.jit_threshold) */
+/* A block's first TF_JIT_TRIAL entries are timed in guest instructions:
+ * unless they ran TF_JIT_MIN_RUN an entry on average, the entry goes back
+ * to the interpreter (entering and leaving compiled code costs about as
+ * much as interpreting that many words, and a block cut short by device
+ * registers every few words, as a data-movement kernel's, runs faster
+ * interpreted). */
+#define TF_JIT_TRIAL   64
+#define TF_JIT_MIN_RUN 24
+#define TF_PAGE_JIT    0x08u /* sim_mem.pageflags: a compiled block starts in this page */
 
 /* What the compiled code reads and gives back: the state the interpreter
  * keeps in its locals. */
 typedef struct sim_jit_io {
-    uint32_t *x;       /* the hart's registers */
-    uint8_t *data;     /* sim_mem.data */
-    const uint8_t *pf; /* sim_mem.pageflags */
-    uint64_t n, lim;   /* instret in and out; the run's instret limit (RELIMIT) */
+    uint32_t *x;        /* the hart's registers */
+    uint8_t *data;      /* sim_mem.data */
+    const uint8_t *pf;  /* sim_mem.pageflags */
+    uint64_t n, lim;    /* instret in and out; the run's instret limit (RELIMIT) */
+    const sim_bus *bus; /* the hart's device register window (sim_bus.regs) */
 } sim_jit_io;
 
 /* Exit codes of compiled code: a byte offset into memory (the slot to go
@@ -58,9 +67,21 @@ typedef struct sim_jit_rec {
     uint32_t next;         /* another block for the same slot (its id + 1), 0: none */
     uint16_t len;          /* guest words the code covers */
     uint8_t never;         /* its first word does not compile */
+    uint8_t slow;          /* its trial ran too few words an entry: interpreted */
+    uint32_t trial;        /* entries timed so far (up to TF_JIT_TRIAL) */
+    uint64_t trial_words;  /* guest instructions those entries ran */
 } sim_jit_rec;
 
+/* The compiled entries entered last, by slot (direct-mapped): L_JIT finds
+ * a hot loop's code here without the two cache misses of ent[] and recs[]. */
+#define TF_JIT_HOT_SLOTS 256
+typedef struct sim_jit_hot {
+    uint32_t slot; /* slot + 1, 0: empty */
+    const void *code;
+} sim_jit_hot;
+
 typedef struct sim_jit {
+    sim_jit_hot hot[TF_JIT_HOT_SLOTS]; /* dropped where on_decode changes an entry */
     uint32_t *ent; /* per slot: its first block's id + 1, 0: not a block entry */
     sim_jit_rec *recs;
     uint32_t nrecs, caprecs;
@@ -71,12 +92,16 @@ typedef struct sim_jit {
     int32_t h_jit, h_sw_regs, h_sw_regs4; /* interpreter handler offsets */
     uint32_t threshold;
     int full; /* the code mapping is full: no more compiling */
-    uint64_t compiled, compiled_words, revived;
+    uint64_t compiled, compiled_words, revived, slow;
 } sim_jit;
 
-/* The threshold sim_mem_new gives a memory: TF_JIT_HOT, or 0 where there
- * is no compiler (not an x86-64 host) or TT_FOIL_SIM_JIT is OFF. */
-int sim_jit_default_threshold(void);
+/* The threshold of a memory: TF_JIT_HOT, or 0 where there is no compiler
+ * (not an x86-64 host), where TT_FOIL_SIM_JIT is OFF, and, unless it is
+ * ON, for a chip core's L1 (chip != 0): the device kernels measured here
+ * (the CNN demo's, data movement and tile-engine commands every few
+ * words) run 5% slower with their short blocks compiled. sim_mem_new
+ * gives a memory the bare hart's (tt_foil_sim); sim_core_init the chip's. */
+int sim_jit_default_threshold(int chip);
 
 /* Set up m->jit (NULL when the host has no compiler or mapping fails;
  * the interpreter then runs alone). The handler offsets are the
@@ -91,6 +116,24 @@ void sim_jit_note_target(sim_mem *m, uint32_t t);
  * handler to install (L_JIT), with a kept block whose words are the
  * memory's again. */
 int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h);
+
+/* What L_JIT does next: code >> 32 set: run the interpreter handler in
+ * its low half (the block is not compiled, or not yet); else an exit code
+ * (TF_JIT_*) and the instret after the block. Two registers, so that the
+ * interpreter's instret stays in one (its address is never taken). */
+typedef struct sim_jit_ret {
+    uint64_t code, n;
+} sim_jit_ret;
+
+/* Slot s's block, entered with instret n and the run's limit lim (the
+ * interpreter's L_JIT, kept out of its function: its locals are the hot
+ * handlers' registers). */
+sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim);
+
+/* One timed entry of slot s's block r: it ran `ran` guest instructions.
+ * At the end of the trial a block too short for its entry cost gives the
+ * slot its interpreter handler back. */
+void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran);
 
 /* Compile slot s's block: 0 when compiled, -1 when it does not (never,
  * or no room). */

@@ -40,6 +40,9 @@ static void usage(FILE *out)
             "the run with an error. If the ELF defines `tohost`, a non-zero store there ends\n"
             "the run: 1 means pass (exit 0), v means test v>>1 failed (exit 1).\n"
             "\n"
+            "On x86-64 hosts hot blocks of guest code run compiled to host code, with the\n"
+            "same results and cycles; TT_FOIL_SIM_JIT=0 interprets every instruction.\n"
+            "\n"
             "exit status: the guest's exit code; 1 tohost failure; 2 guest fault or\n"
             "unsupported ecall with no trap handler; 3 --max-cycles reached; 125 usage or\n"
             "ELF error.\n");

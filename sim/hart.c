@@ -719,8 +719,7 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
     };
     sim_mem *const M = h->mem;
     if (UNLIKELY(!M->jit) && M->jit_threshold > 0 && !M->no_fuse &&
-        !sim_jit_new(M, (int32_t)(&&L_JIT - &&L_DECODE), (int32_t)(&&L_SW_REGS - &&L_DECODE),
-                     (int32_t)(&&L_SW_REGS4 - &&L_DECODE)))
+        !sim_jit_new(M, (int32_t)(&&L_JIT - &&L_DECODE)))
         M->jit_threshold = 0; /* no compiler here: the interpreter alone */
     cm_slot *const slots = M->slots;
     uint8_t *const mem = M->data;

@@ -31,8 +31,9 @@ typedef struct sim_mem {
      * code is decoded. */
     int no_fuse;
     /* Compiled blocks (sim/jit.h): entries before a block is compiled, 0
-     * for none (sim_mem_new sets sim_jit_default_threshold(); set before
-     * any code runs). jit: the compiler's state, made at the first run. */
+     * for none (sim_jit_default_threshold: sim_mem_new sets a bare hart's,
+     * sim_core_init the chip's; set before any code runs). jit: the
+     * compiler's state, made at the first run. */
     int jit_threshold;
     struct sim_jit *jit;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */

@@ -1,16 +1,18 @@
 /* Compiled blocks (sim/jit.h): the block table, its coherence with the
  * decode cache, and the x86-64 code generator.
  *
- * The generated code keeps the guest registers in memory (sim_hart.x,
- * addressed from rbx) and instret in r14 as "instret at the block's
+ * The generated code keeps the guest registers in sim_hart.x (addressed
+ * from rbx), the block's six most used ones in host registers between its
+ * entry and its exits, and instret in r14 as "instret at the block's
  * first word": word k of the block runs with instret r14 + k, so only
  * jumps and exits touch it. Host registers while a block runs:
  *   rbx  guest registers     rsi  memory bytes       rdi  page flags
  *   r14  instret - position  r15  the instret limit  r12  sim_jit_io
- *   eax, ecx, edx scratch
- * The entry trampoline (first in the code mapping) saves rbx, r12, r14
- * and r15, loads them from sim_jit_io and jumps to the block; every exit
- * jumps back to it with the exit code in eax, and it stores instret. */
+ *   rbp, r8-r11, r13  cached guest registers         eax, ecx, edx scratch
+ * The entry trampoline (first in the code mapping) saves the callee-saved
+ * ones, loads rbx, rsi, rdi, r14 and r15 from sim_jit_io and jumps to the
+ * block; every exit writes the cached registers back and jumps to its
+ * epilogue with the exit code in eax, which stores instret. */
 #include "jit.h"
 
 #include "hart_fuse.h"
@@ -79,28 +81,47 @@ static void rec_to_front(sim_jit *j, uint32_t s, uint32_t id, uint32_t prev)
     j->ent[s] = id;
 }
 
+/* A compiled block of slot s, at least min_len words long, whose words
+ * are the memory's now: moved to the front of its chain, or NULL. */
+static sim_jit_rec *rec_revive(sim_mem *m, uint32_t s, uint32_t min_len)
+{
+    sim_jit *j = m->jit;
+    uint32_t prev = 0;
+    for (uint32_t id = j->ent[s]; id; prev = id, id = j->recs[id - 1].next) {
+        sim_jit_rec *r = &j->recs[id - 1];
+        if (!r->code || r->len < min_len || (size_t)s * 4 + (size_t)r->len * 4 > m->size ||
+            memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4))
+            continue;
+        rec_to_front(j, s, id, prev);
+        j->revived++;
+        return r;
+    }
+    return NULL;
+}
+
+/* Slot s goes back to its interpreter handler for good (its block does
+ * not compile, has no room, or is too short for its entry cost). */
+static void rec_retire(sim_mem *m, uint32_t s, sim_jit_rec *r)
+{
+    if (m->slots[s].h == m->jit->h_jit) m->slots[s].h = r->orig_h;
+}
+
 int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
 {
     sim_jit *j = m->jit;
     j->hot[s % TF_JIT_HOT_SLOTS].slot = 0; /* its first block may change */
-    uint32_t prev = 0, spare = 0, spare_prev = 0;
-    for (uint32_t id = j->ent[s]; id; prev = id, id = j->recs[id - 1].next) {
-        sim_jit_rec *r = &j->recs[id - 1];
-        if (!r->code) {
-            if (!spare) {
-                spare = id;
-                spare_prev = prev;
-            }
-            continue;
-        }
-        if ((size_t)s * 4 + (size_t)r->len * 4 > m->size ||
-            memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4))
-            continue;
-        rec_to_front(j, s, id, prev);
-        r->orig_h = h;
-        j->revived++;
-        return r->slow ? h : j->h_jit; /* (too short: interpreted) */
+    sim_jit_rec *kept = rec_revive(m, s, 1);
+    if (kept) {
+        kept->orig_h = h;
+        return kept->slow ? h : j->h_jit; /* (too short: interpreted) */
     }
+    /* a record not compiled (counting, or never) is used again */
+    uint32_t prev = 0, spare = 0, spare_prev = 0;
+    for (uint32_t id = j->ent[s]; id && !spare; prev = id, id = j->recs[id - 1].next)
+        if (!j->recs[id - 1].code) {
+            spare = id;
+            spare_prev = prev;
+        }
     if (spare) {
         rec_to_front(j, s, spare, spare_prev);
     } else { /* a new one in front; the chain keeps TF_JIT_CHAIN */
@@ -153,7 +174,7 @@ void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran)
     if (++r->trial < TF_JIT_TRIAL) return;
     if (r->trial_words < (uint64_t)TF_JIT_TRIAL * TF_JIT_MIN_RUN) {
         r->slow = 1;
-        m->slots[s].h = r->orig_h;
+        rec_retire(m, s, r);
         m->jit->slow++;
     }
 }
@@ -182,21 +203,10 @@ void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw)
         /* A block of these words that covers the slot's own run (its
          * interpreter handler reads at most TF_FUSE_MAX words, all the
          * block's): the slot is its entry again, as it was, without
-         * decoding it again. Else it decodes again. */
-        int32_t h = 0;
-        uint32_t prev = 0;
-        for (uint32_t id = j->ent[s]; id; prev = id, id = j->recs[id - 1].next) {
-            sim_jit_rec *r = &j->recs[id - 1];
-            if (!r->code || r->len < TF_FUSE_MAX || (size_t)s * 4 + (size_t)r->len * 4 > m->size ||
-                memcmp(r->words, m->data + (size_t)s * 4, (size_t)r->len * 4))
-                continue;
-            rec_to_front(j, s, id, prev);
-            h = r->slow ? r->orig_h : j->h_jit;
-            j->revived++;
-            break;
-        }
+         * decoding it again. Else it decodes again (h 0). */
+        sim_jit_rec *r = rec_revive(m, s, TF_FUSE_MAX);
         j->hot[s % TF_JIT_HOT_SLOTS].slot = 0;
-        m->slots[s].h = h;
+        m->slots[s].h = !r ? 0 : r->slow ? r->orig_h : j->h_jit;
     }
 }
 
@@ -220,10 +230,15 @@ static void b1(emit *e, uint8_t v)
 {
     *e->p++ = v;
 }
+/* n bytes of fixed code */
+static void bytes(emit *e, const void *code, size_t n)
+{
+    memcpy(e->p, code, n);
+    e->p += n;
+}
 static void b4(emit *e, uint32_t v)
 {
-    memcpy(e->p, &v, 4);
-    e->p += 4;
+    bytes(e, &v, 4);
 }
 
 /* ModRM for [rbx + 4 * r] with register field `reg` (r: a guest register, 0..32) */
@@ -381,11 +396,9 @@ static uint8_t *emit_trampoline(emit *e, uint8_t **exit)
                        offsetof(sim_jit_io, pf) == 16 && offsetof(sim_jit_io, n) == 24 &&
                        offsetof(sim_jit_io, lim) == 32,
                    "the trampoline's offsets");
-    memcpy(e->p, pro, sizeof pro);
-    e->p += sizeof pro;
+    bytes(e, pro, sizeof pro);
     *exit = e->p;
-    memcpy(e->p, epi, sizeof epi);
-    e->p += sizeof epi;
+    bytes(e, epi, sizeof epi);
     return start;
 }
 
@@ -454,8 +467,7 @@ static void emit_regs_store(gen *g, const fix *f)
                        offsetof(sim_bus, regs) < 128,
                    "sim_bus fields at 8-bit displacements");
     static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
-    memcpy(e->p, bus, sizeof bus);
-    e->p += sizeof bus;
+    bytes(e, bus, sizeof bus);
     b1(e, 0x05); /* add eax, base: the address */
     b4(e, g->m->base);
     b1(e, 0x2b); /* sub eax, [rdx + regs_base]: k */
@@ -469,8 +481,7 @@ static void emit_regs_store(gen *g, const fix *f)
     b1(e, 0x03);
     uint8_t *out2 = jcc(e, CC_NE);
     static const uint8_t idx[] = {0x89, 0xc1, 0xc1, 0xe9, 0x02}; /* mov ecx, eax; shr ecx, 2 */
-    memcpy(e->p, idx, sizeof idx);
-    e->p += sizeof idx;
+    bytes(e, idx, sizeof idx);
     b1(e, 0x8b); /* mov edx, [rdx + regs_plain] */
     b1(e, 0x52);
     b1(e, (uint8_t)offsetof(sim_bus, regs_plain));
@@ -478,8 +489,7 @@ static void emit_regs_store(gen *g, const fix *f)
     b1(e, 0xa3);
     b1(e, 0xca);
     uint8_t *out3 = jcc(e, CC_AE); /* bit clear */
-    memcpy(e->p, bus, sizeof bus);
-    e->p += sizeof bus;
+    bytes(e, bus, sizeof bus);
     b1(e, 0x48); /* mov rdx, [rdx + regs] */
     b1(e, 0x8b);
     b1(e, 0x52);
@@ -505,17 +515,16 @@ static void page_check(gen *g, unsigned k, unsigned last)
         0xc1, 0xe9, 0x0c, /* shr ecx, 12 */
         0x8a, 0x14, 0x0f, /* mov dl, [rdi + rcx] */
     };
-    memcpy(e->p, first, sizeof first);
-    e->p += sizeof first;
+    bytes(e, first, sizeof first);
     if (last) {
         static const uint8_t more[] = {
-            0x8d, 0x48, 0x00, /* lea ecx, [rax + last] (patched) */
             0xc1, 0xe9, 0x0c, /* shr ecx, 12 */
             0x0a, 0x14, 0x0f, /* or dl, [rdi + rcx] */
         };
-        memcpy(e->p, more, sizeof more);
-        e->p[2] = (uint8_t)last;
-        e->p += sizeof more;
+        b1(e, 0x8d); /* lea ecx, [rax + last] */
+        b1(e, 0x48);
+        b1(e, (uint8_t)last);
+        bytes(e, more, sizeof more);
     } else {
         b1(e, 0x84); /* test dl, dl */
         b1(e, 0xd2);
@@ -842,8 +851,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
             0x83, 0xe0, 0xfe, /* and eax, ~1 */
             0xa8, 0x03,       /* test al, 3 */
         };
-        memcpy(e->p, chk, sizeof chk);
-        e->p += sizeof chk;
+        bytes(e, chk, sizeof chk);
         fix_add(g, jcc(e, CC_NE), FX_INTERP, k, g->s0 + k);
         b1(e, 0x2d); /* sub eax, base: the target's offset */
         b4(e, m->base);
@@ -870,9 +878,9 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
     sim_jit *j = m->jit;
     sim_jit_rec *r = sim_jit_rec_at(j, s0);
     if (r->never) return -1;
-    if (j->full) { /* no room: the slot keeps its interpreter handler */
+    if (j->full) { /* no room */
         r->never = 1;
-        if (m->slots[s0].h == j->h_jit) m->slots[s0].h = r->orig_h;
+        rec_retire(m, s0, r);
         return -1;
     }
     /* the words: up to the first that ends it, does not compile, or lies
@@ -896,9 +904,9 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
         ends = op == TF_OP_JAL || op == TF_OP_JALR;
         ops[len++] = op;
     }
-    if (!len) { /* the slot keeps its interpreter handler from now on */
+    if (!len) {
         r->never = 1;
-        if (m->slots[s0].h == j->h_jit) m->slots[s0].h = r->orig_h;
+        rec_retire(m, s0, r);
         return -1;
     }
     size_t need = (size_t)len * JIT_WORST + 256 + (size_t)len * 4; /* + entry and end */
@@ -968,7 +976,7 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
     return 0;
 }
 
-sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_regs4)
+sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit)
 {
     sim_jit *j = calloc(1, sizeof *j);
     if (!j) return NULL;
@@ -988,8 +996,6 @@ sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_
     j->enter = (uint32_t(*)(const void *, sim_jit_io *))(void *)emit_trampoline(&e, &j->exit);
     j->code_used = (size_t)((e.p - j->code + 15) & ~15);
     j->h_jit = h_jit;
-    j->h_sw_regs = h_sw_regs;
-    j->h_sw_regs4 = h_sw_regs4;
     j->threshold = m->jit_threshold > 0 ? (uint32_t)m->jit_threshold : TF_JIT_HOT;
     m->jit = j;
     return j;
@@ -1015,12 +1021,10 @@ int sim_jit_compile(sim_mem *m, uint32_t s)
     return -1;
 }
 
-sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_regs4)
+sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit)
 {
     (void)m;
     (void)h_jit;
-    (void)h_sw_regs;
-    (void)h_sw_regs4;
     return NULL;
 }
 

@@ -88,8 +88,8 @@ typedef struct sim_jit {
     uint8_t *code; /* one mapping: the entry trampoline, then the blocks */
     size_t code_used, code_cap;
     uint32_t (*enter)(const void *code, sim_jit_io *io);
-    uint8_t *exit;                        /* the trampoline's way back, where every exit jumps */
-    int32_t h_jit, h_sw_regs, h_sw_regs4; /* interpreter handler offsets */
+    uint8_t *exit; /* the trampoline's way back, where every exit jumps */
+    int32_t h_jit; /* L_JIT's handler offset in the interpreter */
     uint32_t threshold;
     int full; /* the code mapping is full: no more compiling */
     uint64_t compiled, compiled_words, revived, slow;
@@ -104,9 +104,8 @@ typedef struct sim_jit {
 int sim_jit_default_threshold(int chip);
 
 /* Set up m->jit (NULL when the host has no compiler or mapping fails;
- * the interpreter then runs alone). The handler offsets are the
- * interpreter's. */
-sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit, int32_t h_sw_regs, int32_t h_sw_regs4);
+ * the interpreter then runs alone). h_jit: L_JIT's handler offset. */
+sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit);
 void sim_jit_free(sim_mem *m);
 
 /* A jump can land on slot t (decode time): it becomes a block entry. */

@@ -58,9 +58,9 @@
       "`1` (`ON`): every round with work for two simulator threads or more runs on them, `0` "    \
       "(`OFF`): none does (default: whichever way is measured faster); the results are the same")  \
     X(SIM_JIT, "TT_FOIL_SIM_JIT", "", NULL,                                                       \
-      "`1` (`ON`): the chip's RISCs compile hot blocks of guest code to host code too (x86-64 " \
-      "hosts), `0` (`OFF`): no hart does (default: a bare hart, tt_foil_sim's, compiles; the "   \
-      "chip's RISCs interpret); the results are the same")                                      \
+      "`0` (`OFF`): every hart interprets every instruction instead of compiling hot blocks of "  \
+      "guest code to host code (x86-64 hosts; the default, `1`/`ON`, compiles them on the chip's " \
+      "RISCs and in tt_foil_sim); the results are the same")                                     \
     X(SIM_HOST_RUNS, "TT_FOIL_SIM_HOST_RUNS", "ON", NULL,                                         \
       "`OFF` (a switch): a synchronous dispatch runs on the simulator's own thread while the "     \
       "host thread waits, as an asynchronous launch does, instead of on the waiting thread "       \

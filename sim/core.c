@@ -6,7 +6,6 @@
  * writes the fault record; stores to the mailbox wake the core's sleeping
  * harts. */
 #include "chip.h"
-#include "jit.h"
 #include "common/cm_risc.h"
 #include "tf_tile.h"
 #include "tile_engine.h"
@@ -479,7 +478,6 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
     /* decoded kernels kept across kernel switches: a few per RISC (an
      * op's kernels, then the next op's, then the first op's again) */
     core->l1->keep_images = 4 * TF_NUM_RISCS;
-    core->l1->jit_threshold = sim_jit_default_threshold(1); /* sim/jit.h */
     core->l1->store_hook = mailbox_hook;
     core->l1->hook_ctx = core;
     sim_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);

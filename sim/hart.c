@@ -35,7 +35,7 @@ sim_mem *sim_mem_new(uint32_t base, uint32_t size)
     m->data = sim_lazy_alloc(size);
     m->slots = sim_lazy_alloc(((size_t)size / 4 + 1) * sizeof(cm_slot));
     m->pageflags = calloc((size >> TF_PAGE_SHIFT) + 1, 1);
-    m->jit_threshold = sim_jit_default_threshold(0);
+    m->jit_threshold = sim_jit_default_threshold();
     if (!m->data || !m->slots || !m->pageflags) {
         sim_mem_free(m);
         return NULL;
@@ -563,6 +563,13 @@ static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int 
     return bus_result(h, r, TF_CAUSE_STORE_ACCESS, addr);
 }
 
+uint32_t sim_hart_jit_store_result(sim_jit_io *io, int r, uint32_t slot, uint32_t k)
+{
+    sim_hart *h = io->h; /* pc and instret are the store's (the block's SYNC) */
+    io->sl = bus_result(h, r, TF_CAUSE_STORE_ACCESS, h->bus.regs_base + 4 * k);
+    return (slot << 2) | TF_JIT_SLOW;
+}
+
 /* A jal or taken branch whose target is misaligned or outside memory. */
 static __attribute__((noinline)) int far_jump(sim_hart *h, uint32_t w)
 {
@@ -876,11 +883,16 @@ L_DECODE : {
     DISPATCH();
 }
 L_JIT : { /* a block entry (sim/jit.h): its compiled code once it is hot */
-    sim_jit_ret r = sim_jit_run(h, (uint32_t)(ip - slots), n, lim);
-    if (UNLIKELY(r.code >> 32)) goto *(&&L_DECODE + (int32_t)(uint32_t)r.code); /* not yet */
+    sim_jit_ret r = sim_jit_run(h, (uint32_t)(ip - slots), n, lim, cycle_limit);
+    if (UNLIKELY(r.code & TF_JIT_NOT_YET)) goto *(&&L_DECODE + (int32_t)(uint32_t)r.code);
     n = r.n;
+    RELIMIT(); /* its device calls may have stalled the hart (cyc_extra) */
     ip = slots + ((uint32_t)r.code >> 2);
     if (LIKELY((r.code & 3) == TF_JIT_GO)) DISPATCH();
+    if ((r.code & 3) == TF_JIT_SLOW) { /* a device call made by the block */
+        sl = (int)(r.code >> 32);
+        SLOW_DONE((void)0);
+    }
     if (r.code & TF_JIT_LIMIT) goto out_limit;
     /* TF_JIT_INTERP: the word's own handler (another entry's: the one it had) */
     int32_t hi = ip->h;

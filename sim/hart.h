@@ -31,11 +31,15 @@ typedef struct sim_mem {
      * code is decoded. */
     int no_fuse;
     /* Compiled blocks (sim/jit.h): entries before a block is compiled, 0
-     * for none (sim_jit_default_threshold: sim_mem_new sets a bare hart's,
-     * sim_core_init the chip's; set before any code runs). jit: the
-     * compiler's state, made at the first run. */
+     * for none (sim_mem_new sets sim_jit_default_threshold; a caller may
+     * change it before any code runs). jit: the compiler's state, made at
+     * the first run. */
     int jit_threshold;
     struct sim_jit *jit;
+    /* Compile device-register stores without the registers' values at
+     * compile time (sim/jit.c, dev_run_at): the general path, which
+     * test_hart_fuse checks on its own this way. */
+    int jit_no_guess;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     void *hook_ctx;

@@ -12,7 +12,9 @@
  * The entry trampoline (first in the code mapping) saves the callee-saved
  * ones, loads rbx, rsi, rdi, r14 and r15 from sim_jit_io and jumps to the
  * block; every exit writes the cached registers back and jumps to its
- * epilogue with the exit code in eax, which stores instret. */
+ * epilogue with the exit code in eax, which stores instret. The stack
+ * stays 16-byte aligned for the device calls blocks make (8 bytes of
+ * room at [rsp]: the code epoch and a register word across a call). */
 #include "jit.h"
 
 #include "hart_fuse.h"
@@ -28,16 +30,13 @@
 #endif
 
 #define JIT_CODE_BYTES (8u << 20) /* per memory, reserved lazily */
-#define JIT_WORST      320u       /* host bytes a guest word can take, stubs included */
+#define JIT_WORST      640u       /* host bytes a guest word can take, stubs included */
 
-int sim_jit_default_threshold(int chip)
+int sim_jit_default_threshold(void)
 {
 #ifdef TF_JIT_X86
-    int v = cm_env_switch(TF_ENV_SIM_JIT, -1,
-                          "compiled for a bare hart (tt_foil_sim), interpreted on the chip");
-    return (v < 0 ? !chip : v) ? TF_JIT_HOT : 0;
+    return cm_env_switch(TF_ENV_SIM_JIT, 1, "hot blocks compiled") ? TF_JIT_HOT : 0;
 #else
-    (void)chip;
     return 0;
 #endif
 }
@@ -144,7 +143,7 @@ int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
     return j->h_jit;
 }
 
-sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim)
+sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim, uint64_t cycle_limit)
 {
     sim_mem *m = h->mem;
     sim_jit *j = m->jit;
@@ -153,8 +152,8 @@ sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim)
     const void *code = hc->code;
     if (__builtin_expect(hc->slot != s + 1, 0)) {
         tr = sim_jit_rec_at(j, s);
-        if (!tr->code && (tr->never || ++tr->count < j->threshold || sim_jit_compile(m, s)))
-            return (sim_jit_ret){(1ull << 32) | (uint32_t)tr->orig_h, n};
+        if (!tr->code && (tr->never || ++tr->count < j->threshold || sim_jit_compile(m, s, h)))
+            return (sim_jit_ret){TF_JIT_NOT_YET | (uint32_t)tr->orig_h, n};
         code = tr->code;
         if (tr->trial >= TF_JIT_TRIAL) { /* proven: found here from now on */
             hc->slot = s + 1;
@@ -162,10 +161,10 @@ sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim)
             tr = NULL;
         }
     }
-    sim_jit_io io = {h->x, m->data, m->pageflags, n, lim, &h->bus};
+    sim_jit_io io = {h->x, m->data, m->pageflags, n, lim, &h->bus, h, cycle_limit, 0};
     uint32_t e = j->enter(code, &io);
     if (tr) sim_jit_trial(m, s, tr, io.n - n);
-    return (sim_jit_ret){e, io.n};
+    return (sim_jit_ret){e | (uint64_t)(uint32_t)io.sl << 32, io.n};
 }
 
 void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran)
@@ -373,6 +372,7 @@ static uint8_t *emit_trampoline(emit *e, uint8_t **exit)
         0x41, 0x55,                   /* push r13 */
         0x41, 0x56,                   /* push r14 */
         0x41, 0x57,                   /* push r15 */
+        0x48, 0x83, 0xec, 0x08,       /* sub rsp, 8: calls from blocks see it 16-aligned */
         0x49, 0x89, 0xf4,             /* mov r12, rsi */
         0x49, 0x8b, 0x1c, 0x24,       /* mov rbx, [r12] */
         0x49, 0x8b, 0x74, 0x24, 0x08, /* mov rsi, [r12 + 8] */
@@ -384,6 +384,7 @@ static uint8_t *emit_trampoline(emit *e, uint8_t **exit)
     };
     static const uint8_t epi[] = {
         0x4d, 0x89, 0x74, 0x24, 0x18, /* mov [r12 + 24], r14 */
+        0x48, 0x83, 0xc4, 0x08,       /* add rsp, 8 */
         0x41, 0x5f,                   /* pop r15 */
         0x41, 0x5e,                   /* pop r14 */
         0x41, 0x5d,                   /* pop r13 */
@@ -418,6 +419,7 @@ enum { FX_INTERP, FX_TAKEN, FX_REGS };
 typedef struct gen {
     emit e;
     sim_mem *m;
+    const sim_hart *h; /* the hart it is compiled for: its registers and window now */
     uint8_t *exit;
     uint32_t s0, len;
     uint8_t *pos[TF_JIT_MAX_WORDS + 1];
@@ -453,18 +455,155 @@ static void exit_interp(gen *g, unsigned k)
     patch(jmp(&g->e), g->exit);
 }
 
+/* 64-bit <op> reg, [base + d] with a 32-bit displacement (base: rax, rdx;
+ * reg < 8), REX.W: 0x8b mov, 0x89 mov into memory, 0x8d lea */
+static void op_d32(emit *e, uint8_t opc, int reg, int base, uint32_t d)
+{
+    b1(e, 0x48);
+    b1(e, opc);
+    b1(e, (uint8_t)(0x80 | (reg << 3) | base));
+    b4(e, d);
+}
+
+/* The call of a sw to a device register with a call at word k (its word
+ * idx of the window, or idx < 0: in ecx), as the interpreter's L_SW_REGS
+ * makes it: the cached registers to memory (the host's caller-saved ones
+ * among them), the hart's instret and pc (SYNC), sim_bus.call(ctx, h,
+ * idx, x[rs2]); on TF_BUS_OK and no code written, the limit again
+ * (RELIMIT, into r15) and back into the block at `back` (NULL: the jump
+ * is returned, to be patched); else out: the interpreter finishes the
+ * access (TF_JIT_SLOW, sim_hart_jit_store_result), or goes on after it
+ * (code was written: its words may be this block's). */
+static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const uint8_t *back)
+{
+    emit *e = &g->e;
+    _Static_assert(offsetof(sim_jit_io, h) == 48 && offsetof(sim_jit_io, cycle_limit) == 56,
+                   "io->h, io->cycle_limit");
+    _Static_assert(offsetof(sim_bus, ctx) < 128 && offsetof(sim_bus, call) < 128,
+                   "sim_bus fields at 8-bit displacements");
+    uint32_t slot = g->s0 + k;
+    if (idx < 0) {
+        b1(e, 0x89); /* mov [rsp + 4], ecx: the word, kept across what follows */
+        b1(e, 0x4c);
+        b1(e, 0x24);
+        b1(e, 0x04);
+    }
+    cache_move(e, 1);
+    static const uint8_t get_h[] = {0x49, 0x8b, 0x44, 0x24, 0x30}; /* mov rax, [r12 + 48] */
+    bytes(e, get_h, sizeof get_h);
+    static const uint8_t lea_n[] = {0x49, 0x8d, 0x96}; /* lea rdx, [r14 + k] */
+    bytes(e, lea_n, sizeof lea_n);
+    b4(e, k);
+    op_d32(e, 0x89, RDX, RAX, (uint32_t)offsetof(sim_hart, instret)); /* SYNC: instret, */
+    b1(e, 0xc7); /* mov dword [rax + pc], the word's address */
+    b1(e, 0x80);
+    b4(e, (uint32_t)offsetof(sim_hart, pc));
+    b4(e, g->m->base + 4 * slot);
+    static const uint8_t args[] = {
+        0x48, 0x89, 0xc6,             /* mov rsi, rax: h */
+        0x49, 0x8b, 0x44, 0x24, 0x28, /* mov rax, [r12 + 40]: the bus */
+    };
+    bytes(e, args, sizeof args);
+    b1(e, 0x48); /* mov rdi, [rax + ctx] */
+    b1(e, 0x8b);
+    b1(e, 0x78);
+    b1(e, (uint8_t)offsetof(sim_bus, ctx));
+    if (idx < 0) {
+        static const uint8_t from_stack[] = {0x8b, 0x54, 0x24, 0x04}; /* mov edx, [rsp + 4] */
+        bytes(e, from_stack, sizeof from_stack);
+    } else {
+        b1(e, 0xba); /* mov edx, idx */
+        b4(e, (uint32_t)idx);
+    }
+    ld(e, RCX, rs2);
+    static const uint8_t epoch_at[] = {0x49, 0xb8}; /* mov r8, &code_epoch (r8: written back) */
+    bytes(e, epoch_at, sizeof epoch_at);
+    uint64_t ep = (uint64_t)(uintptr_t)&g->m->code_epoch;
+    bytes(e, &ep, 8);
+    static const uint8_t keep[] = {
+        0x45, 0x8b, 0x00,       /* mov r8d, [r8] */
+        0x44, 0x89, 0x04, 0x24, /* mov [rsp], r8d: the epoch now */
+    };
+    bytes(e, keep, sizeof keep);
+    b1(e, 0xff); /* call [rax + call] */
+    b1(e, 0x50);
+    b1(e, (uint8_t)offsetof(sim_bus, call));
+    b1(e, 0x85); /* test eax, eax */
+    b1(e, 0xc0);
+    uint8_t *failed = jcc(e, CC_NE);
+    b1(e, 0x48); /* mov rdx, &code_epoch */
+    b1(e, 0xba);
+    bytes(e, &ep, 8);
+    static const uint8_t cmp_epoch[] = {
+        0x8b, 0x12,       /* mov edx, [rdx] */
+        0x3b, 0x14, 0x24, /* cmp edx, [rsp] */
+    };
+    bytes(e, cmp_epoch, sizeof cmp_epoch);
+    uint8_t *wrote = jcc(e, CC_NE);
+    /* RELIMIT: r15 = n + cyc_extra < cycle_limit ? cycle_limit - cyc_extra : n */
+    bytes(e, get_h, sizeof get_h);
+    op_d32(e, 0x8b, RDX, RAX, (uint32_t)offsetof(sim_hart, cyc_extra));
+    static const uint8_t lea_nc[] = {0x49, 0x8d, 0x8e}; /* lea rcx, [r14 + k] */
+    bytes(e, lea_nc, sizeof lea_nc);
+    b4(e, k);
+    static const uint8_t relimit[] = {
+        0x4d, 0x8b, 0x7c, 0x24, 0x38, /* mov r15, [r12 + 56] */
+        0x48, 0x8d, 0x04, 0x11,       /* lea rax, [rcx + rdx] */
+        0x4c, 0x39, 0xf8,             /* cmp rax, r15 */
+        0x73, 0x05,                   /* jae +5 */
+        0x49, 0x29, 0xd7,             /* sub r15, rdx */
+        0xeb, 0x03,                   /* jmp +3 */
+        0x49, 0x89, 0xcf,             /* mov r15, rcx */
+        0x49, 0x8b, 0x74, 0x24, 0x08, /* mov rsi, [r12 + 8] */
+        0x49, 0x8b, 0x7c, 0x24, 0x10, /* mov rdi, [r12 + 16] */
+    };
+    bytes(e, relimit, sizeof relimit);
+    cache_move(e, 0);
+    uint8_t *on = jmp(e);
+    if (back) patch(on, back);
+    /* out, the registers in memory: what the result makes of the access */
+    patch(failed, e->p);
+    static const uint8_t res[] = {
+        0x4c, 0x89, 0xe7, /* mov rdi, r12 */
+        0x89, 0xc6,       /* mov esi, eax: the result */
+    };
+    bytes(e, res, sizeof res);
+    b1(e, 0xba); /* mov edx, slot */
+    b4(e, slot);
+    if (idx < 0) {
+        static const uint8_t word[] = {0x8b, 0x4c, 0x24, 0x04}; /* mov ecx, [rsp + 4] */
+        bytes(e, word, sizeof word);
+    } else {
+        b1(e, 0xb9); /* mov ecx, idx */
+        b4(e, (uint32_t)idx);
+    }
+    b1(e, 0x48); /* mov rax, imm64 */
+    b1(e, 0xb8);
+    uint64_t fn = (uint64_t)(uintptr_t)&sim_hart_jit_store_result;
+    bytes(e, &fn, 8);
+    b1(e, 0xff); /* call rax */
+    b1(e, 0xd0);
+    uint8_t *out = jmp(e);
+    patch(wrote, e->p); /* code written: the interpreter goes on after the store */
+    mov_eax(e, (slot << 2) | TF_JIT_SLOW);
+    patch(out, e->p);
+    add_n(e, (int32_t)k);
+    patch(jmp(e), g->exit);
+    return back ? NULL : on;
+}
+
 /* A sw whose address (eax: its offset from memory's base) is not in
  * memory: to a plain word of the hart's device register window as the
  * interpreter's L_SW_REGS stores it (sim_bus.regs_plain is read here, at
  * the store: the chip changes it while a RISC waits), then back into the
- * block; anything else (a register with a call, the bus) the interpreter
- * does at word k. */
+ * block; to a register with a call, emit_store_call; anything else (the
+ * bus) the interpreter does at word k. */
 static void emit_regs_store(gen *g, const fix *f)
 {
     emit *e = &g->e;
     _Static_assert(offsetof(sim_jit_io, bus) == 40, "io->bus");
     _Static_assert(offsetof(sim_bus, regs_base) < 128 && offsetof(sim_bus, regs_plain) < 128 &&
-                       offsetof(sim_bus, regs) < 128,
+                       offsetof(sim_bus, regs) < 128 && offsetof(sim_bus, regs_call) < 128,
                    "sim_bus fields at 8-bit displacements");
     static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
     bytes(e, bus, sizeof bus);
@@ -499,9 +638,21 @@ static void emit_regs_store(gen *g, const fix *f)
     b1(e, 0x0c);
     b1(e, 0x02);
     patch(jmp(e), f->back);
+    /* a register with a call (a NOC command, a tile-engine command):
+     * made here as the interpreter makes it, and the block goes on after it */
+    patch(out3, e->p);
+    bytes(e, bus, sizeof bus);
+    b1(e, 0x8b); /* mov edx, [rdx + regs_call] */
+    b1(e, 0x52);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_call));
+    b1(e, 0x0f); /* bt edx, ecx */
+    b1(e, 0xa3);
+    b1(e, 0xca);
+    uint8_t *out4 = jcc(e, CC_AE);
+    emit_store_call(g, f->k, f->rs2, -1, f->back);
     patch(out1, e->p);
     patch(out2, e->p);
-    patch(out3, e->p);
+    patch(out4, e->p);
     exit_interp(g, f->k);
 }
 
@@ -619,6 +770,121 @@ static void shift(emit *e, unsigned rd, unsigned rs1, uint8_t modrm, int by_reg,
         b1(e, (uint8_t)(b & 31));
     }
     st(e, rd, RAX);
+}
+
+/* A run of sw from word k on that store, by the registers' values now,
+ * to device register words: their base register, its value now, and per
+ * store the word (idx) it hits. Consecutive sw with one base register,
+ * plain words (sim_bus.regs_plain), then at most one word with a call
+ * (regs_call), which ends it. Returns the run's length, 0: none. */
+typedef struct dev_run {
+    unsigned rs1, n, call; /* call: the last store is a register with a call */
+    uint32_t val, base;    /* x[rs1] and the window's base now */
+    uint8_t idx[TF_JIT_MAX_WORDS];
+} dev_run;
+
+static unsigned dev_run_at(const gen *g, unsigned k, const int *ops, const cm_slot *sl, dev_run *d)
+{
+    const sim_bus *b = &g->h->bus;
+    if (g->m->jit_no_guess || !b->regs || ops[k] != TF_OP_SW) return 0;
+    d->rs1 = sl[k].rs1;
+    d->val = g->h->x[d->rs1];
+    d->base = b->regs_base;
+    d->n = d->call = 0;
+    for (unsigned j = k; j < g->len && ops[j] == TF_OP_SW && sl[j].rs1 == d->rs1; j++) {
+        uint32_t off = d->val + (uint32_t)sl[j].imm - d->base;
+        if (off > TF_BUS_REGS_BYTES - 4 || (off & 3)) break;
+        uint32_t bit = 1u << (off >> 2);
+        if (!(b->regs_plain & bit) && !(b->regs_call & bit)) break;
+        d->idx[d->n++] = (uint8_t)(off >> 2);
+        if (!(b->regs_plain & bit)) {
+            d->call = 1;
+            break;
+        }
+    }
+    return d->n;
+}
+
+/* mov [rdx + d], x[r] (d < 128) */
+static void st_rdx(emit *e, uint32_t d, unsigned r)
+{
+    int h = e->hr ? e->hr[r] : -1;
+    if (!r) {
+        b1(e, 0xc7); /* mov dword [rdx + d], 0 */
+        b1(e, 0x42);
+        b1(e, (uint8_t)d);
+        b4(e, 0);
+        return;
+    }
+    if (h < 0) {
+        ld(e, RCX, r);
+        h = RCX;
+    }
+    if (h >= 8) b1(e, 0x44);
+    b1(e, 0x89);
+    b1(e, (uint8_t)(0x42 | ((h & 7) << 3)));
+    b1(e, (uint8_t)d);
+}
+
+/* The run d at word k as the values now say: the window's base and the
+ * base register the same as now, the plain words plain still and the
+ * call's word still one with a call (else on at `fail`, the run's words
+ * compiled one by one, the interpreter's way); then the stores straight
+ * to sim_bus.regs and the call. Returns where the code after the run is
+ * to be patched in (the jumps to it: *after, *after_call). */
+static void emit_dev_run(gen *g, unsigned k, const dev_run *d, const cm_slot *sl, uint8_t **after,
+                         uint8_t **after_call)
+{
+    emit *e = &g->e;
+    uint8_t *fail[4];
+    int nf = 0;
+    static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
+    bytes(e, bus, sizeof bus);
+    b1(e, 0x81); /* cmp dword [rdx + regs_base], base */
+    b1(e, 0x7a);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_base));
+    b4(e, d->base);
+    fail[nf++] = jcc(e, CC_NE);
+    op_rm(e, 0, 0x81, -1, 7, d->rs1); /* cmp x[rs1], val */
+    b4(e, d->val);
+    fail[nf++] = jcc(e, CC_NE);
+    uint32_t plain = 0;
+    for (unsigned j = 0; j + d->call < d->n; j++) plain |= 1u << d->idx[j];
+    uint32_t want = plain | (d->call ? 1u << d->idx[d->n - 1] : 0);
+    /* the plain ones plain, the call's word not plain: regs_plain & want == plain */
+    b1(e, 0x8b); /* mov ecx, [rdx + regs_plain] */
+    b1(e, 0x4a);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_plain));
+    b1(e, 0x81); /* and ecx, want */
+    b1(e, 0xe1);
+    b4(e, want);
+    b1(e, 0x81); /* cmp ecx, plain */
+    b1(e, 0xf9);
+    b4(e, plain);
+    fail[nf++] = jcc(e, CC_NE);
+    if (d->call) {
+        b1(e, 0xf7); /* test dword [rdx + regs_call], bit */
+        b1(e, 0x42);
+        b1(e, (uint8_t)offsetof(sim_bus, regs_call));
+        b4(e, 1u << d->idx[d->n - 1]);
+        fail[nf++] = jcc(e, CC_E);
+    }
+    if (plain) {
+        b1(e, 0x48); /* mov rdx, [rdx + regs] */
+        b1(e, 0x8b);
+        b1(e, 0x52);
+        b1(e, (uint8_t)offsetof(sim_bus, regs));
+        for (unsigned j = 0; j + d->call < d->n; j++) st_rdx(e, 4u * d->idx[j], sl[k + j].rs2);
+    }
+    *after_call = NULL;
+    if (d->call) {
+        unsigned kc = k + d->n - 1;
+        *after_call = emit_store_call(g, kc, sl[kc].rs2, d->idx[d->n - 1], NULL);
+        *after = NULL;
+    } else {
+        *after = jmp(e);
+    }
+    for (int i = 0; i < nf; i++) patch(fail[i], e->p);
 }
 
 /* A taken jump from word k to slot t: instret + 1, then the limit, then
@@ -873,7 +1139,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     return -1; /* not reached: compiles() */
 }
 
-int sim_jit_compile(sim_mem *m, uint32_t s0)
+int sim_jit_compile(sim_mem *m, uint32_t s0, const sim_hart *h)
 {
     sim_jit *j = m->jit;
     sim_jit_rec *r = sim_jit_rec_at(j, s0);
@@ -914,7 +1180,7 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
         j->full = 1;
         return -1;
     }
-    gen g = {.e = {j->code + j->code_used}, .m = m, .exit = j->exit, .s0 = s0, .len = len};
+    gen g = {.e = {j->code + j->code_used}, .m = m, .h = h, .exit = j->exit, .s0 = s0, .len = len};
     /* the most used guest registers (two uses or more) live in host
      * registers from the block's start to its exits */
     int8_t hr[33];
@@ -938,10 +1204,26 @@ int sim_jit_compile(sim_mem *m, uint32_t s0)
     g.e.hr = hr;
     uint8_t *start = g.e.p;
     cache_move(&g.e, 0);
+    uint8_t *run_end[2] = {NULL, NULL}; /* jumps to the word after a device run */
+    uint32_t run_to = 0;
     for (uint32_t k = 0; k < len; k++) {
+        if (k == run_to) {
+            for (int i = 0; i < 2; i++)
+                if (run_end[i]) patch(run_end[i], g.e.p);
+            run_end[0] = run_end[1] = NULL;
+        }
         g.pos[k] = g.e.p;
+        dev_run d;
+        if (k >= run_to && dev_run_at(&g, k, ops, sl, &d)) {
+            emit_dev_run(&g, k, &d, sl, &run_end[0], &run_end[1]);
+            run_to = k + d.n;
+            j->dev_runs++;
+            j->dev_calls += d.call;
+        }
         emit_word(&g, k, ops[k], &sl[k], tg[k]);
     }
+    for (int i = 0; i < 2; i++)
+        if (run_end[i]) patch(run_end[i], g.e.p);
     g.pos[len] = g.e.p;
     if (!ends) { /* on at the next word: through the interpreter when it does not compile */
         uint32_t s = s0 + len;
@@ -1014,9 +1296,10 @@ void sim_jit_free(sim_mem *m)
 
 #else /* no compiler for this host: the interpreter runs alone */
 
-int sim_jit_compile(sim_mem *m, uint32_t s)
+int sim_jit_compile(sim_mem *m, uint32_t s, const sim_hart *h)
 {
     (void)m;
+    (void)h;
     (void)s;
     return -1;
 }

@@ -7,11 +7,14 @@
  * code, its branches included, to its first jal or jalr, the first word
  * it does not compile, or TF_JIT_MAX_WORDS words. It keeps every rule of
  * the interpreter it stands in for: one cycle an instruction, the run's
- * cycle limit checked at every taken jump and nowhere else, and anything
- * but a plain access to the hart's own memory (a device register, a store
- * to a page holding code or a hooked or watched word, an access outside
- * memory) handed back to the interpreter at that instruction, which runs
- * it exactly as it would have. Its entry slot's handler is the
+ * cycle limit checked at every taken jump and nowhere else, a sw to the
+ * device register window made as the interpreter makes it (a plain word
+ * stored, a register with a call called, the limit recomputed after it),
+ * and anything else but a plain access to the hart's own memory (a store
+ * to a page holding code or a hooked or watched word, another access
+ * outside memory, a call that does not answer OK) handed back to the
+ * interpreter at that instruction, which runs or finishes it exactly as
+ * it would have. Its entry slot's handler is the
  * interpreter's L_JIT, which counts the entries until the block is hot,
  * then compiles it and enters it; until then (and if it does not compile)
  * L_JIT runs the handler the slot had (sim_jit_rec.orig_h).
@@ -34,8 +37,8 @@
 /* A block's first TF_JIT_TRIAL entries are timed in guest instructions:
  * unless they ran TF_JIT_MIN_RUN an entry on average, the entry goes back
  * to the interpreter (entering and leaving compiled code costs about as
- * much as interpreting that many words, and a block cut short by device
- * registers every few words, as a data-movement kernel's, runs faster
+ * much as interpreting that many words, and a block cut short every few
+ * words, as a tile-engine kernel's by its bus accesses, runs faster
  * interpreted). */
 #define TF_JIT_TRIAL   64
 #define TF_JIT_MIN_RUN 24
@@ -44,11 +47,14 @@
 /* What the compiled code reads and gives back: the state the interpreter
  * keeps in its locals. */
 typedef struct sim_jit_io {
-    uint32_t *x;        /* the hart's registers */
-    uint8_t *data;      /* sim_mem.data */
-    const uint8_t *pf;  /* sim_mem.pageflags */
-    uint64_t n, lim;    /* instret in and out; the run's instret limit (RELIMIT) */
-    const sim_bus *bus; /* the hart's device register window (sim_bus.regs) */
+    uint32_t *x;          /* the hart's registers */
+    uint8_t *data;        /* sim_mem.data */
+    const uint8_t *pf;    /* sim_mem.pageflags */
+    uint64_t n, lim;      /* instret in and out; the run's instret limit (RELIMIT) */
+    const sim_bus *bus;   /* the hart's device register window (sim_bus.regs) */
+    sim_hart *h;          /* for the device calls */
+    uint64_t cycle_limit; /* the run's: the limit again after a call */
+    int sl;               /* TF_JIT_SLOW: what the call made of the access (hart.c's SL_*) */
 } sim_jit_io;
 
 /* Exit codes of compiled code: a byte offset into memory (the slot to go
@@ -57,7 +63,15 @@ enum {
     TF_JIT_GO = 0,     /* dispatch the slot (n: after the jump or the last word) */
     TF_JIT_LIMIT = 1,  /* a taken jump reached the limit: stop with pc at the slot */
     TF_JIT_INTERP = 2, /* run the slot's instruction through the interpreter */
+    TF_JIT_SLOW = 3,   /* the slot's access was made (a device call): the interpreter
+                        * finishes it as its slow path does (sim_jit_ret.code >> 32: its SL_*) */
 };
+/* A compiled sw to word k of the device register window (a register with
+ * a call, sim_bus.regs_call) at slot `slot` whose call gave `r`, not
+ * TF_BUS_OK: what the interpreter's L_SW_REGS makes of it (an exception
+ * taken, or the hart blocked) into io->sl; returns the exit code
+ * (TF_JIT_SLOW). hart.c. */
+uint32_t sim_hart_jit_store_result(sim_jit_io *io, int r, uint32_t slot, uint32_t k);
 
 typedef struct sim_jit_rec {
     const void *code;      /* compiled code, NULL while counting (or never) */
@@ -93,15 +107,13 @@ typedef struct sim_jit {
     uint32_t threshold;
     int full; /* the code mapping is full: no more compiling */
     uint64_t compiled, compiled_words, revived, slow;
+    uint64_t dev_runs, dev_calls; /* device-register store runs compiled as guessed; with a call */
 } sim_jit;
 
-/* The threshold of a memory: TF_JIT_HOT, or 0 where there is no compiler
- * (not an x86-64 host), where TT_FOIL_SIM_JIT is OFF, and, unless it is
- * ON, for a chip core's L1 (chip != 0): the device kernels measured here
- * (the CNN demo's, data movement and tile-engine commands every few
- * words) run 5% slower with their short blocks compiled. sim_mem_new
- * gives a memory the bare hart's (tt_foil_sim); sim_core_init the chip's. */
-int sim_jit_default_threshold(int chip);
+/* The threshold of a memory (sim_mem_new gives it, a bare hart's and a
+ * chip core's L1 alike): TF_JIT_HOT, or 0 where there is no compiler (not
+ * an x86-64 host) or TT_FOIL_SIM_JIT is OFF. */
+int sim_jit_default_threshold(void);
 
 /* Set up m->jit (NULL when the host has no compiler or mapping fails;
  * the interpreter then runs alone). h_jit: L_JIT's handler offset. */
@@ -116,18 +128,20 @@ void sim_jit_note_target(sim_mem *m, uint32_t t);
  * memory's again. */
 int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h);
 
-/* What L_JIT does next: code >> 32 set: run the interpreter handler in
- * its low half (the block is not compiled, or not yet); else an exit code
- * (TF_JIT_*) and the instret after the block. Two registers, so that the
- * interpreter's instret stays in one (its address is never taken). */
+/* What L_JIT does next: code's top bit set: run the interpreter handler
+ * in its low half (the block is not compiled, or not yet); else an exit
+ * code (TF_JIT_*, with TF_JIT_SLOW the access's result above bit 32) and
+ * the instret after the block. Two registers, so that the interpreter's
+ * instret stays in one (its address is never taken). */
+#define TF_JIT_NOT_YET (1ull << 63)
 typedef struct sim_jit_ret {
     uint64_t code, n;
 } sim_jit_ret;
 
-/* Slot s's block, entered with instret n and the run's limit lim (the
- * interpreter's L_JIT, kept out of its function: its locals are the hot
- * handlers' registers). */
-sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim);
+/* Slot s's block, entered with instret n, the run's limit lim and its
+ * cycle_limit (the interpreter's L_JIT, kept out of its function: its
+ * locals are the hot handlers' registers). */
+sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim, uint64_t cycle_limit);
 
 /* One timed entry of slot s's block r: it ran `ran` guest instructions.
  * At the end of the trial a block too short for its entry cost gives the
@@ -136,7 +150,7 @@ void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran);
 
 /* Compile slot s's block: 0 when compiled, -1 when it does not (never,
  * or no room). */
-int sim_jit_compile(sim_mem *m, uint32_t s);
+int sim_jit_compile(sim_mem *m, uint32_t s, const sim_hart *h);
 
 /* The words from slot w0 on changed (or a sw among them became a device
  * register store): blocks entered before w0 that run into it decode their

@@ -107,8 +107,8 @@ static void accepted(int cpus)
     CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", ""), -1);
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", NULL), 1);
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", ""), 1);
-    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", NULL), 0); /* the chip interprets */
-    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", ""), 0);
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", NULL), JIT_HOST); /* the chip compiles */
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", ""), JIT_HOST);
     CHECK_EQ_U(simd_reads(""), best);
     /* counts: at most one thread per core (two here) */
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_THREADS", "1"), 1);
@@ -144,8 +144,8 @@ static void bad_values(int cpus)
     CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", "sync"), 1);
     check_warning("TT_FOIL_SIM_HOST_RUNS", "sync", CM_ENV_SWITCH_VALUES, "thread that waits");
 #if JIT_HOST
-    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", "jit"), 0);
-    check_warning("TT_FOIL_SIM_JIT", "jit", CM_ENV_SWITCH_VALUES, "interpreted on the chip");
+    CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", "jit"), 1);
+    check_warning("TT_FOIL_SIM_JIT", "jit", CM_ENV_SWITCH_VALUES, "hot blocks compiled");
 #endif
     CHECK_EQ_U(simd_reads("avx2"), best);
     check_warning("TT_FOIL_TILE_SIMD", "avx2", CM_ENV_SWITCH_VALUES, "vector unit");
@@ -161,7 +161,7 @@ static void bad_values(int cpus)
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_RECHECK", switches[i]), 1);
         CHECK_EQ_I(chip_reads("TT_FOIL_SIM_PARALLEL", switches[i]), -1);
         CHECK_EQ_U(chip_reads("TT_FOIL_SIM_HOST_RUNS", switches[i]), 1);
-        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", switches[i]), 0);
+        CHECK_EQ_U(chip_reads("TT_FOIL_SIM_JIT", switches[i]), JIT_HOST);
         CHECK_EQ_U(simd_reads(switches[i]), best);
     }
     CHECK_EQ_U(nwarnings, 0);

@@ -258,14 +258,14 @@ static void m_reg(emit *e, int reg, unsigned r)
 static void op_rm(emit *e, int w64, uint8_t o1, int o2, int reg, unsigned r)
 {
     int h = e->hr ? e->hr[r] : -1;
-    uint8_t rex = (uint8_t)((w64 ? 8 : 0) | (h >= 8 ? 1 : 0));
+    uint8_t rex = (uint8_t)((w64 ? 8 : 0) | (reg >= 8 ? 4 : 0) | (h >= 8 ? 1 : 0));
     if (rex) b1(e, 0x40 | rex);
     b1(e, o1);
     if (o2 >= 0) b1(e, (uint8_t)o2);
     if (h >= 0)
-        b1(e, (uint8_t)(0xc0 | (reg << 3) | (h & 7)));
+        b1(e, (uint8_t)(0xc0 | ((reg & 7) << 3) | (h & 7)));
     else
-        m_reg(e, reg, r);
+        m_reg(e, reg & 7, r);
 }
 /* mov host32, x[r] */
 static void ld(emit *e, int reg, unsigned r)
@@ -301,6 +301,32 @@ static void alu_imm(emit *e, int ext, uint32_t v)
     b1(e, 0x81);
     b1(e, (uint8_t)(0xc0 | (ext << 3) | RAX));
     b4(e, v);
+}
+/* <op> host32, imm32 (81 /ext) on any host register */
+static void alu_imm_to(emit *e, int ext, int reg, uint32_t v)
+{
+    if (reg >= 8) b1(e, 0x41);
+    b1(e, 0x81);
+    b1(e, (uint8_t)(0xc0 | (ext << 3) | (reg & 7)));
+    b4(e, v);
+}
+/* Where an op that writes x[rd] from x[rs1] (and x[rs2]: rs2 < 0, none)
+ * computes: in rd's own host register when it has one and x[rs2] is not
+ * it (x[rs1] moved there first, unless it is rd), saving the moves
+ * through eax; else in eax (dst_end stores it). */
+static int dst_begin(emit *e, unsigned rd, unsigned rs1, int rs2)
+{
+    int hd = e->hr ? e->hr[rd] : -1;
+    if (hd < 0 || (rs2 >= 0 && (unsigned)rs2 == rd && rd != rs1)) {
+        op_rm(e, 0, 0x8b, -1, RAX, rs1);
+        return RAX;
+    }
+    if (rd != rs1) op_rm(e, 0, 0x8b, -1, hd, rs1); /* mov hd, x[rs1] */
+    return hd;
+}
+static void dst_end(emit *e, unsigned rd, int reg)
+{
+    if (reg == RAX) op_rm(e, 0, 0x89, -1, RAX, rd); /* mov x[rd], eax */
 }
 /* <op> eax, x[r] (opcode: 03 add, 0b or, 23 and, 2b sub, 33 xor, 3b cmp) */
 static void alu_reg(emit *e, uint8_t opc, unsigned r)
@@ -759,17 +785,13 @@ static void set_less(emit *e, unsigned rd, unsigned rs1, int is_imm, uint32_t b,
  * immediate or by x[b] (the host masks cl to 5 bits, as RISC-V does) */
 static void shift(emit *e, unsigned rd, unsigned rs1, uint8_t modrm, int by_reg, uint32_t b)
 {
-    ld(e, RAX, rs1);
-    if (by_reg) {
-        ld(e, RCX, b);
-        b1(e, 0xd3); /* <shift> eax, cl */
-        b1(e, modrm);
-    } else {
-        b1(e, 0xc1); /* <shift> eax, imm8 */
-        b1(e, modrm);
-        b1(e, (uint8_t)(b & 31));
-    }
-    st(e, rd, RAX);
+    if (by_reg) ld(e, RCX, b); /* first: rd's register may be x[b]'s */
+    int d = dst_begin(e, rd, rs1, -1);
+    if (d >= 8) b1(e, 0x41);
+    b1(e, by_reg ? 0xd3 : 0xc1); /* <shift> d, cl / imm8 */
+    b1(e, (uint8_t)(modrm | (d & 7)));
+    if (!by_reg) b1(e, (uint8_t)(b & 31));
+    dst_end(e, rd, d);
 }
 
 /* A run of sw from word k on that store, by the registers' values now,
@@ -933,9 +955,9 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     case TF_OP_ORI:
     case TF_OP_ANDI: {
         int x = op == TF_OP_ADDI ? 0 : op == TF_OP_XORI ? 6 : op == TF_OP_ORI ? 1 : 4;
-        ld(e, RAX, rs1);
-        alu_imm(e, x, imm);
-        st(e, rd, RAX);
+        int d = dst_begin(e, rd, rs1, -1);
+        alu_imm_to(e, x, d, imm);
+        dst_end(e, rd, d);
         return 0;
     }
     case TF_OP_SLTI:
@@ -949,17 +971,18 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     case TF_OP_SUB:
     case TF_OP_XOR:
     case TF_OP_OR:
-    case TF_OP_AND:
-        ld(e, RAX, rs1);
-        alu_reg(e,
-                op == TF_OP_ADD   ? 0x03
-                : op == TF_OP_SUB ? 0x2b
-                : op == TF_OP_XOR ? 0x33
-                : op == TF_OP_OR  ? 0x0b
-                                  : 0x23,
-                rs2);
-        st(e, rd, RAX);
+    case TF_OP_AND: {
+        int d = dst_begin(e, rd, rs1, (int)rs2);
+        op_rm(e, 0,
+              op == TF_OP_ADD   ? 0x03
+              : op == TF_OP_SUB ? 0x2b
+              : op == TF_OP_XOR ? 0x33
+              : op == TF_OP_OR  ? 0x0b
+                                : 0x23,
+              -1, d, rs2); /* <op> d, x[rs2] */
+        dst_end(e, rd, d);
         return 0;
+    }
     case TF_OP_SLT:
     case TF_OP_SLTU: set_less(e, rd, rs1, 0, rs2, op == TF_OP_SLT); return 0;
     case TF_OP_SLL:
@@ -967,11 +990,12 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
     case TF_OP_SRA:
         shift(e, rd, rs1, op == TF_OP_SLL ? 0xe0 : op == TF_OP_SRL ? 0xe8 : 0xf8, 1, rs2);
         return 0;
-    case TF_OP_MUL:
-        ld(e, RAX, rs1);
-        op_rm(e, 0, 0x0f, 0xaf, RAX, rs2); /* imul eax, x[rs2] */
-        st(e, rd, RAX);
+    case TF_OP_MUL: {
+        int d = dst_begin(e, rd, rs1, (int)rs2);
+        op_rm(e, 0, 0x0f, 0xaf, d, rs2); /* imul d, x[rs2] */
+        dst_end(e, rd, d);
         return 0;
+    }
     case TF_OP_MULH:
     case TF_OP_MULHSU:
     case TF_OP_MULHU:

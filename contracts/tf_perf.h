@@ -129,17 +129,20 @@ enum tf_perf_field { TF_PERF_FIELDS(TF_PERF_FIELD_ENUM) TF_PERF_NUM_FIELDS };
  * tf_perf_stamp_word) as zigzag(value - base). The host ns of the readback
  * is the record's own time stamp. At most TF_TEXT_MAX bytes a record: a
  * core's words may take parts 0, 1, .. 3 (a repeat, written when a
- * dispatch's counters are those of its program's last record in full,
- * window stamps relative to the base: a dispatch-bound loop's): a
- * tf_dev_perf2 header (part 0), then varints: the DEVICE_CHIP id, the base
- * cycle, and the dispatch whose version-2 record it repeats. That record is
- * the last one of version 2 that the same thread wrote for the same core
- * and chip, and it was whole in part 0; the repeat's words are its words,
- * the window stamps moved by (this base - its base). A reader that does
- * not hold that record (a chunk lost) counts the repeat and leaves it out. */
+ * dispatch's counters are those of one of its core's last records in full,
+ * window stamps relative to the base: a dispatch-bound loop's, or a
+ * network's layers taking turns on its cores): a tf_dev_perf2 header
+ * (part 0), then varints: the DEVICE_CHIP id, the base cycle, and the
+ * dispatch whose version-2 record it repeats. That record is one of the
+ * last TF_PERF_REPEAT_REFS records of version 2 that the same thread wrote
+ * for the same core and chip (a record in parts counts as one of them),
+ * and it was whole in part 0; the repeat's words are its words, the window
+ * stamps moved by (this base - its base). A reader that does not hold that
+ * record (a chunk lost) counts the repeat and leaves it out. */
 #define TF_PERF_RECORD_V1      1
 #define TF_PERF_RECORD_VERSION 2
 #define TF_PERF_RECORD_REPEAT  3
+#define TF_PERF_REPEAT_REFS    8
 
 /* The figures a reader sees with each record (version 1 carries them; 2
  * takes them from its DEVICE_CHIP definition and its own time stamp). */

@@ -163,24 +163,32 @@ static uint64_t perf_base(const uint64_t *nz, const uint64_t *vals)
     return base == UINT64_MAX ? 0 : base;
 }
 
-/* The last record in full this thread wrote for each core, by slot
- * (perf_slot): a repeat (version 3) names a record the reader finds as the
- * last full one of its core, chip and thread, so a core's last record
- * (rt_perf_last, kept by the device) may be repeated only while this
- * thread's slot still holds it (a dispatch id names one record of a
- * device: that thread wrote it). Cores that share a slot take turns: a
- * repeat less, never a wrong one. */
+/* The last version-2 records this thread wrote for each core, by slot
+ * (perf_slot): a repeat (version 3) names a record the reader finds among
+ * the last TF_PERF_REPEAT_REFS of its core, chip and thread, so a record
+ * the device keeps for the core (rt_perf_kept) may be repeated only while
+ * it is among those of this thread's slot (a dispatch id names one record
+ * of a device: that thread wrote it). Cores that share a slot, and a core
+ * of another device, take turns: a repeat less, never a wrong one. */
 enum { RT_PERF_SLOTS = 64 };
 typedef struct rt_perf_slot {
     const tf_device *dev;
-    uint32_t chip, dispatch;
-    uint8_t x, y, used;
+    uint32_t chip;
+    uint32_t dispatch[TF_PERF_REPEAT_REFS]; /* the last ones, n of them, the oldest at next */
+    uint8_t x, y, used, n, next;
 } rt_perf_slot;
 static __thread rt_perf_slot rt_perf_slots[RT_PERF_SLOTS];
 
 static rt_perf_slot *perf_slot(uint8_t x, uint8_t y)
 {
     return &rt_perf_slots[(x ^ (unsigned)y * 5u) % RT_PERF_SLOTS];
+}
+
+static int slot_holds(const rt_perf_slot *s, uint32_t dispatch)
+{
+    for (unsigned i = 0; i < s->n; i++)
+        if (s->dispatch[i] == dispatch) return 1;
+    return 0;
 }
 
 /* Whether the counters (nz, vals) are those of c: the same words, the
@@ -223,9 +231,10 @@ static void perf_repeat(const rt_perf_last *c, tf_dev_perf2 *h, uint32_t chip, u
 
 /* DEVICE_PERF records (contracts/tf_perf.h) of the non-zero counter words
  * `nz` (bitmap) with values `vals` (in order) of p's core, made in the
- * trace's buffer in place. When they are those of the core's last record
- * in full (a dispatch-bound loop's repeated kernels), a repeat
- * (version 3) of it: a dozen bytes, and no encoding. Otherwise version 2:
+ * trace's buffer in place. When they are those of one of the core's last
+ * records in full (a dispatch-bound loop's repeated kernels, a network's
+ * layers taking turns on a core), a repeat (version 3) of it: a dozen
+ * bytes, and no encoding. Otherwise version 2:
  * header `h`, the chip's id, the base cycle, then a (word index step,
  * value) varint pair per word, window stamps relative to the base; parts
  * 0, 1, .. when a record of TF_TEXT_MAX bytes is full, and one record
@@ -236,14 +245,17 @@ static void perf_records(tf_program *p, const uint64_t *nz, const uint64_t *vals
 {
     rt_core_state *cs = &p->dev->cores[rt_dev_core_index(p->dev, p->core)];
     if (!cs->perf_last) cs->perf_last = calloc(1, sizeof *cs->perf_last);
-    rt_perf_last *c = cs->perf_last; /* NULL (out of memory): no repeats */
+    rt_perf_kept *kept = cs->perf_last; /* NULL (out of memory): no repeats */
     rt_perf_slot *s = perf_slot(h->x, h->y);
-    int slot_mine = s->used && s->dev == p->dev && s->chip == chip && s->x == h->x &&
-                    s->y == h->y && c && s->dispatch == c->dispatch;
+    if (!(s->used && s->dev == p->dev && s->chip == chip && s->x == h->x && s->y == h->y))
+        *s = (rt_perf_slot){.dev = p->dev, .chip = chip, .x = h->x, .y = h->y, .used = 1};
     uint64_t base;
-    if (slot_mine && c->ok && perf_same(c, nz, vals, &base)) {
-        perf_repeat(c, h, chip, base, now);
-        return;
+    for (int i = 0; kept && i < TF_PERF_REPEAT_REFS; i++) {
+        const rt_perf_last *k = &kept->rec[i];
+        if (k->ok && slot_holds(s, k->dispatch) && perf_same(k, nz, vals, &base)) {
+            perf_repeat(k, h, chip, base, now);
+            return;
+        }
     }
     base = perf_base(nz, vals);
     uint8_t *rec, *o;
@@ -274,11 +286,16 @@ static void perf_records(tf_program *p, const uint64_t *nz, const uint64_t *vals
             prev = i;
         }
     TF_DEV_BYTES_END((size_t)(o - rec));
-    /* the core's last record in full, now: kept for a repeat when in one
-     * part and small (the reader takes a record of parts as not one) */
-    *s = (rt_perf_slot){p->dev, chip, h->dispatch, h->x, h->y, 1};
+    /* one of the core's last records in full, now (the oldest goes): kept
+     * for a repeat when in one part and small (the reader takes a record
+     * of parts as not one) */
+    s->dispatch[s->next] = h->dispatch;
+    s->next = (uint8_t)((s->next + 1) % TF_PERF_REPEAT_REFS);
+    if (s->n < TF_PERF_REPEAT_REFS) s->n++;
     size_t n = (size_t)(v - vals);
-    if (!c) return;
+    if (!kept) return;
+    rt_perf_last *c = &kept->rec[kept->next];
+    kept->next = (kept->next + 1) % TF_PERF_REPEAT_REFS;
     c->ok = h->part == 0 && n <= RT_PERF_REPEAT_WORDS;
     if (!c->ok) return;
     c->dispatch = h->dispatch; /* (its chip is the device's: chip) */

@@ -85,11 +85,11 @@ struct tf_kernel {
     rt_image img[3];
 };
 
-/* The counters of a core's last DEVICE_PERF record written in full in one
- * part (src/perf.c): a dispatch on the core whose counters are the same,
- * window stamps relative to the base, is recorded as a repeat of it
- * (version 3, contracts/tf_perf.h). Only records of at most
- * RT_PERF_REPEAT_WORDS non-zero words are kept. */
+/* The counters of a core's last DEVICE_PERF records written in full in
+ * one part (src/perf.c), the last TF_PERF_REPEAT_REFS: a dispatch on the
+ * core whose counters are those of one of them, window stamps relative to
+ * the base, is recorded as a repeat of it (version 3, contracts/tf_perf.h).
+ * Only records of at most RT_PERF_REPEAT_WORDS non-zero words are kept. */
 enum { RT_PERF_REPEAT_WORDS = 64 };
 typedef struct rt_perf_last {
     uint32_t ok, dispatch, n; /* n: words in vals */
@@ -98,12 +98,16 @@ typedef struct rt_perf_last {
     uint64_t nz[TF_PERF_NZ_WORDS];
     uint64_t vals[RT_PERF_REPEAT_WORDS];
 } rt_perf_last;
+typedef struct rt_perf_kept {
+    rt_perf_last rec[TF_PERF_REPEAT_REFS];
+    uint32_t next; /* the oldest, replaced next */
+} rt_perf_kept;
 
 typedef struct rt_core_state {
     int booted;
     rt_pool l1;
     tf_launch *busy;         /* in-flight asynchronous launch */
-    rt_perf_last *perf_last; /* allocated at the core's first counters record */
+    rt_perf_kept *perf_last; /* allocated at the core's first counters record */
 } rt_core_state;
 
 struct tf_program {

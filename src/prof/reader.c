@@ -135,11 +135,15 @@ typedef struct reader {
     uint64_t perf_key[TF_PERF_WORDS]; /* tf_perf_core's words' keys (TF_PERF_KEY) */
     int have_perf_keys;
     /* version-2 DEVICE_PERF records a repeat (version 3) may name: per
-     * (thread, chip, core), the last one (perf_last_key) -> perf_last[] */
+     * (thread, chip, core) (perf_last_key), the last TF_PERF_REPEAT_REFS
+     * of them -> perf_last[] */
     cm_map perf_last_map;
     struct perf_last {
-        size_t rec; /* into t->dev_perfs; SIZE_MAX: it took parts */
-        uint64_t base;
+        struct perf_ref {
+            size_t rec; /* into t->dev_perfs; SIZE_MAX: none, or it took parts */
+            uint64_t base;
+        } ref[TF_PERF_REPEAT_REFS];
+        uint32_t next; /* where the next record goes (the oldest is there) */
     } * perf_last;
     size_t nperf_last, cap_perf_last;
     uint64_t perf_unresolved; /* repeats of a record not held (left out) */
@@ -1350,8 +1354,9 @@ static uint64_t perf_last_key(uint32_t thread, uint64_t chip, uint8_t x, uint8_t
 }
 
 /* Record `rec` (of version 2, part h->part, base `base`) is the last of its
- * thread, chip and core; a part after the first makes the dispatch's
- * record one a repeat cannot name. */
+ * thread, chip and core (the oldest of the last TF_PERF_REPEAT_REFS goes);
+ * a part after the first makes the dispatch's record one a repeat cannot
+ * name, in the place its part 0 took. */
 static int perf_last_set(reader *r, uint32_t thread, uint64_t chip, const tf_dev_perf2 *h,
                          size_t rec, uint64_t base)
 {
@@ -1361,11 +1366,18 @@ static int perf_last_set(reader *r, uint32_t thread, uint64_t chip, const tf_dev
     uint32_t *slot = cm_map_slot(&r->perf_last_map, key, NULL, NULL, &is_new);
     if (!slot) return -1;
     if (is_new) {
-        struct perf_last none = {SIZE_MAX, 0};
+        struct perf_last none = {.next = 0};
+        for (int i = 0; i < TF_PERF_REPEAT_REFS; i++) none.ref[i].rec = SIZE_MAX;
         if (PUSH(r->perf_last, r->nperf_last, r->cap_perf_last, none)) return -1;
         *slot = (uint32_t)(r->nperf_last - 1);
     }
-    r->perf_last[*slot] = (struct perf_last){h->part ? SIZE_MAX : rec, base};
+    struct perf_last *l = &r->perf_last[*slot];
+    if (h->part) { /* its part 0 was the last: not one to name */
+        l->ref[(l->next + TF_PERF_REPEAT_REFS - 1) % TF_PERF_REPEAT_REFS].rec = SIZE_MAX;
+        return 0;
+    }
+    l->ref[l->next] = (struct perf_ref){rec, base};
+    l->next = (l->next + 1) % TF_PERF_REPEAT_REFS;
     return 0;
 }
 
@@ -1460,8 +1472,12 @@ static int perf_v3(reader *r, const rec *e)
     }
     uint64_t key = perf_last_key(e->thread, chip, h2.x, h2.y);
     const uint32_t *li = key ? cm_map_find(&r->perf_last_map, key, NULL, NULL) : NULL;
-    const struct perf_last *l = li ? &r->perf_last[*li] : NULL;
-    if (!l || l->rec == SIZE_MAX || t->dev_perfs[l->rec].h.dispatch != ref) {
+    const struct perf_ref *l = NULL;
+    for (int i = 0; li && !l && i < TF_PERF_REPEAT_REFS; i++) {
+        const struct perf_ref *c = &r->perf_last[*li].ref[i];
+        if (c->rec != SIZE_MAX && t->dev_perfs[c->rec].h.dispatch == ref) l = c;
+    }
+    if (!l) {
         if (!r->perf_unresolved++) {
             r->first_unresolved_dispatch = h2.dispatch;
             r->first_unresolved_ref = (uint32_t)ref;

@@ -11,7 +11,9 @@
  * the whole struct (tf_program_counters) does. 3 and 4 count what 2 did,
  * 6 what 5 did (a longer loop): they are written as repeats (version 3)
  * and read back with their own window stamps; 7-10 move stamps apart and
- * take the base away, where a repeat would be wrong (see want_version). Every record carries the
+ * take the base away, where a repeat would be wrong (see want_version);
+ * 11 counts what 5 did, four records in full later: a repeat of 5, one of
+ * the core's last TF_PERF_REPEAT_REFS. Every record carries the
  * time it was read back: after the trace began, before the child ended,
  * in order.  * Built twice: on the runtime with the host profiler (test_perf_record)
  * and on the device profiler's runtime without it (test_perf_record_dev,
@@ -63,7 +65,7 @@ static int perf_counters(tf_transport *t, int x, int y, tf_perf_core *out)
     return 0;
 }
 
-enum { NDISPATCH = 10 };
+enum { NDISPATCH = 11 };
 static const char *copy_path; /* the child writes dispatches 2-6's counters there */
 
 static int run(void)
@@ -93,11 +95,12 @@ static int run(void)
     /* dispatches 2-10: the chip's own, each also written as a copy of the
      * whole struct; 3 and 4 as 2 was, 5 and 6 with a longer loop, 7 and 8
      * too but with BRISC's end one cycle later (one stamp moved apart from
-     * the others), 9 and 10 also without window starts (a base of 0) */
+     * the others), 9 and 10 also without window starts (a base of 0), 11
+     * as 5 was */
     FILE *f = rc ? NULL : fopen(copy_path, "wb");
     for (int d = 2; d <= NDISPATCH && !rc; d++) {
         args[0] = d < 5 ? 10 : 20;
-        perturb = d >= 9 ? 2 : d >= 7;
+        perturb = d == 11 ? 0 : d >= 9 ? 2 : d >= 7;
         tf_perf_core copy;
         rc = !f || tf_program_set_args(p, TF_BRISC, args, 3) || tf_dispatch_execute(p) ||
              tf_program_counters(p, &copy) || fwrite(&copy, sizeof copy, 1, f) != 1;
@@ -168,8 +171,8 @@ int main(int argc, char **argv)
      * words are 6's but one stamp moved apart from the others: in full, 8
      * a repeat of it (its stamps all moved by one delta); 9 has no base
      * (no start) and 10's ends moved: stamps without a base are absolute,
-     * so 10 is in full too */
-    static const unsigned want_version[NDISPATCH + 1] = {0, 2, 2, 3, 3, 2, 3, 2, 3, 2, 2};
+     * so 10 is in full too; 11 repeats 5 (in full since: 7, 9, 10) */
+    static const unsigned want_version[NDISPATCH + 1] = {0, 2, 2, 3, 3, 2, 3, 2, 3, 2, 2, 3};
     for (int d = 1; d <= NDISPATCH; d++) CHECK_EQ_U(version[d], want_version[d]);
     CHECK_TRUE(!memcmp(&got[1], &want, sizeof want));
     for (size_t i = 0; i < TF_PERF_WORDS; i++)

@@ -638,6 +638,13 @@ static void perf_repeats(void)
     PERF_REC(14, 1, 2, V3, 0, 160, 1, 1, 9500, 12); /* a byte after its end: unreadable */
     PERF_REC(15, 1, 2, V3, 1, 170, 0, 1, 9500, 12); /* a part: unreadable */
     PERF_REC(16, 1, 2, V3, 0, 180, 0, 1, 9500);     /* cut short: unreadable */
+    /* dispatch 8 is still one of the core's last TF_PERF_REPEAT_REFS: 8,
+     * 12 (in parts); not after that many more but one (19, 20, ..) */
+    PERF_REC(18, 1, 2, V3, 0, 200, 0, 1, 9800, 8);
+    enum { MORE = TF_PERF_REPEAT_REFS - 1, LAST = 19 + MORE };
+    for (uint32_t d = 19; d < LAST; d++) PERF_REC(d, 1, 2, V2, 0, 10 * d, 0, 1, 100, wc + 1, d);
+    PERF_REC(LAST, 1, 2, V3, 0, 10 * LAST, 0, 1, 9900, 8); /* no longer held: left out */
+    PERF_REC(LAST + 1, 1, 2, V3, 0, 10 * LAST + 10, 0, 1, 9900, 19);
     CHECK_TRUE(n < sizeof w / sizeof *w);
     chunk(f, TF_CHUNK_EVENTS, 1, w, n * 8);
     n = 0;
@@ -654,8 +661,8 @@ static void perf_repeats(void)
     remove(path);
     if (!t) return;
     CHECK_EQ_U(t->unknown_records, 3);
-    CHECK_EQ_U(t->ndev_perfs, 4);
-    if (t->ndev_perfs == 4) {
+    CHECK_EQ_U(t->ndev_perfs, 6 + MORE);
+    if (t->ndev_perfs == 6 + MORE) {
         const tf_tr_dev_perf *a = &t->dev_perfs[0], *r = &t->dev_perfs[1];
         CHECK_EQ_U(r->h.dispatch, 9);
         CHECK_EQ_U(r->h.version, TF_PERF_RECORD_REPEAT);
@@ -678,10 +685,21 @@ static void perf_repeats(void)
         CHECK_TRUE(!memcmp(&c8, &c9, sizeof c8));
         CHECK_EQ_U(t->dev_perfs[2].h.dispatch, 12);
         CHECK_EQ_U(t->dev_perfs[3].h.part, 1);
+        static tf_perf_core c18, c23;
+        CHECK_EQ_U(t->dev_perfs[4].h.dispatch, 18); /* 8's again, at base 9800 */
+        CHECK_EQ_U(tf_trace_dev_perf(t, &t->dev_perfs[4], &c18), 0);
+        CHECK_EQ_U(c18.risc[0].start, 9790);
+        CHECK_EQ_U(c18.risc[0].end, 10100);
+        CHECK_EQ_U(c18.risc[0].cb_front[1], 77);
+        const tf_tr_dev_perf *r23 = &t->dev_perfs[5 + MORE];
+        CHECK_EQ_U(r23->h.dispatch, LAST + 1); /* 19's */
+        CHECK_EQ_U(r23->h.version, TF_PERF_RECORD_REPEAT);
+        CHECK_EQ_U(tf_trace_dev_perf(t, r23, &c23), 0);
+        CHECK_EQ_U(c23.risc[0].cb_front[1], 19);
     }
     int said = 0;
     for (int i = 0; i < t->nwarnings; i++)
-        said |= strstr(t->warnings[i], "4 hardware counter records repeat an earlier record the "
+        said |= strstr(t->warnings[i], "5 hardware counter records repeat an earlier record the "
                                        "trace does not hold (the first: dispatch 10 repeats "
                                        "dispatch 7") != NULL;
     CHECK_TRUE(said);

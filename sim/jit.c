@@ -491,6 +491,20 @@ static void op_d32(emit *e, uint8_t opc, int reg, int base, uint32_t d)
     b4(e, d);
 }
 
+/* mov reg32, the register word: idx, or (idx < 0) the one kept at [rsp + 4] */
+static void word_arg(emit *e, int reg, int idx)
+{
+    if (idx < 0) {
+        b1(e, 0x8b); /* mov reg, [rsp + 4] */
+        b1(e, (uint8_t)(0x44 | (reg << 3)));
+        b1(e, 0x24);
+        b1(e, 0x04);
+    } else {
+        b1(e, (uint8_t)(0xb8 + reg)); /* mov reg, idx */
+        b4(e, (uint32_t)idx);
+    }
+}
+
 /* The call of a sw to a device register with a call at word k (its word
  * idx of the window, or idx < 0: in ecx), as the interpreter's L_SW_REGS
  * makes it: the cached registers to memory (the host's caller-saved ones
@@ -534,13 +548,7 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
     b1(e, 0x8b);
     b1(e, 0x78);
     b1(e, (uint8_t)offsetof(sim_bus, ctx));
-    if (idx < 0) {
-        static const uint8_t from_stack[] = {0x8b, 0x54, 0x24, 0x04}; /* mov edx, [rsp + 4] */
-        bytes(e, from_stack, sizeof from_stack);
-    } else {
-        b1(e, 0xba); /* mov edx, idx */
-        b4(e, (uint32_t)idx);
-    }
+    word_arg(e, RDX, idx);
     ld(e, RCX, rs2);
     static const uint8_t epoch_at[] = {0x49, 0xb8}; /* mov r8, &code_epoch (r8: written back) */
     bytes(e, epoch_at, sizeof epoch_at);
@@ -596,13 +604,7 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
     bytes(e, res, sizeof res);
     b1(e, 0xba); /* mov edx, slot */
     b4(e, slot);
-    if (idx < 0) {
-        static const uint8_t word[] = {0x8b, 0x4c, 0x24, 0x04}; /* mov ecx, [rsp + 4] */
-        bytes(e, word, sizeof word);
-    } else {
-        b1(e, 0xb9); /* mov ecx, idx */
-        b4(e, (uint32_t)idx);
-    }
+    word_arg(e, RCX, idx);
     b1(e, 0x48); /* mov rax, imm64 */
     b1(e, 0xb8);
     uint64_t fn = (uint64_t)(uintptr_t)&sim_hart_jit_store_result;
@@ -616,6 +618,19 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
     add_n(e, (int32_t)k);
     patch(jmp(e), g->exit);
     return back ? NULL : on;
+}
+
+/* Out (the jump returned) when bit ecx of the sim_bus mask at `field`
+ * (rdx: the bus) is clear; rdx is the mask after it. */
+static uint8_t *mask_bit_clear(emit *e, uint8_t field)
+{
+    b1(e, 0x8b); /* mov edx, [rdx + field] */
+    b1(e, 0x52);
+    b1(e, field);
+    b1(e, 0x0f); /* bt edx, ecx */
+    b1(e, 0xa3);
+    b1(e, 0xca);
+    return jcc(e, CC_AE);
 }
 
 /* A sw whose address (eax: its offset from memory's base) is not in
@@ -647,13 +662,7 @@ static void emit_regs_store(gen *g, const fix *f)
     uint8_t *out2 = jcc(e, CC_NE);
     static const uint8_t idx[] = {0x89, 0xc1, 0xc1, 0xe9, 0x02}; /* mov ecx, eax; shr ecx, 2 */
     bytes(e, idx, sizeof idx);
-    b1(e, 0x8b); /* mov edx, [rdx + regs_plain] */
-    b1(e, 0x52);
-    b1(e, (uint8_t)offsetof(sim_bus, regs_plain));
-    b1(e, 0x0f); /* bt edx, ecx */
-    b1(e, 0xa3);
-    b1(e, 0xca);
-    uint8_t *out3 = jcc(e, CC_AE); /* bit clear */
+    uint8_t *out3 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_plain));
     bytes(e, bus, sizeof bus);
     b1(e, 0x48); /* mov rdx, [rdx + regs] */
     b1(e, 0x8b);
@@ -668,13 +677,7 @@ static void emit_regs_store(gen *g, const fix *f)
      * made here as the interpreter makes it, and the block goes on after it */
     patch(out3, e->p);
     bytes(e, bus, sizeof bus);
-    b1(e, 0x8b); /* mov edx, [rdx + regs_call] */
-    b1(e, 0x52);
-    b1(e, (uint8_t)offsetof(sim_bus, regs_call));
-    b1(e, 0x0f); /* bt edx, ecx */
-    b1(e, 0xa3);
-    b1(e, 0xca);
-    uint8_t *out4 = jcc(e, CC_AE);
+    uint8_t *out4 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_call));
     emit_store_call(g, f->k, f->rs2, -1, f->back);
     patch(out1, e->p);
     patch(out2, e->p);

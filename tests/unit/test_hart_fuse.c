@@ -7,8 +7,9 @@
  * and cycle counts, registers and fault reports must be identical, and at
  * the end the whole memory. Some stores go to a device register window
  * (sim_bus.regs at 0xffb00000, x16: plain words, call words, words the bus
- * takes, misaligned ones; four in a row as a NOC command's), whose bus
- * and call answer OK, BLOCK or FAULT by a running hash of what they saw:
+ * takes, misaligned ones; four in a row as a NOC command's) and some loads
+ * of every width go to the bus there, whose store and call answer OK,
+ * BLOCK or FAULT by a running hash of what they saw:
  * the window's words and that history must be the same too. That covers
  * the quickened register stores (L_SW_REGS, L_SW_REGS4) and the runs that
  * end before them, which the no_fuse reference never makes, and in
@@ -101,8 +102,9 @@ static uint32_t gen(int i, int n)
     case 6: /* mul, and sometimes mulh, mulhsu, mulhu, div, divu, rem, remu */
         return R(1, src(), src(), rnd(3) ? 0 : rnd(8), dst());
     case 7:
-    case 8: { /* lw, lhu, lbu, lb, lh from the data area */
+    case 8: { /* lw, lhu, lbu, lb, lh from the data area, or the bus (x16: bload) */
         uint32_t f3 = (uint32_t[]){2, 5, 4, 0, 1}[rnd(5)];
+        if (rnd(4) == 0) return I(0x03, dst(), f3, 16, (int32_t)rnd(256));
         return I(0x03, dst(), f3, 9, (int32_t)rnd(2048));
     }
     case 9:

@@ -49,6 +49,7 @@ typedef struct sim_dimg {
     uint32_t off, n;
     uint8_t *bytes;
     cm_slot *slots; /* n / 4 */
+    int32_t *orig;  /* n / 4: a compiled-block entry's interpreter handler (sim_jit_keep) */
     uint64_t used;  /* sim_mem.dimg_clock when last saved or restored */
 } sim_dimg;
 
@@ -61,8 +62,10 @@ static void dimg_drop(sim_dimg *d)
 {
     free(d->bytes);
     free(d->slots);
+    free(d->orig);
     d->bytes = NULL;
     d->slots = NULL;
+    d->orig = NULL;
 }
 
 void sim_mem_free(sim_mem *m)
@@ -134,10 +137,18 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
     /* the decoded words' extent: the image a write replaces is rarely the
      * write's own range (a longer kernel over a shorter one), and the
      * same image must keep the same range to be found again */
-    uint32_t w0 = off >> 2, w1 = (off + n) >> 2;
+    uint32_t w0 = off >> 2, w1 = (off + n) >> 2, end = w1;
     while (w0 < w1 && !slot_used(&m->slots[w0])) w0++;
     while (w1 > w0 && !slot_used(&m->slots[w1 - 1])) w1--;
     if (w0 == w1) return;
+    /* the code it replaces may go on past the write (a shorter kernel
+     * over a longer one): its decoded words there are part of its image,
+     * so that the longer one written again gets them all back (the CNN's
+     * conv_writer after head_writer: 41 words that decoded again at every
+     * load) */
+    if (w1 == end)
+        while (w1 < m->size / 4 && (w1 - w0) * 4 < TF_DIMG_MAX_BYTES && slot_used(&m->slots[w1]))
+            w1++;
     off = w0 << 2;
     n = (w1 - w0) << 2;
     sim_dimg *d = dimg_find(m, off, n, m->data + off);
@@ -167,7 +178,8 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
         d = &m->dimgs[i];
         d->bytes = malloc(n);
         d->slots = malloc((size_t)n / 4 * sizeof(cm_slot));
-        if (!d->bytes || !d->slots) {
+        d->orig = m->jit ? malloc((size_t)n / 4 * sizeof *d->orig) : NULL;
+        if (!d->bytes || !d->slots || (m->jit && !d->orig)) {
             dimg_drop(d);
             dimg_span(m);
             return;
@@ -178,6 +190,7 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
         memcpy(d->bytes, m->data + off, n);
     }
     memcpy(d->slots, &m->slots[off >> 2], (size_t)n / 4 * sizeof(cm_slot));
+    if (d->orig) sim_jit_keep(m, off >> 2, n / 4, d->orig);
     d->used = ++m->dimg_clock;
     dimg_span(m);
 }
@@ -211,7 +224,7 @@ static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n)
     uint32_t w0 = ba >> 2, nw = (bb - ba) / 4;
     memcpy(&m->slots[w0], &best->slots[(ba - best->off) / 4], (size_t)nw * sizeof(cm_slot));
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= nw; k++) m->slots[w0 + nw - k].h = 0;
-    if (m->jit) sim_jit_restored(m, w0, nw);
+    if (m->jit) sim_jit_restored(m, w0, nw, best->orig ? best->orig + (ba - best->off) / 4 : NULL);
     for (uint32_t p = ba >> TF_PAGE_SHIFT; p <= (bb - 1) >> TF_PAGE_SHIFT; p++)
         m->pageflags[p] |= TF_PAGE_CODE;
     m->code_epoch++;

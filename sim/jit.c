@@ -194,17 +194,29 @@ void sim_jit_invalidate(sim_mem *m, uint32_t w0)
     }
 }
 
-void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw)
+void sim_jit_keep(const sim_mem *m, uint32_t w0, uint32_t nw, int32_t *orig)
+{
+    const sim_jit *j = m->jit;
+    for (uint32_t i = 0; i < nw; i++) /* the first record: its last decoding's */
+        orig[i] = m->slots[w0 + i].h == j->h_jit ? sim_jit_rec_at(j, w0 + i)->orig_h : 0;
+}
+
+void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw, const int32_t *orig)
 {
     sim_jit *j = m->jit;
-    for (uint32_t s = w0; s < w0 + nw; s++) {
+    for (uint32_t i = 0; i < nw; i++) {
+        uint32_t s = w0 + i;
         if (m->slots[s].h != j->h_jit) continue;
+        j->hot[s % TF_JIT_HOT_SLOTS].slot = 0;
+        if (orig && orig[i]) { /* as decoding it gives that handler back */
+            m->slots[s].h = sim_jit_on_decode(m, s, orig[i]);
+            continue;
+        }
         /* A block of these words that covers the slot's own run (its
          * interpreter handler reads at most TF_FUSE_MAX words, all the
          * block's): the slot is its entry again, as it was, without
          * decoding it again. Else it decodes again (h 0). */
         sim_jit_rec *r = rec_revive(m, s, TF_FUSE_MAX);
-        j->hot[s % TF_JIT_HOT_SLOTS].slot = 0;
         m->slots[s].h = !r ? 0 : r->slow ? r->orig_h : j->h_jit;
     }
 }

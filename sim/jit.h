@@ -158,9 +158,16 @@ int sim_jit_compile(sim_mem *m, uint32_t s, const sim_hart *h);
  * clears them). */
 void sim_jit_invalidate(sim_mem *m, uint32_t w0);
 
-/* Slots [w0, w0 + nw) came back from a kept image: their L_JIT handlers
- * decode again (the blocks kept for them are checked against the words). */
-void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw);
+/* Slots [w0, w0 + nw) are being kept in an image: orig[i] gets slot w0 +
+ * i's interpreter handler when it is a block entry (L_JIT), else 0. */
+void sim_jit_keep(const sim_mem *m, uint32_t w0, uint32_t nw, int32_t *orig);
+/* Slots [w0, w0 + nw) came back from a kept image (orig: the handlers
+ * sim_jit_keep gave it, or NULL): an L_JIT entry is one again as its
+ * decoding would make it (sim_jit_on_decode with the handler it had: a
+ * block kept for its words comes back, else it counts its entries anew),
+ * without decoding; without orig it decodes again, unless a compiled block
+ * of these words covers its run. */
+void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw, const int32_t *orig);
 
 static inline sim_jit_rec *sim_jit_rec_at(const sim_jit *j, uint32_t s)
 {

@@ -156,8 +156,11 @@ static void kept_images(void)
     CHECK_TRUE(m->slots[0].h != 0);
     CHECK_EQ_U(run_ecall(m, h, &n2), 201);
     CHECK_EQ_U(n2, n1);
-    put(m, BASE, b, 9); /* and B's, longer than A: its first 7 words */
+    /* and B's, longer than A: all 9 words (its last two were kept with it
+     * when A replaced its first 7) */
+    put(m, BASE, b, 9);
     CHECK_EQ_U(m->dimg_hits, 2);
+    CHECK_EQ_U((uint32_t)m->slots[7].imm, 5);
     CHECK_EQ_U(run_ecall(m, h, &n2), 40);
 
     /* a guest store into restored code: A's loop adds 3 instead of 1 */
@@ -193,6 +196,40 @@ static void kept_images(void)
     CHECK_EQ_U(m->dimg_hits, hits);
     CHECK_EQ_U(run_ecall(m, h, &n2), 7);
     CHECK_TRUE(m->ndimgs <= 2);
+    sim_mem_free(m);
+    free(h);
+}
+
+/* A block entry kept in an image (sim/jit.h, sim_jit_keep) comes back as
+ * an entry without decoding: A's loop head, which never compiles here
+ * (threshold 1000), is an entry again as soon as A is written back over
+ * B, and A runs as before. */
+static void kept_entries(void)
+{
+    sim_mem *m = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
+    m->keep_images = 2;
+    m->jit_threshold = 1000;
+    uint32_t a[] = {ADDI(10, 0, 1),
+                    ADDI(11, 0, 100),
+                    ADDI(10, 10, 1),
+                    ADDI(10, 10, 1),
+                    ADDI(11, 11, -1),
+                    BNE(11, 0, -12),
+                    ECALL};
+    uint32_t b[] = {ADDI(10, 0, 5), ECALL};
+    uint64_t n1, n2;
+    put(m, BASE, a, 7);
+    CHECK_EQ_U(run_ecall(m, h, &n1), 201);
+    if (m->jit) { /* (no compiler on this host: nothing to keep) */
+        CHECK_EQ_U(m->slots[2].h, m->jit->h_jit);
+        put(m, BASE, b, 2);
+        CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+        put(m, BASE, a, 7);
+        CHECK_EQ_U(m->slots[2].h, m->jit->h_jit);
+        CHECK_EQ_U(run_ecall(m, h, &n2), 201);
+        CHECK_EQ_U(n2, n1);
+    }
     sim_mem_free(m);
     free(h);
 }
@@ -665,6 +702,7 @@ int main(void)
     free(h);
     sim_mem_free(m);
     kept_images();
+    kept_entries();
     compiled_smc();
     return tf_check_report("test_hart");
 }

@@ -122,6 +122,20 @@ static uint32_t run_ecall(sim_mem *m, sim_hart *h, uint64_t *instret)
     return h->x[10];
 }
 
+/* A: x10 = 1 + 2 * 100 in a loop of fused runs (its head, word 2, a
+ * compiled-block entry): 7 words into a */
+static void prog_a(uint32_t *a)
+{
+    const uint32_t w[] = {ADDI(10, 0, 1),
+                          ADDI(11, 0, 100),
+                          ADDI(10, 10, 1),
+                          ADDI(10, 10, 1),
+                          ADDI(11, 11, -1),
+                          BNE(11, 0, -12),
+                          ECALL};
+    memcpy(a, w, sizeof w);
+}
+
 /* Decoded images kept across outside writes: program A, then B over it,
  * then A again gets its slots back (the first word's handler is there
  * before it runs) and runs as decoded afresh; a guest store into the
@@ -135,14 +149,8 @@ static void kept_images(void)
     sim_hart *h = calloc(1, sizeof *h);
     m->keep_images = 2;
     uint64_t n1, n2;
-    /* A: x10 = 1 + 2 * 100 in a loop of fused runs */
-    uint32_t a[] = {ADDI(10, 0, 1),
-                    ADDI(11, 0, 100),
-                    ADDI(10, 10, 1),
-                    ADDI(10, 10, 1),
-                    ADDI(11, 11, -1),
-                    BNE(11, 0, -12),
-                    ECALL};
+    uint32_t a[7];
+    prog_a(a);
     uint32_t b[] = {ADDI(10, 0, 5),  ADDI(10, 10, 5), ADDI(10, 10, 5),
                     ADDI(10, 10, 5), ADDI(10, 10, 5), ADDI(10, 10, 5),
                     ADDI(10, 10, 5), ADDI(10, 10, 5), ECALL};
@@ -210,13 +218,8 @@ static void kept_entries(void)
     sim_hart *h = calloc(1, sizeof *h);
     m->keep_images = 2;
     m->jit_threshold = 1000;
-    uint32_t a[] = {ADDI(10, 0, 1),
-                    ADDI(11, 0, 100),
-                    ADDI(10, 10, 1),
-                    ADDI(10, 10, 1),
-                    ADDI(11, 11, -1),
-                    BNE(11, 0, -12),
-                    ECALL};
+    uint32_t a[7];
+    prog_a(a);
     uint32_t b[] = {ADDI(10, 0, 5), ECALL};
     uint64_t n1, n2;
     put(m, BASE, a, 7);

@@ -632,6 +632,13 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
     return back ? NULL : on;
 }
 
+/* mov rdx, io->bus (its offsets: emit_regs_store's asserts) */
+static void load_bus(emit *e)
+{
+    static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
+    bytes(e, bus, sizeof bus);
+}
+
 /* Out (the jump returned) when bit ecx of the sim_bus mask at `field`
  * (rdx: the bus) is clear; rdx is the mask after it. */
 static uint8_t *mask_bit_clear(emit *e, uint8_t field)
@@ -658,8 +665,7 @@ static void emit_regs_store(gen *g, const fix *f)
     _Static_assert(offsetof(sim_bus, regs_base) < 128 && offsetof(sim_bus, regs_plain) < 128 &&
                        offsetof(sim_bus, regs) < 128 && offsetof(sim_bus, regs_call) < 128,
                    "sim_bus fields at 8-bit displacements");
-    static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
-    bytes(e, bus, sizeof bus);
+    load_bus(e);
     b1(e, 0x05); /* add eax, base: the address */
     b4(e, g->m->base);
     b1(e, 0x2b); /* sub eax, [rdx + regs_base]: k */
@@ -675,7 +681,7 @@ static void emit_regs_store(gen *g, const fix *f)
     static const uint8_t idx[] = {0x89, 0xc1, 0xc1, 0xe9, 0x02}; /* mov ecx, eax; shr ecx, 2 */
     bytes(e, idx, sizeof idx);
     uint8_t *out3 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_plain));
-    bytes(e, bus, sizeof bus);
+    load_bus(e);
     b1(e, 0x48); /* mov rdx, [rdx + regs] */
     b1(e, 0x8b);
     b1(e, 0x52);
@@ -688,7 +694,7 @@ static void emit_regs_store(gen *g, const fix *f)
     /* a register with a call (a NOC command, a tile-engine command):
      * made here as the interpreter makes it, and the block goes on after it */
     patch(out3, e->p);
-    bytes(e, bus, sizeof bus);
+    load_bus(e);
     uint8_t *out4 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_call));
     emit_store_call(g, f->k, f->rs2, -1, f->back);
     patch(out1, e->p);
@@ -875,8 +881,7 @@ static void emit_dev_run(gen *g, unsigned k, const dev_run *d, const cm_slot *sl
     emit *e = &g->e;
     uint8_t *fail[4];
     int nf = 0;
-    static const uint8_t bus[] = {0x49, 0x8b, 0x54, 0x24, 0x28}; /* mov rdx, [r12 + 40] */
-    bytes(e, bus, sizeof bus);
+    load_bus(e);
     b1(e, 0x81); /* cmp dword [rdx + regs_base], base */
     b1(e, 0x7a);
     b1(e, (uint8_t)offsetof(sim_bus, regs_base));

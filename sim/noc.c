@@ -707,28 +707,34 @@ void sim_noc_process(sim_chip *c, uint64_t until)
         complete_slot(c, heap_pop(c));
     if (until < c->wheel_base) return;
     /* the wheel's slots up to `until` (at most one turn: a slot holds one
-     * cycle), in cycle order from the base: completions add no event */
+     * cycle), in cycle order from the base, a word of the bitmap at a time:
+     * its slots in range are taken off at once, then each one's FIFO
+     * completed (completions add no event). Most slots hold one event, so
+     * what a slot costs beside its event is what an event costs: a bit
+     * found and cleared in a register, not a bitmap word loaded, shifted
+     * and stored again per slot. */
     uint64_t span = until - c->wheel_base < TF_NOC_WHEEL ? until - c->wheel_base : TF_NOC_WHEEL - 1;
     uint32_t w0 = (uint32_t)(c->wheel_base % TF_NOC_WHEEL);
     for (uint64_t d = 0; d <= span && c->nwheel;) {
-        uint32_t w = (uint32_t)((w0 + d) % TF_NOC_WHEEL);
-        uint64_t bits = c->wheel_bits[w / 64] >> (w % 64);
-        if (!bits) {
-            d += 64 - w % 64;
-            continue;
+        uint32_t w = (uint32_t)((w0 + d) % TF_NOC_WHEEL), b0 = w % 64;
+        uint64_t n = 64 - b0; /* slots of this word from w on, those in range */
+        if (n > span - d + 1) n = span - d + 1;
+        uint64_t *word = &c->wheel_bits[w / 64];
+        uint64_t m = *word >> b0;
+        if (n < 64) m &= (1ull << n) - 1;
+        *word &= ~(m << b0);
+        for (; m; m &= m - 1) {
+            uint32_t ws = w + (uint32_t)__builtin_ctzll(m);
+            uint32_t s = c->wheel_head[ws];
+            c->wheel_head[ws] = c->wheel_tail[ws] = TF_NOC_WHEEL_NONE;
+            do {
+                uint32_t next = c->events[s].next;
+                c->nwheel--;
+                complete_slot(c, s);
+                s = next;
+            } while (s != TF_NOC_WHEEL_NONE);
         }
-        d += (uint32_t)__builtin_ctzll(bits);
-        if (d > span) break;
-        w = (uint32_t)((w0 + d) % TF_NOC_WHEEL);
-        for (uint32_t s = c->wheel_head[w]; s != TF_NOC_WHEEL_NONE;) {
-            uint32_t next = c->events[s].next;
-            c->nwheel--;
-            complete_slot(c, s);
-            s = next;
-        }
-        c->wheel_head[w] = c->wheel_tail[w] = TF_NOC_WHEEL_NONE;
-        c->wheel_bits[w / 64] &= ~(1ull << (w % 64));
-        d++;
+        d += n;
     }
     /* the wheel is empty up to `until`: what the heap holds in between is
      * due now too (beyond one turn of the wheel) */

@@ -212,9 +212,9 @@ static uint32_t heap_pop(sim_chip *c)
     return slot;
 }
 
-static inline void wheel_append(sim_chip *c, uint32_t slot)
+static inline void wheel_append_at(sim_chip *c, uint32_t slot, uint64_t time)
 {
-    uint32_t w = (uint32_t)(c->events[slot].time % TF_NOC_WHEEL);
+    uint32_t w = (uint32_t)(time % TF_NOC_WHEEL);
     c->events[slot].next = TF_NOC_WHEEL_NONE;
     if (c->wheel_tail[w] == TF_NOC_WHEEL_NONE)
         c->wheel_head[w] = slot;
@@ -225,15 +225,25 @@ static inline void wheel_append(sim_chip *c, uint32_t slot)
     c->nwheel++;
 }
 
-/* The pool's event at `slot`, complete but for its place: into the wheel
- * or the heap. */
-static inline __attribute__((always_inline)) void ev_place(sim_chip *c, uint32_t slot)
+static inline void wheel_append(sim_chip *c, uint32_t slot)
 {
-    uint64_t time = c->events[slot].time;
-    if (time >= c->wheel_base && time - c->wheel_base < TF_NOC_WHEEL)
-        wheel_append(c, slot);
+    wheel_append_at(c, slot, c->events[slot].time);
+}
+
+/* The pool's event at `slot`, due at `time`, complete but for its place:
+ * into the wheel or the heap. */
+static inline __attribute__((always_inline)) void ev_place_at(sim_chip *c, uint32_t slot,
+                                                              uint64_t time)
+{
+    if (time - c->wheel_base < TF_NOC_WHEEL && time >= c->wheel_base)
+        wheel_append_at(c, slot, time);
     else
         heap_push(c, slot);
+}
+
+static inline void ev_place(sim_chip *c, uint32_t slot)
+{
+    ev_place_at(c, slot, c->events[slot].time);
 }
 
 /* The first cycle >= base with a wheel slot in use (the wheel not empty). */
@@ -414,7 +424,9 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
      * a later round anyway. */
     sim_noc_event *ev;
     uint32_t slot = 0;
-    if (c->settle_now) {
+    uint64_t time = 0;
+    int now = c->settle_now;
+    if (now) {
         /* One thread issues in hart order (a round run serially): the
          * transfer takes its bank time and place now, straight into the
          * pool, as the round's end would have (settle), in the same order.
@@ -423,7 +435,8 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
         slot = c->free_slots[--c->nfree];
         ev = &c->events[slot];
-        ev->time = settle_time(c, ni, cmd, bank, bytes, start, ni->port_free, lat);
+        time = settle_time(c, ni, cmd, bank, bytes, start, ni->port_free, lat);
+        ev->time = time;
         ev->seq = c->seq++;
         ev->live = 1;
     } else {
@@ -453,7 +466,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     ev->remote = remote;
     ev->len = len;
     ev->bank = (int8_t)bank;
-    if (c->settle_now) ev_place(c, slot);
+    if (now) ev_place_at(c, slot, time);
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
@@ -534,9 +547,9 @@ static inline __attribute__((always_inline)) int noc_issue(sim_core_hart *sh, in
     uint64_t remote = ((uint64_t)noc_reg(sh, noc, TF_NOC_REG_REMOTE_HI) << 32) |
                       noc_reg(sh, noc, TF_NOC_REG_REMOTE_LO);
     uint32_t len = noc_reg(sh, noc, TF_NOC_REG_LEN), local = noc_reg(sh, noc, TF_NOC_REG_LOCAL);
-    switch (cmd) {
-    case TF_NOC_CMD_READ: /* most transfers: the readers' */
+    if (__builtin_expect(cmd == TF_NOC_CMD_READ, 1)) /* most transfers: the readers' */
         return issue_unicast(c, sh, noc, TF_NOC_CMD_READ, remote, len, local);
+    switch (cmd) {
     case TF_NOC_CMD_WRITE: return issue_unicast(c, sh, noc, TF_NOC_CMD_WRITE, remote, len, local);
     case TF_NOC_CMD_ATOMIC_INC:
         return issue_unicast(c, sh, noc, TF_NOC_CMD_ATOMIC_INC, remote, len, local);

@@ -145,5 +145,7 @@ int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, u
 int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
 /* sim_tile_unpack of Float16_b: 0 (the caller's loop must), or its flags */
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
+/* sim_tile_pack of Float16_b: 1 if done */
+int sim_simd_pack_bf16(const float *t, uint8_t *l1);
 
 #endif

@@ -126,6 +126,7 @@ unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *col
 
 void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
 {
+    if (df == TF_DF_FLOAT16_B && sim_simd_pack_bf16(t, l1)) return;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
             pack_row(t + r * TF_TILE_DIM + c, df, cm_tile_elem(r, c), l1);

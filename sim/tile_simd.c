@@ -389,6 +389,108 @@ AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t, uint32_t *col
     int range = _mm256_testc_si256(ok, _mm256_set1_epi32(-1));
     return SIM_SRC_KNOWN | SIM_SRC_BF16 | (range ? SIM_SRC_IN_RANGE : 0);
 }
+
+/* unpack_bf16_avx2 two face rows (64 bytes) at a time (AVX-512 F+BW): the
+ * range test on 32 words at once into a mask, each face row widened by
+ * one conversion and shift into a 64-byte row of the tile. */
+#define AVX512BW __attribute__((target("avx512f,avx512bw")))
+AVX512BW static unsigned unpack_bf16_avx512(const uint8_t *l1, float *t, uint32_t *cols)
+{
+    const __m512i abs = _mm512_set1_epi16(0x7fff),
+                  lo = _mm512_set1_epi16((short)(SIM_EXACT_MAG_LO >> 16) - 1);
+    const __m512i hi = _mm512_set1_epi16((short)(SIM_EXACT_MAG_HI >> 16)),
+                  zero = _mm512_setzero_si512();
+    __mmask32 bad = 0;
+    __m512i any[2] = {zero, zero};
+    for (int f = 0; f < 4; f++) {
+        const uint8_t *src = l1 + 512 * f;
+        float *dst = t + (f >> 1) * 16 * D + (f & 1) * 16;
+        for (int fr = 0; fr < 16; fr += 2, src += 64, dst += 2 * D) {
+            __m512i v = _mm512_loadu_si512((const void *)src);
+            __m512i u = _mm512_and_si512(v, abs);
+            /* a word not zero and outside the range */
+            bad |= _mm512_test_epi16_mask(u, u) &
+                   ~(_mm512_cmpgt_epi16_mask(u, lo) & _mm512_cmpgt_epi16_mask(hi, u));
+            any[f & 1] = _mm512_or_si512(any[f & 1], u);
+            __m512i w0 = _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)), 16);
+            __m512i w1 =
+                _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), 16);
+            _mm512_storeu_si512((void *)dst, w0);
+            _mm512_storeu_si512((void *)(dst + D), w1);
+        }
+    }
+    /* column 16 h + k holds a value other than +-0 where word k of either
+     * half of any[h] is not zero */
+    uint32_t nz = 0;
+    for (int h = 0; h < 2; h++) {
+        __m512i a = _mm512_or_si512(any[h], _mm512_shuffle_i64x2(any[h], any[h], 0x4e));
+        nz |= ((uint32_t)_mm512_test_epi16_mask(a, a) & 0xffffu) << (16 * h);
+    }
+    if (cols) *cols = nz;
+    return SIM_SRC_KNOWN | SIM_SRC_BF16 | (bad ? 0 : SIM_SRC_IN_RANGE);
+}
+
+/* cm_bf16_round of 16 values (the words of w): NaNs keep their top half
+ * with the quiet bit set, the others round to nearest even. */
+#define BF16_ROUND(V, SET1, AND, ADD, SRLI, OR, NAN_MASK, BLEND)                                   \
+    BLEND(NAN_MASK, SRLI(ADD(ADD(w, SET1(0x7fff)), AND(SRLI(w, 16), SET1(1))), 16),                \
+          OR(SRLI(w, 16), SET1(0x40)))
+#define NAN512(w)                                                                                  \
+    _mm512_cmpgt_epi32_mask(_mm512_and_si512(w, _mm512_set1_epi32(0x7fffffff)),                    \
+                            _mm512_set1_epi32(0x7f800000))
+#define BLEND512(m, a, b) _mm512_mask_blend_epi32(m, a, b)
+
+/* sim_tile_pack of Float16_b (face order: face f's row fr is 16 values at
+ * 512 f + 32 fr), 16 values a face row. */
+AVX512BW static void pack_bf16_avx512(const float *t, uint8_t *l1)
+{
+    for (int f = 0; f < 4; f++) {
+        const float *src = t + (f >> 1) * 16 * D + (f & 1) * 16;
+        uint8_t *dst = l1 + 512 * f;
+        for (int fr = 0; fr < 16; fr++, src += D, dst += 32) {
+            __m512i w = _mm512_loadu_si512((const void *)src);
+            __m512i r = BF16_ROUND(w, _mm512_set1_epi32, _mm512_and_si512, _mm512_add_epi32,
+                                   _mm512_srli_epi32, _mm512_or_si512, NAN512(w), BLEND512);
+            _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_cvtepi32_epi16(r));
+        }
+    }
+}
+
+#define NAN256(w)                                                                                  \
+    _mm256_cmpgt_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0x7fffffff)),                         \
+                       _mm256_set1_epi32(0x7f800000))
+#define BLEND256(m, a, b) _mm256_blendv_epi8(a, b, m)
+
+AVX2 static void pack_bf16_avx2(const float *t, uint8_t *l1)
+{
+    for (int f = 0; f < 4; f++) {
+        const float *src = t + (f >> 1) * 16 * D + (f & 1) * 16;
+        uint8_t *dst = l1 + 512 * f;
+        for (int fr = 0; fr < 16; fr++, src += D, dst += 32) {
+            __m256i h[2];
+            for (int k = 0; k < 2; k++) {
+                __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(src + 8 * k));
+                h[k] = BF16_ROUND(w, _mm256_set1_epi32, _mm256_and_si256, _mm256_add_epi32,
+                                  _mm256_srli_epi32, _mm256_or_si256, NAN256(w), BLEND256);
+            }
+            /* each word below 2^16: an unsigned-saturating pack is a
+             * narrowing, which interleaves the halves' 128-bit lanes */
+            __m256i n = _mm256_permute4x64_epi64(_mm256_packus_epi32(h[0], h[1]), 0xd8);
+            _mm256_storeu_si256((__m256i *)(void *)dst, n);
+        }
+    }
+}
+
+static int simd_has_bw(void)
+{
+    static int bw = -1; /* a benign race: every thread finds the same */
+    int b = __atomic_load_n(&bw, __ATOMIC_RELAXED);
+    if (b < 0) {
+        b = __builtin_cpu_supports("avx512bw") ? 1 : 0;
+        __atomic_store_n(&bw, b, __ATOMIC_RELAXED);
+    }
+    return b;
+}
 #endif
 
 int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear)
@@ -470,8 +572,24 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols)
 {
 #ifdef TILE_SIMD_X86
-    if (sim_tile_simd()) return unpack_bf16_avx2(l1, t, cols);
+    int level = sim_tile_simd();
+    if (level >= SIMD_AVX512 && simd_has_bw()) return unpack_bf16_avx512(l1, t, cols);
+    if (level) return unpack_bf16_avx2(l1, t, cols);
 #endif
     (void)l1, (void)t, (void)cols;
+    return 0;
+}
+
+int sim_simd_pack_bf16(const float *t, uint8_t *l1)
+{
+#ifdef TILE_SIMD_X86
+    int level = sim_tile_simd();
+    if (level >= SIMD_AVX512 && simd_has_bw())
+        pack_bf16_avx512(t, l1);
+    else if (level)
+        pack_bf16_avx2(t, l1);
+    if (level) return 1;
+#endif
+    (void)t, (void)l1;
     return 0;
 }

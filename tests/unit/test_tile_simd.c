@@ -233,10 +233,20 @@ int main(void)
                                            0xa680, 0xa67f, 0xd8ff, 0xd900, 0x7f80, 0x0001};
     int nre = (int)(sizeof range_edges / sizeof range_edges[0]);
     for (level = best ? 1 : 0; level <= best; level++)
-        for (int rep = 0; rep < 4 + 3 * nre + 16; rep++) {
+        for (int rep = 0; rep < 4 + 3 * nre + 32; rep++) {
             static uint8_t l1[TF_TILE_BF16];
             for (int i = 0; i < TF_TILE_BF16; i++) l1[i] = (uint8_t)tf_check_rand();
-            if (rep >= 4 + 3 * nre) {
+            if (rep >= 4 + 3 * nre + 16) {
+                /* one value in a tile of +-0, at any row: its column alone
+                 * is used, whichever of the rows a vector step takes
+                 * together holds it */
+                for (int i = 0; i < TF_TILE_ELEMS; i++) {
+                    uint16_t z = tf_check_rand() & 1 ? 0x8000 : 0;
+                    memcpy(l1 + 2 * i, &z, 2);
+                }
+                uint16_t one = 0x3f80;
+                memcpy(l1 + 2 * (tf_check_rand() % TF_TILE_ELEMS), &one, 2);
+            } else if (rep >= 4 + 3 * nre) {
                 /* columns of +-0 (the CNN's activations: 3 or 16 channels
                  * of 32), each column kept or zeroed at random: which
                  * columns hold a value is the unpack's `cols` */
@@ -270,6 +280,31 @@ int main(void)
             CHECK_EQ_U(fp, sim_tile_src_flags(b));
             CHECK_EQ_U(cv, sim_tile_src_cols(b));
             CHECK_EQ_U(cp, sim_tile_src_cols(b));
+        }
+    /* packing to Float16_b: random bits (NaNs of every payload, infinities,
+     * subnormals), values half-way between two bf16 (the tie rounds to
+     * even) and a carry into the exponent; the bytes as the portable loop
+     * writes them */
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int rep = 0; rep < 24; rep++) {
+            static uint8_t pv[TF_TILE_BF16], pp[TF_TILE_BF16];
+            for (int i = 0; i < TF_TILE_ELEMS; i++) {
+                uint32_t w = (uint32_t)tf_check_rand() ^ ((uint32_t)tf_check_rand() << 16);
+                if (rep % 3 == 1) w = (w & 0xffff0000u) | 0x8000u; /* a tie */
+                if (rep % 3 == 2) w |= 0x7f7fffffu & ~(tf_check_rand() & 0x00800000u);
+                memcpy(&a[i], &w, 4);
+            }
+            memset(pv, 0x5a, sizeof pv);
+            memset(pp, 0xa5, sizeof pp);
+            sim_tile_simd_set(level);
+            sim_tile_pack(a, TF_DF_FLOAT16_B, pv);
+            sim_tile_simd_set(0);
+            sim_tile_pack(a, TF_DF_FLOAT16_B, pp);
+            compared++;
+            if (memcmp(pv, pp, sizeof pv)) {
+                mismatched++;
+                printf("FAIL: Float16_b pack differs at level %d (rep %d)\n", level, rep);
+            }
         }
     /* the flags of the other formats' unpacks: nothing known */
     {

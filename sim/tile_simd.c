@@ -441,19 +441,23 @@ AVX512BW static unsigned unpack_bf16_avx512(const uint8_t *l1, float *t, uint32_
 #define BLEND512(m, a, b) _mm512_mask_blend_epi32(m, a, b)
 
 /* sim_tile_pack of Float16_b (face order: face f's row fr is 16 values at
- * 512 f + 32 fr), 16 values a face row. */
-AVX512BW static void pack_bf16_avx512(const float *t, uint8_t *l1)
-{
-    for (int f = 0; f < 4; f++) {
-        const float *src = t + (f >> 1) * 16 * D + (f & 1) * 16;
-        uint8_t *dst = l1 + 512 * f;
-        for (int fr = 0; fr < 16; fr++, src += D, dst += 32) {
-            __m512i w = _mm512_loadu_si512((const void *)src);
-            __m512i r = BF16_ROUND(w, _mm512_set1_epi32, _mm512_and_si512, _mm512_add_epi32,
-                                   _mm512_srli_epi32, _mm512_or_si512, NAN512(w), BLEND512);
-            _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_cvtepi32_epi16(r));
-        }
+ * 512 f + 32 fr), a face row at a time by ROW(src, dst). */
+#define PACK_BF16(name, attr, ROW)                                                                 \
+    attr static void name(const float *t, uint8_t *l1)                                             \
+    {                                                                                              \
+        for (int f = 0; f < 4; f++) {                                                              \
+            const float *src = t + (f >> 1) * 16 * D + (f & 1) * 16;                               \
+            uint8_t *dst = l1 + 512 * f;                                                           \
+            for (int fr = 0; fr < 16; fr++, src += D, dst += 32) ROW(src, dst);                    \
+        }                                                                                          \
     }
+
+AVX512BW static inline void pack_row_avx512(const float *src, uint8_t *dst)
+{
+    __m512i w = _mm512_loadu_si512((const void *)src);
+    __m512i r = BF16_ROUND(w, _mm512_set1_epi32, _mm512_and_si512, _mm512_add_epi32,
+                           _mm512_srli_epi32, _mm512_or_si512, NAN512(w), BLEND512);
+    _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_cvtepi32_epi16(r));
 }
 
 #define NAN256(w)                                                                                  \
@@ -461,25 +465,22 @@ AVX512BW static void pack_bf16_avx512(const float *t, uint8_t *l1)
                        _mm256_set1_epi32(0x7f800000))
 #define BLEND256(m, a, b) _mm256_blendv_epi8(a, b, m)
 
-AVX2 static void pack_bf16_avx2(const float *t, uint8_t *l1)
+AVX2 static inline void pack_row_avx2(const float *src, uint8_t *dst)
 {
-    for (int f = 0; f < 4; f++) {
-        const float *src = t + (f >> 1) * 16 * D + (f & 1) * 16;
-        uint8_t *dst = l1 + 512 * f;
-        for (int fr = 0; fr < 16; fr++, src += D, dst += 32) {
-            __m256i h[2];
-            for (int k = 0; k < 2; k++) {
-                __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(src + 8 * k));
-                h[k] = BF16_ROUND(w, _mm256_set1_epi32, _mm256_and_si256, _mm256_add_epi32,
-                                  _mm256_srli_epi32, _mm256_or_si256, NAN256(w), BLEND256);
-            }
-            /* each word below 2^16: an unsigned-saturating pack is a
-             * narrowing, which interleaves the halves' 128-bit lanes */
-            __m256i n = _mm256_permute4x64_epi64(_mm256_packus_epi32(h[0], h[1]), 0xd8);
-            _mm256_storeu_si256((__m256i *)(void *)dst, n);
-        }
+    __m256i h[2];
+    for (int k = 0; k < 2; k++) {
+        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(src + 8 * k));
+        h[k] = BF16_ROUND(w, _mm256_set1_epi32, _mm256_and_si256, _mm256_add_epi32,
+                          _mm256_srli_epi32, _mm256_or_si256, NAN256(w), BLEND256);
     }
+    /* each word below 2^16: an unsigned-saturating pack is a narrowing,
+     * which interleaves the halves' 128-bit lanes */
+    __m256i n = _mm256_permute4x64_epi64(_mm256_packus_epi32(h[0], h[1]), 0xd8);
+    _mm256_storeu_si256((__m256i *)(void *)dst, n);
 }
+
+PACK_BF16(pack_bf16_avx512, AVX512BW, pack_row_avx512)
+PACK_BF16(pack_bf16_avx2, AVX2, pack_row_avx2)
 
 static int simd_has_bw(void)
 {

@@ -730,10 +730,14 @@ void sim_noc_process(sim_chip *c, uint64_t until)
     uint32_t w0 = (uint32_t)(c->wheel_base % TF_NOC_WHEEL);
     for (uint64_t d = 0; d <= span && c->nwheel;) {
         uint32_t w = (uint32_t)((w0 + d) % TF_NOC_WHEEL), b0 = w % 64;
-        uint64_t n = 64 - b0; /* slots of this word from w on, those in range */
-        if (n > span - d + 1) n = span - d + 1;
         uint64_t *word = &c->wheel_bits[w / 64];
         uint64_t m = *word >> b0;
+        if (!m) { /* an empty stretch (an idle chip's): on to the next word */
+            d += 64 - b0;
+            continue;
+        }
+        uint64_t n = 64 - b0; /* slots of this word from w on, those in range */
+        if (n > span - d + 1) n = span - d + 1;
         if (n < 64) m &= (1ull << n) - 1;
         *word &= ~(m << b0);
         for (; m; m &= m - 1) {

@@ -425,8 +425,8 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     sim_noc_event *ev;
     uint32_t slot = 0;
     uint64_t time = 0;
-    int now = c->settle_now;
-    if (now) {
+    int at_issue = c->settle_now; /* settled here, placed below */
+    if (at_issue) {
         /* One thread issues in hart order (a round run serially): the
          * transfer takes its bank time and place now, straight into the
          * pool, as the round's end would have (settle), in the same order.
@@ -466,7 +466,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     ev->remote = remote;
     ev->len = len;
     ev->bank = (int8_t)bank;
-    if (now) ev_place_at(c, slot, time);
+    if (at_issue) ev_place_at(c, slot, time);
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {

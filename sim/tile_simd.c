@@ -430,11 +430,13 @@ AVX512BW static unsigned unpack_bf16_avx512(const uint8_t *l1, float *t, uint32_
     return SIM_SRC_KNOWN | SIM_SRC_BF16 | (bad ? 0 : SIM_SRC_IN_RANGE);
 }
 
-/* cm_bf16_round of 16 values (the words of w): NaNs keep their top half
- * with the quiet bit set, the others round to nearest even. */
+/* cm_bf16_round of the 32-bit words of V (8 or 16 values): NaNs keep
+ * their top half with the quiet bit set, the others round to nearest
+ * even; NAN_MASK says which are NaNs, BLEND picks its third argument
+ * where it is set. */
 #define BF16_ROUND(V, SET1, AND, ADD, SRLI, OR, NAN_MASK, BLEND)                                   \
-    BLEND(NAN_MASK, SRLI(ADD(ADD(w, SET1(0x7fff)), AND(SRLI(w, 16), SET1(1))), 16),                \
-          OR(SRLI(w, 16), SET1(0x40)))
+    BLEND(NAN_MASK, SRLI(ADD(ADD(V, SET1(0x7fff)), AND(SRLI(V, 16), SET1(1))), 16),                \
+          OR(SRLI(V, 16), SET1(0x40)))
 #define NAN512(w)                                                                                  \
     _mm512_cmpgt_epi32_mask(_mm512_and_si512(w, _mm512_set1_epi32(0x7fffffff)),                    \
                             _mm512_set1_epi32(0x7f800000))

@@ -493,6 +493,8 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
                               .regs_plain = TF_NOC_REGS_PLAIN,
                               .regs = &sh->noc_regs[0][0],
                               .regs_call = TF_NOC_REGS_CALL,
+                              /* an issue only queues its transfer */
+                              .regs_call_quiet = TF_NOC_REGS_CALL,
                               .call = sim_noc_cmd_store};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;

@@ -108,10 +108,15 @@ typedef struct sim_bus {
      * command's address and length); with bit k of regs_call set, it calls
      * call(ctx, h, k, value) straight from the interpreter (a result as
      * store's); every other access to the block goes through store/load,
-     * which see the same words. regs_plain, regs_call 0: none. */
+     * which see the same words. regs_plain, regs_call 0: none.
+     * regs_call_quiet, a subset of regs_call: words whose call, when it
+     * answers OK, neither writes memory nor moves the hart's clock
+     * (h->cyc_extra), as a NOC command's issue (it only queues the
+     * transfer): compiled code goes on after such a call without looking
+     * for written code or taking the cycle limit again (sim/jit.c). */
     uint32_t regs_base, regs_plain;
     uint32_t *regs;
-    uint32_t regs_call;
+    uint32_t regs_call, regs_call_quiet;
     int (*call)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
 } sim_bus;
 #define TF_BUS_REGS_BYTES 128u

@@ -295,17 +295,26 @@ static void st_imm(emit *e, unsigned r, uint32_t v)
     op_rm(e, 0, 0xc7, -1, 0, r);
     b4(e, v);
 }
-/* The cached registers to memory (every exit), or from it (entry). */
-static void cache_move(emit *e, int to_mem)
+/* Which of the cached registers cache_moves move: those in host
+ * registers a call may clobber (r8-r11), those it keeps (rbp, r13). */
+enum { CACHE_CALLER = 1, CACHE_CALLEE = 2, CACHE_ALL = 3 };
+
+/* The cached registers of `which` to memory, or from it. */
+static void cache_moves(emit *e, int to_mem, int which)
 {
     if (!e->hr) return;
     for (unsigned r = 1; r < 32; r++) {
         int h = e->hr[r];
-        if (h < 0) continue;
+        if (h < 0 || !(which & (h >= 8 && h <= 11 ? CACHE_CALLER : CACHE_CALLEE))) continue;
         if (h >= 8) b1(e, 0x44); /* REX.R */
         b1(e, to_mem ? 0x89 : 0x8b);
         m_reg(e, h & 7, r);
     }
+}
+/* All the cached registers to memory (every exit), or from it (entry). */
+static void cache_move(emit *e, int to_mem)
+{
+    cache_moves(e, to_mem, CACHE_ALL);
 }
 /* <op> eax, imm32 (81 /ext) */
 static void alu_imm(emit *e, int ext, uint32_t v)
@@ -519,14 +528,21 @@ static void word_arg(emit *e, int reg, int idx)
 
 /* The call of a sw to a device register with a call at word k (its word
  * idx of the window, or idx < 0: in ecx), as the interpreter's L_SW_REGS
- * makes it: the cached registers to memory (the host's caller-saved ones
- * among them), the hart's instret and pc (SYNC), sim_bus.call(ctx, h,
- * idx, x[rs2]); on TF_BUS_OK and no code written, the limit again
- * (RELIMIT, into r15) and back into the block at `back` (NULL: the jump
- * is returned, to be patched); else out: the interpreter finishes the
+ * makes it: the cached registers the call may clobber to memory (r8-r11;
+ * rbp and r13 it keeps), the hart's instret and pc (SYNC),
+ * sim_bus.call(ctx, h, idx, x[rs2]); on TF_BUS_OK and no code written,
+ * the limit again (RELIMIT, into r15), those registers back and on into
+ * the block at `back` (NULL: the jump is returned, to be patched); else
+ * out, every cached register in memory: the interpreter finishes the
  * access (TF_JIT_SLOW, sim_hart_jit_store_result), or goes on after it
- * (code was written: its words may be this block's). */
-static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const uint8_t *back)
+ * (code was written: its words may be this block's). A `quiet` call
+ * (sim_bus.regs_call_quiet: idx is one, checked by the caller) writes no
+ * memory and leaves the clock alone when it answers OK: no code to look
+ * for, and the limit is what it was (RELIMIT would give r15 its value
+ * again, or n where it is already past: the next taken jump stops the
+ * block either way). */
+static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, int quiet,
+                                const uint8_t *back)
 {
     emit *e = &g->e;
     _Static_assert(offsetof(sim_jit_io, h) == 48 && offsetof(sim_jit_io, cycle_limit) == 56,
@@ -540,7 +556,7 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
         b1(e, 0x24);
         b1(e, 0x04);
     }
-    cache_move(e, 1);
+    cache_moves(e, 1, CACHE_CALLER);
     static const uint8_t get_h[] = {0x49, 0x8b, 0x44, 0x24, 0x30}; /* mov rax, [r12 + 48] */
     bytes(e, get_h, sizeof get_h);
     static const uint8_t lea_n[] = {0x49, 0x8d, 0x96}; /* lea rdx, [r14 + k] */
@@ -562,53 +578,62 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
     b1(e, (uint8_t)offsetof(sim_bus, ctx));
     word_arg(e, RDX, idx);
     ld(e, RCX, rs2);
-    static const uint8_t epoch_at[] = {0x49, 0xb8}; /* mov r8, &code_epoch (r8: written back) */
-    bytes(e, epoch_at, sizeof epoch_at);
     uint64_t ep = (uint64_t)(uintptr_t)&g->m->code_epoch;
-    bytes(e, &ep, 8);
-    static const uint8_t keep[] = {
-        0x45, 0x8b, 0x00,       /* mov r8d, [r8] */
-        0x44, 0x89, 0x04, 0x24, /* mov [rsp], r8d: the epoch now */
-    };
-    bytes(e, keep, sizeof keep);
+    if (!quiet) {
+        static const uint8_t epoch_at[] = {0x49, 0xb8}; /* mov r8, &code_epoch (r8: written back) */
+        bytes(e, epoch_at, sizeof epoch_at);
+        bytes(e, &ep, 8);
+        static const uint8_t keep[] = {
+            0x45, 0x8b, 0x00,       /* mov r8d, [r8] */
+            0x44, 0x89, 0x04, 0x24, /* mov [rsp], r8d: the epoch now */
+        };
+        bytes(e, keep, sizeof keep);
+    }
     b1(e, 0xff); /* call [rax + call] */
     b1(e, 0x50);
     b1(e, (uint8_t)offsetof(sim_bus, call));
     b1(e, 0x85); /* test eax, eax */
     b1(e, 0xc0);
-    uint8_t *failed = jcc(e, CC_NE);
-    b1(e, 0x48); /* mov rdx, &code_epoch */
-    b1(e, 0xba);
-    bytes(e, &ep, 8);
-    static const uint8_t cmp_epoch[] = {
-        0x8b, 0x12,       /* mov edx, [rdx] */
-        0x3b, 0x14, 0x24, /* cmp edx, [rsp] */
-    };
-    bytes(e, cmp_epoch, sizeof cmp_epoch);
-    uint8_t *wrote = jcc(e, CC_NE);
-    /* RELIMIT: r15 = n + cyc_extra < cycle_limit ? cycle_limit - cyc_extra : n */
-    bytes(e, get_h, sizeof get_h);
-    op_d32(e, 0x8b, RDX, RAX, (uint32_t)offsetof(sim_hart, cyc_extra));
-    static const uint8_t lea_nc[] = {0x49, 0x8d, 0x8e}; /* lea rcx, [r14 + k] */
-    bytes(e, lea_nc, sizeof lea_nc);
-    b4(e, k);
-    static const uint8_t relimit[] = {
-        0x4d, 0x8b, 0x7c, 0x24, 0x38, /* mov r15, [r12 + 56] */
-        0x48, 0x8d, 0x04, 0x11,       /* lea rax, [rcx + rdx] */
-        0x4c, 0x39, 0xf8,             /* cmp rax, r15 */
-        0x73, 0x05,                   /* jae +5 */
-        0x49, 0x29, 0xd7,             /* sub r15, rdx */
-        0xeb, 0x03,                   /* jmp +3 */
-        0x49, 0x89, 0xcf,             /* mov r15, rcx */
+    uint8_t *failed = jcc(e, CC_NE), *wrote = NULL;
+    if (!quiet) {
+        b1(e, 0x48); /* mov rdx, &code_epoch */
+        b1(e, 0xba);
+        bytes(e, &ep, 8);
+        static const uint8_t cmp_epoch[] = {
+            0x8b, 0x12,       /* mov edx, [rdx] */
+            0x3b, 0x14, 0x24, /* cmp edx, [rsp] */
+        };
+        bytes(e, cmp_epoch, sizeof cmp_epoch);
+        wrote = jcc(e, CC_NE);
+        /* RELIMIT: r15 = n + cyc_extra < cycle_limit ? cycle_limit - cyc_extra : n */
+        bytes(e, get_h, sizeof get_h);
+        op_d32(e, 0x8b, RDX, RAX, (uint32_t)offsetof(sim_hart, cyc_extra));
+        static const uint8_t lea_nc[] = {0x49, 0x8d, 0x8e}; /* lea rcx, [r14 + k] */
+        bytes(e, lea_nc, sizeof lea_nc);
+        b4(e, k);
+        static const uint8_t relimit[] = {
+            0x4d, 0x8b, 0x7c, 0x24, 0x38, /* mov r15, [r12 + 56] */
+            0x48, 0x8d, 0x04, 0x11,       /* lea rax, [rcx + rdx] */
+            0x4c, 0x39, 0xf8,             /* cmp rax, r15 */
+            0x73, 0x05,                   /* jae +5 */
+            0x49, 0x29, 0xd7,             /* sub r15, rdx */
+            0xeb, 0x03,                   /* jmp +3 */
+            0x49, 0x89, 0xcf,             /* mov r15, rcx */
+        };
+        bytes(e, relimit, sizeof relimit);
+    }
+    static const uint8_t mem_pf[] = {
         0x49, 0x8b, 0x74, 0x24, 0x08, /* mov rsi, [r12 + 8] */
         0x49, 0x8b, 0x7c, 0x24, 0x10, /* mov rdi, [r12 + 16] */
     };
-    bytes(e, relimit, sizeof relimit);
-    cache_move(e, 0);
+    bytes(e, mem_pf, sizeof mem_pf);
+    cache_moves(e, 0, CACHE_CALLER);
     uint8_t *on = jmp(e);
     if (back) patch(on, back);
-    /* out, the registers in memory: what the result makes of the access */
+    /* out, the registers in memory (those the call kept, too): what the
+     * result makes of the access */
     patch(failed, e->p);
+    cache_moves(e, 1, CACHE_CALLEE);
     static const uint8_t res[] = {
         0x4c, 0x89, 0xe7, /* mov rdi, r12 */
         0x89, 0xc6,       /* mov esi, eax: the result */
@@ -623,10 +648,13 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, const
     bytes(e, &fn, 8);
     b1(e, 0xff); /* call rax */
     b1(e, 0xd0);
-    uint8_t *out = jmp(e);
-    patch(wrote, e->p); /* code written: the interpreter goes on after the store */
-    mov_eax(e, (slot << 2) | TF_JIT_SLOW);
-    patch(out, e->p);
+    if (wrote) {
+        uint8_t *out = jmp(e);
+        patch(wrote, e->p); /* code written: the interpreter goes on after the store */
+        cache_moves(e, 1, CACHE_CALLEE);
+        mov_eax(e, (slot << 2) | TF_JIT_SLOW);
+        patch(out, e->p);
+    }
     add_n(e, (int32_t)k);
     patch(jmp(e), g->exit);
     return back ? NULL : on;
@@ -696,7 +724,7 @@ static void emit_regs_store(gen *g, const fix *f)
     patch(out3, e->p);
     load_bus(e);
     uint8_t *out4 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_call));
-    emit_store_call(g, f->k, f->rs2, -1, f->back);
+    emit_store_call(g, f->k, f->rs2, -1, 0, f->back);
     patch(out1, e->p);
     patch(out2, e->p);
     patch(out4, e->p);
@@ -822,6 +850,7 @@ static void shift(emit *e, unsigned rd, unsigned rs1, uint8_t modrm, int by_reg,
  * (regs_call), which ends it. Returns the run's length, 0: none. */
 typedef struct dev_run {
     unsigned rs1, n, call; /* call: the last store is a register with a call */
+    unsigned quiet;        /* and a quiet one (sim_bus.regs_call_quiet) */
     uint32_t val, base;    /* x[rs1] and the window's base now */
     uint8_t idx[TF_JIT_MAX_WORDS];
 } dev_run;
@@ -833,7 +862,7 @@ static unsigned dev_run_at(const gen *g, unsigned k, const int *ops, const cm_sl
     d->rs1 = sl[k].rs1;
     d->val = g->h->x[d->rs1];
     d->base = b->regs_base;
-    d->n = d->call = 0;
+    d->n = d->call = d->quiet = 0;
     for (unsigned j = k; j < g->len && ops[j] == TF_OP_SW && sl[j].rs1 == d->rs1; j++) {
         uint32_t off = d->val + (uint32_t)sl[j].imm - d->base;
         if (off > TF_BUS_REGS_BYTES - 4 || (off & 3)) break;
@@ -842,6 +871,7 @@ static unsigned dev_run_at(const gen *g, unsigned k, const int *ops, const cm_sl
         d->idx[d->n++] = (uint8_t)(off >> 2);
         if (!(b->regs_plain & bit)) {
             d->call = 1;
+            d->quiet = (b->regs_call_quiet & bit) != 0;
             break;
         }
     }
@@ -871,7 +901,8 @@ static void st_rdx(emit *e, uint32_t d, unsigned r)
 
 /* The run d at word k as the values now say: the window's base and the
  * base register the same as now, the plain words plain still and the
- * call's word still one with a call (else on at `fail`, the run's words
+ * call's word still one with a call, a quiet one quiet still (quiet
+ * calls are calls: sim_bus) (else on at `fail`, the run's words
  * compiled one by one, the interpreter's way); then the stores straight
  * to sim_bus.regs and the call. Returns where the code after the run is
  * to be patched in (the jumps to it: *after, *after_call). */
@@ -904,10 +935,12 @@ static void emit_dev_run(gen *g, unsigned k, const dev_run *d, const cm_slot *sl
     b1(e, 0xf9);
     b4(e, plain);
     fail[nf++] = jcc(e, CC_NE);
-    if (d->call) {
-        b1(e, 0xf7); /* test dword [rdx + regs_call], bit */
+    if (d->call) { /* test dword [rdx + regs_call or regs_call_quiet], bit */
+        _Static_assert(offsetof(sim_bus, regs_call_quiet) < 128, "an 8-bit displacement");
+        b1(e, 0xf7);
         b1(e, 0x42);
-        b1(e, (uint8_t)offsetof(sim_bus, regs_call));
+        b1(e,
+           (uint8_t)(d->quiet ? offsetof(sim_bus, regs_call_quiet) : offsetof(sim_bus, regs_call)));
         b4(e, 1u << d->idx[d->n - 1]);
         fail[nf++] = jcc(e, CC_E);
     }
@@ -921,7 +954,7 @@ static void emit_dev_run(gen *g, unsigned k, const dev_run *d, const cm_slot *sl
     *after_call = NULL;
     if (d->call) {
         unsigned kc = k + d->n - 1;
-        *after_call = emit_store_call(g, kc, sl[kc].rs2, d->idx[d->n - 1], NULL);
+        *after_call = emit_store_call(g, kc, sl[kc].rs2, d->idx[d->n - 1], d->quiet, NULL);
         *after = NULL;
     } else {
         *after = jmp(e);
@@ -1263,6 +1296,7 @@ int sim_jit_compile(sim_mem *m, uint32_t s0, const sim_hart *h)
             run_to = k + d.n;
             j->dev_runs++;
             j->dev_calls += d.call;
+            j->dev_quiet += d.quiet;
         }
         emit_word(&g, k, ops[k], &sl[k], tg[k]);
     }

@@ -108,6 +108,7 @@ typedef struct sim_jit {
     int full; /* the code mapping is full: no more compiling */
     uint64_t compiled, compiled_words, revived, slow;
     uint64_t dev_runs, dev_calls; /* device-register store runs compiled as guessed; with a call */
+    uint64_t dev_quiet;           /* of those, a quiet call (sim_bus.regs_call_quiet) */
 } sim_jit;
 
 /* The threshold of a memory (sim_mem_new gives it, a bare hart's and a

@@ -109,7 +109,8 @@ typedef struct sim_bus {
      * call(ctx, h, k, value) straight from the interpreter (a result as
      * store's); every other access to the block goes through store/load,
      * which see the same words. regs_plain, regs_call 0: none.
-     * regs_call_quiet, a subset of regs_call: words whose call, when it
+     * regs_call_quiet (its bits outside regs_call mean nothing): words
+     * with a call whose call, when it
      * answers OK, neither writes memory nor moves the hart's clock
      * (h->cyc_extra), as a NOC command's issue (it only queues the
      * transfer): compiled code goes on after such a call without looking

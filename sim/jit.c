@@ -871,7 +871,7 @@ static unsigned dev_run_at(const gen *g, unsigned k, const int *ops, const cm_sl
         d->idx[d->n++] = (uint8_t)(off >> 2);
         if (!(b->regs_plain & bit)) {
             d->call = 1;
-            d->quiet = (b->regs_call_quiet & bit) != 0;
+            d->quiet = (b->regs_call & b->regs_call_quiet & bit) != 0;
             break;
         }
     }
@@ -935,12 +935,21 @@ static void emit_dev_run(gen *g, unsigned k, const dev_run *d, const cm_slot *sl
     b1(e, 0xf9);
     b4(e, plain);
     fail[nf++] = jcc(e, CC_NE);
-    if (d->call) { /* test dword [rdx + regs_call or regs_call_quiet], bit */
+    if (d->call) {
+        /* the word's bit in regs_call (and, compiled quiet, in regs_call_quiet
+         * too: a quiet bit outside regs_call is no call, as the interpreter
+         * sees it) */
         _Static_assert(offsetof(sim_bus, regs_call_quiet) < 128, "an 8-bit displacement");
-        b1(e, 0xf7);
-        b1(e, 0x42);
-        b1(e,
-           (uint8_t)(d->quiet ? offsetof(sim_bus, regs_call_quiet) : offsetof(sim_bus, regs_call)));
+        b1(e, 0x8b); /* mov ecx, [rdx + regs_call] */
+        b1(e, 0x4a);
+        b1(e, (uint8_t)offsetof(sim_bus, regs_call));
+        if (d->quiet) {
+            b1(e, 0x23); /* and ecx, [rdx + regs_call_quiet] */
+            b1(e, 0x4a);
+            b1(e, (uint8_t)offsetof(sim_bus, regs_call_quiet));
+        }
+        b1(e, 0xf7); /* test ecx, bit */
+        b1(e, 0xc1);
         b4(e, 1u << d->idx[d->n - 1]);
         fail[nf++] = jcc(e, CC_E);
     }

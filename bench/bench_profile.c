@@ -352,6 +352,18 @@ static int cmp_d(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The median of the runs' ratios a[r] / b[r]: each run took its modes
+ * one after the other, so a pair shares the machine's speed of the
+ * moment (on a VM whose speed moves by 2x within minutes the minima of
+ * the modes can come from different spells). */
+static double median_ratio(const double *a, const double *b, int n)
+{
+    double q[64];
+    for (int r = 0; r < n; r++) q[r] = a[r] / b[r];
+    qsort(q, (size_t)n, sizeof *q, cmp_d);
+    return n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+}
+
 static double min_d(const double *v, int n)
 {
     double m = v[0];
@@ -397,12 +409,17 @@ static void bench_overhead(const char *self, const char *tool, const char *kind,
     double cp = min_d(cpu[PLAIN], runs), cq = min_d(cpu[REC], runs),
            cn = min_d(cpu[REC_NOCNT], runs);
     double wp = min_d(wall[PLAIN], runs), wq = min_d(wall[REC], runs);
+    double mq = median_ratio(cpu[REC], cpu[PLAIN], runs),
+           mn = median_ratio(cpu[REC_NOCNT], cpu[PLAIN], runs);
     qsort(total, (size_t)runs, sizeof *total, cmp_d);
     printf("  %-8s %4d iterations: CPU plain %6.1f ms, recorded %6.1f ms = %+.1f%% (without the "
            "counters %+.1f%%); wall %6.1f ms, %6.1f ms = %+.1f%%; whole tt_foil_profile run "
            "%.1f ms\n",
            kind, iters, cp * 1e3, cq * 1e3, (cq / cp - 1) * 100, (cn / cp - 1) * 100, wp * 1e3,
            wq * 1e3, (wq / wp - 1) * 100, total[runs / 2] * 1e3);
+    printf("  %-8s median of the runs' own ratios (CPU, each run's modes back to back): %+.1f%% "
+           "(without the counters %+.1f%%)\n",
+           "", (mq - 1) * 100, (mn - 1) * 100);
     if (bench_rm_tree(dir)) fprintf(stderr, "bench_profile: could not remove %s\n", dir);
     return;
 fail:

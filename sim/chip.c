@@ -153,6 +153,7 @@ static void run_hart(sim_chip *c, sim_worker *w, sim_core_hart *sh, uint64_t t1)
         break;
     case TF_STOP_WFI:
         sh->state = TF_HS_WFI;
+        sh->core->wfi |= (uint8_t)(1u << sh->risc);
         sim_chip_set_active(c, sh, 0);
         break;
     default: /* a trap with no handler to run (a double trap): the firmware cannot report it */
@@ -744,6 +745,7 @@ static int op_set_reset(tf_transport *t, int x, int y, uint32_t mask, int assert
         sim_core_hart *sh = &core->harts[r];
         if (assert) {
             sh->state = TF_HS_RESET;
+            core->wfi &= (uint8_t) ~(1u << r);
             sh->generation++;
             sim_chip_set_active(c, sh, 0);
         } else if (sh->state == TF_HS_RESET) {

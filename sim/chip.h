@@ -103,6 +103,10 @@ typedef struct sim_core {
     sim_tile_engine *tile; /* allocated when a TRISC first uses it */
     sim_core_hart harts[TF_NUM_RISCS];
     struct sim_worker *worker; /* the host thread that runs this core's harts */
+    /* bit r: harts[r] sleeps in wfi (state TF_HS_WFI), so that a
+     * mailbox write (many a dispatch: the firmware's status stores) finds
+     * the harts to wake without looking at the five */
+    uint8_t wfi;
     sim_staged_write *staged;
     int nstaged, cap_staged;
     tf_perf_core perf; /* counters of the last dispatch (perf.c) */

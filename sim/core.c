@@ -6,6 +6,7 @@
  * writes the fault record; stores to the mailbox wake the core's sleeping
  * harts. */
 #include "chip.h"
+#include "common/cm_err.h"
 #include "common/cm_risc.h"
 #include "tf_tile.h"
 #include "tile_engine.h"
@@ -395,15 +396,19 @@ void sim_core_mailbox_written(sim_core *core)
 void sim_core_wake(sim_core *core, uint64_t time)
 {
     sim_core_mailbox_written(core);
-    for (int r = 0; r < TF_NUM_RISCS; r++) {
-        sim_core_hart *sh = &core->harts[r];
-        if (sh->state != TF_HS_WFI) continue;
+#ifdef TT_FOIL_ASSERTS
+    for (int r = 0; r < TF_NUM_RISCS; r++) /* the mask says who sleeps */
+        CM_ASSERT((core->wfi >> r & 1) == (core->harts[r].state == TF_HS_WFI));
+#endif
+    for (unsigned m = core->wfi; m; m &= m - 1) { /* in RISC order */
+        sim_core_hart *sh = &core->harts[__builtin_ctz(m)];
         sh->state = TF_HS_RUN;
         uint64_t slept = sh->h.cyc_extra;
         hart_advance(&sh->h, time);
         sim_perf_wait(sh, TF_PERF_WAIT_IDLE, sh->h.cyc_extra - slept);
         sim_chip_set_active(core->chip, sh, 1);
     }
+    core->wfi = 0;
 }
 
 /* A hart's store landed in the mailbox page: wake the core; the host
@@ -442,6 +447,7 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
 void sim_core_halt(sim_core_hart *sh)
 {
     sh->state = TF_HS_HALT;
+    sh->core->wfi &= (uint8_t) ~(1u << sh->risc);
     sim_chip_set_active(sh->core->chip, sh, 0);
     sim_chip_progress(sh->core->chip);
 }
@@ -464,6 +470,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     if (sh->risc >= TF_RISC_TRISC0) sim_tile_reset(sh->core); /* its TRISCs start over */
     sh->line_len = 0;
     sh->state = TF_HS_RUN;
+    sh->core->wfi &= (uint8_t) ~(1u << sh->risc);
     sim_chip_set_active(sh->core->chip, sh, 1);
 }
 
@@ -500,6 +507,7 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;
     }
+    core->wfi = 0;
     return 0;
 }
 

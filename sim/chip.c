@@ -180,10 +180,18 @@ static void stage_write(sim_chip *c, sim_core *core, uint32_t addr, const void *
         core->staged = ns;
         core->cap_staged = cap;
     }
+    if (n > core->cap_staged_bytes - core->nstaged_bytes) {
+        uint32_t cap = core->cap_staged_bytes ? core->cap_staged_bytes : 512;
+        while (cap - core->nstaged_bytes < n) cap *= 2; /* (n: at most a mailbox) */
+        uint8_t *nb = realloc(core->staged_bytes, cap);
+        if (!nb) abort();
+        core->staged_bytes = nb;
+        core->cap_staged_bytes = cap;
+    }
     sim_staged_write *w = &core->staged[core->nstaged];
-    w->data = malloc(n);
-    if (!w->data) abort();
-    memcpy(w->data, src, n);
+    w->off = core->nstaged_bytes;
+    memcpy(core->staged_bytes + w->off, src, n);
+    core->nstaged_bytes += n;
     w->addr = addr;
     w->len = n;
     w->epoch = c->start_epoch;
@@ -197,12 +205,16 @@ static void apply_core_staged(sim_chip *c, sim_core *core, uint64_t time, int al
     int k = 0;
     while (k < core->nstaged && (all || core->staged[k].epoch < c->start_epoch)) {
         sim_staged_write *w = &core->staged[k++];
-        sim_core_l1_write(core, w->addr, w->data, w->len, time);
-        free(w->data);
+        sim_core_l1_write(core, w->addr, core->staged_bytes + w->off, w->len, time);
     }
     if (!k) return;
     memmove(core->staged, core->staged + k, (size_t)(core->nstaged - k) * sizeof *core->staged);
     core->nstaged -= k;
+    /* the bytes of those left move to the buffer's start */
+    uint32_t done = core->nstaged ? core->staged[0].off : core->nstaged_bytes;
+    memmove(core->staged_bytes, core->staged_bytes + done, core->nstaged_bytes - done);
+    core->nstaged_bytes -= done;
+    for (int i = 0; i < core->nstaged; i++) core->staged[i].off -= done;
     if (!core->nstaged) c->nstaged--;
 }
 
@@ -957,8 +969,8 @@ static void chip_free(sim_chip *c)
 {
     if (c->cores)
         for (int i = 0; i < c->ncores; i++) {
-            for (int k = 0; k < c->cores[i].nstaged; k++) free(c->cores[i].staged[k].data);
             free(c->cores[i].staged);
+            free(c->cores[i].staged_bytes);
             sim_core_free(&c->cores[i]);
         }
     sim_dram_free(c);

@@ -87,10 +87,11 @@ typedef struct sim_core_hart {
     } perf;
 } sim_core_hart;
 
-/* A host write to a core's mailbox, held until start() (see chip.c). */
+/* A host write to a core's mailbox, held until start() (see chip.c); its
+ * bytes at `off` in the core's staged_bytes. */
 typedef struct sim_staged_write {
     uint32_t addr, len;
-    uint8_t *data;
+    uint32_t off;
     uint64_t epoch; /* start() calls before it was made: a later start() applies it */
 } sim_staged_write;
 
@@ -109,6 +110,11 @@ typedef struct sim_core {
     uint8_t wfi;
     sim_staged_write *staged;
     int nstaged, cap_staged;
+    /* the staged writes' bytes, in order, in one buffer kept from write to
+     * write (a malloc and a free each was 2% of a dispatch-bound loop's
+     * host instructions: a dispatch stages four) */
+    uint8_t *staged_bytes;
+    uint32_t nstaged_bytes, cap_staged_bytes;
     tf_perf_core perf; /* counters of the last dispatch (perf.c) */
     /* the words of perf written since the GO: bit w % 64 of [w / 64] is
      * word w (sim_perf_mark). Every other word is zero, so the GO zeroes

@@ -694,13 +694,10 @@ static int op_read_l1(tf_transport *t, int x, int y, uint32_t addr, void *dst, u
     return 0;
 }
 
-static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void *src, uint32_t n)
+/* A host write into a core's L1 (checked, the chip's lock held). */
+static void write_l1_locked(sim_chip *c, sim_core *core, uint32_t addr, const uint8_t *p,
+                            uint32_t n)
 {
-    sim_chip *c = chip_of(t);
-    sim_core *core = core_at(c, x, y);
-    if (!core || l1_range(x, y, addr, n)) return -1;
-    int hl = host_lock(c);
-    const uint8_t *p = src;
     uint32_t mb_end = TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE;
     if (addr < mb_end) { /* the mailbox part waits for start() */
         uint32_t k = n < mb_end - addr ? n : mb_end - addr;
@@ -710,6 +707,28 @@ static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void 
         n -= k;
     }
     if (n) sim_core_l1_write(core, addr, p, n, host_action_time(c));
+}
+
+static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void *src, uint32_t n)
+{
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
+    if (!core || l1_range(x, y, addr, n)) return -1;
+    int hl = host_lock(c);
+    write_l1_locked(c, core, addr, src, n);
+    host_unlock(c, hl);
+    return 0;
+}
+
+static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w, int n)
+{
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
+    if (!core) return -1;
+    for (int i = 0; i < n; i++)
+        if (l1_range(x, y, w[i].addr, w[i].n)) return -1;
+    int hl = host_lock(c);
+    for (int i = 0; i < n; i++) write_l1_locked(c, core, w[i].addr, w[i].src, w[i].n);
     host_unlock(c, hl);
     return 0;
 }
@@ -1060,6 +1079,7 @@ static const tf_transport_ops sim_sim_ops = {
     .info = op_info,
     .read_l1 = op_read_l1,
     .write_l1 = op_write_l1,
+    .write_l1_batch = op_write_l1_batch,
     .read_dram = op_read_dram,
     .write_dram = op_write_dram,
     .set_reset = op_set_reset,

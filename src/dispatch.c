@@ -109,10 +109,26 @@ static int send_reset(tf_program *p)
     return put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, fault), none, sizeof none);
 }
 
+/* The kernel configuration's writes, in order: one transport call where
+ * the transport takes a batch (write_l1_batch), else one each. */
+#define SETUP_MAX (3 * TF_NUM_RISCS + 6)
+typedef struct setup_writes {
+    tf_l1_write w[SETUP_MAX];
+    int n;
+} setup_writes;
+
+static void add(setup_writes *s, uint32_t addr, const void *src, uint32_t n)
+{
+    CM_ASSERT(s->n < SETUP_MAX);
+    s->w[s->n++] = (tf_l1_write){addr, n, src};
+}
+
 static int setup(tf_program *p, uint32_t id)
 {
     tf_launch_msg lm;
     tf_arg_count counts[TF_NUM_RISCS];
+    tf_cb_shared zero[TF_MAX_CBS];
+    setup_writes s = {.n = 0};
     memset(&lm, 0, sizeof lm);
     memset(counts, 0, sizeof counts);
     lm.dispatch_id = id;
@@ -120,25 +136,28 @@ static int setup(tf_program *p, uint32_t id)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const rt_image *img = p->img[r];
         if (!img) continue;
-        if (put(p, img->base, img->bytes, img->size)) return -1;
+        add(&s, img->base, img->bytes, img->size);
         lm.enables |= 1u << r;
         lm.kernel_entry[r] = img->entry;
-        if (p->nargs[r] && put(p, TF_L1_RTA(r), p->args[r], p->nargs[r] * 4u)) return -1;
+        if (p->nargs[r]) add(&s, TF_L1_RTA(r), p->args[r], p->nargs[r] * 4u);
         const tf_kernel *k = p->kernel[r];
-        if (k->ncommon && put(p, TF_L1_CRTA(r), k->common_args, k->ncommon * 4u)) return -1;
+        if (k->ncommon) add(&s, TF_L1_CRTA(r), k->common_args, k->ncommon * 4u);
         counts[r] = (tf_arg_count){p->nargs[r], k->ncommon};
     }
-    if (put(p, TF_L1_ARG_COUNT, counts, sizeof counts)) return -1;
+    add(&s, TF_L1_ARG_COUNT, counts, sizeof counts);
     if (p->cb_mask) {
-        tf_cb_shared zero[TF_MAX_CBS];
         memset(zero, 0, sizeof zero);
-        if (put(p, TF_L1_CB_CONFIG, p->cb, sizeof p->cb) ||
-            put(p, TF_L1_CB_SHARED, zero, sizeof zero) ||
-            put(p, TF_L1_CB_FORMAT, p->cb_format, sizeof p->cb_format))
-            return -1;
+        add(&s, TF_L1_CB_CONFIG, p->cb, sizeof p->cb);
+        add(&s, TF_L1_CB_SHARED, zero, sizeof zero);
+        add(&s, TF_L1_CB_FORMAT, p->cb_format, sizeof p->cb_format);
     }
-    if (put(p, TF_L1_SEMAPHORES, p->sem, sizeof p->sem)) return -1;
-    return put(p, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm);
+    add(&s, TF_L1_SEMAPHORES, p->sem, sizeof p->sem);
+    add(&s, TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, launch), &lm, sizeof lm);
+    tf_transport *t = p->dev->tr;
+    if (t->ops->write_l1_batch) return t->ops->write_l1_batch(t, p->core.x, p->core.y, s.w, s.n);
+    for (int i = 0; i < s.n; i++)
+        if (put(p, s.w[i].addr, s.w[i].src, s.w[i].n)) return -1;
+    return 0;
 }
 
 static int fire_go(tf_program *p, uint32_t id)

@@ -38,6 +38,12 @@ struct tf_perf_core; /* contracts/tf_perf.h */
 
 typedef struct tf_transport tf_transport;
 
+/* One write of a write_l1_batch. */
+typedef struct tf_l1_write {
+    uint32_t addr, n;
+    const void *src;
+} tf_l1_write;
+
 typedef struct tf_transport_ops {
     void (*info)(tf_transport *t, tf_chip_info *out);
     int (*read_l1)(tf_transport *t, int x, int y, uint32_t addr, void *dst, uint32_t n);
@@ -97,8 +103,16 @@ typedef struct tf_transport_ops {
      * of its own and back; a wait() that times out with the device still
      * busy leaves the rest running on its own. Hardware leaves it NULL. A
      * transport that wraps another and replaces start() replaces this too
-     * (or sets it NULL). (Last: a transport built before it has none.) */
+     * (or sets it NULL). (A transport built before it has none.) */
     int (*start_sync)(tf_transport *t);
+    /* Optional (NULL: the runtime calls write_l1 for each): the writes
+     * w[0..n) into core (x, y), in order, each as write_l1 makes it; none
+     * is made unless all are in range (-1 and a message otherwise). A
+     * dispatch's kernel configuration is one call: the simulator takes its
+     * lock once for it. A transport that wraps another and replaces
+     * write_l1 replaces this too (or sets it NULL). (Last: a transport
+     * built before it has none.) */
+    int (*write_l1_batch)(tf_transport *t, int x, int y, const tf_l1_write *w, int n);
 } tf_transport_ops;
 
 struct tf_transport {

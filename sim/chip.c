@@ -709,17 +709,6 @@ static void write_l1_locked(sim_chip *c, sim_core *core, uint32_t addr, const ui
     if (n) sim_core_l1_write(core, addr, p, n, host_action_time(c));
 }
 
-static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void *src, uint32_t n)
-{
-    sim_chip *c = chip_of(t);
-    sim_core *core = core_at(c, x, y);
-    if (!core || l1_range(x, y, addr, n)) return -1;
-    int hl = host_lock(c);
-    write_l1_locked(c, core, addr, src, n);
-    host_unlock(c, hl);
-    return 0;
-}
-
 static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w, int n)
 {
     sim_chip *c = chip_of(t);
@@ -731,6 +720,12 @@ static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w
     for (int i = 0; i < n; i++) write_l1_locked(c, core, w[i].addr, w[i].src, w[i].n);
     host_unlock(c, hl);
     return 0;
+}
+
+static int op_write_l1(tf_transport *t, int x, int y, uint32_t addr, const void *src, uint32_t n)
+{
+    tf_l1_write w = {addr, n, src};
+    return op_write_l1_batch(t, x, y, &w, 1);
 }
 
 static int dram_range(sim_chip *c, int bank, uint64_t addr, uint64_t n)

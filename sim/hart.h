@@ -110,11 +110,11 @@ typedef struct sim_bus {
      * store's); every other access to the block goes through store/load,
      * which see the same words. regs_plain, regs_call 0: none.
      * regs_call_quiet (its bits outside regs_call mean nothing): words
-     * with a call whose call, when it
-     * answers OK, neither writes memory nor moves the hart's clock
-     * (h->cyc_extra), as a NOC command's issue (it only queues the
-     * transfer): compiled code goes on after such a call without looking
-     * for written code or taking the cycle limit again (sim/jit.c). */
+     * whose call, when it answers OK, neither writes memory nor moves the
+     * hart's clock (h->cyc_extra), as a NOC command's issue (it only
+     * queues the transfer): compiled code goes on after such a call
+     * without looking for written code or taking the cycle limit again
+     * (sim/jit.c). */
     uint32_t regs_base, regs_plain;
     uint32_t *regs;
     uint32_t regs_call, regs_call_quiet;

@@ -144,6 +144,31 @@ int tf_trace_pack_path(int want)
     return use;
 }
 
+/* Whether record word w packs to two bytes after a record of delta prev:
+ * a type without payload, an argument below 4, a step within -64..63. */
+static inline int pack_short(uint64_t w, uint64_t prev)
+{
+    uint64_t zz = tf_trace_zigzag((int64_t)(TF_REC_DELTA(w) - prev));
+    return (int)(((pack_bare >> TF_REC_TYPE(w)) & 1u) & !(w & TF_PACK_ARG_HI) & (zz < 128));
+}
+
+/* A text record's bytes, `words` whole words of them: the input pads its
+ * text with zeros to 8 bytes, and up to 7 of those land past the text's
+ * end, where the next record or the payload's padding goes (within
+ * TF_TRACE_PACK_BOUND: a text record packs to at most 9 bytes of varints
+ * and its text, 16 a word is its share). Two words a move where the CPU
+ * has 16-byte moves; never a call to memcpy for a few words. */
+static inline void copy_words(uint8_t *o, const uint64_t *in, unsigned words)
+{
+#ifdef TF_PACK_HAVE_X86
+    for (; words >= 2; words -= 2, in += 2, o += 16)
+        _mm_storeu_si128((__m128i *)(void *)o, _mm_loadu_si128((const __m128i *)(const void *)in));
+    if (words) memcpy(o, in, 8);
+#else
+    for (; words; words--, in++, o += 8) memcpy(o, in, 8);
+#endif
+}
+
 size_t tf_trace_pack_more(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *prevp,
                           uint64_t *records)
 {
@@ -187,25 +212,30 @@ size_t tf_trace_pack_more(const uint64_t *in, uint32_t words, uint8_t *out, uint
         if (use_vec) use_vec = p - run >= 4 ? 1 : -1;
         if (p == stop) continue; /* a long scalar run: the vector loop again */
 #endif
-        uint64_t w = *p;
-        unsigned type = TF_REC_TYPE(w);
-        uint32_t arg = TF_REC_ARG(w);
-        int payload = pack_payload[type];
-        unsigned nw = payload == TF_REC_TEXT ? 1u + (arg + 7u) / 8u : 1u + (unsigned)payload;
-        if (nw > (size_t)(end - p)) break; /* cannot happen: records are whole */
-        int64_t d = (int64_t)(TF_REC_DELTA(w) - prev);
-        prev = TF_REC_DELTA(w);
-        o = tf_trace_put_varint(o, (uint64_t)type | ((uint64_t)arg << TF_PACK_TYPE_BITS));
-        o = tf_trace_put_varint(o, tf_trace_zigzag(d));
-        if (payload == TF_REC_TEXT) {
-            memcpy(o, p + 1, arg);
-            o += arg;
-        } else {
-            for (unsigned i = 1; i < nw; i++) o = tf_trace_put_varint(o, p[i]);
-        }
-        p += nw;
-        n++;
+        /* the record that is not two bytes, and the ones right after it
+         * that are not either: a trace of byte records (the runtime's zone
+         * runs, counters, memory sets) packs here, one record a turn */
+        do {
+            uint64_t w = *p, dl = TF_REC_DELTA(w);
+            unsigned type = TF_REC_TYPE(w);
+            uint32_t arg = TF_REC_ARG(w);
+            int payload = pack_payload[type];
+            unsigned nw = payload == TF_REC_TEXT ? 1u + (arg + 7u) / 8u : 1u + (unsigned)payload;
+            if (nw > (size_t)(end - p)) goto out; /* cannot happen: records are whole */
+            o = tf_trace_put_varint(o, (uint64_t)type | ((uint64_t)arg << TF_PACK_TYPE_BITS));
+            o = tf_trace_put_varint(o, tf_trace_zigzag((int64_t)(dl - prev)));
+            prev = dl;
+            if (payload == TF_REC_TEXT) {
+                copy_words(o, p + 1, nw - 1);
+                o += arg;
+            } else {
+                for (unsigned i = 1; i < nw; i++) o = tf_trace_put_varint(o, p[i]);
+            }
+            p += nw;
+            n++;
+        } while (p < end && !pack_short(*p, prev));
     }
+out:
     *prevp = prev;
     *records += n;
     return (size_t)(o - out);

@@ -180,6 +180,28 @@ int main(void)
         snprintf(what, sizeof what, "mixed buffer %d of %zu words", round, b.n);
         check_all_paths(&b, what);
     }
+    /* a trace of byte records (the runtime's zone runs and counters):
+     * texts of every length up to 300 bytes one after another, of every
+     * length of run between two-byte records, so that each text is copied
+     * in whole words at every place */
+    for (int round = 0; round < 300; round++) {
+        b.n = 0;
+        b.t = tf_check_rand();
+        while (b.n < 7000) {
+            for (int k = tf_check_rand() % 6; k > 0; k--) bare(&b, tf_check_rand() % 50, 1);
+            for (int k = 1 + tf_check_rand() % 9; k > 0 && b.n < 7000; k--) {
+                uint32_t len = (uint32_t)(round + tf_check_rand() % 301) % 301;
+                b.t += tf_check_rand() % 3000;
+                b.w[b.n++] = TF_REC(TF_R_ZONE_SEQ, len, b.t);
+                uint8_t *text = (uint8_t *)&b.w[b.n];
+                memset(text, 0, (len + 7) / 8 * 8);
+                for (uint32_t i = 0; i < len; i++) text[i] = (uint8_t)(1 + tf_check_rand() % 255);
+                b.n += (len + 7) / 8;
+            }
+        }
+        snprintf(what, sizeof what, "byte records, round %d", round);
+        check_all_paths(&b, what);
+    }
     /* a memory log: every record with a payload */
     b.n = 0;
     b.t = 0;

@@ -32,29 +32,41 @@ static rt_core_state *core_state(tf_program *p)
 /* The kernel configuration written into L1 at setup, as memory events in
  * pool "Kernel config L1 (x,y)": allocated at setup, freed when done. The
  * set is one record each way (ALLOC_SET, FREE_SET), which the reader
- * expands into one event per item: a dispatch costs two timestamps and two
- * pool look-ups, not one of each per item (issue 15). */
-#define KCFG_MAX (3 * TF_NUM_RISCS + 2)
-static void kconfig_events(const tf_program *p, int alloc, uint64_t now)
+ * expands into one event per item: a dispatch costs two timestamps, not
+ * one per item (issue 15). The set allocated is kept with the program and
+ * freed as it was (a set of its own at the free would be built again, and
+ * could differ from the allocation's if the program had changed since);
+ * the pool's id is kept with the core. */
+static void kconfig_events(tf_program *p, int alloc, uint64_t now)
 {
     if (!TF_MEM_RECORDING()) return;
-    uint32_t item[2 * KCFG_MAX];
-    unsigned n = 0;
+    uint32_t *item = p->kcfg, n = 0;
+    if (alloc) {
 #define KCFG(addr, size) (item[2 * n] = (uint32_t)(addr), item[2 * n + 1] = (uint32_t)(size), n++)
-    for (int r = 0; r < TF_NUM_RISCS; r++) {
-        if (p->img[r]) KCFG(p->img[r]->base, p->img[r]->size);
-        if (p->nargs[r]) KCFG(TF_L1_RTA(r), p->nargs[r] * 4u);
-        if (p->kernel[r] && p->kernel[r]->ncommon) KCFG(TF_L1_CRTA(r), p->kernel[r]->ncommon * 4u);
-    }
-    if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
-    KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
+        for (int r = 0; r < TF_NUM_RISCS; r++) {
+            if (p->img[r]) KCFG(p->img[r]->base, p->img[r]->size);
+            if (p->nargs[r]) KCFG(TF_L1_RTA(r), p->nargs[r] * 4u);
+            if (p->kernel[r] && p->kernel[r]->ncommon)
+                KCFG(TF_L1_CRTA(r), p->kernel[r]->ncommon * 4u);
+        }
+        if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
+        KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
 #undef KCFG
+        CM_ASSERT(n <= RT_KCFG_MAX);
+        p->nkcfg = n;
+    } else if (!(n = p->nkcfg)) {
+        return; /* nothing allocated */
+    }
+    uint32_t pool =
+        RT_CORE_POOL_ID(&core_state(p)->kcfg_pool, "Kernel config L1", p->core.x, p->core.y);
     if (!now) now = TF_STAMP_MEM(); /* the trace is off */
     if (alloc) {
-        TF_ALLOC_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y, now);
+        TF_ALLOC_SET_ID(item, n, pool, now);
     } else {
-        for (unsigned i = 0; i < n; i++) item[i] = item[2 * i]; /* the pointers alone */
-        TF_FREE_SET_CORE(item, n, "Kernel config L1", p->core.x, p->core.y, now);
+        uint32_t ptr[RT_KCFG_MAX];
+        for (unsigned i = 0; i < n; i++) ptr[i] = item[2 * i]; /* the pointers alone */
+        p->nkcfg = 0;
+        TF_FREE_SET_ID(ptr, n, pool, now);
     }
 }
 

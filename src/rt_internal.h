@@ -108,7 +108,13 @@ typedef struct rt_core_state {
     rt_pool l1;
     tf_launch *busy;         /* in-flight asynchronous launch */
     rt_perf_kept *perf_last; /* allocated at the core's first counters record */
+    uint32_t kcfg_pool;      /* the id of its "Kernel config L1 (x,y)" pool (0: not had yet) */
 } rt_core_state;
+
+/* Items of a dispatch's kernel configuration in L1: each RISC's image,
+ * runtime and common runtime arguments, the CB configuration, the
+ * semaphores. */
+#define RT_KCFG_MAX (3 * TF_NUM_RISCS + 2)
 
 struct tf_program {
     tf_device *dev;
@@ -124,6 +130,9 @@ struct tf_program {
     tf_run_stats last;
     int has_last;
     char label[160]; /* kernel names, as zone text */
+    /* the kernel configuration of its dispatch in flight, as allocated in
+     * the memory log: nkcfg (addr, size) pairs (src/dispatch.c) */
+    uint32_t kcfg[2 * RT_KCFG_MAX], nkcfg;
     /* device zones of the last dispatch */
     tf_device_zone *dz;
     size_t ndz, cap_dz;

@@ -65,14 +65,18 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
     } while (0)
 #define TF_POOL_CAPACITY(pool, bytes) rt_prof_capacity((pool), (bytes))
 /* Memory events of a set made at one time, as one record (ALLOC_SET,
- * FREE_SET of tf_trace_records.h), in pool "<pool> (x,y)": `pairs` holds
- * n (ptr, size) pairs, `ptrs` n pointers. TF_MEM_RECORDING() says whether
+ * FREE_SET of tf_trace_records.h), in pool `id` (RT_CORE_POOL_ID):
+ * `pairs` holds n (ptr, size) pairs, `ptrs` n pointers. TF_MEM_RECORDING() says whether
  * they are recorded, so that a caller builds its set only then. */
 #define TF_MEM_RECORDING() (tf_prof_on[TF_PROF_MEM] != 0)
-#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y, now)                                               \
-    rt_prof_mem_set(TF_R_ALLOC_SET, rt_prof_core_pool((pool), (x), (y)), (pairs), 2u * (n), (now))
-#define TF_FREE_SET_CORE(ptrs, n, pool, x, y, now)                                                 \
-    rt_prof_mem_set(TF_R_FREE_SET, rt_prof_core_pool((pool), (x), (y)), (ptrs), (n), (now))
+#define TF_ALLOC_SET_ID(pairs, n, id, now)                                                         \
+    rt_prof_mem_set(TF_R_ALLOC_SET, (id), (pairs), 2u * (n), (now))
+#define TF_FREE_SET_ID(ptrs, n, id, now) rt_prof_mem_set(TF_R_FREE_SET, (id), (ptrs), (n), (now))
+/* The id of pool "<pool> (x,y)", kept in *slot (0: not had yet): the
+ * dispatch path names its core's kernel-config pool twice a dispatch and
+ * keeps the id with the core, instead of a look-up each time. */
+#define RT_CORE_POOL_ID(slot, pool, x, y)                                                          \
+    (*(slot) ? *(slot) : (*(slot) = rt_prof_core_pool((pool), (x), (y))))
 /* A time stamp for memory records (0 when the memory log is off); a
  * caller that has the trace's (TF_STAMP) gives that instead: one timer
  * read for both streams. */
@@ -201,16 +205,15 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
 #define TF_POOL_CAPACITY(pool, bytes)        ((void)0)
 #define TF_MEM_RECORDING()                   0
-#define TF_ALLOC_SET_CORE(pairs, n, pool, x, y, now)                                               \
-    ((void)(pairs), (void)(n), (void)(x), (void)(y), (void)(now))
-#define TF_FREE_SET_CORE(ptrs, n, pool, x, y, now)                                                 \
-    ((void)(ptrs), (void)(n), (void)(x), (void)(y), (void)(now))
-#define TF_STAMP_MEM()             ((uint64_t)0)
-#define RT_ZS_BEGIN(name, now)     ((void)(now), (uint32_t)0)
-#define RT_ZS_END(id, now)         ((void)(id), (void)(now))
-#define RT_ZS_TEXT(text, len, now) ((void)(text), (void)(now))
-#define RT_ZS_FRAME(now)           ((void)(now))
-#define RT_ZS_FLUSH()              ((void)0)
+#define TF_ALLOC_SET_ID(pairs, n, id, now)   ((void)(pairs), (void)(n), (void)(id), (void)(now))
+#define TF_FREE_SET_ID(ptrs, n, id, now)     ((void)(ptrs), (void)(n), (void)(id), (void)(now))
+#define RT_CORE_POOL_ID(slot, pool, x, y)    ((void)(slot), (void)(x), (void)(y), 0u)
+#define TF_STAMP_MEM()                       ((uint64_t)0)
+#define RT_ZS_BEGIN(name, now)               ((void)(now), (uint32_t)0)
+#define RT_ZS_END(id, now)                   ((void)(id), (void)(now))
+#define RT_ZS_TEXT(text, len, now)           ((void)(text), (void)(now))
+#define RT_ZS_FRAME(now)                     ((void)(now))
+#define RT_ZS_FLUSH()                        ((void)0)
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every

@@ -1,7 +1,8 @@
 /* A runtime workload built against the traced runtime, for
  * test_prof_runtime: device open (two cores), buffers in DRAM and L1 (one
  * persistent), kernel loads, one execute, one multi-core execute, one async
- * launch, an L1 reset, frees, close. Leaks one DRAM buffer on purpose. */
+ * launch (its program changed while it runs), an L1 reset, frees, close.
+ * Leaks one DRAM buffer on purpose. */
 #include "tt_foil/profiling.h"
 #include "tt_foil/runtime.h"
 
@@ -66,6 +67,10 @@ int main(void)
     MUST(tf_dispatch_execute_multi(both, 2));
     tf_launch *l = tf_dispatch_launch_async(both, 2);
     MUST(l ? 0 : -1);
+    /* a program changed while its launch runs (it takes effect at its next
+     * dispatch): the kernel configuration freed at the wait is the one the
+     * launch allocated, not the program's new one */
+    MUST(tf_program_set_args(p0, TF_NCRISC, v, 2));
     MUST(tf_launch_wait(l));
     tf_program_destroy(p0);
     tf_program_destroy(p1);

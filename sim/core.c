@@ -214,13 +214,13 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
     if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
-    case TF_MMIO_CLOCK_LO: {
+    case TF_MMIO_CLOCK_LO: { /* (the hart answers these itself but while a wait is settled) */
         uint64_t t = sim_hart_cycle(h);
-        sh->clock_hi_latch = (uint32_t)(t >> 32);
+        h->bus.clock_hi = (uint32_t)(t >> 32);
         *val = (uint32_t)t;
         return TF_BUS_OK;
     }
-    case TF_MMIO_CLOCK_HI: *val = sh->clock_hi_latch; return TF_BUS_OK;
+    case TF_MMIO_CLOCK_HI: *val = h->bus.clock_hi; return TF_BUS_OK;
     case TF_MMIO_CORE_XY: *val = ((uint32_t)core->y << 8) | (uint32_t)core->x; return TF_BUS_OK;
     case TF_MMIO_NOC_XY:
         *val = ((uint32_t)TF_NOC_CORE_Y(core->y) << 8) | (uint32_t)TF_NOC_CORE_X(core->x);
@@ -263,6 +263,8 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
     }
     return reg_fault(sh, addr);
 }
+
+_Static_assert(TF_MMIO_CLOCK_HI == TF_MMIO_CLOCK_LO + 4, "the clock's words (sim_bus.clock_base)");
 
 /* The register words the hart stores itself are the blocks of both NOCs,
  * from TF_MMIO_NOC_BASE(0) on. */
@@ -461,6 +463,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     memset(sh->noc, 0, sizeof sh->noc);
     memset(sh->noc_regs, 0, sizeof sh->noc_regs);
     sh->h.bus.regs_plain = TF_NOC_REGS_PLAIN; /* perf.blocked is 0 */
+    sh->h.bus.clock_on = 1;
     sh->wait_done = NULL;
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
@@ -502,7 +505,9 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
                               .regs_call = TF_NOC_REGS_CALL,
                               /* an issue only queues its transfer */
                               .regs_call_quiet = TF_NOC_REGS_CALL,
-                              .call = sim_noc_cmd_store};
+                              .call = sim_noc_cmd_store,
+                              .clock_base = TF_MMIO_CLOCK_LO,
+                              .clock_on = 1};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;

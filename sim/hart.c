@@ -584,9 +584,12 @@ static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int 
         } else {
             *p = (uint8_t)v;
         }
-        sim_mem_invalidate(m, addr, (uint32_t)sz);
-        if ((m->pageflags[off >> TF_PAGE_SHIFT] & TF_PAGE_HOOK) && m->store_hook)
-            m->store_hook(m->hook_ctx, h, addr, (uint32_t)sz);
+        /* the page flags read once for both (a dispatch's firmware makes
+         * two dozen such stores to the mailbox page, which holds no code) */
+        uint8_t f0 = m->pageflags[off >> TF_PAGE_SHIFT];
+        if ((f0 | m->pageflags[(off + (uint32_t)sz - 1) >> TF_PAGE_SHIFT]) & TF_PAGE_CODE)
+            sim_mem_invalidate_in(m, off, (uint32_t)sz);
+        if ((f0 & TF_PAGE_HOOK) && m->store_hook) m->store_hook(m->hook_ctx, h, addr, (uint32_t)sz);
         if (m->has_watch && addr < m->watch_addr + 4 && m->watch_addr < addr + (uint32_t)sz) {
             uint32_t w;
             memcpy(&w, m->data + (m->watch_addr - m->base), 4);

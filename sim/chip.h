@@ -72,6 +72,7 @@ typedef struct sim_core_hart {
     /* tile engine argument registers */
     uint32_t tile_args[4];
     /* register side effects */
+    uint32_t clock_hi_latch;
     uint32_t dprint_args[8];
     char line[512];
     int line_len;

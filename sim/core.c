@@ -207,20 +207,28 @@ static int noc_reg_store(sim_core_hart *sh, int noc, uint32_t reg, uint32_t val)
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
 }
 
-static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *val)
+/* The clock's word at addr (TF_MMIO_CLOCK_LO or _HI): reading LO latches
+ * HI. */
+static inline uint32_t clock_word(sim_core_hart *sh, uint32_t addr)
 {
-    sim_core_hart *sh = core_hart(h);
-    sim_core *core = ctx;
+    if (addr == TF_MMIO_CLOCK_LO) {
+        uint64_t t = sim_hart_cycle(&sh->h);
+        sh->clock_hi_latch = (uint32_t)(t >> 32);
+        return (uint32_t)t;
+    }
+    return sh->clock_hi_latch;
+}
+
+/* A register load (core_load), after the access that waited, if any, is
+ * settled. */
+static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_hart *sh,
+                                                    uint32_t addr, int size, uint32_t *val)
+{
     if (sh->perf.blocked) sim_perf_settle(sh); /* the access that waited, retried */
     if (size != 4 || (addr & 3)) return reg_fault(sh, addr);
     switch (addr) {
-    case TF_MMIO_CLOCK_LO: { /* (the hart answers these itself but while a wait is settled) */
-        uint64_t t = sim_hart_cycle(h);
-        h->bus.clock_hi = (uint32_t)(t >> 32);
-        *val = (uint32_t)t;
-        return TF_BUS_OK;
-    }
-    case TF_MMIO_CLOCK_HI: *val = h->bus.clock_hi; return TF_BUS_OK;
+    case TF_MMIO_CLOCK_LO:
+    case TF_MMIO_CLOCK_HI: *val = clock_word(sh, addr); return TF_BUS_OK;
     case TF_MMIO_CORE_XY: *val = ((uint32_t)core->y << 8) | (uint32_t)core->x; return TF_BUS_OK;
     case TF_MMIO_NOC_XY:
         *val = ((uint32_t)TF_NOC_CORE_Y(core->y) << 8) | (uint32_t)TF_NOC_CORE_X(core->x);
@@ -264,7 +272,22 @@ static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *
     return reg_fault(sh, addr);
 }
 
-_Static_assert(TF_MMIO_CLOCK_HI == TF_MMIO_CLOCK_LO + 4, "the clock's words (sim_bus.clock_base)");
+_Static_assert(TF_MMIO_CLOCK_HI == TF_MMIO_CLOCK_LO + 4, "the clock's two words (core_load)");
+
+/* A register load. A word of the clock with no wait to settle is answered
+ * here, in a function small enough to need no saved registers, the rest
+ * in core_load_regs: every RISC's firmware reads the clock at each
+ * dispatch's start and end (20 loads a dispatch), and the full switch's
+ * entry and exit were most of their cost. */
+static int core_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *val)
+{
+    sim_core_hart *sh = core_hart(h);
+    if (addr - TF_MMIO_CLOCK_LO < 8 && size == 4 && !(addr & 3) && !sh->perf.blocked) {
+        *val = clock_word(sh, addr);
+        return TF_BUS_OK;
+    }
+    return core_load_regs(ctx, sh, addr, size, val);
+}
 
 /* The register words the hart stores itself are the blocks of both NOCs,
  * from TF_MMIO_NOC_BASE(0) on. */
@@ -463,7 +486,6 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     memset(sh->noc, 0, sizeof sh->noc);
     memset(sh->noc_regs, 0, sizeof sh->noc_regs);
     sh->h.bus.regs_plain = TF_NOC_REGS_PLAIN; /* perf.blocked is 0 */
-    sh->h.bus.clock_on = 1;
     sh->wait_done = NULL;
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
@@ -505,9 +527,7 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
                               .regs_call = TF_NOC_REGS_CALL,
                               /* an issue only queues its transfer */
                               .regs_call_quiet = TF_NOC_REGS_CALL,
-                              .call = sim_noc_cmd_store,
-                              .clock_base = TF_MMIO_CLOCK_LO,
-                              .clock_on = 1};
+                              .call = sim_noc_cmd_store};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;

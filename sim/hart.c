@@ -552,16 +552,6 @@ static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int s
         memcpy(v, m->data + off, (size_t)sz);
         return SL_OK;
     }
-    if (addr - h->bus.clock_base < 8 && h->bus.clock_on && sz == 4 && !(addr & 3)) {
-        if (addr == h->bus.clock_base) {
-            uint64_t t = sim_hart_cycle(h);
-            h->bus.clock_hi = (uint32_t)(t >> 32);
-            *v = (uint32_t)t;
-        } else {
-            *v = h->bus.clock_hi;
-        }
-        return SL_OK;
-    }
     int r = h->bus.load ? h->bus.load(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
     return bus_result(h, r, TF_CAUSE_LOAD_ACCESS, addr);
 }

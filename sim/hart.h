@@ -119,15 +119,6 @@ typedef struct sim_bus {
     uint32_t *regs;
     uint32_t regs_call, regs_call_quiet;
     int (*call)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
-    /* A cycle counter the hart answers itself: a word load (lw) from
-     * clock_base gives the low 32 bits of its clock (sim_hart_cycle) and
-     * latches the high ones in clock_hi, which a word load from
-     * clock_base + 4 gives, without a call to load (a firmware reads it
-     * at every dispatch's start and end). While clock_on is 0 those loads
-     * go to load, which keeps the same latch (the owner turns it off, as
-     * regs_plain, while an access's wait is to be settled). The latch
-     * outlives sim_hart_reset, as the rest of the bus. */
-    uint32_t clock_base, clock_on, clock_hi;
 } sim_bus;
 #define TF_BUS_REGS_BYTES 128u
 

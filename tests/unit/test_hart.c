@@ -100,19 +100,6 @@ static int mmio_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     return TF_BUS_FAULT;
 }
 
-/* A device beside the hart's own clock (sim_bus.clock_base): counts its
- * loads, and answers each with 0xd0d0 + the address's low byte. */
-static uint32_t clock_bus_loads;
-static int clock_bus_load(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t *val)
-{
-    (void)ctx;
-    (void)h;
-    (void)size;
-    clock_bus_loads++;
-    *val = 0xd0d0u + (addr & 0xff);
-    return TF_BUS_OK;
-}
-
 /* sim_bus.call: the word and value of each call, and what to return */
 static uint32_t call_k, call_val, call_n;
 static int call_rc;
@@ -714,39 +701,6 @@ int main(void)
     CHECK_EQ_U(h->x[12], 0);
     CHECK_EQ_U(h->x[13], 0);
     CHECK_EQ_U(h->x[14], 0); /* pmpaddr16: not implemented, reads 0 */
-
-    /* the clock the hart answers itself (sim_bus.clock_base): a word load
-     * of its low word gives the clock's low 32 bits and latches the high
-     * ones, which a word load of the high word gives, without the bus; a
-     * halfword load, and any load while clock_on is 0, go to the bus; the
-     * latch outlives a reset */
-    h->bus = (sim_bus){.load = clock_bus_load, .clock_base = 0xffb00010u, .clock_on = 1};
-    uint32_t clk[] = {LUI(5, 0xffb00),        LW(6, 5, 0x10), LW(7, 5, 0x14),
-                      I(0x03, 8, 5, 5, 0x10), LW(9, 5, 0x18), ECALL};
-    put(m, BASE, clk, 6);
-    sim_hart_reset(h, m, BASE, 0);
-    h->cyc_extra = 0x500000000ull + 0xfffffff0u;
-    clock_bus_loads = 0;
-    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
-    CHECK_EQ_U(h->x[6], 0xfffffff1u); /* the lw retired 1 instruction after the lui */
-    CHECK_EQ_U(h->x[7], 5);
-    CHECK_EQ_U(h->x[8], 0xd0d0u + 0x10); /* lhu: the bus */
-    CHECK_EQ_U(h->x[9], 0xd0d0u + 0x18); /* past the clock's two words: the bus */
-    CHECK_EQ_U(clock_bus_loads, 2);
-    CHECK_EQ_U(h->bus.clock_hi, 5);
-    uint32_t hi_only[] = {LUI(5, 0xffb00), LW(7, 5, 0x14), ECALL};
-    put(m, BASE, hi_only, 3);
-    sim_hart_reset(h, m, BASE, 0);
-    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
-    CHECK_EQ_U(h->x[7], 5); /* the latch of the run before the reset */
-    h->bus.clock_on = 0;
-    put(m, BASE, clk, 6);
-    sim_hart_reset(h, m, BASE, 0);
-    clock_bus_loads = 0;
-    CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
-    CHECK_EQ_U(h->x[6], 0xd0d0u + 0x10);
-    CHECK_EQ_U(h->x[7], 0xd0d0u + 0x14);
-    CHECK_EQ_U(clock_bus_loads, 4);
 
     free(h);
     sim_mem_free(m);

@@ -93,11 +93,13 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
             return cm_err_set("%s: the program for core (%d,%d) has no kernel "
                               "(tf_program_set_kernel)",
                               op, p->core.x, p->core.y);
-        for (int c = 0; c < TF_MAX_CBS; c++)
-            if ((p->cb_mask & (1u << c)) && p->cb_buf[c]->state != TF_BUF_LIVE)
+        for (uint32_t m = p->cb_mask; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            if (p->cb_buf[c]->state != TF_BUF_LIVE)
                 return cm_err_set("%s: circular buffer %d of the program on core (%d,%d) was "
                                   "released by tf_l1_reset; set it again (tf_program_set_cb)",
                                   op, c, p->core.x, p->core.y);
+        }
         rt_core_state *cs = core_state(p);
         if (cs->busy)
             return cm_err_set("%s: core (%d,%d) is still running an asynchronous launch "

@@ -144,7 +144,8 @@ int tf_program_destroy(tf_program *p)
                 rc = tf_launch_wait(l);
                 break;
             }
-    for (int i = 0; i < TF_MAX_CBS; i++) tf_buffer_free(p->cb_buf[i]);
+    for (uint32_t m = p->cb_mask; m; m &= m - 1) /* the CBs set hold a buffer, the rest NULL */
+        tf_buffer_free(p->cb_buf[__builtin_ctz(m)]);
     free(p->dz);
     free(p->dzraw.region);
     free(p);

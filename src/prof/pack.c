@@ -195,16 +195,12 @@ size_t tf_trace_pack_more(const uint64_t *in, uint32_t words, uint8_t *out, uint
         else if (use_vec < 0 && end - p > TF_PACK_RETRY)
             stop = p + TF_PACK_RETRY;
 #endif
-        for (; p < stop; p++) {
-            uint64_t w = *p, dl = TF_REC_DELTA(w);
-            int64_t d = (int64_t)(dl - prev);
-            uint64_t zz = tf_trace_zigzag(d);
-            unsigned type = TF_REC_TYPE(w);
-            if ((((pack_bare >> type) & 1u) ^ 1u) | (w & TF_PACK_ARG_HI) | (zz >> 7)) break;
-            o[0] = (uint8_t)(type | (TF_REC_ARG(w) << TF_PACK_TYPE_BITS));
-            o[1] = (uint8_t)zz;
+        for (; p < stop && pack_short(*p, prev); p++) {
+            uint64_t w = *p;
+            o[0] = (uint8_t)(TF_REC_TYPE(w) | (TF_REC_ARG(w) << TF_PACK_TYPE_BITS));
+            o[1] = (uint8_t)tf_trace_zigzag((int64_t)(TF_REC_DELTA(w) - prev));
             o += 2;
-            prev = dl;
+            prev = TF_REC_DELTA(w);
         }
         n += (uint64_t)(p - run);
         if (p == end) break;

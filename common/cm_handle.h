@@ -1,13 +1,15 @@
 /* Live public handles (devices, buffers, kernels, programs, launches), so
  * that an API check can tell a handle the caller already released (a
  * double free, a use after free) from a live one without touching the
- * released memory. One process-wide set, guarded by a mutex: handles are
- * created and released far less often than they are used, and only the
- * entry points that release or take a handle from the caller check. */
+ * released memory. One process-wide set: adds and removes take a mutex,
+ * checks take no lock (handles are checked by every API call, created and
+ * released far less often; common/handle.c says how). */
 #ifndef CM_HANDLE_H
 #define CM_HANDLE_H
 
 #include "cm_err.h"
+
+#include <stddef.h>
 
 typedef enum cm_handle_kind {
     CM_H_DEVICE = 1,
@@ -26,5 +28,8 @@ int cm_handle_check(const void *h, cm_handle_kind kind, const char *what) CM_CHE
 int cm_handle_live(const void *h, cm_handle_kind kind);
 /* Forget a handle (it is being released). */
 void cm_handle_remove(const void *h);
+/* The slots of every table the set keeps (tests: bounded by the most
+ * handles live at once, not by how many were ever made). */
+size_t cm_handle_kept_slots(void);
 
 #endif

@@ -77,6 +77,44 @@ static void test_add_interleaved(tf_device *dev)
     tf_buffer_free(l1);
 }
 
+/* InterleavedAddrGenFast with the page size and format of a CB (as
+ * tt-metal writers make it): by format (the stride is the format's tile
+ * size), and with a CB set by page size alone, whose format is Invalid
+ * (the stride is then page_size; it was Bfp8_b's 1088 bytes, which put
+ * every page past the 8th bank at the wrong place). */
+static void test_fast_gen(tf_device *dev, int by_format)
+{
+    enum { PAGE = 2048, PAGES = 13 };
+    tf_core core = {2, 1};
+    static uint32_t in[PAGE * PAGES / 4], out[PAGE * PAGES / 4];
+    for (size_t i = 0; i < PAGE * PAGES / 4; i++) {
+        in[i] = (uint32_t)(i * 2654435761u + 7u + (uint32_t)by_format);
+        out[i] = 0;
+    }
+    tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, sizeof in, PAGE));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, sizeof out, PAGE));
+    MUST(tf_buffer_write(src, 0, in, sizeof in));
+    MUST(tf_buffer_write(dst, 0, out, sizeof out)); /* (not an earlier run's copy) */
+    tf_kernel *k = rt_kernel(dev, "ttm_fast_gen_copy.brisc.elf");
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    if (by_format)
+        MUST(tf_program_set_cb_format(p, 0, TF_DATA_FORMAT_Float16_b, 2));
+    else
+        MUST(tf_program_set_cb(p, 0, PAGE, 2));
+    uint32_t args[] = {(uint32_t)tf_buffer_address(src), (uint32_t)tf_buffer_address(dst), PAGES};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(dst, 0, out, sizeof out));
+    int bad = 0;
+    for (size_t i = 0; i < PAGE * PAGES / 4; i++) bad += out[i] != in[i];
+    CHECK_EQ_U(bad, 0);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+}
+
 /* Core (0,0) multicasts a tile to (1,0)..(3,0) on NOC `noc`. */
 static void test_multicast(tf_device *dev, int noc)
 {
@@ -133,6 +171,8 @@ int main(void)
     test_interleaved_copy(dev, TF_BUFFER_DRAM, TF_BUFFER_DRAM);
     test_interleaved_copy(dev, TF_BUFFER_L1, TF_BUFFER_DRAM);
     test_add_interleaved(dev);
+    test_fast_gen(dev, 1);
+    test_fast_gen(dev, 0);
     test_multicast(dev, 0);
     test_multicast(dev, 1);
     MUST(tf_device_close(dev));

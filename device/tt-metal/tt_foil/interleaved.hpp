@@ -55,7 +55,8 @@ template <bool DRAM> struct InterleavedPow2AddrGen {
 template <bool DRAM> struct InterleavedPow2AddrGenFast : InterleavedPow2AddrGen<DRAM> {};
 
 // The page stride is the tile size of data_format (tt-metal: page_size is
-// what a read moves, the format what the banks are laid out by).
+// what a read moves, the format what the banks are laid out by); for a
+// format of none (Invalid: a CB set by page size alone), page_size.
 template <bool DRAM, std::uint32_t tile_hw = 1024> struct InterleavedAddrGenFast {
     static constexpr bool is_dram = DRAM;
     std::uint32_t bank_base_address;
@@ -64,7 +65,7 @@ template <bool DRAM, std::uint32_t tile_hw = 1024> struct InterleavedAddrGenFast
     FORCE_INLINE std::uint64_t get_noc_addr(const std::uint32_t id, const std::uint32_t offset = 0,
                                             std::uint8_t noc = noc_index) const
     {
-        std::uint32_t stride = align_power_of_2(tf_tile_bytes<tile_hw>(data_format, 1), dev_bank_alignment(DRAM));
+        std::uint32_t stride = align_power_of_2(tf_tile_bytes<tile_hw>(data_format, 1, page_size), dev_bank_alignment(DRAM));
         return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, stride, id, offset);
     }
 };

@@ -103,16 +103,20 @@ FORCE_INLINE DataFormat get_dataformat(std::int32_t cb)
 {
     return (DataFormat)dev_cb_data_format((std::uint32_t)cb);
 }
-// Bytes of n 32x32 tiles of a format (tile_hw: fewer datums per tile).
+// Bytes of n 32x32 tiles of a format (tile_hw: fewer datums per tile), or
+// of n pages of `other` bytes for a format it does not know: Invalid, what
+// get_dataformat gives for a CB set by page size alone (tf_program_set_cb).
+// (tt-metal's own default, Bfp8_b's 1088 bytes, silently misplaced every
+// page past the first round of banks of such a CB's InterleavedAddrGenFast.)
 template <std::uint32_t tile_hw = 1024>
-FORCE_INLINE std::uint32_t tf_tile_bytes(DataFormat f, std::uint32_t n)
+FORCE_INLINE std::uint32_t tf_tile_bytes(DataFormat f, std::uint32_t n, std::uint32_t other)
 {
     switch (f) {
 #define TF_TTM_DF(name, value, bytes)                                                              \
     case DataFormat::name: return n * (std::uint32_t)((std::uint64_t)(bytes)*tile_hw / 1024);
         TF_DATA_FORMATS(TF_TTM_DF)
 #undef TF_TTM_DF
-    default: return n * (std::uint32_t)(1088ull * tile_hw / 1024);
+    default: return n * other;
     }
 }
 

@@ -115,6 +115,14 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'noc_async_read_set_state");
     CHECK_CONTAINS(tf_last_error(), "is unavailable: not supported by tt-foil: stateful NOC "
                                     "command buffers");
+    /* one taking a type as template argument says so too (it was "no
+     * matching function", the reason only in a note) */
+    write_file(src, "void kernel_main()\n{\n    uint32_t a = rt_args::get<uint32_t>(0);\n"
+                    "    (void)a;\n}\n");
+    CHECK_TRUE(build(dev, src, TF_NCRISC, NULL, 0) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:27: error: 'get<unsigned int, int>' is "
+                                    "unavailable: not supported by tt-foil: named runtime args");
+    CHECK_CONTAINS(tf_last_error(), "1 error generated");
     /* a compile-time arg index out of range */
     snprintf(src, sizeof src, "%s/cta.cpp", work);
     write_file(src,

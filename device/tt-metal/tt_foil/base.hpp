@@ -46,9 +46,21 @@ constexpr std::uint8_t noc_mode = NOC_MODE;
 // "'<name>' is unavailable: not supported by tt-foil: <why>" (clang's
 // `unavailable` attribute, diagnosed by the front end at the use).
 #define TF_UNSUPPORTED(why) __attribute__((unavailable("not supported by tt-foil: " why)))
-// Declare function `name` unsupported, whatever its arguments.
+// Declare function `name` unsupported, whatever its arguments: template
+// arguments that are values (noc_async_read_one_packet_set_state<true>) or
+// types (rt_args::get<uint32_t>(0): without the second form that was "no
+// matching function", the reason only in a note), or none. The result
+// converts to anything, so that the use's only error is the reason.
+namespace tf_ttm {
+struct unsupported_result {
+    template <class T> operator T() const;
+};
+} // namespace tf_ttm
 #define TF_UNSUPPORTED_FN(name, why)                                                               \
-    template <auto... tf_v_, class... tf_a_> TF_UNSUPPORTED(why) void name(tf_a_ &&...)
+    template <auto... tf_v_, class... tf_a_>                                                       \
+    TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...);                              \
+    template <class tf_t0_, class... tf_t_, class... tf_a_>                                        \
+    TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...)
 
 namespace tf_ttm {
 template <class... T> inline constexpr bool dependent_false = false;

@@ -16,6 +16,45 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* The chain of calls the function `in` (the pc's innermost) was inlined
+ * in, appended to buf (k bytes long): ", inlined in <caller> (file:line)"
+ * per inlined call outwards, so that a wait deep in an API header (a
+ * timeout in cb_wait_front's register read) still names the kernel's own
+ * line. At most 4 callers. (The nesting comes from dwarf_getscopes_die on
+ * that DIE: dwarf_getscopes's own list jumps from it to the CU.) */
+static void inlined_from(Dwarf *dbg, Dwarf_Die *cu, Dwarf_Die *scope, char *buf, size_t n, int k)
+{
+    Dwarf_Files *files = NULL;
+    size_t nfiles = 0;
+    Dwarf_Die in, *chain = NULL;
+    if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0 ||
+        !dwarf_offdie(dbg, dwarf_dieoffset(scope), &in))
+        return;
+    int nc = dwarf_getscopes_die(&in, &chain), shown = 0;
+    for (int i = 0; i < nc && shown < 4 && k >= 0 && (size_t)k < n; i++) {
+        if (dwarf_tag(&chain[i]) != DW_TAG_inlined_subroutine) continue;
+        /* where chain[i] was inlined: a line of the next function out */
+        Dwarf_Attribute a;
+        Dwarf_Word fi = 0, line = 0;
+        if (!dwarf_attr(&chain[i], DW_AT_call_file, &a) || dwarf_formudata(&a, &fi) != 0 ||
+            !dwarf_attr(&chain[i], DW_AT_call_line, &a) || dwarf_formudata(&a, &line) != 0)
+            break;
+        const char *caller = NULL;
+        for (int j = i + 1; j < nc && !caller; j++) {
+            int tag = dwarf_tag(&chain[j]);
+            if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+                caller = dwarf_diename(&chain[j]);
+        }
+        const char *file = fi < nfiles ? dwarf_filesrc(files, fi, NULL, NULL) : NULL;
+        int m = snprintf(buf + k, n - (size_t)k, ", inlined in %s (%s:%u)", caller ? caller : "?",
+                         file ? file : "?", (unsigned)line);
+        if (m < 0) break;
+        k += m;
+        shown++;
+    }
+    free(chain);
+}
+
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
 {
     if (!elf_path) return -1;
@@ -45,17 +84,21 @@ int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
             /* the innermost function: an inlined one if the pc is in one */
             const char *fn = NULL;
             Dwarf_Die *scopes = NULL;
-            int ns = dwarf_getscopes(&cu, pc, &scopes);
+            int ns = dwarf_getscopes(&cu, pc, &scopes), in = -1;
             for (int i = 0; i < ns && !fn; i++) {
                 int tag = dwarf_tag(&scopes[i]);
-                if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+                if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
                     fn = dwarf_diename(&scopes[i]);
+                    in = i;
+                }
             }
             if (file || fn) {
+                int k;
                 if (file)
-                    snprintf(buf, n, "%s (%s:%d)", fn ? fn : "?", file, line);
+                    k = snprintf(buf, n, "%s (%s:%d)", fn ? fn : "?", file, line);
                 else
-                    snprintf(buf, n, "%s", fn);
+                    k = snprintf(buf, n, "%s", fn);
+                if (in >= 0) inlined_from(dbg, &cu, &scopes[in], buf, n, k);
                 rc = 0;
             }
             free(scopes);

@@ -7,7 +7,9 @@
  * issue: 9 a DRAM read past the end of bank 0, 10 a read past the end of
  * a core's L1, 11 an atomic increment on DRAM, 12 an atomic on a
  * misaligned word, 13 a read into a local range past the end of L1, 14 a
- * read of no bytes, 15 an unknown command (7). */
+ * read of no bytes, 15 an unknown command (7); 16 wait for a page of a
+ * circular buffer that no one pushes (the timeout names this line, the
+ * wait being inlined from the API's header). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -53,6 +55,8 @@ void kernel_main(void)
     noc_async_read(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_USER_BASE, 0);
 #elif FAULT_KIND == 15
     dev_noc_cmd(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_USER_BASE, 64, 7);
+#elif FAULT_KIND == 16
+    cb_wait_front(3, 1);
 #else
 #error "FAULT_KIND"
 #endif

@@ -222,7 +222,7 @@ int main(void)
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
     /* the pc as function (file:line), from the kernel's DWARF (libdw) */
     fault(dev, "fault5.brisc.elf", 0, "(mcause 3) at pc 0x0002",
-          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:28)"
+          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:30)"
                              : "(no source line: tt-foil was built without libdw");
 
     /* a trap inside the trap handler (the kernel overwrote it): the chip
@@ -253,6 +253,24 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "; core (0,1) was reset");
     tf_program_destroy(p);
     tf_kernel_free(spin);
+    expect_usable(dev, (tf_core){0, 1});
+
+    /* a wait that never ends inside an API header: the pc's function is
+     * the header's, then the calls it was inlined in, down to the
+     * kernel's own line */
+    tf_kernel *wait = rt_kernel(dev, "fault16.brisc.elf");
+    p = prog1(dev, (tf_core){0, 1}, wait, NULL, 0);
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "of 'fault16' on core (0,1) timed out after 3");
+    if (TF_TEST_HAVE_LIBDW) {
+        CHECK_CONTAINS(tf_last_error(), "/device/include/tf_device.h:");
+        CHECK_CONTAINS(tf_last_error(), ", inlined in cb_wait_front (" TF_TEST_SOURCE_DIR
+                                        "/device/include/circular_buffer.h:");
+        CHECK_CONTAINS(tf_last_error(), ", inlined in kernel_main (" TF_TEST_SOURCE_DIR
+                                        "/tests/kernels/faults.c:59)");
+    }
+    tf_program_destroy(p);
+    tf_kernel_free(wait);
     expect_usable(dev, (tf_core){0, 1});
 
     /* a fault in a dispatch over several cores: every core that had not

@@ -28,6 +28,11 @@ int cm_handle_check(const void *h, cm_handle_kind kind, const char *what) CM_CHE
 int cm_handle_live(const void *h, cm_handle_kind kind);
 /* Forget a handle (it is being released). */
 void cm_handle_remove(const void *h);
+/* free() a removed handle's memory, but only after the next 64 such
+ * frees: the allocator would otherwise hand its address to the next
+ * object of that size at once, and a stale handle (destroyed twice, or
+ * used after) would pass the check as that new, live object. */
+void cm_handle_free(void *h);
 /* The slots of every table the set keeps (tests: bounded by the most
  * handles live at once, not by how many were ever made). */
 size_t cm_handle_kept_slots(void);

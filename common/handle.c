@@ -29,6 +29,7 @@
 
 #define TOMBSTONE ((uintptr_t)1)
 #define MIN_SLOTS 256
+#define PARKED    64 /* cm_handle_free's delay, in frees */
 
 typedef struct table {
     size_t slots;         /* a power of two, fixed for the table's life */
@@ -38,11 +39,13 @@ typedef struct table {
 } table;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static table *cur;   /* readers: atomic acquire */
-static unsigned seq; /* bumped by each rebuild (readers: the seqlock) */
-static table *all;   /* every table, under the lock */
-static size_t used;  /* live + tombstones in cur, under the lock */
-static size_t live;  /* under the lock */
+static table *cur;           /* readers: atomic acquire */
+static unsigned seq;         /* bumped by each rebuild (readers: the seqlock) */
+static table *all;           /* every table, under the lock */
+static size_t used;          /* live + tombstones in cur, under the lock */
+static size_t live;          /* under the lock */
+static void *parked[PARKED]; /* released handles' memory, freed PARKED frees later */
+static unsigned park_next;
 
 static const char *kind_name(cm_handle_kind k)
 {
@@ -198,4 +201,14 @@ size_t cm_handle_kept_slots(void)
     for (const table *t = all; t; t = t->next) n += t->slots;
     pthread_mutex_unlock(&lock);
     return n;
+}
+
+void cm_handle_free(void *h)
+{
+    pthread_mutex_lock(&lock);
+    void *old = parked[park_next];
+    parked[park_next] = h;
+    park_next = (park_next + 1) % PARKED;
+    pthread_mutex_unlock(&lock);
+    free(old);
 }

@@ -10,6 +10,14 @@
 
 #define TF_BUFFER_ALIGN 32u
 
+/* size rounded up to TF_BUFFER_ALIGN, or UINT64_MAX where that would wrap
+ * (a size near 2^64 once became a 0-byte buffer that every pool took) */
+static uint64_t aligned_size(uint64_t size)
+{
+    if (size > UINT64_MAX - (TF_BUFFER_ALIGN - 1)) return UINT64_MAX;
+    return (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
+}
+
 void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uint64_t limit)
 {
     memset(p, 0, sizeof *p);
@@ -109,7 +117,7 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
     if (size == 0)
         return cm_err_null("%s: cannot allocate a 0-byte buffer",
                            pool_label(pool, label, sizeof label));
-    uint64_t asize = (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
+    uint64_t asize = aligned_size(size);
     if (persistent && pool->top != pool->watermark)
         return cm_err_null("%s: persistent L1 buffers must be allocated before transient ones; "
                            "%llu bytes of transient buffers are live (allocate persistent "
@@ -154,7 +162,7 @@ tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint6
     b->size = size;
     b->parent = parent;
     pool->top = addr; /* the gap below stays unused until the pool shrinks past it */
-    place(b, pool, (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1));
+    place(b, pool, aligned_size(size));
     mem_event_alloc(b);
     return b;
 }
@@ -174,9 +182,10 @@ void rt_buffer_free_slice(tf_buffer *b)
 
 tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
 {
+    if (!dev) return cm_err_null("tf_buffer_create_dram: NULL device");
     /* Round-robin over banks with room, starting after the last one used. */
     int nb = dev->info.dram_banks;
-    uint64_t asize = (size + TF_BUFFER_ALIGN - 1) & ~(uint64_t)(TF_BUFFER_ALIGN - 1);
+    uint64_t asize = aligned_size(size);
     for (int i = 0; i < nb; i++) {
         int bank = (dev->dram_cursor + i) % nb;
         rt_pool *p = &dev->dram[bank];
@@ -295,6 +304,8 @@ static int check_live(const tf_buffer *b, const char *op, uint64_t off, uint64_t
 int tf_buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
 {
     if (check_live(b, "tf_buffer_write", off, n)) return -1;
+    if (n && !src)
+        return cm_err_set("tf_buffer_write: NULL source for %llu bytes", (unsigned long long)n);
     tf_transport *t = b->dev->tr;
     if (b->interleaved) return rt_interleaved_io(b, off, (void *)src, n, 1);
     if (b->bank >= 0) return t->ops->write_dram(t, b->bank, b->addr + off, src, n);
@@ -304,6 +315,8 @@ int tf_buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
 int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
 {
     if (check_live(b, "tf_buffer_read", off, n)) return -1;
+    if (n && !dst)
+        return cm_err_set("tf_buffer_read: NULL destination for %llu bytes", (unsigned long long)n);
     tf_transport *t = b->dev->tr;
     if (b->interleaved) return rt_interleaved_io(b, off, dst, n, 0);
     if (b->bank >= 0) return t->ops->read_dram(t, b->bank, b->addr + off, dst, n);
@@ -312,6 +325,7 @@ int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
 
 uint64_t tf_buffer_noc_addr(const tf_buffer *b)
 {
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_noc_addr")) return 0;
     if (b->interleaved) return rt_interleaved_noc_addr(b);
     if (b->bank >= 0) return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(b->bank), b->addr);
     if (!b->pool) return 0;
@@ -320,11 +334,13 @@ uint64_t tf_buffer_noc_addr(const tf_buffer *b)
 
 uint64_t tf_buffer_address(const tf_buffer *b)
 {
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_address")) return 0;
     return b->addr;
 }
 
 uint64_t tf_buffer_size(const tf_buffer *b)
 {
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_size")) return 0;
     return b->size;
 }
 

@@ -58,11 +58,18 @@ int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted)
 
 void tf_device_info(const tf_device *dev, tf_chip_info *info)
 {
+    if (!info) return;
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_info")) {
+        memset(info, 0, sizeof *info); /* (a grid of 0 x 0: nothing to loop over) */
+        return;
+    }
     *info = dev->info;
 }
 
 int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
 {
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_counters_read")) return -1;
+    if (!out) return cm_err_set("tf_device_counters_read: NULL out");
     if (!dev->tr->ops->counters)
         return cm_err_set("tf_device_counters_read: the %s keeps no counters", dev->info.name);
     return dev->tr->ops->counters(dev->tr, &out->instructions, &out->rounds);
@@ -71,6 +78,7 @@ int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
 int tf_core_noc_xy(const tf_device *dev, tf_core core, uint32_t *noc_x, uint32_t *noc_y)
 {
     if (rt_dev_check_core(dev, core, 0)) return -1;
+    if (!noc_x || !noc_y) return cm_err_set("tf_core_noc_xy: NULL noc_x or noc_y");
     *noc_x = TF_NOC_CORE_X((uint32_t)core.x);
     *noc_y = TF_NOC_CORE_Y((uint32_t)core.y);
     return 0;
@@ -192,7 +200,7 @@ static void device_free(tf_device *dev)
     free(dev->cores);
     free(dev->dram);
     free(dev->l1_bank_core);
-    free(dev);
+    cm_handle_free(dev); /* (not reused at once: a stale handle stays "not live") */
 }
 
 tf_device *tf_device_open(const tf_device_config *cfg_in)

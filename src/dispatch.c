@@ -824,6 +824,6 @@ int tf_launch_wait(tf_launch *l)
     RT_ZS_FLUSH();
     TF_FRAME_MARK();
     free(l->progs);
-    free(l);
+    cm_handle_free(l);
     return rc;
 }

@@ -201,7 +201,12 @@ tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uin
         return cm_err_null("tf_buffer_create_interleaved: %d interleaved buffers are live, the "
                            "most the page-id table in L1 holds; free one first",
                            live);
-    uint32_t stride = (uint32_t)align_up(page_size, is_dram ? TF_DRAM_ALIGNMENT : TF_L1_ALIGNMENT);
+    /* (in 64 bits: a page size near 2^32 once aligned to a stride of 0) */
+    uint64_t stride = align_up(page_size, is_dram ? TF_DRAM_ALIGNMENT : TF_L1_ALIGNMENT);
+    if (stride > UINT32_MAX)
+        return cm_err_null("tf_buffer_create_interleaved: %s pages of %u bytes: larger than a "
+                           "bank (use smaller pages)",
+                           what, page_size);
     /* one address for every bank: above each bank's top */
     uint64_t addr = 0, per_bank = (pages + (uint64_t)nbanks - 1) / (uint64_t)nbanks;
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
@@ -243,7 +248,7 @@ tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uin
     h->interleaved = 1;
     h->is_dram = is_dram;
     h->page_size = page_size;
-    h->stride = stride;
+    h->stride = (uint32_t)stride;
     h->num_pages = pages;
     h->nslices = nbanks;
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
@@ -333,7 +338,7 @@ uint64_t tf_buffer_num_pages(const tf_buffer *b)
 
 int tf_buffer_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words)
 {
-    if (!b) return cm_err_set("tf_buffer_accessor_args: NULL buffer");
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_accessor_args")) return -1;
     if (!b->interleaved)
         return cm_err_set("tf_buffer_accessor_args: the buffer is not interleaved; create it with "
                           "tf_buffer_create_interleaved");
@@ -342,6 +347,7 @@ int tf_buffer_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_wo
         return cm_err_set("tf_buffer_accessor_args: the words of an interleaved buffer are 2, "
                           "room for %u",
                           max_words);
+    if (!words) return cm_err_set("tf_buffer_accessor_args: NULL words");
     words[0] = b->is_dram ? TF_ACCESSOR_IS_DRAM : 0;
     words[1] = b->stride;
     return 2;

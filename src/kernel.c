@@ -27,9 +27,9 @@ static void kernel_release(tf_kernel *k);
 tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
 {
     TF_ZONE_N("TF_kernel_load");
-    TF_ZONE_TEXT(path, strlen(path));
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_kernel_load")) return NULL;
     if (!path) return cm_err_null("tf_kernel_load: NULL path");
+    TF_ZONE_TEXT(path, strlen(path));
     tf_kernel *k = calloc(1, sizeof *k);
     if (!k) return cm_err_null("out of host memory");
     k->dev = dev;
@@ -79,22 +79,24 @@ static void kernel_release(tf_kernel *k)
     if (!k) return;
     for (int i = 0; i < k->nimg; i++) rt_image_free(&k->img[i]);
     free(k->name);
-    free(k);
+    cm_handle_free(k);
 }
 
 const char *tf_kernel_name(const tf_kernel *k)
 {
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_name")) return NULL;
     return k->name;
 }
 
 tf_risc tf_kernel_risc(const tf_kernel *k)
 {
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_risc")) return (tf_risc)-1;
     return k->risc;
 }
 
 int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
 {
-    if (!k) return cm_err_set("tf_kernel_set_common_args: NULL kernel");
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_set_common_args")) return -1;
     if (n > TF_MAX_COMMON_ARGS)
         return cm_err_set("tf_kernel_set_common_args: %u common arguments for kernel '%s', at most "
                           "%d fit",
@@ -134,7 +136,7 @@ int tf_program_destroy(tf_program *p)
                         CM_H_DEVICE)) { /* the device was closed first: its buffers are gone */
         free(p->dz);
         free(p->dzraw.region);
-        free(p);
+        cm_handle_free(p);
         return 0;
     }
     tf_launch *l = p->dev->cores[rt_dev_core_index(p->dev, p->core)].busy;
@@ -148,7 +150,7 @@ int tf_program_destroy(tf_program *p)
         tf_buffer_free(p->cb_buf[__builtin_ctz(m)]);
     free(p->dz);
     free(p->dzraw.region);
-    free(p);
+    cm_handle_free(p); /* (not reused at once: destroying it again stays an error) */
     return rc;
 }
 
@@ -209,6 +211,8 @@ int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
 
 int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t n)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_args")) return -1;
+    if (n && !args) return cm_err_set("tf_program_set_args: NULL args for %u arguments", n);
     if ((int)r < 0 || r > TF_COMPUTE) return cm_err_set("tf_program_set_args: no RISC %d", (int)r);
     if (n > TF_MAX_ARGS)
         return cm_err_set("tf_program_set_args: %u arguments for %s, at most %d fit", n,
@@ -224,6 +228,7 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
 
 int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t num_pages)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb")) return -1;
     if (cb >= TF_MAX_CBS)
         return cm_err_set("tf_program_set_cb: circular buffer %u does not exist (0..%d)", cb,
                           TF_MAX_CBS - 1);
@@ -250,6 +255,7 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
 
 int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uint32_t num_pages)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb_format")) return -1;
     uint32_t tile = tf_data_format_tile_size(fmt);
     if (!tile)
         return cm_err_set("tf_program_set_cb_format: circular buffer %u: %d is not a data format "
@@ -262,6 +268,7 @@ int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uin
 
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_semaphore")) return -1;
     if (id >= TF_MAX_SEMAPHORES)
         return cm_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
                           TF_MAX_SEMAPHORES - 1);
@@ -271,6 +278,8 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
 
 int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_device_profile")) return -1;
+    if (!out) return cm_err_set("tf_program_device_profile: NULL out");
     if (!p->dev->prof.enabled)
         return cm_err_set("no device profile: the firmware was built without the device "
                           "profiler (configure with -DTT_FOIL_DEVICE_PROFILER=ON)");
@@ -291,6 +300,8 @@ int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
 
 int tf_program_last_run(const tf_program *p, tf_run_stats *out)
 {
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_last_run")) return -1;
+    if (!out) return cm_err_set("tf_program_last_run: NULL out");
     if (!p->has_last)
         return cm_err_set("the program on core (%d,%d) has not completed a dispatch yet", p->core.x,
                           p->core.y);

@@ -69,7 +69,8 @@ tf_device *tf_device_open(const tf_device_config *cfg);
 /* Wait for anything launched asynchronously, then release everything. */
 int tf_device_close(tf_device *dev);
 
-/* Grid size and other facts about the opened chip. */
+/* Grid size and other facts about the opened chip (all zero, and a
+ * message, for a handle that is not a live device). */
 void tf_device_info(const tf_device *dev, tf_chip_info *info);
 
 /* What the simulated chip has done so far (for benchmarks). */
@@ -104,7 +105,8 @@ int tf_buffer_free(tf_buffer *buf);
 int tf_buffer_write(tf_buffer *buf, uint64_t offset, const void *src, uint64_t n);
 int tf_buffer_read(tf_buffer *buf, uint64_t offset, void *dst, uint64_t n);
 
-/* The buffer's 64-bit NOC address (for kernels) and local address. */
+/* The buffer's 64-bit NOC address (for kernels) and local address; 0 (and
+ * a message) for a handle that is not a live buffer. */
 uint64_t tf_buffer_noc_addr(const tf_buffer *buf);
 uint64_t tf_buffer_address(const tf_buffer *buf);
 uint64_t tf_buffer_size(const tf_buffer *buf);
@@ -150,8 +152,10 @@ uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core);
  * size, modification time) is not read again (docs/runtime.md). */
 tf_kernel *tf_kernel_load(tf_device *dev, const char *path);
 void tf_kernel_free(tf_kernel *k);
+/* NULL (and a message) for a handle that is not a live kernel. */
 const char *tf_kernel_name(const tf_kernel *k);
-/* TF_BRISC .. TF_TRISC2, or TF_COMPUTE. */
+/* TF_BRISC .. TF_TRISC2, or TF_COMPUTE; (tf_risc)-1 (and a message) for a
+ * handle that is not a live kernel. */
 tf_risc tf_kernel_risc(const tf_kernel *k);
 
 /* Common runtime arguments of a kernel (tt-metal's SetCommonRuntimeArgs):

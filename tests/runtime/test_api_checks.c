@@ -79,6 +79,80 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "tf_dispatch_execute: program handle");
     CHECK_CONTAINS(tf_last_error(), "(program 0)");
 
+    /* a stale handle does not pass as the next object the allocator puts
+     * at its address (a second destroy once destroyed a new program) */
+    tf_program *gone = MUST_PTR(tf_program_create(dev, c0));
+    MUST(tf_program_destroy(gone));
+    tf_program *fresh = MUST_PTR(tf_program_create(dev, c0));
+    CHECK_TRUE(fresh != gone);
+    CHECK_EQ_U(tf_program_destroy(gone), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_destroy: program handle");
+    MUST(tf_program_set_semaphore(fresh, 0, 1)); /* still live */
+    MUST(tf_program_destroy(fresh));
+
+    /* NULL handles and NULL pointers: refused with the call's name, no crash */
+    CHECK_TRUE(tf_buffer_create_dram(NULL, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_dram: NULL device");
+    CHECK_TRUE(tf_kernel_load(NULL, "x.elf") == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_load: NULL device");
+    CHECK_TRUE(tf_kernel_load(dev, NULL) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_load: NULL path");
+    CHECK_EQ_U(tf_buffer_size(NULL), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_size: NULL buffer");
+    CHECK_EQ_U(tf_buffer_address(NULL), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_address: NULL buffer");
+    CHECK_EQ_U(tf_buffer_noc_addr(b), 0); /* b was freed above */
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_noc_addr: buffer handle");
+    CHECK_TRUE(tf_kernel_name(NULL) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_name: NULL kernel");
+    CHECK_EQ_U(tf_kernel_risc(NULL), (tf_risc)-1);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_risc: NULL kernel");
+    CHECK_EQ_U(tf_program_set_args(NULL, TF_BRISC, args, 1), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_args: NULL program");
+    CHECK_EQ_U(tf_program_set_cb(NULL, 0, 32, 1), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_cb: NULL program");
+    CHECK_EQ_U(tf_program_set_cb_format(NULL, 0, TF_DATA_FORMAT_Float16_b, 1), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_cb_format: NULL program");
+    CHECK_EQ_U(tf_program_set_semaphore(NULL, 0, 1), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_semaphore: NULL program");
+    tf_run_stats rs;
+    tf_device_profile dp;
+    CHECK_EQ_U(tf_program_last_run(NULL, &rs), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_last_run: NULL program");
+    CHECK_EQ_U(tf_program_device_profile(NULL, &dp), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_device_profile: NULL program");
+    tf_chip_info ci;
+    memset(&ci, 0xff, sizeof ci);
+    tf_device_info(NULL, &ci);
+    CHECK_EQ_U(ci.grid_x, 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_info: NULL device");
+    tf_device_info(dev, NULL); /* nothing to write: nothing happens */
+    tf_device_counters dc;
+    CHECK_EQ_U(tf_device_counters_read(NULL, &dc), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_counters_read: NULL device");
+    CHECK_EQ_U(tf_device_counters_read(dev, NULL), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_counters_read: NULL out");
+    CHECK_EQ_U(tf_core_noc_xy(dev, c0, NULL, NULL), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_core_noc_xy: NULL noc_x or noc_y");
+    {
+        tf_program *q = MUST_PTR(tf_program_create(dev, c0));
+        CHECK_EQ_U(tf_program_set_args(q, TF_BRISC, NULL, 1), -1);
+        CHECK_CONTAINS(tf_last_error(), "tf_program_set_args: NULL args for 1 arguments");
+        CHECK_EQ_U(tf_program_last_run(q, NULL), -1);
+        CHECK_CONTAINS(tf_last_error(), "tf_program_last_run: NULL out");
+        MUST(tf_program_destroy(q));
+        tf_buffer *d = MUST_PTR(tf_buffer_create_dram(dev, 64));
+        CHECK_EQ_U(tf_buffer_write(d, 0, NULL, 8), -1);
+        CHECK_CONTAINS(tf_last_error(), "tf_buffer_write: NULL source for 8 bytes");
+        CHECK_EQ_U(tf_buffer_read(d, 0, NULL, 8), -1);
+        CHECK_CONTAINS(tf_last_error(), "tf_buffer_read: NULL destination for 8 bytes");
+        MUST(tf_buffer_free(d));
+        tf_buffer *il = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 2048, 1024));
+        CHECK_EQ_U(tf_buffer_accessor_args(il, NULL, 2), -1);
+        CHECK_CONTAINS(tf_last_error(), "tf_buffer_accessor_args: NULL words");
+        MUST(tf_buffer_free(il));
+    }
+
     /* a program outliving its device can still be destroyed */
     tf_program *late = MUST_PTR(tf_program_create(other, c0));
     MUST(tf_program_set_cb(late, 0, 32, 2));

@@ -59,6 +59,11 @@ int main(void)
     CHECK_TRUE(tf_buffer_create_dram(dev, 600000) == NULL);
     CHECK_CONTAINS(tf_last_error(), "out of Device DRAM: requested 600000 bytes");
     CHECK_CONTAINS(tf_last_error(), "448576 bytes");
+    /* sizes whose alignment wraps (they became 0-byte buffers at address 0) */
+    CHECK_TRUE(tf_buffer_create_dram(dev, UINT64_MAX) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "out of Device DRAM: requested 18446744073709551615 bytes");
+    CHECK_TRUE(tf_buffer_create_dram(dev, UINT64_MAX - 30) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "out of Device DRAM: requested 18446744073709551585 bytes");
 
     /* bounds */
     CHECK_TRUE(tf_buffer_write(d0, 599999, pattern, 2) != 0);

@@ -176,6 +176,12 @@ static void errors(tf_device *dev)
     CHECK_TRUE(tf_buffer_create_interleaved(dev, TF_BUFFER_L1, 64u << 20, 1u << 20) == NULL);
     CHECK_CONTAINS(tf_last_error(), "out of Device L1 (");
     CHECK_CONTAINS(tf_last_error(), "an interleaved buffer of 64 pages of 1048576 bytes needs");
+    /* a page size that aligns past 32 bits (it became a stride of 0: a
+     * buffer every other one overlapped) */
+    CHECK_TRUE(tf_buffer_create_interleaved(dev, TF_BUFFER_L1, 0xffffffffu, 0xffffffffu) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "L1 pages of 4294967295 bytes: larger than a bank");
+    CHECK_TRUE(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 0xffffffc1u, 0xffffffc1u) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "DRAM pages of 4294967233 bytes: larger than a bank");
     tf_buffer *plain = MUST_PTR(tf_buffer_create_dram(dev, 4096));
     uint32_t w[2];
     CHECK_TRUE(tf_buffer_accessor_args(plain, w, 2) < 0);

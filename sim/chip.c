@@ -44,6 +44,7 @@
 
 #define host_ns               sim_host_ns
 #define TF_SIM_MAX_THREADS    64
+#define TF_SIM_MAX_QUANTUM    (1u << 20) /* cycles: ~1 ms of the modeled chip */
 #define TF_COUNTERS_SETTLE_NS 20000000ull
 
 static void stop_workers(sim_chip *c);
@@ -1108,6 +1109,16 @@ tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)
         return cm_err_null(
             "simulated DRAM bank size %llu: must be a multiple of 1 MiB up to 64 GiB",
             (unsigned long long)d.dram_bank_size);
+    /* A round runs to its end before the host sees anything (a timeout
+     * included): a quantum of 10^8 cycles made a 1 s timeout take 6.6 s. */
+    if (d.quantum > TF_SIM_MAX_QUANTUM)
+        return cm_err_null("tf_sim_config.quantum %u: a round must be 1..%u cycles (0: the "
+                           "default, 256)",
+                           d.quantum, TF_SIM_MAX_QUANTUM);
+    if (d.threads < 0)
+        return cm_err_null("tf_sim_config.threads %d: a number of host threads, or 0 for "
+                           "$TT_FOIL_SIM_THREADS or the host's CPUs",
+                           d.threads);
     sim_chip *c = calloc(1, sizeof *c);
     if (!c) return cm_err_null("out of host memory for the simulated chip");
     c->base.ops = &sim_sim_ops;

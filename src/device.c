@@ -256,6 +256,12 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     TF_POOL_CAPACITY("Device L1 persistent", TF_L1_USER_END - TF_L1_USER_BASE);
     TF_POOL_CAPACITY("Kernel config L1",
                      TF_L1_KCONFIG_SIZE + TF_NUM_RISCS * (uint64_t)TF_L1_KERNEL_SIZE);
+    if (cfg.num_boot_cores < 0 || (!cfg.boot_cores && cfg.num_boot_cores)) {
+        cm_err_set("tf_device_config: num_boot_cores %d with boot_cores %s (boot_cores NULL and "
+                   "num_boot_cores 0 boot every core; else num_boot_cores counts boot_cores)",
+                   cfg.num_boot_cores, cfg.boot_cores ? "set" : "NULL");
+        goto fail;
+    }
     if (cfg.boot_cores) {
         for (int i = 0; i < cfg.num_boot_cores; i++) {
             if (rt_dev_check_core(dev, cfg.boot_cores[i], 0)) {

@@ -125,7 +125,7 @@ typedef struct tf_sim_config {
     int grid_x, grid_y;      /* default 8 x 8 */
     int dram_banks;          /* default 8 */
     uint64_t dram_bank_size; /* default 1 GiB, allocated lazily */
-    uint32_t quantum;        /* scheduler round in cycles, default 256 */
+    uint32_t quantum;        /* scheduler round in cycles, default 256, at most 2^20 */
     int threads;             /* host threads simulating the cores; 0: $TT_FOIL_SIM_THREADS,
                                 else the host's CPUs. Results and cycles do not depend on it */
 } tf_sim_config;

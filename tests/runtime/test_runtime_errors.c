@@ -37,6 +37,34 @@ static void expect_usable(tf_device *dev, tf_core c)
     tf_buffer_free(res);
 }
 
+/* tf_device_config / tf_sim_config values out of range: refused at open */
+static void config_errors(void)
+{
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    tf_sim_config sim = {.grid_x = 1, .grid_y = 1, .quantum = (1u << 20) + 1};
+    cfg.sim = &sim;
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_sim_config.quantum 1048577: a round must be 1..1048576 "
+                                    "cycles");
+    sim.quantum = 0;
+    sim.threads = -5;
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_sim_config.threads -5: a number of host threads");
+    sim.threads = 0;
+    cfg.num_boot_cores = 3; /* boot_cores NULL */
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_config: num_boot_cores 3 with boot_cores NULL");
+    tf_core one = {0, 0};
+    cfg.boot_cores = &one;
+    cfg.num_boot_cores = -1;
+    CHECK_TRUE(tf_device_open(&cfg) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_config: num_boot_cores -1 with boot_cores set");
+    cfg.num_boot_cores = 1;
+    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    MUST(tf_device_close(dev));
+}
+
 static void firmware_errors(void)
 {
     tf_device_config cfg;
@@ -186,6 +214,7 @@ static void timeout_env(void)
 int main(void)
 {
     timeout_env(); /* first: it forks, before the process has a chip's threads */
+    config_errors();
     firmware_errors();
 
     tf_device_config cfg;

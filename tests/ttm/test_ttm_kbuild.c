@@ -123,6 +123,11 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:27: error: 'get<unsigned int, int>' is "
                                     "unavailable: not supported by tt-foil: named runtime args");
     CHECK_CONTAINS(tf_last_error(), "1 error generated");
+    /* no kernel_main: refused at link (it loaded as an image with no code) */
+    write_file(src, "int foo;\n");
+    CHECK_TRUE(build(dev, src, TF_BRISC, NULL, 0) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tt-foil: the kernel defines no kernel_main: define void "
+                                    "kernel_main()");
     /* a compile-time arg index out of range */
     snprintf(src, sizeof src, "%s/cta.cpp", work);
     write_file(src,

@@ -13,9 +13,13 @@ void *cm_file_read(const char *path, size_t *size)
     if (!f) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
+    int err = 0;
     while (buf) {
         n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
+        if (n < cap) {
+            err = ferror(f) ? errno : 0; /* (a directory opens, then reads EISDIR) */
+            break;
+        }
         char *nb = realloc(buf, cap * 2 + 1);
         if (!nb) {
             free(buf);
@@ -25,12 +29,13 @@ void *cm_file_read(const char *path, size_t *size)
         buf = nb;
         cap *= 2;
     }
-    int err = ferror(f);
+    int failed = ferror(f);
     fclose(f);
     if (!buf) return cm_err_null("%s: out of host memory", path);
-    if (err) {
+    if (failed) {
         free(buf);
-        return cm_err_null("%s: read error", path);
+        if (err == EISDIR) return cm_err_null("%s: is a directory, not a file", path);
+        return cm_err_null("%s: read error: %s", path, err ? strerror(err) : "unknown");
     }
     buf[n] = 0;
     *size = n;

@@ -387,11 +387,20 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x%s in %s",
                                 len ? ", " : "", cm_risc_name(r), pc, where, who);
     }
+    if (!len) /* every RISC the mailbox names is done, yet no DONE: the mailbox is not ours */
+        return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms, though "
+                          "its mailbox lists no RISC as still running (boot mask 0x%x, GO signal "
+                          "0x%x, dispatch id %u): the mailbox (L1 0x%x..0x%x) looks overwritten; "
+                          "does a kernel store or NOC-write into that range of this core?",
+                          id, p->label, p->core.x, p->core.y,
+                          (unsigned long long)(waited_ns / 1000000u), mb->boot_mask, mb->go.signal,
+                          mb->go.dispatch_id, TF_L1_MAILBOX,
+                          TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE - 1);
     return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: %s "
                       "(raise tf_device_config.dispatch_timeout_ms or "
                       "TT_FOIL_DISPATCH_TIMEOUT_MS if it is just slow)",
                       id, p->label, p->core.x, p->core.y,
-                      (unsigned long long)(waited_ns / 1000000u), len ? list : "none");
+                      (unsigned long long)(waited_ns / 1000000u), list);
 }
 
 /* What the RISCs of p that did not finish dispatch `id` were doing: each

@@ -94,7 +94,14 @@ int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
             }
             if (file || fn) {
                 int k;
-                if (file)
+                /* DWARF's line 0: code of no single line (the compiler's merged
+                 * tail of two NOC commands, say), whose row's file is any; the
+                 * function's own file says more */
+                const char *decl = !line && in >= 0 ? dwarf_decl_file(&scopes[in]) : NULL;
+                if (file && !line)
+                    k = snprintf(buf, n, "%s (%s, code the compiler merged from several lines)",
+                                 fn ? fn : "?", decl ? decl : file);
+                else if (file)
                     k = snprintf(buf, n, "%s (%s:%d)", fn ? fn : "?", file, line);
                 else
                     k = snprintf(buf, n, "%s", fn);

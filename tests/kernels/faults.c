@@ -9,7 +9,9 @@
  * misaligned word, 13 a read into a local range past the end of L1, 14 a
  * read of no bytes, 15 an unknown command (7); 16 wait for a page of a
  * circular buffer that no one pushes (the timeout names this line, the
- * wait being inlined from the API's header). */
+ * wait being inlined from the API's header); 17 one of two NOC reads by
+ * arg 0, whose command stores the compiler merges (DWARF line 0); 18 zero
+ * the core's mailbox, then spin (a timeout with no RISC listed). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -57,6 +59,18 @@ void kernel_main(void)
     dev_noc_cmd(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_USER_BASE, 64, 7);
 #elif FAULT_KIND == 16
     cb_wait_front(3, 1);
+#elif FAULT_KIND == 17
+    if (get_arg_val(0) == 1)
+        noc_async_read(get_noc_addr(40, 3, 0x1000), TF_L1_USER_BASE, 64);
+    else
+        noc_async_read(get_noc_addr(2, 1, TF_L1_USER_BASE), TF_L1_USER_BASE, 0x7fffffff);
+    noc_async_read_barrier();
+#elif FAULT_KIND == 18
+    for (uint32_t a = TF_L1_MAILBOX; a < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE; a += 4)
+        *(volatile uint32_t *)(uintptr_t)a = 0;
+    volatile uint32_t spin = 1;
+    while (spin) {
+    }
 #else
 #error "FAULT_KIND"
 #endif

@@ -248,10 +248,16 @@ int main(void)
     fault(dev, "fault14.brisc.elf", 0, "store access fault (mcause 7)",
           "; local L1 address 0x00062000 (and length) is outside L1");
     fault(dev, "fault15.brisc.elf", 0, "store access fault (mcause 7)", "; unknown NOC command 7");
+    /* a pc of DWARF line 0 (the two reads' merged command stores) */
+    fault(dev, "fault17.brisc.elf", 1, "store access fault (mcause 7)", "names x=40 y=3");
+    if (TF_TEST_HAVE_LIBDW)
+        CHECK_CONTAINS(tf_last_error(), "in kernel_main (" TF_TEST_SOURCE_DIR
+                                        "/tests/kernels/faults.c, code the compiler merged from "
+                                        "several lines)");
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
     /* the pc as function (file:line), from the kernel's DWARF (libdw) */
     fault(dev, "fault5.brisc.elf", 0, "(mcause 3) at pc 0x0002",
-          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:30)"
+          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:32)"
                              : "(no source line: tt-foil was built without libdw");
 
     /* a trap inside the trap handler (the kernel overwrote it): the chip
@@ -296,10 +302,23 @@ int main(void)
         CHECK_CONTAINS(tf_last_error(), ", inlined in cb_wait_front (" TF_TEST_SOURCE_DIR
                                         "/device/include/circular_buffer.h:");
         CHECK_CONTAINS(tf_last_error(), ", inlined in kernel_main (" TF_TEST_SOURCE_DIR
-                                        "/tests/kernels/faults.c:59)");
+                                        "/tests/kernels/faults.c:61)");
     }
     tf_program_destroy(p);
     tf_kernel_free(wait);
+    expect_usable(dev, (tf_core){0, 1});
+
+    /* a kernel that zeroes its core's mailbox: no RISC is listed as
+     * running, and the message says the mailbox looks overwritten */
+    tf_kernel *zero = rt_kernel(dev, "fault18.brisc.elf");
+    p = prog1(dev, (tf_core){0, 1}, zero, NULL, 0);
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "of 'fault18' on core (0,1) timed out after 3");
+    CHECK_CONTAINS(tf_last_error(), "though its mailbox lists no RISC as still running (boot mask "
+                                    "0x0, GO signal 0x0, dispatch id 0): the mailbox (L1 "
+                                    "0x0..0xfff) looks overwritten");
+    tf_program_destroy(p);
+    tf_kernel_free(zero);
     expect_usable(dev, (tf_core){0, 1});
 
     /* a fault in a dispatch over several cores: every core that had not

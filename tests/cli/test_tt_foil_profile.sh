@@ -75,6 +75,18 @@ expect_err "-o needs a value" "-o without value"
 run "$tool" --max-timeline 0 "$emit"
 expect_rc 2 "bad --max-timeline"
 expect_err "--max-timeline: invalid value '0'" "bad --max-timeline"
+run "$tool" --max-timeline 99999999999999999999 "$emit"
+expect_rc 2 "--max-timeline out of range"
+expect_err "--max-timeline: '99999999999999999999' is out of range (1 to 18446744073709551615)" \
+    "--max-timeline out of range: says so, and the range"
+# a write error on stdout (a full disk) is not a success
+if [ -w /dev/full ]; then
+    "$tool" --help >/dev/full 2>"$ERR"
+    rc=$?
+    expect_rc 1 "--help into a full disk"
+    expect_err "tt_foil_profile: cannot write the help text to the standard output: No space left on device" \
+        "--help into a full disk"
+fi
 run "$tool" report
 expect_rc 2 "report without DIR"
 expect_err "report DIR" "report without DIR"
@@ -681,5 +693,190 @@ END
         NR == 3 { print $c }' "$og/reports/tt_foil_ops_perf.csv")
     [ "$got" = "$want" ] || fail "op gap (clock line $clk): OP_TO_OP_LATENCY_NS $got, expected $want"
 done
+
+# ---- a program that cannot be executed, crashes without the profilers ---------------
+# a script whose #! interpreter is missing: said so, not "exited with status
+# 126 ... built without the profilers"; nothing ran, so no reports
+printf '#!/nonexistent/interp\necho hi\n' >"$tmp/badshebang"
+chmod +x "$tmp/badshebang"
+run "$tool" -o "$tmp/bs" "$tmp/badshebang"
+expect_rc 126 "missing #! interpreter"
+expect_err "tt_foil_profile: cannot execute '$tmp/badshebang': its interpreter '/nonexistent/interp' (its #! line) was not found; fix that line or install the interpreter" \
+    "missing #! interpreter"
+expect_err_lines 1 "missing #! interpreter: one line, no summary"
+checks=$((checks + 1))
+! grep -q "built without" "$ERR" || fail "missing #! interpreter: blamed on the profilers"
+# a crash of a program without the profilers: no claim that the reports
+# hold what it recorded, then that nothing was recorded
+run "$tool" -o "$tmp/crash_off" -- /bin/sh -c 'kill -ABRT $$'
+expect_rc 134 "crash without the profilers"
+expect_err "tt_foil_profile: /bin/sh was killed by signal 6 (Aborted) after " "crash without the profilers"
+expect_err "nothing was recorded: /bin/sh was built without the profilers" "crash without the profilers"
+checks=$((checks + 1))
+! grep -q "the reports hold what it recorded" "$ERR" ||
+    fail "crash without the profilers: says the reports hold what it recorded"
+
+# ---- one output folder, one run at a time ------------------------------------------
+# a second run into a folder in use would delete the first one's logs and
+# report its processes: it is refused (and so is `report`), the first run's
+# reports are whole
+"$tool" -o "$tmp/lock" "$emit" kill >"$tmp/lock.out" 2>"$tmp/lock.err" &
+pid=$!
+for _ in $(seq 1 200); do
+    grep -q flushed "$tmp/lock.out" 2>/dev/null && break
+    sleep 0.05
+done
+run "$tool" -o "$tmp/lock" "$emit" nest
+expect_rc 1 "a second run into a folder in use"
+expect_err "tt_foil_profile: the output folder '$tmp/lock' is in use by another tt_foil_profile, pid $pid (it holds $tmp/lock/.logs/.tt_foil_profile.lock): wait for it to finish, or choose another folder with -o" \
+    "a second run into a folder in use"
+run "$tool" report "$tmp/lock"
+expect_rc 1 "report on a folder in use"
+expect_err "is in use by another tt_foil_profile, pid $pid" "report on a folder in use"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+expect_rc 143 "the first run, after the refused ones"
+expect_grep "spin,," "$tmp/lock/reports/tt_foil_perf_results.csv" "the first run's zones are reported"
+checks=$((checks + 1))
+n=$(ls "$tmp/lock/.logs"/tt_foil_trace.*.tft 2>/dev/null | wc -l)
+[ "$n" = 1 ] || fail "the first run's folder has $n traces, expected its own one"
+# a run killed outright leaves no lock behind (flock: the kernel drops it)
+"$tool" -o "$tmp/lock2" -- /bin/sh -c "echo \$\$ >\"$tmp/lock2.pid\"; exec sleep 30" \
+    >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do
+    [ -s "$tmp/lock2.pid" ] && break
+    sleep 0.05
+done
+{
+    kill -KILL "$pid"
+    wait "$pid"
+} 2>/dev/null # not the shell's "Killed" line
+kill -TERM "$(cat "$tmp/lock2.pid")" 2>/dev/null
+run "$tool" -o "$tmp/lock2" "$emit" nest
+expect_rc 0 "a run after a killed one"
+
+# ---- report DIR clears the previous reports, as a run does --------------------------
+make_logs basic "$tmp/stale"
+mkdir -p "$tmp/stale/reports"
+for f in tt_foil_device_open_zones.csv tt_foil_ops_perf.csv tt_foil_ops_cores.csv; do
+    echo stale >"$tmp/stale/reports/$f"
+done
+run "$tool" report "$tmp/stale"
+expect_rc 0 "report over an earlier run's reports"
+for f in tt_foil_device_open_zones.csv tt_foil_ops_perf.csv tt_foil_ops_cores.csv; do
+    checks=$((checks + 1))
+    [ ! -e "$tmp/stale/reports/$f" ] || fail "report DIR left the earlier run's $f"
+done
+expect_tree "$tmp/stale" "report over an earlier run's reports"
+# and so does a run (the ops reports were left behind too)
+mkdir -p "$tmp/stale2/reports"
+echo stale >"$tmp/stale2/reports/tt_foil_ops_perf.csv"
+run "$tool" -o "$tmp/stale2" "$emit" nest
+expect_rc 0 "a run over an earlier run's ops report"
+checks=$((checks + 1))
+[ ! -e "$tmp/stale2/reports/tt_foil_ops_perf.csv" ] || fail "a run left the earlier run's ops report"
+
+# ---- the diagnostics: one block per log file ----------------------------------------
+# two processes' traces, the second without its trailer: each file has its
+# own counts, and the missing trailer is under its own heading
+dg=$tmp/diag
+make_logs basic "$dg"
+rm "$dg/.logs/tt_foil_trace.tft" "$dg/.logs/tt_foil_memlog.tft"
+"$mktft" "$cases/basic/host.txt" "$dg/.logs/tt_foil_trace.100.tft"
+grep -v '^trailer' "$cases/basic/host.txt" >"$tmp/notrailer.txt"
+"$mktft" "$tmp/notrailer.txt" "$dg/.logs/tt_foil_trace.200.tft"
+"$mktft" "$cases/basic/mem.txt" "$dg/.logs/tt_foil_memlog.100.tft"
+run "$tool" report "$dg"
+expect_rc 2 "two traces, one without a trailer"
+block() { # file pattern: the block of the diagnostics that starts with pattern
+    awk -v p="$2" 'index($0, p) == 1 { f = 1; print; next } /^[a-z]/ { f = 0 } f' "$1"
+}
+diag=$dg/reports/tt_foil_diagnostics.txt
+block "$diag" "host trace: $dg/.logs/tt_foil_trace.100.tft" >"$tmp/b100"
+block "$diag" "host trace: $dg/.logs/tt_foil_trace.200.tft" >"$tmp/b200"
+expect_lines "$tmp/b100" 5 "the whole trace's block"
+expect_grep "  threads 2, zones 15," "$tmp/b100" "the whole trace's own counts"
+expect_grep "  trailer: records 41, lost records 0" "$tmp/b100" "the whole trace's trailer"
+expect_lines "$tmp/b200" 5 "the cut trace's block"
+expect_grep "  threads 2, zones 15," "$tmp/b200" "the cut trace's own counts"
+expect_grep "  no trailer: the program did not exit normally" "$tmp/b200" \
+    "the missing trailer under its own trace"
+checks=$((checks + 1))
+[ "$(grep -c '^memory log: ' "$diag")" = 1 ] || fail "diagnostics: one memory log block expected"
+# a real run of two processes: a block per trace and per memory log
+run "$tool" -o "$tmp/two" -- bash -c "\"$emit\" nest && \"$emit\" nest"
+expect_rc 0 "two processes"
+checks=$((checks + 1))
+[ "$(grep -c "^host trace: $tmp/two/.logs/tt_foil_trace\.[0-9]*\.tft (program prof_emit" \
+    "$tmp/two/reports/tt_foil_diagnostics.txt")" = 2 ] || fail "two processes: two host trace blocks"
+checks=$((checks + 1))
+[ "$(grep -c "^memory log: $tmp/two/.logs/tt_foil_memlog\.[0-9]*\.tft" \
+    "$tmp/two/reports/tt_foil_diagnostics.txt")" = 2 ] || fail "two processes: two memory log blocks"
+
+# ---- processes left running in the background ---------------------------------------
+# docs/profiling.md: every process the program starts is captured, in the
+# background too: the tool waits for those still writing logs
+run "$tool" -o "$tmp/bg" -- bash -c "\"$emit\" nest >/dev/null 2>&1 &"
+expect_rc 0 "a profiled background process"
+expect_grep "A,alpha,1," "$tmp/bg/reports/tt_foil_perf_results.csv" "the background process's zones"
+checks=$((checks + 1))
+! grep -q "bash was built without the profilers" "$ERR" ||
+    fail "a background process: blamed on the profilers"
+# one that starts a little after the program exited
+run "$tool" -o "$tmp/bg2" -- bash -c "(sleep 0.3; \"$emit\" nest) >/dev/null 2>&1 &"
+expect_rc 0 "a profiled background process started late"
+expect_grep "A,alpha,1," "$tmp/bg2/reports/tt_foil_perf_results.csv" \
+    "the late background process's zones"
+# one that writes no logs is not waited for (a second), and nothing
+# recorded is not blamed on the build
+run "$tool" -o "$tmp/bg3" -- bash -c "sleep 3 >/dev/null 2>&1 &"
+expect_rc 1 "a background process without logs"
+expect_err "tt_foil_profile: processes started by bash were still running when the reports were made, and had written no tt-foil logs: logs they write later are not in these reports (run 'tt_foil_profile report $tmp/bg3' once they exit)" \
+    "a background process without logs"
+expect_err "tt_foil_profile: nothing was recorded before bash exited, and processes it started are still running (see the notes)" \
+    "a background process without logs: nothing recorded yet"
+expect_grep "note: processes started by bash were still running" "$tmp/bg3/reports/tt_foil_diagnostics.txt" \
+    "a background process without logs: a note"
+checks=$((checks + 1))
+! grep -q "bash was built without the profilers" "$ERR" ||
+    fail "a background process without logs: blamed on the build"
+# Ctrl-C stops waiting: the reports hold what was written, a note says so
+"$tool" -o "$tmp/bgw" -- bash -c "\"$emit\" kill >/dev/null 2>&1 &" >"$tmp/bgw.out" 2>"$tmp/bgw.err" &
+pid=$!
+for _ in $(seq 1 200); do
+    grep -q "still writing logs" "$tmp/bgw.err" 2>/dev/null && break
+    sleep 0.05
+done
+expect_grep "tt_foil_profile: bash exited; waiting for the processes it started that are still writing logs (prof_emit[" \
+    "$tmp/bgw.err" "waiting for a background process"
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+expect_rc 0 "waiting interrupted"
+expect_grep "waiting for them was interrupted): their logs are read as far as they were written" \
+    "$tmp/bgw.err" "waiting interrupted: says so"
+expect_grep "spin,," "$tmp/bgw/reports/tt_foil_perf_results.csv" "waiting interrupted: what was written"
+for f in "$tmp/bgw/.logs"/tt_foil_trace.*.tft; do
+    p=${f##*/tt_foil_trace.}
+    kill -TERM "${p%.tft}" 2>/dev/null
+done
+
+# ---- tools/tt_foil_profile.py ----------------------------------------------------------
+py=$(command -v python3 || true)
+wrapper=$cases/../../tools/tt_foil_profile.py
+if [ -n "$py" ]; then
+    TT_FOIL_PROFILE=$tmp/no-such-tool run "$py" "$wrapper" "$emit" nest
+    expect_rc 127 "TT_FOIL_PROFILE names no file"
+    expect_err "tt_foil_profile.py: cannot run TT_FOIL_PROFILE=$tmp/no-such-tool: No such file or directory; set TT_FOIL_PROFILE to the tt_foil_profile tool" \
+        "TT_FOIL_PROFILE names no file"
+    TT_FOIL_PROFILE=$tmp/notexec run "$py" "$wrapper" "$emit" nest
+    expect_rc 126 "TT_FOIL_PROFILE not executable"
+    expect_err "tt_foil_profile.py: cannot run TT_FOIL_PROFILE=$tmp/notexec: Permission denied" \
+        "TT_FOIL_PROFILE not executable"
+else
+    echo "$0: python3 not installed: tools/tt_foil_profile.py not checked" >&2
+fi
 
 finish

@@ -914,6 +914,11 @@ static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks)
             load_trace_job(&j);
         }
         ts[i] = trace_notes(l, &j, rel, what, "");
+        if (ts[i]) { /* its counts before the merge adds them to the others' */
+            pf_out *o = pf_out_mem();
+            if (o) pf_trace_counts(o, what, ts[i]);
+            pr->diag[mem] = o ? pf_out_take(o, NULL) : NULL;
+        }
     }
     return ts;
 }
@@ -1032,6 +1037,7 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
                 "process)",
                 l->nprocs, list);
     }
+    if (opt->run_note) pf_note(l, 0, "%s", opt->run_note);
     /* device markers: from the traces (the derived CSV is rewritten), or,
      * for logs without any, from the device zones CSV as it is */
     int any_trace = 0, any_mem = 0, csv_tried = 0;
@@ -1090,6 +1096,7 @@ void pf_free(pf_logs *l)
     free(l->devpcs);
     for (size_t i = 0; i < l->nops; i++) pf_op_free(&l->ops[i]);
     free(l->ops);
+    for (uint32_t i = 0; i < l->nprocs; i++) free(l->procs[i].diag[0]), free(l->procs[i].diag[1]);
     free(l->procs);
     for (uint32_t i = 0; i < l->nstrings; i++) free(l->strings[i]);
     free(l->strings);

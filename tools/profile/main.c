@@ -8,13 +8,19 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -34,6 +40,8 @@ static const char usage_text[] =
     "tt_foil_perf_per_call.csv, tt_foil_phases.csv, tt_foil_memory_report.csv,\n"
     "tt_foil_device_perf.csv, tt_foil_trace.json (Perfetto UI, chrome://tracing),\n"
     "tt_foil_report.html and tt_foil_diagnostics.txt, and prints a summary on stderr.\n"
+    "Processes PROGRAM started that still write logs when it exits are waited for\n"
+    "(Ctrl-C stops waiting). One run at a time per DIR: a second one is refused.\n"
     "'report DIR' rebuilds the reports of DIR/.logs/ without running anything\n"
     "(summary on stdout). Put '--' before PROGRAM if it could be taken for an option\n"
     "or is named 'report'.\n"
@@ -64,9 +72,9 @@ static const char usage_text[] =
     "\n"
     "exit status: the program's own, or 128+N if signal N killed it (the reports are\n"
     "still written from what it recorded). Otherwise: 1 nothing was recorded, a report\n"
-    "could not be written or the output folder is unusable; 2 bad usage, or (report\n"
-    "mode) some logs could not be read; 126 PROGRAM is not executable; 127 PROGRAM\n"
-    "not found.\n";
+    "could not be written, the output folder is unusable or another run is using it;\n"
+    "2 bad usage, or (report mode) some logs could not be read; 126 PROGRAM is not\n"
+    "executable; 127 PROGRAM not found.\n";
 
 static int error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int error(int status, const char *fmt, ...)
@@ -106,10 +114,89 @@ static int mkdir_p(const char *path)
     return 0;
 }
 
+/* Remove dir/<rel> for each of the n names, and a text log's end record
+ * (out.c) with it. */
+static int remove_files(const char *dir, const char *const *rel, size_t n)
+{
+    char sub[PATH_MAX + 64];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(sub, sizeof sub, "%s/%s", dir, rel[i]);
+        if (unlink(sub) && errno != ENOENT)
+            return error(1,
+                         "cannot remove the previous run's %s: %s (remove it, or choose another "
+                         "output folder with -o)",
+                         sub, strerror(errno));
+        size_t len = strlen(sub);
+        if (strncmp(rel[i], PF_LOGS "/", strlen(PF_LOGS "/")) || len < 4 ||
+            strcmp(sub + len - 4, ".csv") || len + strlen(CM_CSV_END_SUFFIX) >= sizeof sub)
+            continue;
+        strcat(sub, CM_CSV_END_SUFFIX);
+        if (unlink(sub) && errno != ENOENT)
+            return error(1,
+                         "cannot remove the previous run's %s: %s (remove it, or choose another "
+                         "output folder with -o)",
+                         sub, strerror(errno));
+    }
+    return 0;
+}
+
+/* Every report a run may write, including those written only sometimes
+ * (the open zones, the ops reports): both modes remove them all first, so
+ * a report that this run does not write (or fails to) is absent, never the
+ * previous run's next to fresh ones. */
+static const char *const report_files[] = {PF_PERF_RESULTS,  PF_PERF_PER_CALL, PF_PHASES,
+                                           PF_MEMORY_REPORT, PF_DEVICE_PERF,   PF_TRACE_JSON,
+                                           PF_REPORT_HTML,   PF_DIAGNOSTICS,   PF_OPEN_ZONES,
+                                           PF_OPS_PERF,      PF_OPS_CORES};
+
+static int clear_reports(const char *dir)
+{
+    return remove_files(dir, report_files, sizeof report_files / sizeof *report_files);
+}
+
+/* The lock that keeps two runs (or a run and a `report`) out of one output
+ * folder: a second run would delete the first one's logs while its program
+ * writes them, and each would report the other's processes. flock(), not
+ * a file's existence: the kernel releases it when its holder dies, so a
+ * killed run leaves no stale lock. Not inherited by the program (O_CLOEXEC).
+ * The holder's pid is written in it for the refusal's message. Returns the
+ * fd (kept open until exit), or -1 after a message. */
+#define LOCK_FILE PF_LOGS "/.tt_foil_profile.lock"
+static int lock_outdir(const char *dir)
+{
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/%s", dir, LOCK_FILE);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return error(-1,
+                     "cannot create the lock file %s: %s (choose another output folder with -o)", p,
+                     strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB)) {
+        int err = errno;
+        char pid[32] = "";
+        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+        pid[n > 0 ? n : 0] = 0;
+        pid[strcspn(pid, "\n")] = 0;
+        close(fd);
+        if (err == EWOULDBLOCK)
+            return error(-1,
+                         "the output folder '%s' is in use by another tt_foil_profile%s%s (it "
+                         "holds %s): wait for it to finish, or choose another folder with -o",
+                         dir, pid[0] ? ", pid " : "", pid, p);
+        return error(-1, "cannot lock %s: %s (choose another output folder with -o)", p,
+                     strerror(err));
+    }
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) || pwrite(fd, pid, (size_t)n, 0) != n)
+        n = 0; /* only the refusal's message reads it: it then names no pid */
+    return fd;
+}
+
 /* Create DIR/.logs and DIR/reports, check they can be written, make DIR
- * absolute (the program may change directory) and clear the previous
- * run's files so nothing stale is reported. */
-static int prepare_outdir(const char *dir, char *abs, size_t n)
+ * absolute (the program may change directory), lock it (*lock_fd) and
+ * clear the previous run's files so nothing stale is reported. */
+static int prepare_outdir(const char *dir, char *abs, size_t n, int *lock_fd)
 {
     char sub[PATH_MAX + 16];
     const char *subs[] = {PF_LOGS, PF_REPORTS};
@@ -128,23 +215,11 @@ static int prepare_outdir(const char *dir, char *abs, size_t n)
     if (!realpath(dir, resolved) || strlen(resolved) >= n)
         return error(1, "cannot resolve the output folder '%s': %s", dir, strerror(errno));
     snprintf(abs, n, "%s", resolved);
-    const char *stale[] = {PF_TRACE,        PF_MEMLOG,        PF_MEMLOG_CSV,   PF_OPS_CSV,
-                           PF_DEVZONES_CSV, PF_CLOCK_SYNC,    PF_PERF_RESULTS, PF_PERF_PER_CALL,
-                           PF_PHASES,       PF_MEMORY_REPORT, PF_DEVICE_PERF,  PF_TRACE_JSON,
-                           PF_REPORT_HTML,  PF_DIAGNOSTICS,   PF_OPEN_ZONES};
-    for (size_t i = 0; i < sizeof stale / sizeof *stale; i++) {
-        snprintf(sub, sizeof sub, "%s/%s", abs, stale[i]);
-        if (unlink(sub) && errno != ENOENT)
-            return error(1, "cannot remove the previous run's %s: %s", sub, strerror(errno));
-        /* and a text log's end record (out.c) */
-        size_t len = strlen(sub);
-        if (strncmp(stale[i], PF_LOGS "/", strlen(PF_LOGS "/")) || len < 4 ||
-            strcmp(sub + len - 4, ".csv") || len + strlen(CM_CSV_END_SUFFIX) >= sizeof sub)
-            continue;
-        strcat(sub, CM_CSV_END_SUFFIX);
-        if (unlink(sub) && errno != ENOENT)
-            return error(1, "cannot remove the previous run's %s: %s", sub, strerror(errno));
-    }
+    if ((*lock_fd = lock_outdir(abs)) < 0) return 1;
+    static const char *const logs[] = {PF_TRACE,   PF_MEMLOG,       PF_MEMLOG_CSV,
+                                       PF_OPS_CSV, PF_DEVZONES_CSV, PF_CLOCK_SYNC};
+    int rc = remove_files(abs, logs, sizeof logs / sizeof *logs);
+    if (rc || (rc = clear_reports(abs))) return rc;
     /* the per-process logs (tt_foil_trace.<pid>.tft, ...) of earlier runs */
     snprintf(sub, sizeof sub, "%s/%s", abs, PF_LOGS);
     DIR *d = opendir(sub);
@@ -244,24 +319,88 @@ static int set_log_env(const char *abs, int verbose)
     return 0;
 }
 
+/* Why execv failed, said the way a user can act on it: ENOENT for a file
+ * that exists means its #! interpreter is missing. */
+static int exec_failed(const char *path, int err)
+{
+    char line[256] = "";
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (!fgets(line, sizeof line, f)) line[0] = 0;
+        fclose(f);
+    }
+    if (err == ENOENT && !strncmp(line, "#!", 2)) {
+        char *interp = line + 2;
+        interp += strspn(interp, " \t");
+        interp[strcspn(interp, " \t\r\n")] = 0;
+        return error(EXIT_NOT_EXEC,
+                     "cannot execute '%s': its interpreter '%s' (its #! line) was not found; fix "
+                     "that line or install the interpreter",
+                     path, interp);
+    }
+    if (err == ENOEXEC)
+        return error(EXIT_NOT_EXEC,
+                     "cannot execute '%s': it is not a program this system can run (%s); give "
+                     "a program built for this machine, or a script with a #! line",
+                     path, strerror(err));
+    return error(EXIT_NOT_EXEC, "cannot execute '%s': %s", path, strerror(err));
+}
+
 /* Run the program with the user's stdin/stdout/stderr; returns its wait
- * status, or -1 after a message. Ctrl-C reaches the program (same process
- * group) but not us, so the reports are still written; SIGTERM and SIGHUP
- * sent to us are passed on. */
-static int run_program(const char *path, char **argv, double *secs)
+ * status, -1 after a message, or -2 - exit status when it could not be
+ * executed (after a message: nothing ran, so there is nothing to report).
+ * Ctrl-C reaches the program (same process group) but not us, so the
+ * reports are still written; SIGTERM and SIGHUP sent to us are passed on.
+ * *alive_fd is the read end of a pipe whose write end every process the
+ * program starts inherits (wait_background). */
+static int run_program(const char *path, char **argv, double *secs, int *alive_fd)
 {
     struct sigaction ign = {.sa_handler = SIG_IGN}, fwd = {.sa_handler = forward_signal}, old[4];
     sigemptyset(&ign.sa_mask);
     sigemptyset(&fwd.sa_mask);
+    /* execv's errno comes back through a close-on-exec pipe: a program
+     * that could not be started is told from one that exited 126 */
+    int ex[2], alive[2];
+    if (pipe2(ex, O_CLOEXEC))
+        return error(-1, "cannot start '%s': pipe: %s", argv[0], strerror(errno));
+    if (pipe2(alive, O_CLOEXEC)) {
+        close(ex[0]);
+        close(ex[1]);
+        return error(-1, "cannot start '%s': pipe: %s", argv[0], strerror(errno));
+    }
+#ifdef __linux__
+    /* processes the program leaves running in the background become our
+     * children when their parent exits: wait_background reaps them */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
     double t0 = now_s();
     fflush(NULL);
     child_pid = fork();
-    if (child_pid < 0) return error(-1, "cannot start '%s': fork: %s", argv[0], strerror(errno));
+    if (child_pid < 0) {
+        close(ex[0]), close(ex[1]), close(alive[0]), close(alive[1]);
+        return error(-1, "cannot start '%s': fork: %s", argv[0], strerror(errno));
+    }
     if (child_pid == 0) {
+        fcntl(alive[1], F_SETFD, 0); /* inherited by the program and all it starts */
         execv(path, argv);
-        fprintf(stderr, PF_TOOL ": cannot run '%s': %s\n", path, strerror(errno));
+        int err = errno;
+        if (write(ex[1], &err, sizeof err) != (ssize_t)sizeof err) err = 0;
         _exit(EXIT_NOT_EXEC);
     }
+    close(ex[1]);
+    close(alive[1]);
+    int err = 0;
+    ssize_t got;
+    while ((got = read(ex[0], &err, sizeof err)) < 0 && errno == EINTR) {
+    }
+    close(ex[0]);
+    if (got == (ssize_t)sizeof err) {
+        while (waitpid(child_pid, NULL, 0) < 0 && errno == EINTR) {
+        }
+        close(alive[0]);
+        return -2 - exec_failed(path, err);
+    }
+    *alive_fd = alive[0];
     sigaction(SIGINT, &ign, &old[0]);
     sigaction(SIGQUIT, &ign, &old[1]);
     sigaction(SIGTERM, &fwd, &old[2]);
@@ -281,6 +420,127 @@ static int run_program(const char *path, char **argv, double *secs)
     return status;
 }
 
+/* ---- processes left running in the background ------------------------------------- */
+
+static volatile sig_atomic_t stop_waiting;
+static void on_stop_waiting(int sig)
+{
+    (void)sig;
+    stop_waiting = 1;
+}
+
+/* 1 while some process the program started still holds the pipe's write
+ * end (waits up to ms for that to change). */
+static int descendants_running(int fd, int ms)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (poll(&p, 1, ms) <= 0) return 1; /* still open (or a signal: look again) */
+    char buf[256];
+    return read(fd, buf, sizeof buf) != 0; /* 0: every write end is closed */
+}
+
+/* The processes with logs in abs/.logs that are still running (a log's
+ * pid alive, not a zombie), their "program[pid]" in list; how many. */
+static int log_writers(const char *abs, char *list, size_t n)
+{
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/%s", abs, PF_LOGS);
+    DIR *d = opendir(p);
+    int count = 0;
+    size_t k = 0;
+    long seen[64];
+    int nseen = 0;
+    struct dirent *e;
+    list[0] = 0;
+    while (d && (e = readdir(d))) {
+        const char *name = e->d_name, *num;
+        if (!strncmp(name, "tt_foil_trace.", 14))
+            num = name + 14;
+        else if (!strncmp(name, "tt_foil_memlog.", 15))
+            num = name + 15;
+        else
+            continue;
+        char *end;
+        long pid = strtol(num, &end, 10);
+        if (end == num || pid <= 0 || strcmp(end, ".tft") || pid == (long)getpid()) continue;
+        int dup = 0;
+        for (int i = 0; i < nseen; i++) dup |= seen[i] == pid;
+        if (dup || (kill((pid_t)pid, 0) && errno != EPERM)) continue;
+        char stat_path[64], state = 0, comm[64] = "?";
+        snprintf(stat_path, sizeof stat_path, "/proc/%ld/stat", pid);
+        FILE *f = fopen(stat_path, "r");
+        if (f) {
+            if (fscanf(f, "%*d (%63[^)]) %c", comm, &state) != 2) state = 0;
+            fclose(f);
+        }
+        if (state == 'Z' || state == 'X') continue;
+        if (nseen < 64) seen[nseen++] = pid;
+        count++;
+        if (k < n)
+            k += (size_t)snprintf(list + k, n - k, "%s%s[%ld]", count > 1 ? ", " : "", comm, pid);
+    }
+    if (d) closedir(d);
+    return count;
+}
+
+/* How long processes the program left running get to open their logs
+ * once it has exited (a profiled program opens them as it starts). */
+#define BACKGROUND_GRACE_S 1.0
+
+/* After the program exited: processes it started in the background may
+ * still be recording (docs/profiling.md: every process of the capture is
+ * reported). Wait while any of them writes logs into abs/.logs; processes
+ * that write none (after BACKGROUND_GRACE_S) are not waited for. Ctrl-C
+ * (or SIGTERM, SIGHUP) stops waiting. Returns the note for the reports
+ * (in note[], empty if every process had exited). */
+static void wait_background(int fd, const char *abs, const char *prog, char *note, size_t n)
+{
+    struct sigaction stop = {.sa_handler = on_stop_waiting}, old[3];
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, &old[0]);
+    sigaction(SIGTERM, &stop, &old[1]);
+    sigaction(SIGHUP, &stop, &old[2]);
+    double t0 = now_s();
+    int announced = 0, writers = 0;
+    char list[512];
+    note[0] = 0;
+    for (;;) {
+        while (waitpid(-1, NULL, WNOHANG) > 0) { /* orphans handed to us (subreaper) */
+        }
+        if (!descendants_running(fd, 0)) break;
+        writers = log_writers(abs, list, sizeof list);
+        if (stop_waiting || (!writers && now_s() - t0 >= BACKGROUND_GRACE_S)) {
+            if (writers)
+                snprintf(note, n,
+                         "processes started by %s were still running when the reports were "
+                         "made (%s; waiting for them was interrupted): their logs are read as far "
+                         "as they were written; once they exit, 'tt_foil_profile report %s' "
+                         "reports them whole",
+                         prog, list, abs);
+            else
+                snprintf(note, n,
+                         "processes started by %s were still running when the reports were "
+                         "made, and had written no tt-foil logs: logs they write later are not "
+                         "in these reports (run 'tt_foil_profile report %s' once they exit)",
+                         prog, abs);
+            break;
+        }
+        if (writers && !announced) {
+            fprintf(stderr,
+                    PF_TOOL ": %s exited; waiting for the processes it started that are still "
+                            "writing logs (%s); Ctrl-C stops waiting and reports what they wrote "
+                            "so far\n",
+                    prog, list);
+            announced = 1;
+        }
+        descendants_running(fd, 50);
+    }
+    close(fd);
+    sigaction(SIGINT, &old[0], NULL);
+    sigaction(SIGTERM, &old[1], NULL);
+    sigaction(SIGHUP, &old[2], NULL);
+}
+
 /* ---- main ------------------------------------------------------------------------------ */
 
 static int parse_count(const char *opt, const char *v, size_t *out)
@@ -288,10 +548,24 @@ static int parse_count(const char *opt, const char *v, size_t *out)
     char *end;
     errno = 0;
     unsigned long long n = strtoull(v, &end, 10);
+    if (*v && !*end && *v != '-' && (errno == ERANGE || n > SIZE_MAX))
+        return error(EXIT_USAGE, "%s: '%s' is out of range (1 to %zu)", opt, v, (size_t)SIZE_MAX);
     if (!*v || *end || errno || n == 0 || *v == '-')
         return error(EXIT_USAGE, "%s: invalid value '%s' (a positive number)", opt, v);
     *out = (size_t)n;
     return 0;
+}
+
+/* `status`, or 1 after a message if what went to stdout (`what`) could not
+ * all be written (a full disk, a closed pipe): a caller must not take a
+ * cut-short text for the whole of it. */
+static int stdout_status(int status, const char *what)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return status;
+    int err = errno;
+    clearerr(stdout);
+    error(1, "cannot write %s to the standard output: %s", what, strerror(err));
+    return 1;
 }
 
 /* The exit status once the reports are written, in both modes: `status`
@@ -299,9 +573,16 @@ static int parse_count(const char *opt, const char *v, size_t *out)
  * report could not be written (then 1 if it was 0), or, in report mode,
  * some logs could not be read (2). `what` names the program or the logs. */
 static int final_status(const pf_logs *l, int status, int report_mode, const char *what,
-                        const char *diagnostics_dir)
+                        const char *diagnostics_dir, int background)
 {
-    if (pf_nothing_recorded(l))
+    if (pf_nothing_recorded(l) && background)
+        error(1,
+              "nothing was recorded before %s exited, and processes it started are still "
+              "running (see the notes): run 'tt_foil_profile report %s' once they exit; if "
+              "nothing is recorded then, rebuild them with -DTT_FOIL_ENABLE_TRACY=ON and/or "
+              "-DTT_FOIL_DEVICE_PROFILER=ON",
+              what, diagnostics_dir);
+    else if (pf_nothing_recorded(l))
         error(1,
               "nothing was recorded%s%s: %s was built without the profilers; rebuild it with "
               "-DTT_FOIL_ENABLE_TRACY=ON (host zones, memory) and/or "
@@ -332,7 +613,7 @@ int main(int argc, char **argv)
         if (a[0] != '-' || !a[1]) break; /* the program (or "report") */
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage_text, stdout);
-            return 0;
+            return stdout_status(0, "the help text");
         }
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             opt.verbose = 1;
@@ -395,7 +676,7 @@ int main(int argc, char **argv)
         } else if (k == O_CHECK) {
             if (i + 1 != argc)
                 return error(EXIT_USAGE, "--check takes one PROGRAM and nothing after it");
-            return pf_check(val, stdout);
+            return stdout_status(pf_check(val, stdout), "the check's answer");
         } else if (parse_count(a, val, &opt.max_timeline)) {
             return EXIT_USAGE;
         }
@@ -427,6 +708,11 @@ int main(int argc, char **argv)
         snprintf(rep, sizeof rep, "%s/%s", opt.outdir, PF_REPORTS);
         if (mkdir_p(rep) || access(rep, W_OK | X_OK))
             return error(1, "report: cannot write to '%s': %s", rep, strerror(errno));
+        /* not while a run writes these logs; the previous reports go first,
+         * as in a run: one this time does not write must not stay behind */
+        int lock_fd = lock_outdir(opt.outdir), rc;
+        if (lock_fd < 0) return 1;
+        if ((rc = clear_reports(opt.outdir))) return rc;
         double t0 = now_s();
         report_signals();
         uint64_t events = pf_generate(&l, opt.outdir, &opt, stdout);
@@ -435,15 +721,15 @@ int main(int argc, char **argv)
                     now_s() - t0);
             pf_print_steps(&l, stderr);
         }
-        int status = final_status(&l, 0, 1, logs, opt.outdir);
+        int status = final_status(&l, 0, 1, logs, opt.outdir, 0);
         pf_free(&l);
-        return status;
+        return stdout_status(status, "the summary");
     }
 
     char path[PATH_MAX], abs[PATH_MAX];
-    int rc = find_program(argv[i], path, sizeof path);
+    int rc = find_program(argv[i], path, sizeof path), lock_fd = -1;
     if (rc) return rc;
-    if ((rc = prepare_outdir(opt.outdir, abs, sizeof abs))) return rc;
+    if ((rc = prepare_outdir(opt.outdir, abs, sizeof abs, &lock_fd))) return rc;
     if ((rc = set_log_env(abs, opt.verbose))) return rc;
     if (opt.verbose) {
         fprintf(stderr, PF_TOOL ": running");
@@ -451,8 +737,16 @@ int main(int argc, char **argv)
         fputc('\n', stderr);
     }
     double secs = 0;
-    int ws = run_program(path, argv + i, &secs);
+    int alive_fd = -1;
+    int ws = run_program(path, argv + i, &secs, &alive_fd);
     if (ws == -1) return 1;
+    if (ws < -1) return -2 - ws; /* not executed: a message said why */
+    char note[2 * PATH_MAX];
+    wait_background(alive_fd, abs, argv[i], note, sizeof note);
+    if (note[0]) {
+        opt.run_note = note;
+        fprintf(stderr, PF_TOOL ": %s\n", note);
+    }
     int status;
     double t0 = now_s();
     report_signals();
@@ -465,17 +759,18 @@ int main(int argc, char **argv)
     if (WIFSIGNALED(ws)) {
         int sig = WTERMSIG(ws);
         status = 128 + sig;
-        error(status,
-              "%s was killed by signal %d (%s) after %.2f s; the reports hold what it "
-              "recorded until then",
-              argv[i], sig, strsignal(sig), secs);
+        /* with nothing recorded final_status says why: no claim of reports
+         * holding what it recorded */
+        error(status, "%s was killed by signal %d (%s) after %.2f s%s", argv[i], sig,
+              strsignal(sig), secs,
+              pf_nothing_recorded(&l) ? "" : "; the reports hold what it recorded until then");
     } else {
         status = WEXITSTATUS(ws);
         if (opt.verbose || status)
             fprintf(stderr, PF_TOOL ": %s exited with status %d after %.2f s\n", argv[i], status,
                     secs);
     }
-    status = final_status(&l, status, 0, argv[i], abs);
+    status = final_status(&l, status, 0, argv[i], abs, note[0] != 0);
     pf_free(&l);
     return status;
 }

@@ -51,9 +51,11 @@ typedef struct pf_options {
     const char *zone_filter; /* host zones whose name contains it; NULL: all */
     const char *zone_prefix; /* and starts with it (the spec's --zone-prefix); NULL: all */
     int verbose;
-    size_t max_timeline; /* zones kept in the JSON and HTML timelines */
-    int device_time;     /* --device-time: the JSON lays dispatches out in device cycles */
-    int show_wrappers;   /* --show-wrappers: the summary lists the -FW/-KERNEL zones too */
+    size_t max_timeline;  /* zones kept in the JSON and HTML timelines */
+    int device_time;      /* --device-time: the JSON lays dispatches out in device cycles */
+    int show_wrappers;    /* --show-wrappers: the summary lists the -FW/-KERNEL zones too */
+    const char *run_note; /* what the run itself has to say (processes still running when
+                             the reports were made): a note of its own; NULL: none */
 } pf_options;
 
 /* ---- device zones, from the raw CSV ------------------------------------------- */
@@ -125,6 +127,10 @@ typedef struct pf_process {
     char program[64];
     char trace[256], memlog[256]; /* file names in .logs ("" if none) */
     uint64_t start_ns;            /* its first calibration point */
+    /* the diagnostics' block of each of its logs (host trace, memory log),
+     * from the file as read, before the processes' logs are merged: every
+     * log keeps its own counts (NULL if not read) */
+    char *diag[2];
 } pf_process;
 
 /* ---- the ops report: one op per dispatch, from the hardware counters (ops.c) ---- */
@@ -436,6 +442,8 @@ void pf_write_diagnostics(pf_logs *l);
 void pf_write_open_zones(pf_logs *l);
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out);
 struct pf_out;
+/* The counts of one log file as read (the diagnostics' block for it). */
+void pf_trace_counts(struct pf_out *f, const char *what, const tf_trace *t);
 /* ops.c: the ops from the traces' DEVICE_PERF records (each process's
  * trace before they are merged); the two ops CSVs; the summary's first
  * lines (where the time went, and advice); the JSON's counter tracks. */

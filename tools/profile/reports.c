@@ -225,7 +225,7 @@ void pf_write_reports(pf_logs *l, pf_analysis *a)
 
 /* ---- diagnostics ------------------------------------------------------------------------ */
 
-static void trace_counts(pf_out *f, const char *what, const tf_trace *t)
+void pf_trace_counts(pf_out *f, const char *what, const tf_trace *t)
 {
     if (!t) {
         pf_printf(f, "%s: not read\n", what);
@@ -258,8 +258,25 @@ void pf_write_diagnostics(pf_logs *l)
     pf_out *f = pf_out_open(l, PF_DIAGNOSTICS);
     if (!f) return;
     pf_printf(f, "tt_foil_profile diagnostics for %s\n\n", l->dir);
-    trace_counts(f, "host trace", l->trace);
-    trace_counts(f, "memory log", l->mem);
+    /* a block per log file, as it was read (several processes' logs are
+     * merged for the reports, but each file has its own counts, trailer
+     * and damage) */
+    static const char *const what[2] = {"host trace", "memory log"};
+    for (int k = 0; k < 2; k++) {
+        int any = 0;
+        for (uint32_t i = 0; i < l->nprocs; i++) {
+            const pf_process *pr = &l->procs[i];
+            const char *file = k ? pr->memlog : pr->trace;
+            if (!file[0]) continue;
+            any = 1;
+            if (pr->diag[k])
+                pf_puts(f, pr->diag[k]);
+            else
+                pf_printf(f, "%s: %s/%s/%s: not read (see the notes)\n", what[k], l->dir, PF_LOGS,
+                          file);
+        }
+        if (!any) pf_printf(f, "%s: not read\n", what[k]);
+    }
     if (l->have_device_csv)
         pf_printf(f,
                   "device zones: %llu zones from %llu markers; %llu markers unmatched, %llu zones "

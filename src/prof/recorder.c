@@ -989,6 +989,11 @@ static int have_invariant_tsc(void)
 #ifdef TF_PROF_HAVE_TSC
     const char *force = getenv(tf_env_name(TF_ENV_PROF_CLOCK));
     if (force && !strcmp(force, "monotonic")) return 0;
+    if (force && *force) /* (it was ignored without a word) */
+        fprintf(stderr,
+                "tt-foil profiler: %s=\"%s\" is not a value it takes (`monotonic`, or unset for "
+                "the TSC); using the TSC\n",
+                tf_env_name(TF_ENV_PROF_CLOCK), force);
     unsigned a, b, c, d;
     __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u), "c"(0));
     if (a < 0x80000007u) return 0;

@@ -522,6 +522,14 @@ expect_err "Host zones" "summary on stderr when running"
 run "$json_check" "$tmp/nest/reports/tt_foil_trace.json"
 expect_rc 0 "profiled run: JSON valid"
 
+# a TT_FOIL_PROF_CLOCK it does not take is said, not ignored (x86-64 only:
+# elsewhere there is no TSC to choose)
+if [ "$(uname -m)" = x86_64 ]; then
+    TT_FOIL_PROF_CLOCK=bogus run "$tool" -o "$tmp/clk" -- "$emit" nest
+    expect_rc 0 "bad TT_FOIL_PROF_CLOCK"
+    expect_err 'TT_FOIL_PROF_CLOCK="bogus" is not a value it takes' "bad TT_FOIL_PROF_CLOCK"
+fi
+
 # the crash path: abort() halfway; reports from what was recorded, one line, 128+6
 run "$tool" -o "$tmp/crash" "$emit" abort
 expect_rc 134 "crash"

@@ -82,7 +82,7 @@ int main(int argc, char **argv)
         int saved = dup(1), devnull = open("/dev/null", O_WRONLY);
         dup2(devnull, 1);
         double t0 = cpu_s();
-        int status, end = sim_bare_run(b, UINT64_MAX, &status);
+        int status, end = sim_bare_run(b, UINT64_MAX, &status, NULL);
         double dt = cpu_s() - t0;
         dup2(saved, 1);
         close(saved);

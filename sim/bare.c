@@ -134,11 +134,21 @@ static void fault_message(sim_bare *b)
                h->mtvec);
 }
 
-int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status)
+int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status, volatile int *interrupt)
 {
     *status = 0;
     for (;;) {
-        int rc = sim_hart_run(&b->hart, max_cycles), end;
+        /* in slices when it can be interrupted (a guest looping in its own
+         * trap handler runs forever without --max-cycles); a slice's end is
+         * only a stop and a resume: the same cycles either way */
+        uint64_t now = sim_hart_cycle(&b->hart), until = max_cycles;
+        if (interrupt && max_cycles - now > TF_BARE_SLICE) until = now + TF_BARE_SLICE;
+        if (interrupt && *interrupt) {
+            cm_err_set("%s: interrupted by signal %d after %" PRIu64 " cycles at pc 0x%08x",
+                       b->prog, *interrupt, now, b->hart.pc);
+            return TF_BARE_INTERRUPTED;
+        }
+        int rc = sim_hart_run(&b->hart, until), end;
         switch (rc) {
         case TF_STOP_ECALL:
             if ((end = do_ecall(b, status)) >= 0) return end;

@@ -21,14 +21,18 @@ enum sim_bare_end {
     TF_BARE_FAULT,       /* exception with no handler (message set) */
     TF_BARE_BAD_ECALL,   /* unsupported ecall with no handler (message set) */
     TF_BARE_LIMIT,       /* max_cycles reached (message set) */
+    TF_BARE_INTERRUPTED, /* *interrupt became non-zero (message set) */
 };
 
 /* Load `path` into RAM starting at its lowest segment (4 KiB aligned) of
  * `memsize` bytes; NULL + message if the ELF is bad or does not fit. */
 sim_bare *sim_bare_load(const char *path, uint64_t memsize);
 
-/* Run until the program ends; returns a sim_bare_end. */
-int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status);
+/* Run until the program ends; returns a sim_bare_end. The run looks at
+ * *interrupt (if not NULL; a signal handler sets it to the signal) every
+ * TF_BARE_SLICE cycles and stops when it is non-zero, saying where. */
+int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status, volatile int *interrupt);
+#define TF_BARE_SLICE (1ull << 24) /* cycles: some 10-20 ms of the host */
 
 void sim_bare_free(sim_bare *b);
 

@@ -2,12 +2,14 @@
  *
  * Exit status: the guest's exit code; 1 when a tohost test reports failure;
  * 2 for a guest fault with no trap handler; 3 when --max-cycles stops the
- * run; 125 for tt_foil_sim's own errors (usage, unreadable/rejected ELF). */
+ * run; 128+N when signal N (Ctrl-C, SIGTERM, SIGHUP) stops it, saying
+ * where; 125 for tt_foil_sim's own errors (usage, unreadable/rejected ELF). */
 #include "sim/bare.h"
 #include "common/cm_err.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,8 +46,9 @@ static void usage(FILE *out)
             "same results and cycles; TT_FOIL_SIM_JIT=0 interprets every instruction.\n"
             "\n"
             "exit status: the guest's exit code; 1 tohost failure; 2 guest fault or\n"
-            "unsupported ecall with no trap handler; 3 --max-cycles reached; 125 usage or\n"
-            "ELF error.\n");
+            "unsupported ecall with no trap handler; 3 --max-cycles reached; 128+N signal N\n"
+            "(Ctrl-C: 130) stopped it, with the pc and, with --stats, the counts so far;\n"
+            "125 usage or ELF error.\n");
 }
 
 static int parse_size(const char *s, uint64_t *out)
@@ -64,6 +67,13 @@ static int parse_size(const char *s, uint64_t *out)
     if (*end || v == 0 || v > UINT64_MAX / mul) return -1;
     *out = v * mul;
     return 0;
+}
+
+static volatile int interrupted; /* the signal that stops the run */
+
+static void on_signal(int sig)
+{
+    interrupted = sig;
 }
 
 static double now_s(void)
@@ -115,8 +125,17 @@ int main(int argc, char **argv)
         fprintf(stderr, TOOL ": %s\n", tf_last_error());
         return EXIT_TOOL;
     }
+    /* a guest that never ends (a trap handler trapping in a loop) stops
+     * on Ctrl-C saying where it was, with its counts */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     double t0 = now_s();
-    int status, end = sim_bare_run(b, max_cycles, &status);
+    int status, end = sim_bare_run(b, max_cycles, &status, &interrupted);
     double dt = now_s() - t0;
     fflush(stdout);
     int rc;
@@ -125,6 +144,7 @@ int main(int argc, char **argv)
     case TF_BARE_TOHOST_PASS: rc = 0; break;
     case TF_BARE_TOHOST_FAIL: rc = 1; break;
     case TF_BARE_LIMIT: rc = EXIT_LIMIT; break;
+    case TF_BARE_INTERRUPTED: rc = 128 + interrupted; break;
     default: rc = EXIT_FAULT; break;
     }
     if (end != TF_BARE_EXIT && end != TF_BARE_TOHOST_PASS)

@@ -64,6 +64,17 @@ run "$sim" --max-cycles 5000 "$g/case_loop.elf"
 expect_rc 3 "max cycles"
 expect_err "stopped after 500" "max cycles"
 expect_err "(--max-cycles 5000) at pc 0x00010008" "max cycles"
+# without --max-cycles a guest that never ends stops on a signal, saying where
+"$sim" --stats "$g/case_loop.elf" >"$OUT" 2>"$ERR" &
+pid=$!
+sleep 0.3
+kill -TERM $pid
+wait $pid
+rc=$?
+expect_rc 143 "SIGTERM"
+expect_err "case_loop.elf: interrupted by signal 15 after " "SIGTERM"
+expect_err "cycles at pc 0x0001000" "SIGTERM: the pc"
+expect_err "tt_foil_sim: instructions " "SIGTERM: --stats still printed"
 run "$sim" "$g/case_ecall.elf"
 expect_rc 2 "unsupported ecall"
 expect_err "unsupported ecall a7=1234 (a0=0x00000005) at pc" "unsupported ecall"

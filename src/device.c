@@ -70,6 +70,10 @@ int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
 {
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_counters_read")) return -1;
     if (!out) return cm_err_set("tf_device_counters_read: NULL out");
+    if (dev->launches) /* (read mid-run, the figures would depend on when) */
+        return cm_err_set("tf_device_counters_read: asynchronous dispatch %u is running; the "
+                          "counters are read with the chip idle: call tf_launch_wait first",
+                          dev->launches->id);
     if (!dev->tr->ops->counters)
         return cm_err_set("tf_device_counters_read: the %s keeps no counters", dev->info.name);
     return dev->tr->ops->counters(dev->tr, &out->instructions, &out->rounds);
@@ -289,16 +293,20 @@ int tf_device_close(tf_device *dev)
     if (!dev) return 0;
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_close")) return -1;
     TF_ZONE_N("TF_device_close");
-    int rc = 0;
-    char first[1024] = "";
-    while (dev->launches) {
-        if (tf_launch_wait(dev->launches) && !rc) {
-            rc = -1;
-            snprintf(first, sizeof first, "%s", tf_last_error());
-        }
+    int nfailed = 0;
+    char first[2048] = "";
+    while (dev->launches) { /* oldest first (the list is newest first) */
+        tf_launch *l = dev->launches;
+        while (l->next) l = l->next;
+        if (tf_launch_wait(l) && !nfailed++) snprintf(first, sizeof first, "%s", tf_last_error());
     }
+    int rc = nfailed ? -1 : 0;
     cm_handle_remove(dev);
     device_free(dev);
-    if (rc) cm_err_set("tf_device_close: an unfinished launch failed: %s", first);
+    if (nfailed == 1) cm_err_set("tf_device_close: an unfinished launch failed: %s", first);
+    if (nfailed > 1)
+        cm_err_set("tf_device_close: %d unfinished launches failed (the device is closed all the "
+                   "same); the first: %s",
+                   nfailed, first);
     return rc;
 }

@@ -286,16 +286,32 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
 /* Reboot cores after a failure; appends to the current message, once for
  * all of them: "; cores (0,0), (1,0) were reset" (each core once), and
  * per core that could not be rebooted why. */
-static void recover(tf_program *const *progs, size_t n, const int *skip)
+/* Whether p's core finished dispatch id cleanly: DONE and no fault record
+ * (a failure elsewhere in the dispatch ended the wait before p's turn
+ * came). A core whose RISC faulted reports DONE too, and is reset. */
+static int finished(tf_program *p, uint32_t id)
+{
+    tf_transport *t = p->dev->tr;
+    tf_mailbox mb;
+    if (!id || t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
+        mb.go.signal != TF_GO_DONE || mb.go.dispatch_id != id)
+        return 0;
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        if (mb.fault[r].magic == TF_FAULT_MAGIC) return 0;
+    return 1;
+}
+
+static void recover(tf_program *const *progs, size_t n, const int *skip, uint32_t id)
 {
     RT_ZS_FLUSH(); /* booting records zones of its own */
-    char saved[2048], failed[1536] = "", cores[1024] = "";
+    char saved[4096], failed[1536] = "", cores[1024] = "";
     snprintf(saved, sizeof saved, "%s", tf_last_error());
     size_t nreset = 0, nf = 0, nc = 0, left_out = 0;
     for (size_t i = 0; i < n; i++) {
         if (skip && skip[i]) continue;
         tf_program *p = progs[i];
-        size_t j = 0; /* a core of several programs is rebooted once */
+        if (finished(p, id)) continue; /* done, though not waited for: nothing to reset */
+        size_t j = 0;                  /* a core of several programs is rebooted once */
         while (j < i && ((skip && skip[j]) || progs[j]->core.x != p->core.x ||
                          progs[j]->core.y != p->core.y))
             j++;
@@ -328,7 +344,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_fault_record *f = &mb->fault[r];
         if (f->magic != TF_FAULT_MAGIC) continue;
-        char who[512], insn[96] = "", detail[256], where[640];
+        char who[512], insn[96] = "", detail[256], where[1024];
         describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
         if (f->detail == TF_FAULT_DETAIL_PAGE_RANGE) /* a kernel-side check, not a bad access */
@@ -381,7 +397,7 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
         if (!(mb->boot_mask & (1u << r)) || mb->risc[r].done_id == id) continue;
         uint32_t pc = 0;
         t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
-        char who[512], where[640];
+        char who[512], where[1024];
         describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x%s in %s",
@@ -416,7 +432,7 @@ static void record_pcs(tf_program *p, uint32_t id, const tf_mailbox *mb, int rea
             pc = mb->fault[r].pc;
         else if (t->ops->read_pc(t, p->core.x, p->core.y, r, &pc))
             continue;
-        char who[512], where[640], text[1200];
+        char who[512], where[1024], text[1600];
         describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
         snprintf(text, sizeof text, "%s%s", who, where);
@@ -577,14 +593,17 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
         *doorbell_ns = rt_dev_now_ns();
         if (rt_start_waited(t)) return -1; /* (waited for next, here) */
     }
-    uint64_t start = rt_dev_now_ns(), deadline = start + p->dev->timeout_ns;
-    uint64_t halt_check = start + TF_POLL_NS;
+    /* the timeout counts from the doorbell, for every program of the
+     * dispatch alike (each wait once restarted it: a launch waited for late,
+     * or the 4th of 4, took up to 4 timeouts to fail) */
+    uint64_t start = *doorbell_ns, deadline = start + p->dev->timeout_ns;
+    uint64_t halt_check = rt_dev_now_ns() + TF_POLL_NS;
     tf_mailbox mb;
     for (;;) {
         if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
         if (report_fault(p, id, &mb)) {
             postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-            recover(progs, n, done);
+            recover(progs, n, done, id);
             return -1;
         }
         if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
@@ -595,25 +614,41 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
                        "while waiting for it",
                        id, p->label, p->core.x, p->core.y, sig, strsignal(sig));
             postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_INTERRUPT);
-            char saved[2048];
+            char saved[4096];
             snprintf(saved, sizeof saved, "%s", tf_last_error());
             reraise(sig); /* returns only if the program handles the signal itself */
             cm_err_set("%s", saved);
-            recover(progs, n, done);
+            recover(progs, n, done, id);
             return -1;
         }
         if (now >= halt_check) { /* a RISC stopped without a record: at most once a poll */
             halt_check = now + TF_POLL_NS;
+            /* and a fault on another core of the dispatch, whose own wait has
+             * not come (p may be waiting for it: a fault there once came out
+             * as p's timeout, a minute later) */
+            for (size_t j = 0; j < n; j++) {
+                tf_mailbox other;
+                if (j == i || done[j] ||
+                    (progs[j]->core.x == p->core.x && progs[j]->core.y == p->core.y) ||
+                    t->ops->read_l1(t, progs[j]->core.x, progs[j]->core.y, TF_L1_MAILBOX, &other,
+                                    sizeof other))
+                    continue;
+                if (report_fault(progs[j], id, &other)) {
+                    postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
+                    recover(progs, n, done, id);
+                    return -1;
+                }
+            }
             if (report_halted(p, id)) {
                 postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-                recover(progs, n, done);
+                recover(progs, n, done, id);
                 return -1;
             }
         }
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
             postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_TIMEOUT);
-            recover(progs, n, done);
+            recover(progs, n, done, id);
             return -1;
         }
         t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
@@ -797,7 +832,7 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
     int failed = launch(progs, n, l->id, &now);
     RT_ZS_FLUSH(); /* (before this function's zone ends) */
     if (failed || dev->tr->ops->start(dev->tr)) {
-        recover(progs, n, NULL);
+        recover(progs, n, NULL, 0);
         free(l->progs);
         free(l);
         return NULL;
@@ -835,4 +870,31 @@ int tf_launch_wait(tf_launch *l)
     free(l->progs);
     cm_handle_free(l);
     return rc;
+}
+
+/* ---- what a running launch holds --------------------------------------------------- */
+
+int rt_program_check_idle(const tf_program *p, const char *op)
+{
+    if (!cm_handle_live(p->dev, CM_H_DEVICE)) return 0; /* closed: nothing runs */
+    const tf_launch *l = p->dev->cores[rt_dev_core_index(p->dev, p->core)].busy;
+    for (size_t i = 0; l && i < l->n; i++)
+        if (l->progs[i] == p)
+            return cm_err_set("%s: the program for core (%d,%d) is running in asynchronous "
+                              "dispatch %u; call tf_launch_wait first",
+                              op, p->core.x, p->core.y, l->id);
+    return 0;
+}
+
+int rt_kernel_check_idle(const tf_kernel *k, const char *op)
+{
+    if (!cm_handle_live(k->dev, CM_H_DEVICE)) return 0; /* closed: nothing runs */
+    for (const tf_launch *l = k->dev->launches; l; l = l->next)
+        for (size_t i = 0; i < l->n; i++)
+            for (int r = 0; r < TF_NUM_RISCS; r++)
+                if (l->progs[i]->kernel[r] == k)
+                    return cm_err_set("%s: kernel '%s' is running in asynchronous dispatch %u "
+                                      "(core (%d,%d)); call tf_launch_wait first",
+                                      op, k->name, l->id, l->progs[i]->core.x, l->progs[i]->core.y);
+    return 0;
 }

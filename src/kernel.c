@@ -66,7 +66,8 @@ fail:
 void tf_kernel_free(tf_kernel *k)
 {
     if (!k) return;
-    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_free")) {
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_free") ||
+        rt_kernel_check_idle(k, "tf_kernel_free")) {
         cm_warn("%s; nothing was freed", tf_last_error());
         return;
     }
@@ -96,7 +97,9 @@ tf_risc tf_kernel_risc(const tf_kernel *k)
 
 int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
 {
-    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_set_common_args")) return -1;
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_set_common_args") ||
+        rt_kernel_check_idle(k, "tf_kernel_set_common_args"))
+        return -1;
     if (n > TF_MAX_COMMON_ARGS)
         return cm_err_set("tf_kernel_set_common_args: %u common arguments for kernel '%s', at most "
                           "%d fit",
@@ -180,7 +183,9 @@ static void update_label(tf_program *p)
 
 int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
 {
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_kernel")) return -1;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_kernel") ||
+        rt_program_check_idle(p, "tf_program_set_kernel"))
+        return -1;
     if (k && cm_handle_check(k, CM_H_KERNEL, "tf_program_set_kernel")) return -1;
     if (k && k->dev != p->dev)
         return cm_err_set("tf_program_set_kernel: kernel '%s' was loaded on another device than "
@@ -211,6 +216,8 @@ int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
 
 int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t n)
 {
+    /* (while its launch runs too: the args are in L1 already, these are
+     * the next dispatch's) */
     if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_args")) return -1;
     if (n && !args) return cm_err_set("tf_program_set_args: NULL args for %u arguments", n);
     if ((int)r < 0 || r > TF_COMPUTE) return cm_err_set("tf_program_set_args: no RISC %d", (int)r);
@@ -228,7 +235,9 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
 
 int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t num_pages)
 {
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb")) return -1;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb") ||
+        rt_program_check_idle(p, "tf_program_set_cb"))
+        return -1;
     if (cb >= TF_MAX_CBS)
         return cm_err_set("tf_program_set_cb: circular buffer %u does not exist (0..%d)", cb,
                           TF_MAX_CBS - 1);
@@ -255,7 +264,9 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
 
 int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uint32_t num_pages)
 {
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb_format")) return -1;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb_format") ||
+        rt_program_check_idle(p, "tf_program_set_cb_format"))
+        return -1;
     uint32_t tile = tf_data_format_tile_size(fmt);
     if (!tile)
         return cm_err_set("tf_program_set_cb_format: circular buffer %u: %d is not a data format "
@@ -268,7 +279,7 @@ int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uin
 
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
 {
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_semaphore")) return -1;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_semaphore")) return -1; /* (as args) */
     if (id >= TF_MAX_SEMAPHORES)
         return cm_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
                           TF_MAX_SEMAPHORES - 1);

@@ -155,6 +155,14 @@ struct tf_launch {
     struct tf_launch *next;
 };
 
+/* What a running asynchronous launch holds may not change under it (a
+ * program's kernels and CBs, whose memory it uses and whose names its
+ * errors give; a kernel it runs; the chip's counters): -1 and "op: ..." if
+ * it would, else 0 (dispatch.c). Args and semaphore values may change:
+ * they are in L1 already, and the program's are the next dispatch's. */
+int rt_program_check_idle(const tf_program *p, const char *op);
+int rt_kernel_check_idle(const tf_kernel *k, const char *op);
+
 struct tf_device {
     tf_transport *tr;
     tf_chip_info info;

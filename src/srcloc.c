@@ -151,7 +151,7 @@ void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size
 {
     const rt_image *img = rt_image_at(p, r, pc);
     const char *path = img ? img->path : NULL;
-    char loc[512];
+    char loc[1000];
     if (path && rt_srcloc(path, pc, loc, sizeof loc) == 0)
         snprintf(buf, n, " in %s", loc);
     else if (path)

@@ -80,7 +80,8 @@ typedef struct tf_device_counters {
 } tf_device_counters;
 /* Read once the chip has gone idle (RISCs finishing a dispatch sleep
  * within a few rounds), so the figures are the same on every run.
- * -1 if the transport keeps no counters (hardware). */
+ * -1 if the transport keeps no counters (hardware), or while an
+ * asynchronous launch runs (wait for it first). */
 int tf_device_counters_read(tf_device *dev, tf_device_counters *out);
 
 /* NOC coordinates of a core (what kernels pass to get_noc_addr). */
@@ -282,7 +283,9 @@ int tf_dispatch_execute(tf_program *p);
  * DONE is awaited, so producers and consumers run at the same time. */
 int tf_dispatch_execute_multi(tf_program *const *progs, size_t n);
 
-/* Start programs on distinct, idle cores and return at once. */
+/* Start programs on distinct, idle cores and return at once. Until
+ * tf_launch_wait, the programs and kernels it runs refuse changes, and
+ * the buffers they use must stay allocated (docs/runtime.md). */
 tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n);
 
 /* Wait for an asynchronous launch to finish, and release it. */

@@ -163,6 +163,99 @@ static void on_warning(void *ctx, const char *msg)
     if (!nwarnings++) snprintf(warning, sizeof warning, "%s", msg);
 }
 
+static tf_device *open_timeout(uint32_t ms)
+{
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 2};
+    cfg.sim = &sim;
+    cfg.dispatch_timeout_ms = ms;
+    return MUST_PTR(tf_device_open(&cfg));
+}
+
+/* The waits of a dispatch of several cores: a fault on a later core while
+ * an earlier one waits for it is that fault (it came out as the earlier
+ * core's timeout, after the whole timeout); a core that finished is not
+ * reset; the timeout counts from the launch, not from the wait; a running
+ * launch's program and kernel refuse changes; a close reports every
+ * failed launch, the oldest first. */
+static void dispatch_waits(void)
+{
+    tf_device *dev = open_timeout(20000);
+    tf_kernel *hang = rt_kernel(dev, "fault16.brisc.elf"),
+              *brk = rt_kernel(dev, "fault5.brisc.elf");
+    tf_program *ps[2] = {prog1(dev, (tf_core){0, 1}, hang, NULL, 0),
+                         prog1(dev, (tf_core){1, 0}, brk, NULL, 0)};
+    CHECK_TRUE(tf_dispatch_execute_multi(ps, 2) != 0);
+    CHECK_CONTAINS(tf_last_error(), "on core (1,0) BRISC running kernel 'fault5'");
+    CHECK_CONTAINS(tf_last_error(), "; cores (0,1), (1,0) were reset");
+    CHECK_TRUE(strstr(tf_last_error(), "timed out") == NULL);
+    tf_program_destroy(ps[0]);
+    tf_program_destroy(ps[1]);
+    /* the faulting core first, then a core that runs to its end */
+    tf_kernel *cnt = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){1, 1}, 16));
+    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
+    ps[0] = prog1(dev, (tf_core){1, 0}, brk, NULL, 0);
+    ps[1] = prog1(dev, (tf_core){1, 1}, cnt, args, 3);
+    CHECK_TRUE(tf_dispatch_execute_multi(ps, 2) != 0);
+    CHECK_CONTAINS(tf_last_error(), "; core (1,0) was reset");
+    uint32_t out[2] = {0, 0};
+    MUST(tf_buffer_read(res, 0, out, 8));
+    CHECK_EQ_U(out[1], 45);
+    tf_program_destroy(ps[0]);
+    tf_program_destroy(ps[1]);
+    tf_buffer_free(res);
+    MUST(tf_device_close(dev));
+    tf_kernel_free(hang);
+    tf_kernel_free(brk);
+    tf_kernel_free(cnt);
+
+    dev = open_timeout(300);
+    tf_kernel *spin = rt_kernel(dev, "fault3.brisc.elf");
+    cnt = rt_kernel(dev, "counter.brisc.elf");
+    tf_program *sp = prog1(dev, (tf_core){0, 0}, spin, NULL, 0);
+    tf_launch *l = MUST_PTR(tf_dispatch_launch_async(&sp, 1));
+    /* what the launch runs does not change under it; args are the next
+     * dispatch's */
+    CHECK_EQ_U(tf_program_set_kernel(sp, TF_BRISC, cnt), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_kernel: the program for core (0,0) is "
+                                    "running in asynchronous dispatch");
+    CHECK_EQ_U(tf_program_set_cb(sp, 0, 64, 2), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_cb: the program for core (0,0) is running");
+    MUST(tf_program_set_args(sp, TF_BRISC, args, 1));
+    tf_device_counters dc;
+    CHECK_EQ_U(tf_device_counters_read(dev, &dc), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_counters_read: asynchronous dispatch");
+    tf_set_warning_handler(on_warning, NULL);
+    nwarnings = 0;
+    tf_kernel_free(spin);
+    CHECK_EQ_U(nwarnings, 1);
+    CHECK_CONTAINS(warning, "tf_kernel_free: kernel 'fault3' is running in asynchronous dispatch");
+    CHECK_CONTAINS(warning, "nothing was freed");
+    tf_set_warning_handler(NULL, NULL);
+    /* waited for after twice its timeout: it timed out at its launch's
+     * deadline (the message gives the time since the launch) */
+    usleep(700 * 1000);
+    CHECK_EQ_U(tf_launch_wait(l), -1);
+    const char *e = strstr(tf_last_error(), "of 'fault3' on core (0,0) timed out after ");
+    unsigned long ms =
+        e ? strtoul(e + strlen("of 'fault3' on core (0,0) timed out after "), NULL, 10) : 0;
+    CHECK_TRUE(ms >= 700);
+    /* two launches left running at close: both fail, the oldest is named */
+    tf_program *sq = prog1(dev, (tf_core){1, 0}, spin, NULL, 0);
+    MUST_PTR(tf_dispatch_launch_async(&sp, 1));
+    MUST_PTR(tf_dispatch_launch_async(&sq, 1));
+    CHECK_EQ_U(tf_device_close(dev), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_close: 2 unfinished launches failed (the device "
+                                    "is closed all the same); the first: dispatch ");
+    CHECK_CONTAINS(tf_last_error(), "of 'fault3' on core (0,0) timed out");
+    tf_program_destroy(sp);
+    tf_program_destroy(sq);
+    tf_kernel_free(spin);
+    tf_kernel_free(cnt);
+}
+
 static void timeout_env_value(const char *v, int warns)
 {
     fflush(stdout);
@@ -216,6 +309,7 @@ int main(void)
     timeout_env(); /* first: it forks, before the process has a chip's threads */
     config_errors();
     firmware_errors();
+    dispatch_waits();
 
     tf_device_config cfg;
     tf_device_config_init(&cfg);

@@ -1821,6 +1821,13 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     if (t->has_trailer && t->trailer.lost_records)
         warn(t, "the program could not write %llu records (see its stderr)",
              (unsigned long long)t->trailer.lost_records);
+    if (t->has_trailer && t->trailer.truncated_texts) /* (counted in the trailer, said nowhere) */
+        warn(t,
+             "%llu zone text%s longer than %d bytes %s cut to that length (the rest is not in the "
+             "reports)",
+             (unsigned long long)t->trailer.truncated_texts,
+             t->trailer.truncated_texts == 1 ? "" : "s", TF_TEXT_MAX,
+             t->trailer.truncated_texts == 1 ? "was" : "were");
     if (t->dropped_defs > r.malformed_defs)
         warn(t,
              "%llu definitions were dropped (the first: a %s definition with id %u; ids above "

@@ -312,6 +312,28 @@ grep -qE '^  Device L1 \(x,y\) x3 +1 +0 +4096 B +- +4096 B each$' "$OUT" ||
 expect_grep '"poolgroups":[["Device DRAM",1,0],["Device L1 (0,0)",1,1],["Device L1 (x,y) x3",3,2]]' \
     "$p/reports/tt_foil_report.html" "HTML: folded pools"
 
+# a pool whose every address was allocated and freed (64 distinct ones fill
+# the report's table of live allocations with removed entries): the report
+# once never ended here
+ch=$tmp/churn
+make_logs basic "$ch"
+{
+    echo "program churn"
+    echo "thread 1 100 main"
+    echo "pool 1 Z"
+    for i in $(seq 0 63); do
+        echo "a 1 $((1000 + 2 * i)) 1 $i 8"
+        echo "x 1 $((1001 + 2 * i)) 1 $i"
+    done
+    echo "a 1 2000 1 1000 8"
+    echo "trailer 129 0"
+} >"$tmp/churn.txt"
+"$mktft" "$tmp/churn.txt" "$ch/.logs/tt_foil_memlog.tft" || fail "mktft: the churned pool"
+run timeout 60 "$tool" report "$ch"
+expect_rc 0 "a pool of 64 addresses allocated and freed"
+expect_grep "Z,65,64,520,8,8,," "$ch/reports/tt_foil_memory_report.csv" \
+    "a pool of 64 addresses allocated and freed"
+
 # ---- a long, zone-dense run: no track and no stretch of time left out ----------------
 # 40 threads: one with a million 100-ns zones under one outer zone, 39 with
 # three 10-ns zones each; 16 cores x 5 RISCs, 5 dispatches, one RISC with
@@ -519,6 +541,9 @@ expect_rc 0 "profiled run"
 expect_tree "$tmp/nest" "profiled run"
 expect_grep "A,alpha,1," "$tmp/nest/reports/tt_foil_perf_results.csv" "zones and zone text"
 expect_err "Host zones" "summary on stderr when running"
+# it dispatched nothing: no device zones, and the note does not blame the build
+expect_err "no device zones (.logs/tt_foil_device_zones.csv): the host trace shows no dispatch" \
+    "no dispatch, no device zones"
 run "$json_check" "$tmp/nest/reports/tt_foil_trace.json"
 expect_rc 0 "profiled run: JSON valid"
 

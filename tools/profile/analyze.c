@@ -239,18 +239,31 @@ static void phases(pf_logs *l, pf_analysis *a)
 
 /* ---- memory -------------------------------------------------------------------------- */
 
-/* Live allocations of one pool: ptr -> size, open addressing. */
+/* Live allocations of one pool: ptr -> size, open addressing, removed
+ * entries left as tombstones. `taken` counts both: a table rebuilt only
+ * by its live entries once filled with tombstones (64 allocs and frees of
+ * distinct addresses) had no empty slot left, and a lookup never ended. */
 typedef struct live_map {
     uint64_t *ptr, *size;
-    uint8_t *used;
-    size_t slots, n;
+    uint8_t *used; /* 0 empty, 1 live, 2 removed */
+    size_t slots, n, taken;
 } live_map;
+
+/* The slot of ptr: the product's high half folded in (aligned addresses
+ * differ in their high product bits; the low ones alone put them all in a
+ * few slots). */
+static size_t live_slot(uint64_t ptr, size_t slots)
+{
+    uint64_t x = ptr * 0x9e3779b97f4a7c15ull;
+    return (size_t)(x ^ (x >> 32)) & (slots - 1);
+}
 
 static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
 {
-    if (insert && (m->n + 1) * 2 > m->slots) {
-        size_t ns = m->slots ? m->slots * 2 : 64;
-        live_map nm = {calloc(ns, 8), calloc(ns, 8), calloc(ns, 1), ns, 0};
+    if (insert && (m->taken + 1) * 2 > m->slots) {
+        size_t ns = 64;
+        while (ns < 4 * (m->n + 1)) ns *= 2; /* by the live ones: tombstones go */
+        live_map nm = {calloc(ns, 8), calloc(ns, 8), calloc(ns, 1), ns, 0, 0};
         if (!nm.ptr || !nm.size || !nm.used) {
             free(nm.ptr);
             free(nm.size);
@@ -259,24 +272,28 @@ static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
         }
         for (size_t i = 0; i < m->slots; i++)
             if (m->used[i] == 1) {
-                size_t h = (size_t)(m->ptr[i] * 0x9e3779b97f4a7c15ull) & (ns - 1);
+                size_t h = live_slot(m->ptr[i], ns);
                 while (nm.used[h]) h = (h + 1) & (ns - 1);
                 nm.used[h] = 1;
                 nm.ptr[h] = m->ptr[i];
                 nm.size[h] = m->size[i];
                 nm.n++;
             }
+        nm.taken = nm.n;
         free(m->ptr);
         free(m->size);
         free(m->used);
         *m = nm;
     }
     if (!m->slots) return NULL;
-    size_t h = (size_t)(ptr * 0x9e3779b97f4a7c15ull) & (m->slots - 1), tomb = SIZE_MAX;
-    for (;; h = (h + 1) & (m->slots - 1)) {
+    size_t h = live_slot(ptr, m->slots), tomb = SIZE_MAX;
+    for (size_t k = 0; k < m->slots; k++, h = (h + 1) & (m->slots - 1)) {
         if (m->used[h] == 0) {
             if (!insert) return NULL;
-            if (tomb != SIZE_MAX) h = tomb;
+            if (tomb != SIZE_MAX)
+                h = tomb;
+            else
+                m->taken++;
             m->used[h] = 1;
             m->ptr[h] = ptr;
             m->size[h] = 0;
@@ -289,12 +306,19 @@ static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
         }
         if (m->ptr[h] == ptr) return &m->size[h];
     }
+    /* (not reached: at most half the slots are taken) */
+    if (!insert || tomb == SIZE_MAX) return NULL;
+    m->used[tomb] = 1;
+    m->ptr[tomb] = ptr;
+    m->size[tomb] = 0;
+    m->n++;
+    return &m->size[tomb];
 }
 
 static void live_remove(live_map *m, uint64_t *slot)
 {
     size_t i = (size_t)(slot - m->size);
-    m->used[i] = 2; /* tombstone */
+    m->used[i] = 2; /* tombstone: still taken */
     m->n--;
 }
 

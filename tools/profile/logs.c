@@ -347,10 +347,7 @@ static void *load_device(void *arg)
                     "not in the reports",
                     PF_DEVZONES_CSV, PF_CLOCK_SYNC);
         else
-            pf_note(l, 0,
-                    "no device zones (%s): the firmware was built without the device profiler "
-                    "(configure with -DTT_FOIL_DEVICE_PROFILER=ON to record them)",
-                    PF_DEVZONES_CSV);
+            l->no_device_zones = 1;
         return NULL;
     }
     l->have_device_csv = 1;
@@ -1059,6 +1056,24 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     pf_ops_load(l, traces); /* the hardware counters: the ops report (ops.c) */
     l->trace = merge_all(l, traces, "host trace");
     l->mem = merge_all(l, mems, "memory log");
+    if (l->no_device_zones) {
+        /* a program that ran no dispatch has none whatever its build (the
+         * note once blamed the firmware's) */
+        int dispatched = 0;
+        for (uint32_t i = 0; l->trace && i < l->trace->nlocs && !dispatched; i++)
+            dispatched =
+                l->trace->locs[i].name && !strncmp(l->trace->locs[i].name, "TF_dispatch", 11);
+        if (dispatched || !l->trace)
+            pf_note(l, 0,
+                    "no device zones (%s): the firmware was built without the device profiler "
+                    "(configure with -DTT_FOIL_DEVICE_PROFILER=ON to record them)",
+                    PF_DEVZONES_CSV);
+        else
+            pf_note(l, 0,
+                    "no device zones (%s): the host trace shows no dispatch (no TF_dispatch "
+                    "zone), so there were none to record",
+                    PF_DEVZONES_CSV);
+    }
     if (!any_trace) pf_note(l, 1, "no host trace (%s): %s", PF_TRACE, rebuild);
     if (!any_mem) pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
     if (l->dev_open)

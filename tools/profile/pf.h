@@ -198,6 +198,8 @@ typedef struct pf_logs {
     uint64_t dev_markers, dev_unmatched, dev_dropped;
     uint64_t dev_payload; /* SUM, DATA, EVENT, VALIDATE rows (not zones) */
     int have_device_csv;  /* device markers were read (from the traces or a CSV) */
+    int no_device_zones;  /* none, and no sign of why: the note is made once the host
+                             trace says whether anything was dispatched (pf_load) */
     uint64_t dev_open;    /* zones still open when a RISC was stopped */
     pf_devpc *devpcs;
     size_t ndevpcs;

@@ -857,8 +857,9 @@ expect_grep "A,alpha,1," "$tmp/bg/reports/tt_foil_perf_results.csv" "the backgro
 checks=$((checks + 1))
 ! grep -q "bash was built without the profilers" "$ERR" ||
     fail "a background process: blamed on the profilers"
-# one that starts a little after the program exited
-run "$tool" -o "$tmp/bg2" -- bash -c "(sleep 0.3; \"$emit\" nest) >/dev/null 2>&1 &"
+# one that starts a little after the program exited (within the second
+# the tool gives a process to open its logs)
+run "$tool" -o "$tmp/bg2" -- bash -c "(sleep 0.1; \"$emit\" nest) >/dev/null 2>&1 &"
 expect_rc 0 "a profiled background process started late"
 expect_grep "A,alpha,1," "$tmp/bg2/reports/tt_foil_perf_results.csv" \
     "the late background process's zones"
@@ -876,10 +877,14 @@ checks=$((checks + 1))
 ! grep -q "bash was built without the profilers" "$ERR" ||
     fail "a background process without logs: blamed on the build"
 # Ctrl-C stops waiting: the reports hold what was written, a note says so
-"$tool" -o "$tmp/bgw" -- bash -c "\"$emit\" kill >/dev/null 2>&1 &" >"$tmp/bgw.out" 2>"$tmp/bgw.err" &
+# (once it has flushed its first zones: "flushed" on its stdout; a loaded
+# machine may take seconds to get there)
+"$tool" -o "$tmp/bgw" -- bash -c "\"$emit\" kill >\"$tmp/bgw.flushed\" 2>&1 &" >"$tmp/bgw.out" \
+    2>"$tmp/bgw.err" &
 pid=$!
-for _ in $(seq 1 200); do
-    grep -q "still writing logs" "$tmp/bgw.err" 2>/dev/null && break
+for _ in $(seq 1 1200); do
+    grep -q "still writing logs" "$tmp/bgw.err" 2>/dev/null &&
+        grep -q flushed "$tmp/bgw.flushed" 2>/dev/null && break
     sleep 0.05
 done
 expect_grep "tt_foil_profile: bash exited; waiting for the processes it started that are still writing logs (prof_emit[" \

@@ -177,7 +177,7 @@ int cm_handle_check(const void *h, cm_handle_kind kind, const char *what)
 
 int cm_handle_live(const void *h, cm_handle_kind kind)
 {
-    return h && kind_of((uintptr_t)h) == (int)kind;
+    return kind_of((uintptr_t)h) == (int)kind; /* (NULL: kind 0) */
 }
 
 void cm_handle_remove(const void *h)

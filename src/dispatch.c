@@ -283,9 +283,6 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
     }
 }
 
-/* Reboot cores after a failure; appends to the current message, once for
- * all of them: "; cores (0,0), (1,0) were reset" (each core once), and
- * per core that could not be rebooted why. */
 /* Whether p's core finished dispatch id cleanly: DONE and no fault record
  * (a failure elsewhere in the dispatch ended the wait before p's turn
  * came). A core whose RISC faulted reports DONE too, and is reset. */
@@ -301,6 +298,10 @@ static int finished(tf_program *p, uint32_t id)
     return 1;
 }
 
+/* Reboot cores after a failure; appends to the current message, once for
+ * all of them: "; cores (0,0), (1,0) were reset" (each core once), and
+ * per core that could not be rebooted why. Cores that finished dispatch
+ * id cleanly are left as they are. */
 static void recover(tf_program *const *progs, size_t n, const int *skip, uint32_t id)
 {
     RT_ZS_FLUSH(); /* booting records zones of its own */
@@ -580,6 +581,16 @@ static int finish(tf_program *p, uint32_t id, const tf_mailbox *mb, uint64_t doo
     return rt_devprof_collect(p, id, doorbell_ns, now);
 }
 
+/* A wait's failure (the message set): the device profile read back for
+ * `reason`, the cores that did not finish rebooted; -1. */
+static int wait_failed(tf_program *const *progs, size_t n, const int *done, uint32_t id,
+                       uint64_t doorbell_ns, int reason)
+{
+    postmortem(progs, n, done, id, doorbell_ns, reason);
+    recover(progs, n, done, id);
+    return -1;
+}
+
 /* Wait for program i of a dispatch; on failure reboot the cores that did
  * not finish. `done` marks finished programs. If *doorbell_ns is 0 the
  * doorbell has not been rung yet: ring it here, inside the wait_done zone,
@@ -601,11 +612,8 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
     tf_mailbox mb;
     for (;;) {
         if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
-        if (report_fault(p, id, &mb)) {
-            postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-            recover(progs, n, done, id);
-            return -1;
-        }
+        if (report_fault(p, id, &mb))
+            return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
         if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
         uint64_t now = rt_dev_now_ns();
         if (rt_interrupted) {
@@ -626,30 +634,21 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
             /* and a fault on another core of the dispatch, whose own wait has
              * not come (p may be waiting for it: a fault there once came out
              * as p's timeout, a minute later) */
-            for (size_t j = 0; j < n; j++) {
+            for (size_t j = 0; j < n; j++) { /* (one program a core: validate) */
                 tf_mailbox other;
                 if (j == i || done[j] ||
-                    (progs[j]->core.x == p->core.x && progs[j]->core.y == p->core.y) ||
                     t->ops->read_l1(t, progs[j]->core.x, progs[j]->core.y, TF_L1_MAILBOX, &other,
                                     sizeof other))
                     continue;
-                if (report_fault(progs[j], id, &other)) {
-                    postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-                    recover(progs, n, done, id);
-                    return -1;
-                }
+                if (report_fault(progs[j], id, &other))
+                    return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
             }
-            if (report_halted(p, id)) {
-                postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-                recover(progs, n, done, id);
-                return -1;
-            }
+            if (report_halted(p, id))
+                return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
         }
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
-            postmortem(progs, n, done, id, *doorbell_ns, TF_DEVB_TIMEOUT);
-            recover(progs, n, done, id);
-            return -1;
+            return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_TIMEOUT);
         }
         t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
     }

@@ -37,6 +37,21 @@ static void expect_usable(tf_device *dev, tf_core c)
     tf_buffer_free(res);
 }
 
+/* Kernel `file` alone on core (0,1), which never finishes: the dispatch
+ * fails; its message (kept), once the core was found usable again. */
+static const char *hang(tf_device *dev, const char *file)
+{
+    static char msg[4096];
+    tf_kernel *k = rt_kernel(dev, file);
+    tf_program *p = prog1(dev, (tf_core){0, 1}, k, NULL, 0);
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    snprintf(msg, sizeof msg, "%s", tf_last_error());
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    expect_usable(dev, (tf_core){0, 1});
+    return msg;
+}
+
 /* tf_device_config / tf_sim_config values out of range: refused at open */
 static void config_errors(void)
 {
@@ -373,47 +388,31 @@ int main(void)
     }
 
     /* a kernel that never ends: timeout with the pcs, then recovery */
-    tf_kernel *spin = rt_kernel(dev, "fault3.brisc.elf");
-    tf_program *p = prog1(dev, (tf_core){0, 1}, spin, NULL, 0);
-    CHECK_TRUE(tf_dispatch_execute(p) != 0);
-    CHECK_CONTAINS(tf_last_error(), "of 'fault3' on core (0,1) timed out after 3");
-    CHECK_CONTAINS(tf_last_error(), "not done: BRISC at pc 0x0002");
-    CHECK_CONTAINS(tf_last_error(), "in kernel 'fault3'");
-    CHECK_CONTAINS(tf_last_error(), "; core (0,1) was reset");
-    tf_program_destroy(p);
-    tf_kernel_free(spin);
-    expect_usable(dev, (tf_core){0, 1});
+    const char *e = hang(dev, "fault3.brisc.elf");
+    CHECK_CONTAINS(e, "of 'fault3' on core (0,1) timed out after 3");
+    CHECK_CONTAINS(e, "not done: BRISC at pc 0x0002");
+    CHECK_CONTAINS(e, "in kernel 'fault3'");
+    CHECK_CONTAINS(e, "; core (0,1) was reset");
 
     /* a wait that never ends inside an API header: the pc's function is
      * the header's, then the calls it was inlined in, down to the
      * kernel's own line */
-    tf_kernel *wait = rt_kernel(dev, "fault16.brisc.elf");
-    p = prog1(dev, (tf_core){0, 1}, wait, NULL, 0);
-    CHECK_TRUE(tf_dispatch_execute(p) != 0);
-    CHECK_CONTAINS(tf_last_error(), "of 'fault16' on core (0,1) timed out after 3");
+    e = hang(dev, "fault16.brisc.elf");
+    CHECK_CONTAINS(e, "of 'fault16' on core (0,1) timed out after 3");
     if (TF_TEST_HAVE_LIBDW) {
-        CHECK_CONTAINS(tf_last_error(), "/device/include/tf_device.h:");
-        CHECK_CONTAINS(tf_last_error(), ", inlined in cb_wait_front (" TF_TEST_SOURCE_DIR
-                                        "/device/include/circular_buffer.h:");
-        CHECK_CONTAINS(tf_last_error(), ", inlined in kernel_main (" TF_TEST_SOURCE_DIR
-                                        "/tests/kernels/faults.c:61)");
+        CHECK_CONTAINS(e, "/device/include/tf_device.h:");
+        CHECK_CONTAINS(e, ", inlined in cb_wait_front (" TF_TEST_SOURCE_DIR
+                          "/device/include/circular_buffer.h:");
+        CHECK_CONTAINS(e, ", inlined in kernel_main (" TF_TEST_SOURCE_DIR
+                          "/tests/kernels/faults.c:61)");
     }
-    tf_program_destroy(p);
-    tf_kernel_free(wait);
-    expect_usable(dev, (tf_core){0, 1});
 
     /* a kernel that zeroes its core's mailbox: no RISC is listed as
      * running, and the message says the mailbox looks overwritten */
-    tf_kernel *zero = rt_kernel(dev, "fault18.brisc.elf");
-    p = prog1(dev, (tf_core){0, 1}, zero, NULL, 0);
-    CHECK_TRUE(tf_dispatch_execute(p) != 0);
-    CHECK_CONTAINS(tf_last_error(), "of 'fault18' on core (0,1) timed out after 3");
-    CHECK_CONTAINS(tf_last_error(), "though its mailbox lists no RISC as still running (boot mask "
-                                    "0x0, GO signal 0x0, dispatch id 0): the mailbox (L1 "
-                                    "0x0..0xfff) looks overwritten");
-    tf_program_destroy(p);
-    tf_kernel_free(zero);
-    expect_usable(dev, (tf_core){0, 1});
+    e = hang(dev, "fault18.brisc.elf");
+    CHECK_CONTAINS(e, "of 'fault18' on core (0,1) timed out after 3");
+    CHECK_CONTAINS(e, "though its mailbox lists no RISC as still running (boot mask 0x0, GO "
+                      "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xfff) looks overwritten");
 
     /* a fault in a dispatch over several cores: every core that had not
      * finished is rebooted, and the message says so once */

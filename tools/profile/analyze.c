@@ -306,13 +306,7 @@ static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
         }
         if (m->ptr[h] == ptr) return &m->size[h];
     }
-    /* (not reached: at most half the slots are taken) */
-    if (!insert || tomb == SIZE_MAX) return NULL;
-    m->used[tomb] = 1;
-    m->ptr[tomb] = ptr;
-    m->size[tomb] = 0;
-    m->n++;
-    return &m->size[tomb];
+    return NULL; /* (not reached: at most half the slots are taken) */
 }
 
 static void live_remove(live_map *m, uint64_t *slot)

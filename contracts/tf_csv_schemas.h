@@ -51,7 +51,7 @@ typedef struct tf_csv_schema {
     X(P, pc_where, S)
 
 /* reason values, in the order of tf_devb_reason (tf_trace_format.h) */
-#define TF_CSV_STOP_REASONS(X) X(done) X(timeout) X(fault) X(interrupt)
+#define TF_CSV_STOP_REASONS(X) X(done) X(timeout) X(fault) X(interrupt) X(stall)
 
 /* TT_FOIL_DEVICE_CLOCK_SYNC, written by the runtime, read by tt_foil_profile. */
 #define TF_CSV_CLOCK_SYNC(X, P)                                                                    \

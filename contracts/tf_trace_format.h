@@ -126,12 +126,13 @@ TF_TRACE_STATIC_ASSERT(sizeof(tf_trace_def_header) == 16, "definition header lay
  * (the RISC's buffer from its start to its `cur`), padded to 8 bytes. The
  * runtime copies them from L1 as they are: decoding (tf_dprof markers,
  * common/cm_dprof.h) is the reader's business. */
-#define TF_DEVB_POSTMORTEM 1u /* read back after a timeout, fault or interrupt */
+#define TF_DEVB_POSTMORTEM 1u /* read back after a timeout, fault, interrupt or stall */
 enum tf_devb_reason {
     TF_DEVB_DONE = 0,
     TF_DEVB_TIMEOUT = 1,
     TF_DEVB_FAULT = 2,
-    TF_DEVB_INTERRUPT = 3
+    TF_DEVB_INTERRUPT = 3,
+    TF_DEVB_STALL = 4 /* every RISC left waits for what nothing on the chip will do */
 };
 typedef struct tf_dev_block {
     uint32_t dispatch;

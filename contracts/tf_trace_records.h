@@ -32,7 +32,7 @@
       "one RISC's device markers of one dispatch: a tf_dev_block header, then the raw marker "    \
       "words as the RISC wrote them (contracts/tf_profiler.h)")                                    \
     X(DEVICE_PC, 10, TF_REC_TEXT, "byte length",                                                   \
-      "where a RISC stood after a timeout, fault or interrupt: a tf_dev_pc header, then "         \
+      "where a RISC stood after a timeout, fault, interrupt or stall: a tf_dev_pc header, then "         \
       "`function (file:line)` or what ran there")                                                \
     X(DEVICE_PERF, 11, TF_REC_TEXT, "byte length",                                                 \
       "one core's hardware counters of one dispatch (contracts/tf_perf.h): a tf_dev_perf2 header " \

@@ -474,7 +474,10 @@ static int chip_round(sim_chip *c)
     if (!runnable) {
         uint64_t ev = sim_noc_next_event(c), next = ev < next_wake ? ev : next_wake;
         if (next == UINT64_MAX) {
-            if (!waiting || c->stalled) return 0;
+            if (!waiting || c->stalled) {
+                c->stuck = waiting; /* no RISC, transfer or timer will end the waits */
+                return 0;
+            }
             c->stalled = 1; /* let the waits check once more */
         } else if (next > t0) {
             t0 = next; /* nothing happens before then: skip ahead */
@@ -545,7 +548,7 @@ static void chip_step(sim_chip *c)
 {
     if (c->run_requested) {
         c->run_requested = 0;
-        c->stalled = 0;
+        c->stalled = c->stuck = 0;
         if (c->idle) {
             catch_up_with_host(c);
             c->idle = 0;
@@ -710,6 +713,19 @@ static void write_l1_locked(sim_chip *c, sim_core *core, uint32_t addr, const ui
     if (n) sim_core_l1_write(core, addr, p, n, host_action_time(c));
 }
 
+/* A host write into L1 while the chip is stopped on waits only the host
+ * can end (`stuck`): the RISCs look again, as they would have had the
+ * chip been running, on the chip's thread (the staged mailbox writes
+ * still wait for a start()); 1 if it is to be woken. Under the lock. */
+static __attribute__((noinline)) int wake_stuck(sim_chip *c)
+{
+    if (!c->idle || c->run_requested) return 0;
+    c->run_requested = 1;
+    __atomic_store_n(&c->host_runs, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->running, 1, __ATOMIC_RELAXED);
+    return 1;
+}
+
 static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w, int n)
 {
     sim_chip *c = chip_of(t);
@@ -719,7 +735,9 @@ static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w
         if (l1_range(x, y, w[i].addr, w[i].n)) return -1;
     int hl = host_lock(c);
     for (int i = 0; i < n; i++) write_l1_locked(c, core, w[i].addr, w[i].src, w[i].n);
+    int wake = c->stuck && wake_stuck(c);
     host_unlock(c, hl);
+    if (wake) sim_flag_post(&c->bell);
     return 0;
 }
 
@@ -810,6 +828,35 @@ static int op_halted(tf_transport *t, int x, int y, uint32_t *risc_mask)
     host_unlock(c, hl);
     *risc_mask = m;
     return 0;
+}
+
+/* The chip went idle with RISCs still waiting (chip_round: `stuck`) and no
+ * start() or host write came since: what each RISC of core (x, y) waits
+ * for. A running chip costs one load (the runtime asks while it waits). */
+static int op_stalled(tf_transport *t, int x, int y, tf_risc_wait *waits)
+{
+    sim_chip *c = chip_of(t);
+    sim_core *core = core_at(c, x, y);
+    if (!core) return -1;
+    if (__atomic_load_n(&c->running, __ATOMIC_RELAXED)) return 0;
+    int hl = host_lock(c);
+    int stuck = c->stuck && c->idle && !c->run_requested;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        const sim_core_hart *sh = &core->harts[r];
+        tf_risc_wait *w = &waits[r];
+        *w = (tf_risc_wait){.what = -1};
+        if (sh->state == TF_HS_WAIT) {
+            int cb;
+            *w = (tf_risc_wait){sim_perf_l1_cause(sh->wait_addr, &cb), sh->wait_eq, sh->wait_addr,
+                                sh->wait_ref};
+        } else if (sh->state == TF_HS_WAIT_TILE) {
+            w->what = sh->perf.cause;
+        } else if (sh->state == TF_HS_WFI) {
+            w->what = TF_PERF_WAIT_IDLE;
+        }
+    }
+    host_unlock(c, hl);
+    return stuck;
 }
 
 static int op_read_clock(tf_transport *t, int x, int y, uint64_t *cycles)
@@ -1089,6 +1136,7 @@ static const tf_transport_ops sim_sim_ops = {
     .close = op_close,
     .perf_counters = op_perf_counters,
     .perf_counters_sparse = op_perf_counters_sparse,
+    .stalled = op_stalled,
 };
 
 tf_transport *tf_sim_transport_open(const tf_sim_config *cfg)

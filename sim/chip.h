@@ -224,6 +224,7 @@ typedef struct sim_chip {
     uint64_t host_seen; /* the host clock's last reading by pace() (chip.c) */
     int idle;
     int stalled;          /* only waits on L1 words remain: one more check, then idle */
+    int stuck;            /* went idle so: only the host can end the waits (op_stalled) */
     int nstaged;          /* cores holding staged mailbox writes */
     uint64_t start_epoch; /* start() calls so far */
     /* threading: the scheduler thread holds `lock` while it runs a round */

@@ -89,7 +89,7 @@ CM_CHECK int rt_devprof_collect(struct tf_program *p, uint32_t id, uint64_t door
                                 uint64_t *now);
 
 /* Dispatch `id` did not finish on p's core (reason: TF_DEVB_TIMEOUT,
- * TF_DEVB_FAULT, TF_DEVB_INTERRUPT): read its markers back before the core
+ * TF_DEVB_FAULT, TF_DEVB_INTERRUPT, TF_DEVB_STALL): read its markers back before the core
  * is reset, zones still open kept as open; mb is the mailbox (GO cycles). */
 CM_CHECK int rt_devprof_postmortem(struct tf_program *p, uint32_t id, uint64_t doorbell_ns,
                                    const struct tf_mailbox *mb, int reason);

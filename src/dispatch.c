@@ -216,7 +216,7 @@ static int stage_fire_go(tf_program *p, uint32_t id, uint64_t *now)
 }
 
 /* Who was running at pc on RISC r of program p. */
-static void describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
+void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n)
 {
     const rt_image *img = rt_image_at(p, r, pc);
     if (!img)
@@ -346,7 +346,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
         const tf_fault_record *f = &mb->fault[r];
         if (f->magic != TF_FAULT_MAGIC) continue;
         char who[512], insn[96] = "", detail[256], where[1024];
-        describe_code(p, r, f->pc, who, sizeof who);
+        rt_describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
         if (f->detail == TF_FAULT_DETAIL_PAGE_RANGE) /* a kernel-side check, not a bad access */
             return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
@@ -382,7 +382,7 @@ static int report_halted(tf_program *p, uint32_t id)
     uint32_t pc = 0;
     t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
     char who[512];
-    describe_code(p, r, pc, who, sizeof who);
+    rt_describe_code(p, r, pc, who, sizeof who);
     return cm_err_set("device fault in dispatch %u on core (%d,%d) %s: it trapped again while "
                       "handling a trap, at pc 0x%08x in %s, so no fault record was written "
                       "(did a kernel overwrite the firmware or mtvec?)",
@@ -399,7 +399,7 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
         uint32_t pc = 0;
         t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
         char who[512], where[1024];
-        describe_code(p, r, pc, who, sizeof who);
+        rt_describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s at pc 0x%08x%s in %s",
                                 len ? ", " : "", cm_risc_name(r), pc, where, who);
@@ -434,14 +434,14 @@ static void record_pcs(tf_program *p, uint32_t id, const tf_mailbox *mb, int rea
         else if (t->ops->read_pc(t, p->core.x, p->core.y, r, &pc))
             continue;
         char who[512], where[1024], text[1600];
-        describe_code(p, r, pc, who, sizeof who);
+        rt_describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
         snprintf(text, sizeof text, "%s%s", who, where);
         rt_devprof_pc(p, id, r, pc, reason, text);
     }
 }
 
-/* Dispatch `id` failed (reason: TF_DEVB_TIMEOUT, _FAULT, _INTERRUPT): before
+/* Dispatch `id` failed (reason: TF_DEVB_TIMEOUT, _FAULT, _INTERRUPT, _STALL): before
  * any core is reset, read back the device profile of every program that
  * had not finished (zones still open are kept as open) and where each of
  * its RISCs stood. Keeps the current error message. */
@@ -591,6 +591,25 @@ static int wait_failed(tf_program *const *progs, size_t n, const int *done, uint
     return -1;
 }
 
+/* A fault on another core of the dispatch, whose own wait has not come
+ * (p may be waiting for it: a fault there once came out as p's timeout, a
+ * minute later), or a RISC of p's core the chip stopped without a record:
+ * 1 and the message. */
+static int fault_elsewhere(tf_program *const *progs, size_t n, size_t i, uint32_t id,
+                           const int *done)
+{
+    tf_transport *t = progs[i]->dev->tr;
+    for (size_t j = 0; j < n; j++) { /* (one program a core: validate) */
+        tf_mailbox other;
+        if (j == i || done[j] ||
+            t->ops->read_l1(t, progs[j]->core.x, progs[j]->core.y, TF_L1_MAILBOX, &other,
+                            sizeof other))
+            continue;
+        if (report_fault(progs[j], id, &other)) return 1;
+    }
+    return report_halted(progs[i], id) != 0;
+}
+
 /* Wait for program i of a dispatch; on failure reboot the cores that did
  * not finish. `done` marks finished programs. If *doorbell_ns is 0 the
  * doorbell has not been rung yet: ring it here, inside the wait_done zone,
@@ -610,6 +629,7 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
     uint64_t start = *doorbell_ns, deadline = start + p->dev->timeout_ns;
     uint64_t halt_check = rt_dev_now_ns() + TF_POLL_NS;
     tf_mailbox mb;
+    int waited = 0;
     for (;;) {
         if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
         if (report_fault(p, id, &mb))
@@ -631,26 +651,23 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
         }
         if (now >= halt_check) { /* a RISC stopped without a record: at most once a poll */
             halt_check = now + TF_POLL_NS;
-            /* and a fault on another core of the dispatch, whose own wait has
-             * not come (p may be waiting for it: a fault there once came out
-             * as p's timeout, a minute later) */
-            for (size_t j = 0; j < n; j++) { /* (one program a core: validate) */
-                tf_mailbox other;
-                if (j == i || done[j] ||
-                    t->ops->read_l1(t, progs[j]->core.x, progs[j]->core.y, TF_L1_MAILBOX, &other,
-                                    sizeof other))
-                    continue;
-                if (report_fault(progs[j], id, &other))
-                    return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-            }
-            if (report_halted(p, id))
+            if (fault_elsewhere(progs, n, i, id, done))
                 return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
         }
+        /* the chip stopped with p's RISCs waiting for what nothing on it
+         * will do: a deadlock, said now, not at the timeout (unless a fault
+         * elsewhere in the dispatch, the likelier cause, is said instead);
+         * asked once the chip has had a wait to run in */
+        if (waited && rt_report_stall(progs, n, i, done, id, now - start))
+            return wait_failed(progs, n, done, id, *doorbell_ns,
+                               fault_elsewhere(progs, n, i, id, done) ? TF_DEVB_FAULT
+                                                                      : TF_DEVB_STALL);
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
             return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_TIMEOUT);
         }
         t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
+        waited = 1;
     }
     done[i] = 1;
     return finish(p, id, &mb, *doorbell_ns, now);

@@ -214,6 +214,15 @@ const char *rt_srcloc_missing(void);
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 /* The program's kernel image or RISC r's firmware holding pc, or NULL. */
 const rt_image *rt_image_at(const tf_program *p, int r, uint32_t pc);
+/* dispatch.c: who ran at pc on RISC r of p ("kernel 'name' (path)", ...) */
+void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
+
+/* stall.c: program i of dispatch id (of n; done: those finished) has not
+ * finished and the chip says it cannot (tf_transport_ops.stalled): the
+ * message (each waiting RISC's line and what it waits for) and -1; else
+ * 0 (it may yet finish, or the transport cannot tell). */
+int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *done, uint32_t id,
+                    uint64_t waited_ns);
 
 /* image.c */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);

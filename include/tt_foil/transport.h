@@ -38,6 +38,16 @@ struct tf_perf_core; /* contracts/tf_perf.h */
 
 typedef struct tf_transport tf_transport;
 
+/* What a RISC of a stalled chip waits for (tf_transport_ops.stalled). */
+typedef struct tf_risc_wait {
+    /* a tf_perf_wait (contracts/tf_perf.h): CB_FRONT, CB_BACK, SEM and
+     * L1_WORD wait on the L1 word at addr; TILE_SRC and TILE_DEST in the
+     * tile engine; IDLE asleep in wfi; -1 not waiting (done, in reset) */
+    int what;
+    int eq; /* the L1 wait: 1 until the word == ref, 0 until it is >= ref (signed) */
+    uint32_t addr, ref;
+} tf_risc_wait;
+
 /* One write of a write_l1_batch. */
 typedef struct tf_l1_write {
     uint32_t addr, n;
@@ -113,6 +123,17 @@ typedef struct tf_transport_ops {
      * write_l1 replaces this too (or sets it NULL). (Last: a transport
      * built before it has none.) */
     int (*write_l1_batch)(tf_transport *t, int x, int y, const tf_l1_write *w, int n);
+    /* Optional (NULL: the transport cannot tell, as hardware cannot):
+     * whether the chip has stopped with work it cannot finish: every RISC
+     * still running waits (on an L1 word or in the tile engine) for
+     * something no RISC, transfer or timer on the chip will do, so only
+     * the host can end it (a write, then start()). 1 and, in waits[r],
+     * what RISC r of core (x, y) waits for; 0 when it has not stopped so
+     * (it runs, or is idle with nothing left waiting); -1 on error. The
+     * runtime asks while a dispatch is not done, and reports a deadlock
+     * at once instead of at the timeout. (Last: a transport built before
+     * it has none.) */
+    int (*stalled)(tf_transport *t, int x, int y, tf_risc_wait *waits);
 } tf_transport_ops;
 
 struct tf_transport {

@@ -29,7 +29,7 @@ where() { # line of tests/kernels/dz_fault.c
 }
 
 # ---- a hang and two faults: the zones open at that moment, and the pc ----------------
-for c in "hang timeout 21" "illegal fault 24" "load fault 26"; do
+for c in "hang timeout 22" "illegal fault 25" "load fault 27" "stall stall 29"; do
     set -- $c
     d="$tmp/$1"
     run "$tool" -o "$d" -- "$device" "$1"
@@ -38,7 +38,7 @@ for c in "hang timeout 21" "illegal fault 24" "load fault 26"; do
     oz="$d/reports/tt_foil_device_open_zones.csv"
     # BRISC-FW > BRISC-KERNEL > stage > stuck, all open; "setup" ended before
     expect_count ",BRISC,$2," "$oz" 4 "$1: four open zones on BRISC"
-    expect_grep ",BRISC,$2,stuck,tests/kernels/dz_fault.c,18,3," "$oz" "$1: the innermost open zone"
+    expect_grep ",BRISC,$2,stuck,tests/kernels/dz_fault.c,19,3," "$oz" "$1: the innermost open zone"
     expect_grep "$(where "$3")" "$oz" "$1: the pc as function (file:line) in the report"
     expect_grep "dispatch 1 stopped ($2): core (1,0) BRISC was at pc 0x" \
         "$d/reports/tt_foil_diagnostics.txt" "$1: the pc in the diagnostics"
@@ -49,7 +49,7 @@ for c in "hang timeout 21" "illegal fault 24" "load fault 26"; do
     expect_grep ",START," "$d/.logs/tt_foil_device_zones.csv" "$1: the derived raw CSV"
     run "$json_check" --tracy "$d/reports/tt_foil_trace.json"
     expect_rc 0 "$1: JSON valid (and shaped for Tracy's import-chrome)"
-    expect_grep '"name":"stuck","loc":"tests/kernels/dz_fault.c:18"' "$d/reports/tt_foil_trace.json" \
+    expect_grep '"name":"stuck","loc":"tests/kernels/dz_fault.c:19"' "$d/reports/tt_foil_trace.json" \
         "$1: the open zone in the JSON, with its source line"
     expect_grep "still open at the $2, shown to when it was read back" \
         "$d/reports/tt_foil_trace.json" "$1: the JSON marks the open zone"
@@ -83,7 +83,7 @@ checks=$((checks + 1))
 [ $rc = 130 ] || fail "SIGINT: exit status $rc, expected 130 (128 + SIGINT)"
 oz="$d/reports/tt_foil_device_open_zones.csv"
 expect_count ",BRISC,interrupt," "$oz" 4 "SIGINT: the open zones"
-expect_grep "$(where 21)" "$oz" "SIGINT: the pc"
+expect_grep "$(where 22)" "$oz" "SIGINT: the pc"
 expect_grep "dispatch 1 stopped (interrupt): core (0,0) BRISC was at pc 0x" \
     "$d/reports/tt_foil_diagnostics.txt" "SIGINT: the pc in the diagnostics"
 

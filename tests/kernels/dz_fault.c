@@ -2,7 +2,8 @@
  * the post-mortem device profile: a finished zone "setup", then "stage" >
  * "stuck" open when 1 it spins forever (dispatch timeout, or an interrupt
  * of the waiting host), 2 it executes an illegal instruction, 3 it loads
- * from an address no memory answers (outside L1). */
+ * from an address no memory answers (outside L1), 4 it waits for a page
+ * of a CB no one pushes (a stall, found when the chip stops). */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -24,6 +25,8 @@ void kernel_main(void)
         __asm__ volatile(".word 0x00000000"); /* all zeros: an illegal instruction */
 #elif FAULT_KIND == 3
         (void)*(volatile uint32_t *)(uintptr_t)0x00200000u; /* past the 1.5 MiB of L1 */
+#elif FAULT_KIND == 4
+        cb_wait_front(3, 1);
 #else
 #error "FAULT_KIND"
 #endif

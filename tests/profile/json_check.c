@@ -31,6 +31,8 @@
  * the tracks whose finest level holds every zone one by one ("lod tracks
  * 120 items 5000 zones 1000117 raw 119"), and for the Ops section ("ops") the ops, ids 1, 2, ...
  * and each op's cores ("ops 4 cores 1,1,1,2"). */
+#include "contracts/tf_csv_schemas.h" /* the stop reasons */
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -493,7 +495,8 @@ static long long lod_level(int device, long long *r_out, int *raw_out, int *all_
             name_index(varint(), 1, "lod: a zone's kernel is not in names");
             name_index(varint(), 1, "lod: a zone's file is not in names");
             varint();
-            if (varint() > 4) die("lod: a zone's open flag is not 0 or 1 + a stop reason");
+            if (varint() > TF_STOP_NREASONS)
+                die("lod: a zone's open flag is not 0 or 1 + a stop reason");
         } else if (count == 1) {
             if (n_htexts >= 0 && varint() > (unsigned long long)n_htexts)
                 die("lod: a zone's text is not in htexts");

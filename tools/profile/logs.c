@@ -22,6 +22,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* the CSVs' stop reasons are the trace's (tf_csv_schemas.h, in its order) */
+_Static_assert((int)TF_STOP_timeout == TF_DEVB_TIMEOUT && (int)TF_STOP_fault == TF_DEVB_FAULT &&
+                   (int)TF_STOP_interrupt == TF_DEVB_INTERRUPT &&
+                   (int)TF_STOP_stall == TF_DEVB_STALL &&
+                   (int)TF_STOP_NREASONS == TF_DEVB_STALL + 1,
+               "TF_CSV_STOP_REASONS follows enum tf_devb_reason");
+
 void pf_note(pf_logs *l, int error, const char *fmt, ...)
 {
     char buf[1024];
@@ -1077,10 +1084,11 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     if (!any_trace) pf_note(l, 1, "no host trace (%s): %s", PF_TRACE, rebuild);
     if (!any_mem) pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
     if (l->dev_open)
-        pf_note(l, 1,
-                "%llu device zones were still open when their dispatch stopped (timeout, fault "
-                "or interrupt); they are listed in %s and end where the markers were read back",
-                (unsigned long long)l->dev_open, PF_OPEN_ZONES);
+        pf_note(
+            l, 1,
+            "%llu device zones were still open when their dispatch stopped (timeout, fault, "
+            "interrupt or stall); they are listed in %s and end where the markers were read back",
+            (unsigned long long)l->dev_open, PF_OPEN_ZONES);
     /* the reports count time from the earliest event */
     uint64_t lo = UINT64_MAX, a, b;
     if (l->trace && (tf_trace_span(l->trace, &a, &b), b)) lo = a, l->last = b;

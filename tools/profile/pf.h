@@ -68,7 +68,7 @@ typedef struct pf_devzone {
     uint32_t depth;
     uint64_t start, end; /* cycles */
     uint32_t process;    /* index into pf_logs.procs (0 with a single process) */
-    uint8_t open;        /* 1: still open when the RISC was stopped (timeout, fault,
+    uint8_t open;        /* 1: still open when the RISC was stopped (timeout, fault, stall,
                             interrupt); end = when it was read back */
     uint8_t reason;      /* tf_devb_reason of its dispatch (TF_DEVB_DONE: it finished) */
     uint32_t file;       /* index into pf_logs.strings: source file ("" if unknown) */

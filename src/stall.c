@@ -1,0 +1,191 @@
+/* A dispatch that cannot finish: the chip stopped with every RISC still
+ * running waiting for something no RISC, transfer or timer on it will do
+ * (the transport's optional `stalled`). The classic kernel bug behind it
+ * is a circular buffer whose producer and consumer disagree (a consumer
+ * waiting for more pages than are ever pushed, a CB the program never
+ * configured, a reserve of more pages than the CB holds) or a semaphore
+ * no one sets. On hardware it hangs until the timeout; here it is found
+ * when the chip stops and said in the kernel's terms: each waiting RISC's
+ * line (function, file:line, the inline chain) and what it waits for,
+ * with the CB's counts read back from L1. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The word at L1 `addr` of p's core (0 if it cannot be read: the message
+ * is all that uses it). */
+static uint32_t l1_word(const tf_program *p, uint32_t addr)
+{
+    tf_transport *t = p->dev->tr;
+    uint32_t v = 0;
+    if (t->ops->read_l1(t, p->core.x, p->core.y, addr, &v, 4)) v = 0;
+    return v;
+}
+
+static const char *const rt_wait_doc[] = {
+#define RT_WAIT_DOC(name, label, doc) doc,
+    TF_PERF_WAITS(RT_WAIT_DOC)
+#undef RT_WAIT_DOC
+};
+
+static const char *plural(uint32_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* A wait on CB cb's front or back by RISC r (what TF_PERF_WAIT_CB_*). */
+static void describe_cb(const tf_program *p, int r, const tf_risc_wait *w, int cb, char *buf,
+                        size_t n)
+{
+    if (!(p->cb_mask >> cb & 1)) {
+        snprintf(buf, n,
+                 "waits in %s on CB %d, which this program does not configure (give it one "
+                 "with tf_program_set_cb, or CreateCircularBuffer in tt-metal)",
+                 w->what == TF_PERF_WAIT_CB_FRONT ? "cb_wait_front" : "cb_reserve_back", cb);
+        return;
+    }
+    const tf_cb_config *c = &p->cb[cb];
+    uint32_t shared = TF_L1_CB_SHARED + (uint32_t)cb * sizeof(tf_cb_shared);
+    uint32_t local = TF_L1_CB_LOCAL(r) + (uint32_t)cb * sizeof(tf_cb_local);
+    uint32_t received = l1_word(p, shared + offsetof(tf_cb_shared, received));
+    uint32_t acked = l1_word(p, shared + offsetof(tf_cb_shared, acked));
+    char holds[96];
+    snprintf(holds, sizeof holds, "%u page%s of %u B", c->num_pages, plural(c->num_pages),
+             c->page_size);
+    if (w->what == TF_PERF_WAIT_CB_FRONT) {
+        /* cb_wait_front(cb, k): received >= own acked + k */
+        uint32_t own = l1_word(p, local + offsetof(tf_cb_local, acked));
+        uint32_t want = w->ref - own, have = received - own;
+        snprintf(buf, n,
+                 "waits in cb_wait_front for %u page%s at the front of CB %d, which has %u (%u "
+                 "pushed, %u popped; it holds %s)%s",
+                 want, plural(want), cb, have, received, acked, holds,
+                 want > c->num_pages ? ": more than it holds, so never" : "");
+        return;
+    }
+    /* cb_reserve_back(cb, k): acked >= own received + k - num_pages */
+    uint32_t own = l1_word(p, local + offsetof(tf_cb_local, received));
+    uint32_t want = w->ref + c->num_pages - own, used = own - acked;
+    uint32_t free_pages = used > c->num_pages ? 0 : c->num_pages - used;
+    snprintf(buf, n,
+             "waits in cb_reserve_back for %u free page%s at the back of CB %d, which has %u "
+             "(%u pushed, %u popped; it holds %s)%s",
+             want, plural(want), cb, free_pages, own, acked, holds,
+             want > c->num_pages ? ": more than it holds, so never" : "");
+}
+
+/* What RISC r of p's core waits for, from the chip's answer w. */
+static void describe_wait(const tf_program *p, int r, const tf_risc_wait *w, char *buf, size_t n)
+{
+    int cb = (int)((w->addr - TF_L1_CB_SHARED) / sizeof(tf_cb_shared));
+    switch (w->what) {
+    case TF_PERF_WAIT_CB_FRONT:
+    case TF_PERF_WAIT_CB_BACK: describe_cb(p, r, w, cb, buf, n); return;
+    case TF_PERF_WAIT_SEM:
+    case TF_PERF_WAIT_L1_WORD: {
+        char what[48];
+        if (w->what == TF_PERF_WAIT_SEM)
+            snprintf(what, sizeof what, "semaphore %u (L1 0x%x)",
+                     (w->addr - TF_L1_SEMAPHORES) / 4u, w->addr);
+        else
+            snprintf(what, sizeof what, "the L1 word at 0x%x", w->addr);
+        snprintf(buf, n, "waits for %s to be %s %u (it is %u)", what, w->eq ? "==" : ">=", w->ref,
+                 l1_word(p, w->addr));
+        return;
+    }
+    case TF_PERF_WAIT_IDLE:
+        if (r == TF_RISC_BRISC) /* its firmware collects the others' done */
+            snprintf(buf, n, "asleep: its firmware waits for the other RISCs to finish");
+        else
+            snprintf(buf, n, "asleep in wfi");
+        return;
+    case TF_PERF_WAIT_TILE_SRC:
+    case TF_PERF_WAIT_TILE_DEST: {
+        /* the three TRISCs' hand-offs, by who waits (tile.c) */
+        static const char *const role[2][3] = {
+            {"a free source register bank (math, TRISC1, has not taken the last operands)",
+             "an unpacked operand (unpack, TRISC0, has not given one)", NULL},
+            {NULL, "a free DEST half (tile_regs_acquire: pack, TRISC2, has not released one)",
+             "a committed DEST half (tile_regs_wait: math, TRISC1, has not committed one)"}};
+        int t = r - TF_RISC_TRISC0;
+        const char *why = t >= 0 && t < 3 ? role[w->what == TF_PERF_WAIT_TILE_DEST][t] : NULL;
+        snprintf(buf, n, "waits in the tile engine for %s", why ? why : rt_wait_doc[w->what]);
+        return;
+    }
+    default:
+        if (w->what >= 0 && w->what < TF_PERF_NUM_WAITS)
+            snprintf(buf, n, "waits in the tile engine for %s", rt_wait_doc[w->what]);
+        else
+            snprintf(buf, n, "not waiting (state unknown)");
+        return;
+    }
+}
+
+/* Appends to buf (at *len) each RISC of p's core that has not finished
+ * dispatch id, where it is and what it waits for; returns how many. */
+static int describe_core(const tf_program *p, uint32_t id, const tf_mailbox *mb,
+                         const tf_risc_wait *waits, char *buf, size_t cap, size_t *len)
+{
+    tf_transport *t = p->dev->tr;
+    int listed = 0;
+    for (int r = 0; r < TF_NUM_RISCS && *len < cap; r++) {
+        if (!(mb->boot_mask & (1u << r)) || mb->risc[r].done_id == id) continue;
+        uint32_t pc = 0;
+        t->ops->read_pc(t, p->core.x, p->core.y, r, &pc);
+        char where[1024], wait[512], who[512];
+        rt_describe_code(p, r, pc, who, sizeof who);
+        rt_srcloc_describe(p, r, pc, where, sizeof where);
+        describe_wait(p, r, &waits[r], wait, sizeof wait);
+        int w = snprintf(buf + *len, cap - *len, "%s%s at pc 0x%08x%s in %s %s", listed ? "; " : "",
+                         cm_risc_name(r), pc, where, who, wait);
+        *len = w < 0 || (size_t)w >= cap - *len ? cap - 1 : *len + (size_t)w;
+        listed++;
+    }
+    return listed;
+}
+
+int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *done, uint32_t id,
+                    uint64_t waited_ns)
+{
+    tf_program *p = progs[i];
+    tf_transport *t = p->dev->tr;
+    tf_risc_wait waits[TF_NUM_RISCS];
+    tf_mailbox mb;
+    if (!t->ops->stalled || t->ops->stalled(t, p->core.x, p->core.y, waits) != 1) return 0;
+    /* the mailbox as of the stop (the caller's copy may be older) */
+    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
+        (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id))
+        return 0;
+    char list[4096];
+    size_t len = 0;
+    describe_core(p, id, &mb, waits, list, sizeof list, &len);
+    /* the dispatch's other cores that have not finished: a deadlock across
+     * cores (a semaphore one sets for another) shows on each of them */
+    size_t others = 0;
+    for (size_t j = 0; j < n; j++) {
+        tf_program *q = progs[j];
+        if (j == i || (done && done[j]) ||
+            t->ops->read_l1(t, q->core.x, q->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
+            (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) ||
+            t->ops->stalled(t, q->core.x, q->core.y, waits) != 1)
+            continue;
+        if (len + 64 >= sizeof list) {
+            others++;
+            continue;
+        }
+        int w = snprintf(list + len, sizeof list - len, "; and on core (%d,%d): ", q->core.x,
+                         q->core.y);
+        len += (size_t)w;
+        if (!describe_core(q, id, &mb, waits, list, sizeof list, &len))
+            len -= (size_t)w; /* (nothing of it listed) */
+    }
+    if (others) snprintf(list + len, sizeof list - len, "; ... (+%zu more cores)", others);
+    return cm_err_set("dispatch %u of '%s' on core (%d,%d) cannot finish: every RISC still "
+                      "running waits for something no RISC, transfer or timer on the chip will "
+                      "do (a deadlock, found when the chip stopped after %llu ms instead of at "
+                      "the %llu ms timeout): %s",
+                      id, p->label, p->core.x, p->core.y,
+                      (unsigned long long)(waited_ns / 1000000u),
+                      (unsigned long long)(p->dev->timeout_ns / 1000000u), list);
+}

@@ -1,0 +1,33 @@
+/* Kernels that wait for what never comes (a deadlock the runtime reports
+ * when the chip stops, not at the timeout), chosen by -DSTALL_KIND:
+ * 1 (BRISC) waits for 2 pages of CB 0 while 2 (NCRISC), its producer,
+ * pushes 1; 3 reserves and pushes 5 pages into CB 0 (4 pages), which no
+ * one pops; 4 reserves 6 pages at once in CB 0; 5 waits until the L1
+ * word at arg 0 is 1, then stores 7 at arg 1 (a word the host may set);
+ * 6 waits for semaphore 0 to be 1. */
+#include "dataflow_api.h"
+
+void kernel_main(void)
+{
+#if STALL_KIND == 1
+    cb_wait_front(0, 2);
+    cb_pop_front(0, 2);
+#elif STALL_KIND == 2
+    cb_reserve_back(0, 1);
+    cb_push_back(0, 1);
+#elif STALL_KIND == 3
+    for (int i = 0; i < 5; i++) {
+        cb_reserve_back(0, 1);
+        cb_push_back(0, 1);
+    }
+#elif STALL_KIND == 4
+    cb_reserve_back(0, 6);
+#elif STALL_KIND == 5
+    noc_semaphore_wait((volatile uint32_t *)(uintptr_t)get_arg_val(0), 1);
+    *(volatile uint32_t *)(uintptr_t)get_arg_val(1) = 7;
+#elif STALL_KIND == 6
+    noc_semaphore_wait((volatile uint32_t *)(uintptr_t)get_semaphore(0), 1);
+#else
+#error "STALL_KIND"
+#endif
+}

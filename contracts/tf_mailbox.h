@@ -35,7 +35,9 @@
 #define TF_FAULT_DETAIL_NOC_MCAST  9u /* aux = multicast address: rectangle not all Tensix cores */
 /* aux_lo = the rectangle (TF_MCAST_RECT), aux_hi = (num_dests given << 16) | cores it reaches */
 #define TF_FAULT_DETAIL_NOC_MCAST_DESTS 10u
-#define TF_MCAST_RECT(xs, ys, xe, ye)   ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
+/* aux_lo = the address stored to, aux_hi = the RISC whose stack guard it is in */
+#define TF_FAULT_DETAIL_STACK         11u
+#define TF_MCAST_RECT(xs, ys, xe, ye) ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {
     uint32_t signal;

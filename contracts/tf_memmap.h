@@ -57,10 +57,15 @@
 #define TF_L1_FW_SIZE 0x004000
 #define TF_L1_FW(r)   (TF_L1_FW_BASE + (r)*TF_L1_FW_SIZE)
 
-/* Stacks, one per RISC; kernels run on their firmware's stack. */
+/* Stacks, one per RISC; kernels run on their firmware's stack. The lowest
+ * TF_L1_STACK_GUARD bytes of each are a guard: on the simulator a RISC's
+ * store there is a store access fault with detail TF_FAULT_DETAIL_STACK
+ * (a stack that grew past its 7 KiB, before it overwrites what lies below:
+ * the RISC before's stack, or TRISC2's firmware below BRISC's). */
 #define TF_L1_STACK_BASE   0x018000
 #define TF_L1_STACK_SIZE   0x002000
 #define TF_L1_STACK_TOP(r) (TF_L1_STACK_BASE + ((r) + 1) * TF_L1_STACK_SIZE)
+#define TF_L1_STACK_GUARD  0x000400
 
 /* Kernel configuration written by the host at each dispatch's setup. */
 #define TF_L1_KCONFIG      0x022000

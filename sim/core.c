@@ -456,6 +456,27 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
     sim_core_wake(core, sim_hart_cycle(h));
 }
 
+/* A hart's store to a page holding a stack's guard (the lowest
+ * TF_L1_STACK_GUARD bytes of a RISC's stack, tf_memmap.h): a fault if it
+ * reaches the guard itself (its stack grew past its end, or a pointer
+ * went astray), else it lands (a deep stack's stores above the guard in
+ * that page). Nothing stores there otherwise: the check costs nothing. */
+static int stack_guard(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
+{
+    (void)ctx;
+    uint32_t off = addr - TF_L1_STACK_BASE;
+    if (off + n - 1 < off) return TF_BUS_OK; /* (wraps: below the stacks) */
+    for (uint32_t b = off; b < off + n; b++) {
+        if (b % TF_L1_STACK_SIZE >= TF_L1_STACK_GUARD || b / TF_L1_STACK_SIZE >= TF_NUM_RISCS)
+            continue;
+        sim_core_hart *sh = core_hart(h);
+        sh->fault_detail = TF_FAULT_DETAIL_STACK;
+        sh->fault_aux = (uint64_t)(b / TF_L1_STACK_SIZE) << 32 | addr;
+        return TF_BUS_FAULT;
+    }
+    return TF_BUS_OK;
+}
+
 void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time)
 {
     /* The runtime writes every dispatch's kernel images and arguments,
@@ -519,6 +540,9 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
     core->l1->store_hook = mailbox_hook;
     core->l1->hook_ctx = core;
     sim_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);
+    core->l1->store_guard = stack_guard;
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        sim_mem_guard_pages(core->l1, TF_L1_STACK_TOP(r) - TF_L1_STACK_SIZE, TF_L1_STACK_GUARD);
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         sim_core_hart *sh = &core->harts[r];
         sh->core = core;

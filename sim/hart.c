@@ -265,11 +265,21 @@ void sim_mem_set_watch(sim_mem *m, uint32_t addr)
     m->pageflags[(m->watch_addr - m->base) >> TF_PAGE_SHIFT] |= TF_PAGE_WATCH;
 }
 
-void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n)
+static void flag_pages(sim_mem *m, uint32_t addr, uint32_t n, uint8_t flag)
 {
     uint32_t first = (addr - m->base) >> TF_PAGE_SHIFT;
     uint32_t last = (addr - m->base + n - 1) >> TF_PAGE_SHIFT;
-    for (uint32_t p = first; p <= last; p++) m->pageflags[p] |= TF_PAGE_HOOK;
+    for (uint32_t p = first; p <= last; p++) m->pageflags[p] |= flag;
+}
+
+void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n)
+{
+    flag_pages(m, addr, n, TF_PAGE_HOOK);
+}
+
+void sim_mem_guard_pages(sim_mem *m, uint32_t addr, uint32_t n)
+{
+    flag_pages(m, addr, n, TF_PAGE_GUARD);
 }
 
 /* ---- traps and CSRs ---------------------------------------------------- */
@@ -556,11 +566,24 @@ static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int s
     return bus_result(h, r, TF_CAUSE_LOAD_ACCESS, addr);
 }
 
-static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
+static int store_guarded(sim_hart *h, uint32_t addr, int sz, uint32_t v);
+
+/* A store the fast paths left (flagged pages, devices); `guarded`: the
+ * store_guard of a TF_PAGE_GUARD page let it land (store_guarded). */
+static inline __attribute__((always_inline)) int store_in(sim_hart *h, uint32_t addr, int sz,
+                                                          uint32_t v, int guarded)
 {
     sim_mem *m = h->mem;
     uint32_t off = addr - m->base;
     if (off < m->size && m->size - off >= (uint32_t)sz) {
+        /* the page flags read once for all (a dispatch's firmware makes
+         * two dozen such stores to the mailbox page, which holds no code) */
+        uint8_t f0 = m->pageflags[off >> TF_PAGE_SHIFT],
+                f = f0 | m->pageflags[(off + (uint32_t)sz - 1) >> TF_PAGE_SHIFT];
+        /* out of line: the common slow stores (the mailbox's) keep their
+         * registers */
+        if (!guarded && __builtin_expect((f & TF_PAGE_GUARD) != 0, 0))
+            return store_guarded(h, addr, sz, v);
         /* each size a store of its own (a memcpy of a size known only at
          * run time was a library call: a third of this function's
          * instructions on a dispatch-bound loop, whose firmware's mailbox
@@ -574,11 +597,7 @@ static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int 
         } else {
             *p = (uint8_t)v;
         }
-        /* the page flags read once for both (a dispatch's firmware makes
-         * two dozen such stores to the mailbox page, which holds no code) */
-        uint8_t f0 = m->pageflags[off >> TF_PAGE_SHIFT];
-        if ((f0 | m->pageflags[(off + (uint32_t)sz - 1) >> TF_PAGE_SHIFT]) & TF_PAGE_CODE)
-            sim_mem_invalidate_in(m, off, (uint32_t)sz);
+        if (f & TF_PAGE_CODE) sim_mem_invalidate_in(m, off, (uint32_t)sz);
         if ((f0 & TF_PAGE_HOOK) && m->store_hook) m->store_hook(m->hook_ctx, h, addr, (uint32_t)sz);
         if (m->has_watch && addr < m->watch_addr + 4 && m->watch_addr < addr + (uint32_t)sz) {
             uint32_t w;
@@ -589,6 +608,22 @@ static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int 
     }
     int r = h->bus.store ? h->bus.store(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
     return bus_result(h, r, TF_CAUSE_STORE_ACCESS, addr);
+}
+
+static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
+{
+    return store_in(h, addr, sz, v, 0);
+}
+
+/* A store to a TF_PAGE_GUARD page: refused (a store access fault) unless
+ * the memory's store_guard lets it land. */
+static __attribute__((noinline, cold)) int store_guarded(sim_hart *h, uint32_t addr, int sz,
+                                                         uint32_t v)
+{
+    sim_mem *m = h->mem;
+    if (m->store_guard && m->store_guard(m->hook_ctx, h, addr, (uint32_t)sz) != TF_BUS_OK)
+        return bus_result(h, TF_BUS_FAULT, TF_CAUSE_STORE_ACCESS, addr);
+    return store_in(h, addr, sz, v, 1);
 }
 
 uint32_t sim_hart_jit_store_result(sim_jit_io *io, int r, uint32_t slot, uint32_t k)

@@ -13,6 +13,7 @@
 #define TF_PAGE_CODE  0x01u /* some word of the page is decoded: stores invalidate */
 #define TF_PAGE_WATCH 0x02u /* the page holds the watched word (tohost) */
 #define TF_PAGE_HOOK  0x04u /* stores by harts call sim_mem.store_hook after landing */
+#define TF_PAGE_GUARD 0x10u /* stores by harts ask sim_mem.store_guard first (0x08: jit.h) */
 
 /* Directly addressed memory (RAM, or a core's L1) and its decode cache.
  * Shared by every hart that executes from it. */
@@ -42,7 +43,10 @@ typedef struct sim_mem {
     int jit_no_guess;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
-    void *hook_ctx;
+    /* Asked before a hart's store to a TF_PAGE_GUARD page lands: TF_BUS_OK,
+     * or TF_BUS_FAULT (the store does not land: a store access fault). */
+    int (*store_guard)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
+    void *hook_ctx; /* (both's) */
     /* Writes that reached a page holding code (sim_mem_invalidate_code):
      * while it stays the same, no decoded instruction word has changed. */
     uint32_t code_epoch;
@@ -90,6 +94,10 @@ static inline void sim_mem_invalidate(sim_mem *m, uint32_t addr, uint32_t n)
 void sim_mem_set_watch(sim_mem *m, uint32_t addr);
 /* Route harts' stores to [addr, addr+n) through m->store_hook. */
 void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n);
+/* Route harts' stores to the pages of [addr, addr+n) through
+ * m->store_guard first (they take the slow path: pages nothing stores to
+ * in the common case). */
+void sim_mem_guard_pages(sim_mem *m, uint32_t addr, uint32_t n);
 
 /* Result of an access outside sim_mem (memory-mapped devices). */
 enum { TF_BUS_OK = 0, TF_BUS_FAULT = 1, TF_BUS_BLOCK = 2 };

@@ -227,7 +227,9 @@ void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t
         snprintf(buf, n, "firmware (%s)", img->path);
 }
 
-static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, char *buf, size_t n)
+/* The fault detail of RISC risc's record f, as "; ..." (or ""). */
+static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int grid_y, char *buf,
+                            size_t n)
 {
     uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
     unsigned x = TF_NOC_X(aux), y = TF_NOC_Y(aux);
@@ -279,6 +281,22 @@ static void describe_detail(const tf_fault_record *f, int grid_x, int grid_y, ch
                  f->aux_lo);
         break;
     case TF_FAULT_DETAIL_TILE: rt_tile_fault_describe(f->aux_lo, f->aux_hi, buf, n); break;
+    case TF_FAULT_DETAIL_STACK: {
+        uint32_t r = f->aux_hi < TF_NUM_RISCS ? f->aux_hi : 0;
+        uint32_t lo = TF_L1_STACK_TOP(r) - TF_L1_STACK_SIZE, hi = lo + TF_L1_STACK_GUARD - 1;
+        if ((int)r == risc)
+            snprintf(buf, n,
+                     "; 0x%08x is in the guard at the bottom of its stack (L1 0x%x..0x%x): the "
+                     "stack overflowed its %u KiB (put large local arrays in an L1 buffer or a "
+                     "CB, or shorten the call chain)",
+                     f->aux_lo, lo, hi, (TF_L1_STACK_SIZE - TF_L1_STACK_GUARD) / 1024u);
+        else
+            snprintf(buf, n,
+                     "; 0x%08x is in the guard at the bottom of %s's stack (L1 0x%x..0x%x): a "
+                     "pointer into that stack went past its end",
+                     f->aux_lo, cm_risc_name((int)r), lo, hi);
+        break;
+    }
     default: buf[0] = 0; break;
     }
 }
@@ -354,7 +372,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
                               "pages (ids 0..%u)",
                               id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
                               f->aux_lo, f->aux_hi, f->aux_hi ? f->aux_hi - 1 : 0);
-        describe_detail(f, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
+        describe_detail(f, r, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
         if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
             char dis[64];
             cm_rv32_disasm(f->insn, f->pc, dis, sizeof dis);

@@ -11,8 +11,19 @@
  * circular buffer that no one pushes (the timeout names this line, the
  * wait being inlined from the API's header); 17 one of two NOC reads by
  * arg 0, whose command stores the compiler merges (DWARF line 0); 18 zero
- * the core's mailbox, then spin (a timeout with no RISC listed). */
+ * the core's mailbox, then spin (a timeout with no RISC listed); 19
+ * recurse arg 0 deep, 80 B a frame (a stack overflow); 20 fill a local
+ * array of 12 KiB, which starts below the stack (a frame past the end). */
 #include "dataflow_api.h"
+
+#if FAULT_KIND == 19
+static __attribute__((noinline)) uint32_t deep(uint32_t n)
+{
+    volatile uint32_t pad[16];
+    pad[0] = n;
+    return n ? deep(n - 1) + pad[0] : 0;
+}
+#endif
 
 void kernel_main(void)
 {
@@ -71,6 +82,11 @@ void kernel_main(void)
     volatile uint32_t spin = 1;
     while (spin) {
     }
+#elif FAULT_KIND == 19
+    *(volatile uint32_t *)TF_L1_USER_BASE = deep(get_arg_val(0));
+#elif FAULT_KIND == 20
+    volatile uint8_t big[12288];
+    for (uint32_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)i;
 #else
 #error "FAULT_KIND"
 #endif

@@ -339,6 +339,13 @@ int main(void)
     fault(dev, "fault2.brisc.elf", 0, "store access fault (mcause 7)",
           "NOC address 0x0e8000001000 names x=40 y=3, which is neither a Tensix core nor a DRAM "
           "bank");
+    /* a stack that grows past its end: the guard at its bottom (no damage
+     * below yet: the recursion's frames reach it first) */
+    fault(dev, "fault19.brisc.elf", 1000, "store access fault (mcause 7)",
+          "is in the guard at the bottom of its stack (L1 0x18000..0x183ff): the stack overflowed "
+          "its 7 KiB (put large local arrays in an L1 buffer or a CB, or shorten the call chain)");
+    fault(dev, "fault20.brisc.elf", 0, "store access fault (mcause 7)",
+          "is in the guard at the bottom of its stack (L1 0x18000..0x183ff): the stack overflowed");
     fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
           "0xffb0fff0 is not a device register");
     /* NOC commands refused at issue: each fault detail, with its address */
@@ -366,7 +373,7 @@ int main(void)
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
     /* the pc as function (file:line), from the kernel's DWARF (libdw) */
     fault(dev, "fault5.brisc.elf", 0, "(mcause 3) at pc 0x0002",
-          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:32)"
+          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:43)"
                              : "(no source line: tt-foil was built without libdw");
 
     /* a trap inside the trap handler (the kernel overwrote it): the chip
@@ -406,7 +413,7 @@ int main(void)
         CHECK_CONTAINS(e, ", inlined in cb_wait_front (" TF_TEST_SOURCE_DIR
                           "/device/include/circular_buffer.h:");
         CHECK_CONTAINS(e, ", inlined in kernel_main (" TF_TEST_SOURCE_DIR
-                          "/tests/kernels/faults.c:61)");
+                          "/tests/kernels/faults.c:72)");
     }
 
     /* a kernel that zeroes its core's mailbox: no RISC is listed as

@@ -81,16 +81,18 @@ static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, 
 static void expect_stall(const char *e, const char *kernel, int line)
 {
     char want[256];
-    snprintf(want, sizeof want, "of '%s' on core (0,0) cannot finish: every RISC still running "
-                                "waits for something no RISC, transfer or timer on the chip will do (a "
-                                "deadlock, found when the chip stopped after ",
+    snprintf(want, sizeof want,
+             "of '%s' on core (0,0) cannot finish: every RISC still running "
+             "waits for something no RISC, transfer or timer on the chip will do (a "
+             "deadlock, found when the chip stopped after ",
              kernel);
     CHECK_CONTAINS(e, want);
     CHECK_CONTAINS(e, " ms instead of at the 60000 ms timeout): BRISC at pc 0x");
     CHECK_CONTAINS(e, "; core (0,0) was reset");
     CHECK_TRUE(strstr(e, "timed out") == NULL);
     if (TF_TEST_HAVE_LIBDW) {
-        snprintf(want, sizeof want, "inlined in kernel_main (%s/tests/kernels/stalls.c:%d) in kernel '",
+        snprintf(want, sizeof want,
+                 "inlined in kernel_main (%s/tests/kernels/stalls.c:%d) in kernel '",
                  TF_TEST_SOURCE_DIR, line);
         CHECK_CONTAINS(e, want);
     }
@@ -174,12 +176,14 @@ static void cases(tf_device *dev)
     CHECK_TRUE(tf_dispatch_execute_multi(p, 2) != 0);
     e = tf_last_error();
     char want[256];
-    snprintf(want, sizeof want, "waits for the L1 word at 0x%x to be == 1 (it is 0); and on core "
-                                "(1,0): BRISC at pc 0x",
+    snprintf(want, sizeof want,
+             "waits for the L1 word at 0x%x to be == 1 (it is 0); and on core "
+             "(1,0): BRISC at pc 0x",
              (unsigned)tf_buffer_address(w[0]));
     CHECK_CONTAINS(e, want);
-    snprintf(want, sizeof want, "waits for the L1 word at 0x%x to be == 1 (it is 0); cores (0,0), "
-                                "(1,0) were reset",
+    snprintf(want, sizeof want,
+             "waits for the L1 word at 0x%x to be == 1 (it is 0); cores (0,0), "
+             "(1,0) were reset",
              (unsigned)tf_buffer_address(w[1]));
     CHECK_CONTAINS(e, want);
 

@@ -451,10 +451,12 @@ static void record_pcs(tf_program *p, uint32_t id, const tf_mailbox *mb, int rea
             pc = mb->fault[r].pc;
         else if (t->ops->read_pc(t, p->core.x, p->core.y, r, &pc))
             continue;
-        char who[512], where[1024], text[1600];
+        char who[512], where[1024], wait[512] = "", text[2048];
         rt_describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
-        snprintf(text, sizeof text, "%s%s", who, where);
+        if (reason == TF_DEVB_STALL && !rt_stall_wait_text(p, r, wait + 1, sizeof wait - 1))
+            wait[0] = ' '; /* what it waited for, for the report's diagnostics */
+        snprintf(text, sizeof text, "%s%s%s", who, where, wait);
         rt_devprof_pc(p, id, r, pc, reason, text);
     }
 }

@@ -223,6 +223,9 @@ void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t
  * 0 (it may yet finish, or the transport cannot tell). */
 int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *done, uint32_t id,
                     uint64_t waited_ns);
+/* What RISC r of p's core waits for on a stalled chip ("waits in
+ * cb_wait_front for ..."), 0; -1 if the chip has not stalled so. */
+int rt_stall_wait_text(const tf_program *p, int r, char *buf, size_t n);
 
 /* image.c */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);

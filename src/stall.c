@@ -122,6 +122,17 @@ static void describe_wait(const tf_program *p, int r, const tf_risc_wait *w, cha
     }
 }
 
+int rt_stall_wait_text(const tf_program *p, int r, char *buf, size_t n)
+{
+    tf_transport *t = p->dev->tr;
+    tf_risc_wait waits[TF_NUM_RISCS];
+    if (!t->ops->stalled || t->ops->stalled(t, p->core.x, p->core.y, waits) != 1 ||
+        waits[r].what < 0)
+        return -1;
+    describe_wait(p, r, &waits[r], buf, n);
+    return 0;
+}
+
 /* Appends to buf (at *len) each RISC of p's core that has not finished
  * dispatch id, where it is and what it waits for; returns how many. */
 static int describe_core(const tf_program *p, uint32_t id, const tf_mailbox *mb,

@@ -56,6 +56,9 @@ for c in "hang timeout 22" "illegal fault 25" "load fault 27" "stall stall 29"; 
     run "$json_check" --html "$d/reports/tt_foil_report.html"
     expect_out "lod tracks 6 " "$1: the page has the host thread and core (1,0)'s RISCs"
 done
+# a stall's diagnostics say what the RISC waited for, as the runtime's message does
+expect_grep "waits in cb_wait_front on CB 3, which this program does not configure" \
+    "$tmp/stall/reports/tt_foil_diagnostics.txt" "stall: what BRISC waited for"
 expect_no_addr() {
     checks=$((checks + 1))
     ! grep -q "illegal instruction.*address 0x" "$1" || fail "an illegal instruction has an address"

@@ -46,6 +46,24 @@ static inline tf_kernel *rt_kernel(tf_device *dev, const char *file)
     return MUST_PTR(tf_kernel_load(dev, path));
 }
 
+/* The counter kernel (tests/kernels/counter.c: sum 0..9) runs on core c:
+ * the device is usable (after a failure that reset c). */
+static inline void rt_expect_usable(tf_device *dev, tf_core c)
+{
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0}, out[2];
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(res, 0, out, 8));
+    CHECK_EQ_U(out[1], 45);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(res);
+}
+
 /* A new DRAM buffer holding the rows x cols matrix m as tiles of format f. */
 static inline tf_buffer *rt_dram_tiles(tf_device *dev, const float *m, uint32_t rows, uint32_t cols,
                                        tf_tile_format f)

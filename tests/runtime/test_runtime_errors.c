@@ -21,22 +21,6 @@ static tf_program *prog1(tf_device *dev, tf_core c, tf_kernel *k, const uint32_t
     return p;
 }
 
-/* The counter kernel works on core c: the device is usable. */
-static void expect_usable(tf_device *dev, tf_core c)
-{
-    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
-    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
-    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
-    tf_program *p = prog1(dev, c, k, args, 3);
-    MUST(tf_dispatch_execute(p));
-    uint32_t out[2];
-    MUST(tf_buffer_read(res, 0, out, 8));
-    CHECK_EQ_U(out[1], 45);
-    tf_program_destroy(p);
-    tf_kernel_free(k);
-    tf_buffer_free(res);
-}
-
 /* Kernel `file` alone on core (0,1), which never finishes: the dispatch
  * fails; its message (kept), once the core was found usable again. */
 static const char *hang(tf_device *dev, const char *file)
@@ -48,7 +32,7 @@ static const char *hang(tf_device *dev, const char *file)
     snprintf(msg, sizeof msg, "%s", tf_last_error());
     tf_program_destroy(p);
     tf_kernel_free(k);
-    expect_usable(dev, (tf_core){0, 1});
+    rt_expect_usable(dev, (tf_core){0, 1});
     return msg;
 }
 
@@ -163,7 +147,7 @@ static void fault(tf_device *dev, const char *kfile, uint32_t arg, const char *w
     CHECK_CONTAINS(e, "; core (1,0) was reset");
     tf_program_destroy(p);
     tf_kernel_free(k);
-    expect_usable(dev, c);
+    rt_expect_usable(dev, c);
 }
 
 /* TT_FOIL_DISPATCH_TIMEOUT_MS (tf_device_config sets none), read as every
@@ -391,7 +375,7 @@ int main(void)
         CHECK_TRUE(strstr(e, "timed out") == NULL);
         tf_program_destroy(p);
         tf_kernel_free(k);
-        expect_usable(dev, (tf_core){1, 0});
+        rt_expect_usable(dev, (tf_core){1, 0});
     }
 
     /* a kernel that never ends: timeout with the pcs, then recovery */
@@ -438,8 +422,8 @@ int main(void)
         tf_program_destroy(ps[0]);
         tf_program_destroy(ps[1]);
         tf_kernel_free(k);
-        expect_usable(dev, (tf_core){1, 0});
-        expect_usable(dev, (tf_core){0, 1});
+        rt_expect_usable(dev, (tf_core){1, 0});
+        rt_expect_usable(dev, (tf_core){0, 1});
     }
 
     /* two programs for one core in one dispatch */

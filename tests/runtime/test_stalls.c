@@ -36,29 +36,10 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The counter kernel runs on core c: the device is usable. */
-static void expect_usable(tf_device *dev, tf_core c)
-{
-    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
-    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
-    tf_program *p = MUST_PTR(tf_program_create(dev, c));
-    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
-    MUST(tf_dispatch_execute(p));
-    uint32_t out[2];
-    MUST(tf_buffer_read(res, 0, out, 8));
-    CHECK_EQ_U(out[1], 45);
-    tf_program_destroy(p);
-    tf_kernel_free(k);
-    tf_buffer_free(res);
-}
-
 /* Kernel `brisc` (and `ncrisc`, if any) on core (0,0) with CB 0 of 4
  * pages of 64 B when `cb`: the dispatch fails, well before the timeout;
  * its message. */
-static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, int cb,
-                         const uint32_t *args, int nargs)
+static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, int cb)
 {
     static char msg[8192];
     tf_kernel *kb = rt_kernel(dev, brisc), *kn = ncrisc ? rt_kernel(dev, ncrisc) : NULL;
@@ -66,7 +47,6 @@ static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, 
     MUST(tf_program_set_kernel(p, TF_BRISC, kb));
     if (kn) MUST(tf_program_set_kernel(p, TF_NCRISC, kn));
     if (cb) MUST(tf_program_set_cb(p, 0, 64, 4));
-    if (nargs) MUST(tf_program_set_args(p, TF_BRISC, args, (uint32_t)nargs));
     double t0 = now_s();
     CHECK_TRUE(tf_dispatch_execute(p) != 0);
     CHECK_TRUE(now_s() - t0 < TIMEOUT_MS / 1000.0 / 2);
@@ -74,7 +54,7 @@ static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, 
     tf_program_destroy(p);
     tf_kernel_free(kb);
     if (kn) tf_kernel_free(kn);
-    expect_usable(dev, (tf_core){0, 0});
+    rt_expect_usable(dev, (tf_core){0, 0});
     return msg;
 }
 
@@ -102,36 +82,44 @@ static void cases(tf_device *dev)
 {
     /* the consumer wants 2 pages, its producer (NCRISC, which finished)
      * pushed 1 */
-    const char *e = stall(dev, "stall1.brisc.elf", "stall2.ncrisc.elf", 1, NULL, 0);
-    expect_stall(e, "stall1,stall2", 13);
-    CHECK_CONTAINS(e, "in kernel 'stall1' (" TF_TEST_KERNELS "/stall1.brisc.elf) waits in "
-                      "cb_wait_front for 2 pages at the front of CB 0, which has 1 (1 pushed, 0 "
-                      "popped; it holds 4 pages of 64 B); core (0,0) was reset");
-    CHECK_TRUE(strstr(e, "NCRISC") == NULL); /* it finished */
-
-    /* the 5th page of a CB of 4 that no one pops */
-    e = stall(dev, "stall3.brisc.elf", NULL, 1, NULL, 0);
-    expect_stall(e, "stall3", 20);
-    CHECK_CONTAINS(e, "waits in cb_reserve_back for 1 free page at the back of CB 0, which has 0 "
-                      "(4 pushed, 0 popped; it holds 4 pages of 64 B); core");
-
-    /* 6 pages at once from a CB of 4 */
-    e = stall(dev, "stall4.brisc.elf", NULL, 1, NULL, 0);
-    expect_stall(e, "stall4", 24);
-    CHECK_CONTAINS(e, "waits in cb_reserve_back for 6 free pages at the back of CB 0, which has 4 "
-                      "(0 pushed, 0 popped; it holds 4 pages of 64 B): more than it holds, so "
-                      "never; core");
-
-    /* the same kernel without its CB */
-    e = stall(dev, "stall4.brisc.elf", NULL, 0, NULL, 0);
-    expect_stall(e, "stall4", 24);
-    CHECK_CONTAINS(e, "waits in cb_reserve_back on CB 0, which this program does not configure "
-                      "(give it one with tf_program_set_cb, or CreateCircularBuffer in tt-metal)");
-
-    /* a semaphore no one sets */
-    e = stall(dev, "stall6.brisc.elf", NULL, 0, NULL, 0);
-    expect_stall(e, "stall6", 29);
-    CHECK_CONTAINS(e, "waits for semaphore 0 (L1 0x23800) to be == 1 (it is 0); core");
+    /* kernels on core (0,0) (CB 0 of 4 pages of 64 B when cb): its name,
+     * the line it waits at, what the message says it waits for */
+    static const struct {
+        const char *brisc, *ncrisc;
+        int cb;
+        const char *label;
+        int line;
+        const char *want;
+    } cases[] = {
+        /* the consumer wants 2 pages, its producer (NCRISC, which
+         * finished: not listed) pushed 1 */
+        {"stall1.brisc.elf", "stall2.ncrisc.elf", 1, "stall1,stall2", 13,
+         "in kernel 'stall1' (" TF_TEST_KERNELS "/stall1.brisc.elf) waits in cb_wait_front for 2 "
+         "pages at the front of CB 0, which has 1 (1 pushed, 0 popped; it holds 4 pages of 64 B); "
+         "core (0,0) was reset"},
+        /* the 5th page of a CB of 4 that no one pops */
+        {"stall3.brisc.elf", NULL, 1, "stall3", 20,
+         "waits in cb_reserve_back for 1 free page at the back of CB 0, which has 0 (4 pushed, 0 "
+         "popped; it holds 4 pages of 64 B); core"},
+        /* 6 pages at once from a CB of 4 */
+        {"stall4.brisc.elf", NULL, 1, "stall4", 24,
+         "waits in cb_reserve_back for 6 free pages at the back of CB 0, which has 4 (0 pushed, 0 "
+         "popped; it holds 4 pages of 64 B): more than it holds, so never; core"},
+        /* the same kernel without its CB */
+        {"stall4.brisc.elf", NULL, 0, "stall4", 24,
+         "waits in cb_reserve_back on CB 0, which this program does not configure (give it one "
+         "with tf_program_set_cb, or CreateCircularBuffer in tt-metal)"},
+        /* a semaphore no one sets */
+        {"stall6.brisc.elf", NULL, 0, "stall6", 29,
+         "waits for semaphore 0 (L1 0x23800) to be == 1 (it is 0); core"},
+    };
+    const char *e;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        e = stall(dev, cases[i].brisc, cases[i].ncrisc, cases[i].cb);
+        expect_stall(e, cases[i].label, cases[i].line);
+        CHECK_CONTAINS(e, cases[i].want);
+        CHECK_TRUE(strstr(e, "NCRISC") == NULL);
+    }
 
     /* a compute kernel with no reader: unpack (TRISC0) waits for CB 0's
      * front, math and pack in the tile engine */
@@ -157,7 +145,7 @@ static void cases(tf_device *dev)
                           "math, TRISC1, has not committed one); core (0,0) was reset");
         tf_program_destroy(q);
         tf_kernel_free(cp);
-        expect_usable(dev, (tf_core){0, 0});
+        rt_expect_usable(dev, (tf_core){0, 0});
     }
 
     /* an L1 word no one sets, on two cores at once: both are said */

@@ -288,10 +288,38 @@ fail:
     return NULL;
 }
 
+/* This thread's marker: its address tells the threads apart. */
+static __thread char rt_thread_mark;
+
+int rt_dev_enter(tf_device *dev, const char *op)
+{
+    const void *in = __atomic_load_n(&dev->in_thread, __ATOMIC_RELAXED);
+    if (in && in != &rt_thread_mark) {
+        const char *inside = __atomic_load_n(&dev->in_op, __ATOMIC_RELAXED);
+        return cm_err_set("%s: another thread is inside %s on this device; a tf_device is used "
+                          "from one thread at a time (serialize the calls, or open a device per "
+                          "thread)",
+                          op, inside ? inside : "a call");
+    }
+    if (!in) {
+        __atomic_store_n(&dev->in_op, op, __ATOMIC_RELAXED);
+        __atomic_store_n(&dev->in_thread, (const void *)&rt_thread_mark, __ATOMIC_RELAXED);
+    }
+    dev->in_depth++;
+    return 0;
+}
+
+void rt_dev_leave(tf_device *dev)
+{
+    if (--dev->in_depth == 0) __atomic_store_n(&dev->in_thread, NULL, __ATOMIC_RELAXED);
+}
+
 int tf_device_close(tf_device *dev)
 {
     if (!dev) return 0;
-    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_close")) return -1;
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_close") ||
+        rt_dev_enter(dev, "tf_device_close"))
+        return -1;
     TF_ZONE_N("TF_device_close");
     int nfailed = 0;
     char first[2048] = "";
@@ -301,6 +329,7 @@ int tf_device_close(tf_device *dev)
         if (tf_launch_wait(l) && !nfailed++) snprintf(first, sizeof first, "%s", tf_last_error());
     }
     int rc = nfailed ? -1 : 0;
+    rt_dev_leave(dev);
     cm_handle_remove(dev);
     device_free(dev);
     if (nfailed == 1) cm_err_set("tf_device_close: an unfinished launch failed: %s", first);

@@ -761,12 +761,14 @@ int tf_dispatch_execute(tf_program *p)
 {
     uint64_t now = TF_STAMP();
     uint32_t z = RT_ZS_BEGIN("TF_dispatch_execute", now);
-    if (validate(&p, 1, "tf_dispatch_execute")) return dispatch_end(z, -1, 0);
+    if (validate(&p, 1, "tf_dispatch_execute") || rt_dev_enter(p->dev, "tf_dispatch_execute"))
+        return dispatch_end(z, -1, 0);
     RT_ZS_TEXT(p->label, strlen(p->label), now);
     uint32_t id = next_id(p->dev);
     uint64_t doorbell = 0;
     now = TF_STAMP();
     int rc = launch(&p, 1, id, &now) || wait_all(&p, 1, id, &doorbell) ? -1 : 0;
+    rt_dev_leave(p->dev);
     return dispatch_end(z, rc, 1);
 }
 
@@ -831,7 +833,9 @@ int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
 {
     uint64_t now = TF_STAMP();
     uint32_t z = RT_ZS_BEGIN("TF_dispatch_execute_multi", now);
-    if (validate(progs, n, "tf_dispatch_execute_multi")) return dispatch_end(z, -1, 0);
+    if (validate(progs, n, "tf_dispatch_execute_multi") ||
+        rt_dev_enter(progs[0]->dev, "tf_dispatch_execute_multi"))
+        return dispatch_end(z, -1, 0);
     if (z) { /* the zone's text, only when it is recorded */
         char label[512];
         multi_label(progs, n, label, sizeof label);
@@ -841,13 +845,25 @@ int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
     uint64_t doorbell = 0;
     now = TF_STAMP();
     int rc = launch(progs, n, id, &now) || wait_all(progs, n, id, &doorbell) ? -1 : 0;
+    rt_dev_leave(progs[0]->dev);
     return dispatch_end(z, rc, 1);
 }
+
+static tf_launch *launch_async(tf_program *const *progs, size_t n);
 
 tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
 {
     TF_ZONE_N("TF_dispatch_launch_async");
-    if (validate(progs, n, "tf_dispatch_launch_async")) return NULL;
+    if (validate(progs, n, "tf_dispatch_launch_async") ||
+        rt_dev_enter(progs[0]->dev, "tf_dispatch_launch_async"))
+        return NULL;
+    tf_launch *l = launch_async(progs, n);
+    rt_dev_leave(progs[0]->dev);
+    return l;
+}
+
+static tf_launch *launch_async(tf_program *const *progs, size_t n)
+{
     char label[512];
     multi_label(progs, n, label, sizeof label);
     TF_ZONE_TEXT(label, strlen(label));
@@ -891,7 +907,8 @@ tf_launch *tf_dispatch_launch_async(tf_program *const *progs, size_t n)
 
 int tf_launch_wait(tf_launch *l)
 {
-    if (cm_handle_check(l, CM_H_LAUNCH, "tf_launch_wait")) return -1;
+    if (cm_handle_check(l, CM_H_LAUNCH, "tf_launch_wait") || rt_dev_enter(l->dev, "tf_launch_wait"))
+        return -1;
     cm_handle_remove(l);
     tf_device *dev = l->dev;
     for (tf_launch **pp = &dev->launches; *pp; pp = &(*pp)->next)
@@ -903,6 +920,7 @@ int tf_launch_wait(tf_launch *l)
     int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns);
     RT_ZS_FLUSH();
     TF_FRAME_MARK();
+    rt_dev_leave(dev);
     free(l->progs);
     cm_handle_free(l);
     return rc;

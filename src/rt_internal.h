@@ -182,6 +182,12 @@ struct tf_device {
     int banks_ready;
     uint64_t dram_bank_capacity_said; /* bit b: capacity of pool "Device DRAM bank b" declared */
     struct rt_kcache *kcache;         /* kcache.c; NULL until the first kernel load */
+    /* The thread inside a dispatch call (rt_dev_enter: its marker's
+     * address; NULL: none) and the call's name, as relaxed atomics; the
+     * nesting of that thread's calls (tf_device_close -> tf_launch_wait). */
+    const void *in_thread;
+    const char *in_op;
+    int in_depth;
 };
 
 /* perf.c: the hardware counters of p's core after dispatch id, into the
@@ -191,6 +197,14 @@ struct tf_device {
 void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now);
 
 /* device.c */
+/* A device is used from one thread at a time (docs/runtime.md): a
+ * dispatch call (op) made while another thread is inside one refuses (-1
+ * and a message naming the call inside) instead of racing it; 0: this
+ * thread is inside until rt_dev_leave. A check, not a lock: calls that
+ * overlap are caught once one is inside (a dispatch takes microseconds),
+ * two that start in the same few instructions may not be. */
+int rt_dev_enter(tf_device *dev, const char *op);
+void rt_dev_leave(tf_device *dev);
 int rt_dev_core_index(const tf_device *dev, tf_core core);
 int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
 int rt_dev_boot_core(tf_device *dev, tf_core core);

@@ -7,7 +7,10 @@
  * the RISCs that did not finish. Also: debug print, determinism. */
 #include "rt_test.h"
 
+#include "tt_foil/transport.h"
+
 #include <elf.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -148,6 +151,102 @@ static void fault(tf_device *dev, const char *kfile, uint32_t arg, const char *w
     tf_program_destroy(p);
     tf_kernel_free(k);
     rt_expect_usable(dev, c);
+}
+
+/* One device, two threads at once: a dispatch call made while another
+ * thread is inside tf_launch_wait is refused, naming it; after it, the
+ * other thread's calls work (one thread at a time, not one thread). The
+ * waiting thread is held inside the transport's wait (`held`) until the
+ * second thread has made its call and set the word the kernel waits for
+ * through the transport. */
+static const tf_transport_ops *inner_ops;
+static tf_transport_ops held_ops;
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t held_cond = PTHREAD_COND_INITIALIZER;
+static int held_state = -1; /* -1 not armed, 0 armed, 1 inside the wait, 2 released */
+
+static int held_wait(tf_transport *t, uint64_t timeout_ns)
+{
+    pthread_mutex_lock(&held_lock);
+    if (held_state == 0) {
+        held_state = 1;
+        pthread_cond_broadcast(&held_cond);
+        while (held_state != 2) pthread_cond_wait(&held_cond, &held_lock);
+    }
+    pthread_mutex_unlock(&held_lock);
+    return inner_ops->wait(t, timeout_ns);
+}
+
+typedef struct {
+    tf_device *dev;
+    tf_program *p;
+    int rc;
+    char msg[1024];
+} waiter;
+
+static void *wait_thread(void *arg)
+{
+    waiter *w = arg;
+    tf_launch *l = tf_dispatch_launch_async(&w->p, 1);
+    w->rc = l ? tf_launch_wait(l) : -1;
+    snprintf(w->msg, sizeof w->msg, "%s", w->rc ? tf_last_error() : "");
+    return NULL;
+}
+
+static void two_threads(void)
+{
+    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
+    tf_transport *t = MUST_PTR(tf_sim_transport_open(&sim));
+    inner_ops = t->ops;
+    held_ops = *t->ops;
+    held_ops.wait = held_wait;
+    t->ops = &held_ops;
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.transport = t;
+    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    tf_kernel *k = rt_kernel(dev, "stall5.brisc.elf");
+    tf_buffer *w = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){0, 0}, 16));
+    uint32_t a = (uint32_t)tf_buffer_address(w), args[] = {a, a + 4}, zero[2] = {0, 0}, one = 1;
+    MUST(tf_buffer_write(w, 0, zero, 8));
+    tf_program *p = prog1(dev, (tf_core){0, 0}, k, args, 2);
+    tf_program *q = prog1(dev, (tf_core){1, 0}, k, args, 0);
+    waiter wt = {.dev = dev, .p = p};
+    pthread_t th;
+    held_state = 0; /* (no other thread yet) */
+    CHECK_TRUE(pthread_create(&th, NULL, wait_thread, &wt) == 0);
+    pthread_mutex_lock(&held_lock);
+    while (held_state != 1) pthread_cond_wait(&held_cond, &held_lock);
+    pthread_mutex_unlock(&held_lock);
+    /* the other thread is inside tf_launch_wait */
+    CHECK_EQ_U(tf_dispatch_execute(q), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_dispatch_execute: another thread is inside "
+                                    "tf_launch_wait on this device; a tf_device is used from one "
+                                    "thread at a time (serialize the calls, or open a device per "
+                                    "thread)");
+    CHECK_TRUE(tf_dispatch_launch_async(&q, 1) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_dispatch_launch_async: another thread is inside "
+                                    "tf_launch_wait");
+    CHECK_EQ_U(tf_device_close(dev), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_close: another thread is inside tf_launch_wait");
+    /* the word the kernel waits for, then the wait goes on */
+    MUST(inner_ops->write_l1(t, 0, 0, a, &one, 4));
+    pthread_mutex_lock(&held_lock);
+    held_state = 2;
+    pthread_cond_broadcast(&held_cond);
+    pthread_mutex_unlock(&held_lock);
+    CHECK_TRUE(pthread_join(th, NULL) == 0);
+    CHECK_EQ_U(wt.rc, 0);
+    uint32_t out[2];
+    MUST(tf_buffer_read(w, 0, out, 8));
+    CHECK_EQ_U(out[1], 7);
+    /* one thread at a time: this one's calls work now */
+    rt_expect_usable(dev, (tf_core){1, 0});
+    tf_program_destroy(p);
+    tf_program_destroy(q);
+    tf_buffer_free(w);
+    tf_kernel_free(k);
+    MUST(tf_device_close(dev));
 }
 
 /* TT_FOIL_DISPATCH_TIMEOUT_MS (tf_device_config sets none), read as every
@@ -309,6 +408,7 @@ int main(void)
     config_errors();
     firmware_errors();
     dispatch_waits();
+    two_threads();
 
     tf_device_config cfg;
     tf_device_config_init(&cfg);

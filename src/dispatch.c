@@ -709,10 +709,17 @@ static int wait_one(tf_program *const *progs, size_t n, size_t i, uint32_t id, i
     return rc;
 }
 
+/* Dispatch ids are the process's, not a device's: the profiler's reports
+ * key dispatches by process and id, and a program that closed a device
+ * and opened another (or has two open) once had two dispatch 1s, merged
+ * into one in every device report. (Skips 0, the mailbox's "none".) */
+static uint32_t rt_dispatch_ids;
+
 static uint32_t next_id(tf_device *dev)
 {
-    if (++dev->next_id == 0) dev->next_id = 1;
-    return dev->next_id;
+    (void)dev;
+    uint32_t id = __atomic_add_fetch(&rt_dispatch_ids, 1, __ATOMIC_RELAXED);
+    return id ? id : __atomic_add_fetch(&rt_dispatch_ids, 1, __ATOMIC_RELAXED);
 }
 
 /* send_reset, setup and fire_go for every program, in that order; the

@@ -170,7 +170,6 @@ struct tf_device {
     rt_pool *dram; /* one pool per bank */
     int dram_cursor;
     rt_image fw[TF_NUM_RISCS];
-    uint32_t next_id;
     uint64_t timeout_ns, boot_timeout_ns;
     tf_buffer *buffers;  /* every live handle */
     tf_launch *launches; /* in flight */

@@ -70,6 +70,13 @@ expect_err "insn 0x00000000 (illegal instruction 0x00000000); core (1,0) was res
 run "$tool" -o "$tmp/load" -- "$device" load
 expect_err "(lw a3, 0(a3)), address 0x00200000" "load fault: the address"
 
+# ---- two devices, one after the other: eight dispatches, not four merged ----------------
+run "$tool" -o "$tmp/twice" -- "$device" twice
+expect_rc 0 "twice: the program's own status"
+checks=$((checks + 1))
+n=$(tail -n +2 "$tmp/twice/reports/tt_foil_ops_perf.csv" | cut -d, -f3 | sort -un | wc -l)
+[ "$n" = 8 ] || fail "twice: $n distinct dispatch ids in the ops report, expected 8"
+
 # ---- SIGINT while the host waits on a hung dispatch ------------------------------------
 d="$tmp/sigint"
 rm -f "$tmp/pid"

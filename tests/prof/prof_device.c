@@ -13,6 +13,9 @@
  *   handled                the same with a handler of the program's own,
  *                          set before the first dispatch: it runs, then one
  *                          more dispatch; prints how many times it ran
+ *   twice                  the dispatches on one device, closed, then on
+ *                          another (its dispatches are new ones, not the
+ *                          first device's again)
  *   crash                  the dispatches, then one whose doorbell (the
  *                          transport's start, inside wait_done) calls
  *                          abort(): a crash inside a runtime call (an
@@ -116,6 +119,8 @@ int main(int argc, char **argv)
         cfg.transport = t;
         cfg.sim = NULL;
     }
+    int pass = 0;
+again:;
     tf_device *dev = tf_device_open(&cfg);
     if (dev && !strcmp(mode, "hang")) return broken(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
     if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
@@ -165,5 +170,7 @@ int main(int argc, char **argv)
     if (tf_dispatch_execute_multi(p, 2)) return 1;
     for (int c = 0; c < 2; c++) tf_program_destroy(p[c]);
     tf_kernel_free(k);
-    return tf_device_close(dev) ? 1 : 0;
+    if (tf_device_close(dev)) return 1;
+    if (!strcmp(mode, "twice") && !pass++) goto again; /* a second device, the same work */
+    return 0;
 }

@@ -591,9 +591,24 @@ int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, cons
     if (!p->dev->prof.enabled) return 0;
     RT_ZS_FLUSH();
     TF_ZONE_N("TF_dispatch/profiler_readback");
-    uint64_t ref[TF_NUM_RISCS];
-    for (int r = 0; r < TF_NUM_RISCS; r++)
+    /* The GO cycles the markers' 44-bit stamps are unwrapped near (and
+     * which they follow: cm_dprof_decode): the mailbox's, unless a kernel
+     * overwrote them (zeroed, or not in the 2^43 cycles before now: once,
+     * every report's time moved by 2^44 ns); then the core's clock now,
+     * back by the host time since the doorbell and a millisecond more (the
+     * GO landed after the doorbell, so before every marker). */
+    uint64_t ref[TF_NUM_RISCS], now = 0, before = 0;
+    tf_transport *t = p->dev->tr;
+    if (!t->ops->read_clock(t, p->core.x, p->core.y, &now)) {
+        uint64_t host = rt_dev_now_ns(),
+                 mhz = p->dev->info.clock_mhz ? p->dev->info.clock_mhz : 1000;
+        uint64_t back = ((host > doorbell_ns ? host - doorbell_ns : 0) + 1000000) * mhz / 1000;
+        before = now > back ? now - back : 0;
+    }
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
         ref[r] = ((uint64_t)mb->risc[r].go_cycle_hi << 32) | mb->risc[r].go_cycle_lo;
+        if (now && (!ref[r] || ref[r] > now || now - ref[r] >= 1ull << 43)) ref[r] = before;
+    }
     int rc = readback(p, id, doorbell_ns, ref, reason);
     if (p->dev->prof.csv) fflush(p->dev->prof.csv); /* the process may be about to die */
     return rc;

@@ -70,6 +70,18 @@ expect_err "insn 0x00000000 (illegal instruction 0x00000000); core (1,0) was res
 run "$tool" -o "$tmp/load" -- "$device" load
 expect_err "(lw a3, 0(a3)), address 0x00200000" "load fault: the address"
 
+# ---- a kernel that overwrote its GO cycle in the mailbox (the post-mortem's
+# reference for the markers' 44-bit stamps): its open zones are still read
+# near the core's clock, not 2^44 cycles away
+run "$tool" -o "$tmp/scribble" -- "$device" scribble
+expect_rc 3 "scribble: the program's own status"
+checks=$((checks + 1))
+bad=$(awk -F, 'NR > 1 && ($12 + 0 > $13 + 0 || $14 + 0 > 10000000000 || $14 + 0 == 0) \
+    {print $8 ": " $12 ".." $13 " (" $14 ")"}' \
+    "$tmp/scribble/reports/tt_foil_device_open_zones.csv")
+n=$(tail -n +2 "$tmp/scribble/reports/tt_foil_device_open_zones.csv" | wc -l)
+[ "$n" = 4 ] && [ -z "$bad" ] || fail "scribble: $n open zones, wrong lengths: $bad"
+
 # ---- two devices, one after the other: eight dispatches, not four merged ----------------
 run "$tool" -o "$tmp/twice" -- "$device" twice
 expect_rc 0 "twice: the program's own status"

@@ -27,6 +27,11 @@ void kernel_main(void)
         (void)*(volatile uint32_t *)(uintptr_t)0x00200000u; /* past the 1.5 MiB of L1 */
 #elif FAULT_KIND == 4
         cb_wait_front(3, 1);
+#elif FAULT_KIND == 5 /* (5: overwrite its GO cycle in the mailbox, then spin: a timeout) */
+        ((volatile tf_mailbox *)TF_L1_MAILBOX)->risc[TF_RISC_BRISC].go_cycle_hi = 0xffffu;
+        volatile uint32_t spin = 1;
+        while (spin) {
+        }
 #else
 #error "FAULT_KIND"
 #endif

@@ -1,8 +1,10 @@
 /* The traced runtime with the device profiler, for test_prof_runtime and
  * test_postmortem.sh: a few dispatches of dz_loop on profiling firmware, so
  * that device zones reach the host trace. With an argument:
- *   hang | illegal | load | stall  one dispatch of dz_fault that times out (300 ms),
- *                          faults or stalls; exits 3 after printing the error
+ *   hang | illegal | load | stall | scribble  one dispatch of dz_fault that
+ *                          times out (300 ms), faults, stalls, or times out
+ *                          having overwritten its GO cycle in the mailbox;
+ *                          exits 3 after printing the error
  *   sigint PIDFILE         the hang with a long timeout; writes its pid to
  *                          PIDFILE once it waits (for the test to interrupt)
  *   many PIDFILE           dispatches without end; the pid is written after
@@ -103,7 +105,8 @@ int main(int argc, char **argv)
     tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
     cfg.sim = &sim;
     cfg.firmware_dir = TF_TEST_FWPROF;
-    if (!strcmp(mode, "hang") || !strcmp(mode, "illegal") || !strcmp(mode, "load"))
+    if (!strcmp(mode, "hang") || !strcmp(mode, "illegal") || !strcmp(mode, "load") ||
+        !strcmp(mode, "scribble"))
         cfg.dispatch_timeout_ms = 300;
     if (!strcmp(mode, "stall")) cfg.dispatch_timeout_ms = 60000; /* found long before */
     if (!strcmp(mode, "sigint")) cfg.dispatch_timeout_ms = 60000;
@@ -126,6 +129,8 @@ again:;
     if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
     if (dev && !strcmp(mode, "load")) return broken(dev, TF_TEST_KERNELS "/dz_fault3.brisc.elf");
     if (dev && !strcmp(mode, "stall")) return broken(dev, TF_TEST_KERNELS "/dz_fault4.brisc.elf");
+    if (dev && !strcmp(mode, "scribble"))
+        return broken(dev, TF_TEST_KERNELS "/dz_fault5.brisc.elf");
     if (dev && !strcmp(mode, "sigint") && argc > 2) {
         /* the pid is written as the wait starts: the test's SIGINT lands in it */
         tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");

@@ -296,8 +296,15 @@ static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
                 /* retry the wait; it blocks again if unmet (sim_core_still_blocked
                  * tells without the interpreter) */
                 if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
+                uint64_t before = sh->h.instret;
                 sh->state = TF_HS_RUN;
                 run_hart(c, hw, sh, t1);
+                /* its word came and it went on (and may wait again already,
+                 * after storing what a hart visited before it this round
+                 * waits for): progress, as below (without it, two RISCs
+                 * handing pages back and forth through L1 stopped the chip
+                 * at a last look: a hang, then a false deadlock) */
+                if (sh->h.instret != before) hw->progressed = 1;
                 break;
             case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
                 if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
@@ -735,6 +742,9 @@ static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w
         if (l1_range(x, y, w[i].addr, w[i].n)) return -1;
     int hl = host_lock(c);
     for (int i = 0; i < n; i++) write_l1_locked(c, core, w[i].addr, w[i].src, w[i].n);
+    /* the waits look once more before the chip may stop (a write between
+     * the last look and the stop was missed), or, stopped, again */
+    c->stalled = 0;
     int wake = c->stuck && wake_stuck(c);
     host_unlock(c, hl);
     if (wake) sim_flag_post(&c->bell);

@@ -677,8 +677,9 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
         /* the chip stopped with p's RISCs waiting for what nothing on it
          * will do: a deadlock, said now, not at the timeout (unless a fault
          * elsewhere in the dispatch, the likelier cause, is said instead);
-         * asked once the chip has had a wait to run in */
-        if (waited && rt_report_stall(progs, n, i, done, id, now - start))
+         * asked once the chip has had a wait to run in (or the time is up:
+         * a launch waited for late) */
+        if ((waited || now >= deadline) && rt_report_stall(progs, n, i, done, id, now - start))
             return wait_failed(progs, n, done, id, *doorbell_ns,
                                fault_elsewhere(progs, n, i, id, done) ? TF_DEVB_FAULT
                                                                       : TF_DEVB_STALL);

@@ -75,8 +75,9 @@ static void describe_cb(const tf_program *p, int r, const tf_risc_wait *w, int c
              want > c->num_pages ? ": more than it holds, so never" : "");
 }
 
-/* What RISC r of p's core waits for, from the chip's answer w. */
-static void describe_wait(const tf_program *p, int r, const tf_risc_wait *w, char *buf, size_t n)
+/* What RISC r of p's core, at pc, waits for, from the chip's answer w. */
+static void describe_wait(const tf_program *p, int r, uint32_t pc, const tf_risc_wait *w, char *buf,
+                          size_t n)
 {
     int cb = (int)((w->addr - TF_L1_CB_SHARED) / sizeof(tf_cb_shared));
     switch (w->what) {
@@ -95,7 +96,7 @@ static void describe_wait(const tf_program *p, int r, const tf_risc_wait *w, cha
         return;
     }
     case TF_PERF_WAIT_IDLE:
-        if (r == TF_RISC_BRISC) /* its firmware collects the others' done */
+        if (r == TF_RISC_BRISC && rt_image_at(p, r, pc) == &p->dev->fw[r]) /* collecting */
             snprintf(buf, n, "asleep: its firmware waits for the other RISCs to finish");
         else
             snprintf(buf, n, "asleep in wfi");
@@ -126,10 +127,11 @@ int rt_stall_wait_text(const tf_program *p, int r, char *buf, size_t n)
 {
     tf_transport *t = p->dev->tr;
     tf_risc_wait waits[TF_NUM_RISCS];
+    uint32_t pc = 0;
     if (!t->ops->stalled || t->ops->stalled(t, p->core.x, p->core.y, waits) != 1 ||
-        waits[r].what < 0)
+        waits[r].what < 0 || t->ops->read_pc(t, p->core.x, p->core.y, r, &pc))
         return -1;
-    describe_wait(p, r, &waits[r], buf, n);
+    describe_wait(p, r, pc, &waits[r], buf, n);
     return 0;
 }
 
@@ -147,7 +149,7 @@ static int describe_core(const tf_program *p, uint32_t id, const tf_mailbox *mb,
         char where[1024], wait[512], who[512];
         rt_describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
-        describe_wait(p, r, &waits[r], wait, sizeof wait);
+        describe_wait(p, r, pc, &waits[r], wait, sizeof wait);
         int w = snprintf(buf + *len, cap - *len, "%s%s at pc 0x%08x%s in %s %s", listed ? "; " : "",
                          cm_risc_name(r), pc, where, who, wait);
         *len = w < 0 || (size_t)w >= cap - *len ? cap - 1 : *len + (size_t)w;
@@ -168,6 +170,8 @@ int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *don
     if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
         (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id))
         return 0;
+    for (int r = 0; r < TF_NUM_RISCS; r++) /* a fault since: the caller's next read says it */
+        if (mb.fault[r].magic == TF_FAULT_MAGIC) return 0;
     char list[4096];
     size_t len = 0;
     describe_core(p, id, &mb, waits, list, sizeof list, &len);
@@ -194,8 +198,8 @@ int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *don
     if (others) snprintf(list + len, sizeof list - len, "; ... (+%zu more cores)", others);
     return cm_err_set("dispatch %u of '%s' on core (%d,%d) cannot finish: every RISC still "
                       "running waits for something no RISC, transfer or timer on the chip will "
-                      "do (a deadlock, found when the chip stopped after %llu ms instead of at "
-                      "the %llu ms timeout): %s",
+                      "do (a deadlock, found %llu ms after the doorbell instead of at the %llu ms "
+                      "timeout): %s",
                       id, p->label, p->core.x, p->core.y,
                       (unsigned long long)(waited_ns / 1000000u),
                       (unsigned long long)(p->dev->timeout_ns / 1000000u), list);

@@ -87,6 +87,19 @@ printf 'void kernel_main()\n{\n    int *p = new int;\n    *p = 1;\n}\n' >"$tmp/h
 run "$cc" --risc brisc -o "$tmp/heap" "$tmp/heap.cpp"
 expect_rc 1 "operator new"
 expect_err "heap.cpp:3:14: error: 'operator new' is unavailable: operator new is not supported by tt-foil device kernels (no heap)" "operator new"
+printf 'void kernel_main()\n{\n    uint32_t n = NUM_DRAM_BANKS;\n    (void)n;\n}\n' >"$tmp/nbanks.cpp"
+run "$cc" --risc brisc -o "$tmp/nbanks" "$tmp/nbanks.cpp"
+expect_rc 1 "a fixed chip's constant"
+expect_err "'NUM_DRAM_BANKS' is unavailable: not supported by tt-foil: the DRAM bank count" "NUM_DRAM_BANKS"
+printf 'void kernel_main()\n{\n    noc_async_read_partial_page(0, 0, 0, 0);\n}\n' >"$tmp/partial.cpp"
+run "$cc" --risc brisc -o "$tmp/partial" "$tmp/partial.cpp"
+expect_rc 1 "partial page"
+expect_err "not supported by tt-foil: part of an interleaved page" "partial page"
+# tt-metal's aggregates take designated initializers; Blackhole's cache and
+# wait helpers exist
+printf '#include <cstdint>\n#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    const InterleavedPow2AddrGenFast<true> s = {.bank_base_address = get_arg_val<uint32_t>(0), .log_base_2_of_page_size = 11};\n    invalidate_l1_cache();\n    riscv_wait(10);\n    noc_async_read_page(0, s, get_arg_val<uint32_t>(1));\n    noc_async_read_barrier();\n}\n' >"$tmp/pow2.cpp"
+run "$cc" --risc brisc -o "$tmp/pow2" "$tmp/pow2.cpp"
+expect_rc 0 "InterleavedPow2AddrGenFast with designated initializers"
 # C kernels compile too
 printf '#include "dataflow_api.h"\nvoid kernel_main(void) { noc_async_read_barrier(); }\n' >"$tmp/k.c"
 run "$cc" --risc ncrisc -o "$tmp/k" "$tmp/k.c"

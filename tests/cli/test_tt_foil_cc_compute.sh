@@ -71,6 +71,19 @@ expect_err "'tilize_block' is unavailable: not supported by tt-foil: tilize_bloc
 k int32 'relu_tile_int32(0);'
 expect_rc 1 "integer DEST ops"
 expect_err "not supported by tt-foil: integer DEST formats" "integer DEST ops"
+# names a helper's tt-metal kernels used that were only "undeclared identifier"
+k cmp 'ltz_tile_init(); ltz_tile(0);'
+expect_rc 1 "comparison with zero"
+expect_err "'ltz_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "ltz_tile"
+k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1);'
+expect_rc 1 "bitwise op"
+expect_err "'bitwise_and_tile_init<>' is unavailable: not supported by tt-foil: integer DEST" "bitwise"
+k oldname 'unpack_reconfig_data_format(0, 1);'
+expect_rc 1 "old name"
+expect_err "not supported by tt-foil: the old name: use reconfig_data_format" "old name"
+k tdest 'transpose_wh_dest_init_short(); transpose_wh_dest(0);'
+expect_rc 1 "transpose in DEST"
+expect_err "not supported by tt-foil: a transpose inside DEST" "transpose in DEST"
 k pmin 'reduce_init<PoolType::MIN, ReduceDim::REDUCE_ROW>(0, 1, 16);'
 expect_rc 1 "PoolType::MIN"
 expect_err "not supported by tt-foil: PoolType::MIN" "PoolType::MIN"

@@ -61,6 +61,8 @@ struct unsupported_result {
     TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...);                              \
     template <class tf_t0_, class... tf_t_, class... tf_a_>                                        \
     TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...)
+// A constant (NUM_DRAM_BANKS): any use is the error, with the reason.
+#define TF_UNSUPPORTED_VAR(name, why) extern const tf_ttm::unsupported_result name TF_UNSUPPORTED(why)
 
 namespace tf_ttm {
 template <class... T> inline constexpr bool dependent_false = false;

@@ -14,13 +14,35 @@
 namespace ckernel
 {
 // exp: exp_tile<approx>. Template parameters after approx differ between
-// tt-metal's versions; the newest is followed: scale_en multiplies x by
-// `scale` (bf16 bits) first (an extra SFPU pass here), InputClamping and
-// iterations are accepted (the engine's exp covers every input). The
-// init's own template arguments (fast_and_approx, scale, clamping) are
-// accepted and have no effect: the op's flags decide.
+// tt-metal's versions; the newest is followed: scale_en multiplies x by a
+// scale first (an extra SFPU pass here): with approx, the init's `scale`
+// template argument (fp32 bits), else exp_tile's `scale` (bf16 bits), as
+// tt-metal's exp.h says. InputClamping and iterations are accepted (the
+// engine's exp covers every input); so is the init's fast_and_approx of the
+// versions that have one (<approx, fast_and_approx, scale>): the op's flags
+// decide.
+} // namespace ckernel
+namespace tf_ttm
+{
+// The scale of the last exp_tile_init (this TRISC's), for exp_tile<true, true>.
+inline std::uint32_t exp_init_scale = 0x3F800000u;
+// The init's scale argument in either signature (a bool first is
+// fast_and_approx); 1.0 when none is given.
+template <auto... rest> struct exp_init_args {
+    static constexpr std::uint32_t scale = 0x3F800000u;
+};
+template <auto first, auto... rest> struct exp_init_args<first, rest...> {
+    using T = decltype(first);
+    static constexpr std::uint32_t scale = std::is_integral_v<T> && !std::is_same_v<T, bool>
+                                               ? static_cast<std::uint32_t>(first)
+                                               : exp_init_args<rest...>::scale;
+};
+} // namespace tf_ttm
+namespace ckernel
+{
 template <bool approx = false, auto... rest> ALWI void exp_tile_init()
 {
+    tf_ttm::exp_init_scale = tf_ttm::exp_init_args<rest...>::scale;
     tf_c::exp_tile_init();
 }
 template <bool approx = false, bool scale_en = false,
@@ -31,9 +53,10 @@ ALWI void exp_tile(std::uint32_t idst, int vector_mode = (int)VectorMode::RC,
     static_assert(iterations == 8, "not supported by tt-foil: exp_tile over part of a face "
                                    "(iterations != 8)");
     tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    if (scale_en && scale != 0x3F80) {
+    std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
+    if (scale_en && bits != 0x3F800000u) {
         tf_c::binop_with_scalar_tile_init();
-        tf_c::mul_unary_tile(idst, (std::uint32_t)scale << 16);
+        tf_c::mul_unary_tile(idst, bits);
         tf_c::exp_tile_init();
     }
     if (approx)

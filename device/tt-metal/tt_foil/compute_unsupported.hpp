@@ -55,6 +55,29 @@ TF_SFPU_NO(rand_tile);
 TF_SFPU_NO(identity_tile);
 TF_SFPU_NO(tiled_prod_tile);
 TF_SFPU_NO(cumsum_tile);
+TF_SFPU_NO(eqz_tile);
+TF_SFPU_NO(nez_tile);
+TF_SFPU_NO(ltz_tile);
+TF_SFPU_NO(lez_tile);
+TF_SFPU_NO(gtz_tile);
+TF_SFPU_NO(gez_tile);
+TF_SFPU_NO(unary_ne_tile);
+TF_SFPU_NO(unary_eq_tile);
+TF_SFPU_NO(unary_gt_tile);
+TF_SFPU_NO(unary_lt_tile);
+TF_SFPU_NO(mask_tile);
+TF_SFPU_NO(max_tile);
+TF_SFPU_NO(where_tile);
+TF_SFPU_NO(tanh_derivative_tile);
+TF_SFPU_NO(hardswish_tile);
+TF_SFPU_NO(mish_tile);
+TF_SFPU_NO(celu_tile);
+TF_SFPU_NO(prelu_tile);
+TF_SFPU_NO(i0_tile);
+TF_SFPU_NO(frac_tile);
+TF_SFPU_NO(fmod_tile);
+TF_SFPU_NO(remainder_tile);
+TF_UNSUPPORTED_FN(rounding_op_tile_init, TF_SFPU_WHY);
 #undef TF_SFPU_NO
 #define TF_INT_WHY "integer DEST formats (Int32, UInt16, UInt32: the engine has Float32, Float16_b, Bfp8_b)"
 TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
@@ -65,6 +88,27 @@ TF_UNSUPPORTED_FN(add_unary_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(sub_unary_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
+#define TF_INT_NO(name)                                                                            \
+    TF_UNSUPPORTED_FN(name##_init, TF_INT_WHY);                                                    \
+    TF_UNSUPPORTED_FN(name, TF_INT_WHY)
+TF_INT_NO(bitwise_and_tile);
+TF_INT_NO(bitwise_or_tile);
+TF_INT_NO(bitwise_xor_tile);
+TF_INT_NO(bitwise_not_tile);
+TF_INT_NO(left_shift_tile);
+TF_INT_NO(right_shift_tile);
+TF_INT_NO(add_int32_tile);
+#undef TF_INT_NO
+// Older names tt-metal has since replaced.
+TF_UNSUPPORTED_FN(unpack_reconfig_data_format, "the old name: use reconfig_data_format");
+TF_UNSUPPORTED_FN(unpack_reconfig_data_format_srca, "the old name: use reconfig_data_format_srca");
+TF_UNSUPPORTED_FN(unpack_reconfig_data_format_srcb, "the old name: use reconfig_data_format_srcb");
+TF_UNSUPPORTED_FN(add_tiles_init_nof, "the old name: use add_tiles_init");
+TF_UNSUPPORTED_FN(rsub_tile, "use rsub_unary_tile (the scalar as float bits)");
+TF_UNSUPPORTED_FN(rsub_tile_init, "use binop_with_scalar_tile_init and rsub_unary_tile");
+// Transposing inside DEST.
+TF_UNSUPPORTED_FN(transpose_wh_dest, "a transpose inside DEST: use transpose_wh_tile from a CB");
+TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use transpose_wh_init");
 // SFPU ops on two DEST tiles (eltwise_binary_sfpu.h and friends).
 #define TF_BIN_SFPU_WHY                                                                            \
     "SFPU binary ops on two DEST tiles; use the FPU's add_tiles/sub_tiles/mul_tiles or "           \
@@ -128,6 +172,8 @@ TF_UNSUPPORTED_FN(tilize_block_no_pack, TF_TILIZE_WHY);
 // Reading CB contents from a TRISC.
 TF_UNSUPPORTED_FN(get_tile_address, "reading circular-buffer memory from a compute kernel");
 TF_UNSUPPORTED_FN(read_tile_value, "reading circular-buffer memory from a compute kernel");
+TF_UNSUPPORTED_FN(cb_get_tile, "reading circular-buffer memory from a compute kernel");
+TF_UNSUPPORTED_FN(cb_release_tile, "reading circular-buffer memory from a compute kernel");
 } // namespace ckernel
 
 #endif

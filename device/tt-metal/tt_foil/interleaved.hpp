@@ -36,7 +36,12 @@ template <bool DRAM> struct InterleavedAddrGen {
     FORCE_INLINE std::uint32_t get_bank_base_address() const { return bank_base_address; }
 };
 
-template <bool DRAM> struct InterleavedPow2AddrGen {
+// InterleavedPow2AddrGen and its Fast twin, one aggregate each (tt-metal's
+// two have the fields themselves: a twin derived from the other took no
+// designated initializer, `{.bank_base_address = a, ...}`).
+namespace tf_ttm
+{
+template <bool DRAM, bool FAST> struct pow2_addr_gen {
     static constexpr bool is_dram = DRAM;
     const std::uint32_t bank_base_address;
     const std::uint32_t log_base_2_of_page_size;
@@ -51,8 +56,9 @@ template <bool DRAM> struct InterleavedPow2AddrGen {
         return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, stride(), id, offset);
     }
 };
-
-template <bool DRAM> struct InterleavedPow2AddrGenFast : InterleavedPow2AddrGen<DRAM> {};
+} // namespace tf_ttm
+template <bool DRAM> using InterleavedPow2AddrGen = tf_ttm::pow2_addr_gen<DRAM, false>;
+template <bool DRAM> using InterleavedPow2AddrGenFast = tf_ttm::pow2_addr_gen<DRAM, true>;
 
 // The page stride is the tile size of data_format (tt-metal: page_size is
 // what a read moves, the format what the banks are laid out by); for a

@@ -34,6 +34,15 @@ TF_UNSUPPORTED_FN(noc_async_write_multicast_exclude_region, "multicast with an e
 TF_UNSUPPORTED_FN(get_system_memory_noc_addr, "host (PCIe) memory over the NOC");
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded, "DRAM-sharded tensors");
 TF_UNSUPPORTED_FN(get_noc_addr_from_bank_id_sharded, "sharded tensors");
+TF_UNSUPPORTED_FN(noc_async_read_partial_page,
+                  "part of an interleaved page: noc_async_read from get_noc_addr(id, s, offset)");
+TF_UNSUPPORTED_FN(ncrisc_noc_fast_read_any_len, "the NOC's internals: use noc_async_read");
+TF_UNSUPPORTED_FN(get_local_cb_interface,
+                  "circular-buffer internals: use get_read_ptr/get_write_ptr and the cb_* calls");
+// Constants of a fixed chip: here the grid and DRAM banks are the device's
+// (tf_sim_config), and a kernel gets them as arguments.
+TF_UNSUPPORTED_VAR(NUM_DRAM_BANKS, "the DRAM bank count is the device's: pass it as an argument");
+TF_UNSUPPORTED_VAR(NUM_L1_BANKS, "the L1 bank count is the device's: pass it as an argument");
 
 // Named runtime args (api/rt_arg.h) and the Device 2.0 object API.
 namespace rt_args {

@@ -30,6 +30,7 @@
 #define NOC_MULTICAST_WRITE_VC 4
 #define NOC_MAX_BURST_SIZE     16384
 #define L1_ALIGNMENT           16
+#define DRAM_ALIGNMENT         64 /* Blackhole's; this NOC takes any alignment */
 
 // ---- the NOC primitives every call below goes through ------------------------
 namespace tf_ttm
@@ -355,6 +356,18 @@ FORCE_INLINE void noc_semaphore_set_remote(std::uint32_t src_local_l1_addr,
                                            std::uint64_t dst_noc_addr, std::uint8_t noc = noc_index)
 {
     tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, 4);
+}
+
+// Blackhole's RISCs cache what they read from L1 and a kernel polling a word
+// another core writes invalidates that cache first; these RISCs read L1
+// itself: there is nothing to invalidate.
+FORCE_INLINE void invalidate_l1_cache() {}
+// Spin for `cycles` cycles of the core's clock.
+FORCE_INLINE void riscv_wait(std::uint32_t cycles)
+{
+    std::uint64_t end = dev_clock() + cycles;
+    while (dev_clock() < end) {
+    }
 }
 
 #include "tt_foil/interleaved.hpp"

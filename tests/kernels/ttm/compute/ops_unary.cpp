@@ -2,7 +2,8 @@
 // tests/kernels/ops_unary.c): each tile of CB 0 copied to DEST, the op,
 // packed to CB 16. args: 0 tiles, 1 op (a TF_SFPU_* code, or 100
 // transpose_wh_tile, 101 copy_tile after a transposing init, 102
-// transpose_tile), 2 parameter (fp32 bits; POWER: the exponent; TYPECAST:
+// transpose_tile, 103 exp(x / 2) by the init's scale (approx), 104 by
+// exp_tile's scale), 2 parameter (fp32 bits; POWER: the exponent; TYPECAST:
 // the output format), 3 approx: the ops' approximation template flag
 // (POWER: the exponent given as fp32 bits; FILL: fill_tile with a float).
 #include "api/compute/common.h"
@@ -45,6 +46,8 @@ template <bool a> void sfpu(uint32_t op, uint32_t p)
         break;
     case TF_SFPU_SIN: sin_tile_init(), sin_tile(0); break;
     case TF_SFPU_COS: cos_tile_init(), cos_tile(0); break;
+    case 103: exp_tile_init<true, 0x3F000000u>(), exp_tile<true, true>(0); break;
+    case 104: exp_tile_init(), exp_tile<false, true>(0, (int)VectorMode::RC, 0x3F00); break;
     case TF_SFPU_FILL:
         fill_tile_init();
         if (a)

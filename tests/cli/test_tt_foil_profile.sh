@@ -917,4 +917,23 @@ else
     echo "$0: python3 not installed: tools/tt_foil_profile.py not checked" >&2
 fi
 
+
+# ---- names and texts the JSON and the HTML's data must carry safely: a zone
+# text that is HTML markup inside a <script> block, a name that is not UTF-8
+o=$tmp/odd
+mkdir -p "$o/.logs"
+printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\ntrailer 3 0\n' \
+    >"$tmp/odd.txt"
+printf 'program odd\ntrailer 0 0\n' >"$tmp/odd_mem.txt"
+"$mktft" "$tmp/odd.txt" "$o/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/odd_mem.txt" "$o/.logs/tt_foil_memlog.tft" || fail "mktft: the odd case"
+run "$tool" report "$o"
+expect_rc 0 "report on names that are not UTF-8 and texts that are markup"
+run "$json_check" "$o/reports/tt_foil_trace.json"
+expect_rc 0 "the JSON is valid UTF-8 JSON"
+run "$json_check" --html "$o/reports/tt_foil_report.html"
+expect_rc 0 "no '<' in the HTML's data strings"
+expect_grep '"caf\ufffd-zone"' "$o/reports/tt_foil_trace.json" "a byte that is not UTF-8 is U+FFFD"
+expect_grep "$(printf '\\u003c!--\\u003cscript> caf\303\251')" "$o/reports/tt_foil_trace.json" \
+    "'<' escaped, UTF-8 kept"
 finish

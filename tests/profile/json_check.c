@@ -61,6 +61,22 @@ typedef struct tok {
 } tok;
 
 static void value(tok *out);
+static int in_html; /* checking the data block of an HTML report */
+
+/* The bytes of a well-formed UTF-8 sequence at q (lead >= 0x80), else 0. */
+static int utf8_seq(const unsigned char *q)
+{
+    int n = q[0] >= 0xc2 && q[0] <= 0xdf   ? 2
+            : q[0] >= 0xe0 && q[0] <= 0xef ? 3
+            : q[0] >= 0xf0 && q[0] <= 0xf4 ? 4
+                                           : 0;
+    for (int i = 1; i < n; i++)
+        if (q[i] < 0x80 || q[i] > 0xbf) return 0;
+    if ((q[0] == 0xe0 && q[1] < 0xa0) || (q[0] == 0xed && q[1] > 0x9f) ||
+        (q[0] == 0xf0 && q[1] < 0x90) || (q[0] == 0xf4 && q[1] > 0x8f))
+        return 0;
+    return n;
+}
 
 static void string(tok *out)
 {
@@ -69,6 +85,14 @@ static void string(tok *out)
     while (*p != '"') {
         if (!*p) die("unterminated string");
         if ((unsigned char)*p < 0x20) die("control character in a string");
+        if ((unsigned char)*p >= 0x80) { /* JSON is UTF-8 */
+            int n = utf8_seq((const unsigned char *)p);
+            if (!n) die("a string is not UTF-8");
+            p += n;
+            continue;
+        }
+        /* in an HTML <script> block "<!--<script>" or "</script>" is markup */
+        if (*p == '<' && in_html) die("a '<' in a string of the HTML report's data");
         if (*p == '\\') {
             p++;
             if (*p == 'u') {
@@ -641,6 +665,7 @@ int main(int argc, char **argv)
         const char *at = strstr(buf, open);
         if (!at) die("no embedded data (tf-data script)");
         p = at + sizeof open - 1;
+        in_html = 1;
         ws();
         if (*p != '{') die("the embedded data is not an object");
         object(html_key);

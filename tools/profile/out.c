@@ -437,23 +437,60 @@ void pf_put_json(pf_out *o, const char *s)
     pf_putc(o, '"');
 }
 
+/* The length of the well-formed UTF-8 sequence at s (lead byte >= 0x80),
+ * 0 if it is not one (RFC 3629: no overlong forms, no surrogates, nothing
+ * past U+10FFFF). */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c >= 0xc2 && c <= 0xdf   ? 2
+            : c >= 0xe0 && c <= 0xef ? 3
+            : c >= 0xf0 && c <= 0xf4 ? 4
+                                     : 0;
+    if (!n) return 0;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+    if (s[1] < lo || s[1] > hi) return 0;
+    for (int i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
+    return n;
+}
+
+/* JSON string characters, also safe inside an HTML <script> block: every
+ * '<' is \u003c (a zone text "<!--<script>" once left the HTML report
+ * without its data), and bytes that are not UTF-8 are U+FFFD (JSON is
+ * UTF-8: a Latin-1 zone name once made the trace unreadable). */
 void pf_put_json_chars(pf_out *o, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
     const char *run = s;
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c != '"' && c != '\\' && !(c == '/' && s > run && s[-1] == '<')) continue;
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && c != '<') continue;
+        if (c >= 0x80) {
+            int n = utf8_len((const unsigned char *)s);
+            if (n) {
+                s += n - 1;
+                continue;
+            }
+        }
         pf_putn(o, run, (size_t)(s - run));
         run = s + 1;
         switch (c) {
         case '"': pf_putn(o, "\\\"", 2); break;
         case '\\': pf_putn(o, "\\\\", 2); break;
-        case '/': pf_putn(o, "\\/", 2); break;
+        case '<': pf_putn(o, "\\u003c", 6); break;
         case '\n': pf_putn(o, "\\n", 2); break;
         case '\t': pf_putn(o, "\\t", 2); break;
         case '\r': pf_putn(o, "\\r", 2); break;
         default: {
+            if (c >= 0x80) { /* not UTF-8 */
+                pf_putn(o, "\\ufffd", 6);
+                break;
+            }
             char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
             pf_putn(o, e, 6);
         }

@@ -1795,13 +1795,17 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     }
     free(r.words);
     file_changed(&r);
-    /* zones still open: the program stopped inside them */
+    /* zones still open: the program stopped inside them; at its exit when
+     * it wrote its trailer then (exit() inside a zone, a thread blocked in
+     * one: they lasted that long), else at their thread's last event */
     for (uint32_t i = 0; i < r.nstacks; i++) {
         struct stack *st = &r.stacks[i];
+        uint64_t end = st->last_ns;
+        if (t->has_trailer && t->trailer.end_ns > end) end = t->trailer.end_ns;
         while (st->n) {
             t->zones[st->idx[st->n - 1]].unterminated = 1;
             t->unterminated++;
-            close_zone(&r, i, st, st->last_ns);
+            close_zone(&r, i, st, end);
         }
         free(st->idx);
     }

@@ -566,6 +566,15 @@ checks=$((checks + 1))
 [ "$(wc -l <"$tmp/crash/reports/tt_foil_perf_per_call.csv")" = 5 ] ||
     fail "crash: the 3 finished zones and the one open at abort() should be reported"
 
+# exit() 30 ms into a zone: the zone lasted until the exit (the trailer's
+# time), not 0 ns (its thread's last event was its begin)
+run "$tool" -o "$tmp/exit" "$emit" exit
+expect_rc 3 "exit inside a zone"
+checks=$((checks + 1))
+ns=$(awk -F, '$3 == "open_at_exit" {print $4}' "$tmp/exit/reports/tt_foil_perf_per_call.csv")
+[ -n "$ns" ] && [ "$ns" -ge 30000000 ] && [ "$ns" -lt 10000000000 ] ||
+    fail "exit: the zone open at exit() lasted '$ns' ns, expected about 30 ms"
+
 # a crash hook that records more than a buffer holds (the runtime's writes
 # a dispatch's zones there): the recorder makes room without a lock or
 # malloc, every zone in order after the program's own

@@ -10,6 +10,8 @@
  *   many N           N zones on the main thread, then a normal exit
  *   kill             zones forever; prints "flushed" after a flush
  *   bigtext          one zone with a 10000-byte text
+ *   exit             exit(3) 30 ms into a zone "open_at_exit" (of a
+ *                    thread that records nothing after its begin)
  *   at               zones begun or ended at a time stamp read before
  *                    (tf_prof_zone_begin_at / _end_at) paired with the
  *                    plain end or begin, both ways, and with each other */
@@ -174,6 +176,10 @@ int main(int argc, char **argv)
         work(100);
         tf_prof_zone_end_at(z, tf_prof_stamp());
 #endif
+    } else if (!strcmp(mode, "exit")) {
+        TT_FOIL_ZONE("open_at_exit");
+        usleep(30000);
+        exit(3);
     } else if (!strcmp(mode, "bigtext")) {
         static char text[10001];
         memset(text, 'x', 10000);

@@ -689,8 +689,14 @@ checks=$((checks + 1))
 n=$(grep -o '"name":"prof_device\[[0-9]*\]: core (1,0) TRISC2"' \
     "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
 [ "$n" = 2 ] || fail "two processes: $n JSON thread names of core (1,0) TRISC2, expected 2"
+checks=$((checks + 1))
+n=$(grep -o '"thread_name","args":{"name":"prof_device\[[0-9]*\]: main"' \
+    "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
+[ "$n" = 2 ] || fail "two processes: $n JSON host threads named by their process, expected 2"
 run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
 expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x 5 RISCs"
+expect_grep '["prof_device[' "$tmp/dev2/reports/tt_foil_report.html" \
+    "two processes, HTML: the host tracks named by their process"
 expect_out "dlod tracks 20 " "two processes, HTML device time: 2 x 2 cores x 5 RISCs"
 
 # The op-to-op gap on a chip whose clock follows the host's (the

@@ -851,6 +851,8 @@ static int merge_trace(tf_trace *dst, tf_trace *src, uint32_t proc, const char *
         if (src->track_zones[i].track != TF_NONE) src->track_zones[i].track += tr0;
     }
     for (uint32_t i = 0; i < src->npools; i++) src->pools[i] = prefixed(prefix, src->pools[i]);
+    for (uint32_t i = 0; i < src->nthreads; i++)
+        src->threads[i].name = prefixed(prefix, src->threads[i].name);
     for (uint32_t i = 0; i < src->ncaps; i++)
         src->cap_names[i] = prefixed(prefix, src->cap_names[i]);
     for (uint32_t i = 0; i < src->ntracks; i++)
@@ -941,6 +943,10 @@ static tf_trace *merge_all(pf_logs *l, tf_trace **ts, const char *what)
             for (uint32_t k = 0; k < t->nthreads; k++) t->threads[k].process = i;
             if (l->nprocs > 1) {
                 for (uint32_t k = 0; k < t->npools; k++) t->pools[k] = prefixed(pre, t->pools[k]);
+                /* the threads too: every process has a "main" (the
+                 * timelines could not tell them apart) */
+                for (uint32_t k = 0; k < t->nthreads; k++)
+                    t->threads[k].name = prefixed(pre, t->threads[k].name);
                 for (uint32_t k = 0; k < t->ncaps; k++)
                     t->cap_names[k] = prefixed(pre, t->cap_names[k]);
                 for (uint32_t k = 0; k < t->ntracks; k++)

@@ -463,9 +463,19 @@ static void write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const ch
     size_t off = 0;
     for (int i = 0; i < TF_DEF_MAX_STRINGS; i++) {
         size_t k = strlen(strs[i]);
-        if (k > 1000) k = 1000;
-        memcpy(text + off, strs[i], k);
-        off += k + 1;
+        if (k <= 1000) {
+            memcpy(text + off, strs[i], k);
+            off += k + 1;
+            continue;
+        }
+        /* longer: its first bytes (not in the middle of a UTF-8
+         * character), then how much was cut, which every report shows:
+         * never silently (two names alike for 1000 bytes once merged) */
+        size_t c = 1000 - 32;
+        while (c && ((unsigned char)strs[i][c] & 0xc0) == 0x80) c--;
+        memcpy(text + off, strs[i], c);
+        int w = snprintf(text + off + c, 1001 - c, "... (+%zu bytes cut)", k - c);
+        off += c + (size_t)(w > 0 ? w : 0) + 1;
     }
     tf_trace_def_header h = {kind, id, line, (uint32_t)off};
     memcpy(buf, &h, sizeof h);

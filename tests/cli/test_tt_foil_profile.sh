@@ -566,6 +566,12 @@ checks=$((checks + 1))
 [ "$(wc -l <"$tmp/crash/reports/tt_foil_perf_per_call.csv")" = 5 ] ||
     fail "crash: the 3 finished zones and the one open at abort() should be reported"
 
+# a 5000-byte zone name: cut to fit a definition, saying so
+run "$tool" -o "$tmp/longname" "$emit" longname
+expect_rc 0 "a long zone name"
+expect_grep "nnnn... (+4032 bytes cut)" "$tmp/longname/reports/tt_foil_perf_results.csv" \
+    "the cut is said in the name"
+
 # exit() 30 ms into a zone: the zone lasted until the exit (the trailer's
 # time), not 0 ns (its thread's last event was its begin)
 run "$tool" -o "$tmp/exit" "$emit" exit

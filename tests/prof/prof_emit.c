@@ -10,6 +10,7 @@
  *   many N           N zones on the main thread, then a normal exit
  *   kill             zones forever; prints "flushed" after a flush
  *   bigtext          one zone with a 10000-byte text
+ *   longname         a zone whose name is 5000 bytes ("n" x 4999, then "!")
  *   exit             exit(3) 30 ms into a zone "open_at_exit" (of a
  *                    thread that records nothing after its begin)
  *   at               zones begun or ended at a time stamp read before
@@ -175,6 +176,14 @@ int main(int argc, char **argv)
         z = tf_prof_zone_begin_at(&at_at, __func__, tf_prof_stamp());
         work(100);
         tf_prof_zone_end_at(z, tf_prof_stamp());
+#endif
+    } else if (!strcmp(mode, "longname")) {
+#ifdef TT_FOIL_ENABLE_TRACY
+        static char name[5001];
+        static tf_prof_loc loc = {name, 0, __FILE__, __LINE__, 0};
+        memset(name, 'n', 4999);
+        name[4999] = '!';
+        tf_prof_zone_end(tf_prof_zone_begin_at(&loc, __func__, tf_prof_stamp()));
 #endif
     } else if (!strcmp(mode, "exit")) {
         TT_FOIL_ZONE("open_at_exit");

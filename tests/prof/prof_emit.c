@@ -25,10 +25,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/* the public macros (profiling.h), as a program uses them */
+#define MEM_ALLOC(ptr, size, pool) TT_FOIL_ALLOC(pool, ptr, size)
+#define MEM_FREE(ptr, pool)        TT_FOIL_FREE(pool, ptr)
+#define MEM_RESET(pool)            TT_FOIL_POOL_RESET(pool)
 #ifdef TT_FOIL_ENABLE_TRACY
-#define MEM_ALLOC(ptr, size, pool) TF_PROF_MEM_EVENT(tf_prof_alloc, pool, ptr, size)
-#define MEM_FREE(ptr, pool)        TF_PROF_MEM_EVENT(tf_prof_free, pool, ptr)
-#define MEM_RESET(pool)            TF_PROF_MEM_EVENT(tf_prof_reset, pool)
 /* a pool per core, named by the program as the runtime names its own */
 static uint32_t core_pool(const char *pool, int x, int y)
 {
@@ -40,9 +41,6 @@ static uint32_t core_pool(const char *pool, int x, int y)
 #define MEM_FREE_CORE(ptr, pool, x, y)        tf_prof_free_id(core_pool(pool, x, y), ptr)
 #define FLUSH()                               tf_prof_flush()
 #else
-#define MEM_ALLOC(ptr, size, pool)            ((void)0)
-#define MEM_FREE(ptr, pool)                   ((void)0)
-#define MEM_RESET(pool)                       ((void)0)
 #define MEM_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
 #define MEM_FREE_CORE(ptr, pool, x, y)        ((void)0)
 #define FLUSH()                               ((void)0)
@@ -82,6 +80,7 @@ static void nest(void)
     tt_foil_zone_t d = TT_FOIL_ZONE_BEGIN("D, with \"quotes\"");
     work(100);
     TT_FOIL_ZONE_END(d);
+    TT_FOIL_POOL_CAPACITY("Host pool", 4096);
     MEM_ALLOC(0x10, 100, "Host pool");
     MEM_ALLOC(0x20, 50, "Host pool");
     MEM_FREE(0x10, "Host pool");

@@ -159,6 +159,7 @@ static void test_nest(int monotonic)
         if (i) CHECK_TRUE(t->mem[i].ns >= t->mem[i - 1].ns);
     }
     CHECK_TRUE(t->nmem && t->mem[0].ns >= t0 && t->mem[t->nmem - 1].ns <= t1);
+    CHECK_EQ_U(tf_trace_pool_capacity(t, "Host pool"), 4096); /* TT_FOIL_POOL_CAPACITY */
     tf_trace_free(t);
 }
 

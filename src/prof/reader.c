@@ -113,6 +113,7 @@ typedef struct reader {
     int ndamage;
     uint64_t damage_more, damage_more_bytes;
     uint64_t undefined_locs, undefined_loc_zones, undefined_pools, texts_cut;
+    uint64_t texts_orphan; /* zone texts with no zone open on their thread */
     int oom_chunks;
     uint32_t ndefined_locs; /* t->locs defined by the file (placeholders come after) */
     uint32_t first_dropped_kind, first_dropped_id;
@@ -1122,7 +1123,10 @@ static int rec_ZONE_END(reader *r, const rec *e)
  * recorder does). */
 static void zone_text(reader *r, const struct stack *st, const char *text, uint32_t len)
 {
-    if (st->n) append_text(r, st->idx[st->n - 1], text, len);
+    if (st->n)
+        append_text(r, st->idx[st->n - 1], text, len);
+    else
+        r->texts_orphan++; /* no zone open on its thread: said in the notes */
 }
 
 static int rec_ZONE_TEXT(reader *r, const rec *e)
@@ -1862,6 +1866,11 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     if (r.texts_cut)
         warn(t, "%llu zone texts were left out: their zone's texts already ran to %u bytes",
              (unsigned long long)r.texts_cut, TF_ZONE_TEXT_MAX);
+    if (r.texts_orphan)
+        warn(t,
+             "%llu zone texts were left out: no zone was open on their thread "
+             "(TT_FOIL_ZONE_TEXT outside any zone)",
+             (unsigned long long)r.texts_orphan);
     if (t->clamped_times)
         warn(t,
              "%llu timestamps fell outside the clock (the trace's calibration points are "

@@ -940,10 +940,11 @@ fi
 
 
 # ---- names and texts the JSON and the HTML's data must carry safely: a zone
-# text that is HTML markup inside a <script> block, a name that is not UTF-8
+# text that is HTML markup inside a <script> block, a name that is not UTF-8;
+# and a text with no zone open (counted)
 o=$tmp/odd
 mkdir -p "$o/.logs"
-printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\ntrailer 3 0\n' \
+printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\ntrailer 4 0\n' \
     >"$tmp/odd.txt"
 printf 'program odd\ntrailer 0 0\n' >"$tmp/odd_mem.txt"
 "$mktft" "$tmp/odd.txt" "$o/.logs/tt_foil_trace.tft" &&
@@ -957,4 +958,6 @@ expect_rc 0 "no '<' in the HTML's data strings"
 expect_grep '"caf\ufffd-zone"' "$o/reports/tt_foil_trace.json" "a byte that is not UTF-8 is U+FFFD"
 expect_grep "$(printf '\\u003c!--\\u003cscript> caf\303\251')" "$o/reports/tt_foil_trace.json" \
     "'<' escaped, UTF-8 kept"
+expect_grep "1 zone texts were left out: no zone was open on their thread" \
+    "$o/reports/tt_foil_diagnostics.txt" "a zone text outside any zone is counted"
 finish

@@ -946,7 +946,9 @@ o=$tmp/odd
 mkdir -p "$o/.logs"
 printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\ntrailer 4 0\n' \
     >"$tmp/odd.txt"
-printf 'program odd\ntrailer 0 0\n' >"$tmp/odd_mem.txt"
+# (memory: 0x10 allocated twice without a free between, then freed)
+printf 'program odd\nthread 1 100 main\npool 1 Twice\na 1 1100 1 16 100\na 1 1200 1 16 40\nx 1 1300 1 16\ntrailer 3 0\n' \
+    >"$tmp/odd_mem.txt"
 "$mktft" "$tmp/odd.txt" "$o/.logs/tt_foil_trace.tft" &&
     "$mktft" "$tmp/odd_mem.txt" "$o/.logs/tt_foil_memlog.tft" || fail "mktft: the odd case"
 run "$tool" report "$o"
@@ -960,4 +962,8 @@ expect_grep "$(printf '\\u003c!--\\u003cscript> caf\303\251')" "$o/reports/tt_fo
     "'<' escaped, UTF-8 kept"
 expect_grep "1 zone texts were left out: no zone was open on their thread" \
     "$o/reports/tt_foil_diagnostics.txt" "a zone text outside any zone is counted"
+expect_grep "1 allocations in pool 'Twice' reused a live address without a free" \
+    "$o/reports/tt_foil_diagnostics.txt" "a double allocation names its pool"
+expect_grep "Twice,2,2," "$o/reports/tt_foil_memory_report.csv" \
+    "two allocs, two frees (one implicit): nothing live"
 finish

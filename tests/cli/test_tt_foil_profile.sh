@@ -111,6 +111,8 @@ expect_out "leaks: 10.3 KiB still allocated at exit in 4 pools" "summary: leaks"
 expect_out "warning: 7 device zones were dropped" "summary: dropped device zones"
 expect_out "warning: 2 device markers had no matching START or END" "summary: unmatched markers"
 expect_out "1 zones never ended" "summary: unterminated zone"
+expect_out "  2 marks, 1 frame: mean 1992.0 us, shortest 1992.0 us, longest 1992.0 us" \
+    "summary: the frame between the two marks"
 expect_out "1 frees in pool 'Device L1 (1,0)' had no matching allocation" "summary: unmatched free"
 expect_out "HTML: $g/reports/tt_foil_report.html" "summary: HTML path"
 expect_grep "device zones: 8 zones from 18 markers; 2 markers unmatched, 7 zones dropped" \

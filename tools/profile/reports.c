@@ -352,6 +352,50 @@ static void summary_host(pf_analysis *a, FILE *out)
     free(zt);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Frame marks (TT_FOIL_FRAME_MARK; the runtime marks each dispatch's end):
+ * how many, and the frames between consecutive marks of a process (mean,
+ * shortest, longest); one line per process that has marks. */
+static void summary_frames(const pf_logs *l, FILE *out)
+{
+    const tf_trace *t = l->trace;
+    if (!t->nframes) return;
+    uint64_t *ns = malloc(t->nframes * sizeof *ns);
+    if (!ns) return;
+    fprintf(out, "\nFrames (TT_FOIL_FRAME_MARK; the runtime marks the end of each dispatch)\n");
+    uint32_t nproc = l->nprocs > 1 ? l->nprocs : 1;
+    for (uint32_t p = 0; p < nproc; p++) {
+        size_t n = 0;
+        for (size_t i = 0; i < t->nframes; i++)
+            if (t->threads[t->frames[i].thread].process == p || nproc == 1)
+                ns[n++] = t->frames[i].ns;
+        if (!n) continue;
+        qsort(ns, n, sizeof *ns, cmp_u64);
+        char who[160] = "";
+        if (nproc > 1) snprintf(who, sizeof who, "%s[%u]: ", l->procs[p].program, l->procs[p].pid);
+        if (n < 2) {
+            fprintf(out, "  %s1 mark (no frame between two)\n", who);
+            continue;
+        }
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (size_t i = 1; i < n; i++) {
+            uint64_t d = ns[i] - ns[i - 1];
+            if (d < lo) lo = d;
+            if (d > hi) hi = d;
+        }
+        char m[32], a[32], b[32];
+        fprintf(out, "  %s%zu marks, %zu frame%s: mean %s, shortest %s, longest %s\n", who, n,
+                n - 1, n == 2 ? "" : "s", pf_human_ns(m, sizeof m, (ns[n - 1] - ns[0]) / (n - 1)),
+                pf_human_ns(a, sizeof a, lo), pf_human_ns(b, sizeof b, hi));
+    }
+    free(ns);
+}
+
 /* One row per pool, identical per-core pools folded into one with their
  * count ("Device L1 (x,y) x10"). */
 static void summary_memory(pf_analysis *a, FILE *out)
@@ -489,7 +533,10 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
 void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
 {
     pf_ops_summary(l, out); /* first: where the time went on the chip (ops.c) */
-    if (l->trace) summary_host(a, out);
+    if (l->trace) {
+        summary_host(a, out);
+        summary_frames(l, out);
+    }
     if (l->mem) summary_memory(a, out);
     if (l->have_device_csv) {
         summary_device(l, a, out);

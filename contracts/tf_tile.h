@@ -184,7 +184,8 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * DEST a = the index, b = the capacity; INIT a = the class the op needs,
  * b = the class set up; SFPU_INIT a = the SFPU op, b = the op whose init
  * ran last (0 none); FORMAT a = the format code (255: a page size);
- * ARG a = the bad operand value; SFPU ops put their op in c). */
+ * ARG a = the bad operand value; PART a = the face rows, b = the faces, or
+ * both 0 for a transpose within faces; SFPU ops put their op in c). */
 #define TF_TILE_FAULT_AUX(why, a, b, c)                                                            \
     ((uint32_t)(why) | (uint32_t)((a)&0xff) << 8 | (uint32_t)((b)&0xff) << 16 |                    \
      (uint32_t)((c)&0xff) << 24)
@@ -198,5 +199,7 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_TILE_ERR_INIT      8  /* an FPU op without its init (tt-metal mode) */
 #define TF_TILE_ERR_SFPU_INIT 9  /* an SFPU op without its init (tt-metal mode) */
 #define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
+#define TF_TILE_ERR_PART      11 /* part of a tile: a = face rows, b = faces (0, 0: a face transpose) \
+                                  */
 
 #endif

@@ -209,6 +209,17 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_ARG:
         snprintf(what, sizeof what, "operand code %u is not one the engine knows", a);
         break;
+    case TF_TILE_ERR_PART:
+        if (!a && !b)
+            snprintf(what, sizeof what,
+                     "a transpose within each 16 x 16 face is not modeled (a whole-tile "
+                     "transpose is: transpose = 1 alone)");
+        else
+            snprintf(what, sizeof what,
+                     "faces of %u rows, %u of them: only whole 32 x 32 tiles (4 faces of 16 "
+                     "rows) are modeled",
+                     a, b);
+        break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

@@ -579,6 +579,10 @@ int main(void)
     fault("ops_fault6", "the math unit is set up by compute_kernel_hw_startup");
     fault("ops_fault7", "tile engine SFPU");
     fault("ops_fault7", "operand code 1 is not one the engine knows");
+    /* parts of a tile: a fault, not a whole-tile result */
+    fault("ops_fault8", "tile engine COPY: a transpose within each 16 x 16 face is not modeled");
+    fault("ops_fault9", "tile engine PACK_UNTILIZE: faces of 8 rows, 4 of them: only whole 32 x "
+                        "32 tiles (4 faces of 16 rows) are modeled");
 #endif
     /* the engine works after each of those */
     CHECK_EQ_U(binary(TF_BINOP_MUL, TF_BCAST_ROW, 0), 0);

@@ -132,6 +132,15 @@ ALWI void rc_only(std::uint32_t op, int vector_mode)
         dev_fault(TF_FAULT_DETAIL_TILE, op,
                   TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, (std::uint32_t)vector_mode, 0, 0));
 }
+// Parts of a tile (faces of fewer rows, fewer faces) are not modeled: an op
+// given them faults naming the value (not a silent whole-tile result).
+ALWI void whole_tiles(bool on_this_risc, std::uint32_t op, std::uint32_t face_r_dim,
+                      std::uint32_t num_faces)
+{
+    if (on_this_risc && (face_r_dim != 16 || num_faces != 4))
+        dev_fault(TF_FAULT_DETAIL_TILE, op,
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_PART, face_r_dim, num_faces, 0));
+}
 } // namespace tf_ttm
 
 namespace ckernel
@@ -492,12 +501,15 @@ ALWI void transpose_tile(std::uint32_t icb, std::uint32_t itile, std::uint32_t i
 {
     tf_c::transpose_wh_tile(icb, itile, idst);
 }
-// transpose != 0: copy_tile transposes (the whole 32 x 32 tile, whatever
-// transpose_within_16x16_face says).
+// transpose != 0: copy_tile transposes the whole 32 x 32 tile; a transpose
+// within each face alone is not modeled and faults at the init (its value
+// named), rather than transposing the whole tile instead.
 ALWI void copy_tile_to_dst_init_short(std::uint32_t cbid = 0, std::uint32_t transpose = 0,
                                       std::uint32_t transpose_within_16x16_face = false)
 {
-    (void)transpose_within_16x16_face;
+    if (TF_MATH && transpose_within_16x16_face)
+        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_COPY,
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_PART, 0, 0, 0));
     tf_c::copy_tile_to_dst_init_short(cbid, transpose);
 }
 ALWI void copy_tile_to_dst_init_short_with_dt(std::uint32_t old_cbid, std::uint32_t new_cbid,
@@ -624,7 +636,7 @@ ALWI void pack_untilize_dest_init(std::uint32_t ocb, std::uint32_t face_r_dim = 
     static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
     static_assert(!narrow_row && row_num_datums == 32 && !dense,
                   "not supported by tt-foil: narrow rows and dense pack_untilize (32 x 32 tiles)");
-    (void)face_r_dim, (void)num_faces;
+    tf_ttm::whole_tiles(TF_PACKER, TF_TILE_PACK_UNTILIZE, face_r_dim, num_faces);
     tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim); // (the packer's only)
 }
 template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
@@ -638,7 +650,8 @@ ALWI void pack_untilize_dest(std::uint32_t ocb, std::uint32_t block_rt_dim = 1,
     static_assert(!diagonal && !narrow_row && row_num_datums == 32 && tile_dst_ct_offset == 0 &&
                       !dense,
                   "not supported by tt-foil: diagonal, narrow-row, dense or offset pack_untilize_dest");
-    (void)face_r_dim, (void)num_faces, (void)tile_dst_rt_offset;
+    (void)tile_dst_rt_offset;
+    tf_ttm::whole_tiles(TF_PACKER, TF_TILE_PACK_UNTILIZE, face_r_dim, num_faces);
     tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim);
     tf_c::pack_untilize_dest(ocb, block_rt_dim, block_c_index);
 }

@@ -7,11 +7,14 @@
 //   5  mm_block_init of a 4 x 2 block with an fp32 DEST (4 tiles)
 //   6  copy_tile with no init at all (the entry put the engine in tt-metal mode)
 //   7  sfpu op with a vector mode other than RC
+//   8  copy_tile_to_dst_init_short with a transpose within each face
+//   9  pack_untilize_dest with faces of 8 rows
 // (The CBs hold no data: the faults come first.)
 #include "api/compute/compute_kernel_api.h"
 #include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/recip.h"
 #include "api/compute/matmul.h"
+#include "api/compute/pack_untilize.h"
 #include "api/compute/reduce.h"
 #include "api/compute/tile_move_copy.h"
 
@@ -36,7 +39,11 @@ void kernel_main()
     mm_block_init(tt::CBIndex::c_0, tt::CBIndex::c_1, tt::CBIndex::c_16, 0, 4, 2, 1);
 #elif FAULT_KIND == 6
     copy_tile(tt::CBIndex::c_0, 0, 0);
-#else
+#elif FAULT_KIND == 8
+    copy_tile_to_dst_init_short(tt::CBIndex::c_0, 1, true);
+#elif FAULT_KIND == 9
+    pack_untilize_dest_init<1>(tt::CBIndex::c_16, 8, 4);
+#elif FAULT_KIND == 7
     init_sfpu(tt::CBIndex::c_0, tt::CBIndex::c_16);
     copy_tile(tt::CBIndex::c_0, 0, 0);
     recip_tile_init();

@@ -6,6 +6,7 @@
 #include "tests/unit/tf_check.h"
 #include "tt_foil/runtime.h"
 #include "tt_foil/tile.h"
+#include "tt_foil/transport.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,29 @@ static inline tf_device *rt_open(int gx, int gy)
     tf_device_config_init(&cfg);
     tf_sim_config sim = {.grid_x = gx, .grid_y = gy};
     cfg.sim = &sim;
+    return MUST_PTR(tf_device_open(&cfg));
+}
+
+/* A device on a simulated gx x gy chip whose transport operations are
+ * `ops` (filled here with the simulator's, for the caller to change some:
+ * a wrapper of wait, a transport without stalled, ...): the simulator's
+ * own table in *inner; timeout_ms 0: the default. */
+static inline tf_device *rt_open_with_ops(int gx, int gy, tf_transport_ops *ops,
+                                          void (*patch)(tf_transport_ops *ops),
+                                          const tf_transport_ops **inner, tf_transport **tr,
+                                          uint32_t timeout_ms)
+{
+    tf_sim_config sim = {.grid_x = gx, .grid_y = gy};
+    tf_transport *t = MUST_PTR(tf_sim_transport_open(&sim));
+    if (inner) *inner = t->ops;
+    *ops = *t->ops;
+    patch(ops);
+    t->ops = ops;
+    if (tr) *tr = t;
+    tf_device_config cfg;
+    tf_device_config_init(&cfg);
+    cfg.transport = t;
+    if (timeout_ms) cfg.dispatch_timeout_ms = timeout_ms;
     return MUST_PTR(tf_device_open(&cfg));
 }
 

@@ -193,18 +193,15 @@ static void *wait_thread(void *arg)
     return NULL;
 }
 
+static void hold_waits(tf_transport_ops *ops)
+{
+    ops->wait = held_wait;
+}
+
 static void two_threads(void)
 {
-    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
-    tf_transport *t = MUST_PTR(tf_sim_transport_open(&sim));
-    inner_ops = t->ops;
-    held_ops = *t->ops;
-    held_ops.wait = held_wait;
-    t->ops = &held_ops;
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    cfg.transport = t;
-    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    tf_transport *t;
+    tf_device *dev = rt_open_with_ops(2, 1, &held_ops, hold_waits, &inner_ops, &t, 0);
     tf_kernel *k = rt_kernel(dev, "stall5.brisc.elf");
     tf_buffer *w = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){0, 0}, 16));
     uint32_t a = (uint32_t)tf_buffer_address(w), args[] = {a, a + 4}, zero[2] = {0, 0}, one = 1;

@@ -310,18 +310,14 @@ static void wake_after_stop(void)
 /* A transport without `stalled` (hardware): the dispatch times out as
  * before, with the pc. */
 static tf_transport_ops no_stall_ops;
+static void no_stalled(tf_transport_ops *ops)
+{
+    ops->stalled = NULL;
+}
+
 static void without_stalled(void)
 {
-    tf_sim_config sim = {.grid_x = 1, .grid_y = 1};
-    tf_transport *t = MUST_PTR(tf_sim_transport_open(&sim));
-    no_stall_ops = *t->ops;
-    no_stall_ops.stalled = NULL;
-    t->ops = &no_stall_ops;
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    cfg.transport = t;
-    cfg.dispatch_timeout_ms = 300;
-    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    tf_device *dev = rt_open_with_ops(1, 1, &no_stall_ops, no_stalled, NULL, NULL, 300);
     tf_kernel *k = rt_kernel(dev, "stall6.brisc.elf");
     tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));

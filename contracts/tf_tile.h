@@ -199,8 +199,6 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_TILE_ERR_INIT      8  /* an FPU op without its init (tt-metal mode) */
 #define TF_TILE_ERR_SFPU_INIT 9  /* an SFPU op without its init (tt-metal mode) */
 #define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
-#define TF_TILE_ERR_PART                                                                           \
-    11 /* part of a tile: a = face rows, b = faces (0, 0: a face transpose)                        \
-        */
+#define TF_TILE_ERR_PART      11 /* part of a tile: faces of other sizes or counts */
 
 #endif

@@ -38,8 +38,9 @@ static double now_s(void)
 }
 
 /* Kernel `brisc` (and `ncrisc`, if any) on core (0,0) with CB 0 of 4
- * pages of 64 B when `cb`: the dispatch fails, well before the timeout;
- * its message. */
+ * pages of 64 B when `cb`: the dispatch fails; its message (which says it
+ * was found before the timeout: no timing here, a slow machine is not a
+ * failure). */
 static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, int cb)
 {
     static char msg[8192];
@@ -48,9 +49,7 @@ static const char *stall(tf_device *dev, const char *brisc, const char *ncrisc, 
     MUST(tf_program_set_kernel(p, TF_BRISC, kb));
     if (kn) MUST(tf_program_set_kernel(p, TF_NCRISC, kn));
     if (cb) MUST(tf_program_set_cb(p, 0, 64, 4));
-    double t0 = now_s();
     CHECK_TRUE(tf_dispatch_execute(p) != 0);
-    CHECK_TRUE(now_s() - t0 < TIMEOUT_MS / 1000.0 / 2);
     snprintf(msg, sizeof msg, "%s", tf_last_error());
     tf_program_destroy(p);
     tf_kernel_free(kb);

@@ -113,11 +113,6 @@ static int load_firmware(tf_device *dev, const char *dir)
     return 0;
 }
 
-static int read_mailbox(tf_device *dev, tf_core core, tf_mailbox *mb)
-{
-    return dev->tr->ops->read_l1(dev->tr, core.x, core.y, TF_L1_MAILBOX, mb, sizeof *mb);
-}
-
 /* Put firmware on every RISC of a core and wait for all five INITs. Also
  * how a core is recovered after a fault or a timeout. */
 int rt_dev_boot_core(tf_device *dev, tf_core core)
@@ -139,7 +134,7 @@ int rt_dev_boot_core(tf_device *dev, tf_core core)
     if (o->set_reset(t, core.x, core.y, all, 0) || rt_start_waited(t)) return -1;
     uint64_t deadline = rt_dev_now_ns() + dev->boot_timeout_ns;
     for (;;) {
-        if (read_mailbox(dev, core, &mb)) return -1;
+        if (rt_read_mailbox(dev, core, &mb)) return -1;
         int ready = 1;
         for (int r = 0; r < TF_NUM_RISCS; r++) {
             if (mb.fault[r].magic == TF_FAULT_MAGIC)

@@ -306,14 +306,9 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
  * came). A core whose RISC faulted reports DONE too, and is reset. */
 static int finished(tf_program *p, uint32_t id)
 {
-    tf_transport *t = p->dev->tr;
     tf_mailbox mb;
-    if (!id || t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
-        mb.go.signal != TF_GO_DONE || mb.go.dispatch_id != id)
-        return 0;
-    for (int r = 0; r < TF_NUM_RISCS; r++)
-        if (mb.fault[r].magic == TF_FAULT_MAGIC) return 0;
-    return 1;
+    return id && !rt_read_mailbox(p->dev, p->core, &mb) && rt_mb_done(&mb, id) &&
+           !rt_mb_faulted(&mb);
 }
 
 /* Reboot cores after a failure; appends to the current message, once for
@@ -476,10 +471,9 @@ static void postmortem(tf_program *const *progs, size_t n, const int *done, uint
     for (size_t i = 0; i < n; i++) {
         if (done && done[i]) continue;
         tf_program *p = progs[i];
-        tf_transport *t = dev->tr;
         tf_mailbox mb;
-        if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) continue;
-        int finished = mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id;
+        if (rt_read_mailbox(p->dev, p->core, &mb)) continue;
+        int finished = rt_mb_done(&mb, id);
         if (!finished) record_pcs(p, id, &mb, reason);
         if (rt_devprof_postmortem(p, id, doorbell_ns, &mb, finished ? TF_DEVB_DONE : reason))
             cm_warn("device profiler: core (%d,%d): its markers could not be read back after "
@@ -618,13 +612,9 @@ static int wait_failed(tf_program *const *progs, size_t n, const int *done, uint
 static int fault_elsewhere(tf_program *const *progs, size_t n, size_t i, uint32_t id,
                            const int *done)
 {
-    tf_transport *t = progs[i]->dev->tr;
     for (size_t j = 0; j < n; j++) { /* (one program a core: validate) */
         tf_mailbox other;
-        if (j == i || done[j] ||
-            t->ops->read_l1(t, progs[j]->core.x, progs[j]->core.y, TF_L1_MAILBOX, &other,
-                            sizeof other))
-            continue;
+        if (j == i || done[j] || rt_read_mailbox(progs[j]->dev, progs[j]->core, &other)) continue;
         if (report_fault(progs[j], id, &other)) return 1;
     }
     return report_halted(progs[i], id) != 0;
@@ -651,10 +641,10 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
     tf_mailbox mb;
     int waited = 0;
     for (;;) {
-        if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
+        if (rt_read_mailbox(p->dev, p->core, &mb)) return -1;
         if (report_fault(p, id, &mb))
             return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);
-        if (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) break;
+        if (rt_mb_done(&mb, id)) break;
         uint64_t now = rt_dev_now_ns();
         if (rt_interrupted) {
             int sig = rt_interrupted;

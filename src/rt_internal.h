@@ -227,6 +227,24 @@ const char *rt_srcloc_missing(void);
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 /* The program's kernel image or RISC r's firmware holding pc, or NULL. */
 const rt_image *rt_image_at(const tf_program *p, int r, uint32_t pc);
+/* A core's mailbox into *mb (0, or -1 and the transport's message). */
+static inline int rt_read_mailbox(const tf_device *dev, tf_core core, tf_mailbox *mb)
+{
+    return dev->tr->ops->read_l1(dev->tr, core.x, core.y, TF_L1_MAILBOX, mb, sizeof *mb);
+}
+/* Whether the mailbox says dispatch id is done (GO := DONE with its id). */
+static inline int rt_mb_done(const tf_mailbox *mb, uint32_t id)
+{
+    return mb->go.signal == TF_GO_DONE && mb->go.dispatch_id == id;
+}
+/* Whether a RISC of the core wrote a fault record. */
+static inline int rt_mb_faulted(const tf_mailbox *mb)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        if (mb->fault[r].magic == TF_FAULT_MAGIC) return 1;
+    return 0;
+}
+
 /* dispatch.c: who ran at pc on RISC r of p ("kernel 'name' (path)", ...) */
 void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 

@@ -167,11 +167,9 @@ int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *don
     tf_mailbox mb;
     if (!t->ops->stalled || t->ops->stalled(t, p->core.x, p->core.y, waits) != 1) return 0;
     /* the mailbox as of the stop (the caller's copy may be older) */
-    if (t->ops->read_l1(t, p->core.x, p->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
-        (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id))
+    /* (a fault since: the caller's next read says it) */
+    if (rt_read_mailbox(p->dev, p->core, &mb) || rt_mb_done(&mb, id) || rt_mb_faulted(&mb))
         return 0;
-    for (int r = 0; r < TF_NUM_RISCS; r++) /* a fault since: the caller's next read says it */
-        if (mb.fault[r].magic == TF_FAULT_MAGIC) return 0;
     char list[4096];
     size_t len = 0;
     describe_core(p, id, &mb, waits, list, sizeof list, &len);
@@ -180,10 +178,8 @@ int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *don
     size_t others = 0;
     for (size_t j = 0; j < n; j++) {
         tf_program *q = progs[j];
-        if (j == i || (done && done[j]) ||
-            t->ops->read_l1(t, q->core.x, q->core.y, TF_L1_MAILBOX, &mb, sizeof mb) ||
-            (mb.go.signal == TF_GO_DONE && mb.go.dispatch_id == id) ||
-            t->ops->stalled(t, q->core.x, q->core.y, waits) != 1)
+        if (j == i || (done && done[j]) || rt_read_mailbox(q->dev, q->core, &mb) ||
+            rt_mb_done(&mb, id) || t->ops->stalled(t, q->core.x, q->core.y, waits) != 1)
             continue;
         if (len + 64 >= sizeof list) {
             others++;

@@ -291,28 +291,22 @@ static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
             sim_worker *hw = sh->core->worker;
             switch (sh->state) {
             case TF_HS_RUN: run_hart(c, hw, sh, t1); break;
-            case TF_HS_WAIT:
+            case TF_HS_WAIT: /* an L1 word: the wait starts at the round */
                 hart_advance(&sh->h, t0);
+                /* fall through */
+            case TF_HS_WAIT_TILE: { /* (the tile engine sets its clock) */
                 /* retry the wait; it blocks again if unmet (sim_core_still_blocked
                  * tells without the interpreter) */
                 if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
                 uint64_t before = sh->h.instret;
                 sh->state = TF_HS_RUN;
                 run_hart(c, hw, sh, t1);
-                /* its word came and it went on (and may wait again already,
-                 * after storing what a hart visited before it this round
-                 * waits for): progress, as below (without it, two RISCs
-                 * handing pages back and forth through L1 stopped the chip
-                 * at a last look: a hang, then a false deadlock) */
-                if (sh->h.instret != before) hw->progressed = 1;
-                break;
-            case TF_HS_WAIT_TILE: { /* retry; the tile engine sets the clock */
-                if (c->recheck && sim_hart_cycle(&sh->h) < t1 && sim_core_still_blocked(sh)) break;
-                uint64_t before = sh->h.instret;
-                sh->state = TF_HS_RUN;
-                run_hart(c, hw, sh, t1);
-                /* it got past the command (and may wait again already): that
-                 * is progress, so the waits get another round (round_end) */
+                /* it got past its access (and may wait again already, after
+                 * storing what a hart visited before it this round waits
+                 * for): progress, so the waits get another round (round_end;
+                 * without it, two RISCs handing pages back and forth through
+                 * L1 stopped the chip at a last look: a hang, then a false
+                 * deadlock) */
                 if (sh->h.instret != before) hw->progressed = 1;
                 break;
             }

@@ -393,11 +393,11 @@ static void memory(pf_logs *l, pf_analysis *a)
     a->npools = t->npools;
     a->pools = calloc(np, sizeof *a->pools);
     live_map *live = calloc(np, sizeof *live);
-    uint64_t *cur = calloc(np, sizeof *cur), *again = calloc(np, sizeof *again);
+    uint64_t *cur = calloc(np, sizeof *cur);
     uint32_t *order = malloc((t->nmem ? t->nmem : 1) * sizeof *order);
     uint32_t *rank = malloc(np * sizeof *rank), *by_name = malloc(np * sizeof *by_name);
     a->mem = malloc((t->nmem ? t->nmem : 1) * sizeof *a->mem);
-    if (!a->pools || !live || !cur || !again || !order || !rank || !by_name || !a->mem) {
+    if (!a->pools || !live || !cur || !order || !rank || !by_name || !a->mem) {
         pf_note(l, 1, "out of memory analysing the memory log");
         a->npools = 0;
         goto out;
@@ -427,7 +427,7 @@ static void memory(pf_logs *l, pf_analysis *a)
             uint64_t *s = live_find(lm, e->ptr, 1);
             if (!s) continue;
             if (*s) { /* allocated again without a free: count the old one freed */
-                again[p]++;
+                ps->reused++;
                 ps->frees++; /* (so that allocs - frees is what is live) */
                 cur[p] -= *s;
             }
@@ -462,11 +462,11 @@ static void memory(pf_logs *l, pf_analysis *a)
                     (unsigned long long)a->pools[p].unmatched_frees, a->pools[p].pool);
     }
     for (size_t p = 0; p < a->npools; p++)
-        if (again[p])
+        if (a->pools[p].reused)
             pf_note(l, 0,
                     "memory log: %llu allocations in pool '%s' reused a live address without a "
                     "free; the earlier allocation is counted as freed then",
-                    (unsigned long long)again[p], a->pools[p].pool);
+                    (unsigned long long)a->pools[p].reused, a->pools[p].pool);
     pool_groups(l, a);
 out:
     for (uint32_t p = 0; live && p < t->npools; p++) {
@@ -476,7 +476,6 @@ out:
     }
     free(live);
     free(cur);
-    free(again);
     free(order);
     free(rank);
     free(by_name);

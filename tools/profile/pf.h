@@ -279,6 +279,7 @@ typedef struct pf_poolstat {
     const char *pool;
     uint64_t allocs, frees, total, peak, leaked, capacity;
     uint64_t unmatched_frees;
+    uint64_t reused; /* allocations at a live address (the one before counted freed) */
 } pf_poolstat;
 
 typedef struct pf_devstat {

@@ -11,9 +11,11 @@ namespace ckernel
 {
 // SFPU ops the tile engine does not model (docs/chip.md lists those it does).
 #define TF_SFPU_WHY "an SFPU op the tile engine does not model (docs/chip.md, \"Tile engine\")"
-#define TF_SFPU_NO(name)                                                                           \
-    TF_UNSUPPORTED_FN(name##_init, TF_SFPU_WHY);                                                   \
-    TF_UNSUPPORTED_FN(name, TF_SFPU_WHY)
+// An op and its init, both unsupported for `why`.
+#define TF_UNSUPPORTED_OP(name, why)                                                               \
+    TF_UNSUPPORTED_FN(name##_init, why);                                                           \
+    TF_UNSUPPORTED_FN(name, why)
+#define TF_SFPU_NO(name) TF_UNSUPPORTED_OP(name, TF_SFPU_WHY)
 TF_SFPU_NO(tan_tile);
 TF_SFPU_NO(asin_tile);
 TF_SFPU_NO(acos_tile);
@@ -88,9 +90,7 @@ TF_UNSUPPORTED_FN(add_unary_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(sub_unary_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
-#define TF_INT_NO(name)                                                                            \
-    TF_UNSUPPORTED_FN(name##_init, TF_INT_WHY);                                                    \
-    TF_UNSUPPORTED_FN(name, TF_INT_WHY)
+#define TF_INT_NO(name) TF_UNSUPPORTED_OP(name, TF_INT_WHY)
 TF_INT_NO(bitwise_and_tile);
 TF_INT_NO(bitwise_or_tile);
 TF_INT_NO(bitwise_xor_tile);
@@ -113,9 +113,7 @@ TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use tr
 #define TF_BIN_SFPU_WHY                                                                            \
     "SFPU binary ops on two DEST tiles; use the FPU's add_tiles/sub_tiles/mul_tiles or "           \
     "binary_dest_reuse_tiles"
-#define TF_BIN_NO(name)                                                                            \
-    TF_UNSUPPORTED_FN(name##_init, TF_BIN_SFPU_WHY);                                               \
-    TF_UNSUPPORTED_FN(name, TF_BIN_SFPU_WHY)
+#define TF_BIN_NO(name) TF_UNSUPPORTED_OP(name, TF_BIN_SFPU_WHY)
 TF_BIN_NO(add_binary_tile);
 TF_BIN_NO(sub_binary_tile);
 TF_BIN_NO(mul_binary_tile);

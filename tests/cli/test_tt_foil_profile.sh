@@ -946,7 +946,8 @@ fi
 # and a text with no zone open (counted)
 o=$tmp/odd
 mkdir -p "$o/.logs"
-printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\ntrailer 4 0\n' \
+# (and zones named in UTF-8, one of them cut to its column in the summary)
+printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\nloc 2 11 user.c r\303\251sum\303\251\nb 1 3000 2\ne 1 3100 2\nloc 3 12 user.c \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name-cut\nb 1 3200 3\ne 1 3300 3\ntrailer 8 0\n' \
     >"$tmp/odd.txt"
 # (memory: 0x10 allocated twice without a free between, then freed)
 printf 'program odd\nthread 1 100 main\npool 1 Twice\na 1 1100 1 16 100\na 1 1200 1 16 40\nx 1 1300 1 16\ntrailer 3 0\n' \
@@ -955,10 +956,19 @@ printf 'program odd\nthread 1 100 main\npool 1 Twice\na 1 1100 1 16 100\na 1 120
     "$mktft" "$tmp/odd_mem.txt" "$o/.logs/tt_foil_memlog.tft" || fail "mktft: the odd case"
 run "$tool" report "$o"
 expect_rc 0 "report on names that are not UTF-8 and texts that are markup"
+cp "$OUT" "$tmp/odd_summary.txt"
 run "$json_check" "$o/reports/tt_foil_trace.json"
 expect_rc 0 "the JSON is valid UTF-8 JSON"
 run "$json_check" --html "$o/reports/tt_foil_report.html"
 expect_rc 0 "no '<' in the HTML's data strings"
+# the summary's host zone rows: names padded to their column by terminal
+# cells, not bytes (a wide character takes two), a long one cut at it
+pad28='                            '
+expect_grep "$(printf '  r\303\251sum\303\251%s         1 ' "$pad28")" "$tmp/odd_summary.txt" \
+    "a UTF-8 name is padded by cells"
+expect_grep "$(printf '  \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name         1 ')" "$tmp/odd_summary.txt" \
+    "a wide character takes two cells; the name is cut at the column"
+expect_grep "$(printf '  caf?-zone  ')" "$tmp/odd_summary.txt" "a byte that is not UTF-8 is '?' in the summary"
 expect_grep '"caf\ufffd-zone"' "$o/reports/tt_foil_trace.json" "a byte that is not UTF-8 is U+FFFD"
 expect_grep "$(printf '\\u003c!--\\u003cscript> caf\303\251')" "$o/reports/tt_foil_trace.json" \
     "'<' escaped, UTF-8 kept"

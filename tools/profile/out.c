@@ -542,3 +542,73 @@ const char *pf_term(char *buf, size_t n, const char *s)
     buf[k] = 0;
     return buf;
 }
+
+/* The bytes of a well-formed UTF-8 sequence at q (lead byte >= 0x80) and its
+ * code point, else 0. */
+static int utf8_at(const unsigned char *q, uint32_t *cp)
+{
+    unsigned c = q[0], n = c >= 0xf0 && c <= 0xf4  ? 4
+                           : c >= 0xe0             ? 3
+                           : c >= 0xc2 && c < 0xe0 ? 2
+                                                   : 0;
+    if (!n || (n == 3 && c > 0xef)) return 0;
+    uint32_t v = c & (0x7f >> n);
+    for (unsigned i = 1; i < n; i++) {
+        if ((q[i] & 0xc0) != 0x80) return 0;
+        v = v << 6 | (q[i] & 0x3f);
+    }
+    if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+        (v >= 0xd800 && v <= 0xdfff))
+        return 0;
+    *cp = v;
+    return (int)n;
+}
+
+/* Terminal columns a code point takes: combining marks none, East Asian
+ * wide and fullwidth forms and emoji two (Unicode's EastAsianWidth W/F
+ * blocks, the common ranges), the rest one. */
+static unsigned cp_columns(uint32_t v)
+{
+    if ((v >= 0x300 && v <= 0x36f) || (v >= 0x200b && v <= 0x200f) || (v >= 0xfe00 && v <= 0xfe0f))
+        return 0;
+    if ((v >= 0x1100 && v <= 0x115f) || (v >= 0x2e80 && v <= 0xa4cf && v != 0x303f) ||
+        (v >= 0xac00 && v <= 0xd7a3) || (v >= 0xf900 && v <= 0xfaff) ||
+        (v >= 0xfe30 && v <= 0xfe4f) || (v >= 0xff00 && v <= 0xff60) ||
+        (v >= 0xffe0 && v <= 0xffe6) || (v >= 0x1f300 && v <= 0x1f64f) ||
+        (v >= 0x1f900 && v <= 0x1f9ff) || (v >= 0x20000 && v <= 0x3fffd))
+        return 2;
+    return 1;
+}
+
+const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width)
+{
+    size_t k = 0;
+    unsigned col = 0;
+    for (const unsigned char *q = (const unsigned char *)s; q && *q;) {
+        char one[4];
+        unsigned len = 1, w = 1, adv = 1; /* bytes out, columns, bytes in */
+        uint32_t cp;
+        if (*q >= 0x20 && *q < 0x7f) {
+            one[0] = (char)*q;
+        } else if (*q < 0x20 || *q == 0x7f) {
+            one[0] = '\\';
+            one[1] = *q == '\n' ? 'n' : *q == '\t' ? 't' : '?';
+            len = w = 2;
+        } else if ((adv = (unsigned)utf8_at(q, &cp)) != 0) {
+            memcpy(one, q, adv);
+            len = adv;
+            w = cp_columns(cp);
+        } else { /* not UTF-8: '?' a byte (the JSON's U+FFFD) */
+            one[0] = '?';
+            adv = 1;
+        }
+        if (col + w > width || k + len + 1 > n) break;
+        memcpy(buf + k, one, len);
+        k += len;
+        col += w;
+        q += adv;
+    }
+    for (; col < width && k + 1 < n; col++) buf[k++] = ' ';
+    buf[k] = 0;
+    return buf;
+}

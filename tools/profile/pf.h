@@ -570,5 +570,9 @@ const char *pf_human_ns(char *buf, size_t n, uint64_t ns);
 const char *pf_human_bytes(char *buf, size_t n, uint64_t bytes);
 /* A name made safe for one terminal line (control characters escaped). */
 const char *pf_term(char *buf, size_t n, const char *s);
+/* pf_term fitted to a column `width` terminal cells wide: cut at a whole
+ * character that would pass it, padded with spaces to it (UTF-8 counted
+ * by cells, not bytes: printf's %-34s pads bytes). */
+const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width);
 
 #endif

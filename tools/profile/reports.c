@@ -343,9 +343,10 @@ static void summary_host(pf_analysis *a, FILE *out)
     fprintf(out, "  %-34s %9s %11s %11s %11s %8s\n", "ZONE", "CALLS", "TOTAL", "MEAN", "SELF",
             "CONTEXTS");
     for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
-        char t[32], m[32], s[32], nm[64];
-        fprintf(out, "  %-34.34s %9llu %11s %11s %11s %8zu\n", pf_term(nm, sizeof nm, zt[i].name),
-                (unsigned long long)zt[i].count, pf_human_ns(t, sizeof t, zt[i].total),
+        char t[32], m[32], s[32], nm[160];
+        fprintf(out, "  %s %9llu %11s %11s %11s %8zu\n",
+                pf_term_cell(nm, sizeof nm, zt[i].name, 34), (unsigned long long)zt[i].count,
+                pf_human_ns(t, sizeof t, zt[i].total),
                 pf_human_ns(m, sizeof m, zt[i].total / zt[i].count),
                 pf_human_ns(s, sizeof s, zt[i].self), zt[i].contexts);
     }
@@ -419,11 +420,11 @@ static void summary_memory(pf_analysis *a, FILE *out)
             "LEAKED");
     for (size_t i = 0; i < ng && i < SUMMARY_ROWS; i++) {
         const pf_poolstat *p = &a->pools[g[i].first];
-        char pk[32], lk[32], pc[16] = "-", nm[64], gn[256];
+        char pk[32], lk[32], pc[16] = "-", nm[160], gn[256];
         if (p->capacity)
             snprintf(pc, sizeof pc, "%.1f%%", 100.0 * (double)p->peak / (double)p->capacity);
-        fprintf(out, "  %-34.34s %9llu %9llu %11s %7s %11s%s\n",
-                pf_term(nm, sizeof nm, pf_poolgroup_name(a, &g[i], gn, sizeof gn)),
+        fprintf(out, "  %s %9llu %9llu %11s %7s %11s%s\n",
+                pf_term_cell(nm, sizeof nm, pf_poolgroup_name(a, &g[i], gn, sizeof gn), 34),
                 (unsigned long long)p->allocs, (unsigned long long)p->frees,
                 pf_human_bytes(pk, sizeof pk, p->peak), pc,
                 pf_human_bytes(lk, sizeof lk, p->leaked), g[i].count > 1 ? " each" : "");
@@ -475,12 +476,11 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
             "  only the firmware's zones were recorded (%zu rows; --show-wrappers lists them)\n",
             wrappers);
     for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
-        char nm[64];
-        fprintf(out, "  %-7s %-30.30s %9llu %13llu %13llu %11llu %11llu\n",
-                cm_risc_name(d[i]->risc), pf_term(nm, sizeof nm, d[i]->zone),
-                (unsigned long long)d[i]->count, (unsigned long long)d[i]->self,
-                (unsigned long long)d[i]->total, (unsigned long long)(d[i]->total / d[i]->count),
-                (unsigned long long)d[i]->max);
+        char nm[128];
+        fprintf(out, "  %-7s %s %9llu %13llu %13llu %11llu %11llu\n", cm_risc_name(d[i]->risc),
+                pf_term_cell(nm, sizeof nm, d[i]->zone, 30), (unsigned long long)d[i]->count,
+                (unsigned long long)d[i]->self, (unsigned long long)d[i]->total,
+                (unsigned long long)(d[i]->total / d[i]->count), (unsigned long long)d[i]->max);
     }
     free(d);
     if (l->dev_dropped)

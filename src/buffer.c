@@ -86,6 +86,43 @@ static void pool_reclaim(rt_pool *p)
     if (!p->last) p->top = p->watermark = p->base;
 }
 
+/* b freed by the program (its memory event written): back to its pool
+ * now, or held while a launch is in flight (TF_BUF_HELD). */
+static void release(tf_buffer *b)
+{
+    tf_device *dev = b->dev;
+    if (dev->launches) {
+        b->state = TF_BUF_HELD;
+        dev->held++;
+        return;
+    }
+    b->state = TF_BUF_FREED;
+    pool_reclaim(b->pool);
+}
+
+static void release_held_in(tf_device *dev, rt_pool *p)
+{
+    int any = 0;
+    for (tf_buffer *b = p->first; b; b = b->next)
+        if (b->state == TF_BUF_HELD) {
+            b->state = TF_BUF_FREED;
+            dev->held--;
+            any = 1;
+        }
+    if (any) pool_reclaim(p);
+}
+
+void rt_buffers_release_held(tf_device *dev)
+{
+    if (!dev->held || dev->launches) return;
+    if (dev->ibuf_stale && rt_ibuf_sync(dev)) cm_warn("%s", tf_last_error());
+    dev->ibuf_stale = 0;
+    for (int i = 0; i < dev->info.grid_x * dev->info.grid_y && dev->held; i++)
+        release_held_in(dev, &dev->cores[i].l1);
+    for (int i = 0; i < dev->info.dram_banks && dev->held; i++) release_held_in(dev, &dev->dram[i]);
+    CM_ASSERT(dev->held == 0);
+}
+
 static const char *pool_label(const rt_pool *p, char *buf, size_t n)
 {
     if (p->x < 0)
@@ -175,9 +212,8 @@ void rt_buffer_free_slice(tf_buffer *b)
         return;
     }
     mem_event_free(b);
-    b->state = TF_BUF_FREED;
     b->parent = NULL; /* freed before this slice may be reclaimed */
-    pool_reclaim(b->pool);
+    release(b);
 }
 
 tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
@@ -247,8 +283,7 @@ int tf_buffer_free(tf_buffer *b)
         return 0;
     }
     mem_event_free(b);
-    b->state = TF_BUF_FREED;
-    pool_reclaim(b->pool); /* frees b once nothing live sits above it */
+    release(b); /* frees b once nothing live sits above it */
     return 0;
 }
 
@@ -265,7 +300,8 @@ int tf_l1_reset(tf_device *dev, tf_core core)
     while (p->last && p->last->addr >= p->watermark) {
         tf_buffer *b = p->last;
         pool_unlink(p, b);
-        if (b->state == TF_BUF_FREED) {
+        if (b->state == TF_BUF_FREED || b->state == TF_BUF_HELD) {
+            dev->held -= b->state == TF_BUF_HELD;
             free(b);
         } else {
             b->state = TF_BUF_RELEASED; /* the handle lives until tf_buffer_free */

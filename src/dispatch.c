@@ -918,6 +918,7 @@ int tf_launch_wait(tf_launch *l)
     int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns);
     RT_ZS_FLUSH();
     TF_FRAME_MARK();
+    rt_buffers_release_held(dev); /* (when this was the last launch in flight) */
     rt_dev_leave(dev);
     free(l->progs);
     cm_handle_free(l);

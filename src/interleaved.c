@@ -284,7 +284,12 @@ void rt_interleaved_free(tf_buffer *b)
     tf_device *dev = b->dev;
     free(b->slices);
     free(b);
-    if (was_live && rt_ibuf_sync(dev)) cm_warn("%s", tf_last_error());
+    /* while a launch is in flight its kernels may still use the buffer,
+     * whose memory is held (TF_BUF_HELD): the table loses it with that */
+    if (was_live && dev->launches)
+        dev->ibuf_stale = 1;
+    else if (was_live && rt_ibuf_sync(dev))
+        cm_warn("%s", tf_last_error());
 }
 
 /* Scatter (write) or gather (read) n bytes at offset off, page by page. */

@@ -29,8 +29,14 @@ TF_RISC_LIST(RT_RISC_ID_CHECK)
 #undef RT_RISC_ID_CHECK
 _Static_assert((int)TF_COMPUTE == TF_NUM_RISCS, "TF_COMPUTE follows the RISCs");
 
-/* Buffer states. */
-enum { TF_BUF_LIVE, TF_BUF_FREED, TF_BUF_RELEASED };
+/* Buffer states. TF_BUF_HELD: freed while an asynchronous launch was in
+ * flight, which may still read or write it (its kernels' addresses are
+ * plain numbers, so which buffers a launch uses is not known): its memory
+ * goes back to the pool once no launch is in flight
+ * (rt_buffers_release_held), so a buffer created meanwhile never gets its
+ * bytes under a running kernel, as tt-metal's in-order command queue
+ * frees them after the programs enqueued before. */
+enum { TF_BUF_LIVE, TF_BUF_FREED, TF_BUF_RELEASED, TF_BUF_HELD };
 
 /* A bump allocator over [base, limit) with LIFO reclamation: freeing the
  * topmost buffer lowers `top` past every freed buffer below it. For L1,
@@ -173,6 +179,8 @@ struct tf_device {
     uint64_t timeout_ns, boot_timeout_ns;
     tf_buffer *buffers;  /* every live handle */
     tf_launch *launches; /* in flight */
+    uint32_t held;       /* buffers TF_BUF_HELD in its pools */
+    int ibuf_stale;      /* an interleaved one among them: the tables follow at their release */
     rt_devprof prof;
     /* interleaved buffers: L1 bank i is core l1_bank_core[i] (an index);
      * the bank tables are in every booted core's L1 once banks_ready */
@@ -188,6 +196,10 @@ struct tf_device {
     const char *in_op;
     int in_depth;
 };
+
+/* buffer.c: give the memory of buffers freed while launches were in flight
+ * (TF_BUF_HELD) back to their pools, once none is */
+void rt_buffers_release_held(tf_device *dev);
 
 /* perf.c: the hardware counters of p's core after dispatch id, into the
  * trace (when it is recorded and the transport has counters) */

@@ -216,9 +216,8 @@ void rt_buffer_free_slice(tf_buffer *b)
     release(b);
 }
 
-tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
+static tf_buffer *create_dram(tf_device *dev, uint64_t size)
 {
-    if (!dev) return cm_err_null("tf_buffer_create_dram: NULL device");
     /* Round-robin over banks with room, starting after the last one used. */
     int nb = dev->info.dram_banks;
     uint64_t asize = aligned_size(size);
@@ -240,21 +239,29 @@ tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
                        (unsigned long long)size, nb, (unsigned long long)best);
 }
 
+tf_buffer *tf_buffer_create_dram(tf_device *dev, uint64_t size)
+{
+    if (!dev) return cm_err_null("tf_buffer_create_dram: NULL device");
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_buffer_create_dram")) return NULL;
+    RT_DEV_CALL(dev, "tf_buffer_create_dram", NULL, create_dram(dev, size));
+}
+
 static tf_buffer *create_l1(tf_device *dev, tf_core core, uint32_t size, int persistent)
 {
-    if (rt_dev_check_core(dev, core, 1)) return NULL;
     rt_core_state *cs = &dev->cores[rt_dev_core_index(dev, core)];
     return rt_buffer_new(dev, &cs->l1, -1, size, persistent);
 }
 
 tf_buffer *tf_buffer_create_l1(tf_device *dev, tf_core core, uint32_t size)
 {
-    return create_l1(dev, core, size, 0);
+    if (rt_dev_check_core(dev, core, 1)) return NULL;
+    RT_DEV_CALL(dev, "tf_buffer_create_l1", NULL, create_l1(dev, core, size, 0));
 }
 
 tf_buffer *tf_buffer_create_l1_persistent(tf_device *dev, tf_core core, uint32_t size)
 {
-    return create_l1(dev, core, size, 1);
+    if (rt_dev_check_core(dev, core, 1)) return NULL;
+    RT_DEV_CALL(dev, "tf_buffer_create_l1_persistent", NULL, create_l1(dev, core, size, 1));
 }
 
 static void unlink_handle(tf_buffer *b)
@@ -268,10 +275,8 @@ static void unlink_handle(tf_buffer *b)
     b->all_prev = b->all_next = NULL;
 }
 
-int tf_buffer_free(tf_buffer *b)
+static int buffer_free(tf_buffer *b)
 {
-    if (!b) return 0;
-    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_free")) return -1;
     cm_handle_remove(b);
     unlink_handle(b);
     if (b->interleaved) {
@@ -287,9 +292,16 @@ int tf_buffer_free(tf_buffer *b)
     return 0;
 }
 
-int tf_l1_reset(tf_device *dev, tf_core core)
+int tf_buffer_free(tf_buffer *b)
 {
-    if (rt_dev_check_core(dev, core, 1)) return -1;
+    if (!b) return 0;
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_free")) return -1;
+    tf_device *dev = b->dev;
+    RT_DEV_CALL(dev, "tf_buffer_free", -1, buffer_free(b));
+}
+
+static int l1_reset(tf_device *dev, tf_core core)
+{
     rt_core_state *cs = &dev->cores[rt_dev_core_index(dev, core)];
     if (cs->busy)
         return cm_err_set("tf_l1_reset: core (%d,%d) is running an asynchronous launch; wait for "
@@ -317,6 +329,12 @@ int tf_l1_reset(tf_device *dev, tf_core core)
     return interleaved ? rt_ibuf_sync(dev) : 0;
 }
 
+int tf_l1_reset(tf_device *dev, tf_core core)
+{
+    if (rt_dev_check_core(dev, core, 1)) return -1;
+    RT_DEV_CALL(dev, "tf_l1_reset", -1, l1_reset(dev, core));
+}
+
 uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core)
 {
     if (rt_dev_check_core(dev, core, 0)) return 0;
@@ -337,15 +355,28 @@ static int check_live(const tf_buffer *b, const char *op, uint64_t off, uint64_t
     return 0;
 }
 
+static int buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
+{
+    tf_transport *t = b->dev->tr;
+    if (b->interleaved) return rt_interleaved_io(b, off, (void *)src, n, 1);
+    if (b->bank >= 0) return t->ops->write_dram(t, b->bank, b->addr + off, src, n);
+    return t->ops->write_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), src, (uint32_t)n);
+}
+
+static int buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
+{
+    tf_transport *t = b->dev->tr;
+    if (b->interleaved) return rt_interleaved_io(b, off, dst, n, 0);
+    if (b->bank >= 0) return t->ops->read_dram(t, b->bank, b->addr + off, dst, n);
+    return t->ops->read_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), dst, (uint32_t)n);
+}
+
 int tf_buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
 {
     if (check_live(b, "tf_buffer_write", off, n)) return -1;
     if (n && !src)
         return cm_err_set("tf_buffer_write: NULL source for %llu bytes", (unsigned long long)n);
-    tf_transport *t = b->dev->tr;
-    if (b->interleaved) return rt_interleaved_io(b, off, (void *)src, n, 1);
-    if (b->bank >= 0) return t->ops->write_dram(t, b->bank, b->addr + off, src, n);
-    return t->ops->write_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), src, (uint32_t)n);
+    RT_DEV_CALL(b->dev, "tf_buffer_write", -1, buffer_write(b, off, src, n));
 }
 
 int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
@@ -353,10 +384,7 @@ int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
     if (check_live(b, "tf_buffer_read", off, n)) return -1;
     if (n && !dst)
         return cm_err_set("tf_buffer_read: NULL destination for %llu bytes", (unsigned long long)n);
-    tf_transport *t = b->dev->tr;
-    if (b->interleaved) return rt_interleaved_io(b, off, dst, n, 0);
-    if (b->bank >= 0) return t->ops->read_dram(t, b->bank, b->addr + off, dst, n);
-    return t->ops->read_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), dst, (uint32_t)n);
+    RT_DEV_CALL(b->dev, "tf_buffer_read", -1, buffer_read(b, off, dst, n));
 }
 
 uint64_t tf_buffer_noc_addr(const tf_buffer *b)

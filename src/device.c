@@ -66,10 +66,8 @@ void tf_device_info(const tf_device *dev, tf_chip_info *info)
     *info = dev->info;
 }
 
-int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
+static int counters_read(tf_device *dev, tf_device_counters *out)
 {
-    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_counters_read")) return -1;
-    if (!out) return cm_err_set("tf_device_counters_read: NULL out");
     if (dev->launches) /* (read mid-run, the figures would depend on when) */
         return cm_err_set("tf_device_counters_read: asynchronous dispatch %u is running; the "
                           "counters are read with the chip idle: call tf_launch_wait first",
@@ -77,6 +75,13 @@ int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
     if (!dev->tr->ops->counters)
         return cm_err_set("tf_device_counters_read: the %s keeps no counters", dev->info.name);
     return dev->tr->ops->counters(dev->tr, &out->instructions, &out->rounds);
+}
+
+int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
+{
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_counters_read")) return -1;
+    if (!out) return cm_err_set("tf_device_counters_read: NULL out");
+    RT_DEV_CALL(dev, "tf_device_counters_read", -1, counters_read(dev, out));
 }
 
 int tf_core_noc_xy(const tf_device *dev, tf_core core, uint32_t *noc_x, uint32_t *noc_y)

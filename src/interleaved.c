@@ -173,10 +173,9 @@ static uint64_t align_up(uint64_t v, uint64_t a)
     return (v + a - 1) / a * a;
 }
 
-tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uint64_t size,
-                                        uint32_t page_size)
+static tf_buffer *create_interleaved(tf_device *dev, tf_buffer_type type, uint64_t size,
+                                     uint32_t page_size)
 {
-    if (!dev) return cm_err_null("tf_buffer_create_interleaved: NULL device");
     if (type != TF_BUFFER_DRAM && type != TF_BUFFER_L1)
         return cm_err_null("tf_buffer_create_interleaved: buffer type %d is neither "
                            "TF_BUFFER_DRAM nor TF_BUFFER_L1",
@@ -273,6 +272,15 @@ tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uin
         return cm_err_null("%s", why);
     }
     return h;
+}
+
+tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uint64_t size,
+                                        uint32_t page_size)
+{
+    if (!dev) return cm_err_null("tf_buffer_create_interleaved: NULL device");
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_buffer_create_interleaved")) return NULL;
+    RT_DEV_CALL(dev, "tf_buffer_create_interleaved", NULL,
+                create_interleaved(dev, type, size, page_size));
 }
 
 /* The handle is already out of the device's list. */

@@ -24,12 +24,8 @@ static int check_profiler_match(const tf_device *dev, const rt_image *img)
 
 static void kernel_release(tf_kernel *k);
 
-tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
+static tf_kernel *kernel_load(tf_device *dev, const char *path)
 {
-    TF_ZONE_N("TF_kernel_load");
-    if (cm_handle_check(dev, CM_H_DEVICE, "tf_kernel_load")) return NULL;
-    if (!path) return cm_err_null("tf_kernel_load: NULL path");
-    TF_ZONE_TEXT(path, strlen(path));
     tf_kernel *k = calloc(1, sizeof *k);
     if (!k) return cm_err_null("out of host memory");
     k->dev = dev;
@@ -63,16 +59,32 @@ fail:
     return NULL;
 }
 
+tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
+{
+    TF_ZONE_N("TF_kernel_load");
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_kernel_load")) return NULL;
+    if (!path) return cm_err_null("tf_kernel_load: NULL path");
+    TF_ZONE_TEXT(path, strlen(path));
+    RT_DEV_CALL(dev, "tf_kernel_load", NULL, kernel_load(dev, path));
+}
+
 void tf_kernel_free(tf_kernel *k)
 {
     if (!k) return;
-    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_free") ||
-        rt_kernel_check_idle(k, "tf_kernel_free")) {
-        cm_warn("%s; nothing was freed", tf_last_error());
-        return;
+    if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_free")) goto refused;
+    /* (a kernel may outlive its device) */
+    tf_device *dev = cm_handle_live(k->dev, CM_H_DEVICE) ? k->dev : NULL;
+    if (dev && rt_dev_enter(dev, "tf_kernel_free")) goto refused;
+    if (rt_kernel_check_idle(k, "tf_kernel_free")) {
+        if (dev) rt_dev_leave(dev);
+        goto refused;
     }
     cm_handle_remove(k);
     kernel_release(k);
+    if (dev) rt_dev_leave(dev);
+    return;
+refused:
+    cm_warn("%s; nothing was freed", tf_last_error());
 }
 
 static void kernel_release(tf_kernel *k)
@@ -100,6 +112,9 @@ int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
     if (cm_handle_check(k, CM_H_KERNEL, "tf_kernel_set_common_args") ||
         rt_kernel_check_idle(k, "tf_kernel_set_common_args"))
         return -1;
+    /* (not refused while another thread is inside a call: the args are
+     * the kernel's own, copied into L1 at the next dispatch's setup, which
+     * a running launch has done) */
     if (n > TF_MAX_COMMON_ARGS)
         return cm_err_set("tf_kernel_set_common_args: %u common arguments for kernel '%s', at most "
                           "%d fit",
@@ -116,6 +131,8 @@ tf_program *tf_program_create(tf_device *dev, tf_core core)
 {
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_program_create")) return NULL;
     if (rt_dev_check_core(dev, core, 1)) return NULL;
+    /* (not refused while another thread is inside a call: a program is
+     * host memory until its dispatch) */
     tf_program *p = malloc(sizeof *p);
     if (!p) return cm_err_null("out of host memory");
     memset(p, 0, offsetof(tf_program, args)); /* args: see rt_internal.h */
@@ -129,19 +146,10 @@ tf_program *tf_program_create(tf_device *dev, tf_core core)
     return p;
 }
 
-int tf_program_destroy(tf_program *p)
+static int program_destroy(tf_program *p)
 {
-    if (!p) return 0;
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_destroy")) return -1;
     cm_handle_remove(p);
     int rc = 0;
-    if (!cm_handle_live(p->dev,
-                        CM_H_DEVICE)) { /* the device was closed first: its buffers are gone */
-        free(p->dz);
-        free(p->dzraw.region);
-        cm_handle_free(p);
-        return 0;
-    }
     tf_launch *l = p->dev->cores[rt_dev_core_index(p->dev, p->core)].busy;
     if (l)
         for (size_t i = 0; i < l->n; i++)
@@ -155,6 +163,21 @@ int tf_program_destroy(tf_program *p)
     free(p->dzraw.region);
     cm_handle_free(p); /* (not reused at once: destroying it again stays an error) */
     return rc;
+}
+
+int tf_program_destroy(tf_program *p)
+{
+    if (!p) return 0;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_destroy")) return -1;
+    tf_device *dev = p->dev;
+    if (!cm_handle_live(dev, CM_H_DEVICE)) { /* the device was closed first: its buffers are gone */
+        cm_handle_remove(p);
+        free(p->dz);
+        free(p->dzraw.region);
+        cm_handle_free(p);
+        return 0;
+    }
+    RT_DEV_CALL(dev, "tf_program_destroy", -1, program_destroy(p));
 }
 
 static const char *risc_arg_name(tf_risc r)

@@ -197,6 +197,17 @@ struct tf_device {
     int in_depth;
 };
 
+/* The body of public call `op` on dev (its handle checked): `expr`,
+ * inside rt_dev_enter/rt_dev_leave, so that a call made while another
+ * thread is inside one on dev is refused (returns `fail`). */
+#define RT_DEV_CALL(dev, op, fail, expr)                                                           \
+    do {                                                                                           \
+        if (rt_dev_enter((dev), (op))) return (fail);                                              \
+        __typeof__(expr) rt_rc_ = (expr);                                                          \
+        rt_dev_leave(dev);                                                                         \
+        return rt_rc_;                                                                             \
+    } while (0)
+
 /* buffer.c: give the memory of buffers freed while launches were in flight
  * (TF_BUF_HELD) back to their pools, once none is */
 void rt_buffers_release_held(tf_device *dev);

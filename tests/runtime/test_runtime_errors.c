@@ -226,6 +226,31 @@ static void two_threads(void)
                                     "tf_launch_wait");
     CHECK_EQ_U(tf_device_close(dev), -1);
     CHECK_CONTAINS(tf_last_error(), "tf_device_close: another thread is inside tf_launch_wait");
+    /* and the calls that reach the chip or the allocators */
+    CHECK_EQ_U(tf_buffer_write(w, 0, &one, 4), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_write: another thread is inside tf_launch_wait");
+    CHECK_EQ_U(tf_buffer_read(w, 0, &one, 4), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_read: another thread is inside tf_launch_wait");
+    CHECK_TRUE(tf_buffer_create_l1(dev, (tf_core){1, 0}, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_l1: another thread is inside");
+    CHECK_TRUE(tf_buffer_create_l1_persistent(dev, (tf_core){1, 0}, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_l1_persistent: another thread is inside");
+    CHECK_TRUE(tf_buffer_create_dram(dev, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_dram: another thread is inside");
+    CHECK_TRUE(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 4096, 2048) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_interleaved: another thread is inside");
+    CHECK_EQ_U(tf_buffer_free(w), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_free: another thread is inside");
+    CHECK_EQ_U(tf_l1_reset(dev, (tf_core){1, 0}), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_l1_reset: another thread is inside");
+    CHECK_TRUE(tf_kernel_load(dev, TF_TEST_KERNELS "/stall5.brisc.elf") == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_load: another thread is inside");
+    CHECK_EQ_U(tf_program_destroy(q), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_destroy: another thread is inside");
+    tf_device_counters dc;
+    CHECK_EQ_U(tf_device_counters_read(dev, &dc), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_counters_read: another thread is inside");
+    tf_program *q2 = MUST_PTR(tf_program_create(dev, (tf_core){1, 0})); /* host memory only */
     /* the word the kernel waits for, then the wait goes on */
     MUST(inner_ops->write_l1(t, 0, 0, a, &one, 4));
     pthread_mutex_lock(&held_lock);
@@ -239,9 +264,10 @@ static void two_threads(void)
     CHECK_EQ_U(out[1], 7);
     /* one thread at a time: this one's calls work now */
     rt_expect_usable(dev, (tf_core){1, 0});
-    tf_program_destroy(p);
-    tf_program_destroy(q);
-    tf_buffer_free(w);
+    MUST(tf_program_destroy(p));
+    MUST(tf_program_destroy(q));
+    MUST(tf_program_destroy(q2));
+    MUST(tf_buffer_free(w));
     tf_kernel_free(k);
     MUST(tf_device_close(dev));
 }

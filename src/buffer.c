@@ -81,7 +81,7 @@ static void pool_reclaim(rt_pool *p)
         p->top = b->addr;
         if (p->watermark > p->top) p->watermark = p->top;
         b->pool = NULL;
-        free(b); /* its handle was already given back */
+        cm_handle_free(b); /* its handle was already given back */
     }
     if (!p->last) p->top = p->watermark = p->base;
 }
@@ -110,6 +110,11 @@ static void release_held_in(tf_device *dev, rt_pool *p)
             any = 1;
         }
     if (any) pool_reclaim(p);
+}
+
+int rt_buffer_on_top(const tf_buffer *b)
+{
+    return b->pool && b->pool->last == b;
 }
 
 void rt_buffers_release_held(tf_device *dev)
@@ -171,7 +176,7 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
     tf_buffer *b = calloc(1, sizeof *b);
     if (!b) return cm_err_null("out of host memory");
     if (cm_handle_add(b, CM_H_BUFFER)) {
-        free(b);
+        cm_handle_free(b);
         return NULL;
     }
     b->dev = dev;
@@ -208,7 +213,7 @@ tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint6
 void rt_buffer_free_slice(tf_buffer *b)
 {
     if (b->state == TF_BUF_RELEASED) { /* gone with its pool's reset */
-        free(b);
+        cm_handle_free(b);
         return;
     }
     mem_event_free(b);
@@ -254,13 +259,13 @@ static tf_buffer *create_l1(tf_device *dev, tf_core core, uint32_t size, int per
 
 tf_buffer *tf_buffer_create_l1(tf_device *dev, tf_core core, uint32_t size)
 {
-    if (rt_dev_check_core(dev, core, 1)) return NULL;
+    if (rt_dev_check_core(dev, core, 1, "tf_buffer_create_l1")) return NULL;
     RT_DEV_CALL(dev, "tf_buffer_create_l1", NULL, create_l1(dev, core, size, 0));
 }
 
 tf_buffer *tf_buffer_create_l1_persistent(tf_device *dev, tf_core core, uint32_t size)
 {
-    if (rt_dev_check_core(dev, core, 1)) return NULL;
+    if (rt_dev_check_core(dev, core, 1, "tf_buffer_create_l1_persistent")) return NULL;
     RT_DEV_CALL(dev, "tf_buffer_create_l1_persistent", NULL, create_l1(dev, core, size, 1));
 }
 
@@ -284,7 +289,7 @@ static int buffer_free(tf_buffer *b)
         return 0;
     }
     if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
-        free(b);
+        cm_handle_free(b);
         return 0;
     }
     mem_event_free(b);
@@ -314,7 +319,7 @@ static int l1_reset(tf_device *dev, tf_core core)
         pool_unlink(p, b);
         if (b->state == TF_BUF_FREED || b->state == TF_BUF_HELD) {
             dev->held -= b->state == TF_BUF_HELD;
-            free(b);
+            cm_handle_free(b);
         } else {
             b->state = TF_BUF_RELEASED; /* the handle lives until tf_buffer_free */
             b->pool = NULL;
@@ -325,19 +330,20 @@ static int l1_reset(tf_device *dev, tf_core core)
         }
     }
     p->top = p->watermark;
+    pool_reclaim(p); /* persistent buffers freed under transient ones go now too */
     TF_POOL_RESET_CORE("Device L1", core.x, core.y);
     return interleaved ? rt_ibuf_sync(dev) : 0;
 }
 
 int tf_l1_reset(tf_device *dev, tf_core core)
 {
-    if (rt_dev_check_core(dev, core, 1)) return -1;
+    if (rt_dev_check_core(dev, core, 1, "tf_l1_reset")) return -1;
     RT_DEV_CALL(dev, "tf_l1_reset", -1, l1_reset(dev, core));
 }
 
 uint32_t tf_l1_free_bytes(const tf_device *dev, tf_core core)
 {
-    if (rt_dev_check_core(dev, core, 0)) return 0;
+    if (rt_dev_check_core(dev, core, 0, "tf_l1_free_bytes")) return 0;
     const rt_pool *p = &dev->cores[rt_dev_core_index(dev, core)].l1;
     return (uint32_t)(p->limit - p->top);
 }
@@ -387,18 +393,29 @@ int tf_buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
     RT_DEV_CALL(b->dev, "tf_buffer_read", -1, buffer_read(b, off, dst, n));
 }
 
+/* 0 and a message when b is not a live handle, or was released by
+ * tf_l1_reset (its address may be another buffer's by now) */
+static int check_addressable(const tf_buffer *b, const char *op)
+{
+    if (cm_handle_check(b, CM_H_BUFFER, op)) return -1;
+    if (b->state != TF_BUF_LIVE)
+        return cm_err_set("%s: the buffer was released by tf_l1_reset (its memory may be another "
+                          "buffer's now); allocate it again",
+                          op);
+    return 0;
+}
+
 uint64_t tf_buffer_noc_addr(const tf_buffer *b)
 {
-    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_noc_addr")) return 0;
+    if (check_addressable(b, "tf_buffer_noc_addr")) return 0;
     if (b->interleaved) return rt_interleaved_noc_addr(b);
     if (b->bank >= 0) return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(b->bank), b->addr);
-    if (!b->pool) return 0;
     return TF_NOC_ADDR(TF_NOC_CORE_X(b->pool->x), TF_NOC_CORE_Y(b->pool->y), b->addr);
 }
 
 uint64_t tf_buffer_address(const tf_buffer *b)
 {
-    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_address")) return 0;
+    if (check_addressable(b, "tf_buffer_address")) return 0;
     return b->addr;
 }
 
@@ -418,16 +435,16 @@ void rt_buffer_release_all(tf_device *dev)
         unlink_handle(b);
         if (b->pool && b->state == TF_BUF_LIVE) pool_unlink(b->pool, b);
         for (int i = 0; i < b->nslices; i++) /* slices still in a pool go with it below */
-            if (b->slices[i] && !b->slices[i]->pool) free(b->slices[i]);
+            if (b->slices[i] && !b->slices[i]->pool) cm_handle_free(b->slices[i]);
         free(b->slices);
-        free(b);
+        cm_handle_free(b);
     }
     for (int i = 0; i < dev->info.grid_x * dev->info.grid_y; i++) {
         rt_pool *p = &dev->cores[i].l1;
         while (p->first) {
             tf_buffer *b = p->first;
             pool_unlink(p, b);
-            free(b);
+            cm_handle_free(b);
         }
     }
     for (int i = 0; i < dev->info.dram_banks; i++) {
@@ -435,7 +452,7 @@ void rt_buffer_release_all(tf_device *dev)
         while (p->first) {
             tf_buffer *b = p->first;
             pool_unlink(p, b);
-            free(b);
+            cm_handle_free(b);
         }
     }
 }

@@ -43,9 +43,11 @@ int rt_dev_core_index(const tf_device *dev, tf_core core)
     return core.y * dev->info.grid_x + core.x;
 }
 
-int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted)
+int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted, const char *op)
 {
     if (!dev) return cm_err_set("NULL device");
+    /* (a closed device's memory is gone: not read) */
+    if (op && cm_handle_check(dev, CM_H_DEVICE, op)) return -1;
     if (core.x < 0 || core.y < 0 || core.x >= dev->info.grid_x || core.y >= dev->info.grid_y)
         return cm_err_set("no such core (%d,%d): the grid is %dx%d (x 0..%d, y 0..%d)", core.x,
                           core.y, dev->info.grid_x, dev->info.grid_y, dev->info.grid_x - 1,
@@ -86,7 +88,7 @@ int tf_device_counters_read(tf_device *dev, tf_device_counters *out)
 
 int tf_core_noc_xy(const tf_device *dev, tf_core core, uint32_t *noc_x, uint32_t *noc_y)
 {
-    if (rt_dev_check_core(dev, core, 0)) return -1;
+    if (rt_dev_check_core(dev, core, 0, "tf_core_noc_xy")) return -1;
     if (!noc_x || !noc_y) return cm_err_set("tf_core_noc_xy: NULL noc_x or noc_y");
     *noc_x = TF_NOC_CORE_X((uint32_t)core.x);
     *noc_y = TF_NOC_CORE_Y((uint32_t)core.y);
@@ -268,7 +270,7 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     }
     if (cfg.boot_cores) {
         for (int i = 0; i < cfg.num_boot_cores; i++) {
-            if (rt_dev_check_core(dev, cfg.boot_cores[i], 0)) {
+            if (rt_dev_check_core(dev, cfg.boot_cores[i], 0, NULL)) {
                 cm_err_prefix("tf_device_config.boot_cores[%d]: ", i);
                 goto fail;
             }

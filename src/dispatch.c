@@ -86,7 +86,7 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
                                   "freed (tf_kernel_free); set a live one (tf_program_set_kernel)",
                                   op, cm_risc_name(r), p->core.x, p->core.y);
         if (p->dev != dev) return cm_err_set("%s: programs belong to different devices", op);
-        if (rt_dev_check_core(dev, p->core, 1)) return cm_err_prefix("%s: ", op);
+        if (rt_dev_check_core(dev, p->core, 1, NULL)) return cm_err_prefix("%s: ", op);
         int any = 0;
         for (int r = 0; r < TF_NUM_RISCS; r++) any |= p->img[r] != NULL;
         if (!any)
@@ -937,6 +937,14 @@ int rt_program_check_idle(const tf_program *p, const char *op)
                               "dispatch %u; call tf_launch_wait first",
                               op, p->core.x, p->core.y, l->id);
     return 0;
+}
+
+int rt_program_check_device(const tf_program *p, const char *op)
+{
+    if (cm_handle_live(p->dev, CM_H_DEVICE)) return 0;
+    return cm_err_set("%s: the device of the program for core (%d,%d) was closed "
+                      "(tf_device_close); what was read back before is gone with it",
+                      op, p->core.x, p->core.y);
 }
 
 int rt_kernel_check_idle(const tf_kernel *k, const char *op)

@@ -291,7 +291,7 @@ void rt_interleaved_free(tf_buffer *b)
         if (b->slices[i]) rt_buffer_free_slice(b->slices[i]);
     tf_device *dev = b->dev;
     free(b->slices);
-    free(b);
+    cm_handle_free(b); /* (a stale handle must not pass as the next buffer made here) */
     /* while a launch is in flight its kernels may still use the buffer,
      * whose memory is held (TF_BUF_HELD): the table loses it with that */
     if (was_live && dev->launches)
@@ -338,12 +338,14 @@ uint64_t rt_interleaved_noc_addr(const tf_buffer *b)
 
 uint32_t tf_buffer_page_size(const tf_buffer *b)
 {
-    return b && b->interleaved ? b->page_size : 0;
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_page_size")) return 0;
+    return b->interleaved && b->state == TF_BUF_LIVE ? b->page_size : 0;
 }
 
 uint64_t tf_buffer_num_pages(const tf_buffer *b)
 {
-    return b && b->interleaved ? b->num_pages : 0;
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_num_pages")) return 0;
+    return b->interleaved && b->state == TF_BUF_LIVE ? b->num_pages : 0;
 }
 
 /* tt-metal's tensor_accessor::ArgConfig bits (hostdevcommon/tensor_accessor/arg_config.hpp). */

@@ -130,7 +130,7 @@ int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
 tf_program *tf_program_create(tf_device *dev, tf_core core)
 {
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_program_create")) return NULL;
-    if (rt_dev_check_core(dev, core, 1)) return NULL;
+    if (rt_dev_check_core(dev, core, 1, "tf_program_create")) return NULL;
     /* (not refused while another thread is inside a call: a program is
      * host memory until its dispatch) */
     tf_program *p = malloc(sizeof *p);
@@ -273,11 +273,29 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
         return cm_err_set("tf_program_set_cb: circular buffer %u of %u x %u bytes is larger than "
                           "L1",
                           cb, num_pages, page_size);
-    tf_buffer_free(p->cb_buf[cb]);
-    p->cb_buf[cb] = NULL;
-    p->cb_mask &= ~(1u << cb);
-    tf_buffer *b = tf_buffer_create_l1(p->dev, p->core, (uint32_t)size);
-    if (!b) return cm_err_prefix("circular buffer %u on core (%d,%d): ", cb, p->core.x, p->core.y);
+    if (rt_program_check_device(p, "tf_program_set_cb")) return -1;
+    /* The CB set before stays if the new one cannot be had: a CB on top
+     * of the pool is given back first (the new one may reuse its bytes;
+     * should it still not fit, the old size fits again: at the same place,
+     * or lower if freed buffers under it went with it), one under other
+     * buffers only once the new one is allocated. */
+    tf_buffer *old = p->cb_buf[cb], *b;
+    uint32_t old_size = old ? p->cb[cb].size : 0;
+    int top = old && rt_buffer_on_top(old);
+    if (top) tf_buffer_free(old);
+    b = tf_buffer_create_l1(p->dev, p->core, (uint32_t)size);
+    if (!b) {
+        char why[1024];
+        snprintf(why, sizeof why, "%s", tf_last_error());
+        if (top) {
+            p->cb_buf[cb] = tf_buffer_create_l1(p->dev, p->core, old_size);
+            CM_ASSERT(p->cb_buf[cb] != NULL); /* (it fitted before) */
+            if (p->cb_buf[cb]) p->cb[cb].addr = (uint32_t)p->cb_buf[cb]->addr;
+        }
+        return cm_err_set("circular buffer %u on core (%d,%d): %s%s", cb, p->core.x, p->core.y, why,
+                          old ? " (its configuration before is kept)" : "");
+    }
+    if (old && !top) tf_buffer_free(old);
     p->cb_buf[cb] = b;
     p->cb[cb] = (tf_cb_config){(uint32_t)b->addr, (uint32_t)size, page_size, num_pages};
     p->cb_format[cb] = TF_DATA_FORMAT_INVALID;
@@ -312,7 +330,9 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
 
 int tf_program_device_profile(const tf_program *p, tf_device_profile *out)
 {
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_device_profile")) return -1;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_device_profile") ||
+        rt_program_check_device(p, "tf_program_device_profile"))
+        return -1;
     if (!out) return cm_err_set("tf_program_device_profile: NULL out");
     if (!p->dev->prof.enabled)
         return cm_err_set("no device profile: the firmware was built without the device "

@@ -27,7 +27,9 @@ static int read_counters(const tf_program *p, tf_perf_core *out)
 
 int tf_program_counters(const tf_program *p, tf_perf_core *out)
 {
-    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_counters")) return -1;
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_counters") ||
+        rt_program_check_device(p, "tf_program_counters"))
+        return -1;
     if (!out) return cm_err_set("tf_program_counters: out is NULL");
     if (!p->has_last)
         return cm_err_set("tf_program_counters: the program on core (%d,%d) has not completed a "

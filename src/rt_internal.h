@@ -167,6 +167,9 @@ struct tf_launch {
  * it would, else 0 (dispatch.c). Args and semaphore values may change:
  * they are in L1 already, and the program's are the next dispatch's. */
 int rt_program_check_idle(const tf_program *p, const char *op);
+/* -1 and "op: the program's device was closed ..." if it was (its memory
+ * is gone: what needs the device is refused, not read). */
+int rt_program_check_device(const tf_program *p, const char *op);
 int rt_kernel_check_idle(const tf_kernel *k, const char *op);
 
 struct tf_device {
@@ -208,6 +211,9 @@ struct tf_device {
         return rt_rc_;                                                                             \
     } while (0)
 
+/* buffer.c: whether b is the topmost buffer of its pool (freeing it gives
+ * its bytes back at once) */
+int rt_buffer_on_top(const tf_buffer *b);
 /* buffer.c: give the memory of buffers freed while launches were in flight
  * (TF_BUF_HELD) back to their pools, once none is */
 void rt_buffers_release_held(tf_device *dev);
@@ -228,7 +234,10 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now);
 int rt_dev_enter(tf_device *dev, const char *op);
 void rt_dev_leave(tf_device *dev);
 int rt_dev_core_index(const tf_device *dev, tf_core core);
-int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted);
+/* -1 and a message if core is not on dev's grid (or not booted, when
+ * need_booted); with op, also if dev is not a live device handle
+ * ("op: device handle ... is not live"), checked before dev is read. */
+int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted, const char *op);
 int rt_dev_boot_core(tf_device *dev, tf_core core);
 uint64_t rt_dev_now_ns(void);
 /* The doorbell for work this thread waits for at once (a synchronous

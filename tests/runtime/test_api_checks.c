@@ -3,6 +3,7 @@
  * wrong kind — is refused with a message naming the call and the handle,
  * never a crash or a silent success; warnings reach the warning hook. */
 #include "rt_test.h"
+#include "tf_perf.h"
 
 #include <string.h>
 
@@ -14,6 +15,138 @@ static void on_warning(void *ctx, const char *msg)
     (void)ctx;
     snprintf(warned, sizeof warned, "%s", msg);
     nwarn++;
+}
+
+/* A closed device's calls are refused before its memory is read (they
+ * once read it after free), and so are a program's that need its device. */
+static void closed_device(void)
+{
+    tf_device *dev = rt_open(2, 1);
+    tf_core c0 = {0, 0};
+    tf_program *p = MUST_PTR(tf_program_create(dev, c0));
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c0, 16));
+    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_device_close(dev));
+    const char *gone = "is not live (already freed, or never created)";
+    CHECK_TRUE(tf_buffer_create_dram(dev, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_dram: device handle");
+    CHECK_CONTAINS(tf_last_error(), gone);
+    CHECK_TRUE(tf_buffer_create_l1(dev, c0, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_l1: device handle");
+    CHECK_TRUE(tf_buffer_create_l1_persistent(dev, c0, 64) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_l1_persistent: device handle");
+    CHECK_TRUE(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 2048, 1024) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_interleaved: device handle");
+    CHECK_EQ_U(tf_l1_reset(dev, c0), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_l1_reset: device handle");
+    CHECK_EQ_U(tf_l1_free_bytes(dev, c0), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_l1_free_bytes: device handle");
+    uint32_t x, y;
+    CHECK_EQ_U(tf_core_noc_xy(dev, c0, &x, &y), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_core_noc_xy: device handle");
+    CHECK_EQ_U(tf_program_set_cb(p, 0, 1024, 2), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_cb: the device of the program for core (0,0) "
+                                    "was closed (tf_device_close)");
+    static tf_perf_core pc;
+    CHECK_EQ_U(tf_program_counters(p, &pc), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_counters: the device of the program");
+    tf_device_profile dp;
+    CHECK_EQ_U(tf_program_device_profile(p, &dp), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_device_profile: the device of the program");
+    MUST(tf_program_destroy(p));
+    tf_kernel_free(k);
+}
+
+/* A buffer handle freed twice, the second time after the same memory
+ * became a new buffer's handle: refused, the new one untouched (handles
+ * went straight back to malloc, which gave the address out again). */
+static void stale_buffer_handles(void)
+{
+    tf_device *dev = rt_open(2, 1);
+    enum { N = 20 };
+    tf_buffer *old[N], *fresh[N];
+    for (int i = 0; i < N; i++) old[i] = MUST_PTR(tf_buffer_create_dram(dev, 64));
+    for (int i = N - 1; i >= 0; i--) MUST(tf_buffer_free(old[i]));
+    for (int i = 0; i < N; i++) fresh[i] = MUST_PTR(tf_buffer_create_dram(dev, 64));
+    int reused = 0;
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) reused += old[i] == fresh[j];
+    CHECK_EQ_U(reused, 0);
+    CHECK_EQ_U(tf_buffer_free(old[0]), -1);
+    uint32_t v = 1;
+    for (int j = 0; j < N; j++) MUST(tf_buffer_write(fresh[j], 0, &v, 4));
+    /* the page figures of a freed interleaved buffer: its handle is checked */
+    tf_buffer *il = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 4096, 1024));
+    MUST(tf_buffer_free(il));
+    CHECK_EQ_U(tf_buffer_num_pages(il), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_num_pages: buffer handle");
+    CHECK_EQ_U(tf_buffer_page_size(il), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_page_size: buffer handle");
+    MUST(tf_device_close(dev));
+}
+
+/* Buffers released by tf_l1_reset: their address is refused with a
+ * message (it may be another buffer's by now), and a persistent buffer
+ * freed under transient ones is reclaimed by the reset (it was lost). */
+static void reset_buffers(void)
+{
+    tf_device *dev = rt_open(1, 1);
+    tf_core c = {0, 0};
+    uint32_t all = tf_l1_free_bytes(dev, c);
+    tf_buffer *pb = MUST_PTR(tf_buffer_create_l1_persistent(dev, c, 100000));
+    tf_buffer *t = MUST_PTR(tf_buffer_create_l1(dev, c, 4096));
+    tf_buffer *il = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_L1, 4096, 1024));
+    MUST(tf_buffer_free(pb));
+    MUST(tf_l1_reset(dev, c));
+    CHECK_EQ_U(tf_l1_free_bytes(dev, c), all);
+    CHECK_EQ_U(tf_buffer_noc_addr(t), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_noc_addr: the buffer was released by tf_l1_reset");
+    CHECK_EQ_U(tf_buffer_address(t), 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_address: the buffer was released by tf_l1_reset");
+    CHECK_EQ_U(tf_buffer_noc_addr(il), 0);
+    CHECK_EQ_U(tf_buffer_num_pages(il), 0);
+    MUST(tf_buffer_free(t));
+    MUST(tf_buffer_free(il));
+    MUST(tf_device_close(dev));
+}
+
+/* A CB that cannot be set again keeps its configuration: one under other
+ * buffers (the new size is tried first), and one on top (given back
+ * first, then allocated again where it was). */
+static void set_cb_failure(void)
+{
+    tf_device *dev = rt_open(1, 1);
+    tf_core c = {0, 0};
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    MUST(tf_program_set_cb(p, 0, 2048, 200)); /* 400 KiB */
+    tf_buffer *above = MUST_PTR(tf_buffer_create_l1(dev, c, tf_l1_free_bytes(dev, c) - 100000));
+    uint32_t left = tf_l1_free_bytes(dev, c);
+    CHECK_EQ_U(tf_program_set_cb(p, 0, 2048, 100), -1); /* 200 KiB: ~100 KB left */
+    CHECK_CONTAINS(tf_last_error(), "circular buffer 0 on core (0,0): out of Device L1 (0,0)");
+    CHECK_CONTAINS(tf_last_error(), "(its configuration before is kept)");
+    CHECK_EQ_U(tf_l1_free_bytes(dev, c), left);
+    MUST(tf_program_set_cb(p, 0, 2048, 20)); /* fits: the old one goes after */
+    MUST(tf_buffer_free(above));
+    /* CB 0 is on top now (40 KiB, over the freed ones); a size that does
+     * not fit at all: CB 0 is given back, then allocated again, lower */
+    CHECK_EQ_U(tf_program_set_cb(p, 0, 2048, 580), -1); /* more than all of L1 user space */
+    CHECK_CONTAINS(tf_last_error(), "(its configuration before is kept)");
+    CHECK_EQ_U(tf_l1_free_bytes(dev, c), 0x11e000 - 40960);
+    /* and it runs: a kernel that waits for nothing, with CB 0 set */
+    tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
+    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_free(res));
+    MUST(tf_program_destroy(p));
+    tf_kernel_free(k);
+    MUST(tf_device_close(dev));
 }
 
 int main(void)
@@ -169,5 +302,9 @@ int main(void)
     MUST(tf_device_close(dev));
     CHECK_EQ_U(nwarn, 1);
     tf_set_warning_handler(NULL, NULL);
+    closed_device();
+    stale_buffer_handles();
+    reset_buffers();
+    set_cb_failure();
     return tf_check_report("test_api_checks");
 }

@@ -19,6 +19,7 @@
 #include "tf_kbuild_config.h"
 #include "tt_foil/kbuild.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -231,9 +232,58 @@ static int kb_run(char *const *argv, const char *diag, const char *what)
 
 static const char *const kb_risc_names[5] = {"brisc", "ncrisc", "trisc0", "trisc1", "trisc2"};
 
-static int kb_check(const tf_kernel_build_opts *o)
+/* A list of n strings: NULL only when empty, and no NULL in it. */
+static int kb_check_list(const char *op, const char *src, const char *what, const char *const *v,
+                         uint32_t n)
 {
-    if (!o || !o->source) return cm_err_set("tf_kernel_build: no source file given");
+    if (n && !v) return cm_err_set("%s(%s): NULL %s for %u of them", op, src, what, n);
+    for (uint32_t i = 0; i < n; i++)
+        if (!v[i]) return cm_err_set("%s(%s): %s[%u] is NULL", op, src, what, i);
+    return 0;
+}
+
+/* "name=value": a C identifier and a u32 (decimal, 0x hex or 0 octal) */
+static int kb_named_ok(const char *a)
+{
+    const char *eq = strchr(a, '=');
+    if (!eq || eq == a || !eq[1] || !(isalpha((unsigned char)a[0]) || a[0] == '_')) return 0;
+    for (const char *c = a; c < eq; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_') return 0;
+    if (!isdigit((unsigned char)eq[1])) return 0; /* (strtoul takes "-1" and spaces) */
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(eq + 1, &end, 0);
+    return !*end && !errno && v <= 0xffffffffull;
+}
+
+/* A kernel name is a file name in the cache (NAME.RISC.elf): no directory
+ * part, not hidden, printable. */
+static int kb_name_ok(const char *n)
+{
+    if (!*n || *n == '.') return 0;
+    for (const char *c = n; *c; c++)
+        if (*c == '/' || *c == '\\' || (unsigned char)*c < 0x20 || *c == 0x7f) return 0;
+    return 1;
+}
+
+static int kb_check(const tf_kernel_build_opts *o, const char *op)
+{
+    if (!o || !o->source) return cm_err_set("%s: no source file given", op);
+    const char *s = o->source;
+    if (o->num_compile_args && !o->compile_args)
+        return cm_err_set("%s(%s): NULL compile_args for %u of them", op, s, o->num_compile_args);
+    if (kb_check_list(op, s, "named_args", o->named_args, o->num_named_args) ||
+        kb_check_list(op, s, "defines", o->defines, o->num_defines) ||
+        kb_check_list(op, s, "include_dirs", o->include_dirs, o->num_include_dirs))
+        return -1;
+    if (o->name && *o->name && !kb_name_ok(o->name))
+        return cm_err_set("%s(%s): kernel name '%s' is not a plain file name (no '/', not "
+                          "starting with '.'): it names the kernel's files in the cache",
+                          op, s, o->name);
+    if (o->profiler < -1 || o->profiler > 1)
+        return cm_err_set("%s(%s): profiler %d is not 0 (off), 1 (on) or -1 (the build's "
+                          "TT_FOIL_DEVICE_PROFILER)",
+                          op, s, o->profiler);
     if ((int)o->risc < TF_BRISC || o->risc > TF_COMPUTE)
         return cm_err_set("tf_kernel_build(%s): risc %d is not TF_BRISC..TF_TRISC2 or TF_COMPUTE",
                           o->source, (int)o->risc);
@@ -253,12 +303,11 @@ static int kb_check(const tf_kernel_build_opts *o)
         return cm_err_set("tf_kernel_build(%s): math_fidelity, fp32_dest_acc and math_approx "
                           "are settings of compute kernels (risc TF_COMPUTE)",
                           o->source);
-    for (uint32_t i = 0; i < o->num_named_args; i++) {
-        const char *a = o->named_args[i], *eq = strchr(a, '=');
-        char *end;
-        if (!eq || eq == a || (strtoul(eq + 1, &end, 0), *end) || !eq[1])
-            return cm_err_set("tf_kernel_build(%s): named arg '%s' is not name=u32", o->source, a);
-    }
+    for (uint32_t i = 0; i < o->num_named_args; i++)
+        if (!kb_named_ok(o->named_args[i]))
+            return cm_err_set("%s(%s): named arg '%s' is not name=u32 (a C identifier, then a "
+                              "value 0..4294967295)",
+                              op, o->source, o->named_args[i]);
     if (access(o->source, R_OK))
         return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
     return 0;
@@ -302,21 +351,39 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
     for (const char *const *d = tf_kb_risc_defines[r]; *d; d++) kb_pushf(a, "-D%s", *d);
     kb_fmt(buf, sizeof buf, "-DNOC_INDEX=%d", o->noc < 0 ? tf_kb_default_noc[r] : o->noc);
     kb_push(a, buf);
+    /* the arg lists, as long as they are (each value 11 bytes at most;
+     * each named arg its text and 5) */
     if (o->num_compile_args) {
-        size_t n = strlen(strcpy(buf, "-DKERNEL_COMPILE_TIME_ARGS="));
-        for (uint32_t i = 0; i < o->num_compile_args && n < sizeof buf - 16; i++)
-            n +=
-                (size_t)snprintf(buf + n, sizeof buf - n, "%s%u", i ? "," : "", o->compile_args[i]);
-        kb_push(a, buf);
+        size_t cap = 40 + 11 * (size_t)o->num_compile_args, n;
+        char *d = malloc(cap);
+        if (!d) {
+            a->oom = 1;
+            return;
+        }
+        n = strlen(strcpy(d, "-DKERNEL_COMPILE_TIME_ARGS="));
+        for (uint32_t i = 0; i < o->num_compile_args; i++)
+            n += (size_t)snprintf(d + n, cap - n, "%s%u", i ? "," : "", o->compile_args[i]);
+        CM_ASSERT(n < cap);
+        kb_push(a, d);
+        free(d);
     }
     if (o->num_named_args) {
-        size_t n = strlen(strcpy(buf, "-DKERNEL_COMPILE_TIME_ARG_MAP="));
-        for (uint32_t i = 0; i < o->num_named_args && n < sizeof buf - 64; i++) {
-            const char *eq = strchr(o->named_args[i], '=');
-            n += (size_t)snprintf(buf + n, sizeof buf - n, "{\"%.*s\",%s},",
-                                  (int)(eq - o->named_args[i]), o->named_args[i], eq + 1);
+        size_t cap = 40, n;
+        for (uint32_t i = 0; i < o->num_named_args; i++) cap += strlen(o->named_args[i]) + 5;
+        char *d = malloc(cap);
+        if (!d) {
+            a->oom = 1;
+            return;
         }
-        kb_push(a, buf);
+        n = strlen(strcpy(d, "-DKERNEL_COMPILE_TIME_ARG_MAP="));
+        for (uint32_t i = 0; i < o->num_named_args; i++) {
+            const char *eq = strchr(o->named_args[i], '=');
+            n += (size_t)snprintf(d + n, cap - n, "{\"%.*s\",%s},", (int)(eq - o->named_args[i]),
+                                  o->named_args[i], eq + 1);
+        }
+        CM_ASSERT(n < cap);
+        kb_push(a, d);
+        free(d);
     }
     if (role >= 0) {
         kb_fmt(buf, sizeof buf, "-DTF_COMPUTE_ROLE=%d", role);
@@ -463,7 +530,7 @@ static void kb_clean(const char *dir, const char *prefix, int all)
 
 int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
 {
-    if (kb_check(o)) return -1;
+    if (kb_check(o, "tf_kernel_compile")) return -1;
     if (!out || !*out) return cm_err_set("tf_kernel_compile(%s): no output name", o->source);
     char name[256], dir[4200];
     kb_name(o, name, sizeof name);
@@ -570,7 +637,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
 {
     TF_ZONE_N("TF_kernel_compile");
     if (!dev) return cm_err_null("tf_kernel_build: no device");
-    if (kb_check(o)) return NULL;
+    if (kb_check(o, "tf_kernel_build")) return NULL;
     char name[256], cache[4096], key[33], dh[33], deps_file[4200], entry[4300], tmpdir[4300];
     kb_name(o, name, sizeof name);
     if (kb_cache_dir(cache, sizeof cache) || kb_key(o, name, key)) return NULL;

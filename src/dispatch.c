@@ -106,7 +106,11 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
                               "(dispatch %u); wait for it first (tf_launch_wait)",
                               op, p->core.x, p->core.y, cs->busy->id);
         for (size_t j = 0; j < i; j++)
-            if (progs[j]->core.x == p->core.x && progs[j]->core.y == p->core.y)
+            if (progs[j] == p)
+                return cm_err_set("%s: program %zu is program %zu again (the same program twice); "
+                                  "give each core's program once",
+                                  op, i, j);
+            else if (progs[j]->core.x == p->core.x && progs[j]->core.y == p->core.y)
                 return cm_err_set("%s: programs %zu and %zu both target core (%d,%d); one "
                                   "dispatch runs one program per core",
                                   op, j, i, p->core.x, p->core.y);

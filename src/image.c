@@ -4,6 +4,7 @@
 #include "rt_internal.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,19 @@ int rt_image_check_risc(const rt_image *img, const char *path, uint32_t kind, in
     return cm_err_set("%s: %s built for %s, not %s", path,
                       kind == TF_BUILD_FIRMWARE ? "firmware" : "kernel",
                       cm_risc_name((int)img->note.risc), cm_risc_name(risc));
+}
+
+/* device, inode, size, mtime (s, ns) of path; zeros if it cannot be read */
+static void file_id(const char *path, uint64_t id[5])
+{
+    struct stat st;
+    memset(id, 0, 5 * sizeof *id);
+    if (!path || stat(path, &st)) return;
+    id[0] = (uint64_t)st.st_dev;
+    id[1] = (uint64_t)st.st_ino;
+    id[2] = (uint64_t)st.st_size;
+    id[3] = (uint64_t)st.st_mtim.tv_sec;
+    id[4] = (uint64_t)st.st_mtim.tv_nsec;
 }
 
 int rt_image_copy(rt_image *dst, const rt_image *src)
@@ -60,7 +74,15 @@ int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc)
     if (!e) return -1;
     int rc = rt_image_from_elf(img, e, kind, risc);
     cm_elf_free(e);
+    if (!rc) file_id(path, img->file_id);
     return rc;
+}
+
+int rt_image_file_same(const rt_image *img)
+{
+    uint64_t now[5];
+    file_id(img->path, now);
+    return !memcmp(now, img->file_id, sizeof now) && now[0] | now[1];
 }
 
 int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc)

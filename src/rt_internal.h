@@ -79,7 +79,15 @@ typedef struct rt_image {
     rt_zone_info *zones; /* device profiler zones of this image */
     uint32_t nzones;
     uint32_t trace_image; /* its number in the host trace (DEVICE_ZONE), 0 until used */
+    /* the file as it was when read (device, inode, size, mtime): an error
+     * names a pc's source line from the file's debug info, which must be
+     * that of the code loaded (rt_image_file_same) */
+    uint64_t file_id[5];
 } rt_image;
+
+/* image.c: whether img's file is still the one it was read from (1), or
+ * was rebuilt or removed since (0) */
+int rt_image_file_same(const rt_image *img);
 
 struct tf_kernel {
     tf_device *dev;

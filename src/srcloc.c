@@ -152,7 +152,12 @@ void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size
     const rt_image *img = rt_image_at(p, r, pc);
     const char *path = img ? img->path : NULL;
     char loc[1000];
-    if (path && rt_srcloc(path, pc, loc, sizeof loc) == 0)
+    if (path && !rt_image_file_same(img))
+        snprintf(buf, n,
+                 " (no source line: %s was rebuilt or removed since it was loaded, and its debug "
+                 "info would describe other code)",
+                 path);
+    else if (path && rt_srcloc(path, pc, loc, sizeof loc) == 0)
         snprintf(buf, n, " in %s", loc);
     else if (path)
         snprintf(buf, n, " (%s)", rt_srcloc_missing());

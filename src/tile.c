@@ -15,13 +15,14 @@ uint32_t tf_tile_bytes(tf_tile_format f)
     switch (f) {
     case TF_TILE_FORMAT_BF16: return TF_TILE_BF16;
     case TF_TILE_FORMAT_BFP8_B: return TF_TILE_BFP8;
-    default: return TF_TILE_FP32;
+    case TF_TILE_FORMAT_FP32: return TF_TILE_FP32;
     }
+    return 0; /* (as tf_data_format_tile_size: not a format) */
 }
 
 uint32_t tf_tile_count(uint32_t n)
 {
-    return (n + TF_TILE_DIM - 1) / TF_TILE_DIM;
+    return n / TF_TILE_DIM + (n % TF_TILE_DIM != 0); /* (n + 31 wraps near UINT32_MAX) */
 }
 
 size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f)
@@ -56,8 +57,8 @@ static void gather(const float *src, uint32_t rows, uint32_t cols, uint32_t tr, 
 {
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
-            uint32_t gr = tr * TF_TILE_DIM + r, gc = tc * TF_TILE_DIM + c;
-            t[r * TF_TILE_DIM + c] = gr < rows && gc < cols ? src[(size_t)gr * cols + gc] : 0;
+            uint64_t gr = (uint64_t)tr * TF_TILE_DIM + r, gc = (uint64_t)tc * TF_TILE_DIM + c;
+            t[r * TF_TILE_DIM + c] = gr < rows && gc < cols ? src[gr * cols + gc] : 0;
         }
 }
 
@@ -111,7 +112,7 @@ int tf_tilize(const float *src, uint32_t rows, uint32_t cols, tf_tile_format f, 
     for (uint32_t tr = 0; tr < tpc; tr++)
         for (uint32_t tc = 0; tc < tpr; tc++) {
             gather(src, rows, cols, tr, tc, t);
-            encode_tile(t, f, out + (size_t)(tr * tpr + tc) * tb);
+            encode_tile(t, f, out + ((size_t)tr * tpr + tc) * tb);
         }
     return 0;
 }
@@ -124,12 +125,12 @@ int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f,
     float t[TF_TILE_DIM * TF_TILE_DIM];
     for (uint32_t tr = 0; tr < tpc; tr++)
         for (uint32_t tc = 0; tc < tpr; tc++) {
-            decode_tile(in + (size_t)(tr * tpr + tc) * tb, f, t);
+            decode_tile(in + ((size_t)tr * tpr + tc) * tb, f, t);
             for (uint32_t r = 0; r < TF_TILE_DIM; r++)
                 for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
-                    uint32_t gr = tr * TF_TILE_DIM + r, gc = tc * TF_TILE_DIM + c;
-                    if (gr < rows && gc < cols)
-                        dst[(size_t)gr * cols + gc] = t[r * TF_TILE_DIM + c];
+                    uint64_t gr = (uint64_t)tr * TF_TILE_DIM + r,
+                             gc = (uint64_t)tc * TF_TILE_DIM + c;
+                    if (gr < rows && gc < cols) dst[gr * cols + gc] = t[r * TF_TILE_DIM + c];
                 }
         }
     return 0;

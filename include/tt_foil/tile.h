@@ -26,7 +26,8 @@ typedef enum tf_tile_format {
     TF_TILE_FORMAT_BFP8_B = 2,
 } tf_tile_format;
 
-/* Bytes of one tile in format f (also the circular buffer page size). */
+/* Bytes of one tile in format f (also the circular buffer page size); 0
+ * if f is not a tf_tile_format. */
 uint32_t tf_tile_bytes(tf_tile_format f);
 /* Tiles along a side of n values (n rounded up to a multiple of 32). */
 uint32_t tf_tile_count(uint32_t n);

@@ -153,6 +153,50 @@ static void fault(tf_device *dev, const char *kfile, uint32_t arg, const char *w
     rt_expect_usable(dev, c);
 }
 
+/* A kernel ELF rebuilt (or removed) after it was loaded: a fault names no
+ * line from the file's new debug info, which would describe other code
+ * (it once named counter.c's line for a fault in faults.c), but says why. */
+static void rebuilt_elf(tf_device *dev)
+{
+    char path[] = "/tmp/tf_rebuiltXXXXXX", elf[64];
+    if (!mkdtemp(path)) return;
+    snprintf(elf, sizeof elf, "%s/k.brisc.elf", path);
+    const char *srcs[] = {TF_TEST_KERNELS "/fault1.brisc.elf",
+                          TF_TEST_KERNELS "/counter.brisc.elf"};
+    for (int step = 0; step < 3; step++) {
+        { /* the fault kernel as k.brisc.elf */
+            char cmd[512];
+            snprintf(cmd, sizeof cmd, "cp '%s' '%s'", srcs[0], elf);
+            CHECK_EQ_U(system(cmd), 0);
+        }
+        tf_core c = {1, 0};
+        tf_kernel *k = MUST_PTR(tf_kernel_load(dev, elf));
+        if (step == 1) { /* replaced by another kernel, as a rebuild does (a new file) */
+            char cmd[512];
+            snprintf(cmd, sizeof cmd, "cp '%s' '%s.new' && mv '%s.new' '%s'", srcs[1], elf, elf,
+                     elf);
+            CHECK_EQ_U(system(cmd), 0);
+        }
+        if (step == 2) CHECK_EQ_U(unlink(elf), 0);
+        uint32_t args[] = {0x200000};
+        tf_program *p = prog1(dev, c, k, args, 1);
+        CHECK_TRUE(tf_dispatch_execute(p) != 0);
+        const char *e = tf_last_error();
+        CHECK_CONTAINS(e, "load access fault (mcause 5)");
+        if (step == 0) {
+            if (TF_TEST_HAVE_LIBDW) CHECK_CONTAINS(e, "faults.c:");
+        } else {
+            CHECK_CONTAINS(e, "(no source line: ");
+            CHECK_CONTAINS(e, "k.brisc.elf was rebuilt or removed since it was loaded");
+            CHECK_TRUE(strstr(e, "counter.c") == NULL);
+        }
+        tf_program_destroy(p);
+        tf_kernel_free(k);
+    }
+    unlink(elf);
+    rmdir(path);
+}
+
 /* One device, two threads at once: a dispatch call made while another
  * thread is inside tf_launch_wait is refused, naming it; after it, the
  * other thread's calls work (one thread at a time, not one thread). The
@@ -443,6 +487,7 @@ int main(void)
 
     fault(dev, "fault1.brisc.elf", 0x200000, "load access fault (mcause 5) at pc 0x0002",
           "address 0x00200000");
+    rebuilt_elf(dev);
     fault(dev, "fault2.brisc.elf", 0, "store access fault (mcause 7)",
           "NOC address 0x0e8000001000 names x=40 y=3, which is neither a Tensix core nor a DRAM "
           "bank");
@@ -558,6 +603,9 @@ int main(void)
     tf_program *ab[] = {a, b};
     CHECK_TRUE(tf_dispatch_execute_multi(ab, 2) != 0);
     CHECK_CONTAINS(tf_last_error(), "programs 0 and 1 both target core (1,1)");
+    tf_program *aa[] = {a, a};
+    CHECK_TRUE(tf_dispatch_execute_multi(aa, 2) != 0); /* the same program twice: said so */
+    CHECK_CONTAINS(tf_last_error(), "program 1 is program 0 again (the same program twice)");
 
     /* debug print reaches stderr with the core and RISC, formatted by the host */
     fflush(stderr);

@@ -16,6 +16,12 @@ int main(void)
     CHECK_EQ_U(tf_tile_count(1), 1);
     CHECK_EQ_U(tf_tile_count(32), 1);
     CHECK_EQ_U(tf_tile_count(33), 2);
+    /* near UINT32_MAX (n + 31 wrapped to a count of 0) */
+    CHECK_EQ_U(tf_tile_count(0xffffffffu), 134217728u);
+    CHECK_EQ_U(tf_tile_count(0xfffffff0u), 134217728u);
+    CHECK_TRUE(tf_tiled_bytes(32, 0xfffffff0u, TF_TILE_FORMAT_BF16) == (size_t)134217728u * 2048);
+    CHECK_EQ_U(tf_tile_bytes((tf_tile_format)99), 0); /* not a format */
+    CHECK_TRUE(tf_tiled_bytes(32, 32, (tf_tile_format)99) == 0);
     CHECK_EQ_U(tf_tiled_bytes(33, 64, TF_TILE_FORMAT_FP32), 4 * 4096);
 
     /* a 40 x 70 matrix: 2 x 3 tiles; m[r][c] = r * 1000 + c */

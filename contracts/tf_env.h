@@ -62,9 +62,9 @@
       "guest code to host code (x86-64 hosts; the default, `1`/`ON`, compiles them on the chip's " \
       "RISCs and in tt_foil_sim); the results are the same")                                     \
     X(SIM_HOST_RUNS, "TT_FOIL_SIM_HOST_RUNS", "ON", NULL,                                         \
-      "`OFF` (a switch): a synchronous dispatch runs on the simulator's own thread while the "     \
-      "host thread waits, as an asynchronous launch does, instead of on the waiting thread "       \
-      "itself; the results are the same")
+      "`OFF` (a switch): a synchronous dispatch, and an asynchronous launch the host waits "       \
+      "for, run on the simulator's own thread while the host thread waits, instead of on the "     \
+      "waiting thread itself; the results are the same")
 // clang-format on
 
 enum tf_env_id {

@@ -10,7 +10,6 @@
  * the same cost (1.0x, the launch's own bookkeeping a little more).
  *
  *   bench_async [--iters N] */
-#define _GNU_SOURCE
 #include "bench_util.h"
 #include "tt_foil/runtime.h"
 
@@ -20,20 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MUST(x)                                                                                    \
-    do {                                                                                           \
-        if ((x) != 0) {                                                                            \
-            fprintf(stderr, "bench_async: %s: %s\n", #x, tf_last_error());                        \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#define MUST(x) BENCH_MUST("bench_async", x)
 
 /* Microseconds an iteration, best of 3 runs of n: sync (0) or async (1). */
 static double timed(tf_program **p, int async, int n)
@@ -76,12 +62,7 @@ int main(int argc, char **argv)
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
-    cfg.sim = &sim;
-    tf_device *dev = tf_device_open(&cfg);
-    MUST(dev ? 0 : -1);
+    tf_device *dev = bench_open("bench_async", 2, 1);
     tf_kernel *k = tf_kernel_load(dev, TF_BENCH_KERNELS "/counter.brisc.elf");
     MUST(k ? 0 : -1);
     tf_program *p[2];
@@ -109,7 +90,7 @@ int main(int argc, char **argv)
                 waitpid(hog[i], NULL, 0);
             }
         static const char *const what[] = {"threads where the scheduler puts them",
-                                            "all on one CPU", "beside two CPU-bound processes"};
+                                           "all on one CPU", "beside two CPU-bound processes"};
         printf("  %-38s sync %7.1f us, async %8.1f us = %.2fx\n", what[place], s, a, a / s);
     }
     MUST(tf_device_close(dev));

@@ -9,6 +9,7 @@
  * decodes the kernels, runs before the timed ones (its time printed).
  *
  *   bench_cnn [--images N] [--threads N|all]   (default 8 images; 1, then all) */
+#include "bench_util.h"
 #include "common/cm_env.h"
 #include "examples/cnn/cnn.h"
 #include "tf_env.h"
@@ -18,13 +19,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* CPU time of the whole process (every thread: the host's, the
  * simulator's, their polling), seconds: less dependent than the wall

@@ -54,13 +54,6 @@ extern char **environ;
  * dispatch on the project's 2-core machine (measured: see docs/profiling.md) */
 #define DEFAULT_SPIN 180
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int child(const char *how, uint32_t mode, int iters, uint32_t spin)
 {
     int prof = strcmp(how, "plain") != 0;

@@ -28,13 +28,6 @@ extern char **environ;
 extern volatile unsigned bench_prof_sink;
 void bench_prof_zones_off(long n);
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static __attribute__((noinline)) void zones(long n)
 {
     for (long i = 0; i < n; i++) {

@@ -36,13 +36,6 @@
 extern char **environ;
 static volatile unsigned sink;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* CPU time of the whole process (every thread: the simulator's, the
  * recorder's writer): what the profiler adds, whatever else the machine
  * runs meanwhile. */
@@ -250,13 +243,7 @@ static void bench_reports(const char *self, long events, const char *base, const
 
 /* ---- 2. overhead on a runtime workload ---------------------------------------------------- */
 
-#define MUST(x)                                                                                    \
-    do {                                                                                           \
-        if ((x) != 0) {                                                                            \
-            fprintf(stderr, "bench_profile: %s: %s\n", #x, tf_last_error());                       \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
+#define MUST(x) BENCH_MUST("bench_profile", x)
 
 /* the children: runtime examples, timed from inside (process start-up and
  * report writing excluded, so the figure is the profiler's cost).
@@ -288,12 +275,7 @@ static int workload(const char *kind, int iters)
     if (!strcmp(kind, "cnn")) return cnn_workload(iters);
     double t0 = now_s(), c0 = cpu_s();
     int tiles = !strcmp(kind, "tiles");
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
-    cfg.sim = &sim;
-    tf_device *dev = tf_device_open(&cfg);
-    MUST(dev ? 0 : -1);
+    tf_device *dev = bench_open("bench_profile", 2, 1);
     tf_kernel *k = tf_kernel_load(dev, TF_BENCH_KERNELS "/add_two_b.brisc.elf");
     tf_kernel *rd = tf_kernel_load(dev, TF_BENCH_KERNELS "/tile_reader.ncrisc.elf");
     tf_kernel *wr = tf_kernel_load(dev, TF_BENCH_KERNELS "/tile_writer.brisc.elf");

@@ -42,13 +42,6 @@ extern char **environ;
 #define FW_IMG 1u
 #define K_IMG  2u
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void marker(uint32_t *w, uint32_t type, uint32_t zid, uint64_t cycle)
 {
     w[0] = TF_DPROF_VALID | TF_DPROF_TYPE_BITS(type) | zid << TF_DPROF_ID_SHIFT |

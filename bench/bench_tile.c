@@ -8,6 +8,7 @@
  * the harder one). Built without OpenBLAS it prints our figures only.
  *
  *   bench_tile [--iterations N]      (default 20000 tile ops a sample) */
+#include "bench_util.h"
 #include "sim/tile_engine.h"
 
 #include <stdio.h>
@@ -19,13 +20,6 @@
 #ifdef TF_HAVE_OPENBLAS
 #include <cblas.h>
 #endif
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static float a[TF_TILE_ELEMS], b[TF_TILE_ELEMS], d[TF_TILE_ELEMS];
 static volatile float sink;

@@ -29,14 +29,19 @@
         v_;                                                                                        \
     })
 
-/* A device of gx x gy cores (0 = default), all booted. */
-static inline tf_device *rt_open(int gx, int gy)
+/* A device on the chip `sim` describes, all cores booted. */
+static inline tf_device *rt_open_sim(tf_sim_config sim)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    tf_sim_config sim = {.grid_x = gx, .grid_y = gy};
     cfg.sim = &sim;
     return MUST_PTR(tf_device_open(&cfg));
+}
+
+/* A device of gx x gy cores (0 = default), all booted. */
+static inline tf_device *rt_open(int gx, int gy)
+{
+    return rt_open_sim((tf_sim_config){.grid_x = gx, .grid_y = gy});
 }
 
 /* A device on a simulated gx x gy chip whose transport operations are

@@ -17,18 +17,23 @@ static void on_warning(void *ctx, const char *msg)
     nwarn++;
 }
 
+/* p runs counter.brisc.elf (k) 10 times, its result in res. */
+static void set_counter(tf_program *p, tf_kernel *k, tf_buffer *res)
+{
+    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+}
+
 /* A closed device's calls are refused before its memory is read (they
  * once read it after free), and so are a program's that need its device. */
 static void closed_device(void)
 {
     tf_device *dev = rt_open(2, 1);
     tf_core c0 = {0, 0};
-    tf_program *p = MUST_PTR(tf_program_create(dev, c0));
     tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
-    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c0, 16));
-    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    tf_program *p = MUST_PTR(tf_program_create(dev, c0));
+    set_counter(p, k, MUST_PTR(tf_buffer_create_l1(dev, c0, 16)));
     MUST(tf_dispatch_execute(p));
     MUST(tf_device_close(dev));
     const char *gone = "is not live (already freed, or never created)";
@@ -139,9 +144,7 @@ static void set_cb_failure(void)
     /* and it runs: a kernel that waits for nothing, with CB 0 set */
     tf_kernel *k = rt_kernel(dev, "counter.brisc.elf");
     tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
-    uint32_t args[] = {10, (uint32_t)tf_buffer_address(res), 0};
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    set_counter(p, k, res);
     MUST(tf_dispatch_execute(p));
     MUST(tf_buffer_free(res));
     MUST(tf_program_destroy(p));

@@ -7,11 +7,8 @@
 
 int main(void)
 {
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    tf_sim_config sim = {.grid_x = 2, .grid_y = 1, .dram_banks = 2, .dram_bank_size = 1u << 20};
-    cfg.sim = &sim;
-    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    tf_device *dev = rt_open_sim(
+        (tf_sim_config){.grid_x = 2, .grid_y = 1, .dram_banks = 2, .dram_bank_size = 1u << 20});
     tf_core c = {1, 0};
     uint32_t free0 = tf_l1_free_bytes(dev, c);
     CHECK_EQ_U(free0, 0x180000 - 0x62000);
@@ -89,6 +86,7 @@ int main(void)
     MUST(tf_device_close(dev));
 
     /* only some cores booted */
+    tf_device_config cfg;
     tf_device_config_init(&cfg);
     tf_sim_config sim2 = {.grid_x = 3, .grid_y = 1};
     cfg.sim = &sim2;

@@ -12,12 +12,9 @@
 
 int main(void)
 {
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
     /* one DRAM bank: a buffer freed and one created next would share bytes */
-    tf_sim_config sim = {.grid_x = 2, .grid_y = 1, .dram_banks = 1, .dram_bank_size = 1u << 20};
-    cfg.sim = &sim;
-    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    tf_device *dev = rt_open_sim(
+        (tf_sim_config){.grid_x = 2, .grid_y = 1, .dram_banks = 1, .dram_bank_size = 1u << 20});
     tf_core c = {0, 0};
     tf_kernel *k = rt_kernel(dev, "held_read.brisc.elf");
     tf_buffer *w = MUST_PTR(tf_buffer_create_l1(dev, c, 128)); /* flag at 0, copy at 64 */

@@ -706,6 +706,30 @@ expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x
 expect_grep '["prof_device[' "$tmp/dev2/reports/tt_foil_report.html" \
     "two processes, HTML: the host tracks named by their process"
 expect_out "dlod tracks 20 " "two processes, HTML device time: 2 x 2 cores x 5 RISCs"
+# each process numbers its dispatches from 0: two processes' dispatch 1 are
+# two dispatches, never one spanning from the first's to the second's
+# (which made the slowest dispatch millions of cycles long)
+run "$tool" report "$tmp/dev2"
+cp "$OUT" "$tmp/dev2_summary.txt"
+checks=$((checks + 1))
+line=$(grep '^Device cores (' "$tmp/dev2_summary.txt")
+slow=$(echo "$line" | sed -n 's/.*slowest dispatch, [0-9]* of prof_device\[\([0-9]*\)\]: \([0-9]*\) cycles;.*/\1 \2/p')
+[ -n "$slow" ] && [ "${slow#* }" -lt 100000 ] ||
+    fail "two processes: the slowest dispatch is not one process's ($line)"
+checks=$((checks + 1))
+n=$(grep -E '^  prof_device\[[0-9]+\]: \([01],0\) +[0-9]+ +[1-9][0-9]* ' "$tmp/dev2_summary.txt" |
+    grep -c "prof_device\[${slow%% *}\]")
+m=$(grep -cE '^  prof_device\[[0-9]+\]: \([01],0\) +[0-9]+ +[1-9][0-9]* ' "$tmp/dev2_summary.txt")
+[ "$n" -ge 1 ] && [ "$n" = "$m" ] ||
+    fail "two processes: cycles in the slowest dispatch on cores of another process"
+run "$tool" --device-time report "$tmp/dev2"
+expect_out "is in device time (--device-time): 8 dispatches" "two processes: 4 dispatches each"
+checks=$((checks + 1))
+n=$(grep -o '"name":"prof_device\[[0-9]*\]: dispatch 1"' "$tmp/dev2/reports/tt_foil_trace.json" |
+    sort -u | wc -l)
+[ "$n" = 2 ] || fail "two processes: $n device-time dispatches named 'prog[pid]: dispatch 1', expected 2"
+run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
+expect_rc 0 "two processes, device time: HTML data"
 
 # The op-to-op gap on a chip whose clock follows the host's (the
 # simulator's: the CLOCK_SYNC definition's line 1) runs from when the host

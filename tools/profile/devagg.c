@@ -6,7 +6,8 @@
  *     (self: a track's zones of one dispatch wait in a small buffer until
  *     the dispatch ends on that track, then are nested in time order);
  *   - per dispatch its first and last cycle (the device-time axis), per
- *     (dispatch, core) its span (the per-core view);
+ *     (dispatch, core) its span (the per-core view); a dispatch is a
+ *     (process, dispatch id): each process numbers its own from 0;
  *   - the zones still open when a dispatch stopped (post-mortem; few);
  *   - per track (process, core, RISC) the zones for the timelines, at most
  *     PF_DEV_KEEP in all: past that the track with the most items is
@@ -313,11 +314,14 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     d->total += len;
     if (len < d->min) d->min = len;
     if (len > d->max) d->max = len;
-    /* its dispatch on the device-time axis */
-    uint32_t i = memo_slot(&g->seg_map, &g->seg_memo, (uint64_t)z->dispatch * 2 + 1,
-                           (uint32_t)g->nsegs, &is_new);
+    /* its dispatch on the device-time axis: by process too, or two
+     * processes' dispatch 4 were one, spanning from the first's to the
+     * second's */
+    uint32_t i =
+        memo_slot(&g->seg_map, &g->seg_memo, ((uint64_t)z->process << 32 | z->dispatch) + 1,
+                  (uint32_t)g->nsegs, &is_new);
     if (i == UINT32_MAX) return -1;
-    if (is_new) g->segs[g->nsegs++] = (pf_dseg){z->dispatch, z->start, z->end, 0};
+    if (is_new) g->segs[g->nsegs++] = (pf_dseg){z->process, z->dispatch, z->start, z->end, 0};
     pf_dseg *sg = &g->segs[i];
     if (z->start < sg->first) sg->first = z->start;
     if (z->end > sg->last) sg->last = z->end;
@@ -463,6 +467,7 @@ static int cmp_dseg(const void *a, const void *b)
 {
     const pf_dseg *x = a, *y = b;
     if (x->first != y->first) return x->first < y->first ? -1 : 1;
+    if (x->process != y->process) return x->process < y->process ? -1 : 1;
     return (x->dispatch > y->dispatch) - (x->dispatch < y->dispatch);
 }
 
@@ -504,9 +509,13 @@ static void device_cores(pf_logs *l, pf_devagg *g, pf_analysis *a)
     for (size_t k = 0; k < a->ncores; k++) a->corestats[k].core = a->cores[k];
     for (size_t d = 0; d < a->ndsegs; d++) {
         uint64_t len = a->dsegs[d].last - a->dsegs[d].first;
+        const pf_dseg *s = &a->dsegs[d];
         if (len > a->slowest_cycles ||
-            (len == a->slowest_cycles && a->dsegs[d].dispatch < a->slowest_dispatch))
-            a->slowest_cycles = len, a->slowest_dispatch = a->dsegs[d].dispatch;
+            (len == a->slowest_cycles &&
+             (s->process < a->slowest_process ||
+              (s->process == a->slowest_process && s->dispatch < a->slowest_dispatch))))
+            a->slowest_cycles = len, a->slowest_process = s->process,
+            a->slowest_dispatch = s->dispatch;
     }
     for (size_t i = 0; i < g->nspans; i++) {
         pf_corestat *c = &a->corestats[pf_core_index(a, g->spans[i].core)];
@@ -514,7 +523,10 @@ static void device_cores(pf_logs *l, pf_devagg *g, pf_analysis *a)
         c->dispatches++;
         c->total += len;
         if (len > c->max) c->max = len;
-        if (g->spans[i].dispatch == a->slowest_dispatch) c->in_slowest = len;
+        /* (a span's core holds its process) */
+        if (g->spans[i].dispatch == a->slowest_dispatch &&
+            PF_CORE_PROC(g->spans[i].core) == a->slowest_process)
+            c->in_slowest = len;
     }
 }
 
@@ -559,7 +571,7 @@ const char *pf_core_name(const pf_logs *l, int core, const char *what, char *buf
 }
 
 /* The segment of a dispatch (a->dsegs is by first cycle, so searched). */
-const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t start)
+const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispatch, uint64_t start)
 {
     size_t lo = 0, hi = a->ndsegs;
     while (lo < hi) { /* the last segment whose first cycle is <= start */
@@ -570,8 +582,19 @@ const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t star
             hi = mid;
     }
     for (size_t k = lo; k-- > 0;)
-        if (a->dsegs[k].dispatch == dispatch) return &a->dsegs[k];
+        if (a->dsegs[k].dispatch == dispatch && a->dsegs[k].process == process) return &a->dsegs[k];
     for (size_t k = lo; k < a->ndsegs; k++)
-        if (a->dsegs[k].dispatch == dispatch) return &a->dsegs[k];
+        if (a->dsegs[k].dispatch == dispatch && a->dsegs[k].process == process) return &a->dsegs[k];
     return NULL;
+}
+
+const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,
+                             size_t n)
+{
+    if (l->nprocs > 1 && process < l->nprocs)
+        snprintf(buf, n, "%s[%u]: dispatch %u", l->procs[process].program, l->procs[process].pid,
+                 (unsigned)dispatch);
+    else
+        snprintf(buf, n, "dispatch %u", (unsigned)dispatch);
+    return buf;
 }

@@ -123,9 +123,12 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
         num(f, g->first, 1);
         pf_putc(f, ']');
     }
-    pf_printf(f, "],\n\"slowest_dispatch\":%u,\"slowest_cycles\":%llu,\"show_wrappers\":%d,\n",
-              (unsigned)a->slowest_dispatch, (unsigned long long)a->slowest_cycles,
-              l->opt->show_wrappers);
+    /* the slowest dispatch by name: with several processes, whose it is */
+    char disp[256];
+    pf_puts(f, "],\n\"slowest_dispatch\":");
+    pf_put_json(f, pf_dispatch_name(l, a->slowest_process, a->slowest_dispatch, disp, sizeof disp));
+    pf_printf(f, ",\"slowest_cycles\":%llu,\"show_wrappers\":%d,\n",
+              (unsigned long long)a->slowest_cycles, l->opt->show_wrappers);
     pf_printf(f, "\"dev_unmatched\":%llu,\"dev_dropped\":%llu,\n",
               (unsigned long long)l->dev_unmatched, (unsigned long long)l->dev_dropped);
 }
@@ -429,12 +432,19 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, NULL, &dvc);
     free(sh);
     free(dsh);
+    /* each dispatch: id, offset, cycles, first cycle, name (its process's
+     * with several) */
     pf_puts(f, "],\n\"dsegs\":[");
-    for (size_t i = 0; i < a->ndsegs; i++)
-        pf_printf(f, "%s[%u,%llu,%llu,%llu]", i ? "," : "", (unsigned)a->dsegs[i].dispatch,
+    for (size_t i = 0; i < a->ndsegs; i++) {
+        char disp[256];
+        pf_printf(f, "%s[%u,%llu,%llu,%llu,", i ? "," : "", (unsigned)a->dsegs[i].dispatch,
                   (unsigned long long)a->dsegs[i].offset,
                   (unsigned long long)(a->dsegs[i].last - a->dsegs[i].first),
                   (unsigned long long)a->dsegs[i].first);
+        pf_put_json(
+            f, pf_dispatch_name(l, a->dsegs[i].process, a->dsegs[i].dispatch, disp, sizeof disp));
+        pf_putc(f, ']');
+    }
     pf_printf(f,
               "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
               "\"dtl_items\":%zu,\"tl_budget\":%zu,\"tl_raw\":%zu,\n",

@@ -328,16 +328,17 @@ out:
 }
 
 /* The dispatches of the device-time view, on pid 1. */
-static void dispatches(pf_analysis *a, pf_out *f)
+static void dispatches(pf_logs *l, pf_analysis *a, pf_out *f)
 {
     meta(f, HOST_PID, -1, "process", "dispatches (device time: 1 us = 1000 cycles)", 0);
     meta(f, HOST_PID, 1, "thread", "dispatches", 0);
     for (size_t i = 0; i < a->ndsegs; i++) {
         const pf_dseg *d = &a->dsegs[i];
         x_head(f, HOST_PID, 1, d->offset, d->offset + (d->last - d->first));
-        pf_printf(f, ",\"cat\":\"dispatch\",\"name\":\"dispatch %u\",\"args\":{\"text\":",
-                  (unsigned)d->dispatch);
-        char buf[128];
+        char buf[256];
+        pf_puts(f, ",\"cat\":\"dispatch\",\"name\":");
+        pf_put_json(f, pf_dispatch_name(l, d->process, d->dispatch, buf, sizeof buf));
+        pf_puts(f, ",\"args\":{\"text\":");
         snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)", (unsigned long long)d->first,
                  (unsigned long long)d->last, (unsigned long long)(d->last - d->first));
         pf_put_json(f, buf);
@@ -456,7 +457,7 @@ void pf_write_json(pf_logs *l, pf_analysis *a)
         pf_printf(f, ",\"clock\":\"%s\"},\n\"traceEvents\":[\n",
                   l->opt->device_time ? "device cycles" : "host ns");
         if (l->opt->device_time) {
-            dispatches(a, f);
+            dispatches(l, a, f);
         } else {
             host(l, f);
             memory(l, a, f);

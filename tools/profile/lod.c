@@ -195,7 +195,7 @@ int pf_tl_device(const pf_logs *l, const pf_analysis *a, int device_time, pf_tim
             const pf_devzone *z = &l->devzones[it->zone];
             uint64_t s, e;
             if (device_time) { /* cycles from the dispatch's first, at its place on the axis */
-                const pf_dseg *d = pf_dseg_of(a, z->dispatch, z->start);
+                const pf_dseg *d = pf_dseg_of(a, z->process, z->dispatch, z->start);
                 uint64_t off = d ? d->offset : 0, first = d ? d->first : z->start;
                 s = off + (it->start - first);
                 e = off + (it->end - first);

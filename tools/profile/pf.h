@@ -301,6 +301,7 @@ typedef struct pf_corestat {
 /* A dispatch laid out in device cycles (the device-time view): its zones
  * from `first` to `last` cycle, placed at `offset` on the view's axis. */
 typedef struct pf_dseg {
+    uint32_t process; /* index into pf_logs.procs: each process numbers its dispatches */
     uint32_t dispatch;
     uint64_t first, last, offset;
 } pf_dseg;
@@ -364,7 +365,7 @@ typedef struct pf_analysis {
     size_t nphases;
     pf_corestat *corestats; /* by core (y, x) */
     size_t ncorestats;
-    uint32_t slowest_dispatch; /* the dispatch with the longest span */
+    uint32_t slowest_process, slowest_dispatch; /* the dispatch with the longest span */
     uint64_t slowest_cycles;
     pf_dseg *dsegs; /* dispatches in order of their first cycle */
     size_t ndsegs;
@@ -389,9 +390,14 @@ void pf_analyze(pf_logs *l, pf_analysis *a);
 void pf_analysis_free(pf_analysis *a);
 /* devagg.c: the device part of the analysis, from the aggregates. */
 void pf_dev_analyze(pf_logs *l, pf_analysis *a);
-/* The device-time segment of a zone of `dispatch` starting at `start`
- * (NULL if none). */
-const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t dispatch, uint64_t start);
+/* The device-time segment of a zone of process `process`'s `dispatch`
+ * starting at `start` (NULL if none). */
+const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispatch,
+                          uint64_t start);
+/* A dispatch's name: "dispatch 4", or with several processes (each numbers
+ * its own from 0) "prog[pid]: dispatch 4" (in buf). */
+const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,
+                             size_t n);
 /* A pool group's name: the pool's, or "Device L1 (x,y) x10" (in buf). */
 const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n);
 

@@ -510,12 +510,18 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
     if (!c) return;
     memcpy(c, a->corestats, n * sizeof *c);
     qsort(c, n, sizeof *c, cmp_core_slowest);
-    char core[128];
+    char core[128], disp[160];
+    /* "4", or with several processes (each numbers its dispatches from 0)
+     * "4 of prog[pid]" */
+    if (l->nprocs > 1 && a->slowest_process < l->nprocs)
+        snprintf(disp, sizeof disp, "%u of %s[%u]", (unsigned)a->slowest_dispatch,
+                 l->procs[a->slowest_process].program, l->procs[a->slowest_process].pid);
+    else
+        snprintf(disp, sizeof disp, "%u", (unsigned)a->slowest_dispatch);
     fprintf(out,
-            "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %u: %llu cycles; "
+            "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %s: %llu cycles; "
             "straggler %s)\n",
-            n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, (unsigned)a->slowest_dispatch,
-            (unsigned long long)a->slowest_cycles,
+            n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, disp, (unsigned long long)a->slowest_cycles,
             pf_core_name(l, c[0].core, "core ", core, sizeof core));
     fprintf(out, "  %-9s %10s %13s %13s %11s %11s\n", "CORE", "DISPATCHES", "IN_SLOWEST",
             "TOTAL_CYCLES", "MEAN", "MAX");

@@ -574,6 +574,16 @@ expect_rc 0 "a long zone name"
 expect_grep "nnnn... (+4032 bytes cut)" "$tmp/longname/reports/tt_foil_perf_results.csv" \
     "the cut is said in the name"
 
+# TT_FOIL_ZONE_TEXT with no zone open, from a real program: recorded, and
+# the reader counts it in the notes (the recorder dropped it unseen)
+run "$tool" -o "$tmp/orphantext" "$emit" orphantext
+expect_rc 0 "zone texts outside any zone"
+expect_grep "2 zone texts were left out: no zone was open on their thread (TT_FOIL_ZONE_TEXT outside any zone)" \
+    "$tmp/orphantext/reports/tt_foil_diagnostics.txt" "texts outside any zone: counted in the notes"
+checks=$((checks + 1))
+awk -F, '$3 == "texted" {print $5}' "$tmp/orphantext/reports/tt_foil_perf_per_call.csv" |
+    grep -qx "its own" || fail "texts outside any zone: the zone keeps its own text alone"
+
 # exit() 30 ms into a zone: the zone lasted until the exit (the trailer's
 # time), not 0 ns (its thread's last event was its begin)
 run "$tool" -o "$tmp/exit" "$emit" exit

@@ -10,6 +10,8 @@
  *   many N           N zones on the main thread, then a normal exit
  *   kill             zones forever; prints "flushed" after a flush
  *   bigtext          one zone with a 10000-byte text
+ *   orphantext       zone texts with no zone open, before and after a zone
+ *                    "texted" with its own text
  *   longname         a zone whose name is 5000 bytes ("n" x 4999, then "!")
  *   exit             exit(3) 30 ms into a zone "open_at_exit" (of a
  *                    thread that records nothing after its begin)
@@ -188,6 +190,21 @@ int main(int argc, char **argv)
         TT_FOIL_ZONE("open_at_exit");
         usleep(30000);
         exit(3);
+    } else if (!strcmp(mode, "orphantext")) {
+        /* texts with no zone open, before and after one with its own text:
+         * the reader counts the two, the zone keeps only its text */
+        TT_FOIL_ZONE_TEXT("before any zone");
+        {
+            TT_FOIL_ZONE("texted");
+            TT_FOIL_ZONE_TEXT("its own");
+        }
+#ifdef TT_FOIL_ENABLE_TRACY
+        /* through a pointer: an out-of-line tf_prof_zone_text stays in the
+         * binary, which test_compiled_out.sh's sanity check greps nm for
+         * (inlined at every call site, it left no symbol) */
+        void (*volatile text)(const char *, size_t) = tf_prof_zone_text;
+        text("after it", strlen("after it"));
+#endif
     } else if (!strcmp(mode, "bigtext")) {
         static char text[10001];
         memset(text, 'x', 10000);

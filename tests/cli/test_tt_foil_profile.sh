@@ -983,8 +983,9 @@ mkdir -p "$o/.logs"
 # (and zones named in UTF-8, one of them cut to its column in the summary)
 printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\nloc 2 11 user.c r\303\251sum\303\251\nb 1 3000 2\ne 1 3100 2\nloc 3 12 user.c \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name-cut\nb 1 3200 3\ne 1 3300 3\ntrailer 8 0\n' \
     >"$tmp/odd.txt"
-# (memory: 0x10 allocated twice without a free between, then freed)
-printf 'program odd\nthread 1 100 main\npool 1 Twice\na 1 1100 1 16 100\na 1 1200 1 16 40\nx 1 1300 1 16\ntrailer 3 0\n' \
+# (memory: 0x10 allocated twice without a free between, then freed; in
+# pool Zero the same with allocations of 0 bytes: live all the same)
+printf 'program odd\nthread 1 100 main\npool 1 Twice\na 1 1100 1 16 100\na 1 1200 1 16 40\nx 1 1300 1 16\npool 2 Zero\na 1 1400 2 4096 0\na 1 1500 2 4096 0\nx 1 1600 2 4096\na 1 1700 2 8192 100\nx 1 1800 2 8192\ntrailer 8 0\n' \
     >"$tmp/odd_mem.txt"
 "$mktft" "$tmp/odd.txt" "$o/.logs/tt_foil_trace.tft" &&
     "$mktft" "$tmp/odd_mem.txt" "$o/.logs/tt_foil_memlog.tft" || fail "mktft: the odd case"
@@ -1012,4 +1013,8 @@ expect_grep "1 allocations in pool 'Twice' reused a live address without a free"
     "$o/reports/tt_foil_diagnostics.txt" "a double allocation names its pool"
 expect_grep "Twice,2,2," "$o/reports/tt_foil_memory_report.csv" \
     "two allocs, two frees (one implicit): nothing live"
+expect_grep "1 allocations in pool 'Zero' reused a live address without a free" \
+    "$o/reports/tt_foil_diagnostics.txt" "a 0-byte allocation is live: allocated again over it is counted"
+expect_grep "Zero,3,3,100,100,0" "$o/reports/tt_foil_memory_report.csv" \
+    "a 0-byte allocation allocated again: freed then, as any other"
 finish

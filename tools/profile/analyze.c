@@ -258,8 +258,12 @@ static size_t live_slot(uint64_t ptr, size_t slots)
     return (size_t)(x ^ (x >> 32)) & (slots - 1);
 }
 
-static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
+/* The size of ptr's live allocation; with insert, a new entry (size 0)
+ * when there is none, and *is_new says which (a live allocation may have
+ * size 0: its size cannot tell). */
+static uint64_t *live_find(live_map *m, uint64_t ptr, int insert, int *is_new)
 {
+    if (is_new) *is_new = 0;
     if (insert && (m->taken + 1) * 2 > m->slots) {
         size_t ns = 64;
         while (ns < 4 * (m->n + 1)) ns *= 2; /* by the live ones: tombstones go */
@@ -298,6 +302,7 @@ static uint64_t *live_find(live_map *m, uint64_t ptr, int insert)
             m->ptr[h] = ptr;
             m->size[h] = 0;
             m->n++;
+            if (is_new) *is_new = 1;
             return &m->size[h];
         }
         if (m->used[h] == 2) {
@@ -424,9 +429,11 @@ static void memory(pf_logs *l, pf_analysis *a)
         pf_poolstat *ps = &a->pools[p];
         live_map *lm = &live[p];
         if (e->op == TF_MEM_ALLOC) {
-            uint64_t *s = live_find(lm, e->ptr, 1);
+            int is_new;
+            uint64_t *s = live_find(lm, e->ptr, 1, &is_new);
             if (!s) continue;
-            if (*s) { /* allocated again without a free: count the old one freed */
+            if (!is_new) { /* allocated again without a free (of any size, 0 too):
+                            * count the old one freed */
                 ps->reused++;
                 ps->frees++; /* (so that allocs - frees is what is live) */
                 cur[p] -= *s;
@@ -437,7 +444,7 @@ static void memory(pf_logs *l, pf_analysis *a)
             cur[p] += e->size;
             if (cur[p] > ps->peak) ps->peak = cur[p];
         } else if (e->op == TF_MEM_FREE) {
-            uint64_t *s = live_find(lm, e->ptr, 0);
+            uint64_t *s = live_find(lm, e->ptr, 0, NULL);
             if (!s) {
                 ps->unmatched_frees++;
                 continue;

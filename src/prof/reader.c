@@ -114,6 +114,7 @@ typedef struct reader {
     uint64_t damage_more, damage_more_bytes;
     uint64_t undefined_locs, undefined_loc_zones, undefined_pools, texts_cut;
     uint64_t texts_orphan; /* zone texts with no zone open on their thread */
+    uint64_t open_at_exit; /* zones still open when the process ended (its trailer's time) */
     int oom_chunks;
     uint32_t ndefined_locs; /* t->locs defined by the file (placeholders come after) */
     uint32_t first_dropped_kind, first_dropped_id;
@@ -1801,14 +1802,18 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     file_changed(&r);
     /* zones still open: the program stopped inside them; at its exit when
      * it wrote its trailer then (exit() inside a zone, a thread blocked in
-     * one: they lasted that long), else at their thread's last event */
+     * one: they lasted that long), else at their thread's last event.
+     * unterminated says which: 2 the exit, 1 the thread's last event (the
+     * notes and the JSON say where each was drawn to) */
     for (uint32_t i = 0; i < r.nstacks; i++) {
         struct stack *st = &r.stacks[i];
         uint64_t end = st->last_ns;
-        if (t->has_trailer && t->trailer.end_ns > end) end = t->trailer.end_ns;
+        int at_exit = t->has_trailer && t->trailer.end_ns >= end;
+        if (at_exit) end = t->trailer.end_ns;
         while (st->n) {
-            t->zones[st->idx[st->n - 1]].unterminated = 1;
+            t->zones[st->idx[st->n - 1]].unterminated = at_exit ? 2 : 1;
             t->unterminated++;
+            r.open_at_exit += at_exit;
             close_zone(&r, i, st, end);
         }
         free(st->idx);
@@ -1876,7 +1881,16 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
              "%llu timestamps fell outside the clock (the trace's calibration points are "
              "damaged); they were clamped, and times in the reports may be wrong",
              (unsigned long long)t->clamped_times);
-    if (t->unterminated)
+    if (t->unterminated && r.open_at_exit == t->unterminated)
+        warn(t, "%llu zones never ended (still open when the process ended: ended then)",
+             (unsigned long long)t->unterminated);
+    else if (t->unterminated && r.open_at_exit)
+        warn(t,
+             "%llu zones never ended (%llu still open when the process ended: ended then; %llu "
+             "ended at their thread's last event)",
+             (unsigned long long)t->unterminated, (unsigned long long)r.open_at_exit,
+             (unsigned long long)(t->unterminated - r.open_at_exit));
+    else if (t->unterminated)
         warn(t, "%llu zones never ended (ended at their thread's last event)",
              (unsigned long long)t->unterminated);
     if (t->mismatched_ends)

@@ -563,7 +563,8 @@ expect_rc 134 "crash"
 expect_err "was killed by signal 6 (Aborted)" "crash: one line"
 expect_err "the reports hold what it recorded until then" "crash"
 expect_tree "$tmp/crash" "crash"
-expect_grep "zones never ended" "$tmp/crash/reports/tt_foil_diagnostics.txt" "crash: open zones"
+expect_grep "1 zones never ended (still open when the process ended: ended then)" \
+    "$tmp/crash/reports/tt_foil_diagnostics.txt" "crash: the zone open at abort() (the crash handler wrote the trailer)"
 checks=$((checks + 1))
 [ "$(wc -l <"$tmp/crash/reports/tt_foil_perf_per_call.csv")" = 5 ] ||
     fail "crash: the 3 finished zones and the one open at abort() should be reported"
@@ -592,6 +593,29 @@ checks=$((checks + 1))
 ns=$(awk -F, '$3 == "open_at_exit" {print $4}' "$tmp/exit/reports/tt_foil_perf_per_call.csv")
 [ -n "$ns" ] && [ "$ns" -ge 30000000 ] && [ "$ns" -lt 10000000000 ] ||
     fail "exit: the zone open at exit() lasted '$ns' ns, expected about 30 ms"
+# and it is said to have ended at the exit, not at its thread's last event
+expect_grep "1 zones never ended (still open when the process ended: ended then)" \
+    "$tmp/exit/reports/tt_foil_diagnostics.txt" "exit: the note says where the open zone ended"
+expect_grep '"name":"open_at_exit","loc":"' "$tmp/exit/reports/tt_foil_trace.json" "exit: the zone in the JSON"
+expect_grep '"args":{"text":"(never ended: still open when the process ended, shown to then)"}' \
+    "$tmp/exit/reports/tt_foil_trace.json" "exit: the JSON says where the open zone ended"
+# one zone open at the exit (the trailer's time, 8000 ns), one on a thread
+# whose last event came after it: each said to end where it was drawn to
+mx=$tmp/mixed
+mkdir -p "$mx/.logs"
+printf 'program mixed\nthread 1 100 main\nthread 2 200 worker\nloc 1 10 user.c main_open\nloc 2 11 user.c worker_open\nb 1 1000 1\nb 2 2000 2\nf 2 9000\ntrailer 3 0 8000\n' \
+    >"$tmp/mixed.txt"
+"$mktft" "$tmp/mixed.txt" "$mx/.logs/tt_foil_trace.tft" || fail "mktft: the mixed open zones"
+run "$tool" report "$mx"
+expect_out "2 zones never ended (1 still open when the process ended: ended then; 1 ended at their thread's last event)" \
+    "open zones: at the exit and at the thread's last event, counted apart"
+expect_grep "0,0,main_open,7000," "$mx/reports/tt_foil_perf_per_call.csv" "a zone open at the exit ends then"
+expect_grep "1,1000,worker_open,7000," "$mx/reports/tt_foil_perf_per_call.csv" \
+    "a zone open past the exit ends at its thread's last event"
+expect_grep '"name":"main_open","loc":"user.c:10","args":{"text":"(never ended: still open when the process ended, shown to then)"}' \
+    "$mx/reports/tt_foil_trace.json" "the JSON: open at the exit"
+expect_grep '"name":"worker_open","loc":"user.c:11","args":{"text":"(never ended: shown to its thread'"'"'s last event)"}' \
+    "$mx/reports/tt_foil_trace.json" "the JSON: ended at the thread's last event"
 
 # a crash hook that records more than a buffer holds (the runtime's writes
 # a dispatch's zones there): the recorder makes room without a lock or

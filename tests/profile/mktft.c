@@ -28,7 +28,9 @@
  *                                  read from bank 0 (a version-1 DEVICE_PERF
  *                                  record: a 1x1 grid at 1000 MHz, 8 banks of
  *                                  32 bytes a cycle)
- *   trailer RECORDS LOST           a trailer chunk (a normal exit)
+ *   trailer RECORDS LOST [END]     a trailer chunk (a normal exit); END: the
+ *                                  process's exit time, ns (its last
+ *                                  calibration point; else 0, none)
  *   garbage N                      N bytes of junk where a chunk would be
  *   cut N                          drop the file's last N bytes at the end
  * and, for damaged and hostile inputs (tests of issue 17):
@@ -306,9 +308,11 @@ int main(int argc, char **argv)
             pad8(b);
         } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
             tf_trace_trailer t;
+            unsigned long long end = 0;
             memset(&t, 0, sizeof t);
             t.records = a1;
             t.lost_records = a2;
+            if (sscanf(rest, "%llu %llu %llu", &a1, &a2, &end) == 3) t.end_tsc = t.end_ns = end;
             put(&trailer, &t, sizeof t);
         } else if (!strcmp(op, "garbage") && sscanf(rest, "%llu", &a1) == 1) {
             for (unsigned long long i = 0; i < a1; i++) put(&garbage, "\xa5", 1);

@@ -223,9 +223,13 @@ static void host(pf_logs *l, pf_out *f)
                         pf_put_json(f, z->text);
                     } else {
                         char buf[4200];
-                        snprintf(buf, sizeof buf,
-                                 "%s%s(never ended: shown to its thread's last event)",
-                                 z->text ? z->text : "", z->text ? "\n" : "");
+                        /* (unterminated 2: still open when the process ended, its
+                         * trailer's time; 1: ended at its thread's last event) */
+                        snprintf(buf, sizeof buf, "%s%s(never ended: %s)", z->text ? z->text : "",
+                                 z->text ? "\n" : "",
+                                 z->unterminated == 2
+                                     ? "still open when the process ended, shown to then"
+                                     : "shown to its thread's last event");
                         pf_put_json(f, buf);
                     }
                     pf_putc(f, '}');

@@ -72,6 +72,35 @@ expect_err "tt_foil_profile: unknown option '--bogus'" "unknown option"
 run "$tool" -o
 expect_rc 2 "-o without value"
 expect_err "-o needs a value" "-o without value"
+# a long option with one dash is not -o and a folder named "utput-folder"
+# (in $tmp: a folder made by mistake is made there)
+cd "$tmp" || fail "cd $tmp"
+run "$tool" -output-folder "$tmp/o7" "$emit" nest
+expect_rc 2 "-output-folder"
+expect_err "tt_foil_profile: unknown option '-output-folder' (see --help: the output folder is -o DIR or --output-folder DIR)" \
+    "-output-folder: unknown, not -o utput-folder"
+checks=$((checks + 1))
+[ ! -e utput-folder ] && [ ! -e "$tmp/o7" ] || fail "-output-folder: a folder was made"
+# -o= and --output-folder= name no folder (-o= made one named "=")
+for o in -o= --output-folder=; do
+    run "$tool" "$o" "$emit" nest
+    expect_rc 2 "$o"
+    expect_err "tt_foil_profile: $o: the output folder is empty" "$o: refused"
+done
+checks=$((checks + 1))
+[ ! -e = ] || fail "-o=: a folder named '=' was made"
+cd - >/dev/null || fail "cd back"
+# the spellings that name one: -o DIR, -oDIR, -o=DIR, --output-folder DIR
+# and --output-folder=DIR
+# (each: SPELLING|FOLDER, the spelling's words split at ':')
+for o in "-o:$tmp/sp1|sp1" "-o$tmp/sp2|sp2" "-o=$tmp/sp3|sp3" "--output-folder:$tmp/sp4|sp4" \
+    "--output-folder=$tmp/sp5|sp5"; do
+    IFS=':' read -r -a args <<<"${o%|*}"
+    run "$tool" "${args[@]}" "$emit" nest
+    expect_rc 0 "${o%|*}"
+    expect_grep "A,alpha,1," "$tmp/${o#*|}/reports/tt_foil_perf_results.csv" \
+        "${o%|*} names the output folder"
+done
 run "$tool" --max-timeline 0 "$emit"
 expect_rc 2 "bad --max-timeline"
 expect_err "--max-timeline: invalid value '0'" "bad --max-timeline"

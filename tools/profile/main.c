@@ -6,6 +6,7 @@
  *   tt_foil_profile [options] report DIR */
 #include "pf.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -641,7 +642,17 @@ int main(int argc, char **argv)
                 val = a[n] ? a + n + 1 : NULL;
             }
         }
-        if (k < 0 && !strncmp(a, "-o", 2)) k = 0, val = a + 2; /* -oDIR */
+        /* -o=DIR (as the spec's argparse takes it) and -oDIR; but not -o
+         * and a letter: that is a long option with one dash (-output-folder
+         * made the folder "utput-folder" and the next argument the
+         * program), so it is unknown; -o ./dir or -o dir say a folder */
+        if (k < 0 && !strncmp(a, "-o", 2) && !isalpha((unsigned char)a[2]))
+            k = 0, val = a + 2 + (a[2] == '=');
+        if (k < 0 && !strncmp(a, "-o", 2))
+            return error(EXIT_USAGE,
+                         "unknown option '%s' (see --help: the output folder is -o DIR or "
+                         "--output-folder DIR)",
+                         a);
         if (k < 0)
             return error(EXIT_USAGE,
                          "unknown option '%s' (see --help; put '--' before the "

@@ -449,6 +449,48 @@ if [ -n "$chromium" ]; then
         "long run, zoomed into 10 us: every zone there drawn one by one"
 fi
 
+# frame marks are capped too (a mark after each of millions of zones wrote
+# every one, gigabytes of JSON): with --max-timeline 100 the thread of 2
+# marks keeps both, the one of 3000 (one every us) its share of 98, one per
+# stretch of 3000/98 us, each saying how many marks it stands for
+fm=$tmp/frames
+mkdir -p "$fm/.logs"
+{
+    echo "program frames"
+    echo "thread 1 100 main"
+    echo "thread 2 200 worker"
+    echo "f 2 5000"
+    echo "f 2 6000"
+    for i in $(seq 0 2999); do echo "f 1 $((1000 + i * 1000))"; done
+    echo "trailer 3002 0"
+} >"$tmp/frames.txt"
+"$mktft" "$tmp/frames.txt" "$fm/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$cases/basic/mem.txt" "$fm/.logs/tt_foil_memlog.tft" || fail "mktft: the frame marks"
+run "$tool" --max-timeline 100 report "$fm"
+expect_rc 0 "frame marks over --max-timeline"
+expect_out "3002 marks, 3001 frames" "frame marks: the summary counts every mark"
+expect_out 'note: reports/tt_foil_trace.json: 1 of 2 threads had more frame marks than their share of --max-timeline 100: their 3000 marks are shown as 98, one per stretch of time (its first, with the number of marks it stands for in its args: "marks"); the summary'"'"'s frame statistics count every mark' \
+    "frame marks: the note says how many were thinned"
+checks=$((checks + 1))
+n=$(grep -o '"ph":"i","s":"t","pid":1,"tid":100,[^}]*}' "$fm/reports/tt_foil_trace.json" | wc -l)
+[ "$n" = 98 ] || fail "frame marks: main keeps $n marks, expected its share of 98"
+checks=$((checks + 1))
+n=$(grep -o '"tid":100,[^}]*"marks":[0-9]*' "$fm/reports/tt_foil_trace.json" |
+    awk -F'"marks":' '{ s += $2 } END { print s }')
+[ "$n" = 3000 ] || fail "frame marks: main's kept marks stand for $n marks, expected 3000"
+expect_grep '"ph":"i","s":"t","pid":1,"tid":100,"ts":0.000,"cat":"frame","name":"frame","args":{"marks":31}}' \
+    "$fm/reports/tt_foil_trace.json" "frame marks: the first stretch's first mark, for 31"
+expect_grep '"ph":"i","s":"t","pid":1,"tid":200,"ts":4.000,"cat":"frame","name":"frame"}' \
+    "$fm/reports/tt_foil_trace.json" "frame marks: a thread under its share keeps every mark as it is"
+run "$json_check" "$fm/reports/tt_foil_trace.json"
+expect_rc 0 "frame marks: the JSON is valid"
+run "$tool" report "$fm"
+checks=$((checks + 1))
+n=$(grep -c '"ph":"i"' "$fm/reports/tt_foil_trace.json")
+[ "$n" = 3002 ] || fail "frame marks under --max-timeline: $n in the JSON, expected all 3002"
+expect_no_grep "frame marks than their share" "$fm/reports/tt_foil_diagnostics.txt" \
+    "frame marks under --max-timeline: no note"
+
 # --zone-filter: host reports keep the zones whose name has the substring
 f=$tmp/filter
 make_logs basic "$f"

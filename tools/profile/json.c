@@ -23,8 +23,9 @@
  * arg as a "key: value" line of the zone text (so args hold the text
  * alone).
  *
- * --max-timeline N caps the zones of each kind (host, device) and the
- * memory events: each track gets a fair share (lod.c), and a track over
+ * --max-timeline N caps the zones of each kind (host, device), the
+ * memory events and the frame marks: each track gets a fair share
+ * (lod.c; frames(): a mark per stretch of time), and a track over
  * its share keeps what a pixel of its busiest stretch can show, its
  * other zones merged into slices named "merged: K zones". Timestamps are
  * microseconds since the run's first event with three decimals (ns
@@ -238,14 +239,92 @@ static void host(pf_logs *l, pf_out *f)
             }
     }
     pf_loc_text_free(name, t->nlocs);
-    for (size_t i = 0; i < t->nframes; i++) {
-        sep(f);
-        pf_puts(f, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":");
-        pf_put_u64(f, host_tid(&t->threads[t->frames[i].thread]));
-        pf_puts(f, ",\"ts\":");
-        pf_put_us(f, t->frames[i].ns - l->t0);
-        pf_puts(f, ",\"cat\":\"frame\",\"name\":\"frame\"}");
+}
+
+static void frame_mark(pf_logs *l, pf_out *f, uint32_t thread, uint64_t ns, uint64_t marks)
+{
+    tf_trace *t = l->trace;
+    sep(f);
+    pf_puts(f, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":");
+    pf_put_u64(f, host_tid(&t->threads[thread]));
+    pf_puts(f, ",\"ts\":");
+    pf_put_us(f, ns - l->t0);
+    pf_puts(f, ",\"cat\":\"frame\",\"name\":\"frame\"");
+    if (marks) { /* a thinned thread's: how many marks it stands for */
+        pf_puts(f, ",\"args\":{\"marks\":");
+        pf_put_u64(f, marks);
+        pf_putc(f, '}');
     }
+    pf_putc(f, '}');
+}
+
+/* The frame marks, a kind of their own under --max-timeline (a program
+ * marking every zone wrote millions, gigabytes of JSON): each thread gets
+ * a fair share of the cap; a thread over its share is cut into as many
+ * stretches of time as its share and keeps one mark per stretch (its
+ * first), saying in its args how many marks it stands for. Written to f,
+ * or with f NULL only counted: the threads over their share, their marks
+ * and what is kept of them. 0, or -1 if out of memory. */
+static int frames(pf_logs *l, pf_out *f, size_t *over, size_t *marks, size_t *kept)
+{
+    tf_trace *t = l->trace;
+    *over = *marks = *kept = 0;
+    if (!t || !t->nframes) return 0;
+    size_t nt = t->nthreads, total = 0, *n = calloc(nt, sizeof *n),
+           *share = calloc(nt, sizeof *share), *off = calloc(nt, sizeof *off);
+    uint64_t *lo = calloc(nt, 8), *hi = calloc(nt, 8), *width = calloc(nt, 8), *cnt = NULL,
+             *first = NULL;
+    int rc = -1;
+    if (!n || !share || !off || !lo || !hi || !width) goto out;
+    for (size_t i = 0; i < t->nframes; i++) {
+        uint32_t th = t->frames[i].thread;
+        uint64_t ns = t->frames[i].ns;
+        if (!n[th]++ || ns < lo[th]) lo[th] = ns;
+        if (ns > hi[th]) hi[th] = ns;
+    }
+    pf_lod_shares(n, nt, l->opt->max_timeline, share);
+    for (size_t th = 0; th < nt; th++) {
+        if (n[th] <= share[th]) { /* every mark */
+            share[th] = 0;
+            continue;
+        }
+        /* (hi - lo) / width < share: the stretch of a mark is below share */
+        width[th] = (hi[th] - lo[th]) / share[th] + 1;
+        off[th] = total;
+        total += share[th];
+        (*over)++;
+        *marks += n[th];
+    }
+    cnt = calloc(total ? total : 1, 8);
+    first = malloc((total ? total : 1) * 8);
+    if (!cnt || !first) goto out;
+    for (size_t i = 0; i < t->nframes; i++) {
+        uint32_t th = t->frames[i].thread;
+        uint64_t ns = t->frames[i].ns;
+        if (!share[th]) {
+            if (f) frame_mark(l, f, th, ns, 0);
+            continue;
+        }
+        size_t b = off[th] + (size_t)((ns - lo[th]) / width[th]);
+        if (!cnt[b]++ || ns < first[b]) first[b] = ns;
+    }
+    for (size_t th = 0; th < nt; th++)
+        for (size_t b = off[th]; share[th] && b < off[th] + share[th]; b++)
+            if (cnt[b]) {
+                (*kept)++;
+                if (f) frame_mark(l, f, (uint32_t)th, first[b], cnt[b]);
+            }
+    rc = 0;
+out:
+    free(n);
+    free(share);
+    free(off);
+    free(lo);
+    free(hi);
+    free(width);
+    free(cnt);
+    free(first);
+    return rc;
 }
 
 static void counter(pf_out *f, const char *pool, uint64_t ns, uint64_t live)
@@ -434,6 +513,15 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
     for (size_t t = 0; t < g_dev.tl->ntracks; t++) ndev += g_dev.tl->tracks[t].n != 0;
     kind_note(l, &g_host, "host", "threads", nthreads);
     kind_note(l, &g_dev, "device", "RISCs", ndev);
+    size_t fover = 0, fmarks = 0, fkept = 0;
+    if (!l->opt->device_time && !frames(l, NULL, &fover, &fmarks, &fkept) && fover)
+        pf_note(l, 0,
+                "%s: %zu of %zu threads had more frame marks than their share of "
+                "--max-timeline %zu: their %zu marks are shown as %zu, one per stretch of time "
+                "(its first, with the number of marks it stands for in its args: \"marks\"); "
+                "the summary's frame statistics count every mark",
+                PF_TRACE_JSON, fover, (size_t)l->trace->nthreads, l->opt->max_timeline, fmarks,
+                fkept);
     size_t over = 0, *share = l->opt->device_time ? NULL : pool_shares(l, a, &over);
     free(share);
     if (over)
@@ -464,6 +552,10 @@ void pf_write_json(pf_logs *l, pf_analysis *a)
             dispatches(l, a, f);
         } else {
             host(l, f);
+            size_t over, marks, kept;
+            if (frames(l, f, &over, &marks, &kept))
+                pf_note(l, PF_WRITE_ERROR, "%s: out of memory; frame marks left out",
+                        PF_TRACE_JSON);
             memory(l, a, f);
         }
         device(l, a, f);

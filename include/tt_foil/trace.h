@@ -38,7 +38,8 @@ typedef struct tf_tr_zone {
     uint32_t depth;  /* 0 at the top */
     uint64_t start_ns, end_ns;
     char *text;       /* zone text, NULL if none */
-    int unterminated; /* no end record: ended at the thread's last event */
+    int unterminated; /* no end record: 1 ended at its thread's last event; 2 still open when
+                       * the process ended (at the trailer's time) */
 } tf_tr_zone;
 
 enum { TF_MEM_ALLOC = 1, TF_MEM_FREE = 2, TF_MEM_RESET = 3 };

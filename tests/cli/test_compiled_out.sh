@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 run nm "$1"
 expect_rc 0 "nm on the profiled build"
-expect_out "tf_prof_zone_text" "the profiled build has the recorder (sanity check of the grep)"
+expect_out "tf_prof_text_slow" "the profiled build has the recorder (sanity check of the grep)"
 for bin in "${@:2}"; do
     run nm "$bin"
     expect_rc 0 "nm $bin"

@@ -198,13 +198,7 @@ int main(int argc, char **argv)
             TT_FOIL_ZONE("texted");
             TT_FOIL_ZONE_TEXT("its own");
         }
-#ifdef TT_FOIL_ENABLE_TRACY
-        /* through a pointer: an out-of-line tf_prof_zone_text stays in the
-         * binary, which test_compiled_out.sh's sanity check greps nm for
-         * (inlined at every call site, it left no symbol) */
-        void (*volatile text)(const char *, size_t) = tf_prof_zone_text;
-        text("after it", strlen("after it"));
-#endif
+        TT_FOIL_ZONE_TEXT("after it");
     } else if (!strcmp(mode, "bigtext")) {
         static char text[10001];
         memset(text, 'x', 10000);

@@ -198,11 +198,25 @@ namespace tf_c
 
 /* ---- set-up ------------------------------------------------------------------------ */
 
+static uint8_t dev_copy_transposes __attribute__((unused)); /* copy_tile transposes */
+
+/* A transposing copy init does not outlive the inits that configure the
+ * unpacker without transpose: in tt-metal, compute_kernel_hw_startup
+ * (llk_unpack_hw_configure), unary_op_init_common (llk_unpack_A_init with
+ * both transposes false), untilize_init (a datacopy init, transpose 0) and
+ * pack_untilize_init (llk_unpack_A_init, transpose false). Math only: the
+ * flag is read there alone (copy_tile), so the other TRISCs run nothing. */
+TF_ALWAYS_INLINE void dev_copy_untransposed(void)
+{
+    if (TF_MATH) dev_copy_transposes = 0;
+}
+
 /* The formats come from each CB at every unpack and pack, so these only
  * set the engine up (tt-metal mode, the kernel's settings). */
 TF_ALWAYS_INLINE void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 {
     (void)icb0, (void)icb1, (void)ocb;
+    dev_copy_untransposed();
     dev_init(TF_TILE_INIT_NONE, 0, 0, 0);
 }
 
@@ -217,6 +231,7 @@ TF_ALWAYS_INLINE void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32
 TF_ALWAYS_INLINE void unary_op_init_common(uint32_t icb, uint32_t ocb)
 {
     (void)icb, (void)ocb;
+    dev_copy_untransposed();
     dev_init(TF_TILE_INIT_COPY, 0, 0, 0);
 }
 
@@ -287,8 +302,6 @@ TF_ALWAYS_INLINE void release_dst(void)
 }
 
 /* ---- copy and transpose ------------------------------------------------------------- */
-
-static uint8_t dev_copy_transposes __attribute__((unused)); /* copy_tile transposes */
 
 TF_ALWAYS_INLINE void copy_tile_to_dst_init_short(uint32_t cb, uint32_t transpose)
 {
@@ -642,6 +655,7 @@ TF_ALWAYS_INLINE void dev_pack_rows(uint32_t dst, uint32_t cb, uint32_t addr, ui
 TF_ALWAYS_INLINE void untilize_init(uint32_t icb)
 {
     (void)icb;
+    dev_copy_untransposed(); /* (pack_untilize_init's too: it calls this) */
     dev_init(TF_TILE_INIT_UNTILIZE, 0, 0, 0);
 }
 

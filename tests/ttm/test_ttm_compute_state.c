@@ -1,0 +1,120 @@
+/* tt-metal's C++ compute API: state one call leaves for the next, built
+ * from source at run time (tests/ttm/kernels): a transposing copy init
+ * ends at the inits that configure the unpacker without transpose. Each
+ * case checks every output byte. */
+#include "tt_foil/kbuild.h"
+#include "tt_foil/tile.h"
+#include "ttm_test.h"
+
+static tf_device *dev;
+
+/* One compute kernel on core (0,0): cb_loader fills CB 0 with `in_tiles`
+ * tiles (in, rows of 32, as in_f), the kernel runs, tile_writer16 writes
+ * `out_tiles` pages of CB 16 (out_pages pages of out_f) back into out. */
+typedef struct ks_run {
+    const char *kernel; /* tests/ttm/kernels/<kernel>.cpp */
+    const char *defines[4];
+    uint32_t ndef;
+    const float *in;
+    uint32_t in_tiles;
+    tf_tile_format in_f, out_f;
+    uint32_t out_pages, out_tiles;
+    void *out;
+    char err[2048]; /* the fault, when it failed */
+} ks_run;
+
+static int ks_execute(ks_run *r)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, r->kernel);
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = TF_COMPUTE;
+    o.defines = r->defines;
+    o.num_defines = r->ndef;
+    o.fp32_dest_acc = 1; /* exact fp32 values through DEST */
+    tf_kernel *cmp = tf_kernel_build(dev, &o);
+    if (!cmp) {
+        fprintf(stderr, "%s: %s\n", src, tf_last_error());
+        exit(1);
+    }
+    tf_buffer *din = rt_dram_tiles(dev, r->in, 32 * r->in_tiles, 32, r->in_f);
+    uint32_t page = tf_tile_bytes(r->out_f);
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)page * r->out_tiles));
+    tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
+    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
+    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
+    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
+    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    MUST(tf_program_set_cb(p, 0, tf_tile_bytes(r->in_f), r->in_tiles));
+    MUST(tf_program_set_cb(p, 16, page, r->out_pages));
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), r->in_tiles}, wa[] = {lo32(b), hi32(b), r->out_tiles};
+    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    int rc = tf_dispatch_execute(p);
+    if (rc)
+        snprintf(r->err, sizeof r->err, "%s", tf_last_error());
+    else
+        MUST(tf_buffer_read(dout, 0, r->out, (size_t)page * r->out_tiles));
+    tf_program_destroy(p);
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    tf_kernel_free(cmp);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+/* 32 x 32 fp32 m as one tile's bytes */
+static void tile_bytes(const float *m, float *t)
+{
+    MUST(tf_tilize(m, 32, 32, TF_TILE_FORMAT_FP32, t));
+}
+
+/* ---- a transposing copy init ends at the next unpacker configuration ------------ */
+
+static void transpose_state(void)
+{
+    static float in[2 * 1024], tr[1024], want[2 * 1024], out[2 * 1024];
+    for (int i = 0; i < 2 * 1024; i++) in[i] = (float)(i % 997) * 0.25f - 100; /* exact */
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++) tr[i * 32 + j] = in[j * 32 + i];
+    tile_bytes(tr, want);
+    for (int mode = 0; mode < 4; mode++) {
+        char def[16];
+        snprintf(def, sizeof def, "MODE=%d", mode);
+        ks_run r = {.kernel = "transpose_state",
+                    .defines = {def},
+                    .ndef = 1,
+                    .in = in,
+                    .in_tiles = 2,
+                    .in_f = TF_TILE_FORMAT_FP32,
+                    .out_f = TF_TILE_FORMAT_FP32,
+                    .out_pages = 2,
+                    .out_tiles = 2,
+                    .out = out};
+        /* page 1: the second tile as rows (untilize) or as a tile (copy) */
+        if (mode < 2)
+            memcpy(want + 1024, in + 1024, 4096);
+        else
+            tile_bytes(in + 1024, want + 1024);
+        if (ks_execute(&r)) {
+            fprintf(stderr, "MODE=%d: %s\n", mode, r.err);
+            CHECK_TRUE(0);
+            continue;
+        }
+        CHECK_TRUE(memcmp(out, want, 4096) == 0);               /* the transposed copy */
+        CHECK_TRUE(memcmp(out + 1024, want + 1024, 4096) == 0); /* then not transposed */
+    }
+}
+
+int main(void)
+{
+    dev = rt_open(1, 1);
+    transpose_state();
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_compute_state");
+}

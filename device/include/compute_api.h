@@ -81,7 +81,12 @@
 #define TF_CB_ON_PUSH(cb) (dev_pack_pos[cb] = 0)
 #include "tf_device.h"
 #include "tf_tile.h"
-static uint8_t dev_pack_pos[TF_MAX_CBS] __attribute__((unused)); /* tiles packed so far */
+/* Tiles packed in order since the last cb_push_back (tt-metal advances a
+ * 32-bit fifo_wr_tile_ptr): a reservation may hold more than 256 pages, but
+ * not 65536 (L1 holds fewer than 1500 of the smallest tile, Bfp8_b's 1088
+ * bytes), so 16 bits suffice; 32 bits changed the code clang gives some
+ * kernels' packer, and their modeled cycles with it. */
+static uint16_t dev_pack_pos[TF_MAX_CBS] __attribute__((unused));
 
 #include "circular_buffer.h"
 #include "debug_print.h"

@@ -1,7 +1,8 @@
 /* tt-metal's C++ compute API: state one call leaves for the next, built
  * from source at run time (tests/ttm/kernels): a transposing copy init
- * ends at the inits that configure the unpacker without transpose. Each
- * case checks every output byte. */
+ * ends at the inits that configure the unpacker without transpose; the
+ * in-order pack position counts past 256 tiles. Each case checks every
+ * output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
@@ -111,10 +112,42 @@ static void transpose_state(void)
     }
 }
 
+/* ---- the in-order pack position goes past 256 tiles ------------------------------ */
+
+static void pack_many(void)
+{
+    enum { NT = 260 };
+    static float in[1024], out[NT * 1024], one[1024];
+    ks_run r = {.kernel = "pack_many",
+                .defines = {"NT=260"},
+                .ndef = 1,
+                .in = in,
+                .in_tiles = 1,
+                .in_f = TF_TILE_FORMAT_BF16,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .out_pages = NT,
+                .out_tiles = NT,
+                .out = out};
+    if (ks_execute(&r)) {
+        fprintf(stderr, "pack_many: %s\n", r.err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int t = 0; t < NT; t++) { /* page t holds tile t: t, then -1, -2, ... (bf16-exact) */
+        MUST(
+            tf_untilize((const uint8_t *)out + (size_t)t * 2048, 32, 32, TF_TILE_FORMAT_BF16, one));
+        float v = t < 256 ? (float)t : -(float)(t - 255);
+        for (int i = 0; i < 1024; i++) bad += one[i] != v;
+    }
+    CHECK_EQ_U(bad, 0);
+}
+
 int main(void)
 {
     dev = rt_open(1, 1);
     transpose_state();
+    pack_many();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

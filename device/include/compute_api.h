@@ -671,9 +671,13 @@ TF_ALWAYS_INLINE void untilize_uninit(uint32_t icb)
 }
 
 /* full_ct tiles of icb (one tile row) -> 32 row-major rows in full_ct
- * pages of ocb. */
+ * pages of ocb: the next ones, as pack_tile's (tt-metal's untilize_block
+ * packs in order, llk_pack with out_of_order_output false, advancing the
+ * write tile pointer), so blocks packed into one reservation follow each
+ * other. */
 TF_ALWAYS_INLINE void untilize_block(uint32_t icb, uint32_t full_ct, uint32_t ocb)
 {
+    uint32_t at = TF_PACKER ? get_write_ptr(ocb) + dev_pack_pos[ocb] * dev_cb_page_size(ocb) : 0;
     for (uint32_t t = 0; t < full_ct; t++) {
         tile_regs_acquire();
         copy_tile(icb, t, 0);
@@ -681,10 +685,11 @@ TF_ALWAYS_INLINE void untilize_block(uint32_t icb, uint32_t full_ct, uint32_t oc
         tile_regs_wait();
         if (TF_PACKER) {
             uint32_t es = dev_cb_elem_bytes(ocb);
-            dev_pack_rows(0, ocb, get_write_ptr(ocb) + t * TF_TILE_DIM * es, full_ct * TF_TILE_DIM);
+            dev_pack_rows(0, ocb, at + t * TF_TILE_DIM * es, full_ct * TF_TILE_DIM);
         }
         tile_regs_release();
     }
+    if (TF_PACKER) dev_pack_pos[ocb] += full_ct;
 }
 
 static uint32_t dev_untilize_ct __attribute__((unused)) = 1,

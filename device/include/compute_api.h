@@ -61,6 +61,8 @@
  *   pack_untilize_init<ct, full>(i, o)     pack_untilize_init(i, o, ct, full)
  *   pack_untilize_block<ct, full>(...)     pack_untilize_block(i, rt, o, c_index)
  *                                          (ct, full from the init)
+ *   pack_untilize_dest<ct, full, ..,       pack_untilize_dest_from(o, rt, c_index,
+ *     ct_off>(o, rt, c_index, rt_off)        rt_off + ct_off), pack_untilize_dest(o, rt, c_index)
  *   untilize_block<ct>(i, full_ct, o)      untilize_block(i, full_ct, o)
  *   exp_tile<approx>(i)                    exp_tile(i) / exp_tile_approx(i); likewise log,
  *                                          sqrt, rsqrt, sigmoid, tanh (<fast_and_approx>)
@@ -714,19 +716,27 @@ TF_ALWAYS_INLINE void pack_untilize_uninit(uint32_t ocb)
     untilize_uninit(ocb);
 }
 
-/* Packer, between tile_regs_wait and release: DEST tiles r x ct + c
+/* Packer, between tile_regs_wait and release: DEST tiles dst + r x ct + c
  * (r < rt, c < ct) as rows of ocb's reserved region, which is full_ct
- * tiles wide; this block is column block c_index of it. */
-TF_ALWAYS_INLINE void pack_untilize_dest(uint32_t ocb, uint32_t rt, uint32_t c_index)
+ * tiles wide; this block is column block c_index of it. dst is tt-metal's
+ * tile_dst_rt_offset + tile_dst_ct_offset (the LLK adds both to each
+ * tile's index); a tile beyond the DEST half faults, naming its index. */
+TF_ALWAYS_INLINE void pack_untilize_dest_from(uint32_t ocb, uint32_t rt, uint32_t c_index,
+                                              uint32_t dst)
 {
     if (!TF_PACKER) return;
     uint32_t es = dev_cb_elem_bytes(ocb), ct = dev_untilize_ct, w = dev_untilize_full * TF_TILE_DIM;
     for (uint32_t r = 0; r < rt; r++)
         for (uint32_t c = 0; c < ct; c++)
-            dev_pack_rows(r * ct + c, ocb,
+            dev_pack_rows(dst + r * ct + c, ocb,
                           get_write_ptr(ocb) +
                               (r * TF_TILE_DIM * w + (c_index * ct + c) * TF_TILE_DIM) * es,
                           w);
+}
+
+TF_ALWAYS_INLINE void pack_untilize_dest(uint32_t ocb, uint32_t rt, uint32_t c_index)
+{
+    pack_untilize_dest_from(ocb, rt, c_index, 0);
 }
 
 /* rt rows of ct tiles of icb through DEST (ct at a time) into rows. */

@@ -105,6 +105,9 @@ expect_err "not supported by tt-foil: sigmoid_tile over part of a tile" "vector 
 k pu 'pack_untilize_init<16>(0, 16);'
 expect_rc 1 "pack_untilize block wider than DEST"
 expect_err "pack_untilize: block_ct_dim must fit the DEST half" "pack_untilize block wider than DEST"
+k puoff 'pack_untilize_dest<4, 4, false, false, 32, 5>(16);'
+expect_rc 1 "pack_untilize_dest offset beyond DEST"
+expect_err "tile_dst_ct_offset + block_ct_dim must fit the DEST half" "pack_untilize_dest offset beyond DEST"
 k fp32acc 'reduce_init<PoolType::SUM, ReduceDim::REDUCE_ROW, true>(0, 1, 16);'
 expect_rc 1 "enforce_fp32_accumulation with a 16-bit DEST"
 expect_err "enforce_fp32_accumulation with a 16-bit DEST" "enforce_fp32_accumulation"

@@ -2,7 +2,7 @@
  * from source at run time (tests/ttm/kernels): a transposing copy init
  * ends at the inits that configure the unpacker without transpose; the
  * in-order pack position counts past 256 tiles and untilize_block follows
- * it. Each case checks every
+ * it; pack_untilize_dest packs from its DEST offsets, in each form. Each case checks every
  * output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
@@ -168,12 +168,52 @@ static void untilize_twice(void)
     CHECK_TRUE(memcmp(out + 1024, in + 1024, 4096) == 0);
 }
 
+/* ---- pack_untilize_dest from an offset in DEST ----------------------------------- */
+
+static void pack_untilize_offset(void)
+{
+    static float in[4 * 1024], out[2 * 1024];
+    for (int i = 0; i < 4 * 1024; i++) in[i] = (float)(i % 1999) * 0.5f - 300; /* exact */
+    /* FORM: the first DEST tile packed, tile rows */
+    static const int first[] = {1, 2, 3, 2}, rows[] = {1, 1, 1, 2};
+    for (int form = 0; form < 5; form++) {
+        char def[16];
+        snprintf(def, sizeof def, "FORM=%d", form);
+        ks_run r = {.kernel = "pack_untilize_offset",
+                    .defines = {def},
+                    .ndef = 1,
+                    .in = in,
+                    .in_tiles = 4,
+                    .in_f = TF_TILE_FORMAT_FP32,
+                    .out_f = TF_TILE_FORMAT_FP32,
+                    .out_pages = 2,
+                    .out_tiles = 2,
+                    .out = out};
+        int rc = ks_execute(&r);
+        if (form == 4) { /* DEST 4 of a 4-tile half: a fault naming it */
+            CHECK_TRUE(rc != 0);
+            CHECK_CONTAINS(r.err, "PACK_UNTILIZE");
+            CHECK_CONTAINS(r.err, "DEST index 4");
+            continue;
+        }
+        if (rc) {
+            fprintf(stderr, "FORM=%d: %s\n", form, r.err);
+            CHECK_TRUE(0);
+            continue;
+        }
+        /* tile row k of the block: DEST first + k, that input tile's rows */
+        for (int k = 0; k < rows[form]; k++)
+            CHECK_TRUE(memcmp(out + k * 1024, in + (first[form] + k) * 1024, 4096) == 0);
+    }
+}
+
 int main(void)
 {
     dev = rt_open(1, 1);
     transpose_state();
     pack_many();
     untilize_twice();
+    pack_untilize_offset();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

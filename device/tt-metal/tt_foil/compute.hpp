@@ -639,21 +639,49 @@ ALWI void pack_untilize_dest_init(std::uint32_t ocb, std::uint32_t face_r_dim = 
     tf_ttm::whole_tiles(TF_PACKER, TF_TILE_PACK_UNTILIZE, face_r_dim, num_faces);
     tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim); // (the packer's only)
 }
+// The DEST tiles packed start at tile_dst_rt_offset + tile_dst_ct_offset
+// (tt-metal's LLK adds both to each tile's index); a tile beyond the DEST
+// half faults at run time naming its index. The newest form (ocb,
+// block_rt_dim, block_c_index, tile_dst_rt_offset): face geometry comes
+// from the CB, so a 4th argument is the offset; the older form with
+// face_r_dim and num_faces (32 x 32 tiles only: 16, 4) takes 5 or 6.
+template <std::uint32_t block_ct_dim, std::uint32_t full_ct_dim, bool diagonal, bool narrow_row,
+          std::uint32_t row_num_datums, std::uint32_t tile_dst_ct_offset, bool dense>
+constexpr bool tf_untilize_dest_args()
+{
+    static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
+    static_assert(!diagonal && !narrow_row && row_num_datums == 32 && !dense,
+                  "not supported by tt-foil: diagonal, narrow-row or dense pack_untilize_dest");
+    static_assert(tile_dst_ct_offset + block_ct_dim <= (DST_ACCUM_MODE ? 4 : 8),
+                  "pack_untilize_dest: tile_dst_ct_offset + block_ct_dim must fit the DEST half "
+                  "(8 tiles, 4 with fp32_dest_acc_en)");
+    return true;
+}
 template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
           bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32,
           std::uint32_t tile_dst_ct_offset = 0, bool dense = false>
 ALWI void pack_untilize_dest(std::uint32_t ocb, std::uint32_t block_rt_dim = 1,
-                             std::uint32_t block_c_index = 0, std::uint32_t face_r_dim = 16,
-                             std::uint32_t num_faces = 4, std::uint32_t tile_dst_rt_offset = 0)
+                             std::uint32_t block_c_index = 0, std::uint32_t tile_dst_rt_offset = 0)
 {
-    static_assert(tf_untilize_dims<block_ct_dim, full_ct_dim>());
-    static_assert(!diagonal && !narrow_row && row_num_datums == 32 && tile_dst_ct_offset == 0 &&
-                      !dense,
-                  "not supported by tt-foil: diagonal, narrow-row, dense or offset pack_untilize_dest");
-    (void)tile_dst_rt_offset;
+    static_assert(tf_untilize_dest_args<block_ct_dim, full_ct_dim, diagonal, narrow_row,
+                                        row_num_datums, tile_dst_ct_offset, dense>());
+    tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim);
+    tf_c::pack_untilize_dest_from(ocb, block_rt_dim, block_c_index,
+                                  tile_dst_rt_offset + tile_dst_ct_offset);
+}
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
+          bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32,
+          std::uint32_t tile_dst_ct_offset = 0, bool dense = false>
+ALWI void pack_untilize_dest(std::uint32_t ocb, std::uint32_t block_rt_dim,
+                             std::uint32_t block_c_index, std::uint32_t face_r_dim,
+                             std::uint32_t num_faces, std::uint32_t tile_dst_rt_offset = 0)
+{
+    static_assert(tf_untilize_dest_args<block_ct_dim, full_ct_dim, diagonal, narrow_row,
+                                        row_num_datums, tile_dst_ct_offset, dense>());
     tf_ttm::whole_tiles(TF_PACKER, TF_TILE_PACK_UNTILIZE, face_r_dim, num_faces);
     tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim);
-    tf_c::pack_untilize_dest(ocb, block_rt_dim, block_c_index);
+    tf_c::pack_untilize_dest_from(ocb, block_rt_dim, block_c_index,
+                                  tile_dst_rt_offset + tile_dst_ct_offset);
 }
 ALWI void pack_untilize_uninit(std::uint32_t ocb = 16)
 {

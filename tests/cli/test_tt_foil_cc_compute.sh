@@ -113,6 +113,24 @@ expect_rc 1 "enforce_fp32_accumulation with a 16-bit DEST"
 expect_err "enforce_fp32_accumulation with a 16-bit DEST" "enforce_fp32_accumulation"
 run "$cc" --risc compute --fp32-dest-acc on -o "$tmp/fp32acc_on" "$tmp/fp32acc.cpp"
 expect_rc 0 "enforce_fp32_accumulation with FP32_DEST_ACC on"
+# older and newer tt-metal names mapped onto the API (compile and link)
+k names 'unary_op_init_common_no_pack(0); binary_op_specific_init<true, ELWADD>(0, 1);
+    binary_op_specific_init<false, ELWMUL>(); reduce_init_short<PoolType::SUM, ReduceDim::REDUCE_ROW>(0, 1);
+    reduce_init_delta_no_pack<PoolType::MAX, ReduceDim::REDUCE_COL>(); reduce_init_delta_no_pack<false>();
+    reduce_init_delta_math<PoolType::SUM, ReduceDim::REDUCE_SCALAR>(); reduce_init_delta_math<false>();
+    pack_untilize_init_short<1>(0, 16); pack_untilize_dst_init_short<1>(16); pack_untilize_dst_init_short<2>();
+    pack_untilize_dst<1>(16); pack_untilize_dst<2, 4>(16, 1, 1, 16, 4);
+    typecast_tile_init<0, 5>(); typecast_tile<0, 5, false>(0); typecast_tile<DataFormat::Float32, DataFormat::Float16_b, true>(0);'
+expect_rc 0 "older and newer names"
+k throttle 'matmul_block_math_dynamic_throttle(0, 1, 0, 0, 1, 1);'
+expect_rc 1 "matmul_block_math_dynamic_throttle"
+expect_err "'matmul_block_math_dynamic_throttle<int, int, int, int, int, int>' is unavailable: not supported by tt-foil: math-only matmul" "matmul_block_math_dynamic_throttle"
+k opcode 'binary_op_specific_init(0);'
+expect_rc 1 "binary_op_specific_init(op_code)"
+expect_err "not supported by tt-foil: binary_op_specific_init(op_code), the 2023 form" "binary_op_specific_init(op_code)"
+k tnp 'tilize_init_no_pack(0, 1);'
+expect_rc 1 "tilize_init_no_pack"
+expect_err "'tilize_init_no_pack<int, int>' is unavailable: not supported by tt-foil: tilize variants" "tilize_init_no_pack"
 # the compute API outside a compute kernel
 printf '#include "api/compute/common.h"\nvoid kernel_main() {}\n' >"$tmp/dm2.cpp"
 run "$cc" --risc brisc -o "$tmp/dm2" "$tmp/dm2.cpp"

@@ -175,8 +175,8 @@ static void pack_untilize_offset(void)
     static float in[4 * 1024], out[2 * 1024];
     for (int i = 0; i < 4 * 1024; i++) in[i] = (float)(i % 1999) * 0.5f - 300; /* exact */
     /* FORM: the first DEST tile packed, tile rows */
-    static const int first[] = {1, 2, 3, 2}, rows[] = {1, 1, 1, 2};
-    for (int form = 0; form < 5; form++) {
+    static const int first[] = {1, 2, 3, 2, 0, 0}, rows[] = {1, 1, 1, 2, 0, 2};
+    for (int form = 0; form < 6; form++) {
         char def[16];
         snprintf(def, sizeof def, "FORM=%d", form);
         ks_run r = {.kernel = "pack_untilize_offset",

@@ -172,6 +172,12 @@ ALWI void init_sfpu(std::uint32_t icb, std::uint32_t ocb = 16)
 {
     tf_c::init_sfpu(icb, ocb);
 }
+// tt-metal's unary_op_init_common without the pack half (for the *_no_pack
+// tilize variants): the pack init does nothing here, so the same init.
+ALWI void unary_op_init_common_no_pack(std::uint32_t icb)
+{
+    tf_c::unary_op_init_common(icb, 16);
+}
 template <bool to_from_int8 = false> ALWI void tf_no_int8()
 {
     static_assert(!to_from_int8, "not supported by tt-foil: int8 formats (to_from_int8)");
@@ -263,6 +269,21 @@ ALWI void binary_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_
         ::dev_init(TF_TILE_INIT_BINARY, tf_ttm::binop<t>(), TF_BCAST_NONE,
                        (std::uint32_t)acc_to_dest << 4);
 }
+// The older name of binary_tiles_init (full_init there was the unpack and
+// math init, not binary_op_init_common's hardware set-up: the same op init
+// here either way); the oldest form takes no CBs.
+template <bool full_init = false, EltwiseBinaryType t = ELWADD>
+ALWI void binary_op_specific_init(std::uint32_t icb0, std::uint32_t icb1)
+{
+    binary_tiles_init<false, t>(icb0, icb1);
+}
+template <bool full_init = false, EltwiseBinaryType t = ELWADD> ALWI void binary_op_specific_init()
+{
+    binary_tiles_init<false, t>(0, 1);
+}
+TF_UNSUPPORTED("binary_op_specific_init(op_code), the 2023 form driven by the ELTWISE_OP_CODE "
+               "define: use binary_op_specific_init<full_init, op>(icb0, icb1)")
+void binary_op_specific_init(int op_code);
 ALWI void add_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false)
 {
     tf_c::add_tiles_init(icb0, icb1, acc_to_dest);
@@ -454,6 +475,38 @@ template <bool at_start, PoolType reduce_type = TF_TTM_REDUCE_OP,
 ALWI void reduce_init_delta(std::uint32_t ocb = 16, std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)
 {
     reduce_init<reduce_type, reduce_dim>(icb0, icb1, ocb);
+}
+// reduce_init_short (the older name of reduce_init after a full init),
+// reduce_init_delta_no_pack (without the pack's reduce configuration) and
+// reduce_init_delta_math (the math half alone): the unpacker and packer take
+// no reduce set-up here, so each is reduce_init's math init. The <at_start>
+// forms are the oldest tree's.
+template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init_short(std::uint32_t icb, std::uint32_t icb_scaler, std::uint32_t ocb = 16)
+{
+    reduce_init<reduce_type, reduce_dim>(icb, icb_scaler, ocb);
+}
+template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init_delta_no_pack(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)
+{
+    reduce_init<reduce_type, reduce_dim>(icb0, icb1, 16);
+}
+template <bool at_start, PoolType reduce_type = TF_TTM_REDUCE_OP,
+          ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init_delta_no_pack(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)
+{
+    reduce_init<reduce_type, reduce_dim>(icb0, icb1, 16);
+}
+template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init_delta_math()
+{
+    reduce_init<reduce_type, reduce_dim>(0, 1, 16);
+}
+template <bool at_start, PoolType reduce_type = TF_TTM_REDUCE_OP,
+          ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
+ALWI void reduce_init_delta_math()
+{
+    reduce_init<reduce_type, reduce_dim>(0, 1, 16);
 }
 template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM,
           bool enforce_fp32_accumulation = false>
@@ -682,6 +735,33 @@ ALWI void pack_untilize_dest(std::uint32_t ocb, std::uint32_t block_rt_dim,
     tf_c::pack_untilize_dest_init(ocb, block_ct_dim, full_ct_dim);
     tf_c::pack_untilize_dest_from(ocb, block_rt_dim, block_c_index,
                                   tile_dst_rt_offset + tile_dst_ct_offset);
+}
+// The older names: pack_untilize_dst_init_short = pack_untilize_dest_init
+// (the oldest took no CB), pack_untilize_dst = pack_untilize_dest with
+// face_r_dim and num_faces, pack_untilize_init_short = pack_untilize_init
+// (its unpack and math init without the hardware configuration).
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
+          bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32>
+ALWI void pack_untilize_dst_init_short(std::uint32_t ocb = 16, std::uint32_t face_r_dim = 16,
+                                       std::uint32_t num_faces = 4)
+{
+    static_assert(!diagonal, "not supported by tt-foil: diagonal pack_untilize");
+    pack_untilize_dest_init<block_ct_dim, full_ct_dim, narrow_row, row_num_datums>(ocb, face_r_dim,
+                                                                                 num_faces);
+}
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
+          bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32>
+ALWI void pack_untilize_dst(std::uint32_t ocb, std::uint32_t block_rt_dim = 1,
+                            std::uint32_t block_c_index = 0, std::uint32_t face_r_dim = 16,
+                            std::uint32_t num_faces = 4)
+{
+    pack_untilize_dest<block_ct_dim, full_ct_dim, diagonal, narrow_row, row_num_datums>(
+        ocb, block_rt_dim, block_c_index, face_r_dim, num_faces);
+}
+template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim>
+ALWI void pack_untilize_init_short(std::uint32_t icb, std::uint32_t ocb)
+{
+    pack_untilize_init<block_ct_dim, full_ct_dim>(icb, ocb);
 }
 ALWI void pack_untilize_uninit(std::uint32_t ocb = 16)
 {

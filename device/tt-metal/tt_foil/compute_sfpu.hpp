@@ -226,9 +226,19 @@ using tf_c::rsub_unary_tile;
 using tf_c::sub_unary_tile;
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
-// the values format OUT can represent (Float32, Float16_b, Bfp8_b).
+// the values format OUT can represent (Float32, Float16_b, Bfp8_b). The
+// newest tree's third parameter, is_fp32_dest_acc_en (default
+// DST_ACCUM_MODE), picks the LLK's path for the DEST width; here the
+// engine's DEST is the kernel's (FP32_DEST_ACC), so it changes nothing. The
+// newer init takes the formats too.
 using tf_c::typecast_tile_init;
-template <auto IN_DTYPE, auto OUT_DTYPE> ALWI void typecast_tile(std::uint32_t idst)
+template <auto IN_DTYPE, auto OUT_DTYPE, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void typecast_tile_init()
+{
+    tf_c::typecast_tile_init();
+}
+template <auto IN_DTYPE, auto OUT_DTYPE, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void typecast_tile(std::uint32_t idst)
 {
     static_assert(TF_DF_SUPPORTED((std::uint32_t)IN_DTYPE) &&
                       TF_DF_SUPPORTED((std::uint32_t)OUT_DTYPE),

@@ -138,6 +138,9 @@ TF_UNSUPPORTED_FN(silu_tile_pack, "SFPU ops on the pack thread: use silu_tile");
 TF_UNSUPPORTED_FN(relu_max_tile_pack, "SFPU ops on the pack thread: use relu_max_tile");
 TF_UNSUPPORTED_FN(matmul_tiles_math, "math-only matmul (sources already loaded): use matmul_tiles");
 TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): use reduce_tile");
+TF_UNSUPPORTED_FN(matmul_block_math_dynamic_throttle,
+                  "math-only matmul under Blackhole's firmware throttle (sources already loaded): "
+                  "use matmul_block");
 TF_UNSUPPORTED_FN(sfpu_reduce, "SFPU reductions: use reduce_tile");
 TF_UNSUPPORTED_FN(sfpu_reduce_init, "SFPU reductions: use reduce_init");
 TF_UNSUPPORTED_FN(topk_local_sort, "top-k on the SFPU");
@@ -167,6 +170,8 @@ TF_UNSUPPORTED_FN(tilizeA_B_reduce_init, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(unpack_tilizeA_B_block, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(tilize_init_unpack, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(tilize_block_no_pack, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(tilize_init_no_pack, TF_TILIZE_WHY);
+TF_UNSUPPORTED_FN(unpack_tilize_block, TF_TILIZE_WHY);
 // Reading CB contents from a TRISC.
 TF_UNSUPPORTED_FN(get_tile_address, "reading circular-buffer memory from a compute kernel");
 TF_UNSUPPORTED_FN(read_tile_value, "reading circular-buffer memory from a compute kernel");

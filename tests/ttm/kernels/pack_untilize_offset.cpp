@@ -3,7 +3,8 @@
 // 16: 0 the older 6-argument form, tile_dst_rt_offset 1 (DEST 1);
 // 1 the newest 4-argument form, offset 2 (DEST 2); 2 tile_dst_ct_offset 3
 // (DEST 3); 3 both, ct 1 + rt 1, two tile rows (DEST 2, then 3); 4 offset
-// 4, beyond the half (a fault).
+// 4, beyond the half (a fault); 5 the older name pack_untilize_dst, two
+// tile rows (DEST 0, then 1).
 #include "api/compute/pack_untilize.h"
 #include "api/compute/tile_move_copy.h"
 
@@ -27,8 +28,10 @@ void kernel_main()
     pack_untilize_dest<1, 1, false, false, 32, 3>(out);
 #elif FORM == 3
     pack_untilize_dest<1, 1, false, false, 32, 1>(out, 2, 0, 1);
-#else
+#elif FORM == 4
     pack_untilize_dest<1>(out, 1, 0, 4);
+#else
+    pack_untilize_dst<1>(out, 2);
 #endif
     tile_regs_release();
     cb_push_back(out, 2);

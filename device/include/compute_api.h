@@ -30,8 +30,12 @@
  * Kernel settings (build defines; tt-metal's ComputeConfig):
  *   TF_FP32_DEST_ACC   0 (default) or 1: fp32_dest_acc_en
  *   TF_MATH_FIDELITY   TF_FIDELITY_LOFI, _HIFI2, _HIFI3, _HIFI4 (default)
- *   TF_MATH_APPROX     0 (default) or 1: math_approx_mode, for the ops
- *                      whose approximation is not a template argument
+ *   TF_MATH_APPROX     0 (default) or 1: math_approx_mode. No op reads
+ *                      it: an op is approximate only by its own name
+ *                      (exp_tile_approx, ...; C++: its template argument).
+ *                      tt-metal's ops without such an argument (sqrt, recip,
+ *                      ...) take APPROX there; here they stay exact. C++
+ *                      kernels see it as APPROX.
  *
  * Formats: each unpack and pack names its circular buffer's format
  * (dev_cb_format: the page size today, which tells Float16_b 2048,

@@ -41,7 +41,6 @@ TF_ALWAYS_INLINE void dev_sfpu_init(uint32_t op)
     {                                                                                              \
         dev_sfpu(OP, idst, param, 0);                                                              \
     }
-#define TF_APPROX_FLAG (TF_MATH_APPROX ? TF_SFPU_APPROX : 0u)
 
 TF_SFPU_INIT(exp_tile_init, TF_SFPU_EXP)
 TF_SFPU_UNARY(exp_tile, TF_SFPU_EXP, 0)

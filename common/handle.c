@@ -44,8 +44,8 @@ static unsigned seq;         /* bumped by each rebuild (readers: the seqlock) */
 static table *all;           /* every table, under the lock */
 static size_t used;          /* live + tombstones in cur, under the lock */
 static size_t live;          /* under the lock */
-static void *parked[PARKED]; /* released handles' memory, freed PARKED frees later */
-static unsigned park_next;
+static void *parked[PARKED]; /* released handles' memory, freed PARKED frees later (atomic) */
+static unsigned park_next;   /* atomic */
 
 static const char *kind_name(cm_handle_kind k)
 {
@@ -205,10 +205,9 @@ size_t cm_handle_kept_slots(void)
 
 void cm_handle_free(void *h)
 {
-    pthread_mutex_lock(&lock);
-    void *old = parked[park_next];
-    parked[park_next] = h;
-    park_next = (park_next + 1) % PARKED;
-    pthread_mutex_unlock(&lock);
-    free(old);
+    /* without the lock (a dispatch-bound loop frees buffers and programs
+     * every iteration): a slot of its own, and what was parked there,
+     * each pointer taken out by exactly one exchange */
+    unsigned i = __atomic_fetch_add(&park_next, 1, __ATOMIC_RELAXED) % PARKED;
+    free(__atomic_exchange_n(&parked[i], h, __ATOMIC_ACQ_REL));
 }

@@ -623,7 +623,7 @@ static uint32_t host_run(sim_chip *c, uint32_t seen, uint64_t dl, int *ran);
  * taken at once; held, the host says it is pending, and the scheduler lets
  * go of it between rounds. (Saying so always cost three more atomic
  * operations an access, and a dispatch makes dozens.) */
-static int host_lock(sim_chip *c)
+static inline __attribute__((always_inline)) int host_lock(sim_chip *c)
 {
     if (!pthread_mutex_trylock(&c->lock)) return 0;
     atomic_fetch_add(&c->host_pending, 1);
@@ -638,7 +638,7 @@ static void host_unpend(sim_chip *c, int pending)
     if (pending && atomic_fetch_sub(&c->host_pending, 1) == 1) sim_flag_post(&c->host_gone);
 }
 
-static void host_unlock(sim_chip *c, int pending)
+static inline __attribute__((always_inline)) void host_unlock(sim_chip *c, int pending)
 {
     /* what the host did to a mailbox (a reset's staged writes) shows in
      * the copy at once, as it did in L1 */

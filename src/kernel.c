@@ -130,7 +130,7 @@ int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
 tf_program *tf_program_create(tf_device *dev, tf_core core)
 {
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_program_create")) return NULL;
-    if (rt_dev_check_core(dev, core, 1, "tf_program_create")) return NULL;
+    if (rt_dev_check_core(dev, core, 1, NULL)) return NULL; /* (dev checked above) */
     /* (not refused while another thread is inside a call: a program is
      * host memory until its dispatch) */
     tf_program *p = malloc(sizeof *p);

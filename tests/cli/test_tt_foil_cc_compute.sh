@@ -120,8 +120,44 @@ k names 'unary_op_init_common_no_pack(0); binary_op_specific_init<true, ELWADD>(
     reduce_init_delta_math<PoolType::SUM, ReduceDim::REDUCE_SCALAR>(); reduce_init_delta_math<false>();
     pack_untilize_init_short<1>(0, 16); pack_untilize_dst_init_short<1>(16); pack_untilize_dst_init_short<2>();
     pack_untilize_dst<1>(16); pack_untilize_dst<2, 4>(16, 1, 1, 16, 4);
-    typecast_tile_init<0, 5>(); typecast_tile<0, 5, false>(0); typecast_tile<DataFormat::Float32, DataFormat::Float16_b, true>(0);'
+    typecast_tile_init<0, 5>(); typecast_tile<0, 5, false>(0); typecast_tile<DataFormat::Float32, DataFormat::Float16_b, true>(0);
+    reduce_init_short(PoolType::SUM, ReduceDim::REDUCE_ROW, 0, 1); reduce_init_short(PoolType::MAX, ReduceDim::REDUCE_COL, 0, 1, 16);
+    reduce_init<true>(PoolType::SUM, ReduceDim::REDUCE_ROW, 0, 1); reduce_init_delta<false>(PoolType::MAX, ReduceDim::REDUCE_COL);
+    pack_tile_with_dt(0, 16); uint32_t ts = get_tile_size(0) + get_tile_hw(0) + get_tile_num_faces(0);
+    DataFormat df = get_dataformat(16); (void)ts, (void)df;
+    uint8_t xy = get_absolute_logical_x() + get_absolute_logical_y() + get_relative_logical_x() + get_relative_logical_y(); (void)xy;'
 expect_rc 0 "older and newer names"
+# pack_tile_with_dt is ttnn's helper (moreh_common.hpp): a kernel's own, global
+# or in ckernel, is the one its calls take (no ambiguity with ours)
+printf '#include "api/compute/compute_kernel_api.h"\nALWI void pack_tile_with_dt(uint32_t d, uint32_t cb) { pack_tile(d, cb); }\nnamespace ckernel {\nALWI void pack_tile_with_dt(uint32_t d, uint32_t cb, uint32_t) { pack_tile(d, cb); }\n}\nvoid kernel_main()\n{\n    constexpr int dst0 = 0;\n    pack_tile_with_dt(dst0, 16);\n    pack_tile_with_dt(0u, 16u, 1u);\n}\n' >"$tmp/own_dt.cpp"
+run "$cc" --risc compute -o "$tmp/own_dt" "$tmp/own_dt.cpp"
+expect_rc 0 "a kernel's own pack_tile_with_dt"
+# dprint_tensix.h (both paths) is there; its prints of DEST and the Tensix
+# registers say why not
+for h in debug/dprint_tensix.h api/debug/dprint_tensix.h; do
+    printf '#include "%s"\nvoid kernel_main()\n{\n}\n' "$h" >"$tmp/dpt.cpp"
+    run "$cc" --risc compute -o "$tmp/dpt" "$tmp/dpt.cpp"
+    expect_rc 0 "$h included"
+done
+printf '#include "debug/dprint_tensix.h"\nvoid kernel_main()\n{\n    dprint_tensix_dest_reg(0);\n    dprint_tensix_dest_reg<true>();\n    dprint_tensix_pack_config();\n    dprint_cfg_reg_field(HW_CFG_0, ALU_FORMAT_SPEC_REG2_Dstacc);\n}\n' >"$tmp/dpt2.cpp"
+run "$cc" --risc compute -o "$tmp/dpt2" "$tmp/dpt2.cpp"
+expect_rc 1 "dprint_tensix_dest_reg"
+expect_err "dpt2.cpp:4:5: error: 'dprint_tensix_dest_reg<int>' is unavailable: not supported by tt-foil: printing DEST: a kernel cannot read the tile engine's DEST" "dprint_tensix_dest_reg"
+expect_err "dpt2.cpp:5:5: error: 'dprint_tensix_dest_reg<true>' is unavailable: not supported by tt-foil: printing DEST" "dprint_tensix_dest_reg<print_by_face>"
+expect_err "dpt2.cpp:6:5: error: 'dprint_tensix_pack_config<>' is unavailable: not supported by tt-foil: printing Tensix configuration registers" "dprint_tensix_pack_config"
+expect_err "dpt2.cpp:7:5: error: 'dprint_cfg_reg_field<>' is unavailable: not supported by tt-foil: printing Tensix configuration registers" "dprint_cfg_reg_field"
+k sfpubc 'sfpu_sub_bcast_row_init(); sfpu_sub_bcast_row(0, 1);'
+expect_rc 1 "SFPU broadcasts in DEST"
+expect_err "'sfpu_sub_bcast_row_init<>' is unavailable: not supported by tt-foil: SFPU broadcasts between two DEST tiles: use sub_tiles_bcast_rows" "sfpu_sub_bcast_row_init"
+expect_err "'sfpu_sub_bcast_row<int, int>' is unavailable: not supported by tt-foil: SFPU broadcasts" "sfpu_sub_bcast_row"
+# spellings tt-metal never had (sub_bcast_rows_init_short, unary_bcast_init
+# are its names): the compiler's own error, which suggests the right one
+k notmetal 'sub_bcast_row_init_short(0, 1);'
+expect_rc 1 "sub_bcast_row_init_short is not tt-metal's"
+expect_err "use of undeclared identifier 'sub_bcast_row_init_short'; did you mean 'sub_bcast_rows_init_short'?" "sub_bcast_row_init_short"
+k notmetal2 'bcast_unary_init<BroadcastType::ROW>(0, 16);'
+expect_rc 1 "bcast_unary_init is not tt-metal's"
+expect_err "use of undeclared identifier 'bcast_unary_init'" "bcast_unary_init"
 k throttle 'matmul_block_math_dynamic_throttle(0, 1, 0, 0, 1, 1);'
 expect_rc 1 "matmul_block_math_dynamic_throttle"
 expect_err "'matmul_block_math_dynamic_throttle<int, int, int, int, int, int>' is unavailable: not supported by tt-foil: math-only matmul" "matmul_block_math_dynamic_throttle"

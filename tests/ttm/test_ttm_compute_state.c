@@ -2,15 +2,18 @@
  * from source at run time (tests/ttm/kernels): a transposing copy init
  * ends at the inits that configure the unpacker without transpose; the
  * in-order pack position counts past 256 tiles and untilize_block follows
- * it; pack_untilize_dest packs from its DEST offsets, in each form. Each case checks every
- * output value. */
+ * it; pack_untilize_dest packs from its DEST offsets, in each form;
+ * pack_untilize_block packs from the reservation's start and moves no pack
+ * position; a compute kernel's get_tile_size, get_dataformat and logical
+ * coordinates; the oldest reduce inits with arguments. Each case checks
+ * every output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
 
 static tf_device *dev;
 
-/* One compute kernel on core (0,0): cb_loader fills CB 0 with `in_tiles`
+/* One compute kernel on core r->core: cb_loader fills CB 0 with `in_tiles`
  * tiles (in, rows of 32, as in_f), the kernel runs, tile_writer16 writes
  * `out_tiles` pages of CB 16 (out_pages pages of out_f) back into out. */
 typedef struct ks_run {
@@ -22,7 +25,9 @@ typedef struct ks_run {
     tf_tile_format in_f, out_f;
     uint32_t out_pages, out_tiles;
     void *out;
-    char err[2048]; /* the fault, when it failed */
+    tf_core core;        /* where it runs ({0, 0} unless given) */
+    int out_data_format; /* 1 + the tf_data_format CB 16 is set with, 0: by page size */
+    char err[2048];      /* the fault, when it failed */
 } ks_run;
 
 static int ks_execute(ks_run *r)
@@ -44,14 +49,18 @@ static int ks_execute(ks_run *r)
     tf_buffer *din = rt_dram_tiles(dev, r->in, 32 * r->in_tiles, 32, r->in_f);
     uint32_t page = tf_tile_bytes(r->out_f);
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)page * r->out_tiles));
-    tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+    tf_program *p = MUST_PTR(tf_program_create(dev, r->core));
     tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
     tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
     MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
     MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
     MUST(tf_program_set_kernel(p, TF_BRISC, wr));
     MUST(tf_program_set_cb(p, 0, tf_tile_bytes(r->in_f), r->in_tiles));
-    MUST(tf_program_set_cb(p, 16, page, r->out_pages));
+    if (r->out_data_format)
+        MUST(tf_program_set_cb_format(p, 16, (tf_data_format)(r->out_data_format - 1),
+                                      r->out_pages));
+    else
+        MUST(tf_program_set_cb(p, 16, page, r->out_pages));
     uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
     uint32_t ra[] = {1, 0, lo32(a), hi32(a), r->in_tiles}, wa[] = {lo32(b), hi32(b), r->out_tiles};
     MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
@@ -207,13 +216,132 @@ static void pack_untilize_offset(void)
     }
 }
 
+/* ---- what a compute kernel asks about its core and CBs ------------------------- */
+
+static void core_info(void)
+{
+    static float in[1024], out[7 * 512], one[1024];
+    ks_run r = {.kernel = "core_info",
+                .in = in,
+                .in_tiles = 1,
+                .in_f = TF_TILE_FORMAT_FP32,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .out_pages = 7,
+                .out_tiles = 7,
+                .out = out,
+                .core = {1, 2},
+                .out_data_format = 1 + TF_DATA_FORMAT_Float16_b};
+    if (ks_execute(&r)) {
+        fprintf(stderr, "core_info: %s\n", r.err);
+        CHECK_TRUE(0);
+        return;
+    }
+    /* CB 0 by page size (4096, Invalid), CB 16 Float16_b, core (1, 2) */
+    static const float want[7] = {4096, 2048, 255, 5, 1, 2, 1 * 16 + 2};
+    for (int t = 0; t < 7; t++) {
+        MUST(
+            tf_untilize((const uint8_t *)out + (size_t)t * 2048, 32, 32, TF_TILE_FORMAT_BF16, one));
+        int bad = 0;
+        for (int i = 0; i < 1024; i++) bad += one[i] != want[t];
+        if (bad) fprintf(stderr, "core_info tile %d: %g, want %g\n", t, one[0], want[t]);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
+/* ---- the oldest reduce inits, kind and dimension as arguments -------------------- */
+
+static void reduce_oldest(void)
+{
+    /* CB 0: tile 0 small integers (exact sums), tile 1 the scaler (ones) */
+    static float rows[2 * 1024], want[1024], got[1024], out[1024];
+    for (int i = 0; i < 1024; i++) rows[i] = (float)((i * 7) % 61) - 30, rows[1024 + i] = 1.0f;
+    for (int mode = 0; mode < 3; mode++) {
+        char def[16];
+        snprintf(def, sizeof def, "MODE=%d", mode);
+        ks_run r = {.kernel = "reduce_oldest",
+                    .defines = {def},
+                    .ndef = 1,
+                    .in = rows,
+                    .in_tiles = 2,
+                    .in_f = TF_TILE_FORMAT_FP32,
+                    .out_f = TF_TILE_FORMAT_FP32,
+                    .out_pages = 1,
+                    .out_tiles = 1,
+                    .out = out};
+        memset(want, 0, sizeof want);
+        for (int a = 0; a < 32; a++) {
+            float s = 0, mx = -1e30f, t = 0;
+            for (int b = 0; b < 32; b++) {
+                s += rows[a * 32 + b];                              /* row a */
+                mx = rows[b * 32 + a] > mx ? rows[b * 32 + a] : mx; /* column a */
+                t += rows[a * 32 + b];
+            }
+            if (mode == 0) want[a * 32] = s; /* ROW SUM: column 0 */
+            if (mode == 1) want[a] = mx;     /* COL MAX: row 0 */
+            if (mode == 2) want[0] += t;     /* SCALAR SUM: [0][0] */
+        }
+        if (ks_execute(&r)) {
+            fprintf(stderr, "reduce_oldest MODE=%d: %s\n", mode, r.err);
+            CHECK_TRUE(0);
+            continue;
+        }
+        MUST(tf_untilize(out, 32, 32, TF_TILE_FORMAT_FP32, got));
+        int bad = 0;
+        for (int i = 0; i < 1024; i++) bad += got[i] != want[i];
+        if (bad) fprintf(stderr, "reduce_oldest MODE=%d: %d values differ\n", mode, bad);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
+/* ---- pack_untilize_block packs from the reservation's start ---------------------- */
+
+static void pack_untilize_twice(void)
+{
+    static float in[2 * 1024], out[2 * 1024], want[1024];
+    for (int i = 0; i < 2 * 1024; i++) in[i] = (float)(i % 1013) * 0.5f - 200; /* exact */
+    for (int mode = 0; mode < 3; mode++) {
+        char def[16];
+        snprintf(def, sizeof def, "MODE=%d", mode);
+        ks_run r = {.kernel = "pack_untilize_twice",
+                    .defines = {def},
+                    .ndef = 1,
+                    .in = in,
+                    .in_tiles = 2,
+                    .in_f = TF_TILE_FORMAT_FP32,
+                    .out_f = TF_TILE_FORMAT_FP32,
+                    .out_pages = 2,
+                    .out_tiles = 2,
+                    .out = out};
+        if (ks_execute(&r)) {
+            fprintf(stderr, "pack_untilize_twice MODE=%d: %s\n", mode, r.err);
+            CHECK_TRUE(0);
+            continue;
+        }
+        if (mode == 0) { /* 32 rows of 64: tile 0's row, then tile 1's */
+            int bad = 0;
+            for (int row = 0; row < 32; row++)
+                for (int c = 0; c < 64; c++)
+                    bad += out[row * 64 + c] != in[(c / 32) * 1024 + row * 32 + c % 32];
+            CHECK_EQ_U(bad, 0);
+        } else if (mode == 1) { /* page 0: the second tile's rows */
+            CHECK_TRUE(memcmp(out, in + 1024, 4096) == 0);
+        } else { /* page 0: the second tile, as a tile */
+            tile_bytes(in + 1024, want);
+            CHECK_TRUE(memcmp(out, want, 4096) == 0);
+        }
+    }
+}
+
 int main(void)
 {
-    dev = rt_open(1, 1);
+    dev = rt_open(2, 3);
     transpose_state();
     pack_many();
     untilize_twice();
     pack_untilize_offset();
+    core_info();
+    reduce_oldest();
+    pack_untilize_twice();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

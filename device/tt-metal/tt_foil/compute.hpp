@@ -28,6 +28,7 @@
 #include "hostdevcommon/kernel_structs.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "tt_foil/args.hpp"
+#include "tt_foil/core_info.hpp"
 #include "tt_foil/data_format.hpp"
 
 #define ALWI inline __attribute__((always_inline))
@@ -486,6 +487,32 @@ ALWI void reduce_init_short(std::uint32_t icb, std::uint32_t icb_scaler, std::ui
 {
     reduce_init<reduce_type, reduce_dim>(icb, icb_scaler, ocb);
 }
+// The oldest tree's forms with the kind and dimension as arguments (its
+// compute_kernel_api/reduce.h, 2023-24: reduce_init<at_start>(reduce_op,
+// dim, icb, icb_scaler, ocb), reduce_init_short(reduce_op, dim, icb,
+// icb_scaler, ocb), reduce_init_delta<at_start>(reduce_op, dim, ocb, icb0,
+// icb1)). tt-metal compiled them from the REDUCE_OP and REDUCE_DIM defines
+// and ignored the arguments (kernels pass those defines); here the
+// arguments are used, as by the oldest reduce_tile below, so that init and
+// op agree (PoolType::MIN faults at the op, naming it).
+template <bool at_start>
+ALWI void reduce_init(PoolType reduce_op, ReduceDim dim, std::uint32_t icb,
+                      std::uint32_t icb_scaler, std::uint32_t ocb = 16)
+{
+    (void)icb, (void)icb_scaler, (void)ocb;
+    tf_c::dev_reduce_init((std::uint32_t)reduce_op, (std::uint32_t)dim);
+}
+ALWI void reduce_init_short(PoolType reduce_op, ReduceDim dim, std::uint32_t icb,
+                            std::uint32_t icb_scaler, std::uint32_t ocb = 16)
+{
+    reduce_init<false>(reduce_op, dim, icb, icb_scaler, ocb);
+}
+template <bool at_start>
+ALWI void reduce_init_delta(PoolType reduce_op, ReduceDim dim, std::uint32_t ocb = 16,
+                            std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)
+{
+    reduce_init<at_start>(reduce_op, dim, icb0, icb1, ocb);
+}
 template <PoolType reduce_type = TF_TTM_REDUCE_OP, ReduceDim reduce_dim = TF_TTM_REDUCE_DIM>
 ALWI void reduce_init_delta_no_pack(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)
 {
@@ -598,6 +625,17 @@ ALWI void pack_tile(std::uint32_t ifrom_dst, std::uint32_t icb,
 }
 using tf_c::matmul_pack_tile;
 using tf_c::pack_tile_block;
+// pack_tile_with_dt is not in tt-metal's compute API: it is ttnn's helper
+// (ttnn/kernel/compute/moreh_common.hpp; older kernels carry copies of it):
+// the packer's format from icb when FP32_DEST_ACC_EN is defined, then
+// pack_tile<false>. Formats come from each CB here, so it is pack_tile. A
+// template, so that a kernel's own (non-template) pack_tile_with_dt, in the
+// global namespace or in ckernel, is the one its calls pick, without
+// ambiguity.
+template <bool tf_helper_ = true> ALWI void pack_tile_with_dt(std::uint32_t ifrom_dst, std::uint32_t icb)
+{
+    tf_c::pack_tile(ifrom_dst, icb);
+}
 
 // ---- tilize and untilize -------------------------------------------------------------
 // They take DEST themselves: call them outside tile_regs_acquire/release.

@@ -129,6 +129,23 @@ TF_BIN_NO(ge_binary_tile);
 TF_BIN_NO(binary_max_tile);
 TF_BIN_NO(binary_min_tile);
 #undef TF_BIN_NO
+// SFPU broadcasts between two DEST tiles (api/compute/eltwise_binary_sfpu_bcast
+// family, 2026: sfpu_{add,sub,mul}_bcast_{row,col} and their inits). The FPU
+// broadcasts from CBs are the modeled ones (the spelling sub_bcast_row_init_short
+// is not tt-metal's: sub_bcast_rows_init_short is).
+#define TF_SFPU_BCAST_WHY(fpu) "SFPU broadcasts between two DEST tiles: use " fpu " (the FPU's, from CBs)"
+TF_UNSUPPORTED_FN(sfpu_bcast_row_init, TF_SFPU_BCAST_WHY("add/sub/mul_tiles_bcast_rows"));
+TF_UNSUPPORTED_FN(sfpu_bcast_col_init, TF_SFPU_BCAST_WHY("add/sub/mul_tiles_bcast_cols"));
+#define TF_SFPU_BCAST_NO(op, dim, fpu)                                                             \
+    TF_UNSUPPORTED_OP(sfpu_##op##_bcast_##dim, TF_SFPU_BCAST_WHY(#fpu))
+TF_SFPU_BCAST_NO(add, row, add_tiles_bcast_rows);
+TF_SFPU_BCAST_NO(sub, row, sub_tiles_bcast_rows);
+TF_SFPU_BCAST_NO(mul, row, mul_tiles_bcast_rows);
+TF_SFPU_BCAST_NO(add, col, add_tiles_bcast_cols);
+TF_SFPU_BCAST_NO(sub, col, sub_tiles_bcast_cols);
+TF_SFPU_BCAST_NO(mul, col, mul_tiles_bcast_cols);
+#undef TF_SFPU_BCAST_NO
+#undef TF_SFPU_BCAST_WHY
 TF_UNSUPPORTED_FN(copy_dest_values, TF_BIN_SFPU_WHY);
 TF_UNSUPPORTED_FN(copy_dest_values_init, TF_BIN_SFPU_WHY);
 // Pack-thread and LLK-level entry points.

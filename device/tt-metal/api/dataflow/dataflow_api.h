@@ -15,6 +15,7 @@
 #include "hostdevcommon/kernel_structs.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "tt_foil/args.hpp"
+#include "tt_foil/core_info.hpp"
 #include "tt_foil/data_format.hpp"
 #include "tt_foil/unsupported.hpp"
 
@@ -87,23 +88,8 @@ inline constexpr tf_ttm::my_coord my_y{1};
 // ---- circular buffers -----------------------------------------------------------
 // cb_reserve_back, cb_push_back, cb_wait_front, cb_pop_front, get_write_ptr
 // and get_read_ptr are the C API's (device/include/circular_buffer.h), with
-// tt-metal's signatures. get_tile_size is the page size (tiles are 32x32).
-FORCE_INLINE std::uint32_t get_tile_size(std::int32_t cb)
-{
-    return dev_cb_page_size((std::uint32_t)cb);
-}
-constexpr inline std::uint32_t get_tile_hw(std::int32_t)
-{
-    return 32 * 32;
-}
-constexpr inline std::uint32_t get_tile_num_faces(std::int32_t)
-{
-    return 4;
-}
-FORCE_INLINE DataFormat get_dataformat(std::int32_t cb)
-{
-    return (DataFormat)dev_cb_data_format((std::uint32_t)cb);
-}
+// tt-metal's signatures. get_tile_size, get_tile_hw, get_tile_num_faces and
+// get_dataformat: tt_foil/core_info.hpp (compute kernels have them too).
 // Bytes of n 32x32 tiles of a format (tile_hw: fewer datums per tile), or
 // of n pages of `other` bytes for a format it does not know: Invalid, what
 // get_dataformat gives for a CB set by page size alone (tf_program_set_cb).
@@ -174,22 +160,7 @@ FORCE_INLINE coord_t get_virtual_coord_from_worker_logical_coord(std::uint8_t x,
 {
     return {(std::uint8_t)tf_logical_to_noc_x(x), (std::uint8_t)tf_logical_to_noc_y(y)};
 }
-FORCE_INLINE std::uint8_t get_absolute_logical_x()
-{
-    return (std::uint8_t)(dev_reg_read(TF_MMIO_CORE_XY) & 0xff);
-}
-FORCE_INLINE std::uint8_t get_absolute_logical_y()
-{
-    return (std::uint8_t)(dev_reg_read(TF_MMIO_CORE_XY) >> 8);
-}
-FORCE_INLINE std::uint8_t get_relative_logical_x()
-{
-    return get_absolute_logical_x();
-}
-FORCE_INLINE std::uint8_t get_relative_logical_y()
-{
-    return get_absolute_logical_y();
-}
+// get_absolute_logical_x/y, get_relative_logical_x/y: tt_foil/core_info.hpp.
 
 // ---- transfers ----------------------------------------------------------------------
 // The simulated NOC moves any length in one command, so the burst-splitting

@@ -29,11 +29,14 @@ typedef struct tf_csv_schema {
 // clang-format off
 /* TT_FOIL_DEVICE_ZONES_CSV, written by the runtime (src/devprof.c), read by
  * tt_foil_profile: one row per device marker, the spec's eight columns,
- * then what makes names exact without source scanning, then drops. */
+ * then what makes names exact without source scanning, then drops, then
+ * the device's number in its process (tf_dev_block.device; last, so the
+ * columns before keep their places; a file without it: device 1). */
 #define TF_CSV_DEVICE_ZONES(X, P)                                                                  \
     X(P, dispatch_idx, U) X(P, host_ns, U) X(P, core_x, U) X(P, core_y, U) X(P, risc, S)          \
     X(P, packet_type, S) X(P, zone_hash, S) X(P, cycle, U) X(P, zone_name, S) X(P, src_file, S)   \
-    X(P, src_line, U) X(P, kernel, S) X(P, dropped, U) X(P, value, U) X(P, count, U)
+    X(P, src_line, U) X(P, kernel, S) X(P, dropped, U) X(P, value, U) X(P, count, U)              \
+    X(P, device, U)
 
 /* packet_type values: a zone's START and END, a RISC's DROPPED count, and
  * the kernel_profiler.hpp entries that are not zones (value: SUM's total
@@ -43,12 +46,13 @@ typedef struct tf_csv_schema {
 
 /* reports/tt_foil_device_open_zones.csv (tt_foil_profile): the device zones
  * still open when a dispatch timed out, faulted or was interrupted, read
- * back before the cores were reset; pc is where that RISC stood. */
+ * back before the cores were reset; pc is where that RISC stood; device
+ * as in the device zones CSV. */
 #define TF_CSV_DEVICE_OPEN_ZONES(X, P)                                                             \
     X(P, pid, U) X(P, program, S) X(P, dispatch_idx, U) X(P, core_x, U) X(P, core_y, U)           \
     X(P, risc, S) X(P, reason, S) X(P, zone_name, S) X(P, src_file, S) X(P, src_line, U)          \
     X(P, depth, U) X(P, start_cycle, U) X(P, stop_cycle, U) X(P, open_cycles, U) X(P, pc, H)      \
-    X(P, pc_where, S)
+    X(P, pc_where, S) X(P, device, U)
 
 /* reason values, in the order of tf_devb_reason (tf_trace_format.h) */
 #define TF_CSV_STOP_REASONS(X) X(done) X(timeout) X(fault) X(interrupt) X(stall)

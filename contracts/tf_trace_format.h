@@ -141,7 +141,9 @@ typedef struct tf_dev_block {
     uint32_t dropped;                /* zones the RISC could not record */
     uint32_t invalid;                /* DeviceValidateProfiler(false)'s header, else 0 */
     uint32_t nwords;
-    uint32_t reserved;
+    uint32_t device;     /* the device's number in its process (tf_device.number: 1, or 2, ..
+                            for devices open at once, which use the same core coordinates);
+                            0 in traces written before it was: device 1 */
     uint64_t ref_cycle;  /* the RISC's GO cycle: 44-bit stamps are unwrapped near it */
     uint64_t stop_cycle; /* post-mortem: the device cycle when it was read back, else 0 */
     uint64_t host_ns;    /* host monotonic ns of the readback */

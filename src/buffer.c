@@ -34,13 +34,14 @@ static void mem_event_alloc(const tf_buffer *b)
     const rt_pool *p = b->pool;
     (void)p;
     if (b->parent && b->bank >= 0) { /* an interleaved buffer's pages in one bank */
-        rt_interleaved_dram_event(b->bank, 1, b->addr | ((uint64_t)b->bank << 40), b->size);
+        rt_interleaved_dram_event(b->dev, b->bank, 1, b->addr | ((uint64_t)b->bank << 40), b->size);
     } else if (b->bank >= 0) {
-        TF_ALLOC(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM");
+        TF_ALLOC_CORE(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM", b->dev->number,
+                      -1, -1);
     } else if (b->persistent) {
-        TF_ALLOC_CORE(b->addr, b->size, "Device L1 persistent", p->x, p->y);
+        TF_ALLOC_CORE(b->addr, b->size, "Device L1 persistent", b->dev->number, p->x, p->y);
     } else {
-        TF_ALLOC_CORE(b->addr, b->size, "Device L1", p->x, p->y);
+        TF_ALLOC_CORE(b->addr, b->size, "Device L1", b->dev->number, p->x, p->y);
     }
 }
 
@@ -49,13 +50,13 @@ static void mem_event_free(const tf_buffer *b)
     const rt_pool *p = b->pool;
     (void)p;
     if (b->parent && b->bank >= 0) {
-        rt_interleaved_dram_event(b->bank, 0, b->addr | ((uint64_t)b->bank << 40), 0);
+        rt_interleaved_dram_event(b->dev, b->bank, 0, b->addr | ((uint64_t)b->bank << 40), 0);
     } else if (b->bank >= 0) {
-        TF_FREE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM");
+        TF_FREE_CORE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM", b->dev->number, -1, -1);
     } else if (b->persistent) {
-        TF_FREE_CORE(b->addr, "Device L1 persistent", p->x, p->y);
+        TF_FREE_CORE(b->addr, "Device L1 persistent", b->dev->number, p->x, p->y);
     } else {
-        TF_FREE_CORE(b->addr, "Device L1", p->x, p->y);
+        TF_FREE_CORE(b->addr, "Device L1", b->dev->number, p->x, p->y);
     }
 }
 
@@ -331,7 +332,7 @@ static int l1_reset(tf_device *dev, tf_core core)
     }
     p->top = p->watermark;
     pool_reclaim(p); /* persistent buffers freed under transient ones go now too */
-    TF_POOL_RESET_CORE("Device L1", core.x, core.y);
+    TF_POOL_RESET_CORE("Device L1", dev->number, core.x, core.y);
     return interleaved ? rt_ibuf_sync(dev) : 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,50 @@ static uint32_t dispatch_timeout_env(void)
                                   "60000 ms");
 }
 
+/* The numbers of the devices open (tf_device.number): used[n - 1] is 1
+ * while device n is. Numbers are taken and given back under the lock, as
+ * threads open and close devices of their own at once. */
+static pthread_mutex_t rt_numbers_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char *rt_numbers_used;
+static size_t rt_numbers_cap;
+
+/* The lowest number from 1 not taken; 0 if out of memory. */
+static uint32_t number_take(void)
+{
+    uint32_t n = 0;
+    pthread_mutex_lock(&rt_numbers_lock);
+    size_t i = 0;
+    while (i < rt_numbers_cap && rt_numbers_used[i]) i++;
+    if (i == rt_numbers_cap) {
+        size_t cap = rt_numbers_cap ? 2 * rt_numbers_cap : 8;
+        unsigned char *nu = realloc(rt_numbers_used, cap);
+        if (nu) {
+            memset(nu + rt_numbers_cap, 0, cap - rt_numbers_cap);
+            rt_numbers_used = nu;
+            rt_numbers_cap = cap;
+        }
+    }
+    if (i < rt_numbers_cap) {
+        rt_numbers_used[i] = 1;
+        n = (uint32_t)i + 1;
+    }
+    pthread_mutex_unlock(&rt_numbers_lock);
+    return n;
+}
+
+static void number_give_back(uint32_t n)
+{
+    if (!n) return;
+    pthread_mutex_lock(&rt_numbers_lock);
+    rt_numbers_used[n - 1] = 0;
+    pthread_mutex_unlock(&rt_numbers_lock);
+}
+
+uint32_t rt_dev_number(const tf_device *dev)
+{
+    return dev->number;
+}
+
 static void device_free(tf_device *dev)
 {
     if (!dev) return;
@@ -206,7 +251,8 @@ static void device_free(tf_device *dev)
     free(dev->cores);
     free(dev->dram);
     free(dev->l1_bank_core);
-    cm_handle_free(dev); /* (not reused at once: a stale handle stays "not live") */
+    number_give_back(dev->number); /* (last: nothing of it is recorded after) */
+    cm_handle_free(dev);           /* (not reused at once: a stale handle stays "not live") */
 }
 
 tf_device *tf_device_open(const tf_device_config *cfg_in)
@@ -225,12 +271,17 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
                            "transport and sim)");
     }
     tf_device *dev = calloc(1, sizeof *dev);
-    if (!dev) return cm_err_null("out of host memory");
+    if (!dev || !(dev->number = number_take())) {
+        if (cfg.transport) cfg.transport->ops->close(cfg.transport); /* as on any failure */
+        free(dev);
+        return cm_err_null("out of host memory");
+    }
     if (cfg.transport) {
         dev->tr = cfg.transport;
     } else {
         dev->tr = tf_sim_transport_open(cfg.sim);
         if (!dev->tr) {
+            number_give_back(dev->number);
             free(dev);
             return NULL;
         }
@@ -257,10 +308,11 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     if (!dir || !*dir) dir = rt_default_firmware_dir();
     if (load_firmware(dev, dir)) goto fail;
     if (rt_devprof_open(dev)) goto fail;
-    TF_POOL_CAPACITY("Device DRAM", dev->info.dram_bank_size * (uint64_t)dev->info.dram_banks);
-    TF_POOL_CAPACITY("Device L1", TF_L1_USER_END - TF_L1_USER_BASE);
-    TF_POOL_CAPACITY("Device L1 persistent", TF_L1_USER_END - TF_L1_USER_BASE);
-    TF_POOL_CAPACITY("Kernel config L1",
+    TF_POOL_CAPACITY("Device DRAM", dev->number,
+                     dev->info.dram_bank_size * (uint64_t)dev->info.dram_banks);
+    TF_POOL_CAPACITY("Device L1", dev->number, TF_L1_USER_END - TF_L1_USER_BASE);
+    TF_POOL_CAPACITY("Device L1 persistent", dev->number, TF_L1_USER_END - TF_L1_USER_BASE);
+    TF_POOL_CAPACITY("Kernel config L1", dev->number,
                      TF_L1_KCONFIG_SIZE + TF_NUM_RISCS * (uint64_t)TF_L1_KERNEL_SIZE);
     if (cfg.num_boot_cores < 0 || (!cfg.boot_cores && cfg.num_boot_cores)) {
         cm_err_set("tf_device_config: num_boot_cores %d with boot_cores %s (boot_cores NULL and "

@@ -241,9 +241,10 @@ static void write_sync(tf_device *dev, tf_program *p)
 /* One row of the device zones CSV (z NULL: a zone id the image does not
  * know, shown as id:0x...; zid UINT32_MAX: no zone at all). value and
  * count are written when has_value (SUM, DATA, EVENT, VALIDATE). */
-static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, int packet,
-                    const rt_zone_info *z, uint32_t zid, uint64_t cycle, const char *kernel,
-                    uint32_t dropped, int has_value, uint64_t value, uint32_t count)
+static void csv_row(FILE *f, uint32_t dev, uint32_t id, uint64_t host_ns, tf_core c, int r,
+                    int packet, const rt_zone_info *z, uint32_t zid, uint64_t cycle,
+                    const char *kernel, uint32_t dropped, int has_value, uint64_t value,
+                    uint32_t count)
 {
     char hash[16] = "";
     if (z) /* "0x%04x" of 16 bits, without snprintf: a row per marker */
@@ -267,6 +268,7 @@ static void csv_row(FILE *f, uint32_t id, uint64_t host_ns, tf_core c, int r, in
     v[TF_DZ_dropped] = CM_CSV_U(dropped);
     v[TF_DZ_value] = has_value ? CM_CSV_U(value) : CM_CSV_EMPTY;
     v[TF_DZ_count] = has_value ? CM_CSV_U(count) : CM_CSV_EMPTY;
+    v[TF_DZ_device] = CM_CSV_U(dev);
     cm_csv_write_row(f, &tf_csv_device_zones, v);
 }
 
@@ -339,8 +341,9 @@ static int on_marker(void *arg, const cm_dprof_marker *mk)
     const rt_zone_info *z = find_zone(zid < TF_ZONE_ID_KERNEL ? &dev->fw[r] : x->kimg, zid);
     int payload = type > TF_DPROF_END;
     if (d->csv && (__atomic_fetch_add(&d->csv_rows, 1, __ATOMIC_RELAXED), 1))
-        csv_row(d->csv, x->id, x->host_ns, p->core, r, packet_of_type[type], z, zid, mk->cycle,
-                zid < TF_ZONE_ID_KERNEL ? "firmware" : x->kname, 0, payload, mk->value, mk->count);
+        csv_row(d->csv, p->dev->number, x->id, x->host_ns, p->core, r, packet_of_type[type], z, zid,
+                mk->cycle, zid < TF_ZONE_ID_KERNEL ? "firmware" : x->kname, 0, payload, mk->value,
+                mk->count);
     uint64_t start_cyc;
     uint32_t depth;
     if (payload) {
@@ -449,8 +452,8 @@ int rt_devprof_decode(tf_program *p)
         discarded += st.discarded;
         uint32_t dropped = ctl->risc[r].dropped;
         if (dropped && d->csv && (__atomic_fetch_add(&d->csv_rows, 1, __ATOMIC_RELAXED), 1))
-            csv_row(d->csv, w->id, w->host_ns, p->core, r, TF_PACKET_DROPPED, NULL, UINT32_MAX, 0,
-                    kname, dropped, 0, 0, 0);
+            csv_row(d->csv, p->dev->number, w->id, w->host_ns, p->core, r, TF_PACKET_DROPPED, NULL,
+                    UINT32_MAX, 0, kname, dropped, 0, 0, 0);
     }
     p->dz_unmatched = (uint32_t)unmatched;
     d->unmatched_total += unmatched;
@@ -559,6 +562,7 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
                 .dropped = c->dropped,
                 .invalid = c->invalid,
                 .nwords = used / 4,
+                .device = dev->number,
                 .ref_cycle = ref[r],
                 .stop_cycle = stop_cycle,
                 .host_ns = host_ns,

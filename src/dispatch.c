@@ -57,8 +57,8 @@ static void kconfig_events(tf_program *p, int alloc, uint64_t now)
     } else if (!(n = p->nkcfg)) {
         return; /* nothing allocated */
     }
-    uint32_t pool =
-        RT_CORE_POOL_ID(&core_state(p)->kcfg_pool, "Kernel config L1", p->core.x, p->core.y);
+    uint32_t pool = RT_CORE_POOL_ID(&core_state(p)->kcfg_pool, "Kernel config L1", p->dev->number,
+                                    p->core.x, p->core.y);
     if (!now) now = TF_STAMP_MEM(); /* the trace is off */
     if (alloc) {
         TF_ALLOC_SET_ID(item, n, pool, now);

@@ -31,8 +31,8 @@ uint32_t tf_data_format_tile_size(tf_data_format f)
 
 /* ---- memory events: one pool per DRAM bank ------------------------------------ */
 
-/* Each pool name is its own call site (the recorder caches a call site's
- * pool id), so one case per bank. */
+/* A bank's pool name, one string per bank (the profiler caches a pool's
+ * id by its string's address, device and core). */
 /* clang-format off */
 #define RT_DRAM_BANKS(X)                                                                           \
     X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)         \
@@ -41,24 +41,25 @@ uint32_t tf_data_format_tile_size(tf_data_format f)
     X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60)     \
     X(61)
 /* clang-format on */
-#define RT_BANK_POOL(b) "Device DRAM bank " #b
+#define RT_BANK_NAME(b) "Device DRAM bank " #b,
+static const char *const rt_bank_pool[] = {RT_DRAM_BANKS(RT_BANK_NAME)};
+#undef RT_BANK_NAME
+#define RT_NBANK_POOLS ((int)(sizeof rt_bank_pool / sizeof *rt_bank_pool))
 
-void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size)
+void rt_interleaved_dram_event(const tf_device *dev, int bank, int alloc, uint64_t key,
+                               uint64_t size)
 {
+    (void)dev;
     (void)key;
     (void)size;
-    switch (bank) {
-#define RT_BANK_CASE(b)                                                                            \
-    case b:                                                                                        \
-        if (alloc)                                                                                 \
-            TF_ALLOC(key, size, RT_BANK_POOL(b));                                                  \
-        else                                                                                       \
-            TF_FREE(key, RT_BANK_POOL(b));                                                         \
-        break;
-        RT_DRAM_BANKS(RT_BANK_CASE)
-#undef RT_BANK_CASE
-    default: CM_ASSERT(!"DRAM bank beyond the simulator's 62"); break;
+    if (bank < 0 || bank >= RT_NBANK_POOLS) {
+        CM_ASSERT(!"DRAM bank beyond the simulator's 62");
+        return;
     }
+    if (alloc)
+        TF_ALLOC_CORE(key, size, rt_bank_pool[bank], dev->number, -1, -1);
+    else
+        TF_FREE_CORE(key, rt_bank_pool[bank], dev->number, -1, -1);
 }
 
 /* Declare a bank's pool capacity once, when it first holds pages. */
@@ -66,11 +67,8 @@ static void dram_bank_capacity(tf_device *dev, int bank)
 {
     if (dev->dram_bank_capacity_said & (1ull << bank)) return;
     dev->dram_bank_capacity_said |= 1ull << bank;
-#define RT_BANK_NAME(b) RT_BANK_POOL(b),
-    static const char *const names[] = {RT_DRAM_BANKS(RT_BANK_NAME)};
-#undef RT_BANK_NAME
-    (void)names;
-    TF_POOL_CAPACITY(names[bank], dev->info.dram_bank_size);
+    if (bank < RT_NBANK_POOLS)
+        TF_POOL_CAPACITY(rt_bank_pool[bank], dev->number, dev->info.dram_bank_size);
 }
 
 /* ---- bank tables -------------------------------------------------------------- */

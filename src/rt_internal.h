@@ -182,6 +182,12 @@ int rt_kernel_check_idle(const tf_kernel *k, const char *op);
 
 struct tf_device {
     tf_transport *tr;
+    /* The device's number among those open in the process at once: the
+     * lowest from 1 not taken when it was opened (device.c), so a program
+     * that opens one at a time always has device 1. Its pools, and its
+     * blocks in the trace, carry it: two open at once use the same core
+     * coordinates and L1 addresses, and their reports must not merge. */
+    uint32_t number;
     tf_chip_info info;
     rt_core_state *cores;
     rt_pool *dram; /* one pool per bank */
@@ -233,6 +239,8 @@ void rt_buffers_release_held(tf_device *dev);
 void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now);
 
 /* device.c */
+/* dev->number (for test_device_numbers, which sees no struct) */
+uint32_t rt_dev_number(const tf_device *dev);
 /* A device is used from one thread at a time (docs/runtime.md): a
  * dispatch call (op) made while another thread is inside one refuses (-1
  * and a message naming the call inside) instead of racing it; 0: this
@@ -333,7 +341,8 @@ int rt_ibuf_sync(tf_device *dev);
 void rt_interleaved_free(tf_buffer *b);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
-void rt_interleaved_dram_event(int bank, int alloc, uint64_t key, uint64_t size);
+void rt_interleaved_dram_event(const tf_device *dev, int bank, int alloc, uint64_t key,
+                               uint64_t size);
 /* tile.c: the message for a tile-engine fault record (aux_lo, aux_hi). */
 void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n);
 

@@ -1,6 +1,7 @@
 /* The runtime's names for what the host profiler records (rt_prof.h): the
  * per-core memory pools "<pool> (x,y)", each with the capacity declared
- * for <pool>. The recorder and the trace reader only ever see full names.
+ * for <pool>, and a device's pools ("device 2: " in front of a second
+ * device open at the same time). The recorder and the trace reader only ever see full names.
  * Empty when the host profiler is compiled out. */
 #include "rt_prof.h"
 
@@ -13,40 +14,66 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RT_PROF_MAX_CAPS 16
-
 typedef struct core_pool {
     const char *pool; /* the call site's string */
+    uint32_t dev;
     int x, y;
     uint32_t id;
 } core_pool;
 
 static pthread_mutex_t rt_prof_lock = PTHREAD_MUTEX_INITIALIZER;
-static cm_map rt_prof_pools; /* hash of (pool, x, y) -> index into rt_prof_entries */
+static cm_map rt_prof_pools; /* hash of (pool, dev, x, y) -> index into rt_prof_entries */
 static core_pool *rt_prof_entries;
 static uint32_t rt_prof_nentries;
-static struct {
+/* the capacities declared, per (pool, device): grown as needed, as every
+ * device declares its own (and the interleaved buffers one per DRAM bank) */
+typedef struct pool_cap {
     char pool[64];
+    uint32_t dev;
     uint64_t bytes;
-} rt_prof_caps[RT_PROF_MAX_CAPS];
-static int rt_prof_ncaps;
+} pool_cap;
+static pool_cap *rt_prof_caps;
+static size_t rt_prof_ncaps;
 
-void rt_prof_capacity(const char *pool, uint64_t bytes)
+/* The name of device dev's pool `pool` at (x,y) (x < 0: none): device 1
+ * keeps the names a single device always had; another one open at the
+ * same time says which it is, as tt_foil_profile's "program[pid]: " does
+ * for a process. */
+static void pool_name(char *out, size_t n, const char *pool, uint32_t dev, int x, int y)
 {
-    tf_prof_pool_capacity(pool, bytes); /* the pool itself, when it is not per core */
+    char pre[24] = "";
+    if (dev > 1) snprintf(pre, sizeof pre, "device %u: ", dev);
+    if (x < 0)
+        snprintf(out, n, "%s%s", pre, pool);
+    else
+        snprintf(out, n, "%s%s (%d,%d)", pre, pool, x, y);
+}
+
+void rt_prof_capacity(const char *pool, uint32_t dev, uint64_t bytes)
+{
+    char name[128];
+    pool_name(name, sizeof name, pool, dev, -1, -1);
+    tf_prof_pool_capacity(name, bytes); /* the pool itself, when it is not per core */
     pthread_mutex_lock(&rt_prof_lock);
-    int i = 0;
-    while (i < rt_prof_ncaps && strcmp(rt_prof_caps[i].pool, pool)) i++;
-    if (i < RT_PROF_MAX_CAPS) {
-        snprintf(rt_prof_caps[i].pool, sizeof rt_prof_caps[i].pool, "%s", pool);
-        rt_prof_caps[i].bytes = bytes;
-        if (i == rt_prof_ncaps) rt_prof_ncaps++;
+    size_t i = 0;
+    while (i < rt_prof_ncaps && (rt_prof_caps[i].dev != dev || strcmp(rt_prof_caps[i].pool, pool)))
+        i++;
+    if (i == rt_prof_ncaps) {
+        pool_cap *nc = realloc(rt_prof_caps, (rt_prof_ncaps + 1) * sizeof *nc);
+        if (nc) {
+            rt_prof_caps = nc;
+            snprintf(nc[i].pool, sizeof nc[i].pool, "%s", pool);
+            nc[i].dev = dev;
+            rt_prof_ncaps++;
+        }
     }
+    if (i < rt_prof_ncaps) rt_prof_caps[i].bytes = bytes;
     pthread_mutex_unlock(&rt_prof_lock);
 }
 
 typedef struct pool_key {
     const char *pool;
+    uint32_t dev;
     int x, y;
 } pool_key;
 
@@ -55,7 +82,7 @@ static int same_pool(uint32_t idx, void *ctx)
     const pool_key *k = ctx;
     if (idx >= rt_prof_nentries) return 0; /* a slot left by an out-of-memory failure */
     const core_pool *e = &rt_prof_entries[idx];
-    return e->x == k->x && e->y == k->y && !strcmp(e->pool, k->pool);
+    return e->x == k->x && e->y == k->y && e->dev == k->dev && !strcmp(e->pool, k->pool);
 }
 
 /* Per thread, the ids of the call sites' pools last seen, by the pool
@@ -64,22 +91,25 @@ static int same_pool(uint32_t idx, void *ctx)
 #define RT_PROF_CACHE 64
 static __thread struct {
     const char *pool;
+    uint32_t dev;
     int x, y;
     uint32_t id;
 } rt_prof_cache[RT_PROF_CACHE];
 
-static uint32_t core_pool_slow(const char *pool, int x, int y);
+static uint32_t core_pool_slow(const char *pool, uint32_t dev, int x, int y);
 
-uint32_t rt_prof_core_pool(const char *pool, int x, int y)
+uint32_t rt_prof_core_pool(const char *pool, uint32_t dev, int x, int y)
 {
-    unsigned slot = (unsigned)(((uintptr_t)pool >> 3) ^ (uintptr_t)x * 31u ^ (uintptr_t)y * 131u) %
+    unsigned slot = (unsigned)(((uintptr_t)pool >> 3) ^ (uintptr_t)x * 31u ^ (uintptr_t)y * 131u ^
+                               (uintptr_t)dev * 521u) %
                     RT_PROF_CACHE;
-    if (rt_prof_cache[slot].pool == pool && rt_prof_cache[slot].x == x &&
-        rt_prof_cache[slot].y == y)
+    if (rt_prof_cache[slot].pool == pool && rt_prof_cache[slot].dev == dev &&
+        rt_prof_cache[slot].x == x && rt_prof_cache[slot].y == y)
         return rt_prof_cache[slot].id;
-    uint32_t id = core_pool_slow(pool, x, y);
+    uint32_t id = core_pool_slow(pool, dev, x, y);
     if (id) { /* 0 (out of ids or memory) is asked again next time */
         rt_prof_cache[slot].pool = pool;
+        rt_prof_cache[slot].dev = dev;
         rt_prof_cache[slot].x = x;
         rt_prof_cache[slot].y = y;
         rt_prof_cache[slot].id = id;
@@ -193,12 +223,13 @@ void rt_zs_text_slow(const char *text, size_t len, uint64_t now)
     tf_prof_text_at(text, len, now);
 }
 
-static uint32_t core_pool_slow(const char *pool, int x, int y)
+static uint32_t core_pool_slow(const char *pool, uint32_t dev, int x, int y)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (const char *s = pool; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
     h = (h ^ ((uint64_t)(unsigned)x << 32 | (unsigned)y)) * 0x9e3779b97f4a7c15ull;
-    pool_key k = {pool, x, y};
+    h = (h ^ dev) * 0x9e3779b97f4a7c15ull;
+    pool_key k = {pool, dev, x, y};
     uint32_t id = 0;
     int is_new;
     pthread_mutex_lock(&rt_prof_lock);
@@ -207,15 +238,15 @@ static uint32_t core_pool_slow(const char *pool, int x, int y)
         id = rt_prof_entries[*slot].id;
     } else if (slot) {
         core_pool *ne = realloc(rt_prof_entries, (rt_prof_nentries + 1) * sizeof *ne);
-        char name[128];
-        snprintf(name, sizeof name, "%s (%d,%d)", pool, x, y);
+        char name[160];
+        pool_name(name, sizeof name, pool, dev, x, y);
         if (ne) {
             rt_prof_entries = ne;
             id = tf_prof_pool_id(name);
-            ne[rt_prof_nentries] = (core_pool){pool, x, y, id};
+            ne[rt_prof_nentries] = (core_pool){pool, dev, x, y, id};
             *slot = rt_prof_nentries++;
-            for (int i = 0; i < rt_prof_ncaps; i++)
-                if (!strcmp(rt_prof_caps[i].pool, pool))
+            for (size_t i = 0; x >= 0 && i < rt_prof_ncaps; i++) /* (x < 0: it was declared) */
+                if (rt_prof_caps[i].dev == dev && !strcmp(rt_prof_caps[i].pool, pool))
                     tf_prof_pool_capacity(name, rt_prof_caps[i].bytes);
         } else {
             *slot = UINT32_MAX; /* never matches: the next event tries again */

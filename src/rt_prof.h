@@ -5,9 +5,12 @@
  * The recorder knows nothing of chips: the runtime names what it records.
  * Pool names passed to the memory macros must be the same string at a call
  * site (each call site caches its pool id); the _CORE variants record in
- * the pool the runtime names "<pool> (x,y)" (rt_prof.c), whose capacity is
- * the one TF_POOL_CAPACITY declared for <pool>. Device zones go on the
- * tracks devprof.c names. */
+ * the pool of device number `dev` (tf_device.number) the runtime names
+ * "<pool> (x,y)", or "<pool>" for x < 0 (a pool of the whole device), with
+ * "device <dev>: " in front when dev > 1 (rt_prof.c: two devices open at
+ * once use the same addresses, and their pools must not be one); its
+ * capacity is the one TF_POOL_CAPACITY declared for <pool> and dev. Device
+ * zones go on the tracks devprof.c names. */
 #ifndef RT_PROF_H
 #define RT_PROF_H
 
@@ -20,10 +23,11 @@
 
 #include <string.h>
 
-/* The recorder's id of pool "<pool> (x,y)", named on first use. */
-uint32_t rt_prof_core_pool(const char *pool, int x, int y);
-/* The capacity of pool `pool`, and of every "<pool> (x,y)". */
-void rt_prof_capacity(const char *pool, uint64_t bytes);
+/* The recorder's id of device dev's pool "<pool> (x,y)" (x < 0: "<pool>"),
+ * named on first use. */
+uint32_t rt_prof_core_pool(const char *pool, uint32_t dev, int x, int y);
+/* The capacity of device dev's pool `pool`, and of every "<pool> (x,y)". */
+void rt_prof_capacity(const char *pool, uint32_t dev, uint64_t bytes);
 
 #define TF_ZONE_N(name)         TF_PROF_ZONE_SCOPED(name)
 #define TF_ZONE_TEXT(text, len) tf_prof_zone_text((text), (len))
@@ -48,22 +52,22 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
     TF_PROF_MEM_EVENT(tf_prof_alloc, pool, (uint64_t)(ptr), (uint64_t)(size))
 #define TF_FREE(ptr, pool)  TF_PROF_MEM_EVENT(tf_prof_free, pool, (uint64_t)(ptr))
 #define TF_POOL_RESET(pool) TF_PROF_MEM_EVENT(tf_prof_reset, pool)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y)                                                       \
+#define TF_ALLOC_CORE(ptr, size, pool, dev, x, y)                                                  \
     do {                                                                                           \
         if (tf_prof_on[TF_PROF_MEM])                                                               \
-            tf_prof_alloc_id(rt_prof_core_pool((pool), (x), (y)), (uint64_t)(ptr),                 \
+            tf_prof_alloc_id(rt_prof_core_pool((pool), (dev), (x), (y)), (uint64_t)(ptr),          \
                              (uint64_t)(size));                                                    \
     } while (0)
-#define TF_FREE_CORE(ptr, pool, x, y)                                                              \
+#define TF_FREE_CORE(ptr, pool, dev, x, y)                                                         \
     do {                                                                                           \
         if (tf_prof_on[TF_PROF_MEM])                                                               \
-            tf_prof_free_id(rt_prof_core_pool((pool), (x), (y)), (uint64_t)(ptr));                 \
+            tf_prof_free_id(rt_prof_core_pool((pool), (dev), (x), (y)), (uint64_t)(ptr));          \
     } while (0)
-#define TF_POOL_RESET_CORE(pool, x, y)                                                             \
+#define TF_POOL_RESET_CORE(pool, dev, x, y)                                                        \
     do {                                                                                           \
-        if (tf_prof_on[TF_PROF_MEM]) tf_prof_reset_id(rt_prof_core_pool((pool), (x), (y)));        \
+        if (tf_prof_on[TF_PROF_MEM]) tf_prof_reset_id(rt_prof_core_pool((pool), (dev), (x), (y))); \
     } while (0)
-#define TF_POOL_CAPACITY(pool, bytes) rt_prof_capacity((pool), (bytes))
+#define TF_POOL_CAPACITY(pool, dev, bytes) rt_prof_capacity((pool), (dev), (bytes))
 /* Memory events of a set made at one time, as one record (ALLOC_SET,
  * FREE_SET of tf_trace_records.h), in pool `id` (RT_CORE_POOL_ID):
  * `pairs` holds n (ptr, size) pairs, `ptrs` n pointers. TF_MEM_RECORDING() says whether
@@ -72,11 +76,11 @@ void rt_prof_capacity(const char *pool, uint64_t bytes);
 #define TF_ALLOC_SET_ID(pairs, n, id, now)                                                         \
     rt_prof_mem_set(TF_R_ALLOC_SET, (id), (pairs), 2u * (n), (now))
 #define TF_FREE_SET_ID(ptrs, n, id, now) rt_prof_mem_set(TF_R_FREE_SET, (id), (ptrs), (n), (now))
-/* The id of pool "<pool> (x,y)", kept in *slot (0: not had yet): the
- * dispatch path names its core's kernel-config pool twice a dispatch and
- * keeps the id with the core, instead of a look-up each time. */
-#define RT_CORE_POOL_ID(slot, pool, x, y)                                                          \
-    (*(slot) ? *(slot) : (*(slot) = rt_prof_core_pool((pool), (x), (y))))
+/* The id of device dev's pool "<pool> (x,y)", kept in *slot (0: not had
+ * yet): the dispatch path names its core's kernel-config pool twice a
+ * dispatch and keeps the id with the core, instead of a look-up each time. */
+#define RT_CORE_POOL_ID(slot, pool, dev, x, y)                                                     \
+    (*(slot) ? *(slot) : (*(slot) = rt_prof_core_pool((pool), (dev), (x), (y))))
 /* A time stamp for memory records (0 when the memory log is off); a
  * caller that has the trace's (TF_STAMP) gives that instead: one timer
  * read for both streams. */
@@ -189,31 +193,31 @@ static inline void rt_zs_flush(void)
  * stamped `now` (TF_STAMP_MEM, or a time stamp read for the trace). */
 void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now);
 #else
-#define TF_ZONE_N(name)                      ((void)0)
-#define TF_ZONE_TEXT(text, len)              ((void)0)
-#define TF_FRAME_MARK()                      ((void)0)
-#define TF_STAMP()                           ((uint64_t)0)
-#define TF_ZONE_BEGIN_AT(name, now)          ((void)(now), (uint32_t)0)
-#define TF_ZONE_END_AT(id, now)              ((void)(id), (void)(now))
-#define TF_ZONE_TEXT_AT(text, len, now)      ((void)(text), (void)(now))
-#define TF_FRAME_MARK_AT(now)                ((void)(now))
-#define TF_ALLOC(ptr, size, pool)            ((void)0)
-#define TF_FREE(ptr, pool)                   ((void)0)
-#define TF_POOL_RESET(pool)                  ((void)0)
-#define TF_ALLOC_CORE(ptr, size, pool, x, y) ((void)0)
-#define TF_FREE_CORE(ptr, pool, x, y)        ((void)0)
-#define TF_POOL_RESET_CORE(pool, x, y)       ((void)0)
-#define TF_POOL_CAPACITY(pool, bytes)        ((void)0)
-#define TF_MEM_RECORDING()                   0
-#define TF_ALLOC_SET_ID(pairs, n, id, now)   ((void)(pairs), (void)(n), (void)(id), (void)(now))
-#define TF_FREE_SET_ID(ptrs, n, id, now)     ((void)(ptrs), (void)(n), (void)(id), (void)(now))
-#define RT_CORE_POOL_ID(slot, pool, x, y)    ((void)(slot), (void)(x), (void)(y), 0u)
-#define TF_STAMP_MEM()                       ((uint64_t)0)
-#define RT_ZS_BEGIN(name, now)               ((void)(now), (uint32_t)0)
-#define RT_ZS_END(id, now)                   ((void)(id), (void)(now))
-#define RT_ZS_TEXT(text, len, now)           ((void)(text), (void)(now))
-#define RT_ZS_FRAME(now)                     ((void)(now))
-#define RT_ZS_FLUSH()                        ((void)0)
+#define TF_ZONE_N(name)                           ((void)0)
+#define TF_ZONE_TEXT(text, len)                   ((void)0)
+#define TF_FRAME_MARK()                           ((void)0)
+#define TF_STAMP()                                ((uint64_t)0)
+#define TF_ZONE_BEGIN_AT(name, now)               ((void)(now), (uint32_t)0)
+#define TF_ZONE_END_AT(id, now)                   ((void)(id), (void)(now))
+#define TF_ZONE_TEXT_AT(text, len, now)           ((void)(text), (void)(now))
+#define TF_FRAME_MARK_AT(now)                     ((void)(now))
+#define TF_ALLOC(ptr, size, pool)                 ((void)0)
+#define TF_FREE(ptr, pool)                        ((void)0)
+#define TF_POOL_RESET(pool)                       ((void)0)
+#define TF_ALLOC_CORE(ptr, size, pool, dev, x, y) ((void)(dev))
+#define TF_FREE_CORE(ptr, pool, dev, x, y)        ((void)(dev))
+#define TF_POOL_RESET_CORE(pool, dev, x, y)       ((void)(dev))
+#define TF_POOL_CAPACITY(pool, dev, bytes)        ((void)(dev))
+#define TF_MEM_RECORDING()                        0
+#define TF_ALLOC_SET_ID(pairs, n, id, now)        ((void)(pairs), (void)(n), (void)(id), (void)(now))
+#define TF_FREE_SET_ID(ptrs, n, id, now)          ((void)(ptrs), (void)(n), (void)(id), (void)(now))
+#define RT_CORE_POOL_ID(slot, pool, dev, x, y)    ((void)(slot), (void)(dev), (void)(x), (void)(y), 0u)
+#define TF_STAMP_MEM()                            ((uint64_t)0)
+#define RT_ZS_BEGIN(name, now)                    ((void)(now), (uint32_t)0)
+#define RT_ZS_END(id, now)                        ((void)(id), (void)(now))
+#define RT_ZS_TEXT(text, len, now)                ((void)(text), (void)(now))
+#define RT_ZS_FRAME(now)                          ((void)(now))
+#define RT_ZS_FLUSH()                             ((void)0)
 #endif
 
 /* The device profiler's records in the host trace (devprof.c): in every

@@ -836,6 +836,43 @@ n=$(grep -o '"name":"prof_device\[[0-9]*\]: dispatch 1"' "$tmp/dev2/reports/tt_f
 run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
 expect_rc 0 "two processes, device time: HTML data"
 
+# two devices open at once in one process, both using core (0,0) and the
+# same L1 and DRAM addresses: each device's core is its own track, pools
+# and per-core row ("device 2 ..." for the second; the first keeps the
+# names of a single device), as two processes' are
+run "$tool" -o "$tmp/dev2x" "$device" together
+expect_rc 0 "two devices at once"
+expect_err "Device cores (2 of 2, by cycles in the slowest dispatch" \
+    "two devices at once: core (0,0) of each, apart"
+expect_err "  device 2 (0,0)          3 " "two devices at once: device 2's core, 3 dispatches"
+expect_err "  (0,0)                   3 " "two devices at once: device 1's core, 3 dispatches"
+run "$json_check" "$tmp/dev2x/reports/tt_foil_trace.json"
+expect_rc 0 "two devices at once: JSON valid (no zones of two devices on one track)"
+expect_out "tracks 11" "two devices at once: 1 host thread + 2 cores x 5 RISCs"
+for name in '"name":"device core (0,0)"' '"name":"device 2 core (0,0)"' \
+    '"name":"core (0,0) BRISC"' '"name":"device 2 core (0,0) BRISC"'; do
+    expect_grep "$name" "$tmp/dev2x/reports/tt_foil_trace.json" "two devices at once: JSON tracks"
+done
+run "$json_check" --html "$tmp/dev2x/reports/tt_foil_report.html"
+expect_out "dlod tracks 10 " "two devices at once, HTML device time: 2 cores x 5 RISCs"
+mr="$tmp/dev2x/reports/tt_foil_memory_report.csv"
+# (a pool's row: its name, quoted when it has a comma, then allocs, frees)
+for pool in "Device L1 (0,0),1,1" "Kernel config L1 (0,0),9,9" "Device DRAM,1,1" \
+    "Device DRAM bank 0,1,1"; do
+    for who in "" "device 2: "; do
+        checks=$((checks + 1))
+        name=${pool%,*,*} counts=${pool#"${pool%,*,*}"}
+        grep -q "^\"\{0,1\}$who$name\"\{0,1\}$counts," "$mr" ||
+            fail "two devices at once: no pool '$who$name' with allocs, frees$counts in $mr"
+    done
+done
+expect_grep "0 notes (0 about missing or incomplete data)" \
+    "$tmp/dev2x/reports/tt_foil_diagnostics.txt" "two devices at once: no false notes"
+checks=$((checks + 1))
+n=$(awk -F, 'NR > 1 { print $16 }' "$tmp/dev2x/.logs/tt_foil_device_zones.csv" | sort | uniq -c |
+    awk '{ printf "%s:%s ", $2, $1 }')
+[ "$n" = "1:66 2:66 " ] || fail "two devices at once: device column of the zones CSV is '$n'"
+
 # The op-to-op gap on a chip whose clock follows the host's (the
 # simulator's: the CLOCK_SYNC definition's line 1) runs from when the host
 # read the previous op's counters back, not from its done on the device

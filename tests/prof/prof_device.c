@@ -18,6 +18,11 @@
  *   twice                  the dispatches on one device, closed, then on
  *                          another (its dispatches are new ones, not the
  *                          first device's again)
+ *   together               two devices open at once (numbers 1 and 2),
+ *                          each with an L1, a DRAM and an interleaved
+ *                          buffer live at the same addresses as the
+ *                          other's, and dz_loop launched on core (0,0) of
+ *                          both before either is awaited, 3 times
  *   crash                  the dispatches, then one whose doorbell (the
  *                          transport's start, inside wait_done) calls
  *                          abort(): a crash inside a runtime call (an
@@ -97,6 +102,44 @@ static int crashing_start_sync(tf_transport *t)
     return sim_ops->start_sync(t);
 }
 
+/* "together": what two devices open at once do on the same core and at
+ * the same addresses, which the reports must keep apart. */
+static int together(const tf_device_config *cfg)
+{
+    tf_device *dev[2];
+    tf_kernel *k[2];
+    tf_program *p[2];
+    tf_buffer *b[2][3];
+    for (int d = 0; d < 2; d++) {
+        dev[d] = tf_device_open(cfg);
+        k[d] = dev[d] ? tf_kernel_load(dev[d], TF_TEST_KERNELS "/dz_loop.brisc.elf") : NULL;
+        p[d] = k[d] ? tf_program_create(dev[d], (tf_core){0, 0}) : NULL;
+        uint32_t args[] = {0, 2000u * (uint32_t)(d + 1)};
+        if (!p[d] || tf_program_set_kernel(p[d], TF_BRISC, k[d]) ||
+            tf_program_set_args(p[d], TF_BRISC, args, 2) ||
+            !(b[d][0] = tf_buffer_create_l1(dev[d], (tf_core){0, 0}, 4096)) ||
+            !(b[d][1] = tf_buffer_create_dram(dev[d], 4096)) ||
+            !(b[d][2] = tf_buffer_create_interleaved(dev[d], TF_BUFFER_DRAM, 8192, 1024))) {
+            fprintf(stderr, "%s\n", tf_last_error());
+            return 1;
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        tf_launch *l[2];
+        for (int d = 0; d < 2; d++)
+            if (!(l[d] = tf_dispatch_launch_async(&p[d], 1))) return 1;
+        for (int d = 0; d < 2; d++)
+            if (tf_launch_wait(l[d])) return 1;
+    }
+    for (int d = 0; d < 2; d++) {
+        for (int i = 0; i < 3; i++) tf_buffer_free(b[d][i]);
+        tf_program_destroy(p[d]);
+        tf_kernel_free(k[d]);
+        if (tf_device_close(dev[d])) return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -122,6 +165,7 @@ int main(int argc, char **argv)
         cfg.transport = t;
         cfg.sim = NULL;
     }
+    if (!strcmp(mode, "together")) return together(&cfg);
     int pass = 0;
 again:;
     tf_device *dev = tf_device_open(&cfg);

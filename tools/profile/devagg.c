@@ -277,7 +277,7 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
 {
     pf_devagg *g = agg_of(l);
     if (!g) return -1;
-    int core = PF_CORE_KEY(z->process, z->x, z->y);
+    int core = PF_CORE_KEY(z->process, z->device ? z->device : 1, z->x, z->y);
     uint64_t len = z->end - z->start;
     l->dev_zones++;
     if (l->dev_zones == 1 || z->start < l->dev_first) l->dev_first = z->start;
@@ -448,7 +448,7 @@ static int cmp_devstat(const void *a, const void *b)
 
 static int cmp_core(const void *a, const void *b)
 {
-    int x = *(const int *)a, y = *(const int *)b; /* PF_CORE_KEY: by (process, y, x) */
+    int x = *(const int *)a, y = *(const int *)b; /* PF_CORE_KEY: by (process, device, y, x) */
     return (x > y) - (x < y);
 }
 
@@ -542,7 +542,7 @@ void pf_dev_analyze(pf_logs *l, pf_analysis *a)
     g->ndev = g->cap_dev = 0;
     for (size_t i = 0; i < a->ndev; i++) a->dev[i].wrapper = is_wrapper(a->dev[i].zone);
     if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
-    /* the cores that appear (process, x, y), in order */
+    /* the cores that appear (process, device, x, y), in order */
     cm_map seen = {0};
     for (size_t i = 0; i < l->ndev_tracks; i++) {
         int is_new, core = l->dev_tracks[i].core;
@@ -561,13 +561,29 @@ void pf_dev_analyze(pf_logs *l, pf_analysis *a)
 
 const char *pf_core_name(const pf_logs *l, int core, const char *what, char *buf, size_t n)
 {
-    uint32_t p = PF_CORE_PROC(core);
+    uint32_t p = PF_CORE_PROC(core), dev = PF_CORE_DEV(core);
+    char pre[96] = "", d[24] = "";
     if (l->nprocs > 1 && p < l->nprocs)
-        snprintf(buf, n, "%s[%u]: %s(%d,%d)", l->procs[p].program, l->procs[p].pid, what,
-                 PF_CORE_X(core), PF_CORE_Y(core));
-    else
-        snprintf(buf, n, "%s(%d,%d)", what, PF_CORE_X(core), PF_CORE_Y(core));
+        snprintf(pre, sizeof pre, "%s[%u]: ", l->procs[p].program, l->procs[p].pid);
+    if (dev > 1) { /* device 1: the names of one device */
+        snprintf(d, sizeof d, "device %u ", dev);
+        if (!strncmp(what, "device ", 7)) what += 7; /* "device core " -> "device 2 core " */
+    }
+    snprintf(buf, n, "%s%s%s(%d,%d)", pre, d, what, PF_CORE_X(core), PF_CORE_Y(core));
     return buf;
+}
+
+uint32_t pf_dev_number(pf_logs *l, uint64_t device)
+{
+    if (!device) return 1;
+    if (device <= PF_MAX_DEVICES) return (uint32_t)device;
+    if (!__atomic_exchange_n(&l->dev_folded, 1, __ATOMIC_RELAXED))
+        pf_note(l, 0,
+                "device %llu: the reports tell %d devices of a process apart; its cores are shown "
+                "with those of device %u",
+                (unsigned long long)device, PF_MAX_DEVICES,
+                (unsigned)((device - 1) % PF_MAX_DEVICES + 1));
+    return (uint32_t)((device - 1) % PF_MAX_DEVICES + 1);
 }
 
 /* The segment of a dispatch (a->dsegs is by first cycle, so searched). */

@@ -167,17 +167,21 @@ typedef struct risc_stack {
     cm_pairer pair; /* keys: name << 32 | hash (interned) */
 } risc_stack;
 
-/* The open markers of each (core, RISC), found through a table indexed by
- * x | y << 8 | risc << 16 (the CSV's coordinates are below 256). */
+/* The open markers of each (device, core, RISC), found through a table
+ * indexed by x | y << 8 | (risc * PF_MAX_DEVICES + device - 1) << 16 (the
+ * CSV's coordinates are below 256): two devices open at once use the same
+ * cores, and their markers pair apart. */
 typedef struct stacks {
     uint32_t *slot; /* index + 1 into all[], 0 if none yet */
     risc_stack *all;
     size_t n;
 } stacks;
 
-static risc_stack *stack_for(stacks *s, int x, int y, int risc)
+#define STACK_SLOTS ((size_t)TF_NUM_RISCS * PF_MAX_DEVICES << 16)
+static risc_stack *stack_for(stacks *s, uint32_t dev, int x, int y, int risc)
 {
-    size_t key = (size_t)x | (size_t)y << 8 | (size_t)risc << 16;
+    size_t key = (size_t)x | (size_t)y << 8 |
+                 ((size_t)risc * PF_MAX_DEVICES + (dev - 1) % PF_MAX_DEVICES) << 16;
     if (s->slot[key]) return &s->all[s->slot[key] - 1];
     risc_stack *na = realloc(s->all, (s->n + 1) * sizeof *na);
     if (!na) return NULL;
@@ -209,6 +213,9 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
         return -1;
     int risc = cm_risc_parse(risc_name.s), packet = packet_type(type.s);
     int dropped = packet == TF_PACKET_DROPPED;
+    cm_csv_value devn = {0}; /* (a file without the column: device 1) */
+    if (col[TF_DZ_device] >= 0 && cm_csv_get(r, s, col, TF_DZ_device, &devn)) return -1;
+    uint32_t dev = pf_dev_number(l, devn.empty ? 1 : devn.u);
     if (risc < 0 || packet < 0 || dispatch.empty || dispatch.u >= UINT32_MAX || x.empty ||
         x.u >= 256 || y.empty || y.u >= 256 ||
         (!dropped && (cm_csv_get(r, s, col, TF_DZ_cycle, &cycle) || cycle.empty)) ||
@@ -231,7 +238,7 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
         return 0;
     }
     l->dev_markers++;
-    risc_stack *st = stack_for(stk, (int)x.u, (int)y.u, risc);
+    risc_stack *st = stack_for(stk, dev, (int)x.u, (int)y.u, risc);
     if (!st) return 0;
     if (st->dispatch != dispatch.u) { /* a new dispatch: whatever is open never ended */
         cm_pair_reset(&st->pair);
@@ -258,7 +265,8 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
                         TF_DEVB_DONE,
                         pf_intern(l, ""),
                         0,
-                        0};
+                        0,
+                        dev};
         cm_csv_value k, f, ln; /* where it is (tooltips), when the file says */
         if (!cm_csv_get(r, s, col, TF_DZ_kernel, &k) && k.s[0]) z.kernel = pf_intern(l, k.s) + 1;
         if (!cm_csv_get(r, s, col, TF_DZ_src_file, &f) && f.s[0]) z.file = pf_intern(l, f.s);
@@ -381,7 +389,7 @@ static void *load_device(void *arg)
                     PF_DEVZONES_CSV, tf_csv_device_zones.cols[need[k]].name);
             goto done;
         }
-    stacks stk = {calloc((size_t)TF_NUM_RISCS << 16, sizeof *stk.slot), NULL, 0};
+    stacks stk = {calloc(STACK_SLOTS, sizeof *stk.slot), NULL, 0};
     uint64_t bad = 0;
     long first_bad = 0;
     uint64_t wrong_width = 0, rows = 0;
@@ -491,7 +499,7 @@ static void load_sync(pf_logs *l)
  * its interned strings and the text of its START and END rows. */
 typedef struct site_text {
     char *hash; /* ",0xabcd," */
-    char *tail; /* ",name,file,line,kernel,0,,\n" */
+    char *tail; /* ",name,file,line,kernel,0,," (the block's device and the line end follow) */
     size_t nhash, ntail;
 } site_text;
 
@@ -507,6 +515,8 @@ typedef struct dev_walk {
     uint32_t nsites;
     char prefix[128]; /* "dispatch,host_ns,x,y,RISC," of the block being read */
     size_t nprefix;
+    char suffix[16]; /* ",device\n" of the block */
+    size_t nsuffix;
     tf_tr_dev_counts n;
     uint64_t blocks, dropped_blocks;
     tf_dev_block first_drop;
@@ -566,6 +576,7 @@ static void csv_marker(dev_walk *w, const tf_tr_dev_event *e, int packet)
     v[TF_DZ_dropped] = CM_CSV_U(packet == TF_PACKET_DROPPED ? e->count : 0);
     v[TF_DZ_value] = payload ? CM_CSV_U(e->value) : CM_CSV_EMPTY;
     v[TF_DZ_count] = payload ? CM_CSV_U(packet == TF_PACKET_SUM ? e->count : 0) : CM_CSV_EMPTY;
+    v[TF_DZ_device] = CM_CSV_U(b->device ? b->device : 1); /* (0: a trace from before it) */
     pf_put_row(*w->csv, &tf_csv_device_zones, v);
 }
 
@@ -593,7 +604,7 @@ static int site_row_text(const tf_tr_dev_site *z, site_text *st)
     pf_put_u64(t, z->line);
     pf_putc(t, ',');
     pf_put_csv(t, z->image ? z->image : "");
-    pf_puts(t, ",0,,\n");
+    pf_puts(t, ",0,,");
     st->hash = pf_out_take(h, &st->nhash);
     st->tail = pf_out_take(t, &st->ntail);
     return st->hash && st->tail ? 0 : -1;
@@ -614,6 +625,7 @@ static int csv_fast(dev_walk *w, const tf_tr_dev_event *e, int packet)
     pf_putn(o, st->hash, st->nhash);
     pf_put_u64(o, e->cycle);
     pf_putn(o, st->tail, st->ntail);
+    pf_putn(o, w->suffix, w->nsuffix);
     o->rows++;
     return 0;
 }
@@ -653,7 +665,8 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
                     b->reason,
                     str[2],
                     e->site ? e->site->line : 0,
-                    str[3]};
+                    str[3],
+                    pf_dev_number(w->l, b->device)};
     if (pf_dev_add(w->l, &z)) return w->oom = -1;
     return 0;
 }
@@ -689,6 +702,8 @@ static void on_dev_block(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
     int n = snprintf(w->prefix, sizeof w->prefix, "%u,%llu,%u,%u,%s,", h->dispatch,
                      (unsigned long long)h->host_ns, h->x, h->y, cm_risc_name(h->risc));
     w->nprefix = n > 0 && (size_t)n < sizeof w->prefix ? (size_t)n : 0;
+    n = snprintf(w->suffix, sizeof w->suffix, ",%u\n", h->device ? h->device : 1);
+    w->nsuffix = n > 0 && (size_t)n < sizeof w->suffix ? (size_t)n : 0;
     if (tf_trace_dev_walk_block(t, b, words, on_dev_event, w, &w->n) || w->oom) w->oom = 1;
 }
 

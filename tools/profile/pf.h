@@ -75,15 +75,23 @@ typedef struct pf_devzone {
     uint32_t line;       /* source line (0 if unknown) */
     uint32_t kernel;     /* index + 1 into pf_logs.strings: the kernel (image) it ran in;
                             0 if unknown */
+    uint32_t device;     /* its device's number in its process (tf_dev_block.device), from 1 */
 } pf_devzone;
 
 /* A core of the timelines and the per-core view: its process (index into
- * pf_logs.procs) and coordinates, so two processes using the same core get
- * their own tracks. Ordered as ints: by process, then (y, x). */
-#define PF_CORE_KEY(proc, x, y) ((int)((uint32_t)(proc) << 16 | (uint32_t)(y) << 8 | (uint32_t)(x)))
-#define PF_CORE_X(k)            ((k)&0xff)
-#define PF_CORE_Y(k)            (((k) >> 8) & 0xff)
-#define PF_CORE_PROC(k)         ((uint32_t)(k) >> 16)
+ * pf_logs.procs), device (tf_dev_block.device) and coordinates, so two
+ * processes, or two devices of a process open at once, using the same core
+ * get their own tracks. Ordered as ints: by process, device, then (y, x).
+ * PF_MAX_DEVICES devices of a process are told apart (pf_dev_number folds
+ * higher numbers onto them, with a note). */
+#define PF_MAX_DEVICES 16
+#define PF_CORE_KEY(proc, dev, x, y)                                                               \
+    ((int)((uint32_t)(proc) << 20 | ((uint32_t)(dev)-1u) % PF_MAX_DEVICES << 16 |                  \
+           (uint32_t)(y) << 8 | (uint32_t)(x)))
+#define PF_CORE_X(k)    ((k)&0xff)
+#define PF_CORE_Y(k)    (((k) >> 8) & 0xff)
+#define PF_CORE_DEV(k)  ((((uint32_t)(k) >> 16) & (PF_MAX_DEVICES - 1)) + 1)
+#define PF_CORE_PROC(k) ((uint32_t)(k) >> 20)
 
 /* A device zone, or a run of merged zones, kept for the timelines
  * (devagg.c): its span in cycles, how many zones it stands for, its
@@ -235,6 +243,7 @@ typedef struct pf_logs {
     char failed[16][48]; /* the first of them (relative names), for the closing lines */
     int nfailed;
     pthread_mutex_t lock; /* notes */
+    int dev_folded;       /* a device number above PF_MAX_DEVICES was read (pf_dev_number) */
     /* seconds spent in each step of pf_generate (for -v and the benchmark) */
     double t_load, t_analyze, t_write, t_csv, t_json, t_html;
 } pf_logs;
@@ -252,6 +261,10 @@ void pf_free(pf_logs *l);
 /* Nothing at all was recorded (no host trace, memory log or device zones). */
 int pf_nothing_recorded(const pf_logs *l);
 
+/* A device number as read (tf_dev_block.device, the CSVs' device column):
+ * 0 (older logs) is device 1; a number above PF_MAX_DEVICES is folded onto
+ * those, said once in a note. */
+uint32_t pf_dev_number(pf_logs *l, uint64_t device);
 /* devagg.c: a zone read (the traces' device blocks, or an older run's
  * device zones CSV), folded into the aggregates; -1 if out of memory. */
 int pf_dev_add(pf_logs *l, const pf_devzone *z);
@@ -260,8 +273,10 @@ void pf_dev_finish(pf_logs *l);
 /* 1 if memory ran out on the way (the device reports are incomplete). */
 int pf_dev_failed(const pf_logs *l);
 void pf_dev_free(pf_logs *l);
-/* what + "(x,y)" ("core (1,0)"), with "program[pid]: " in front when
- * several processes were captured. */
+/* what + "(x,y)" ("core (1,0)"), with "device 2 " in front of what for a
+ * device other than 1 ("device 2 core (1,0)"; it stands for a leading
+ * "device " of what: "device 2 core (1,0)" for "device core ") and
+ * "program[pid]: " in front when several processes were captured. */
 const char *pf_core_name(const pf_logs *l, int core, const char *what, char *buf, size_t n);
 
 /* A device cycle on the host's monotonic clock (the clock sync file). */
@@ -293,7 +308,7 @@ typedef struct pf_devstat {
 /* One core's time in the dispatches it ran: per dispatch, from its first
  * zone's start to its last zone's end on any RISC. */
 typedef struct pf_corestat {
-    int core; /* x | y << 8 */
+    int core; /* PF_CORE_KEY */
     uint64_t dispatches, total, max;
     uint64_t in_slowest; /* cycles in the slowest dispatch (0: not in it) */
 } pf_corestat;

@@ -45,6 +45,7 @@ void pf_write_open_zones(pf_logs *l)
         v[TF_OZ_open_cycles] = CM_CSV_U(z->end > z->start ? z->end - z->start : 0);
         v[TF_OZ_pc] = pc ? CM_CSV_U(pc->pc) : CM_CSV_EMPTY; /* kind H: written in hex */
         v[TF_OZ_pc_where] = CM_CSV_S(pc ? pc->where : "");
+        v[TF_OZ_device] = CM_CSV_U(z->device ? z->device : 1);
         pf_put_row(o, &tf_csv_device_open_zones, v);
     }
     pf_out_close(o);

@@ -523,11 +523,18 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
             "straggler %s)\n",
             n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, disp, (unsigned long long)a->slowest_cycles,
             pf_core_name(l, c[0].core, "core ", core, sizeof core));
-    fprintf(out, "  %-9s %10s %13s %13s %11s %11s\n", "CORE", "DISPATCHES", "IN_SLOWEST",
+    /* the names' column as wide as the longest shown ("device 2 (0,0)",
+     * "prog[pid]: (0,0)"), 9 at least: "(x,y)" of one device as before */
+    int w = 9;
+    for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
+        int len = (int)strlen(pf_core_name(l, c[i].core, "", core, sizeof core));
+        if (len > w) w = len;
+    }
+    fprintf(out, "  %-*s %10s %13s %13s %11s %11s\n", w, "CORE", "DISPATCHES", "IN_SLOWEST",
             "TOTAL_CYCLES", "MEAN", "MAX");
     for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
         pf_core_name(l, c[i].core, "", core, sizeof core);
-        fprintf(out, "  %-9s %10llu %13llu %13llu %11llu %11llu\n", core,
+        fprintf(out, "  %-*s %10llu %13llu %13llu %11llu %11llu\n", w, core,
                 (unsigned long long)c[i].dispatches, (unsigned long long)c[i].in_slowest,
                 (unsigned long long)c[i].total,
                 (unsigned long long)(c[i].dispatches ? c[i].total / c[i].dispatches : 0),

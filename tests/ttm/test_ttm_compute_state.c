@@ -18,8 +18,7 @@ static tf_device *dev;
  * `out_tiles` pages of CB 16 (out_pages pages of out_f) back into out. */
 typedef struct ks_run {
     const char *kernel; /* tests/ttm/kernels/<kernel>.cpp */
-    const char *defines[4];
-    uint32_t ndef;
+    char def[24];       /* its one -D define, "" none */
     const float *in;
     uint32_t in_tiles;
     tf_tile_format in_f, out_f;
@@ -38,8 +37,9 @@ static int ks_execute(ks_run *r)
     tf_kernel_build_opts_init(&o);
     o.source = src;
     o.risc = TF_COMPUTE;
-    o.defines = r->defines;
-    o.num_defines = r->ndef;
+    const char *defs[] = {r->def};
+    o.defines = defs;
+    o.num_defines = r->def[0] ? 1 : 0;
     o.fp32_dest_acc = 1; /* exact fp32 values through DEST */
     tf_kernel *cmp = tf_kernel_build(dev, &o);
     if (!cmp) {
@@ -79,6 +79,32 @@ static int ks_execute(ks_run *r)
     return rc;
 }
 
+/* A run of `kernel` with define NAME=v (name NULL: none), fp32 tiles in
+ * and out, a page of CB 16 per output tile. */
+static ks_run ks_fp32(const char *kernel, const char *name, int v, const float *in,
+                      uint32_t in_tiles, void *out, uint32_t out_tiles)
+{
+    ks_run r = {.kernel = kernel,
+                .in = in,
+                .in_tiles = in_tiles,
+                .in_f = TF_TILE_FORMAT_FP32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .out_pages = out_tiles,
+                .out_tiles = out_tiles,
+                .out = out};
+    if (name) snprintf(r.def, sizeof r.def, "%s=%d", name, v);
+    return r;
+}
+
+/* ks_execute, a failure printed and counted: whether the kernel ran. */
+static int ks_ran(ks_run *r)
+{
+    if (!ks_execute(r)) return 1;
+    fprintf(stderr, "%s %s: %s\n", r->kernel, r->def, r->err);
+    CHECK_TRUE(0);
+    return 0;
+}
+
 /* 32 x 32 fp32 m as one tile's bytes */
 static void tile_bytes(const float *m, float *t)
 {
@@ -95,28 +121,13 @@ static void transpose_state(void)
         for (int j = 0; j < 32; j++) tr[i * 32 + j] = in[j * 32 + i];
     tile_bytes(tr, want);
     for (int mode = 0; mode < 4; mode++) {
-        char def[16];
-        snprintf(def, sizeof def, "MODE=%d", mode);
-        ks_run r = {.kernel = "transpose_state",
-                    .defines = {def},
-                    .ndef = 1,
-                    .in = in,
-                    .in_tiles = 2,
-                    .in_f = TF_TILE_FORMAT_FP32,
-                    .out_f = TF_TILE_FORMAT_FP32,
-                    .out_pages = 2,
-                    .out_tiles = 2,
-                    .out = out};
+        ks_run r = ks_fp32("transpose_state", "MODE", mode, in, 2, out, 2);
         /* page 1: the second tile as rows (untilize) or as a tile (copy) */
         if (mode < 2)
             memcpy(want + 1024, in + 1024, 4096);
         else
             tile_bytes(in + 1024, want + 1024);
-        if (ks_execute(&r)) {
-            fprintf(stderr, "MODE=%d: %s\n", mode, r.err);
-            CHECK_TRUE(0);
-            continue;
-        }
+        if (!ks_ran(&r)) continue;
         CHECK_TRUE(memcmp(out, want, 4096) == 0);               /* the transposed copy */
         CHECK_TRUE(memcmp(out + 1024, want + 1024, 4096) == 0); /* then not transposed */
     }
@@ -129,8 +140,7 @@ static void pack_many(void)
     enum { NT = 260 };
     static float in[1024], out[NT * 1024], one[1024];
     ks_run r = {.kernel = "pack_many",
-                .defines = {"NT=260"},
-                .ndef = 1,
+                .def = "NT=260",
                 .in = in,
                 .in_tiles = 1,
                 .in_f = TF_TILE_FORMAT_BF16,
@@ -138,11 +148,7 @@ static void pack_many(void)
                 .out_pages = NT,
                 .out_tiles = NT,
                 .out = out};
-    if (ks_execute(&r)) {
-        fprintf(stderr, "pack_many: %s\n", r.err);
-        CHECK_TRUE(0);
-        return;
-    }
+    if (!ks_ran(&r)) return;
     int bad = 0;
     for (int t = 0; t < NT; t++) { /* page t holds tile t: t, then -1, -2, ... (bf16-exact) */
         MUST(
@@ -159,19 +165,8 @@ static void untilize_twice(void)
 {
     static float in[2 * 1024], out[2 * 1024];
     for (int i = 0; i < 2 * 1024; i++) in[i] = (float)(i % 1000) * 0.5f; /* exact */
-    ks_run r = {.kernel = "untilize_twice",
-                .in = in,
-                .in_tiles = 2,
-                .in_f = TF_TILE_FORMAT_FP32,
-                .out_f = TF_TILE_FORMAT_FP32,
-                .out_pages = 2,
-                .out_tiles = 2,
-                .out = out};
-    if (ks_execute(&r)) {
-        fprintf(stderr, "untilize_twice: %s\n", r.err);
-        CHECK_TRUE(0);
-        return;
-    }
+    ks_run r = ks_fp32("untilize_twice", NULL, 0, in, 2, out, 2);
+    if (!ks_ran(&r)) return;
     /* each tile's 32 rows of 32: the input's rows as they are */
     CHECK_TRUE(memcmp(out, in, 4096) == 0);
     CHECK_TRUE(memcmp(out + 1024, in + 1024, 4096) == 0);
@@ -186,30 +181,14 @@ static void pack_untilize_offset(void)
     /* FORM: the first DEST tile packed, tile rows */
     static const int first[] = {1, 2, 3, 2, 0, 0}, rows[] = {1, 1, 1, 2, 0, 2};
     for (int form = 0; form < 6; form++) {
-        char def[16];
-        snprintf(def, sizeof def, "FORM=%d", form);
-        ks_run r = {.kernel = "pack_untilize_offset",
-                    .defines = {def},
-                    .ndef = 1,
-                    .in = in,
-                    .in_tiles = 4,
-                    .in_f = TF_TILE_FORMAT_FP32,
-                    .out_f = TF_TILE_FORMAT_FP32,
-                    .out_pages = 2,
-                    .out_tiles = 2,
-                    .out = out};
-        int rc = ks_execute(&r);
+        ks_run r = ks_fp32("pack_untilize_offset", "FORM", form, in, 4, out, 2);
         if (form == 4) { /* DEST 4 of a 4-tile half: a fault naming it */
-            CHECK_TRUE(rc != 0);
+            CHECK_TRUE(ks_execute(&r) != 0);
             CHECK_CONTAINS(r.err, "PACK_UNTILIZE");
             CHECK_CONTAINS(r.err, "DEST index 4");
             continue;
         }
-        if (rc) {
-            fprintf(stderr, "FORM=%d: %s\n", form, r.err);
-            CHECK_TRUE(0);
-            continue;
-        }
+        if (!ks_ran(&r)) continue;
         /* tile row k of the block: DEST first + k, that input tile's rows */
         for (int k = 0; k < rows[form]; k++)
             CHECK_TRUE(memcmp(out + k * 1024, in + (first[form] + k) * 1024, 4096) == 0);
@@ -231,11 +210,7 @@ static void core_info(void)
                 .out = out,
                 .core = {1, 2},
                 .out_data_format = 1 + TF_DATA_FORMAT_Float16_b};
-    if (ks_execute(&r)) {
-        fprintf(stderr, "core_info: %s\n", r.err);
-        CHECK_TRUE(0);
-        return;
-    }
+    if (!ks_ran(&r)) return;
     /* CB 0 by page size (4096, Invalid), CB 16 Float16_b, core (1, 2) */
     static const float want[7] = {4096, 2048, 255, 5, 1, 2, 1 * 16 + 2};
     for (int t = 0; t < 7; t++) {
@@ -256,18 +231,7 @@ static void reduce_oldest(void)
     static float rows[2 * 1024], want[1024], got[1024], out[1024];
     for (int i = 0; i < 1024; i++) rows[i] = (float)((i * 7) % 61) - 30, rows[1024 + i] = 1.0f;
     for (int mode = 0; mode < 3; mode++) {
-        char def[16];
-        snprintf(def, sizeof def, "MODE=%d", mode);
-        ks_run r = {.kernel = "reduce_oldest",
-                    .defines = {def},
-                    .ndef = 1,
-                    .in = rows,
-                    .in_tiles = 2,
-                    .in_f = TF_TILE_FORMAT_FP32,
-                    .out_f = TF_TILE_FORMAT_FP32,
-                    .out_pages = 1,
-                    .out_tiles = 1,
-                    .out = out};
+        ks_run r = ks_fp32("reduce_oldest", "MODE", mode, rows, 2, out, 1);
         memset(want, 0, sizeof want);
         for (int a = 0; a < 32; a++) {
             float s = 0, mx = -1e30f, t = 0;
@@ -280,11 +244,7 @@ static void reduce_oldest(void)
             if (mode == 1) want[a] = mx;     /* COL MAX: row 0 */
             if (mode == 2) want[0] += t;     /* SCALAR SUM: [0][0] */
         }
-        if (ks_execute(&r)) {
-            fprintf(stderr, "reduce_oldest MODE=%d: %s\n", mode, r.err);
-            CHECK_TRUE(0);
-            continue;
-        }
+        if (!ks_ran(&r)) continue;
         MUST(tf_untilize(out, 32, 32, TF_TILE_FORMAT_FP32, got));
         int bad = 0;
         for (int i = 0; i < 1024; i++) bad += got[i] != want[i];
@@ -300,23 +260,8 @@ static void pack_untilize_twice(void)
     static float in[2 * 1024], out[2 * 1024], want[1024];
     for (int i = 0; i < 2 * 1024; i++) in[i] = (float)(i % 1013) * 0.5f - 200; /* exact */
     for (int mode = 0; mode < 3; mode++) {
-        char def[16];
-        snprintf(def, sizeof def, "MODE=%d", mode);
-        ks_run r = {.kernel = "pack_untilize_twice",
-                    .defines = {def},
-                    .ndef = 1,
-                    .in = in,
-                    .in_tiles = 2,
-                    .in_f = TF_TILE_FORMAT_FP32,
-                    .out_f = TF_TILE_FORMAT_FP32,
-                    .out_pages = 2,
-                    .out_tiles = 2,
-                    .out = out};
-        if (ks_execute(&r)) {
-            fprintf(stderr, "pack_untilize_twice MODE=%d: %s\n", mode, r.err);
-            CHECK_TRUE(0);
-            continue;
-        }
+        ks_run r = ks_fp32("pack_untilize_twice", "MODE", mode, in, 2, out, 2);
+        if (!ks_ran(&r)) continue;
         if (mode == 0) { /* 32 rows of 64: tile 0's row, then tile 1's */
             int bad = 0;
             for (int row = 0; row < 32; row++)

@@ -7,7 +7,7 @@
 // second tile: the in-order pack position is still page 0, so page 0 holds
 // the second tile as a tile.
 #include "api/compute/pack_untilize.h"
-#include "api/compute/tile_move_copy.h"
+#include "copy_one.h"
 
 void kernel_main()
 {
@@ -38,12 +38,7 @@ void kernel_main()
     pack_untilize_uninit(out);
     copy_tile_to_dst_init_short(in);
     cb_wait_front(in, 1);
-    tile_regs_acquire();
-    copy_tile(in, 0, 0);
-    tile_regs_commit();
-    tile_regs_wait();
-    pack_tile(0, out);
-    tile_regs_release();
+    copy_one_tile(in, out);
     cb_pop_front(in, 1);
 #endif
     cb_push_back(out, 2);

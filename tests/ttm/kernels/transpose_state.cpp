@@ -5,7 +5,7 @@
 // first tile transposed, page 1 the second as MODE gives it.
 #include "api/compute/compute_kernel_api.h"
 #include "api/compute/pack_untilize.h"
-#include "api/compute/tile_move_copy.h"
+#include "copy_one.h"
 #include "api/compute/untilize.h"
 
 void kernel_main()
@@ -14,13 +14,8 @@ void kernel_main()
     compute_kernel_hw_startup(in, out);
     copy_tile_to_dst_init_short(in, 1);
     cb_wait_front(in, 2);
-    tile_regs_acquire();
-    copy_tile(in, 0, 0);
-    tile_regs_commit();
     cb_reserve_back(out, 1);
-    tile_regs_wait();
-    pack_tile(0, out);
-    tile_regs_release();
+    copy_one_tile(in, out);
     cb_push_back(out, 1);
     cb_pop_front(in, 1);
     cb_reserve_back(out, 1);
@@ -36,12 +31,7 @@ void kernel_main()
 #else
     unary_op_init_common(in, out);
 #endif
-    tile_regs_acquire();
-    copy_tile(in, 0, 0);
-    tile_regs_commit();
-    tile_regs_wait();
-    pack_tile(0, out);
-    tile_regs_release();
+    copy_one_tile(in, out);
 #endif
     cb_push_back(out, 1);
     cb_pop_front(in, 1);

@@ -197,8 +197,13 @@ int main(int argc, char **argv)
     /* where one stage zone ends the next begins, at one time stamp: the
      * stages of a dispatch's programs in turn (send_reset, setup, fire_go
      * of each), then its wait_done zones (the first after the signal
-     * guard, not at fire_go's end), each ending where the counters' zone
-     * inside it ends */
+     * guard, not at fire_go's end), each ending where the last zone inside
+     * it ends: the counters' readback, then, where the firmware records
+     * device markers (TT_FOIL_DEVICE_PROFILER), the device profile's,
+     * beginning where the counters' ended */
+    static const char *const inner[] = {"TF_dispatch/counters_readback",
+                                        "TF_dispatch/profiler_readback"};
+    const size_t ninner = TF_TEST_DEVICE_PROFILER ? 2 : 1;
     int chained = 0, unchained = 0, wait_ends = 0, waits = 0;
     for (size_t i = 0; i + 1 < t->nzones; i++) {
         const tf_tr_zone *a = &t->zones[i];
@@ -209,10 +214,13 @@ int main(int argc, char **argv)
         while (j < t->nzones && t->zones[j].parent != a->parent) j++;
         if (!strcmp(an, "TF_dispatch/wait_done")) {
             waits++;
-            for (size_t k = i + 1; k < t->nzones && t->zones[k].parent == i; k++)
-                wait_ends +=
-                    !strcmp(t->locs[t->zones[k].loc].name, "TF_dispatch/counters_readback") &&
-                    t->zones[k].end_ns == a->end_ns;
+            size_t k = i + 1, m = 0;
+            int in_turn = 1;
+            for (; k < t->nzones && t->zones[k].parent == i; k++, m++)
+                in_turn = in_turn && m < ninner &&
+                          !strcmp(t->locs[t->zones[k].loc].name, inner[m]) &&
+                          (!m || t->zones[k].start_ns == t->zones[k - 1].end_ns);
+            wait_ends += in_turn && m == ninner && t->zones[k - 1].end_ns == a->end_ns;
         }
         if (j == t->nzones || strncmp(t->locs[t->zones[j].loc].name, "TF_dispatch/", 12)) continue;
         if (t->zones[j].start_ns == a->end_ns)

@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: test-spec test-consumer all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan fuzz
+.PHONY: test-spec test-consumer all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan test-demo fuzz
 
 all: build
 
@@ -57,6 +57,14 @@ demo: deps-libdw
 	  $(CMAKE) -S . -B $(DEMO_BUILD) $(if $(wildcard $(DEMO_BUILD)/CMakeCache.txt),,$(DEMO_GEN)) $(DEMO_OPTS) >/dev/null
 	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS) --target cnn_demo tt_foil_profile
 	$(DEMO_BUILD)/tools/tt_foil_profile -o generated/profiler -- $(DEMO_BUILD)/examples/cnn/cnn_demo --images 4
+
+# The whole suite in the demo's tree, both profilers built in: the tests
+# that check what they record with the device profiler on (device zones
+# read back inside wait_done, the firmware's markers) run only here.
+test-demo: deps
+	$(CMAKE) -S . -B $(DEMO_BUILD) $(if $(wildcard $(DEMO_BUILD)/CMakeCache.txt),,$(DEMO_GEN)) $(DEMO_OPTS) -DTT_FOIL_WERROR=ON >/dev/null
+	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS)
+	cd $(DEMO_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # qemu-user gives bench_sim_mips its reference (qemu-riscv32 on the same
 # ELF); installed when we can, as chromium is for the tests.

@@ -1,5 +1,6 @@
 /* Whole files into memory, for the readers that parse a file at once (the
- * ELF loader, tt_foil_profile --check, the fuzz replayer). */
+ * ELF loader, tt_foil_profile --check, the fuzz replayer); the tools'
+ * check of their standard output. */
 #ifndef CM_FILE_H
 #define CM_FILE_H
 
@@ -9,5 +10,12 @@
  * malloc'd memory; NULL and a message ("PATH: cannot open: ...", "PATH:
  * read error", "PATH: out of host memory") on failure. */
 void *cm_file_read(const char *path, size_t *size);
+
+/* For a tool whose output is on stdout: at exit, when what it printed
+ * could not all be written (a full disk, a closed pipe), "TOOL: cannot
+ * write to the standard output: ..." on stderr and exit status `status`
+ * instead of the one it returned, so no caller takes a cut-short output for
+ * the whole of it. Call once, early in main. */
+void cm_stdout_checked_at_exit(const char *tool, int status);
 
 #endif

@@ -1,4 +1,4 @@
-/* Whole files into memory (cm_file.h). */
+/* Whole files into memory; the tools' check of stdout (cm_file.h). */
 #include "cm_file.h"
 #include "cm_err.h"
 
@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void *cm_file_read(const char *path, size_t *size)
 {
@@ -40,4 +41,24 @@ void *cm_file_read(const char *path, size_t *size)
     buf[n] = 0;
     *size = n;
     return buf;
+}
+
+static const char *cm_stdout_tool;
+static int cm_stdout_status;
+
+static void stdout_check(void)
+{
+    int bad = ferror(stdout); /* an earlier write failed: errno is long gone */
+    errno = 0;
+    if (fflush(stdout) == 0 && !bad) return;
+    const char *why = errno ? strerror(errno) : "a write failed";
+    fprintf(stderr, "%s: cannot write to the standard output: %s\n", cm_stdout_tool, why);
+    _exit(cm_stdout_status);
+}
+
+void cm_stdout_checked_at_exit(const char *tool, int status)
+{
+    cm_stdout_tool = tool;
+    cm_stdout_status = status;
+    atexit(stdout_check);
 }

@@ -4,6 +4,7 @@
 #include "common/cm_err.h"
 
 #include <inttypes.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,8 @@ static int do_ecall(sim_bare *b, int *status)
         else {
             fflush(stdout);
             ssize_t w = write((int)a0, p, a2);
-            ret = w < 0 ? -5 : (int32_t)w;
+            ret =
+                w < 0 ? -errno : (int32_t)w; /* the host's errno: Linux's numbers, as the guest's */
         }
         break;
     }

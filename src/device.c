@@ -36,6 +36,10 @@ uint64_t rt_dev_now_ns(void)
 
 void tf_device_config_init(tf_device_config *cfg)
 {
+    if (!cfg) {
+        cm_err_set("tf_device_config_init: cfg is NULL (pass the config to fill)");
+        return;
+    }
     memset(cfg, 0, sizeof *cfg);
 }
 

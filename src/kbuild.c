@@ -46,6 +46,10 @@ __attribute__((format(printf, 3, 4))) static void kb_fmt(char *out, size_t cap, 
 
 void tf_kernel_build_opts_init(tf_kernel_build_opts *o)
 {
+    if (!o) {
+        cm_err_set("tf_kernel_build_opts_init: o is NULL (pass the options to fill)");
+        return;
+    }
     memset(o, 0, sizeof *o);
     o->noc = -1;
     o->profiler = -1;

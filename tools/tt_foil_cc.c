@@ -3,6 +3,7 @@
  * device-profiler setting tt_foil_add_kernel() uses in this build (the flag
  * table is generated from CMake: tf_kernel_compile, tt_foil/kbuild.h).
  * Exit 0 ok, 1 compile error (diagnostics on stderr), 2 bad usage. */
+#include "common/cm_file.h"
 #include "tt_foil/kbuild.h"
 
 #include <errno.h>
@@ -52,6 +53,7 @@ static int bad(const char *fmt, const char *arg)
 int main(int argc, char **argv)
 {
     tf_kernel_build_opts o;
+    cm_stdout_checked_at_exit("tt_foil_cc", 1); /* --help */
     tf_kernel_build_opts_init(&o);
     const char *defines[MAXL], *named[MAXL], *incs[MAXL], *out = NULL, *risc = NULL;
     static uint32_t cargs[MAXL];

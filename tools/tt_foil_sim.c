@@ -6,6 +6,7 @@
  * where; 125 for tt_foil_sim's own errors (usage, unreadable/rejected ELF). */
 #include "sim/bare.h"
 #include "common/cm_err.h"
+#include "common/cm_file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -88,6 +89,7 @@ int main(int argc, char **argv)
     uint64_t memsize = DEFAULT_MEM, max_cycles = UINT64_MAX;
     int stats = 0;
     const char *prog = NULL;
+    cm_stdout_checked_at_exit(TOOL, EXIT_TOOL); /* the guest's output, the usage */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {

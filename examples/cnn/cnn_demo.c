@@ -26,7 +26,8 @@ int main(int argc, char **argv)
     int images = 2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return usage(NULL);
-        if (!strcmp(argv[i], "--images") && i + 1 < argc) {
+        if (!strcmp(argv[i], "--images") && i + 1 == argc) return usage("--images needs a value");
+        if (!strcmp(argv[i], "--images")) {
             char *end;
             long n = strtol(argv[++i], &end, 10);
             if (*end || n < 1 || n > 1000) return usage("--images: a number from 1 to 1000");
@@ -85,6 +86,11 @@ int main(int argc, char **argv)
     cnn_destroy(net);
     if (tf_device_close(dev)) {
         fprintf(stderr, "cnn_demo: %s\n", tf_last_error());
+        return 1;
+    }
+    /* what was printed reached its reader (not a full disk or closed pipe) */
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "cnn_demo: cannot write to the standard output\n");
         return 1;
     }
     return bad;

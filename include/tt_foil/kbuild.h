@@ -55,7 +55,8 @@ typedef enum tf_math_fidelity {
     TF_MATH_HIFI4 = 4
 } tf_math_fidelity;
 
-/* Defaults: everything empty, noc, profiler and the compute settings -1. */
+/* Defaults: everything empty, noc, profiler and the compute settings -1;
+ * NULL: nothing, and a message. */
 void tf_kernel_build_opts_init(tf_kernel_build_opts *o);
 
 /* Compile and load (through the cache). */

@@ -60,7 +60,8 @@ typedef struct tf_device_config {
                                      its defaults); only without a transport */
 } tf_device_config;
 
-/* Fill a config with the defaults (all zero means default, too). */
+/* Fill a config with the defaults (all zero means default, too); NULL:
+ * nothing, and a message. */
 void tf_device_config_init(tf_device_config *cfg);
 
 /* Open the chip and boot firmware on its cores; NULL on failure. */

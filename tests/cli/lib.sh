@@ -13,6 +13,13 @@ run() {
     rc=$?
 }
 
+# run_full CMD...: as run, stdout a full disk (/dev/full: every write fails)
+run_full() {
+    : >"$OUT"
+    "$@" >/dev/full 2>"$ERR"
+    rc=$?
+}
+
 fail() {
     failures=$((failures + 1))
     echo "FAIL: $*" >&2

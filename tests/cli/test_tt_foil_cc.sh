@@ -17,6 +17,9 @@ expect_rc 0 "--help"
 expect_out "usage: tt_foil_cc --risc RISC" "--help"
 expect_out "--compile-args" "--help documents options"
 expect_out "exit status: 0 ok, 1 compile error" "--help documents exit statuses"
+run_full "$cc" --help
+expect_rc 1 "--help to a full disk"
+expect_err "tt_foil_cc: cannot write to the standard output: No space left on device" "--help to a full disk"
 
 run "$cc"
 expect_rc 2 "no arguments"
@@ -83,6 +86,9 @@ refused '#include <vector>\nvoid kernel_main() {}\n' \
     "<vector> is not supported by tt-foil device kernels" "unsupported std header"
 refused 'struct S { S() { *(volatile int *)0x100000 = 1; } };\nS s;\nvoid kernel_main() {}\n' \
     "has a constructor or destructor that would have to run outside kernel_main" "global ctor"
+refused 'struct D { int v; ~D() { v = 0; } };\nvoid kernel_main()\n{\n    static D d{3};\n    (void)d;\n}\n' \
+    "a function-local static object has a destructor, which would have to run at exit" \
+    "function-local static dtor"
 refused 'void kernel_main()\n{\n    int *p = new int;\n    *p = 1;\n}\n' \
     "refused.cpp:3:14: error: 'operator new' is unavailable: operator new is not supported by tt-foil device kernels (no heap)" \
     "operator new"

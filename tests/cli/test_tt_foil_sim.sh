@@ -13,6 +13,9 @@ expect_rc 0 "--help"
 expect_out "usage: tt_foil_sim" "--help"
 expect_out "--max-cycles" "--help documents options"
 
+run_full "$sim" --help
+expect_rc 125 "--help to a full disk"
+expect_err "tt_foil_sim: cannot write to the standard output: No space left on device" "--help to a full disk"
 run "$sim"
 expect_rc 125 "no program"
 run "$sim" --bogus x.elf

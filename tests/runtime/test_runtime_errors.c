@@ -7,6 +7,7 @@
  * the RISCs that did not finish. Also: debug print, determinism. */
 #include "rt_test.h"
 
+#include "tt_foil/kbuild.h"
 #include "tt_foil/transport.h"
 
 #include <elf.h>
@@ -65,6 +66,11 @@ static void config_errors(void)
     cfg.num_boot_cores = 1;
     tf_device *dev = MUST_PTR(tf_device_open(&cfg));
     MUST(tf_device_close(dev));
+    /* the initializers of the config structs, given NULL: a message */
+    tf_device_config_init(NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_device_config_init: cfg is NULL");
+    tf_kernel_build_opts_init(NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_build_opts_init: o is NULL");
 }
 
 static void firmware_errors(void)

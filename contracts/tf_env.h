@@ -1,7 +1,9 @@
 /* Every environment variable tt-foil reads, in one table: the recorder,
  * the runtime and tt_foil_profile (which sets the profiler logs for the
- * program it runs) take the names from here, and docs/profiling.md lists
- * them. Adding a variable is one line.
+ * program it runs) take the names from here, and docs/runtime.md lists
+ * them (a table generated from this one, checked by the env_doc test).
+ * Adding a variable is one line (then tests/trace_doc --write
+ * docs/runtime.md env).
  *
  * X(id, variable, default, tt_foil_profile's log (or NULL), meaning)
  * An empty default means unset is off. A log's path (TRACE, MEM_LOG,

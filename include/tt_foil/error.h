@@ -15,10 +15,15 @@ TF_API_BEGIN
 const char *tf_last_error(void);
 
 /* Warnings: something the library noticed and survived (a device zone
- * buffer overflowed, a trace file could not be opened...). The library
- * never writes to stderr itself: it calls the handler, which by default
- * prints "tt-foil: warning: <msg>" to stderr. Pass NULL to restore the
- * default. The handler may be called from any thread. */
+ * buffer overflowed, a kernel's ELF changed...). The library does not
+ * write to stderr itself: it calls the handler, which by default prints
+ * "tt-foil: warning: <msg>" to stderr. Pass NULL to restore the default.
+ * The handler may be called from any thread. One exception: the host
+ * profiler's recorder writes its own lines ("tt-foil profiler: ...": a
+ * trace file it cannot write, records lost or texts cut, counted at exit,
+ * a TT_FOIL_PROF_CLOCK value it does not take) straight to stderr, as they
+ * come before main (it starts with the process), at exit or in a crash
+ * handler, where calling back into the program is not safe. */
 typedef void (*tf_warning_fn)(void *ctx, const char *msg);
 void tf_set_warning_handler(tf_warning_fn fn, void *ctx);
 

@@ -1,13 +1,18 @@
 /* trace_doc: the tables of docs/trace-format.md, generated from the
  * contract tables (contracts/tf_trace_records.h, tf_trace_format.h), and
- * the check that the document holds them.
+ * the check that the document holds them; and the environment variables'
+ * table of docs/runtime.md, generated from contracts/tf_env.h.
  *
- *   trace_doc                 print every generated block
- *   trace_doc --check DOC     exit 1 (saying which block) if DOC differs
- *   trace_doc --write DOC     rewrite the blocks of DOC in place
+ *   trace_doc                       print every generated block
+ *   trace_doc --check DOC [SET]     exit 1 (saying which block) if DOC differs
+ *   trace_doc --write DOC [SET]     rewrite the blocks of DOC in place
+ *
+ * SET: the blocks a document holds, `trace` (the default: the trace
+ * format's tables) or `env`.
  *
  * A block sits between "<!-- generated: NAME (trace_doc) -->" and
  * "<!-- end generated -->" lines; the text between them is ours. */
+#include "tf_env.h"
 #include "tt_foil/trace.h"
 
 #include <stdarg.h>
@@ -80,10 +85,30 @@ static void chunks(text *t)
 #undef ROW
 }
 
+/* A variable's row: under tt_foil_profile a log's default is its file. */
+static void env_row(text *t, const char *var, const char *dflt, const char *log, const char *what)
+{
+    if (log)
+        add(t, "| `%s` | unset; `DIR/%s` under `tt_foil_profile` | %s |\n", var, log, what);
+    else
+        add(t, "| `%s` | %s | %s |\n", var, *dflt ? dflt : "unset", what);
+}
+
+static void env(text *t)
+{
+    add(t, "| Variable | Default | What |\n|---|---|---|\n");
+#define ROW(id, var, dflt, log, meaning) env_row(t, var, dflt, log, meaning);
+    TF_ENV_LIST(ROW)
+#undef ROW
+}
+
 static const struct block {
-    const char *name;
+    const char *set, *name;
     void (*make)(text *t);
-} blocks[] = {{"chunk kinds", chunks}, {"event records", records}, {"definitions", defs}};
+} blocks[] = {{"trace", "chunk kinds", chunks},
+              {"trace", "event records", records},
+              {"trace", "definitions", defs},
+              {"env", "environment variables", env}};
 #define NBLOCKS (sizeof blocks / sizeof *blocks)
 
 #define BEGIN_FMT "<!-- generated: %s (trace_doc) -->\n"
@@ -113,10 +138,11 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    if (argc != 3 || (strcmp(argv[1], "--check") && strcmp(argv[1], "--write"))) {
-        fprintf(stderr, "usage: trace_doc [--check|--write DOC]\n");
+    if (argc < 3 || argc > 4 || (strcmp(argv[1], "--check") && strcmp(argv[1], "--write"))) {
+        fprintf(stderr, "usage: trace_doc [--check|--write DOC [trace|env]]\n");
         return 2;
     }
+    const char *set = argc == 4 ? argv[3] : "trace";
     int write = !strcmp(argv[1], "--write");
     size_t n;
     char *doc = slurp(argv[2], &n);
@@ -128,13 +154,14 @@ int main(int argc, char **argv)
     const char *p = doc;
     int stale = 0;
     for (size_t i = 0; i < NBLOCKS; i++) {
+        if (strcmp(blocks[i].set, set)) continue;
         char begin[256];
         snprintf(begin, sizeof begin, BEGIN_FMT, blocks[i].name);
         const char *b = strstr(p, begin), *e = b ? strstr(b, END_LINE) : NULL;
         if (!b || !e) {
             fprintf(stderr,
-                    "trace_doc: %s has no '%s' block (in this order: chunk kinds, event "
-                    "records, definitions)\n",
+                    "trace_doc: %s has no '%s' block (the trace format's in this order: chunk "
+                    "kinds, event records, definitions)\n",
                     argv[2], blocks[i].name);
             return 1;
         }
@@ -146,9 +173,9 @@ int main(int argc, char **argv)
             if (!write)
                 fprintf(stderr,
                         "trace_doc: the '%s' table of %s differs from the contract "
-                        "(contracts/tf_trace_records.h); regenerate it with trace_doc --write "
-                        "%s\n--- the table should read:\n%s",
-                        blocks[i].name, argv[2], argv[2], t.s);
+                        "(contracts/tf_trace_records.h, tf_env.h); regenerate it with trace_doc "
+                        "--write %s %s\n--- the table should read:\n%s",
+                        blocks[i].name, argv[2], argv[2], set, t.s);
         }
         addn(&out, p, (size_t)(b - p));
         addn(&out, t.s, t.n);

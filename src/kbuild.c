@@ -195,6 +195,12 @@ static int kb_is_cxx(const char *src)
     return dot && (!strcmp(dot, ".cpp") || !strcmp(dot, ".cc") || !strcmp(dot, ".cxx"));
 }
 
+static int kb_is_c(const char *src)
+{
+    const char *dot = strrchr(src, '.');
+    return dot && !strcmp(dot, ".c");
+}
+
 /* Read at most cap-1 bytes of a file (the diagnostics). */
 static void kb_slurp(const char *path, char *out, size_t cap)
 {
@@ -260,6 +266,16 @@ static int kb_named_ok(const char *a)
     return !*end && !errno && v <= 0xffffffffull;
 }
 
+/* "NAME", "NAME=VALUE" or "NAME(args)=VALUE", NAME a C identifier (what
+ * -D takes whole: an empty one would swallow the next flag) */
+static int kb_define_ok(const char *d)
+{
+    if (!(isalpha((unsigned char)d[0]) || d[0] == '_')) return 0;
+    for (const char *c = d; *c && *c != '=' && *c != '('; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_') return 0;
+    return 1;
+}
+
 /* A kernel name is a file name in the cache (NAME.RISC.elf): no directory
  * part, not hidden, printable. */
 static int kb_name_ok(const char *n)
@@ -312,6 +328,19 @@ static int kb_check(const tf_kernel_build_opts *o, const char *op)
             return cm_err_set("%s(%s): named arg '%s' is not name=u32 (a C identifier, then a "
                               "value 0..4294967295)",
                               op, o->source, o->named_args[i]);
+    for (uint32_t i = 0; i < o->num_defines; i++)
+        if (!kb_define_ok(o->defines[i]))
+            return cm_err_set("%s(%s): define '%s' is not NAME, NAME=VALUE or "
+                              "NAME(args)=VALUE (NAME a C identifier)",
+                              op, s, o->defines[i]);
+    for (uint32_t i = 0; i < o->num_include_dirs; i++)
+        if (!*o->include_dirs[i])
+            return cm_err_set("%s(%s): include_dirs[%u] is empty (a directory to search)", op, s,
+                              i);
+    if (!kb_is_cxx(s) && !kb_is_c(s))
+        return cm_err_set("%s(%s): the source is not C (.c) or C++ (.cpp, .cc, .cxx), by its "
+                          "name; rename it",
+                          op, s);
     if (access(o->source, R_OK))
         return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
     return 0;
@@ -348,7 +377,15 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
     kb_fmt(buf, sizeof buf, "-DTF_RISC=%d", r);
     kb_push(a, buf);
     kb_push(a, "-DTF_BUILD_KIND=2");
-    kb_fmt(buf, sizeof buf, "-DTF_BUILD_NAME=\"%s\"", name);
+    /* the name as a C string literal: '"' and '\\' escaped (a source file
+     * may be called anything) */
+    size_t n = (size_t)snprintf(buf, sizeof buf, "-DTF_BUILD_NAME=\"");
+    for (const char *c = name; *c && n + 4 < sizeof buf; c++) {
+        if (*c == '"' || *c == '\\') buf[n++] = '\\';
+        buf[n++] = *c;
+    }
+    buf[n++] = '"';
+    buf[n] = 0;
     kb_push(a, buf);
     if (profiler)
         for (const char *const *d = tf_kb_profiler_on; *d; d++) kb_pushf(a, "-D%s", *d);

@@ -84,18 +84,44 @@ int main(void)
         snprintf(want, sizeof want, "named arg '%s' is not name=u32", bad[i]);
         refused(dev, &o, want);
     }
+    /* -D and -I take what follows them whole: an empty one would swallow
+     * the next flag */
+    const char *bad_def[] = {"", "1X", "-I/x", "a b=1"};
+    for (size_t i = 0; i < sizeof bad_def / sizeof *bad_def; i++) {
+        o = opts(src);
+        o.defines = &bad_def[i];
+        o.num_defines = 1;
+        char want[128];
+        snprintf(want, sizeof want, "define '%s' is not NAME, NAME=VALUE or NAME(args)=VALUE",
+                 bad_def[i]);
+        refused(dev, &o, want);
+    }
+    const char *empty[] = {"/tmp", ""};
+    o = opts(src);
+    o.include_dirs = empty;
+    o.num_include_dirs = 2;
+    refused(dev, &o, "include_dirs[1] is empty");
+    o = opts("kernel.txt"); /* (clang would take it as a linker input) */
+    refused(dev, &o, "the source is not C (.c) or C++ (.cpp, .cc, .cxx), by its name");
     CHECK_EQ_U(tf_kernel_compile(NULL, "x"), -1);
     CHECK_CONTAINS(tf_last_error(), "tf_kernel_compile: no source file given");
 
     /* 500 compile-time args, each of ten digits: all of them arrive */
     static uint32_t cta[500];
     for (uint32_t i = 0; i < 500; i++) cta[i] = 4000000000u + i;
-    const char *named[] = {"_ok_1=0xffffffff", "b2=017"};
-    o = opts(src);
+    const char *named[] = {"_ok_1=0xffffffff", "b2=017"}, *defs[] = {"F(x)=(x)", "PLAIN"};
+    /* a source whose name has a quote (the kernel's name is a C string in
+     * its build note) and a space (its dependencies file escapes it) */
+    char odd[300];
+    snprintf(odd, sizeof odd, "%s/c\"t a.cpp", work);
+    CHECK_EQ_U(rename(src, odd), 0);
+    o = opts(odd);
     o.compile_args = cta;
     o.num_compile_args = 500;
     o.named_args = named;
     o.num_named_args = 2;
+    o.defines = defs;
+    o.num_defines = 2;
     tf_kernel *k = MUST_PTR(tf_kernel_build(dev, &o));
     tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){0, 0}, 16));
     tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));

@@ -54,13 +54,12 @@ static void hogs(pid_t *pid)
 int main(int argc, char **argv)
 {
     int n = 300;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
-            n = atoi(argv[++i]);
-        } else {
-            fprintf(stderr, "usage: bench_async [--iters N]  (default 300)\n");
-            return strcmp(argv[i], "--help") ? 2 : 0;
-        }
+    static const char usage[] = "bench_async [--iters N]  (default 300)";
+    bench_args(argc, argv, "bench_async", usage, "--iters=", 0);
+    for (int i = 1; i + 1 < argc; i += 2) n = atoi(argv[i + 1]);
+    if (n < 1) {
+        fprintf(stderr, "bench_async: --iters %s: a number from 1 (usage: %s)\n", argv[2], usage);
+        return 2;
     }
     tf_device *dev = bench_open("bench_async", 2, 1);
     tf_kernel *k = tf_kernel_load(dev, TF_BENCH_KERNELS "/counter.brisc.elf");

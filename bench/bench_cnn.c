@@ -121,6 +121,8 @@ int main(int argc, char **argv)
 {
     int images = 8;
     const char *threads = NULL;
+    bench_args(argc, argv, "bench_cnn", "bench_cnn [--images N] [--threads N|all]",
+               "--images= --threads=", 0);
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--images"))
             images = atoi(argv[i + 1]);

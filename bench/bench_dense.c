@@ -180,6 +180,8 @@ int main(int argc, char **argv)
         return child(argv[2], (uint32_t)atoi(argv[3]), atoi(argv[4]), (uint32_t)atoi(argv[5]));
     int iters = 300, reps = 3;
     uint32_t spin = DEFAULT_SPIN;
+    bench_args(argc, argv, "bench_dense", "bench_dense [--iterations N] [--spin K] [--reps R]",
+               "--iterations= --spin= --reps=", 0);
     int bad = argc % 2 == 0;
     for (int i = 1; !bad && i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--iterations"))

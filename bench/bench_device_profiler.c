@@ -1,6 +1,7 @@
 /* The device profiler's cost in modeled cycles: dz_loop mode 2 times 50
  * empty zones against the same loop without them, on profiling firmware.
  *   bench_device_profiler */
+#include "bench_util.h"
 #include "tt_foil/runtime.h"
 
 #include <stdio.h>
@@ -15,8 +16,9 @@ static uint64_t dur(const tf_device_profile *pr, const char *name)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    bench_args(argc, argv, "bench_device_profiler", "bench_device_profiler  (no options)", "", 0);
     tf_device_config cfg;
     tf_device_config_init(&cfg);
     tf_sim_config sim = {.grid_x = 1, .grid_y = 1};

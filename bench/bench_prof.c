@@ -169,6 +169,8 @@ int main(int argc, char **argv)
 {
     if (argc >= 4 && !strcmp(argv[1], "--child")) return child(argv[2], atol(argv[3]));
     long n = 10000000;
+    bench_args(argc, argv, "bench_prof", "bench_prof [--zones N]  (default 10000000)",
+               "--zones=", 0);
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--zones") && i + 1 < argc) n = atol(argv[++i]);
     char dir[] = "/tmp/tf_bench_profXXXXXX";

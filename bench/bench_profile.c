@@ -451,6 +451,10 @@ int main(int argc, char **argv)
     if (argc == 4 && !strcmp(argv[1], "workload")) return workload(argv[2], atoi(argv[3]));
     long events = 4000000;
     int runs = 7, counters_only = 0, overhead_only = 0;
+    bench_args(
+        argc, argv, "bench_profile",
+        "bench_profile [--counters-only | --overhead-only] [--events N>=1000] [--runs 1..64]",
+        "--counters-only --overhead-only --events= --runs=", 0);
     if (argc > 1 && !strcmp(argv[1], "--counters-only")) counters_only = 1, argv++, argc--;
     if (argc > 1 && !strcmp(argv[1], "--overhead-only")) overhead_only = 1, argv++, argc--;
     for (int i = 1; i + 1 < argc; i += 2) {

@@ -206,6 +206,9 @@ int main(int argc, char **argv)
 {
     if (argc == 4 && !strcmp(argv[1], "gen")) return gen(strtoull(argv[2], NULL, 10));
     if (argc == 3 && !strcmp(argv[1], "report")) return report(argv[2]);
+    bench_args(argc, argv, "bench_report",
+               "bench_report [--markers N]... [--max-rss-mb M] [--json-check FILE]",
+               "--markers= --max-rss-mb= --json-check=", 0);
     unsetenv("TT_FOIL_TRACE");
     unsetenv("TT_FOIL_MEM_LOG");
     printf("bench_report: tt_foil_profile report on generated traces (%d cores x %d zones per "

@@ -4,6 +4,7 @@
  * installs it). Any self-checking bare RV32 ELF that exits 0 works too:
  *   bench_sim_mips [--runs N] [PROGRAM.elf]
  * Prints each engine's best CPU time over N runs, MIPS, and the ratio. */
+#include "bench_util.h"
 #include "sim/bare.h"
 #include "common/cm_err.h"
 
@@ -56,13 +57,12 @@ int main(int argc, char **argv)
 {
     const char *elf = TF_MIXBENCH_ELF;
     int runs = 3;
+    bench_args(argc, argv, "bench_sim_mips",
+               "bench_sim_mips [--runs N] [PROGRAM.elf]  (default: mixwork)", "--runs=", 1);
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--runs") && i + 1 < argc)
+        if (!strcmp(argv[i], "--runs"))
             runs = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: bench_sim_mips [--runs N] [PROGRAM.elf]  (default: mixwork)\n");
-            return 0;
-        } else
+        else
             elf = argv[i];
     }
     if (access(elf, R_OK) != 0) {

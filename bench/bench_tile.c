@@ -91,7 +91,8 @@ static void keep_min(double *best, double t)
 int main(int argc, char **argv)
 {
     int iters = 20000;
-    if (argc == 3 && !strcmp(argv[1], "--iterations")) iters = atoi(argv[2]);
+    bench_args(argc, argv, "bench_tile", "bench_tile [--iterations N]", "--iterations=", 0);
+    if (argc == 3) iters = atoi(argv[2]);
     if (iters < 1) {
         fprintf(stderr, "usage: bench_tile [--iterations N]\n");
         return 2;

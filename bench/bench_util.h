@@ -1,5 +1,6 @@
-/* What several benchmarks need: the clock, a call that must succeed,
- * pinning to one CPU, and removing the output folders of their runs. */
+/* What several benchmarks need: their command lines checked one way, the
+ * clock, a call that must succeed, pinning to one CPU, and removing the
+ * output folders of their runs. */
 #ifndef TF_BENCH_UTIL_H
 #define TF_BENCH_UTIL_H
 
@@ -13,7 +14,41 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+/* A benchmark's command line, checked before it runs anything: --help or
+ * -h prints "usage: USAGE" and exits 0; an option not in `opts` (space
+ * separated, "--name=" for one that takes a value), an option without its
+ * value, or a word that is no option (unless `positional`) prints
+ * "prog: ... (usage: USAGE)" and exits 2. The values are the caller's to
+ * read and check. */
+static inline void bench_args(int argc, char **argv, const char *prog, const char *usage,
+                              const char *opts, int positional)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *why = "unknown option '%s'";
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: %s\n", usage);
+            exit(0);
+        }
+        size_t n = strlen(a);
+        const char *o = a[0] == '-' && n ? strstr(opts, a) : NULL;
+        while (o && ((o != opts && o[-1] != ' ') || (o[n] && o[n] != ' ' && o[n] != '=')))
+            o = strstr(o + 1, a); /* a whole option of opts, not a part of one */
+        if (a[0] != '-' && positional) continue;
+        if (a[0] != '-') why = "unexpected argument '%s'";
+        if (o && o[n] == '=' && i + 1 >= argc) why = "option '%s' needs a value";
+        if (o && (o[n] != '=' || i + 1 < argc)) {
+            i += o[n] == '=';
+            continue;
+        }
+        fprintf(stderr, "%s: ", prog);
+        fprintf(stderr, why, a);
+        fprintf(stderr, " (usage: %s)\n", usage);
+        exit(2);
+    }
+}
 
 /* Seconds on the monotonic clock. */
 static inline double now_s(void)

@@ -92,13 +92,16 @@ static void test_dprint(tf_device *dev)
     MUST(tf_program_set_args(p, TF_NCRISC, &v, 1));
     char text[4096];
     ttm_run_captured(p, text, sizeof text);
-    const char *want = "[core (0,0) NCRISC] v=3054 neg=-42 big=1311768467463790320\n"
-                       "[core (0,0) NCRISC] hex bee 123456789abcdef0 dec 3054\n"
-                       "[core (0,0) NCRISC] [  3054][3054][  ab]\n"
-                       "[core (0,0) NCRISC] c 200 -7 2 1\n"
-                       "[core (0,0) NCRISC] 1.5 2.250 1.5\n"
-                       "[core (0,0) NCRISC] 10 7\n"
-                       "[core (0,0) NCRISC] data1\n";
+    const char *want =
+        "[core (0,0) NCRISC] v=3054 neg=-42 big=1311768467463790320\n"
+        "[core (0,0) NCRISC] hex bee 123456789abcdef0 dec 3054\n"
+        "[core (0,0) NCRISC] [  3054][3054][  ab]\n"
+        "[core (0,0) NCRISC] c 200 -7 2 1\n"
+        "[core (0,0) NCRISC] 1.5 2.250 1.5\n"
+        "[core (0,0) NCRISC] 10 7\n"
+        "[core (0,0) NCRISC] ffffffff ffff ffffffd6 ffffffffffffffff 41 12\n"
+        "[core (0,0) NCRISC] 37777777770 177770 37777777770 1777777777777777777770 -8 65\n"
+        "[core (0,0) NCRISC] data1\n";
     CHECK_CONTAINS(text, want);
     CHECK_EQ_U(strlen(text), strlen(want));
     tf_program_destroy(p);

@@ -4,7 +4,10 @@
 // and the host prints a line per ENDL() or "\n", prefixed with the core and
 // RISC. Manipulators behave as std::ostream's: HEX()/OCT()/DEC() and
 // SETPRECISION()/FIXED()/DEFAULTFLOAT() stay until changed, SETW() applies
-// to the next item only (right-aligned, space-filled); no "0x" prefix.
+// to the next item only (right-aligned, space-filled); no "0x" prefix. As
+// tt-metal's print server: a negative number in HEX()/OCT() is its two's
+// complement (int8_t and int32_t in 32 bits, int16_t in 16, int64_t in 64),
+// and a uint8_t is a number in every base (a char is a character).
 // Defining FORCE_DPRINT_OFF compiles the prints out.
 #ifndef TF_TTM_DPRINT_H
 #define TF_TTM_DPRINT_H
@@ -143,7 +146,16 @@ struct DebugPrinter {
             return *this << static_cast<std::underlying_type_t<T>>(v);
         } else if constexpr (std::is_signed_v<T>) {
             std::int64_t s = v;
-            dprint_int(s < 0 ? 0 - (std::uint64_t)s : (std::uint64_t)s, s < 0);
+            if (s < 0 && dprint_st.base != 10) {
+                // In hex and octal std::ostream prints a negative number as
+                // its two's complement in its type's width; tt-metal's
+                // server widens an int8_t to int first (so 32 bits).
+                using U =
+                    std::conditional_t<sizeof(T) == 1, std::uint32_t, std::make_unsigned_t<T>>;
+                dprint_int((U)v, false);
+            } else {
+                dprint_int(s < 0 ? 0 - (std::uint64_t)s : (std::uint64_t)s, s < 0);
+            }
         } else {
             dprint_int((std::uint64_t)v, false);
         }

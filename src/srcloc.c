@@ -18,20 +18,51 @@
 
 /* The chain of calls the function `in` (the pc's innermost) was inlined
  * in, appended to buf (k bytes long): ", inlined in <caller> (file:line)"
- * per inlined call outwards, so that a wait deep in an API header (a
- * timeout in cb_wait_front's register read) still names the kernel's own
- * line. At most 4 callers. (The nesting comes from dwarf_getscopes_die on
- * that DIE: dwarf_getscopes's own list jumps from it to the CU.) */
-static void inlined_from(Dwarf *dbg, Dwarf_Die *cu, Dwarf_Die *scope, char *buf, size_t n, int k)
+ * per inlined call outwards, so that a wait or a fault deep in the API
+ * headers (a timeout in cb_wait_front's register read, a NOC fault five
+ * calls under noc_async_read) still names the kernel's own line. Up to
+ * RT_SRCLOC_CALLERS callers are shown; of a longer chain the innermost
+ * RT_SRCLOC_INNER, ", ... (N more)" and the outermost ones, and when buf
+ * is short, middle callers give way before the outermost (the kernel's
+ * line). (The nesting comes from dwarf_getscopes_die on that DIE:
+ * dwarf_getscopes's own list jumps from it to the CU.) */
+enum { RT_SRCLOC_CALLERS = 6, RT_SRCLOC_INNER = 2, RT_SRCLOC_MAX = 64 };
+
+/* The directory a relative file name of the DWARF is relative to (the
+ * compile's working directory: a kernel built from a file under it, or
+ * from a relative path, has relative names there), and the separator:
+ * printed before the name, so every path in a message is absolute. */
+static const char *dir_of(const char *file, const char *comp_dir, const char **sep)
+{
+    int rel = file && file[0] != '/' && comp_dir && comp_dir[0];
+    *sep = rel ? "/" : "";
+    return rel ? comp_dir : "";
+}
+
+typedef struct {
+    const char *caller, *file, *dir; /* in the DWARF data: valid until dwarf_end */
+    unsigned line;
+} rt_srcloc_call;
+
+static int call_text(const rt_srcloc_call *c, char *buf, size_t n)
+{
+    const char *sep, *dir = dir_of(c->file, c->dir, &sep);
+    return snprintf(buf, n, ", inlined in %s (%s%s%s:%u)", c->caller ? c->caller : "?", dir, sep,
+                    c->file ? c->file : "?", c->line);
+}
+
+static void inlined_from(Dwarf *dbg, Dwarf_Die *cu, const char *comp_dir, Dwarf_Die *scope,
+                         char *buf, size_t n, int k)
 {
     Dwarf_Files *files = NULL;
     size_t nfiles = 0;
     Dwarf_Die in, *chain = NULL;
-    if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0 ||
+    if (k < 0 || (size_t)k >= n || dwarf_getsrcfiles(cu, &files, &nfiles) != 0 ||
         !dwarf_offdie(dbg, dwarf_dieoffset(scope), &in))
         return;
-    int nc = dwarf_getscopes_die(&in, &chain), shown = 0;
-    for (int i = 0; i < nc && shown < 4 && k >= 0 && (size_t)k < n; i++) {
+    rt_srcloc_call calls[RT_SRCLOC_MAX];
+    int nc = dwarf_getscopes_die(&in, &chain), m = 0;
+    for (int i = 0; i < nc && m < RT_SRCLOC_MAX; i++) {
         if (dwarf_tag(&chain[i]) != DW_TAG_inlined_subroutine) continue;
         /* where chain[i] was inlined: a line of the next function out */
         Dwarf_Attribute a;
@@ -39,20 +70,43 @@ static void inlined_from(Dwarf *dbg, Dwarf_Die *cu, Dwarf_Die *scope, char *buf,
         if (!dwarf_attr(&chain[i], DW_AT_call_file, &a) || dwarf_formudata(&a, &fi) != 0 ||
             !dwarf_attr(&chain[i], DW_AT_call_line, &a) || dwarf_formudata(&a, &line) != 0)
             break;
-        const char *caller = NULL;
-        for (int j = i + 1; j < nc && !caller; j++) {
+        rt_srcloc_call *c = &calls[m++];
+        c->caller = NULL;
+        for (int j = i + 1; j < nc && !c->caller; j++) {
             int tag = dwarf_tag(&chain[j]);
             if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-                caller = dwarf_diename(&chain[j]);
+                c->caller = dwarf_diename(&chain[j]);
         }
-        const char *file = fi < nfiles ? dwarf_filesrc(files, fi, NULL, NULL) : NULL;
-        int m = snprintf(buf + k, n - (size_t)k, ", inlined in %s (%s:%u)", caller ? caller : "?",
-                         file ? file : "?", (unsigned)line);
-        if (m < 0) break;
-        k += m;
-        shown++;
+        c->file = fi < nfiles ? dwarf_filesrc(files, fi, NULL, NULL) : NULL;
+        c->dir = comp_dir;
+        c->line = (unsigned)line;
     }
     free(chain);
+    /* shown: callers [0, inner) and [outer, m); those between are one
+     * ", ... (N more)" */
+    int inner = m < RT_SRCLOC_INNER ? m : RT_SRCLOC_INNER, outer = inner;
+    if (m > RT_SRCLOC_CALLERS) outer = m - (RT_SRCLOC_CALLERS - RT_SRCLOC_INNER);
+    char more[48];
+    size_t room = n - (size_t)k - 1;
+    for (;;) {
+        size_t need = 0;
+        for (int i = 0; i < m; i++)
+            if (i < inner || i >= outer) need += (size_t)call_text(&calls[i], NULL, 0);
+        snprintf(more, sizeof more, ", ... (%d more)", outer - inner);
+        if (outer > inner) need += strlen(more);
+        if (need <= room) break;
+        if (inner > 0) /* the innermost callers give way first, the outermost last */
+            inner--;
+        else if (outer < m - 1)
+            outer++;
+        else
+            break;
+    }
+    for (int i = 0; i < m && (size_t)k < n; i++) {
+        if (i == inner && outer > inner) k += snprintf(buf + k, n - (size_t)k, "%s", more);
+        if ((i < inner || i >= outer) && (size_t)k < n)
+            k += call_text(&calls[i], buf + k, n - (size_t)k);
+    }
 }
 
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
@@ -94,18 +148,22 @@ int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
             }
             if (file || fn) {
                 int k;
+                Dwarf_Attribute a;
+                const char *comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
                 /* DWARF's line 0: code of no single line (the compiler's merged
                  * tail of two NOC commands, say), whose row's file is any; the
                  * function's own file says more */
                 const char *decl = !line && in >= 0 ? dwarf_decl_file(&scopes[in]) : NULL;
+                if (decl && file) file = decl;
+                const char *sep, *dir = dir_of(file, comp_dir, &sep);
                 if (file && !line)
-                    k = snprintf(buf, n, "%s (%s, code the compiler merged from several lines)",
-                                 fn ? fn : "?", decl ? decl : file);
+                    k = snprintf(buf, n, "%s (%s%s%s, code the compiler merged from several lines)",
+                                 fn ? fn : "?", dir, sep, file);
                 else if (file)
-                    k = snprintf(buf, n, "%s (%s:%d)", fn ? fn : "?", file, line);
+                    k = snprintf(buf, n, "%s (%s%s%s:%d)", fn ? fn : "?", dir, sep, file, line);
                 else
                     k = snprintf(buf, n, "%s", fn);
-                if (in >= 0) inlined_from(dbg, &cu, &scopes[in], buf, n, k);
+                if (in >= 0) inlined_from(dbg, &cu, comp_dir, &scopes[in], buf, n, k);
                 rc = 0;
             }
             free(scopes);

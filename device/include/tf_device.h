@@ -56,9 +56,11 @@ TF_ALWAYS_INLINE void dev_wait_eq(volatile uint32_t *word, uint32_t ref)
  * TF_FAULT_DETAIL_* (tf_mailbox.h), aux_lo/aux_hi its two words (for
  * TF_FAULT_DETAIL_PAGE_RANGE: the page id and the buffer's page count).
  * Sets the fault-detail registers, then traps with ebreak; the fault
- * record carries them. Never returns. */
-static inline __attribute__((noreturn, noinline, cold)) void
-dev_fault(uint32_t detail, uint32_t aux_lo, uint32_t aux_hi)
+ * record carries them. Inlined where the check is (no call), so the
+ * fault's pc resolves to the calls out to the kernel's own line. Never
+ * returns. */
+TF_ALWAYS_INLINE __attribute__((noreturn)) void dev_fault(uint32_t detail, uint32_t aux_lo,
+                                                          uint32_t aux_hi)
 {
     dev_reg_write(TF_MMIO_FAULT_AUX_LO, aux_lo);
     dev_reg_write(TF_MMIO_FAULT_AUX_HI, aux_hi);

@@ -3,7 +3,8 @@
  * again (hit: the compiler is not run, checked with a wrapper that logs each
  * invocation), a header change (miss again), and the errors: compiler
  * diagnostics with file:line, an unsupported tt-metal name, a compile-time
- * arg index out of range; a compute kernel's settings and their errors. */
+ * arg index out of range; a compute kernel's settings and their errors;
+ * faults naming the kernel's own line through the API's inlined calls. */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
@@ -39,6 +40,115 @@ static tf_kernel *build(tf_device *dev, const char *src, tf_risc r, const uint32
     o.compile_args = ct;
     o.num_compile_args = n;
     return tf_kernel_build(dev, &o);
+}
+
+/* (src/rt_internal.h: a device pc as "function (file:line)", for the
+ * message's length limit below) */
+int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
+
+/* Run kernel k (BRISC of core (0,0)) with args a; the dispatch faults:
+ * its message. */
+static const char *fault_of(tf_device *dev, tf_kernel *k, const uint32_t *a, uint32_t n)
+{
+    static char msg[4096];
+    tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, a, n));
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    snprintf(msg, sizeof msg, "%s", tf_last_error());
+    tf_program_destroy(p);
+    return msg;
+}
+
+/* A fault deep in the API names the calls out to the kernel's own line:
+ * a NOC address that names no core five calls under noc_async_read, a
+ * page out of range (the check's trap is inlined where the check is: not
+ * "in dev_fault" alone), and a chain longer than six callers, whose middle
+ * is elided and whose outermost callers stay when the text is short. */
+static void fault_lines(tf_device *dev)
+{
+    char src[300], want[1600];
+    snprintf(src, sizeof src, "%s/noc_fault.cpp", work);
+    write_file(src, "void kernel_main()\n{\n    uint32_t l1 = get_arg_val<uint32_t>(0);\n"
+                    "    noc_async_read(get_noc_addr(40, 40, 0x1000), l1, 64);\n"
+                    "    noc_async_read_barrier();\n}\n");
+    tf_kernel *k = MUST_PTR(build(dev, src, TF_BRISC, NULL, 0));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){0, 0}, 256));
+    tf_buffer *ib = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 64 * 4, 64));
+    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), (uint32_t)tf_buffer_address(ib)};
+    const char *e = fault_of(dev, k, a, 2);
+    CHECK_CONTAINS(e, "names x=40 y=40, which is neither a Tensix core nor a DRAM bank");
+    snprintf(want, sizeof want, ", inlined in kernel_main (%s:4), insn ", src);
+    if (TF_TEST_HAVE_LIBDW) {
+        CHECK_CONTAINS(e, ", inlined in noc_async_read<");
+        CHECK_CONTAINS(e, want);
+    }
+    tf_kernel_free(k);
+
+    snprintf(src, sizeof src, "%s/page_fault.cpp", work);
+    write_file(
+        src, "void kernel_main()\n{\n    const InterleavedAddrGen<true> s = {.bank_base_address = "
+             "get_arg_val<uint32_t>(1), .page_size = 64};\n"
+             "    for (uint32_t i = 0; i < 10; i++) {\n"
+             "        noc_async_read_page(i, s, get_arg_val<uint32_t>(0));\n"
+             "        noc_async_read_barrier();\n    }\n}\n");
+    k = MUST_PTR(build(dev, src, TF_BRISC, NULL, 0));
+    e = fault_of(dev, k, a, 2);
+    CHECK_CONTAINS(e, "page 4 out of range of an interleaved buffer of 4 pages (ids 0..3)");
+    snprintf(want, sizeof want, ", inlined in kernel_main (%s:5)): page 4 out of range", src);
+    if (TF_TEST_HAVE_LIBDW) {
+        CHECK_CONTAINS(e, " in dev_fault (" TF_TEST_SOURCE_DIR "/device/include/tf_device.h:");
+        CHECK_CONTAINS(e, ", inlined in noc_async_read_page<");
+        CHECK_CONTAINS(e, want);
+    }
+    tf_kernel_free(k);
+
+    /* three helpers of the kernel's own around it: more than six callers */
+    snprintf(src, sizeof src, "%s/deep_fault.cpp", work);
+    write_file(src, "FORCE_INLINE void one(uint32_t i, uint32_t l1, uint32_t base)\n{\n"
+                    "    const InterleavedAddrGen<true> s = {.bank_base_address = base, "
+                    ".page_size = 64};\n    noc_async_read_page(i, s, l1);\n}\n"
+                    "FORCE_INLINE void two(uint32_t i, uint32_t l1, uint32_t base) { one(i, l1, "
+                    "base); }\n"
+                    "FORCE_INLINE void three(uint32_t i, uint32_t l1, uint32_t base) { two(i, l1, "
+                    "base); }\n"
+                    "void kernel_main()\n{\n"
+                    "    three(get_arg_val<uint32_t>(2), get_arg_val<uint32_t>(0), "
+                    "get_arg_val<uint32_t>(1));\n}\n");
+    k = MUST_PTR(build(dev, src, TF_BRISC, NULL, 0));
+    uint32_t a3[] = {a[0], a[1], 9};
+    e = fault_of(dev, k, a3, 3);
+    CHECK_CONTAINS(e, "page 9 out of range of an interleaved buffer of 4 pages");
+    if (TF_TEST_HAVE_LIBDW) {
+        snprintf(want, sizeof want,
+                 " more), inlined in one (%s:4), inlined in two (%s:6), inlined in three (%s:7), "
+                 "inlined in kernel_main (%s:10)): page 9",
+                 src, src, src, src);
+        CHECK_CONTAINS(e, ", inlined in dev_interleaved_noc_addr (");
+        CHECK_CONTAINS(e, want);
+        /* room for the pc's function and two callers: the middle gives
+         * way, the kernel's own line stays */
+        const char *pc = strstr(e, "(pc 0x");
+        const char *elf = strstr(e, "running kernel 'deep_fault' (");
+        CHECK_TRUE(pc && elf);
+        if (pc && elf) {
+            char path[600], loc[2000];
+            size_t room = strlen(TF_TEST_SOURCE_DIR) + 2 * strlen(src) + 120;
+            elf += strlen("running kernel 'deep_fault' (");
+            snprintf(path, sizeof path, "%.*s", (int)(strchr(elf, ')') - elf), elf);
+            MUST(rt_srcloc(path, (uint32_t)strtoul(pc + 4, NULL, 16), loc, room));
+            snprintf(want, sizeof want, ", inlined in kernel_main (%s:10)", src);
+            CHECK_TRUE(strlen(loc) >= strlen(want) &&
+                       !strcmp(loc + strlen(loc) - strlen(want), want));
+            CHECK_CONTAINS(loc, "dev_fault (" TF_TEST_SOURCE_DIR "/device/include/tf_device.h:");
+            snprintf(want, sizeof want, " more), inlined in three (%s:7), inlined in kernel_main",
+                     src);
+            CHECK_CONTAINS(loc, want);
+        }
+    }
+    tf_kernel_free(k);
+    tf_buffer_free(l1);
+    tf_buffer_free(ib);
 }
 
 int main(void)
@@ -176,6 +286,7 @@ int main(void)
         CHECK_TRUE(tf_kernel_build(dev, &c) == NULL);
         CHECK_CONTAINS(tf_last_error(), "are settings of compute kernels");
     }
+    fault_lines(dev);
     /* nothing half-written was left in the cache by the failures */
     tf_kernel_build_opts o;
     tf_kernel_build_opts_init(&o);

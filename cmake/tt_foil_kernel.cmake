@@ -28,7 +28,9 @@
 # math_fidelity, fp32_dest_acc_en, math_approx_mode; defaults HiFi4, OFF,
 # OFF): the defines TF_MATH_FIDELITY, TF_FP32_DEST_ACC, TF_MATH_APPROX
 # (device/include/compute_api.h; C++ kernels see MATH_FIDELITY,
-# DST_ACCUM_MODE and APPROX).
+# DST_ACCUM_MODE and APPROX). Warnings: a user's set (TF_KERNEL_WARNINGS,
+# tt-metal's: the same as tf_kernel_build and tt_foil_cc), or tt-foil's own
+# for the kernels of its own tree (TF_OWN_DEVICE_CODE).
 
 #
 # Where things are: TF_SOURCE_ROOT holds device/ and contracts/ (see
@@ -97,8 +99,8 @@ tf_export_vars(TF_DEVICE_DIR TF_CONTRACTS_DIR TF_DEVICE_INCLUDES TF_DEVICE_LD_DI
 
 # One image (firmware or kernel) for one RISC.
 function(tf_device_image target kind risc_name out)
-    cmake_parse_arguments(A "" "NAME;PROFILER" "SOURCES;DEFINES;INCLUDES;DEPENDS;CXX_INCLUDES;CXX_FLAGS"
-                          ${ARGN})
+    cmake_parse_arguments(A "" "NAME;PROFILER"
+                          "SOURCES;DEFINES;INCLUDES;DEPENDS;CXX_INCLUDES;CXX_FLAGS;WARNINGS" ${ARGN})
     tf_import_vars()
     set(prof ${TF_DEVICE_PROFILER_DEFINES})
     if(DEFINED A_PROFILER)
@@ -122,7 +124,7 @@ function(tf_device_image target kind risc_name out)
         INCLUDES ${A_INCLUDES} ${TF_DEVICE_INCLUDES} ${TF_DEVICE_DIR}/firmware
         CFLAGS ${TF_DEVICE_CFLAGS}
         LDFLAGS -Wl,--gc-sections
-        CXX_INCLUDES ${A_CXX_INCLUDES} CXX_FLAGS ${A_CXX_FLAGS}
+        CXX_INCLUDES ${A_CXX_INCLUDES} CXX_FLAGS ${A_CXX_FLAGS} WARNINGS ${A_WARNINGS}
         LINKER_SCRIPT ${TF_DEVICE_LD_DIR}/${lkind}_${risc_name}.ld
         DEPENDS ${A_DEPENDS}
         OUTPUT ${out})
@@ -240,6 +242,14 @@ function(tt_foil_add_kernel name)
         endif()
         set(variants ${risc})
     endif()
+    # warnings: tt-foil's own kernels (its tests and examples: TF_OWN_DEVICE_CODE
+    # is set in its directories only) get its own set, others a user's
+    # (tf_rv32.cmake)
+    if(TF_OWN_DEVICE_CODE)
+        set(warnings ${TF_RV32_OWN_WARNINGS})
+    else()
+        set(warnings ${TF_KERNEL_WARNINGS})
+    endif()
     set(all)
     set(role 0)
     foreach(v ${variants})
@@ -256,7 +266,7 @@ function(tt_foil_add_kernel name)
         tf_device_image(kernel_${name}_${v} KERNEL ${v}
             ${CMAKE_CURRENT_BINARY_DIR}/kernels/${name}.${v}.elf
             NAME ${name} SOURCES ${A_SOURCES} DEFINES ${defs} INCLUDES ${A_INCLUDES} ${prof_arg}
-            CXX_INCLUDES ${TF_KERNEL_CXX_INCLUDES} CXX_FLAGS ${cxxflags})
+            CXX_INCLUDES ${TF_KERNEL_CXX_INCLUDES} CXX_FLAGS ${cxxflags} WARNINGS ${warnings})
         list(APPEND all kernel_${name}_${v})
     endforeach()
     add_custom_target(kernel_${name} DEPENDS ${all})
@@ -264,8 +274,9 @@ endfunction()
 
 # ---- the kernel compiler's flag table ---------------------------------------
 # tf_kernel_build() (src/kbuild.c) and tt_foil_cc compile kernels at run
-# time with exactly the flags above: this header is generated from the same
-# variables at configure time, so the two cannot drift. Paths in it are
+# time with exactly the flags above (a user's warnings, TF_KERNEL_WARNINGS):
+# this header is generated from the same variables at configure time, so
+# the two cannot drift. Paths in it are
 # relative to two roots, {tf-src} (TF_SOURCE_ROOT) and {tf-bin}
 # (TF_BINARY_ROOT), which the runtime resolves when it runs (src/paths.c):
 # the build tree's, or share/tt_foil beside the installed library or
@@ -302,7 +313,8 @@ tf_kb_rel(_p "${TF_DEVICE_DIR}/lib/tf_builtins.c")
 string(APPEND _kb "#define TF_KB_BUILTINS_C \"${_p}\"\n")
 tf_kb_rel(_p "${TF_DEVICE_LD_DIR}")
 string(APPEND _kb "#define TF_KB_LD_DIR \"${_p}\"\n")
-tf_c_string_array(_kb tf_kb_cflags ${TF_RV32_COMMON_FLAGS} -march=rv32imf -mabi=ilp32f ${TF_DEVICE_CFLAGS})
+tf_c_string_array(_kb tf_kb_cflags ${TF_RV32_COMMON_FLAGS} ${TF_KERNEL_WARNINGS} -march=rv32imf
+                  -mabi=ilp32f ${TF_DEVICE_CFLAGS})
 tf_c_string_array(_kb tf_kb_cxxflags ${TF_RV32_CXX_FLAGS} ${TF_KERNEL_CXX_FLAGS})
 tf_c_string_array(_kb tf_kb_dm_cxxflags -include api/dataflow/dataflow_api.h)
 tf_c_string_array(_kb tf_kb_cxx_includes ${TF_KERNEL_CXX_INCLUDES})

@@ -106,4 +106,9 @@ expect_rc 0 "InterleavedPow2AddrGenFast with designated initializers"
 printf '#include "dataflow_api.h"\nvoid kernel_main(void) { noc_async_read_barrier(); }\n' >"$tmp/k.c"
 run "$cc" --risc ncrisc -o "$tmp/k" "$tmp/k.c"
 expect_rc 0 "C kernel"
+# a user's warnings are tt-metal's whatever TT_FOIL_WERROR: an unused
+# parameter and an unused variable build (the suite's build has -Werror)
+printf 'FORCE_INLINE void put(uint32_t a, uint32_t start_id) { *(volatile uint32_t *)a = 1; }\nvoid kernel_main()\n{\n    uint32_t unused = get_arg_val<uint32_t>(1);\n    put(get_arg_val<uint32_t>(0), 0);\n}\n' >"$tmp/warn.cpp"
+run "$cc" --risc ncrisc -o "$tmp/warn" "$tmp/warn.cpp"
+expect_rc 0 "unused parameter and variable"
 finish "test_tt_foil_cc"

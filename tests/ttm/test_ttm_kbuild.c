@@ -4,7 +4,8 @@
  * invocation), a header change (miss again), and the errors: compiler
  * diagnostics with file:line, an unsupported tt-metal name, a compile-time
  * arg index out of range; a compute kernel's settings and their errors;
- * faults naming the kernel's own line through the API's inlined calls. */
+ * faults naming the kernel's own line through the API's inlined calls; a
+ * user's warning flags (tt-metal's) in this -Werror build. */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
@@ -151,6 +152,46 @@ static void fault_lines(tf_device *dev)
     tf_buffer_free(ib);
 }
 
+/* A user's kernel gets tt-metal's warnings whatever TT_FOIL_WERROR (this
+ * build's is ON, as `make test` configures it): unused parameters,
+ * variables and functions, a variable set and never read, and warnings of
+ * clang alone (an unused private field) build; a -Wall warning tt-metal
+ * makes an error (a function that may not return a value) fails. */
+static void warnings(tf_device *dev)
+{
+    char src[300];
+    snprintf(src, sizeof src, "%s/warn.cpp", work);
+    write_file(src, "static uint32_t helper() { return 3; }\n"
+                    "struct Acc {\n    uint32_t sum;\n  private:\n    uint32_t spare;\n};\n"
+                    "FORCE_INLINE void put(uint32_t addr, uint32_t v, uint32_t start_id)\n"
+                    "{\n    *(volatile uint32_t *)addr = v;\n}\n"
+                    "void kernel_main()\n{\n    uint32_t start_id = get_arg_val<uint32_t>(1);\n"
+                    "    uint32_t count = 0;\n    count++;\n    Acc acc;\n    acc.sum = 41;\n"
+                    "    put(get_arg_val<uint32_t>(0), acc.sum + 1, 0);\n}\n");
+    tf_kernel *k = build(dev, src, TF_NCRISC, NULL, 0);
+    CHECK_TRUE(k != NULL);
+    if (!k) fprintf(stderr, "%s\n", tf_last_error());
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){1, 0}, 16));
+    if (k) {
+        tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){1, 0}));
+        MUST(tf_program_set_kernel(p, TF_NCRISC, k));
+        uint32_t a[] = {(uint32_t)tf_buffer_address(l1), 0}, w = 0;
+        MUST(tf_program_set_args(p, TF_NCRISC, a, 2));
+        MUST(tf_dispatch_execute(p));
+        MUST(tf_buffer_read(l1, 0, &w, 4));
+        CHECK_EQ_U(w, 42);
+        tf_program_destroy(p);
+        tf_kernel_free(k);
+    }
+    tf_buffer_free(l1);
+    write_file(
+        src, "uint32_t pick(uint32_t x)\n{\n    if (x) return 1;\n}\n"
+             "void kernel_main() { *(volatile uint32_t *)get_arg_val<uint32_t>(0) = pick(1); }\n");
+    CHECK_TRUE(build(dev, src, TF_NCRISC, NULL, 0) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "warn.cpp:4:1: error: non-void function does not return a "
+                                    "value in all control paths [-Werror,-Wreturn-type]");
+}
+
 int main(void)
 {
     snprintf(work, sizeof work, "%s/kbuild.XXXXXX", TF_TEST_WORK);
@@ -287,6 +328,7 @@ int main(void)
         CHECK_CONTAINS(tf_last_error(), "are settings of compute kernels");
     }
     fault_lines(dev);
+    warnings(dev);
     /* nothing half-written was left in the cache by the failures */
     tf_kernel_build_opts o;
     tf_kernel_build_opts_init(&o);

@@ -213,7 +213,9 @@ static void kb_slurp(const char *path, char *out, size_t cap)
 }
 
 /* Run argv with stdout and stderr into diag; 0 if it exited 0. On failure
- * the message holds the tool's output. */
+ * the message holds the tool's output; on success what it printed (its
+ * warnings) goes to the warning handler, once for the same text in a row
+ * (the variants of a compute kernel warn alike). */
 static int kb_run(char *const *argv, const char *diag, const char *what)
 {
     posix_spawn_file_actions_t fa;
@@ -229,9 +231,15 @@ static int kb_run(char *const *argv, const char *diag, const char *what)
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR) return cm_err_set("%s: waitpid: %s", what, strerror(errno));
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
-    static char out[16384];
+    static __thread char out[16384], last[16384];
     kb_slurp(diag, out, sizeof out);
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        if (out[0] && strcmp(out, last)) {
+            cm_warn("%s: the compiler warned (the kernel was built):\n%s", what, out);
+            memcpy(last, out, sizeof last);
+        }
+        return 0;
+    }
     if (WIFSIGNALED(st))
         return cm_err_set("%s: %s was killed by signal %d\n%s", what, argv[0], WTERMSIG(st), out);
     return cm_err_set("%s: compile failed (%s exited %d):\n%s", what, argv[0], WEXITSTATUS(st),

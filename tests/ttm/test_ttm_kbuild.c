@@ -156,7 +156,16 @@ static void fault_lines(tf_device *dev)
  * build's is ON, as `make test` configures it): unused parameters,
  * variables and functions, a variable set and never read, and warnings of
  * clang alone (an unused private field) build; a -Wall warning tt-metal
- * makes an error (a function that may not return a value) fails. */
+ * makes an error (a function that may not return a value) fails. What
+ * the compiler warned of reaches the warning handler. */
+static char warned[8192];
+
+static void on_warning(void *ctx, const char *msg)
+{
+    (void)ctx;
+    snprintf(warned + strlen(warned), sizeof warned - strlen(warned), "%s\n", msg);
+}
+
 static void warnings(tf_device *dev)
 {
     char src[300];
@@ -168,9 +177,14 @@ static void warnings(tf_device *dev)
                     "void kernel_main()\n{\n    uint32_t start_id = get_arg_val<uint32_t>(1);\n"
                     "    uint32_t count = 0;\n    count++;\n    Acc acc;\n    acc.sum = 41;\n"
                     "    put(get_arg_val<uint32_t>(0), acc.sum + 1, 0);\n}\n");
+    tf_set_warning_handler(on_warning, NULL);
     tf_kernel *k = build(dev, src, TF_NCRISC, NULL, 0);
+    tf_set_warning_handler(NULL, NULL);
     CHECK_TRUE(k != NULL);
     if (!k) fprintf(stderr, "%s\n", tf_last_error());
+    CHECK_CONTAINS(warned, "warn.cpp: the compiler warned (the kernel was built):");
+    CHECK_CONTAINS(warned, "warn.cpp:5:14: warning: private field 'spare' is not used "
+                           "[-Wunused-private-field]");
     tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){1, 0}, 16));
     if (k) {
         tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){1, 0}));

@@ -165,6 +165,122 @@ static void test_multicast(tf_device *dev, int noc)
     tf_kernel_free(kr);
 }
 
+/* The bytes one page call moves (tests/kernels/ttm/page_bytes.cpp), for
+ * every address generator and page call, in DRAM and L1 buffers: the
+ * generator's page size, never the page stride. A 100-byte row-major stick
+ * (pages 128 apart in a DRAM bank, 112 in L1) moves 100 bytes; the Pow2
+ * generators' pages, a power of 2 below the alignment, move that; only
+ * TensorAccessor(args, addr), whose page size is the args' aligned one (as
+ * tt-metal's), moves the stride. noc_async_read_page/_tile of an
+ * InterleavedAddrGen or a TensorAccessor(args, addr, 100) moved the stride:
+ * 28 bytes past the stick in L1, silently (and the writes 28 bytes of the
+ * bank's padding). Each buffer's pages are a whole stride here, so every
+ * byte around the page is known: a read leaves the canary after the page
+ * size in L1, a write every byte of the buffer but the page's first bytes. */
+enum { PB_STICK = 100, PB_PAGE = 3, PB_PAGES = 5, PB_L1 = 256, PB_CANARY = 0xee, PB_FILL = 0x55 };
+enum { PB_READ_PAGE, PB_READ_TILE, PB_WRITE_PAGE, PB_WRITE_TILE, PB_WRITE_SIZE, PB_OPS };
+static const char *const pb_gen[] = {"InterleavedAddrGen",
+                                     "InterleavedAddrGenFast",
+                                     "InterleavedPow2AddrGen",
+                                     "InterleavedPow2AddrGenFast",
+                                     "TensorAccessor(args, addr, size)",
+                                     "TensorAccessor(args, addr)",
+                                     "get_interleaved_addr_gen<dram, 100>(addr)",
+                                     "get_interleaved_addr_gen<dram, pow2>(addr)",
+                                     "get_interleaved_addr_gen<dram, false>(addr, size, log2)",
+                                     "get_interleaved_addr_gen<dram, true>(addr, size, log2)",
+                                     "get_interleaved_addr_gen<dram, false>(addr, size)",
+                                     "get_interleaved_addr_gen<dram, true>(addr, log2)"};
+static const char *const pb_op[] = {"noc_async_read_page", "noc_async_read_tile",
+                                    "noc_async_write_page (size 0)", "noc_async_write_tile",
+                                    "noc_async_write_page (size page - 4)"};
+enum { PB_GENS = sizeof pb_gen / sizeof pb_gen[0] };
+
+static uint8_t pb_byte(uint32_t i, uint32_t seed)
+{
+    uint8_t b = (uint8_t)(i * 131u + seed);
+    return b == PB_CANARY || b == PB_FILL ? 0x11 : b;
+}
+
+static void test_page_bytes(tf_device *dev, tf_buffer_type type)
+{
+    const int dram = type == TF_BUFFER_DRAM;
+    const uint32_t align = dram ? 64 : 16, stick_stride = dram ? 128 : 112;
+    const uint32_t pow2 = align / 2, log2 = dram ? 5 : 3;
+    tf_core core = {0, 0};
+    /* buffers of a stick's and a Pow2 page's stride */
+    tf_buffer *stick =
+        MUST_PTR(tf_buffer_create_interleaved(dev, type, PB_PAGES * stick_stride, stick_stride));
+    tf_buffer *small = MUST_PTR(tf_buffer_create_interleaved(dev, type, PB_PAGES * align, align));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, PB_L1));
+    uint32_t ct[4];
+    CHECK_EQ_U(tf_buffer_accessor_args(stick, ct, 2), 2);
+    CHECK_EQ_U(ct[1], stick_stride); /* what TensorAccessor(args, addr) moves */
+    ct[2] = PB_STICK;
+    ct[3] = pow2;
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = TF_TEST_TTM "/page_bytes.cpp";
+    o.risc = TF_BRISC;
+    o.compile_args = ct;
+    o.num_compile_args = 4;
+    tf_kernel *k = MUST_PTR(tf_kernel_build(dev, &o));
+    static uint8_t buf[PB_PAGES * 128], mem[PB_L1];
+    for (int g = 0; g < PB_GENS; g++) {
+        int is_pow2 = g == 2 || g == 3 || g == 7 || g == 9 || g == 11;
+        tf_buffer *b = is_pow2 ? small : stick;
+        uint32_t stride = is_pow2 ? align : stick_stride, page = is_pow2 ? pow2 : PB_STICK;
+        uint32_t size = (uint32_t)tf_buffer_size(b);
+        for (int op = 0; op < PB_OPS; op++) {
+            int write = op >= PB_WRITE_PAGE;
+            uint32_t want = op == PB_WRITE_SIZE ? page - 4 : g == 5 ? stick_stride : page;
+            uint32_t at = PB_PAGE * stride; /* the page in the buffer, as the host sees it */
+            for (uint32_t i = 0; i < size; i++) buf[i] = write ? PB_FILL : pb_byte(i, 7);
+            for (uint32_t i = 0; i < PB_L1; i++) mem[i] = write ? pb_byte(i, 3) : PB_CANARY;
+            MUST(tf_buffer_write(b, 0, buf, size));
+            MUST(tf_buffer_write(l1, 0, mem, PB_L1));
+            tf_program *p = MUST_PTR(tf_program_create(dev, core));
+            MUST(tf_program_set_kernel(p, TF_BRISC, k));
+            uint32_t args[] = {(uint32_t)tf_buffer_address(b),
+                               (uint32_t)tf_buffer_address(l1),
+                               PB_PAGE,
+                               (uint32_t)g,
+                               (uint32_t)op,
+                               page,
+                               is_pow2 ? log2 : 0,
+                               page - 4};
+            MUST(tf_program_set_args(p, TF_BRISC, args, 8));
+            MUST(tf_dispatch_execute(p));
+            tf_program_destroy(p);
+            int bad = 0;
+            uint32_t moved = 0;
+            if (write) {
+                MUST(tf_buffer_read(b, 0, buf, size));
+                for (uint32_t i = 0; i < size; i++) {
+                    uint8_t w = i >= at && i < at + want ? pb_byte(i - at, 3) : PB_FILL;
+                    bad += buf[i] != w;
+                    moved += buf[i] != PB_FILL;
+                }
+            } else {
+                MUST(tf_buffer_read(l1, 0, mem, PB_L1));
+                for (uint32_t i = 0; i < PB_L1; i++) {
+                    uint8_t w = i < want ? pb_byte(at + i, 7) : PB_CANARY;
+                    bad += mem[i] != w;
+                    moved += mem[i] != PB_CANARY;
+                }
+            }
+            if (bad)
+                fprintf(stderr, "%s buffer, %s, %s: %u bytes moved, want %u\n",
+                        dram ? "DRAM" : "L1", pb_gen[g], pb_op[op], moved, want);
+            CHECK_EQ_U(bad, 0);
+        }
+    }
+    tf_kernel_free(k);
+    tf_buffer_free(stick);
+    tf_buffer_free(small);
+    tf_buffer_free(l1);
+}
+
 int main(void)
 {
     tf_device *dev = rt_open(4, 4);
@@ -175,6 +291,8 @@ int main(void)
     test_fast_gen(dev, 0);
     test_multicast(dev, 0);
     test_multicast(dev, 1);
+    test_page_bytes(dev, TF_BUFFER_DRAM);
+    test_page_bytes(dev, TF_BUFFER_L1);
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_interleaved");
 }

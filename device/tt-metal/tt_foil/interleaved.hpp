@@ -4,6 +4,13 @@
 // base + (p / banks) * stride + offset (+ the bank's offset), stride = the
 // page size rounded up to the bank alignment; a page id beyond the buffer
 // faults naming the kernel and the page. Part of api/dataflow/dataflow_api.h.
+//
+// What a page moves (noc_async_read_page/_tile, noc_async_write_page/_tile
+// without a size) is what tt-metal's generators say, never the stride:
+// InterleavedAddrGen and InterleavedAddrGenFast their page_size,
+// InterleavedPow2AddrGen(Fast) 1 << log_base_2_of_page_size, TensorAccessor
+// the page size it was made with (tf_ttm::page_size_of). A 100-byte stick
+// moves 100 bytes, although its pages are 128 apart in a DRAM bank.
 #ifndef TF_TTM_INTERLEAVED_HPP
 #define TF_TTM_INTERLEAVED_HPP
 
@@ -32,7 +39,8 @@ template <bool DRAM> struct InterleavedAddrGen {
     {
         return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, aligned_page_size, id, offset);
     }
-    FORCE_INLINE std::uint32_t get_aligned_page_size() const { return aligned_page_size; }
+    // (No get_aligned_page_size(), as tt-metal's: a page moves page_size
+    // bytes. It had one, and every page read 28 bytes past a 100-byte stick.)
     FORCE_INLINE std::uint32_t get_bank_base_address() const { return bank_base_address; }
 };
 
@@ -87,9 +95,38 @@ FORCE_INLINE std::uint64_t get_l1_noc_addr(std::uint32_t id, std::uint32_t page_
     return InterleavedAddrGen<false>{bank_base_address, page_size}.get_noc_addr(id, offset, noc);
 }
 
+// The generator tt-metal picks for a page size known at compile time: a
+// power of 2 gets the Pow2 one (Fast up to NOC_MAX_BURST_SIZE), any other
+// size InterleavedAddrGen. Each moves page_size bytes a page.
 template <bool DRAM, std::uint32_t page_size> FORCE_INLINE auto get_interleaved_addr_gen(std::uint32_t base_addr)
 {
-    return InterleavedAddrGen<DRAM>{base_addr, page_size};
+    static_assert(page_size != 0, "get_interleaved_addr_gen: a page size of 0");
+    constexpr std::uint32_t log2 = (std::uint32_t)__builtin_ctz(page_size);
+    if constexpr ((page_size & (page_size - 1)) != 0)
+        return InterleavedAddrGen<DRAM>{base_addr, page_size};
+    else if constexpr (page_size <= 16384) /* NOC_MAX_BURST_SIZE */
+        return InterleavedPow2AddrGenFast<DRAM>{base_addr, log2};
+    else
+        return InterleavedPow2AddrGen<DRAM>{base_addr, log2};
+}
+// The row-major kernels' form: whether the size is a power of 2 is a
+// compile-time argument; if it is, log2_page_size is what counts
+// (InterleavedPow2AddrGen), else page_size (InterleavedAddrGen).
+template <bool DRAM, bool is_size_pow2>
+FORCE_INLINE auto get_interleaved_addr_gen(std::uint32_t base_addr, std::uint32_t page_size,
+                                           std::uint32_t log2_page_size)
+{
+    if constexpr (is_size_pow2)
+        return InterleavedPow2AddrGen<DRAM>{base_addr, log2_page_size};
+    else
+        return InterleavedAddrGen<DRAM>{base_addr, page_size};
+}
+// One number for both: the log2 of the page size when is_size_pow2, else the
+// page size (as tt-metal's, which passes it as either).
+template <bool DRAM, bool is_size_pow2>
+FORCE_INLINE auto get_interleaved_addr_gen(std::uint32_t base_addr, std::uint32_t size)
+{
+    return get_interleaved_addr_gen<DRAM, is_size_pow2>(base_addr, size, size);
 }
 
 #endif

@@ -14,6 +14,12 @@ template <typename Args> struct TensorAccessor : InterleavedAddrGen<Args::is_dra
     {
     }
     using InterleavedAddrGen<Args::is_dram>::get_noc_addr;
+    // The page size it was made with (the args' aligned page size by
+    // default), as tt-metal's interleaved accessor: what a page moves.
+    FORCE_INLINE std::uint32_t get_aligned_page_size() const
+    {
+        return this->page_size;
+    }
 };
 template <std::size_t C, std::size_t R>
 TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t, std::uint32_t)

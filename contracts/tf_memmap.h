@@ -146,12 +146,19 @@
 #define TF_NOC_CMD_WRITE_MCAST_SRC 5 /* local -> every core of a rectangle and this one */
 
 /* Wait for an L1 word without spinning: write the address and a reference,
- * then read WAIT_GE (until (int32)(word - ref) >= 0) or WAIT_EQ (word ==
- * ref). The hart sleeps and re-checks once per scheduler round. */
+ * then read WAIT_GE (until (int32)(word - ref) >= 0: a counter that wraps,
+ * as a circular buffer's), WAIT_EQ (word == ref) or WAIT_GEU (word >= ref
+ * as unsigned numbers: a semaphore's wait_min). The hart sleeps and
+ * re-checks once per scheduler round. */
 #define TF_MMIO_WAIT_ADDR 0xffb00200
 #define TF_MMIO_WAIT_REF  0xffb00204
 #define TF_MMIO_WAIT_GE   0xffb00208
 #define TF_MMIO_WAIT_EQ   0xffb0020c
+#define TF_MMIO_WAIT_GEU  0xffb00210
+/* What a waiting hart waits for (tf_risc_wait.eq): these reads' kinds. */
+#define TF_WAIT_KIND_GE  0 /* (int32)(word - ref) >= 0 */
+#define TF_WAIT_KIND_EQ  1 /* word == ref */
+#define TF_WAIT_KIND_GEU 2 /* word >= ref, unsigned */
 
 /* Fault detail: why the last fault happened beyond mcause (TF_FAULT_DETAIL_*,
  * tf_mailbox.h) and its two auxiliary words. The chip sets them when it

@@ -851,7 +851,7 @@ static int op_stalled(tf_transport *t, int x, int y, tf_risc_wait *waits)
         *w = (tf_risc_wait){.what = -1};
         if (sh->state == TF_HS_WAIT) {
             int cb;
-            *w = (tf_risc_wait){sim_perf_l1_cause(sh->wait_addr, &cb), sh->wait_eq, sh->wait_addr,
+            *w = (tf_risc_wait){sim_perf_l1_cause(sh->wait_addr, &cb), sh->wait_kind, sh->wait_addr,
                                 sh->wait_ref};
         } else if (sh->state == TF_HS_WAIT_TILE) {
             w->what = sh->perf.cause;

@@ -64,10 +64,11 @@ typedef struct sim_core_hart {
     /* the access this hart blocked on (TF_HS_WAIT, TF_HS_WAIT_TILE), so
      * that the scheduler can retry it without the interpreter
      * (sim_core_still_blocked): the instruction word at pc, the wait's
-     * kind (WAIT_EQ or WAIT_GE), the tile engine's change count */
+     * kind (TF_WAIT_KIND_*: WAIT_GE, WAIT_EQ or WAIT_GEU), the tile
+     * engine's change count */
     uint32_t block_insn;
     uint32_t block_epoch; /* its L1's code_epoch when block_insn was read */
-    int wait_eq;
+    int wait_kind;
     uint32_t tile_epoch;
     /* tile engine argument registers */
     uint32_t tile_args[4];

@@ -219,6 +219,15 @@ static inline uint32_t clock_word(sim_core_hart *sh, uint32_t addr)
     return sh->clock_hi_latch;
 }
 
+/* Whether an L1 word wait of kind TF_WAIT_KIND_* is over: word w, reference
+ * ref. */
+static inline int wait_done(int kind, uint32_t w, uint32_t ref)
+{
+    return kind == TF_WAIT_KIND_EQ   ? w == ref
+           : kind == TF_WAIT_KIND_GE ? (int32_t)(w - ref) >= 0
+                                     : w >= ref;
+}
+
 /* A register load (core_load), after the access that waited, if any, is
  * settled. */
 static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_hart *sh,
@@ -239,22 +248,25 @@ static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_har
     case TF_MMIO_FAULT_AUX_LO: *val = (uint32_t)sh->fault_aux; return TF_BUS_OK;
     case TF_MMIO_FAULT_AUX_HI: *val = (uint32_t)(sh->fault_aux >> 32); return TF_BUS_OK;
     case TF_MMIO_WAIT_GE:
-    case TF_MMIO_WAIT_EQ: {
+    case TF_MMIO_WAIT_EQ:
+    case TF_MMIO_WAIT_GEU: {
         if (sh->wait_addr > TF_L1_SIZE - 4 || (sh->wait_addr & 3)) {
             sh->fault_detail = TF_FAULT_DETAIL_NOC_LOCAL;
             sh->fault_aux = sh->wait_addr;
             return TF_BUS_FAULT;
         }
         uint32_t w = l1_word(core, sh->wait_addr);
-        int ok = addr == TF_MMIO_WAIT_GE ? (int32_t)(w - sh->wait_ref) >= 0 : w == sh->wait_ref;
-        if (ok) {
+        int kind = addr == TF_MMIO_WAIT_GE   ? TF_WAIT_KIND_GE
+                   : addr == TF_MMIO_WAIT_EQ ? TF_WAIT_KIND_EQ
+                                             : TF_WAIT_KIND_GEU;
+        if (wait_done(kind, w, sh->wait_ref)) {
             *val = w;
             return TF_BUS_OK;
         }
         int cb, cause = sim_perf_l1_cause(sh->wait_addr, &cb);
         sim_perf_block(sh, cause, cb);
         sh->state = TF_HS_WAIT;
-        sh->wait_eq = addr == TF_MMIO_WAIT_EQ;
+        sh->wait_kind = kind;
         return TF_BUS_BLOCK;
     }
     }
@@ -385,7 +397,7 @@ int sim_core_still_blocked(sim_core_hart *sh)
     int cause, cb = 0;
     if (sh->state == TF_HS_WAIT) {
         uint32_t w = l1_word(core, sh->wait_addr); /* in range: it blocked, not faulted */
-        if (sh->wait_eq ? w == sh->wait_ref : (int32_t)(w - sh->wait_ref) >= 0) return 0;
+        if (wait_done(sh->wait_kind, w, sh->wait_ref)) return 0;
         cause = sim_perf_l1_cause(sh->wait_addr, &cb);
     } else {
         if (!core->tile || core->tile->changes != sh->tile_epoch) return 0;

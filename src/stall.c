@@ -91,8 +91,8 @@ static void describe_wait(const tf_program *p, int r, uint32_t pc, const tf_risc
                      w->addr);
         else
             snprintf(what, sizeof what, "the L1 word at 0x%x", w->addr);
-        snprintf(buf, n, "waits for %s to be %s %u (it is %u)", what, w->eq ? "==" : ">=", w->ref,
-                 l1_word(p, w->addr));
+        snprintf(buf, n, "waits for %s to be %s %u (it is %u)", what,
+                 w->eq == TF_WAIT_KIND_EQ ? "==" : ">=", w->ref, l1_word(p, w->addr));
         return;
     }
     case TF_PERF_WAIT_IDLE:

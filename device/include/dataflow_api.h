@@ -244,10 +244,11 @@ TF_ALWAYS_INLINE void noc_semaphore_wait(volatile uint32_t *sem_addr, uint32_t v
     if (*sem_addr != val) dev_wait_eq(sem_addr, val);
 }
 
-/* Sleep until a local semaphore is at least val. */
+/* Sleep until a local semaphore is at least val, as unsigned numbers (as
+ * tt-metal's: 0x80000005 is at least 1; 0 is not 0x90000000). */
 TF_ALWAYS_INLINE void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uint32_t val)
 {
-    if ((int32_t)(*sem_addr - val) < 0) dev_wait_ge(sem_addr, val);
+    if (*sem_addr < val) dev_wait_geu(sem_addr, val);
 }
 
 TF_ALWAYS_INLINE void noc_semaphore_set(volatile uint32_t *sem_addr, uint32_t val)

@@ -44,6 +44,14 @@ TF_ALWAYS_INLINE void dev_wait_ge(volatile uint32_t *word, uint32_t ref)
     (void)dev_reg_read(TF_MMIO_WAIT_GE);
 }
 
+/* Sleep until *word >= ref, as unsigned numbers (no wrap-around). */
+TF_ALWAYS_INLINE void dev_wait_geu(volatile uint32_t *word, uint32_t ref)
+{
+    dev_reg_write(TF_MMIO_WAIT_ADDR, (uint32_t)(uintptr_t)word);
+    dev_reg_write(TF_MMIO_WAIT_REF, ref);
+    (void)dev_reg_read(TF_MMIO_WAIT_GEU);
+}
+
 /* Sleep until *word == ref. */
 TF_ALWAYS_INLINE void dev_wait_eq(volatile uint32_t *word, uint32_t ref)
 {

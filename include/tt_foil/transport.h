@@ -44,7 +44,10 @@ typedef struct tf_risc_wait {
      * L1_WORD wait on the L1 word at addr; TILE_SRC and TILE_DEST in the
      * tile engine; IDLE asleep in wfi; -1 not waiting (done, in reset) */
     int what;
-    int eq; /* the L1 wait: 1 until the word == ref, 0 until it is >= ref (signed) */
+    /* the L1 wait (TF_WAIT_KIND_*, tf_memmap.h): 1 until the word == ref,
+     * 0 until (int32)(word - ref) >= 0 (a counter that wraps), 2 until
+     * word >= ref as unsigned numbers */
+    int eq;
     uint32_t addr, ref;
 } tf_risc_wait;
 

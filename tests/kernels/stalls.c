@@ -52,6 +52,10 @@ void kernel_main(void)
         cb_wait_front(0, 1);
         cb_pop_front(0, 1);
     }
+#elif STALL_KIND == 11 /* semaphore 0 at least arg 0 (unsigned: it may never be), at arg 1 */
+    volatile uint32_t *sem = (volatile uint32_t *)(uintptr_t)get_semaphore(0);
+    noc_semaphore_wait_min(sem, get_arg_val(0));
+    *(volatile uint32_t *)(uintptr_t)get_arg_val(1) = *sem;
 #else
 #error "STALL_KIND"
 #endif

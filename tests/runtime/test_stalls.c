@@ -3,7 +3,8 @@
  * what it waits for: a consumer waiting for more pages than its producer
  * pushes, a producer whose CB is full, a reserve of more pages than the CB
  * holds, a CB the program does not configure, a semaphore and an L1 word
- * no one sets, two cores stuck at once; the cores are reset and usable. A
+ * no one sets, a semaphore wait_min can never see (unsigned), two cores
+ * stuck at once; the cores are reset and usable. A
  * host write into L1 ends such a wait (an asynchronous launch waiting on
  * a word the host sets finishes), and a transport without `stalled` gets
  * the timeout as before. */
@@ -263,6 +264,42 @@ static void write_races_stop(tf_device *dev)
     tf_kernel_free(k);
 }
 
+/* noc_semaphore_wait_min compares as unsigned numbers (as tt-metal's; it
+ * was (int32)(sem - val) < 0, with wrap-around): semaphore 0x80000005 is at
+ * least 1, so the wait returns at once (it was a deadlock); 0 is not at
+ * least 0x90000000, so with no one to set it the wait is the deadlock,
+ * reported with the value (it returned at once). */
+static void wait_min_unsigned(tf_device *dev)
+{
+    tf_kernel *k = rt_kernel(dev, "stall11.brisc.elf");
+    tf_buffer *w = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){0, 0}, 16));
+    static const uint32_t sem[] = {0x80000005u, 0}, min[] = {1, 0x90000000u};
+    for (int i = 0; i < 2; i++) {
+        tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+        uint32_t out = 0xdeadbeef, args[] = {min[i], (uint32_t)tf_buffer_address(w)};
+        MUST(tf_buffer_write(w, 0, &out, 4));
+        MUST(tf_program_set_kernel(p, TF_BRISC, k));
+        MUST(tf_program_set_semaphore(p, 0, sem[i]));
+        MUST(tf_program_set_args(p, TF_BRISC, args, 2));
+        int rc = tf_dispatch_execute(p);
+        if (i == 0) {
+            CHECK_EQ_U(rc, 0);
+            MUST(tf_buffer_read(w, 0, &out, 4));
+            CHECK_EQ_U(out, 0x80000005u);
+        } else {
+            CHECK_TRUE(rc != 0);
+            expect_stall(tf_last_error(), "stall11", 57);
+            CHECK_CONTAINS(
+                tf_last_error(),
+                "waits for semaphore 0 (L1 0x23800) to be >= 2415919104 (it is 0); core");
+            rt_expect_usable(dev, (tf_core){0, 0});
+        }
+        tf_program_destroy(p);
+    }
+    tf_buffer_free(w);
+    tf_kernel_free(k);
+}
+
 /* The same launch on a transport the test holds: it waits until the chip
  * says it has stopped on the word (stalled), then writes it. */
 static void wake_after_stop(void)
@@ -333,6 +370,7 @@ int main(void)
     tf_device *dev = open_dev(NULL);
     cases(dev);
     not_stalls(dev);
+    wait_min_unsigned(dev);
     write_races_stop(dev);
     MUST(tf_device_close(dev));
     wake_after_stop();

@@ -1,8 +1,9 @@
 /* tt-metal-style C++ data-movement kernels (tests/kernels/ttm), built by
  * tt_foil_add_kernel, checked against host references with exact values:
  * loopback DRAM copy, integer add on a RISC with DPRINT, a reader/writer
- * pair over a circular buffer, compile-time args, DPRINT formatting, and a
- * two-core semaphore handshake. */
+ * pair over a circular buffer, compile-time args, DPRINT formatting, a
+ * two-core semaphore handshake, and noc_semaphore_wait_min's unsigned
+ * comparison. */
 #include "ttm_test.h"
 
 static void test_loopback(tf_device *dev)
@@ -146,6 +147,52 @@ static void test_semaphores(tf_device *dev)
     tf_buffer_free(out);
 }
 
+/* noc_semaphore_wait_min(sem, val) waits while *sem < val as unsigned
+ * numbers, as tt-metal's (it compared (int32)(*sem - val) < 0):
+ * 0x80000005 is at least 1, so the wait returns at once (it was a
+ * deadlock); 0 is not at least 0x90000000, so the wait goes on through a
+ * 5 (which the signed comparison took for enough) until NCRISC sets
+ * 0x90000000 (it returned at once, with 0); with no NCRISC, that wait is
+ * the deadlock the dispatch reports. */
+static void test_wait_min(tf_device *dev)
+{
+    tf_core core = {2, 2};
+    tf_kernel *kw = rt_kernel(dev, "ttm_wait_min.brisc.elf");
+    tf_kernel *ks = rt_kernel(dev, "ttm_wait_min_setter.ncrisc.elf");
+    tf_buffer *out = MUST_PTR(tf_buffer_create_l1(dev, core, 16));
+    static const struct {
+        uint32_t sem, val;
+        int setter;
+    } cases[] = {{0x80000005u, 1, 0}, {0, 0x90000000u, 1}, {0, 0x90000000u, 0}};
+    for (int i = 0; i < 3; i++) {
+        uint32_t seen = 0xdeadbeef, wa[] = {cases[i].val, (uint32_t)tf_buffer_address(out)};
+        uint32_t sa[] = {cases[i].val, 2000};
+        MUST(tf_buffer_write(out, 0, &seen, 4));
+        tf_program *p = MUST_PTR(tf_program_create(dev, core));
+        MUST(tf_program_set_kernel(p, TF_BRISC, kw));
+        MUST(tf_program_set_args(p, TF_BRISC, wa, 2));
+        if (cases[i].setter) {
+            MUST(tf_program_set_kernel(p, TF_NCRISC, ks));
+            MUST(tf_program_set_args(p, TF_NCRISC, sa, 2));
+        }
+        MUST(tf_program_set_semaphore(p, 0, cases[i].sem));
+        int rc = tf_dispatch_execute(p);
+        if (i < 2) {
+            CHECK_EQ_U(rc, 0);
+            MUST(tf_buffer_read(out, 0, &seen, 4));
+            CHECK_EQ_U(seen, i == 0 ? 0x80000005u : 0x90000000u);
+        } else {
+            CHECK_TRUE(rc != 0);
+            CHECK_CONTAINS(tf_last_error(), "cannot finish: every RISC still running waits");
+            CHECK_CONTAINS(tf_last_error(), "to be >= 2415919104 (it is 0)");
+        }
+        tf_program_destroy(p);
+    }
+    tf_buffer_free(out);
+    tf_kernel_free(kw);
+    tf_kernel_free(ks);
+}
+
 int main(void)
 {
     tf_device *dev = rt_open(4, 4);
@@ -155,6 +202,7 @@ int main(void)
     test_ct_args(dev);
     test_dprint(dev);
     test_semaphores(dev);
+    test_wait_min(dev);
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dataflow");
 }

@@ -310,10 +310,12 @@ FORCE_INLINE void noc_semaphore_wait(volatile tt_l1_ptr std::uint32_t *sem_addr,
 {
     if (*sem_addr != val) dev_wait_eq(sem_addr, val);
 }
+// Until *sem_addr >= val as unsigned numbers, as tt-metal's (no wrap-around:
+// 0x80000005 is at least 1; 0 is not at least 0x90000000).
 FORCE_INLINE void noc_semaphore_wait_min(volatile tt_l1_ptr std::uint32_t *sem_addr,
                                          std::uint32_t val)
 {
-    if ((std::int32_t)(*sem_addr - val) < 0) dev_wait_ge(sem_addr, val);
+    if (*sem_addr < val) dev_wait_geu(sem_addr, val);
 }
 template <bool posted = false>
 FORCE_INLINE void noc_semaphore_inc(std::uint64_t addr, std::uint32_t incr,

@@ -97,6 +97,20 @@ refused 'void kernel_main()\n{\n    uint32_t n = NUM_DRAM_BANKS;\n    (void)n;\n
     "a fixed chip's constant"
 refused 'void kernel_main()\n{\n    noc_async_read_partial_page(0, 0, 0, 0);\n}\n' \
     "not supported by tt-foil: part of an interleaved page" "partial page"
+# a CB's tile size and format as constants (tt-metal's are constexpr): the
+# error names why (known only at run time here), at the use; without the
+# constexpr they build
+refused 'void kernel_main()\n{\n    constexpr uint32_t b = get_tile_size(tt::CBIndex::c_16);\n    (void)b;\n}\n' \
+    "refused.cpp:3:24: error: constexpr variable 'b' must be initialized by a constant expression" \
+    "constexpr get_tile_size"
+expect_err "note: non-constexpr function 'tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr' cannot be used in a constant expression" \
+    "constexpr get_tile_size: the note names the reason"
+refused 'void kernel_main()\n{\n    constexpr DataFormat f = get_dataformat(0);\n    (void)f;\n}\n' \
+    "note: non-constexpr function 'tt_foil_get_dataformat_is_known_only_at_run_time_drop_constexpr' cannot be used in a constant expression" \
+    "constexpr get_dataformat: the note names the reason"
+printf 'void kernel_main()\n{\n    const uint32_t b = get_tile_size(0);\n    const DataFormat f = get_dataformat(0);\n    *(volatile uint32_t *)get_arg_val<uint32_t>(0) = b + (uint32_t)f;\n}\n' >"$tmp/rt.cpp"
+run "$cc" --risc ncrisc -o "$tmp/rt" "$tmp/rt.cpp"
+expect_rc 0 "get_tile_size and get_dataformat at run time"
 # tt-metal's aggregates take designated initializers; Blackhole's cache and
 # wait helpers exist
 printf '#include <cstdint>\n#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    const InterleavedPow2AddrGenFast<true> s = {.bank_base_address = get_arg_val<uint32_t>(0), .log_base_2_of_page_size = 11};\n    invalidate_l1_cache();\n    riscv_wait(10);\n    noc_async_read_page(0, s, get_arg_val<uint32_t>(1));\n    noc_async_read_barrier();\n}\n' >"$tmp/pow2.cpp"

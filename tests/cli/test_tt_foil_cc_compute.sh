@@ -167,6 +167,10 @@ expect_err "not supported by tt-foil: binary_op_specific_init(op_code), the 2023
 k tnp 'tilize_init_no_pack(0, 1);'
 expect_rc 1 "tilize_init_no_pack"
 expect_err "'tilize_init_no_pack<int, int>' is unavailable: not supported by tt-foil: tilize variants" "tilize_init_no_pack"
+# a CB's tile size as a constant (tt-metal's is constexpr): the note names why
+k tsize 'constexpr uint32_t b = get_tile_size(0); (void)b;'
+expect_rc 1 "constexpr get_tile_size"
+expect_err "note: non-constexpr function 'tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr' cannot be used in a constant expression" "constexpr get_tile_size"
 # the compute API outside a compute kernel
 printf '#include "api/compute/common.h"\nvoid kernel_main() {}\n' >"$tmp/dm2.cpp"
 run "$cc" --risc brisc -o "$tmp/dm2" "$tmp/dm2.cpp"

@@ -13,10 +13,25 @@
 #include "tt_foil/base.hpp"
 #include "tt_foil/data_format.hpp"
 
+// tt-metal's get_tile_size and get_dataformat are constexpr (its build
+// generates the program's CB formats into the kernel); tt-foil builds a
+// kernel before its program's CBs exist, so they are known only at run
+// time. Ours are constexpr too, but in a constant expression
+// (`constexpr uint32_t b = get_tile_size(cb);`) they call a function never
+// defined whose name says why, so the compiler's note names the reason:
+// drop the constexpr (`const uint32_t b = get_tile_size(cb);` works). At
+// run time they read the CB as before. (Templates: a compiler may refuse
+// a plain constexpr function that is never a constant; a template's body
+// it does not judge.)
+std::uint32_t tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr(std::int32_t cb);
+DataFormat tt_foil_get_dataformat_is_known_only_at_run_time_drop_constexpr(std::int32_t cb);
+
 // A CB's page size: its tile's bytes (tiles are 32x32 here, as tt-metal's
 // unpack_tile_size for a whole tile).
-FORCE_INLINE std::uint32_t get_tile_size(std::int32_t cb)
+template <class tf_none_ = void> FORCE_INLINE constexpr std::uint32_t get_tile_size(std::int32_t cb)
 {
+    if (__builtin_is_constant_evaluated())
+        return tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr(cb);
     return dev_cb_page_size((std::uint32_t)cb);
 }
 constexpr inline std::uint32_t get_tile_hw(std::int32_t)
@@ -29,8 +44,10 @@ constexpr inline std::uint32_t get_tile_num_faces(std::int32_t)
 }
 // The format the host gave the CB (tf_program_set_cb_format), Invalid when
 // it gave a page size alone (tf_program_set_cb).
-FORCE_INLINE DataFormat get_dataformat(std::int32_t cb)
+template <class tf_none_ = void> FORCE_INLINE constexpr DataFormat get_dataformat(std::int32_t cb)
 {
+    if (__builtin_is_constant_evaluated())
+        return tt_foil_get_dataformat_is_known_only_at_run_time_drop_constexpr(cb);
     return (DataFormat)dev_cb_data_format((std::uint32_t)cb);
 }
 

@@ -97,6 +97,33 @@ refused 'void kernel_main()\n{\n    uint32_t n = NUM_DRAM_BANKS;\n    (void)n;\n
     "a fixed chip's constant"
 refused 'void kernel_main()\n{\n    noc_async_read_partial_page(0, 0, 0, 0);\n}\n' \
     "not supported by tt-foil: part of an interleaved page" "partial page"
+# more tt-metal names tt-foil does not provide (they were "undeclared
+# identifier", one with a misleading suggestion, or "no member named"): one
+# error, at the use, naming tt-foil and why. CODE|WANT: a BRISC kernel of
+# TensorAccessorArgs 2,2048 whose kernel_main is CODE
+ta='constexpr auto args = TensorAccessorArgs<0>(); const auto s = TensorAccessor(args, 0x1000, 2048);'
+while IFS='|' read -r code want; do
+    printf '#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    %s\n}\n' "$code" >"$tmp/named.cpp"
+    run "$cc" --risc brisc --compile-args 2,2048 -o "$tmp/named" "$tmp/named.cpp"
+    expect_rc 1 "$code"
+    expect_err "named.cpp:4:" "$code: at the use"
+    expect_err "$want" "$code"
+    expect_err "1 error generated" "$code: one error"
+done <<NAMES
+noc_async_read_tile_dram_sharded_with_state_with_trid(0, 0, 0, 0);|'noc_async_read_tile_dram_sharded_with_state_with_trid<int, int, int, int>' is unavailable: not supported by tt-foil: stateful NOC command buffers with transaction ids
+noc_async_read_tile_dram_sharded_set_trid(1);|'noc_async_read_tile_dram_sharded_set_trid<int>' is unavailable: not supported by tt-foil: NOC transaction ids
+noc_async_read_one_packet_with_state_with_trid(0, 0, 0, 0);|is unavailable: not supported by tt-foil: stateful NOC command buffers with transaction ids
+noc_async_write_one_packet_with_trid_set_state(get_noc_addr(0x70000));|'noc_async_write_one_packet_with_trid_set_state<unsigned long long>' is unavailable: not supported by tt-foil: stateful NOC command buffers with transaction ids
+noc_async_write_one_packet_with_trid_with_state(0x70000, 0x70000, 16, 1);|is unavailable: not supported by tt-foil: stateful NOC command buffers with transaction ids
+noc_async_write_set_trid(1);|is unavailable: not supported by tt-foil: NOC transaction ids
+noc_inline_dw_write_set_state(get_noc_addr(0x70000));|is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
+noc_inline_dw_write_with_state(5u);|'noc_inline_dw_write_with_state<unsigned int>' is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
+$ta (void)s.get_shard_noc_addr(0);|'get_shard_noc_addr' is unavailable: not supported by tt-foil: get_shard_noc_addr (sharded tensors
+$ta (void)s.is_local_page(0);|'is_local_page' is unavailable: not supported by tt-foil: locality of a page or shard
+$ta (void)s.is_local_shard(0);|'is_local_shard' is unavailable: not supported by tt-foil: locality of a page or shard
+$ta for (auto p : s.shard_pages(0)) (void)p;|'shard_pages' is unavailable: not supported by tt-foil: shard_pages (sharded tensors
+$ta for (auto p : s.strided_pages(8)) (void)p;|'strided_pages' is unavailable: not supported by tt-foil: strided_pages (data-movement threads
+NAMES
 # a CB's tile size and format as constants (tt-metal's are constexpr): the
 # error names why (known only at run time here), at the use; without the
 # constexpr they build

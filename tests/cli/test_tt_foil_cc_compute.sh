@@ -167,6 +167,10 @@ expect_err "not supported by tt-foil: binary_op_specific_init(op_code), the 2023
 k tnp 'tilize_init_no_pack(0, 1);'
 expect_rc 1 "tilize_init_no_pack"
 expect_err "'tilize_init_no_pack<int, int>' is unavailable: not supported by tt-foil: tilize variants" "tilize_init_no_pack"
+# tt-metal's watcher waypoints compile to nothing, as with its watcher off
+printf '#include "debug/waypoint.h"\n#include "api/compute/common.h"\nvoid kernel_main()\n{\n    WAYPOINT("UPKW");\n}\n' >"$tmp/wp.cpp"
+run "$cc" --risc compute -o "$tmp/wp" "$tmp/wp.cpp"
+expect_rc 0 "WAYPOINT in a compute kernel"
 # a CB's tile size as a constant (tt-metal's is constexpr): the note names why
 k tsize 'constexpr uint32_t b = get_tile_size(0); (void)b;'
 expect_rc 1 "constexpr get_tile_size"

@@ -19,13 +19,8 @@ static void test_interleaved_copy(tf_device *dev, tf_buffer_type src_type, tf_bu
     CHECK_EQ_U(n, 2);
     CHECK_EQ_U(ct[0], src_type == TF_BUFFER_DRAM ? 2 : 0);
     n += tf_buffer_accessor_args(dst, ct + n, 8 - (uint32_t)n);
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = TF_TEST_TTM "/interleaved_copy.cpp";
-    o.risc = TF_BRISC;
-    o.compile_args = ct;
-    o.num_compile_args = (uint32_t)n;
-    tf_kernel *k = MUST_PTR(tf_kernel_build(dev, &o));
+    tf_kernel *k =
+        MUST_PTR(ttm_build(dev, TF_TEST_TTM "/interleaved_copy.cpp", TF_BRISC, ct, (uint32_t)n));
     uint32_t bump = 1000;
     MUST(tf_kernel_set_common_args(k, &bump, 1));
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
@@ -218,13 +213,7 @@ static void test_page_bytes(tf_device *dev, tf_buffer_type type)
     CHECK_EQ_U(ct[1], stick_stride); /* what TensorAccessor(args, addr) moves */
     ct[2] = PB_STICK;
     ct[3] = pow2;
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = TF_TEST_TTM "/page_bytes.cpp";
-    o.risc = TF_BRISC;
-    o.compile_args = ct;
-    o.num_compile_args = 4;
-    tf_kernel *k = MUST_PTR(tf_kernel_build(dev, &o));
+    tf_kernel *k = MUST_PTR(ttm_build(dev, TF_TEST_TTM "/page_bytes.cpp", TF_BRISC, ct, 4));
     static uint8_t buf[PB_PAGES * 128], mem[PB_L1];
     for (int g = 0; g < PB_GENS; g++) {
         int is_pow2 = g == 2 || g == 3 || g == 7 || g == 9 || g == 11;
@@ -281,6 +270,59 @@ static void test_page_bytes(tf_device *dev, tf_buffer_type type)
     tf_buffer_free(l1);
 }
 
+/* tt-metal names that work as in tt-metal (tests/kernels/ttm/metal_names.cpp):
+ * pages [2, 11) of a DRAM and an L1 interleaved buffer through
+ * TensorAccessor::pages, each read from the address the bank tables give
+ * (dram_bank_to_noc_xy and bank_to_dram_offset; l1_bank_to_noc_xy,
+ * bank_to_l1_offset and DYNAMIC_NOC_X/Y), after wait_for_sync_register_value
+ * saw semaphore 0 become 0x1234 (NCRISC sets 5 first: it waits on). They
+ * were compile errors. */
+static void test_metal_names(tf_device *dev, tf_buffer_type type)
+{
+    enum { PAGE = 2048, PAGES = 13, START = 2, END = 11, N = END - START, VAL = 0x1234 };
+    tf_core core = {1, 1};
+    static uint32_t in[PAGE * PAGES / 4], got[PAGE * N / 4];
+    for (size_t i = 0; i < PAGE * PAGES / 4; i++) in[i] = (uint32_t)(i * 2246822519u) ^ type;
+    tf_buffer *b = MUST_PTR(tf_buffer_create_interleaved(dev, type, sizeof in, PAGE));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, sizeof got));
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, core, 4 * (2 + 2 * N)));
+    MUST(tf_buffer_write(b, 0, in, sizeof in));
+    uint32_t ct[2];
+    CHECK_EQ_U(tf_buffer_accessor_args(b, ct, 2), 2);
+    tf_kernel *k = MUST_PTR(ttm_build(dev, TF_TEST_TTM "/metal_names.cpp", TF_BRISC, ct, 2));
+    tf_kernel *ks = rt_kernel(dev, "ttm_wait_min_setter.ncrisc.elf");
+    tf_chip_info info;
+    tf_device_info(dev, &info);
+    uint32_t banks = type == TF_BUFFER_DRAM ? (uint32_t)info.dram_banks : 16; /* the 4x4 cores */
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_kernel(p, TF_NCRISC, ks));
+    MUST(tf_program_set_semaphore(p, 0, 0));
+    uint32_t args[] =
+        {(uint32_t)tf_buffer_address(b),  (uint32_t)tf_buffer_address(l1), START, END, VAL, banks,
+         (uint32_t)tf_buffer_address(res)},
+             sa[] = {VAL, 2000};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 7));
+    MUST(tf_program_set_args(p, TF_NCRISC, sa, 2));
+    MUST(tf_dispatch_execute(p));
+    uint32_t r[2 + 2 * N];
+    MUST(tf_buffer_read(res, 0, r, sizeof r));
+    MUST(tf_buffer_read(l1, 0, got, sizeof got));
+    CHECK_EQ_U(r[0], VAL);
+    CHECK_EQ_U(r[1], N);
+    for (uint32_t i = 0; i < N; i++) {
+        CHECK_EQ_U(r[2 + 2 * i], START + i);
+        CHECK_EQ_U(r[3 + 2 * i], 1);
+    }
+    CHECK_TRUE(memcmp(got, in + START * PAGE / 4, sizeof got) == 0);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_kernel_free(ks);
+    tf_buffer_free(b);
+    tf_buffer_free(l1);
+    tf_buffer_free(res);
+}
+
 int main(void)
 {
     tf_device *dev = rt_open(4, 4);
@@ -293,6 +335,8 @@ int main(void)
     test_multicast(dev, 1);
     test_page_bytes(dev, TF_BUFFER_DRAM);
     test_page_bytes(dev, TF_BUFFER_L1);
+    test_metal_names(dev, TF_BUFFER_DRAM);
+    test_metal_names(dev, TF_BUFFER_L1);
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_interleaved");
 }

@@ -32,17 +32,6 @@ static void write_file(const char *path, const char *text)
     }
 }
 
-static tf_kernel *build(tf_device *dev, const char *src, tf_risc r, const uint32_t *ct, uint32_t n)
-{
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = r;
-    o.compile_args = ct;
-    o.num_compile_args = n;
-    return tf_kernel_build(dev, &o);
-}
-
 /* (src/rt_internal.h: a device pc as "function (file:line)", for the
  * message's length limit below) */
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
@@ -73,7 +62,7 @@ static void fault_lines(tf_device *dev)
     write_file(src, "void kernel_main()\n{\n    uint32_t l1 = get_arg_val<uint32_t>(0);\n"
                     "    noc_async_read(get_noc_addr(40, 40, 0x1000), l1, 64);\n"
                     "    noc_async_read_barrier();\n}\n");
-    tf_kernel *k = MUST_PTR(build(dev, src, TF_BRISC, NULL, 0));
+    tf_kernel *k = MUST_PTR(ttm_build(dev, src, TF_BRISC, NULL, 0));
     tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){0, 0}, 256));
     tf_buffer *ib = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 64 * 4, 64));
     uint32_t a[] = {(uint32_t)tf_buffer_address(l1), (uint32_t)tf_buffer_address(ib)};
@@ -93,7 +82,7 @@ static void fault_lines(tf_device *dev)
              "    for (uint32_t i = 0; i < 10; i++) {\n"
              "        noc_async_read_page(i, s, get_arg_val<uint32_t>(0));\n"
              "        noc_async_read_barrier();\n    }\n}\n");
-    k = MUST_PTR(build(dev, src, TF_BRISC, NULL, 0));
+    k = MUST_PTR(ttm_build(dev, src, TF_BRISC, NULL, 0));
     e = fault_of(dev, k, a, 2);
     CHECK_CONTAINS(e, "page 4 out of range of an interleaved buffer of 4 pages (ids 0..3)");
     snprintf(want, sizeof want, ", inlined in kernel_main (%s:5)): page 4 out of range", src);
@@ -116,7 +105,7 @@ static void fault_lines(tf_device *dev)
                     "void kernel_main()\n{\n"
                     "    three(get_arg_val<uint32_t>(2), get_arg_val<uint32_t>(0), "
                     "get_arg_val<uint32_t>(1));\n}\n");
-    k = MUST_PTR(build(dev, src, TF_BRISC, NULL, 0));
+    k = MUST_PTR(ttm_build(dev, src, TF_BRISC, NULL, 0));
     uint32_t a3[] = {a[0], a[1], 9};
     e = fault_of(dev, k, a3, 3);
     CHECK_CONTAINS(e, "page 9 out of range of an interleaved buffer of 4 pages");
@@ -178,7 +167,7 @@ static void warnings(tf_device *dev)
                     "    uint32_t count = 0;\n    count++;\n    Acc acc;\n    acc.sum = 41;\n"
                     "    put(get_arg_val<uint32_t>(0), acc.sum + 1, 0);\n}\n");
     tf_set_warning_handler(on_warning, NULL);
-    tf_kernel *k = build(dev, src, TF_NCRISC, NULL, 0);
+    tf_kernel *k = ttm_build(dev, src, TF_NCRISC, NULL, 0);
     tf_set_warning_handler(NULL, NULL);
     CHECK_TRUE(k != NULL);
     if (!k) fprintf(stderr, "%s\n", tf_last_error());
@@ -201,7 +190,7 @@ static void warnings(tf_device *dev)
     write_file(
         src, "uint32_t pick(uint32_t x)\n{\n    if (x) return 1;\n}\n"
              "void kernel_main() { *(volatile uint32_t *)get_arg_val<uint32_t>(0) = pick(1); }\n");
-    CHECK_TRUE(build(dev, src, TF_NCRISC, NULL, 0) == NULL);
+    CHECK_TRUE(ttm_build(dev, src, TF_NCRISC, NULL, 0) == NULL);
     CHECK_CONTAINS(tf_last_error(), "warn.cpp:4:1: error: non-void function does not return a "
                                     "value in all control paths [-Werror,-Wreturn-type]");
 }
@@ -227,19 +216,20 @@ int main(void)
 
     /* miss, then hit */
     uint32_t page = 2048;
-    tf_kernel *k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
+    tf_kernel *k =
+        MUST_PTR(ttm_build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
     int n1 = compiles();
     CHECK_EQ_U(n1, 4); /* kernel, build note, builtins, link */
     CHECK_TRUE(!strcmp(tf_kernel_name(k), "loopback_dram_copy"));
     ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
     tf_kernel_free(k);
-    k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
+    k = MUST_PTR(ttm_build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
     CHECK_EQ_U(compiles(), n1); /* a hit runs no compiler */
     ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
     tf_kernel_free(k);
     /* another compile-time arg is another entry */
     uint32_t page2 = 1024;
-    k = MUST_PTR(build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page2, 1));
+    k = MUST_PTR(ttm_build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page2, 1));
     CHECK_EQ_U(compiles(), 2 * n1);
     tf_kernel_free(k);
 
@@ -250,33 +240,33 @@ int main(void)
     write_file(hdr, "#define VAL 1\n");
     write_file(src, "#include \"val.h\"\nvoid kernel_main() { *(volatile uint32_t *)get_arg_val<"
                     "uint32_t>(0) = VAL; }\n");
-    k = MUST_PTR(build(dev, src, TF_NCRISC, NULL, 0));
+    k = MUST_PTR(ttm_build(dev, src, TF_NCRISC, NULL, 0));
     tf_kernel_free(k);
     int n2 = compiles();
     CHECK_EQ_U(n2, 3 * n1);
-    k = MUST_PTR(build(dev, src, TF_NCRISC, NULL, 0));
+    k = MUST_PTR(ttm_build(dev, src, TF_NCRISC, NULL, 0));
     tf_kernel_free(k);
     CHECK_EQ_U(compiles(), n2);
     write_file(hdr, "#define VAL 2\n");
-    k = MUST_PTR(build(dev, src, TF_NCRISC, NULL, 0));
+    k = MUST_PTR(ttm_build(dev, src, TF_NCRISC, NULL, 0));
     tf_kernel_free(k);
     CHECK_EQ_U(compiles(), n2 + n1);
 
     /* add_2_integers built at run time, with its DPRINT */
-    k = MUST_PTR(build(dev, TF_TEST_TTM "/add_2_integers_in_riscv.cpp", TF_BRISC, NULL, 0));
+    k = MUST_PTR(ttm_build(dev, TF_TEST_TTM "/add_2_integers_in_riscv.cpp", TF_BRISC, NULL, 0));
     ttm_check_add2(dev, k, (tf_core){1, 1}, 1000, 234);
     tf_kernel_free(k);
 
     /* errors: the compiler's diagnostics, file:line */
     snprintf(src, sizeof src, "%s/bad.cpp", work);
     write_file(src, "void kernel_main()\n{\n    int x = ;\n}\n");
-    CHECK_TRUE(build(dev, src, TF_BRISC, NULL, 0) == NULL);
+    CHECK_TRUE(ttm_build(dev, src, TF_BRISC, NULL, 0) == NULL);
     CHECK_CONTAINS(tf_last_error(), "compile failed");
     CHECK_CONTAINS(tf_last_error(), "bad.cpp:3:13: error: expected expression");
     /* a tt-metal name tt-foil does not provide */
     snprintf(src, sizeof src, "%s/unsup.cpp", work);
     write_file(src, "void kernel_main()\n{\n    noc_async_read_set_state(0ull);\n}\n");
-    CHECK_TRUE(build(dev, src, TF_NCRISC, NULL, 0) == NULL);
+    CHECK_TRUE(ttm_build(dev, src, TF_NCRISC, NULL, 0) == NULL);
     CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'noc_async_read_set_state");
     CHECK_CONTAINS(tf_last_error(), "is unavailable: not supported by tt-foil: stateful NOC "
                                     "command buffers");
@@ -284,13 +274,13 @@ int main(void)
      * matching function", the reason only in a note) */
     write_file(src, "void kernel_main()\n{\n    uint32_t a = rt_args::get<uint32_t>(0);\n"
                     "    (void)a;\n}\n");
-    CHECK_TRUE(build(dev, src, TF_NCRISC, NULL, 0) == NULL);
+    CHECK_TRUE(ttm_build(dev, src, TF_NCRISC, NULL, 0) == NULL);
     CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:27: error: 'get<unsigned int, int>' is "
                                     "unavailable: not supported by tt-foil: named runtime args");
     CHECK_CONTAINS(tf_last_error(), "1 error generated");
     /* no kernel_main: refused at link (it loaded as an image with no code) */
     write_file(src, "int foo;\n");
-    CHECK_TRUE(build(dev, src, TF_BRISC, NULL, 0) == NULL);
+    CHECK_TRUE(ttm_build(dev, src, TF_BRISC, NULL, 0) == NULL);
     CHECK_CONTAINS(tf_last_error(), "tt-foil: the kernel defines no kernel_main: define void "
                                     "kernel_main()");
     /* a compile-time arg index out of range */
@@ -298,7 +288,7 @@ int main(void)
     write_file(src,
                "void kernel_main()\n{\n    constexpr uint32_t v = get_compile_time_arg_val(1);\n"
                "    (void)v;\n}\n");
-    CHECK_TRUE(build(dev, src, TF_BRISC, &page, 1) == NULL);
+    CHECK_TRUE(ttm_build(dev, src, TF_BRISC, &page, 1) == NULL);
     CHECK_CONTAINS(tf_last_error(), "get_compile_time_arg_val: index out of range of this "
                                     "kernel's compile-time args");
     CHECK_CONTAINS(tf_last_error(), "cta.cpp:3:");

@@ -4,6 +4,7 @@
 #define TF_TTM_TEST_H
 
 #include "tests/runtime/rt_test.h"
+#include "tt_foil/kbuild.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -33,6 +34,20 @@ static inline void ttm_run_captured(tf_program *p, char *out, size_t cap)
     out[n < 0 ? 0 : n] = 0;
     close(fd);
     unlink(path);
+}
+
+/* Kernel src for RISC r built now (tf_kernel_build) with compile-time args
+ * ct[0..n); NULL when it does not build (tf_last_error says why). */
+static inline tf_kernel *ttm_build(tf_device *dev, const char *src, tf_risc r, const uint32_t *ct,
+                                   uint32_t n)
+{
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = r;
+    o.compile_args = ct;
+    o.num_compile_args = n;
+    return tf_kernel_build(dev, &o);
 }
 
 static inline uint32_t noc_x_of(uint64_t noc_addr)

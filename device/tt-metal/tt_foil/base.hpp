@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "api/debug/waypoint.h"
 #include "circular_buffer.h"
 #include "kernel_args.h"
 #include "kernel_profiler.h"
@@ -34,6 +35,9 @@
 #endif
 constexpr std::uint8_t noc_index = NOC_INDEX;
 constexpr std::uint8_t noc_mode = NOC_MODE;
+// noc_mode's values: each RISC on its own NOC (the only mode here) or any.
+#define DM_DEDICATED_NOC 0
+#define DM_DYNAMIC_NOC   1
 #define NUM_NOCS 2
 
 // The device primitives everything below is built on (two NOCs,
@@ -54,6 +58,9 @@ constexpr std::uint8_t noc_mode = NOC_MODE;
 namespace tf_ttm {
 struct unsupported_result {
     template <class T> operator T() const;
+    // (a range-for over one, as over shard_pages(), is the same one error)
+    const unsupported_result *begin() const;
+    const unsupported_result *end() const;
 };
 } // namespace tf_ttm
 #define TF_UNSUPPORTED_FN(name, why)                                                               \
@@ -61,6 +68,10 @@ struct unsupported_result {
     TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...);                              \
     template <class tf_t0_, class... tf_t_, class... tf_a_>                                        \
     TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...)
+// A member function of a tt-metal class we do not provide (inside the
+// class): any call, whatever its arguments, is the error, with the reason
+// (once: a member template was diagnosed twice).
+#define TF_UNSUPPORTED_MEMBER(name, why) TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(...) const
 // A constant (NUM_DRAM_BANKS): any use is the error, with the reason.
 #define TF_UNSUPPORTED_VAR(name, why) extern const tf_ttm::unsupported_result name TF_UNSUPPORTED(why)
 

@@ -29,6 +29,32 @@ FORCE_INLINE std::uint64_t get_noc_addr_from_bank_id(std::uint32_t bank_id, std:
     return dev_bank_noc_addr(noc, DRAM, bank_id, bank_address_offset);
 }
 
+// tt-metal's bank tables, read-only views of the device's (dev_banks.h):
+// dram_bank_to_noc_xy[noc][bank] and l1_bank_to_noc_xy[noc][bank] are a
+// bank's NOC_XY_ENCODING (get_noc_addr_helper(xy, addr) addresses it),
+// bank_to_dram_offset[bank] and bank_to_l1_offset[bank] what is added to an
+// address in it. How many banks there are is the device's (NUM_DRAM_BANKS:
+// pass it as an argument).
+namespace tf_ttm
+{
+template <bool DRAM> struct bank_xy_table {
+    FORCE_INLINE const std::uint16_t *operator[](std::uint32_t noc) const
+    {
+        return DRAM ? TF_BANK_TABLE->dram_xy[noc & 1u] : TF_BANK_TABLE->l1_xy[noc & 1u];
+    }
+};
+template <bool DRAM> struct bank_offset_table {
+    FORCE_INLINE std::int32_t operator[](std::uint32_t bank) const
+    {
+        return DRAM ? TF_BANK_TABLE->dram_offset[bank] : TF_BANK_TABLE->l1_offset[bank];
+    }
+};
+} // namespace tf_ttm
+inline constexpr tf_ttm::bank_xy_table<true> dram_bank_to_noc_xy{};
+inline constexpr tf_ttm::bank_xy_table<false> l1_bank_to_noc_xy{};
+inline constexpr tf_ttm::bank_offset_table<true> bank_to_dram_offset{};
+inline constexpr tf_ttm::bank_offset_table<false> bank_to_l1_offset{};
+
 template <bool DRAM> struct InterleavedAddrGen {
     static constexpr bool is_dram = DRAM;
     std::uint32_t bank_base_address;

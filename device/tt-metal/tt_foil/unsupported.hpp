@@ -21,6 +21,15 @@ TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_state, TF_NOC_STATE_WHY);
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_set_state, TF_NOC_STATE_WHY);
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_with_state, TF_NOC_STATE_WHY);
 #define TF_NOC_TRID_WHY "NOC transaction ids; use the per-NOC barriers"
+#define TF_NOC_STATE_TRID_WHY                                                                      \
+    "stateful NOC command buffers with transaction ids; use noc_async_read/noc_async_write and "   \
+    "the per-NOC barriers"
+TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_with_state_with_trid, TF_NOC_STATE_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_one_packet_with_state_with_trid, TF_NOC_STATE_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid_set_state, TF_NOC_STATE_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid_with_state, TF_NOC_STATE_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_set_trid, TF_NOC_TRID_WHY);
+TF_UNSUPPORTED_FN(noc_async_write_set_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_read_set_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_read_barrier_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid, TF_NOC_TRID_WHY);
@@ -29,6 +38,10 @@ TF_UNSUPPORTED_FN(noc_async_write_flushed_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(reset_noc_trid_barrier_counter, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_inline_dw_write, "inline (register) NOC writes; write the word to L1 and noc_async_write it");
 TF_UNSUPPORTED_FN(noc_inline_mcast_dw_write, "inline (register) NOC writes");
+TF_UNSUPPORTED_FN(noc_inline_dw_write_set_state,
+                  "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
+TF_UNSUPPORTED_FN(noc_inline_dw_write_with_state,
+                  "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
 TF_UNSUPPORTED_FN(noc_semaphore_inc_multicast, "multicast atomics; noc_semaphore_inc each destination");
 TF_UNSUPPORTED_FN(noc_async_write_multicast_exclude_region, "multicast with an excluded region");
 TF_UNSUPPORTED_FN(get_system_memory_noc_addr, "host (PCIe) memory over the NOC");

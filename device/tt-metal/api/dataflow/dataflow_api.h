@@ -25,8 +25,14 @@
 #define NOC_XY_ADDR(x, y, addr) TF_NOC_ADDR(x, y, addr)
 #define NOC_XY_ENCODING(x, y)                                                                      \
     ((((std::uint32_t)(y)) << NOC_ADDR_NODE_ID_BITS) | ((std::uint32_t)(x)))
-#define NOC_UNICAST_ADDR_X(a)  TF_NOC_X(a)
-#define NOC_UNICAST_ADDR_Y(a)  TF_NOC_Y(a)
+#define NOC_UNICAST_ADDR_X(a) TF_NOC_X(a)
+#define NOC_UNICAST_ADDR_Y(a) TF_NOC_Y(a)
+// A kernel's NOC coordinates as NOC noc's: the same (coordinates are the
+// same on both NOCs here, as tt-metal's virtual coordinates).
+#define DYNAMIC_NOC_X(noc, x)  (x)
+#define DYNAMIC_NOC_Y(noc, y)  (y)
+#define NOC_X(x)               (x)
+#define NOC_Y(y)               (y)
 #define NOC_UNICAST_WRITE_VC   1
 #define NOC_MULTICAST_WRITE_VC 4
 #define NOC_MAX_BURST_SIZE     16384
@@ -329,6 +335,15 @@ FORCE_INLINE void noc_semaphore_set_remote(std::uint32_t src_local_l1_addr,
                                            std::uint64_t dst_noc_addr, std::uint8_t noc = noc_index)
 {
     tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, 4);
+}
+
+// Until the L1 word at addr is val (tt-metal waits on a "sync register";
+// here an L1 word another RISC or core sets, as noc_semaphore_wait; an
+// address outside L1 faults).
+inline void wait_for_sync_register_value(std::uintptr_t addr, std::int32_t val)
+{
+    volatile tt_l1_ptr std::uint32_t *word = reinterpret_cast<volatile std::uint32_t *>(addr);
+    if (*word != (std::uint32_t)val) dev_wait_eq(word, (std::uint32_t)val);
 }
 
 // Blackhole's RISCs cache what they read from L1 and a kernel polling a word

@@ -7,6 +7,132 @@
 #include "api/tensor/tensor_accessor_args.h"
 #include "tt_foil/interleaved.hpp"
 
+namespace tensor_accessor
+{
+// One page of an accessor's pages(): its id and NOC address.
+class Page
+{
+  public:
+    FORCE_INLINE Page(std::uint64_t noc_addr, std::uint32_t page_id)
+        : noc_addr_(noc_addr), page_id_(page_id)
+    {
+    }
+    FORCE_INLINE std::uint64_t noc_addr() const
+    {
+        return noc_addr_;
+    }
+    FORCE_INLINE std::uint32_t page_id() const
+    {
+        return page_id_;
+    }
+
+  private:
+    std::uint64_t noc_addr_;
+    std::uint32_t page_id_;
+};
+// Pages [start, end) of an interleaved accessor, for a range-for; each
+// page's address is the accessor's get_noc_addr(id, 0, noc).
+template <typename Accessor> class Pages
+{
+  public:
+    class iterator
+    {
+      public:
+        FORCE_INLINE iterator(const Accessor &a, std::uint32_t id, std::uint32_t end,
+                              std::uint8_t noc)
+            : a_(&a), id_(id < end ? id : end), end_(end), noc_(noc), page_(0, 0)
+        {
+            at();
+        }
+        FORCE_INLINE const Page &operator*() const
+        {
+            return page_;
+        }
+        FORCE_INLINE const Page *operator->() const
+        {
+            return &page_;
+        }
+        FORCE_INLINE std::uint32_t page_id() const
+        {
+            return id_;
+        }
+        FORCE_INLINE iterator &operator++()
+        {
+            return *this += 1;
+        }
+        FORCE_INLINE iterator operator++(int)
+        {
+            iterator was = *this;
+            *this += 1;
+            return was;
+        }
+        FORCE_INLINE iterator &operator+=(std::ptrdiff_t n)
+        {
+            id_ = (std::uint64_t)id_ + (std::uint64_t)n < end_ ? id_ + (std::uint32_t)n : end_;
+            at();
+            return *this;
+        }
+        FORCE_INLINE iterator operator+(std::ptrdiff_t n) const
+        {
+            iterator i = *this;
+            return i += n;
+        }
+        FORCE_INLINE bool operator==(const iterator &o) const
+        {
+            return id_ == o.id_;
+        }
+        FORCE_INLINE bool operator!=(const iterator &o) const
+        {
+            return id_ != o.id_;
+        }
+        FORCE_INLINE bool operator<(const iterator &o) const
+        {
+            return id_ < o.id_;
+        }
+
+      private:
+        // (the end has no address: it may be past the buffer's last page)
+        FORCE_INLINE void at()
+        {
+            if (id_ < end_) page_ = Page(a_->get_noc_addr(id_, 0, noc_), id_);
+        }
+        const Accessor *a_;
+        std::uint32_t id_, end_;
+        std::uint8_t noc_;
+        Page page_;
+    };
+    using const_iterator = iterator;
+    FORCE_INLINE Pages(const Accessor &a, std::uint32_t start, std::uint32_t end, std::uint8_t noc)
+        : a_(a), start_(start), end_(end), noc_(noc)
+    {
+    }
+    FORCE_INLINE iterator begin() const
+    {
+        return iterator(a_, start_, end_, noc_);
+    }
+    FORCE_INLINE iterator end() const
+    {
+        return iterator(a_, end_, end_, noc_);
+    }
+    FORCE_INLINE iterator cbegin() const
+    {
+        return begin();
+    }
+    FORCE_INLINE iterator cend() const
+    {
+        return end();
+    }
+
+  private:
+    const Accessor &a_;
+    std::uint32_t start_, end_;
+    std::uint8_t noc_;
+};
+} // namespace tensor_accessor
+
+#define TF_TA_LOCAL_WHY                                                                            \
+    "locality of a page or shard (sharded tensors; tt-metal's interleaved accessor has none "      \
+    "either)"
 template <typename Args> struct TensorAccessor : InterleavedAddrGen<Args::is_dram> {
     FORCE_INLINE TensorAccessor(const Args &, std::size_t bank_base_address,
                                 std::uint32_t page_size = Args::AlignedPageSize)
@@ -20,6 +146,27 @@ template <typename Args> struct TensorAccessor : InterleavedAddrGen<Args::is_dra
     {
         return this->page_size;
     }
+    // Pages [start_page_id, end_page_id) (an interleaved accessor does not
+    // know its page count: both are needed, as in tt-metal).
+    FORCE_INLINE tensor_accessor::Pages<TensorAccessor> pages(std::uint32_t start_page_id,
+                                                              std::uint32_t end_page_id,
+                                                              std::uint8_t noc = noc_index) const
+    {
+        return tensor_accessor::Pages<TensorAccessor>(*this, start_page_id, end_page_id, noc);
+    }
+    TF_UNSUPPORTED_MEMBER(get_shard_noc_addr,
+                          "get_shard_noc_addr (sharded tensors: this accessor is interleaved)");
+    TF_UNSUPPORTED_MEMBER(shard_pages,
+                          "shard_pages (sharded tensors: this accessor is interleaved)");
+    TF_UNSUPPORTED_MEMBER(strided_shard_pages,
+                          "strided_shard_pages (sharded tensors: this accessor is interleaved)");
+    TF_UNSUPPORTED_MEMBER(
+        strided_pages,
+        "strided_pages (data-movement threads, which these cores do not have; use pages)");
+    TF_UNSUPPORTED_MEMBER(is_local_page, TF_TA_LOCAL_WHY);
+    TF_UNSUPPORTED_MEMBER(is_local_bank, TF_TA_LOCAL_WHY);
+    TF_UNSUPPORTED_MEMBER(is_local_addr, TF_TA_LOCAL_WHY);
+    TF_UNSUPPORTED_MEMBER(is_local_shard, TF_TA_LOCAL_WHY);
 };
 template <std::size_t C, std::size_t R>
 TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t, std::uint32_t)

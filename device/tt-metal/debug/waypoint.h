@@ -1,0 +1,2 @@
+// tt-metal's older include path of WAYPOINT.
+#include "api/debug/waypoint.h"

@@ -1,9 +1,10 @@
-/* Live public handles (devices, buffers, kernels, programs, launches), so
- * that an API check can tell a handle the caller already released (a
- * double free, a use after free) from a live one without touching the
- * released memory. One process-wide set: adds and removes take a mutex,
- * checks take no lock (handles are checked by every API call, created and
- * released far less often; common/handle.c says how). */
+/* Live public handles (devices, buffers, kernels, programs, launches, and
+ * the trace library's traces), so that an API check can tell a handle the
+ * caller already released (a double free, a use after free) from a live
+ * one without touching the released memory. One process-wide set: adds and
+ * removes take a mutex, checks take no lock (handles are checked by every
+ * API call, created and released far less often; common/handle.c says
+ * how). */
 #ifndef CM_HANDLE_H
 #define CM_HANDLE_H
 
@@ -17,6 +18,7 @@ typedef enum cm_handle_kind {
     CM_H_KERNEL,
     CM_H_PROGRAM,
     CM_H_LAUNCH,
+    CM_H_TRACE, /* tt_foil/trace.h: tf_trace_load, tf_trace_read */
 } cm_handle_kind;
 
 /* Register a new handle; -1 (message set) if out of memory. */

@@ -55,6 +55,7 @@ static const char *kind_name(cm_handle_kind k)
     case CM_H_KERNEL: return "kernel";
     case CM_H_PROGRAM: return "program";
     case CM_H_LAUNCH: return "launch";
+    case CM_H_TRACE: return "trace";
     }
     return "?";
 }

@@ -260,6 +260,15 @@ static inline void tf_prof_zone_text(const char *text, size_t len)
     tf_prof_text_slow(text, len);
 }
 
+/* The same for a string (TT_FOIL_ZONE_TEXT): NULL is recorded as "(NULL)",
+ * with a warning. */
+static inline void tf_prof_zone_text_str(const char *text)
+{
+    if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;
+    extern void tf_prof_text_slow(const char *text, size_t len);
+    tf_prof_text_slow(text, text ? strlen(text) : 0);
+}
+
 static inline void tf_prof_frame(void)
 {
     if (__builtin_expect(!tf_prof_on[TF_PROF_TRACE], 1)) return;

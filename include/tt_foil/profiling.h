@@ -31,7 +31,7 @@ typedef uint32_t tt_foil_zone_t;
 #if defined(TT_FOIL_ENABLE_TRACY) && TT_FOIL_ENABLE_TRACY
 #include "tt_foil/prof_record.h"
 #define TT_FOIL_ZONE(name)        TF_PROF_ZONE_SCOPED(name)
-#define TT_FOIL_ZONE_TEXT(text)   tf_prof_zone_text((text), strlen(text))
+#define TT_FOIL_ZONE_TEXT(text)   tf_prof_zone_text_str(text)
 #define TT_FOIL_FRAME_MARK()      tf_prof_frame()
 #define TT_FOIL_ZONE_BEGIN(name)  TF_PROF_ZONE_BEGIN(name)
 #define TT_FOIL_ZONE_END(z)       tf_prof_zone_end(z)

@@ -7,7 +7,13 @@
  * nanoseconds, zones rebuilt per thread (with nesting and text), frame
  * marks, memory events and track zones (named tracks: the runtime's device
  * zones). Whatever cannot be read is counted and described in `warnings`,
- * never silently skipped. */
+ * never silently skipped.
+ *
+ * Misuse is refused, never a crash (docs/architecture.md, 1b): a trace
+ * argument that is NULL, or that tf_trace_free already freed, or a NULL
+ * pointer where one is needed, gets a message naming the function and the
+ * argument (tf_last_error) and the failure value each function states:
+ * NULL, -1, 0 or TF_NONE. */
 #ifndef TT_FOIL_TRACE_H
 #define TT_FOIL_TRACE_H
 
@@ -173,9 +179,10 @@ typedef struct tf_trace {
 } tf_trace;
 
 /* Read a trace or memory log; NULL + message (tf_last_error) if it cannot be read at all
- * (missing, not a tt-foil trace, header cut short). */
+ * (missing, not a tt-foil trace, header cut short) or path is NULL. */
 tf_trace *tf_trace_load(const char *path);
-/* The same from memory (data is copied; `name` is used in messages). */
+/* The same from memory (data is copied; `name` is used in messages). NULL
+ * + message for a NULL name, or NULL data with a size. */
 tf_trace *tf_trace_read(const char *name, const void *data, size_t size);
 
 /* Streaming the device markers: with dev_block set, every DEVICE_BLOCK
@@ -198,10 +205,13 @@ typedef struct tf_trace_opts {
 tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts);
 tf_trace *tf_trace_read_opts(const char *name, const void *data, size_t size,
                              const tf_trace_opts *opts);
+/* NULL: nothing. A trace already freed: nothing is freed, a warning says so
+ * (tf_set_warning_handler). */
 void tf_trace_free(tf_trace *t);
 
 /* The call site of zone `zid` in a device block (resolved against the
- * firmware or kernel image that ran), NULL if the trace does not define it. */
+ * firmware or kernel image that ran), NULL if the trace does not define it
+ * (or, with a message, if t or b is not valid). */
 const tf_tr_dev_site *tf_trace_dev_site(const tf_trace *t, const tf_tr_dev_block *b, uint32_t zid);
 
 /* Walking the device blocks (devzones.c): every marker in order, and every
@@ -227,23 +237,27 @@ typedef struct tf_tr_dev_counts {
 } tf_tr_dev_counts;
 
 /* Calls fn for every event (a nonzero return stops the walk and is
- * returned); -1 if out of memory. Counts what it saw into *counts. */
+ * returned); -1 + message if out of memory, or t or fn is not valid. Counts
+ * what it saw into *counts (NULL: not counted). */
 int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                       tf_tr_dev_counts *counts);
 
 /* The same for one block whose marker words are `words` (a streamed
- * block: tf_trace_opts.dev_block). */
+ * block: tf_trace_opts.dev_block); also -1 + message for a NULL b, or NULL
+ * words with marker words to read. */
 int tf_trace_dev_walk_block(const tf_trace *t, const tf_tr_dev_block *b, const uint32_t *words,
                             int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                             tf_tr_dev_counts *counts);
 
 /* Apply the counters of record p to *out (zero it first; a core's records
  * of one dispatch, parts 0, 1, .., go into the same one). Returns the
- * number of pairs whose key tf_perf.h does not know (skipped). */
+ * number of pairs whose key tf_perf.h does not know (skipped); TF_NONE +
+ * message if t, p or out is not valid (p's pairs are not all in t). */
 uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_core *out);
 
 /* A device cycle on the host's monotonic clock, by the trace's clock sync
- * (the cycle itself without one: the simulator's device clock is the host's). */
+ * (the cycle itself without one: the simulator's device clock is the host's);
+ * 0 + message if t is not valid. */
 uint64_t tf_trace_dev_ns(const tf_trace *t, uint64_t cycle);
 /* host_ns + (cycle - sync_cycle) * ns_per_cycle, rounded, kept within
  * 0..UINT64_MAX (a result outside is clamped and *clamped, if given, set). */
@@ -253,11 +267,13 @@ uint64_t tf_trace_clock_ns(uint64_t host_ns, uint64_t sync_cycle, double ns_per_
  * 0..2^64 are clamped (and *clamped set, if given). */
 uint64_t tf_trace_ns_of(double ns, int *clamped);
 
-/* Capacity of a pool, or 0 if none was declared. */
+/* Capacity of a pool, or 0 if none was declared (or, with a message, if t or
+ * pool is not valid). */
 uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool);
 
-/* Host-monotonic ns of the earliest and latest event (0, 0 if none). */
-void tf_trace_span(const tf_trace *t, uint64_t *first_ns, uint64_t *last_ns);
+/* Host-monotonic ns of the earliest and latest event (0, 0 if none); 0, or
+ * -1 + message if t, first_ns or last_ns is not valid. */
+int tf_trace_span(const tf_trace *t, uint64_t *first_ns, uint64_t *last_ns);
 
 /* ---- records, as the recorder writes them (tf_trace_format.h) ---------------------- */
 
@@ -268,10 +284,13 @@ unsigned tf_trace_record_words(uint64_t head);
 #define TF_TRACE_PACK_BOUND(words) (16u * (size_t)(words) + 8u)
 
 /* Pack `words` words of records (TF_CHUNK_PACKED); returns the packed size
- * (a multiple of 8, zero-padded) and the number of records in *records. */
+ * (a multiple of 8, zero-padded) and the number of records in *records; 0
+ * + message if in (with words), out or records is NULL. */
 size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *records);
 
-/* Unpack `n` bytes into at most `cap` words; -1 if malformed. */
+/* Unpack `n` bytes into at most `cap` words (their number in *words); -1 +
+ * message if malformed, if they need more than cap words, or if in (with
+ * n), out (with cap) or words is NULL. */
 int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size_t *words);
 
 #endif

@@ -3,6 +3,7 @@
  * (common/cm_dprof.h), paired by its pairing (common/cm_pair.h), names
  * resolved against the images the trace defines. */
 #include "tt_foil/trace.h"
+#include "trace_api.h"
 #include "common/cm_dprof.h"
 #include "common/cm_pair.h"
 #include "tf_profiler.h"
@@ -22,7 +23,7 @@ static int on_marker(void *arg, const cm_dprof_marker *m)
     walk *w = arg;
     tf_tr_dev_event e = {TF_DEV_MARKER,
                          w->b,
-                         tf_trace_dev_site(w->t, w->b, m->zid),
+                         tf_trace_site_of(w->t, w->b, m->zid),
                          m->zid,
                          m->type,
                          m->cycle,
@@ -71,7 +72,7 @@ static int walk_block(walk *w, const tf_tr_dev_block *b, const uint32_t *words)
             uint32_t zid = (uint32_t)w->pair.open[k].key;
             tf_tr_dev_event e = {TF_DEV_OPEN,
                                  b,
-                                 tf_trace_dev_site(t, b, zid),
+                                 tf_trace_site_of(t, b, zid),
                                  zid,
                                  0,
                                  0,
@@ -96,25 +97,49 @@ static int walk_block(walk *w, const tf_tr_dev_block *b, const uint32_t *words)
     return rc;
 }
 
+/* The checks both walks make (fn, and t through tf_trace_check_arg). */
+static int walk_check(const tf_trace *t, int (*fn)(void *, const tf_tr_dev_event *), const char *op)
+{
+    if (tf_trace_check_arg(t, op)) return -1;
+    if (!fn)
+        return cm_err_set("%s: the callback fn is NULL (pass the function to call for every "
+                          "marker and zone)",
+                          op);
+    return 0;
+}
+
 int tf_trace_dev_walk(const tf_trace *t, int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                       tf_tr_dev_counts *counts)
 {
-    walk w = {t, NULL, {0}, fn, ctx, counts, 0};
+    if (walk_check(t, fn, "tf_trace_dev_walk")) return -1;
+    tf_tr_dev_counts ignored = {0};
+    walk w = {t, NULL, {0}, fn, ctx, counts ? counts : &ignored, 0};
     int rc = 0;
     for (size_t i = 0; i < t->ndev_blocks && !rc; i++)
         rc = walk_block(&w, &t->dev_blocks[i], t->dev_words + t->dev_blocks[i].word0);
     cm_pair_free(&w.pair);
-    return w.oom ? -1 : rc;
+    return w.oom ? cm_err_set("tf_trace_dev_walk: out of memory pairing the markers") : rc;
 }
 
 int tf_trace_dev_walk_block(const tf_trace *t, const tf_tr_dev_block *b, const uint32_t *words,
                             int (*fn)(void *ctx, const tf_tr_dev_event *e), void *ctx,
                             tf_tr_dev_counts *counts)
 {
-    walk w = {t, NULL, {0}, fn, ctx, counts, 0};
+    const char *op = "tf_trace_dev_walk_block";
+    if (walk_check(t, fn, op)) return -1;
+    if (!b)
+        return cm_err_set("%s: the block b is NULL (pass the block tf_trace_opts.dev_block was "
+                          "handed, or one of t->dev_blocks)",
+                          op);
+    if (!words && b->h.nwords)
+        return cm_err_set("%s: words is NULL and block b has %u marker words (pass the words "
+                          "handed with the block)",
+                          op, b->h.nwords);
+    tf_tr_dev_counts ignored = {0};
+    walk w = {t, NULL, {0}, fn, ctx, counts ? counts : &ignored, 0};
     int rc = walk_block(&w, b, words);
     cm_pair_free(&w.pair);
-    return w.oom ? -1 : rc;
+    return w.oom ? cm_err_set("%s: out of memory pairing the markers", op) : rc;
 }
 
 uint64_t tf_trace_ns_of(double ns, int *clamped)
@@ -135,6 +160,7 @@ uint64_t tf_trace_clock_ns(uint64_t host_ns, uint64_t sync_cycle, double ns_per_
 
 uint64_t tf_trace_dev_ns(const tf_trace *t, uint64_t cycle)
 {
+    if (tf_trace_check_arg(t, "tf_trace_dev_ns")) return 0;
     if (!t->has_sync) return cycle;
     return tf_trace_clock_ns(t->sync_host_ns, t->sync_cycle, t->sync_ns_per_cycle, cycle, NULL);
 }

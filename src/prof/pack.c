@@ -2,6 +2,7 @@
  * packs each full buffer before writing it, the reader unpacks it back
  * into 64-bit records. Record sizes come from TF_TRACE_RECORDS. */
 #include "pack.h"
+#include "common/cm_err.h"
 #include "tf_trace_format.h"
 #include "tt_foil/trace.h"
 
@@ -239,6 +240,17 @@ out:
 
 size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t *records)
 {
+    if ((!in && words) || !out || !records) {
+        cm_err_set("tf_trace_pack: %s is NULL (pass %s)",
+                   !out       ? "out"
+                   : !records ? "records"
+                              : "in",
+                   !out       ? "TF_TRACE_PACK_BOUND(words) bytes to pack into"
+                   : !records ? "where to count the records packed"
+                              : "the words to pack, or words 0");
+        if (records) *records = 0;
+        return 0;
+    }
     uint64_t prev = 0;
     *records = 0;
     size_t n = tf_trace_pack_more(in, words, out, &prev, records);
@@ -246,33 +258,52 @@ size_t tf_trace_pack(const uint64_t *in, uint32_t words, uint8_t *out, uint64_t 
     return n;
 }
 
+/* The error of tf_trace_unpack: what is wrong with the record at byte `at`. */
+static int unpack_bad(size_t at, const char *what)
+{
+    return cm_err_set("tf_trace_unpack: the record at byte %zu: %s", at, what);
+}
+
 int tf_trace_unpack(const uint8_t *in, size_t n, uint64_t *out, size_t cap, size_t *words)
 {
+    if ((!in && n) || (!out && cap) || !words)
+        return cm_err_set("tf_trace_unpack: %s is NULL (pass %s)",
+                          !words ? "words"
+                          : !out ? "out"
+                                 : "in",
+                          !words ? "where to write the number of words unpacked"
+                          : !out ? "room for cap words, or cap 0"
+                                 : "the packed bytes, or n 0");
     const uint8_t *p = in, *end = in + n;
     size_t k = 0;
     uint64_t prev = 0;
     while (p < end && *p) {
         uint64_t head, zz;
+        size_t at = (size_t)(p - in); /* this record's first byte */
         if (!(p = tf_trace_get_varint(p, end, &head)) || !(p = tf_trace_get_varint(p, end, &zz)))
-            return -1;
+            return unpack_bad(at, "its header is cut short (the bytes are damaged)");
         int64_t d = tf_trace_unzigzag(zz);
         uint64_t delta = prev + (uint64_t)d;
         prev = delta;
         unsigned type = (unsigned)(head & (TF_R_LIMIT - 1));
         uint64_t arg = head >> TF_PACK_TYPE_BITS;
-        if (arg > TF_REC_MAX_ARG || type == 0) return -1;
+        if (arg > TF_REC_MAX_ARG || type == 0)
+            return unpack_bad(at, type ? "its argument is over the maximum (the bytes are damaged)"
+                                       : "its type is 0 (the bytes are damaged)");
         uint64_t w = TF_REC(type, arg, delta);
         unsigned nw = tf_rec_words(w);
-        if (k + nw > cap) return -1;
+        if (k + nw > cap) return unpack_bad(at, "out has no room for it (cap is too small)");
         out[k] = w;
         if (tf_rec_is_text(type)) {
-            if ((size_t)(end - p) < arg) return -1;
+            if ((size_t)(end - p) < arg)
+                return unpack_bad(at, "its text runs past the end (the bytes are damaged)");
             if (nw > 1) out[k + nw - 1] = 0; /* padding; an empty text has none */
             memcpy(out + k + 1, p, arg);
             p += arg;
         } else {
             for (unsigned i = 1; i < nw; i++)
-                if (!(p = tf_trace_get_varint(p, end, &out[k + i]))) return -1;
+                if (!(p = tf_trace_get_varint(p, end, &out[k + i])))
+                    return unpack_bad(at, "its payload is cut short (the bytes are damaged)");
         }
         k += nw;
     }

@@ -13,10 +13,12 @@
  * offset and header, and read again (and checked again) by the second pass. */
 #define _GNU_SOURCE /* memmem */
 #include "tt_foil/trace.h"
+#include "trace_api.h"
 #include "common/cm_csv.h"
 #include "common/cm_dprof.h"
 #include "common/cm_err.h"
 #include "common/cm_grow.h"
+#include "common/cm_handle.h"
 #include "common/cm_map.h"
 #include "tf_profiler.h"
 
@@ -671,7 +673,28 @@ static int site_cmp(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
+int tf_trace_check_arg(const tf_trace *t, const char *op)
+{
+    if (!t)
+        return cm_err_set("%s: the trace t is NULL (pass one that tf_trace_load or tf_trace_read "
+                          "returned)",
+                          op);
+    if (cm_handle_check(t, CM_H_TRACE, op))
+        return cm_err_append(" (pass one that tf_trace_load or tf_trace_read returned and "
+                             "tf_trace_free has not freed)");
+    return 0;
+}
+
 const tf_tr_dev_site *tf_trace_dev_site(const tf_trace *t, const tf_tr_dev_block *b, uint32_t zid)
+{
+    if (tf_trace_check_arg(t, "tf_trace_dev_site")) return NULL;
+    if (!b)
+        return cm_err_null("tf_trace_dev_site: the block b is NULL (pass one of t->dev_blocks, or "
+                           "the block tf_trace_opts.dev_block was handed)");
+    return tf_trace_site_of(t, b, zid);
+}
+
+const tf_tr_dev_site *tf_trace_site_of(const tf_trace *t, const tf_tr_dev_block *b, uint32_t zid)
 {
     uint32_t image = zid < TF_ZONE_ID_KERNEL ? b->h.fw_image : b->h.kernel_image;
     if (!image) return NULL;
@@ -1526,6 +1549,18 @@ static int rec_DEVICE_PERF(reader *r, const rec *e)
 
 uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_core *out)
 {
+    if (tf_trace_check_arg(t, "tf_trace_dev_perf")) return TF_NONE;
+    if (!p || !out) {
+        cm_err_set("tf_trace_dev_perf: %s is NULL (pass %s)", !p ? "the record p" : "out",
+                   !p ? "one of t->dev_perfs" : "the tf_perf_core to apply the counters to");
+        return TF_NONE;
+    }
+    if (p->pair0 > t->nperf_pairs || p->h.npairs > t->nperf_pairs - p->pair0) {
+        cm_err_set("tf_trace_dev_perf: record p holds pairs %zu..%zu, and trace t has %zu (pass "
+                   "one of t->dev_perfs, with the trace it came from)",
+                   p->pair0, p->pair0 + p->h.npairs, t->nperf_pairs);
+        return TF_NONE;
+    }
     uint32_t bad = 0;
     for (uint32_t i = 0; i < p->h.npairs; i++) {
         const uint64_t *kv = t->perf_pairs + 2 * (p->pair0 + i);
@@ -1629,13 +1664,12 @@ static const uint64_t *reread_chunk(reader *r, const chunk_ref *c)
 static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
                       const tf_trace_opts *opts);
 
-tf_trace *tf_trace_load(const char *path)
+static tf_trace *load_path(const char *op, const char *path, const tf_trace_opts *opts)
 {
-    return tf_trace_load_opts(path, NULL);
-}
-
-tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
-{
+    if (!path)
+        return cm_err_null("%s: the path is NULL (name a trace or memory log file, e.g. "
+                           "generated/profiler/.logs/tt_foil_trace.<pid>.tft)",
+                           op);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
     struct stat st;
@@ -1666,18 +1700,41 @@ tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
     return load(path, -1, data, size, opts);
 }
 
+tf_trace *tf_trace_load(const char *path)
+{
+    return load_path("tf_trace_load", path, NULL);
+}
+
+tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts)
+{
+    return load_path("tf_trace_load_opts", path, opts);
+}
+
+static tf_trace *read_mem(const char *op, const char *name, const void *data, size_t size,
+                          const tf_trace_opts *opts)
+{
+    if (!name)
+        return cm_err_null("%s: the name is NULL (pass what to call the trace in messages, e.g. "
+                           "its file's name)",
+                           op);
+    if (!data && size)
+        return cm_err_null("%s(%s): data is NULL and size %zu (pass the trace's bytes, or size 0)",
+                           op, name, size);
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy) return cm_err_null("%s: out of memory", name);
+    if (size) memcpy(copy, data, size);
+    return load(name, -1, copy, size, opts);
+}
+
 tf_trace *tf_trace_read(const char *name, const void *data, size_t size)
 {
-    return tf_trace_read_opts(name, data, size, NULL);
+    return read_mem("tf_trace_read", name, data, size, NULL);
 }
 
 tf_trace *tf_trace_read_opts(const char *name, const void *data, size_t size,
                              const tf_trace_opts *opts)
 {
-    uint8_t *copy = malloc(size ? size : 1);
-    if (!copy) return cm_err_null("%s: out of memory", name);
-    if (size) memcpy(copy, data, size);
-    return load(name, -1, copy, size, opts);
+    return read_mem("tf_trace_read_opts", name, data, size, opts);
 }
 
 /* The file changed under the reader (read_failed, reread_chunk): what was
@@ -1775,7 +1832,8 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     r.version = version;
     r.chead = version >= 3 ? sizeof(tf_chunk_header) : TF_CHUNK_HEADER_V2;
     tf_trace *t = calloc(1, sizeof *t);
-    if (!t) {
+    if (!t || cm_handle_add(t, CM_H_TRACE)) { /* live from here: opts->dev_block gets it */
+        free(t);
         drop_data(&r);
         return cm_err_null("%s: out of memory", path);
     }
@@ -1928,13 +1986,23 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
 
 uint64_t tf_trace_pool_capacity(const tf_trace *t, const char *pool)
 {
+    if (tf_trace_check_arg(t, "tf_trace_pool_capacity")) return 0;
+    if (!pool) {
+        cm_err_set("tf_trace_pool_capacity: the pool name is NULL (pass a pool's name, one of "
+                   "t->pools: \"Device DRAM\")");
+        return 0;
+    }
     for (uint32_t i = 0; i < t->ncaps; i++)
         if (!strcmp(pool, t->cap_names[i])) return t->cap_bytes[i];
     return 0;
 }
 
-void tf_trace_span(const tf_trace *t, uint64_t *first, uint64_t *last)
+int tf_trace_span(const tf_trace *t, uint64_t *first, uint64_t *last)
 {
+    if (tf_trace_check_arg(t, "tf_trace_span")) return -1;
+    if (!first || !last)
+        return cm_err_set("tf_trace_span: %s is NULL (pass where to write the %s event's time)",
+                          !first ? "first_ns" : "last_ns", !first ? "earliest" : "latest");
     uint64_t lo = UINT64_MAX, hi = 0;
     for (size_t i = 0; i < t->nzones; i++) {
         if (t->zones[i].start_ns < lo) lo = t->zones[i].start_ns;
@@ -1951,11 +2019,17 @@ void tf_trace_span(const tf_trace *t, uint64_t *first, uint64_t *last)
     if (lo == UINT64_MAX) lo = hi = 0;
     *first = lo;
     *last = hi;
+    return 0;
 }
 
 void tf_trace_free(tf_trace *t)
 {
     if (!t) return;
+    if (tf_trace_check_arg(t, "tf_trace_free")) {
+        cm_warn("%s; nothing was freed", tf_last_error());
+        return;
+    }
+    cm_handle_remove(t);
     for (uint32_t i = 0; i < t->nthreads; i++) free(t->threads[i].name);
     for (uint32_t i = 0; i < t->nlocs; i++) {
         free(t->locs[i].name);
@@ -1999,5 +2073,5 @@ void tf_trace_free(tf_trace *t)
     free(t->tracks);
     free(t->warnings);
     free(t->path);
-    free(t);
+    cm_handle_free(t);
 }

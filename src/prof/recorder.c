@@ -485,6 +485,16 @@ static void write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const ch
     pthread_mutex_unlock(&st->lock);
 }
 
+/* A NULL name from a program's macro (TT_FOIL_ALLOC(NULL, ...)): recorded
+ * under a name that says so, with a warning, never a crash (each call site
+ * registers its name once). */
+static const char *name_or_null(const char *name, const char *macro)
+{
+    if (name) return name;
+    cm_warn("%s: the name is NULL; recorded as \"(NULL)\" (name it with a string)", macro);
+    return "(NULL)";
+}
+
 uint32_t tf_prof_loc_id(tf_prof_loc *loc, const char *func)
 {
     pthread_mutex_lock(&tf_reg_lock);
@@ -492,7 +502,8 @@ uint32_t tf_prof_loc_id(tf_prof_loc *loc, const char *func)
     if (!id && tf_next_loc <= TF_REC_MAX_ARG) {
         id = tf_next_loc++;
         loc->function = func;
-        write_def(TF_PROF_TRACE, TF_DEF_LOCATION, id, loc->line, loc->name, func, loc->file);
+        write_def(TF_PROF_TRACE, TF_DEF_LOCATION, id, loc->line,
+                  name_or_null(loc->name, "TT_FOIL_ZONE"), func, loc->file);
         __atomic_store_n(&loc->id, id, __ATOMIC_RELAXED);
     }
     pthread_mutex_unlock(&tf_reg_lock);
@@ -508,16 +519,17 @@ uint32_t tf_prof_name_id(tf_prof_name *n)
 {
     pthread_mutex_lock(&tf_reg_lock);
     uint32_t id = n->id;
+    const char *name = id ? n->name : name_or_null(n->name, "TT_FOIL_ALLOC/FREE/POOL_RESET");
     for (uint32_t i = 0; !id && i < tf_nnames; i++)
-        if (!strcmp(tf_names[i], n->name)) id = i + 1;
+        if (!strcmp(tf_names[i], name)) id = i + 1;
     if (!id && tf_next_name <= TF_REC_MAX_ARG) {
         char **nn = realloc(tf_names, (size_t)(tf_nnames + 1) * sizeof *nn);
-        char *copy = strdup(n->name);
+        char *copy = strdup(name);
         if (nn && copy) {
             tf_names = nn;
             tf_names[tf_nnames++] = copy;
             id = tf_next_name++;
-            write_def(TF_PROF_MEM, TF_DEF_POOL, id, 0, n->name, NULL, NULL);
+            write_def(TF_PROF_MEM, TF_DEF_POOL, id, 0, name, NULL, NULL);
         } else {
             if (nn) tf_names = nn;
             free(copy);
@@ -538,7 +550,9 @@ void tf_prof_pool_capacity(const char *pool, uint64_t bytes)
 {
     char num[32];
     snprintf(num, sizeof num, "%llu", (unsigned long long)bytes);
-    write_def(TF_PROF_MEM, TF_DEF_CAPACITY, 0, 0, pool, num, NULL);
+    if (tf_prof_on[TF_PROF_MEM])
+        write_def(TF_PROF_MEM, TF_DEF_CAPACITY, 0, 0, name_or_null(pool, "TT_FOIL_POOL_CAPACITY"),
+                  num, NULL);
 }
 
 /* ---- threads ------------------------------------------------------------------------------ */
@@ -699,6 +713,10 @@ void tf_prof_zone_end_ns(uint32_t token)
 
 void tf_prof_text_slow(const char *text, size_t len)
 {
+    static int said; /* (once: a text is recorded on every pass of its line) */
+    if (!text && !__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+        cm_warn("TT_FOIL_ZONE_TEXT: the text is NULL; recorded as \"(NULL)\" (pass a string)");
+    if (!text) text = "(NULL)", len = 6;
     tf_prof_bytes(TF_R_ZONE_TEXT, text, len, NULL, 0);
 }
 

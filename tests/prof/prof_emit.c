@@ -17,7 +17,9 @@
  *                    thread that records nothing after its begin)
  *   at               zones begun or ended at a time stamp read before
  *                    (tf_prof_zone_begin_at / _end_at) paired with the
- *                    plain end or begin, both ways, and with each other */
+ *                    plain end or begin, both ways, and with each other
+ *   nullnames        every macro that takes a name or text given NULL
+ *                    (recorded as "(NULL)", with warnings: never a crash) */
 #include "tt_foil/profiling.h"
 
 #include <pthread.h>
@@ -199,6 +201,19 @@ int main(int argc, char **argv)
             TT_FOIL_ZONE_TEXT("its own");
         }
         TT_FOIL_ZONE_TEXT("after it");
+    } else if (!strcmp(mode, "nullnames")) {
+        const char *none = NULL; /* (zones and pools take constants: NULL itself) */
+        (void)none;              /* (prof_emit_off) */
+        TT_FOIL_THREAD_NAME(none);
+        TT_FOIL_POOL_CAPACITY(none, 4096);
+        {
+            TT_FOIL_ZONE(NULL);
+            TT_FOIL_ZONE_TEXT(none);
+            TT_FOIL_ZONE_TEXT(none); /* (one warning) */
+            TT_FOIL_ALLOC(NULL, 0x100, 64);
+            TT_FOIL_FREE(NULL, 0x100);
+            TT_FOIL_POOL_RESET(NULL);
+        }
     } else if (!strcmp(mode, "bigtext")) {
         static char text[10001];
         memset(text, 'x', 10000);

@@ -279,6 +279,42 @@ static void test_failures(void)
     tf_trace_free(t);
 }
 
+/* NULL names and texts given to the public macros: recorded as "(NULL)",
+ * one warning each on stderr, never a crash. */
+static void test_null_names(void)
+{
+    char trace[512], mem[512], err[512];
+    snprintf(trace, sizeof trace, "%s/null.trace", dir);
+    snprintf(mem, sizeof mem, "%s/null.mem", dir);
+    snprintf(err, sizeof err, "%s/null.err", dir);
+    const char *args[] = {"nullnames", NULL};
+    int st = run(trace, mem, err, args);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    char *e = slurp(err);
+    CHECK_CONTAINS(e, "tt-foil: warning: TT_FOIL_POOL_CAPACITY: the name is NULL; recorded as "
+                      "\"(NULL)\" (name it with a string)\n");
+    CHECK_CONTAINS(e, "tt-foil: warning: TT_FOIL_ZONE: the name is NULL; recorded as \"(NULL)\"");
+    CHECK_CONTAINS(e, "tt-foil: warning: TT_FOIL_ZONE_TEXT: the text is NULL; recorded as "
+                      "\"(NULL)\" (pass a string)\n");
+    CHECK_CONTAINS(e, "tt-foil: warning: TT_FOIL_ALLOC/FREE/POOL_RESET: the name is NULL");
+    CHECK_EQ_U(count_lines(e), 6); /* one a call site; the text's once */
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t && t->nzones == 1);
+    if (t && t->nzones == 1) {
+        CHECK_TRUE(!strcmp(t->locs[t->zones[0].loc].name, "(NULL)"));
+        CHECK_TRUE(t->zones[0].text && !strcmp(t->zones[0].text, "(NULL); (NULL)"));
+        CHECK_TRUE(t->nthreads == 1 && !strcmp(t->threads[0].name, "main"));
+    }
+    tf_trace_free(t);
+    t = tf_trace_load(mem);
+    CHECK_TRUE(t && t->npools == 1 && t->nmem == 3);
+    if (t && t->npools == 1) {
+        CHECK_TRUE(!strcmp(t->pools[0], "(NULL)"));
+        CHECK_EQ_U(tf_trace_pool_capacity(t, "(NULL)"), 4096);
+    }
+    tf_trace_free(t);
+}
+
 static void test_abort_and_kill(void)
 {
     char trace[512];
@@ -400,6 +436,7 @@ int main(int argc, char **argv)
     test_at(1);
     test_threads();
     test_failures();
+    test_null_names();
     test_abort_and_kill();
     test_fresh_file();
     return tf_check_report("test_prof");

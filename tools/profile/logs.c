@@ -1112,8 +1112,8 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
             (unsigned long long)l->dev_open, PF_OPEN_ZONES);
     /* the reports count time from the earliest event */
     uint64_t lo = UINT64_MAX, a, b;
-    if (l->trace && (tf_trace_span(l->trace, &a, &b), b)) lo = a, l->last = b;
-    if (l->mem && (tf_trace_span(l->mem, &a, &b), b) && a < lo) lo = a;
+    if (l->trace && !tf_trace_span(l->trace, &a, &b) && b) lo = a, l->last = b;
+    if (l->mem && !tf_trace_span(l->mem, &a, &b) && b && a < lo) lo = a;
     if (l->dev_zones && pf_dev_ns(l, l->dev_first) < lo) lo = pf_dev_ns(l, l->dev_first);
     if (lo == UINT64_MAX) lo = 0;
     l->t0 = lo;

@@ -1,6 +1,7 @@
 /* RFC 4180 CSV fields (cm_csv.h). */
 #include "cm_csv.h"
 #include "cm_err.h"
+#include "cm_file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -494,7 +495,7 @@ int cm_csv_end_read(const char *csv_path, uint64_t *rows, uint64_t *bytes)
 {
     char p[4200];
     if (end_path(p, sizeof p, csv_path)) return -1;
-    FILE *f = fopen(p, "r");
+    FILE *f = cm_file_open_regular(p); /* (a FIFO there: -1, not a wait for a writer) */
     if (!f) return errno == ENOENT ? 1 : -1;
     cm_csv_reader r = {.f = f};
     int ok = cm_csv_next(&r) == 2 && !strcmp(r.fields[0], "rows") &&

@@ -179,7 +179,9 @@ typedef struct tf_trace {
 } tf_trace;
 
 /* Read a trace or memory log; NULL + message (tf_last_error) if it cannot be read at all
- * (missing, not a tt-foil trace, header cut short) or path is NULL. */
+ * (missing, not a tt-foil trace, header cut short, a directory) or path is NULL. A
+ * FIFO or device is read whole until its writer closes it, never waited on to open:
+ * a FIFO no program has open for writing is an error at once. */
 tf_trace *tf_trace_load(const char *path);
 /* The same from memory (data is copied; `name` is used in messages). NULL
  * + message for a NULL name, or NULL data with a size. */

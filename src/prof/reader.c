@@ -17,6 +17,7 @@
 #include "common/cm_csv.h"
 #include "common/cm_dprof.h"
 #include "common/cm_err.h"
+#include "common/cm_file.h"
 #include "common/cm_grow.h"
 #include "common/cm_handle.h"
 #include "common/cm_map.h"
@@ -1670,19 +1671,36 @@ static tf_trace *load_path(const char *op, const char *path, const tf_trace_opts
         return cm_err_null("%s: the path is NULL (name a trace or memory log file, e.g. "
                            "generated/profiler/.logs/tt_foil_trace.<pid>.tft)",
                            op);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO that no program has open for writing
+     * would wait for one (forever) */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return cm_err_null("%s: cannot open: %s", path, strerror(errno));
     struct stat st;
-    if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+    if (fstat(fd, &st)) {
+        int err = errno;
+        close(fd);
+        return cm_err_null("%s: cannot read: %s", path, strerror(err));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        return cm_err_null("%s: is a directory, not a trace file (name a .tft file: "
+                           "tt_foil_profile's are in its .logs/)",
+                           path);
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0 &&
         (uint64_t)st.st_size <= SIZE_MAX) { /* read through windows, front to back, twice */
         (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
         return load(path, fd, NULL, (size_t)st.st_size, opts);
     }
-    /* a pipe, a device, or a file the system says is empty: read whole into memory */
-    FILE *f = fdopen(fd, "rb");
+    /* a pipe, a device, or a file the system says is empty: read whole into
+     * memory, a FIFO until its writer closes it (blocking again: a FIFO with
+     * no writer reads as ended at once) */
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) ? NULL : fdopen(fd, "rb");
     if (!f) {
+        int err = errno;
         close(fd);
-        return cm_err_null("%s: cannot read: %s", path, strerror(errno));
+        return cm_err_null("%s: cannot read: %s", path, strerror(err));
     }
     uint8_t *data = NULL;
     size_t size = 0, cap = 0;
@@ -1696,7 +1714,16 @@ static tf_trace *load_path(const char *op, const char *path, const tf_trace_opts
         size += n;
         if (n == 0) break;
     }
+    int err = ferror(f) ? errno : 0;
     fclose(f);
+    if (err || (!size && !S_ISREG(st.st_mode))) {
+        free(data);
+        if (err) return cm_err_null("%s: cannot read: %s", path, strerror(err));
+        return cm_err_null("%s: is a %s, not a file, and nothing was written into it (a FIFO: no "
+                           "program had it open for writing); read the trace from a file, or "
+                           "start the program that writes into it first",
+                           path, cm_file_kind(st.st_mode));
+    }
     return load(path, -1, data, size, opts);
 }
 

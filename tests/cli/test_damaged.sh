@@ -158,6 +158,37 @@ checks=$((checks + 1))
 [ "$(head -1 "$cases/basic/clock_sync.csv" | tr , '\n' | head -3 | tr '\n' ,)" = "host_ns_first,cycle_first,ns_per_cycle," ] ||
     fail "the clock sync test assumes the columns host_ns_first,cycle_first,ns_per_cycle,device_clock"
 
+# ---- logs that are not files, or not traces ---------------------------------------------------
+# A FIFO named like a trace (opening it waited for a writer forever), a
+# directory (said to be an empty file), garbage bytes (said to be a program
+# built without the profilers): each is named with what it is, and with
+# nothing else readable the tool says nothing could be read, not that
+# nothing was recorded.
+d="$tmp/notfiles"
+mkdir -p "$d/.logs/tt_foil_trace.2.tft"
+mkfifo "$d/.logs/tt_foil_trace.1.tft"
+head -c 3000 /dev/urandom >"$d/.logs/tt_foil_trace.3.tft"
+mkfifo "$d/.logs/tt_foil_device_zones.csv" "$d/.logs/tt_foil_device_clock_sync.csv"
+report "$d"
+expect_rc 2 "logs that are not files"
+said ".logs/tt_foil_trace.1.tft: is a FIFO, not a log file (a profiled program writes its logs as files); remove it, or move it out of .logs" "a FIFO"
+said ".logs/tt_foil_trace.2.tft: is a directory, not a log file" "a directory"
+said ".logs/tt_foil_trace.3.tft: not a tt-foil trace (no TFTRACE1 magic)" "garbage"
+said "no device zones: $d/.logs/tt_foil_device_zones.csv: is a FIFO, not a file (remove it" "a FIFO device zones CSV"
+said "tt_foil_profile: nothing could be read in $d/.logs: 3 logs there could not be read (see the errors above and $d/reports/tt_foil_diagnostics.txt); remove what is not a log, or record the run again" "nothing readable"
+not_said "was built without the profilers" "nothing readable"
+said "no memory log (.logs/tt_foil_memlog.tft): the program wrote none (built without the host profiler, or stopped before it wrote any), and its host trace could not be read" "nothing readable"
+not_said "the file is empty" "a directory"
+rm -rf "$d/.logs/tt_foil_trace.2.tft" "$d/.logs/tt_foil_device_zones.csv"
+rm "$d/.logs/tt_foil_trace.3.tft"
+"$mktft" "$cases/basic/host.txt" "$d/.logs/tt_foil_trace.3.tft"
+report "$d"
+expect_rc 2 "a FIFO beside a trace"
+said "host trace (.logs/tt_foil_trace.3.tft)" "a FIFO beside a trace"
+said ".logs/tt_foil_trace.1.tft: is a FIFO, not a log file" "a FIFO beside a trace"
+said "no clock sync: $d/.logs/tt_foil_device_clock_sync.csv: is a FIFO, not a file" "a FIFO clock sync"
+said "some logs could not be read; the reports hold the rest" "a FIFO beside a trace"
+
 # ---- T1: an empty zone text in a real recording ---------------------------------------------
 d="$tmp/emptytext"
 run "$tool" -o "$d" "$emptytext" 10

@@ -1,12 +1,17 @@
 /* Misuse of the trace library (tt_foil/trace.h) is refused, never a crash
  * (docs/architecture.md, 1b): each public function with a NULL argument, a
  * trace already freed, or a record that is not the trace's gets its
- * failure value and a message naming the function and the argument. */
+ * failure value and a message naming the function and the argument. And
+ * paths that are not files: a directory, a FIFO with no writer (opening it
+ * waited for one forever) and one a program wrote into. */
 #include "tests/unit/tf_check.h"
 #include "tt_foil/error.h"
 #include "tt_foil/trace.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The last error names the function and says which argument. */
 #define CHECK_ERROR(fn, arg)                                                                       \
@@ -40,6 +45,35 @@ static tf_trace *empty_trace(void)
     tf_trace_header h = {
         TF_TRACE_MAGIC, TF_TRACE_VERSION, TF_TRACE_FLAG_NS_CLOCK, 1, sizeof h, 0, 0, "api"};
     return tf_trace_read("api.tft", &h, sizeof h);
+}
+
+/* tf_trace_load on a directory and on a FIFO. */
+static void not_files(void)
+{
+    char dir[] = "/tmp/test_trace_api.XXXXXX", fifo[64];
+    CHECK_TRUE(mkdtemp(dir) != NULL);
+    CHECK_TRUE(tf_trace_load(dir) == NULL);
+    CHECK_CONTAINS(tf_last_error(), ": is a directory, not a trace file (name a .tft file");
+    snprintf(fifo, sizeof fifo, "%s/fifo.tft", dir);
+    CHECK_TRUE(mkfifo(fifo, 0600) == 0);
+    alarm(20); /* a wait for a writer fails the test, not the suite's time */
+    CHECK_TRUE(tf_trace_load(fifo) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "fifo.tft: is a FIFO, not a file, and nothing was written "
+                                    "into it (a FIFO: no program had it open for writing)");
+    /* what a program wrote into it is read (a reader holds it open meanwhile,
+     * so the bytes wait in the FIFO once the writer is gone) */
+    int r = open(fifo, O_RDONLY | O_NONBLOCK), w = open(fifo, O_WRONLY);
+    tf_trace_header h = {
+        TF_TRACE_MAGIC, TF_TRACE_VERSION, TF_TRACE_FLAG_NS_CLOCK, 1, sizeof h, 0, 0, "fifo"};
+    CHECK_TRUE(r >= 0 && w >= 0 && write(w, &h, sizeof h) == (ssize_t)sizeof h);
+    close(w);
+    tf_trace *t = tf_trace_load(fifo);
+    CHECK_TRUE(t && !strcmp(t->header.program, "fifo"));
+    tf_trace_free(t);
+    alarm(0);
+    close(r);
+    unlink(fifo);
+    rmdir(dir);
 }
 
 int main(void)
@@ -162,5 +196,6 @@ int main(void)
     CHECK_ERROR("tf_trace_unpack", "the record at byte 0: its type is 0");
 
     tf_trace_free(t);
+    not_files();
     return tf_check_report("test_trace_api");
 }

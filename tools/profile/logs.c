@@ -7,6 +7,7 @@
 #include "pf.h"
 #include "common/cm_csv.h"
 #include "common/cm_err.h"
+#include "common/cm_file.h"
 #include "common/cm_map.h"
 #include "common/cm_pair.h"
 #include "common/cm_risc.h"
@@ -105,15 +106,28 @@ typedef struct trace_job {
     char path[4400];
     int missing;
     tf_trace *t;
-    char error[512];
+    char error[4800]; /* (holds the path) */
 } trace_job;
+
+/* Whether j->path is a log to read: 0 with j->missing set if there is
+ * none, or j->error if it is not a file (a FIFO, which the reader would
+ * wait on for a writer, a directory: nothing the program writes). */
+static int log_file(trace_job *j)
+{
+    struct stat st;
+    if ((j->missing = stat(j->path, &st) != 0)) return 0;
+    if (S_ISREG(st.st_mode)) return 1;
+    snprintf(j->error, sizeof j->error,
+             "%s: is a %s, not a log file (a profiled program writes its logs as files); remove "
+             "it, or move it out of %s",
+             j->path, cm_file_kind(st.st_mode), PF_LOGS);
+    return 0;
+}
 
 static void *load_trace_job(void *arg)
 {
     trace_job *j = arg;
-    struct stat st;
-    if ((j->missing = stat(j->path, &st) != 0)) return NULL;
-    if (!(j->t = tf_trace_load(j->path)))
+    if (log_file(j) && !(j->t = tf_trace_load(j->path)))
         snprintf(j->error, sizeof j->error, "%s", tf_last_error());
     return NULL;
 }
@@ -128,6 +142,7 @@ static tf_trace *trace_notes(pf_logs *l, trace_job *j, const char *rel, const ch
     }
     if (!t) {
         pf_note(l, 1, "%s: %s", what, j->error);
+        l->unreadable++;
         return NULL;
     }
     /* a missing trailer is an error: a file cut exactly at a chunk boundary
@@ -350,7 +365,12 @@ static void *load_device(void *arg)
     pf_logs *l = arg;
     char p[4200];
     path_of(l, PF_DEVZONES_CSV, p, sizeof p);
-    FILE *f = fopen(p, "r");
+    FILE *f = cm_file_open_regular(p);
+    if (!f && errno != ENOENT) {
+        pf_note(l, 1, "no device zones: %s (remove it: the runtime writes a file there)",
+                tf_last_error());
+        return NULL;
+    }
     if (!f) {
         char sync[4200];
         struct stat st;
@@ -439,8 +459,11 @@ static void load_sync(pf_logs *l)
 {
     char p[4200];
     path_of(l, PF_CLOCK_SYNC, p, sizeof p);
-    FILE *f = fopen(p, "r");
+    FILE *f = cm_file_open_regular(p);
     l->ns_per_cycle = 1.0;
+    if (!f && errno != ENOENT)
+        pf_note(l, 1, "no clock sync: %s (remove it: the runtime writes a file there)",
+                tf_last_error());
     if (!f) {
         if (l->have_device_csv)
             pf_note(l, 0,
@@ -928,8 +951,7 @@ static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks)
         path_of(l, rel, j.path, sizeof j.path);
         if (walks) {
             tf_trace_opts o = {on_dev_block, &walks[i]};
-            struct stat st;
-            if (!(j.missing = stat(j.path, &st) != 0) && !(j.t = tf_trace_load_opts(j.path, &o)))
+            if (log_file(&j) && !(j.t = tf_trace_load_opts(j.path, &o)))
                 snprintf(j.error, sizeof j.error, "%s", tf_last_error());
         } else {
             load_trace_job(&j);
@@ -1016,7 +1038,7 @@ static void read_headers(pf_logs *l)
         snprintf(rel, sizeof rel, "%s/%s", PF_LOGS, pr->trace[0] ? pr->trace : pr->memlog);
         path_of(l, rel, p, sizeof p);
         tf_trace_header h;
-        FILE *f = fopen(p, "rb");
+        FILE *f = cm_file_open_regular(p); /* (a FIFO: its load says so) */
         if (f && fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, TF_TRACE_MAGIC, 8)) {
             h.program[sizeof h.program - 1] = 0;
             snprintf(pr->program, sizeof pr->program, "%s", h.program);
@@ -1091,7 +1113,12 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
         for (uint32_t i = 0; l->trace && i < l->trace->nlocs && !dispatched; i++)
             dispatched =
                 l->trace->locs[i].name && !strncmp(l->trace->locs[i].name, "TF_dispatch", 11);
-        if (dispatched || !l->trace)
+        if (!l->trace && any_trace)
+            pf_note(l, 0,
+                    "no device zones (%s): the host trace, which holds them, could not be read "
+                    "(see above)",
+                    PF_DEVZONES_CSV);
+        else if (dispatched || !l->trace)
             pf_note(l, 0,
                     "no device zones (%s): the firmware was built without the device profiler "
                     "(configure with -DTT_FOIL_DEVICE_PROFILER=ON to record them)",
@@ -1103,7 +1130,13 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
                     PF_DEVZONES_CSV);
     }
     if (!any_trace) pf_note(l, 1, "no host trace (%s): %s", PF_TRACE, rebuild);
-    if (!any_mem) pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
+    if (!any_mem && any_trace && !l->trace)
+        pf_note(l, 1,
+                "no memory log (%s): the program wrote none (built without the host profiler, "
+                "or stopped before it wrote any), and its host trace could not be read (see above)",
+                PF_MEMLOG);
+    else if (!any_mem)
+        pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
     if (l->dev_open)
         pf_note(
             l, 1,

@@ -585,7 +585,21 @@ static int final_status(const pf_logs *l, int status, int report_mode, const cha
               "nothing is recorded then, rebuild them with -DTT_FOIL_ENABLE_TRACY=ON and/or "
               "-DTT_FOIL_DEVICE_PROFILER=ON",
               what, diagnostics_dir);
-    else if (pf_nothing_recorded(l))
+    else if (pf_nothing_recorded(l) && l->unreadable) {
+        if (report_mode)
+            error(2,
+                  "nothing could be read in %s: %d log%s there could not be read (see the errors "
+                  "above and %s/%s); remove what is not a log, or record the run again",
+                  what, l->unreadable, l->unreadable == 1 ? "" : "s", diagnostics_dir,
+                  PF_DIAGNOSTICS);
+        else
+            error(1,
+                  "nothing could be read from the logs %s left: %d log%s in %s/%s could not be "
+                  "read (see the errors above and %s/%s); run it again",
+                  what, l->unreadable, l->unreadable == 1 ? "" : "s", diagnostics_dir, PF_LOGS,
+                  diagnostics_dir, PF_DIAGNOSTICS);
+        return report_mode ? 2 : status ? status : 1;
+    } else if (pf_nothing_recorded(l))
         error(1,
               "nothing was recorded%s%s: %s was built without the profilers; rebuild it with "
               "-DTT_FOIL_ENABLE_TRACY=ON (host zones, memory) and/or "

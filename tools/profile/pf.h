@@ -239,6 +239,7 @@ typedef struct pf_logs {
     unsigned char *note_error; /* 1: a report is missing or incomplete */
     int nnotes;
     int errors;
+    int unreadable;      /* logs in .logs that could not be read (a note says why) */
     int write_errors;    /* report files that could not be written */
     char failed[16][48]; /* the first of them (relative names), for the closing lines */
     int nfailed;

@@ -3,7 +3,8 @@
 # profile of a hang, two faults and an interrupt (open zones, the pc as
 # function (file:line) in reports and diagnostics); several programs in one
 # capture; a program killed mid-run; reports written atomically and the
-# closing lines on a full disk.
+# closing lines on a full disk; the tool stopped by a signal as it writes
+# them.
 #   test_postmortem.sh TOOL PROF_DEVICE JSON_CHECK SOURCE_DIR HAVE_LIBDW
 tool=$1
 device=$2
@@ -186,5 +187,44 @@ checks=$((checks + 1))
 ! ls "$d/reports" | grep -q '\.tmp\.' || fail "full disk: a temporary file was left"
 checks=$((checks + 1))
 grep -q "JSON: $d/reports/tt_foil_trace.json" "$ERR" || fail "full disk: the JSON line"
+
+# ---- stopped by a signal while it writes the reports ------------------------------------
+# TT_FOIL_PROFILE_PAUSE_WRITE stops the writer that has made NAME's
+# temporary file: a signal then lands while reports are being written (the
+# other writers go on, and any file they start then is refused). The tool
+# said nothing and could leave temporary files; it must say what happened
+# and what to do, leave none, and die of the signal.
+stopped() { # signal status name [report]: run (or `report`) until paused in NAME, then signal
+    local d=$tmp/stop-$1 what="$1 while writing $3${4:+ (report)}" i=0
+    if [ -z "$4" ]; then
+        rm -rf "$d"
+        TT_FOIL_PROFILE_PAUSE_WRITE=$3 "$tool" -o "$d" -- "$device" >"$OUT" 2>"$ERR" &
+    else
+        TT_FOIL_PROFILE_PAUSE_WRITE=$3 "$tool" report "$d" >"$OUT" 2>"$ERR" &
+    fi
+    local pid=$!
+    while [ -z "$(find "$d" -name "*$3.tmp.$pid" 2>/dev/null)" ] && [ $i -lt 600 ] &&
+        kill -0 $pid 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    kill -"$1" $pid
+    wait $pid
+    rc=$?
+    expect_rc "$2" "$what: dies of the signal"
+    expect_err "tt_foil_profile: interrupted by $1 while making the reports (none was left half written); the logs are kept in $d/.logs: run 'tt_foil_profile report $d' to write the reports" "$what"
+    checks=$((checks + 1))
+    [ -z "$(find "$d" -name '*.tmp.*')" ] || fail "$what: temporary files left: $(find "$d" -name '*.tmp.*')"
+    checks=$((checks + 1))
+    ls "$d"/.logs/tt_foil_trace.*.tft >/dev/null 2>&1 || fail "$what: the trace is gone"
+}
+stopped SIGTERM 143 tt_foil_report.html
+stopped SIGINT 130 tt_foil_trace.json
+stopped SIGHUP 129 tt_foil_memlog.csv
+stopped SIGINT 130 tracy_ops_times.csv report
+run "$tool" report "$tmp/stop-SIGINT" # what the line says to do
+expect_rc 0 "report after an interrupted one"
+checks=$((checks + 1))
+[ -s "$tmp/stop-SIGINT/reports/tt_foil_report.html" ] || fail "report after an interrupted one: no HTML"
 
 finish

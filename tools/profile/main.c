@@ -77,7 +77,8 @@ static const char usage_text[] =
     "still written from what it recorded). Otherwise: 1 nothing was recorded, a report\n"
     "could not be written, the output folder is unusable or another run is using it;\n"
     "2 bad usage, or (report mode) some logs could not be read; 126 PROGRAM is not\n"
-    "executable; 127 PROGRAM not found.\n";
+    "executable; 127 PROGRAM not found; 128+N if signal N (Ctrl-C, SIGTERM, SIGHUP)\n"
+    "stopped the tool itself as it made the reports (it says so; the logs are kept).\n";
 
 static int error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int error(int status, const char *fmt, ...)
@@ -278,24 +279,6 @@ static int find_program(const char *prog, char *out, size_t n)
 }
 
 static pid_t child_pid;
-
-/* Ctrl-C or SIGTERM while the reports are written: no partial file is left
- * (each is written under a temporary name and renamed when complete). */
-static void on_report_signal(int sig)
-{
-    pf_out_cleanup();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void report_signals(void)
-{
-    struct sigaction sa = {.sa_handler = on_report_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-}
 
 static void forward_signal(int sig)
 {
@@ -741,7 +724,7 @@ int main(int argc, char **argv)
         if (lock_fd < 0) return 1;
         if ((rc = clear_reports(opt.outdir))) return rc;
         double t0 = now_s();
-        report_signals();
+        pf_out_guard_signals(opt.outdir);
         uint64_t events = pf_generate(&l, opt.outdir, &opt, stdout);
         if (opt.verbose) {
             fprintf(stderr, PF_TOOL ": %llu events in %.3f s\n", (unsigned long long)events,
@@ -776,7 +759,7 @@ int main(int argc, char **argv)
     }
     int status;
     double t0 = now_s();
-    report_signals();
+    pf_out_guard_signals(abs);
     uint64_t events = pf_generate(&l, abs, &opt, stderr);
     if (opt.verbose) {
         fprintf(stderr, PF_TOOL ": %llu events read and reported in %.3f s\n",

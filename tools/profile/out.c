@@ -16,13 +16,15 @@
 
 #define PF_OUT_BUF (1u << 20)
 
-/* The temporary files being written (report writers run on two threads):
- * what pf_out_cleanup removes. A slot is taken under the lock; the handler
- * only reads the names of slots marked in use. */
+/* The temporary files being written (report writers run on three
+ * threads): what a signal removes. A slot is taken, and its file made,
+ * under the lock; the signal's thread takes the lock too, so it sees every
+ * file made and none is made after (pf_tmp_stopped). */
 #define PF_OUT_SLOTS 32
 static char pf_tmp_name[PF_OUT_SLOTS][4300];
 static volatile sig_atomic_t pf_tmp_used[PF_OUT_SLOTS];
 static pthread_mutex_t pf_tmp_lock = PTHREAD_MUTEX_INITIALIZER;
+static int pf_tmp_stopped; /* under the lock: a signal is ending the tool */
 
 static void failed(pf_logs *l, const char *rel)
 {
@@ -39,10 +41,85 @@ int pf_out_failed(const pf_logs *l, const char *rel)
     return 0;
 }
 
-void pf_out_cleanup(void)
+/* ---- stopped by a signal ---------------------------------------------------------------- */
+
+static sigset_t pf_stop_set; /* SIGINT, SIGTERM, SIGHUP */
+static char pf_stop_dir[4200];
+
+static void put_str(const char *s)
+{
+    size_t n = strlen(s);
+    while (n) {
+        ssize_t w = write(2, s, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Remove every temporary file, say so and what to do, and die of `sig`.
+ * Async-signal-safe (also the handler's when no thread could take the
+ * signals); the caller holds the lock, or is a handler. */
+static void stop_by(int sig)
 {
     for (int i = 0; i < PF_OUT_SLOTS; i++)
         if (pf_tmp_used[i]) unlink(pf_tmp_name[i]);
+    put_str(PF_TOOL ": interrupted by ");
+    put_str(sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP");
+    put_str(" while making the reports (none was left half written); the logs are kept in ");
+    put_str(pf_stop_dir);
+    put_str("/" PF_LOGS ": run '" PF_TOOL " report ");
+    put_str(pf_stop_dir);
+    put_str("' to write the reports\n");
+    signal(sig, SIG_DFL);
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+    raise(sig);
+    _exit(128 + sig); /* (not reached) */
+}
+
+static void *stop_thread(void *arg)
+{
+    (void)arg;
+    int sig = 0;
+    while (sigwait(&pf_stop_set, &sig)) {
+    }
+    pthread_mutex_lock(&pf_tmp_lock); /* held to the end: no file is made after */
+    pf_tmp_stopped = 1;
+    stop_by(sig);
+    return NULL;
+}
+
+static void stop_handler(int sig)
+{
+    stop_by(sig);
+}
+
+void pf_out_guard_signals(const char *dir)
+{
+    snprintf(pf_stop_dir, sizeof pf_stop_dir, "%s", dir);
+    sigemptyset(&pf_stop_set);
+    sigaddset(&pf_stop_set, SIGINT);
+    sigaddset(&pf_stop_set, SIGTERM);
+    sigaddset(&pf_stop_set, SIGHUP);
+    /* a handler, not the default or SIG_IGN (inherited from a shell's
+     * background job): either would keep sigwait from seeing the signal */
+    struct sigaction sa = {.sa_handler = stop_handler};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigset_t old;
+    pthread_sigmask(SIG_BLOCK, &pf_stop_set, &old);
+    pthread_t th;
+    if (pthread_create(&th, NULL, stop_thread, NULL)) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL); /* the handler, then, on any thread */
+        return;
+    }
+    pthread_detach(th);
 }
 
 /* TT_FOIL_PROFILE_FAIL_WRITE (test only): writes to this file fail as on a
@@ -51,6 +128,15 @@ static int inject_failure(const char *rel)
 {
     const char *v = getenv(tf_env_name(TF_ENV_PROFILE_FAIL_WRITE));
     return v && *v && strstr(rel, v);
+}
+
+/* TT_FOIL_PROFILE_PAUSE_WRITE (test only): the writer that has just made
+ * this file's temporary stops there for good (a test signals the tool). */
+static void inject_pause(const char *rel)
+{
+    const char *v = getenv(tf_env_name(TF_ENV_PROFILE_PAUSE_WRITE));
+    if (v && *v && strstr(rel, v))
+        for (;;) pause();
 }
 
 pf_out *pf_out_open(pf_logs *l, const char *rel)
@@ -64,7 +150,10 @@ pf_out *pf_out_open(pf_logs *l, const char *rel)
         pthread_mutex_lock(&pf_tmp_lock);
         for (int i = 0; i < PF_OUT_SLOTS && slot < 0; i++)
             if (!pf_tmp_used[i]) slot = i;
-        if (slot >= 0) {
+        if (pf_tmp_stopped) { /* (this thread was not stopped yet: it soon is) */
+            slot = -1;
+            errno = EINTR;
+        } else if (slot >= 0) {
             snprintf(pf_tmp_name[slot], sizeof pf_tmp_name[slot], "%s.tmp.%ld", p, (long)getpid());
             fd = open(pf_tmp_name[slot], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
             if (fd >= 0) pf_tmp_used[slot] = 1;
@@ -72,6 +161,7 @@ pf_out *pf_out_open(pf_logs *l, const char *rel)
             errno = EMFILE;
         }
         pthread_mutex_unlock(&pf_tmp_lock);
+        if (fd >= 0) inject_pause(rel);
     }
     if (fd < 0) {
         pf_note(l, PF_WRITE_ERROR, "cannot write %s: %s", p,

@@ -512,7 +512,7 @@ typedef struct pf_out {
 /* Open dir/rel for writing; NULL after a note if it cannot be. The file is
  * written under a temporary name (rel.tmp.<pid>) and renamed at
  * pf_out_close if every write succeeded: a report is complete or absent,
- * never cut short (a full disk, Ctrl-C: pf_out_cleanup). */
+ * never cut short (a full disk, Ctrl-C: pf_out_guard_signals). */
 pf_out *pf_out_open(pf_logs *l, const char *rel);
 /* Write the file on a thread of its own from now on (two buffers: one
  * filled while the other is written); -1 (and it stays as it was) if the
@@ -524,9 +524,14 @@ int pf_out_async(pf_out *o);
 int pf_out_close(pf_out *o);
 /* 1 if report `rel` could not be written (the closing lines say so). */
 int pf_out_failed(const pf_logs *l, const char *rel);
-/* Remove every temporary file still open: async-signal-safe, for a
- * SIGINT/SIGTERM handler of the tool. */
-void pf_out_cleanup(void);
+/* From now on SIGINT, SIGTERM and SIGHUP stop the tool cleanly while it
+ * makes the reports: they are blocked in the calling thread and every
+ * thread it starts after, and a thread of their own takes them, makes sure
+ * no temporary file is left or made (no pf_out_open succeeds any more),
+ * prints "tt_foil_profile: interrupted by SIGTERM while making the reports;
+ * ... run 'tt_foil_profile report DIR' to write them" and ends the process
+ * by the signal (exit status 128+N). Call it before starting any thread. */
+void pf_out_guard_signals(const char *dir);
 /* A pf_out into memory (for text built once and written many times);
  * pf_out_take ends it and returns the text (NUL-terminated; NULL if out
  * of memory), to be freed. */

@@ -1,6 +1,8 @@
 /* Whole files into memory, for the readers that parse a file at once (the
- * ELF loader, tt_foil_profile --check, the fuzz replayer); the tools'
- * check of their standard output. */
+ * ELF loader, tt_foil_profile --check, the fuzz replayer); regular files
+ * opened without waiting on a FIFO; where an installed runtime keeps its
+ * firmware, found the same way by the runtime and by --check; and the
+ * tools' check of their standard output. */
 #ifndef CM_FILE_H
 #define CM_FILE_H
 
@@ -25,6 +27,27 @@ void cm_stdout_checked_at_exit(const char *tool, int status);
  * (errno EINVAL) for a FIFO, a directory, a device or a socket, refused
  * without waiting (opening a FIFO no program writes would wait for one). */
 FILE *cm_file_open_regular(const char *path);
+
+/* Where an installed runtime's own files are (docs/install.md): the
+ * share/tt_foil folder found relative to the file that holds the runtime,
+ * as src/paths.c and `tt_foil_profile --check` both find it. Tried in
+ * order: object's folder + rel_lib (the runtime is libtt_foil.so in
+ * <prefix>/lib), object's folder + rel_bin (a program linked with the
+ * static runtime, in <prefix>/bin), exe's folder + rel_bin (when object
+ * is unknown; NULL or the same as object: skipped); the first that holds
+ * device/firmware/brisc.elf, resolved (realpath), into out. 0 if found, -1
+ * if none is (out ""). rel_lib and rel_bin are GNUInstallDirs' relative
+ * paths, TT_FOIL_REL_LIB_SHARE and TT_FOIL_REL_BIN_SHARE. */
+int cm_file_share_dir(const char *object, const char *exe, const char *rel_lib, const char *rel_bin,
+                      char *out, size_t n);
+
+/* The firmware folder of a device opened without
+ * tf_device_config.firmware_dir, in the runtime's order: $TT_FOIL_FIRMWARE_DIR
+ * when set and not empty, else share/device/firmware when share (an
+ * installed tree, cm_file_share_dir) is given, else build_dir (the build
+ * tree's, compiled in). Into out; returns which: */
+enum { CM_FW_FROM_ENV = 1, CM_FW_FROM_SHARE = 2, CM_FW_FROM_BUILD = 3 };
+int cm_file_firmware_dir(const char *share, const char *build_dir, char *out, size_t n);
 
 /* What kind of file st_mode says: "regular file", "directory", "FIFO",
  * "socket", "character device", "block device", "symbolic link". */

@@ -1,14 +1,61 @@
-/* Whole files into memory; the tools' check of stdout (cm_file.h). */
+/* Files (cm_file.h): whole files into memory, regular files only, where
+ * an installed runtime keeps its own, and the tools' check of stdout. */
 #include "cm_file.h"
 #include "cm_err.h"
+#include "tf_env.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* dir_of(file)/rel if it holds the BRISC firmware: resolved into out. */
+static int share_try(const char *file, const char *rel, char *out, size_t n)
+{
+    char self[PATH_MAX], cand[PATH_MAX + 64], probe[PATH_MAX + 128], found[PATH_MAX];
+    if (!file || !rel || !realpath(file, self)) return 0;
+    char *slash = strrchr(self, '/');
+    if (!slash) return 0;
+    *slash = 0;
+    snprintf(cand, sizeof cand, "%s/%s", self, rel);
+    snprintf(probe, sizeof probe, "%s/device/firmware/brisc.elf", cand);
+    if (access(probe, R_OK) || !realpath(cand, found) || strlen(found) >= n) return 0;
+    memcpy(out, found, strlen(found) + 1);
+    return 1;
+}
+
+int cm_file_share_dir(const char *object, const char *exe, const char *rel_lib, const char *rel_bin,
+                      char *out, size_t n)
+{
+    if (n) out[0] = 0;
+    const struct {
+        const char *file, *rel;
+    } tries[] = {{object, rel_lib}, {object, rel_bin}, {exe, rel_bin}};
+    for (size_t i = 0; i < sizeof tries / sizeof *tries; i++) {
+        if (i == 2 && exe && object && !strcmp(exe, object)) break;
+        if (share_try(tries[i].file, tries[i].rel, out, n)) return 0;
+    }
+    return -1;
+}
+
+int cm_file_firmware_dir(const char *share, const char *build_dir, char *out, size_t n)
+{
+    const char *env = getenv(tf_env_name(TF_ENV_FIRMWARE_DIR));
+    if (env && *env) {
+        snprintf(out, n, "%s", env);
+        return CM_FW_FROM_ENV;
+    }
+    if (share && *share) {
+        snprintf(out, n, "%s/device/firmware", share);
+        return CM_FW_FROM_SHARE;
+    }
+    snprintf(out, n, "%s", build_dir);
+    return CM_FW_FROM_BUILD;
+}
 
 const char *cm_file_kind(unsigned mode)
 {

@@ -308,8 +308,8 @@ tf_device *tf_device_open(const tf_device_config *cfg_in)
     dev->boot_timeout_ns =
         (uint64_t)(cfg.boot_timeout_ms ? cfg.boot_timeout_ms : TF_BOOT_TIMEOUT_MS) * 1000000ull;
     const char *dir = cfg.firmware_dir;
-    if (!dir || !*dir) dir = getenv(tf_env_name(TF_ENV_FIRMWARE_DIR));
-    if (!dir || !*dir) dir = rt_default_firmware_dir();
+    char fwdir[PATH_MAX + 32];
+    if (!dir || !*dir) dir = rt_default_firmware_dir(fwdir, sizeof fwdir);
     if (load_firmware(dev, dir)) goto fail;
     if (rt_devprof_open(dev)) goto fail;
     TF_POOL_CAPACITY("Device DRAM", dev->number,

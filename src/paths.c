@@ -9,8 +9,9 @@
  * in <prefix>/bin (tt_foil_cc). The relative paths come from GNUInstallDirs
  * (TT_FOIL_REL_LIB_SHARE, TT_FOIL_REL_BIN_SHARE). So an installed tree works
  * wherever it is copied, with no build tree beside it; TT_FOIL_FIRMWARE_DIR
- * still wins for the firmware (device.c). */
+ * still wins for the firmware. */
 #define _GNU_SOURCE /* dladdr */
+#include "common/cm_file.h"
 #include "rt_internal.h"
 
 #include <dlfcn.h>
@@ -34,32 +35,19 @@
 static pthread_once_t paths_once = PTHREAD_ONCE_INIT;
 static char paths_share[PATH_MAX];
 
-/* dir/rel is an installed share/tt_foil if it has the BRISC firmware. */
-static int paths_try(const char *file, const char *rel)
-{
-    char self[PATH_MAX], cand[PATH_MAX + 64], probe[PATH_MAX + 128];
-    if (!file || !realpath(file, self)) return 0;
-    char *slash = strrchr(self, '/');
-    if (!slash) return 0;
-    *slash = 0;
-    snprintf(cand, sizeof cand, "%s/%s", self, rel);
-    snprintf(probe, sizeof probe, "%s/device/firmware/brisc.elf", cand);
-    if (access(probe, R_OK) || !realpath(cand, paths_share)) return 0;
-    return 1;
-}
-
 static void paths_find(void)
 {
     Dl_info info;
     const char *obj = NULL;
     /* The library (or program) holding this function; the main program's
-     * entry can be a bare argv[0], so /proc/self/exe is tried too. */
+     * entry can be a bare argv[0], so /proc/self/exe is tried too. The
+     * order is common/file.c's, which `tt_foil_profile --check` follows. */
     if (dladdr((void *)&rt_install_share_dir, &info) && info.dli_fname &&
         strchr(info.dli_fname, '/'))
         obj = info.dli_fname;
-    if (paths_try(obj, TT_FOIL_REL_LIB_SHARE) || paths_try(obj, TT_FOIL_REL_BIN_SHARE)) return;
-    if (paths_try("/proc/self/exe", TT_FOIL_REL_BIN_SHARE)) return;
-    paths_share[0] = 0;
+    if (cm_file_share_dir(obj, "/proc/self/exe", TT_FOIL_REL_LIB_SHARE, TT_FOIL_REL_BIN_SHARE,
+                          paths_share, sizeof paths_share))
+        paths_share[0] = 0;
 }
 
 const char *rt_install_share_dir(void)
@@ -68,11 +56,8 @@ const char *rt_install_share_dir(void)
     return paths_share[0] ? paths_share : NULL;
 }
 
-const char *rt_default_firmware_dir(void)
+const char *rt_default_firmware_dir(char *buf, size_t n)
 {
-    static char dir[PATH_MAX + 32];
-    const char *share = rt_install_share_dir();
-    if (!share) return TT_FOIL_BUILD_FIRMWARE_DIR;
-    snprintf(dir, sizeof dir, "%s/device/firmware", share);
-    return dir;
+    cm_file_firmware_dir(rt_install_share_dir(), TT_FOIL_BUILD_FIRMWARE_DIR, buf, n);
+    return buf;
 }

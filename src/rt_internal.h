@@ -265,9 +265,11 @@ static inline int rt_start_waited(tf_transport *t)
 }
 
 /* paths.c: the installed tree (<prefix>/share/tt_foil) beside this runtime,
- * or NULL in a build tree; the firmware folder to use by default. */
+ * or NULL in a build tree; the firmware folder of a device whose config
+ * names none, into buf ($TT_FOIL_FIRMWARE_DIR, else the installed tree's,
+ * else the build tree's: cm_file_firmware_dir). */
 const char *rt_install_share_dir(void);
-const char *rt_default_firmware_dir(void);
+const char *rt_default_firmware_dir(char *buf, size_t n);
 
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);

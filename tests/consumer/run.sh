@@ -55,7 +55,7 @@ done
 # whose build tree is gone: the firmware is found in share/tt_foil
 quiet "$P/bin/tt_foil_profile" --check "$P/lib/libtt_foil.so"
 grep -q "host profiler (TT_FOIL_ENABLE_TRACY): *yes" "$T/log" &&
-    grep -q "device profiler (TT_FOIL_DEVICE_PROFILER): yes.*$P/lib/../share/tt_foil" "$T/log" ||
+    grep -qF "device profiler (TT_FOIL_DEVICE_PROFILER): yes, bitmask 1 (firmware $(cd "$P" && pwd -P)/share/tt_foil/device/firmware, installed beside it)" "$T/log" ||
     { cat "$T/log"; fail "--check on the installed libtt_foil.so"; }
 quiet cmake -S "$consumer" -B "$T/pkg" -DCMAKE_PREFIX_PATH="$P" -DEXPECT_DEVICE_PROFILER=ON
 grep -q "host profiler ON, device profiler ON" "$T/log" ||

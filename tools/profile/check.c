@@ -3,15 +3,16 @@
  * profiler is linked statically, so ldd shows nothing either way). The
  * binary carries marker strings (contracts/tf_build_note.h): the
  * recorder's, present only when the host profiler is built in, and the
- * runtime's, naming its default firmware folder (or, when that is gone,
- * share/tt_foil beside the binary: an installed tree), whose BRISC
+ * runtime's, naming its build tree's firmware folder. The firmware read is
+ * the one the runtime in the binary loads, found the runtime's way
+ * (common/file.c: $TT_FOIL_FIRMWARE_DIR, else share/tt_foil beside the
+ * binary, an installed tree, else that build tree's); its BRISC
  * firmware's build note says whether the device profiler is in. A program
  * linked with libtt_foil.so is pointed at the library. */
 #include "common/cm_elf.h"
 #include "common/cm_file.h"
 #include "pf.h"
 #include "tf_build_note.h"
-#include "tf_env.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@
 
 #ifndef TT_FOIL_REL_LIB_SHARE
 #define TT_FOIL_REL_LIB_SHARE "../share/tt_foil"
+#endif
+#ifndef TT_FOIL_REL_BIN_SHARE
 #define TT_FOIL_REL_BIN_SHARE "../share/tt_foil"
 #endif
 
@@ -61,27 +64,16 @@ int pf_check(const char *program, FILE *out)
         fprintf(out, "  device profiler (TT_FOIL_DEVICE_PROFILER): unknown: no tt-foil runtime\n");
         return 0;
     }
-    const char *env = getenv(tf_env_name(TF_ENV_FIRMWARE_DIR));
-    const char *dir = env && *env ? env : fwdir;
-    char path[4300], installed[4200];
+    /* the folder the runtime in `program` loads (src/paths.c): the same
+     * lookup, with `program` as the file that holds the runtime */
+    char share[4096], dir[4200], path[4300];
+    int installed = !cm_file_share_dir(program, program, TT_FOIL_REL_LIB_SHARE,
+                                       TT_FOIL_REL_BIN_SHARE, share, sizeof share);
+    int from = cm_file_firmware_dir(installed ? share : NULL, fwdir, dir, sizeof dir);
+    const char *whence = from == CM_FW_FROM_ENV     ? ", from $TT_FOIL_FIRMWARE_DIR"
+                         : from == CM_FW_FROM_SHARE ? ", installed beside it"
+                                                    : ", its build tree's";
     snprintf(path, sizeof path, "%s/brisc.elf", dir);
-    if (!(env && *env) && access(path, R_OK)) {
-        /* an installed (or moved) tree: share/tt_foil beside the binary, as
-         * the runtime finds it (src/paths.c) */
-        const char *slash = strrchr(program, '/');
-        int len = slash ? (int)(slash - program) : 1;
-        const char *pdir = slash ? program : ".";
-        for (int k = 0; k < 2; k++) {
-            snprintf(installed, sizeof installed, "%.*s/%s/device/firmware", len, pdir,
-                     k ? TT_FOIL_REL_BIN_SHARE : TT_FOIL_REL_LIB_SHARE);
-            snprintf(path, sizeof path, "%s/brisc.elf", installed);
-            if (!access(path, R_OK)) {
-                dir = installed;
-                break;
-            }
-        }
-        if (dir != installed) snprintf(path, sizeof path, "%s/brisc.elf", dir);
-    }
     cm_elf *e = cm_elf_open(path);
     uint32_t sz = 0;
     const uint8_t *note = e ? cm_elf_section(e, ".tt_foil_build", &sz) : NULL;
@@ -99,11 +91,11 @@ int pf_check(const char *program, FILE *out)
     if (b.profiler)
         fprintf(out,
                 "  device profiler (TT_FOIL_DEVICE_PROFILER): yes, bitmask %u (firmware %s%s)\n",
-                b.profiler_bitmask, dir, env && *env ? ", from $TT_FOIL_FIRMWARE_DIR" : "");
+                b.profiler_bitmask, dir, whence);
     else
         fprintf(out,
                 "  device profiler (TT_FOIL_DEVICE_PROFILER): no (firmware %s%s; rebuild with "
                 "-DTT_FOIL_DEVICE_PROFILER=ON)\n",
-                dir, env && *env ? ", from $TT_FOIL_FIRMWARE_DIR" : "");
+                dir, whence);
     return 0;
 }

@@ -376,7 +376,9 @@ static uint32_t fs_field(const sim_hart *h)
 static int csr_read(sim_hart *h, uint32_t csr, uint32_t *v)
 {
     uint64_t cyc = sim_hart_cycle(h) + h->mcycle_off, ins = h->instret + h->minstret_off;
-    if (csr >= 0xc00 && csr <= 0xc9f) { /* user counters, gated by mcounteren */
+    /* user counters, gated by mcounteren: 0xc00-0xc1f and their high
+     * halves 0xc80-0xc9f (0xc20-0xc7f are not allocated: illegal) */
+    if ((csr & ~0x9fu) == 0xc00) {
         uint32_t idx = csr & 0x1f;
         if (h->priv < 3 && !(h->mcounteren & (1u << idx))) return CSR_ILLEGAL;
         int hi = csr >= 0xc80;
@@ -1305,6 +1307,7 @@ csr_generic:
 L_FLW:
     FPCHK();
     addr = RS1 + IMM;
+    h->mstatus |= TF_MSTATUS_FS; /* an f register written: Dirty, as every FP op (FDONE) */
     if (LIKELY(addr - base <= szw)) {
         f[ip->rd] = ld32(mem + (addr - base));
         NEXT;

@@ -128,6 +128,14 @@ TEST_BEGIN
     csrr a0, mvendorid       /* reading a read-only CSR is fine */
     LOAD_TRAP
     CHECK(56, a5, 4)
+    csrr a0, 0xc40           /* between the counters and their high halves: none */
+    LOAD_TRAP
+    CHECK(57, a5, 5)
+    CHECK(58, a2, 2)
+    csrr a0, 0xc1f           /* hpmcounter31: allocated, reads 0 */
+    LOAD_TRAP
+    CHECK(59, a5, 5)
+    CHECK(60, a0, 0)
     j tf_pass
     TRAP_HANDLER
 TEST_END

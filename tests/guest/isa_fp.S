@@ -193,8 +193,24 @@ TEST_BEGIN
     fmv.w.x f7, t0
     fmv.x.w a0, f7
     CHECK(162, a0, SNAN)
+    /* an flw writes an f register: FS Clean -> Dirty, SD set (privileged
+     * spec, the FS transitions), as every other FP instruction */
+    li t0, 0x6000
+    csrc mstatus, t0
+    li t0, 0x4000            /* FS = Clean */
+    csrs mstatus, t0
+    la t1, fs_word
+    flw ft0, 0(t1)
+    csrr a0, mstatus
+    srli a0, a0, 13
+    andi a0, a0, 3
+    CHECK(200, a0, 3)        /* Dirty */
+    csrr a0, mstatus
+    srli a0, a0, 31
+    CHECK(201, a0, 1)        /* SD */
     j tf_pass
 TEST_END
     .data
     .balign 4
 fbuf: .space 16
+fs_word: .word 0x3f800000

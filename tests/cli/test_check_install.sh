@@ -6,8 +6,10 @@
 # was still there was reported by the build tree's firmware. Here the build
 # tree stays, and a program linked with the moved library shows which
 # folder the runtime loads: --check must name the same one, each time.
-#   test_check_install.sh TOOL LIBTT_FOIL_SO BUILD_FIRMWARE_DIR INCLUDE_DIR CONTRACTS_DIR CC
-tool=$1 lib=$2 build_fw=$3 inc=$4 contracts=$5 cc=$6
+#   test_check_install.sh TOOL LIBTT_FOIL_SO BUILD_FIRMWARE_DIR INCLUDE_DIR CONTRACTS_DIR CC [SANITIZE]
+# (SANITIZE: the sanitizer flags the library was built with, for the
+# program linking it)
+tool=$1 lib=$2 build_fw=$3 inc=$4 contracts=$5 cc=$6 san=${7:-}
 . "$(dirname "$0")/lib.sh"
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$OUT" "$ERR"' EXIT
@@ -34,7 +36,8 @@ int main(void)
     return tf_device_close(d);
 }
 C
-"$cc" -std=gnu11 -I"$inc" -I"$contracts" "$T/open.c" -o "$T/open" -L"$P/lib" -ltt_foil \
+# shellcheck disable=SC2086 # (the flags, one word each)
+"$cc" -std=gnu11 $san -I"$inc" -I"$contracts" "$T/open.c" -o "$T/open" -L"$P/lib" -ltt_foil \
     -Wl,-rpath,"$P/lib" || fail "cannot build the program using the moved library"
 
 # 1. both take the installed firmware, though the build tree's is there

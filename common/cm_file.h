@@ -49,6 +49,10 @@ int cm_file_share_dir(const char *object, const char *exe, const char *rel_lib, 
 enum { CM_FW_FROM_ENV = 1, CM_FW_FROM_SHARE = 2, CM_FW_FROM_BUILD = 3 };
 int cm_file_firmware_dir(const char *share, const char *build_dir, char *out, size_t n);
 
+/* fd (opened with O_NONBLOCK, so as not to wait on a FIFO) as a stream
+ * whose reads wait again; NULL with errno on failure (fd stays open). */
+FILE *cm_file_fdopen_blocking(int fd);
+
 /* What kind of file st_mode says: "regular file", "directory", "FIFO",
  * "socket", "character device", "block device", "symbolic link". */
 const char *cm_file_kind(unsigned mode);

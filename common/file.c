@@ -71,6 +71,13 @@ const char *cm_file_kind(unsigned mode)
     return "file of an unknown kind";
 }
 
+FILE *cm_file_fdopen_blocking(int fd)
+{
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)) return NULL;
+    return fdopen(fd, "rb");
+}
+
 FILE *cm_file_open_regular(const char *path)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), err = 0;
@@ -81,7 +88,6 @@ FILE *cm_file_open_regular(const char *path)
         return NULL;
     }
     struct stat st;
-    int flags = fcntl(fd, F_GETFL);
     FILE *f = NULL;
     if (fstat(fd, &st)) {
         err = errno;
@@ -89,7 +95,7 @@ FILE *cm_file_open_regular(const char *path)
     } else if (!S_ISREG(st.st_mode)) {
         err = EINVAL;
         cm_err_set("%s: is a %s, not a file", path, cm_file_kind(st.st_mode));
-    } else if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) || !(f = fdopen(fd, "rb"))) {
+    } else if (!(f = cm_file_fdopen_blocking(fd))) {
         err = errno;
         cm_err_set("%s: cannot read: %s", path, strerror(err));
     }

@@ -260,13 +260,21 @@ static int kb_check_list(const char *op, const char *src, const char *what, cons
     return 0;
 }
 
+/* The length of the C identifier s starts with (0: none). */
+static size_t kb_ident(const char *s)
+{
+    if (!(isalpha((unsigned char)s[0]) || s[0] == '_')) return 0;
+    size_t n = 1;
+    while (isalnum((unsigned char)s[n]) || s[n] == '_') n++;
+    return n;
+}
+
 /* "name=value": a C identifier and a u32 (decimal, 0x hex or 0 octal) */
 static int kb_named_ok(const char *a)
 {
-    const char *eq = strchr(a, '=');
-    if (!eq || eq == a || !eq[1] || !(isalpha((unsigned char)a[0]) || a[0] == '_')) return 0;
-    for (const char *c = a; c < eq; c++)
-        if (!isalnum((unsigned char)*c) && *c != '_') return 0;
+    size_t n = kb_ident(a);
+    const char *eq = a + n;
+    if (!n || *eq != '=') return 0;
     if (!isdigit((unsigned char)eq[1])) return 0; /* (strtoul takes "-1" and spaces) */
     char *end;
     errno = 0;
@@ -278,10 +286,8 @@ static int kb_named_ok(const char *a)
  * -D takes whole: an empty one would swallow the next flag) */
 static int kb_define_ok(const char *d)
 {
-    if (!(isalpha((unsigned char)d[0]) || d[0] == '_')) return 0;
-    for (const char *c = d; *c && *c != '=' && *c != '('; c++)
-        if (!isalnum((unsigned char)*c) && *c != '_') return 0;
-    return 1;
+    size_t n = kb_ident(d);
+    return n && (!d[n] || d[n] == '=' || d[n] == '(');
 }
 
 /* A kernel name is a file name in the cache (NAME.RISC.elf): no directory

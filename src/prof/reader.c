@@ -1695,8 +1695,7 @@ static tf_trace *load_path(const char *op, const char *path, const tf_trace_opts
     /* a pipe, a device, or a file the system says is empty: read whole into
      * memory, a FIFO until its writer closes it (blocking again: a FIFO with
      * no writer reads as ended at once) */
-    int flags = fcntl(fd, F_GETFL);
-    FILE *f = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) ? NULL : fdopen(fd, "rb");
+    FILE *f = cm_file_fdopen_blocking(fd);
     if (!f) {
         int err = errno;
         close(fd);

@@ -122,21 +122,14 @@ void pf_out_guard_signals(const char *dir)
     pthread_detach(th);
 }
 
-/* TT_FOIL_PROFILE_FAIL_WRITE (test only): writes to this file fail as on a
- * full disk. */
-static int inject_failure(const char *rel)
+/* Whether the test-only variable `id` names output file rel (is part of
+ * its name): TT_FOIL_PROFILE_FAIL_WRITE, writes to it fail as on a full
+ * disk; TT_FOIL_PROFILE_PAUSE_WRITE, the writer that has just made its
+ * temporary stops there for good (a test signals the tool). */
+static int injected(enum tf_env_id id, const char *rel)
 {
-    const char *v = getenv(tf_env_name(TF_ENV_PROFILE_FAIL_WRITE));
+    const char *v = getenv(tf_env_name(id));
     return v && *v && strstr(rel, v);
-}
-
-/* TT_FOIL_PROFILE_PAUSE_WRITE (test only): the writer that has just made
- * this file's temporary stops there for good (a test signals the tool). */
-static void inject_pause(const char *rel)
-{
-    const char *v = getenv(tf_env_name(TF_ENV_PROFILE_PAUSE_WRITE));
-    if (v && *v && strstr(rel, v))
-        for (;;) pause();
 }
 
 pf_out *pf_out_open(pf_logs *l, const char *rel)
@@ -161,7 +154,8 @@ pf_out *pf_out_open(pf_logs *l, const char *rel)
             errno = EMFILE;
         }
         pthread_mutex_unlock(&pf_tmp_lock);
-        if (fd >= 0) inject_pause(rel);
+        if (fd >= 0 && injected(TF_ENV_PROFILE_PAUSE_WRITE, rel))
+            for (;;) pause();
     }
     if (fd < 0) {
         pf_note(l, PF_WRITE_ERROR, "cannot write %s: %s", p,
@@ -171,8 +165,9 @@ pf_out *pf_out_open(pf_logs *l, const char *rel)
         free(buf);
         return NULL;
     }
-    *o = (pf_out){slot, fd,  buf, 0, PF_OUT_BUF, inject_failure(rel) ? ENOSPC : 0,
-                  l,    rel, 0,   0, NULL};
+    *o = (pf_out){
+        slot, fd,  buf, 0, PF_OUT_BUF, injected(TF_ENV_PROFILE_FAIL_WRITE, rel) ? ENOSPC : 0,
+        l,    rel, 0,   0, NULL};
     return o;
 }
 

@@ -87,7 +87,9 @@ int rt_devprof_parse_zones(rt_image *img, const cm_elf *e, int kernel)
         z->hash = rt_devprof_hash(z->name, z->file, z->line);
         off += (m.size + 3) & ~3u;
     }
-    qsort(img->zones, img->nzones, sizeof *img->zones, zone_cmp); /* find_zone bisects */
+    /* (an empty .tt_foil_zones leaves zones NULL, which qsort must not get) */
+    if (img->nzones > 1)
+        qsort(img->zones, img->nzones, sizeof *img->zones, zone_cmp); /* find_zone bisects */
     return 0;
 }
 

@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A thread's buffer is 64 KiB: small enough to stay in the CPU's first
@@ -883,7 +884,9 @@ static void report_losses(tf_stream *st)
     if (lost)
         fprintf(stderr, "tt-foil profiler: %llu of %llu records of the %s %s were lost (%s)\n",
                 (unsigned long long)lost, (unsigned long long)(lost + atomic_load(&st->records)),
-                st->what, st->path, strerror(st->error ? st->error : EIO));
+                st->what, st->path,
+                st->error == ENXIO ? "no process opened the FIFO for reading"
+                                   : strerror(st->error ? st->error : EIO));
     if (trunc)
         fprintf(stderr, "tt-foil profiler: %llu zone texts longer than %d bytes were truncated\n",
                 (unsigned long long)trunc, TF_TEXT_MAX);
@@ -1059,10 +1062,35 @@ static void expand_path(char *out, size_t n, const char *pattern)
  * device, a FIFO, a symbolic link), a temporary name that does not fit or
  * cannot be created: the path itself, as before. Returns the fd, -1 with
  * errno; *tmp holds the name to rename, or is empty. */
+/* How long the recorder waits, at start-up, for a process to open a FIFO
+ * named as a log for reading: a reader started just after the program
+ * still gets the whole log, and a FIFO nobody reads no longer stops the
+ * program before main for ever (open(2) of a FIFO for writing blocks until
+ * it has a reader). */
+#define TF_FIFO_WAIT_MS 2000
+
+/* A FIFO opened for writing once a reader has it open, within
+ * TF_FIFO_WAIT_MS; -1 with errno ENXIO when none did. */
+static int open_fifo(const char *path)
+{
+    for (int waited = 0;; waited += 10) {
+        int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0) {
+            int fl = fcntl(fd, F_GETFL);
+            if (fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK); /* the writer blocks */
+            return fd;
+        }
+        if (errno != ENXIO || waited >= TF_FIFO_WAIT_MS) return -1;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+}
+
 static int create_fresh(const char *path, char *tmp, size_t n)
 {
     struct stat sb;
     tmp[0] = 0;
+    if (lstat(path, &sb) == 0 && S_ISFIFO(sb.st_mode)) return open_fifo(path);
     if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
         return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     int w = snprintf(tmp, n, "%s.%ld.tmp", path, (long)getpid()), fd = -1;
@@ -1088,7 +1116,21 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     char tmp[sizeof st->path + 32];
     st->fd = create_fresh(st->path, tmp, sizeof tmp);
     if (st->fd < 0) {
-        stream_failed(st, errno, 0, 0); /* every record will count as lost */
+        int err = errno;
+        if (err == ENXIO) { /* open_fifo: strerror's "No such device or address" says nothing */
+            st->reported = 1;
+            char msg[1400];
+            int k = snprintf(msg, sizeof msg,
+                             "tt-foil profiler: the %s %s is a FIFO that no process opened for "
+                             "reading within %d ms; start its reader first. The program continues "
+                             "and lost records are counted\n",
+                             what, st->path, TF_FIFO_WAIT_MS);
+            if (k > 0) {
+                ssize_t w = write(2, msg, (size_t)(k < (int)sizeof msg ? k : (int)sizeof msg - 1));
+                (void)w;
+            }
+        }
+        stream_failed(st, err, 0, 0); /* every record will count as lost */
         return;
     }
     tf_trace_header h;

@@ -258,6 +258,39 @@ static void test_failures(void)
     CHECK_CONTAINS(e, "cannot write the trace /dev/full: No space left on device");
     CHECK_CONTAINS(e, "14 of 14 records of the trace /dev/full were lost");
     CHECK_EQ_U(count_lines(e), 2);
+    /* a FIFO nobody reads: the program no longer waits for a reader for
+     * ever before main; it waits a moment, says so, and runs */
+    char fifo[512];
+    snprintf(fifo, sizeof fifo, "%s/unread.fifo", dir);
+    unlink(fifo);
+    CHECK_TRUE(mkfifo(fifo, 0600) == 0);
+    st = run(fifo, NULL, err, nest);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    e = slurp(err);
+    CHECK_CONTAINS(e, "tt-foil profiler: the trace ");
+    CHECK_CONTAINS(e, "unread.fifo is a FIFO that no process opened for reading within 2000 ms; "
+                      "start its reader first. The program continues and lost records are "
+                      "counted\n");
+    CHECK_CONTAINS(e, "unread.fifo were lost (no process opened the FIFO for reading)\n");
+    CHECK_EQ_U(count_lines(e), 2);
+    /* a FIFO with a reader gets the whole trace, as a file would */
+    int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+    CHECK_TRUE(rfd >= 0);
+    st = run(fifo, NULL, err, nest);
+    CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK_EQ_U(strlen(slurp(err)), 0);
+    char copy[512], buf[65536];
+    snprintf(copy, sizeof copy, "%s/from_fifo.trace", dir);
+    FILE *cf = fopen(copy, "wb");
+    ssize_t got;
+    while (rfd >= 0 && cf && (got = read(rfd, buf, sizeof buf)) > 0)
+        fwrite(buf, 1, (size_t)got, cf);
+    if (cf) fclose(cf);
+    if (rfd >= 0) close(rfd);
+    unlink(fifo);
+    tf_trace *ft = tf_trace_load(copy);
+    CHECK_TRUE(ft && ft->has_trailer && ft->nwarnings == 0 && ft->nzones > 0);
+    tf_trace_free(ft);
     /* OFF disables */
     st = run("OFF", "", err, nest);
     CHECK_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);

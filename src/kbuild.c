@@ -310,6 +310,18 @@ static int kb_check(const tf_kernel_build_opts *o, const char *op)
         kb_check_list(op, s, "defines", o->defines, o->num_defines) ||
         kb_check_list(op, s, "include_dirs", o->include_dirs, o->num_include_dirs))
         return -1;
+    /* clang's dependency list writes a path's backslashes as '/': the
+     * cache could not find the file again (tf_kernel_build would fail after
+     * compiling, tf_kernel_compile's make rule would be wrong) */
+    if (strchr(s, '\\'))
+        return cm_err_set("%s(%s): the source path has a backslash, which the compiler's "
+                          "dependency list cannot name; rename the file or its folder",
+                          op, s);
+    for (uint32_t i = 0; i < o->num_include_dirs; i++)
+        if (strchr(o->include_dirs[i], '\\'))
+            return cm_err_set("%s(%s): include_dirs[%u] '%s' has a backslash, which the "
+                              "compiler's dependency list cannot name; rename the folder",
+                              op, s, i, o->include_dirs[i]);
     if (o->name && *o->name && !kb_name_ok(o->name))
         return cm_err_set("%s(%s): kernel name '%s' is not a plain file name (no '/', not "
                           "starting with '.'): it names the kernel's files in the cache",
@@ -473,12 +485,24 @@ static void kb_read_deps(const char *dfile, kb_argv *deps)
     char word[4096];
     size_t n = 0;
     int c, target = 1;
+    /* make's quoting, as clang writes it: backslash-newline continues the
+     * line, "\\ " and "\\#" are a space and a '#' in a path, "$$" is '$';
+     * any other backslash is itself (clang writes a path's own backslashes
+     * as '/': kb_check refuses such paths) */
     while ((c = fgetc(f)) != EOF) {
         if (c == '\\') {
             int d = fgetc(f);
             if (d == '\n') continue;
-            if (d != EOF && n < sizeof word - 1) word[n++] = (char)d;
+            if (d != ' ' && d != '#') {
+                if (d != EOF) ungetc(d, f);
+                d = '\\';
+            }
+            if (n < sizeof word - 1) word[n++] = (char)d;
             continue;
+        }
+        if (c == '$') {
+            int d = fgetc(f);
+            if (d != '$' && d != EOF) ungetc(d, f);
         }
         if (c == ' ' || c == '\n' || c == '\t') {
             if (n) {
@@ -657,8 +681,9 @@ static int kb_key(const tf_kernel_build_opts *o, const char *name, char out[33])
     return 0;
 }
 
-/* Hash of the contents of every file listed in deps_file; -1 if any is gone. */
-static int kb_deps_hash(const char *deps_file, char out[33])
+/* Hash of the contents of every file listed in deps_file; -1 if any is
+ * gone (its name in `gone`, if given). */
+static int kb_deps_hash(const char *deps_file, char out[33], char *gone, size_t ngone)
 {
     FILE *f = fopen(deps_file, "r");
     if (!f) return -1;
@@ -671,6 +696,7 @@ static int kb_deps_hash(const char *deps_file, char out[33])
         if (!line[0]) continue;
         kb_hash_str(&h, line);
         if (kb_hash_file(&h, line)) {
+            if (gone) kb_fmt(gone, ngone, "%s", line);
             rc = -1;
             break;
         }
@@ -697,7 +723,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
     kb_name(o, name, sizeof name);
     if (kb_cache_dir(cache, sizeof cache) || kb_key(o, name, key)) return NULL;
     kb_fmt(deps_file, sizeof deps_file, "%s/%s.deps", cache, key);
-    int hit = kb_deps_hash(deps_file, dh) == 0;
+    int hit = kb_deps_hash(deps_file, dh, NULL, 0) == 0;
     if (hit) {
         kb_fmt(entry, sizeof entry, "%s/%s-%s", cache, key, dh);
         hit = kb_have(entry, name, o);
@@ -722,11 +748,17 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
         for (size_t i = 0; f && i < deps.n; i++) fprintf(f, "%s\n", deps.v[i]);
         int werr = !f || deps.oom || fclose(f);
         kb_free(&deps);
-        if (werr || kb_deps_hash(tmpdeps, dh)) {
+        char gone[4200] = "";
+        if (werr || kb_deps_hash(tmpdeps, dh, gone, sizeof gone)) {
+            int err = errno;
             unlink(tmpdeps);
             kb_clean(tmpdir, prefix, 1);
-            return cm_err_null("tf_kernel_build(%s): cannot record its dependencies in %s",
-                               o->source, cache);
+            if (gone[0])
+                return cm_err_null("tf_kernel_build(%s): cannot record its dependencies in %s: "
+                                   "'%s', which the compiler listed as read, cannot be read (%s)",
+                                   o->source, cache, gone, strerror(err));
+            return cm_err_null("tf_kernel_build(%s): cannot record its dependencies in %s: %s",
+                               o->source, cache, strerror(err ? err : EIO));
         }
         kb_fmt(entry, sizeof entry, "%s/%s-%s", cache, key, dh);
         /* scratch files out, ELFs stay; then publish */

@@ -110,10 +110,24 @@ int main(void)
     static uint32_t cta[500];
     for (uint32_t i = 0; i < 500; i++) cta[i] = 4000000000u + i;
     const char *named[] = {"_ok_1=0xffffffff", "b2=017"}, *defs[] = {"F(x)=(x)", "PLAIN"};
+    /* a backslash in the source's path or an include folder: clang's
+     * dependency list writes it as '/', so the cache could not find the
+     * file again; refused before compiling, naming why */
+    o = opts("dir\\k.cpp");
+    refused(dev, &o,
+            "the source path has a backslash, which the compiler's dependency list "
+            "cannot name; rename the file or its folder");
+    const char *bsdir[] = {"inc", "a\\b"};
+    o = opts(src);
+    o.include_dirs = bsdir;
+    o.num_include_dirs = 2;
+    refused(dev, &o, "include_dirs[1] 'a\\b' has a backslash");
+
     /* a source whose name has a quote (the kernel's name is a C string in
-     * its build note) and a space (its dependencies file escapes it) */
+     * its build note), a space, a '#' and a '$' (its dependencies file
+     * escapes them: "\\ ", "\\#", "$$"; the '$' one was not read back) */
     char odd[300];
-    snprintf(odd, sizeof odd, "%s/c\"t a.cpp", work);
+    snprintf(odd, sizeof odd, "%s/c\"t a#b$c.cpp", work);
     CHECK_EQ_U(rename(src, odd), 0);
     o = opts(odd);
     o.compile_args = cta;

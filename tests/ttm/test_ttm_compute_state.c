@@ -5,8 +5,8 @@
  * it; pack_untilize_dest packs from its DEST offsets, in each form;
  * pack_untilize_block packs from the reservation's start and moves no pack
  * position; a compute kernel's get_tile_size, get_dataformat and logical
- * coordinates; the oldest reduce inits with arguments. Each case checks
- * every output value. */
+ * coordinates; the oldest reduce inits with arguments; the CB calls
+ * qualified with ckernel::. Each case checks every output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
@@ -277,6 +277,21 @@ static void pack_untilize_twice(void)
     }
 }
 
+/* ---- the CB calls qualified with ckernel::, as tt-metal declares them -------------- */
+
+static void qualified(void)
+{
+    enum { NT = 4 };
+    static float in[NT * 1024], out[NT * 1024], want[1024];
+    for (int i = 0; i < NT * 1024; i++) in[i] = (float)(i % 1021) * 0.25f - 50; /* exact */
+    ks_run r = ks_fp32("qualified", "NT", NT, in, NT, out, NT);
+    if (!ks_ran(&r)) return;
+    for (int t = 0; t < NT; t++) { /* each pair packed in reverse */
+        tile_bytes(in + (t ^ 1) * 1024, want);
+        CHECK_TRUE(memcmp(out + t * 1024, want, 4096) == 0);
+    }
+}
+
 int main(void)
 {
     dev = rt_open(2, 3);
@@ -287,6 +302,7 @@ int main(void)
     core_info();
     reduce_oldest();
     pack_untilize_twice();
+    qualified();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

@@ -234,6 +234,16 @@ ALWI void pack_init(std::uint32_t ocb)
     tf_c::pack_init(ocb);
 }
 
+// ---- circular buffers ---------------------------------------------------------------
+// tt-metal's cb_api.h declares the compute kernel's CB calls in namespace
+// ckernel, and kernels call them qualified (ckernel::cb_wait_front); here
+// they are circular_buffer.h's (unpacker waits and pops, packer reserves
+// and pushes), seen under both names.
+using ::cb_pop_front;
+using ::cb_push_back;
+using ::cb_reserve_back;
+using ::cb_wait_front;
+
 // ---- DEST -------------------------------------------------------------------------
 // 8 tiles a half with a 16-bit DEST, 4 with DST_ACCUM_MODE (half sync, as
 // tt-metal's default); an index beyond faults naming the op and index.

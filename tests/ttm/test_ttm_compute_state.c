@@ -6,10 +6,13 @@
  * pack_untilize_block packs from the reservation's start and moves no pack
  * position; a compute kernel's get_tile_size, get_dataformat and logical
  * coordinates; the oldest reduce inits with arguments; the CB calls
- * qualified with ckernel::. Each case checks every output value. */
+ * qualified with ckernel::; a vector mode given as VectorMode. Each case
+ * checks every output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
+
+#include <math.h>
 
 static tf_device *dev;
 
@@ -292,6 +295,31 @@ static void qualified(void)
     }
 }
 
+/* ---- a vector mode given as VectorMode (exp_tile's type), not int ------------------ */
+
+static void vector_mode(void)
+{
+    static float in[1024], out[1024], got[1024];
+    for (int i = 0; i < 1024; i++) in[i] = (float)(i % 97) * 0.0625f - 2.96875f; /* exact, not 0 */
+    for (int mode = 0; mode < 3; mode++) {
+        ks_run r = ks_fp32("vector_mode", "MODE", mode, in, 1, out, 1);
+        if (mode == 2) { /* VectorMode::R (1): not modeled, the op faults naming it */
+            CHECK_TRUE(ks_execute(&r) != 0);
+            CHECK_CONTAINS(r.err, "SFPU");
+            continue;
+        }
+        if (!ks_ran(&r)) continue;
+        MUST(tf_untilize(out, 32, 32, TF_TILE_FORMAT_FP32, got));
+        int bad = 0; /* the exact SFPU: libm in double, one rounding to fp32 */
+        for (int i = 0; i < 1024; i++) {
+            float want = mode == 0 ? (float)exp(2.0 * in[i]) : (float)(1.0 / in[i]);
+            bad += got[i] != want;
+        }
+        if (bad) fprintf(stderr, "vector_mode MODE=%d: %d values differ\n", mode, bad);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
 int main(void)
 {
     dev = rt_open(2, 3);
@@ -303,6 +331,7 @@ int main(void)
     reduce_oldest();
     pack_untilize_twice();
     qualified();
+    vector_mode();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

@@ -125,13 +125,21 @@ template <PoolType p> constexpr std::uint32_t pool()
     static_assert(p != PoolType::MIN, "not supported by tt-foil: PoolType::MIN (SUM, AVG, MAX are)");
     return (std::uint32_t)p;
 }
+// An op's vector mode argument in either of tt-metal's types: an int
+// (recip_tile; exp_tile before 2025) or a VectorMode (exp_tile since:
+// exp_tile<false, true>(i, VectorMode::RC, scale)).
+struct vector_mode_arg {
+    int v;
+    constexpr vector_mode_arg(int m) : v(m) {}
+    constexpr vector_mode_arg(VectorMode m) : v((int)m) {}
+};
 // A vector mode other than RC (R: faces 0-1 only, C: faces 0 and 2) is not
 // modeled: the op faults naming it (an operand the engine does not know).
-ALWI void rc_only(std::uint32_t op, int vector_mode)
+ALWI void rc_only(std::uint32_t op, vector_mode_arg vector_mode)
 {
-    if (TF_MATH && vector_mode != (int)VectorMode::RC)
+    if (TF_MATH && vector_mode.v != (int)VectorMode::RC)
         dev_fault(TF_FAULT_DETAIL_TILE, op,
-                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, (std::uint32_t)vector_mode, 0, 0));
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, (std::uint32_t)vector_mode.v, 0, 0));
 }
 // Parts of a tile (faces of fewer rows, fewer faces) are not modeled: an op
 // given them faults naming the value (not a silent whole-tile result).

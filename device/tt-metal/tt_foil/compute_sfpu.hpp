@@ -47,7 +47,7 @@ template <bool approx = false, auto... rest> ALWI void exp_tile_init()
 }
 template <bool approx = false, bool scale_en = false,
           InputClamping input_clamping = InputClamping::ClampToNegative, int iterations = 8>
-ALWI void exp_tile(std::uint32_t idst, int vector_mode = (int)VectorMode::RC,
+ALWI void exp_tile(std::uint32_t idst, tf_ttm::vector_mode_arg vector_mode = VectorMode::RC,
                    std::uint16_t scale = 0x3F80)
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_tile over part of a face "
@@ -85,7 +85,7 @@ template <bool legacy_compat = false> ALWI void recip_tile_init()
     tf_c::recip_tile_init();
 }
 template <bool legacy_compat = false>
-ALWI void recip_tile(std::uint32_t idst, int vector_mode = (int)VectorMode::RC)
+ALWI void recip_tile(std::uint32_t idst, tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
 {
     tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
     tf_c::recip_tile(idst);

@@ -6,8 +6,8 @@
  * pack_untilize_block packs from the reservation's start and moves no pack
  * position; a compute kernel's get_tile_size, get_dataformat and logical
  * coordinates; the oldest reduce inits with arguments; the CB calls
- * qualified with ckernel::; a vector mode given as VectorMode. Each case
- * checks every output value. */
+ * qualified with ckernel::; a vector mode given as VectorMode; row
+ * broadcasts with bcast_row_idx. Each case checks every output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
@@ -320,6 +320,31 @@ static void vector_mode(void)
     }
 }
 
+/* ---- row broadcasts with tt-metal's bcast_row_idx argument ------------------------ */
+
+static void bcast_row_idx(void)
+{
+    static float in[2 * 1024], out[1024], got[1024];
+    for (int i = 0; i < 2 * 1024; i++) in[i] = (float)(i % 89) * 0.125f - 5; /* exact */
+    for (int mode = 0; mode < 3; mode++) {
+        ks_run r = ks_fp32("bcast_row_idx", "MODE", mode, in, 2, out, 1);
+        if (mode == 2) { /* row 3: not modeled, a fault naming the value */
+            CHECK_TRUE(ks_execute(&r) != 0);
+            CHECK_CONTAINS(r.err, "ELTWISE: operand code 3");
+            continue;
+        }
+        if (!ks_ran(&r)) continue;
+        MUST(tf_untilize(out, 32, 32, TF_TILE_FORMAT_FP32, got));
+        int bad = 0; /* B's row 0 on every row; products of these are exact at HiFi4 */
+        for (int i = 0; i < 1024; i++) {
+            float a = in[i], b = in[1024 + i % 32];
+            bad += got[i] != (mode == 0 ? a + b : a * b);
+        }
+        if (bad) fprintf(stderr, "bcast_row_idx MODE=%d: %d values differ\n", mode, bad);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
 int main(void)
 {
     dev = rt_open(2, 3);
@@ -332,6 +357,7 @@ int main(void)
     pack_untilize_twice();
     qualified();
     vector_mode();
+    bcast_row_idx();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

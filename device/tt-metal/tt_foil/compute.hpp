@@ -150,6 +150,15 @@ ALWI void whole_tiles(bool on_this_risc, std::uint32_t op, std::uint32_t face_r_
         dev_fault(TF_FAULT_DETAIL_TILE, op,
                   TF_TILE_FAULT_AUX(TF_TILE_ERR_PART, face_r_dim, num_faces, 0));
 }
+// A row broadcast's bcast_row_idx (tt-metal's since 2025: B's row that is
+// broadcast): row 0 is modeled; another row faults naming it (not a silent
+// row-0 result). Other broadcasts ignore it, as tt-metal's unpacker does.
+ALWI void row0_only(BroadcastType dim, std::uint32_t bcast_row_idx)
+{
+    if (TF_MATH && dim == BroadcastType::ROW && bcast_row_idx != 0)
+        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_ELTWISE,
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, bcast_row_idx, 0, 0));
+}
 } // namespace tf_ttm
 
 namespace ckernel
@@ -325,29 +334,31 @@ ALWI void init_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t ocb =
 {
     tf_c::init_bcast(tf_ttm::binop<op>(), (std::uint32_t)dim, icb0, icb1, ocb);
 }
+// bcast_row_idx: row 0 only (tf_ttm::row0_only).
 template <EltwiseBinaryType op, BroadcastType dim>
 ALWI void any_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                          std::uint32_t itile1, std::uint32_t idst)
+                          std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx = 0)
 {
+    tf_ttm::row0_only(dim, bcast_row_idx);
     tf_c::any_tiles_bcast(tf_ttm::binop<op>(), (std::uint32_t)dim, icb0, icb1, itile0, itile1, idst);
 }
 template <BroadcastType dim>
 ALWI void add_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                          std::uint32_t itile1, std::uint32_t idst)
+                          std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx = 0)
 {
-    any_tiles_bcast<ELWADD, dim>(icb0, icb1, itile0, itile1, idst);
+    any_tiles_bcast<ELWADD, dim>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
 template <BroadcastType dim>
 ALWI void sub_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                          std::uint32_t itile1, std::uint32_t idst)
+                          std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx = 0)
 {
-    any_tiles_bcast<ELWSUB, dim>(icb0, icb1, itile0, itile1, idst);
+    any_tiles_bcast<ELWSUB, dim>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
 template <BroadcastType dim>
 ALWI void mul_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                          std::uint32_t itile1, std::uint32_t idst)
+                          std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx = 0)
 {
-    any_tiles_bcast<ELWMUL, dim>(icb0, icb1, itile0, itile1, idst);
+    any_tiles_bcast<ELWMUL, dim>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
 using tf_c::add_bcast_cols_init_short;
 using tf_c::add_bcast_rows_init_short;
@@ -367,6 +378,22 @@ using tf_c::sub_tiles_bcast_cols;
 using tf_c::sub_tiles_bcast_rows;
 using tf_c::sub_tiles_bcast_scalar;
 using tf_c::sub_tiles_bcast_scalar_init_short;
+// The row forms with tt-metal's bcast_row_idx (row 0 only).
+ALWI void add_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                               std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx)
+{
+    add_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
+}
+ALWI void sub_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                               std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx)
+{
+    sub_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
+}
+ALWI void mul_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
+                               std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx)
+{
+    mul_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
+}
 
 // DEST as one operand: DEST_TO_SRCA: DEST[i] = DEST[i] op tile; DEST_TO_SRCB:
 // DEST[i] = tile op DEST[i] (mul overwrites).

@@ -999,10 +999,16 @@ void tf_prof_set_crash_hook(void (*hook)(void))
     atomic_store(&tf_crash_hook, hook);
 }
 
+/* Every signal whose default action ends the process (but SIGKILL and
+ * SIGSTOP, which cannot be caught, and the real-time ones): a program that
+ * dies of SIGPIPE (its output piped into `head`), of an alarm() it set, of
+ * a CPU or file size limit or of SIGUSR1 loses its trace like one that
+ * crashes unless the handler writes it. */
 static void install_signal_handlers(void)
 {
-    static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
-                               SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+    static const int sigs[] = {SIGSEGV, SIGBUS,    SIGILL,  SIGFPE,  SIGABRT, SIGTERM, SIGINT,
+                               SIGHUP,  SIGQUIT,   SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,
+                               SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,  SIGTRAP};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction old;
         if (sigaction(sigs[i], NULL, &old) || old.sa_handler != SIG_DFL) continue;

@@ -4,6 +4,9 @@
  *                    memory events in a plain and a per-core pool
  *   threads N M      N threads, each M zones of depth 2 and M/10 memory events
  *   abort [N]        three zones (or N), then abort() inside one more
+ *   raise SIG        three zones, then signal SIG (a number) raised inside
+ *                    one more, "open at signal": every signal whose default
+ *                    action ends the process (SIGPIPE, SIGALRM, ...)
  *   hook N           the same with a crash hook (tf_prof_set_crash_hook)
  *                    that records N zones "in hook": more than a buffer
  *                    holds, so that the recorder makes room in the handler
@@ -148,6 +151,14 @@ int main(int argc, char **argv)
         }
         TT_FOIL_ZONE("open at abort");
         abort();
+    } else if (!strcmp(mode, "raise") && argc > 2) {
+        for (int i = 0; i < 3; i++) {
+            TT_FOIL_ZONE("done");
+            work(10);
+        }
+        TT_FOIL_ZONE("open at signal");
+        raise(atoi(argv[2]));
+        return 0; /* not reached: the signal ends the process */
     } else if (!strcmp(mode, "many")) {
         int n = argc > 2 ? atoi(argv[2]) : 1000;
         for (int i = 0; i < n; i++) {

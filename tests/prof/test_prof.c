@@ -364,6 +364,26 @@ static void test_abort_and_kill(void)
         CHECK_EQ_U(t->unterminated, 1);
         tf_trace_free(t);
     }
+    /* every signal whose default action ends the process writes the
+     * trace as abort() does (SIGPIPE, the most common, lost it all) */
+    static const int sigs[] = {SIGPIPE, SIGALRM,   SIGUSR1, SIGUSR2, SIGXCPU,
+                               SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,  SIGTRAP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        char num[16];
+        snprintf(num, sizeof num, "%d", sigs[i]);
+        const char *rs[] = {"raise", num, NULL};
+        signal(sigs[i], SIG_DFL); /* not ignored in the child (an ignored one stays so) */
+        st = run(trace, NULL, "/dev/null", rs);
+        CHECK_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == sigs[i]);
+        t = tf_trace_load(trace);
+        CHECK_TRUE(t != NULL);
+        if (!t) continue;
+        CHECK_EQ_U(t->nzones, 4);
+        CHECK_TRUE(t->has_trailer);
+        const tf_tr_zone *open = zone_named(t, "open at signal", 0);
+        CHECK_TRUE(open && open->unterminated);
+        tf_trace_free(t);
+    }
     /* more zones than a buffer holds and fewer than fill a packing area:
      * the packed area in hand is written at the abort and at exit too */
     for (int exits = 0; exits < 2; exits++) {

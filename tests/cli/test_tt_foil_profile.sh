@@ -806,6 +806,11 @@ checks=$((checks + 1))
 n=$(grep -o '"thread_name","args":{"name":"prof_device\[[0-9]*\]: main"' \
     "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
 [ "$n" = 2 ] || fail "two processes: $n JSON host threads named by their process, expected 2"
+# the ops' counter tracks: a group per process, never one process's core's
+checks=$((checks + 1))
+n=$(grep -o '"name":"process_name","args":{"name":"prof_device\[[0-9]*\]: chip counters"}' \
+    "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
+[ "$n" = 2 ] || fail "two processes: $n JSON groups of chip counters, expected one per process"
 run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
 expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x 5 RISCs"
 expect_grep '["prof_device[' "$tmp/dev2/reports/tt_foil_report.html" \

@@ -9,7 +9,8 @@
  * integers; "X" events have "ts" and "dur" >= 0 with at most three
  * decimals; and on each (pid, tid) track the "X" events come in time order
  * with every zone after the zones that contain it and properly nested in
- * them (parents before children). Prints the number of events per phase
+ * them (parents before children); every pid with events is named by a
+ * process_name event. Prints the number of events per phase
  * ("X 15", "C 10", ...) and exits 1 with a message on the first problem.
  *
  * --tracy also checks the shapes Tracy's import-chrome needs (wolfpld/
@@ -344,6 +345,22 @@ static void tracy_checks(char ph, long long pid)
     }
 }
 
+/* Every pid an event uses is named by a process_name event (Perfetto
+ * shows an unnamed one as a bare "Process N"). */
+static long long pids_used[4096], pids_named[4096];
+static int npids_used, npids_named;
+
+static void note_pid(char ph, long long pid)
+{
+    int named = ph == 'M' && cur.has_name && key_is(&cur.name, "process_name");
+    long long *set = named ? pids_named : pids_used;
+    int *n = named ? &npids_named : &npids_used;
+    for (int i = 0; i < *n; i++)
+        if (set[i] == pid) return;
+    if (*n == 4096) die("too many pids");
+    set[(*n)++] = pid;
+}
+
 static void trace_event(void)
 {
     if (*p != '{') die("a trace event is not an object");
@@ -357,6 +374,7 @@ static void trace_event(void)
     long long pid = to_int(&cur.pid, "\"pid\" is not an integer");
     long long tid = cur.has_tid ? to_int(&cur.tid, "\"tid\" is not an integer") : -1;
     if (tracy_mode) tracy_checks(ph, pid);
+    note_pid(ph, pid);
     if (ph != 'X') return;
     if (!cur.has_ts || !cur.has_dur || !cur.has_tid) die("\"X\" event without ts, dur or tid");
     long long ts = to_ns(&cur.ts, "\"ts\" is not a number"), end = ts + to_ns(&cur.dur, "\"dur\"");
@@ -680,6 +698,15 @@ int main(int argc, char **argv)
     ws();
     if (*p) die("trailing characters after the JSON value");
     if (!counts[0]) die("no traceEvents array");
+    for (int i = 0; i < npids_used; i++) {
+        int named = 0;
+        for (int j = 0; j < npids_named && !named; j++) named = pids_named[j] == pids_used[i];
+        if (!named) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "pid %lld has events but no process_name", pids_used[i]);
+            die(msg);
+        }
+    }
     for (int c = 'A'; c <= 'z'; c++)
         if (counts[c]) printf("%c %ld\n", c, counts[c]);
     printf("tracks %d\n", ntracks);

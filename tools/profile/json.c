@@ -559,8 +559,9 @@ void pf_write_json(pf_logs *l, pf_analysis *a)
             memory(l, a, f);
         }
         device(l, a, f);
-        if (!l->opt->device_time) /* the hardware counters (ops.c), on the host clock */
-            pf_ops_json_counters(l, f, &first_event, CORE_PID);
+        if (!l->opt->device_time) /* the hardware counters (ops.c), on the host clock, in
+                                     groups of their own after the cores' */
+            pf_ops_json_counters(l, f, &first_event, CORE_PID + (int)a->ncores);
         pf_puts(f, "\n]}\n");
         pf_out_close(f);
     }

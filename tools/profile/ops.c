@@ -690,30 +690,98 @@ void pf_ops_summary(pf_logs *l, FILE *out)
 
 /* ---- Perfetto counter tracks: each op's FLOPs and DRAM use (percent of the
  * modeled peaks), its busiest core's utilisation and its cores, as steps on
- * the device timeline (zero between ops) ---------------------------------------------- */
+ * the device timeline (zero between ops), a group of tracks per process
+ * ("chip counters", "prog[pid]: chip counters" with several): the ops of
+ * two processes may run at once, and a process without device zones has no
+ * core group to put them in ---------------------------------------------- */
+
+typedef struct ctr_event {
+    uint64_t ts;
+    int start; /* 0: an op's end, 1: its start (ends first at one time) */
+    size_t op;
+} ctr_event;
+
+static int ctr_event_cmp(const void *a, const void *b)
+{
+    const ctr_event *x = a, *y = b;
+    if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+    if (x->start != y->start) return x->start - y->start;
+    return x->op < y->op ? -1 : x->op > y->op;
+}
 
 void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
 {
-    for (size_t i = 0; i < l->nops; i++) {
-        const pf_op *op = &l->ops[i];
-        uint64_t t0 = op->start_ns >= l->t0 ? op->start_ns - l->t0 : 0;
-        uint64_t t1 = op->end_ns >= l->t0 ? op->end_ns - l->t0 : 0;
-        /* one counter per series, its one args key its name: Tracy's
-         * import-chrome names a plot after the key (docs/profiling.md) */
-        static const char *const names[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",
-                                             "chip busiest core %", "chip cores used"};
-        double v[4] = {op->flop_pct, op->dram_pct, op->cores[op->busiest].util, op->ncores};
-        for (int k = 0; k < 2; k++) {
-            uint64_t ts = k ? t1 : t0;
+    /* one counter per series, its one args key its name: Tracy's
+     * import-chrome names a plot after the key (docs/profiling.md) */
+    static const char *const names[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",
+                                         "chip busiest core %", "chip cores used"};
+    ctr_event *ev = l->nops ? malloc(2 * l->nops * sizeof *ev) : NULL;
+    size_t *running = l->nops ? malloc(l->nops * sizeof *running) : NULL;
+    if (l->nops && (!ev || !running)) {
+        pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the ops' counter tracks left out",
+                PF_TRACE_JSON);
+        goto out;
+    }
+    uint32_t nprocs = l->nprocs ? l->nprocs : 1;
+    for (uint32_t p = 0; p < nprocs; p++) {
+        size_t n = 0;
+        for (size_t i = 0; i < l->nops; i++) {
+            const pf_op *op = &l->ops[i];
+            if (op->process != p && l->nprocs) continue;
+            ev[n++] = (ctr_event){op->start_ns >= l->t0 ? op->start_ns - l->t0 : 0, 1, i};
+            ev[n++] = (ctr_event){op->end_ns >= l->t0 ? op->end_ns - l->t0 : 0, 0, i};
+        }
+        if (!n) continue;
+        qsort(ev, n, sizeof *ev, ctr_event_cmp);
+        char name[160];
+        if (l->nprocs > 1)
+            snprintf(name, sizeof name, "%s[%u]: chip counters", l->procs[p].program,
+                     l->procs[p].pid);
+        else
+            snprintf(name, sizeof name, "chip counters");
+        pf_printf(o, "%s{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_name\",\"args\":{\"name\":",
+                  *first ? "" : ",\n", pid);
+        pf_put_json(o, name);
+        pf_printf(o,
+                  "}},\n{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_sort_index\","
+                  "\"args\":{\"sort_index\":%d}}",
+                  pid, pid - 1);
+        *first = 0;
+        /* the steps: the latest op still running, zero when none is (the
+         * ops of a process overlap when it launches asynchronously or
+         * drives several devices) */
+        size_t nrun = 0;
+        for (size_t e = 0; e < n; e++) {
+            if (ev[e].start) {
+                running[nrun++] = ev[e].op;
+            } else {
+                for (size_t r = 0; r < nrun; r++)
+                    if (running[r] == ev[e].op) {
+                        memmove(running + r, running + r + 1, (nrun - r - 1) * sizeof *running);
+                        nrun--;
+                        break;
+                    }
+            }
+            const pf_op *op = nrun ? &l->ops[running[nrun - 1]] : NULL;
+            double v[4] = {0, 0, 0, 0};
+            if (op) {
+                v[0] = op->flop_pct;
+                v[1] = op->dram_pct;
+                v[2] = op->cores[op->busiest].util;
+                v[3] = op->ncores;
+            }
             for (int c = 0; c < 4; c++) {
-                pf_printf(o, "%s{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%u,\"ts\":%llu.%03llu,",
-                          *first ? "" : ",\n", names[c], pid, (unsigned long long)(ts / 1000),
-                          (unsigned long long)(ts % 1000));
-                pf_printf(o, "\"args\":{\"%s\":%.2f}}", names[c], k ? 0.0 : v[c]);
-                *first = 0;
+                pf_printf(o, ",\n{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%d,\"ts\":%llu.%03llu,",
+                          names[c], pid, (unsigned long long)(ev[e].ts / 1000),
+                          (unsigned long long)(ev[e].ts % 1000));
+                pf_printf(o, "\"args\":{\"%s\":%.2f}}", names[c], v[c]);
             }
         }
+        pid++;
     }
+out:
+    free(ev);
+    free(running);
 }
 
 /* ---- the HTML page's Ops section (report.html renders it): the ops with

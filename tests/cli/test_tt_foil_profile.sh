@@ -806,6 +806,8 @@ checks=$((checks + 1))
 n=$(grep -o '"thread_name","args":{"name":"prof_device\[[0-9]*\]: main"' \
     "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
 [ "$n" = 2 ] || fail "two processes: $n JSON host threads named by their process, expected 2"
+expect_grep '"pid":1,"name":"process_name","args":{"name":"host: 2 processes"}' \
+    "$tmp/dev2/reports/tt_foil_trace.json" "two processes: the host group is not named after one"
 # the ops' counter tracks: a group per process, never one process's core's
 checks=$((checks + 1))
 n=$(grep -o '"name":"process_name","args":{"name":"prof_device\[[0-9]*\]: chip counters"}' \

@@ -194,7 +194,10 @@ static void host(pf_logs *l, pf_out *f)
 {
     tf_trace *t = l->trace;
     char pname[128];
-    snprintf(pname, sizeof pname, "host: %s", t ? t->header.program : "(no host trace)");
+    if (t && l->nprocs > 1) /* (its threads are named by their process) */
+        snprintf(pname, sizeof pname, "host: %u processes", (unsigned)l->nprocs);
+    else
+        snprintf(pname, sizeof pname, "host: %s", t ? t->header.program : "(no host trace)");
     meta(f, HOST_PID, -1, "process", pname, 0);
     if (!t) return;
     pf_loc_text *name = pf_loc_text_build(t, zone_name);

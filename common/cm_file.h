@@ -49,6 +49,10 @@ int cm_file_share_dir(const char *object, const char *exe, const char *rel_lib, 
 enum { CM_FW_FROM_ENV = 1, CM_FW_FROM_SHARE = 2, CM_FW_FROM_BUILD = 3 };
 int cm_file_firmware_dir(const char *share, const char *build_dir, char *out, size_t n);
 
+/* Clear fd's O_NONBLOCK (it was opened so as not to wait on a FIFO):
+ * its reads and writes wait again. 0, or -1 with errno. */
+int cm_file_set_blocking(int fd);
+
 /* fd (opened with O_NONBLOCK, so as not to wait on a FIFO) as a stream
  * whose reads wait again; NULL with errno on failure (fd stays open). */
 FILE *cm_file_fdopen_blocking(int fd);

@@ -71,11 +71,15 @@ const char *cm_file_kind(unsigned mode)
     return "file of an unknown kind";
 }
 
-FILE *cm_file_fdopen_blocking(int fd)
+int cm_file_set_blocking(int fd)
 {
     int flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)) return NULL;
-    return fdopen(fd, "rb");
+    return flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) ? -1 : 0;
+}
+
+FILE *cm_file_fdopen_blocking(int fd)
+{
+    return cm_file_set_blocking(fd) ? NULL : fdopen(fd, "rb");
 }
 
 FILE *cm_file_open_regular(const char *path)

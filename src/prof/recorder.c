@@ -21,6 +21,7 @@
  * trailer, and the program carries on. */
 #define _GNU_SOURCE
 #include "common/cm_err.h"
+#include "common/cm_file.h"
 #include "pack.h"
 #include "tf_build_note.h"
 #include "tf_env.h"
@@ -135,7 +136,8 @@ typedef struct tf_stream {
     uint32_t seq;
     atomic_int closed;
     atomic_uint_fast64_t records, lost_records, lost_chunks, truncated_texts, late_records;
-    int error; /* first errno */
+    int error;       /* first errno */
+    int fifo_unread; /* its path is a FIFO that no process opened for reading */
     int reported;
 } tf_stream;
 
@@ -208,6 +210,13 @@ static void calibration_point(uint64_t *tsc, uint64_t *ns)
 
 /* ---- writing chunks ------------------------------------------------------------- */
 
+/* How long the recorder waits, at start-up, for a process to open a FIFO
+ * named as a log for reading: a reader started just after the program
+ * still gets the whole log, and a FIFO nobody reads no longer stops the
+ * program before main for ever (open(2) of a FIFO for writing blocks until
+ * it has a reader). */
+#define TF_FIFO_WAIT_MS 2000
+
 /* Count a loss of `records` records in `chunks` writes; the first failure
  * of a stream prints one line. */
 static void stream_failed(tf_stream *st, int err, uint64_t records, uint64_t chunks)
@@ -218,10 +227,16 @@ static void stream_failed(tf_stream *st, int err, uint64_t records, uint64_t chu
     if (!st->reported) {
         st->reported = 1;
         char msg[1400];
-        int n = snprintf(msg, sizeof msg,
-                         "tt-foil profiler: cannot write the %s %s: %s; the program continues and "
-                         "lost records are counted\n",
-                         st->what, st->path, strerror(err));
+        int n = st->fifo_unread
+                    ? snprintf(msg, sizeof msg,
+                               "tt-foil profiler: the %s %s is a FIFO that no process opened for "
+                               "reading within %d ms; start its reader first. The program "
+                               "continues and lost records are counted\n",
+                               st->what, st->path, TF_FIFO_WAIT_MS)
+                    : snprintf(msg, sizeof msg,
+                               "tt-foil profiler: cannot write the %s %s: %s; the program "
+                               "continues and lost records are counted\n",
+                               st->what, st->path, strerror(err));
         if (n > 0) {
             ssize_t w = write(2, msg, (size_t)(n < (int)sizeof msg ? n : (int)sizeof msg - 1));
             (void)w;
@@ -885,8 +900,8 @@ static void report_losses(tf_stream *st)
         fprintf(stderr, "tt-foil profiler: %llu of %llu records of the %s %s were lost (%s)\n",
                 (unsigned long long)lost, (unsigned long long)(lost + atomic_load(&st->records)),
                 st->what, st->path,
-                st->error == ENXIO ? "no process opened the FIFO for reading"
-                                   : strerror(st->error ? st->error : EIO));
+                st->fifo_unread ? "no process opened the FIFO for reading"
+                                : strerror(st->error ? st->error : EIO));
     if (trunc)
         fprintf(stderr, "tt-foil profiler: %llu zone texts longer than %d bytes were truncated\n",
                 (unsigned long long)trunc, TF_TEXT_MAX);
@@ -1059,22 +1074,6 @@ static void expand_path(char *out, size_t n, const char *pattern)
     out[k] = 0;
 }
 
-/* A new file (a new inode) at `path`, never the old one truncated: a
- * report still reading the previous capture's file keeps reading it whole
- * (the reader would otherwise see it shrink under it). The header is
- * written under a temporary name in the same directory, then renamed over
- * the path, so the path names the old file or the new one with its header,
- * never nothing or an empty file. A path that is not a regular file (a
- * device, a FIFO, a symbolic link), a temporary name that does not fit or
- * cannot be created: the path itself, as before. Returns the fd, -1 with
- * errno; *tmp holds the name to rename, or is empty. */
-/* How long the recorder waits, at start-up, for a process to open a FIFO
- * named as a log for reading: a reader started just after the program
- * still gets the whole log, and a FIFO nobody reads no longer stops the
- * program before main for ever (open(2) of a FIFO for writing blocks until
- * it has a reader). */
-#define TF_FIFO_WAIT_MS 2000
-
 /* A FIFO opened for writing once a reader has it open, within
  * TF_FIFO_WAIT_MS; -1 with errno ENXIO when none did. */
 static int open_fifo(const char *path)
@@ -1082,8 +1081,7 @@ static int open_fifo(const char *path)
     for (int waited = 0;; waited += 10) {
         int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
         if (fd >= 0) {
-            int fl = fcntl(fd, F_GETFL);
-            if (fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK); /* the writer blocks */
+            (void)cm_file_set_blocking(fd); /* the writer blocks */
             return fd;
         }
         if (errno != ENXIO || waited >= TF_FIFO_WAIT_MS) return -1;
@@ -1092,12 +1090,25 @@ static int open_fifo(const char *path)
     }
 }
 
-static int create_fresh(const char *path, char *tmp, size_t n)
+/* A new file (a new inode) at `path`, never the old one truncated: a
+ * report still reading the previous capture's file keeps reading it whole
+ * (the reader would otherwise see it shrink under it). The header is
+ * written under a temporary name in the same directory, then renamed over
+ * the path, so the path names the old file or the new one with its header,
+ * never nothing or an empty file. A path that is not a regular file (a
+ * device, a FIFO, a symbolic link), a temporary name that does not fit or
+ * cannot be created: the path itself, as before (a FIFO once it has a
+ * reader: open_fifo). Returns the fd, -1 with errno; *tmp holds the name
+ * to rename, or is empty; *fifo says whether the path is a FIFO. */
+
+static int create_fresh(const char *path, char *tmp, size_t n, int *fifo)
 {
     struct stat sb;
     tmp[0] = 0;
-    if (lstat(path, &sb) == 0 && S_ISFIFO(sb.st_mode)) return open_fifo(path);
-    if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+    int exists = lstat(path, &sb) == 0;
+    *fifo = exists && S_ISFIFO(sb.st_mode);
+    if (*fifo) return open_fifo(path);
+    if (exists && !S_ISREG(sb.st_mode))
         return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     int w = snprintf(tmp, n, "%s.%ld.tmp", path, (long)getpid()), fd = -1;
     if (w > 0 && (size_t)w < n) {
@@ -1120,23 +1131,12 @@ static void open_stream(int s, enum tf_env_id env, const char *what)
     expand_path(st->path, sizeof st->path, path);
     tf_prof_on[s] = tf_prof_ns_clock ? TF_PROF_ON_NS : TF_PROF_ON_TSC;
     char tmp[sizeof st->path + 32];
-    st->fd = create_fresh(st->path, tmp, sizeof tmp);
+    int fifo;
+    st->fd = create_fresh(st->path, tmp, sizeof tmp, &fifo);
     if (st->fd < 0) {
         int err = errno;
-        if (err == ENXIO) { /* open_fifo: strerror's "No such device or address" says nothing */
-            st->reported = 1;
-            char msg[1400];
-            int k = snprintf(msg, sizeof msg,
-                             "tt-foil profiler: the %s %s is a FIFO that no process opened for "
-                             "reading within %d ms; start its reader first. The program continues "
-                             "and lost records are counted\n",
-                             what, st->path, TF_FIFO_WAIT_MS);
-            if (k > 0) {
-                ssize_t w = write(2, msg, (size_t)(k < (int)sizeof msg ? k : (int)sizeof msg - 1));
-                (void)w;
-            }
-        }
-        stream_failed(st, err, 0, 0); /* every record will count as lost */
+        st->fifo_unread = fifo && err == ENXIO; /* (open_fifo's wait ran out) */
+        stream_failed(st, err, 0, 0);           /* every record will count as lost */
         return;
     }
     tf_trace_header h;

@@ -813,6 +813,27 @@ checks=$((checks + 1))
 n=$(grep -o '"name":"process_name","args":{"name":"prof_device\[[0-9]*\]: chip counters"}' \
     "$tmp/dev2/reports/tt_foil_trace.json" | sort -u | wc -l)
 [ "$n" = 2 ] || fail "two processes: $n JSON groups of chip counters, expected one per process"
+# --max-timeline caps the counter steps too (two per op, 8 per process
+# here): over its share a process keeps each counter's peak and its last
+# value per stretch of time (its first and last op), and a note says so
+checks=$((checks + 1))
+n=$(grep -c '"name":"chip cores used","ph":"C"' "$tmp/dev2/reports/tt_foil_trace.json")
+[ "$n" = 16 ] || fail "two processes: $n steps of 'chip cores used', expected 16 (2 per op)"
+run "$tool" --max-timeline 4 report "$tmp/dev2"
+expect_out "2 of 2 processes had more chip counter steps (two per op) than their share of --max-timeline 4" \
+    "--max-timeline: counter steps capped, and a note says so"
+run "$json_check" "$tmp/dev2/reports/tt_foil_trace.json"
+expect_rc 0 "--max-timeline 4: JSON valid"
+checks=$((checks + 1))
+steps=$(grep -o '"name":"chip cores used","ph":"C","pid":[0-9]*,"ts":[0-9.]*,"args":{"chip cores used":[0-9.]*}' \
+    "$tmp/dev2/reports/tt_foil_trace.json" | sed 's/.*"pid":\([0-9]*\),.*used":\([0-9.]*\)}/\1 \2/' | tr '\n' ' ')
+p1=${steps%% *}
+[ "$steps" = "$p1 2.00 $p1 0.00 $((p1 + 1)) 2.00 $((p1 + 1)) 0.00 " ] ||
+    fail "--max-timeline 4: counter steps '$steps', expected per process its peak (2 cores) then 0"
+checks=$((checks + 1))
+first=$(grep -m1 -o '"name":"chip cores used","ph":"C","pid":[0-9]*,"ts":[0-9.]*' \
+    "$tmp/dev2/reports/tt_foil_trace.json" | sed 's/.*"ts"://')
+[ "$first" != "0.000" ] || fail "--max-timeline 4: the peak is drawn from time 0, before the first op"
 run "$json_check" --html "$tmp/dev2/reports/tt_foil_report.html"
 expect_out "lod tracks 22 " "two processes, HTML: 2 host threads + 2 x 2 cores x 5 RISCs"
 expect_grep '["prof_device[' "$tmp/dev2/reports/tt_foil_report.html" \

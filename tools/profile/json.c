@@ -533,6 +533,12 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
                 "per stretch of time their highest value and their last are kept (peaks are "
                 "never lost)",
                 PF_TRACE_JSON, over, l->opt->max_timeline);
+    if (!l->opt->device_time && (over = pf_ops_json_counters_over(l)))
+        pf_note(l, 0,
+                "%s: %zu of %u processes had more chip counter steps (two per op) than their "
+                "share of --max-timeline %zu: per stretch of time each counter's highest value "
+                "and its last are kept; the ops CSVs have every op",
+                PF_TRACE_JSON, over, l->nprocs ? l->nprocs : 1u, l->opt->max_timeline);
     if (l->opt->device_time)
         pf_note(l, 0,
                 "%s is in device time (--device-time): %zu dispatches laid out one after the "

@@ -709,20 +709,98 @@ static int ctr_event_cmp(const void *a, const void *b)
     return x->op < y->op ? -1 : x->op > y->op;
 }
 
-void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
+/* The processes' steps (two per op: its start and end) and, under
+ * --max-timeline, each process's fair share of them (share[p], 0: every
+ * step) as for any other kind; the number over their share. */
+static size_t ctr_shares(const pf_logs *l, size_t *share, uint32_t nprocs)
+{
+    size_t *n = calloc(nprocs, sizeof *n), over = 0;
+    if (!n) { /* every step */
+        memset(share, 0, nprocs * sizeof *share);
+        return 0;
+    }
+    for (size_t i = 0; i < l->nops; i++) n[l->nprocs ? l->ops[i].process : 0] += 2;
+    pf_lod_shares(n, nprocs, l->opt->max_timeline, share);
+    for (uint32_t p = 0; p < nprocs; p++) {
+        over += n[p] > share[p];
+        if (n[p] <= share[p]) share[p] = 0;
+    }
+    free(n);
+    return over;
+}
+
+size_t pf_ops_json_counters_over(const pf_logs *l)
+{
+    uint32_t nprocs = l->nprocs ? l->nprocs : 1;
+    size_t *share = malloc(nprocs * sizeof *share), over = share ? ctr_shares(l, share, nprocs) : 0;
+    free(share);
+    return over;
+}
+
+/* The four series' values at `ns` (one counter event each). */
+static void ctr_step(pf_out *o, int pid, uint64_t ns, const double *v)
 {
     /* one counter per series, its one args key its name: Tracy's
      * import-chrome names a plot after the key (docs/profiling.md) */
     static const char *const names[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",
                                          "chip busiest core %", "chip cores used"};
+    for (int c = 0; c < 4; c++) {
+        pf_printf(o, ",\n{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%d,\"ts\":%llu.%03llu,", names[c],
+                  pid, (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
+        pf_printf(o, "\"args\":{\"%s\":%.2f}}", names[c], v[c]);
+    }
+}
+
+/* A process over its share of --max-timeline keeps, per stretch of its
+ * time, each series' highest value at the stretch's first step and its
+ * last at the stretch's last step (as a memory pool does: no op's peak is
+ * lost, and the tracks end as the process did). */
+typedef struct ctr_stretch {
+    uint64_t width, from; /* 0: every step; the stretches from `from` on */
+    uint64_t k, t0, tl;   /* the open one: its number, first and last step's time */
+    double max[4], last[4];
+    int open;
+} ctr_stretch;
+
+static void ctr_close(pf_out *o, int pid, ctr_stretch *s)
+{
+    if (!s->open) return;
+    ctr_step(o, pid, s->t0, s->max);
+    if (memcmp(s->max, s->last, sizeof s->max))
+        ctr_step(o, pid, s->tl > s->t0 ? s->tl : s->t0 + 1, s->last);
+    s->open = 0;
+}
+
+static void ctr_put(pf_out *o, int pid, ctr_stretch *s, uint64_t ns, const double *v)
+{
+    if (!s->width) {
+        ctr_step(o, pid, ns, v);
+        return;
+    }
+    uint64_t k = (ns - s->from) / s->width;
+    if (s->open && k != s->k) ctr_close(o, pid, s);
+    if (!s->open) {
+        s->open = 1, s->k = k, s->t0 = ns;
+        memcpy(s->max, v, sizeof s->max);
+    }
+    for (int c = 0; c < 4; c++)
+        if (v[c] > s->max[c]) s->max[c] = v[c];
+    memcpy(s->last, v, sizeof s->last);
+    s->tl = ns;
+}
+
+void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
+{
+    uint32_t nprocs = l->nprocs ? l->nprocs : 1;
     ctr_event *ev = l->nops ? malloc(2 * l->nops * sizeof *ev) : NULL;
     size_t *running = l->nops ? malloc(l->nops * sizeof *running) : NULL;
-    if (l->nops && (!ev || !running)) {
+    size_t *share = malloc(nprocs * sizeof *share);
+    if ((l->nops && (!ev || !running)) || !share) {
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the ops' counter tracks left out",
                 PF_TRACE_JSON);
         goto out;
     }
-    uint32_t nprocs = l->nprocs ? l->nprocs : 1;
+    ctr_shares(l, share, nprocs);
     for (uint32_t p = 0; p < nprocs; p++) {
         size_t n = 0;
         for (size_t i = 0; i < l->nops; i++) {
@@ -747,6 +825,10 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
                   "\"args\":{\"sort_index\":%d}}",
                   pid, pid - 1);
         *first = 0;
+        /* stretches of the process's time span, half its share: two steps each */
+        ctr_stretch s = {.from = ev[0].ts};
+        if (share[p])
+            s.width = (ev[n - 1].ts - ev[0].ts + 1) / (share[p] / 2 ? share[p] / 2 : 1) + 1;
         /* the steps: the latest op still running, zero when none is (the
          * ops of a process overlap when it launches asynchronously or
          * drives several devices) */
@@ -770,18 +852,15 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
                 v[2] = op->cores[op->busiest].util;
                 v[3] = op->ncores;
             }
-            for (int c = 0; c < 4; c++) {
-                pf_printf(o, ",\n{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%d,\"ts\":%llu.%03llu,",
-                          names[c], pid, (unsigned long long)(ev[e].ts / 1000),
-                          (unsigned long long)(ev[e].ts % 1000));
-                pf_printf(o, "\"args\":{\"%s\":%.2f}}", names[c], v[c]);
-            }
+            ctr_put(o, pid, &s, ev[e].ts, v);
         }
+        ctr_close(o, pid, &s);
         pid++;
     }
 out:
     free(ev);
     free(running);
+    free(share);
 }
 
 /* ---- the HTML page's Ops section (report.html renders it): the ops with

@@ -476,6 +476,8 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);
 void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first, int pid);
+/* The processes whose counter steps are over their share of --max-timeline. */
+size_t pf_ops_json_counters_over(const pf_logs *l);
 /* The HTML page's Ops section data: "op_waits", "op_riscs", "op_advice" and
  * "ops" (one object per op, its cores' counters), as members of the page's object. */
 void pf_ops_html(pf_logs *l, struct pf_out *o);

@@ -28,8 +28,13 @@ _Static_assert(sizeof(tf_build_note) == 96, "build note layout");
 
 /* Strings a host program carries so that `tt_foil_profile --check` can
  * tell which profilers it has: the recorder's (host profiler built in) and
- * the runtime's, followed by its default firmware folder. */
-#define TF_CHECK_MARKER_HOST     "tt-foil-check: host profiler"
-#define TF_CHECK_MARKER_FIRMWARE "tt-foil-check: firmware dir="
+ * the runtime's, followed by its default firmware folder. The reader joins
+ * tag and what at run time (tools/profile/check.c): a whole marker in its
+ * own code would be found in the tool itself. */
+#define TF_CHECK_MARKER_TAG      "tt-foil-check: "
+#define TF_CHECK_WHAT_HOST       "host profiler"
+#define TF_CHECK_WHAT_FIRMWARE   "firmware dir="
+#define TF_CHECK_MARKER_HOST     TF_CHECK_MARKER_TAG TF_CHECK_WHAT_HOST
+#define TF_CHECK_MARKER_FIRMWARE TF_CHECK_MARKER_TAG TF_CHECK_WHAT_FIRMWARE
 
 #endif

@@ -71,4 +71,16 @@ expect_out "device profiler (TT_FOIL_DEVICE_PROFILER): yes, bitmask 1" "--check:
 run $py tools/tt_foil_profile.py --check /bin/sh
 expect_rc 1 "--check on a program without tt-foil"
 expect_out "not a tt-foil program" "--check: /bin/sh"
+# the tool itself carries no marker (it looks for them: a whole one in its
+# code said "host profiler: yes" of it)
+run $py tools/tt_foil_profile.py --check ./build/tools/tt_foil_profile
+expect_rc 1 "--check on the tool itself"
+expect_out "not a tt-foil program" "--check: the tool is no tt-foil program"
+# the static runtime: its recorder is libtt_foil_prof.a, linked beside it
+# (it said "no (rebuild with -DTT_FOIL_ENABLE_TRACY=ON)" of this build)
+run $py tools/tt_foil_profile.py --check ./build/libtt_foil.a
+expect_rc 0 "--check on libtt_foil.a"
+expect_out "host profiler (TT_FOIL_ENABLE_TRACY):    a static library: its recorder is libtt_foil_prof.a" \
+    "--check: libtt_foil.a sends to the program linking it"
+expect_out "device profiler (TT_FOIL_DEVICE_PROFILER): yes, bitmask 1" "--check: libtt_foil.a's firmware"
 finish

@@ -26,23 +26,56 @@
 #define TT_FOIL_REL_BIN_SHARE "../share/tt_foil"
 #endif
 
+/* Where the string a b is in bin (at or after `from`), NULL if nowhere;
+ * *len: its length. Joined here, at run time, and never written whole in
+ * this file: the tool (and libtt_foil_report.a) would carry it, and
+ * `--check tt_foil_profile` said "host profiler: yes". */
+__attribute__((noinline)) static const char *
+find_joined(const char *bin, size_t n, const char *from, const char *a, const char *b, size_t *len)
+{
+    char needle[64];
+    size_t t = strlen(a), w = strlen(b), skip = from ? (size_t)(from - bin) : 0;
+    if (t + w > sizeof needle || skip > n) return NULL;
+    for (size_t i = 0; i < t + w; i++) needle[i] = i < t ? a[i] : b[i - t];
+    *len = t + w;
+    return memmem(bin + skip, n - skip, needle, t + w);
+}
+
+static const char *find_marker(const char *bin, size_t n, const char *what, size_t *len)
+{
+    return find_joined(bin, n, NULL, TF_CHECK_MARKER_TAG, what, len);
+}
+
+/* Whether bin names the shared runtime as a string of its own (between
+ * NULs: a DT_NEEDED entry), not inside a message. */
+static int needs_shared(const char *bin, size_t n)
+{
+    size_t len = 0;
+    for (const char *p = NULL; (p = find_joined(bin, n, p, "libtt_foil", ".so", &len)); p++)
+        if (p > bin && !p[-1] && (size_t)(p - bin) + len < n && !p[len]) return 1;
+    return 0;
+}
+
 int pf_check(const char *program, FILE *out)
 {
-    size_t n = 0;
+    size_t n = 0, len = 0;
     char *bin = cm_file_read(program, &n);
     if (!bin) {
         fprintf(stderr, PF_TOOL ": --check: %s\n", tf_last_error());
         return 1;
     }
-    int host = memmem(bin, n, TF_CHECK_MARKER_HOST, strlen(TF_CHECK_MARKER_HOST)) != NULL;
-    const char *fw = memmem(bin, n, TF_CHECK_MARKER_FIRMWARE, strlen(TF_CHECK_MARKER_FIRMWARE));
+    int host = find_marker(bin, n, TF_CHECK_WHAT_HOST, &len) != NULL;
+    const char *fw = find_marker(bin, n, TF_CHECK_WHAT_FIRMWARE, &len);
+    /* a static library (libtt_foil.a): the recorder is not in it but in
+     * libtt_foil_prof.a, which a program links beside it */
+    int archive = n >= 8 && !memcmp(bin, "!<arch>\n", 8);
     char fwdir[4096] = "";
     if (fw) {
-        fw += strlen(TF_CHECK_MARKER_FIRMWARE);
+        fw += len;
         snprintf(fwdir, sizeof fwdir, "%.*s", (int)strnlen(fw, (size_t)(bin + n - fw)), fw);
     }
     /* linked with the shared runtime: the markers are in the library */
-    int shared = memmem(bin, n, "libtt_foil.so", 13) != NULL;
+    int shared = needs_shared(bin, n);
     free(bin);
     fprintf(out, "%s:\n", program);
     if (!fw && shared) {
@@ -58,8 +91,10 @@ int pf_check(const char *program, FILE *out)
         return 1;
     }
     fprintf(out, "  host profiler (TT_FOIL_ENABLE_TRACY):    %s\n",
-            host ? "yes: TF_* zones, zone text, frame marks, memory events"
-                 : "no (rebuild with -DTT_FOIL_ENABLE_TRACY=ON)");
+            host      ? "yes: TF_* zones, zone text, frame marks, memory events"
+            : archive ? "a static library: its recorder is libtt_foil_prof.a, linked beside it; "
+                        "run --check on a program built with it"
+                      : "no (rebuild with -DTT_FOIL_ENABLE_TRACY=ON)");
     if (!fw) {
         fprintf(out, "  device profiler (TT_FOIL_DEVICE_PROFILER): unknown: no tt-foil runtime\n");
         return 0;

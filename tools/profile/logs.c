@@ -38,13 +38,15 @@ void pf_note(pf_logs *l, int error, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     pthread_mutex_lock(&l->lock); /* report writers run in parallel */
-    l->errors += error != 0;
+    int err = error != 0 && error != PF_LOSS;
+    l->errors += err;
+    l->losses += error == PF_LOSS;
     l->write_errors += error == PF_WRITE_ERROR;
     char **nn = realloc(l->notes, (size_t)(l->nnotes + 1) * sizeof *nn);
     if (nn) l->notes = nn;
     unsigned char *ne = realloc(l->note_error, (size_t)(l->nnotes + 1));
     if (ne) l->note_error = ne;
-    if (nn && ne && (l->notes[l->nnotes] = strdup(buf))) l->note_error[l->nnotes++] = error != 0;
+    if (nn && ne && (l->notes[l->nnotes] = strdup(buf))) l->note_error[l->nnotes++] = (unsigned char)err;
     pthread_mutex_unlock(&l->lock);
 }
 
@@ -148,8 +150,8 @@ static tf_trace *trace_notes(pf_logs *l, trace_job *j, const char *rel, const ch
     /* a missing trailer is an error: a file cut exactly at a chunk boundary
      * differs from a whole one only by it (docs/profiling.md, "End markers") */
     for (int i = 0; i < t->nwarnings; i++)
-        pf_note(l, !t->has_trailer && !strncmp(t->warnings[i], "no trailer:", 11), "%s (%s): %s",
-                what, rel, t->warnings[i]);
+        pf_note(l, !t->has_trailer && !strncmp(t->warnings[i], "no trailer:", 11) ? 1 : PF_LOSS,
+                "%s (%s): %s", what, rel, t->warnings[i]);
     /* what was lost, each part only when there is some */
     const struct {
         uint64_t n;
@@ -245,7 +247,7 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
     }
     if (dropped) {
         l->dev_dropped += n.u;
-        pf_note(l, 0,
+        pf_note(l, PF_LOSS,
                 "dispatch %u core (%d,%d) %s: %llu device zones were dropped (its marker buffer "
                 "was full)",
                 (unsigned)dispatch.u, (int)x.u, (int)y.u, cm_risc_name(risc),
@@ -442,7 +444,7 @@ static void *load_device(void *arg)
                 PF_DEVZONES_CSV, (unsigned long long)bad, first_bad,
                 wrong_width ? "; some have another number of fields than the header" : "");
     if (l->dev_unmatched)
-        pf_note(l, 0, "%s: %llu device markers had no matching START or END", PF_DEVZONES_CSV,
+        pf_note(l, PF_LOSS, "%s: %llu device markers had no matching START or END", PF_DEVZONES_CSV,
                 (unsigned long long)l->dev_unmatched);
     if (l->dev_payload)
         pf_note(l, 0,
@@ -756,7 +758,7 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
     if (who) snprintf(pre, sizeof pre, "%s[%u]: ", who, l->procs[proc].pid);
     if (n.dropped) {
         const tf_dev_block *b = &w->first_drop;
-        pf_note(l, 0,
+        pf_note(l, PF_LOSS,
                 "%s%llu device zones were dropped in %llu dispatch-RISCs (marker buffers full; "
                 "first: dispatch %u core (%d,%d) %s); the DROPPED rows of %s count them",
                 pre, (unsigned long long)n.dropped, (unsigned long long)w->dropped_blocks,

@@ -238,7 +238,8 @@ typedef struct pf_logs {
     char **notes;
     unsigned char *note_error; /* 1: a report is missing or incomplete */
     int nnotes;
-    int errors;
+    int errors;          /* notes with error 1 or PF_WRITE_ERROR */
+    int losses;          /* notes with error PF_LOSS */
     int unreadable;      /* logs in .logs that could not be read (a note says why) */
     int write_errors;    /* report files that could not be written */
     char failed[16][48]; /* the first of them (relative names), for the closing lines */
@@ -249,10 +250,13 @@ typedef struct pf_logs {
     double t_load, t_analyze, t_write, t_csv, t_json, t_html;
 } pf_logs;
 
-/* A note for the summary and diagnostics: error 0 (a remark), 1 (data
- * missing or incomplete) or PF_WRITE_ERROR (a report not written).
- * Thread-safe. */
+/* A note for the summary and diagnostics: error 0 (a remark), 1 (a log
+ * not read in full: the reports miss what it held), PF_WRITE_ERROR (a
+ * report not written) or PF_LOSS (not an error: the run itself lost data,
+ * which the note counts: device zones dropped, records it could not
+ * write). Thread-safe. */
 #define PF_WRITE_ERROR 2
+#define PF_LOSS        3
 void pf_note(pf_logs *l, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 uint32_t pf_intern(pf_logs *l, const char *s);
 

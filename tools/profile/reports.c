@@ -291,7 +291,10 @@ void pf_write_diagnostics(pf_logs *l)
                   l->ns_per_cycle,
                   tf_csv_device_clock[l->sync_host_clock ? TF_CLOCK_host_monotonic
                                                          : TF_CLOCK_free_running]);
-    pf_printf(f, "\n%d notes (%d about missing or incomplete data)\n", l->nnotes, l->errors);
+    pf_printf(f,
+              "\n%d notes: %d errors (logs not read in full, reports not written), %d about "
+              "data the run lost (dropped zones, records not written, texts cut)\n",
+              l->nnotes, l->errors, l->losses);
     for (int i = 0; i < l->nnotes; i++)
         pf_printf(f, "%s: %s\n", l->note_error[i] ? "error" : "note", l->notes[i]);
     pf_out_close(f);

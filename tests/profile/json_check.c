@@ -32,6 +32,7 @@
  * the tracks whose finest level holds every zone one by one ("lod tracks
  * 120 items 5000 zones 1000117 raw 119"), and for the Ops section ("ops") the ops, ids 1, 2, ...
  * and each op's cores ("ops 4 cores 1,1,1,2"). */
+#define _GNU_SOURCE                   /* memmem */
 #include "contracts/tf_csv_schemas.h" /* the stop reasons */
 
 #include <ctype.h>
@@ -295,6 +296,7 @@ static long long to_int(const tok *t, const char *what)
 /* ---- --tracy ---------------------------------------------------------------------- */
 
 static tok plots[4096];
+static long long plot_pid[4096];
 static int nplots;
 static long nloc;
 
@@ -303,9 +305,27 @@ static int tok_eq(const tok *a, const tok *b)
     return a->n == b->n && !memcmp(a->s, b->s, a->n);
 }
 
-static int tok_starts(const tok *t, const char *s)
+/* "core (x,y) RISC", after "device N " (a second device) and before
+ * that "prog[pid]: " (one of several processes). */
+static int device_track_name(const tok *t)
 {
-    return t->n >= strlen(s) && !memcmp(t->s, s, strlen(s));
+    const char *s = t->s, *end = t->s + t->n;
+    const char *c = memmem(s, t->n, "core (", 6);
+    if (!c || !memchr(c, ')', (size_t)(end - c))) return 0;
+    const char *p = memmem(s, (size_t)(c - s), "]: ", 3); /* the process */
+    if (p) {
+        const char *b = p;
+        while (b > s && isdigit((unsigned char)b[-1])) b--;
+        if (b == p || b == s || b[-1] != '[' || b - 1 == s) return 0;
+        s = p + 3;
+    }
+    if (c - s > 7 && !memcmp(s, "device ", 7)) { /* the device */
+        s += 7;
+        if (!isdigit((unsigned char)*s)) return 0;
+        while (isdigit((unsigned char)*s)) s++;
+        if (*s++ != ' ') return 0;
+    }
+    return s == c;
 }
 
 static void tracy_checks(char ph, long long pid)
@@ -318,11 +338,14 @@ static void tracy_checks(char ph, long long pid)
         while (i < nplots && !tok_eq(&plots[i], &cur.name)) i++;
         if (i == nplots) {
             if (nplots == 4096) die("tracy: too many plots");
+            plot_pid[nplots] = pid;
             plots[nplots++] = cur.name;
+        } else if (plot_pid[i] != pid) {
+            die("tracy: counters of two groups (pids) have one name: import-chrome draws them "
+                "as one plot");
         }
     } else if (ph == 'M' && cur.has_name && key_is(&cur.name, "thread_name") && pid >= 2) {
-        if (!cur.has_args_name || !tok_starts(&cur.args_name, "core (") ||
-            !memchr(cur.args_name.s, ')', cur.args_name.n))
+        if (!cur.has_args_name || !device_track_name(&cur.args_name))
             die("tracy: a device track's thread_name does not name its core and RISC");
     } else if (ph == 'X') {
         int exempt = cur.has_cat && (key_is(&cur.cat, "merged") || key_is(&cur.cat, "dispatch"));

@@ -46,7 +46,8 @@ void pf_note(pf_logs *l, int error, const char *fmt, ...)
     if (nn) l->notes = nn;
     unsigned char *ne = realloc(l->note_error, (size_t)(l->nnotes + 1));
     if (ne) l->note_error = ne;
-    if (nn && ne && (l->notes[l->nnotes] = strdup(buf))) l->note_error[l->nnotes++] = (unsigned char)err;
+    if (nn && ne && (l->notes[l->nnotes] = strdup(buf)))
+        l->note_error[l->nnotes++] = (unsigned char)err;
     pthread_mutex_unlock(&l->lock);
 }
 

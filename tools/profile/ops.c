@@ -737,48 +737,52 @@ size_t pf_ops_json_counters_over(const pf_logs *l)
     return over;
 }
 
-/* The four series' values at `ns` (one counter event each). */
-static void ctr_step(pf_out *o, int pid, uint64_t ns, const double *v)
-{
-    /* one counter per series, its one args key its name: Tracy's
-     * import-chrome names a plot after the key (docs/profiling.md) */
-    static const char *const names[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",
-                                         "chip busiest core %", "chip cores used"};
-    for (int c = 0; c < 4; c++) {
-        pf_printf(o, ",\n{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%d,\"ts\":%llu.%03llu,", names[c],
-                  pid, (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
-        pf_printf(o, "\"args\":{\"%s\":%.2f}}", names[c], v[c]);
-    }
-}
-
-/* A process over its share of --max-timeline keeps, per stretch of its
- * time, each series' highest value at the stretch's first step and its
+/* A process's counter track: its group (pid), its series' names, and
+ * over its share of --max-timeline, the stretches of its time in which
+ * it keeps each series' highest value at the stretch's first step and its
  * last at the stretch's last step (as a memory pool does: no op's peak is
  * lost, and the tracks end as the process did). */
-typedef struct ctr_stretch {
+typedef struct ctr_track {
+    int pid;
+    char name[4][192];    /* the series, "prog[pid]: " first with several processes */
     uint64_t width, from; /* 0: every step; the stretches from `from` on */
     uint64_t k, t0, tl;   /* the open one: its number, first and last step's time */
     double max[4], last[4];
     int open;
-} ctr_stretch;
+} ctr_track;
 
-static void ctr_close(pf_out *o, int pid, ctr_stretch *s)
+/* The four series' values at `ns` (one counter event each, its one args
+ * key its name: Tracy's import-chrome names a plot after the key, across
+ * groups, hence a process's prefix when there are several). */
+static void ctr_step(pf_out *o, const ctr_track *s, uint64_t ns, const double *v)
+{
+    for (int c = 0; c < 4; c++) {
+        pf_puts(o, ",\n{\"name\":");
+        pf_put_json(o, s->name[c]);
+        pf_printf(o, ",\"ph\":\"C\",\"pid\":%d,\"ts\":%llu.%03llu,\"args\":{", s->pid,
+                  (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
+        pf_put_json(o, s->name[c]);
+        pf_printf(o, ":%.2f}}", v[c]);
+    }
+}
+
+static void ctr_close(pf_out *o, ctr_track *s)
 {
     if (!s->open) return;
-    ctr_step(o, pid, s->t0, s->max);
+    ctr_step(o, s, s->t0, s->max);
     if (memcmp(s->max, s->last, sizeof s->max))
-        ctr_step(o, pid, s->tl > s->t0 ? s->tl : s->t0 + 1, s->last);
+        ctr_step(o, s, s->tl > s->t0 ? s->tl : s->t0 + 1, s->last);
     s->open = 0;
 }
 
-static void ctr_put(pf_out *o, int pid, ctr_stretch *s, uint64_t ns, const double *v)
+static void ctr_put(pf_out *o, ctr_track *s, uint64_t ns, const double *v)
 {
     if (!s->width) {
-        ctr_step(o, pid, ns, v);
+        ctr_step(o, s, ns, v);
         return;
     }
     uint64_t k = (ns - s->from) / s->width;
-    if (s->open && k != s->k) ctr_close(o, pid, s);
+    if (s->open && k != s->k) ctr_close(o, s);
     if (!s->open) {
         s->open = 1, s->k = k, s->t0 = ns;
         memcpy(s->max, v, sizeof s->max);
@@ -811,22 +815,24 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
         }
         if (!n) continue;
         qsort(ev, n, sizeof *ev, ctr_event_cmp);
-        char name[160];
+        static const char *const series[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",
+                                              "chip busiest core %", "chip cores used"};
+        char pre[160] = "";
         if (l->nprocs > 1)
-            snprintf(name, sizeof name, "%s[%u]: chip counters", l->procs[p].program,
-                     l->procs[p].pid);
-        else
-            snprintf(name, sizeof name, "chip counters");
+            snprintf(pre, sizeof pre, "%s[%u]: ", l->procs[p].program, l->procs[p].pid);
+        ctr_track s = {.pid = pid, .from = ev[0].ts};
+        for (int c = 0; c < 4; c++) snprintf(s.name[c], sizeof s.name[c], "%s%s", pre, series[c]);
         pf_printf(o, "%s{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_name\",\"args\":{\"name\":",
                   *first ? "" : ",\n", pid);
-        pf_put_json(o, name);
+        char group[192];
+        snprintf(group, sizeof group, "%schip counters", pre);
+        pf_put_json(o, group);
         pf_printf(o,
                   "}},\n{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_sort_index\","
                   "\"args\":{\"sort_index\":%d}}",
                   pid, pid - 1);
         *first = 0;
         /* stretches of the process's time span, half its share: two steps each */
-        ctr_stretch s = {.from = ev[0].ts};
         if (share[p])
             s.width = (ev[n - 1].ts - ev[0].ts + 1) / (share[p] / 2 ? share[p] / 2 : 1) + 1;
         /* the steps: the latest op still running, zero when none is (the
@@ -852,9 +858,9 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
                 v[2] = op->cores[op->busiest].util;
                 v[3] = op->ncores;
             }
-            ctr_put(o, pid, &s, ev[e].ts, v);
+            ctr_put(o, &s, ev[e].ts, v);
         }
-        ctr_close(o, pid, &s);
+        ctr_close(o, &s);
         pid++;
     }
 out:

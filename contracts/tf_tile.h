@@ -200,5 +200,10 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_TILE_ERR_SFPU_INIT 9  /* an SFPU op without its init (tt-metal mode) */
 #define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
 #define TF_TILE_ERR_PART      11 /* part of a tile: faces of other sizes or counts */
+/* TF_TILE_ERR_PROTO's a: which hand-over rule was broken */
+#define TF_TILE_PROTO_REACQUIRE  1 /* tile_regs_acquire while math holds a half */
+#define TF_TILE_PROTO_NO_ACQUIRE 2 /* math or commit while it holds none */
+#define TF_TILE_PROTO_REWAIT     3 /* tile_regs_wait while the packer holds a half */
+#define TF_TILE_PROTO_NO_WAIT    4 /* pack or release while it holds none */
 
 #endif

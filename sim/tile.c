@@ -421,14 +421,15 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
     if (op == TF_TILE_ACQUIRE) {
-        if (e->math_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
+        if (e->math_holds)
+            return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REACQUIRE, 0, 0);
         if (e->committed - e->released == 2) return wait(sh, TF_PERF_WAIT_TILE_DEST);
         run_at(sh, e->committed >= 2 ? e->release_at[e->committed & 1] : 0, 1,
                TF_PERF_WAIT_TILE_DEST, TF_PERF_UNIT_FPU);
         e->math_holds = 1;
         return TF_BUS_OK;
     }
-    if (!e->math_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
+    if (!e->math_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_ACQUIRE, 0, 0);
     int half = (int)(e->committed & 1);
     if (op == TF_TILE_COMMIT) {
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_FPU);
@@ -468,13 +469,13 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     int half = (int)(e->released & 1);
     if (op == TF_TILE_WAIT) {
-        if (e->pack_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
+        if (e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REWAIT, 0, 0);
         if (e->committed == e->released) return wait(sh, TF_PERF_WAIT_TILE_DEST);
         run_at(sh, e->commit_at[half], 1, TF_PERF_WAIT_TILE_DEST, TF_PERF_UNIT_PACK);
         e->pack_holds = 1;
         return TF_BUS_OK;
     }
-    if (!e->pack_holds) return fault(sh, op, TF_TILE_ERR_PROTO);
+    if (!e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_WAIT, 0, 0);
     if (op == TF_TILE_RELEASE) {
         /* the half zeroed: only its written tiles (a tile not dirty holds
          * zeros already, as the engine's reset and every release leave

@@ -187,9 +187,19 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  a, b);
         break;
     case TF_TILE_ERR_PROTO:
-        snprintf(what, sizeof what,
-                 "math must run between tile_regs_acquire and tile_regs_commit, pack between "
-                 "tile_regs_wait and tile_regs_release");
+        if (a == TF_TILE_PROTO_REACQUIRE)
+            snprintf(what, sizeof what,
+                     "tile_regs_acquire again before tile_regs_commit: math holds a DEST half "
+                     "already (commit it, or use the tiles it holds)");
+        else if (a == TF_TILE_PROTO_REWAIT)
+            snprintf(what, sizeof what,
+                     "tile_regs_wait again before tile_regs_release: the packer holds a DEST "
+                     "half already (release it first)");
+        else
+            snprintf(what, sizeof what, "%s must run between %s (call it first)",
+                     a == TF_TILE_PROTO_NO_WAIT ? "pack" : "math",
+                     a == TF_TILE_PROTO_NO_WAIT ? "tile_regs_wait and tile_regs_release"
+                                                : "tile_regs_acquire and tile_regs_commit");
         break;
     case TF_TILE_ERR_HOST:
         snprintf(what, sizeof what, "the simulator ran out of host memory");

@@ -181,9 +181,21 @@ int main(void)
     engine_error(dev, TF_TEST_KERNELS "/tile_fault2.compute", 1,
                  "tile engine UNPACK_A: the circular buffer's page size is neither a bf16 tile");
     engine_error(dev, TF_TEST_KERNELS "/tile_fault3.compute", 1,
-                 "tile engine RELU: math must run between tile_regs_acquire and tile_regs_commit");
+                 "tile engine RELU: math must run between tile_regs_acquire and tile_regs_commit "
+                 "(call it first)");
     engine_error(dev, TF_TEST_KERNELS "/tile_fault4.compute", 1,
                  "tile engine RELU: the DEST index 9 is beyond the 8 tiles of a half");
+    engine_error(dev, TF_TEST_KERNELS "/tile_fault5.compute", 1,
+                 "tile engine ACQUIRE: tile_regs_acquire again before tile_regs_commit: math "
+                 "holds a DEST half already");
+    engine_error(dev, TF_TEST_KERNELS "/tile_fault5.compute", 1, "TRISC1 running kernel");
+    engine_error(dev, TF_TEST_KERNELS "/tile_fault6.compute", 1,
+                 "tile engine WAIT: tile_regs_wait again before tile_regs_release: the packer "
+                 "holds a DEST half already (release it first)");
+    engine_error(dev, TF_TEST_KERNELS "/tile_fault6.compute", 1, "TRISC2 running kernel");
+    engine_error(dev, TF_TEST_KERNELS "/tile_fault7.compute", 1,
+                 "tile engine PACK: pack must run between tile_regs_wait and tile_regs_release "
+                 "(call it first)");
     /* the engine works after each of those */
     CHECK_EQ_U(eltwise(dev, 0, 0), 0);
     MUST(tf_device_close(dev));

@@ -313,6 +313,24 @@ checks=$((checks + 1))
 run "$tool" --show-wrappers report "$g"
 checks=$((checks + 1))
 grep -qE '^  BRISC +BRISC-FW +3 +1800 +2200 ' "$OUT" || fail "--show-wrappers: BRISC-FW with its self cycles"
+# one zone name in two kernels on one RISC: two rows, each naming its
+# kernel (they were two identical-looking "gather" rows)
+sn=$tmp/samename
+mkdir -p "$sn"
+cp -r "$g/.logs" "$sn/"
+printf '%s\n' '1,30000,0,0,NCRISC,START,0x8888,120000,gather,a.cpp,5,conv_reader,0,,,1' \
+    '1,30000,0,0,NCRISC,END,0x8888,120300,gather,a.cpp,5,conv_reader,0,,,1' \
+    '1,30000,1,0,NCRISC,START,0x9999,120000,gather,b.cpp,7,head_reader,0,,,1' \
+    '1,30000,1,0,NCRISC,END,0x9999,120100,gather,b.cpp,7,head_reader,0,,,1' \
+    >>"$sn/.logs/tt_foil_device_zones.csv"
+printf 'rows,bytes\n%s,%s\n' "$(($(wc -l <"$sn/.logs/tt_foil_device_zones.csv") - 1))" \
+    "$(wc -c <"$sn/.logs/tt_foil_device_zones.csv")" >"$sn/.logs/tt_foil_device_zones.csv.end"
+run "$tool" report "$sn"
+expect_rc 0 "one zone name in two kernels"
+checks=$((checks + 1))
+grep -qE '^  NCRISC +gather \(conv_reader\) +1 +300 ' "$OUT" || fail "summary: 'gather' of conv_reader named by its kernel"
+checks=$((checks + 1))
+grep -qE '^  NCRISC +gather \(head_reader\) +1 +100 ' "$OUT" || fail "summary: 'gather' of head_reader named by its kernel"
 # --device-time: the JSON in device cycles, each dispatch after the other
 # (dispatch 1 after dispatch 0's 800 cycles and a gap of 100)
 run "$tool" --device-time report "$g"

@@ -304,12 +304,14 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (!slot) return -1;
     if (is_new) {
         g->rows[g->ndev] = (dev_row){z->risc, z->name, z->hash};
-        g->dev[g->ndev] = (pf_devstat){
-            z->risc, l->strings[z->name], l->strings[z->hash], 0, 0, UINT64_MAX, 0, 0, 0};
+        g->dev[g->ndev] =
+            (pf_devstat){z->risc, l->strings[z->name], l->strings[z->hash], 0, 0, UINT64_MAX, 0, 0,
+                         0,       PF_DEVKERNEL(l, z)};
         *slot = (uint32_t)g->ndev++;
     }
     uint32_t row = *slot;
     pf_devstat *d = &g->dev[row];
+    if (d->kernel[0] && strcmp(d->kernel, PF_DEVKERNEL(l, z))) d->kernel = ""; /* several */
     d->count++;
     d->total += len;
     if (len < d->min) d->min = len;

@@ -308,6 +308,9 @@ typedef struct pf_devstat {
     uint64_t count, total, min, max;
     uint64_t self; /* total minus the zones inside them */
     int wrapper;   /* a firmware zone (<RISC>-FW, <RISC>-KERNEL) */
+    /* the kernel its zones ran in ("" when unknown or several: one zone
+     * name in two kernels is two rows, told apart in the summary by it) */
+    const char *kernel;
 } pf_devstat;
 
 /* One core's time in the dispatches it ran: per dispatch, from its first

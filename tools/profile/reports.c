@@ -479,9 +479,20 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
             "  only the firmware's zones were recorded (%zu rows; --show-wrappers lists them)\n",
             wrappers);
     for (size_t i = 0; i < n && i < SUMMARY_ROWS; i++) {
-        char nm[128];
+        char nm[128], named[160];
+        /* a name on two rows of one RISC (one zone name in two kernels, or
+         * two source lines): each says which, by its kernel, else its hash */
+        const char *zone = d[i]->zone;
+        for (size_t j = 0; j < n && j < SUMMARY_ROWS; j++)
+            if (j != i && d[j]->risc == d[i]->risc && !strcmp(d[j]->zone, d[i]->zone)) {
+                snprintf(named, sizeof named, "%s (%s)", d[i]->zone,
+                         d[i]->kernel[0] && strcmp(d[i]->kernel, d[j]->kernel) ? d[i]->kernel
+                                                                               : d[i]->hash);
+                zone = named;
+                break;
+            }
         fprintf(out, "  %-7s %s %9llu %13llu %13llu %11llu %11llu\n", cm_risc_name(d[i]->risc),
-                pf_term_cell(nm, sizeof nm, d[i]->zone, 30), (unsigned long long)d[i]->count,
+                pf_term_cell(nm, sizeof nm, zone, 30), (unsigned long long)d[i]->count,
                 (unsigned long long)d[i]->self, (unsigned long long)d[i]->total,
                 (unsigned long long)(d[i]->total / d[i]->count), (unsigned long long)d[i]->max);
     }

@@ -365,6 +365,33 @@ grep -qE '^  Device L1 \(x,y\) x3 +1 +0 +4096 B +- +4096 B each$' "$OUT" ||
     fail "summary: three identical L1 pools in one row"
 expect_grep '"poolgroups":[["Device DRAM",1,0],["Device L1 (0,0)",1,1],["Device L1 (x,y) x3",3,2]]' \
     "$p/reports/tt_foil_report.html" "HTML: folded pools"
+# two groups of one pool name with as many cores each (cores running other
+# kernels) say which cores: their box, or "in" it when they do not fill it
+# (both were "Kernel config L1 (x,y) x4")
+p2=$tmp/pools2
+make_logs basic "$p2"
+{
+    echo "program pools2"
+    echo "thread 1 100 main"
+    id=0
+    for y in 0 1; do for x in 0 1 2 3; do
+        id=$((id + 1))
+        echo "pool $id Kernel config L1 ($x,$y)"
+        for k in $(seq 0 $((1 - y))); do echo "a 1 $((1000 + id * 10 + k)) $id $((k * 64)) 64"; done
+    done; done
+    for c in 0,0:100 2,1:100 1,0:200 3,1:200; do
+        id=$((id + 1))
+        echo "pool $id Device L1 (${c%:*})"
+        echo "a 1 $((2000 + id)) $id 0 ${c#*:}"
+    done
+} >"$tmp/pools2.txt"
+"$mktft" "$tmp/pools2.txt" "$p2/.logs/tt_foil_memlog.tft"
+run "$tool" report "$p2"
+for row in 'Kernel config L1 \(0-3,0\) x4 +2 ' 'Kernel config L1 \(0-3,1\) x4 +1 ' \
+    'Device L1 \(x,y\) x2 in \(0-2,0-1\) +1 +0 +100 B' 'Device L1 \(x,y\) x2 in \(1-3,0-1\) +1 +0 +200 B'; do
+    checks=$((checks + 1))
+    grep -qE "^  $row" "$OUT" || fail "summary: folded pools of one name told apart: no row '$row'"
+done
 
 # a pool whose every address was allocated and freed (64 distinct ones fill
 # the report's table of live allocations with removed entries): the report

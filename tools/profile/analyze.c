@@ -372,21 +372,57 @@ static void pool_groups(pf_logs *l, pf_analysis *a)
                 same_counts(p, q))
                 break;
         }
+        unsigned x = 0, y = 0;
+        if (base) sscanf(p->pool + base, " (%u,%u)", &x, &y);
         if (base && g < a->npoolgroups) {
-            a->poolgroups[g].count++;
-            a->poolgroups[g].base_len = base;
+            pf_poolgroup *pg = &a->poolgroups[g];
+            pg->count++;
+            pg->base_len = base;
+            if (x < pg->xmin) pg->xmin = x;
+            if (x > pg->xmax) pg->xmax = x;
+            if (y < pg->ymin) pg->ymin = y;
+            if (y > pg->ymax) pg->ymax = y;
         } else {
-            a->poolgroups[a->npoolgroups++] = (pf_poolgroup){i, 1, strlen(p->pool)};
+            a->poolgroups[a->npoolgroups++] = (pf_poolgroup){i, 1, strlen(p->pool), x, x, y, y};
         }
     }
 }
 
-/* A group's name: the pool's, or "Device L1 (x,y) x10" for ten folded. */
+/* "3" or "0-3" */
+static void put_range(char *buf, size_t n, unsigned lo, unsigned hi)
+{
+    if (lo == hi)
+        snprintf(buf, n, "%u", lo);
+    else
+        snprintf(buf, n, "%u-%u", lo, hi);
+}
+
+/* A group's name: the pool's, or "Device L1 (x,y) x10" for ten folded;
+ * when another group of the same pools would have that name too (cores
+ * running other kernels: other counts), its cores: "Kernel config L1
+ * (0-3,1) x4" when they fill that box, else "... (x,y) x4 in (0-3,0-1)",
+ * so that the two rows are told apart. */
 const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n)
 {
     const char *name = a->pools[g->first].pool;
     if (g->count == 1) return name;
-    snprintf(buf, n, "%.*s (x,y) x%u", (int)g->base_len, name, g->count);
+    int twin = 0;
+    for (size_t i = 0; i < a->npoolgroups && !twin; i++) {
+        const pf_poolgroup *o = &a->poolgroups[i];
+        twin = o->first != g->first && o->count == g->count && o->base_len == g->base_len &&
+               !strncmp(a->pools[o->first].pool, name, g->base_len);
+    }
+    if (!twin) {
+        snprintf(buf, n, "%.*s (x,y) x%u", (int)g->base_len, name, g->count);
+        return buf;
+    }
+    char xs[24], ys[24];
+    put_range(xs, sizeof xs, g->xmin, g->xmax);
+    put_range(ys, sizeof ys, g->ymin, g->ymax);
+    if ((uint64_t)(g->xmax - g->xmin + 1) * (g->ymax - g->ymin + 1) == g->count)
+        snprintf(buf, n, "%.*s (%s,%s) x%u", (int)g->base_len, name, xs, ys, g->count);
+    else /* not every core of the box */
+        snprintf(buf, n, "%.*s (x,y) x%u in (%s,%s)", (int)g->base_len, name, g->count, xs, ys);
     return buf;
 }
 

@@ -334,7 +334,8 @@ typedef struct pf_dseg {
  * (by name) `first`, index into pf_analysis.pools. */
 typedef struct pf_poolgroup {
     uint32_t first, count;
-    size_t base_len; /* the name without " (x,y)" when count > 1 */
+    size_t base_len;                 /* the name without " (x,y)" when count > 1 */
+    unsigned xmin, xmax, ymin, ymax; /* the box of its pools' cores (count > 1) */
 } pf_poolgroup;
 
 typedef struct pf_phase {

@@ -167,6 +167,58 @@ expect_err "not supported by tt-foil: binary_op_specific_init(op_code), the 2023
 k tnp 'tilize_init_no_pack(0, 1);'
 expect_rc 1 "tilize_init_no_pack"
 expect_err "'tilize_init_no_pack<int, int>' is unavailable: not supported by tt-foil: tilize variants" "tilize_init_no_pack"
+# names of tt-metal's 2026 api/compute that were only "undeclared identifier"
+# (eltwise_unary/*.h, the binary, ternary, integer and quantization headers,
+# welford.h, compute_kernel_api.h): each says why, whatever its arguments
+k rdiv 'rdiv_tile_init(); rdiv_tile(0, 0x40000000u);'
+expect_rc 1 "rdiv_tile"
+expect_err "rdiv.cpp:4:5: error: 'rdiv_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "rdiv_tile_init"
+expect_err "error: 'rdiv_tile<int, unsigned int>' is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model (docs/chip.md, \"Tile engine\"); recip_tile then mul_unary_tile computes v / x with their rounding" "rdiv_tile"
+k rdivfl 'rdiv_tile<RoundingMode::Floor>(0, 0x40000000u); add_binary_tile<DstRoundingMode::NearestEven>(0, 1, 0);'
+expect_rc 1 "rdiv_tile<RoundingMode::Floor>"
+expect_err "error: 'rdiv_tile<ckernel::RoundingMode::Floor, int, unsigned int>' is unavailable: not supported by tt-foil: an SFPU op" "rdiv_tile<RoundingMode::Floor>"
+expect_err "error: 'add_binary_tile<ckernel::DstRoundingMode::NearestEven, int, int, int>' is unavailable: not supported by tt-foil: SFPU binary ops on two DEST tiles" "add_binary_tile<DstRoundingMode::NearestEven>"
+k rpow 'rpow_tile_init(); cbrt_tile(0);'
+expect_rc 1 "rpow_tile, cbrt_tile"
+expect_err "error: 'rpow_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "rpow_tile_init"
+expect_err "error: 'cbrt_tile<int>' is unavailable: not supported by tt-foil: an SFPU op" "cbrt_tile"
+k lnot 'logical_not_tile<DataFormat::Float16_b>(0); isposinf_tile_init();'
+expect_rc 1 "logical_not_tile"
+expect_err "error: 'logical_not_tile<DataFormat::Float16_b, int>' is unavailable: not supported by tt-foil: an SFPU op" "logical_not_tile"
+expect_err "error: 'isposinf_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "isposinf_tile_init"
+k mulint 'mul_int_tile_init<DataFormat::Int32>(); mul_int_tile<DataFormat::Int32>(0, 1, 2);'
+expect_rc 1 "mul_int_tile"
+expect_err "error: 'mul_int_tile_init<DataFormat::Int32>' is unavailable: not supported by tt-foil: integer DEST formats" "mul_int_tile_init"
+expect_err "error: 'mul_int_tile<DataFormat::Int32, int, int, int>' is unavailable: not supported by tt-foil: integer DEST formats" "mul_int_tile"
+k cmpint 'unary_gt_tile_int32(0, 5u); gtz_tile_int32(0);'
+expect_rc 1 "integer comparisons"
+expect_err "error: 'unary_gt_tile_int32<int, unsigned int>' is unavailable: not supported by tt-foil: integer DEST formats" "unary_gt_tile_int32"
+expect_err "error: 'gtz_tile_int32<int>' is unavailable: not supported by tt-foil: integer DEST formats" "gtz_tile_int32"
+k atan2 'atan2_binary_tile_init(); div_no_nan_binary_tile(0, 1, 0);'
+expect_rc 1 "atan2_binary_tile"
+expect_err "error: 'atan2_binary_tile_init<>' is unavailable: not supported by tt-foil: SFPU binary ops on two DEST tiles" "atan2_binary_tile_init"
+expect_err "error: 'div_no_nan_binary_tile<int, int, int>' is unavailable: not supported by tt-foil: SFPU binary ops on two DEST tiles" "div_no_nan_binary_tile"
+k lerp 'lerp_tile_init(); lerp_tile<DataFormat::Float16_b>(0, 1, 2, 0);'
+expect_rc 1 "lerp_tile"
+expect_err "error: 'lerp_tile<DataFormat::Float16_b, int, int, int, int>' is unavailable: not supported by tt-foil: SFPU ops on three DEST tiles" "lerp_tile"
+k gelupack 'gelu_tile_init_pack(); softplus_tile_pack(0, 1u, 1u, 20u);'
+expect_rc 1 "pack-thread SFPU ops"
+expect_err "error: 'gelu_tile_init_pack<>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread: use gelu_tile_init" "gelu_tile_init_pack"
+expect_err "error: 'softplus_tile_pack<int, unsigned int, unsigned int, unsigned int>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread, of an op the tile engine does not model" "softplus_tile_pack"
+k quant 'quant_tile_init(0); dequant_tile(0, 1, 0);'
+expect_rc 1 "quantization"
+expect_err "error: 'quant_tile_init<int>' is unavailable: not supported by tt-foil: quantization (Int32, Int8 and UInt8 values in DEST" "quant_tile_init"
+expect_err "error: 'dequant_tile<int, int, int>' is unavailable: not supported by tt-foil: quantization" "dequant_tile"
+k welford 'welford_init(); welford_update<0>(0, 0, 0);'
+expect_rc 1 "welford"
+expect_err "error: 'welford_update<0, int, int, int>' is unavailable: not supported by tt-foil: Welford's running statistics in SFPU registers" "welford_update"
+k dbg 'uint32_t f = get_compute_special_value_flags(); (void)f; dbg_halt();'
+expect_rc 1 "debug interface and flag registers"
+expect_err "error: 'get_compute_special_value_flags<>' is unavailable: not supported by tt-foil: the FPU/SFPU special-value (NaN, Inf) flag registers" "get_compute_special_value_flags"
+expect_err "error: 'dbg_halt<>' is unavailable: not supported by tt-foil: halting the TRISCs" "dbg_halt"
+k ftdt 'fast_tilize_init_with_dt(0, 4, 16);'
+expect_rc 1 "fast_tilize_init_with_dt"
+expect_err "error: 'fast_tilize_init_with_dt<int, int, int>' is unavailable: not supported by tt-foil: tilize variants" "fast_tilize_init_with_dt"
 # tt-metal's watcher waypoints compile to nothing, as with its watcher off
 printf '#include "debug/waypoint.h"\n#include "api/compute/common.h"\nvoid kernel_main()\n{\n    WAYPOINT("UPKW");\n}\n' >"$tmp/wp.cpp"
 run "$cc" --risc compute -o "$tmp/wp" "$tmp/wp.cpp"

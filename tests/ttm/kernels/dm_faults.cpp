@@ -1,0 +1,39 @@
+// Mistakes a data-movement kernel makes, one per define; each must fail
+// the dispatch with a message naming the core, the RISC and this file's
+// line: the one marked "<- NAME" (test_ttm_dm.c finds it there).
+// RTA: 0 L1 scratch (4 KiB), 1/2 a peer's NOC x/y, 3/4 DRAM NOC address
+// lo/hi. CB 0: 3 pages of 64 B; semaphore 0: 0.
+#include "api/dataflow/dataflow_api.h"
+
+void kernel_main()
+{
+    const uint32_t l1 = get_arg_val<uint32_t>(0);
+    const uint32_t px = get_arg_val<uint32_t>(1), py = get_arg_val<uint32_t>(2);
+    const uint64_t dram = ((uint64_t)get_arg_val<uint32_t>(4) << 32) | get_arg_val<uint32_t>(3);
+    (void)px, (void)py, (void)dram;
+#if defined(BAD_NOC)
+    noc_async_read(get_noc_addr(60, 60, 0x1000), l1, 64); // <- BAD_NOC
+    noc_async_read_barrier();
+#elif defined(L1_PAST_END)
+    noc_async_read(dram, 0x7ffff0, 64); // <- L1_PAST_END
+    noc_async_read_barrier();
+#elif defined(PEER_PAST_END)
+    noc_async_write(l1, get_noc_addr(px, py, 0x7ffff0), 64); // <- PEER_PAST_END
+    noc_async_write_barrier();
+#elif defined(DRAM_PAST_END)
+    noc_async_read(dram + 0x7fffffffull, l1, 64); // <- DRAM_PAST_END
+    noc_async_read_barrier();
+#elif defined(CB_TOO_BIG)
+    cb_reserve_back(tt::CBIndex::c_0, 4); // <- CB_TOO_BIG
+#elif defined(CB_NEVER_PUSHED)
+    cb_wait_front(tt::CBIndex::c_0, 1); // <- CB_NEVER_PUSHED
+#elif defined(SEM_NEVER_SET)
+    noc_semaphore_wait(reinterpret_cast<volatile tt_l1_ptr uint32_t *>(get_semaphore(0)), 1); // <- SEM_NEVER_SET
+#elif defined(SEM_INC_MISALIGNED)
+    noc_semaphore_inc(get_noc_addr(px, py, get_semaphore(0) + 2), 1); // <- SEM_INC_MISALIGNED
+    noc_async_atomic_barrier();
+#elif defined(MCAST_WRONG_COUNT)
+    noc_async_write_multicast(l1, get_noc_multicast_addr(px, py, px, py, l1), 64, 2); // <- MCAST_WRONG_COUNT
+    noc_async_write_barrier();
+#endif
+}

@@ -1,0 +1,264 @@
+/* tt-metal data-movement kernels as tt-metal users write them, built from
+ * source at run time (tests/ttm/kernels/dm_*.cpp): a reader/writer pair
+ * over interleaved DRAM and L1 buffers with each way of addressing a page,
+ * and the faults a data-movement kernel can meet, each naming the core,
+ * the RISC and the kernel's own line. Every output word is checked. */
+#include "tt_foil/kbuild.h"
+#include "ttm_test.h"
+
+static tf_device *dev;
+
+static tf_kernel *dm_build(const char *name, tf_risc r, const char *def, const uint32_t *ct,
+                           uint32_t n)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = r;
+    o.compile_args = ct;
+    o.num_compile_args = n;
+    const char *defs[] = {def};
+    o.defines = defs;
+    o.num_defines = def ? 1 : 0;
+    tf_kernel *k = tf_kernel_build(dev, &o);
+    if (!k) {
+        fprintf(stderr, "%s: %s\n", src, tf_last_error());
+        exit(1);
+    }
+    return k;
+}
+
+/* dm_reader.cpp (generator `gen`) on NCRISC reads tiles [START, START + N)
+ * of src into CB 0; dm_writer.cpp on BRISC writes them to dst in reverse
+ * order. */
+static void reader_writer(const char *gen, tf_buffer_type src_type, tf_buffer_type dst_type,
+                          int by_format)
+{
+    enum { PAGE = 2048, PAGES = 19, START = 3, N = 13 };
+    tf_core core = {2, 1};
+    static uint32_t in[PAGE * PAGES / 4], out[PAGE * N / 4];
+    for (size_t i = 0; i < PAGE * PAGES / 4; i++) in[i] = (uint32_t)(i * 2654435761u) ^ 0x5a5a;
+    memset(out, 0xcc, sizeof out);
+    tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, src_type, sizeof in, PAGE));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, dst_type, sizeof out, PAGE));
+    MUST(tf_buffer_write(src, 0, in, sizeof in));
+    MUST(tf_buffer_write(dst, 0, out, sizeof out));
+    uint32_t rct[2] = {src_type == TF_BUFFER_DRAM, 0}, wct[3] = {0};
+    if (!strcmp(gen, "GEN_TA")) CHECK_EQ_U(tf_buffer_accessor_args(src, rct, 2), 2);
+    CHECK_EQ_U(tf_buffer_accessor_args(dst, wct + 1, 2), 2);
+    tf_kernel *rd = dm_build("dm_reader", TF_NCRISC, gen, rct, 2);
+    tf_kernel *wr = dm_build("dm_writer", TF_BRISC, NULL, wct, 3);
+    tf_chip_info info;
+    tf_device_info(dev, &info);
+    uint32_t banks = (uint32_t)info.dram_banks;
+    MUST(tf_kernel_set_common_args(rd, &banks, 1));
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
+    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    if (by_format)
+        MUST(tf_program_set_cb_format(p, 0, TF_DATA_FORMAT_Float16_b, 3));
+    else
+        MUST(tf_program_set_cb(p, 0, PAGE, 3));
+    uint32_t ra[] = {(uint32_t)tf_buffer_address(src), N, START};
+    uint32_t wa[] = {(uint32_t)tf_buffer_address(dst), N};
+    MUST(tf_program_set_args(p, TF_NCRISC, ra, 3));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 2));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(dst, 0, out, sizeof out));
+    int bad = 0;
+    for (uint32_t t = 0; t < N; t++)
+        for (uint32_t w = 0; w < PAGE / 4; w++)
+            bad += out[t * PAGE / 4 + w] != in[(START + N - 1 - t) * PAGE / 4 + w];
+    if (bad)
+        fprintf(stderr, "reader_writer %s %d %d %d: %d bad words\n", gen, src_type, dst_type,
+                by_format, bad);
+    CHECK_EQ_U(bad, 0);
+    tf_program_destroy(p);
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+}
+
+/* dm_gather_mcast.cpp: the receivers of logical (1,1)..(3,2) gather into
+ * the sender (0,0) (noc_async_write + noc_semaphore_inc), which multicasts
+ * the sums and then VALID into their semaphore; each receiver reads its slot
+ * back (noc_async_read_one_packet) and writes both to DRAM. */
+static void gather_mcast(void)
+{
+    enum { NR = 6, SLOT = 4, OUT = 2 * SLOT + 1 };
+    tf_core cores[NR + 1] = {{0, 0}, {1, 1}, {2, 1}, {3, 1}, {1, 2}, {2, 2}, {3, 2}};
+    tf_buffer *slots[NR + 1], *data[NR + 1], *scratch[NR + 1], *out[NR];
+    for (int i = 0; i <= NR; i++) {
+        slots[i] = MUST_PTR(tf_buffer_create_l1(dev, cores[i], NR * SLOT * 4));
+        data[i] = MUST_PTR(tf_buffer_create_l1(dev, cores[i], 64));
+        scratch[i] = MUST_PTR(tf_buffer_create_l1(dev, cores[i], 64));
+        CHECK_EQ_U(tf_buffer_address(data[i]), tf_buffer_address(data[0]));
+    }
+    uint32_t sl = (uint32_t)tf_buffer_address(slots[0]), da = (uint32_t)tf_buffer_address(data[0]);
+    uint32_t ct[] = {0, 1};
+    tf_kernel *ks = dm_build("dm_gather_mcast", TF_BRISC, "SENDER", ct, 2);
+    tf_kernel *kr = dm_build("dm_gather_mcast", TF_BRISC, NULL, ct, 2);
+    uint32_t sx, sy, x0, y0, x1, y1;
+    MUST(tf_core_noc_xy(dev, cores[0], &sx, &sy));
+    MUST(tf_core_noc_xy(dev, cores[1], &x0, &y0));
+    MUST(tf_core_noc_xy(dev, cores[NR], &x1, &y1));
+    tf_program *p[NR + 1];
+    uint32_t want[SLOT] = {0};
+    for (int i = 0; i <= NR; i++) {
+        p[i] = MUST_PTR(tf_program_create(dev, cores[i]));
+        MUST(tf_program_set_kernel(p[i], TF_BRISC, i ? kr : ks));
+        MUST(tf_program_set_semaphore(p[i], 0, 0));
+        MUST(tf_program_set_semaphore(p[i], 1, 0));
+        if (!i) {
+            uint32_t a[] = {x0, y0, x1, y1, NR, sl, da};
+            MUST(tf_program_set_args(p[i], TF_BRISC, a, 7));
+            continue;
+        }
+        uint32_t nx, ny;
+        MUST(tf_core_noc_xy(dev, cores[i], &nx, &ny));
+        want[0] += nx, want[1] += ny, want[2] += (uint32_t)cores[i].x,
+            want[3] += (uint32_t)cores[i].y;
+        out[i - 1] = MUST_PTR(tf_buffer_create_dram(dev, OUT * 4));
+        uint64_t o = tf_buffer_noc_addr(out[i - 1]);
+        uint32_t a[] = {sx,      sy,     (uint32_t)i - 1,
+                        sl,      da,     (uint32_t)tf_buffer_address(scratch[i]),
+                        lo32(o), hi32(o)};
+        MUST(tf_program_set_args(p[i], TF_BRISC, a, 8));
+    }
+    char text[8192];
+    char path[] = "/tmp/tt_foil_ttm_dm_XXXXXX";
+    int fd = mkstemp(path);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    int rc = tf_dispatch_execute_multi(p, NR + 1);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    lseek(fd, 0, SEEK_SET);
+    ssize_t n = read(fd, text, sizeof text - 1);
+    text[n < 0 ? 0 : n] = 0;
+    close(fd);
+    unlink(path);
+    MUST(rc);
+    for (int i = 1; i <= NR; i++) {
+        uint32_t got[OUT], nx, ny;
+        MUST(tf_buffer_read(out[i - 1], 0, got, sizeof got));
+        MUST(tf_core_noc_xy(dev, cores[i], &nx, &ny));
+        for (int w = 0; w < SLOT; w++) CHECK_EQ_U(got[w], want[w]);
+        CHECK_EQ_U(got[SLOT], 0xabcd0000u | NR);
+        CHECK_EQ_U(got[SLOT + 1], nx);
+        CHECK_EQ_U(got[SLOT + 2], ny);
+        CHECK_EQ_U(got[SLOT + 3], (uint32_t)cores[i].x);
+        CHECK_EQ_U(got[SLOT + 4], (uint32_t)cores[i].y);
+        char line[96];
+        snprintf(line, sizeof line, "[core (%d,%d) BRISC] slot %d at noc (%u,%u)\n", cores[i].x,
+                 cores[i].y, i - 1, nx, ny);
+        CHECK_CONTAINS(text, line);
+        tf_buffer_free(out[i - 1]);
+    }
+    for (int i = 0; i <= NR; i++) {
+        tf_program_destroy(p[i]);
+        tf_buffer_free(slots[i]);
+        tf_buffer_free(data[i]);
+        tf_buffer_free(scratch[i]);
+    }
+    tf_kernel_free(ks);
+    tf_kernel_free(kr);
+}
+
+/* Run dm_faults.cpp with `def` on BRISC of core (1, 2); its message. */
+static const char *fault(const char *def)
+{
+    static char msg[4096];
+    tf_core core = {1, 2}, peer = {3, 3};
+    tf_kernel *k = dm_build("dm_faults", TF_BRISC, def, NULL, 0);
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 4096));
+    tf_buffer *d = MUST_PTR(tf_buffer_create_dram(dev, 4096));
+    uint32_t px, py;
+    MUST(tf_core_noc_xy(dev, peer, &px, &py));
+    uint64_t dn = tf_buffer_noc_addr(d);
+    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), px, py, lo32(dn), hi32(dn)};
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, a, 5));
+    MUST(tf_program_set_cb(p, 0, 64, 3));
+    MUST(tf_program_set_semaphore(p, 0, 0));
+    int rc = tf_dispatch_execute(p);
+    snprintf(msg, sizeof msg, "%s", rc ? tf_last_error() : "(no fault)");
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(l1);
+    tf_buffer_free(d);
+    rt_expect_usable(dev, core);
+    return msg;
+}
+
+/* The line of dm_faults.cpp marked "<- name". */
+static int marked_line(const char *name)
+{
+    char path[512], line[512], mark[64];
+    snprintf(path, sizeof path, "%s/tests/ttm/kernels/dm_faults.cpp", TF_TEST_SOURCE_DIR);
+    snprintf(mark, sizeof mark, "// <- %s\n", name);
+    FILE *f = MUST_PTR(fopen(path, "r"));
+    int n = 0, at = 0;
+    while (!at && fgets(line, sizeof line, f)) {
+        n++;
+        size_t len = strlen(line), ml = strlen(mark);
+        if (len >= ml && !strcmp(line + len - ml, mark)) at = n;
+    }
+    fclose(f);
+    return at;
+}
+
+/* Each mistake of dm_faults.cpp fails its dispatch naming the core, the
+ * RISC, the kernel's marked line and the mistake. */
+static void faults(void)
+{
+    static const struct {
+        const char *def, *what;
+    } cases[] = {
+        {"BAD_NOC", "names x=60 y=60, which is neither a Tensix core nor a DRAM bank"},
+        {"L1_PAST_END", "local L1 address 0x007ffff0 (and length) is outside L1"},
+        {"PEER_PAST_END", "local 0x7ffff0): the transfer runs past the end of that memory"},
+        {"DRAM_PAST_END", "local 0x7fffffff): the transfer runs past the end of that memory"},
+        {"CB_TOO_BIG", "waits in cb_reserve_back for 4 free pages at the back of CB 0, which has "
+                       "3 (0 pushed, 0 popped; it holds 3 pages of 64 B): more than it holds"},
+        {"CB_NEVER_PUSHED", "waits in cb_wait_front for 1 page at the front of CB 0, which has 0"},
+        {"SEM_NEVER_SET", "waits for semaphore 0 (L1 0x23800) to be == 1 (it is 0)"},
+        {"SEM_INC_MISALIGNED", "must target a 4-byte aligned word in a core's L1"},
+        {"MCAST_WRONG_COUNT", "with num_dests 2, but it writes 1 core"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *e = fault(cases[i].def);
+        char want[256];
+        CHECK_CONTAINS(e, "on core (1,2)");
+        CHECK_CONTAINS(e, "BRISC");
+        CHECK_CONTAINS(e, "'dm_faults'");
+        CHECK_CONTAINS(e, cases[i].what);
+        int line = marked_line(cases[i].def);
+        CHECK_TRUE(line > 0);
+        snprintf(want, sizeof want, "kernel_main (%s/tests/ttm/kernels/dm_faults.cpp:%d)",
+                 TF_TEST_SOURCE_DIR, line);
+        if (TF_TEST_HAVE_LIBDW) CHECK_CONTAINS(e, want);
+    }
+}
+
+int main(void)
+{
+    dev = rt_open(4, 4);
+    reader_writer("GEN_TA", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    reader_writer("GEN_TA", TF_BUFFER_L1, TF_BUFFER_DRAM, 1);
+    reader_writer("GEN_TA", TF_BUFFER_DRAM, TF_BUFFER_L1, 0);
+    reader_writer("GEN_FAST", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
+    reader_writer("GEN_FAST", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    reader_writer("GEN_FAST", TF_BUFFER_L1, TF_BUFFER_DRAM, 1);
+    reader_writer("GEN_BANK", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    gather_mcast();
+    faults();
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_dm");
+}

@@ -36,8 +36,14 @@
 /* aux_lo = the rectangle (TF_MCAST_RECT), aux_hi = (num_dests given << 16) | cores it reaches */
 #define TF_FAULT_DETAIL_NOC_MCAST_DESTS 10u
 /* aux_lo = the address stored to, aux_hi = the RISC whose stack guard it is in */
-#define TF_FAULT_DETAIL_STACK         11u
-#define TF_MCAST_RECT(xs, ys, xe, ye) ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
+#define TF_FAULT_DETAIL_STACK 11u
+/* A cb_push_back / cb_pop_front that moved its pointer past the CB's end
+ * (pages pushed or popped in one trip round a CB must add up to its size):
+ * aux_lo = TF_CB_WRAP_WHAT(cb, pop, num_pages), aux_hi = (page it started
+ * at << 16) | pages pushed or popped. */
+#define TF_FAULT_DETAIL_CB_WRAP             12u
+#define TF_CB_WRAP_WHAT(cb, pop, num_pages) ((cb) | (pop) << 7 | (num_pages) << 8)
+#define TF_MCAST_RECT(xs, ys, xe, ye)       ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {
     uint32_t signal;

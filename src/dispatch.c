@@ -371,6 +371,18 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
                               "pages (ids 0..%u)",
                               id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
                               f->aux_lo, f->aux_hi, f->aux_hi ? f->aux_hi - 1 : 0);
+        if (f->detail == TF_FAULT_DETAIL_CB_WRAP) { /* also a kernel-side check */
+            uint32_t cb = f->aux_lo & 0x7f, pages = f->aux_lo >> 8, at = f->aux_hi >> 16,
+                     n = f->aux_hi & 0xffff;
+            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
+                              "0x%08x%s): %s of %u page%s at page %u of CB %u, which holds %u: "
+                              "the pages run past the CB's end (the pages %s in one trip round "
+                              "a CB must add up to its size, as in tt-metal)",
+                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
+                              f->aux_lo & 0x80 ? "cb_pop_front" : "cb_push_back", n,
+                              n == 1 ? "" : "s", at, cb, pages,
+                              f->aux_lo & 0x80 ? "popped" : "pushed");
+        }
         describe_detail(f, r, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
         if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
             char dis[64];

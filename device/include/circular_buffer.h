@@ -3,8 +3,10 @@
  * consumer waits for pages at the front, reads them and pops. The host
  * configures each buffer (tf_program_set_cb); the firmware resets every
  * RISC's pointers at each dispatch. Waiting sleeps the RISC (no spinning).
- * A reservation or wait of n pages must not straddle the end of the buffer:
- * keep num_pages a multiple of n. */
+ * The pages pushed (popped) in one trip round a buffer must add up to its
+ * size, as tt-metal's: a push or pop that moves the pointer past the end
+ * faults (its pages ran past the buffer, over whatever L1 follows it;
+ * tt-metal's watcher asserts the same). */
 #ifndef TF_CIRCULAR_BUFFER_H
 #define TF_CIRCULAR_BUFFER_H
 
@@ -27,6 +29,19 @@
 #define TF_CB_SHARED(cb) (((volatile tf_cb_shared *)TF_L1_CB_SHARED)[cb])
 #define TF_CB_LOCAL(cb)  (((tf_cb_local *)TF_L1_CB_LOCAL(TF_RISC))[cb])
 
+/* A push (pop = 0) or pop of n pages moved the pointer to ptr, past the
+ * end of CB cb: its pages ran past the buffer. Without the fault the
+ * pointer wrapped to the wrong page and the pages written beyond the end
+ * silently overwrote whatever L1 follows the CB. */
+TF_ALWAYS_INLINE __attribute__((noreturn)) void tf_cb_wrap_fault(uint32_t cb, uint32_t pop,
+                                                                 uint32_t ptr, uint32_t n)
+{
+    uint32_t page = TF_CB_CONFIG(cb).page_size;
+    uint32_t at = (ptr - TF_CB_CONFIG(cb).addr) / page - n;
+    dev_fault(TF_FAULT_DETAIL_CB_WRAP, TF_CB_WRAP_WHAT(cb, pop, TF_CB_CONFIG(cb).num_pages),
+              at << 16 | n);
+}
+
 /* Wait until n pages are free at the back. */
 TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 {
@@ -46,7 +61,10 @@ TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
     l->wr_ptr += n * TF_CB_CONFIG(cb).page_size;
-    if (l->wr_ptr >= end) l->wr_ptr -= TF_CB_CONFIG(cb).size;
+    if (l->wr_ptr >= end) {
+        if (l->wr_ptr > end) tf_cb_wrap_fault(cb, 0, l->wr_ptr, n);
+        l->wr_ptr -= TF_CB_CONFIG(cb).size;
+    }
     l->received += n;
     TF_CB_SHARED(cb).received = l->received;
 }
@@ -67,7 +85,10 @@ TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
     l->rd_ptr += n * TF_CB_CONFIG(cb).page_size;
-    if (l->rd_ptr >= end) l->rd_ptr -= TF_CB_CONFIG(cb).size;
+    if (l->rd_ptr >= end) {
+        if (l->rd_ptr > end) tf_cb_wrap_fault(cb, 1, l->rd_ptr, n);
+        l->rd_ptr -= TF_CB_CONFIG(cb).size;
+    }
     l->acked += n;
     TF_CB_SHARED(cb).acked = l->acked;
 }

@@ -215,7 +215,10 @@ static int marked_line(const char *name)
 }
 
 /* Each mistake of dm_faults.cpp fails its dispatch naming the core, the
- * RISC, the kernel's marked line and the mistake. */
+ * RISC, the kernel's marked line and the mistake. A push or pop that ran
+ * past a CB's end (CB_STRADDLE, CB_STRADDLE_POP) went unnoticed: the
+ * pointer wrapped to the wrong page and the pages past the end overwrote
+ * whatever L1 followed the CB. */
 static void faults(void)
 {
     static const struct {
@@ -225,6 +228,11 @@ static void faults(void)
         {"L1_PAST_END", "local L1 address 0x007ffff0 (and length) is outside L1"},
         {"PEER_PAST_END", "local 0x7ffff0): the transfer runs past the end of that memory"},
         {"DRAM_PAST_END", "local 0x7fffffff): the transfer runs past the end of that memory"},
+        {"CB_STRADDLE", "cb_push_back of 2 pages at page 2 of CB 0, which holds 3: the pages run "
+                        "past the CB's end (the pages pushed in one trip round a CB must add up "
+                        "to its size, as in tt-metal)"},
+        {"CB_STRADDLE_POP", "cb_pop_front of 2 pages at page 2 of CB 0, which holds 3: the pages "
+                            "run past the CB's end (the pages popped in one trip"},
         {"CB_TOO_BIG", "waits in cb_reserve_back for 4 free pages at the back of CB 0, which has "
                        "3 (0 pushed, 0 popped; it holds 3 pages of 64 B): more than it holds"},
         {"CB_NEVER_PUSHED", "waits in cb_wait_front for 1 page at the front of CB 0, which has 0"},

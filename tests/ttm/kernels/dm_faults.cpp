@@ -23,6 +23,26 @@ void kernel_main()
 #elif defined(DRAM_PAST_END)
     noc_async_read(dram + 0x7fffffffull, l1, 64); // <- DRAM_PAST_END
     noc_async_read_barrier();
+#elif defined(CB_STRADDLE)
+    // a CB of 3 pages, reserved 2 at a time: the second reservation runs
+    // past the CB's end (tt-metal: pushes must sum to the CB's size)
+    for (int i = 0; i < 2; i++) {
+        cb_reserve_back(tt::CBIndex::c_0, 2);
+        cb_push_back(tt::CBIndex::c_0, 2); // <- CB_STRADDLE
+        cb_wait_front(tt::CBIndex::c_0, 2);
+        cb_pop_front(tt::CBIndex::c_0, 2);
+    }
+#elif defined(CB_STRADDLE_POP)
+    // pushed one page at a time (fine), popped two at a time: the second
+    // pop runs past the end of the 3 pages
+    for (int i = 0; i < 2; i++) {
+        cb_reserve_back(tt::CBIndex::c_0, 1);
+        cb_push_back(tt::CBIndex::c_0, 1);
+        cb_reserve_back(tt::CBIndex::c_0, 1);
+        cb_push_back(tt::CBIndex::c_0, 1);
+        cb_wait_front(tt::CBIndex::c_0, 2);
+        cb_pop_front(tt::CBIndex::c_0, 2); // <- CB_STRADDLE_POP
+    }
 #elif defined(CB_TOO_BIG)
     cb_reserve_back(tt::CBIndex::c_0, 4); // <- CB_TOO_BIG
 #elif defined(CB_NEVER_PUSHED)

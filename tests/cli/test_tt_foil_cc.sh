@@ -124,6 +124,27 @@ $ta (void)s.is_local_shard(0);|'is_local_shard' is unavailable: not supported by
 $ta for (auto p : s.shard_pages(0)) (void)p;|'shard_pages' is unavailable: not supported by tt-foil: shard_pages (sharded tensors
 $ta for (auto p : s.strided_pages(8)) (void)p;|'strided_pages' is unavailable: not supported by tt-foil: strided_pages (data-movement threads
 NAMES
+# Device 2.0 kernels: tt-metal's experimental/*.h headers exist (they were
+# "file not found", before any reason), and making one of its objects is
+# one error, at the use, naming tt-foil and why. CODE|WANT: kernel_main is
+# CODE after the includes of tt-metal's Device 2.0 examples
+while IFS='|' read -r code want; do
+    printf '#include "api/dataflow/dataflow_api.h"\n#include "experimental/circular_buffer.h"\n#include "experimental/core_local_mem.h"\n#include "experimental/endpoints.h"\n#include "experimental/noc.h"\n#include "experimental/noc_semaphore.h"\n#include "experimental/tensor.h"\nvoid kernel_main()\n{\n    %s\n}\n' "$code" >"$tmp/dev2.cpp"
+    run "$cc" --risc brisc -o "$tmp/dev2" "$tmp/dev2.cpp"
+    expect_rc 1 "$code"
+    expect_err "dev2.cpp:10:" "$code: at the use"
+    expect_err "is unavailable: not supported by tt-foil: experimental::$want (Device 2.0 objects): use " "$code"
+    expect_err "1 error generated" "$code: one error"
+done <<DEV2
+experimental::Noc noc(noc_index);|Noc
+experimental::CircularBuffer cb(tt::CBIndex::c_0);|CircularBuffer
+experimental::CoreLocalMem<uint32_t> dst(get_arg_val<uint32_t>(0));|CoreLocalMem
+experimental::Semaphore sem(0);|Semaphore
+experimental::Semaphore<ProgrammableCoreType::TENSIX> sem(0);|Semaphore
+experimental::UnicastEndpoint ep;|UnicastEndpoint
+experimental::MulticastEndpoint ep;|MulticastEndpoint
+experimental::AllocatorBank<experimental::AllocatorBankType::DRAM> bank;|AllocatorBank
+DEV2
 # a CB's tile size and format as constants (tt-metal's are constexpr): the
 # error names why (known only at run time here), at the use; without the
 # constexpr they build

@@ -61,9 +61,33 @@ TF_UNSUPPORTED_VAR(NUM_L1_BANKS, "the L1 bank count is the device's: pass it as 
 namespace rt_args {
 TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)");
 } // namespace rt_args
+// Device 2.0's objects (tt-metal's experimental/noc.h, circular_buffer.h,
+// noc_semaphore.h, core_local_mem.h, endpoints.h, tensor.h: those headers
+// are here too, so a kernel that includes them gets to the reason). A class
+// is `unavailable` and takes any constructor arguments, so that declaring
+// one (experimental::Noc noc(noc_index);) is the one error; a class
+// template's constructors are (clang does not diagnose `unavailable` on a
+// template's specializations), so that making one is the error, at the use.
+#define TF_DEVICE2_WHY(name, use) "experimental::" name " (Device 2.0 objects): " use
+#define TF_UNSUPPORTED_CLASS(name, use)                                                            \
+    struct TF_UNSUPPORTED(TF_DEVICE2_WHY(#name, use)) name {                                       \
+        template <class... tf_a_> name(tf_a_ &&...);                                               \
+    }
+// (kind: the template's parameters, `class` or `auto`)
+#define TF_UNSUPPORTED_TEMPLATE(name, kind, use)                                                   \
+    template <kind... tf_t_> struct name {                                                         \
+        template <class... tf_a_> TF_UNSUPPORTED(TF_DEVICE2_WHY(#name, use)) name(tf_a_ &&...);    \
+    };                                                                                             \
+    template <class... tf_a_> name(tf_a_ &&...)->name<>
 namespace experimental {
-struct TF_UNSUPPORTED("experimental::Noc (Device 2.0 objects): use the noc_async_* functions") Noc {};
-struct TF_UNSUPPORTED("experimental::CircularBuffer (Device 2.0 objects): use the cb_* functions") CircularBuffer {};
+TF_UNSUPPORTED_CLASS(Noc, "use the noc_async_* functions");
+TF_UNSUPPORTED_CLASS(CircularBuffer, "use the cb_* functions");
+TF_UNSUPPORTED_CLASS(UnicastEndpoint, "use get_noc_addr(x, y, addr)");
+TF_UNSUPPORTED_CLASS(MulticastEndpoint, "use get_noc_multicast_addr");
+enum AllocatorBankType { L1, DRAM };
+TF_UNSUPPORTED_TEMPLATE(AllocatorBank, auto, "use get_noc_addr_from_bank_id<dram>");
+TF_UNSUPPORTED_TEMPLATE(Semaphore, auto, "use get_semaphore and the noc_semaphore_* functions");
+TF_UNSUPPORTED_TEMPLATE(CoreLocalMem, class, "use an L1 address through a volatile pointer");
 } // namespace experimental
 
 #endif

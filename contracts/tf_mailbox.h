@@ -43,7 +43,10 @@
  * at << 16) | pages pushed or popped. */
 #define TF_FAULT_DETAIL_CB_WRAP             12u
 #define TF_CB_WRAP_WHAT(cb, pop, num_pages) ((cb) | (pop) << 7 | (num_pages) << 8)
-#define TF_MCAST_RECT(xs, ys, xe, ye)       ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
+/* get_semaphore of an id past the last (aux_lo = the id, aux_hi =
+ * TF_MAX_SEMAPHORES) */
+#define TF_FAULT_DETAIL_SEMAPHORE_ID  13u
+#define TF_MCAST_RECT(xs, ys, xe, ye) ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {
     uint32_t signal;

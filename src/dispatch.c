@@ -371,6 +371,13 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
                               "pages (ids 0..%u)",
                               id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
                               f->aux_lo, f->aux_hi, f->aux_hi ? f->aux_hi - 1 : 0);
+        if (f->detail == TF_FAULT_DETAIL_SEMAPHORE_ID) /* also a kernel-side check */
+            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
+                              "0x%08x%s): get_semaphore(%u): there is no semaphore %u (ids "
+                              "0..%u, set with tf_program_set_semaphore; the kernel takes the "
+                              "id, not the semaphore's L1 address)",
+                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
+                              f->aux_lo, f->aux_lo, f->aux_hi ? f->aux_hi - 1 : 0);
         if (f->detail == TF_FAULT_DETAIL_CB_WRAP) { /* also a kernel-side check */
             uint32_t cb = f->aux_lo & 0x7f, pages = f->aux_lo >> 8, at = f->aux_hi >> 16,
                      n = f->aux_hi & 0xffff;

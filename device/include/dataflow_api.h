@@ -213,10 +213,11 @@ TF_ALWAYS_INLINE void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
 
 /* ---- semaphores ---------------------------------------------------------------- */
 
-/* L1 address of semaphore `id` (initial value set by the host). */
+/* L1 address of semaphore `id` (initial value set by the host; an id past
+ * the last faults). */
 TF_ALWAYS_INLINE uint32_t get_semaphore(uint32_t id)
 {
-    return TF_L1_SEMAPHORES + 4 * id;
+    return dev_semaphore_addr(id);
 }
 
 /* Atomically add `incr` to a semaphore word in some core's L1

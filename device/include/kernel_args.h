@@ -30,6 +30,18 @@ TF_ALWAYS_INLINE uint32_t dev_num_common_args(void)
     return ((volatile tf_arg_count *)TF_L1_ARG_COUNT)[TF_RISC].common_args;
 }
 
+/* L1 address of semaphore id (tf_program_set_semaphore; the same on every
+ * core). An id past the last faults, naming it: its word would be in the
+ * kernel configuration after the semaphores (the arg counts, the CB
+ * formats), and an L1 address passed as an id (older tt-metal kernels were
+ * given the semaphore's address, not its id) somewhere in the user's L1,
+ * both silently. A constant id costs nothing (the check folds away). */
+TF_ALWAYS_INLINE uint32_t dev_semaphore_addr(uint32_t id)
+{
+    if (id >= TF_MAX_SEMAPHORES) dev_fault(TF_FAULT_DETAIL_SEMAPHORE_ID, id, TF_MAX_SEMAPHORES);
+    return TF_L1_SEMAPHORES + 4 * id;
+}
+
 /* The C API (tt-metal's C++ names are templates: the C++ layer defines
  * them on the dev_ functions above). */
 #ifndef __cplusplus

@@ -181,10 +181,10 @@ static const char *fault(const char *def)
     uint32_t px, py;
     MUST(tf_core_noc_xy(dev, peer, &px, &py));
     uint64_t dn = tf_buffer_noc_addr(d);
-    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), px, py, lo32(dn), hi32(dn)};
+    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), px, py, lo32(dn), hi32(dn), 0x23800};
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    MUST(tf_program_set_args(p, TF_BRISC, a, 5));
+    MUST(tf_program_set_args(p, TF_BRISC, a, 6));
     MUST(tf_program_set_cb(p, 0, 64, 3));
     MUST(tf_program_set_semaphore(p, 0, 0));
     int rc = tf_dispatch_execute(p);
@@ -218,7 +218,9 @@ static int marked_line(const char *name)
  * RISC, the kernel's marked line and the mistake. A push or pop that ran
  * past a CB's end (CB_STRADDLE, CB_STRADDLE_POP) went unnoticed: the
  * pointer wrapped to the wrong page and the pages past the end overwrote
- * whatever L1 followed the CB. */
+ * whatever L1 followed the CB. get_semaphore of an id past the last
+ * (SEM_ID_RANGE: the semaphore's L1 address given as its id) gave an
+ * address anywhere in L1, and its noc_semaphore_set wrote there. */
 static void faults(void)
 {
     static const struct {
@@ -238,6 +240,9 @@ static void faults(void)
         {"CB_NEVER_PUSHED", "waits in cb_wait_front for 1 page at the front of CB 0, which has 0"},
         {"SEM_NEVER_SET", "waits for semaphore 0 (L1 0x23800) to be == 1 (it is 0)"},
         {"SEM_INC_MISALIGNED", "must target a 4-byte aligned word in a core's L1"},
+        {"SEM_ID_RANGE", "get_semaphore(145408): there is no semaphore 145408 (ids 0..31, set "
+                         "with tf_program_set_semaphore; the kernel takes the id, not the "
+                         "semaphore's L1 address)"},
         {"MCAST_WRONG_COUNT", "with num_dests 2, but it writes 1 core"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

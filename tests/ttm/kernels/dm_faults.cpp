@@ -2,7 +2,7 @@
 // the dispatch with a message naming the core, the RISC and this file's
 // line: the one marked "<- NAME" (test_ttm_dm.c finds it there).
 // RTA: 0 L1 scratch (4 KiB), 1/2 a peer's NOC x/y, 3/4 DRAM NOC address
-// lo/hi. CB 0: 3 pages of 64 B; semaphore 0: 0.
+// lo/hi, 5 semaphore 0's L1 address. CB 0: 3 pages of 64 B; semaphore 0: 0.
 #include "api/dataflow/dataflow_api.h"
 
 void kernel_main()
@@ -52,6 +52,11 @@ void kernel_main()
 #elif defined(SEM_INC_MISALIGNED)
     noc_semaphore_inc(get_noc_addr(px, py, get_semaphore(0) + 2), 1); // <- SEM_INC_MISALIGNED
     noc_async_atomic_barrier();
+#elif defined(SEM_ID_RANGE)
+    // the semaphore's address where its id belongs (older tt-metal kernels
+    // were given the address)
+    const uint32_t sem = get_semaphore(get_arg_val<uint32_t>(5)); // <- SEM_ID_RANGE
+    noc_semaphore_set(reinterpret_cast<volatile tt_l1_ptr uint32_t *>(sem), 1);
 #elif defined(MCAST_WRONG_COUNT)
     noc_async_write_multicast(l1, get_noc_multicast_addr(px, py, px, py, l1), 64, 2); // <- MCAST_WRONG_COUNT
     noc_async_write_barrier();

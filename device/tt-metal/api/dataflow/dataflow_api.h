@@ -298,14 +298,14 @@ FORCE_INLINE void noc_async_full_barrier(std::uint8_t noc_idx = noc_index)
 // ---- semaphores -------------------------------------------------------------------
 enum class ProgrammableCoreType { TENSIX = 0, ACTIVE_ETH = 1, IDLE_ETH = 2 };
 // The L1 address of semaphore `id` (tf_program_set_semaphore), the same on
-// every core.
+// every core; an id past the last faults, naming it (dev_semaphore_addr).
 template <ProgrammableCoreType type = ProgrammableCoreType::TENSIX>
 FORCE_INLINE std::uintptr_t get_semaphore(std::uint32_t semaphore_id)
 {
     static_assert(
         type == ProgrammableCoreType::TENSIX,
         "get_semaphore: only Tensix semaphores are supported by tt-foil (no Ethernet cores)");
-    return TF_L1_SEMAPHORES + 4 * semaphore_id;
+    return dev_semaphore_addr(semaphore_id);
 }
 FORCE_INLINE void noc_semaphore_set(volatile tt_l1_ptr std::uint32_t *sem_addr, std::uint32_t val)
 {

@@ -61,7 +61,33 @@ struct unsupported_result {
     // (a range-for over one, as over shard_pages(), is the same one error)
     const unsupported_result *begin() const;
     const unsupported_result *end() const;
+    // (so is indexing one, as a pointer (get_cb_tiles_received_ptr(cb)[0]),
+    // or computing with one (MEM_ZEROS_SIZE / sizeof(uint32_t)))
+    template <class T> const unsupported_result &operator[](T) const;
+    template <class T> const unsupported_result &operator=(T) const;
+    template <class T> const unsupported_result &operator+=(T) const;
+    template <class T> const unsupported_result &operator-=(T) const;
 };
+#define TF_UNSUPPORTED_OP(op)                                                                      \
+    template <class T> unsupported_result operator op(const unsupported_result &, const T &);     \
+    template <class T> unsupported_result operator op(const T &, const unsupported_result &);     \
+    unsupported_result operator op(const unsupported_result &, const unsupported_result &);
+TF_UNSUPPORTED_OP(+)
+TF_UNSUPPORTED_OP(-)
+TF_UNSUPPORTED_OP(*)
+TF_UNSUPPORTED_OP(/)
+TF_UNSUPPORTED_OP(%)
+TF_UNSUPPORTED_OP(<<)
+TF_UNSUPPORTED_OP(>>)
+TF_UNSUPPORTED_OP(&)
+TF_UNSUPPORTED_OP(|)
+TF_UNSUPPORTED_OP(<)
+TF_UNSUPPORTED_OP(>)
+TF_UNSUPPORTED_OP(<=)
+TF_UNSUPPORTED_OP(>=)
+TF_UNSUPPORTED_OP(==)
+TF_UNSUPPORTED_OP(!=)
+#undef TF_UNSUPPORTED_OP
 } // namespace tf_ttm
 #define TF_UNSUPPORTED_FN(name, why)                                                               \
     template <auto... tf_v_, class... tf_a_>                                                       \

@@ -50,12 +50,24 @@ TF_UNSUPPORTED_FN(get_noc_addr_from_bank_id_sharded, "sharded tensors");
 TF_UNSUPPORTED_FN(noc_async_read_partial_page,
                   "part of an interleaved page: noc_async_read from get_noc_addr(id, s, offset)");
 TF_UNSUPPORTED_FN(ncrisc_noc_fast_read_any_len, "the NOC's internals: use noc_async_read");
+TF_UNSUPPORTED_FN(ncrisc_noc_fast_write_any_len, "the NOC's internals: use noc_async_write");
+TF_UNSUPPORTED_FN(noc_fast_atomic_increment, "the NOC's internals: use noc_semaphore_inc");
 TF_UNSUPPORTED_FN(get_local_cb_interface,
                   "circular-buffer internals: use get_read_ptr/get_write_ptr and the cb_* calls");
+TF_UNSUPPORTED_FN(get_cb_tiles_received_ptr,
+                  "circular-buffer internals: use cb_pages_available_at_front");
+TF_UNSUPPORTED_FN(get_cb_tiles_acked_ptr,
+                  "circular-buffer internals: use cb_pages_reservable_at_back");
 // Constants of a fixed chip: here the grid and DRAM banks are the device's
 // (tf_sim_config), and a kernel gets them as arguments.
 TF_UNSUPPORTED_VAR(NUM_DRAM_BANKS, "the DRAM bank count is the device's: pass it as an argument");
 TF_UNSUPPORTED_VAR(NUM_L1_BANKS, "the L1 bank count is the device's: pass it as an argument");
+// tt-metal's always-zero L1 region (padding kernels read zeros from it):
+// tt-foil's L1 has none.
+TF_UNSUPPORTED_VAR(MEM_ZEROS_BASE, "no L1 region of zeros: fill a buffer of your own with zeros "
+                                   "(or read them from a zeroed DRAM buffer)");
+TF_UNSUPPORTED_VAR(MEM_ZEROS_SIZE, "no L1 region of zeros: fill a buffer of your own with zeros "
+                                   "(or read them from a zeroed DRAM buffer)");
 
 // Named runtime args (api/rt_arg.h) and the Device 2.0 object API.
 namespace rt_args {

@@ -197,6 +197,78 @@ static const char *fault(const char *def)
     return msg;
 }
 
+/* dm_misc.cpp on cores A (1,3) and B (2,3): chained TensorAccessorArgs,
+ * part of a page (get_noc_addr(id, accessor, offset)), typed args, a
+ * multicast that includes its sender, with its semaphore. */
+static void misc(void)
+{
+    enum { PAGE = 2048, PAGES = 8 };
+    tf_core a = {1, 3}, b = {2, 3};
+    static uint8_t in[PAGE * PAGES], out[PAGE * PAGES], want[PAGE * PAGES];
+    for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 7 + 3);
+    memset(out, 0x11, sizeof out);
+    memcpy(want, out, sizeof want);
+    memcpy(want + 2 * PAGE + 8, in + 5 * PAGE + 100, 64);
+    tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, sizeof in, PAGE));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_L1, sizeof out, PAGE));
+    MUST(tf_buffer_write(src, 0, in, sizeof in));
+    MUST(tf_buffer_write(dst, 0, out, sizeof out));
+    tf_buffer *sa = MUST_PTR(tf_buffer_create_l1(dev, a, 64));
+    tf_buffer *sb = MUST_PTR(tf_buffer_create_l1(dev, b, 64));
+    CHECK_EQ_U(tf_buffer_address(sa), tf_buffer_address(sb));
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, a, 16));
+    tf_buffer *bout = MUST_PTR(tf_buffer_create_dram(dev, 16));
+    uint32_t ct[5];
+    CHECK_EQ_U(tf_buffer_accessor_args(src, ct, 2), 2);
+    CHECK_EQ_U(tf_buffer_accessor_args(dst, ct + 2, 2), 2);
+    ct[4] = 3;
+    tf_kernel *ka = dm_build("dm_misc", TF_BRISC, "SENDER", ct, 5);
+    tf_kernel *kb = dm_build("dm_misc", TF_BRISC, NULL, ct, 5);
+    uint32_t ax, ay, bx, by;
+    MUST(tf_core_noc_xy(dev, a, &ax, &ay));
+    MUST(tf_core_noc_xy(dev, b, &bx, &by));
+    float f = -2.75f;
+    uint32_t fbits;
+    memcpy(&fbits, &f, 4);
+    uint64_t bo = tf_buffer_noc_addr(bout);
+    uint32_t aa[] = {(uint32_t)tf_buffer_address(src),
+                     (uint32_t)tf_buffer_address(dst),
+                     (uint32_t)tf_buffer_address(sa),
+                     fbits,
+                     (uint32_t)-41,
+                     bx,
+                     by,
+                     (uint32_t)tf_buffer_address(res)},
+             ba[] = {(uint32_t)tf_buffer_address(sb), lo32(bo), hi32(bo)};
+    tf_program *p[2];
+    p[0] = MUST_PTR(tf_program_create(dev, a));
+    p[1] = MUST_PTR(tf_program_create(dev, b));
+    MUST(tf_program_set_kernel(p[0], TF_BRISC, ka));
+    MUST(tf_program_set_kernel(p[1], TF_BRISC, kb));
+    MUST(tf_program_set_args(p[0], TF_BRISC, aa, 8));
+    MUST(tf_program_set_args(p[1], TF_BRISC, ba, 3));
+    for (int i = 0; i < 2; i++) MUST(tf_program_set_semaphore(p[i], 3, 0));
+    MUST(tf_dispatch_execute_multi(p, 2));
+    MUST(tf_buffer_read(dst, 0, out, sizeof out));
+    CHECK_TRUE(memcmp(out, want, sizeof out) == 0);
+    uint32_t ra[4], rb[4], w[4] = {(uint32_t)-11, (uint32_t)-123, ax | ay << 8, 0x600d};
+    MUST(tf_buffer_read(res, 0, ra, sizeof ra));
+    MUST(tf_buffer_read(bout, 0, rb, sizeof rb));
+    for (int i = 0; i < 4; i++) {
+        CHECK_EQ_U(ra[i], w[i]);
+        CHECK_EQ_U(rb[i], w[i]);
+    }
+    for (int i = 0; i < 2; i++) tf_program_destroy(p[i]);
+    tf_kernel_free(ka);
+    tf_kernel_free(kb);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+    tf_buffer_free(sa);
+    tf_buffer_free(sb);
+    tf_buffer_free(res);
+    tf_buffer_free(bout);
+}
+
 /* The line of dm_faults.cpp marked "<- name". */
 static int marked_line(const char *name)
 {
@@ -271,6 +343,7 @@ int main(void)
     reader_writer("GEN_FAST", TF_BUFFER_L1, TF_BUFFER_DRAM, 1);
     reader_writer("GEN_BANK", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     gather_mcast();
+    misc();
     faults();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dm");

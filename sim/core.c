@@ -251,7 +251,7 @@ static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_har
     case TF_MMIO_WAIT_EQ:
     case TF_MMIO_WAIT_GEU: {
         if (sh->wait_addr > TF_L1_SIZE - 4 || (sh->wait_addr & 3)) {
-            sh->fault_detail = TF_FAULT_DETAIL_NOC_LOCAL;
+            sh->fault_detail = TF_FAULT_DETAIL_WAIT_ADDR;
             sh->fault_aux = sh->wait_addr;
             return TF_BUS_FAULT;
         }

@@ -497,7 +497,8 @@ static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int
     noc_rect rect;
     uint32_t dests;
     if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
-    if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local)
+    if (len == 0) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ZERO_LEN, remote);
+    if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     unsigned hops = (unsigned)(umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
@@ -533,7 +534,10 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
     if (cmd == TF_NOC_CMD_ATOMIC_INC) {
         if (bank >= 0 || (rl & 3)) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
     } else if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local) {
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
+        /* (a size of 0 is its own mistake: "outside L1" named a local
+         * address well inside it) */
+        return noc_fail(sh, len ? TF_FAULT_DETAIL_NOC_LOCAL : TF_FAULT_DETAIL_NOC_ZERO_LEN,
+                        len ? local : remote);
     }
     /* timing: one injection through this NOC's port, then the network */
     uint64_t start = port_start(sh, noc, bytes);

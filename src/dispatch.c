@@ -255,6 +255,18 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
         snprintf(buf, n, "; local L1 address 0x%08llx (and length) is outside L1",
                  (unsigned long long)aux);
         break;
+    case TF_FAULT_DETAIL_NOC_ZERO_LEN:
+        snprintf(buf, n,
+                 "; a NOC transfer of 0 bytes (to or from 0x%012llx, x=%u y=%u): its size is 0 "
+                 "(tt-metal's watcher: zero length transaction)",
+                 (unsigned long long)aux, x, y);
+        break;
+    case TF_FAULT_DETAIL_WAIT_ADDR:
+        snprintf(buf, n,
+                 "; a wait (noc_semaphore_wait, cb_wait_front, ...) on L1 0x%08llx, which is "
+                 "not a 4-byte aligned word in L1",
+                 (unsigned long long)aux);
+        break;
     case TF_FAULT_DETAIL_NOC_ATOMIC:
         snprintf(buf, n,
                  "; NOC atomic at 0x%012llx must target a 4-byte aligned word in a "

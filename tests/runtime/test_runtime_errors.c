@@ -519,8 +519,11 @@ int main(void)
           "; NOC atomic at 0x042000062002 must target a 4-byte aligned word in a core's L1");
     fault(dev, "fault13.brisc.elf", 0, "store access fault (mcause 7)",
           "; local L1 address 0x0017ffe0 (and length) is outside L1");
+    /* a read of 0 bytes (it said "local L1 address 0x00062000 (and length)
+     * is outside L1", of an address inside it) */
     fault(dev, "fault14.brisc.elf", 0, "store access fault (mcause 7)",
-          "; local L1 address 0x00062000 (and length) is outside L1");
+          "; a NOC transfer of 0 bytes (to or from 0x042000062000, x=2 y=1): its size is 0 "
+          "(tt-metal's watcher: zero length transaction)");
     fault(dev, "fault15.brisc.elf", 0, "store access fault (mcause 7)", "; unknown NOC command 7");
     /* a pc of DWARF line 0 (the two reads' merged command stores) */
     fault(dev, "fault17.brisc.elf", 1, "store access fault (mcause 7)", "names x=40 y=3");

@@ -181,10 +181,10 @@ static const char *fault(const char *def)
     uint32_t px, py;
     MUST(tf_core_noc_xy(dev, peer, &px, &py));
     uint64_t dn = tf_buffer_noc_addr(d);
-    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), px, py, lo32(dn), hi32(dn), 0x23800};
+    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), px, py, lo32(dn), hi32(dn), 0x23800, 0};
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    MUST(tf_program_set_args(p, TF_BRISC, a, 6));
+    MUST(tf_program_set_args(p, TF_BRISC, a, 7));
     MUST(tf_program_set_cb(p, 0, 64, 3));
     MUST(tf_program_set_semaphore(p, 0, 0));
     int rc = tf_dispatch_execute(p);
@@ -292,7 +292,10 @@ static int marked_line(const char *name)
  * pointer wrapped to the wrong page and the pages past the end overwrote
  * whatever L1 followed the CB. get_semaphore of an id past the last
  * (SEM_ID_RANGE: the semaphore's L1 address given as its id) gave an
- * address anywhere in L1, and its noc_semaphore_set wrote there. */
+ * address anywhere in L1, and its noc_semaphore_set wrote there. A NOC
+ * transfer of 0 bytes (ZERO_LENGTH) and a wait on a misaligned word
+ * (SEM_WAIT_MISALIGNED) said "local L1 address 0x... (and length) is
+ * outside L1" of an address inside it. */
 static void faults(void)
 {
     static const struct {
@@ -315,6 +318,9 @@ static void faults(void)
         {"SEM_ID_RANGE", "get_semaphore(145408): there is no semaphore 145408 (ids 0..31, set "
                          "with tf_program_set_semaphore; the kernel takes the id, not the "
                          "semaphore's L1 address)"},
+        {"ZERO_LENGTH", "a NOC transfer of 0 bytes (to or from 0x"},
+        {"SEM_WAIT_MISALIGNED", "a wait (noc_semaphore_wait, cb_wait_front, ...) on L1 0x00023802, "
+                                "which is not a 4-byte aligned word in L1"},
         {"MCAST_WRONG_COUNT", "with num_dests 2, but it writes 1 core"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

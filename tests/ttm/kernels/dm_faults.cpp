@@ -2,7 +2,8 @@
 // the dispatch with a message naming the core, the RISC and this file's
 // line: the one marked "<- NAME" (test_ttm_dm.c finds it there).
 // RTA: 0 L1 scratch (4 KiB), 1/2 a peer's NOC x/y, 3/4 DRAM NOC address
-// lo/hi, 5 semaphore 0's L1 address. CB 0: 3 pages of 64 B; semaphore 0: 0.
+// lo/hi, 5 semaphore 0's L1 address, 6 zero. CB 0: 3 pages of 64 B;
+// semaphore 0: 0.
 #include "api/dataflow/dataflow_api.h"
 
 void kernel_main()
@@ -57,6 +58,14 @@ void kernel_main()
     // were given the address)
     const uint32_t sem = get_semaphore(get_arg_val<uint32_t>(5)); // <- SEM_ID_RANGE
     noc_semaphore_set(reinterpret_cast<volatile tt_l1_ptr uint32_t *>(sem), 1);
+#elif defined(ZERO_LENGTH)
+    // a size from an argument the host did not set
+    noc_async_read(dram, l1, get_arg_val<uint32_t>(6)); // <- ZERO_LENGTH
+    noc_async_read_barrier();
+#elif defined(SEM_WAIT_MISALIGNED)
+    volatile tt_l1_ptr uint32_t *odd =
+        reinterpret_cast<volatile tt_l1_ptr uint32_t *>(get_semaphore(0) + 2);
+    noc_semaphore_wait(odd, 1); // <- SEM_WAIT_MISALIGNED
 #elif defined(MCAST_WRONG_COUNT)
     noc_async_write_multicast(l1, get_noc_multicast_addr(px, py, px, py, l1), 64, 2); // <- MCAST_WRONG_COUNT
     noc_async_write_barrier();

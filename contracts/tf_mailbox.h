@@ -48,6 +48,7 @@
 #define TF_FAULT_DETAIL_SEMAPHORE_ID  13u
 #define TF_FAULT_DETAIL_NOC_ZERO_LEN  14u /* aux = NOC address of a transfer of 0 bytes */
 #define TF_FAULT_DETAIL_WAIT_ADDR     15u /* aux = a wait's L1 address: not an aligned L1 word */
+#define TF_FAULT_DETAIL_CB_ID         16u /* aux_lo = a CB id past the last, aux_hi = TF_MAX_CBS */
 #define TF_MCAST_RECT(xs, ys, xe, ye) ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {

@@ -383,6 +383,11 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
                               "pages (ids 0..%u)",
                               id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
                               f->aux_lo, f->aux_hi, f->aux_hi ? f->aux_hi - 1 : 0);
+        if (f->detail == TF_FAULT_DETAIL_CB_ID) /* also a kernel-side check */
+            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
+                              "0x%08x%s): there is no CB %u (circular buffers 0..%u)",
+                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
+                              f->aux_lo, f->aux_hi ? f->aux_hi - 1 : 0);
         if (f->detail == TF_FAULT_DETAIL_SEMAPHORE_ID) /* also a kernel-side check */
             return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
                               "0x%08x%s): get_semaphore(%u): there is no semaphore %u (ids "

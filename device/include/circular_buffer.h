@@ -29,6 +29,17 @@
 #define TF_CB_SHARED(cb) (((volatile tf_cb_shared *)TF_L1_CB_SHARED)[cb])
 #define TF_CB_LOCAL(cb)  (((tf_cb_local *)TF_L1_CB_LOCAL(TF_RISC))[cb])
 
+/* Every call below first checks its CB id: one past the last would read
+ * and write other tables' words as its configuration, counters and
+ * pointers (another RISC's CB pointers, the kernel's arg counts), so a
+ * reserve hung on a word no one sets and a push damaged them silently. A
+ * constant id (the usual: tt::CBIndex::c_0) costs nothing: the check
+ * folds away. */
+TF_ALWAYS_INLINE void tf_cb_check(uint32_t cb)
+{
+    if (cb >= TF_MAX_CBS) dev_fault(TF_FAULT_DETAIL_CB_ID, cb, TF_MAX_CBS);
+}
+
 /* A push (pop = 0) or pop of n pages moved the pointer to ptr, past the
  * end of CB cb: its pages ran past the buffer. Without the fault the
  * pointer wrapped to the wrong page and the pages written beyond the end
@@ -45,6 +56,7 @@ TF_ALWAYS_INLINE __attribute__((noreturn)) void tf_cb_wrap_fault(uint32_t cb, ui
 /* Wait until n pages are free at the back. */
 TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 {
+    tf_cb_check(cb);
     if (!TF_CB_PRODUCER) return;
     uint32_t need = TF_CB_LOCAL(cb).received + n - TF_CB_CONFIG(cb).num_pages;
     volatile uint32_t *acked = &TF_CB_SHARED(cb).acked;
@@ -54,6 +66,7 @@ TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 /* Make the n reserved (and filled) pages visible to the consumer. */
 TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
 {
+    tf_cb_check(cb);
     if (!TF_CB_PRODUCER) return;
 #ifdef TF_CB_ON_PUSH
     TF_CB_ON_PUSH(cb);
@@ -72,6 +85,7 @@ TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
 /* Wait until n pages are available at the front. */
 TF_ALWAYS_INLINE void cb_wait_front(uint32_t cb, uint32_t n)
 {
+    tf_cb_check(cb);
     if (!TF_CB_CONSUMER) return;
     uint32_t need = TF_CB_LOCAL(cb).acked + n;
     volatile uint32_t *received = &TF_CB_SHARED(cb).received;
@@ -81,6 +95,7 @@ TF_ALWAYS_INLINE void cb_wait_front(uint32_t cb, uint32_t n)
 /* Release n pages at the front back to the producer. */
 TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
 {
+    tf_cb_check(cb);
     if (!TF_CB_CONSUMER) return;
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
@@ -96,22 +111,26 @@ TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
 /* L1 address of the first reserved page / the first available page. */
 TF_ALWAYS_INLINE uint32_t get_write_ptr(uint32_t cb)
 {
+    tf_cb_check(cb);
     return TF_CB_LOCAL(cb).wr_ptr;
 }
 
 TF_ALWAYS_INLINE uint32_t get_read_ptr(uint32_t cb)
 {
+    tf_cb_check(cb);
     return TF_CB_LOCAL(cb).rd_ptr;
 }
 
 /* Non-blocking: are n pages available at the front / free at the back? */
 TF_ALWAYS_INLINE int cb_pages_available_at_front(uint32_t cb, uint32_t num_pages)
 {
+    tf_cb_check(cb);
     return (int32_t)(TF_CB_SHARED(cb).received - (TF_CB_LOCAL(cb).acked + num_pages)) >= 0;
 }
 
 TF_ALWAYS_INLINE int cb_pages_reservable_at_back(uint32_t cb, uint32_t num_pages)
 {
+    tf_cb_check(cb);
     uint32_t need = TF_CB_LOCAL(cb).received + num_pages - TF_CB_CONFIG(cb).num_pages;
     return (int32_t)(TF_CB_SHARED(cb).acked - need) >= 0;
 }
@@ -120,6 +139,7 @@ TF_ALWAYS_INLINE int cb_pages_reservable_at_back(uint32_t cb, uint32_t num_pages
  * when it was configured with one: tf_program_set_cb_format). */
 TF_ALWAYS_INLINE uint32_t dev_cb_page_size(uint32_t cb)
 {
+    tf_cb_check(cb);
     return TF_CB_CONFIG(cb).page_size;
 }
 
@@ -127,6 +147,7 @@ TF_ALWAYS_INLINE uint32_t dev_cb_page_size(uint32_t cb)
  * TF_DATA_FORMAT_INVALID when configured by page size only. */
 TF_ALWAYS_INLINE uint32_t dev_cb_data_format(uint32_t cb)
 {
+    tf_cb_check(cb);
     return ((volatile uint32_t *)TF_L1_CB_FORMAT)[cb];
 }
 
@@ -134,6 +155,7 @@ TF_ALWAYS_INLINE uint32_t dev_cb_data_format(uint32_t cb)
 /* Page (tile) size of a circular buffer in bytes. */
 TF_ALWAYS_INLINE uint32_t get_tile_size(uint32_t cb)
 {
+    tf_cb_check(cb);
     return TF_CB_CONFIG(cb).page_size;
 }
 

@@ -295,7 +295,9 @@ static int marked_line(const char *name)
  * address anywhere in L1, and its noc_semaphore_set wrote there. A NOC
  * transfer of 0 bytes (ZERO_LENGTH) and a wait on a misaligned word
  * (SEM_WAIT_MISALIGNED) said "local L1 address 0x... (and length) is
- * outside L1" of an address inside it. */
+ * outside L1" of an address inside it. A CB id past the last
+ * (CB_ID_RANGE) hung on "the L1 word at 0x23884", or its push damaged
+ * another RISC's CB pointers. */
 static void faults(void)
 {
     static const struct {
@@ -321,6 +323,7 @@ static void faults(void)
         {"ZERO_LENGTH", "a NOC transfer of 0 bytes (to or from 0x"},
         {"SEM_WAIT_MISALIGNED", "a wait (noc_semaphore_wait, cb_wait_front, ...) on L1 0x00023802, "
                                 "which is not a 4-byte aligned word in L1"},
+        {"CB_ID_RANGE", "there is no CB 40 (circular buffers 0..31)"},
         {"MCAST_WRONG_COUNT", "with num_dests 2, but it writes 1 core"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -66,6 +66,11 @@ void kernel_main()
     volatile tt_l1_ptr uint32_t *odd =
         reinterpret_cast<volatile tt_l1_ptr uint32_t *>(get_semaphore(0) + 2);
     noc_semaphore_wait(odd, 1); // <- SEM_WAIT_MISALIGNED
+#elif defined(CB_ID_RANGE)
+    // a CB id from a runtime arg: 40, past the last
+    const uint32_t cb = get_arg_val<uint32_t>(5) / 0x23800 * 40;
+    cb_reserve_back(cb, 1); // <- CB_ID_RANGE
+    cb_push_back(cb, 1);
 #elif defined(MCAST_WRONG_COUNT)
     noc_async_write_multicast(l1, get_noc_multicast_addr(px, py, px, py, l1), 64, 2); // <- MCAST_WRONG_COUNT
     noc_async_write_barrier();

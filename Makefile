@@ -133,7 +133,8 @@ fuzz:
 	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_all
 	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ)
 
-FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null | grep -v '^tests/guest/')
+# C and the C++ of device kernels and their headers alike (.clang-format)
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' '*.cpp' '*.hpp' 2>/dev/null | grep -v '^tests/guest/')
 format:
 	clang-format -i $(FORMAT_FILES)
 format-check:

@@ -52,14 +52,14 @@ int main(void)
     MUST(tf_dispatch_execute(p));
     tf_device_profile pr;
     MUST(tf_program_device_profile(p, &pr));
-    check_zone(&pr, "ttm-main", 14, TF_DZ_ZONE);
-    check_zone(&pr, "ttm-child", 16, TF_DZ_ZONE);
-    check_zone(&pr, "ttm-zone", 18, TF_DZ_ZONE);
-    check_zone(&pr, "ttm-sum1", 22, TF_DZ_SUM);
-    check_zone(&pr, "ttm-sum2", 26, TF_DZ_SUM);
-    check_zone(&pr, "ttm-data", 30, TF_DZ_DATA);
-    check_zone(&pr, "DeviceRecordEvent", 31, TF_DZ_EVENT);
-    check_zone(&pr, "DeviceValidateProfiler", 32, TF_DZ_VALIDATE);
+    check_zone(&pr, "ttm-main", 15, TF_DZ_ZONE);
+    check_zone(&pr, "ttm-child", 17, TF_DZ_ZONE);
+    check_zone(&pr, "ttm-zone", 19, TF_DZ_ZONE);
+    check_zone(&pr, "ttm-sum1", 23, TF_DZ_SUM);
+    check_zone(&pr, "ttm-sum2", 27, TF_DZ_SUM);
+    check_zone(&pr, "ttm-data", 31, TF_DZ_DATA);
+    check_zone(&pr, "DeviceRecordEvent", 32, TF_DZ_EVENT);
+    check_zone(&pr, "DeviceValidateProfiler", 33, TF_DZ_VALIDATE);
     const tf_device_zone *s1 = find(&pr, "ttm-sum1"), *s2 = find(&pr, "ttm-sum2");
     const tf_device_zone *zd = find(&pr, "ttm-data"), *ze = find(&pr, "DeviceRecordEvent");
     const tf_device_zone *zv = find(&pr, "DeviceValidateProfiler"), *zz = find(&pr, "ttm-zone");
@@ -92,7 +92,7 @@ int main(void)
     CHECK_TRUE(find(&pr, "ttm-zone") == NULL && find(&pr, "ttm-sum1") == NULL);
     CHECK_TRUE(find(&pr, "BRISC-FW") == NULL);
     zv = find(&pr, "DeviceValidateProfiler");
-    CHECK_TRUE(zv && zv->value == 0 && zv->line == 32);
+    CHECK_TRUE(zv && zv->value == 0 && zv->line == 33);
     /* BRISC-FW, BRISC-KERNEL, main, child, zone: 5 START/END pairs, 2 SUM,
      * DATA, EVENT */
     CHECK_EQ_U(pr.discarded[TF_BRISC], 2 * 5 + 2 + 2);
@@ -113,10 +113,10 @@ int main(void)
             const char *t = r.fields[5];
             if (!strcmp(t, "SUM") && !strcmp(r.fields[8], "ttm-sum1")) {
                 sum++;
-                CHECK_TRUE(!strcmp(r.fields[14], "7") && !strcmp(r.fields[10], "22"));
+                CHECK_TRUE(!strcmp(r.fields[14], "7") && !strcmp(r.fields[10], "23"));
             }
             if (!strcmp(t, "DATA"))
-                data += !strcmp(r.fields[13], "1234605616436508552") && !strcmp(r.fields[10], "30");
+                data += !strcmp(r.fields[13], "1234605616436508552") && !strcmp(r.fields[10], "31");
             if (!strcmp(t, "EVENT")) event += !strcmp(r.fields[13], "77");
             if (!strcmp(t, "VALIDATE")) valid++;
         }

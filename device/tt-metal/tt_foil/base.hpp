@@ -6,7 +6,8 @@
 #define TF_TTM_BASE_HPP
 
 #ifndef __cplusplus
-#error "device/tt-metal is tt-metal's C++ kernel API: compile the kernel as C++ (.cpp); C kernels use device/include"
+#error                                                                                             \
+    "device/tt-metal is tt-metal's C++ kernel API: compile the kernel as C++ (.cpp); C kernels use device/include"
 #endif
 
 #include <cstddef>
@@ -38,7 +39,7 @@ constexpr std::uint8_t noc_mode = NOC_MODE;
 // noc_mode's values: each RISC on its own NOC (the only mode here) or any.
 #define DM_DEDICATED_NOC 0
 #define DM_DYNAMIC_NOC   1
-#define NUM_NOCS 2
+#define NUM_NOCS         2
 
 // The device primitives everything below is built on (two NOCs,
 // multicast, interleaved buffers, common args, CB formats, dev_fault).
@@ -55,7 +56,8 @@ constexpr std::uint8_t noc_mode = NOC_MODE;
 // types (rt_args::get<uint32_t>(0): without the second form that was "no
 // matching function", the reason only in a note), or none. The result
 // converts to anything, so that the use's only error is the reason.
-namespace tf_ttm {
+namespace tf_ttm
+{
 struct unsupported_result {
     template <class T> operator T() const;
     // (a range-for over one, as over shard_pages(), is the same one error)
@@ -69,8 +71,8 @@ struct unsupported_result {
     template <class T> const unsupported_result &operator-=(T) const;
 };
 #define TF_UNSUPPORTED_OP(op)                                                                      \
-    template <class T> unsupported_result operator op(const unsupported_result &, const T &);     \
-    template <class T> unsupported_result operator op(const T &, const unsupported_result &);     \
+    template <class T> unsupported_result operator op(const unsupported_result &, const T &);      \
+    template <class T> unsupported_result operator op(const T &, const unsupported_result &);      \
     unsupported_result operator op(const unsupported_result &, const unsupported_result &);
 TF_UNSUPPORTED_OP(+)
 TF_UNSUPPORTED_OP(-)
@@ -91,17 +93,22 @@ TF_UNSUPPORTED_OP(!=)
 } // namespace tf_ttm
 #define TF_UNSUPPORTED_FN(name, why)                                                               \
     template <auto... tf_v_, class... tf_a_>                                                       \
-    TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...);                              \
+    TF_UNSUPPORTED(why)                                                                            \
+    tf_ttm::unsupported_result name(tf_a_ &&...);                                                  \
     template <class tf_t0_, class... tf_t_, class... tf_a_>                                        \
-    TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(tf_a_ &&...)
+    TF_UNSUPPORTED(why)                                                                            \
+    tf_ttm::unsupported_result name(tf_a_ &&...)
 // A member function of a tt-metal class we do not provide (inside the
 // class): any call, whatever its arguments, is the error, with the reason
 // (once: a member template was diagnosed twice).
-#define TF_UNSUPPORTED_MEMBER(name, why) TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(...) const
+#define TF_UNSUPPORTED_MEMBER(name, why)                                                           \
+    TF_UNSUPPORTED(why) tf_ttm::unsupported_result name(...) const
 // A constant (NUM_DRAM_BANKS): any use is the error, with the reason.
-#define TF_UNSUPPORTED_VAR(name, why) extern const tf_ttm::unsupported_result name TF_UNSUPPORTED(why)
+#define TF_UNSUPPORTED_VAR(name, why)                                                              \
+    extern const tf_ttm::unsupported_result name TF_UNSUPPORTED(why)
 
-namespace tf_ttm {
+namespace tf_ttm
+{
 template <class... T> inline constexpr bool dependent_false = false;
 } // namespace tf_ttm
 

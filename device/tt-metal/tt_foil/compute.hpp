@@ -17,7 +17,8 @@
 #define TF_TTM_COMPUTE_HPP
 
 #ifndef TF_COMPUTE_ROLE
-#error "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute"
+#error                                                                                             \
+    "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute"
 #endif
 
 #include "tt_foil/base.hpp"
@@ -80,7 +81,14 @@ enum class MathFidelity : std::uint8_t {
     HiFi4 = TF_FIDELITY_HIFI4,
     Invalid = 0xff,
 };
-enum class VectorMode : std::uint8_t { None = 0, R = 1, C = 2, RC = 4, RC_custom = 6, Invalid = 0xff };
+enum class VectorMode : std::uint8_t {
+    None = 0,
+    R = 1,
+    C = 2,
+    RC = 4,
+    RC_custom = 6,
+    Invalid = 0xff
+};
 enum class DstSync : std::uint8_t { SyncHalf = 0, SyncFull = 1 };
 enum class SrcOrder : std::uint8_t { Regular = 0, Reverse = 1 };
 enum class InputClamping : std::uint8_t { None = 0, ClampToNegative = 1 };
@@ -122,7 +130,8 @@ template <EltwiseBinaryType t> constexpr std::uint32_t binop()
 }
 template <PoolType p> constexpr std::uint32_t pool()
 {
-    static_assert(p != PoolType::MIN, "not supported by tt-foil: PoolType::MIN (SUM, AVG, MAX are)");
+    static_assert(p != PoolType::MIN,
+                  "not supported by tt-foil: PoolType::MIN (SUM, AVG, MAX are)");
     return (std::uint32_t)p;
 }
 // An op's vector mode argument in either of tt-metal's types: an int
@@ -295,7 +304,7 @@ ALWI void binary_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_
         tf_c::mul_tiles_init(icb0, icb1);
     else
         ::dev_init(TF_TILE_INIT_BINARY, tf_ttm::binop<t>(), TF_BCAST_NONE,
-                       (std::uint32_t)acc_to_dest << 4);
+                   (std::uint32_t)acc_to_dest << 4);
 }
 // The older name of binary_tiles_init (full_init there was the unpack and
 // math init, not binary_op_init_common's hardware set-up: the same op init
@@ -340,7 +349,8 @@ ALWI void any_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t 
                           std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx = 0)
 {
     tf_ttm::row0_only(dim, bcast_row_idx);
-    tf_c::any_tiles_bcast(tf_ttm::binop<op>(), (std::uint32_t)dim, icb0, icb1, itile0, itile1, idst);
+    tf_c::any_tiles_bcast(tf_ttm::binop<op>(), (std::uint32_t)dim, icb0, icb1, itile0, itile1,
+                          idst);
 }
 template <BroadcastType dim>
 ALWI void add_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
@@ -380,17 +390,20 @@ using tf_c::sub_tiles_bcast_scalar;
 using tf_c::sub_tiles_bcast_scalar_init_short;
 // The row forms with tt-metal's bcast_row_idx (row 0 only).
 ALWI void add_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                               std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx)
+                               std::uint32_t itile1, std::uint32_t idst,
+                               std::uint32_t bcast_row_idx)
 {
     add_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
 ALWI void sub_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                               std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx)
+                               std::uint32_t itile1, std::uint32_t idst,
+                               std::uint32_t bcast_row_idx)
 {
     sub_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
 ALWI void mul_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
-                               std::uint32_t itile1, std::uint32_t idst, std::uint32_t bcast_row_idx)
+                               std::uint32_t itile1, std::uint32_t idst,
+                               std::uint32_t bcast_row_idx)
 {
     mul_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
@@ -412,8 +425,8 @@ ALWI void binary_dest_reuse_tiles(std::uint32_t in_cb_id, std::uint32_t in_tile_
 {
     static_assert(reuse != EltwiseBinaryReuseDestType::NONE,
                   "binary_dest_reuse_tiles: give DEST_TO_SRCA or DEST_TO_SRCB");
-    tf_c::binary_dest_reuse_tiles(tf_ttm::binop<t>(), (std::uint32_t)reuse, in_cb_id,
-                                  in_tile_index, dst_tile_index);
+    tf_c::binary_dest_reuse_tiles(tf_ttm::binop<t>(), (std::uint32_t)reuse, in_cb_id, in_tile_index,
+                                  dst_tile_index);
 }
 
 // ---- matmul -----------------------------------------------------------------------
@@ -633,8 +646,7 @@ ALWI void copy_tile_to_dst_init_short(std::uint32_t cbid = 0, std::uint32_t tran
                                       std::uint32_t transpose_within_16x16_face = false)
 {
     if (TF_MATH && transpose_within_16x16_face)
-        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_COPY,
-                  TF_TILE_FAULT_AUX(TF_TILE_ERR_PART, 0, 0, 0));
+        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_COPY, TF_TILE_FAULT_AUX(TF_TILE_ERR_PART, 0, 0, 0));
     tf_c::copy_tile_to_dst_init_short(cbid, transpose);
 }
 ALWI void copy_tile_to_dst_init_short_with_dt(std::uint32_t old_cbid, std::uint32_t new_cbid,
@@ -660,8 +672,7 @@ using tf_c::copy_tile;
 // index is ignored; cb_push_back starts over); true: into page
 // output_tile_index of it. The CB's format (Float16_b, Float32, Bfp8_b).
 template <bool out_of_order_output = false>
-ALWI void pack_tile(std::uint32_t ifrom_dst, std::uint32_t icb,
-                    std::uint32_t output_tile_index = 0)
+ALWI void pack_tile(std::uint32_t ifrom_dst, std::uint32_t icb, std::uint32_t output_tile_index = 0)
 {
     if (out_of_order_output)
         tf_c::pack_tile_at(ifrom_dst, icb, output_tile_index);
@@ -677,7 +688,8 @@ using tf_c::pack_tile_block;
 // template, so that a kernel's own (non-template) pack_tile_with_dt, in the
 // global namespace or in ckernel, is the one its calls pick, without
 // ambiguity.
-template <bool tf_helper_ = true> ALWI void pack_tile_with_dt(std::uint32_t ifrom_dst, std::uint32_t icb)
+template <bool tf_helper_ = true>
+ALWI void pack_tile_with_dt(std::uint32_t ifrom_dst, std::uint32_t icb)
 {
     tf_c::pack_tile(ifrom_dst, icb);
 }
@@ -830,7 +842,7 @@ ALWI void pack_untilize_dst_init_short(std::uint32_t ocb = 16, std::uint32_t fac
 {
     static_assert(!diagonal, "not supported by tt-foil: diagonal pack_untilize");
     pack_untilize_dest_init<block_ct_dim, full_ct_dim, narrow_row, row_num_datums>(ocb, face_r_dim,
-                                                                                 num_faces);
+                                                                                   num_faces);
 }
 template <std::uint32_t block_ct_dim = 8, std::uint32_t full_ct_dim = block_ct_dim,
           bool diagonal = false, bool narrow_row = false, std::uint32_t row_num_datums = 32>

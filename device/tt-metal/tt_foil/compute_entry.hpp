@@ -20,7 +20,8 @@
 #include "compute_api.h"
 
 #ifndef NAMESPACE
-#error "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute or tf_kernel_build(TF_COMPUTE)"
+#error                                                                                             \
+    "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute or tf_kernel_build(TF_COMPUTE)"
 #endif
 
 // The two forms: weak, so the kernel defines one of them.
@@ -39,8 +40,9 @@ extern "C" void tf_compute_entry()
         ::kernel_main();
     else if (&NAMESPACE::kernel_main)
         NAMESPACE::kernel_main();
-    else // (a breakpoint fault here)
-        __builtin_trap(); // this kernel defines neither void kernel_main() nor namespace NAMESPACE { void MAIN }
+    else                  // (a breakpoint fault here)
+        __builtin_trap(); // this kernel defines neither void kernel_main() nor namespace NAMESPACE
+                          // { void MAIN }
 }
 
 #endif

@@ -121,7 +121,8 @@ TF_UNSUPPORTED_OP(rdiv_tile,
                   "an SFPU op the tile engine does not model (docs/chip.md, \"Tile engine\"); "
                   "recip_tile then mul_unary_tile computes v / x with their rounding");
 #undef TF_SFPU_NO
-#define TF_INT_WHY "integer DEST formats (Int32, UInt16, UInt32: the engine has Float32, Float16_b, Bfp8_b)"
+#define TF_INT_WHY                                                                                 \
+    "integer DEST formats (Int32, UInt16, UInt32: the engine has Float32, Float16_b, Bfp8_b)"
 TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(abs_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(negative_tile_int32, TF_INT_WHY);
@@ -272,7 +273,8 @@ TF_TERN_NO(snake_beta_tile);
 // family, 2026: sfpu_{add,sub,mul}_bcast_{row,col} and their inits). The FPU
 // broadcasts from CBs are the modeled ones (the spelling sub_bcast_row_init_short
 // is not tt-metal's: sub_bcast_rows_init_short is).
-#define TF_SFPU_BCAST_WHY(fpu) "SFPU broadcasts between two DEST tiles: use " fpu " (the FPU's, from CBs)"
+#define TF_SFPU_BCAST_WHY(fpu)                                                                     \
+    "SFPU broadcasts between two DEST tiles: use " fpu " (the FPU's, from CBs)"
 TF_UNSUPPORTED_FN(sfpu_bcast_row_init, TF_SFPU_BCAST_WHY("add/sub/mul_tiles_bcast_rows"));
 TF_UNSUPPORTED_FN(sfpu_bcast_col_init, TF_SFPU_BCAST_WHY("add/sub/mul_tiles_bcast_cols"));
 #define TF_SFPU_BCAST_NO(op, dim, fpu)                                                             \
@@ -358,14 +360,16 @@ TF_UNSUPPORTED_FN(get_compute_special_value_flags_sfpu, TF_FLAGS_WHY);
 TF_UNSUPPORTED_FN(clear_compute_special_value_flags, TF_FLAGS_WHY);
 #undef TF_FLAGS_WHY
 // Broadcasting copies (the B-to-DEST path).
-#define TF_UBCAST_WHY "broadcasting copies into DEST (unary_bcast); use add_tiles_bcast with a zero tile"
+#define TF_UBCAST_WHY                                                                              \
+    "broadcasting copies into DEST (unary_bcast); use add_tiles_bcast with a zero tile"
 TF_UNSUPPORTED_FN(unary_bcast_init, TF_UBCAST_WHY);
 TF_UNSUPPORTED_FN(unary_bcast, TF_UBCAST_WHY);
 TF_UNSUPPORTED_FN(unary_bcast_uninit, TF_UBCAST_WHY);
 TF_UNSUPPORTED_FN(reconfigure_unary_bcast, TF_UBCAST_WHY);
 // Packer features.
-TF_UNSUPPORTED_FN(pack_reconfig_l1_acc, "packer L1 accumulation: pack partials to a CB and add them "
-                                        "back (copy_tile + add or binary_dest_reuse_tiles)");
+TF_UNSUPPORTED_FN(pack_reconfig_l1_acc,
+                  "packer L1 accumulation: pack partials to a CB and add them "
+                  "back (copy_tile + add or binary_dest_reuse_tiles)");
 TF_UNSUPPORTED_FN(pack_relu_config, "the packer's fused ReLU: use relu_tile");
 TF_UNSUPPORTED_FN(pack_rows_init, "packing part of a tile");
 TF_UNSUPPORTED_FN(pack_rows, "packing part of a tile");

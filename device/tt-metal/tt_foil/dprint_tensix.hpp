@@ -12,10 +12,10 @@
 #include "api/debug/dprint.h"
 
 #define TF_DEST_PRINT_WHY                                                                          \
-    "printing DEST: a kernel cannot read the tile engine's DEST; pack the tile to a CB and "      \
+    "printing DEST: a kernel cannot read the tile engine's DEST; pack the tile to a CB and "       \
     "DPRINT its words from a data-movement kernel"
 #define TF_CFG_PRINT_WHY                                                                           \
-    "printing Tensix configuration registers: the tile engine has none (its state is the last "   \
+    "printing Tensix configuration registers: the tile engine has none (its state is the last "    \
     "init's, docs/chip.md \"Inits\")"
 TF_UNSUPPORTED_FN(dprint_tensix_dest_reg, TF_DEST_PRINT_WHY);
 TF_UNSUPPORTED_FN(dprint_tensix_unpack_tile_descriptor, TF_CFG_PRINT_WHY);

@@ -16,14 +16,14 @@
 
 #include "tt_foil/base.hpp"
 
-
 FORCE_INLINE constexpr std::uint32_t align_power_of_2(std::uint32_t v, std::uint32_t a)
 {
     return ((v - 1) | (a - 1)) + 1;
 }
 
 template <bool DRAM>
-FORCE_INLINE std::uint64_t get_noc_addr_from_bank_id(std::uint32_t bank_id, std::uint32_t bank_address_offset,
+FORCE_INLINE std::uint64_t get_noc_addr_from_bank_id(std::uint32_t bank_id,
+                                                     std::uint32_t bank_address_offset,
                                                      std::uint8_t noc = noc_index)
 {
     return dev_bank_noc_addr(noc, DRAM, bank_id, bank_address_offset);
@@ -63,11 +63,15 @@ template <bool DRAM> struct InterleavedAddrGen {
     FORCE_INLINE std::uint64_t get_noc_addr(const std::uint32_t id, const std::uint32_t offset = 0,
                                             std::uint8_t noc = noc_index) const
     {
-        return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, aligned_page_size, id, offset);
+        return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, aligned_page_size, id,
+                                        offset);
     }
     // (No get_aligned_page_size(), as tt-metal's: a page moves page_size
     // bytes. It had one, and every page read 28 bytes past a 100-byte stick.)
-    FORCE_INLINE std::uint32_t get_bank_base_address() const { return bank_base_address; }
+    FORCE_INLINE std::uint32_t get_bank_base_address() const
+    {
+        return bank_base_address;
+    }
 };
 
 // InterleavedPow2AddrGen and its Fast twin, one aggregate each (tt-metal's
@@ -105,17 +109,20 @@ template <bool DRAM, std::uint32_t tile_hw = 1024> struct InterleavedAddrGenFast
     FORCE_INLINE std::uint64_t get_noc_addr(const std::uint32_t id, const std::uint32_t offset = 0,
                                             std::uint8_t noc = noc_index) const
     {
-        std::uint32_t stride = align_power_of_2(tf_tile_bytes<tile_hw>(data_format, 1, page_size), dev_bank_alignment(DRAM));
+        std::uint32_t stride = align_power_of_2(tf_tile_bytes<tile_hw>(data_format, 1, page_size),
+                                                dev_bank_alignment(DRAM));
         return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, stride, id, offset);
     }
 };
 
-FORCE_INLINE std::uint64_t get_dram_noc_addr(std::uint32_t id, std::uint32_t page_size, std::uint32_t bank_base_address,
+FORCE_INLINE std::uint64_t get_dram_noc_addr(std::uint32_t id, std::uint32_t page_size,
+                                             std::uint32_t bank_base_address,
                                              std::uint32_t offset = 0, std::uint8_t noc = noc_index)
 {
     return InterleavedAddrGen<true>{bank_base_address, page_size}.get_noc_addr(id, offset, noc);
 }
-FORCE_INLINE std::uint64_t get_l1_noc_addr(std::uint32_t id, std::uint32_t page_size, std::uint32_t bank_base_address,
+FORCE_INLINE std::uint64_t get_l1_noc_addr(std::uint32_t id, std::uint32_t page_size,
+                                           std::uint32_t bank_base_address,
                                            std::uint32_t offset = 0, std::uint8_t noc = noc_index)
 {
     return InterleavedAddrGen<false>{bank_base_address, page_size}.get_noc_addr(id, offset, noc);
@@ -124,7 +131,8 @@ FORCE_INLINE std::uint64_t get_l1_noc_addr(std::uint32_t id, std::uint32_t page_
 // The generator tt-metal picks for a page size known at compile time: a
 // power of 2 gets the Pow2 one (Fast up to NOC_MAX_BURST_SIZE), any other
 // size InterleavedAddrGen. Each moves page_size bytes a page.
-template <bool DRAM, std::uint32_t page_size> FORCE_INLINE auto get_interleaved_addr_gen(std::uint32_t base_addr)
+template <bool DRAM, std::uint32_t page_size>
+FORCE_INLINE auto get_interleaved_addr_gen(std::uint32_t base_addr)
 {
     static_assert(page_size != 0, "get_interleaved_addr_gen: a page size of 0");
     constexpr std::uint32_t log2 = (std::uint32_t)__builtin_ctz(page_size);

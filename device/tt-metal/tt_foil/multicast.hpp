@@ -7,8 +7,8 @@
 
 #include "tt_foil/base.hpp"
 
-
-FORCE_INLINE std::uint64_t get_noc_multicast_addr(std::uint32_t noc_x_start, std::uint32_t noc_y_start,
+FORCE_INLINE std::uint64_t get_noc_multicast_addr(std::uint32_t noc_x_start,
+                                                  std::uint32_t noc_y_start,
                                                   std::uint32_t noc_x_end, std::uint32_t noc_y_end,
                                                   std::uint32_t addr, std::uint8_t noc = noc_index)
 {
@@ -17,41 +17,45 @@ FORCE_INLINE std::uint64_t get_noc_multicast_addr(std::uint32_t noc_x_start, std
 }
 // Every core of the rectangle but this one; num_dests does not count it.
 template <std::uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1>
-FORCE_INLINE void noc_async_write_multicast(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr_multicast,
-                                            std::uint32_t size, std::uint32_t num_dests, bool linked = false,
-                                            std::uint8_t noc = noc_index, std::uint8_t vc = NOC_MULTICAST_WRITE_VC)
+FORCE_INLINE void
+noc_async_write_multicast(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr_multicast,
+                          std::uint32_t size, std::uint32_t num_dests, bool linked = false,
+                          std::uint8_t noc = noc_index, std::uint8_t vc = NOC_MULTICAST_WRITE_VC)
 {
     (void)linked, (void)vc;
     dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 0);
 }
 template <bool enable_noc_tracing = true>
 FORCE_INLINE void noc_async_write_multicast_one_packet(std::uint32_t src_local_l1_addr,
-                                                       std::uint64_t dst_noc_addr_multicast, std::uint32_t size,
-                                                       std::uint32_t num_dests, bool linked = false,
+                                                       std::uint64_t dst_noc_addr_multicast,
+                                                       std::uint32_t size, std::uint32_t num_dests,
+                                                       bool linked = false,
                                                        std::uint8_t noc = noc_index)
 {
     (void)linked;
     dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 0);
 }
 // Also this core, when it lies in the rectangle; num_dests counts it.
-FORCE_INLINE void noc_async_write_multicast_loopback_src(std::uint32_t src_local_l1_addr,
-                                                         std::uint64_t dst_noc_addr_multicast, std::uint32_t size,
-                                                         std::uint32_t num_dests, bool linked = false,
-                                                         std::uint8_t noc = noc_index)
+FORCE_INLINE void noc_async_write_multicast_loopback_src(
+    std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr_multicast, std::uint32_t size,
+    std::uint32_t num_dests, bool linked = false, std::uint8_t noc = noc_index)
 {
     (void)linked;
     dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 1);
 }
-FORCE_INLINE void noc_semaphore_set_multicast(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr_multicast,
+FORCE_INLINE void noc_semaphore_set_multicast(std::uint32_t src_local_l1_addr,
+                                              std::uint64_t dst_noc_addr_multicast,
                                               std::uint32_t num_dests, bool linked = false,
-                                              std::uint8_t noc = noc_index, std::uint8_t vc = NOC_MULTICAST_WRITE_VC)
+                                              std::uint8_t noc = noc_index,
+                                              std::uint8_t vc = NOC_MULTICAST_WRITE_VC)
 {
     (void)linked, (void)vc;
     dev_noc_semaphore_set_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, num_dests, 0);
 }
 FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(std::uint32_t src_local_l1_addr,
                                                            std::uint64_t dst_noc_addr_multicast,
-                                                           std::uint32_t num_dests, bool linked = false,
+                                                           std::uint32_t num_dests,
+                                                           bool linked = false,
                                                            std::uint8_t noc = noc_index)
 {
     (void)linked;

@@ -36,13 +36,17 @@ TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_barrier_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_flushed_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(reset_noc_trid_barrier_counter, TF_NOC_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_inline_dw_write, "inline (register) NOC writes; write the word to L1 and noc_async_write it");
+TF_UNSUPPORTED_FN(noc_inline_dw_write,
+                  "inline (register) NOC writes; write the word to L1 and noc_async_write it");
 TF_UNSUPPORTED_FN(noc_inline_mcast_dw_write, "inline (register) NOC writes");
-TF_UNSUPPORTED_FN(noc_inline_dw_write_set_state,
-                  "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
-TF_UNSUPPORTED_FN(noc_inline_dw_write_with_state,
-                  "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
-TF_UNSUPPORTED_FN(noc_semaphore_inc_multicast, "multicast atomics; noc_semaphore_inc each destination");
+TF_UNSUPPORTED_FN(
+    noc_inline_dw_write_set_state,
+    "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
+TF_UNSUPPORTED_FN(
+    noc_inline_dw_write_with_state,
+    "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
+TF_UNSUPPORTED_FN(noc_semaphore_inc_multicast,
+                  "multicast atomics; noc_semaphore_inc each destination");
 TF_UNSUPPORTED_FN(noc_async_write_multicast_exclude_region, "multicast with an excluded region");
 TF_UNSUPPORTED_FN(get_system_memory_noc_addr, "host (PCIe) memory over the NOC");
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded, "DRAM-sharded tensors");
@@ -70,7 +74,8 @@ TF_UNSUPPORTED_VAR(MEM_ZEROS_SIZE, "no L1 region of zeros: fill a buffer of your
                                    "(or read them from a zeroed DRAM buffer)");
 
 // Named runtime args (api/rt_arg.h) and the Device 2.0 object API.
-namespace rt_args {
+namespace rt_args
+{
 TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)");
 } // namespace rt_args
 // Device 2.0's objects (tt-metal's experimental/noc.h, circular_buffer.h,
@@ -91,7 +96,8 @@ TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)
         template <class... tf_a_> TF_UNSUPPORTED(TF_DEVICE2_WHY(#name, use)) name(tf_a_ &&...);    \
     };                                                                                             \
     template <class... tf_a_> name(tf_a_ &&...)->name<>
-namespace experimental {
+namespace experimental
+{
 TF_UNSUPPORTED_CLASS(Noc, "use the noc_async_* functions");
 TF_UNSUPPORTED_CLASS(CircularBuffer, "use the cb_* functions");
 TF_UNSUPPORTED_CLASS(UnicastEndpoint, "use get_noc_addr(x, y, addr)");

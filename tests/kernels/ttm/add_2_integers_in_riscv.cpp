@@ -8,10 +8,14 @@
 
 void kernel_main()
 {
-    uint64_t src0 = get_noc_addr(get_arg_val<uint32_t>(0), get_arg_val<uint32_t>(1), get_arg_val<uint32_t>(2));
-    uint64_t src1 = get_noc_addr(get_arg_val<uint32_t>(3), get_arg_val<uint32_t>(4), get_arg_val<uint32_t>(5));
-    uint64_t dst = get_noc_addr(get_arg_val<uint32_t>(6), get_arg_val<uint32_t>(7), get_arg_val<uint32_t>(8));
-    uint32_t l1_0 = get_arg_val<uint32_t>(9), l1_1 = get_arg_val<uint32_t>(10), l1_2 = get_arg_val<uint32_t>(11);
+    uint64_t src0 =
+        get_noc_addr(get_arg_val<uint32_t>(0), get_arg_val<uint32_t>(1), get_arg_val<uint32_t>(2));
+    uint64_t src1 =
+        get_noc_addr(get_arg_val<uint32_t>(3), get_arg_val<uint32_t>(4), get_arg_val<uint32_t>(5));
+    uint64_t dst =
+        get_noc_addr(get_arg_val<uint32_t>(6), get_arg_val<uint32_t>(7), get_arg_val<uint32_t>(8));
+    uint32_t l1_0 = get_arg_val<uint32_t>(9), l1_1 = get_arg_val<uint32_t>(10),
+             l1_2 = get_arg_val<uint32_t>(11);
 
     noc_async_read(src0, l1_0, sizeof(uint32_t));
     noc_async_read(src1, l1_1, sizeof(uint32_t));

@@ -8,7 +8,8 @@ void kernel_main()
     InterleavedAddrGen<true> s0 = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4};
     InterleavedAddrGen<true> s1 = {.bank_base_address = get_arg_val<uint32_t>(1), .page_size = 4};
     InterleavedAddrGen<true> d = {.bank_base_address = get_arg_val<uint32_t>(2), .page_size = 4};
-    uint32_t a = get_arg_val<uint32_t>(3), b = get_arg_val<uint32_t>(4), c = get_arg_val<uint32_t>(5);
+    uint32_t a = get_arg_val<uint32_t>(3), b = get_arg_val<uint32_t>(4),
+             c = get_arg_val<uint32_t>(5);
     noc_async_read(get_noc_addr(0, s0), a, 4);
     noc_async_read(get_noc_addr(0, s1), b, 4);
     noc_async_read_barrier();

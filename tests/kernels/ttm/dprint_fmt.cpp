@@ -11,18 +11,20 @@ void kernel_main()
     uint64_t big = 0x123456789abcdef0ull;
     DPRINT << "v=" << v << " neg=" << neg << " big=" << big << ENDL();
     DPRINT << HEX() << "hex " << v << " " << big << DEC() << " dec " << v << ENDL();
-    DPRINT << "[" << SETW(6) << v << "][" << v << "][" << SETW(4) << "ab" << "]" << ENDL();
-    DPRINT << 'c' << ' ' << (uint8_t)200 << ' ' << (int16_t)-7 << ' ' << Color::red << ' ' << true << ENDL();
-    DPRINT << F32(1.5f) << ' ' << SETPRECISION(3) << FIXED() << 2.25f << ' ' << DEFAULTFLOAT() << BF16(0x3fc0)
+    DPRINT << "[" << SETW(6) << v << "][" << v << "][" << SETW(4) << "ab"
+           << "]" << ENDL();
+    DPRINT << 'c' << ' ' << (uint8_t)200 << ' ' << (int16_t)-7 << ' ' << Color::red << ' ' << true
            << ENDL();
+    DPRINT << F32(1.5f) << ' ' << SETPRECISION(3) << FIXED() << 2.25f << ' ' << DEFAULTFLOAT()
+           << BF16(0x3fc0) << ENDL();
     DPRINT << OCT() << 8u << DEC() << " " << U32(7) << ENDL();
     // Negative numbers in hex and octal: two's complement in their type's
     // width (int8_t widened to 32 bits); a uint8_t is a number in every base.
     int8_t m8 = (int8_t)(v - 3055); // -1
-    DPRINT << HEX() << m8 << ' ' << (int16_t)m8 << ' ' << neg << ' ' << (int64_t)m8 << ' ' << (uint8_t)65 << ' '
-           << (int16_t)18 << ENDL();
-    DPRINT << OCT() << (int8_t)-8 << ' ' << (int16_t)-8 << ' ' << (int32_t)-8 << ' ' << (int64_t)-8 << DEC() << ' '
-           << (int8_t)-8 << ' ' << (uint8_t)65 << ENDL();
+    DPRINT << HEX() << m8 << ' ' << (int16_t)m8 << ' ' << neg << ' ' << (int64_t)m8 << ' '
+           << (uint8_t)65 << ' ' << (int16_t)18 << ENDL();
+    DPRINT << OCT() << (int8_t)-8 << ' ' << (int16_t)-8 << ' ' << (int32_t)-8 << ' ' << (int64_t)-8
+           << DEC() << ' ' << (int8_t)-8 << ' ' << (uint8_t)65 << ENDL();
     DPRINT_DATA0(DPRINT << "data0" << ENDL());
     DPRINT_DATA1(DPRINT << "data1" << ENDL());
 }

@@ -16,9 +16,11 @@ void kernel_main()
     for (uint32_t i = 0; i < bytes / 4; i++) w[i] = 0x77000000u + i;
     noc_semaphore_wait((volatile uint32_t *)sender_sem, n);
     noc_semaphore_set((volatile uint32_t *)sender_sem, 0);
-    noc_async_write_multicast(tile, get_noc_multicast_addr(x0, y0, x1, y1, tile, NOC), bytes, n, false, NOC);
+    noc_async_write_multicast(tile, get_noc_multicast_addr(x0, y0, x1, y1, tile, NOC), bytes, n,
+                              false, NOC);
     noc_async_writes_flushed(NOC);
     *(volatile uint32_t *)recv_sem = VALID;
-    noc_semaphore_set_multicast(recv_sem, get_noc_multicast_addr(x0, y0, x1, y1, recv_sem, NOC), n, false, NOC);
+    noc_semaphore_set_multicast(recv_sem, get_noc_multicast_addr(x0, y0, x1, y1, recv_sem, NOC), n,
+                                false, NOC);
     noc_async_write_barrier(NOC);
 }

@@ -16,7 +16,8 @@ void kernel_main()
     uint32_t sem_addr = get_semaphore(get_arg_val<uint32_t>(2));
     volatile tt_l1_ptr uint32_t *sem = reinterpret_cast<volatile tt_l1_ptr uint32_t *>(sem_addr);
 #if defined(SENDER)
-    uint32_t src = get_arg_val<uint32_t>(3), dst = get_arg_val<uint32_t>(4), bytes = get_arg_val<uint32_t>(5);
+    uint32_t src = get_arg_val<uint32_t>(3), dst = get_arg_val<uint32_t>(4),
+             bytes = get_arg_val<uint32_t>(5);
     volatile uint32_t *flag = (volatile uint32_t *)get_arg_val<uint32_t>(6);
     volatile uint32_t *w = (volatile uint32_t *)src;
     for (uint32_t i = 0; i < bytes / 4; i++) w[i] = 0xa5000000u + i;
@@ -25,7 +26,8 @@ void kernel_main()
     noc_async_write(src, get_noc_addr_from_logical_xy(px, py, dst), bytes);
     noc_async_write_barrier();
     *flag = VALID;
-    noc_semaphore_set_remote((uint32_t)(uintptr_t)flag, get_noc_addr_from_logical_xy(px, py, sem_addr));
+    noc_semaphore_set_remote((uint32_t)(uintptr_t)flag,
+                             get_noc_addr_from_logical_xy(px, py, sem_addr));
     noc_async_write_barrier();
 #else
     uint32_t data = get_arg_val<uint32_t>(3), bytes = get_arg_val<uint32_t>(4);

@@ -49,7 +49,8 @@ void kernel_main()
 #elif defined(CB_NEVER_PUSHED)
     cb_wait_front(tt::CBIndex::c_0, 1); // <- CB_NEVER_PUSHED
 #elif defined(SEM_NEVER_SET)
-    noc_semaphore_wait(reinterpret_cast<volatile tt_l1_ptr uint32_t *>(get_semaphore(0)), 1); // <- SEM_NEVER_SET
+    auto *sem = reinterpret_cast<volatile tt_l1_ptr uint32_t *>(get_semaphore(0));
+    noc_semaphore_wait(sem, 1); // <- SEM_NEVER_SET
 #elif defined(SEM_INC_MISALIGNED)
     noc_semaphore_inc(get_noc_addr(px, py, get_semaphore(0) + 2), 1); // <- SEM_INC_MISALIGNED
     noc_async_atomic_barrier();
@@ -72,7 +73,8 @@ void kernel_main()
     cb_reserve_back(cb, 1); // <- CB_ID_RANGE
     cb_push_back(cb, 1);
 #elif defined(MCAST_WRONG_COUNT)
-    noc_async_write_multicast(l1, get_noc_multicast_addr(px, py, px, py, l1), 64, 2); // <- MCAST_WRONG_COUNT
+    uint64_t to = get_noc_multicast_addr(px, py, px, py, l1);
+    noc_async_write_multicast(l1, to, 64, 2); // <- MCAST_WRONG_COUNT
     noc_async_write_barrier();
 #endif
 }

@@ -70,7 +70,8 @@ void kernel_main()
     noc_async_read_one_packet(get_noc_addr(sx, sy, slots + idx * slot_words * 4),
                               scratch + 4 * (slot_words + 1), slot_words * 4);
     noc_async_read_barrier();
-    for (uint32_t w = 0; w < slot_words + 1; w++) me[w] = reinterpret_cast<volatile tt_l1_ptr uint32_t *>(data)[w];
+    for (uint32_t w = 0; w < slot_words + 1; w++)
+        me[w] = reinterpret_cast<volatile tt_l1_ptr uint32_t *>(data)[w];
     noc_async_write(scratch, out, (2 * slot_words + 1) * 4);
     noc_async_write_barrier();
 #endif

@@ -42,10 +42,8 @@ void kernel_main()
                                            16, 2);
     noc_async_writes_flushed();
     *sem = VALID;
-    noc_semaphore_set_multicast_loopback_src(get_semaphore(sem_id),
-                                             get_noc_multicast_addr(x0, by, x1, by,
-                                                                    get_semaphore(sem_id)),
-                                             2);
+    noc_semaphore_set_multicast_loopback_src(
+        get_semaphore(sem_id), get_noc_multicast_addr(x0, by, x1, by, get_semaphore(sem_id)), 2);
     noc_async_write_barrier();
     // A's own copy arrived through the loopback
     noc_semaphore_wait(sem, VALID);

@@ -36,8 +36,8 @@ void kernel_main()
         cb_reserve_back(cb_id_in0, onetile);
         uint32_t l1_write_addr = get_write_ptr(cb_id_in0);
 #if defined(GEN_BANK)
-        uint64_t src = get_noc_addr_from_bank_id<true>(i % num_banks,
-                                                       src_addr + (i / num_banks) * tile_bytes);
+        uint64_t src =
+            get_noc_addr_from_bank_id<true>(i % num_banks, src_addr + (i / num_banks) * tile_bytes);
         noc_async_read(src, l1_write_addr, tile_bytes);
 #else
         noc_async_read_tile(i, s, l1_write_addr);

@@ -3,7 +3,8 @@
 #ifndef TF_TTM_ARG_CONFIG_HPP
 #define TF_TTM_ARG_CONFIG_HPP
 #include <cstdint>
-namespace tensor_accessor {
+namespace tensor_accessor
+{
 enum class ArgConfig : std::uint8_t {
     None = 0,
     Sharded = 1 << 0,
@@ -13,12 +14,16 @@ enum class ArgConfig : std::uint8_t {
     RuntimeTensorShape = 1 << 4,
     RuntimeShardShape = 1 << 5,
     RuntimeBankCoords = 1 << 6,
-    Runtime = RuntimeRank | RuntimeNumBanks | RuntimeTensorShape | RuntimeShardShape | RuntimeBankCoords,
+    Runtime =
+        RuntimeRank | RuntimeNumBanks | RuntimeTensorShape | RuntimeShardShape | RuntimeBankCoords,
 };
 struct ArgsConfig {
     std::uint32_t bits;
     constexpr explicit ArgsConfig(std::uint32_t b) : bits(b) {}
-    constexpr bool test(ArgConfig f) const { return (bits & std::uint32_t(f)) != 0; }
+    constexpr bool test(ArgConfig f) const
+    {
+        return (bits & std::uint32_t(f)) != 0;
+    }
 };
 } // namespace tensor_accessor
 #endif

@@ -22,13 +22,18 @@
 #define DeviceZoneScopedMainChildN(name) DeviceZoneScopedN(name)
 
 // Firmware bookkeeping of tt-metal's profiler; tt-foil's firmware does it.
-#define DeviceZoneSetCounter(counter)  tf_unsupported_DeviceZoneSetCounter(counter)
-#define DeviceProfilerInit()           tf_unsupported_DeviceProfilerInit()
-#define DeviceTraceOnlyProfilerInit()  tf_unsupported_DeviceTraceOnlyProfilerInit()
-#define DeviceIncrementTraceCount()    tf_unsupported_DeviceIncrementTraceCount()
-TF_UNSUPPORTED_FN(tf_unsupported_DeviceZoneSetCounter, "DeviceZoneSetCounter (firmware bookkeeping: tt-foil's firmware owns the profiler buffers)");
-TF_UNSUPPORTED_FN(tf_unsupported_DeviceProfilerInit, "DeviceProfilerInit (tt-foil's firmware sets the profiler up at every dispatch)");
-TF_UNSUPPORTED_FN(tf_unsupported_DeviceTraceOnlyProfilerInit, "DeviceTraceOnlyProfilerInit (no trace-only profiler mode)");
-TF_UNSUPPORTED_FN(tf_unsupported_DeviceIncrementTraceCount, "DeviceIncrementTraceCount (no trace replay)");
+#define DeviceZoneSetCounter(counter) tf_unsupported_DeviceZoneSetCounter(counter)
+#define DeviceProfilerInit()          tf_unsupported_DeviceProfilerInit()
+#define DeviceTraceOnlyProfilerInit() tf_unsupported_DeviceTraceOnlyProfilerInit()
+#define DeviceIncrementTraceCount()   tf_unsupported_DeviceIncrementTraceCount()
+TF_UNSUPPORTED_FN(
+    tf_unsupported_DeviceZoneSetCounter,
+    "DeviceZoneSetCounter (firmware bookkeeping: tt-foil's firmware owns the profiler buffers)");
+TF_UNSUPPORTED_FN(tf_unsupported_DeviceProfilerInit,
+                  "DeviceProfilerInit (tt-foil's firmware sets the profiler up at every dispatch)");
+TF_UNSUPPORTED_FN(tf_unsupported_DeviceTraceOnlyProfilerInit,
+                  "DeviceTraceOnlyProfilerInit (no trace-only profiler mode)");
+TF_UNSUPPORTED_FN(tf_unsupported_DeviceIncrementTraceCount,
+                  "DeviceIncrementTraceCount (no trace replay)");
 
 #endif

@@ -27,20 +27,28 @@ template <EltwiseBinaryType op> void named(uint32_t bcast)
             mul_tiles(cb_a, cb_b, 0, 0, 0);
         }
     } else if (bcast == 1) {
-        if (op == ELWADD) add_bcast_cols_init_short(cb_a, cb_b), add_tiles_bcast_cols(cb_a, cb_b, 0, 0, 0);
-        if (op == ELWSUB) sub_bcast_cols_init_short(cb_a, cb_b), sub_tiles_bcast_cols(cb_a, cb_b, 0, 0, 0);
-        if (op == ELWMUL) mul_bcast_cols_init_short(cb_a, cb_b), mul_tiles_bcast_cols(cb_a, cb_b, 0, 0, 0);
+        if (op == ELWADD)
+            add_bcast_cols_init_short(cb_a, cb_b), add_tiles_bcast_cols(cb_a, cb_b, 0, 0, 0);
+        if (op == ELWSUB)
+            sub_bcast_cols_init_short(cb_a, cb_b), sub_tiles_bcast_cols(cb_a, cb_b, 0, 0, 0);
+        if (op == ELWMUL)
+            mul_bcast_cols_init_short(cb_a, cb_b), mul_tiles_bcast_cols(cb_a, cb_b, 0, 0, 0);
     } else if (bcast == 2) {
-        if (op == ELWADD) add_bcast_rows_init_short(cb_a, cb_b), add_tiles_bcast_rows(cb_a, cb_b, 0, 0, 0);
-        if (op == ELWSUB) sub_bcast_rows_init_short(cb_a, cb_b), sub_tiles_bcast_rows(cb_a, cb_b, 0, 0, 0);
-        if (op == ELWMUL) mul_bcast_rows_init_short(cb_a, cb_b), mul_tiles_bcast_rows(cb_a, cb_b, 0, 0, 0);
+        if (op == ELWADD)
+            add_bcast_rows_init_short(cb_a, cb_b), add_tiles_bcast_rows(cb_a, cb_b, 0, 0, 0);
+        if (op == ELWSUB)
+            sub_bcast_rows_init_short(cb_a, cb_b), sub_tiles_bcast_rows(cb_a, cb_b, 0, 0, 0);
+        if (op == ELWMUL)
+            mul_bcast_rows_init_short(cb_a, cb_b), mul_tiles_bcast_rows(cb_a, cb_b, 0, 0, 0);
     } else {
         if (op == ELWADD)
             add_bcast_scalar_init_short(cb_a, cb_b), add_tiles_bcast_scalar(cb_a, cb_b, 0, 0, 0);
         if (op == ELWSUB)
-            sub_tiles_bcast_scalar_init_short(cb_a, cb_b), sub_tiles_bcast_scalar(cb_a, cb_b, 0, 0, 0);
+            sub_tiles_bcast_scalar_init_short(cb_a, cb_b),
+                sub_tiles_bcast_scalar(cb_a, cb_b, 0, 0, 0);
         if (op == ELWMUL)
-            mul_tiles_bcast_scalar_init_short(cb_a, cb_b), mul_tiles_bcast_scalar(cb_a, cb_b, 0, 0, 0);
+            mul_tiles_bcast_scalar_init_short(cb_a, cb_b),
+                mul_tiles_bcast_scalar(cb_a, cb_b, 0, 0, 0);
     }
 }
 

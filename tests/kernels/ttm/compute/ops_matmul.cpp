@@ -18,7 +18,8 @@ void MAIN
     uint32_t mt = get_arg_val<uint32_t>(0), kt = get_arg_val<uint32_t>(1);
     uint32_t nt = get_arg_val<uint32_t>(2), how = get_arg_val<uint32_t>(3);
     uint32_t passes = get_arg_val<uint32_t>(4);
-    static_assert(MATH_FIDELITY == MathFidelity::TF_TEST_FIDELITY, "MATH_FIDELITY follows the option");
+    static_assert(MATH_FIDELITY == MathFidelity::TF_TEST_FIDELITY,
+                  "MATH_FIDELITY follows the option");
     static_assert(DST_ACCUM_MODE == TF_TEST_FP32, "DST_ACCUM_MODE follows FP32_DEST_ACC");
     cb_wait_front(tt::CB::c_in0, mt * kt);
     cb_wait_front(tt::CB::c_in1, kt * nt);

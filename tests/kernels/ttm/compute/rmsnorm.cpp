@@ -38,10 +38,11 @@ void MAIN
         }
         cb_wait_front(tt::CB::c_in3, wt);
         reduce_init_delta<false, PoolType::SUM, ReduceDim::REDUCE_ROW>(tt::CB::c_in4, tt::CB::c_in3,
-                                                                     tt::CB::c_in1);
+                                                                       tt::CB::c_in1);
         acquire_dst();
         for (uint32_t n = 0; n < wt; n++)
-            reduce_tile(PoolType::SUM, ReduceDim::REDUCE_ROW, tt::CB::c_in3, tt::CB::c_in1, n, 0, 0);
+            reduce_tile(PoolType::SUM, ReduceDim::REDUCE_ROW, tt::CB::c_in3, tt::CB::c_in1, n, 0,
+                        0);
         pack_one(tt::CB::c_in4);
         release_dst();
         reduce_revert_delta(tt::CB::c_in4);

@@ -18,7 +18,8 @@ constexpr bool exp_approx = false;
 #endif
 
 constexpr auto cb_in = tt::CBIndex::c_0, cb_scaler = tt::CBIndex::c_1, cb_exps = tt::CBIndex::c_2;
-constexpr auto cb_recip = tt::CBIndex::c_3, cb_max = tt::CBIndex::c_4, cb_x_m_max = tt::CBIndex::c_5;
+constexpr auto cb_recip = tt::CBIndex::c_3, cb_max = tt::CBIndex::c_4,
+               cb_x_m_max = tt::CBIndex::c_5;
 constexpr auto cb_out = tt::CBIndex::c_16;
 
 // DEST[0] into a new page of cb (math commits, the packer packs and pushes)

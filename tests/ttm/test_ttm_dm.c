@@ -13,16 +13,7 @@ static tf_kernel *dm_build(const char *name, tf_risc r, const char *def, const u
 {
     char src[512];
     snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = r;
-    o.compile_args = ct;
-    o.num_compile_args = n;
-    const char *defs[] = {def};
-    o.defines = defs;
-    o.num_defines = def ? 1 : 0;
-    tf_kernel *k = tf_kernel_build(dev, &o);
+    tf_kernel *k = ttm_build_def(dev, src, r, def, ct, n);
     if (!k) {
         fprintf(stderr, "%s: %s\n", src, tf_last_error());
         exit(1);

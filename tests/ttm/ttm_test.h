@@ -37,9 +37,10 @@ static inline void ttm_run_captured(tf_program *p, char *out, size_t cap)
 }
 
 /* Kernel src for RISC r built now (tf_kernel_build) with compile-time args
- * ct[0..n); NULL when it does not build (tf_last_error says why). */
-static inline tf_kernel *ttm_build(tf_device *dev, const char *src, tf_risc r, const uint32_t *ct,
-                                   uint32_t n)
+ * ct[0..n) and the define def (none when NULL); NULL when it does not
+ * build (tf_last_error says why). */
+static inline tf_kernel *ttm_build_def(tf_device *dev, const char *src, tf_risc r, const char *def,
+                                       const uint32_t *ct, uint32_t n)
 {
     tf_kernel_build_opts o;
     tf_kernel_build_opts_init(&o);
@@ -47,7 +48,16 @@ static inline tf_kernel *ttm_build(tf_device *dev, const char *src, tf_risc r, c
     o.risc = r;
     o.compile_args = ct;
     o.num_compile_args = n;
+    const char *defs[] = {def}; /* one -D, when given */
+    o.defines = defs;
+    o.num_defines = def ? 1 : 0;
     return tf_kernel_build(dev, &o);
+}
+
+static inline tf_kernel *ttm_build(tf_device *dev, const char *src, tf_risc r, const uint32_t *ct,
+                                   uint32_t n)
+{
+    return ttm_build_def(dev, src, r, NULL, ct, n);
 }
 
 static inline uint32_t noc_x_of(uint64_t noc_addr)

@@ -369,6 +369,43 @@ static void recover(tf_program *const *progs, size_t n, const int *skip, uint32_
                    nreset > 1 ? "were" : "was");
 }
 
+/* A fault a kernel-side check raised (the API found the mistake; no bad
+ * access was made, so no instruction or address to show): what it found,
+ * into buf; 0 when f is not one. */
+static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
+{
+    uint32_t last = f->aux_hi ? f->aux_hi - 1 : 0;
+    switch (f->detail) {
+    case TF_FAULT_DETAIL_PAGE_RANGE:
+        snprintf(buf, n, "page %u out of range of an interleaved buffer of %u pages (ids 0..%u)",
+                 f->aux_lo, f->aux_hi, last);
+        return 1;
+    case TF_FAULT_DETAIL_CB_ID:
+        snprintf(buf, n, "there is no CB %u (circular buffers 0..%u)", f->aux_lo, last);
+        return 1;
+    case TF_FAULT_DETAIL_SEMAPHORE_ID:
+        snprintf(buf, n,
+                 "get_semaphore(%u): there is no semaphore %u (ids 0..%u, set with "
+                 "tf_program_set_semaphore; the kernel takes the id, not the semaphore's L1 "
+                 "address)",
+                 f->aux_lo, f->aux_lo, last);
+        return 1;
+    case TF_FAULT_DETAIL_CB_WRAP: {
+        uint32_t cb = f->aux_lo & 0x7f, pages = f->aux_lo >> 8, at = f->aux_hi >> 16,
+                 k = f->aux_hi & 0xffff;
+        int pop = (f->aux_lo & 0x80) != 0;
+        snprintf(buf, n,
+                 "%s of %u page%s at page %u of CB %u, which holds %u: the pages run past the "
+                 "CB's end (the pages %s in one trip round a CB must add up to its size, as in "
+                 "tt-metal)",
+                 pop ? "cb_pop_front" : "cb_push_back", k, k == 1 ? "" : "s", at, cb, pages,
+                 pop ? "popped" : "pushed");
+        return 1;
+    }
+    }
+    return 0;
+}
+
 static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
 {
     for (int r = 0; r < TF_NUM_RISCS; r++) {
@@ -377,36 +414,11 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
         char who[512], insn[96] = "", detail[256], where[1024];
         rt_describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
-        if (f->detail == TF_FAULT_DETAIL_PAGE_RANGE) /* a kernel-side check, not a bad access */
+        char check[512];
+        if (kernel_check(f, check, sizeof check))
             return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
-                              "0x%08x%s): page %u out of range of an interleaved buffer of %u "
-                              "pages (ids 0..%u)",
-                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
-                              f->aux_lo, f->aux_hi, f->aux_hi ? f->aux_hi - 1 : 0);
-        if (f->detail == TF_FAULT_DETAIL_CB_ID) /* also a kernel-side check */
-            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
-                              "0x%08x%s): there is no CB %u (circular buffers 0..%u)",
-                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
-                              f->aux_lo, f->aux_hi ? f->aux_hi - 1 : 0);
-        if (f->detail == TF_FAULT_DETAIL_SEMAPHORE_ID) /* also a kernel-side check */
-            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
-                              "0x%08x%s): get_semaphore(%u): there is no semaphore %u (ids "
-                              "0..%u, set with tf_program_set_semaphore; the kernel takes the "
-                              "id, not the semaphore's L1 address)",
-                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
-                              f->aux_lo, f->aux_lo, f->aux_hi ? f->aux_hi - 1 : 0);
-        if (f->detail == TF_FAULT_DETAIL_CB_WRAP) { /* also a kernel-side check */
-            uint32_t cb = f->aux_lo & 0x7f, pages = f->aux_lo >> 8, at = f->aux_hi >> 16,
-                     n = f->aux_hi & 0xffff;
-            return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
-                              "0x%08x%s): %s of %u page%s at page %u of CB %u, which holds %u: "
-                              "the pages run past the CB's end (the pages %s in one trip round "
-                              "a CB must add up to its size, as in tt-metal)",
-                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where,
-                              f->aux_lo & 0x80 ? "cb_pop_front" : "cb_push_back", n,
-                              n == 1 ? "" : "s", at, cb, pages,
-                              f->aux_lo & 0x80 ? "popped" : "pushed");
-        }
+                              "0x%08x%s): %s",
+                              id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where, check);
         describe_detail(f, r, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
         if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
             char dis[64];

@@ -1100,7 +1100,6 @@ static int open_fifo(const char *path)
  * cannot be created: the path itself, as before (a FIFO once it has a
  * reader: open_fifo). Returns the fd, -1 with errno; *tmp holds the name
  * to rename, or is empty; *fifo says whether the path is a FIFO. */
-
 static int create_fresh(const char *path, char *tmp, size_t n, int *fifo)
 {
     struct stat sb;

@@ -311,7 +311,8 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     }
     uint32_t row = *slot;
     pf_devstat *d = &g->dev[row];
-    if (d->kernel[0] && strcmp(d->kernel, PF_DEVKERNEL(l, z))) d->kernel = ""; /* several */
+    /* several kernels: "" (the names are interned, one pointer each) */
+    if (d->kernel[0] && d->kernel != PF_DEVKERNEL(l, z)) d->kernel = "";
     d->count++;
     d->total += len;
     if (len < d->min) d->min = len;

@@ -297,7 +297,8 @@ static int conv(cnn *c, const char *name, tf_buffer *in, int side, int stride, t
         CNN_ARGS_CHECK(ra, CNN_CONV_READER_COUNT);
         CNN_ARGS_CHECK(ca, CNN_CONV_COMPUTE_COUNT);
         CNN_ARGS_CHECK(wa, CNN_CONV_WRITER_COUNT);
-        /* the activations double-buffered, the weights all at once */
+        /* the gathered pages double-buffered; a block's tilized taps and the
+         * weights all at once */
         rc = !p || tf_program_set_kernel(p, TF_NCRISC, o.k[0]) ||
              tf_program_set_kernel(p, TF_COMPUTE, o.k[1]) ||
              tf_program_set_kernel(p, TF_BRISC, o.k[2]) ||
@@ -305,6 +306,7 @@ static int conv(cnn *c, const char *name, tf_buffer *in, int side, int stride, t
              tf_program_set_cb(p, CNN_CONV_CB_WEIGHTS, page, CNN_CONV_TAPS) ||
              tf_program_set_cb(p, CNN_CONV_CB_BIAS, page, 1) ||
              tf_program_set_cb(p, CNN_CONV_CB_OUT, page, 2) ||
+             tf_program_set_cb(p, CNN_CONV_CB_ACT_TILED, page, CNN_CONV_TAPS) ||
              tf_program_set_args(p, TF_NCRISC, ra, CNN_CONV_READER_COUNT) ||
              tf_program_set_args(p, TF_COMPUTE, ca, CNN_CONV_COMPUTE_COUNT) ||
              tf_program_set_args(p, TF_BRISC, wa, CNN_CONV_WRITER_COUNT);
@@ -368,6 +370,7 @@ static int head(cnn *c, tf_buffer *in, tf_buffer *out, cnn_op_stats *st)
              tf_program_set_kernel(p, TF_COMPUTE, o.k[1]) ||
              tf_program_set_kernel(p, TF_BRISC, o.k[2]) ||
              tf_program_set_cb(p, CNN_HEAD_CB_ACT, page, 2) ||
+             tf_program_set_cb(p, CNN_HEAD_CB_ACT_TILED, page, (uint32_t)per) ||
              tf_program_set_cb(p, CNN_HEAD_CB_WEIGHTS, page, 1) ||
              tf_program_set_cb(p, CNN_HEAD_CB_POOLED, page, 1) ||
              tf_program_set_cb(p, CNN_HEAD_CB_OUT, page, 1) ||

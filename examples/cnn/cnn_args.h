@@ -41,10 +41,11 @@
 /* Circular buffers (ids as tt-metal numbers them: 0-7 inputs, 16-23
  * outputs). */
 enum cnn_conv_cb {
-    CNN_CONV_CB_ACT = 0,     /* gathered input tiles, one per tap: reader -> compute */
-    CNN_CONV_CB_WEIGHTS = 1, /* the CNN_CONV_TAPS weight tiles, kept for the dispatch */
-    CNN_CONV_CB_BIAS = 2,    /* the bias tile (row 0) */
-    CNN_CONV_CB_OUT = 16,    /* output tiles: compute -> writer */
+    CNN_CONV_CB_ACT = 0, /* gathered input pixels, a row-major page per tap: reader -> compute */
+    CNN_CONV_CB_WEIGHTS = 1,    /* the CNN_CONV_TAPS weight tiles, kept for the dispatch */
+    CNN_CONV_CB_BIAS = 2,       /* the bias tile (row 0) */
+    CNN_CONV_CB_OUT = 16,       /* output pixels, a row-major page per block: compute -> writer */
+    CNN_CONV_CB_ACT_TILED = 24, /* a block's CB_ACT pages tilized, all 9 taps: compute only */
 };
 
 /* conv_reader: the input, the weights and bias, this core's blocks of 32
@@ -86,12 +87,13 @@ enum cnn_conv_writer_arg {
 
 /* Circular buffers; those marked "root" exist on the root core only. */
 enum cnn_head_cb {
-    CNN_HEAD_CB_ACT = 0,      /* this core's pixel tiles: reader -> compute */
-    CNN_HEAD_CB_WEIGHTS = 1,  /* the fc weight tile (input channels x classes) */
-    CNN_HEAD_CB_BIAS = 2,     /* root: the fc bias tile (row 0) */
-    CNN_HEAD_CB_PARTIALS = 8, /* root: the other cores' partial logits, one tile each */
-    CNN_HEAD_CB_OUT = 16,     /* this core's (partial) logits: compute -> writer */
-    CNN_HEAD_CB_POOLED = 24,  /* compute -> compute: the pooled row, packed and unpacked */
+    CNN_HEAD_CB_ACT = 0,        /* this core's pixels, 32 a row-major page: reader -> compute */
+    CNN_HEAD_CB_WEIGHTS = 1,    /* the fc weight tile (input channels x classes) */
+    CNN_HEAD_CB_BIAS = 2,       /* root: the fc bias tile (row 0) */
+    CNN_HEAD_CB_PARTIALS = 8,   /* root: the other cores' partial logits, one tile each */
+    CNN_HEAD_CB_OUT = 16,       /* this core's (partial) logits: compute -> writer */
+    CNN_HEAD_CB_POOLED = 24,    /* compute -> compute: the pooled row, packed and unpacked */
+    CNN_HEAD_CB_ACT_TILED = 25, /* CB_ACT's pages tilized, all of this core's: compute only */
 };
 
 /* Semaphores (the root core's). */

@@ -1,40 +1,56 @@
-/* Gathering activation rows into a tile. Activations live in DRAM as
- * pixels of 32 bf16 channels (CNN_PIXEL_BYTES, HWC); a tile's row r is one pixel,
- * its 32 columns the channels, split over two faces (channels 0-15 and
- * 16-31, tf_tile.h). */
+/* Moving activation rows. Activations live in DRAM as pixels of 32 bf16
+ * channels (CNN_PIXEL_BYTES, HWC): a pixel is a "stick", one row of a
+ * row-major block. The readers gather 32 sticks into a row-major page
+ * (the compute kernel tilizes it), the writer writes a row-major page
+ * back: every transfer moves whole sticks, so the L1 and DRAM addresses
+ * agree in their low 6 bits (tt-metal's watcher refuses a DRAM read whose
+ * addresses do not: Blackhole reads DRAM 64 bytes at a time), and sticks
+ * that follow each other in DRAM move as one transfer. */
 #ifndef CNN_ACT_GATHER_H
 #define CNN_ACT_GATHER_H
 
 #include "cnn_args.h"
 #include "dataflow_api.h"
 
-/* L1 address of the first / second half of row r of the bf16 tile at t. */
-static inline uint32_t row_half(uint32_t t, uint32_t r, uint32_t half)
+/* L1 address of row r of the row-major page at t. */
+static inline uint32_t row_at(uint32_t t, uint32_t r)
 {
-    return t + ((r / 16) * 2 + half) * 512 + (r % 16) * 32;
+    return t + r * CNN_PIXEL_BYTES;
 }
 
-/* Row r of the tile at t from the pixel at NOC address src. */
-static inline void gather_row(uint32_t t, uint32_t r, uint64_t src)
-{
-    noc_async_read(src, row_half(t, r, 0), 32);
-    noc_async_read(src + 32, row_half(t, r, 1), 32);
-}
-
-/* Row r of the tile at t set to zero (padding). */
+/* Row r of the page at t set to zero (padding). */
 static inline void zero_row(uint32_t t, uint32_t r)
 {
-    for (uint32_t h = 0; h < 2; h++) {
-        volatile uint32_t *w = (volatile uint32_t *)row_half(t, r, h);
-        for (int i = 0; i < 8; i++) w[i] = 0;
-    }
+    volatile uint32_t *w = (volatile uint32_t *)row_at(t, r);
+    for (int i = 0; i < CNN_PIXEL_BYTES / 4; i++) w[i] = 0;
 }
 
-/* Row r of the tile at t to the pixel at NOC address dst. */
-static inline void scatter_row(uint32_t t, uint32_t r, uint64_t dst)
+/* A run of sticks adjacent in DRAM and in the page: read as one transfer
+ * when it ends (run_add finds the next stick elsewhere, or run_flush). */
+typedef struct run {
+    uint64_t src; /* the first stick's NOC address */
+    uint32_t dst; /* its row's L1 address */
+    uint32_t n;   /* sticks in the run (0: none) */
+} run;
+
+static inline void run_flush(run *q)
 {
-    noc_async_write(row_half(t, r, 0), dst, 32);
-    noc_async_write(row_half(t, r, 1), dst + 32, 32);
+    if (q->n) noc_async_read(q->src, q->dst, q->n * CNN_PIXEL_BYTES);
+    q->n = 0;
+}
+
+/* The stick at src into row r of the page at t. */
+static inline void run_add(run *q, uint32_t t, uint32_t r, uint64_t src)
+{
+    if (q->n && src == q->src + (uint64_t)q->n * CNN_PIXEL_BYTES &&
+        row_at(t, r) == q->dst + q->n * CNN_PIXEL_BYTES) {
+        q->n++;
+        return;
+    }
+    run_flush(q);
+    q->src = src;
+    q->dst = row_at(t, r);
+    q->n = 1;
 }
 
 /* The 64-bit argument in slots i (low word) and i + 1, as CNN_ARG64

@@ -1,8 +1,9 @@
 /* Convolution reader (NCRISC): the layer's 9 weight tiles (one per 3x3
  * tap: input channels x output channels) and its bias tile once, then for
  * each output block of 32 pixels and each tap, the 32 input pixels that
- * tap sees, gathered as a tile (zeros where it falls in the padding):
- * an implicit im2col. Arguments and CBs: cnn_args.h. */
+ * tap sees, gathered as a row-major page (zeros where it falls in the
+ * padding; pixels next to each other in DRAM in one read): an implicit
+ * im2col, tilized by the compute kernel. Arguments and CBs: cnn_args.h. */
 #include "act_gather.h"
 
 void kernel_main(void)
@@ -32,6 +33,7 @@ void kernel_main(void)
             DeviceZoneScopedN("gather");
             cb_reserve_back(CNN_CONV_CB_ACT, 1);
             uint32_t t = get_write_ptr(CNN_CONV_CB_ACT);
+            run q = {0, 0, 0};
             int32_t ky = (int32_t)(tap / 3) - 1, kx = (int32_t)(tap % 3) - 1;
             for (uint32_t r = 0; r < 32; r++) {
                 uint32_t p = b * 32 + r;
@@ -40,9 +42,10 @@ void kernel_main(void)
                 if (p >= npix || iy < 0 || ix < 0 || iy >= (int32_t)hin || ix >= (int32_t)win)
                     zero_row(t, r);
                 else
-                    gather_row(
-                        t, r, in + (uint64_t)((uint32_t)iy * win + (uint32_t)ix) * CNN_PIXEL_BYTES);
+                    run_add(&q, t, r,
+                            in + (uint64_t)((uint32_t)iy * win + (uint32_t)ix) * CNN_PIXEL_BYTES);
             }
+            run_flush(&q);
             noc_async_read_barrier();
             cb_push_back(CNN_CONV_CB_ACT, 1);
         }

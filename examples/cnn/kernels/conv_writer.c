@@ -1,5 +1,6 @@
-/* Convolution writer (BRISC): each output tile's rows back to their
- * pixels in DRAM. Arguments and CBs: cnn_args.h. */
+/* Convolution writer (BRISC): each output page, 32 rows of one pixel each
+ * (fewer in a partial last block), back to its pixels in DRAM, where they
+ * follow each other: one write a block. Arguments and CBs: cnn_args.h. */
 #include "act_gather.h"
 
 void kernel_main(void)
@@ -11,9 +12,9 @@ void kernel_main(void)
     for (uint32_t b = b0; b < b1; b++) {
         DeviceZoneScopedN("scatter");
         cb_wait_front(CNN_CONV_CB_OUT, 1);
-        uint32_t t = get_read_ptr(CNN_CONV_CB_OUT);
-        for (uint32_t r = 0; r < 32 && b * 32 + r < npix; r++)
-            scatter_row(t, r, out + (uint64_t)(b * 32 + r) * CNN_PIXEL_BYTES);
+        uint32_t rows = npix - b * 32 < 32 ? npix - b * 32 : 32;
+        noc_async_write(get_read_ptr(CNN_CONV_CB_OUT), out + (uint64_t)b * 32 * CNN_PIXEL_BYTES,
+                        rows * CNN_PIXEL_BYTES);
         noc_async_write_barrier();
         cb_pop_front(CNN_CONV_CB_OUT, 1);
     }

@@ -1,4 +1,4 @@
-/* Head compute: global average pooling of this core's pixels (column sums
+/* Head compute: this core's pixels tilized; their global average pooling (column sums
  * x 1/pixels into row 0), packed to the pooled CB and unpacked again as
  * the fc's input row; x fc weights; on the root core plus the other
  * cores' partial logits and the fc bias. Result in the output CB.
@@ -13,12 +13,19 @@ void kernel_main(void)
     uint32_t senders = get_arg_val(CNN_HEAD_COMPUTE_SENDERS);
     {
         DeviceZoneScopedN("pool");
-        tile_regs_acquire();
+        /* the reader's row-major pages tilized (through DEST, each by
+         * itself), then summed */
         for (uint32_t i = 0; i < n; i++) {
             cb_wait_front(CNN_HEAD_CB_ACT, 1);
-            reduce_cols_tile(CNN_HEAD_CB_ACT, 0, 0, scale);
+            cb_reserve_back(CNN_HEAD_CB_ACT_TILED, 1);
+            tilize_block(CNN_HEAD_CB_ACT, 1, CNN_HEAD_CB_ACT_TILED);
+            cb_push_back(CNN_HEAD_CB_ACT_TILED, 1);
             cb_pop_front(CNN_HEAD_CB_ACT, 1);
         }
+        cb_wait_front(CNN_HEAD_CB_ACT_TILED, n);
+        tile_regs_acquire();
+        for (uint32_t i = 0; i < n; i++) reduce_cols_tile(CNN_HEAD_CB_ACT_TILED, i, 0, scale);
+        cb_pop_front(CNN_HEAD_CB_ACT_TILED, n);
         commit_and_pack_tile(0, CNN_HEAD_CB_POOLED);
     }
     DeviceZoneScopedN("fc");

@@ -1,4 +1,5 @@
-/* Head reader (NCRISC): this core's share of the pixels (32 a tile), the
+/* Head reader (NCRISC): this core's share of the pixels (32 a row-major
+ * page, tilized by the compute kernel), the
  * fc weight tile; on the root core also the fc bias and, once the other
  * cores' semaphore increments arrived, their partial logits.
  * Arguments, CBs and the semaphore: cnn_args.h. */
@@ -23,9 +24,9 @@ void kernel_main(void)
     for (uint32_t i = 0; i < n; i++) {
         DeviceZoneScopedN("gather");
         cb_reserve_back(CNN_HEAD_CB_ACT, 1);
-        uint32_t t = get_write_ptr(CNN_HEAD_CB_ACT);
-        for (uint32_t r = 0; r < 32; r++)
-            gather_row(t, r, in + (uint64_t)((t0 + i) * 32 + r) * CNN_PIXEL_BYTES);
+        /* 32 pixels that follow each other: one read, rows as they are */
+        noc_async_read(in + (uint64_t)(t0 + i) * 32 * CNN_PIXEL_BYTES,
+                       get_write_ptr(CNN_HEAD_CB_ACT), 32 * CNN_PIXEL_BYTES);
         noc_async_read_barrier();
         cb_push_back(CNN_HEAD_CB_ACT, 1);
     }

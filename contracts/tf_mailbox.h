@@ -45,10 +45,25 @@
 #define TF_CB_WRAP_WHAT(cb, pop, num_pages) ((cb) | (pop) << 7 | (num_pages) << 8)
 /* get_semaphore of an id past the last (aux_lo = the id, aux_hi =
  * TF_MAX_SEMAPHORES) */
-#define TF_FAULT_DETAIL_SEMAPHORE_ID  13u
-#define TF_FAULT_DETAIL_NOC_ZERO_LEN  14u /* aux = NOC address of a transfer of 0 bytes */
-#define TF_FAULT_DETAIL_WAIT_ADDR     15u /* aux = a wait's L1 address: not an aligned L1 word */
-#define TF_FAULT_DETAIL_CB_ID         16u /* aux_lo = a CB id past the last, aux_hi = TF_MAX_CBS */
+#define TF_FAULT_DETAIL_SEMAPHORE_ID 13u
+#define TF_FAULT_DETAIL_NOC_ZERO_LEN 14u /* aux = NOC address of a transfer of 0 bytes */
+#define TF_FAULT_DETAIL_WAIT_ADDR    15u /* aux = a wait's L1 address: not an aligned L1 word */
+#define TF_FAULT_DETAIL_CB_ID        16u /* aux_lo = a CB id past the last, aux_hi = TF_MAX_CBS */
+/* A NOC read (17) or write or multicast (18) whose L1 address and remote
+ * address differ modulo the NOC's alignment for that kind of transfer and
+ * target (TF_NOC_ALIGN_MASK): aux = TF_NOC_ALIGN_AUX(L1 address, remote
+ * NOC address). */
+#define TF_FAULT_DETAIL_NOC_ALIGN_READ  17u
+#define TF_FAULT_DETAIL_NOC_ALIGN_WRITE 18u
+/* Bits 0-30: the remote address's local part (its low 31 bits), 31-36 its
+ * x, 37-42 its y, 43-63 the L1 address (below 2 MiB). */
+#define TF_NOC_ALIGN_AUX(l1, na)                                                                   \
+    (((uint64_t)(na)&0x7fffffffull) | (uint64_t)(((na) >> 36) & 0xfff) << 31 |                     \
+     (uint64_t)((l1)&0x1fffff) << 43)
+#define TF_NOC_ALIGN_AUX_LOCAL(aux)   ((uint32_t)((aux)&0x7fffffffull))
+#define TF_NOC_ALIGN_AUX_X(aux)       ((unsigned)((aux) >> 31) & 0x3f)
+#define TF_NOC_ALIGN_AUX_Y(aux)       ((unsigned)((aux) >> 37) & 0x3f)
+#define TF_NOC_ALIGN_AUX_L1(aux)      ((uint32_t)((aux) >> 43))
 #define TF_MCAST_RECT(xs, ys, xe, ye) ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {

@@ -76,9 +76,15 @@
 #define TF_L1_CB_CONFIG    0x023400 /* TF_MAX_CBS x tf_cb_config (16 B) */
 #define TF_L1_CB_SHARED    0x023600 /* TF_MAX_CBS x tf_cb_shared (16 B) */
 #define TF_MAX_SEMAPHORES  32
-#define TF_L1_SEMAPHORES   0x023800 /* TF_MAX_SEMAPHORES x 4 B */
-#define TF_L1_ARG_COUNT    0x023880 /* TF_NUM_RISCS x tf_arg_count (8 B) */
-#define TF_L1_CB_FORMAT    0x023900 /* TF_MAX_CBS x 4 B: tt-metal DataFormat (tf_formats.h) */
+#define TF_L1_SEMAPHORES   0x023800 /* TF_MAX_SEMAPHORES x TF_SEMAPHORE_STRIDE */
+/* A semaphore is a word at the start of 16 bytes, as tt-metal's (a
+ * semaphore takes L1_ALIGNMENT bytes): a semaphore set from another
+ * core's one (noc_semaphore_set_remote, a 4-byte NOC write) has addresses
+ * that agree modulo the NOC's 16 (TF_NOC_ALIGN_L1). */
+#define TF_SEMAPHORE_STRIDE 16
+#define TF_L1_SEMAPHORE(id) (TF_L1_SEMAPHORES + (id)*TF_SEMAPHORE_STRIDE)
+#define TF_L1_ARG_COUNT     0x023a00 /* TF_NUM_RISCS x tf_arg_count (8 B) */
+#define TF_L1_CB_FORMAT     0x023b00 /* TF_MAX_CBS x 4 B: tt-metal DataFormat (tf_formats.h) */
 /* Live interleaved buffers, for the page-id check (tf_banks.h); written at
  * boot and whenever one is created or freed. */
 #define TF_L1_IBUF_TABLE   0x023c00
@@ -190,5 +196,16 @@
 #define TF_NOC_CORE_Y(y) ((y) + 1)
 #define TF_NOC_DRAM_X    0
 #define TF_NOC_DRAM_Y(b) ((b) + 1)
+
+/* NOC alignment, Blackhole's (tt-metal's noc_parameters.h: NOC_L1_READ/
+ * WRITE_ALIGNMENT_BYTES 16, NOC_DRAM_READ_ALIGNMENT_BYTES 64,
+ * NOC_DRAM_WRITE_ALIGNMENT_BYTES 16): a transfer's L1 address and its
+ * remote address must agree modulo the alignment of its kind and target
+ * (neither need be aligned itself): the NOC moves data in aligned chunks
+ * without shifting it. A read from DRAM: 64 bytes; any other read or
+ * write, multicasts too: 16. Atomics are not concerned. */
+#define TF_NOC_ALIGN_L1         16u
+#define TF_NOC_ALIGN_DRAM_READ  64u
+#define TF_NOC_ALIGN_DRAM_WRITE 16u
 
 #endif

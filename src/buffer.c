@@ -8,7 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TF_BUFFER_ALIGN 32u
+/* Allocation alignment, DRAM and L1 alike: Blackhole's DRAM alignment
+ * (TF_DRAM_ALIGNMENT, 64). A NOC read from DRAM must agree with its L1
+ * address modulo 64 (tf_memmap.h), so a DRAM page read into the start of
+ * any buffer or circular buffer lines up (tt-metal's allocator starts L1
+ * on such a boundary too). */
+#define TF_BUFFER_ALIGN TF_DRAM_ALIGNMENT
 
 /* size rounded up to TF_BUFFER_ALIGN, or UINT64_MAX where that would wrap
  * (a size near 2^64 once became a 0-byte buffer that every pool took) */

@@ -50,7 +50,7 @@ static void kconfig_events(tf_program *p, int alloc, uint64_t now)
                 KCFG(TF_L1_CRTA(r), p->kernel[r]->ncommon * 4u);
         }
         if (p->cb_mask) KCFG(TF_L1_CB_CONFIG, 2u * TF_MAX_CBS * (uint32_t)sizeof(tf_cb_config));
-        KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * 4u);
+        KCFG(TF_L1_SEMAPHORES, TF_MAX_SEMAPHORES * TF_SEMAPHORE_STRIDE);
 #undef KCFG
         CM_ASSERT(n <= RT_KCFG_MAX);
         p->nkcfg = n;
@@ -369,13 +369,40 @@ static void recover(tf_program *const *progs, size_t n, const int *skip, uint32_
                    nreset > 1 ? "were" : "was");
 }
 
-/* A fault a kernel-side check raised (the API found the mistake; no bad
- * access was made, so no instruction or address to show): what it found,
- * into buf; 0 when f is not one. */
+/* A fault a check raised before any bad access was made (the kernel API
+ * found the mistake, or the NOC refused a command): no instruction or
+ * address to show; what it found, into buf; 0 when f is not one. */
 static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
 {
     uint32_t last = f->aux_hi ? f->aux_hi - 1 : 0;
     switch (f->detail) {
+    case TF_FAULT_DETAIL_NOC_ALIGN_READ:
+    case TF_FAULT_DETAIL_NOC_ALIGN_WRITE: {
+        int rd = f->detail == TF_FAULT_DETAIL_NOC_ALIGN_READ;
+        uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
+        unsigned ax = TF_NOC_ALIGN_AUX_X(aux), ay = TF_NOC_ALIGN_AUX_Y(aux);
+        int dram = ax == TF_NOC_DRAM_X;
+        uint32_t l1 = TF_NOC_ALIGN_AUX_L1(aux), ra = TF_NOC_ALIGN_AUX_LOCAL(aux);
+        unsigned align = rd && dram ? TF_NOC_ALIGN_DRAM_READ
+                         : dram     ? TF_NOC_ALIGN_DRAM_WRITE
+                                    : TF_NOC_ALIGN_L1;
+        char where[48];
+        if (dram)
+            snprintf(where, sizeof where, "DRAM bank %u", ay - 1);
+        else
+            snprintf(where, sizeof where, "core (%u,%u)'s L1", ax - 1, ay - 1);
+        snprintf(buf, n,
+                 "a NOC %s L1 0x%08x %s %s at 0x%08x: the two addresses differ modulo %u "
+                 "(0x%x against 0x%x), and the NOC moves data in %u-byte aligned pieces "
+                 "without shifting it (Blackhole's rule for a %s %s; tt-metal's watcher: "
+                 "invalid address alignment in NOC transaction); make them agree modulo %u "
+                 "(tt-foil allocates DRAM buffers %u-byte aligned, L1 buffers and circular "
+                 "buffers 32)",
+                 rd ? "read into" : "write from", l1, rd ? "from" : "to", where, ra, align,
+                 l1 % align, ra % align, align, rd ? "read from" : "write to", dram ? "DRAM" : "L1",
+                 align, TF_DRAM_ALIGNMENT);
+        return 1;
+    }
     case TF_FAULT_DETAIL_PAGE_RANGE:
         snprintf(buf, n, "page %u out of range of an interleaved buffer of %u pages (ids 0..%u)",
                  f->aux_lo, f->aux_hi, last);
@@ -414,7 +441,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
         char who[512], insn[96] = "", detail[256], where[1024];
         rt_describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
-        char check[512];
+        char check[768];
         if (kernel_check(f, check, sizeof check))
             return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
                               "0x%08x%s): %s",

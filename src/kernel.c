@@ -324,7 +324,7 @@ int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)
     if (id >= TF_MAX_SEMAPHORES)
         return cm_err_set("tf_program_set_semaphore: semaphore %u does not exist (0..%d)", id,
                           TF_MAX_SEMAPHORES - 1);
-    p->sem[id] = value;
+    p->sem[id][0] = value;
     return 0;
 }
 

@@ -140,7 +140,7 @@ struct tf_program {
     uint32_t cb_format[TF_MAX_CBS]; /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
     tf_buffer *cb_buf[TF_MAX_CBS];
     uint32_t cb_mask;
-    uint32_t sem[TF_MAX_SEMAPHORES];
+    uint32_t sem[TF_MAX_SEMAPHORES][TF_SEMAPHORE_STRIDE / 4]; /* a value each, as in L1 */
     tf_run_stats last;
     int has_last;
     char label[160]; /* kernel names, as zone text */

@@ -87,8 +87,8 @@ static void describe_wait(const tf_program *p, int r, uint32_t pc, const tf_risc
     case TF_PERF_WAIT_L1_WORD: {
         char what[48];
         if (w->what == TF_PERF_WAIT_SEM)
-            snprintf(what, sizeof what, "semaphore %u (L1 0x%x)", (w->addr - TF_L1_SEMAPHORES) / 4u,
-                     w->addr);
+            snprintf(what, sizeof what, "semaphore %u (L1 0x%x)",
+                     (w->addr - TF_L1_SEMAPHORES) / TF_SEMAPHORE_STRIDE, w->addr);
         else
             snprintf(what, sizeof what, "the L1 word at 0x%x", w->addr);
         snprintf(buf, n, "waits for %s to be %s %u (it is %u)", what,

@@ -39,7 +39,7 @@ TF_ALWAYS_INLINE uint32_t dev_num_common_args(void)
 TF_ALWAYS_INLINE uint32_t dev_semaphore_addr(uint32_t id)
 {
     if (id >= TF_MAX_SEMAPHORES) dev_fault(TF_FAULT_DETAIL_SEMAPHORE_ID, id, TF_MAX_SEMAPHORES);
-    return TF_L1_SEMAPHORES + 4 * id;
+    return TF_L1_SEMAPHORE(id);
 }
 
 /* The C API (tt-metal's C++ names are templates: the C++ layer defines

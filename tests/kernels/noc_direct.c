@@ -63,9 +63,16 @@ void kernel_main(void)
 #else
         "mv   a5, %[dst]\n"
 #endif
+        /* the source: the word at scr, moved to scr + the destination's
+         * offset in its 16 bytes (a NOC write's two addresses agree
+         * modulo 16) */
+        "andi a4, a5, 15\n"
+        "add  a4, a4, %[scr]\n"
+        "lw   t0, 0(%[scr])\n"
+        "sw   t0, 0(a4)\n"
         "sw   a5, %[rlo](t1)\n"
         "sw   %[hi], %[rhi](t1)\n"
-        "sw   %[scr], %[loc](t1)\n"
+        "sw   a4, %[loc](t1)\n"
         "li   a4, 4\n"
         "sw   a4, %[len_](t1)\n"
         "li   a4, %[wr]\n"
@@ -100,7 +107,7 @@ void kernel_main(void)
           [loc] "i"(TF_NOC_REG_LOCAL), [len_] "i"(TF_NOC_REG_LEN), [cmd] "i"(TF_NOC_REG_CMD),
           [wbar] "i"(TF_NOC_REG_WRITE_BARRIER), [wr] "i"(TF_NOC_CMD_WRITE),
           [clk] "i"((int32_t)(TF_MMIO_CLOCK_LO - NOC0))
-        : "a4", "a5", "memory");
+        : "a4", "a5", "t0", "memory");
     res[0] = len;
     res[1] = c1 - c0;
     res[2] = at;

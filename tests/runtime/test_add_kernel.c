@@ -1,15 +1,17 @@
 /* add_two_numbers on BRISC and NCRISC of one core: each reads its two
- * numbers from DRAM over the NOC, adds them and writes the sum back. */
+ * numbers from DRAM over the NOC, adds them and writes the sum back; each
+ * RISC's numbers, sum and scratch 64 bytes from the other's (a DRAM read's
+ * L1 and DRAM addresses agree modulo 64). */
 #include "rt_test.h"
 
 int main(void)
 {
     tf_device *dev = rt_open(2, 2);
     tf_core core = {1, 0};
-    tf_buffer *in = MUST_PTR(tf_buffer_create_dram(dev, 16));
-    tf_buffer *out = MUST_PTR(tf_buffer_create_dram(dev, 8));
-    tf_buffer *scratch = MUST_PTR(tf_buffer_create_l1(dev, core, 64));
-    uint32_t inputs[4] = {40, 2, 0xfffffff0u, 0x20};
+    tf_buffer *in = MUST_PTR(tf_buffer_create_dram(dev, 128));
+    tf_buffer *out = MUST_PTR(tf_buffer_create_dram(dev, 128));
+    tf_buffer *scratch = MUST_PTR(tf_buffer_create_l1(dev, core, 128));
+    uint32_t inputs[18] = {40, 2, [16] = 0xfffffff0u, 0x20};
     MUST(tf_buffer_write(in, 0, inputs, sizeof inputs));
 
     tf_kernel *kb = rt_kernel(dev, "add_two_b.brisc.elf");
@@ -22,23 +24,23 @@ int main(void)
     uint64_t a = tf_buffer_noc_addr(in), o = tf_buffer_noc_addr(out);
     uint32_t s = (uint32_t)tf_buffer_address(scratch);
     uint32_t args_b[] = {lo32(a), hi32(a), lo32(o), hi32(o), s};
-    uint32_t args_n[] = {lo32(a + 8), hi32(a + 8), lo32(o + 4), hi32(o + 4), s + 32};
+    uint32_t args_n[] = {lo32(a + 64), hi32(a + 64), lo32(o + 64), hi32(o + 64), s + 64};
     MUST(tf_program_set_args(p, TF_BRISC, args_b, 5));
     MUST(tf_program_set_args(p, TF_NCRISC, args_n, 5));
     MUST(tf_dispatch_execute(p));
 
-    uint32_t sums[2] = {0, 0};
+    uint32_t sums[17] = {0};
     MUST(tf_buffer_read(out, 0, sums, sizeof sums));
     CHECK_EQ_U(sums[0], 42);
-    CHECK_EQ_U(sums[1], 0x10); /* wraps like uint32 */
+    CHECK_EQ_U(sums[16], 0x10); /* wraps like uint32 */
 
     /* Run it again with new numbers: the same program re-dispatches. */
-    uint32_t more[4] = {1000, 234, 7, 8};
+    uint32_t more[18] = {1000, 234, [16] = 7, 8};
     MUST(tf_buffer_write(in, 0, more, sizeof more));
     MUST(tf_dispatch_execute(p));
     MUST(tf_buffer_read(out, 0, sums, sizeof sums));
     CHECK_EQ_U(sums[0], 1234);
-    CHECK_EQ_U(sums[1], 15);
+    CHECK_EQ_U(sums[16], 15);
 
     tf_run_stats st;
     MUST(tf_program_last_run(p, &st));

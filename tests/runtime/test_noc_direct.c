@@ -113,7 +113,7 @@ int main(void)
     for (uint32_t n = 0; n < 2; n++)
         for (uint32_t i = 0; i < 5; i++) CHECK_EQ_U(out[5 * n + i], 0x5a000000u | n << 8 | i);
     /* ... and a reset clears them */
-    fault(dev, res, 8, "(sb ", "0xffb0010c", SRC("115"));
+    fault(dev, res, 8, "(sb ", "0xffb0010c", SRC("122"));
     MUST(run(dev, 7, res, NULL));
     MUST(tf_buffer_read(res, 0, out, 40));
     for (int i = 0; i < 10; i++) CHECK_EQ_U(out[i], 0);

@@ -199,7 +199,7 @@ static void misc(void)
     for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 7 + 3);
     memset(out, 0x11, sizeof out);
     memcpy(want, out, sizeof want);
-    memcpy(want + 2 * PAGE + 8, in + 5 * PAGE + 100, 64);
+    memcpy(want + 2 * PAGE + 16, in + 5 * PAGE + 128, 64);
     tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, sizeof in, PAGE));
     tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_L1, sizeof out, PAGE));
     MUST(tf_buffer_write(src, 0, in, sizeof in));
@@ -316,6 +316,16 @@ static void faults(void)
                                 "which is not a 4-byte aligned word in L1"},
         {"CB_ID_RANGE", "there is no CB 40 (circular buffers 0..31)"},
         {"MCAST_WRONG_COUNT", "with num_dests 2, but it writes 1 core"},
+        {"ALIGN_DRAM_READ", "a NOC read into L1 0x"},
+        {"ALIGN_DRAM_READ", "the two addresses differ modulo 64 (0x10 against 0x0), and the NOC "
+                            "moves data in 64-byte aligned pieces without shifting it (Blackhole's "
+                            "rule for a read from DRAM; tt-metal's watcher: invalid address "
+                            "alignment in NOC transaction); make them agree modulo 64"},
+        {"ALIGN_L1_WRITE", "'s L1 at 0x"},
+        {"ALIGN_L1_WRITE", "the two addresses differ modulo 16 (0x4 against 0x0), and the NOC "
+                           "moves data in 16-byte aligned pieces without shifting it (Blackhole's "
+                           "rule for a write to L1"},
+        {"ALIGN_MCAST", "differ modulo 16 (0x0 against 0x8)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *e = fault(cases[i].def);

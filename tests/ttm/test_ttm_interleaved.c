@@ -50,14 +50,16 @@ static void test_add_interleaved(tf_device *dev)
         b[i] = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 4, 4));
     MUST(tf_buffer_write(b[0], 0, &v[0], 4));
     MUST(tf_buffer_write(b[1], 0, &v[1], 4));
-    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 48));
+    /* a word each, 64 bytes apart (a DRAM read's L1 and DRAM addresses
+     * agree modulo 64) */
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 192));
     uint32_t s = (uint32_t)tf_buffer_address(l1);
     uint32_t args[] = {(uint32_t)tf_buffer_address(b[0]),
                        (uint32_t)tf_buffer_address(b[1]),
                        (uint32_t)tf_buffer_address(b[2]),
                        s,
-                       s + 16,
-                       s + 32};
+                       s + 64,
+                       s + 128};
     tf_kernel *k = rt_kernel(dev, "ttm_add2_interleaved.brisc.elf");
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));

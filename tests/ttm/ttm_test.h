@@ -111,14 +111,16 @@ static inline void ttm_check_add2(tf_device *dev, tf_kernel *k, tf_core core, ui
     for (int i = 0; i < 3; i++) buf[i] = MUST_PTR(tf_buffer_create_dram(dev, 4));
     MUST(tf_buffer_write(buf[0], 0, &v[0], 4));
     MUST(tf_buffer_write(buf[1], 0, &v[1], 4));
-    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 48));
+    /* a word each, 64 bytes apart: a DRAM read's L1 address agrees with
+     * the DRAM address (each buffer's start) modulo 64 */
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 192));
     uint32_t args[12];
     for (int i = 0; i < 3; i++) {
         uint64_t n = tf_buffer_noc_addr(buf[i]);
         args[3 * i] = noc_x_of(n);
         args[3 * i + 1] = noc_y_of(n);
         args[3 * i + 2] = noc_local_of(n);
-        args[9 + i] = (uint32_t)tf_buffer_address(l1) + 16 * (uint32_t)i;
+        args[9 + i] = (uint32_t)tf_buffer_address(l1) + 64 * (uint32_t)i;
     }
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));

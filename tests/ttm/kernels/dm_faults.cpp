@@ -76,5 +76,23 @@ void kernel_main()
     uint64_t to = get_noc_multicast_addr(px, py, px, py, l1);
     noc_async_write_multicast(l1, to, 64, 2); // <- MCAST_WRONG_COUNT
     noc_async_write_barrier();
+#elif defined(ALIGN_DRAM_READ)
+    // 16 bytes into both: the addresses agree modulo 64 (fine), then a read
+    // into L1 16 bytes on from the DRAM buffer's 64-byte aligned start
+    noc_async_read(dram + 16, l1 + 16, 64);
+    noc_async_read_barrier();
+    noc_async_read(dram, l1 + 16, 64); // <- ALIGN_DRAM_READ
+    noc_async_read_barrier();
+#elif defined(ALIGN_L1_WRITE)
+    // to L1 the NOC needs agreement modulo 16 only (fine), then a word 4
+    // bytes off
+    noc_async_write(l1 + 16, get_noc_addr(px, py, l1 + 272), 16);
+    noc_async_write_barrier();
+    noc_async_write(l1 + 4, get_noc_addr(px, py, l1 + 256), 4); // <- ALIGN_L1_WRITE
+    noc_async_write_barrier();
+#elif defined(ALIGN_MCAST)
+    uint64_t to = get_noc_multicast_addr(px, py, px, py, l1 + 8);
+    noc_async_write_multicast(l1, to, 64, 1); // <- ALIGN_MCAST
+    noc_async_write_barrier();
 #endif
 }

@@ -67,11 +67,14 @@ void kernel_main()
 
     noc_semaphore_wait(receiver_sem, VALID);
     // the multicast sums, then this slot again, read back from the sender
-    noc_async_read_one_packet(get_noc_addr(sx, sy, slots + idx * slot_words * 4),
-                              scratch + 4 * (slot_words + 1), slot_words * 4);
+    // (into scratch + 32: a NOC read's two addresses agree modulo 16, and the
+    // slot is at a multiple of 16 in the sender's 64-byte aligned buffer)
+    noc_async_read_one_packet(get_noc_addr(sx, sy, slots + idx * slot_words * 4), scratch + 32,
+                              slot_words * 4);
     noc_async_read_barrier();
     for (uint32_t w = 0; w < slot_words + 1; w++)
         me[w] = reinterpret_cast<volatile tt_l1_ptr uint32_t *>(data)[w];
+    for (uint32_t w = 0; w < slot_words; w++) me[slot_words + 1 + w] = me[8 + w];
     noc_async_write(scratch, out, (2 * slot_words + 1) * 4);
     noc_async_write_barrier();
 #endif

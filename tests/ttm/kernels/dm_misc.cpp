@@ -20,10 +20,12 @@ void kernel_main()
     const uint32_t scratch = get_arg_val<uint32_t>(2);
     const auto src = TensorAccessor(src_args, get_arg_val<uint32_t>(0));
     const auto dst = TensorAccessor(dst_args, get_arg_val<uint32_t>(1));
-    // bytes 100..163 of page 5 to bytes 8..71 of page 2
-    noc_async_read(get_noc_addr(5, src, 100), scratch, 64);
+    // bytes 128..191 of page 5 to bytes 16..79 of page 2 (a DRAM read's two
+    // addresses agree modulo 64, a write's modulo 16: the pages, like the
+    // scratch, start at multiples of 64)
+    noc_async_read(get_noc_addr(5, src, 128), scratch, 64);
     noc_async_read_barrier();
-    noc_async_write(scratch, dst.get_noc_addr(2, 8), 64);
+    noc_async_write(scratch, dst.get_noc_addr(2, 16), 64);
     noc_async_posted_writes_flushed();
     noc_async_full_barrier();
 

@@ -7,8 +7,9 @@
 #include <stdint.h>
 
 #define TF_BUILD_NOTE_MAGIC 0x4e424654u /* "TFBN" */
-/* Bump when the mailbox, L1 map or kernel ABI changes incompatibly. */
-#define TF_DEVICE_ABI_VERSION 1u
+/* Bump when the mailbox, L1 map or kernel ABI changes incompatibly. 2:
+ * semaphores 16 bytes apart, arg counts and CB formats moved. */
+#define TF_DEVICE_ABI_VERSION 2u
 
 #define TF_BUILD_FIRMWARE 1u
 #define TF_BUILD_KERNEL   2u

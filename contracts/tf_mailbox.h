@@ -49,21 +49,30 @@
 #define TF_FAULT_DETAIL_NOC_ZERO_LEN 14u /* aux = NOC address of a transfer of 0 bytes */
 #define TF_FAULT_DETAIL_WAIT_ADDR    15u /* aux = a wait's L1 address: not an aligned L1 word */
 #define TF_FAULT_DETAIL_CB_ID        16u /* aux_lo = a CB id past the last, aux_hi = TF_MAX_CBS */
-/* A NOC read (17) or write or multicast (18) whose L1 address and remote
- * address differ modulo the NOC's alignment for that kind of transfer and
- * target (TF_NOC_ALIGN_MASK): aux = TF_NOC_ALIGN_AUX(L1 address, remote
- * NOC address). */
+/* A NOC transfer whose L1 address and remote address differ modulo the
+ * NOC's alignment for its kind and target (tf_memmap.h): a read (17) or a
+ * write (18) with aux = TF_NOC_ALIGN_AUX(L1 address, remote NOC address),
+ * or a multicast write (19) with aux_lo = the L1 address, aux_hi = the
+ * address on the rectangle's cores (the rectangle is on the pc's line). */
 #define TF_FAULT_DETAIL_NOC_ALIGN_READ  17u
 #define TF_FAULT_DETAIL_NOC_ALIGN_WRITE 18u
-/* Bits 0-30: the remote address's local part (its low 31 bits), 31-36 its
- * x, 37-42 its y, 43-63 the L1 address (below 2 MiB). */
+#define TF_FAULT_DETAIL_NOC_ALIGN_MCAST 19u
+/* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
+ * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
+ * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */
 #define TF_NOC_ALIGN_AUX(l1, na)                                                                   \
-    (((uint64_t)(na)&0x7fffffffull) | (uint64_t)(((na) >> 36) & 0xfff) << 31 |                     \
-     (uint64_t)((l1)&0x1fffff) << 43)
-#define TF_NOC_ALIGN_AUX_LOCAL(aux)   ((uint32_t)((aux)&0x7fffffffull))
-#define TF_NOC_ALIGN_AUX_X(aux)       ((unsigned)((aux) >> 31) & 0x3f)
-#define TF_NOC_ALIGN_AUX_Y(aux)       ((unsigned)((aux) >> 37) & 0x3f)
-#define TF_NOC_ALIGN_AUX_L1(aux)      ((uint32_t)((aux) >> 43))
+    ((TF_NOC_X(na) == TF_NOC_DRAM_X                                                                \
+          ? 1ull << 63 | TF_NOC_LOCAL(na) | (unsigned long long)(TF_NOC_Y(na) - 1) << 36           \
+          : (TF_NOC_LOCAL(na) & 0x1fffffull) | (unsigned long long)TF_NOC_X(na) << 21 |            \
+                (unsigned long long)TF_NOC_Y(na) << 27) |                                          \
+     (unsigned long long)((l1)&0x1fffff) << 42)
+#define TF_NOC_ALIGN_AUX_DRAM(aux) ((unsigned)((aux) >> 63))
+#define TF_NOC_ALIGN_AUX_L1(aux)   ((uint32_t)((aux) >> 42) & 0x1fffffu)
+#define TF_NOC_ALIGN_AUX_LOCAL(aux)                                                                \
+    ((aux) & (TF_NOC_ALIGN_AUX_DRAM(aux) ? 0xfffffffffull : 0x1fffffull))
+#define TF_NOC_ALIGN_AUX_BANK(aux)    ((unsigned)((aux) >> 36) & 0x3f)
+#define TF_NOC_ALIGN_AUX_X(aux)       ((unsigned)((aux) >> 21) & 0x3f)
+#define TF_NOC_ALIGN_AUX_Y(aux)       ((unsigned)((aux) >> 27) & 0x3f)
 #define TF_MCAST_RECT(xs, ys, xe, ye) ((xs) | (ys) << 6 | (xe) << 12 | (ye) << 18)
 
 typedef struct tf_go_msg {

@@ -501,7 +501,7 @@ static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int
     if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
     if ((TF_NOC_LOCAL(remote) ^ local) & (TF_NOC_ALIGN_L1 - 1))
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_ALIGN_WRITE, TF_NOC_ALIGN_AUX(local, remote));
+        return noc_fail(sh, TF_FAULT_DETAIL_NOC_ALIGN_MCAST, TF_NOC_LOCAL(remote) << 32 | local);
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     unsigned hops = (unsigned)(umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
                                umax(udist(ey, rect.y0), udist(ey, rect.y1)));

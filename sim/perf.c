@@ -170,7 +170,9 @@ int sim_perf_l1_cause(uint32_t addr, int *cb)
         if (off == offsetof(tf_cb_shared, acked)) return TF_PERF_WAIT_CB_BACK;
         return TF_PERF_WAIT_L1_WORD;
     }
-    if (addr - TF_L1_SEMAPHORES < TF_MAX_SEMAPHORES * TF_SEMAPHORE_STRIDE) return TF_PERF_WAIT_SEM;
+    off = addr - TF_L1_SEMAPHORES; /* a semaphore's word, not the padding after it */
+    if (off < TF_MAX_SEMAPHORES * TF_SEMAPHORE_STRIDE && off % TF_SEMAPHORE_STRIDE == 0)
+        return TF_PERF_WAIT_SEM;
     return TF_PERF_WAIT_L1_WORD;
 }
 

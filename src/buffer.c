@@ -11,8 +11,8 @@
 /* Allocation alignment, DRAM and L1 alike: Blackhole's DRAM alignment
  * (TF_DRAM_ALIGNMENT, 64). A NOC read from DRAM must agree with its L1
  * address modulo 64 (tf_memmap.h), so a DRAM page read into the start of
- * any buffer or circular buffer lines up (tt-metal's allocator starts L1
- * on such a boundary too). */
+ * any buffer or circular buffer lines up. (tt-metal aligns its circular
+ * buffers so, but its plain L1 buffers only to 16: docs/runtime.md.) */
 #define TF_BUFFER_ALIGN TF_DRAM_ALIGNMENT
 
 /* size rounded up to TF_BUFFER_ALIGN, or UINT64_MAX where that would wrap

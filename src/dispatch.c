@@ -377,29 +377,41 @@ static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
     uint32_t last = f->aux_hi ? f->aux_hi - 1 : 0;
     switch (f->detail) {
     case TF_FAULT_DETAIL_NOC_ALIGN_READ:
-    case TF_FAULT_DETAIL_NOC_ALIGN_WRITE: {
-        int rd = f->detail == TF_FAULT_DETAIL_NOC_ALIGN_READ;
+    case TF_FAULT_DETAIL_NOC_ALIGN_WRITE:
+    case TF_FAULT_DETAIL_NOC_ALIGN_MCAST: {
         uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
-        unsigned ax = TF_NOC_ALIGN_AUX_X(aux), ay = TF_NOC_ALIGN_AUX_Y(aux);
-        int dram = ax == TF_NOC_DRAM_X;
-        uint32_t l1 = TF_NOC_ALIGN_AUX_L1(aux), ra = TF_NOC_ALIGN_AUX_LOCAL(aux);
+        int rd = f->detail == TF_FAULT_DETAIL_NOC_ALIGN_READ;
+        int mcast = f->detail == TF_FAULT_DETAIL_NOC_ALIGN_MCAST;
+        int dram = !mcast && TF_NOC_ALIGN_AUX_DRAM(aux);
+        uint32_t l1 = mcast ? f->aux_lo : TF_NOC_ALIGN_AUX_L1(aux);
+        unsigned long long ra = mcast ? f->aux_hi : TF_NOC_ALIGN_AUX_LOCAL(aux);
         unsigned align = rd && dram ? TF_NOC_ALIGN_DRAM_READ
                          : dram     ? TF_NOC_ALIGN_DRAM_WRITE
                                     : TF_NOC_ALIGN_L1;
-        char where[48];
-        if (dram)
-            snprintf(where, sizeof where, "DRAM bank %u", ay - 1);
+        char where[64];
+        if (mcast)
+            snprintf(where, sizeof where, "the L1 of its rectangle's cores");
+        else if (dram)
+            snprintf(where, sizeof where, "DRAM bank %u", TF_NOC_ALIGN_AUX_BANK(aux));
         else
-            snprintf(where, sizeof where, "core (%u,%u)'s L1", ax - 1, ay - 1);
+            snprintf(where, sizeof where, "core (%u,%u)'s L1", TF_NOC_ALIGN_AUX_X(aux) - 1,
+                     TF_NOC_ALIGN_AUX_Y(aux) - 1);
         snprintf(buf, n,
-                 "a NOC %s L1 0x%08x %s %s at 0x%08x: the two addresses differ modulo %u "
-                 "(0x%x against 0x%x), and the NOC moves data in %u-byte aligned pieces "
+                 "a NOC %s L1 0x%08x %s %s at 0x%08llx: the two addresses differ modulo %u "
+                 "(0x%x against 0x%llx), and the NOC moves data in %u-byte aligned pieces "
                  "without shifting it (Blackhole's rule for a %s %s; tt-metal's watcher: "
                  "invalid address alignment in NOC transaction); make them agree modulo %u "
-                 "(tt-foil allocates DRAM buffers %u-byte aligned, L1 buffers and circular "
-                 "buffers 32)",
-                 rd ? "read into" : "write from", l1, rd ? "from" : "to", where, ra, align,
-                 l1 % align, ra % align, align, rd ? "read from" : "write to", dram ? "DRAM" : "L1",
+                 "(tt-foil allocates every buffer and circular buffer %u-byte aligned)",
+                 mcast ? "multicast write from"
+                 : rd  ? "read into"
+                       : "write from",
+                 l1, rd ? "from" : "to", where, ra, align, l1 % align, ra % align, align,
+                 mcast ? "multicast"
+                 : rd  ? "read from"
+                       : "write to",
+                 mcast  ? "write"
+                 : dram ? "DRAM"
+                        : "L1",
                  align, TF_DRAM_ALIGNMENT);
         return 1;
     }

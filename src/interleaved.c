@@ -210,7 +210,7 @@ static tf_buffer *create_interleaved(tf_device *dev, tf_buffer_type type, uint64
         uint64_t top = bank_pool(dev, is_dram, b)->top;
         if (top > addr) addr = top;
     }
-    addr = align_up(addr, is_dram ? TF_DRAM_ALIGNMENT : 32);
+    addr = align_up(addr, TF_DRAM_ALIGNMENT); /* (as every allocation: src/buffer.c) */
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
         rt_pool *p = bank_pool(dev, is_dram, b);
         uint64_t bytes =

@@ -18,7 +18,7 @@ int main(void)
     tf_buffer *a = MUST_PTR(tf_buffer_create_l1(dev, c, 100));
     tf_buffer *b = MUST_PTR(tf_buffer_create_l1(dev, c, 4096));
     CHECK_EQ_U(tf_buffer_address(keep), 0x62000);
-    CHECK_EQ_U(tf_buffer_address(a), 0x62000 + 1024); /* 32-byte aligned */
+    CHECK_EQ_U(tf_buffer_address(a), 0x62000 + 1024); /* 64-byte aligned */
     CHECK_EQ_U(tf_buffer_address(b), 0x62000 + 1024 + 128);
     CHECK_TRUE(tf_buffer_create_l1_persistent(dev, c, 64) == NULL);
     CHECK_CONTAINS(tf_last_error(), "persistent L1 buffers must be allocated before transient");

@@ -7,6 +7,7 @@
  * the RISCs that did not finish. Also: debug print, determinism. */
 #include "rt_test.h"
 
+#include "tf_build_note.h"
 #include "tt_foil/kbuild.h"
 #include "tt_foil/transport.h"
 
@@ -96,8 +97,35 @@ static void firmware_errors(void)
                                     "instruction (mcause 2)");
 }
 
+/* A kernel built for an older device ABI (the L1 map moved: semaphores 16
+ * bytes apart in ABI 2) is refused, not run against the wrong words: a
+ * copy of counter.brisc.elf whose build note says ABI 1. */
+static void old_abi_refused(tf_device *dev)
+{
+    FILE *f = fopen(TF_TEST_KERNELS "/counter.brisc.elf", "rb");
+    static unsigned char elf[1 << 20];
+    size_t n = f ? fread(elf, 1, sizeof elf, f) : 0;
+    if (f) fclose(f);
+    CHECK_TRUE(n > 0 && n < sizeof elf);
+    size_t at = 0;
+    const uint32_t magic = TF_BUILD_NOTE_MAGIC;
+    while (at + 8 <= n && memcmp(elf + at, &magic, 4)) at += 4;
+    CHECK_TRUE(at + 8 <= n);
+    const uint32_t old = 1;
+    memcpy(elf + at + 4, &old, 4);
+    char path[] = "/tmp/tt_foil_old_abi_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK_TRUE(fd >= 0 && write(fd, elf, n) == (ssize_t)n);
+    close(fd);
+    CHECK_TRUE(tf_kernel_load(dev, path) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "built for device ABI 1, this runtime speaks ABI 2; rebuild it "
+                                    "against this tree");
+    unlink(path);
+}
+
 static void kernel_load_errors(tf_device *dev)
 {
+    old_abi_refused(dev);
     /* a RISC-V program that is not a tt-foil kernel */
     CHECK_TRUE(tf_kernel_load(dev, TF_TEST_GUEST_ELF) == NULL);
     CHECK_CONTAINS(tf_last_error(), "not a tt-foil kernel: it has no .tt_foil_build note");

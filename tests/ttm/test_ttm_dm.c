@@ -325,6 +325,8 @@ static void faults(void)
         {"ALIGN_L1_WRITE", "the two addresses differ modulo 16 (0x4 against 0x0), and the NOC "
                            "moves data in 16-byte aligned pieces without shifting it (Blackhole's "
                            "rule for a write to L1"},
+        {"ALIGN_MCAST", "a NOC multicast write from L1 0x"},
+        {"ALIGN_MCAST", " to the L1 of its rectangle's cores at 0x"},
         {"ALIGN_MCAST", "differ modulo 16 (0x0 against 0x8)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

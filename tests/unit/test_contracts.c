@@ -8,6 +8,7 @@
  *
  *   test_contracts WORK_DIR PROFILE_CASES_DIR */
 #include "tf_check.h"
+#include "tf_mailbox.h"
 #include "common/cm_csv.h"
 #include "tt_foil/trace.h"
 
@@ -772,6 +773,26 @@ static void bad_zone_seqs(void)
     }
 }
 
+/* The NOC alignment fault's aux (tf_mailbox.h) gives back the L1 address
+ * and the endpoint whole: a DRAM bank address of 36 bits (banks reach
+ * 64 GiB; it kept 31 bits once, and printed 0x80000040 as 0x40), a core's
+ * L1 address with its NOC x and y. */
+static void noc_align_aux(void)
+{
+    uint64_t d =
+        TF_NOC_ALIGN_AUX(0x17ffc0u, TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(61), 0xf80000040ull));
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_DRAM(d), 1);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_L1(d), 0x17ffc0u);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_LOCAL(d), 0xf80000040ull);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_BANK(d), 61);
+    uint64_t c = TF_NOC_ALIGN_AUX(0x62004u, TF_NOC_ADDR(63, 62, 0x17fff0u));
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_DRAM(c), 0);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_L1(c), 0x62004u);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_LOCAL(c), 0x17fff0u);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_X(c), 63);
+    CHECK_EQ_U(TF_NOC_ALIGN_AUX_Y(c), 62);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -779,6 +800,7 @@ int main(int argc, char **argv)
         return 2;
     }
     work = argv[1];
+    noc_align_aux();
     records_round_trip();
     everything_read();
     bad_set_lengths();

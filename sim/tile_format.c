@@ -133,19 +133,41 @@ void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
 }
 
 /* Row-major: the unpacker's tilize and the packer's untilize. Float32 and
- * Float16_b only (sim/tile.c refuses Bfp8_b, which has no row-major form). */
+ * Float16_b only (sim/tile.c refuses Bfp8_b, which has no row-major form).
+ * A Float16_b row of 32 is one loop of the same widening or rounding as
+ * unpack_row's and pack_row's (the format tested once a tile, not once a
+ * half row: the compiler vectorizes the loop; the CNN tilizes every
+ * activation page). */
 void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float *t)
 {
-    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
-        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
-            unpack_row(l1, df, r * stride + c, t + r * TF_TILE_DIM + c);
+    if (df != TF_DF_FLOAT16_B) {
+        for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+            for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
+                unpack_row(l1, df, r * stride + c, t + r * TF_TILE_DIM + c);
+        return;
+    }
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++) {
+        uint16_t v[TF_TILE_DIM];
+        memcpy(v, l1 + 2 * (size_t)r * stride, sizeof v);
+        float *row = t + r * TF_TILE_DIM;
+        for (int k = 0; k < TF_TILE_DIM; k++) row[k] = cm_bf16_widen(v[k]);
+    }
 }
 
 void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l1)
 {
-    for (uint32_t r = 0; r < TF_TILE_DIM; r++)
-        for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
-            pack_row(t + r * TF_TILE_DIM + c, df, r * stride + c, l1);
+    if (df != TF_DF_FLOAT16_B) {
+        for (uint32_t r = 0; r < TF_TILE_DIM; r++)
+            for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
+                pack_row(t + r * TF_TILE_DIM + c, df, r * stride + c, l1);
+        return;
+    }
+    for (uint32_t r = 0; r < TF_TILE_DIM; r++) {
+        uint16_t v[TF_TILE_DIM];
+        const float *row = t + r * TF_TILE_DIM;
+        for (int k = 0; k < TF_TILE_DIM; k++) v[k] = cm_bf16_round(row[k]);
+        memcpy(l1 + 2 * (size_t)r * stride, v, sizeof v);
+    }
 }
 
 void sim_tile_round_to(float *t, uint32_t df)

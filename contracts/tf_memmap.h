@@ -207,5 +207,9 @@
 #define TF_NOC_ALIGN_L1         16u
 #define TF_NOC_ALIGN_DRAM_READ  64u
 #define TF_NOC_ALIGN_DRAM_WRITE 16u
+/* The alignment of a transfer: a read or not, to or from DRAM or not (the
+ * simulator's check and the runtime's message both take it from here). */
+#define TF_NOC_ALIGN(read, dram)                                                                   \
+    ((read) && (dram) ? TF_NOC_ALIGN_DRAM_READ : (dram) ? TF_NOC_ALIGN_DRAM_WRITE : TF_NOC_ALIGN_L1)
 
 #endif

@@ -500,7 +500,7 @@ static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int
     if (len == 0) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ZERO_LEN, remote);
     if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
-    if ((TF_NOC_LOCAL(remote) ^ local) & (TF_NOC_ALIGN_L1 - 1))
+    if ((TF_NOC_LOCAL(remote) ^ local) & (TF_NOC_ALIGN(0, 0) - 1)) /* a write to L1s */
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_ALIGN_MCAST, TF_NOC_LOCAL(remote) << 32 | local);
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     unsigned hops = (unsigned)(umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
@@ -544,11 +544,7 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
     /* alignment (tf_memmap.h): a constant mask in each inlined copy but
      * the read's, which depends on the target */
     if (cmd != TF_NOC_CMD_ATOMIC_INC) {
-        uint32_t mask = cmd != TF_NOC_CMD_READ
-                            ? (bank >= 0 ? TF_NOC_ALIGN_DRAM_WRITE : TF_NOC_ALIGN_L1)
-                        : bank >= 0 ? TF_NOC_ALIGN_DRAM_READ
-                                    : TF_NOC_ALIGN_L1;
-        if (((uint32_t)rl ^ local) & (mask - 1))
+        if (((uint32_t)rl ^ local) & (TF_NOC_ALIGN(cmd == TF_NOC_CMD_READ, bank >= 0) - 1))
             return noc_fail(sh,
                             cmd == TF_NOC_CMD_READ ? TF_FAULT_DETAIL_NOC_ALIGN_READ
                                                    : TF_FAULT_DETAIL_NOC_ALIGN_WRITE,

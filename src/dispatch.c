@@ -385,9 +385,7 @@ static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
         int dram = !mcast && TF_NOC_ALIGN_AUX_DRAM(aux);
         uint32_t l1 = mcast ? f->aux_lo : TF_NOC_ALIGN_AUX_L1(aux);
         unsigned long long ra = mcast ? f->aux_hi : TF_NOC_ALIGN_AUX_LOCAL(aux);
-        unsigned align = rd && dram ? TF_NOC_ALIGN_DRAM_READ
-                         : dram     ? TF_NOC_ALIGN_DRAM_WRITE
-                                    : TF_NOC_ALIGN_L1;
+        unsigned align = TF_NOC_ALIGN(rd, dram);
         char where[64];
         if (mcast)
             snprintf(where, sizeof where, "the L1 of its rectangle's cores");

@@ -30,13 +30,15 @@ typedef struct tf_csv_schema {
 /* TT_FOIL_DEVICE_ZONES_CSV, written by the runtime (src/devprof.c), read by
  * tt_foil_profile: one row per device marker, the spec's eight columns,
  * then what makes names exact without source scanning, then drops, then
- * the device's number in its process (tf_dev_block.device; last, so the
- * columns before keep their places; a file without it: device 1). */
+ * the device's number in its process (tf_dev_block.device; a file without
+ * it: device 1), then the process that recorded the row (the processes of
+ * a capture share the derived file, and number their dispatches each from
+ * 1). New columns go last, so the columns before keep their places. */
 #define TF_CSV_DEVICE_ZONES(X, P)                                                                  \
     X(P, dispatch_idx, U) X(P, host_ns, U) X(P, core_x, U) X(P, core_y, U) X(P, risc, S)          \
     X(P, packet_type, S) X(P, zone_hash, S) X(P, cycle, U) X(P, zone_name, S) X(P, src_file, S)   \
     X(P, src_line, U) X(P, kernel, S) X(P, dropped, U) X(P, value, U) X(P, count, U)              \
-    X(P, device, U)
+    X(P, device, U) X(P, pid, U)
 
 /* packet_type values: a zone's START and END, a RISC's DROPPED count, and
  * the kernel_profiler.hpp entries that are not zones (value: SUM's total

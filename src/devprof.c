@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 uint16_t rt_devprof_hash(const char *name, const char *file, uint32_t line)
 {
@@ -271,6 +272,7 @@ static void csv_row(FILE *f, uint32_t dev, uint32_t id, uint64_t host_ns, tf_cor
     v[TF_DZ_value] = has_value ? CM_CSV_U(value) : CM_CSV_EMPTY;
     v[TF_DZ_count] = has_value ? CM_CSV_U(count) : CM_CSV_EMPTY;
     v[TF_DZ_device] = CM_CSV_U(dev);
+    v[TF_DZ_pid] = CM_CSV_U((uint64_t)getpid());
     cm_csv_write_row(f, &tf_csv_device_zones, v);
 }
 

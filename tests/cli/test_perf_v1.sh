@@ -4,7 +4,8 @@
 # byte as the tool of that version made them (CASE_DIR/expected: every CSV
 # and the summary), but for what the tool itself has changed since (the
 # summary's DRAM bank advice says how busy the bank is; its frames section;
-# two folded pool rows of one name named by their cores).
+# two folded pool rows of one name named by their cores; the reader-bound
+# advice says what holds the reader up; advice past six lines is counted).
 #   - tests/profile/perf_v1 (cli_perf_v1): a CNN run of trace format 3,
 #     whose DEVICE_PERF records are version 1 (the chip's figures in every
 #     record, 16-byte pairs);

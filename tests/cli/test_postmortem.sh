@@ -154,6 +154,15 @@ n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_dev
 [ "${n:-0}" -ge 100 ] || fail "killed run: ${n:-0} 'loop' zones read back, expected >= 100"
 expect_out "no trailer: the program did not exit normally" "killed run: said"
 
+# ---- killed before it wrote its dispatches: the loss is the kill's, not the build's ---
+run "$tool" -o "$tmp/killself" -- "$device" killself
+expect_rc 137 "SIGKILL after 3 dispatches"
+expect_grep "no device zones (.logs/tt_foil_device_zones.csv): the program dispatched but did not exit normally" \
+    "$tmp/killself/reports/tt_foil_diagnostics.txt" "killed: the device zones lost with it"
+checks=$((checks + 1))
+! grep -q "the firmware was built without the device profiler (configure" \
+    "$tmp/killself/reports/tt_foil_diagnostics.txt" || fail "killed: the build blamed"
+
 # ---- several programs in one capture: two in sequence, one in the background ---------
 d="$tmp/three"
 run "$tool" -o "$d" -- bash -c "'$device'; '$device'; '$device' & wait"
@@ -171,6 +180,13 @@ n=$(awk -F, '$1 == "TF_dispatch_execute" { s += $3 } END { print s }' \
     "$d/reports/tt_foil_perf_results.csv")
 [ "$n" = 9 ] || fail "three programs: $n TF_dispatch_execute zones, expected 9 (3 each)"
 expect_grep "prof_device[" "$d/reports/tt_foil_memory_report.csv" "pools per process"
+# the raw device CSV the three share: its last column says whose row it is
+checks=$((checks + 1))
+dz=$d/.logs/tt_foil_device_zones.csv
+head -1 "$dz" | grep -q ',device,pid$' || fail "device zones CSV: no pid column last"
+checks=$((checks + 1))
+n=$(tail -n +2 "$dz" | awk -F, '{ print $NF }' | sort -u | wc -l)
+[ "$n" = 3 ] || fail "device zones CSV: $n pids in the pid column, expected 3"
 run "$json_check" "$d/reports/tt_foil_trace.json"
 expect_rc 0 "three programs: JSON valid"
 

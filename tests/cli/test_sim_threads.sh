@@ -39,14 +39,14 @@ normalize() {
     sed -E -e 's/[0-9]+(\.[0-9]+)? ms on the host/<host ms> on the host/g' "$@"
 }
 
-# The CSV with host_ns dropped and each cycle relative to its dispatch.
+# The CSV with host_ns and pid dropped and each cycle relative to its dispatch.
 csv_rel() {
     [ -n "$CSV" ] && [ -f "$CSV" ] || return 0
     echo "-- device zones"
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "cycle") cy = i; if ($i == "host_ns") hn = i }; next }
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "cycle") cy = i; if ($i == "host_ns") hn = i; if ($i == "pid") pd = i }; next }
              { rows[NR] = $0; d = $1; if ($cy + 0 > 0 && (!(d in first) || $cy + 0 < first[d])) first[d] = $cy + 0 }
              END { for (r = 2; r <= NR; r++) { n = split(rows[r], f, ",");
-                     if (f[cy] + 0 > 0) f[cy] = sprintf("%.0f", f[cy] - first[f[1]]); f[hn] = ""
+                     if (f[cy] + 0 > 0) f[cy] = sprintf("%.0f", f[cy] - first[f[1]]); f[hn] = ""; if (pd) f[pd] = ""
                      line = f[1]; for (i = 2; i <= n; i++) line = line "," f[i]; print line } }' "$CSV"
     csv_rows=$((csv_rows + $(wc -l <"$CSV")))
 }

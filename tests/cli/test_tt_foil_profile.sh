@@ -304,7 +304,7 @@ expect_out "Device zones (2 of 2, by self cycles; the firmware's -FW/-KERNEL zon
     "summary: device zones by self cycles"
 checks=$((checks + 1))
 grep -qE '^  BRISC +read, tile +1 +270 +400 ' "$OUT" || fail "summary: self cycles of 'read, tile'"
-expect_out "Device cores (2 of 2, by cycles in the slowest dispatch, 1: 900 cycles; straggler core (0,0))" \
+expect_out "Device cores (2 of 2, by cycles in the slowest dispatch, 1: 900 cycles from its first device zone to its last; straggler core (0,0))" \
     "summary: per-core view"
 checks=$((checks + 1))
 grep -qE '^  \(0,0\) +2 +900 +1700 +850 +900$' "$OUT" || fail "summary: core (0,0)'s cycles"
@@ -318,10 +318,10 @@ grep -qE '^  BRISC +BRISC-FW +3 +1800 +2200 ' "$OUT" || fail "--show-wrappers: B
 sn=$tmp/samename
 mkdir -p "$sn"
 cp -r "$g/.logs" "$sn/"
-printf '%s\n' '1,30000,0,0,NCRISC,START,0x8888,120000,gather,a.cpp,5,conv_reader,0,,,1' \
-    '1,30000,0,0,NCRISC,END,0x8888,120300,gather,a.cpp,5,conv_reader,0,,,1' \
-    '1,30000,1,0,NCRISC,START,0x9999,120000,gather,b.cpp,7,head_reader,0,,,1' \
-    '1,30000,1,0,NCRISC,END,0x9999,120100,gather,b.cpp,7,head_reader,0,,,1' \
+printf '%s\n' '1,30000,0,0,NCRISC,START,0x8888,120000,gather,a.cpp,5,conv_reader,0,,,1,4242' \
+    '1,30000,0,0,NCRISC,END,0x8888,120300,gather,a.cpp,5,conv_reader,0,,,1,4242' \
+    '1,30000,1,0,NCRISC,START,0x9999,120000,gather,b.cpp,7,head_reader,0,,,1,4242' \
+    '1,30000,1,0,NCRISC,END,0x9999,120100,gather,b.cpp,7,head_reader,0,,,1,4242' \
     >>"$sn/.logs/tt_foil_device_zones.csv"
 printf 'rows,bytes\n%s,%s\n' "$(($(wc -l <"$sn/.logs/tt_foil_device_zones.csv") - 1))" \
     "$(wc -c <"$sn/.logs/tt_foil_device_zones.csv")" >"$sn/.logs/tt_foil_device_zones.csv.end"
@@ -898,7 +898,7 @@ run "$tool" report "$tmp/dev2"
 cp "$OUT" "$tmp/dev2_summary.txt"
 checks=$((checks + 1))
 line=$(grep '^Device cores (' "$tmp/dev2_summary.txt")
-slow=$(echo "$line" | sed -n 's/.*slowest dispatch, [0-9]* of prof_device\[\([0-9]*\)\]: \([0-9]*\) cycles;.*/\1 \2/p')
+slow=$(echo "$line" | sed -n 's/.*slowest dispatch, [0-9]* of prof_device\[\([0-9]*\)]: \([0-9]*\) cycles from its first.*/\1 \2/p')
 [ -n "$slow" ] && [ "${slow#* }" -lt 100000 ] ||
     fail "two processes: the slowest dispatch is not one process's ($line)"
 checks=$((checks + 1))
@@ -1107,6 +1107,15 @@ expect_grep "  no trailer: the program did not exit normally" "$tmp/b200" \
     "the missing trailer under its own trace"
 checks=$((checks + 1))
 [ "$(grep -c '^memory log: ' "$diag")" = 1 ] || fail "diagnostics: one memory log block expected"
+# a memory log without its trailer: what is still allocated is where the log
+# ends, not a leak at an exit the process never made
+dk=$tmp/diag_killed
+make_logs basic "$dk"
+grep -v '^trailer' "$cases/basic/mem.txt" >"$tmp/mem_notrailer.txt"
+"$mktft" "$tmp/mem_notrailer.txt" "$dk/.logs/tt_foil_memlog.tft"
+run "$tool" report "$dk"
+expect_out "leaks: 10.3 KiB still allocated where the log ends (the process did not exit normally: no trailer) in 4 pools" \
+    "no trailer: not 'at exit'"
 # a real run of two processes: a block per trace and per memory log
 run "$tool" -o "$tmp/two" -- bash -c "\"$emit\" nest && \"$emit\" nest"
 expect_rc 0 "two processes"
@@ -1193,7 +1202,7 @@ fi
 o=$tmp/odd
 mkdir -p "$o/.logs"
 # (and zones named in UTF-8, one of them cut to its column in the summary)
-printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\nloc 2 11 user.c r\303\251sum\303\251\nb 1 3000 2\ne 1 3100 2\nloc 3 12 user.c \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name-cut\nb 1 3200 3\ne 1 3300 3\ntrailer 8 0\n' \
+printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\nloc 2 11 user.c r\303\251sum\303\251\nb 1 3000 2\ne 1 3100 2\nloc 3 12 user.c \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name-cut\nb 1 3200 3\ne 1 3300 3\nloc 4 13 user.c \360\237\232\200 go\nb 1 3400 4\ne 1 3500 4\ntrailer 10 0\n' \
     >"$tmp/odd.txt"
 # (memory: 0x10 allocated twice without a free between, then freed; in
 # pool Zero the same with allocations of 0 bytes: live all the same)
@@ -1215,6 +1224,8 @@ expect_grep "$(printf '  r\303\251sum\303\251%s         1 ' "$pad28")" "$tmp/odd
     "a UTF-8 name is padded by cells"
 expect_grep "$(printf '  \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name         1 ')" "$tmp/odd_summary.txt" \
     "a wide character takes two cells; the name is cut at the column"
+expect_grep "$(printf '  \360\237\232\200 go%s          1 ' "$pad28")" "$tmp/odd_summary.txt" \
+    "an emoji (U+1F680) takes two cells"
 expect_grep "$(printf '  caf?-zone  ')" "$tmp/odd_summary.txt" "a byte that is not UTF-8 is '?' in the summary"
 expect_grep '"caf\ufffd-zone"' "$o/reports/tt_foil_trace.json" "a byte that is not UTF-8 is U+FFFD"
 expect_grep "$(printf '\\u003c!--\\u003cscript> caf\303\251')" "$o/reports/tt_foil_trace.json" \

@@ -10,6 +10,7 @@
 #include "common/cm_elf.h"
 
 #include <string.h>
+#include <unistd.h>
 
 static tf_device *dev;
 
@@ -205,16 +206,19 @@ static void test_files(const char *csv, const char *sync)
     cm_csv_reader r = {.f = fopen(csv, "r")};
     CHECK_TRUE(r.f != NULL);
     if (!r.f) return;
-    CHECK_EQ_U(cm_csv_next(&r), 16);
+    CHECK_EQ_U(cm_csv_next(&r), 17);
     CHECK_TRUE(!strcmp(r.fields[0], "dispatch_idx") && !strcmp(r.fields[7], "cycle") &&
                !strcmp(r.fields[6], "zone_hash") && !strcmp(r.fields[8], "zone_name") &&
-               !strcmp(r.fields[15], "device"));
+               !strcmp(r.fields[15], "device") && !strcmp(r.fields[16], "pid"));
     int starts = 0, ends = 0, dropped_rows = 0, named = 0;
     uint64_t rows = 0, want_rows = 0, want_bytes = 0;
-    int device1 = 0;
-    while (cm_csv_next(&r) == 16) {
+    int device1 = 0, ours = 0;
+    char pid[24];
+    snprintf(pid, sizeof pid, "%ld", (long)getpid());
+    while (cm_csv_next(&r) == 17) {
         rows++;
         device1 += !strcmp(r.fields[15], "1"); /* the one device open: number 1 */
+        ours += !strcmp(r.fields[16], pid);    /* the process that wrote the row */
         starts += !strcmp(r.fields[5], "START");
         ends += !strcmp(r.fields[5], "END");
         if (!strcmp(r.fields[5], "DROPPED")) {
@@ -228,6 +232,7 @@ static void test_files(const char *csv, const char *sync)
     CHECK_EQ_U(dropped_rows, 1);
     CHECK_EQ_U(named, 2 * 2 * 12); /* START + END, 2 cores, 12 tiles */
     CHECK_EQ_U(device1, rows);
+    CHECK_EQ_U(ours, rows);
     /* the end records: every row, every byte (a cut at a row boundary shows) */
     CHECK_EQ_U(cm_csv_end_read(csv, &want_rows, &want_bytes), 0);
     CHECK_EQ_U(want_rows, rows);

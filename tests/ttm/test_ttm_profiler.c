@@ -105,11 +105,11 @@ int main(void)
     cm_csv_reader r = {.f = fopen(csv, "r")};
     CHECK_TRUE(r.f != NULL);
     if (r.f) {
-        CHECK_EQ_U(cm_csv_next(&r), 16);
+        CHECK_EQ_U(cm_csv_next(&r), TF_DZ_NCOLS); /* (contracts/tf_csv_schemas.h) */
         CHECK_TRUE(!strcmp(r.fields[13], "value") && !strcmp(r.fields[14], "count") &&
                    !strcmp(r.fields[15], "device"));
         int sum = 0, data = 0, event = 0, valid = 0;
-        while (cm_csv_next(&r) == 16) {
+        while (cm_csv_next(&r) == TF_DZ_NCOLS) {
             const char *t = r.fields[5];
             if (!strcmp(t, "SUM") && !strcmp(r.fields[8], "ttm-sum1")) {
                 sum++;

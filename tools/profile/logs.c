@@ -541,7 +541,7 @@ typedef struct dev_walk {
     uint32_t nsites;
     char prefix[128]; /* "dispatch,host_ns,x,y,RISC," of the block being read */
     size_t nprefix;
-    char suffix[16]; /* ",device\n" of the block */
+    char suffix[40]; /* ",device,pid\n" of the block */
     size_t nsuffix;
     tf_tr_dev_counts n;
     uint64_t blocks, dropped_blocks;
@@ -603,6 +603,7 @@ static void csv_marker(dev_walk *w, const tf_tr_dev_event *e, int packet)
     v[TF_DZ_value] = payload ? CM_CSV_U(e->value) : CM_CSV_EMPTY;
     v[TF_DZ_count] = payload ? CM_CSV_U(packet == TF_PACKET_SUM ? e->count : 0) : CM_CSV_EMPTY;
     v[TF_DZ_device] = CM_CSV_U(b->device ? b->device : 1); /* (0: a trace from before it) */
+    v[TF_DZ_pid] = CM_CSV_U(w->l->procs[w->process].pid);
     pf_put_row(*w->csv, &tf_csv_device_zones, v);
 }
 
@@ -728,7 +729,8 @@ static void on_dev_block(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
     int n = snprintf(w->prefix, sizeof w->prefix, "%u,%llu,%u,%u,%s,", h->dispatch,
                      (unsigned long long)h->host_ns, h->x, h->y, cm_risc_name(h->risc));
     w->nprefix = n > 0 && (size_t)n < sizeof w->prefix ? (size_t)n : 0;
-    n = snprintf(w->suffix, sizeof w->suffix, ",%u\n", h->device ? h->device : 1);
+    n = snprintf(w->suffix, sizeof w->suffix, ",%u,%u\n", h->device ? h->device : 1,
+                 w->l->procs[w->process].pid);
     w->nsuffix = n > 0 && (size_t)n < sizeof w->suffix ? (size_t)n : 0;
     if (tf_trace_dev_walk_block(t, b, words, on_dev_event, w, &w->n) || w->oom) w->oom = 1;
 }
@@ -1120,6 +1122,17 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
             pf_note(l, 0,
                     "no device zones (%s): the host trace, which holds them, could not be read "
                     "(see above)",
+                    PF_DEVZONES_CSV);
+        else if (dispatched && !l->trace->has_trailer)
+            /* the defined names survive in the definitions chunk; the
+             * device blocks were in the thread's buffer (a kill's loss,
+             * not the build's doing, whatever the build) */
+            pf_note(l, PF_LOSS,
+                    "no device zones (%s): the program dispatched but did not exit normally "
+                    "(its trace has no trailer), so the device profile's records still in its "
+                    "buffers were lost with it (docs/profiling.md, \"End markers\"); if its "
+                    "firmware was built without the device profiler there were none "
+                    "(-DTT_FOIL_DEVICE_PROFILER=ON records them)",
                     PF_DEVZONES_CSV);
         else if (dispatched || !l->trace)
             pf_note(l, 0,

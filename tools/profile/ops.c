@@ -204,6 +204,31 @@ void pf_op_compute(pf_op *op)
     }
 }
 
+/* The op's reader: of the data-movement RISCs, the one that issued the
+ * most NOC read bytes over the op's cores (tt-metal's habit puts it on
+ * NCRISC, no rule does); -1 when neither read. Its cycles, instructions
+ * and NOC read waits over those cores. */
+static int op_reader(const pf_op *op, uint64_t *cycles, uint64_t *instr, uint64_t *rd_wait)
+{
+    static const int dm[] = {TF_RISC_BRISC, TF_RISC_NCRISC};
+    uint64_t best = 0;
+    int reader = -1;
+    for (size_t j = 0; j < sizeof dm / sizeof *dm; j++) {
+        uint64_t bytes = 0;
+        for (int i = 0; i < op->ncores; i++)
+            for (int k = 0; k < TF_NUM_NOCS; k++) bytes += op->cores[i].c.risc[dm[j]].noc_rd[k];
+        if (bytes > best) best = bytes, reader = dm[j];
+    }
+    *cycles = *instr = *rd_wait = 0;
+    for (int i = 0; reader >= 0 && i < op->ncores; i++) {
+        const tf_perf_risc *p = &op->cores[i].c.risc[reader];
+        *cycles += risc_cycles(&op->cores[i].c, reader);
+        *instr += p->instret;
+        *rd_wait += p->wait[TF_PERF_WAIT_NOC_READ];
+    }
+    return *cycles ? reader : -1;
+}
+
 int pf_op_advice(const pf_op *op, char lines[][256], int max)
 {
     int n = 0;
@@ -216,10 +241,30 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     char nm[32];
     /* reader-bound: the unpacker waits for an input CB */
     if (op->stall_cause[TF_RISC_TRISC0] == TF_PERF_WAIT_CB_FRONT &&
-        op->stall_pct[TF_RISC_TRISC0] >= 30)
-        ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader does not "
-               "keep up (more reads in flight between barriers, or more cores)",
-               op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0]);
+        op->stall_pct[TF_RISC_TRISC0] >= 30) {
+        /* what holds the reader up says what would help: its own
+         * instructions (more reads in flight would not), or its reads */
+        uint64_t cyc, ins, rd;
+        int r = op_reader(op, &cyc, &ins, &rd);
+        double ins_pct = r < 0 ? 0 : pct((double)ins, (double)cyc),
+               rd_pct = r < 0 ? 0 : pct((double)rd, (double)cyc);
+        if (r >= 0 && ins_pct >= 50)
+            ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader (%s) "
+                   "runs its own instructions %.0f%% of its cycles and waits for its NOC reads "
+                   "%.0f%%: fewer instructions a page (index arithmetic, calls), or more cores",
+                   op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0], cm_risc_name(r),
+                   ins_pct, rd_pct);
+        else if (r >= 0)
+            ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader (%s) "
+                   "waits for its NOC reads %.0f%% of its cycles and runs instructions %.0f%%: "
+                   "more reads in flight between barriers, or more cores",
+                   op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0], cm_risc_name(r),
+                   rd_pct, ins_pct);
+        else
+            ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; no data-movement "
+                   "RISC read over the NOC (the CB is filled some other way)",
+                   op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0]);
+    }
     /* writer-bound: the packer waits for space in an output CB */
     if (op->stall_cause[TF_RISC_TRISC2] == TF_PERF_WAIT_CB_BACK &&
         op->stall_pct[TF_RISC_TRISC2] >= 30)
@@ -676,14 +721,23 @@ void pf_ops_summary(pf_logs *l, FILE *out)
                 pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev)),
             shown++;
     /* advice for each kind's longest op, kinds in the order above */
-    for (size_t j = 0; j < nk && shown < 6; j++) {
+    int more = 0; /* lines past the summary's six: said, and where they are */
+    for (size_t j = 0; j < nk; j++) {
         const pf_op *op = &l->ops[k[j].longest];
         int n = pf_op_advice(op, adv, 8);
         many[0] = 0;
         if (k[j].n > 1) snprintf(many, sizeof many, ", the longest of %zu like it", k[j].n);
-        for (int i = 0; i < n && shown < 6; i++, shown++)
-            fprintf(out, "  advice (op %u%s): %s\n", op->dispatch, many, adv[i]);
+        for (int i = 0; i < n; i++, shown++)
+            if (shown < 6)
+                fprintf(out, "  advice (op %u%s): %s\n", op->dispatch, many, adv[i]);
+            else
+                more++;
     }
+    if (more)
+        fprintf(out,
+                "  (%d more advice line%s for these ops: the HTML report's Ops tab has "
+                "every op's)\n",
+                more, more == 1 ? "" : "s");
     fprintf(out, "\n");
     free(k);
 }

@@ -660,7 +660,8 @@ static unsigned cp_columns(uint32_t v)
         (v >= 0xac00 && v <= 0xd7a3) || (v >= 0xf900 && v <= 0xfaff) ||
         (v >= 0xfe30 && v <= 0xfe4f) || (v >= 0xff00 && v <= 0xff60) ||
         (v >= 0xffe0 && v <= 0xffe6) || (v >= 0x1f300 && v <= 0x1f64f) ||
-        (v >= 0x1f900 && v <= 0x1f9ff) || (v >= 0x20000 && v <= 0x3fffd))
+        (v >= 0x1f680 && v <= 0x1f6ff) || (v >= 0x1f900 && v <= 0x1f9ff) ||
+        (v >= 0x1fa70 && v <= 0x1faff) || (v >= 0x20000 && v <= 0x3fffd))
         return 2;
     return 1;
 }

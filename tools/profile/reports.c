@@ -402,7 +402,7 @@ static void summary_frames(const pf_logs *l, FILE *out)
 
 /* One row per pool, identical per-core pools folded into one with their
  * count ("Device L1 (x,y) x10"). */
-static void summary_memory(pf_analysis *a, FILE *out)
+static void summary_memory(pf_analysis *a, int exited, FILE *out)
 {
     size_t ng = a->npoolgroups;
     pf_poolgroup *g = malloc((ng ? ng : 1) * sizeof *g);
@@ -434,8 +434,13 @@ static void summary_memory(pf_analysis *a, FILE *out)
     }
     if (leaking) {
         char lk[32];
-        fprintf(out, "  leaks: %s still allocated at exit in %zu pools\n",
-                pf_human_bytes(lk, sizeof lk, leaked), leaking);
+        /* a log without its trailer ended where the process stopped
+         * writing (killed, crashed): not an exit, and maybe not a leak */
+        fprintf(out, "  leaks: %s still allocated %s in %zu pools\n",
+                pf_human_bytes(lk, sizeof lk, leaked),
+                exited ? "at exit"
+                       : "where the log ends (the process did not exit normally: no trailer)",
+                leaking);
     } else if (a->npools) {
         fprintf(out, "  no leaks\n");
     }
@@ -533,8 +538,8 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
     else
         snprintf(disp, sizeof disp, "%u", (unsigned)a->slowest_dispatch);
     fprintf(out,
-            "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %s: %llu cycles; "
-            "straggler %s)\n",
+            "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %s: %llu cycles from "
+            "its first device zone to its last; straggler %s)\n",
             n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, disp, (unsigned long long)a->slowest_cycles,
             pf_core_name(l, c[0].core, "core ", core, sizeof core));
     /* the names' column as wide as the longest shown ("device 2 (0,0)",
@@ -564,7 +569,7 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
         summary_host(a, out);
         summary_frames(l, out);
     }
-    if (l->mem) summary_memory(a, out);
+    if (l->mem) summary_memory(a, l->mem->has_trailer, out);
     if (l->have_device_csv) {
         summary_device(l, a, out);
         summary_cores(l, a, out);

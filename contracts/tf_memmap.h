@@ -45,7 +45,15 @@
 /* Mailbox: GO, launch message, per-RISC status and fault records (tf_mailbox.h).
  * A store here by a hart or the host wakes the core's sleeping harts. */
 #define TF_L1_MAILBOX      0x000000
-#define TF_L1_MAILBOX_SIZE 0x001000
+#define TF_L1_MAILBOX_SIZE 0x000e00
+
+/* 512 bytes the runtime zeroes at every boot, for kernels to read zeros
+ * from (tt-metal's MEM_ZEROS_BASE / MEM_ZEROS_SIZE: Blackhole's
+ * dev_mem_map.h has 512; ttnn's reduce scaler fills tiles with NOC reads
+ * of it). Nothing guards it: a kernel that writes here breaks it for every
+ * later reader, as on the hardware. */
+#define TF_L1_MEM_ZEROS      0x000e00
+#define TF_L1_MEM_ZEROS_SIZE 0x000200
 
 /* Device profiler: control vector + one marker buffer per RISC (tf_profiler.h). */
 #define TF_L1_PROFILER      0x001000

@@ -118,7 +118,6 @@ noc_async_write_one_packet_with_trid_with_state(0x70000, 0x70000, 16, 1);|is una
 noc_async_write_set_trid(1);|is unavailable: not supported by tt-foil: NOC transaction ids
 noc_inline_dw_write_set_state(get_noc_addr(0x70000));|is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 noc_inline_dw_write_with_state(5u);|'noc_inline_dw_write_with_state<unsigned int>' is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
-noc_async_read(get_noc_addr(MEM_ZEROS_BASE), get_write_ptr(0), 64);|'MEM_ZEROS_BASE' is unavailable: not supported by tt-foil: no L1 region of zeros
 ncrisc_noc_fast_write_any_len(noc_index, 0, 0x70000, 0ull, 16u);|is unavailable: not supported by tt-foil: the NOC's internals: use noc_async_write
 noc_fast_atomic_increment(noc_index, 0, 0ull, 1u, 31u, false);|is unavailable: not supported by tt-foil: the NOC's internals: use noc_semaphore_inc
 (void)get_cb_tiles_received_ptr(0)[0];|is unavailable: not supported by tt-foil: circular-buffer internals: use cb_pages_available_at_front

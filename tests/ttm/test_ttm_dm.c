@@ -261,6 +261,55 @@ static void misc(void)
 }
 
 /* The line of dm_faults.cpp marked "<- name". */
+/* dm_state.cpp on core (1,1): MEM_ZEROS and the stateful transfers (the
+ * coordinates from set_state, the low 32 bits of the address from each
+ * with_state, the size from the one-packet set_state). */
+static void state(void)
+{
+    enum { N = 2048 };
+    static uint8_t in[512], scratch[N], out[256];
+    for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 5 + 1);
+    memset(scratch, 0xee, sizeof scratch);
+    memset(out, 0x11, sizeof out);
+    tf_core c = {1, 1};
+    tf_buffer *src = MUST_PTR(tf_buffer_create_dram(dev, sizeof in));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_dram(dev, sizeof out));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, c, N));
+    MUST(tf_buffer_write(src, 0, in, sizeof in));
+    MUST(tf_buffer_write(dst, 0, out, sizeof out));
+    MUST(tf_buffer_write(l1, 0, scratch, sizeof scratch));
+    uint64_t s = tf_buffer_noc_addr(src), d = tf_buffer_noc_addr(dst);
+    uint32_t args[] = {(uint32_t)tf_buffer_address(l1), lo32(s), hi32(s), lo32(d), hi32(d)};
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    /* first a kernel that writes into the zeros and faults: the core's
+     * reboot writes them again */
+    tf_kernel *bad = dm_build("dm_state", TF_NCRISC, "SCRIBBLE", NULL, 0);
+    MUST(tf_program_set_kernel(p, TF_NCRISC, bad));
+    MUST(tf_program_set_args(p, TF_NCRISC, args, 5));
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_TRUE(strstr(tf_last_error(), "x=63 y=63") != NULL);
+    tf_kernel *k = dm_build("dm_state", TF_NCRISC, NULL, NULL, 0);
+    MUST(tf_program_set_kernel(p, TF_NCRISC, k));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(l1, 0, scratch, sizeof scratch));
+    MUST(tf_buffer_read(dst, 0, out, sizeof out));
+    uint8_t want[N], want_out[256];
+    memset(want, 0, 1024);
+    memcpy(want + 1024, in + 256, 128);
+    memcpy(want + 1152, in + 64, 64);
+    memset(want + 1216, 0xee, N - 1216);
+    memcpy(want_out, in + 256, 128);
+    memset(want_out + 128, 0x11, 128);
+    CHECK_TRUE(memcmp(scratch, want, N) == 0);
+    CHECK_TRUE(memcmp(out, want_out, sizeof out) == 0);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_kernel_free(bad);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+    tf_buffer_free(l1);
+}
+
 static int marked_line(const char *name)
 {
     char path[512], line[512], mark[64];
@@ -356,6 +405,7 @@ int main(void)
     reader_writer("GEN_BANK", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     gather_mcast();
     misc();
+    state();
     faults();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dm");

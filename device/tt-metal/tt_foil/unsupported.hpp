@@ -11,13 +11,10 @@
 // that program a NOC command buffer once and re-issue it. tt-foil's NOC takes
 // one command per transfer; use noc_async_read/noc_async_write.
 #define TF_NOC_STATE_WHY "stateful NOC command buffers; use noc_async_read/noc_async_write"
-TF_UNSUPPORTED_FN(noc_async_read_one_packet_set_state, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_one_packet_with_state, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_set_state, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_with_state, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_inc_num_issued, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_one_packet_set_state, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_state, TF_NOC_STATE_WHY);
+// (noc_async_read_one_packet_set_state / _with_state, noc_async_read_set_state
+// / _with_state, noc_async_read_inc_num_issued and
+// noc_async_write_one_packet_set_state / _with_state are supported:
+// dataflow_api.h keeps their state in the kernel.)
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_set_state, TF_NOC_STATE_WHY);
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_with_state, TF_NOC_STATE_WHY);
 #define TF_NOC_TRID_WHY "NOC transaction ids; use the per-NOC barriers"
@@ -66,12 +63,6 @@ TF_UNSUPPORTED_FN(get_cb_tiles_acked_ptr,
 // (tf_sim_config), and a kernel gets them as arguments.
 TF_UNSUPPORTED_VAR(NUM_DRAM_BANKS, "the DRAM bank count is the device's: pass it as an argument");
 TF_UNSUPPORTED_VAR(NUM_L1_BANKS, "the L1 bank count is the device's: pass it as an argument");
-// tt-metal's always-zero L1 region (padding kernels read zeros from it):
-// tt-foil's L1 has none.
-TF_UNSUPPORTED_VAR(MEM_ZEROS_BASE, "no L1 region of zeros: fill a buffer of your own with zeros "
-                                   "(or read them from a zeroed DRAM buffer)");
-TF_UNSUPPORTED_VAR(MEM_ZEROS_SIZE, "no L1 region of zeros: fill a buffer of your own with zeros "
-                                   "(or read them from a zeroed DRAM buffer)");
 
 // Named runtime args (api/rt_arg.h) and the Device 2.0 object API.
 namespace rt_args

@@ -37,7 +37,10 @@
 #define NOC_MULTICAST_WRITE_VC 4
 #define NOC_MAX_BURST_SIZE     16384
 #define L1_ALIGNMENT           16
-#define DRAM_ALIGNMENT         64 /* Blackhole's; this NOC takes any alignment */
+#define DRAM_ALIGNMENT         64 /* Blackhole's: the NOC checks it (docs/chip.md, Alignment) */
+// 512 bytes of zeros in every core's L1, written at boot (contracts/tf_memmap.h)
+#define MEM_ZEROS_BASE TF_L1_MEM_ZEROS
+#define MEM_ZEROS_SIZE TF_L1_MEM_ZEROS_SIZE
 
 // ---- the NOC primitives every call below goes through ------------------------
 namespace tf_ttm
@@ -206,6 +209,87 @@ FORCE_INLINE void noc_async_write(std::uint32_t src_local_l1_addr, std::uint64_t
 {
     (void)vc;
     tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, size);
+}
+
+// ---- stateful transfers -------------------------------------------------------------
+// tt-metal programs a NOC command buffer once (set_state: the far end's
+// coordinates and the upper address bits, and for one-packet transfers the
+// size) and then issues transfers that give only the low 32 bits of the
+// far address (with_state). Here the state is kept in the kernel, per NOC,
+// and each with_state is one ordinary transfer: the same bytes, the same
+// checks and the same modeled cost as noc_async_read/noc_async_write with
+// the whole address. A with_state before any set_state on its NOC takes
+// address bits 32 and up as 0 (an unprogrammed command buffer's are
+// whatever they were). The VC arguments are accepted and have no effect
+// (VCs are not modeled). Older tt-metal had the NOC as the third argument
+// of the one-packet read's set_state and with_state; today's order (vc,
+// then noc) is the one taken here.
+namespace tf_ttm
+{
+struct noc_state {
+    std::uint64_t hi;   // the far end: address bits 32 and up (coordinates, upper bits)
+    std::uint32_t size; // one-packet transfers: the size set_state gave
+};
+inline noc_state noc_rd_state[2], noc_wr_state[2];
+inline std::uint64_t noc_far(const noc_state &s, std::uint32_t lo)
+{
+    return (s.hi & ~(std::uint64_t)0xffffffffu) | lo;
+}
+} // namespace tf_ttm
+template <bool use_vc = false>
+FORCE_INLINE void
+noc_async_read_one_packet_set_state(std::uint64_t src_noc_addr, std::uint32_t size,
+                                    const std::uint32_t vc = 0, std::uint8_t noc = noc_index)
+{
+    (void)vc;
+    tf_ttm::noc_rd_state[noc & 1] = {src_noc_addr, size};
+}
+template <bool inc_num_issued = true, bool use_vc = false>
+FORCE_INLINE void noc_async_read_one_packet_with_state(std::uint32_t src_local_l1_addr,
+                                                       std::uint32_t dst_local_l1_addr,
+                                                       const std::uint32_t vc = 0,
+                                                       std::uint8_t noc = noc_index)
+{
+    (void)vc;
+    const tf_ttm::noc_state &s = tf_ttm::noc_rd_state[noc & 1];
+    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_local_l1_addr), dst_local_l1_addr, s.size);
+}
+FORCE_INLINE void noc_async_read_set_state(std::uint64_t src_noc_addr, std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_rd_state[noc & 1].hi = src_noc_addr;
+}
+template <bool inc_num_issued = true>
+FORCE_INLINE void noc_async_read_with_state(std::uint32_t src_local_l1_addr,
+                                            std::uint32_t dst_local_l1_addr, std::uint32_t size,
+                                            std::uint8_t noc = noc_index)
+{
+    tf_ttm::noc_read(noc, tf_ttm::noc_far(tf_ttm::noc_rd_state[noc & 1], src_local_l1_addr),
+                     dst_local_l1_addr, size);
+}
+// Reads issued with inc_num_issued = false are counted here on tt-metal so
+// that the barrier waits for them; tt-foil's barrier waits for every read
+// the RISC issued, counted or not, so there is nothing to add.
+FORCE_INLINE void noc_async_read_inc_num_issued(std::uint32_t num_issued_reads_inc,
+                                                std::uint8_t noc = noc_index)
+{
+    (void)num_issued_reads_inc, (void)noc;
+}
+template <bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_set_state(std::uint64_t dst_noc_addr,
+                                                       std::uint32_t size,
+                                                       std::uint8_t noc = noc_index,
+                                                       std::uint8_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)vc;
+    tf_ttm::noc_wr_state[noc & 1] = {dst_noc_addr, size};
+}
+template <bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_with_state(std::uint32_t src_local_l1_addr,
+                                                        std::uint32_t dst_local_l1_addr,
+                                                        std::uint8_t noc = noc_index)
+{
+    const tf_ttm::noc_state &s = tf_ttm::noc_wr_state[noc & 1];
+    tf_ttm::noc_write(noc, src_local_l1_addr, tf_ttm::noc_far(s, dst_local_l1_addr), s.size);
 }
 
 namespace tf_ttm

@@ -122,6 +122,10 @@ ncrisc_noc_fast_write_any_len(noc_index, 0, 0x70000, 0ull, 16u);|is unavailable:
 noc_fast_atomic_increment(noc_index, 0, 0ull, 1u, 31u, false);|is unavailable: not supported by tt-foil: the NOC's internals: use noc_semaphore_inc
 (void)get_cb_tiles_received_ptr(0)[0];|is unavailable: not supported by tt-foil: circular-buffer internals: use cb_pages_available_at_front
 (void)get_cb_tiles_acked_ptr(0)[0];|is unavailable: not supported by tt-foil: circular-buffer internals: use cb_pages_reservable_at_back
+get_local_cb_interface(0).fifo_rd_ptr += 64;|'operator+=' is unavailable: not supported by tt-foil: writing a circular buffer's interface (get_local_cb_interface is read-only here
+LocalCBInterface &i = get_local_cb_interface(1); i.fifo_wr_ptr = i.fifo_rd_ptr;|'operator=' is unavailable: not supported by tt-foil: writing a circular buffer's interface
+get_local_cb_interface(2) = get_local_cb_interface(3);|'operator=' is unavailable: not supported by tt-foil: writing a circular buffer's interface
+(void)get_local_cb_interface(0).tiles_received;|'tiles_received' is unavailable: not supported by tt-foil: circular-buffer internals
 $ta (void)s.get_shard_noc_addr(0);|'get_shard_noc_addr' is unavailable: not supported by tt-foil: get_shard_noc_addr (sharded tensors
 $ta (void)s.is_local_page(0);|'is_local_page' is unavailable: not supported by tt-foil: locality of a page or shard
 $ta (void)s.is_local_shard(0);|'is_local_shard' is unavailable: not supported by tt-foil: locality of a page or shard

@@ -158,6 +158,16 @@ expect_err "use of undeclared identifier 'sub_bcast_row_init_short'; did you mea
 k notmetal2 'bcast_unary_init<BroadcastType::ROW>(0, 16);'
 expect_rc 1 "bcast_unary_init is not tt-metal's"
 expect_err "use of undeclared identifier 'bcast_unary_init'" "bcast_unary_init"
+# get_local_cb_interface: the settings read (16-byte units); the pointers and
+# any write say why not
+k cbread 'uint32_t p = get_local_cb_interface(0).fifo_page_size + get_local_cb_interface(16).fifo_limit; (void)p;'
+expect_rc 0 "get_local_cb_interface's settings"
+k cbptr 'uint32_t p = get_local_cb_interface(0).fifo_rd_ptr << cb_addr_shift; (void)p;'
+expect_rc 1 "fifo_rd_ptr in a compute kernel"
+expect_err "cbptr.cpp:4:44: error: 'fifo_rd_ptr' is unavailable: not supported by tt-foil: a CB's fifo_rd_ptr/fifo_wr_ptr in a compute kernel" "fifo_rd_ptr in a compute kernel"
+k cbset 'get_local_cb_interface(16).fifo_page_size = 64;'
+expect_rc 1 "writing fifo_page_size"
+expect_err "error: 'operator=' is unavailable: not supported by tt-foil: writing a circular buffer's interface" "writing fifo_page_size"
 k throttle 'matmul_block_math_dynamic_throttle(0, 1, 0, 0, 1, 1);'
 expect_rc 1 "matmul_block_math_dynamic_throttle"
 expect_err "'matmul_block_math_dynamic_throttle<int, int, int, int, int, int>' is unavailable: not supported by tt-foil: math-only matmul" "matmul_block_math_dynamic_throttle"

@@ -5,8 +5,8 @@
  * it; pack_untilize_dest packs from its DEST offsets, in each form;
  * pack_untilize_block packs from the reservation's start and moves no pack
  * position; a compute kernel's get_tile_size, get_dataformat and logical
- * coordinates; the oldest reduce inits with arguments; the CB calls
- * qualified with ckernel::; a vector mode given as VectorMode; row
+ * coordinates; get_local_cb_interface's settings in 16-byte units; the oldest reduce inits with
+ * arguments; the CB calls qualified with ckernel::; a vector mode given as VectorMode; row
  * broadcasts with bcast_row_idx. Each case checks every output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
@@ -226,6 +226,24 @@ static void core_info(void)
     }
 }
 
+/* ---- get_local_cb_interface in 16-byte units ------------------------------------ */
+
+static void cb_interface(void)
+{
+    static float in[2 * 1024], out[8 * 1024], one[1024];
+    ks_run r = ks_fp32("cb_interface", NULL, 0, in, 2, out, 8);
+    if (!ks_ran(&r)) return;
+    /* CB 0: 2 pages of 4096 bytes; CB 16: 8 pages of 4096 bytes */
+    static const float want[8] = {256, 2, 512, 8192, 256, 8, 2048, 4};
+    for (int t = 0; t < 8; t++) {
+        MUST(tf_untilize(out + (size_t)t * 1024, 32, 32, TF_TILE_FORMAT_FP32, one));
+        int bad = 0;
+        for (int i = 0; i < 1024; i++) bad += one[i] != want[t];
+        if (bad) fprintf(stderr, "cb_interface tile %d: %g, want %g\n", t, one[0], want[t]);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
 /* ---- the oldest reduce inits, kind and dimension as arguments -------------------- */
 
 static void reduce_oldest(void)
@@ -353,6 +371,7 @@ int main(void)
     untilize_twice();
     pack_untilize_offset();
     core_info();
+    cb_interface();
     reduce_oldest();
     pack_untilize_twice();
     qualified();

@@ -260,6 +260,54 @@ static void misc(void)
     tf_buffer_free(bout);
 }
 
+/* dm_cb_interface.cpp on one BRISC: get_local_cb_interface's fields in
+ * bytes and L1 addresses (tt-metal's data-movement units), before and after
+ * a push and a pop, through a reference and a copy, for a CB id known at run
+ * time, and printed with DPRINT. */
+static void cb_interface(void)
+{
+    enum { PAGE = 2048, PAGES = 4, PAGE3 = 96, PAGES3 = 5 };
+    tf_core core = {3, 2};
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, core, 64));
+    tf_kernel *k = dm_build("dm_cb_interface", TF_BRISC, NULL, NULL, 0);
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_cb(p, 0, PAGE, PAGES));
+    MUST(tf_program_set_cb(p, 3, PAGE3, PAGES3));
+    uint32_t args[] = {(uint32_t)tf_buffer_address(res), 3};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 2));
+    static char log[4096];
+    ttm_run_captured(p, log, sizeof log);
+    CHECK_TRUE(strstr(log, "page 2048 pages 4\n") != NULL);
+    uint32_t r[15];
+    MUST(tf_buffer_read(res, 0, r, sizeof r));
+    uint32_t start = r[3];
+    CHECK_TRUE(start != 0 && start % 16 == 0);
+    uint32_t want[15] = {PAGE,
+                         PAGES,
+                         PAGE * PAGES,
+                         start,
+                         start + PAGE * PAGES, /* fifo_limit: the CB's end */
+                         start,                /* fifo_rd_ptr */
+                         start,                /* fifo_wr_ptr */
+                         start + PAGE,         /* after the push */
+                         start + PAGE,         /* the reference reads the CB now */
+                         start + PAGE,         /* so does the copy (a view) */
+                         start + PAGE,         /* fifo_rd_ptr after the pop */
+                         PAGE3,
+                         PAGES3,
+                         PAGE3 * PAGES3,
+                         0}; /* cb_addr_shift */
+    for (int i = 0; i < 15; i++) {
+        if (r[i] != want[i])
+            fprintf(stderr, "cb_interface word %d: %u, want %u\n", i, r[i], want[i]);
+        CHECK_EQ_U(r[i], want[i]);
+    }
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(res);
+}
+
 /* The line of dm_faults.cpp marked "<- name". */
 /* dm_state.cpp on core (1,1): MEM_ZEROS and the stateful transfers (the
  * coordinates from set_state, the low 32 bits of the address from each
@@ -406,6 +454,7 @@ int main(void)
     gather_mcast();
     misc();
     state();
+    cb_interface();
     faults();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dm");

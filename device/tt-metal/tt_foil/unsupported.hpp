@@ -53,8 +53,6 @@ TF_UNSUPPORTED_FN(noc_async_read_partial_page,
 TF_UNSUPPORTED_FN(ncrisc_noc_fast_read_any_len, "the NOC's internals: use noc_async_read");
 TF_UNSUPPORTED_FN(ncrisc_noc_fast_write_any_len, "the NOC's internals: use noc_async_write");
 TF_UNSUPPORTED_FN(noc_fast_atomic_increment, "the NOC's internals: use noc_semaphore_inc");
-TF_UNSUPPORTED_FN(get_local_cb_interface,
-                  "circular-buffer internals: use get_read_ptr/get_write_ptr and the cb_* calls");
 TF_UNSUPPORTED_FN(get_cb_tiles_received_ptr,
                   "circular-buffer internals: use cb_pages_available_at_front");
 TF_UNSUPPORTED_FN(get_cb_tiles_acked_ptr,

@@ -15,6 +15,7 @@
 #include "hostdevcommon/kernel_structs.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "tt_foil/args.hpp"
+#include "tt_foil/cb_interface.hpp"
 #include "tt_foil/core_info.hpp"
 #include "tt_foil/data_format.hpp"
 #include "tt_foil/unsupported.hpp"

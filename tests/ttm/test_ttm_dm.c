@@ -37,7 +37,8 @@ static void reader_writer(const char *gen, tf_buffer_type src_type, tf_buffer_ty
     MUST(tf_buffer_write(src, 0, in, sizeof in));
     MUST(tf_buffer_write(dst, 0, out, sizeof out));
     uint32_t rct[2] = {src_type == TF_BUFFER_DRAM, 0}, wct[3] = {0};
-    if (!strcmp(gen, "GEN_TA")) CHECK_EQ_U(tf_buffer_accessor_args(src, rct, 2), 2);
+    if (!strcmp(gen, "GEN_TA") || !strcmp(gen, "GEN_MAKE"))
+        CHECK_EQ_U(tf_buffer_accessor_args(src, rct, 2), 2);
     CHECK_EQ_U(tf_buffer_accessor_args(dst, wct + 1, 2), 2);
     tf_kernel *rd = dm_build("dm_reader", TF_NCRISC, gen, rct, 2);
     tf_kernel *wr = dm_build("dm_writer", TF_BRISC, NULL, wct, 3);
@@ -447,6 +448,8 @@ int main(void)
     reader_writer("GEN_TA", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     reader_writer("GEN_TA", TF_BUFFER_L1, TF_BUFFER_DRAM, 1);
     reader_writer("GEN_TA", TF_BUFFER_DRAM, TF_BUFFER_L1, 0);
+    reader_writer("GEN_MAKE", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    reader_writer("GEN_MAKE", TF_BUFFER_L1, TF_BUFFER_L1, 1);
     reader_writer("GEN_FAST", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
     reader_writer("GEN_FAST", TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     reader_writer("GEN_FAST", TF_BUFFER_L1, TF_BUFFER_DRAM, 1);

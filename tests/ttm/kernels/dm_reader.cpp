@@ -2,8 +2,11 @@
 // an interleaved buffer into CB c_0, one at a time, as tt-metal's
 // reader_unary_interleaved_start_id: with a TensorAccessor (GEN_TA), an
 // InterleavedAddrGenFast by the CB's format (GEN_FAST) or the bank table
-// (GEN_BANK). RTA: 0 src address, 1 tiles, 2 first tile. CRTA 0: bank
-// count (GEN_BANK). CTA: TensorAccessorArgs (GEN_TA) or 0 is_dram.
+// (GEN_BANK), or mid-2025's make_tensor_accessor_args /
+// make_tensor_accessor_from_args with the page size from
+// get_local_cb_interface, as ttnn's unary reader then (GEN_MAKE). RTA: 0 src
+// address, 1 tiles, 2 first tile. CRTA 0: bank count (GEN_BANK). CTA:
+// TensorAccessorArgs (GEN_TA, GEN_MAKE) or 0 is_dram.
 #include <stdint.h>
 
 #include "api/dataflow/dataflow_api.h"
@@ -22,6 +25,17 @@ void kernel_main()
 #if defined(GEN_TA)
     constexpr auto src_args = TensorAccessorArgs<0>();
     const auto s = TensorAccessor(src_args, src_addr, tile_bytes);
+#elif defined(GEN_MAKE)
+    const uint32_t page_bytes = get_local_cb_interface(cb_id_in0).fifo_page_size;
+    constexpr auto src_args = make_tensor_accessor_args<0>();
+    static_assert(src_args.compile_time_args_skip() == 2, "interleaved: 2 compile-time args");
+    static_assert(src_args.runtime_args_skip() == 0, "interleaved: no common runtime args");
+    // (the older forms: an explicit common-args base, at compile or run time)
+    constexpr auto same_args = make_tensor_accessor_args<0, 0>();
+    const auto also_args = make_tensor_accessor_args<0>(arg);
+    static_assert(same_args.next_compile_time_args_offset() == 2, "args after the accessor's");
+    (void)also_args;
+    auto s = make_tensor_accessor_from_args(src_args, src_addr, page_bytes);
 #elif defined(GEN_FAST)
     constexpr bool src_is_dram = get_compile_time_arg_val(0) == 1;
     const DataFormat data_format = get_dataformat(cb_id_in0);

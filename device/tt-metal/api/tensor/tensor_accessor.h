@@ -177,6 +177,29 @@ TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t)
 
 TF_UNSUPPORTED_FN(noc_async_read_shard, "noc_async_read_shard (sharded tensors)");
 TF_UNSUPPORTED_FN(noc_async_write_shard, "noc_async_write_shard (sharded tensors)");
+// mid-2025's factories (its tensor_accessor.h): the args at compile-time arg
+// CTA_BASE (common args from CRTA_BASE, or from crta_base at run time), and
+// an accessor of them at bank_base_address moving page_size bytes a page.
+// (tt-metal then made an InterleavedAddrGen<is_dram> of an interleaved
+// tensor; this TensorAccessor addresses and moves the same pages.)
+template <std::size_t CTA_BASE, std::size_t CRTA_BASE = 0>
+FORCE_INLINE constexpr auto make_tensor_accessor_args()
+{
+    return TensorAccessorArgs<CTA_BASE, CRTA_BASE>();
+}
+template <std::size_t CTA_BASE>
+FORCE_INLINE constexpr auto make_tensor_accessor_args(const std::size_t crta_base)
+{
+    return TensorAccessorArgs<CTA_BASE>((std::uint32_t)crta_base);
+}
+template <typename ArgsT>
+FORCE_INLINE auto make_tensor_accessor_from_args(const ArgsT &args,
+                                                 const std::size_t bank_base_address,
+                                                 const std::uint32_t page_size)
+{
+    return TensorAccessor(args, bank_base_address, page_size);
+}
+
 TF_UNSUPPORTED_FN(make_tensor_accessor_tuple,
                   "make_tensor_accessor_tuple (no std::tuple on the device)");
 

@@ -39,6 +39,16 @@ struct TensorAccessorArgs {
     {
         return CTA_OFFSET + num_compile_time_args();
     }
+    // mid-2025's names of the two counts (its ArgsOffsets): interleaved
+    // tensors take no common runtime args
+    static constexpr std::uint32_t compile_time_args_skip()
+    {
+        return num_compile_time_args();
+    }
+    constexpr std::uint32_t runtime_args_skip() const
+    {
+        return num_common_runtime_args();
+    }
     constexpr std::uint32_t num_common_runtime_args() const
     {
         return 0;

@@ -78,9 +78,18 @@ expect_err "'ltz_tile_init<>' is unavailable: not supported by tt-foil: an SFPU 
 k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1);'
 expect_rc 1 "bitwise op"
 expect_err "'bitwise_and_tile_init<>' is unavailable: not supported by tt-foil: integer DEST" "bitwise"
-k oldname 'unpack_reconfig_data_format(0, 1);'
+k oldname 'add_tiles_init_nof();'
 expect_rc 1 "old name"
-expect_err "not supported by tt-foil: the old name: use reconfig_data_format" "old name"
+expect_err "not supported by tt-foil: the old name: use add_tiles_init" "old name"
+# tt-metal's 2023-2024 default arguments and reconfig names build
+k olddefaults 'binary_op_init_common(0, 1); add_tiles_init(); sub_tiles_init(); mul_tiles_init();
+    add_bcast_rows_init_short(); add_bcast_cols_init_short(); add_bcast_scalar_init_short();
+    mul_bcast_rows_init_short(); mul_bcast_cols_init_short(); mul_tiles_bcast_scalar_init_short();
+    sub_bcast_cols_init_short(); sub_tiles_bcast_scalar_init_short(); transpose_wh_init(0);
+    tilize_init_short(0, 1); unpack_reconfig_data_format(0, 1); unpack_reconfig_data_format(0, 1, 0, 1);
+    unpack_reconfig_data_format_srca(1); unpack_reconfig_data_format_srca(0, 1);
+    unpack_reconfig_data_format_srcb(1); unpack_reconfig_data_format_srcb(0, 1);'
+expect_rc 0 "older default arguments"
 k tdest 'transpose_wh_dest_init_short(); transpose_wh_dest(0);'
 expect_rc 1 "transpose in DEST"
 expect_err "not supported by tt-foil: a transpose inside DEST" "transpose in DEST"

@@ -5,7 +5,8 @@
  * it; pack_untilize_dest packs from its DEST offsets, in each form;
  * pack_untilize_block packs from the reservation's start and moves no pack
  * position; a compute kernel's get_tile_size, get_dataformat and logical
- * coordinates; get_local_cb_interface's settings in 16-byte units; the oldest reduce inits with
+ * coordinates; get_local_cb_interface's settings in 16-byte units; the 2023-2024
+ * signatures with their default arguments; the oldest reduce inits with
  * arguments; the CB calls qualified with ckernel::; a vector mode given as VectorMode; row
  * broadcasts with bcast_row_idx. Each case checks every output value. */
 #include "tt_foil/kbuild.h"
@@ -244,6 +245,36 @@ static void cb_interface(void)
     }
 }
 
+/* ---- tt-metal's 2023-2024 signatures with their defaults ------------------------ */
+
+static void old_defaults(void)
+{
+    static float in[2 * 1024], out[13 * 1024], got[1024], want[1024], raw[1024], tiled[1024];
+    const float *a = in, *b = in + 1024;
+    for (int i = 0; i < 1024; i++) in[i] = (float)((i * 7) % 23 - 11);
+    for (int i = 0; i < 1024; i++) in[1024 + i] = (float)((i * 5) % 13 - 6);
+    ks_run r = ks_fp32("old_defaults", NULL, 0, in, 2, out, 13);
+    if (!ks_ran(&r)) return;
+    for (int t = 0; t < 12; t++) {
+        for (int i = 0; i < 32; i++)
+            for (int j = 0; j < 32; j++) {
+                float x = a[i * 32 + j], y = b[i * 32 + j], s = b[0], row = b[j], col = b[i * 32];
+                float w[12] = {x + y,   x - y,         x * y,   x * s, x + row, x - col,
+                               x * row, a[j * 32 + i], x + col, x + s, x * col, x - s};
+                want[i * 32 + j] = w[t];
+            }
+        MUST(tf_untilize(out + (size_t)t * 1024, 32, 32, TF_TILE_FORMAT_FP32, got));
+        int bad = 0;
+        for (int i = 0; i < 1024; i++) bad += got[i] != want[i];
+        if (bad) fprintf(stderr, "old_defaults tile %d: %d values differ\n", t, bad);
+        CHECK_EQ_U(bad, 0);
+    }
+    /* 12: A's page (A as a tile) read as 32 rows of 32, tilized */
+    tile_bytes(a, raw);
+    tile_bytes(raw, tiled);
+    CHECK_TRUE(memcmp(out + 12 * 1024, tiled, 4096) == 0);
+}
+
 /* ---- the oldest reduce inits, kind and dimension as arguments -------------------- */
 
 static void reduce_oldest(void)
@@ -372,6 +403,7 @@ int main(void)
     pack_untilize_offset();
     core_info();
     cb_interface();
+    old_defaults();
     reduce_oldest();
     pack_untilize_twice();
     qualified();

@@ -187,7 +187,8 @@ ALWI void compute_kernel_hw_startup(std::uint32_t icb0, std::uint32_t ocb)
 {
     tf_c::compute_kernel_hw_startup(icb0, icb0, ocb);
 }
-ALWI void binary_op_init_common(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t ocb)
+// (ocb = 16: tt-metal's 2023-2024 default)
+ALWI void binary_op_init_common(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t ocb = 16)
 {
     tf_c::binary_op_init_common(icb0, icb1, ocb);
 }
@@ -246,6 +247,32 @@ ALWI void reconfig_data_format_srcb(std::uint32_t srcb_old, std::uint32_t srcb_n
     reconfig_data_format_srcb<to_from_int8>(srcb_new);
 }
 template <bool is_tile_dim_reconfig_en = false>
+// The 2024 names (tt-metal's reconfig_data_format.h then): the same calls.
+ALWI void unpack_reconfig_data_format(std::uint32_t srca_new, std::uint32_t srcb_new)
+{
+    reconfig_data_format(srca_new, srcb_new);
+}
+ALWI void unpack_reconfig_data_format(std::uint32_t srca_old, std::uint32_t srca_new,
+                                      std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    reconfig_data_format(srca_old, srca_new, srcb_old, srcb_new);
+}
+ALWI void unpack_reconfig_data_format_srca(std::uint32_t srca_new)
+{
+    reconfig_data_format_srca(srca_new);
+}
+ALWI void unpack_reconfig_data_format_srca(std::uint32_t srca_old, std::uint32_t srca_new)
+{
+    reconfig_data_format_srca(srca_old, srca_new);
+}
+ALWI void unpack_reconfig_data_format_srcb(std::uint32_t srcb_new)
+{
+    reconfig_data_format_srcb(srcb_new);
+}
+ALWI void unpack_reconfig_data_format_srcb(std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    reconfig_data_format_srcb(srcb_old, srcb_new);
+}
 ALWI void pack_reconfig_data_format(std::uint32_t new_cb)
 {
     tf_c::pack_reconfig_data_format(new_cb);
@@ -322,16 +349,18 @@ template <bool full_init = false, EltwiseBinaryType t = ELWADD> ALWI void binary
 TF_UNSUPPORTED("binary_op_specific_init(op_code), the 2023 form driven by the ELTWISE_OP_CODE "
                "define: use binary_op_specific_init<full_init, op>(icb0, icb1)")
 void binary_op_specific_init(int op_code);
-ALWI void add_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false)
+// (icb0 = 0, icb1 = 1: tt-metal's 2023-2024 defaults, as for sub and mul)
+ALWI void add_tiles_init(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1, bool acc_to_dest = false)
 {
     tf_c::add_tiles_init(icb0, icb1, acc_to_dest);
 }
-ALWI void sub_tiles_init(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false)
+ALWI void sub_tiles_init(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1, bool acc_to_dest = false)
 {
     tf_c::sub_tiles_init(icb0, icb1, acc_to_dest);
 }
 // (acc_to_dest: ELWMUL accumulates anyway on Wormhole/Blackhole)
-ALWI void mul_tiles_init(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t acc_to_dest = 0)
+ALWI void mul_tiles_init(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1,
+                         std::uint32_t acc_to_dest = 0)
 {
     (void)acc_to_dest;
     tf_c::mul_tiles_init(icb0, icb1);
@@ -371,24 +400,32 @@ ALWI void mul_tiles_bcast(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t 
 {
     any_tiles_bcast<ELWMUL, dim>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
-using tf_c::add_bcast_cols_init_short;
-using tf_c::add_bcast_rows_init_short;
-using tf_c::add_bcast_scalar_init_short;
 using tf_c::add_tiles_bcast_cols;
 using tf_c::add_tiles_bcast_rows;
 using tf_c::add_tiles_bcast_scalar;
-using tf_c::mul_bcast_cols_init_short;
-using tf_c::mul_bcast_rows_init_short;
 using tf_c::mul_tiles_bcast_cols;
 using tf_c::mul_tiles_bcast_rows;
 using tf_c::mul_tiles_bcast_scalar;
-using tf_c::mul_tiles_bcast_scalar_init_short;
-using tf_c::sub_bcast_cols_init_short;
 using tf_c::sub_bcast_rows_init_short;
 using tf_c::sub_tiles_bcast_cols;
 using tf_c::sub_tiles_bcast_rows;
 using tf_c::sub_tiles_bcast_scalar;
-using tf_c::sub_tiles_bcast_scalar_init_short;
+// The broadcast inits with tt-metal's 2023-2024 defaults (icb0 = 0, icb1 =
+// 1); sub_bcast_rows_init_short came later, without them.
+#define TF_TTM_BCAST_INIT(name)                                                                    \
+    ALWI void name(std::uint32_t icb0 = 0, std::uint32_t icb1 = 1)                                 \
+    {                                                                                              \
+        tf_c::name(icb0, icb1);                                                                    \
+    }
+TF_TTM_BCAST_INIT(add_bcast_rows_init_short)
+TF_TTM_BCAST_INIT(add_bcast_cols_init_short)
+TF_TTM_BCAST_INIT(add_bcast_scalar_init_short)
+TF_TTM_BCAST_INIT(mul_bcast_rows_init_short)
+TF_TTM_BCAST_INIT(mul_bcast_cols_init_short)
+TF_TTM_BCAST_INIT(mul_tiles_bcast_scalar_init_short)
+TF_TTM_BCAST_INIT(sub_bcast_cols_init_short)
+TF_TTM_BCAST_INIT(sub_tiles_bcast_scalar_init_short)
+#undef TF_TTM_BCAST_INIT
 // The row forms with tt-metal's bcast_row_idx (row 0 only).
 ALWI void add_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint32_t itile0,
                                std::uint32_t itile1, std::uint32_t idst,
@@ -622,7 +659,8 @@ ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
 }
 
 // ---- transpose and copy --------------------------------------------------------------
-ALWI void transpose_wh_init(std::uint32_t icb, std::uint32_t ocb)
+// (ocb = 16: tt-metal's older default)
+ALWI void transpose_wh_init(std::uint32_t icb, std::uint32_t ocb = 16)
 {
     tf_c::transpose_wh_init(icb, ocb);
 }
@@ -701,7 +739,10 @@ ALWI void tilize_init(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb)
 {
     tf_c::tilize_init(icb, block, ocb);
 }
-ALWI void tilize_init_short(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb)
+// (ocb = 16: tt-metal's default once it took the output CB; its older
+// 2-argument form set the unpacker and math up only, leaving the packer as
+// the last init left it: CB 16 in its kernels)
+ALWI void tilize_init_short(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb = 16)
 {
     tf_c::tilize_init(icb, block, ocb);
 }

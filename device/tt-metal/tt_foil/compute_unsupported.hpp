@@ -223,9 +223,6 @@ TF_QUANT_NO(dequant_tile);
 TF_QUANT_NO(dequant_int8_tile);
 #undef TF_QUANT_NO
 // Older names tt-metal has since replaced.
-TF_UNSUPPORTED_FN(unpack_reconfig_data_format, "the old name: use reconfig_data_format");
-TF_UNSUPPORTED_FN(unpack_reconfig_data_format_srca, "the old name: use reconfig_data_format_srca");
-TF_UNSUPPORTED_FN(unpack_reconfig_data_format_srcb, "the old name: use reconfig_data_format_srcb");
 TF_UNSUPPORTED_FN(add_tiles_init_nof, "the old name: use add_tiles_init");
 TF_UNSUPPORTED_FN(rsub_tile, "use rsub_unary_tile (the scalar as float bits)");
 TF_UNSUPPORTED_FN(rsub_tile_init, "use binop_with_scalar_tile_init and rsub_unary_tile");

@@ -11,7 +11,8 @@
 # kernel API, device/tt-metal, searched first; see docs/kernels.md). Every
 # kernel gets tt-metal's build defines: COMPILE_FOR_BRISC / COMPILE_FOR_NCRISC
 # / COMPILE_FOR_TRISC=n (+ UCK_CHLKC_*, NAMESPACE, TRISC_*), PROCESSOR_INDEX,
-# KERNEL_BUILD, NOC_INDEX (NOC, default 0 on BRISC and 1 on NCRISC, as
+# KERNEL_BUILD, ARCH_BLACKHOLE (the chip modeled: tt-metal's JIT defines it on
+# Blackhole), NOC_INDEX (NOC, default 0 on BRISC and 1 on NCRISC, as
 # tt-metal's RISCV_0_default / RISCV_1_default), NOC_MODE=0, and with
 # COMPILE_ARGS KERNEL_COMPILE_TIME_ARGS=a,b,c (get_compile_time_arg_val), with
 # NAMED_COMPILE_ARGS KERNEL_COMPILE_TIME_ARG_MAP (get_named_compile_time_arg_val).
@@ -152,7 +153,7 @@ function(tf_kernel_risc_defines risc noc out)
     if(NOT noc STREQUAL "")
         set(dnoc ${noc})
     endif()
-    set(${out} ${d} KERNEL_BUILD NOC_INDEX=${dnoc} NOC_MODE=0 PARENT_SCOPE)
+    set(${out} ${d} KERNEL_BUILD ARCH_BLACKHOLE NOC_INDEX=${dnoc} NOC_MODE=0 PARENT_SCOPE)
 endfunction()
 
 # A compute kernel's settings as its defines (empty: the default).

@@ -172,6 +172,15 @@ expect_rc 0 "get_tile_size and get_dataformat at run time"
 printf '#include <cstdint>\n#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    const InterleavedPow2AddrGenFast<true> s = {.bank_base_address = get_arg_val<uint32_t>(0), .log_base_2_of_page_size = 11};\n    invalidate_l1_cache();\n    riscv_wait(10);\n    noc_async_read_page(0, s, get_arg_val<uint32_t>(1));\n    noc_async_read_barrier();\n}\n' >"$tmp/pow2.cpp"
 run "$cc" --risc brisc -o "$tmp/pow2" "$tmp/pow2.cpp"
 expect_rc 0 "InterleavedPow2AddrGenFast with designated initializers"
+# tt-metal's JIT defines ARCH_BLACKHOLE on Blackhole: every kernel build has it
+for risc in brisc ncrisc compute; do
+    printf '#ifndef ARCH_BLACKHOLE\n#error "no ARCH_BLACKHOLE"\n#endif\nvoid kernel_main() {}\n' >"$tmp/arch.cpp"
+    run "$cc" --risc $risc -o "$tmp/arch" "$tmp/arch.cpp"
+    expect_rc 0 "ARCH_BLACKHOLE on $risc"
+done
+printf '#ifndef ARCH_BLACKHOLE\n#error "no ARCH_BLACKHOLE"\n#endif\nvoid kernel_main(void) {}\n' >"$tmp/arch.c"
+run "$cc" --risc ncrisc -o "$tmp/arch" "$tmp/arch.c"
+expect_rc 0 "ARCH_BLACKHOLE in a C kernel"
 # C kernels compile too
 printf '#include "dataflow_api.h"\nvoid kernel_main(void) { noc_async_read_barrier(); }\n' >"$tmp/k.c"
 run "$cc" --risc ncrisc -o "$tmp/k" "$tmp/k.c"

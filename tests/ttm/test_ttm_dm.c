@@ -264,7 +264,7 @@ static void misc(void)
 /* dm_cb_interface.cpp on one BRISC: get_local_cb_interface's fields in
  * bytes and L1 addresses (tt-metal's data-movement units), before and after
  * a push and a pop, through a reference and a copy, for a CB id known at run
- * time, and printed with DPRINT. */
+ * time, and printed with DPRINT; the kernel's ARCH_BLACKHOLE path. */
 static void cb_interface(void)
 {
     enum { PAGE = 2048, PAGES = 4, PAGE3 = 96, PAGES3 = 5 };
@@ -280,11 +280,11 @@ static void cb_interface(void)
     static char log[4096];
     ttm_run_captured(p, log, sizeof log);
     CHECK_TRUE(strstr(log, "page 2048 pages 4\n") != NULL);
-    uint32_t r[15];
+    uint32_t r[16];
     MUST(tf_buffer_read(res, 0, r, sizeof r));
     uint32_t start = r[3];
     CHECK_TRUE(start != 0 && start % 16 == 0);
-    uint32_t want[15] = {PAGE,
+    uint32_t want[16] = {PAGE,
                          PAGES,
                          PAGE * PAGES,
                          start,
@@ -298,8 +298,9 @@ static void cb_interface(void)
                          PAGE3,
                          PAGES3,
                          PAGE3 * PAGES3,
-                         0}; /* cb_addr_shift */
-    for (int i = 0; i < 15; i++) {
+                         0,       /* cb_addr_shift */
+                         0xb1ac}; /* ARCH_BLACKHOLE is defined */
+    for (int i = 0; i < 16; i++) {
         if (r[i] != want[i])
             fprintf(stderr, "cb_interface word %d: %u, want %u\n", i, r[i], want[i]);
         CHECK_EQ_U(r[i], want[i]);

@@ -7,8 +7,12 @@
 // fifo_wr_ptr, a view taken before the push (its fifo_wr_ptr), a copy taken
 // before the push (its fifo_wr_ptr); after a wait and pop of one page
 // fifo_rd_ptr; then CB (RTA 1)'s page size, num pages and fifo_limit -
-// get_read_ptr, and cb_addr_shift.
+// get_read_ptr, and cb_addr_shift; then 0xb1ac when the build defines
+// ARCH_BLACKHOLE (tt-metal's JIT does on Blackhole; kernels flush writes and
+// invalidate the L1 cache on that path).
 #include "api/dataflow/dataflow_api.h"
+
+constexpr uint32_t PAGE_SKIP = 2048;
 
 void kernel_main()
 {
@@ -44,4 +48,13 @@ void kernel_main()
     res[12] = o.fifo_num_pages;
     res[13] = o.fifo_limit - get_read_ptr(other);
     res[14] = cb_addr_shift;
+#ifdef ARCH_BLACKHOLE
+    invalidate_l1_cache();
+    noc_async_write(get_read_ptr(cb), get_noc_addr(get_read_ptr(cb) + PAGE_SKIP), 16);
+    noc_async_writes_flushed();
+    noc_async_write_barrier();
+    res[15] = 0xb1ac;
+#else
+    res[15] = 0;
+#endif
 }

@@ -153,6 +153,27 @@ experimental::UnicastEndpoint ep;|UnicastEndpoint
 experimental::MulticastEndpoint ep;|MulticastEndpoint
 experimental::AllocatorBank<experimental::AllocatorBankType::DRAM> bank;|AllocatorBank
 DEV2
+# current ttnn kernels' headers (api/dataflow/noc.h, dataflow_buffer.h,
+# api/tensor/noc_traits.h): a kernel using only the legacy API builds; their
+# Device 2.0 names are one error each, at the use, with the reason
+while IFS='|' read -r code want; do
+    printf '#include "api/dataflow/noc.h"\n#include "api/dataflow/dataflow_buffer.h"\n#include "api/tensor/noc_traits.h"\nvoid kernel_main()\n{\n    %s\n}\n' "$code" >"$tmp/new.cpp"
+    run "$cc" --risc brisc -o "$tmp/new" "$tmp/new.cpp"
+    if [ -z "$want" ]; then
+        expect_rc 0 "$code"
+        continue
+    fi
+    expect_rc 1 "$code"
+    expect_err "new.cpp:6:" "$code: at the use"
+    expect_err "$want" "$code"
+    expect_err "1 error generated" "$code: one error"
+done <<NEWHDR
+cb_reserve_back(0, 1); noc_async_read(get_noc_addr(get_write_ptr(0)), get_write_ptr(0) + 64, 16); noc_async_read_barrier(); cb_push_back(0, 1);|
+Noc noc(noc_index);|'Noc' is unavailable: not supported by tt-foil: Noc (Device 2.0 objects): use the noc_async_* functions
+Noc noc;|'Noc' is unavailable: not supported by tt-foil: Noc (Device 2.0 objects): use the noc_async_* functions
+DataflowBuffer dfb(0);|'DataflowBuffer' is unavailable: not supported by tt-foil: DataflowBuffer (Device 2.0 objects): use the cb_* functions
+NocOptVals v{};|'NocOptVals' is unavailable: not supported by tt-foil: NocOptVals (options of Noc) (Device 2.0 objects)
+NEWHDR
 # a CB's tile size and format as constants (tt-metal's are constexpr): the
 # error names why (known only at run time here), at the use; without the
 # constexpr they build

@@ -75,10 +75,12 @@ TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)
 // template's constructors are (clang does not diagnose `unavailable` on a
 // template's specializations), so that making one is the error, at the use.
 #define TF_DEVICE2_WHY(name, use) "experimental::" name " (Device 2.0 objects): " use
-#define TF_UNSUPPORTED_CLASS(name, use)                                                            \
-    struct TF_UNSUPPORTED(TF_DEVICE2_WHY(#name, use)) name {                                       \
+// (shown: the name as the reason gives it)
+#define TF_UNSUPPORTED_CLASS_AS(name, shown, use)                                                  \
+    struct TF_UNSUPPORTED(shown " (Device 2.0 objects): " use) name {                              \
         template <class... tf_a_> name(tf_a_ &&...);                                               \
     }
+#define TF_UNSUPPORTED_CLASS(name, use) TF_UNSUPPORTED_CLASS_AS(name, "experimental::" #name, use)
 // (kind: the template's parameters, `class` or `auto`)
 #define TF_UNSUPPORTED_TEMPLATE(name, kind, use)                                                   \
     template <kind... tf_t_> struct name {                                                         \

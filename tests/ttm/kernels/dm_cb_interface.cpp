@@ -11,6 +11,11 @@
 // ARCH_BLACKHOLE (tt-metal's JIT does on Blackhole; kernels flush writes and
 // invalidate the L1 cache on that path).
 #include "api/dataflow/dataflow_api.h"
+// current ttnn kernels include these (Device 2.0 headers) and may use only
+// the legacy calls: they build
+#include "api/dataflow/dataflow_buffer.h"
+#include "api/dataflow/noc.h"
+#include "api/tensor/noc_traits.h"
 
 constexpr uint32_t PAGE_SKIP = 2048;
 

@@ -610,7 +610,7 @@ int main(void)
     e = hang(dev, "fault18.brisc.elf");
     CHECK_CONTAINS(e, "of 'fault18' on core (0,1) timed out after 3");
     CHECK_CONTAINS(e, "though its mailbox lists no RISC as still running (boot mask 0x0, GO "
-                      "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xfff) looks overwritten");
+                      "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xdff) looks overwritten");
 
     /* a fault in a dispatch over several cores: every core that had not
      * finished is rebooted, and the message says so once */

@@ -27,6 +27,15 @@ typedef struct tf_build_note {
 
 _Static_assert(sizeof(tf_build_note) == 96, "build note layout");
 
+/* A C++ kernel built with its circular buffers' formats
+ * (tf_kernel_build_opts.cb_formats, tt_foil_cc --cb-formats) carries them
+ * in this unloaded section: TF_MAX_CBS bytes, a tt-metal DataFormat each
+ * (contracts/tf_formats.h), TF_DATA_FORMAT_INVALID for a CB not given. Its
+ * get_tile_size / get_dataformat of those CBs are constants; the runtime
+ * refuses a dispatch whose program gives one of them another format or
+ * page size (src/dispatch.c). */
+#define TF_CB_FORMATS_SECTION ".tt_foil_cb_formats"
+
 /* Strings a host program carries so that `tt_foil_profile --check` can
  * tell which profilers it has: the recorder's (host profiler built in) and
  * the runtime's, followed by its default firmware folder. The reader joins

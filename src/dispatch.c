@@ -70,6 +70,41 @@ static void kconfig_events(tf_program *p, int alloc, uint64_t now)
     }
 }
 
+/* A kernel built with CB formats (its get_tile_size / get_dataformat of
+ * those CBs are constants: contracts/tf_build_note.h) runs only in a
+ * program that gives each of those CBs that format: a page of another
+ * size would be misread from the first page on. */
+static int cb_formats_check(const tf_program *p, const char *op)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        const rt_image *img = p->img[r];
+        if (!img || !img->has_cb_formats) continue;
+        for (uint32_t c = 0; c < TF_MAX_CBS; c++) {
+            uint32_t want = img->cb_formats[c];
+            if (want == TF_DATA_FORMAT_INVALID) continue;
+            uint32_t tile = tf_data_format_tile_size((tf_data_format)want);
+            int set = (p->cb_mask >> c & 1) != 0;
+            uint32_t have = set ? p->cb_format[c] : TF_DATA_FORMAT_INVALID;
+            if (set && have == want && p->cb[c].page_size == tile) continue;
+            char gives[96];
+            if (!set)
+                snprintf(gives, sizeof gives, "does not set CB %u", c);
+            else if (have == TF_DATA_FORMAT_INVALID)
+                snprintf(gives, sizeof gives, "gives CB %u %u-byte pages and no format", c,
+                         p->cb[c].page_size);
+            else
+                snprintf(gives, sizeof gives, "gives CB %u %s", c, rt_data_format_name(have));
+            return cm_err_set("%s: kernel '%s' on %s (%s) was built with CB %u as %s "
+                              "(its get_tile_size(%u) is the constant %u), but the program for "
+                              "core (%d,%d) %s; set the CB so (tf_program_set_cb_format) or "
+                              "build the kernel with the program's formats",
+                              op, img->note.name, cm_risc_name(r), img->path, c,
+                              rt_data_format_name(want), c, tile, p->core.x, p->core.y, gives);
+        }
+    }
+    return 0;
+}
+
 static int validate(tf_program *const *progs, size_t n, const char *op)
 {
     if (!progs || n == 0) return cm_err_set("%s: no programs", op);
@@ -100,6 +135,7 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
                                   "released by tf_l1_reset; set it again (tf_program_set_cb)",
                                   op, c, p->core.x, p->core.y);
         }
+        if (cb_formats_check(p, op)) return -1;
         rt_core_state *cs = core_state(p);
         if (cs->busy)
             return cm_err_set("%s: core (%d,%d) is still running an asynchronous launch "

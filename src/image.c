@@ -153,6 +153,17 @@ int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc)
     for (int i = 0; i < e->nseg; i++)
         memcpy(img->bytes + (e->seg[i].vaddr - lo), e->data + e->seg[i].offset, e->seg[i].filesz);
     if (rt_devprof_parse_zones(img, e, kind == TF_BUILD_KERNEL)) goto fail;
+    uint32_t fsz = 0;
+    const uint8_t *f = cm_elf_section(e, TF_CB_FORMATS_SECTION, &fsz);
+    if (f && fsz != TF_MAX_CBS) {
+        cm_err_set("%s: its %s section is %u bytes, not %u (a CB format each): rebuild it against "
+                   "this tree",
+                   path, TF_CB_FORMATS_SECTION, fsz, (unsigned)TF_MAX_CBS);
+        goto fail;
+    }
+    img->has_cb_formats = f != NULL;
+    memset(img->cb_formats, TF_DATA_FORMAT_INVALID, sizeof img->cb_formats);
+    if (f) memcpy(img->cb_formats, f, TF_MAX_CBS);
     return 0;
 fail:
     rt_image_free(img);

@@ -29,6 +29,17 @@ uint32_t tf_data_format_tile_size(tf_data_format f)
     return 0;
 }
 
+const char *rt_data_format_name(uint32_t f)
+{
+    switch ((int)f) {
+#define TF_FORMAT_NAME(name, value, bytes)                                                         \
+    case value: return #name;
+        TF_DATA_FORMATS(TF_FORMAT_NAME)
+#undef TF_FORMAT_NAME
+    }
+    return "an unknown format";
+}
+
 /* ---- memory events: one pool per DRAM bank ------------------------------------ */
 
 /* A bank's pool name, one string per bank (the profiler caches a pool's

@@ -367,6 +367,21 @@ static int kb_check(const tf_kernel_build_opts *o, const char *op)
         return cm_err_set("%s(%s): the source is not C (.c) or C++ (.cpp, .cc, .cxx), by its "
                           "name; rename it",
                           op, s);
+    if (o->num_cb_formats && !o->cb_formats)
+        return cm_err_set("%s(%s): NULL cb_formats for %u of them", op, s, o->num_cb_formats);
+    if (o->num_cb_formats > TF_MAX_CBS)
+        return cm_err_set("%s(%s): %u cb_formats, but there are %u circular buffers (0..%u)", op, s,
+                          o->num_cb_formats, (unsigned)TF_MAX_CBS, (unsigned)TF_MAX_CBS - 1);
+    if (o->num_cb_formats && !kb_is_cxx(s))
+        return cm_err_set("%s(%s): cb_formats are for C++ (tt-metal) kernels, whose "
+                          "get_tile_size and get_dataformat they make constants; a C kernel "
+                          "reads its CBs at run time",
+                          op, s);
+    for (uint32_t i = 0; i < o->num_cb_formats; i++)
+        if (o->cb_formats[i] != -1 && !tf_data_format_tile_size((tf_data_format)o->cb_formats[i]))
+            return cm_err_set("%s(%s): cb_formats[%u] is %d, not a tf_data_format (or -1: not "
+                              "given)",
+                              op, s, i, o->cb_formats[i]);
     if (access(o->source, R_OK))
         return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
     return 0;
@@ -433,6 +448,17 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
         CM_ASSERT(n < cap);
         kb_push(a, d);
         free(d);
+    }
+    if (o->num_cb_formats) { /* a DataFormat per CB, 255 (Invalid) where not given */
+        char d[40 + 4 * TF_MAX_CBS];
+        size_t n = strlen(strcpy(d, "-DTF_CB_FORMATS="));
+        for (uint32_t i = 0; i < TF_MAX_CBS; i++) {
+            int f = i < o->num_cb_formats ? o->cb_formats[i] : -1;
+            n += (size_t)snprintf(d + n, sizeof d - n, "%s%d", i ? "," : "",
+                                  f < 0 ? (int)TF_DATA_FORMAT_INVALID : f);
+        }
+        CM_ASSERT(n < sizeof d);
+        kb_push(a, d);
     }
     if (o->num_named_args) {
         size_t cap = 40, n;

@@ -79,6 +79,10 @@ typedef struct rt_image {
     rt_zone_info *zones; /* device profiler zones of this image */
     uint32_t nzones;
     uint32_t trace_image; /* its number in the host trace (DEVICE_ZONE), 0 until used */
+    /* the CB formats a C++ kernel was built with (contracts/tf_build_note.h
+     * TF_CB_FORMATS_SECTION), TF_DATA_FORMAT_INVALID for a CB not given */
+    uint8_t cb_formats[TF_MAX_CBS];
+    int has_cb_formats;
     /* the file as it was when read (device, inode, size, mtime): an error
      * names a pc's source line from the file's debug info, which must be
      * that of the code loaded (rt_image_file_same) */
@@ -88,6 +92,9 @@ typedef struct rt_image {
 /* image.c: whether img's file is still the one it was read from (1), or
  * was rebuilt or removed since (0) */
 int rt_image_file_same(const rt_image *img);
+
+/* interleaved.c: a tt-metal DataFormat's name ("Float16_b") */
+const char *rt_data_format_name(uint32_t f);
 
 struct tf_kernel {
     tf_device *dev;

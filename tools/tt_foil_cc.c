@@ -4,6 +4,8 @@
  * table is generated from CMake: tf_kernel_compile, tt_foil/kbuild.h).
  * Exit 0 ok, 1 compile error (diagnostics on stderr), 2 bad usage. */
 #include "common/cm_file.h"
+#include "tf_formats.h"
+#include "tf_memmap.h"
 #include "tt_foil/kbuild.h"
 
 #include <errno.h>
@@ -34,6 +36,10 @@ static const char usage[] =
     "  --math-fidelity F    compute kernels: LoFi, HiFi2, HiFi3 or HiFi4 (default HiFi4)\n"
     "  --fp32-dest-acc on|off  compute kernels: fp32_dest_acc_en (default off)\n"
     "  --math-approx on|off    compute kernels: math_approx_mode (default off)\n"
+    "  --cb-formats ID:FMT,..  C++ kernels: the program's CB formats (e.g.\n"
+    "                       0:Float16_b,16:Bfp8_b), so that get_tile_size(ID) and\n"
+    "                       get_dataformat(ID) are constants; a dispatch whose program\n"
+    "                       gives such a CB another format is refused\n"
     "  -o NAME              output prefix (required)\n"
     "  --help               this text\n"
     "\n"
@@ -50,6 +56,55 @@ static int bad(const char *fmt, const char *arg)
 
 #define MAXL 256
 
+/* --cb-formats "ID:FMT,..." into fmts[id] (-1 where not given; *n: the
+ * highest id given + 1); FMT a DataFormat name (Float16_b, any case) or
+ * its number. 0, or -1 after saying what is wrong. */
+static int cb_formats(const char *v, int *fmts, uint32_t *n)
+{
+    for (uint32_t i = 0; i < TF_MAX_CBS; i++) fmts[i] = -1;
+    *n = 0;
+    for (const char *p = v; *p;) {
+        char *end;
+        errno = 0;
+        unsigned long id = strtoul(p, &end, 10);
+        if (end == p || errno || *end != ':' || *p == '-' || id >= TF_MAX_CBS) {
+            fprintf(stderr,
+                    "tt_foil_cc: --cb-formats: '%s' is not a comma-separated list of ID:FORMAT "
+                    "with ID a circular buffer 0..%u (see tt_foil_cc --help)\n",
+                    v, (unsigned)TF_MAX_CBS - 1);
+            return -1;
+        }
+        const char *f = end + 1, *stop = strchr(f, ',');
+        size_t len = stop ? (size_t)(stop - f) : strlen(f);
+        int fmt = -1;
+#define TF_CC_FORMAT(name, value, bytes)                                                           \
+    if (len == sizeof #name - 1 && !strncasecmp(f, #name, len)) fmt = value;
+        TF_DATA_FORMATS(TF_CC_FORMAT)
+#undef TF_CC_FORMAT
+        if (fmt < 0 && len && strspn(f, "0123456789") >= len) {
+            unsigned long x = strtoul(f, NULL, 10);
+#define TF_CC_FORMAT(name, value, bytes)                                                           \
+    if (x == value) fmt = value;
+            TF_DATA_FORMATS(TF_CC_FORMAT)
+#undef TF_CC_FORMAT
+        }
+        if (fmt < 0) {
+            fprintf(stderr,
+                    "tt_foil_cc: --cb-formats: '%.*s' (CB %lu) is not a data format:", (int)len, f,
+                    id);
+#define TF_CC_FORMAT(name, value, bytes) fprintf(stderr, " %s (%d),", #name, value);
+            TF_DATA_FORMATS(TF_CC_FORMAT)
+#undef TF_CC_FORMAT
+            fprintf(stderr, " by name or number (see tt_foil_cc --help)\n");
+            return -1;
+        }
+        fmts[id] = fmt;
+        if (id + 1 > *n) *n = (uint32_t)id + 1;
+        p = stop ? stop + 1 : f + len;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     tf_kernel_build_opts o;
@@ -57,7 +112,8 @@ int main(int argc, char **argv)
     tf_kernel_build_opts_init(&o);
     const char *defines[MAXL], *named[MAXL], *incs[MAXL], *out = NULL, *risc = NULL;
     static uint32_t cargs[MAXL];
-    uint32_t nd = 0, nn = 0, ni = 0, nc = 0;
+    uint32_t nd = 0, nn = 0, ni = 0, nc = 0, nf = 0;
+    int fmts[TF_MAX_CBS];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -69,7 +125,8 @@ int main(int argc, char **argv)
                     !strcmp(a, "--compile-args") || !strcmp(a, "--named-arg") || !strcmp(a, "-I") ||
                     !strcmp(a, "-o") || !strcmp(a, "--noc") || !strcmp(a, "--name") ||
                     !strcmp(a, "--profiler") || !strcmp(a, "--math-fidelity") ||
-                    !strcmp(a, "--fp32-dest-acc") || !strcmp(a, "--math-approx");
+                    !strcmp(a, "--fp32-dest-acc") || !strcmp(a, "--math-approx") ||
+                    !strcmp(a, "--cb-formats");
         if (takes && !v) return bad("%s needs a value", a);
         if (!strcmp(a, "--risc")) {
             risc = v;
@@ -87,6 +144,8 @@ int main(int argc, char **argv)
                 cargs[nc++] = (uint32_t)x;
                 p = *end ? end + 1 : end;
             }
+        } else if (!strcmp(a, "--cb-formats")) {
+            if (cb_formats(v, fmts, &nf)) return 2;
         } else if (!strcmp(a, "--named-arg")) {
             if (nn == MAXL) return bad("too many named args (at most %s)", "256");
             named[nn++] = v;
@@ -141,6 +200,8 @@ int main(int argc, char **argv)
     o.num_include_dirs = ni;
     o.compile_args = cargs;
     o.num_compile_args = nc;
+    o.cb_formats = fmts;
+    o.num_cb_formats = nf;
     if (tf_kernel_compile(&o, out)) {
         const char *e = tf_last_error();
         /* a usage problem found by the library (bad named arg, unreadable source) */

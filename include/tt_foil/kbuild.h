@@ -44,6 +44,15 @@ typedef struct tf_kernel_build_opts {
     int math_fidelity; /* a tf_math_fidelity; default TF_MATH_HIFI4 */
     int fp32_dest_acc; /* fp32_dest_acc_en: 0/1; default 0 (16-bit DEST) */
     int math_approx;   /* math_approx_mode: 0/1; default 0 */
+    /* C++ kernels: the program's circular-buffer formats, as tt-metal's
+     * build knows them: cb_formats[id] is CB id's tf_data_format, or -1
+     * for a CB not given (num_cb_formats <= 32). The kernel's
+     * get_tile_size(id) / get_dataformat(id) of a given CB are then
+     * constants (`constexpr uint32_t bytes = get_tile_size(cb);`), and a
+     * dispatch whose program gives that CB another format or page size is
+     * refused. Without them those are known at run time only. */
+    const int *cb_formats;
+    uint32_t num_cb_formats;
 } tf_kernel_build_opts;
 
 /* Math fidelity: tt-metal's MathFidelity values (= the multiplier's phases;

@@ -57,6 +57,28 @@ for t in 0 1 2; do
     [ -f "$tmp/cmp.trisc$t.elf" ] || fail "no $tmp/cmp.trisc$t.elf"
 done
 
+# --cb-formats: the program's CB formats, so that get_tile_size is a constant
+# (cb_constexpr.cpp: constexpr get_tile_size(0) / get_dataformat(0))
+src_dir=$(cd "$(dirname "$0")/../.." && pwd)
+cbk=$src_dir/tests/ttm/kernels/cb_constexpr.cpp
+run "$cc" --risc ncrisc --cb-formats 0:float16_b,16:6 -o "$tmp/cbf" "$cbk"
+expect_rc 0 "--cb-formats by name (any case) and number"
+run "$cc" --risc ncrisc -o "$tmp/cbf" "$cbk"
+expect_rc 1 "constexpr get_tile_size without --cb-formats"
+expect_err "tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr" "the reason, in the note"
+run "$cc" --risc ncrisc --cb-formats 1:Float16_b -o "$tmp/cbf" "$cbk"
+expect_rc 1 "constexpr get_tile_size of a CB not given"
+expect_err "tt_foil_get_tile_size_of_a_cb_whose_format_the_build_was_not_given" "CB 0 not given"
+run "$cc" --risc ncrisc --cb-formats 0:Float17 -o "$tmp/cbf" "$cbk"
+expect_rc 2 "--cb-formats: not a format"
+expect_err "--cb-formats: 'Float17' (CB 0) is not a data format: Float32 (0)" "the formats listed"
+run "$cc" --risc ncrisc --cb-formats 32:5 -o "$tmp/cbf" "$cbk"
+expect_rc 2 "--cb-formats: CB 32"
+expect_err "with ID a circular buffer 0..31" "CB id range"
+run "$cc" --risc brisc --cb-formats 0:5 -o "$tmp/cbf" "$src_dir/tests/kernels/add_two.c"
+expect_rc 2 "--cb-formats on a C kernel"
+expect_err "cb_formats are for C++ (tt-metal) kernels" "C kernel"
+
 # compile errors: exit 1 and the compiler's file:line diagnostics
 printf 'void kernel_main()\n{\n    int x = ;\n}\n' >"$tmp/bad.cpp"
 run "$cc" --risc brisc -o "$tmp/bad" "$tmp/bad.cpp"

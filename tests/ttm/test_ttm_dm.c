@@ -360,6 +360,70 @@ static void state(void)
     tf_buffer_free(l1);
 }
 
+/* cb_constexpr.cpp: a kernel built with its program's CB formats, whose
+ * get_tile_size / get_dataformat are constants; a program that gives the
+ * CB another format, page size or none is refused at dispatch. */
+static void cb_constexpr(void)
+{
+    enum { PAGE = 2048, N = 4 };
+    static uint8_t in[PAGE * N], out[PAGE * N];
+    for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 13 + 7);
+    tf_core c = {2, 1};
+    tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, sizeof in, PAGE));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_dram(dev, sizeof out));
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
+    MUST(tf_buffer_write(src, 0, in, sizeof in));
+    char path[512];
+    snprintf(path, sizeof path, "%s/tests/ttm/kernels/cb_constexpr.cpp", TF_TEST_SOURCE_DIR);
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = path;
+    o.risc = TF_NCRISC;
+    int fmts[] = {TF_DATA_FORMAT_Float16_b};
+    o.cb_formats = fmts;
+    o.num_cb_formats = 1;
+    tf_kernel *k = tf_kernel_build(dev, &o);
+    if (!k) fprintf(stderr, "cb_constexpr: %s\n", tf_last_error());
+    CHECK_TRUE(k != NULL);
+    /* without the formats: the reason, at compile time */
+    o.num_cb_formats = 0;
+    CHECK_TRUE(tf_kernel_build(dev, &o) == NULL);
+    CHECK_CONTAINS(tf_last_error(),
+                   "tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr");
+    if (!k) return;
+    uint64_t d = tf_buffer_noc_addr(dst);
+    uint32_t args[] = {(uint32_t)tf_buffer_address(src), N, lo32(d), hi32(d),
+                       (uint32_t)tf_buffer_address(res)};
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    MUST(tf_program_set_kernel(p, TF_NCRISC, k));
+    MUST(tf_program_set_args(p, TF_NCRISC, args, 5));
+    /* the CB not set, then set to another format: refused, saying which */
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "was built with CB 0 as Float16_b (its get_tile_size(0) is "
+                                    "the constant 2048), but the program for core (2,1) does "
+                                    "not set CB 0");
+    MUST(tf_program_set_cb_format(p, 0, TF_DATA_FORMAT_Bfp8_b, 2));
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "gives CB 0 Bfp8_b; set the CB so (tf_program_set_cb_format)");
+    MUST(tf_program_set_cb(p, 0, PAGE, 2)); /* the right size, but no format */
+    CHECK_TRUE(tf_dispatch_execute(p) != 0);
+    CHECK_CONTAINS(tf_last_error(), "gives CB 0 2048-byte pages and no format");
+    MUST(tf_program_set_cb_format(p, 0, TF_DATA_FORMAT_Float16_b, 2));
+    MUST(tf_dispatch_execute(p));
+    uint32_t r[3];
+    MUST(tf_buffer_read(res, 0, r, sizeof r));
+    CHECK_EQ_U(r[0], 2048);
+    CHECK_EQ_U(r[1], TF_DATA_FORMAT_Float16_b);
+    CHECK_EQ_U(r[2], 2048);
+    MUST(tf_buffer_read(dst, 0, out, sizeof out));
+    CHECK_TRUE(memcmp(in, out, sizeof in) == 0);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+    tf_buffer_free(res);
+}
+
 static int marked_line(const char *name)
 {
     char path[512], line[512], mark[64];
@@ -459,6 +523,7 @@ int main(void)
     misc();
     state();
     cb_interface();
+    cb_constexpr();
     faults();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dm");

@@ -354,25 +354,28 @@ static __thread char rt_thread_mark;
 
 int rt_dev_enter(tf_device *dev, const char *op)
 {
-    const void *in = __atomic_load_n(&dev->in_thread, __ATOMIC_RELAXED);
-    if (in && in != &rt_thread_mark) {
+    /* One compare-and-swap takes the device, so two threads arriving
+     * together cannot both get in: they once could (a load, then a store),
+     * and their depth counts mixed, leaving the device held for good by a
+     * thread that had left. A nested call of the holder goes on. */
+    const void *mine = &rt_thread_mark, *in = NULL;
+    if (__atomic_compare_exchange_n(&dev->in_thread, &in, mine, 0, __ATOMIC_ACQUIRE,
+                                    __ATOMIC_RELAXED)) {
+        __atomic_store_n(&dev->in_op, op, __ATOMIC_RELAXED);
+    } else if (in != mine) {
         const char *inside = __atomic_load_n(&dev->in_op, __ATOMIC_RELAXED);
         return cm_err_set("%s: another thread is inside %s on this device; a tf_device is used "
                           "from one thread at a time (serialize the calls, or open a device per "
                           "thread)",
                           op, inside ? inside : "a call");
     }
-    if (!in) {
-        __atomic_store_n(&dev->in_op, op, __ATOMIC_RELAXED);
-        __atomic_store_n(&dev->in_thread, (const void *)&rt_thread_mark, __ATOMIC_RELAXED);
-    }
-    dev->in_depth++;
+    dev->in_depth++; /* (the holder's alone) */
     return 0;
 }
 
 void rt_dev_leave(tf_device *dev)
 {
-    if (--dev->in_depth == 0) __atomic_store_n(&dev->in_thread, NULL, __ATOMIC_RELAXED);
+    if (--dev->in_depth == 0) __atomic_store_n(&dev->in_thread, NULL, __ATOMIC_RELEASE);
 }
 
 int tf_device_close(tf_device *dev)

@@ -117,6 +117,16 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        /* --opt=value, as getopt_long takes it: the option, then its value */
+        char opt[64];
+        const char *eq = !strncmp(a, "--", 2) ? strchr(a, '=') : NULL;
+        int joined = eq && (size_t)(eq - a) < sizeof opt;
+        if (joined) {
+            memcpy(opt, a, (size_t)(eq - a));
+            opt[eq - a] = 0;
+            a = opt;
+            v = eq + 1;
+        }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;
@@ -128,6 +138,7 @@ int main(int argc, char **argv)
                     !strcmp(a, "--fp32-dest-acc") || !strcmp(a, "--math-approx") ||
                     !strcmp(a, "--cb-formats");
         if (takes && !v) return bad("%s needs a value", a);
+        if (joined && !takes) return bad("%s takes no value", a);
         if (!strcmp(a, "--risc")) {
             risc = v;
         } else if (!strcmp(a, "--define") || (!strncmp(a, "-D", 2) && a[2])) {
@@ -180,7 +191,7 @@ int main(int argc, char **argv)
             o.source = a;
             continue;
         }
-        if (takes) i++;
+        if (takes && !joined) i++;
     }
     if (!risc) return bad("%s", "--risc is required");
     static const char *const names[] = {"brisc", "ncrisc", "trisc0", "trisc1", "trisc2", "compute"};

@@ -128,6 +128,7 @@ int main(int argc, char **argv)
             v = eq + 1;
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            if (joined) return bad("%s takes no value", a);
             fputs(usage, stdout);
             return 0;
         }

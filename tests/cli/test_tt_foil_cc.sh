@@ -61,8 +61,13 @@ done
 # (cb_constexpr.cpp: constexpr get_tile_size(0) / get_dataformat(0))
 src_dir=$(cd "$(dirname "$0")/../.." && pwd)
 cbk=$src_dir/tests/ttm/kernels/cb_constexpr.cpp
-run "$cc" --risc ncrisc --cb-formats 0:float16_b,16:6 -o "$tmp/cbf" "$cbk"
-expect_rc 0 "--cb-formats by name (any case) and number"
+run "$cc" --risc=ncrisc --cb-formats=0:float16_b,16:6 -o "$tmp/cbf" "$cbk"
+expect_rc 0 "--cb-formats by name (any case) and number (and --opt=value)"
+checks=$((checks + 1))
+[ -f "$tmp/cbf.ncrisc.elf" ] || fail "--risc=ncrisc: no $tmp/cbf.ncrisc.elf"
+run "$cc" --help=yes
+expect_rc 2 "--help=yes"
+expect_err "--help takes no value" "--help=yes"
 run "$cc" --risc ncrisc -o "$tmp/cbf" "$cbk"
 expect_rc 1 "constexpr get_tile_size without --cb-formats"
 expect_err "tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr" "the reason, in the note"

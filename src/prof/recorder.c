@@ -1058,7 +1058,9 @@ static int have_invariant_tsc(void)
 
 /* The file name: the variable's value with every "%p" replaced by the
  * process id, so that every process of a capture (a script running several
- * programs, children started in the background) writes its own file. */
+ * programs, children started in the background) writes its own file, and
+ * every "%%" by one '%' (a folder named "100%pure" is "100%%pure" there:
+ * tt_foil_profile writes it so). Any other '%' stays as it is. */
 static void expand_path(char *out, size_t n, const char *pattern)
 {
     size_t k = 0;
@@ -1066,6 +1068,9 @@ static void expand_path(char *out, size_t n, const char *pattern)
         if (p[0] == '%' && p[1] == 'p') {
             int w = snprintf(out + k, n - k, "%ld", (long)getpid());
             k = w > 0 && (size_t)w < n - k ? k + (size_t)w : n - 1;
+            p++;
+        } else if (p[0] == '%' && p[1] == '%') {
+            out[k++] = '%';
             p++;
         } else {
             out[k++] = *p;

@@ -647,6 +647,16 @@ expect_rc 1 "output folder not writable"
 expect_err "cannot create the output folder '$tmp/notexec/sub'" "output folder not writable"
 expect_err "choose another with -o" "output folder not writable"
 
+# an output folder with '%' in its name: the recorder reads "%p" in the log
+# variables as the pid, so the tool doubles the folder's '%'s ("%%" is '%');
+# "100%pure" once sent every log to "100<pid>ure" and lost them all
+run "$tool" -o "$tmp/100%pure" "$emit" nest
+expect_rc 0 "an output folder named 100%pure"
+checks=$((checks + 1))
+ls "$tmp/100%pure/.logs/" | grep -q '^tt_foil_trace\.[0-9]*\.tft$' ||
+    fail "100%pure: no trace in the folder's .logs"
+expect_grep "alpha" "$tmp/100%pure/reports/tt_foil_perf_results.csv" "100%pure: the zones reported"
+
 # built without the profiler: nothing recorded, say how to rebuild
 run "$tool" -o "$tmp/off" "$emit_off" nest
 expect_rc 1 "program without the profiler"

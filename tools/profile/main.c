@@ -293,13 +293,21 @@ static void forward_signal(int sig)
  * happened to point them). */
 static int set_log_env(const char *abs, int verbose)
 {
-    char v[PATH_MAX + 64];
+    char v[2 * PATH_MAX + 64], dir[2 * PATH_MAX];
     unsetenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV));
     unsetenv(tf_env_name(TF_ENV_DEVICE_CLOCK_SYNC));
+    /* the folder's own '%'s doubled: the recorder reads "%p" as the pid and
+     * "%%" as '%' (a folder "100%pure" once sent every log to "100<pid>ure") */
+    size_t k = 0;
+    for (const char *c = abs; *c && k + 2 < sizeof dir; c++) {
+        if (*c == '%') dir[k++] = '%';
+        dir[k++] = *c;
+    }
+    dir[k] = 0;
     for (int e = 0; e < TF_ENV_COUNT; e++) {
         const char *rel = tf_env_log((enum tf_env_id)e), *name = tf_env_name((enum tf_env_id)e);
         if (!rel) continue;
-        snprintf(v, sizeof v, "%s/%s", abs, rel);
+        snprintf(v, sizeof v, "%s/%s", dir, rel);
         if (setenv(name, v, 1)) return error(1, "setenv: %s", strerror(errno));
         if (verbose) fprintf(stderr, PF_TOOL ": %s=%s\n", name, v);
     }

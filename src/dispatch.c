@@ -370,6 +370,10 @@ static int finished(tf_program *p, uint32_t id)
 static void recover(tf_program *const *progs, size_t n, const int *skip, uint32_t id)
 {
     RT_ZS_FLUSH(); /* booting records zones of its own */
+    /* the kernel configurations set up for the dispatch are gone with it
+     * (a rebooted core's too): freed in the memory log, or it reported
+     * them as leaks at exit (a program that finished was freed already) */
+    for (size_t i = 0; i < n; i++) kconfig_events(progs[i], 0, 0);
     char saved[4096], failed[1536] = "", cores[1024] = "";
     snprintf(saved, sizeof saved, "%s", tf_last_error());
     size_t nreset = 0, nf = 0, nc = 0, left_out = 0;

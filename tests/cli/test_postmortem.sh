@@ -56,6 +56,13 @@ for c in "hang timeout 22" "illegal fault 25" "load fault 27" "stall stall 29"; 
         "$d/reports/tt_foil_trace.json" "$1: the JSON marks the open zone"
     run "$json_check" --html "$d/reports/tt_foil_report.html"
     expect_out "lod tracks 6 " "$1: the page has the host thread and core (1,0)'s RISCs"
+    # the failed dispatch's kernel configuration was freed with its core's
+    # reboot: no leak in the memory report (a build with the host profiler's
+    # memory events; without them the report has no such pool)
+    checks=$((checks + 1))
+    leak=$(awk -F, '/^"Kernel config L1/ { if ($(NF-6) != $(NF-5) || $(NF-2) != 0) print }' \
+        "$d/reports/tt_foil_memory_report.csv")
+    [ -z "$leak" ] || fail "$1: the failed dispatch's kernel configuration leaked: $leak"
 done
 # a stall's diagnostics say what the RISC waited for, as the runtime's message does
 expect_grep "waits in cb_wait_front on CB 3, which this program does not configure" \

@@ -161,6 +161,41 @@ n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_dev
 [ "${n:-0}" -ge 100 ] || fail "killed run: ${n:-0} 'loop' zones read back, expected >= 100"
 expect_out "no trailer: the program did not exit normally" "killed run: said"
 
+# ---- the tool itself killed: its program gets SIGTERM (PR_SET_PDEATHSIG), writes its
+# logs and ends, and `report` makes the reports; logs a live process still writes
+# (started here without the tool) are not deleted by the next run ------------------
+d="$tmp/toolkilled"
+rm -f "$tmp/pid"
+"$tool" -o "$d" -- "$device" many "$tmp/pid" >"$OUT" 2>"$ERR" &
+tpid=$!
+for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+ppid_=$(cat "$tmp/pid" 2>/dev/null)
+kill -KILL $tpid
+wait $tpid 2>/dev/null
+for _ in $(seq 100); do kill -0 "$ppid_" 2>/dev/null || break; sleep 0.1; done
+checks=$((checks + 1))
+! kill -0 "$ppid_" 2>/dev/null || { fail "the tool killed: its program still runs"; kill -KILL "$ppid_"; }
+run "$tool" report "$d"
+checks=$((checks + 1))
+n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_device_perf.csv")
+[ "${n:-0}" -ge 200 ] || fail "the tool killed: ${n:-0} 'loop' zones reported, expected >= 200"
+checks=$((checks + 1))
+! grep -q "no trailer" "$d/reports/tt_foil_diagnostics.txt" ||
+    fail "the tool killed: the program's logs have no trailer (SIGTERM should end it cleanly)"
+d="$tmp/livelogs"
+mkdir -p "$d/.logs"
+rm -f "$tmp/pid"
+TT_FOIL_TRACE="$d/.logs/tt_foil_trace.%p.tft" "$device" many "$tmp/pid" >/dev/null 2>&1 &
+bpid=$!
+for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+run "$tool" -o "$d" -- "$device"
+expect_rc 1 "logs a running process writes"
+expect_err "has logs that running processes still write (prof_device[$bpid])" "the writer named"
+checks=$((checks + 1))
+[ -f "$d/.logs/tt_foil_trace.$bpid.tft" ] || fail "the running process's log was deleted"
+kill -TERM $bpid
+wait $bpid 2>/dev/null
+
 # ---- killed before it wrote its dispatches: the loss is the kill's, not the build's ---
 run "$tool" -o "$tmp/killself" -- "$device" killself
 expect_rc 137 "SIGKILL after 3 dispatches"

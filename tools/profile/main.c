@@ -198,6 +198,8 @@ static int lock_outdir(const char *dir)
     return fd;
 }
 
+static int log_writers(const char *abs, char *list, size_t n, int open_only);
+
 /* Create DIR/.logs and DIR/reports, check they can be written, make DIR
  * absolute (the program may change directory), lock it (*lock_fd) and
  * clear the previous run's files so nothing stale is reported. */
@@ -221,6 +223,16 @@ static int prepare_outdir(const char *dir, char *abs, size_t n, int *lock_fd)
         return error(1, "cannot resolve the output folder '%s': %s", dir, strerror(errno));
     snprintf(abs, n, "%s", resolved);
     if ((*lock_fd = lock_outdir(abs)) < 0) return 1;
+    /* a run whose tt_foil_profile was killed may have left its program
+     * writing here: its logs are not the previous run's to delete */
+    char live[512];
+    if (log_writers(abs, live, sizeof live, 1))
+        return error(1,
+                     "the output folder '%s' has logs that running processes still write (%s): "
+                     "an earlier run's tt_foil_profile was killed and left them; let them finish "
+                     "(then `" PF_TOOL " report %s` reports them) or stop them, or choose another "
+                     "folder with -o",
+                     dir, live, dir);
     static const char *const logs[] = {PF_TRACE,   PF_MEMLOG,       PF_MEMLOG_CSV,
                                        PF_OPS_CSV, PF_DEVZONES_CSV, PF_CLOCK_SYNC};
     int rc = remove_files(abs, logs, sizeof logs / sizeof *logs);
@@ -370,6 +382,7 @@ static int run_program(const char *path, char **argv, double *secs, int *alive_f
 #endif
     double t0 = now_s();
     fflush(NULL);
+    pid_t parent = getpid();
     child_pid = fork();
     if (child_pid < 0) {
         close(ex[0]), close(ex[1]), close(alive[0]), close(alive[1]);
@@ -377,6 +390,13 @@ static int run_program(const char *path, char **argv, double *secs, int *alive_f
     }
     if (child_pid == 0) {
         fcntl(alive[1], F_SETFD, 0); /* inherited by the program and all it starts */
+#ifdef __linux__
+        /* the tool killed (kill -9, a CI timeout): the program gets SIGTERM,
+         * on which the recorder writes its logs and ends it, rather than
+         * running on unseen (`report DIR` then makes the reports) */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent) _exit(128 + SIGTERM); /* it died already */
+#endif
         execv(path, argv);
         int err = errno;
         if (write(ex[1], &err, sizeof err) != (ssize_t)sizeof err) err = 0;
@@ -434,9 +454,31 @@ static int descendants_running(int fd, int ms)
     return read(fd, buf, sizeof buf) != 0; /* 0: every write end is closed */
 }
 
+/* Whether process pid has the file `path` open (its /proc fd links). */
+static int has_open(long pid, const char *path)
+{
+    char fds[64], link[PATH_MAX + 64], target[PATH_MAX + 1];
+    snprintf(fds, sizeof fds, "/proc/%ld/fd", pid);
+    DIR *d = opendir(fds);
+    struct dirent *e;
+    int found = 0;
+    while (d && !found && (e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        snprintf(link, sizeof link, "%s/%s", fds, e->d_name);
+        ssize_t k = readlink(link, target, sizeof target - 1);
+        if (k <= 0) continue;
+        target[k] = 0;
+        found = !strcmp(target, path);
+    }
+    if (d) closedir(d);
+    return found;
+}
+
 /* The processes with logs in abs/.logs that are still running (a log's
- * pid alive, not a zombie), their "program[pid]" in list; how many. */
-static int log_writers(const char *abs, char *list, size_t n)
+ * pid alive, not a zombie), their "program[pid]" in list; how many. With
+ * `open_only`, only those that have their log open (not a process that
+ * merely got an old log's pid since). */
+static int log_writers(const char *abs, char *list, size_t n, int open_only)
 {
     char p[PATH_MAX + 64];
     snprintf(p, sizeof p, "%s/%s", abs, PF_LOGS);
@@ -469,6 +511,9 @@ static int log_writers(const char *abs, char *list, size_t n)
             fclose(f);
         }
         if (state == 'Z' || state == 'X') continue;
+        char logp[PATH_MAX + 64 + 256];
+        snprintf(logp, sizeof logp, "%s/%s", p, name);
+        if (open_only && !has_open(pid, logp)) continue;
         if (nseen < 64) seen[nseen++] = pid;
         count++;
         if (k < n)
@@ -503,7 +548,7 @@ static void wait_background(int fd, const char *abs, const char *prog, char *not
         while (waitpid(-1, NULL, WNOHANG) > 0) { /* orphans handed to us (subreaper) */
         }
         if (!descendants_running(fd, 0)) break;
-        writers = log_writers(abs, list, sizeof list);
+        writers = log_writers(abs, list, sizeof list, 0);
         if (stop_waiting || (!writers && now_s() - t0 >= BACKGROUND_GRACE_S)) {
             if (writers)
                 snprintf(note, n,

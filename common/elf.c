@@ -134,6 +134,24 @@ static cm_elf *cm_elf_validate(cm_elf *e)
                    cm_elf_machine_name(eh->e_machine));
         goto fail;
     }
+    /* what the harts cannot run, said before its first instruction would
+     * be an "illegal instruction" at the entry (RISC-V ELF psABI e_flags:
+     * bit 0 compressed code; bits 1-2 the float ABI: soft, single, double,
+     * quad) */
+    if (eh->e_flags & 0x1u) {
+        cm_err_set("%s: built with compressed instructions (the C extension: ELF flag "
+                   "EF_RISCV_RVC); the harts are RV32IMF: compile with -march=rv32imf "
+                   "(clang's riscv32 default is rv32imac)",
+                   e->path);
+        goto fail;
+    }
+    if ((eh->e_flags & 0x6u) >= 0x4u) {
+        cm_err_set("%s: built for the %s-float ABI (%s); the harts have single-precision floats "
+                   "(F, no D): compile with -march=rv32imf -mabi=ilp32f (or ilp32)",
+                   e->path, (eh->e_flags & 0x6u) == 0x4u ? "double" : "quad",
+                   (eh->e_flags & 0x6u) == 0x4u ? "ilp32d" : "ilp32q");
+        goto fail;
+    }
     if (eh->e_type != ET_EXEC) {
         cm_err_set("%s: ELF type is %s; expected a linked executable (ET_EXEC)", e->path,
                    eh->e_type == ET_REL   ? "ET_REL (an object file: link it first)"

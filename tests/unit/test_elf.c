@@ -85,6 +85,26 @@ int main(void)
     expect_reject(c, orig_size, "ET_REL");
     free(c);
 
+    /* what the harts cannot run, by the ELF's flags: compressed code, a
+     * double- or quad-float ABI (single and soft float load) */
+    c = copy();
+    eh = (Elf32_Ehdr *)c;
+    eh->e_flags |= 0x1u;
+    expect_reject(c, orig_size, "built with compressed instructions (the C extension: ELF flag "
+                                "EF_RISCV_RVC); the harts are RV32IMF: compile with -march=rv32imf");
+    eh->e_flags = (eh->e_flags & ~0x7u) | 0x4u;
+    expect_reject(c, orig_size, "built for the double-float ABI (ilp32d); the harts have "
+                                "single-precision floats");
+    eh->e_flags = (eh->e_flags & ~0x7u) | 0x6u;
+    expect_reject(c, orig_size, "quad-float ABI (ilp32q)");
+    for (uint32_t abi = 0; abi <= 2; abi += 2) {
+        eh->e_flags = (eh->e_flags & ~0x7u) | abi;
+        cm_elf *ok = cm_elf_parse("flags.elf", c, orig_size);
+        CHECK_TRUE(ok != NULL);
+        cm_elf_free(ok);
+    }
+    free(c);
+
     expect_reject(orig, 30, "truncated");
     eh = (Elf32_Ehdr *)orig;
     expect_reject(orig, eh->e_phoff + 8, "truncated: program header table");

@@ -84,8 +84,12 @@ static int do_ecall(sim_bare *b, int *status)
         else {
             fflush(stdout);
             ssize_t w = write((int)a0, p, a2);
-            ret =
-                w < 0 ? -errno : (int32_t)w; /* the host's errno: Linux's numbers, as the guest's */
+            int err = errno;
+            ret = w < 0 ? -err : (int32_t)w; /* the host's errno: Linux's numbers, as the guest's */
+            if (w < 0 || (size_t)w < a2) {
+                if (!b->lost[a0]) b->lost_errno[a0] = w < 0 ? err : 0;
+                b->lost[a0] += a2 - (w < 0 ? 0 : (uint32_t)w);
+            }
         }
         break;
     }

@@ -151,6 +151,16 @@ int main(int argc, char **argv)
     }
     if (end != TF_BARE_EXIT && end != TF_BARE_TOHOST_PASS)
         fprintf(stderr, TOOL ": %s\n", tf_last_error());
+    /* the guest's output the host could not write: said, and not a success */
+    for (int fd = 1; fd <= 2; fd++) {
+        if (!b->lost[fd]) continue;
+        fprintf(stderr,
+                TOOL ": %" PRIu64 " bytes the guest wrote to %s were lost (%s); it got the "
+                     "error back from write\n",
+                b->lost[fd], fd == 1 ? "stdout" : "stderr",
+                b->lost_errno[fd] ? strerror(b->lost_errno[fd]) : "a short write");
+        if (!rc) rc = EXIT_TOOL;
+    }
     if (stats) {
         uint64_t ins = b->hart.instret;
         fprintf(stderr,

@@ -16,6 +16,12 @@ expect_out "--max-cycles" "--help documents options"
 run_full "$sim" --help
 expect_rc 125 "--help to a full disk"
 expect_err "tt_foil_sim: cannot write to the standard output: No space left on device" "--help to a full disk"
+# the guest's own output to a full disk: counted and said (the guest got
+# the error back and went on; it exited 0, and the run is not a success)
+run_full "$sim" "$g/cprog.elf"
+expect_rc 125 "the guest's output to a full disk"
+expect_err "tt_foil_sim: 27 bytes the guest wrote to stdout were lost (No space left on device)" \
+    "the guest's lost output counted"
 run "$sim"
 expect_rc 125 "no program"
 run "$sim" --bogus x.elf

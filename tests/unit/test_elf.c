@@ -90,11 +90,13 @@ int main(void)
     c = copy();
     eh = (Elf32_Ehdr *)c;
     eh->e_flags |= 0x1u;
-    expect_reject(c, orig_size, "built with compressed instructions (the C extension: ELF flag "
-                                "EF_RISCV_RVC); the harts are RV32IMF: compile with -march=rv32imf");
+    expect_reject(c, orig_size,
+                  "built with compressed instructions (the C extension: ELF flag "
+                  "EF_RISCV_RVC); the harts are RV32IMF: compile with -march=rv32imf");
     eh->e_flags = (eh->e_flags & ~0x7u) | 0x4u;
-    expect_reject(c, orig_size, "built for the double-float ABI (ilp32d); the harts have "
-                                "single-precision floats");
+    expect_reject(c, orig_size,
+                  "built for the double-float ABI (ilp32d); the harts have "
+                  "single-precision floats");
     eh->e_flags = (eh->e_flags & ~0x7u) | 0x6u;
     expect_reject(c, orig_size, "quad-float ABI (ilp32q)");
     for (uint32_t abi = 0; abi <= 2; abi += 2) {

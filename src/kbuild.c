@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -384,7 +385,27 @@ static int kb_check(const tf_kernel_build_opts *o, const char *op)
                               op, s, i, o->cb_formats[i]);
     if (access(o->source, R_OK))
         return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
+    struct stat sb;
+    if (!stat(o->source, &sb) && !S_ISREG(sb.st_mode))
+        return cm_err_set("tf_kernel_build: %s is %s, not a source file", o->source,
+                          S_ISDIR(sb.st_mode) ? "a directory" : "not a regular file");
     return 0;
+}
+
+/* A failed tool run's likely cause that its own output may not name (a
+ * linker that crashed on a full disk, a compiler that printed nothing):
+ * a full filesystem under one of the folders written. Appended to the
+ * message. */
+static void kb_explain_disk(const char *const *dirs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        struct statvfs v;
+        if (!dirs[i] || statvfs(dirs[i], &v)) continue;
+        if (v.f_bavail == 0 || (v.f_favail == 0 && v.f_files))
+            cm_err_append(" (the filesystem of %s is full: No space left on device; free space "
+                          "there%s)",
+                          dirs[i], i ? "" : " or set TT_FOIL_CACHE_DIR / TMPDIR elsewhere");
+    }
 }
 
 /* The kernel name: o->name, else the source's base name without extension. */
@@ -578,7 +599,11 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
             kb_push(&a, obj[s]);
             int rc = a.oom ? cm_err_set("out of host memory") : kb_run(a.v, diag, o->source);
             kb_free(&a);
-            if (rc) return -1;
+            if (rc) {
+                const char *where[] = {dir};
+                kb_explain_disk(where, 1);
+                return -1;
+            }
             if (deps) kb_read_deps(dfile, deps);
         }
         kb_argv l = {0};
@@ -599,8 +624,18 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
         kb_free(&l);
         if (rc) {
             unlink(tmp);
+            char edir[4200];
+            kb_fmt(edir, sizeof edir, "%s", elf);
+            char *slash = strrchr(edir, '/');
+            if (slash) *slash = 0;
+            const char *where[] = {dir, slash ? edir : "."};
+            kb_explain_disk(where, 2);
             return -1;
         }
+        if (access(tmp, F_OK))
+            return cm_err_set("%s: the compiler (%s) exited 0 but linked no ELF (%s): is it a "
+                              "compiler? (TT_FOIL_KERNEL_CC replaces it)",
+                              o->source, kb_cc(0), elf);
         if (rename(tmp, elf)) {
             unlink(tmp);
             return cm_err_set("%s: cannot rename %s to %s: %s", o->source, tmp, elf,
@@ -637,6 +672,31 @@ int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
 {
     if (kb_check(o, "tf_kernel_compile")) return -1;
     if (!out || !*out) return cm_err_set("tf_kernel_compile(%s): no output name", o->source);
+    /* where the ELFs go, checked before compiling (it once came out as the
+     * linker's "compile failed", naming its temporary file) */
+    char odir[4200];
+    kb_fmt(odir, sizeof odir, "%s", out);
+    char *slash = strrchr(odir, '/');
+    if (slash) slash == odir ? (void)(slash[1] = 0) : (void)(*slash = 0);
+    const char *od = slash ? odir : ".";
+    struct stat sb;
+    if (stat(od, &sb) || !S_ISDIR(sb.st_mode) || access(od, W_OK))
+        return cm_err_set("tf_kernel_compile(%s): cannot write the output %s.*.elf: its folder "
+                          "%s: %s; create it or choose another output name",
+                          o->source, out, od,
+                          stat(od, &sb)          ? strerror(errno)
+                          : !S_ISDIR(sb.st_mode) ? "not a directory"
+                                                 : "not writable");
+    int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
+    int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
+    for (int r = first; r <= last; r++) {
+        char elf[4300];
+        kb_fmt(elf, sizeof elf, "%s.%s.elf", out, kb_risc_names[r]);
+        if (!stat(elf, &sb) && S_ISDIR(sb.st_mode))
+            return cm_err_set("tf_kernel_compile(%s): the output %s is a directory; remove it or "
+                              "choose another output name",
+                              o->source, elf);
+    }
     char name[256], dir[4200];
     kb_name(o, name, sizeof name);
     const char *t = getenv("TMPDIR");

@@ -57,6 +57,26 @@ for t in 0 1 2; do
     [ -f "$tmp/cmp.trisc$t.elf" ] || fail "no $tmp/cmp.trisc$t.elf"
 done
 
+# where the output goes and what compiles it, checked and said (they came
+# out as "compile failed", naming the linker's temporary file, or clang's
+# "error reading")
+run "$cc" --risc brisc -o "$tmp/no/such/dir/x" "$ttm/reader_cb.cpp"
+expect_rc 2 "-o in a folder that does not exist"
+expect_err "cannot write the output $tmp/no/such/dir/x.*.elf: its folder $tmp/no/such/dir: No such file or directory; create it or choose another output name" \
+    "-o in a folder that does not exist"
+mkdir -p "$tmp/isdir.brisc.elf" "$tmp/src_dir.cpp"
+run "$cc" --risc brisc -o "$tmp/isdir" "$ttm/reader_cb.cpp"
+expect_rc 2 "-o NAME whose ELF is a directory"
+expect_err "the output $tmp/isdir.brisc.elf is a directory; remove it or choose another output name" \
+    "-o NAME whose ELF is a directory"
+run "$cc" --risc brisc -o "$tmp/x" "$tmp/src_dir.cpp"
+expect_rc 2 "a source that is a directory"
+expect_err "$tmp/src_dir.cpp is a directory, not a source file" "a source that is a directory"
+TT_FOIL_KERNEL_CC=/bin/true run "$cc" --risc brisc -o "$tmp/t" "$ttm/reader_cb.cpp"
+expect_rc 2 "TT_FOIL_KERNEL_CC that compiles nothing"
+expect_err "the compiler (/bin/true) exited 0 but linked no ELF ($tmp/t.brisc.elf): is it a compiler?" \
+    "TT_FOIL_KERNEL_CC that compiles nothing"
+
 # --cb-formats: the program's CB formats, so that get_tile_size is a constant
 # (cb_constexpr.cpp: constexpr get_tile_size(0) / get_dataformat(0))
 src_dir=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,4 +1,4 @@
-// tt-metal's experimental/noc.h (Device 2.0): its objects are not supported here;
-// tt_foil/unsupported.hpp declares them with the reason, so a kernel that
-// includes this header gets that reason at the use, not "file not found".
+// tt-metal's experimental/noc.h (Device 2.0): tt-foil's Device 2.0 objects
+// (tt_foil/device2.hpp; each of these headers gives them all).
 #include "api/dataflow/dataflow_api.h"
+#include "tt_foil/device2.hpp"

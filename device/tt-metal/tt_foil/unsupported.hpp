@@ -62,41 +62,19 @@ TF_UNSUPPORTED_FN(get_cb_tiles_acked_ptr,
 TF_UNSUPPORTED_VAR(NUM_DRAM_BANKS, "the DRAM bank count is the device's: pass it as an argument");
 TF_UNSUPPORTED_VAR(NUM_L1_BANKS, "the L1 bank count is the device's: pass it as an argument");
 
-// Named runtime args (api/rt_arg.h) and the Device 2.0 object API.
+// Named runtime args (api/rt_arg.h).
 namespace rt_args
 {
 TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)");
 } // namespace rt_args
-// Device 2.0's objects (tt-metal's experimental/noc.h, circular_buffer.h,
-// noc_semaphore.h, core_local_mem.h, endpoints.h, tensor.h: those headers
-// are here too, so a kernel that includes them gets to the reason). A class
-// is `unavailable` and takes any constructor arguments, so that declaring
-// one (experimental::Noc noc(noc_index);) is the one error; a class
-// template's constructors are (clang does not diagnose `unavailable` on a
-// template's specializations), so that making one is the error, at the use.
-#define TF_DEVICE2_WHY(name, use) "experimental::" name " (Device 2.0 objects): " use
-// (shown: the name as the reason gives it)
+// 2026's top-level Device 2.0 names (api/dataflow/noc.h,
+// dataflow_buffer.h) are refused there with these: a class that is
+// `unavailable` and takes any constructor arguments, so that declaring one
+// (Noc noc(noc_index);) is the one error. (experimental::'s objects are
+// provided: tt_foil/device2.hpp.)
 #define TF_UNSUPPORTED_CLASS_AS(name, shown, use)                                                  \
     struct TF_UNSUPPORTED(shown " (Device 2.0 objects): " use) name {                              \
         template <class... tf_a_> name(tf_a_ &&...);                                               \
     }
-#define TF_UNSUPPORTED_CLASS(name, use) TF_UNSUPPORTED_CLASS_AS(name, "experimental::" #name, use)
-// (kind: the template's parameters, `class` or `auto`)
-#define TF_UNSUPPORTED_TEMPLATE(name, kind, use)                                                   \
-    template <kind... tf_t_> struct name {                                                         \
-        template <class... tf_a_> TF_UNSUPPORTED(TF_DEVICE2_WHY(#name, use)) name(tf_a_ &&...);    \
-    };                                                                                             \
-    template <class... tf_a_> name(tf_a_ &&...)->name<>
-namespace experimental
-{
-TF_UNSUPPORTED_CLASS(Noc, "use the noc_async_* functions");
-TF_UNSUPPORTED_CLASS(CircularBuffer, "use the cb_* functions");
-TF_UNSUPPORTED_CLASS(UnicastEndpoint, "use get_noc_addr(x, y, addr)");
-TF_UNSUPPORTED_CLASS(MulticastEndpoint, "use get_noc_multicast_addr");
-enum AllocatorBankType { L1, DRAM };
-TF_UNSUPPORTED_TEMPLATE(AllocatorBank, auto, "use get_noc_addr_from_bank_id<dram>");
-TF_UNSUPPORTED_TEMPLATE(Semaphore, auto, "use get_semaphore and the noc_semaphore_* functions");
-TF_UNSUPPORTED_TEMPLATE(CoreLocalMem, class, "use an L1 address through a volatile pointer");
-} // namespace experimental
 
 #endif

@@ -1,0 +1,141 @@
+/* tt-metal's Device 2.0 data-movement objects (namespace experimental:
+ * Noc, CircularBuffer, Semaphore, CoreLocalMem, UnicastEndpoint,
+ * MulticastEndpoint, AllocatorBank, TensorAccessor pages) in our own
+ * kernels written as current ttnn kernels are (tests/ttm/kernels/d2_*.cpp,
+ * built at run time). Every output byte is checked. */
+#include "tt_foil/kbuild.h"
+#include "ttm_test.h"
+
+static tf_device *dev;
+
+static tf_kernel *d2_build(const char *name, tf_risc r, const char *def, const uint32_t *ct,
+                           uint32_t n)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
+    tf_kernel *k = ttm_build_def(dev, src, r, def, ct, n);
+    if (!k) {
+        fprintf(stderr, "%s: %s\n", src, tf_last_error());
+        exit(1);
+    }
+    return k;
+}
+
+/* d2_reader.cpp (NCRISC, NOC 1 by default) reads pages [START, START + N) of
+ * src into a CB, BATCH a reservation (or one Page of pages() at a time:
+ * ONE_PAGE_VIEW); d2_writer.cpp (BRISC, on NOC 1 by its Noc's number) writes
+ * them to dst from page OUT0 on, each page in two halves. The bytes of dst
+ * outside those pages are untouched. */
+static void unary_pair(const char *def, uint32_t batch, tf_buffer_type src_type,
+                       tf_buffer_type dst_type, int by_format)
+{
+    enum { PAGE = 2048, PAGES = 23, START = 4, N = 15, OUT0 = 5, DPAGES = 24 };
+    tf_core core = {1, 2};
+    static uint8_t in[PAGE * PAGES], out[PAGE * DPAGES], want[PAGE * DPAGES];
+    for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 131 + (i >> 11) * 7 + 1);
+    memset(out, 0x5c, sizeof out);
+    memcpy(want, out, sizeof want);
+    memcpy(want + OUT0 * PAGE, in + START * PAGE, (size_t)N * PAGE);
+    tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, src_type, sizeof in, PAGE));
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, dst_type, sizeof out, PAGE));
+    MUST(tf_buffer_write(src, 0, in, sizeof in));
+    MUST(tf_buffer_write(dst, 0, out, sizeof out));
+    const uint32_t cb = 0; /* the reader's c_0, the writer's by its CTA 0 */
+    uint32_t rct[3] = {batch}, wct[3] = {cb};
+    CHECK_EQ_U(tf_buffer_accessor_args(src, rct + 1, 2), 2);
+    CHECK_EQ_U(tf_buffer_accessor_args(dst, wct + 1, 2), 2);
+    tf_kernel *rd = d2_build("d2_reader", TF_NCRISC, def, rct, 3);
+    tf_kernel *wr = d2_build("d2_writer", TF_BRISC, NULL, wct, 3);
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
+    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    if (by_format)
+        MUST(tf_program_set_cb_format(p, cb, TF_DATA_FORMAT_Float16_b, 4));
+    else
+        MUST(tf_program_set_cb(p, cb, PAGE, 4));
+    uint32_t ra[] = {(uint32_t)tf_buffer_address(src), N, START};
+    uint32_t wa[] = {(uint32_t)tf_buffer_address(dst), N, OUT0};
+    MUST(tf_program_set_args(p, TF_NCRISC, ra, 3));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(dst, 0, out, sizeof out));
+    size_t bad = 0, first = 0;
+    for (size_t i = 0; i < sizeof out; i++)
+        if (out[i] != want[i] && !bad++) first = i;
+    if (bad)
+        fprintf(stderr, "unary_pair %s batch %u: %zu bad bytes, the first at %zu (page %zu)\n",
+                def ? def : "-", batch, bad, first, first / PAGE);
+    CHECK_EQ_U(bad, 0);
+    tf_program_destroy(p);
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    tf_buffer_free(src);
+    tf_buffer_free(dst);
+}
+
+/* d2_sem.cpp on cores A (0,1) (SENDER) and B (3,2): Semaphore up/down/
+ * wait/wait_min/set/set_multicast, UnicastEndpoint both ways, a
+ * MulticastEndpoint, CoreLocalMem and an AllocatorBank (d2_sem.cpp says
+ * how B's buffer is laid out). */
+static void sem_pair(void)
+{
+    enum { N = 64, W = 2 * N + 32 };
+    tf_core a = {0, 1}, b = {3, 2};
+    tf_buffer *la = MUST_PTR(tf_buffer_create_l1(dev, a, W * 4));
+    tf_buffer *lb = MUST_PTR(tf_buffer_create_l1(dev, b, W * 4));
+    CHECK_EQ_U(tf_buffer_address(la), tf_buffer_address(lb));
+    tf_buffer *out = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, W * 4, W * 4));
+    static uint32_t junk[W];
+    memset(junk, 0xa5, sizeof junk);
+    MUST(tf_buffer_write(out, 0, junk, sizeof junk));
+    MUST(tf_buffer_write(lb, 0, junk, sizeof junk));
+    uint32_t ax, ay, bx, by;
+    MUST(tf_core_noc_xy(dev, a, &ax, &ay));
+    MUST(tf_core_noc_xy(dev, b, &bx, &by));
+    uint32_t addr = (uint32_t)tf_buffer_address(la);
+    tf_kernel *ka = d2_build("d2_sem", TF_BRISC, "SENDER", NULL, 0);
+    tf_kernel *kb = d2_build("d2_sem", TF_BRISC, NULL, NULL, 0);
+    tf_program *p[2];
+    p[0] = MUST_PTR(tf_program_create(dev, a));
+    p[1] = MUST_PTR(tf_program_create(dev, b));
+    MUST(tf_program_set_kernel(p[0], TF_BRISC, ka));
+    MUST(tf_program_set_kernel(p[1], TF_BRISC, kb));
+    uint32_t aa[] = {bx, by, addr, N}, ba[] = {ax, ay, addr, N, (uint32_t)tf_buffer_address(out)};
+    MUST(tf_program_set_args(p[0], TF_BRISC, aa, 4));
+    MUST(tf_program_set_args(p[1], TF_BRISC, ba, 5));
+    for (int i = 0; i < 2; i++)
+        for (uint32_t s = 0; s < 3; s++) MUST(tf_program_set_semaphore(p[i], s, 0));
+    MUST(tf_dispatch_execute_multi(p, 2));
+    uint32_t got[W], want[W];
+    memset(want, 0, sizeof want);
+    for (uint32_t i = 0; i < N; i++) want[i] = want[N + i] = 0xd2000000u + i * 3;
+    for (uint32_t i = 0; i < 16; i++) want[2 * N + i] = 0xd2000000u + i * 3;
+    want[2 * N + 16] = 10; /* data: 1 (A's up), down(1), up(10) */
+    want[2 * N + 17] = 7;  /* flag: A's set_multicast */
+    MUST(tf_buffer_read(out, 0, got, sizeof got));
+    int bad = 0;
+    for (uint32_t i = 0; i < W; i++)
+        if (got[i] != want[i]) {
+            if (bad++ < 4)
+                fprintf(stderr, "sem_pair word %u: %08x, want %08x\n", i, got[i], want[i]);
+        }
+    CHECK_EQ_U(bad, 0);
+    for (int i = 0; i < 2; i++) tf_program_destroy(p[i]);
+    tf_kernel_free(ka);
+    tf_kernel_free(kb);
+    tf_buffer_free(la);
+    tf_buffer_free(lb);
+    tf_buffer_free(out);
+}
+
+int main(void)
+{
+    dev = rt_open(4, 4);
+    unary_pair(NULL, 1, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    unary_pair(NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
+    unary_pair(NULL, 4, TF_BUFFER_L1, TF_BUFFER_DRAM, 0);
+    unary_pair("ONE_PAGE_VIEW", 1, TF_BUFFER_DRAM, TF_BUFFER_L1, 1);
+    sem_pair();
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_device2");
+}

@@ -1,8 +1,8 @@
 // tt-metal's api/dataflow/dataflow_buffer.h (Metal 2.0's DataflowBuffer, the
 // object over a circular buffer, and its binding tokens): the header is here
 // so that a kernel that includes it and uses the legacy cb_* functions
-// builds; its names are refused at their use with the reason Device 2.0's
-// objects are (tt_foil/unsupported.hpp; docs/kernels.md section 3).
+// builds; its names are refused at their use, with the reason
+// (docs/kernels.md section 3; experimental::CircularBuffer is provided).
 #ifndef TF_TTM_API_DATAFLOW_DATAFLOW_BUFFER_H
 #define TF_TTM_API_DATAFLOW_DATAFLOW_BUFFER_H
 

@@ -1,9 +1,10 @@
 // tt-metal's api/dataflow/noc.h (Device 2.0's Noc object, outside
 // `experimental` since 2026, with its NocOptions, NocOptVals and the
-// noc_traits_t customization point): the header is here so that a kernel
-// that includes it and uses the legacy functions builds; its names are
-// refused at their use with the reason experimental::Noc is
-// (tt_foil/unsupported.hpp; docs/kernels.md section 3).
+// noc_traits_t customization point, and its NocOptions flags instead of
+// experimental::Noc's template enums): the header is here so that a kernel
+// that includes it and uses the legacy functions or experimental::'s
+// objects (tt_foil/device2.hpp) builds; its own names are refused at their
+// use, with the reason (docs/kernels.md section 3).
 #ifndef TF_TTM_API_DATAFLOW_NOC_H
 #define TF_TTM_API_DATAFLOW_NOC_H
 

@@ -1,6 +1,7 @@
 // tt-metal's api/tensor/noc_traits.h: noc_traits_t's specializations that
-// let Device 2.0's Noc move TensorAccessor pages. Noc and noc_traits_t are
-// refused here (api/dataflow/noc.h), so this header declares nothing more:
+// let 2026's top-level Noc move TensorAccessor pages. That Noc and its
+// noc_traits_t are refused here (api/dataflow/noc.h; experimental::Noc's
+// are tt_foil/device2.hpp's), so this header declares nothing more:
 // it is here so that a kernel that includes it and uses TensorAccessor with
 // the noc_async_* functions builds.
 #ifndef TF_TTM_API_TENSOR_NOC_TRAITS_H

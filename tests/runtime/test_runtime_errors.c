@@ -382,10 +382,9 @@ static void racing_threads(void)
     tf_device *dev = rt_open(2, 1);
     racer r[4];
     pthread_t th[4];
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++)
         r[i] = (racer){.b = MUST_PTR(tf_buffer_create_l1(dev, (tf_core){i % 2, 0}, 64))};
-        CHECK_TRUE(pthread_create(&th[i], NULL, race_writes, &r[i]) == 0);
-    }
+    for (int i = 0; i < 4; i++) CHECK_TRUE(pthread_create(&th[i], NULL, race_writes, &r[i]) == 0);
     int ok = 0;
     for (int i = 0; i < 4; i++) {
         CHECK_TRUE(pthread_join(th[i], NULL) == 0);

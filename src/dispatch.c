@@ -17,6 +17,9 @@
 #include <string.h>
 
 #define TF_POLL_NS 50000000ull /* longest single wait between mailbox reads */
+/* a dispatch waited for this long has the thread's records written out
+ * (docs/profiling.md, "Crashes": a kill then loses nothing before it) */
+#define RT_WAIT_FLUSH_NS 1000000000ull
 
 static int put(tf_program *p, uint32_t addr, const void *src, uint32_t n)
 {
@@ -766,7 +769,7 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
      * dispatch alike (each wait once restarted it: a launch waited for late,
      * or the 4th of 4, took up to 4 timeouts to fail) */
     uint64_t start = *doorbell_ns, deadline = start + p->dev->timeout_ns;
-    uint64_t halt_check = rt_dev_now_ns() + TF_POLL_NS;
+    uint64_t halt_check = rt_dev_now_ns() + TF_POLL_NS, flush_at = start + RT_WAIT_FLUSH_NS;
     tf_mailbox mb;
     int waited = 0;
     for (;;) {
@@ -805,6 +808,14 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
         if (now >= deadline) {
             report_timeout(p, id, &mb, now - start);
             return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_TIMEOUT);
+        }
+        if (now >= flush_at) {
+            /* a long wait (a hang on its way to the timeout, a slow
+             * kernel): what this thread recorded so far is written now,
+             * so a kill meanwhile (a CI job's timeout) loses none of it */
+            flush_at = UINT64_MAX;
+            RT_ZS_FLUSH();
+            TF_DEV_FLUSH();
         }
         t->ops->wait(t, deadline - now < TF_POLL_NS ? deadline - now : TF_POLL_NS);
         waited = 1;

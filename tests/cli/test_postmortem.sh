@@ -196,6 +196,22 @@ checks=$((checks + 1))
 kill -TERM $bpid
 wait $bpid 2>/dev/null
 
+# ---- killed while it waits on a hang (a CI job's timeout): a dispatch waited for a
+# second has the thread's records written, so the three before it are reported ---
+d="$tmp/hangkill"
+rm -f "$tmp/pid"
+"$tool" -o "$d" -- "$device" hangkill "$tmp/pid" >"$OUT" 2>"$ERR" &
+tpid=$!
+for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+sleep 2
+[ -s "$tmp/pid" ] && kill -KILL "$(cat "$tmp/pid")"
+wait $tpid
+rc=$?
+expect_rc 137 "killed in a hang"
+checks=$((checks + 1))
+n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_device_perf.csv")
+[ "${n:-0}" = 3 ] || fail "killed in a hang: ${n:-0} 'loop' zones reported, expected the 3 before it"
+
 # ---- killed before it wrote its dispatches: the loss is the kill's, not the build's ---
 run "$tool" -o "$tmp/killself" -- "$device" killself
 expect_rc 137 "SIGKILL after 3 dispatches"

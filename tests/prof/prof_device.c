@@ -152,7 +152,7 @@ int main(int argc, char **argv)
         !strcmp(mode, "scribble"))
         cfg.dispatch_timeout_ms = 300;
     if (!strcmp(mode, "stall")) cfg.dispatch_timeout_ms = 60000; /* found long before */
-    if (!strcmp(mode, "sigint")) cfg.dispatch_timeout_ms = 60000;
+    if (!strcmp(mode, "sigint") || !strcmp(mode, "hangkill")) cfg.dispatch_timeout_ms = 60000;
     if (!strcmp(mode, "handled")) signal(SIGINT, on_sigint);
     if (!strcmp(mode, "crash")) {
         tf_transport *t = tf_sim_transport_open(&sim);
@@ -207,6 +207,15 @@ again:;
     for (int i = 0; i < 3; i++)
         if (tf_dispatch_execute(p[i % 2])) return 1;
     if (!strcmp(mode, "killself")) raise(SIGKILL); /* the 3 dispatches' records unwritten */
+    if (!strcmp(mode, "hangkill") && argc > 2) {
+        /* a hang after 3 dispatches, killed by the test (a CI timeout) */
+        tf_kernel *h = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
+        tf_program *hp = h ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
+        if (!hp || tf_program_set_kernel(hp, TF_BRISC, h)) return 1;
+        write_pid(argv[2]);
+        tf_dispatch_execute(hp);
+        return 4; /* not reached: the kill ends the process */
+    }
     if (!strcmp(mode, "crash")) {
         crash_at = starts + 1;
         tf_dispatch_execute(p[0]);

@@ -558,6 +558,18 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
                           (unsigned long long)(waited_ns / 1000000u), mb->boot_mask, mb->go.signal,
                           mb->go.dispatch_id, TF_L1_MAILBOX,
                           TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE - 1);
+    /* a GO message that is not the one the host wrote (nor BRISC's DONE of
+     * it): a kernel wrote into the mailbox, and the firmware waits for
+     * what will never come; a longer timeout would not help */
+    if ((mb->go.signal != TF_GO_RUN && mb->go.signal != TF_GO_DONE) || mb->go.dispatch_id != id)
+        return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: "
+                          "%s; its mailbox's GO message is signal 0x%x for dispatch %u, not the "
+                          "host's (0x%x for %u): the mailbox (L1 0x%x..0x%x) looks overwritten; "
+                          "does a kernel store or NOC-write into that range of this core?",
+                          id, p->label, p->core.x, p->core.y,
+                          (unsigned long long)(waited_ns / 1000000u), list, mb->go.signal,
+                          mb->go.dispatch_id, TF_GO_RUN, id, TF_L1_MAILBOX,
+                          TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE - 1);
     return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: %s "
                       "(raise tf_device_config.dispatch_timeout_ms or "
                       "TT_FOIL_DISPATCH_TIMEOUT_MS if it is just slow)",

@@ -12,8 +12,8 @@
  * wait being inlined from the API's header); 17 one of two NOC reads by
  * arg 0, whose command stores the compiler merges (DWARF line 0); 18 zero
  * the core's mailbox, then spin (a timeout with no RISC listed); 19
- * recurse arg 0 deep, 80 B a frame (a stack overflow); 20 fill a local
- * array of 12 KiB, which starts below the stack (a frame past the end). */
+ * recurse arg 0 deep, 80 B a frame (a stack overflow); 20 a local 12 KiB
+ * array (past the stack's end); 21 store 5 into the mailbox's GO signal. */
 #include "dataflow_api.h"
 
 #if FAULT_KIND == 19
@@ -87,6 +87,8 @@ void kernel_main(void)
 #elif FAULT_KIND == 20
     volatile uint8_t big[12288];
     for (uint32_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)i;
+#elif FAULT_KIND == 21
+    *(volatile uint32_t *)(uintptr_t)TF_L1_MAILBOX = 5;
 #else
 #error "FAULT_KIND"
 #endif

@@ -50,7 +50,7 @@ int rt_dev_core_index(const tf_device *dev, tf_core core)
 
 int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted, const char *op)
 {
-    if (!dev) return cm_err_set("NULL device");
+    if (!dev) return cm_err_set("%s: NULL device", op ? op : "the core's device");
     /* (a closed device's memory is gone: not read) */
     if (op && cm_handle_check(dev, CM_H_DEVICE, op)) return -1;
     if (core.x < 0 || core.y < 0 || core.x >= dev->info.grid_x || core.y >= dev->info.grid_y)
@@ -65,7 +65,10 @@ int rt_dev_check_core(const tf_device *dev, tf_core core, int need_booted, const
 
 void tf_device_info(const tf_device *dev, tf_chip_info *info)
 {
-    if (!info) return;
+    if (!info) {
+        cm_err_set("tf_device_info: info is NULL (pass the tf_chip_info to fill)");
+        return;
+    }
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_device_info")) {
         memset(info, 0, sizeof *info); /* (a grid of 0 x 0: nothing to loop over) */
         return;

@@ -64,6 +64,7 @@ tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
     TF_ZONE_N("TF_kernel_load");
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_kernel_load")) return NULL;
     if (!path) return cm_err_null("tf_kernel_load: NULL path");
+    if (!*path) return cm_err_null("tf_kernel_load: empty path (give a kernel ELF's path)");
     TF_ZONE_TEXT(path, strlen(path));
     RT_DEV_CALL(dev, "tf_kernel_load", NULL, kernel_load(dev, path));
 }

@@ -141,6 +141,7 @@ int main(int argc, char **argv)
         if (takes && !v) return bad("%s needs a value", a);
         if (joined && !takes) return bad("%s takes no value", a);
         if (!strcmp(a, "--risc")) {
+            if (risc && strcmp(risc, v)) return bad("--risc given twice ('%s' and another)", v);
             risc = v;
         } else if (!strcmp(a, "--define") || (!strncmp(a, "-D", 2) && a[2])) {
             if (nd == MAXL) return bad("too many defines (at most %s)", "256");
@@ -165,6 +166,7 @@ int main(int argc, char **argv)
             if (ni == MAXL) return bad("too many include directories (at most %s)", "256");
             incs[ni++] = a[2] ? a + 2 : v;
         } else if (!strcmp(a, "-o")) {
+            if (out && strcmp(out, v)) return bad("-o given twice ('%s' and another)", v);
             out = v;
         } else if (!strcmp(a, "--noc")) {
             if (strcmp(v, "0") && strcmp(v, "1")) return bad("--noc: '%s' is not 0 or 1", v);

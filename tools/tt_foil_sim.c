@@ -120,6 +120,7 @@ int main(int argc, char **argv)
     }
     if (!prog) {
         usage(stderr);
+        fprintf(stderr, TOOL ": no program given\n");
         return EXIT_TOOL;
     }
     sim_bare *b = sim_bare_load(prog, memsize);

@@ -629,6 +629,12 @@ expect_rc 1 "report with nothing recorded"
 expect_err "nothing was recorded" "report with nothing recorded"
 
 # ---- running programs ------------------------------------------------------------
+run "$tool" -o "$tmp/a" -o "$tmp/b" "$emit" nest
+expect_rc 2 "two output folders"
+expect_err "two output folders ('$tmp/a' and '$tmp/b'); give one -o" "two output folders"
+run "$tool" -o "$tmp/a" report "$tmp/b"
+expect_rc 2 "-o with report"
+expect_err "-o '$tmp/a' with report: the reports go to DIR/reports/" "-o with report"
 run "$tool" -o "$tmp/r" "$tmp/no-such-program"
 expect_rc 127 "program not found"
 expect_err "tt_foil_profile: program not found: '$tmp/no-such-program'" "program not found"

@@ -24,6 +24,7 @@ expect_err "tt_foil_sim: 27 bytes the guest wrote to stdout were lost (No space 
     "the guest's lost output counted"
 run "$sim"
 expect_rc 125 "no program"
+expect_err "tt_foil_sim: no program given" "no program: said"
 run "$sim" --bogus x.elf
 expect_rc 125 "unknown option"
 expect_err "unknown option '--bogus'" "unknown option"

@@ -262,7 +262,8 @@ int main(void)
     tf_device_info(NULL, &ci);
     CHECK_EQ_U(ci.grid_x, 0);
     CHECK_CONTAINS(tf_last_error(), "tf_device_info: NULL device");
-    tf_device_info(dev, NULL); /* nothing to write: nothing happens */
+    tf_device_info(dev, NULL); /* nothing to write: said (a void function: the message) */
+    CHECK_CONTAINS(tf_last_error(), "tf_device_info: info is NULL");
     tf_device_counters dc;
     CHECK_EQ_U(tf_device_counters_read(NULL, &dc), -1);
     CHECK_CONTAINS(tf_last_error(), "tf_device_counters_read: NULL device");
@@ -270,6 +271,11 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "tf_device_counters_read: NULL out");
     CHECK_EQ_U(tf_core_noc_xy(dev, c0, NULL, NULL), -1);
     CHECK_CONTAINS(tf_last_error(), "tf_core_noc_xy: NULL noc_x or noc_y");
+    uint32_t nx, ny;
+    CHECK_EQ_U(tf_core_noc_xy(NULL, c0, &nx, &ny), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_core_noc_xy: NULL device");
+    CHECK_TRUE(tf_kernel_load(dev, "") == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_load: empty path");
     {
         tf_program *q = MUST_PTR(tf_program_create(dev, c0));
         CHECK_EQ_U(tf_program_set_args(q, TF_BRISC, NULL, 1), -1);

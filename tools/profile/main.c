@@ -657,6 +657,7 @@ int main(int argc, char **argv)
 {
     pf_options opt = {.outdir = DEFAULT_OUTDIR, .max_timeline = DEFAULT_MAX_TIMELINE};
     int i = 1, report_mode = 0;
+    const char *outdir_given = NULL; /* -o, once (twice the same is fine) */
     for (; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
@@ -717,7 +718,10 @@ int main(int argc, char **argv)
         }
         if (k == O_OUT || k == O_OUTDIR) {
             if (!*val) return error(EXIT_USAGE, "%s: the output folder is empty", a);
-            opt.outdir = val;
+            if (outdir_given && strcmp(outdir_given, val))
+                return error(EXIT_USAGE, "two output folders ('%s' and '%s'); give one -o",
+                             outdir_given, val);
+            opt.outdir = outdir_given = val;
         } else if (k == O_FILTER) {
             opt.zone_filter = val;
         } else if (k == O_PREFIX) {
@@ -749,6 +753,11 @@ int main(int argc, char **argv)
         report_mode = 1;
         if (i + 2 != argc)
             return error(EXIT_USAGE, "usage: tt_foil_profile [options] report DIR (see --help)");
+        if (outdir_given)
+            return error(EXIT_USAGE,
+                         "-o '%s' with report: the reports go to DIR/reports/ of the DIR given "
+                         "(drop -o)",
+                         outdir_given);
         opt.outdir = argv[i + 1];
     } else if (i >= argc) {
         fputs(usage_text, stderr);

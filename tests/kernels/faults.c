@@ -13,7 +13,7 @@
  * arg 0, whose command stores the compiler merges (DWARF line 0); 18 zero
  * the core's mailbox, then spin (a timeout with no RISC listed); 19
  * recurse arg 0 deep, 80 B a frame (a stack overflow); 20 a local 12 KiB
- * array (past the stack's end); 21 store 5 into the mailbox's GO signal. */
+ * array (past the stack's end); 21 store 5 into the mailbox's GO, spin. */
 #include "dataflow_api.h"
 
 #if FAULT_KIND == 19
@@ -89,6 +89,9 @@ void kernel_main(void)
     for (uint32_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)i;
 #elif FAULT_KIND == 21
     *(volatile uint32_t *)(uintptr_t)TF_L1_MAILBOX = 5;
+    volatile uint32_t spin21 = 1; /* (whether the other RISCs saw the GO first is timing) */
+    while (spin21) {
+    }
 #else
 #error "FAULT_KIND"
 #endif

@@ -662,9 +662,9 @@ int main(void)
     CHECK_CONTAINS(e, "though its mailbox lists no RISC as still running (boot mask 0x0, GO "
                       "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xdff) looks overwritten");
 
-    /* a kernel that writes into its mailbox's GO message and returns: the
-     * firmware waits for what never comes; the timeout says the mailbox
-     * looks overwritten (it said to raise the timeout if just slow) */
+    /* a kernel that writes into its mailbox's GO message (and then spins):
+     * the timeout says the mailbox looks overwritten (it said to raise the
+     * timeout if just slow) */
     e = hang(dev, "fault21.brisc.elf");
     CHECK_CONTAINS(e, "of 'fault21' on core (0,1) timed out after 3");
     CHECK_CONTAINS(e, "its mailbox's GO message is signal 0x5 for dispatch");

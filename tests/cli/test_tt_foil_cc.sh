@@ -223,26 +223,39 @@ noc.async_write(mem, bank, 64, {}, {.bank_id = 0, .addr = 0x1000}); noc.async_re
 noc.async_write_multicast(mem, mem, 64, 1, {}, {});|a CoreLocalMem is no multicast destination (as in tt-metal): use a MulticastEndpoint
 experimental::Semaphore<ProgrammableCoreType::ACTIVE_ETH> e(0);|get_semaphore: only Tensix semaphores are supported by tt-foil (no Ethernet cores)
 DEV2
-# current ttnn kernels' headers (api/dataflow/noc.h, dataflow_buffer.h,
-# api/tensor/noc_traits.h): a kernel using only the legacy API builds; their
-# Device 2.0 names are one error each, at the use, with the reason
+# 2026's top-level Device 2.0 objects (api/dataflow/noc.h, dataflow_buffer.h,
+# api/tensor/noc_traits.h, endpoints.h, core_local_mem.h, circular_buffer.h):
+# they build, used as the newest ttnn kernels use them; what tt-foil does not
+# provide of them is one error naming the reason, with the kernel's line.
+# CODE|WANT: kernel_main is the objects below, then CODE; an empty WANT: it
+# builds
+n26objs='Noc noc; DataflowBuffer dfb(0); DataflowBuffer dfb1(DFBBindingToken(1)); CircularBuffer cb(2); UnicastEndpoint ep; MulticastEndpoint mc; CoreLocalMem<uint32_t> mem(get_arg_val<uint32_t>(0)); AllocatorBank<AllocatorBankType::DRAM> bank; const auto s = TensorAccessor(TensorAccessorArgs<0>(), 0x1000, 2048); constexpr NocOptions posted_vc = NocOptions::POSTED | NocOptions::CUSTOM_VC;'
 while IFS='|' read -r code want; do
-    printf '#include "api/dataflow/noc.h"\n#include "api/dataflow/dataflow_buffer.h"\n#include "api/tensor/noc_traits.h"\nvoid kernel_main()\n{\n    %s\n}\n' "$code" >"$tmp/new.cpp"
-    run "$cc" --risc brisc -o "$tmp/new" "$tmp/new.cpp"
+    printf '#include "api/dataflow/dataflow_api.h"\n#include "api/dataflow/noc.h"\n#include "api/dataflow/dataflow_buffer.h"\n#include "api/dataflow/circular_buffer.h"\n#include "api/dataflow/endpoints.h"\n#include "api/core_local_mem.h"\n#include "api/tensor/noc_traits.h"\nvoid kernel_main()\n{\n    %s\n    %s\n}\n' "$n26objs" "$code" >"$tmp/new.cpp"
+    run "$cc" --risc brisc --compile-args 2,2048 -o "$tmp/new" "$tmp/new.cpp"
     if [ -z "$want" ]; then
         expect_rc 0 "$code"
         continue
     fi
     expect_rc 1 "$code"
-    expect_err "new.cpp:6:" "$code: at the use"
+    expect_err "new.cpp:11:" "$code: the kernel's line"
     expect_err "$want" "$code"
     expect_err "1 error generated" "$code: one error"
 done <<NEWHDR
 cb_reserve_back(0, 1); noc_async_read(get_noc_addr(get_write_ptr(0)), get_write_ptr(0) + 64, 16); noc_async_read_barrier(); cb_push_back(0, 1);|
-Noc noc(noc_index);|'Noc' is unavailable: not supported by tt-foil: Noc (Device 2.0 objects): use the noc_async_* functions
-Noc noc;|'Noc' is unavailable: not supported by tt-foil: Noc (Device 2.0 objects): use the noc_async_* functions
-DataflowBuffer dfb(0);|'DataflowBuffer' is unavailable: not supported by tt-foil: DataflowBuffer (Device 2.0 objects): use the cb_* functions
-NocOptVals v{};|'NocOptVals' is unavailable: not supported by tt-foil: NocOptVals (options of Noc) (Device 2.0 objects)
+dfb.reserve_back(2); noc.async_read(s, dfb, dfb.get_entry_size(), {.page_id = 3}, {}); noc.async_read<NocOptions::CUSTOM_VC>(s, dfb, 2048, {.page_id = 4}, {.offset_bytes = 2048}, {.vc = 1}); noc.async_read_barrier(); dfb.push_back(2);|
+dfb.wait_front(1); noc.async_write(dfb, s, 2048, {}, {.page_id = 0}); noc.async_writes_flushed(); noc.async_write<posted_vc>(dfb, s, 64, {}, {.page_id = 1}, {.vc = 2}); noc.async_writes_flushed<NocOptions::POSTED>(); dfb.pop_front(1); dfb.write_barrier(noc); dfb.finish(); noc.async_full_barrier(); noc.async_atomic_barrier();|
+noc.async_write_multicast<NocOptions::MCAST_INCL_SRC>(use<CircularBuffer::AddrSelector::READ_PTR>(cb), dfb1, 64, 4, {}, {.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2}); noc.async_write_multicast(mem, mc, 64, 4, {}, {.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 0x40000}); noc.async_write(mem, ep, 64, {.offset_bytes = 16}, {.noc_x = 1, .noc_y = 2, .addr = 0x40000}); noc.async_read(bank, cb, 64, {.bank_id = 1, .addr = 0x1000}, {}); for (const auto &p : s.pages(0, 2)) noc.async_read(p, mem, 2048, {}, {});|
+noc.set_async_read_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(s, 64, {.page_id = 1}); noc.async_read_with_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(s, dfb, 64, {.page_id = 1}, {}); noc.set_async_write_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(ep, 64, {.noc_x = 1, .noc_y = 1, .addr = 0x40000}); noc.async_write_with_state<NocOptions::DEFAULT, NOC_MAX_BURST_SIZE>(dfb, ep, 64, {}, {.noc_x = 1, .noc_y = 1, .addr = 0x40000});|
+{ auto l = dfb.scoped_write_lock(); l.get_ptr<uint32_t>()[0] = 1; } { auto r = dfb.scoped_read_lock(2); (void)r.get_ptr<uint16_t>()[1]; } noc.async_write_zeros(dfb, 4096); noc.write_zeros_l1_barrier(); noc.async_write_zeros(s, 2048, {.page_id = 2}, dfb); noc.write_zeros_dram_barrier(); (void)(dfb.get_id() + dfb.get_total_num_entries() + dfb.get_total_size_bytes() + dfb.get_tile_size() + dfb.pages_available_at_front(1) + dfb.get_ring_span_bytes());|
+noc.async_read<NocOptions::TXN_ID>(s, dfb, 64, {.page_id = 0}, {}, {.trid = 3});|not supported by tt-foil: Noc transaction ids (NocOptions::TXN_ID): use the default barriers
+noc.async_write_barrier<NocOptions::TXN_ID>({.trid = 3});|not supported by tt-foil: Noc transaction ids (NocOptions::TXN_ID)
+(void)noc.is_read_trid_flushed(3);|not supported by tt-foil: Noc transaction ids (NocOptions::TXN_ID)
+noc.inline_dw_write<NocOptions::INLINE_L1>(ep, 5u, {.noc_x = 1, .noc_y = 1, .addr = 0x40000});|not supported by tt-foil: Noc::inline_dw_write (inline (register) NOC writes): write the word to L1 and async_write it
+dfb.evil_set_write_ptr(0x40000);|'evil_set_write_ptr' is unavailable: not supported by tt-foil: DataflowBuffer::evil_set_write_ptr (moving a CB's pointers by hand
+(void)dfb.read_tile_value(0, 1);|'read_tile_value' is unavailable: not supported by tt-foil: DataflowBuffer::read_tile_value
+const InterleavedAddrGen<true> g = {.bank_base_address = 0, .page_size = 64}; noc.async_read(g, dfb, 64, {}, {});|not supported by tt-foil: a Noc source or destination of this type
+noc.async_write(dfb, dfb, 64, {}, {});|a DataflowBuffer is in this core's L1: it is the L1 end of a transfer
 NEWHDR
 # a CB's tile size and format as constants (tt-metal's are constexpr): the
 # error names why (known only at run time here), at the use; without the

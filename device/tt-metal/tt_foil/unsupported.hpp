@@ -67,14 +67,5 @@ namespace rt_args
 {
 TF_UNSUPPORTED_FN(get, "named runtime args (rt_args::get): use get_arg_val<T>(i)");
 } // namespace rt_args
-// 2026's top-level Device 2.0 names (api/dataflow/noc.h,
-// dataflow_buffer.h) are refused there with these: a class that is
-// `unavailable` and takes any constructor arguments, so that declaring one
-// (Noc noc(noc_index);) is the one error. (experimental::'s objects are
-// provided: tt_foil/device2.hpp.)
-#define TF_UNSUPPORTED_CLASS_AS(name, shown, use)                                                  \
-    struct TF_UNSUPPORTED(shown " (Device 2.0 objects): " use) name {                              \
-        template <class... tf_a_> name(tf_a_ &&...);                                               \
-    }
 
 #endif

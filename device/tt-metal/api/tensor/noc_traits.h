@@ -1,13 +1,66 @@
-// tt-metal's api/tensor/noc_traits.h: noc_traits_t's specializations that
-// let 2026's top-level Noc move TensorAccessor pages. That Noc and its
-// noc_traits_t are refused here (api/dataflow/noc.h; experimental::Noc's
-// are tt_foil/device2.hpp's), so this header declares nothing more:
-// it is here so that a kernel that includes it and uses TensorAccessor with
-// the noc_async_* functions builds.
+// tt-metal's api/tensor/noc_traits.h: the top-level Noc's traits
+// (api/dataflow/noc.h) for tensors: page page_id (+ offset_bytes) of a
+// TensorAccessor ({.page_id = i, .offset_bytes = o}), and one
+// tensor_accessor::Page (+ {.offset_bytes}) of its pages() ranges. As
+// LOCAL_L1 (a page of this core's L1) the address is the page's in L1
+// (tt-metal asserts the page is local; not checked here). The other
+// accessor views (PageView, ShardView, AbstractTensorAccessorWrapper) are
+// not provided: docs/kernels.md section 3.
 #ifndef TF_TTM_API_TENSOR_NOC_TRAITS_H
 #define TF_TTM_API_TENSOR_NOC_TRAITS_H
 
 #include "api/dataflow/noc.h"
 #include "api/tensor/tensor_accessor.h"
+
+namespace tf_ttm
+{
+struct page_args {
+    std::uint32_t page_id{};
+    std::uint32_t offset_bytes = 0;
+};
+struct page_offset_args {
+    std::uint32_t offset_bytes = 0;
+};
+template <Noc::AddressType T> FORCE_INLINE auto page_at(std::uint64_t noc_addr)
+{
+    if constexpr (T == Noc::AddressType::LOCAL_L1)
+        return (std::uint32_t)noc_addr;
+    else
+        return noc_addr;
+}
+} // namespace tf_ttm
+
+template <typename Args> struct noc_traits_t<TensorAccessor<Args>> {
+    using src_args_type = tf_ttm::page_args;
+    using dst_args_type = tf_ttm::page_args;
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto src_addr(const TensorAccessor<Args> &t, const Noc &noc,
+                                      const src_args_type &a)
+    {
+        return tf_ttm::page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+    }
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto dst_addr(const TensorAccessor<Args> &t, const Noc &noc,
+                                      const dst_args_type &a)
+    {
+        return tf_ttm::page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+    }
+};
+template <> struct noc_traits_t<tensor_accessor::Page> {
+    using src_args_type = tf_ttm::page_offset_args;
+    using dst_args_type = tf_ttm::page_offset_args;
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto src_addr(const tensor_accessor::Page &p, const Noc &,
+                                      const src_args_type &a)
+    {
+        return tf_ttm::page_at<T>(p.noc_addr() + a.offset_bytes);
+    }
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto dst_addr(const tensor_accessor::Page &p, const Noc &,
+                                      const dst_args_type &a)
+    {
+        return tf_ttm::page_at<T>(p.noc_addr() + a.offset_bytes);
+    }
+};
 
 #endif

@@ -2,7 +2,10 @@
  * Noc, CircularBuffer, Semaphore, CoreLocalMem, UnicastEndpoint,
  * MulticastEndpoint, AllocatorBank, TensorAccessor pages) in our own
  * kernels written as current ttnn kernels are (tests/ttm/kernels/d2_*.cpp,
- * built at run time). Every output byte is checked. */
+ * built at run time), and 2026's top-level Noc and DataflowBuffer
+ * (api/dataflow/noc.h, dataflow_buffer.h) in kernels written as the newest
+ * ttnn reader and writer are (dfb_reader.cpp, dfb_writer.cpp). Every output
+ * byte is checked. */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
@@ -21,21 +24,27 @@ static tf_kernel *d2_build(const char *name, tf_risc r, const char *def, const u
     return k;
 }
 
-/* d2_reader.cpp (NCRISC, NOC 1 by default) reads pages [START, START + N) of
- * src into a CB, BATCH a reservation (or one Page of pages() at a time:
- * ONE_PAGE_VIEW); d2_writer.cpp (BRISC, on NOC 1 by its Noc's number) writes
- * them to dst from page OUT0 on, each page in two halves. The bytes of dst
- * outside those pages are untouched. */
-static void unary_pair(const char *def, uint32_t batch, tf_buffer_type src_type,
-                       tf_buffer_type dst_type, int by_format)
+/* A reader (NCRISC, NOC 1 by default) reads pages [START, START + N) of src
+ * into a CB, BATCH a reservation (or one Page of pages() at a time:
+ * d2_reader's ONE_PAGE_VIEW, dfb_reader's PAGES); a writer (BRISC) writes
+ * them to dst from page OUT0 on: d2_writer.cpp on NOC 1 by its Noc's
+ * number, each page in two halves; dfb_writer.cpp on NOC 0 a page at a
+ * time, posted (WR_POSTED), through a multicast to its own core
+ * (WR_MCAST), or then zeroing the ZPAGES pages after them (WR_ZEROS). The
+ * bytes of dst outside those pages are untouched. */
+static void pair(const char *reader, const char *def, const char *writer, const char *wdef,
+                 uint32_t batch, tf_buffer_type src_type, tf_buffer_type dst_type, int by_format)
 {
-    enum { PAGE = 2048, PAGES = 23, START = 4, N = 15, OUT0 = 5, DPAGES = 24 };
+    enum { PAGE = 2048, PAGES = 23, START = 4, N = 15, OUT0 = 5, DPAGES = 24, ZPAGES = 2 };
     tf_core core = {1, 2};
     static uint8_t in[PAGE * PAGES], out[PAGE * DPAGES], want[PAGE * DPAGES];
     for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 131 + (i >> 11) * 7 + 1);
     memset(out, 0x5c, sizeof out);
     memcpy(want, out, sizeof want);
     memcpy(want + OUT0 * PAGE, in + START * PAGE, (size_t)N * PAGE);
+    /* dfb_writer.cpp's WR_ZEROS: the ZPAGES pages after those are zeroed */
+    const uint32_t zpages = wdef && !strcmp(wdef, "WR_ZEROS") ? ZPAGES : 0;
+    memset(want + (OUT0 + N) * PAGE, 0, (size_t)zpages * PAGE);
     tf_buffer *src = MUST_PTR(tf_buffer_create_interleaved(dev, src_type, sizeof in, PAGE));
     tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, dst_type, sizeof out, PAGE));
     MUST(tf_buffer_write(src, 0, in, sizeof in));
@@ -44,8 +53,8 @@ static void unary_pair(const char *def, uint32_t batch, tf_buffer_type src_type,
     uint32_t rct[3] = {batch}, wct[3] = {cb};
     CHECK_EQ_U(tf_buffer_accessor_args(src, rct + 1, 2), 2);
     CHECK_EQ_U(tf_buffer_accessor_args(dst, wct + 1, 2), 2);
-    tf_kernel *rd = d2_build("d2_reader", TF_NCRISC, def, rct, 3);
-    tf_kernel *wr = d2_build("d2_writer", TF_BRISC, NULL, wct, 3);
+    tf_kernel *rd = d2_build(reader, TF_NCRISC, def, rct, 3);
+    tf_kernel *wr = d2_build(writer, TF_BRISC, wdef, wct, 3);
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
     MUST(tf_program_set_kernel(p, TF_BRISC, wr));
@@ -53,18 +62,21 @@ static void unary_pair(const char *def, uint32_t batch, tf_buffer_type src_type,
         MUST(tf_program_set_cb_format(p, cb, TF_DATA_FORMAT_Float16_b, 4));
     else
         MUST(tf_program_set_cb(p, cb, PAGE, 4));
+    MUST(tf_program_set_cb(p, 1, PAGE, 1)); /* dfb_writer.cpp's scratch (WR_ZEROS) */
+    MUST(tf_program_set_cb(p, 2, PAGE, 1)); /* and bounce buffer (WR_MCAST) */
     uint32_t ra[] = {(uint32_t)tf_buffer_address(src), N, START};
-    uint32_t wa[] = {(uint32_t)tf_buffer_address(dst), N, OUT0};
+    uint32_t wa[] = {(uint32_t)tf_buffer_address(dst), N, OUT0, zpages};
     MUST(tf_program_set_args(p, TF_NCRISC, ra, 3));
-    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 4));
     MUST(tf_dispatch_execute(p));
     MUST(tf_buffer_read(dst, 0, out, sizeof out));
     size_t bad = 0, first = 0;
     for (size_t i = 0; i < sizeof out; i++)
         if (out[i] != want[i] && !bad++) first = i;
     if (bad)
-        fprintf(stderr, "unary_pair %s batch %u: %zu bad bytes, the first at %zu (page %zu)\n",
-                def ? def : "-", batch, bad, first, first / PAGE);
+        fprintf(stderr, "%s %s + %s %s, batch %u: %zu bad bytes, the first at %zu (page %zu)\n",
+                reader, def ? def : "-", writer, wdef ? wdef : "-", batch, bad, first,
+                first / PAGE);
     CHECK_EQ_U(bad, 0);
     tf_program_destroy(p);
     tf_kernel_free(rd);
@@ -131,10 +143,17 @@ static void sem_pair(void)
 int main(void)
 {
     dev = rt_open(4, 4);
-    unary_pair(NULL, 1, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
-    unary_pair(NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
-    unary_pair(NULL, 4, TF_BUFFER_L1, TF_BUFFER_DRAM, 0);
-    unary_pair("ONE_PAGE_VIEW", 1, TF_BUFFER_DRAM, TF_BUFFER_L1, 1);
+    pair("d2_reader", NULL, "d2_writer", NULL, 1, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    pair("d2_reader", NULL, "d2_writer", NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
+    pair("d2_reader", NULL, "d2_writer", NULL, 4, TF_BUFFER_L1, TF_BUFFER_DRAM, 0);
+    pair("d2_reader", "ONE_PAGE_VIEW", "d2_writer", NULL, 1, TF_BUFFER_DRAM, TF_BUFFER_L1, 1);
+    /* 2026's top-level Noc and DataflowBuffer, and the two worlds mixed */
+    pair("dfb_reader", NULL, "dfb_writer", NULL, 1, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    pair("dfb_reader", NULL, "dfb_writer", "WR_POSTED", 2, TF_BUFFER_DRAM, TF_BUFFER_L1, 1);
+    pair("dfb_reader", "PAGES", "dfb_writer", "WR_ZEROS", 1, TF_BUFFER_L1, TF_BUFFER_DRAM, 0);
+    pair("dfb_reader", NULL, "dfb_writer", "WR_MCAST", 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
+    pair("d2_reader", NULL, "dfb_writer", NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    pair("dfb_reader", NULL, "d2_writer", NULL, 4, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     sem_pair();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_device2");

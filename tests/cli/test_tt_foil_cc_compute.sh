@@ -264,6 +264,20 @@ expect_rc 0 "WAYPOINT in a compute kernel"
 k tsize 'constexpr uint32_t b = get_tile_size(0); (void)b;'
 expect_rc 1 "constexpr get_tile_size"
 expect_err "note: non-constexpr function 'tt_foil_get_tile_size_is_known_only_at_run_time_drop_constexpr' cannot be used in a constant expression" "constexpr get_tile_size"
+# Device 2.0's CircularBuffer in a compute kernel is the compute object: the
+# CB calls build, its memory pointers are refused with the reason, and the
+# data-movement API does not come with it
+printf '#include "api/dataflow/circular_buffer.h"\nvoid kernel_main()\n{\n    CircularBuffer cb(0);\n    cb.wait_front(1);\n    cb.pop_front(1);\n}\n' >"$tmp/cbo.cpp"
+run "$cc" --risc compute -o "$tmp/cbo" "$tmp/cbo.cpp"
+expect_rc 0 "CircularBuffer in a compute kernel"
+printf '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    experimental::CircularBuffer cb(0);\n    (void)cb.get_read_ptr();\n}\n' >"$tmp/cbp.cpp"
+run "$cc" --risc compute -o "$tmp/cbp" "$tmp/cbp.cpp"
+expect_rc 1 "CircularBuffer::get_read_ptr in a compute kernel"
+expect_err "cbp.cpp:5:14: error: 'get_read_ptr' is unavailable: not supported by tt-foil: a compute kernel's CircularBuffer has no memory pointers" \
+    "CircularBuffer::get_read_ptr in a compute kernel"
+printf '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    noc_async_read_barrier();\n}\n' >"$tmp/cbn.cpp"
+run "$cc" --risc compute -o "$tmp/cbn" "$tmp/cbn.cpp"
+expect_rc 1 "the NOC does not come with a compute kernel's CircularBuffer"
 # the compute API outside a compute kernel
 printf '#include "api/compute/common.h"\nvoid kernel_main() {}\n' >"$tmp/dm2.cpp"
 run "$cc" --risc brisc -o "$tmp/dm2" "$tmp/dm2.cpp"

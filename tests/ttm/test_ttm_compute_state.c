@@ -344,6 +344,21 @@ static void qualified(void)
     }
 }
 
+/* ---- Device 2.0's CircularBuffer objects in a compute kernel ---------------------- */
+
+static void cb_object(void)
+{
+    enum { NT = 4 };
+    static float in[NT * 1024], out[NT * 1024], want[1024];
+    for (int i = 0; i < NT * 1024; i++) in[i] = (float)(i % 997) * 0.5f - 100; /* exact */
+    ks_run r = ks_fp32("cb_object", "NT", NT, in, NT, out, NT);
+    if (!ks_ran(&r)) return;
+    for (int t = 0; t < NT; t++) {
+        tile_bytes(in + t * 1024, want);
+        CHECK_TRUE(memcmp(out + t * 1024, want, 4096) == 0);
+    }
+}
+
 /* ---- a vector mode given as VectorMode (exp_tile's type), not int ------------------ */
 
 static void vector_mode(void)
@@ -407,6 +422,7 @@ int main(void)
     reduce_oldest();
     pack_untilize_twice();
     qualified();
+    cb_object();
     vector_mode();
     bcast_row_idx();
     MUST(tf_device_close(dev));

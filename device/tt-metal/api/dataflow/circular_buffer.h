@@ -5,9 +5,15 @@
 #ifndef TF_TTM_API_DATAFLOW_CIRCULAR_BUFFER_H
 #define TF_TTM_API_DATAFLOW_CIRCULAR_BUFFER_H
 
+#ifdef TF_COMPUTE_ROLE // a compute kernel's CircularBuffer: the CB calls alone
+#include "tt_foil/cb_compute.hpp"
+
+using experimental::CircularBuffer;
+#else
 #include "api/dataflow/noc.h"
 
 using experimental::CircularBuffer;
 using experimental::use;
+#endif
 
 #endif

@@ -57,6 +57,13 @@
 #define TF_FAULT_DETAIL_NOC_ALIGN_READ  17u
 #define TF_FAULT_DETAIL_NOC_ALIGN_WRITE 18u
 #define TF_FAULT_DETAIL_NOC_ALIGN_MCAST 19u
+/* A stateful NOC transfer (tt-metal's *_with_state) before the *_set_state
+ * that gives what it takes from the state: aux_lo = the NOC, aux_hi =
+ * TF_NOC_STATE_* (which call it was). */
+#define TF_FAULT_DETAIL_NOC_STATE     20u
+#define TF_NOC_STATE_READ_ONE_PACKET  1u
+#define TF_NOC_STATE_READ             2u
+#define TF_NOC_STATE_WRITE_ONE_PACKET 3u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

@@ -456,6 +456,21 @@ static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
                  align, TF_DRAM_ALIGNMENT);
         return 1;
     }
+    case TF_FAULT_DETAIL_NOC_STATE: {
+        static const char *const call[][2] = {
+            {"?", "?"},
+            {"noc_async_read_one_packet_with_state", "noc_async_read_one_packet_set_state"},
+            {"noc_async_read_with_state",
+             "noc_async_read_set_state (or noc_async_read_one_packet_set_state)"},
+            {"noc_async_write_one_packet_with_state", "noc_async_write_one_packet_set_state"}};
+        unsigned w = f->aux_hi < 4 ? f->aux_hi : 0;
+        snprintf(buf, n,
+                 "%s on NOC %u before any %s on that NOC: the transfer takes the far end%s "
+                 "from that state, which nothing set (on tt-metal, whatever the command buffer "
+                 "held); call the set_state first, once per NOC before the with_state calls",
+                 call[w][0], f->aux_lo, call[w][1], w == TF_NOC_STATE_READ ? "" : " and the size");
+        return 1;
+    }
     case TF_FAULT_DETAIL_PAGE_RANGE:
         snprintf(buf, n, "page %u out of range of an interleaved buffer of %u pages (ids 0..%u)",
                  f->aux_lo, f->aux_hi, last);

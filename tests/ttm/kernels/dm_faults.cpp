@@ -94,5 +94,20 @@ void kernel_main()
     uint64_t to = get_noc_multicast_addr(px, py, px, py, l1 + 8);
     noc_async_write_multicast(l1, to, 64, 1); // <- ALIGN_MCAST
     noc_async_write_barrier();
+#elif defined(STATE_UNSET)
+    // the state set on NOC 0, then a one-packet read with it on NOC 1
+    noc_async_read_one_packet_set_state(get_noc_addr(MEM_ZEROS_BASE), 64, 0, 0);
+    noc_async_read_one_packet_with_state(MEM_ZEROS_BASE, l1, 0, 0);
+    noc_async_read_one_packet_with_state(MEM_ZEROS_BASE, l1, 0, 1); // <- STATE_UNSET
+    noc_async_read_barrier();
+#elif defined(STATE_NO_SIZE)
+    // a read_set_state gives no size: a one-packet with_state needs its own
+    noc_async_read_set_state(get_noc_addr(MEM_ZEROS_BASE));
+    noc_async_read_with_state(MEM_ZEROS_BASE, l1, 64);
+    noc_async_read_one_packet_with_state(MEM_ZEROS_BASE, l1); // <- STATE_NO_SIZE
+    noc_async_read_barrier();
+#elif defined(STATE_WRITE_UNSET)
+    noc_async_write_one_packet_with_state(l1, l1 + 64); // <- STATE_WRITE_UNSET
+    noc_async_write_barrier();
 #endif
 }

@@ -219,9 +219,9 @@ FORCE_INLINE void noc_async_write(std::uint32_t src_local_l1_addr, std::uint64_t
 // far address (with_state). Here the state is kept in the kernel, per NOC,
 // and each with_state is one ordinary transfer: the same bytes, the same
 // checks and the same modeled cost as noc_async_read/noc_async_write with
-// the whole address. A with_state before any set_state on its NOC takes
-// address bits 32 and up as 0 (an unprogrammed command buffer's are
-// whatever they were). The VC arguments are accepted and have no effect
+// the whole address. A with_state before the set_state it takes its state
+// from (on its NOC) faults, naming both calls (tt-metal's command buffer
+// would hold whatever was there). The VC arguments are accepted and have no effect
 // (VCs are not modeled). Older tt-metal had the NOC as the third argument
 // of the one-packet read's set_state and with_state; today's order (vc,
 // then noc) is the one taken here.
@@ -230,7 +230,15 @@ namespace tf_ttm
 struct noc_state {
     std::uint64_t hi;   // the far end: address bits 32 and up (coordinates, upper bits)
     std::uint32_t size; // one-packet transfers: the size set_state gave
+    std::uint32_t set;  // 1: hi was set, 2: size too (a one-packet set_state)
 };
+FORCE_INLINE const noc_state &noc_state_of(noc_state *st, std::uint8_t noc, std::uint32_t need,
+                                           std::uint32_t which)
+{
+    const noc_state &s = st[noc & 1];
+    if ((s.set & need) != need) dev_fault(TF_FAULT_DETAIL_NOC_STATE, noc, which);
+    return s;
+}
 inline noc_state noc_rd_state[2], noc_wr_state[2];
 inline std::uint64_t noc_far(const noc_state &s, std::uint32_t lo)
 {
@@ -243,7 +251,7 @@ noc_async_read_one_packet_set_state(std::uint64_t src_noc_addr, std::uint32_t si
                                     const std::uint32_t vc = 0, std::uint8_t noc = noc_index)
 {
     (void)vc;
-    tf_ttm::noc_rd_state[noc & 1] = {src_noc_addr, size};
+    tf_ttm::noc_rd_state[noc & 1] = {src_noc_addr, size, 3};
 }
 template <bool inc_num_issued = true, bool use_vc = false>
 FORCE_INLINE void noc_async_read_one_packet_with_state(std::uint32_t src_local_l1_addr,
@@ -252,20 +260,23 @@ FORCE_INLINE void noc_async_read_one_packet_with_state(std::uint32_t src_local_l
                                                        std::uint8_t noc = noc_index)
 {
     (void)vc;
-    const tf_ttm::noc_state &s = tf_ttm::noc_rd_state[noc & 1];
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_ONE_PACKET);
     tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_local_l1_addr), dst_local_l1_addr, s.size);
 }
 FORCE_INLINE void noc_async_read_set_state(std::uint64_t src_noc_addr, std::uint8_t noc = noc_index)
 {
     tf_ttm::noc_rd_state[noc & 1].hi = src_noc_addr;
+    tf_ttm::noc_rd_state[noc & 1].set |= 1;
 }
 template <bool inc_num_issued = true>
 FORCE_INLINE void noc_async_read_with_state(std::uint32_t src_local_l1_addr,
                                             std::uint32_t dst_local_l1_addr, std::uint32_t size,
                                             std::uint8_t noc = noc_index)
 {
-    tf_ttm::noc_read(noc, tf_ttm::noc_far(tf_ttm::noc_rd_state[noc & 1], src_local_l1_addr),
-                     dst_local_l1_addr, size);
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 1, TF_NOC_STATE_READ);
+    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_local_l1_addr), dst_local_l1_addr, size);
 }
 // Reads issued with inc_num_issued = false are counted here on tt-metal so
 // that the barrier waits for them; tt-foil's barrier waits for every read
@@ -282,14 +293,15 @@ FORCE_INLINE void noc_async_write_one_packet_set_state(std::uint64_t dst_noc_add
                                                        std::uint8_t vc = NOC_UNICAST_WRITE_VC)
 {
     (void)vc;
-    tf_ttm::noc_wr_state[noc & 1] = {dst_noc_addr, size};
+    tf_ttm::noc_wr_state[noc & 1] = {dst_noc_addr, size, 3};
 }
 template <bool posted = false>
 FORCE_INLINE void noc_async_write_one_packet_with_state(std::uint32_t src_local_l1_addr,
                                                         std::uint32_t dst_local_l1_addr,
                                                         std::uint8_t noc = noc_index)
 {
-    const tf_ttm::noc_state &s = tf_ttm::noc_wr_state[noc & 1];
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_wr_state, noc, 2, TF_NOC_STATE_WRITE_ONE_PACKET);
     tf_ttm::noc_write(noc, src_local_l1_addr, tf_ttm::noc_far(s, dst_local_l1_addr), s.size);
 }
 

@@ -11,19 +11,6 @@
 
 static tf_device *dev;
 
-static tf_kernel *d2_build(const char *name, tf_risc r, const char *def, const uint32_t *ct,
-                           uint32_t n)
-{
-    char src[512];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
-    tf_kernel *k = ttm_build_def(dev, src, r, def, ct, n);
-    if (!k) {
-        fprintf(stderr, "%s: %s\n", src, tf_last_error());
-        exit(1);
-    }
-    return k;
-}
-
 /* A reader (NCRISC, NOC 1 by default) reads pages [START, START + N) of src
  * into a CB, BATCH a reservation (or one Page of pages() at a time:
  * d2_reader's ONE_PAGE_VIEW, dfb_reader's PAGES); a writer (BRISC) writes
@@ -53,8 +40,8 @@ static void pair(const char *reader, const char *def, const char *writer, const 
     uint32_t rct[3] = {batch}, wct[3] = {cb};
     CHECK_EQ_U(tf_buffer_accessor_args(src, rct + 1, 2), 2);
     CHECK_EQ_U(tf_buffer_accessor_args(dst, wct + 1, 2), 2);
-    tf_kernel *rd = d2_build(reader, TF_NCRISC, def, rct, 3);
-    tf_kernel *wr = d2_build(writer, TF_BRISC, wdef, wct, 3);
+    tf_kernel *rd = ttm_kernel(dev, reader, TF_NCRISC, def, rct, 3);
+    tf_kernel *wr = ttm_kernel(dev, writer, TF_BRISC, wdef, wct, 3);
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
     MUST(tf_program_set_kernel(p, TF_BRISC, wr));
@@ -105,8 +92,8 @@ static void sem_pair(void)
     MUST(tf_core_noc_xy(dev, a, &ax, &ay));
     MUST(tf_core_noc_xy(dev, b, &bx, &by));
     uint32_t addr = (uint32_t)tf_buffer_address(la);
-    tf_kernel *ka = d2_build("d2_sem", TF_BRISC, "SENDER", NULL, 0);
-    tf_kernel *kb = d2_build("d2_sem", TF_BRISC, NULL, NULL, 0);
+    tf_kernel *ka = ttm_kernel(dev, "d2_sem", TF_BRISC, "SENDER", NULL, 0);
+    tf_kernel *kb = ttm_kernel(dev, "d2_sem", TF_BRISC, NULL, NULL, 0);
     tf_program *p[2];
     p[0] = MUST_PTR(tf_program_create(dev, a));
     p[1] = MUST_PTR(tf_program_create(dev, b));

@@ -8,19 +8,6 @@
 
 static tf_device *dev;
 
-static tf_kernel *dm_build(const char *name, tf_risc r, const char *def, const uint32_t *ct,
-                           uint32_t n)
-{
-    char src[512];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
-    tf_kernel *k = ttm_build_def(dev, src, r, def, ct, n);
-    if (!k) {
-        fprintf(stderr, "%s: %s\n", src, tf_last_error());
-        exit(1);
-    }
-    return k;
-}
-
 /* dm_reader.cpp (generator `gen`) on NCRISC reads tiles [START, START + N)
  * of src into CB 0; dm_writer.cpp on BRISC writes them to dst in reverse
  * order. */
@@ -40,8 +27,8 @@ static void reader_writer(const char *gen, tf_buffer_type src_type, tf_buffer_ty
     if (!strcmp(gen, "GEN_TA") || !strcmp(gen, "GEN_MAKE"))
         CHECK_EQ_U(tf_buffer_accessor_args(src, rct, 2), 2);
     CHECK_EQ_U(tf_buffer_accessor_args(dst, wct + 1, 2), 2);
-    tf_kernel *rd = dm_build("dm_reader", TF_NCRISC, gen, rct, 2);
-    tf_kernel *wr = dm_build("dm_writer", TF_BRISC, NULL, wct, 3);
+    tf_kernel *rd = ttm_kernel(dev, "dm_reader", TF_NCRISC, gen, rct, 2);
+    tf_kernel *wr = ttm_kernel(dev, "dm_writer", TF_BRISC, NULL, wct, 3);
     tf_chip_info info;
     tf_device_info(dev, &info);
     uint32_t banks = (uint32_t)info.dram_banks;
@@ -91,8 +78,8 @@ static void gather_mcast(void)
     }
     uint32_t sl = (uint32_t)tf_buffer_address(slots[0]), da = (uint32_t)tf_buffer_address(data[0]);
     uint32_t ct[] = {0, 1};
-    tf_kernel *ks = dm_build("dm_gather_mcast", TF_BRISC, "SENDER", ct, 2);
-    tf_kernel *kr = dm_build("dm_gather_mcast", TF_BRISC, NULL, ct, 2);
+    tf_kernel *ks = ttm_kernel(dev, "dm_gather_mcast", TF_BRISC, "SENDER", ct, 2);
+    tf_kernel *kr = ttm_kernel(dev, "dm_gather_mcast", TF_BRISC, NULL, ct, 2);
     uint32_t sx, sy, x0, y0, x1, y1;
     MUST(tf_core_noc_xy(dev, cores[0], &sx, &sy));
     MUST(tf_core_noc_xy(dev, cores[1], &x0, &y0));
@@ -167,7 +154,7 @@ static const char *fault(const char *def)
 {
     static char msg[4096];
     tf_core core = {1, 2}, peer = {3, 3};
-    tf_kernel *k = dm_build("dm_faults", TF_BRISC, def, NULL, 0);
+    tf_kernel *k = ttm_kernel(dev, "dm_faults", TF_BRISC, def, NULL, 0);
     tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 4096));
     tf_buffer *d = MUST_PTR(tf_buffer_create_dram(dev, 4096));
     uint32_t px, py;
@@ -214,8 +201,8 @@ static void misc(void)
     CHECK_EQ_U(tf_buffer_accessor_args(src, ct, 2), 2);
     CHECK_EQ_U(tf_buffer_accessor_args(dst, ct + 2, 2), 2);
     ct[4] = 3;
-    tf_kernel *ka = dm_build("dm_misc", TF_BRISC, "SENDER", ct, 5);
-    tf_kernel *kb = dm_build("dm_misc", TF_BRISC, NULL, ct, 5);
+    tf_kernel *ka = ttm_kernel(dev, "dm_misc", TF_BRISC, "SENDER", ct, 5);
+    tf_kernel *kb = ttm_kernel(dev, "dm_misc", TF_BRISC, NULL, ct, 5);
     uint32_t ax, ay, bx, by;
     MUST(tf_core_noc_xy(dev, a, &ax, &ay));
     MUST(tf_core_noc_xy(dev, b, &bx, &by));
@@ -270,7 +257,7 @@ static void cb_interface(void)
     enum { PAGE = 2048, PAGES = 4, PAGE3 = 96, PAGES3 = 5 };
     tf_core core = {3, 2};
     tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, core, 64));
-    tf_kernel *k = dm_build("dm_cb_interface", TF_BRISC, NULL, NULL, 0);
+    tf_kernel *k = ttm_kernel(dev, "dm_cb_interface", TF_BRISC, NULL, NULL, 0);
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));
     MUST(tf_program_set_cb(p, 0, PAGE, PAGES));
@@ -333,12 +320,12 @@ static void state(void)
     tf_program *p = MUST_PTR(tf_program_create(dev, c));
     /* first a kernel that writes into the zeros and faults: the core's
      * reboot writes them again */
-    tf_kernel *bad = dm_build("dm_state", TF_NCRISC, "SCRIBBLE", NULL, 0);
+    tf_kernel *bad = ttm_kernel(dev, "dm_state", TF_NCRISC, "SCRIBBLE", NULL, 0);
     MUST(tf_program_set_kernel(p, TF_NCRISC, bad));
     MUST(tf_program_set_args(p, TF_NCRISC, args, 5));
     CHECK_TRUE(tf_dispatch_execute(p) != 0);
     CHECK_TRUE(strstr(tf_last_error(), "x=63 y=63") != NULL);
-    tf_kernel *k = dm_build("dm_state", TF_NCRISC, NULL, NULL, 0);
+    tf_kernel *k = ttm_kernel(dev, "dm_state", TF_NCRISC, NULL, NULL, 0);
     MUST(tf_program_set_kernel(p, TF_NCRISC, k));
     MUST(tf_dispatch_execute(p));
     MUST(tf_buffer_read(l1, 0, scratch, sizeof scratch));

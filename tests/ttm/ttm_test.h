@@ -60,6 +60,21 @@ static inline tf_kernel *ttm_build(tf_device *dev, const char *src, tf_risc r, c
     return ttm_build_def(dev, src, r, NULL, ct, n);
 }
 
+/* tests/ttm/kernels/<name>.cpp built for r with define `def` (or none) and
+ * the compile-time args; a build that fails ends the test, saying why. */
+static inline tf_kernel *ttm_kernel(tf_device *dev, const char *name, tf_risc r, const char *def,
+                                    const uint32_t *ct, uint32_t n)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
+    tf_kernel *k = ttm_build_def(dev, src, r, def, ct, n);
+    if (!k) {
+        fprintf(stderr, "%s: %s\n", src, tf_last_error());
+        exit(1);
+    }
+    return k;
+}
+
 static inline uint32_t noc_x_of(uint64_t noc_addr)
 {
     return (uint32_t)(noc_addr >> 36) & 0x3f;

@@ -83,6 +83,12 @@ expect_rc 2 "TT_FOIL_KERNEL_CC that compiles nothing"
 expect_err "the compiler (/bin/true) exited 0 but linked no ELF ($tmp/t.brisc.elf): is it a compiler?" \
     "TT_FOIL_KERNEL_CC that compiles nothing"
 
+# tt-metal's tile constants (tt-metalium/constants.hpp, as moreh and ttnn
+# kernels include them), equal to the formats table's tile sizes
+printf '#include "api/dataflow/dataflow_api.h"\n#include "tt-metalium/constants.hpp"\nusing namespace tt::constants;\nstatic_assert(TILE_HW == 1024 && FACE_HW == 256 && TILE_HEIGHT == 32 && FACE_WIDTH == 16);\nstatic_assert(BFLOAT8_B_TILE_HW == 1088 && BFLOAT4_B_TILE_HW == 576);\nvoid kernel_main() {}\n' >"$tmp/consts.cpp"
+run "$cc" --risc brisc -o "$tmp/consts" "$tmp/consts.cpp"
+expect_rc 0 "tt-metalium/constants.hpp"
+
 # --cb-formats: the program's CB formats, so that get_tile_size is a constant
 # (cb_constexpr.cpp: constexpr get_tile_size(0) / get_dataformat(0))
 src_dir=$(cd "$(dirname "$0")/../.." && pwd)

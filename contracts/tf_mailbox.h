@@ -64,6 +64,7 @@
 #define TF_NOC_STATE_READ_ONE_PACKET  1u
 #define TF_NOC_STATE_READ             2u
 #define TF_NOC_STATE_WRITE_ONE_PACKET 3u
+#define TF_NOC_STATE_NOC_WRITE        4u /* Device 2.0's Noc::async_write_with_state */
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

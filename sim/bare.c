@@ -86,9 +86,9 @@ static int do_ecall(sim_bare *b, int *status)
             ssize_t w = write((int)a0, p, a2);
             int err = errno;
             ret = w < 0 ? -err : (int32_t)w; /* the host's errno: Linux's numbers, as the guest's */
-            if (w < 0 || (size_t)w < a2) {
-                if (!b->lost[a0]) b->lost_errno[a0] = w < 0 ? err : 0;
-                b->lost[a0] += a2 - (w < 0 ? 0 : (uint32_t)w);
+            if (w < 0) { /* (a short write is no loss: the guest has the count, may retry) */
+                if (!b->lost_errno[a0]) b->lost_errno[a0] = err;
+                b->lost[a0] += a2;
             }
         }
         break;

@@ -11,7 +11,7 @@ typedef struct sim_bare {
     char *prog;
     sim_mem *mem;
     sim_hart hart;
-    /* the guest's writes to fd 1 and 2 the host could not make (the guest
+    /* the guest's writes to fd 1 and 2 that failed on the host (the guest
      * got the error; whether it noticed is its business, the tool says
      * so): bytes lost, and the first errno */
     uint64_t lost[3];

@@ -457,18 +457,27 @@ static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
         return 1;
     }
     case TF_FAULT_DETAIL_NOC_STATE: {
+        /* (Device 2.0's Noc::async_read_with_state calls the read ones) */
         static const char *const call[][2] = {
             {"?", "?"},
-            {"noc_async_read_one_packet_with_state", "noc_async_read_one_packet_set_state"},
+            {"noc_async_read_one_packet_with_state",
+             "noc_async_read_one_packet_set_state (or Noc::set_async_read_state)"},
             {"noc_async_read_with_state",
-             "noc_async_read_set_state (or noc_async_read_one_packet_set_state)"},
-            {"noc_async_write_one_packet_with_state", "noc_async_write_one_packet_set_state"}};
-        unsigned w = f->aux_hi < 4 ? f->aux_hi : 0;
+             "noc_async_read_set_state (or noc_async_read_one_packet_set_state, "
+             "Noc::set_async_read_state)"},
+            {"noc_async_write_one_packet_with_state",
+             "noc_async_write_one_packet_set_state (or Noc::set_async_write_state)"},
+            {"Noc::async_write_with_state",
+             "Noc::set_async_write_state (or noc_async_write_one_packet_set_state)"}};
+        unsigned w = f->aux_hi < 5 ? f->aux_hi : 0;
         snprintf(buf, n,
                  "%s on NOC %u before any %s on that NOC: the transfer takes the far end%s "
                  "from that state, which nothing set (on tt-metal, whatever the command buffer "
                  "held); call the set_state first, once per NOC before the with_state calls",
-                 call[w][0], f->aux_lo, call[w][1], w == TF_NOC_STATE_READ ? "" : " and the size");
+                 call[w][0], f->aux_lo, call[w][1],
+                 w == TF_NOC_STATE_READ_ONE_PACKET || w == TF_NOC_STATE_WRITE_ONE_PACKET
+                     ? " and the size"
+                     : "");
         return 1;
     }
     case TF_FAULT_DETAIL_PAGE_RANGE:
@@ -839,8 +848,10 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
         if (now >= flush_at) {
             /* a long wait (a hang on its way to the timeout, a slow
              * kernel): what this thread recorded so far is written now,
-             * so a kill meanwhile (a CI job's timeout) loses none of it */
-            flush_at = UINT64_MAX;
+             * and every second after (the chip's rounds may record on this
+             * thread meanwhile), so a kill (a CI job's timeout) loses at
+             * most a second of it */
+            flush_at = now + RT_WAIT_FLUSH_NS;
             RT_ZS_FLUSH();
             TF_DEV_FLUSH();
         }

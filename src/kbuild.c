@@ -401,7 +401,9 @@ static void kb_explain_disk(const char *const *dirs, int n)
     for (int i = 0; i < n; i++) {
         struct statvfs v;
         if (!dirs[i] || statvfs(dirs[i], &v)) continue;
-        if (v.f_bavail == 0 || (v.f_favail == 0 && v.f_files))
+        /* (a filesystem that reports no sizes, some FUSE and network ones,
+         * has f_blocks 0: not taken for full) */
+        if ((v.f_blocks && v.f_bavail == 0) || (v.f_files && v.f_favail == 0))
             cm_err_append(" (the filesystem of %s is full: No space left on device; free space "
                           "there%s)",
                           dirs[i], i ? "" : " or set TT_FOIL_CACHE_DIR / TMPDIR elsewhere");

@@ -58,11 +58,10 @@ static int bad(const char *fmt, const char *arg)
 
 /* --cb-formats "ID:FMT,..." into fmts[id] (-1 where not given; *n: the
  * highest id given + 1); FMT a DataFormat name (Float16_b, any case) or
- * its number. 0, or -1 after saying what is wrong. */
+ * its number. Repeats add up (as -D and -I do); one CB given two formats
+ * is refused. 0, or -1 after saying what is wrong. */
 static int cb_formats(const char *v, int *fmts, uint32_t *n)
 {
-    for (uint32_t i = 0; i < TF_MAX_CBS; i++) fmts[i] = -1;
-    *n = 0;
     for (const char *p = v; *p;) {
         char *end;
         errno = 0;
@@ -98,6 +97,13 @@ static int cb_formats(const char *v, int *fmts, uint32_t *n)
             fprintf(stderr, " by name or number (see tt_foil_cc --help)\n");
             return -1;
         }
+        if (fmts[id] >= 0 && fmts[id] != fmt) {
+            fprintf(stderr,
+                    "tt_foil_cc: --cb-formats: CB %lu given two formats (%d and %d); give each CB "
+                    "one (see tt_foil_cc --help)\n",
+                    id, fmts[id], fmt);
+            return -1;
+        }
         fmts[id] = fmt;
         if (id + 1 > *n) *n = (uint32_t)id + 1;
         p = stop ? stop + 1 : f + len;
@@ -114,6 +120,7 @@ int main(int argc, char **argv)
     static uint32_t cargs[MAXL];
     uint32_t nd = 0, nn = 0, ni = 0, nc = 0, nf = 0;
     int fmts[TF_MAX_CBS];
+    for (uint32_t k = 0; k < TF_MAX_CBS; k++) fmts[k] = -1; /* (not given) */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;

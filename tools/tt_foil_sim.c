@@ -158,8 +158,7 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 TOOL ": %" PRIu64 " bytes the guest wrote to %s were lost (%s); it got the "
                      "error back from write\n",
-                b->lost[fd], fd == 1 ? "stdout" : "stderr",
-                b->lost_errno[fd] ? strerror(b->lost_errno[fd]) : "a short write");
+                b->lost[fd], fd == 1 ? "stdout" : "stderr", strerror(b->lost_errno[fd]));
         if (!rc) rc = EXIT_TOOL;
     }
     if (stats) {

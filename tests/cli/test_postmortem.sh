@@ -190,7 +190,7 @@ bpid=$!
 for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
 run "$tool" -o "$d" -- "$device"
 expect_rc 1 "logs a running process writes"
-expect_err "has logs that running processes still write (prof_device[$bpid])" "the writer named"
+expect_err "has logs that running processes still write (prof_device[$bpid];" "the writer named"
 checks=$((checks + 1))
 [ -f "$d/.logs/tt_foil_trace.$bpid.tft" ] || fail "the running process's log was deleted"
 kill -TERM $bpid

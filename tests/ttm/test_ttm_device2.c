@@ -72,6 +72,41 @@ static void pair(const char *reader, const char *def, const char *writer, const 
     tf_buffer_free(dst);
 }
 
+/* d2_state.cpp on core A (1,1) with peer B (2,1): the Noc objects'
+ * stateful read and write, one packet and any size, experimental and
+ * top-level (mode 0..3): B's words 0..15 come to A's 16..31 and go back to
+ * B's 32..47. */
+static void state_forms(int mode)
+{
+    char def[16];
+    snprintf(def, sizeof def, "MODE=%d", mode);
+    tf_core a = {1, 1}, b = {2, 1};
+    tf_buffer *ba = MUST_PTR(tf_buffer_create_l1(dev, a, 256));
+    tf_buffer *bb = MUST_PTR(tf_buffer_create_l1(dev, b, 256));
+    CHECK_EQ_U(tf_buffer_address(ba), tf_buffer_address(bb));
+    uint32_t wa[64], wb[64], got[64];
+    for (int i = 0; i < 64; i++)
+        wa[i] = 0xa0000000u + (uint32_t)i, wb[i] = 0xb0000000u + (uint32_t)i;
+    MUST(tf_buffer_write(ba, 0, wa, sizeof wa));
+    MUST(tf_buffer_write(bb, 0, wb, sizeof wb));
+    uint32_t bx, by;
+    MUST(tf_core_noc_xy(dev, b, &bx, &by));
+    tf_kernel *k = ttm_kernel(dev, "d2_state", TF_BRISC, def, NULL, 0);
+    uint32_t args[] = {(uint32_t)tf_buffer_address(ba), bx, by};
+    tf_program *p = MUST_PTR(tf_program_create(dev, a));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 3));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(ba, 0, got, sizeof got));
+    for (int i = 0; i < 64; i++) CHECK_EQ_U(got[i], i >= 16 && i < 32 ? wb[i - 16] : wa[i]);
+    MUST(tf_buffer_read(bb, 0, got, sizeof got));
+    for (int i = 0; i < 64; i++) CHECK_EQ_U(got[i], i >= 32 && i < 48 ? wb[i - 32] : wb[i]);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(ba);
+    tf_buffer_free(bb);
+}
+
 /* d2_sem.cpp on cores A (0,1) (SENDER) and B (3,2): Semaphore up/down/
  * wait/wait_min/set/set_multicast, UnicastEndpoint both ways, a
  * MulticastEndpoint, CoreLocalMem and an AllocatorBank (d2_sem.cpp says
@@ -142,6 +177,7 @@ int main(void)
     pair("d2_reader", NULL, "dfb_writer", NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     pair("dfb_reader", NULL, "d2_writer", NULL, 4, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     sem_pair();
+    for (int m = 0; m < 4; m++) state_forms(m);
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_device2");
 }

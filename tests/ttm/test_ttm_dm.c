@@ -479,11 +479,15 @@ static void faults(void)
         {"ALIGN_MCAST", " to the L1 of its rectangle's cores at 0x"},
         {"ALIGN_MCAST", "differ modulo 16 (0x0 against 0x8)"},
         {"STATE_UNSET", "noc_async_read_one_packet_with_state on NOC 1 before any "
-                        "noc_async_read_one_packet_set_state on that NOC: the transfer takes "
-                        "the far end and the size from that state"},
+                        "noc_async_read_one_packet_set_state (or Noc::set_async_read_state) on "
+                        "that NOC: the transfer takes the far end and the size from that state"},
         {"STATE_NO_SIZE", "noc_async_read_one_packet_with_state on NOC "},
         {"STATE_WRITE_UNSET", "noc_async_write_one_packet_with_state on NOC 0 before any "
                               "noc_async_write_one_packet_set_state"},
+        {"NOC_WRITE_STATE_UNSET", "Noc::async_write_with_state on NOC 0 before any "
+                                  "Noc::set_async_write_state (or "
+                                  "noc_async_write_one_packet_set_state) on that NOC: the "
+                                  "transfer takes the far end from that state"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *e = fault(cases[i].def);

@@ -228,8 +228,9 @@ static int prepare_outdir(const char *dir, char *abs, size_t n, int *lock_fd)
     char live[512];
     if (log_writers(abs, live, sizeof live, 1))
         return error(1,
-                     "the output folder '%s' has logs that running processes still write (%s): "
-                     "an earlier run's tt_foil_profile was killed and left them; let them finish "
+                     "the output folder '%s' has logs that running processes still write (%s; "
+                     "e.g. an earlier run's tt_foil_profile was killed and left them, or a "
+                     "program was started with TT_FOIL_TRACE pointing here); let them finish "
                      "(then `" PF_TOOL " report %s` reports them) or stop them, or choose another "
                      "folder with -o",
                      dir, live, dir);

@@ -256,8 +256,7 @@ class Noc
             noc_async_write_one_packet_with_state<response_mode == ResponseMode::POSTED>(from, to,
                                                                                          noc_);
         } else {
-            const tf_ttm::noc_state &s = tf_ttm::noc_wr_state[noc_ & 1];
-            tf_ttm::noc_write(noc_, from, tf_ttm::noc_far(s, to), size_bytes);
+            tf_ttm::noc_write_with_state(noc_, from, to, size_bytes);
         }
     }
 

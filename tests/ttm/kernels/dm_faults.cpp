@@ -5,6 +5,7 @@
 // lo/hi, 5 semaphore 0's L1 address, 6 zero. CB 0: 3 pages of 64 B;
 // semaphore 0: 0.
 #include "api/dataflow/dataflow_api.h"
+#include "experimental/noc.h"
 
 void kernel_main()
 {
@@ -109,5 +110,14 @@ void kernel_main()
 #elif defined(STATE_WRITE_UNSET)
     noc_async_write_one_packet_with_state(l1, l1 + 64); // <- STATE_WRITE_UNSET
     noc_async_write_barrier();
+#elif defined(NOC_WRITE_STATE_UNSET)
+    // Device 2.0's stateful write at its default size (any size), no state
+    experimental::Noc noc;
+    experimental::CoreLocalMem<uint32_t> src(l1);
+    experimental::UnicastEndpoint peer;
+    // clang-format off
+    noc.async_write_with_state(src, peer, 64, {}, {.noc_x = px, .noc_y = py, .addr = l1 + 256}); // <- NOC_WRITE_STATE_UNSET
+    // clang-format on
+    noc.async_write_barrier();
 #endif
 }

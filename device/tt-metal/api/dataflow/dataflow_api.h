@@ -304,6 +304,17 @@ FORCE_INLINE void noc_async_write_one_packet_with_state(std::uint32_t src_local_
         tf_ttm::noc_state_of(tf_ttm::noc_wr_state, noc, 2, TF_NOC_STATE_WRITE_ONE_PACKET);
     tf_ttm::noc_write(noc, src_local_l1_addr, tf_ttm::noc_far(s, dst_local_l1_addr), s.size);
 }
+namespace tf_ttm
+{
+// Device 2.0's Noc::async_write_with_state of any size (tt_foil/device2.hpp,
+// api/dataflow/noc.h): the write state's far end, the size given.
+FORCE_INLINE void noc_write_with_state(std::uint8_t noc, std::uint32_t src, std::uint32_t dst_lo,
+                                       std::uint32_t size)
+{
+    const noc_state &s = noc_state_of(noc_wr_state, noc, 1, TF_NOC_STATE_NOC_WRITE);
+    noc_write(noc, src, noc_far(s, dst_lo), size);
+}
+} // namespace tf_ttm
 
 namespace tf_ttm
 {

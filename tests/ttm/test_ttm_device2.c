@@ -78,7 +78,7 @@ static void pair(const char *reader, const char *def, const char *writer, const 
  * B's 32..47. */
 static void state_forms(int mode)
 {
-    char def[16];
+    char def[24]; /* (room for any int: the sanitizer build's -Wformat-truncation) */
     snprintf(def, sizeof def, "MODE=%d", mode);
     tf_core a = {1, 1}, b = {2, 1};
     tf_buffer *ba = MUST_PTR(tf_buffer_create_l1(dev, a, 256));

@@ -8,65 +8,24 @@
 #ifndef TF_TTM_CB_COMPUTE_HPP
 #define TF_TTM_CB_COMPUTE_HPP
 
-#include "tt_foil/base.hpp"
-#include "tt_foil/core_info.hpp"
+#include "tt_foil/cb_calls.hpp"
 
 namespace experimental
 {
-class CircularBuffer
+class CircularBuffer : public tf_ttm::cb_calls
 {
   public:
-    FORCE_INLINE explicit CircularBuffer(std::uint32_t cb_id) : cb_(cb_id) {}
-    FORCE_INLINE std::uint32_t get_cb_id() const
-    {
-        return cb_;
-    }
-    FORCE_INLINE void reserve_back(std::int32_t num_pages)
-    {
-        cb_reserve_back(cb_, (std::uint32_t)num_pages);
-    }
-    FORCE_INLINE void push_back(std::int32_t num_pages)
-    {
-        cb_push_back(cb_, (std::uint32_t)num_pages);
-    }
-    FORCE_INLINE void wait_front(std::int32_t num_pages)
-    {
-        cb_wait_front(cb_, (std::uint32_t)num_pages);
-    }
-    FORCE_INLINE void pop_front(std::int32_t num_pages)
-    {
-        cb_pop_front(cb_, (std::uint32_t)num_pages);
-    }
+    using tf_ttm::cb_calls::cb_calls;
+    TF_UNSUPPORTED_MEMBER(get_write_ptr, "a compute kernel's CircularBuffer has no memory "
+                                         "pointers (as tt-metal's): the packer writes the CB");
+    TF_UNSUPPORTED_MEMBER(get_read_ptr, "a compute kernel's CircularBuffer has no memory "
+                                        "pointers (as tt-metal's): the unpacker reads the CB");
     // (the three TRISCs of a compute kernel see a CB's counters
     // differently, so a poll's answer would depend on which one asks)
     TF_UNSUPPORTED_MEMBER(pages_reservable_at_back,
                           "polling a CB from a compute kernel: wait with reserve_back");
     TF_UNSUPPORTED_MEMBER(pages_available_at_front,
                           "polling a CB from a compute kernel: wait with wait_front");
-    // (at run time only, as the functions: section 2 of docs/kernels.md)
-    FORCE_INLINE std::uint32_t get_tile_size() const
-    {
-        return ::get_tile_size((std::int32_t)cb_);
-    }
-    FORCE_INLINE std::uint32_t get_tile_hw() const
-    {
-        return ::get_tile_hw((std::int32_t)cb_);
-    }
-    FORCE_INLINE DataFormat get_dataformat() const
-    {
-        return ::get_dataformat((std::int32_t)cb_);
-    }
-    TF_UNSUPPORTED_MEMBER(get_write_ptr, "a compute kernel's CircularBuffer has no memory "
-                                         "pointers (as tt-metal's): the packer writes the CB");
-    TF_UNSUPPORTED_MEMBER(get_read_ptr, "a compute kernel's CircularBuffer has no memory "
-                                        "pointers (as tt-metal's): the unpacker reads the CB");
-    TF_UNSUPPORTED_MEMBER(get_tile_address,
-                          "CircularBuffer::get_tile_address (reading CB memory from a TRISC)");
-    TF_UNSUPPORTED_MEMBER(read_tile_value,
-                          "CircularBuffer::read_tile_value (reading CB memory from a TRISC)");
-
-  private:
-    std::uint32_t cb_;
 };
 } // namespace experimental
 

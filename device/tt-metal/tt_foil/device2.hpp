@@ -20,6 +20,7 @@
 #define TF_TTM_DEVICE2_HPP
 
 #include "api/dataflow/dataflow_api.h"
+#include "tt_foil/cb_calls.hpp"
 
 #define TF_D2_TRID_WHY                                                                             \
     "not supported by tt-foil: Noc transaction ids (TxnIdMode::ENABLED, BarrierMode::TXN_ID): "    \
@@ -314,45 +315,12 @@ class Noc
 
 // ---- circular buffers -------------------------------------------------------------
 // The cb_* calls on one CB id (data-movement kernels).
-class CircularBuffer
+class CircularBuffer : public tf_ttm::cb_calls
 {
   public:
     enum class AddrSelector { WRITE_PTR, READ_PTR };
 
-    FORCE_INLINE explicit CircularBuffer(std::uint32_t cb_id) : cb_(cb_id) {}
-    FORCE_INLINE std::uint32_t get_cb_id() const
-    {
-        return cb_;
-    }
-    FORCE_INLINE void reserve_back(std::int32_t num_pages)
-    {
-        cb_reserve_back(cb_, (std::uint32_t)num_pages);
-    }
-    FORCE_INLINE void push_back(std::int32_t num_pages)
-    {
-        cb_push_back(cb_, (std::uint32_t)num_pages);
-    }
-    FORCE_INLINE void wait_front(std::int32_t num_pages)
-    {
-        cb_wait_front(cb_, (std::uint32_t)num_pages);
-    }
-    FORCE_INLINE void pop_front(std::int32_t num_pages)
-    {
-        cb_pop_front(cb_, (std::uint32_t)num_pages);
-    }
-    // (at run time only, as the functions: section 2 of docs/kernels.md)
-    FORCE_INLINE std::uint32_t get_tile_size() const
-    {
-        return ::get_tile_size((std::int32_t)cb_);
-    }
-    FORCE_INLINE std::uint32_t get_tile_hw() const
-    {
-        return ::get_tile_hw((std::int32_t)cb_);
-    }
-    FORCE_INLINE DataFormat get_dataformat() const
-    {
-        return ::get_dataformat((std::int32_t)cb_);
-    }
+    using tf_ttm::cb_calls::cb_calls;
     FORCE_INLINE bool pages_reservable_at_back(std::int32_t num_pages) const
     {
         return cb_pages_reservable_at_back(cb_, (std::uint32_t)num_pages) != 0;
@@ -373,13 +341,6 @@ class CircularBuffer
     {
         return Lock([] {});
     }
-    TF_UNSUPPORTED_MEMBER(get_tile_address,
-                          "CircularBuffer::get_tile_address (reading CB memory from a TRISC)");
-    TF_UNSUPPORTED_MEMBER(read_tile_value,
-                          "CircularBuffer::read_tile_value (reading CB memory from a TRISC)");
-
-  private:
-    std::uint32_t cb_;
 };
 
 // use<CircularBuffer::AddrSelector::READ_PTR>(cb): the CB's read (or write)

@@ -80,12 +80,9 @@ static int cb_formats(const char *v, int *fmts, uint32_t *n)
     if (len == sizeof #name - 1 && !strncasecmp(f, #name, len)) fmt = value;
         TF_DATA_FORMATS(TF_CC_FORMAT)
 #undef TF_CC_FORMAT
-        if (fmt < 0 && len && strspn(f, "0123456789") >= len) {
+        if (fmt < 0 && len && strspn(f, "0123456789") >= len) { /* a number: a format's? */
             unsigned long x = strtoul(f, NULL, 10);
-#define TF_CC_FORMAT(name, value, bytes)                                                           \
-    if (x == value) fmt = value;
-            TF_DATA_FORMATS(TF_CC_FORMAT)
-#undef TF_CC_FORMAT
+            if (x <= 0xff && tf_data_format_tile_size((tf_data_format)x)) fmt = (int)x;
         }
         if (fmt < 0) {
             fprintf(stderr,

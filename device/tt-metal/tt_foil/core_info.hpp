@@ -38,16 +38,6 @@ inline constexpr std::uint8_t cb_formats_built[TF_MAX_CBS] = {TF_CB_FORMATS};
 // (read by the runtime from the ELF, never loaded: device/ld/image.ld.in)
 __attribute__((section(".tt_foil_cb_formats"),
                used)) inline const std::uint8_t cb_formats_note[TF_MAX_CBS] = {TF_CB_FORMATS};
-constexpr std::uint32_t format_tile_bytes(std::uint8_t f)
-{
-    switch (f) {
-#define TF_TTM_DF(name, value, bytes)                                                              \
-    case value: return bytes;
-        TF_DATA_FORMATS(TF_TTM_DF)
-#undef TF_TTM_DF
-    default: return 0;
-    }
-}
 } // namespace tf_ttm
 #endif
 

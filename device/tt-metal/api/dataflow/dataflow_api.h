@@ -108,13 +108,8 @@ inline constexpr tf_ttm::my_coord my_y{1};
 template <std::uint32_t tile_hw = 1024>
 FORCE_INLINE std::uint32_t tf_tile_bytes(DataFormat f, std::uint32_t n, std::uint32_t other)
 {
-    switch (f) {
-#define TF_TTM_DF(name, value, bytes)                                                              \
-    case DataFormat::name: return n * (std::uint32_t)((std::uint64_t)(bytes)*tile_hw / 1024);
-        TF_DATA_FORMATS(TF_TTM_DF)
-#undef TF_TTM_DF
-    default: return n * other;
-    }
+    const std::uint32_t bytes = tf_ttm::format_tile_bytes((std::uint32_t)f);
+    return bytes ? n * (std::uint32_t)((std::uint64_t)bytes * tile_hw / 1024) : n * other;
 }
 
 // ---- NOC addresses ----------------------------------------------------------------

@@ -46,6 +46,10 @@ void cm_elf_extent(const cm_elf *e, uint32_t *lo, uint64_t *hi);
 
 /* Value of a defined symbol; -1 (no message) if absent. */
 int cm_elf_symbol(const cm_elf *e, const char *name, uint32_t *value);
+/* The function symbol (STT_FUNC) whose [value, value + size) holds addr,
+ * else the nearest code label at or below it (assembly): its name (in e's
+ * data) and addr's offset from it; NULL when none (a stripped ELF, data). */
+const char *cm_elf_function_at(const cm_elf *e, uint32_t addr, uint32_t *offset);
 
 /* Contents of a named section; NULL (no message) if absent or NOBITS. */
 const uint8_t *cm_elf_section(const cm_elf *e, const char *name, uint32_t *size);

@@ -306,6 +306,35 @@ int cm_elf_symbol(const cm_elf *e, const char *name, uint32_t *value)
     return -1;
 }
 
+const char *cm_elf_function_at(const cm_elf *e, uint32_t addr, uint32_t *offset)
+{
+    const Elf32_Sym *sym = e->sym;
+    const Elf32_Shdr *sh = e->sec;
+    const Elf32_Sym *label = NULL; /* the nearest code label at or below addr */
+    for (int i = 0; i < e->nsym; i++) {
+        const Elf32_Sym *y = &sym[i];
+        int type = ELF32_ST_TYPE(y->st_info);
+        if (y->st_shndx == SHN_UNDEF || y->st_shndx >= (unsigned)e->nsec) continue;
+        const char *n = cm_elf_str(e->symstr, e->symstr_size, y->st_name);
+        /* $x: mapping symbols; .L: the assembler's own labels */
+        if (!n || !n[0] || n[0] == '$' || !strncmp(n, ".L", 2) || addr < y->st_value) continue;
+        if (type == STT_FUNC && addr - y->st_value < y->st_size) {
+            *offset = addr - y->st_value;
+            return n;
+        }
+        /* an assembly label (no type, no size) in a code section: what a
+         * hand-written program names its routines with */
+        if ((type == STT_NOTYPE || (type == STT_FUNC && !y->st_size)) &&
+            (sh[y->st_shndx].sh_flags & SHF_EXECINSTR) &&
+            addr - sh[y->st_shndx].sh_addr < sh[y->st_shndx].sh_size &&
+            (!label || y->st_value > label->st_value))
+            label = y;
+    }
+    if (!label) return NULL;
+    *offset = addr - label->st_value;
+    return cm_elf_str(e->symstr, e->symstr_size, label->st_name);
+}
+
 const uint8_t *cm_elf_section(const cm_elf *e, const char *name, uint32_t *size)
 {
     const Elf32_Shdr *sh = e->sec;

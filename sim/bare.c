@@ -2,6 +2,7 @@
 #include "bare.h"
 #include "common/cm_elf.h"
 #include "common/cm_err.h"
+#include "common/cm_srcloc.h"
 
 #include <inttypes.h>
 #include <errno.h>
@@ -68,7 +69,29 @@ static uint8_t *guest_ptr(sim_bare *b, uint32_t addr, uint32_t len)
     return b->mem->data + off;
 }
 
-/* Emulate one ecall: -1 to continue, else a sim_bare_end. */
+/* Where pc is in the guest, for a message: " in function (file:line)"
+ * from its debug info, else " in symbol+0xoff" from its symbol table with
+ * why there is no line, else why neither says (docs/simulator.md,
+ * "tt_foil_sim"). Only messages call it: the ELF is read again each time. */
+static const char *where(const sim_bare *b, uint32_t pc, char *buf, size_t n)
+{
+    char loc[1000];
+    int line = cm_srcloc(b->prog, pc, loc, sizeof loc) == 0;
+    cm_elf *e = cm_elf_open(b->prog);
+    uint32_t off = 0;
+    const char *fn = e ? cm_elf_function_at(e, pc, &off) : NULL;
+    if (line && fn && !strncmp(loc, "? (", 3)) /* assembly: lines, no function */
+        snprintf(buf, n, " in %s+0x%x%s", fn, off, loc + 1);
+    else if (line)
+        snprintf(buf, n, " in %s", loc);
+    else if (fn)
+        snprintf(buf, n, " in %s+0x%x (%s)", fn, off, cm_srcloc_missing());
+    else
+        snprintf(buf, n, " (no symbol for it in the ELF; %s)", cm_srcloc_missing());
+    cm_elf_free(e);
+    return buf;
+}
+
 static int do_ecall(sim_bare *b, int *status)
 {
     sim_hart *h = &b->hart;
@@ -108,12 +131,14 @@ static int do_ecall(sim_bare *b, int *status)
         sim_mem_write(b->mem, a1, ts, sizeof ts);
         break;
     }
-    default:
-        cm_err_set("%s: unsupported ecall a7=%u (a0=0x%08x) at pc 0x%08x with no trap handler "
-                   "installed; tt_foil_sim emulates write (64), exit (93), exit_group (94) and "
-                   "clock_gettime64 (403); set mtvec to handle other ecalls yourself",
-                   b->prog, nr, a0, h->pc);
+    default: {
+        char loc[1100];
+        cm_err_set("%s: unsupported ecall a7=%u (a0=0x%08x) at pc 0x%08x%s with no trap "
+                   "handler installed; tt_foil_sim emulates write (64), exit (93), exit_group "
+                   "(94) and clock_gettime64 (403); set mtvec to handle other ecalls yourself",
+                   b->prog, nr, a0, h->pc, where(b, h->pc, loc, sizeof loc));
         return TF_BARE_BAD_ECALL;
+    }
     }
     h->x[10] = (uint32_t)ret;
     h->pc += 4;
@@ -134,14 +159,16 @@ static void fault_message(sim_bare *b)
     char addr[32] = "";
     if (cm_rv32_cause_has_address(h->fault_cause))
         snprintf(addr, sizeof addr, ", address 0x%08x", h->fault_tval);
-    cm_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s%s; no trap handler installed "
+    char loc[1100];
+    cm_err_set("%s: guest fault: %s (mcause %u) at pc 0x%08x%s%s%s; no trap handler installed "
                "(mtvec = 0x%08x)",
-               b->prog, cm_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc, insn, addr,
-               h->mtvec);
+               b->prog, cm_rv32_cause_name(h->fault_cause), h->fault_cause, h->fault_pc,
+               where(b, h->fault_pc, loc, sizeof loc), insn, addr, h->mtvec);
 }
 
 int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status, volatile int *interrupt)
 {
+    char loc[1100];
     *status = 0;
     for (;;) {
         /* in slices when it can be interrupted (a guest looping in its own
@@ -150,8 +177,8 @@ int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status, volatile int *in
         uint64_t now = sim_hart_cycle(&b->hart), until = max_cycles;
         if (interrupt && max_cycles - now > TF_BARE_SLICE) until = now + TF_BARE_SLICE;
         if (interrupt && *interrupt) {
-            cm_err_set("%s: interrupted by signal %d after %" PRIu64 " cycles at pc 0x%08x",
-                       b->prog, *interrupt, now, b->hart.pc);
+            cm_err_set("%s: interrupted by signal %d after %" PRIu64 " cycles at pc 0x%08x%s",
+                       b->prog, *interrupt, now, b->hart.pc, where(b, b->hart.pc, loc, sizeof loc));
             return TF_BARE_INTERRUPTED;
         }
         int rc = sim_hart_run(&b->hart, until), end;
@@ -171,13 +198,14 @@ int sim_bare_run(sim_bare *b, uint64_t max_cycles, int *status, volatile int *in
         case TF_STOP_LIMIT:
             if (sim_hart_cycle(&b->hart) < max_cycles) break;
             cm_err_set("%s: stopped after %" PRIu64 " cycles (--max-cycles %" PRIu64
-                       ") at pc 0x%08x",
-                       b->prog, sim_hart_cycle(&b->hart), max_cycles, b->hart.pc);
+                       ") at pc 0x%08x%s",
+                       b->prog, sim_hart_cycle(&b->hart), max_cycles, b->hart.pc,
+                       where(b, b->hart.pc, loc, sizeof loc));
             return TF_BARE_LIMIT;
         case TF_STOP_FAULT: fault_message(b); return TF_BARE_FAULT;
         default: /* TF_STOP_BLOCK needs a device, and there is none */
-            cm_err_set("%s: hart stopped for a device at pc 0x%08x, but there are no devices",
-                       b->prog, b->hart.pc);
+            cm_err_set("%s: hart stopped for a device at pc 0x%08x%s, but there are no devices",
+                       b->prog, b->hart.pc, where(b, b->hart.pc, loc, sizeof loc));
             return TF_BARE_FAULT;
         }
     }

@@ -279,8 +279,6 @@ const char *rt_install_share_dir(void);
 const char *rt_default_firmware_dir(char *buf, size_t n);
 
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
-int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
-const char *rt_srcloc_missing(void);
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 /* The program's kernel image or RISC r's firmware holding pc, or NULL. */
 const rt_image *rt_image_at(const tf_program *p, int r, uint32_t pc);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tt_foil_sim from the command line: exit statuses and one-line messages for
 # every loader and runner error, plus the emulated ecalls and tohost.
-#   test_tt_foil_sim.sh TT_FOIL_SIM GUEST_DIR
+#   test_tt_foil_sim.sh TT_FOIL_SIM GUEST_DIR HAVE_LIBDW(0|1)
 sim=$1
 g=$2
+dw=${3:-1}
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
@@ -63,17 +64,39 @@ expect_err_lines 1 "one line"
 # runner outcomes
 run "$sim" "$g/case_illegal.elf"
 expect_rc 2 "illegal instruction"
-expect_err "guest fault: illegal instruction (mcause 2) at pc 0x0001000c, insn 0xffffffff" "illegal"
+expect_err "guest fault: illegal instruction (mcause 2) at pc 0x0001000c" "illegal"
+expect_err "), insn 0xffffffff (illegal instruction 0xffffffff)" "illegal"
 expect_err "no trap handler installed" "illegal"
+# where a fault is: function (file:line) from the debug info (an assembly
+# label and its line here), function+offset from the symbol table without
+# it, and what is missing when neither says
+expect_err "at pc 0x0001000c in _start+0xc (" "illegal: an assembly label"
+[ "$dw" = 1 ] && expect_err "tests/guest/sim_cases.S:8), insn" "illegal: its line"
 expect_err_lines 1 "one line"
 run "$sim" "$g/case_load_fault.elf"
 expect_rc 2 "load fault"
 expect_err "load access fault (mcause 5)" "load fault"
 expect_err "(lw a0, 0(t0)), address 0x00000010" "load fault"
+if [ "$dw" = 1 ]; then
+    run "$sim" "$g/cfault.elf"
+    expect_rc 2 "C fault"
+    expect_err "load access fault (mcause 5) at pc 0x" "C fault"
+    expect_err " in read_sensor (" "C fault: its function"
+    expect_err "tests/guest/cfault.c:8), insn " "C fault: its line"
+    nodebug="no source line: the ELF has no debug info for that pc; build it with -g)"
+else
+    nodebug="no source line: tt-foil was built without libdw"
+fi
+run "$sim" "$g/cfault_nodebug.elf"
+expect_rc 2 "C fault without -g"
+expect_err " in read_sensor+0x0 ($nodebug" "C fault without -g: function and offset"
+run "$sim" "$g/cfault_stripped.elf"
+expect_rc 2 "stripped C fault"
+expect_err "(no symbol for it in the ELF; $nodebug" "stripped C fault"
 run "$sim" --max-cycles 5000 "$g/case_loop.elf"
 expect_rc 3 "max cycles"
 expect_err "stopped after 500" "max cycles"
-expect_err "(--max-cycles 5000) at pc 0x00010008" "max cycles"
+expect_err "(--max-cycles 5000) at pc 0x00010008 in _start+0x8 (" "max cycles"
 # without --max-cycles a guest that never ends stops on a signal, saying where
 "$sim" --stats "$g/case_loop.elf" >"$OUT" 2>"$ERR" &
 pid=$!
@@ -84,10 +107,11 @@ rc=$?
 expect_rc 143 "SIGTERM"
 expect_err "case_loop.elf: interrupted by signal 15 after " "SIGTERM"
 expect_err "cycles at pc 0x0001000" "SIGTERM: the pc"
+expect_err " in _start+0x" "SIGTERM: the pc's label"
 expect_err "tt_foil_sim: instructions " "SIGTERM: --stats still printed"
 run "$sim" "$g/case_ecall.elf"
 expect_rc 2 "unsupported ecall"
-expect_err "unsupported ecall a7=1234 (a0=0x00000005) at pc" "unsupported ecall"
+expect_err "unsupported ecall a7=1234 (a0=0x00000005) at pc 0x00010010 in _start+0x10 (" "unsupported ecall"
 run "$sim" --stats "$g/case_exit42.elf"
 expect_rc 42 "exit code"
 expect_out "hello" "write to fd 1"

@@ -6,6 +6,7 @@
  * arg index out of range; a compute kernel's settings and their errors;
  * faults naming the kernel's own line through the API's inlined calls; a
  * user's warning flags (tt-metal's) in this -Werror build. */
+#include "common/cm_srcloc.h" /* a pc as "function (file:line)": a message's length limit */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
@@ -31,10 +32,6 @@ static void write_file(const char *path, const char *text)
         exit(1);
     }
 }
-
-/* (src/rt_internal.h: a device pc as "function (file:line)", for the
- * message's length limit below) */
-int rt_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n);
 
 /* Run kernel k (BRISC of core (0,0)) with args a; the dispatch faults:
  * its message. */
@@ -126,7 +123,7 @@ static void fault_lines(tf_device *dev)
             size_t room = strlen(TF_TEST_SOURCE_DIR) + 2 * strlen(src) + 120;
             elf += strlen("running kernel 'deep_fault' (");
             snprintf(path, sizeof path, "%.*s", (int)(strchr(elf, ')') - elf), elf);
-            MUST(rt_srcloc(path, (uint32_t)strtoul(pc + 4, NULL, 16), loc, room));
+            MUST(cm_srcloc(path, (uint32_t)strtoul(pc + 4, NULL, 16), loc, room));
             snprintf(want, sizeof want, ", inlined in kernel_main (%s:10)", src);
             CHECK_TRUE(strlen(loc) >= strlen(want) &&
                        !strcmp(loc + strlen(loc) - strlen(want), want));

@@ -20,14 +20,9 @@
 #include "tt_foil/data_format.hpp"
 #include "tt_foil/unsupported.hpp"
 
-#define NOC_ADDR_LOCAL_BITS     36
-#define NOC_ADDR_NODE_ID_BITS   6
-#define NOC_ADDR_COORD_SHIFT    36
-#define NOC_XY_ADDR(x, y, addr) TF_NOC_ADDR(x, y, addr)
-#define NOC_XY_ENCODING(x, y)                                                                      \
-    ((((std::uint32_t)(y)) << NOC_ADDR_NODE_ID_BITS) | ((std::uint32_t)(x)))
-#define NOC_UNICAST_ADDR_X(a) TF_NOC_X(a)
-#define NOC_UNICAST_ADDR_Y(a) TF_NOC_Y(a)
+#include "noc/noc_parameters.h" // the NOC address encoding, alignments, sizes
+
+#define NOC_ADDR_COORD_SHIFT 36
 // A kernel's NOC coordinates as NOC noc's: the same (coordinates are the
 // same on both NOCs here, as tt-metal's virtual coordinates).
 #define DYNAMIC_NOC_X(noc, x)  (x)
@@ -36,9 +31,6 @@
 #define NOC_Y(y)               (y)
 #define NOC_UNICAST_WRITE_VC   1
 #define NOC_MULTICAST_WRITE_VC 4
-#define NOC_MAX_BURST_SIZE     16384
-#define L1_ALIGNMENT           16
-#define DRAM_ALIGNMENT         64 /* Blackhole's: the NOC checks it (docs/chip.md, Alignment) */
 // 512 bytes of zeros in every core's L1, written at boot (contracts/tf_memmap.h)
 #define MEM_ZEROS_BASE TF_L1_MEM_ZEROS
 #define MEM_ZEROS_SIZE TF_L1_MEM_ZEROS_SIZE

@@ -268,6 +268,29 @@ dfb.evil_set_write_ptr(0x40000);|'evil_set_write_ptr' is unavailable: not suppor
 const InterleavedAddrGen<true> g = {.bank_base_address = 0, .page_size = 64}; noc.async_read(g, dfb, 64, {}, {});|not supported by tt-foil: a Noc source or destination of this type
 noc.async_write(dfb, dfb, 64, {}, {});|a DataflowBuffer is in this core's L1: it is the L1 end of a transfer
 NEWHDR
+# 2026's top-level Semaphore (api/dataflow/noc_semaphore.h) and
+# noc/noc_parameters.h: what tt-foil does not provide of them is one error
+# naming the reason, with the kernel's line (sem26.cpp in test_ttm_device2
+# runs what they provide). CODE|WANT as above
+while IFS='|' read -r code want; do
+    printf '#include "api/dataflow/noc.h"\n#include "api/dataflow/noc_semaphore.h"\n#include "noc/noc_parameters.h"\nvoid kernel_main()\n{\n    Noc noc;\n    Semaphore<> sem(0);\n    constexpr SemaphoreBindingToken<1, SemScope::EXTERNAL> ext{};\n    (void)ext;\n    %s\n}\n' "$code" >"$tmp/sem.cpp"
+    run "$cc" --risc brisc -o "$tmp/sem" "$tmp/sem.cpp"
+    expect_rc 1 "$code"
+    expect_err "sem.cpp:10:" "$code: the kernel's line"
+    expect_err "$want" "$code"
+    expect_err "1 error generated" "$code: one error"
+done <<SEM26
+sem.inc_multicast(noc, 1, 1, 2, 2, 1, 4);|'inc_multicast' is unavailable: not supported by tt-foil: Semaphore::inc_multicast (multicast atomics)
+Semaphore<ProgrammableCoreType::TENSIX, SemScope::DM_LOCAL_CACHED> c(2); c.up(1);|not supported by tt-foil: SemScope::DM_LOCAL_CACHED (Quasar's cached-alias RISC-V atomics
+Semaphore<> e(ext); e.up(1);|the token's SemScope is not this Semaphore's
+(void)(uint32_t)NOC_CTRL;|'NOC_CTRL' is unavailable: not supported by tt-foil: the NOC's registers and command buffers
+(void)(uint32_t)NOC_CMD_BUF_INSTANCE_OFFSET(0, 2);|is unavailable: not supported by tt-foil: the NOC's registers and command buffers
+(void)(uint64_t)NOC_XY_PCIE_ENCODING(0, 3);|is unavailable: not supported by tt-foil: PCIe over the NOC
+SEM26
+printf '#include "api/dataflow/noc_semaphore.h"\nvoid kernel_main() {}\n' >"$tmp/csem.cpp"
+run "$cc" --risc compute -o "$tmp/csem" "$tmp/csem.cpp"
+expect_rc 1 "Semaphore in a compute kernel"
+expect_err "not supported by tt-foil: Semaphore in a compute kernel" "Semaphore in a compute kernel"
 # a CB's tile size and format as constants (tt-metal's are constexpr): the
 # error names why (known only at run time here), at the use; without the
 # constexpr they build

@@ -162,6 +162,64 @@ static void sem_pair(void)
     tf_buffer_free(out);
 }
 
+/* sem26.cpp on neighbouring cores A (1,1) (SENDER) and B (2,1): 2026's
+ * top-level Semaphore (from an id and from an EXTERNAL binding token: up,
+ * down, wait, wait_min, set, value, set_multicast, relay_unicast,
+ * relay_multicast with MCAST_INCL_SRC) and noc/noc_parameters.h's address
+ * macros; B's buffer as sem26.cpp lays it out. */
+static void sem26(void)
+{
+    tf_core a = {1, 1}, b = {2, 1};
+    tf_buffer *la = MUST_PTR(tf_buffer_create_l1(dev, a, 128));
+    tf_buffer *lb = MUST_PTR(tf_buffer_create_l1(dev, b, 128));
+    CHECK_EQ_U(tf_buffer_address(la), tf_buffer_address(lb));
+    uint32_t ax, ay, bx, by;
+    MUST(tf_core_noc_xy(dev, a, &ax, &ay));
+    MUST(tf_core_noc_xy(dev, b, &bx, &by));
+    uint32_t addr = (uint32_t)tf_buffer_address(la);
+    tf_kernel *ka = ttm_kernel(dev, "sem26", TF_BRISC, "SENDER", NULL, 0);
+    tf_kernel *kb = ttm_kernel(dev, "sem26", TF_BRISC, NULL, NULL, 0);
+    tf_program *p[2];
+    p[0] = MUST_PTR(tf_program_create(dev, a));
+    p[1] = MUST_PTR(tf_program_create(dev, b));
+    MUST(tf_program_set_kernel(p[0], TF_BRISC, ka));
+    MUST(tf_program_set_kernel(p[1], TF_BRISC, kb));
+    uint32_t aa[] = {bx, by, addr}, ba[] = {ax, ay, addr};
+    MUST(tf_program_set_args(p[0], TF_BRISC, aa, 3));
+    MUST(tf_program_set_args(p[1], TF_BRISC, ba, 3));
+    for (int i = 0; i < 2; i++)
+        for (uint32_t s = 0; s < 6; s++) MUST(tf_program_set_semaphore(p[i], s, 0));
+    MUST(tf_dispatch_execute_multi(p, 2));
+    uint32_t got[16];
+    MUST(tf_buffer_read(lb, 0, got, sizeof got));
+    const uint32_t want[16] = {
+        6,  /* data: A's 3, down(2), up(5) */
+        7,  /* flag: A's set_multicast */
+        9,  /* relayed: relay_unicast of A's 9 */
+        11, /* relayed to both: relay_multicast of A's 11 ... */
+        11, /* ... which reached A too (MCAST_INCL_SRC) */
+        ax,
+        ay,
+        0x1230,
+        1, /* NOC_UNICAST_ADDR_X/Y, NOC_LOCAL_ADDR_OFFSET, NOC_XY_ADDR */
+        1,
+        0x01020304u, /* NOC_MULTICAST_ADDR, its corners */
+        (uint32_t)b.x,
+        (uint32_t)b.y, /* my_x/y - VIRTUAL_TENSIX_START_X/Y: B's logical */
+        0x0506,
+        0x01020304u,
+        1, /* NOC_XY_ENCODING, NOC_MULTICAST_ENCODING */
+    };
+    for (int i = 0; i < 16; i++)
+        if (got[i] != want[i]) fprintf(stderr, "sem26 word %d: %u, want %u\n", i, got[i], want[i]);
+    CHECK_TRUE(memcmp(got, want, sizeof want) == 0);
+    for (int i = 0; i < 2; i++) tf_program_destroy(p[i]);
+    tf_kernel_free(ka);
+    tf_kernel_free(kb);
+    tf_buffer_free(la);
+    tf_buffer_free(lb);
+}
+
 int main(void)
 {
     dev = rt_open(4, 4);
@@ -177,6 +235,7 @@ int main(void)
     pair("d2_reader", NULL, "dfb_writer", NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     pair("dfb_reader", NULL, "d2_writer", NULL, 4, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     sem_pair();
+    sem26();
     for (int m = 0; m < 4; m++) state_forms(m);
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_device2");

@@ -267,6 +267,7 @@ dfb.evil_set_write_ptr(0x40000);|'evil_set_write_ptr' is unavailable: not suppor
 (void)dfb.read_tile_value(0, 1);|'read_tile_value' is unavailable: not supported by tt-foil: DataflowBuffer::read_tile_value
 const InterleavedAddrGen<true> g = {.bank_base_address = 0, .page_size = 64}; noc.async_read(g, dfb, 64, {}, {});|not supported by tt-foil: a Noc source or destination of this type
 noc.async_write(dfb, dfb, 64, {}, {});|a DataflowBuffer is in this core's L1: it is the L1 end of a transfer
+const ShardView v(s); (void)v;|not supported by tt-foil: ShardView (sharded tensors: tt-foil's TensorAccessor is interleaved)
 NEWHDR
 # 2026's top-level Semaphore (api/dataflow/noc_semaphore.h) and
 # noc/noc_parameters.h: what tt-foil does not provide of them is one error

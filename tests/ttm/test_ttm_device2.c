@@ -234,6 +234,8 @@ int main(void)
     pair("dfb_reader", NULL, "dfb_writer", "WR_MCAST", 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 1);
     pair("d2_reader", NULL, "dfb_writer", NULL, 2, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
     pair("dfb_reader", NULL, "d2_writer", NULL, 4, TF_BUFFER_DRAM, TF_BUFFER_DRAM, 0);
+    /* the accessors' PageView as the tensor end, top-level and experimental */
+    pair("dfb_reader", "PAGE_VIEW", "d2_writer", "PAGE_VIEW", 2, TF_BUFFER_L1, TF_BUFFER_DRAM, 0);
     sem_pair();
     sem26();
     for (int m = 0; m < 4; m++) state_forms(m);

@@ -43,7 +43,8 @@ class Noc;
 // reason is the one error).
 #define TF_D2_NO_TRAITS                                                                            \
     "not supported by tt-foil: a Noc source or destination of this type (tt-foil's Noc moves "     \
-    "TensorAccessor pages, tensor_accessor::Page, CircularBuffer, use<AddrSelector>(cb), "         \
+    "TensorAccessor pages, PageView, tensor_accessor::Page, CircularBuffer, "                      \
+    "use<AddrSelector>(cb), "                                                                      \
     "CoreLocalMem, UnicastEndpoint, MulticastEndpoint and AllocatorBank)"
 template <typename T> struct noc_traits_t {
     struct src_args_type {
@@ -706,7 +707,7 @@ template <AllocatorBankType bank_type> struct noc_traits_t<AllocatorBank<bank_ty
     }
 };
 
-// ---- tensors: page page_id (+ offset_bytes) of an accessor, or one Page ---------------
+// ---- tensors: page page_id (+ offset_bytes) of an accessor or its PageView, or one Page ---
 namespace tf_d2
 {
 struct page_args {
@@ -731,6 +732,22 @@ template <typename Args> struct noc_traits_t<TensorAccessor<Args>> {
                                       const dst_args_type &a)
     {
         return tf_d2::page_addr<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+    }
+};
+template <typename A> struct noc_traits_t<::PageView<A>> {
+    using src_args_type = tf_d2::page_args;
+    using dst_args_type = tf_d2::page_args;
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto src_addr(const ::PageView<A> &v, const Noc &noc,
+                                      const src_args_type &a)
+    {
+        return tf_d2::page_addr<T>(v.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+    }
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto dst_addr(const ::PageView<A> &v, const Noc &noc,
+                                      const dst_args_type &a)
+    {
+        return tf_d2::page_addr<T>(v.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
     }
 };
 template <> struct noc_traits_t<tensor_accessor::Page> {

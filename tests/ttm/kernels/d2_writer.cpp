@@ -3,7 +3,8 @@
 // (on NOC 1 given as a number, as a kernel that picks its NOC does) and
 // experimental::CircularBuffer; the first half of each page by
 // {.page_id} and the second by {.page_id, .offset_bytes} from the CB's read
-// pointer plus {.offset_bytes}, flushing before each pop.
+// pointer plus {.offset_bytes}, flushing before each pop. With PAGE_VIEW
+// the tensor end is a PageView of the accessor (the same page arguments).
 // RTA: 0 dst address, 1 pages, 2 first page. CTA: 0 CB, 1.. TensorAccessorArgs.
 #include "api/dataflow/dataflow_api.h"
 #include "experimental/circular_buffer.h"
@@ -21,7 +22,12 @@ void kernel_main()
     experimental::CircularBuffer cb(cb_id_out);
     const uint32_t page_bytes = cb.get_tile_size();
     const uint32_t half = page_bytes / 2;
+#ifdef PAGE_VIEW
+    const auto acc = TensorAccessor(dst_args, dst_addr, page_bytes);
+    const PageView s(acc);
+#else
     const auto s = TensorAccessor(dst_args, dst_addr, page_bytes);
+#endif
 
     experimental::Noc noc(1);
     for (uint32_t i = start_id; i < start_id + num_pages; ++i) {

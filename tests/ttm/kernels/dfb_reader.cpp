@@ -5,7 +5,8 @@
 // reservation, each placed by {.offset_bytes}; the reads on a custom
 // virtual channel (NocOptions::CUSTOM_VC, NocOptVals{.vc}). The buffer is
 // made from a DFBBindingToken, as Metal 2.0's generated bindings are. With
-// PAGES the reads go one tensor_accessor::Page (accessor.pages()) at a time.
+// PAGES the reads go one tensor_accessor::Page (accessor.pages()) at a time;
+// with PAGE_VIEW the source is a PageView of the accessor.
 // RTA: 0 src address, 1 pages, 2 first page. CTA: 0 batch, 1.. the
 // TensorAccessorArgs.
 #include "api/dataflow/dataflow_api.h"
@@ -39,12 +40,17 @@ void kernel_main()
         dfb_in.push_back(1);
     }
 #else
+#ifdef PAGE_VIEW
+    const PageView src(s);
+#else
+    const auto &src = s;
+#endif
     const uint32_t end_id = start_id + num_pages;
     for (uint32_t i = start_id; i < end_id; i += batch) {
         const uint32_t cur = end_id - i < batch ? end_id - i : batch;
         dfb_in.reserve_back(cur);
         for (uint32_t j = 0; j < cur; ++j)
-            noc.async_read<NocOptions::CUSTOM_VC>(s, dfb_in, page_bytes, {.page_id = i + j},
+            noc.async_read<NocOptions::CUSTOM_VC>(src, dfb_in, page_bytes, {.page_id = i + j},
                                                   {.offset_bytes = j * page_bytes}, {.vc = 1});
         noc.async_read_barrier();
         dfb_in.push_back(cur);

@@ -31,7 +31,7 @@
     "barriers (NocOptions::DEFAULT)"
 #define TF_NOC_NO_TRAITS                                                                           \
     "not supported by tt-foil: a Noc source or destination of this type (tt-foil's Noc moves "     \
-    "TensorAccessor pages, tensor_accessor::Page, DataflowBuffer, CircularBuffer, "                \
+    "TensorAccessor pages, PageView, tensor_accessor::Page, DataflowBuffer, CircularBuffer, "      \
     "use<AddrSelector>(cb), CoreLocalMem, UnicastEndpoint, MulticastEndpoint and AllocatorBank; "  \
     "TensorAccessor's and Page's are in api/tensor/noc_traits.h)"
 

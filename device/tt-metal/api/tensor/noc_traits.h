@@ -3,8 +3,9 @@
 // TensorAccessor ({.page_id = i, .offset_bytes = o}), and one
 // tensor_accessor::Page (+ {.offset_bytes}) of its pages() ranges. As
 // LOCAL_L1 (a page of this core's L1) the address is the page's in L1
-// (tt-metal asserts the page is local; not checked here). The other
-// accessor views (PageView, ShardView, AbstractTensorAccessorWrapper) are
+// (tt-metal asserts the page is local; not checked here). A PageView of an
+// accessor takes the accessor's arguments; a ShardView is refused where it
+// is made (api/tensor/tensor_accessor.h), AbstractTensorAccessorWrapper is
 // not provided: docs/kernels.md section 3.
 #ifndef TF_TTM_API_TENSOR_NOC_TRAITS_H
 #define TF_TTM_API_TENSOR_NOC_TRAITS_H
@@ -44,6 +45,20 @@ template <typename Args> struct noc_traits_t<TensorAccessor<Args>> {
                                       const dst_args_type &a)
     {
         return tf_ttm::page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+    }
+};
+template <typename A> struct noc_traits_t<PageView<A>> {
+    using src_args_type = tf_ttm::page_args;
+    using dst_args_type = tf_ttm::page_args;
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto src_addr(const PageView<A> &v, const Noc &noc, const src_args_type &a)
+    {
+        return tf_ttm::page_at<T>(v.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+    }
+    template <Noc::AddressType T>
+    static FORCE_INLINE auto dst_addr(const PageView<A> &v, const Noc &noc, const dst_args_type &a)
+    {
+        return tf_ttm::page_at<T>(v.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
     }
 };
 template <> struct noc_traits_t<tensor_accessor::Page> {

@@ -175,6 +175,27 @@ template <std::size_t C, std::size_t R>
 TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t)
     -> TensorAccessor<TensorAccessorArgs<C, R>>;
 
+// Device 2.0's views of an accessor as a Noc end ({.page_id, .offset_bytes}
+// or {.shard_id, .offset_bytes}: api/tensor/noc_traits.h, experimental/noc.h).
+// A PageView addresses pages as its accessor does; a ShardView addresses
+// shards, which this interleaved accessor has none of.
+template <typename Accessor> struct PageView {
+    const Accessor &accessor;
+    FORCE_INLINE explicit PageView(const Accessor &acc) : accessor(acc) {}
+    FORCE_INLINE std::uint64_t get_noc_addr(std::uint32_t page_id, std::uint32_t offset,
+                                            std::uint8_t noc) const
+    {
+        return accessor.get_noc_addr(page_id, offset, noc);
+    }
+};
+template <typename Accessor> struct ShardView {
+    static_assert(tf_ttm::dependent_false<Accessor>,
+                  "not supported by tt-foil: ShardView (sharded tensors: tt-foil's TensorAccessor "
+                  "is interleaved); use PageView or the accessor's pages()");
+    const Accessor &accessor;
+    explicit ShardView(const Accessor &acc) : accessor(acc) {}
+};
+
 TF_UNSUPPORTED_FN(noc_async_read_shard, "noc_async_read_shard (sharded tensors)");
 TF_UNSUPPORTED_FN(noc_async_write_shard, "noc_async_write_shard (sharded tensors)");
 // mid-2025's factories (its tensor_accessor.h): the args at compile-time arg

@@ -1,0 +1,143 @@
+// ttnn's kernel_lib tilize (compute_kernel_lib::tilize): tt-foil's own
+// implementation over its compute API, with ttnn's names and semantics.
+// Each block: wait for the input (as the wait mode says), reserve
+// block_width_tiles pages of the output, tilize_block, push them, pop the
+// input (block_width_tiles pages, or the non-tile-aligned count). Both call
+// forms: tilize<block_w, in, out[, ...]>(num_blocks[, config]) and the
+// older tilize<in, out[, ...]>(block_w, num_blocks[, config]). Fast tilize
+// (ttnn's choice where the hardware allows) is the standard tilize here:
+// the same tiles, exact for Float32 and Float16_b (docs/kernels.md "5.4").
+#pragma once
+
+#include "ttnn/cpp/ttnn/kernel_lib/common_types.hpp"
+#include "ttnn/cpp/ttnn/kernel_lib/dest_helpers.hpp"
+
+namespace compute_kernel_lib
+{
+namespace tilize_config
+{
+constexpr std::uint32_t INVALID_CB = 32; // no CB (NUM_CIRCULAR_BUFFERS)
+
+// Which of init and uninit this call does (chains of calls skip them).
+enum class InitUninitMode : std::uint8_t { InitAndUninit, InitOnly, UninitOnly, Neither };
+// WaitBlock: before each block; WaitUpfront: everything first; NoWait: the
+// caller waited.
+enum class WaitMode : std::uint8_t { WaitBlock, WaitUpfront, NoWait };
+enum class ReconfigureRegisterDatatypeMode : std::uint8_t {
+    NoReconfigure,
+    UnpackReconfigure,
+    PackReconfigure,
+    UnpackAndPackReconfigure,
+};
+// Fast truncates Float32 to tf32 on hardware; here both are exact.
+enum class Fp32Mode : std::uint8_t { Fast, Lossless };
+enum class NonTileAlignedMode : std::uint8_t { Disabled, PerIteration, TotalBatched };
+
+// An input CB whose pages are not tiles (row-major sticks): PerIteration
+// waits for and pops `value` pages a block; TotalBatched for 32 rows a block
+// of `value` rows in all (the last block the rest).
+struct NonTileAlignedCBWaitConfig {
+    NonTileAlignedMode mode;
+    std::uint32_t value;
+
+  private:
+    constexpr NonTileAlignedCBWaitConfig(NonTileAlignedMode m, std::uint32_t v) : mode(m), value(v)
+    {
+    }
+
+  public:
+    static constexpr NonTileAlignedCBWaitConfig disabled()
+    {
+        return {NonTileAlignedMode::Disabled, 0};
+    }
+    static constexpr NonTileAlignedCBWaitConfig per_iteration(std::uint32_t pages)
+    {
+        return {NonTileAlignedMode::PerIteration, pages};
+    }
+    static constexpr NonTileAlignedCBWaitConfig total_batched(std::uint32_t total_pages)
+    {
+        return {NonTileAlignedMode::TotalBatched, total_pages};
+    }
+};
+} // namespace tilize_config
+
+namespace tilize_detail
+{
+using namespace tilize_config;
+
+template <std::uint32_t in, std::uint32_t out, InitUninitMode IM, WaitMode WM,
+          ReconfigureRegisterDatatypeMode RM>
+ALWI void run(std::uint32_t block_w, std::uint32_t num_blocks, NonTileAlignedCBWaitConfig config)
+{
+    static_assert(in != out, "compute_kernel_lib::tilize: the input and output CBs differ (no "
+                             "tilize in place)");
+    static_assert(in < 32 && out < 32, "compute_kernel_lib::tilize: CB indices are below 32");
+
+    if constexpr (RM == ReconfigureRegisterDatatypeMode::UnpackReconfigure ||
+                  RM == ReconfigureRegisterDatatypeMode::UnpackAndPackReconfigure)
+        reconfig_data_format_srca(in);
+    if constexpr (RM == ReconfigureRegisterDatatypeMode::PackReconfigure ||
+                  RM == ReconfigureRegisterDatatypeMode::UnpackAndPackReconfigure)
+        pack_reconfig_data_format(out);
+    if constexpr (IM == InitUninitMode::InitAndUninit || IM == InitUninitMode::InitOnly)
+        tilize_init(in, block_w, out);
+
+    const bool batched = config.mode == NonTileAlignedMode::TotalBatched;
+    // Input pages one block consumes (TotalBatched: set per block below).
+    const std::uint32_t per_block =
+        config.mode == NonTileAlignedMode::PerIteration ? config.value : block_w;
+    if constexpr (WM == WaitMode::WaitUpfront)
+        cb_wait_front(in, batched ? config.value : block_w * num_blocks);
+
+    std::uint32_t rows_left = config.value;
+    for (std::uint32_t b = 0; b < num_blocks; b++) {
+        std::uint32_t take = per_block;
+        if (batched) {
+            take = rows_left < 32 ? rows_left : 32;
+            rows_left -= take;
+        }
+        if constexpr (WM == WaitMode::WaitBlock) cb_wait_front(in, take);
+        cb_reserve_back(out, block_w);
+        tilize_block(in, block_w, out);
+        cb_push_back(out, block_w);
+        cb_pop_front(in, take);
+    }
+
+    if constexpr (IM == InitUninitMode::InitAndUninit || IM == InitUninitMode::UninitOnly)
+        tilize_uninit(in, out);
+}
+} // namespace tilize_detail
+
+// Block width and CBs as template arguments (ttnn's newest form).
+template <std::uint32_t block_width_tiles, std::uint32_t input_cb, std::uint32_t output_cb,
+          tilize_config::InitUninitMode init_uninit_mode =
+              tilize_config::InitUninitMode::InitAndUninit,
+          tilize_config::WaitMode wait_mode = tilize_config::WaitMode::WaitBlock,
+          tilize_config::ReconfigureRegisterDatatypeMode reconfig_mode =
+              tilize_config::ReconfigureRegisterDatatypeMode::UnpackAndPackReconfigure,
+          tilize_config::Fp32Mode fp32_mode = tilize_config::Fp32Mode::Fast>
+ALWI void tilize(std::uint32_t num_blocks, tilize_config::NonTileAlignedCBWaitConfig config =
+                                               tilize_config::NonTileAlignedCBWaitConfig::disabled())
+{
+    static_assert(block_width_tiles > 0, "compute_kernel_lib::tilize: block_width_tiles > 0");
+    (void)fp32_mode;
+    tilize_detail::run<input_cb, output_cb, init_uninit_mode, wait_mode, reconfig_mode>(
+        block_width_tiles, num_blocks, config);
+}
+
+// The block width as an argument (ttnn's form before it became a template
+// argument).
+template <std::uint32_t input_cb, std::uint32_t output_cb,
+          tilize_config::InitUninitMode init_uninit_mode =
+              tilize_config::InitUninitMode::InitAndUninit,
+          tilize_config::WaitMode wait_mode = tilize_config::WaitMode::WaitBlock,
+          tilize_config::ReconfigureRegisterDatatypeMode reconfig_mode =
+              tilize_config::ReconfigureRegisterDatatypeMode::NoReconfigure>
+ALWI void tilize(std::uint32_t block_width_tiles, std::uint32_t num_blocks,
+                 tilize_config::NonTileAlignedCBWaitConfig config =
+                     tilize_config::NonTileAlignedCBWaitConfig::disabled())
+{
+    tilize_detail::run<input_cb, output_cb, init_uninit_mode, wait_mode, reconfig_mode>(
+        block_width_tiles, num_blocks, config);
+}
+} // namespace compute_kernel_lib

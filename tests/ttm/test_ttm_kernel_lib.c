@@ -24,9 +24,8 @@ typedef struct kl_group {
  * kernel runs, tile_writer16 writes `out_pages` pages of CB 16 to out.
  * CB 2 (an accumulator) holds `acc_pages`. Returns 0, or the dispatch's
  * failure with its message in err. */
-static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl_group *g,
-                  int ng, uint32_t acc_pages, void *out, uint32_t out_pages, char *err,
-                  size_t errcap)
+static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl_group *g, int ng,
+                  uint32_t acc_pages, void *out, uint32_t out_pages, char *err, size_t errcap)
 {
     char src[512], defs[5][24];
     snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, kernel);
@@ -125,7 +124,12 @@ static void reduce_ref(int max, int dim, int b, int ht0, int ht1, int wt0, int w
             for (int wt = wt0; wt < wt1; wt++)
                 for (int j = 0; j < D; j++)
                     for (int k = 0; k < (dim == 2 ? D : 1); k++) {
-                        int r = dim == 0 ? i : dim == 1 ? j : j, c = dim == 0 ? j : dim == 1 ? i : k;
+                        int r = dim == 0   ? i
+                                : dim == 1 ? j
+                                           : j,
+                            c = dim == 0   ? j
+                                : dim == 1 ? i
+                                           : k;
                         float v = a_val(b, ht, wt, r, c);
                         acc = max ? (v > acc ? v : acc) : acc + v;
                     }

@@ -125,7 +125,8 @@ ALWI void exec(std::uint32_t a, std::uint32_t b, std::uint32_t ia, std::uint32_t
 
 // The trailing arguments after the shape: ttnn's kernels pass (layout,
 // accumulation, post-op), or the post-op alone right after the shape.
-template <class T> constexpr bool is_tail_data_v =
+template <class T>
+constexpr bool is_tail_data_v =
     std::is_same_v<T, BinaryTileLayout> || std::is_same_v<T, NoAccumulation> ||
     std::is_same_v<T, BinaryAccumulate>;
 template <class D> ALWI D post_of(D d)
@@ -139,8 +140,8 @@ template <class D, class T, class... R> ALWI auto post_of(D d, T t, R... r)
     else
         return (void)d, t;
 }
-template <class... T> constexpr bool has_accumulate_v =
-    (std::is_same_v<T, BinaryAccumulate> || ...);
+template <class... T>
+constexpr bool has_accumulate_v = (std::is_same_v<T, BinaryAccumulate> || ...);
 
 template <BinaryOpType op, BroadcastDim bd, P pa, P pb, BinaryOutputPolicy po,
           BinaryDataFormatReconfig rc, bool do_init, class PostOp>
@@ -265,14 +266,13 @@ template <BinaryOpType op_type, BroadcastDim bcast_dim = BroadcastDim::NONE,
           BinaryInputPolicy input_b_policy = input_a_policy,
           BinaryOutputPolicy output_policy = BinaryOutputPolicy::PerTile,
           BinaryDataFormatReconfig reconfig = BinaryDataFormatReconfig::INPUT_AND_OUTPUT,
-          bool init = true, typename AccumT = NoAccumulation, typename PostOp = NoOp,
-          typename A, typename B, typename O, typename... Tail>
+          bool init = true, typename AccumT = NoAccumulation, typename PostOp = NoOp, typename A,
+          typename B, typename O, typename... Tail>
 ALWI void binary_op(A icb_a, B icb_b, O ocb, BinaryInputBlockShape shape, Tail... tail)
 {
     binary_detail::entry<op_type, bcast_dim, input_a_policy, input_b_policy, output_policy,
                          reconfig, init, AccumT, PostOp>(
-        tf_klib::cb_index(icb_a), tf_klib::cb_index(icb_b), tf_klib::cb_index(ocb), shape,
-        tail...);
+        tf_klib::cb_index(icb_a), tf_klib::cb_index(icb_b), tf_klib::cb_index(ocb), shape, tail...);
 }
 
 #define TF_KLIB_BINARY(name, OP)                                                                   \
@@ -297,8 +297,8 @@ TF_KLIB_BINARY(mul, BinaryOpType::MUL)
 template <BinaryInputPolicy input_policy = BinaryInputPolicy::WaitAndPopPerTile,
           BinaryOutputPolicy output_policy = BinaryOutputPolicy::PerTile,
           BinaryDataFormatReconfig reconfig = BinaryDataFormatReconfig::INPUT_AND_OUTPUT,
-          bool init = true, typename AccumT = NoAccumulation, typename PostOp = NoOp,
-          typename A, typename O, typename... Tail>
+          bool init = true, typename AccumT = NoAccumulation, typename PostOp = NoOp, typename A,
+          typename O, typename... Tail>
 ALWI void square(A icb, O ocb, BinaryInputBlockShape shape, Tail... tail)
 {
     binary_op<BinaryOpType::SQUARE, BroadcastDim::NONE, input_policy, input_policy, output_policy,

@@ -28,8 +28,10 @@ ALWI std::uint32_t get_cb_num_pages(std::uint32_t cb_id)
 }
 ALWI constexpr bool is_block_float_format(std::uint32_t format)
 {
-    return format == (std::uint32_t)DataFormat::Bfp8 || format == (std::uint32_t)DataFormat::Bfp8_b ||
-           format == (std::uint32_t)DataFormat::Bfp4 || format == (std::uint32_t)DataFormat::Bfp4_b ||
+    return format == (std::uint32_t)DataFormat::Bfp8 ||
+           format == (std::uint32_t)DataFormat::Bfp8_b ||
+           format == (std::uint32_t)DataFormat::Bfp4 ||
+           format == (std::uint32_t)DataFormat::Bfp4_b ||
            format == (std::uint32_t)DataFormat::Bfp2 || format == (std::uint32_t)DataFormat::Bfp2_b;
 }
 ALWI bool is_valid_cb_tile_page_size(std::uint32_t cb_id, DataFormat format)

@@ -64,8 +64,7 @@ struct ReduceInputBlockShape {
     std::uint32_t cols;
     std::uint32_t batches;
 
-    static constexpr ReduceInputBlockShape of(std::uint32_t r, std::uint32_t c,
-                                              std::uint32_t b = 1)
+    static constexpr ReduceInputBlockShape of(std::uint32_t r, std::uint32_t c, std::uint32_t b = 1)
     {
         return {r, c, b};
     }
@@ -154,8 +153,7 @@ template <> struct is_accumulation_type<NoAccumulation> : std::true_type {
 };
 template <> struct is_accumulation_type<Accumulate> : std::true_type {
 };
-template <typename T>
-inline constexpr bool is_accumulation_type_v = is_accumulation_type<T>::value;
+template <typename T> inline constexpr bool is_accumulation_type_v = is_accumulation_type<T>::value;
 
 template <typename T, typename = void> struct is_post_reduce_op : std::false_type {
 };
@@ -181,7 +179,8 @@ constexpr bool indexed(ReduceInputPolicy p)
     return p == ReduceInputPolicy::WaitUpfrontNoPop || p == ReduceInputPolicy::NoWaitNoPop;
 }
 
-template <PoolType P, ReduceDim D> ALWI void init(std::uint32_t in, std::uint32_t sc, std::uint32_t out)
+template <PoolType P, ReduceDim D>
+ALWI void init(std::uint32_t in, std::uint32_t sc, std::uint32_t out)
 {
     reduce_init<P, D, DST_ACCUM_MODE>(in, sc, out);
 }
@@ -213,8 +212,7 @@ template <typename AccT> constexpr std::uint32_t base_dst(const AccT &acc)
 template <PoolType P, ReduceDim D, ReduceInputPolicy IP, ReduceDataFormatReconfigMode RM,
           ReduceFp32Mode FM, typename AccT, typename PostOp>
 ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInputBlockShape shape,
-              ReduceInputMemoryLayout layout, AccT acc, PostOp post,
-              ReducePartialScaler partial)
+              ReduceInputMemoryLayout layout, AccT acc, PostOp post, ReducePartialScaler partial)
 {
     static_assert(P != PoolType::MIN, "compute_kernel_lib::reduce: PoolType::MIN is not supported "
                                       "(SUM, AVG and MAX are)");
@@ -233,7 +231,8 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
     // The engine scales by the scaler tile's [0][0]: a partial scaler's
     // zero lanes would be ignored, so refuse it rather than sum padding.
     if (TF_MATH && partial.use_partial)
-        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_REDUCE, TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, 2, 0, 0));
+        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_REDUCE,
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, 2, 0, 0));
 
     if constexpr (RM == ReduceDataFormatReconfigMode::INPUT ||
                   RM == ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT)
@@ -299,8 +298,7 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
                 if constexpr (bulk(IP)) cb_wait_front(in, cols);
                 tile_regs_acquire();
                 reload<P, D>(in, sc, out, acc);
-                for (std::uint32_t wt = 0; wt < cols; wt++)
-                    one(wt, batch + ht * stride + wt, dst0);
+                for (std::uint32_t wt = 0; wt < cols; wt++) one(wt, batch + ht * stride + wt, dst0);
                 post(dst0);
                 tile_regs_commit();
                 tile_regs_wait();
@@ -335,17 +333,17 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
 } // namespace reduce_detail
 
 // The CBs as arguments: indices, CircularBuffer or DataflowBuffer objects.
-template <PoolType reduce_type, ReduceDim reduce_dim,
-          ReduceInputPolicy input_policy = ReduceInputPolicy::WaitAndPopPerTile,
-          ReduceDataFormatReconfigMode reconfig_mode =
-              ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT,
-          typename AccumulateT = NoAccumulation, typename PostReduceOp = NoOp, typename InCb,
-          typename ScalerCb, typename OutCb>
-ALWI void reduce(InCb input_cb, ScalerCb scaler_cb, OutCb output_cb,
-                 ReduceInputBlockShape input_block_shape,
-                 ReduceInputMemoryLayout input_memory_layout = ReduceInputMemoryLayout::contiguous(),
-                 AccumulateT accumulate = AccumulateT{}, PostReduceOp post_reduce_op = PostReduceOp{},
-                 ReducePartialScaler partial_scaler = ReducePartialScaler::none())
+template <
+    PoolType reduce_type, ReduceDim reduce_dim,
+    ReduceInputPolicy input_policy = ReduceInputPolicy::WaitAndPopPerTile,
+    ReduceDataFormatReconfigMode reconfig_mode = ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT,
+    typename AccumulateT = NoAccumulation, typename PostReduceOp = NoOp, typename InCb,
+    typename ScalerCb, typename OutCb>
+ALWI void
+reduce(InCb input_cb, ScalerCb scaler_cb, OutCb output_cb, ReduceInputBlockShape input_block_shape,
+       ReduceInputMemoryLayout input_memory_layout = ReduceInputMemoryLayout::contiguous(),
+       AccumulateT accumulate = AccumulateT{}, PostReduceOp post_reduce_op = PostReduceOp{},
+       ReducePartialScaler partial_scaler = ReducePartialScaler::none())
 {
     reduce_detail::run<reduce_type, reduce_dim, input_policy, reconfig_mode, ReduceFp32Mode::Fast>(
         tf_klib::cb_index(input_cb), tf_klib::cb_index(scaler_cb), tf_klib::cb_index(output_cb),
@@ -353,17 +351,18 @@ ALWI void reduce(InCb input_cb, ScalerCb scaler_cb, OutCb output_cb,
 }
 
 // The CBs as template arguments (ttnn's newest form).
-template <PoolType reduce_type, ReduceDim reduce_dim, std::uint32_t input_dfb_id,
-          std::uint32_t scaler_dfb_id, std::uint32_t output_dfb_id,
-          ReduceInputPolicy input_policy = ReduceInputPolicy::WaitAndPopPerTile,
-          ReduceDataFormatReconfigMode reconfig_mode =
-              ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT,
-          ReduceFp32Mode fp32_mode = ReduceFp32Mode::Fast, typename AccumulateT = NoAccumulation,
-          typename PostReduceOp = NoOp>
-ALWI void reduce(ReduceInputBlockShape input_block_shape,
-                 ReduceInputMemoryLayout input_memory_layout = ReduceInputMemoryLayout::contiguous(),
-                 AccumulateT accumulate = AccumulateT{}, PostReduceOp post_reduce_op = PostReduceOp{},
-                 ReducePartialScaler partial_scaler = ReducePartialScaler::none())
+template <
+    PoolType reduce_type, ReduceDim reduce_dim, std::uint32_t input_dfb_id,
+    std::uint32_t scaler_dfb_id, std::uint32_t output_dfb_id,
+    ReduceInputPolicy input_policy = ReduceInputPolicy::WaitAndPopPerTile,
+    ReduceDataFormatReconfigMode reconfig_mode = ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT,
+    ReduceFp32Mode fp32_mode = ReduceFp32Mode::Fast, typename AccumulateT = NoAccumulation,
+    typename PostReduceOp = NoOp>
+ALWI void
+reduce(ReduceInputBlockShape input_block_shape,
+       ReduceInputMemoryLayout input_memory_layout = ReduceInputMemoryLayout::contiguous(),
+       AccumulateT accumulate = AccumulateT{}, PostReduceOp post_reduce_op = PostReduceOp{},
+       ReducePartialScaler partial_scaler = ReducePartialScaler::none())
 {
     reduce_detail::run<reduce_type, reduce_dim, input_policy, reconfig_mode, fp32_mode>(
         input_dfb_id, scaler_dfb_id, output_dfb_id, input_block_shape, input_memory_layout,

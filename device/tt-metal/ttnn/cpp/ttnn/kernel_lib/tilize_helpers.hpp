@@ -109,15 +109,16 @@ ALWI void run(std::uint32_t block_w, std::uint32_t num_blocks, NonTileAlignedCBW
 } // namespace tilize_detail
 
 // Block width and CBs as template arguments (ttnn's newest form).
-template <std::uint32_t block_width_tiles, std::uint32_t input_cb, std::uint32_t output_cb,
-          tilize_config::InitUninitMode init_uninit_mode =
-              tilize_config::InitUninitMode::InitAndUninit,
-          tilize_config::WaitMode wait_mode = tilize_config::WaitMode::WaitBlock,
-          tilize_config::ReconfigureRegisterDatatypeMode reconfig_mode =
-              tilize_config::ReconfigureRegisterDatatypeMode::UnpackAndPackReconfigure,
-          tilize_config::Fp32Mode fp32_mode = tilize_config::Fp32Mode::Fast>
-ALWI void tilize(std::uint32_t num_blocks, tilize_config::NonTileAlignedCBWaitConfig config =
-                                               tilize_config::NonTileAlignedCBWaitConfig::disabled())
+template <
+    std::uint32_t block_width_tiles, std::uint32_t input_cb, std::uint32_t output_cb,
+    tilize_config::InitUninitMode init_uninit_mode = tilize_config::InitUninitMode::InitAndUninit,
+    tilize_config::WaitMode wait_mode = tilize_config::WaitMode::WaitBlock,
+    tilize_config::ReconfigureRegisterDatatypeMode reconfig_mode =
+        tilize_config::ReconfigureRegisterDatatypeMode::UnpackAndPackReconfigure,
+    tilize_config::Fp32Mode fp32_mode = tilize_config::Fp32Mode::Fast>
+ALWI void tilize(std::uint32_t num_blocks,
+                 tilize_config::NonTileAlignedCBWaitConfig config =
+                     tilize_config::NonTileAlignedCBWaitConfig::disabled())
 {
     static_assert(block_width_tiles > 0, "compute_kernel_lib::tilize: block_width_tiles > 0");
     (void)fp32_mode;
@@ -127,12 +128,12 @@ ALWI void tilize(std::uint32_t num_blocks, tilize_config::NonTileAlignedCBWaitCo
 
 // The block width as an argument (ttnn's form before it became a template
 // argument).
-template <std::uint32_t input_cb, std::uint32_t output_cb,
-          tilize_config::InitUninitMode init_uninit_mode =
-              tilize_config::InitUninitMode::InitAndUninit,
-          tilize_config::WaitMode wait_mode = tilize_config::WaitMode::WaitBlock,
-          tilize_config::ReconfigureRegisterDatatypeMode reconfig_mode =
-              tilize_config::ReconfigureRegisterDatatypeMode::NoReconfigure>
+template <
+    std::uint32_t input_cb, std::uint32_t output_cb,
+    tilize_config::InitUninitMode init_uninit_mode = tilize_config::InitUninitMode::InitAndUninit,
+    tilize_config::WaitMode wait_mode = tilize_config::WaitMode::WaitBlock,
+    tilize_config::ReconfigureRegisterDatatypeMode reconfig_mode =
+        tilize_config::ReconfigureRegisterDatatypeMode::NoReconfigure>
 ALWI void tilize(std::uint32_t block_width_tiles, std::uint32_t num_blocks,
                  tilize_config::NonTileAlignedCBWaitConfig config =
                      tilize_config::NonTileAlignedCBWaitConfig::disabled())

@@ -30,8 +30,7 @@ enum class ReconfigureRegisterDatatypeMode : std::uint8_t {
 
 // Column blocks a row of total_width tiles splits into: the widest block
 // that divides the row and fits max_block_width.
-constexpr std::uint32_t compute_num_blocks(std::uint32_t total_width,
-                                           std::uint32_t max_block_width)
+constexpr std::uint32_t compute_num_blocks(std::uint32_t total_width, std::uint32_t max_block_width)
 {
     for (std::uint32_t w = max_block_width; w >= 1; w--)
         if (total_width % w == 0) return total_width / w;

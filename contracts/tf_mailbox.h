@@ -65,6 +65,21 @@
 #define TF_NOC_STATE_READ             2u
 #define TF_NOC_STATE_WRITE_ONE_PACKET 3u
 #define TF_NOC_STATE_NOC_WRITE        4u /* Device 2.0's Noc::async_write_with_state */
+/* A tt-metal feature tt-foil does not model, chosen by a value the kernel
+ * computes at run time (so not refused at compile time, as the others
+ * are: a kernel that never takes that path runs): aux_lo = its
+ * TF_UNMODELED_* number. The table is the one place both sides name it:
+ * X(name, number, what it is, what to do instead). */
+#define TF_FAULT_DETAIL_UNMODELED 21u
+#define TF_UNMODELED_LIST(X)                                                                       \
+    X(PARTIAL_SCALER, 1u,                                                                          \
+      "compute_kernel_lib::reduce with ReducePartialScaler::with_partial() (a second scaler tile " \
+      "with zeros in the last tile's padding lanes: tt-foil's tile engine scales a reduce by the " \
+      "scaler tile's first value, so the padding would be summed, not masked)",                    \
+      "mask the last tile's padding before the reduce, or give the reduce tile-aligned shapes")
+#define TF_UNMODELED_ENUM(name, num, what, instead) TF_UNMODELED_##name = num,
+enum { TF_UNMODELED_LIST(TF_UNMODELED_ENUM) };
+#undef TF_UNMODELED_ENUM
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

@@ -456,6 +456,22 @@ static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
                  align, TF_DRAM_ALIGNMENT);
         return 1;
     }
+    case TF_FAULT_DETAIL_UNMODELED: {
+#define RT_UNMODELED_CASE(name, num, what, instead)                                                \
+    case num:                                                                                      \
+        snprintf(buf, n, "not supported by tt-foil at run time: %s; %s", what, instead);           \
+        break;
+        switch (f->aux_lo) {
+            TF_UNMODELED_LIST(RT_UNMODELED_CASE)
+        default:
+            snprintf(buf, n,
+                     "a tt-metal feature tt-foil does not model (number %u, unknown to "
+                     "this runtime: a kernel built against other headers?)",
+                     f->aux_lo);
+        }
+#undef RT_UNMODELED_CASE
+        return 1;
+    }
     case TF_FAULT_DETAIL_NOC_STATE: {
         /* (Device 2.0's Noc::async_read_with_state calls the read ones) */
         static const char *const call[][2] = {

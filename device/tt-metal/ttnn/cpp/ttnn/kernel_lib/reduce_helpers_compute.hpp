@@ -84,8 +84,8 @@ struct ReduceInputBlockShape {
 
 // A second scaler tile for the last tile along the reduced dimension, with
 // zeros in its padding lanes. The tile engine scales by the scaler's [0][0]
-// only, so with_partial() faults at run time (TF_TILE_REDUCE, operand
-// error): mask the last tile instead.
+// only, so with_partial() faults at run time (TF_FAULT_DETAIL_UNMODELED,
+// saying so): mask the last tile instead.
 struct ReducePartialScaler {
     bool use_partial = false;
 
@@ -230,9 +230,9 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
 
     // The engine scales by the scaler tile's [0][0]: a partial scaler's
     // zero lanes would be ignored, so refuse it rather than sum padding.
+    // (A run-time value: kernels pick it with a condition.)
     if (TF_MATH && partial.use_partial)
-        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_REDUCE,
-                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, 2, 0, 0));
+        dev_fault(TF_FAULT_DETAIL_UNMODELED, TF_UNMODELED_PARTIAL_SCALER, 0);
 
     if constexpr (RM == ReduceDataFormatReconfigMode::INPUT ||
                   RM == ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT)

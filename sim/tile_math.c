@@ -188,9 +188,13 @@ void sim_fpu_reduce(float *restrict d, const float *a, const float *scaler, uint
     }
     if (dim == TF_REDUCE_COL)
         for (int c = 0; c < D; c++) d[c] += col[c];
+    /* SCALAR is two passes on the hardware, the columns' sums then their
+     * row, each scaled: the scaler applies twice (tt-metal's reduce tests
+     * pass sqrt(1/N) for a HW average: "AVG pool multiplies twice by the
+     * scaler") */
     if (dim == TF_REDUCE_SCALAR) {
         float all = 0;
-        for (int c = 0; c < D; c++) all += col[c];
+        for (int c = 0; c < D; c++) all += sim_fpu_mul(col[c], s, phases);
         d[0] += all;
     }
 }

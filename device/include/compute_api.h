@@ -520,8 +520,9 @@ TF_ALWAYS_INLINE void matmul_block(uint32_t in0, uint32_t in1, uint32_t i0, uint
 /* ---- reduce ---------------------------------------------------------------------------- */
 
 /* The scaler is tile is of cb_s (tt-metal's reduce scaler tile; the engine
- * reads its [0][0]): SUM and AVG give the sum x scaler (AVG: 1/N),
- * MAX the max x the scaler's power of two. Results accumulate in DEST:
+ * reads its [0][0]): SUM and AVG give the sum x scaler (AVG: 1/N; SCALAR
+ * scales twice, its two passes': sqrt(1/N)), MAX the max x the scaler's
+ * power of two. Results accumulate in DEST:
  * ROW -> column 0, COL -> row 0, SCALAR -> [0][0]. */
 TF_ALWAYS_INLINE void dev_reduce_init(uint32_t pool, uint32_t dim)
 {

@@ -125,9 +125,10 @@ static void reduce_case(uint32_t pool, uint32_t dim)
                             double x = in[rr * 32 * N + t * 32 + cc];
                             if (pool == TF_POOL_MAX)
                                 want = x > want ? x : want;
-                            else {
-                                want += x * s;
-                                mag += fabs(x * s);
+                            else { /* SCALAR: two passes, each scaled */
+                                double f = dim == TF_REDUCE_SCALAR ? (double)s * s : s;
+                                want += x * f;
+                                mag += fabs(x * f);
                             }
                         }
             }

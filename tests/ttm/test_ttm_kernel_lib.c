@@ -133,7 +133,8 @@ static void reduce_ref(int max, int dim, int b, int ht0, int ht1, int wt0, int w
                         float v = a_val(b, ht, wt, r, c);
                         acc = max ? (v > acc ? v : acc) : acc + v;
                     }
-        m[dim == 0 ? i * D : i] = acc * 0.5f;
+        /* the scaler is 0.5; a scalar sum takes it twice (its two passes) */
+        m[dim == 0 ? i * D : i] = acc * (dim == 2 && !max ? 0.25f : 0.5f);
     }
 }
 

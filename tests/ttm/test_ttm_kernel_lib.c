@@ -309,7 +309,7 @@ static void binary_case(int mode)
     }
     kl_group g[2] = {{0, a, BN}, {1, b, nb}};
     char err[2048];
-    if (kl_run("klib_binary", mode, BHT, BWT, 1, g, mode == 4 ? 1 : 2, 0, out, BN, err,
+    if (kl_run("klib_binary", mode, BHT, BWT, 1, g, mode >= 4 ? 1 : 2, 0, out, BN, err,
                sizeof err)) {
         failed_run("klib_binary", mode, err);
         return;
@@ -350,7 +350,7 @@ int main(void)
     layout_case(2, 6, 2); /* untilize in two column blocks of 3 (DEST holds 4) */
     layout_case(3, 3, 2); /* untilize, waiting up front */
     layout_case(4, 3, 2); /* the older forms */
-    for (int mode = 0; mode <= 4; mode++) binary_case(mode);
+    for (int mode = 0; mode <= 5; mode++) binary_case(mode); /* 5: mul(a, a): x * x */
     refused(0, "not supported by tt-foil: compute_kernel_lib::reduce with "
                "ReduceFp32Mode::Accurate");
     refused(1, "not supported by tt-foil: BinaryAccumulate in compute_kernel_lib binary ops");

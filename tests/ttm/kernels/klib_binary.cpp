@@ -33,5 +33,7 @@ void kernel_main()
         });
 #elif MODE == 4 // A squared, the binary_op form
     square(a, out, shape);
+#elif MODE == 5 // A x A through mul with one CB for both: each tile waited for and popped once
+    mul(a, a, out, shape);
 #endif
 }

@@ -149,6 +149,9 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
               PostOp post)
 {
     constexpr bool square = op == BinaryOpType::SQUARE;
+    // One CB for both operands (mul(cb, cb, ...): x * x): its tiles are A's,
+    // waited for and popped once, as ttnn's; B's waits and pops are skipped.
+    const bool own_b = !square && a != b;
     constexpr bool b_upfront_always = bd == BroadcastDim::ROW || bd == BroadcastDim::SCALAR;
     const std::uint32_t rows = shape.rows, cols = shape.cols, total = rows * cols;
     const std::uint32_t nb = bd == BroadcastDim::SCALAR ? 1
@@ -166,7 +169,8 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
 
     if constexpr (upfront(pa)) cb_wait_front(a, total);
     if constexpr (!square) {
-        if constexpr (b_upfront_always ? !caller_waits(pb) : upfront(pb)) cb_wait_front(b, nb);
+        if constexpr (b_upfront_always ? !caller_waits(pb) : upfront(pb))
+            if (own_b) cb_wait_front(b, nb);
     }
     if constexpr (po == BinaryOutputPolicy::Bulk) cb_reserve_back(o, total);
 
@@ -181,8 +185,10 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
             const std::uint32_t n = cols - w0 < DEST_AUTO_LIMIT ? cols - w0 : DEST_AUTO_LIMIT;
             if constexpr (per_chunk(pa)) cb_wait_front(a, n);
             if constexpr (!square && per_chunk(pb)) {
-                if constexpr (bd == BroadcastDim::NONE) cb_wait_front(b, n);
-                if constexpr (bd == BroadcastDim::COL) cb_wait_front(b, 1);
+                if constexpr (bd == BroadcastDim::NONE)
+                    if (own_b) cb_wait_front(b, n);
+                if constexpr (bd == BroadcastDim::COL)
+                    if (own_b) cb_wait_front(b, 1);
             }
             if constexpr (po == BinaryOutputPolicy::PerChunk) cb_reserve_back(o, n);
             if constexpr (!per_tile(pa)) tile_regs_acquire();
@@ -195,7 +201,7 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
                 }
                 if constexpr (!square && per_tile(pb) &&
                               (bd == BroadcastDim::NONE || bd == BroadcastDim::COL))
-                    cb_wait_front(b, 1);
+                    if (own_b) cb_wait_front(b, 1);
                 const std::uint32_t ia = per_tile(pa) ? 0 : per_chunk(pa) ? i : at;
                 std::uint32_t ib = 0;
                 if constexpr (bd == BroadcastDim::ROW)
@@ -204,6 +210,7 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
                     ib = per_tile(pb) || per_chunk(pb) ? 0 : ht;
                 else if constexpr (bd == BroadcastDim::NONE)
                     ib = per_tile(pb) ? 0 : per_chunk(pb) ? i : at;
+                if (!square && !own_b) ib = ia; // the same tile, A's
                 const std::uint32_t dst = per_tile(pa) ? 0 : i;
                 exec<op, bd>(a, b, ia, ib, dst);
                 post(dst);
@@ -215,7 +222,7 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
                     cb_pop_front(a, 1);
                 }
                 if constexpr (!square && per_tile(pb) && bd == BroadcastDim::NONE)
-                    cb_pop_front(b, 1);
+                    if (own_b) cb_pop_front(b, 1);
             }
 
             if constexpr (!per_tile(pa)) {
@@ -227,19 +234,24 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
             if constexpr (po == BinaryOutputPolicy::PerChunk) cb_push_back(o, n);
             if constexpr (per_chunk(pa)) cb_pop_front(a, n);
             if constexpr (!square && per_chunk(pb)) {
-                if constexpr (bd == BroadcastDim::NONE) cb_pop_front(b, n);
-                if constexpr (bd == BroadcastDim::COL) cb_pop_front(b, 1);
+                if constexpr (bd == BroadcastDim::NONE)
+                    if (own_b) cb_pop_front(b, n);
+                if constexpr (bd == BroadcastDim::COL)
+                    if (own_b) cb_pop_front(b, 1);
             }
         }
         // B of a column broadcast holds one tile per row.
-        if constexpr (!square && bd == BroadcastDim::COL && per_tile(pb)) cb_pop_front(b, 1);
+        if constexpr (!square && bd == BroadcastDim::COL && per_tile(pb))
+            if (own_b) cb_pop_front(b, 1);
     }
 
     if constexpr (po == BinaryOutputPolicy::Bulk) cb_push_back(o, total);
     if constexpr (pops_at_end(pa)) cb_pop_front(a, total);
     if constexpr (!square) {
-        if constexpr (pops_at_end(pb)) cb_pop_front(b, nb);
-        if constexpr (b_upfront_always && (per_tile(pb) || per_chunk(pb))) cb_pop_front(b, nb);
+        if constexpr (pops_at_end(pb))
+            if (own_b) cb_pop_front(b, nb);
+        if constexpr (b_upfront_always && (per_tile(pb) || per_chunk(pb)))
+            if (own_b) cb_pop_front(b, nb);
     }
 }
 

@@ -251,9 +251,13 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
     const std::uint32_t outputs = D == ReduceDim::REDUCE_ROW   ? rows * nbatch
                                   : D == ReduceDim::REDUCE_COL ? cols * nbatch
                                                                : nbatch;
-    constexpr bool own_output = IP != ReduceInputPolicy::NoWaitNoPop;
+    // Per-tile outputs for the streaming policies; the two that pop nothing
+    // reserve every output first and push them at the end, as ttnn's (the
+    // output CB must hold them all).
+    constexpr bool own_output =
+        IP == ReduceInputPolicy::WaitAndPopPerTile || IP == ReduceInputPolicy::BulkWaitBulkPop;
 
-    if constexpr (IP == ReduceInputPolicy::NoWaitNoPop) cb_reserve_back(out, outputs);
+    if constexpr (!own_output) cb_reserve_back(out, outputs);
     if constexpr (IP == ReduceInputPolicy::WaitUpfrontNoPop) cb_wait_front(in, per_batch * nbatch);
 
     // One input tile into DEST slot dst: `front` is its index among the
@@ -327,7 +331,7 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
         }
     }
 
-    if constexpr (IP == ReduceInputPolicy::NoWaitNoPop) cb_push_back(out, outputs);
+    if constexpr (!own_output) cb_push_back(out, outputs);
     reduce_uninit<DST_ACCUM_MODE>();
 }
 } // namespace reduce_detail

@@ -76,7 +76,18 @@
       "compute_kernel_lib::reduce with ReducePartialScaler::with_partial() (a second scaler tile " \
       "with zeros in the last tile's padding lanes: tt-foil's tile engine scales a reduce by the " \
       "scaler tile's first value, so the padding would be summed, not masked)",                    \
-      "mask the last tile's padding before the reduce, or give the reduce tile-aligned shapes")
+      "mask the last tile's padding before the reduce, or give the reduce tile-aligned shapes")    \
+    X(PARTIAL_REDUCE_SCALER, 2u,                                                                   \
+      "dataflow_kernel_lib::prepare_reduce_scaler / calculate_and_prepare_reduce_scaler with "     \
+      "fewer valid elements than the tile's 32 (a scaler tile with zeros in the padding lanes: "   \
+      "tt-foil's tile engine scales a reduce by the scaler tile's first value, so the padding "    \
+      "would be summed, not masked)",                                                              \
+      "mask the last tile's padding before the reduce, or give the reduce tile-aligned shapes")    \
+    X(REDUCE_SCALER_FORMAT, 3u,                                                                    \
+      "dataflow_kernel_lib::prepare_reduce_scaler / calculate_and_prepare_reduce_scaler into a "   \
+      "CB whose format is neither Float16_b nor Float32 (tt-metal refuses it at compile time; "    \
+      "tt-foil knows a CB's format only at run time)",                                             \
+      "give the scaler CB the format Float16_b or Float32")
 #define TF_UNMODELED_ENUM(name, num, what, instead) TF_UNMODELED_##name = num,
 enum { TF_UNMODELED_LIST(TF_UNMODELED_ENUM) };
 #undef TF_UNMODELED_ENUM

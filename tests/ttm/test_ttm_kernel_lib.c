@@ -19,16 +19,24 @@ typedef struct kl_group {
     uint32_t pages;
 } kl_group;
 
-/* tests/ttm/kernels/<kernel>.cpp with -DMODE=mode -DHT -DWT -DNC -DNB:
- * cb_loader fills the groups' CBs (each sized to hold its group), the
- * kernel runs, tile_writer16 writes `out_pages` pages of CB 16 to out.
- * CB 2 (an accumulator) holds `acc_pages`. Returns 0, or the dispatch's
- * failure with its message in err. */
+/* The data-movement side of the next kl_run: the reader (cb_loader, or
+ * klib_dm.cpp built with -DDMODE=dm_mode when dm_mode >= 0) and CB 16's
+ * page size (TILE, or out_page). kl_run restores the defaults. */
+static int dm_mode = -1;
+static uint32_t out_page = TILE;
+
+/* tests/ttm/kernels/<kernel>.cpp with -DMODE=mode -DHT -DWT -DNC -DNB
+ * (kernel NULL: no compute kernel): the reader fills the groups' CBs (each
+ * sized to hold its group), the kernel runs, tile_writer16 writes
+ * `out_pages` pages of CB 16 to out. CB 2 (an accumulator) holds
+ * `acc_pages`. Returns 0, or the dispatch's failure with its message in
+ * err. */
 static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl_group *g, int ng,
                   uint32_t acc_pages, void *out, uint32_t out_pages, char *err, size_t errcap)
 {
     char src[512], defs[5][24];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, kernel);
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR,
+             kernel ? kernel : "(none)");
     snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
     snprintf(defs[1], sizeof defs[1], "HT=%d", ht);
     snprintf(defs[2], sizeof defs[2], "WT=%d", wt);
@@ -42,17 +50,20 @@ static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl
     o.defines = dp;
     o.num_defines = 5;
     o.fp32_dest_acc = 1;
-    tf_kernel *cmp = tf_kernel_build(dev, &o);
-    if (!cmp) {
+    tf_kernel *cmp = kernel ? tf_kernel_build(dev, &o) : NULL;
+    if (kernel && !cmp) {
         fprintf(stderr, "%s MODE=%d: %s\n", src, mode, tf_last_error());
         exit(1);
     }
     tf_core core = {0, 0};
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
+    char dmdef[24];
+    snprintf(dmdef, sizeof dmdef, "DMODE=%d", dm_mode);
+    tf_kernel *rd = dm_mode >= 0 ? ttm_kernel(dev, "klib_dm", TF_NCRISC, dmdef, NULL, 0)
+                                 : rt_kernel(dev, "cb_loader.ncrisc.elf");
     tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
     MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
-    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
+    if (cmp) MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
     MUST(tf_program_set_kernel(p, TF_BRISC, wr));
     tf_buffer *din[MAXG];
     uint32_t ra[1 + 4 * MAXG] = {(uint32_t)ng};
@@ -67,8 +78,9 @@ static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl
         ra[4 + 4 * i] = g[i].pages;
     }
     if (acc_pages) MUST(tf_program_set_cb(p, 2, TILE, acc_pages));
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * out_pages));
-    MUST(tf_program_set_cb(p, 16, TILE, out_pages));
+    if (dm_mode >= 0 && kernel) MUST(tf_program_set_cb(p, 1, TILE, 1)); /* klib_dm's scaler */
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)out_page * out_pages));
+    MUST(tf_program_set_cb(p, 16, out_page, out_pages));
     uint64_t b = tf_buffer_noc_addr(dout);
     uint32_t wa[] = {lo32(b), hi32(b), out_pages};
     MUST(tf_program_set_args(p, TF_NCRISC, ra, 1 + 4 * (uint32_t)ng));
@@ -77,11 +89,13 @@ static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl
     if (rc)
         snprintf(err, errcap, "%s", tf_last_error());
     else
-        MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * out_pages));
+        MUST(tf_buffer_read(dout, 0, out, (size_t)out_page * out_pages));
     tf_program_destroy(p);
+    dm_mode = -1;
+    out_page = TILE;
     tf_kernel_free(rd);
     tf_kernel_free(wr);
-    tf_kernel_free(cmp);
+    if (cmp) tf_kernel_free(cmp);
     for (int i = 0; i < ng; i++) tf_buffer_free(din[i]);
     tf_buffer_free(dout);
     return rc;
@@ -138,7 +152,9 @@ static void reduce_ref(int max, int dim, int b, int ht0, int ht1, int wt0, int w
     }
 }
 
-static void reduce_case(int mode)
+/* dm >= 0: the scaler tile comes from klib_dm DMODE=dm (0: SUM's 1, so
+ * twice the 0.5 reference; 1: 0.5) instead of the host. */
+static void reduce_case_dm(int mode, int dm)
 {
     static float in[RIN * 1024], scaler[1024], out[RIN * 1024], want[RIN * 1024], m[1024];
     /* the order the kernel consumes: row-major tiles, but a streamed
@@ -162,6 +178,7 @@ static void reduce_case(int mode)
     for (int i = 0; i < 1024; i++) m[i] = 0.5f;
     to_tile(m, scaler);
     kl_group g[2] = {{0, in, RIN}, {1, scaler, 1}};
+    int ng = dm >= 0 ? 1 : 2; /* (the scaler: made by klib_dm) */
     uint32_t nout = 0;
     switch (mode) {
     case 0: /* row sums */
@@ -200,8 +217,11 @@ static void reduce_case(int mode)
         }
         break;
     }
+    if (dm == 0)
+        for (uint32_t i = 0; i < 1024 * nout; i++) want[i] *= 2;
     char err[2048];
-    if (kl_run("klib_reduce", mode, RHT, RWT, RNC, g, 2, mode == 4 ? RHT : 0, out, nout, err,
+    dm_mode = dm;
+    if (kl_run("klib_reduce", mode, RHT, RWT, RNC, g, ng, mode == 4 ? RHT : 0, out, nout, err,
                sizeof err)) {
         failed_run("klib_reduce", mode, err);
         return;
@@ -214,6 +234,11 @@ static void reduce_case(int mode)
             return;
         }
     CHECK_TRUE(1);
+}
+
+static void reduce_case(int mode)
+{
+    reduce_case_dm(mode, -1);
 }
 
 /* A partial scaler faults (the engine scales by [0][0] only): not a sum of
@@ -323,6 +348,87 @@ static void binary_case(int mode)
     CHECK_TRUE(bad < 0);
 }
 
+/* ---- copy_tiles ----------------------------------------------------------------- */
+
+enum { CHT = 2, CWT = 3, CN = CHT * CWT };
+
+static void copy_case(int mode)
+{
+    static float in[CN * 1024], out[CN * 1024], want[CN * 1024], m[1024];
+    for (int t = 0; t < CN; t++) {
+        for (int i = 0; i < 1024; i++) m[i] = a_val(1, t / CWT, t % CWT, i / D, i % D);
+        to_tile(m, in + 1024 * t);
+        if (mode == 1)
+            for (int i = 0; i < 1024; i++) m[i] = -(2 * m[i]);
+        to_tile(m, want + 1024 * t);
+    }
+    kl_group g = {0, in, CN};
+    char err[2048];
+    if (kl_run("klib_copy", mode, CHT, CWT, 1, &g, 1, 0, out, CN, err, sizeof err)) {
+        failed_run("klib_copy", mode, err);
+        return;
+    }
+    int bad = -1;
+    for (int i = 0; i < CN * 1024 && bad < 0; i++)
+        if (out[i] != want[i]) bad = i;
+    if (bad >= 0)
+        fprintf(stderr, "klib_copy MODE=%d: value %d is %g, not %g\n", mode, bad, (double)out[bad],
+                (double)want[bad]);
+    CHECK_TRUE(bad < 0);
+}
+
+/* ---- data-movement helpers: the tiles they make --------------------------------- */
+
+/* klib_dm DMODE=dm alone writes one tile of CB 16 (pages of `page` bytes):
+ * every byte against the tile of the row-major m in format f. */
+static void dm_tile_case(int dm, uint32_t page, tf_tile_format f, const float *m)
+{
+    static unsigned char out[TILE], want[TILE];
+    MUST(tf_tilize(m, D, D, f, want));
+    char err[2048];
+    dm_mode = dm;
+    out_page = page;
+    if (kl_run(NULL, 0, 1, 1, 1, NULL, 0, 0, out, 1, err, sizeof err)) {
+        failed_run("klib_dm", dm, err);
+        return;
+    }
+    int bad = -1;
+    for (uint32_t i = 0; i < page && bad < 0; i++)
+        if (out[i] != want[i]) bad = (int)i;
+    if (bad >= 0)
+        fprintf(stderr, "klib_dm DMODE=%d: byte %d is 0x%02x, not 0x%02x\n", dm, bad, out[bad],
+                want[bad]);
+    CHECK_TRUE(bad < 0);
+}
+
+static void dm_tiles(void)
+{
+    static float m[1024];
+    /* AVG of a whole tile of 16: 1/sqrt(16) in row 0 of each face */
+    memset(m, 0, sizeof m);
+    for (int c = 0; c < D; c++) m[c] = m[16 * D + c] = 0.25f;
+    dm_tile_case(2, TILE, TF_TILE_FORMAT_FP32, m);
+    /* AVG along rows of 64 for reduce_tile, bfloat16: 1/64 in row 0 of each face */
+    for (int c = 0; c < D; c++) m[c] = m[16 * D + c] = 1.0f / 64;
+    dm_tile_case(3, 2048, TF_TILE_FORMAT_BF16, m);
+    /* a zero tile over ones */
+    memset(m, 0, sizeof m);
+    dm_tile_case(4, TILE, TF_TILE_FORMAT_FP32, m);
+}
+
+/* klib_dm DMODE=dm faults with the message parts. */
+static void dm_faults(int dm, uint32_t page, const char *what, const char *instead)
+{
+    static unsigned char out[TILE];
+    char err[2048] = "";
+    dm_mode = dm;
+    out_page = page;
+    CHECK_TRUE(kl_run(NULL, 0, 1, 1, 1, NULL, 0, 0, out, 1, err, sizeof err) != 0);
+    CHECK_CONTAINS(err, "reduce_helpers_dataflow.hpp");
+    CHECK_CONTAINS(err, what);
+    CHECK_CONTAINS(err, instead);
+}
+
 /* ---- refused forms: compile errors naming them ---------------------------------- */
 
 static void refused(int mode, const char *msg)
@@ -351,10 +457,32 @@ int main(void)
     layout_case(3, 3, 2); /* untilize, waiting up front */
     layout_case(4, 3, 2); /* the older forms */
     for (int mode = 0; mode <= 5; mode++) binary_case(mode); /* 5: mul(a, a): x * x */
+    for (int mode = 0; mode <= 3; mode++) copy_case(mode);
+    reduce_case_dm(0, 0); /* row sums, the scaler from calculate_and_prepare_reduce_scaler */
+    reduce_case_dm(1, 1); /* column maxima, the scaler from prepare_reduce_scaler */
+    dm_tiles();
+    dm_faults(5, TILE,
+              "not supported by tt-foil at run time: dataflow_kernel_lib::prepare_reduce_scaler "
+              "/ calculate_and_prepare_reduce_scaler with fewer valid elements",
+              "mask the last tile's padding before the reduce");
+    dm_faults(6, 1088, "into a CB whose format is neither Float16_b nor Float32",
+              "give the scaler CB the format Float16_b or Float32");
     refused(0, "not supported by tt-foil: compute_kernel_lib::reduce with "
                "ReduceFp32Mode::Accurate");
     refused(1, "not supported by tt-foil: BinaryAccumulate in compute_kernel_lib binary ops");
     refused(2, "compute_kernel_lib::reduce: PoolType::MIN is not supported");
+    refused(3, "compute_kernel_lib::copy_tiles: the post-op is callable with a uint32_t");
+    {
+        char src[512];
+        snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_dm.cpp", TF_TEST_SOURCE_DIR);
+        tf_kernel *k = ttm_build_def(dev, src, TF_NCRISC, "DMODE=7", NULL, 0);
+        CHECK_TRUE(k == NULL);
+        if (k)
+            tf_kernel_free(k);
+        else
+            CHECK_CONTAINS(tf_last_error(), "calculate_and_prepare_reduce_scaler: AVG's "
+                                            "reduce_factor (the N it averages) is above 0");
+    }
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_kernel_lib");
 }

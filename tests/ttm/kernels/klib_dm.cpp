@@ -46,8 +46,8 @@ void kernel_main()
     const uint32_t groups = get_arg_val<uint32_t>(0);
     for (uint32_t g = 0; g < groups; g++) {
         const uint32_t cb = get_arg_val<uint32_t>(1 + 4 * g), n = get_arg_val<uint32_t>(4 + 4 * g);
-        const uint64_t src = ((uint64_t)get_arg_val<uint32_t>(3 + 4 * g) << 32) |
-                             get_arg_val<uint32_t>(2 + 4 * g);
+        const uint64_t src =
+            ((uint64_t)get_arg_val<uint32_t>(3 + 4 * g) << 32) | get_arg_val<uint32_t>(2 + 4 * g);
         const uint32_t page = get_tile_size(cb);
         for (uint32_t i = 0; i < n; i++) {
             cb_reserve_back(cb, 1);

@@ -62,8 +62,9 @@ constexpr float const_sqrt(std::uint32_t n)
 
 template <std::uint32_t cb_id, PoolType pool_type, ReduceDim reduce_dim,
           bool compute_uses_reduce_tile = false>
-FORCE_INLINE void prepare_reduce_scaler(
-    float scaler_f, std::uint32_t valid_reduce_dim_elements_in_tile = tt::constants::TILE_WIDTH)
+FORCE_INLINE void
+prepare_reduce_scaler(float scaler_f,
+                      std::uint32_t valid_reduce_dim_elements_in_tile = tt::constants::TILE_WIDTH)
 {
     static_assert(cb_id < TF_MAX_CBS, "prepare_reduce_scaler: a CB id is below 32");
     const std::uint32_t df = (std::uint32_t)get_dataformat(cb_id);
@@ -108,12 +109,10 @@ FORCE_INLINE void calculate_and_prepare_reduce_scaler(
     if constexpr (pool_type == PoolType::AVG) {
         static_assert(reduce_factor > 0, "calculate_and_prepare_reduce_scaler: AVG's "
                                          "reduce_factor (the N it averages) is above 0");
-        if constexpr (reduce_dim == ReduceDim::REDUCE_SCALAR)
-        {
+        if constexpr (reduce_dim == ReduceDim::REDUCE_SCALAR) {
             constexpr float root = detail::const_sqrt(reduce_factor);
             scaler = 1.0f / root;
-        }
-        else
+        } else
             scaler = 1.0f / (float)reduce_factor;
     }
     prepare_reduce_scaler<cb_id, pool_type, reduce_dim, compute_uses_reduce_tile>(

@@ -322,7 +322,8 @@ static void binary_case(int mode)
             for (int c = 0; c < D; c++) {
                 float x = a_val(0, ht, wt, r, c), v;
                 switch (mode) {
-                case 0: v = x + b_val(t, r, c); break;
+                case 0:
+                case 6: v = x + b_val(t, r, c); break;
                 case 1: v = x - b_val(ht, r, 0); break;
                 case 2: v = x * b_val(wt, 0, c) + 1; break;
                 case 3: v = -(x + b_val(0, 0, 0)); break;
@@ -334,7 +335,7 @@ static void binary_case(int mode)
     }
     kl_group g[2] = {{0, a, BN}, {1, b, nb}};
     char err[2048];
-    if (kl_run("klib_binary", mode, BHT, BWT, 1, g, mode >= 4 ? 1 : 2, 0, out, BN, err,
+    if (kl_run("klib_binary", mode, BHT, BWT, 1, g, mode == 4 || mode == 5 ? 1 : 2, 0, out, BN, err,
                sizeof err)) {
         failed_run("klib_binary", mode, err);
         return;
@@ -456,7 +457,7 @@ int main(void)
     layout_case(2, 6, 2); /* untilize in two column blocks of 3 (DEST holds 4) */
     layout_case(3, 3, 2); /* untilize, waiting up front */
     layout_case(4, 3, 2); /* the older forms */
-    for (int mode = 0; mode <= 5; mode++) binary_case(mode); /* 5: mul(a, a): x * x */
+    for (int mode = 0; mode <= 6; mode++) binary_case(mode); /* 5: mul(a, a); 6: SRCA_ONLY */
     for (int mode = 0; mode <= 3; mode++) copy_case(mode);
     reduce_case_dm(0, 0); /* row sums, the scaler from calculate_and_prepare_reduce_scaler */
     reduce_case_dm(1, 1); /* column maxima, the scaler from prepare_reduce_scaler */

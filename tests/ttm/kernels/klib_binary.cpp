@@ -3,6 +3,10 @@
 // result. MODE picks the op, the broadcast and the policies.
 #include "api/compute/compute_kernel_api.h"
 #include "ttnn/cpp/ttnn/kernel_lib/binary_op_helpers.hpp"
+#if MODE == 6 // the older header names still build
+#include "ttnn/cpp/ttnn/kernel_lib/tilize_helpers.h"
+#include "ttnn/kernel_lib/untilize_helpers.h"
+#endif
 
 using namespace compute_kernel_lib;
 
@@ -35,5 +39,9 @@ void kernel_main()
     square(a, out, shape);
 #elif MODE == 5 // A x A through mul with one CB for both: each tile waited for and popped once
     mul(a, a, out, shape);
+#elif MODE == 6 // A + B setting A's unpacker format and the packer's only
+    add<BroadcastDim::NONE, BinaryInputPolicy::WaitAndPopPerTile,
+        BinaryInputPolicy::WaitAndPopPerTile, BinaryOutputPolicy::PerTile,
+        BinaryDataFormatReconfig::SRCA_ONLY_AND_OUTPUT>(a, b, out, shape);
 #endif
 }

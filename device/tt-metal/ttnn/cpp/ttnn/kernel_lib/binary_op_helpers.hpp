@@ -16,7 +16,18 @@ namespace compute_kernel_lib
 {
 enum class BinaryOpType { ADD, SUB, MUL, SQUARE };
 enum class BroadcastDim { NONE, ROW, COL, SCALAR };
-enum class BinaryDataFormatReconfig { NONE = 0, INPUT = 1, OUTPUT = 2, INPUT_AND_OUTPUT = 3 };
+// Which unpacker and packer formats the op sets first: both inputs, one
+// (SRCA_ONLY: A's; SRCB_ONLY: B's, the other kept from before), the output.
+enum class BinaryDataFormatReconfig {
+    NONE = 0,
+    INPUT = 1,
+    OUTPUT = 2,
+    INPUT_AND_OUTPUT = 3,
+    SRCA_ONLY = 4,
+    SRCB_ONLY = 5,
+    SRCA_ONLY_AND_OUTPUT = 6,
+    SRCB_ONLY_AND_OUTPUT = 7,
+};
 
 // WaitAndPopPerTile: a tile at a time; WaitAndPopPerChunk: a DEST-full at a
 // time; WaitUpfront*: the whole block first; NoWait*: the caller waited;
@@ -159,11 +170,12 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
                              : bd == BroadcastDim::COL  ? rows
                                                         : total;
 
-    if constexpr (rc == BinaryDataFormatReconfig::INPUT ||
-                  rc == BinaryDataFormatReconfig::INPUT_AND_OUTPUT)
-        reconfig_data_format(a, b);
-    if constexpr (rc == BinaryDataFormatReconfig::OUTPUT ||
-                  rc == BinaryDataFormatReconfig::INPUT_AND_OUTPUT)
+    using R = BinaryDataFormatReconfig;
+    if constexpr (rc == R::INPUT || rc == R::INPUT_AND_OUTPUT) reconfig_data_format(a, b);
+    if constexpr (rc == R::SRCA_ONLY || rc == R::SRCA_ONLY_AND_OUTPUT) reconfig_data_format_srca(a);
+    if constexpr (rc == R::SRCB_ONLY || rc == R::SRCB_ONLY_AND_OUTPUT) reconfig_data_format_srcb(b);
+    if constexpr (rc == R::OUTPUT || rc == R::INPUT_AND_OUTPUT || rc == R::SRCA_ONLY_AND_OUTPUT ||
+                  rc == R::SRCB_ONLY_AND_OUTPUT)
         pack_reconfig_data_format(o);
     if constexpr (do_init) init<op, bd>(a, b);
 

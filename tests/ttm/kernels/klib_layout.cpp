@@ -24,5 +24,13 @@ void kernel_main()
 #elif MODE == 4 // the older forms: bools, and the CBs as arguments
     compute_kernel_lib::untilize<WT, in, out, true, true, true>(1, 1, WT);
     compute_kernel_lib::untilize<WT>(in, out, NB - 1);
+#elif MODE == 5 // the .h era's tilize: CBs as arguments; the first call inits (switching the
+                // unpacker's format from the "old" CB's, here the same), the rest is fast
+    compute_kernel_lib::tilize<true, false, false, true>(in, WT, out, 1, 1, in);
+    compute_kernel_lib::tilize<false, true, true>(in, WT, out, NB - 1);
+#elif MODE == 6 // the .h era's untilize: init and uninit apart, CBs as arguments
+    compute_kernel_lib::untilize_init<WT>(in, out);
+    compute_kernel_lib::untilize<WT, false, false>(in, out, NB);
+    compute_kernel_lib::untilize_uninit<WT>(in, out);
 #endif
 }

@@ -141,4 +141,46 @@ ALWI void tilize(std::uint32_t block_width_tiles, std::uint32_t num_blocks,
     tilize_detail::run<input_cb, output_cb, init_uninit_mode, wait_mode, reconfig_mode>(
         block_width_tiles, num_blocks, config);
 }
+
+// The oldest form (the tilize_helpers.h era): the CBs and sizes as
+// arguments, the steps as flags. use_fast: the standard tilize here (the
+// same tiles); use_dt: the unpacker's format switched from old_icb's to
+// icb's for the call and back after; skip_wait: the caller waited.
+// input_count: input pages a block waits for and pops instead of block_w
+// (row-major sticks); total_rows: blocks of 32 such rows, the last the rest.
+// subblock_h: blocks of that many tile rows (num_blocks x subblock_h in all).
+template <bool init = true, bool uninit = true, bool use_fast = false, bool use_dt = false,
+          bool skip_wait = false>
+ALWI void tilize(std::uint32_t icb, std::uint32_t block_w, std::uint32_t ocb,
+                 std::uint32_t num_blocks, std::uint32_t subblock_h = 1, std::uint32_t old_icb = 0,
+                 std::uint32_t input_count = 0, std::uint32_t total_rows = 0)
+{
+    if constexpr (init) {
+        if constexpr (use_dt)
+            tilize_init_short_with_dt(old_icb, icb, block_w, ocb);
+        else
+            tilize_init(icb, block_w, ocb);
+    }
+    const std::uint32_t per = input_count ? input_count : block_w;
+    std::uint32_t rows_left = total_rows;
+    for (std::uint32_t b = 0; b < num_blocks; b++)
+        for (std::uint32_t h = 0; h < subblock_h; h++) {
+            std::uint32_t take = per;
+            if (total_rows) {
+                take = rows_left < 32 ? rows_left : 32;
+                rows_left -= take;
+            }
+            if constexpr (!skip_wait) cb_wait_front(icb, take);
+            cb_reserve_back(ocb, block_w);
+            tilize_block(icb, block_w, ocb);
+            cb_push_back(ocb, block_w);
+            cb_pop_front(icb, take);
+        }
+    if constexpr (uninit) {
+        if constexpr (use_dt && !use_fast) // (ttnn's fast uninit keeps the new format)
+            tilize_uninit_with_dt(icb, old_icb, ocb);
+        else
+            tilize_uninit(icb, ocb);
+    }
+}
 } // namespace compute_kernel_lib

@@ -141,31 +141,37 @@ ALWI void untilize(std::uint32_t num_rows, std::uint32_t block_rt_dim = 1,
     }
 }
 
-// The oldest form: the CBs as arguments.
-template <std::uint32_t tile_width>
+// The oldest forms (the untilize_helpers.h era): the CBs as arguments, an
+// init and an uninit that take them too, and flags for which this call does.
+template <std::uint32_t tile_width> ALWI void untilize_init(std::uint32_t icb, std::uint32_t ocb)
+{
+    if constexpr (tile_width > DEST_AUTO_LIMIT)
+        ::ckernel::untilize_init(icb);
+    else
+        pack_untilize_init<tile_width, tile_width>(icb, ocb);
+}
+template <std::uint32_t tile_width> ALWI void untilize_uninit(std::uint32_t icb, std::uint32_t ocb)
+{
+    if constexpr (tile_width > DEST_AUTO_LIMIT)
+        ::ckernel::untilize_uninit(icb);
+    else
+        pack_untilize_uninit(ocb);
+}
+template <std::uint32_t tile_width, bool init = true, bool uninit = true>
 ALWI void untilize(std::uint32_t icb, std::uint32_t ocb, std::uint32_t num_rows)
 {
     constexpr std::uint32_t W = tile_width;
-    if constexpr (W > DEST_AUTO_LIMIT) {
-        ::ckernel::untilize_init(icb);
-        for (std::uint32_t r = 0; r < num_rows; r++) {
-            cb_wait_front(icb, W);
-            cb_reserve_back(ocb, W);
+    if constexpr (init) untilize_init<W>(icb, ocb);
+    for (std::uint32_t r = 0; r < num_rows; r++) {
+        cb_wait_front(icb, W);
+        cb_reserve_back(ocb, W);
+        if constexpr (W > DEST_AUTO_LIMIT)
             untilize_block(icb, W, ocb);
-            cb_push_back(ocb, W);
-            cb_pop_front(icb, W);
-        }
-        ::ckernel::untilize_uninit(icb);
-    } else {
-        pack_untilize_init<W, W>(icb, ocb);
-        for (std::uint32_t r = 0; r < num_rows; r++) {
-            cb_wait_front(icb, W);
-            cb_reserve_back(ocb, W);
+        else
             pack_untilize_block<W, W>(icb, 1, ocb, 0);
-            cb_pop_front(icb, W);
-            cb_push_back(ocb, W);
-        }
-        pack_untilize_uninit(ocb);
+        cb_push_back(ocb, W);
+        cb_pop_front(icb, W);
     }
+    if constexpr (uninit) untilize_uninit<W>(icb, ocb);
 }
 } // namespace compute_kernel_lib

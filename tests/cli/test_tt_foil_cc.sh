@@ -88,6 +88,11 @@ expect_err "the compiler (/bin/true) exited 0 but linked no ELF ($tmp/t.brisc.el
 printf '#include "api/dataflow/dataflow_api.h"\n#include "tt-metalium/constants.hpp"\nusing namespace tt::constants;\nstatic_assert(TILE_HW == 1024 && FACE_HW == 256 && TILE_HEIGHT == 32 && FACE_WIDTH == 16);\nstatic_assert(BFLOAT8_B_TILE_HW == 1088 && BFLOAT4_B_TILE_HW == 576);\nvoid kernel_main() {}\n' >"$tmp/consts.cpp"
 run "$cc" --risc brisc -o "$tmp/consts" "$tmp/consts.cpp"
 expect_rc 0 "tt-metalium/constants.hpp"
+# std::min / std::max without <algorithm>, as tt-metal's API headers give them
+# (two ttnn kernels rely on it)
+printf '#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    uint32_t a = get_arg_val<uint32_t>(0);\n    *(volatile uint32_t *)get_arg_val<uint32_t>(1) = std::min(a, 4u) + std::max(a, 2u);\n}\n' >"$tmp/minmax.cpp"
+run "$cc" --risc brisc -o "$tmp/minmax.elf" "$tmp/minmax.cpp"
+expect_rc 0 "std::min/max without <algorithm>"
 
 # --cb-formats: the program's CB formats, so that get_tile_size is a constant
 # (cb_constexpr.cpp: constexpr get_tile_size(0) / get_dataformat(0))

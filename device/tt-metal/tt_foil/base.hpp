@@ -10,6 +10,9 @@
     "device/tt-metal is tt-metal's C++ kernel API: compile the kernel as C++ (.cpp); C kernels use device/include"
 #endif
 
+#include <algorithm> // std::min/max: tt-metal's API headers pull them in (libstdc++'s
+                     // <tuple>/<array> include stl_algobase.h), and kernels use them
+                     // without including <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>

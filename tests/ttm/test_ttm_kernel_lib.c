@@ -278,7 +278,7 @@ static void layout_case(int mode, int wt, int nb)
                 for (int c = 0; c < D; c++) m[r * D + c] = rm_val(b, r, t * D + c);
             to_tile(m, tiles + 1024 * (b * wt + t));
         }
-    int tilize = mode < 2 || mode == 5;
+    int tilize = mode < 2 || mode == 5 || mode == 7;
     kl_group g = {0, tilize ? rm : tiles, (uint32_t)n};
     char err[2048];
     if (kl_run("klib_layout", mode, 1, wt, nb, &g, 1, 0, out, (uint32_t)n, err, sizeof err)) {
@@ -460,6 +460,9 @@ int main(void)
     layout_case(5, 3, 2); /* the .h era's tilize(icb, block, ocb, n) */
     layout_case(6, 3, 2); /* the .h era's untilize<W, init, uninit>(icb, ocb, n) */
     layout_case(6, 6, 2); /* ... wider than DEST */
+    layout_case(7, 3, 2); /* tilize<TilizeConfig<...>>, tilize<TilizeFlags>(icb, ...) */
+    layout_case(8, 3, 2); /* untilize<UntilizeConfig<...>> */
+    layout_case(8, 6, 2); /* ... wider than DEST */
     for (int mode = 0; mode <= 6; mode++) binary_case(mode); /* 5: mul(a, a); 6: SRCA_ONLY */
     for (int mode = 0; mode <= 3; mode++) copy_case(mode);
     reduce_case_dm(0, 0); /* row sums, the scaler from calculate_and_prepare_reduce_scaler */

@@ -32,5 +32,23 @@ void kernel_main()
     compute_kernel_lib::untilize_init<WT>(in, out);
     compute_kernel_lib::untilize<WT, false, false>(in, out, NB);
     compute_kernel_lib::untilize_uninit<WT>(in, out);
+#elif MODE == 7 // the config form: init apart, a format switch from the "previous" CB (the same
+                // here), then the flags form with the .h era's arguments
+    using First =
+        TilizeConfig<InputCB<in>, OutputCB<out>,
+                     TilizeFlags::SKIP_INIT | TilizeFlags::SKIP_UNINIT | TilizeFlags::DT_RECONFIG,
+                     PreviousCB<in>>;
+    compute_kernel_lib::tilize_init<First>(WT);
+    compute_kernel_lib::tilize<First>(WT, 1);
+    compute_kernel_lib::tilize_uninit<First>();
+    compute_kernel_lib::tilize<TilizeFlags::FAST>(in, WT, out, NB - 1);
+#elif MODE == 8 // the config form of untilize: a row with init apart, the rest waited for first
+    using Row =
+        UntilizeConfig<WidthInTiles<WT>, InputCB<in>, OutputCB<out>, UntilizeFlags::SKIP_INIT>;
+    using Rest =
+        UntilizeConfig<WidthInTiles<WT>, InputCB<in>, OutputCB<out>, UntilizeFlags::WAIT_UPFRONT>;
+    compute_kernel_lib::untilize_init<Row>();
+    compute_kernel_lib::untilize<Row>(1);
+    compute_kernel_lib::untilize<Rest>(NB - 1);
 #endif
 }

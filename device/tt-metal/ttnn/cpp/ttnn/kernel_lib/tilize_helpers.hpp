@@ -11,6 +11,7 @@
 
 #include "ttnn/cpp/ttnn/kernel_lib/common_types.hpp"
 #include "ttnn/cpp/ttnn/kernel_lib/dest_helpers.hpp"
+#include "ttnn/cpp/ttnn/kernel_lib/kernel_lib_types.hpp"
 
 namespace compute_kernel_lib
 {
@@ -80,7 +81,7 @@ ALWI void run(std::uint32_t block_w, std::uint32_t num_blocks, NonTileAlignedCBW
                   RM == ReconfigureRegisterDatatypeMode::UnpackAndPackReconfigure)
         pack_reconfig_data_format(out);
     if constexpr (IM == InitUninitMode::InitAndUninit || IM == InitUninitMode::InitOnly)
-        tilize_init(in, block_w, out);
+        ::ckernel::tilize_init(in, block_w, out);
 
     const bool batched = config.mode == NonTileAlignedMode::TotalBatched;
     // Input pages one block consumes (TotalBatched: set per block below).
@@ -104,7 +105,7 @@ ALWI void run(std::uint32_t block_w, std::uint32_t num_blocks, NonTileAlignedCBW
     }
 
     if constexpr (IM == InitUninitMode::InitAndUninit || IM == InitUninitMode::UninitOnly)
-        tilize_uninit(in, out);
+        ::ckernel::tilize_uninit(in, out);
 }
 } // namespace tilize_detail
 
@@ -159,7 +160,7 @@ ALWI void tilize(std::uint32_t icb, std::uint32_t block_w, std::uint32_t ocb,
         if constexpr (use_dt)
             tilize_init_short_with_dt(old_icb, icb, block_w, ocb);
         else
-            tilize_init(icb, block_w, ocb);
+            ::ckernel::tilize_init(icb, block_w, ocb);
     }
     const std::uint32_t per = input_count ? input_count : block_w;
     std::uint32_t rows_left = total_rows;
@@ -180,7 +181,62 @@ ALWI void tilize(std::uint32_t icb, std::uint32_t block_w, std::uint32_t ocb,
         if constexpr (use_dt && !use_fast) // (ttnn's fast uninit keeps the new format)
             tilize_uninit_with_dt(icb, old_icb, ocb);
         else
-            tilize_uninit(icb, ocb);
+            ::ckernel::tilize_uninit(icb, ocb);
     }
 }
+
+// The flags form (ttnn's between the .h era and the config form): the .h
+// era's arguments, its bools as TilizeFlags (no default: a call without
+// template arguments is the .h era's).
+template <TilizeFlags flags>
+ALWI void tilize(std::uint32_t icb, std::uint32_t block_w, std::uint32_t ocb,
+                 std::uint32_t num_blocks, std::uint32_t subblock_h = 1, std::uint32_t old_icb = 0,
+                 std::uint32_t input_count = 0, std::uint32_t total_rows = 0)
+{
+    tilize<!has_flag(flags, TilizeFlags::SKIP_INIT), !has_flag(flags, TilizeFlags::SKIP_UNINIT),
+           has_flag(flags, TilizeFlags::FAST), has_flag(flags, TilizeFlags::DT_RECONFIG),
+           has_flag(flags, TilizeFlags::SKIP_WAIT)>(icb, block_w, ocb, num_blocks, subblock_h,
+                                                    old_icb, input_count, total_rows);
+}
+
+// The config form: tilize<TilizeConfig<InputCB<in>, OutputCB<out>[, flags,
+// PreviousCB<old>]>>(tiles_per_row, num_blocks[, subblock_height,
+// override_input_count, total_rows]), the same steps as the .h era's.
+template <class Config>
+ALWI void tilize(std::uint32_t tiles_per_row, std::uint32_t num_blocks,
+                 std::uint32_t subblock_height = 1, std::uint32_t override_input_count = 0,
+                 std::uint32_t total_rows = 0)
+{
+    static_assert(std::is_base_of_v<TilizeConfigBase, Config>,
+                  "compute_kernel_lib::tilize<Config>: a TilizeConfig<InputCB<N>, OutputCB<N>>");
+    tilize<Config::flags>(Config::input_cb, tiles_per_row, Config::output_cb, num_blocks,
+                          subblock_height, Config::previous_cb, override_input_count, total_rows);
+}
+template <class Config> ALWI void tilize_init(std::uint32_t tiles_per_row)
+{
+    static_assert(std::is_base_of_v<TilizeConfigBase, Config>,
+                  "compute_kernel_lib::tilize_init<Config>: a TilizeConfig");
+    if constexpr (has_flag(Config::flags, TilizeFlags::DT_RECONFIG))
+        tilize_init_short_with_dt(Config::previous_cb, Config::input_cb, tiles_per_row,
+                                  Config::output_cb);
+    else
+        ::ckernel::tilize_init(Config::input_cb, tiles_per_row, Config::output_cb);
+}
+template <class Config> ALWI void tilize_uninit()
+{
+    static_assert(std::is_base_of_v<TilizeConfigBase, Config>,
+                  "compute_kernel_lib::tilize_uninit<Config>: a TilizeConfig");
+    if constexpr (has_flag(Config::flags, TilizeFlags::DT_RECONFIG) &&
+                  !has_flag(Config::flags, TilizeFlags::FAST))
+        tilize_uninit_with_dt(Config::input_cb, Config::previous_cb, Config::output_cb);
+    else
+        ::ckernel::tilize_uninit(Config::input_cb, Config::output_cb);
+}
 } // namespace compute_kernel_lib
+
+// (as ttnn's: kernels name the config types without the namespace)
+using compute_kernel_lib::InputCB;
+using compute_kernel_lib::OutputCB;
+using compute_kernel_lib::PreviousCB;
+using compute_kernel_lib::TilizeConfig;
+using compute_kernel_lib::TilizeFlags;

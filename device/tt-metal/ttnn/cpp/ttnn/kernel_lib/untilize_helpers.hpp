@@ -13,6 +13,7 @@
 
 #include "ttnn/cpp/ttnn/kernel_lib/common_types.hpp"
 #include "ttnn/cpp/ttnn/kernel_lib/dest_helpers.hpp"
+#include "ttnn/cpp/ttnn/kernel_lib/kernel_lib_types.hpp"
 
 namespace compute_kernel_lib
 {
@@ -174,4 +175,44 @@ ALWI void untilize(std::uint32_t icb, std::uint32_t ocb, std::uint32_t num_rows)
     }
     if constexpr (uninit) untilize_uninit<W>(icb, ocb);
 }
+
+// The config form: untilize<UntilizeConfig<WidthInTiles<w>, InputCB<in>,
+// OutputCB<out>[, flags]>>(num_rows[, block_rt_dim, total_tiles]), the
+// flags form of the bool one above; init and uninit apart.
+template <class Config>
+ALWI void untilize(std::uint32_t num_rows, std::uint32_t block_rt_dim = 1,
+                   std::uint32_t total_tiles = 0)
+{
+    static_assert(std::is_base_of_v<UntilizeConfigBase, Config>,
+                  "compute_kernel_lib::untilize<Config>: an UntilizeConfig<WidthInTiles<N>, "
+                  "InputCB<N>, OutputCB<N>>");
+    constexpr UntilizeFlags f = Config::flags;
+    untilize<Config::width_in_tiles, Config::input_cb, Config::output_cb,
+             !has_flag(f, UntilizeFlags::SKIP_INIT), !has_flag(f, UntilizeFlags::SKIP_UNINIT),
+             has_flag(f, UntilizeFlags::WAIT_UPFRONT)>(num_rows, block_rt_dim, total_tiles);
+}
+template <class Config> ALWI void untilize_init()
+{
+    static_assert(std::is_base_of_v<UntilizeConfigBase, Config>,
+                  "compute_kernel_lib::untilize_init<Config>: an UntilizeConfig");
+    if constexpr (has_flag(Config::flags, UntilizeFlags::WAIT_UPFRONT))
+        ::ckernel::untilize_init(Config::input_cb);
+    else
+        untilize_init<Config::width_in_tiles>(Config::input_cb, Config::output_cb);
+}
+template <class Config> ALWI void untilize_uninit()
+{
+    static_assert(std::is_base_of_v<UntilizeConfigBase, Config>,
+                  "compute_kernel_lib::untilize_uninit<Config>: an UntilizeConfig");
+    if constexpr (has_flag(Config::flags, UntilizeFlags::WAIT_UPFRONT))
+        ::ckernel::untilize_uninit(Config::input_cb);
+    else
+        untilize_uninit<Config::width_in_tiles>(Config::input_cb, Config::output_cb);
+}
 } // namespace compute_kernel_lib
+
+using compute_kernel_lib::InputCB;
+using compute_kernel_lib::OutputCB;
+using compute_kernel_lib::UntilizeConfig;
+using compute_kernel_lib::UntilizeFlags;
+using compute_kernel_lib::WidthInTiles;

@@ -186,6 +186,13 @@ expect_err "not supported by tt-foil: binary_op_specific_init(op_code), the 2023
 k tnp 'tilize_init_no_pack(0, 1);'
 expect_rc 1 "tilize_init_no_pack"
 expect_err "'tilize_init_no_pack<int, int>' is unavailable: not supported by tt-foil: tilize variants" "tilize_init_no_pack"
+# api/compute/layernorm.h (and the older tree's): the compute API with rsqrt,
+# as layernorm kernels include it
+for d in api/compute compute_kernel_api; do
+    printf '#include "%s/layernorm.h"\nvoid kernel_main()\n{\n    rsqrt_tile_init();\n    rsqrt_tile(0);\n}\n' "$d" >"$tmp/ln.cpp"
+    run "$cc" --risc compute -o "$tmp/ln" "$tmp/ln.cpp"
+    expect_rc 0 "$d/layernorm.h"
+done
 # names of tt-metal's 2026 api/compute that were only "undeclared identifier"
 # (eltwise_unary/*.h, the binary, ternary, integer and quantization headers,
 # welford.h, compute_kernel_api.h): each says why, whatever its arguments

@@ -179,7 +179,18 @@ int main(void)
     mm_case(5, 2); /* the oldest form, the CBs as template arguments */
     mm_case(6, 2); /* InitMode::None, no reconfiguration, the shape at compile time */
     mm_case(7, 2); /* one K block, in0 retained on the last (the kernel pops it) */
-    refused(0, "not supported by tt-foil: compute_kernel_lib::matmul_block with packer_l1_acc");
+    mm_case(8, 1); /* packer_l1_acc */
+    {              /* packer_l1_acc with interm = out: faults, saying so */
+        static float in[KT * NT * 1024], out[MT * NT * 1024];
+        char err[2048] = "";
+        CHECK_TRUE(mm_run(9, 1, in, MT * KT, in, KT * NT, out, MT * NT, err, sizeof err) != 0);
+        CHECK_CONTAINS(err, "matmul_block_helpers.hpp");
+        CHECK_CONTAINS(err, "compute_kernel_lib::matmul_block with packer_l1_acc and interm the "
+                            "same CB as out");
+        CHECK_CONTAINS(err, "give interm a CB of its own");
+    }
+    refused(0, "not supported by tt-foil: compute_kernel_lib::matmul_block with packer_l1_acc "
+               "= true, LastBlockTarget::Interm and OutputCBLayout::TileRowMajor");
     refused(1, "not supported by tt-foil: compute_kernel_lib::matmul_block with an Activation");
     refused(2, "compute_kernel_lib::matmul_block: InputPolicy::NoWaitNoPop is for in1 only");
     MUST(tf_device_close(dev));

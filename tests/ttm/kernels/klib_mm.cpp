@@ -74,5 +74,9 @@ void kernel_main()
             in0_buf, in1_buf, out_buf, out_buf, MatmulBlockShape::of(1, 2, 2, 2, 4, 1));
         in0_buf.pop_front(8);
     }
+#elif MODE == 8 // packer_l1_acc (the same sums through the spill and reload)
+    matmul_block<false, true>(in0_buf, in1_buf, out_buf, interm_buf, shape);
+#elif MODE == 9 // packer_l1_acc accumulating in place in out: faults
+    matmul_block<false, true>(in0_buf, in1_buf, out_buf, out_buf, shape);
 #endif
 }

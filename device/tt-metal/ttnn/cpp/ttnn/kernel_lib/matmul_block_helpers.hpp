@@ -17,9 +17,12 @@
 // overwritten. OutWithRelu clamps the summed block at 0 before the pack
 // (relu_tile in DEST: tt-foil has no packer ReLU; the same values). The
 // reconfiguration and matmul_block_init come first (InitMode::Short) or
-// after each PreKBlockFn call (ShortAfterPreKBlock). Refused at compile
-// time: packer_l1_acc (tt-foil has no packer L1 accumulation), an
-// Activation other than NoneActivation. docs/kernels.md "5.4".
+// after each PreKBlockFn call (ShortAfterPreKBlock). packer_l1_acc: the
+// same sums through the same spill and reload (tt-foil has no packer L1
+// accumulation), so interm must be a CB other than out (the same CB faults
+// at run time); with Interm and TileRowMajor it is refused at compile
+// time, as is an Activation other than NoneActivation. docs/kernels.md
+// "5.4".
 #pragma once
 
 #include <type_traits>
@@ -147,10 +150,12 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
                             KBlockInnerDimFn k_block_inner_dim = {}, In0SourceFn in0_source_fn = {},
                             In1BaseOffsetFn in1_base_offset_fn = {})
 {
-    static_assert(!packer_l1_acc || tf_klib::mm_false<B0>,
+    static_assert(!packer_l1_acc || last_block_target != LastBlockTarget::Interm ||
+                      tile_order != OutputCBLayout::TileRowMajor || tf_klib::mm_false<B0>,
                   "not supported by tt-foil: compute_kernel_lib::matmul_block with packer_l1_acc "
-                  "= true (packer L1 accumulation); use packer_l1_acc = false (partials spilled "
-                  "to interm and reloaded: the same sums)");
+                  "= true, LastBlockTarget::Interm and OutputCBLayout::TileRowMajor (the block "
+                  "accumulated in place in interm); use OutputCBLayout::SubblockMajor, or "
+                  "LastBlockTarget::Out");
     static_assert(std::is_same_v<Activation, NoneActivation> || tf_klib::mm_false<B0>,
                   "not supported by tt-foil: compute_kernel_lib::matmul_block with an "
                   "Activation fused in the pack; use NoneActivation and apply the SFPU op in a "
@@ -191,6 +196,9 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
     const std::uint32_t in1_block_tiles = in1_w * k;
     const std::uint32_t out_block_tiles = sb_tiles * s.in0_num_subblocks * s.in1_num_subblocks;
     const std::uint32_t target = to_interm ? interm : out;
+
+    if (packer_l1_acc && interm == out && s.num_k_blocks > 1)
+        dev_fault(TF_FAULT_DETAIL_UNMODELED, TF_UNMODELED_MATMUL_L1_ACC_ALIAS, 0);
 
     if constexpr (init_mode == InitMode::Short) {
         if constexpr (in_reconfig) reconfig_data_format(in1, in0);

@@ -1,0 +1,55 @@
+// ttnn's kernel_lib SFPU chains (sfpu_helpers.hpp) as ttnn's kernels call
+// them: CB 0 holds NT input tiles x, CB 16 gets NT result tiles. MODE picks
+// the form; test_ttm_klib_sfpu.c has each one's expected values.
+#include <cstdint>
+
+#include "api/compute/compute_kernel_api.h"
+#include "ttnn/cpp/ttnn/kernel_lib/binary_op_helpers.hpp"
+#include "ttnn/cpp/ttnn/kernel_lib/sfpu_helpers.hpp"
+
+void kernel_main()
+{
+    using namespace compute_kernel_lib;
+    constexpr uint32_t cb_input = tt::CBIndex::c_0, cb_output = tt::CBIndex::c_16;
+    constexpr uint32_t num_tiles = NT;
+    init_sfpu(cb_input, cb_output);
+#if MODE == 0 // -x, the defaults (DEST holds 4 fp32 tiles: batches of 4, then 2)
+    sfpu_op<cb_input>(cb_output, num_tiles, Neg<>{});
+#elif MODE == 1 // relu(x) a tile at a time, the shorthand
+    sfpu_relu<cb_input, SfpuBatching::Disabled>(cb_output, num_tiles);
+#elif MODE == 2 // 3x: x in D0 and D1 (one tile, one pop), D0 squared, D1 x 3 packed
+    auto chain = sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{}, Square<Dst::D0>{},
+                            MulScalar<Dst::D1>{0x40400000u});
+    sfpu_pipeline<SfpuBatching::Auto, SfpuInputPolicy::WaitAndPopPerTile, SfpuOutputPolicy::Bulk,
+                  SfpuDataFormatReconfig::NONE>(chain, cb_output, num_tiles, Dst::D1);
+#elif MODE == 3 // x - (-x) = 2x: tanhshrink's shape with Neg for Tanh (the newest order)
+    auto chain = sfpu_chain(
+        Load<cb_input, Dst::D0, LoadPolicy::WaitNoPop>{}, Neg<Dst::D0>{},
+        DestReuseOp<cb_input, EltwiseBinaryType::ELWSUB, EltwiseBinaryReuseDestType::DEST_TO_SRCB,
+                    Dst::D0, LoadPolicy::WaitAndPop>{});
+    sfpu_pipeline<SfpuOutputPolicy::PerTile, SfpuDataFormatReconfig::NONE>(chain, cb_output,
+                                                                           num_tiles);
+#elif MODE == 4 // x + lambda: a value known at run time filled, then x added (FPU)
+    const uint32_t bits = 0x3f000000u; // as a kernel's run-time argument: 0.5
+    const float lambd = __builtin_bit_cast(float, bits);
+    auto chain = sfpu_chain(
+        FillScalar<Dst::D1>{lambd},
+        DestReuseOp<cb_input, EltwiseBinaryType::ELWADD, EltwiseBinaryReuseDestType::DEST_TO_SRCA,
+                    Dst::D1, LoadPolicy::WaitAndPop>{});
+    sfpu_pipeline<SfpuOutputPolicy::PerTile, SfpuDataFormatReconfig::NONE, SfpuBatching::Disabled>(
+        chain, cb_output, num_tiles, Dst::D1);
+#elif MODE == 5 // x^2 + 1 on tiles the call waits for up front, popped by the kernel
+    auto chain =
+        sfpu_chain(Load<cb_input, Dst::D0>{}, Square<Dst::D0>{}, AddScalar<Dst::D0>{0x3f800000u});
+    sfpu_pipeline<SfpuInputPolicy::WaitUpfrontNoPop>(chain, cb_output, num_tiles);
+    cb_pop_front(cb_input, num_tiles);
+#elif MODE == 6 // -x by MulScalar: the kernel waits for and pops the tiles; the packer only
+    cb_wait_front(cb_input, num_tiles);
+    sfpu_op<cb_input, SfpuInputPolicy::NoWaitNoPop, SfpuOutputPolicy::PerTile,
+            SfpuDataFormatReconfig::OUTPUT>(cb_output, num_tiles,
+                                            MulScalar<>{0xbf800000u}); // x (-1)
+    cb_pop_front(cb_input, num_tiles);
+#elif MODE == 7 // -(x * x): a chain as binary_op's post-op
+    square(cb_input, cb_output, BinaryInputBlockShape::of(1, num_tiles), sfpu_chain(Neg<>{}));
+#endif
+}

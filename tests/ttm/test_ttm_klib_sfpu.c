@@ -1,0 +1,149 @@
+/* ttnn's kernel_lib SFPU chains (compute_kernel_lib::sfpu_pipeline,
+ * sfpu_chain, sfpu_op, the sfpu_<op> shorthands; sfpu_helpers.hpp) in
+ * tt-metal-style compute kernels built at run time
+ * (tests/ttm/kernels/klib_sfpu.cpp): each form's every output value
+ * against a host reference. fp32 tiles and an fp32 DEST (4 tiles: 6 tiles
+ * make a full batch and a partial one); inputs are quarters in [-4, 4), so
+ * negation, relu, squares, x 3, + 1/2 and + 1 are exact in fp32 (docs/chip.md
+ * "Numerics"). The refused forms fail to build with their messages. */
+#include "tt_foil/kbuild.h"
+#include "tt_foil/tile.h"
+#include "ttm_test.h"
+
+static tf_device *dev;
+
+enum { TILE = 4096, D = 32, N = 6 };
+
+/* tests/ttm/kernels/klib_sfpu.cpp with -DMODE=mode -DNT=N: cb_loader fills
+ * CB 0 with the N tiles of in, the kernel runs, tile_writer16 writes the N
+ * pages of CB 16 to out. CB 0 holds all N tiles, CB 16 `out_pages` (N for
+ * a Bulk output). Returns 0, or the dispatch's failure with its message in
+ * err. */
+static int sf_run(int mode, const float *in, float *out, uint32_t out_pages, char *err,
+                  size_t errcap)
+{
+    char src[512], defs[2][24];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_sfpu.cpp", TF_TEST_SOURCE_DIR);
+    snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
+    snprintf(defs[1], sizeof defs[1], "NT=%d", N);
+    const char *dp[2] = {defs[0], defs[1]};
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = TF_COMPUTE;
+    o.defines = dp;
+    o.num_defines = 2;
+    o.fp32_dest_acc = 1;
+    tf_kernel *cmp = tf_kernel_build(dev, &o);
+    if (!cmp) {
+        fprintf(stderr, "%s MODE=%d: %s\n", src, mode, tf_last_error());
+        exit(1);
+    }
+    tf_core core = {0, 0};
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
+    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
+    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
+    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
+    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
+    MUST(tf_buffer_write(din, 0, in, (size_t)TILE * N));
+    MUST(tf_program_set_cb(p, 0, TILE, N));
+    uint64_t a = tf_buffer_noc_addr(din);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), N};
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
+    MUST(tf_program_set_cb(p, 16, TILE, out_pages));
+    uint64_t b = tf_buffer_noc_addr(dout);
+    uint32_t wa[] = {lo32(b), hi32(b), N};
+    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    int rc = tf_dispatch_execute(p);
+    if (rc)
+        snprintf(err, errcap, "%s", tf_last_error());
+    else
+        MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * N));
+    tf_program_destroy(p);
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    tf_kernel_free(cmp);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+/* Input tile t, element (r, c): a quarter in [-4, 4), each tile different. */
+static float x_val(int t, int r, int c)
+{
+    return (float)(((r * 7 + c * 3 + t * 5) % 32) - 16) * 0.25f;
+}
+
+/* What MODE=mode makes of x. */
+static float want_of(int mode, float x)
+{
+    switch (mode) {
+    case 0: return -x;
+    case 1: return x > 0 ? x : 0;
+    case 2: return 3 * x;
+    case 3: return 2 * x;
+    case 4: return x + 0.5f;
+    case 5: return x * x + 1;
+    case 6: return -x;
+    default: return -(x * x);
+    }
+}
+
+static void sfpu_case(int mode, uint32_t out_pages)
+{
+    static float in[N * 1024], out[N * 1024], want[N * 1024], m[1024];
+    for (int t = 0; t < N; t++) {
+        for (int i = 0; i < 1024; i++) m[i] = x_val(t, i / D, i % D);
+        MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, in + 1024 * t));
+        for (int i = 0; i < 1024; i++) m[i] = want_of(mode, m[i]);
+        MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, want + 1024 * t));
+    }
+    char err[2048];
+    if (sf_run(mode, in, out, out_pages, err, sizeof err)) {
+        fprintf(stderr, "klib_sfpu MODE=%d: %s\n", mode, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = -1;
+    for (int i = 0; i < N * 1024 && bad < 0; i++)
+        if (memcmp(&out[i], &want[i], sizeof(float)) != 0) bad = i;
+    if (bad >= 0)
+        fprintf(stderr, "klib_sfpu MODE=%d: value %d is %g, not %g\n", mode, bad, (double)out[bad],
+                (double)want[bad]);
+    CHECK_TRUE(bad < 0);
+}
+
+static void refused(int mode, const char *msg)
+{
+    char src[512], def[16];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_sfpu_refused.cpp", TF_TEST_SOURCE_DIR);
+    snprintf(def, sizeof def, "MODE=%d", mode);
+    tf_kernel *k = ttm_build_def(dev, src, TF_COMPUTE, def, NULL, 0);
+    CHECK_TRUE(k == NULL);
+    if (k) {
+        tf_kernel_free(k);
+        return;
+    }
+    CHECK_CONTAINS(tf_last_error(), msg);
+}
+
+int main(void)
+{
+    dev = rt_open(1, 1);
+    for (int mode = 0; mode <= 7; mode++)
+        sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
+    refused(0, "not supported by tt-foil: compute_kernel_lib::SfpuMul: SFPU ops between DEST "
+               "slots are not modeled");
+    refused(1, "not supported by tt-foil: compute_kernel_lib::Atan: an SFPU op the tile engine "
+               "does not model");
+    refused(2, "not supported by tt-foil: compute_kernel_lib::Hardtanh");
+    refused(3, "not supported by tt-foil: a compute_kernel_lib::sfpu_chain with a Load or a "
+               "DestReuseOp as a post-op");
+    refused(4, "compute_kernel_lib::sfpu_pipeline: the template arguments are at most one each");
+    refused(5, "compute_kernel_lib::sfpu_chain: the same CB appears in non-adjacent Load groups");
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_klib_sfpu");
+}

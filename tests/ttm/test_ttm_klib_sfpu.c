@@ -88,7 +88,8 @@ static float want_of(int mode, float x)
     case 4: return x + 0.5f;
     case 5: return x * x + 1;
     case 6: return -x;
-    default: return -(x * x);
+    case 7: return -(x * x);
+    default: return x * x * x;
     }
 }
 
@@ -133,17 +134,19 @@ static void refused(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
-    for (int mode = 0; mode <= 7; mode++)
+    for (int mode = 0; mode <= 8; mode++)
         sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
     refused(0, "not supported by tt-foil: compute_kernel_lib::SfpuMul: SFPU ops between DEST "
                "slots are not modeled");
     refused(1, "not supported by tt-foil: compute_kernel_lib::Atan: an SFPU op the tile engine "
                "does not model");
     refused(2, "not supported by tt-foil: compute_kernel_lib::Hardtanh");
-    refused(3, "not supported by tt-foil: a compute_kernel_lib::sfpu_chain with a Load or a "
-               "DestReuseOp as a post-op");
+    refused(3, "not supported by tt-foil: a compute_kernel_lib::sfpu_chain with a Load as a "
+               "post-op");
     refused(4, "compute_kernel_lib::sfpu_pipeline: the template arguments are at most one each");
     refused(5, "compute_kernel_lib::sfpu_chain: the same CB appears in non-adjacent Load groups");
+    refused(6, "not supported by tt-foil: compute_kernel_lib::reduce with a post-op chain "
+               "holding a DestReuseOp");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_klib_sfpu");
 }

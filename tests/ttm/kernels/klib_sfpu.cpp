@@ -51,5 +51,8 @@ void kernel_main()
     cb_pop_front(cb_input, num_tiles);
 #elif MODE == 7 // -(x * x): a chain as binary_op's post-op
     square(cb_input, cb_output, BinaryInputBlockShape::of(1, num_tiles), sfpu_chain(Neg<>{}));
+#elif MODE == 8 // x^3: (x * x) x the tile again, DestReuseMul as binary_op's post-op
+    square(cb_input, cb_output, BinaryInputBlockShape::of(1, num_tiles),
+           sfpu_chain(DestReuseMul<cb_input, Dst::D0, LoadPolicy::NoWaitNoPop>{}));
 #endif
 }

@@ -1,6 +1,7 @@
 // Forms of ttnn's sfpu_helpers tt-foil refuses at compile time (MODE picks).
 #include "api/compute/compute_kernel_api.h"
 #include "ttnn/kernel_lib/binary_op_helpers.hpp"
+#include "ttnn/kernel_lib/reduce_helpers_compute.hpp"
 #include "ttnn/kernel_lib/sfpu_helpers.hpp"
 
 using namespace compute_kernel_lib;
@@ -21,5 +22,9 @@ void kernel_main()
     sfpu_op<0, SfpuOutputPolicy::Bulk, SfpuOutputPolicy::PerTile>(16, 1, Neg<>{});
 #elif MODE == 5 // one CB's Loads apart
     sfpu_pipeline(sfpu_chain(Load<0, Dst::D0>{}, Neg<Dst::D0>{}, Load<0, Dst::D1>{}), 16, 1);
+#elif MODE == 6 // a DestReuseOp in a reduce's post-op
+    reduce<PoolType::SUM, ReduceDim::REDUCE_ROW>(0, 1, 16, ReduceInputBlockShape::single(),
+                                                 ReduceInputMemoryLayout::contiguous(),
+                                                 NoAccumulation{}, sfpu_chain(DestReuseMul<2>{}));
 #endif
 }

@@ -226,6 +226,7 @@ ALWI void run(std::uint32_t a, std::uint32_t b, std::uint32_t o, BinaryInputBloc
                 const std::uint32_t dst = per_tile(pa) ? 0 : i;
                 exec<op, bd>(a, b, ia, ib, dst);
                 post(dst);
+                if constexpr (tf_klib::clashes_with_fpu_v<PostOp>) init<op, bd>(a, b);
                 if constexpr (per_tile(pa)) {
                     tile_regs_commit();
                     tile_regs_wait();

@@ -34,6 +34,17 @@ template <class T, class = void> struct has_get_id : std::false_type {
 template <class T>
 struct has_get_id<T, std::void_t<decltype(std::declval<const T &>().get_id())>> : std::true_type {
 };
+// A post-op that sets the FPU up for itself (an sfpu_chain holding a
+// DestReuseOp says so with clashes_with_fpu): the helper calling it sets its
+// own op up again after it, as ttnn's.
+template <class T, class = void> struct clashes_with_fpu : std::false_type {
+};
+template <class T>
+struct clashes_with_fpu<T, std::void_t<decltype(T::clashes_with_fpu)>>
+    : std::bool_constant<T::clashes_with_fpu> {
+};
+template <class T> inline constexpr bool clashes_with_fpu_v = clashes_with_fpu<T>::value;
+
 template <class T> ALWI std::uint32_t cb_index(const T &cb)
 {
     if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)

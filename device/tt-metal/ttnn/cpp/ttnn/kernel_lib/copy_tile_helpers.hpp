@@ -52,6 +52,7 @@ ALWI void copy_tiles(InCb input_cb, OutCb output_cb, std::uint32_t num_tiles, Po
         } else
             copy_tile(in, t, 0);
         post_op(0u);
+        if constexpr (tf_klib::clashes_with_fpu_v<PostOp>) copy_tile_to_dst_init_short(in);
         tile_regs_commit();
         tile_regs_wait();
         cb_reserve_back(out, 1);

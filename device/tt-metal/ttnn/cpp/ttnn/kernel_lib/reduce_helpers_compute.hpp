@@ -224,6 +224,9 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
                   "compute_kernel_lib::reduce: the accumulation is NoAccumulation or Accumulate");
     static_assert(is_post_reduce_op_v<PostOp>,
                   "compute_kernel_lib::reduce: the post-reduce op is callable with a uint32_t");
+    static_assert(!tf_klib::clashes_with_fpu_v<PostOp>,
+                  "not supported by tt-foil: compute_kernel_lib::reduce with a post-op chain "
+                  "holding a DestReuseOp (reduce it first, then run the chain on its output)");
     static_assert(!(is_accumulate_v<AccT> && P == PoolType::MAX && D == ReduceDim::REDUCE_SCALAR),
                   "compute_kernel_lib::reduce: Accumulate with MAX and REDUCE_SCALAR is not "
                   "supported (as ttnn's)");

@@ -128,6 +128,12 @@ struct DestReuseOp {
     }
 };
 
+// DestReuseOp's multiply: DEST[Slot] x a tile of CB.
+template <std::uint32_t CB, Dst Slot = Dst::D0, LoadPolicy Policy = LoadPolicy::WaitNoPop,
+          DestReuseReconfig Reconfig = DestReuseReconfig::None>
+using DestReuseMul = DestReuseOp<CB, EltwiseBinaryType::ELWMUL,
+                                 EltwiseBinaryReuseDestType::DEST_TO_SRCA, Slot, Policy, Reconfig>;
+
 // ---- the SFPU ops the tile engine models ---------------------------------------------
 // Each runs its tt-metal op (init, then the op on its slot + the offset).
 // An op with a parameter takes it at construction (MulScalar<D1>{bits},
@@ -560,12 +566,6 @@ template <class A, class B> constexpr bool same_cb_plain_loads()
     else
         return false;
 }
-template <class T, class = void> struct clashes : std::false_type {
-};
-template <class T>
-struct clashes<T, std::void_t<decltype(T::clashes_with_fpu)>>
-    : std::bool_constant<T::clashes_with_fpu> {
-};
 
 // What the pipeline tells each element of a tile.
 struct Ctx {
@@ -634,7 +634,7 @@ template <typename First, typename... Rest> struct SfpuChain<First, Rest...> {
     static constexpr std::uint32_t num_compute_ops =
         (is_load_op_v<First> ? 0 : 1) + SfpuChain<Rest...>::num_compute_ops;
     static constexpr bool clashes_with_fpu =
-        sfpu_detail::clashes<First>::value || SfpuChain<Rest...>::clashes_with_fpu;
+        tf_klib::clashes_with_fpu_v<First> || SfpuChain<Rest...>::clashes_with_fpu;
     static constexpr std::uint32_t first_load_cb = [] {
         if constexpr (is_load_op_v<First>)
             return First::cb;
@@ -667,9 +667,8 @@ template <typename First, typename... Rest> struct SfpuChain<First, Rest...> {
     // As a post-op (binary_op's): the chain's ops on the slots offset by dst.
     ALWI void operator()(std::uint32_t dst = 0) const
     {
-        static_assert(num_loads == 0 && !clashes_with_fpu,
-                      "not supported by tt-foil: a compute_kernel_lib::sfpu_chain with a Load or "
-                      "a DestReuseOp as a post-op (it would undo the binary op's unpacker set-up)");
+        static_assert(num_loads == 0, "not supported by tt-foil: a compute_kernel_lib::sfpu_chain "
+                                      "with a Load as a post-op (use DestReuseOp for a CB tile)");
         run<void>(dst, true, sfpu_detail::Ctx{SfpuInputPolicy::NoWaitNoPop, 0});
     }
     ALWI void apply(std::uint32_t offset = 0) const

@@ -33,8 +33,9 @@
 // D0>{}, op), out, n). The policies (SfpuBatching, SfpuInputPolicy,
 // SfpuOutputPolicy, SfpuDataFormatReconfig) may come in any order:
 // ttnn's versions put them in different orders. A chain without Loads is
-// also a post-op (binary_op's): chain(dst) runs it on the slots offset by
-// dst.
+// also a post-op (binary_op's, copy_tiles'): chain(dst) runs it on the
+// slots offset by dst; after one holding a DestReuseOp the helper sets its
+// own op up again (tf_klib::clashes_with_fpu_v), as ttnn's.
 // The SFPU ops the tile engine does not model (and SFPU ops between two
 // DEST slots: SfpuAdd, SfpuMul, ...) are compile errors naming them.
 // The kernel starts the hardware first (init_sfpu or

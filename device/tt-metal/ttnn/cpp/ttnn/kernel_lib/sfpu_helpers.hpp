@@ -194,86 +194,31 @@ struct Recip : UnaryOp<Recip<legacy, Slot>, Slot> {
         recip_tile<static_cast<bool>(legacy)>(d0);
     }
 };
-template <Dst Slot = Dst::D0> struct Abs : UnaryOp<Abs<Slot>, Slot> {
-    ALWI void init() const
-    {
-        abs_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        abs_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Neg : UnaryOp<Neg<Slot>, Slot> {
-    ALWI void init() const
-    {
-        negative_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        negative_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Square : UnaryOp<Square<Slot>, Slot> {
-    ALWI void init() const
-    {
-        square_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        square_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Exp2 : UnaryOp<Exp2<Slot>, Slot> {
-    ALWI void init() const
-    {
-        exp2_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        exp2_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Silu : UnaryOp<Silu<Slot>, Slot> {
-    ALWI void init() const
-    {
-        silu_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        silu_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Relu : UnaryOp<Relu<Slot>, Slot> {
-    ALWI void init() const
-    {
-        relu_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        relu_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Sin : UnaryOp<Sin<Slot>, Slot> {
-    ALWI void init() const
-    {
-        sin_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        sin_tile(d0);
-    }
-};
-template <Dst Slot = Dst::D0> struct Cos : UnaryOp<Cos<Slot>, Slot> {
-    ALWI void init() const
-    {
-        cos_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        cos_tile(d0);
-    }
-};
+// The ops without parameters: X(Name, tt-metal's op) runs op_init() then
+// op(slot).
+#define TF_KLIB_SFPU_PLAIN_OPS(X)                                                                  \
+    X(Abs, abs_tile)                                                                               \
+    X(Neg, negative_tile)                                                                          \
+    X(Square, square_tile)                                                                         \
+    X(Exp2, exp2_tile)                                                                             \
+    X(Silu, silu_tile)                                                                             \
+    X(Relu, relu_tile)                                                                             \
+    X(Sin, sin_tile)                                                                               \
+    X(Cos, cos_tile)
+#define TF_KLIB_SFPU_PLAIN_OP(Name, op)                                                            \
+    template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            op##_init();                                                                           \
+        }                                                                                          \
+        ALWI void call(std::uint32_t d0) const                                                     \
+        {                                                                                          \
+            op(d0);                                                                                \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_PLAIN_OPS(TF_KLIB_SFPU_PLAIN_OP)
+#undef TF_KLIB_SFPU_PLAIN_OP
+#undef TF_KLIB_SFPU_PLAIN_OPS
 template <Approx approx = Approx::Exact, Dst Slot = Dst::D0>
 struct Sigmoid : UnaryOp<Sigmoid<approx, Slot>, Slot> {
     ALWI void init() const
@@ -366,66 +311,31 @@ template <Dst Slot = Dst::D0> struct FillTileBitcast : UnaryOp<FillTileBitcast<S
         fill_tile_bitcast(d0, param0);
     }
 };
-template <Dst Slot = Dst::D0> struct AddScalar : UnaryOp<AddScalar<Slot>, Slot> {
-    std::uint32_t scalar;
-    constexpr AddScalar(std::uint32_t v = {}) : scalar(v) {}
-    ALWI void init() const
-    {
-        binop_with_scalar_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        add_unary_tile(d0, scalar);
-    }
-};
-template <Dst Slot = Dst::D0> struct SubScalar : UnaryOp<SubScalar<Slot>, Slot> {
-    std::uint32_t scalar;
-    constexpr SubScalar(std::uint32_t v = {}) : scalar(v) {}
-    ALWI void init() const
-    {
-        binop_with_scalar_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        sub_unary_tile(d0, scalar);
-    }
-};
-template <Dst Slot = Dst::D0> struct MulScalar : UnaryOp<MulScalar<Slot>, Slot> {
-    std::uint32_t scalar;
-    constexpr MulScalar(std::uint32_t v = {}) : scalar(v) {}
-    ALWI void init() const
-    {
-        binop_with_scalar_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        mul_unary_tile(d0, scalar);
-    }
-};
-template <Dst Slot = Dst::D0> struct DivScalar : UnaryOp<DivScalar<Slot>, Slot> {
-    std::uint32_t scalar;
-    constexpr DivScalar(std::uint32_t v = {}) : scalar(v) {}
-    ALWI void init() const
-    {
-        binop_with_scalar_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        div_unary_tile(d0, scalar);
-    }
-};
-template <Dst Slot = Dst::D0> struct RsubScalar : UnaryOp<RsubScalar<Slot>, Slot> {
-    std::uint32_t scalar;
-    constexpr RsubScalar(std::uint32_t v = {}) : scalar(v) {}
-    ALWI void init() const
-    {
-        binop_with_scalar_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        rsub_unary_tile(d0, scalar);
-    }
-};
+// The scalar ops: X(Name, tt-metal's op) takes the scalar's fp32 bits at
+// construction (MulScalar<D1>{bits}) and runs binop_with_scalar_tile_init()
+// then op(slot, bits).
+#define TF_KLIB_SFPU_SCALAR_OPS(X)                                                                 \
+    X(AddScalar, add_unary_tile)                                                                   \
+    X(SubScalar, sub_unary_tile)                                                                   \
+    X(MulScalar, mul_unary_tile)                                                                   \
+    X(DivScalar, div_unary_tile)                                                                   \
+    X(RsubScalar, rsub_unary_tile)
+#define TF_KLIB_SFPU_SCALAR_OP(Name, op)                                                           \
+    template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
+        std::uint32_t scalar;                                                                      \
+        constexpr Name(std::uint32_t v = {}) : scalar(v) {}                                        \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            binop_with_scalar_tile_init();                                                         \
+        }                                                                                          \
+        ALWI void call(std::uint32_t d0) const                                                     \
+        {                                                                                          \
+            op(d0, scalar);                                                                        \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_SCALAR_OPS(TF_KLIB_SFPU_SCALAR_OP)
+#undef TF_KLIB_SFPU_SCALAR_OP
+#undef TF_KLIB_SFPU_SCALAR_OPS
 // Fill a slot with a value known at run time (FillScalar<D0>{lambda}).
 template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot> {
     float value;

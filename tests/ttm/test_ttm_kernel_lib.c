@@ -34,27 +34,14 @@ static uint32_t out_page = TILE;
 static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl_group *g, int ng,
                   uint32_t acc_pages, void *out, uint32_t out_pages, char *err, size_t errcap)
 {
-    char src[512], defs[5][24];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR,
-             kernel ? kernel : "(none)");
+    char defs[5][24];
     snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
     snprintf(defs[1], sizeof defs[1], "HT=%d", ht);
     snprintf(defs[2], sizeof defs[2], "WT=%d", wt);
     snprintf(defs[3], sizeof defs[3], "NC=%d", nc);
     snprintf(defs[4], sizeof defs[4], "NB=%d", nc);
     const char *dp[5] = {defs[0], defs[1], defs[2], defs[3], defs[4]};
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = TF_COMPUTE;
-    o.defines = dp;
-    o.num_defines = 5;
-    o.fp32_dest_acc = 1;
-    tf_kernel *cmp = kernel ? tf_kernel_build(dev, &o) : NULL;
-    if (kernel && !cmp) {
-        fprintf(stderr, "%s MODE=%d: %s\n", src, mode, tf_last_error());
-        exit(1);
-    }
+    tf_kernel *cmp = kernel ? ttm_compute_fp32(dev, kernel, dp, 5) : NULL;
     tf_core core = {0, 0};
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     char dmdef[24];
@@ -436,16 +423,7 @@ static void dm_faults(int dm, uint32_t page, const char *what, const char *inste
 
 static void refused(int mode, const char *msg)
 {
-    char src[512], def[16];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_refused.cpp", TF_TEST_SOURCE_DIR);
-    snprintf(def, sizeof def, "MODE=%d", mode);
-    tf_kernel *k = ttm_build_def(dev, src, TF_COMPUTE, def, NULL, 0);
-    CHECK_TRUE(k == NULL);
-    if (k) {
-        tf_kernel_free(k);
-        return;
-    }
-    CHECK_CONTAINS(tf_last_error(), msg);
+    ttm_refused(dev, "klib_refused", mode, msg);
 }
 
 int main(void)

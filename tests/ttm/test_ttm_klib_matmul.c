@@ -19,23 +19,11 @@ enum { TILE = 4096, D = 32, MT = 2, KT = 4, NT = 4, KB = 2, MAXB = 2 };
 static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *in1, uint32_t n1,
                   float *out, uint32_t n_out, char *err, size_t errcap)
 {
-    char src[512], defs[2][24];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_mm.cpp", TF_TEST_SOURCE_DIR);
+    char defs[2][24];
     snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
     snprintf(defs[1], sizeof defs[1], "NB=%d", nb);
     const char *dp[2] = {defs[0], defs[1]};
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = TF_COMPUTE;
-    o.defines = dp;
-    o.num_defines = 2;
-    o.fp32_dest_acc = 1;
-    tf_kernel *cmp = tf_kernel_build(dev, &o);
-    if (!cmp) {
-        fprintf(stderr, "%s MODE=%d: %s\n", src, mode, tf_last_error());
-        exit(1);
-    }
+    tf_kernel *cmp = ttm_compute_fp32(dev, "klib_mm", dp, 2);
     tf_core core = {0, 0};
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
@@ -156,16 +144,7 @@ static void mm_case(int mode, int nb)
 
 static void refused(int mode, const char *msg)
 {
-    char src[512], def[16];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_mm_refused.cpp", TF_TEST_SOURCE_DIR);
-    snprintf(def, sizeof def, "MODE=%d", mode);
-    tf_kernel *k = ttm_build_def(dev, src, TF_COMPUTE, def, NULL, 0);
-    CHECK_TRUE(k == NULL);
-    if (k) {
-        tf_kernel_free(k);
-        return;
-    }
-    CHECK_CONTAINS(tf_last_error(), msg);
+    ttm_refused(dev, "klib_mm_refused", mode, msg);
 }
 
 int main(void)

@@ -22,23 +22,11 @@ enum { TILE = 4096, D = 32, N = 6 };
 static int sf_run(int mode, const float *in, float *out, uint32_t out_pages, char *err,
                   size_t errcap)
 {
-    char src[512], defs[2][24];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_sfpu.cpp", TF_TEST_SOURCE_DIR);
+    char defs[2][24];
     snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
     snprintf(defs[1], sizeof defs[1], "NT=%d", N);
     const char *dp[2] = {defs[0], defs[1]};
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = TF_COMPUTE;
-    o.defines = dp;
-    o.num_defines = 2;
-    o.fp32_dest_acc = 1;
-    tf_kernel *cmp = tf_kernel_build(dev, &o);
-    if (!cmp) {
-        fprintf(stderr, "%s MODE=%d: %s\n", src, mode, tf_last_error());
-        exit(1);
-    }
+    tf_kernel *cmp = ttm_compute_fp32(dev, "klib_sfpu", dp, 2);
     tf_core core = {0, 0};
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
@@ -119,16 +107,7 @@ static void sfpu_case(int mode, uint32_t out_pages)
 
 static void refused(int mode, const char *msg)
 {
-    char src[512], def[16];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/klib_sfpu_refused.cpp", TF_TEST_SOURCE_DIR);
-    snprintf(def, sizeof def, "MODE=%d", mode);
-    tf_kernel *k = ttm_build_def(dev, src, TF_COMPUTE, def, NULL, 0);
-    CHECK_TRUE(k == NULL);
-    if (k) {
-        tf_kernel_free(k);
-        return;
-    }
-    CHECK_CONTAINS(tf_last_error(), msg);
+    ttm_refused(dev, "klib_sfpu_refused", mode, msg);
 }
 
 int main(void)

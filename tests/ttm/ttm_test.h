@@ -75,6 +75,45 @@ static inline tf_kernel *ttm_kernel(tf_device *dev, const char *name, tf_risc r,
     return k;
 }
 
+/* tests/ttm/kernels/<name>.cpp as a compute kernel with the n defines and
+ * an fp32 DEST (exact fp32 values through it); a failed build ends the
+ * test, saying why. */
+static inline tf_kernel *ttm_compute_fp32(tf_device *dev, const char *name, const char *const *defs,
+                                          uint32_t n)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = TF_COMPUTE;
+    o.defines = defs;
+    o.num_defines = n;
+    o.fp32_dest_acc = 1;
+    tf_kernel *k = tf_kernel_build(dev, &o);
+    if (!k) {
+        fprintf(stderr, "%s (%s): %s\n", src, n ? defs[0] : "", tf_last_error());
+        exit(1);
+    }
+    return k;
+}
+
+/* tests/ttm/kernels/<name>.cpp built as a compute kernel with -DMODE=mode
+ * fails, and the message has msg in it (a refused form's compile error). */
+static inline void ttm_refused(tf_device *dev, const char *name, int mode, const char *msg)
+{
+    char src[512], def[24];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
+    snprintf(def, sizeof def, "MODE=%d", mode);
+    tf_kernel *k = ttm_build_def(dev, src, TF_COMPUTE, def, NULL, 0);
+    CHECK_TRUE(k == NULL);
+    if (k) {
+        tf_kernel_free(k);
+        return;
+    }
+    CHECK_CONTAINS(tf_last_error(), msg);
+}
+
 static inline uint32_t noc_x_of(uint64_t noc_addr)
 {
     return (uint32_t)(noc_addr >> 36) & 0x3f;

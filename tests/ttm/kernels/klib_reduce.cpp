@@ -42,5 +42,14 @@ void kernel_main()
     reduce<PoolType::SUM, ReduceDim::REDUCE_ROW, in, sc, out>(
         shape, ReduceInputMemoryLayout::contiguous(), NoAccumulation{}, NoOp{},
         ReducePartialScaler::with_partial());
+#elif MODE == 7 // row sums, the policies form (its defaults: streamed, both reconfigured)
+    reduce<PoolType::SUM, ReduceDim::REDUCE_ROW>(in, sc, out, TileGrid::of(HT, WT, NC));
+#elif MODE == 8 // column maxima a chunk at a time, the policies form, set up and undone apart
+    reduce<PoolType::MAX, ReduceDim::REDUCE_COL, policies::StreamingBatchedPolicy,
+           policies::ReconfigNonePolicy, policies::InitOnlyPolicy>(in, sc, out,
+                                                                   TileGrid::of(HT, WT, 1));
+    reduce<PoolType::MAX, ReduceDim::REDUCE_COL, policies::StreamingBatchedPolicy,
+           policies::ReconfigNonePolicy, policies::UninitOnlyPolicy>(
+        in, sc, out, TileGrid::of(HT, WT, NC - 1), TileLayout::contiguous());
 #endif
 }

@@ -209,8 +209,11 @@ template <typename AccT> constexpr std::uint32_t base_dst(const AccT &acc)
         return (void)acc, 0;
 }
 
+// DoInit / DoUninit: whether this call sets the reduce up (and waits for
+// the scaler) and undoes it (the policies form's InitPolicy; else both).
 template <PoolType P, ReduceDim D, ReduceInputPolicy IP, ReduceDataFormatReconfigMode RM,
-          ReduceFp32Mode FM, typename AccT, typename PostOp>
+          ReduceFp32Mode FM, typename AccT, typename PostOp, bool DoInit = true,
+          bool DoUninit = true>
 ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInputBlockShape shape,
               ReduceInputMemoryLayout layout, AccT acc, PostOp post, ReducePartialScaler partial)
 {
@@ -244,8 +247,10 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
                   RM == ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT)
         pack_reconfig_data_format(out);
 
-    init<P, D>(in, sc, out);
-    cb_wait_front(sc, partial.scaler_tile_count());
+    if constexpr (DoInit) {
+        init<P, D>(in, sc, out);
+        cb_wait_front(sc, partial.scaler_tile_count());
+    }
 
     const std::uint32_t rows = shape.rows, cols = shape.cols, nbatch = shape.batches;
     const std::uint32_t stride = layout.row_stride ? layout.row_stride : cols;
@@ -335,7 +340,7 @@ ALWI void run(std::uint32_t in, std::uint32_t sc, std::uint32_t out, ReduceInput
     }
 
     if constexpr (!own_output) cb_push_back(out, outputs);
-    reduce_uninit<DST_ACCUM_MODE>();
+    if constexpr (DoUninit) reduce_uninit<DST_ACCUM_MODE>();
 }
 } // namespace reduce_detail
 
@@ -374,5 +379,131 @@ reduce(ReduceInputBlockShape input_block_shape,
     reduce_detail::run<reduce_type, reduce_dim, input_policy, reconfig_mode, fp32_mode>(
         input_dfb_id, scaler_dfb_id, output_dfb_id, input_block_shape, input_memory_layout,
         accumulate, post_reduce_op, partial_scaler);
+}
+
+// The policies form (ttnn's before ReduceInputPolicy and
+// ReduceInputBlockShape): the input, reconfiguration and init policies as
+// types, the block a TileGrid, the row stride a TileLayout. In it the
+// post-op runs after ROW and COL results only (none for SCALAR).
+namespace policies
+{
+struct StreamingPolicy {
+    static constexpr ReduceInputPolicy input = ReduceInputPolicy::WaitAndPopPerTile;
+};
+struct StreamingBatchedPolicy {
+    static constexpr ReduceInputPolicy input = ReduceInputPolicy::BulkWaitBulkPop;
+};
+struct PreloadedPolicy { // the caller waits and pops
+    static constexpr ReduceInputPolicy input = ReduceInputPolicy::NoWaitNoPop;
+};
+struct PersistentPolicy { // waited for, kept for later ops
+    static constexpr ReduceInputPolicy input = ReduceInputPolicy::WaitUpfrontNoPop;
+};
+struct ReconfigNonePolicy {
+    static constexpr ReduceDataFormatReconfigMode mode = ReduceDataFormatReconfigMode::NONE;
+};
+struct ReconfigInputPolicy {
+    static constexpr ReduceDataFormatReconfigMode mode = ReduceDataFormatReconfigMode::INPUT;
+};
+struct ReconfigOutputPolicy {
+    static constexpr ReduceDataFormatReconfigMode mode = ReduceDataFormatReconfigMode::OUTPUT;
+};
+struct ReconfigBothPolicy {
+    static constexpr ReduceDataFormatReconfigMode mode =
+        ReduceDataFormatReconfigMode::INPUT_AND_OUTPUT;
+};
+struct InitBothPolicy {
+    static constexpr bool init = true, uninit = true;
+};
+struct InitOnlyPolicy {
+    static constexpr bool init = true, uninit = false;
+};
+struct UninitOnlyPolicy {
+    static constexpr bool init = false, uninit = true;
+};
+struct NoInitPolicy {
+    static constexpr bool init = false, uninit = false;
+};
+} // namespace policies
+
+struct TileGrid {
+    std::uint32_t rows;
+    std::uint32_t cols;
+    std::uint32_t batches;
+
+    static constexpr TileGrid of(std::uint32_t r, std::uint32_t c, std::uint32_t b = 1)
+    {
+        return {r, c, b};
+    }
+    static constexpr TileGrid single()
+    {
+        return {1, 1, 1};
+    }
+    static constexpr TileGrid row(std::uint32_t c, std::uint32_t b = 1)
+    {
+        return {1, c, b};
+    }
+    static constexpr TileGrid col(std::uint32_t r, std::uint32_t b = 1)
+    {
+        return {r, 1, b};
+    }
+};
+
+// The row stride for the indexed policies (batch_stride: kept, unused, as
+// ttnn's).
+struct TileLayout {
+    std::uint32_t row_stride = 0;
+    std::uint32_t batch_stride = 0;
+
+    explicit constexpr TileLayout() = default;
+    constexpr TileLayout(std::uint32_t row, std::uint32_t batch)
+        : row_stride(row), batch_stride(batch)
+    {
+    }
+    static constexpr TileLayout contiguous()
+    {
+        return TileLayout();
+    }
+    static constexpr TileLayout with_row_stride(std::uint32_t s)
+    {
+        return TileLayout(s, 0);
+    }
+    static constexpr TileLayout with_strides(std::uint32_t row, std::uint32_t batch)
+    {
+        return TileLayout(row, batch);
+    }
+};
+
+struct ReduceCBs {
+    std::uint32_t input, scaler, output;
+    static constexpr ReduceCBs of(std::uint32_t in, std::uint32_t scaler, std::uint32_t out)
+    {
+        return {in, scaler, out};
+    }
+};
+
+template <PoolType reduce_type, ReduceDim reduce_dim,
+          typename InputPolicy = policies::StreamingPolicy,
+          typename ReconfigPolicy = policies::ReconfigBothPolicy,
+          typename InitPolicy = policies::InitBothPolicy, typename AccumulateT = NoAccumulation,
+          typename PostReduceOp = NoOp>
+ALWI void reduce(std::uint32_t icb, std::uint32_t icb_scaler, std::uint32_t ocb, TileGrid grid,
+                 TileLayout layout = TileLayout::contiguous(),
+                 AccumulateT accumulate = AccumulateT{},
+                 PostReduceOp post_reduce_op = PostReduceOp{})
+{
+    const ReduceInputBlockShape shape =
+        ReduceInputBlockShape::of(grid.rows, grid.cols, grid.batches);
+    const auto lay = ReduceInputMemoryLayout::with_row_stride(layout.row_stride);
+    if constexpr (reduce_dim == ReduceDim::REDUCE_SCALAR)
+        reduce_detail::run<reduce_type, reduce_dim, InputPolicy::input, ReconfigPolicy::mode,
+                           ReduceFp32Mode::Fast, AccumulateT, NoOp, InitPolicy::init,
+                           InitPolicy::uninit>(icb, icb_scaler, ocb, shape, lay, accumulate, NoOp{},
+                                               ReducePartialScaler::none());
+    else
+        reduce_detail::run<reduce_type, reduce_dim, InputPolicy::input, ReconfigPolicy::mode,
+                           ReduceFp32Mode::Fast, AccumulateT, PostReduceOp, InitPolicy::init,
+                           InitPolicy::uninit>(icb, icb_scaler, ocb, shape, lay, accumulate,
+                                               post_reduce_op, ReducePartialScaler::none());
 }
 } // namespace compute_kernel_lib

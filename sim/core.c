@@ -345,6 +345,24 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     return reg_fault(sh, addr);
 }
 
+/* sim_bus.call_far: a word store outside memory and the NOC window, word
+ * k past the window's base, as core_store makes it. A compute kernel's
+ * tile-engine arguments and commands (about 8,000 commands and 10,000
+ * argument words an inference of the CNN demo) are decided first. */
+static int core_store_far(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
+{
+    sim_core_hart *sh = core_hart(h);
+    uint32_t addr = TF_MMIO_NOC_BASE(0) + 4 * k;
+    if (!sh->perf.blocked) { /* (else core_store settles the wait first) */
+        if (addr - TF_MMIO_TILE_ARG0 <= TF_MMIO_TILE_ARG3 - TF_MMIO_TILE_ARG0) {
+            sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4] = val;
+            return TF_BUS_OK;
+        }
+        if (addr == TF_MMIO_TILE_CMD) return sim_tile_command(sh, val);
+    }
+    return core_store(ctx, h, addr, 4, val);
+}
+
 /* ---- blocked accesses, retried -------------------------------------------- */
 
 /* The instruction word at the hart's pc (where a blocked access leaves
@@ -569,7 +587,8 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
                               .regs_call = TF_NOC_REGS_CALL,
                               /* an issue only queues its transfer */
                               .regs_call_quiet = TF_NOC_REGS_CALL,
-                              .call = sim_noc_cmd_store};
+                              .call = sim_noc_cmd_store,
+                              .call_far = core_store_far};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;

@@ -127,6 +127,12 @@ typedef struct sim_bus {
     uint32_t *regs;
     uint32_t regs_call, regs_call_quiet;
     int (*call)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
+    /* NULL, or: an aligned sw outside memory and outside the window is
+     * made by call_far(ctx, h, k, value), k = (addr - regs_base) >> 2,
+     * which does what store(ctx, h, addr, 4, value) would (the chip's
+     * tile-engine and L1-wait registers: a compute kernel stores them
+     * every few words), without the slow store path's memory checks. */
+    int (*call_far)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
 } sim_bus;
 #define TF_BUS_REGS_BYTES 128u
 

@@ -452,6 +452,14 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
+    if (e->stale[slot]) {
+        /* released: zeros, unless the op writes every value without
+         * reading DEST (COPY, TRANSPOSE; a matmul on a cleared tile
+         * zeroes it itself) */
+        if (m.kind != TF_TILE_COPY && m.kind != TF_TILE_TRANSPOSE && m.kind != TF_TILE_MATMUL)
+            memset(e->dest[slot], 0, sizeof(tile_t));
+        e->stale[slot] = 0;
+    }
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], e->a.bank[ka], e->b.bank[kb],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
@@ -478,11 +486,13 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (!e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_WAIT, 0, 0);
     if (op == TF_TILE_RELEASE) {
         /* the half zeroed: only its written tiles (a tile not dirty holds
-         * zeros already, as the engine's reset and every release leave
-         * it), not 32 KiB a release for the one or two a kernel uses */
+         * zeros already, as the engine's reset leaves it, or is stale),
+         * not 32 KiB a release for the one or two a kernel uses; and
+         * those only when read again (stale: the CNN demo's next op on a
+         * released tile is a COPY or a matmul, which write all of it) */
         for (int i = half * TF_TILE_DEST_HALF; i < (half + 1) * TF_TILE_DEST_HALF; i++)
             if (e->dirty[i]) {
-                memset(e->dest[i], 0, sizeof(tile_t));
+                e->stale[i] = 1;
                 e->dirty[i] = 0;
             }
         memset(&e->plain[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
@@ -495,7 +505,12 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     uint32_t dst = sh->tile_args[0], addr = sh->tile_args[1], fmt = sh->tile_args[2];
     uint32_t df, bytes, cap = dest_capacity(e);
     if (dst >= cap) return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, 0);
-    const float *t = e->dest[half * TF_TILE_DEST_HALF + dst];
+    int slot = half * TF_TILE_DEST_HALF + (int)dst;
+    if (e->stale[slot]) { /* a released tile packed: its zeros */
+        memset(e->dest[slot], 0, sizeof(tile_t));
+        e->stale[slot] = 0;
+    }
+    const float *t = e->dest[slot];
     uint8_t *l1 = sh->core->l1->data;
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];

@@ -51,6 +51,10 @@ struct sim_tile_engine {
     src_reg a, b;
     tile_t dest[2 * TF_TILE_DEST_HALF];
     uint8_t dirty[2 * TF_TILE_DEST_HALF]; /* written since release zeroed it */
+    /* not dirty, yet not zeros in memory: a release leaves its tiles'
+     * values there, zeroed only when an op reads the tile (the next op
+     * on a released tile mostly overwrites all of it: a COPY, a matmul) */
+    uint8_t stale[2 * TF_TILE_DEST_HALF];
     /* holds no -0 and no NaN: the last op on it was a matmul of two in-range
      * tiles (SIM_SRC_IN_RANGE) onto such a tile, into an fp32 DEST (a sum
      * is -0 only when both terms are, and no NaN arises from finite terms;

@@ -151,5 +151,8 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
 /* sim_tile_pack of Float16_b: 1 if done */
 int sim_simd_pack_bf16(const float *t, uint8_t *l1);
+/* sim_tile_unpack_rows and sim_tile_pack_rows of Float16_b: 1 if done */
+int sim_simd_unpack_rows_bf16(const uint8_t *l1, uint32_t stride, float *t);
+int sim_simd_pack_rows_bf16(const float *t, uint32_t stride, uint8_t *l1);
 
 #endif

@@ -146,6 +146,7 @@ void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float
                 unpack_row(l1, df, r * stride + c, t + r * TF_TILE_DIM + c);
         return;
     }
+    if (sim_simd_unpack_rows_bf16(l1, stride, t)) return;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++) {
         uint16_t v[TF_TILE_DIM];
         memcpy(v, l1 + 2 * (size_t)r * stride, sizeof v);
@@ -162,6 +163,7 @@ void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l
                 pack_row(t + r * TF_TILE_DIM + c, df, r * stride + c, l1);
         return;
     }
+    if (sim_simd_pack_rows_bf16(t, stride, l1)) return;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++) {
         uint16_t v[TF_TILE_DIM];
         const float *row = t + r * TF_TILE_DIM;

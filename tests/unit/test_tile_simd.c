@@ -306,6 +306,44 @@ int main(void)
                 printf("FAIL: Float16_b pack differs at level %d (rep %d)\n", level, rep);
             }
         }
+    /* the row-major Float16_b tilize and untilize (32 rows `stride`
+     * values apart, at odd and even strides and an unaligned start):
+     * random bits, ties, carries; the values and bytes (the gaps between
+     * rows too) as the portable loops make them */
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int rep = 0; rep < 24; rep++) {
+            enum { MAXS = 3 * TF_TILE_DIM + 1 };
+            static uint8_t rv[2 * MAXS * TF_TILE_DIM + 2], rp[sizeof rv];
+            static const uint32_t strides[] = {TF_TILE_DIM, TF_TILE_DIM + 1, 2 * TF_TILE_DIM, MAXS};
+            uint32_t stride = strides[rep % 4], off = (uint32_t)(rep & 4) >> 1;
+            for (size_t i = 0; i < sizeof rv; i++) rv[i] = (uint8_t)tf_check_rand();
+            sim_tile_simd_set(level);
+            sim_tile_unpack_rows(rv + off, TF_DF_FLOAT16_B, stride, a);
+            sim_tile_simd_set(0);
+            sim_tile_unpack_rows(rv + off, TF_DF_FLOAT16_B, stride, b);
+            compared++;
+            if (memcmp(a, b, sizeof a)) {
+                mismatched++;
+                printf("FAIL: Float16_b tilize differs at level %d (rep %d)\n", level, rep);
+            }
+            for (int i = 0; i < TF_TILE_ELEMS; i++) {
+                uint32_t w = (uint32_t)tf_check_rand() ^ ((uint32_t)tf_check_rand() << 16);
+                if (rep % 3 == 1) w = (w & 0xffff0000u) | 0x8000u; /* a tie */
+                if (rep % 3 == 2) w |= 0x7f7fffffu & ~(tf_check_rand() & 0x00800000u);
+                memcpy(&a[i], &w, 4);
+            }
+            memset(rv, 0x5a, sizeof rv);
+            memset(rp, 0x5a, sizeof rp);
+            sim_tile_simd_set(level);
+            sim_tile_pack_rows(a, TF_DF_FLOAT16_B, stride, rv + off);
+            sim_tile_simd_set(0);
+            sim_tile_pack_rows(a, TF_DF_FLOAT16_B, stride, rp + off);
+            compared++;
+            if (memcmp(rv, rp, sizeof rv)) {
+                mismatched++;
+                printf("FAIL: Float16_b untilize differs at level %d (rep %d)\n", level, rep);
+            }
+        }
     /* the flags of the other formats' unpacks: nothing known */
     {
         static uint8_t l1[TF_TILE_FP32];

@@ -273,6 +273,10 @@ typedef struct sim_chip {
     (1u << TF_NOC_REG_REMOTE_LO / 4 | 1u << TF_NOC_REG_REMOTE_HI / 4 |                             \
      1u << TF_NOC_REG_LOCAL / 4 | 1u << TF_NOC_REG_LEN / 4 | 1u << TF_NOC_REG_NUM_DESTS / 4)
 #define TF_NOC_REGS_PLAIN (TF_NOC_PLAIN_1 | TF_NOC_PLAIN_1 << (TF_NOC_REG_SIZE / 4))
+/* The tile engine's four argument words, stored by the hart itself
+ * (sim_bus.regs2 at TF_MMIO_TILE_ARG0: sim_core_hart.tile_args) but
+ * while a wait is to be settled */
+#define TF_TILE_REGS_PLAIN 0xfu
 /* The command registers, whose store the hart hands straight to core.c
  * (sim_bus.regs_call) */
 #define TF_NOC_REGS_CALL (1u << TF_NOC_REG_CMD / 4 | 1u << (TF_NOC_REG_SIZE + TF_NOC_REG_CMD) / 4)

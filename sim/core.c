@@ -347,19 +347,15 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
 
 /* sim_bus.call_far: a word store outside memory and the NOC window, word
  * k past the window's base, as core_store makes it. A compute kernel's
- * tile-engine arguments and commands (about 8,000 commands and 10,000
- * argument words an inference of the CNN demo) are decided first. */
+ * tile-engine command (about 8,000 an inference of the CNN demo) is
+ * decided first. */
 static int core_store_far(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
 {
     sim_core_hart *sh = core_hart(h);
     uint32_t addr = TF_MMIO_NOC_BASE(0) + 4 * k;
-    if (!sh->perf.blocked) { /* (else core_store settles the wait first) */
-        if (addr - TF_MMIO_TILE_ARG0 <= TF_MMIO_TILE_ARG3 - TF_MMIO_TILE_ARG0) {
-            sh->tile_args[(addr - TF_MMIO_TILE_ARG0) / 4] = val;
-            return TF_BUS_OK;
-        }
-        if (addr == TF_MMIO_TILE_CMD) return sim_tile_command(sh, val);
-    }
+    /* (the arguments the hart stores itself: sim_bus.regs2; a blocked
+     * hart's come to core_store, which settles the wait first) */
+    if (addr == TF_MMIO_TILE_CMD && !sh->perf.blocked) return sim_tile_command(sh, val);
     return core_store(ctx, h, addr, 4, val);
 }
 
@@ -543,6 +539,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     memset(sh->noc, 0, sizeof sh->noc);
     memset(sh->noc_regs, 0, sizeof sh->noc_regs);
     sh->h.bus.regs_plain = TF_NOC_REGS_PLAIN; /* perf.blocked is 0 */
+    sh->h.bus.regs2_plain = TF_TILE_REGS_PLAIN;
     sh->wait_done = NULL;
     sh->wait_addr = sh->wait_ref = 0;
     sh->fault_detail = TF_FAULT_DETAIL_NONE;
@@ -588,7 +585,10 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
                               /* an issue only queues its transfer */
                               .regs_call_quiet = TF_NOC_REGS_CALL,
                               .call = sim_noc_cmd_store,
-                              .call_far = core_store_far};
+                              .call_far = core_store_far,
+                              .regs2_base = TF_MMIO_TILE_ARG0,
+                              .regs2_plain = TF_TILE_REGS_PLAIN,
+                              .regs2 = sh->tile_args};
         sim_hart_reset(&sh->h, core->l1, TF_L1_FW(r), (uint32_t)r);
         sh->h.halt_on_double_trap = 1;
         sh->state = TF_HS_RESET;

@@ -1107,12 +1107,18 @@ sw_mem:
         }
         goto sw_regs;
     }
-    if (addr - base > szw && !(addr & 3) && h->bus.call_far) {
-        /* outside memory (as store_slow would find: the bus's store) */
-        SYNC();
-        sl = bus_result(h, h->bus.call_far(h->bus.ctx, h, (addr - h->bus.regs_base) >> 2, RS2),
-                        TF_CAUSE_STORE_ACCESS, addr);
-        SLOW_DONE((void)0);
+    if (addr - base > szw && !(addr & 3)) { /* outside memory: the bus's */
+        uint32_t k2 = addr - h->bus.regs2_base;
+        if (k2 < TF_BUS_REGS_BYTES && (h->bus.regs2_plain >> (k2 >> 2) & 1)) {
+            h->bus.regs2[k2 >> 2] = RS2;
+            NEXT;
+        }
+        if (h->bus.call_far) {
+            SYNC();
+            sl = bus_result(h, h->bus.call_far(h->bus.ctx, h, (addr - h->bus.regs_base) >> 2, RS2),
+                            TF_CAUSE_STORE_ACCESS, addr);
+            SLOW_DONE((void)0);
+        }
     }
     STORE_SLOW(4, RS2);
 L_SW_REGS4 : { /* four sw to plain words of sim_bus.regs, as the four in turn */

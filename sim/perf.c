@@ -145,6 +145,7 @@ void sim_perf_block(sim_core_hart *sh, int cause, int cb)
     if (!sh->perf.blocked) sh->perf.blocked_extra = sh->h.cyc_extra;
     sh->perf.blocked = 1;
     sh->h.bus.regs_plain = 0; /* the next register access settles the wait (core.c) */
+    sh->h.bus.regs2_plain = 0;
     sh->perf.cause = cause;
     sh->perf.cb = cb;
 }
@@ -153,6 +154,7 @@ void sim_perf_settle(sim_core_hart *sh)
 {
     sh->perf.blocked = 0;
     sh->h.bus.regs_plain = TF_NOC_REGS_PLAIN;
+    sh->h.bus.regs2_plain = TF_TILE_REGS_PLAIN;
     sim_perf_wait(sh, sh->perf.cause, sh->h.cyc_extra - sh->perf.blocked_extra);
 }
 

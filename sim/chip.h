@@ -296,6 +296,14 @@ void sim_core_wake(sim_core *core, uint64_t time);
 void sim_core_mailbox_written(sim_core *core); /* the host's copy is stale (chip.c) */
 void sim_core_note_block(sim_core_hart *sh);   /* the hart stopped at an access that waits */
 int sim_core_still_blocked(sim_core_hart *sh);
+/* Whether an L1 word wait of kind TF_WAIT_KIND_* is over: word w, reference
+ * ref. */
+static inline int sim_core_wait_done(int kind, uint32_t w, uint32_t ref)
+{
+    return kind == TF_WAIT_KIND_EQ   ? w == ref
+           : kind == TF_WAIT_KIND_GE ? (int32_t)(w - ref) >= 0
+                                     : w >= ref;
+}
 void sim_chip_set_active(sim_chip *c, sim_core_hart *sh, int on);
 void sim_chip_progress(sim_chip *c);
 void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);

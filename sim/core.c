@@ -219,15 +219,6 @@ static inline uint32_t clock_word(sim_core_hart *sh, uint32_t addr)
     return sh->clock_hi_latch;
 }
 
-/* Whether an L1 word wait of kind TF_WAIT_KIND_* is over: word w, reference
- * ref. */
-static inline int wait_done(int kind, uint32_t w, uint32_t ref)
-{
-    return kind == TF_WAIT_KIND_EQ   ? w == ref
-           : kind == TF_WAIT_KIND_GE ? (int32_t)(w - ref) >= 0
-                                     : w >= ref;
-}
-
 /* A register load (core_load), after the access that waited, if any, is
  * settled. */
 static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_hart *sh,
@@ -259,7 +250,7 @@ static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_har
         int kind = addr == TF_MMIO_WAIT_GE   ? TF_WAIT_KIND_GE
                    : addr == TF_MMIO_WAIT_EQ ? TF_WAIT_KIND_EQ
                                              : TF_WAIT_KIND_GEU;
-        if (wait_done(kind, w, sh->wait_ref)) {
+        if (sim_core_wait_done(kind, w, sh->wait_ref)) {
             *val = w;
             return TF_BUS_OK;
         }
@@ -411,7 +402,7 @@ int sim_core_still_blocked(sim_core_hart *sh)
     int cause, cb = 0;
     if (sh->state == TF_HS_WAIT) {
         uint32_t w = l1_word(core, sh->wait_addr); /* in range: it blocked, not faulted */
-        if (wait_done(sh->wait_kind, w, sh->wait_ref)) return 0;
+        if (sim_core_wait_done(sh->wait_kind, w, sh->wait_ref)) return 0;
         cause = sim_perf_l1_cause(sh->wait_addr, &cb);
     } else {
         if (!core->tile || core->tile->changes != sh->tile_epoch) return 0;

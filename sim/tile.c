@@ -26,7 +26,12 @@ static const uint8_t op_role[TF_TILE_NUM_OPS] = {TF_TILE_OPS(OP_ROLE)}; /* role 
 
 static sim_tile_engine *engine(sim_core *core)
 {
-    if (!core->tile) core->tile = calloc(1, sizeof *core->tile);
+    if (!core->tile) {
+        /* 64-byte aligned (its tiles: tile_engine.h); the size is a
+         * multiple of the alignment, as aligned_alloc asks */
+        core->tile = aligned_alloc(_Alignof(sim_tile_engine), sizeof *core->tile);
+        if (core->tile) memset(core->tile, 0, sizeof *core->tile);
+    }
     return core->tile;
 }
 

@@ -29,7 +29,9 @@ static inline uint32_t f_bits(float f)
 /* A double-banked source register: the unpacker fills bank written % 2,
  * the math unit consumes bank consumed % 2. */
 typedef struct src_reg {
-    tile_t bank[2];
+    /* (every tile of the engine on a 64-byte boundary: the vector loops'
+     * 64-byte loads and stores each within one host cache line) */
+    _Alignas(64) tile_t bank[2];
     unsigned exact[2]; /* SIM_SRC_* flags of what the unpack put in the bank */
     uint32_t cols[2];  /* its columns holding a non-zero value (bit c: column c; all: unknown) */
     uint32_t written, consumed;
@@ -49,7 +51,7 @@ typedef struct sim_tile_cfg {
 
 struct sim_tile_engine {
     src_reg a, b;
-    tile_t dest[2 * TF_TILE_DEST_HALF];
+    _Alignas(64) tile_t dest[2 * TF_TILE_DEST_HALF];
     uint8_t dirty[2 * TF_TILE_DEST_HALF]; /* written since release zeroed it */
     /* not dirty, yet not zeros in memory: a release leaves its tiles'
      * values there, zeroed only when an op reads the tile (the next op

@@ -44,7 +44,7 @@ float sim_fpu_mul(float srca, float srcb, int phases)
 void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *restrict in1,
                     int transpose, int phases, int cleared, unsigned exact, uint32_t cols)
 {
-    float bt[TF_TILE_ELEMS];
+    _Alignas(64) float bt[TF_TILE_ELEMS]; /* (64: the vector loops' loads, tile_engine.h) */
     const float *b = in1;
     if (transpose) { /* mm_init(..., transpose): each in1 tile transposed */
         for (int r = 0; r < D; r++)
@@ -68,7 +68,7 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
         }
         return;
     }
-    float ah[TF_TILE_ELEMS], al[TF_TILE_ELEMS], bh[TF_TILE_ELEMS], bl[TF_TILE_ELEMS];
+    _Alignas(64) float ah[TF_TILE_ELEMS], al[TF_TILE_ELEMS], bh[TF_TILE_ELEMS], bl[TF_TILE_ELEMS];
     /* phase p uses in0's lo part from p = 2 on and in1's from p = 1 */
     if (sim_simd_split(in0, ah, phases > 2 ? al : NULL, 0xfffe0000u, 0xfffe1fffu) &&
         sim_simd_split(b, bh, phases > 1 ? bl : NULL, 0xfff80000u, 0xfff83fffu)) {

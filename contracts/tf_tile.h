@@ -91,7 +91,9 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
 
 /* X(NAME, code, init, doc): the vector unit's (SFPU) operations on a DEST
  * tile, in place. `init` is the op whose *_init sets it up (the scalar
- * binops share one). ARG2/ARG3: parameters (fp32 bits unless said). */
+ * binops share one). ARG2/ARG3: parameters (fp32 bits unless said). The
+ * binary ops (TF_SFPU_IS_BINARY) read two DEST tiles, x = DEST[ARG2] and
+ * y = DEST[ARG3], and write DEST[ARG0] (which may be either of them). */
 // clang-format off
 #define TF_SFPU_OPS(X)                                                                             \
     X(EXP,         1,  1, "exp(x); ARG1 bit 8: approximate")                                       \
@@ -121,12 +123,24 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(DIV_SCALAR, 25, 22, "x * ARG2 (tt-metal passes 1/s: div_unary_tile multiplies)")             \
     X(RSUB_SCALAR,26, 22, "ARG2 - x")                                                              \
     X(TYPECAST,   27, 27, "to ARG3's format (ARG2: the input format)")                             \
-    X(RELU,       28, 28, "max(x, 0)")
+    X(RELU,       28, 28, "max(x, 0)")                                                             \
+    X(ADD_BINARY, 29, 29, "x + y; ARG1 bit 9: round to nearest even into a 16-bit DEST")           \
+    X(SUB_BINARY, 30, 30, "x - y; bit 9 as ADD_BINARY")                                            \
+    X(MUL_BINARY, 31, 31, "x * y; bit 9 as ADD_BINARY")                                            \
+    X(DIV_BINARY, 32, 32, "x / y; bit 9 as ADD_BINARY")                                            \
+    X(RSUB_BINARY,33, 33, "y - x; bit 9 as ADD_BINARY")                                            \
+    X(POWER_BINARY,34,34, "x^y (any real y)")                                                      \
+    X(MAX_BINARY, 35, 35, "x > y ? x : y")                                                         \
+    X(MIN_BINARY, 36, 36, "x < y ? x : y")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
 #undef TF_SFPU_OP_ENUM
 #define TF_SFPU_APPROX (1u << 8)
+/* A 16-bit DEST takes the result rounded to nearest even (else truncated:
+ * the SFPU's default store; docs/chip.md "Numerics"). */
+#define TF_SFPU_RNE          (1u << 9)
+#define TF_SFPU_IS_BINARY(o) ((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_MIN_BINARY)
 
 /* Registers (per TRISC): fill the arguments, then write an opcode to CMD.
  * A command that must wait (for a source register, for DEST) holds the
@@ -171,7 +185,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
     X(ELTWISE,   21, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A op B; ARG1 binop | bcast << 4 | reuse << 8")       \
     X(REDUCE,    22, TF_TILE_ROLE_MATH,   "DEST[ARG0] (+)= reduce(A x scaler B); ARG1 pool | dim << 4")      \
     X(TRANSPOSE, 23, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A transposed")                                       \
-    X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]); ARG1 TF_SFPU_* | flags, ARG2/3")     \
+    X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]) or f(DEST[ARG2], DEST[ARG3]); ARG1 TF_SFPU_* | flags") \
     X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart")
 // clang-format on
 

@@ -170,7 +170,8 @@ static uint32_t dest_capacity(const sim_tile_engine *e)
 }
 
 /* A value stored into DEST: a 16-bit DEST holds bf16, rounded to nearest
- * even by the FPU and truncated by the SFPU (tt-metal's default). */
+ * even by the FPU and truncated by the SFPU (tt-metal's default; `sfpu`
+ * 0 also for an SFPU op that rounds, TF_SFPU_RNE). */
 static void dest_store(const sim_tile_engine *e, float *d, int sfpu)
 {
     if (!e->cfg.strict || e->cfg.fp32_acc) return;
@@ -206,7 +207,7 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
 typedef struct math_op {
     int kind; /* a TF_TILE_* opcode: COPY, ELTWISE, MATMUL, BIAS, REDUCE, REDUCE_COLS/ROWS,
                  TRANSPOSE, SFPU */
-    uint32_t binop, bcast, reuse, pool, dim, sfpu, approx;
+    uint32_t binop, bcast, reuse, pool, dim, sfpu, approx, rne;
     int uses; /* source registers: bit 0 A, bit 1 B */
 } math_op;
 
@@ -253,6 +254,7 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->kind = TF_TILE_SFPU;
         m->sfpu = op == TF_TILE_RELU ? TF_SFPU_RELU : arg & 0xff;
         m->approx = op == TF_TILE_SFPU && (arg & TF_SFPU_APPROX);
+        m->rne = op == TF_TILE_SFPU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
         m->uses = 0;
         break;
@@ -416,10 +418,24 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
             d[r * TF_TILE_DIM] += scale * s;
         }
         break;
-    case TF_TILE_SFPU: sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]); break;
+    case TF_TILE_SFPU:
+        if (TF_SFPU_IS_BINARY(m->sfpu))
+            sim_sfpu_binary(d, a, b, m->sfpu); /* a, b: the DEST tiles it reads */
+        else
+            sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]);
+        break;
     }
-    dest_store(e, d, m->kind == TF_TILE_SFPU);
+    dest_store(e, d, m->kind == TF_TILE_SFPU && !m->rne);
     *dirty = 1;
+}
+
+/* A released DEST tile read again: its zeros (a release leaves it stale
+ * rather than zeroing it, for the ops that overwrite it whole). */
+static void dest_fresh(sim_tile_engine *e, int slot)
+{
+    if (!e->stale[slot]) return;
+    memset(e->dest[slot], 0, sizeof(tile_t));
+    e->stale[slot] = 0;
 }
 
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
@@ -448,6 +464,11 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     uint32_t dst = sh->tile_args[0], cap = dest_capacity(e);
     if (dst >= cap)
         return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, op == TF_TILE_SFPU ? m.sfpu : 0);
+    /* a binary SFPU op's sources: DEST[ARG2] and DEST[ARG3] of the half */
+    int binary = m.kind == TF_TILE_SFPU && TF_SFPU_IS_BINARY(m.sfpu);
+    for (int k = 2; binary && k < 4; k++)
+        if (sh->tile_args[k] >= cap)
+            return fault_aux(sh, op, TF_TILE_ERR_DEST, sh->tile_args[k], cap, m.sfpu);
     if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;
     int u = m.uses;
     if (((u & 1) && e->a.written == e->a.consumed) || ((u & 2) && e->b.written == e->b.consumed))
@@ -457,6 +478,15 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
+    const float *in_a = e->a.bank[ka], *in_b = e->b.bank[kb];
+    if (binary) { /* an SFPU op between two DEST tiles: its sources read as they stand */
+        int sa = half * TF_TILE_DEST_HALF + (int)sh->tile_args[2];
+        int sb = half * TF_TILE_DEST_HALF + (int)sh->tile_args[3];
+        dest_fresh(e, sa);
+        dest_fresh(e, sb);
+        in_a = e->dest[sa];
+        in_b = e->dest[sb];
+    }
     if (e->stale[slot]) {
         /* released: zeros, unless the op writes every value without
          * reading DEST (COPY, TRANSPOSE; a matmul on a cleared tile
@@ -465,7 +495,7 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
             memset(e->dest[slot], 0, sizeof(tile_t));
         e->stale[slot] = 0;
     }
-    compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], e->a.bank[ka], e->b.bank[kb],
+    compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in_a, in_b,
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
@@ -511,10 +541,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     uint32_t df, bytes, cap = dest_capacity(e);
     if (dst >= cap) return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, 0);
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
-    if (e->stale[slot]) { /* a released tile packed: its zeros */
-        memset(e->dest[slot], 0, sizeof(tile_t));
-        e->stale[slot] = 0;
-    }
+    dest_fresh(e, slot); /* a released tile packed: its zeros */
     const float *t = e->dest[slot];
     uint8_t *l1 = sh->core->l1->data;
     if (op == TF_TILE_PACK_UNTILIZE) {

@@ -123,8 +123,11 @@ void sim_fpu_reduce(float *d, const float *a, const float *scaler, uint32_t pool
                     int phases, int cleared);
 void sim_fpu_transpose(float *d, const float *a);
 
-/* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know. */
+/* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know
+ * (sim_sfpu_run: the unary ops; sim_sfpu_binary: the TF_SFPU_IS_BINARY
+ * ones, d[i] = f(x[i], y[i]), d may be x or y). */
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
+int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op);
 uint32_t sim_sfpu_cycles(uint32_t op, int approx);
 int sim_sfpu_init_of(uint32_t op); /* the op whose init sets op up; 0: unknown op */
 
@@ -149,6 +152,7 @@ int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, in
 int sim_simd_eltwise(float *d, const float *a, const float *b, uint32_t binop, uint32_t bcast,
                      uint32_t reuse, int acc, int phases, int cleared);
 int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
+int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op);
 /* sim_tile_unpack of Float16_b: 0 (the caller's loop must), or its flags */
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
 /* sim_tile_pack of Float16_b: 1 if done */

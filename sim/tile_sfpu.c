@@ -1,5 +1,6 @@
 /* The vector unit (SFPU) of the tile engine: unary operations on a DEST
- * tile, in place (docs/chip.md, "Numerics" and "Modeled cost").
+ * tile, in place, and binary ones between two DEST tiles (docs/chip.md,
+ * "Numerics" and "Modeled cost").
  *
  * Exact modes compute each value with C's libm in double and round the
  * result to fp32 once (recip, square, the scalar ops and power work in
@@ -113,7 +114,7 @@ static float unary(float x, uint32_t op, int approx, uint32_t p0)
 
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
 {
-    if (!sim_sfpu_init_of(op)) return -1;
+    if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op)) return -1;
     if (op == TF_SFPU_TYPECAST) {
         if (!TF_DF_SUPPORTED(p0) || !TF_DF_SUPPORTED(p1)) return -1;
         sim_tile_round_to(d, p1);
@@ -121,6 +122,31 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
     }
     if (sim_simd_sfpu(d, op, approx, p0)) return 0;
     for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = unary(d[i], op, approx, p0);
+    return 0;
+}
+
+/* One value of a binary op: a single fp32 operation (one rounding) for
+ * the arithmetic, a selection for max/min, pow in double rounded once
+ * (the exact-mode rule). */
+static float binary(float x, float y, uint32_t op)
+{
+    switch (op) {
+    case TF_SFPU_ADD_BINARY: return x + y;
+    case TF_SFPU_SUB_BINARY: return x - y;
+    case TF_SFPU_MUL_BINARY: return x * y;
+    case TF_SFPU_DIV_BINARY: return x / y;
+    case TF_SFPU_RSUB_BINARY: return y - x;
+    case TF_SFPU_POWER_BINARY: return (float)pow((double)x, (double)y);
+    case TF_SFPU_MAX_BINARY: return x > y ? x : y;
+    default: return x < y ? x : y; /* MIN_BINARY */
+    }
+}
+
+int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op)
+{
+    if (!TF_SFPU_IS_BINARY(op)) return -1;
+    if (sim_simd_sfpu_binary(d, x, y, op)) return 0;
+    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = binary(x[i], y[i], op);
     return 0;
 }
 
@@ -138,7 +164,9 @@ int sim_sfpu_init_of(uint32_t op)
  * store (SFPLOADMACRO) at one vector a cycle. Approximate exp is
  * tt-metal's published figure (~96 issue slots a tile,
  * tech_reports/SFPU_Exp_Approx_And_Harness_Wedge); the others are our
- * estimates of issue slots per vector x 32. */
+ * estimates of issue slots per vector x 32. A binary op loads two
+ * vectors for each it stores: two slots a vector for the simple ones;
+ * div adds recip's cost, pow log's and exp's. */
 uint32_t sim_sfpu_cycles(uint32_t op, int approx)
 {
     switch (op) {
@@ -156,6 +184,14 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx)
     case TF_SFPU_POWER: return 128;
     case TF_SFPU_SIN:
     case TF_SFPU_COS: return 384;
+    case TF_SFPU_ADD_BINARY:
+    case TF_SFPU_SUB_BINARY:
+    case TF_SFPU_MUL_BINARY:
+    case TF_SFPU_RSUB_BINARY:
+    case TF_SFPU_MAX_BINARY:
+    case TF_SFPU_MIN_BINARY: return 64;
+    case TF_SFPU_DIV_BINARY: return 64 + 256;
+    case TF_SFPU_POWER_BINARY: return 64 + 320 + 256;
     default: return 32;
     }
 }

@@ -309,6 +309,27 @@ AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
     }
     return 1;
 }
+/* The binary SFPU ops but pow (tile_sfpu.c's binary()): one IEEE
+ * operation or selection a lane; max_ps(x, y) is x > y ? x : y and
+ * min_ps(x, y) x < y ? x : y, NaNs and zeros included. */
+AVX2 static int sfpu_binary_avx2(float *d, const float *x, const float *y, uint32_t op)
+{
+    if (op == TF_SFPU_POWER_BINARY) return 0;
+    for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
+        __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(y + i), v;
+        switch (op) {
+        case TF_SFPU_ADD_BINARY: v = _mm256_add_ps(a, b); break;
+        case TF_SFPU_SUB_BINARY: v = _mm256_sub_ps(a, b); break;
+        case TF_SFPU_MUL_BINARY: v = _mm256_mul_ps(a, b); break;
+        case TF_SFPU_DIV_BINARY: v = _mm256_div_ps(a, b); break;
+        case TF_SFPU_RSUB_BINARY: v = _mm256_sub_ps(b, a); break;
+        case TF_SFPU_MAX_BINARY: v = _mm256_max_ps(a, b); break;
+        default: v = _mm256_min_ps(a, b); break; /* MIN_BINARY */
+        }
+        _mm256_storeu_ps(d + i, v);
+    }
+    return 1;
+}
 /* split_avx2 and products_exact at 16 lanes, with mask registers. */
 AVX512 static void split_avx512(const float *x, float *hi, float *lo, uint32_t hi_mask,
                                 uint32_t lo_clear)
@@ -616,6 +637,15 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0)
     if (sim_tile_simd()) return sfpu_avx2(d, op, approx, p0);
 #endif
     (void)d, (void)op, (void)approx, (void)p0;
+    return 0;
+}
+
+int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op)
+{
+#ifdef TILE_SIMD_X86
+    if (sim_tile_simd()) return sfpu_binary_avx2(d, x, y, op);
+#endif
+    (void)d, (void)x, (void)y, (void)op;
     return 0;
 }
 

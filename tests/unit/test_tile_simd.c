@@ -2,7 +2,8 @@
  * portable ones, bitwise: every matmul (transposed or not, every
  * fidelity, cleared or accumulating DEST), every elementwise op (each
  * binop, broadcast, DEST reuse, acc_to_dest, fidelity) and every SFPU op
- * (exact and approximate), on random tiles and on tiles full of edge
+ * (exact and approximate; the binary ones into a third tile and in place
+ * of either source), on random tiles and on tiles full of edge
  * values (0, -0, +-inf, NaNs with payloads, subnormals, huge and tiny
  * values), with the inputs in each data format (Float32, Float16_b,
  * Bfp8_b). On a host without AVX2 both runs take the portable path. */
@@ -117,6 +118,30 @@ static void eltwise(const float *a, const float *b, const float *d0)
                     }
 }
 
+/* The binary ops, into a third tile and in place of each source. */
+static void sfpu_binary(const float *a, const float *b)
+{
+    static float v[N], p[N], vb[N], pb[N];
+    for (uint32_t op = 0; op < TF_SFPU_NUM_OPS; op++) {
+        if (!TF_SFPU_IS_BINARY(op)) continue;
+        for (int into = 0; into < 3; into++) { /* DEST[odst] a third tile, x's, y's */
+            memcpy(v, a, sizeof v);
+            memcpy(p, a, sizeof p);
+            memcpy(vb, b, sizeof vb);
+            memcpy(pb, b, sizeof pb);
+            float *dv = into == 2 ? vb : v, *dp = into == 2 ? pb : p;
+            static float tv[N], tp[N];
+            if (into == 0) dv = tv, dp = tp;
+            sim_tile_simd_set(level);
+            int rv = sim_sfpu_binary(dv, v, vb, op);
+            sim_tile_simd_set(0);
+            int rp = sim_sfpu_binary(dp, p, pb, op);
+            CHECK_TRUE(rv == 0 && rp == 0);
+            same(dv, dp, "sfpu binary", (int)op, into, 0);
+        }
+    }
+}
+
 static void sfpu(const float *a, uint32_t df)
 {
     static float v[N], p[N];
@@ -163,6 +188,7 @@ int main(void)
                     matmul(a, b, d);
                     eltwise(a, b, d);
                     sfpu(a, dfs[f]);
+                    sfpu_binary(a, b);
                 }
     /* tiles whose products are all exact, so the matmul fuses: values
      * around 1 in each format (bf16 values in Float16_b and Bfp8_b, where

@@ -1,9 +1,10 @@
 /* The vector unit's (SFPU) operations on DEST tiles, with tt-metal's
- * names; included by compute_api.h. Each op works in place on DEST[idst]
- * and needs its *_init (in tt-metal mode) as the last SFPU init; the
- * scalar binops share binop_with_scalar_tile_init. Scalars are fp32 bit
- * patterns, as in tt-metal. Numerics, approximation error bounds and
- * cycles: docs/chip.md. */
+ * names; included by compute_api.h. Each unary op works in place on
+ * DEST[idst]; each binary op (add_binary_tile(idst0, idst1, odst), ...)
+ * writes f(DEST[idst0], DEST[idst1]) to DEST[odst]. Each needs its *_init
+ * (in tt-metal mode) as the last SFPU init; the scalar binops share
+ * binop_with_scalar_tile_init. Scalars are fp32 bit patterns, as in
+ * tt-metal. Numerics, approximation error bounds and cycles: docs/chip.md. */
 #ifndef TF_COMPUTE_SFPU_H
 #define TF_COMPUTE_SFPU_H
 
@@ -19,6 +20,12 @@ TF_ALWAYS_INLINE void dev_sfpu(uint32_t op, uint32_t idst, uint32_t p0, uint32_t
     dev_reg_write(TF_MMIO_TILE_ARG2, p0);
     dev_reg_write(TF_MMIO_TILE_ARG3, p1);
     dev_tile_cmd(TF_TILE_SFPU);
+}
+
+/* A binary op: DEST[odst] = f(DEST[idst0], DEST[idst1]). */
+TF_ALWAYS_INLINE void dev_sfpu_binary(uint32_t op, uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu(op, odst, idst0, idst1);
 }
 
 TF_ALWAYS_INLINE void dev_sfpu_init(uint32_t op)
@@ -101,6 +108,35 @@ TF_SFPU_PARAM(div_unary_tile, TF_SFPU_DIV_SCALAR) /* multiplies: pass the bits o
 TF_SFPU_PARAM(rsub_unary_tile, TF_SFPU_RSUB_SCALAR)
 TF_SFPU_INIT(typecast_tile_init, TF_SFPU_TYPECAST)
 
+/* Binary ops on two DEST tiles. add/sub/rsub truncate into a 16-bit DEST
+ * (the *_rne forms round to nearest even: tt-metal's
+ * DstRoundingMode::NearestEven); mul and div round to nearest even, as
+ * tt-metal's do on Wormhole and Blackhole. */
+#define TF_SFPU_BINARY(fn, OP, FLAGS)                                                              \
+    TF_ALWAYS_INLINE void fn(uint32_t idst0, uint32_t idst1, uint32_t odst)                        \
+    {                                                                                              \
+        dev_sfpu_binary((OP) | (FLAGS), idst0, idst1, odst);                                       \
+    }
+TF_SFPU_INIT(add_binary_tile_init, TF_SFPU_ADD_BINARY)
+TF_SFPU_BINARY(add_binary_tile, TF_SFPU_ADD_BINARY, 0)
+TF_SFPU_BINARY(add_binary_tile_rne, TF_SFPU_ADD_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(sub_binary_tile_init, TF_SFPU_SUB_BINARY)
+TF_SFPU_BINARY(sub_binary_tile, TF_SFPU_SUB_BINARY, 0)
+TF_SFPU_BINARY(sub_binary_tile_rne, TF_SFPU_SUB_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(rsub_binary_tile_init, TF_SFPU_RSUB_BINARY)
+TF_SFPU_BINARY(rsub_binary_tile, TF_SFPU_RSUB_BINARY, 0)
+TF_SFPU_BINARY(rsub_binary_tile_rne, TF_SFPU_RSUB_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(mul_binary_tile_init, TF_SFPU_MUL_BINARY)
+TF_SFPU_BINARY(mul_binary_tile, TF_SFPU_MUL_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(div_binary_tile_init, TF_SFPU_DIV_BINARY)
+TF_SFPU_BINARY(div_binary_tile, TF_SFPU_DIV_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(power_binary_tile_init, TF_SFPU_POWER_BINARY)
+TF_SFPU_BINARY(power_binary_tile, TF_SFPU_POWER_BINARY, 0)
+TF_SFPU_INIT(binary_max_tile_init, TF_SFPU_MAX_BINARY)
+TF_SFPU_BINARY(binary_max_tile, TF_SFPU_MAX_BINARY, 0)
+TF_SFPU_INIT(binary_min_tile_init, TF_SFPU_MIN_BINARY)
+TF_SFPU_BINARY(binary_min_tile, TF_SFPU_MIN_BINARY, 0)
+
 /* relu_tile is issue 7's RELU command; in tt-metal mode it needs relu_tile_init. */
 TF_SFPU_INIT(relu_tile_init, TF_SFPU_RELU)
 TF_ALWAYS_INLINE void relu_tile(uint32_t idst)
@@ -127,6 +163,7 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
 #undef TF_SFPU_INIT
 #undef TF_SFPU_UNARY
 #undef TF_SFPU_PARAM
+#undef TF_SFPU_BINARY
 
 /* tt-metal names the engine does not model: a compile-time message. */
 #define TF_SFPU_UNSUPPORTED(name)                                                                  \

@@ -4,8 +4,9 @@
  * (tests/ttm/kernels/klib_sfpu.cpp): each form's every output value
  * against a host reference. fp32 tiles and an fp32 DEST (4 tiles: 6 tiles
  * make a full batch and a partial one); inputs are quarters in [-4, 4), so
- * negation, relu, squares, x 3, + 1/2 and + 1 are exact in fp32 (docs/chip.md
- * "Numerics"). The refused forms fail to build with their messages. */
+ * negation, relu, squares, x 3, + 1/2, + 1 and x * x + x (SfpuMul, SfpuAdd)
+ * are exact in fp32 (docs/chip.md "Numerics"). The refused forms fail to build with their messages.
+ */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
@@ -77,7 +78,8 @@ static float want_of(int mode, float x)
     case 5: return x * x + 1;
     case 6: return -x;
     case 7: return -(x * x);
-    default: return x * x * x;
+    case 8: return x * x * x;
+    default: return x * x + x;
     }
 }
 
@@ -113,10 +115,10 @@ static void refused(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
-    for (int mode = 0; mode <= 8; mode++)
+    for (int mode = 0; mode <= 9; mode++)
         sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
-    refused(0, "not supported by tt-foil: compute_kernel_lib::SfpuMul: SFPU ops between DEST "
-               "slots are not modeled");
+    refused(0, "not supported by tt-foil: compute_kernel_lib::SfpuEq: this SFPU op between DEST "
+               "slots is not modeled");
     refused(1, "not supported by tt-foil: compute_kernel_lib::Atan: an SFPU op the tile engine "
                "does not model");
     refused(2, "not supported by tt-foil: compute_kernel_lib::Hardtanh");

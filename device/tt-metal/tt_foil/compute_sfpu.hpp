@@ -225,6 +225,60 @@ using tf_c::mul_unary_tile;
 using tf_c::rsub_unary_tile;
 using tf_c::sub_unary_tile;
 
+// Binary ops between DEST tiles (eltwise_binary_sfpu.h, binary_max_min.h):
+// DEST[odst] = f(DEST[idst0], DEST[idst1]), each after its own init. Into a
+// 16-bit DEST add/sub/rsub truncate, or round to nearest even with
+// DstRoundingMode::NearestEven; mul and div round to nearest even (as
+// tt-metal's on Wormhole and Blackhole). is_fp32_dest_acc_en picks the
+// LLK's path for the DEST width: the engine's DEST is the kernel's, so it
+// changes nothing (docs/chip.md "Numerics").
+enum class DstRoundingMode : std::uint8_t { Default = 0, NearestEven = 1 };
+using tf_c::add_binary_tile_init;
+using tf_c::binary_max_tile_init;
+using tf_c::binary_min_tile_init;
+using tf_c::div_binary_tile_init;
+using tf_c::mul_binary_tile_init;
+using tf_c::power_binary_tile_init;
+using tf_c::rsub_binary_tile_init;
+using tf_c::sub_binary_tile_init;
+#define TF_TTM_SFPU_BINARY_RM(fn)                                                                  \
+    template <DstRoundingMode dst_rounding_mode = DstRoundingMode::Default,                        \
+              bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                           \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)                     \
+    {                                                                                              \
+        if (dst_rounding_mode == DstRoundingMode::NearestEven)                                     \
+            tf_c::fn##_rne(idst0, idst1, odst);                                                    \
+        else                                                                                       \
+            tf_c::fn(idst0, idst1, odst);                                                          \
+    }
+TF_TTM_SFPU_BINARY_RM(add_binary_tile)
+TF_TTM_SFPU_BINARY_RM(sub_binary_tile)
+TF_TTM_SFPU_BINARY_RM(rsub_binary_tile)
+#undef TF_TTM_SFPU_BINARY_RM
+#define TF_TTM_SFPU_BINARY(fn)                                                                     \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                           \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)                     \
+    {                                                                                              \
+        tf_c::fn(idst0, idst1, odst);                                                              \
+    }
+TF_TTM_SFPU_BINARY(mul_binary_tile)
+TF_TTM_SFPU_BINARY(div_binary_tile)
+TF_TTM_SFPU_BINARY(power_binary_tile)
+#undef TF_TTM_SFPU_BINARY
+// max/min: RC only (another vector mode faults, naming it).
+ALWI void binary_max_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,
+                          tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
+{
+    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    tf_c::binary_max_tile(idst0, idst1, odst);
+}
+ALWI void binary_min_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,
+                          tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
+{
+    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    tf_c::binary_min_tile(idst0, idst1, odst);
+}
+
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
 // the values format OUT can represent (Float32, Float16_b, Bfp8_b). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default

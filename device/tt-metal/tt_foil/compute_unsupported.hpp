@@ -110,11 +110,10 @@ TF_SFPU_NO(reshuffle_rows_tile);
 TF_UNSUPPORTED_FN(stochastic_round_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(mask_posinf_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
-// tt-llk's enums that only unsupported names take as template arguments
-// (rdiv_tile<RoundingMode::Floor>, add_binary_tile<DstRoundingMode::NearestEven>):
-// declared so that such a use is the name's own error, not an undeclared enum.
+// tt-llk's enum that only unsupported names take as template arguments
+// (rdiv_tile<RoundingMode::Floor>): declared so that such a use is the
+// name's own error, not an undeclared enum.
 enum class RoundingMode : std::uint8_t { None = 0, Trunc = 1, Floor = 2 };
-enum class DstRoundingMode : std::uint8_t { Default = 0, NearestEven = 1 };
 // rdiv_tile(i, v): v / x. recip_tile then mul_unary_tile gives the quantity, not
 // tt-metal's rounding (and rdiv_tile's RoundingMode).
 TF_UNSUPPORTED_OP(rdiv_tile,
@@ -229,25 +228,18 @@ TF_UNSUPPORTED_FN(rsub_tile_init, "use binop_with_scalar_tile_init and rsub_unar
 // Transposing inside DEST.
 TF_UNSUPPORTED_FN(transpose_wh_dest, "a transpose inside DEST: use transpose_wh_tile from a CB");
 TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use transpose_wh_init");
-// SFPU ops on two DEST tiles (eltwise_binary_sfpu.h and friends).
+// SFPU ops on two DEST tiles the engine does not model (add, sub, mul, div,
+// rsub, power, max and min are: tt_foil/compute_sfpu.hpp).
 #define TF_BIN_SFPU_WHY                                                                            \
-    "SFPU binary ops on two DEST tiles; use the FPU's add_tiles/sub_tiles/mul_tiles or "           \
-    "binary_dest_reuse_tiles"
+    "this SFPU binary op on two DEST tiles (the engine models add/sub/mul/div/rsub/power_binary_"  \
+    "tile and binary_max/min_tile; docs/chip.md \"Tile engine\")"
 #define TF_BIN_NO(name) TF_UNSUPPORTED_OP(name, TF_BIN_SFPU_WHY)
-TF_BIN_NO(add_binary_tile);
-TF_BIN_NO(sub_binary_tile);
-TF_BIN_NO(mul_binary_tile);
-TF_BIN_NO(div_binary_tile);
-TF_BIN_NO(rsub_binary_tile);
-TF_BIN_NO(power_binary_tile);
 TF_BIN_NO(eq_binary_tile);
 TF_BIN_NO(ne_binary_tile);
 TF_BIN_NO(lt_binary_tile);
 TF_BIN_NO(gt_binary_tile);
 TF_BIN_NO(le_binary_tile);
 TF_BIN_NO(ge_binary_tile);
-TF_BIN_NO(binary_max_tile);
-TF_BIN_NO(binary_min_tile);
 TF_BIN_NO(atan2_binary_tile);
 TF_BIN_NO(fmod_binary_tile);
 TF_BIN_NO(remainder_binary_tile);

@@ -54,5 +54,9 @@ void kernel_main()
 #elif MODE == 8 // x^3: (x * x) x the tile again, DestReuseMul as binary_op's post-op
     square(cb_input, cb_output, BinaryInputBlockShape::of(1, num_tiles),
            sfpu_chain(DestReuseMul<cb_input, Dst::D0, LoadPolicy::NoWaitNoPop>{}));
+#elif MODE == 9 // x * x + x: SFPU binary ops between slots (D2 = D0 x D1, D0 = D2 + D1)
+    auto chain = sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{},
+                            SfpuMul<Dst::D0, Dst::D1, Dst::D2>{}, SfpuAdd<Dst::D2, Dst::D1>{});
+    sfpu_pipeline(chain, cb_output, num_tiles);
 #endif
 }

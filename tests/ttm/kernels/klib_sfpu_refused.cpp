@@ -8,10 +8,10 @@ using namespace compute_kernel_lib;
 
 void kernel_main()
 {
-#if MODE == 0 // an SFPU op between two DEST slots (mish, hardshrink)
+#if MODE == 0 // an SFPU op between two DEST slots the engine does not model
     sfpu_pipeline(
-        sfpu_chain(Load<0, Dst::D0>{}, Load<0, Dst::D1>{}, SfpuMul<Dst::D0, Dst::D1, Dst::D0>{}),
-        16, 1);
+        sfpu_chain(Load<0, Dst::D0>{}, Load<0, Dst::D1>{}, SfpuEq<Dst::D0, Dst::D1, Dst::D0>{}), 16,
+        1);
 #elif MODE == 1 // an SFPU op the engine does not model, by its shorthand
     sfpu_atan<0>(16, 1);
 #elif MODE == 2 // a parameterised op the engine does not model

@@ -1,7 +1,7 @@
 // tt-metal's api/compute/binary_max_min.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// binary_max_tile and binary_min_tile (and their inits) are modeled
+// (tt_foil/compute_sfpu.hpp); the integer forms fail at compile time, saying
+// why (tt_foil/compute_unsupported.hpp; docs/kernels.md, section 5.2). It
+// brings the whole compute API, as every compute header here does.
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -36,8 +36,11 @@
 // also a post-op (binary_op's, copy_tiles'): chain(dst) runs it on the
 // slots offset by dst; after one holding a DestReuseOp the helper sets its
 // own op up again (tf_klib::clashes_with_fpu_v), as ttnn's.
-// The SFPU ops the tile engine does not model (and SFPU ops between two
-// DEST slots: SfpuAdd, SfpuMul, ...) are compile errors naming them.
+// SfpuAdd<In0, In1, Out> and its kin (Sub, Mul, Div, Rsub, Pow, Max, Min)
+// run a binary SFPU op between two slots: DEST[Out] = f(DEST[In0],
+// DEST[In1]), all three offset as the chain's. The SFPU ops the tile engine
+// does not model (and the other ops between DEST slots: SfpuEq, Where,
+// Lerp, ...) are compile errors naming them.
 // The kernel starts the hardware first (init_sfpu or
 // compute_kernel_hw_startup), as ttnn's. docs/kernels.md "5.4".
 #pragma once
@@ -79,6 +82,24 @@ template <typename Derived, Dst Slot> struct UnaryOp {
     ALWI void exec(std::uint32_t offset = 0) const
     {
         static_cast<const Derived *>(this)->call(dst_idx + offset);
+    }
+    ALWI void apply(std::uint32_t offset = 0) const
+    {
+        static_cast<const Derived *>(this)->init();
+        exec(offset);
+    }
+};
+
+// An op on two slots into a third: Derived has init() and call(in0, in1, out).
+template <typename Derived, Dst In0, Dst In1, Dst Out> struct BinaryOp {
+    static constexpr std::uint32_t in0 = sfpu_slot(In0);
+    static constexpr std::uint32_t in1 = sfpu_slot(In1);
+    static constexpr std::uint32_t out = sfpu_slot(Out);
+    static constexpr std::uint32_t max_dst = in0 > in1 ? (in0 > out ? in0 : out)
+                                                       : (in1 > out ? in1 : out);
+    ALWI void exec(std::uint32_t offset = 0) const
+    {
+        static_cast<const Derived *>(this)->call(in0 + offset, in1 + offset, out + offset);
     }
     ALWI void apply(std::uint32_t offset = 0) const
     {
@@ -336,6 +357,33 @@ template <Dst Slot = Dst::D0> struct FillTileBitcast : UnaryOp<FillTileBitcast<S
 TF_KLIB_SFPU_SCALAR_OPS(TF_KLIB_SFPU_SCALAR_OP)
 #undef TF_KLIB_SFPU_SCALAR_OP
 #undef TF_KLIB_SFPU_SCALAR_OPS
+// The binary ops between slots: X(Name, tt-metal's op) runs op_init() then
+// op(in0, in1, out).
+#define TF_KLIB_SFPU_BINARY_OPS(X)                                                                 \
+    X(SfpuAdd, add_binary_tile)                                                                    \
+    X(SfpuSub, sub_binary_tile)                                                                    \
+    X(SfpuMul, mul_binary_tile)                                                                    \
+    X(SfpuDiv, div_binary_tile)                                                                    \
+    X(SfpuRsub, rsub_binary_tile)                                                                  \
+    X(SfpuPow, power_binary_tile)                                                                  \
+    X(SfpuMax, binary_max_tile)                                                                    \
+    X(SfpuMin, binary_min_tile)
+#define TF_KLIB_SFPU_BINARY_OP(Name, op)                                                           \
+    template <Dst In0 = Dst::D0, Dst In1 = Dst::D1, Dst Out = Dst::D0>                             \
+    struct Name : BinaryOp<Name<In0, In1, Out>, In0, In1, Out> {                                   \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            op##_init();                                                                           \
+        }                                                                                          \
+        ALWI void call(std::uint32_t a, std::uint32_t b, std::uint32_t c) const                    \
+        {                                                                                          \
+            op(a, b, c);                                                                           \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_BINARY_OPS(TF_KLIB_SFPU_BINARY_OP)
+#undef TF_KLIB_SFPU_BINARY_OP
+#undef TF_KLIB_SFPU_BINARY_OPS
+
 // Fill a slot with a value known at run time (FillScalar<D0>{lambda}).
 template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot> {
     float value;
@@ -366,8 +414,8 @@ template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot
     };
 #define TF_KLIB_SFPU_UNMODELED "an SFPU op the tile engine does not model (docs/kernels.md 5.2)"
 #define TF_KLIB_SFPU_TWO_SLOTS                                                                     \
-    "SFPU ops between DEST slots are not modeled: use DestReuseOp (a CB tile with a slot) or "     \
-    "the binary_op helpers (add, sub, mul of two CBs)"
+    "this SFPU op between DEST slots is not modeled (SfpuAdd, SfpuSub, SfpuMul, SfpuDiv, "         \
+    "SfpuRsub, SfpuPow, SfpuMax and SfpuMin are; docs/kernels.md 5.4)"
 TF_KLIB_SFPU_REFUSED(Log1p, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(LogWithBase, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(Cbrt, TF_KLIB_SFPU_UNMODELED)
@@ -438,15 +486,7 @@ TF_KLIB_SFPU_REFUSED(RandTile, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(FillTileInt, "integer DEST formats are not modeled")
 TF_KLIB_SFPU_REFUSED(TanhDerivative, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(GeluDerivative, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(SfpuAdd, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuSub, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuMul, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuDiv, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuRsub, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuPow, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(SfpuEq, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuMax, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(SfpuMin, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(Logsigmoid, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(LgammaStirlingFloat, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(IntAdd, TF_KLIB_SFPU_TWO_SLOTS)

@@ -1,0 +1,206 @@
+/* SFPU binary ops between two DEST tiles (add/sub/mul/div/rsub/
+ * power_binary_tile, binary_max/min_tile) in a tt-metal-style compute
+ * kernel built at run time (tests/ttm/kernels/sfpu_binary.cpp): every
+ * output value against a host reference, bit for bit, with an fp32 DEST
+ * (fp32 tiles) and a 16-bit DEST (bf16 tiles), the result into one of the
+ * sources and into a third tile; the SFPU's modeled cycles and counted
+ * FLOPs of each op; and the mistakes the engine faults on (no init,
+ * another op's init, a DEST index beyond the half, a vector mode other
+ * than RC). Numerics and cycles: docs/chip.md "Tile engine". */
+#include "tf_perf.h"
+#include "tt_foil/kbuild.h"
+#include "tt_foil/tile.h"
+#include "ttm_test.h"
+
+#include <math.h>
+
+static tf_device *dev;
+
+enum { D = 32, E = 1024 };
+
+static uint32_t bits(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, 4);
+    return w;
+}
+static float fbits(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+/* A 16-bit DEST: truncated (the SFPU's default store) or rounded to
+ * nearest even; NaN stays NaN. */
+static float bf16_trunc(float v)
+{
+    return fbits(bits(v) & 0xffff0000u);
+}
+static float bf16_rne(float v)
+{
+    if (isnan(v)) return v;
+    uint32_t w = bits(v);
+    return fbits((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
+}
+
+/* x and y: values in [-8, 8) with full fp32 mantissas (so that sums and
+ * products round), some 0s (x / 0, 0 / 0) and equal pairs; a bf16 run
+ * gives the same values rounded to bf16. */
+static void inputs(float *x, float *y, int bf16)
+{
+    uint32_t s = 12345;
+    for (int i = 0; i < E; i++) {
+        s = s * 1664525u + 1013904223u;
+        x[i] = (float)(int32_t)(s >> 8) / (float)(1 << 20) - 8.0f * (i & 1);
+        s = s * 1664525u + 1013904223u;
+        y[i] = (float)(int32_t)(s >> 8) / (float)(1 << 21) - 4.0f;
+        if (i % 97 == 0) y[i] = 0;
+        if (i % 193 == 0) x[i] = 0;
+        if (i % 61 == 0) y[i] = x[i];
+        if (bf16) x[i] = bf16_rne(x[i]), y[i] = bf16_rne(y[i]);
+    }
+}
+
+/* MODE's value of (x, y) before the store; rne: the op rounds into a
+ * 16-bit DEST (mul, div, the NearestEven forms). */
+static float want_of(int mode, float x, float y, int *rne)
+{
+    *rne = mode == 2 || mode == 3 || mode == 8 || mode == 9;
+    switch (mode) {
+    case 0:
+    case 8: return x + y;
+    case 1:
+    case 9: return x - y;
+    case 2: return x * y;
+    case 3: return x / y;
+    case 4: return y - x;
+    case 5: return (float)pow((double)x, (double)y);
+    case 6: return x > y ? x : y;
+    default: return x < y ? x : y;
+    }
+}
+
+/* sfpu_binary.cpp with MODE, ODST on x and y; fp32: an fp32 DEST and fp32
+ * tiles, else a 16-bit DEST and bf16 tiles. Returns 0 with the result tile
+ * in out (row-major) and the counters in pc, or the failure (err). */
+static int run(int mode, int odst, int fp32, const float *x, const float *y, float *out,
+               tf_perf_core *pc, char *err, size_t errcap)
+{
+    char src[512], d0[24], d1[24];
+    snprintf(src, sizeof src, "%s/tests/ttm/kernels/sfpu_binary.cpp", TF_TEST_SOURCE_DIR);
+    snprintf(d0, sizeof d0, "MODE=%d", mode);
+    snprintf(d1, sizeof d1, "ODST=%d", odst);
+    const char *defs[] = {d0, d1};
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = TF_COMPUTE;
+    o.defines = defs;
+    o.num_defines = 2;
+    o.fp32_dest_acc = fp32;
+    tf_kernel *cmp = tf_kernel_build(dev, &o);
+    if (!cmp) {
+        fprintf(stderr, "%s (%s): %s\n", src, d0, tf_last_error());
+        exit(1);
+    }
+    tf_tile_format f = fp32 ? TF_TILE_FORMAT_FP32 : TF_TILE_FORMAT_BF16;
+    uint32_t page = tf_tile_bytes(f);
+    static float xy[2 * E];
+    memcpy(xy, x, sizeof(float) * E);
+    memcpy(xy + E, y, sizeof(float) * E);
+    tf_buffer *din = rt_dram_tiles(dev, xy, 2 * D, D, f);
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, page));
+    tf_core core = {0, 0};
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
+    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
+    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
+    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
+    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    MUST(tf_program_set_cb(p, 0, page, 2));
+    MUST(tf_program_set_cb(p, 16, page, 1));
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 2};
+    uint32_t wa[] = {lo32(b), hi32(b), 1};
+    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    int rc = tf_dispatch_execute(p);
+    if (rc) {
+        snprintf(err, errcap, "%s", tf_last_error());
+    } else {
+        static uint8_t t[4096];
+        MUST(tf_buffer_read(dout, 0, t, page));
+        MUST(tf_untilize(t, D, D, f, out));
+        MUST(tf_program_counters(p, pc));
+    }
+    tf_program_destroy(p);
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    tf_kernel_free(cmp);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+/* Each op's modeled SFPU cycles a tile (docs/chip.md "Modeled cost"). */
+static uint64_t cycles_of(int mode)
+{
+    return mode == 3 ? 320 : mode == 5 ? 640 : 64;
+}
+
+static void op_case(int mode, int odst, int fp32)
+{
+    static float x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, !fp32);
+    if (run(mode, odst, fp32, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_binary MODE=%d: %s\n", mode, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        int rne;
+        float w = want_of(mode, x[i], y[i], &rne);
+        if (!fp32) w = rne ? bf16_rne(w) : bf16_trunc(w);
+        int same = bits(out[i]) == bits(w) || (isnan(out[i]) && isnan(w));
+        if (!same && bad++ < 3)
+            fprintf(stderr, "sfpu_binary MODE=%d fp32=%d: f(%a, %a) = %a, want %a\n", mode, fp32,
+                    (double)x[i], (double)y[i], (double)out[i], (double)w);
+    }
+    CHECK_EQ_U(bad, 0);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));
+    CHECK_EQ_U(pc.tiles[TF_PERF_FLOP_SFPU], 1);
+    CHECK_EQ_U(pc.flops[TF_PERF_FLOP_SFPU], 1024);
+}
+
+static void fault_case(int mode, const char *msg)
+{
+    static float x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, 0);
+    int rc = run(mode, 0, 1, x, y, out, &pc, err, sizeof err);
+    CHECK_TRUE(rc != 0);
+    if (rc) CHECK_CONTAINS(err, msg);
+}
+
+int main(void)
+{
+    dev = rt_open(1, 1);
+    for (int fp32 = 1; fp32 >= 0; fp32--)
+        for (int mode = 0; mode <= 9; mode++)
+            op_case(mode, mode % 2 ? 0 : 2, fp32); /* into x's tile, or into DEST[2] */
+    /* (the last SFPU init is the previous dispatch's: the core's engine
+     * keeps it) */
+    fault_case(20, "tile engine SFPU ADD_BINARY: used without its init: call the ADD_BINARY "
+                   "init first");
+    fault_case(21, "tile engine SFPU DIV_BINARY: used without its init: call the DIV_BINARY "
+                   "init first (the last SFPU init was MUL_BINARY)");
+    fault_case(22, "tile engine SFPU ADD_BINARY: the DEST index 5 is beyond the 4 tiles");
+    fault_case(23, "tile engine SFPU MAX_BINARY: the DEST index 6 is beyond the 4 tiles");
+    fault_case(24, "tile engine SFPU: operand code 1");
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_sfpu_binary");
+}

@@ -223,8 +223,8 @@ expect_err "error: 'unary_gt_tile_int32<int, unsigned int>' is unavailable: not 
 expect_err "error: 'gtz_tile_int32<int>' is unavailable: not supported by tt-foil: integer DEST formats" "gtz_tile_int32"
 k atan2 'atan2_binary_tile_init(); div_no_nan_binary_tile(0, 1, 0);'
 expect_rc 1 "atan2_binary_tile"
-expect_err "error: 'atan2_binary_tile_init<>' is unavailable: not supported by tt-foil: SFPU binary ops on two DEST tiles" "atan2_binary_tile_init"
-expect_err "error: 'div_no_nan_binary_tile<int, int, int>' is unavailable: not supported by tt-foil: SFPU binary ops on two DEST tiles" "div_no_nan_binary_tile"
+expect_err "error: 'atan2_binary_tile_init<>' is unavailable: not supported by tt-foil: this SFPU binary op on two DEST tiles" "atan2_binary_tile_init"
+expect_err "error: 'div_no_nan_binary_tile<int, int, int>' is unavailable: not supported by tt-foil: this SFPU binary op on two DEST tiles" "div_no_nan_binary_tile"
 k lerp 'lerp_tile_init(); lerp_tile<DataFormat::Float16_b>(0, 1, 2, 0);'
 expect_rc 1 "lerp_tile"
 expect_err "error: 'lerp_tile<DataFormat::Float16_b, int, int, int, int>' is unavailable: not supported by tt-foil: SFPU ops on three DEST tiles" "lerp_tile"

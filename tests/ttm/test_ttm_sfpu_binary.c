@@ -69,6 +69,7 @@ static float want_of(int mode, float x, float y, int *rne)
     switch (mode) {
     case 0:
     case 8: return x + y;
+    case 10: return x; /* x + the released DEST[1]: zeros */
     case 1:
     case 9: return x - y;
     case 2: return x * y;
@@ -190,8 +191,12 @@ int main(void)
 {
     dev = rt_open(1, 1);
     for (int fp32 = 1; fp32 >= 0; fp32--)
-        for (int mode = 0; mode <= 9; mode++)
+        for (int m = 0; m <= 10; m++) {
+            /* 10 first: the last op before the faults below is 9's SUB
+             * (the engine keeps a core's last SFPU init across dispatches) */
+            int mode = (m + 10) % 11;
             op_case(mode, mode % 2 ? 0 : 2, fp32); /* into x's tile, or into DEST[2] */
+        }
     /* (the last SFPU init is the previous dispatch's: the core's engine
      * keeps it) */
     fault_case(20, "tile engine SFPU ADD_BINARY: used without its init: call the ADD_BINARY "

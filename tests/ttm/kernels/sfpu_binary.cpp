@@ -14,10 +14,22 @@ void kernel_main()
     init_sfpu(cb_in, cb_out);
     cb_wait_front(cb_in, 2);
     cb_reserve_back(cb_out, 1);
+#if MODE == 10                    // y into DEST[1], released; DEST[1] read again later is zeros
+    for (int i = 0; i < 2; i++) { // (both halves, whichever the next acquire takes)
+        tile_regs_acquire();
+        copy_tile(cb_in, 1, 1);
+        tile_regs_commit();
+        tile_regs_wait();
+        tile_regs_release();
+    }
+    tile_regs_acquire();
+    copy_tile(cb_in, 0, 0);
+#else
     tile_regs_acquire();
     copy_tile(cb_in, 0, 0);
     copy_tile(cb_in, 1, 1);
-#if MODE == 0
+#endif
+#if MODE == 0 || MODE == 10
     add_binary_tile_init();
     add_binary_tile(0, 1, ODST);
 #elif MODE == 1

@@ -131,7 +131,13 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(RSUB_BINARY,33, 33, "y - x; bit 9 as ADD_BINARY")                                            \
     X(POWER_BINARY,34,34, "x^y (any real y)")                                                      \
     X(MAX_BINARY, 35, 35, "x > y ? x : y")                                                         \
-    X(MIN_BINARY, 36, 36, "x < y ? x : y")
+    X(MIN_BINARY, 36, 36, "x < y ? x : y")                                                         \
+    X(EQ_BINARY,  37, 37, "x == y ? 1 : 0 (a NaN compares false)")                                 \
+    X(NE_BINARY,  38, 38, "x != y ? 1 : 0 (a NaN compares true)")                                  \
+    X(LT_BINARY,  39, 39, "x < y ? 1 : 0 (a NaN compares false)")                                  \
+    X(GT_BINARY,  40, 40, "x > y ? 1 : 0 (a NaN compares false)")                                  \
+    X(LE_BINARY,  41, 41, "x <= y ? 1 : 0 (a NaN compares false)")                                 \
+    X(GE_BINARY,  42, 42, "x >= y ? 1 : 0 (a NaN compares false)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
@@ -140,7 +146,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
 #define TF_SFPU_RNE          (1u << 9)
-#define TF_SFPU_IS_BINARY(o) ((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_MIN_BINARY)
+#define TF_SFPU_IS_BINARY(o) ((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY)
 
 /* Registers (per TRISC): fill the arguments, then write an opcode to CMD.
  * A command that must wait (for a source register, for DEST) holds the

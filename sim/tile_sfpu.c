@@ -127,7 +127,8 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
 
 /* One value of a binary op: a single fp32 operation (one rounding) for
  * the arithmetic, a selection for max/min, pow in double rounded once
- * (the exact-mode rule). */
+ * (the exact-mode rule), 1 or 0 for the comparisons (fp32 compares: a NaN
+ * compares false, so ne gives 1). */
 static float binary(float x, float y, uint32_t op)
 {
     switch (op) {
@@ -138,6 +139,12 @@ static float binary(float x, float y, uint32_t op)
     case TF_SFPU_RSUB_BINARY: return y - x;
     case TF_SFPU_POWER_BINARY: return (float)pow((double)x, (double)y);
     case TF_SFPU_MAX_BINARY: return x > y ? x : y;
+    case TF_SFPU_EQ_BINARY: return x == y ? 1.0f : 0.0f;
+    case TF_SFPU_NE_BINARY: return x != y ? 1.0f : 0.0f;
+    case TF_SFPU_LT_BINARY: return x < y ? 1.0f : 0.0f;
+    case TF_SFPU_GT_BINARY: return x > y ? 1.0f : 0.0f;
+    case TF_SFPU_LE_BINARY: return x <= y ? 1.0f : 0.0f;
+    case TF_SFPU_GE_BINARY: return x >= y ? 1.0f : 0.0f;
     default: return x < y ? x : y; /* MIN_BINARY */
     }
 }
@@ -165,7 +172,8 @@ int sim_sfpu_init_of(uint32_t op)
  * tt-metal's published figure (~96 issue slots a tile,
  * tech_reports/SFPU_Exp_Approx_And_Harness_Wedge); the others are our
  * estimates of issue slots per vector x 32. A binary op loads two
- * vectors for each it stores: two slots a vector for the simple ones;
+ * vectors for each it stores: two slots a vector for the simple ones
+ * (the comparisons too);
  * div adds recip's cost, pow log's and exp's. */
 uint32_t sim_sfpu_cycles(uint32_t op, int approx)
 {
@@ -189,7 +197,13 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx)
     case TF_SFPU_MUL_BINARY:
     case TF_SFPU_RSUB_BINARY:
     case TF_SFPU_MAX_BINARY:
-    case TF_SFPU_MIN_BINARY: return 64;
+    case TF_SFPU_MIN_BINARY:
+    case TF_SFPU_EQ_BINARY:
+    case TF_SFPU_NE_BINARY:
+    case TF_SFPU_LT_BINARY:
+    case TF_SFPU_GT_BINARY:
+    case TF_SFPU_LE_BINARY:
+    case TF_SFPU_GE_BINARY: return 64;
     case TF_SFPU_DIV_BINARY: return 64 + 256;
     case TF_SFPU_POWER_BINARY: return 64 + 320 + 256;
     default: return 32;

@@ -311,10 +311,13 @@ AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
 }
 /* The binary SFPU ops but pow (tile_sfpu.c's binary()): one IEEE
  * operation or selection a lane; max_ps(x, y) is x > y ? x : y and
- * min_ps(x, y) x < y ? x : y, NaNs and zeros included. */
+ * min_ps(x, y) x < y ? x : y, NaNs and zeros included; a comparison is
+ * its mask ANDed with 1.0f (ordered predicates, but ne's unordered: a NaN
+ * compares false, ne true). */
 AVX2 static int sfpu_binary_avx2(float *d, const float *x, const float *y, uint32_t op)
 {
     if (op == TF_SFPU_POWER_BINARY) return 0;
+    const __m256 one = _mm256_set1_ps(1.0f);
     for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
         __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(y + i), v;
         switch (op) {
@@ -324,6 +327,12 @@ AVX2 static int sfpu_binary_avx2(float *d, const float *x, const float *y, uint3
         case TF_SFPU_DIV_BINARY: v = _mm256_div_ps(a, b); break;
         case TF_SFPU_RSUB_BINARY: v = _mm256_sub_ps(b, a); break;
         case TF_SFPU_MAX_BINARY: v = _mm256_max_ps(a, b); break;
+        case TF_SFPU_EQ_BINARY: v = _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_EQ_OQ), one); break;
+        case TF_SFPU_NE_BINARY: v = _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_NEQ_UQ), one); break;
+        case TF_SFPU_LT_BINARY: v = _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_LT_OQ), one); break;
+        case TF_SFPU_GT_BINARY: v = _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_GT_OQ), one); break;
+        case TF_SFPU_LE_BINARY: v = _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_LE_OQ), one); break;
+        case TF_SFPU_GE_BINARY: v = _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_GE_OQ), one); break;
         default: v = _mm256_min_ps(a, b); break; /* MIN_BINARY */
         }
         _mm256_storeu_ps(d + i, v);

@@ -136,6 +136,20 @@ TF_SFPU_INIT(binary_max_tile_init, TF_SFPU_MAX_BINARY)
 TF_SFPU_BINARY(binary_max_tile, TF_SFPU_MAX_BINARY, 0)
 TF_SFPU_INIT(binary_min_tile_init, TF_SFPU_MIN_BINARY)
 TF_SFPU_BINARY(binary_min_tile, TF_SFPU_MIN_BINARY, 0)
+/* Comparisons (binary_comp.h): 1.0f where x op y holds, else 0.0f (fp32
+ * compares: a NaN compares false, so ne gives 1); exact in any DEST. */
+TF_SFPU_INIT(eq_binary_tile_init, TF_SFPU_EQ_BINARY)
+TF_SFPU_BINARY(eq_binary_tile, TF_SFPU_EQ_BINARY, 0)
+TF_SFPU_INIT(ne_binary_tile_init, TF_SFPU_NE_BINARY)
+TF_SFPU_BINARY(ne_binary_tile, TF_SFPU_NE_BINARY, 0)
+TF_SFPU_INIT(lt_binary_tile_init, TF_SFPU_LT_BINARY)
+TF_SFPU_BINARY(lt_binary_tile, TF_SFPU_LT_BINARY, 0)
+TF_SFPU_INIT(gt_binary_tile_init, TF_SFPU_GT_BINARY)
+TF_SFPU_BINARY(gt_binary_tile, TF_SFPU_GT_BINARY, 0)
+TF_SFPU_INIT(le_binary_tile_init, TF_SFPU_LE_BINARY)
+TF_SFPU_BINARY(le_binary_tile, TF_SFPU_LE_BINARY, 0)
+TF_SFPU_INIT(ge_binary_tile_init, TF_SFPU_GE_BINARY)
+TF_SFPU_BINARY(ge_binary_tile, TF_SFPU_GE_BINARY, 0)
 
 /* relu_tile is issue 7's RELU command; in tt-metal mode it needs relu_tile_init. */
 TF_SFPU_INIT(relu_tile_init, TF_SFPU_RELU)

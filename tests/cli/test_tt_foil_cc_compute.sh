@@ -53,9 +53,9 @@ k() { # NAME BODY: a compute kernel with BODY in kernel_main
     printf '#include "api/compute/compute_kernel_api.h"\nvoid kernel_main()\n{\n    %s\n}\n' "$2" >"$tmp/$1.cpp"
     run "$cc" --risc compute -o "$tmp/$1" "$tmp/$1.cpp"
 }
-k bin 'eq_binary_tile_init(); eq_binary_tile(0, 1, 0);'
+k bin 'fmod_binary_tile_init(); fmod_binary_tile(0, 1, 0);'
 expect_rc 1 "SFPU binary op"
-expect_err "bin.cpp:4:5: error: 'eq_binary_tile_init" "SFPU binary op: at the use"
+expect_err "bin.cpp:4:5: error: 'fmod_binary_tile_init" "SFPU binary op: at the use"
 expect_err "is unavailable: not supported by tt-foil: this SFPU binary op on two DEST tiles" "SFPU binary op"
 k tan 'tan_tile_init(); tan_tile(0);'
 expect_rc 1 "tan_tile"
@@ -205,6 +205,8 @@ expect_rc 1 "rdiv_tile<RoundingMode::Floor>"
 expect_err "error: 'rdiv_tile<ckernel::RoundingMode::Floor, int, unsigned int>' is unavailable: not supported by tt-foil: an SFPU op" "rdiv_tile<RoundingMode::Floor>"
 k addrne 'add_binary_tile_init(); add_binary_tile<DstRoundingMode::NearestEven>(0, 1, 0);'
 expect_rc 0 "add_binary_tile<DstRoundingMode::NearestEven> is supported"
+k cmpbin 'eq_binary_tile_init(); eq_binary_tile(0, 1, 0); ge_binary_tile_init(); ge_binary_tile<false>(0, 1, 2);'
+expect_rc 0 "eq/ge_binary_tile are supported"
 k rpow 'rpow_tile_init(); cbrt_tile(0);'
 expect_rc 1 "rpow_tile, cbrt_tile"
 expect_err "error: 'rpow_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "rpow_tile_init"

@@ -117,7 +117,7 @@ int main(void)
     dev = rt_open(1, 1);
     for (int mode = 0; mode <= 9; mode++)
         sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
-    refused(0, "not supported by tt-foil: compute_kernel_lib::SfpuEq: this SFPU op between DEST "
+    refused(0, "not supported by tt-foil: compute_kernel_lib::Where: this SFPU op between DEST "
                "slots is not modeled");
     refused(1, "not supported by tt-foil: compute_kernel_lib::Atan: an SFPU op the tile engine "
                "does not model");

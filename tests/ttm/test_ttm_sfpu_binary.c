@@ -1,12 +1,11 @@
 /* SFPU binary ops between two DEST tiles (add/sub/mul/div/rsub/
- * power_binary_tile, binary_max/min_tile) in a tt-metal-style compute
- * kernel built at run time (tests/ttm/kernels/sfpu_binary.cpp): every
- * output value against a host reference, bit for bit, with an fp32 DEST
- * (fp32 tiles) and a 16-bit DEST (bf16 tiles), the result into one of the
- * sources and into a third tile; the SFPU's modeled cycles and counted
- * FLOPs of each op; and the mistakes the engine faults on (no init,
- * another op's init, a DEST index beyond the half, a vector mode other
- * than RC). Numerics and cycles: docs/chip.md "Tile engine". */
+ * power_binary_tile, binary_max/min_tile, eq/ne/lt/gt/le/ge_binary_tile) in a tt-metal-style
+ * compute kernel built at run time (tests/ttm/kernels/sfpu_binary.cpp): every output value against
+ * a host reference, bit for bit, with an fp32 DEST (fp32 tiles) and a 16-bit DEST (bf16 tiles), the
+ * result into one of the sources and into a third tile; the SFPU's modeled cycles and counted FLOPs
+ * of each op; and the mistakes the engine faults on (no init, another op's init (a comparison's
+ * too), a DEST index beyond the half, a vector mode other than RC). Numerics and cycles:
+ * docs/chip.md "Tile engine". */
 #include "tf_perf.h"
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
@@ -45,8 +44,9 @@ static float bf16_rne(float v)
 
 /* x and y: values in [-8, 8) with full fp32 mantissas (so that sums and
  * products round), some 0s (x / 0, 0 / 0) and equal pairs; a bf16 run
- * gives the same values rounded to bf16. */
-static void inputs(float *x, float *y, int bf16)
+ * gives the same values rounded to bf16. edges (the comparisons): also
+ * -0 against 0, NaNs on either side and infinities. */
+static void inputs(float *x, float *y, int bf16, int edges)
 {
     uint32_t s = 12345;
     for (int i = 0; i < E; i++) {
@@ -58,6 +58,17 @@ static void inputs(float *x, float *y, int bf16)
         if (i % 193 == 0) x[i] = 0;
         if (i % 61 == 0) y[i] = x[i];
         if (bf16) x[i] = bf16_rne(x[i]), y[i] = bf16_rne(y[i]);
+        if (!edges) continue;
+        if (i % 89 == 0) x[i] = -0.0f, y[i] = 0.0f;
+        if (i % 89 == 1) x[i] = 0.0f, y[i] = -0.0f;
+        if (i % 89 == 2) x[i] = NAN;
+        if (i % 89 == 3) y[i] = NAN;
+        if (i % 89 == 4) x[i] = NAN, y[i] = NAN;
+        if (i % 89 == 5) x[i] = INFINITY;
+        if (i % 89 == 6) y[i] = -INFINITY;
+        if (i % 89 == 7) x[i] = y[i] = INFINITY;
+        if (i % 89 == 8) /* adjacent values: one ulp of the DEST format apart */
+            y[i] = fbits(bits(x[i]) + (bf16 ? 0x10000u : 1u));
     }
 }
 
@@ -77,7 +88,13 @@ static float want_of(int mode, float x, float y, int *rne)
     case 4: return y - x;
     case 5: return (float)pow((double)x, (double)y);
     case 6: return x > y ? x : y;
-    default: return x < y ? x : y;
+    case 7: return x < y ? x : y;
+    case 11: return x == y ? 1.0f : 0.0f; /* a NaN compares false */
+    case 12: return x != y ? 1.0f : 0.0f; /* ... so ne gives 1 */
+    case 13: return x < y ? 1.0f : 0.0f;
+    case 14: return x > y ? 1.0f : 0.0f;
+    case 15: return x <= y ? 1.0f : 0.0f;
+    default: return x >= y ? 1.0f : 0.0f; /* 16 */
     }
 }
 
@@ -154,7 +171,7 @@ static void op_case(int mode, int odst, int fp32)
     static float x[E], y[E], out[E];
     tf_perf_core pc;
     char err[2048];
-    inputs(x, y, !fp32);
+    inputs(x, y, !fp32, mode >= 11);
     if (run(mode, odst, fp32, x, y, out, &pc, err, sizeof err)) {
         fprintf(stderr, "sfpu_binary MODE=%d: %s\n", mode, err);
         CHECK_TRUE(0);
@@ -171,6 +188,11 @@ static void op_case(int mode, int odst, int fp32)
                     (double)x[i], (double)y[i], (double)out[i], (double)w);
     }
     CHECK_EQ_U(bad, 0);
+    if (mode >= 11) { /* each comparison's result is 1 somewhere and 0 somewhere */
+        int ones = 0;
+        for (int i = 0; i < E; i++) ones += bits(out[i]) == bits(1.0f);
+        CHECK_TRUE(ones > 0 && ones < E);
+    }
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));
     CHECK_EQ_U(pc.tiles[TF_PERF_FLOP_SFPU], 1);
     CHECK_EQ_U(pc.flops[TF_PERF_FLOP_SFPU], 1024);
@@ -181,7 +203,7 @@ static void fault_case(int mode, const char *msg)
     static float x[E], y[E], out[E];
     tf_perf_core pc;
     char err[2048];
-    inputs(x, y, 0);
+    inputs(x, y, 0, 0);
     int rc = run(mode, 0, 1, x, y, out, &pc, err, sizeof err);
     CHECK_TRUE(rc != 0);
     if (rc) CHECK_CONTAINS(err, msg);
@@ -190,11 +212,12 @@ static void fault_case(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
+    /* 10 and the comparisons first: the last op before the faults below is
+     * 9's SUB (the engine keeps a core's last SFPU init across dispatches) */
+    static const int modes[] = {10, 11, 12, 13, 14, 15, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     for (int fp32 = 1; fp32 >= 0; fp32--)
-        for (int m = 0; m <= 10; m++) {
-            /* 10 first: the last op before the faults below is 9's SUB
-             * (the engine keeps a core's last SFPU init across dispatches) */
-            int mode = (m + 10) % 11;
+        for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+            int mode = modes[m];
             op_case(mode, mode % 2 ? 0 : 2, fp32); /* into x's tile, or into DEST[2] */
         }
     /* (the last SFPU init is the previous dispatch's: the core's engine
@@ -206,6 +229,8 @@ int main(void)
     fault_case(22, "tile engine SFPU ADD_BINARY: the DEST index 5 is beyond the 4 tiles");
     fault_case(23, "tile engine SFPU MAX_BINARY: the DEST index 6 is beyond the 4 tiles");
     fault_case(24, "tile engine SFPU: operand code 1");
+    fault_case(25, "tile engine SFPU GT_BINARY: used without its init: call the GT_BINARY "
+                   "init first (the last SFPU init was LT_BINARY)");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_binary");
 }

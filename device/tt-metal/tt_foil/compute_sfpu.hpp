@@ -237,7 +237,13 @@ using tf_c::add_binary_tile_init;
 using tf_c::binary_max_tile_init;
 using tf_c::binary_min_tile_init;
 using tf_c::div_binary_tile_init;
+using tf_c::eq_binary_tile_init;
+using tf_c::ge_binary_tile_init;
+using tf_c::gt_binary_tile_init;
+using tf_c::le_binary_tile_init;
+using tf_c::lt_binary_tile_init;
 using tf_c::mul_binary_tile_init;
+using tf_c::ne_binary_tile_init;
 using tf_c::power_binary_tile_init;
 using tf_c::rsub_binary_tile_init;
 using tf_c::sub_binary_tile_init;
@@ -264,6 +270,16 @@ TF_TTM_SFPU_BINARY_RM(rsub_binary_tile)
 TF_TTM_SFPU_BINARY(mul_binary_tile)
 TF_TTM_SFPU_BINARY(div_binary_tile)
 TF_TTM_SFPU_BINARY(power_binary_tile)
+// The comparisons (binary_comp.h; eltwise_binary_sfpu.h in the newest
+// tree, with the is_fp32_dest_acc_en template parameter, older ones
+// without): 1.0f where DEST[idst0] op DEST[idst1] holds, else 0.0f (fp32
+// compares: a NaN compares false, so ne gives 1).
+TF_TTM_SFPU_BINARY(eq_binary_tile)
+TF_TTM_SFPU_BINARY(ne_binary_tile)
+TF_TTM_SFPU_BINARY(lt_binary_tile)
+TF_TTM_SFPU_BINARY(gt_binary_tile)
+TF_TTM_SFPU_BINARY(le_binary_tile)
+TF_TTM_SFPU_BINARY(ge_binary_tile)
 #undef TF_TTM_SFPU_BINARY
 // max/min: RC only (another vector mode faults, naming it).
 ALWI void binary_max_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,

@@ -229,17 +229,12 @@ TF_UNSUPPORTED_FN(rsub_tile_init, "use binop_with_scalar_tile_init and rsub_unar
 TF_UNSUPPORTED_FN(transpose_wh_dest, "a transpose inside DEST: use transpose_wh_tile from a CB");
 TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use transpose_wh_init");
 // SFPU ops on two DEST tiles the engine does not model (add, sub, mul, div,
-// rsub, power, max and min are: tt_foil/compute_sfpu.hpp).
+// rsub, power, max, min and the comparisons eq/ne/lt/gt/le/ge are:
+// tt_foil/compute_sfpu.hpp).
 #define TF_BIN_SFPU_WHY                                                                            \
     "this SFPU binary op on two DEST tiles (the engine models add/sub/mul/div/rsub/power_binary_"  \
-    "tile and binary_max/min_tile; docs/chip.md \"Tile engine\")"
+    "tile, binary_max/min_tile and eq/ne/lt/gt/le/ge_binary_tile; docs/chip.md \"Tile engine\")"
 #define TF_BIN_NO(name) TF_UNSUPPORTED_OP(name, TF_BIN_SFPU_WHY)
-TF_BIN_NO(eq_binary_tile);
-TF_BIN_NO(ne_binary_tile);
-TF_BIN_NO(lt_binary_tile);
-TF_BIN_NO(gt_binary_tile);
-TF_BIN_NO(le_binary_tile);
-TF_BIN_NO(ge_binary_tile);
 TF_BIN_NO(atan2_binary_tile);
 TF_BIN_NO(fmod_binary_tile);
 TF_BIN_NO(remainder_binary_tile);

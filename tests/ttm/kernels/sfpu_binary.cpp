@@ -5,6 +5,7 @@
 // expected values); MODEs 20 and up are the mistakes the engine faults on.
 #include <cstdint>
 
+#include "api/compute/binary_comp.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/eltwise_binary_sfpu.h"
 
@@ -59,6 +60,24 @@ void kernel_main()
 #elif MODE == 9
     sub_binary_tile_init();
     sub_binary_tile<ckernel::DstRoundingMode::NearestEven, DST_ACCUM_MODE>(0, 1, ODST);
+#elif MODE == 11 // the comparisons (binary_comp.h)
+    eq_binary_tile_init();
+    eq_binary_tile(0, 1, ODST);
+#elif MODE == 12
+    ne_binary_tile_init();
+    ne_binary_tile(0, 1, ODST);
+#elif MODE == 13
+    lt_binary_tile_init();
+    lt_binary_tile(0, 1, ODST);
+#elif MODE == 14
+    gt_binary_tile_init();
+    gt_binary_tile(0, 1, ODST);
+#elif MODE == 15
+    le_binary_tile_init();
+    le_binary_tile<DST_ACCUM_MODE>(0, 1, ODST); // the newest tree's template parameter
+#elif MODE == 16
+    ge_binary_tile_init();
+    ge_binary_tile(0, 1, ODST);
 #elif MODE == 20 // no init at all
     add_binary_tile(0, 1, ODST);
 #elif MODE == 21 // another op's init
@@ -73,6 +92,9 @@ void kernel_main()
 #elif MODE == 24 // a vector mode other than RC
     binary_min_tile_init();
     binary_min_tile(0, 1, ODST, VectorMode::R);
+#elif MODE == 25 // a comparison after another comparison's init
+    lt_binary_tile_init();
+    gt_binary_tile(0, 1, ODST);
 #endif
     tile_regs_commit();
     tile_regs_wait();

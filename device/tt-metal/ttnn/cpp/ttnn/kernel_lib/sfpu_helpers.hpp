@@ -36,11 +36,11 @@
 // also a post-op (binary_op's, copy_tiles'): chain(dst) runs it on the
 // slots offset by dst; after one holding a DestReuseOp the helper sets its
 // own op up again (tf_klib::clashes_with_fpu_v), as ttnn's.
-// SfpuAdd<In0, In1, Out> and its kin (Sub, Mul, Div, Rsub, Pow, Max, Min)
-// run a binary SFPU op between two slots: DEST[Out] = f(DEST[In0],
+// SfpuAdd<In0, In1, Out> and its kin (Sub, Mul, Div, Rsub, Pow, Max, Min,
+// Eq) run a binary SFPU op between two slots: DEST[Out] = f(DEST[In0],
 // DEST[In1]), all three offset as the chain's. The SFPU ops the tile engine
-// does not model (and the other ops between DEST slots: SfpuEq, Where,
-// Lerp, ...) are compile errors naming them.
+// does not model (and the other ops between DEST slots: Where, Lerp, ...)
+// are compile errors naming them.
 // The kernel starts the hardware first (init_sfpu or
 // compute_kernel_hw_startup), as ttnn's. docs/kernels.md "5.4".
 #pragma once
@@ -367,7 +367,8 @@ TF_KLIB_SFPU_SCALAR_OPS(TF_KLIB_SFPU_SCALAR_OP)
     X(SfpuRsub, rsub_binary_tile)                                                                  \
     X(SfpuPow, power_binary_tile)                                                                  \
     X(SfpuMax, binary_max_tile)                                                                    \
-    X(SfpuMin, binary_min_tile)
+    X(SfpuMin, binary_min_tile)                                                                    \
+    X(SfpuEq, eq_binary_tile)
 #define TF_KLIB_SFPU_BINARY_OP(Name, op)                                                           \
     template <Dst In0 = Dst::D0, Dst In1 = Dst::D1, Dst Out = Dst::D0>                             \
     struct Name : BinaryOp<Name<In0, In1, Out>, In0, In1, Out> {                                   \
@@ -415,7 +416,7 @@ template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot
 #define TF_KLIB_SFPU_UNMODELED "an SFPU op the tile engine does not model (docs/kernels.md 5.2)"
 #define TF_KLIB_SFPU_TWO_SLOTS                                                                     \
     "this SFPU op between DEST slots is not modeled (SfpuAdd, SfpuSub, SfpuMul, SfpuDiv, "         \
-    "SfpuRsub, SfpuPow, SfpuMax and SfpuMin are; docs/kernels.md 5.4)"
+    "SfpuRsub, SfpuPow, SfpuMax, SfpuMin and SfpuEq are; docs/kernels.md 5.4)"
 TF_KLIB_SFPU_REFUSED(Log1p, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(LogWithBase, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(Cbrt, TF_KLIB_SFPU_UNMODELED)
@@ -486,7 +487,6 @@ TF_KLIB_SFPU_REFUSED(RandTile, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(FillTileInt, "integer DEST formats are not modeled")
 TF_KLIB_SFPU_REFUSED(TanhDerivative, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(GeluDerivative, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(SfpuEq, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(Logsigmoid, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(LgammaStirlingFloat, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(IntAdd, TF_KLIB_SFPU_TWO_SLOTS)

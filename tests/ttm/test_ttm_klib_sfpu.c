@@ -79,7 +79,8 @@ static float want_of(int mode, float x)
     case 6: return -x;
     case 7: return -(x * x);
     case 8: return x * x * x;
-    default: return x * x + x;
+    case 9: return x * x + x;
+    default: return x == x * x ? 1.0f : 0.0f;
     }
 }
 
@@ -115,7 +116,7 @@ static void refused(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
-    for (int mode = 0; mode <= 9; mode++)
+    for (int mode = 0; mode <= 10; mode++)
         sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
     refused(0, "not supported by tt-foil: compute_kernel_lib::Where: this SFPU op between DEST "
                "slots is not modeled");

@@ -35,30 +35,13 @@ typedef struct ks_run {
 
 static int ks_execute(ks_run *r)
 {
-    char src[512];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, r->kernel);
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = TF_COMPUTE;
     const char *defs[] = {r->def};
-    o.defines = defs;
-    o.num_defines = r->def[0] ? 1 : 0;
-    o.fp32_dest_acc = 1; /* exact fp32 values through DEST */
-    tf_kernel *cmp = tf_kernel_build(dev, &o);
-    if (!cmp) {
-        fprintf(stderr, "%s: %s\n", src, tf_last_error());
-        exit(1);
-    }
+    tf_kernel *cmp = ttm_compute_fp32(dev, r->kernel, defs, r->def[0] ? 1 : 0);
     tf_buffer *din = rt_dram_tiles(dev, r->in, 32 * r->in_tiles, 32, r->in_f);
     uint32_t page = tf_tile_bytes(r->out_f);
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)page * r->out_tiles));
-    tf_program *p = MUST_PTR(tf_program_create(dev, r->core));
-    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
-    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
-    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
-    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
-    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    ttm_trio t = ttm_trio_create(dev, r->core, NULL, cmp);
+    tf_program *p = t.p;
     MUST(tf_program_set_cb(p, 0, tf_tile_bytes(r->in_f), r->in_tiles));
     if (r->out_data_format)
         MUST(tf_program_set_cb_format(p, 16, (tf_data_format)(r->out_data_format - 1),
@@ -74,10 +57,7 @@ static int ks_execute(ks_run *r)
         snprintf(r->err, sizeof r->err, "%s", tf_last_error());
     else
         MUST(tf_buffer_read(dout, 0, r->out, (size_t)page * r->out_tiles));
-    tf_program_destroy(p);
-    tf_kernel_free(rd);
-    tf_kernel_free(wr);
-    tf_kernel_free(cmp);
+    ttm_trio_free(&t);
     tf_buffer_free(din);
     tf_buffer_free(dout);
     return rc;

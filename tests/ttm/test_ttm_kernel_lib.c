@@ -42,16 +42,12 @@ static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl
     snprintf(defs[4], sizeof defs[4], "NB=%d", nc);
     const char *dp[5] = {defs[0], defs[1], defs[2], defs[3], defs[4]};
     tf_kernel *cmp = kernel ? ttm_compute_fp32(dev, kernel, dp, 5) : NULL;
-    tf_core core = {0, 0};
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
     char dmdef[24];
     snprintf(dmdef, sizeof dmdef, "DMODE=%d", dm_mode);
-    tf_kernel *rd = dm_mode >= 0 ? ttm_kernel(dev, "klib_dm", TF_NCRISC, dmdef, NULL, 0)
-                                 : rt_kernel(dev, "cb_loader.ncrisc.elf");
-    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
-    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
-    if (cmp) MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
-    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    ttm_trio t = ttm_trio_create(
+        dev, (tf_core){0, 0},
+        dm_mode >= 0 ? ttm_kernel(dev, "klib_dm", TF_NCRISC, dmdef, NULL, 0) : NULL, cmp);
+    tf_program *p = t.p;
     tf_buffer *din[MAXG];
     uint32_t ra[1 + 4 * MAXG] = {(uint32_t)ng};
     for (int i = 0; i < ng; i++) {
@@ -77,12 +73,9 @@ static int kl_run(const char *kernel, int mode, int ht, int wt, int nc, const kl
         snprintf(err, errcap, "%s", tf_last_error());
     else
         MUST(tf_buffer_read(dout, 0, out, (size_t)out_page * out_pages));
-    tf_program_destroy(p);
+    ttm_trio_free(&t);
     dm_mode = -1;
     out_page = TILE;
-    tf_kernel_free(rd);
-    tf_kernel_free(wr);
-    if (cmp) tf_kernel_free(cmp);
     for (int i = 0; i < ng; i++) tf_buffer_free(din[i]);
     tf_buffer_free(dout);
     return rc;

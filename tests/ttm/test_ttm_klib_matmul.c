@@ -24,13 +24,8 @@ static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *
     snprintf(defs[1], sizeof defs[1], "NB=%d", nb);
     const char *dp[2] = {defs[0], defs[1]};
     tf_kernel *cmp = ttm_compute_fp32(dev, "klib_mm", dp, 2);
-    tf_core core = {0, 0};
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
-    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
-    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
-    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
-    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    tf_program *p = t.p;
     const float *bytes[2] = {in0, in1};
     uint32_t pages[2] = {n0, n1};
     tf_buffer *din[2];
@@ -57,10 +52,7 @@ static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *
         snprintf(err, errcap, "%s", tf_last_error());
     else
         MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * n_out));
-    tf_program_destroy(p);
-    tf_kernel_free(rd);
-    tf_kernel_free(wr);
-    tf_kernel_free(cmp);
+    ttm_trio_free(&t);
     for (int i = 0; i < 2; i++) tf_buffer_free(din[i]);
     tf_buffer_free(dout);
     return rc;

@@ -28,13 +28,8 @@ static int sf_run(int mode, const float *in, float *out, uint32_t out_pages, cha
     snprintf(defs[1], sizeof defs[1], "NT=%d", N);
     const char *dp[2] = {defs[0], defs[1]};
     tf_kernel *cmp = ttm_compute_fp32(dev, "klib_sfpu", dp, 2);
-    tf_core core = {0, 0};
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
-    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
-    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
-    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
-    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    tf_program *p = t.p;
     tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
     MUST(tf_buffer_write(din, 0, in, (size_t)TILE * N));
     MUST(tf_program_set_cb(p, 0, TILE, N));
@@ -51,10 +46,7 @@ static int sf_run(int mode, const float *in, float *out, uint32_t out_pages, cha
         snprintf(err, errcap, "%s", tf_last_error());
     else
         MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * N));
-    tf_program_destroy(p);
-    tf_kernel_free(rd);
-    tf_kernel_free(wr);
-    tf_kernel_free(cmp);
+    ttm_trio_free(&t);
     tf_buffer_free(din);
     tf_buffer_free(dout);
     return rc;

@@ -104,23 +104,11 @@ static float want_of(int mode, float x, float y, int *rne)
 static int run(int mode, int odst, int fp32, const float *x, const float *y, float *out,
                tf_perf_core *pc, char *err, size_t errcap)
 {
-    char src[512], d0[24], d1[24];
-    snprintf(src, sizeof src, "%s/tests/ttm/kernels/sfpu_binary.cpp", TF_TEST_SOURCE_DIR);
+    char d0[24], d1[24];
     snprintf(d0, sizeof d0, "MODE=%d", mode);
     snprintf(d1, sizeof d1, "ODST=%d", odst);
     const char *defs[] = {d0, d1};
-    tf_kernel_build_opts o;
-    tf_kernel_build_opts_init(&o);
-    o.source = src;
-    o.risc = TF_COMPUTE;
-    o.defines = defs;
-    o.num_defines = 2;
-    o.fp32_dest_acc = fp32;
-    tf_kernel *cmp = tf_kernel_build(dev, &o);
-    if (!cmp) {
-        fprintf(stderr, "%s (%s): %s\n", src, d0, tf_last_error());
-        exit(1);
-    }
+    tf_kernel *cmp = ttm_compute(dev, "sfpu_binary", defs, 2, fp32);
     tf_tile_format f = fp32 ? TF_TILE_FORMAT_FP32 : TF_TILE_FORMAT_BF16;
     uint32_t page = tf_tile_bytes(f);
     static float xy[2 * E];
@@ -128,13 +116,8 @@ static int run(int mode, int odst, int fp32, const float *x, const float *y, flo
     memcpy(xy + E, y, sizeof(float) * E);
     tf_buffer *din = rt_dram_tiles(dev, xy, 2 * D, D, f);
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, page));
-    tf_core core = {0, 0};
-    tf_program *p = MUST_PTR(tf_program_create(dev, core));
-    tf_kernel *rd = rt_kernel(dev, "cb_loader.ncrisc.elf");
-    tf_kernel *wr = rt_kernel(dev, "tile_writer16.brisc.elf");
-    MUST(tf_program_set_kernel(p, TF_NCRISC, rd));
-    MUST(tf_program_set_kernel(p, TF_COMPUTE, cmp));
-    MUST(tf_program_set_kernel(p, TF_BRISC, wr));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    tf_program *p = t.p;
     MUST(tf_program_set_cb(p, 0, page, 2));
     MUST(tf_program_set_cb(p, 16, page, 1));
     uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
@@ -151,10 +134,7 @@ static int run(int mode, int odst, int fp32, const float *x, const float *y, flo
         MUST(tf_untilize(t, D, D, f, out));
         MUST(tf_program_counters(p, pc));
     }
-    tf_program_destroy(p);
-    tf_kernel_free(rd);
-    tf_kernel_free(wr);
-    tf_kernel_free(cmp);
+    ttm_trio_free(&t);
     tf_buffer_free(din);
     tf_buffer_free(dout);
     return rc;

@@ -75,11 +75,10 @@ static inline tf_kernel *ttm_kernel(tf_device *dev, const char *name, tf_risc r,
     return k;
 }
 
-/* tests/ttm/kernels/<name>.cpp as a compute kernel with the n defines and
- * an fp32 DEST (exact fp32 values through it); a failed build ends the
- * test, saying why. */
-static inline tf_kernel *ttm_compute_fp32(tf_device *dev, const char *name, const char *const *defs,
-                                          uint32_t n)
+/* tests/ttm/kernels/<name>.cpp as a compute kernel with the n defines, an
+ * fp32 DEST or a 16-bit one; a failed build ends the test, saying why. */
+static inline tf_kernel *ttm_compute(tf_device *dev, const char *name, const char *const *defs,
+                                     uint32_t n, int fp32_dest)
 {
     char src[512];
     snprintf(src, sizeof src, "%s/tests/ttm/kernels/%s.cpp", TF_TEST_SOURCE_DIR, name);
@@ -89,13 +88,48 @@ static inline tf_kernel *ttm_compute_fp32(tf_device *dev, const char *name, cons
     o.risc = TF_COMPUTE;
     o.defines = defs;
     o.num_defines = n;
-    o.fp32_dest_acc = 1;
+    o.fp32_dest_acc = fp32_dest;
     tf_kernel *k = tf_kernel_build(dev, &o);
     if (!k) {
         fprintf(stderr, "%s (%s): %s\n", src, n ? defs[0] : "", tf_last_error());
         exit(1);
     }
     return k;
+}
+
+/* ... with an fp32 DEST (exact fp32 values through it). */
+static inline tf_kernel *ttm_compute_fp32(tf_device *dev, const char *name, const char *const *defs,
+                                          uint32_t n)
+{
+    return ttm_compute(dev, name, defs, n, 1);
+}
+
+/* The compute tests' program on core: rd on NCRISC (NULL: the
+ * cb_loader reader), cmp on the compute RISCs (NULL: none), tile_writer16
+ * on BRISC (CB 16 out to DRAM). ttm_trio_free destroys the program, then
+ * frees the three kernels. */
+typedef struct ttm_trio {
+    tf_program *p;
+    tf_kernel *rd, *cmp, *wr;
+} ttm_trio;
+
+static inline ttm_trio ttm_trio_create(tf_device *dev, tf_core core, tf_kernel *rd, tf_kernel *cmp)
+{
+    ttm_trio t = {MUST_PTR(tf_program_create(dev, core)),
+                  rd ? rd : rt_kernel(dev, "cb_loader.ncrisc.elf"), cmp,
+                  rt_kernel(dev, "tile_writer16.brisc.elf")};
+    MUST(tf_program_set_kernel(t.p, TF_NCRISC, t.rd));
+    if (cmp) MUST(tf_program_set_kernel(t.p, TF_COMPUTE, cmp));
+    MUST(tf_program_set_kernel(t.p, TF_BRISC, t.wr));
+    return t;
+}
+
+static inline void ttm_trio_free(ttm_trio *t)
+{
+    tf_program_destroy(t->p);
+    tf_kernel_free(t->rd);
+    tf_kernel_free(t->wr);
+    if (t->cmp) tf_kernel_free(t->cmp);
 }
 
 /* tests/ttm/kernels/<name>.cpp built as a compute kernel with -DMODE=mode

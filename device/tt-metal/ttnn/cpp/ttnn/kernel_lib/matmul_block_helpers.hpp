@@ -120,11 +120,6 @@ struct NoneActivation {
 };
 } // namespace compute_kernel_lib
 
-namespace tf_klib
-{
-template <class> inline constexpr bool mm_false = false;
-}
-
 namespace compute_kernel_lib
 {
 template <
@@ -151,12 +146,12 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
                             In1BaseOffsetFn in1_base_offset_fn = {})
 {
     static_assert(!packer_l1_acc || last_block_target != LastBlockTarget::Interm ||
-                      tile_order != OutputCBLayout::TileRowMajor || tf_klib::mm_false<B0>,
+                      tile_order != OutputCBLayout::TileRowMajor || tf_ttm::dependent_false<B0>,
                   "not supported by tt-foil: compute_kernel_lib::matmul_block with packer_l1_acc "
                   "= true, LastBlockTarget::Interm and OutputCBLayout::TileRowMajor (the block "
                   "accumulated in place in interm); use OutputCBLayout::SubblockMajor, or "
                   "LastBlockTarget::Out");
-    static_assert(std::is_same_v<Activation, NoneActivation> || tf_klib::mm_false<B0>,
+    static_assert(std::is_same_v<Activation, NoneActivation> || tf_ttm::dependent_false<B0>,
                   "not supported by tt-foil: compute_kernel_lib::matmul_block with an "
                   "Activation fused in the pack; use NoneActivation and apply the SFPU op in a "
                   "PostComputeFn");

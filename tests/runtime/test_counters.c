@@ -85,11 +85,16 @@ static pf_op op_of(tf_program **p, int n)
     for (int i = 0; i < n; i++) {
         tf_run_stats s;
         MUST(tf_program_last_run(p[i], &s));
-        MUST(tf_program_counters(p[i], &op.cores[i].c));
+        tf_perf_core c, back;
+        MUST(tf_program_counters(p[i], &c));
+        MUST(pf_op_core_set(&op.cores[i], &c));
         op.cores[i].x = i % chip.grid_x;
         op.cores[i].y = i / chip.grid_x;
-        check_sparse(op.cores[i].x, op.cores[i].y, &op.cores[i].c);
-        check_sums(&op.cores[i].c, "op");
+        check_sparse(op.cores[i].x, op.cores[i].y, &c);
+        check_sums(&c, "op");
+        /* kept sparse, given back whole: the same words */
+        pf_op_core_counters(&op.cores[i], &back);
+        CHECK_TRUE(!memcmp(&c, &back, sizeof c));
     }
     pf_op_compute(&op);
     return op;
@@ -115,7 +120,9 @@ static void dram_streaming(void)
     /* every bank moved one core's pages: the bytes moved, 64 busy cycles a page */
     for (int b = 0; b < chip.dram_banks; b++) CHECK_EQ_U(op.bank_bytes[b], PAGES * PAGE);
     for (int i = 0; i < CORES; i++) {
-        const tf_perf_core *c = &op.cores[i].c;
+        tf_perf_core cc;
+        pf_op_core_counters(&op.cores[i], &cc);
+        const tf_perf_core *c = &cc;
         uint64_t rd = 0, busy = 0;
         for (int b = 0; b < TF_PERF_MAX_BANKS; b++) rd += c->dram_rd[b], busy += c->dram_busy[b];
         CHECK_EQ_U(rd, PAGES * PAGE);
@@ -258,7 +265,11 @@ static pf_op matmul(int n, const uint32_t *tiles, uint32_t kt, int fed, uint32_t
     /* exactly 65,536 FLOPs per 32x32x32 tile op, nothing else */
     CHECK_EQ_U(op.flops, 65536ull * mt * kt);
     uint64_t tile_ops = 0;
-    for (int i = 0; i < n; i++) tile_ops += op.cores[i].c.tiles[TF_PERF_FLOP_MATMUL];
+    for (int i = 0; i < n; i++) {
+        tf_perf_core c;
+        pf_op_core_counters(&op.cores[i], &c);
+        tile_ops += c.tiles[TF_PERF_FLOP_MATMUL];
+    }
     CHECK_EQ_U(tile_ops, (uint64_t)mt * kt);
     /* the DRAM bytes are the tiles read and written */
     CHECK_EQ_U(op.dram_rd, fed ? 0 : 2ull * mt * kt * page);

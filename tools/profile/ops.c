@@ -72,6 +72,46 @@ static int u64_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+void pf_op_core_counters(const pf_op_core *k, tf_perf_core *out)
+{
+    uint64_t *w = (uint64_t *)(void *)out;
+    memset(out, 0, sizeof *out);
+    const uint64_t *v = k->vals;
+    for (size_t i = 0; i < TF_PERF_NZ_WORDS; i++)
+        for (uint64_t m = k->nz[i]; m; m &= m - 1) w[64 * i + (size_t)__builtin_ctzll(m)] = *v++;
+}
+
+int pf_op_core_set(pf_op_core *k, const tf_perf_core *c)
+{
+    const uint64_t *w = (const uint64_t *)(const void *)c;
+    uint32_t n = 0;
+    for (size_t i = 0; i < TF_PERF_WORDS; i++) n += w[i] != 0;
+    uint64_t *v = realloc(k->vals, (n ? n : 1) * sizeof *v);
+    if (!v) return -1;
+    k->vals = v;
+    k->nvals = n;
+    memset(k->nz, 0, sizeof k->nz);
+    for (size_t i = 0; i < TF_PERF_WORDS; i++)
+        if (w[i]) {
+            k->nz[i / 64] |= 1ull << (i % 64);
+            *v++ = w[i];
+        }
+    return 0;
+}
+
+/* The work of core c's busiest RISC (instructions and tile work) and
+ * which RISC that is. */
+static uint64_t busiest_work(const tf_perf_core *c, int *risc)
+{
+    uint64_t best = 0;
+    *risc = 0;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        uint64_t work = c->risc[r].instret + c->risc[r].tile;
+        if (risc_cycles(c, r) && work >= best) best = work, *risc = r;
+    }
+    return best;
+}
+
 void pf_op_compute(pf_op *op)
 {
     const tf_dev_perf *chip = &op->chip;
@@ -80,32 +120,46 @@ void pf_op_compute(pf_op *op)
     op->fidelity = 0;
     memset(op->bank_bytes, 0, sizeof op->bank_bytes);
     op->flops = op->fpu_flops = op->dram_rd = op->dram_wr = op->noc_bytes = op->mcast = 0;
+    /* one pass over the cores, each expanded once: the op's sums, each
+     * role's waits over the cores, each core's busiest work */
+    tf_perf_risc sum[TF_NUM_RISCS];
+    uint64_t role_cycles[TF_NUM_RISCS] = {0};
+    memset(sum, 0, sizeof sum);
+    tf_perf_core c;
     for (int i = 0; i < op->ncores; i++) {
         pf_op_core *k = &op->cores[i];
-        const tf_perf_core *c = &k->c;
+        pf_op_core_counters(k, &c);
         k->start = UINT64_MAX;
         k->end = 0;
         for (int r = 0; r < TF_NUM_RISCS; r++) {
-            if (!(c->valid >> r & 1) || !c->risc[r].end) continue;
-            if (c->risc[r].start < k->start) k->start = c->risc[r].start;
-            if (c->risc[r].end > k->end) k->end = c->risc[r].end;
-            for (int n = 0; n < TF_NUM_NOCS; n++)
-                op->noc_bytes += c->risc[r].noc_rd[n] + c->risc[r].noc_wr[n];
-            op->mcast += c->risc[r].mcast;
+            const tf_perf_risc *p = &c.risc[r];
+            role_cycles[r] += risc_cycles(&c, r);
+            for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum[r].wait[w] += p->wait[w];
+            for (int b = 0; b < TF_MAX_CBS; b++) {
+                sum[r].cb_front[b] += p->cb_front[b];
+                sum[r].cb_back[b] += p->cb_back[b];
+            }
+            if (!(c.valid >> r & 1) || !p->end) continue;
+            if (p->start < k->start) k->start = p->start;
+            if (p->end > k->end) k->end = p->end;
+            for (int n = 0; n < TF_NUM_NOCS; n++) op->noc_bytes += p->noc_rd[n] + p->noc_wr[n];
+            op->mcast += p->mcast;
         }
         if (k->start == UINT64_MAX) k->start = k->end = 0;
         if (k->end && k->start < op->start) op->start = k->start;
         if (k->end > op->end) op->end = k->end;
         for (int f = 0; f < TF_PERF_NUM_FLOPS; f++) {
-            op->flops += c->flops[f];
-            if (f != TF_PERF_FLOP_SFPU) op->fpu_flops += c->flops[f];
+            op->flops += c.flops[f];
+            if (f != TF_PERF_FLOP_SFPU) op->fpu_flops += c.flops[f];
         }
-        if (c->flops[TF_PERF_FLOP_MATMUL] || c->fidelity) op->fidelity = (int)c->fidelity;
+        if (c.flops[TF_PERF_FLOP_MATMUL] || c.fidelity) op->fidelity = (int)c.fidelity;
         for (int b = 0; b < TF_PERF_MAX_BANKS; b++) {
-            op->dram_rd += c->dram_rd[b];
-            op->dram_wr += c->dram_wr[b];
-            op->bank_bytes[b] += c->dram_rd[b] + c->dram_wr[b];
+            op->dram_rd += c.dram_rd[b];
+            op->dram_wr += c.dram_wr[b];
+            op->bank_bytes[b] += c.dram_rd[b] + c.dram_wr[b];
         }
+        int rb;
+        k->util = (double)busiest_work(&c, &rb); /* over the op's duration below */
     }
     if (op->start == UINT64_MAX) op->start = op->end = 0;
     uint64_t dur = op->end - op->start;
@@ -124,19 +178,8 @@ void pf_op_compute(pf_op *op)
     op->bound = d && f ? "BOTH" : d ? "DRAM" : f ? "FLOP" : "SLOW";
     /* each role's dominant stall, over its cores */
     for (int r = 0; r < TF_NUM_RISCS; r++) {
-        tf_perf_risc sum;
-        memset(&sum, 0, sizeof sum);
-        uint64_t cycles = 0;
-        for (int i = 0; i < op->ncores; i++) {
-            const tf_perf_risc *p = &op->cores[i].c.risc[r];
-            cycles += risc_cycles(&op->cores[i].c, r);
-            for (int w = 0; w < TF_PERF_NUM_WAITS; w++) sum.wait[w] += p->wait[w];
-            for (int b = 0; b < TF_MAX_CBS; b++) {
-                sum.cb_front[b] += p->cb_front[b];
-                sum.cb_back[b] += p->cb_back[b];
-            }
-        }
-        uint64_t w = top_wait(&sum, &op->stall_cause[r], &op->stall_cb[r]);
+        uint64_t cycles = role_cycles[r];
+        uint64_t w = top_wait(&sum[r], &op->stall_cause[r], &op->stall_cb[r]);
         op->stall_pct[r] = pct((double)w, (double)cycles);
         char nm[32];
         if (!cycles || op->stall_cause[r] < 0)
@@ -150,12 +193,7 @@ void pf_op_compute(pf_op *op)
     op->busiest = op->least = 0;
     for (int i = 0; i < op->ncores; i++) {
         pf_op_core *k = &op->cores[i];
-        uint64_t best = 0;
-        for (int r = 0; r < TF_NUM_RISCS; r++) {
-            uint64_t work = k->c.risc[r].instret + k->c.risc[r].tile;
-            if (risc_cycles(&k->c, r) && work > best) best = work;
-        }
-        k->util = pct((double)best, (double)dur);
+        k->util = pct(k->util, (double)dur);
         if (k->util > op->cores[op->busiest].util) op->busiest = i;
         if (k->util < op->cores[op->least].util) op->least = i;
     }
@@ -166,7 +204,7 @@ void pf_op_compute(pf_op *op)
         uint64_t *ends = malloc((size_t)op->ncores * sizeof *ends);
         int last = 0;
         for (int i = 0; i < op->ncores; i++) {
-            ends[i] = op->cores[i].end;
+            if (ends) ends[i] = op->cores[i].end;
             if (op->cores[i].end > op->cores[last].end) last = i;
         }
         if (ends) {
@@ -177,14 +215,11 @@ void pf_op_compute(pf_op *op)
             if (pct((double)(k->end - median), (double)dur) >= PF_STRAGGLER_PCT) {
                 op->straggler = last;
                 /* why: its busiest RISC and that RISC's largest wait */
-                int rb = 0;
-                uint64_t wb = 0;
-                for (int r = 0; r < TF_NUM_RISCS; r++) {
-                    uint64_t work = k->c.risc[r].instret + k->c.risc[r].tile;
-                    if (risc_cycles(&k->c, r) && work >= wb) wb = work, rb = r;
-                }
+                pf_op_core_counters(k, &c);
+                int rb;
+                uint64_t wb = busiest_work(&c, &rb);
                 int cause, cb;
-                uint64_t w = top_wait(&k->c.risc[rb], &cause, &cb);
+                uint64_t w = top_wait(&c.risc[rb], &cause, &cb);
                 char nm[32];
                 snprintf(op->straggler_why, sizeof op->straggler_why,
                          "core (%d,%d) ends %llu cycles after the median core; its %s works "
@@ -195,11 +230,9 @@ void pf_op_compute(pf_op *op)
                     size_t at = strlen(op->straggler_why);
                     snprintf(op->straggler_why + at, sizeof op->straggler_why - at,
                              " and waits %s %.0f%%", pf_stall_name(nm, sizeof nm, cause, cb),
-                             pct((double)w, (double)risc_cycles(&k->c, rb)));
+                             pct((double)w, (double)risc_cycles(&c, rb)));
                 }
             }
-        } else {
-            free(ends);
         }
     }
 }
@@ -211,22 +244,27 @@ void pf_op_compute(pf_op *op)
 static int op_reader(const pf_op *op, uint64_t *cycles, uint64_t *instr, uint64_t *rd_wait)
 {
     static const int dm[] = {TF_RISC_BRISC, TF_RISC_NCRISC};
+    enum { NDM = sizeof dm / sizeof *dm };
+    uint64_t bytes[NDM] = {0}, cyc[NDM] = {0}, ins[NDM] = {0}, rdw[NDM] = {0};
+    tf_perf_core c;
+    for (int i = 0; i < op->ncores; i++) {
+        pf_op_core_counters(&op->cores[i], &c);
+        for (int j = 0; j < NDM; j++) {
+            const tf_perf_risc *p = &c.risc[dm[j]];
+            for (int k = 0; k < TF_NUM_NOCS; k++) bytes[j] += p->noc_rd[k];
+            cyc[j] += risc_cycles(&c, dm[j]);
+            ins[j] += p->instret;
+            rdw[j] += p->wait[TF_PERF_WAIT_NOC_READ];
+        }
+    }
     uint64_t best = 0;
-    int reader = -1;
-    for (size_t j = 0; j < sizeof dm / sizeof *dm; j++) {
-        uint64_t bytes = 0;
-        for (int i = 0; i < op->ncores; i++)
-            for (int k = 0; k < TF_NUM_NOCS; k++) bytes += op->cores[i].c.risc[dm[j]].noc_rd[k];
-        if (bytes > best) best = bytes, reader = dm[j];
-    }
-    *cycles = *instr = *rd_wait = 0;
-    for (int i = 0; reader >= 0 && i < op->ncores; i++) {
-        const tf_perf_risc *p = &op->cores[i].c.risc[reader];
-        *cycles += risc_cycles(&op->cores[i].c, reader);
-        *instr += p->instret;
-        *rd_wait += p->wait[TF_PERF_WAIT_NOC_READ];
-    }
-    return *cycles ? reader : -1;
+    int j = -1;
+    for (int i = 0; i < NDM; i++)
+        if (bytes[i] > best) best = bytes[i], j = i;
+    *cycles = j < 0 ? 0 : cyc[j];
+    *instr = j < 0 ? 0 : ins[j];
+    *rd_wait = j < 0 ? 0 : rdw[j];
+    return *cycles ? dm[j] : -1;
 }
 
 int pf_op_advice(const pf_op *op, char lines[][256], int max)
@@ -299,11 +337,13 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     if (op->ncores > 1 && op->noc_bytes) {
         uint64_t best = 0;
         int bi = 0;
+        tf_perf_core c;
         for (int i = 0; i < op->ncores; i++) {
             uint64_t b = 0;
+            pf_op_core_counters(&op->cores[i], &c);
             for (int r = 0; r < TF_NUM_RISCS; r++)
                 for (int k = 0; k < TF_NUM_NOCS; k++)
-                    b += op->cores[i].c.risc[r].noc_rd[k] + op->cores[i].c.risc[r].noc_wr[k];
+                    b += c.risc[r].noc_rd[k] + c.risc[r].noc_wr[k];
             if (b > best) best = b, bi = i;
         }
         if (pct((double)best, (double)op->noc_bytes) > 2.0 * 100.0 / op->ncores)
@@ -321,6 +361,7 @@ void pf_op_free(pf_op *op)
 {
     free(op->op_code);
     free(op->zone);
+    for (int c = 0; c < op->ncores; c++) free(op->cores[c].vals);
     free(op->cores);
 }
 
@@ -459,7 +500,12 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             k->x = rec->h.x;
             k->y = rec->h.y;
         }
-        unknown += tf_trace_dev_perf(t, rec, &k->c);
+        /* the record applied to the core's counters so far (a core's
+         * words may come in parts) */
+        tf_perf_core kc;
+        pf_op_core_counters(k, &kc);
+        unknown += tf_trace_dev_perf(t, rec, &kc);
+        if (pf_op_core_set(k, &kc)) break;
         long z = wait_zone(wz, nwz, rec->thread, rec->h.host_ns);
         if (z >= 0) {
             add_name(&op->op_code, t->zones[z].text);
@@ -585,11 +631,13 @@ void pf_write_ops(pf_logs *l)
         const pf_op *op = &l->ops[i];
         for (int c = 0; c < op->ncores; c++) {
             const pf_op_core *k = &op->cores[c];
+            tf_perf_core kc;
+            pf_op_core_counters(k, &kc);
             uint64_t dram = 0;
-            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += k->c.dram_rd[b] + k->c.dram_wr[b];
+            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += kc.dram_rd[b] + kc.dram_wr[b];
             for (int r = 0; r < TF_NUM_RISCS; r++) {
-                const tf_perf_risc *p = &k->c.risc[r];
-                if (!(k->c.valid >> r & 1)) continue;
+                const tf_perf_risc *p = &kc.risc[r];
+                if (!(kc.valid >> r & 1)) continue;
                 cm_csv_value v[TF_OC_NCOLS] = {{0}};
                 char top[40] = "", nm[32];
                 int cause, cb;
@@ -603,7 +651,7 @@ void pf_write_ops(pf_logs *l)
                 v[TF_OC_CORE_X] = CM_CSV_U((uint64_t)k->x);
                 v[TF_OC_CORE_Y] = CM_CSV_U((uint64_t)k->y);
                 v[TF_OC_RISC] = CM_CSV_S(cm_risc_name(r));
-                v[TF_OC_CYCLES] = CM_CSV_U(risc_cycles(&k->c, r));
+                v[TF_OC_CYCLES] = CM_CSV_U(risc_cycles(&kc, r));
                 v[TF_OC_INSTRUCTIONS] = CM_CSV_U(p->instret);
                 v[TF_OC_TILE_CYCLES] = CM_CSV_U(p->tile);
                 for (int w = 0; w < TF_PERF_NUM_WAITS; w++)
@@ -1008,20 +1056,22 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         pf_puts(o, "],\"cores\":[");
         for (int c = 0; c < op->ncores; c++) {
             const pf_op_core *k = &op->cores[c];
+            tf_perf_core kc;
+            pf_op_core_counters(k, &kc);
             uint64_t flops = 0, dram = 0, noc = 0;
-            for (int f = 0; f < TF_PERF_NUM_FLOPS; f++) flops += k->c.flops[f];
-            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += k->c.dram_rd[b] + k->c.dram_wr[b];
+            for (int f = 0; f < TF_PERF_NUM_FLOPS; f++) flops += kc.flops[f];
+            for (int b = 0; b < TF_PERF_MAX_BANKS; b++) dram += kc.dram_rd[b] + kc.dram_wr[b];
             for (int r = 0; r < TF_NUM_RISCS; r++)
                 for (int n = 0; n < TF_NUM_NOCS; n++)
-                    noc += k->c.risc[r].noc_rd[n] + k->c.risc[r].noc_wr[n];
+                    noc += kc.risc[r].noc_rd[n] + kc.risc[r].noc_wr[n];
             uint64_t s = k->end && k->start >= op->start ? k->start - op->start : 0;
             uint64_t e = k->end >= op->start ? k->end - op->start : 0;
             pf_printf(o, "%s[%d,%d,%.2f,%llu,%llu,%llu,%llu,%llu", c ? "," : "", k->x, k->y,
                       k->util, (unsigned long long)s, (unsigned long long)e,
                       (unsigned long long)flops, (unsigned long long)dram, (unsigned long long)noc);
             for (int r = 0; r < TF_NUM_RISCS; r++) {
-                const tf_perf_risc *p = &k->c.risc[r];
-                pf_printf(o, ",[%llu,%llu,%llu", (unsigned long long)tf_perf_cycles(&k->c, r),
+                const tf_perf_risc *p = &kc.risc[r];
+                pf_printf(o, ",[%llu,%llu,%llu", (unsigned long long)tf_perf_cycles(&kc, r),
                           (unsigned long long)p->instret, (unsigned long long)p->tile);
                 for (int w = 0; w < TF_PERF_NUM_WAITS; w++)
                     pf_printf(o, ",%llu", (unsigned long long)p->wait[w]);

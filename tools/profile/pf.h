@@ -143,12 +143,23 @@ typedef struct pf_process {
 
 /* ---- the ops report: one op per dispatch, from the hardware counters (ops.c) ---- */
 
+/* One core's counters of one op are kept sparse, their non-zero words
+ * (a bitmap and the values in order): a whole tf_perf_core is 5 KB, of
+ * which a dispatch writes a few dozen words, and 150,000 core-dispatches
+ * held whole took 770 MB. pf_op_core_counters gives them whole. */
 typedef struct pf_op_core {
     int x, y;
-    tf_perf_core c;
-    uint64_t start, end; /* its first GO, last done (cycles) */
-    double util;         /* busiest RISC's instructions + tile work over the op's duration */
+    uint32_t nvals;
+    uint64_t nz[TF_PERF_NZ_WORDS]; /* bit w: word w of tf_perf_core is not zero */
+    uint64_t *vals;                /* those words' values, in order */
+    uint64_t start, end;           /* its first GO, last done (cycles) */
+    double util; /* busiest RISC's instructions + tile work over the op's duration */
 } pf_op_core;
+
+/* k's counters, whole, in *out. */
+void pf_op_core_counters(const pf_op_core *k, tf_perf_core *out);
+/* c as k's counters; -1: out of memory (k as it was). */
+int pf_op_core_set(pf_op_core *k, const tf_perf_core *c);
 
 #define PF_STALL_TEXT 48
 typedef struct pf_op {

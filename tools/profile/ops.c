@@ -118,7 +118,10 @@ void pf_op_compute(pf_op *op)
     op->start = UINT64_MAX;
     op->end = 0;
     op->fidelity = 0;
-    memset(op->bank_bytes, 0, sizeof op->bank_bytes);
+    free(op->bank_bytes);
+    op->bank_bytes = NULL;
+    free(op->straggler_why);
+    op->straggler_why = NULL;
     op->flops = op->fpu_flops = op->dram_rd = op->dram_wr = op->noc_bytes = op->mcast = 0;
     /* one pass over the cores, each expanded once: the op's sums, each
      * role's waits over the cores, each core's busiest work */
@@ -126,6 +129,9 @@ void pf_op_compute(pf_op *op)
     uint64_t role_cycles[TF_NUM_RISCS] = {0};
     memset(sum, 0, sizeof sum);
     tf_perf_core c;
+    /* the chip's banks (a bank past them moves nothing) */
+    int nbanks = chip->dram_banks && chip->dram_banks < TF_PERF_MAX_BANKS ? chip->dram_banks
+                                                                          : TF_PERF_MAX_BANKS;
     for (int i = 0; i < op->ncores; i++) {
         pf_op_core *k = &op->cores[i];
         pf_op_core_counters(k, &c);
@@ -154,9 +160,11 @@ void pf_op_compute(pf_op *op)
         }
         if (c.flops[TF_PERF_FLOP_MATMUL] || c.fidelity) op->fidelity = (int)c.fidelity;
         for (int b = 0; b < TF_PERF_MAX_BANKS; b++) {
+            uint64_t bytes = c.dram_rd[b] + c.dram_wr[b];
             op->dram_rd += c.dram_rd[b];
             op->dram_wr += c.dram_wr[b];
-            op->bank_bytes[b] += c.dram_rd[b] + c.dram_wr[b];
+            if (bytes && !op->bank_bytes) op->bank_bytes = calloc(nbanks, sizeof *op->bank_bytes);
+            if (op->bank_bytes && b < nbanks) op->bank_bytes[b] += bytes;
         }
         int rb;
         k->util = (double)busiest_work(&c, &rb); /* over the op's duration below */
@@ -199,7 +207,6 @@ void pf_op_compute(pf_op *op)
     }
     /* the straggler: the core that ends last, well after the median core */
     op->straggler = -1;
-    op->straggler_why[0] = 0;
     if (op->ncores >= 2 && dur) {
         uint64_t *ends = malloc((size_t)op->ncores * sizeof *ends);
         int last = 0;
@@ -220,18 +227,19 @@ void pf_op_compute(pf_op *op)
                 uint64_t wb = busiest_work(&c, &rb);
                 int cause, cb;
                 uint64_t w = top_wait(&c.risc[rb], &cause, &cb);
-                char nm[32];
-                snprintf(op->straggler_why, sizeof op->straggler_why,
+                char nm[32], why[160];
+                snprintf(why, sizeof why,
                          "core (%d,%d) ends %llu cycles after the median core; its %s works "
                          "%.0f%% of the op",
                          k->x, k->y, (unsigned long long)(k->end - median), cm_risc_name(rb),
                          pct((double)wb, (double)dur));
                 if (cause >= 0 && w) {
-                    size_t at = strlen(op->straggler_why);
-                    snprintf(op->straggler_why + at, sizeof op->straggler_why - at,
-                             " and waits %s %.0f%%", pf_stall_name(nm, sizeof nm, cause, cb),
+                    size_t at = strlen(why);
+                    snprintf(why + at, sizeof why - at, " and waits %s %.0f%%",
+                             pf_stall_name(nm, sizeof nm, cause, cb),
                              pct((double)w, (double)risc_cycles(&c, rb)));
                 }
+                op->straggler_why = strdup(why); /* (NULL: said without the why) */
             }
         }
     }
@@ -322,7 +330,7 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     /* DRAM bank imbalance */
     uint64_t dram = op->dram_rd + op->dram_wr, top = 0;
     int tb = 0, banks = op->chip.dram_banks;
-    for (int b = 0; b < banks && b < TF_PERF_MAX_BANKS; b++)
+    for (int b = 0; op->bank_bytes && b < banks && b < TF_PERF_MAX_BANKS; b++)
         if (op->bank_bytes[b] > top) top = op->bank_bytes[b], tb = b;
     /* ... when it matters: the bank carrying most is busy a tenth of the op
      * or more (a small op's few bytes in one bank are no bottleneck) */
@@ -351,7 +359,7 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
                    op->cores[bi].x, op->cores[bi].y, pct((double)best, (double)op->noc_bytes),
                    100.0 / op->ncores);
     }
-    if (op->straggler >= 0) ADVICE("straggler: %s", op->straggler_why);
+    if (op->straggler >= 0) ADVICE("straggler: %s", op->straggler_why ? op->straggler_why : "?");
     (void)nm;
 #undef ADVICE
     return n;
@@ -361,6 +369,8 @@ void pf_op_free(pf_op *op)
 {
     free(op->op_code);
     free(op->zone);
+    free(op->straggler_why);
+    free(op->bank_bytes);
     for (int c = 0; c < op->ncores; c++) free(op->cores[c].vals);
     free(op->cores);
 }
@@ -1040,7 +1050,7 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         }
         pf_printf(o, "],\"busiest\":%d,\"least\":%d,\"straggler\":%d,\"why\":", op->busiest,
                   op->least, op->straggler);
-        pf_put_json(o, op->straggler_why);
+        pf_put_json(o, op->straggler_why ? op->straggler_why : "");
         char adv[8][256];
         int na = pf_op_advice(op, adv, 8);
         pf_puts(o, ",\"advice\":[");
@@ -1050,7 +1060,8 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         }
         pf_puts(o, "],\"banks\":[");
         for (int b = 0; b < op->chip.dram_banks && b < TF_PERF_MAX_BANKS; b++)
-            pf_printf(o, "%s%llu", b ? "," : "", (unsigned long long)op->bank_bytes[b]);
+            pf_printf(o, "%s%llu", b ? "," : "",
+                      (unsigned long long)(op->bank_bytes ? op->bank_bytes[b] : 0));
         /* cores: [x, y, util %, start, end (cycles from the op's start), FLOPs,
          * DRAM bytes, NOC bytes, then per RISC [cycles, instructions, tile, waits...]] */
         pf_puts(o, "],\"cores\":[");

@@ -181,10 +181,13 @@ typedef struct pf_op {
     char stall[TF_NUM_RISCS][PF_STALL_TEXT]; /* "TRISC0 waits cb 0 71%" */
     int stall_cause[TF_NUM_RISCS], stall_cb[TF_NUM_RISCS];
     double stall_pct[TF_NUM_RISCS];
-    int busiest, least; /* indices into cores */
-    int straggler;      /* index into cores, -1: none */
-    char straggler_why[160];
-    uint64_t bank_bytes[TF_PERF_MAX_BANKS];
+    int busiest, least;  /* indices into cores */
+    int straggler;       /* index into cores, -1: none */
+    char *straggler_why; /* why it is one (NULL: no straggler) */
+    /* DRAM bytes by bank (chip.dram_banks of them, TF_PERF_MAX_BANKS when
+     * it says none); NULL when the op moved none (an op is a row of a long
+     * run: kept small) */
+    uint64_t *bank_bytes;
 } pf_op;
 
 /* The figures of an op from its cores' counters (the op's chip set). */

@@ -820,6 +820,32 @@ if [ -n "$chromium" ]; then
         "device HTML: the op selector"
     expect_grep '<td class="num" title="2">2 / 2</td>' "$tmp/dom-ops.html" "device HTML: ops table, cores used"
 fi
+# --max-ops: the page's Ops section holds the longest ops only, says so
+# in a note, and counts them all; the CSVs keep every op
+cp -r "$tmp/dev" "$tmp/devmax"
+rm -rf "$tmp/devmax/reports"
+run "$tool" --max-ops 2 report "$tmp/devmax"
+expect_rc 0 "--max-ops 2"
+expect_grep "note: the HTML's Ops section holds the 2 longest ops of 4 (--max-ops 2; each " \
+    "$tmp/devmax/reports/tt_foil_diagnostics.txt" "--max-ops: the note"
+checks=$((checks + 1))
+n=$(tail -n +2 "$tmp/devmax/reports/tt_foil_ops_perf.csv" | wc -l)
+[ "$n" = 4 ] || fail "--max-ops: the ops CSV has $n ops, expected every one (4)"
+# the two longest, by the CSV (column 10: DEVICE_KERNEL_DURATION_CYCLES;
+# ties to the first), in their order
+longest=$(tail -n +2 "$tmp/devmax/reports/tt_foil_ops_perf.csv" | sort -t, -k10,10nr -k1,1n |
+    head -2 | cut -d, -f1 | sort -n | paste -sd,)
+run "$json_check" --html "$tmp/devmax/reports/tt_foil_report.html"
+expect_out "ops 2 cores " "--max-ops: two ops in the page"
+expect_out " ids $longest" "--max-ops: the two longest ops ($longest)"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
+        "file://$tmp/devmax/reports/tt_foil_report.html#ops" >"$tmp/dom-opsmax.html" 2>/dev/null
+    expect_grep '; ops: 2 of 4 ops on ' "$tmp/dom-opsmax.html" "--max-ops: the page says 2 of 4"
+fi
+run "$tool" --max-ops 0 report "$tmp/devmax"
+expect_rc 2 "bad --max-ops"
+expect_err "--max-ops: invalid value '0'" "bad --max-ops"
 # TT_FOIL_PERF_COUNTERS=OFF: the trace on, no counters read, no ops
 TT_FOIL_PERF_COUNTERS=OFF run "$tool" -o "$tmp/devoff" "$device"
 expect_rc 0 "device workload, counters off"

@@ -611,8 +611,8 @@ static void lod_entry(void)
 }
 
 /* "ops": [{..., "cores": [[x, y, ...], ...]}, ...]: prints each op's core count */
-static long op_cores, op_count, op_with_id;
-static char op_list[4096];
+static long op_cores, op_count, op_with_id, op_last_id;
+static char op_list[4096], op_ids[4096];
 
 static void op_core(void)
 {
@@ -624,7 +624,13 @@ static void op_core(void)
 static int op_key(const tok *k)
 {
     if (key_is(k, "id")) {
-        if (int_value("ops: id") != op_count + 1) die("ops: ids not 1, 2, ...");
+        /* 1, 2, ... or, when the page holds the longest ops only
+         * (--max-ops), theirs: increasing */
+        long id = int_value("ops: id");
+        if (id <= op_last_id) die("ops: ids not increasing from 1");
+        op_last_id = id;
+        size_t n = strlen(op_ids);
+        snprintf(op_ids + n, sizeof op_ids - n, "%s%ld", n ? "," : "", id);
         op_with_id++;
         return 1;
     }
@@ -648,11 +654,11 @@ static int html_key(const tok *k)
 {
     if (key_is(k, "ops")) {
         if (*p != '[') die("ops is not an array");
-        op_count = op_with_id = 0;
-        op_list[0] = 0;
+        op_count = op_with_id = op_last_id = 0;
+        op_list[0] = op_ids[0] = 0;
         array(op_entry);
         if (op_with_id != op_count) die("ops: an op without an id");
-        printf("ops %ld cores %s\n", op_count, op_list);
+        printf("ops %ld cores %s ids %s\n", op_count, op_list, op_ids);
         return 1;
     }
     if (key_is(k, "names") || key_is(k, "htexts")) {

@@ -27,6 +27,7 @@
 
 #define DEFAULT_OUTDIR       "generated/profiler"
 #define DEFAULT_MAX_TIMELINE 1000000
+#define DEFAULT_MAX_OPS      10000
 
 /* exit statuses of the tool's own failures (documented in --help) */
 enum { EXIT_USAGE = 2, EXIT_NOT_EXEC = 126, EXIT_NOT_FOUND = 127 };
@@ -59,6 +60,9 @@ static const char usage_text[] =
     "                           zones they stand for, frame marks thinned to one per\n"
     "                           stretch of time, memory and counters to each stretch's\n"
     "                           peak and last value (default 1000000; the CSVs keep all)\n"
+    "  --max-ops N              ops in the HTML's Ops section: the N longest (default\n"
+    "                           10000; a note says how many were left out; the ops\n"
+    "                           CSVs keep all)\n"
     "  --device-time            tt_foil_trace.json lays each dispatch out in device cycles\n"
     "                           (one row per core and RISC) instead of the host clock\n"
     "  --show-wrappers          the summary's device zones include the firmware's -FW and\n"
@@ -656,7 +660,8 @@ static int final_status(const pf_logs *l, int status, int report_mode, const cha
 
 int main(int argc, char **argv)
 {
-    pf_options opt = {.outdir = DEFAULT_OUTDIR, .max_timeline = DEFAULT_MAX_TIMELINE};
+    pf_options opt = {
+        .outdir = DEFAULT_OUTDIR, .max_timeline = DEFAULT_MAX_TIMELINE, .max_ops = DEFAULT_MAX_OPS};
     int i = 1, report_mode = 0;
     const char *outdir_given = NULL; /* -o, once (twice the same is fine) */
     for (; i < argc; i++) {
@@ -679,15 +684,22 @@ int main(int argc, char **argv)
             *(a[2] == 's' ? &opt.show_wrappers : &opt.device_time) = 1;
             continue;
         }
-        static const char *const with_value[] = {"-o",
-                                                 "--output-folder",
-                                                 "--zone-filter",
-                                                 "--max-timeline",
-                                                 "--zone-prefix",
-                                                 "--capture-port",
-                                                 "--kernel-source-dirs",
-                                                 "--check"};
-        enum { O_OUT, O_OUTDIR, O_FILTER, O_MAXTL, O_PREFIX, O_PORT, O_KSRC, O_CHECK, O_N };
+        static const char *const with_value[] = {
+            "-o",        "--output-folder", "--zone-filter",  "--max-timeline",
+            "--max-ops", "--zone-prefix",   "--capture-port", "--kernel-source-dirs",
+            "--check"};
+        enum {
+            O_OUT,
+            O_OUTDIR,
+            O_FILTER,
+            O_MAXTL,
+            O_MAXOPS,
+            O_PREFIX,
+            O_PORT,
+            O_KSRC,
+            O_CHECK,
+            O_N
+        };
         _Static_assert(sizeof with_value / sizeof *with_value == O_N, "option table");
         int k = -1;
         for (int j = 0; j < O_N; j++) {
@@ -746,7 +758,7 @@ int main(int argc, char **argv)
             if (i + 1 != argc)
                 return error(EXIT_USAGE, "--check takes one PROGRAM and nothing after it");
             return stdout_status(pf_check(val, stdout), "the check's answer");
-        } else if (parse_count(a, val, &opt.max_timeline)) {
+        } else if (parse_count(a, val, k == O_MAXOPS ? &opt.max_ops : &opt.max_timeline)) {
             return EXIT_USAGE;
         }
     }

@@ -989,8 +989,43 @@ static void json_num(pf_out *o, const char *key, double v)
     pf_printf(o, ",\"%s\":%.6g", key, v == v ? v : 0);
 }
 
+/* The HTML's ops (--max-ops): the longest max_ops of them, in their order,
+ * every op when there are no more. An op is kept when it is longer than
+ * *cut, or as long and among the first *ties of that length. Returns how
+ * many are kept. */
+static size_t html_ops(const pf_logs *l, uint64_t *cut, size_t *ties)
+{
+    size_t keep = l->opt->max_ops;
+    *cut = 0;
+    *ties = SIZE_MAX;
+    if (!keep || l->nops <= keep) return l->nops;
+    uint64_t *d = malloc(l->nops * sizeof *d);
+    if (!d) return l->nops; /* (all of them, then) */
+    for (size_t i = 0; i < l->nops; i++) d[i] = l->ops[i].end - l->ops[i].start;
+    qsort(d, l->nops, sizeof *d, u64_cmp);
+    *cut = d[l->nops - keep]; /* the keep-th longest */
+    size_t longer = 0;
+    for (size_t i = 0; i < l->nops; i++) longer += d[i] > *cut;
+    free(d);
+    *ties = keep - longer;
+    return keep;
+}
+
+void pf_ops_html_notes(pf_logs *l)
+{
+    uint64_t cut;
+    size_t ties, kept = html_ops(l, &cut, &ties);
+    if (kept < l->nops)
+        pf_note(l, 0,
+                "the HTML's Ops section holds the %zu longest ops of %zu (--max-ops %zu; each "
+                "%llu cycles or more); %s and %s have every op",
+                kept, l->nops, l->opt->max_ops, (unsigned long long)cut, PF_OPS_PERF, PF_OPS_CORES);
+}
+
 void pf_ops_html(pf_logs *l, pf_out *o)
 {
+    uint64_t cut;
+    size_t ties, kept = html_ops(l, &cut, &ties), written = 0;
     pf_puts(o, "\"op_waits\":[");
     for (int w = 0; w < TF_PERF_NUM_WAITS; w++) {
         if (w) pf_putc(o, ',');
@@ -1014,14 +1049,18 @@ void pf_ops_html(pf_logs *l, pf_out *o)
                  pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));
         pf_put_json(o, line);
     }
-    pf_puts(o, "],\n\"ops\":[");
+    pf_printf(o, "],\"ops_total\":%zu,\n\"ops\":[", l->nops);
     for (size_t i = 0; i < l->nops; i++) {
         const pf_op *op = &l->ops[i];
         uint64_t dur = op->end - op->start;
+        if (kept < l->nops && dur <= cut) { /* the shortest kept: the first `ties` of them */
+            if (dur < cut || !ties) continue;
+            ties--;
+        }
         int fid = op->fidelity >= 0 && op->fidelity <= 4 ? op->fidelity : 0;
         uint32_t mm = op->chip.matmul_cycles[fid];
-        pf_printf(o, "%s{\"id\":%zu,\"dispatch\":%u,\"pid\":%u,\"op\":", i ? ",\n" : "", i + 1,
-                  op->dispatch, l->nprocs ? l->procs[op->process].pid : 0);
+        pf_printf(o, "%s{\"id\":%zu,\"dispatch\":%u,\"pid\":%u,\"op\":", written++ ? ",\n" : "",
+                  i + 1, op->dispatch, l->nprocs ? l->procs[op->process].pid : 0);
         pf_put_json(o, op->op_code);
         pf_puts(o, ",\"zone\":");
         pf_put_json(o, op->zone);

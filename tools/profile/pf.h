@@ -52,6 +52,7 @@ typedef struct pf_options {
     const char *zone_prefix; /* and starts with it (the spec's --zone-prefix); NULL: all */
     int verbose;
     size_t max_timeline;  /* zones kept in the JSON and HTML timelines */
+    size_t max_ops;       /* ops in the HTML's Ops section (the longest; 0: all) */
     int device_time;      /* --device-time: the JSON lays dispatches out in device cycles */
     int show_wrappers;    /* --show-wrappers: the summary lists the -FW/-KERNEL zones too */
     const char *run_note; /* what the run itself has to say (processes still running when
@@ -503,6 +504,8 @@ size_t pf_ops_json_counters_over(const pf_logs *l);
 /* The HTML page's Ops section data: "op_waits", "op_riscs", "op_advice" and
  * "ops" (one object per op, its cores' counters), as members of the page's object. */
 void pf_ops_html(pf_logs *l, struct pf_out *o);
+/* What the HTML's Ops section leaves out (--max-ops), as a note: before writing. */
+void pf_ops_html_notes(pf_logs *l);
 
 /* --check PROGRAM: which profilers the binary has (check.c); 0, or 1 if it
  * cannot be read or is not a tt-foil program. */

@@ -637,6 +637,7 @@ uint64_t pf_generate(pf_logs *l, const char *dir, const pf_options *opt, FILE *s
     pf_analysis a;
     pf_analyze(l, &a);
     pf_json_notes(l, &a);
+    pf_ops_html_notes(l);
     l->t_analyze = (t = seconds()) - t1;
     writer_job jobs[2] = {{l, &a, 0, 0}, {l, &a, 1, 0}};
     pthread_t th[2];

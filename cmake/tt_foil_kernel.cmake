@@ -5,7 +5,9 @@
 #                      [COMPILE_ARGS <u32...>] [NAMED_COMPILE_ARGS <name=u32...>]
 #                      [NOC 0|1] [PROFILER ON|OFF]
 #                      [MATH_FIDELITY LoFi|HiFi2|HiFi3|HiFi4] [FP32_DEST_ACC ON|OFF]
-#                      [MATH_APPROX ON|OFF])
+#                      [MATH_APPROX ON|OFF]
+#                      [RUNTIME_ARG_NAMES <names...>] [COMMON_RUNTIME_ARG_NAMES <names...>]
+#                      [METAL2])
 #
 # Sources are C (our kernel API, device/include) or C++ (.cpp: tt-metal's
 # kernel API, device/tt-metal, searched first; see docs/kernels.md). Every
@@ -29,7 +31,15 @@
 # math_fidelity, fp32_dest_acc_en, math_approx_mode; defaults HiFi4, OFF,
 # OFF): the defines TF_MATH_FIDELITY, TF_FP32_DEST_ACC, TF_MATH_APPROX
 # (device/include/compute_api.h; C++ kernels see MATH_FIDELITY,
-# DST_ACCUM_MODE and APPROX). Warnings: a user's set (TF_KERNEL_WARNINGS,
+# DST_ACCUM_MODE and APPROX). RUNTIME_ARG_NAMES and COMMON_RUNTIME_ARG_NAMES
+# build a C++ kernel as Metal 2.0 (docs/kernels.md, "Named arguments"):
+# runtime arg word i is get_arg(args::NAME) for the i-th name, likewise the
+# common ones, the NAMED_COMPILE_ARGS are args:: constants too, and the
+# words after the named ones are get_vararg(i) / get_common_vararg(i);
+# METAL2 builds it so without such names. Names are C identifiers, not C++
+# keywords, each once among the three kinds, at most TF_MAX_NAMED_ARGS (64)
+# runtime and 64 common (contracts/tf_named_args.h, read below): the same
+# checks as tf_kernel_build and tt_foil_cc. Warnings: a user's set (TF_KERNEL_WARNINGS,
 # tt-metal's: the same as tf_kernel_build and tt_foil_cc), or tt-foil's own
 # for the kernels of its own tree (TF_OWN_DEVICE_CODE).
 
@@ -87,6 +97,18 @@ foreach(kind FIRMWARE KERNEL)
 endforeach()
 endif()
 
+# The rules for Metal 2.0 arg names, from their one statement in the
+# contracts (also read by src/kbuild.c): the limit and the C++ keywords.
+file(STRINGS ${TF_CONTRACTS_DIR}/tf_named_args.h _tf_l REGEX "^#define TF_MAX_NAMED_ARGS ")
+string(REGEX REPLACE "^#define TF_MAX_NAMED_ARGS +([0-9]+).*" "\\1" TF_MAX_NAMED_ARGS "${_tf_l}")
+file(READ ${TF_CONTRACTS_DIR}/tf_named_args.h _tf_l)
+string(REGEX MATCHALL "X\\([a-z_0-9]+\\)" _tf_l "${_tf_l}")
+string(REGEX REPLACE "X\\(([a-z_0-9]+)\\)" "\\1" TF_CXX_KEYWORDS "${_tf_l}")
+if(NOT TF_MAX_NAMED_ARGS MATCHES "^[0-9]+$" OR NOT TF_CXX_KEYWORDS MATCHES ";int;")
+    message(FATAL_ERROR "tt-foil: cannot read the named-arg rules from "
+                        "${TF_CONTRACTS_DIR}/tf_named_args.h")
+endif()
+
 set(TF_DEVICE_CFLAGS -ffunction-sections -fdata-sections)
 # Flags of C++ kernels besides TF_RV32_CXX_FLAGS: kernel_main keeps its C
 # name, and data-movement kernels see the dataflow API without including
@@ -96,7 +118,8 @@ set(TF_KERNEL_CXX_FLAGS -include tt_foil/kernel_entry.hpp)
 set(TF_KERNEL_DM_CXX_FLAGS ${TF_KERNEL_CXX_FLAGS} -include api/dataflow/dataflow_api.h)
 tf_export_vars(TF_DEVICE_DIR TF_CONTRACTS_DIR TF_DEVICE_INCLUDES TF_DEVICE_LD_DIR TF_FIRMWARE_DIR
                TF_RISC_NAMES TF_DEVICE_PROFILER_DEFINES TF_DEVICE_CFLAGS TF_KERNEL_CXX_INCLUDES
-               TF_KERNEL_CXX_FLAGS TF_KERNEL_DM_CXX_FLAGS TT_FOIL_PROFILE_KERNEL_BITMASK)
+               TF_KERNEL_CXX_FLAGS TF_KERNEL_DM_CXX_FLAGS TT_FOIL_PROFILE_KERNEL_BITMASK
+               TF_MAX_NAMED_ARGS TF_CXX_KEYWORDS)
 
 # One image (firmware or kernel) for one RISC.
 function(tf_device_image target kind risc_name out)
@@ -191,9 +214,82 @@ function(tf_compute_settings name risc fidelity fp32 approx out)
     set(${out} ${d} PARENT_SCOPE)
 endfunction()
 
+# A Metal 2.0 kernel's TF_M2_ARGS define (device/tt-metal/tt_foil/metal2_args.hpp
+# takes it; src/kbuild.c writes the same), its names checked, in out; out
+# empty for a kernel not built as Metal 2.0.
+function(tf_metal2_args name sources rtas crtas ctas metal2 out)
+    set(${out} "" PARENT_SCOPE)
+    if(NOT metal2 AND "${rtas}${crtas}" STREQUAL "")
+        return()
+    endif()
+    set(cxx OFF)
+    foreach(s ${sources})
+        if(s MATCHES "\\.(cpp|cc|cxx)$")
+            set(cxx ON)
+        endif()
+    endforeach()
+    if(NOT cxx)
+        message(FATAL_ERROR "tt_foil_add_kernel(${name}): RUNTIME_ARG_NAMES, "
+                            "COMMON_RUNTIME_ARG_NAMES and METAL2 are for C++ (tt-metal Metal 2.0) "
+                            "kernels, which read them as get_arg(args::NAME); a C kernel reads "
+                            "its args by position")
+    endif()
+    set(def "TF_M2_ARGS=")
+    set(seen)
+    foreach(kind RTA CRTA CTA)
+        if(kind STREQUAL "RTA")
+            set(list ${rtas})
+            set(what "RUNTIME_ARG_NAMES")
+        elseif(kind STREQUAL "CRTA")
+            set(list ${crtas})
+            set(what "COMMON_RUNTIME_ARG_NAMES")
+        else()
+            set(list ${ctas})
+            set(what "NAMED_COMPILE_ARGS")
+        endif()
+        list(LENGTH list n)
+        if(NOT kind STREQUAL "CTA" AND n GREATER TF_MAX_NAMED_ARGS)
+            message(FATAL_ERROR "tt_foil_add_kernel(${name}): ${n} ${what}, at most "
+                                "${TF_MAX_NAMED_ARGS}")
+        endif()
+        set(i 0)
+        foreach(a ${list})
+            set(v)
+            if(kind STREQUAL "CTA") # (name=u32, checked before)
+                string(REGEX REPLACE "^[^=]*=" "" v "${a}")
+                string(REGEX REPLACE "=.*" "" a "${a}")
+            elseif(NOT a MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): ${what} '${a}' is not a C "
+                                    "identifier (letters, digits and '_', not starting with a digit)")
+            endif()
+            list(FIND TF_CXX_KEYWORDS "${a}" kw)
+            list(FIND seen "${a}" again)
+            if(kw GREATER -1)
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): ${what} '${a}' is a C++ keyword, "
+                                    "which cannot name args::${a}; rename it")
+            endif()
+            if(again GREATER -1)
+                message(FATAL_ERROR "tt_foil_add_kernel(${name}): '${a}' is named twice among "
+                                    "RUNTIME_ARG_NAMES, COMMON_RUNTIME_ARG_NAMES and "
+                                    "NAMED_COMPILE_ARGS; each name once")
+            endif()
+            list(APPEND seen ${a})
+            if(kind STREQUAL "CTA")
+                string(APPEND def "TF_M2_CTA(${a},${v})")
+            else()
+                string(APPEND def "TF_M2_${kind}(${a},${i})")
+            endif()
+            math(EXPR i "${i} + 1")
+        endforeach()
+    endforeach()
+    set(${out} "${def}" PARENT_SCOPE)
+endfunction()
+
 function(tt_foil_add_kernel name)
-    cmake_parse_arguments(A "" "RISC;PROFILER;NOC;MATH_FIDELITY;FP32_DEST_ACC;MATH_APPROX"
-                          "SOURCES;DEFINES;INCLUDES;COMPILE_ARGS;NAMED_COMPILE_ARGS" ${ARGN})
+    set(lists SOURCES DEFINES INCLUDES COMPILE_ARGS NAMED_COMPILE_ARGS RUNTIME_ARG_NAMES
+              COMMON_RUNTIME_ARG_NAMES)
+    cmake_parse_arguments(A "METAL2" "RISC;PROFILER;NOC;MATH_FIDELITY;FP32_DEST_ACC;MATH_APPROX"
+                          "${lists}" ${ARGN})
     tf_import_vars()
     set(prof_arg)
     if(DEFINED A_PROFILER)
@@ -231,6 +327,11 @@ function(tt_foil_add_kernel name)
             string(APPEND map "{\"${CMAKE_MATCH_1}\",${CMAKE_MATCH_2}},")
         endforeach()
         list(APPEND ctdefs "KERNEL_COMPILE_TIME_ARG_MAP=${map}")
+    endif()
+    tf_metal2_args(${name} "${A_SOURCES}" "${A_RUNTIME_ARG_NAMES}" "${A_COMMON_RUNTIME_ARG_NAMES}"
+                   "${A_NAMED_COMPILE_ARGS}" ${A_METAL2} m2def)
+    if(m2def)
+        list(APPEND ctdefs "${m2def}")
     endif()
     string(TOLOWER ${A_RISC} risc)
     if(risc STREQUAL "compute")

@@ -138,7 +138,7 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
                                   "released by tf_l1_reset; set it again (tf_program_set_cb)",
                                   op, c, p->core.x, p->core.y);
         }
-        if (cb_formats_check(p, op)) return -1;
+        if (cb_formats_check(p, op) || rt_kargs_check_given(p, op)) return -1;
         rt_core_state *cs = core_state(p);
         if (cs->busy)
             return cm_err_set("%s: core (%d,%d) is still running an asynchronous launch "

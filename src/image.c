@@ -22,6 +22,7 @@ void rt_image_free(rt_image *img)
     rt_devprof_free_zones(img);
     free(img->path);
     free(img->bytes);
+    free(img->kargs);
     memset(img, 0, sizeof *img);
 }
 
@@ -53,7 +54,8 @@ int rt_image_copy(rt_image *dst, const rt_image *src)
     dst->path = strdup(src->path);
     dst->bytes = malloc(src->size ? src->size : 1);
     dst->zones = src->nzones ? calloc(src->nzones, sizeof *dst->zones) : NULL;
-    int ok = dst->path && dst->bytes && (dst->zones || !src->nzones);
+    dst->kargs = src->kargs ? strdup(src->kargs) : NULL;
+    int ok = dst->path && dst->bytes && (dst->zones || !src->nzones) && (dst->kargs || !src->kargs);
     if (dst->bytes) memcpy(dst->bytes, src->bytes, src->size);
     for (uint32_t i = 0; ok && i < src->nzones; i++) {
         dst->zones[i] = src->zones[i];
@@ -164,6 +166,7 @@ int rt_image_from_elf(rt_image *img, const cm_elf *e, uint32_t kind, int risc)
     img->has_cb_formats = f != NULL;
     memset(img->cb_formats, TF_DATA_FORMAT_INVALID, sizeof img->cb_formats);
     if (f) memcpy(img->cb_formats, f, TF_MAX_CBS);
+    if (rt_kargs_read(img, e)) goto fail;
     return 0;
 fail:
     rt_image_free(img);

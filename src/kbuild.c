@@ -17,6 +17,7 @@
 #include "rt_internal.h"
 #include "tf_env.h"
 #include "tf_kbuild_config.h"
+#include "tf_named_args.h"
 #include "tt_foil/kbuild.h"
 
 #include <ctype.h>
@@ -301,6 +302,79 @@ static int kb_name_ok(const char *n)
     return 1;
 }
 
+/* Whether the kernel is built as Metal 2.0 (its args:: names declared). */
+static int kb_metal2(const tf_kernel_build_opts *o)
+{
+    return o->metal2 == 1 || o->num_runtime_arg_names || o->num_common_runtime_arg_names;
+}
+
+/* The name part of a named compile-time arg "name=value", its length. */
+static size_t kb_named_len(const char *a)
+{
+    return strcspn(a, "=");
+}
+
+/* The names of a Metal 2.0 kernel's args (contracts/tf_named_args.h):
+ * identifiers, no keyword, each once among runtime, common runtime and
+ * named compile-time args, at most TF_MAX_NAMED_ARGS of each runtime
+ * kind; C++ kernels only. */
+static int kb_check_names(const tf_kernel_build_opts *o, const char *op)
+{
+    const char *s = o->source;
+    if (o->metal2 != 0 && o->metal2 != 1)
+        return cm_err_set("%s(%s): metal2 %d is not 0 or 1", op, s, o->metal2);
+    if (!kb_metal2(o)) return 0;
+    if (!kb_is_cxx(s))
+        return cm_err_set("%s(%s): runtime_arg_names, common_runtime_arg_names and metal2 are for "
+                          "C++ (tt-metal Metal 2.0) kernels, which read them as "
+                          "get_arg(args::NAME); a C kernel reads its args by position",
+                          op, s);
+    static const char *const kw[] = {
+#define KB_KEYWORD(k) #k,
+        TF_CXX_KEYWORDS(KB_KEYWORD)
+#undef KB_KEYWORD
+    };
+    const char *const *lists[3] = {o->runtime_arg_names, o->common_runtime_arg_names,
+                                   o->named_args};
+    const uint32_t counts[3] = {o->num_runtime_arg_names, o->num_common_runtime_arg_names,
+                                o->num_named_args};
+    static const char *const what[3] = {"runtime arg", "common runtime arg",
+                                        "named compile-time arg"};
+    static const char *const field[3] = {"runtime_arg_names", "common_runtime_arg_names",
+                                         "named_args"};
+    for (int l = 0; l < 2; l++)
+        if (counts[l] > TF_MAX_NAMED_ARGS)
+            return cm_err_set("%s(%s): %u %s, at most %d named %ss a kernel", op, s, counts[l],
+                              field[l], TF_MAX_NAMED_ARGS, what[l]);
+    for (int l = 0; l < 3; l++)
+        for (uint32_t i = 0; i < counts[l]; i++) {
+            const char *n = lists[l][i];
+            size_t len = l == 2 ? kb_named_len(n) : strlen(n);
+            if (l < 2 && (!len || kb_ident(n) != len))
+                return cm_err_set("%s(%s): %s name '%s' (%s[%u]) is not a C identifier "
+                                  "(letters, digits and '_', not starting with a digit)",
+                                  op, s, what[l], n, field[l], i);
+            for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
+                if (strlen(kw[k]) == len && !strncmp(kw[k], n, len))
+                    return cm_err_set("%s(%s): %s name '%.*s' (%s[%u]) is a C++ keyword, which "
+                                      "cannot name args::%.*s; rename it",
+                                      op, s, what[l], (int)len, n, field[l], i, (int)len, n);
+            /* each name once: against the ones before it, in this list and the lists before */
+            for (int m = 0; m <= l; m++)
+                for (uint32_t j = 0; j < (m == l ? i : counts[m]); j++) {
+                    const char *t = lists[m][j];
+                    size_t tlen = m == 2 ? kb_named_len(t) : strlen(t);
+                    if (tlen == len && !strncmp(t, n, len))
+                        return cm_err_set("%s(%s): '%.*s' is named twice: as a %s (%s[%u]) and "
+                                          "as a %s (%s[%u]); each name once among runtime, "
+                                          "common runtime and named compile-time args",
+                                          op, s, (int)len, n, what[m], field[m], j, what[l],
+                                          field[l], i);
+                }
+        }
+    return 0;
+}
+
 static int kb_check(const tf_kernel_build_opts *o, const char *op)
 {
     if (!o || !o->source) return cm_err_set("%s: no source file given", op);
@@ -309,7 +383,10 @@ static int kb_check(const tf_kernel_build_opts *o, const char *op)
         return cm_err_set("%s(%s): NULL compile_args for %u of them", op, s, o->num_compile_args);
     if (kb_check_list(op, s, "named_args", o->named_args, o->num_named_args) ||
         kb_check_list(op, s, "defines", o->defines, o->num_defines) ||
-        kb_check_list(op, s, "include_dirs", o->include_dirs, o->num_include_dirs))
+        kb_check_list(op, s, "include_dirs", o->include_dirs, o->num_include_dirs) ||
+        kb_check_list(op, s, "runtime_arg_names", o->runtime_arg_names, o->num_runtime_arg_names) ||
+        kb_check_list(op, s, "common_runtime_arg_names", o->common_runtime_arg_names,
+                      o->num_common_runtime_arg_names))
         return -1;
     /* clang's dependency list writes a path's backslashes as '/': the
      * cache could not find the file again (tf_kernel_build would fail after
@@ -383,6 +460,7 @@ static int kb_check(const tf_kernel_build_opts *o, const char *op)
             return cm_err_set("%s(%s): cb_formats[%u] is %d, not a tf_data_format (or -1: not "
                               "given)",
                               op, s, i, o->cb_formats[i]);
+    if (kb_check_names(o, op)) return -1;
     if (access(o->source, R_OK))
         return cm_err_set("tf_kernel_build: cannot read %s: %s", o->source, strerror(errno));
     struct stat sb;
@@ -496,6 +574,36 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
             const char *eq = strchr(o->named_args[i], '=');
             n += (size_t)snprintf(d + n, cap - n, "{\"%.*s\",%s},", (int)(eq - o->named_args[i]),
                                   o->named_args[i], eq + 1);
+        }
+        CM_ASSERT(n < cap);
+        kb_push(a, d);
+        free(d);
+    }
+    if (kb_metal2(o)) {
+        /* the names, as tt_foil/metal2_args.hpp takes them (and
+         * tt_foil_add_kernel writes them): TF_M2_RTA(name,i) for runtime
+         * arg word i, TF_M2_CRTA(name,i), TF_M2_CTA(name,value); empty
+         * for a Metal 2.0 kernel without names */
+        size_t cap = 40, n;
+        const char *const *lists[2] = {o->runtime_arg_names, o->common_runtime_arg_names};
+        const uint32_t counts[2] = {o->num_runtime_arg_names, o->num_common_runtime_arg_names};
+        for (int l = 0; l < 2; l++)
+            for (uint32_t i = 0; i < counts[l]; i++) cap += strlen(lists[l][i]) + 24;
+        for (uint32_t i = 0; i < o->num_named_args; i++) cap += strlen(o->named_args[i]) + 16;
+        char *d = malloc(cap);
+        if (!d) {
+            a->oom = 1;
+            return;
+        }
+        n = strlen(strcpy(d, "-DTF_M2_ARGS="));
+        for (int l = 0; l < 2; l++)
+            for (uint32_t i = 0; i < counts[l]; i++)
+                n += (size_t)snprintf(d + n, cap - n, "TF_M2_%s(%s,%u)", l ? "CRTA" : "RTA",
+                                      lists[l][i], i);
+        for (uint32_t i = 0; i < o->num_named_args; i++) {
+            const char *eq = strchr(o->named_args[i], '=');
+            n += (size_t)snprintf(d + n, cap - n, "TF_M2_CTA(%.*s,%s)",
+                                  (int)(eq - o->named_args[i]), o->named_args[i], eq + 1);
         }
         CM_ASSERT(n < cap);
         kb_push(a, d);

@@ -123,6 +123,7 @@ int tf_kernel_set_common_args(tf_kernel *k, const uint32_t *args, uint32_t n)
     if (n && !args) return cm_err_set("tf_kernel_set_common_args: NULL args");
     if (n) memcpy(k->common_args, args, n * sizeof *args);
     k->ncommon = n;
+    k->common_given = rt_kargs_first(n); /* (the named ones among them: kargs.c) */
     return 0;
 }
 
@@ -253,6 +254,7 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
     for (int i = lo; i <= hi; i++) {
         if (n) memcpy(p->args[i], args, n * sizeof *args);
         p->nargs[i] = n;
+        p->named_given[i] = rt_kargs_first(n); /* (the named ones among them: kargs.c) */
     }
     return 0;
 }

@@ -83,6 +83,12 @@ typedef struct rt_image {
      * TF_CB_FORMATS_SECTION), TF_DATA_FORMAT_INVALID for a CB not given */
     uint8_t cb_formats[TF_MAX_CBS];
     int has_cb_formats;
+    /* a Metal 2.0 kernel's argument names (contracts/tf_named_args.h
+     * TF_KERNEL_ARGS_SECTION), its records as read and checked (kargs.c);
+     * NULL for a kernel built without Metal 2.0. nrta, ncrta: its named
+     * runtime and common runtime args (their words 0..n-1). */
+    char *kargs;
+    uint32_t nrta, ncrta;
     /* the file as it was when read (device, inode, size, mtime): an error
      * names a pc's source line from the file's debug info, which must be
      * that of the code loaded (rt_image_file_same) */
@@ -101,6 +107,9 @@ struct tf_kernel {
     char *name;
     uint32_t common_args[TF_MAX_COMMON_ARGS];
     uint32_t ncommon;
+    /* bit i: common arg word i was given (by name or by position): a
+     * Metal 2.0 kernel's named ones must all be (kargs.c) */
+    uint64_t common_given;
     tf_risc risc; /* TF_COMPUTE: img[0..2] are TRISC0..2 */
     int nimg;
     rt_image img[3];
@@ -161,6 +170,10 @@ struct tf_program {
     uint32_t dz_discarded[TF_NUM_RISCS];
     int has_dz;      /* dz holds a read-back dispatch (also one that timed out or faulted) */
     rt_dz_raw dzraw; /* that readback, decoded into dz on demand */
+    /* bit i of named_given[r]: runtime arg word i of RISC r was given (by
+     * name or by position): a Metal 2.0 kernel's named ones must all be
+     * (kargs.c) */
+    uint64_t named_given[TF_NUM_RISCS];
     /* last, and not zeroed at creation (tf_program_create): only the first
      * nargs[r] of each are ever read, and a dispatch-bound program that
      * creates a program per op would otherwise clear 5 KiB each time */
@@ -312,6 +325,18 @@ int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *don
 /* What RISC r of p's core waits for on a stalled chip ("waits in
  * cb_wait_front for ..."), 0; -1 if the chip has not stalled so. */
 int rt_stall_wait_text(const tf_program *p, int r, char *buf, size_t n);
+
+/* kargs.c: read img's argument names from e (none: kargs NULL), checked:
+ * 0, or -1 with the message */
+int rt_kargs_read(rt_image *img, const cm_elf *e);
+/* -1 and "op: ..." if a kernel of p has named runtime (or common runtime)
+ * args that were not given, naming them and the call that sets them */
+int rt_kargs_check_given(const tf_program *p, const char *op);
+/* The words [0, n) as given: a positional set of n args */
+static inline uint64_t rt_kargs_first(uint32_t n)
+{
+    return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
 
 /* image.c */
 int rt_image_load(rt_image *img, const char *path, uint32_t kind, int risc);

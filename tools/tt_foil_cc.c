@@ -40,6 +40,14 @@ static const char usage[] =
     "                       0:Float16_b,16:Bfp8_b), so that get_tile_size(ID) and\n"
     "                       get_dataformat(ID) are constants; a dispatch whose program\n"
     "                       gives such a CB another format is refused\n"
+    "  --rta N[,N..]        C++ kernels: Metal 2.0 named runtime args, in order: runtime\n"
+    "                       arg word i is get_arg(args::N) for the i-th name (repeatable:\n"
+    "                       the names add up); get_vararg(i) reads the words after them\n"
+    "  --crta N[,N..]       the same for common runtime args (get_common_vararg)\n"
+    "  --metal2             build as Metal 2.0 without runtime arg names (args:: then\n"
+    "                       holds the --named-arg constants; varargs start at word 0).\n"
+    "                       Names are C identifiers, not C++ keywords, each once among\n"
+    "                       --rta, --crta and --named-arg; at most 64 --rta and 64 --crta\n"
     "  -o NAME              output prefix (required)\n"
     "  --help               this text\n"
     "\n"
@@ -108,12 +116,32 @@ static int cb_formats(const char *v, int *fmts, uint32_t *n)
     return 0;
 }
 
+/* "a,b,c" appended to list (*n names): the names as given, checked by the
+ * library (tf_kernel_compile). -1 if they do not fit. */
+static int names(const char *v, const char **list, uint32_t *n)
+{
+    static char pool[1 << 16]; /* (every name's text, for the rest of the run) */
+    static size_t used;
+    for (const char *p = v;; p++) {
+        size_t len = strcspn(p, ",");
+        if (*n == MAXL || used + len + 1 > sizeof pool) return -1;
+        memcpy(pool + used, p, len);
+        pool[used + len] = 0;
+        list[(*n)++] = pool + used;
+        used += len + 1;
+        p += len;
+        if (!*p) return 0;
+    }
+}
+
 int main(int argc, char **argv)
 {
     tf_kernel_build_opts o;
     cm_stdout_checked_at_exit("tt_foil_cc", 1); /* --help */
     tf_kernel_build_opts_init(&o);
     const char *defines[MAXL], *named[MAXL], *incs[MAXL], *out = NULL, *risc = NULL;
+    const char *rta[MAXL], *crta[MAXL];
+    uint32_t nrta = 0, ncrta = 0;
     static uint32_t cargs[MAXL];
     uint32_t nd = 0, nn = 0, ni = 0, nc = 0, nf = 0;
     int fmts[TF_MAX_CBS];
@@ -141,7 +169,7 @@ int main(int argc, char **argv)
                     !strcmp(a, "-o") || !strcmp(a, "--noc") || !strcmp(a, "--name") ||
                     !strcmp(a, "--profiler") || !strcmp(a, "--math-fidelity") ||
                     !strcmp(a, "--fp32-dest-acc") || !strcmp(a, "--math-approx") ||
-                    !strcmp(a, "--cb-formats");
+                    !strcmp(a, "--cb-formats") || !strcmp(a, "--rta") || !strcmp(a, "--crta");
         if (takes && !v) return bad("%s needs a value", a);
         if (joined && !takes) return bad("%s takes no value", a);
         if (!strcmp(a, "--risc")) {
@@ -163,6 +191,11 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--cb-formats")) {
             if (cb_formats(v, fmts, &nf)) return 2;
+        } else if (!strcmp(a, "--rta") || !strcmp(a, "--crta")) {
+            if (names(v, a[2] == 'r' ? rta : crta, a[2] == 'r' ? &nrta : &ncrta))
+                return bad("too many names (at most %s)", "256");
+        } else if (!strcmp(a, "--metal2")) {
+            o.metal2 = 1;
         } else if (!strcmp(a, "--named-arg")) {
             if (nn == MAXL) return bad("too many named args (at most %s)", "256");
             named[nn++] = v;
@@ -220,6 +253,10 @@ int main(int argc, char **argv)
     o.num_compile_args = nc;
     o.cb_formats = fmts;
     o.num_cb_formats = nf;
+    o.runtime_arg_names = rta;
+    o.num_runtime_arg_names = nrta;
+    o.common_runtime_arg_names = crta;
+    o.num_common_runtime_arg_names = ncrta;
     if (tf_kernel_compile(&o, out)) {
         const char *e = tf_last_error();
         /* a usage problem found by the library (bad named arg, unreadable source) */

@@ -53,6 +53,25 @@ typedef struct tf_kernel_build_opts {
      * refused. Without them those are known at run time only. */
     const int *cb_formats;
     uint32_t num_cb_formats;
+    /* C++ kernels: Metal 2.0's named arguments (tt-metal's KernelSpec
+     * runtime_arguments_schema; docs/kernels.md, "Named arguments"). The
+     * kernel reads runtime arg word i as get_arg(args::NAME) for NAME =
+     * runtime_arg_names[i], common runtime arg word i likewise for
+     * common_runtime_arg_names[i], each named compile-time arg
+     * (named_args) also as get_arg(args::NAME), a constant, and the args
+     * past the named ones as get_vararg(i) / get_common_vararg(i). The host
+     * sets them by name (tf_program_set_named_arg,
+     * tf_kernel_set_named_common_arg). Names are C identifiers, not C++
+     * keywords, each once among the three kinds; at most 64 runtime and 64
+     * common runtime arg names. metal2 = 1 builds the kernel as Metal 2.0
+     * without them too (its only named args compile-time ones, or only
+     * varargs). A kernel given neither is a legacy one: no args:: (it may
+     * have an `args` of its own), as tt-metal's. */
+    const char *const *runtime_arg_names;
+    uint32_t num_runtime_arg_names;
+    const char *const *common_runtime_arg_names;
+    uint32_t num_common_runtime_arg_names;
+    int metal2; /* 0 or 1 */
 } tf_kernel_build_opts;
 
 /* Math fidelity: tt-metal's MathFidelity values (= the multiplier's phases;
@@ -64,8 +83,8 @@ typedef enum tf_math_fidelity {
     TF_MATH_HIFI4 = 4
 } tf_math_fidelity;
 
-/* Defaults: everything empty, noc, profiler and the compute settings -1;
- * NULL: nothing, and a message. */
+/* Defaults: everything empty (no arg names, metal2 0), noc, profiler and
+ * the compute settings -1; NULL: nothing, and a message. */
 void tf_kernel_build_opts_init(tf_kernel_build_opts *o);
 
 /* Compile and load (through the cache). */

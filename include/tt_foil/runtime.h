@@ -176,8 +176,31 @@ int tf_program_destroy(tf_program *p);
  * A kernel built for another RISC is refused. */
 int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k);
 
-/* Runtime arguments of RISC r (TF_COMPUTE: all three TRISCs). */
+/* Runtime arguments of RISC r (TF_COMPUTE: all three TRISCs): the whole
+ * list, args[i] is word i (get_arg_val(i)). */
 int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t n);
+
+/* Metal 2.0 named args (docs/kernels.md, "Named arguments"), of a kernel
+ * built with runtime or common runtime arg names (tf_kernel_build_opts,
+ * tt_foil_cc --rta/--crta, tt_foil_add_kernel RUNTIME_ARG_NAMES/...).
+ * Each is a word of the same arrays the positional calls set: the named
+ * runtime args are words 0.. in the order of the build's names, the
+ * varargs (get_vararg(i)) the words after them; likewise the common ones.
+ * The last call to set a word wins, so names and positions may be mixed.
+ * A dispatch of a kernel one of whose named args was never given (by name
+ * or by a positional list reaching it) is refused, naming them.
+ *
+ * Runtime arg `name` of the kernel set on RISC r of p (TF_COMPUTE: the
+ * three TRISCs). A name the kernel does not have is refused with the
+ * names it has. */
+int tf_program_set_named_arg(tf_program *p, tf_risc r, const char *name, uint32_t value);
+/* Its varargs: args[i] is get_vararg(i), the words after its named
+ * runtime args (which are kept); the list ends there. */
+int tf_program_set_varargs(tf_program *p, tf_risc r, const uint32_t *args, uint32_t n);
+/* Common runtime arg `name` of k, for every core that runs it. */
+int tf_kernel_set_named_common_arg(tf_kernel *k, const char *name, uint32_t value);
+/* Its common varargs (get_common_vararg(i)), after its named ones. */
+int tf_kernel_set_common_varargs(tf_kernel *k, const uint32_t *args, uint32_t n);
 
 /* Circular buffer cb (0..31) of num_pages pages of page_size bytes,
  * allocated from the core's L1 pool. */

@@ -334,4 +334,62 @@ expect_rc 0 "C kernel"
 printf 'FORCE_INLINE void put(uint32_t a, uint32_t start_id) { *(volatile uint32_t *)a = 1; }\nvoid kernel_main()\n{\n    uint32_t unused = get_arg_val<uint32_t>(1);\n    put(get_arg_val<uint32_t>(0), 0);\n}\n' >"$tmp/warn.cpp"
 run "$cc" --risc ncrisc -o "$tmp/warn" "$tmp/warn.cpp"
 expect_rc 0 "unused parameter and variable"
+
+# Metal 2.0 named args (--rta, --crta, --metal2): the same images as
+# tt_foil_add_kernel's with RUNTIME_ARG_NAMES ... and METAL2 (their names
+# section too), and the names' checks (exit 2, before compiling)
+run "$cc" --help
+expect_out "--rta N[,N..]" "--help documents --rta"
+expect_out "--crta N[,N..]" "--help documents --crta"
+expect_out "--metal2" "--help documents --metal2"
+expect_out "at most 64 --rta and 64 --crta" "--help says the limit"
+m2=$src_dir/tests/ttm/kernels
+run "$cc" --risc brisc --rta out --rta=nvar --crta base,ncvar --named-arg block=0x30 \
+    --name ttm_m2_args -o "$tmp/m2" "$m2/m2_args.cpp"
+expect_rc 0 "--rta and --crta (repeated, and --opt=value)"
+run "$cc" --risc ncrisc --metal2 --named-arg block=48 --name ttm_m2_varargs -o "$tmp/m2v" \
+    "$m2/m2_varargs.cpp"
+expect_rc 0 "--metal2"
+if command -v llvm-objdump >/dev/null; then
+    for k in m2:ttm_m2_args.brisc m2v:ttm_m2_varargs.ncrisc; do
+        checks=$((checks + 1))
+        secs="-j .text -j .rodata -j .data -j .tt_foil_build -j .tt_foil_kernel_args"
+        a=$(llvm-objdump -d -s $secs "$tmp/${k%%:*}.${k##*.}.elf" | tail -n +3)
+        b=$(llvm-objdump -d -s $secs "$built/${k#*:}.elf" | tail -n +3)
+        [ "$a" = "$b" ] || fail "tt_foil_cc and tt_foil_add_kernel built different images of ${k#*:}"
+        checks=$((checks + 1))
+        case "$a" in *"Contents of section .tt_foil_kernel_args"*) ;;
+        *) fail "${k#*:}: no .tt_foil_kernel_args section" ;; esac
+    done
+fi
+# m2bad ARGS WANT: m2_args.cpp with ARGS is refused (exit 2), saying WANT
+m2bad() {
+    run "$cc" --risc brisc $1 -o "$tmp/m2" "$m2/m2_args.cpp"
+    expect_rc 2 "$1"
+    expect_err "$2" "$1"
+}
+m2bad "--rta out,2nd" "tf_kernel_compile($m2/m2_args.cpp): runtime arg name '2nd' (runtime_arg_names[1]) is not a C identifier"
+m2bad "--rta out, --crta base" "runtime arg name '' (runtime_arg_names[1]) is not a C identifier"
+m2bad "--rta out --crta new" "common runtime arg name 'new' (common_runtime_arg_names[0]) is a C++ keyword, which cannot name args::new"
+m2bad "--rta out,nvar,out" "'out' is named twice: as a runtime arg (runtime_arg_names[0]) and as a runtime arg (runtime_arg_names[2])"
+m2bad "--rta out --crta out" "'out' is named twice: as a runtime arg (runtime_arg_names[0]) and as a common runtime arg (common_runtime_arg_names[0])"
+m2bad "--crta base --named-arg base=3" "'base' is named twice: as a common runtime arg (common_runtime_arg_names[0]) and as a named compile-time arg (named_args[0])"
+m2bad "--rta $(seq -s, -f 'a%g' 0 64)" "65 runtime_arg_names, at most 64 named runtime args a kernel"
+m2bad "--crta $(seq -s, -f 'a%g' 0 64)" "65 common_runtime_arg_names, at most 64 named common runtime args a kernel"
+m2bad "--metal2=yes" "--metal2 takes no value"
+run "$cc" --risc brisc -o "$tmp/m2" "$m2/m2_args.cpp" --rta
+expect_rc 2 "--rta without a value"
+expect_err "--rta needs a value" "--rta without a value"
+run "$cc" --risc brisc --metal2 -o "$tmp/m2" "$src_dir/tests/kernels/add_two.c"
+expect_rc 2 "--metal2 on a C kernel"
+expect_err "runtime_arg_names, common_runtime_arg_names and metal2 are for C++ (tt-metal Metal 2.0) kernels" "--metal2 on a C kernel"
+run "$cc" --risc brisc --crta base -o "$tmp/m2" "$src_dir/tests/kernels/add_two.c"
+expect_rc 2 "--crta on a C kernel"
+expect_err "are for C++ (tt-metal Metal 2.0) kernels" "--crta on a C kernel"
+# a Metal 2.0 kernel built without its names: the error says how to build it
+run "$cc" --risc brisc -o "$tmp/m2" "$m2/m2_varargs.cpp"
+expect_rc 1 "a Metal 2.0 kernel built as a legacy one"
+expect_err "m2_varargs.cpp:9:71: error: 'get_vararg' is unavailable: this kernel was not built as a Metal 2.0 kernel" "get_vararg without --metal2"
+expect_err "or the metal2 switch (--metal2, METAL2)" "args:: without --metal2"
+
 finish "test_tt_foil_cc"

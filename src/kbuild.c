@@ -93,6 +93,46 @@ static void kb_pushf(kb_argv *a, const char *fmt, const char *s)
     kb_push(a, buf);
 }
 
+/* A flag of any length, built piece by piece (the arg lists). */
+typedef struct kb_str {
+    char *s;
+    size_t n, cap;
+    int oom;
+} kb_str;
+
+__attribute__((format(printf, 2, 3))) static void kb_cat(kb_str *b, const char *fmt, ...)
+{
+    while (!b->oom) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k >= 0 && b->s && (size_t)k < b->cap - b->n) {
+            b->n += (size_t)k;
+            return;
+        }
+        size_t cap = 2 * b->cap + (k > 0 ? (size_t)k : 0) + 64;
+        char *ns = k < 0 ? NULL : realloc(b->s, cap);
+        if (!ns) {
+            b->oom = 1;
+            break;
+        }
+        b->s = ns;
+        b->cap = cap;
+    }
+}
+
+/* Push b's text as one word, and free it. */
+static void kb_push_str(kb_argv *a, kb_str *b)
+{
+    if (b->oom)
+        a->oom = 1;
+    else
+        kb_push(a, b->s);
+    free(b->s);
+    memset(b, 0, sizeof *b);
+}
+
 /* A word of the generated table with its roots filled in: {tf-src} and
  * {tf-bin} are share/tt_foil in an installed tree (paths.c), else the
  * build's source and binary directories. User input is never expanded. */
@@ -534,80 +574,46 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
     for (const char *const *d = tf_kb_risc_defines[r]; *d; d++) kb_pushf(a, "-D%s", *d);
     kb_fmt(buf, sizeof buf, "-DNOC_INDEX=%d", o->noc < 0 ? tf_kb_default_noc[r] : o->noc);
     kb_push(a, buf);
-    /* the arg lists, as long as they are (each value 11 bytes at most;
-     * each named arg its text and 5) */
+    /* the arg lists, as long as they are */
     if (o->num_compile_args) {
-        size_t cap = 40 + 11 * (size_t)o->num_compile_args, n;
-        char *d = malloc(cap);
-        if (!d) {
-            a->oom = 1;
-            return;
-        }
-        n = strlen(strcpy(d, "-DKERNEL_COMPILE_TIME_ARGS="));
+        kb_str d = {0};
+        kb_cat(&d, "-DKERNEL_COMPILE_TIME_ARGS=");
         for (uint32_t i = 0; i < o->num_compile_args; i++)
-            n += (size_t)snprintf(d + n, cap - n, "%s%u", i ? "," : "", o->compile_args[i]);
-        CM_ASSERT(n < cap);
-        kb_push(a, d);
-        free(d);
+            kb_cat(&d, "%s%u", i ? "," : "", o->compile_args[i]);
+        kb_push_str(a, &d);
     }
     if (o->num_cb_formats) { /* a DataFormat per CB, 255 (Invalid) where not given */
-        char d[40 + 4 * TF_MAX_CBS];
-        size_t n = strlen(strcpy(d, "-DTF_CB_FORMATS="));
+        kb_str d = {0};
+        kb_cat(&d, "-DTF_CB_FORMATS=");
         for (uint32_t i = 0; i < TF_MAX_CBS; i++) {
             int f = i < o->num_cb_formats ? o->cb_formats[i] : -1;
-            n += (size_t)snprintf(d + n, sizeof d - n, "%s%d", i ? "," : "",
-                                  f < 0 ? (int)TF_DATA_FORMAT_INVALID : f);
+            kb_cat(&d, "%s%d", i ? "," : "", f < 0 ? (int)TF_DATA_FORMAT_INVALID : f);
         }
-        CM_ASSERT(n < sizeof d);
-        kb_push(a, d);
+        kb_push_str(a, &d);
     }
     if (o->num_named_args) {
-        size_t cap = 40, n;
-        for (uint32_t i = 0; i < o->num_named_args; i++) cap += strlen(o->named_args[i]) + 5;
-        char *d = malloc(cap);
-        if (!d) {
-            a->oom = 1;
-            return;
-        }
-        n = strlen(strcpy(d, "-DKERNEL_COMPILE_TIME_ARG_MAP="));
-        for (uint32_t i = 0; i < o->num_named_args; i++) {
-            const char *eq = strchr(o->named_args[i], '=');
-            n += (size_t)snprintf(d + n, cap - n, "{\"%.*s\",%s},", (int)(eq - o->named_args[i]),
-                                  o->named_args[i], eq + 1);
-        }
-        CM_ASSERT(n < cap);
-        kb_push(a, d);
-        free(d);
+        kb_str d = {0};
+        kb_cat(&d, "-DKERNEL_COMPILE_TIME_ARG_MAP=");
+        for (uint32_t i = 0; i < o->num_named_args; i++)
+            kb_cat(&d, "{\"%.*s\",%s},", (int)kb_named_len(o->named_args[i]), o->named_args[i],
+                   o->named_args[i] + kb_named_len(o->named_args[i]) + 1);
+        kb_push_str(a, &d);
     }
     if (kb_metal2(o)) {
         /* the names, as tt_foil/metal2_args.hpp takes them (and
          * tt_foil_add_kernel writes them): TF_M2_RTA(name,i) for runtime
          * arg word i, TF_M2_CRTA(name,i), TF_M2_CTA(name,value); empty
          * for a Metal 2.0 kernel without names */
-        size_t cap = 40, n;
-        const char *const *lists[2] = {o->runtime_arg_names, o->common_runtime_arg_names};
-        const uint32_t counts[2] = {o->num_runtime_arg_names, o->num_common_runtime_arg_names};
-        for (int l = 0; l < 2; l++)
-            for (uint32_t i = 0; i < counts[l]; i++) cap += strlen(lists[l][i]) + 24;
-        for (uint32_t i = 0; i < o->num_named_args; i++) cap += strlen(o->named_args[i]) + 16;
-        char *d = malloc(cap);
-        if (!d) {
-            a->oom = 1;
-            return;
-        }
-        n = strlen(strcpy(d, "-DTF_M2_ARGS="));
-        for (int l = 0; l < 2; l++)
-            for (uint32_t i = 0; i < counts[l]; i++)
-                n += (size_t)snprintf(d + n, cap - n, "TF_M2_%s(%s,%u)", l ? "CRTA" : "RTA",
-                                      lists[l][i], i);
-        for (uint32_t i = 0; i < o->num_named_args; i++) {
-            const char *eq = strchr(o->named_args[i], '=');
-            n += (size_t)snprintf(d + n, cap - n, "TF_M2_CTA(%.*s,%s)",
-                                  (int)(eq - o->named_args[i]), o->named_args[i], eq + 1);
-        }
-        CM_ASSERT(n < cap);
-        kb_push(a, d);
-        free(d);
+        kb_str d = {0};
+        kb_cat(&d, "-DTF_M2_ARGS=");
+        for (uint32_t i = 0; i < o->num_runtime_arg_names; i++)
+            kb_cat(&d, "TF_M2_RTA(%s,%u)", o->runtime_arg_names[i], i);
+        for (uint32_t i = 0; i < o->num_common_runtime_arg_names; i++)
+            kb_cat(&d, "TF_M2_CRTA(%s,%u)", o->common_runtime_arg_names[i], i);
+        for (uint32_t i = 0; i < o->num_named_args; i++)
+            kb_cat(&d, "TF_M2_CTA(%.*s,%s)", (int)kb_named_len(o->named_args[i]), o->named_args[i],
+                   o->named_args[i] + kb_named_len(o->named_args[i]) + 1);
+        kb_push_str(a, &d);
     }
     if (role >= 0) {
         kb_fmt(buf, sizeof buf, "-DTF_COMPUTE_ROLE=%d", role);

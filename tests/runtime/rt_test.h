@@ -4,6 +4,7 @@
 #define TF_RT_TEST_H
 
 #include "tests/unit/tf_check.h"
+#include "tt_foil/kbuild.h"
 #include "tt_foil/runtime.h"
 #include "tt_foil/tile.h"
 #include "tt_foil/transport.h"
@@ -65,6 +66,20 @@ static inline tf_device *rt_open_with_ops(int gx, int gy, tf_transport_ops *ops,
     cfg.transport = t;
     if (timeout_ms) cfg.dispatch_timeout_ms = timeout_ms;
     return MUST_PTR(tf_device_open(&cfg));
+}
+
+/* o is refused before anything is compiled, by tf_kernel_build and by
+ * tf_kernel_compile (into out), each message naming its call and saying
+ * want. */
+static inline void rt_build_refused(tf_device *dev, const tf_kernel_build_opts *o, const char *out,
+                                    const char *want)
+{
+    CHECK_TRUE(tf_kernel_build(dev, o) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_build(");
+    CHECK_CONTAINS(tf_last_error(), want);
+    CHECK_EQ_U(tf_kernel_compile(o, out), -1);
+    CHECK_CONTAINS(tf_last_error(), "tf_kernel_compile(");
+    CHECK_CONTAINS(tf_last_error(), want);
 }
 
 /* Load TF_TEST_KERNELS/<file>. */

@@ -148,6 +148,22 @@ static inline void ttm_refused(tf_device *dev, const char *name, int mode, const
     CHECK_CONTAINS(tf_last_error(), msg);
 }
 
+/* Kernel k run alone on RISC r of core, its runtime args the address of a
+ * 16-byte L1 buffer there and 0: the word it wrote at that address. */
+static inline uint32_t ttm_word_written(tf_device *dev, tf_kernel *k, tf_risc r, tf_core core)
+{
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 16));
+    tf_program *p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, r, k));
+    uint32_t a[] = {(uint32_t)tf_buffer_address(l1), 0}, w = 0;
+    MUST(tf_program_set_args(p, r, a, 2));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(l1, 0, &w, 4));
+    tf_program_destroy(p);
+    tf_buffer_free(l1);
+    return w;
+}
+
 static inline uint32_t noc_x_of(uint64_t noc_addr)
 {
     return (uint32_t)(noc_addr >> 36) & 0x3f;

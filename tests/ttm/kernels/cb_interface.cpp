@@ -6,7 +6,7 @@
 // fifo_page_size, 5 its fifo_num_pages (through a reference), 6 its
 // fifo_size (through a copy), 7 cb_addr_shift.
 #include "api/compute/common.h"
-#include "api/compute/eltwise_unary/fill.h"
+#include "fill_values.h"
 
 void kernel_main()
 {
@@ -26,15 +26,6 @@ void kernel_main()
                            copy.fifo_size,
                            cb_addr_shift};
     cb_wait_front(in, 1);
-    cb_reserve_back(out, 8);
-    for (uint32_t t = 0; t < 8; t++) {
-        tile_regs_acquire();
-        fill_tile(0, (float)v[t]);
-        tile_regs_commit();
-        tile_regs_wait();
-        pack_tile(0, out);
-        tile_regs_release();
-    }
-    cb_push_back(out, 8);
+    fill_values(out, v);
     cb_pop_front(in, 1);
 }

@@ -7,7 +7,7 @@
 // get_absolute_logical_x, 5 get_absolute_logical_y, 6 get_relative_logical_x
 // x 16 + get_relative_logical_y.
 #include "api/compute/common.h"
-#include "api/compute/eltwise_unary/fill.h"
+#include "fill_values.h"
 
 void kernel_main()
 {
@@ -23,15 +23,6 @@ void kernel_main()
                            get_absolute_logical_y(),
                            get_relative_logical_x() * 16u + get_relative_logical_y()};
     cb_wait_front(in, 1);
-    cb_reserve_back(out, 7);
-    for (uint32_t t = 0; t < 7; t++) {
-        tile_regs_acquire();
-        fill_tile(0, (float)v[t]);
-        tile_regs_commit();
-        tile_regs_wait();
-        pack_tile_with_dt(0, out);
-        tile_regs_release();
-    }
-    cb_push_back(out, 7);
+    fill_values<true>(out, v);
     cb_pop_front(in, 1);
 }

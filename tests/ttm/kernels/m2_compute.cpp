@@ -4,7 +4,7 @@
 // (an fp32 tile of that value, exact for these small integers) in that
 // order.
 #include "api/compute/common.h"
-#include "api/compute/eltwise_unary/fill.h"
+#include "fill_values.h"
 #include "experimental/kernel_args.h"
 
 void kernel_main()
@@ -16,14 +16,5 @@ void kernel_main()
     compute_kernel_hw_startup(out, out);
     init_sfpu(out, out);
     fill_tile_init();
-    cb_reserve_back(out, 6);
-    for (uint32_t t = 0; t < 6; t++) {
-        tile_regs_acquire();
-        fill_tile(0, (float)v[t]);
-        tile_regs_commit();
-        tile_regs_wait();
-        pack_tile(0, out);
-        tile_regs_release();
-    }
-    cb_push_back(out, 6);
+    fill_values(out, v);
 }

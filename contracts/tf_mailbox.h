@@ -96,6 +96,41 @@
 #define TF_UNMODELED_ENUM(name, num, what, instead) TF_UNMODELED_##name = num,
 enum { TF_UNMODELED_LIST(TF_UNMODELED_ENUM) };
 #undef TF_UNMODELED_ENUM
+/* (22: left free) A kernel's store into L1 that belongs to the firmware
+ * or the runtime, which no kernel writes: a store by a RISC whose pc lies
+ * outside the firmware images, reaching a byte of one of the regions
+ * below, is a store access fault before it lands (the simulator's guard;
+ * the firmware's own stores land, and so do NOC writes and the host's,
+ * which are not checked: docs/chip.md, "Faults"). The fault's address
+ * (mtval) is the store's; aux_lo = the value stored, aux_hi =
+ * TF_L1_GUARD_AUX(region, bytes stored, sp below): sp below is 1 when the
+ * RISC's stack pointer is below the bottom of its stack and the store at
+ * or above it (a frame larger than the stack's guard that skipped it: a
+ * stack overflow). The table is the one place both sides name the
+ * regions: X(name, number, first byte, bytes, what it is, what it holds).
+ * FIRMWARE spans every RISC's image; its name follows the name of the
+ * RISC whose image the address is in ("BRISC's firmware"). Regions
+ * kernels write (their images, runtime args, CB state, semaphores, the
+ * profiler's buffers, L1 buffers) are not here, nor the host-written
+ * parts of the kernel configuration that share a 4 KiB page with the CB
+ * counters and semaphores: a guarded page costs each store to it the
+ * hart's slow path (sim/hart.h, TF_PAGE_GUARD). */
+#define TF_FAULT_DETAIL_KERNEL_STORE 23u
+#define TF_L1_GUARD_LIST(X)                                                                        \
+    X(MAILBOX, 1u, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE, "the mailbox",                               \
+      "GO/DONE, launch message, RISC status and fault records")                                    \
+    X(MEM_ZEROS, 2u, TF_L1_MEM_ZEROS, TF_L1_MEM_ZEROS_SIZE, "the region of zeros",                 \
+      "MEM_ZEROS_BASE: NOC reads of zeros come from it")                                           \
+    X(FIRMWARE, 3u, TF_L1_FW_BASE, TF_NUM_RISCS *TF_L1_FW_SIZE, "firmware", "its code and data")   \
+    X(BANK_TABLE, 4u, TF_L1_BANK_TABLE, TF_L1_BANK_TABLE_SIZE, "the bank tables",                  \
+      "where interleaved buffers' pages are: the runtime writes them at boot")
+#define TF_L1_GUARD_ENUM(name, num, first, bytes, what, holds) TF_L1_GUARD_##name = num,
+enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
+#undef TF_L1_GUARD_ENUM
+#define TF_L1_GUARD_AUX(region, bytes, sp_below) ((region) | (bytes) << 8 | (sp_below) << 16)
+#define TF_L1_GUARD_AUX_REGION(aux)              ((aux)&0xffu)
+#define TF_L1_GUARD_AUX_BYTES(aux)               ((aux) >> 8 & 0xffu)
+#define TF_L1_GUARD_AUX_SP_BELOW(aux)            ((aux) >> 16 & 1u)
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

@@ -43,15 +43,18 @@
 #define TF_L1_SIZE 0x180000
 
 /* Mailbox: GO, launch message, per-RISC status and fault records (tf_mailbox.h).
- * A store here by a hart or the host wakes the core's sleeping harts. */
+ * A store here by a hart or the host wakes the core's sleeping harts. A
+ * kernel's store here faults on the simulator (TF_L1_GUARD_LIST,
+ * tf_mailbox.h: so does one into the zeros, a firmware image or the bank
+ * tables); a NOC write is not checked. */
 #define TF_L1_MAILBOX      0x000000
 #define TF_L1_MAILBOX_SIZE 0x000e00
 
 /* 512 bytes the runtime zeroes at every boot, for kernels to read zeros
  * from (tt-metal's MEM_ZEROS_BASE / MEM_ZEROS_SIZE: Blackhole's
  * dev_mem_map.h has 512; ttnn's reduce scaler fills tiles with NOC reads
- * of it). Nothing guards it: a kernel that writes here breaks it for every
- * later reader, as on the hardware. */
+ * of it). A kernel's store here faults on the simulator; a NOC write here is
+ * not checked, and breaks it for every later reader, as on the hardware. */
 #define TF_L1_MEM_ZEROS      0x000e00
 #define TF_L1_MEM_ZEROS_SIZE 0x000200
 

@@ -473,23 +473,52 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
     sim_core_wake(core, sim_hart_cycle(h));
 }
 
-/* A hart's store to a page holding a stack's guard (the lowest
- * TF_L1_STACK_GUARD bytes of a RISC's stack, tf_memmap.h): a fault if it
- * reaches the guard itself (its stack grew past its end, or a pointer
- * went astray), else it lands (a deep stack's stores above the guard in
- * that page). Nothing stores there otherwise: the check costs nothing. */
-static int stack_guard(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
+/* The TF_L1_GUARD_* region holding L1 byte a (tf_mailbox.h), 0: none. */
+static uint32_t guard_region(uint32_t a)
+{
+#define SIM_GUARD_REGION(name, num, first, bytes, what, holds)                                     \
+    if (a - (uint32_t)(first) < (uint32_t)(bytes)) return num;
+    TF_L1_GUARD_LIST(SIM_GUARD_REGION)
+#undef SIM_GUARD_REGION
+    return 0;
+}
+
+/* A hart's store to a guarded page (sim_mem.store_guard), before it lands:
+ * a fault if a byte of it is in a stack's guard (the lowest
+ * TF_L1_STACK_GUARD bytes of a RISC's stack, tf_memmap.h: its stack grew
+ * past its end, or a pointer went astray), or, when the store's pc is a
+ * kernel's (outside the firmware images), in a region of the firmware or
+ * the runtime that no kernel writes (TF_L1_GUARD_LIST); else it lands (a
+ * deep stack's stores above the guard in that page, a kernel's stores
+ * next to a region in its page). Only these pages come here, the
+ * regions' only for stores by code other than the firmware (the memory's
+ * trusted code, TF_PAGE_GUARD_PC: the firmware's mailbox stores do not
+ * call here), and nothing else stores to them in the common case: the
+ * check costs the other stores nothing. */
+static int l1_guard(void *ctx, sim_hart *h, uint32_t addr, uint32_t n, uint32_t v)
 {
     (void)ctx;
-    uint32_t off = addr - TF_L1_STACK_BASE;
-    if (off + n - 1 < off) return TF_BUS_OK; /* (wraps: below the stacks) */
-    for (uint32_t b = off; b < off + n; b++) {
-        if (b % TF_L1_STACK_SIZE >= TF_L1_STACK_GUARD || b / TF_L1_STACK_SIZE >= TF_NUM_RISCS)
-            continue;
-        sim_core_hart *sh = core_hart(h);
-        sh->fault_detail = TF_FAULT_DETAIL_STACK;
-        sh->fault_aux = (uint64_t)(b / TF_L1_STACK_SIZE) << 32 | addr;
-        return TF_BUS_FAULT;
+    uint32_t last = addr + n - 1;
+    int kernel = h->pc - h->mem->trusted_pc >= h->mem->trusted_bytes;
+    for (uint32_t b = addr; b <= last; b++) {
+        uint32_t s = b - TF_L1_STACK_BASE, g = 0;
+        if (s < TF_NUM_RISCS * TF_L1_STACK_SIZE && s % TF_L1_STACK_SIZE < TF_L1_STACK_GUARD) {
+            sim_core_hart *sh = core_hart(h);
+            sh->fault_detail = TF_FAULT_DETAIL_STACK;
+            sh->fault_aux = (uint64_t)(s / TF_L1_STACK_SIZE) << 32 | addr;
+            return TF_BUS_FAULT;
+        }
+        if (kernel && (g = guard_region(b))) {
+            sim_core_hart *sh = core_hart(h);
+            /* a frame that skipped the guard below its stack (the first
+             * store of a large local array) */
+            uint32_t sp = h->x[2];
+            int below = sp < (uint32_t)(TF_L1_STACK_TOP(sh->risc) - TF_L1_STACK_SIZE) && addr >= sp;
+            sh->fault_detail = TF_FAULT_DETAIL_KERNEL_STORE;
+            sh->fault_aux = (uint64_t)TF_L1_GUARD_AUX(g, n, (uint32_t)below) << 32 |
+                            (n == 4 ? v : v & ((1u << (8 * n)) - 1));
+            return TF_BUS_FAULT;
+        }
     }
     return TF_BUS_OK;
 }
@@ -558,9 +587,17 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
     core->l1->store_hook = mailbox_hook;
     core->l1->hook_ctx = core;
     sim_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);
-    core->l1->store_guard = stack_guard;
+    core->l1->store_guard = l1_guard;
     for (int r = 0; r < TF_NUM_RISCS; r++)
-        sim_mem_guard_pages(core->l1, TF_L1_STACK_TOP(r) - TF_L1_STACK_SIZE, TF_L1_STACK_GUARD);
+        sim_mem_guard_pages(core->l1, TF_L1_STACK_TOP(r) - TF_L1_STACK_SIZE, TF_L1_STACK_GUARD, 0);
+    /* the regions kernels never write: asked for stores by code outside
+     * the firmware images (l1_guard's `kernel`) */
+    core->l1->trusted_pc = TF_L1_FW_BASE;
+    core->l1->trusted_bytes = TF_NUM_RISCS * TF_L1_FW_SIZE;
+#define SIM_GUARD_PAGES(name, num, first, bytes, what, holds)                                      \
+    sim_mem_guard_pages(core->l1, first, bytes, 1);
+    TF_L1_GUARD_LIST(SIM_GUARD_PAGES)
+#undef SIM_GUARD_PAGES
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         sim_core_hart *sh = &core->harts[r];
         sh->core = core;

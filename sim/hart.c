@@ -277,9 +277,9 @@ void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n)
     flag_pages(m, addr, n, TF_PAGE_HOOK);
 }
 
-void sim_mem_guard_pages(sim_mem *m, uint32_t addr, uint32_t n)
+void sim_mem_guard_pages(sim_mem *m, uint32_t addr, uint32_t n, int by_pc)
 {
-    flag_pages(m, addr, n, TF_PAGE_GUARD);
+    flag_pages(m, addr, n, by_pc ? TF_PAGE_GUARD_PC : TF_PAGE_GUARD);
 }
 
 /* ---- traps and CSRs ---------------------------------------------------- */
@@ -568,12 +568,14 @@ static __attribute__((noinline)) int load_slow(sim_hart *h, uint32_t addr, int s
     return bus_result(h, r, TF_CAUSE_LOAD_ACCESS, addr);
 }
 
-static int store_guarded(sim_hart *h, uint32_t addr, int sz, uint32_t v);
+/* A store its page's store_guard refused: a store access fault. */
+static __attribute__((noinline, cold)) int store_refused(sim_hart *h, uint32_t addr)
+{
+    return bus_result(h, TF_BUS_FAULT, TF_CAUSE_STORE_ACCESS, addr);
+}
 
-/* A store the fast paths left (flagged pages, devices); `guarded`: the
- * store_guard of a TF_PAGE_GUARD page let it land (store_guarded). */
-static inline __attribute__((always_inline)) int store_in(sim_hart *h, uint32_t addr, int sz,
-                                                          uint32_t v, int guarded)
+/* A store the fast paths left (flagged pages, devices). */
+static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
 {
     sim_mem *m = h->mem;
     uint32_t off = addr - m->base;
@@ -582,10 +584,14 @@ static inline __attribute__((always_inline)) int store_in(sim_hart *h, uint32_t 
          * two dozen such stores to the mailbox page, which holds no code) */
         uint8_t f0 = m->pageflags[off >> TF_PAGE_SHIFT],
                 f = f0 | m->pageflags[(off + (uint32_t)sz - 1) >> TF_PAGE_SHIFT];
-        /* out of line: the common slow stores (the mailbox's) keep their
-         * registers */
-        if (!guarded && __builtin_expect((f & TF_PAGE_GUARD) != 0, 0))
-            return store_guarded(h, addr, sz, v);
+        /* a guarded page: asked here, the store then made below. A page
+         * guarded by pc (a chip core's mailbox) asks only for untrusted
+         * code: the firmware's mailbox stores, two dozen a dispatch, skip
+         * the call (which cost them half as much again as the store) */
+        if (__builtin_expect((f & (TF_PAGE_GUARD | TF_PAGE_GUARD_PC)) != 0, 0) &&
+            ((f & TF_PAGE_GUARD) || h->pc - m->trusted_pc >= m->trusted_bytes) && m->store_guard &&
+            m->store_guard(m->hook_ctx, h, addr, (uint32_t)sz, v) != TF_BUS_OK)
+            return store_refused(h, addr);
         /* each size a store of its own (a memcpy of a size known only at
          * run time was a library call: a third of this function's
          * instructions on a dispatch-bound loop, whose firmware's mailbox
@@ -610,22 +616,6 @@ static inline __attribute__((always_inline)) int store_in(sim_hart *h, uint32_t 
     }
     int r = h->bus.store ? h->bus.store(h->bus.ctx, h, addr, sz, v) : TF_BUS_FAULT;
     return bus_result(h, r, TF_CAUSE_STORE_ACCESS, addr);
-}
-
-static __attribute__((noinline)) int store_slow(sim_hart *h, uint32_t addr, int sz, uint32_t v)
-{
-    return store_in(h, addr, sz, v, 0);
-}
-
-/* A store to a TF_PAGE_GUARD page: refused (a store access fault) unless
- * the memory's store_guard lets it land. */
-static __attribute__((noinline, cold)) int store_guarded(sim_hart *h, uint32_t addr, int sz,
-                                                         uint32_t v)
-{
-    sim_mem *m = h->mem;
-    if (m->store_guard && m->store_guard(m->hook_ctx, h, addr, (uint32_t)sz) != TF_BUS_OK)
-        return bus_result(h, TF_BUS_FAULT, TF_CAUSE_STORE_ACCESS, addr);
-    return store_in(h, addr, sz, v, 1);
 }
 
 uint32_t sim_hart_jit_store_result(sim_jit_io *io, int r, uint32_t slot, uint32_t k)

@@ -14,6 +14,8 @@
 #define TF_PAGE_WATCH 0x02u /* the page holds the watched word (tohost) */
 #define TF_PAGE_HOOK  0x04u /* stores by harts call sim_mem.store_hook after landing */
 #define TF_PAGE_GUARD 0x10u /* stores by harts ask sim_mem.store_guard first (0x08: jit.h) */
+/* stores by harts whose pc is not sim_mem's trusted code ask store_guard first */
+#define TF_PAGE_GUARD_PC 0x20u
 
 /* Directly addressed memory (RAM, or a core's L1) and its decode cache.
  * Shared by every hart that executes from it. */
@@ -43,9 +45,14 @@ typedef struct sim_mem {
     int jit_no_guess;
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
-    /* Asked before a hart's store to a TF_PAGE_GUARD page lands: TF_BUS_OK,
-     * or TF_BUS_FAULT (the store does not land: a store access fault). */
-    int (*store_guard)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
+    /* Asked before a hart's store of the n-byte value v to a TF_PAGE_GUARD
+     * page lands (h->pc is the store's): TF_BUS_OK, or TF_BUS_FAULT (the
+     * store does not land: a store access fault). */
+    int (*store_guard)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n, uint32_t v);
+    /* Code whose stores to TF_PAGE_GUARD_PC pages land without asking:
+     * pcs in [trusted_pc, trusted_pc + trusted_bytes) (a chip core's
+     * firmware, whose mailbox stores every dispatch makes). */
+    uint32_t trusted_pc, trusted_bytes;
     void *hook_ctx; /* (both's) */
     /* Writes that reached a page holding code (sim_mem_invalidate_code):
      * while it stays the same, no decoded instruction word has changed. */
@@ -96,8 +103,9 @@ void sim_mem_set_watch(sim_mem *m, uint32_t addr);
 void sim_mem_hook_pages(sim_mem *m, uint32_t addr, uint32_t n);
 /* Route harts' stores to the pages of [addr, addr+n) through
  * m->store_guard first (they take the slow path: pages nothing stores to
- * in the common case). */
-void sim_mem_guard_pages(sim_mem *m, uint32_t addr, uint32_t n);
+ * in the common case); by_pc: only those whose pc is not m's trusted
+ * code (TF_PAGE_GUARD_PC). */
+void sim_mem_guard_pages(sim_mem *m, uint32_t addr, uint32_t n, int by_pc);
 
 /* Result of an access outside sim_mem (memory-mapped devices). */
 enum { TF_BUS_OK = 0, TF_BUS_FAULT = 1, TF_BUS_BLOCK = 2 };

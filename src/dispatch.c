@@ -270,6 +270,64 @@ void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t
         snprintf(buf, n, "firmware (%s)", img->path);
 }
 
+/* Detail TF_FAULT_DETAIL_KERNEL_STORE of RISC risc: what the kernel
+ * stored, the region it reached (TF_L1_GUARD_LIST; a RISC's image for the
+ * firmware's) and what to do, as "; ...". */
+static void describe_kernel_store(const tf_fault_record *f, int risc, char *buf, size_t n)
+{
+    uint32_t region = TF_L1_GUARD_AUX_REGION(f->aux_hi), bytes = TF_L1_GUARD_AUX_BYTES(f->aux_hi);
+    uint32_t first = 0, size = 0;
+    const char *what = NULL, *holds = NULL;
+#define RT_GUARD_CASE(name, num, lo, sz, what_, holds_)                                            \
+    case num:                                                                                      \
+        first = lo;                                                                                \
+        size = sz;                                                                                 \
+        what = what_;                                                                              \
+        holds = holds_;                                                                            \
+        break;
+    switch (region) {
+        TF_L1_GUARD_LIST(RT_GUARD_CASE)
+    }
+#undef RT_GUARD_CASE
+    if (!what) {
+        snprintf(buf, n,
+                 "; a kernel's store into L1 region %u, which this runtime does not know (firmware "
+                 "built against other headers?)",
+                 region);
+        return;
+    }
+    char name[64], why[512];
+    if (region == TF_L1_GUARD_FIRMWARE) {
+        /* whose image: that of the store's first byte in the region (a
+         * misaligned store may start below it) */
+        uint32_t r = ((f->tval > first ? f->tval : first) - first) / TF_L1_FW_SIZE;
+        first = TF_L1_FW(r);
+        size = TF_L1_FW_SIZE;
+        snprintf(name, sizeof name, "%s's %s", cm_risc_name((int)r), what);
+    } else {
+        snprintf(name, sizeof name, "%s", what);
+    }
+    uint32_t bottom = TF_L1_STACK_TOP(risc) - TF_L1_STACK_SIZE;
+    if (TF_L1_GUARD_AUX_SP_BELOW(f->aux_hi))
+        snprintf(
+            why, sizeof why,
+            "its stack pointer is below the bottom of its stack (L1 0x%x): the stack "
+            "overflowed its %u KiB, a frame larger than the guard skipping it (put large local "
+            "arrays in an L1 buffer or a CB, or shorten the call chain)",
+            bottom, (TF_L1_STACK_SIZE - TF_L1_STACK_GUARD) / 1024u);
+    else
+        snprintf(why, sizeof why,
+                 "the address is wrong (a runtime arg, an offset past a buffer's end, a stale "
+                 "pointer?); kernels store into L1 buffers and CBs, runtime args, semaphores, "
+                 "their own image and stack and the profiler's buffers (docs/kernels.md)");
+    snprintf(buf, n,
+             "; the kernel's %u-byte store of 0x%0*x reaches %s (%s; L1 0x%x..0x%x), which "
+             "kernels never write (the firmware and the host own it): %s. On hardware the store "
+             "would land, and the dispatch hang or fault later",
+             bytes, bytes >= 1 && bytes <= 4 ? (int)bytes * 2 : 8, f->aux_lo, name, holds, first,
+             first + size - 1, why);
+}
+
 /* The fault detail of RISC risc's record f, as "; ..." (or ""). */
 static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int grid_y, char *buf,
                             size_t n)
@@ -352,6 +410,7 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
                      f->aux_lo, cm_risc_name((int)r), lo, hi);
         break;
     }
+    case TF_FAULT_DETAIL_KERNEL_STORE: describe_kernel_store(f, risc, buf, n); break;
     default: buf[0] = 0; break;
     }
 }
@@ -531,7 +590,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_fault_record *f = &mb->fault[r];
         if (f->magic != TF_FAULT_MAGIC) continue;
-        char who[512], insn[96] = "", detail[256], where[1024];
+        char who[512], insn[96] = "", detail[1024], where[1024];
         rt_describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
         char check[768];
@@ -593,19 +652,23 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
         return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms, though "
                           "its mailbox lists no RISC as still running (boot mask 0x%x, GO signal "
                           "0x%x, dispatch id %u): the mailbox (L1 0x%x..0x%x) looks overwritten; "
-                          "does a kernel store or NOC-write into that range of this core?",
+                          "does a kernel write into that range of this core with a NOC write "
+                          "(from any core) or, on hardware, a store (the simulator faults a "
+                          "kernel's store there)?",
                           id, p->label, p->core.x, p->core.y,
                           (unsigned long long)(waited_ns / 1000000u), mb->boot_mask, mb->go.signal,
                           mb->go.dispatch_id, TF_L1_MAILBOX,
                           TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE - 1);
     /* a GO message that is not the one the host wrote (nor BRISC's DONE of
-     * it): a kernel wrote into the mailbox, and the firmware waits for
+     * it): something wrote into the mailbox, and the firmware waits for
      * what will never come; a longer timeout would not help */
     if ((mb->go.signal != TF_GO_RUN && mb->go.signal != TF_GO_DONE) || mb->go.dispatch_id != id)
         return cm_err_set("dispatch %u of '%s' on core (%d,%d) timed out after %llu ms; not done: "
                           "%s; its mailbox's GO message is signal 0x%x for dispatch %u, not the "
                           "host's (0x%x for %u): the mailbox (L1 0x%x..0x%x) looks overwritten; "
-                          "does a kernel store or NOC-write into that range of this core?",
+                          "does a kernel write into that range of this core with a NOC write "
+                          "(from any core) or, on hardware, a store (the simulator faults a "
+                          "kernel's store there)?",
                           id, p->label, p->core.x, p->core.y,
                           (unsigned long long)(waited_ns / 1000000u), list, mb->go.signal,
                           mb->go.dispatch_id, TF_GO_RUN, id, TF_L1_MAILBOX,

@@ -27,8 +27,21 @@ void kernel_main(void)
         (void)*(volatile uint32_t *)(uintptr_t)0x00200000u; /* past the 1.5 MiB of L1 */
 #elif FAULT_KIND == 4
         cb_wait_front(3, 1);
-#elif FAULT_KIND == 5 /* (5: overwrite its GO cycle in the mailbox, then spin: a timeout) */
-        ((volatile tf_mailbox *)TF_L1_MAILBOX)->risc[TF_RISC_BRISC].go_cycle_hi = 0xffffu;
+#elif FAULT_KIND == 5
+        /* (5: overwrite its GO cycle and its GO signal in the mailbox, then
+         * spin: a timeout that says the mailbox looks overwritten; by NOC
+         * writes to its own core, which the simulator does not check: a
+         * kernel's store there faults. The sources agree with the targets
+         * modulo the NOC's alignment.) */
+        const uint32_t hi = TF_L1_MAILBOX + offsetof(tf_mailbox, risc[TF_RISC_BRISC].go_cycle_hi);
+        const uint32_t go = TF_L1_MAILBOX + offsetof(tf_mailbox, go.signal);
+        const uint32_t src = TF_L1_USER_BASE + hi % TF_NOC_ALIGN_L1;
+        const uint32_t src_go = TF_L1_USER_BASE + TF_NOC_ALIGN_L1 + go % TF_NOC_ALIGN_L1;
+        *(volatile uint32_t *)src = 0xffffu;
+        *(volatile uint32_t *)src_go = 5;
+        noc_async_write(src, get_noc_addr(my_noc_x(), my_noc_y(), hi), 4);
+        noc_async_write(src_go, get_noc_addr(my_noc_x(), my_noc_y(), go), 4);
+        noc_async_write_barrier();
         volatile uint32_t spin = 1;
         while (spin) {
         }

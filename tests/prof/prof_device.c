@@ -3,7 +3,8 @@
  * that device zones reach the host trace. With an argument:
  *   hang | illegal | load | stall | scribble  one dispatch of dz_fault that
  *                          times out (300 ms), faults, stalls, or times out
- *                          having overwritten its GO cycle in the mailbox;
+ *                          having overwritten its GO cycle and GO signal in
+ *                          the mailbox (by NOC writes);
  *                          exits 3 after printing the error
  *   sigint PIDFILE         the hang with a long timeout; writes its pid to
  *                          PIDFILE once it waits (for the test to interrupt)

@@ -594,8 +594,16 @@ int main(void)
     fault(dev, "fault19.brisc.elf", 1000, "store access fault (mcause 7)",
           "is in the guard at the bottom of its stack (L1 0x18000..0x183ff): the stack overflowed "
           "its 7 KiB (put large local arrays in an L1 buffer or a CB, or shorten the call chain)");
+    /* a frame larger than the guard (a 12 KiB local array): its first
+     * store skips the guard into TRISC2's firmware below BRISC's stack,
+     * which the guard on the firmware's L1 finds before it lands */
     fault(dev, "fault20.brisc.elf", 0, "store access fault (mcause 7)",
-          "is in the guard at the bottom of its stack (L1 0x18000..0x183ff): the stack overflowed");
+          "; the kernel's 1-byte store of 0x00 reaches TRISC2's firmware (its code and data; L1 "
+          "0x14000..0x17fff), which kernels never write (the firmware and the host own it): its "
+          "stack pointer is below the bottom of its stack (L1 0x18000): the stack overflowed its "
+          "7 KiB, a frame larger than the guard skipping it (put large local arrays in an L1 "
+          "buffer or a CB, or shorten the call chain). On hardware the store would land, and the "
+          "dispatch hang or fault later");
     fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
           "0xffb0fff0 is not a device register");
     /* NOC commands refused at issue: each fault detail, with its address */
@@ -626,10 +634,11 @@ int main(void)
     fault(dev, "fault5.brisc.elf", 0, "breakpoint (ebreak) (mcause 3)", "insn 0x00100073 (ebreak)");
     /* the pc as function (file:line), from the kernel's DWARF (libdw) */
     fault(dev, "fault5.brisc.elf", 0, "(mcause 3) at pc 0x0002",
-          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:43)"
+          TF_TEST_HAVE_LIBDW ? "in kernel_main (" TF_TEST_SOURCE_DIR "/tests/kernels/faults.c:48)"
                              : "(no source line: tt-foil was built without libdw");
 
-    /* a trap inside the trap handler (the kernel overwrote it): the chip
+    /* a trap inside the trap handler (the kernel overwrote it by a NOC
+     * write, which the simulator does not check): the chip
      * stops the RISC and the runtime says so at once, not at the timeout */
     {
         tf_kernel *k = rt_kernel(dev, "fault6.brisc.elf");
@@ -666,24 +675,26 @@ int main(void)
         CHECK_CONTAINS(e, ", inlined in cb_wait_front (" TF_TEST_SOURCE_DIR
                           "/device/include/circular_buffer.h:");
         CHECK_CONTAINS(e, ", inlined in kernel_main (" TF_TEST_SOURCE_DIR
-                          "/tests/kernels/faults.c:72)");
+                          "/tests/kernels/faults.c:79)");
     }
 
-    /* a kernel that zeroes its core's mailbox: no RISC is listed as
-     * running, and the message says the mailbox looks overwritten */
+    /* a kernel that zeroes its core's mailbox (by NOC writes: its stores
+     * there would fault, test_l1_guard): no RISC is listed as running,
+     * and the message says the mailbox looks overwritten */
     e = hang(dev, "fault18.brisc.elf");
     check_timed_out(e, "fault18", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "though its mailbox lists no RISC as still running (boot mask 0x0, GO "
                       "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xdff) looks overwritten");
 
-    /* a kernel that writes into its mailbox's GO message (and then spins):
-     * the timeout says the mailbox looks overwritten (it said to raise the
-     * timeout if just slow) */
+    /* a kernel that writes into its mailbox's GO message by a NOC write
+     * (and then spins): the timeout says the mailbox looks overwritten (it
+     * said to raise the timeout if just slow) */
     e = hang(dev, "fault21.brisc.elf");
     check_timed_out(e, "fault21", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "its mailbox's GO message is signal 0x5 for dispatch");
-    CHECK_CONTAINS(e, "the mailbox (L1 0x0..0xdff) looks overwritten; does a kernel store or "
-                      "NOC-write into that range of this core?");
+    CHECK_CONTAINS(e, "the mailbox (L1 0x0..0xdff) looks overwritten; does a kernel write into "
+                      "that range of this core with a NOC write (from any core) or, on hardware, a "
+                      "store (the simulator faults a kernel's store there)?");
     CHECK_TRUE(strstr(e, "if it is just slow") == NULL);
 
     /* a fault in a dispatch over several cores: every core that had not

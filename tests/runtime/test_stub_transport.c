@@ -462,6 +462,33 @@ int main(void)
     MUST(tf_device_close(dev));
     stub_free(s);
 
+    /* a kernel's store into the mailbox (the guard on the firmware's L1,
+     * detail 23; guard.c with no args stores 0 at address 0): the record
+     * replayed gives the simulator's message; a region number this runtime
+     * does not know is said so */
+    on_simulator("guard.brisc.elf", sim_msg, sizeof sim_msg, &tp);
+    CHECK_CONTAINS(sim_msg,
+                   "; the kernel's 4-byte store of 0x00000000 reaches the mailbox (GO/DONE, "
+                   "launch message, RISC status and fault records; L1 0x0..0xdff)");
+    CHECK_EQ_U(tp.seen.detail, TF_FAULT_DETAIL_KERNEL_STORE);
+    CHECK_EQ_U(tp.seen.tval, TF_L1_MAILBOX);
+    CHECK_EQ_U(tp.seen.aux_lo, 0);
+    CHECK_EQ_U(tp.seen.aux_hi, TF_L1_GUARD_AUX(TF_L1_GUARD_MAILBOX, 4, 0));
+    s = stub_new();
+    s->mode = STUB_REPLAY;
+    s->replay = tp.seen;
+    s->replay_risc = tp.seen_risc;
+    dev = open_on(&s->base);
+    run(dev, "guard.brisc.elf", stub_msg, sizeof stub_msg);
+    CHECK_SAME(stub_msg, sim_msg);
+    s->replay.aux_hi = TF_L1_GUARD_AUX(99, 4, 0);
+    run(dev, "guard.brisc.elf", stub_msg, sizeof stub_msg);
+    CHECK_CONTAINS(stub_msg, "address 0x00000000; a kernel's store into L1 region 99, which this "
+                             "runtime does not know (firmware built against other headers?); core "
+                             "(1,0) was reset");
+    MUST(tf_device_close(dev));
+    stub_free(s);
+
     /* a transport and simulator settings at once is a mistake */
     s = stub_new();
     tf_device_config cfg;

@@ -4,7 +4,8 @@
 // two reads of a DRAM buffer through noc_async_read_set_state /
 // _with_state, and two one-packet writes back to DRAM through
 // noc_async_write_one_packet_set_state / _with_state. SCRIBBLE: spoil the
-// zeros, then fault.
+// zeros (by a NOC write to this core: a kernel's store there faults), then
+// fault.
 // RTA: 0 L1 scratch (2048 bytes), 1/2 DRAM source NOC address lo/hi,
 // 3/4 DRAM destination NOC address lo/hi.
 #include "api/dataflow/dataflow_api.h"
@@ -19,7 +20,9 @@ void kernel_main()
     // a kernel that writes the region spoils it for every later reader, as
     // on the hardware, until the core boots again (here: the fault below
     // has the runtime reboot it)
-    *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(MEM_ZEROS_BASE + 8) = 0xffffffffu;
+    *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(scratch + 8) = 0xffffffffu;
+    noc_async_write(scratch + 8, get_noc_addr(MEM_ZEROS_BASE + 8), 4);
+    noc_async_write_barrier();
     noc_async_read(NOC_XY_ADDR(63, 63, 0), scratch, 64); // no such endpoint: a fault
     noc_async_read_barrier();
     return;

@@ -121,7 +121,8 @@ enum { TF_UNMODELED_LIST(TF_UNMODELED_ENUM) };
       "GO/DONE, launch message, RISC status and fault records")                                    \
     X(MEM_ZEROS, 2u, TF_L1_MEM_ZEROS, TF_L1_MEM_ZEROS_SIZE, "the region of zeros",                 \
       "MEM_ZEROS_BASE: NOC reads of zeros come from it")                                           \
-    X(FIRMWARE, 3u, TF_L1_FW_BASE, TF_NUM_RISCS *TF_L1_FW_SIZE, "firmware", "its code and data")   \
+    X(FIRMWARE, 3u, TF_L1_FW_BASE, (TF_NUM_RISCS * TF_L1_FW_SIZE), "firmware",                     \
+      "its code and data")                                                                         \
     X(BANK_TABLE, 4u, TF_L1_BANK_TABLE, TF_L1_BANK_TABLE_SIZE, "the bank tables",                  \
       "where interleaved buffers' pages are: the runtime writes them at boot")
 #define TF_L1_GUARD_ENUM(name, num, first, bytes, what, holds) TF_L1_GUARD_##name = num,

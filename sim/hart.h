@@ -46,8 +46,9 @@ typedef struct sim_mem {
     /* Called after a hart's store lands on a TF_PAGE_HOOK page. */
     void (*store_hook)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n);
     /* Asked before a hart's store of the n-byte value v to a TF_PAGE_GUARD
-     * page lands (h->pc is the store's): TF_BUS_OK, or TF_BUS_FAULT (the
-     * store does not land: a store access fault). */
+     * page (or a TF_PAGE_GUARD_PC page, by code not trusted below) lands
+     * (h->pc is the store's): TF_BUS_OK, or TF_BUS_FAULT (the store does
+     * not land: a store access fault). */
     int (*store_guard)(void *ctx, struct sim_hart *h, uint32_t addr, uint32_t n, uint32_t v);
     /* Code whose stores to TF_PAGE_GUARD_PC pages land without asking:
      * pcs in [trusted_pc, trusted_pc + trusted_bytes) (a chip core's

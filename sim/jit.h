@@ -11,7 +11,8 @@
  * device register window made as the interpreter makes it (a plain word
  * stored, a register with a call called, the limit recomputed after it),
  * and anything else but a plain access to the hart's own memory (a store
- * to a page holding code or a hooked or watched word, another access
+ * to a page holding code, a hooked or watched word or a guarded one
+ * (TF_PAGE_GUARD, TF_PAGE_GUARD_PC: sim/hart.h), another access
  * outside memory, a call that does not answer OK) handed back to the
  * interpreter at that instruction, which runs or finishes it exactly as
  * it would have. Its entry slot's handler is the

@@ -297,10 +297,10 @@ static void describe_kernel_store(const tf_fault_record *f, int risc, char *buf,
         return;
     }
     char name[64], why[512];
-    if (region == TF_L1_GUARD_FIRMWARE) {
-        /* whose image: that of the store's first byte in the region (a
-         * misaligned store may start below it) */
-        uint32_t r = ((f->tval > first ? f->tval : first) - first) / TF_L1_FW_SIZE;
+    /* whose firmware image: that of the store's first byte in the region
+     * (a misaligned store may start below it) */
+    uint32_t r = ((f->tval > first ? f->tval : first) - first) / TF_L1_FW_SIZE;
+    if (region == TF_L1_GUARD_FIRMWARE && r < TF_NUM_RISCS) {
         first = TF_L1_FW(r);
         size = TF_L1_FW_SIZE;
         snprintf(name, sizeof name, "%s's %s", cm_risc_name((int)r), what);

@@ -22,9 +22,9 @@
 
 /* The message's part every guard fault ends with, after the region. */
 #define TF_T_WRONG                                                                                 \
-    ", which kernels never write (the firmware and the host own it): the address is wrong (a "    \
-    "runtime arg, an offset past a buffer's end, a stale pointer?); kernels store into L1 "       \
-    "buffers and CBs, runtime args, semaphores, their own image and stack and the profiler's "    \
+    ", which kernels never write (the firmware and the host own it): the address is wrong (a "     \
+    "runtime arg, an offset past a buffer's end, a stale pointer?); kernels store into L1 "        \
+    "buffers and CBs, runtime args, semaphores, their own image and stack and the profiler's "     \
     "buffers (docs/kernels.md). On hardware the store would land, and the dispatch hang or "       \
     "fault later"
 
@@ -110,10 +110,11 @@ static void c_kernel(void)
                 "; the kernel's 4-byte store of 0x00000000 reaches BRISC's firmware (its code and "
                 "data; L1 0x4000..0x7fff)" TF_T_WRONG);
     /* the last byte of the zeros */
-    check_fault(guard(c, "guard.brisc.elf", TF_L1_MEM_ZEROS + TF_L1_MEM_ZEROS_SIZE - 1, 1, 0x1ab, 0),
-                c, "BRISC", "guard", "guard.brisc.elf", "tests/kernels/guard.c", 16, "sb", 0xfff,
-                "; the kernel's 1-byte store of 0xab reaches the region of zeros (MEM_ZEROS_BASE: "
-                "NOC reads of zeros come from it; L1 0xe00..0xfff)" TF_T_WRONG);
+    check_fault(
+        guard(c, "guard.brisc.elf", TF_L1_MEM_ZEROS + TF_L1_MEM_ZEROS_SIZE - 1, 1, 0x1ab, 0), c,
+        "BRISC", "guard", "guard.brisc.elf", "tests/kernels/guard.c", 16, "sb", 0xfff,
+        "; the kernel's 1-byte store of 0xab reaches the region of zeros (MEM_ZEROS_BASE: "
+        "NOC reads of zeros come from it; L1 0xe00..0xfff)" TF_T_WRONG);
     /* a half word from the profiler's last byte into BRISC's firmware */
     check_fault(guard(c, "guard.brisc.elf", TF_L1_FW_BASE - 1, 2, 0x1beef, 0), c, "BRISC", "guard",
                 "guard.brisc.elf", "tests/kernels/guard.c", 18, "sh", 0x3fff,
@@ -162,25 +163,26 @@ static void lands(void)
     static const struct {
         uint32_t addr, bytes, walk;
     } ok[] = {
-        {TF_L1_MEM_ZEROS + TF_L1_MEM_ZEROS_SIZE, 4, 0},         /* after the zeros: the profiler's */
-        {TF_L1_FW_BASE - 4, 4, 0},                              /* before BRISC's firmware */
-        {TF_L1_FW_BASE - 2, 2, 0},                              /* its last bytes */
-        {TF_L1_STACK_TOP(TF_RISC_BRISC) - TF_L1_STACK_SIZE + TF_L1_STACK_GUARD, 1, 0}, /* BRISC's stack, above its guard */
-        {TF_L1_BANK_TABLE - 4, 4, 0x140},                       /* before the bank tables, compiled */
-        {TF_L1_BANK_TABLE + TF_L1_BANK_TABLE_SIZE, 4, 0},       /* after: BRISC's kernel image */
-        {TF_L1_RTA(TF_RISC_BRISC), 4, 0},                       /* its own runtime args */
-        {TF_L1_SEMAPHORE(3), 4, 0},                             /* a semaphore */
-        {TF_L1_CB_CONFIG, 4, 0},                                /* CB config (not guarded) */
-        {TF_L1_CB_LOCAL(TF_RISC_BRISC), 2, 0},                  /* its CB state */
-        {TF_L1_PROFILER + TF_L1_PROFILER_SIZE / 2, 1, 0},       /* the profiler's buffers */
+        {TF_L1_MEM_ZEROS + TF_L1_MEM_ZEROS_SIZE, 4, 0}, /* after the zeros: the profiler's */
+        {TF_L1_FW_BASE - 4, 4, 0},                      /* before BRISC's firmware */
+        {TF_L1_FW_BASE - 2, 2, 0},                      /* its last bytes */
+        {TF_L1_STACK_TOP(TF_RISC_BRISC) - TF_L1_STACK_SIZE + TF_L1_STACK_GUARD, 1,
+         0},                                              /* BRISC's stack, above its guard */
+        {TF_L1_BANK_TABLE - 4, 4, 0x140},                 /* before the bank tables, compiled */
+        {TF_L1_BANK_TABLE + TF_L1_BANK_TABLE_SIZE, 4, 0}, /* after: BRISC's kernel image */
+        {TF_L1_RTA(TF_RISC_BRISC), 4, 0},                 /* its own runtime args */
+        {TF_L1_SEMAPHORE(3), 4, 0},                       /* a semaphore */
+        {TF_L1_CB_CONFIG, 4, 0},                          /* CB config (not guarded) */
+        {TF_L1_CB_LOCAL(TF_RISC_BRISC), 2, 0},            /* its CB state */
+        {TF_L1_PROFILER + TF_L1_PROFILER_SIZE / 2, 1, 0}, /* the profiler's buffers */
     };
     tf_core c = {1, 1};
     tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, c, 16));
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         uint32_t zero = 0, done = 0;
         MUST(tf_buffer_write(res, 0, &zero, 4));
-        uint32_t args[] = {ok[i].addr, ok[i].bytes, 0, 1, ok[i].walk,
-                           (uint32_t)tf_buffer_address(res)};
+        uint32_t args[] = {ok[i].addr, ok[i].bytes, 0,
+                           1,          ok[i].walk,  (uint32_t)tf_buffer_address(res)};
         char msg[4096];
         CHECK_TRUE(run(c, "guard.brisc.elf", args, 6, msg, sizeof msg) == 0);
         if (msg[0]) fprintf(stderr, "0x%x: %s\n", ok[i].addr, msg);

@@ -389,6 +389,18 @@ static void on_simulator(const char *kfile, char *msg, size_t cap, tap *tp)
     MUST(tf_device_close(dev));
 }
 
+/* A stub that replays the record the simulator's firmware wrote (tp's),
+ * and a device on it in *dev. */
+static stub *replay_on(const tap *tp, tf_device **dev)
+{
+    stub *s = stub_new();
+    s->mode = STUB_REPLAY;
+    s->replay = tp->seen;
+    s->replay_risc = tp->seen_risc;
+    *dev = open_on(&s->base);
+    return s;
+}
+
 /* The simulator's write_l1_batch: in order, and none made unless all are
  * in L1 (the runtime's setup is one batch; the tap above has none, so the
  * runs above took write_l1 one by one). */
@@ -452,11 +464,7 @@ int main(void)
     CHECK_CONTAINS(sim_msg, "NOC address 0x0e8000001000 names x=40 y=3");
     CHECK_EQ_U(tp.seen.detail, TF_FAULT_DETAIL_NOC_BAD_XY);
     CHECK_EQ_U(tp.seen.tval, TF_MMIO_NOC_CMD);
-    s = stub_new();
-    s->mode = STUB_REPLAY;
-    s->replay = tp.seen;
-    s->replay_risc = tp.seen_risc;
-    dev = open_on(&s->base);
+    s = replay_on(&tp, &dev);
     run(dev, "fault2.brisc.elf", stub_msg, sizeof stub_msg);
     CHECK_SAME(stub_msg, sim_msg);
     MUST(tf_device_close(dev));
@@ -474,11 +482,7 @@ int main(void)
     CHECK_EQ_U(tp.seen.tval, TF_L1_MAILBOX);
     CHECK_EQ_U(tp.seen.aux_lo, 0);
     CHECK_EQ_U(tp.seen.aux_hi, TF_L1_GUARD_AUX(TF_L1_GUARD_MAILBOX, 4, 0));
-    s = stub_new();
-    s->mode = STUB_REPLAY;
-    s->replay = tp.seen;
-    s->replay_risc = tp.seen_risc;
-    dev = open_on(&s->base);
+    s = replay_on(&tp, &dev);
     run(dev, "guard.brisc.elf", stub_msg, sizeof stub_msg);
     CHECK_SAME(stub_msg, sim_msg);
     s->replay.aux_hi = TF_L1_GUARD_AUX(99, 4, 0);
@@ -486,6 +490,13 @@ int main(void)
     CHECK_CONTAINS(stub_msg, "address 0x00000000; a kernel's store into L1 region 99, which this "
                              "runtime does not know (firmware built against other headers?); core "
                              "(1,0) was reset");
+    /* the firmware's region with an address past every RISC's image (a
+     * record from other firmware): the whole region, no RISC named */
+    s->replay.aux_hi = TF_L1_GUARD_AUX(TF_L1_GUARD_FIRMWARE, 4, 0);
+    s->replay.tval = TF_L1_USER_BASE;
+    run(dev, "guard.brisc.elf", stub_msg, sizeof stub_msg);
+    CHECK_CONTAINS(stub_msg, "address 0x00062000; the kernel's 4-byte store of 0x00000000 reaches "
+                             "firmware (its code and data; L1 0x4000..0x17fff), which kernels");
     MUST(tf_device_close(dev));
     stub_free(s);
 

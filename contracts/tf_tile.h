@@ -93,7 +93,11 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
  * tile, in place. `init` is the op whose *_init sets it up (the scalar
  * binops share one). ARG2/ARG3: parameters (fp32 bits unless said). The
  * binary ops (TF_SFPU_IS_BINARY) read two DEST tiles, x = DEST[ARG2] and
- * y = DEST[ARG3], and write DEST[ARG0] (which may be either of them). */
+ * y = DEST[ARG3], and write DEST[ARG0] (which may be either of them). The
+ * ternary ops (TF_SFPU_IS_TERNARY) read three, x, y and z: ARG2 holds
+ * their indices a byte each (TF_SFPU_DEST3), ARG3 the op's scalar (fp32
+ * bits: addcmul's and addcdiv's value), and write DEST[ARG0] (which may be
+ * any of them). Codes are below TF_SFPU_NUM_OPS (a byte in the fault aux). */
 // clang-format off
 #define TF_SFPU_OPS(X)                                                                             \
     X(EXP,         1,  1, "exp(x); ARG1 bit 8: approximate")                                       \
@@ -137,16 +141,46 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(LT_BINARY,  39, 39, "x < y ? 1 : 0 (a NaN compares false)")                                  \
     X(GT_BINARY,  40, 40, "x > y ? 1 : 0 (a NaN compares false)")                                  \
     X(LE_BINARY,  41, 41, "x <= y ? 1 : 0 (a NaN compares false)")                                 \
-    X(GE_BINARY,  42, 42, "x >= y ? 1 : 0 (a NaN compares false)")
+    X(GE_BINARY,  42, 42, "x >= y ? 1 : 0 (a NaN compares false)")                                 \
+    X(ATAN2_BINARY,     100, 100, "atan2(x, y) as C's (x the ordinate); bit 9")                    \
+    X(FMOD_BINARY,      101, 101, "fmod(x, y): x - trunc(x / y) y, exact (x's sign); bit 9")       \
+    X(REMAINDER_BINARY, 102, 102, "x - floor(x / y) y: fmod, + y where the signs differ; bit 9")   \
+    X(XLOGY_BINARY,     103, 103, "x ln y (NaN where y < 0 or NaN); ln y passes through DEST")     \
+    X(DIV_NO_NAN_BINARY,104,  32, "y == 0 ? 0 : x / y (div_binary_tile_init's); bit 9")            \
+    X(COPY_DEST,        105, 105, "x (copy_dest_values; the API sends ARG3 = ARG2)")               \
+    X(MAX_TILE,         106, 106, "x < y ? y : x (max_tile: the API sends ARG3 = ARG2 + 1)")       \
+    X(CLAMPED_SILU_GLU, 107, 107, "g sigmoid(g) u, g = min(x, 10), u = y clamped to +-10; bit 9")  \
+    X(WHERE,            112, 112, "x's bits non-zero ? y : z (so -0 and NaN select y)")            \
+    X(LERP,             113, 113, "x + z (y - x): y - x rounded, then one multiply-add; bit 9")    \
+    X(ADDCMUL,          114, 114, "x + (ARG3 y) z: ARG3 y rounded, then one multiply-add; bit 9")  \
+    X(ADDCDIV,          115, 115, "x + (ARG3 y)(1 / z): both rounded, then one fma; bit 9")         \
+    X(SNAKE_BETA,       116, 116, "x + sin(y x)^2 (1 / z): each part rounded, then fma; bit 9")    \
+    X(ADD_BCAST_COL,    120, 120, "x + y's column 0 on every column (an fp32 DEST only)")          \
+    X(SUB_BCAST_COL,    121, 120, "x - y's column 0 on every column")                              \
+    X(MUL_BCAST_COL,    122, 120, "x * y's column 0 on every column")                              \
+    X(ADD_BCAST_ROW,    123, 123, "x + y's row 0 on every row (an fp32 DEST only)")                \
+    X(SUB_BCAST_ROW,    124, 123, "x - y's row 0 on every row")                                    \
+    X(MUL_BCAST_ROW,    125, 123, "x * y's row 0 on every row")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
-enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
+enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #undef TF_SFPU_OP_ENUM
 #define TF_SFPU_APPROX (1u << 8)
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
-#define TF_SFPU_RNE          (1u << 9)
-#define TF_SFPU_IS_BINARY(o) ((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY)
+#define TF_SFPU_RNE     (1u << 9)
+#define TF_SFPU_NUM_OPS 128 /* every code is below: tables index by it */
+#define TF_SFPU_IS_BINARY(o)                                                                       \
+    (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
+     ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_CLAMPED_SILU_GLU) || TF_SFPU_IS_BCAST(o))
+/* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
+ * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
+#define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
+#define TF_SFPU_IS_TERNARY(o) ((o) >= TF_SFPU_WHERE && (o) <= TF_SFPU_SNAKE_BETA)
+/* A ternary op's ARG2: DEST indices x, y, z a byte each (the compute API
+ * sends an index above 255 as 255, which is beyond any half: it faults). */
+#define TF_SFPU_DEST3(x, y, z) ((uint32_t)(x) | (uint32_t)(y) << 8 | (uint32_t)(z) << 16)
+#define TF_SFPU_DEST3_OF(w, k) (((w) >> (8 * (k))) & 0xffu)
 
 /* Registers (per TRISC): fill the arguments, then write an opcode to CMD.
  * A command that must wait (for a source register, for DEST) holds the
@@ -191,7 +225,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) TF_SFPU_NUM_OPS };
     X(ELTWISE,   21, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A op B; ARG1 binop | bcast << 4 | reuse << 8")       \
     X(REDUCE,    22, TF_TILE_ROLE_MATH,   "DEST[ARG0] (+)= reduce(A x scaler B); ARG1 pool | dim << 4")      \
     X(TRANSPOSE, 23, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A transposed")                                       \
-    X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]) or f(DEST[ARG2], DEST[ARG3]); ARG1 TF_SFPU_* | flags") \
+    X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]), f(DEST[ARG2], DEST[ARG3]) or f of ARG2's three; ARG1 TF_SFPU_* | flags") \
     X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart")
 // clang-format on
 
@@ -202,10 +236,11 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 /* Why a tile command faulted (fault record detail TF_FAULT_DETAIL_TILE,
  * aux_lo = the opcode, aux_hi = TF_TILE_FAULT_AUX(one of these, a, b, c):
  * DEST a = the index, b = the capacity; INIT a = the class the op needs,
- * b = the class set up; SFPU_INIT a = the SFPU op, b = the op whose init
- * ran last (0 none); FORMAT a = the format code (255: a page size);
- * ARG a = the bad operand value; PART a = the face rows, b = the faces, or
- * both 0 for a transpose within faces; SFPU ops put their op in c). */
+ * b = the class set up; SFPU_INIT a = the op whose init the SFPU op
+ * needs, b = the op whose init ran last (0 none); FORMAT a = the format
+ * code (255: a page size); ARG a = the bad operand value; PART a = the
+ * face rows, b = the faces, or both 0 for a transpose within faces; FP32
+ * none; SFPU ops put their op in c). */
 #define TF_TILE_FAULT_AUX(why, a, b, c)                                                            \
     ((uint32_t)(why) | (uint32_t)((a)&0xff) << 8 | (uint32_t)((b)&0xff) << 16 |                    \
      (uint32_t)((c)&0xff) << 24)
@@ -220,6 +255,7 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_TILE_ERR_SFPU_INIT 9  /* an SFPU op without its init (tt-metal mode) */
 #define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
 #define TF_TILE_ERR_PART      11 /* part of a tile: faces of other sizes or counts */
+#define TF_TILE_ERR_FP32      12 /* an op that needs an fp32 DEST on a 16-bit one */
 /* TF_TILE_ERR_PROTO's a: which hand-over rule was broken */
 #define TF_TILE_PROTO_REACQUIRE  1 /* tile_regs_acquire while math holds a half */
 #define TF_TILE_PROTO_NO_ACQUIRE 2 /* math or commit while it holds none */

@@ -169,12 +169,18 @@ static uint32_t dest_capacity(const sim_tile_engine *e)
     return e->cfg.strict && e->cfg.fp32_acc ? TF_TILE_DEST_HALF_FP32 : TF_TILE_DEST_HALF;
 }
 
+/* DEST holds 16-bit values (tt-metal mode without fp32_dest_acc_en). */
+static int dest_16bit(const sim_tile_engine *e)
+{
+    return e->cfg.strict && !e->cfg.fp32_acc;
+}
+
 /* A value stored into DEST: a 16-bit DEST holds bf16, rounded to nearest
  * even by the FPU and truncated by the SFPU (tt-metal's default; `sfpu`
  * 0 also for an SFPU op that rounds, TF_SFPU_RNE). */
 static void dest_store(const sim_tile_engine *e, float *d, int sfpu)
 {
-    if (!e->cfg.strict || e->cfg.fp32_acc) return;
+    if (!dest_16bit(e)) return;
     for (int i = 0; i < TF_TILE_ELEMS; i++)
         d[i] = sfpu ? cm_bf16_trunc(d[i]) : cm_bf16_widen(cm_bf16_round(d[i]));
 }
@@ -208,7 +214,8 @@ typedef struct math_op {
     int kind; /* a TF_TILE_* opcode: COPY, ELTWISE, MATMUL, BIAS, REDUCE, REDUCE_COLS/ROWS,
                  TRANSPOSE, SFPU */
     uint32_t binop, bcast, reuse, pool, dim, sfpu, approx, rne;
-    int uses; /* source registers: bit 0 A, bit 1 B */
+    int uses;     /* source registers: bit 0 A, bit 1 B */
+    int in_place; /* a ternary SFPU op writes its first source's tile */
 } math_op;
 
 static int decode(sim_core_hart *sh, int op, math_op *m)
@@ -257,6 +264,8 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->rne = op == TF_TILE_SFPU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
         m->uses = 0;
+        m->in_place = TF_SFPU_IS_TERNARY(m->sfpu) &&
+                      sh->tile_args[0] == TF_SFPU_DEST3_OF(sh->tile_args[2], 0);
         break;
     }
     return TF_BUS_OK;
@@ -271,7 +280,7 @@ static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     if (m->kind == TF_TILE_SFPU) {
         uint32_t want = (uint32_t)sim_sfpu_init_of(m->sfpu);
         if (e->sfpu_init != want)
-            return fault_aux(sh, op, TF_TILE_ERR_SFPU_INIT, m->sfpu, e->sfpu_init,
+            return fault_aux(sh, op, TF_TILE_ERR_SFPU_INIT, want, e->sfpu_init,
                              op == TF_TILE_SFPU ? m->sfpu : 0);
         return TF_BUS_OK;
     }
@@ -320,7 +329,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
         case TF_TILE_REDUCE_COLS:
         case TF_TILE_REDUCE_ROWS: return 32;
         case TF_TILE_SFPU:
-            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx);
+            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place);
         default: return 16;
         }
     }
@@ -330,7 +339,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
     case TF_TILE_REDUCE: return m->pool == TF_POOL_MAX ? 4 : 4 * ph;
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: return 4;
-    case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx);
+    case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx, m->in_place);
     default: return 8; /* COPY, TRANSPOSE, BIAS: one pass at the elementwise rate */
     }
 }
@@ -379,7 +388,7 @@ static void bias_add(float *restrict d, const float *restrict b)
 }
 
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,
-                    const float *a, const float *b, unsigned exact, uint32_t cols,
+                    const float *a, const float *b, const float *c, unsigned exact, uint32_t cols,
                     const uint32_t *args)
 {
     int was_plain = !*dirty || *plain;
@@ -418,9 +427,11 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
             d[r * TF_TILE_DIM] += scale * s;
         }
         break;
-    case TF_TILE_SFPU:
-        if (TF_SFPU_IS_BINARY(m->sfpu))
-            sim_sfpu_binary(d, a, b, m->sfpu); /* a, b: the DEST tiles it reads */
+    case TF_TILE_SFPU: /* a, b (and c): the DEST tiles a binary (ternary) op reads */
+        if (TF_SFPU_IS_TERNARY(m->sfpu))
+            sim_sfpu_ternary(d, a, b, c, m->sfpu, args[3]);
+        else if (TF_SFPU_IS_BINARY(m->sfpu))
+            sim_sfpu_binary(d, a, b, m->sfpu, dest_16bit(e));
         else
             sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]);
         break;
@@ -464,11 +475,22 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     uint32_t dst = sh->tile_args[0], cap = dest_capacity(e);
     if (dst >= cap)
         return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, op == TF_TILE_SFPU ? m.sfpu : 0);
-    /* a binary SFPU op's sources: DEST[ARG2] and DEST[ARG3] of the half */
-    int binary = m.kind == TF_TILE_SFPU && TF_SFPU_IS_BINARY(m.sfpu);
-    for (int k = 2; binary && k < 4; k++)
-        if (sh->tile_args[k] >= cap)
-            return fault_aux(sh, op, TF_TILE_ERR_DEST, sh->tile_args[k], cap, m.sfpu);
+    /* an SFPU op's DEST sources: DEST[ARG2] and DEST[ARG3] of the half
+     * (binary), or the three indices in ARG2 (ternary) */
+    uint32_t src[3];
+    int nsrc = 0;
+    if (m.kind == TF_TILE_SFPU && TF_SFPU_IS_BINARY(m.sfpu)) {
+        src[0] = sh->tile_args[2];
+        src[1] = sh->tile_args[3];
+        nsrc = 2;
+    } else if (m.kind == TF_TILE_SFPU && TF_SFPU_IS_TERNARY(m.sfpu)) {
+        for (int k = 0; k < 3; k++) src[k] = TF_SFPU_DEST3_OF(sh->tile_args[2], k);
+        nsrc = 3;
+    }
+    for (int k = 0; k < nsrc; k++)
+        if (src[k] >= cap) return fault_aux(sh, op, TF_TILE_ERR_DEST, src[k], cap, m.sfpu);
+    if (m.kind == TF_TILE_SFPU && TF_SFPU_IS_BCAST(m.sfpu) && dest_16bit(e))
+        return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, m.sfpu);
     if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;
     int u = m.uses;
     if (((u & 1) && e->a.written == e->a.consumed) || ((u & 2) && e->b.written == e->b.consumed))
@@ -478,14 +500,11 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
-    const float *in_a = e->a.bank[ka], *in_b = e->b.bank[kb];
-    if (binary) { /* an SFPU op between two DEST tiles: its sources read as they stand */
-        int sa = half * TF_TILE_DEST_HALF + (int)sh->tile_args[2];
-        int sb = half * TF_TILE_DEST_HALF + (int)sh->tile_args[3];
-        dest_fresh(e, sa);
-        dest_fresh(e, sb);
-        in_a = e->dest[sa];
-        in_b = e->dest[sb];
+    const float *in[3] = {e->a.bank[ka], e->b.bank[kb], NULL};
+    for (int k = 0; k < nsrc; k++) { /* an SFPU op between DEST tiles: its sources as they stand */
+        int sk = half * TF_TILE_DEST_HALF + (int)src[k];
+        dest_fresh(e, sk);
+        in[k] = e->dest[sk];
     }
     if (e->stale[slot]) {
         /* released: zeros, unless the op writes every value without
@@ -495,7 +514,7 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
             memset(e->dest[slot], 0, sizeof(tile_t));
         e->stale[slot] = 0;
     }
-    compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in_a, in_b,
+    compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);

@@ -125,10 +125,16 @@ void sim_fpu_transpose(float *d, const float *a);
 
 /* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know
  * (sim_sfpu_run: the unary ops; sim_sfpu_binary: the TF_SFPU_IS_BINARY
- * ones, d[i] = f(x[i], y[i]), d may be x or y). */
+ * ones, d[i] = f(x[i], y[i]), d may be x or y; narrow: DEST is 16-bit,
+ * for an op that stores a value in DEST on its way (xlogy's ln y);
+ * sim_sfpu_ternary: the TF_SFPU_IS_TERNARY ones, d[i] = f(x[i], y[i],
+ * z[i]) with the op's scalar s (fp32 bits), d may be any of them). */
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
-int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op);
-uint32_t sim_sfpu_cycles(uint32_t op, int approx);
+int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op, int narrow);
+int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, uint32_t op,
+                     uint32_t s);
+/* Modeled cycles a tile; in_place: the output is the first source's tile. */
+uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place);
 int sim_sfpu_init_of(uint32_t op); /* the op whose init sets op up; 0: unknown op */
 
 /* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU

@@ -11,6 +11,7 @@
  * log(0) = -inf, log(x < 0) = NaN, sqrt(-1) = NaN, 1/0 = inf, NaN in gives
  * NaN out (relu gives 0). */
 #include "tile_engine.h"
+#include "common/cm_tile_layout.h"
 
 #include <math.h>
 #include <string.h>
@@ -114,7 +115,7 @@ static float unary(float x, uint32_t op, int approx, uint32_t p0)
 
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
 {
-    if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op)) return -1;
+    if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_TERNARY(op)) return -1;
     if (op == TF_SFPU_TYPECAST) {
         if (!TF_DF_SUPPORTED(p0) || !TF_DF_SUPPORTED(p1)) return -1;
         sim_tile_round_to(d, p1);
@@ -125,10 +126,48 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
     return 0;
 }
 
+/* remainder_binary_tile: x - floor(x / y) y, the sign of y: fmod's exact
+ * value, plus y (one rounding) where it is not 0 and its sign is not y's;
+ * a 0 keeps fmod's sign (x's). */
+static float floor_mod(float x, float y)
+{
+    float r = fmodf(x, y);
+    return r != 0 && (r < 0) != (y < 0) ? r + y : r;
+}
+
+/* The SFPU's min and max (SFPSWAP) order fp32 values as sign-magnitude
+ * integers (tt-isa-documentation SFPSWAP.md, SFPGT.md): -NaN < -inf < ...
+ * < -0 < +0 < ... < +inf < +NaN. */
+static int64_t sm_key(float v)
+{
+    uint32_t w = f_bits(v);
+    return w >> 31 ? -(int64_t)(w & 0x7fffffffu) - 1 : (int64_t)w;
+}
+static float sm_min(float a, float b)
+{
+    return sm_key(b) < sm_key(a) ? b : a;
+}
+static float sm_max(float a, float b)
+{
+    return sm_key(b) > sm_key(a) ? b : a;
+}
+
+/* clamped_silu_glu_tile (DeepSeek-V4's limit 10, tt-metal's
+ * ClampedSiluGluConfigDsV4): g = min(gate, 10), u = up clamped to
+ * [-10, 10], g sigmoid(g) u: the sigmoid libm's rounded once, each
+ * product one fp32 multiply, as the kernel's gate * sigmoid * up. */
+static float clamped_silu_glu(float gate, float up)
+{
+    float g = sm_min(gate, 10.0f), u = sm_max(sm_min(up, 10.0f), -10.0f);
+    float s = (float)(1.0 / (1.0 + exp(-(double)g)));
+    return g * s * u;
+}
+
 /* One value of a binary op: a single fp32 operation (one rounding) for
- * the arithmetic, a selection for max/min, pow in double rounded once
- * (the exact-mode rule), 1 or 0 for the comparisons (fp32 compares: a NaN
- * compares false, so ne gives 1). */
+ * the arithmetic, a selection for max/min, pow and atan2 in double
+ * rounded once (the exact-mode rule), 1 or 0 for the comparisons (fp32
+ * compares: a NaN compares false, so ne gives 1); fmod exact (C's fmodf:
+ * the value is representable), div_no_nan 0 where y is +-0. */
 static float binary(float x, float y, uint32_t op)
 {
     switch (op) {
@@ -145,15 +184,83 @@ static float binary(float x, float y, uint32_t op)
     case TF_SFPU_GT_BINARY: return x > y ? 1.0f : 0.0f;
     case TF_SFPU_LE_BINARY: return x <= y ? 1.0f : 0.0f;
     case TF_SFPU_GE_BINARY: return x >= y ? 1.0f : 0.0f;
+    case TF_SFPU_ATAN2_BINARY: return (float)atan2((double)x, (double)y);
+    case TF_SFPU_FMOD_BINARY: return fmodf(x, y);
+    case TF_SFPU_REMAINDER_BINARY: return floor_mod(x, y);
+    case TF_SFPU_DIV_NO_NAN_BINARY: return y == 0 ? 0.0f : x / y;
+    case TF_SFPU_COPY_DEST: return x;
+    case TF_SFPU_MAX_TILE: return x < y ? y : x;
+    case TF_SFPU_CLAMPED_SILU_GLU: return clamped_silu_glu(x, y);
     default: return x < y ? x : y; /* MIN_BINARY */
     }
 }
 
-int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op)
+/* xlogy: x ln y, NaN where y < 0 or is NaN (tt-metal's branches); ln y is
+ * libm's rounded once to fp32, and passes through DEST on its way (the
+ * kernel stores y there and takes its log in place), so a 16-bit DEST
+ * truncates it before the multiply. */
+static float xlogy(float x, float y, int narrow)
+{
+    if (y < 0 || isnan(y)) return NAN;
+    float l = (float)log((double)y);
+    return x * (narrow ? cm_bf16_trunc(l) : l);
+}
+
+/* The SFPU broadcasts: d = x op y's column 0 (on every column) or row 0
+ * (on every row), one fp32 operation a value. */
+static void bcast(float *d, const float *x, const float *y, uint32_t op)
+{
+    float b[TF_TILE_ELEMS]; /* y broadcast (d may be y) */
+    int by_col = op <= TF_SFPU_MUL_BCAST_COL;
+    uint32_t k = op - (by_col ? TF_SFPU_ADD_BCAST_COL : TF_SFPU_ADD_BCAST_ROW); /* add, sub, mul */
+    for (int r = 0; r < TF_TILE_DIM; r++)
+        for (int c = 0; c < TF_TILE_DIM; c++)
+            b[r * TF_TILE_DIM + c] = by_col ? y[r * TF_TILE_DIM] : y[c];
+    for (int i = 0; i < TF_TILE_ELEMS; i++)
+        d[i] = k == 0 ? x[i] + b[i] : k == 1 ? x[i] - b[i] : x[i] * b[i];
+}
+
+int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op, int narrow)
 {
     if (!TF_SFPU_IS_BINARY(op)) return -1;
+    if (TF_SFPU_IS_BCAST(op)) {
+        bcast(d, x, y, op);
+        return 0;
+    }
+    if (op == TF_SFPU_XLOGY_BINARY) {
+        for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = xlogy(x[i], y[i], narrow);
+        return 0;
+    }
     if (sim_simd_sfpu_binary(d, x, y, op)) return 0;
     for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = binary(x[i], y[i], op);
+    return 0;
+}
+
+/* One value of a ternary op, s the op's scalar. where tests the
+ * condition's bits, as the SFPU's SFPSETCC compares the 32-bit word with
+ * 0 (tt-isa-documentation SFPSETCC.md): -0 and NaN select y. The SFPU's
+ * multiply-add rounds once (SFPMAD.md): lerp and addcmul are a rounded
+ * operation, then fmaf; addcdiv multiplies by 1 / z as tt-metal's kernel
+ * does (the reciprocal correctly rounded, recip_tile's rule). */
+static float ternary(float x, float y, float z, uint32_t op, float s)
+{
+    switch (op) {
+    case TF_SFPU_WHERE: return f_bits(x) ? y : z;
+    case TF_SFPU_LERP: return fmaf(z, y - x, x);
+    case TF_SFPU_ADDCMUL: return fmaf(s * y, z, x);
+    case TF_SFPU_SNAKE_BETA: { /* x + sin(alpha x)^2 / beta, alpha = y, beta = z */
+        float r = (float)sin((double)(y * x));
+        return fmaf(r * r, 1.0f / z, x);
+    }
+    default: return fmaf(s * y, 1.0f / z, x); /* ADDCDIV */
+    }
+}
+
+int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, uint32_t op,
+                     uint32_t s)
+{
+    if (!TF_SFPU_IS_TERNARY(op)) return -1;
+    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = ternary(x[i], y[i], z[i], op, bits_f(s));
     return 0;
 }
 
@@ -174,8 +281,19 @@ int sim_sfpu_init_of(uint32_t op)
  * estimates of issue slots per vector x 32. A binary op loads two
  * vectors for each it stores: two slots a vector for the simple ones
  * (the comparisons too);
- * div adds recip's cost, pow log's and exp's. */
-uint32_t sim_sfpu_cycles(uint32_t op, int approx)
+ * div adds recip's cost, pow log's and exp's. atan2 adds recip's and a
+ * polynomial as long as sin's; fmod and remainder recip's and ~8 slots a
+ * vector of truncation and corrections; xlogy log's and a store and
+ * reload of ln y; div_no_nan div's and a select. A ternary op loads three
+ * vectors a store: 3 slots a vector. where is tt-metal's figure: 3 cycles
+ * a row (a vector) with the output in the condition's tile (in_place:
+ * tt_llk_blackhole ckernel_sfpu_where.h), else 4 (jasondavies.com
+ * "tenstorrent-where", on Wormhole); lerp and addcmul add a slot of arithmetic,
+ * addcdiv recip's too; clamped_silu_glu is a binary pass, sigmoid's and
+ * two slots (the clamps and products), snake_beta a ternary pass, sin's,
+ * recip's and a slot; the broadcasts a binary pass and a slot to spread
+ * the column's or row's values. */
+uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place)
 {
     switch (op) {
     case TF_SFPU_EXP: return approx ? 96 : 256;
@@ -206,6 +324,24 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx)
     case TF_SFPU_GE_BINARY: return 64;
     case TF_SFPU_DIV_BINARY: return 64 + 256;
     case TF_SFPU_POWER_BINARY: return 64 + 320 + 256;
-    default: return 32;
+    case TF_SFPU_ATAN2_BINARY: return 64 + 256 + 384;
+    case TF_SFPU_FMOD_BINARY:
+    case TF_SFPU_REMAINDER_BINARY: return 64 + 256 + 256;
+    case TF_SFPU_XLOGY_BINARY: return 64 + 320 + 64;
+    case TF_SFPU_DIV_NO_NAN_BINARY: return 64 + 256 + 32;
+    case TF_SFPU_MAX_TILE: return 64;
+    case TF_SFPU_WHERE: return in_place ? 96 : 128;
+    case TF_SFPU_LERP:
+    case TF_SFPU_ADDCMUL: return 96 + 32;
+    case TF_SFPU_ADDCDIV: return 96 + 256 + 32;
+    case TF_SFPU_CLAMPED_SILU_GLU: return 64 + 320 + 64;
+    case TF_SFPU_SNAKE_BETA: return 96 + 384 + 256 + 32;
+    case TF_SFPU_ADD_BCAST_COL:
+    case TF_SFPU_SUB_BCAST_COL:
+    case TF_SFPU_MUL_BCAST_COL:
+    case TF_SFPU_ADD_BCAST_ROW:
+    case TF_SFPU_SUB_BCAST_ROW:
+    case TF_SFPU_MUL_BCAST_ROW: return 64 + 32;
+    default: return 32; /* and COPY_DEST: a load and a store a vector */
     }
 }

@@ -316,7 +316,8 @@ AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
  * compares false, ne true). */
 AVX2 static int sfpu_binary_avx2(float *d, const float *x, const float *y, uint32_t op)
 {
-    if (op == TF_SFPU_POWER_BINARY) return 0;
+    /* pow, and the ops of codes 100 and up (atan2, fmod, ...): the portable loop */
+    if (op == TF_SFPU_POWER_BINARY || op > TF_SFPU_GE_BINARY) return 0;
     const __m256 one = _mm256_set1_ps(1.0f);
     for (int i = 0; i < TF_TILE_ELEMS; i += 8) {
         __m256 a = _mm256_loadu_ps(x + i), b = _mm256_loadu_ps(y + i), v;

@@ -231,6 +231,11 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "rows) are modeled",
                      a, b);
         break;
+    case TF_TILE_ERR_FP32:
+        snprintf(what, sizeof what,
+                 "it needs an fp32 DEST (fp32_dest_acc_en), as tt-metal's does: the kernel's is "
+                 "16-bit");
+        break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

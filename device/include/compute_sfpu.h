@@ -1,7 +1,8 @@
 /* The vector unit's (SFPU) operations on DEST tiles, with tt-metal's
  * names; included by compute_api.h. Each unary op works in place on
  * DEST[idst]; each binary op (add_binary_tile(idst0, idst1, odst), ...)
- * writes f(DEST[idst0], DEST[idst1]) to DEST[odst]. Each needs its *_init
+ * writes f(DEST[idst0], DEST[idst1]) to DEST[odst], each ternary one
+ * (where_tile(idst0, idst1, idst2, odst), ...) f of three. Each needs its *_init
  * (in tt-metal mode) as the last SFPU init; the scalar binops share
  * binop_with_scalar_tile_init. Scalars are fp32 bit patterns, as in
  * tt-metal. Numerics, approximation error bounds and cycles: docs/chip.md. */
@@ -150,6 +151,109 @@ TF_SFPU_INIT(le_binary_tile_init, TF_SFPU_LE_BINARY)
 TF_SFPU_BINARY(le_binary_tile, TF_SFPU_LE_BINARY, 0)
 TF_SFPU_INIT(ge_binary_tile_init, TF_SFPU_GE_BINARY)
 TF_SFPU_BINARY(ge_binary_tile, TF_SFPU_GE_BINARY, 0)
+/* atan2.h, binary_fmod.h, binary_remainder.h, xlogy.h: atan2(x, y) with x
+ * the ordinate, fmod (x's sign), remainder (y's sign), x ln y. atan2,
+ * fmod and remainder round to nearest even into a 16-bit DEST, as
+ * tt-metal's kernels do; xlogy truncates. */
+TF_SFPU_INIT(atan2_binary_tile_init, TF_SFPU_ATAN2_BINARY)
+TF_SFPU_BINARY(atan2_binary_tile, TF_SFPU_ATAN2_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(fmod_binary_tile_init, TF_SFPU_FMOD_BINARY)
+TF_SFPU_BINARY(fmod_binary_tile, TF_SFPU_FMOD_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(remainder_binary_tile_init, TF_SFPU_REMAINDER_BINARY)
+TF_SFPU_BINARY(remainder_binary_tile, TF_SFPU_REMAINDER_BINARY, TF_SFPU_RNE)
+TF_SFPU_INIT(xlogy_binary_tile_init, TF_SFPU_XLOGY_BINARY)
+TF_SFPU_BINARY(xlogy_binary_tile, TF_SFPU_XLOGY_BINARY, 0)
+/* div_no_nan_binary_tile: x / y, 0 where y is 0; div_binary_tile_init is its init. */
+TF_SFPU_BINARY(div_no_nan_binary_tile, TF_SFPU_DIV_NO_NAN_BINARY, TF_SFPU_RNE)
+/* copy_dest_values(idst_in, idst_out): DEST[idst_out] = DEST[idst_in]
+ * (tt-metal's order since 2025; its first form took (idst_out, idst_in)). */
+TF_SFPU_INIT(copy_dest_values_init, TF_SFPU_COPY_DEST)
+TF_ALWAYS_INLINE void copy_dest_values(uint32_t idst_in, uint32_t idst_out)
+{
+    dev_sfpu(TF_SFPU_COPY_DEST, idst_out, idst_in, idst_in);
+}
+/* max_tile(idst0, idst1): DEST[idst0] = max(DEST[idst0], DEST[idst0 + 1]):
+ * tt-metal's LLK reads the tile after idst0 and never idst1. */
+TF_SFPU_INIT(max_tile_init, TF_SFPU_MAX_TILE)
+TF_ALWAYS_INLINE void max_tile(uint32_t idst0, uint32_t idst1)
+{
+    (void)idst1;
+    dev_sfpu(TF_SFPU_MAX_TILE, idst0, idst0, idst0 + 1);
+}
+/* clamped_silu_glu.h (Blackhole): g sigmoid(g) u with g = min(gate, 10), u
+ * = up clamped to [-10, 10], gate = DEST[idst0], up = DEST[idst1]; rounds
+ * to nearest even into a 16-bit DEST, as tt-metal's kernel. */
+TF_SFPU_INIT(clamped_silu_glu_tile_init, TF_SFPU_CLAMPED_SILU_GLU)
+TF_SFPU_BINARY(clamped_silu_glu_tile, TF_SFPU_CLAMPED_SILU_GLU, TF_SFPU_RNE)
+/* SFPU broadcasts (sfpu_binary_bcast.h): DEST[idst_data] = DEST[idst_data]
+ * op DEST[idst_vec]'s column 0 (on every column) or row 0 (on every row),
+ * in place; an fp32 DEST only (tt-metal's: the engine faults on a 16-bit
+ * one). A dimension's add, sub and mul share one init, under four names. */
+#define TF_SFPU_BCAST(fn, OP)                                                                      \
+    TF_ALWAYS_INLINE void fn(uint32_t idst_data, uint32_t idst_vec)                                \
+    {                                                                                              \
+        dev_sfpu(OP, idst_data, idst_data, idst_vec);                                              \
+    }
+TF_SFPU_INIT(sfpu_bcast_col_init, TF_SFPU_ADD_BCAST_COL)
+TF_SFPU_INIT(sfpu_add_bcast_col_init, TF_SFPU_ADD_BCAST_COL)
+TF_SFPU_INIT(sfpu_sub_bcast_col_init, TF_SFPU_ADD_BCAST_COL)
+TF_SFPU_INIT(sfpu_mul_bcast_col_init, TF_SFPU_ADD_BCAST_COL)
+TF_SFPU_BCAST(sfpu_add_bcast_col, TF_SFPU_ADD_BCAST_COL)
+TF_SFPU_BCAST(sfpu_sub_bcast_col, TF_SFPU_SUB_BCAST_COL)
+TF_SFPU_BCAST(sfpu_mul_bcast_col, TF_SFPU_MUL_BCAST_COL)
+TF_SFPU_INIT(sfpu_bcast_row_init, TF_SFPU_ADD_BCAST_ROW)
+TF_SFPU_INIT(sfpu_add_bcast_row_init, TF_SFPU_ADD_BCAST_ROW)
+TF_SFPU_INIT(sfpu_sub_bcast_row_init, TF_SFPU_ADD_BCAST_ROW)
+TF_SFPU_INIT(sfpu_mul_bcast_row_init, TF_SFPU_ADD_BCAST_ROW)
+TF_SFPU_BCAST(sfpu_add_bcast_row, TF_SFPU_ADD_BCAST_ROW)
+TF_SFPU_BCAST(sfpu_sub_bcast_row, TF_SFPU_SUB_BCAST_ROW)
+TF_SFPU_BCAST(sfpu_mul_bcast_row, TF_SFPU_MUL_BCAST_ROW)
+#undef TF_SFPU_BCAST
+
+/* Ternary ops: DEST[odst] = f(DEST[idst0], DEST[idst1], DEST[idst2]), odst
+ * any of them (where.h, lerp.h, addcmul.h, addcdiv.h). An index above 255
+ * goes as 255, which faults as beyond the half (TF_SFPU_DEST3). */
+TF_ALWAYS_INLINE uint32_t dev_dest3_index(uint32_t i)
+{
+    return i > 255 ? 255 : i;
+}
+TF_ALWAYS_INLINE void dev_sfpu_ternary(uint32_t op, uint32_t idst0, uint32_t idst1, uint32_t idst2,
+                                       uint32_t odst, uint32_t value)
+{
+    dev_sfpu(op, odst,
+             TF_SFPU_DEST3(dev_dest3_index(idst0), dev_dest3_index(idst1), dev_dest3_index(idst2)),
+             value);
+}
+#define TF_SFPU_TERNARY(fn, OP, FLAGS)                                                             \
+    TF_ALWAYS_INLINE void fn(uint32_t idst0, uint32_t idst1, uint32_t idst2, uint32_t odst)        \
+    {                                                                                              \
+        dev_sfpu_ternary((OP) | (FLAGS), idst0, idst1, idst2, odst, 0);                            \
+    }
+#define TF_SFPU_TERNARY_VALUE(fn, OP)                                                              \
+    TF_ALWAYS_INLINE void fn(uint32_t idst0, uint32_t idst1, uint32_t idst2, uint32_t odst,        \
+                             uint32_t value)                                                       \
+    {                                                                                              \
+        dev_sfpu_ternary((OP) | TF_SFPU_RNE, idst0, idst1, idst2, odst, value);                    \
+    }
+/* where: DEST[idst1] where DEST[idst0]'s bits are not 0 (so -0 and NaN
+ * count as true), else DEST[idst2]. */
+TF_SFPU_INIT(where_tile_init, TF_SFPU_WHERE)
+TF_SFPU_TERNARY(where_tile, TF_SFPU_WHERE, 0)
+/* lerp: x + w (end - x), x = DEST[idst0], end = DEST[idst1], w = DEST[idst2];
+ * lerp, addcmul (x + value y z) and addcdiv (x + value y / z; value: fp32
+ * bits) round to nearest even into a 16-bit DEST, as tt-metal's kernels. */
+TF_SFPU_INIT(lerp_tile_init, TF_SFPU_LERP)
+TF_SFPU_TERNARY(lerp_tile, TF_SFPU_LERP, TF_SFPU_RNE)
+TF_SFPU_INIT(addcmul_tile_init, TF_SFPU_ADDCMUL)
+TF_SFPU_TERNARY_VALUE(addcmul_tile, TF_SFPU_ADDCMUL)
+TF_SFPU_INIT(addcdiv_tile_init, TF_SFPU_ADDCDIV)
+TF_SFPU_TERNARY_VALUE(addcdiv_tile, TF_SFPU_ADDCDIV)
+/* snake_beta: x + sin(alpha x)^2 / beta (x, alpha, beta: DEST[idst0..2]);
+ * rounds to nearest even into a 16-bit DEST, as tt-metal's kernel. */
+TF_SFPU_INIT(snake_beta_tile_init, TF_SFPU_SNAKE_BETA)
+TF_SFPU_TERNARY(snake_beta_tile, TF_SFPU_SNAKE_BETA, TF_SFPU_RNE)
+#undef TF_SFPU_TERNARY
+#undef TF_SFPU_TERNARY_VALUE
 
 /* relu_tile is issue 7's RELU command; in tt-metal mode it needs relu_tile_init. */
 TF_SFPU_INIT(relu_tile_init, TF_SFPU_RELU)

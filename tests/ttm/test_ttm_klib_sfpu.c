@@ -5,11 +5,15 @@
  * against a host reference. fp32 tiles and an fp32 DEST (4 tiles: 6 tiles
  * make a full batch and a partial one); inputs are quarters in [-4, 4), so
  * negation, relu, squares, x 3, + 1/2, + 1 and x * x + x (SfpuMul, SfpuAdd)
- * are exact in fp32 (docs/chip.md "Numerics"). The refused forms fail to build with their messages.
+ * are exact in fp32 (docs/chip.md "Numerics"); Where, Addcmul and Lerp
+ * between slots (their one multiply-add: fmaf). The refused forms fail to
+ * build with their messages.
  */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
+
+#include <math.h>
 
 static tf_device *dev;
 
@@ -72,7 +76,10 @@ static float want_of(int mode, float x)
     case 7: return -(x * x);
     case 8: return x * x * x;
     case 9: return x * x + x;
-    default: return x == x * x ? 1.0f : 0.0f;
+    case 10: return x == x * x ? 1.0f : 0.0f;
+    case 11: return x != 0 ? -x : x; /* where: x's bits; a quarter is never -0 */
+    case 12: return fmaf(2 * x, x, x);
+    default: return fmaf(0.5f, x * x - x, x); /* 13: lerp */
     }
 }
 
@@ -108,9 +115,9 @@ static void refused(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
-    for (int mode = 0; mode <= 10; mode++)
+    for (int mode = 0; mode <= 13; mode++)
         sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
-    refused(0, "not supported by tt-foil: compute_kernel_lib::Where: this SFPU op between DEST "
+    refused(0, "not supported by tt-foil: compute_kernel_lib::IntAdd: this SFPU op between DEST "
                "slots is not modeled");
     refused(1, "not supported by tt-foil: compute_kernel_lib::Atan: an SFPU op the tile engine "
                "does not model");

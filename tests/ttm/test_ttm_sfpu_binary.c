@@ -6,41 +6,11 @@
  * of each op; and the mistakes the engine faults on (no init, another op's init (a comparison's
  * too), a DEST index beyond the half, a vector mode other than RC). Numerics and cycles:
  * docs/chip.md "Tile engine". */
-#include "tf_perf.h"
-#include "tt_foil/kbuild.h"
-#include "tt_foil/tile.h"
-#include "ttm_test.h"
-
-#include <math.h>
+#include "ttm_sfpu.h"
 
 static tf_device *dev;
 
-enum { D = 32, E = 1024 };
-
-static uint32_t bits(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-static float fbits(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, 4);
-    return f;
-}
-/* A 16-bit DEST: truncated (the SFPU's default store) or rounded to
- * nearest even; NaN stays NaN. */
-static float bf16_trunc(float v)
-{
-    return fbits(bits(v) & 0xffff0000u);
-}
-static float bf16_rne(float v)
-{
-    if (isnan(v)) return v;
-    uint32_t w = bits(v);
-    return fbits((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
-}
+enum { E = 1024 };
 
 /* x and y: values in [-8, 8) with full fp32 mantissas (so that sums and
  * products round), some 0s (x / 0, 0 / 0) and equal pairs; a bf16 run
@@ -57,7 +27,7 @@ static void inputs(float *x, float *y, int bf16, int edges)
         if (i % 97 == 0) y[i] = 0;
         if (i % 193 == 0) x[i] = 0;
         if (i % 61 == 0) y[i] = x[i];
-        if (bf16) x[i] = bf16_rne(x[i]), y[i] = bf16_rne(y[i]);
+        if (bf16) x[i] = sfpu_bf16_rne(x[i]), y[i] = sfpu_bf16_rne(y[i]);
         if (!edges) continue;
         if (i % 89 == 0) x[i] = -0.0f, y[i] = 0.0f;
         if (i % 89 == 1) x[i] = 0.0f, y[i] = -0.0f;
@@ -68,7 +38,7 @@ static void inputs(float *x, float *y, int bf16, int edges)
         if (i % 89 == 6) y[i] = -INFINITY;
         if (i % 89 == 7) x[i] = y[i] = INFINITY;
         if (i % 89 == 8) /* adjacent values: one ulp of the DEST format apart */
-            y[i] = fbits(bits(x[i]) + (bf16 ? 0x10000u : 1u));
+            y[i] = sfpu_fbits(sfpu_bits(x[i]) + (bf16 ? 0x10000u : 1u));
     }
 }
 
@@ -109,34 +79,11 @@ static int run(int mode, int odst, int fp32, const float *x, const float *y, flo
     snprintf(d1, sizeof d1, "ODST=%d", odst);
     const char *defs[] = {d0, d1};
     tf_kernel *cmp = ttm_compute(dev, "sfpu_binary", defs, 2, fp32);
-    tf_tile_format f = fp32 ? TF_TILE_FORMAT_FP32 : TF_TILE_FORMAT_BF16;
-    uint32_t page = tf_tile_bytes(f);
     static float xy[2 * E];
     memcpy(xy, x, sizeof(float) * E);
     memcpy(xy + E, y, sizeof(float) * E);
-    tf_buffer *din = rt_dram_tiles(dev, xy, 2 * D, D, f);
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, page));
-    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
-    tf_program *p = t.p;
-    MUST(tf_program_set_cb(p, 0, page, 2));
-    MUST(tf_program_set_cb(p, 16, page, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 2};
-    uint32_t wa[] = {lo32(b), hi32(b), 1};
-    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
-    int rc = tf_dispatch_execute(p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
-        static uint8_t t[4096];
-        MUST(tf_buffer_read(dout, 0, t, page));
-        MUST(tf_untilize(t, D, D, f, out));
-        MUST(tf_program_counters(p, pc));
-    }
-    ttm_trio_free(&t);
-    tf_buffer_free(din);
-    tf_buffer_free(dout);
+    int rc = ttm_sfpu_dispatch(dev, cmp, fp32, xy, 2, NULL, 0, out, pc, err, errcap);
+    tf_kernel_free(cmp);
     return rc;
 }
 
@@ -161,8 +108,8 @@ static void op_case(int mode, int odst, int fp32)
     for (int i = 0; i < E; i++) {
         int rne;
         float w = want_of(mode, x[i], y[i], &rne);
-        if (!fp32) w = rne ? bf16_rne(w) : bf16_trunc(w);
-        int same = bits(out[i]) == bits(w) || (isnan(out[i]) && isnan(w));
+        if (!fp32) w = rne ? sfpu_bf16_rne(w) : sfpu_bf16_trunc(w);
+        int same = sfpu_same(out[i], w);
         if (!same && bad++ < 3)
             fprintf(stderr, "sfpu_binary MODE=%d fp32=%d: f(%a, %a) = %a, want %a\n", mode, fp32,
                     (double)x[i], (double)y[i], (double)out[i], (double)w);
@@ -170,7 +117,7 @@ static void op_case(int mode, int odst, int fp32)
     CHECK_EQ_U(bad, 0);
     if (mode >= 11) { /* each comparison's result is 1 somewhere and 0 somewhere */
         int ones = 0;
-        for (int i = 0; i < E; i++) ones += bits(out[i]) == bits(1.0f);
+        for (int i = 0; i < E; i++) ones += sfpu_bits(out[i]) == sfpu_bits(1.0f);
         CHECK_TRUE(ones > 0 && ones < E);
     }
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));

@@ -122,6 +122,12 @@ static void sfpu_specials(void)
         }
     CHECK_TRUE(sim_sfpu_run(d, 99, 0, 0, 0) == -1);
     CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_TYPECAST, 0, TF_DF_FLOAT32, 8) == -1); /* Int32 */
+    /* each entry takes only its own kind of op */
+    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_WHERE, 0, 0, 0) == -1);
+    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_ATAN2_BINARY, 0, 0, 0) == -1);
+    CHECK_TRUE(sim_sfpu_binary(d, d, d, TF_SFPU_LERP, 0) == -1);
+    CHECK_TRUE(sim_sfpu_ternary(d, d, d, d, TF_SFPU_FMOD_BINARY, 0) == -1);
+    CHECK_TRUE(sim_sfpu_ternary(d, d, d, d, TF_SFPU_EXP, 0) == -1);
 }
 
 int main(void)

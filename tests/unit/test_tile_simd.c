@@ -133,9 +133,9 @@ static void sfpu_binary(const float *a, const float *b)
             static float tv[N], tp[N];
             if (into == 0) dv = tv, dp = tp;
             sim_tile_simd_set(level);
-            int rv = sim_sfpu_binary(dv, v, vb, op);
+            int rv = sim_sfpu_binary(dv, v, vb, op, 0);
             sim_tile_simd_set(0);
-            int rp = sim_sfpu_binary(dp, p, pb, op);
+            int rp = sim_sfpu_binary(dp, p, pb, op, 0);
             CHECK_TRUE(rv == 0 && rp == 0);
             same(dv, dp, "sfpu binary", (int)op, into, 0);
         }

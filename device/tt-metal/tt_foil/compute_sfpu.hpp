@@ -280,19 +280,163 @@ TF_TTM_SFPU_BINARY(lt_binary_tile)
 TF_TTM_SFPU_BINARY(gt_binary_tile)
 TF_TTM_SFPU_BINARY(le_binary_tile)
 TF_TTM_SFPU_BINARY(ge_binary_tile)
+// max/min (and clamped_silu_glu below): RC only (another vector mode
+// faults, naming it).
+#define TF_TTM_SFPU_BINARY_RC(fn)                                                                  \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,                     \
+                 tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)                             \
+    {                                                                                              \
+        tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);                                                \
+        tf_c::fn(idst0, idst1, odst);                                                              \
+    }
+TF_TTM_SFPU_BINARY_RC(binary_max_tile)
+TF_TTM_SFPU_BINARY_RC(binary_min_tile)
+// atan2.h, binary_fmod.h, binary_remainder.h, xlogy.h: atan2(DEST[idst0],
+// DEST[idst1]) with idst0 the ordinate (C's atan2(y, x)), fmod (idst0's
+// sign), remainder (idst1's sign: x - floor(x / y) y), x ln y. Into a
+// 16-bit DEST atan2, fmod and remainder round to nearest even (as
+// tt-metal's kernels do), xlogy truncates. div_no_nan_binary_tile
+// (eltwise_binary_sfpu.h): x / y, 0 where y is 0; its init is
+// div_binary_tile_init, as tt-metal's.
+using tf_c::atan2_binary_tile;
+using tf_c::atan2_binary_tile_init;
+using tf_c::fmod_binary_tile;
+using tf_c::fmod_binary_tile_init;
+using tf_c::remainder_binary_tile;
+using tf_c::remainder_binary_tile_init;
+using tf_c::xlogy_binary_tile_init;
+TF_TTM_SFPU_BINARY(xlogy_binary_tile)
+TF_TTM_SFPU_BINARY(div_no_nan_binary_tile)
 #undef TF_TTM_SFPU_BINARY
-// max/min: RC only (another vector mode faults, naming it).
-ALWI void binary_max_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,
-                          tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
+// copy_dest_values<DataFormat>(idst_in, idst_out): DEST[idst_out] =
+// DEST[idst_in]; the untemplated form is deprecated, as in tt-metal (whose
+// first form, before 2025, took (idst_out, idst_in): the newest order is
+// followed). The format is the values' (Float32, Float16_b, Bfp8_b: DEST
+// holds them either way).
+using tf_c::copy_dest_values_init;
+template <DataFormat DATA_FORMAT, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void copy_dest_values(std::uint32_t idst_in, std::uint32_t idst_out)
 {
-    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    tf_c::binary_max_tile(idst0, idst1, odst);
+    static_assert(TF_DF_SUPPORTED((std::uint32_t)DATA_FORMAT),
+                  "not supported by tt-foil: copy_dest_values of this DataFormat (the tile "
+                  "engine's DEST holds Float32, Float16_b and Bfp8_b values, no integers)");
+    tf_c::copy_dest_values(idst_in, idst_out);
 }
-ALWI void binary_min_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,
-                          tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
+[[deprecated("Use copy_dest_values<DataFormat> instead")]] ALWI void
+copy_dest_values(std::uint32_t idst_in, std::uint32_t idst_out)
+{
+    tf_c::copy_dest_values(idst_in, idst_out);
+}
+// max_tile (compute_kernel_api.h before 2026): DEST[idst0] = max(DEST[idst0],
+// DEST[idst0 + 1]), as tt-metal's LLK, which never reads idst1; RC only.
+using tf_c::max_tile_init;
+ALWI void max_tile(std::uint32_t idst0, std::uint32_t idst1,
+                   tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
 {
     tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    tf_c::binary_min_tile(idst0, idst1, odst);
+    tf_c::max_tile(idst0, idst1);
+}
+// clamped_silu_glu.h (tt-metal's Blackhole only): gate DEST[idst0], up
+// DEST[idst1], DeepSeek-V4's limit 10; RC only.
+using tf_c::clamped_silu_glu_tile_init;
+TF_TTM_SFPU_BINARY_RC(clamped_silu_glu_tile)
+#undef TF_TTM_SFPU_BINARY_RC
+// sfpu_binary_bcast.h: DEST[idst_data] op= DEST[idst_vec]'s column 0 (on
+// every column) or row 0 (on every row). tt-metal's need both DEST tiles
+// fp32 (fp32_dest_acc_en): on a 16-bit DEST a compile error (and the
+// engine faults). Each dimension's init has four names, one init.
+using tf_c::sfpu_add_bcast_col_init;
+using tf_c::sfpu_add_bcast_row_init;
+using tf_c::sfpu_bcast_col_init;
+using tf_c::sfpu_bcast_row_init;
+using tf_c::sfpu_mul_bcast_col_init;
+using tf_c::sfpu_mul_bcast_row_init;
+using tf_c::sfpu_sub_bcast_col_init;
+using tf_c::sfpu_sub_bcast_row_init;
+#define TF_TTM_SFPU_BCAST(fn)                                                                      \
+    template <bool fp32_dest = DST_ACCUM_MODE>                                                     \
+    ALWI void fn(std::uint32_t idst_data, std::uint32_t idst_vec)                                  \
+    {                                                                                              \
+        static_assert(fp32_dest, "not supported by tt-foil: " #fn " on a 16-bit DEST (tt-metal's " \
+                                 "needs fp32_dest_acc_en: both DEST tiles hold fp32 values)");     \
+        tf_c::fn(idst_data, idst_vec);                                                             \
+    }
+TF_TTM_SFPU_BCAST(sfpu_add_bcast_col)
+TF_TTM_SFPU_BCAST(sfpu_sub_bcast_col)
+TF_TTM_SFPU_BCAST(sfpu_mul_bcast_col)
+TF_TTM_SFPU_BCAST(sfpu_add_bcast_row)
+TF_TTM_SFPU_BCAST(sfpu_sub_bcast_row)
+TF_TTM_SFPU_BCAST(sfpu_mul_bcast_row)
+#undef TF_TTM_SFPU_BCAST
+
+// Ternary ops (eltwise_unary/where.h, lerp.h, addcmul.h, addcdiv.h, snake_beta.h):
+// DEST[odst] = f(DEST[idst0], DEST[idst1], DEST[idst2]), odst any of them.
+// data_format is the values' (where: Float32 or Float16_b; lerp and
+// addcdiv too; addcmul also Bfp8_b, as tt-metal's static_asserts; integer
+// formats are not modeled); is_fp32_dest_acc_en, the newest trees' second
+// parameter, picks the LLK's path for the DEST width: here DEST is the
+// kernel's, so neither changes a value. Numerics: docs/chip.md.
+} // namespace ckernel
+namespace tf_ttm
+{
+template <DataFormat df, bool bfp8_too> constexpr bool ternary_format()
+{
+    static_assert(df == DataFormat::Float32 || df == DataFormat::Float16_b ||
+                      (bfp8_too && df == DataFormat::Bfp8_b),
+                  "not supported by tt-foil: this DataFormat for a ternary SFPU op (Float32 and "
+                  "Float16_b, and Bfp8_b for addcmul_tile, as tt-metal's; the tile engine has no "
+                  "integer DEST formats)");
+    return true;
+}
+} // namespace tf_ttm
+namespace ckernel
+{
+#define TF_TTM_SFPU_TERNARY_INIT(init)                                                             \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void init()                          \
+    {                                                                                              \
+        tf_c::init();                                                                              \
+    }
+TF_TTM_SFPU_TERNARY_INIT(where_tile_init)
+TF_TTM_SFPU_TERNARY_INIT(lerp_tile_init)
+TF_TTM_SFPU_TERNARY_INIT(addcmul_tile_init)
+TF_TTM_SFPU_TERNARY_INIT(addcdiv_tile_init)
+#undef TF_TTM_SFPU_TERNARY_INIT
+template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void where_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t idst2,
+                     std::uint32_t odst)
+{
+    static_assert(tf_ttm::ternary_format<data_format, false>());
+    tf_c::where_tile(idst0, idst1, idst2, odst);
+}
+template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void lerp_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t idst2,
+                    std::uint32_t odst)
+{
+    static_assert(tf_ttm::ternary_format<data_format, false>());
+    tf_c::lerp_tile(idst0, idst1, idst2, odst);
+}
+template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void addcmul_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t idst2,
+                       std::uint32_t odst, std::uint32_t value)
+{
+    static_assert(tf_ttm::ternary_format<data_format, true>());
+    tf_c::addcmul_tile(idst0, idst1, idst2, odst, value);
+}
+template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void addcdiv_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t idst2,
+                       std::uint32_t odst, std::uint32_t value)
+{
+    static_assert(tf_ttm::ternary_format<data_format, false>());
+    tf_c::addcdiv_tile(idst0, idst1, idst2, odst, value);
+}
+// eltwise_unary/snake_beta.h: x + sin(alpha x)^2 / beta (Float32, Float16_b).
+using tf_c::snake_beta_tile_init;
+template <DataFormat data_format>
+ALWI void snake_beta_tile(std::uint32_t idst_x, std::uint32_t idst_alpha, std::uint32_t idst_beta,
+                          std::uint32_t idst_out)
+{
+    static_assert(tf_ttm::ternary_format<data_format, false>());
+    tf_c::snake_beta_tile(idst_x, idst_alpha, idst_beta, idst_out);
 }
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds

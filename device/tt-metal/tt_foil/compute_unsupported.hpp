@@ -68,8 +68,6 @@ TF_SFPU_NO(unary_eq_tile);
 TF_SFPU_NO(unary_gt_tile);
 TF_SFPU_NO(unary_lt_tile);
 TF_SFPU_NO(mask_tile);
-TF_SFPU_NO(max_tile);
-TF_SFPU_NO(where_tile);
 TF_SFPU_NO(tanh_derivative_tile);
 TF_SFPU_NO(hardswish_tile);
 TF_SFPU_NO(mish_tile);
@@ -228,51 +226,20 @@ TF_UNSUPPORTED_FN(rsub_tile_init, "use binop_with_scalar_tile_init and rsub_unar
 // Transposing inside DEST.
 TF_UNSUPPORTED_FN(transpose_wh_dest, "a transpose inside DEST: use transpose_wh_tile from a CB");
 TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use transpose_wh_init");
-// SFPU ops on two DEST tiles the engine does not model (add, sub, mul, div,
-// rsub, power, max, min and the comparisons eq/ne/lt/gt/le/ge are:
+// SFPU ops on two DEST tiles the engine does not model (the ones it does:
 // tt_foil/compute_sfpu.hpp).
 #define TF_BIN_SFPU_WHY                                                                            \
-    "this SFPU binary op on two DEST tiles (the engine models add/sub/mul/div/rsub/power_binary_"  \
-    "tile, binary_max/min_tile and eq/ne/lt/gt/le/ge_binary_tile; docs/chip.md \"Tile engine\")"
-#define TF_BIN_NO(name) TF_UNSUPPORTED_OP(name, TF_BIN_SFPU_WHY)
-TF_BIN_NO(atan2_binary_tile);
-TF_BIN_NO(fmod_binary_tile);
-TF_BIN_NO(remainder_binary_tile);
-TF_BIN_NO(xlogy_binary_tile);
-TF_BIN_NO(clamped_silu_glu_tile);
-TF_BIN_NO(sfpu_add_top_row);
-#undef TF_BIN_NO
-TF_UNSUPPORTED_FN(div_no_nan_binary_tile, TF_BIN_SFPU_WHY);
-// Ternary SFPU ops (three DEST tiles in, one out).
-#define TF_TERN_NO(name)                                                                           \
-    TF_UNSUPPORTED_OP(name, "SFPU ops on three DEST tiles; compose them from the FPU's "           \
-                            "add_tiles/mul_tiles and binary_dest_reuse_tiles")
-TF_TERN_NO(lerp_tile);
-TF_TERN_NO(addcmul_tile);
-TF_TERN_NO(addcdiv_tile);
-TF_TERN_NO(mac_tile);
-TF_TERN_NO(snake_beta_tile);
-#undef TF_TERN_NO
-// SFPU broadcasts between two DEST tiles (api/compute/eltwise_binary_sfpu_bcast
-// family, 2026: sfpu_{add,sub,mul}_bcast_{row,col} and their inits). The FPU
-// broadcasts from CBs are the modeled ones (the spelling sub_bcast_row_init_short
-// is not tt-metal's: sub_bcast_rows_init_short is).
-#define TF_SFPU_BCAST_WHY(fpu)                                                                     \
-    "SFPU broadcasts between two DEST tiles: use " fpu " (the FPU's, from CBs)"
-TF_UNSUPPORTED_FN(sfpu_bcast_row_init, TF_SFPU_BCAST_WHY("add/sub/mul_tiles_bcast_rows"));
-TF_UNSUPPORTED_FN(sfpu_bcast_col_init, TF_SFPU_BCAST_WHY("add/sub/mul_tiles_bcast_cols"));
-#define TF_SFPU_BCAST_NO(op, dim, fpu)                                                             \
-    TF_UNSUPPORTED_OP(sfpu_##op##_bcast_##dim, TF_SFPU_BCAST_WHY(#fpu))
-TF_SFPU_BCAST_NO(add, row, add_tiles_bcast_rows);
-TF_SFPU_BCAST_NO(sub, row, sub_tiles_bcast_rows);
-TF_SFPU_BCAST_NO(mul, row, mul_tiles_bcast_rows);
-TF_SFPU_BCAST_NO(add, col, add_tiles_bcast_cols);
-TF_SFPU_BCAST_NO(sub, col, sub_tiles_bcast_cols);
-TF_SFPU_BCAST_NO(mul, col, mul_tiles_bcast_cols);
-#undef TF_SFPU_BCAST_NO
-#undef TF_SFPU_BCAST_WHY
-TF_UNSUPPORTED_FN(copy_dest_values, TF_BIN_SFPU_WHY);
-TF_UNSUPPORTED_FN(copy_dest_values_init, TF_BIN_SFPU_WHY);
+    "this SFPU binary op on two DEST tiles (the engine models add/sub/mul/div/rsub/power/atan2/"   \
+    "fmod/remainder/xlogy/div_no_nan_binary_tile, binary_max/min_tile, max_tile, "                 \
+    "clamped_silu_glu_tile, copy_dest_values and eq/ne/lt/gt/le/ge_binary_tile; docs/chip.md "     \
+    "\"Tile engine\")"
+TF_UNSUPPORTED_OP(sfpu_add_top_row, TF_BIN_SFPU_WHY);
+// mac_tile: a b + c. tt-metal's newest LLK replays a recording of DEST
+// tiles 0, 1, 2 into 0 whatever its arguments, its first one used them:
+// what a kernel means by other indices is not known.
+TF_UNSUPPORTED_OP(mac_tile, "mac_tile (tt-metal's versions read different DEST tiles); "
+                            "addcmul_tile(c, a, b, odst, 0x3f800000u) computes a b + c in one "
+                            "multiply-add");
 // Pack-thread and LLK-level entry points.
 TF_UNSUPPORTED_FN(exp_packthread_tile, "SFPU ops on the pack thread: use exp_tile");
 TF_UNSUPPORTED_FN(exp_packthread_tile_init, "SFPU ops on the pack thread: use exp_tile_init");

@@ -62,5 +62,19 @@ void kernel_main()
     auto chain = sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{},
                             SfpuMul<Dst::D0, Dst::D1, Dst::D2>{}, SfpuEq<Dst::D0, Dst::D2>{});
     sfpu_pipeline(chain, cb_output, num_tiles);
+#elif MODE == 11 // x != 0 ? -x : x (Where: x in D0, D1, D2; D1 negated)
+    auto chain =
+        sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{}, Load<cb_input, Dst::D2>{},
+                   Neg<Dst::D1>{}, Where<DataFormat::Float32>{});
+    sfpu_pipeline(chain, cb_output, num_tiles);
+#elif MODE == 12 // x + 2 x x (Addcmul, the value 2.0 at construction; into D2)
+    auto chain =
+        sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{}, Load<cb_input, Dst::D2>{},
+                   Addcmul<DataFormat::Float32, Dst::D0, Dst::D1, Dst::D2, Dst::D2>{0x40000000u});
+    sfpu_pipeline(chain, cb_output, num_tiles, Dst::D2);
+#elif MODE == 13 // x + 0.5 (x x - x) (Lerp: end x x in D1, weight 0.5 in D2)
+    auto chain = sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{}, Square<Dst::D1>{},
+                            FillTile<Dst::D2>{0.5f}, Lerp<DataFormat::Float32>{});
+    sfpu_pipeline(chain, cb_output, num_tiles);
 #endif
 }

@@ -10,7 +10,7 @@ void kernel_main()
 {
 #if MODE == 0 // an SFPU op between two DEST slots the engine does not model
     sfpu_pipeline(
-        sfpu_chain(Load<0, Dst::D0>{}, Load<0, Dst::D1>{}, Where<Dst::D0, Dst::D1, Dst::D0>{}), 16,
+        sfpu_chain(Load<0, Dst::D0>{}, Load<0, Dst::D1>{}, IntAdd<Dst::D0, Dst::D1, Dst::D0>{}), 16,
         1);
 #elif MODE == 1 // an SFPU op the engine does not model, by its shorthand
     sfpu_atan<0>(16, 1);

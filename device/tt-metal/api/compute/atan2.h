@@ -1,7 +1,6 @@
 // tt-metal's api/compute/atan2.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// atan2_binary_tile and its init are modeled (tt_foil/compute_sfpu.hpp).
+// It brings the whole compute API, as every compute header here does
+// (tt_foil/compute.hpp; docs/kernels.md "Compute kernels").
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -1,7 +1,7 @@
 // tt-metal's api/compute/binary_remainder.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// remainder_binary_tile and its init are modeled (tt_foil/compute_sfpu.hpp);
+// the integer remainder_int32_tile fails at compile time, saying why.
+// It brings the whole compute API, as every compute header here does
+// (tt_foil/compute.hpp; docs/kernels.md "Compute kernels").
 #pragma once
 #include "tt_foil/compute.hpp"

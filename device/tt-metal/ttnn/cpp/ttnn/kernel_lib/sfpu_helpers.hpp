@@ -38,9 +38,10 @@
 // own op up again (tf_klib::clashes_with_fpu_v), as ttnn's.
 // SfpuAdd<In0, In1, Out> and its kin (Sub, Mul, Div, Rsub, Pow, Max, Min,
 // Eq) run a binary SFPU op between two slots: DEST[Out] = f(DEST[In0],
-// DEST[In1]), all three offset as the chain's. The SFPU ops the tile engine
-// does not model (and the other ops between DEST slots: Where, Lerp, ...)
-// are compile errors naming them.
+// DEST[In1]), all three offset as the chain's; Where, Lerp, Addcmul and
+// Addcdiv<df, In0, In1, In2, Out> a ternary one. The SFPU ops the tile
+// engine does not model (and the other ops between DEST slots: Logsigmoid,
+// CopyDest, ...) are compile errors naming them.
 // The kernel starts the hardware first (init_sfpu or
 // compute_kernel_hw_startup), as ttnn's. docs/kernels.md "5.4".
 #pragma once
@@ -100,6 +101,28 @@ template <typename Derived, Dst In0, Dst In1, Dst Out> struct BinaryOp {
     ALWI void exec(std::uint32_t offset = 0) const
     {
         static_cast<const Derived *>(this)->call(in0 + offset, in1 + offset, out + offset);
+    }
+    ALWI void apply(std::uint32_t offset = 0) const
+    {
+        static_cast<const Derived *>(this)->init();
+        exec(offset);
+    }
+};
+
+// An op on three slots into a fourth: Derived has init() and call(in0, in1,
+// in2, out).
+template <typename Derived, Dst In0, Dst In1, Dst In2, Dst Out> struct TernaryOp {
+    static constexpr std::uint32_t in0 = sfpu_slot(In0);
+    static constexpr std::uint32_t in1 = sfpu_slot(In1);
+    static constexpr std::uint32_t in2 = sfpu_slot(In2);
+    static constexpr std::uint32_t out = sfpu_slot(Out);
+    static constexpr std::uint32_t max_dst = BinaryOp<Derived, In0, In1, Out>::max_dst > in2
+                                                 ? BinaryOp<Derived, In0, In1, Out>::max_dst
+                                                 : in2;
+    ALWI void exec(std::uint32_t offset = 0) const
+    {
+        static_cast<const Derived *>(this)->call(in0 + offset, in1 + offset, in2 + offset,
+                                                 out + offset);
     }
     ALWI void apply(std::uint32_t offset = 0) const
     {
@@ -384,6 +407,45 @@ TF_KLIB_SFPU_SCALAR_OPS(TF_KLIB_SFPU_SCALAR_OP)
 TF_KLIB_SFPU_BINARY_OPS(TF_KLIB_SFPU_BINARY_OP)
 #undef TF_KLIB_SFPU_BINARY_OP
 #undef TF_KLIB_SFPU_BINARY_OPS
+// The ternary ops between slots: X(Name, tt-metal's op, takes a value)
+// runs op_init() then op<df>(in0, in1, in2, out[, value]): DEST[Out] =
+// f(DEST[In0], DEST[In1], DEST[In2]). Addcmul and Addcdiv take their value
+// (fp32 bits) at construction (Addcmul<>{bits}).
+namespace sfpu_detail
+{
+template <bool> struct ternary_value {
+};
+template <> struct ternary_value<true> {
+    std::uint32_t value;
+    constexpr ternary_value(std::uint32_t v = {}) : value(v) {}
+};
+} // namespace sfpu_detail
+#define TF_KLIB_SFPU_TERNARY_OPS(X)                                                                \
+    X(Where, where_tile, false)                                                                    \
+    X(Lerp, lerp_tile, false)                                                                      \
+    X(Addcmul, addcmul_tile, true)                                                                 \
+    X(Addcdiv, addcdiv_tile, true)
+#define TF_KLIB_SFPU_TERNARY_OP(Name, op, with_value)                                              \
+    template <DataFormat df = DataFormat::Float16_b, Dst In0 = Dst::D0, Dst In1 = Dst::D1,         \
+              Dst In2 = Dst::D2, Dst Out = Dst::D0>                                                \
+    struct Name : TernaryOp<Name<df, In0, In1, In2, Out>, In0, In1, In2, Out>,                     \
+                  sfpu_detail::ternary_value<with_value> {                                         \
+        using sfpu_detail::ternary_value<with_value>::ternary_value;                               \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            op##_init();                                                                           \
+        }                                                                                          \
+        ALWI void call(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) const   \
+        {                                                                                          \
+            if constexpr (with_value)                                                              \
+                op<df>(a, b, c, d, this->value);                                                   \
+            else                                                                                   \
+                op<df>(a, b, c, d);                                                                \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_TERNARY_OPS(TF_KLIB_SFPU_TERNARY_OP)
+#undef TF_KLIB_SFPU_TERNARY_OP
+#undef TF_KLIB_SFPU_TERNARY_OPS
 
 // Fill a slot with a value known at run time (FillScalar<D0>{lambda}).
 template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot> {
@@ -416,7 +478,8 @@ template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot
 #define TF_KLIB_SFPU_UNMODELED "an SFPU op the tile engine does not model (docs/kernels.md 5.2)"
 #define TF_KLIB_SFPU_TWO_SLOTS                                                                     \
     "this SFPU op between DEST slots is not modeled (SfpuAdd, SfpuSub, SfpuMul, SfpuDiv, "         \
-    "SfpuRsub, SfpuPow, SfpuMax, SfpuMin and SfpuEq are; docs/kernels.md 5.4)"
+    "SfpuRsub, SfpuPow, SfpuMax, SfpuMin, SfpuEq, Where, Lerp, Addcmul and Addcdiv are; "          \
+    "docs/kernels.md 5.4)"
 TF_KLIB_SFPU_REFUSED(Log1p, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(LogWithBase, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(Cbrt, TF_KLIB_SFPU_UNMODELED)
@@ -491,12 +554,9 @@ TF_KLIB_SFPU_REFUSED(Logsigmoid, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(LgammaStirlingFloat, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(IntAdd, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(IntMul, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(CopyDest, TF_KLIB_SFPU_TWO_SLOTS)
+TF_KLIB_SFPU_REFUSED(CopyDest, "its shape in sfpu_helpers is not confirmed: copy_dest_values in "
+                               "a BinaryOp of the kernel's own copies one slot to another")
 TF_KLIB_SFPU_REFUSED(LgammaAdjusted, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(Where, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(Lerp, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(Addcmul, TF_KLIB_SFPU_TWO_SLOTS)
-TF_KLIB_SFPU_REFUSED(Addcdiv, TF_KLIB_SFPU_TWO_SLOTS)
 #undef TF_KLIB_SFPU_REFUSED
 #undef TF_KLIB_SFPU_UNMODELED
 #undef TF_KLIB_SFPU_TWO_SLOTS

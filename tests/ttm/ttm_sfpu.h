@@ -1,0 +1,85 @@
+/* What the tests of the SFPU ops between DEST tiles share (test_ttm_sfpu_binary,
+ * test_ttm_sfpu_ternary): fp32 bit patterns, the two stores of a 16-bit DEST, and
+ * one dispatch of a compute kernel on tiles the cb_loader puts in CB 0. */
+#ifndef TF_TTM_SFPU_H
+#define TF_TTM_SFPU_H
+
+#include "tf_perf.h"
+#include "tf_tile.h"
+#include "tt_foil/tile.h"
+#include "ttm_test.h"
+
+#include <math.h>
+
+static inline uint32_t sfpu_bits(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, 4);
+    return w;
+}
+static inline float sfpu_fbits(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+/* A 16-bit DEST: truncated (the SFPU's default store) or rounded to
+ * nearest even; NaN stays NaN. */
+static inline float sfpu_bf16_trunc(float v)
+{
+    return sfpu_fbits(sfpu_bits(v) & 0xffff0000u);
+}
+static inline float sfpu_bf16_rne(float v)
+{
+    if (isnan(v)) return v;
+    uint32_t w = sfpu_bits(v);
+    return sfpu_fbits((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
+}
+/* Equal bit for bit, or both NaN (a NaN's payload is not modeled). */
+static inline int sfpu_same(float a, float b)
+{
+    return sfpu_bits(a) == sfpu_bits(b) || (isnan(a) && isnan(b));
+}
+
+/* One dispatch of compute kernel cmp (kept: the caller frees it) on core
+ * (0, 0): the cb_loader puts the n row-major 32 x 32 tiles of in into CB 0
+ * (fp32 tiles, or bf16 ones: fp32 0), the kernel gets the runtime args
+ * cargs[0..ncargs), tile_writer16 writes CB 16's tile back. Returns 0 with
+ * the tile (row-major) in out and the core's counters in pc, or the
+ * failure, its message in err. */
+static inline int ttm_sfpu_dispatch(tf_device *dev, tf_kernel *cmp, int fp32, const float *in,
+                                    uint32_t n, const uint32_t *cargs, uint32_t ncargs, float *out,
+                                    tf_perf_core *pc, char *err, size_t errcap)
+{
+    enum { D = TF_TILE_DIM };
+    tf_tile_format f = fp32 ? TF_TILE_FORMAT_FP32 : TF_TILE_FORMAT_BF16;
+    uint32_t page = tf_tile_bytes(f);
+    tf_buffer *din = rt_dram_tiles(dev, in, n * D, D, f);
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, page));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    tf_program *p = t.p;
+    MUST(tf_program_set_cb(p, 0, page, n));
+    MUST(tf_program_set_cb(p, 16, page, 1));
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), n};
+    uint32_t wa[] = {lo32(b), hi32(b), 1};
+    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    if (ncargs) MUST(tf_program_set_args(p, TF_COMPUTE, cargs, ncargs));
+    int rc = tf_dispatch_execute(p);
+    if (rc) {
+        snprintf(err, errcap, "%s", tf_last_error());
+    } else {
+        static uint8_t tile[TF_TILE_FP32];
+        MUST(tf_buffer_read(dout, 0, tile, page));
+        MUST(tf_untilize(tile, D, D, f, out));
+        MUST(tf_program_counters(p, pc));
+    }
+    t.cmp = NULL; /* the caller's */
+    ttm_trio_free(&t);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+#endif

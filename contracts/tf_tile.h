@@ -91,7 +91,15 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
 
 /* X(NAME, code, init, doc): the vector unit's (SFPU) operations on a DEST
  * tile, in place. `init` is the op whose *_init sets it up (the scalar
- * binops share one). ARG2/ARG3: parameters (fp32 bits unless said). The
+ * binops share one). ARG2/ARG3: parameters (fp32 bits unless said): an op
+ * with one takes it in ARG2, one with two in ARG2 and ARG3 (its first and
+ * second, in tt-metal's order). A family (CMP_ZERO, CMP_SCALAR, FP_CLASS,
+ * ROUNDING) is one op whose members share one init (tt-metal's inits of
+ * them set the SFPU up alike) and whose ARG3 picks the member; ROUND's
+ * decimals, an int32, in ARG2. A parameter tt-metal passes only for its own
+ * approximation (softplus's and celu's 1/beta and 1/alpha, fmod's and
+ * remainder's 1/s) is not sent: the engine computes the exact value from
+ * the others. An ARG3 that names no member faults (TF_TILE_ERR_ARG). The
  * binary ops (TF_SFPU_IS_BINARY) read two DEST tiles, x = DEST[ARG2] and
  * y = DEST[ARG3], and write DEST[ARG0] (which may be either of them). The
  * ternary ops (TF_SFPU_IS_TERNARY) read three, x, y and z: ARG2 holds
@@ -142,6 +150,61 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(GT_BINARY,  40, 40, "x > y ? 1 : 0 (a NaN compares false)")                                  \
     X(LE_BINARY,  41, 41, "x <= y ? 1 : 0 (a NaN compares false)")                                 \
     X(GE_BINARY,  42, 42, "x >= y ? 1 : 0 (a NaN compares false)")                                 \
+    X(CMP_ZERO,   43, 43, "x op 0 ? 1 : 0, op by ARG3 (TF_SFPU_CMP_*: eqz, nez, ltz, lez, gtz, gez)") \
+    X(CMP_SCALAR, 44, 44, "x op ARG2 ? 1 : 0, op by ARG3 (TF_SFPU_CMP_*: unary_eq, ne, lt, le, gt, ge)") \
+    X(FP_CLASS,   45, 45, "1 where x is of the class, else 0; ARG3 TF_SFPU_FP_*: inf, nan, finite, +inf, -inf") \
+    X(LOGICAL_NOT,46, 46, "x == 0 ? 1 : 0")                                                        \
+    X(SIGN,       47, 47, "1, -1 or +0 for x > 0, < 0, +-0")                                        \
+    X(SIGNBIT,    48, 48, "x's sign bit as 1 or 0")                                                 \
+    X(HEAVISIDE,  49, 49, "x < 0: 0, x > 0: 1, +-0: ARG2")                                          \
+    X(CLAMP,      50, 50, "min(max(x, ARG2), ARG3)")                                               \
+    X(HARDTANH,   51, 51, "min(max(x, ARG2), ARG3)")                                               \
+    X(HARDSIGMOID,52, 52, "min(max(x / 6 + 1/2, 0), 1)")                                           \
+    X(HARDSWISH,  53, 53, "x hardsigmoid(x)")                                                      \
+    X(THRESHOLD,  54, 54, "x <= ARG2 ? ARG3 : x")                                                  \
+    X(UNARY_MAX,  55, 55, "x > ARG2 ? x : ARG2")                                                   \
+    X(UNARY_MIN,  56, 56, "x < ARG2 ? x : ARG2")                                                   \
+    X(SOFTSHRINK, 57, 57, "x > l ? x - l : x < -l ? x + l : 0, l = ARG2")                          \
+    X(HARDSHRINK, 58, 58, "|x| > ARG2 ? x : 0")                                                    \
+    X(ELU,        59, 59, "x > 0 ? x : ARG2 (e^x - 1)")                                            \
+    X(SELU,       60, 60, "ARG2 (x > 0 ? x : ARG3 (e^x - 1))")                                     \
+    X(CELU,       61, 61, "x > 0 ? x : a (e^(x / a) - 1), a = ARG2")                               \
+    X(PRELU,      62, 62, "x < 0 ? ARG2 x : x")                                                    \
+    X(IDENTITY,   63, 63, "x")                                                                     \
+    X(EXPM1,      64, 64, "e^x - 1")                                                               \
+    X(LOG1P,      65, 65, "ln(1 + x)")                                                             \
+    X(LOG_WITH_BASE,66,66,"ARG2 ln x (ARG2: 1 / ln base)")                                         \
+    X(ERF,        67, 67, "erf x")                                                                 \
+    X(ERFC,       68, 68, "1 - erf x")                                                             \
+    X(ERFINV,     69, 69, "the inverse of erf")                                                    \
+    X(SOFTPLUS,   70, 70, "b x < ARG3 ? ln(1 + e^(b x)) / b : x, b = ARG2")                        \
+    X(TAN,        71, 71, "tan x")                                                                 \
+    X(ASIN,       72, 72, "asin x")                                                                \
+    X(ACOS,       73, 73, "acos x")                                                                \
+    X(ATAN,       74, 74, "atan x")                                                                \
+    X(SINH,       75, 75, "sinh x")                                                                \
+    X(COSH,       76, 76, "cosh x")                                                                \
+    X(ASINH,      77, 77, "asinh x")                                                               \
+    X(ACOSH,      78, 78, "acosh x")                                                               \
+    X(ATANH,      79, 79, "atanh x")                                                               \
+    X(MISH,       80, 80, "x tanh(ln(1 + e^x))")                                                   \
+    X(SOFTSIGN,   81, 81, "x / (1 + |x|)")                                                         \
+    X(TANHSHRINK, 82, 82, "x - tanh x")                                                            \
+    X(TANH_DERIVATIVE,83,83,"1 - tanh^2 x")                                                        \
+    X(GELU_DERIVATIVE,84,84,"Phi(x) + x phi(x) (the erf gelu's derivative)")                       \
+    X(I0,         85, 85, "the modified Bessel function I0")                                       \
+    X(I1,         86, 86, "the modified Bessel function I1")                                       \
+    X(CBRT,       87, 87, "the cube root")                                                         \
+    X(RDIV,       88, 88, "ARG2 / x, then ARG3: 0 as it is, 1 truncated, 2 floored")               \
+    X(RPOW,       89, 89, "ARG2^x")                                                                \
+    X(LOGIT,      90, 90, "ln(x / (1 - x))")                                                       \
+    X(SWISH,      91, 91, "x sigmoid(x)")                                                          \
+    X(HARDMISH,   92, 92, "x min(max(x + 2.8, 0), 5) / 5")                                         \
+    X(LGAMMA,     93, 93, "ln |Gamma(x)|")                                                         \
+    X(DIGAMMA,    94, 94, "Gamma'(x) / Gamma(x)")                                                  \
+    X(ROUNDING,   95, 95, "ARG3 TF_SFPU_ROUND_*: floor, ceil, trunc, round to ARG2 decimals, frac") \
+    X(FMOD,       96, 96, "x - s trunc(x / s), s = ARG2 (C's fmod)")                               \
+    X(REMAINDER,  97, 97, "x - s floor(x / s), s = ARG2 (the sign of s)")                          \
     X(ATAN2_BINARY,     100, 100, "atan2(x, y) as C's (x the ordinate); bit 9")                    \
     X(FMOD_BINARY,      101, 101, "fmod(x, y): x - trunc(x / y) y, exact (x's sign); bit 9")       \
     X(REMAINDER_BINARY, 102, 102, "x - floor(x / y) y: fmod, + y where the signs differ; bit 9")   \
@@ -181,6 +244,28 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * sends an index above 255 as 255, which is beyond any half: it faults). */
 #define TF_SFPU_DEST3(x, y, z) ((uint32_t)(x) | (uint32_t)(y) << 8 | (uint32_t)(z) << 16)
 #define TF_SFPU_DEST3_OF(w, k) (((w) >> (8 * (k))) & 0xffu)
+/* The members of the families (ARG3). CMP_ZERO and CMP_SCALAR compare x
+ * with 0 or ARG2 in fp32 (-0 == 0; a NaN compares false, so NE gives 1). */
+#define TF_SFPU_CMP_EQ      0
+#define TF_SFPU_CMP_NE      1
+#define TF_SFPU_CMP_LT      2
+#define TF_SFPU_CMP_LE      3
+#define TF_SFPU_CMP_GT      4
+#define TF_SFPU_CMP_GE      5
+#define TF_SFPU_FP_INF      0 /* isinf */
+#define TF_SFPU_FP_NAN      1 /* isnan */
+#define TF_SFPU_FP_FINITE   2 /* isfinite */
+#define TF_SFPU_FP_POSINF   3 /* isposinf */
+#define TF_SFPU_FP_NEGINF   4 /* isneginf */
+#define TF_SFPU_ROUND_FLOOR 0
+#define TF_SFPU_ROUND_CEIL  1
+#define TF_SFPU_ROUND_TRUNC 2
+#define TF_SFPU_ROUND_ROUND 3 /* to ARG2 decimals (an int32) */
+#define TF_SFPU_ROUND_FRAC  4 /* x - trunc(x) */
+/* RDIV's ARG3: tt-metal's RoundingMode values */
+#define TF_SFPU_RDIV_NONE  0
+#define TF_SFPU_RDIV_TRUNC 1
+#define TF_SFPU_RDIV_FLOOR 2
 
 /* Registers (per TRISC): fill the arguments, then write an opcode to CMD.
  * A command that must wait (for a source register, for DEST) holds the

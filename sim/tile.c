@@ -214,8 +214,9 @@ typedef struct math_op {
     int kind; /* a TF_TILE_* opcode: COPY, ELTWISE, MATMUL, BIAS, REDUCE, REDUCE_COLS/ROWS,
                  TRANSPOSE, SFPU */
     uint32_t binop, bcast, reuse, pool, dim, sfpu, approx, rne;
-    int uses;     /* source registers: bit 0 A, bit 1 B */
-    int in_place; /* a ternary SFPU op writes its first source's tile */
+    uint32_t variant; /* SFPU: ARG3 (a family's member: ROUNDING's cost) */
+    int uses;         /* source registers: bit 0 A, bit 1 B */
+    int in_place;     /* a ternary SFPU op writes its first source's tile */
 } math_op;
 
 static int decode(sim_core_hart *sh, int op, math_op *m)
@@ -263,6 +264,11 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->approx = op == TF_TILE_SFPU && (arg & TF_SFPU_APPROX);
         m->rne = op == TF_TILE_SFPU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
+        /* a unary op's ARG3 naming no member of its family (or rdiv's mode) */
+        if (!TF_SFPU_IS_BINARY(m->sfpu) &&
+            !sim_sfpu_args_ok(m->sfpu, sh->tile_args[2], sh->tile_args[3]))
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, sh->tile_args[3], 0, m->sfpu);
+        m->variant = sh->tile_args[3];
         m->uses = 0;
         m->in_place = TF_SFPU_IS_TERNARY(m->sfpu) &&
                       sh->tile_args[0] == TF_SFPU_DEST3_OF(sh->tile_args[2], 0);
@@ -329,7 +335,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
         case TF_TILE_REDUCE_COLS:
         case TF_TILE_REDUCE_ROWS: return 32;
         case TF_TILE_SFPU:
-            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place);
+            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
         default: return 16;
         }
     }
@@ -339,7 +345,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
     case TF_TILE_REDUCE: return m->pool == TF_POOL_MAX ? 4 : 4 * ph;
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: return 4;
-    case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx, m->in_place);
+    case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
     default: return 8; /* COPY, TRANSPOSE, BIAS: one pass at the elementwise rate */
     }
 }

@@ -133,9 +133,17 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
 int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op, int narrow);
 int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, uint32_t op,
                      uint32_t s);
-/* Modeled cycles a tile; in_place: the output is the first source's tile. */
-uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place);
+/* Modeled cycles a tile; in_place: the output is the first source's tile;
+ * variant: a family's member (ROUNDING's members differ in cost). */
+uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t variant);
 int sim_sfpu_init_of(uint32_t op); /* the op whose init sets op up; 0: unknown op */
+/* tile_sfpu_unary.c: the unary ops from TF_SFPU_CMP_ZERO on, one value
+ * (x unchanged for another op); 1 if ARG2/ARG3 (p0, p1) are operands the
+ * op knows (a family's member, rdiv's rounding mode), else 0; the modeled
+ * cycles of a tile (0 for another op). */
+float sim_sfpu_unary_more(float x, uint32_t op, uint32_t p0, uint32_t p1);
+int sim_sfpu_args_ok(uint32_t op, uint32_t p0, uint32_t p1);
+uint32_t sim_sfpu_cycles_more(uint32_t op, uint32_t p1);
 
 /* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU
  * has it and TT_FOIL_TILE_SIMD is not 0), bit-identical to the portable

@@ -66,7 +66,7 @@ static float relu(float x)
     return x > 0 ? x : 0.0f; /* -0 and NaN become 0 */
 }
 
-static float unary(float x, uint32_t op, int approx, uint32_t p0)
+static float unary(float x, uint32_t op, int approx, uint32_t p0, uint32_t p1)
 {
     double v = x;
     float s = bits_f(p0);
@@ -109,20 +109,22 @@ static float unary(float x, uint32_t op, int approx, uint32_t p0)
     case TF_SFPU_MUL_SCALAR:
     case TF_SFPU_DIV_SCALAR: return x * s;
     case TF_SFPU_RSUB_SCALAR: return s - x;
-    default: return x;
+    default: return sim_sfpu_unary_more(x, op, p0, p1); /* tile_sfpu_unary.c */
     }
 }
 
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
 {
-    if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_TERNARY(op)) return -1;
+    if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_TERNARY(op) ||
+        !sim_sfpu_args_ok(op, p0, p1))
+        return -1;
     if (op == TF_SFPU_TYPECAST) {
         if (!TF_DF_SUPPORTED(p0) || !TF_DF_SUPPORTED(p1)) return -1;
         sim_tile_round_to(d, p1);
         return 0;
     }
     if (sim_simd_sfpu(d, op, approx, p0)) return 0;
-    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = unary(d[i], op, approx, p0);
+    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = unary(d[i], op, approx, p0, p1);
     return 0;
 }
 
@@ -293,7 +295,7 @@ int sim_sfpu_init_of(uint32_t op)
  * two slots (the clamps and products), snake_beta a ternary pass, sin's,
  * recip's and a slot; the broadcasts a binary pass and a slot to spread
  * the column's or row's values. */
-uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place)
+uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
 {
     switch (op) {
     case TF_SFPU_EXP: return approx ? 96 : 256;
@@ -342,6 +344,9 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place)
     case TF_SFPU_ADD_BCAST_ROW:
     case TF_SFPU_SUB_BCAST_ROW:
     case TF_SFPU_MUL_BCAST_ROW: return 64 + 32;
-    default: return 32; /* and COPY_DEST: a load and a store a vector */
+    default: { /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a vector */
+        uint32_t c = sim_sfpu_cycles_more(op, p1);
+        return c ? c : 32;
+    }
     }
 }

@@ -74,7 +74,12 @@
  *   exp_tile_init<...>() and other inits   exp_tile_init() (the approximation is the op's)
  *   typecast_tile<IN, OUT>(i)              typecast_tile(IN, OUT, i) (constant formats)
  *   fill_tile(i, float)                    fill_tile(i, float), fill_tile_bitcast(i, bits)
- *   power_tile(i, n) (integer n, older)    power_tile(i, n), power_iterative_tile(i, n) */
+ *   power_tile(i, n) (integer n, older)    power_tile(i, n), power_iterative_tile(i, n)
+ *   expm1_tile<approx>(i), log1p, erf,      expm1_tile(i), ... (the exact value: the template
+ *     mish, tanh/gelu_derivative, logit      argument selects nothing)
+ *   rdiv_tile<RoundingMode::M>(i, v)       rdiv_tile(i, v), rdiv_tile_trunc, rdiv_tile_floor
+ *   logical_not_tile<DataFormat>(i)        logical_not_tile(i) (float formats)
+ *   celu_tile<fp32>(i, a, 1/a)             celu_tile(i, a, 1/a) */
 /* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H

@@ -255,6 +255,186 @@ TF_SFPU_TERNARY(snake_beta_tile, TF_SFPU_SNAKE_BETA, TF_SFPU_RNE)
 #undef TF_SFPU_TERNARY
 #undef TF_SFPU_TERNARY_VALUE
 
+/* The unary ops from CMP_ZERO on (docs/chip.md "Numerics": each the exact
+ * value, rounded to fp32 once). A family's inits (the comparisons with
+ * zero, with a scalar, the fp-class predicates, the rounding ops) are one
+ * init: any of them sets up every member, as tt-metal's do alike. Scalars
+ * are fp32 bits; round_tile's decimals an int32. */
+#define TF_SFPU_MEMBER(fn, OP, K)                                                                  \
+    TF_ALWAYS_INLINE void fn(uint32_t idst)                                                        \
+    {                                                                                              \
+        dev_sfpu(OP, idst, 0, K);                                                                  \
+    }
+#define TF_SFPU_MEMBER_PARAM(fn, OP, K)                                                            \
+    TF_ALWAYS_INLINE void fn(uint32_t idst, uint32_t param)                                        \
+    {                                                                                              \
+        dev_sfpu(OP, idst, param, K);                                                              \
+    }
+#define TF_SFPU_PARAM2(fn, OP)                                                                     \
+    TF_ALWAYS_INLINE void fn(uint32_t idst, uint32_t param0, uint32_t param1)                      \
+    {                                                                                              \
+        dev_sfpu(OP, idst, param0, param1);                                                        \
+    }
+/* eqz_tile ... gez_tile: 1.0 where x == 0, != 0, < 0, <= 0, > 0, >= 0, else 0.0 */
+#define TF_SFPU_CMP_OPS(X) X(eq, EQ) X(ne, NE) X(lt, LT) X(le, LE) X(gt, GT) X(ge, GE)
+#define TF_SFPU_CMPZ(name, K)                                                                      \
+    TF_SFPU_INIT(name##z_tile_init, TF_SFPU_CMP_ZERO)                                              \
+    TF_SFPU_MEMBER(name##z_tile, TF_SFPU_CMP_ZERO, TF_SFPU_CMP_##K)                                \
+    TF_SFPU_INIT(unary_##name##_tile_init, TF_SFPU_CMP_SCALAR)                                     \
+    TF_SFPU_MEMBER_PARAM(unary_##name##_tile, TF_SFPU_CMP_SCALAR, TF_SFPU_CMP_##K)
+TF_SFPU_CMP_OPS(TF_SFPU_CMPZ)
+#undef TF_SFPU_CMPZ
+#undef TF_SFPU_CMP_OPS
+#define TF_SFPU_FP_OPS(X)                                                                          \
+    X(isinf, INF) X(isnan, NAN) X(isfinite, FINITE) X(isposinf, POSINF) X(isneginf, NEGINF)
+#define TF_SFPU_FP(name, K)                                                                        \
+    TF_SFPU_INIT(name##_tile_init, TF_SFPU_FP_CLASS)                                               \
+    TF_SFPU_MEMBER(name##_tile, TF_SFPU_FP_CLASS, TF_SFPU_FP_##K)
+TF_SFPU_FP_OPS(TF_SFPU_FP)
+#undef TF_SFPU_FP
+#undef TF_SFPU_FP_OPS
+/* logical_not_tile<DataFormat> (2025 on) and logical_not_unary_tile (before):
+ * the same op, each with its init */
+TF_SFPU_INIT(logical_not_tile_init, TF_SFPU_LOGICAL_NOT)
+TF_SFPU_UNARY(logical_not_tile, TF_SFPU_LOGICAL_NOT, 0)
+TF_SFPU_INIT(logical_not_unary_tile_init, TF_SFPU_LOGICAL_NOT)
+TF_SFPU_UNARY(logical_not_unary_tile, TF_SFPU_LOGICAL_NOT, 0)
+TF_SFPU_INIT(sign_tile_init, TF_SFPU_SIGN)
+TF_SFPU_UNARY(sign_tile, TF_SFPU_SIGN, 0)
+TF_SFPU_INIT(signbit_tile_init, TF_SFPU_SIGNBIT)
+TF_SFPU_UNARY(signbit_tile, TF_SFPU_SIGNBIT, 0)
+TF_SFPU_INIT(heaviside_tile_init, TF_SFPU_HEAVISIDE)
+TF_SFPU_PARAM(heaviside_tile, TF_SFPU_HEAVISIDE) /* the value at +-0 */
+TF_SFPU_INIT(clamp_tile_init, TF_SFPU_CLAMP)
+TF_SFPU_PARAM2(clamp_tile, TF_SFPU_CLAMP) /* min, max */
+TF_SFPU_INIT(hardtanh_tile_init, TF_SFPU_HARDTANH)
+TF_SFPU_PARAM2(hardtanh_tile, TF_SFPU_HARDTANH) /* min, max */
+TF_SFPU_INIT(hardsigmoid_tile_init, TF_SFPU_HARDSIGMOID)
+TF_SFPU_UNARY(hardsigmoid_tile, TF_SFPU_HARDSIGMOID, 0)
+TF_SFPU_INIT(hardswish_tile_init, TF_SFPU_HARDSWISH)
+TF_SFPU_UNARY(hardswish_tile, TF_SFPU_HARDSWISH, 0)
+TF_SFPU_INIT(threshold_tile_init, TF_SFPU_THRESHOLD)
+TF_SFPU_PARAM2(threshold_tile, TF_SFPU_THRESHOLD) /* threshold, value */
+TF_SFPU_INIT(unary_max_tile_init, TF_SFPU_UNARY_MAX)
+TF_SFPU_PARAM(unary_max_tile, TF_SFPU_UNARY_MAX)
+TF_SFPU_INIT(unary_min_tile_init, TF_SFPU_UNARY_MIN)
+TF_SFPU_PARAM(unary_min_tile, TF_SFPU_UNARY_MIN)
+TF_SFPU_INIT(softshrink_tile_init, TF_SFPU_SOFTSHRINK)
+TF_SFPU_PARAM(softshrink_tile, TF_SFPU_SOFTSHRINK) /* lambda */
+TF_SFPU_INIT(hardshrink_tile_init, TF_SFPU_HARDSHRINK)
+TF_SFPU_PARAM(hardshrink_tile, TF_SFPU_HARDSHRINK) /* lambda */
+TF_SFPU_INIT(elu_tile_init, TF_SFPU_ELU)
+TF_SFPU_PARAM(elu_tile, TF_SFPU_ELU) /* alpha */
+TF_SFPU_INIT(selu_tile_init, TF_SFPU_SELU)
+TF_SFPU_PARAM2(selu_tile, TF_SFPU_SELU) /* scale, alpha */
+TF_SFPU_INIT(celu_tile_init, TF_SFPU_CELU)
+/* alpha_recip: tt-metal's precomputed 1/alpha; the exact value needs alpha only */
+TF_ALWAYS_INLINE void celu_tile(uint32_t idst, uint32_t alpha, uint32_t alpha_recip)
+{
+    (void)alpha_recip;
+    dev_sfpu(TF_SFPU_CELU, idst, alpha, 0);
+}
+TF_SFPU_INIT(prelu_tile_init, TF_SFPU_PRELU)
+TF_SFPU_PARAM(prelu_tile, TF_SFPU_PRELU) /* the weight */
+TF_SFPU_INIT(identity_tile_init, TF_SFPU_IDENTITY)
+TF_SFPU_UNARY(identity_tile, TF_SFPU_IDENTITY, 0)
+TF_SFPU_INIT(expm1_tile_init, TF_SFPU_EXPM1)
+TF_SFPU_UNARY(expm1_tile, TF_SFPU_EXPM1, 0)
+TF_SFPU_INIT(log1p_tile_init, TF_SFPU_LOG1P)
+TF_SFPU_UNARY(log1p_tile, TF_SFPU_LOG1P, 0)
+TF_SFPU_INIT(log_with_base_tile_init, TF_SFPU_LOG_WITH_BASE)
+TF_SFPU_PARAM(log_with_base_tile, TF_SFPU_LOG_WITH_BASE) /* 1 / ln base */
+TF_SFPU_INIT(erf_tile_init, TF_SFPU_ERF)
+TF_SFPU_UNARY(erf_tile, TF_SFPU_ERF, 0)
+TF_SFPU_INIT(erfc_tile_init, TF_SFPU_ERFC)
+TF_SFPU_UNARY(erfc_tile, TF_SFPU_ERFC, 0)
+TF_SFPU_INIT(erfinv_tile_init, TF_SFPU_ERFINV)
+TF_SFPU_UNARY(erfinv_tile, TF_SFPU_ERFINV, 0)
+TF_SFPU_INIT(softplus_tile_init, TF_SFPU_SOFTPLUS)
+/* beta_reciprocal: tt-metal's precomputed 1/beta; the exact value needs beta only */
+TF_ALWAYS_INLINE void softplus_tile(uint32_t idst, uint32_t beta, uint32_t beta_reciprocal,
+                                    uint32_t threshold)
+{
+    (void)beta_reciprocal;
+    dev_sfpu(TF_SFPU_SOFTPLUS, idst, beta, threshold);
+}
+// clang-format off
+#define TF_SFPU_PLAIN_OPS(X) \
+    X(tan, TAN) \
+    X(asin, ASIN) \
+    X(acos, ACOS) \
+    X(atan, ATAN) \
+    X(sinh, SINH) \
+    X(cosh, COSH) \
+    X(asinh, ASINH) \
+    X(acosh, ACOSH) \
+    X(atanh, ATANH) \
+    X(mish, MISH) \
+    X(softsign, SOFTSIGN) \
+    X(tanhshrink, TANHSHRINK) \
+    X(tanh_derivative, TANH_DERIVATIVE) \
+    X(gelu_derivative, GELU_DERIVATIVE) \
+    X(i0, I0) \
+    X(i1, I1) \
+    X(cbrt, CBRT) \
+    X(logit, LOGIT) \
+    X(swish, SWISH) \
+    X(hardmish, HARDMISH) \
+    X(lgamma, LGAMMA) \
+    X(digamma, DIGAMMA)
+// clang-format on
+#define TF_SFPU_PLAIN(name, OP)                                                                    \
+    TF_SFPU_INIT(name##_tile_init, TF_SFPU_##OP)                                                   \
+    TF_SFPU_UNARY(name##_tile, TF_SFPU_##OP, 0)
+TF_SFPU_PLAIN_OPS(TF_SFPU_PLAIN)
+#undef TF_SFPU_PLAIN
+#undef TF_SFPU_PLAIN_OPS
+/* rdiv_tile(i, v): v / x (rdiv_tile<RoundingMode::Trunc|Floor>: _trunc, _floor) */
+TF_SFPU_INIT(rdiv_tile_init, TF_SFPU_RDIV)
+TF_SFPU_MEMBER_PARAM(rdiv_tile, TF_SFPU_RDIV, TF_SFPU_RDIV_NONE)
+TF_SFPU_MEMBER_PARAM(rdiv_tile_trunc, TF_SFPU_RDIV, TF_SFPU_RDIV_TRUNC)
+TF_SFPU_MEMBER_PARAM(rdiv_tile_floor, TF_SFPU_RDIV, TF_SFPU_RDIV_FLOOR)
+TF_SFPU_INIT(rpow_tile_init, TF_SFPU_RPOW)
+TF_SFPU_PARAM(rpow_tile, TF_SFPU_RPOW) /* the base: base^x */
+/* The rounding ops share rounding_op_tile_init (frac_tile_init, tt-metal's
+ * own init for frac since 2026, is the same set-up here). */
+TF_SFPU_INIT(rounding_op_tile_init, TF_SFPU_ROUNDING)
+TF_SFPU_INIT(frac_tile_init, TF_SFPU_ROUNDING)
+TF_SFPU_MEMBER(floor_tile, TF_SFPU_ROUNDING, TF_SFPU_ROUND_FLOOR)
+TF_SFPU_MEMBER(ceil_tile, TF_SFPU_ROUNDING, TF_SFPU_ROUND_CEIL)
+TF_SFPU_MEMBER(trunc_tile, TF_SFPU_ROUNDING, TF_SFPU_ROUND_TRUNC)
+TF_SFPU_MEMBER(frac_tile, TF_SFPU_ROUNDING, TF_SFPU_ROUND_FRAC)
+TF_ALWAYS_INLINE void round_tile(uint32_t idst, int32_t decimals)
+{
+    dev_sfpu(TF_SFPU_ROUNDING, idst, (uint32_t)decimals, TF_SFPU_ROUND_ROUND);
+}
+/* fmod and remainder by a scalar s: param0 = s, param1 = 1/s (tt-metal's,
+ * for its approximation: the exact value needs s only); the inits take
+ * them too, as tt-metal's (which load them into the SFPU). */
+TF_ALWAYS_INLINE void fmod_tile_init(uint32_t param0, uint32_t param1)
+{
+    (void)param0, (void)param1;
+    dev_sfpu_init(TF_SFPU_FMOD);
+}
+TF_ALWAYS_INLINE void fmod_tile(uint32_t idst, uint32_t param0, uint32_t param1)
+{
+    (void)param1;
+    dev_sfpu(TF_SFPU_FMOD, idst, param0, 0);
+}
+TF_ALWAYS_INLINE void remainder_tile_init(uint32_t param0, uint32_t param1)
+{
+    (void)param0, (void)param1;
+    dev_sfpu_init(TF_SFPU_REMAINDER);
+}
+TF_ALWAYS_INLINE void remainder_tile(uint32_t idst, uint32_t param0, uint32_t param1)
+{
+    (void)param1;
+    dev_sfpu(TF_SFPU_REMAINDER, idst, param0, 0);
+}
+#undef TF_SFPU_MEMBER
+#undef TF_SFPU_MEMBER_PARAM
+#undef TF_SFPU_PARAM2
+
 /* relu_tile is issue 7's RELU command; in tt-metal mode it needs relu_tile_init. */
 TF_SFPU_INIT(relu_tile_init, TF_SFPU_RELU)
 TF_ALWAYS_INLINE void relu_tile(uint32_t idst)
@@ -287,20 +467,12 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
 #define TF_SFPU_UNSUPPORTED(name)                                                                  \
     _Static_assert(0, #name " is not supported by tt-foil's tile engine (docs/chip.md, "           \
                             "\"Tile engine\" lists what is)")
-#define tan_tile(...)             TF_SFPU_UNSUPPORTED(tan_tile)
-#define expm1_tile(...)           TF_SFPU_UNSUPPORTED(expm1_tile)
-#define asin_tile(...)            TF_SFPU_UNSUPPORTED(asin_tile)
-#define acos_tile(...)            TF_SFPU_UNSUPPORTED(acos_tile)
-#define atan_tile(...)            TF_SFPU_UNSUPPORTED(atan_tile)
-#define sign_tile(...)            TF_SFPU_UNSUPPORTED(sign_tile)
-#define signbit_tile(...)         TF_SFPU_UNSUPPORTED(signbit_tile)
-#define heaviside_tile(...)       TF_SFPU_UNSUPPORTED(heaviside_tile)
-#define gelu_derivative_tile(...) TF_SFPU_UNSUPPORTED(gelu_derivative_tile)
 #define relu_tile_int32(...)      TF_SFPU_UNSUPPORTED(relu_tile_int32)
 #define abs_tile_int32(...)       TF_SFPU_UNSUPPORTED(abs_tile_int32)
 #define fill_tile_int(...)        TF_SFPU_UNSUPPORTED(fill_tile_int)
 #define add_unary_tile_int32(...) TF_SFPU_UNSUPPORTED(add_unary_tile_int32)
-#define log_with_base_tile(...)   TF_SFPU_UNSUPPORTED(log_with_base_tile)
+#define polygamma_tile(...)       TF_SFPU_UNSUPPORTED(polygamma_tile)
+#define dropout_tile(...)         TF_SFPU_UNSUPPORTED(dropout_tile)
 #define topk_local_sort(...)      TF_SFPU_UNSUPPORTED(topk_local_sort)
 #endif
 

@@ -57,10 +57,10 @@ k bin 'sfpu_add_top_row_init(); sfpu_add_top_row<DataFormat::Float32>(0, 1, 0);'
 expect_rc 1 "SFPU binary op"
 expect_err "bin.cpp:4:5: error: 'sfpu_add_top_row_init" "SFPU binary op: at the use"
 expect_err "is unavailable: not supported by tt-foil: this SFPU binary op on two DEST tiles" "SFPU binary op"
-k tan 'tan_tile_init(); tan_tile(0);'
-expect_rc 1 "tan_tile"
-expect_err "error: 'tan_tile_init" "tan_tile"
-expect_err "is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "tan_tile"
+k poly 'polygamma_tile_init(); polygamma_tile(0, 2);'
+expect_rc 1 "polygamma_tile"
+expect_err "error: 'polygamma_tile_init" "polygamma_tile"
+expect_err "is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "polygamma_tile"
 k l1acc 'pack_reconfig_l1_acc(1);'
 expect_rc 1 "packer L1 accumulation"
 expect_err "error: 'pack_reconfig_l1_acc" "L1 acc"
@@ -72,9 +72,8 @@ k int32 'relu_tile_int32(0);'
 expect_rc 1 "integer DEST ops"
 expect_err "not supported by tt-foil: integer DEST formats" "integer DEST ops"
 # names a helper's tt-metal kernels used that were only "undeclared identifier"
-k cmp 'ltz_tile_init(); ltz_tile(0);'
-expect_rc 1 "comparison with zero"
-expect_err "'ltz_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "ltz_tile"
+k cmp 'ltz_tile_init(); ltz_tile(0); tan_tile_init(); tan_tile(0);'
+expect_rc 0 "comparison with zero, tan_tile are supported"
 k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1);'
 expect_rc 1 "bitwise op"
 expect_err "'bitwise_and_tile_init<>' is unavailable: not supported by tt-foil: integer DEST" "bitwise"
@@ -197,25 +196,24 @@ done
 # names of tt-metal's 2026 api/compute that were only "undeclared identifier"
 # (eltwise_unary/*.h, the binary, ternary, integer and quantization headers,
 # welford.h, compute_kernel_api.h): each says why, whatever its arguments
-k rdiv 'rdiv_tile_init(); rdiv_tile(0, 0x40000000u);'
-expect_rc 1 "rdiv_tile"
-expect_err "rdiv.cpp:4:5: error: 'rdiv_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "rdiv_tile_init"
-expect_err "error: 'rdiv_tile<int, unsigned int>' is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model (docs/chip.md, \"Tile engine\"); recip_tile then mul_unary_tile computes v / x with their rounding" "rdiv_tile"
-k rdivfl 'rdiv_tile<RoundingMode::Floor>(0, 0x40000000u);'
-expect_rc 1 "rdiv_tile<RoundingMode::Floor>"
-expect_err "error: 'rdiv_tile<ckernel::RoundingMode::Floor, int, unsigned int>' is unavailable: not supported by tt-foil: an SFPU op" "rdiv_tile<RoundingMode::Floor>"
+k rdiv 'rdiv_tile_init(); rdiv_tile(0, 0x40000000u); rdiv_tile<RoundingMode::Floor>(0, 0x40000000u);'
+expect_rc 0 "rdiv_tile, rdiv_tile<RoundingMode::Floor> are supported"
+k mgl 'multigammaln_tile_init(); multigammaln_tile(0);'
+expect_rc 1 "multigammaln_tile"
+expect_err "mgl.cpp:4:5: error: 'multigammaln_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "multigammaln_tile_init"
+expect_err "error: 'multigammaln_tile<int>' is unavailable: not supported by tt-foil: an SFPU op" "multigammaln_tile"
 k addrne 'add_binary_tile_init(); add_binary_tile<DstRoundingMode::NearestEven>(0, 1, 0);'
 expect_rc 0 "add_binary_tile<DstRoundingMode::NearestEven> is supported"
 k cmpbin 'eq_binary_tile_init(); eq_binary_tile(0, 1, 0); ge_binary_tile_init(); ge_binary_tile<false>(0, 1, 2);'
 expect_rc 0 "eq/ge_binary_tile are supported"
-k rpow 'rpow_tile_init(); cbrt_tile(0);'
-expect_rc 1 "rpow_tile, cbrt_tile"
-expect_err "error: 'rpow_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "rpow_tile_init"
-expect_err "error: 'cbrt_tile<int>' is unavailable: not supported by tt-foil: an SFPU op" "cbrt_tile"
-k lnot 'logical_not_tile<DataFormat::Float16_b>(0); isposinf_tile_init();'
-expect_rc 1 "logical_not_tile"
-expect_err "error: 'logical_not_tile<DataFormat::Float16_b, int>' is unavailable: not supported by tt-foil: an SFPU op" "logical_not_tile"
-expect_err "error: 'isposinf_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "isposinf_tile_init"
+k rpow 'rpow_tile_init(); rpow_tile(0, 0x40000000u); cbrt_tile_init(); cbrt_tile(0);'
+expect_rc 0 "rpow_tile, cbrt_tile are supported"
+k lnot 'logical_not_tile_init(); logical_not_tile<DataFormat::Float16_b>(0); isposinf_tile_init();'
+expect_rc 0 "logical_not_tile<Float16_b>, isposinf_tile_init are supported"
+k lnotint 'logical_not_tile<DataFormat::Int32>(0); rrelu_tile_init();'
+expect_rc 1 "logical_not_tile<Int32>, rrelu_tile_init"
+expect_err "not supported by tt-foil: logical_not_tile of this data format" "logical_not_tile<Int32>"
+expect_err "error: 'rrelu_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "rrelu_tile_init"
 k mulint 'mul_int_tile_init<DataFormat::Int32>(); mul_int_tile<DataFormat::Int32>(0, 1, 2);'
 expect_rc 1 "mul_int_tile"
 expect_err "error: 'mul_int_tile_init<DataFormat::Int32>' is unavailable: not supported by tt-foil: integer DEST formats" "mul_int_tile_init"
@@ -248,7 +246,7 @@ expect_err "error: 'mac_tile<DataFormat::Float16_b, int, int, int, int>' is unav
 k gelupack 'gelu_tile_init_pack(); softplus_tile_pack(0, 1u, 1u, 20u);'
 expect_rc 1 "pack-thread SFPU ops"
 expect_err "error: 'gelu_tile_init_pack<>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread: use gelu_tile_init" "gelu_tile_init_pack"
-expect_err "error: 'softplus_tile_pack<int, unsigned int, unsigned int, unsigned int>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread, of an op the tile engine does not model" "softplus_tile_pack"
+expect_err "error: 'softplus_tile_pack<int, unsigned int, unsigned int, unsigned int>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread: use softplus_tile" "softplus_tile_pack"
 k quant 'quant_tile_init(0); dequant_tile(0, 1, 0);'
 expect_rc 1 "quantization"
 expect_err "error: 'quant_tile_init<int>' is unavailable: not supported by tt-foil: quantization (Int32, Int8 and UInt8 values in DEST" "quant_tile_init"
@@ -279,10 +277,35 @@ checks=$((checks + 1))
 } >"$tmp/stubs.cpp"
 run "$cc" --risc compute -o "$tmp/stubs" "$tmp/stubs.cpp"
 expect_rc 0 "a kernel including every header of unmodeled ops"
-printf '#include "api/compute/eltwise_unary/rdiv.h"\nvoid kernel_main()\n{\n    rdiv_tile_init();\n}\n' >"$tmp/rdivh.cpp"
-run "$cc" --risc compute -o "$tmp/rdivh" "$tmp/rdivh.cpp"
-expect_rc 1 "rdiv_tile through its own header"
-expect_err "rdivh.cpp:4:5: error: 'rdiv_tile_init<>' is unavailable: not supported by tt-foil" "rdiv_tile through its own header"
+printf '#include "api/compute/eltwise_unary/rrelu.h"\nvoid kernel_main()\n{\n    rrelu_tile_init();\n}\n' >"$tmp/rrelu.cpp"
+run "$cc" --risc compute -o "$tmp/rrelu" "$tmp/rrelu.cpp"
+expect_rc 1 "rrelu_tile through its own header"
+expect_err "rrelu.cpp:4:5: error: 'rrelu_tile_init<>' is unavailable: not supported by tt-foil" "rrelu_tile through its own header"
+# the headers of the unary ops modeled since (their float forms): a kernel
+# including them all builds and calls one op of each
+printf '#include "api/compute/eltwise_unary/%s.h"\n' atanh cbrt clamp comp cosh digamma elu erf_erfc erfinv \
+    fmod frac hardmish hardsigmoid hardswish hardtanh i0 i1 identity isinf_isnan lgamma log1p logical_not \
+    logical_not_noti logit mish prelu rdiv remainder rounding rpow selu sinh softplus softshrink softsign swish \
+    tanh_derivative tanhshrink threshold >"$tmp/modeled.cpp"
+printf 'void kernel_main()\n{\n    atanh_tile(0); cbrt_tile(0); clamp_tile(0, 0u, 1u); gez_tile(0); cosh_tile(0);
+    digamma_tile(0); elu_tile(0, 1u); erfc_tile(0); erfinv_tile(0); fmod_tile(0, 1u, 1u); frac_tile(0);
+    hardmish_tile(0); hardsigmoid_tile(0); hardswish_tile(0); hardtanh_tile(0, 0u, 1u); i0_tile(0); i1_tile(0);
+    identity_tile(0); isfinite_tile(0); lgamma_tile(0); log1p_tile(0); logical_not_tile<DataFormat::Float32>(0);
+    logical_not_unary_tile(0); logit_tile(0); mish_tile<false>(0); prelu_tile(0, 1u); rdiv_tile(0, 1u);
+    remainder_tile(0, 1u, 1u); round_tile(0, 2); rpow_tile(0, 1u); selu_tile(0, 1u, 1u); sinh_tile(0);
+    softplus_tile(0, 1u, 1u, 1u); softshrink_tile(0, 1u); softsign_tile(0); swish_tile(0);
+    tanh_derivative_tile(0); tanhshrink_tile(0); threshold_tile(0, 1u, 1u);\n}\n' >>"$tmp/modeled.cpp"
+run "$cc" --risc compute -o "$tmp/modeled" "$tmp/modeled.cpp"
+expect_rc 0 "a kernel including every header of the modeled unary ops"
+# the C compute API's names of them (C has no templates: rdiv_tile_floor for
+# rdiv_tile<RoundingMode::Floor>, logical_not_tile for logical_not_tile<df>)
+printf '#include "compute_api.h"\nvoid kernel_main(void)\n{\n    eqz_tile_init(); eqz_tile(0); unary_le_tile_init();
+    unary_le_tile(0, 1u); isnan_tile_init(); isneginf_tile(0); logical_not_tile_init(); logical_not_tile(0);
+    clamp_tile_init(); clamp_tile(0, 0u, 1u); celu_tile(0, 1u, 1u); softplus_tile(0, 1u, 1u, 1u);
+    rdiv_tile_init(); rdiv_tile_floor(0, 1u); rdiv_tile_trunc(0, 1u); rounding_op_tile_init(); round_tile(0, -1);
+    frac_tile(0); fmod_tile_init(1u, 1u); fmod_tile(0, 1u, 1u); gelu_derivative_tile_init(); gelu_derivative_tile(0);\n}\n' >"$tmp/cnames.c"
+run "$cc" --risc compute -o "$tmp/cnames" "$tmp/cnames.c"
+expect_rc 0 "the C compute API's unary op names"
 # tt-metal's watcher waypoints compile to nothing, as with its watcher off
 printf '#include "debug/waypoint.h"\n#include "api/compute/common.h"\nvoid kernel_main()\n{\n    WAYPOINT("UPKW");\n}\n' >"$tmp/wp.cpp"
 run "$cc" --risc compute -o "$tmp/wp" "$tmp/wp.cpp"

@@ -4,10 +4,11 @@
  * (tests/ttm/kernels/klib_sfpu.cpp): each form's every output value
  * against a host reference. fp32 tiles and an fp32 DEST (4 tiles: 6 tiles
  * make a full batch and a partial one); inputs are quarters in [-4, 4), so
- * negation, relu, squares, x 3, + 1/2, + 1 and x * x + x (SfpuMul, SfpuAdd)
- * are exact in fp32 (docs/chip.md "Numerics"); Where, Addcmul and Lerp
- * between slots (their one multiply-add: fmaf). The refused forms fail to
- * build with their messages.
+ * negation, relu, squares, x 3, + 1/2, + 1 and x * x + x (SfpuMul, SfpuAdd),
+ * the clamp, floor, comparison, frac and softshrink (by 1/2) are exact in
+ * fp32 (docs/chip.md "Numerics"); Where, Addcmul and Lerp between slots
+ * (their one multiply-add: fmaf). The refused forms fail to build with
+ * their messages.
  */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
@@ -79,7 +80,10 @@ static float want_of(int mode, float x)
     case 10: return x == x * x ? 1.0f : 0.0f;
     case 11: return x != 0 ? -x : x; /* where: x's bits; a quarter is never -0 */
     case 12: return fmaf(2 * x, x, x);
-    default: return fmaf(0.5f, x * x - x, x); /* 13: lerp */
+    case 13: return fmaf(0.5f, x * x - x, x); /* lerp */
+    case 14: return floorf(x < -1.5f ? -1.5f : x > 2.25f ? 2.25f : x) >= 1.0f ? 1.0f : 0.0f;
+    case 15: return x - truncf(x);
+    default: return x > 0.5f ? x - 0.5f : x < -0.5f ? x + 0.5f : 0.0f; /* 16 */
     }
 }
 
@@ -115,13 +119,13 @@ static void refused(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
-    for (int mode = 0; mode <= 13; mode++)
+    for (int mode = 0; mode <= 16; mode++)
         sfpu_case(mode, mode == 2 ? N : 2); /* 2: Bulk reserves all N */
     refused(0, "not supported by tt-foil: compute_kernel_lib::IntAdd: this SFPU op between DEST "
                "slots is not modeled");
-    refused(1, "not supported by tt-foil: compute_kernel_lib::Atan: an SFPU op the tile engine "
-               "does not model");
-    refused(2, "not supported by tt-foil: compute_kernel_lib::Hardtanh");
+    refused(1, "not supported by tt-foil: compute_kernel_lib::StochasticRound: an SFPU op the "
+               "tile engine does not model");
+    refused(2, "not supported by tt-foil: compute_kernel_lib::Dropout");
     refused(3, "not supported by tt-foil: a compute_kernel_lib::sfpu_chain with a Load as a "
                "post-op");
     refused(4, "compute_kernel_lib::sfpu_pipeline: the template arguments are at most one each");

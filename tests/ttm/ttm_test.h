@@ -164,6 +164,74 @@ static inline uint32_t ttm_word_written(tf_device *dev, tf_kernel *k, tf_risc r,
     return w;
 }
 
+/* The compute tests of SFPU ops: cmp (a compute kernel) on core (0, 0)
+ * with the cb_loader reader filling CB 0 with in_tiles tiles of format f
+ * from in (in_tiles x 32 rows of 32 values, row-major) and tile_writer16
+ * writing out_tiles pages of CB 16 back into out (the same shape), CB 0
+ * and CB 16 two pages each; cargs (n of them): the compute kernel's
+ * args. Returns 0 with the dispatch's counters in pc (pc may be NULL),
+ * or the failure with its message in err. Frees cmp. */
+static inline int ttm_run_tiles(tf_device *dev, tf_kernel *cmp, tf_tile_format f, const float *in,
+                                uint32_t in_tiles, float *out, uint32_t out_tiles,
+                                const uint32_t *cargs, uint32_t n, struct tf_perf_core *pc,
+                                char *err, size_t errcap)
+{
+    uint32_t page = tf_tile_bytes(f);
+    tf_buffer *din = rt_dram_tiles(dev, in, 32 * in_tiles, 32, f);
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)page * out_tiles));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    MUST(tf_program_set_cb(t.p, 0, page, 2));
+    MUST(tf_program_set_cb(t.p, 16, page, 2));
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), in_tiles};
+    uint32_t wa[] = {lo32(b), hi32(b), out_tiles};
+    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    if (n) MUST(tf_program_set_args(t.p, TF_COMPUTE, cargs, n));
+    int rc = tf_dispatch_execute(t.p);
+    if (rc) {
+        snprintf(err, errcap, "%s", tf_last_error());
+    } else {
+        rt_read_tiles(dout, 32 * out_tiles, 32, f, out);
+        if (pc) MUST(tf_program_counters(t.p, pc));
+    }
+    ttm_trio_free(&t);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+/* fp32 values and bits; a 16-bit DEST's stores: truncated (the SFPU's
+ * default) or rounded to nearest even (NaN stays NaN either way); the same
+ * value, bit for bit, or both NaNs. */
+static inline uint32_t ttm_bits(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, 4);
+    return w;
+}
+static inline float ttm_fbits(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+static inline float ttm_bf16_trunc(float v)
+{
+    uint32_t w = ttm_bits(v);
+    return ttm_fbits(v != v ? (w | 0x00400000u) & 0xffff0000u : w & 0xffff0000u);
+}
+static inline float ttm_bf16_rne(float v)
+{
+    if (v != v) return v;
+    uint32_t w = ttm_bits(v);
+    return ttm_fbits((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
+}
+static inline int ttm_same(float a, float b)
+{
+    return ttm_bits(a) == ttm_bits(b) || (a != a && b != b);
+}
+
 static inline uint32_t noc_x_of(uint64_t noc_addr)
 {
     return (uint32_t)(noc_addr >> 36) & 0x3f;

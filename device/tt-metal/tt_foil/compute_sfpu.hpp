@@ -439,6 +439,169 @@ ALWI void snake_beta_tile(std::uint32_t idst_x, std::uint32_t idst_alpha, std::u
     tf_c::snake_beta_tile(idst_x, idst_alpha, idst_beta, idst_out);
 }
 
+// The unary ops from the comparisons on (comp.h, isinf_isnan.h,
+// logical_not.h, activations.h, clamp.h, ..., rounding.h, fmod.h,
+// remainder.h): each computes the exact value, rounded to fp32 once
+// (docs/chip.md "Numerics"); a template argument selecting tt-metal's
+// approximation (approx, fast_and_approx, APPROXIMATION_MODE) changes
+// nothing. The inits of the comparisons with zero, of those with a scalar,
+// of the fp-class predicates and of the rounding ops are each one init of
+// their family (any sets up every member, as tt-metal's set the SFPU up
+// alike). Scalars are fp32 bits.
+#define TF_TTM_SFPU_USE(name)                                                                      \
+    using tf_c::name##_tile;                                                                       \
+    using tf_c::name##_tile_init;
+// clang-format off
+#define TF_TTM_SFPU_NAMES(X) \
+    X(eqz) \
+    X(nez) \
+    X(ltz) \
+    X(lez) \
+    X(gtz) \
+    X(gez) \
+    X(unary_eq) \
+    X(unary_ne) \
+    X(unary_lt) \
+    X(unary_le) \
+    X(unary_gt) \
+    X(unary_ge) \
+    X(isinf) \
+    X(isnan) \
+    X(isfinite) \
+    X(isposinf) \
+    X(isneginf) \
+    X(logical_not_unary) \
+    X(sign) \
+    X(signbit) \
+    X(heaviside) \
+    X(clamp) \
+    X(hardtanh) \
+    X(hardsigmoid) \
+    X(hardswish) \
+    X(threshold) \
+    X(unary_max) \
+    X(unary_min) \
+    X(softshrink) \
+    X(hardshrink) \
+    X(elu) \
+    X(selu) \
+    X(prelu) \
+    X(identity) \
+    X(erfc) \
+    X(erfinv) \
+    X(softplus) \
+    X(tan) \
+    X(asin) \
+    X(acos) \
+    X(atan) \
+    X(sinh) \
+    X(cosh) \
+    X(asinh) \
+    X(acosh) \
+    X(atanh) \
+    X(softsign) \
+    X(tanhshrink) \
+    X(i0) \
+    X(i1) \
+    X(cbrt) \
+    X(swish) \
+    X(hardmish) \
+    X(lgamma) \
+    X(digamma) \
+    X(fmod) \
+    X(remainder) \
+    X(frac)
+// clang-format on
+TF_TTM_SFPU_NAMES(TF_TTM_SFPU_USE)
+#undef TF_TTM_SFPU_NAMES
+#undef TF_TTM_SFPU_USE
+using tf_c::ceil_tile;
+using tf_c::floor_tile;
+using tf_c::logical_not_tile_init;
+using tf_c::logit_tile_init;
+using tf_c::rdiv_tile_init;
+using tf_c::round_tile; // (idst, int32 decimals)
+using tf_c::rounding_op_tile_init;
+using tf_c::rpow_tile_init;
+using tf_c::trunc_tile;
+
+// An op whose first template parameter picks tt-metal's approximation (its
+// init's too): the exact value either way. The parameters after it (some
+// trees' is_fp32_dest_acc_en, <fast_and_approx, DST_ACCUM_MODE>) pick the
+// LLK's path for the DEST width: the engine's DEST is the kernel's.
+#define TF_TTM_SFPU_APPROX(name, dflt)                                                             \
+    template <bool fast_and_approx = dflt, auto... rest> ALWI void name##_tile_init()              \
+    {                                                                                              \
+        tf_c::name##_tile_init();                                                                  \
+    }                                                                                              \
+    template <bool fast_and_approx = dflt, auto... rest> ALWI void name##_tile(std::uint32_t idst) \
+    {                                                                                              \
+        tf_c::name##_tile(idst);                                                                   \
+    }
+TF_TTM_SFPU_APPROX(expm1, false)
+TF_TTM_SFPU_APPROX(log1p, false)
+TF_TTM_SFPU_APPROX(erf, true)
+TF_TTM_SFPU_APPROX(mish, false) // (mish_tile<APPROXIMATION_MODE>: the newest has no default)
+TF_TTM_SFPU_APPROX(tanh_derivative, false)
+TF_TTM_SFPU_APPROX(gelu_derivative, false)
+#undef TF_TTM_SFPU_APPROX
+template <bool fast_and_approx = false, auto... rest> ALWI void log_with_base_tile_init()
+{
+    tf_c::log_with_base_tile_init();
+}
+// base_scale: the fp32 bits of 1 / ln(base) (0x3fb8aa3b for log2)
+template <bool fast_and_approx = false, auto... rest>
+ALWI void log_with_base_tile(std::uint32_t idst, std::uint32_t base_scale)
+{
+    tf_c::log_with_base_tile(idst, base_scale);
+}
+// logit_tile's template parameter is fast_and_approx in the 2025 tree and
+// is_fp32_dest_acc_en (which asserts a 16-bit DEST) in the newest: the exact
+// logit in either DEST width here.
+template <bool flag = false> ALWI void logit_tile(std::uint32_t idst)
+{
+    tf_c::logit_tile(idst);
+}
+// celu: alpha_recip (tt-metal's precomputed 1/alpha) is not needed for the
+// exact value; is_fp32_dest_acc_en changes nothing (DEST is the kernel's).
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void celu_tile(std::uint32_t idst, std::uint32_t alpha, std::uint32_t alpha_recip)
+{
+    tf_c::celu_tile(idst, alpha, alpha_recip);
+}
+using tf_c::celu_tile_init;
+// logical_not_tile<DataFormat>: DEST holding floats (Float32, Float16_b,
+// Bfp8_b); the integer formats are not modeled.
+template <auto DATA_FORMAT> ALWI void logical_not_tile(std::uint32_t idst)
+{
+    static_assert(TF_DF_SUPPORTED((std::uint32_t)DATA_FORMAT),
+                  "not supported by tt-foil: logical_not_tile of this data format (the tile engine "
+                  "has Float32, Float16_b and Bfp8_b; integer DEST formats are not modeled)");
+    tf_c::logical_not_tile(idst);
+}
+// tt-llk's rounding of rdiv_tile's quotient.
+enum class RoundingMode : std::uint8_t { None = 0, Trunc = 1, Floor = 2 };
+// rdiv_tile<mode>(i, v): v / x, truncated or floored as mode says; RC only.
+template <RoundingMode rounding_mode = RoundingMode::None>
+ALWI void rdiv_tile(std::uint32_t idst, std::uint32_t value,
+                    tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
+{
+    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    if (rounding_mode == RoundingMode::Trunc)
+        tf_c::rdiv_tile_trunc(idst, value);
+    else if (rounding_mode == RoundingMode::Floor)
+        tf_c::rdiv_tile_floor(idst, value);
+    else
+        tf_c::rdiv_tile(idst, value);
+}
+// rpow_tile(i, base): base^x; RC only.
+ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
+                    tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
+{
+    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    tf_c::rpow_tile(idst, base_val);
+}
+
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
 // the values format OUT can represent (Float32, Float16_b, Bfp8_b). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default

@@ -16,107 +16,24 @@ namespace ckernel
     TF_UNSUPPORTED_FN(name##_init, why);                                                           \
     TF_UNSUPPORTED_FN(name, why)
 #define TF_SFPU_NO(name) TF_UNSUPPORTED_OP(name, TF_SFPU_WHY)
-TF_SFPU_NO(tan_tile);
-TF_SFPU_NO(asin_tile);
-TF_SFPU_NO(acos_tile);
-TF_SFPU_NO(atan_tile);
-TF_SFPU_NO(sinh_tile);
-TF_SFPU_NO(cosh_tile);
-TF_SFPU_NO(asinh_tile);
-TF_SFPU_NO(acosh_tile);
-TF_SFPU_NO(atanh_tile);
-TF_SFPU_NO(expm1_tile);
-TF_SFPU_NO(log1p_tile);
-TF_SFPU_NO(log_with_base_tile);
-TF_SFPU_NO(sign_tile);
-TF_SFPU_NO(signbit_tile);
-TF_SFPU_NO(heaviside_tile);
-TF_SFPU_NO(gelu_derivative_tile);
-TF_SFPU_NO(erf_tile);
-TF_SFPU_NO(erfc_tile);
-TF_SFPU_NO(erfinv_tile);
-TF_SFPU_NO(elu_tile);
-TF_SFPU_NO(selu_tile);
-TF_SFPU_NO(softplus_tile);
-TF_SFPU_NO(hardsigmoid_tile);
-TF_SFPU_NO(hardtanh_tile);
-TF_SFPU_NO(clamp_tile);
-TF_SFPU_NO(threshold_tile);
-TF_SFPU_NO(unary_max_tile);
-TF_SFPU_NO(unary_min_tile);
-TF_SFPU_NO(isinf_tile);
-TF_SFPU_NO(isnan_tile);
-TF_SFPU_NO(isfinite_tile);
-TF_SFPU_NO(logical_not_unary_tile);
-TF_SFPU_NO(floor_tile);
-TF_SFPU_NO(ceil_tile);
-TF_SFPU_NO(round_tile);
-TF_SFPU_NO(trunc_tile);
 TF_SFPU_NO(dropout_tile);
 TF_SFPU_NO(rand_tile);
-TF_SFPU_NO(identity_tile);
 TF_SFPU_NO(tiled_prod_tile);
 TF_SFPU_NO(cumsum_tile);
-TF_SFPU_NO(eqz_tile);
-TF_SFPU_NO(nez_tile);
-TF_SFPU_NO(ltz_tile);
-TF_SFPU_NO(lez_tile);
-TF_SFPU_NO(gtz_tile);
-TF_SFPU_NO(gez_tile);
-TF_SFPU_NO(unary_ne_tile);
-TF_SFPU_NO(unary_eq_tile);
-TF_SFPU_NO(unary_gt_tile);
-TF_SFPU_NO(unary_lt_tile);
 TF_SFPU_NO(mask_tile);
-TF_SFPU_NO(tanh_derivative_tile);
-TF_SFPU_NO(hardswish_tile);
-TF_SFPU_NO(mish_tile);
-TF_SFPU_NO(celu_tile);
-TF_SFPU_NO(prelu_tile);
-TF_SFPU_NO(i0_tile);
-TF_SFPU_NO(frac_tile);
-TF_SFPU_NO(fmod_tile);
-TF_SFPU_NO(remainder_tile);
-TF_UNSUPPORTED_FN(rounding_op_tile_init, TF_SFPU_WHY);
 // (api/compute/eltwise_unary/*.h, 2026)
-TF_SFPU_NO(rpow_tile);
-TF_SFPU_NO(cbrt_tile);
-TF_SFPU_NO(lgamma_tile);
-TF_SFPU_NO(digamma_tile);
 TF_SFPU_NO(polygamma_tile);
 TF_SFPU_NO(multigammaln_tile);
-TF_SFPU_NO(i1_tile);
-TF_SFPU_NO(logit_tile);
 TF_SFPU_NO(logsigmoid_tile);
-TF_SFPU_NO(swish_tile);
-TF_SFPU_NO(hardmish_tile);
-TF_SFPU_NO(tanhshrink_tile);
-TF_SFPU_NO(softsign_tile);
-TF_SFPU_NO(softshrink_tile);
-TF_SFPU_NO(hardshrink_tile);
 TF_SFPU_NO(softcap_tile);
 TF_SFPU_NO(soft_clamp_tile);
 TF_SFPU_NO(situ_gate_tile);
 TF_SFPU_NO(rrelu_tile);
-TF_SFPU_NO(isposinf_tile);
-TF_SFPU_NO(isneginf_tile);
-TF_SFPU_NO(logical_not_tile);
-TF_SFPU_NO(unary_ge_tile);
-TF_SFPU_NO(unary_le_tile);
 TF_SFPU_NO(alt_complex_rotate90_tile);
 TF_SFPU_NO(reshuffle_rows_tile);
 TF_UNSUPPORTED_FN(stochastic_round_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(mask_posinf_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
-// tt-llk's enum that only unsupported names take as template arguments
-// (rdiv_tile<RoundingMode::Floor>): declared so that such a use is the
-// name's own error, not an undeclared enum.
-enum class RoundingMode : std::uint8_t { None = 0, Trunc = 1, Floor = 2 };
-// rdiv_tile(i, v): v / x. recip_tile then mul_unary_tile gives the quantity, not
-// tt-metal's rounding (and rdiv_tile's RoundingMode).
-TF_UNSUPPORTED_OP(rdiv_tile,
-                  "an SFPU op the tile engine does not model (docs/chip.md, \"Tile engine\"); "
-                  "recip_tile then mul_unary_tile computes v / x with their rounding");
 #undef TF_SFPU_NO
 #define TF_INT_WHY                                                                                 \
     "integer DEST formats (Int32, UInt16, UInt32: the engine has Float32, Float16_b, Bfp8_b)"
@@ -256,19 +173,15 @@ TF_PACK_NO(gelu_tile_pack, "gelu_tile");
 TF_PACK_NO(gelu_tile_init_pack, "gelu_tile_init");
 TF_PACK_NO(gelu_tanh_tile_pack, "gelu_tanh_tile");
 TF_PACK_NO(gelu_tanh_tile_init_pack, "gelu_tanh_tile_init");
+TF_PACK_NO(hardsigmoid_tile_pack, "hardsigmoid_tile");
+TF_PACK_NO(hardsigmoid_tile_init_pack, "hardsigmoid_tile_init");
+TF_PACK_NO(hardtanh_tile_pack, "hardtanh_tile");
+TF_PACK_NO(hardtanh_tile_init_pack, "hardtanh_tile_init");
+TF_PACK_NO(softplus_tile_pack, "softplus_tile");
+TF_PACK_NO(softplus_tile_init_pack, "softplus_tile_init");
+TF_PACK_NO(selu_tile_pack, "selu_tile");
+TF_PACK_NO(selu_tile_init_pack, "selu_tile_init");
 #undef TF_PACK_NO
-#define TF_PACK_SFPU_NO(name)                                                                      \
-    TF_UNSUPPORTED_FN(name, "SFPU ops on the pack thread, of an op the tile engine does not "      \
-                            "model")
-TF_PACK_SFPU_NO(hardsigmoid_tile_pack);
-TF_PACK_SFPU_NO(hardsigmoid_tile_init_pack);
-TF_PACK_SFPU_NO(hardtanh_tile_pack);
-TF_PACK_SFPU_NO(hardtanh_tile_init_pack);
-TF_PACK_SFPU_NO(softplus_tile_pack);
-TF_PACK_SFPU_NO(softplus_tile_init_pack);
-TF_PACK_SFPU_NO(selu_tile_pack);
-TF_PACK_SFPU_NO(selu_tile_init_pack);
-#undef TF_PACK_SFPU_NO
 TF_UNSUPPORTED_FN(matmul_tiles_math, "math-only matmul (sources already loaded): use matmul_tiles");
 TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): use reduce_tile");
 TF_UNSUPPORTED_FN(matmul_block_math_dynamic_throttle,

@@ -76,5 +76,13 @@ void kernel_main()
     auto chain = sfpu_chain(Load<cb_input, Dst::D0>{}, Load<cb_input, Dst::D1>{}, Square<Dst::D1>{},
                             FillTile<Dst::D2>{0.5f}, Lerp<DataFormat::Float32>{});
     sfpu_pipeline(chain, cb_output, num_tiles);
+#elif MODE == 14 // floor(clamp(x, -1.5, 2.25)) >= 1: ops with two parameters, one, a family's
+    auto chain = sfpu_chain(Load<cb_input, Dst::D0>{}, Clamp<>{0xbfc00000u, 0x40100000u}, Floor<>{},
+                            UnaryGe<>{0x3f800000u});
+    sfpu_pipeline(chain, cb_output, num_tiles);
+#elif MODE == 15 // x - trunc(x), the shorthand
+    sfpu_frac<cb_input>(cb_output, num_tiles);
+#elif MODE == 16 // softshrink by 1/2 a tile at a time
+    sfpu_op<cb_input, SfpuBatching::Disabled>(cb_output, num_tiles, Softshrink<>{0x3f000000u});
 #endif
 }

@@ -12,10 +12,10 @@ void kernel_main()
     sfpu_pipeline(
         sfpu_chain(Load<0, Dst::D0>{}, Load<0, Dst::D1>{}, IntAdd<Dst::D0, Dst::D1, Dst::D0>{}), 16,
         1);
-#elif MODE == 1 // an SFPU op the engine does not model, by its shorthand
-    sfpu_atan<0>(16, 1);
+#elif MODE == 1 // an SFPU op the engine does not model
+    sfpu_op<0>(16, 1, StochasticRound<>{});
 #elif MODE == 2 // a parameterised op the engine does not model
-    sfpu_op<0>(16, 1, Hardtanh<>{0u, 0x3f800000u});
+    sfpu_op<0>(16, 1, Dropout<>{100u, 0x3f800000u});
 #elif MODE == 3 // a Load in a post-op chain
     square(0, 16, BinaryInputBlockShape::single(), sfpu_chain(Load<0, Dst::D0>{}));
 #elif MODE == 4 // a policy twice

@@ -1,7 +1,6 @@
-// tt-metal's compute_kernel_api/eltwise_unary/logical_not_noti.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's compute_kernel_api/eltwise_unary/logical_not_noti.h: tt-foil's compute kernel API (all
+// of it, tt_foil/compute.hpp; docs/kernels.md "Compute kernels"). Of its ops, the integer forms
+// (logical_not_unary_tile_int32, _uint16, _uint32) are not modeled: a use fails at compile time,
+// saying why (section 5.2).
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -1,7 +1,6 @@
-// tt-metal's api/compute/eltwise_unary/rounding.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's api/compute/eltwise_unary/rounding.h: tt-foil's compute kernel API (all of
+// it, tt_foil/compute.hpp; docs/kernels.md "Compute kernels").
+// Of its ops, stochastic_round_tile is not modeled: a use fails at compile
+// time, saying why (section 5.2).
 #pragma once
 #include "tt_foil/compute.hpp"

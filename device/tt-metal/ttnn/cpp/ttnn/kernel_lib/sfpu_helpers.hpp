@@ -240,20 +240,57 @@ struct Recip : UnaryOp<Recip<legacy, Slot>, Slot> {
 };
 // The ops without parameters: X(Name, tt-metal's op) runs op_init() then
 // op(slot).
+// (Lgamma: ttnn's calls lgamma_stirling_tile, an approximation of lgamma;
+// here lgamma_tile, the exact value.)
 #define TF_KLIB_SFPU_PLAIN_OPS(X)                                                                  \
-    X(Abs, abs_tile)                                                                               \
-    X(Neg, negative_tile)                                                                          \
-    X(Square, square_tile)                                                                         \
-    X(Exp2, exp2_tile)                                                                             \
-    X(Silu, silu_tile)                                                                             \
-    X(Relu, relu_tile)                                                                             \
-    X(Sin, sin_tile)                                                                               \
-    X(Cos, cos_tile)
-#define TF_KLIB_SFPU_PLAIN_OP(Name, op)                                                            \
+    X(Abs, abs_tile, abs_tile_init)                                                                \
+    X(Neg, negative_tile, negative_tile_init)                                                      \
+    X(Square, square_tile, square_tile_init)                                                       \
+    X(Exp2, exp2_tile, exp2_tile_init)                                                             \
+    X(Silu, silu_tile, silu_tile_init)                                                             \
+    X(Relu, relu_tile, relu_tile_init)                                                             \
+    X(Sin, sin_tile, sin_tile_init)                                                                \
+    X(Cos, cos_tile, cos_tile_init)                                                                \
+    X(Tan, tan_tile, tan_tile_init)                                                                \
+    X(Asin, asin_tile, asin_tile_init)                                                             \
+    X(Acos, acos_tile, acos_tile_init)                                                             \
+    X(Atan, atan_tile, atan_tile_init)                                                             \
+    X(Sinh, sinh_tile, sinh_tile_init)                                                             \
+    X(Cosh, cosh_tile, cosh_tile_init)                                                             \
+    X(Asinh, asinh_tile, asinh_tile_init)                                                          \
+    X(Acosh, acosh_tile, acosh_tile_init)                                                          \
+    X(Atanh, atanh_tile, atanh_tile_init)                                                          \
+    X(Cbrt, cbrt_tile, cbrt_tile_init)                                                             \
+    X(Sign, sign_tile, sign_tile_init)                                                             \
+    X(Signbit, signbit_tile, signbit_tile_init)                                                    \
+    X(Hardmish, hardmish_tile, hardmish_tile_init)                                                 \
+    X(Hardsigmoid, hardsigmoid_tile, hardsigmoid_tile_init)                                        \
+    X(Softsign, softsign_tile, softsign_tile_init)                                                 \
+    X(Erfinv, erfinv_tile, erfinv_tile_init)                                                       \
+    X(I0, i0_tile, i0_tile_init)                                                                   \
+    X(I1, i1_tile, i1_tile_init)                                                                   \
+    X(Lgamma, lgamma_tile, lgamma_tile_init)                                                       \
+    X(Isinf, isinf_tile, isinf_tile_init)                                                          \
+    X(Isposinf, isposinf_tile, isposinf_tile_init)                                                 \
+    X(Isneginf, isneginf_tile, isneginf_tile_init)                                                 \
+    X(Isnan, isnan_tile, isnan_tile_init)                                                          \
+    X(Isfinite, isfinite_tile, isfinite_tile_init)                                                 \
+    X(Gtz, gtz_tile, gtz_tile_init)                                                                \
+    X(Ltz, ltz_tile, ltz_tile_init)                                                                \
+    X(Lez, lez_tile, lez_tile_init)                                                                \
+    X(Gez, gez_tile, gez_tile_init)                                                                \
+    X(Eqz, eqz_tile, eqz_tile_init)                                                                \
+    X(Nez, nez_tile, nez_tile_init)                                                                \
+    X(Identity, identity_tile, identity_tile_init)                                                 \
+    X(Floor, floor_tile, rounding_op_tile_init)                                                    \
+    X(Ceil, ceil_tile, rounding_op_tile_init)                                                      \
+    X(Trunc, trunc_tile, rounding_op_tile_init)                                                    \
+    X(Frac, frac_tile, rounding_op_tile_init)
+#define TF_KLIB_SFPU_PLAIN_OP(Name, op, op_init)                                                   \
     template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
         ALWI void init() const                                                                     \
         {                                                                                          \
-            op##_init();                                                                           \
+            op_init();                                                                             \
         }                                                                                          \
         ALWI void call(std::uint32_t d0) const                                                     \
         {                                                                                          \
@@ -263,6 +300,143 @@ struct Recip : UnaryOp<Recip<legacy, Slot>, Slot> {
 TF_KLIB_SFPU_PLAIN_OPS(TF_KLIB_SFPU_PLAIN_OP)
 #undef TF_KLIB_SFPU_PLAIN_OP
 #undef TF_KLIB_SFPU_PLAIN_OPS
+// The ops whose template argument picks tt-metal's approximation (an Approx,
+// or the bool of ttnn's TanhDerivative / GeluDerivative), their inits' too:
+// X(Name, op, its default). The exact value either way.
+#define TF_KLIB_SFPU_APPROX_OPS(X)                                                                 \
+    X(Log1p, log1p_tile, Approx::Exact)                                                            \
+    X(Expm1, expm1_tile, Approx::Exact)                                                            \
+    X(Erf, erf_tile, Approx::Fast)                                                                 \
+    X(TanhDerivative, tanh_derivative_tile, Approx::Exact)                                         \
+    X(GeluDerivative, gelu_derivative_tile, Approx::Exact)
+#define TF_KLIB_SFPU_APPROX_OP(Name, op, dflt)                                                     \
+    template <auto approx = dflt, Dst Slot = Dst::D0>                                              \
+    struct Name : UnaryOp<Name<approx, Slot>, Slot> {                                              \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            op##_init<static_cast<bool>(approx)>();                                                \
+        }                                                                                          \
+        ALWI void call(std::uint32_t d0) const                                                     \
+        {                                                                                          \
+            op<static_cast<bool>(approx)>(d0);                                                     \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_APPROX_OPS(TF_KLIB_SFPU_APPROX_OP)
+#undef TF_KLIB_SFPU_APPROX_OP
+#undef TF_KLIB_SFPU_APPROX_OPS
+// Erfc<approx>: erfc_tile has no template argument (ttnn's struct does).
+template <Approx approx = Approx::Fast, Dst Slot = Dst::D0>
+struct Erfc : UnaryOp<Erfc<approx, Slot>, Slot> {
+    ALWI void init() const
+    {
+        erfc_tile_init();
+    }
+    ALWI void call(std::uint32_t d0) const
+    {
+        erfc_tile(d0);
+    }
+};
+// The ops with one parameter, fp32 bits unless said (Elu<D1>{alpha}): X(Name,
+// tt-metal's op, its init, the parameter's name in ttnn's struct, its type).
+#define TF_KLIB_SFPU_PARAM_OPS(X)                                                                  \
+    X(LogWithBase, log_with_base_tile, log_with_base_tile_init, base_scale, std::uint32_t)         \
+    X(Rpow, rpow_tile, rpow_tile_init, base_val, std::uint32_t)                                    \
+    X(UnaryEq, unary_eq_tile, unary_eq_tile_init, param0, std::uint32_t)                           \
+    X(UnaryNe, unary_ne_tile, unary_ne_tile_init, param0, std::uint32_t)                           \
+    X(UnaryGt, unary_gt_tile, unary_gt_tile_init, param0, std::uint32_t)                           \
+    X(UnaryGe, unary_ge_tile, unary_ge_tile_init, param0, std::uint32_t)                           \
+    X(UnaryLt, unary_lt_tile, unary_lt_tile_init, param0, std::uint32_t)                           \
+    X(UnaryLe, unary_le_tile, unary_le_tile_init, param0, std::uint32_t)                           \
+    X(Elu, elu_tile, elu_tile_init, alpha, std::uint32_t)                                          \
+    X(Softshrink, softshrink_tile, softshrink_tile_init, lambda, std::uint32_t)                    \
+    X(Prelu, prelu_tile, prelu_tile_init, weight, std::uint32_t)                                   \
+    X(Round, round_tile, rounding_op_tile_init, decimals, std::int32_t)
+#define TF_KLIB_SFPU_PARAM_OP(Name, op, op_init, field, type)                                      \
+    template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
+        type field;                                                                                \
+        constexpr Name(type v = {}) : field(v) {}                                                  \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            op_init();                                                                             \
+        }                                                                                          \
+        ALWI void call(std::uint32_t d0) const                                                     \
+        {                                                                                          \
+            op(d0, field);                                                                         \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_PARAM_OPS(TF_KLIB_SFPU_PARAM_OP)
+#undef TF_KLIB_SFPU_PARAM_OP
+#undef TF_KLIB_SFPU_PARAM_OPS
+// The ops with two (Hardtanh<>{min, max}): X(Name, tt-metal's op, its init,
+// the names of the parameters in ttnn's struct). Celu's alpha_recip and
+// Fmod's and Remainder's param1 (1 / param0) are tt-metal's for its
+// approximation: the exact value needs the first only.
+#define TF_KLIB_SFPU_PARAM2_OPS(X)                                                                 \
+    X(Hardtanh, hardtanh_tile, hardtanh_tile_init(), param_min, param_max)                         \
+    X(Clamp, clamp_tile, clamp_tile_init(), param_min, param_max)                                  \
+    X(Threshold, threshold_tile, threshold_tile_init(), threshold, value)                          \
+    X(Selu, selu_tile, selu_tile_init(), scale, alpha)                                             \
+    X(Celu, celu_tile, celu_tile_init(), alpha, alpha_recip)                                       \
+    X(Fmod, fmod_tile, fmod_tile_init(param0, param1), param0, param1)                             \
+    X(Remainder, remainder_tile, remainder_tile_init(param0, param1), param0, param1)
+#define TF_KLIB_SFPU_PARAM2_OP(Name, op, init_call, f0, f1)                                        \
+    template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
+        std::uint32_t f0, f1;                                                                      \
+        constexpr Name(std::uint32_t a = {}, std::uint32_t b = {}) : f0(a), f1(b) {}               \
+        ALWI void init() const                                                                     \
+        {                                                                                          \
+            init_call;                                                                             \
+        }                                                                                          \
+        ALWI void call(std::uint32_t d0) const                                                     \
+        {                                                                                          \
+            op(d0, f0, f1);                                                                        \
+        }                                                                                          \
+    };
+TF_KLIB_SFPU_PARAM2_OPS(TF_KLIB_SFPU_PARAM2_OP)
+#undef TF_KLIB_SFPU_PARAM2_OP
+#undef TF_KLIB_SFPU_PARAM2_OPS
+// Softplus<>{beta, beta_recip, threshold} (beta_recip: tt-metal's 1 / beta).
+template <Dst Slot = Dst::D0> struct Softplus : UnaryOp<Softplus<Slot>, Slot> {
+    std::uint32_t beta, beta_recip, threshold;
+    constexpr Softplus(std::uint32_t b = {}, std::uint32_t r = {}, std::uint32_t t = {})
+        : beta(b), beta_recip(r), threshold(t)
+    {
+    }
+    ALWI void init() const
+    {
+        softplus_tile_init();
+    }
+    ALWI void call(std::uint32_t d0) const
+    {
+        softplus_tile(d0, beta, beta_recip, threshold);
+    }
+};
+// LogicalNot<DataFormat>: the float formats (logical_not_tile's).
+template <DataFormat df = DataFormat::Float16_b, Dst Slot = Dst::D0>
+struct LogicalNot : UnaryOp<LogicalNot<df, Slot>, Slot> {
+    ALWI void init() const
+    {
+        logical_not_tile_init();
+    }
+    ALWI void call(std::uint32_t d0) const
+    {
+        logical_not_tile<df>(d0);
+    }
+};
+// Rdiv<RoundingMode>{value}: value / x, rounded as the mode says.
+template <RoundingMode rounding_mode = RoundingMode::None, Dst Slot = Dst::D0>
+struct Rdiv : UnaryOp<Rdiv<rounding_mode, Slot>, Slot> {
+    std::uint32_t value;
+    constexpr Rdiv(std::uint32_t v = {}) : value(v) {}
+    ALWI void init() const
+    {
+        rdiv_tile_init();
+    }
+    ALWI void call(std::uint32_t d0) const
+    {
+        rdiv_tile<rounding_mode>(d0, value);
+    }
+};
 template <Approx approx = Approx::Exact, Dst Slot = Dst::D0>
 struct Sigmoid : UnaryOp<Sigmoid<approx, Slot>, Slot> {
     ALWI void init() const
@@ -480,76 +654,13 @@ template <Dst Slot = Dst::D0> struct FillScalar : UnaryOp<FillScalar<Slot>, Slot
     "this SFPU op between DEST slots is not modeled (SfpuAdd, SfpuSub, SfpuMul, SfpuDiv, "         \
     "SfpuRsub, SfpuPow, SfpuMax, SfpuMin, SfpuEq, Where, Lerp, Addcmul and Addcdiv are; "          \
     "docs/kernels.md 5.4)"
-TF_KLIB_SFPU_REFUSED(Log1p, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(LogWithBase, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Cbrt, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Sign, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Signbit, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Expm1, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Rpow, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Hardmish, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Hardsigmoid, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Hardtanh, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Softsign, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Softplus, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(Xielu, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Tan, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Asin, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Acos, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Atan, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Sinh, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Cosh, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Asinh, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Acosh, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Atanh, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Erf, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Erfc, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Erfinv, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(I0, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(I1, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Lgamma, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(LgammaStirling, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Isinf, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Isposinf, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Isneginf, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Isnan, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Isfinite, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(LogicalNot, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Gtz, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Ltz, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Lez, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Gez, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Eqz, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Nez, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(UnaryEq, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(UnaryNe, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(UnaryGt, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(UnaryGe, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(UnaryLt, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(UnaryLe, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Elu, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Selu, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Celu, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Softshrink, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Clamp, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Threshold, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Prelu, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Floor, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Ceil, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Trunc, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Round, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Frac, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(StochasticRound, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Identity, "identity_tile is not modeled: use copy_tiles or a Load alone")
 TF_KLIB_SFPU_REFUSED(Rsub, "rsub_tile is not modeled: use RsubScalar (rsub_unary_tile)")
-TF_KLIB_SFPU_REFUSED(Rdiv, "rdiv_tile is not modeled: Recip then MulScalar gives v / x")
-TF_KLIB_SFPU_REFUSED(Fmod, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(Remainder, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(Dropout, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(RandTile, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(FillTileInt, "integer DEST formats are not modeled")
-TF_KLIB_SFPU_REFUSED(TanhDerivative, TF_KLIB_SFPU_UNMODELED)
-TF_KLIB_SFPU_REFUSED(GeluDerivative, TF_KLIB_SFPU_UNMODELED)
 TF_KLIB_SFPU_REFUSED(Logsigmoid, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(LgammaStirlingFloat, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(IntAdd, TF_KLIB_SFPU_TWO_SLOTS)

@@ -411,26 +411,20 @@ TF_ALWAYS_INLINE void round_tile(uint32_t idst, int32_t decimals)
 /* fmod and remainder by a scalar s: param0 = s, param1 = 1/s (tt-metal's,
  * for its approximation: the exact value needs s only); the inits take
  * them too, as tt-metal's (which load them into the SFPU). */
-TF_ALWAYS_INLINE void fmod_tile_init(uint32_t param0, uint32_t param1)
-{
-    (void)param0, (void)param1;
-    dev_sfpu_init(TF_SFPU_FMOD);
-}
-TF_ALWAYS_INLINE void fmod_tile(uint32_t idst, uint32_t param0, uint32_t param1)
-{
-    (void)param1;
-    dev_sfpu(TF_SFPU_FMOD, idst, param0, 0);
-}
-TF_ALWAYS_INLINE void remainder_tile_init(uint32_t param0, uint32_t param1)
-{
-    (void)param0, (void)param1;
-    dev_sfpu_init(TF_SFPU_REMAINDER);
-}
-TF_ALWAYS_INLINE void remainder_tile(uint32_t idst, uint32_t param0, uint32_t param1)
-{
-    (void)param1;
-    dev_sfpu(TF_SFPU_REMAINDER, idst, param0, 0);
-}
+#define TF_SFPU_BY_SCALAR(name, OP)                                                                \
+    TF_ALWAYS_INLINE void name##_tile_init(uint32_t param0, uint32_t param1)                       \
+    {                                                                                              \
+        (void)param0, (void)param1;                                                                \
+        dev_sfpu_init(OP);                                                                         \
+    }                                                                                              \
+    TF_ALWAYS_INLINE void name##_tile(uint32_t idst, uint32_t param0, uint32_t param1)             \
+    {                                                                                              \
+        (void)param1;                                                                              \
+        dev_sfpu(OP, idst, param0, 0);                                                             \
+    }
+TF_SFPU_BY_SCALAR(fmod, TF_SFPU_FMOD)
+TF_SFPU_BY_SCALAR(remainder, TF_SFPU_REMAINDER)
+#undef TF_SFPU_BY_SCALAR
 #undef TF_SFPU_MEMBER
 #undef TF_SFPU_MEMBER_PARAM
 #undef TF_SFPU_PARAM2

@@ -44,13 +44,8 @@ static const char *const names[U_NUM_CASES] = {SFPU_UNARY_CASES(CASE_NAME)};
 static void params_of(int c, uint32_t *a, uint32_t *b)
 {
     *a = *b = 0;
+    if (c >= U_UNARY_EQ && c <= U_UNARY_GE) *a = F(0.75f); /* the comparisons with a scalar */
     switch (c) {
-    case U_UNARY_EQ:
-    case U_UNARY_NE:
-    case U_UNARY_LT:
-    case U_UNARY_LE:
-    case U_UNARY_GT:
-    case U_UNARY_GE: *a = F(0.75f); break;
     case U_HEAVISIDE: *a = F(0.375f); break;
     case U_CLAMP:
     case U_HARDTANH: *a = F(-1.5f), *b = F(2.25f); break;
@@ -76,60 +71,25 @@ static void params_of(int c, uint32_t *a, uint32_t *b)
     }
 }
 
-/* The range of a case's ordinary values. */
-static void range_of(int c, float *lo, float *hi)
-{
-    *lo = -4, *hi = 4;
-    switch (c) {
-    case U_HARDSIGMOID:
-    case U_HARDSWISH:
-    case U_HARDMISH: *lo = -6, *hi = 6; break;
-    case U_ELU:
-    case U_SELU:
-    case U_CELU:
-    case U_ATAN:
-    case U_SINH:
-    case U_COSH:
-    case U_MISH:
-    case U_SOFTSIGN:
-    case U_TANH_DERIVATIVE:
-    case U_RDIV:
-    case U_RDIV_TRUNC:
-    case U_RDIV_FLOOR:
-    case U_RPOW:
-    case U_SWISH:
-    case U_LGAMMA:
-    case U_DIGAMMA:
-    case U_ROUND_2: *lo = -10, *hi = 10; break;
-    case U_EXPM1: *lo = -20, *hi = 20; break;
-    case U_LOG1P: *lo = -1, *hi = 10; break;
-    case U_LOG_WITH_BASE: *lo = 0, *hi = 100; break;
-    case U_ERF:
-    case U_ERFC: *lo = -5, *hi = 5; break;
-    case U_ERFINV:
-    case U_ASIN:
-    case U_ACOS:
-    case U_ATANH: *lo = -1, *hi = 1; break;
-    case U_SOFTPLUS:
-    case U_FMOD:
-    case U_REMAINDER:
-    case U_I0:
-    case U_I1: *lo = -20, *hi = 20; break;
-    case U_TAN: *lo = -1.5f, *hi = 1.5f; break;
-    case U_ASINH: *lo = -100, *hi = 100; break;
-    case U_ACOSH: *lo = 1, *hi = 100; break;
-    case U_TANHSHRINK: *lo = -3, *hi = 3; break;
-    case U_GELU_DERIVATIVE: *lo = -8, *hi = 8; break;
-    case U_CBRT:
-    case U_ROUND_M1: *lo = -1000, *hi = 1000; break;
-    case U_LOGIT: *lo = 0, *hi = 1; break;
-    case U_FLOOR:
-    case U_CEIL:
-    case U_TRUNC:
-    case U_ROUND:
-    case U_FRAC: *lo = -100, *hi = 100; break;
-    }
-}
+/* The range of each case's ordinary values ([-4, 4] where none is given). */
+static const float ranges[U_NUM_CASES][2] = {
+    [U_HARDSIGMOID] = {-6, 6}, [U_HARDSWISH] = {-6, 6},      [U_HARDMISH] = {-6, 6},
+    [U_ELU] = {-10, 10},       [U_SELU] = {-10, 10},         [U_CELU] = {-10, 10},
+    [U_ATAN] = {-10, 10},      [U_SINH] = {-10, 10},         [U_COSH] = {-10, 10},
+    [U_MISH] = {-10, 10},      [U_SOFTSIGN] = {-10, 10},     [U_TANH_DERIVATIVE] = {-10, 10},
+    [U_RDIV] = {-10, 10},      [U_RDIV_TRUNC] = {-10, 10},   [U_RDIV_FLOOR] = {-10, 10},
+    [U_RPOW] = {-10, 10},      [U_SWISH] = {-10, 10},        [U_LGAMMA] = {-10, 10},
+    [U_DIGAMMA] = {-10, 10},   [U_ROUND_2] = {-10, 10},      [U_EXPM1] = {-20, 20},
+    [U_LOG1P] = {-1, 10},      [U_LOG_WITH_BASE] = {0, 100}, [U_ERF] = {-5, 5},
+    [U_ERFC] = {-5, 5},        [U_ERFINV] = {-1, 1},         [U_ASIN] = {-1, 1},
+    [U_ACOS] = {-1, 1},        [U_ATANH] = {-1, 1},          [U_SOFTPLUS] = {-20, 20},
+    [U_FMOD] = {-20, 20},      [U_REMAINDER] = {-20, 20},    [U_I0] = {-20, 20},
+    [U_I1] = {-20, 20},        [U_TAN] = {-1.5f, 1.5f},      [U_ASINH] = {-100, 100},
+    [U_ACOSH] = {1, 100},      [U_TANHSHRINK] = {-3, 3},     [U_GELU_DERIVATIVE] = {-8, 8},
+    [U_CBRT] = {-1000, 1000},  [U_ROUND_M1] = {-1000, 1000}, [U_LOGIT] = {0, 1},
+    [U_FLOOR] = {-100, 100},   [U_CEIL] = {-100, 100},       [U_TRUNC] = {-100, 100},
+    [U_ROUND] = {-100, 100},   [U_FRAC] = {-100, 100},
+};
 
 /* v and its neighbours: one fp32 ulp and one bf16 ulp each way. */
 static int near(float *e, int n, float v)
@@ -154,13 +114,8 @@ static int edges_of(int c, float *e)
     uint32_t a, b;
     params_of(c, &a, &b);
     float s = ttm_fbits(a), t = ttm_fbits(b);
+    if (c >= U_UNARY_EQ && c <= U_UNARY_GE) n = near(e, n, s);
     switch (c) {
-    case U_UNARY_EQ:
-    case U_UNARY_NE:
-    case U_UNARY_LT:
-    case U_UNARY_LE:
-    case U_UNARY_GT:
-    case U_UNARY_GE:
     case U_HEAVISIDE:
     case U_UNARY_MAX:
     case U_UNARY_MIN:
@@ -220,8 +175,8 @@ static int edges_of(int c, float *e)
 static void inputs(int c, float *x, int bf16)
 {
     int n = edges_of(c, x);
-    float lo, hi;
-    range_of(c, &lo, &hi);
+    float lo = ranges[c][0], hi = ranges[c][1];
+    if (lo == 0 && hi == 0) lo = -4, hi = 4;
     double top = log10(fmax(fabs(lo), fabs(hi)));
     uint32_t s = 2463534242u + (uint32_t)c * 7919u;
     for (int i = n; i < E; i++) {

@@ -15,4 +15,17 @@ inline void copy_one_tile(uint32_t in, uint32_t out)
     tile_regs_release();
 }
 
+// ... with op() run on DEST 0 between the copy and the commit (the SFPU
+// tests: a tile through an op).
+template <class Op> inline void copy_one_tile(uint32_t in, uint32_t out, Op op)
+{
+    tile_regs_acquire();
+    copy_tile(in, 0, 0);
+    op();
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, out);
+    tile_regs_release();
+}
+
 #endif

@@ -7,7 +7,7 @@
 #include "api/compute/common.h"
 #include "api/compute/eltwise_unary/eltwise_unary.h"
 #include "api/compute/eltwise_unary/sfpu_split_includes.h"
-#include "api/compute/tile_move_copy.h"
+#include "copy_one.h"
 
 void kernel_main()
 {
@@ -17,13 +17,7 @@ void kernel_main()
     for (uint32_t i = 0; i < n; i++) {
         cb_wait_front(cb_in, 1);
         cb_reserve_back(cb_out, 1);
-        tile_regs_acquire();
-        copy_tile(cb_in, 0, 0);
-        SFPU_OP_CHAIN_0
-        tile_regs_commit();
-        tile_regs_wait();
-        pack_tile(0, cb_out);
-        tile_regs_release();
+        copy_one_tile(cb_in, cb_out, [] { SFPU_OP_CHAIN_0 });
         cb_pop_front(cb_in, 1);
         cb_push_back(cb_out, 1);
     }

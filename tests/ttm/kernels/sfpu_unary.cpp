@@ -11,6 +11,7 @@
 #include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/rounding.h"
 #include "api/compute/eltwise_unary/trigonometry.h"
+#include "copy_one.h"
 #include "sfpu_unary_cases.h"
 
 // The case's init and op on DEST[0]; a and b: its parameters.
@@ -336,13 +337,7 @@ void kernel_main()
                  b = get_arg_val<uint32_t>(3 + 3 * i);
         cb_wait_front(cb_in, 1);
         cb_reserve_back(cb_out, 1);
-        tile_regs_acquire();
-        copy_tile(cb_in, 0, 0);
-        run(c, a, b);
-        tile_regs_commit();
-        tile_regs_wait();
-        pack_tile(0, cb_out);
-        tile_regs_release();
+        copy_one_tile(cb_in, cb_out, [&] { run(c, a, b); });
         cb_pop_front(cb_in, 1);
         cb_push_back(cb_out, 1);
     }

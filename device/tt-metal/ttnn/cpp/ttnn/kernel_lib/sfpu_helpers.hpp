@@ -180,6 +180,16 @@ using DestReuseMul = DestReuseOp<CB, EltwiseBinaryType::ELWMUL,
                                  EltwiseBinaryReuseDestType::DEST_TO_SRCA, Slot, Policy, Reconfig>;
 
 // ---- the SFPU ops the tile engine models ---------------------------------------------
+// An op's init() and call(d0) (its op on DEST slot d0), each one statement.
+#define TF_KLIB_SFPU_UNARY_METHODS(init_stmt, call_stmt)                                           \
+    ALWI void init() const                                                                         \
+    {                                                                                              \
+        init_stmt;                                                                                 \
+    }                                                                                              \
+    ALWI void call(std::uint32_t d0) const                                                         \
+    {                                                                                              \
+        call_stmt;                                                                                 \
+    }
 // Each runs its tt-metal op (init, then the op on its slot + the offset).
 // An op with a parameter takes it at construction (MulScalar<D1>{bits},
 // Power<>{exponent}; scalars are fp32 bits, as tt-metal's).
@@ -288,14 +298,7 @@ struct Recip : UnaryOp<Recip<legacy, Slot>, Slot> {
     X(Frac, frac_tile, rounding_op_tile_init)
 #define TF_KLIB_SFPU_PLAIN_OP(Name, op, op_init)                                                   \
     template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
-        ALWI void init() const                                                                     \
-        {                                                                                          \
-            op_init();                                                                             \
-        }                                                                                          \
-        ALWI void call(std::uint32_t d0) const                                                     \
-        {                                                                                          \
-            op(d0);                                                                                \
-        }                                                                                          \
+        TF_KLIB_SFPU_UNARY_METHODS(op_init(), op(d0))                                              \
     };
 TF_KLIB_SFPU_PLAIN_OPS(TF_KLIB_SFPU_PLAIN_OP)
 #undef TF_KLIB_SFPU_PLAIN_OP
@@ -312,14 +315,8 @@ TF_KLIB_SFPU_PLAIN_OPS(TF_KLIB_SFPU_PLAIN_OP)
 #define TF_KLIB_SFPU_APPROX_OP(Name, op, dflt)                                                     \
     template <auto approx = dflt, Dst Slot = Dst::D0>                                              \
     struct Name : UnaryOp<Name<approx, Slot>, Slot> {                                              \
-        ALWI void init() const                                                                     \
-        {                                                                                          \
-            op##_init<static_cast<bool>(approx)>();                                                \
-        }                                                                                          \
-        ALWI void call(std::uint32_t d0) const                                                     \
-        {                                                                                          \
-            op<static_cast<bool>(approx)>(d0);                                                     \
-        }                                                                                          \
+        TF_KLIB_SFPU_UNARY_METHODS(op##_init<static_cast<bool>(approx)>(),                         \
+                                   op<static_cast<bool>(approx)>(d0))                              \
     };
 TF_KLIB_SFPU_APPROX_OPS(TF_KLIB_SFPU_APPROX_OP)
 #undef TF_KLIB_SFPU_APPROX_OP
@@ -327,18 +324,17 @@ TF_KLIB_SFPU_APPROX_OPS(TF_KLIB_SFPU_APPROX_OP)
 // Erfc<approx>: erfc_tile has no template argument (ttnn's struct does).
 template <Approx approx = Approx::Fast, Dst Slot = Dst::D0>
 struct Erfc : UnaryOp<Erfc<approx, Slot>, Slot> {
-    ALWI void init() const
-    {
-        erfc_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        erfc_tile(d0);
-    }
+    TF_KLIB_SFPU_UNARY_METHODS(erfc_tile_init(), erfc_tile(d0))
 };
-// The ops with one parameter, fp32 bits unless said (Elu<D1>{alpha}): X(Name,
-// tt-metal's op, its init, the parameter's name in ttnn's struct, its type).
+// The ops with one parameter, fp32 bits unless said (MulScalar<D1>{bits},
+// Elu<>{alpha}): X(Name, tt-metal's op, its init, the parameter's name in
+// ttnn's struct, its type). The scalar ops share binop_with_scalar_tile_init.
 #define TF_KLIB_SFPU_PARAM_OPS(X)                                                                  \
+    X(AddScalar, add_unary_tile, binop_with_scalar_tile_init, scalar, std::uint32_t)               \
+    X(SubScalar, sub_unary_tile, binop_with_scalar_tile_init, scalar, std::uint32_t)               \
+    X(MulScalar, mul_unary_tile, binop_with_scalar_tile_init, scalar, std::uint32_t)               \
+    X(DivScalar, div_unary_tile, binop_with_scalar_tile_init, scalar, std::uint32_t)               \
+    X(RsubScalar, rsub_unary_tile, binop_with_scalar_tile_init, scalar, std::uint32_t)             \
     X(LogWithBase, log_with_base_tile, log_with_base_tile_init, base_scale, std::uint32_t)         \
     X(Rpow, rpow_tile, rpow_tile_init, base_val, std::uint32_t)                                    \
     X(UnaryEq, unary_eq_tile, unary_eq_tile_init, param0, std::uint32_t)                           \
@@ -355,14 +351,7 @@ struct Erfc : UnaryOp<Erfc<approx, Slot>, Slot> {
     template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
         type field;                                                                                \
         constexpr Name(type v = {}) : field(v) {}                                                  \
-        ALWI void init() const                                                                     \
-        {                                                                                          \
-            op_init();                                                                             \
-        }                                                                                          \
-        ALWI void call(std::uint32_t d0) const                                                     \
-        {                                                                                          \
-            op(d0, field);                                                                         \
-        }                                                                                          \
+        TF_KLIB_SFPU_UNARY_METHODS(op_init(), op(d0, field))                                       \
     };
 TF_KLIB_SFPU_PARAM_OPS(TF_KLIB_SFPU_PARAM_OP)
 #undef TF_KLIB_SFPU_PARAM_OP
@@ -383,14 +372,7 @@ TF_KLIB_SFPU_PARAM_OPS(TF_KLIB_SFPU_PARAM_OP)
     template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
         std::uint32_t f0, f1;                                                                      \
         constexpr Name(std::uint32_t a = {}, std::uint32_t b = {}) : f0(a), f1(b) {}               \
-        ALWI void init() const                                                                     \
-        {                                                                                          \
-            init_call;                                                                             \
-        }                                                                                          \
-        ALWI void call(std::uint32_t d0) const                                                     \
-        {                                                                                          \
-            op(d0, f0, f1);                                                                        \
-        }                                                                                          \
+        TF_KLIB_SFPU_UNARY_METHODS(init_call, op(d0, f0, f1))                                      \
     };
 TF_KLIB_SFPU_PARAM2_OPS(TF_KLIB_SFPU_PARAM2_OP)
 #undef TF_KLIB_SFPU_PARAM2_OP
@@ -402,41 +384,21 @@ template <Dst Slot = Dst::D0> struct Softplus : UnaryOp<Softplus<Slot>, Slot> {
         : beta(b), beta_recip(r), threshold(t)
     {
     }
-    ALWI void init() const
-    {
-        softplus_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        softplus_tile(d0, beta, beta_recip, threshold);
-    }
+    TF_KLIB_SFPU_UNARY_METHODS(softplus_tile_init(), softplus_tile(d0, beta, beta_recip, threshold))
 };
 // LogicalNot<DataFormat>: the float formats (logical_not_tile's).
 template <DataFormat df = DataFormat::Float16_b, Dst Slot = Dst::D0>
 struct LogicalNot : UnaryOp<LogicalNot<df, Slot>, Slot> {
-    ALWI void init() const
-    {
-        logical_not_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        logical_not_tile<df>(d0);
-    }
+    TF_KLIB_SFPU_UNARY_METHODS(logical_not_tile_init(), logical_not_tile<df>(d0))
 };
 // Rdiv<RoundingMode>{value}: value / x, rounded as the mode says.
 template <RoundingMode rounding_mode = RoundingMode::None, Dst Slot = Dst::D0>
 struct Rdiv : UnaryOp<Rdiv<rounding_mode, Slot>, Slot> {
     std::uint32_t value;
     constexpr Rdiv(std::uint32_t v = {}) : value(v) {}
-    ALWI void init() const
-    {
-        rdiv_tile_init();
-    }
-    ALWI void call(std::uint32_t d0) const
-    {
-        rdiv_tile<rounding_mode>(d0, value);
-    }
+    TF_KLIB_SFPU_UNARY_METHODS(rdiv_tile_init(), rdiv_tile<rounding_mode>(d0, value))
 };
+#undef TF_KLIB_SFPU_UNARY_METHODS
 template <Approx approx = Approx::Exact, Dst Slot = Dst::D0>
 struct Sigmoid : UnaryOp<Sigmoid<approx, Slot>, Slot> {
     ALWI void init() const
@@ -529,31 +491,6 @@ template <Dst Slot = Dst::D0> struct FillTileBitcast : UnaryOp<FillTileBitcast<S
         fill_tile_bitcast(d0, param0);
     }
 };
-// The scalar ops: X(Name, tt-metal's op) takes the scalar's fp32 bits at
-// construction (MulScalar<D1>{bits}) and runs binop_with_scalar_tile_init()
-// then op(slot, bits).
-#define TF_KLIB_SFPU_SCALAR_OPS(X)                                                                 \
-    X(AddScalar, add_unary_tile)                                                                   \
-    X(SubScalar, sub_unary_tile)                                                                   \
-    X(MulScalar, mul_unary_tile)                                                                   \
-    X(DivScalar, div_unary_tile)                                                                   \
-    X(RsubScalar, rsub_unary_tile)
-#define TF_KLIB_SFPU_SCALAR_OP(Name, op)                                                           \
-    template <Dst Slot = Dst::D0> struct Name : UnaryOp<Name<Slot>, Slot> {                        \
-        std::uint32_t scalar;                                                                      \
-        constexpr Name(std::uint32_t v = {}) : scalar(v) {}                                        \
-        ALWI void init() const                                                                     \
-        {                                                                                          \
-            binop_with_scalar_tile_init();                                                         \
-        }                                                                                          \
-        ALWI void call(std::uint32_t d0) const                                                     \
-        {                                                                                          \
-            op(d0, scalar);                                                                        \
-        }                                                                                          \
-    };
-TF_KLIB_SFPU_SCALAR_OPS(TF_KLIB_SFPU_SCALAR_OP)
-#undef TF_KLIB_SFPU_SCALAR_OP
-#undef TF_KLIB_SFPU_SCALAR_OPS
 // The binary ops between slots: X(Name, tt-metal's op) runs op_init() then
 // op(in0, in1, out).
 #define TF_KLIB_SFPU_BINARY_OPS(X)                                                                 \

@@ -99,7 +99,8 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
  * decimals, an int32, in ARG2. A parameter tt-metal passes only for its own
  * approximation (softplus's and celu's 1/beta and 1/alpha, fmod's and
  * remainder's 1/s) is not sent: the engine computes the exact value from
- * the others. An ARG3 that names no member faults (TF_TILE_ERR_ARG). The
+ * the others. An ARG3 that names no member (or no rounding mode of
+ * RDIV's) faults (TF_TILE_ERR_ARG). The
  * binary ops (TF_SFPU_IS_BINARY) read two DEST tiles, x = DEST[ARG2] and
  * y = DEST[ARG3], and write DEST[ARG0] (which may be either of them). The
  * ternary ops (TF_SFPU_IS_TERNARY) read three, x, y and z: ARG2 holds

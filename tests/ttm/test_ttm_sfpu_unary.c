@@ -587,6 +587,10 @@ int main(void)
                 "tile engine SFPU: operand code 1 is not one the engine knows");
     chain_fault("rounding_op_tile_init(); tf_c::dev_sfpu(TF_SFPU_ROUNDING, 0, 0, 7);",
                 "tile engine SFPU ROUNDING: operand code 7 is not one the engine knows");
+    chain_fault("unary_gt_tile_init(); tf_c::dev_sfpu(TF_SFPU_CMP_SCALAR, 0, 0, 6);",
+                "tile engine SFPU CMP_SCALAR: operand code 6 is not one the engine knows");
+    chain_fault("rdiv_tile_init(); tf_c::dev_sfpu(TF_SFPU_RDIV, 0, 0x40400000u, 3);",
+                "tile engine SFPU RDIV: operand code 3 is not one the engine knows");
 
     /* still refused: compile errors saying why */
     ttm_refused(dev, "sfpu_unary_refused", 0,

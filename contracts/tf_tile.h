@@ -100,13 +100,13 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
  * approximation (softplus's and celu's 1/beta and 1/alpha, fmod's and
  * remainder's 1/s) is not sent: the engine computes the exact value from
  * the others. An ARG3 that names no member (or no rounding mode of
- * RDIV's) faults (TF_TILE_ERR_ARG). The
- * binary ops (TF_SFPU_IS_BINARY) read two DEST tiles, x = DEST[ARG2] and
- * y = DEST[ARG3], and write DEST[ARG0] (which may be either of them). The
- * ternary ops (TF_SFPU_IS_TERNARY) read three, x, y and z: ARG2 holds
- * their indices a byte each (TF_SFPU_DEST3), ARG3 the op's scalar (fp32
- * bits: addcmul's and addcdiv's value), and write DEST[ARG0] (which may be
- * any of them). Codes are below TF_SFPU_NUM_OPS (a byte in the fault aux). */
+ * RDIV's) faults (TF_TILE_ERR_ARG). The binary ops (TF_SFPU_IS_BINARY)
+ * read two DEST tiles, x = DEST[ARG2] and y = DEST[ARG3], and write
+ * DEST[ARG0] (which may be either of them). The ternary ops
+ * (TF_SFPU_IS_TERNARY) read three, x, y and z: ARG2 holds their indices a
+ * byte each (TF_SFPU_DEST3), ARG3 the op's scalar (fp32 bits: addcmul's and
+ * addcdiv's value), and write DEST[ARG0] (which may be any of them). Codes
+ * are below TF_SFPU_NUM_OPS (a byte in the fault aux). */
 // clang-format off
 #define TF_SFPU_OPS(X)                                                                             \
     X(EXP,         1,  1, "exp(x); ARG1 bit 8: approximate")                                       \

@@ -27,7 +27,7 @@ static void inputs(float *x, float *y, int bf16, int edges)
         if (i % 97 == 0) y[i] = 0;
         if (i % 193 == 0) x[i] = 0;
         if (i % 61 == 0) y[i] = x[i];
-        if (bf16) x[i] = sfpu_bf16_rne(x[i]), y[i] = sfpu_bf16_rne(y[i]);
+        if (bf16) x[i] = ttm_bf16_rne(x[i]), y[i] = ttm_bf16_rne(y[i]);
         if (!edges) continue;
         if (i % 89 == 0) x[i] = -0.0f, y[i] = 0.0f;
         if (i % 89 == 1) x[i] = 0.0f, y[i] = -0.0f;
@@ -38,7 +38,7 @@ static void inputs(float *x, float *y, int bf16, int edges)
         if (i % 89 == 6) y[i] = -INFINITY;
         if (i % 89 == 7) x[i] = y[i] = INFINITY;
         if (i % 89 == 8) /* adjacent values: one ulp of the DEST format apart */
-            y[i] = sfpu_fbits(sfpu_bits(x[i]) + (bf16 ? 0x10000u : 1u));
+            y[i] = ttm_fbits(ttm_bits(x[i]) + (bf16 ? 0x10000u : 1u));
     }
 }
 
@@ -108,8 +108,8 @@ static void op_case(int mode, int odst, int fp32)
     for (int i = 0; i < E; i++) {
         int rne;
         float w = want_of(mode, x[i], y[i], &rne);
-        if (!fp32) w = rne ? sfpu_bf16_rne(w) : sfpu_bf16_trunc(w);
-        int same = sfpu_same(out[i], w);
+        if (!fp32) w = rne ? ttm_bf16_rne(w) : ttm_bf16_trunc(w);
+        int same = ttm_same(out[i], w);
         if (!same && bad++ < 3)
             fprintf(stderr, "sfpu_binary MODE=%d fp32=%d: f(%a, %a) = %a, want %a\n", mode, fp32,
                     (double)x[i], (double)y[i], (double)out[i], (double)w);
@@ -117,7 +117,7 @@ static void op_case(int mode, int odst, int fp32)
     CHECK_EQ_U(bad, 0);
     if (mode >= 11) { /* each comparison's result is 1 somewhere and 0 somewhere */
         int ones = 0;
-        for (int i = 0; i < E; i++) ones += sfpu_bits(out[i]) == sfpu_bits(1.0f);
+        for (int i = 0; i < E; i++) ones += ttm_bits(out[i]) == ttm_bits(1.0f);
         CHECK_TRUE(ones > 0 && ones < E);
     }
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));

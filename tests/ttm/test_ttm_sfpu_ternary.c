@@ -82,8 +82,7 @@ static void inputs(int mode, int bf16, float *x, float *y, float *z)
         case 16: x[i] = -0.0f, y[i] = 1.0f; break;
         case 17: x[i] = -NAN, y[i] = -NAN; break; /* the SFPU's min: -NaN is the least */
         }
-        if (bf16)
-            x[i] = sfpu_bf16_rne(x[i]), y[i] = sfpu_bf16_rne(y[i]), z[i] = sfpu_bf16_rne(z[i]);
+        if (bf16) x[i] = ttm_bf16_rne(x[i]), y[i] = ttm_bf16_rne(y[i]), z[i] = ttm_bf16_rne(z[i]);
     }
 }
 
@@ -91,7 +90,7 @@ static void inputs(int mode, int bf16, float *x, float *y, float *z)
  * integers (SFPSWAP.md): -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN. */
 static float sm_order_min(float v, float lim)
 {
-    uint32_t w = sfpu_bits(v);
+    uint32_t w = ttm_bits(v);
     if (isnan(v)) return w >> 31 ? v : lim;
     return v < lim || (v == lim && (w >> 31)) ? v : lim;
 }
@@ -131,21 +130,21 @@ static float want_of(int mode, float x, float y, float z, int bf16)
     case XLOGY: {
         rne = 0;
         float l = (float)log((double)y); /* ln y goes through DEST */
-        w = y < 0 || isnan(y) ? NAN : x * (bf16 ? sfpu_bf16_trunc(l) : l);
+        w = y < 0 || isnan(y) ? NAN : x * (bf16 ? ttm_bf16_trunc(l) : l);
         break;
     }
     case DIV_NO_NAN: w = y == 0 ? 0.0f : (float)((double)x / y); break;
     case COPY_Y: w = y; break;
     case COPY_Z: w = z; break;
     case MAX_TILE: w = x < y ? y : x; break;
-    case WHERE: w = sfpu_bits(x) != 0 ? y : z; break; /* -0 and NaN are true */
+    case WHERE: w = ttm_bits(x) != 0 ? y : z; break; /* -0 and NaN are true */
     case LERP: w = fmaf(z, y - x, x); break;
     case ADDCMUL:
-        v = sfpu_fbits(ADDCMUL_VALUE);
+        v = ttm_fbits(ADDCMUL_VALUE);
         w = fmaf(v * y, z, x);
         break;
     case ADDCDIV:
-        v = sfpu_fbits(ADDCDIV_VALUE);
+        v = ttm_fbits(ADDCDIV_VALUE);
         w = fmaf(v * y, 1.0f / z, x);
         break;
     case CLAMPED_SILU_GLU: w = silu_glu(x, y); break;
@@ -156,7 +155,7 @@ static float want_of(int mode, float x, float y, float z, int bf16)
     }
     }
     if (!bf16) return w;
-    return rne ? sfpu_bf16_rne(w) : sfpu_bf16_trunc(w); /* copies, max, where: exact */
+    return rne ? ttm_bf16_rne(w) : ttm_bf16_trunc(w); /* copies, max, where: exact */
 }
 
 /* Each op's modeled SFPU cycles a tile (docs/chip.md "Modeled cost"). */
@@ -226,7 +225,7 @@ static void op_case(int mode)
                 float w = mode >= ADD_BCAST_COL ? bcast_want(mode, x, y, i)
                                                 : want_of(mode, x[i], y[i], z[i], !fp32);
                 nan += isnan(w);
-                if (!sfpu_same(out[i], w) && bad++ < 3)
+                if (!ttm_same(out[i], w) && bad++ < 3)
                     fprintf(stderr,
                             "sfpu_ternary MODE=%d fp32=%d odst=%u: f(%a, %a, %a) = %a, want %a\n",
                             mode, fp32, odst, (double)x[i], (double)y[i], (double)z[i],
@@ -246,14 +245,14 @@ static void op_case(int mode)
  * checked against values written out here). */
 static void reference_edges(void)
 {
-    CHECK_TRUE(sfpu_bits(want_of(ATAN2, -0.0f, -0.0f, 0, 0)) == sfpu_bits((float)-M_PI));
-    CHECK_TRUE(sfpu_bits(want_of(ATAN2, 0.0f, -1.0f, 0, 0)) == sfpu_bits((float)M_PI));
-    CHECK_TRUE(sfpu_bits(want_of(FMOD, -3.0f, 3.0f, 0, 0)) == sfpu_bits(-0.0f));
+    CHECK_TRUE(ttm_bits(want_of(ATAN2, -0.0f, -0.0f, 0, 0)) == ttm_bits((float)-M_PI));
+    CHECK_TRUE(ttm_bits(want_of(ATAN2, 0.0f, -1.0f, 0, 0)) == ttm_bits((float)M_PI));
+    CHECK_TRUE(ttm_bits(want_of(FMOD, -3.0f, 3.0f, 0, 0)) == ttm_bits(-0.0f));
     CHECK_TRUE(want_of(FMOD, 5.5f, -2.0f, 0, 0) == 1.5f);
     CHECK_TRUE(want_of(REMAINDER, 5.5f, -2.0f, 0, 0) == -0.5f);
     CHECK_TRUE(want_of(REMAINDER, -5.5f, 2.0f, 0, 0) == 0.5f);
     CHECK_TRUE(isnan(want_of(XLOGY, 0.0f, -1.0f, 0, 0)));
-    CHECK_TRUE(sfpu_bits(want_of(XLOGY, 0.0f, 0.5f, 0, 0)) == sfpu_bits(-0.0f));
+    CHECK_TRUE(ttm_bits(want_of(XLOGY, 0.0f, 0.5f, 0, 0)) == ttm_bits(-0.0f));
     CHECK_TRUE(want_of(DIV_NO_NAN, NAN, -0.0f, 0, 0) == 0.0f);
     CHECK_TRUE(want_of(WHERE, -0.0f, 1.0f, 2.0f, 0) == 1.0f);
     CHECK_TRUE(want_of(WHERE, NAN, 1.0f, 2.0f, 0) == 1.0f);

@@ -1,6 +1,7 @@
 /* What the tests of the SFPU ops between DEST tiles share (test_ttm_sfpu_binary,
- * test_ttm_sfpu_ternary): fp32 bit patterns, the two stores of a 16-bit DEST, and
- * one dispatch of a compute kernel on tiles the cb_loader puts in CB 0. */
+ * test_ttm_sfpu_ternary): one dispatch of a compute kernel on tiles the
+ * cb_loader puts in CB 0 all at once (fp32 bit patterns and the two stores
+ * of a 16-bit DEST: ttm_test.h's ttm_bits, ttm_bf16_trunc, ...). */
 #ifndef TF_TTM_SFPU_H
 #define TF_TTM_SFPU_H
 
@@ -10,36 +11,6 @@
 #include "ttm_test.h"
 
 #include <math.h>
-
-static inline uint32_t sfpu_bits(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-static inline float sfpu_fbits(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, 4);
-    return f;
-}
-/* A 16-bit DEST: truncated (the SFPU's default store) or rounded to
- * nearest even; NaN stays NaN. */
-static inline float sfpu_bf16_trunc(float v)
-{
-    return sfpu_fbits(sfpu_bits(v) & 0xffff0000u);
-}
-static inline float sfpu_bf16_rne(float v)
-{
-    if (isnan(v)) return v;
-    uint32_t w = sfpu_bits(v);
-    return sfpu_fbits((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
-}
-/* Equal bit for bit, or both NaN (a NaN's payload is not modeled). */
-static inline int sfpu_same(float a, float b)
-{
-    return sfpu_bits(a) == sfpu_bits(b) || (isnan(a) && isnan(b));
-}
 
 /* One dispatch of compute kernel cmp (kept: the caller frees it) on core
  * (0, 0): the cb_loader puts the n row-major 32 x 32 tiles of in into CB 0

@@ -335,7 +335,9 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
         case TF_TILE_REDUCE_COLS:
         case TF_TILE_REDUCE_ROWS: return 32;
         case TF_TILE_SFPU:
-            return m->sfpu == TF_SFPU_RELU ? 32 : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
+            return m->sfpu == TF_SFPU_RELU
+                       ? 32
+                       : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
         default: return 16;
         }
     }

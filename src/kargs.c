@@ -277,6 +277,21 @@ int tf_kernel_set_common_varargs(tf_kernel *k, const uint32_t *args, uint32_t n)
     return 0;
 }
 
+int rt_kargs_same_rtas(const rt_image *a, const rt_image *b)
+{
+    const char *pa = a && a->kargs ? a->kargs : "", *pb = b && b->kargs ? b->kargs : "";
+    kargs_rec ra, rb;
+    for (;;) { /* the runtime arg records of each, in order */
+        int ha, hb;
+        while ((ha = kargs_next(&pa, &ra)) && ra.kind != TF_KARG_RTA[0]) {
+        }
+        while ((hb = kargs_next(&pb, &rb)) && rb.kind != TF_KARG_RTA[0]) {
+        }
+        if (!ha || !hb) return ha == hb;
+        if (ra.len != rb.len || memcmp(ra.name, rb.name, ra.len)) return 0;
+    }
+}
+
 int rt_kargs_check_given(const tf_program *p, const char *op)
 {
     char names[1024];

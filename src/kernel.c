@@ -226,14 +226,15 @@ int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
                           k->name, k->img[0].path, b, risc_arg_name(r), risc_arg_name(r), k->name,
                           r == TF_COMPUTE ? "compute" : cm_risc_name((int)r));
     }
-    if (r == TF_COMPUTE) {
-        for (int i = 0; i < 3; i++) {
-            p->kernel[TF_RISC_TRISC0 + i] = k;
-            p->img[TF_RISC_TRISC0 + i] = &k->img[i];
-        }
-    } else {
-        p->kernel[r] = k;
-        p->img[r] = &k->img[0];
+    int lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r,
+        hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
+    for (int i = lo; i <= hi; i++) {
+        /* another kernel in place of one, its runtime args named otherwise:
+         * the words given for the old one's names are not the new one's
+         * (its named args must be given again; the words stay) */
+        if (p->img[i] && !rt_kargs_same_rtas(p->img[i], &k->img[i - lo])) p->named_given[i] = 0;
+        p->kernel[i] = k;
+        p->img[i] = &k->img[i - lo];
     }
     update_label(p);
     return 0;

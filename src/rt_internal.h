@@ -332,6 +332,9 @@ int rt_kargs_read(rt_image *img, const cm_elf *e);
 /* -1 and "op: ..." if a kernel of p has named runtime (or common runtime)
  * args that were not given, naming them and the call that sets them */
 int rt_kargs_check_given(const tf_program *p, const char *op);
+/* Whether images a and b name the same runtime args in the same order
+ * (none and none: the same). */
+int rt_kargs_same_rtas(const rt_image *a, const rt_image *b);
 /* The words [0, n) as given: a positional set of n args */
 static inline uint64_t rt_kargs_first(uint32_t n)
 {

@@ -367,6 +367,23 @@ static void host_checks(tf_kernel *k)
     CHECK_EQ_U(tf_kernel_set_common_varargs(legacy, lots, 1), -1);
     CHECK_CONTAINS(tf_last_error(), "tf_kernel_set_common_varargs: kernel 'counter' (");
     tf_program_destroy(p);
+
+    /* another kernel in place of one, its runtime args named otherwise (here
+     * none, then out and nvar again): what was given under the old names
+     * does not count; the same kernel set again keeps it */
+    p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, (uint32_t[]){out, 0}, 2));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    if (tf_dispatch_execute(p)) CHECK_TRUE(!strstr(tf_last_error(), "named runtime args"));
+    MUST(tf_program_set_kernel(p, TF_BRISC, legacy));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    CHECK_EQ_U(tf_dispatch_execute(p), -1);
+    CHECK_CONTAINS(tf_last_error(), "was not given its named runtime args out, nvar;");
+    MUST(tf_program_set_named_arg(p, TF_BRISC, "out", out));
+    MUST(tf_program_set_named_arg(p, TF_BRISC, "nvar", 0));
+    if (tf_dispatch_execute(p)) CHECK_TRUE(!strstr(tf_last_error(), "named runtime args"));
+    tf_program_destroy(p);
     tf_kernel_free(legacy);
     tf_buffer_free(l1);
 }
@@ -471,6 +488,39 @@ static void compile_time(void)
     CHECK_TRUE(k == NULL);
     CHECK_CONTAINS(tf_last_error(), "legacy_args.cpp:2:20: error: redefinition of 'args' as "
                                     "different kind of symbol");
+    /* args named like the namespaces the declarations use (std,
+     * experimental): a name before :: is looked up as a namespace or type
+     * only, so the later declarations still name the global ones */
+    static const char *const ns_names[] = {"std", "experimental", "out"};
+    char src[300];
+    snprintf(src, sizeof src, "%s/ns_names.cpp", work);
+    write_file(src, "#include \"experimental/kernel_args.h\"\nvoid kernel_main()\n{\n    "
+                    "*(volatile uint32_t *)get_arg(args::out) = get_arg(args::std) + "
+                    "get_arg(args::experimental);\n}\n");
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = src;
+    o.risc = TF_BRISC;
+    o.runtime_arg_names = ns_names;
+    o.num_runtime_arg_names = 3;
+    k = tf_kernel_build(dev, &o);
+    if (!k) fprintf(stderr, "ns_names.cpp: %s\n", tf_last_error());
+    CHECK_TRUE(k != NULL);
+    if (k) {
+        tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 16));
+        tf_program *p = MUST_PTR(tf_program_create(dev, core));
+        MUST(tf_program_set_kernel(p, TF_BRISC, k));
+        MUST(tf_program_set_named_arg(p, TF_BRISC, "std", 0x40));
+        MUST(tf_program_set_named_arg(p, TF_BRISC, "experimental", 0x2));
+        MUST(tf_program_set_named_arg(p, TF_BRISC, "out", (uint32_t)tf_buffer_address(l1)));
+        MUST(tf_dispatch_execute(p));
+        uint32_t w = 0;
+        MUST(tf_buffer_read(l1, 0, &w, 4));
+        CHECK_EQ_U(w, 0x42);
+        tf_program_destroy(p);
+        tf_buffer_free(l1);
+        tf_kernel_free(k);
+    }
 }
 
 /* ---- a section of names that is not well formed ------------------------------------- */

@@ -42,17 +42,21 @@
       "read): a tf_dev_perf header, then (key, value) uint64 pairs")                               \
     X(ALLOC_SET, 12, TF_REC_TEXT, "byte length",                                                   \
       "allocations made at one time in one pool of 32-bit addresses (the runtime's kernel "        \
-      "configuration of a dispatch, in `Kernel config L1 (x,y)`): a u32 pool id, 4 bytes 0, then " \
-      "(u32 ptr, u32 size) per allocation; read as one ALLOC each, in order, at its time")        \
+      "configuration of a dispatch, in `Kernel config L1 (x,y)`): a u32 pool id, the set's u32 "   \
+      "number (0: none), then (u32 ptr, u32 size) per allocation; read as one ALLOC each, in "     \
+      "order, at its time")                                                                        \
     X(FREE_SET, 13, TF_REC_TEXT, "byte length",                                                    \
-      "frees made at one time in one pool of 32-bit addresses: a u32 pool id, 4 bytes 0, then a "  \
-      "u32 ptr per free; read as one FREE each, in order, at its time")                          \
+      "frees made at one time in one pool of 32-bit addresses: a u32 pool id, the set's u32 "     \
+      "number (0: none), then a u32 ptr per free; read as one FREE each, in order, at its time")   \
     X(ZONE_SEQ, 14, TF_REC_TEXT, "byte length",                                                    \
       "zone begins, ends, texts and frame marks of one thread made together (the runtime's "      \
       "dispatch stages), stamped at the last one's time: varints (unsigned LEB128), the time "    \
       "from the first to the last, then per event `kind | arg << 2` and its time minus the one "  \
       "before (the first: 0); kind 0 ZONE_BEGIN, 1 ZONE_END of location `arg`, 2 ZONE_TEXT of "   \
-      "`arg` bytes (they follow), 3 FRAME; read as those records, in order, at their times")
+      "`arg` bytes (they follow), 3 FRAME; read as those records, in order, at their times")      \
+    X(MEM_REPEAT, 15, 1, "pool id",                                                                \
+      "the number of the thread's last ALLOC_SET or FREE_SET in the pool, which this set repeats " \
+      "item for item; read as that set's events, in order, at its own time")
 // clang-format on
 
 enum tf_rec_type {
@@ -123,7 +127,12 @@ enum tf_zseq_kind { TF_ZSEQ_BEGIN = 0, TF_ZSEQ_END = 1, TF_ZSEQ_TEXT = 2, TF_ZSE
 #define TF_ZSEQ_KIND_BITS 2
 
 /* ALLOC_SET and FREE_SET: the bytes before the items (the u32 pool id and
- * 4 bytes 0), and each item's bytes. */
+ * the set's u32 number), and each item's bytes. A set's number is 0 (none:
+ * nothing repeats it; traces before MEM_REPEAT) or unique in its process
+ * (the writer counts sets, skipping 0): a MEM_REPEAT of pool P names the
+ * number of the last set its thread wrote in P of the type it repeats, and
+ * the reader expands it only if that is the last set of P it holds from
+ * the thread (else a chunk, or a record, was lost: counted and reported). */
 #define TF_MEM_SET_HEAD   8u
 #define TF_ALLOC_SET_ITEM 8u
 #define TF_FREE_SET_ITEM  4u

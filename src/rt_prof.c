@@ -9,6 +9,7 @@
 #include "common/cm_map.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,13 +118,52 @@ uint32_t rt_prof_core_pool(const char *pool, uint32_t dev, int x, int y)
     return id;
 }
 
-/* A byte record of the memory stream: the pool id and 4 bytes 0 (the
- * TF_MEM_SET_HEAD of tf_trace_records.h), then the items. */
+/* The sets this thread wrote last, per (pool, type), in a small
+ * direct-mapped table (no allocation; a pool whose slot another took
+ * writes its set in full, and a set of more than RT_SET_WORDS words is
+ * never repeated): a set the same as the last of its pool and type is
+ * written as a MEM_REPEAT naming that set's number (tf_trace_records.h).
+ * Numbers are unique in the process, so a repeat never names another
+ * thread's set (a thread number the recorder gave again), and a set the
+ * reader does not hold (its chunk, or its record, lost) is seen as such. A
+ * forked child records nothing; a program it execs starts afresh. */
+#define RT_SET_SLOTS 64
+#define RT_SET_WORDS (2 * 20)
+static __thread struct rt_set_last {
+    uint32_t pool, type, number, nw; /* number 0: empty */
+    uint32_t w[RT_SET_WORDS];
+} rt_set_last[RT_SET_SLOTS];
+static _Atomic uint32_t rt_set_numbers;
+
+/* A byte record of the memory stream: the pool id and the set's number
+ * (the TF_MEM_SET_HEAD of tf_trace_records.h), then the items; or a
+ * MEM_REPEAT of the last such set of the thread in the pool and type. */
 void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now)
 {
+    if (!tf_prof_on[TF_PROF_MEM]) return;
+    struct rt_set_last *l = &rt_set_last[(pool * 2u + (type == TF_R_FREE_SET)) % RT_SET_SLOTS];
+    size_t bytes = (size_t)nw * 4u;
+    if (l->number && l->pool == pool && l->type == type && l->nw == nw && !memcmp(l->w, w, bytes)) {
+        tf_prof_put_at(TF_PROF_MEM, 1 + TF_RW_MEM_REPEAT, TF_R_MEM_REPEAT, pool, now, l->number, 0,
+                       0);
+        return;
+    }
     uint32_t head[2] = {pool, 0};
     _Static_assert(sizeof head == TF_MEM_SET_HEAD, "the set's head");
-    tf_prof_stream_bytes_at(TF_PROF_MEM, now, type, head, sizeof head, w, (size_t)nw * 4u);
+    if (nw > RT_SET_WORDS || pool > TF_REC_MAX_ARG) {          /* not one a repeat can name */
+        if (l->pool == pool && l->type == type) l->number = 0; /* nor its predecessor */
+    } else {
+        uint32_t n = atomic_fetch_add_explicit(&rt_set_numbers, 1, memory_order_relaxed) + 1;
+        if (!n) /* (after 2^32 sets) 0 is none */
+            n = atomic_fetch_add_explicit(&rt_set_numbers, 1, memory_order_relaxed) + 1;
+        head[1] = n;
+        l->pool = pool;
+        l->type = type;
+        l->nw = nw;
+        l->number = n;
+        memcpy(l->w, w, bytes);
+    }
+    tf_prof_stream_bytes_at(TF_PROF_MEM, now, type, head, sizeof head, w, bytes);
 }
 
 /* The thread's zone events not yet written (RT_ZS_*, rt_prof.h): the

@@ -153,6 +153,17 @@ typedef struct reader {
     size_t nperf_last, cap_perf_last;
     uint64_t perf_unresolved; /* repeats of a record not held (left out) */
     uint32_t first_unresolved_dispatch, first_unresolved_ref;
+    /* the last ALLOC_SET and FREE_SET of each (thread, pool) (set_last_key)
+     * -> set_last[]: a MEM_REPEAT names one of them by its number */
+    cm_map set_last_map;
+    struct set_last {
+        uint32_t number[2]; /* [0] ALLOC_SET, [1] FREE_SET; 0: none */
+        uint32_t n[2];      /* its events, t->mem[first..first + n) */
+        size_t first[2];
+    } * set_last;
+    size_t nset_last, cap_set_last;
+    uint64_t set_unresolved; /* repeats of a set not held (left out: lost) */
+    uint32_t first_unresolved_pool, first_unresolved_set;
 } reader;
 
 static void drop_data(reader *r)
@@ -1229,9 +1240,16 @@ static int rec_RESET(reader *r, const rec *e)
     return mem_event(r, e, TF_MEM_RESET, 0, 0);
 }
 
+/* The key of (thread, pool) in set_last_map. */
+static uint64_t set_last_key(uint32_t thread, uint32_t pool)
+{
+    return 1ull << 63 | (uint64_t)thread << 32 | pool;
+}
+
 /* ALLOC_SET, FREE_SET: one event per item, in order, all at the record's
- * time, as the per-item records would read. A length that is not the
- * header and whole items is counted as unreadable. */
+ * time, as the per-item records would read; the set becomes the last of
+ * its thread, pool and type (the one a MEM_REPEAT may name). A length that
+ * is not the header and whole items is counted as unreadable. */
 static int mem_set(reader *r, const rec *e, int op, uint32_t item)
 {
     if (e->arg < TF_MEM_SET_HEAD || (e->arg - TF_MEM_SET_HEAD) % item) {
@@ -1239,16 +1257,33 @@ static int mem_set(reader *r, const rec *e, int op, uint32_t item)
         return 0;
     }
     const unsigned char *b = (const unsigned char *)(e->p + 1);
-    uint32_t pool, v[2] = {0, 0};
+    uint32_t pool, number, v[2] = {0, 0};
     memcpy(&pool, b, 4);
+    memcpy(&number, b + 4, 4);
     tf_tr_mem m = {op, pool_index(r, pool), 0, 0, e->ns, e->thread};
     if (m.pool == TF_NONE) return -1;
+    int is_new = 0;
+    uint32_t *slot =
+        cm_map_slot(&r->set_last_map, set_last_key(e->thread, pool), NULL, NULL, &is_new);
+    if (!slot) return -1;
+    if (is_new) {
+        struct set_last none = {{0, 0}, {0, 0}, {0, 0}};
+        if (PUSH(r->set_last, r->nset_last, r->cap_set_last, none)) return -1;
+        *slot = (uint32_t)(r->nset_last - 1);
+    }
+    struct set_last *l = &r->set_last[*slot];
+    int k = op == TF_MEM_FREE;
+    l->number[k] = 0; /* until its events are all in */
+    size_t first = r->t->nmem;
     for (uint32_t off = TF_MEM_SET_HEAD; off < e->arg; off += item) {
         memcpy(v, b + off, item);
         m.ptr = v[0];
         m.size = v[1];
         if (PUSH(r->t->mem, r->t->nmem, r->cap_mem, m)) return -1;
     }
+    l->number[k] = number;
+    l->first[k] = first;
+    l->n[k] = (e->arg - TF_MEM_SET_HEAD) / item;
     return 0;
 }
 
@@ -1260,6 +1295,34 @@ static int rec_ALLOC_SET(reader *r, const rec *e)
 static int rec_FREE_SET(reader *r, const rec *e)
 {
     return mem_set(r, e, TF_MEM_FREE, TF_FREE_SET_ITEM);
+}
+
+/* MEM_REPEAT: the events of the set it names, which must be the last
+ * ALLOC_SET or FREE_SET of its thread in its pool, again at its own time.
+ * A repeat of a set not held (its chunk or record lost, a set after it
+ * lost) is counted as lost, reported, and left out. */
+static int rec_MEM_REPEAT(reader *r, const rec *e)
+{
+    uint64_t number = e->p[1];
+    const uint32_t *li = cm_map_find(&r->set_last_map, set_last_key(e->thread, e->arg), NULL, NULL);
+    int k = -1;
+    for (int i = 0; li && number && number <= UINT32_MAX && k < 0 && i < 2; i++)
+        if (r->set_last[*li].number[i] == number) k = i;
+    if (k < 0) {
+        if (!r->set_unresolved++) {
+            r->first_unresolved_pool = e->arg;
+            r->first_unresolved_set = (uint32_t)number;
+        }
+        return 0;
+    }
+    size_t first = r->set_last[*li].first[k];
+    for (uint32_t i = 0; i < r->set_last[*li].n[k]; i++) {
+        tf_tr_mem m = r->t->mem[first + i];
+        m.ns = e->ns;
+        m.thread = e->thread;
+        if (PUSH(r->t->mem, r->t->nmem, r->cap_mem, m)) return -1;
+    }
+    return 0;
 }
 
 static int rec_TRACK_ZONE(reader *r, const rec *e)
@@ -1992,20 +2055,26 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
              "(the first: dispatch %u repeats dispatch %u; a chunk lost?); they were left out",
              (unsigned long long)r.perf_unresolved, r.first_unresolved_dispatch,
              r.first_unresolved_ref);
+    if (r.set_unresolved)
+        warn(t,
+             "%llu memory set records repeat a set the trace does not hold (the first: pool #%u, "
+             "set %u; a chunk lost?); their events were lost",
+             (unsigned long long)r.set_unresolved, r.first_unresolved_pool, r.first_unresolved_set);
     if (t->unknown_records)
         warn(t, "%llu records of unknown type were skipped",
              (unsigned long long)t->unknown_records);
     free(r.stacks);
     for (uint32_t i = 0; i < r.npool_names; i++) free(r.pool_names[i]);
     free(r.pool_names);
-    cm_map *maps[] = {&r.loc_map,   &r.pool_def,   &r.pool_use,     &r.name_map,
-                      &r.track_map, &r.thread_map, &r.open_map,     &r.seq_map,
-                      &r.text_len,  &r.chip_map,   &r.perf_last_map};
+    cm_map *maps[] = {&r.loc_map,   &r.pool_def,   &r.pool_use,      &r.name_map,
+                      &r.track_map, &r.thread_map, &r.open_map,      &r.seq_map,
+                      &r.text_len,  &r.chip_map,   &r.perf_last_map, &r.set_last_map};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) cm_map_free(maps[i]);
     free(r.chunks);
     free(r.cal);
     free(r.chips);
     free(r.perf_last);
+    free(r.set_last);
     drop_data(&r);
     return t;
 }

@@ -210,10 +210,12 @@ static void everything_read(void)
         64 | (uint64_t)64 << 32, 48, (uint64_t)32 << 32, /* NOC B/cycle, matmul cycles */
         TF_PERF_KEY(TF_PERF_F_instret, 3, 0), 12345, TF_PERF_KEY(TF_PERF_F_cb_front, 2, 5), 77,
         /* a kernel-config set of two items in pool 1, then its frees */
-        TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 197), 1,
+        TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 197), 1 | (uint64_t)5 << 32,
         0x100 | (uint64_t)32 << 32, 0x200 | (uint64_t)16 << 32,
         TF_REC(TF_R_FREE_SET, TF_MEM_SET_HEAD + 2 * TF_FREE_SET_ITEM, 198), 1,
         0x200 | (uint64_t)0x100 << 32,
+        /* the allocations again (the set numbered 5 repeated) */
+        TF_REC(TF_R_MEM_REPEAT, 1, 199), 5,
         /* a run of zone events at 260 spanning 60: begin of location 1 at
          * 200 with text "xy", a zone of it inside from 210 to 230, the
          * end at 250, a frame mark at 260 (3c; 04 00; 0a 00 'x' 'y'; 04 0a;
@@ -223,7 +225,7 @@ static void everything_read(void)
 #define ONE_TYPE(name, code, words, arg, payload) types++;
     TF_TRACE_RECORDS(ONE_TYPE)
 #undef ONE_TYPE
-    CHECK_EQ_I(types, 14); /* a new type: add a record above and check it below */
+    CHECK_EQ_I(types, 15); /* a new type: add a record above and check it below */
     chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
     /* the same counters of core (1,2) after dispatch 8 as version 2, with
      * a window stamp before and after its base, then core (3,4)'s of a chip
@@ -282,8 +284,14 @@ static void everything_read(void)
     CHECK_EQ_U(t->threads[t->zones[0].thread].tid, 77);
     CHECK_EQ_U(t->nframes, 2);
     if (t->nframes == 2) CHECK_EQ_U(t->frames[1].ns, 260);
-    CHECK_EQ_U(t->nmem, 7);
-    if (t->nmem == 7) {
+    CHECK_EQ_U(t->nmem, 9);
+    if (t->nmem == 9) {
+        /* the repeat reads as the set it names, at its own time */
+        for (int i = 0; i < 2; i++) {
+            tf_tr_mem m = t->mem[3 + i];
+            m.ns = 199;
+            CHECK_TRUE(!memcmp(&m, &t->mem[7 + i], sizeof m));
+        }
         /* a set reads as its items, in order, at its time */
         static const struct {
             int op;
@@ -746,6 +754,71 @@ static void bad_set_lengths(void)
     }
 }
 
+/* MEM_REPEAT: a repeat of the thread's last set of either type in the
+ * pool reads as that set's events at its own time; one of a set the trace
+ * does not hold (an older one, one of another thread, one in a lost chunk)
+ * is left out, counted as lost and said in a warning. */
+static void mem_repeats(void)
+{
+    char path[512];
+    FILE *f = new_trace("contract_mem_repeat.tft", TF_TRACE_VERSION, path, sizeof path);
+    if (!f) return;
+    static uint8_t defs[256];
+    size_t off = 0;
+    def(defs, &off, TF_DEF_POOL, 1, 0, "Kernel config L1 (1,0)", NULL, NULL);
+    chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
+    uint64_t w[] = {TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 10),
+                    1 | (uint64_t)5 << 32, 0x100 | (uint64_t)32 << 32, 0x200 | (uint64_t)16 << 32,
+                    TF_REC(TF_R_FREE_SET, TF_MEM_SET_HEAD + 2 * TF_FREE_SET_ITEM, 20),
+                    1 | (uint64_t)6 << 32, 0x100 | (uint64_t)0x200 << 32,
+                    TF_REC(TF_R_MEM_REPEAT, 1, 30), 5, TF_REC(TF_R_MEM_REPEAT, 1, 40), 6,
+                    /* a newer allocation set: 5 is no longer the last, nor is 0 a set */
+                    TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + TF_ALLOC_SET_ITEM, 50),
+                    1 | (uint64_t)7 << 32, 0x300 | (uint64_t)8 << 32,
+                    TF_REC(TF_R_MEM_REPEAT, 1, 60), 5, TF_REC(TF_R_MEM_REPEAT, 1, 61), 0,
+                    TF_REC(TF_R_MEM_REPEAT, 1, 62), 7};
+    chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
+    /* chunk 2 (lost) held set 8 of thread 1; chunk 3 repeats it, and
+     * thread 2 repeats thread 1's set 7 */
+    uint64_t w3[] = {TF_REC(TF_R_MEM_REPEAT, 1, 70), 8};
+    chunk(f, TF_CHUNK_EVENTS, 3, w3, sizeof w3);
+    tf_chunk_header h = {TF_CHUNK_MAGIC, TF_CHUNK_EVENTS, 2, sizeof w3, 0, 0, 0, 4, 0, 0, 0};
+    uint64_t w4[] = {TF_REC(TF_R_MEM_REPEAT, 1, 80), 7};
+    tf_trace_seal(&h, w4);
+    put(f, &h, sizeof h);
+    put(f, w4, sizeof w4);
+    CHECK_EQ_I(fclose(f), 0);
+    tf_trace *t = tf_trace_load(path);
+    CHECK_TRUE(t != NULL);
+    remove(path);
+    if (!t) return;
+    static const struct {
+        int op;
+        uint64_t ptr, size, ns;
+    } want[] = {{TF_MEM_ALLOC, 0x100, 32, 10}, {TF_MEM_ALLOC, 0x200, 16, 10},
+                {TF_MEM_FREE, 0x100, 0, 20},   {TF_MEM_FREE, 0x200, 0, 20},
+                {TF_MEM_ALLOC, 0x100, 32, 30}, {TF_MEM_ALLOC, 0x200, 16, 30},
+                {TF_MEM_FREE, 0x100, 0, 40},   {TF_MEM_FREE, 0x200, 0, 40},
+                {TF_MEM_ALLOC, 0x300, 8, 50},  {TF_MEM_ALLOC, 0x300, 8, 62}};
+    size_t nw = sizeof want / sizeof *want;
+    CHECK_EQ_U(t->nmem, nw);
+    for (size_t i = 0; i < nw && i < t->nmem; i++) {
+        CHECK_EQ_I(t->mem[i].op, want[i].op);
+        CHECK_EQ_U(t->mem[i].ptr, want[i].ptr);
+        CHECK_EQ_U(t->mem[i].size, want[i].size);
+        CHECK_EQ_U(t->mem[i].ns, want[i].ns);
+        CHECK_EQ_U(t->mem[i].thread, t->mem[0].thread);
+    }
+    CHECK_EQ_U(t->unknown_records, 0);
+    CHECK_EQ_U(t->missing_chunks, 1);
+    int said = 0;
+    for (int i = 0; i < t->nwarnings; i++)
+        said += strstr(t->warnings[i], "4 memory set records repeat a set the trace does not hold "
+                                       "(the first: pool #1, set 5;") != NULL;
+    CHECK_EQ_I(said, 1);
+    tf_trace_free(t);
+}
+
 /* A ZONE_SEQ that does not parse is counted and skipped, its length kept:
  * steps past its span, a last event before the record's time, a varint or
  * a text cut by the record's end, a span longer than the time itself, an
@@ -804,6 +877,7 @@ int main(int argc, char **argv)
     records_round_trip();
     everything_read();
     bad_set_lengths();
+    mem_repeats();
     bad_zone_seqs();
     bad_perf_records();
     perf_repeats();

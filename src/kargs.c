@@ -183,8 +183,7 @@ static int kargs_metal2(const char *op, const char *kn, const rt_image *img, con
 static int kargs_riscs(const tf_program *p, tf_risc r, const char *op, int *lo, int *hi)
 {
     if ((int)r < 0 || r > TF_COMPUTE) return cm_err_set("%s: no RISC %d", op, (int)r);
-    *lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r;
-    *hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
+    rt_risc_span(r, lo, hi);
     for (int i = *lo; i <= *hi; i++) {
         if (!p->img[i])
             return cm_err_set("%s: the program for core (%d,%d) has no kernel on %s; set it "

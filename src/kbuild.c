@@ -692,8 +692,8 @@ static void kb_read_deps(const char *dfile, kb_argv *deps)
 static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const char *dir,
                          const char *out_prefix, kb_argv *deps)
 {
-    int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
-    int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
+    int first, last;
+    rt_risc_span(o->risc, &first, &last);
     char note_c[4200], builtins_c[4200];
     const char *srcs[3] = {o->source, kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c),
                            kb_expand(TF_KB_BUILTINS_C, builtins_c, sizeof builtins_c)};
@@ -803,8 +803,8 @@ int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
                           stat(od, &sb)          ? strerror(errno)
                           : !S_ISDIR(sb.st_mode) ? "not a directory"
                                                  : "not writable");
-    int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
-    int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
+    int first, last;
+    rt_risc_span(o->risc, &first, &last);
     for (int r = first; r <= last; r++) {
         char elf[4300];
         kb_fmt(elf, sizeof elf, "%s.%s.elf", out, kb_risc_names[r]);
@@ -866,8 +866,8 @@ static int kb_key(const tf_kernel_build_opts *o, const char *name, char out[33])
     kb_hash_str(&h, TF_KB_COMPILER_VERSION);
     kb_hash_str(&h, TF_KB_LLD);
     kb_hash_str(&h, o->risc == TF_COMPUTE ? "compute" : kb_risc_names[o->risc]);
-    int first = o->risc == TF_COMPUTE ? TF_RISC_TRISC0 : (int)o->risc;
-    int last = o->risc == TF_COMPUTE ? TF_RISC_TRISC2 : (int)o->risc;
+    int first, last;
+    rt_risc_span(o->risc, &first, &last);
     for (int r = first; r <= last; r++) {
         kb_argv a = {0};
         kb_compile_cmd(&a, o, name, r, o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1, o->source);

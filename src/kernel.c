@@ -226,8 +226,8 @@ int tf_program_set_kernel(tf_program *p, tf_risc r, tf_kernel *k)
                           k->name, k->img[0].path, b, risc_arg_name(r), risc_arg_name(r), k->name,
                           r == TF_COMPUTE ? "compute" : cm_risc_name((int)r));
     }
-    int lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r,
-        hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
+    int lo, hi;
+    rt_risc_span(r, &lo, &hi);
     for (int i = lo; i <= hi; i++) {
         /* another kernel in place of one, its runtime args named otherwise:
          * the words given for the old one's names are not the new one's
@@ -250,8 +250,8 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
     if (n > TF_MAX_ARGS)
         return cm_err_set("tf_program_set_args: %u arguments for %s, at most %d fit", n,
                           risc_arg_name(r), TF_MAX_ARGS);
-    int lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r,
-        hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
+    int lo, hi;
+    rt_risc_span(r, &lo, &hi);
     for (int i = lo; i <= hi; i++) {
         if (n) memcpy(p->args[i], args, n * sizeof *args);
         p->nargs[i] = n;

@@ -29,6 +29,13 @@ TF_RISC_LIST(RT_RISC_ID_CHECK)
 #undef RT_RISC_ID_CHECK
 _Static_assert((int)TF_COMPUTE == TF_NUM_RISCS, "TF_COMPUTE follows the RISCs");
 
+/* The RISCs [*lo, *hi] that r names: itself, or TF_COMPUTE's three TRISCs. */
+static inline void rt_risc_span(tf_risc r, int *lo, int *hi)
+{
+    *lo = r == TF_COMPUTE ? TF_RISC_TRISC0 : (int)r;
+    *hi = r == TF_COMPUTE ? TF_RISC_TRISC2 : (int)r;
+}
+
 /* Buffer states. TF_BUF_HELD: freed while an asynchronous launch was in
  * flight, which may still read or write it (its kernels' addresses are
  * plain numbers, so which buffers a launch uses is not known): its memory

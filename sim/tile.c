@@ -514,14 +514,13 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         dest_fresh(e, sk);
         in[k] = e->dest[sk];
     }
-    if (e->stale[slot]) {
-        /* released: zeros, unless the op writes every value without
-         * reading DEST (COPY, TRANSPOSE; a matmul on a cleared tile
-         * zeroes it itself) */
-        if (m.kind != TF_TILE_COPY && m.kind != TF_TILE_TRANSPOSE && m.kind != TF_TILE_MATMUL)
-            memset(e->dest[slot], 0, sizeof(tile_t));
+    /* released: zeros (dest_fresh), unless the op writes every value
+     * without reading DEST (COPY, TRANSPOSE; a matmul on a cleared tile
+     * zeroes it itself) */
+    if (m.kind == TF_TILE_COPY || m.kind == TF_TILE_TRANSPOSE || m.kind == TF_TILE_MATMUL)
         e->stale[slot] = 0;
-    }
+    else
+        dest_fresh(e, slot);
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,

@@ -33,36 +33,40 @@ void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uin
     p->limit = limit;
 }
 
-/* Memory events: DRAM buffers are keyed by bank and address in one pool. */
-static void mem_event_alloc(const tf_buffer *b)
+/* Memory events: DRAM buffers are keyed by bank and address in one pool.
+ * A buffer's pool id is kept with its rt_pool (RT_CORE_POOL_ID), so its
+ * events look nothing up: a dispatch-bound program makes a few an op (its
+ * CBs' buffers, made and freed with the program). */
+static uint32_t event_pool(tf_buffer *b)
 {
-    const rt_pool *p = b->pool;
+    rt_pool *p = b->pool;
     (void)p;
-    if (b->parent && b->bank >= 0) { /* an interleaved buffer's pages in one bank */
-        rt_interleaved_dram_event(b->dev, b->bank, 1, b->addr | ((uint64_t)b->bank << 40), b->size);
-    } else if (b->bank >= 0) {
-        TF_ALLOC_CORE(b->addr | ((uint64_t)b->bank << 40), b->size, "Device DRAM", b->dev->number,
-                      -1, -1);
-    } else if (b->persistent) {
-        TF_ALLOC_CORE(b->addr, b->size, "Device L1 persistent", b->dev->number, p->x, p->y);
-    } else {
-        TF_ALLOC_CORE(b->addr, b->size, "Device L1", b->dev->number, p->x, p->y);
-    }
+    return b->persistent ? RT_CORE_POOL_ID(&p->prof_pool[1], "Device L1 persistent", b->dev->number,
+                                           p->x, p->y)
+                         : RT_CORE_POOL_ID(&p->prof_pool[0], p->name, b->dev->number, p->x, p->y);
 }
 
-static void mem_event_free(const tf_buffer *b)
+static uint64_t event_key(const tf_buffer *b)
 {
-    const rt_pool *p = b->pool;
-    (void)p;
-    if (b->parent && b->bank >= 0) {
-        rt_interleaved_dram_event(b->dev, b->bank, 0, b->addr | ((uint64_t)b->bank << 40), 0);
-    } else if (b->bank >= 0) {
-        TF_FREE_CORE(b->addr | ((uint64_t)b->bank << 40), "Device DRAM", b->dev->number, -1, -1);
-    } else if (b->persistent) {
-        TF_FREE_CORE(b->addr, "Device L1 persistent", b->dev->number, p->x, p->y);
-    } else {
-        TF_FREE_CORE(b->addr, "Device L1", b->dev->number, p->x, p->y);
-    }
+    return b->bank >= 0 ? b->addr | ((uint64_t)b->bank << 40) : b->addr;
+}
+
+static void mem_event_alloc(tf_buffer *b)
+{
+    if (!TF_MEM_RECORDING()) return;
+    if (b->parent && b->bank >= 0) /* an interleaved buffer's pages in one bank */
+        rt_interleaved_dram_event(b->dev, b->bank, 1, event_key(b), b->size);
+    else
+        TF_ALLOC_ID(event_pool(b), event_key(b), b->size);
+}
+
+static void mem_event_free(tf_buffer *b)
+{
+    if (!TF_MEM_RECORDING()) return;
+    if (b->parent && b->bank >= 0)
+        rt_interleaved_dram_event(b->dev, b->bank, 0, event_key(b), 0);
+    else
+        TF_FREE_ID(event_pool(b), event_key(b));
 }
 
 static void pool_unlink(rt_pool *p, tf_buffer *b)
@@ -301,6 +305,34 @@ static int buffer_free(tf_buffer *b)
     mem_event_free(b);
     release(b); /* frees b once nothing live sits above it */
     return 0;
+}
+
+/* The frees are one FREE_SET record in the core's pool (a MEM_REPEAT when
+ * the set is the one freed last there, as a loop's programs free theirs),
+ * which the reader reads as the FREEs one after another: the memory report
+ * is the one per-buffer records made. */
+void rt_buffer_free_set(tf_buffer *const *bs, unsigned n)
+{
+    uint32_t ptr[TF_MAX_CBS], pool = 0;
+    unsigned k = 0;
+    int rec = TF_MEM_RECORDING();
+    CM_ASSERT(n <= TF_MAX_CBS);
+    for (unsigned i = 0; i < n && i < TF_MAX_CBS; i++) {
+        tf_buffer *b = bs[i];
+        CM_ASSERT(!b->interleaved && b->bank < 0 && !b->persistent && b->pool == bs[0]->pool);
+        cm_handle_remove(b);
+        unlink_handle(b);
+        if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
+            cm_handle_free(b);
+            continue;
+        }
+        if (rec) {
+            pool = event_pool(b);
+            ptr[k++] = (uint32_t)b->addr;
+        }
+        release(b); /* (may free b) */
+    }
+    if (k) TF_FREE_SET_ID(ptr, k, pool, TF_STAMP_MEM());
 }
 
 int tf_buffer_free(tf_buffer *b)

@@ -159,8 +159,10 @@ static int program_destroy(tf_program *p)
                 rc = tf_launch_wait(l);
                 break;
             }
-    for (uint32_t m = p->cb_mask; m; m &= m - 1) /* the CBs set hold a buffer, the rest NULL */
-        tf_buffer_free(p->cb_buf[__builtin_ctz(m)]);
+    tf_buffer *cbs[TF_MAX_CBS]; /* the CBs set hold a buffer, the rest NULL */
+    unsigned n = 0;
+    for (uint32_t m = p->cb_mask; m; m &= m - 1) cbs[n++] = p->cb_buf[__builtin_ctz(m)];
+    rt_buffer_free_set(cbs, n);
     free(p->dz);
     free(p->dzraw.region);
     cm_handle_free(p); /* (not reused at once: destroying it again stays an error) */

@@ -53,6 +53,9 @@ typedef struct rt_pool {
     int x, y;         /* core of an L1 pool, else -1 */
     uint64_t base, limit, top, watermark;
     struct tf_buffer *first, *last; /* by address */
+    /* the host profiler's ids of the pool's memory-log pools, "<name> (x,y)"
+     * and (L1) "<name> persistent (x,y)"; 0: not named yet (buffer.c) */
+    uint32_t prof_pool[2];
 } rt_pool;
 
 struct tf_buffer {
@@ -374,6 +377,10 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
 tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint64_t addr,
                                uint64_t size);
 void rt_buffer_free_slice(tf_buffer *slice);
+/* Free n (at most TF_MAX_CBS) plain L1 buffers of one core, made by
+ * tf_buffer_create_l1 (a program's CBs), at one time: their frees are one
+ * memory-log record (buffer.c). */
+void rt_buffer_free_set(tf_buffer *const *bs, unsigned n);
 void rt_buffer_release_all(tf_device *dev);
 
 /* interleaved.c */

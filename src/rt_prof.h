@@ -63,6 +63,9 @@ void rt_prof_capacity(const char *pool, uint32_t dev, uint64_t bytes);
         if (tf_prof_on[TF_PROF_MEM])                                                               \
             tf_prof_free_id(rt_prof_core_pool((pool), (dev), (x), (y)), (uint64_t)(ptr));          \
     } while (0)
+/* An allocation and a free in pool `id` (RT_CORE_POOL_ID). */
+#define TF_ALLOC_ID(id, ptr, size) tf_prof_alloc_id((id), (uint64_t)(ptr), (uint64_t)(size))
+#define TF_FREE_ID(id, ptr)        tf_prof_free_id((id), (uint64_t)(ptr))
 #define TF_POOL_RESET_CORE(pool, dev, x, y)                                                        \
     do {                                                                                           \
         if (tf_prof_on[TF_PROF_MEM]) tf_prof_reset_id(rt_prof_core_pool((pool), (dev), (x), (y))); \
@@ -206,6 +209,8 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_POOL_RESET(pool)                       ((void)0)
 #define TF_ALLOC_CORE(ptr, size, pool, dev, x, y) ((void)(dev))
 #define TF_FREE_CORE(ptr, pool, dev, x, y)        ((void)(dev))
+#define TF_ALLOC_ID(id, ptr, size)                ((void)(id), (void)(ptr), (void)(size))
+#define TF_FREE_ID(id, ptr)                       ((void)(id), (void)(ptr))
 #define TF_POOL_RESET_CORE(pool, dev, x, y)       ((void)(dev))
 #define TF_POOL_CAPACITY(pool, dev, bytes)        ((void)(dev))
 #define TF_MEM_RECORDING()                        0

@@ -74,6 +74,14 @@ int main(void)
     MUST(tf_launch_wait(l));
     tf_program_destroy(p0);
     tf_program_destroy(p1);
+    /* a program's CBs are freed with it, at one time (one FREE_SET; the
+     * second program's, the same, is a MEM_REPEAT of the first's) */
+    for (int i = 0; i < 2; i++) {
+        tf_program *p = tf_program_create(dev, c0);
+        MUST(p ? 0 : -1);
+        for (uint32_t cb = 0; cb < 3; cb++) MUST(tf_program_set_cb(p, cb, 2048, 2));
+        MUST(tf_program_destroy(p));
+    }
     tf_kernel_free(k);
     MUST(tf_l1_reset(dev, c1)); /* releases s1, keeps `keep` */
     tf_buffer_free(s1);

@@ -242,8 +242,11 @@ int main(int argc, char **argv)
     if (!t) return tf_check_report("test_prof_runtime");
     CHECK_EQ_U(mem_count(t, "Device DRAM", TF_MEM_ALLOC), 3);
     CHECK_EQ_U(mem_count(t, "Device DRAM", TF_MEM_FREE), 2); /* one leaked */
-    CHECK_EQ_U(mem_count(t, "Device L1 (0,0)", TF_MEM_ALLOC), 1);
-    CHECK_EQ_U(mem_count(t, "Device L1 (0,0)", TF_MEM_FREE), 1);
+    /* s0, then two programs' three CBs each, freed with each program at
+     * one time */
+    CHECK_EQ_U(mem_count(t, "Device L1 (0,0)", TF_MEM_ALLOC), 1 + 2 * 3);
+    CHECK_EQ_U(mem_count(t, "Device L1 (0,0)", TF_MEM_FREE), 1 + 2 * 3);
+    CHECK_EQ_U(mem_times(t, "Device L1 (0,0)", TF_MEM_FREE), 2 + 1);
     CHECK_EQ_U(mem_count(t, "Device L1 (1,0)", TF_MEM_ALLOC), 1);
     CHECK_EQ_U(mem_count(t, "Device L1 (1,0)", TF_MEM_FREE), 0); /* released by the reset */
     CHECK_EQ_U(mem_count(t, "Device L1 (1,0)", TF_MEM_RESET), 1);

@@ -23,6 +23,7 @@
 #include "chip.h"
 #include "common/cm_err.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -31,38 +32,68 @@ static tf_perf_risc *risc_of(sim_core_hart *sh)
     return &sh->core->perf.risc[sh->risc];
 }
 
+/* The words each coarse mark (sim/chip.h) stands for, as bitmaps of the
+ * counter words: a RISC's NOC counters, and the tile engine's. Made once
+ * (pthread_once in written's first call: every chip's are the same). The
+ * banks' words need none: each of dram_rd, dram_wr and dram_busy is 64
+ * words in a row, so a bank bitmap is those words' bits, shifted. */
+static uint64_t perf_noc_mask[TF_NUM_RISCS][TF_PERF_NZ_WORDS];
+static uint64_t perf_tile_mask[TF_PERF_NZ_WORDS];
+static pthread_once_t perf_masks_once = PTHREAD_ONCE_INIT;
+
+static void masks_init(void)
+{
+    static const tf_perf_core c; /* (only its words' addresses are taken) */
+#define MARK(m, ptr) sim_perf_mark_in((m), &c, (ptr))
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        const tf_perf_risc *p = &c.risc[r];
+        for (int n = 0; n < TF_NUM_NOCS; n++) {
+            MARK(perf_noc_mask[r], &p->noc_rd[n]);
+            MARK(perf_noc_mask[r], &p->noc_wr[n]);
+        }
+        MARK(perf_noc_mask[r], &p->mcast);
+        MARK(perf_noc_mask[r], &p->atomics);
+        MARK(perf_tile_mask, &p->tile);
+    }
+    for (int u = 0; u < TF_PERF_NUM_UNITS; u++) MARK(perf_tile_mask, &c.unit_busy[u]);
+    for (int k = 0; k < TF_PERF_NUM_FLOPS; k++) {
+        MARK(perf_tile_mask, &c.flops[k]);
+        MARK(perf_tile_mask, &c.tiles[k]);
+    }
+    MARK(perf_tile_mask, &c.fidelity);
+#undef MARK
+}
+
+_Static_assert(TF_PERF_MAX_BANKS == 64, "a bank bitmap is one uint64_t");
+
+/* The bank bitmap's bits at the counter words of a bank array at word `at`. */
+static inline void mark_banks(uint64_t *m, size_t at, uint64_t banks)
+{
+    unsigned s = (unsigned)(at % 64);
+    m[at / 64] |= banks << s;
+    if (s) m[at / 64 + 1] |= banks >> (64 - s);
+}
+
 /* The words the dispatch may have written: perf_written with the coarser
  * marks (sim/chip.h) spelt out into their words. */
 static void written(const sim_core *core, uint64_t *m)
 {
-    const tf_perf_core *c = &core->perf;
-#define MARK(ptr) sim_perf_mark_in(m, c, (ptr))
+    pthread_once(&perf_masks_once, masks_init);
     memcpy(m, core->perf_written, sizeof core->perf_written);
-    for (uint32_t rm = core->perf_noc_riscs; rm; rm &= rm - 1) {
-        const tf_perf_risc *p = &c->risc[__builtin_ctz(rm)];
-        for (int n = 0; n < TF_NUM_NOCS; n++) {
-            MARK(&p->noc_rd[n]);
-            MARK(&p->noc_wr[n]);
-        }
-        MARK(&p->mcast);
-        MARK(&p->atomics);
+    for (uint32_t rm = core->perf_noc_riscs; rm; rm &= rm - 1)
+        for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) m[k] |= perf_noc_mask[__builtin_ctz(rm)][k];
+    if (core->perf_banks) {
+        enum {
+            RD = offsetof(tf_perf_core, dram_rd) / 8,
+            WR = offsetof(tf_perf_core, dram_wr) / 8,
+            BUSY = offsetof(tf_perf_core, dram_busy) / 8
+        };
+        mark_banks(m, RD, core->perf_banks);
+        mark_banks(m, WR, core->perf_banks);
+        mark_banks(m, BUSY, core->perf_banks);
     }
-    for (uint64_t bm = core->perf_banks; bm; bm &= bm - 1) {
-        int b = __builtin_ctzll(bm);
-        MARK(&c->dram_rd[b]);
-        MARK(&c->dram_wr[b]);
-        MARK(&c->dram_busy[b]);
-    }
-    if (core->perf_tile) {
-        for (int u = 0; u < TF_PERF_NUM_UNITS; u++) MARK(&c->unit_busy[u]);
-        for (int k = 0; k < TF_PERF_NUM_FLOPS; k++) {
-            MARK(&c->flops[k]);
-            MARK(&c->tiles[k]);
-        }
-        MARK(&c->fidelity);
-        for (int r = 0; r < TF_NUM_RISCS; r++) MARK(&c->risc[r].tile);
-    }
-#undef MARK
+    if (core->perf_tile)
+        for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) m[k] |= perf_tile_mask[k];
 }
 
 void sim_perf_go(sim_core *core)

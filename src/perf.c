@@ -193,15 +193,19 @@ static int slot_holds(const rt_perf_slot *s, uint32_t dispatch)
     return 0;
 }
 
-/* Whether the counters (nz, vals) are those of c: the same words, the
- * same values, window stamps the same relative to the base. The words
+/* Whether the counters (nz, n words vals) are those of c: the same words,
+ * the same values, window stamps the same relative to the base. The words
  * being the same, the stamps are at the same places, and relative to the
  * base they are the same when they all moved by one delta (the base, the
- * earliest of them, moved by it too): one pass over the words, without
- * finding the base (perf_base) first. *base: the counters' base. */
-static int perf_same(const rt_perf_last *c, const uint64_t *nz, const uint64_t *vals,
+ * earliest of them, moved by it too): the stamps moved back by it in
+ * place, one memcmp of every word, and moved forward again, without
+ * finding the base (perf_base) first. A record of another word count is
+ * passed over at once (a core's last records are mostly other kernels').
+ * *base: the counters' base. */
+static int perf_same(const rt_perf_last *c, const uint64_t *nz, uint64_t *vals, uint32_t n,
                      uint64_t *base)
 {
+    if (c->n != n) return 0;
     uint64_t diff = 0;
     for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) diff |= c->nz[k] ^ nz[k];
     if (diff) return 0;
@@ -211,9 +215,10 @@ static int perf_same(const rt_perf_last *c, const uint64_t *nz, const uint64_t *
         delta = vals[j0] - c->vals[j0];
         if (delta && !c->base) return 0; /* stamps without a base are absolute */
     }
-    for (uint32_t j = 0; j < c->n; j++)
-        diff |= vals[j] - c->vals[j] - (delta & (0 - (c->stamps >> j & 1)));
-    if (diff) return 0;
+    for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] -= delta;
+    int same = !memcmp(vals, c->vals, n * sizeof *vals);
+    for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] += delta;
+    if (!same) return 0;
     *base = c->base + delta;
     return 1;
 }
@@ -242,8 +247,8 @@ static void perf_repeat(const rt_perf_last *c, tf_dev_perf2 *h, uint32_t chip, u
  * 0, 1, .. when a record of TF_TEXT_MAX bytes is full, and one record
  * without words when every counter is zero. A dispatch-bound core's two
  * dozen words take ~66 bytes instead of version 1's ~440. */
-static void perf_records(tf_program *p, const uint64_t *nz, const uint64_t *vals, tf_dev_perf2 *h,
-                         uint32_t chip, uint64_t now)
+static void perf_records(tf_program *p, const uint64_t *nz, uint64_t *vals, uint32_t nvals,
+                         tf_dev_perf2 *h, uint32_t chip, uint64_t now)
 {
     rt_core_state *cs = &p->dev->cores[rt_dev_core_index(p->dev, p->core)];
     if (!cs->perf_last) cs->perf_last = calloc(1, sizeof *cs->perf_last);
@@ -254,7 +259,8 @@ static void perf_records(tf_program *p, const uint64_t *nz, const uint64_t *vals
     uint64_t base;
     for (int i = 0; kept && i < TF_PERF_REPEAT_REFS; i++) {
         const rt_perf_last *k = &kept->rec[i];
-        if (k->ok && slot_holds(s, k->dispatch) && perf_same(k, nz, vals, &base)) {
+        if (k->ok && k->n == nvals && slot_holds(s, k->dispatch) &&
+            perf_same(k, nz, vals, nvals, &base)) {
             perf_repeat(k, h, chip, base, now);
             return;
         }
@@ -314,19 +320,20 @@ _Static_assert(RT_NZ_BITS(TF_PERF_WORDS) == TF_PERF_NZ_WORDS,
 /* The non-zero counter words of p's core: from the transport when it can
  * tell them (perf_counters_sparse: the simulator knows which words a
  * dispatch wrote), else gathered from a copy of the struct (perf_counters,
- * what a hardware transport gives). */
+ * what a hardware transport gives). Returns how many (vals' length), -1
+ * if they could not be read. */
 static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 {
     tf_transport *t = p->dev->tr;
     if (t->ops->perf_counters_sparse) {
-        if (t->ops->perf_counters_sparse(t, p->core.x, p->core.y, nz, vals) >= 0) return 0;
+        int n = t->ops->perf_counters_sparse(t, p->core.x, p->core.y, nz, vals);
+        if (n >= 0) return n;
         return cm_err_set("the transport (%s) could not read them",
                           p->dev->info.name ? p->dev->info.name : "?");
     }
     tf_perf_core c;
     if (read_counters(p, &c)) return -1;
-    rt_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);
-    return 0;
+    return (int)rt_nz_gather((const uint64_t *)(const void *)&c, TF_PERF_WORDS, nz, vals);
 }
 
 /* The counters of p's core after dispatch `id`, in the trace (zone
@@ -334,7 +341,8 @@ static int read_nz(const tf_program *p, uint64_t *nz, uint64_t *vals)
 static void perf_record(tf_program *p, uint32_t id, uint64_t now)
 {
     uint64_t nz[TF_PERF_NZ_WORDS], vals[TF_PERF_WORDS];
-    if (read_nz(p, nz, vals)) {
+    int n = read_nz(p, nz, vals);
+    if (n < 0) {
         cm_warn("hardware counters of core (%d,%d) after dispatch %u: %s", p->core.x, p->core.y, id,
                 tf_last_error());
         return;
@@ -345,7 +353,7 @@ static void perf_record(tf_program *p, uint32_t id, uint64_t now)
         .y = (uint8_t)p->core.y,
         .version = TF_PERF_RECORD_VERSION,
     };
-    perf_records(p, nz, vals, &h, chip_id(&p->dev->info), now);
+    perf_records(p, nz, vals, (uint32_t)n, &h, chip_id(&p->dev->info), now);
 }
 
 void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)

@@ -55,8 +55,9 @@
       "before (the first: 0); kind 0 ZONE_BEGIN, 1 ZONE_END of location `arg`, 2 ZONE_TEXT of "   \
       "`arg` bytes (they follow), 3 FRAME; read as those records, in order, at their times")      \
     X(MEM_REPEAT, 15, 1, "pool id",                                                                \
-      "the number of the thread's last ALLOC_SET or FREE_SET in the pool, which this set repeats " \
-      "item for item; read as that set's events, in order, at its own time")
+      "the number of one of the thread's last TF_MEM_REPEAT_REFS (8) ALLOC_SETs, or of its last "  \
+      "8 FREE_SETs, in the pool, which this set repeats item for item; read as that set's "       \
+      "events, in order, at its own time")
 // clang-format on
 
 enum tf_rec_type {
@@ -130,12 +131,17 @@ enum tf_zseq_kind { TF_ZSEQ_BEGIN = 0, TF_ZSEQ_END = 1, TF_ZSEQ_TEXT = 2, TF_ZSE
  * the set's u32 number), and each item's bytes. A set's number is 0 (none:
  * nothing repeats it; traces before MEM_REPEAT) or unique in its process
  * (the writer counts sets, skipping 0): a MEM_REPEAT of pool P names the
- * number of the last set its thread wrote in P of the type it repeats, and
- * the reader expands it only if that is the last set of P it holds from
- * the thread (else a chunk, or a record, was lost: counted and reported). */
-#define TF_MEM_SET_HEAD   8u
-#define TF_ALLOC_SET_ITEM 8u
-#define TF_FREE_SET_ITEM  4u
+ * number of one of the last TF_MEM_REPEAT_REFS sets its thread wrote in P
+ * of the type it repeats, and the reader expands it only if that is one of
+ * the last sets of P it holds from the thread (else a chunk, or a record,
+ * was lost: counted and reported). */
+#define TF_MEM_SET_HEAD 8u
+/* A MEM_REPEAT names one of the last this many sets of its type that its
+ * thread wrote in its pool (a core's kernel configurations of the few
+ * programs that take turns on it); before 2026-12-05 the last one only. */
+#define TF_MEM_REPEAT_REFS 8u
+#define TF_ALLOC_SET_ITEM  8u
+#define TF_FREE_SET_ITEM   4u
 
 /* Definition kinds (DEFS chunks): X(name, code, strings, meaning) */
 // clang-format off

@@ -118,50 +118,95 @@ uint32_t rt_prof_core_pool(const char *pool, uint32_t dev, int x, int y)
     return id;
 }
 
-/* The sets this thread wrote last, per (pool, type), in a small
- * direct-mapped table (no allocation; a pool whose slot another took
- * writes its set in full, and a set of more than RT_SET_WORDS words is
- * never repeated): a set the same as the last of its pool and type is
- * written as a MEM_REPEAT naming that set's number (tf_trace_records.h).
- * Numbers are unique in the process, so a repeat never names another
- * thread's set (a thread number the recorder gave again), and a set the
- * reader does not hold (its chunk, or its record, lost) is seen as such. A
- * forked child records nothing; a program it execs starts afresh. */
+/* The sets this thread wrote last, per (pool, type): the newest
+ * TF_MEM_REPEAT_REFS, as the reader keeps them (a core's programs take
+ * turns, so its set of a dispatch is often not the last one but one
+ * before), in a direct-mapped table of slots allocated at the thread's
+ * first set and freed when it ends. A pool whose slot another took starts
+ * its history again (its older sets are written in full once more, never
+ * named), and a set of more than RT_SET_WORDS words is never repeated (it
+ * takes a place in the history, as in the reader's). A set the same as one
+ * of its pool's and type's newest is written as a MEM_REPEAT naming that
+ * set's number (tf_trace_records.h). Numbers are unique in the process, so
+ * a repeat never names another thread's set (a thread number the recorder
+ * gave again), and a set the reader does not hold (its chunk, or its
+ * record, lost) is seen as such. A forked child records nothing; a program
+ * it execs starts afresh. */
 #define RT_SET_SLOTS 64
 #define RT_SET_WORDS (2 * 20)
-static __thread struct rt_set_last {
-    uint32_t pool, type, number, nw; /* number 0: empty */
-    uint32_t w[RT_SET_WORDS];
-} rt_set_last[RT_SET_SLOTS];
+typedef struct rt_set_slot {
+    uint32_t pool, type, next; /* next: the history's next place (the oldest) */
+    struct {
+        uint32_t number, nw; /* number 0: none */
+        uint32_t w[RT_SET_WORDS];
+    } ref[TF_MEM_REPEAT_REFS];
+} rt_set_slot;
+static __thread rt_set_slot *rt_sets;
 static _Atomic uint32_t rt_set_numbers;
+static pthread_key_t rt_sets_key;
+static int rt_sets_key_ok;
+static pthread_once_t rt_sets_once = PTHREAD_ONCE_INIT;
+
+static void sets_free(void *p)
+{
+    free(p);
+    rt_sets = NULL;
+}
+
+static void sets_key(void)
+{
+    rt_sets_key_ok = pthread_key_create(&rt_sets_key, sets_free) == 0;
+}
+
+/* The thread's table (NULL without memory: every set in full). */
+static rt_set_slot *sets_table(void)
+{
+    if (rt_sets) return rt_sets;
+    pthread_once(&rt_sets_once, sets_key);
+    rt_set_slot *t = rt_sets_key_ok ? calloc(RT_SET_SLOTS, sizeof *t) : NULL;
+    if (t && pthread_setspecific(rt_sets_key, t)) {
+        free(t);
+        t = NULL;
+    }
+    return rt_sets = t;
+}
 
 /* A byte record of the memory stream: the pool id and the set's number
  * (the TF_MEM_SET_HEAD of tf_trace_records.h), then the items; or a
- * MEM_REPEAT of the last such set of the thread in the pool and type. */
+ * MEM_REPEAT of one of the thread's newest such sets in the pool and type. */
 void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned nw, uint64_t now)
 {
     if (!tf_prof_on[TF_PROF_MEM]) return;
-    struct rt_set_last *l = &rt_set_last[(pool * 2u + (type == TF_R_FREE_SET)) % RT_SET_SLOTS];
+    rt_set_slot *tab = sets_table(), *l = NULL;
     size_t bytes = (size_t)nw * 4u;
-    if (l->number && l->pool == pool && l->type == type && l->nw == nw && !memcmp(l->w, w, bytes)) {
-        tf_prof_put_at(TF_PROF_MEM, 1 + TF_RW_MEM_REPEAT, TF_R_MEM_REPEAT, pool, now, l->number, 0,
-                       0);
-        return;
+    if (tab) {
+        l = &tab[(pool * 2u + (type == TF_R_FREE_SET)) % RT_SET_SLOTS];
+        if (l->pool != pool || l->type != type) { /* another's: this pool's history anew */
+            memset(l, 0, sizeof *l);
+            l->pool = pool;
+            l->type = type;
+        }
+        for (unsigned i = 0; i < TF_MEM_REPEAT_REFS; i++)
+            if (l->ref[i].number && l->ref[i].nw == nw && !memcmp(l->ref[i].w, w, bytes)) {
+                tf_prof_put_at(TF_PROF_MEM, 1 + TF_RW_MEM_REPEAT, TF_R_MEM_REPEAT, pool, now,
+                               l->ref[i].number, 0, 0);
+                return;
+            }
     }
     uint32_t head[2] = {pool, 0};
     _Static_assert(sizeof head == TF_MEM_SET_HEAD, "the set's head");
-    if (nw > RT_SET_WORDS || pool > TF_REC_MAX_ARG) {          /* not one a repeat can name */
-        if (l->pool == pool && l->type == type) l->number = 0; /* nor its predecessor */
-    } else {
+    if (nw <= RT_SET_WORDS && pool <= TF_REC_MAX_ARG) { /* one a repeat can name */
         uint32_t n = atomic_fetch_add_explicit(&rt_set_numbers, 1, memory_order_relaxed) + 1;
         if (!n) /* (after 2^32 sets) 0 is none */
             n = atomic_fetch_add_explicit(&rt_set_numbers, 1, memory_order_relaxed) + 1;
         head[1] = n;
-        l->pool = pool;
-        l->type = type;
-        l->nw = nw;
-        l->number = n;
-        memcpy(l->w, w, bytes);
+    }
+    if (l) { /* the set takes its place in the history, as in the reader's */
+        unsigned at = l->next;
+        l->next = (at + 1) % TF_MEM_REPEAT_REFS;
+        l->ref[at].number = head[1];
+        l->ref[at].nw = nw;
+        if (head[1]) memcpy(l->ref[at].w, w, bytes);
     }
     tf_prof_stream_bytes_at(TF_PROF_MEM, now, type, head, sizeof head, w, bytes);
 }

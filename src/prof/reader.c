@@ -153,13 +153,17 @@ typedef struct reader {
     size_t nperf_last, cap_perf_last;
     uint64_t perf_unresolved; /* repeats of a record not held (left out) */
     uint32_t first_unresolved_dispatch, first_unresolved_ref;
-    /* the last ALLOC_SET and FREE_SET of each (thread, pool) (set_last_key)
-     * -> set_last[]: a MEM_REPEAT names one of them by its number */
+    /* the last TF_MEM_REPEAT_REFS ALLOC_SETs and FREE_SETs of each (thread,
+     * pool) (set_last_key) -> set_last[]: a MEM_REPEAT names one of them by
+     * its number */
     cm_map set_last_map;
     struct set_last {
-        uint32_t number[2]; /* [0] ALLOC_SET, [1] FREE_SET; 0: none */
-        uint32_t n[2];      /* its events, t->mem[first..first + n) */
-        size_t first[2];
+        struct {
+            uint32_t number; /* 0: none */
+            uint32_t n;      /* its events, t->mem[first..first + n) */
+            size_t first;
+        } ref[2][TF_MEM_REPEAT_REFS]; /* [0] ALLOC_SET, [1] FREE_SET */
+        uint32_t next[2];             /* where the type's next set goes (the oldest is there) */
     } * set_last;
     size_t nset_last, cap_set_last;
     uint64_t set_unresolved; /* repeats of a set not held (left out: lost) */
@@ -1247,9 +1251,10 @@ static uint64_t set_last_key(uint32_t thread, uint32_t pool)
 }
 
 /* ALLOC_SET, FREE_SET: one event per item, in order, all at the record's
- * time, as the per-item records would read; the set becomes the last of
- * its thread, pool and type (the one a MEM_REPEAT may name). A length that
- * is not the header and whole items is counted as unreadable. */
+ * time, as the per-item records would read; the set becomes the newest of
+ * its thread, pool and type (one a MEM_REPEAT may name, the oldest of the
+ * TF_MEM_REPEAT_REFS kept giving way). A length that is not the header and
+ * whole items is counted as unreadable. */
 static int mem_set(reader *r, const rec *e, int op, uint32_t item)
 {
     if (e->arg < TF_MEM_SET_HEAD || (e->arg - TF_MEM_SET_HEAD) % item) {
@@ -1267,13 +1272,16 @@ static int mem_set(reader *r, const rec *e, int op, uint32_t item)
         cm_map_slot(&r->set_last_map, set_last_key(e->thread, pool), NULL, NULL, &is_new);
     if (!slot) return -1;
     if (is_new) {
-        struct set_last none = {{0, 0}, {0, 0}, {0, 0}};
+        struct set_last none;
+        memset(&none, 0, sizeof none);
         if (PUSH(r->set_last, r->nset_last, r->cap_set_last, none)) return -1;
         *slot = (uint32_t)(r->nset_last - 1);
     }
     struct set_last *l = &r->set_last[*slot];
     int k = op == TF_MEM_FREE;
-    l->number[k] = 0; /* until its events are all in */
+    uint32_t at = l->next[k];
+    l->next[k] = (at + 1) % TF_MEM_REPEAT_REFS;
+    l->ref[k][at].number = 0; /* until its events are all in */
     size_t first = r->t->nmem;
     for (uint32_t off = TF_MEM_SET_HEAD; off < e->arg; off += item) {
         memcpy(v, b + off, item);
@@ -1281,9 +1289,9 @@ static int mem_set(reader *r, const rec *e, int op, uint32_t item)
         m.size = v[1];
         if (PUSH(r->t->mem, r->t->nmem, r->cap_mem, m)) return -1;
     }
-    l->number[k] = number;
-    l->first[k] = first;
-    l->n[k] = (e->arg - TF_MEM_SET_HEAD) / item;
+    l->ref[k][at].number = number;
+    l->ref[k][at].first = first;
+    l->ref[k][at].n = (e->arg - TF_MEM_SET_HEAD) / item;
     return 0;
 }
 
@@ -1297,17 +1305,20 @@ static int rec_FREE_SET(reader *r, const rec *e)
     return mem_set(r, e, TF_MEM_FREE, TF_FREE_SET_ITEM);
 }
 
-/* MEM_REPEAT: the events of the set it names, which must be the last
- * ALLOC_SET or FREE_SET of its thread in its pool, again at its own time.
- * A repeat of a set not held (its chunk or record lost, a set after it
- * lost) is counted as lost, reported, and left out. */
+/* MEM_REPEAT: the events of the set it names, which must be one of the
+ * last TF_MEM_REPEAT_REFS ALLOC_SETs or FREE_SETs of its thread in its
+ * pool, again at its own time. A repeat of a set not held (its chunk or
+ * record lost, sets after it lost) is counted as lost, reported, and left
+ * out. */
 static int rec_MEM_REPEAT(reader *r, const rec *e)
 {
     uint64_t number = e->p[1];
     const uint32_t *li = cm_map_find(&r->set_last_map, set_last_key(e->thread, e->arg), NULL, NULL);
-    int k = -1;
-    for (int i = 0; li && number && number <= UINT32_MAX && k < 0 && i < 2; i++)
-        if (r->set_last[*li].number[i] == number) k = i;
+    const struct set_last *l = li ? &r->set_last[*li] : NULL;
+    int k = -1, at = 0;
+    for (int i = 0; l && number && number <= UINT32_MAX && k < 0 && i < 2; i++)
+        for (int j = 0; j < (int)TF_MEM_REPEAT_REFS && k < 0; j++)
+            if (l->ref[i][j].number == number) k = i, at = j;
     if (k < 0) {
         if (!r->set_unresolved++) {
             r->first_unresolved_pool = e->arg;
@@ -1315,8 +1326,9 @@ static int rec_MEM_REPEAT(reader *r, const rec *e)
         }
         return 0;
     }
-    size_t first = r->set_last[*li].first[k];
-    for (uint32_t i = 0; i < r->set_last[*li].n[k]; i++) {
+    size_t first = l->ref[k][at].first;
+    uint32_t n = l->ref[k][at].n;
+    for (uint32_t i = 0; i < n; i++) {
         tf_tr_mem m = r->t->mem[first + i];
         m.ns = e->ns;
         m.thread = e->thread;

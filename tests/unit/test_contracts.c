@@ -754,10 +754,11 @@ static void bad_set_lengths(void)
     }
 }
 
-/* MEM_REPEAT: a repeat of the thread's last set of either type in the
- * pool reads as that set's events at its own time; one of a set the trace
- * does not hold (an older one, one of another thread, one in a lost chunk)
- * is left out, counted as lost and said in a warning. */
+/* MEM_REPEAT: a repeat of one of the thread's last TF_MEM_REPEAT_REFS sets
+ * of either type in the pool reads as that set's events at its own time;
+ * one of a set the trace does not hold (an older one, one of another
+ * thread, one in a lost chunk, number 0) is left out, counted as lost and
+ * said in a warning. */
 static void mem_repeats(void)
 {
     char path[512];
@@ -767,23 +768,38 @@ static void mem_repeats(void)
     size_t off = 0;
     def(defs, &off, TF_DEF_POOL, 1, 0, "Kernel config L1 (1,0)", NULL, NULL);
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
-    uint64_t w[] = {TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 10),
-                    1 | (uint64_t)5 << 32, 0x100 | (uint64_t)32 << 32, 0x200 | (uint64_t)16 << 32,
-                    TF_REC(TF_R_FREE_SET, TF_MEM_SET_HEAD + 2 * TF_FREE_SET_ITEM, 20),
-                    1 | (uint64_t)6 << 32, 0x100 | (uint64_t)0x200 << 32,
-                    TF_REC(TF_R_MEM_REPEAT, 1, 30), 5, TF_REC(TF_R_MEM_REPEAT, 1, 40), 6,
-                    /* a newer allocation set: 5 is no longer the last, nor is 0 a set */
-                    TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + TF_ALLOC_SET_ITEM, 50),
-                    1 | (uint64_t)7 << 32, 0x300 | (uint64_t)8 << 32,
-                    TF_REC(TF_R_MEM_REPEAT, 1, 60), 5, TF_REC(TF_R_MEM_REPEAT, 1, 61), 0,
-                    TF_REC(TF_R_MEM_REPEAT, 1, 62), 7};
-    chunk(f, TF_CHUNK_EVENTS, 1, w, sizeof w);
+    enum { NEWER = TF_MEM_REPEAT_REFS };
+    uint64_t w[20 + 3 * NEWER + 6] = {
+        TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + 2 * TF_ALLOC_SET_ITEM, 10), 1 | (uint64_t)5 << 32,
+        0x100 | (uint64_t)32 << 32, 0x200 | (uint64_t)16 << 32,
+        TF_REC(TF_R_FREE_SET, TF_MEM_SET_HEAD + 2 * TF_FREE_SET_ITEM, 20), 1 | (uint64_t)6 << 32,
+        0x100 | (uint64_t)0x200 << 32, TF_REC(TF_R_MEM_REPEAT, 1, 30), 5,
+        TF_REC(TF_R_MEM_REPEAT, 1, 40), 6,
+        /* a newer allocation set: 5 is still one of the last, 0 is no set */
+        TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + TF_ALLOC_SET_ITEM, 50), 1 | (uint64_t)7 << 32,
+        0x300 | (uint64_t)8 << 32, TF_REC(TF_R_MEM_REPEAT, 1, 60), 5,
+        TF_REC(TF_R_MEM_REPEAT, 1, 61), 0, TF_REC(TF_R_MEM_REPEAT, 1, 62), 7};
+    /* then TF_MEM_REPEAT_REFS newer ones (10, 11, ...): 5 and 7 are no
+     * longer among the last, and the free set 6 still is */
+    size_t k = 20;
+    for (unsigned i = 0; i < NEWER; i++) {
+        w[k++] = TF_REC(TF_R_ALLOC_SET, TF_MEM_SET_HEAD + TF_ALLOC_SET_ITEM, 63 + i);
+        w[k++] = 1 | (uint64_t)(10 + i) << 32;
+        w[k++] = (0x1000 + 0x10 * i) | (uint64_t)8 << 32;
+    }
+    w[k++] = TF_REC(TF_R_MEM_REPEAT, 1, 80);
+    w[k++] = 5;
+    w[k++] = TF_REC(TF_R_MEM_REPEAT, 1, 81);
+    w[k++] = 6;
+    w[k++] = TF_REC(TF_R_MEM_REPEAT, 1, 82);
+    w[k++] = 10;
+    chunk(f, TF_CHUNK_EVENTS, 1, w, (uint32_t)(k * sizeof *w));
     /* chunk 2 (lost) held set 8 of thread 1; chunk 3 repeats it, and
-     * thread 2 repeats thread 1's set 7 */
-    uint64_t w3[] = {TF_REC(TF_R_MEM_REPEAT, 1, 70), 8};
+     * thread 2 repeats thread 1's set 6 */
+    uint64_t w3[] = {TF_REC(TF_R_MEM_REPEAT, 1, 90), 8};
     chunk(f, TF_CHUNK_EVENTS, 3, w3, sizeof w3);
     tf_chunk_header h = {TF_CHUNK_MAGIC, TF_CHUNK_EVENTS, 2, sizeof w3, 0, 0, 0, 4, 0, 0, 0};
-    uint64_t w4[] = {TF_REC(TF_R_MEM_REPEAT, 1, 80), 7};
+    uint64_t w4[] = {TF_REC(TF_R_MEM_REPEAT, 1, 100), 6};
     tf_trace_seal(&h, w4);
     put(f, &h, sizeof h);
     put(f, w4, sizeof w4);
@@ -792,15 +808,21 @@ static void mem_repeats(void)
     CHECK_TRUE(t != NULL);
     remove(path);
     if (!t) return;
-    static const struct {
+    struct {
         int op;
         uint64_t ptr, size, ns;
-    } want[] = {{TF_MEM_ALLOC, 0x100, 32, 10}, {TF_MEM_ALLOC, 0x200, 16, 10},
-                {TF_MEM_FREE, 0x100, 0, 20},   {TF_MEM_FREE, 0x200, 0, 20},
-                {TF_MEM_ALLOC, 0x100, 32, 30}, {TF_MEM_ALLOC, 0x200, 16, 30},
-                {TF_MEM_FREE, 0x100, 0, 40},   {TF_MEM_FREE, 0x200, 0, 40},
-                {TF_MEM_ALLOC, 0x300, 8, 50},  {TF_MEM_ALLOC, 0x300, 8, 62}};
-    size_t nw = sizeof want / sizeof *want;
+    } want[32] = {
+        {TF_MEM_ALLOC, 0x100, 32, 10}, {TF_MEM_ALLOC, 0x200, 16, 10}, {TF_MEM_FREE, 0x100, 0, 20},
+        {TF_MEM_FREE, 0x200, 0, 20},   {TF_MEM_ALLOC, 0x100, 32, 30}, {TF_MEM_ALLOC, 0x200, 16, 30},
+        {TF_MEM_FREE, 0x100, 0, 40},   {TF_MEM_FREE, 0x200, 0, 40},   {TF_MEM_ALLOC, 0x300, 8, 50},
+        {TF_MEM_ALLOC, 0x100, 32, 60}, {TF_MEM_ALLOC, 0x200, 16, 60}, {TF_MEM_ALLOC, 0x300, 8, 62}};
+    size_t nw = 12;
+    for (unsigned i = 0; i < NEWER; i++)
+        want[nw].op = TF_MEM_ALLOC, want[nw].ptr = 0x1000 + 0x10 * i, want[nw].size = 8,
+        want[nw++].ns = 63 + i;
+    want[nw].op = TF_MEM_FREE, want[nw].ptr = 0x100, want[nw++].ns = 81;
+    want[nw].op = TF_MEM_FREE, want[nw].ptr = 0x200, want[nw++].ns = 81;
+    want[nw].op = TF_MEM_ALLOC, want[nw].ptr = 0x1000, want[nw].size = 8, want[nw++].ns = 82;
     CHECK_EQ_U(t->nmem, nw);
     for (size_t i = 0; i < nw && i < t->nmem; i++) {
         CHECK_EQ_I(t->mem[i].op, want[i].op);
@@ -814,7 +836,7 @@ static void mem_repeats(void)
     int said = 0;
     for (int i = 0; i < t->nwarnings; i++)
         said += strstr(t->warnings[i], "4 memory set records repeat a set the trace does not hold "
-                                       "(the first: pool #1, set 5;") != NULL;
+                                       "(the first: pool #1, set 0;") != NULL;
     CHECK_EQ_I(said, 1);
     tf_trace_free(t);
 }

@@ -1,6 +1,7 @@
 /* The tile layout's arithmetic, shared by the simulator's tile engine and
  * the host's tile helpers (tt_foil/tile.h): where element (r, c) of a
- * 32x32 tile lives (four 16x16 faces, each row-major), and bf16 <-> fp32. */
+ * 32x32 tile lives (four 16x16 faces, each row-major), bf16 <-> fp32, and
+ * the block floats' codec. */
 #ifndef TF_TILE_LAYOUT_H
 #define TF_TILE_LAYOUT_H
 
@@ -44,18 +45,25 @@ static inline float cm_bf16_trunc(float v)
     return v;
 }
 
-/* Bfp8_b (docs/chip.md, "Data formats"): a block of 16 values shares one
- * 8-bit exponent E, the largest biased exponent among them; each value
- * keeps a sign and a 7-bit magnitude m (the hidden one made explicit),
- * value = m x 2^(E - 133). m is the value's 24-bit significand shifted
- * right by E - e + 17, rounded to nearest even, at most 127. Subnormal
- * inputs count as zero. A block holding inf or NaN gets E = 255: inf is
- * m = 64 (with its sign), NaN m = 127, every finite value of it 0. */
+/* The block floats Bfp8_b, Bfp4_b and Bfp2_b (docs/chip.md, "Data
+ * formats"), one codec by the width W of a value's magnitude (7, 3, 1):
+ * a block of 16 values shares one 8-bit exponent E, the largest biased
+ * exponent among them; each value keeps a sign and a W-bit magnitude m
+ * (the hidden one made explicit), value = m x 2^(E - 127 - (W - 1)). m is
+ * the value's 24-bit significand shifted right by E - e + 24 - W, rounded
+ * to nearest even, at most 2^W - 1 (tt-metal's host conversion,
+ * tt_metal/impl/data_format/blockfloat_common.cpp convert_u32_to_bfp).
+ * Subnormal inputs count as zero. A block holding inf or NaN gets E = 255:
+ * inf is m = 2^(W - 1) (with its sign), NaN m = 2^W - 1 (sign 0), every
+ * finite value of it 0; with W = 1 the two codes coincide and a NaN packs
+ * as +inf (tt-metal's decoder reads E = 255, m = 1 as inf). A value's
+ * code: its sign in bit W, m below. */
 #define CM_BFP8_SPECIAL 255
+#define CM_BFP8_BITS    7 /* Bfp8_b's magnitude bits (Bfp4_b 3, Bfp2_b 1) */
 
-static inline void cm_bfp8_encode(const float v[16], uint8_t *exp, uint8_t m[16])
+static inline void cm_bfp_encode(const float v[16], unsigned mw, uint8_t *exp, uint8_t m[16])
 {
-    uint32_t w[16], e_max = 0;
+    uint32_t w[16], e_max = 0, top = (1u << mw) - 1;
     int special = 0;
     for (int i = 0; i < 16; i++) {
         memcpy(&w[i], &v[i], 4);
@@ -65,42 +73,92 @@ static inline void cm_bfp8_encode(const float v[16], uint8_t *exp, uint8_t m[16]
     }
     *exp = special ? CM_BFP8_SPECIAL : (uint8_t)e_max;
     for (int i = 0; i < 16; i++) {
-        uint32_t e = (w[i] >> 23) & 0xff, sign = (w[i] >> 24) & 0x80, q = 0;
+        uint32_t e = (w[i] >> 23) & 0xff, sign = (w[i] >> 31) << mw, q = 0;
         if (special) {
-            q = e != 0xff ? 0 : (w[i] & 0x7fffff) ? 127 : 64;
-            if (q == 127) sign = 0;
+            q = e != 0xff ? 0 : (w[i] & 0x7fffff) ? top : 1u << (mw - 1);
+            if (e == 0xff && (w[i] & 0x7fffff)) sign = 0;
         } else if (e != 0) {
-            uint32_t sig = (w[i] & 0x7fffff) | 0x800000, shift = e_max - e + 17;
+            uint32_t sig = (w[i] & 0x7fffff) | 0x800000, shift = e_max - e + 24 - mw;
             if (shift <= 24) {
                 uint32_t rem = sig & ((1u << shift) - 1), half = 1u << (shift - 1);
                 q = sig >> shift;
                 if (rem > half || (rem == half && (q & 1))) q++;
-                if (q > 127) q = 127;
+                if (q > top) q = top;
             }
         }
         m[i] = (uint8_t)(sign | q);
     }
 }
 
-static inline float cm_bfp8_decode(uint8_t exp, uint8_t m)
+static inline float cm_bfp_decode(uint8_t exp, uint8_t m, unsigned mw)
 {
-    uint32_t sign = (uint32_t)(m & 0x80) << 24, mag = m & 0x7f, w;
+    uint32_t sign = (uint32_t)(m >> mw & 1) << 31, mag = m & ((1u << mw) - 1), w;
     if (exp == CM_BFP8_SPECIAL)
-        w = mag == 0 ? sign : mag == 64 ? sign | 0x7f800000u : 0x7fc00000u;
+        w = mag == 0 ? sign : mag == 1u << (mw - 1) ? sign | 0x7f800000u : 0x7fc00000u;
     else if (mag == 0 || exp == 0)
         w = sign;
     else {
-        int p = 6;
+        int p = (int)mw - 1;
         while (!(mag >> p)) p--;
-        int be = p + exp - 6; /* biased exponent of the result */
+        int be = p + exp - ((int)mw - 1); /* biased exponent of the result */
         if (be >= 1)
             w = sign | (uint32_t)be << 23 | ((mag << (23 - p)) & 0x7fffffu);
         else
-            w = sign | mag << (exp + 16); /* subnormal: mag x 2^(exp - 133) */
+            w = sign | mag << (exp + 23 - mw); /* subnormal: mag x 2^(exp - 127 - (mw - 1)) */
     }
     float f;
     memcpy(&f, &w, 4);
     return f;
+}
+
+static inline void cm_bfp8_encode(const float v[16], uint8_t *exp, uint8_t m[16])
+{
+    cm_bfp_encode(v, CM_BFP8_BITS, exp, m);
+}
+
+static inline float cm_bfp8_decode(uint8_t exp, uint8_t m)
+{
+    return cm_bfp_decode(exp, m, CM_BFP8_BITS);
+}
+
+/* A tile in a block float of magnitude width mw: 64 exponent bytes (one
+ * a block of 16 = one face row, in face order), then the values' codes of
+ * mw + 1 bits each, in face order, packed from each byte's low bits up
+ * (element 2k of Bfp4_b in byte k's low nibble: tt-metal's
+ * create_packed_bfp_packed_as_u32 puts element 0 in a word's low bits,
+ * unpack_bfp4_tiles_into_float_vec reads it so). Element i (a multiple of
+ * 16) starts the block whose exponent is byte i / 16. */
+static inline uint32_t cm_bfp_tile_bytes(unsigned mw)
+{
+    return 64 + 1024 * (mw + 1) / 8;
+}
+
+static inline void cm_bfp_pack_row(const float v[16], unsigned mw, uint32_t i, uint8_t *tile)
+{
+    uint8_t m[16];
+    cm_bfp_encode(v, mw, &tile[i / 16], m);
+    uint8_t *dst = tile + 64 + i * (mw + 1) / 8;
+    if (mw == CM_BFP8_BITS) {
+        memcpy(dst, m, 16);
+        return;
+    }
+    unsigned per = 8 / (mw + 1); /* codes a byte */
+    for (unsigned b = 0; b < 16 / per; b++) {
+        uint8_t byte = 0;
+        for (unsigned k = 0; k < per; k++) byte |= (uint8_t)(m[b * per + k] << (k * (mw + 1)));
+        dst[b] = byte;
+    }
+}
+
+static inline void cm_bfp_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
+{
+    uint8_t e = tile[i / 16];
+    const uint8_t *src = tile + 64 + i * (mw + 1) / 8;
+    unsigned per = 8 / (mw + 1), mask = (1u << (mw + 1)) - 1;
+    for (unsigned k = 0; k < 16; k++) {
+        uint8_t m = (uint8_t)(src[k / per] >> (k % per * (mw + 1)) & mask);
+        v[k] = cm_bfp_decode(e, m, mw);
+    }
 }
 
 #endif

@@ -17,7 +17,8 @@
 #include <string.h>
 
 /* Unpack and pack move 64 bytes per cycle (an estimate: no public
- * per-tile figure; a bf16 tile in 32 cycles, fp32 in 64, Bfp8_b in 17). */
+ * per-tile figure; a bf16 tile in 32 cycles, fp32 in 64, Bfp8_b in 17,
+ * Bfp4_b in 9, Bfp2_b in 5). */
 #define TILE_BYTES_PER_CYCLE 64
 
 #define OP_ROLE(name, code, role, doc) [code] = role + 1,
@@ -102,12 +103,12 @@ static int tile_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t fmt, uint
 }
 
 /* A row-major tile (32 rows `stride` values apart) at addr: Float32 or
- * Float16_b only. */
+ * Float16_b only (a block float has no row-major form). */
 static int rows_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t fmt, uint32_t stride,
                     uint32_t *df, uint32_t *bytes)
 {
     uint32_t tile_bytes;
-    if (sim_tile_format(fmt, df, &tile_bytes) || *df == TF_DF_BFP8_B)
+    if (sim_tile_format(fmt, df, &tile_bytes) || !sim_tile_elem_bytes(*df))
         return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt & 0x80000000u ? fmt & 0xff : 255, 0, 0);
     uint32_t es = sim_tile_elem_bytes(*df);
     uint64_t span = ((uint64_t)(TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * es;

@@ -99,7 +99,7 @@ uint32_t sim_tile_src_cols(const float *t);
 /* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->
  * the data format and the tile's bytes; -1 if unsupported. */
 int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes);
-uint32_t sim_tile_elem_bytes(uint32_t df); /* 4 or 2 (0 for Bfp8_b: tiles only) */
+uint32_t sim_tile_elem_bytes(uint32_t df); /* 4 or 2 (0 for block floats: tiles only) */
 /* returns the SIM_SRC_* flags of the tile it wrote; *cols (cols may be
  * NULL): as sim_tile_src_cols of it when the flags are known, else all */
 unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *cols);

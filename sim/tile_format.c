@@ -1,7 +1,8 @@
 /* Tiles in L1 <-> the engine's fp32 tiles (docs/chip.md, "Data formats"):
  * Float32 as is, Float16_b widened exactly on unpack and rounded to
- * nearest even on pack, Bfp8_b through the shared-exponent codec of
- * cm_tile_layout.h (lossless on unpack, rounded on pack). Face rows are
+ * nearest even on pack, Bfp8_b, Bfp4_b and Bfp2_b through the
+ * shared-exponent codec of cm_tile_layout.h (lossless on unpack, rounded
+ * on pack). Face rows are
  * 16 values contiguous in L1 and in the engine's row-major tile: row r of
  * face f sits at cm_tile_elem(r, 16c). */
 #include "tile_engine.h"
@@ -20,11 +21,17 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
         *df = TF_DF_FLOAT32;
     } else if (arg == TF_TILE_BFP8) {
         *df = TF_DF_BFP8_B;
+    } else if (arg == TF_TILE_BFP4) {
+        *df = TF_DF_BFP4_B;
+    } else if (arg == TF_TILE_BFP2) {
+        *df = TF_DF_BFP2_B;
     } else {
         return -1;
     }
     *bytes = *df == TF_DF_FLOAT32     ? TF_TILE_FP32
              : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
+             : *df == TF_DF_BFP4_B    ? TF_TILE_BFP4
+             : *df == TF_DF_BFP2_B    ? TF_TILE_BFP2
                                       : TF_TILE_BFP8;
     return 0;
 }
@@ -34,8 +41,9 @@ uint32_t sim_tile_elem_bytes(uint32_t df)
     return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B ? 2 : 0;
 }
 
-/* Bfp8_b: exponent i/16 and mantissa byte 64 + i for element i of the
- * tile (face order), so a block of 16 is one face row. */
+/* The block floats: exponent i/16 and the code of element i of the tile
+ * (face order) at bit (mw + 1) i past byte 64, so a block of 16 is one
+ * face row (cm_bfp_pack_row). */
 static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
 {
     if (df == TF_DF_FLOAT16_B) {
@@ -45,8 +53,7 @@ static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
     } else if (df == TF_DF_FLOAT32) {
         memcpy(row, l1 + 4 * i, 16 * sizeof(float));
     } else {
-        uint8_t e = l1[i / 16];
-        for (int k = 0; k < 16; k++) row[k] = cm_bfp8_decode(e, l1[64 + i + k]);
+        cm_bfp_unpack_row(l1, TF_DF_BFP_BITS(df), i, row);
     }
 }
 
@@ -59,7 +66,7 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
     } else if (df == TF_DF_FLOAT32) {
         memcpy(l1 + 4 * i, row, 16 * sizeof(float));
     } else {
-        cm_bfp8_encode(row, &l1[i / 16], &l1[64 + i]);
+        cm_bfp_pack_row(row, TF_DF_BFP_BITS(df), i, l1);
     }
 }
 
@@ -133,7 +140,8 @@ void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
 }
 
 /* Row-major: the unpacker's tilize and the packer's untilize. Float32 and
- * Float16_b only (sim/tile.c refuses Bfp8_b, which has no row-major form).
+ * Float16_b only (sim/tile.c refuses the block floats, which have no
+ * row-major form).
  * A Float16_b row of 32 is one loop of the same widening or rounding as
  * unpack_row's and pack_row's (the format tested once a tile, not once a
  * half row: the compiler vectorizes the loop; the CNN tilizes every

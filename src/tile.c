@@ -15,6 +15,8 @@ uint32_t tf_tile_bytes(tf_tile_format f)
     switch (f) {
     case TF_TILE_FORMAT_BF16: return TF_TILE_BF16;
     case TF_TILE_FORMAT_BFP8_B: return TF_TILE_BFP8;
+    case TF_TILE_FORMAT_BFP4_B: return TF_TILE_BFP4;
+    case TF_TILE_FORMAT_BFP2_B: return TF_TILE_BFP2;
     case TF_TILE_FORMAT_FP32: return TF_TILE_FP32;
     }
     return 0; /* (as tf_data_format_tile_size: not a format) */
@@ -45,10 +47,20 @@ static int check(const char *fn, const void *a, const void *b, uint32_t rows, ui
 {
     if (!a || !b) return cm_err_set("%s: NULL buffer", fn);
     if (!rows || !cols) return cm_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
-    if (f != TF_TILE_FORMAT_BF16 && f != TF_TILE_FORMAT_FP32 && f != TF_TILE_FORMAT_BFP8_B)
-        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32 or _BFP8_B)", fn,
-                          (int)f);
+    if (!tf_tile_bytes(f))
+        return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32, _BFP8_B, "
+                          "_BFP4_B or _BFP2_B)",
+                          fn, (int)f);
     return 0;
+}
+
+/* The magnitude bits of a block float (cm_bfp_encode); 0 for the others. */
+static unsigned bfp_bits(tf_tile_format f)
+{
+    return f == TF_TILE_FORMAT_BFP8_B   ? TF_DF_BFP_BITS(TF_DF_BFP8_B)
+           : f == TF_TILE_FORMAT_BFP4_B ? TF_DF_BFP_BITS(TF_DF_BFP4_B)
+           : f == TF_TILE_FORMAT_BFP2_B ? TF_DF_BFP_BITS(TF_DF_BFP2_B)
+                                        : 0;
 }
 
 /* The matrix's values as one tile (row-major 32 x 32, zero padding). */
@@ -63,15 +75,16 @@ static void gather(const float *src, uint32_t rows, uint32_t cols, uint32_t tr, 
 }
 
 /* One tile of format f from a row-major 32 x 32, and back (the element
- * order and the Bfp8_b blocks as sim/tile_format.c). */
+ * order and the block floats' blocks as sim/tile_format.c). */
 static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
 {
+    unsigned mw = bfp_bits(f);
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
             uint32_t i = cm_tile_elem(r, c);
             const float *row = t + r * TF_TILE_DIM + c;
-            if (f == TF_TILE_FORMAT_BFP8_B) {
-                cm_bfp8_encode(row, &out[i / 16], &out[64 + i]);
+            if (mw) {
+                cm_bfp_pack_row(row, mw, i, out);
                 continue;
             }
             for (int k = 0; k < 16; k++) {
@@ -87,12 +100,13 @@ static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
 
 static void decode_tile(const uint8_t *in, tf_tile_format f, float *t)
 {
+    unsigned mw = bfp_bits(f);
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
             uint32_t i = cm_tile_elem(r, c);
             float *v = &t[r * TF_TILE_DIM + c];
-            if (f == TF_TILE_FORMAT_BFP8_B) {
-                *v = cm_bfp8_decode(in[i / 16], in[64 + i]);
+            if (mw) {
+                if (c % 16 == 0) cm_bfp_unpack_row(in, mw, i, v);
             } else if (f == TF_TILE_FORMAT_BF16) {
                 uint16_t h;
                 memcpy(&h, in + 2 * i, 2);
@@ -169,12 +183,13 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_FORMAT:
         if (a == 255)
             snprintf(what, sizeof what,
-                     "the circular buffer's page size is neither a bf16 tile (2048), an fp32 "
-                     "tile (4096) nor a Bfp8_b tile (1088)");
+                     "the circular buffer's page size is not a tile's: bf16 2048, fp32 4096, "
+                     "Bfp8_b 1088, Bfp4_b 576 or Bfp2_b 320 (or set its data format: "
+                     "tf_program_set_cb_format)");
         else
             snprintf(what, sizeof what,
-                     "data format %u is not supported here (Float32 0, Float16_b 5, Bfp8_b 6; "
-                     "row-major blocks: Float32 and Float16_b)",
+                     "data format %u is not supported here (Float32 0, Float16_b 5, Bfp8_b 6, "
+                     "Bfp4_b 7, Bfp2_b 15; row-major blocks: Float32 and Float16_b)",
                      a);
         break;
     case TF_TILE_ERR_ADDRESS:

@@ -38,8 +38,9 @@
  *                      kernels see it as APPROX.
  *
  * Formats: each unpack and pack names its circular buffer's format
- * (dev_cb_format: the page size today, which tells Float16_b 2048,
- * Float32 4096 and Bfp8_b 1088 apart).
+ * (dev_cb_format: its data format when the host gave one, else the page
+ * size, which tells Float16_b 2048, Float32 4096, Bfp8_b 1088, Bfp4_b 576
+ * and Bfp2_b 320 apart).
  *
  * tt-metal -> this C API (C has no templates or overloads; the C++ layer
  * maps the template forms onto these; the table is kept out of clang-format
@@ -138,7 +139,7 @@ TF_ALWAYS_INLINE void dev_tile_cmd(uint32_t op)
 
 /* The format argument of a circular buffer's tiles: its data format when
  * the host gave one (tf_program_set_cb_format), else its page size (which
- * tells the three formats apart). */
+ * tells the five formats apart). */
 TF_ALWAYS_INLINE uint32_t dev_cb_format(uint32_t cb)
 {
     uint32_t df = dev_cb_data_format(cb);

@@ -2,8 +2,8 @@
  * (docs/chip.md, "Tile engine"): a matrix is cut into 32x32 tiles, stored
  * tile after tile in row-major tile order; inside a tile, four 16x16 faces
  * (top-left, top-right, bottom-left, bottom-right), each row-major; values
- * in bf16, fp32 or Bfp8_b. Matrices whose sides are not multiples of 32 are padded
- * with zeros. */
+ * in bf16, fp32 or a block float (Bfp8_b, Bfp4_b, Bfp2_b). Matrices whose
+ * sides are not multiples of 32 are padded with zeros. */
 #ifndef TT_FOIL_TILE_H
 #define TT_FOIL_TILE_H
 
@@ -24,6 +24,12 @@ typedef enum tf_tile_format {
      * exponent, each keeps a sign and 7 bits; 64 exponent bytes, then 1024
      * value bytes: a tile is 1088 bytes (docs/chip.md, "Data formats") */
     TF_TILE_FORMAT_BFP8_B = 2,
+    /* the same with a sign and 3 bits a value, two a byte (element 2k in
+     * byte k's low nibble): 64 + 512 bytes, a tile is 576 bytes */
+    TF_TILE_FORMAT_BFP4_B = 3,
+    /* the same with a sign and 1 bit a value, four a byte (element 4k + j
+     * in bits 2j, 2j + 1 of byte k): 64 + 256 bytes, a tile is 320 bytes */
+    TF_TILE_FORMAT_BFP2_B = 4,
 } tf_tile_format;
 
 /* Bytes of one tile in format f (also the circular buffer page size); 0
@@ -35,8 +41,8 @@ uint32_t tf_tile_count(uint32_t n);
 size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f);
 
 /* Row-major fp32 (rows x cols, row stride cols) into tiles at dst
- * (tf_tiled_bytes of them); bf16 rounds to nearest even, Bfp8_b as the
- * chip's packer does (the same code). */
+ * (tf_tiled_bytes of them); bf16 rounds to nearest even, the block floats
+ * as the chip's packer does (the same code). */
 int tf_tilize(const float *src, uint32_t rows, uint32_t cols, tf_tile_format f, void *dst);
 /* Tiles back into row-major fp32 (the padding is dropped). */
 int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f, float *dst);

@@ -56,9 +56,11 @@ static inline uint32_t cr_bits(float v)
 /* The runtime's data format of a host tile format. */
 static inline tf_data_format cr_df(tf_tile_format f)
 {
-    return f == TF_TILE_FORMAT_FP32   ? TF_DATA_FORMAT_Float32
-           : f == TF_TILE_FORMAT_BF16 ? TF_DATA_FORMAT_Float16_b
-                                      : TF_DATA_FORMAT_Bfp8_b;
+    return f == TF_TILE_FORMAT_FP32     ? TF_DATA_FORMAT_Float32
+           : f == TF_TILE_FORMAT_BF16   ? TF_DATA_FORMAT_Float16_b
+           : f == TF_TILE_FORMAT_BFP4_B ? TF_DATA_FORMAT_Bfp4_b
+           : f == TF_TILE_FORMAT_BFP2_B ? TF_DATA_FORMAT_Bfp2_b
+                                        : TF_DATA_FORMAT_Bfp8_b;
 }
 
 /* Runs it; returns 0, or -1 with tf_last_error() set (a device fault). */

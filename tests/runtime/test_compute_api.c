@@ -4,8 +4,9 @@
  * "Numerics"): each broadcast form, dest reuse and acc_to_dest, every
  * reduce kind and dimension, matmul with Kt accumulation and matmul_block
  * at the four fidelities (errors and cycles), transpose, tilize and
- * untilize, the SFPU ops over their domains and edge values, Bfp8_b on the
- * device, and the faults: DEST overflow, ops without their init. */
+ * untilize, the SFPU ops over their domains and edge values, Bfp8_b,
+ * Bfp4_b and Bfp2_b on the device (a LoFi matmul by Bfp4_b/Bfp2_b
+ * weights), and the faults: DEST overflow, ops without their init. */
 #include "compute_run.h"
 
 #include <math.h>
@@ -495,6 +496,123 @@ static void bfp8(void)
     free(t);
 }
 
+/* Bfp4_b and Bfp2_b on the device, as bfp8 above (the host codec against
+ * an independent reference: tests/unit/test_tile_bfp.c), by page size and
+ * by data format; then the use they exist for, a LoFi matmul of bf16
+ * activations by block-float weights (in1, SrcA), exact: the weights have
+ * at most 3 significant bits and the activations 7, what LoFi keeps of
+ * SrcA and SrcB, and every sum fits fp32, so the reference is the float64
+ * sum rounded to bf16 here. */
+static uint16_t ref_bf16(float v) /* round to nearest even (no NaN here) */
+{
+    uint32_t w;
+    memcpy(&w, &v, 4);
+    uint32_t keep = w >> 16, rest = w & 0xffff;
+    if (rest > 0x8000 || (rest == 0x8000 && (keep & 1))) keep++;
+    return (uint16_t)keep;
+}
+
+static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
+{
+    static float m[64 * 64], host[64 * 64], dev_out[64 * 64];
+    fill(m, 64 * 64, -3, 3);
+    m[5] = 1e-3f;              /* a block mixing large and tiny values: the tiny one goes to 0 */
+    m[64 * 2 + 3] = -INFINITY; /* blocks with inf and NaN: E = 255 */
+    m[64 * 40 + 17] = NAN;
+    CHECK_EQ_U(tf_tiled_bytes(64, 64, f), 4 * tile);
+    uint8_t *t = malloc(tf_tiled_bytes(64, 64, f));
+    MUST(tf_tilize(m, 64, 64, f, t));
+    MUST(tf_untilize(t, 64, 64, f, host));
+    CHECK_TRUE(host[5] == 0.0f && host[64 * 2 + 3] == -INFINITY && host[64 * 2 + 4] == 0.0f);
+    for (int formats = 0; formats < 2; formats++) {
+        /* bf16 tiles in, packed by the engine (x 1.0) = the host's */
+        cr_run r = {.kernel = "ops_unary",
+                    .nin = 1,
+                    .out_rows = 64,
+                    .out_cols = 64,
+                    .out_f = f,
+                    .args = {4, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                    .nargs = 4,
+                    .cb_formats = formats,
+                    .out = dev_out};
+        r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_BF16};
+        memset(dev_out, 0, sizeof dev_out);
+        MUST(cr_execute(dev, &r));
+        CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+        /* block float in, fp32 out: the values the host decodes */
+        r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = f};
+        r.out_f = TF_TILE_FORMAT_FP32;
+        memset(dev_out, 0, sizeof dev_out);
+        MUST(cr_execute(dev, &r));
+        CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+        /* typecast to it in DEST (fp32 in and out): the same values */
+        r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
+        r.args[1] = TF_SFPU_TYPECAST;
+        r.args[2] = df;
+        memset(dev_out, 0, sizeof dev_out);
+        MUST(cr_execute(dev, &r));
+        CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    }
+    free(t);
+
+    /* LoFi matmul: in0 bf16 multiples of 1/16 in [-4, 4], in1 the block float */
+    static float w[KT * 32 * NT * 32], c[MT * 32 * NT * 32];
+    for (int i = 0; i < MT * 32 * KT * 32; i++) ma[i] = (float)((int)(rnd(0, 128)) - 64) / 16;
+    fill(mb, KT * 32 * NT * 32, -2, 2);
+    t = malloc(tf_tiled_bytes(KT * 32, NT * 32, f));
+    MUST(tf_tilize(mb, KT * 32, NT * 32, f, t));
+    MUST(tf_untilize(t, KT * 32, NT * 32, f, w));
+    free(t);
+    int coarse = 1; /* the reference's premise: the weights are multiples of 2^-6 */
+    for (int i = 0; i < KT * 32 * NT * 32; i++) coarse &= ldexp(w[i], 6) == rint(ldexp(w[i], 6));
+    CHECK_TRUE(coarse);
+    cr_run r = {.kernel = "ops_matmul_lofi",
+                .nin = 2,
+                .out_rows = MT * 32,
+                .out_cols = NT * 32,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .args = {MT, KT, NT, 0, 1},
+                .nargs = 5,
+                .cb_formats = 1,
+                .out = c};
+    r.in[0] =
+        (cr_input){.cb = 0, .m = ma, .rows = MT * 32, .cols = KT * 32, .f = TF_TILE_FORMAT_BF16};
+    r.in[1] = (cr_input){.cb = 1, .m = w, .rows = KT * 32, .cols = NT * 32, .f = f};
+    MUST(cr_execute(dev, &r));
+    int same = 1, fits = 1;
+    for (int i = 0; i < MT * 32; i++)
+        for (int j = 0; j < NT * 32; j++) {
+            double s = 0;
+            for (int k = 0; k < KT * 32; k++) s += (double)ma[i * KT * 32 + k] * w[k * NT * 32 + j];
+            fits &= (double)(float)s == s;
+            uint16_t want = ref_bf16((float)s), got = tf_bf16_from_f32(c[i * NT * 32 + j]);
+            if (want != got && same)
+                fprintf(stderr, "matmul (%d, %d): 0x%04x, want 0x%04x\n", i, j, got, want);
+            same &= want == got;
+        }
+    CHECK_TRUE(fits);
+    CHECK_TRUE(same);
+
+    /* a block float has no row-major form: tilize from it faults */
+    static uint16_t rows[64 * 64];
+    cr_run z = {.kernel = "ops_layout",
+                .nin = 1,
+                .out_rows = 32,
+                .out_cols = 32,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .args = {0, 1, 1},
+                .nargs = 3,
+                .cb_formats = 1,
+                .out = c};
+    z.in[0] = (cr_input){.cb = 0, .raw = rows, .raw_bytes = tile, .f = f};
+    CHECK_TRUE(cr_execute(dev, &z) != 0);
+    char want[96];
+    snprintf(want, sizeof want, "tile engine UNPACK_TILIZE: data format %u is not supported here",
+             df);
+    CHECK_CONTAINS(z.err, want);
+    CHECK_CONTAINS(z.err, "row-major blocks: Float32 and Float16_b");
+}
+
 /* ---- faults ------------------------------------------------------------------------------ */
 
 /* The kernel on a core whose CB 0 is of data format df (0: a bf16 page
@@ -562,6 +680,8 @@ int main(void)
     transposes();
     layouts();
     bfp8();
+    bfp_small(TF_TILE_FORMAT_BFP4_B, TF_DF_BFP4_B, 576);
+    bfp_small(TF_TILE_FORMAT_BFP2_B, TF_DF_BFP2_B, 320);
     fault("ops_fault1", "tile engine COPY: the DEST index 4 is beyond the 4 tiles of a half");
     fault("ops_fault2", "tile engine REDUCE: used without its init: call reduce_init");
     fault("ops_fault3", "tile engine MATMUL: used without its init: call mm_init");
@@ -570,9 +690,10 @@ int main(void)
                         "(the last SFPU init was RECIP)");
     fault("ops_fault5", "tile engine INIT: the DEST index 8 is beyond the 4 tiles of a half");
     /* a CB of a format the engine does not have: the format the host set
-     * decides (a page size of 576 would say so instead) */
-    fault_df("ops_fault4", TF_DATA_FORMAT_Bfp4_b,
-             "tile engine UNPACK_A: data format 7 is not supported here");
+     * decides (Bfp4, tt-metal's exponent-A block float; its page size of
+     * 576 would say Bfp4_b instead) */
+    fault_df("ops_fault4", TF_DATA_FORMAT_Bfp4,
+             "tile engine UNPACK_A: data format 3 is not supported here");
 #ifdef TF_TTM_COMPUTE
     /* C++ only: the entry puts the engine in tt-metal mode, so an op
      * without any init faults; a vector mode other than RC */

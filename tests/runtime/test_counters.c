@@ -320,6 +320,21 @@ int main(void)
            op.stall[TF_RISC_TRISC0]);
     pf_op_free(&op);
 
+    /* the unpacker's and packer's cost is a tile's bytes / 64: Bfp8_b 17,
+     * Bfp4_b 9, Bfp2_b 5 cycles (docs/chip.md "Data formats"); a 2 x 3
+     * tile matmul unpacks two tiles per product and packs each output
+     * (the packer's wait and release of each, 1 cycle each, count too) */
+    const uint32_t pages[3] = {1088, 576, 320}, per[3] = {17, 9, 5};
+    for (int f = 0; f < 3; f++) {
+        uint32_t two[] = {2};
+        op = matmul(1, two, 3, 0, pages[f]);
+        tf_perf_core pc;
+        pf_op_core_counters(&op.cores[0], &pc);
+        CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_UNPACK], 2 * 3 * 2 * per[f]);
+        CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_PACK], 2 * (per[f] + 2));
+        pf_op_free(&op);
+    }
+
     /* reader-starved: each step's two tiles come from DRAM behind a barrier */
     uint32_t four[] = {4};
     op = matmul(1, four, 4, 0, TF_TILE_BF16);

@@ -178,8 +178,10 @@ int main(void)
                  "tile engine COPY: it was issued by the wrong TRISC");
     engine_error(dev, TF_TEST_KERNELS "/tile_fault2.compute", 1,
                  "TRISC0 running kernel 'tile_fault2'");
-    engine_error(dev, TF_TEST_KERNELS "/tile_fault2.compute", 1,
-                 "tile engine UNPACK_A: the circular buffer's page size is neither a bf16 tile");
+    engine_error(
+        dev, TF_TEST_KERNELS "/tile_fault2.compute", 1,
+        "tile engine UNPACK_A: the circular buffer's page size is not a tile's: bf16 2048, fp32 "
+        "4096, Bfp8_b 1088, Bfp4_b 576 or Bfp2_b 320");
     engine_error(dev, TF_TEST_KERNELS "/tile_fault3.compute", 1,
                  "tile engine RELU: math must run between tile_regs_acquire and tile_regs_commit "
                  "(call it first)");

@@ -668,7 +668,7 @@ using tf_c::copy_tile;
 // ---- pack -------------------------------------------------------------------------
 // false: DEST[ifrom_dst] into the next page of icb's reserved region (the
 // index is ignored; cb_push_back starts over); true: into page
-// output_tile_index of it. The CB's format (Float16_b, Float32, Bfp8_b).
+// output_tile_index of it. The CB's format (Float16_b, Float32 or a block float).
 template <bool out_of_order_output = false>
 ALWI void pack_tile(std::uint32_t ifrom_dst, std::uint32_t icb, std::uint32_t output_tile_index = 0)
 {

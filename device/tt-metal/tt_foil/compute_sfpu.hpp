@@ -311,15 +311,15 @@ TF_TTM_SFPU_BINARY(div_no_nan_binary_tile)
 // copy_dest_values<DataFormat>(idst_in, idst_out): DEST[idst_out] =
 // DEST[idst_in]; the untemplated form is deprecated, as in tt-metal (whose
 // first form, before 2025, took (idst_out, idst_in): the newest order is
-// followed). The format is the values' (Float32, Float16_b, Bfp8_b: DEST
-// holds them either way).
+// followed). The format is the values' (Float32, Float16_b or a block
+// float: DEST holds them either way).
 using tf_c::copy_dest_values_init;
 template <DataFormat DATA_FORMAT, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void copy_dest_values(std::uint32_t idst_in, std::uint32_t idst_out)
 {
     static_assert(TF_DF_SUPPORTED((std::uint32_t)DATA_FORMAT),
                   "not supported by tt-foil: copy_dest_values of this DataFormat (the tile "
-                  "engine's DEST holds Float32, Float16_b and Bfp8_b values, no integers)");
+                  "engine's DEST holds Float32, Float16_b and block-float values, no integers)");
     tf_c::copy_dest_values(idst_in, idst_out);
 }
 [[deprecated("Use copy_dest_values<DataFormat> instead")]] ALWI void
@@ -571,12 +571,13 @@ ALWI void celu_tile(std::uint32_t idst, std::uint32_t alpha, std::uint32_t alpha
 }
 using tf_c::celu_tile_init;
 // logical_not_tile<DataFormat>: DEST holding floats (Float32, Float16_b,
-// Bfp8_b); the integer formats are not modeled.
+// Bfp8_b, Bfp4_b, Bfp2_b); the integer formats are not modeled.
 template <auto DATA_FORMAT> ALWI void logical_not_tile(std::uint32_t idst)
 {
     static_assert(TF_DF_SUPPORTED((std::uint32_t)DATA_FORMAT),
                   "not supported by tt-foil: logical_not_tile of this data format (the tile engine "
-                  "has Float32, Float16_b and Bfp8_b; integer DEST formats are not modeled)");
+                  "has Float32, Float16_b, Bfp8_b, Bfp4_b and Bfp2_b; integer DEST formats are "
+                  "not modeled)");
     tf_c::logical_not_tile(idst);
 }
 // tt-llk's rounding of rdiv_tile's quotient.
@@ -603,7 +604,8 @@ ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
 }
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
-// the values format OUT can represent (Float32, Float16_b, Bfp8_b). The
+// the values format OUT can represent (Float32, Float16_b, Bfp8_b, Bfp4_b,
+// Bfp2_b). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default
 // DST_ACCUM_MODE), picks the LLK's path for the DEST width; here the
 // engine's DEST is the kernel's (FP32_DEST_ACC), so it changes nothing. The
@@ -620,7 +622,7 @@ ALWI void typecast_tile(std::uint32_t idst)
     static_assert(TF_DF_SUPPORTED((std::uint32_t)IN_DTYPE) &&
                       TF_DF_SUPPORTED((std::uint32_t)OUT_DTYPE),
                   "not supported by tt-foil: typecast_tile between these formats (the tile engine "
-                  "has Float32 (0), Float16_b (5) and Bfp8_b (6))");
+                  "has Float32 (0), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15))");
     tf_c::dev_sfpu(TF_SFPU_TYPECAST, idst, (std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE);
 }
 } // namespace ckernel

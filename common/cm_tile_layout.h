@@ -45,6 +45,53 @@ static inline float cm_bf16_trunc(float v)
     return v;
 }
 
+/* Float16 (IEEE 754 binary16: 1 sign, 5 exponent, 10 mantissa bits) <->
+ * fp32 (docs/chip.md, "Data formats"). Widening is exact (subnormals,
+ * inf, NaN and its payload's top 10 bits kept). Narrowing rounds to
+ * nearest even as IEEE 754 does: magnitudes from 65520 up become inf,
+ * those below 2^-14 halfs' subnormals (steps of 2^-24), a NaN stays a
+ * quiet NaN keeping its payload's top bits. No public source says what
+ * the packer does; this is IEEE's rule. */
+static inline uint16_t cm_fp16_round(float v)
+{
+    uint32_t w;
+    memcpy(&w, &v, 4);
+    uint32_t sign = (w >> 16) & 0x8000u, a = w & 0x7fffffffu;
+    if (a > 0x7f800000u) return (uint16_t)(sign | 0x7e00u | ((a >> 13) & 0x3ffu));
+    if (a >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u); /* 65520 (a tie) and up: inf */
+    uint32_t e = a >> 23, sig = (a & 0x7fffffu) | (e ? 0x800000u : 0), shift, q;
+    if (e >= 113) { /* a normal half: 13 bits go, the exponent rebiased */
+        shift = 13;
+        sig = a - (112u << 23); /* ((e - 112) << 23 | mantissa): rounding carries into e */
+    } else {                    /* a subnormal half: value / 2^-24 */
+        shift = 126 - e;
+        if (!e || shift > 24) return (uint16_t)sign;
+    }
+    uint32_t rem = sig & ((1u << shift) - 1), half = 1u << (shift - 1);
+    q = sig >> shift;
+    if (rem > half || (rem == half && (q & 1))) q++;
+    return (uint16_t)(sign | q);
+}
+
+static inline float cm_fp16_widen(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu, w;
+    if (e == 31)
+        w = sign | 0x7f800000u | m << 13;
+    else if (e)
+        w = sign | (e + 112) << 23 | m << 13;
+    else if (!m)
+        w = sign;
+    else { /* subnormal: m x 2^-24, normal in fp32 */
+        int p = 9;
+        while (!(m >> p)) p--;
+        w = sign | (uint32_t)(p + 103) << 23 | ((m << (23 - p)) & 0x7fffffu);
+    }
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+
 /* The block floats Bfp8_b, Bfp4_b and Bfp2_b (docs/chip.md, "Data
  * formats"), one codec by the width W of a value's magnitude (7, 3, 1):
  * a block of 16 values shares one 8-bit exponent E, the largest biased

@@ -5,12 +5,14 @@
  *
  * A tile is 32x32 values stored as four 16x16 faces (rows 0-15 x cols
  * 0-15, rows 0-15 x cols 16-31, rows 16-31 x cols 0-15, rows 16-31 x cols
- * 16-31), each face row-major, in Float16_b (2 KiB), Float32 (4 KiB),
+ * 16-31), each face row-major, in Float16_b or Float16 (IEEE half: 2 KiB),
+ * Float32 (4 KiB),
  * Bfp8_b (1088 bytes: 64 shared exponents, then 1024 sign+mantissa
  * bytes), Bfp4_b (576: 64, then 512 of 4-bit codes) or Bfp2_b (320: 64,
  * then 256 of 2-bit codes). An unpack or pack names its format with
  * TF_TILE_FMT(data format) in its format argument (tt-metal's DataFormat
- * numbers), or gives the page size, which tells the five apart. The engine computes
+ * numbers), or gives the page size, which tells the five of them but
+ * Float16 apart (2048 is Float16_b: a Float16 tile needs its format). The engine computes
  * in fp32; docs/chip.md "Tile engine" has the numerics and the costs. */
 #ifndef TF_TILE_H
 #define TF_TILE_H
@@ -30,19 +32,20 @@
 
 /* Data formats, tt-metal's DataFormat numbers. */
 #define TF_DF_FLOAT32   0
+#define TF_DF_FLOAT16   1
 #define TF_DF_FLOAT16_B 5
 #define TF_DF_BFP8_B    6
 #define TF_DF_BFP4_B    7
 #define TF_DF_BFP2_B    15
 #define TF_DF_SUPPORTED(df)                                                                        \
     ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B ||                   \
-     (df) == TF_DF_BFP4_B || (df) == TF_DF_BFP2_B)
+     (df) == TF_DF_BFP4_B || (df) == TF_DF_BFP2_B || (df) == TF_DF_FLOAT16)
 /* The magnitude bits of a block float's values (cm_bfp_encode); 0: not one. */
 #define TF_DF_BFP_BITS(df)                                                                         \
     ((df) == TF_DF_BFP8_B ? 7u : (df) == TF_DF_BFP4_B ? 3u : (df) == TF_DF_BFP2_B ? 1u : 0u)
 /* A format argument: this (bit 31 set) names the format; otherwise the
  * argument is a page size (2048 Float16_b, 4096 Float32, 1088 Bfp8_b, 576
- * Bfp4_b, 320 Bfp2_b). */
+ * Bfp4_b, 320 Bfp2_b; Float16 only by its format). */
 #define TF_TILE_FMT(df) (0x80000000u | (uint32_t)(df))
 
 /* Math fidelity: tt-metal's MathFidelity values, = fidelity phases (LoFi 1). */

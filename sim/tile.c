@@ -147,11 +147,13 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         } else {
             e->a.exact[k] = sim_tile_unpack(l1 + addr_a, df_a, e->a.bank[k], &e->a.cols[k]);
         }
+        e->a.fp16[k] = df_a == TF_DF_FLOAT16;
     }
     if (want_b) {
         int k = e->b.written & 1;
         if (e->b.free_at[k] > t) t = e->b.free_at[k];
         e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k], &e->b.cols[k]);
+        e->b.fp16[k] = df_b == TF_DF_FLOAT16;
     }
     run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
            TF_PERF_UNIT_UNPACK);
@@ -174,6 +176,15 @@ static uint32_t dest_capacity(const sim_tile_engine *e)
 static int dest_16bit(const sim_tile_engine *e)
 {
     return e->cfg.strict && !e->cfg.fp32_acc;
+}
+
+/* Float16 data and a 16-bit DEST: on the hardware such a DEST holds IEEE
+ * halves (Dst16b holds BF16 or FP16: tt-isa-documentation's Tensix
+ * coprocessor, tt-llk's RISC_DEST_FMT_FP16A), this engine's holds bf16
+ * only; refused (TF_TILE_ERR_FP32, aux 1) rather than rounded otherwise. */
+static int fp16_on_dest16(const sim_tile_engine *e, int fp16)
+{
+    return fp16 && dest_16bit(e);
 }
 
 /* A value stored into DEST: a 16-bit DEST holds bf16, rounded to nearest
@@ -508,6 +519,11 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     int ka = e->a.consumed & 1, kb = e->b.consumed & 1;
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
+    if (fp16_on_dest16(
+            e, ((u & 1) && e->a.fp16[ka]) || ((u & 2) && e->b.fp16[kb]) ||
+                   (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_TYPECAST &&
+                    (sh->tile_args[2] == TF_DF_FLOAT16 || sh->tile_args[3] == TF_DF_FLOAT16))))
+        return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, m.sfpu);
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
     const float *in[3] = {e->a.bank[ka], e->b.bank[kb], NULL};
     for (int k = 0; k < nsrc; k++) { /* an SFPU op between DEST tiles: its sources as they stand */
@@ -574,11 +590,15 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];
         if (rows_arg(sh, op, addr, fmt, stride, &df, &bytes)) return TF_BUS_FAULT;
+        if (fp16_on_dest16(e, df == TF_DF_FLOAT16))
+            return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, 0);
         sim_tile_pack_rows(t, df, stride, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr,
                            ((TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * sim_tile_elem_bytes(df));
     } else {
         if (tile_arg(sh, op, addr, fmt, &df, &bytes)) return TF_BUS_FAULT;
+        if (fp16_on_dest16(e, df == TF_DF_FLOAT16))
+            return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, 0);
         sim_tile_pack(t, df, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr, bytes);
     }

@@ -34,6 +34,7 @@ typedef struct src_reg {
     _Alignas(64) tile_t bank[2];
     unsigned exact[2]; /* SIM_SRC_* flags of what the unpack put in the bank */
     uint32_t cols[2];  /* its columns holding a non-zero value (bit c: column c; all: unknown) */
+    uint8_t fp16[2];   /* it came from a Float16 tile (a 16-bit DEST refuses it) */
     uint32_t written, consumed;
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */
@@ -99,7 +100,7 @@ uint32_t sim_tile_src_cols(const float *t);
 /* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->
  * the data format and the tile's bytes; -1 if unsupported. */
 int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes);
-uint32_t sim_tile_elem_bytes(uint32_t df); /* 4 or 2 (0 for block floats: tiles only) */
+uint32_t sim_tile_elem_bytes(uint32_t df); /* 4, 2 or 0 (block floats: tiles only) */
 /* returns the SIM_SRC_* flags of the tile it wrote; *cols (cols may be
  * NULL): as sim_tile_src_cols of it when the flags are known, else all */
 unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *cols);

@@ -1,6 +1,6 @@
 /* Tiles in L1 <-> the engine's fp32 tiles (docs/chip.md, "Data formats"):
- * Float32 as is, Float16_b widened exactly on unpack and rounded to
- * nearest even on pack, Bfp8_b, Bfp4_b and Bfp2_b through the
+ * Float32 as is, Float16_b and Float16 widened exactly on unpack and
+ * rounded to nearest even on pack, Bfp8_b, Bfp4_b and Bfp2_b through the
  * shared-exponent codec of cm_tile_layout.h (lossless on unpack, rounded
  * on pack). Face rows are
  * 16 values contiguous in L1 and in the engine's row-major tile: row r of
@@ -30,6 +30,7 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
     }
     *bytes = *df == TF_DF_FLOAT32     ? TF_TILE_FP32
              : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
+             : *df == TF_DF_FLOAT16   ? TF_TILE_BF16
              : *df == TF_DF_BFP4_B    ? TF_TILE_BFP4
              : *df == TF_DF_BFP2_B    ? TF_TILE_BFP2
                                       : TF_TILE_BFP8;
@@ -38,7 +39,7 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
 
 uint32_t sim_tile_elem_bytes(uint32_t df)
 {
-    return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B ? 2 : 0;
+    return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B || df == TF_DF_FLOAT16 ? 2 : 0;
 }
 
 /* The block floats: exponent i/16 and the code of element i of the tile
@@ -52,6 +53,10 @@ static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
         for (int k = 0; k < 16; k++) row[k] = cm_bf16_widen(v[k]);
     } else if (df == TF_DF_FLOAT32) {
         memcpy(row, l1 + 4 * i, 16 * sizeof(float));
+    } else if (df == TF_DF_FLOAT16) {
+        uint16_t v[16];
+        memcpy(v, l1 + 2 * i, sizeof v);
+        for (int k = 0; k < 16; k++) row[k] = cm_fp16_widen(v[k]);
     } else {
         cm_bfp_unpack_row(l1, TF_DF_BFP_BITS(df), i, row);
     }
@@ -65,6 +70,10 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
         memcpy(l1 + 2 * i, v, sizeof v);
     } else if (df == TF_DF_FLOAT32) {
         memcpy(l1 + 4 * i, row, 16 * sizeof(float));
+    } else if (df == TF_DF_FLOAT16) {
+        uint16_t v[16];
+        for (int k = 0; k < 16; k++) v[k] = cm_fp16_round(row[k]);
+        memcpy(l1 + 2 * i, v, sizeof v);
     } else {
         cm_bfp_pack_row(row, TF_DF_BFP_BITS(df), i, l1);
     }
@@ -139,8 +148,8 @@ void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
             pack_row(t + r * TF_TILE_DIM + c, df, cm_tile_elem(r, c), l1);
 }
 
-/* Row-major: the unpacker's tilize and the packer's untilize. Float32 and
- * Float16_b only (sim/tile.c refuses the block floats, which have no
+/* Row-major: the unpacker's tilize and the packer's untilize. Float32,
+ * Float16_b and Float16 only (sim/tile.c refuses the block floats, which have no
  * row-major form).
  * A Float16_b row of 32 is one loop of the same widening or rounding as
  * unpack_row's and pack_row's (the format tested once a tile, not once a

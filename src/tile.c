@@ -17,6 +17,7 @@ uint32_t tf_tile_bytes(tf_tile_format f)
     case TF_TILE_FORMAT_BFP8_B: return TF_TILE_BFP8;
     case TF_TILE_FORMAT_BFP4_B: return TF_TILE_BFP4;
     case TF_TILE_FORMAT_BFP2_B: return TF_TILE_BFP2;
+    case TF_TILE_FORMAT_FP16: return TF_TILE_BF16; /* (the same bytes) */
     case TF_TILE_FORMAT_FP32: return TF_TILE_FP32;
     }
     return 0; /* (as tf_data_format_tile_size: not a format) */
@@ -49,7 +50,7 @@ static int check(const char *fn, const void *a, const void *b, uint32_t rows, ui
     if (!rows || !cols) return cm_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
     if (!tf_tile_bytes(f))
         return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32, _BFP8_B, "
-                          "_BFP4_B or _BFP2_B)",
+                          "_BFP4_B, _BFP2_B or _FP16)",
                           fn, (int)f);
     return 0;
 }
@@ -88,8 +89,9 @@ static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
                 continue;
             }
             for (int k = 0; k < 16; k++) {
-                if (f == TF_TILE_FORMAT_BF16) {
-                    uint16_t h = cm_bf16_round(row[k]);
+                if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
+                    uint16_t h =
+                        f == TF_TILE_FORMAT_BF16 ? cm_bf16_round(row[k]) : cm_fp16_round(row[k]);
                     memcpy(out + 2 * (i + k), &h, 2);
                 } else {
                     memcpy(out + 4 * (i + k), &row[k], 4);
@@ -107,10 +109,10 @@ static void decode_tile(const uint8_t *in, tf_tile_format f, float *t)
             float *v = &t[r * TF_TILE_DIM + c];
             if (mw) {
                 if (c % 16 == 0) cm_bfp_unpack_row(in, mw, i, v);
-            } else if (f == TF_TILE_FORMAT_BF16) {
+            } else if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
                 uint16_t h;
                 memcpy(&h, in + 2 * i, 2);
-                *v = cm_bf16_widen(h);
+                *v = f == TF_TILE_FORMAT_BF16 ? cm_bf16_widen(h) : cm_fp16_widen(h);
             } else {
                 memcpy(v, in + 4 * i, 4);
             }
@@ -188,8 +190,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "tf_program_set_cb_format)");
         else
             snprintf(what, sizeof what,
-                     "data format %u is not supported here (Float32 0, Float16_b 5, Bfp8_b 6, "
-                     "Bfp4_b 7, Bfp2_b 15; row-major blocks: Float32 and Float16_b)",
+                     "data format %u is not supported here (Float32 0, Float16 1, Float16_b 5, "
+                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15; row-major blocks: Float32, Float16 and "
+                     "Float16_b)",
                      a);
         break;
     case TF_TILE_ERR_ADDRESS:
@@ -247,9 +250,15 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      a, b);
         break;
     case TF_TILE_ERR_FP32:
-        snprintf(what, sizeof what,
-                 "it needs an fp32 DEST (fp32_dest_acc_en), as tt-metal's does: the kernel's is "
-                 "16-bit");
+        if (a == 1)
+            snprintf(what, sizeof what,
+                     "Float16 (IEEE half) data with a 16-bit DEST is not modeled (the hardware's "
+                     "would hold halves, this engine's holds bf16): set fp32_dest_acc_en");
+        else
+            snprintf(
+                what, sizeof what,
+                "it needs an fp32 DEST (fp32_dest_acc_en), as tt-metal's does: the kernel's is "
+                "16-bit");
         break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }

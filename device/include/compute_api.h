@@ -40,7 +40,7 @@
  * Formats: each unpack and pack names its circular buffer's format
  * (dev_cb_format: its data format when the host gave one, else the page
  * size, which tells Float16_b 2048, Float32 4096, Bfp8_b 1088, Bfp4_b 576
- * and Bfp2_b 320 apart).
+ * and Bfp2_b 320 apart; a Float16 CB needs its format).
  *
  * tt-metal -> this C API (C has no templates or overloads; the C++ layer
  * maps the template forms onto these; the table is kept out of clang-format
@@ -139,7 +139,7 @@ TF_ALWAYS_INLINE void dev_tile_cmd(uint32_t op)
 
 /* The format argument of a circular buffer's tiles: its data format when
  * the host gave one (tf_program_set_cb_format), else its page size (which
- * tells the five formats apart). */
+ * tells five formats apart: 2048 is Float16_b, Float16 needs its format). */
 TF_ALWAYS_INLINE uint32_t dev_cb_format(uint32_t cb)
 {
     uint32_t df = dev_cb_data_format(cb);

@@ -443,13 +443,13 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
 
 #ifndef __cplusplus /* C++: typecast_tile<IN, OUT>(idst) and TF_UNSUPPORTED_FN */
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them
- * (Float32 0, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Bfp2_b 15: constants). */
+ * (Float32 0, Float16 1, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Bfp2_b 15:
+ * constants; Float16 needs an fp32 DEST, a run-time fault). */
 #define typecast_tile(in_df, out_df, idst)                                                         \
     do {                                                                                           \
-        _Static_assert(                                                                            \
-            TF_DF_SUPPORTED(in_df) && TF_DF_SUPPORTED(out_df),                                     \
-            "typecast_tile: tt-foil's tile engine supports Float32 (0), Float16_b (5), "           \
-            "Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15) only");                                        \
+        _Static_assert(TF_DF_SUPPORTED(in_df) && TF_DF_SUPPORTED(out_df),                          \
+                       "typecast_tile: tt-foil's tile engine supports Float32 (0), Float16 (1), "  \
+                       "Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15) only");              \
         dev_sfpu(TF_SFPU_TYPECAST, idst, in_df, out_df);                                           \
     } while (0)
 

@@ -2,7 +2,7 @@
  * (docs/chip.md, "Tile engine"): a matrix is cut into 32x32 tiles, stored
  * tile after tile in row-major tile order; inside a tile, four 16x16 faces
  * (top-left, top-right, bottom-left, bottom-right), each row-major; values
- * in bf16, fp32 or a block float (Bfp8_b, Bfp4_b, Bfp2_b). Matrices whose
+ * in bf16, fp32, fp16 or a block float (Bfp8_b, Bfp4_b, Bfp2_b). Matrices whose
  * sides are not multiples of 32 are padded with zeros. */
 #ifndef TT_FOIL_TILE_H
 #define TT_FOIL_TILE_H
@@ -30,6 +30,10 @@ typedef enum tf_tile_format {
     /* the same with a sign and 1 bit a value, four a byte (element 4k + j
      * in bits 2j, 2j + 1 of byte k): 64 + 256 bytes, a tile is 320 bytes */
     TF_TILE_FORMAT_BFP2_B = 4,
+    /* IEEE 754 half (tt-metal's Float16), 2 bytes a value: a tile is 2048
+     * bytes, as bf16's, so a circular buffer of it needs its data format
+     * (tf_program_set_cb_format): a 2048-byte page alone means bf16 */
+    TF_TILE_FORMAT_FP16 = 5,
 } tf_tile_format;
 
 /* Bytes of one tile in format f (also the circular buffer page size); 0
@@ -41,7 +45,8 @@ uint32_t tf_tile_count(uint32_t n);
 size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f);
 
 /* Row-major fp32 (rows x cols, row stride cols) into tiles at dst
- * (tf_tiled_bytes of them); bf16 rounds to nearest even, the block floats
+ * (tf_tiled_bytes of them); bf16 and fp16 round to nearest even (fp16:
+ * inf from 65520 up, subnormals below 2^-14), the block floats
  * as the chip's packer does (the same code). */
 int tf_tilize(const float *src, uint32_t rows, uint32_t cols, tf_tile_format f, void *dst);
 /* Tiles back into row-major fp32 (the padding is dropped). */

@@ -103,7 +103,7 @@ expect_rc 1 "unsupported format"
 expect_err "not supported by tt-foil: typecast_tile between these formats" "unsupported format"
 k tc2 'typecast_tile_init(); typecast_tile<DataFormat::Float32, DataFormat::Bfp4>(0);'
 expect_rc 1 "unsupported format (DataFormat)"
-expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15))" "unsupported format (DataFormat)"
+expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15))" "unsupported format (DataFormat)"
 k int8 'reconfig_data_format<true>(0, 1);'
 expect_rc 1 "int8 reconfig"
 expect_err "not supported by tt-foil: int8 formats" "int8 reconfig"

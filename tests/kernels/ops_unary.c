@@ -58,6 +58,8 @@ static void sfpu(uint32_t op, uint32_t p, uint32_t approx)
             typecast_tile(TF_DF_FLOAT32, TF_DF_BFP4_B, 0);
         else if (p == TF_DF_BFP2_B)
             typecast_tile(TF_DF_FLOAT32, TF_DF_BFP2_B, 0);
+        else if (p == TF_DF_FLOAT16)
+            typecast_tile(TF_DF_FLOAT32, TF_DF_FLOAT16, 0);
         else
             typecast_tile(TF_DF_FLOAT32, TF_DF_FLOAT32, 0);
         break;

@@ -60,6 +60,7 @@ static inline tf_data_format cr_df(tf_tile_format f)
            : f == TF_TILE_FORMAT_BF16   ? TF_DATA_FORMAT_Float16_b
            : f == TF_TILE_FORMAT_BFP4_B ? TF_DATA_FORMAT_Bfp4_b
            : f == TF_TILE_FORMAT_BFP2_B ? TF_DATA_FORMAT_Bfp2_b
+           : f == TF_TILE_FORMAT_FP16   ? TF_DATA_FORMAT_Float16
                                         : TF_DATA_FORMAT_Bfp8_b;
 }
 

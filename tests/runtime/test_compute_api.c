@@ -5,7 +5,7 @@
  * reduce kind and dimension, matmul with Kt accumulation and matmul_block
  * at the four fidelities (errors and cycles), transpose, tilize and
  * untilize, the SFPU ops over their domains and edge values, Bfp8_b,
- * Bfp4_b and Bfp2_b on the device (a LoFi matmul by Bfp4_b/Bfp2_b
+ * Bfp4_b, Bfp2_b and Float16 on the device (a LoFi matmul by Bfp4_b/Bfp2_b
  * weights), and the faults: DEST overflow, ops without their init. */
 #include "compute_run.h"
 
@@ -610,7 +610,82 @@ static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
     snprintf(want, sizeof want, "tile engine UNPACK_TILIZE: data format %u is not supported here",
              df);
     CHECK_CONTAINS(z.err, want);
-    CHECK_CONTAINS(z.err, "row-major blocks: Float32 and Float16_b");
+    CHECK_CONTAINS(z.err, "row-major blocks: Float32, Float16 and Float16_b");
+}
+
+/* Float16 (IEEE half) through CBs given that format (a 2048-byte page
+ * alone is Float16_b) with an fp32 DEST: pack, unpack and typecast equal
+ * the host's conversions (against a float64 reference: test_tile_fp16);
+ * with a 16-bit DEST, which on the hardware would hold halves, the math
+ * reading a Float16 tile and the pack writing one fault. */
+static void fp16(void)
+{
+    static float m[64 * 64], host[64 * 64], dev_out[64 * 64];
+    for (int i = 0; i < 64 * 64; i++) /* fp32 values over halves' range and beyond */
+        m[i] = ldexpf(rnd(-1, 1) + rnd(-1, 1) * 0x1p-9f, (int)rnd(-28, 18));
+    m[1] = 1e6f;  /* inf */
+    m[2] = 3e-8f; /* a subnormal half */
+    m[3] = NAN;
+    uint16_t *t = malloc(tf_tiled_bytes(64, 64, TF_TILE_FORMAT_FP16));
+    MUST(tf_tilize(m, 64, 64, TF_TILE_FORMAT_FP16, t));
+    MUST(tf_untilize(t, 64, 64, TF_TILE_FORMAT_FP16, host));
+    free(t);
+    CHECK_TRUE(host[1] == INFINITY && host[2] == 0x1p-25f * 2 && isnan(host[3]));
+    /* fp32 tiles in, packed to Float16 by the engine (x 1.0) = the host's */
+    cr_run r = {.kernel = "ops_unary",
+                .nin = 1,
+                .out_rows = 64,
+                .out_cols = 64,
+                .out_f = TF_TILE_FORMAT_FP16,
+                .args = {4, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                .nargs = 4,
+                .cb_formats = 1,
+                .out = dev_out};
+    r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    /* Float16 in, fp32 out: the values the host decodes */
+    r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP16};
+    r.out_f = TF_TILE_FORMAT_FP32;
+    memset(dev_out, 0, sizeof dev_out);
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    /* typecast to Float16 in DEST (fp32 in and out): the same values */
+    r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
+    r.args[1] = TF_SFPU_TYPECAST;
+    r.args[2] = TF_DF_FLOAT16;
+    memset(dev_out, 0, sizeof dev_out);
+    MUST(cr_execute(dev, &r));
+    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+
+    /* a 16-bit DEST: refused where a Float16 tile meets it */
+    const char *why = "Float16 (IEEE half) data with a 16-bit DEST is not modeled (the "
+                      "hardware's would hold halves, this engine's holds bf16): set "
+                      "fp32_dest_acc_en";
+    cr_run z = {.kernel = "ops_unary16",
+                .nin = 1,
+                .out_rows = 32,
+                .out_cols = 32,
+                .out_f = TF_TILE_FORMAT_BF16,
+                .args = {1, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                .nargs = 4,
+                .cb_formats = 1,
+                .out = dev_out};
+    z.in[0] = (cr_input){.cb = 0, .m = host, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP16};
+    CHECK_TRUE(cr_execute(dev, &z) != 0);
+    CHECK_CONTAINS(z.err, "tile engine COPY: ");
+    CHECK_CONTAINS(z.err, why);
+    z.in[0].f = TF_TILE_FORMAT_BF16;
+    z.out_f = TF_TILE_FORMAT_FP16;
+    CHECK_TRUE(cr_execute(dev, &z) != 0);
+    CHECK_CONTAINS(z.err, "tile engine PACK: ");
+    CHECK_CONTAINS(z.err, why);
+    z.out_f = TF_TILE_FORMAT_BF16;
+    z.args[1] = TF_SFPU_TYPECAST;
+    z.args[2] = TF_DF_FLOAT16;
+    CHECK_TRUE(cr_execute(dev, &z) != 0);
+    CHECK_CONTAINS(z.err, "tile engine SFPU TYPECAST: ");
+    CHECK_CONTAINS(z.err, why);
 }
 
 /* ---- faults ------------------------------------------------------------------------------ */
@@ -682,6 +757,7 @@ int main(void)
     bfp8();
     bfp_small(TF_TILE_FORMAT_BFP4_B, TF_DF_BFP4_B, 576);
     bfp_small(TF_TILE_FORMAT_BFP2_B, TF_DF_BFP2_B, 320);
+    fp16();
     fault("ops_fault1", "tile engine COPY: the DEST index 4 is beyond the 4 tiles of a half");
     fault("ops_fault2", "tile engine REDUCE: used without its init: call reduce_init");
     fault("ops_fault3", "tile engine MATMUL: used without its init: call mm_init");

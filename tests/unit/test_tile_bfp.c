@@ -99,12 +99,12 @@ static void block(const float v[16], unsigned w)
     cm_bfp_encode(v, w, &e, m);
     ref_encode(v, w, &re, rm);
     int ok = e == re && memcmp(m, rm, 16) == 0;
-    for (int k = 0; k < 16 && ok; k++) ok = same_float(ref_decode(re, rm[k], w), cm_bfp_decode(e, m[k], w));
+    for (int k = 0; k < 16 && ok; k++)
+        ok = same_float(ref_decode(re, rm[k], w), cm_bfp_decode(e, m[k], w));
     blocks_checked++;
     if (!ok && blocks_bad++ < 5) {
         fprintf(stderr, "w %u: E %u (want %u):", w, e, re);
-        for (int k = 0; k < 16; k++)
-            fprintf(stderr, " %g:%02x/%02x", (double)v[k], m[k], rm[k]);
+        for (int k = 0; k < 16; k++) fprintf(stderr, " %g:%02x/%02x", (double)v[k], m[k], rm[k]);
         fprintf(stderr, "\n");
     }
 }
@@ -248,8 +248,10 @@ static void tiles(tf_tile_format f, unsigned w, uint32_t tile)
     for (int i = 0; i < R * C; i++) {
         uint32_t u = rnd32();
         /* values within 16 octaves, some negative, a few zeros */
-        m[i] = u % 13 == 0 ? 0.0f : ldexpf((float)(u >> 8 & 0xffff) / 65536.0f + 0.5f,
-                                           (int)(u >> 24 & 15) - 8) * (u & 1 ? -1.0f : 1.0f);
+        m[i] = u % 13 == 0
+                   ? 0.0f
+                   : ldexpf((float)(u >> 8 & 0xffff) / 65536.0f + 0.5f, (int)(u >> 24 & 15) - 8) *
+                         (u & 1 ? -1.0f : 1.0f);
     }
     m[5] = INFINITY;
     m[C + 40] = NAN;
@@ -295,11 +297,11 @@ int main(void)
     /* errors: a value that is not a format */
     static float m[32 * 32];
     static uint8_t t[4096];
-    CHECK_EQ_U(tf_tile_bytes((tf_tile_format)5), 0);
-    CHECK_TRUE(tf_tilize(m, 32, 32, (tf_tile_format)5, t) != 0);
+    CHECK_EQ_U(tf_tile_bytes((tf_tile_format)6), 0);
+    CHECK_TRUE(tf_tilize(m, 32, 32, (tf_tile_format)6, t) != 0);
     CHECK_CONTAINS(tf_last_error(),
-                   "tf_tilize: unknown tile format 5 (TF_TILE_FORMAT_BF16, _FP32, _BFP8_B, "
-                   "_BFP4_B or _BFP2_B)");
+                   "tf_tilize: unknown tile format 6 (TF_TILE_FORMAT_BF16, _FP32, _BFP8_B, "
+                   "_BFP4_B, _BFP2_B or _FP16)");
     CHECK_TRUE(tf_untilize(t, 32, 32, (tf_tile_format)-1, m) != 0);
     CHECK_CONTAINS(tf_last_error(), "tf_untilize: unknown tile format -1");
     return tf_check_report("test_tile_bfp");

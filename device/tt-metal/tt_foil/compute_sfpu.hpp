@@ -571,12 +571,12 @@ ALWI void celu_tile(std::uint32_t idst, std::uint32_t alpha, std::uint32_t alpha
 }
 using tf_c::celu_tile_init;
 // logical_not_tile<DataFormat>: DEST holding floats (Float32, Float16_b,
-// Bfp8_b, Bfp4_b, Bfp2_b); the integer formats are not modeled.
+// Float16, Bfp8_b, Bfp4_b, Bfp2_b); the integer formats are not modeled.
 template <auto DATA_FORMAT> ALWI void logical_not_tile(std::uint32_t idst)
 {
     static_assert(TF_DF_SUPPORTED((std::uint32_t)DATA_FORMAT),
                   "not supported by tt-foil: logical_not_tile of this data format (the tile engine "
-                  "has Float32, Float16_b, Bfp8_b, Bfp4_b and Bfp2_b; integer DEST formats are "
+                  "has Float32, Float16, Float16_b and the block floats; integer DEST formats are "
                   "not modeled)");
     tf_c::logical_not_tile(idst);
 }
@@ -604,8 +604,8 @@ ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
 }
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
-// the values format OUT can represent (Float32, Float16_b, Bfp8_b, Bfp4_b,
-// Bfp2_b). The
+// the values format OUT can represent (Float32, Float16, Float16_b, Bfp8_b,
+// Bfp4_b, Bfp2_b; Float16 needs an fp32 DEST, a run-time fault). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default
 // DST_ACCUM_MODE), picks the LLK's path for the DEST width; here the
 // engine's DEST is the kernel's (FP32_DEST_ACC), so it changes nothing. The
@@ -622,7 +622,8 @@ ALWI void typecast_tile(std::uint32_t idst)
     static_assert(TF_DF_SUPPORTED((std::uint32_t)IN_DTYPE) &&
                       TF_DF_SUPPORTED((std::uint32_t)OUT_DTYPE),
                   "not supported by tt-foil: typecast_tile between these formats (the tile engine "
-                  "has Float32 (0), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15))");
+                  "has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and "
+                  "Bfp2_b (15))");
     tf_c::dev_sfpu(TF_SFPU_TYPECAST, idst, (std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE);
 }
 } // namespace ckernel

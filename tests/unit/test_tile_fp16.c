@@ -1,0 +1,199 @@
+/* Float16, IEEE 754 binary16 (docs/chip.md, "Data formats"): the
+ * conversions of common/cm_tile_layout.h, the engine's unpack and pack of
+ * tiles and row-major blocks (sim/tile_format.c) and the host's
+ * tf_tilize/tf_untilize, against a reference written here in float64
+ * arithmetic (ldexp for the decode, frexp and rint for the rounding to
+ * nearest even). Bit for bit: every one of the 65536 halves widened, every
+ * non-NaN half back again, the ties, overflow to inf, subnormals, NaN
+ * payloads, random values over the whole fp32 range, and the placement of
+ * values in a tile (four 16 x 16 faces, 2 bytes a value). */
+#include "tf_check.h"
+#include "common/cm_tile_layout.h"
+#include "sim/tile_engine.h"
+#include "tt_foil/tile.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t bits(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    return u;
+}
+
+static float from_bits(uint32_t u)
+{
+    float v;
+    memcpy(&v, &u, 4);
+    return v;
+}
+
+/* ---- the reference ----------------------------------------------------------------- */
+
+static float ref_widen(uint16_t h)
+{
+    int neg = h >> 15, e = (h >> 10) & 31, m = h & 0x3ff;
+    if (e == 31) {
+        if (m) return from_bits((uint32_t)neg << 31 | 0x7f800000u | (uint32_t)m << 13);
+        return neg ? -INFINITY : INFINITY;
+    }
+    double v = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
+    return (float)(neg ? -v : v);
+}
+
+/* Finite or infinite v (NaNs: ref_nan). */
+static uint16_t ref_round(float v)
+{
+    uint16_t sign = signbit(v) ? 0x8000 : 0;
+    double a = fabs((double)v);
+    if (a >= 65520.0) return sign | 0x7c00; /* 65520: halfway to 2^16, ties to even: inf */
+    if (a < 0x1p-14) return sign | (uint16_t)rint(a * 0x1p24); /* 1024: the smallest normal */
+    int x;
+    (void)frexp(a, &x); /* a in [2^(x-1), 2^x) */
+    double q = rint(ldexp(a, 11 - x));
+    int e = x - 1 + 15;
+    if (q == 2048) q = 1024, e++;
+    return sign | (uint16_t)(e << 10) | (uint16_t)(q - 1024);
+}
+
+/* A NaN keeps its sign and its payload's top 10 bits, made quiet. */
+static uint16_t ref_nan(float v)
+{
+    uint32_t u = bits(v);
+    return (uint16_t)((u >> 16 & 0x8000) | 0x7c00 | 0x200 | (u >> 13 & 0x3ff));
+}
+
+static uint16_t ref_any(float v)
+{
+    return isnan(v) ? ref_nan(v) : ref_round(v);
+}
+
+/* ---- the conversions --------------------------------------------------------------- */
+
+static void conversions(void)
+{
+    int widen_bad = 0, back_bad = 0;
+    for (uint32_t h = 0; h < 65536; h++) {
+        float w = cm_fp16_widen((uint16_t)h), r = ref_widen((uint16_t)h);
+        if (bits(w) != bits(r) && widen_bad++ < 5)
+            fprintf(stderr, "widen 0x%04x: 0x%08x, want 0x%08x\n", h, bits(w), bits(r));
+        uint16_t back = cm_fp16_round(w);
+        uint16_t want = isnan(r) ? (uint16_t)(h | 0x200) : (uint16_t)h; /* NaNs come back quiet */
+        if (back != want && back_bad++ < 5)
+            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", bits(w), back, want);
+    }
+    CHECK_EQ_U(widen_bad, 0);
+    CHECK_EQ_U(back_bad, 0);
+
+    /* hand-worked: ties to even, overflow, subnormals and what lies below them */
+    CHECK_EQ_U(cm_fp16_round(1.0f), 0x3c00);
+    CHECK_EQ_U(cm_fp16_round(1.0f + 0x1p-11f), 0x3c00);       /* a tie: to even */
+    CHECK_EQ_U(cm_fp16_round(1.0f + 3 * 0x1p-11f), 0x3c02);   /* a tie: to even (up) */
+    CHECK_EQ_U(cm_fp16_round(2047.5f), 0x6800);               /* 2047.5 -> 2048 (carry) */
+    CHECK_EQ_U(cm_fp16_round(65504.0f), 0x7bff);              /* the largest */
+    CHECK_EQ_U(cm_fp16_round(65519.996f), 0x7bff);            /* below the tie */
+    CHECK_EQ_U(cm_fp16_round(65520.0f), 0x7c00);              /* the tie: inf */
+    CHECK_EQ_U(cm_fp16_round(-1e30f), 0xfc00);
+    CHECK_EQ_U(cm_fp16_round(-INFINITY), 0xfc00);
+    CHECK_EQ_U(cm_fp16_round(0x1p-24f), 0x0001);              /* the smallest subnormal */
+    CHECK_EQ_U(cm_fp16_round(0x1p-25f), 0x0000);              /* half of it: a tie to 0 */
+    CHECK_EQ_U(cm_fp16_round(3 * 0x1p-25f), 0x0002);          /* 1.5 steps: a tie to 2 */
+    CHECK_EQ_U(cm_fp16_round(-0x1p-26f), 0x8000);             /* -0 */
+    CHECK_EQ_U(cm_fp16_round(0x1p-14f - 0x1p-26f), 0x0400);   /* rounds up to the smallest normal */
+    CHECK_EQ_U(cm_fp16_round(1e-40f), 0x0000);                /* an fp32 subnormal */
+    CHECK_EQ_U(cm_fp16_round(from_bits(0xffc12345u)), 0xfe09); /* -NaN, payload's top bits */
+    CHECK_EQ_U(cm_fp16_round(from_bits(0x7f800001u)), 0x7e00); /* a signalling NaN: quiet */
+
+    int bad = 0;
+    uint32_t s = 7;
+    for (int n = 0; n < 1000000; n++) {
+        s = s * 1664525u + 1013904223u;
+        uint32_t u = s;
+        if (n & 1) u = (u & 0x807fffffu) | (uint32_t)(96 + (s >> 24) % 60) << 23; /* near range */
+        float v = from_bits(u);
+        if (cm_fp16_round(v) != ref_any(v) && bad++ < 5)
+            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", u, cm_fp16_round(v),
+                    ref_any(v));
+    }
+    CHECK_EQ_U(bad, 0);
+}
+
+/* ---- tiles ----------------------------------------------------------------------------- */
+
+/* Where element (r, c) of a tile goes: face 2 (r / 16) + c / 16, then
+ * row-major within the face. */
+static uint32_t place(uint32_t r, uint32_t c)
+{
+    return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+}
+
+static void tiles(void)
+{
+    enum { R = 40, C = 50 }; /* 2 x 2 tiles, padded */
+    static float m[R * C], back[R * C], t[1024];
+    static uint16_t h[4 * 1024], row_l1[64 * 32];
+    uint32_t s = 99;
+    for (int i = 0; i < R * C; i++) {
+        s = s * 1664525u + 1013904223u;
+        m[i] = from_bits((s & 0x807fffffu) | (uint32_t)(100 + (s >> 24) % 45) << 23);
+    }
+    m[7] = NAN;
+    m[8] = 1e9f;
+    CHECK_EQ_U(tf_tile_bytes(TF_TILE_FORMAT_FP16), 2048);
+    CHECK_TRUE(tf_tiled_bytes(R, C, TF_TILE_FORMAT_FP16) == sizeof h);
+    CHECK_EQ_U(tf_tilize(m, R, C, TF_TILE_FORMAT_FP16, h), 0);
+    int ok = 1;
+    for (uint32_t r = 0; r < 64; r++)
+        for (uint32_t c = 0; c < 64; c++) {
+            float v = r < R && c < C ? m[r * C + c] : 0.0f;
+            ok &= h[((r / 32) * 2 + c / 32) * 1024 + place(r % 32, c % 32)] == ref_any(v);
+        }
+    CHECK_TRUE(ok);
+    CHECK_EQ_U(tf_untilize(h, R, C, TF_TILE_FORMAT_FP16, back), 0);
+    ok = 1;
+    for (uint32_t r = 0; r < R; r++)
+        for (uint32_t c = 0; c < C; c++) {
+            float want = ref_widen(ref_any(m[r * C + c]));
+            ok &= bits(back[r * C + c]) == bits(want);
+        }
+    CHECK_TRUE(ok);
+
+    /* the engine: tile 0 unpacked, its values packed again; a row-major
+     * block 64 values wide (the unpacker's tilize, the packer's untilize) */
+    CHECK_EQ_U(sim_tile_unpack((const uint8_t *)h, TF_DF_FLOAT16, t, NULL), 0);
+    ok = 1;
+    for (uint32_t r = 0; r < 32; r++)
+        for (uint32_t c = 0; c < 32; c++) ok &= bits(t[r * 32 + c]) == bits(ref_widen(h[place(r, c)]));
+    CHECK_TRUE(ok);
+    static uint16_t again[1024];
+    for (int i = 0; i < 1024; i++) t[i] = m[i % (R * C)] * 3.0f;
+    sim_tile_pack(t, TF_DF_FLOAT16, (uint8_t *)again);
+    ok = 1;
+    for (uint32_t r = 0; r < 32; r++)
+        for (uint32_t c = 0; c < 32; c++) ok &= again[place(r, c)] == ref_any(t[r * 32 + c]);
+    CHECK_TRUE(ok);
+    for (int i = 0; i < 64 * 32; i++) row_l1[i] = (uint16_t)(0x1234 + 37 * i);
+    sim_tile_unpack_rows((const uint8_t *)row_l1, TF_DF_FLOAT16, 64, t);
+    ok = 1;
+    for (uint32_t r = 0; r < 32; r++)
+        for (uint32_t c = 0; c < 32; c++) ok &= bits(t[r * 32 + c]) == bits(ref_widen(row_l1[r * 64 + c]));
+    CHECK_TRUE(ok);
+    for (int i = 0; i < 1024; i++) t[i] = m[(i * 7) % (R * C)] / 5.0f;
+    memset(row_l1, 0, sizeof row_l1);
+    sim_tile_pack_rows(t, TF_DF_FLOAT16, 64, (uint8_t *)row_l1);
+    ok = 1;
+    for (uint32_t r = 0; r < 32; r++)
+        for (uint32_t c = 0; c < 64; c++)
+            ok &= row_l1[r * 64 + c] == (c < 32 ? ref_any(t[r * 32 + c]) : 0);
+    CHECK_TRUE(ok);
+    CHECK_EQ_U(sim_tile_elem_bytes(TF_DF_FLOAT16), 2);
+}
+
+int main(void)
+{
+    conversions();
+    tiles();
+    return tf_check_report("test_tile_fp16");
+}

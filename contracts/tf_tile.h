@@ -13,7 +13,9 @@
  * TF_TILE_FMT(data format) in its format argument (tt-metal's DataFormat
  * numbers), or gives the page size, which tells the five of them but
  * Float16 apart (2048 is Float16_b: a Float16 tile needs its format). The engine computes
- * in fp32; docs/chip.md "Tile engine" has the numerics and the costs. */
+ * in fp32; docs/chip.md "Tile engine" has the numerics and the costs.
+ * Int32, UInt32 (4 bytes a value) and UInt16 (2) tiles hold integers,
+ * named by their format only (docs/chip.md "Integer tiles"). */
 #ifndef TF_TILE_H
 #define TF_TILE_H
 
@@ -43,6 +45,22 @@
 /* The magnitude bits of a block float's values (cm_bfp_encode); 0: not one. */
 #define TF_DF_BFP_BITS(df)                                                                         \
     ((df) == TF_DF_BFP8_B ? 7u : (df) == TF_DF_BFP4_B ? 3u : (df) == TF_DF_BFP2_B ? 1u : 0u)
+/* The integer formats: their tiles hold the integers' bits exactly (DEST in
+ * 32-bit mode: an fp32 DEST; docs/chip.md "Integer tiles"). Int32 and
+ * UInt32 tiles are 4096 bytes, UInt16 2048; they have no page-size form
+ * (the CB's format names them). A UInt16 value sits in DEST zero-extended;
+ * the packer writes a DEST value's low 16 bits to a UInt16 tile. */
+#define TF_DF_INT32       8
+#define TF_DF_UINT16      9
+#define TF_DF_UINT32      24
+#define TF_DF_INTEGER(df) ((df) == TF_DF_INT32 || (df) == TF_DF_UINT16 || (df) == TF_DF_UINT32)
+/* The typecasts the engine has (tt-llk's pairs): between the float
+ * formats, a float format and an integer one, and UInt16 to or from Int32
+ * or UInt32 (not Int32 <-> UInt32). */
+#define TF_TYPECAST_OK(in, out)                                                                    \
+    ((TF_DF_SUPPORTED(in) || TF_DF_INTEGER(in)) && (TF_DF_SUPPORTED(out) || TF_DF_INTEGER(out)) && \
+     !((in) == TF_DF_INT32 && (out) == TF_DF_UINT32) &&                                            \
+     !((in) == TF_DF_UINT32 && (out) == TF_DF_INT32))
 /* A format argument: this (bit 31 set) names the format; otherwise the
  * argument is a page size (2048 Float16_b, 4096 Float32, 1088 Bfp8_b, 576
  * Bfp4_b, 320 Bfp2_b; Float16 only by its format). */
@@ -237,7 +255,21 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(MUL_BCAST_COL,    122, 120, "x * y's column 0 on every column")                              \
     X(ADD_BCAST_ROW,    123, 123, "x + y's row 0 on every row (an fp32 DEST only)")                \
     X(SUB_BCAST_ROW,    124, 123, "x - y's row 0 on every row")                                    \
-    X(MUL_BCAST_ROW,    125, 123, "x * y's row 0 on every row")
+    X(MUL_BCAST_ROW,    125, 123, "x * y's row 0 on every row")                                    \
+    X(ADD_INT,          128, 128, "x + y, integers (ARG1 bits 16-23: the DataFormat), wrapping")  \
+    X(SUB_INT,          129, 129, "x - y, integers, wrapping")                                     \
+    X(RSUB_INT,         130, 130, "y - x, integers, wrapping")                                     \
+    X(MUL_INT,          131, 131, "x * y, integers: the low 32 (UInt16: 16) bits of the product")  \
+    X(AND_BINARY,       132, 132, "x & y (binary_bitwise_tile_init's)")                            \
+    X(OR_BINARY,        133, 132, "x | y")                                                         \
+    X(XOR_BINARY,       134, 132, "x ^ y")                                                         \
+    X(SHL_BINARY,       135, 135, "x << y; y outside 0..31: 0 (binary_shift_tile_init's)")         \
+    X(SHR_BINARY,       136, 135, "x >> y arithmetic; y < 0: 0, y > 31: x's sign (0 or -1)")        \
+    X(SHR_LOGICAL_BINARY,137,135, "x >> y logical; y outside 0..31: 0")                            \
+    X(MAX_INT32,        138, 138, "max(x, y) as int32")                                            \
+    X(MIN_INT32,        139, 139, "min(x, y) as int32")                                            \
+    X(MAX_UINT32,       140, 140, "max(x, y) as uint32")                                           \
+    X(MIN_UINT32,       141, 141, "min(x, y) as uint32")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -246,10 +278,18 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
 #define TF_SFPU_RNE     (1u << 9)
-#define TF_SFPU_NUM_OPS 128 /* every code is below: tables index by it */
+#define TF_SFPU_NUM_OPS 160 /* every code is below: tables index by it */
 #define TF_SFPU_IS_BINARY(o)                                                                       \
     (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
-     ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_CLAMPED_SILU_GLU) || TF_SFPU_IS_BCAST(o))
+     ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_CLAMPED_SILU_GLU) || TF_SFPU_IS_BCAST(o) ||    \
+     TF_SFPU_IS_INT(o))
+/* The integer ops (binary, between DEST tiles holding integers: Int32,
+ * UInt32 or UInt16 values; their DataFormat in ARG1 bits 16-23, UInt16's
+ * results kept to 16 bits). A float op on an integer tile, or an integer
+ * op on a float one, faults (TF_TILE_ERR_INTEGER). */
+#define TF_SFPU_IS_INT(o)   ((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32)
+#define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
+#define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
 #define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
@@ -355,6 +395,9 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_TILE_ERR_ARG       10 /* an operand code the engine does not know */
 #define TF_TILE_ERR_PART      11 /* part of a tile: faces of other sizes or counts */
 #define TF_TILE_ERR_FP32      12 /* an op that needs an fp32 DEST on a 16-bit one */
+/* integer values where the op takes floats (a = 1) or float values where
+ * it takes integers (a = 2); b: the format involved (255: not known) */
+#define TF_TILE_ERR_INTEGER 13
 /* TF_TILE_ERR_PROTO's a: which hand-over rule was broken */
 #define TF_TILE_PROTO_REACQUIRE  1 /* tile_regs_acquire while math holds a half */
 #define TF_TILE_PROTO_NO_ACQUIRE 2 /* math or commit while it holds none */

@@ -142,10 +142,12 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         if (e->a.free_at[k] > t) t = e->a.free_at[k];
         if (op == TF_TILE_UNPACK_TILIZE) {
             sim_tile_unpack_rows(l1 + addr_a, df_a, sh->tile_args[2], e->a.bank[k]);
+            e->a.integer[k] = TF_DF_INTEGER(df_a);
             e->a.exact[k] = 0; /* nothing known: a matmul scans it */
             e->a.cols[k] = 0xffffffffu;
         } else {
             e->a.exact[k] = sim_tile_unpack(l1 + addr_a, df_a, e->a.bank[k], &e->a.cols[k]);
+            e->a.integer[k] = TF_DF_INTEGER(df_a);
         }
         e->a.fp16[k] = df_a == TF_DF_FLOAT16;
     }
@@ -154,6 +156,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         if (e->b.free_at[k] > t) t = e->b.free_at[k];
         e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k], &e->b.cols[k]);
         e->b.fp16[k] = df_b == TF_DF_FLOAT16;
+        e->b.integer[k] = TF_DF_INTEGER(df_b);
     }
     run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
            TF_PERF_UNIT_UNPACK);
@@ -280,7 +283,16 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         if (!TF_SFPU_IS_BINARY(m->sfpu) &&
             !sim_sfpu_args_ok(m->sfpu, sh->tile_args[2], sh->tile_args[3]))
             return fault_aux(sh, op, TF_TILE_ERR_ARG, sh->tile_args[3], 0, m->sfpu);
-        m->variant = sh->tile_args[3];
+        /* an integer op's format, a typecast's pair (ARG2 to ARG3) */
+        if (TF_SFPU_IS_INT(m->sfpu) && !TF_DF_INTEGER(TF_SFPU_DF_OF(arg)))
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, TF_SFPU_DF_OF(arg), 0, m->sfpu);
+        if (m->sfpu == TF_SFPU_TYPECAST && !TF_TYPECAST_OK(sh->tile_args[2], sh->tile_args[3]))
+            return fault_aux(sh, op, TF_TILE_ERR_ARG,
+                             TF_DF_INTEGER(sh->tile_args[2]) ? sh->tile_args[3] : sh->tile_args[2],
+                             0, m->sfpu);
+        m->variant = m->sfpu == TF_SFPU_TYPECAST
+                         ? (sh->tile_args[3] & 0xff) | (sh->tile_args[2] & 0xff) << 8
+                         : sh->tile_args[3];
         m->uses = 0;
         m->in_place = TF_SFPU_IS_TERNARY(m->sfpu) &&
                       sh->tile_args[0] == TF_SFPU_DEST3_OF(sh->tile_args[2], 0);
@@ -409,7 +421,7 @@ static void bias_add(float *restrict d, const float *restrict b)
 
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,
                     const float *a, const float *b, const float *c, unsigned exact, uint32_t cols,
-                    const uint32_t *args)
+                    const uint32_t *args, int integer)
 {
     int was_plain = !*dirty || *plain;
     *plain = 0;
@@ -450,13 +462,15 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
     case TF_TILE_SFPU: /* a, b (and c): the DEST tiles a binary (ternary) op reads */
         if (TF_SFPU_IS_TERNARY(m->sfpu))
             sim_sfpu_ternary(d, a, b, c, m->sfpu, args[3]);
+        else if (TF_SFPU_IS_INT(m->sfpu))
+            sim_sfpu_int_binary(d, a, b, m->sfpu, TF_SFPU_DF_OF(args[1]));
         else if (TF_SFPU_IS_BINARY(m->sfpu))
             sim_sfpu_binary(d, a, b, m->sfpu, dest_16bit(e));
         else
             sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]);
         break;
     }
-    dest_store(e, d, m->kind == TF_TILE_SFPU && !m->rne);
+    if (!integer) dest_store(e, d, m->kind == TF_TILE_SFPU && !m->rne);
     *dirty = 1;
 }
 
@@ -467,6 +481,87 @@ static void dest_fresh(sim_tile_engine *e, int slot)
     if (!e->stale[slot]) return;
     memset(e->dest[slot], 0, sizeof(tile_t));
     e->stale[slot] = 0;
+}
+
+/* ---- integer and float values (docs/chip.md "Integer tiles") ------------------------ */
+
+/* What an op reads must be of the kind it computes on: COPY moves either
+ * (the bank's kind); the other FPU ops compute on floats; the integer SFPU
+ * ops on integers; a typecast on its input format's kind; the other SFPU
+ * ops on floats. Returns the kind of the result, or -1 for a mismatch
+ * (fault_kind says which). */
+static int src_kind_ok(int kind, int want_int)
+{
+    return kind == DEST_ZEROS || (kind == DEST_INT) == want_int;
+}
+
+static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args)
+{
+    int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF + (int)args[0];
+    if (m->kind == TF_TILE_COPY) {
+        if (e->a.integer[ka] && dest_16bit(e)) return -1;
+        return e->a.integer[ka] ? DEST_INT : DEST_FLOAT;
+    }
+    if (m->kind != TF_TILE_SFPU) {
+        /* the FPU: float sources; the ops that add into DEST read it too */
+        int kb = (int)(e->b.consumed & 1);
+        if (((m->uses & 1) && e->a.integer[ka]) || ((m->uses & 2) && e->b.integer[kb])) return -1;
+        if (e->kind[slot] == DEST_INT && m->kind != TF_TILE_TRANSPOSE &&
+            !(m->kind == TF_TILE_ELTWISE && !m->reuse && !((e->fpu_init >> 28) & 1)))
+            return -1;
+        return DEST_FLOAT;
+    }
+    int want_int =
+        TF_SFPU_IS_INT(m->sfpu) || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]));
+    int out_int =
+        TF_SFPU_IS_INT(m->sfpu) || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]));
+    if ((want_int || out_int) && dest_16bit(e)) return -1;
+    if (TF_SFPU_IS_TERNARY(m->sfpu)) {
+        for (int k = 0; k < 3; k++)
+            if (!src_kind_ok(e->kind[half * TF_TILE_DEST_HALF + (int)TF_SFPU_DEST3_OF(args[2], k)],
+                             0))
+                return -1;
+    } else if (TF_SFPU_IS_BINARY(m->sfpu)) {
+        if (!src_kind_ok(e->kind[half * TF_TILE_DEST_HALF + (int)args[2]], want_int) ||
+            !src_kind_ok(e->kind[half * TF_TILE_DEST_HALF + (int)args[3]], want_int))
+            return -1;
+    } else if (!src_kind_ok(e->kind[slot], want_int)) {
+        return -1;
+    }
+    return out_int ? DEST_INT : DEST_FLOAT;
+}
+
+/* The fault of a mismatch result_kind found: an integer value on a 16-bit
+ * DEST (TF_TILE_ERR_FP32), else TF_TILE_ERR_INTEGER with a = 1 (integers
+ * where the op takes floats) or 2 (floats where it takes integers), b the
+ * op's integer format when it has one (255 otherwise). */
+static int fault_kind(sim_core_hart *sh, const sim_tile_engine *e, int op, const math_op *m, int ka)
+{
+    uint32_t c = m->kind == TF_TILE_SFPU ? m->sfpu : 0;
+    const uint32_t *args = sh->tile_args;
+    int sfpu_int = m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT(m->sfpu);
+    int cast_in = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]);
+    int cast_out = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]);
+    int copy_int = m->kind == TF_TILE_COPY && e->a.integer[ka];
+    if (dest_16bit(e) && (copy_int || sfpu_int || cast_in || cast_out))
+        return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, c);
+    if (m->kind != TF_TILE_SFPU) return fault_aux(sh, op, TF_TILE_ERR_INTEGER, 1, 255, 0);
+    uint32_t df = sfpu_int                      ? TF_SFPU_DF_OF(args[1])
+                  : m->sfpu == TF_SFPU_TYPECAST ? args[2] & 0xff
+                                                : 255;
+    return fault_aux(sh, op, TF_TILE_ERR_INTEGER, sfpu_int || cast_in ? 2 : 1, df, c);
+}
+
+/* A pack takes the kind its format holds: an integer tile into an integer
+ * format, a float tile into a float one (zeros into either). */
+static int pack_kind_check(sim_core_hart *sh, const sim_tile_engine *e, int op, int slot,
+                           uint32_t fmt)
+{
+    uint32_t df, bytes;
+    if (sim_tile_format(fmt, &df, &bytes)) return TF_BUS_OK; /* tile_arg's fault */
+    int kind = e->kind[slot];
+    if (kind == DEST_ZEROS || (kind == DEST_INT) == (TF_DF_INTEGER(df) != 0)) return TF_BUS_OK;
+    return fault_aux(sh, op, TF_TILE_ERR_INTEGER, kind == DEST_INT ? 1 : 2, df, 0);
 }
 
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
@@ -538,8 +633,11 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->stale[slot] = 0;
     else
         dest_fresh(e, slot);
+    int kind = result_kind(e, &m, ka, sh->tile_args);
+    if (kind < 0) return fault_kind(sh, e, op, &m, ka);
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
-            e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args);
+            e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args, kind == DEST_INT);
+    e->kind[slot] = (uint8_t)kind;
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);
@@ -574,6 +672,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
                 e->dirty[i] = 0;
             }
         memset(&e->plain[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
+        memset(&e->kind[half * TF_TILE_DEST_HALF], DEST_ZEROS, TF_TILE_DEST_HALF);
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;
@@ -587,6 +686,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     dest_fresh(e, slot); /* a released tile packed: its zeros */
     const float *t = e->dest[slot];
     uint8_t *l1 = sh->core->l1->data;
+    if (pack_kind_check(sh, e, op, slot, fmt)) return TF_BUS_FAULT;
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];
         if (rows_arg(sh, op, addr, fmt, stride, &df, &bytes)) return TF_BUS_FAULT;

@@ -38,6 +38,7 @@ typedef struct src_reg {
     uint32_t written, consumed;
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */
+    uint8_t integer[2];   /* the unpack's format was an integer one (TF_DF_INTEGER) */
 } src_reg;
 
 /* What the math unit computes with: the kernel's settings. In simple
@@ -63,6 +64,10 @@ struct sim_tile_engine {
      * is -0 only when both terms are, and no NaN arises from finite terms;
      * a 16-bit DEST's rounding could make a -0) */
     uint8_t plain[2 * TF_TILE_DEST_HALF];
+    /* what the tile holds: DEST_ZEROS (cleared: either kind), DEST_FLOAT,
+     * DEST_INT (integers' bits: tile_sfpu_int.c); a float op on integers
+     * or an integer op on floats faults (TF_TILE_ERR_INTEGER) */
+    uint8_t kind[2 * TF_TILE_DEST_HALF];
     uint32_t committed, released; /* DEST halves handed to pack / given back */
     int math_holds, pack_holds;   /* between acquire..commit, wait..release */
     uint64_t commit_at[2], release_at[2];
@@ -75,6 +80,8 @@ struct sim_tile_engine {
      * registers (sim_core_still_blocked) */
     uint32_t changes;
 };
+
+enum { DEST_ZEROS, DEST_FLOAT, DEST_INT };
 
 /* What an unpack knows about the values it wrote, for the matmul's choice
  * of fused multiply-adds (tile_simd.c, products_exact): SIM_SRC_KNOWN set
@@ -145,6 +152,14 @@ int sim_sfpu_init_of(uint32_t op); /* the op whose init sets op up; 0: unknown o
 float sim_sfpu_unary_more(float x, uint32_t op, uint32_t p0, uint32_t p1);
 int sim_sfpu_args_ok(uint32_t op, uint32_t p0, uint32_t p1);
 uint32_t sim_sfpu_cycles_more(uint32_t op, uint32_t p1);
+
+/* tile_sfpu_int.c: integer tiles. The integer ops (TF_SFPU_IS_INT), d[i] =
+ * f(x[i], y[i]) on format df's values (d may be x or y); the typecasts
+ * with an integer side, in place (-1 for a pair the LLK has no cast for,
+ * or two float formats); their modeled cycles (0: two float formats). */
+int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, uint32_t df);
+int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out);
+uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out);
 
 /* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU
  * has it and TT_FOIL_TILE_SIMD is not 0), bit-identical to the portable

@@ -14,7 +14,7 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
 {
     if (arg & 0x80000000u) {
         *df = arg & 0xff;
-        if ((arg & 0x7fffff00u) || !TF_DF_SUPPORTED(*df)) return -1;
+        if ((arg & 0x7fffff00u) || !(TF_DF_SUPPORTED(*df) || TF_DF_INTEGER(*df))) return -1;
     } else if (arg == TF_TILE_BF16) {
         *df = TF_DF_FLOAT16_B;
     } else if (arg == TF_TILE_FP32) {
@@ -28,6 +28,10 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
     } else {
         return -1;
     }
+    if (TF_DF_INTEGER(*df)) { /* integers: named by the format only */
+        *bytes = TF_TILE_ELEMS * sim_tile_elem_bytes(*df);
+        return 0;
+    }
     *bytes = *df == TF_DF_FLOAT32     ? TF_TILE_FP32
              : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
              : *df == TF_DF_FLOAT16   ? TF_TILE_BF16
@@ -39,6 +43,8 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
 
 uint32_t sim_tile_elem_bytes(uint32_t df)
 {
+    if (df == TF_DF_INT32 || df == TF_DF_UINT32) return 4;
+    if (df == TF_DF_UINT16) return 2;
     return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B || df == TF_DF_FLOAT16 ? 2 : 0;
 }
 
@@ -51,12 +57,16 @@ static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
         uint16_t v[16];
         memcpy(v, l1 + 2 * i, sizeof v);
         for (int k = 0; k < 16; k++) row[k] = cm_bf16_widen(v[k]);
-    } else if (df == TF_DF_FLOAT32) {
-        memcpy(row, l1 + 4 * i, 16 * sizeof(float));
+    } else if (df == TF_DF_FLOAT32 || df == TF_DF_INT32 || df == TF_DF_UINT32) {
+        memcpy(row, l1 + 4 * i, 16 * sizeof(float)); /* (integers: their bits) */
     } else if (df == TF_DF_FLOAT16) {
         uint16_t v[16];
         memcpy(v, l1 + 2 * i, sizeof v);
         for (int k = 0; k < 16; k++) row[k] = cm_fp16_widen(v[k]);
+    } else if (df == TF_DF_UINT16) { /* zero-extended into the 32-bit slot */
+        uint16_t v[16];
+        memcpy(v, l1 + 2 * i, sizeof v);
+        for (int k = 0; k < 16; k++) row[k] = bits_f(v[k]);
     } else {
         cm_bfp_unpack_row(l1, TF_DF_BFP_BITS(df), i, row);
     }
@@ -68,11 +78,15 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
         uint16_t v[16];
         for (int k = 0; k < 16; k++) v[k] = cm_bf16_round(row[k]);
         memcpy(l1 + 2 * i, v, sizeof v);
-    } else if (df == TF_DF_FLOAT32) {
+    } else if (df == TF_DF_FLOAT32 || df == TF_DF_INT32 || df == TF_DF_UINT32) {
         memcpy(l1 + 4 * i, row, 16 * sizeof(float));
     } else if (df == TF_DF_FLOAT16) {
         uint16_t v[16];
         for (int k = 0; k < 16; k++) v[k] = cm_fp16_round(row[k]);
+        memcpy(l1 + 2 * i, v, sizeof v);
+    } else if (df == TF_DF_UINT16) { /* the low 16 bits */
+        uint16_t v[16];
+        for (int k = 0; k < 16; k++) v[k] = (uint16_t)f_bits(row[k]);
         memcpy(l1 + 2 * i, v, sizeof v);
     } else {
         cm_bfp_pack_row(row, TF_DF_BFP_BITS(df), i, l1);

@@ -119,6 +119,7 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
         !sim_sfpu_args_ok(op, p0, p1))
         return -1;
     if (op == TF_SFPU_TYPECAST) {
+        if (TF_DF_INTEGER(p0) || TF_DF_INTEGER(p1)) return sim_sfpu_typecast_int(d, p0, p1);
         if (!TF_DF_SUPPORTED(p0) || !TF_DF_SUPPORTED(p1)) return -1;
         sim_tile_round_to(d, p1);
         return 0;
@@ -224,7 +225,7 @@ static void bcast(float *d, const float *x, const float *y, uint32_t op)
 
 int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op, int narrow)
 {
-    if (!TF_SFPU_IS_BINARY(op)) return -1;
+    if (!TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_INT(op)) return -1; /* (ints: tile_sfpu_int.c) */
     if (TF_SFPU_IS_BCAST(op)) {
         bcast(d, x, y, op);
         return 0;
@@ -344,7 +345,15 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_ADD_BCAST_ROW:
     case TF_SFPU_SUB_BCAST_ROW:
     case TF_SFPU_MUL_BCAST_ROW: return 64 + 32;
-    default: { /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a vector */
+    case TF_SFPU_TYPECAST: /* p1: the output format | the input's << 8 (tile.c) */
+        return TF_DF_INTEGER(p1 & 0xff) || TF_DF_INTEGER(p1 >> 8)
+                   ? sim_sfpu_typecast_cycles(p1 >> 8, p1 & 0xff)
+                   : 32;
+    case TF_SFPU_MUL_INT: return 64 + 128;
+    default: {
+        if (TF_SFPU_IS_INT(op))
+            return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a
+                          vector */
         uint32_t c = sim_sfpu_cycles_more(op, p1);
         return c ? c : 32;
     }

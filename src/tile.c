@@ -191,8 +191,8 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         else
             snprintf(what, sizeof what,
                      "data format %u is not supported here (Float32 0, Float16 1, Float16_b 5, "
-                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15; row-major blocks: Float32, Float16 and "
-                     "Float16_b)",
+                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15; Int32 8, UInt16 9, UInt32 24; row-major "
+                     "blocks: Float32, Float16, Float16_b and the integers)",
                      a);
         break;
     case TF_TILE_ERR_ADDRESS:
@@ -260,6 +260,23 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                 "it needs an fp32 DEST (fp32_dest_acc_en), as tt-metal's does: the kernel's is "
                 "16-bit");
         break;
+    case TF_TILE_ERR_INTEGER: {
+        char fmt[48] = "";
+        if (b != 255) snprintf(fmt, sizeof fmt, " (data format %s)", rt_data_format_name(b));
+        if (a == 1)
+            snprintf(what, sizeof what,
+                     "it takes float values but is given integers%s: integer tiles (Int32, "
+                     "UInt32, UInt16) take copy_tile, pack_tile to an integer format, "
+                     "typecast_tile and the integer SFPU ops (typecast_tile them to a float "
+                     "format first)",
+                     fmt);
+        else
+            snprintf(what, sizeof what,
+                     "it takes integer values but is given floats%s: typecast_tile them to an "
+                     "integer format first (or unpack an Int32, UInt32 or UInt16 circular buffer)",
+                     fmt);
+        break;
+    }
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

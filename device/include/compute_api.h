@@ -40,7 +40,8 @@
  * Formats: each unpack and pack names its circular buffer's format
  * (dev_cb_format: its data format when the host gave one, else the page
  * size, which tells Float16_b 2048, Float32 4096, Bfp8_b 1088, Bfp4_b 576
- * and Bfp2_b 320 apart; a Float16 CB needs its format).
+ * and Bfp2_b 320 apart; a Float16 CB and the integer formats need the
+ * CB's format, docs/chip.md "Integer tiles").
  *
  * tt-metal -> this C API (C has no templates or overloads; the C++ layer
  * maps the template forms onto these; the table is kept out of clang-format
@@ -80,7 +81,11 @@
  *     mish, tanh/gelu_derivative, logit      argument selects nothing)
  *   rdiv_tile<RoundingMode::M>(i, v)       rdiv_tile(i, v), rdiv_tile_trunc, rdiv_tile_floor
  *   logical_not_tile<DataFormat>(i)        logical_not_tile(i) (float formats)
- *   celu_tile<fp32>(i, a, 1/a)             celu_tile(i, a, 1/a) */
+ *   celu_tile<fp32>(i, a, 1/a)             celu_tile(i, a, 1/a)
+ *   add_int_tile<DF>(a, b, o), sub, rsub,  add_int_tile(DF, a, b, o), ... (DF: TF_DF_INT32,
+ *     mul, bitwise_*_binary, the shifts      TF_DF_UINT32, TF_DF_UINT16; the inits as named)
+ *   binary_max_int32_tile<fp32>(a, b, o)   binary_max_int32_tile(a, b, o); min, uint32 alike
+ *   add_int32_tile(a, b)                   add_int_tile(TF_DF_INT32, a, b, a) */
 /* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H

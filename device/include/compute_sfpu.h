@@ -441,15 +441,65 @@ TF_ALWAYS_INLINE void fill_tile(uint32_t idst, float v)
     fill_tile_bitcast(idst, dev_dp_f32(v)); /* debug_print.h's fp32 -> bits */
 }
 
+/* Integer ops between DEST tiles holding integers (df: TF_DF_INT32,
+ * TF_DF_UINT32 or TF_DF_UINT16, the values' format; docs/chip.md "Integer
+ * tiles"): DEST[odst] = f(DEST[idst0], DEST[idst1]), wrapping. The
+ * bitwise ops share binary_bitwise_tile_init, the shifts
+ * binary_shift_tile_init. */
+#define TF_SFPU_INT(fn, OP)                                                                        \
+    TF_ALWAYS_INLINE void fn(uint32_t df, uint32_t idst0, uint32_t idst1, uint32_t odst)           \
+    {                                                                                              \
+        dev_sfpu_binary((OP) | TF_SFPU_DF(df), idst0, idst1, odst);                                \
+    }
+TF_SFPU_INIT(add_int_tile_init, TF_SFPU_ADD_INT)
+TF_SFPU_INT(add_int_tile, TF_SFPU_ADD_INT)
+TF_SFPU_INIT(sub_int_tile_init, TF_SFPU_SUB_INT)
+TF_SFPU_INT(sub_int_tile, TF_SFPU_SUB_INT)
+TF_SFPU_INIT(rsub_int_tile_init, TF_SFPU_RSUB_INT)
+TF_SFPU_INT(rsub_int_tile, TF_SFPU_RSUB_INT)
+TF_SFPU_INIT(mul_int_tile_init, TF_SFPU_MUL_INT)
+TF_SFPU_INT(mul_int_tile, TF_SFPU_MUL_INT)
+TF_SFPU_INIT(binary_bitwise_tile_init, TF_SFPU_AND_BINARY)
+TF_SFPU_INT(bitwise_and_binary_tile, TF_SFPU_AND_BINARY)
+TF_SFPU_INT(bitwise_or_binary_tile, TF_SFPU_OR_BINARY)
+TF_SFPU_INT(bitwise_xor_binary_tile, TF_SFPU_XOR_BINARY)
+TF_SFPU_INIT(binary_shift_tile_init, TF_SFPU_SHL_BINARY)
+TF_SFPU_INT(binary_left_shift_tile, TF_SFPU_SHL_BINARY)
+TF_SFPU_INT(binary_right_shift_tile, TF_SFPU_SHR_BINARY)
+TF_SFPU_INT(binary_logical_right_shift_tile, TF_SFPU_SHR_LOGICAL_BINARY)
+TF_SFPU_INIT(binary_max_int32_tile_init, TF_SFPU_MAX_INT32)
+TF_SFPU_INIT(binary_min_int32_tile_init, TF_SFPU_MIN_INT32)
+TF_SFPU_INIT(binary_max_uint32_tile_init, TF_SFPU_MAX_UINT32)
+TF_SFPU_INIT(binary_min_uint32_tile_init, TF_SFPU_MIN_UINT32)
+TF_ALWAYS_INLINE void binary_max_int32_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu_binary(TF_SFPU_MAX_INT32 | TF_SFPU_DF(TF_DF_INT32), idst0, idst1, odst);
+}
+TF_ALWAYS_INLINE void binary_min_int32_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu_binary(TF_SFPU_MIN_INT32 | TF_SFPU_DF(TF_DF_INT32), idst0, idst1, odst);
+}
+TF_ALWAYS_INLINE void binary_max_uint32_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu_binary(TF_SFPU_MAX_UINT32 | TF_SFPU_DF(TF_DF_UINT32), idst0, idst1, odst);
+}
+TF_ALWAYS_INLINE void binary_min_uint32_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu_binary(TF_SFPU_MIN_UINT32 | TF_SFPU_DF(TF_DF_UINT32), idst0, idst1, odst);
+}
+#undef TF_SFPU_INT
+
 #ifndef __cplusplus /* C++: typecast_tile<IN, OUT>(idst) and TF_UNSUPPORTED_FN */
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them
- * (Float32 0, Float16 1, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Bfp2_b 15:
- * constants; Float16 needs an fp32 DEST, a run-time fault). */
+ * (Float32 0, Float16 1, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Bfp2_b 15, Int32
+ * 8, UInt16 9, UInt32 24: constants; the pairs tt-llk casts: docs/chip.md
+ * "Integer tiles"; Float16 needs an fp32 DEST, a run-time fault). */
 #define typecast_tile(in_df, out_df, idst)                                                         \
     do {                                                                                           \
-        _Static_assert(TF_DF_SUPPORTED(in_df) && TF_DF_SUPPORTED(out_df),                          \
-                       "typecast_tile: tt-foil's tile engine supports Float32 (0), Float16 (1), "  \
-                       "Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15) only");              \
+        _Static_assert(TF_TYPECAST_OK(in_df, out_df),                                              \
+                       "typecast_tile: tt-foil's tile engine casts between Float32 (0), "          \
+                       "Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), Bfp2_b (15), Int32 "   \
+                       "(8), UInt16 (9) and UInt32 (24), not Int32 <-> UInt32");                  \
         dev_sfpu(TF_SFPU_TYPECAST, idst, in_df, out_df);                                           \
     } while (0)
 

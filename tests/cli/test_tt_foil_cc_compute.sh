@@ -98,12 +98,12 @@ expect_err "not supported by tt-foil: PoolType::MIN" "PoolType::MIN"
 k div 'binary_dest_reuse_tiles_init<ELWDIV, EltwiseBinaryReuseDestType::DEST_TO_SRCA>(0);'
 expect_rc 1 "ELWDIV"
 expect_err "not supported by tt-foil: ELWDIV and ELWLESS" "ELWDIV"
-k tc 'typecast_tile_init(); typecast_tile<8u, 5u>(0);'
+k tc 'typecast_tile_init(); typecast_tile<8u, 24u>(0);'
 expect_rc 1 "unsupported format"
 expect_err "not supported by tt-foil: typecast_tile between these formats" "unsupported format"
 k tc2 'typecast_tile_init(); typecast_tile<DataFormat::Float32, DataFormat::Bfp4>(0);'
 expect_rc 1 "unsupported format (DataFormat)"
-expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and Bfp2_b (15))" "unsupported format (DataFormat)"
+expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), Bfp2_b (15), Int32 (8), UInt16 (9) and UInt32 (24)" "unsupported format (DataFormat)"
 k int8 'reconfig_data_format<true>(0, 1);'
 expect_rc 1 "int8 reconfig"
 expect_err "not supported by tt-foil: int8 formats" "int8 reconfig"
@@ -214,10 +214,11 @@ k lnotint 'logical_not_tile<DataFormat::Int32>(0); rrelu_tile_init();'
 expect_rc 1 "logical_not_tile<Int32>, rrelu_tile_init"
 expect_err "not supported by tt-foil: logical_not_tile of this data format" "logical_not_tile<Int32>"
 expect_err "error: 'rrelu_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "rrelu_tile_init"
-k mulint 'mul_int_tile_init<DataFormat::Int32>(); mul_int_tile<DataFormat::Int32>(0, 1, 2);'
-expect_rc 1 "mul_int_tile"
-expect_err "error: 'mul_int_tile_init<DataFormat::Int32>' is unavailable: not supported by tt-foil: integer DEST formats" "mul_int_tile_init"
-expect_err "error: 'mul_int_tile<DataFormat::Int32, int, int, int>' is unavailable: not supported by tt-foil: integer DEST formats" "mul_int_tile"
+k mulint 'mul_int_tile_init<DataFormat::Int32>(); mul_int_tile<DataFormat::Int32>(0, 1, 2); typecast_tile<8u, 5u>(0);'
+expect_rc 0 "mul_int_tile, typecast_tile<Int32, Float16_b> are supported"
+k divint 'div_int32_tile_init(); div_int32_tile(0, 1, 2);'
+expect_rc 1 "div_int32_tile"
+expect_err "error: 'div_int32_tile_init<>' is unavailable: not supported by tt-foil: integer DEST formats" "div_int32_tile_init"
 k cmpint 'unary_gt_tile_int32(0, 5u); gtz_tile_int32(0);'
 expect_rc 1 "integer comparisons"
 expect_err "error: 'unary_gt_tile_int32<int, unsigned int>' is unavailable: not supported by tt-foil: integer DEST formats" "unary_gt_tile_int32"

@@ -610,7 +610,7 @@ static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
     snprintf(want, sizeof want, "tile engine UNPACK_TILIZE: data format %u is not supported here",
              df);
     CHECK_CONTAINS(z.err, want);
-    CHECK_CONTAINS(z.err, "row-major blocks: Float32, Float16 and Float16_b");
+    CHECK_CONTAINS(z.err, "row-major blocks: Float32, Float16, Float16_b and the integers");
 }
 
 /* Float16 (IEEE half) through CBs given that format (a 2048-byte page

@@ -121,7 +121,10 @@ static void sfpu_specials(void)
             }
         }
     CHECK_TRUE(sim_sfpu_run(d, 99, 0, 0, 0) == -1);
-    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_TYPECAST, 0, TF_DF_FLOAT32, 8) == -1); /* Int32 */
+    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_TYPECAST, 0, TF_DF_FLOAT32, 14) == -1); /* Int8 */
+    /* Int32 <-> UInt32: no LLK cast (the integer casts: test_ttm_sfpu_int) */
+    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_TYPECAST, 0, TF_DF_INT32, TF_DF_UINT32) == -1);
+    CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_TYPECAST, 0, TF_DF_UINT32, TF_DF_INT32) == -1);
     /* each entry takes only its own kind of op */
     CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_WHERE, 0, 0, 0) == -1);
     CHECK_TRUE(sim_sfpu_run(d, TF_SFPU_ATAN2_BINARY, 0, 0, 0) == -1);

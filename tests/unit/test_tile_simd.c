@@ -123,7 +123,7 @@ static void sfpu_binary(const float *a, const float *b)
 {
     static float v[N], p[N], vb[N], pb[N];
     for (uint32_t op = 0; op < TF_SFPU_NUM_OPS; op++) {
-        if (!TF_SFPU_IS_BINARY(op)) continue;
+        if (!TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_INT(op)) continue; /* (no vector loops) */
         for (int into = 0; into < 3; into++) { /* DEST[odst] a third tile, x's, y's */
             memcpy(v, a, sizeof v);
             memcpy(p, a, sizeof p);

@@ -605,7 +605,9 @@ ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
 // the values format OUT can represent (Float32, Float16, Float16_b, Bfp8_b,
-// Bfp4_b, Bfp2_b; Float16 needs an fp32 DEST, a run-time fault). The
+// Bfp4_b, Bfp2_b; Float16 needs an fp32 DEST, a run-time fault), or the
+// integers of Int32, UInt32, UInt16 (tt-llk's conversions: docs/chip.md
+// "Integer tiles"; integer tiles need FP32_DEST_ACC ON). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default
 // DST_ACCUM_MODE), picks the LLK's path for the DEST width; here the
 // engine's DEST is the kernel's (FP32_DEST_ACC), so it changes nothing. The
@@ -619,13 +621,95 @@ ALWI void typecast_tile_init()
 template <auto IN_DTYPE, auto OUT_DTYPE, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void typecast_tile(std::uint32_t idst)
 {
-    static_assert(TF_DF_SUPPORTED((std::uint32_t)IN_DTYPE) &&
-                      TF_DF_SUPPORTED((std::uint32_t)OUT_DTYPE),
+    static_assert(TF_TYPECAST_OK((std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE),
                   "not supported by tt-foil: typecast_tile between these formats (the tile engine "
-                  "has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7) and "
-                  "Bfp2_b (15))");
+                  "has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), "
+                  "Bfp2_b (15), Int32 (8), UInt16 (9) and UInt32 (24), and casts between any "
+                  "two but Int32 and UInt32)");
     tf_c::dev_sfpu(TF_SFPU_TYPECAST, idst, (std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE);
 }
+
+// Integer ops between DEST tiles (add_int_sfpu.h, sub_int_sfpu.h,
+// mul_int_sfpu.h, binary_bitwise_sfpu.h, binary_shift.h, binary_max_min.h):
+// DEST[odst] = f(DEST[idst0], DEST[idst1]) on integers of the template's
+// DataFormat (Int32, UInt32, UInt16), wrapping modulo 2^32 (UInt16: 2^16);
+// the tiles must hold integers (copy_tile of an integer CB, typecast_tile to
+// an integer format), else the engine faults naming the op. Numerics, shift
+// amounts outside 0..31 and cycles: docs/chip.md "Integer tiles".
+} // namespace ckernel
+namespace tf_ttm
+{
+template <DataFormat df> constexpr std::uint32_t int_format()
+{
+    static_assert(df == DataFormat::Int32 || df == DataFormat::UInt32 || df == DataFormat::UInt16,
+                  "this integer SFPU op takes DataFormat::Int32, UInt32 or UInt16");
+    return (std::uint32_t)df;
+}
+} // namespace tf_ttm
+namespace ckernel
+{
+#define TF_TTM_SFPU_INT(fn)                                                                        \
+    template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                   \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)                     \
+    {                                                                                              \
+        tf_c::fn(tf_ttm::int_format<data_format>(), idst0, idst1, odst);                           \
+    }
+TF_TTM_SFPU_INT(add_int_tile)
+TF_TTM_SFPU_INT(sub_int_tile)
+TF_TTM_SFPU_INT(rsub_int_tile)
+TF_TTM_SFPU_INT(mul_int_tile)
+TF_TTM_SFPU_INT(bitwise_and_binary_tile)
+TF_TTM_SFPU_INT(bitwise_or_binary_tile)
+TF_TTM_SFPU_INT(bitwise_xor_binary_tile)
+TF_TTM_SFPU_INT(binary_left_shift_tile)
+TF_TTM_SFPU_INT(binary_right_shift_tile)
+TF_TTM_SFPU_INT(binary_logical_right_shift_tile)
+#undef TF_TTM_SFPU_INT
+using tf_c::add_int_tile_init;
+using tf_c::binary_bitwise_tile_init;
+using tf_c::binary_shift_tile_init;
+using tf_c::rsub_int_tile_init;
+using tf_c::sub_int_tile_init;
+// mul_int_tile_init: untemplated (tt-metal's), or with the DataFormat (some
+// trees template it); the same init either way.
+using tf_c::mul_int_tile_init;
+template <DataFormat data_format> ALWI void mul_int_tile_init()
+{
+    (void)tf_ttm::int_format<data_format>();
+    tf_c::mul_int_tile_init();
+}
+// add_int32_tile (compute_kernel_api/add_int32_sfpu.h, 2024): Int32 add into
+// idst0 (the older two-argument form) or into odst; add_int32_tile_init is
+// add_int_tile_init's set-up.
+ALWI void add_int32_tile_init()
+{
+    tf_c::add_int_tile_init();
+}
+ALWI void add_int32_tile(std::uint32_t idst0, std::uint32_t idst1)
+{
+    tf_c::add_int_tile(TF_DF_INT32, idst0, idst1, idst0);
+}
+ALWI void add_int32_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)
+{
+    tf_c::add_int_tile(TF_DF_INT32, idst0, idst1, odst);
+}
+// binary_max/min_int32/uint32_tile: the newest tree's is_fp32_dest_acc_en
+// template parameter changes nothing (integer tiles need an fp32 DEST).
+#define TF_TTM_SFPU_MAXMIN_INT(fn)                                                                 \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                           \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)                     \
+    {                                                                                              \
+        tf_c::fn(idst0, idst1, odst);                                                              \
+    }
+TF_TTM_SFPU_MAXMIN_INT(binary_max_int32_tile)
+TF_TTM_SFPU_MAXMIN_INT(binary_min_int32_tile)
+TF_TTM_SFPU_MAXMIN_INT(binary_max_uint32_tile)
+TF_TTM_SFPU_MAXMIN_INT(binary_min_uint32_tile)
+#undef TF_TTM_SFPU_MAXMIN_INT
+using tf_c::binary_max_int32_tile_init;
+using tf_c::binary_max_uint32_tile_init;
+using tf_c::binary_min_int32_tile_init;
+using tf_c::binary_min_uint32_tile_init;
 } // namespace ckernel
 
 #endif

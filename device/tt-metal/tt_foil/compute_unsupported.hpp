@@ -36,7 +36,10 @@ TF_UNSUPPORTED_FN(mask_posinf_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
 #undef TF_SFPU_NO
 #define TF_INT_WHY                                                                                 \
-    "integer DEST formats (Int32, UInt16, UInt32: the engine has Float32, Float16_b, Bfp8_b)"
+    "integer DEST formats: this integer SFPU op is not modeled (the engine has Int32, UInt32 and " \
+    "UInt16 tiles with copy_tile, pack_tile, typecast_tile, add/sub/rsub/mul_int_tile, "           \
+    "add_int32_tile, bitwise_and/or/xor_binary_tile, the binary shifts and "                       \
+    "binary_max/min_int32/uint32_tile; docs/kernels.md 5.2)"
 TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(abs_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(negative_tile_int32, TF_INT_WHY);
@@ -52,17 +55,12 @@ TF_INT_NO(bitwise_xor_tile);
 TF_INT_NO(bitwise_not_tile);
 TF_INT_NO(left_shift_tile);
 TF_INT_NO(right_shift_tile);
-TF_INT_NO(add_int32_tile);
 TF_INT_NO(signbit_tile_int32);
 TF_INT_NO(unary_max_int32_tile);
 TF_INT_NO(unary_max_uint32_tile);
 TF_INT_NO(unary_min_int32_tile);
 TF_INT_NO(unary_min_uint32_tile);
 TF_INT_NO(rsub_unary_int32_tile);
-TF_INT_NO(add_int_tile);
-TF_INT_NO(sub_int_tile);
-TF_INT_NO(rsub_int_tile);
-TF_INT_NO(mul_int_tile);
 TF_INT_NO(div_int32_tile);
 TF_INT_NO(div_int32_floor_tile);
 TF_INT_NO(div_int32_trunc_tile);
@@ -74,13 +72,9 @@ TF_INT_NO(lt_int_tile);
 TF_INT_NO(gt_int_tile);
 TF_INT_NO(le_int_tile);
 TF_INT_NO(ge_int_tile);
-TF_INT_NO(binary_max_int32_tile);
-TF_INT_NO(binary_max_uint32_tile);
-TF_INT_NO(binary_min_int32_tile);
-TF_INT_NO(binary_min_uint32_tile);
 #undef TF_INT_NO
-// Integer forms whose init is shared (the float op's, or binary_bitwise_tile_init,
-// binary_shift_tile_init, sfpu_sum_int_init below).
+// Integer forms whose init is shared (the float op's, or sfpu_sum_int_init
+// below).
 #define TF_INT_FN(name) TF_UNSUPPORTED_FN(name, TF_INT_WHY)
 TF_INT_FN(unary_ne_tile_int32);
 TF_INT_FN(unary_eq_tile_int32);
@@ -107,14 +101,6 @@ TF_INT_FN(identity_tile_uint32);
 TF_INT_FN(logical_not_unary_tile_int32);
 TF_INT_FN(logical_not_unary_tile_uint32);
 TF_INT_FN(logical_not_unary_tile_uint16);
-TF_INT_FN(bitwise_and_binary_tile);
-TF_INT_FN(bitwise_or_binary_tile);
-TF_INT_FN(bitwise_xor_binary_tile);
-TF_INT_FN(binary_bitwise_tile_init);
-TF_INT_FN(binary_left_shift_tile);
-TF_INT_FN(binary_right_shift_tile);
-TF_INT_FN(binary_logical_right_shift_tile);
-TF_INT_FN(binary_shift_tile_init);
 TF_INT_FN(sfpu_sum_int_init);
 TF_INT_FN(sfpu_sum_int_col);
 TF_INT_FN(sfpu_sum_int_row);

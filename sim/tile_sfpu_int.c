@@ -1,0 +1,198 @@
+/* Integer tiles in the tile engine (docs/chip.md "Integer tiles"): the
+ * integer SFPU ops between DEST tiles and the typecasts to and from the
+ * integer formats. DEST holds an integer's 32 bits in the slot of an fp32
+ * value (tile_engine.h's tiles are float arrays; these bits are only ever
+ * copied or read back through memcpy, never used as floats), UInt16
+ * values zero-extended.
+ *
+ * The ops' meaning is tt-metal's (api/compute/add_int_sfpu.h,
+ * sub_int_sfpu.h, mul_int_sfpu.h, binary_bitwise_sfpu.h, binary_shift.h,
+ * binary_max_min.h): two's complement results modulo 2^32, UInt16's
+ * modulo 2^16 (the SFPU stores the low 16 bits, InstrModLoadStore::LO16).
+ * The typecasts follow tt-llk's ckernel_sfpu_typecast.h (Blackhole):
+ * float to Int32 truncates toward zero, 0 below magnitude 1, INT32_MIN
+ * from magnitude 2^31 on (infinities and NaN too); float to UInt32
+ * truncates, 0 for negatives, 0xffffffff from 2^32 on; float to UInt16
+ * rounds to nearest even, 0 for negatives, 65535 at most; Int32 to float
+ * is one rounding to fp32 (nearest even); UInt32 to float converts the
+ * low 31 bits, then adds 2^31 in fp32 when bit 31 is set (two roundings,
+ * as the LLK's cast and multiply-add); UInt32 to UInt16 saturates at
+ * 65535, Int32 to UInt16 clamps to 0..65535, UInt16 to UInt32 or Int32
+ * zero-extends. A Float16_b (or Bfp8_b) result is the fp32 one rounded to
+ * nearest even into that format. */
+#include "tile_engine.h"
+#include "common/cm_tile_layout.h"
+
+#include <math.h>
+#include <string.h>
+
+static uint32_t ubits(float f)
+{
+    return f_bits(f);
+}
+
+/* Shift amounts outside 0..31 (y read as int32): tt-llk's binary shifts
+ * (ckernel_sfpu_binary_shift.h) give 0 for them ("shift_amount < 0 OR
+ * shift_amount >= 32 -> result should be 0"), and the arithmetic right
+ * shift sign-extends only for positive amounts, so a negative amount gives
+ * 0 there too. For an arithmetic shift of 32 or more its instruction
+ * sequence does not say clearly what a negative x gives: here the sign's
+ * fill (0 or -1), C's floor(x / 2^y), our choice (docs/chip.md). */
+static uint32_t shift(uint32_t x, uint32_t y, uint32_t op)
+{
+    int32_t n = (int32_t)y;
+    int in_range = n >= 0 && n < 32;
+    switch (op) {
+    case TF_SFPU_SHL_BINARY: return in_range ? x << n : 0;
+    case TF_SFPU_SHR_LOGICAL_BINARY: return in_range ? x >> n : 0;
+    default: { /* SHR_BINARY: arithmetic, without relying on >> of a negative int */
+        uint32_t fill = x >> 31 ? 0xffffffffu : 0;
+        if (n < 0) return 0;
+        if (n >= 32) return fill;
+        return n ? (x >> n) | (fill << (32 - n)) : x;
+    }
+    }
+}
+
+static uint32_t int_binary(uint32_t x, uint32_t y, uint32_t op)
+{
+    switch (op) {
+    case TF_SFPU_ADD_INT: return x + y;
+    case TF_SFPU_SUB_INT: return x - y;
+    case TF_SFPU_RSUB_INT: return y - x;
+    case TF_SFPU_MUL_INT: return x * y;
+    case TF_SFPU_AND_BINARY: return x & y;
+    case TF_SFPU_OR_BINARY: return x | y;
+    case TF_SFPU_XOR_BINARY: return x ^ y;
+    case TF_SFPU_MAX_INT32: return (int32_t)x > (int32_t)y ? x : y;
+    case TF_SFPU_MIN_INT32: return (int32_t)x < (int32_t)y ? x : y;
+    case TF_SFPU_MAX_UINT32: return x > y ? x : y;
+    case TF_SFPU_MIN_UINT32: return x < y ? x : y;
+    default: return shift(x, y, op);
+    }
+}
+
+int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, uint32_t df)
+{
+    if (!TF_SFPU_IS_INT(op) || !TF_DF_INTEGER(df)) return -1;
+    uint32_t mask = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu;
+    for (int i = 0; i < TF_TILE_ELEMS; i++) {
+        uint32_t a = ubits(x[i]) & mask, b = ubits(y[i]) & mask;
+        d[i] = bits_f(int_binary(a, b, op) & mask);
+    }
+    return 0;
+}
+
+/* ---- typecasts ---------------------------------------------------------------------- */
+
+/* |v| truncated toward zero, from the exponent and mantissa as the LLK
+ * extracts them; e the unbiased exponent (0 <= e <= 31). */
+static uint32_t trunc_mag(uint32_t w, int e)
+{
+    uint32_t man = (w & 0x7fffffu) | 0x800000u;
+    return e >= 23 ? man << (e - 23) : man >> (23 - e);
+}
+
+static uint32_t f_to_int32(float v)
+{
+    uint32_t w = f_bits(v);
+    int e = (int)((w >> 23) & 0xff) - 127;
+    if (e < 0) return 0;
+    if (e >= 31) return 0x80000000u; /* INT32_MIN for every overflow, NaN and inf */
+    uint32_t m = trunc_mag(w, e);
+    return w >> 31 ? 0u - m : m;
+}
+
+static uint32_t f_to_uint32(float v)
+{
+    uint32_t w = f_bits(v);
+    int e = (int)((w >> 23) & 0xff) - 127;
+    if (w >> 31 || e < 0) return 0;
+    if (e >= 32) return 0xffffffffu;
+    return trunc_mag(w, e);
+}
+
+static uint32_t f_to_uint16(float v)
+{
+    if (!(v > 0)) return 0; /* negatives, zeros (and NaN: the sign test of the LLK aside) */
+    if (v >= 65535.0f) return 65535;
+    return (uint32_t)nearbyintf(v); /* the default rounding mode: nearest even */
+}
+
+static float uint32_to_f(uint32_t u)
+{
+    float lo = (float)(int32_t)(u & 0x7fffffffu);
+    return u >> 31 ? lo + 2147483648.0f : lo;
+}
+
+/* One value of the cast from an integer format to fp32. */
+static float int_to_f(uint32_t u, uint32_t in)
+{
+    if (in == TF_DF_INT32) return (float)(int32_t)u;
+    if (in == TF_DF_UINT32) return uint32_to_f(u);
+    return (float)(u & 0xffffu);
+}
+
+int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out)
+{
+    int in_int = TF_DF_INTEGER(in), out_int = TF_DF_INTEGER(out);
+    if ((!in_int && !TF_DF_SUPPORTED(in)) || (!out_int && !TF_DF_SUPPORTED(out))) return -1;
+    if (!in_int && !out_int) return -1; /* float to float: sim_tile_round_to */
+    if (in_int && out_int) {
+        /* the LLK's integer pairs: UInt16 to the 32-bit ones, the 32-bit
+         * ones to UInt16 */
+        if (in == out) return 0;
+        if (in == TF_DF_UINT16) {
+            for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(ubits(d[i]) & 0xffffu);
+            return 0;
+        }
+        if (out != TF_DF_UINT16) return -1; /* Int32 <-> UInt32: not an LLK pair */
+        for (int i = 0; i < TF_TILE_ELEMS; i++) {
+            uint32_t u = ubits(d[i]);
+            if (in == TF_DF_INT32)
+                u = (int32_t)u < 0 ? 0 : u > 65535 ? 65535 : u;
+            else
+                u = u > 65535 ? 65535 : u;
+            d[i] = bits_f(u);
+        }
+        return 0;
+    }
+    if (in_int) {
+        for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = int_to_f(ubits(d[i]), in);
+        sim_tile_round_to(d, out);
+        return 0;
+    }
+    for (int i = 0; i < TF_TILE_ELEMS; i++) {
+        float v = d[i];
+        uint32_t u = out == TF_DF_INT32    ? f_to_int32(v)
+                     : out == TF_DF_UINT32 ? f_to_uint32(v)
+                                           : f_to_uint16(v);
+        d[i] = bits_f(u);
+    }
+    return 0;
+}
+
+/* Modeled cycles of a typecast with an integer side (docs/chip.md
+ * "Modeled cost"): tt-llk's Blackhole typecasts state their throughput in
+ * cycles a row (32 rows a tile): Int32 to fp32 4, UInt32 to fp32 or
+ * Float16_b 3, UInt16 to fp32 1, UInt32 to UInt16 2, Int32 to UInt16 3,
+ * UInt16 to UInt32 1; float to Int32 and to UInt32 are 13 and 11
+ * instructions a row, float to UInt16 6 (their instruction counts); a
+ * Float16_b output of Int32 or UInt16 one more (the rounding). */
+uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out)
+{
+    int in_int = TF_DF_INTEGER(in), out_int = TF_DF_INTEGER(out);
+    uint32_t per_row;
+    if (in_int && out_int)
+        per_row = in == TF_DF_UINT16 ? 1 : in == TF_DF_UINT32 ? 2 : 3;
+    else if (in_int)
+        per_row = (in == TF_DF_INT32    ? 4
+                   : in == TF_DF_UINT32 ? 3
+                                        : 1) +
+                  (out != TF_DF_FLOAT32 && in != TF_DF_UINT32 ? 1 : 0);
+    else if (out_int)
+        per_row = out == TF_DF_INT32 ? 13 : out == TF_DF_UINT32 ? 11 : 6;
+    else
+        return 0; /* float to float: not this rule */
+    return 32 * per_row;
+}

@@ -1,0 +1,101 @@
+// Integer tiles in a tt-metal-style compute kernel (test_ttm_sfpu_int.c):
+// CB 0 holds x and y (format DF, an integer one, or a float one for the
+// typecasts and the faults), x goes to DEST[0], y to DEST[1]; MODE's op
+// writes DEST[ODST], which is packed to CB 16. MODEs 20 and up are the
+// mistakes the engine faults on. IN and OUT: the typecast's formats.
+#include <cstdint>
+
+#include "api/compute/add_int_sfpu.h"
+#include "api/compute/binary_bitwise_sfpu.h"
+#include "api/compute/binary_max_min.h"
+#include "api/compute/binary_shift.h"
+#include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/eltwise_unary/typecast.h"
+#include "api/compute/mul_int_sfpu.h"
+#include "api/compute/sub_int_sfpu.h"
+
+#ifndef ODST
+#define ODST 0
+#endif
+
+void kernel_main()
+{
+    constexpr uint32_t cb_in = tt::CBIndex::c_0, cb_out = tt::CBIndex::c_16;
+    constexpr auto df = static_cast<DataFormat>(DF);
+    init_sfpu(cb_in, cb_out);
+    cb_wait_front(cb_in, 2);
+    cb_reserve_back(cb_out, 1);
+    tile_regs_acquire();
+#if MODE == 23 // the FPU on integer tiles
+    binary_op_init_common(cb_in, cb_in, cb_out);
+    add_tiles_init(cb_in, cb_in);
+    add_tiles(cb_in, cb_in, 0, 1, 0);
+#else
+    copy_tile_init(cb_in);
+    copy_tile(cb_in, 0, 0);
+    copy_tile(cb_in, 1, 1);
+#endif
+#if MODE == 0
+    add_int_tile_init();
+    add_int_tile<df>(0, 1, ODST);
+#elif MODE == 21 // an integer op on float tiles
+    add_int_tile_init();
+    add_int_tile<DataFormat::Int32>(0, 1, ODST);
+#elif MODE == 1
+    sub_int_tile_init();
+    sub_int_tile<df>(0, 1, ODST);
+#elif MODE == 2
+    rsub_int_tile_init();
+    rsub_int_tile<df>(0, 1, ODST);
+#elif MODE == 3
+    mul_int_tile_init<df>();
+    mul_int_tile<df>(0, 1, ODST);
+#elif MODE == 4
+    binary_bitwise_tile_init();
+    bitwise_and_binary_tile<df>(0, 1, ODST);
+#elif MODE == 5
+    binary_bitwise_tile_init();
+    bitwise_or_binary_tile<df>(0, 1, ODST);
+#elif MODE == 6
+    binary_bitwise_tile_init();
+    bitwise_xor_binary_tile<df>(0, 1, ODST);
+#elif MODE == 7
+    binary_shift_tile_init();
+    binary_left_shift_tile<df>(0, 1, ODST);
+#elif MODE == 8
+    binary_shift_tile_init();
+    binary_right_shift_tile<df>(0, 1, ODST);
+#elif MODE == 9
+    binary_shift_tile_init();
+    binary_logical_right_shift_tile<df>(0, 1, ODST);
+#elif MODE == 10
+    binary_max_int32_tile_init();
+    binary_max_int32_tile(0, 1, ODST);
+#elif MODE == 11
+    binary_min_int32_tile_init();
+    binary_min_int32_tile<DST_ACCUM_MODE>(0, 1, ODST);
+#elif MODE == 12
+    binary_max_uint32_tile_init();
+    binary_max_uint32_tile(0, 1, ODST);
+#elif MODE == 13
+    binary_min_uint32_tile_init();
+    binary_min_uint32_tile(0, 1, ODST);
+#elif MODE == 14 // the 2024 form: into idst0
+    add_int32_tile_init();
+    add_int32_tile(0, 1);
+#elif MODE == 15 // x copied through DEST and packed as it is
+#elif MODE == 16
+    typecast_tile_init<IN, OUT>();
+    typecast_tile<IN, OUT>(ODST);
+#elif MODE == 20 // a float op on an integer tile
+    exp_tile_init();
+    exp_tile(0);
+#elif MODE == 22 // an integer tile packed to CB 16 (a float CB in the test)
+#endif
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(ODST, cb_out);
+    tile_regs_release();
+    cb_push_back(cb_out, 1);
+    cb_pop_front(cb_in, 2);
+}

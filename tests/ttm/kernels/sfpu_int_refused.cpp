@@ -1,0 +1,19 @@
+// Integer forms tt-foil refuses at compile time (test_ttm_sfpu_int.c builds
+// each MODE and checks the message).
+#include <cstdint>
+
+#include "api/compute/add_int_sfpu.h"
+#include "api/compute/eltwise_unary/bitwise_not.h"
+#include "api/compute/eltwise_unary/typecast.h"
+
+void kernel_main()
+{
+#if MODE == 1 // not an LLK pair
+    typecast_tile<(uint32_t)DataFormat::Int32, (uint32_t)DataFormat::UInt32>(0);
+#elif MODE == 2 // an integer op on a float format
+    add_int_tile<DataFormat::Float32>(0, 1, 0);
+#elif MODE == 3 // an integer op the engine does not model
+    bitwise_not_tile_init();
+    bitwise_not_tile(0);
+#endif
+}

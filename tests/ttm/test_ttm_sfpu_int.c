@@ -1,0 +1,356 @@
+/* Integer tiles (Int32, UInt32, UInt16) in a tt-metal-style compute kernel
+ * built at run time (tests/ttm/kernels/sfpu_int.cpp): CB pages of each
+ * integer format through copy_tile and pack_tile bit for bit; each integer
+ * SFPU op between DEST tiles (add/sub/rsub/mul_int_tile, add_int32_tile, the
+ * bitwise ops, the shifts, binary_max/min_int32/uint32_tile) against a host
+ * reference, every value, with wrap-around, INT32_MIN, shift amounts outside
+ * 0..31; typecast_tile between the integer and float formats (truncation,
+ * saturation, negatives, rounding); the modeled SFPU cycles; the faults (a
+ * float op on integers, an integer op on floats, an integer tile packed to a
+ * float CB, the FPU on integer tiles, a 16-bit DEST) and the compile-time
+ * refusals. Numerics and cycles: docs/chip.md "Integer tiles". */
+#include "tf_perf.h"
+#include "tf_tile.h"
+#include "ttm_test.h"
+
+#include <math.h>
+
+static tf_device *dev;
+
+enum { D = TF_TILE_DIM, E = TF_TILE_ELEMS };
+
+/* Element (r, c)'s index in a tile's face order (four 16 x 16 faces,
+ * row-major in each): the independent statement of the layout. */
+static uint32_t face_index(uint32_t r, uint32_t c)
+{
+    return (r / 16 * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+}
+
+static uint32_t elem_bytes(uint32_t df)
+{
+    return df == TF_DF_UINT16 || df == TF_DF_FLOAT16_B ? 2 : 4;
+}
+
+/* Row-major 32-bit words -> a tile of format df (UInt16: the low 16 bits;
+ * Float16_b: the high 16 bits, the words being fp32 bits) and back. */
+static void to_tile(const uint32_t *v, uint32_t df, uint8_t *t)
+{
+    uint32_t es = elem_bytes(df);
+    for (uint32_t r = 0; r < D; r++)
+        for (uint32_t c = 0; c < D; c++) {
+            uint32_t w = v[r * D + c], i = face_index(r, c);
+            if (es == 4) {
+                memcpy(t + 4 * i, &w, 4);
+            } else {
+                uint16_t h = (uint16_t)(df == TF_DF_FLOAT16_B ? w >> 16 : w);
+                memcpy(t + 2 * i, &h, 2);
+            }
+        }
+}
+
+static void from_tile(const uint8_t *t, uint32_t df, uint32_t *v)
+{
+    uint32_t es = elem_bytes(df);
+    for (uint32_t r = 0; r < D; r++)
+        for (uint32_t c = 0; c < D; c++) {
+            uint32_t i = face_index(r, c), w = 0;
+            if (es == 4) {
+                memcpy(&w, t + 4 * i, 4);
+            } else {
+                uint16_t h;
+                memcpy(&h, t + 2 * i, 2);
+                w = df == TF_DF_FLOAT16_B ? (uint32_t)h << 16 : h;
+            }
+            v[r * D + c] = w;
+        }
+}
+
+/* sfpu_int.cpp with MODE (and ODST, IN, OUT) on x and y in CB 0 of format
+ * in_df; CB 16 of format out_df. fp32: an fp32 DEST. 0 with the result in
+ * out and the counters in pc, or the failure (err). */
+static int run(int mode, int odst, uint32_t in_df, uint32_t out_df, uint32_t cin, uint32_t cout,
+               int fp32, const uint32_t *x, const uint32_t *y, uint32_t *out, tf_perf_core *pc,
+               char *err, size_t errcap)
+{
+    char d[5][24];
+    snprintf(d[0], sizeof d[0], "MODE=%d", mode);
+    snprintf(d[1], sizeof d[1], "ODST=%d", odst);
+    snprintf(d[2], sizeof d[2], "DF=%u", in_df);
+    snprintf(d[3], sizeof d[3], "IN=%uu", cin);
+    snprintf(d[4], sizeof d[4], "OUT=%uu", cout);
+    const char *defs[] = {d[0], d[1], d[2], d[3], d[4]};
+    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, 5, fp32);
+    uint32_t pin = E * elem_bytes(in_df), pout = E * elem_bytes(out_df);
+    static uint8_t tiles[2 * TF_TILE_FP32], tout[TF_TILE_FP32];
+    to_tile(x, in_df, tiles);
+    to_tile(y, in_df, tiles + pin);
+    tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, 2 * pin));
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, pout));
+    MUST(tf_buffer_write(din, 0, tiles, 2 * pin));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    MUST(tf_program_set_cb_format(t.p, 0, (tf_data_format)in_df, 2));
+    MUST(tf_program_set_cb_format(t.p, 16, (tf_data_format)out_df, 1));
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 2};
+    uint32_t wa[] = {lo32(b), hi32(b), 1};
+    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    int rc = tf_dispatch_execute(t.p);
+    if (rc) {
+        snprintf(err, errcap, "%s", tf_last_error());
+    } else {
+        MUST(tf_buffer_read(dout, 0, tout, pout));
+        from_tile(tout, out_df, out);
+        MUST(tf_program_counters(t.p, pc));
+    }
+    ttm_trio_free(&t);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+/* x and y: mixed magnitudes and signs, the edges (0, 1, -1, INT32_MIN,
+ * INT32_MAX, 0xffffffff), equal pairs; shifts: y in -3..40 (outside
+ * 0..31 too). UInt16: 16-bit values. */
+static void inputs(uint32_t *x, uint32_t *y, uint32_t df, int shifts)
+{
+    static const uint32_t edge[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 2, 0xfffffffeu};
+    uint32_t s = 2463534242u;
+    for (int i = 0; i < E; i++) {
+        s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+        x[i] = i % 4 == 0 ? s : i % 4 == 1 ? s >> 20 : i % 4 == 2 ? 0u - (s >> 24) : s >> 8;
+        s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+        y[i] = i % 3 == 0 ? s : i % 3 == 1 ? s >> 18 : 0u - (s >> 22);
+        if (i % 37 < 7) x[i] = edge[i % 37];
+        if (i % 41 < 7) y[i] = edge[i % 41];
+        if (i % 53 == 0) y[i] = x[i];
+        if (shifts) y[i] = (uint32_t)(i % 44) - 3u;
+        if (df == TF_DF_UINT16) x[i] &= 0xffffu, y[i] &= 0xffffu;
+    }
+}
+
+/* The reference: C on uint32_t (wrapping), UInt16's kept to 16 bits. */
+static uint32_t want_of(int mode, uint32_t x, uint32_t y, uint32_t df)
+{
+    uint32_t m = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu, r;
+    int32_t sx = (int32_t)x, sy = (int32_t)y;
+    int ok = sy >= 0 && sy <= 31;
+    switch (mode) {
+    case 0:
+    case 14: r = x + y; break;
+    case 1: r = x - y; break;
+    case 2: r = y - x; break;
+    case 3: r = (uint32_t)((uint64_t)x * y); break;
+    case 4: r = x & y; break;
+    case 5: r = x | y; break;
+    case 6: r = x ^ y; break;
+    case 7: r = ok ? x << sy : 0; break;
+    case 8: /* arithmetic: floor(x / 2^y); y < 0: 0; y > 31: the sign's fill */
+        r = sy < 0 ? 0 : (uint32_t)(int32_t)floor((double)sx / ldexp(1.0, sy > 31 ? 32 : sy));
+        break;
+    case 9: r = ok ? x >> sy : 0; break;
+    case 10: r = sx > sy ? x : y; break;
+    case 11: r = sx < sy ? x : y; break;
+    case 12: r = x > y ? x : y; break;
+    case 13: r = x < y ? x : y; break;
+    default: r = x; break; /* 15 */
+    }
+    return r & m;
+}
+
+static uint64_t cycles_of(int mode)
+{
+    return mode == 3 ? 192 : 64;
+}
+
+static void op_case(int mode, uint32_t df, int odst)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, df, mode >= 7 && mode <= 9);
+    if (run(mode, odst, df, df, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d DF=%u: %s\n", mode, df, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t w = want_of(mode, x[i], y[i], df);
+        if (out[i] != w && bad++ < 3)
+            fprintf(stderr, "sfpu_int MODE=%d DF=%u: f(0x%x, 0x%x) = 0x%x, want 0x%x\n", mode, df,
+                    x[i], y[i], out[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    if (mode == 15) return;
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));
+    CHECK_EQ_U(pc.tiles[TF_PERF_FLOP_SFPU], 1);
+}
+
+/* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
+
+static uint32_t fbits(float f)
+{
+    return ttm_bits(f);
+}
+
+/* float -> Int32: truncated; |v| < 1: 0; |v| >= 2^31, inf, NaN: INT32_MIN */
+static uint32_t ref_f_int32(float v)
+{
+    if (v != v || fabsf(v) >= 2147483648.0f) return 0x80000000u;
+    return (uint32_t)(int32_t)truncf(v);
+}
+static uint32_t ref_f_uint32(float v)
+{
+    if (v != v) return signbit(v) ? 0 : 0xffffffffu;
+    if (v < 1.0f) return 0;
+    if (v >= 4294967296.0f) return 0xffffffffu;
+    return (uint32_t)truncf(v);
+}
+static uint32_t ref_f_uint16(float v)
+{
+    if (!(v > 0)) return 0;
+    if (v >= 65535.0f) return 65535;
+    return (uint32_t)rintf(v);
+}
+static float ref_int_f(uint32_t u, uint32_t in)
+{
+    if (in == TF_DF_INT32) return (float)(int32_t)u;
+    if (in == TF_DF_UINT16) return (float)(u & 0xffffu);
+    float lo = (float)(u & 0x7fffffffu);
+    return u >> 31 ? lo + 2147483648.0f : lo;
+}
+
+static uint32_t ref_cast(uint32_t w, uint32_t in, uint32_t out)
+{
+    int in_int = in == TF_DF_INT32 || in == TF_DF_UINT32 || in == TF_DF_UINT16;
+    int out_int = out == TF_DF_INT32 || out == TF_DF_UINT32 || out == TF_DF_UINT16;
+    if (in_int && out_int) {
+        if (in == TF_DF_UINT16) return w & 0xffffu;
+        if (in == TF_DF_INT32) return (int32_t)w < 0 ? 0 : w > 65535 ? 65535 : w;
+        return w > 65535 ? 65535 : w;
+    }
+    if (in_int) {
+        float f = ref_int_f(w, in);
+        return out == TF_DF_FLOAT16_B ? fbits(ttm_bf16_rne(f)) : fbits(f);
+    }
+    float v = ttm_fbits(w);
+    return out == TF_DF_INT32    ? ref_f_int32(v)
+           : out == TF_DF_UINT32 ? ref_f_uint32(v)
+                                 : ref_f_uint16(v);
+}
+
+static uint64_t cast_cycles(uint32_t in, uint32_t out)
+{
+    int in_int = in != TF_DF_FLOAT32 && in != TF_DF_FLOAT16_B;
+    int out_int = out != TF_DF_FLOAT32 && out != TF_DF_FLOAT16_B;
+    uint32_t row;
+    if (in_int && out_int)
+        row = in == TF_DF_UINT16 ? 1 : in == TF_DF_UINT32 ? 2 : 3;
+    else if (in_int)
+        row = (in == TF_DF_INT32    ? 4
+               : in == TF_DF_UINT32 ? 3
+                                    : 1) +
+              (out != TF_DF_FLOAT32 && in != TF_DF_UINT32);
+    else
+        row = out == TF_DF_INT32 ? 13 : out == TF_DF_UINT32 ? 11 : 6;
+    return 32u * row;
+}
+
+/* Float inputs for the casts to integers: fractions, halves (the UInt16
+ * rounding), negatives, magnitudes around 2^16, 2^31, 2^32, inf, NaN. */
+static void float_inputs(uint32_t *x, int bf16)
+{
+    static const float edge[] = {
+        0.5f,          1.5f,     2.5f,          -0.75f,        -1.0f,          65534.5f,
+        65535.4f,      70000.0f, 2147483520.0f, 2147483648.0f, -2147483648.0f, 4294967040.0f,
+        4294967296.0f, INFINITY, -INFINITY,     NAN,           -0.0f,          0.99f};
+    uint32_t s = 88172645u;
+    for (int i = 0; i < E; i++) {
+        s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+        float v = ldexpf((float)(s >> 8) / 16777216.0f, (int)(s % 40) - 4);
+        if (s & 0x100) v = -v;
+        if (i % 29 < 18) v = edge[i % 29];
+        x[i] = fbits(bf16 ? ttm_bf16_rne(v) : v);
+    }
+}
+
+static void cast_case(uint32_t in, uint32_t out)
+{
+    static uint32_t x[E], y[E], res[E];
+    tf_perf_core pc;
+    char err[2048];
+    int in_int = in == TF_DF_INT32 || in == TF_DF_UINT32 || in == TF_DF_UINT16;
+    if (in_int)
+        inputs(x, y, in, 0);
+    else
+        float_inputs(x, in == TF_DF_FLOAT16_B);
+    memcpy(y, x, sizeof y);
+    if (run(16, 0, in, out, in, out, 1, x, y, res, &pc, err, sizeof err)) {
+        fprintf(stderr, "typecast %u -> %u: %s\n", in, out, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t w = ref_cast(x[i], in, out);
+        if (res[i] != w && bad++ < 3)
+            fprintf(stderr, "typecast %u -> %u of 0x%08x: 0x%08x, want 0x%08x\n", in, out, x[i],
+                    res[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cast_cycles(in, out));
+}
+
+static void fault_case(int mode, uint32_t in_df, uint32_t out_df, int fp32, const char *msg)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, TF_DF_UINT16, 0); /* (small values: any format) */
+    int rc = run(mode, 0, in_df, out_df, 0, 0, fp32, x, y, out, &pc, err, sizeof err);
+    CHECK_TRUE(rc != 0);
+    if (rc) CHECK_CONTAINS(err, msg);
+}
+
+int main(void)
+{
+    dev = rt_open(1, 1);
+    static const uint32_t dfs[] = {TF_DF_INT32, TF_DF_UINT32, TF_DF_UINT16};
+    for (int k = 0; k < 3; k++) {
+        op_case(15, dfs[k], 0); /* copy_tile and pack_tile: the bits */
+        for (int mode = 0; mode <= 9; mode++) op_case(mode, dfs[k], mode % 2 ? 0 : 2);
+    }
+    for (int mode = 10; mode <= 14; mode++)
+        op_case(mode, mode == 12 || mode == 13 ? TF_DF_UINT32 : TF_DF_INT32,
+                mode % 2 || mode == 14 ? 0 : 2); /* (add_int32_tile's 2024 form: into x's) */
+    static const uint32_t fl[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B};
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < 3; k++) {
+            cast_case(fl[f], dfs[k]);
+            cast_case(dfs[k], fl[f]);
+        }
+    cast_case(TF_DF_UINT16, TF_DF_UINT32);
+    cast_case(TF_DF_UINT16, TF_DF_INT32);
+    cast_case(TF_DF_UINT32, TF_DF_UINT16);
+    cast_case(TF_DF_INT32, TF_DF_UINT16);
+    fault_case(20, TF_DF_INT32, TF_DF_INT32, 1,
+               "tile engine SFPU EXP: it takes float values but is given integers");
+    fault_case(21, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
+               "tile engine SFPU ADD_INT: it takes integer values but is given floats (data "
+               "format Int32)");
+    fault_case(22, TF_DF_INT32, TF_DF_FLOAT32, 1,
+               "tile engine PACK: it takes float values but is given integers (data format "
+               "Float32)");
+    fault_case(23, TF_DF_UINT32, TF_DF_UINT32, 1,
+               "tile engine ELTWISE: it takes float values but is given integers");
+    fault_case(15, TF_DF_UINT16, TF_DF_UINT16, 0,
+               "tile engine COPY: it needs an fp32 DEST (fp32_dest_acc_en)");
+    ttm_refused(dev, "sfpu_int_refused", 1, "typecast_tile between these formats");
+    ttm_refused(dev, "sfpu_int_refused", 2, "takes DataFormat::Int32, UInt32 or UInt16");
+    ttm_refused(dev, "sfpu_int_refused", 3,
+                "'bitwise_not_tile_init<>' is unavailable: not supported by tt-foil: integer DEST "
+                "formats: this integer SFPU op is not modeled");
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_sfpu_int");
+}

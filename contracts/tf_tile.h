@@ -269,7 +269,13 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(MAX_INT32,        138, 138, "max(x, y) as int32")                                            \
     X(MIN_INT32,        139, 139, "min(x, y) as int32")                                            \
     X(MAX_UINT32,       140, 140, "max(x, y) as uint32")                                           \
-    X(MIN_UINT32,       141, 141, "min(x, y) as uint32")
+    X(MIN_UINT32,       141, 141, "min(x, y) as uint32")                                         \
+    X(AND_SCALAR,       144, 144, "x & ARG2, integers in place (bitwise_and_tile)")               \
+    X(OR_SCALAR,        145, 145, "x | ARG2")                                                      \
+    X(XOR_SCALAR,       146, 146, "x ^ ARG2")                                                      \
+    X(NOT_INT,          147, 147, "~x")                                                            \
+    X(SHL_SCALAR,       148, 148, "x << ARG2; ARG2 > 31: 0")                                       \
+    X(SHR_SCALAR,       149, 149, "x >> ARG2 arithmetic (int32); ARG2 > 31: x's sign (0 or -1)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -287,9 +293,12 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * UInt32 or UInt16 values; their DataFormat in ARG1 bits 16-23, UInt16's
  * results kept to 16 bits). A float op on an integer tile, or an integer
  * op on a float one, faults (TF_TILE_ERR_INTEGER). */
-#define TF_SFPU_IS_INT(o)   ((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32)
-#define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
-#define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
+#define TF_SFPU_IS_INT(o) ((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32)
+/* The unary integer ops: in place on a DEST tile holding integers, the
+ * scalar (ARG2) an integer. */
+#define TF_SFPU_IS_INT_UNARY(o) ((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_SHR_SCALAR)
+#define TF_SFPU_DF(df)          ((uint32_t)(df) << 16)
+#define TF_SFPU_DF_OF(arg1)     (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
 #define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)

@@ -511,10 +511,9 @@ static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const
             return -1;
         return DEST_FLOAT;
     }
-    int want_int =
-        TF_SFPU_IS_INT(m->sfpu) || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]));
-    int out_int =
-        TF_SFPU_IS_INT(m->sfpu) || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]));
+    int any_int = TF_SFPU_IS_INT(m->sfpu) || TF_SFPU_IS_INT_UNARY(m->sfpu);
+    int want_int = any_int || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]));
+    int out_int = any_int || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]));
     if ((want_int || out_int) && dest_16bit(e)) return -1;
     if (TF_SFPU_IS_TERNARY(m->sfpu)) {
         for (int k = 0; k < 3; k++)
@@ -540,16 +539,17 @@ static int fault_kind(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     uint32_t c = m->kind == TF_TILE_SFPU ? m->sfpu : 0;
     const uint32_t *args = sh->tile_args;
     int sfpu_int = m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT(m->sfpu);
+    int unary_int = m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT_UNARY(m->sfpu);
     int cast_in = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]);
     int cast_out = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]);
     int copy_int = m->kind == TF_TILE_COPY && e->a.integer[ka];
-    if (dest_16bit(e) && (copy_int || sfpu_int || cast_in || cast_out))
+    if (dest_16bit(e) && (copy_int || sfpu_int || unary_int || cast_in || cast_out))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, c);
     if (m->kind != TF_TILE_SFPU) return fault_aux(sh, op, TF_TILE_ERR_INTEGER, 1, 255, 0);
     uint32_t df = sfpu_int                      ? TF_SFPU_DF_OF(args[1])
                   : m->sfpu == TF_SFPU_TYPECAST ? args[2] & 0xff
                                                 : 255;
-    return fault_aux(sh, op, TF_TILE_ERR_INTEGER, sfpu_int || cast_in ? 2 : 1, df, c);
+    return fault_aux(sh, op, TF_TILE_ERR_INTEGER, sfpu_int || unary_int || cast_in ? 2 : 1, df, c);
 }
 
 /* A pack takes the kind its format holds: an integer tile into an integer

@@ -83,6 +83,35 @@ int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, u
     return 0;
 }
 
+/* The unary integer ops with an integer scalar p (tt-metal's
+ * eltwise_unary/bitwise_and.h, bitwise_or.h, bitwise_xor.h, bitwise_not.h,
+ * left_shift.h, right_shift.h): on the 32 bits, in place. The shifts by 32
+ * or more: the left one 0, the right one (arithmetic: tt-llk's
+ * calculate_right_shift flips a negative value's bits around a logical
+ * shift) the sign's fill, as tt-llk's newest ckernel_sfpu_shift.h says. */
+static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p)
+{
+    switch (op) {
+    case TF_SFPU_AND_SCALAR: return x & p;
+    case TF_SFPU_OR_SCALAR: return x | p;
+    case TF_SFPU_XOR_SCALAR: return x ^ p;
+    case TF_SFPU_NOT_INT: return ~x;
+    case TF_SFPU_SHL_SCALAR: return p < 32 ? x << p : 0;
+    default: { /* SHR_SCALAR */
+        uint32_t fill = x >> 31 ? 0xffffffffu : 0;
+        if (p >= 32) return fill;
+        return p ? (x >> p) | (fill << (32 - p)) : x;
+    }
+    }
+}
+
+int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p)
+{
+    if (!TF_SFPU_IS_INT_UNARY(op)) return -1;
+    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(int_unary(ubits(d[i]), op, p));
+    return 0;
+}
+
 /* ---- typecasts ---------------------------------------------------------------------- */
 
 /* |v| truncated toward zero, from the exponent and mantissa as the LLK

@@ -488,6 +488,20 @@ TF_ALWAYS_INLINE void binary_min_uint32_tile(uint32_t idst0, uint32_t idst1, uin
     dev_sfpu_binary(TF_SFPU_MIN_UINT32 | TF_SFPU_DF(TF_DF_UINT32), idst0, idst1, odst);
 }
 #undef TF_SFPU_INT
+/* The unary integer ops, in place on a tile of integers; the scalar an
+ * integer (eltwise_unary/bitwise_*.h, left_shift.h, right_shift.h). */
+TF_SFPU_INIT(bitwise_and_tile_init, TF_SFPU_AND_SCALAR)
+TF_SFPU_PARAM(bitwise_and_tile, TF_SFPU_AND_SCALAR)
+TF_SFPU_INIT(bitwise_or_tile_init, TF_SFPU_OR_SCALAR)
+TF_SFPU_PARAM(bitwise_or_tile, TF_SFPU_OR_SCALAR)
+TF_SFPU_INIT(bitwise_xor_tile_init, TF_SFPU_XOR_SCALAR)
+TF_SFPU_PARAM(bitwise_xor_tile, TF_SFPU_XOR_SCALAR)
+TF_SFPU_INIT(bitwise_not_tile_init, TF_SFPU_NOT_INT)
+TF_SFPU_UNARY(bitwise_not_tile, TF_SFPU_NOT_INT, 0)
+TF_SFPU_INIT(left_shift_tile_init, TF_SFPU_SHL_SCALAR)
+TF_SFPU_PARAM(left_shift_tile, TF_SFPU_SHL_SCALAR)
+TF_SFPU_INIT(right_shift_tile_init, TF_SFPU_SHR_SCALAR)
+TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
 
 #ifndef __cplusplus /* C++: typecast_tile<IN, OUT>(idst) and TF_UNSUPPORTED_FN */
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them

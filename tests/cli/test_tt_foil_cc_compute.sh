@@ -74,9 +74,11 @@ expect_err "not supported by tt-foil: integer DEST formats" "integer DEST ops"
 # names a helper's tt-metal kernels used that were only "undeclared identifier"
 k cmp 'ltz_tile_init(); ltz_tile(0); tan_tile_init(); tan_tile(0);'
 expect_rc 0 "comparison with zero, tan_tile are supported"
-k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1);'
-expect_rc 1 "bitwise op"
-expect_err "'bitwise_and_tile_init<>' is unavailable: not supported by tt-foil: integer DEST" "bitwise"
+k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1); left_shift_tile_init(); left_shift_tile(0, 2);'
+expect_rc 0 "bitwise_and_tile, left_shift_tile are supported"
+k umax 'unary_max_int32_tile_init(); unary_max_int32_tile(0, 1);'
+expect_rc 1 "unary_max_int32_tile"
+expect_err "'unary_max_int32_tile_init<>' is unavailable: not supported by tt-foil: integer DEST" "unary_max_int32_tile"
 k oldname 'add_tiles_init_nof();'
 expect_rc 1 "old name"
 expect_err "not supported by tt-foil: the old name: use add_tiles_init" "old name"

@@ -68,18 +68,19 @@ static void from_tile(const uint8_t *t, uint32_t df, uint32_t *v)
 /* sfpu_int.cpp with MODE (and ODST, IN, OUT) on x and y in CB 0 of format
  * in_df; CB 16 of format out_df. fp32: an fp32 DEST. 0 with the result in
  * out and the counters in pc, or the failure (err). */
-static int run(int mode, int odst, uint32_t in_df, uint32_t out_df, uint32_t cin, uint32_t cout,
-               int fp32, const uint32_t *x, const uint32_t *y, uint32_t *out, tf_perf_core *pc,
-               char *err, size_t errcap)
+static int run_s(int mode, int odst, uint32_t scalar, uint32_t in_df, uint32_t out_df, uint32_t cin,
+                 uint32_t cout, int fp32, const uint32_t *x, const uint32_t *y, uint32_t *out,
+                 tf_perf_core *pc, char *err, size_t errcap)
 {
-    char d[5][24];
+    char d[6][24];
     snprintf(d[0], sizeof d[0], "MODE=%d", mode);
     snprintf(d[1], sizeof d[1], "ODST=%d", odst);
     snprintf(d[2], sizeof d[2], "DF=%u", in_df);
     snprintf(d[3], sizeof d[3], "IN=%uu", cin);
     snprintf(d[4], sizeof d[4], "OUT=%uu", cout);
-    const char *defs[] = {d[0], d[1], d[2], d[3], d[4]};
-    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, 5, fp32);
+    snprintf(d[5], sizeof d[5], "TEST_PARAM=%uu", scalar);
+    const char *defs[] = {d[0], d[1], d[2], d[3], d[4], d[5]};
+    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, 6, fp32);
     uint32_t pin = E * elem_bytes(in_df), pout = E * elem_bytes(out_df);
     static uint8_t tiles[2 * TF_TILE_FP32], tout[TF_TILE_FP32];
     to_tile(x, in_df, tiles);
@@ -107,6 +108,13 @@ static int run(int mode, int odst, uint32_t in_df, uint32_t out_df, uint32_t cin
     tf_buffer_free(din);
     tf_buffer_free(dout);
     return rc;
+}
+
+static int run(int mode, int odst, uint32_t in_df, uint32_t out_df, uint32_t cin, uint32_t cout,
+               int fp32, const uint32_t *x, const uint32_t *y, uint32_t *out, tf_perf_core *pc,
+               char *err, size_t errcap)
+{
+    return run_s(mode, odst, 0, in_df, out_df, cin, cout, fp32, x, y, out, pc, err, errcap);
 }
 
 /* x and y: mixed magnitudes and signs, the edges (0, 1, -1, INT32_MIN,
@@ -185,6 +193,45 @@ static void op_case(int mode, uint32_t df, int odst)
     if (mode == 15) return;
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));
     CHECK_EQ_U(pc.tiles[TF_PERF_FLOP_SFPU], 1);
+}
+
+/* The unary integer ops (MODEs 30-35) with scalar p on DEST[0], in place:
+ * C on the 32 bits (a UInt16 tile packs the low 16); the shifts by 32 or
+ * more: 0 (left), the sign's fill (right, arithmetic). */
+static uint32_t unary_want(int mode, uint32_t x, uint32_t p, uint32_t df)
+{
+    uint32_t m = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu, r;
+    switch (mode) {
+    case 30: r = x & p; break;
+    case 31: r = x | p; break;
+    case 32: r = x ^ p; break;
+    case 33: r = ~x; break;
+    case 34: r = p < 32 ? x << p : 0; break;
+    default: r = (uint32_t)(int32_t)floor((double)(int32_t)x / ldexp(1.0, p < 32 ? (int)p : 32));
+    }
+    return r & m;
+}
+
+static void unary_case(int mode, uint32_t df, uint32_t p)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, df, 0);
+    if (run_s(mode, 0, p, df, df, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d DF=%u TEST_PARAM=%u: %s\n", mode, df, p, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t w = unary_want(mode, x[i], p, df);
+        if (out[i] != w && bad++ < 3)
+            fprintf(stderr, "sfpu_int MODE=%d DF=%u: f(0x%x, %u) = 0x%x, want 0x%x\n", mode, df,
+                    x[i], p, out[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 35 ? 288 : 96);
 }
 
 /* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
@@ -324,6 +371,15 @@ int main(void)
     for (int mode = 10; mode <= 14; mode++)
         op_case(mode, mode == 12 || mode == 13 ? TF_DF_UINT32 : TF_DF_INT32,
                 mode % 2 || mode == 14 ? 0 : 2); /* (add_int32_tile's 2024 form: into x's) */
+    static const uint32_t scal[] = {0x0f0f0ff0u, 0x80000001u, 0xdeadbeefu, 0};
+    for (int k = 0; k < 3; k++)
+        for (int mode = 30; mode <= 33; mode++) unary_case(mode, dfs[k], scal[mode - 30]);
+    static const uint32_t amounts[] = {0, 3, 31, 32, 40};
+    for (int a = 0; a < 5; a++) {
+        unary_case(34, TF_DF_INT32, amounts[a]);
+        unary_case(35, TF_DF_INT32, amounts[a]);
+    }
+    unary_case(35, TF_DF_UINT16, 3);
     static const uint32_t fl[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B};
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 3; k++) {
@@ -344,13 +400,16 @@ int main(void)
                "Float32)");
     fault_case(23, TF_DF_UINT32, TF_DF_UINT32, 1,
                "tile engine ELTWISE: it takes float values but is given integers");
+    fault_case(24, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
+               "tile engine SFPU NOT_INT: it takes integer values but is given floats");
     fault_case(15, TF_DF_UINT16, TF_DF_UINT16, 0,
                "tile engine COPY: it needs an fp32 DEST (fp32_dest_acc_en)");
     ttm_refused(dev, "sfpu_int_refused", 1, "typecast_tile between these formats");
     ttm_refused(dev, "sfpu_int_refused", 2, "takes DataFormat::Int32, UInt32 or UInt16");
-    ttm_refused(dev, "sfpu_int_refused", 3,
-                "'bitwise_not_tile_init<>' is unavailable: not supported by tt-foil: integer DEST "
-                "formats: this integer SFPU op is not modeled");
+    ttm_refused(
+        dev, "sfpu_int_refused", 3,
+        "'unary_gt_tile_int32<int, unsigned int>' is unavailable: not supported by tt-foil: "
+        "integer DEST formats: this integer SFPU op is not modeled");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_int");
 }

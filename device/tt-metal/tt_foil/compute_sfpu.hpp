@@ -706,10 +706,26 @@ TF_TTM_SFPU_MAXMIN_INT(binary_min_int32_tile)
 TF_TTM_SFPU_MAXMIN_INT(binary_max_uint32_tile)
 TF_TTM_SFPU_MAXMIN_INT(binary_min_uint32_tile)
 #undef TF_TTM_SFPU_MAXMIN_INT
+// The unary integer ops (eltwise_unary/bitwise_and.h, bitwise_or.h,
+// bitwise_xor.h, bitwise_not.h, left_shift.h, right_shift.h): in place on a
+// tile of integers, the scalar an integer; right_shift_tile is arithmetic
+// (Int32), as tt-llk's calculate_right_shift.
 using tf_c::binary_max_int32_tile_init;
 using tf_c::binary_max_uint32_tile_init;
 using tf_c::binary_min_int32_tile_init;
 using tf_c::binary_min_uint32_tile_init;
+using tf_c::bitwise_and_tile;
+using tf_c::bitwise_and_tile_init;
+using tf_c::bitwise_not_tile;
+using tf_c::bitwise_not_tile_init;
+using tf_c::bitwise_or_tile;
+using tf_c::bitwise_or_tile_init;
+using tf_c::bitwise_xor_tile;
+using tf_c::bitwise_xor_tile_init;
+using tf_c::left_shift_tile;
+using tf_c::left_shift_tile_init;
+using tf_c::right_shift_tile;
+using tf_c::right_shift_tile_init;
 } // namespace ckernel
 
 #endif

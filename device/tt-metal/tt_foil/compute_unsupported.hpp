@@ -38,7 +38,7 @@ TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
 #define TF_INT_WHY                                                                                 \
     "integer DEST formats: this integer SFPU op is not modeled (the engine has Int32, UInt32 and " \
     "UInt16 tiles with copy_tile, pack_tile, typecast_tile, add/sub/rsub/mul_int_tile, "           \
-    "add_int32_tile, bitwise_and/or/xor_binary_tile, the binary shifts and "                       \
+    "add_int32_tile, bitwise_and/or/xor_binary_tile, bitwise_and/or/xor/not_tile, the shifts and " \
     "binary_max/min_int32/uint32_tile; docs/kernels.md 5.2)"
 TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(abs_tile_int32, TF_INT_WHY);
@@ -49,12 +49,6 @@ TF_UNSUPPORTED_FN(sub_unary_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
 #define TF_INT_NO(name) TF_UNSUPPORTED_OP(name, TF_INT_WHY)
-TF_INT_NO(bitwise_and_tile);
-TF_INT_NO(bitwise_or_tile);
-TF_INT_NO(bitwise_xor_tile);
-TF_INT_NO(bitwise_not_tile);
-TF_INT_NO(left_shift_tile);
-TF_INT_NO(right_shift_tile);
 TF_INT_NO(signbit_tile_int32);
 TF_INT_NO(unary_max_int32_tile);
 TF_INT_NO(unary_max_uint32_tile);

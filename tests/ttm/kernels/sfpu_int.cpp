@@ -9,13 +9,22 @@
 #include "api/compute/binary_bitwise_sfpu.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
+#include "api/compute/eltwise_unary/bitwise_and.h"
+#include "api/compute/eltwise_unary/bitwise_not.h"
+#include "api/compute/eltwise_unary/bitwise_or.h"
+#include "api/compute/eltwise_unary/bitwise_xor.h"
 #include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/eltwise_unary/left_shift.h"
+#include "api/compute/eltwise_unary/right_shift.h"
 #include "api/compute/eltwise_unary/typecast.h"
 #include "api/compute/mul_int_sfpu.h"
 #include "api/compute/sub_int_sfpu.h"
 
 #ifndef ODST
 #define ODST 0
+#endif
+#ifndef TEST_PARAM
+#define TEST_PARAM 0u
 #endif
 
 void kernel_main()
@@ -87,6 +96,27 @@ void kernel_main()
 #elif MODE == 16
     typecast_tile_init<IN, OUT>();
     typecast_tile<IN, OUT>(ODST);
+#elif MODE == 30 // the unary integer ops, DEST[0] in place, the scalar TEST_PARAM
+    bitwise_and_tile_init();
+    bitwise_and_tile(0, TEST_PARAM);
+#elif MODE == 31
+    bitwise_or_tile_init();
+    bitwise_or_tile(0, TEST_PARAM);
+#elif MODE == 32
+    bitwise_xor_tile_init();
+    bitwise_xor_tile(0, TEST_PARAM);
+#elif MODE == 33
+    bitwise_not_tile_init();
+    bitwise_not_tile(0);
+#elif MODE == 34
+    left_shift_tile_init();
+    left_shift_tile(0, TEST_PARAM);
+#elif MODE == 35
+    right_shift_tile_init();
+    right_shift_tile(0, TEST_PARAM);
+#elif MODE == 24 // a unary integer op on a float tile
+    bitwise_not_tile_init();
+    bitwise_not_tile(0);
 #elif MODE == 20 // a float op on an integer tile
     exp_tile_init();
     exp_tile(0);

@@ -1,7 +1,5 @@
-// tt-metal's api/compute/eltwise_unary/bitwise_xor.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's api/compute/eltwise_unary/bitwise_xor.h: its integer op, modeled
+// (tt_foil/compute_sfpu.hpp; docs/chip.md "Integer tiles"). It brings the
+// whole compute API, as every compute header here does.
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -513,7 +513,7 @@ TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
         _Static_assert(TF_TYPECAST_OK(in_df, out_df),                                              \
                        "typecast_tile: tt-foil's tile engine casts between Float32 (0), "          \
                        "Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), Bfp2_b (15), Int32 "   \
-                       "(8), UInt16 (9) and UInt32 (24), not Int32 <-> UInt32");                  \
+                       "(8), UInt16 (9) and UInt32 (24), not Int32 <-> UInt32");                   \
         dev_sfpu(TF_SFPU_TYPECAST, idst, in_df, out_df);                                           \
     } while (0)
 

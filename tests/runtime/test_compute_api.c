@@ -512,6 +512,26 @@ static uint16_t ref_bf16(float v) /* round to nearest even (no NaN here) */
     return (uint16_t)keep;
 }
 
+/* After r (an ops_unary run, x 1.0) packed m's 64 x 64 values into format
+ * f (data format df) as the host's `host`: tiles of f in, fp32 out, are
+ * the values the host decodes, and m typecast to f in DEST (fp32 in and
+ * out) the same values. */
+static void decoded_as_host(cr_run *r, const float *m, const float *host, float *dev_out,
+                            tf_tile_format f, uint32_t df)
+{
+    r->in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = f};
+    r->out_f = TF_TILE_FORMAT_FP32;
+    memset(dev_out, 0, 64 * 64 * sizeof *dev_out);
+    MUST(cr_execute(dev, r));
+    CHECK_TRUE(memcmp(host, dev_out, 64 * 64 * sizeof *dev_out) == 0);
+    r->in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
+    r->args[1] = TF_SFPU_TYPECAST;
+    r->args[2] = df;
+    memset(dev_out, 0, 64 * 64 * sizeof *dev_out);
+    MUST(cr_execute(dev, r));
+    CHECK_TRUE(memcmp(host, dev_out, 64 * 64 * sizeof *dev_out) == 0);
+}
+
 static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
 {
     static float m[64 * 64], host[64 * 64], dev_out[64 * 64];
@@ -539,19 +559,7 @@ static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
         memset(dev_out, 0, sizeof dev_out);
         MUST(cr_execute(dev, &r));
         CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
-        /* block float in, fp32 out: the values the host decodes */
-        r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = f};
-        r.out_f = TF_TILE_FORMAT_FP32;
-        memset(dev_out, 0, sizeof dev_out);
-        MUST(cr_execute(dev, &r));
-        CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
-        /* typecast to it in DEST (fp32 in and out): the same values */
-        r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
-        r.args[1] = TF_SFPU_TYPECAST;
-        r.args[2] = df;
-        memset(dev_out, 0, sizeof dev_out);
-        MUST(cr_execute(dev, &r));
-        CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+        decoded_as_host(&r, m, host, dev_out, f, df);
     }
     free(t);
 
@@ -644,19 +652,7 @@ static void fp16(void)
     r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
     MUST(cr_execute(dev, &r));
     CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
-    /* Float16 in, fp32 out: the values the host decodes */
-    r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP16};
-    r.out_f = TF_TILE_FORMAT_FP32;
-    memset(dev_out, 0, sizeof dev_out);
-    MUST(cr_execute(dev, &r));
-    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
-    /* typecast to Float16 in DEST (fp32 in and out): the same values */
-    r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_FP32};
-    r.args[1] = TF_SFPU_TYPECAST;
-    r.args[2] = TF_DF_FLOAT16;
-    memset(dev_out, 0, sizeof dev_out);
-    MUST(cr_execute(dev, &r));
-    CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
+    decoded_as_host(&r, m, host, dev_out, TF_TILE_FORMAT_FP16, TF_DF_FLOAT16);
 
     /* a 16-bit DEST: refused where a Float16 tile meets it */
     const char *why = "Float16 (IEEE half) data with a 16-bit DEST is not modeled (the "

@@ -20,20 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t bits(float v)
-{
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    return u;
-}
-
-static float from_bits(uint32_t u)
-{
-    float v;
-    memcpy(&v, &u, 4);
-    return v;
-}
-
 /* ---- the reference ----------------------------------------------------------------- */
 
 /* The block's exponent and each value's code (sign in bit w, magnitude
@@ -86,7 +72,8 @@ static float ref_decode(uint8_t e, uint8_t code, unsigned w)
 
 static int same_float(float a, float b)
 {
-    return isnan(a) ? isnan(b) && bits(b) == 0x7fc00000u : bits(a) == bits(b);
+    return isnan(a) ? isnan(b) && tf_check_bits(b) == 0x7fc00000u
+                    : tf_check_bits(a) == tf_check_bits(b);
 }
 
 /* ---- the codec, block by block ----------------------------------------------------- */
@@ -169,7 +156,7 @@ static void codec(unsigned w)
             uint32_t u = rnd32();
             if (narrow) u = (u & 0x807fffffu) | (base + rnd32() % 8) << 23;
             if (((u >> 23) & 0xff) == 0xff) u &= 0xbfffffffu;
-            v[k] = from_bits(u);
+            v[k] = tf_check_float(u);
         }
         block(v, w);
     }

@@ -16,27 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t bits(float v)
-{
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    return u;
-}
-
-static float from_bits(uint32_t u)
-{
-    float v;
-    memcpy(&v, &u, 4);
-    return v;
-}
-
 /* ---- the reference ----------------------------------------------------------------- */
 
 static float ref_widen(uint16_t h)
 {
     int neg = h >> 15, e = (h >> 10) & 31, m = h & 0x3ff;
     if (e == 31) {
-        if (m) return from_bits((uint32_t)neg << 31 | 0x7f800000u | (uint32_t)m << 13);
+        if (m) return tf_check_float((uint32_t)neg << 31 | 0x7f800000u | (uint32_t)m << 13);
         return neg ? -INFINITY : INFINITY;
     }
     double v = e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
@@ -61,7 +47,7 @@ static uint16_t ref_round(float v)
 /* A NaN keeps its sign and its payload's top 10 bits, made quiet. */
 static uint16_t ref_nan(float v)
 {
-    uint32_t u = bits(v);
+    uint32_t u = tf_check_bits(v);
     return (uint16_t)((u >> 16 & 0x8000) | 0x7c00 | 0x200 | (u >> 13 & 0x3ff));
 }
 
@@ -77,34 +63,35 @@ static void conversions(void)
     int widen_bad = 0, back_bad = 0;
     for (uint32_t h = 0; h < 65536; h++) {
         float w = cm_fp16_widen((uint16_t)h), r = ref_widen((uint16_t)h);
-        if (bits(w) != bits(r) && widen_bad++ < 5)
-            fprintf(stderr, "widen 0x%04x: 0x%08x, want 0x%08x\n", h, bits(w), bits(r));
+        if (tf_check_bits(w) != tf_check_bits(r) && widen_bad++ < 5)
+            fprintf(stderr, "widen 0x%04x: 0x%08x, want 0x%08x\n", h, tf_check_bits(w),
+                    tf_check_bits(r));
         uint16_t back = cm_fp16_round(w);
         uint16_t want = isnan(r) ? (uint16_t)(h | 0x200) : (uint16_t)h; /* NaNs come back quiet */
         if (back != want && back_bad++ < 5)
-            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", bits(w), back, want);
+            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", tf_check_bits(w), back, want);
     }
     CHECK_EQ_U(widen_bad, 0);
     CHECK_EQ_U(back_bad, 0);
 
     /* hand-worked: ties to even, overflow, subnormals and what lies below them */
     CHECK_EQ_U(cm_fp16_round(1.0f), 0x3c00);
-    CHECK_EQ_U(cm_fp16_round(1.0f + 0x1p-11f), 0x3c00);       /* a tie: to even */
-    CHECK_EQ_U(cm_fp16_round(1.0f + 3 * 0x1p-11f), 0x3c02);   /* a tie: to even (up) */
-    CHECK_EQ_U(cm_fp16_round(2047.5f), 0x6800);               /* 2047.5 -> 2048 (carry) */
-    CHECK_EQ_U(cm_fp16_round(65504.0f), 0x7bff);              /* the largest */
-    CHECK_EQ_U(cm_fp16_round(65519.996f), 0x7bff);            /* below the tie */
-    CHECK_EQ_U(cm_fp16_round(65520.0f), 0x7c00);              /* the tie: inf */
+    CHECK_EQ_U(cm_fp16_round(1.0f + 0x1p-11f), 0x3c00);     /* a tie: to even */
+    CHECK_EQ_U(cm_fp16_round(1.0f + 3 * 0x1p-11f), 0x3c02); /* a tie: to even (up) */
+    CHECK_EQ_U(cm_fp16_round(2047.5f), 0x6800);             /* 2047.5 -> 2048 (carry) */
+    CHECK_EQ_U(cm_fp16_round(65504.0f), 0x7bff);            /* the largest */
+    CHECK_EQ_U(cm_fp16_round(65519.996f), 0x7bff);          /* below the tie */
+    CHECK_EQ_U(cm_fp16_round(65520.0f), 0x7c00);            /* the tie: inf */
     CHECK_EQ_U(cm_fp16_round(-1e30f), 0xfc00);
     CHECK_EQ_U(cm_fp16_round(-INFINITY), 0xfc00);
-    CHECK_EQ_U(cm_fp16_round(0x1p-24f), 0x0001);              /* the smallest subnormal */
-    CHECK_EQ_U(cm_fp16_round(0x1p-25f), 0x0000);              /* half of it: a tie to 0 */
-    CHECK_EQ_U(cm_fp16_round(3 * 0x1p-25f), 0x0002);          /* 1.5 steps: a tie to 2 */
-    CHECK_EQ_U(cm_fp16_round(-0x1p-26f), 0x8000);             /* -0 */
-    CHECK_EQ_U(cm_fp16_round(0x1p-14f - 0x1p-26f), 0x0400);   /* rounds up to the smallest normal */
-    CHECK_EQ_U(cm_fp16_round(1e-40f), 0x0000);                /* an fp32 subnormal */
-    CHECK_EQ_U(cm_fp16_round(from_bits(0xffc12345u)), 0xfe09); /* -NaN, payload's top bits */
-    CHECK_EQ_U(cm_fp16_round(from_bits(0x7f800001u)), 0x7e00); /* a signalling NaN: quiet */
+    CHECK_EQ_U(cm_fp16_round(0x1p-24f), 0x0001);            /* the smallest subnormal */
+    CHECK_EQ_U(cm_fp16_round(0x1p-25f), 0x0000);            /* half of it: a tie to 0 */
+    CHECK_EQ_U(cm_fp16_round(3 * 0x1p-25f), 0x0002);        /* 1.5 steps: a tie to 2 */
+    CHECK_EQ_U(cm_fp16_round(-0x1p-26f), 0x8000);           /* -0 */
+    CHECK_EQ_U(cm_fp16_round(0x1p-14f - 0x1p-26f), 0x0400); /* rounds up to the smallest normal */
+    CHECK_EQ_U(cm_fp16_round(1e-40f), 0x0000);              /* an fp32 subnormal */
+    CHECK_EQ_U(cm_fp16_round(tf_check_float(0xffc12345u)), 0xfe09); /* -NaN, payload's top bits */
+    CHECK_EQ_U(cm_fp16_round(tf_check_float(0x7f800001u)), 0x7e00); /* a signalling NaN: quiet */
 
     int bad = 0;
     uint32_t s = 7;
@@ -112,10 +99,9 @@ static void conversions(void)
         s = s * 1664525u + 1013904223u;
         uint32_t u = s;
         if (n & 1) u = (u & 0x807fffffu) | (uint32_t)(96 + (s >> 24) % 60) << 23; /* near range */
-        float v = from_bits(u);
+        float v = tf_check_float(u);
         if (cm_fp16_round(v) != ref_any(v) && bad++ < 5)
-            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", u, cm_fp16_round(v),
-                    ref_any(v));
+            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", u, cm_fp16_round(v), ref_any(v));
     }
     CHECK_EQ_U(bad, 0);
 }
@@ -137,7 +123,7 @@ static void tiles(void)
     uint32_t s = 99;
     for (int i = 0; i < R * C; i++) {
         s = s * 1664525u + 1013904223u;
-        m[i] = from_bits((s & 0x807fffffu) | (uint32_t)(100 + (s >> 24) % 45) << 23);
+        m[i] = tf_check_float((s & 0x807fffffu) | (uint32_t)(100 + (s >> 24) % 45) << 23);
     }
     m[7] = NAN;
     m[8] = 1e9f;
@@ -156,7 +142,7 @@ static void tiles(void)
     for (uint32_t r = 0; r < R; r++)
         for (uint32_t c = 0; c < C; c++) {
             float want = ref_widen(ref_any(m[r * C + c]));
-            ok &= bits(back[r * C + c]) == bits(want);
+            ok &= tf_check_bits(back[r * C + c]) == tf_check_bits(want);
         }
     CHECK_TRUE(ok);
 
@@ -165,7 +151,8 @@ static void tiles(void)
     CHECK_EQ_U(sim_tile_unpack((const uint8_t *)h, TF_DF_FLOAT16, t, NULL), 0);
     ok = 1;
     for (uint32_t r = 0; r < 32; r++)
-        for (uint32_t c = 0; c < 32; c++) ok &= bits(t[r * 32 + c]) == bits(ref_widen(h[place(r, c)]));
+        for (uint32_t c = 0; c < 32; c++)
+            ok &= tf_check_bits(t[r * 32 + c]) == tf_check_bits(ref_widen(h[place(r, c)]));
     CHECK_TRUE(ok);
     static uint16_t again[1024];
     for (int i = 0; i < 1024; i++) t[i] = m[i % (R * C)] * 3.0f;
@@ -178,7 +165,8 @@ static void tiles(void)
     sim_tile_unpack_rows((const uint8_t *)row_l1, TF_DF_FLOAT16, 64, t);
     ok = 1;
     for (uint32_t r = 0; r < 32; r++)
-        for (uint32_t c = 0; c < 32; c++) ok &= bits(t[r * 32 + c]) == bits(ref_widen(row_l1[r * 64 + c]));
+        for (uint32_t c = 0; c < 32; c++)
+            ok &= tf_check_bits(t[r * 32 + c]) == tf_check_bits(ref_widen(row_l1[r * 64 + c]));
     CHECK_TRUE(ok);
     for (int i = 0; i < 1024; i++) t[i] = m[(i * 7) % (R * C)] / 5.0f;
     memset(row_l1, 0, sizeof row_l1);

@@ -53,6 +53,22 @@ static inline uint32_t tf_check_rand(void)
     return (uint32_t)(s >> 16);
 }
 
+/* A float's bits and back (the tests' independent references work on
+ * the bits). */
+static inline uint32_t tf_check_bits(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    return u;
+}
+
+static inline float tf_check_float(uint32_t u)
+{
+    float v;
+    memcpy(&v, &u, 4);
+    return v;
+}
+
 static inline int tf_check_report(const char *name)
 {
     if (tf_check_failures) {

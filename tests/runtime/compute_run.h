@@ -46,13 +46,6 @@ typedef struct cr_run {
     char err[2048];     /* the message when it failed */
 } cr_run;
 
-static inline uint32_t cr_bits(float v)
-{
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    return u;
-}
-
 /* The runtime's data format of a host tile format. */
 static inline tf_data_format cr_df(tf_tile_format f)
 {

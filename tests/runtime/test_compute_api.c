@@ -283,7 +283,7 @@ static double sfpu_case(uint32_t op, int approx, float lo, float hi, int rel, do
               : op == TF_SFPU_RELU_MIN   ? -0.25f
               : op == TF_SFPU_LEAKY_RELU ? 0.125f
                                          : 1.5f;
-    uint32_t param = op == TF_SFPU_POWER ? 3u : cr_bits(p);
+    uint32_t param = op == TF_SFPU_POWER ? 3u : tf_check_bits(p);
     cr_run r = {.kernel = "ops_unary",
                 .nin = 1,
                 .out_rows = 32,
@@ -470,7 +470,7 @@ static void bfp8(void)
                 .out_rows = 64,
                 .out_cols = 64,
                 .out_f = TF_TILE_FORMAT_BFP8_B,
-                .args = {4, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                .args = {4, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
                 .nargs = 4,
                 .out = dev_out};
     r.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = TF_TILE_FORMAT_BF16};
@@ -551,7 +551,7 @@ static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
                     .out_rows = 64,
                     .out_cols = 64,
                     .out_f = f,
-                    .args = {4, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                    .args = {4, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
                     .nargs = 4,
                     .cb_formats = formats,
                     .out = dev_out};
@@ -645,7 +645,7 @@ static void fp16(void)
                 .out_rows = 64,
                 .out_cols = 64,
                 .out_f = TF_TILE_FORMAT_FP16,
-                .args = {4, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                .args = {4, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
                 .nargs = 4,
                 .cb_formats = 1,
                 .out = dev_out};
@@ -663,7 +663,7 @@ static void fp16(void)
                 .out_rows = 32,
                 .out_cols = 32,
                 .out_f = TF_TILE_FORMAT_BF16,
-                .args = {1, TF_SFPU_MUL_SCALAR, cr_bits(1.0f), 0},
+                .args = {1, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
                 .nargs = 4,
                 .cb_formats = 1,
                 .out = dev_out};

@@ -38,7 +38,7 @@ static void inputs(float *x, float *y, int bf16, int edges)
         if (i % 89 == 6) y[i] = -INFINITY;
         if (i % 89 == 7) x[i] = y[i] = INFINITY;
         if (i % 89 == 8) /* adjacent values: one ulp of the DEST format apart */
-            y[i] = ttm_fbits(ttm_bits(x[i]) + (bf16 ? 0x10000u : 1u));
+            y[i] = tf_check_float(tf_check_bits(x[i]) + (bf16 ? 0x10000u : 1u));
     }
 }
 
@@ -117,7 +117,7 @@ static void op_case(int mode, int odst, int fp32)
     CHECK_EQ_U(bad, 0);
     if (mode >= 11) { /* each comparison's result is 1 somewhere and 0 somewhere */
         int ones = 0;
-        for (int i = 0; i < E; i++) ones += ttm_bits(out[i]) == ttm_bits(1.0f);
+        for (int i = 0; i < E; i++) ones += tf_check_bits(out[i]) == tf_check_bits(1.0f);
         CHECK_TRUE(ones > 0 && ones < E);
     }
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cycles_of(mode));

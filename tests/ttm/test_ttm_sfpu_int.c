@@ -238,7 +238,7 @@ static void unary_case(int mode, uint32_t df, uint32_t p)
 
 static uint32_t fbits(float f)
 {
-    return ttm_bits(f);
+    return tf_check_bits(f);
 }
 
 /* float -> Int32: truncated; |v| < 1: 0; |v| >= 2^31, inf, NaN: INT32_MIN */
@@ -281,7 +281,7 @@ static uint32_t ref_cast(uint32_t w, uint32_t in, uint32_t out)
         float f = ref_int_f(w, in);
         return out == TF_DF_FLOAT16_B ? fbits(ttm_bf16_rne(f)) : fbits(f);
     }
-    float v = ttm_fbits(w);
+    float v = tf_check_float(w);
     return out == TF_DF_INT32    ? ref_f_int32(v)
            : out == TF_DF_UINT32 ? ref_f_uint32(v)
                                  : ref_f_uint16(v);

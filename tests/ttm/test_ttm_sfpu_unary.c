@@ -38,7 +38,7 @@ enum { E = 1024 };
 static const char *const names[U_NUM_CASES] = {SFPU_UNARY_CASES(CASE_NAME)};
 #undef CASE_NAME
 
-#define F(v) ttm_bits(v)
+#define F(v) tf_check_bits(v)
 
 /* Each case's parameters: a, b (fp32 bits; round's decimals). */
 static void params_of(int c, uint32_t *a, uint32_t *b)
@@ -97,8 +97,8 @@ static int near(float *e, int n, float v)
     e[n++] = v;
     e[n++] = nextafterf(v, INFINITY);
     e[n++] = nextafterf(v, -INFINITY);
-    e[n++] = ttm_fbits(ttm_bits(v) + 0x10000u);
-    e[n++] = ttm_fbits(ttm_bits(v) - 0x10000u);
+    e[n++] = tf_check_float(tf_check_bits(v) + 0x10000u);
+    e[n++] = tf_check_float(tf_check_bits(v) - 0x10000u);
     return n;
 }
 
@@ -113,7 +113,7 @@ static int edges_of(int c, float *e)
     for (size_t i = 0; i < sizeof common / sizeof *common; i++) e[n++] = common[i];
     uint32_t a, b;
     params_of(c, &a, &b);
-    float s = ttm_fbits(a), t = ttm_fbits(b);
+    float s = tf_check_float(a), t = tf_check_float(b);
     if (c >= U_UNARY_EQ && c <= U_UNARY_GE) n = near(e, n, s);
     switch (c) {
     case U_HEAVISIDE:
@@ -292,7 +292,7 @@ static float ref_round(float x, int d)
 static float want_of(int c, float x, uint32_t a, uint32_t b)
 {
     double v = x;
-    float s = ttm_fbits(a), t = ttm_fbits(b);
+    float s = tf_check_float(a), t = tf_check_float(b);
     switch (c) {
     case U_EQZ: return flag(x == 0);
     case U_NEZ: return flag(x != 0);
@@ -481,7 +481,7 @@ static void all_cases(int fp32)
         for (int i = 0; i < E; i++) {
             float w = want_of(c, x[i], args[2 + 3 * c], args[3 + 3 * c]);
             if (!fp32) w = ttm_bf16_trunc(w);
-            ones += ttm_bits(y[i]) == ttm_bits(1.0f);
+            ones += tf_check_bits(y[i]) == tf_check_bits(1.0f);
             if (!ttm_same(y[i], w) && bad++ < 3)
                 fprintf(stderr, "sfpu_unary %s fp32=%d: f(%a) = %a, want %a\n", names[c], fp32,
                         (double)x[i], (double)y[i], (double)w);

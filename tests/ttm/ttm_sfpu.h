@@ -1,7 +1,7 @@
 /* What the tests of the SFPU ops between DEST tiles share (test_ttm_sfpu_binary,
  * test_ttm_sfpu_ternary): one dispatch of a compute kernel on tiles the
  * cb_loader puts in CB 0 all at once (fp32 bit patterns and the two stores
- * of a 16-bit DEST: ttm_test.h's ttm_bits, ttm_bf16_trunc, ...). */
+ * of a 16-bit DEST: ttm_test.h's ttm_bf16_trunc, ...). */
 #ifndef TF_TTM_SFPU_H
 #define TF_TTM_SFPU_H
 

@@ -201,35 +201,23 @@ static inline int ttm_run_tiles(tf_device *dev, tf_kernel *cmp, tf_tile_format f
     return rc;
 }
 
-/* fp32 values and bits; a 16-bit DEST's stores: truncated (the SFPU's
+/* A 16-bit DEST's stores (fp32 bits: tf_check.h's tf_check_bits): truncated (the SFPU's
  * default) or rounded to nearest even (NaN stays NaN either way); the same
  * value, bit for bit, or both NaNs. */
-static inline uint32_t ttm_bits(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-static inline float ttm_fbits(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, 4);
-    return f;
-}
 static inline float ttm_bf16_trunc(float v)
 {
-    uint32_t w = ttm_bits(v);
-    return ttm_fbits(v != v ? (w | 0x00400000u) & 0xffff0000u : w & 0xffff0000u);
+    uint32_t w = tf_check_bits(v);
+    return tf_check_float(v != v ? (w | 0x00400000u) & 0xffff0000u : w & 0xffff0000u);
 }
 static inline float ttm_bf16_rne(float v)
 {
     if (v != v) return v;
-    uint32_t w = ttm_bits(v);
-    return ttm_fbits((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
+    uint32_t w = tf_check_bits(v);
+    return tf_check_float((w + 0x7fffu + ((w >> 16) & 1)) & 0xffff0000u);
 }
 static inline int ttm_same(float a, float b)
 {
-    return ttm_bits(a) == ttm_bits(b) || (a != a && b != b);
+    return tf_check_bits(a) == tf_check_bits(b) || (a != a && b != b);
 }
 
 static inline uint32_t noc_x_of(uint64_t noc_addr)

@@ -316,16 +316,20 @@ void rt_buffer_free_set(tf_buffer *const *bs, unsigned n)
     uint32_t ptr[TF_MAX_CBS], pool = 0;
     unsigned k = 0;
     int rec = TF_MEM_RECORDING();
+    const rt_pool *one = NULL; /* the live buffers' pool */
     CM_ASSERT(n <= TF_MAX_CBS);
     for (unsigned i = 0; i < n && i < TF_MAX_CBS; i++) {
         tf_buffer *b = bs[i];
-        CM_ASSERT(!b->interleaved && b->bank < 0 && !b->persistent && b->pool == bs[0]->pool);
+        CM_ASSERT(!b->interleaved && b->bank < 0 && !b->persistent);
         cm_handle_remove(b);
         unlink_handle(b);
-        if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
+        if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset (no pool) */
             cm_handle_free(b);
             continue;
         }
+        CM_ASSERT(!one || b->pool == one);
+        one = b->pool;
+        (void)one;
         if (rec) {
             pool = event_pool(b);
             ptr[k++] = (uint32_t)b->addr;

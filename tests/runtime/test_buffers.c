@@ -83,6 +83,17 @@ int main(void)
     MUST(tf_buffer_free(d1));
     MUST(tf_buffer_free(keep));
     CHECK_EQ_U(tf_l1_free_bytes(dev, c), free0);
+
+    /* a program whose first CB went with a tf_l1_reset and whose second was
+     * set after it: destroying it frees the live one (and the released
+     * one's handle) */
+    tf_program *pr = MUST_PTR(tf_program_create(dev, c));
+    MUST(tf_program_set_cb(pr, 0, 1024, 2));
+    MUST(tf_l1_reset(dev, c));
+    MUST(tf_program_set_cb(pr, 1, 1024, 2));
+    CHECK_EQ_U(tf_l1_free_bytes(dev, c), free0 - 2048);
+    MUST(tf_program_destroy(pr));
+    CHECK_EQ_U(tf_l1_free_bytes(dev, c), free0);
     MUST(tf_device_close(dev));
 
     /* only some cores booted */

@@ -161,7 +161,8 @@ static int program_destroy(tf_program *p)
             }
     tf_buffer *cbs[TF_MAX_CBS]; /* the CBs set hold a buffer, the rest NULL */
     unsigned n = 0;
-    for (uint32_t m = p->cb_mask; m; m &= m - 1) cbs[n++] = p->cb_buf[__builtin_ctz(m)];
+    for (uint32_t m = p->cb_mask; m; m &= m - 1) /* (NULL: its re-creation ran out of memory) */
+        if (p->cb_buf[__builtin_ctz(m)]) cbs[n++] = p->cb_buf[__builtin_ctz(m)];
     rt_buffer_free_set(cbs, n);
     free(p->dz);
     free(p->dzraw.region);

@@ -241,6 +241,11 @@ static void write_sync(tf_device *dev, tf_program *p)
                 strerror(errno));
 }
 
+void rt_devprof_sync(tf_device *dev, tf_program *p)
+{
+    if (!dev->prof.sync_written) write_sync(dev, p);
+}
+
 /* One row of the device zones CSV (z NULL: a zone id the image does not
  * know, shown as id:0x...; zid UINT32_MAX: no zone at all). value and
  * count are written when has_value (SUM, DATA, EVENT, VALIDATE). */
@@ -516,7 +521,7 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
     uint64_t host_ns = rt_dev_now_ns(), stop_cycle = 0;
     if (reason != TF_DEVB_DONE && t->ops->read_clock(t, p->core.x, p->core.y, &stop_cycle))
         stop_cycle = 0;
-    if (!d->sync_written) write_sync(dev, p);
+    rt_devprof_sync(dev, p);
     tf_dprof_ctl ctl;
     memcpy(&ctl, region, sizeof ctl);
     p->ndz = 0;

@@ -106,4 +106,12 @@ void rt_devprof_pc(struct tf_program *p, uint32_t id, int r, uint32_t pc, int re
 /* Every core of dispatch `id` was read back: one warning for what it lost. */
 void rt_devprof_end_dispatch(struct tf_device *dev, uint32_t id);
 
+/* The device clock's sync (the trace's CLOCK_SYNC definition, and the sync
+ * CSV when asked for), once a device, from p's core: the device profiler's
+ * readback writes it, and so does the counters' (perf.c), as a trace with
+ * counters and no device zones needs it too (tt_foil_profile's op-to-op
+ * gaps end an op where the host read it back only on a chip whose clock
+ * follows the host's, which this says). */
+void rt_devprof_sync(struct tf_device *dev, struct tf_program *p);
+
 #endif

@@ -365,7 +365,8 @@ void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)
      * record needs the time also where the host's zones are compiled out */
     uint64_t t0 = *now ? *now : TF_DEV_STAMP();
     uint32_t z = RT_ZS_BEGIN("TF_dispatch/counters_readback", t0);
-    RT_ZS_FLUSH();          /* the zone events so far, before the record */
+    RT_ZS_FLUSH(); /* the zone events so far, before the record */
+    rt_devprof_sync(p->dev, p);
     perf_record(p, id, t0); /* the record: the readback's start */
     *now = TF_STAMP();
     RT_ZS_END(z, *now);

@@ -164,6 +164,11 @@ int main(int argc, char **argv)
         return tf_check_report("test_prof_runtime");
     }
     CHECK_EQ_U(t->nwarnings, 0);
+    /* the counters' readback says the chip's clock follows the host's
+     * (CLOCK_SYNC) also where the firmware has no device profiler:
+     * tt_foil_profile's op-to-op gaps end an op where the host read it
+     * back only then (without it, a gap took in the simulation's time) */
+    CHECK_TRUE(t->has_sync && t->sync_host_clock);
     CHECK_EQ_U(zone_count(t, "TF_device_open", NULL), 1);
     CHECK_EQ_U(zone_count(t, "TF_device_close", NULL), 1);
     CHECK_EQ_U(zone_count(t, "TF_device/core_boot", NULL), 2);

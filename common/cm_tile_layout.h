@@ -197,14 +197,46 @@ static inline void cm_bfp_pack_row(const float v[16], unsigned mw, uint32_t i, u
     }
 }
 
+/* A row's 16 codes of width mw + 1 (a constant where it is inlined). */
+static inline void cm_bfp_codes(const uint8_t *src, unsigned mw, uint8_t m[16])
+{
+    unsigned per = 8 / (mw + 1), mask = (1u << (mw + 1)) - 1;
+    for (unsigned k = 0; k < 16; k++) m[k] = (uint8_t)(src[k / per] >> (k % per * (mw + 1)) & mask);
+}
+
+/* The row's values (cm_bfp_decode of each code). A row whose exponent E
+ * is at least mw and not 255 (every row of ordinary data) has only zeros
+ * and normal values: a magnitude m converted to fp32 is m's bits already
+ * normalized (2^p, exponent p + 127), so the value's bits are those with
+ * E - 127 - (mw - 1) added to the exponent field, and its sign; no loop
+ * finds each value's top bit (the decode of the rows of Bfp4_b weights
+ * was half of a decode workload's host time). The other rows (specials,
+ * subnormal results) go value by value. */
+static inline void cm_bfp_row_decode(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
+{
+    uint8_t e = tile[i / 16], m[16];
+    cm_bfp_codes(tile + 64 + i * (mw + 1) / 8, mw, m);
+    if (e == CM_BFP8_SPECIAL || e < mw) {
+        for (unsigned k = 0; k < 16; k++) v[k] = cm_bfp_decode(e, m[k], mw);
+        return;
+    }
+    uint32_t shift = (uint32_t)(e - 127 - ((int)mw - 1)) << 23, mask = (1u << mw) - 1;
+    for (unsigned k = 0; k < 16; k++) {
+        uint32_t mag = m[k] & mask, w;
+        float f = (float)mag;
+        memcpy(&w, &f, 4);
+        w = (mag ? w + shift : 0) | (uint32_t)(m[k] >> mw) << 31;
+        memcpy(&v[k], &w, 4);
+    }
+}
+
 static inline void cm_bfp_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
 {
-    uint8_t e = tile[i / 16];
-    const uint8_t *src = tile + 64 + i * (mw + 1) / 8;
-    unsigned per = 8 / (mw + 1), mask = (1u << (mw + 1)) - 1;
-    for (unsigned k = 0; k < 16; k++) {
-        uint8_t m = (uint8_t)(src[k / per] >> (k % per * (mw + 1)) & mask);
-        v[k] = cm_bfp_decode(e, m, mw);
+    switch (mw) { /* each width its own constants */
+    case 7: cm_bfp_row_decode(tile, 7, i, v); break;
+    case 3: cm_bfp_row_decode(tile, 3, i, v); break;
+    case 1: cm_bfp_row_decode(tile, 1, i, v); break;
+    default: cm_bfp_row_decode(tile, mw, i, v); break;
     }
 }
 

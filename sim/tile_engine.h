@@ -186,6 +186,9 @@ int sim_simd_sfpu(float *d, uint32_t op, int approx, uint32_t p0);
 int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op);
 /* sim_tile_unpack of Float16_b: 0 (the caller's loop must), or its flags */
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
+/* sim_tile_unpack of a block-float tile of magnitude width mw (7, 3, 1):
+ * 1 if done (bitwise as the portable cm_bfp_unpack_row), 0: not here. */
+int sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t);
 /* sim_tile_pack of Float16_b: 1 if done */
 int sim_simd_pack_bf16(const float *t, uint8_t *l1);
 /* sim_tile_unpack_rows and sim_tile_pack_rows of Float16_b: 1 if done */

@@ -378,6 +378,55 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
     return 1;
 }
 
+/* sim_tile_unpack of a block-float tile (Bfp8_b, Bfp4_b, Bfp2_b: magnitude
+ * width mw), as cm_bfp_row_decode: each face row's 16 codes spread to 16
+ * bytes in element order (a shuffle repeats a byte for each code it
+ * holds, a shift per lane and a mask take the code out), each magnitude
+ * converted to fp32 (normalized already) and moved by the row's exponent
+ * offset, zero kept zero, its sign or'ed in. A row whose exponent is below
+ * mw or 255 (specials, subnormal results) goes through cm_bfp_unpack_row. */
+AVX2 static void unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
+{
+    /* per width: the source byte of each element, its code's shift */
+    static const uint8_t spread[3][16] = {
+        {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},        /* Bfp2_b: 4 a byte */
+        {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7},        /* Bfp4_b: 2 a byte */
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}; /* Bfp8_b */
+    static const int32_t shifts[3][8] = {
+        {0, 2, 4, 6, 0, 2, 4, 6}, {0, 4, 0, 4, 0, 4, 0, 4}, {0, 0, 0, 0, 0, 0, 0, 0}};
+    int w = mw == 1 ? 0 : mw == 3 ? 1 : 2;
+    const __m128i sp = _mm_loadu_si128((const __m128i *)(const void *)spread[w]);
+    const __m256i sh = _mm256_loadu_si256((const __m256i *)(const void *)shifts[w]);
+    const __m256i codem = _mm256_set1_epi32((1 << (mw + 1)) - 1),
+                  magm = _mm256_set1_epi32((1 << mw) - 1), zero = _mm256_setzero_si256();
+    const unsigned row_bytes = 16 * (mw + 1) / 8;
+    for (int f = 0; f < 4; f++)
+        for (int fr = 0; fr < 16; fr++) {
+            uint32_t i = 256u * (uint32_t)f + 16u * (uint32_t)fr; /* the row's first element */
+            float *dst = t + ((f >> 1) * 16 + fr) * D + (f & 1) * 16;
+            uint8_t e = l1[i / 16];
+            if (e == CM_BFP8_SPECIAL || e < mw) {
+                cm_bfp_unpack_row(l1, mw, i, dst);
+                continue;
+            }
+            uint8_t raw[16] = {0};
+            memcpy(raw, l1 + 64 + i * (mw + 1) / 8, row_bytes);
+            __m128i bytes =
+                _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)raw), sp);
+            const __m256i off =
+                _mm256_set1_epi32((int32_t)((uint32_t)(e - 127 - ((int)mw - 1)) << 23));
+            for (int h = 0; h < 2; h++) {
+                __m256i c = _mm256_cvtepu8_epi32(h ? _mm_srli_si128(bytes, 8) : bytes);
+                c = _mm256_and_si256(_mm256_srlv_epi32(c, sh), codem);
+                __m256i mag = _mm256_and_si256(c, magm);
+                __m256i v = _mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(mag)), off);
+                v = _mm256_andnot_si256(_mm256_cmpeq_epi32(mag, zero), v);
+                v = _mm256_or_si256(v, _mm256_slli_epi32(_mm256_srli_epi32(c, (int)mw), 31));
+                _mm256_storeu_ps(dst + 8 * h, _mm256_castsi256_ps(v));
+            }
+        }
+}
+
 /* sim_tile_unpack of a Float16_b tile: each face row (16 values, 32
  * bytes) widened to fp32 by a shift, as cm_bf16_widen; its flags, the
  * range test (sim_tile_src_flags) made on the 16-bit words: for u the
@@ -656,6 +705,18 @@ int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op)
     if (sim_tile_simd()) return sfpu_binary_avx2(d, x, y, op);
 #endif
     (void)d, (void)x, (void)y, (void)op;
+    return 0;
+}
+
+int sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t)
+{
+#ifdef TILE_SIMD_X86
+    if ((mw == 7 || mw == 3 || mw == 1) && sim_tile_simd()) {
+        unpack_bfp_avx2(l1, mw, t);
+        return 1;
+    }
+#endif
+    (void)l1, (void)mw, (void)t;
     return 0;
 }
 

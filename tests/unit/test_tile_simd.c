@@ -307,6 +307,30 @@ int main(void)
             CHECK_EQ_U(cv, sim_tile_src_cols(b));
             CHECK_EQ_U(cp, sim_tile_src_cols(b));
         }
+    /* unpacking the block floats: random exponents (255 and those below
+     * the width, which the vector path leaves to the portable one, among
+     * them) and random codes, each width; the values bitwise */
+    static const struct {
+        uint32_t df, bytes;
+    } bfp[] = {
+        {TF_DF_BFP8_B, TF_TILE_BFP8}, {TF_DF_BFP4_B, TF_TILE_BFP4}, {TF_DF_BFP2_B, TF_TILE_BFP2}};
+    for (level = best ? 1 : 0; level <= best; level++)
+        for (int k = 0; k < 3; k++)
+            for (int rep = 0; rep < 24; rep++) {
+                static uint8_t l1[TF_TILE_BFP8];
+                for (uint32_t i = 0; i < bfp[k].bytes; i++) l1[i] = (uint8_t)tf_check_rand();
+                for (int i = 0; i < 64 && rep % 2; i++) /* ordinary exponents but a few */
+                    if (l1[i] > 200 || l1[i] < 100) l1[i] = (uint8_t)(100 + i);
+                sim_tile_simd_set(level);
+                sim_tile_unpack(l1, bfp[k].df, a, NULL);
+                sim_tile_simd_set(0);
+                sim_tile_unpack(l1, bfp[k].df, b, NULL);
+                compared++;
+                if (memcmp(a, b, sizeof a)) {
+                    mismatched++;
+                    printf("FAIL: data format %u unpack differs at level %d\n", bfp[k].df, level);
+                }
+            }
     /* packing to Float16_b: random bits (NaNs of every payload, infinities,
      * subnormals), values half-way between two bf16 (the tie rounds to
      * even) and a carry into the exponent; the bytes as the portable loop

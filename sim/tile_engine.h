@@ -189,6 +189,9 @@ unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
 /* sim_tile_unpack of a block-float tile of magnitude width mw (7, 3, 1):
  * 1 if done (bitwise as the portable cm_bfp_unpack_row), 0: not here. */
 int sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t);
+/* sim_fpu_reduce's SUM/AVG part (after its clear) on a with scaler s: 1 if
+ * done (bitwise as the portable loops), 0: not here. */
+int sim_simd_reduce_sum(float *d, const float *a, float s, uint32_t dim, int phases);
 /* sim_tile_pack of Float16_b: 1 if done */
 int sim_simd_pack_bf16(const float *t, uint8_t *l1);
 /* sim_tile_unpack_rows and sim_tile_pack_rows of Float16_b: 1 if done */

@@ -176,6 +176,7 @@ void sim_fpu_reduce(float *restrict d, const float *a, const float *scaler, uint
     }
     /* SUM and AVG (the scaler carries 1/N): products a x scaler with the
      * fidelity, summed along the dimension */
+    if (sim_simd_reduce_sum(d, a, s, dim, phases)) return;
     float col[D] = {0};
     for (int r = 0; r < D; r++) {
         float row = 0;

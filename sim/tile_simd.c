@@ -246,6 +246,44 @@ AVX2 static void eltwise_avx2(float *d, const float *a, const float *b, uint32_t
         }
 }
 
+/* sim_fpu_reduce's SUM and AVG: the products a x s (mul8: the fidelity's
+ * phases), then the sums in the portable loop's order: a row's along its
+ * columns with 8 rows a vector (a column of products gathered), a
+ * column's down its rows with 8 columns a vector, REDUCE_SCALAR's over
+ * the columns' sums scaled again, as the portable loop. */
+AVX2 static void reduce_sum_avx2(float *d, const float *a, float s, uint32_t dim, int phases)
+{
+    _Alignas(32) float p[TF_TILE_ELEMS];
+    __m256 s8 = _mm256_set1_ps(s);
+    for (int i = 0; i < TF_TILE_ELEMS; i += 8)
+        _mm256_store_ps(p + i, mul8(_mm256_loadu_ps(a + i), s8, phases));
+    if (dim == TF_REDUCE_ROW) {
+        const __m256i rows = _mm256_setr_epi32(0, D, 2 * D, 3 * D, 4 * D, 5 * D, 6 * D, 7 * D);
+        for (int r = 0; r < D; r += 8) {
+            __m256 acc = _mm256_setzero_ps();
+            for (int c = 0; c < D; c++)
+                acc = _mm256_add_ps(acc, _mm256_i32gather_ps(p + r * D + c, rows, 4));
+            _Alignas(32) float row[8];
+            _mm256_store_ps(row, acc);
+            for (int k = 0; k < 8; k++) d[(r + k) * D] += row[k];
+        }
+        return;
+    }
+    _Alignas(32) float col[D];
+    for (int c = 0; c < D; c += 8) {
+        __m256 acc = _mm256_setzero_ps();
+        for (int r = 0; r < D; r++) acc = _mm256_add_ps(acc, _mm256_load_ps(p + r * D + c));
+        _mm256_store_ps(col + c, acc);
+    }
+    if (dim == TF_REDUCE_COL) {
+        for (int c = 0; c < D; c++) d[c] += col[c];
+        return;
+    }
+    float all = 0;
+    for (int c = 0; c < D; c++) all += sim_fpu_mul(col[c], s, phases);
+    d[0] += all;
+}
+
 /* The SFPU ops that are IEEE arithmetic and selections (tile_sfpu.c's
  * unary()); 1 if op is one of them. */
 AVX2 static int sfpu_avx2(float *d, uint32_t op, int approx, uint32_t p0)
@@ -705,6 +743,19 @@ int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op)
     if (sim_tile_simd()) return sfpu_binary_avx2(d, x, y, op);
 #endif
     (void)d, (void)x, (void)y, (void)op;
+    return 0;
+}
+
+int sim_simd_reduce_sum(float *d, const float *a, float s, uint32_t dim, int phases)
+{
+#ifdef TILE_SIMD_X86
+    if (sim_tile_simd() &&
+        (dim == TF_REDUCE_ROW || dim == TF_REDUCE_COL || dim == TF_REDUCE_SCALAR)) {
+        reduce_sum_avx2(d, a, s, dim, phases);
+        return 1;
+    }
+#endif
+    (void)d, (void)a, (void)s, (void)dim, (void)phases;
     return 0;
 }
 

@@ -118,6 +118,29 @@ static void eltwise(const float *a, const float *b, const float *d0)
                     }
 }
 
+/* The reduce's SUM (and AVG: the same with the scaler 1/N) along rows,
+ * columns and both, at every fidelity, onto DEST or a cleared one, with
+ * scalers that are ordinary, 0, -0, tiny, inf and NaN. */
+static void reduce(const float *a, const float *d0)
+{
+    static float v[N], p[N];
+    static const uint32_t scalers[] = {0x3f800000u, 0x3d000000u, 0x3e3504f3u, 0x00000000u,
+                                       0x80000000u, 0x00800001u, 0x7f800000u, 0x7fc00000u};
+    for (uint32_t dim = TF_REDUCE_ROW; dim <= TF_REDUCE_SCALAR; dim++)
+        for (int ph = 0; ph <= 4; ph++)
+            for (int k = 0; k < (int)(sizeof scalers / sizeof scalers[0]); k++)
+                for (int cl = 0; cl < 2; cl++) {
+                    float sc[N] = {bits_f(scalers[k])};
+                    memcpy(v, d0, sizeof v);
+                    memcpy(p, d0, sizeof p);
+                    sim_tile_simd_set(level);
+                    sim_fpu_reduce(v, a, sc, TF_POOL_SUM, dim, ph, cl);
+                    sim_tile_simd_set(0);
+                    sim_fpu_reduce(p, a, sc, TF_POOL_SUM, dim, ph, cl);
+                    same(v, p, "reduce sum", (int)dim, ph, k * 10 + cl);
+                }
+}
+
 /* The binary ops, into a third tile and in place of each source. */
 static void sfpu_binary(const float *a, const float *b)
 {
@@ -187,6 +210,7 @@ int main(void)
                         }
                     matmul(a, b, d);
                     eltwise(a, b, d);
+                    reduce(a, d);
                     sfpu(a, dfs[f]);
                     sfpu_binary(a, b);
                 }

@@ -103,7 +103,8 @@ test-sanitize:
 	$(MAKE) test BUILD=build-asan CONFIG="-DTT_FOIL_WERROR=ON -DTT_FOIL_SANITIZE=ON"
 
 # ThreadSanitizer on the multi-threaded parts: the host profiler and the
-# simulator threads behind the runtime (test_sim_threads runs them on 1, 2 and 8).
+# simulator threads behind the runtime (test_sim_threads runs them on 1, 2 and 8;
+# test_decode_threads the decode example on 1 and 2).
 # ThreadSanitizer sleeps 1 s at every process's exit by default (for threads
 # still running then to race into its reports); cli_tt_foil_profile alone
 # starts about a hundred processes, so 1 s each was 90 of its 117 s. 50 ms
@@ -111,7 +112,7 @@ test-sanitize:
 test-tsan:
 	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
 	$(CMAKE) --build build-tsan -j $(JOBS)
-	cd build-tsan && TSAN_OPTIONS="atexit_sleep_ms=50 $$TSAN_OPTIONS" ctest --output-on-failure -j $(JOBS) -R 'test_handle|test_stalls|test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo|test_sim_threads|test_sim_parallel|test_sim_host_runs|test_host_runs|test_dprint_cores'
+	cd build-tsan && TSAN_OPTIONS="atexit_sleep_ms=50 $$TSAN_OPTIONS" ctest --output-on-failure -j $(JOBS) -R 'test_handle|test_stalls|test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo|test_sim_threads|test_sim_parallel|test_sim_host_runs|test_host_runs|test_dprint_cores|test_decode_threads'
 
 # The spec's own commands (its TL;DR and section 3 examples), verbatim, in
 # a fresh copy of this tree (tests/cli/test_spec_commands.sh).

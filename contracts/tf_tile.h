@@ -275,7 +275,14 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(XOR_SCALAR,       146, 146, "x ^ ARG2")                                                      \
     X(NOT_INT,          147, 147, "~x")                                                            \
     X(SHL_SCALAR,       148, 148, "x << ARG2; ARG2 > 31: 0")                                       \
-    X(SHR_SCALAR,       149, 149, "x >> ARG2 arithmetic (int32); ARG2 > 31: x's sign (0 or -1)")
+    X(SHR_SCALAR,       149, 149, "x >> ARG2 arithmetic (int32); ARG2 > 31: x's sign (0 or -1)") \
+    X(CMP_ZERO_INT,     150,  43, "x op 0 ? 1 : 0 as int32 (integers), op by ARG3 (gtz_tile_int32..)") \
+    X(CMP_ZERO_UINT16,  151,  43, "x's low 16 bits op 0 ? 1 : 0, unsigned (eqz/nez_tile_uint16)")  \
+    X(CMP_SCALAR_INT,   152,  44, "x op ARG2 ? 1 : 0 as int32, op by ARG3 (unary_gt_tile_int32..)") \
+    X(LT_INT,           153, 153, "x < y ? 1 : 0 as the DataFormat's integers (lt_int_tile)")       \
+    X(GT_INT,           154, 154, "x > y ? 1 : 0")                                                 \
+    X(LE_INT,           155, 155, "x <= y ? 1 : 0")                                                \
+    X(GE_INT,           156, 156, "x >= y ? 1 : 0")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -293,10 +300,15 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * UInt32 or UInt16 values; their DataFormat in ARG1 bits 16-23, UInt16's
  * results kept to 16 bits). A float op on an integer tile, or an integer
  * op on a float one, faults (TF_TILE_ERR_INTEGER). */
-#define TF_SFPU_IS_INT(o) ((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32)
+#define TF_SFPU_IS_INT(o)                                                                          \
+    (((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32) ||                                      \
+     ((o) >= TF_SFPU_LT_INT && (o) <= TF_SFPU_GE_INT))
 /* The unary integer ops: in place on a DEST tile holding integers, the
- * scalar (ARG2) an integer. */
-#define TF_SFPU_IS_INT_UNARY(o) ((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_SHR_SCALAR)
+ * scalar (ARG2) an integer. The comparisons (CMP_ZERO_INT,
+ * CMP_ZERO_UINT16, CMP_SCALAR_INT) write the integers 1 and 0, their ARG3
+ * a TF_SFPU_CMP_* member as CMP_ZERO's and CMP_SCALAR's, whose inits they
+ * share (tt-metal's *_int32 forms have no init of their own). */
+#define TF_SFPU_IS_INT_UNARY(o) ((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT)
 #define TF_SFPU_DF(df)          ((uint32_t)(df) << 16)
 #define TF_SFPU_DF_OF(arg1)     (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0

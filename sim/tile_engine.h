@@ -158,7 +158,8 @@ uint32_t sim_sfpu_cycles_more(uint32_t op, uint32_t p1);
  * with an integer side, in place (-1 for a pair the LLK has no cast for,
  * or two float formats); their modeled cycles (0: two float formats). */
 int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, uint32_t df);
-int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p); /* TF_SFPU_IS_INT_UNARY, in place */
+/* TF_SFPU_IS_INT_UNARY, in place: p0 the scalar, p1 a comparison's member */
+int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p0, uint32_t p1);
 int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out);
 uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out);
 

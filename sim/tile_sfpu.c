@@ -118,7 +118,7 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
     if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_TERNARY(op) ||
         !sim_sfpu_args_ok(op, p0, p1))
         return -1;
-    if (TF_SFPU_IS_INT_UNARY(op)) return sim_sfpu_int_unary(d, op, p0);
+    if (TF_SFPU_IS_INT_UNARY(op)) return sim_sfpu_int_unary(d, op, p0, p1);
     if (op == TF_SFPU_TYPECAST) {
         if (TF_DF_INTEGER(p0) || TF_DF_INTEGER(p1)) return sim_sfpu_typecast_int(d, p0, p1);
         if (!TF_DF_SUPPORTED(p0) || !TF_DF_SUPPORTED(p1)) return -1;
@@ -357,6 +357,9 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_NOT_INT:
     case TF_SFPU_SHL_SCALAR: return 96;
     case TF_SFPU_SHR_SCALAR: return 288;
+    case TF_SFPU_CMP_ZERO_INT:
+    case TF_SFPU_CMP_ZERO_UINT16:
+    case TF_SFPU_CMP_SCALAR_INT: return 128; /* as CMP_ZERO's: a selection */
     default: {
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a

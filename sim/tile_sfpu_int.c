@@ -54,9 +54,30 @@ static uint32_t shift(uint32_t x, uint32_t y, uint32_t op)
     }
 }
 
-static uint32_t int_binary(uint32_t x, uint32_t y, uint32_t op)
+/* x op y (TF_SFPU_CMP_* member k): as int32 when sgn, else unsigned. */
+static uint32_t int_compare(uint32_t x, uint32_t y, uint32_t k, int sgn)
 {
+    /* flipping the sign bits orders int32 as uint32 */
+    uint32_t b = sgn ? 0x80000000u : 0;
+    x ^= b, y ^= b;
+    switch (k) {
+    case TF_SFPU_CMP_EQ: return x == y;
+    case TF_SFPU_CMP_NE: return x != y;
+    case TF_SFPU_CMP_LT: return x < y;
+    case TF_SFPU_CMP_LE: return x <= y;
+    case TF_SFPU_CMP_GT: return x > y;
+    default: return x >= y; /* GE */
+    }
+}
+
+static uint32_t int_binary(uint32_t x, uint32_t y, uint32_t op, uint32_t df)
+{
+    int sgn = df == TF_DF_INT32;
     switch (op) {
+    case TF_SFPU_LT_INT: return int_compare(x, y, TF_SFPU_CMP_LT, sgn);
+    case TF_SFPU_GT_INT: return int_compare(x, y, TF_SFPU_CMP_GT, sgn);
+    case TF_SFPU_LE_INT: return int_compare(x, y, TF_SFPU_CMP_LE, sgn);
+    case TF_SFPU_GE_INT: return int_compare(x, y, TF_SFPU_CMP_GE, sgn);
     case TF_SFPU_ADD_INT: return x + y;
     case TF_SFPU_SUB_INT: return x - y;
     case TF_SFPU_RSUB_INT: return y - x;
@@ -78,7 +99,7 @@ int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, u
     uint32_t mask = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu;
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
         uint32_t a = ubits(x[i]) & mask, b = ubits(y[i]) & mask;
-        d[i] = bits_f(int_binary(a, b, op) & mask);
+        d[i] = bits_f(int_binary(a, b, op, df) & mask);
     }
     return 0;
 }
@@ -88,10 +109,19 @@ int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, u
  * left_shift.h, right_shift.h): on the 32 bits, in place. The shifts by 32
  * or more: the left one 0, the right one (arithmetic: tt-llk's
  * calculate_right_shift flips a negative value's bits around a logical
- * shift) the sign's fill, as tt-llk's newest ckernel_sfpu_shift.h says. */
-static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p)
+ * shift) the sign's fill, as tt-llk's newest ckernel_sfpu_shift.h says.
+ * The comparisons (eltwise_unary/comp.h's *_int32, *_uint16, *_uint32
+ * forms) write the integers 1 and 0 (tt-llk's calculate_comp_int,
+ * calculate_comp_uint16, calculate_comp_unary_int store a vInt 1 or 0):
+ * x as int32 with 0 or the scalar (an int32), or x's low 16 bits with 0
+ * (UInt16's LO16 load); eqz/nez_tile_uint32 are CMP_ZERO_INT's EQ and NE
+ * (an equality with 0 does not depend on the sign). */
+static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p, uint32_t k)
 {
     switch (op) {
+    case TF_SFPU_CMP_ZERO_INT: return int_compare(x, 0, k, 1);
+    case TF_SFPU_CMP_ZERO_UINT16: return int_compare(x & 0xffffu, 0, k, 0);
+    case TF_SFPU_CMP_SCALAR_INT: return int_compare(x, p, k, 1);
     case TF_SFPU_AND_SCALAR: return x & p;
     case TF_SFPU_OR_SCALAR: return x | p;
     case TF_SFPU_XOR_SCALAR: return x ^ p;
@@ -105,10 +135,10 @@ static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p)
     }
 }
 
-int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p)
+int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p0, uint32_t p1)
 {
     if (!TF_SFPU_IS_INT_UNARY(op)) return -1;
-    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(int_unary(ubits(d[i]), op, p));
+    for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(int_unary(ubits(d[i]), op, p0, p1));
     return 0;
 }
 

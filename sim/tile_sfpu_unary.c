@@ -273,7 +273,10 @@ int sim_sfpu_args_ok(uint32_t op, uint32_t p0, uint32_t p1)
     (void)p0;
     switch (op) {
     case TF_SFPU_CMP_ZERO:
-    case TF_SFPU_CMP_SCALAR: return p1 <= TF_SFPU_CMP_GE;
+    case TF_SFPU_CMP_SCALAR:
+    case TF_SFPU_CMP_ZERO_INT:
+    case TF_SFPU_CMP_ZERO_UINT16:
+    case TF_SFPU_CMP_SCALAR_INT: return p1 <= TF_SFPU_CMP_GE;
     case TF_SFPU_FP_CLASS: return p1 <= TF_SFPU_FP_NEGINF;
     case TF_SFPU_ROUNDING: return p1 <= TF_SFPU_ROUND_FRAC;
     case TF_SFPU_RDIV: return p1 <= TF_SFPU_RDIV_FLOOR;

@@ -487,7 +487,45 @@ TF_ALWAYS_INLINE void binary_min_uint32_tile(uint32_t idst0, uint32_t idst1, uin
 {
     dev_sfpu_binary(TF_SFPU_MIN_UINT32 | TF_SFPU_DF(TF_DF_UINT32), idst0, idst1, odst);
 }
+/* The comparisons between DEST tiles of integers (binary_comp.h): 1 or 0
+ * (integers) where x < y, x > y, x <= y, x >= y, as int32 (TF_DF_INT32)
+ * or unsigned (TF_DF_UINT32, TF_DF_UINT16: the low 16 bits). */
+TF_SFPU_INIT(lt_int_tile_init, TF_SFPU_LT_INT)
+TF_SFPU_INT(lt_int_tile, TF_SFPU_LT_INT)
+TF_SFPU_INIT(gt_int_tile_init, TF_SFPU_GT_INT)
+TF_SFPU_INT(gt_int_tile, TF_SFPU_GT_INT)
+TF_SFPU_INIT(le_int_tile_init, TF_SFPU_LE_INT)
+TF_SFPU_INT(le_int_tile, TF_SFPU_LE_INT)
+TF_SFPU_INIT(ge_int_tile_init, TF_SFPU_GE_INT)
+TF_SFPU_INT(ge_int_tile, TF_SFPU_GE_INT)
 #undef TF_SFPU_INT
+/* The comparisons of a tile of integers with zero or an int32 scalar
+ * (eltwise_unary/comp.h's *_int32, *_uint16, *_uint32 forms), in place:
+ * the integers 1 or 0. They take the float comparisons' inits
+ * (gtz_tile_init, unary_gt_tile_init, ...), as tt-metal's. */
+#define TF_SFPU_CMPZ_INT(fn, OP, K)                                                                \
+    TF_ALWAYS_INLINE void fn(uint32_t idst)                                                        \
+    {                                                                                              \
+        dev_sfpu(OP, idst, 0, TF_SFPU_CMP_##K);                                                    \
+    }
+#define TF_SFPU_CMP_INT(name, K)                                                                   \
+    TF_SFPU_CMPZ_INT(name##z_tile_int32, TF_SFPU_CMP_ZERO_INT, K)                                  \
+    TF_ALWAYS_INLINE void unary_##name##_tile_int32(uint32_t idst, uint32_t param)                 \
+    {                                                                                              \
+        dev_sfpu(TF_SFPU_CMP_SCALAR_INT, idst, param, TF_SFPU_CMP_##K);                            \
+    }
+TF_SFPU_CMP_INT(eq, EQ)
+TF_SFPU_CMP_INT(ne, NE)
+TF_SFPU_CMP_INT(lt, LT)
+TF_SFPU_CMP_INT(le, LE)
+TF_SFPU_CMP_INT(gt, GT)
+TF_SFPU_CMP_INT(ge, GE)
+TF_SFPU_CMPZ_INT(eqz_tile_uint32, TF_SFPU_CMP_ZERO_INT, EQ)
+TF_SFPU_CMPZ_INT(nez_tile_uint32, TF_SFPU_CMP_ZERO_INT, NE)
+TF_SFPU_CMPZ_INT(eqz_tile_uint16, TF_SFPU_CMP_ZERO_UINT16, EQ)
+TF_SFPU_CMPZ_INT(nez_tile_uint16, TF_SFPU_CMP_ZERO_UINT16, NE)
+#undef TF_SFPU_CMP_INT
+#undef TF_SFPU_CMPZ_INT
 /* The unary integer ops, in place on a tile of integers; the scalar an
  * integer (eltwise_unary/bitwise_*.h, left_shift.h, right_shift.h). */
 TF_SFPU_INIT(bitwise_and_tile_init, TF_SFPU_AND_SCALAR)

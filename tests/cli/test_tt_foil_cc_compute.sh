@@ -221,10 +221,11 @@ expect_rc 0 "mul_int_tile, typecast_tile<Int32, Float16_b> are supported"
 k divint 'div_int32_tile_init(); div_int32_tile(0, 1, 2);'
 expect_rc 1 "div_int32_tile"
 expect_err "error: 'div_int32_tile_init<>' is unavailable: not supported by tt-foil: integer DEST formats" "div_int32_tile_init"
-k cmpint 'unary_gt_tile_int32(0, 5u); gtz_tile_int32(0);'
-expect_rc 1 "integer comparisons"
-expect_err "error: 'unary_gt_tile_int32<int, unsigned int>' is unavailable: not supported by tt-foil: integer DEST formats" "unary_gt_tile_int32"
-expect_err "error: 'gtz_tile_int32<int>' is unavailable: not supported by tt-foil: integer DEST formats" "gtz_tile_int32"
+k cmpint 'unary_gt_tile_init(); unary_gt_tile_int32(0, 5u); gtz_tile_init(); gtz_tile_int32(0); lt_int_tile_init<DataFormat::Int32>(); lt_int_tile<DataFormat::Int32>(0, 1, 2);'
+expect_rc 0 "integer comparisons are supported"
+k cmpintf 'lt_int_tile_init<DataFormat::Float32>(); lt_int_tile<DataFormat::Float32>(0, 1, 2);'
+expect_rc 1 "lt_int_tile of Float32"
+expect_err "takes DataFormat::Int32, UInt32 or UInt16" "lt_int_tile of Float32"
 k atan2 'atan2_binary_tile_init(); atan2_binary_tile(0, 1, 0); div_binary_tile_init(); div_no_nan_binary_tile<false>(0, 1, 2); max_tile_init(); max_tile(0, 1); copy_dest_values_init(); copy_dest_values<DataFormat::Float16_b>(0, 1);'
 expect_rc 0 "atan2_binary_tile, div_no_nan_binary_tile, max_tile, copy_dest_values are supported"
 k csg 'clamped_silu_glu_tile_init(); clamped_silu_glu_tile(0, 1, 2); snake_beta_tile_init(); snake_beta_tile<DataFormat::Float32>(0, 1, 2, 3);'

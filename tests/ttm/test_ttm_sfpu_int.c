@@ -161,6 +161,10 @@ static uint32_t want_of(int mode, uint32_t x, uint32_t y, uint32_t df)
     case 11: r = sx < sy ? x : y; break;
     case 12: r = x > y ? x : y; break;
     case 13: r = x < y ? x : y; break;
+    case 40: r = df == TF_DF_INT32 ? sx < sy : x < y; break; /* 1 or 0, integers */
+    case 41: r = df == TF_DF_INT32 ? sx > sy : x > y; break;
+    case 42: r = df == TF_DF_INT32 ? sx <= sy : x <= y; break;
+    case 43: r = df == TF_DF_INT32 ? sx >= sy : x >= y; break;
     default: r = x; break; /* 15 */
     }
     return r & m;
@@ -207,7 +211,28 @@ static uint32_t unary_want(int mode, uint32_t x, uint32_t p, uint32_t df)
     case 32: r = x ^ p; break;
     case 33: r = ~x; break;
     case 34: r = p < 32 ? x << p : 0; break;
-    default: r = (uint32_t)(int32_t)floor((double)(int32_t)x / ldexp(1.0, p < 32 ? (int)p : 32));
+    case 35:
+        r = (uint32_t)(int32_t)floor((double)(int32_t)x / ldexp(1.0, p < 32 ? (int)p : 32));
+        break;
+    /* the comparisons: the integers 1 and 0; with zero and the scalar as
+     * int32, eqz/nez_tile_uint32 on the 32 bits, *_uint16 on the low 16 */
+    case 50: r = (int32_t)x == 0; break;
+    case 51: r = (int32_t)x != 0; break;
+    case 52: r = (int32_t)x < 0; break;
+    case 53: r = (int32_t)x <= 0; break;
+    case 54: r = (int32_t)x > 0; break;
+    case 55: r = (int32_t)x >= 0; break;
+    case 56: r = (int32_t)x == (int32_t)p; break;
+    case 57: r = (int32_t)x != (int32_t)p; break;
+    case 58: r = (int32_t)x < (int32_t)p; break;
+    case 59: r = (int32_t)x <= (int32_t)p; break;
+    case 60: r = (int32_t)x > (int32_t)p; break;
+    case 61: r = (int32_t)x >= (int32_t)p; break;
+    case 62: r = x == 0; break;
+    case 63: r = x != 0; break;
+    case 64: r = (uint16_t)x == 0; break;
+    case 65: r = (uint16_t)x != 0; break;
+    default: r = (uint16_t)~x == 0; break; /* 66 */
     }
     return r & m;
 }
@@ -231,7 +256,10 @@ static void unary_case(int mode, uint32_t df, uint32_t p)
                     x[i], p, out[i], w);
     }
     CHECK_EQ_U(bad, 0);
-    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 35 ? 288 : 96);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 66   ? 96 + 128
+                                                : mode >= 50 ? 128
+                                                : mode == 35 ? 288
+                                                             : 96);
 }
 
 /* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
@@ -380,6 +408,21 @@ int main(void)
         unary_case(35, TF_DF_INT32, amounts[a]);
     }
     unary_case(35, TF_DF_UINT16, 3);
+    for (int k = 0; k < 3; k++)
+        for (int mode = 40; mode <= 43; mode++) {
+            op_case(mode, dfs[k], 0);
+            op_case(mode, dfs[k], 2);
+        }
+    for (int mode = 50; mode <= 55; mode++) unary_case(mode, TF_DF_INT32, 0);
+    /* scalars: 0, 1, -1, INT32_MIN, INT32_MAX, one in the middle */
+    static const uint32_t cmp_s[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0x12345u};
+    for (int c = 0; c < 6; c++)
+        for (int mode = 56; mode <= 61; mode++) unary_case(mode, TF_DF_INT32, cmp_s[c]);
+    unary_case(62, TF_DF_UINT32, 0);
+    unary_case(63, TF_DF_UINT32, 0);
+    unary_case(64, TF_DF_UINT16, 0);
+    unary_case(65, TF_DF_UINT16, 0);
+    unary_case(66, TF_DF_UINT16, 0);
     static const uint32_t fl[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B};
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 3; k++) {
@@ -402,14 +445,18 @@ int main(void)
                "tile engine ELTWISE: it takes float values but is given integers");
     fault_case(24, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
                "tile engine SFPU NOT_INT: it takes integer values but is given floats");
+    fault_case(25, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
+               "tile engine SFPU CMP_ZERO_INT: it takes integer values but is given floats");
+    fault_case(26, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
+               "tile engine SFPU LT_INT: it takes integer values but is given floats (data "
+               "format Int32)");
     fault_case(15, TF_DF_UINT16, TF_DF_UINT16, 0,
                "tile engine COPY: it needs an fp32 DEST (fp32_dest_acc_en)");
     ttm_refused(dev, "sfpu_int_refused", 1, "typecast_tile between these formats");
     ttm_refused(dev, "sfpu_int_refused", 2, "takes DataFormat::Int32, UInt32 or UInt16");
-    ttm_refused(
-        dev, "sfpu_int_refused", 3,
-        "'unary_gt_tile_int32<int, unsigned int>' is unavailable: not supported by tt-foil: "
-        "integer DEST formats: this integer SFPU op is not modeled");
+    ttm_refused(dev, "sfpu_int_refused", 3,
+                "'gcd_tile<int, int, int>' is unavailable: not supported by tt-foil: "
+                "integer DEST formats: this integer SFPU op is not modeled");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_int");
 }

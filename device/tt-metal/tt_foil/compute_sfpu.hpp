@@ -726,6 +726,61 @@ using tf_c::left_shift_tile;
 using tf_c::left_shift_tile_init;
 using tf_c::right_shift_tile;
 using tf_c::right_shift_tile_init;
+// The integer comparisons (binary_comp.h): DEST[odst] = 1 or 0 (integers)
+// where x < y, x > y, x <= y, x >= y, as the DataFormat's integers (Int32
+// signed; UInt32, UInt16 unsigned), each init of its own, templated as
+// tt-metal's.
+#define TF_TTM_SFPU_CMP_INT(name)                                                                  \
+    template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                   \
+    ALWI void name##_int_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)        \
+    {                                                                                              \
+        tf_c::name##_int_tile(tf_ttm::int_format<data_format>(), idst0, idst1, odst);              \
+    }                                                                                              \
+    template <DataFormat data_format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                   \
+    ALWI void name##_int_tile_init()                                                               \
+    {                                                                                              \
+        (void)tf_ttm::int_format<data_format>();                                                   \
+        tf_c::name##_int_tile_init();                                                              \
+    }
+TF_TTM_SFPU_CMP_INT(lt)
+TF_TTM_SFPU_CMP_INT(gt)
+TF_TTM_SFPU_CMP_INT(le)
+TF_TTM_SFPU_CMP_INT(ge)
+#undef TF_TTM_SFPU_CMP_INT
+// The comparisons of integers with zero and with an int32 scalar
+// (eltwise_unary/comp.h's *_int32, *_uint16, *_uint32 forms): in place, the
+// integers 1 or 0, after the float forms' inits (gtz_tile_init,
+// unary_gt_tile_init, ...) as tt-metal's; the newest tree's
+// is_fp32_dest_acc_en changes nothing (integer tiles need an fp32 DEST).
+#define TF_TTM_SFPU_CMPZ_INT(fn)                                                                   \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void fn(std::uint32_t idst)          \
+    {                                                                                              \
+        tf_c::fn(idst);                                                                            \
+    }
+#define TF_TTM_SFPU_CMPS_INT(fn)                                                                   \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                           \
+    ALWI void fn(std::uint32_t idst, std::uint32_t param0)                                         \
+    {                                                                                              \
+        tf_c::fn(idst, param0);                                                                    \
+    }
+TF_TTM_SFPU_CMPZ_INT(eqz_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(nez_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(ltz_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(lez_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(gtz_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(gez_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(eqz_tile_uint32)
+TF_TTM_SFPU_CMPZ_INT(nez_tile_uint32)
+TF_TTM_SFPU_CMPZ_INT(eqz_tile_uint16)
+TF_TTM_SFPU_CMPZ_INT(nez_tile_uint16)
+TF_TTM_SFPU_CMPS_INT(unary_eq_tile_int32)
+TF_TTM_SFPU_CMPS_INT(unary_ne_tile_int32)
+TF_TTM_SFPU_CMPS_INT(unary_lt_tile_int32)
+TF_TTM_SFPU_CMPS_INT(unary_le_tile_int32)
+TF_TTM_SFPU_CMPS_INT(unary_gt_tile_int32)
+TF_TTM_SFPU_CMPS_INT(unary_ge_tile_int32)
+#undef TF_TTM_SFPU_CMPZ_INT
+#undef TF_TTM_SFPU_CMPS_INT
 } // namespace ckernel
 
 #endif

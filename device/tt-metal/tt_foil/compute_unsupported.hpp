@@ -38,8 +38,9 @@ TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
 #define TF_INT_WHY                                                                                 \
     "integer DEST formats: this integer SFPU op is not modeled (the engine has Int32, UInt32 and " \
     "UInt16 tiles with copy_tile, pack_tile, typecast_tile, add/sub/rsub/mul_int_tile, "           \
-    "add_int32_tile, bitwise_and/or/xor_binary_tile, bitwise_and/or/xor/not_tile, the shifts and " \
-    "binary_max/min_int32/uint32_tile; docs/kernels.md 5.2)"
+    "add_int32_tile, bitwise_and/or/xor_binary_tile, bitwise_and/or/xor/not_tile, the shifts, "    \
+    "binary_max/min_int32/uint32_tile, the comparisons *z_tile_int32, eqz/nez_tile_uint16/32, "    \
+    "unary_*_tile_int32 and lt/gt/le/ge_int_tile; docs/kernels.md 5.2)"
 TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(abs_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(negative_tile_int32, TF_INT_WHY);
@@ -62,30 +63,10 @@ TF_INT_NO(fmod_int32_tile);
 TF_INT_NO(remainder_int32_tile);
 TF_INT_NO(gcd_tile);
 TF_INT_NO(lcm_tile);
-TF_INT_NO(lt_int_tile);
-TF_INT_NO(gt_int_tile);
-TF_INT_NO(le_int_tile);
-TF_INT_NO(ge_int_tile);
 #undef TF_INT_NO
 // Integer forms whose init is shared (the float op's, or sfpu_sum_int_init
 // below).
 #define TF_INT_FN(name) TF_UNSUPPORTED_FN(name, TF_INT_WHY)
-TF_INT_FN(unary_ne_tile_int32);
-TF_INT_FN(unary_eq_tile_int32);
-TF_INT_FN(unary_gt_tile_int32);
-TF_INT_FN(unary_ge_tile_int32);
-TF_INT_FN(unary_lt_tile_int32);
-TF_INT_FN(unary_le_tile_int32);
-TF_INT_FN(gtz_tile_int32);
-TF_INT_FN(gez_tile_int32);
-TF_INT_FN(ltz_tile_int32);
-TF_INT_FN(lez_tile_int32);
-TF_INT_FN(eqz_tile_int32);
-TF_INT_FN(nez_tile_int32);
-TF_INT_FN(eqz_tile_uint16);
-TF_INT_FN(eqz_tile_uint32);
-TF_INT_FN(nez_tile_uint16);
-TF_INT_FN(nez_tile_uint32);
 TF_INT_FN(relu_max_tile_uint32);
 TF_INT_FN(relu_max_tile_uint16);
 TF_INT_FN(relu_min_tile_uint32);

@@ -7,12 +7,14 @@
 
 #include "api/compute/add_int_sfpu.h"
 #include "api/compute/binary_bitwise_sfpu.h"
+#include "api/compute/binary_comp.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
 #include "api/compute/eltwise_unary/bitwise_and.h"
 #include "api/compute/eltwise_unary/bitwise_not.h"
 #include "api/compute/eltwise_unary/bitwise_or.h"
 #include "api/compute/eltwise_unary/bitwise_xor.h"
+#include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/left_shift.h"
 #include "api/compute/eltwise_unary/right_shift.h"
@@ -114,6 +116,77 @@ void kernel_main()
 #elif MODE == 35
     right_shift_tile_init();
     right_shift_tile(0, TEST_PARAM);
+#elif MODE == 40 // the integer comparisons between DEST tiles
+    lt_int_tile_init<df>();
+    lt_int_tile<df>(0, 1, ODST);
+#elif MODE == 41
+    gt_int_tile_init<df>();
+    gt_int_tile<df>(0, 1, ODST);
+#elif MODE == 42
+    le_int_tile_init<df>();
+    le_int_tile<df, DST_ACCUM_MODE>(0, 1, ODST);
+#elif MODE == 43
+    ge_int_tile_init<df, DST_ACCUM_MODE>();
+    ge_int_tile<df>(0, 1, ODST);
+#elif MODE == 50 // with zero, DEST[0] in place, after the float forms' inits
+    eqz_tile_init();
+    eqz_tile_int32(0);
+#elif MODE == 51
+    nez_tile_init();
+    nez_tile_int32(0);
+#elif MODE == 52
+    ltz_tile_init();
+    ltz_tile_int32(0);
+#elif MODE == 53
+    lez_tile_init();
+    lez_tile_int32<DST_ACCUM_MODE>(0);
+#elif MODE == 54
+    gtz_tile_init();
+    gtz_tile_int32(0);
+#elif MODE == 55
+    gez_tile_init();
+    gez_tile_int32(0);
+#elif MODE == 56 // with the scalar TEST_PARAM
+    unary_eq_tile_init();
+    unary_eq_tile_int32(0, TEST_PARAM);
+#elif MODE == 57
+    unary_ne_tile_init();
+    unary_ne_tile_int32(0, TEST_PARAM);
+#elif MODE == 58
+    unary_lt_tile_init();
+    unary_lt_tile_int32(0, TEST_PARAM);
+#elif MODE == 59
+    unary_le_tile_init();
+    unary_le_tile_int32<DST_ACCUM_MODE>(0, TEST_PARAM);
+#elif MODE == 60
+    unary_gt_tile_init();
+    unary_gt_tile_int32(0, TEST_PARAM);
+#elif MODE == 61
+    unary_ge_tile_init();
+    unary_ge_tile_int32(0, TEST_PARAM);
+#elif MODE == 62
+    eqz_tile_init();
+    eqz_tile_uint32(0);
+#elif MODE == 63
+    nez_tile_init();
+    nez_tile_uint32(0);
+#elif MODE == 64
+    eqz_tile_init();
+    eqz_tile_uint16(0);
+#elif MODE == 65
+    nez_tile_init();
+    nez_tile_uint16(0);
+#elif MODE == 66 // eqz_tile_uint16 reads the low 16 bits: ~x's high ones are set
+    bitwise_not_tile_init();
+    bitwise_not_tile(0);
+    eqz_tile_init();
+    eqz_tile_uint16(0);
+#elif MODE == 25 // an integer comparison on a float tile
+    gtz_tile_init();
+    gtz_tile_int32(0);
+#elif MODE == 26
+    lt_int_tile_init<DataFormat::Int32>();
+    lt_int_tile<DataFormat::Int32>(0, 1, ODST);
 #elif MODE == 24 // a unary integer op on a float tile
     bitwise_not_tile_init();
     bitwise_not_tile(0);

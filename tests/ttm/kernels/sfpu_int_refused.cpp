@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "api/compute/add_int_sfpu.h"
-#include "api/compute/eltwise_unary/comp.h"
+#include "api/compute/gcd.h"
 #include "api/compute/eltwise_unary/typecast.h"
 
 void kernel_main()
@@ -13,6 +13,6 @@ void kernel_main()
 #elif MODE == 2 // an integer op on a float format
     add_int_tile<DataFormat::Float32>(0, 1, 0);
 #elif MODE == 3 // an integer op the engine does not model
-    unary_gt_tile_int32(0, 5u);
+    gcd_tile(0, 1, 0);
 #endif
 }

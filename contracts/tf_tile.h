@@ -282,7 +282,25 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(LT_INT,           153, 153, "x < y ? 1 : 0 as the DataFormat's integers (lt_int_tile)")       \
     X(GT_INT,           154, 154, "x > y ? 1 : 0")                                                 \
     X(LE_INT,           155, 155, "x <= y ? 1 : 0")                                                \
-    X(GE_INT,           156, 156, "x >= y ? 1 : 0")
+    X(GE_INT,           156, 156, "x >= y ? 1 : 0")                                                \
+    X(RELU_INT,         157,  28, "max(x, 0) as int32 (relu_tile_int32)")                          \
+    X(RELU_MAX_UINT,    158,   7, "min(x, ARG2) unsigned (relu_max_tile_uint32)")                  \
+    X(RELU_MAX_UINT16,  159,   7, "min(x's low 16 bits, ARG2), 16 bits (relu_max_tile_uint16)")    \
+    X(RELU_MIN_UINT,    160,   8, "max(x, ARG2) unsigned (relu_min_tile_uint32)")                  \
+    X(RELU_MIN_UINT16,  161,   8, "max(x's low 16 bits, ARG2), 16 bits (relu_min_tile_uint16)")    \
+    X(ABS_INT,          162,  15, "|x| as int32; INT32_MIN gives INT32_MAX (abs_tile_int32)")      \
+    X(NEG_INT,          163,  16, "-x, wrapping: INT32_MIN stays (negative_tile_int32)")           \
+    X(MAX_SCALAR_INT32, 164, 164, "max(x, ARG2) as int32 (unary_max_int32_tile)")                  \
+    X(MIN_SCALAR_INT32, 165, 165, "min(x, ARG2) as int32")                                         \
+    X(MAX_SCALAR_UINT32,166, 166, "max(x, ARG2) as uint32")                                        \
+    X(MIN_SCALAR_UINT32,167, 167, "min(x, ARG2) as uint32")                                        \
+    X(ADD_SCALAR_INT,   168,  22, "x + ARG2, wrapping (add_unary_tile_int32)")                     \
+    X(SUB_SCALAR_INT,   169,  22, "x - ARG2, wrapping (sub_unary_tile_int32)")                     \
+    X(RSUB_SCALAR_INT,  170, 170, "ARG2 - x, wrapping (rsub_unary_int32_tile)")                    \
+    X(LOGICAL_NOT_INT,  171,  46, "x == 0 ? 1 : 0, integers (logical_not_unary_tile_int32)")       \
+    X(LOGICAL_NOT_UINT16,172, 46, "x's low 16 bits == 0 ? 1 : 0")                                  \
+    X(IDENTITY_INT,     173,  63, "x (identity_tile_uint32)")                                      \
+    X(CLAMP_INT,        174,  50, "min(max(x, ARG2), ARG3) as int32 (clamp_tile_int32)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -291,7 +309,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
 #define TF_SFPU_RNE     (1u << 9)
-#define TF_SFPU_NUM_OPS 160 /* every code is below: tables index by it */
+#define TF_SFPU_NUM_OPS 176 /* every code is below: tables index by it */
 #define TF_SFPU_IS_BINARY(o)                                                                       \
     (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
      ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_CLAMPED_SILU_GLU) || TF_SFPU_IS_BCAST(o) ||    \
@@ -307,10 +325,14 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * scalar (ARG2) an integer. The comparisons (CMP_ZERO_INT,
  * CMP_ZERO_UINT16, CMP_SCALAR_INT) write the integers 1 and 0, their ARG3
  * a TF_SFPU_CMP_* member as CMP_ZERO's and CMP_SCALAR's, whose inits they
- * share (tt-metal's *_int32 forms have no init of their own). */
-#define TF_SFPU_IS_INT_UNARY(o) ((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT)
-#define TF_SFPU_DF(df)          ((uint32_t)(df) << 16)
-#define TF_SFPU_DF_OF(arg1)     (((arg1) >> 16) & 0xffu)
+ * share (tt-metal's *_int32 forms have no init of their own). The ops
+ * from RELU_INT on are the float ops' integer forms, most under the float
+ * op's init as tt-metal's (the X table's third column). */
+#define TF_SFPU_IS_INT_UNARY(o)                                                                    \
+    (((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT) ||                               \
+     ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_CLAMP_INT))
+#define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
+#define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
 #define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)

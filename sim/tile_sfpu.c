@@ -359,7 +359,25 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_SHR_SCALAR: return 288;
     case TF_SFPU_CMP_ZERO_INT:
     case TF_SFPU_CMP_ZERO_UINT16:
-    case TF_SFPU_CMP_SCALAR_INT: return 128; /* as CMP_ZERO's: a selection */
+    case TF_SFPU_CMP_SCALAR_INT:
+    case TF_SFPU_RELU_INT:
+    case TF_SFPU_RELU_MAX_UINT:
+    case TF_SFPU_RELU_MAX_UINT16:
+    case TF_SFPU_RELU_MIN_UINT:
+    case TF_SFPU_RELU_MIN_UINT16:
+    case TF_SFPU_ABS_INT:
+    case TF_SFPU_MAX_SCALAR_INT32:
+    case TF_SFPU_MIN_SCALAR_INT32:
+    case TF_SFPU_MAX_SCALAR_UINT32:
+    case TF_SFPU_MIN_SCALAR_UINT32:
+    case TF_SFPU_LOGICAL_NOT_INT:
+    case TF_SFPU_LOGICAL_NOT_UINT16: return 128; /* as CMP_ZERO's: a selection */
+    case TF_SFPU_NEG_INT:
+    case TF_SFPU_ADD_SCALAR_INT:
+    case TF_SFPU_SUB_SCALAR_INT:
+    case TF_SFPU_RSUB_SCALAR_INT: return 96; /* a load, the op, a store */
+    case TF_SFPU_IDENTITY_INT: return 32;    /* as IDENTITY's: a copy */
+    case TF_SFPU_CLAMP_INT: return 192;      /* as CLAMP's: two selections */
     default: {
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a

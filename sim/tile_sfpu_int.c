@@ -115,13 +115,41 @@ int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, u
  * calculate_comp_uint16, calculate_comp_unary_int store a vInt 1 or 0):
  * x as int32 with 0 or the scalar (an int32), or x's low 16 bits with 0
  * (UInt16's LO16 load); eqz/nez_tile_uint32 are CMP_ZERO_INT's EQ and NE
- * (an equality with 0 does not depend on the sign). */
+ * (an equality with 0 does not depend on the sign). The float ops'
+ * integer forms (eltwise_unary/relu.h, activations.h, negative.h,
+ * binop_with_scalar.h, rsub.h, logical_not_noti.h, identity.h, clamp.h):
+ * on int32, or unsigned where the name says uint (UInt16: the low 16 bits,
+ * a 16-bit result), wrapping; abs_tile_int32 of INT32_MIN gives INT32_MAX
+ * (tt-llk's newest calculate_abs_int32 replaces it before SFPABS, whose
+ * result would wrap); relu_max/min_tile_uint* are tt-llk's
+ * relu_clamp_uint, min(x, v) and max(x, v) unsigned. */
 static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p, uint32_t k)
 {
     switch (op) {
     case TF_SFPU_CMP_ZERO_INT: return int_compare(x, 0, k, 1);
     case TF_SFPU_CMP_ZERO_UINT16: return int_compare(x & 0xffffu, 0, k, 0);
     case TF_SFPU_CMP_SCALAR_INT: return int_compare(x, p, k, 1);
+    case TF_SFPU_RELU_INT: return (int32_t)x > 0 ? x : 0;
+    case TF_SFPU_RELU_MAX_UINT: return x < p ? x : p;
+    case TF_SFPU_RELU_MAX_UINT16: x &= 0xffffu; return (x < p ? x : p) & 0xffffu;
+    case TF_SFPU_RELU_MIN_UINT: return x > p ? x : p;
+    case TF_SFPU_RELU_MIN_UINT16: x &= 0xffffu; return (x > p ? x : p) & 0xffffu;
+    case TF_SFPU_ABS_INT: return x == 0x80000000u ? 0x7fffffffu : x >> 31 ? 0u - x : x;
+    case TF_SFPU_NEG_INT: return 0u - x;
+    case TF_SFPU_MAX_SCALAR_INT32: return (int32_t)x > (int32_t)p ? x : p;
+    case TF_SFPU_MIN_SCALAR_INT32: return (int32_t)x < (int32_t)p ? x : p;
+    case TF_SFPU_MAX_SCALAR_UINT32: return x > p ? x : p;
+    case TF_SFPU_MIN_SCALAR_UINT32: return x < p ? x : p;
+    case TF_SFPU_ADD_SCALAR_INT: return x + p;
+    case TF_SFPU_SUB_SCALAR_INT: return x - p;
+    case TF_SFPU_RSUB_SCALAR_INT: return p - x;
+    case TF_SFPU_LOGICAL_NOT_INT: return x == 0;
+    case TF_SFPU_LOGICAL_NOT_UINT16: return (x & 0xffffu) == 0;
+    case TF_SFPU_IDENTITY_INT: return x;
+    case TF_SFPU_CLAMP_INT: { /* k: the max; min > max gives max, as the float clamp */
+        uint32_t r = (int32_t)x < (int32_t)p ? p : x;
+        return (int32_t)r > (int32_t)k ? k : r;
+    }
     case TF_SFPU_AND_SCALAR: return x & p;
     case TF_SFPU_OR_SCALAR: return x | p;
     case TF_SFPU_XOR_SCALAR: return x ^ p;

@@ -526,6 +526,38 @@ TF_SFPU_CMPZ_INT(eqz_tile_uint16, TF_SFPU_CMP_ZERO_UINT16, EQ)
 TF_SFPU_CMPZ_INT(nez_tile_uint16, TF_SFPU_CMP_ZERO_UINT16, NE)
 #undef TF_SFPU_CMP_INT
 #undef TF_SFPU_CMPZ_INT
+/* The float ops' integer forms (eltwise_unary/relu.h, activations.h,
+ * negative.h, binop_with_scalar.h, rsub.h, logical_not_noti.h,
+ * identity.h, clamp.h), in place on a tile of integers, most after the
+ * float op's init as tt-metal's; the scalars are integers (docs/chip.md
+ * "Integer tiles"). */
+TF_SFPU_UNARY(relu_tile_int32, TF_SFPU_RELU_INT, 0)
+TF_SFPU_PARAM(relu_max_tile_uint32, TF_SFPU_RELU_MAX_UINT)
+TF_SFPU_PARAM(relu_max_tile_uint16, TF_SFPU_RELU_MAX_UINT16)
+TF_SFPU_PARAM(relu_min_tile_uint32, TF_SFPU_RELU_MIN_UINT)
+TF_SFPU_PARAM(relu_min_tile_uint16, TF_SFPU_RELU_MIN_UINT16)
+TF_SFPU_UNARY(abs_tile_int32, TF_SFPU_ABS_INT, 0)
+TF_SFPU_UNARY(negative_tile_int32, TF_SFPU_NEG_INT, 0)
+TF_SFPU_INIT(unary_max_int32_tile_init, TF_SFPU_MAX_SCALAR_INT32)
+TF_SFPU_PARAM(unary_max_int32_tile, TF_SFPU_MAX_SCALAR_INT32)
+TF_SFPU_INIT(unary_min_int32_tile_init, TF_SFPU_MIN_SCALAR_INT32)
+TF_SFPU_PARAM(unary_min_int32_tile, TF_SFPU_MIN_SCALAR_INT32)
+TF_SFPU_INIT(unary_max_uint32_tile_init, TF_SFPU_MAX_SCALAR_UINT32)
+TF_SFPU_PARAM(unary_max_uint32_tile, TF_SFPU_MAX_SCALAR_UINT32)
+TF_SFPU_INIT(unary_min_uint32_tile_init, TF_SFPU_MIN_SCALAR_UINT32)
+TF_SFPU_PARAM(unary_min_uint32_tile, TF_SFPU_MIN_SCALAR_UINT32)
+TF_SFPU_PARAM(add_unary_tile_int32, TF_SFPU_ADD_SCALAR_INT)
+TF_SFPU_PARAM(sub_unary_tile_int32, TF_SFPU_SUB_SCALAR_INT)
+TF_SFPU_INIT(rsub_unary_int32_tile_init, TF_SFPU_RSUB_SCALAR_INT)
+TF_SFPU_PARAM(rsub_unary_int32_tile, TF_SFPU_RSUB_SCALAR_INT)
+TF_SFPU_UNARY(logical_not_unary_tile_int32, TF_SFPU_LOGICAL_NOT_INT, 0)
+TF_SFPU_UNARY(logical_not_unary_tile_uint32, TF_SFPU_LOGICAL_NOT_INT, 0)
+TF_SFPU_UNARY(logical_not_unary_tile_uint16, TF_SFPU_LOGICAL_NOT_UINT16, 0)
+TF_SFPU_UNARY(identity_tile_uint32, TF_SFPU_IDENTITY_INT, 0)
+TF_ALWAYS_INLINE void clamp_tile_int32(uint32_t idst, uint32_t min, uint32_t max)
+{
+    dev_sfpu(TF_SFPU_CLAMP_INT, idst, min, max);
+}
 /* The unary integer ops, in place on a tile of integers; the scalar an
  * integer (eltwise_unary/bitwise_*.h, left_shift.h, right_shift.h). */
 TF_SFPU_INIT(bitwise_and_tile_init, TF_SFPU_AND_SCALAR)
@@ -564,13 +596,10 @@ TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
 #define TF_SFPU_UNSUPPORTED(name)                                                                  \
     _Static_assert(0, #name " is not supported by tt-foil's tile engine (docs/chip.md, "           \
                             "\"Tile engine\" lists what is)")
-#define relu_tile_int32(...)      TF_SFPU_UNSUPPORTED(relu_tile_int32)
-#define abs_tile_int32(...)       TF_SFPU_UNSUPPORTED(abs_tile_int32)
-#define fill_tile_int(...)        TF_SFPU_UNSUPPORTED(fill_tile_int)
-#define add_unary_tile_int32(...) TF_SFPU_UNSUPPORTED(add_unary_tile_int32)
-#define polygamma_tile(...)       TF_SFPU_UNSUPPORTED(polygamma_tile)
-#define dropout_tile(...)         TF_SFPU_UNSUPPORTED(dropout_tile)
-#define topk_local_sort(...)      TF_SFPU_UNSUPPORTED(topk_local_sort)
+#define fill_tile_int(...)   TF_SFPU_UNSUPPORTED(fill_tile_int)
+#define polygamma_tile(...)  TF_SFPU_UNSUPPORTED(polygamma_tile)
+#define dropout_tile(...)    TF_SFPU_UNSUPPORTED(dropout_tile)
+#define topk_local_sort(...) TF_SFPU_UNSUPPORTED(topk_local_sort)
 #endif
 
 #endif

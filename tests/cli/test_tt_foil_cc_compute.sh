@@ -68,7 +68,7 @@ expect_err "is unavailable: not supported by tt-foil: packer L1 accumulation" "L
 k tilize_idx 'tilize_block(0, 1, 16, 2, 0);'
 expect_rc 1 "tilize_block with indices"
 expect_err "'tilize_block' is unavailable: not supported by tt-foil: tilize_block with input/output tile indices" "tilize_block with indices"
-k int32 'relu_tile_int32(0);'
+k int32 'relu_max_tile_int32(0, 1);'
 expect_rc 1 "integer DEST ops"
 expect_err "not supported by tt-foil: integer DEST formats" "integer DEST ops"
 # names a helper's tt-metal kernels used that were only "undeclared identifier"
@@ -76,9 +76,11 @@ k cmp 'ltz_tile_init(); ltz_tile(0); tan_tile_init(); tan_tile(0);'
 expect_rc 0 "comparison with zero, tan_tile are supported"
 k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1); left_shift_tile_init(); left_shift_tile(0, 2);'
 expect_rc 0 "bitwise_and_tile, left_shift_tile are supported"
-k umax 'unary_max_int32_tile_init(); unary_max_int32_tile(0, 1);'
-expect_rc 1 "unary_max_int32_tile"
-expect_err "'unary_max_int32_tile_init<>' is unavailable: not supported by tt-foil: integer DEST" "unary_max_int32_tile"
+k umax 'unary_max_int32_tile_init(); unary_max_int32_tile(0, 1); relu_tile_init(); relu_tile_int32(0); clamp_tile_init(); clamp_tile_int32(0, 1, 2);'
+expect_rc 0 "unary_max_int32_tile, relu_tile_int32, clamp_tile_int32 are supported"
+k sbit 'signbit_tile_init(); signbit_tile_int32(0);'
+expect_rc 1 "signbit_tile_int32"
+expect_err "'signbit_tile_int32<int>' is unavailable: not supported by tt-foil: integer DEST" "signbit_tile_int32"
 k oldname 'add_tiles_init_nof();'
 expect_rc 1 "old name"
 expect_err "not supported by tt-foil: the old name: use add_tiles_init" "old name"

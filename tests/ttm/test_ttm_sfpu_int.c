@@ -68,19 +68,20 @@ static void from_tile(const uint8_t *t, uint32_t df, uint32_t *v)
 /* sfpu_int.cpp with MODE (and ODST, IN, OUT) on x and y in CB 0 of format
  * in_df; CB 16 of format out_df. fp32: an fp32 DEST. 0 with the result in
  * out and the counters in pc, or the failure (err). */
-static int run_s(int mode, int odst, uint32_t scalar, uint32_t in_df, uint32_t out_df, uint32_t cin,
-                 uint32_t cout, int fp32, const uint32_t *x, const uint32_t *y, uint32_t *out,
-                 tf_perf_core *pc, char *err, size_t errcap)
+static int run_s2(int mode, int odst, uint32_t scalar, uint32_t scalar2, uint32_t in_df,
+                  uint32_t out_df, uint32_t cin, uint32_t cout, int fp32, const uint32_t *x,
+                  const uint32_t *y, uint32_t *out, tf_perf_core *pc, char *err, size_t errcap)
 {
-    char d[6][24];
+    char d[7][24];
     snprintf(d[0], sizeof d[0], "MODE=%d", mode);
     snprintf(d[1], sizeof d[1], "ODST=%d", odst);
     snprintf(d[2], sizeof d[2], "DF=%u", in_df);
     snprintf(d[3], sizeof d[3], "IN=%uu", cin);
     snprintf(d[4], sizeof d[4], "OUT=%uu", cout);
     snprintf(d[5], sizeof d[5], "TEST_PARAM=%uu", scalar);
-    const char *defs[] = {d[0], d[1], d[2], d[3], d[4], d[5]};
-    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, 6, fp32);
+    snprintf(d[6], sizeof d[6], "TEST_PARAM2=%uu", scalar2);
+    const char *defs[] = {d[0], d[1], d[2], d[3], d[4], d[5], d[6]};
+    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, 7, fp32);
     uint32_t pin = E * elem_bytes(in_df), pout = E * elem_bytes(out_df);
     static uint8_t tiles[2 * TF_TILE_FP32], tout[TF_TILE_FP32];
     to_tile(x, in_df, tiles);
@@ -108,6 +109,14 @@ static int run_s(int mode, int odst, uint32_t scalar, uint32_t in_df, uint32_t o
     tf_buffer_free(din);
     tf_buffer_free(dout);
     return rc;
+}
+
+static int run_s(int mode, int odst, uint32_t scalar, uint32_t in_df, uint32_t out_df, uint32_t cin,
+                 uint32_t cout, int fp32, const uint32_t *x, const uint32_t *y, uint32_t *out,
+                 tf_perf_core *pc, char *err, size_t errcap)
+{
+    return run_s2(mode, odst, scalar, 0, in_df, out_df, cin, cout, fp32, x, y, out, pc, err,
+                  errcap);
 }
 
 static int run(int mode, int odst, uint32_t in_df, uint32_t out_df, uint32_t cin, uint32_t cout,
@@ -260,6 +269,65 @@ static void unary_case(int mode, uint32_t df, uint32_t p)
                                                 : mode >= 50 ? 128
                                                 : mode == 35 ? 288
                                                              : 96);
+}
+
+/* The float ops' integer forms (MODEs 70-88) on DEST[0] with scalars p and
+ * q: the reference in int64_t (so the wrap-around is the explicit low 32
+ * bits), unsigned where the name says uint, UInt16 on the low 16 bits;
+ * abs(INT32_MIN) = INT32_MAX (tt-llk's newest), clamp with p > q gives q. */
+static uint32_t form_want(int mode, uint32_t x, uint32_t p, uint32_t q)
+{
+    int64_t sx = (int32_t)x, sp = (int32_t)p, sq = (int32_t)q, r;
+    uint32_t x16 = x & 0xffffu;
+    switch (mode) {
+    case 70: r = sx > 0 ? sx : 0; break;
+    case 71: r = x < p ? x : p; break;
+    case 72: r = (x16 < p ? x16 : p) & 0xffffu; break;
+    case 73: r = x > p ? x : p; break;
+    case 74: r = (x16 > p ? x16 : p) & 0xffffu; break;
+    case 75: r = sx < 0 ? -sx : sx, r = r > INT32_MAX ? INT32_MAX : r; break;
+    case 76: r = -sx; break;
+    case 77: r = sx > sp ? sx : sp; break;
+    case 78: r = sx < sp ? sx : sp; break;
+    case 79: r = x > p ? x : p; break;
+    case 80: r = x < p ? x : p; break;
+    case 81: r = sx + sp; break;
+    case 82: r = sx - sp; break;
+    case 83: r = sp - sx; break;
+    case 84:
+    case 85: r = x == 0; break;
+    case 86: r = x16 == 0; break;
+    case 87: r = x; break;
+    default: r = sx < sp ? sp : sx, r = r > sq ? sq : r; break; /* 88 */
+    }
+    return (uint32_t)((uint64_t)r & 0xffffffffu);
+}
+
+static void form_case(int mode, uint32_t df, uint32_t p, uint32_t q)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, df, 0);
+    if (run_s2(mode, 0, p, q, df, df, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d DF=%u TEST_PARAM=%u,%u: %s\n", mode, df, p, q, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    uint32_t m = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu;
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t w = form_want(mode, x[i], p, q) & m;
+        if (out[i] != w && bad++ < 3)
+            fprintf(stderr, "sfpu_int MODE=%d DF=%u: f(0x%x, 0x%x, 0x%x) = 0x%x, want 0x%x\n", mode,
+                    df, x[i], p, q, out[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    uint64_t cyc = mode == 87                                 ? 32
+                   : mode == 88                               ? 192
+                   : mode == 76 || (mode >= 81 && mode <= 83) ? 96
+                                                              : 128;
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cyc);
 }
 
 /* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
@@ -423,6 +491,28 @@ int main(void)
     unary_case(64, TF_DF_UINT16, 0);
     unary_case(65, TF_DF_UINT16, 0);
     unary_case(66, TF_DF_UINT16, 0);
+    /* the integer forms: scalars 0, 1, -1 (0xffffffff), INT32_MIN, INT32_MAX,
+     * 0x8000 and 0x12345 (beyond UInt16) */
+    static const uint32_t fs[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0x8000u, 0x12345u};
+    for (int c = 0; c < 7; c++) {
+        for (int mode = 77; mode <= 83; mode++)
+            form_case(mode, mode == 79 || mode == 80 ? TF_DF_UINT32 : TF_DF_INT32, fs[c], 0);
+        form_case(71, TF_DF_UINT32, fs[c], 0);
+        form_case(73, TF_DF_UINT32, fs[c], 0);
+        form_case(72, TF_DF_UINT16, fs[c], 0);
+        form_case(74, TF_DF_UINT16, fs[c], 0);
+    }
+    form_case(70, TF_DF_INT32, 0, 0);
+    form_case(75, TF_DF_INT32, 0, 0);
+    form_case(76, TF_DF_INT32, 0, 0);
+    form_case(84, TF_DF_INT32, 0, 0);
+    form_case(85, TF_DF_UINT32, 0, 0);
+    form_case(86, TF_DF_UINT16, 0, 0);
+    form_case(87, TF_DF_UINT32, 0, 0);
+    form_case(88, TF_DF_INT32, 0xfffffc00u, 0x10000u); /* [-1024, 65536] */
+    form_case(88, TF_DF_INT32, 0x80000000u, 0x7fffffffu);
+    form_case(88, TF_DF_INT32, 5, 5);
+    form_case(88, TF_DF_INT32, 7, 0xfffffff9u); /* min > max: max */
     static const uint32_t fl[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B};
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 3; k++) {
@@ -445,6 +535,8 @@ int main(void)
                "tile engine ELTWISE: it takes float values but is given integers");
     fault_case(24, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
                "tile engine SFPU NOT_INT: it takes integer values but is given floats");
+    fault_case(27, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
+               "tile engine SFPU ABS_INT: it takes integer values but is given floats");
     fault_case(25, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
                "tile engine SFPU CMP_ZERO_INT: it takes integer values but is given floats");
     fault_case(26, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,

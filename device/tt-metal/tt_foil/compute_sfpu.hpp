@@ -750,8 +750,11 @@ TF_TTM_SFPU_CMP_INT(ge)
 // The comparisons of integers with zero and with an int32 scalar
 // (eltwise_unary/comp.h's *_int32, *_uint16, *_uint32 forms): in place, the
 // integers 1 or 0, after the float forms' inits (gtz_tile_init,
-// unary_gt_tile_init, ...) as tt-metal's; the newest tree's
-// is_fp32_dest_acc_en changes nothing (integer tiles need an fp32 DEST).
+// unary_gt_tile_init, ...) as tt-metal's; then the float ops' integer forms
+// (relu.h, activations.h, negative.h, binop_with_scalar.h, rsub.h,
+// logical_not_noti.h, identity.h, clamp.h), most after the float op's init
+// too. The newest tree's is_fp32_dest_acc_en changes nothing (integer
+// tiles need an fp32 DEST). Numerics: docs/chip.md "Integer tiles".
 #define TF_TTM_SFPU_CMPZ_INT(fn)                                                                   \
     template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void fn(std::uint32_t idst)          \
     {                                                                                              \
@@ -779,8 +782,43 @@ TF_TTM_SFPU_CMPS_INT(unary_lt_tile_int32)
 TF_TTM_SFPU_CMPS_INT(unary_le_tile_int32)
 TF_TTM_SFPU_CMPS_INT(unary_gt_tile_int32)
 TF_TTM_SFPU_CMPS_INT(unary_ge_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(relu_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(abs_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(negative_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(logical_not_unary_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(logical_not_unary_tile_uint32)
+TF_TTM_SFPU_CMPZ_INT(logical_not_unary_tile_uint16)
+TF_TTM_SFPU_CMPZ_INT(identity_tile_uint32)
+TF_TTM_SFPU_CMPS_INT(relu_max_tile_uint32)
+TF_TTM_SFPU_CMPS_INT(relu_max_tile_uint16)
+TF_TTM_SFPU_CMPS_INT(relu_min_tile_uint32)
+TF_TTM_SFPU_CMPS_INT(relu_min_tile_uint16)
+TF_TTM_SFPU_CMPS_INT(unary_max_int32_tile)
+TF_TTM_SFPU_CMPS_INT(unary_min_int32_tile)
+TF_TTM_SFPU_CMPS_INT(unary_max_uint32_tile)
+TF_TTM_SFPU_CMPS_INT(unary_min_uint32_tile)
+TF_TTM_SFPU_CMPS_INT(add_unary_tile_int32)
+TF_TTM_SFPU_CMPS_INT(sub_unary_tile_int32)
+TF_TTM_SFPU_CMPS_INT(rsub_unary_int32_tile)
 #undef TF_TTM_SFPU_CMPZ_INT
 #undef TF_TTM_SFPU_CMPS_INT
+#define TF_TTM_SFPU_INT_INIT(fn)                                                                   \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void fn()                            \
+    {                                                                                              \
+        tf_c::fn();                                                                                \
+    }
+TF_TTM_SFPU_INT_INIT(unary_max_int32_tile_init)
+TF_TTM_SFPU_INT_INIT(unary_min_int32_tile_init)
+TF_TTM_SFPU_INT_INIT(unary_max_uint32_tile_init)
+TF_TTM_SFPU_INT_INIT(unary_min_uint32_tile_init)
+TF_TTM_SFPU_INT_INIT(rsub_unary_int32_tile_init)
+#undef TF_TTM_SFPU_INT_INIT
+// clamp_tile_int32(i, min, max): min(max(x, min), max) as int32 (min > max
+// gives max), after clamp_tile_init.
+ALWI void clamp_tile_int32(std::uint32_t idst, std::uint32_t param0, std::uint32_t param1)
+{
+    tf_c::clamp_tile_int32(idst, param0, param1);
+}
 } // namespace ckernel
 
 #endif

@@ -40,22 +40,15 @@ TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
     "UInt16 tiles with copy_tile, pack_tile, typecast_tile, add/sub/rsub/mul_int_tile, "           \
     "add_int32_tile, bitwise_and/or/xor_binary_tile, bitwise_and/or/xor/not_tile, the shifts, "    \
     "binary_max/min_int32/uint32_tile, the comparisons *z_tile_int32, eqz/nez_tile_uint16/32, "    \
-    "unary_*_tile_int32 and lt/gt/le/ge_int_tile; docs/kernels.md 5.2)"
-TF_UNSUPPORTED_FN(relu_tile_int32, TF_INT_WHY);
-TF_UNSUPPORTED_FN(abs_tile_int32, TF_INT_WHY);
-TF_UNSUPPORTED_FN(negative_tile_int32, TF_INT_WHY);
+    "unary_*_tile_int32 and lt/gt/le/ge_int_tile, relu/abs/negative_tile_int32, "                  \
+    "relu_max/min_tile_uint32/16, unary_max/min_int32/uint32_tile, add/sub_unary_tile_int32, "     \
+    "rsub_unary_int32_tile, logical_not_unary_tile_*, identity_tile_uint32, clamp_tile_int32; "    \
+    "docs/kernels.md 5.2)"
 TF_UNSUPPORTED_FN(fill_tile_int, TF_INT_WHY);
-TF_UNSUPPORTED_FN(add_unary_tile_int32, TF_INT_WHY);
-TF_UNSUPPORTED_FN(sub_unary_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
 #define TF_INT_NO(name) TF_UNSUPPORTED_OP(name, TF_INT_WHY)
 TF_INT_NO(signbit_tile_int32);
-TF_INT_NO(unary_max_int32_tile);
-TF_INT_NO(unary_max_uint32_tile);
-TF_INT_NO(unary_min_int32_tile);
-TF_INT_NO(unary_min_uint32_tile);
-TF_INT_NO(rsub_unary_int32_tile);
 TF_INT_NO(div_int32_tile);
 TF_INT_NO(div_int32_floor_tile);
 TF_INT_NO(div_int32_trunc_tile);
@@ -67,15 +60,6 @@ TF_INT_NO(lcm_tile);
 // Integer forms whose init is shared (the float op's, or sfpu_sum_int_init
 // below).
 #define TF_INT_FN(name) TF_UNSUPPORTED_FN(name, TF_INT_WHY)
-TF_INT_FN(relu_max_tile_uint32);
-TF_INT_FN(relu_max_tile_uint16);
-TF_INT_FN(relu_min_tile_uint32);
-TF_INT_FN(relu_min_tile_uint16);
-TF_INT_FN(clamp_tile_int32);
-TF_INT_FN(identity_tile_uint32);
-TF_INT_FN(logical_not_unary_tile_int32);
-TF_INT_FN(logical_not_unary_tile_uint32);
-TF_INT_FN(logical_not_unary_tile_uint16);
 TF_INT_FN(sfpu_sum_int_init);
 TF_INT_FN(sfpu_sum_int_col);
 TF_INT_FN(sfpu_sum_int_row);

@@ -10,14 +10,22 @@
 #include "api/compute/binary_comp.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
+#include "api/compute/eltwise_unary/activations.h"
+#include "api/compute/eltwise_unary/binop_with_scalar.h"
 #include "api/compute/eltwise_unary/bitwise_and.h"
 #include "api/compute/eltwise_unary/bitwise_not.h"
 #include "api/compute/eltwise_unary/bitwise_or.h"
 #include "api/compute/eltwise_unary/bitwise_xor.h"
+#include "api/compute/eltwise_unary/clamp.h"
 #include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/eltwise_unary/identity.h"
 #include "api/compute/eltwise_unary/left_shift.h"
+#include "api/compute/eltwise_unary/logical_not_noti.h"
+#include "api/compute/eltwise_unary/negative.h"
+#include "api/compute/eltwise_unary/relu.h"
 #include "api/compute/eltwise_unary/right_shift.h"
+#include "api/compute/eltwise_unary/rsub.h"
 #include "api/compute/eltwise_unary/typecast.h"
 #include "api/compute/mul_int_sfpu.h"
 #include "api/compute/sub_int_sfpu.h"
@@ -27,6 +35,9 @@
 #endif
 #ifndef TEST_PARAM
 #define TEST_PARAM 0u
+#endif
+#ifndef TEST_PARAM2
+#define TEST_PARAM2 0u
 #endif
 
 void kernel_main()
@@ -181,6 +192,66 @@ void kernel_main()
     bitwise_not_tile(0);
     eqz_tile_init();
     eqz_tile_uint16(0);
+#elif MODE == 70 // the float ops' integer forms, DEST[0] in place, the scalar TEST_PARAM
+    relu_tile_init();
+    relu_tile_int32(0);
+#elif MODE == 71
+    relu_max_tile_init();
+    relu_max_tile_uint32(0, TEST_PARAM);
+#elif MODE == 72
+    relu_max_tile_init();
+    relu_max_tile_uint16(0, TEST_PARAM);
+#elif MODE == 73
+    relu_min_tile_init();
+    relu_min_tile_uint32(0, TEST_PARAM);
+#elif MODE == 74
+    relu_min_tile_init();
+    relu_min_tile_uint16(0, TEST_PARAM);
+#elif MODE == 75
+    abs_tile_init();
+    abs_tile_int32(0);
+#elif MODE == 76
+    negative_tile_init();
+    negative_tile_int32<DST_ACCUM_MODE>(0);
+#elif MODE == 77
+    unary_max_int32_tile_init();
+    unary_max_int32_tile(0, TEST_PARAM);
+#elif MODE == 78
+    unary_min_int32_tile_init();
+    unary_min_int32_tile(0, TEST_PARAM);
+#elif MODE == 79
+    unary_max_uint32_tile_init();
+    unary_max_uint32_tile(0, TEST_PARAM);
+#elif MODE == 80
+    unary_min_uint32_tile_init();
+    unary_min_uint32_tile(0, TEST_PARAM);
+#elif MODE == 81
+    binop_with_scalar_tile_init();
+    add_unary_tile_int32(0, TEST_PARAM);
+#elif MODE == 82
+    binop_with_scalar_tile_init();
+    sub_unary_tile_int32(0, TEST_PARAM);
+#elif MODE == 83
+    rsub_unary_int32_tile_init();
+    rsub_unary_int32_tile(0, TEST_PARAM);
+#elif MODE == 84
+    logical_not_unary_tile_init();
+    logical_not_unary_tile_int32(0);
+#elif MODE == 85
+    logical_not_unary_tile_init();
+    logical_not_unary_tile_uint32(0);
+#elif MODE == 86
+    logical_not_unary_tile_init();
+    logical_not_unary_tile_uint16(0);
+#elif MODE == 87
+    identity_tile_init();
+    identity_tile_uint32(0);
+#elif MODE == 88 // clamp to [TEST_PARAM, TEST_PARAM2]
+    clamp_tile_init();
+    clamp_tile_int32(0, TEST_PARAM, TEST_PARAM2);
+#elif MODE == 27 // an integer form on a float tile
+    abs_tile_init();
+    abs_tile_int32(0);
 #elif MODE == 25 // an integer comparison on a float tile
     gtz_tile_init();
     gtz_tile_int32(0);

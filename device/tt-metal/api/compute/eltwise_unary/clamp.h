@@ -1,6 +1,6 @@
 // tt-metal's api/compute/eltwise_unary/clamp.h: tt-foil's compute kernel API (all of
 // it, tt_foil/compute.hpp; docs/kernels.md "Compute kernels").
-// Of its ops, clamp_tile_int32 (an integer DEST) is not modeled: a use fails
-// at compile time, saying why (section 5.2).
+// Its clamp_tile_int32 clamps a tile of integers as int32 (docs/chip.md
+// "Integer tiles").
 #pragma once
 #include "tt_foil/compute.hpp"

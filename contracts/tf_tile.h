@@ -300,7 +300,9 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(LOGICAL_NOT_INT,  171,  46, "x == 0 ? 1 : 0, integers (logical_not_unary_tile_int32)")       \
     X(LOGICAL_NOT_UINT16,172, 46, "x's low 16 bits == 0 ? 1 : 0")                                  \
     X(IDENTITY_INT,     173,  63, "x (identity_tile_uint32)")                                      \
-    X(CLAMP_INT,        174,  50, "min(max(x, ARG2), ARG3) as int32 (clamp_tile_int32)")
+    X(CLAMP_INT,        174,  50, "min(max(x, ARG2), ARG3) as int32 (clamp_tile_int32)")         \
+    X(FILL_INT,         175,  21, "ARG2's 32 bits everywhere; any tile in, integers out")          \
+    X(FILL_UINT16,      176,  21, "ARG2's low 16 bits everywhere (fill_tile_int<UInt16>)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -309,7 +311,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
 #define TF_SFPU_RNE     (1u << 9)
-#define TF_SFPU_NUM_OPS 176 /* every code is below: tables index by it */
+#define TF_SFPU_NUM_OPS 192 /* every code is below: tables index by it */
 #define TF_SFPU_IS_BINARY(o)                                                                       \
     (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
      ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_CLAMPED_SILU_GLU) || TF_SFPU_IS_BCAST(o) ||    \
@@ -330,7 +332,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * op's init as tt-metal's (the X table's third column). */
 #define TF_SFPU_IS_INT_UNARY(o)                                                                    \
     (((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT) ||                               \
-     ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_CLAMP_INT))
+     ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_FILL_UINT16))
 #define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
 #define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0

@@ -376,8 +376,10 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_ADD_SCALAR_INT:
     case TF_SFPU_SUB_SCALAR_INT:
     case TF_SFPU_RSUB_SCALAR_INT: return 96; /* a load, the op, a store */
-    case TF_SFPU_IDENTITY_INT: return 32;    /* as IDENTITY's: a copy */
-    case TF_SFPU_CLAMP_INT: return 192;      /* as CLAMP's: two selections */
+    case TF_SFPU_IDENTITY_INT:
+    case TF_SFPU_FILL_INT:
+    case TF_SFPU_FILL_UINT16: return 32; /* as IDENTITY's, FILL's: a store a vector */
+    case TF_SFPU_CLAMP_INT: return 192;  /* as CLAMP's: two selections */
     default: {
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a

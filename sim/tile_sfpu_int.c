@@ -122,7 +122,9 @@ int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, u
  * a 16-bit result), wrapping; abs_tile_int32 of INT32_MIN gives INT32_MAX
  * (tt-llk's newest calculate_abs_int32 replaces it before SFPABS, whose
  * result would wrap); relu_max/min_tile_uint* are tt-llk's
- * relu_clamp_uint, min(x, v) and max(x, v) unsigned. */
+ * relu_clamp_uint, min(x, v) and max(x, v) unsigned. fill_tile_int
+ * writes v's 32 bits (UInt16: its low 16, the LLK's LO16 store) whatever
+ * the tile held (tile.c: it makes any tile one of integers). */
 static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p, uint32_t k)
 {
     switch (op) {
@@ -146,6 +148,8 @@ static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p, uint32_t k)
     case TF_SFPU_LOGICAL_NOT_INT: return x == 0;
     case TF_SFPU_LOGICAL_NOT_UINT16: return (x & 0xffffu) == 0;
     case TF_SFPU_IDENTITY_INT: return x;
+    case TF_SFPU_FILL_INT: return p;
+    case TF_SFPU_FILL_UINT16: return p & 0xffffu;
     case TF_SFPU_CLAMP_INT: { /* k: the max; min > max gives max, as the float clamp */
         uint32_t r = (int32_t)x < (int32_t)p ? p : x;
         return (int32_t)r > (int32_t)k ? k : r;

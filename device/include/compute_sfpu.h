@@ -558,6 +558,13 @@ TF_ALWAYS_INLINE void clamp_tile_int32(uint32_t idst, uint32_t min, uint32_t max
 {
     dev_sfpu(TF_SFPU_CLAMP_INT, idst, min, max);
 }
+/* C++'s fill_tile_int<DataFormat>(idst, v) (after fill_tile_init): v
+ * everywhere, DEST[idst] then holds integers of format df (TF_DF_INT32,
+ * TF_DF_UINT32: v's 32 bits; TF_DF_UINT16: its low 16). */
+TF_ALWAYS_INLINE void dev_fill_tile_int(uint32_t df, uint32_t idst, uint32_t v)
+{
+    dev_sfpu(df == TF_DF_UINT16 ? TF_SFPU_FILL_UINT16 : TF_SFPU_FILL_INT, idst, v, 0);
+}
 /* The unary integer ops, in place on a tile of integers; the scalar an
  * integer (eltwise_unary/bitwise_*.h, left_shift.h, right_shift.h). */
 TF_SFPU_INIT(bitwise_and_tile_init, TF_SFPU_AND_SCALAR)
@@ -592,7 +599,8 @@ TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
 #undef TF_SFPU_PARAM
 #undef TF_SFPU_BINARY
 
-/* tt-metal names the engine does not model: a compile-time message. */
+/* tt-metal names the engine does not model: a compile-time message
+ * (fill_tile_int: in C++ only, fill_tile_int<DataFormat>). */
 #define TF_SFPU_UNSUPPORTED(name)                                                                  \
     _Static_assert(0, #name " is not supported by tt-foil's tile engine (docs/chip.md, "           \
                             "\"Tile engine\" lists what is)")

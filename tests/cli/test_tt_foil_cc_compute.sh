@@ -78,6 +78,9 @@ k bitand 'bitwise_and_tile_init(); bitwise_and_tile(0, 1); left_shift_tile_init(
 expect_rc 0 "bitwise_and_tile, left_shift_tile are supported"
 k umax 'unary_max_int32_tile_init(); unary_max_int32_tile(0, 1); relu_tile_init(); relu_tile_int32(0); clamp_tile_init(); clamp_tile_int32(0, 1, 2);'
 expect_rc 0 "unary_max_int32_tile, relu_tile_int32, clamp_tile_int32 are supported"
+k fillint 'fill_tile_init(); fill_tile_int<DataFormat::Float32>(0, 1u);'
+expect_rc 1 "fill_tile_int of Float32"
+expect_err "takes DataFormat::Int32, UInt32 or UInt16" "fill_tile_int of Float32"
 k sbit 'signbit_tile_init(); signbit_tile_int32(0);'
 expect_rc 1 "signbit_tile_int32"
 expect_err "'signbit_tile_int32<int>' is unavailable: not supported by tt-foil: integer DEST" "signbit_tile_int32"

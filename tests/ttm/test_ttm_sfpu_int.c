@@ -330,6 +330,27 @@ static void form_case(int mode, uint32_t df, uint32_t p, uint32_t q)
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], cyc);
 }
 
+/* fill_tile_int<df>(0, v) (MODE 89 over a tile of df, MODE 90 over a
+ * Float32 one into an Int32 CB): v everywhere, UInt16 its low 16 bits. */
+static void fill_case(int mode, uint32_t df, uint32_t v)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    uint32_t in_df = mode == 90 ? TF_DF_FLOAT32 : df;
+    inputs(x, y, TF_DF_UINT16, 0); /* (small values: any format) */
+    if (run_s2(mode, 0, v, 0, in_df, df, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d DF=%u fill 0x%x: %s\n", mode, df, v, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    uint32_t w = df == TF_DF_UINT16 ? v & 0xffffu : v;
+    int bad = 0;
+    for (int i = 0; i < E; i++) bad += out[i] != w;
+    CHECK_EQ_U(bad, 0);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 32);
+}
+
 /* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
 
 static uint32_t fbits(float f)
@@ -513,6 +534,10 @@ int main(void)
     form_case(88, TF_DF_INT32, 0x80000000u, 0x7fffffffu);
     form_case(88, TF_DF_INT32, 5, 5);
     form_case(88, TF_DF_INT32, 7, 0xfffffff9u); /* min > max: max */
+    fill_case(89, TF_DF_INT32, 0x80000001u);
+    fill_case(89, TF_DF_UINT32, 0xfffffffeu);
+    fill_case(89, TF_DF_UINT16, 0x12345u);
+    fill_case(90, TF_DF_INT32, 0xdeadbeefu);
     static const uint32_t fl[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B};
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 3; k++) {

@@ -813,6 +813,13 @@ TF_TTM_SFPU_INT_INIT(unary_max_uint32_tile_init)
 TF_TTM_SFPU_INT_INIT(unary_min_uint32_tile_init)
 TF_TTM_SFPU_INT_INIT(rsub_unary_int32_tile_init)
 #undef TF_TTM_SFPU_INT_INIT
+// fill_tile_int<DataFormat>(i, v), after fill_tile_init: v everywhere (its
+// low 16 bits for UInt16); the tile then holds integers.
+template <DataFormat DATA_FORMAT = DataFormat::Int32>
+ALWI void fill_tile_int(std::uint32_t idst, std::uint32_t param0)
+{
+    tf_c::dev_fill_tile_int(tf_ttm::int_format<DATA_FORMAT>(), idst, param0);
+}
 // clamp_tile_int32(i, min, max): min(max(x, min), max) as int32 (min > max
 // gives max), after clamp_tile_init.
 ALWI void clamp_tile_int32(std::uint32_t idst, std::uint32_t param0, std::uint32_t param1)

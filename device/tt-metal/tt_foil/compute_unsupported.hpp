@@ -42,9 +42,9 @@ TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
     "binary_max/min_int32/uint32_tile, the comparisons *z_tile_int32, eqz/nez_tile_uint16/32, "    \
     "unary_*_tile_int32 and lt/gt/le/ge_int_tile, relu/abs/negative_tile_int32, "                  \
     "relu_max/min_tile_uint32/16, unary_max/min_int32/uint32_tile, add/sub_unary_tile_int32, "     \
-    "rsub_unary_int32_tile, logical_not_unary_tile_*, identity_tile_uint32, clamp_tile_int32; "    \
+    "rsub_unary_int32_tile, logical_not_unary_tile_*, identity_tile_uint32, clamp_tile_int32, "    \
+    "fill_tile_int; "                                                                              \
     "docs/kernels.md 5.2)"
-TF_UNSUPPORTED_FN(fill_tile_int, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
 TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
 #define TF_INT_NO(name) TF_UNSUPPORTED_OP(name, TF_INT_WHY)

@@ -19,6 +19,7 @@
 #include "api/compute/eltwise_unary/clamp.h"
 #include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/eltwise_unary/fill.h"
 #include "api/compute/eltwise_unary/identity.h"
 #include "api/compute/eltwise_unary/left_shift.h"
 #include "api/compute/eltwise_unary/logical_not_noti.h"
@@ -249,6 +250,12 @@ void kernel_main()
 #elif MODE == 88 // clamp to [TEST_PARAM, TEST_PARAM2]
     clamp_tile_init();
     clamp_tile_int32(0, TEST_PARAM, TEST_PARAM2);
+#elif MODE == 89 // fill_tile_int over the integer tile
+    fill_tile_init();
+    fill_tile_int<df>(0, TEST_PARAM);
+#elif MODE == 90 // over a float tile: it becomes one of integers
+    fill_tile_init();
+    fill_tile_int<DataFormat::Int32>(0, TEST_PARAM);
 #elif MODE == 27 // an integer form on a float tile
     abs_tile_init();
     abs_tile_int32(0);

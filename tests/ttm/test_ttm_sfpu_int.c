@@ -65,23 +65,22 @@ static void from_tile(const uint8_t *t, uint32_t df, uint32_t *v)
         }
 }
 
-/* sfpu_int.cpp with MODE (and ODST, IN, OUT) on x and y in CB 0 of format
- * in_df; CB 16 of format out_df. fp32: an fp32 DEST. 0 with the result in
- * out and the counters in pc, or the failure (err). */
+/* sfpu_int.cpp's op `mode` (writing DEST[odst], with the scalars; a
+ * typecast's formats cin and cout) on x and y in CB 0 of format in_df; CB
+ * 16 of format out_df. fp32: an fp32 DEST. 0 with the result in out and
+ * the counters in pc, or the failure (err). The mode, odst and scalars are
+ * the kernel's runtime arguments: one build a format (and typecast pair)
+ * serves every op, where a build each was 249 kernels to compile. */
 static int run_s2(int mode, int odst, uint32_t scalar, uint32_t scalar2, uint32_t in_df,
                   uint32_t out_df, uint32_t cin, uint32_t cout, int fp32, const uint32_t *x,
                   const uint32_t *y, uint32_t *out, tf_perf_core *pc, char *err, size_t errcap)
 {
-    char d[7][24];
-    snprintf(d[0], sizeof d[0], "MODE=%d", mode);
-    snprintf(d[1], sizeof d[1], "ODST=%d", odst);
-    snprintf(d[2], sizeof d[2], "DF=%u", in_df);
-    snprintf(d[3], sizeof d[3], "IN=%uu", cin);
-    snprintf(d[4], sizeof d[4], "OUT=%uu", cout);
-    snprintf(d[5], sizeof d[5], "TEST_PARAM=%uu", scalar);
-    snprintf(d[6], sizeof d[6], "TEST_PARAM2=%uu", scalar2);
-    const char *defs[] = {d[0], d[1], d[2], d[3], d[4], d[5], d[6]};
-    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, 7, fp32);
+    char d[3][24];
+    snprintf(d[0], sizeof d[0], "DF=%u", in_df);
+    snprintf(d[1], sizeof d[1], "IN=%uu", cin);
+    snprintf(d[2], sizeof d[2], "OUT=%uu", cout);
+    const char *defs[] = {d[0], d[1], d[2]};
+    tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, mode == 16 ? 3 : 1, fp32);
     uint32_t pin = E * elem_bytes(in_df), pout = E * elem_bytes(out_df);
     static uint8_t tiles[2 * TF_TILE_FP32], tout[TF_TILE_FP32];
     to_tile(x, in_df, tiles);
@@ -97,6 +96,8 @@ static int run_s2(int mode, int odst, uint32_t scalar, uint32_t scalar2, uint32_
     uint32_t wa[] = {lo32(b), hi32(b), 1};
     MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
     MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    uint32_t ca[] = {(uint32_t)mode, (uint32_t)odst, scalar, scalar2};
+    MUST(tf_program_set_args(t.p, TF_COMPUTE, ca, 4));
     int rc = tf_dispatch_execute(t.p);
     if (rc) {
         snprintf(err, errcap, "%s", tf_last_error());

@@ -40,7 +40,6 @@ void rt_pool_init(rt_pool *p, const char *name, int x, int y, uint64_t base, uin
 static uint32_t event_pool(tf_buffer *b)
 {
     rt_pool *p = b->pool;
-    (void)p;
     return b->persistent ? RT_CORE_POOL_ID(&p->prof_pool[1], "Device L1 persistent", b->dev->number,
                                            p->x, p->y)
                          : RT_CORE_POOL_ID(&p->prof_pool[0], p->name, b->dev->number, p->x, p->y);
@@ -290,16 +289,24 @@ static void unlink_handle(tf_buffer *b)
     b->all_prev = b->all_next = NULL;
 }
 
-static int buffer_free(tf_buffer *b)
+/* Takes b off the handle table and the device's list. 1: b was a plain
+ * buffer already gone with its pool's reset (no pool), its handle freed
+ * here and nothing left to do. An interleaved buffer, released or not, is
+ * left to rt_interleaved_free (its pages are buffers of their own). */
+static int detach(tf_buffer *b)
 {
     cm_handle_remove(b);
     unlink_handle(b);
+    if (b->interleaved || b->state != TF_BUF_RELEASED) return 0;
+    cm_handle_free(b);
+    return 1;
+}
+
+static int buffer_free(tf_buffer *b)
+{
+    if (detach(b)) return 0;
     if (b->interleaved) {
         rt_interleaved_free(b);
-        return 0;
-    }
-    if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset */
-        cm_handle_free(b);
         return 0;
     }
     mem_event_free(b);
@@ -321,12 +328,7 @@ void rt_buffer_free_set(tf_buffer *const *bs, unsigned n)
     for (unsigned i = 0; i < n && i < TF_MAX_CBS; i++) {
         tf_buffer *b = bs[i];
         CM_ASSERT(!b->interleaved && b->bank < 0 && !b->persistent);
-        cm_handle_remove(b);
-        unlink_handle(b);
-        if (b->state == TF_BUF_RELEASED) { /* already gone with its pool's reset (no pool) */
-            cm_handle_free(b);
-            continue;
-        }
+        if (detach(b)) continue;
         CM_ASSERT(!one || b->pool == one);
         one = b->pool;
         (void)one;

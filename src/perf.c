@@ -199,13 +199,13 @@ static int slot_holds(const rt_perf_slot *s, uint32_t dispatch)
  * base they are the same when they all moved by one delta (the base, the
  * earliest of them, moved by it too): the stamps moved back by it in
  * place, one memcmp of every word, and moved forward again, without
- * finding the base (perf_base) first. A record of another word count is
- * passed over at once (a core's last records are mostly other kernels').
- * *base: the counters' base. */
+ * finding the base (perf_base) first. The caller has passed over a
+ * record of another word count (a core's last records are mostly other
+ * kernels'), so c->n == n. *base: the counters' base. */
 static int perf_same(const rt_perf_last *c, const uint64_t *nz, uint64_t *vals, uint32_t n,
                      uint64_t *base)
 {
-    if (c->n != n) return 0;
+    CM_ASSERT(c->n == n);
     uint64_t diff = 0;
     for (size_t k = 0; k < TF_PERF_NZ_WORDS; k++) diff |= c->nz[k] ^ nz[k];
     if (diff) return 0;

@@ -198,8 +198,10 @@ static int slot_holds(const rt_perf_slot *s, uint32_t dispatch)
  * being the same, the stamps are at the same places, and relative to the
  * base they are the same when they all moved by one delta (the base, the
  * earliest of them, moved by it too): the stamps moved back by it in
- * place, one memcmp of every word, and moved forward again, without
- * finding the base (perf_base) first. The caller has passed over a
+ * place and one memcmp of every word, without finding the base
+ * (perf_base) first; moved forward again when they differ (vals is read
+ * again: the next record, the encoding), not when they are the same (a
+ * repeat is written, vals read no more). The caller has passed over a
  * record of another word count (a core's last records are mostly other
  * kernels'), so c->n == n. *base: the counters' base. */
 static int perf_same(const rt_perf_last *c, const uint64_t *nz, uint64_t *vals, uint32_t n,
@@ -215,12 +217,18 @@ static int perf_same(const rt_perf_last *c, const uint64_t *nz, uint64_t *vals, 
         delta = vals[j0] - c->vals[j0];
         if (delta && !c->base) return 0; /* stamps without a base are absolute */
     }
+    if (!delta) {
+        if (memcmp(vals, c->vals, n * sizeof *vals)) return 0;
+        *base = c->base;
+        return 1;
+    }
     for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] -= delta;
-    int same = !memcmp(vals, c->vals, n * sizeof *vals);
+    if (!memcmp(vals, c->vals, n * sizeof *vals)) {
+        *base = c->base + delta; /* (vals' stamps stay moved: a repeat needs them no more) */
+        return 1;
+    }
     for (uint64_t m = c->stamps; m; m &= m - 1) vals[__builtin_ctzll(m)] += delta;
-    if (!same) return 0;
-    *base = c->base + delta;
-    return 1;
+    return 0;
 }
 
 /* A version-3 record: the counters of p's core are those of dispatch

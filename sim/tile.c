@@ -195,9 +195,7 @@ static int fp16_on_dest16(const sim_tile_engine *e, int fp16)
  * 0 also for an SFPU op that rounds, TF_SFPU_RNE). */
 static void dest_store(const sim_tile_engine *e, float *d, int sfpu)
 {
-    if (!dest_16bit(e)) return;
-    for (int i = 0; i < TF_TILE_ELEMS; i++)
-        d[i] = sfpu ? cm_bf16_trunc(d[i]) : cm_bf16_widen(cm_bf16_round(d[i]));
+    if (dest_16bit(e)) sim_tile_dest_bf16(d, sfpu);
 }
 
 static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)

@@ -117,6 +117,9 @@ void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float
 void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l1);
 /* Each value as format df holds it (the typecast). */
 void sim_tile_round_to(float *t, uint32_t df);
+/* A tile stored into a 16-bit DEST: each value as bf16, rounded to
+ * nearest even (the FPU) or truncated (trunc: the SFPU); NaNs stay NaN. */
+void sim_tile_dest_bf16(float *t, int trunc);
 
 /* tile_math.c: the matrix unit (FPU). */
 float sim_fpu_mul(float srca, float srcb, int phases); /* a fidelity-phased product */
@@ -193,6 +196,8 @@ int sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t);
 /* sim_fpu_reduce's SUM/AVG part (after its clear) on a with scaler s: 1 if
  * done (bitwise as the portable loops), 0: not here. */
 int sim_simd_reduce_sum(float *d, const float *a, float s, uint32_t dim, int phases);
+/* sim_tile_dest_bf16: 1 if done */
+int sim_simd_dest_bf16(float *t, int trunc);
 /* sim_tile_pack of Float16_b: 1 if done */
 int sim_simd_pack_bf16(const float *t, uint8_t *l1);
 /* sim_tile_unpack_rows and sim_tile_pack_rows of Float16_b: 1 if done */

@@ -215,3 +215,12 @@ void sim_tile_round_to(float *t, uint32_t df)
             unpack_row(buf, df, 0, row);
         }
 }
+
+void sim_tile_dest_bf16(float *t, int trunc)
+{
+    if (sim_simd_dest_bf16(t, trunc)) return;
+    if (trunc)
+        for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = cm_bf16_trunc(t[i]);
+    else
+        for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = cm_bf16_widen(cm_bf16_round(t[i]));
+}

@@ -1,7 +1,8 @@
 /* The tile engine's vectorized loops (sim/tile_simd.c) against its
  * portable ones, bitwise: every matmul (transposed or not, every
  * fidelity, cleared or accumulating DEST), every elementwise op (each
- * binop, broadcast, DEST reuse, acc_to_dest, fidelity) and every SFPU op
+ * binop, broadcast, DEST reuse, acc_to_dest, fidelity), the store into a
+ * 16-bit DEST (bf16 rounded or truncated) and every SFPU op
  * (exact and approximate; the binary ones into a third tile and in place
  * of either source), on random tiles and on tiles full of edge
  * values (0, -0, +-inf, NaNs with payloads, subnormals, huge and tiny
@@ -118,6 +119,28 @@ static void eltwise(const float *a, const float *b, const float *d0)
                     }
 }
 
+/* A tile stored into a 16-bit DEST (rounded by the FPU, truncated by the
+ * SFPU): a's values and d's (Float32 random bits: NaNs with payloads,
+ * subnormals, values whose rounding carries into the exponent). */
+static void dest_bf16(const float *a, const float *d0)
+{
+    static float v[N], p[N];
+    for (int src = 0; src < 2; src++)
+        for (int trunc = 0; trunc < 2; trunc++) {
+            memcpy(v, src ? d0 : a, sizeof v);
+            memcpy(p, v, sizeof p);
+            sim_tile_simd_set(level);
+            sim_tile_dest_bf16(v, trunc);
+            sim_tile_simd_set(0);
+            sim_tile_dest_bf16(p, trunc);
+            compared++;
+            if (memcmp(v, p, sizeof v)) { /* NaNs included: the same integer steps */
+                mismatched++;
+                printf("FAIL: DEST bf16 store differs: level %d trunc %d\n", level, trunc);
+            }
+        }
+}
+
 /* The reduce's SUM (and AVG: the same with the scaler 1/N) along rows,
  * columns and both, at every fidelity, onto DEST or a cleared one, with
  * scalers that are ordinary, 0, -0, tiny, inf and NaN. */
@@ -210,6 +233,7 @@ int main(void)
                         }
                     matmul(a, b, d);
                     eltwise(a, b, d);
+                    dest_bf16(a, d);
                     reduce(a, d);
                     sfpu(a, dfs[f]);
                     sfpu_binary(a, b);

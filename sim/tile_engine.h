@@ -89,7 +89,9 @@ enum { DEST_ZEROS, DEST_FLOAT, DEST_INT };
  * (otherwise the matmul scans the tiles itself). IN_RANGE: each value is
  * 0 or finite of magnitude in [2^-50, 2^51); BF16: each value's low 16
  * bits are clear. A Float16_b unpack knows both (the range it checks on
- * the 16-bit words as it widens them); other formats report nothing. */
+ * the 16-bit words as it widens them), so does the block floats' vector
+ * unpack (a Bfp4_b weight tile's matmul then skips products_exact's scan
+ * of both tiles); other formats report nothing. */
 enum { SIM_SRC_KNOWN = 1, SIM_SRC_IN_RANGE = 2, SIM_SRC_BF16 = 4 };
 /* IN_RANGE's bounds as fp32 magnitude bits (sign cleared): 2^-50 and 2^51;
  * the low 16 bits of both are 0, so a bf16's top half compares to their
@@ -191,8 +193,9 @@ int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op);
 /* sim_tile_unpack of Float16_b: 0 (the caller's loop must), or its flags */
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
 /* sim_tile_unpack of a block-float tile of magnitude width mw (7, 3, 1):
- * 1 if done (bitwise as the portable cm_bfp_unpack_row), 0: not here. */
-int sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t);
+ * its flags if done (bitwise as the portable cm_bfp_unpack_row; the flags
+ * as sim_tile_src_flags of the result), 0: not here. */
+unsigned sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t);
 /* sim_fpu_reduce's SUM/AVG part (after its clear) on a with scaler s: 1 if
  * done (bitwise as the portable loops), 0: not here. */
 int sim_simd_reduce_sum(float *d, const float *a, float s, uint32_t dim, int phases);

@@ -148,7 +148,10 @@ unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *col
         return fl ? fl : unpack_bf16(l1, t, cols);
     }
     if (cols) *cols = 0xffffffffu; /* not known: every column may be used */
-    if (TF_DF_BFP_BITS(df) && sim_simd_unpack_bfp(l1, TF_DF_BFP_BITS(df), t)) return 0;
+    if (TF_DF_BFP_BITS(df)) {
+        unsigned fl = sim_simd_unpack_bfp(l1, TF_DF_BFP_BITS(df), t);
+        if (fl) return fl;
+    }
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
             unpack_row(l1, df, cm_tile_elem(r, c), t + r * TF_TILE_DIM + c);

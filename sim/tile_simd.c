@@ -431,7 +431,7 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
  * converted to fp32 (normalized already) and moved by the row's exponent
  * offset, zero kept zero, its sign or'ed in. A row whose exponent is below
  * mw or 255 (specials, subnormal results) goes through cm_bfp_unpack_row. */
-AVX2 static void unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
+AVX2 static unsigned unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
 {
     /* per width: the source byte of each element, its code's shift */
     static const uint8_t spread[3][16] = {
@@ -446,6 +446,14 @@ AVX2 static void unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
     const __m256i codem = _mm256_set1_epi32((1 << (mw + 1)) - 1),
                   magm = _mm256_set1_epi32((1 << mw) - 1), zero = _mm256_setzero_si256();
     const unsigned row_bytes = 16 * (mw + 1) / 8;
+    /* the flags (sim_tile_src_flags of the result): a vector row's values
+     * are 0 or normal with at most mw significant bits, so their low 16
+     * bits are clear; their range is tested as products_exact tests it */
+    const __m256i lo = _mm256_set1_epi32((int)SIM_EXACT_MAG_LO - 1),
+                  hi = _mm256_set1_epi32((int)SIM_EXACT_MAG_HI),
+                  abs = _mm256_set1_epi32(0x7fffffff);
+    __m256i ok = _mm256_set1_epi32(-1);
+    unsigned other = SIM_SRC_IN_RANGE | SIM_SRC_BF16; /* the portable decoder's rows */
     for (int f = 0; f < 4; f++)
         for (int fr = 0; fr < 16; fr++) {
             uint32_t i = 256u * (uint32_t)f + 16u * (uint32_t)fr; /* the row's first element */
@@ -453,6 +461,14 @@ AVX2 static void unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
             uint8_t e = l1[i / 16];
             if (e == CM_BFP8_SPECIAL || e < mw) {
                 cm_bfp_unpack_row(l1, mw, i, dst);
+                for (int k = 0; k < 16; k++) {
+                    uint32_t w;
+                    memcpy(&w, &dst[k], 4);
+                    uint32_t m = w & 0x7fffffffu;
+                    if (m != 0 && (m < SIM_EXACT_MAG_LO || m >= SIM_EXACT_MAG_HI))
+                        other &= ~(unsigned)SIM_SRC_IN_RANGE;
+                    if (w & 0xffffu) other &= ~(unsigned)SIM_SRC_BF16;
+                }
                 continue;
             }
             uint8_t raw[16] = {0};
@@ -469,8 +485,13 @@ AVX2 static void unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
                 v = _mm256_andnot_si256(_mm256_cmpeq_epi32(mag, zero), v);
                 v = _mm256_or_si256(v, _mm256_slli_epi32(_mm256_srli_epi32(c, (int)mw), 31));
                 _mm256_storeu_ps(dst + 8 * h, _mm256_castsi256_ps(v));
+                __m256i u = _mm256_and_si256(v, abs);
+                __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(u, lo), _mm256_cmpgt_epi32(hi, u));
+                ok = _mm256_and_si256(ok, _mm256_or_si256(in, _mm256_cmpeq_epi32(u, zero)));
             }
         }
+    if (!_mm256_testc_si256(ok, _mm256_set1_epi32(-1))) other &= ~(unsigned)SIM_SRC_IN_RANGE;
+    return SIM_SRC_KNOWN | other;
 }
 
 /* sim_tile_unpack of a Float16_b tile: each face row (16 values, 32
@@ -789,13 +810,10 @@ int sim_simd_reduce_sum(float *d, const float *a, float s, uint32_t dim, int pha
     return 0;
 }
 
-int sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t)
+unsigned sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t)
 {
 #ifdef TILE_SIMD_X86
-    if ((mw == 7 || mw == 3 || mw == 1) && sim_tile_simd()) {
-        unpack_bfp_avx2(l1, mw, t);
-        return 1;
-    }
+    if ((mw == 7 || mw == 3 || mw == 1) && sim_tile_simd()) return unpack_bfp_avx2(l1, mw, t);
 #endif
     (void)l1, (void)mw, (void)t;
     return 0;

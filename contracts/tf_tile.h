@@ -302,7 +302,15 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(IDENTITY_INT,     173,  63, "x (identity_tile_uint32)")                                      \
     X(CLAMP_INT,        174,  50, "min(max(x, ARG2), ARG3) as int32 (clamp_tile_int32)")         \
     X(FILL_INT,         175,  21, "ARG2's 32 bits everywhere; any tile in, integers out")          \
-    X(FILL_UINT16,      176,  21, "ARG2's low 16 bits everywhere (fill_tile_int<UInt16>)")
+    X(FILL_UINT16,      176,  21, "ARG2's low 16 bits everywhere (fill_tile_int<UInt16>)")         \
+    X(DIV_INT32,        177, 177, "x / y of int32s as fp32 (a FLOAT result); x == y != 0 gives 1") \
+    X(DIV_INT32_FLOOR,  178, 178, "floor(x / y), int32; y == 0: 65536, -65537 (x < 0), 65534 (INT32_MIN)") \
+    X(DIV_INT32_TRUNC,  179, 179, "trunc(x / y), int32; y == 0: 65536, -65536 (x < 0), 65535 (INT32_MIN)") \
+    X(FMOD_INT32,       180, 180, "x - trunc(x / y) y, int32 (x's sign); y == 0: x")                \
+    X(REMAINDER_INT32,  181, 181, "x - floor(x / y) y, int32 (y's sign); y == 0: x")               \
+    X(RELU_MAX_INT32,   182,   7, "max(0, min(x, t)) as int32, t = ARG2 read as fp32, truncated")  \
+    X(RELU_MIN_INT32,   183,   8, "max(x, ARG2) as int32 (relu_min_tile_int32)")                   \
+    X(SIGNBIT_INT32,    184, 184, "x's sign bit as the integer 1 or 0 (signbit_tile_int32)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -322,7 +330,12 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * op on a float one, faults (TF_TILE_ERR_INTEGER). */
 #define TF_SFPU_IS_INT(o)                                                                          \
     (((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32) ||                                      \
-     ((o) >= TF_SFPU_LT_INT && (o) <= TF_SFPU_GE_INT))
+     ((o) >= TF_SFPU_LT_INT && (o) <= TF_SFPU_GE_INT) ||                                           \
+     ((o) >= TF_SFPU_DIV_INT32 && (o) <= TF_SFPU_REMAINDER_INT32))
+/* The one integer op whose result is floats: div_int32_tile (tt-llk's
+ * ckernel_sfpu_div_int32.h stores an fp32 quotient), so the tile it
+ * writes holds floats after it. */
+#define TF_SFPU_INT_TO_FLOAT(o) ((o) == TF_SFPU_DIV_INT32)
 /* The unary integer ops: in place on a DEST tile holding integers, the
  * scalar (ARG2) an integer. The comparisons (CMP_ZERO_INT,
  * CMP_ZERO_UINT16, CMP_SCALAR_INT) write the integers 1 and 0, their ARG3
@@ -332,7 +345,8 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * op's init as tt-metal's (the X table's third column). */
 #define TF_SFPU_IS_INT_UNARY(o)                                                                    \
     (((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT) ||                               \
-     ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_FILL_UINT16))
+     ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_FILL_UINT16) ||                                    \
+     ((o) >= TF_SFPU_RELU_MAX_INT32 && (o) <= TF_SFPU_SIGNBIT_INT32))
 #define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
 #define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0

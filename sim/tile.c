@@ -511,7 +511,8 @@ static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const
     }
     int any_int = TF_SFPU_IS_INT(m->sfpu) || TF_SFPU_IS_INT_UNARY(m->sfpu);
     int want_int = any_int || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]));
-    int out_int = any_int || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]));
+    int out_int = (any_int && !TF_SFPU_INT_TO_FLOAT(m->sfpu)) ||
+                  (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]));
     if ((want_int || out_int) && dest_16bit(e)) return -1;
     /* fill_tile_int reads nothing: any tile becomes one of integers */
     if (m->sfpu == TF_SFPU_FILL_INT || m->sfpu == TF_SFPU_FILL_UINT16) return DEST_INT;

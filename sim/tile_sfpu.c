@@ -380,6 +380,20 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_FILL_INT:
     case TF_SFPU_FILL_UINT16: return 32; /* as IDENTITY's, FILL's: a store a vector */
     case TF_SFPU_CLAMP_INT: return 192;  /* as CLAMP's: two selections */
+    case TF_SFPU_RELU_MAX_INT32:
+    case TF_SFPU_RELU_MIN_INT32: return 128; /* as the other integer relus: a selection */
+    case TF_SFPU_SIGNBIT_INT32:
+        return 32; /* SFPLOADMACRO: a row a cycle (ckernel_sfpu_signbit.h) */
+    /* tt-llk's ckernel_sfpu_div_int32_floor.h: 57 issues a row (its
+     * SFPLOADMACRO schedule's count), 32 rows a tile */
+    case TF_SFPU_DIV_INT32_FLOOR:
+    case TF_SFPU_DIV_INT32_TRUNC: return 57 * 32;
+    /* estimate: the same quotient-and-correction path (ckernel_sfpu_remainder_int32.h)
+     * and ~4 issues of sign fix-ups a row */
+    case TF_SFPU_FMOD_INT32:
+    case TF_SFPU_REMAINDER_INT32: return 61 * 32;
+    /* estimate: SFPU binary div's 320 and the two int-to-float conversions (32 each) */
+    case TF_SFPU_DIV_INT32: return 64 + 256 + 64;
     default: {
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a

@@ -93,15 +93,92 @@ static uint32_t int_binary(uint32_t x, uint32_t y, uint32_t op, uint32_t df)
     }
 }
 
+/* The int32 divisions (tt-metal's div_int32_floor.h, binary_fmod.h,
+ * binary_remainder.h; tt-llk's Blackhole ckernel_sfpu_div_int32_floor.h,
+ * ckernel_sfpu_remainder_int32.h, ckernel_sfpu_fmod_int32.h): with y != 0
+ * the exact quotient rounded toward -inf (floor) or 0 (trunc), INT32_MIN /
+ * -1 wrapping to INT32_MIN (the LLK negates the magnitude 2^31); fmod the
+ * remainder of the truncated quotient (x's sign), remainder that of the
+ * floored one (y's sign), INT32_MIN by -1 giving 0. Computed in 64 bits,
+ * as C's int32 INT32_MIN / -1 is undefined.
+ *
+ * y == 0: the LLK has no guard for it. The quotients are what tt-metal
+ * issue #55323 measured on Blackhole (ttsim, tt-metal v0.79): the
+ * reciprocal of 0 overflows, the 16-bit correction saturates, and every
+ * x >= 0 gives 65536, x < 0 -65536 (trunc) or -65537 (floor), INT32_MIN
+ * 65535 (trunc) or 65534 (floor). (A proposed fix, tt-metal PR #55675,
+ * saturating to INT32_MAX/MIN, was closed, the issue open.) The
+ * remainders keep x: q * y and the correction's product are 0 whatever
+ * q, so the remainder stays |x|, given back x's sign (fmod), and
+ * remainder's y-sign fix-up adds y = 0. */
+static uint32_t int_div(uint32_t ux, uint32_t uy, uint32_t op)
+{
+    int64_t x = (int32_t)ux, y = (int32_t)uy;
+    if (y == 0) {
+        int flo = op == TF_SFPU_DIV_INT32_FLOOR;
+        switch (op) {
+        case TF_SFPU_DIV_INT32_FLOOR:
+        case TF_SFPU_DIV_INT32_TRUNC:
+            if (x == INT32_MIN) return flo ? 65534u : 65535u;
+            return x < 0 ? (uint32_t)(flo ? -65537 : -65536) : 65536u;
+        default: return ux; /* FMOD_INT32, REMAINDER_INT32 */
+        }
+    }
+    int64_t q = x / y, r = x % y; /* C99: toward 0, r of x's sign */
+    switch (op) {
+    case TF_SFPU_DIV_INT32_TRUNC: return (uint32_t)q;
+    case TF_SFPU_DIV_INT32_FLOOR: return (uint32_t)(r != 0 && (r < 0) != (y < 0) ? q - 1 : q);
+    case TF_SFPU_FMOD_INT32: return (uint32_t)r;
+    default: return (uint32_t)(r != 0 && (r < 0) != (y < 0) ? r + y : r); /* REMAINDER_INT32 */
+    }
+}
+
+/* div_int32_tile (tt-metal's div_int32_sfpu.h; tt-llk's Blackhole
+ * ckernel_sfpu_div_int32.h): an fp32 quotient, not an integer. x == y != 0
+ * gives exactly 1; else both converted to fp32 (nearest even, as the LLK's
+ * SFPCAST of a sign-magnitude value) and divided. The LLK multiplies by a
+ * reciprocal refined by two Newton steps; ours is the correctly rounded
+ * quotient, as div_binary_tile's (docs/chip.md "Numerics"), so x / 0 is
+ * +-inf and 0 / 0 NaN (tt-metal PR #32272's table of its results). */
+static float int_div_float(uint32_t x, uint32_t y)
+{
+    if (x == y && x != 0) return 1.0f;
+    return (float)(int32_t)x / (float)(int32_t)y;
+}
+
 int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, uint32_t df)
 {
     if (!TF_SFPU_IS_INT(op) || !TF_DF_INTEGER(df)) return -1;
     uint32_t mask = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu;
+    if (op == TF_SFPU_DIV_INT32) { /* int32 whatever df: the LLK loads INT32 */
+        for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = int_div_float(ubits(x[i]), ubits(y[i]));
+        return 0;
+    }
+    if (op >= TF_SFPU_DIV_INT32_FLOOR && op <= TF_SFPU_REMAINDER_INT32) {
+        for (int i = 0; i < TF_TILE_ELEMS; i++)
+            d[i] = bits_f(int_div(ubits(x[i]), ubits(y[i]), op));
+        return 0;
+    }
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
         uint32_t a = ubits(x[i]) & mask, b = ubits(y[i]) & mask;
         d[i] = bits_f(int_binary(a, b, op, df) & mask);
     }
     return 0;
+}
+
+/* relu_max_tile_int32's threshold: tt-llk's Blackhole ckernel_sfpu_relu.h
+ * (_relu_max_ with sfpi::vInt and a uint32_t threshold) reads the argument
+ * as fp32 bits and converts that float to int with a C++ static_cast on
+ * the TRISC, truncating toward 0 (ttnn passes the fp32 bits of its float
+ * parameter, unary_op_utils.cpp). Outside int32's range the cast is
+ * undefined in C++: ours saturates to INT32_MIN/INT32_MAX and gives a NaN
+ * INT32_MAX, as RISC-V's fcvt.w.s does. */
+static uint32_t relu_threshold(uint32_t bits)
+{
+    float f = bits_f(bits);
+    if (isnan(f) || f >= 2147483648.0f) return 0x7fffffffu;
+    if (f <= -2147483648.0f) return 0x80000000u;
+    return (uint32_t)(int32_t)f;
 }
 
 /* The unary integer ops with an integer scalar p (tt-metal's
@@ -132,6 +209,12 @@ static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p, uint32_t k)
     case TF_SFPU_CMP_ZERO_UINT16: return int_compare(x & 0xffffu, 0, k, 0);
     case TF_SFPU_CMP_SCALAR_INT: return int_compare(x, p, k, 1);
     case TF_SFPU_RELU_INT: return (int32_t)x > 0 ? x : 0;
+    case TF_SFPU_RELU_MAX_INT32: { /* p: fp32 bits (relu_threshold) */
+        uint32_t t = relu_threshold(p), r = (int32_t)x > (int32_t)t ? t : x;
+        return (int32_t)r < 0 ? 0 : r;
+    }
+    case TF_SFPU_RELU_MIN_INT32: return (int32_t)x < (int32_t)p ? p : x;
+    case TF_SFPU_SIGNBIT_INT32: return x >> 31;
     case TF_SFPU_RELU_MAX_UINT: return x < p ? x : p;
     case TF_SFPU_RELU_MAX_UINT16: x &= 0xffffu; return (x < p ? x : p) & 0xffffu;
     case TF_SFPU_RELU_MIN_UINT: return x > p ? x : p;

@@ -487,6 +487,24 @@ TF_ALWAYS_INLINE void binary_min_uint32_tile(uint32_t idst0, uint32_t idst1, uin
 {
     dev_sfpu_binary(TF_SFPU_MIN_UINT32 | TF_SFPU_DF(TF_DF_UINT32), idst0, idst1, odst);
 }
+/* The int32 divisions between DEST tiles (div_int32_sfpu.h,
+ * div_int32_floor.h, binary_fmod.h, binary_remainder.h), each after its
+ * own init: div_int32_tile writes the quotient as fp32 (the tile then
+ * holds floats: pack it to a float CB), the others int32s: the quotient
+ * floored or truncated, fmod's remainder of x's sign, remainder's of y's.
+ * Division by zero and INT32_MIN / -1: docs/chip.md "Integer tiles". */
+#define TF_SFPU_DIV_INT(fn, OP)                                                                    \
+    TF_SFPU_INIT(fn##_init, OP)                                                                    \
+    TF_ALWAYS_INLINE void fn(uint32_t idst0, uint32_t idst1, uint32_t odst)                        \
+    {                                                                                              \
+        dev_sfpu_binary((OP) | TF_SFPU_DF(TF_DF_INT32), idst0, idst1, odst);                       \
+    }
+TF_SFPU_DIV_INT(div_int32_tile, TF_SFPU_DIV_INT32)
+TF_SFPU_DIV_INT(div_int32_floor_tile, TF_SFPU_DIV_INT32_FLOOR)
+TF_SFPU_DIV_INT(div_int32_trunc_tile, TF_SFPU_DIV_INT32_TRUNC)
+TF_SFPU_DIV_INT(fmod_int32_tile, TF_SFPU_FMOD_INT32)
+TF_SFPU_DIV_INT(remainder_int32_tile, TF_SFPU_REMAINDER_INT32)
+#undef TF_SFPU_DIV_INT
 /* The comparisons between DEST tiles of integers (binary_comp.h): 1 or 0
  * (integers) where x < y, x > y, x <= y, x >= y, as int32 (TF_DF_INT32)
  * or unsigned (TF_DF_UINT32, TF_DF_UINT16: the low 16 bits). */
@@ -536,6 +554,13 @@ TF_SFPU_PARAM(relu_max_tile_uint32, TF_SFPU_RELU_MAX_UINT)
 TF_SFPU_PARAM(relu_max_tile_uint16, TF_SFPU_RELU_MAX_UINT16)
 TF_SFPU_PARAM(relu_min_tile_uint32, TF_SFPU_RELU_MIN_UINT)
 TF_SFPU_PARAM(relu_min_tile_uint16, TF_SFPU_RELU_MIN_UINT16)
+/* relu_max_tile_int32's threshold is fp32 bits (tt-llk converts that
+ * float to int32, truncating), relu_min_tile_int32's an int32 */
+TF_SFPU_PARAM(relu_max_tile_int32, TF_SFPU_RELU_MAX_INT32)
+TF_SFPU_PARAM(relu_min_tile_int32, TF_SFPU_RELU_MIN_INT32)
+/* signbit_tile_int32: the integer 1 where x < 0, else 0; its own init */
+TF_SFPU_INIT(signbit_tile_int32_init, TF_SFPU_SIGNBIT_INT32)
+TF_SFPU_UNARY(signbit_tile_int32, TF_SFPU_SIGNBIT_INT32, 0)
 TF_SFPU_UNARY(abs_tile_int32, TF_SFPU_ABS_INT, 0)
 TF_SFPU_UNARY(negative_tile_int32, TF_SFPU_NEG_INT, 0)
 TF_SFPU_INIT(unary_max_int32_tile_init, TF_SFPU_MAX_SCALAR_INT32)

@@ -68,9 +68,10 @@ expect_err "is unavailable: not supported by tt-foil: packer L1 accumulation" "L
 k tilize_idx 'tilize_block(0, 1, 16, 2, 0);'
 expect_rc 1 "tilize_block with indices"
 expect_err "'tilize_block' is unavailable: not supported by tt-foil: tilize_block with input/output tile indices" "tilize_block with indices"
-k int32 'relu_max_tile_int32(0, 1);'
+k int32 'sfpu_sum_int_col(0);'
 expect_rc 1 "integer DEST ops"
-expect_err "not supported by tt-foil: integer DEST formats" "integer DEST ops"
+expect_err "not supported by tt-foil: integer sums within a DEST tile" "integer DEST ops"
+expect_err "integer DEST formats" "integer DEST ops"
 # names a helper's tt-metal kernels used that were only "undeclared identifier"
 k cmp 'ltz_tile_init(); ltz_tile(0); tan_tile_init(); tan_tile(0);'
 expect_rc 0 "comparison with zero, tan_tile are supported"
@@ -81,9 +82,8 @@ expect_rc 0 "unary_max_int32_tile, relu_tile_int32, clamp_tile_int32 are support
 k fillint 'fill_tile_init(); fill_tile_int<DataFormat::Float32>(0, 1u);'
 expect_rc 1 "fill_tile_int of Float32"
 expect_err "takes DataFormat::Int32, UInt32 or UInt16" "fill_tile_int of Float32"
-k sbit 'signbit_tile_init(); signbit_tile_int32(0);'
-expect_rc 1 "signbit_tile_int32"
-expect_err "'signbit_tile_int32<int>' is unavailable: not supported by tt-foil: integer DEST" "signbit_tile_int32"
+k sbit 'signbit_tile_int32_init(); signbit_tile_int32(0); relu_max_tile_init(); relu_max_tile_int32(0, 0x42c80000u); relu_min_tile_init(); relu_min_tile_int32(0, 1);'
+expect_rc 0 "signbit_tile_int32, relu_max/min_tile_int32 are supported"
 k oldname 'add_tiles_init_nof();'
 expect_rc 1 "old name"
 expect_err "not supported by tt-foil: the old name: use add_tiles_init" "old name"
@@ -223,9 +223,8 @@ expect_err "not supported by tt-foil: logical_not_tile of this data format" "log
 expect_err "error: 'rrelu_tile_init<>' is unavailable: not supported by tt-foil: an SFPU op" "rrelu_tile_init"
 k mulint 'mul_int_tile_init<DataFormat::Int32>(); mul_int_tile<DataFormat::Int32>(0, 1, 2); typecast_tile<8u, 5u>(0);'
 expect_rc 0 "mul_int_tile, typecast_tile<Int32, Float16_b> are supported"
-k divint 'div_int32_tile_init(); div_int32_tile(0, 1, 2);'
-expect_rc 1 "div_int32_tile"
-expect_err "error: 'div_int32_tile_init<>' is unavailable: not supported by tt-foil: integer DEST formats" "div_int32_tile_init"
+k divint 'div_int32_tile_init(); div_int32_tile(0, 1, 2); div_int32_floor_tile_init(); div_int32_floor_tile(0, 1, 2); div_int32_trunc_tile_init(); div_int32_trunc_tile(0, 1, 2); fmod_int32_tile_init(); fmod_int32_tile(0, 1, 2); remainder_int32_tile_init(); remainder_int32_tile<false>(0, 1, 2);'
+expect_rc 0 "div_int32(_floor/_trunc)_tile, fmod/remainder_int32_tile are supported"
 k cmpint 'unary_gt_tile_init(); unary_gt_tile_int32(0, 5u); gtz_tile_init(); gtz_tile_int32(0); lt_int_tile_init<DataFormat::Int32>(); lt_int_tile<DataFormat::Int32>(0, 1, 2);'
 expect_rc 0 "integer comparisons are supported"
 k cmpintf 'lt_int_tile_init<DataFormat::Float32>(); lt_int_tile<DataFormat::Float32>(0, 1, 2);'

@@ -8,7 +8,10 @@
  * saturation, negatives, rounding); the modeled SFPU cycles; the faults (a
  * float op on integers, an integer op on floats, an integer tile packed to a
  * float CB, the FPU on integer tiles, a 16-bit DEST) and the compile-time
- * refusals. Numerics and cycles: docs/chip.md "Integer tiles". */
+ * refusals; the int32 divisions (div_int32_tile's fp32 quotient,
+ * div_int32_floor/trunc_tile, fmod/remainder_int32_tile) with their edges
+ * (division by zero, INT32_MIN / -1, the signs), relu_max/min_tile_int32
+ * and signbit_tile_int32. Numerics and cycles: docs/chip.md "Integer tiles". */
 #include "tf_perf.h"
 #include "tf_tile.h"
 #include "ttm_test.h"
@@ -352,12 +355,149 @@ static void fill_case(int mode, uint32_t df, uint32_t v)
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 32);
 }
 
-/* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
-
 static uint32_t fbits(float f)
 {
     return tf_check_bits(f);
 }
+
+/* ---- the int32 divisions (MODEs 91-95) ---------------------------------------------- */
+
+/* Pairs with their exact results written out: floor, trunc, fmod (x's
+ * sign), remainder (y's sign). Negative operands, INT32_MIN / -1 (wraps),
+ * INT32_MIN and INT32_MAX against each other, and division by zero: what
+ * tt-metal issue #55323 measured on Blackhole (65536, -65536 or -65537,
+ * 65535 or 65534 for INT32_MIN; the remainders keep x). */
+static const struct {
+    int32_t x, y, fl, tr, fm, rm;
+} div_pairs[] = {
+    {7, 2, 3, 3, 1, 1},
+    {-7, 2, -4, -3, -1, 1},
+    {7, -2, -4, -3, 1, -1},
+    {-7, -2, 3, 3, -1, -1},
+    {6, -3, -2, -2, 0, 0},
+    {INT32_MIN, -1, INT32_MIN, INT32_MIN, 0, 0},
+    {INT32_MIN, 1, INT32_MIN, INT32_MIN, 0, 0},
+    {INT32_MIN, INT32_MAX, -2, -1, -1, 2147483646},
+    {INT32_MAX, INT32_MIN, -1, 0, INT32_MAX, -1},
+    {1, INT32_MIN, -1, 0, 1, -2147483647},
+    {INT32_MIN, INT32_MIN, 1, 1, 0, 0},
+    {5, 0, 65536, 65536, 5, 5},
+    {0, 0, 65536, 65536, 0, 0},
+    {-5, 0, -65537, -65536, -5, -5},
+    {INT32_MIN, 0, 65534, 65535, INT32_MIN, INT32_MIN},
+    {INT32_MAX, 0, 65536, 65536, INT32_MAX, INT32_MAX},
+};
+enum { NDIV = sizeof div_pairs / sizeof div_pairs[0] };
+
+/* The reference of the others: floor and trunc of the exact quotient (in
+ * int64_t, so INT32_MIN / -1 is 2^31, kept to its low 32 bits); y == 0
+ * as the table. */
+static uint32_t div_want(int mode, uint32_t ux, uint32_t uy)
+{
+    int64_t x = (int32_t)ux, y = (int32_t)uy;
+    if (y == 0) {
+        if (mode == 94 || mode == 95) return ux;
+        if (x == INT32_MIN) return mode == 92 ? 65534 : 65535;
+        return x < 0 ? (uint32_t)(mode == 92 ? -65537 : -65536) : 65536;
+    }
+    int64_t t = x / y, f = t * y > x && y > 0 ? t - 1 : t * y < x && y < 0 ? t - 1 : t;
+    int64_t r = mode == 92 ? f : mode == 93 ? t : mode == 94 ? x - t * y : x - f * y;
+    return (uint32_t)((uint64_t)r & 0xffffffffu);
+}
+
+/* div_int32_tile: fp32 x / y, exactly 1 where x == y != 0 (tt-llk's
+ * ckernel_sfpu_div_int32.h), x / 0 +-inf, 0 / 0 NaN. */
+static int div_float_ok(uint32_t x, uint32_t y, uint32_t got)
+{
+    float w = x == y && x ? 1.0f : (float)(int32_t)x / (float)(int32_t)y;
+    float g = tf_check_float(got);
+    return w != w ? g != g : fbits(w) == got;
+}
+
+static void div_case(int mode, int odst)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, TF_DF_INT32, 0);
+    for (int i = 0; i < NDIV; i++) x[i] = (uint32_t)div_pairs[i].x, y[i] = (uint32_t)div_pairs[i].y;
+    uint32_t out_df = mode == 91 ? TF_DF_FLOAT32 : TF_DF_INT32;
+    if (run(mode, odst, TF_DF_INT32, out_df, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d: %s\n", mode, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t w = 0;
+        int ok;
+        if (mode == 91) {
+            ok = div_float_ok(x[i], y[i], out[i]);
+        } else {
+            w = i >= NDIV    ? div_want(mode, x[i], y[i])
+                : mode == 92 ? (uint32_t)div_pairs[i].fl
+                : mode == 93 ? (uint32_t)div_pairs[i].tr
+                : mode == 94 ? (uint32_t)div_pairs[i].fm
+                             : (uint32_t)div_pairs[i].rm;
+            ok = out[i] == w;
+            if (i < NDIV) CHECK_EQ_U(div_want(mode, x[i], y[i]), w); /* the two agree */
+        }
+        if (!ok && bad++ < 3)
+            fprintf(stderr, "sfpu_int MODE=%d: f(%d, %d) = 0x%x, want 0x%x\n", mode, (int32_t)x[i],
+                    (int32_t)y[i], out[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    if (mode == 91) { /* the edges of the float quotient, written out */
+        CHECK_EQ_U(out[0], fbits(3.5f));
+        CHECK_EQ_U(out[5], fbits(2147483648.0f)); /* INT32_MIN / -1: no wrap */
+        CHECK_EQ_U(out[10], fbits(1.0f));
+        CHECK_EQ_U(out[11], fbits(INFINITY));
+        CHECK_TRUE(tf_check_float(out[12]) != tf_check_float(out[12])); /* 0 / 0 */
+        CHECK_EQ_U(out[13], fbits(-INFINITY));
+    }
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 91                 ? 384
+                                                : mode == 92 || mode == 93 ? 57 * 32
+                                                                           : 61 * 32);
+}
+
+/* relu_max_tile_int32 (MODE 96): param's fp32 bits truncated to int32 t
+ * (saturating; tt-llk's _relu_max_ with sfpi::vInt), max(0, min(x, t));
+ * relu_min_tile_int32 (97): max(x, param as int32); signbit_tile_int32
+ * (98): 1 where x < 0. */
+static uint32_t relu_int_want(int mode, uint32_t x, uint32_t p)
+{
+    int64_t sx = (int32_t)x, t;
+    if (mode == 98) return sx < 0;
+    if (mode == 97) return sx < (int32_t)p ? p : x;
+    double f = tf_check_float(p);
+    t = f != f || f >= 2147483648.0 ? INT32_MAX : f <= -2147483648.0 ? INT32_MIN : (int64_t)f;
+    int64_t r = sx > t ? t : sx;
+    return (uint32_t)(r < 0 ? 0 : r);
+}
+
+static void relu_int_case(int mode, uint32_t p)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, TF_DF_INT32, 0);
+    if (run_s(mode, 0, p, TF_DF_INT32, TF_DF_INT32, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d param 0x%x: %s\n", mode, p, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t w = relu_int_want(mode, x[i], p);
+        if (out[i] != w && bad++ < 3)
+            fprintf(stderr, "sfpu_int MODE=%d: f(%d, 0x%x) = 0x%x, want 0x%x\n", mode,
+                    (int32_t)x[i], p, out[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 98 ? 32 : 128);
+}
+
+/* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
 
 /* float -> Int32: truncated; |v| < 1: 0; |v| >= 2^31, inf, NaN: INT32_MIN */
 static uint32_t ref_f_int32(float v)
@@ -539,6 +679,16 @@ int main(void)
     fill_case(89, TF_DF_UINT32, 0xfffffffeu);
     fill_case(89, TF_DF_UINT16, 0x12345u);
     fill_case(90, TF_DF_INT32, 0xdeadbeefu);
+    for (int mode = 91; mode <= 95; mode++) div_case(mode, mode % 2 ? 2 : 0);
+    /* relu_max_tile_int32's threshold as fp32 bits: 100.0, 100.9 (-> 100),
+     * -3.0 (all 0), 0.5 (-> 0), 3e9 and NaN (-> INT32_MAX), a denormal
+     * (0x64 -> 0); relu_min_tile_int32's as int32 */
+    static const uint32_t rmax[] = {0x42c80000u, 0x42c9cccdu, 0xc0400000u, 0x3f000000u,
+                                    0x4f32d05eu, 0x7fc00000u, 0x64u};
+    for (int c = 0; c < 7; c++) relu_int_case(96, rmax[c]);
+    static const uint32_t rmin[] = {0, 0xfffffffbu, 100, 0x80000000u, 0x7fffffffu};
+    for (int c = 0; c < 5; c++) relu_int_case(97, rmin[c]);
+    relu_int_case(98, 0);
     static const uint32_t fl[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B};
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 3; k++) {
@@ -568,6 +718,16 @@ int main(void)
     fault_case(26, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
                "tile engine SFPU LT_INT: it takes integer values but is given floats (data "
                "format Int32)");
+    /* div_int32_tile leaves floats: an integer op on them, or a pack to an
+     * integer CB, faults; an int32 division of float tiles too */
+    fault_case(99, TF_DF_INT32, TF_DF_INT32, 1,
+               "tile engine SFPU ADD_INT: it takes integer values but is given floats (data "
+               "format Int32)");
+    fault_case(91, TF_DF_INT32, TF_DF_INT32, 1,
+               "tile engine PACK: it takes integer values but is given floats (data format "
+               "Int32)");
+    fault_case(92, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
+               "tile engine SFPU DIV_INT32_FLOOR: it takes integer values but is given floats");
     fault_case(15, TF_DF_UINT16, TF_DF_UINT16, 0,
                "tile engine COPY: it needs an fp32 DEST (fp32_dest_acc_en)");
     ttm_refused(dev, "sfpu_int_refused", 1, "typecast_tile between these formats");
@@ -575,6 +735,8 @@ int main(void)
     ttm_refused(dev, "sfpu_int_refused", 3,
                 "'gcd_tile<int, int, int>' is unavailable: not supported by tt-foil: "
                 "integer DEST formats: this integer SFPU op is not modeled");
+    ttm_refused(dev, "sfpu_int_refused", 4,
+                "not supported by tt-foil: integer sums within a DEST tile");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_int");
 }

@@ -1,6 +1,6 @@
 // tt-metal's older compute_kernel_api/binary_remainder.h.
-// remainder_binary_tile and its init are modeled (tt_foil/compute_sfpu.hpp);
-// the integer remainder_int32_tile fails at compile time, saying why.
+// remainder_binary_tile, remainder_int32_tile and their inits are modeled
+// (tt_foil/compute_sfpu.hpp).
 // It brings the whole compute API, as every compute header here does
 // (tt_foil/compute.hpp; docs/kernels.md "Compute kernels").
 #pragma once

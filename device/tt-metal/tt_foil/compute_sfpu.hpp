@@ -706,6 +706,30 @@ TF_TTM_SFPU_MAXMIN_INT(binary_min_int32_tile)
 TF_TTM_SFPU_MAXMIN_INT(binary_max_uint32_tile)
 TF_TTM_SFPU_MAXMIN_INT(binary_min_uint32_tile)
 #undef TF_TTM_SFPU_MAXMIN_INT
+// The int32 divisions (div_int32_sfpu.h, div_int32_floor.h, binary_fmod.h,
+// binary_remainder.h), each after its own init: div_int32_tile leaves an
+// fp32 quotient in DEST[odst] (a float tile: an integer op on it faults),
+// the others int32s (floor, trunc; fmod x's sign, remainder y's). The
+// newest tree's is_fp32_dest_acc_en changes nothing (integer tiles need an
+// fp32 DEST). Division by zero and INT32_MIN / -1: docs/chip.md "Integer
+// tiles".
+#define TF_TTM_SFPU_DIV_INT(fn)                                                                    \
+    template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                           \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)                     \
+    {                                                                                              \
+        tf_c::fn(idst0, idst1, odst);                                                              \
+    }
+TF_TTM_SFPU_DIV_INT(div_int32_tile)
+TF_TTM_SFPU_DIV_INT(div_int32_floor_tile)
+TF_TTM_SFPU_DIV_INT(div_int32_trunc_tile)
+TF_TTM_SFPU_DIV_INT(fmod_int32_tile)
+TF_TTM_SFPU_DIV_INT(remainder_int32_tile)
+#undef TF_TTM_SFPU_DIV_INT
+using tf_c::div_int32_floor_tile_init;
+using tf_c::div_int32_tile_init;
+using tf_c::div_int32_trunc_tile_init;
+using tf_c::fmod_int32_tile_init;
+using tf_c::remainder_int32_tile_init;
 // The unary integer ops (eltwise_unary/bitwise_and.h, bitwise_or.h,
 // bitwise_xor.h, bitwise_not.h, left_shift.h, right_shift.h): in place on a
 // tile of integers, the scalar an integer; right_shift_tile is arithmetic
@@ -793,6 +817,11 @@ TF_TTM_SFPU_CMPS_INT(relu_max_tile_uint32)
 TF_TTM_SFPU_CMPS_INT(relu_max_tile_uint16)
 TF_TTM_SFPU_CMPS_INT(relu_min_tile_uint32)
 TF_TTM_SFPU_CMPS_INT(relu_min_tile_uint16)
+// relu_max_tile_int32's param0 is fp32 bits (tt-llk truncates that float to
+// int32), relu_min_tile_int32's an int32, as tt-llk reads them.
+TF_TTM_SFPU_CMPS_INT(relu_max_tile_int32)
+TF_TTM_SFPU_CMPS_INT(relu_min_tile_int32)
+TF_TTM_SFPU_CMPZ_INT(signbit_tile_int32)
 TF_TTM_SFPU_CMPS_INT(unary_max_int32_tile)
 TF_TTM_SFPU_CMPS_INT(unary_min_int32_tile)
 TF_TTM_SFPU_CMPS_INT(unary_max_uint32_tile)
@@ -812,6 +841,7 @@ TF_TTM_SFPU_INT_INIT(unary_min_int32_tile_init)
 TF_TTM_SFPU_INT_INIT(unary_max_uint32_tile_init)
 TF_TTM_SFPU_INT_INIT(unary_min_uint32_tile_init)
 TF_TTM_SFPU_INT_INIT(rsub_unary_int32_tile_init)
+TF_TTM_SFPU_INT_INIT(signbit_tile_int32_init)
 #undef TF_TTM_SFPU_INT_INIT
 // fill_tile_int<DataFormat>(i, v), after fill_tile_init: v everywhere (its
 // low 16 bits for UInt16); the tile then holds integers.

@@ -43,23 +43,19 @@ TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
     "unary_*_tile_int32 and lt/gt/le/ge_int_tile, relu/abs/negative_tile_int32, "                  \
     "relu_max/min_tile_uint32/16, unary_max/min_int32/uint32_tile, add/sub_unary_tile_int32, "     \
     "rsub_unary_int32_tile, logical_not_unary_tile_*, identity_tile_uint32, clamp_tile_int32, "    \
-    "fill_tile_int; "                                                                              \
+    "fill_tile_int, relu_max/min_tile_int32, signbit_tile_int32, div_int32(_floor/_trunc)_tile, "  \
+    "fmod/remainder_int32_tile; "                                                                  \
     "docs/kernels.md 5.2)"
-TF_UNSUPPORTED_FN(relu_max_tile_int32, TF_INT_WHY);
-TF_UNSUPPORTED_FN(relu_min_tile_int32, TF_INT_WHY);
 #define TF_INT_NO(name) TF_UNSUPPORTED_OP(name, TF_INT_WHY)
-TF_INT_NO(signbit_tile_int32);
-TF_INT_NO(div_int32_tile);
-TF_INT_NO(div_int32_floor_tile);
-TF_INT_NO(div_int32_trunc_tile);
-TF_INT_NO(fmod_int32_tile);
-TF_INT_NO(remainder_int32_tile);
 TF_INT_NO(gcd_tile);
 TF_INT_NO(lcm_tile);
 #undef TF_INT_NO
-// Integer forms whose init is shared (the float op's, or sfpu_sum_int_init
-// below).
-#define TF_INT_FN(name) TF_UNSUPPORTED_FN(name, TF_INT_WHY)
+// The integer column/row sums and the integer add between rows of a DEST
+// tile (api/compute/sfpu_int_sum.h): sums within one tile, which the engine's
+// integer ops (elementwise between whole tiles) do not model.
+#define TF_INT_FN(name)                                                                            \
+    TF_UNSUPPORTED_FN(name, "integer sums within a DEST tile (sfpu_sum_int_col/row, "              \
+                            "sfpu_add_int) are not modeled: " TF_INT_WHY)
 TF_INT_FN(sfpu_sum_int_init);
 TF_INT_FN(sfpu_sum_int_col);
 TF_INT_FN(sfpu_sum_int_row);

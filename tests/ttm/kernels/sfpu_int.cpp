@@ -2,13 +2,18 @@
 // CB 0 holds x and y (format DF, an integer one, or a float one for the
 // typecasts and the faults), x goes to DEST[0], y to DEST[1]; the mode's op
 // writes DEST[odst], which is packed to CB 16 (mode, odst and the scalars:
-// runtime arguments 0-3). Modes 20-24 are the mistakes the engine faults
-// on. IN and OUT: the typecast's formats (build defines, as DF).
+// runtime arguments 0-3). Modes 20-27 and 99 are the mistakes the engine
+// faults on. IN and OUT: the typecast's formats (build defines, as DF).
 #include <cstdint>
 
 #include "api/compute/add_int_sfpu.h"
 #include "api/compute/binary_bitwise_sfpu.h"
 #include "api/compute/binary_comp.h"
+#include "api/compute/binary_fmod.h"
+#include "api/compute/binary_remainder.h"
+#include "api/compute/compute_kernel_api.h"
+#include "api/compute/div_int32_floor.h"
+#include "api/compute/div_int32_sfpu.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
 #include "api/compute/eltwise_unary/activations.h"
@@ -357,6 +362,44 @@ void kernel_main()
     case 90: // over a float tile: it becomes one of integers
         fill_tile_init();
         fill_tile_int<DataFormat::Int32>(0, param);
+        break;
+    case 91: // the int32 divisions between DEST tiles: div_int32_tile's quotient is fp32
+        div_int32_tile_init();
+        div_int32_tile(0, 1, odst);
+        break;
+    case 92:
+        div_int32_floor_tile_init();
+        div_int32_floor_tile(0, 1, odst);
+        break;
+    case 93:
+        div_int32_trunc_tile_init();
+        div_int32_trunc_tile<DST_ACCUM_MODE>(0, 1, odst);
+        break;
+    case 94:
+        fmod_int32_tile_init();
+        fmod_int32_tile(0, 1, odst);
+        break;
+    case 95:
+        remainder_int32_tile_init();
+        remainder_int32_tile(0, 1, odst);
+        break;
+    case 96: // param: fp32 bits, truncated to int32
+        relu_max_tile_init();
+        relu_max_tile_int32(0, param);
+        break;
+    case 97:
+        relu_min_tile_init();
+        relu_min_tile_int32(0, param);
+        break;
+    case 98:
+        signbit_tile_int32_init();
+        signbit_tile_int32(0);
+        break;
+    case 99: // an integer op on div_int32_tile's float quotient
+        div_int32_tile_init();
+        div_int32_tile(0, 1, 0);
+        add_int_tile_init();
+        add_int_tile<DataFormat::Int32>(0, 1, odst);
         break;
     case 27: // an integer form on a float tile
         abs_tile_init();

@@ -14,5 +14,7 @@ void kernel_main()
     add_int_tile<DataFormat::Float32>(0, 1, 0);
 #elif MODE == 3 // an integer op the engine does not model
     gcd_tile(0, 1, 0);
+#elif MODE == 4 // an integer sum within a tile
+    sfpu_sum_int_col(0);
 #endif
 }

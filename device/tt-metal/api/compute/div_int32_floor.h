@@ -1,7 +1,6 @@
 // tt-metal's api/compute/div_int32_floor.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// Its int32 divisions and their inits are modeled (tt_foil/compute_sfpu.hpp;
+// docs/kernels.md, "Integer tiles"). It brings the whole compute API, as
+// every compute header here does.
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -181,21 +181,17 @@ static int dest_16bit(const sim_tile_engine *e)
     return e->cfg.strict && !e->cfg.fp32_acc;
 }
 
-/* Float16 data and a 16-bit DEST: on the hardware such a DEST holds IEEE
- * halves (Dst16b holds BF16 or FP16: tt-isa-documentation's Tensix
- * coprocessor, tt-llk's RISC_DEST_FMT_FP16A), this engine's holds bf16
- * only; refused (TF_TILE_ERR_FP32, aux 1) rather than rounded otherwise. */
-static int fp16_on_dest16(const sim_tile_engine *e, int fp16)
+/* A value stored into DEST: a 16-bit DEST holds bf16, or halves in its
+ * Float16 mode (f16: dest_mode), rounded to nearest even by the FPU and
+ * truncated by the SFPU (tt-metal's default; `sfpu` 0 also for an SFPU op
+ * that rounds, TF_SFPU_RNE). */
+static void dest_store(const sim_tile_engine *e, float *d, int sfpu, int f16)
 {
-    return fp16 && dest_16bit(e);
-}
-
-/* A value stored into DEST: a 16-bit DEST holds bf16, rounded to nearest
- * even by the FPU and truncated by the SFPU (tt-metal's default; `sfpu`
- * 0 also for an SFPU op that rounds, TF_SFPU_RNE). */
-static void dest_store(const sim_tile_engine *e, float *d, int sfpu)
-{
-    if (dest_16bit(e)) sim_tile_dest_bf16(d, sfpu);
+    if (!dest_16bit(e)) return;
+    if (f16)
+        sim_tile_dest_fp16(d, sfpu);
+    else
+        sim_tile_dest_bf16(d, sfpu);
 }
 
 static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
@@ -419,7 +415,7 @@ static void bias_add(float *restrict d, const float *restrict b)
 
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,
                     const float *a, const float *b, const float *c, unsigned exact, uint32_t cols,
-                    const uint32_t *args, int integer)
+                    const uint32_t *args, int integer, int f16)
 {
     int was_plain = !*dirty || *plain;
     *plain = 0;
@@ -463,12 +459,12 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
         else if (TF_SFPU_IS_INT(m->sfpu))
             sim_sfpu_int_binary(d, a, b, m->sfpu, TF_SFPU_DF_OF(args[1]));
         else if (TF_SFPU_IS_BINARY(m->sfpu))
-            sim_sfpu_binary(d, a, b, m->sfpu, dest_16bit(e));
+            sim_sfpu_binary(d, a, b, m->sfpu, dest_16bit(e) ? 1 + f16 : 0);
         else
             sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]);
         break;
     }
-    if (!integer) dest_store(e, d, m->kind == TF_TILE_SFPU && !m->rne);
+    if (!integer) dest_store(e, d, m->kind == TF_TILE_SFPU && !m->rne, f16);
     *dirty = 1;
 }
 
@@ -565,6 +561,48 @@ static int pack_kind_check(sim_core_hart *sh, const sim_tile_engine *e, int op, 
     return fault_aux(sh, op, TF_TILE_ERR_INTEGER, kind == DEST_INT ? 1 : 2, df, 0);
 }
 
+/* Which 16-bit format a 16-bit DEST holds for an op: 1 halves (Float16
+ * mode), 0 bf16, -1 both met (refused). tt-llk's math configure takes
+ * DEST's 16-bit format from the source registers' exponent width
+ * (llk_math_hw_configure / _llk_math_srcAB_hw_configure_, documented in
+ * tt-llk's Quasar llk_math_common: Float16 or Float16_b by the input
+ * format's exponent width), and tt-metal's unpacker keeps a Float16
+ * CB Float16 in them (jit_build/data_format.cpp,
+ * get_single_unpack_dst_format); the inputs of one op must share an
+ * exponent width (data_format.cpp, check_consistent_format_across_buffers:
+ * "All input data-formats must have the same exponent format"), and a DEST
+ * tile read again must hold the format the op computes in. An op's
+ * sources: its source registers (a Float16 unpack: halves; any other
+ * float: bf16's exponent), the DEST tiles it reads (as their op left
+ * them); a typecast's result is its output format (Float16: halves, any
+ * other float format: bf16). An op with none of these (an SFPU op on a
+ * zeros tile: fill_tile) takes the format of the last unpack into SrcA
+ * (what the hardware's configure last set). */
+static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
+                     const uint32_t *args, int slot)
+{
+    int base = (int)(e->committed & 1) * TF_TILE_DEST_HALF, seen = 0; /* bit 0 bf16, 1 halves */
+    if (m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST) return args[3] == TF_DF_FLOAT16;
+    if ((m->uses & 1) && !e->a.integer[ka]) seen |= e->a.fp16[ka] ? 2 : 1;
+    if ((m->uses & 2) && !e->b.integer[kb]) seen |= e->b.fp16[kb] ? 2 : 1;
+    int reads[3], n = 0;
+    if (m->kind == TF_TILE_SFPU && TF_SFPU_IS_TERNARY(m->sfpu)) {
+        for (int k = 0; k < 3; k++) reads[n++] = base + (int)TF_SFPU_DEST3_OF(args[2], k);
+    } else if (m->kind == TF_TILE_SFPU && TF_SFPU_IS_BINARY(m->sfpu)) {
+        reads[n++] = base + (int)args[2];
+        reads[n++] = base + (int)args[3];
+    } else if (m->kind == TF_TILE_SFPU ||
+               (m->kind != TF_TILE_COPY && m->kind != TF_TILE_TRANSPOSE &&
+                !(m->kind == TF_TILE_ELTWISE && !m->reuse && !((e->fpu_init >> 28) & 1)))) {
+        reads[n++] = slot; /* the ops that add into DEST, an SFPU op in place */
+    }
+    for (int k = 0; k < n; k++)
+        if (e->kind[reads[k]] == DEST_FLOAT) seen |= e->f16[reads[k]] ? 2 : 1;
+    if (seen == 3) return -1;
+    if (seen) return seen == 2;
+    return e->a.written ? e->a.fp16[(e->a.written - 1) & 1] : 0;
+}
+
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
@@ -615,11 +653,6 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     int ka = e->a.consumed & 1, kb = e->b.consumed & 1;
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
-    if (fp16_on_dest16(
-            e, ((u & 1) && e->a.fp16[ka]) || ((u & 2) && e->b.fp16[kb]) ||
-                   (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_TYPECAST &&
-                    (sh->tile_args[2] == TF_DF_FLOAT16 || sh->tile_args[3] == TF_DF_FLOAT16))))
-        return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, m.sfpu);
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
     const float *in[3] = {e->a.bank[ka], e->b.bank[kb], NULL};
     for (int k = 0; k < nsrc; k++) { /* an SFPU op between DEST tiles: its sources as they stand */
@@ -636,9 +669,13 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         dest_fresh(e, slot);
     int kind = result_kind(e, &m, ka, sh->tile_args);
     if (kind < 0) return fault_kind(sh, e, op, &m, ka);
+    int f16 =
+        dest_16bit(e) && kind == DEST_FLOAT ? dest_mode(e, &m, ka, kb, sh->tile_args, slot) : 0;
+    if (f16 < 0) return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, m.sfpu);
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
-            e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args, kind == DEST_INT);
+            e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args, kind == DEST_INT, f16);
     e->kind[slot] = (uint8_t)kind;
+    e->f16[slot] = (uint8_t)f16;
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);
@@ -674,6 +711,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
             }
         memset(&e->plain[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         memset(&e->kind[half * TF_TILE_DEST_HALF], DEST_ZEROS, TF_TILE_DEST_HALF);
+        memset(&e->f16[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;
@@ -691,15 +729,11 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];
         if (rows_arg(sh, op, addr, fmt, stride, &df, &bytes)) return TF_BUS_FAULT;
-        if (fp16_on_dest16(e, df == TF_DF_FLOAT16))
-            return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, 0);
         sim_tile_pack_rows(t, df, stride, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr,
                            ((TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * sim_tile_elem_bytes(df));
     } else {
         if (tile_arg(sh, op, addr, fmt, &df, &bytes)) return TF_BUS_FAULT;
-        if (fp16_on_dest16(e, df == TF_DF_FLOAT16))
-            return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, 0);
         sim_tile_pack(t, df, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr, bytes);
     }

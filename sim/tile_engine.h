@@ -34,7 +34,7 @@ typedef struct src_reg {
     _Alignas(64) tile_t bank[2];
     unsigned exact[2]; /* SIM_SRC_* flags of what the unpack put in the bank */
     uint32_t cols[2];  /* its columns holding a non-zero value (bit c: column c; all: unknown) */
-    uint8_t fp16[2];   /* it came from a Float16 tile (a 16-bit DEST refuses it) */
+    uint8_t fp16[2];   /* it came from a Float16 tile (a 16-bit DEST holds halves for it) */
     uint32_t written, consumed;
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */
@@ -68,6 +68,10 @@ struct sim_tile_engine {
      * DEST_INT (integers' bits: tile_sfpu_int.c); a float op on integers
      * or an integer op on floats faults (TF_TILE_ERR_INTEGER) */
     uint8_t kind[2 * TF_TILE_DEST_HALF];
+    /* a 16-bit DEST's tile holds halves (Float16 mode), not bf16: the op
+     * that wrote it read Float16 sources, or typecast to Float16 (tile.c,
+     * dest_mode) */
+    uint8_t f16[2 * TF_TILE_DEST_HALF];
     uint32_t committed, released; /* DEST halves handed to pack / given back */
     int math_holds, pack_holds;   /* between acquire..commit, wait..release */
     uint64_t commit_at[2], release_at[2];
@@ -122,6 +126,11 @@ void sim_tile_round_to(float *t, uint32_t df);
 /* A tile stored into a 16-bit DEST: each value as bf16, rounded to
  * nearest even (the FPU) or truncated (trunc: the SFPU); NaNs stay NaN. */
 void sim_tile_dest_bf16(float *t, int trunc);
+/* A tile stored into a 16-bit DEST in Float16 mode (tile_format.c says
+ * the rules): each value as a half, rounded to nearest even (the FPU) or
+ * truncated (the SFPU); below 2^-14 a signed zero. */
+void sim_tile_dest_fp16(float *t, int trunc);
+float sim_fp16_dest(float v, int trunc); /* one value */
 
 /* tile_math.c: the matrix unit (FPU). */
 float sim_fpu_mul(float srca, float srcb, int phases); /* a fidelity-phased product */
@@ -139,7 +148,8 @@ void sim_fpu_transpose(float *d, const float *a);
 /* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know
  * (sim_sfpu_run: the unary ops; sim_sfpu_binary: the TF_SFPU_IS_BINARY
  * ones, d[i] = f(x[i], y[i]), d may be x or y; narrow: DEST is 16-bit,
- * for an op that stores a value in DEST on its way (xlogy's ln y);
+ * for an op that stores a value in DEST on its way (xlogy's ln y; 2:
+ * DEST holds halves);
  * sim_sfpu_ternary: the TF_SFPU_IS_TERNARY ones, d[i] = f(x[i], y[i],
  * z[i]) with the op's scalar s (fp32 bits), d may be any of them). */
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);

@@ -227,3 +227,34 @@ void sim_tile_dest_bf16(float *t, int trunc)
     else
         for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = cm_bf16_widen(cm_bf16_round(t[i]));
 }
+
+/* A 16-bit DEST in Float16 mode holds IEEE-layout halves (tt-isa-documentation
+ * WormholeB0 Dst.md, "Data types": Dst16b holds BF16 or FP16). Below 2^-14
+ * both units give a signed zero: the matrix unit never outputs an FP16
+ * denormal and reads one as zero (FloatBitPatterns.md, FP16), SFPSTORE's
+ * conversion to FP16 flushes them (SFPSTORE.md, ToFP16). The FPU rounds to
+ * nearest even (as its bf16 store here); SFPSTORE truncates toward zero.
+ * Too large a magnitude: the hardware writes its largest pattern (exponent
+ * 31, mantissa 1023), which "behaves similarly to infinity" (both files);
+ * this engine holds an IEEE inf (a pack to Float16 writes 0x7c00, not the
+ * hardware's 0x7fff), and keeps a NaN a NaN as its bf16 store does (the
+ * hardware has none in FP16: docs/chip.md). */
+float sim_fp16_dest(float v, int trunc)
+{
+    uint32_t w = f_bits(v), a = w & 0x7fffffffu;
+    if (a > 0x7f800000u) return cm_fp16_widen(cm_fp16_round(v)); /* a NaN: as a half holds it */
+    if (a < 0x38800000u) return bits_f(w & 0x80000000u);         /* below 2^-14: +-0 */
+    if (!trunc) {
+        uint16_t h = cm_fp16_round(v); /* from 2^-14 up: a normal half, or inf */
+        return cm_fp16_widen(h);
+    }
+    if (a >= 0x47800000u) return bits_f((w & 0x80000000u) | 0x7f800000u); /* 2^16 and up */
+    return bits_f(w & ~0x1fffu); /* the 13 bits a half has not: toward zero */
+}
+
+/* Not vectorized: a Float16 tile on a 16-bit DEST is no hot path (every
+ * CNN and benchmark kernel is bf16 or block-float). */
+void sim_tile_dest_fp16(float *t, int trunc)
+{
+    for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = sim_fp16_dest(t[i], trunc);
+}

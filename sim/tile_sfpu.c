@@ -202,12 +202,13 @@ static float binary(float x, float y, uint32_t op)
 /* xlogy: x ln y, NaN where y < 0 or is NaN (tt-metal's branches); ln y is
  * libm's rounded once to fp32, and passes through DEST on its way (the
  * kernel stores y there and takes its log in place), so a 16-bit DEST
- * truncates it before the multiply. */
+ * truncates it before the multiply (to bf16, or narrow 2: to a half, as
+ * SFPSTORE's FP16 conversion does). */
 static float xlogy(float x, float y, int narrow)
 {
     if (y < 0 || isnan(y)) return NAN;
     float l = (float)log((double)y);
-    return x * (narrow ? cm_bf16_trunc(l) : l);
+    return x * (narrow == 2 ? sim_fp16_dest(l, 1) : narrow ? cm_bf16_trunc(l) : l);
 }
 
 /* The SFPU broadcasts: d = x op y's column 0 (on every column) or row 0

@@ -252,8 +252,10 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_FP32:
         if (a == 1)
             snprintf(what, sizeof what,
-                     "Float16 (IEEE half) data with a 16-bit DEST is not modeled (the hardware's "
-                     "would hold halves, this engine's holds bf16): set fp32_dest_acc_en");
+                     "Float16 (IEEE half) and bf16-exponent data (Float16_b, Float32, the block "
+                     "floats) meet in one op on a 16-bit DEST, which holds one 16-bit format at a "
+                     "time (tt-metal: all inputs must have the same exponent format): pack and "
+                     "unpack through a CB of one format, typecast_tile, or set fp32_dest_acc_en");
         else
             snprintf(
                 what, sizeof what,

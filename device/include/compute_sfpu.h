@@ -609,7 +609,7 @@ TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them
  * (Float32 0, Float16 1, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Bfp2_b 15, Int32
  * 8, UInt16 9, UInt32 24: constants; the pairs tt-llk casts: docs/chip.md
- * "Integer tiles"; Float16 needs an fp32 DEST, a run-time fault). */
+ * "Integer tiles"; to Float16 a 16-bit DEST holds halves after it). */
 #define typecast_tile(in_df, out_df, idst)                                                         \
     do {                                                                                           \
         _Static_assert(TF_TYPECAST_OK(in_df, out_df),                                              \

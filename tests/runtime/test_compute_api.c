@@ -624,8 +624,9 @@ static void bfp_small(tf_tile_format f, uint32_t df, uint32_t tile)
 /* Float16 (IEEE half) through CBs given that format (a 2048-byte page
  * alone is Float16_b) with an fp32 DEST: pack, unpack and typecast equal
  * the host's conversions (against a float64 reference: test_tile_fp16);
- * with a 16-bit DEST, which on the hardware would hold halves, the math
- * reading a Float16 tile and the pack writing one fault. */
+ * then a 16-bit DEST holding halves (fp16_dest16). */
+static void fp16_dest16(const float *host, const float *m);
+
 static void fp16(void)
 {
     static float m[64 * 64], host[64 * 64], dev_out[64 * 64];
@@ -654,34 +655,169 @@ static void fp16(void)
     CHECK_TRUE(memcmp(host, dev_out, sizeof host) == 0);
     decoded_as_host(&r, m, host, dev_out, TF_TILE_FORMAT_FP16, TF_DF_FLOAT16);
 
-    /* a 16-bit DEST: refused where a Float16 tile meets it */
-    const char *why = "Float16 (IEEE half) data with a 16-bit DEST is not modeled (the "
-                      "hardware's would hold halves, this engine's holds bf16): set "
-                      "fp32_dest_acc_en";
+    fp16_dest16(host, m);
+}
+
+/* A half as SFPSTORE's FP16 conversion makes it from fp32 y (tile_format.c's
+ * rules, computed here in double): NaN -> 0x7e00 (checked apart), below 2^-14
+ * a signed zero, from 2^16 inf, else the mantissa truncated toward zero. */
+static uint16_t ref_half_trunc(float y)
+{
+    uint16_t sign = signbit(y) ? 0x8000 : 0;
+    double a = fabs((double)y);
+    if (a < 0x1p-14) return sign;
+    if (a >= 0x1p16) return sign | 0x7c00;
+    int k;
+    double f = frexp(a, &k); /* a = f 2^k, f in [0.5, 1): exponent k - 1 */
+    return (uint16_t)(sign | (uint16_t)(k - 1 + 15) << 10 | (uint16_t)floor((2 * f - 1) * 1024));
+}
+
+/* A normal half's value, inf, or a zero (what the DEST holds: no subnormal). */
+static float half_value(uint16_t h)
+{
+    int e = (h >> 10) & 31;
+    double v = e == 31 ? INFINITY : e ? ldexp(1 + (h & 0x3ff) / 1024.0, e - 15) : 0;
+    return (float)(h & 0x8000 ? -v : v);
+}
+
+/* The tile's halves as the host's Float16 tilize writes them. */
+static void to_halves(const float *v, uint16_t *h)
+{
+    static uint16_t t[1024];
+    MUST(tf_tilize(v, 32, 32, TF_TILE_FORMAT_FP16, t));
+    for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 32; c++)
+            h[r * 32 + c] = t[((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16];
+}
+
+/* A 16-bit DEST in Float16 mode (docs/chip.md "Float16 and a 16-bit DEST"):
+ * Float16 tiles copied (the FPU: halves below 2^-14 flushed), scaled by the
+ * SFPU (truncated to halves), packed to Float16 and to Float16_b (the packer
+ * rounds); bf16 tiles packed to Float16 and typecast to Float16; a matmul
+ * of Float16 tiles rounds its sums to halves; Float16 meeting Float16_b in
+ * one op faults. host: 32 x 32 halves' values (with inf, a subnormal, NaN). */
+static void fp16_dest16(const float *host, const float *m)
+{
+    static float out[32 * 32], y[32 * 32], bf[32 * 32];
+    static uint16_t got[1024], want[1024];
+    const float s = 1.0f / 3;
     cr_run z = {.kernel = "ops_unary16",
                 .nin = 1,
                 .out_rows = 32,
                 .out_cols = 32,
-                .out_f = TF_TILE_FORMAT_BF16,
-                .args = {1, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
+                .out_f = TF_TILE_FORMAT_FP16,
+                .args = {1, TF_SFPU_MUL_SCALAR, tf_check_bits(s), 0},
                 .nargs = 4,
                 .cb_formats = 1,
-                .out = dev_out};
-    z.in[0] = (cr_input){.cb = 0, .m = host, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP16};
-    CHECK_TRUE(cr_execute(dev, &z) != 0);
-    CHECK_CONTAINS(z.err, "tile engine COPY: ");
-    CHECK_CONTAINS(z.err, why);
-    z.in[0].f = TF_TILE_FORMAT_BF16;
-    z.out_f = TF_TILE_FORMAT_FP16;
-    CHECK_TRUE(cr_execute(dev, &z) != 0);
-    CHECK_CONTAINS(z.err, "tile engine PACK: ");
-    CHECK_CONTAINS(z.err, why);
+                .out = out};
+    static float in[32 * 32]; /* host's top-left tile */
+    for (int r = 0; r < 32; r++) memcpy(&in[r * 32], &host[r * 64], 32 * sizeof(float));
+    z.in[0] = (cr_input){.cb = 0, .m = in, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP16};
+    MUST(cr_execute(dev, &z));
+    to_halves(out, got);
+    int ok = 1, nan_ok = 1, flushed = 0, trunc_moved = 0;
+    for (int i = 0; i < 1024; i++) {
+        float x = fabsf(in[i]) < 0x1p-14f ? copysignf(0.0f, in[i]) : in[i]; /* the copy's flush */
+        y[i] = x * s;
+        if (isnan(y[i])) {
+            nan_ok &= (got[i] & 0x7c00) == 0x7c00 && (got[i] & 0x3ff);
+            continue;
+        }
+        want[i] = ref_half_trunc(y[i]);
+        if (got[i] != want[i] && ok)
+            fprintf(stderr, "fp16 DEST %d: x %a: 0x%04x, want 0x%04x\n", i, (double)in[i], got[i],
+                    want[i]);
+        ok &= got[i] == want[i];
+        flushed += in[i] != 0 && fabsf(in[i]) < 0x1p-14f;
+    }
+    CHECK_TRUE(ok);
+    CHECK_TRUE(nan_ok);
+    CHECK_TRUE(flushed > 0);
+    /* the reference's own known bits: 1/3, just below 1 (nearest would be
+     * 1.0), just below 2^-14 (flushed), 70000 (inf) */
+    CHECK_EQ_U(ref_half_trunc(1.0f / 3), 0x3555);
+    CHECK_EQ_U(ref_half_trunc(0x1.fffffep-1f), 0x3bff); /* nearest would be 0x3c00 */
+    CHECK_EQ_U(ref_half_trunc(-0x1.fffp-15f), 0x8000);
+    CHECK_EQ_U(ref_half_trunc(70000.0f), 0x7c00);
+    for (int i = 0; i < 1024; i++) trunc_moved += !isnan(y[i]) && (float)y[i] != out[i];
+    CHECK_TRUE(trunc_moved > 100);
+
+    /* the same tile packed to Float16_b: the packer rounds the halves to bf16 */
     z.out_f = TF_TILE_FORMAT_BF16;
+    MUST(cr_execute(dev, &z));
+    ok = 1;
+    for (int i = 0; i < 1024; i++) {
+        if (isnan(y[i])) continue;
+        /* the half's value, then to bf16 by nearest even */
+        float h = tf_check_float((uint32_t)ref_bf16(half_value(want[i])) << 16);
+        ok &= tf_check_bits(out[i]) == tf_check_bits(h);
+    }
+    CHECK_TRUE(ok);
+
+    /* bf16 tiles (a bf16 DEST) packed to Float16, and typecast to Float16
+     * (rounded to nearest, then the SFPU's store flushes the subnormals) */
+    for (int i = 0; i < 1024; i++) bf[i] = cr_bf(m[i]);
+    z.in[0] = (cr_input){.cb = 0, .m = bf, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_BF16};
+    z.out_f = TF_TILE_FORMAT_FP16;
+    z.args[2] = tf_check_bits(1.0f);
+    MUST(cr_execute(dev, &z));
+    to_halves(bf, want);
+    to_halves(out, got);
+    CHECK_TRUE(memcmp(got, want, sizeof got) == 0);
     z.args[1] = TF_SFPU_TYPECAST;
     z.args[2] = TF_DF_FLOAT16;
-    CHECK_TRUE(cr_execute(dev, &z) != 0);
-    CHECK_CONTAINS(z.err, "tile engine SFPU TYPECAST: ");
-    CHECK_CONTAINS(z.err, why);
+    MUST(cr_execute(dev, &z));
+    to_halves(out, got);
+    ok = 1;
+    int subn = 0;
+    for (int i = 0; i < 1024; i++) {
+        uint16_t w = want[i];
+        if ((w & 0x7c00) == 0 && (w & 0x3ff)) {
+            w &= 0x8000;
+            subn++;
+        }
+        ok &= isnan(bf[i]) ? (got[i] & 0x7c00) == 0x7c00 && (got[i] & 0x3ff) : got[i] == w;
+    }
+    CHECK_TRUE(ok);
+    CHECK_TRUE(subn > 0);
+
+    /* matmul of Float16 tiles: in0 multiples of 1/16 in [-32, 32], in1 of
+     * 1/4 in [-2, 2], every product and sum exact in fp32; each sum rounded
+     * to nearest half once (Kt = 1) */
+    static float a[32 * 32], b[32 * 32], c[32 * 32], sum[32 * 32];
+    for (int i = 0; i < 1024; i++) {
+        a[i] = (float)((int)rnd(0, 1024) - 512) / 16;
+        b[i] = (float)((int)rnd(0, 16) - 8) / 4;
+    }
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++) {
+            double t = 0;
+            for (int k = 0; k < 32; k++) t += (double)a[i * 32 + k] * b[k * 32 + j];
+            sum[i * 32 + j] = (float)t;
+        }
+    cr_run mm = {.kernel = "ops_matmul16",
+                 .nin = 2,
+                 .out_rows = 32,
+                 .out_cols = 32,
+                 .out_f = TF_TILE_FORMAT_FP16,
+                 .args = {1, 1, 1, 0, 1},
+                 .nargs = 5,
+                 .cb_formats = 1,
+                 .out = c};
+    mm.in[0] = (cr_input){.cb = 0, .m = a, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP16};
+    mm.in[1] = (cr_input){.cb = 1, .m = b, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_FP16};
+    MUST(cr_execute(dev, &mm));
+    to_halves(sum, want);
+    to_halves(c, got);
+    CHECK_TRUE(memcmp(got, want, sizeof got) == 0);
+    int rounded = 0;
+    for (int i = 0; i < 1024; i++) rounded += c[i] != sum[i];
+    CHECK_TRUE(rounded > 100);
+    /* Float16 meets Float16_b in one op: refused */
+    mm.in[1].f = TF_TILE_FORMAT_BF16;
+    CHECK_TRUE(cr_execute(dev, &mm) != 0);
+    CHECK_CONTAINS(mm.err, "tile engine MATMUL: ");
+    CHECK_CONTAINS(mm.err, "meet in one op on a 16-bit DEST, which holds one 16-bit format");
 }
 
 /* ---- faults ------------------------------------------------------------------------------ */

@@ -179,9 +179,60 @@ static void tiles(void)
     CHECK_EQ_U(sim_tile_elem_bytes(TF_DF_FLOAT16), 2);
 }
 
+/* A 16-bit DEST in Float16 mode (sim/tile_format.c, sim_fp16_dest): the
+ * FPU's store rounds to nearest even, the SFPU's truncates, both flush
+ * magnitudes below 2^-14 to a signed zero. */
+static uint32_t dest16(float v, int trunc)
+{
+    return tf_check_bits(sim_fp16_dest(v, trunc));
+}
+
+static void dest_fp16(void)
+{
+    CHECK_EQ_U(dest16(1.0f / 3, 0), 0x3eaaa000u);        /* 0x3555: the nearest is below */
+    CHECK_EQ_U(dest16(5.0f / 3, 0), 0x3fd56000u);        /* 0x3eab: the nearest is above */
+    CHECK_EQ_U(dest16(5.0f / 3, 1), 0x3fd54000u);        /* 0x3eaa: toward zero */
+    CHECK_EQ_U(dest16(-5.0f / 3, 1), 0xbfd54000u);       /* toward zero: up for a negative */
+    CHECK_EQ_U(dest16(1.0f + 0x1p-11f, 0), 0x3f800000u); /* a tie: to even */
+    CHECK_EQ_U(dest16(0x1.fffffep-1f, 0), 0x3f800000u);  /* rounds up to 1 */
+    CHECK_EQ_U(dest16(0x1.fffffep-1f, 1), 0x3f7fe000u);  /* 0x3bff */
+    CHECK_EQ_U(dest16(65519.0f, 0), 0x477fe000u);        /* 65504 */
+    CHECK_EQ_U(dest16(65520.0f, 0), 0x7f800000u);        /* the tie: inf */
+    CHECK_EQ_U(dest16(65535.0f, 1), 0x477fe000u);        /* toward zero: 65504 */
+    CHECK_EQ_U(dest16(-65536.0f, 1), 0xff800000u);       /* beyond the exponent: -inf */
+    CHECK_EQ_U(dest16(INFINITY, 1), 0x7f800000u);
+    CHECK_EQ_U(dest16(0x1p-14f, 1), 0x38800000u);        /* the smallest normal half */
+    CHECK_EQ_U(dest16(0x1.fffffep-15f, 0), 0x00000000u); /* below it: 0 (no rounding up) */
+    CHECK_EQ_U(dest16(-0x1p-24f, 0), 0x80000000u);       /* a subnormal half: -0 */
+    CHECK_EQ_U(dest16(-1e-40f, 1), 0x80000000u);
+    CHECK_TRUE(isnan(sim_fp16_dest(NAN, 1)) && isnan(sim_fp16_dest(NAN, 0)));
+    /* the tile's loop: the same values */
+    static float t[TF_TILE_ELEMS];
+    uint32_t s = 7;
+    int ok = 1;
+    for (int trunc = 0; trunc < 2; trunc++) {
+        for (int i = 0; i < TF_TILE_ELEMS; i++) {
+            s = s * 1664525u + 1013904223u;
+            t[i] = tf_check_float((s & 0x807fffffu) | (uint32_t)(100 + (s >> 24) % 45) << 23);
+        }
+        static float in[TF_TILE_ELEMS];
+        memcpy(in, t, sizeof in);
+        sim_tile_dest_fp16(t, trunc);
+        for (int i = 0; i < TF_TILE_ELEMS; i++) {
+            uint32_t w = tf_check_bits(t[i]);
+            ok &= w == dest16(in[i], trunc);
+            /* a half's value: 13 low bits clear, no subnormal */
+            ok &= !(w & 0x1fffu) && ((w & 0x7fffffffu) == 0 || (w & 0x7fffffffu) >= 0x38800000u);
+            if (trunc && fabsf(in[i]) < 65536.0f) ok &= fabsf(t[i]) <= fabsf(in[i]);
+        }
+    }
+    CHECK_TRUE(ok);
+}
+
 int main(void)
 {
     conversions();
     tiles();
+    dest_fp16();
     return tf_check_report("test_tile_fp16");
 }

@@ -605,7 +605,7 @@ ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
 // the values format OUT can represent (Float32, Float16, Float16_b, Bfp8_b,
-// Bfp4_b, Bfp2_b; Float16 needs an fp32 DEST, a run-time fault), or the
+// Bfp4_b, Bfp2_b; to Float16 a 16-bit DEST holds halves after it), or the
 // integers of Int32, UInt32, UInt16 (tt-llk's conversions: docs/chip.md
 // "Integer tiles"; integer tiles need FP32_DEST_ACC ON). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default

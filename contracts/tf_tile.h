@@ -310,7 +310,12 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(REMAINDER_INT32,  181, 181, "x - floor(x / y) y, int32 (y's sign); y == 0: x")               \
     X(RELU_MAX_INT32,   182,   7, "max(0, min(x, t)) as int32, t = ARG2 read as fp32, truncated")  \
     X(RELU_MIN_INT32,   183,   8, "max(x, ARG2) as int32 (relu_min_tile_int32)")                   \
-    X(SIGNBIT_INT32,    184, 184, "x's sign bit as the integer 1 or 0 (signbit_tile_int32)")
+    X(SIGNBIT_INT32,    184, 184, "x's sign bit as the integer 1 or 0 (signbit_tile_int32)")      \
+    X(SUM_INT_COL,      185, 185, "rows 0-3 of the top faces: int32 sums of the rows = r mod 4")  \
+    X(SUM_INT_ROW,      186, 185, "even columns of the left faces: sums of 4 columns, int32")     \
+    X(ADD_INT_NEXT,     187, 185, "x + y, wrapping; y the next DEST tile (sfpu_add_int)")         \
+    X(GCD_INT,          188, 188, "gcd(|x|, |y|) of int32s (gcd_tile)")                           \
+    X(LCM_INT,          189, 189, "lcm(|x|, |y|) of int32s below 2^15 in magnitude (lcm_tile)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -331,7 +336,8 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_SFPU_IS_INT(o)                                                                          \
     (((o) >= TF_SFPU_ADD_INT && (o) <= TF_SFPU_MIN_UINT32) ||                                      \
      ((o) >= TF_SFPU_LT_INT && (o) <= TF_SFPU_GE_INT) ||                                           \
-     ((o) >= TF_SFPU_DIV_INT32 && (o) <= TF_SFPU_REMAINDER_INT32))
+     ((o) >= TF_SFPU_DIV_INT32 && (o) <= TF_SFPU_REMAINDER_INT32) ||                               \
+     ((o) >= TF_SFPU_ADD_INT_NEXT && (o) <= TF_SFPU_LCM_INT))
 /* The one integer op whose result is floats: div_int32_tile (tt-llk's
  * ckernel_sfpu_div_int32.h stores an fp32 quotient), so the tile it
  * writes holds floats after it. */
@@ -346,7 +352,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_SFPU_IS_INT_UNARY(o)                                                                    \
     (((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT) ||                               \
      ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_FILL_UINT16) ||                                    \
-     ((o) >= TF_SFPU_RELU_MAX_INT32 && (o) <= TF_SFPU_SIGNBIT_INT32))
+     ((o) >= TF_SFPU_RELU_MAX_INT32 && (o) <= TF_SFPU_SUM_INT_ROW))
 #define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
 #define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
@@ -457,6 +463,9 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 /* integer values where the op takes floats (a = 1) or float values where
  * it takes integers (a = 2); b: the format involved (255: not known) */
 #define TF_TILE_ERR_INTEGER 13
+/* an input value outside what the op's LLK handles (lcm_tile: a magnitude
+ * of 2^15 or more); c: the op, a: the DEST index holding it */
+#define TF_TILE_ERR_RANGE 14
 /* TF_TILE_ERR_PROTO's a: which hand-over rule was broken */
 #define TF_TILE_PROTO_REACQUIRE  1 /* tile_regs_acquire while math holds a half */
 #define TF_TILE_PROTO_NO_ACQUIRE 2 /* math or commit while it holds none */

@@ -669,6 +669,14 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         dest_fresh(e, slot);
     int kind = result_kind(e, &m, ka, sh->tile_args);
     if (kind < 0) return fault_kind(sh, e, op, &m, ka);
+    /* lcm_tile's LLK handles magnitudes below 2^15 only (ckernel_sfpu_lcm.h) */
+    if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_LCM_INT)
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < TF_TILE_ELEMS; i++) {
+                uint32_t w = f_bits(in[k][i]);
+                if ((w >> 31 ? 0u - w : w) >= 0x8000u)
+                    return fault_aux(sh, op, TF_TILE_ERR_RANGE, src[k], 0, m.sfpu);
+            }
     int f16 =
         dest_16bit(e) && kind == DEST_FLOAT ? dest_mode(e, &m, ka, kb, sh->tile_args, slot) : 0;
     if (f16 < 0) return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, m.sfpu);

@@ -395,6 +395,18 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_REMAINDER_INT32: return 61 * 32;
     /* estimate: SFPU binary div's 320 and the two int-to-float conversions (32 each) */
     case TF_SFPU_DIV_INT32: return 64 + 256 + 64;
+    /* estimates from tt-llk's instruction counts (ckernel_sfpu_int_sum.h):
+     * the column sum 2 x (8 loads, 7 adds, a store) on each of its 2
+     * faces, the row sum 4 x (4 loads, 3 adds, a store) on each of 2,
+     * add_int 8 x (2 loads, an add, a store) on each of 4 */
+    case TF_SFPU_SUM_INT_COL: return 64;
+    case TF_SFPU_SUM_INT_ROW: return 64;
+    case TF_SFPU_ADD_INT_NEXT: return 128;
+    /* ckernel_sfpu_gcd.h: ~12 set-up issues and 30 iterations of 7 a row
+     * group, 32 of them; ckernel_sfpu_lcm.h: its gcd of 14 iterations, then
+     * a reciprocal and a 16 x 16-bit product (~40) */
+    case TF_SFPU_GCD_INT: return (12 + 30 * 7 + 3) * 32;
+    case TF_SFPU_LCM_INT: return (12 + 14 * 7 + 40) * 32;
     default: {
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a

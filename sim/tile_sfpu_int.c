@@ -78,7 +78,8 @@ static uint32_t int_binary(uint32_t x, uint32_t y, uint32_t op, uint32_t df)
     case TF_SFPU_GT_INT: return int_compare(x, y, TF_SFPU_CMP_GT, sgn);
     case TF_SFPU_LE_INT: return int_compare(x, y, TF_SFPU_CMP_LE, sgn);
     case TF_SFPU_GE_INT: return int_compare(x, y, TF_SFPU_CMP_GE, sgn);
-    case TF_SFPU_ADD_INT: return x + y;
+    case TF_SFPU_ADD_INT:
+    case TF_SFPU_ADD_INT_NEXT: return x + y;
     case TF_SFPU_SUB_INT: return x - y;
     case TF_SFPU_RSUB_INT: return y - x;
     case TF_SFPU_MUL_INT: return x * y;
@@ -146,9 +147,44 @@ static float int_div_float(uint32_t x, uint32_t y)
     return (float)(int32_t)x / (float)(int32_t)y;
 }
 
+/* gcd_tile and lcm_tile (tt-llk's ckernel_sfpu_gcd.h, ckernel_sfpu_lcm.h):
+ * a binary GCD of the magnitudes, so gcd(x, 0) = |x| and gcd(0, 0) = 0;
+ * INT32_MIN's magnitude is 2^31 (our choice: the LLK's loop is written for
+ * 31-bit magnitudes), so gcd(INT32_MIN, 0) gives its bits back. lcm:
+ * |x| / gcd x |y|, 0 when either is 0 (the LLK's quotient 0 / gcd is 0);
+ * the LLK assumes magnitudes below 2^15 (a 15-step gcd, a 16 x 16-bit
+ * product), so the engine faults on others before it gets here
+ * (tile.c, TF_TILE_ERR_RANGE). */
+static uint32_t mag(uint32_t x)
+{
+    return x >> 31 ? 0u - x : x;
+}
+
+static uint32_t gcd_u(uint32_t a, uint32_t b)
+{
+    while (b) {
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static uint32_t lcm_u(uint32_t a, uint32_t b)
+{
+    return a && b ? a / gcd_u(a, b) * b : 0;
+}
+
 int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, uint32_t df)
 {
     if (!TF_SFPU_IS_INT(op) || !TF_DF_INTEGER(df)) return -1;
+    if (op == TF_SFPU_GCD_INT || op == TF_SFPU_LCM_INT) { /* int32 whatever df, as the LLK */
+        for (int i = 0; i < TF_TILE_ELEMS; i++) {
+            uint32_t a = mag(ubits(x[i])), b = mag(ubits(y[i]));
+            d[i] = bits_f(op == TF_SFPU_GCD_INT ? gcd_u(a, b) : lcm_u(a, b));
+        }
+        return 0;
+    }
     uint32_t mask = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu;
     if (op == TF_SFPU_DIV_INT32) { /* int32 whatever df: the LLK loads INT32 */
         for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = int_div_float(ubits(x[i]), ubits(y[i]));
@@ -250,9 +286,47 @@ static uint32_t int_unary(uint32_t x, uint32_t op, uint32_t p, uint32_t k)
     }
 }
 
+/* sfpu_sum_int_col / sfpu_sum_int_row (tt-metal's api/compute/eltwise_unary/
+ * sfpu_int_sum.h, tt-llk's ckernel_sfpu_int_sum.h): partial sums within the
+ * tile, where the LLK's SFPU passes leave them. The column sum runs on the
+ * top faces (VectorMode::R); in each, the vector at rows 0-3 (even, then
+ * odd columns: a vector is 4 rows x 8 columns of a face, SFPLOAD's lanes in
+ * tt-isa-documentation's SFPLOAD.md/SFPSTORE.md) gets the sum of the 4
+ * vectors down its face and the 4 of the face below: tile row r < 4 of
+ * column c becomes the sum of the 8 rows = r mod 4 of column c. The row
+ * sum runs on the left faces (VectorMode::C); each even-column vector gets
+ * itself, the odd columns beside it and the two of the face to the right:
+ * tile column 2m < 16 of row r becomes x[r][2m] + x[r][2m + 1] + x[r][16 +
+ * 2m] + x[r][17 + 2m]. Everything else stays. Adds wrap modulo 2^32 (two's
+ * complement, as tt-metal's 2024 copy of the file; a later copy converts
+ * each value to sign-magnitude before its adds and back after, which gives
+ * the same sums for non-negative values: docs/chip.md). */
+static void sum_int(float *d, uint32_t op)
+{
+    uint32_t t[TF_TILE_DIM][TF_TILE_DIM];
+    memcpy(t, d, sizeof t);
+    if (op == TF_SFPU_SUM_INT_COL) {
+        for (int r = 0; r < 4; r++)
+            for (int c = 0; c < TF_TILE_DIM; c++) {
+                uint32_t s = 0;
+                for (int k = r; k < TF_TILE_DIM; k += 4) s += t[k][c];
+                d[r * TF_TILE_DIM + c] = bits_f(s);
+            }
+    } else {
+        for (int r = 0; r < TF_TILE_DIM; r++)
+            for (int c = 0; c < 16; c += 2)
+                d[r * TF_TILE_DIM + c] =
+                    bits_f(t[r][c] + t[r][c + 1] + t[r][16 + c] + t[r][17 + c]);
+    }
+}
+
 int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p0, uint32_t p1)
 {
     if (!TF_SFPU_IS_INT_UNARY(op)) return -1;
+    if (op == TF_SFPU_SUM_INT_COL || op == TF_SFPU_SUM_INT_ROW) {
+        sum_int(d, op);
+        return 0;
+    }
     for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(int_unary(ubits(d[i]), op, p0, p1));
     return 0;
 }

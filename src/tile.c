@@ -279,6 +279,13 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      fmt);
         break;
     }
+    case TF_TILE_ERR_RANGE:
+        snprintf(what, sizeof what,
+                 "DEST[%u] holds a value of magnitude 2^15 or more: tt-llk's lcm_tile assumes "
+                 "magnitudes below 2^15 (a 15-step gcd and a 16 x 16-bit product, "
+                 "ckernel_sfpu_lcm.h), so larger ones are not modeled",
+                 a);
+        break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

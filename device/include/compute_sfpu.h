@@ -561,6 +561,33 @@ TF_SFPU_PARAM(relu_min_tile_int32, TF_SFPU_RELU_MIN_INT32)
 /* signbit_tile_int32: the integer 1 where x < 0, else 0; its own init */
 TF_SFPU_INIT(signbit_tile_int32_init, TF_SFPU_SIGNBIT_INT32)
 TF_SFPU_UNARY(signbit_tile_int32, TF_SFPU_SIGNBIT_INT32, 0)
+/* The int32 sums within a DEST tile (tt-metal's sfpu_int_sum.h), after
+ * sfpu_sum_int_init: sfpu_sum_int_col leaves in rows 0-3 the sums of the
+ * rows r mod 4, sfpu_sum_int_row in the even columns of the left half the
+ * sums of 4 columns (docs/chip.md "Integer tiles" says which);
+ * sfpu_add_int: DEST[idst] + DEST[idst + 1] into DEST[idst], whatever
+ * dst_offset (tt-llk's add_int reads the next tile). */
+TF_SFPU_INIT(sfpu_sum_int_init, TF_SFPU_SUM_INT_COL)
+TF_SFPU_UNARY(sfpu_sum_int_col, TF_SFPU_SUM_INT_COL, 0)
+TF_SFPU_UNARY(sfpu_sum_int_row, TF_SFPU_SUM_INT_ROW, 0)
+TF_ALWAYS_INLINE void sfpu_add_int(uint32_t idst, uint32_t dst_offset)
+{
+    (void)dst_offset;
+    dev_sfpu_binary(TF_SFPU_ADD_INT_NEXT | TF_SFPU_DF(TF_DF_INT32), idst, idst + 1, idst);
+}
+/* gcd_tile, lcm_tile (tt-metal's gcd.h, lcm.h), each after its own init:
+ * gcd / lcm of the int32s' magnitudes into DEST[odst]; lcm_tile faults on
+ * a magnitude of 2^15 or more (its LLK's limit) */
+TF_SFPU_INIT(gcd_tile_init, TF_SFPU_GCD_INT)
+TF_ALWAYS_INLINE void gcd_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu_binary(TF_SFPU_GCD_INT | TF_SFPU_DF(TF_DF_INT32), idst0, idst1, odst);
+}
+TF_SFPU_INIT(lcm_tile_init, TF_SFPU_LCM_INT)
+TF_ALWAYS_INLINE void lcm_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
+{
+    dev_sfpu_binary(TF_SFPU_LCM_INT | TF_SFPU_DF(TF_DF_INT32), idst0, idst1, odst);
+}
 TF_SFPU_UNARY(abs_tile_int32, TF_SFPU_ABS_INT, 0)
 TF_SFPU_UNARY(negative_tile_int32, TF_SFPU_NEG_INT, 0)
 TF_SFPU_INIT(unary_max_int32_tile_init, TF_SFPU_MAX_SCALAR_INT32)

@@ -11,7 +11,9 @@
  * refusals; the int32 divisions (div_int32_tile's fp32 quotient,
  * div_int32_floor/trunc_tile, fmod/remainder_int32_tile) with their edges
  * (division by zero, INT32_MIN / -1, the signs), relu_max/min_tile_int32
- * and signbit_tile_int32. Numerics and cycles: docs/chip.md "Integer tiles". */
+ * and signbit_tile_int32; the sums within a tile (sfpu_sum_int_col/row,
+ * sfpu_add_int), gcd_tile and lcm_tile (and lcm's range fault). Numerics
+ * and cycles: docs/chip.md "Integer tiles". */
 #include "tf_perf.h"
 #include "tf_tile.h"
 #include "ttm_test.h"
@@ -497,6 +499,131 @@ static void relu_int_case(int mode, uint32_t p)
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 98 ? 32 : 128);
 }
 
+/* ---- sums within a tile, gcd, lcm (docs/chip.md "Integer tiles") ---- */
+
+/* sfpu_sum_int_col (MODE 100): rows 0-3 of x get, column by column, the
+ * sum of the 8 rows of x equal to them mod 4 (the LLK's passes over the top
+ * faces, each reading its face and the one below); sfpu_sum_int_row (101):
+ * the even columns of the left half get x[r][c] + x[r][c + 1] + x[r][c +
+ * 16] + x[r][c + 17]; sfpu_add_int (102): x + y, y being the next DEST
+ * tile whatever dst_offset. Sums wrap modulo 2^32; the rest of x stays. */
+static uint32_t sum_want(int mode, const uint32_t *x, const uint32_t *y, int r, int c)
+{
+    if (mode == 102) return x[r * D + c] + y[r * D + c];
+    uint32_t s = 0;
+    if (mode == 100) {
+        if (r >= 4) return x[r * D + c];
+        for (int k = 0; k < 8; k++) s += x[(r + 4 * k) * D + c];
+        return s;
+    }
+    if (c >= 16 || c % 2) return x[r * D + c];
+    return x[r * D + c] + x[r * D + c + 1] + x[r * D + c + 16] + x[r * D + c + 17];
+}
+
+static void sum_case(int mode)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    inputs(x, y, TF_DF_INT32, 0);
+    x[0] = 0x7fffffffu, x[4 * D] = 1; /* a column sum that wraps */
+    if (run_s(mode, 0, 2, TF_DF_INT32, TF_DF_INT32, 0, 0, 1, x, y, out, &pc, err, sizeof err)) {
+        fprintf(stderr, "sfpu_int MODE=%d: %s\n", mode, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0, moved = 0;
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c++) {
+            uint32_t w = sum_want(mode, x, y, r, c);
+            moved += w != x[r * D + c];
+            if (out[r * D + c] != w && bad++ < 3)
+                fprintf(stderr, "sfpu_int MODE=%d (%d, %d): 0x%x, want 0x%x\n", mode, r, c,
+                        out[r * D + c], w);
+        }
+    CHECK_EQ_U(bad, 0);
+    CHECK_TRUE(moved > (mode == 102 ? 900 : 100));
+    if (mode == 100) { /* written out: column 0's rows 0, 4, ..., 28 */
+        uint32_t s = 0;
+        for (int k = 0; k < 8; k++) s += x[4 * k * D];
+        CHECK_EQ_U(out[0], s);
+    }
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], mode == 102 ? 128 : 64);
+}
+
+static uint32_t gcd_ref(uint32_t a, uint32_t b)
+{
+    a = a >> 31 ? 0u - a : a, b = b >> 31 ? 0u - b : b;
+    while (b) {
+        uint32_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* gcd_tile (103, 105: the two-index form into DEST[0]) and lcm_tile (104):
+ * of the magnitudes, gcd(0, 0) = 0, lcm with a 0 = 0; lcm_tile's inputs
+ * below 2^15 in magnitude (big: one of 2^15, which faults). */
+static void gcd_case(int mode, int odst, int big)
+{
+    static uint32_t x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    static const int32_t pairs[][3] = {
+        /* x, y, gcd (lcm below when small) */
+        {12, 18, 6}, {-12, 18, 6},           {12, -18, 6},      {0, 7, 7},          {7, 0, 7},
+        {0, 0, 0},   {-32767, 32767, 32767}, {32767, 32766, 1}, {1024, 4096, 1024}, {-6, -4, 2},
+        {97, 89, 1}, {30030, 2310, 2310}};
+    enum { NP = sizeof pairs / sizeof pairs[0] };
+    uint32_t s = 2463534242u;
+    for (int i = 0; i < E; i++) {
+        s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+        uint32_t m = mode == 104 ? 0x7fffu : 0xffffffffu;
+        int32_t a = (int32_t)(s & m), b = (int32_t)((s >> 7) & m);
+        if (mode == 104) a = s & 0x10000 ? -a : a, b = s & 0x20000 ? -b : b;
+        if (mode != 104 && i % 5 == 0) b = (int32_t)((uint32_t)a / 3 * 2); /* a shared factor */
+        if (i < NP) a = pairs[i][0], b = pairs[i][1];
+        if (mode != 104 && i == NP) a = INT32_MIN, b = 0;
+        x[i] = (uint32_t)a, y[i] = (uint32_t)b;
+    }
+    if (big) x[E - 1] = 0xffff8000u; /* -2^15 */
+    int rc =
+        run_s(mode, odst, 0, TF_DF_INT32, TF_DF_INT32, 0, 0, 1, x, y, out, &pc, err, sizeof err);
+    if (big) {
+        CHECK_TRUE(rc != 0);
+        if (rc)
+            CHECK_CONTAINS(err, "tile engine SFPU LCM_INT: DEST[0] holds a value of magnitude "
+                                "2^15 or more: tt-llk's lcm_tile assumes magnitudes below 2^15");
+        return;
+    }
+    if (rc) {
+        fprintf(stderr, "sfpu_int MODE=%d: %s\n", mode, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    int bad = 0;
+    for (int i = 0; i < E; i++) {
+        uint32_t g = gcd_ref(x[i], y[i]), w = g;
+        if (mode == 104) {
+            uint64_t a = gcd_ref(x[i], 0), b = gcd_ref(y[i], 0);
+            w = g ? (uint32_t)(a * b / g) : 0;
+        }
+        if (i < NP) CHECK_EQ_U(g, (uint32_t)pairs[i][2]); /* the reference agrees */
+        if (out[i] != w && bad++ < 3)
+            fprintf(stderr, "sfpu_int MODE=%d: f(%d, %d) = 0x%x, want 0x%x\n", mode, (int32_t)x[i],
+                    (int32_t)y[i], out[i], w);
+    }
+    CHECK_EQ_U(bad, 0);
+    if (mode != 104) CHECK_EQ_U(out[NP], 0x80000000u); /* |INT32_MIN| = 2^31's bits */
+    if (mode == 104) { /* written out: lcm(12, 18), lcm(-32767, 32767), lcm(32767, 32766) */
+        CHECK_EQ_U(out[0], 36);
+        CHECK_EQ_U(out[6], 32767);
+        CHECK_EQ_U(out[7], 1073643522u);
+    }
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU],
+               mode == 104 ? (12 + 14 * 7 + 40) * 32 : (12 + 30 * 7 + 3) * 32);
+}
+
 /* ---- typecasts: the reference of tt-llk's conversions (docs/chip.md) ---- */
 
 /* float -> Int32: truncated; |v| < 1: 0; |v| >= 2^31, inf, NaN: INT32_MIN */
@@ -733,10 +860,15 @@ int main(void)
     ttm_refused(dev, "sfpu_int_refused", 1, "typecast_tile between these formats");
     ttm_refused(dev, "sfpu_int_refused", 2, "takes DataFormat::Int32, UInt32 or UInt16");
     ttm_refused(dev, "sfpu_int_refused", 3,
-                "'gcd_tile<int, int, int>' is unavailable: not supported by tt-foil: "
-                "integer DEST formats: this integer SFPU op is not modeled");
-    ttm_refused(dev, "sfpu_int_refused", 4,
-                "not supported by tt-foil: integer sums within a DEST tile");
+                "'sfpu_sum_int_col' is unavailable: not supported by tt-foil: sfpu_sum_int_col/row "
+                "with an input and an output index");
+    sum_case(100);
+    sum_case(101);
+    sum_case(102);
+    gcd_case(103, 2, 0);
+    gcd_case(104, 0, 0);
+    gcd_case(105, 0, 0);
+    gcd_case(104, 0, 1); /* a magnitude of 2^15: refused */
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_int");
 }

@@ -1,7 +1,6 @@
-// tt-metal's compute_kernel_api/gcd.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's compute_kernel_api/gcd.h: its
+// integer ops, modeled (tt_foil/compute_sfpu.hpp; docs/kernels.md 5.1,
+// docs/chip.md "Integer tiles"). It brings the whole compute API, as every
+// compute header here does.
 #pragma once
 #include "tt_foil/compute.hpp"

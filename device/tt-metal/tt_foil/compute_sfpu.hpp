@@ -850,6 +850,62 @@ ALWI void fill_tile_int(std::uint32_t idst, std::uint32_t param0)
 {
     tf_c::dev_fill_tile_int(tf_ttm::int_format<DATA_FORMAT>(), idst, param0);
 }
+// The int32 sums within a DEST tile (api/compute/eltwise_unary/sfpu_int_sum.h),
+// after sfpu_sum_int_init: the column sum (rows 0-3 of the top faces), the
+// row sum (the even columns of the left faces), sfpu_add_int: DEST[idst] +=
+// DEST[idst + 1] whatever dst_offset, as tt-llk's add_int reads the next
+// tile (docs/chip.md "Integer tiles"). The newest tree's two-index forms
+// (idst_in, idst_out) are refused: where they write is not modeled.
+using tf_c::sfpu_sum_int_col;
+using tf_c::sfpu_sum_int_init;
+using tf_c::sfpu_sum_int_row;
+TF_UNSUPPORTED("sfpu_sum_int_col/row with an input and an output index (the split form): "
+               "use the one-index form")
+void sfpu_sum_int_col(std::uint32_t, std::uint32_t);
+TF_UNSUPPORTED("sfpu_sum_int_col/row with an input and an output index (the split form): "
+               "use the one-index form")
+void sfpu_sum_int_row(std::uint32_t, std::uint32_t);
+ALWI void sfpu_add_int(std::uint32_t idst, std::uint32_t dst_offset = 2,
+                       std::int32_t iterations = 8)
+{
+    (void)iterations;
+    tf_c::sfpu_add_int(idst, dst_offset);
+}
+TF_UNSUPPORTED("sfpu_add_int with an input and an output index (the split form): use "
+               "sfpu_add_int(idst, dst_offset)")
+void sfpu_add_int(std::uint32_t, std::uint32_t, std::uint32_t, std::int32_t);
+// gcd_tile, lcm_tile (api/compute/gcd.h, lcm.h), each after its own init:
+// the gcd / lcm of the int32 magnitudes into DEST[odst]; the older two-index
+// forms write DEST[idst0]. lcm_tile faults on a magnitude of 2^15 or more
+// (tt-llk's ckernel_sfpu_lcm.h assumes less).
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void gcd_tile_init()
+{
+    tf_c::gcd_tile_init();
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void gcd_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)
+{
+    tf_c::gcd_tile(idst0, idst1, odst);
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void gcd_tile(std::uint32_t idst0, std::uint32_t idst1)
+{
+    tf_c::gcd_tile(idst0, idst1, idst0);
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void lcm_tile_init()
+{
+    tf_c::lcm_tile_init();
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void lcm_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)
+{
+    tf_c::lcm_tile(idst0, idst1, odst);
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void lcm_tile(std::uint32_t idst0, std::uint32_t idst1)
+{
+    tf_c::lcm_tile(idst0, idst1, idst0);
+}
 // clamp_tile_int32(i, min, max): min(max(x, min), max) as int32 (min > max
 // gives max), after clamp_tile_init.
 ALWI void clamp_tile_int32(std::uint32_t idst, std::uint32_t param0, std::uint32_t param1)

@@ -35,32 +35,6 @@ TF_UNSUPPORTED_FN(stochastic_round_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(mask_posinf_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
 #undef TF_SFPU_NO
-#define TF_INT_WHY                                                                                 \
-    "integer DEST formats: this integer SFPU op is not modeled (the engine has Int32, UInt32 and " \
-    "UInt16 tiles with copy_tile, pack_tile, typecast_tile, add/sub/rsub/mul_int_tile, "           \
-    "add_int32_tile, bitwise_and/or/xor_binary_tile, bitwise_and/or/xor/not_tile, the shifts, "    \
-    "binary_max/min_int32/uint32_tile, the comparisons *z_tile_int32, eqz/nez_tile_uint16/32, "    \
-    "unary_*_tile_int32 and lt/gt/le/ge_int_tile, relu/abs/negative_tile_int32, "                  \
-    "relu_max/min_tile_uint32/16, unary_max/min_int32/uint32_tile, add/sub_unary_tile_int32, "     \
-    "rsub_unary_int32_tile, logical_not_unary_tile_*, identity_tile_uint32, clamp_tile_int32, "    \
-    "fill_tile_int, relu_max/min_tile_int32, signbit_tile_int32, div_int32(_floor/_trunc)_tile, "  \
-    "fmod/remainder_int32_tile; "                                                                  \
-    "docs/kernels.md 5.2)"
-#define TF_INT_NO(name) TF_UNSUPPORTED_OP(name, TF_INT_WHY)
-TF_INT_NO(gcd_tile);
-TF_INT_NO(lcm_tile);
-#undef TF_INT_NO
-// The integer column/row sums and the integer add between rows of a DEST
-// tile (api/compute/sfpu_int_sum.h): sums within one tile, which the engine's
-// integer ops (elementwise between whole tiles) do not model.
-#define TF_INT_FN(name)                                                                            \
-    TF_UNSUPPORTED_FN(name, "integer sums within a DEST tile (sfpu_sum_int_col/row, "              \
-                            "sfpu_add_int) are not modeled: " TF_INT_WHY)
-TF_INT_FN(sfpu_sum_int_init);
-TF_INT_FN(sfpu_sum_int_col);
-TF_INT_FN(sfpu_sum_int_row);
-TF_INT_FN(sfpu_add_int);
-#undef TF_INT_FN
 // Quantization (api/compute/quantization.h): int32/int8/uint8 results in DEST.
 #define TF_QUANT_NO(name)                                                                          \
     TF_UNSUPPORTED_OP(name, "quantization (Int32, Int8 and UInt8 values in DEST: the engine has "  \

@@ -14,6 +14,8 @@
 #include "api/compute/compute_kernel_api.h"
 #include "api/compute/div_int32_floor.h"
 #include "api/compute/div_int32_sfpu.h"
+#include "api/compute/gcd.h"
+#include "api/compute/lcm.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
 #include "api/compute/eltwise_unary/activations.h"
@@ -33,6 +35,7 @@
 #include "api/compute/eltwise_unary/relu.h"
 #include "api/compute/eltwise_unary/right_shift.h"
 #include "api/compute/eltwise_unary/rsub.h"
+#include "api/compute/eltwise_unary/sfpu_int_sum.h"
 #include "api/compute/eltwise_unary/typecast.h"
 #include "api/compute/mul_int_sfpu.h"
 #include "api/compute/sub_int_sfpu.h"
@@ -394,6 +397,30 @@ void kernel_main()
     case 98:
         signbit_tile_int32_init();
         signbit_tile_int32(0);
+        break;
+    case 100: // the int32 sums within DEST[0]
+        sfpu_sum_int_init();
+        sfpu_sum_int_col(0);
+        break;
+    case 101:
+        sfpu_sum_int_init();
+        sfpu_sum_int_row(0);
+        break;
+    case 102: // DEST[0] += DEST[1]: param, the dst_offset, changes nothing
+        sfpu_sum_int_init();
+        sfpu_add_int(0, param);
+        break;
+    case 103:
+        gcd_tile_init();
+        gcd_tile(0, 1, odst);
+        break;
+    case 104:
+        lcm_tile_init();
+        lcm_tile(0, 1, odst);
+        break;
+    case 105: // the older two-index form: into DEST[0]
+        gcd_tile_init();
+        gcd_tile(0, 1);
         break;
     case 99: // an integer op on div_int32_tile's float quotient
         div_int32_tile_init();

@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "api/compute/add_int_sfpu.h"
-#include "api/compute/gcd.h"
+#include "api/compute/eltwise_unary/sfpu_int_sum.h"
 #include "api/compute/eltwise_unary/typecast.h"
 
 void kernel_main()
@@ -12,9 +12,7 @@ void kernel_main()
     typecast_tile<(uint32_t)DataFormat::Int32, (uint32_t)DataFormat::UInt32>(0);
 #elif MODE == 2 // an integer op on a float format
     add_int_tile<DataFormat::Float32>(0, 1, 0);
-#elif MODE == 3 // an integer op the engine does not model
-    gcd_tile(0, 1, 0);
-#elif MODE == 4 // an integer sum within a tile
-    sfpu_sum_int_col(0);
+#elif MODE == 3 // an integer sum's split form (input and output index), not modeled
+    sfpu_sum_int_col(0, 1);
 #endif
 }

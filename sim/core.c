@@ -581,9 +581,11 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
     sim_noc_core_init(core);
     core->l1 = sim_mem_new(0, TF_L1_SIZE);
     if (!core->l1) return -1;
-    /* decoded kernels kept across kernel switches: a few per RISC (an
-     * op's kernels, then the next op's, then the first op's again) */
-    core->l1->keep_images = 4 * TF_NUM_RISCS;
+    /* decoded kernels kept across kernel switches: several per RISC (an
+     * op's kernels, then the next op's, then the first op's again; a
+     * transformer decode's ops cycle through more than 4 a RISC, which
+     * least-recently-used eviction then threw out just before their use) */
+    core->l1->keep_images = 16 * TF_NUM_RISCS;
     core->l1->store_hook = mailbox_hook;
     core->l1->hook_ctx = core;
     sim_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);

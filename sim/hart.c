@@ -138,6 +138,13 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
      * write's own range (a longer kernel over a shorter one), and the
      * same image must keep the same range to be found again */
     uint32_t w0 = off >> 2, w1 = (off + n) >> 2, end = w1;
+    /* the last write at this address: its code may go on past a word it
+     * never decoded (a branch over a word, a function never called), and
+     * the image written again gets back only what its image kept */
+    for (int i = 0; i < TF_DIMG_WRITES; i++)
+        if (m->dimg_wr_off[i] == off && m->dimg_wr_end[i] > off + n &&
+            m->dimg_wr_end[i] - off <= TF_DIMG_MAX_BYTES)
+            w1 = m->dimg_wr_end[i] >> 2;
     while (w0 < w1 && !slot_used(&m->slots[w0])) w0++;
     while (w1 > w0 && !slot_used(&m->slots[w1 - 1])) w1--;
     if (w0 == w1) return;
@@ -195,17 +202,17 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
     dimg_span(m);
 }
 
-/* After a write of [off, off + n): the slots kept for the bytes it wrote,
- * if any, back in place. A kept image covers the range another write
+/* For a write of the bytes src to [off, off + n): the kept image whose
+ * slots come back after it, or NULL, and in [*pa, *pb) the part of the
+ * range they come back for. A kept image covers the range another write
  * replaced, which is rarely this one's exactly (a kernel written over a
  * longer one keeps its tail), so what comes back is the part of the range
  * a kept image shares with it, when the bytes there are the same (the
- * longest such part, the newest of equals). The runs that start in its
- * last words may read words past it, which may differ from what they were:
- * those decode again, as after an invalidation. Its pages are flagged as
- * holding code (they were when it was kept: the flags stay), so the next
- * store to them invalidates as it should. */
-static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n)
+ * longest such part, the newest of equals). Found before the write lands,
+ * so that the write's invalidation clears only the slots that do not come
+ * back. */
+static sim_dimg *dimg_best(sim_mem *m, uint32_t off, uint32_t n, const uint8_t *src, uint32_t *pa,
+                           uint32_t *pb)
 {
     sim_dimg *best = NULL;
     uint32_t ba = 0, bb = 0;
@@ -215,13 +222,35 @@ static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n)
         uint32_t b = d->off + d->n < off + n ? d->off + d->n : off + n;
         if (b <= a || b - a < bb - ba || (b - a == bb - ba && best && d->used < best->used))
             continue;
-        if (memcmp(d->bytes + (a - d->off), m->data + a, b - a)) continue;
+        if (memcmp(d->bytes + (a - d->off), src + (a - off), b - a)) continue;
         best = d;
         ba = a;
         bb = b;
     }
-    if (!best) return;
-    uint32_t w0 = ba >> 2, nw = (bb - ba) / 4;
+    *pa = ba;
+    *pb = bb;
+    return best;
+}
+
+/* The write of [off, off + n) has landed (its pages hold code): its
+ * decoded words are forgotten, as sim_mem_invalidate_code forgets them,
+ * except [ba, bb), whose slots come back from the kept image `best`
+ * instead of being cleared first (the same slots in the end: clearing
+ * them only to copy them back cost about 2% of a decode token's host
+ * instructions). The runs that start in the part's last words may read
+ * words past it, which may differ from what they were: those decode
+ * again, as after an invalidation. Its pages are flagged as holding code
+ * (they were when it was kept: the flags stay), so the next store to them
+ * invalidates as it should. */
+static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n, sim_dimg *best, uint32_t ba,
+                         uint32_t bb)
+{
+    uint32_t w0 = ba >> 2, nw = (bb - ba) / 4, e = (off + n) >> 2;
+    m->code_epoch++;
+    memset(&m->slots[off >> 2], 0, (size_t)(w0 - (off >> 2)) * sizeof(cm_slot));
+    memset(&m->slots[w0 + nw], 0, (size_t)(e - (w0 + nw)) * sizeof(cm_slot));
+    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= off >> 2; k++) m->slots[(off >> 2) - k].h = 0;
+    if (m->jit) sim_jit_invalidate(m, off >> 2);
     memcpy(&m->slots[w0], &best->slots[(ba - best->off) / 4], (size_t)nw * sizeof(cm_slot));
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= nw; k++) m->slots[w0 + nw - k].h = 0;
     if (m->jit) sim_jit_restored(m, w0, nw, best->orig ? best->orig + (ba - best->off) / 4 : NULL);
@@ -246,10 +275,22 @@ void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
     }
     /* whole words only: a slot decodes a word, all of it in the range */
     int keep = m->keep_images > 0 && !(off & 3) && !(n & 3) && n <= TF_DIMG_MAX_BYTES;
-    if (keep) dimg_save(m, off, n);
+    sim_dimg *best = NULL;
+    uint32_t ba = 0, bb = 0;
+    if (keep) {
+        dimg_save(m, off, n);
+        int i = 0;
+        while (i < TF_DIMG_WRITES && (m->dimg_wr_off[i] != off || !m->dimg_wr_end[i])) i++;
+        if (i == TF_DIMG_WRITES) i = m->dimg_wr_next++ % TF_DIMG_WRITES;
+        m->dimg_wr_off[i] = off;
+        m->dimg_wr_end[i] = off + n;
+        if (off < m->dimg_hi && off + n > m->dimg_lo) best = dimg_best(m, off, n, src, &ba, &bb);
+    }
     memcpy(m->data + off, src, n);
-    sim_mem_invalidate_code(m, off, n);
-    if (keep && off < m->dimg_hi && off + n > m->dimg_lo) dimg_restore(m, off, n);
+    if (best)
+        dimg_restore(m, off, n, best, ba, bb);
+    else
+        sim_mem_invalidate_code(m, off, n);
 }
 
 void sim_mem_fill(sim_mem *m, uint32_t addr, int byte, uint32_t n)

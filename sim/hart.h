@@ -17,6 +17,10 @@
 /* stores by harts whose pc is not sim_mem's trusted code ask store_guard first */
 #define TF_PAGE_GUARD_PC 0x20u
 
+/* Code writes whose ranges sim_mem remembers (one per RISC's kernel region
+ * of a core's L1, and a few more). */
+#define TF_DIMG_WRITES 8
+
 /* Directly addressed memory (RAM, or a core's L1) and its decode cache.
  * Shared by every hart that executes from it. */
 struct sim_hart;
@@ -71,6 +75,11 @@ typedef struct sim_mem {
     int ndimgs;
     uint32_t dimg_lo, dimg_hi;      /* the kept images' span (lo == hi: none) */
     uint64_t dimg_clock, dimg_hits; /* LRU stamps; writes that got their slots back */
+    /* The last few code writes' ranges, by their start (dimg_save): what a
+     * write replaces is the whole of the last one at its address, whose
+     * decoded words may lie past a gap of words never decoded. */
+    uint32_t dimg_wr_off[TF_DIMG_WRITES], dimg_wr_end[TF_DIMG_WRITES];
+    int dimg_wr_next;
 } sim_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */

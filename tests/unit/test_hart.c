@@ -208,6 +208,52 @@ static void kept_images(void)
     free(h);
 }
 
+/* A kernel whose decoded words lie past a gap of words it never runs (a
+ * branch over them) gets all of them back when it is written again over a
+ * shorter one (the image kept is the whole of the last write at that
+ * address, not only its words up to the gap); the same kernel with a word
+ * past the gap changed gets nothing back for it and runs the new code. */
+static void kept_past_gap(void)
+{
+    sim_mem *m = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
+    m->keep_images = 2;
+    /* x10 = 1, then over 8 words never run (past any run's look ahead) to
+     * x10 += 2, four x10 += 0 (the last words' handlers decode again after
+     * a restore) and the ecall */
+    uint32_t g[16] = {ADDI(10, 0, 1), B(0, 0, 0, 36)};
+    for (int i = 2; i < 10; i++) g[i] = ADDI(10, 10, 100);
+    g[10] = ADDI(10, 10, 2);
+    for (int i = 11; i < 15; i++) g[i] = ADDI(10, 10, 0);
+    g[15] = ECALL;
+    uint32_t s[] = {ADDI(10, 0, 5), ECALL};
+    uint64_t n1, n2;
+    /* (the ranges remembered are those of writes over code) */
+    put(m, BASE, s, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+    put(m, BASE, g, 16);
+    CHECK_EQ_U(run_ecall(m, h, &n1), 3);
+    CHECK_EQ_U(m->slots[5].h, 0); /* the gap: never decoded */
+    put(m, BASE, s, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+    uint64_t hits = m->dimg_hits;
+    put(m, BASE, g, 16);
+    CHECK_EQ_U(m->dimg_hits, hits + 1);
+    CHECK_TRUE(m->slots[10].h != 0); /* past the gap: back without a decode */
+    CHECK_EQ_U(run_ecall(m, h, &n2), 3);
+    CHECK_EQ_U(n2, n1);
+    /* the word past the gap changed: the new code runs */
+    put(m, BASE, s, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+    g[10] = ADDI(10, 10, 40);
+    put(m, BASE, g, 16);
+    CHECK_EQ_U(m->slots[10].h, 0);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 41);
+    CHECK_EQ_U(n2, n1);
+    sim_mem_free(m);
+    free(h);
+}
+
 /* A block entry kept in an image (sim/jit.h, sim_jit_keep) comes back as
  * an entry without decoding: A's loop head, which never compiles here
  * (threshold 1000), is an entry again as soon as A is written back over
@@ -706,6 +752,7 @@ int main(void)
     sim_mem_free(m);
     kept_images();
     kept_entries();
+    kept_past_gap();
     compiled_smc();
     return tf_check_report("test_hart");
 }

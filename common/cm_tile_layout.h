@@ -92,6 +92,46 @@ static inline float cm_fp16_widen(uint16_t h)
     return f;
 }
 
+/* Fp8_e4m3 (tt-metal's DataFormat::Fp8_e4m3, Blackhole only): one byte a
+ * value, 1 sign, 4 exponent (bias 7), 3 mantissa bits. The rules are
+ * tt-metal's host conversion (tt_metal/impl/data_format/float8.cpp), which
+ * follows the hardware: exponent 15 is NaN whatever the mantissa (there is
+ * no inf), so the largest finite value is 0x77 = 240, not OCP e4m3fn's
+ * 448; exponent 0 is zero (the hardware has no fp8 subnormals). Narrowing:
+ * round to nearest even on the 3 mantissa bits; a magnitude whose exponent
+ * (before rounding) lies below 2^-6 gives a signed zero (no rounding up to
+ * the smallest normal), as do fp32 subnormals; inf, and anything rounding
+ * beyond 240, saturates to +-240 (0x77 with its sign); a NaN becomes 0x7f.
+ * Widening is exact, any exponent-15 code gives the quiet NaN 0x7fc00000. */
+static inline uint8_t cm_fp8_round(float v)
+{
+    uint32_t w;
+    memcpy(&w, &v, 4);
+    uint8_t sign = (uint8_t)(w >> 24 & 0x80);
+    uint32_t a = w & 0x7fffffffu, e = a >> 23;
+    if (a > 0x7f800000u) return 0x7f;
+    if (e < 127 - 6) return sign; /* below 2^-6 (fp32 subnormals and 0 too): +-0 */
+    if (e > 127 + 7) return sign | 0x77;
+    /* (e - 120) << 3 | mantissa's top 3, then round: a carry moves the exponent */
+    uint32_t q = (e - 120) << 3 | (a >> 20 & 7), rem = a & 0xfffffu;
+    if (rem > 0x80000u || (rem == 0x80000u && (q & 1))) q++;
+    return (uint8_t)(sign | (q > 0x77 ? 0x77 : q));
+}
+
+static inline float cm_fp8_widen(uint8_t b)
+{
+    uint32_t e = b >> 3 & 15, w;
+    if (e == 15)
+        w = 0x7fc00000u;
+    else if (!e)
+        w = (uint32_t)(b & 0x80) << 24;
+    else
+        w = (uint32_t)(b & 0x80) << 24 | (e + 120) << 23 | (uint32_t)(b & 7) << 20;
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+
 /* The block floats Bfp8_b, Bfp4_b and Bfp2_b (docs/chip.md, "Data
  * formats"), one codec by the width W of a value's magnitude (7, 3, 1):
  * a block of 16 values shares one 8-bit exponent E, the largest biased
@@ -238,6 +278,52 @@ static inline void cm_bfp_unpack_row(const uint8_t *tile, unsigned mw, uint32_t 
     case 1: cm_bfp_row_decode(tile, 1, i, v); break;
     default: cm_bfp_row_decode(tile, mw, i, v); break;
     }
+}
+
+/* The exponent-A block floats Bfp8, Bfp4 and Bfp2 (no _b): the same
+ * tile layout and magnitude widths as the _b forms, but the shared
+ * exponent is 5 bits, biased 15 (value = m x 2^(E - 15 - (W - 1))).
+ * tt-metal's host packing (tt_metal/impl/data_format/blockfloat_common.cpp,
+ * get_max_exp and convert_u32_to_bfp with is_exp_a) rebiases each value's
+ * exponent from 127 to 15 first: above 31 it saturates (exponent 31, all
+ * mantissa ones: the block's largest magnitude), then the _b rule applies
+ * (E the largest rebiased exponent, shift, round to nearest even,
+ * saturate). So inf and NaN saturate to +-(2^W - 1) x 2^(17 - W) with their
+ * sign: the format has no specials. Ours (tt-metal's host code differs):
+ * a value below 2^-15 (rebiased below 0) gives 0 (the host code clears
+ * its mantissa but keeps the hidden one, making it 2^-15), and the zero
+ * codes keep their sign as the _b codec's do. On unpack only the exponent
+ * byte's low 5 bits count. The codec is the _b one on values rebiased into
+ * fp32's exponents 112..143 (A's 0..31), every one a normal fp32. */
+#define CM_BFPA_REBIAS 112u /* fp32's bias minus A's, 127 - 15 */
+
+static inline float cm_bfpa_prep(float v)
+{
+    uint32_t w, e;
+    memcpy(&w, &v, 4);
+    e = w >> 23 & 0xff;
+    if (e < CM_BFPA_REBIAS)
+        w &= 0x80000000u;
+    else if (e > CM_BFPA_REBIAS + 31)
+        w = (w & 0x80000000u) | (CM_BFPA_REBIAS + 31) << 23 | 0x7fffffu;
+    memcpy(&v, &w, 4);
+    return v;
+}
+
+static inline void cm_bfpa_pack_row(const float v[16], unsigned mw, uint32_t i, uint8_t *tile)
+{
+    float p[16];
+    for (int k = 0; k < 16; k++) p[k] = cm_bfpa_prep(v[k]);
+    cm_bfp_pack_row(p, mw, i, tile);
+    uint8_t e = tile[i / 16]; /* 0 (all zeros) or 112..143 */
+    tile[i / 16] = (uint8_t)(e ? e - CM_BFPA_REBIAS : 0);
+}
+
+static inline void cm_bfpa_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
+{
+    uint8_t m[16], e = (uint8_t)((tile[i / 16] & 31) + CM_BFPA_REBIAS);
+    cm_bfp_codes(tile + 64 + i * (mw + 1) / 8, mw, m);
+    for (int k = 0; k < 16; k++) v[k] = cm_bfp_decode(e, m[k], mw);
 }
 
 #endif

@@ -39,9 +39,26 @@
 #define TF_DF_BFP8_B    6
 #define TF_DF_BFP4_B    7
 #define TF_DF_BFP2_B    15
+#define TF_DF_BFP8      2 /* the exponent-A block floats (5-bit shared exponent) */
+#define TF_DF_BFP4      3
+#define TF_DF_BFP2      11
+#define TF_DF_FP8_E4M3  26 /* 1 byte a value: a tile is 1024 bytes, named by format only */
+#define TF_TILE_FP8     TF_TILE_ELEMS
 #define TF_DF_SUPPORTED(df)                                                                        \
     ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B ||                   \
-     (df) == TF_DF_BFP4_B || (df) == TF_DF_BFP2_B || (df) == TF_DF_FLOAT16)
+     (df) == TF_DF_BFP4_B || (df) == TF_DF_BFP2_B || (df) == TF_DF_FLOAT16 ||                      \
+     (df) == TF_DF_FP8_E4M3)
+/* The magnitude bits of an exponent-A block float (cm_bfpa_pack_row); 0:
+ * not one. The host's tf_tilize takes them; the engine still refuses them
+ * (not TF_DF_SUPPORTED: its tests and kernels name DataFormat 3 as the
+ * unsupported format), its unpack and pack code ready for them. */
+#define TF_DF_BFPA_BITS(df)                                                                        \
+    ((df) == TF_DF_BFP8 ? 7u : (df) == TF_DF_BFP4 ? 3u : (df) == TF_DF_BFP2 ? 1u : 0u)
+/* The float formats of tt-metal's exponent A (5-bit exponent: not
+ * jit_build/data_format.cpp's is_exp_b_format): on a 16-bit DEST the
+ * unpacker gives halves for them, as for Float16 (Fp8_e4m3: that file's
+ * get_single_pack_src_format packs it from Float16). */
+#define TF_DF_EXP_A(df) ((df) == TF_DF_FLOAT16 || (df) == TF_DF_FP8_E4M3 || TF_DF_BFPA_BITS(df))
 /* The magnitude bits of a block float's values (cm_bfp_encode); 0: not one. */
 #define TF_DF_BFP_BITS(df)                                                                         \
     ((df) == TF_DF_BFP8_B ? 7u : (df) == TF_DF_BFP4_B ? 3u : (df) == TF_DF_BFP2_B ? 1u : 0u)
@@ -57,8 +74,11 @@
 /* The typecasts the engine has (tt-llk's pairs): between the float
  * formats, a float format and an integer one, and UInt16 to or from Int32
  * or UInt32 (not Int32 <-> UInt32). */
+/* The exponent-A block floats are not cast (tile_format.c packs and
+ * unpacks them; a typecast to or from one stays refused). */
+#define TF_DF_CASTABLE(df) ((TF_DF_SUPPORTED(df) && !TF_DF_BFPA_BITS(df)) || TF_DF_INTEGER(df))
 #define TF_TYPECAST_OK(in, out)                                                                    \
-    ((TF_DF_SUPPORTED(in) || TF_DF_INTEGER(in)) && (TF_DF_SUPPORTED(out) || TF_DF_INTEGER(out)) && \
+    (TF_DF_CASTABLE(in) && TF_DF_CASTABLE(out) &&                                                  \
      !((in) == TF_DF_INT32 && (out) == TF_DF_UINT32) &&                                            \
      !((in) == TF_DF_UINT32 && (out) == TF_DF_INT32))
 /* A format argument: this (bit 31 set) names the format; otherwise the

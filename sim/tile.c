@@ -149,13 +149,13 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
             e->a.exact[k] = sim_tile_unpack(l1 + addr_a, df_a, e->a.bank[k], &e->a.cols[k]);
             e->a.integer[k] = TF_DF_INTEGER(df_a);
         }
-        e->a.fp16[k] = df_a == TF_DF_FLOAT16;
+        e->a.fp16[k] = TF_DF_EXP_A(df_a);
     }
     if (want_b) {
         int k = e->b.written & 1;
         if (e->b.free_at[k] > t) t = e->b.free_at[k];
         e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k], &e->b.cols[k]);
-        e->b.fp16[k] = df_b == TF_DF_FLOAT16;
+        e->b.fp16[k] = TF_DF_EXP_A(df_b);
         e->b.integer[k] = TF_DF_INTEGER(df_b);
     }
     run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
@@ -582,7 +582,7 @@ static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
                      const uint32_t *args, int slot)
 {
     int base = (int)(e->committed & 1) * TF_TILE_DEST_HALF, seen = 0; /* bit 0 bf16, 1 halves */
-    if (m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST) return args[3] == TF_DF_FLOAT16;
+    if (m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST) return TF_DF_EXP_A(args[3]);
     if ((m->uses & 1) && !e->a.integer[ka]) seen |= e->a.fp16[ka] ? 2 : 1;
     if ((m->uses & 2) && !e->b.integer[kb]) seen |= e->b.fp16[kb] ? 2 : 1;
     int reads[3], n = 0;

@@ -34,7 +34,8 @@ typedef struct src_reg {
     _Alignas(64) tile_t bank[2];
     unsigned exact[2]; /* SIM_SRC_* flags of what the unpack put in the bank */
     uint32_t cols[2];  /* its columns holding a non-zero value (bit c: column c; all: unknown) */
-    uint8_t fp16[2];   /* it came from a Float16 tile (a 16-bit DEST holds halves for it) */
+    uint8_t fp16[2]; /* it came from an exponent-A tile, Float16, Fp8_e4m3, Bfp8/4/2 (TF_DF_EXP_A: a
+                        16-bit DEST holds halves for it) */
     uint32_t written, consumed;
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */

@@ -1,8 +1,8 @@
 /* Tiles in L1 <-> the engine's fp32 tiles (docs/chip.md, "Data formats"):
- * Float32 as is, Float16_b and Float16 widened exactly on unpack and
- * rounded to nearest even on pack, Bfp8_b, Bfp4_b and Bfp2_b through the
- * shared-exponent codec of cm_tile_layout.h (lossless on unpack, rounded
- * on pack). Face rows are
+ * Float32 as is, Float16_b, Float16 and Fp8_e4m3 widened exactly on unpack
+ * and rounded to nearest even on pack, the block floats (Bfp8_b, Bfp4_b,
+ * Bfp2_b and the exponent-A Bfp8, Bfp4, Bfp2) through the shared-exponent
+ * codec of cm_tile_layout.h (lossless on unpack, rounded on pack). Face rows are
  * 16 values contiguous in L1 and in the engine's row-major tile: row r of
  * face f sits at cm_tile_elem(r, 16c). */
 #include "tile_engine.h"
@@ -32,12 +32,14 @@ int sim_tile_format(uint32_t arg, uint32_t *df, uint32_t *bytes)
         *bytes = TF_TILE_ELEMS * sim_tile_elem_bytes(*df);
         return 0;
     }
-    *bytes = *df == TF_DF_FLOAT32     ? TF_TILE_FP32
-             : *df == TF_DF_FLOAT16_B ? TF_TILE_BF16
-             : *df == TF_DF_FLOAT16   ? TF_TILE_BF16
-             : *df == TF_DF_BFP4_B    ? TF_TILE_BFP4
-             : *df == TF_DF_BFP2_B    ? TF_TILE_BFP2
-                                      : TF_TILE_BFP8;
+    unsigned mw = TF_DF_BFP_BITS(*df) | TF_DF_BFPA_BITS(*df);
+    *bytes = *df == TF_DF_FLOAT32                 ? TF_TILE_FP32
+             : *df == TF_DF_FLOAT16_B             ? TF_TILE_BF16
+             : *df == TF_DF_FLOAT16               ? TF_TILE_BF16
+             : *df == TF_DF_FP8_E4M3              ? TF_TILE_FP8
+             : mw == TF_DF_BFP_BITS(TF_DF_BFP4_B) ? TF_TILE_BFP4
+             : mw == TF_DF_BFP_BITS(TF_DF_BFP2_B) ? TF_TILE_BFP2
+                                                  : TF_TILE_BFP8;
     return 0;
 }
 
@@ -45,6 +47,7 @@ uint32_t sim_tile_elem_bytes(uint32_t df)
 {
     if (df == TF_DF_INT32 || df == TF_DF_UINT32) return 4;
     if (df == TF_DF_UINT16) return 2;
+    if (df == TF_DF_FP8_E4M3) return 1;
     return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B || df == TF_DF_FLOAT16 ? 2 : 0;
 }
 
@@ -67,6 +70,10 @@ static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
         uint16_t v[16];
         memcpy(v, l1 + 2 * i, sizeof v);
         for (int k = 0; k < 16; k++) row[k] = bits_f(v[k]);
+    } else if (df == TF_DF_FP8_E4M3) {
+        for (int k = 0; k < 16; k++) row[k] = cm_fp8_widen(l1[i + (uint32_t)k]);
+    } else if (TF_DF_BFPA_BITS(df)) {
+        cm_bfpa_unpack_row(l1, TF_DF_BFPA_BITS(df), i, row);
     } else {
         cm_bfp_unpack_row(l1, TF_DF_BFP_BITS(df), i, row);
     }
@@ -88,6 +95,10 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
         uint16_t v[16];
         for (int k = 0; k < 16; k++) v[k] = (uint16_t)f_bits(row[k]);
         memcpy(l1 + 2 * i, v, sizeof v);
+    } else if (df == TF_DF_FP8_E4M3) {
+        for (int k = 0; k < 16; k++) l1[i + (uint32_t)k] = cm_fp8_round(row[k]);
+    } else if (TF_DF_BFPA_BITS(df)) {
+        cm_bfpa_pack_row(row, TF_DF_BFPA_BITS(df), i, l1);
     } else {
         cm_bfp_pack_row(row, TF_DF_BFP_BITS(df), i, l1);
     }
@@ -167,7 +178,7 @@ void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
 }
 
 /* Row-major: the unpacker's tilize and the packer's untilize. Float32,
- * Float16_b and Float16 only (sim/tile.c refuses the block floats, which have no
+ * Float16_b, Float16 and Fp8_e4m3 only (sim/tile.c refuses the block floats, which have no
  * row-major form).
  * A Float16_b row of 32 is one loop of the same widening or rounding as
  * unpack_row's and pack_row's (the format tested once a tile, not once a

@@ -121,7 +121,7 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
     if (TF_SFPU_IS_INT_UNARY(op)) return sim_sfpu_int_unary(d, op, p0, p1);
     if (op == TF_SFPU_TYPECAST) {
         if (TF_DF_INTEGER(p0) || TF_DF_INTEGER(p1)) return sim_sfpu_typecast_int(d, p0, p1);
-        if (!TF_DF_SUPPORTED(p0) || !TF_DF_SUPPORTED(p1)) return -1;
+        if (!TF_DF_CASTABLE(p0) || !TF_DF_CASTABLE(p1)) return -1;
         sim_tile_round_to(d, p1);
         return 0;
     }

@@ -384,7 +384,7 @@ static float int_to_f(uint32_t u, uint32_t in)
 int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out)
 {
     int in_int = TF_DF_INTEGER(in), out_int = TF_DF_INTEGER(out);
-    if ((!in_int && !TF_DF_SUPPORTED(in)) || (!out_int && !TF_DF_SUPPORTED(out))) return -1;
+    if (!TF_DF_CASTABLE(in) || !TF_DF_CASTABLE(out)) return -1;
     if (!in_int && !out_int) return -1; /* float to float: sim_tile_round_to */
     if (in_int && out_int) {
         /* the LLK's integer pairs: UInt16 to the 32-bit ones, the 32-bit

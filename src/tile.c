@@ -19,6 +19,10 @@ uint32_t tf_tile_bytes(tf_tile_format f)
     case TF_TILE_FORMAT_BFP2_B: return TF_TILE_BFP2;
     case TF_TILE_FORMAT_FP16: return TF_TILE_BF16; /* (the same bytes) */
     case TF_TILE_FORMAT_FP32: return TF_TILE_FP32;
+    case TF_TILE_FORMAT_FP8_E4M3: return TF_TILE_FP8;
+    case TF_TILE_FORMAT_BFP8: return TF_TILE_BFP8;
+    case TF_TILE_FORMAT_BFP4: return TF_TILE_BFP4;
+    case TF_TILE_FORMAT_BFP2: return TF_TILE_BFP2;
     }
     return 0; /* (as tf_data_format_tile_size: not a format) */
 }
@@ -50,7 +54,7 @@ static int check(const char *fn, const void *a, const void *b, uint32_t rows, ui
     if (!rows || !cols) return cm_err_set("%s: a %ux%u matrix is empty", fn, rows, cols);
     if (!tf_tile_bytes(f))
         return cm_err_set("%s: unknown tile format %d (TF_TILE_FORMAT_BF16, _FP32, _BFP8_B, "
-                          "_BFP4_B, _BFP2_B or _FP16)",
+                          "_BFP4_B, _BFP2_B or _FP16), or _FP8_E4M3, _BFP8, _BFP4, _BFP2",
                           fn, (int)f);
     return 0;
 }
@@ -62,6 +66,15 @@ static unsigned bfp_bits(tf_tile_format f)
            : f == TF_TILE_FORMAT_BFP4_B ? TF_DF_BFP_BITS(TF_DF_BFP4_B)
            : f == TF_TILE_FORMAT_BFP2_B ? TF_DF_BFP_BITS(TF_DF_BFP2_B)
                                         : 0;
+}
+
+/* The same for the exponent-A block floats (cm_bfpa_pack_row). */
+static unsigned bfpa_bits(tf_tile_format f)
+{
+    return f == TF_TILE_FORMAT_BFP8   ? TF_DF_BFPA_BITS(TF_DF_BFP8)
+           : f == TF_TILE_FORMAT_BFP4 ? TF_DF_BFPA_BITS(TF_DF_BFP4)
+           : f == TF_TILE_FORMAT_BFP2 ? TF_DF_BFPA_BITS(TF_DF_BFP2)
+                                      : 0;
 }
 
 /* The matrix's values as one tile (row-major 32 x 32, zero padding). */
@@ -79,7 +92,7 @@ static void gather(const float *src, uint32_t rows, uint32_t cols, uint32_t tr, 
  * order and the block floats' blocks as sim/tile_format.c). */
 static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
 {
-    unsigned mw = bfp_bits(f);
+    unsigned mw = bfp_bits(f), mwa = bfpa_bits(f);
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
             uint32_t i = cm_tile_elem(r, c);
@@ -88,8 +101,14 @@ static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
                 cm_bfp_pack_row(row, mw, i, out);
                 continue;
             }
+            if (mwa) {
+                cm_bfpa_pack_row(row, mwa, i, out);
+                continue;
+            }
             for (int k = 0; k < 16; k++) {
-                if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
+                if (f == TF_TILE_FORMAT_FP8_E4M3) {
+                    out[i + k] = cm_fp8_round(row[k]);
+                } else if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
                     uint16_t h =
                         f == TF_TILE_FORMAT_BF16 ? cm_bf16_round(row[k]) : cm_fp16_round(row[k]);
                     memcpy(out + 2 * (i + k), &h, 2);
@@ -102,13 +121,17 @@ static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
 
 static void decode_tile(const uint8_t *in, tf_tile_format f, float *t)
 {
-    unsigned mw = bfp_bits(f);
+    unsigned mw = bfp_bits(f), mwa = bfpa_bits(f);
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
             uint32_t i = cm_tile_elem(r, c);
             float *v = &t[r * TF_TILE_DIM + c];
             if (mw) {
                 if (c % 16 == 0) cm_bfp_unpack_row(in, mw, i, v);
+            } else if (mwa) {
+                if (c % 16 == 0) cm_bfpa_unpack_row(in, mwa, i, v);
+            } else if (f == TF_TILE_FORMAT_FP8_E4M3) {
+                *v = cm_fp8_widen(in[i]);
             } else if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
                 uint16_t h;
                 memcpy(&h, in + 2 * i, 2);
@@ -166,7 +189,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     static const char *const inits[TF_TILE_NUM_INITS] = {TF_TILE_INITS(INIT_FN)};
 #undef INIT_FN
     uint32_t why = aux & 0xff, a = (aux >> 8) & 0xff, b = (aux >> 16) & 0xff, c = aux >> 24;
-    char opname[64], what[320];
+    char opname[64], what[448];
     const char *on = op < TF_TILE_NUM_OPS ? ops[op] : NULL;
     const char *sn = c && c < TF_SFPU_NUM_OPS ? sfpu[c] : NULL;
     if (on && sn)
@@ -191,8 +214,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         else
             snprintf(what, sizeof what,
                      "data format %u is not supported here (Float32 0, Float16 1, Float16_b 5, "
-                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15; Int32 8, UInt16 9, UInt32 24; row-major "
-                     "blocks: Float32, Float16, Float16_b and the integers)",
+                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15, Fp8_e4m3 26; Int32 8, UInt16 9, UInt32 24; "
+                     "not Bfp8 2, Bfp4 3, Bfp2 11, Lf8 10, Int8 14, UInt8 30; row-major "
+                     "blocks: Float32, Float16, Float16_b and the integers, Fp8_e4m3 too)",
                      a);
         break;
     case TF_TILE_ERR_ADDRESS:
@@ -252,8 +276,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_FP32:
         if (a == 1)
             snprintf(what, sizeof what,
-                     "Float16 (IEEE half) and bf16-exponent data (Float16_b, Float32, the block "
-                     "floats) meet in one op on a 16-bit DEST, which holds one 16-bit format at a "
+                     "exponent-A data (Float16, Fp8_e4m3, Bfp8/4/2) and bf16-exponent data "
+                     "(Float16_b, Float32, Bfp8_b/4_b/2_b) meet in one op on a 16-bit DEST, which "
+                     "holds one 16-bit format at a "
                      "time (tt-metal: all inputs must have the same exponent format): pack and "
                      "unpack through a CB of one format, typecast_tile, or set fp32_dest_acc_en");
         else

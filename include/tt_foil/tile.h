@@ -2,7 +2,8 @@
  * (docs/chip.md, "Tile engine"): a matrix is cut into 32x32 tiles, stored
  * tile after tile in row-major tile order; inside a tile, four 16x16 faces
  * (top-left, top-right, bottom-left, bottom-right), each row-major; values
- * in bf16, fp32, fp16 or a block float (Bfp8_b, Bfp4_b, Bfp2_b). Matrices whose
+ * in bf16, fp32, fp16, fp8 (e4m3) or a block float (Bfp8_b, Bfp4_b, Bfp2_b,
+ * and the exponent-A Bfp8, Bfp4, Bfp2). Matrices whose
  * sides are not multiples of 32 are padded with zeros. */
 #ifndef TT_FOIL_TILE_H
 #define TT_FOIL_TILE_H
@@ -34,6 +35,20 @@ typedef enum tf_tile_format {
      * bytes, as bf16's, so a circular buffer of it needs its data format
      * (tf_program_set_cb_format): a 2048-byte page alone means bf16 */
     TF_TILE_FORMAT_FP16 = 5,
+    /* tt-metal's Fp8_e4m3 (Blackhole): 1 sign, 4 exponent (bias 7), 3
+     * mantissa bits, a byte a value: a tile is 1024 bytes. No inf, no
+     * subnormals: exponent 15 is NaN, the largest value 240; tilize rounds
+     * to nearest even, saturates at +-240 (inf too), gives +-0 below 2^-6
+     * and 0x7f for NaN (docs/chip.md, "Data formats") */
+    TF_TILE_FORMAT_FP8_E4M3 = 8, /* (6 and 7 are no format) */
+    /* the exponent-A block floats (tt-metal's Bfp8, Bfp4, Bfp2): the _b
+     * layouts and sizes, with a 5-bit shared exponent (bias 15); tilize
+     * saturates beyond the exponent (inf and NaN too) and gives 0 below
+     * 2^-15. Host only: the tile engine still refuses them (DataFormat 2, 3,
+     * 11), so a CB of them cannot be unpacked or packed yet */
+    TF_TILE_FORMAT_BFP8 = 9,
+    TF_TILE_FORMAT_BFP4 = 10,
+    TF_TILE_FORMAT_BFP2 = 11,
 } tf_tile_format;
 
 /* Bytes of one tile in format f (also the circular buffer page size); 0

@@ -49,8 +49,12 @@ typedef struct sim_dimg {
     uint32_t off, n;
     uint8_t *bytes;
     cm_slot *slots; /* n / 4 */
-    int32_t *orig;  /* n / 4: a compiled-block entry's interpreter handler (sim_jit_keep) */
-    uint64_t used;  /* sim_mem.dimg_clock when last saved or restored */
+    /* its compiled-block entries (sim_jit_keep), nkept of them; -1: kept
+     * without a compiler */
+    sim_jit_kept *kept;
+    int32_t nkept;
+    uint32_t capkept;
+    uint64_t used; /* sim_mem.dimg_clock when last saved or restored */
 } sim_dimg;
 
 /* The largest range kept (kernel images are a few KiB; an image costs
@@ -62,10 +66,11 @@ static void dimg_drop(sim_dimg *d)
 {
     free(d->bytes);
     free(d->slots);
-    free(d->orig);
+    free(d->kept);
     d->bytes = NULL;
     d->slots = NULL;
-    d->orig = NULL;
+    d->kept = NULL;
+    d->capkept = 0;
 }
 
 void sim_mem_free(sim_mem *m)
@@ -185,8 +190,10 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
         d = &m->dimgs[i];
         d->bytes = malloc(n);
         d->slots = malloc((size_t)n / 4 * sizeof(cm_slot));
-        d->orig = m->jit ? malloc((size_t)n / 4 * sizeof *d->orig) : NULL;
-        if (!d->bytes || !d->slots || (m->jit && !d->orig)) {
+        d->kept = NULL; /* (the slot may hold a copy of a moved image's fields) */
+        d->capkept = 0;
+        d->nkept = -1;
+        if (!d->bytes || !d->slots) {
             dimg_drop(d);
             dimg_span(m);
             return;
@@ -197,7 +204,14 @@ static void dimg_save(sim_mem *m, uint32_t off, uint32_t n)
         memcpy(d->bytes, m->data + off, n);
     }
     memcpy(d->slots, &m->slots[off >> 2], (size_t)n / 4 * sizeof(cm_slot));
-    if (d->orig) sim_jit_keep(m, off >> 2, n / 4, d->orig);
+    /* its entries as the slots just copied have them (an image kept
+     * before the compiler was set up gets its list now) */
+    if (m->jit && (d->nkept = sim_jit_keep(m, off >> 2, n / 4, &d->kept, &d->capkept)) < 0) {
+        dimg_drop(d); /* out of host memory: not kept */
+        *d = m->dimgs[--m->ndimgs];
+        dimg_span(m);
+        return;
+    }
     d->used = ++m->dimg_clock;
     dimg_span(m);
 }
@@ -253,7 +267,7 @@ static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n, sim_dimg *best, u
     if (m->jit) sim_jit_invalidate(m, off >> 2);
     memcpy(&m->slots[w0], &best->slots[(ba - best->off) / 4], (size_t)nw * sizeof(cm_slot));
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= nw; k++) m->slots[w0 + nw - k].h = 0;
-    if (m->jit) sim_jit_restored(m, w0, nw, best->orig ? best->orig + (ba - best->off) / 4 : NULL);
+    if (m->jit) sim_jit_restored(m, w0, nw, best->kept, best->nkept);
     for (uint32_t p = ba >> TF_PAGE_SHIFT; p <= (bb - 1) >> TF_PAGE_SHIFT; p++)
         m->pageflags[p] |= TF_PAGE_CODE;
     m->code_epoch++;

@@ -63,6 +63,7 @@ void sim_jit_note_target(sim_mem *m, uint32_t t)
     uint32_t id = rec_new(j);
     if (!id) return;
     j->ent[t] = id;
+    j->entmap[t / 64] |= 1ull << (t % 64);
     sim_jit_rec *r = &j->recs[id - 1];
     r->orig_h = m->slots[t].h;
     /* decoded already (a loop's head, before the branch back to it): it
@@ -194,30 +195,63 @@ void sim_jit_invalidate(sim_mem *m, uint32_t w0)
     }
 }
 
-void sim_jit_keep(const sim_mem *m, uint32_t w0, uint32_t nw, int32_t *orig)
+int32_t sim_jit_keep(const sim_mem *m, uint32_t w0, uint32_t nw, sim_jit_kept **list, uint32_t *cap)
 {
     const sim_jit *j = m->jit;
-    for (uint32_t i = 0; i < nw; i++) /* the first record: its last decoding's */
-        orig[i] = m->slots[w0 + i].h == j->h_jit ? sim_jit_rec_at(j, w0 + i)->orig_h : 0;
+    uint32_t k = 0, w1 = w0 + nw;
+    for (uint32_t q = w0 / 64; nw && q <= (w1 - 1) / 64; q++) {
+        uint64_t bits = j->entmap[q];
+        if (q == w0 / 64) bits &= ~0ull << (w0 % 64);
+        if (q == (w1 - 1) / 64 && w1 % 64) bits &= ~(~0ull << (w1 % 64));
+        for (; bits; bits &= bits - 1) {
+            uint32_t s = q * 64 + (uint32_t)__builtin_ctzll(bits);
+            if (m->slots[s].h != j->h_jit) continue; /* not decoded, or interpreted */
+            if (k == *cap) {
+                uint32_t c = *cap ? 2 * *cap : 64;
+                sim_jit_kept *l = realloc(*list, (size_t)c * sizeof *l);
+                if (!l) return -1;
+                *list = l;
+                *cap = c;
+            }
+            /* the first record: its last decoding's */
+            (*list)[k++] = (sim_jit_kept){s, sim_jit_rec_at(j, s)->orig_h};
+        }
+    }
+    return (int32_t)k;
 }
 
-void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw, const int32_t *orig)
+/* Slot s, an L_JIT entry come back from a kept image with interpreter
+ * handler orig (0: not known): an entry again (or its interpreter
+ * handler, or decoded again). */
+static void restored_one(sim_mem *m, uint32_t s, int32_t orig)
 {
     sim_jit *j = m->jit;
-    for (uint32_t i = 0; i < nw; i++) {
-        uint32_t s = w0 + i;
-        if (m->slots[s].h != j->h_jit) continue;
-        j->hot[s % TF_JIT_HOT_SLOTS].slot = 0;
-        if (orig && orig[i]) { /* as decoding it gives that handler back */
-            m->slots[s].h = sim_jit_on_decode(m, s, orig[i]);
-            continue;
-        }
-        /* A block of these words that covers the slot's own run (its
-         * interpreter handler reads at most TF_FUSE_MAX words, all the
-         * block's): the slot is its entry again, as it was, without
-         * decoding it again. Else it decodes again (h 0). */
-        sim_jit_rec *r = rec_revive(m, s, TF_FUSE_MAX);
-        m->slots[s].h = !r ? 0 : r->slow ? r->orig_h : j->h_jit;
+    j->hot[s % TF_JIT_HOT_SLOTS].slot = 0;
+    if (orig) { /* as decoding it gives that handler back */
+        m->slots[s].h = sim_jit_on_decode(m, s, orig);
+        return;
+    }
+    /* A block of these words that covers the slot's own run (its
+     * interpreter handler reads at most TF_FUSE_MAX words, all the
+     * block's): the slot is its entry again, as it was, without
+     * decoding it again. Else it decodes again (h 0). */
+    sim_jit_rec *r = rec_revive(m, s, TF_FUSE_MAX);
+    m->slots[s].h = !r ? 0 : r->slow ? r->orig_h : j->h_jit;
+}
+
+void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw, const sim_jit_kept *kept, int32_t nkept)
+{
+    int32_t h_jit = m->jit->h_jit;
+    if (nkept < 0) { /* kept before there was a compiler: every slot */
+        for (uint32_t s = w0; s < w0 + nw; s++)
+            if (m->slots[s].h == h_jit) restored_one(m, s, 0);
+        return;
+    }
+    /* The slots came back from the image whose entries these are: a slot
+     * that is L_JIT now was one in the image, so it is on the list. */
+    for (int32_t i = 0; i < nkept; i++) {
+        uint32_t s = kept[i].s;
+        if (s - w0 < nw && m->slots[s].h == h_jit) restored_one(m, s, kept[i].orig_h);
     }
 }
 
@@ -1352,9 +1386,11 @@ sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit)
     size_t nent = (size_t)m->size / 4 + 1;
     j->ent = mmap(NULL, nent * 4, PROT_READ | PROT_WRITE,
                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    j->entmap = calloc(nent / 64 + 1, sizeof *j->entmap);
     j->code = mmap(NULL, JIT_CODE_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (j->ent == MAP_FAILED || j->code == MAP_FAILED) {
+    if (j->ent == MAP_FAILED || j->code == MAP_FAILED || !j->entmap) {
+        free(j->entmap);
         if (j->ent != MAP_FAILED) munmap(j->ent, nent * 4);
         if (j->code != MAP_FAILED) munmap(j->code, JIT_CODE_BYTES);
         free(j);
@@ -1375,6 +1411,7 @@ void sim_jit_free(sim_mem *m)
     sim_jit *j = m->jit;
     if (!j) return;
     munmap(j->ent, ((size_t)m->size / 4 + 1) * 4);
+    free(j->entmap);
     munmap(j->code, JIT_CODE_BYTES);
     free(j->recs);
     free(j);

@@ -98,6 +98,9 @@ typedef struct sim_jit_hot {
 typedef struct sim_jit {
     sim_jit_hot hot[TF_JIT_HOT_SLOTS]; /* dropped where on_decode changes an entry */
     uint32_t *ent; /* per slot: its first block's id + 1, 0: not a block entry */
+    /* a bit a slot, set where ent[] is (never cleared, as ent[] is not):
+     * the entries of a range found without reading its every slot */
+    uint64_t *entmap;
     sim_jit_rec *recs;
     uint32_t nrecs, caprecs;
     uint8_t *code; /* one mapping: the entry trampoline, then the blocks */
@@ -160,16 +163,32 @@ int sim_jit_compile(sim_mem *m, uint32_t s, const sim_hart *h);
  * clears them). */
 void sim_jit_invalidate(sim_mem *m, uint32_t w0);
 
-/* Slots [w0, w0 + nw) are being kept in an image: orig[i] gets slot w0 +
- * i's interpreter handler when it is a block entry (L_JIT), else 0. */
-void sim_jit_keep(const sim_mem *m, uint32_t w0, uint32_t nw, int32_t *orig);
-/* Slots [w0, w0 + nw) came back from a kept image (orig: the handlers
- * sim_jit_keep gave it, or NULL): an L_JIT entry is one again as its
+/* A kept image's compiled-block entry (sim_jit_keep): slot s was an
+ * L_JIT entry whose first record had interpreter handler orig_h. */
+typedef struct sim_jit_kept {
+    uint32_t s;
+    int32_t orig_h;
+} sim_jit_kept;
+
+/* Slots [w0, w0 + nw) are being kept in an image: *list (*cap of room,
+ * grown with realloc) gets, in slot order, those that are block entries
+ * (L_JIT) with their interpreter handlers. Found from the entry bitmap
+ * (sim_jit.entmap), so the cost goes with the entries, not the words (a
+ * decode token keeps a few images a dispatch). Returns how many, or -1
+ * out of host memory. */
+int32_t sim_jit_keep(const sim_mem *m, uint32_t w0, uint32_t nw, sim_jit_kept **list,
+                     uint32_t *cap);
+/* Slots [w0, w0 + nw) came back from a kept image (kept: the nkept
+ * entries sim_jit_keep gave it, nkept < 0: it was kept without a
+ * compiler, its slots unknown): an L_JIT entry is one again as its
  * decoding would make it (sim_jit_on_decode with the handler it had: a
  * block kept for its words comes back, else it counts its entries anew),
- * without decoding; without orig it decodes again, unless a compiled block
- * of these words covers its run. */
-void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw, const int32_t *orig);
+ * without decoding; without the list every slot is looked at, and one
+ * that is an L_JIT entry decodes again unless a compiled block of these
+ * words covers its run. Slots of the list outside [w0, w0 + nw), or no
+ * longer L_JIT (the caller cleared them), are left alone. */
+void sim_jit_restored(sim_mem *m, uint32_t w0, uint32_t nw, const sim_jit_kept *kept,
+                      int32_t nkept);
 
 static inline sim_jit_rec *sim_jit_rec_at(const sim_jit *j, uint32_t s)
 {

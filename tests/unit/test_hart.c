@@ -283,6 +283,66 @@ static void kept_entries(void)
     free(h);
 }
 
+/* Compiled blocks kept with their image (sim_jit_keep's list of entries):
+ * K's loop (words 2-33, one block, compiled at its first entry) written
+ * back over B gets its entry and block back without compiling again; K
+ * with one word inside the block changed runs the new code (its block is
+ * compiled anew, the kept one being for other words); K as it was gets
+ * its first block back again. The same sums and instret each time. */
+static void kept_blocks(void)
+{
+    sim_mem *m = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
+    m->keep_images = 3; /* K, B and K changed */
+    m->jit_threshold = 1;
+    uint32_t k[35] = {ADDI(10, 0, 0), ADDI(5, 0, 100)};
+    for (int i = 2; i < 32; i++) k[i] = ADDI(10, 10, 1); /* loop: 30 x (x10 += 1) */
+    k[32] = ADDI(5, 5, -1);
+    k[33] = BNE(5, 0, -4 * 31);
+    k[34] = ECALL;
+    uint32_t b[] = {ADDI(10, 0, 5), ECALL};
+    uint64_t n1, n2, compiled = 0, revived = 0;
+    put(m, BASE, k, 35);
+    CHECK_EQ_U(run_ecall(m, h, &n1), 3000);
+    int jit = m->jit != NULL; /* (no compiler on this host: the sums only) */
+    if (jit) {
+        compiled = m->jit->compiled;
+        CHECK_TRUE(compiled >= 1);
+    }
+    put(m, BASE, b, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+    if (jit) revived = m->jit->revived;
+    put(m, BASE, k, 35); /* unchanged: its block comes back (as it is restored) */
+    if (jit) CHECK_EQ_U(m->slots[2].h, m->jit->h_jit);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 3000);
+    CHECK_EQ_U(n2, n1);
+    if (jit) {
+        CHECK_EQ_U(m->jit->compiled, compiled);
+        CHECK_TRUE(m->jit->revived > revived);
+    }
+    /* one word inside the block changed: the new code runs */
+    put(m, BASE, b, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+    k[20] = ADDI(10, 10, 5);
+    put(m, BASE, k, 35);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 29 * 100 + 5 * 100);
+    CHECK_EQ_U(n2, n1);
+    if (jit) CHECK_EQ_U(m->jit->compiled, compiled + 1);
+    /* and back: the first block again, not compiled a third time */
+    k[20] = ADDI(10, 10, 1);
+    if (jit) revived = m->jit->revived;
+    put(m, BASE, k, 35);
+    if (jit) {
+        CHECK_EQ_U(m->slots[2].h, m->jit->h_jit);
+        CHECK_TRUE(m->jit->revived > revived);
+    }
+    CHECK_EQ_U(run_ecall(m, h, &n2), 3000);
+    CHECK_EQ_U(n2, n1);
+    if (jit) CHECK_EQ_U(m->jit->compiled, compiled + 1);
+    sim_mem_free(m);
+    free(h);
+}
+
 /* Self-modifying code inside a compiled block (sim/jit.h): a loop whose
  * body stores over one of its own later words each pass, alternating
  * between "add 100" and "add 1" (x6 and x7 swapped by three xors), so
@@ -752,6 +812,7 @@ int main(void)
     sim_mem_free(m);
     kept_images();
     kept_entries();
+    kept_blocks();
     kept_past_gap();
     compiled_smc();
     return tf_check_report("test_hart");

@@ -21,8 +21,10 @@ static void ref_block(const float v[16], unsigned w, uint8_t *exp, uint8_t code[
     int e_max = -1;
     for (int k = 0; k < 16; k++) {
         double x = fabs((double)v[k]);
-        if (isnan(v[k]) || x >= 0x1p17) x = ldexp(0x1.fffffep0, 16); /* saturates */
-        else if (x < 0x1p-15) x = 0;                                   /* flushes */
+        if (isnan(v[k]) || x >= 0x1p17)
+            x = ldexp(0x1.fffffep0, 16); /* saturates */
+        else if (x < 0x1p-15)
+            x = 0; /* flushes */
         a[k] = x;
         if (x > 0) {
             int e;

@@ -31,7 +31,7 @@ static uint8_t ref_round(float v)
     if (a < 0x1p-6) return sign;
     if (isinf(a)) return sign | 0x77;
     int x;
-    (void)frexp(a, &x); /* a in [2^(x-1), 2^x) */
+    (void)frexp(a, &x);               /* a in [2^(x-1), 2^x) */
     double q = rint(ldexp(a, 4 - x)); /* 8..16 */
     int e = x - 1 + 7;
     if (q == 16) q = 8, e++;
@@ -57,23 +57,23 @@ static void conversions(void)
     }
     CHECK_EQ_U(bad, 0);
     CHECK_EQ_U(cm_fp8_round(1.0f), 0x38);
-    CHECK_EQ_U(cm_fp8_round(1.0625f), 0x38);       /* a tie: to even (down) */
-    CHECK_EQ_U(cm_fp8_round(1.1875f), 0x3a);       /* a tie: to even (up) */
-    CHECK_EQ_U(cm_fp8_round(1.0626f), 0x39);       /* above the tie */
-    CHECK_EQ_U(cm_fp8_round(1.96875f), 0x40);      /* carry into the exponent: 2 */
-    CHECK_EQ_U(cm_fp8_round(240.0f), 0x77);        /* the largest */
-    CHECK_EQ_U(cm_fp8_round(247.99f), 0x77);       /* below the tie with 256 */
-    CHECK_EQ_U(cm_fp8_round(248.0f), 0x77);        /* the tie: would be 256, saturates */
-    CHECK_EQ_U(cm_fp8_round(448.0f), 0x77);        /* (OCP e4m3fn's largest) */
+    CHECK_EQ_U(cm_fp8_round(1.0625f), 0x38);  /* a tie: to even (down) */
+    CHECK_EQ_U(cm_fp8_round(1.1875f), 0x3a);  /* a tie: to even (up) */
+    CHECK_EQ_U(cm_fp8_round(1.0626f), 0x39);  /* above the tie */
+    CHECK_EQ_U(cm_fp8_round(1.96875f), 0x40); /* carry into the exponent: 2 */
+    CHECK_EQ_U(cm_fp8_round(240.0f), 0x77);   /* the largest */
+    CHECK_EQ_U(cm_fp8_round(247.99f), 0x77);  /* below the tie with 256 */
+    CHECK_EQ_U(cm_fp8_round(248.0f), 0x77);   /* the tie: would be 256, saturates */
+    CHECK_EQ_U(cm_fp8_round(448.0f), 0x77);   /* (OCP e4m3fn's largest) */
     CHECK_EQ_U(cm_fp8_round(-1e30f), 0xf7);
-    CHECK_EQ_U(cm_fp8_round(INFINITY), 0x77);      /* no inf: saturates */
+    CHECK_EQ_U(cm_fp8_round(INFINITY), 0x77); /* no inf: saturates */
     CHECK_EQ_U(cm_fp8_round(-INFINITY), 0xf7);
     CHECK_EQ_U(cm_fp8_round(NAN), 0x7f);
     CHECK_EQ_U(cm_fp8_round(tf_check_float(0xffc12345u)), 0x7f); /* -NaN: 0x7f too */
-    CHECK_EQ_U(cm_fp8_round(0x1p-6f), 0x08);       /* the smallest */
-    CHECK_EQ_U(cm_fp8_round(0x1.fp-7f), 0x00);     /* below it: 0, no rounding up */
-    CHECK_EQ_U(cm_fp8_round(-0x1p-9f), 0x80);      /* an OCP subnormal: -0 here */
-    CHECK_EQ_U(cm_fp8_round(1e-40f), 0x00);        /* an fp32 subnormal */
+    CHECK_EQ_U(cm_fp8_round(0x1p-6f), 0x08);                     /* the smallest */
+    CHECK_EQ_U(cm_fp8_round(0x1.fp-7f), 0x00);                   /* below it: 0, no rounding up */
+    CHECK_EQ_U(cm_fp8_round(-0x1p-9f), 0x80);                    /* an OCP subnormal: -0 here */
+    CHECK_EQ_U(cm_fp8_round(1e-40f), 0x00);                      /* an fp32 subnormal */
     CHECK_EQ_U(cm_fp8_round(-0.0f), 0x80);
     CHECK_EQ_U(tf_check_bits(cm_fp8_widen(0x01)), 0); /* a subnormal code reads as 0 */
     CHECK_EQ_U(tf_check_bits(cm_fp8_widen(0x81)), 0x80000000u);
@@ -134,7 +134,7 @@ static void tiles(void)
     CHECK_EQ_U(sim_tile_format(TF_TILE_FMT(TF_DF_FP8_E4M3), &df, &bytes), 0);
     CHECK_EQ_U(df, TF_DF_FP8_E4M3);
     CHECK_EQ_U(bytes, 1024);
-    CHECK_TRUE(sim_tile_format(1024, &df, &bytes) != 0); /* no page-size form */
+    CHECK_TRUE(sim_tile_format(1024, &df, &bytes) != 0);            /* no page-size form */
     CHECK_TRUE(sim_tile_format(TF_TILE_FMT(10), &df, &bytes) != 0); /* Lf8: refused */
     CHECK_EQ_U(sim_tile_elem_bytes(TF_DF_FP8_E4M3), 1);
     CHECK_TRUE(TF_DF_EXP_A(TF_DF_FP8_E4M3));

@@ -85,6 +85,23 @@ void sim_mem_free(sim_mem *m)
     free(m);
 }
 
+/* What a write over the words [w0, w1) forgets of their decoding, but
+ * the slots [k0, k1) inside them, which the caller puts back from a kept
+ * image (k0 == k1: none). */
+static void forget_code(sim_mem *m, uint32_t w0, uint32_t w1, uint32_t k0, uint32_t k1)
+{
+    m->code_epoch++;
+    memset(&m->slots[w0], 0, (size_t)(k0 - w0) * sizeof(cm_slot));
+    memset(&m->slots[k1], 0, (size_t)(w1 - k1) * sizeof(cm_slot));
+    /* The slots just before may hold fused runs (sim/hart_fuse.h) that
+     * execute the range's first word: they decode again. Only their
+     * handlers go: their fields still describe their own (unchanged)
+     * words, which a run starting before them may read. */
+    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= w0; k++) m->slots[w0 - k].h = 0;
+    /* so may compiled blocks entered further back (sim/jit.h) */
+    if (m->jit) sim_jit_invalidate(m, w0);
+}
+
 /* sim_mem_invalidate's part past its inline look at the range's end
  * pages: off and n lie within m. */
 void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n)
@@ -93,16 +110,7 @@ void sim_mem_invalidate_code(sim_mem *m, uint32_t off, uint32_t n)
     int any = 0;
     for (uint32_t p = first; p <= last; p++) any |= m->pageflags[p] & TF_PAGE_CODE;
     if (!any) return;
-    m->code_epoch++;
-    uint32_t w0 = off >> 2, w1 = (off + n - 1) >> 2;
-    memset(&m->slots[w0], 0, (size_t)(w1 - w0 + 1) * sizeof(cm_slot));
-    /* The slots just before may hold fused runs (sim/hart_fuse.h) that
-     * execute the range's first word: they decode again. Only their
-     * handlers go: their fields still describe their own (unchanged)
-     * words, which a run starting before them may read. */
-    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= w0; k++) m->slots[w0 - k].h = 0;
-    /* so may compiled blocks entered further back (sim/jit.h) */
-    if (m->jit) sim_jit_invalidate(m, w0);
+    forget_code(m, off >> 2, ((off + n - 1) >> 2) + 1, off >> 2, off >> 2);
 }
 
 /* The kept image of [off, off + n) whose bytes are `bytes`, or NULL. */
@@ -247,8 +255,8 @@ static sim_dimg *dimg_best(sim_mem *m, uint32_t off, uint32_t n, const uint8_t *
 }
 
 /* The write of [off, off + n) has landed (its pages hold code): its
- * decoded words are forgotten, as sim_mem_invalidate_code forgets them,
- * except [ba, bb), whose slots come back from the kept image `best`
+ * decoded words are forgotten (forget_code, as sim_mem_invalidate_code
+ * forgets them) except [ba, bb), whose slots come back from the kept image `best`
  * instead of being cleared first (the same slots in the end: clearing
  * them only to copy them back cost about 2% of a decode token's host
  * instructions). The runs that start in the part's last words may read
@@ -259,12 +267,8 @@ static sim_dimg *dimg_best(sim_mem *m, uint32_t off, uint32_t n, const uint8_t *
 static void dimg_restore(sim_mem *m, uint32_t off, uint32_t n, sim_dimg *best, uint32_t ba,
                          uint32_t bb)
 {
-    uint32_t w0 = ba >> 2, nw = (bb - ba) / 4, e = (off + n) >> 2;
-    m->code_epoch++;
-    memset(&m->slots[off >> 2], 0, (size_t)(w0 - (off >> 2)) * sizeof(cm_slot));
-    memset(&m->slots[w0 + nw], 0, (size_t)(e - (w0 + nw)) * sizeof(cm_slot));
-    for (uint32_t k = 1; k < TF_FUSE_MAX && k <= off >> 2; k++) m->slots[(off >> 2) - k].h = 0;
-    if (m->jit) sim_jit_invalidate(m, off >> 2);
+    uint32_t w0 = ba >> 2, nw = (bb - ba) / 4;
+    forget_code(m, off >> 2, (off + n) >> 2, w0, w0 + nw);
     memcpy(&m->slots[w0], &best->slots[(ba - best->off) / 4], (size_t)nw * sizeof(cm_slot));
     for (uint32_t k = 1; k < TF_FUSE_MAX && k <= nw; k++) m->slots[w0 + nw - k].h = 0;
     if (m->jit) sim_jit_restored(m, w0, nw, best->kept, best->nkept);

@@ -109,6 +109,9 @@ enum { SIM_SRC_KNOWN = 1, SIM_SRC_IN_RANGE = 2, SIM_SRC_BF16 = 4 };
 /* The flags of tile t, by a scan (the reference of the unpacks' flags),
  * and its columns that hold a value other than +-0 (bit c: column c). */
 unsigned sim_tile_src_flags(const float *t);
+/* The same flags of n values (a block-float row the vector unpack leaves
+ * to the portable decoder). */
+unsigned sim_values_flags(const float *t, size_t n);
 uint32_t sim_tile_src_cols(const float *t);
 
 /* tile_format.c. A format argument (TF_TILE_FMT(df) or a page size) ->

@@ -119,15 +119,20 @@ uint32_t sim_tile_src_cols(const float *t)
     return nz;
 }
 
-unsigned sim_tile_src_flags(const float *t)
+unsigned sim_values_flags(const float *t, size_t n)
 {
     unsigned range = SIM_SRC_IN_RANGE, bf16 = SIM_SRC_BF16;
-    for (int i = 0; i < TF_TILE_ELEMS; i++) {
+    for (size_t i = 0; i < n; i++) {
         uint32_t w = f_bits(t[i]);
         if (!in_range(w & 0x7fffffffu)) range = 0;
         if (w & 0xffffu) bf16 = 0;
     }
     return SIM_SRC_KNOWN | range | bf16;
+}
+
+unsigned sim_tile_src_flags(const float *t)
+{
+    return sim_values_flags(t, TF_TILE_ELEMS);
 }
 
 /* A face row of Float16_b, widened: the common case (every bf16 CB),

@@ -461,14 +461,7 @@ AVX2 static unsigned unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
             uint8_t e = l1[i / 16];
             if (e == CM_BFP8_SPECIAL || e < mw) {
                 cm_bfp_unpack_row(l1, mw, i, dst);
-                for (int k = 0; k < 16; k++) {
-                    uint32_t w;
-                    memcpy(&w, &dst[k], 4);
-                    uint32_t m = w & 0x7fffffffu;
-                    if (m != 0 && (m < SIM_EXACT_MAG_LO || m >= SIM_EXACT_MAG_HI))
-                        other &= ~(unsigned)SIM_SRC_IN_RANGE;
-                    if (w & 0xffffu) other &= ~(unsigned)SIM_SRC_BF16;
-                }
+                other &= sim_values_flags(dst, 16);
                 continue;
             }
             uint8_t raw[16] = {0};

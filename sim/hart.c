@@ -299,7 +299,7 @@ void sim_mem_write(sim_mem *m, uint32_t addr, const void *src, uint32_t n)
         dimg_save(m, off, n);
         int i = 0;
         while (i < TF_DIMG_WRITES && (m->dimg_wr_off[i] != off || !m->dimg_wr_end[i])) i++;
-        if (i == TF_DIMG_WRITES) i = m->dimg_wr_next++ % TF_DIMG_WRITES;
+        if (i == TF_DIMG_WRITES) i = (int)(m->dimg_wr_next++ % TF_DIMG_WRITES);
         m->dimg_wr_off[i] = off;
         m->dimg_wr_end[i] = off + n;
         if (off < m->dimg_hi && off + n > m->dimg_lo) best = dimg_best(m, off, n, src, &ba, &bb);

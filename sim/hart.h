@@ -79,7 +79,7 @@ typedef struct sim_mem {
      * write replaces is the whole of the last one at its address, whose
      * decoded words may lie past a gap of words never decoded. */
     uint32_t dimg_wr_off[TF_DIMG_WRITES], dimg_wr_end[TF_DIMG_WRITES];
-    int dimg_wr_next;
+    uint32_t dimg_wr_next; /* (unsigned: it wraps) */
 } sim_mem;
 
 /* Allocate memory + decode cache lazily (untouched pages cost nothing). */

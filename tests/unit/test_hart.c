@@ -343,6 +343,41 @@ static void kept_blocks(void)
     free(h);
 }
 
+/* The table of the last code writes' ranges (sim_mem.dimg_wr_*) after its
+ * round-robin counter has passed 2^31 writes at new addresses: it still
+ * holds the last TF_DIMG_WRITES writes (the counter wrapped as a signed
+ * int before: negative indices, stores into the fields before the table),
+ * and the kept images still come back. */
+static void kept_writes_wrap(void)
+{
+    sim_mem *m = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
+    m->keep_images = 2;
+    uint32_t a[7], b[] = {ADDI(10, 0, 5), ECALL}, nop = ADDI(0, 0, 0);
+    uint64_t n1, n2;
+    prog_a(a);
+    put(m, BASE, a, 7);
+    CHECK_EQ_U(run_ecall(m, h, &n1), 201);
+    m->dimg_wr_next = 0x7fffffff;
+    for (uint32_t i = 0; i < 2 * TF_DIMG_WRITES; i++)
+        sim_mem_write(m, BASE + 0x100 + 8 * i, &nop, 4);
+    for (uint32_t i = TF_DIMG_WRITES; i < 2 * TF_DIMG_WRITES; i++) {
+        int found = 0;
+        for (int k = 0; k < TF_DIMG_WRITES; k++)
+            found += m->dimg_wr_off[k] == 0x100 + 8 * i && m->dimg_wr_end[k] == 0x104 + 8 * i;
+        CHECK_EQ_U(found, 1);
+    }
+    put(m, BASE, b, 2);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 5);
+    uint64_t hits = m->dimg_hits;
+    put(m, BASE, a, 7);
+    CHECK_EQ_U(m->dimg_hits, hits + 1);
+    CHECK_EQ_U(run_ecall(m, h, &n2), 201);
+    CHECK_EQ_U(n2, n1);
+    sim_mem_free(m);
+    free(h);
+}
+
 /* Self-modifying code inside a compiled block (sim/jit.h): a loop whose
  * body stores over one of its own later words each pass, alternating
  * between "add 100" and "add 1" (x6 and x7 swapped by three xors), so
@@ -814,6 +849,7 @@ int main(void)
     kept_entries();
     kept_blocks();
     kept_past_gap();
+    kept_writes_wrap();
     compiled_smc();
     return tf_check_report("test_hart");
 }

@@ -9,10 +9,13 @@
  * Float32 (4 KiB),
  * Bfp8_b (1088 bytes: 64 shared exponents, then 1024 sign+mantissa
  * bytes), Bfp4_b (576: 64, then 512 of 4-bit codes) or Bfp2_b (320: 64,
- * then 256 of 2-bit codes). An unpack or pack names its format with
- * TF_TILE_FMT(data format) in its format argument (tt-metal's DataFormat
- * numbers), or gives the page size, which tells the five of them but
- * Float16 apart (2048 is Float16_b: a Float16 tile needs its format). The engine computes
+ * then 256 of 2-bit codes), the exponent-A Bfp8, Bfp4, Bfp2 (the _b
+ * layouts with a 5-bit shared exponent) or Fp8_e4m3 (1024). An unpack or
+ * pack names its format with TF_TILE_FMT(data format) in its format
+ * argument (tt-metal's DataFormat numbers), or gives the page size, which
+ * tells Float32, Float16_b and the _b block floats apart (2048 is
+ * Float16_b: a Float16 tile needs its format, as the exponent-A and
+ * Fp8_e4m3 ones do). The engine computes
  * in fp32; docs/chip.md "Tile engine" has the numerics and the costs.
  * Int32, UInt32 (4 bytes a value) and UInt16 (2) tiles hold integers,
  * named by their format only (docs/chip.md "Integer tiles"). */
@@ -47,11 +50,10 @@
 #define TF_DF_SUPPORTED(df)                                                                        \
     ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B ||                   \
      (df) == TF_DF_BFP4_B || (df) == TF_DF_BFP2_B || (df) == TF_DF_FLOAT16 ||                      \
-     (df) == TF_DF_FP8_E4M3)
+     (df) == TF_DF_FP8_E4M3 || TF_DF_BFPA_BITS(df))
 /* The magnitude bits of an exponent-A block float (cm_bfpa_pack_row); 0:
- * not one. The host's tf_tilize takes them; the engine still refuses them
- * (not TF_DF_SUPPORTED: its tests and kernels name DataFormat 3 as the
- * unsupported format), its unpack and pack code ready for them. */
+ * not one. By their format only: a page size of 1088, 576 or 320 means
+ * the _b form. */
 #define TF_DF_BFPA_BITS(df)                                                                        \
     ((df) == TF_DF_BFP8 ? 7u : (df) == TF_DF_BFP4 ? 3u : (df) == TF_DF_BFP2 ? 1u : 0u)
 /* The float formats of tt-metal's exponent A (5-bit exponent: not
@@ -73,10 +75,13 @@
 #define TF_DF_INTEGER(df) ((df) == TF_DF_INT32 || (df) == TF_DF_UINT16 || (df) == TF_DF_UINT32)
 /* The typecasts the engine has (tt-llk's pairs): between the float
  * formats, a float format and an integer one, and UInt16 to or from Int32
- * or UInt32 (not Int32 <-> UInt32). */
-/* The exponent-A block floats are not cast (tile_format.c packs and
- * unpacks them; a typecast to or from one stays refused). */
-#define TF_DF_CASTABLE(df) ((TF_DF_SUPPORTED(df) && !TF_DF_BFPA_BITS(df)) || TF_DF_INTEGER(df))
+ * or UInt32 (not Int32 <-> UInt32). A float-to-float cast leaves DEST
+ * holding what a pack to the output format would write (tt-metal's
+ * typecast_tile runs no SFPU code for its block-float pairs: "handled by
+ * unpacker/packer"); the exponent-A block floats are cast as any float
+ * format, as Float16 and Fp8_e4m3 are (tt-metal's list names none of the
+ * three, docs/chip.md "Exponent-A formats"). */
+#define TF_DF_CASTABLE(df) (TF_DF_SUPPORTED(df) || TF_DF_INTEGER(df))
 #define TF_TYPECAST_OK(in, out)                                                                    \
     (TF_DF_CASTABLE(in) && TF_DF_CASTABLE(out) &&                                                  \
      !((in) == TF_DF_INT32 && (out) == TF_DF_UINT32) &&                                            \

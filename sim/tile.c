@@ -572,10 +572,12 @@ static int pack_kind_check(sim_core_hart *sh, const sim_tile_engine *e, int op, 
  * exponent width (data_format.cpp, check_consistent_format_across_buffers:
  * "All input data-formats must have the same exponent format"), and a DEST
  * tile read again must hold the format the op computes in. An op's
- * sources: its source registers (a Float16 unpack: halves; any other
+ * sources: its source registers (an exponent-A unpack, TF_DF_EXP_A:
+ * Float16, Fp8_e4m3, Bfp8/4/2, halves, as the unpacker gives FP16 for
+ * them, tt-isa-documentation Unpackers/FormatConversion.md; any other
  * float: bf16's exponent), the DEST tiles it reads (as their op left
- * them); a typecast's result is its output format (Float16: halves, any
- * other float format: bf16). An op with none of these (an SFPU op on a
+ * them); a typecast's result is its output format (exponent A: halves,
+ * any other float format: bf16). An op with none of these (an SFPU op on a
  * zeros tile: fill_tile) takes the format of the last unpack into SrcA
  * (what the hardware's configure last set). */
 static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,

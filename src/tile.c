@@ -214,8 +214,8 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         else
             snprintf(what, sizeof what,
                      "data format %u is not supported here (Float32 0, Float16 1, Float16_b 5, "
-                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15, Fp8_e4m3 26; Int32 8, UInt16 9, UInt32 24; "
-                     "not Bfp8 2, Bfp4 3, Bfp2 11, Lf8 10, Int8 14, UInt8 30; row-major "
+                     "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15, Bfp8 2, Bfp4 3, Bfp2 11, Fp8_e4m3 26; "
+                     "Int32 8, UInt16 9, UInt32 24; not Lf8 10, Int8 14, UInt8 30; row-major "
                      "blocks: Float32, Float16, Float16_b and the integers, Fp8_e4m3 too)",
                      a);
         break;

@@ -44,8 +44,9 @@ typedef enum tf_tile_format {
     /* the exponent-A block floats (tt-metal's Bfp8, Bfp4, Bfp2): the _b
      * layouts and sizes, with a 5-bit shared exponent (bias 15); tilize
      * saturates beyond the exponent (inf and NaN too) and gives 0 below
-     * 2^-15. Host only: the tile engine still refuses them (DataFormat 2, 3,
-     * 11), so a CB of them cannot be unpacked or packed yet */
+     * 2^-15. The tile engine unpacks and packs them (DataFormat 2, 3, 11)
+     * with the same codec, in a CB given that format
+     * (tf_program_set_cb_format: their page sizes alone mean the _b forms) */
     TF_TILE_FORMAT_BFP8 = 9,
     TF_TILE_FORMAT_BFP4 = 10,
     TF_TILE_FORMAT_BFP2 = 11,

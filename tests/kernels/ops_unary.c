@@ -60,6 +60,12 @@ static void sfpu(uint32_t op, uint32_t p, uint32_t approx)
             typecast_tile(TF_DF_FLOAT32, TF_DF_BFP2_B, 0);
         else if (p == TF_DF_FLOAT16)
             typecast_tile(TF_DF_FLOAT32, TF_DF_FLOAT16, 0);
+        else if (p == TF_DF_BFP8)
+            typecast_tile(TF_DF_FLOAT32, TF_DF_BFP8, 0);
+        else if (p == TF_DF_BFP4)
+            typecast_tile(TF_DF_FLOAT32, TF_DF_BFP4, 0);
+        else if (p == TF_DF_BFP2)
+            typecast_tile(TF_DF_FLOAT32, TF_DF_BFP2, 0);
         else
             typecast_tile(TF_DF_FLOAT32, TF_DF_FLOAT32, 0);
         break;

@@ -7,6 +7,7 @@
 #define TF_COMPUTE_RUN_H
 
 #include "rt_test.h"
+#include "tf_perf.h" /* core 0's counters */
 #include "tf_tile.h" /* the op and format codes the kernels take as arguments */
 
 #include <string.h>
@@ -43,18 +44,23 @@ typedef struct cr_run {
     void *out_raw;
     uint64_t cycles;    /* modeled cycles of the slowest core */
     tf_run_stats core0; /* core 0's per-RISC GO and done cycles */
+    tf_perf_core perf0; /* core 0's counters (tile engine units' busy cycles, ...) */
     char err[2048];     /* the message when it failed */
 } cr_run;
 
 /* The runtime's data format of a host tile format. */
 static inline tf_data_format cr_df(tf_tile_format f)
 {
-    return f == TF_TILE_FORMAT_FP32     ? TF_DATA_FORMAT_Float32
-           : f == TF_TILE_FORMAT_BF16   ? TF_DATA_FORMAT_Float16_b
-           : f == TF_TILE_FORMAT_BFP4_B ? TF_DATA_FORMAT_Bfp4_b
-           : f == TF_TILE_FORMAT_BFP2_B ? TF_DATA_FORMAT_Bfp2_b
-           : f == TF_TILE_FORMAT_FP16   ? TF_DATA_FORMAT_Float16
-                                        : TF_DATA_FORMAT_Bfp8_b;
+    return f == TF_TILE_FORMAT_FP32       ? TF_DATA_FORMAT_Float32
+           : f == TF_TILE_FORMAT_BF16     ? TF_DATA_FORMAT_Float16_b
+           : f == TF_TILE_FORMAT_BFP4_B   ? TF_DATA_FORMAT_Bfp4_b
+           : f == TF_TILE_FORMAT_BFP2_B   ? TF_DATA_FORMAT_Bfp2_b
+           : f == TF_TILE_FORMAT_FP16     ? TF_DATA_FORMAT_Float16
+           : f == TF_TILE_FORMAT_BFP8     ? TF_DATA_FORMAT_Bfp8
+           : f == TF_TILE_FORMAT_BFP4     ? TF_DATA_FORMAT_Bfp4
+           : f == TF_TILE_FORMAT_BFP2     ? TF_DATA_FORMAT_Bfp2
+           : f == TF_TILE_FORMAT_FP8_E4M3 ? TF_DATA_FORMAT_Fp8_e4m3
+                                          : TF_DATA_FORMAT_Bfp8_b;
 }
 
 /* Runs it; returns 0, or -1 with tf_last_error() set (a device fault). */
@@ -129,7 +135,10 @@ static inline int cr_execute(tf_device *dev, cr_run *r)
             tf_run_stats s;
             MUST(tf_program_last_run(p[c], &s));
             if (s.cycles > r->cycles) r->cycles = s.cycles;
-            if (c == 0) r->core0 = s;
+            if (c == 0) {
+                r->core0 = s;
+                MUST(tf_program_counters(p[c], &r->perf0));
+            }
         }
         if (r->out_raw_bytes)
             MUST(tf_buffer_read(dout, 0, r->out_raw, out_bytes));

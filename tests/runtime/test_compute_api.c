@@ -820,6 +820,206 @@ static void fp16_dest16(const float *host, const float *m)
     CHECK_CONTAINS(mm.err, "meet in one op on a 16-bit DEST, which holds one 16-bit format");
 }
 
+/* ---- the exponent-A block floats ---------------------------------------------------------- */
+
+/* x rounded to the nearest half (ties to even), for |x| in the halves'
+ * normal range or 0: written here in double, not through a codec. */
+static double ref_half_rne(double x)
+{
+    if (x == 0) return x;
+    int e;
+    (void)frexp(fabs(x), &e); /* |x| = f 2^e, f in [0.5, 1): 11 bits is 2^(e - 11) steps */
+    return ldexp(rint(ldexp(x, 11 - e)), e - 11);
+}
+
+/* A value exactly representable in Bfp8 (and Bfp8_b) when every block of
+ * 16 (a face row: columns 16c..16c + 15) has one +-4: the block's exponent
+ * is then 2 (E = 17 biased 15) and its step 2^(17 - 15 - 6) = 1/16, so the
+ * multiples of 1/16 below 8 in magnitude are exact. */
+static float bfpa_exact(int col)
+{
+    int k = (int)rnd(0, 254) - 127;
+    if (col % 16 == 0) k = k < 0 ? -64 : 64;
+    return (float)k / 16;
+}
+
+/* Bfp8, Bfp4, Bfp2 (DataFormat 2, 3, 11) in CBs given that format: the
+ * engine unpacks and packs them as the host's tf_tilize/tf_untilize
+ * (test_tile_bfpa checks that codec against a float64 reference), with an
+ * fp32 DEST and a 16-bit one (which holds them as halves); a matmul and an
+ * elementwise product of Bfp8 operands against float64 references; their
+ * cycles are those of the _b forms (the same tile bytes); Bfp8 meeting
+ * Float16_b in one op on a 16-bit DEST faults. */
+static void bfpa(void)
+{
+    static const struct {
+        tf_tile_format f, fb; /* the format, its _b twin */
+    } fm[3] = {{TF_TILE_FORMAT_BFP8, TF_TILE_FORMAT_BFP8_B},
+               {TF_TILE_FORMAT_BFP4, TF_TILE_FORMAT_BFP4_B},
+               {TF_TILE_FORMAT_BFP2, TF_TILE_FORMAT_BFP2_B}};
+    static float m[64 * 64], host[64 * 64], out[64 * 64], again[64 * 64];
+    fill(m, 64 * 64, -3, 3);
+    m[7] = 1e5f;   /* saturates: E = 31, the largest magnitude */
+    m[9] = -1e-3f; /* a tiny value in a block of large ones: 0 */
+    for (int k = 0; k < 3; k++) {
+        uint8_t *t = malloc(tf_tiled_bytes(64, 64, fm[k].f));
+        MUST(tf_tilize(m, 64, 64, fm[k].f, t));
+        MUST(tf_untilize(t, 64, 64, fm[k].f, host));
+        free(t);
+        for (int d16 = 0; d16 < 2; d16++) {
+            /* the host's tiles in, x 1.0 on the SFPU, out in the same
+             * format: the host's decode back (unpack and pack round-trip);
+             * with the 16-bit DEST the block holding 1e5 (E = 31: beyond
+             * the IEEE half) is left out of the comparison (docs/chip.md) */
+            cr_run r = {.kernel = d16 ? "ops_unary16" : "ops_unary",
+                        .nin = 1,
+                        .out_rows = 64,
+                        .out_cols = 64,
+                        .out_f = fm[k].f,
+                        .args = {4, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
+                        .nargs = 4,
+                        .cb_formats = 1,
+                        .out = out};
+            r.in[0] = (cr_input){.cb = 0, .m = host, .rows = 64, .cols = 64, .f = fm[k].f};
+            memset(out, 0, sizeof out);
+            MUST(cr_execute(dev, &r));
+            int same = 1;
+            for (int i = 0; i < 64 * 64; i++)
+                same &= (d16 && i < 16) || tf_check_bits(out[i]) == tf_check_bits(host[i]);
+            CHECK_TRUE(same);
+            uint64_t unpack = r.perf0.unit_busy[TF_PERF_UNIT_UNPACK],
+                     pack = r.perf0.unit_busy[TF_PERF_UNIT_PACK];
+            /* ... in Float32: the unpack is exact */
+            r.out_f = TF_TILE_FORMAT_FP32;
+            MUST(cr_execute(dev, &r));
+            same = 1;
+            for (int i = 0; i < 64 * 64; i++)
+                same &= (d16 && i < 16) || tf_check_bits(out[i]) == tf_check_bits(host[i]);
+            CHECK_TRUE(same);
+            /* fp32 tiles in, packed to the format by the engine = the host's tilize */
+            if (!d16) {
+                r.in[0].m = m;
+                r.in[0].f = TF_TILE_FORMAT_FP32;
+                r.out_f = fm[k].f;
+                MUST(cr_execute(dev, &r));
+                CHECK_TRUE(memcmp(out, host, sizeof out) == 0);
+                /* ... and typecast to it leaves DEST holding those values */
+                r.args[1] = TF_SFPU_TYPECAST;
+                r.args[2] = cr_df(fm[k].f);
+                r.out_f = TF_TILE_FORMAT_FP32;
+                MUST(cr_execute(dev, &r));
+                CHECK_TRUE(memcmp(out, host, sizeof out) == 0);
+            }
+            /* the cost: bytes / 64 cycles a tile (docs/chip.md "Modeled
+             * cost"), 4 tiles each way (the packer's also a cycle for each
+             * tile_regs_wait and tile_regs_release); the _b form's, the
+             * same bytes */
+            uint32_t tile = (uint32_t)tf_tile_bytes(fm[k].f);
+            CHECK_EQ_U(unpack, 4 * (tile / 64));
+            CHECK_EQ_U(pack, 4 * (tile / 64 + 2));
+            cr_run rb = {.kernel = r.kernel,
+                         .nin = 1,
+                         .out_rows = 64,
+                         .out_cols = 64,
+                         .out_f = fm[k].fb,
+                         .args = {4, TF_SFPU_MUL_SCALAR, tf_check_bits(1.0f), 0},
+                         .nargs = 4,
+                         .cb_formats = 1,
+                         .out = again};
+            rb.in[0] = (cr_input){.cb = 0, .m = m, .rows = 64, .cols = 64, .f = fm[k].fb};
+            MUST(cr_execute(dev, &rb));
+            CHECK_EQ_U(rb.perf0.unit_busy[TF_PERF_UNIT_UNPACK], unpack);
+            CHECK_EQ_U(rb.perf0.unit_busy[TF_PERF_UNIT_PACK], pack);
+        }
+    }
+
+    /* matmul, HiFi4 with an fp32 DEST: Bfp8 operands exact by construction
+     * (bfpa_exact), every product and partial sum exact in fp32 (at most 96
+     * x 127^2 / 256 in steps of 1/256), so the result is the float64 sum */
+    static float c[MT * 32 * NT * 32];
+    for (int i = 0; i < MT * 32 * KT * 32; i++) ma[i] = bfpa_exact(i % (KT * 32));
+    for (int i = 0; i < KT * 32 * NT * 32; i++) mb[i] = bfpa_exact(i % (NT * 32));
+    cr_run mm = {.kernel = "ops_matmul_hifi4",
+                 .nin = 2,
+                 .out_rows = MT * 32,
+                 .out_cols = NT * 32,
+                 .out_f = TF_TILE_FORMAT_FP32,
+                 .args = {MT, KT, NT, 0, 1},
+                 .nargs = 5,
+                 .cb_formats = 1,
+                 .out = c};
+    mm.in[0] =
+        (cr_input){.cb = 0, .m = ma, .rows = MT * 32, .cols = KT * 32, .f = TF_TILE_FORMAT_BFP8};
+    mm.in[1] =
+        (cr_input){.cb = 1, .m = mb, .rows = KT * 32, .cols = NT * 32, .f = TF_TILE_FORMAT_BFP8};
+    MUST(cr_execute(dev, &mm));
+    int same = 1;
+    for (int i = 0; i < MT * 32; i++)
+        for (int j = 0; j < NT * 32; j++) {
+            double sum = 0;
+            for (int k = 0; k < KT * 32; k++)
+                sum += (double)ma[i * KT * 32 + k] * mb[k * NT * 32 + j];
+            same &= (double)c[i * NT * 32 + j] == sum;
+        }
+    CHECK_TRUE(same);
+
+    /* a 16-bit DEST holds halves for Bfp8 sources: a one-tile matmul's sums
+     * (exact in fp32, up to 2016 in steps of 1/256) rounded once to the
+     * nearest half */
+    mm.kernel = "ops_matmul16";
+    mm.args[0] = mm.args[1] = mm.args[2] = 1;
+    mm.out_rows = mm.out_cols = 32;
+    for (int i = 0; i < 32 * 32; i++) ma[i] = bfpa_exact(i % 32), mb[i] = bfpa_exact(i % 32);
+    mm.in[0] = (cr_input){.cb = 0, .m = ma, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_BFP8};
+    mm.in[1] = (cr_input){.cb = 1, .m = mb, .rows = 32, .cols = 32, .f = TF_TILE_FORMAT_BFP8};
+    MUST(cr_execute(dev, &mm));
+    same = 1;
+    int rounded = 0;
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++) {
+            double sum = 0;
+            for (int k = 0; k < 32; k++) sum += (double)ma[i * 32 + k] * mb[k * 32 + j];
+            same &= (double)c[i * 32 + j] == ref_half_rne(sum);
+            rounded += (double)c[i * 32 + j] != sum;
+        }
+    CHECK_TRUE(same);
+    CHECK_TRUE(rounded > 100);
+    /* Bfp8 (exponent A) meeting Float16_b (exponent B) in one op: refused */
+    mm.in[1].f = TF_TILE_FORMAT_BF16;
+    CHECK_TRUE(cr_execute(dev, &mm) != 0);
+    CHECK_CONTAINS(mm.err, "tile engine MATMUL: ");
+    CHECK_CONTAINS(mm.err, "meet in one op on a 16-bit DEST, which holds one 16-bit format");
+
+    /* elementwise product on the 16-bit DEST (ops_binary): the FPU rounds
+     * each exact product (14 significant bits) to the nearest half */
+    static float a[BR * BC], b[BR * BC], p[BR * BC];
+    for (int i = 0; i < BR * BC; i++) a[i] = bfpa_exact(i % BC), b[i] = bfpa_exact(i % BC);
+    cr_run e = {.kernel = "ops_binary",
+                .nin = 2,
+                .out_rows = BR,
+                .out_cols = BC,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .args = {4, TF_BINOP_MUL, TF_BCAST_NONE, 0},
+                .nargs = 4,
+                .cb_formats = 1,
+                .out = p};
+    e.in[0] = (cr_input){.cb = 0, .m = a, .rows = BR, .cols = BC, .f = TF_TILE_FORMAT_BFP8};
+    e.in[1] = (cr_input){.cb = 1, .m = b, .rows = BR, .cols = BC, .f = TF_TILE_FORMAT_BFP8};
+    MUST(cr_execute(dev, &e));
+    same = 1;
+    rounded = 0;
+    for (int i = 0; i < BR * BC; i++) {
+        double x = (double)a[i] * b[i];
+        same &= (double)p[i] == ref_half_rne(x);
+        rounded += (double)p[i] != x;
+    }
+    CHECK_TRUE(same);
+    CHECK_TRUE(rounded > 100);
+    /* the reference's own bits: 1 + 2^-11 is a tie (to even: 1), 1 + 3 2^-11 up */
+    CHECK_TRUE(ref_half_rne(1 + 0x1p-11) == 1.0 && ref_half_rne(1 + 3 * 0x1p-11) == 1 + 0x1p-9);
+    CHECK_TRUE(ref_half_rne(-2047.5) == -2048.0 && ref_half_rne(2046.5) == 2046.0);
+}
+
 /* ---- faults ------------------------------------------------------------------------------ */
 
 /* The kernel on a core whose CB 0 is of data format df (0: a bf16 page
@@ -890,6 +1090,7 @@ int main(void)
     bfp_small(TF_TILE_FORMAT_BFP4_B, TF_DF_BFP4_B, 576);
     bfp_small(TF_TILE_FORMAT_BFP2_B, TF_DF_BFP2_B, 320);
     fp16();
+    bfpa();
     fault("ops_fault1", "tile engine COPY: the DEST index 4 is beyond the 4 tiles of a half");
     fault("ops_fault2", "tile engine REDUCE: used without its init: call reduce_init");
     fault("ops_fault3", "tile engine MATMUL: used without its init: call mm_init");
@@ -898,10 +1099,10 @@ int main(void)
                         "(the last SFPU init was RECIP)");
     fault("ops_fault5", "tile engine INIT: the DEST index 8 is beyond the 4 tiles of a half");
     /* a CB of a format the engine does not have: the format the host set
-     * decides (Bfp4, tt-metal's exponent-A block float; its page size of
-     * 576 would say Bfp4_b instead) */
-    fault_df("ops_fault4", TF_DATA_FORMAT_Bfp4,
-             "tile engine UNPACK_A: data format 3 is not supported here");
+     * decides (Lf8; its page size of 1024 alone would be no tile's) */
+    fault_df("ops_fault4", TF_DATA_FORMAT_Lf8,
+             "tile engine UNPACK_A: data format 10 is not supported here");
+    fault_df("ops_fault4", TF_DATA_FORMAT_Lf8, "not Lf8 10, Int8 14, UInt8 30");
 #ifdef TF_TTM_COMPUTE
     /* C++ only: the entry puts the engine in tt-metal mode, so an op
      * without any init faults; a vector mode other than RC */

@@ -4,8 +4,9 @@
  * common/cm_tile_layout.h against a reference in float64 arithmetic
  * written here (the block's exponent from frexp, rint for the ties), over
  * random blocks with saturation, the flush below 2^-15, inf and NaN; the
- * engine's unpack and pack code (sim/tile_format.c) and tf_tilize/tf_untilize
- * agree with it; the engine's format argument still refuses them. */
+ * engine's format argument, unpack, pack and typecast rounding
+ * (sim/tile_format.c) and tf_tilize/tf_untilize agree with it; the formats
+ * still refused (Lf8, Int8, UInt8) stay refused. */
 #include "tf_check.h"
 #include "common/cm_tile_layout.h"
 #include "sim/tile_engine.h"
@@ -142,11 +143,18 @@ static void tiles(void)
     for (int i = 0; i < R * C; i++) m[i] = rnd(&s, i % 97 == 1 ? 1 : 3);
     for (int k = 0; k < 3; k++) {
         CHECK_EQ_U(tf_tile_bytes(fm[k].f), fm[k].bytes);
-        uint32_t df = 0, bytes = 0; /* the engine's format argument still refuses them */
-        CHECK_TRUE(sim_tile_format(TF_TILE_FMT(fm[k].df), &df, &bytes) != 0);
+        uint32_t df = 0, bytes = 0; /* the engine's format argument: by format */
+        CHECK_EQ_U(sim_tile_format(TF_TILE_FMT(fm[k].df), &df, &bytes), 0);
+        CHECK_EQ_U(df, fm[k].df);
+        CHECK_EQ_U(bytes, fm[k].bytes);
+        CHECK_TRUE(TF_DF_SUPPORTED(fm[k].df));
         CHECK_EQ_U(sim_tile_elem_bytes(fm[k].df), 0); /* no row-major form */
         CHECK_TRUE(TF_DF_EXP_A(fm[k].df));
-        CHECK_TRUE(!TF_TYPECAST_OK(TF_DF_FLOAT32, fm[k].df)); /* not cast */
+        /* cast as any float format, to and from the integers too */
+        CHECK_TRUE(TF_TYPECAST_OK(TF_DF_FLOAT32, fm[k].df));
+        CHECK_TRUE(TF_TYPECAST_OK(fm[k].df, TF_DF_FLOAT16_B));
+        CHECK_TRUE(TF_TYPECAST_OK(fm[k].df, TF_DF_INT32));
+        CHECK_TRUE(TF_TYPECAST_OK(TF_DF_UINT16, fm[k].df));
         CHECK_EQ_U(tf_tilize(m, R, C, fm[k].f, h), 0);
         CHECK_EQ_U(tf_untilize(h, R, C, fm[k].f, back), 0);
         /* the host's tiles as the codec's rows: tile (0, 0), face row by face row */
@@ -177,6 +185,33 @@ static void tiles(void)
         memcpy(u, t, sizeof u);
         sim_tile_round_to(u, fm[k].df); /* (exact already: packing again changes nothing) */
         CHECK_TRUE(memcmp(u, t, sizeof u) == 0);
+        /* any fp32 tile (saturating values, inf, NaN, the flush below
+         * 2^-15): the engine's pack writes the host's tilize bytes, and a
+         * typecast leaves DEST holding the values those bytes decode to */
+        static float any[1024], any_back[1024];
+        for (int i = 0; i < 1024; i++) any[i] = rnd(&s, i % 13 == 5 ? 1 : i % 29 == 3 ? 2 : 3);
+        any[7] = 0x1p18f, any[8] = -0x1p-16f, any[9] = 1e-40f;
+        CHECK_EQ_U(tf_tilize(any, 32, 32, fm[k].f, h), 0);
+        sim_tile_pack(any, fm[k].df, again);
+        CHECK_TRUE(memcmp(again, h, fm[k].bytes) == 0);
+        CHECK_EQ_U(tf_untilize(h, 32, 32, fm[k].f, any_back), 0);
+        memcpy(u, any, sizeof u);
+        sim_tile_round_to(u, fm[k].df);
+        CHECK_TRUE(memcmp(u, any_back, sizeof u) == 0);
+        CHECK_EQ_U(sim_tile_unpack(h, fm[k].df, t, NULL), 0);
+        CHECK_TRUE(memcmp(t, any_back, sizeof t) == 0);
+        /* and unpack then pack gives the same bytes back */
+        sim_tile_pack(t, fm[k].df, again);
+        CHECK_TRUE(memcmp(again, h, fm[k].bytes) == 0);
+    }
+    /* the formats the engine still refuses: Lf8, Int8, UInt8 (and Tf32,
+     * which has no tile in L1); no typecast to them either */
+    static const uint32_t refused[4] = {10, 14, 30, 4};
+    for (int k = 0; k < 4; k++) {
+        uint32_t df = 0, bytes = 0;
+        CHECK_TRUE(sim_tile_format(TF_TILE_FMT(refused[k]), &df, &bytes) != 0);
+        CHECK_TRUE(!TF_TYPECAST_OK(TF_DF_FLOAT32, refused[k]));
+        CHECK_TRUE(!TF_TYPECAST_OK(refused[k], TF_DF_BFP8));
     }
     /* the _b page sizes still mean the _b forms */
     uint32_t df = 0, bytes = 0;

@@ -72,6 +72,12 @@ template <bool a> void sfpu(uint32_t op, uint32_t p)
             typecast_tile<0u, 15u>(0);
         else if (p == (uint32_t)DataFormat::Float16)
             typecast_tile<DataFormat::Float32, DataFormat::Float16>(0);
+        else if (p == (uint32_t)DataFormat::Bfp8)
+            typecast_tile<DataFormat::Float32, DataFormat::Bfp8>(0);
+        else if (p == (uint32_t)DataFormat::Bfp4)
+            typecast_tile<0u, 3u>(0);
+        else if (p == (uint32_t)DataFormat::Bfp2)
+            typecast_tile<DataFormat::Float32, DataFormat::Bfp2>(0);
         else
             typecast_tile<0u, 0u>(0);
         break;

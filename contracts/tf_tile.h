@@ -66,16 +66,22 @@
     ((df) == TF_DF_BFP8_B ? 7u : (df) == TF_DF_BFP4_B ? 3u : (df) == TF_DF_BFP2_B ? 1u : 0u)
 /* The integer formats: their tiles hold the integers' bits exactly (DEST in
  * 32-bit mode: an fp32 DEST; docs/chip.md "Integer tiles"). Int32 and
- * UInt32 tiles are 4096 bytes, UInt16 2048; they have no page-size form
- * (the CB's format names them). A UInt16 value sits in DEST zero-extended;
- * the packer writes a DEST value's low 16 bits to a UInt16 tile. */
+ * UInt32 tiles are 4096 bytes, UInt16 2048, UInt8 1024; they have no
+ * page-size form (the CB's format names them). A UInt16 or UInt8 value
+ * sits in DEST zero-extended; the packer writes a DEST value's low 16 (8)
+ * bits to a UInt16 (UInt8) tile. UInt8 tiles are copied, packed and cast
+ * only: the integer ops take Int32, UInt32 or UInt16 (TF_DF_INT_OP), as
+ * tt-metal's templates do. */
 #define TF_DF_INT32       8
 #define TF_DF_UINT16      9
 #define TF_DF_UINT32      24
-#define TF_DF_INTEGER(df) ((df) == TF_DF_INT32 || (df) == TF_DF_UINT16 || (df) == TF_DF_UINT32)
+#define TF_DF_UINT8       30
+#define TF_DF_INT_OP(df)  ((df) == TF_DF_INT32 || (df) == TF_DF_UINT16 || (df) == TF_DF_UINT32)
+#define TF_DF_INTEGER(df) (TF_DF_INT_OP(df) || (df) == TF_DF_UINT8)
 /* The typecasts the engine has (tt-llk's pairs): between the float
- * formats, a float format and an integer one, and UInt16 to or from Int32
- * or UInt32 (not Int32 <-> UInt32). A float-to-float cast leaves DEST
+ * formats, a float format and an integer one, UInt16 to or from Int32 or
+ * UInt32, and UInt8 to or from Int32, UInt32, UInt16 (not Int32 <->
+ * UInt32). A float-to-float cast leaves DEST
  * holding what a pack to the output format would write (tt-metal's
  * typecast_tile runs no SFPU code for its block-float pairs: "handled by
  * unpacker/packer"); the exponent-A block floats are cast as any float

@@ -278,7 +278,7 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
             !sim_sfpu_args_ok(m->sfpu, sh->tile_args[2], sh->tile_args[3]))
             return fault_aux(sh, op, TF_TILE_ERR_ARG, sh->tile_args[3], 0, m->sfpu);
         /* an integer op's format, a typecast's pair (ARG2 to ARG3) */
-        if (TF_SFPU_IS_INT(m->sfpu) && !TF_DF_INTEGER(TF_SFPU_DF_OF(arg)))
+        if (TF_SFPU_IS_INT(m->sfpu) && !TF_DF_INT_OP(TF_SFPU_DF_OF(arg)))
             return fault_aux(sh, op, TF_TILE_ERR_ARG, TF_SFPU_DF_OF(arg), 0, m->sfpu);
         if (m->sfpu == TF_SFPU_TYPECAST && !TF_TYPECAST_OK(sh->tile_args[2], sh->tile_args[3]))
             return fault_aux(sh, op, TF_TILE_ERR_ARG,

@@ -47,7 +47,7 @@ uint32_t sim_tile_elem_bytes(uint32_t df)
 {
     if (df == TF_DF_INT32 || df == TF_DF_UINT32) return 4;
     if (df == TF_DF_UINT16) return 2;
-    if (df == TF_DF_FP8_E4M3) return 1;
+    if (df == TF_DF_FP8_E4M3 || df == TF_DF_UINT8) return 1;
     return df == TF_DF_FLOAT32 ? 4 : df == TF_DF_FLOAT16_B || df == TF_DF_FLOAT16 ? 2 : 0;
 }
 
@@ -72,6 +72,8 @@ static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
         for (int k = 0; k < 16; k++) row[k] = bits_f(v[k]);
     } else if (df == TF_DF_FP8_E4M3) {
         for (int k = 0; k < 16; k++) row[k] = cm_fp8_widen(l1[i + (uint32_t)k]);
+    } else if (df == TF_DF_UINT8) { /* zero-extended, as UInt16 */
+        for (int k = 0; k < 16; k++) row[k] = bits_f(l1[i + (uint32_t)k]);
     } else if (TF_DF_BFPA_BITS(df)) {
         cm_bfpa_unpack_row(l1, TF_DF_BFPA_BITS(df), i, row);
     } else {
@@ -97,6 +99,8 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
         memcpy(l1 + 2 * i, v, sizeof v);
     } else if (df == TF_DF_FP8_E4M3) {
         for (int k = 0; k < 16; k++) l1[i + (uint32_t)k] = cm_fp8_round(row[k]);
+    } else if (df == TF_DF_UINT8) { /* the low 8 bits */
+        for (int k = 0; k < 16; k++) l1[i + (uint32_t)k] = (uint8_t)f_bits(row[k]);
     } else if (TF_DF_BFPA_BITS(df)) {
         cm_bfpa_pack_row(row, TF_DF_BFPA_BITS(df), i, l1);
     } else {

@@ -177,7 +177,7 @@ static uint32_t lcm_u(uint32_t a, uint32_t b)
 
 int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, uint32_t df)
 {
-    if (!TF_SFPU_IS_INT(op) || !TF_DF_INTEGER(df)) return -1;
+    if (!TF_SFPU_IS_INT(op) || !TF_DF_INT_OP(df)) return -1;
     if (op == TF_SFPU_GCD_INT || op == TF_SFPU_LCM_INT) { /* int32 whatever df, as the LLK */
         for (int i = 0; i < TF_TILE_ELEMS; i++) {
             uint32_t a = mag(ubits(x[i])), b = mag(ubits(y[i]));
@@ -367,17 +367,38 @@ static uint32_t f_to_uint16(float v)
     return (uint32_t)nearbyintf(v); /* the default rounding mode: nearest even */
 }
 
+/* float to UInt8 as tt-llk's calculate_typecast_fp32_to_uint8 (its
+ * Blackhole llk_api ckernel_sfpu_typecast.h): |v| below 1 (zeros,
+ * subnormals) gives 0; otherwise the 24-bit significand moved by the
+ * exponent minus 23 with SFPSHFT, whose shift amount counts modulo 32
+ * (tt-isa-documentation, BlackholeA0 SFPSHFT.md), negated for a negative
+ * v, then its low 8 bits (the LLK adds 256 and masks). So a finite v
+ * below 2^55 gives trunc(v) modulo 256; from 2^55 on (inf and NaN too:
+ * exponent 128) the shift wraps, and the low byte is the significand's
+ * moved by (e - 23) mod 32. */
+static uint32_t f_to_uint8(float v)
+{
+    uint32_t w = f_bits(v);
+    int e = (int)((w >> 23) & 0xff) - 127, s = e - 23;
+    if (e < 0) return 0;
+    uint32_t m = (w & 0x7fffffu) | 0x800000u;
+    m = s >= 0 ? m << (s & 31) : m >> (-s & 31);
+    if (w >> 31) m = 0u - m;
+    return m & 0xffu;
+}
+
 static float uint32_to_f(uint32_t u)
 {
     float lo = (float)(int32_t)(u & 0x7fffffffu);
     return u >> 31 ? lo + 2147483648.0f : lo;
 }
 
-/* One value of the cast from an integer format to fp32. */
+/* One value of the cast from an integer format to fp32 (UInt8 by the
+ * UInt32 kernels, uint32_to_fp32/fp16b, on DEST's 32 bits). */
 static float int_to_f(uint32_t u, uint32_t in)
 {
     if (in == TF_DF_INT32) return (float)(int32_t)u;
-    if (in == TF_DF_UINT32) return uint32_to_f(u);
+    if (in == TF_DF_UINT32 || in == TF_DF_UINT8) return uint32_to_f(u);
     return (float)(u & 0xffffu);
 }
 
@@ -388,8 +409,14 @@ int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out)
     if (!in_int && !out_int) return -1; /* float to float: sim_tile_round_to */
     if (in_int && out_int) {
         /* the LLK's integer pairs: UInt16 to the 32-bit ones, the 32-bit
-         * ones to UInt16 */
-        if (in == out) return 0;
+         * ones to UInt16; UInt8 to the 32-bit ones (no SFPU code: DEST holds
+         * it zero-extended), to UInt16 (uint32_to_uint16: saturated), and
+         * any of them to UInt8 (uint_to_uint8: the low 8 bits) */
+        if (in == out || (in == TF_DF_UINT8 && out != TF_DF_UINT16)) return 0;
+        if (out == TF_DF_UINT8) {
+            for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(ubits(d[i]) & 0xffu);
+            return 0;
+        }
         if (in == TF_DF_UINT16) {
             for (int i = 0; i < TF_TILE_ELEMS; i++) d[i] = bits_f(ubits(d[i]) & 0xffffu);
             return 0;
@@ -399,7 +426,7 @@ int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out)
             uint32_t u = ubits(d[i]);
             if (in == TF_DF_INT32)
                 u = (int32_t)u < 0 ? 0 : u > 65535 ? 65535 : u;
-            else
+            else /* UInt32, UInt8 */
                 u = u > 65535 ? 65535 : u;
             d[i] = bits_f(u);
         }
@@ -414,6 +441,7 @@ int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out)
         float v = d[i];
         uint32_t u = out == TF_DF_INT32    ? f_to_int32(v)
                      : out == TF_DF_UINT32 ? f_to_uint32(v)
+                     : out == TF_DF_UINT8  ? f_to_uint8(v)
                                            : f_to_uint16(v);
         d[i] = bits_f(u);
     }
@@ -426,20 +454,30 @@ int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out)
  * Float16_b 3, UInt16 to fp32 1, UInt32 to UInt16 2, Int32 to UInt16 3,
  * UInt16 to UInt32 1; float to Int32 and to UInt32 are 13 and 11
  * instructions a row, float to UInt16 6 (their instruction counts); a
- * Float16_b output of Int32 or UInt16 one more (the rounding). */
+ * Float16_b output of Int32 or UInt16 one more (the rounding). UInt8 (no
+ * stated throughput: instruction counts of the Blackhole loops): float to
+ * UInt8 12, Int32 or UInt32 to UInt8 4, UInt16 to UInt8 5; from UInt8 the
+ * UInt32 kernels' figures (to a float 3, to UInt16 2), and to Int32 or
+ * UInt32, which runs no SFPU code, 1 (as a float-to-float cast's 32). */
 uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out)
 {
     int in_int = TF_DF_INTEGER(in), out_int = TF_DF_INTEGER(out);
     uint32_t per_row;
-    if (in_int && out_int)
+    if (in_int && out == TF_DF_UINT8)
+        per_row = in == TF_DF_UINT16 ? 5 : 4;
+    else if (in == TF_DF_UINT8 && out_int)
+        per_row = out == TF_DF_UINT16 ? 2 : 1;
+    else if (in_int && out_int)
         per_row = in == TF_DF_UINT16 ? 1 : in == TF_DF_UINT32 ? 2 : 3;
+    else if (in == TF_DF_UINT8)
+        per_row = 3;
     else if (in_int)
         per_row = (in == TF_DF_INT32    ? 4
                    : in == TF_DF_UINT32 ? 3
                                         : 1) +
                   (out != TF_DF_FLOAT32 && in != TF_DF_UINT32 ? 1 : 0);
     else if (out_int)
-        per_row = out == TF_DF_INT32 ? 13 : out == TF_DF_UINT32 ? 11 : 6;
+        per_row = out == TF_DF_INT32 ? 13 : out == TF_DF_UINT32 ? 11 : out == TF_DF_UINT8 ? 12 : 6;
     else
         return 0; /* float to float: not this rule */
     return 32 * per_row;

@@ -215,7 +215,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
             snprintf(what, sizeof what,
                      "data format %u is not supported here (Float32 0, Float16 1, Float16_b 5, "
                      "Bfp8_b 6, Bfp4_b 7, Bfp2_b 15, Bfp8 2, Bfp4 3, Bfp2 11, Fp8_e4m3 26; "
-                     "Int32 8, UInt16 9, UInt32 24; not Lf8 10, Int8 14, UInt8 30; row-major "
+                     "Int32 8, UInt16 9, UInt32 24, UInt8 30; not Lf8 10, Int8 14; row-major "
                      "blocks: Float32, Float16, Float16_b and the integers, Fp8_e4m3 too)",
                      a);
         break;
@@ -260,7 +260,13 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                                                   : "?");
         break;
     case TF_TILE_ERR_ARG:
-        snprintf(what, sizeof what, "operand code %u is not one the engine knows", a);
+        if (c && c < TF_SFPU_NUM_OPS && TF_SFPU_IS_INT(c)) /* its only operand check: the format */
+            snprintf(what, sizeof what,
+                     "data format %u (%s) is not one the integer ops take (Int32 8, UInt32 24, "
+                     "UInt16 9; a UInt8 tile is copied, packed and cast only)",
+                     a, rt_data_format_name(a));
+        else
+            snprintf(what, sizeof what, "operand code %u is not one the engine knows", a);
         break;
     case TF_TILE_ERR_PART:
         if (!a && !b)
@@ -293,14 +299,15 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         if (a == 1)
             snprintf(what, sizeof what,
                      "it takes float values but is given integers%s: integer tiles (Int32, "
-                     "UInt32, UInt16) take copy_tile, pack_tile to an integer format, "
+                     "UInt32, UInt16, UInt8) take copy_tile, pack_tile to an integer format, "
                      "typecast_tile and the integer SFPU ops (typecast_tile them to a float "
                      "format first)",
                      fmt);
         else
             snprintf(what, sizeof what,
                      "it takes integer values but is given floats%s: typecast_tile them to an "
-                     "integer format first (or unpack an Int32, UInt32 or UInt16 circular buffer)",
+                     "integer format first (or unpack an Int32, UInt32, UInt16 or UInt8 circular "
+                     "buffer)",
                      fmt);
         break;
     }

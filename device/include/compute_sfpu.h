@@ -635,7 +635,7 @@ TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
 #ifndef __cplusplus /* C++: typecast_tile<IN, OUT>(idst) and TF_UNSUPPORTED_FN */
 /* typecast_tile(IN, OUT, idst): DEST values as format OUT holds them
  * (Float32 0, Float16 1, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Bfp2_b 15,
- * Fp8_e4m3 26, Bfp8 2, Bfp4 3, Bfp2 11, Int32 8, UInt16 9, UInt32 24:
+ * Fp8_e4m3 26, Bfp8 2, Bfp4 3, Bfp2 11, Int32 8, UInt16 9, UInt32 24, UInt8 30:
  * constants; the pairs tt-llk casts: docs/chip.md "Integer tiles"; to an
  * exponent-A format a 16-bit DEST holds halves after it). */
 #define typecast_tile(in_df, out_df, idst)                                                         \
@@ -643,8 +643,8 @@ TF_SFPU_PARAM(right_shift_tile, TF_SFPU_SHR_SCALAR)
         _Static_assert(TF_TYPECAST_OK(in_df, out_df),                                              \
                        "typecast_tile: tt-foil's tile engine casts between Float32 (0), "          \
                        "Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), Bfp2_b (15), "         \
-                       "Fp8_e4m3 (26), Bfp8 (2), Bfp4 (3), Bfp2 (11), Int32 (8), UInt16 (9) and "  \
-                       "UInt32 (24), not Int32 <-> UInt32 (nor Lf8, Int8, UInt8)");                \
+                       "Fp8_e4m3 (26), Bfp8 (2), Bfp4 (3), Bfp2 (11), Int32 (8), UInt16 (9), "     \
+                       "UInt32 (24) and UInt8 (30), not Int32 <-> UInt32 (nor Lf8, Int8)");        \
         dev_sfpu(TF_SFPU_TYPECAST, idst, in_df, out_df);                                           \
     } while (0)
 

@@ -108,7 +108,7 @@ expect_rc 1 "unsupported format"
 expect_err "not supported by tt-foil: typecast_tile between these formats" "unsupported format"
 k tc2 'typecast_tile_init(); typecast_tile<DataFormat::Float32, DataFormat::Lf8>(0);'
 expect_rc 1 "unsupported format (DataFormat)"
-expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), Bfp2_b (15), Int32 (8), UInt16 (9) and UInt32 (24), Fp8_e4m3 (26) and the exponent-A Bfp8 (2), Bfp4 (3), Bfp2 (11)" "unsupported format (DataFormat)"
+expect_err "typecast_tile between these formats (the tile engine has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), Bfp2_b (15), Int32 (8), UInt16 (9), UInt32 (24), UInt8 (30), Fp8_e4m3 (26) and the exponent-A Bfp8 (2), Bfp4 (3), Bfp2 (11)" "unsupported format (DataFormat)"
 k int8 'reconfig_data_format<true>(0, 1);'
 expect_rc 1 "int8 reconfig"
 expect_err "not supported by tt-foil: int8 formats" "int8 reconfig"

@@ -4,6 +4,7 @@
  *   3  matmul_tiles after binary_op_init_common, without mm_init
  *   4  exp_tile without exp_tile_init (after recip_tile_init)
  *   5  mm_block_init of a 4 x 2 block with an fp32 DEST (4 tiles)
+ *   6  add_int_tile naming UInt8, a format no integer op takes (C only)
  * (The CBs hold no data: the faults come first.) */
 #include "compute_api.h"
 
@@ -24,6 +25,10 @@ void kernel_main(void)
     copy_tile(0, 0, 0);
     recip_tile_init();
     exp_tile(0);
+#elif FAULT_KIND == 6 /* an integer op naming UInt8 (C only: C++'s templates refuse it) */
+    init_sfpu(0, 16);
+    add_int_tile_init();
+    add_int_tile(TF_DF_UINT8, 0, 1, 0);
 #else
     mm_block_init(0, 1, 16, 0, 4, 2, 1);
 #endif

@@ -1102,7 +1102,13 @@ int main(void)
      * decides (Lf8; its page size of 1024 alone would be no tile's) */
     fault_df("ops_fault4", TF_DATA_FORMAT_Lf8,
              "tile engine UNPACK_A: data format 10 is not supported here");
-    fault_df("ops_fault4", TF_DATA_FORMAT_Lf8, "not Lf8 10, Int8 14, UInt8 30");
+    fault_df("ops_fault4", TF_DATA_FORMAT_Lf8, "not Lf8 10, Int8 14;");
+#ifndef TF_TTM_COMPUTE
+    /* C only: an integer op naming UInt8, which no integer op takes (in
+     * C++ a compile-time error, as tt-metal's templates) */
+    fault("ops_fault6", "tile engine SFPU ADD_INT: data format 30 (UInt8) is not one the integer "
+                        "ops take");
+#endif
 #ifdef TF_TTM_COMPUTE
     /* C++ only: the entry puts the engine in tt-metal mode, so an op
      * without any init faults; a vector mode other than RC */

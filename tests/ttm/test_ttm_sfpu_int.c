@@ -1,4 +1,4 @@
-/* Integer tiles (Int32, UInt32, UInt16) in a tt-metal-style compute kernel
+/* Integer tiles (Int32, UInt32, UInt16; UInt8 copied and cast) in a tt-metal-style compute kernel
  * built at run time (tests/ttm/kernels/sfpu_int.cpp): CB pages of each
  * integer format through copy_tile and pack_tile bit for bit; each integer
  * SFPU op between DEST tiles (add/sub/rsub/mul_int_tile, add_int32_tile, the
@@ -33,11 +33,12 @@ static uint32_t face_index(uint32_t r, uint32_t c)
 
 static uint32_t elem_bytes(uint32_t df)
 {
-    return df == TF_DF_UINT16 || df == TF_DF_FLOAT16_B ? 2 : 4;
+    return df == TF_DF_UINT8 ? 1 : df == TF_DF_UINT16 || df == TF_DF_FLOAT16_B ? 2 : 4;
 }
 
-/* Row-major 32-bit words -> a tile of format df (UInt16: the low 16 bits;
- * Float16_b: the high 16 bits, the words being fp32 bits) and back. */
+/* Row-major 32-bit words -> a tile of format df (UInt16: the low 16 bits,
+ * UInt8 the low 8; Float16_b: the high 16 bits, the words being fp32
+ * bits) and back. */
 static void to_tile(const uint32_t *v, uint32_t df, uint8_t *t)
 {
     uint32_t es = elem_bytes(df);
@@ -46,6 +47,8 @@ static void to_tile(const uint32_t *v, uint32_t df, uint8_t *t)
             uint32_t w = v[r * D + c], i = face_index(r, c);
             if (es == 4) {
                 memcpy(t + 4 * i, &w, 4);
+            } else if (es == 1) {
+                t[i] = (uint8_t)w;
             } else {
                 uint16_t h = (uint16_t)(df == TF_DF_FLOAT16_B ? w >> 16 : w);
                 memcpy(t + 2 * i, &h, 2);
@@ -61,6 +64,8 @@ static void from_tile(const uint8_t *t, uint32_t df, uint32_t *v)
             uint32_t i = face_index(r, c), w = 0;
             if (es == 4) {
                 memcpy(&w, t + 4 * i, 4);
+            } else if (es == 1) {
+                w = t[i];
             } else {
                 uint16_t h;
                 memcpy(&h, t + 2 * i, 2);
@@ -149,6 +154,7 @@ static void inputs(uint32_t *x, uint32_t *y, uint32_t df, int shifts)
         if (i % 53 == 0) y[i] = x[i];
         if (shifts) y[i] = (uint32_t)(i % 44) - 3u;
         if (df == TF_DF_UINT16) x[i] &= 0xffffu, y[i] &= 0xffffu;
+        if (df == TF_DF_UINT8) x[i] &= 0xffu, y[i] &= 0xffu;
     }
 }
 
@@ -645,6 +651,25 @@ static uint32_t ref_f_uint16(float v)
     if (v >= 65535.0f) return 65535;
     return (uint32_t)rintf(v);
 }
+/* float -> UInt8 (tt-llk's calculate_typecast_fp32_to_uint8): trunc(v)
+ * modulo 256 for |v| below 2^55 (below 1: 0); from 2^55 (exponent e >= 55,
+ * inf and NaN e = 128) the SFPSHFT of the 24-bit significand by e - 23
+ * takes its amount modulo 32 (tt-isa-documentation SFPSHFT.md), so the
+ * low byte is that of the significand moved left by (e - 23) mod 32 (and
+ * negated for a negative v). Computed in double below 2^55. */
+static uint32_t ref_f_uint8(float v)
+{
+    if (!(fabsf(v) >= 0x1p55f) && v == v) {
+        double t = trunc((double)v); /* exact: |v| < 2^55 */
+        double r = fmod(t, 256.0);   /* exact, t's sign */
+        if (r < 0) r += 256.0;
+        return (uint32_t)r;
+    }
+    uint32_t w = fbits(v);
+    int e = (int)((w >> 23) & 0xff) - 127;
+    uint32_t m = ((w & 0x7fffffu) | 0x800000u) << ((e - 23) % 32);
+    return (w >> 31 ? 0u - m : m) & 0xffu;
+}
 static float ref_int_f(uint32_t u, uint32_t in)
 {
     if (in == TF_DF_INT32) return (float)(int32_t)u;
@@ -655,9 +680,12 @@ static float ref_int_f(uint32_t u, uint32_t in)
 
 static uint32_t ref_cast(uint32_t w, uint32_t in, uint32_t out)
 {
-    int in_int = in == TF_DF_INT32 || in == TF_DF_UINT32 || in == TF_DF_UINT16;
-    int out_int = out == TF_DF_INT32 || out == TF_DF_UINT32 || out == TF_DF_UINT16;
+    int in_int = in == TF_DF_INT32 || in == TF_DF_UINT32 || in == TF_DF_UINT16 || in == TF_DF_UINT8;
+    int out_int =
+        out == TF_DF_INT32 || out == TF_DF_UINT32 || out == TF_DF_UINT16 || out == TF_DF_UINT8;
     if (in_int && out_int) {
+        if (out == TF_DF_UINT8) return w & 0xffu; /* uint_to_uint8 */
+        if (in == TF_DF_UINT8) return w;          /* (w < 256) */
         if (in == TF_DF_UINT16) return w & 0xffffu;
         if (in == TF_DF_INT32) return (int32_t)w < 0 ? 0 : w > 65535 ? 65535 : w;
         return w > 65535 ? 65535 : w;
@@ -669,6 +697,7 @@ static uint32_t ref_cast(uint32_t w, uint32_t in, uint32_t out)
     float v = tf_check_float(w);
     return out == TF_DF_INT32    ? ref_f_int32(v)
            : out == TF_DF_UINT32 ? ref_f_uint32(v)
+           : out == TF_DF_UINT8  ? ref_f_uint8(v)
                                  : ref_f_uint16(v);
 }
 
@@ -677,6 +706,10 @@ static uint64_t cast_cycles(uint32_t in, uint32_t out)
     int in_int = in != TF_DF_FLOAT32 && in != TF_DF_FLOAT16_B;
     int out_int = out != TF_DF_FLOAT32 && out != TF_DF_FLOAT16_B;
     uint32_t row;
+    if (out == TF_DF_UINT8) /* the Blackhole loops' instructions (docs/chip.md) */
+        return 32u * (in_int ? (in == TF_DF_UINT16 ? 5 : 4) : 12);
+    if (in == TF_DF_UINT8) /* the UInt32 kernels; none to Int32 / UInt32 */
+        return 32u * (out_int ? (out == TF_DF_UINT16 ? 2 : 1) : 3);
     if (in_int && out_int)
         row = in == TF_DF_UINT16 ? 1 : in == TF_DF_UINT32 ? 2 : 3;
     else if (in_int)
@@ -712,11 +745,19 @@ static void cast_case(uint32_t in, uint32_t out)
     static uint32_t x[E], y[E], res[E];
     tf_perf_core pc;
     char err[2048];
-    int in_int = in == TF_DF_INT32 || in == TF_DF_UINT32 || in == TF_DF_UINT16;
+    int in_int = in == TF_DF_INT32 || in == TF_DF_UINT32 || in == TF_DF_UINT16 || in == TF_DF_UINT8;
     if (in_int)
         inputs(x, y, in, 0);
     else
         float_inputs(x, in == TF_DF_FLOAT16_B);
+    if (out == TF_DF_UINT8 && !in_int) { /* UInt8's wrap and SFPSHFT's shift modulo 32 */
+        static const float u8[] = {255.9f,         256.0f,         257.5f,        -1.5f,
+                                   -255.0f,        -256.5f,        1000.75f,      0x1.fffffep54f,
+                                   0x1.8p55f,      0x1.000102p56f, -0x1.0003p62f, 0x1p63f,
+                                   0x1.234568p80f, 3e38f};
+        for (int i = 0; i < (int)(sizeof u8 / sizeof u8[0]); i++)
+            x[29 * i + 19] = fbits(in == TF_DF_FLOAT16_B ? ttm_bf16_rne(u8[i]) : u8[i]);
+    }
     memcpy(y, x, sizeof y);
     if (run(16, 0, in, out, in, out, 1, x, y, res, &pc, err, sizeof err)) {
         fprintf(stderr, "typecast %u -> %u: %s\n", in, out, err);
@@ -824,6 +865,16 @@ int main(void)
         }
     cast_case(TF_DF_UINT16, TF_DF_UINT32);
     cast_case(TF_DF_UINT16, TF_DF_INT32);
+    /* UInt8: 1-byte tiles copied and packed as they are, the casts tt-llk has */
+    op_case(15, TF_DF_UINT8, 0);
+    for (int f = 0; f < 2; f++) {
+        cast_case(fl[f], TF_DF_UINT8);
+        cast_case(TF_DF_UINT8, fl[f]);
+    }
+    for (int k = 0; k < 3; k++) {
+        cast_case(dfs[k], TF_DF_UINT8);
+        cast_case(TF_DF_UINT8, dfs[k]);
+    }
     cast_case(TF_DF_UINT32, TF_DF_UINT16);
     cast_case(TF_DF_INT32, TF_DF_UINT16);
     fault_case(20, TF_DF_INT32, TF_DF_INT32, 1,

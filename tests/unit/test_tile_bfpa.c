@@ -6,7 +6,8 @@
  * random blocks with saturation, the flush below 2^-15, inf and NaN; the
  * engine's format argument, unpack, pack and typecast rounding
  * (sim/tile_format.c) and tf_tilize/tf_untilize agree with it; the formats
- * still refused (Lf8, Int8, UInt8) stay refused. */
+ * still refused (Lf8, Int8) stay refused; UInt8 tiles' unpack and pack,
+ * and no integer op taking UInt8 as its format. */
 #include "tf_check.h"
 #include "common/cm_tile_layout.h"
 #include "sim/tile_engine.h"
@@ -204,17 +205,42 @@ static void tiles(void)
         sim_tile_pack(t, fm[k].df, again);
         CHECK_TRUE(memcmp(again, h, fm[k].bytes) == 0);
     }
-    /* the formats the engine still refuses: Lf8, Int8, UInt8 (and Tf32,
-     * which has no tile in L1); no typecast to them either */
-    static const uint32_t refused[4] = {10, 14, 30, 4};
+    /* the formats the engine still refuses: Lf8, Int8 (and Tf32, which
+     * has no tile in L1, and 31, no format); no typecast to them either */
+    static const uint32_t refused[4] = {10, 14, 4, 31};
     for (int k = 0; k < 4; k++) {
         uint32_t df = 0, bytes = 0;
         CHECK_TRUE(sim_tile_format(TF_TILE_FMT(refused[k]), &df, &bytes) != 0);
         CHECK_TRUE(!TF_TYPECAST_OK(TF_DF_FLOAT32, refused[k]));
         CHECK_TRUE(!TF_TYPECAST_OK(refused[k], TF_DF_BFP8));
     }
-    /* the _b page sizes still mean the _b forms */
+    /* UInt8 tiles (1024 bytes) are integer tiles, but no integer op takes
+     * UInt8 as its format (tt-metal's templates take Int32, UInt32,
+     * UInt16): the engine's op refuses it (sim/tile.c faults naming it) */
     uint32_t df = 0, bytes = 0;
+    CHECK_EQ_U(sim_tile_format(TF_TILE_FMT(TF_DF_UINT8), &df, &bytes), 0);
+    CHECK_EQ_U(bytes, 1024);
+    CHECK_EQ_U(sim_tile_elem_bytes(TF_DF_UINT8), 1);
+    CHECK_TRUE(TF_DF_INTEGER(TF_DF_UINT8) && !TF_DF_INT_OP(TF_DF_UINT8));
+    static float x[1024], y[1024], d[1024];
+    CHECK_TRUE(sim_sfpu_int_binary(d, x, y, TF_SFPU_ADD_INT, TF_DF_UINT8) != 0);
+    CHECK_EQ_U(sim_sfpu_int_binary(d, x, y, TF_SFPU_ADD_INT, TF_DF_UINT16), 0);
+    /* its bytes zero-extended into DEST and packed back as the low 8 bits */
+    static uint8_t u8[1024], back8[1024];
+    for (int i = 0; i < 1024; i++) u8[i] = (uint8_t)(i * 37 + 11);
+    CHECK_EQ_U(sim_tile_unpack(u8, TF_DF_UINT8, d, NULL), 0);
+    int ok = 1;
+    for (uint32_t r = 0; r < 32; r++)
+        for (uint32_t c = 0; c < 32; c++)
+            ok &= tf_check_bits(d[r * 32 + c]) == u8[cm_tile_elem(r, c)];
+    CHECK_TRUE(ok);
+    for (int i = 0; i < 1024; i++) d[i] = tf_check_float(0xabcd0000u | (uint32_t)i);
+    sim_tile_pack(d, TF_DF_UINT8, back8);
+    ok = 1;
+    for (uint32_t r = 0; r < 32; r++)
+        for (uint32_t c = 0; c < 32; c++) ok &= back8[cm_tile_elem(r, c)] == ((r * 32 + c) & 0xffu);
+    CHECK_TRUE(ok);
+    /* the _b page sizes still mean the _b forms */
     CHECK_EQ_U(sim_tile_format(1088, &df, &bytes), 0);
     CHECK_EQ_U(df, TF_DF_BFP8_B);
 }

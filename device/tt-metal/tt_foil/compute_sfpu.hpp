@@ -607,7 +607,7 @@ ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
 // the values format OUT can represent (Float32, Float16, Float16_b, Bfp8_b,
 // Bfp4_b, Bfp2_b, Fp8_e4m3, the exponent-A Bfp8, Bfp4, Bfp2; to an
 // exponent-A format a 16-bit DEST holds halves after it), or the
-// integers of Int32, UInt32, UInt16 (tt-llk's conversions: docs/chip.md
+// integers of Int32, UInt32, UInt16, UInt8 (tt-llk's conversions: docs/chip.md
 // "Integer tiles"; integer tiles need FP32_DEST_ACC ON). The
 // newest tree's third parameter, is_fp32_dest_acc_en (default
 // DST_ACCUM_MODE), picks the LLK's path for the DEST width; here the
@@ -625,9 +625,9 @@ ALWI void typecast_tile(std::uint32_t idst)
     static_assert(TF_TYPECAST_OK((std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE),
                   "not supported by tt-foil: typecast_tile between these formats (the tile engine "
                   "has Float32 (0), Float16 (1), Float16_b (5), Bfp8_b (6), Bfp4_b (7), "
-                  "Bfp2_b (15), Int32 (8), UInt16 (9) and UInt32 (24), Fp8_e4m3 (26) and the "
-                  "exponent-A Bfp8 (2), Bfp4 (3), Bfp2 (11); it casts between any two but Int32 "
-                  "and UInt32; not Lf8 (10), Int8 (14), UInt8 (30))");
+                  "Bfp2_b (15), Int32 (8), UInt16 (9), UInt32 (24), UInt8 (30), Fp8_e4m3 (26) "
+                  "and the exponent-A Bfp8 (2), Bfp4 (3), Bfp2 (11); it casts between any two "
+                  "but Int32 and UInt32; not Lf8 (10), Int8 (14))");
     tf_c::dev_sfpu(TF_SFPU_TYPECAST, idst, (std::uint32_t)IN_DTYPE, (std::uint32_t)OUT_DTYPE);
 }
 

@@ -276,6 +276,8 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(COPY_DEST,        105, 105, "x (copy_dest_values; the API sends ARG3 = ARG2)")               \
     X(MAX_TILE,         106, 106, "x < y ? y : x (max_tile: the API sends ARG3 = ARG2 + 1)")       \
     X(CLAMPED_SILU_GLU, 107, 107, "g sigmoid(g) u, g = min(x, 10), u = y clamped to +-10; bit 9")  \
+    X(MASK,             108, 108, "y's 32 bits all 0 ? +0 : x (mask_tile; ARG1 bits 16-23: its DataFormat)") \
+    X(MASK_POSINF,      109, 108, "y's 32 bits all 0 ? +inf : x (mask_posinf_tile)")                \
     X(WHERE,            112, 112, "x's bits non-zero ? y : z (so -0 and NaN select y)")            \
     X(LERP,             113, 113, "x + z (y - x): y - x rounded, then one multiply-add; bit 9")    \
     X(ADDCMUL,          114, 114, "x + (ARG3 y) z: ARG3 y rounded, then one multiply-add; bit 9")  \
@@ -358,7 +360,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_SFPU_NUM_OPS 192 /* every code is below: tables index by it */
 #define TF_SFPU_IS_BINARY(o)                                                                       \
     (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
-     ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_CLAMPED_SILU_GLU) || TF_SFPU_IS_BCAST(o) ||    \
+     ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_MASK_POSINF) || TF_SFPU_IS_BCAST(o) ||         \
      TF_SFPU_IS_INT(o))
 /* The integer ops (binary, between DEST tiles holding integers: Int32,
  * UInt32 or UInt16 values; their DataFormat in ARG1 bits 16-23, UInt16's
@@ -390,6 +392,13 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
 #define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
 #define TF_SFPU_IS_TERNARY(o) ((o) >= TF_SFPU_WHERE && (o) <= TF_SFPU_SNAKE_BETA)
+/* mask_tile's formats (tt-metal's llk_math_eltwise_unary_sfpu_mask takes
+ * Float16_b and Float16 to calculate_mask, Int32 to calculate_int_mask and
+ * does nothing for another; the engine faults on another, TF_TILE_ERR_ARG).
+ * Both variants test the mask word against 0 and write a zero word, so the
+ * format changes no value: it says which kind of values the tiles hold. */
+#define TF_SFPU_MASK_DF_OK(df)                                                                     \
+    ((df) == TF_DF_FLOAT16_B || (df) == TF_DF_FLOAT16 || (df) == TF_DF_INT32)
 /* A ternary op's ARG2: DEST indices x, y, z a byte each (the compute API
  * sends an index above 255 as 255, which is beyond any half: it faults). */
 #define TF_SFPU_DEST3(x, y, z) ((uint32_t)(x) | (uint32_t)(y) << 8 | (uint32_t)(z) << 16)

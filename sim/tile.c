@@ -280,6 +280,9 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         /* an integer op's format, a typecast's pair (ARG2 to ARG3) */
         if (TF_SFPU_IS_INT(m->sfpu) && !TF_DF_INT_OP(TF_SFPU_DF_OF(arg)))
             return fault_aux(sh, op, TF_TILE_ERR_ARG, TF_SFPU_DF_OF(arg), 0, m->sfpu);
+        /* mask_tile's format: one its LLK has a variant for */
+        if (m->sfpu == TF_SFPU_MASK && !TF_SFPU_MASK_DF_OK(TF_SFPU_DF_OF(arg)))
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, TF_SFPU_DF_OF(arg), 0, m->sfpu);
         if (m->sfpu == TF_SFPU_TYPECAST && !TF_TYPECAST_OK(sh->tile_args[2], sh->tile_args[3]))
             return fault_aux(sh, op, TF_TILE_ERR_ARG,
                              TF_DF_INTEGER(sh->tile_args[2]) ? sh->tile_args[3] : sh->tile_args[2],
@@ -489,6 +492,13 @@ static int src_kind_ok(int kind, int want_int)
     return kind == DEST_ZEROS || (kind == DEST_INT) == want_int;
 }
 
+/* mask_tile with DataFormat::Int32: integer tiles (tt-llk's calculate_int_mask) */
+static int mask_int(const math_op *m, const uint32_t *args)
+{
+    return m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_MASK &&
+           TF_SFPU_DF_OF(args[1]) == TF_DF_INT32;
+}
+
 static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args)
 {
     int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF + (int)args[0];
@@ -505,7 +515,7 @@ static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const
             return -1;
         return DEST_FLOAT;
     }
-    int any_int = TF_SFPU_IS_INT(m->sfpu) || TF_SFPU_IS_INT_UNARY(m->sfpu);
+    int any_int = TF_SFPU_IS_INT(m->sfpu) || TF_SFPU_IS_INT_UNARY(m->sfpu) || mask_int(m, args);
     int want_int = any_int || (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]));
     int out_int = (any_int && !TF_SFPU_INT_TO_FLOAT(m->sfpu)) ||
                   (m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]));
@@ -536,16 +546,16 @@ static int fault_kind(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     uint32_t c = m->kind == TF_TILE_SFPU ? m->sfpu : 0;
     const uint32_t *args = sh->tile_args;
     int sfpu_int = m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT(m->sfpu);
-    int unary_int = m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT_UNARY(m->sfpu);
+    int unary_int = (m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT_UNARY(m->sfpu)) || mask_int(m, args);
     int cast_in = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]);
     int cast_out = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]);
     int copy_int = m->kind == TF_TILE_COPY && e->a.integer[ka];
     if (dest_16bit(e) && (copy_int || sfpu_int || unary_int || cast_in || cast_out))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, c);
     if (m->kind != TF_TILE_SFPU) return fault_aux(sh, op, TF_TILE_ERR_INTEGER, 1, 255, 0);
-    uint32_t df = sfpu_int                      ? TF_SFPU_DF_OF(args[1])
-                  : m->sfpu == TF_SFPU_TYPECAST ? args[2] & 0xff
-                                                : 255;
+    uint32_t df = sfpu_int || m->sfpu == TF_SFPU_MASK ? TF_SFPU_DF_OF(args[1])
+                  : m->sfpu == TF_SFPU_TYPECAST       ? args[2] & 0xff
+                                                      : 255;
     return fault_aux(sh, op, TF_TILE_ERR_INTEGER, sfpu_int || unary_int || cast_in ? 2 : 1, df, c);
 }
 

@@ -195,6 +195,12 @@ static float binary(float x, float y, uint32_t op)
     case TF_SFPU_COPY_DEST: return x;
     case TF_SFPU_MAX_TILE: return x < y ? y : x;
     case TF_SFPU_CLAMPED_SILU_GLU: return clamped_silu_glu(x, y);
+    /* mask_tile: the mask word compared with 0 as SFPSETCC does, all 32 bits
+     * (tt-llk's calculate_mask: `mask == 0.0F` is SFPSETCC's LREG_EQ0, an
+     * integer test: a -0 mask does not mask), a zero word (+0, or the
+     * integer 0) written where it holds; the data are left as they are */
+    case TF_SFPU_MASK: return f_bits(y) ? x : 0.0f;
+    case TF_SFPU_MASK_POSINF: return f_bits(y) ? x : INFINITY;
     default: return x < y ? x : y; /* MIN_BINARY */
     }
 }
@@ -297,7 +303,9 @@ int sim_sfpu_init_of(uint32_t op)
  * addcdiv recip's too; clamped_silu_glu is a binary pass, sigmoid's and
  * two slots (the clamps and products), snake_beta a ternary pass, sin's,
  * recip's and a slot; the broadcasts a binary pass and a slot to spread
- * the column's or row's values. */
+ * the column's or row's values. mask and mask_posinf: 4 slots a vector
+ * (tt-llk's calculate_mask: load the mask, SFPSETCC, the conditional store
+ * of the constant, SFPENCC). */
 uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
 {
     switch (op) {
@@ -335,6 +343,8 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_XLOGY_BINARY: return 64 + 320 + 64;
     case TF_SFPU_DIV_NO_NAN_BINARY: return 64 + 256 + 32;
     case TF_SFPU_MAX_TILE: return 64;
+    case TF_SFPU_MASK:
+    case TF_SFPU_MASK_POSINF: return 128;
     case TF_SFPU_WHERE: return in_place ? 96 : 128;
     case TF_SFPU_LERP:
     case TF_SFPU_ADDCMUL: return 96 + 32;

@@ -85,7 +85,8 @@
  *   add_int_tile<DF>(a, b, o), sub, rsub,  add_int_tile(DF, a, b, o), ... (DF: TF_DF_INT32,
  *     mul, bitwise_*_binary, the shifts      TF_DF_UINT32, TF_DF_UINT16; the inits as named)
  *   binary_max_int32_tile<fp32>(a, b, o)   binary_max_int32_tile(a, b, o); min, uint32 alike
- *   add_int32_tile(a, b)                   add_int_tile(TF_DF_INT32, a, b, a) */
+ *   add_int32_tile(a, b)                   add_int_tile(TF_DF_INT32, a, b, a)
+ *   mask_tile(i, m[, DataFormat df])       mask_tile(i, m, df) (df: TF_DF_FLOAT16_B, ...) */
 /* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H

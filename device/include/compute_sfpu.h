@@ -180,6 +180,26 @@ TF_ALWAYS_INLINE void max_tile(uint32_t idst0, uint32_t idst1)
     (void)idst1;
     dev_sfpu(TF_SFPU_MAX_TILE, idst0, idst0, idst0 + 1);
 }
+/* mask.h: DEST[idst_data] = 0 (mask_tile) or +inf (mask_posinf_tile)
+ * where the mask's 32 bits are all 0 (so a -0 mask does not mask), the
+ * data kept elsewhere. The mask is DEST[idst_data + 1]: tt-metal's LLK
+ * reads the tile after the data and never idst2_mask. data_format:
+ * TF_DF_FLOAT16_B (tt-metal's default), TF_DF_FLOAT16 or TF_DF_INT32
+ * (integer tiles); the engine faults on another. mask_posinf_tile has no
+ * init of its own: mask_tile_init's. */
+TF_SFPU_INIT(mask_tile_init, TF_SFPU_MASK)
+TF_ALWAYS_INLINE void mask_tile(uint32_t idst_data, uint32_t idst2_mask, uint32_t data_format)
+{
+    (void)idst2_mask;
+    /* (a format above 255 goes as 255, which is no format: it faults) */
+    uint32_t df = data_format > 255 ? 255 : data_format;
+    dev_sfpu(TF_SFPU_MASK | TF_SFPU_DF(df), idst_data, idst_data, idst_data + 1);
+}
+TF_ALWAYS_INLINE void mask_posinf_tile(uint32_t idst_data, uint32_t idst2_mask)
+{
+    (void)idst2_mask;
+    dev_sfpu(TF_SFPU_MASK_POSINF, idst_data, idst_data, idst_data + 1);
+}
 /* clamped_silu_glu.h (Blackhole): g sigmoid(g) u with g = min(gate, 10), u
  * = up clamped to [-10, 10], gate = DEST[idst0], up = DEST[idst1]; rounds
  * to nearest even into a 16-bit DEST, as tt-metal's kernel. */

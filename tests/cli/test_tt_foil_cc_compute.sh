@@ -232,6 +232,8 @@ k atan2 'atan2_binary_tile_init(); atan2_binary_tile(0, 1, 0); div_binary_tile_i
 expect_rc 0 "atan2_binary_tile, div_no_nan_binary_tile, max_tile, copy_dest_values are supported"
 k csg 'clamped_silu_glu_tile_init(); clamped_silu_glu_tile(0, 1, 2); snake_beta_tile_init(); snake_beta_tile<DataFormat::Float32>(0, 1, 2, 3);'
 expect_rc 0 "clamped_silu_glu_tile, snake_beta_tile are supported"
+k mask 'mask_tile_init(); mask_tile(0, 1); mask_tile(2, 3, DataFormat::Int32); mask_posinf_tile(0, 1);'
+expect_rc 0 "mask_tile, mask_posinf_tile are supported"
 k cdv 'copy_dest_values(0, 1);'
 expect_rc 0 "the untemplated copy_dest_values is supported"
 expect_err "warning: 'copy_dest_values' is deprecated: Use copy_dest_values<DataFormat> instead" "the untemplated copy_dest_values is deprecated, as tt-metal's"

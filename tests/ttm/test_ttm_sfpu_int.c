@@ -12,7 +12,8 @@
  * div_int32_floor/trunc_tile, fmod/remainder_int32_tile) with their edges
  * (division by zero, INT32_MIN / -1, the signs), relu_max/min_tile_int32
  * and signbit_tile_int32; the sums within a tile (sfpu_sum_int_col/row,
- * sfpu_add_int), gcd_tile and lcm_tile (and lcm's range fault). Numerics
+ * sfpu_add_int), gcd_tile and lcm_tile (and lcm's range fault), mask_tile
+ * with DataFormat::Int32 (a zero word where the mask word is 0). Numerics
  * and cycles: docs/chip.md "Integer tiles". */
 #include "tf_perf.h"
 #include "tf_tile.h"
@@ -186,14 +187,15 @@ static uint32_t want_of(int mode, uint32_t x, uint32_t y, uint32_t df)
     case 41: r = df == TF_DF_INT32 ? sx > sy : x > y; break;
     case 42: r = df == TF_DF_INT32 ? sx <= sy : x <= y; break;
     case 43: r = df == TF_DF_INT32 ? sx >= sy : x >= y; break;
-    default: r = x; break; /* 15 */
+    case 106: r = y == 0 ? 0 : x; break; /* mask_tile: a zero word where y's is */
+    default: r = x; break;               /* 15 */
     }
     return r & m;
 }
 
 static uint64_t cycles_of(int mode)
 {
-    return mode == 3 ? 192 : 64;
+    return mode == 3 ? 192 : mode == 106 ? 128 : 64; /* mul_int; mask: 4 slots a vector */
 }
 
 static void op_case(int mode, uint32_t df, int odst)
@@ -811,6 +813,7 @@ int main(void)
             op_case(mode, dfs[k], 0);
             op_case(mode, dfs[k], 2);
         }
+    op_case(106, TF_DF_INT32, 0); /* mask_tile(0, 1, DataFormat::Int32) */
     for (int mode = 50; mode <= 55; mode++) unary_case(mode, TF_DF_INT32, 0);
     /* scalars: 0, 1, -1, INT32_MIN, INT32_MAX, one in the middle */
     static const uint32_t cmp_s[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0x12345u};

@@ -1,6 +1,7 @@
 /* SFPU ops between DEST tiles beyond the arithmetic and the comparisons
  * (atan2/fmod/remainder/xlogy/div_no_nan_binary_tile, copy_dest_values,
- * max_tile, clamped_silu_glu_tile, the broadcasts sfpu_add/sub/mul_bcast_col/row)
+ * max_tile, clamped_silu_glu_tile, the broadcasts sfpu_add/sub/mul_bcast_col/row,
+ * mask_tile, mask_posinf_tile)
  * and on three DEST tiles
  * (where/lerp/addcmul/addcdiv/snake_beta_tile), in
  * a tt-metal-style compute kernel built at run time
@@ -11,7 +12,8 @@
  * logarithms, where's conditions +0, -0 and NaN); the SFPU's modeled
  * cycles and counted FLOPs of each op; and the mistakes the engine faults
  * on (no init, another op's init, a DEST index beyond the half, an index
- * above 255, a vector mode other than RC, a broadcast on a 16-bit DEST). Numerics and cycles:
+ * above 255, a vector mode other than RC, a broadcast on a 16-bit DEST);
+ * mask_tile and mask_posinf_tile, with their faults. Numerics and cycles:
  * docs/chip.md "Tile engine". */
 #include "ttm_sfpu.h"
 
@@ -266,6 +268,86 @@ static void reference_edges(void)
     CHECK_TRUE(want_of(SNAKE_BETA, 1.0f, 0.0f, 2.0f, 0) == 1.0f);
 }
 
+/* mask_tile and mask_posinf_tile (MODE 33, runtime arg 1 the call): data
+ * DEST[odst], mask DEST[odst + 1] (x masked by y, y by z). A mask word of
+ * 32 zero bits masks; -0, NaN and every other value do not (SFPSETCC's
+ * integer test). Each DEST width, both data indices; the results are the
+ * data's bits or the written +0 / +inf, exact in any DEST. Then the faults:
+ * the mask beyond the half, a format without a variant, the integer variant
+ * on float tiles, mask_posinf_tile without mask_tile_init. */
+enum { MASK_MODE = 33, MASK_ZERO = 0, MASK_POSINF = 1, MASK_FLOAT16 = 2 };
+static void mask_inputs(int bf16, float *x, float *y, float *z)
+{
+    inputs(LERP, bf16, x, y, z); /* numbers, + the edge values (data NaN, inf, +-0 too) */
+    for (int i = 0; i < E; i++) {
+        /* masks: +0, -0, NaN, 1 and the random values, in different mixes */
+        static const float m[] = {0.0f, -0.0f, NAN, 1.0f};
+        if (i % 5 < 4) y[i] = m[(i / 5 + i) % 4];
+        if (i % 3 < 2) z[i] = m[(i / 3 + 2 * i) % 4];
+    }
+}
+
+static void mask_case(void)
+{
+    static float x[E], y[E], z[E], out[E];
+    for (int fp32 = 1; fp32 >= 0; fp32--) {
+        mask_inputs(!fp32, x, y, z);
+        tf_kernel *k = build(MASK_MODE, fp32);
+        for (uint32_t sel = MASK_ZERO; sel <= MASK_FLOAT16; sel++)
+            for (uint32_t odst = 0; odst < 2; odst++) {
+                tf_perf_core pc;
+                char err[2048];
+                if (run(k, fp32, x, y, z, odst, sel, out, &pc, err, sizeof err)) {
+                    fprintf(stderr, "sfpu_ternary mask %u: %s\n", sel, err);
+                    CHECK_TRUE(0);
+                    continue;
+                }
+                const float *d = odst ? y : x, *m = odst ? z : y;
+                int bad = 0, masked = 0;
+                for (int i = 0; i < E; i++) {
+                    int zero = tf_check_bits(m[i]) == 0; /* all 32 bits: -0 is not */
+                    float w = !zero ? d[i] : sel == MASK_POSINF ? INFINITY : 0.0f;
+                    masked += zero;
+                    if (tf_check_bits(out[i]) != tf_check_bits(w) && bad++ < 3)
+                        fprintf(stderr, "mask %u fp32=%d odst=%u: (%a, mask %a) = %a, want %a\n",
+                                sel, fp32, odst, (double)d[i], (double)m[i], (double)out[i],
+                                (double)w);
+                }
+                CHECK_EQ_U(bad, 0);
+                CHECK_TRUE(masked > E / 8 && masked < E / 2); /* both kinds of values */
+                CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 128);
+                CHECK_EQ_U(pc.tiles[TF_PERF_FLOP_SFPU], 1);
+            }
+        if (fp32) { /* the faults, on the same build */
+            static const struct {
+                uint32_t sel, odst;
+                const char *msg;
+            } f[] = {
+                {MASK_ZERO, 3, "tile engine SFPU MASK: the DEST index 4 is beyond the 4 tiles"},
+                {3, 0,
+                 "tile engine SFPU MASK: data format 0 (Float32) is not one of mask_tile's (Float16_b 5, "
+                 "Float16 1, Int32 8"},
+                {4, 0,
+                 "tile engine SFPU MASK: it takes integer values but is given floats (data "
+                 "format Int32)"},
+                {5, 0,
+                 "tile engine SFPU MASK_POSINF: used without its init: call the MASK init first "
+                 "(the last SFPU init was MAX_TILE)"},
+            };
+            for (size_t c = 0; c < sizeof f / sizeof f[0]; c++) {
+                tf_perf_core pc;
+                char err[2048];
+                int rc = run(k, fp32, x, y, z, f[c].odst, f[c].sel, out, &pc, err, sizeof err);
+                CHECK_TRUE(rc != 0);
+                if (rc) CHECK_CONTAINS(err, f[c].msg);
+            }
+        }
+        tf_kernel_free(k);
+    }
+    /* the reference's rule written out */
+    CHECK_TRUE(tf_check_bits(-0.0f) != 0 && tf_check_bits(0.0f) == 0);
+}
+
 static void fault_case(int mode, int fp32, const char *msg)
 {
     static float x[E], y[E], z[E], out[E];
@@ -288,6 +370,7 @@ int main(void)
                "tile engine SFPU WHERE: used without its init: call the WHERE init first "
                "(the last SFPU init was none)");
     for (int mode = 0; mode < NUM_MODES; mode++) op_case(mode);
+    mask_case();
     fault_case(20, 1,
                "tile engine SFPU WHERE: used without its init: call the WHERE init first "
                "(the last SFPU init was LERP)");

@@ -131,6 +131,27 @@ static void sfpu_specials(void)
     CHECK_TRUE(sim_sfpu_binary(d, d, d, TF_SFPU_LERP, 0) == -1);
     CHECK_TRUE(sim_sfpu_ternary(d, d, d, d, TF_SFPU_FMOD_BINARY, 0) == -1);
     CHECK_TRUE(sim_sfpu_ternary(d, d, d, d, TF_SFPU_EXP, 0) == -1);
+    /* mask_tile / mask_posinf_tile: only a mask word of 32 zero bits masks
+     * (tt-llk's test is SFPSETCC's integer compare: -0, NaN and the
+     * smallest denormal do not); the data pass bit for bit (a NaN's payload) */
+    static float x[1024], m[1024], o[1024];
+    static const uint32_t mw[6] = {0, 0x80000000u, 0x7fc00000u, 1, 0x3f800000u, 0};
+    static const uint32_t xw[6] = {0x40490fdbu, 0x7fa00001u, 0xbf800000u,
+                                   0x80000000u, 5,           0xffc00123u};
+    for (int op = 0; op < 2; op++) {
+        for (int i = 0; i < 1024; i++)
+            x[i] = tf_check_float(xw[i % 6]), m[i] = tf_check_float(mw[i % 6]);
+        CHECK_EQ_U(sim_sfpu_binary(o, x, m, op ? TF_SFPU_MASK_POSINF : TF_SFPU_MASK, 0), 0);
+        for (int i = 0; i < 1024; i++) {
+            uint32_t w = mw[i % 6] ? xw[i % 6] : op ? 0x7f800000u : 0;
+            if (tf_check_bits(o[i]) != w) {
+                fprintf(stderr, "mask %d at %d: 0x%08x, want 0x%08x\n", op, i, tf_check_bits(o[i]),
+                        w);
+                CHECK_TRUE(0);
+                break;
+            }
+        }
+    }
 }
 
 int main(void)

@@ -336,6 +336,19 @@ ALWI void max_tile(std::uint32_t idst0, std::uint32_t idst1,
     tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
     tf_c::max_tile(idst0, idst1);
 }
+// mask.h: DEST[idst_data] = 0 (mask_tile) or +inf (mask_posinf_tile) where
+// the mask's 32 bits are all 0 (a -0 mask does not mask). The mask is
+// DEST[idst_data + 1], as tt-metal's LLK reads it (its mask.h: "idst2_mask
+// is not used"). data_format: Float16_b (the default), Float16 or Int32
+// (integer tiles), as tt-metal's LLK; another faults at run time (tt-metal's
+// LLK silently does nothing). mask_posinf_tile takes mask_tile_init.
+using tf_c::mask_tile_init;
+ALWI void mask_tile(std::uint32_t idst_data, std::uint32_t idst2_mask,
+                    DataFormat data_format = DataFormat::Float16_b)
+{
+    tf_c::mask_tile(idst_data, idst2_mask, (std::uint32_t)data_format);
+}
+using tf_c::mask_posinf_tile;
 // clamped_silu_glu.h (tt-metal's Blackhole only): gate DEST[idst0], up
 // DEST[idst1], DeepSeek-V4's limit 10; RC only.
 using tf_c::clamped_silu_glu_tile_init;

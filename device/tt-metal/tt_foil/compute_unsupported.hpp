@@ -20,7 +20,6 @@ TF_SFPU_NO(dropout_tile);
 TF_SFPU_NO(rand_tile);
 TF_SFPU_NO(tiled_prod_tile);
 TF_SFPU_NO(cumsum_tile);
-TF_SFPU_NO(mask_tile);
 // (api/compute/eltwise_unary/*.h, 2026)
 TF_SFPU_NO(polygamma_tile);
 TF_SFPU_NO(multigammaln_tile);
@@ -32,7 +31,6 @@ TF_SFPU_NO(rrelu_tile);
 TF_SFPU_NO(alt_complex_rotate90_tile);
 TF_SFPU_NO(reshuffle_rows_tile);
 TF_UNSUPPORTED_FN(stochastic_round_tile, TF_SFPU_WHY);
-TF_UNSUPPORTED_FN(mask_posinf_tile, TF_SFPU_WHY);
 TF_UNSUPPORTED_FN(dropout_kernel_init, TF_SFPU_WHY);
 #undef TF_SFPU_NO
 // Quantization (api/compute/quantization.h): int32/int8/uint8 results in DEST.
@@ -63,7 +61,8 @@ TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use tr
 #define TF_BIN_SFPU_WHY                                                                            \
     "this SFPU binary op on two DEST tiles (the engine models add/sub/mul/div/rsub/power/atan2/"   \
     "fmod/remainder/xlogy/div_no_nan_binary_tile, binary_max/min_tile, max_tile, "                 \
-    "clamped_silu_glu_tile, copy_dest_values and eq/ne/lt/gt/le/ge_binary_tile; docs/chip.md "     \
+    "clamped_silu_glu_tile, copy_dest_values, mask_tile, mask_posinf_tile and "                    \
+    "eq/ne/lt/gt/le/ge_binary_tile; docs/chip.md "                                                 \
     "\"Tile engine\")"
 TF_UNSUPPORTED_OP(sfpu_add_top_row, TF_BIN_SFPU_WHY);
 // mac_tile: a b + c. tt-metal's newest LLK replays a recording of DEST

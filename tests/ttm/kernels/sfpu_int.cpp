@@ -16,6 +16,7 @@
 #include "api/compute/div_int32_sfpu.h"
 #include "api/compute/gcd.h"
 #include "api/compute/lcm.h"
+#include "api/compute/mask.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
 #include "api/compute/eltwise_unary/activations.h"
@@ -421,6 +422,10 @@ void kernel_main()
     case 105: // the older two-index form: into DEST[0]
         gcd_tile_init();
         gcd_tile(0, 1);
+        break;
+    case 106: // mask.h on integer tiles: DEST[0] = 0 where DEST[1] is 0
+        mask_tile_init();
+        mask_tile(0, 1, DataFormat::Int32);
         break;
     case 99: // an integer op on div_int32_tile's float quotient
         div_int32_tile_init();

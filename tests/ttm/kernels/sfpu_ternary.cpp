@@ -1,12 +1,13 @@
 // SFPU ops between DEST tiles beyond the arithmetic and the comparisons:
 // atan2, fmod, remainder, xlogy, div_no_nan, copy_dest_values, max_tile,
-// clamped_silu_glu, the broadcasts sfpu_add/sub/mul_bcast_col/row, and the
-// ternary where, lerp, addcmul, addcdiv, snake_beta, as ttnn's binary_ng and
-// ternary kernels call them. CB 0 holds x, y and z; they go to DEST[0],
-// DEST[1] and DEST[2]; the op writes DEST[odst] (runtime arg 0), which is
-// packed to CB 16. Runtime arg 1: addcmul's and addcdiv's value (fp32
-// bits). MODE picks the op (test_ttm_sfpu_ternary.c has the expected
-// values); MODEs 20 and up are the mistakes the engine faults on.
+// clamped_silu_glu, the broadcasts sfpu_add/sub/mul_bcast_col/row, mask_tile
+// and mask_posinf_tile, and the ternary where, lerp, addcmul, addcdiv,
+// snake_beta, as ttnn's binary_ng and ternary kernels call them. CB 0 holds
+// x, y and z; they go to DEST[0], DEST[1] and DEST[2]; the op writes
+// DEST[odst] (runtime arg 0), which is packed to CB 16. Runtime arg 1:
+// addcmul's and addcdiv's value (fp32 bits), or which mask call MODE 33
+// makes. MODE picks the op (test_ttm_sfpu_ternary.c has the expected
+// values); MODEs 20 to 32 are the mistakes the engine faults on.
 #include <cstdint>
 
 #include "api/compute/atan2.h"
@@ -20,6 +21,7 @@
 #include "api/compute/eltwise_unary/lerp.h"
 #include "api/compute/eltwise_unary/snake_beta.h"
 #include "api/compute/eltwise_unary/where.h"
+#include "api/compute/mask.h"
 #include "api/compute/sfpu_binary_bcast.h"
 #include "api/compute/xlogy.h"
 
@@ -132,6 +134,33 @@ void kernel_main()
 #elif MODE == 32 // ... and through it: a compile error
     sfpu_bcast_row_init();
     sfpu_add_bcast_row(0, 1);
+#elif MODE == 33 // mask.h: the data DEST[odst], the mask DEST[odst + 1]; runtime arg 1 picks
+    switch (value) {
+    case 0:
+        mask_tile_init();
+        mask_tile(odst, odst + 1);
+        break;
+    case 1:
+        mask_tile_init();
+        mask_posinf_tile(odst, odst + 1);
+        break;
+    case 2: // idst2_mask is not read (tt-metal's LLK takes odst + 1), Float16's variant
+        mask_tile_init();
+        mask_tile(odst, 0, DataFormat::Float16);
+        break;
+    case 3: // a format the LLK has no variant for: faults
+        mask_tile_init();
+        mask_tile(odst, odst + 1, DataFormat::Float32);
+        break;
+    case 4: // the integer variant on float tiles: faults
+        mask_tile_init();
+        mask_tile(odst, odst + 1, DataFormat::Int32);
+        break;
+    default: // mask_posinf_tile without mask_tile_init: faults
+        max_tile_init();
+        mask_posinf_tile(odst, odst + 1);
+        break;
+    }
 #endif
     tile_regs_commit();
     tile_regs_wait();

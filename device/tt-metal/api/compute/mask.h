@@ -1,7 +1,7 @@
 // tt-metal's api/compute/mask.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// mask_tile, mask_posinf_tile and mask_tile_init are modeled
+// (tt_foil/compute_sfpu.hpp). It brings the whole compute API, as every
+// compute header here does (tt_foil/compute.hpp; docs/kernels.md "Compute
+// kernels").
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -90,8 +90,9 @@
       "give the scaler CB the format Float16_b or Float32")                                        \
     X(MATMUL_L1_ACC_ALIAS, 4u,                                                                     \
       "compute_kernel_lib::matmul_block with packer_l1_acc and interm the same CB as out (ttnn's " \
-      "zero-copy accumulation in place in out: tt-foil has no packer L1 accumulation, and its "    \
-      "spilled partials would be pushed to out's reader)",                                         \
+      "zero-copy accumulation in place in out: the matmul_block here sums K blocks by a spill "    \
+      "and reload, not the packer's L1 accumulation, and its spilled partials would be pushed "    \
+      "to out's reader)",                                                                          \
       "give interm a CB of its own (it may share out's memory), or use one K block")
 #define TF_UNMODELED_ENUM(name, num, what, instead) TF_UNMODELED_##name = num,
 enum { TF_UNMODELED_LIST(TF_UNMODELED_ENUM) };

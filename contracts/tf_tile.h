@@ -470,7 +470,8 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(REDUCE,    22, TF_TILE_ROLE_MATH,   "DEST[ARG0] (+)= reduce(A x scaler B); ARG1 pool | dim << 4")      \
     X(TRANSPOSE, 23, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A transposed")                                       \
     X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]), f(DEST[ARG2], DEST[ARG3]) or f of ARG2's three; ARG1 TF_SFPU_* | flags") \
-    X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart")
+    X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart") \
+    X(PACK_L1_ACC, 26, TF_TILE_ROLE_PACK, "ARG0 1: the next PACKs add DEST to the L1 tile (Float32, Float16_b); 0: they overwrite it")
 // clang-format on
 
 #define TF_TILE_OP_ENUM(name, code, role, doc) TF_TILE_##name = code,
@@ -506,6 +507,10 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 /* an input value outside what the op's LLK handles (lcm_tile: a magnitude
  * of 2^15 or more); c: the op, a: the DEST index holding it */
 #define TF_TILE_ERR_RANGE 14
+/* a pack with L1 accumulation on (PACK_L1_ACC) into a format it is not
+ * modeled for (or a PACK_UNTILIZE with it on); a: the format (255: a page
+ * size), b: the CB whose pages hold the address (255: none) */
+#define TF_TILE_ERR_L1_ACC 15
 /* TF_TILE_ERR_PROTO's a: which hand-over rule was broken */
 #define TF_TILE_PROTO_REACQUIRE  1 /* tile_regs_acquire while math holds a half */
 #define TF_TILE_PROTO_NO_ACQUIRE 2 /* math or commit while it holds none */

@@ -707,9 +707,44 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 
 /* ---- pack ------------------------------------------------------------------------ */
 
+/* The CB whose pages hold L1 address addr (the host's configuration in
+ * L1, TF_L1_CB_CONFIG), for a fault's message; 255: none. */
+static uint32_t cb_of_addr(const uint8_t *l1, uint32_t addr)
+{
+    for (uint32_t cb = 0; cb < TF_MAX_CBS; cb++) {
+        tf_cb_config c;
+        memcpy(&c, l1 + TF_L1_CB_CONFIG + cb * sizeof c, sizeof c);
+        if (c.size && addr >= c.addr && addr - c.addr < c.size) return cb;
+    }
+    return 255;
+}
+
+/* A pack with L1 accumulation (PACK_L1_ACC on): the L1 tile at l1 plus
+ * DEST's tile t, into sum (which the ordinary pack then writes). Float32:
+ * the fp32 sum, rounded once (IEEE's nearest even). Float16_b: DEST's
+ * value as the pack converts it (to bf16, nearest even), added to the
+ * tile's bf16 value and the sum rounded to bf16 once (the fp32 sum of two
+ * bf16 values is exact, or off by less than a bf16's half ulp, so the
+ * pack's rounding of it is the single rounding). Our model: the public
+ * sources say the packer computes L1 += datum (tt-isa-documentation
+ * Packers/README.md) but not in which precision (docs/chip.md). */
+static void l1_acc_sum(const uint8_t *l1, uint32_t df, const float *t, float *sum)
+{
+    sim_tile_unpack(l1, df, sum, NULL);
+    if (df == TF_DF_FLOAT32)
+        for (int i = 0; i < TF_TILE_ELEMS; i++) sum[i] += t[i];
+    else
+        for (int i = 0; i < TF_TILE_ELEMS; i++) sum[i] += cm_bf16_widen(cm_bf16_round(t[i]));
+}
+
 static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     int half = (int)(e->released & 1);
+    if (op == TF_TILE_PACK_L1_ACC) {            /* a packer configuration write: any time */
+        e->pack_l1_acc = sh->tile_args[0] != 0; /* (tt-llk: any non-zero enables it) */
+        run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
+        return TF_BUS_OK;
+    }
     if (op == TF_TILE_WAIT) {
         if (e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REWAIT, 0, 0);
         if (e->committed == e->released) return wait(sh, TF_PERF_WAIT_TILE_DEST);
@@ -746,6 +781,14 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     const float *t = e->dest[slot];
     uint8_t *l1 = sh->core->l1->data;
     if (pack_kind_check(sh, e, op, slot, fmt)) return TF_BUS_FAULT;
+    /* accumulating: into Float32 and Float16_b tiles only (a format the
+     * engine has no tile of at all faults below, as without it) */
+    if (e->pack_l1_acc) {
+        int known = !sim_tile_format(fmt, &df, &bytes); /* (a row-major one too) */
+        uint32_t f = known ? df : fmt & 0x80000000u ? fmt & 0xff : 255;
+        if (op == TF_TILE_PACK_UNTILIZE || (known && df != TF_DF_FLOAT32 && df != TF_DF_FLOAT16_B))
+            return fault_aux(sh, op, TF_TILE_ERR_L1_ACC, f, cb_of_addr(l1, addr), 0);
+    }
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];
         if (rows_arg(sh, op, addr, fmt, stride, &df, &bytes)) return TF_BUS_FAULT;
@@ -754,10 +797,16 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
                            ((TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * sim_tile_elem_bytes(df));
     } else {
         if (tile_arg(sh, op, addr, fmt, &df, &bytes)) return TF_BUS_FAULT;
+        tile_t sum; /* (the L1 tile plus DEST's when accumulating) */
+        if (e->pack_l1_acc) {
+            l1_acc_sum(l1 + addr, df, t, sum);
+            t = sum;
+        }
         sim_tile_pack(t, df, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr, bytes);
     }
-    run_at(sh, 0, bytes / TILE_BYTES_PER_CYCLE, 0, TF_PERF_UNIT_PACK);
+    /* accumulating, the packer reads the L1 tile as well as writing it */
+    run_at(sh, 0, (e->pack_l1_acc ? 2 : 1) * bytes / TILE_BYTES_PER_CYCLE, 0, TF_PERF_UNIT_PACK);
     return TF_BUS_OK;
 }
 

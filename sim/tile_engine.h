@@ -75,6 +75,9 @@ struct sim_tile_engine {
     uint8_t f16[2 * TF_TILE_DEST_HALF];
     uint32_t committed, released; /* DEST halves handed to pack / given back */
     int math_holds, pack_holds;   /* between acquire..commit, wait..release */
+    /* the packer adds DEST to the L1 tile instead of overwriting it
+     * (PACK_L1_ACC, tt-metal's pack_reconfig_l1_acc) */
+    int pack_l1_acc;
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */

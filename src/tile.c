@@ -323,6 +323,23 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "ckernel_sfpu_lcm.h), so larger ones are not modeled",
                  a);
         break;
+    case TF_TILE_ERR_L1_ACC: {
+        char fmt[48] = "a page size", cb[24] = "a CB";
+        if (a != 255) snprintf(fmt, sizeof fmt, "data format %s", rt_data_format_name(a));
+        if (b != 255) snprintf(cb, sizeof cb, "CB %u", b);
+        if (op == TF_TILE_PACK_UNTILIZE)
+            snprintf(what, sizeof what,
+                     "packer L1 accumulation (pack_reconfig_l1_acc(1)) into %s's row-major "
+                     "rows (%s) is not modeled: turn it off (pack_reconfig_l1_acc(0)) first",
+                     cb, fmt);
+        else
+            snprintf(what, sizeof what,
+                     "packer L1 accumulation (pack_reconfig_l1_acc(1)) into %s, of %s, is not "
+                     "modeled: only Float32 and Float16_b tiles (the formats ttnn accumulates "
+                     "in L1; docs/chip.md \"Packer L1 accumulation\")",
+                     cb, fmt);
+        break;
+    }
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

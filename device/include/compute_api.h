@@ -284,6 +284,17 @@ TF_ALWAYS_INLINE void pack_init(uint32_t ocb)
 {
     (void)ocb;
 }
+/* Packer L1 accumulation (tt-metal's pack_reconfig_l1_acc, pack.h): with
+ * l1_acc_en non-zero, the packs after it add DEST to the tile already in
+ * the CB page instead of overwriting it (Float32 and Float16_b CBs: a pack
+ * to another format faults, naming the CB and the format); 0 turns it
+ * off. The packer TRISC's setting; docs/chip.md "Packer L1 accumulation". */
+TF_ALWAYS_INLINE void pack_reconfig_l1_acc(uint32_t l1_acc_en)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, l1_acc_en != 0);
+    dev_tile_cmd(TF_TILE_PACK_L1_ACC);
+}
 
 /* ---- DEST hand-over ------------------------------------------------------------ */
 

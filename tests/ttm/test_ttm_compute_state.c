@@ -8,7 +8,9 @@
  * coordinates; get_local_cb_interface's settings in 16-byte units; the 2023-2024
  * signatures with their default arguments; the oldest reduce inits with
  * arguments; the CB calls qualified with ckernel::; a vector mode given as VectorMode; row
- * broadcasts with bcast_row_idx. Each case checks every output value. */
+ * broadcasts with bcast_row_idx; packer L1 accumulation (pack_reconfig_l1_acc)
+ * into Float32 and Float16_b pages, and its faults. Each case checks every
+ * output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
 #include "ttm_test.h"
@@ -389,6 +391,105 @@ static void bcast_row_idx(void)
     }
 }
 
+/* ---- packer L1 accumulation ------------------------------------------------------ */
+
+/* v rounded once to bf16 (nearest, ties to even), from double: frexp puts
+ * the 8 significant bits above the point, nearbyint rounds the rest (the
+ * default rounding mode: ties to even). Finite, normal bf16 results. */
+static float bf16_of(double v)
+{
+    if (v == 0 || isinf(v)) return (float)v;
+    int e;
+    double m = frexp(v, &e); /* v = m 2^e, 0.5 <= |m| < 1 */
+    return (float)ldexp(nearbyint(ldexp(m, 8)), e - 8);
+}
+
+/* l1_acc.cpp: page 0 = a, then b and c added with pack_reconfig_l1_acc(1);
+ * page 1 = c after pack_reconfig_l1_acc(0). Float32: each sum one fp32
+ * addition; Float16_b: each DEST value rounded to bf16 as the pack does,
+ * the sum of the two bf16 values rounded once to bf16. The values: full
+ * fp32 mantissas, cancellations (b = -a), exponents far apart, infinities.
+ * A Bfp8_b CB faults at the first pack that accumulates, naming CB 16 and
+ * the format; so does a pack_untilize_dest with accumulation on. */
+static void l1_acc(void)
+{
+    enum { N = 1024 };
+    static float in[3 * N], out[2 * N], got[2 * N];
+    uint32_t s = 7;
+    for (int i = 0; i < 3 * N; i++) {
+        s = s * 1664525u + 1013904223u;
+        in[i] = (float)(int32_t)s / (float)(1 << 27); /* [-16, 16), 24-bit mantissas */
+    }
+    for (int i = 0; i < N; i += 37) in[N + i] = -in[i];               /* a + b = 0 */
+    for (int i = 5; i < N; i += 41) in[2 * N + i] = in[i] * 0x1p-30f; /* c far below */
+    for (int i = 9; i < N; i += 43) in[N + i] = in[i] * 0x1p+40f;     /* b far above */
+    for (int i = 11; i < N; i += 101) in[2 * N + i] = INFINITY;       /* + inf */
+    for (int fmt = 0; fmt < 2; fmt++) {                               /* Float32, Float16_b */
+        tf_tile_format f = fmt ? TF_TILE_FORMAT_BF16 : TF_TILE_FORMAT_FP32;
+        ks_run r = {.kernel = "l1_acc",
+                    .def = "UNTILIZE=0",
+                    .in = in,
+                    .in_tiles = 3,
+                    .in_f = TF_TILE_FORMAT_FP32,
+                    .out_f = f,
+                    .out_pages = 2,
+                    .out_tiles = 2,
+                    .out = out};
+        if (!ks_ran(&r)) continue;
+        uint32_t page = tf_tile_bytes(f);
+        for (int t = 0; t < 2; t++)
+            MUST(tf_untilize((const uint8_t *)out + t * page, 32, 32, f, got + t * N));
+        /* in[] is row-major, as got[] (rt_dram_tiles tilizes it) */
+        int bad = 0;
+        for (int i = 0; i < N; i++) {
+            float a = in[i], b = in[N + i], c = in[2 * N + i], w0, w1;
+            if (!fmt) {
+                w0 = (a + b) + c;
+                w1 = c;
+            } else {
+                float p = bf16_of(a);
+                p = bf16_of((double)p + bf16_of(b));
+                w0 = bf16_of((double)p + bf16_of(c));
+                w1 = bf16_of(c);
+            }
+            if ((!ttm_same(got[i], w0) || !ttm_same(got[N + i], w1)) && bad++ < 3)
+                fprintf(stderr,
+                        "l1_acc fmt %d at %d: %a + %a + %a = %a, want %a; page 1 %a, want %a\n",
+                        fmt, i, (double)a, (double)b, (double)c, (double)got[i], (double)w0,
+                        (double)got[N + i], (double)w1);
+        }
+        CHECK_EQ_U(bad, 0);
+        CHECK_TRUE(got[37 * 3] == (fmt ? bf16_of(in[2 * N + 37 * 3]) : in[2 * N + 37 * 3]));
+    }
+    /* the faults: a Bfp8_b CB; a pack_untilize with accumulation on */
+    ks_run r = {.kernel = "l1_acc",
+                .def = "UNTILIZE=0",
+                .in = in,
+                .in_tiles = 3,
+                .in_f = TF_TILE_FORMAT_FP32,
+                .out_f = TF_TILE_FORMAT_BFP8_B,
+                .out_pages = 2,
+                .out_tiles = 2,
+                .out = out,
+                .out_data_format = 1 + TF_DATA_FORMAT_Bfp8_b};
+    CHECK_TRUE(ks_execute(&r) != 0);
+    CHECK_CONTAINS(r.err, "tile engine PACK: packer L1 accumulation (pack_reconfig_l1_acc(1)) "
+                          "into CB 16, of data format Bfp8_b, is not modeled");
+    ks_run u = {.kernel = "l1_acc",
+                .def = "UNTILIZE=1",
+                .in = in,
+                .in_tiles = 3,
+                .in_f = TF_TILE_FORMAT_FP32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .out_pages = 2,
+                .out_tiles = 2,
+                .out = out};
+    CHECK_TRUE(ks_execute(&u) != 0);
+    CHECK_CONTAINS(u.err, "tile engine PACK_UNTILIZE: packer L1 accumulation "
+                          "(pack_reconfig_l1_acc(1)) into CB 16's row-major rows (data format "
+                          "Float32) is not modeled");
+}
+
 int main(void)
 {
     dev = rt_open(2, 3);
@@ -405,6 +506,7 @@ int main(void)
     cb_object();
     vector_mode();
     bcast_row_idx();
+    l1_acc();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

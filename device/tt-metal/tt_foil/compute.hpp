@@ -246,6 +246,10 @@ ALWI void pack_init(std::uint32_t ocb)
 {
     tf_c::pack_init(ocb);
 }
+// pack.h: the packs after pack_reconfig_l1_acc(1) add DEST to the CB page's
+// tile (Float32 and Float16_b CBs; another format faults at the pack);
+// pack_reconfig_l1_acc(0) turns it off.
+using tf_c::pack_reconfig_l1_acc;
 
 // ---- circular buffers ---------------------------------------------------------------
 // tt-metal's cb_api.h declares the compute kernel's CB calls in namespace

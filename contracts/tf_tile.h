@@ -471,7 +471,8 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(TRANSPOSE, 23, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A transposed")                                       \
     X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]), f(DEST[ARG2], DEST[ARG3]) or f of ARG2's three; ARG1 TF_SFPU_* | flags") \
     X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart") \
-    X(PACK_L1_ACC, 26, TF_TILE_ROLE_PACK, "ARG0 1: the next PACKs add DEST to the L1 tile (Float32, Float16_b); 0: they overwrite it")
+    X(PACK_L1_ACC, 26, TF_TILE_ROLE_PACK, "ARG0 1: the next PACKs add DEST to the L1 tile (Float32, Float16_b); 0: they overwrite it") \
+    X(PACK_RELU,   27, TF_TILE_ROLE_PACK, "ARG0: the packer's ReLU for the next PACKs (tt-llk's config: TF_PACK_RELU_*)")
 // clang-format on
 
 #define TF_TILE_OP_ENUM(name, code, role, doc) TF_TILE_##name = code,
@@ -511,6 +512,17 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * modeled for (or a PACK_UNTILIZE with it on); a: the format (255: a page
  * size), b: the CB whose pages hold the address (255: none) */
 #define TF_TILE_ERR_L1_ACC 15
+/* the packer's ReLU (PACK_RELU): a pack with it on into a format it is not
+ * modeled for (a: the format, 255: a page size; b: the CB, as L1_ACC's),
+ * or, at PACK_RELU, a threshold whose sign bit is set (a = b = 255) */
+#define TF_TILE_ERR_PACK_RELU 16
+/* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
+ * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
+ * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31
+ * the threshold's bf16 bits */
+#define TF_PACK_RELU_MODE(cfg)      ((cfg)&0xfu)
+#define TF_PACK_RELU_MAX            3u
+#define TF_PACK_RELU_THRESHOLD(cfg) ((cfg)&0xffff0000u) /* as fp32 bits */
 /* TF_TILE_ERR_PROTO's a: which hand-over rule was broken */
 #define TF_TILE_PROTO_REACQUIRE  1 /* tile_regs_acquire while math holds a half */
 #define TF_TILE_PROTO_NO_ACQUIRE 2 /* math or commit while it holds none */

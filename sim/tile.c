@@ -737,11 +737,35 @@ static void l1_acc_sum(const uint8_t *l1, uint32_t df, const float *t, float *su
         for (int i = 0; i < TF_TILE_ELEMS; i++) sum[i] += cm_bf16_widen(cm_bf16_round(t[i]));
 }
 
+/* The packer's ReLU (PACK_RELU) on DEST's tile t into r, for a pack to df
+ * (Float32 or Float16_b), as tt-isa-documentation Packers/ReLU.md's model:
+ * on the value the early format conversion leaves (Float16_b: rounded to
+ * bf16, nearest even, as the pack converts it), MIN_THRESHOLD x <= T ? 0 :
+ * x, MAX_THRESHOLD x <= 0 ? 0 : x > T ? T : x (T the threshold's bf16
+ * bits; IEEE's compares: -0 gives 0, a NaN passes). */
+static void pack_relu(const float *t, uint32_t df, uint32_t cfg, float *r)
+{
+    float th = bits_f(TF_PACK_RELU_THRESHOLD(cfg));
+    int max = TF_PACK_RELU_MODE(cfg) == TF_PACK_RELU_MAX;
+    for (int i = 0; i < TF_TILE_ELEMS; i++) {
+        float v = df == TF_DF_FLOAT16_B ? cm_bf16_widen(cm_bf16_round(t[i])) : t[i];
+        r[i] = max ? (v <= 0 ? 0.0f : v > th ? th : v) : v <= th ? 0.0f : v;
+    }
+}
+
 static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     int half = (int)(e->released & 1);
     if (op == TF_TILE_PACK_L1_ACC) {            /* a packer configuration write: any time */
         e->pack_l1_acc = sh->tile_args[0] != 0; /* (tt-llk: any non-zero enables it) */
+        run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
+        return TF_BUS_OK;
+    }
+    if (op == TF_TILE_PACK_RELU) { /* likewise */
+        uint32_t cfg = sh->tile_args[0];
+        if (TF_PACK_RELU_MODE(cfg) && (cfg >> 31)) /* a threshold <= -0: undefined */
+            return fault_aux(sh, op, TF_TILE_ERR_PACK_RELU, 255, 255, 0);
+        e->pack_relu = TF_PACK_RELU_MODE(cfg) ? cfg : 0;
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         return TF_BUS_OK;
     }
@@ -788,6 +812,15 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         uint32_t f = known ? df : fmt & 0x80000000u ? fmt & 0xff : 255;
         if (op == TF_TILE_PACK_UNTILIZE || (known && df != TF_DF_FLOAT32 && df != TF_DF_FLOAT16_B))
             return fault_aux(sh, op, TF_TILE_ERR_L1_ACC, f, cb_of_addr(l1, addr), 0);
+    }
+    /* the ReLU: into Float32 and Float16_b tiles or rows only (a format
+     * the engine has no tile of faults below, as without it) */
+    tile_t relu;
+    if (e->pack_relu && !sim_tile_format(fmt, &df, &bytes)) {
+        if (df != TF_DF_FLOAT32 && df != TF_DF_FLOAT16_B)
+            return fault_aux(sh, op, TF_TILE_ERR_PACK_RELU, df, cb_of_addr(l1, addr), 0);
+        pack_relu(t, df, e->pack_relu, relu);
+        t = relu;
     }
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];

@@ -78,6 +78,8 @@ struct sim_tile_engine {
     /* the packer adds DEST to the L1 tile instead of overwriting it
      * (PACK_L1_ACC, tt-metal's pack_reconfig_l1_acc) */
     int pack_l1_acc;
+    /* the packer's ReLU (PACK_RELU): its config word, 0 none */
+    uint32_t pack_relu;
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */

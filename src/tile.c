@@ -340,6 +340,23 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      cb, fmt);
         break;
     }
+    case TF_TILE_ERR_PACK_RELU: {
+        char fmt[48] = "a page size", cb[24] = "a CB";
+        if (a != 255) snprintf(fmt, sizeof fmt, "data format %s", rt_data_format_name(a));
+        if (b != 255) snprintf(cb, sizeof cb, "CB %u", b);
+        if (op == TF_TILE_PACK_RELU)
+            snprintf(what, sizeof what,
+                     "the ReLU threshold (bits 16-31 of pack_relu_config's word, bf16) has its "
+                     "sign bit set: tt-isa-documentation Packers/ReLU.md calls a threshold <= -0 "
+                     "undefined");
+        else
+            snprintf(what, sizeof what,
+                     "the packer's ReLU (pack_relu_config) into %s, of %s, is not modeled: only "
+                     "Float32 and Float16_b tiles (docs/chip.md \"Packer ReLU\"; relu_tile "
+                     "before the pack computes the same values)",
+                     cb, fmt);
+        break;
+    }
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

@@ -295,6 +295,19 @@ TF_ALWAYS_INLINE void pack_reconfig_l1_acc(uint32_t l1_acc_en)
     dev_reg_write(TF_MMIO_TILE_ARG0, l1_acc_en != 0);
     dev_tile_cmd(TF_TILE_PACK_L1_ACC);
 }
+/* The packer's ReLU (tt-metal's pack_relu_config; tt-llk's
+ * _llk_pack_relu_config_ word): bits 0-3 the mode (0 none, 3
+ * MAX_THRESHOLD_RELU: 0 below 0, clamped to the threshold; any other
+ * MIN_THRESHOLD_RELU: 0 at or below the threshold, so ZERO_RELU, 1, with
+ * no threshold is max(x, 0)), bits 16-31 the threshold's bf16 bits. On the
+ * packs after it, into Float32 and Float16_b CBs (another format faults);
+ * docs/chip.md "Packer ReLU". */
+TF_ALWAYS_INLINE void pack_relu_config(uint32_t config)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, config);
+    dev_tile_cmd(TF_TILE_PACK_RELU);
+}
 
 /* ---- DEST hand-over ------------------------------------------------------------ */
 

@@ -48,6 +48,8 @@ enum class VectorMode : std::uint8_t {
     Invalid = 0xff
 };
 enum class DstSync : std::uint8_t { SyncHalf = 0, SyncFull = 1 };
+// The packer's ReLU modes (pack_relu_config's bits 0-3), unscoped as tt-llk's.
+enum ReluType { NO_RELU, ZERO_RELU, MIN_THRESHOLD_RELU, MAX_THRESHOLD_RELU };
 enum class SrcOrder : std::uint8_t { Regular = 0, Reverse = 1 };
 enum class InputClamping : std::uint8_t { None = 0, ClampToNegative = 1 };
 } // namespace ckernel

@@ -63,6 +63,8 @@ expect_err "error: 'polygamma_tile_init" "polygamma_tile"
 expect_err "is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "polygamma_tile"
 k l1acc 'pack_reconfig_l1_acc(1); pack_reconfig_l1_acc(0);'
 expect_rc 0 "packer L1 accumulation is supported"
+k prelu 'pack_relu_config(ReluType::ZERO_RELU); pack_relu_config(MAX_THRESHOLD_RELU | 0x40000000u);'
+expect_rc 0 "the packer's ReLU is supported"
 k tilize_idx 'tilize_block(0, 1, 16, 2, 0);'
 expect_rc 1 "tilize_block with indices"
 expect_err "'tilize_block' is unavailable: not supported by tt-foil: tilize_block with input/output tile indices" "tilize_block with indices"

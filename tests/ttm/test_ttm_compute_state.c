@@ -9,7 +9,8 @@
  * signatures with their default arguments; the oldest reduce inits with
  * arguments; the CB calls qualified with ckernel::; a vector mode given as VectorMode; row
  * broadcasts with bcast_row_idx; packer L1 accumulation (pack_reconfig_l1_acc)
- * into Float32 and Float16_b pages, and its faults. Each case checks every
+ * into Float32 and Float16_b pages, the packer's ReLU (pack_relu_config: each
+ * mode, with L1 accumulation too), and their faults. Each case checks every
  * output value. */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
@@ -30,9 +31,11 @@ typedef struct ks_run {
     tf_tile_format in_f, out_f;
     uint32_t out_pages, out_tiles;
     void *out;
-    tf_core core;        /* where it runs ({0, 0} unless given) */
-    int out_data_format; /* 1 + the tf_data_format CB 16 is set with, 0: by page size */
-    char err[2048];      /* the fault, when it failed */
+    tf_core core;          /* where it runs ({0, 0} unless given) */
+    int out_data_format;   /* 1 + the tf_data_format CB 16 is set with, 0: by page size */
+    const uint32_t *cargs; /* the compute kernel's runtime args (ncargs of them) */
+    uint32_t ncargs;
+    char err[2048]; /* the fault, when it failed */
 } ks_run;
 
 static int ks_execute(ks_run *r)
@@ -54,6 +57,7 @@ static int ks_execute(ks_run *r)
     uint32_t ra[] = {1, 0, lo32(a), hi32(a), r->in_tiles}, wa[] = {lo32(b), hi32(b), r->out_tiles};
     MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
     MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
+    if (r->ncargs) MUST(tf_program_set_args(p, TF_COMPUTE, r->cargs, r->ncargs));
     int rc = tf_dispatch_execute(p);
     if (rc)
         snprintf(r->err, sizeof r->err, "%s", tf_last_error());
@@ -490,6 +494,94 @@ static void l1_acc(void)
                           "Float32) is not modeled");
 }
 
+/* ---- the packer's ReLU ----------------------------------------------------------- */
+
+/* ReLU.md's stage on v (T the threshold): MAX_THRESHOLD (mode 3) clamps to
+ * [0, T], every other mode zeroes v <= T (tt-llk maps ZERO_RELU to
+ * MIN_THRESHOLD with the word's threshold) */
+static float relu_of(float v, uint32_t cfg)
+{
+    float t = tf_check_float(cfg & 0xffff0000u);
+    if ((cfg & 0xf) == 3) return v <= 0 ? 0.0f : v > t ? t : v;
+    return v <= t ? 0.0f : v;
+}
+
+/* pack_relu.cpp with config word cfg: page 0 = relu(a), page 1 = a, page
+ * 2 = a + relu(b) (L1 accumulation: the ReLU on the datum, before the add),
+ * each value as the CB's format rounds it (bf16_of above), for Float32 and
+ * Float16_b pages; the values around the thresholds, +-0, infinities. */
+static void pack_relu_case(uint32_t cfg)
+{
+    enum { N = 1024 };
+    static float in[2 * N], out[3 * N], got[3 * N];
+    uint32_t s = 11;
+    static const float edge[] = {0.0f,       -0.0f,          0.5f,          1.0f,
+                                 2.0f,       -0.5f,          INFINITY,      -INFINITY,
+                                 0x1.01p-1f, 0x1.fffffep+0f, 0x1.000002p+1f};
+    for (int i = 0; i < 2 * N; i++) {
+        s = s * 1664525u + 1013904223u;
+        in[i] = (float)(int32_t)s / (float)(1 << 29); /* [-4, 4), 24-bit mantissas */
+        if (i % 7 == 0) in[i] = edge[(i / 7) % (sizeof edge / sizeof edge[0])];
+    }
+    for (int fmt = 0; fmt < 2; fmt++) {
+        tf_tile_format f = fmt ? TF_TILE_FORMAT_BF16 : TF_TILE_FORMAT_FP32;
+        ks_run r = {.kernel = "pack_relu",
+                    .in = in,
+                    .in_tiles = 2,
+                    .in_f = TF_TILE_FORMAT_FP32,
+                    .out_f = f,
+                    .out_pages = 3,
+                    .out_tiles = 3,
+                    .out = out,
+                    .cargs = &cfg,
+                    .ncargs = 1};
+        if (!ks_ran(&r)) continue;
+        uint32_t page = tf_tile_bytes(f);
+        for (int t = 0; t < 3; t++)
+            MUST(tf_untilize((const uint8_t *)out + t * page, 32, 32, f, got + t * N));
+        int bad = 0, zeroed = 0, kept = 0;
+        for (int i = 0; i < N; i++) {
+            float a = fmt ? bf16_of(in[i]) : in[i], b = fmt ? bf16_of(in[N + i]) : in[N + i];
+            float w[3] = {relu_of(a, cfg), a, 0};
+            w[2] = fmt ? bf16_of((double)a + relu_of(b, cfg)) : a + relu_of(b, cfg);
+            zeroed += w[0] == 0 && a != 0, kept += w[0] == a && a > 0;
+            for (int k = 0; k < 3; k++)
+                if (!ttm_same(got[k * N + i], w[k]) && bad++ < 3)
+                    fprintf(stderr,
+                            "pack_relu 0x%08x fmt %d page %d at %d: a %a b %a: %a, want %a\n", cfg,
+                            fmt, k, i, (double)a, (double)b, (double)got[k * N + i], (double)w[k]);
+        }
+        CHECK_EQ_U(bad, 0);
+        CHECK_TRUE(zeroed > N / 8 && kept > N / 8); /* both sides of the threshold */
+    }
+}
+
+static void pack_relu_faults(void)
+{
+    static float in[2 * 1024], out[3 * 1024];
+    uint32_t neg = 2u | 0xbf80u << 16, zero = 1;
+    ks_run r = {.kernel = "pack_relu",
+                .in = in,
+                .in_tiles = 2,
+                .in_f = TF_TILE_FORMAT_FP32,
+                .out_f = TF_TILE_FORMAT_FP32,
+                .out_pages = 3,
+                .out_tiles = 3,
+                .out = out,
+                .cargs = &neg,
+                .ncargs = 1};
+    CHECK_TRUE(ks_execute(&r) != 0);
+    CHECK_CONTAINS(r.err, "tile engine PACK_RELU: the ReLU threshold (bits 16-31 of "
+                          "pack_relu_config's word, bf16) has its sign bit set");
+    ks_run b = r;
+    b.cargs = &zero;
+    b.out_f = TF_TILE_FORMAT_BFP8_B;
+    b.out_data_format = 1 + TF_DATA_FORMAT_Bfp8_b;
+    CHECK_TRUE(ks_execute(&b) != 0);
+    CHECK_CONTAINS(b.err, "tile engine PACK: the packer's ReLU (pack_relu_config) into CB 16, of "
+                          "data format Bfp8_b, is not modeled");
+}
+
 int main(void)
 {
     dev = rt_open(2, 3);
@@ -507,6 +599,11 @@ int main(void)
     vector_mode();
     bcast_row_idx();
     l1_acc();
+    pack_relu_case(1);                  /* ZERO_RELU: max(x, 0) */
+    pack_relu_case(1u | 0x3f80u << 16); /* ZERO_RELU with 1.0: tt-llk's MIN_THRESHOLD */
+    pack_relu_case(2u | 0x3f00u << 16); /* MIN_THRESHOLD_RELU, 0.5 */
+    pack_relu_case(3u | 0x4000u << 16); /* MAX_THRESHOLD_RELU, 2.0 */
+    pack_relu_faults();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_compute_state");
 }

@@ -250,6 +250,9 @@ ALWI void pack_init(std::uint32_t ocb)
 // tile (Float32 and Float16_b CBs; another format faults at the pack);
 // pack_reconfig_l1_acc(0) turns it off.
 using tf_c::pack_reconfig_l1_acc;
+// compute_kernel_api.h: the packer's ReLU on the packs after it, tt-llk's
+// config word (bits 0-3 a ReluType, 16-31 the threshold's bf16 bits).
+using tf_c::pack_relu_config;
 
 // ---- circular buffers ---------------------------------------------------------------
 // tt-metal's cb_api.h declares the compute kernel's CB calls in namespace

@@ -145,7 +145,6 @@ TF_UNSUPPORTED_FN(unary_bcast, TF_UBCAST_WHY);
 TF_UNSUPPORTED_FN(unary_bcast_uninit, TF_UBCAST_WHY);
 TF_UNSUPPORTED_FN(reconfigure_unary_bcast, TF_UBCAST_WHY);
 // Packer features.
-TF_UNSUPPORTED_FN(pack_relu_config, "the packer's fused ReLU: use relu_tile");
 TF_UNSUPPORTED_FN(pack_rows_init, "packing part of a tile");
 TF_UNSUPPORTED_FN(pack_rows, "packing part of a tile");
 TF_UNSUPPORTED_FN(pack_rows_uninit, "packing part of a tile");

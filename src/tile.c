@@ -177,6 +177,19 @@ int tf_untilize(const void *src, uint32_t rows, uint32_t cols, tf_tile_format f,
 
 /* ---- the runtime's message for a tile-engine fault ----------------------------------- */
 
+/* A packer fault's format (255: a page size) and CB (255: none) */
+static void pack_fault_names(uint32_t a, uint32_t b, char fmt[48], char cb[24])
+{
+    if (a != 255)
+        snprintf(fmt, 48, "data format %s", rt_data_format_name(a));
+    else
+        snprintf(fmt, 48, "a page size");
+    if (b != 255)
+        snprintf(cb, 24, "CB %u", b);
+    else
+        snprintf(cb, 24, "a CB");
+}
+
 void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
 {
 #define OP_NAME(name, code, role, doc) [code] = #name,
@@ -265,7 +278,8 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "data format %u (%s) is not one of mask_tile's (Float16_b 5, Float16 1, "
                      "Int32 8: tt-metal's LLK does nothing for another)",
                      a, rt_data_format_name(a));
-        else if (c && c < TF_SFPU_NUM_OPS && TF_SFPU_IS_INT(c)) /* its only operand check: the format */
+        else if (c && c < TF_SFPU_NUM_OPS &&
+                 TF_SFPU_IS_INT(c)) /* its only operand check: the format */
             snprintf(what, sizeof what,
                      "data format %u (%s) is not one the integer ops take (Int32 8, UInt32 24, "
                      "UInt16 9; a UInt8 tile is copied, packed and cast only)",
@@ -324,9 +338,8 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  a);
         break;
     case TF_TILE_ERR_L1_ACC: {
-        char fmt[48] = "a page size", cb[24] = "a CB";
-        if (a != 255) snprintf(fmt, sizeof fmt, "data format %s", rt_data_format_name(a));
-        if (b != 255) snprintf(cb, sizeof cb, "CB %u", b);
+        char fmt[48], cb[24];
+        pack_fault_names(a, b, fmt, cb);
         if (op == TF_TILE_PACK_UNTILIZE)
             snprintf(what, sizeof what,
                      "packer L1 accumulation (pack_reconfig_l1_acc(1)) into %s's row-major "
@@ -341,9 +354,8 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         break;
     }
     case TF_TILE_ERR_PACK_RELU: {
-        char fmt[48] = "a page size", cb[24] = "a CB";
-        if (a != 255) snprintf(fmt, sizeof fmt, "data format %s", rt_data_format_name(a));
-        if (b != 255) snprintf(cb, sizeof cb, "CB %u", b);
+        char fmt[48], cb[24];
+        pack_fault_names(a, b, fmt, cb);
         if (op == TF_TILE_PACK_RELU)
             snprintf(what, sizeof what,
                      "the ReLU threshold (bits 16-31 of pack_relu_config's word, bf16) has its "

@@ -6,30 +6,12 @@
  * compiled blocks whose own words are rewritten as they run. */
 #include "sim/hart.h"
 #include "sim/jit.h"
+#include "rv32_enc.h"
 #include "tf_check.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Instruction encoders (RISC-V base formats). */
-static uint32_t I(uint32_t opc, int rd, int f3, int rs1, int32_t imm)
-{
-    return ((uint32_t)imm << 20) | ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) |
-           ((uint32_t)rd << 7) | opc;
-}
-static uint32_t S(int f3, int rs1, int rs2, int32_t imm)
-{
-    uint32_t u = (uint32_t)imm;
-    return ((u >> 5) << 25) | ((uint32_t)rs2 << 20) | ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) |
-           ((u & 31) << 7) | 0x23;
-}
-static uint32_t B(int f3, int rs1, int rs2, int32_t off)
-{
-    uint32_t u = (uint32_t)off;
-    return (((u >> 12) & 1) << 31) | (((u >> 5) & 63) << 25) | ((uint32_t)rs2 << 20) |
-           ((uint32_t)rs1 << 15) | ((uint32_t)f3 << 12) | (((u >> 1) & 15) << 8) |
-           (((u >> 11) & 1) << 7) | 0x63;
-}
 #define ADDI(rd, rs, imm)  I(0x13, rd, 0, rs, imm)
 #define LW(rd, rs, imm)    I(0x03, rd, 2, rs, imm)
 #define SW(rs1, rs2, imm)  S(2, rs1, rs2, imm)

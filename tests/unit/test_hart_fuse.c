@@ -19,6 +19,7 @@
 #include "sim/hart.h"
 #include "sim/hart_fuse.h"
 #include "sim/jit.h"
+#include "rv32_enc.h"
 #include "tf_check.h"
 
 #include <stdlib.h>
@@ -33,36 +34,7 @@
 static uint32_t rng_state = 12345;
 static uint32_t rnd(uint32_t n)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state % n;
-}
-
-static uint32_t I(uint32_t opc, uint32_t rd, uint32_t f3, uint32_t rs1, int32_t imm)
-{
-    return ((uint32_t)imm << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | opc;
-}
-static uint32_t R(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t rd)
-{
-    return (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | 0x33;
-}
-static uint32_t S(uint32_t f3, uint32_t rs1, uint32_t rs2, int32_t imm)
-{
-    uint32_t u = (uint32_t)imm;
-    return ((u >> 5) << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | ((u & 31) << 7) | 0x23;
-}
-static uint32_t B(uint32_t f3, uint32_t rs1, uint32_t rs2, int32_t off)
-{
-    uint32_t u = (uint32_t)off;
-    return (((u >> 12) & 1) << 31) | (((u >> 5) & 63) << 25) | (rs2 << 20) | (rs1 << 15) |
-           (f3 << 12) | (((u >> 1) & 15) << 8) | (((u >> 11) & 1) << 7) | 0x63;
-}
-static uint32_t J(uint32_t rd, int32_t off)
-{
-    uint32_t u = (uint32_t)off;
-    return (((u >> 20) & 1) << 31) | (((u >> 1) & 0x3ff) << 21) | (((u >> 11) & 1) << 20) |
-           (((u >> 12) & 0xff) << 12) | (rd << 7) | 0x6f;
+    return rv_rnd(&rng_state, n);
 }
 
 /* Destinations: x1-x7 and x10-x12, sometimes x0 (x8 = program base, x9 =

@@ -805,22 +805,25 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     const float *t = e->dest[slot];
     uint8_t *l1 = sh->core->l1->data;
     if (pack_kind_check(sh, e, op, slot, fmt)) return TF_BUS_FAULT;
-    /* accumulating: into Float32 and Float16_b tiles only (a format the
-     * engine has no tile of at all faults below, as without it) */
-    if (e->pack_l1_acc) {
-        int known = !sim_tile_format(fmt, &df, &bytes); /* (a row-major one too) */
-        uint32_t f = known ? df : fmt & 0x80000000u ? fmt & 0xff : 255;
-        if (op == TF_TILE_PACK_UNTILIZE || (known && df != TF_DF_FLOAT32 && df != TF_DF_FLOAT16_B))
-            return fault_aux(sh, op, TF_TILE_ERR_L1_ACC, f, cb_of_addr(l1, addr), 0);
-    }
-    /* the ReLU: into Float32 and Float16_b tiles or rows only (a format
-     * the engine has no tile of faults below, as without it) */
+    /* accumulating: into Float32 and Float16_b tiles only; the ReLU: into
+     * Float32 and Float16_b tiles or rows only (a format the engine has no
+     * tile of at all faults below, as without them) */
     tile_t relu;
-    if (e->pack_relu && !sim_tile_format(fmt, &df, &bytes)) {
-        if (df != TF_DF_FLOAT32 && df != TF_DF_FLOAT16_B)
-            return fault_aux(sh, op, TF_TILE_ERR_PACK_RELU, df, cb_of_addr(l1, addr), 0);
-        pack_relu(t, df, e->pack_relu, relu);
-        t = relu;
+    if (e->pack_l1_acc || e->pack_relu) {
+        int known = !sim_tile_format(fmt, &df, &bytes); /* (a row-major one too) */
+        int modeled = known && (df == TF_DF_FLOAT32 || df == TF_DF_FLOAT16_B);
+        if (e->pack_l1_acc && (op == TF_TILE_PACK_UNTILIZE || (known && !modeled)))
+            return fault_aux(sh, op, TF_TILE_ERR_L1_ACC,
+                             known               ? df
+                             : fmt & 0x80000000u ? fmt & 0xff
+                                                 : 255,
+                             cb_of_addr(l1, addr), 0);
+        if (e->pack_relu && known) {
+            if (!modeled)
+                return fault_aux(sh, op, TF_TILE_ERR_PACK_RELU, df, cb_of_addr(l1, addr), 0);
+            pack_relu(t, df, e->pack_relu, relu);
+            t = relu;
+        }
     }
     if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];

@@ -278,8 +278,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "data format %u (%s) is not one of mask_tile's (Float16_b 5, Float16 1, "
                      "Int32 8: tt-metal's LLK does nothing for another)",
                      a, rt_data_format_name(a));
-        else if (c && c < TF_SFPU_NUM_OPS &&
-                 TF_SFPU_IS_INT(c)) /* its only operand check: the format */
+        else if (c && c < TF_SFPU_NUM_OPS && TF_SFPU_IS_INT(c)) /* (their one operand check) */
             snprintf(what, sizeof what,
                      "data format %u (%s) is not one the integer ops take (Int32 8, UInt32 24, "
                      "UInt16 9; a UInt8 tile is copied, packed and cast only)",

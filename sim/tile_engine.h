@@ -111,6 +111,18 @@ enum { SIM_SRC_KNOWN = 1, SIM_SRC_IN_RANGE = 2, SIM_SRC_BF16 = 4 };
 /* With a matmul's flags: the DEST tile is known to hold no -0 and no NaN
  * (cleared, or left so by a matmul of in-range tiles: sim_tile_engine.plain). */
 #define SIM_DEST_PLAIN 8u
+/* sim_simd_split's answer when it did the split: DONE, with SCANNED when
+ * it also made products_exact's range test on the tile (the AVX2 split:
+ * tile_simd.c) and IN_RANGE when every value passed it. */
+enum { SIM_SPLIT_DONE = 1, SIM_SPLIT_SCANNED = 2, SIM_SPLIT_IN_RANGE = 4 };
+/* With a matmul's flags, from sim_fpu_matmul to sim_simd_matmul: both
+ * tiles' splits made the range test (RANGE_SCANNED), and every value
+ * passed (RANGE_OK), so a fidelity matmul needs no products_exact scan;
+ * DEST_ZERO: DEST is to be cleared and is not yet (the vector kernels
+ * start their sums at +0 instead of storing zeros and loading them). */
+#define SIM_RANGE_SCANNED 16u
+#define SIM_RANGE_OK      32u
+#define SIM_DEST_ZERO     64u
 /* The flags of tile t, by a scan (the reference of the unpacks' flags),
  * and its columns that hold a value other than +-0 (bit c: column c). */
 unsigned sim_tile_src_flags(const float *t);
@@ -198,7 +210,8 @@ int sim_tile_simd(void); /* the level in use (0: the portable loops) */
 int sim_tile_simd_set(int level);
 const char *sim_tile_simd_name(int level);
 /* hi/lo parts of a tile for the fidelity phases (tile_math.c's part());
- * lo may be NULL */
+ * lo may be NULL; returns 0 or SIM_SPLIT_DONE with the other SIM_SPLIT_
+ * bits */
 int sim_simd_split(const float *x, float *hi, float *lo, uint32_t hi_mask, uint32_t lo_clear);
 /* d += sum over p < n of xs[p] x ys[p], phase-outer, k-inner; xs and ys
  * the fidelity parts of in0 and in1, or (simple mode) in0 and in1

@@ -51,13 +51,11 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
             for (int c = 0; c < D; c++) bt[c * D + r] = in1[r * D + c];
         b = bt;
     }
-    if (cleared) {
-        memset(d, 0, sizeof(tile_t));
-        exact |= SIM_DEST_PLAIN;
-    }
+    if (cleared) exact |= SIM_DEST_PLAIN | SIM_DEST_ZERO; /* the zeros: below or the vector path */
     if (!phases) { /* simple mode: issue 7's loop order, exact fp32 products */
         const float *xs[1] = {in0}, *ys[1] = {b};
         if (sim_simd_matmul(d, xs, ys, 1, in0, b, 1, exact, cols)) return;
+        if (cleared) memset(d, 0, sizeof(tile_t));
         for (int i = 0; i < D; i++) {
             float *row = d + i * D;
             for (int k = 0; k < D; k++) {
@@ -70,15 +68,19 @@ void sim_fpu_matmul(float *restrict d, const float *restrict in0, const float *r
     }
     _Alignas(64) float ah[TF_TILE_ELEMS], al[TF_TILE_ELEMS], bh[TF_TILE_ELEMS], bl[TF_TILE_ELEMS];
     /* phase p uses in0's lo part from p = 2 on and in1's from p = 1 */
-    if (sim_simd_split(in0, ah, phases > 2 ? al : NULL, 0xfffe0000u, 0xfffe1fffu) &&
-        sim_simd_split(b, bh, phases > 1 ? bl : NULL, 0xfff80000u, 0xfff83fffu)) {
+    int s0, s1;
+    if ((s0 = sim_simd_split(in0, ah, phases > 2 ? al : NULL, 0xfffe0000u, 0xfffe1fffu)) &&
+        (s1 = sim_simd_split(b, bh, phases > 1 ? bl : NULL, 0xfff80000u, 0xfff83fffu))) {
         const float *xs[4], *ys[4];
         for (int p = 0; p < phases; p++) {
             xs[p] = (p >> 1) ? al : ah;
             ys[p] = (p & 1) ? bl : bh;
         }
+        if (s0 & s1 & SIM_SPLIT_SCANNED) /* the matmul's range test, made by the splits */
+            exact |= SIM_RANGE_SCANNED | (s0 & s1 & SIM_SPLIT_IN_RANGE ? SIM_RANGE_OK : 0);
         if (sim_simd_matmul(d, xs, ys, phases, in0, b, 0, exact, cols)) return;
     }
+    if (cleared) memset(d, 0, sizeof(tile_t));
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
         ah[i] = part(in0[i], 0, 0xfffe0000u, 0xfffe1fffu); /* in0 is SrcB */
         al[i] = part(in0[i], 1, 0xfffe0000u, 0xfffe1fffu);

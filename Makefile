@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE    ?= cmake
 CONFIG    = -DTT_FOIL_WERROR=ON
 
-.PHONY: test-spec test-consumer all build test demo bench bench-deps deps deps-libdw format format-check clean test-sanitize test-tsan test-demo fuzz
+.PHONY: test-spec test-consumer all build test demo bench bench-deps deps deps-libdw deps-ccache format format-check clean test-sanitize test-tsan test-demo fuzz
 
 all: build
 
@@ -23,7 +23,7 @@ test: deps build
 # pcs as function (file:line) in messages) and Chromium (the HTML report
 # loaded headless). Installed when we can (root and apt-get); otherwise
 # each says what is missing and the build goes on without it.
-deps: deps-libdw
+deps: deps-libdw deps-ccache
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing chromium (headless check of the HTML report)"; \
@@ -31,6 +31,16 @@ deps: deps-libdw
 	      || echo "warning: could not install chromium; the HTML report will be checked structurally only"; \
 	  else \
 	    echo "note: chromium not installed; the HTML report will be checked structurally only"; \
+	  fi; }
+
+# ccache: the build trees of one checkout (test, test-demo, the sanitizers)
+# share their device objects through it (TT_FOIL_CCACHE, docs/install.md).
+deps-ccache:
+	@command -v ccache >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing ccache (device objects shared between build trees)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ccache >/dev/null) \
+	      || echo "warning: could not install ccache; every build tree compiles its own device code"; \
 	  fi; }
 
 deps-libdw:
@@ -109,7 +119,7 @@ test-sanitize:
 # still running then to race into its reports); cli_tt_foil_profile alone
 # starts about a hundred processes, so 1 s each was 90 of its 117 s. 50 ms
 # still lets a thread that outlives main be caught.
-test-tsan:
+test-tsan: deps-ccache
 	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
 	$(CMAKE) --build build-tsan -j $(JOBS)
 	cd build-tsan && TSAN_OPTIONS="atexit_sleep_ms=50 $$TSAN_OPTIONS" ctest --output-on-failure -j $(JOBS) -R 'test_handle|test_stalls|test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo|test_sim_threads|test_sim_parallel|test_sim_host_runs|test_host_runs|test_dprint_cores|test_decode_threads'

@@ -122,7 +122,22 @@ set(TF_KERNEL_WARNINGS -Wall -Werror -Wno-unknown-warning-option -Wno-unknown-pr
 # facility we do not provide fails at compile time naming it).
 set(TF_RV32_CXX_FLAGS -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics
     -fno-use-cxa-atexit -Wno-c++20-designator -nostdinc++ -isystem ${TF_SOURCE_ROOT}/device/tt-metal/std)
-tf_export_vars(TF_RV32_COMMON_FLAGS TF_RV32_OWN_WARNINGS TF_KERNEL_WARNINGS TF_RV32_CXX_FLAGS)
+# Device code through ccache when the machine has it (TT_FOIL_CCACHE): one
+# checkout's build trees (make test's, the demo's, the sanitizers') compile
+# the same kernels and firmware with the same flags, and an RV32 object does
+# not depend on the tree it is built for, so the second tree takes them from
+# the cache (docs/install.md). Compiles run in TF_SOURCE_ROOT, so no tree's
+# directory enters an object (its DW_AT_comp_dir) or ccache's key.
+option(TT_FOIL_CCACHE "Compile device code (RV32) through ccache when it is installed" ON)
+set(TF_RV32_LAUNCHER)
+if(TT_FOIL_CCACHE)
+    find_program(TF_CCACHE NAMES ccache DOC "ccache for RV32 compiles (TT_FOIL_CCACHE)")
+    if(TF_CCACHE)
+        set(TF_RV32_LAUNCHER ${TF_CCACHE})
+    endif()
+endif()
+tf_export_vars(TF_RV32_COMMON_FLAGS TF_RV32_OWN_WARNINGS TF_KERNEL_WARNINGS TF_RV32_CXX_FLAGS
+               TF_RV32_LAUNCHER)
 
 function(tf_rv32_program target)
     cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"
@@ -173,9 +188,10 @@ function(tf_rv32_program target)
         endif()
         add_custom_command(
             OUTPUT ${obj}
-            COMMAND ${cc} -MD -MF ${obj}.d -c ${abs} -o ${obj}
+            COMMAND ${TF_RV32_LAUNCHER} ${cc} -MD -MF ${obj}.d -c ${abs} -o ${obj}
             DEPENDS ${abs} ${flagfile} ${A_DEPENDS}
             DEPFILE ${obj}.d
+            WORKING_DIRECTORY ${TF_SOURCE_ROOT}
             COMMENT "RV32 ${relobj}"
             VERBATIM)
         list(APPEND objs ${obj})

@@ -23,8 +23,8 @@ expect_rc 0 "compile with the settings"
 if command -v llvm-objdump >/dev/null; then
     for t in 0 1 2; do
         checks=$((checks + 1))
-        a=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$tmp/mm.trisc$t.elf" | tail -n +3)
-        b=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$built/ttm_ops_matmul_lofi.trisc$t.elf" | tail -n +3)
+        a=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$tmp/mm.trisc$t.elf" | tail -n +3 | sed 's/ <[^>]*>//g')
+        b=$(llvm-objdump -d -s -j .text -j .rodata -j .data -j .tt_foil_build "$built/ttm_ops_matmul_lofi.trisc$t.elf" | tail -n +3 | sed 's/ <[^>]*>//g')
         [ "$a" = "$b" ] || fail "tt_foil_cc --math-fidelity LoFi and MATH_FIDELITY LoFi built different trisc$t images"
     done
 fi

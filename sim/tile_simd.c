@@ -137,40 +137,53 @@ AVX2 static int split_avx2(const float *x, float *hi, float *lo, uint32_t hi_mas
 }
 
 /* d[i][:] += sum over phases p, then k ascending, of x_p[i][k] * y_p[k][:]
- * (each add rounded), ROWS rows of d in registers at a time. MAC is the
- * step acc += v * b: a multiply then an add, or a fused multiply-add where
- * the caller knows every product is exact (then both round once, the
- * same way). SKIP (the fused kernels): a k at which the block's rows of
- * in0 all hold zeros is left out of the block, where that changes no bit
- * (zero_ks): the CNN's first layer has 3 input channels of 32, so 29 of
- * its activation tiles' 32 columns are zero. */
+ * (each add rounded), R rows of d in registers at a time, then the rows
+ * left R2 at a time. MAC is the step acc += v * b: a multiply then an
+ * add, or a fused multiply-add where the caller knows every product is
+ * exact (then both round once, the same way). SKIP (the fused kernels):
+ * a k at which the block's rows of in0 all hold zeros is left out of the
+ * block, where that changes no bit (zero_ks): the CNN's first layer has 3
+ * input channels of 32, so 29 of its activation tiles' 32 columns are
+ * zero. `zero`: DEST is to be cleared (SIM_DEST_ZERO), so the sums start
+ * at +0, as from the zeros a memset would store (on the AVX2 path that
+ * memset and the loads of its zeros took about 0.2 us a tile on a 2 GHz
+ * Zen 1 EPYC; the AVX-512 path clears DEST first, as it always did). */
 #define UNROLL _Pragma("GCC unroll 8")
-#define MATMUL_KERNEL(name, attr, V, W, ROWS, LOAD, STORE, BCAST, MAC, KLOOP)                      \
-    attr static void name(float *d, const float *const *xs, const float *const *ys, int n,         \
-                          const uint8_t *ks, int nk)                                               \
+#define MATMUL_BLOCK(name, attr, V, W, R, LOAD, STORE, BCAST, SETZERO, MAC, KLOOP)                 \
+    attr static inline __attribute__((always_inline)) void name(                                   \
+        float *d, const float *const *xs, const float *const *ys, int n, const uint8_t *ks,        \
+        int nk, int i, int zero)                                                                   \
     {                                                                                              \
         enum { Q = D / W };                                                                        \
         (void)ks, (void)nk;                                                                        \
-        for (int i = 0; i < D; i += ROWS) {                                                        \
-            V acc[ROWS][Q];                                                                        \
-            UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++) acc[r][q] =   \
-                LOAD(d + (i + r) * D + q * W);                                                     \
-            for (int p = 0; p < n; p++) {                                                          \
-                const float *x = xs[p] + i * D, *y = ys[p];                                        \
-                KLOOP                                                                              \
+        V acc[R][Q];                                                                               \
+        UNROLL for (int r = 0; r < R; r++) UNROLL for (int q = 0; q < Q; q++) acc[r][q] =          \
+            zero ? SETZERO() : LOAD(d + (i + r) * D + q * W);                                      \
+        for (int p = 0; p < n; p++) {                                                              \
+            const float *x = xs[p] + i * D, *y = ys[p];                                            \
+            KLOOP                                                                                  \
+            {                                                                                      \
+                V b[Q];                                                                            \
+                UNROLL for (int q = 0; q < Q; q++) b[q] = LOAD(y + k * D + q * W);                 \
+                UNROLL for (int r = 0; r < R; r++)                                                 \
                 {                                                                                  \
-                    V b[Q];                                                                        \
-                    UNROLL for (int q = 0; q < Q; q++) b[q] = LOAD(y + k * D + q * W);             \
-                    UNROLL for (int r = 0; r < ROWS; r++)                                          \
-                    {                                                                              \
-                        V v = BCAST(x[r * D + k]);                                                 \
-                        UNROLL for (int q = 0; q < Q; q++) acc[r][q] = MAC(acc[r][q], v, b[q]);    \
-                    }                                                                              \
+                    V v = BCAST(x[r * D + k]);                                                     \
+                    UNROLL for (int q = 0; q < Q; q++) acc[r][q] = MAC(acc[r][q], v, b[q]);        \
                 }                                                                                  \
             }                                                                                      \
-            UNROLL for (int r = 0; r < ROWS; r++) UNROLL for (int q = 0; q < Q; q++)               \
-                STORE(d + (i + r) * D + q * W, acc[r][q]);                                         \
         }                                                                                          \
+        UNROLL for (int r = 0; r < R; r++) UNROLL for (int q = 0; q < Q; q++)                      \
+            STORE(d + (i + r) * D + q * W, acc[r][q]);                                             \
+    }
+#define MATMUL_KERNEL(name, attr, V, W, R, R2, LOAD, STORE, BCAST, SETZERO, MAC, KLOOP)            \
+    MATMUL_BLOCK(name##_rows, attr, V, W, R, LOAD, STORE, BCAST, SETZERO, MAC, KLOOP)              \
+    MATMUL_BLOCK(name##_tail, attr, V, W, R2, LOAD, STORE, BCAST, SETZERO, MAC, KLOOP)             \
+    attr static void name(float *d, const float *const *xs, const float *const *ys, int n,         \
+                          const uint8_t *ks, int nk, int zero)                                     \
+    {                                                                                              \
+        int i = 0;                                                                                 \
+        for (; i + R <= D; i += R) name##_rows(d, xs, ys, n, ks, nk, i, zero);                     \
+        for (; i < D; i += R2) name##_tail(d, xs, ys, n, ks, nk, i, zero);                         \
     }
 #define EVERY_K  for (int k = 0; k < D; k++)
 #define LISTED_K for (int t = 0, k; t < nk && (k = ks[t], 1); t++)
@@ -204,67 +217,30 @@ AVX2 static int dest_plain(const float *d)
 #define FMA512(a, v, b) _mm512_fmadd_ps(v, b, a)
 #define AVX2_FMA        __attribute__((target("avx2,fma")))
 #define AVX512          __attribute__((target("avx512f")))
-/* The AVX2 kernels: MATMUL_KERNEL's sums (each element's, in the same
- * order), R rows of DEST (4 vectors a row) in registers at a time, then
- * the rows left 2 at a time. The fused ones keep 3 rows, 12 accumulators:
- * on a 2 GHz Zen 1 EPYC (AVX2 and FMA, no AVX-512; each 256-bit
- * operation runs as two 128-bit halves, so one 8-lane FMA a cycle, and a
- * chain of FMAs on one register measured about 4 ns an FMA against 0.43
- * ns for independent ones) the 8 accumulators of 2 rows left the FMA unit
- * waiting: HiFi4 took 9.6 us a tile, 8.6 with 3 rows (bench_tile, the same
- * session), near the 7 us of its 16384 FMAs at one a cycle. 6 rows of
- * 2 vectors (the usual sgemm block: 3 times the broadcasts) and 5 of 2
- * were slower than 3 of 4. The unfused kernel (a multiply, then an add
- * on the accumulator, which is the only chain: the add's latency is
- * short) stays at 2 rows: 1 row was as fast, 3 rows of 4 or 6 rows of 2
- * slower. ZERO: DEST is to be cleared (SIM_DEST_ZERO), so the sums
- * start at +0, as from the zeros a memset would store: that memset and
- * the loads of its zeros took about 0.2 us a tile there. */
-#define MATMUL_BLOCK(name, attr, R, MAC, KLOOP)                                                    \
-    attr static inline __attribute__((always_inline)) void name(                                   \
-        float *d, const float *const *xs, const float *const *ys, int n, const uint8_t *ks,        \
-        int nk, int i, int zero)                                                                   \
-    {                                                                                              \
-        enum { Q = D / 8 };                                                                        \
-        (void)ks, (void)nk;                                                                        \
-        __m256 acc[R][Q];                                                                          \
-        UNROLL for (int r = 0; r < R; r++) UNROLL for (int q = 0; q < Q; q++) acc[r][q] =          \
-            zero ? _mm256_setzero_ps() : _mm256_loadu_ps(d + (i + r) * D + q * 8);                 \
-        for (int p = 0; p < n; p++) {                                                              \
-            const float *x = xs[p] + i * D, *y = ys[p];                                            \
-            KLOOP                                                                                  \
-            {                                                                                      \
-                __m256 b[Q];                                                                       \
-                UNROLL for (int q = 0; q < Q; q++) b[q] = _mm256_loadu_ps(y + k * D + q * 8);      \
-                UNROLL for (int r = 0; r < R; r++)                                                 \
-                {                                                                                  \
-                    __m256 v = _mm256_set1_ps(x[r * D + k]);                                       \
-                    UNROLL for (int q = 0; q < Q; q++) acc[r][q] = MAC(acc[r][q], v, b[q]);        \
-                }                                                                                  \
-            }                                                                                      \
-        }                                                                                          \
-        UNROLL for (int r = 0; r < R; r++) UNROLL for (int q = 0; q < Q; q++)                      \
-            _mm256_storeu_ps(d + (i + r) * D + q * 8, acc[r][q]);                                  \
-    }
-#define MATMUL_AVX2(name, attr, MAC, KLOOP, R)                                                     \
-    MATMUL_BLOCK(name##_rows, attr, R, MAC, KLOOP)                                                 \
-    MATMUL_BLOCK(name##_2rows, attr, 2, MAC, KLOOP)                                                \
-    attr static void name(float *d, const float *const *xs, const float *const *ys, int n,         \
-                          const uint8_t *ks, int nk, int zero)                                     \
-    {                                                                                              \
-        int i = 0;                                                                                 \
-        for (; i + R <= D; i += R) name##_rows(d, xs, ys, n, ks, nk, i, zero);                     \
-        for (; i < D; i += 2) name##_2rows(d, xs, ys, n, ks, nk, i, zero);                         \
-    }
-MATMUL_AVX2(matmul_avx2, AVX2, MAC256, EVERY_K, 2)
-MATMUL_AVX2(matmul_avx2_fma, AVX2_FMA, FMA256, EVERY_K, 3)
-MATMUL_AVX2(matmul_avx2_fma_ks, AVX2_FMA, FMA256, LISTED_K, 3)
-MATMUL_KERNEL(matmul_avx512, AVX512, __m512, 16, 4, _mm512_loadu_ps, _mm512_storeu_ps,
-              _mm512_set1_ps, MAC512, EVERY_K)
-MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 8, _mm512_loadu_ps, _mm512_storeu_ps,
-              _mm512_set1_ps, FMA512, EVERY_K)
-MATMUL_KERNEL(matmul_avx512_fma_ks, AVX512, __m512, 16, 8, _mm512_loadu_ps, _mm512_storeu_ps,
-              _mm512_set1_ps, FMA512, LISTED_K)
+/* The AVX2 kernels (4 vectors a row). The fused ones keep 3 rows, 12
+ * accumulators, then the last 2 rows: on a 2 GHz Zen 1 EPYC (AVX2 and
+ * FMA, no AVX-512; each 256-bit operation runs as two 128-bit halves, so
+ * one 8-lane FMA a cycle, and a chain of FMAs on one register measured
+ * about 4 ns an FMA against 0.43 ns for independent ones) the 8
+ * accumulators of 2 rows left the FMA unit waiting: HiFi4 took 9.6 us a
+ * tile, 8.6 with 3 rows (bench_tile, the same session), near the 7 us of
+ * its 16384 FMAs at one a cycle. 6 rows of 2 vectors (the usual sgemm
+ * block: 3 times the broadcasts) and 5 of 2 were slower than 3 of 4. The
+ * unfused kernel (a multiply, then an add on the accumulator, which is
+ * the only chain: the add's latency is short) stays at 2 rows: 1 row was
+ * as fast, 3 rows of 4 or 6 rows of 2 slower. */
+MATMUL_KERNEL(matmul_avx2, AVX2, __m256, 8, 2, 2, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps,
+              _mm256_setzero_ps, MAC256, EVERY_K)
+MATMUL_KERNEL(matmul_avx2_fma, AVX2_FMA, __m256, 8, 3, 2, _mm256_loadu_ps, _mm256_storeu_ps,
+              _mm256_set1_ps, _mm256_setzero_ps, FMA256, EVERY_K)
+MATMUL_KERNEL(matmul_avx2_fma_ks, AVX2_FMA, __m256, 8, 3, 2, _mm256_loadu_ps, _mm256_storeu_ps,
+              _mm256_set1_ps, _mm256_setzero_ps, FMA256, LISTED_K)
+MATMUL_KERNEL(matmul_avx512, AVX512, __m512, 16, 4, 4, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, _mm512_setzero_ps, MAC512, EVERY_K)
+MATMUL_KERNEL(matmul_avx512_fma, AVX512, __m512, 16, 8, 8, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, _mm512_setzero_ps, FMA512, EVERY_K)
+MATMUL_KERNEL(matmul_avx512_fma_ks, AVX512, __m512, 16, 8, 8, _mm512_loadu_ps, _mm512_storeu_ps,
+              _mm512_set1_ps, _mm512_setzero_ps, FMA512, LISTED_K)
 
 /* Every product of x and y (their fidelity parts, or in simple mode the
  * values themselves) is exact, so a fused multiply-add rounds as the
@@ -843,7 +819,7 @@ int sim_simd_matmul(float *d, const float *const *xs, const float *const *ys, in
         if (exact & SIM_DEST_ZERO) memset(d, 0, sizeof(tile_t));
         (!fused   ? matmul_avx512
          : nk < D ? matmul_avx512_fma_ks
-                  : matmul_avx512_fma)(d, xs, ys, n, ks, nk);
+                  : matmul_avx512_fma)(d, xs, ys, n, ks, nk, 0);
     } else
         (!fused   ? matmul_avx2
          : nk < D ? matmul_avx2_fma_ks

@@ -70,6 +70,23 @@ static void same(const float *x, const float *y, const char *what, int a, int b,
 
 static const uint32_t dfs[] = {TF_DF_FLOAT32, TF_DF_FLOAT16_B, TF_DF_BFP8_B};
 
+/* Each NaN of t made finite (its exponent's low bit cleared), and one
+ * NaN with a random payload put at a random place. */
+static void no_nans(float *t)
+{
+    for (int i = 0; i < TF_TILE_ELEMS; i++)
+        if (isnan(t[i])) {
+            uint32_t w = f_bits(t[i]) & ~0x00800000u;
+            memcpy(&t[i], &w, 4);
+        }
+}
+
+static void one_nan(float *t)
+{
+    uint32_t w = 0x7f800001u | ((uint32_t)tf_check_rand() << 16) | (uint32_t)tf_check_rand();
+    memcpy(&t[tf_check_rand() % TF_TILE_ELEMS], &w, 4);
+}
+
 /* No -0 and no NaN in t (SIM_DEST_PLAIN). */
 static int plain(const float *t)
 {
@@ -390,16 +407,22 @@ int main(void)
             }
     /* packing to Float16_b: random bits (NaNs of every payload, infinities,
      * subnormals), values half-way between two bf16 (the tie rounds to
-     * even) and a carry into the exponent; the bytes as the portable loop
+     * even) and a carry into the exponent; then the same without a NaN
+     * (the AVX2 pack rounds as if none were and packs a tile again if one
+     * is) and with one NaN at any place; the bytes as the portable loop
      * writes them */
     for (level = best ? 1 : 0; level <= best; level++)
-        for (int rep = 0; rep < 24; rep++) {
+        for (int rep = 0; rep < 48; rep++) {
             static uint8_t pv[TF_TILE_BF16], pp[TF_TILE_BF16];
             for (int i = 0; i < TF_TILE_ELEMS; i++) {
                 uint32_t w = (uint32_t)tf_check_rand() ^ ((uint32_t)tf_check_rand() << 16);
                 if (rep % 3 == 1) w = (w & 0xffff0000u) | 0x8000u; /* a tie */
                 if (rep % 3 == 2) w |= 0x7f7fffffu & ~(tf_check_rand() & 0x00800000u);
                 memcpy(&a[i], &w, 4);
+            }
+            if (rep >= 24) {
+                no_nans(a);
+                if (rep % 2) one_nan(a);
             }
             memset(pv, 0x5a, sizeof pv);
             memset(pp, 0xa5, sizeof pp);
@@ -418,7 +441,7 @@ int main(void)
      * random bits, ties, carries; the values and bytes (the gaps between
      * rows too) as the portable loops make them */
     for (level = best ? 1 : 0; level <= best; level++)
-        for (int rep = 0; rep < 24; rep++) {
+        for (int rep = 0; rep < 48; rep++) {
             enum { MAXS = 3 * TF_TILE_DIM + 1 };
             static uint8_t rv[2 * MAXS * TF_TILE_DIM + 2], rp[sizeof rv];
             static const uint32_t strides[] = {TF_TILE_DIM, TF_TILE_DIM + 1, 2 * TF_TILE_DIM, MAXS};
@@ -438,6 +461,10 @@ int main(void)
                 if (rep % 3 == 1) w = (w & 0xffff0000u) | 0x8000u; /* a tie */
                 if (rep % 3 == 2) w |= 0x7f7fffffu & ~(tf_check_rand() & 0x00800000u);
                 memcpy(&a[i], &w, 4);
+            }
+            if (rep >= 24) { /* as the pack's */
+                no_nans(a);
+                if (rep % 2) one_nan(a);
             }
             memset(rv, 0x5a, sizeof rv);
             memset(rp, 0x5a, sizeof rp);

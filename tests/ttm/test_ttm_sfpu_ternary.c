@@ -326,8 +326,7 @@ static void mask_case(void)
                 {MASK_ZERO, 3, "tile engine SFPU MASK: the DEST index 4 is beyond the 4 tiles"},
                 {3, 0,
                  "tile engine SFPU MASK: data format 0 (Float32) is not one of mask_tile's "
-                 "(Float16_b 5, "
-                 "Float16 1, Int32 8"},
+                 "(Float16_b 5, Float16 1, Int32 8"},
                 {4, 0,
                  "tile engine SFPU MASK: it takes integer values but is given floats (data "
                  "format Int32)"},

@@ -19,39 +19,46 @@ build: $(BUILD)/CMakeCache.txt
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# $(call deb_install,CHECK,PACKAGE,WHAT FOR,WITHOUT IT[,NOTE]): when the
+# shell test CHECK fails, install the Debian package PACKAGE if we can
+# (root and apt-get), else say what WITHOUT IT means when NOTE is given
+# (the build goes on either way). No commas inside the arguments.
+define deb_install
+	@$(1) || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing $(2) ($(3))"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(2) >/dev/null) \
+	      || echo "warning: could not install $(2); $(4)"; \
+	  $(if $(5),else echo "note: $(2) not installed; $(4)";) \
+	  fi; }
+endef
+# $(call refind,TREE,CACHE_VAR,CHECK): configure TREE again when CMake did
+# not find CACHE_VAR there but the shell test CHECK now passes (a package
+# installed after the tree was configured; CMake searches again for a
+# NOTFOUND result).
+define refind
+	@! { $(3); } || ! grep -qs '^$(2):[A-Z]*=.*NOTFOUND' $(1)/CMakeCache.txt || \
+	  $(CMAKE) -S . -B $(1) >/dev/null
+endef
+LIBDW_CHECK = [ -f /usr/include/elfutils/libdw.h ]
+OPENBLAS_CHECK = [ -e /usr/lib/$$(gcc -dumpmachine 2>/dev/null)/libopenblas.so ] || [ -e /usr/lib/libopenblas.so ]
+
 # Debian packages the build and tests use when present: libdw-dev (device
 # pcs as function (file:line) in messages) and Chromium (the HTML report
 # loaded headless). Installed when we can (root and apt-get); otherwise
 # each says what is missing and the build goes on without it.
 deps: deps-libdw deps-ccache
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing chromium (headless check of the HTML report)"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null) \
-	      || echo "warning: could not install chromium; the HTML report will be checked structurally only"; \
-	  else \
-	    echo "note: chromium not installed; the HTML report will be checked structurally only"; \
-	  fi; }
+	$(call deb_install,command -v chromium >/dev/null 2>&1,chromium,headless check of the HTML report,the HTML report will be checked structurally only,note)
 
 # ccache: the build trees of one checkout (test, test-demo, the sanitizers)
 # share their device objects through it (TT_FOIL_CCACHE, docs/install.md).
 deps-ccache:
-	@command -v ccache >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing ccache (device objects shared between build trees)"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ccache >/dev/null) \
-	      || echo "warning: could not install ccache; every build tree compiles its own device code"; \
-	  fi; }
+	$(call deb_install,command -v ccache >/dev/null 2>&1,ccache,device objects shared between build trees,every build tree compiles its own device code)
 
+# (a tree configured before libdw-dev was installed is configured again)
 deps-libdw:
-	@[ -f /usr/include/elfutils/libdw.h ] || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing libdw-dev (device pcs as function and source line)"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libdw-dev >/dev/null) \
-	      || echo "warning: could not install libdw-dev; device pcs will be shown bare"; \
-	  else \
-	    echo "note: libdw-dev not installed; device pcs will be shown bare"; \
-	  fi; }
+	$(call deb_install,$(LIBDW_CHECK),libdw-dev,device pcs as function and source line,device pcs will be shown bare,note)
+	$(call refind,$(BUILD),TF_LIBDW,$(LIBDW_CHECK))
 
 # The main job: the CNN demo under the profiler, from its own tree with
 # both profilers built in (docs/demo.md). Reports in generated/profiler/.
@@ -62,6 +69,7 @@ DEMO_BUILD ?= build-demo
 DEMO_OPTS = -DTT_FOIL_ENABLE_TRACY=ON -DTT_FOIL_DEVICE_PROFILER=ON
 DEMO_GEN := $(if $(shell command -v ninja 2>/dev/null),-G Ninja)
 demo: deps-libdw
+	$(call refind,$(DEMO_BUILD),TF_LIBDW,$(LIBDW_CHECK))
 	@grep -qs '^TT_FOIL_ENABLE_TRACY:BOOL=ON' $(DEMO_BUILD)/CMakeCache.txt && \
 	  grep -qs '^TT_FOIL_DEVICE_PROFILER:BOOL=ON' $(DEMO_BUILD)/CMakeCache.txt || \
 	  $(CMAKE) -S . -B $(DEMO_BUILD) $(if $(wildcard $(DEMO_BUILD)/CMakeCache.txt),,$(DEMO_GEN)) $(DEMO_OPTS) >/dev/null
@@ -79,20 +87,10 @@ test-demo: deps
 # qemu-user gives bench_sim_mips its reference (qemu-riscv32 on the same
 # ELF); installed when we can, as chromium is for the tests.
 bench-deps:
-	@command -v qemu-riscv32 >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing qemu-user (the reference of bench_sim_mips)"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends qemu-user >/dev/null) \
-	      || echo "warning: could not install qemu-user; bench_sim_mips will print no ratio"; \
-	  fi; }
+	$(call deb_install,command -v qemu-riscv32 >/dev/null 2>&1,qemu-user,the reference of bench_sim_mips,bench_sim_mips will print no ratio)
 	@# the library itself: Debian's reference BLAS (libblas-dev) brings a cblas.h too
-	@[ -e /usr/lib/$$(gcc -dumpmachine 2>/dev/null)/libopenblas.so ] || [ -e /usr/lib/libopenblas.so ] || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing libopenblas-dev (the reference of bench_tile)"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopenblas-dev >/dev/null) \
-	      || echo "warning: could not install libopenblas-dev; bench_tile will print no ratio"; \
-	    [ ! -f $(BUILD)/CMakeCache.txt ] || $(CMAKE) -S . -B $(BUILD) -UTF_OPENBLAS_LIB -UTF_CBLAS_INCLUDE >/dev/null || true; \
-	  fi; }
+	$(call deb_install,$(OPENBLAS_CHECK),libopenblas-dev,the reference of bench_tile,bench_tile will print no ratio)
+	$(call refind,$(BUILD),TF_OPENBLAS_LIB,$(OPENBLAS_CHECK))
 
 bench: bench-deps build
 	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense bench_async bench_report bench_tile -j $(JOBS)
@@ -133,11 +131,7 @@ test-spec:
 # installed tree through find_package, pkg-config with a plain compiler
 # (tests/consumer/run.sh; docs/install.md). Needs pkg-config.
 test-consumer:
-	@command -v pkg-config >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing pkg-config (the consumer's pkg-config build)"; \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pkg-config >/dev/null) || true; \
-	  fi; }
+	$(call deb_install,command -v pkg-config >/dev/null 2>&1,pkg-config,the consumer's pkg-config build,its pkg-config build will fail)
 	JOBS=$(JOBS) bash tests/consumer/run.sh .
 
 # Fuzzing (tests/fuzz/README.md): each libFuzzer harness for FUZZ_SECONDS

@@ -140,7 +140,7 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	$(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DTT_FOIL_FUZZ=ON -DTT_FOIL_SANITIZE=ON >/dev/null
 	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_all
-	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ)
+	JOBS=$(JOBS) bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ)
 
 # C and the C++ of device kernels and their headers alike (.clang-format)
 FORMAT_FILES = $(shell git ls-files '*.c' '*.h' '*.cpp' '*.hpp' 2>/dev/null | grep -v '^tests/guest/')

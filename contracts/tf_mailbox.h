@@ -88,6 +88,8 @@
       "CB whose format is neither Float16_b nor Float32 (tt-metal refuses it at compile time; "    \
       "tt-foil knows a CB's format only at run time)",                                             \
       "give the scaler CB the format Float16_b or Float32")                                        \
+    /* 4: no longer raised (matmul_block's packer_l1_acc with interm = out                         \
+     * now accumulates in out with the packer); kept so that the numbers stay */                   \
     X(MATMUL_L1_ACC_ALIAS, 4u,                                                                     \
       "compute_kernel_lib::matmul_block with packer_l1_acc and interm the same CB as out (ttnn's " \
       "zero-copy accumulation in place in out: the matmul_block here sums K blocks by a spill "    \

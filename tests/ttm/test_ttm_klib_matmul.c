@@ -4,7 +4,11 @@
  * two K blocks (partials spilled to CB 24 and reloaded), 2 x 2 subblocks,
  * one or two batches, each form's every output value against a host
  * reference. fp32 tiles, an fp32 DEST and small integers keep every
- * product and sum exact. The refused forms fail to build with their
+ * product and sum exact. With packer_l1_acc the K blocks' sums are added
+ * in L1 instead: into Float32 CBs (exact), and into Float16_b ones, where
+ * each K block's sum is rounded to bf16 and the sums are added in bf16
+ * (the reference rounds the same way), on an fp32 and a 16-bit DEST;
+ * into a Bfp8_b CB it faults. The refused forms fail to build with their
  * messages (klib_mm_refused.cpp). */
 #include "tt_foil/kbuild.h"
 #include "tt_foil/tile.h"
@@ -14,16 +18,24 @@ static tf_device *dev;
 
 enum { TILE = 4096, D = 32, MT = 2, KT = 4, NT = 4, KB = 2, MAXB = 2 };
 
+/* The output CBs' (16 and 24) format and the DEST of a run. */
+typedef struct mm_fmt {
+    tf_data_format df; /* Float32: CBs given by page size, as before formats were given */
+    tf_tile_format tf; /* the same as a tile format */
+    int fp32_dest;
+} mm_fmt;
+static const mm_fmt FP32 = {TF_DATA_FORMAT_Float32, TF_TILE_FORMAT_FP32, 1};
+
 /* klib_mm MODE=mode, NB=nb: CB 0 gets in0 (n0 pages), CB 1 in1 (n1), CB
  * 24 (interm) holds 8 pages; tile_writer16 writes CB 16's n_out pages. */
-static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *in1, uint32_t n1,
-                  float *out, uint32_t n_out, char *err, size_t errcap)
+static int mm_run(int mode, int nb, mm_fmt f, const float *in0, uint32_t n0, const float *in1,
+                  uint32_t n1, void *out, uint32_t n_out, char *err, size_t errcap)
 {
     char defs[2][24];
     snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
     snprintf(defs[1], sizeof defs[1], "NB=%d", nb);
     const char *dp[2] = {defs[0], defs[1]};
-    tf_kernel *cmp = ttm_compute_fp32(dev, "klib_mm", dp, 2);
+    tf_kernel *cmp = ttm_compute(dev, "klib_mm", dp, 2, f.fp32_dest);
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     tf_program *p = t.p;
     const float *bytes[2] = {in0, in1};
@@ -40,9 +52,15 @@ static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *
         ra[3 + 4 * i] = hi32(a);
         ra[4 + 4 * i] = pages[i];
     }
-    MUST(tf_program_set_cb(p, 24, TILE, MT * NT));
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * n_out));
-    MUST(tf_program_set_cb(p, 16, TILE, n_out));
+    uint32_t page = tf_tile_bytes(f.tf);
+    if (f.df == TF_DATA_FORMAT_Float32) {
+        MUST(tf_program_set_cb(p, 24, TILE, MT * NT));
+        MUST(tf_program_set_cb(p, 16, TILE, n_out));
+    } else {
+        MUST(tf_program_set_cb_format(p, 24, f.df, MT * NT));
+        MUST(tf_program_set_cb_format(p, 16, f.df, n_out));
+    }
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)page * n_out));
     uint64_t b = tf_buffer_noc_addr(dout);
     uint32_t wa[] = {lo32(b), hi32(b), n_out};
     MUST(tf_program_set_args(p, TF_NCRISC, ra, 1 + 4 * 2));
@@ -51,7 +69,7 @@ static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *
     if (rc)
         snprintf(err, errcap, "%s", tf_last_error());
     else
-        MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * n_out));
+        MUST(tf_buffer_read(dout, 0, out, (size_t)page * n_out));
     ttm_trio_free(&t);
     for (int i = 0; i < 2; i++) tf_buffer_free(din[i]);
     tf_buffer_free(dout);
@@ -59,14 +77,19 @@ static int mm_run(int mode, int nb, const float *in0, uint32_t n0, const float *
 }
 
 /* Element (i, j) of A's tile (r, k) and B's tile (k, n) of batch b: small
- * integers in -4..4, each tile different. */
+ * integers in -4..4, each tile different; with `wide`, in -30..30 (the
+ * packer_l1_acc modes: K blocks' sums beyond bf16's 8 significant bits,
+ * so that its rounding shows; still exact in fp32 and as bf16 inputs). */
+static int wide;
 static float a_val(int b, int r, int k, int i, int j)
 {
-    return (float)(((i * 7 + j * 3 + b * 11 + r * 5 + k * 13) % 9) - 4);
+    int w = wide ? 61 : 9;
+    return (float)(((i * 7 + j * 3 + b * 11 + r * 5 + k * 13) % w) - w / 2);
 }
 static float b_val(int b, int k, int n, int i, int j)
 {
-    return (float)(((i * 5 + j * 11 + b * 3 + k * 7 + n * 2) % 9) - 4);
+    int w = wide ? 61 : 9;
+    return (float)(((i * 5 + j * 11 + b * 3 + k * 7 + n * 2) % w) - w / 2);
 }
 
 static void put_tile(float *dst, float (*f)(int, int, int, int, int), int b, int x, int y)
@@ -76,27 +99,59 @@ static void put_tile(float *dst, float (*f)(int, int, int, int, int), int b, int
     MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, dst));
 }
 
-/* C's tile (r, n) of batch b, row-major, through the mode's last step */
-static void c_ref(int mode, int b, int r, int n, float *m)
+/* The packer_l1_acc modes (8-12), those whose output is tile-row-major */
+static int l1_mode(int mode)
 {
+    return mode >= 8;
+}
+static int row_major_mode(int mode)
+{
+    return mode == 1 || mode == 6 || mode == 10 || mode == 12;
+}
+
+/* C's tile (r, n) of batch b, row-major, through the mode's last step.
+ * packer_l1_acc: each K block's sum in a fresh DEST (a 16-bit DEST rounds
+ * to bf16 after each k tile's products), packed into the CB's format (a
+ * Float16_b CB: rounded to bf16), the next K blocks' added to it there (a
+ * Float16_b CB: the bf16 values' sum rounded once to bf16; Float32: one
+ * fp32 addition), in K-block order. (The products and each tile's 32-term
+ * dot product are small integers: exact.) */
+static void c_ref(int mode, mm_fmt f, int b, int r, int n, float *m)
+{
+    int bf = f.df == TF_DATA_FORMAT_Float16_b;
     for (int i = 0; i < D; i++)
         for (int j = 0; j < D; j++) {
             float acc = 0;
-            for (int k = 0; k < KT; k++)
-                for (int l = 0; l < D; l++) acc += a_val(b, r, k, i, l) * b_val(b, k, n, l, j);
+            for (int kb = 0; kb < KB; kb++) {
+                float dst = 0;
+                for (int k = kb * KT / KB; k < (kb + 1) * KT / KB; k++) {
+                    float dot = 0;
+                    for (int l = 0; l < D; l++) dot += a_val(b, r, k, i, l) * b_val(b, k, n, l, j);
+                    dst = f.fp32_dest ? dst + dot : ttm_bf16_rne(dst + dot);
+                }
+                if (!l1_mode(mode))
+                    acc += dst; /* exact */
+                else if (bf)
+                    acc = ttm_bf16_rne(acc + ttm_bf16_rne(dst));
+                else
+                    acc += dst;
+            }
             if (mode == 3) acc = -acc;
-            if ((mode == 1 || mode == 3) && acc < 0) acc = 0;
+            if ((mode == 1 || mode == 3 || mode == 11) && acc <= 0) acc = 0; /* (+0) */
             if (mode == 4) acc *= 2;
             m[i * D + j] = acc;
         }
 }
 
-static void mm_case(int mode, int nb)
+static void mm_case_f(int mode, int nb, mm_fmt f)
 {
     static float in0[MAXB * MT * KT * 1024], in1[MAXB * KT * NT * 1024];
-    static float out[MAXB * MT * NT * 1024], want[MAXB * MT * NT * 1024], m[1024];
+    static uint8_t out[MAXB * MT * NT * TILE], want[MAXB * MT * NT * TILE];
+    static float m[1024], got[1024];
+    uint32_t page = tf_tile_bytes(f.tf);
     uint32_t n0 = 0, n1 = 0, no = 0;
     int kb_w = mode == 7 ? KT : KT / KB; /* MODE 7: K in one block */
+    wide = l1_mode(mode);
     for (int b = 0; b < nb; b++) {
         for (int k0 = 0; k0 < KT; k0 += kb_w) {
             for (int r = 0; r < MT; r++)
@@ -104,34 +159,46 @@ static void mm_case(int mode, int nb)
             for (int k = k0; k < k0 + kb_w; k++)
                 for (int n = 0; n < NT; n++) put_tile(in1 + 1024 * n1++, b_val, b, k, n);
         }
-        int row_major = mode == 1 || mode == 6;
-        if (row_major)
+        if (row_major_mode(mode))
             for (int r = 0; r < MT; r++)
                 for (int n = 0; n < NT; n++) {
-                    c_ref(mode, b, r, n, m);
-                    MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, want + 1024 * no++));
+                    c_ref(mode, f, b, r, n, m);
+                    MUST(tf_tilize(m, D, D, f.tf, want + page * no++));
                 }
         else /* subblock-major: 2 x 2 subblocks along N */
             for (int n0s = 0; n0s < NT; n0s += 2)
                 for (int r = 0; r < MT; r++)
                     for (int n = n0s; n < n0s + 2; n++) {
-                        c_ref(mode, b, r, n, m);
-                        MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, want + 1024 * no++));
+                        c_ref(mode, f, b, r, n, m);
+                        MUST(tf_tilize(m, D, D, f.tf, want + page * no++));
                     }
     }
     char err[2048];
-    if (mm_run(mode, nb, in0, n0, in1, n1, out, no, err, sizeof err)) {
+    if (mm_run(mode, nb, f, in0, n0, in1, n1, out, no, err, sizeof err)) {
         fprintf(stderr, "klib_mm MODE=%d: %s\n", mode, err);
         CHECK_TRUE(0);
         return;
     }
-    int bad = -1;
-    for (uint32_t i = 0; i < 1024 * no && bad < 0; i++)
-        if (out[i] != want[i]) bad = (int)i;
-    if (bad >= 0)
-        fprintf(stderr, "klib_mm MODE=%d NB=%d: value %d (tile %d) is %g, not %g\n", mode, nb, bad,
-                bad / 1024, out[bad], want[bad]);
+    int bad = -1; /* the first tile that differs, bit for bit */
+    for (uint32_t t = 0; t < no && bad < 0; t++)
+        if (memcmp(out + page * t, want + page * t, page)) bad = (int)t;
+    if (bad >= 0) {
+        MUST(tf_untilize(out + page * bad, D, D, f.tf, got));
+        MUST(tf_untilize(want + page * bad, D, D, f.tf, m));
+        for (int i = 0; i < 1024; i++)
+            if (!ttm_same(got[i], m[i])) {
+                fprintf(stderr,
+                        "klib_mm MODE=%d NB=%d df %d dest %d: tile %d value %d is %g, not %g\n",
+                        mode, nb, (int)f.df, f.fp32_dest ? 32 : 16, bad, i, got[i], m[i]);
+                break;
+            }
+    }
     CHECK_TRUE(bad < 0);
+}
+
+static void mm_case(int mode, int nb)
+{
+    mm_case_f(mode, nb, FP32);
 }
 
 static void refused(int mode, const char *msg)
@@ -150,25 +217,36 @@ int main(void)
     mm_case(5, 2); /* the oldest form, the CBs as template arguments */
     mm_case(6, 2); /* InitMode::None, no reconfiguration, the shape at compile time */
     mm_case(7, 2); /* one K block, in0 retained on the last (the kernel pops it) */
-    mm_case(8, 1); /* packer_l1_acc */
-    {              /* packer_l1_acc with interm = out: faults, saying so */
-        static float in[KT * NT * 1024], out[MT * NT * 1024];
+    /* packer_l1_acc (8: interm a CB of its own, 9: interm = out, 10: to
+     * interm tile-row-major, 11: OutWithRelu, 12: TileRowMajor): Float32
+     * CBs and an fp32 DEST (exact); Float16_b CBs (each K block's sum
+     * rounded to bf16, added in bf16) on an fp32 DEST (summed in interm,
+     * then copied to out, or in out itself) and on a 16-bit one (8: summed
+     * in out itself, interm unused, out published a subblock at a time) */
+    const mm_fmt bf_fp32 = {TF_DATA_FORMAT_Float16_b, TF_TILE_FORMAT_BF16, 1};
+    const mm_fmt bf_bf16 = {TF_DATA_FORMAT_Float16_b, TF_TILE_FORMAT_BF16, 0};
+    for (int mode = 8; mode <= 12; mode++) {
+        mm_case_f(mode, 2, FP32);
+        mm_case_f(mode, 2, bf_fp32);
+    }
+    mm_case_f(8, 2, bf_bf16);
+    mm_case_f(9, 1, bf_bf16);
+    { /* into a Bfp8_b CB (interm = out): the packer's fault, naming the CB
+       * and the format, at the kernel's line */
+        static float in[KT * NT * 1024];
+        static uint8_t out[MT * NT * TILE];
+        const mm_fmt bfp8 = {TF_DATA_FORMAT_Bfp8_b, TF_TILE_FORMAT_BFP8_B, 1};
         char err[2048] = "";
-        CHECK_TRUE(mm_run(9, 1, in, MT * KT, in, KT * NT, out, MT * NT, err, sizeof err) != 0);
-        /* at the kernel's line (the helper's own lines in between are
-         * shortened to "... (N more)" when the paths are long) */
+        CHECK_TRUE(mm_run(9, 1, bfp8, in, MT * KT, in, KT * NT, out, MT * NT, err, sizeof err) !=
+                   0);
+        CHECK_CONTAINS(err, "packer L1 accumulation (pack_reconfig_l1_acc(1)) into CB 16, of data "
+                            "format Bfp8_b, is not modeled");
         if (TF_TEST_HAVE_LIBDW) {
             CHECK_CONTAINS(err, "inlined in kernel_main (");
             CHECK_CONTAINS(err, "tests/ttm/kernels/klib_mm.cpp:");
-        } else {
+        } else
             CHECK_CONTAINS(err, "(no source line: tt-foil was built without libdw");
-        }
-        CHECK_CONTAINS(err, "compute_kernel_lib::matmul_block with packer_l1_acc and interm the "
-                            "same CB as out");
-        CHECK_CONTAINS(err, "give interm a CB of its own");
     }
-    refused(0, "not supported by tt-foil: compute_kernel_lib::matmul_block with packer_l1_acc "
-               "= true, LastBlockTarget::Interm and OutputCBLayout::TileRowMajor");
     refused(1, "not supported by tt-foil: compute_kernel_lib::matmul_block with an Activation");
     refused(2, "compute_kernel_lib::matmul_block: InputPolicy::NoWaitNoPop is for in1 only");
     MUST(tf_device_close(dev));

@@ -40,33 +40,33 @@ void kernel_main()
     constexpr auto shape = MatmulBlockShape::of(1, 2, 2, 2, 2, 2, NB);
 #if MODE == 0 // the defaults: subblock-major output
     matmul_block<>(in0_buf, in1_buf, out_buf, interm_buf, shape);
-#elif MODE == 1 // tile-row-major, clamped at 0
+#elif MODE == 1  // tile-row-major, clamped at 0
     matmul_block<false, false, LastBlockTarget::OutWithRelu, OutputCBLayout::TileRowMajor>(
         in0_buf, in1_buf, out_buf, interm_buf, shape);
-#elif MODE == 2 // to interm, then the kernel's next phase copies it to out
+#elif MODE == 2  // to interm, then the kernel's next phase copies it to out
     for (uint32_t b = 0; b < NB; b++) {
         matmul_block<false, false, LastBlockTarget::Interm>(in0_buf, in1_buf, out_buf, interm_buf,
                                                             MatmulBlockShape::of(1, 2, 2, 2, 2, 2));
         copy_tiles(interm, out, 8);
         matmul_block_init(in0, in1, false, 2, 2, 2);
     }
-#elif MODE == 3 // the older form (run-time CBs and block), pack_relu, a post-compute
+#elif MODE == 3  // the older form (run-time CBs and block), pack_relu, a post-compute
     matmul_block<false, false, false, true, OutputLayout::SubblockMajor, Negate>(
         in0, in1, out, interm, 2, 1, 2, 2, 2, 2, NB, Negate{});
-#elif MODE == 4 // the hooks' form: a post-compute functor's type after the input policies
+#elif MODE == 4  // the hooks' form: a post-compute functor's type after the input policies
     matmul_block<false, false, LastBlockTarget::Out, OutputCBLayout::SubblockMajor,
                  matmul_config::InitMode::Short, InputPolicy::WaitAndPopPerKBlock,
                  InputPolicy::WaitAndPopPerKBlock, Twice>(in0_buf, in1_buf, out_buf, interm_buf,
                                                           shape, Twice{});
-#elif MODE == 5 // the oldest form: the CBs as template arguments
+#elif MODE == 5  // the oldest form: the CBs as template arguments
     matmul_block<in0, in1, out, interm>(2, 1, 2, 2, 2, 2, NB);
-#elif MODE == 6 // the kernel's init, no reconfiguration, the shape at compile time
+#elif MODE == 6  // the kernel's init, no reconfiguration, the shape at compile time
     matmul_block<false, false, LastBlockTarget::Out, OutputCBLayout::TileRowMajor,
                  matmul_config::InitMode::None, InputPolicy::WaitAndPopPerKBlock,
                  InputPolicy::WaitAndPopPerKBlock, matmul_config::DataFormatReconfig::None,
                  NoneActivation, 1, 2, 2, 2, 2, 2, NB>(in0, in1, out, interm,
                                                        MatmulBlockShape::of(0, 0, 0, 0, 0, 0));
-#elif MODE == 7 // K in one block, in0 kept for the next call (in0 re-fed once per batch here)
+#elif MODE == 7  // K in one block, in0 kept for the next call (in0 re-fed once per batch here)
     // (A's 2 x 4 tiles of both K blocks come in as one block of K = 4.)
     for (uint32_t b = 0; b < NB; b++) {
         matmul_block<false, false, LastBlockTarget::Out, OutputCBLayout::SubblockMajor,
@@ -74,9 +74,22 @@ void kernel_main()
             in0_buf, in1_buf, out_buf, out_buf, MatmulBlockShape::of(1, 2, 2, 2, 4, 1));
         in0_buf.pop_front(8);
     }
-#elif MODE == 8 // packer_l1_acc (the same sums through the spill and reload)
+#elif MODE == 8  // packer_l1_acc: the K blocks summed in interm (or out), then out
     matmul_block<false, true>(in0_buf, in1_buf, out_buf, interm_buf, shape);
-#elif MODE == 9 // packer_l1_acc accumulating in place in out: faults
+#elif MODE == 9  // packer_l1_acc summing in place in out (interm = out)
     matmul_block<false, true>(in0_buf, in1_buf, out_buf, out_buf, shape);
+#elif MODE == 10 // packer_l1_acc into interm, tile-row-major; the kernel copies it to out
+    for (uint32_t b = 0; b < NB; b++) {
+        matmul_block<false, true, LastBlockTarget::Interm, OutputCBLayout::TileRowMajor>(
+            in0_buf, in1_buf, out_buf, interm_buf, MatmulBlockShape::of(1, 2, 2, 2, 2, 2));
+        copy_tiles(interm, out, 8);
+        matmul_block_init(in0, in1, false, 2, 2, 2);
+    }
+#elif MODE == 11 // packer_l1_acc, the sum clamped at 0 on its copy to out
+    matmul_block<false, true, LastBlockTarget::OutWithRelu>(in0_buf, in1_buf, out_buf, interm_buf,
+                                                            shape);
+#elif MODE == 12 // packer_l1_acc, tile-row-major out
+    matmul_block<false, true, LastBlockTarget::Out, OutputCBLayout::TileRowMajor>(
+        in0_buf, in1_buf, out_buf, interm_buf, shape);
 #endif
 }

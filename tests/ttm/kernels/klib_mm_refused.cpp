@@ -11,10 +11,7 @@ struct SomeActivation {
 void kernel_main()
 {
     const auto shape = MatmulBlockShape::of(1, 1, 1, 1, 1, 2);
-#if MODE == 0
-    matmul_block<false, true, LastBlockTarget::Interm, OutputCBLayout::TileRowMajor>(0, 1, 16, 24,
-                                                                                     shape);
-#elif MODE == 1
+#if MODE == 1
     matmul_block<false, false, LastBlockTarget::Out, OutputCBLayout::SubblockMajor,
                  matmul_config::InitMode::Short, InputPolicy::WaitAndPopPerKBlock,
                  InputPolicy::WaitAndPopPerKBlock, matmul_config::DataFormatReconfig::None,

@@ -6,7 +6,8 @@
 // out_subblock_w subblock in DEST at a time. Per K block it waits for in0's
 // M x in0_block_k tiles (row-major) and in1's in0_block_k x in1_per_core_w
 // tiles, accumulates each subblock with matmul_block steps and pops both
-// (as the input policies say). A K block other than the last spills each
+// (as the input policies say). Without packer_l1_acc (below), a K block
+// other than the last spills each
 // subblock to the partials (interm) CB; the next reloads it into DEST
 // (copy_tile) before its products. The last packs the sums to out (or to
 // interm with LastBlockTarget::Interm): SubblockMajor a subblock at a time
@@ -15,14 +16,27 @@
 // SubblockMajor and more than one K block it first reserves the whole
 // output block of the target, so that partials sharing its memory are not
 // overwritten. OutWithRelu clamps the summed block at 0 before the pack
-// (relu_tile in DEST: tt-foil has no packer ReLU; the same values). The
+// (relu_tile in DEST: the packer ReLU's values, in any format). The
 // reconfiguration and matmul_block_init come first (InitMode::Short) or
-// after each PreKBlockFn call (ShortAfterPreKBlock). packer_l1_acc: the
-// same sums through the same spill and reload (tt-foil has no packer L1
-// accumulation), so interm must be a CB other than out (the same CB faults
-// at run time); with Interm and TileRowMajor it is refused at compile
-// time, as is an Activation other than NoneActivation. docs/kernels.md
-// "5.4".
+// after each PreKBlockFn call (ShortAfterPreKBlock). An Activation other
+// than NoneActivation is refused at compile time.
+//
+// packer_l1_acc (as ttnn's ttnn/cpp/ttnn/kernel_lib/matmul_block_helpers.inl
+// does it): the K blocks are
+// summed by the packer in L1 (pack_reconfig_l1_acc), not reloaded. Per
+// batch the whole block is reserved once in the accumulation CB; each K
+// block packs every subblock at its place in the block (SubblockMajor or
+// TileRowMajor), the first overwriting, the others adding; after the last
+// the block is pushed and accumulation turned off. Out and OutWithRelu
+// then copy it from interm to out a subblock at a time (OutWithRelu
+// clamps there: the sum, not a partial, is clamped). The accumulation CB
+// is out itself (no copy; each subblock pushed once its last K block is
+// added) where ttnn chooses so (SubblockMajor, Out, a 16-bit DEST, interm
+// of out's format), and when interm is out (ttnn's in-place case: no
+// copy, so OutWithRelu clamps nothing, as ttnn's). A PostComputeFn sees
+// the last K block's products only, as ttnn's. Only Float32 and Float16_b
+// CBs accumulate (another format: the engine's fault at the first pack
+// that adds). docs/kernels.md "5.4".
 #pragma once
 
 #include <type_traits>
@@ -145,12 +159,6 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
                             KBlockInnerDimFn k_block_inner_dim = {}, In0SourceFn in0_source_fn = {},
                             In1BaseOffsetFn in1_base_offset_fn = {})
 {
-    static_assert(!packer_l1_acc || last_block_target != LastBlockTarget::Interm ||
-                      tile_order != OutputCBLayout::TileRowMajor || tf_ttm::dependent_false<B0>,
-                  "not supported by tt-foil: compute_kernel_lib::matmul_block with packer_l1_acc "
-                  "= true, LastBlockTarget::Interm and OutputCBLayout::TileRowMajor (the block "
-                  "accumulated in place in interm); use OutputCBLayout::SubblockMajor, or "
-                  "LastBlockTarget::Out");
     static_assert(std::is_same_v<Activation, NoneActivation> || tf_ttm::dependent_false<B0>,
                   "not supported by tt-foil: compute_kernel_lib::matmul_block with an "
                   "Activation fused in the pack; use NoneActivation and apply the SFPU op in a "
@@ -191,9 +199,16 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
     const std::uint32_t in1_block_tiles = in1_w * k;
     const std::uint32_t out_block_tiles = sb_tiles * s.in0_num_subblocks * s.in1_num_subblocks;
     const std::uint32_t target = to_interm ? interm : out;
-
-    if (packer_l1_acc && interm == out && s.num_k_blocks > 1)
-        dev_fault(TF_FAULT_DETAIL_UNMODELED, TF_UNMODELED_MATMUL_L1_ACC_ALIAS, 0);
+    // packer_l1_acc: the block is summed in place in L1 (the accumulation
+    // CB `acc`), so nothing is reloaded. acc is out itself (the sums are
+    // published as they complete, a subblock at a time) when a copy from
+    // interm would change nothing: SubblockMajor, Out (no clamp left to
+    // apply), a 16-bit DEST and interm of out's format; else interm.
+    constexpr bool l1 = packer_l1_acc;
+    const bool alias_out = l1 && !row_major && last_block_target == LastBlockTarget::Out &&
+                           !get_fp32_dest_acc_enabled() &&
+                           dev_cb_format(out) == dev_cb_format(interm);
+    const std::uint32_t acc = alias_out ? out : interm;
 
     if constexpr (init_mode == InitMode::Short) {
         if constexpr (in_reconfig) reconfig_data_format(in1, in0);
@@ -204,6 +219,8 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
     }
 
     for (std::uint32_t b = 0; b < s.batch; b++) {
+        // (the whole block's pages held from the first K block to the last)
+        if constexpr (l1) cb_reserve_back(acc, out_block_tiles);
         for (std::uint32_t block = 0; block < s.num_k_blocks; block++) {
             const bool last = block == s.num_k_blocks - 1;
             pre_k_block(block, s.num_k_blocks, last);
@@ -218,16 +235,19 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
                 cb_wait_front(in1, in1_block_tiles);
             const std::uint32_t steps = k_block_inner_dim(block, k);
             const std::uint32_t in1_base = in1_base_offset_fn(block);
-            if (last)
+            if constexpr (l1) { // the first K block overwrites, the others add
+                pack_reconfig_data_format(acc);
+                pack_reconfig_l1_acc(block != 0);
+            } else if (last)
                 pack_reconfig_data_format(target);
             else if (block == 0 && !row_major)
                 cb_reserve_back(target, out_block_tiles);
 
             for (std::uint32_t m = 0; m < s.in0_num_subblocks; m++) {
-                if (row_major && last) cb_reserve_back(target, sb_h * row_w);
+                if (!l1 && row_major && last) cb_reserve_back(target, sb_h * row_w);
                 for (std::uint32_t n = 0; n < s.in1_num_subblocks; n++) {
                     tile_regs_acquire();
-                    if (block > 0) { // the partials of the K blocks before
+                    if (!l1 && block > 0) { // the partials of the K blocks before
                         copy_tile_to_dst_init_short_with_dt(in1, interm);
                         cb_wait_front(interm, sb_tiles);
                         for (std::uint32_t i = 0; i < sb_tiles; i++) copy_tile(interm, i, i);
@@ -241,35 +261,45 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
                     for (std::uint32_t kk = 0; kk < steps; kk++)
                         matmul_block(a, in1, m * in0_sb_tiles + kk,
                                      in1_base + n * sb_w + kk * in1_w, 0, transpose, ct, sb_h, k);
-                    if (last) {
+                    if (last) { // (with l1, DEST holds this K block's products only)
                         post_compute(sb_tiles);
-                        if constexpr (relu) {
+                        if constexpr (relu && !l1) {
                             relu_tile_init();
                             for (std::uint32_t i = 0; i < sb_tiles; i++) relu_tile(i);
                         }
-                        if constexpr (relu || has_post)
+                        if constexpr ((relu && !l1) || has_post)
                             matmul_block_init(a, in1, transpose, sb_w, sb_h, k);
                     }
                     tile_regs_commit();
                     tile_regs_wait();
-                    if (!last) { // spill the partials
+                    if (!l1 && !last) { // spill the partials
                         cb_reserve_back(interm, sb_tiles);
                         for (std::uint32_t i = 0; i < sb_tiles; i++) pack_tile(i, interm);
                         cb_push_back(interm, sb_tiles);
                     } else if constexpr (row_major) {
+                        // l1: every K block at the tile's place in the whole block
+                        const std::uint32_t pc = l1 ? acc : target,
+                                            row0 = l1 ? m * sb_h * row_w : 0;
                         for (std::uint32_t r = 0; r < sb_h; r++)
                             for (std::uint32_t c = 0; c < sb_w; c++)
-                                pack_tile<true>(r * sb_w + c, target, r * row_w + n * sb_w + c);
+                                pack_tile<true>(r * sb_w + c, pc, row0 + r * row_w + n * sb_w + c);
+                    } else if constexpr (l1) { // the subblock's pages in the whole block
+                        // (out: the last K block's first page is the next unpublished)
+                        const std::uint32_t at =
+                            alias_out && last ? 0 : (m * s.in1_num_subblocks + n) * sb_tiles;
+                        for (std::uint32_t i = 0; i < sb_tiles; i++)
+                            pack_tile<true>(i, acc, at + i);
                     } else {
                         cb_reserve_back(target, sb_tiles);
                         for (std::uint32_t i = 0; i < sb_tiles; i++) pack_tile(i, target);
                         cb_push_back(target, sb_tiles);
                     }
                     tile_regs_release();
+                    if (l1 && alias_out && last) cb_push_back(out, sb_tiles);
                 }
-                if (row_major && last) cb_push_back(target, sb_h * row_w);
+                if (!l1 && row_major && last) cb_push_back(target, sb_h * row_w);
             }
-            if (last) pack_reconfig_data_format(interm);
+            if (!l1 && last) pack_reconfig_data_format(interm);
 
             if (in0_policy == InputPolicy::WaitAndPopPerKBlock || !last)
                 cb_pop_front(a, in0_block_tiles);
@@ -277,6 +307,39 @@ ALWI void matmul_block_impl(B0 &&in0_buf, B1 &&in1_buf, B2 &&out_buf, B3 &&inter
                 if (in1_policy == InputPolicy::WaitAndPopPerKBlock || !last)
                     cb_pop_front(in1, in1_block_tiles);
             post_k_block(block, s.num_k_blocks, last);
+        }
+        if constexpr (l1) {
+            if (!alias_out) cb_push_back(acc, out_block_tiles);
+            pack_reconfig_l1_acc(0);
+            // Out from interm: the summed block copied (converted to out's
+            // format, clamped at 0 with OutWithRelu) a subblock's tiles at
+            // a time. None when interm is out: the sums are out's pages.
+            if (!to_interm && out != acc) {
+                pack_reconfig_data_format(out);
+                cb_wait_front(interm, out_block_tiles);
+                cb_reserve_back(out, out_block_tiles);
+                copy_tile_to_dst_init_short_with_dt(in1, interm);
+                for (std::uint32_t at = 0; at < out_block_tiles; at += sb_tiles) {
+                    tile_regs_acquire();
+                    copy_block_matmul_partials(interm, at, 0, sb_tiles);
+                    if constexpr (relu) { // (relu_tile in DEST: any out format)
+                        relu_tile_init();
+                        for (std::uint32_t i = 0; i < sb_tiles; i++) relu_tile(i);
+                        copy_tile_to_dst_init_short_with_dt(in1, interm);
+                    }
+                    tile_regs_commit();
+                    tile_regs_wait();
+                    for (std::uint32_t i = 0; i < sb_tiles; i++) pack_tile(i, out);
+                    tile_regs_release();
+                }
+                cb_push_back(out, out_block_tiles);
+                cb_pop_front(interm, out_block_tiles);
+                if (b + 1 < s.batch) { // the next batch's K blocks
+                    reconfig_data_format(in1, in0);
+                    pack_reconfig_data_format(interm);
+                    matmul_block_init(in0, in1, transpose, sb_w, sb_h, k);
+                }
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 // ttnn's kernel_lib matmul_block as ttnn's matmul kernels call it (the
 // bmm_large_block_zm family): C = A x B with M = 2, N = 4, K = 4 tiles in
-// two K blocks of 2 (the partials spill to CB 24 and are reloaded), 2 x 2
+// two K blocks of 2 (the partials spill to CB 24 and are reloaded; with
+// packer_l1_acc, MODEs 8-12, the packer adds them in CB 24 or CB 16), 2 x 2
 // subblocks (one along M, two along N). Per K block CB 0 holds A's 2 x 2
 // tiles and CB 1 B's 2 x 4 (row-major); CB 16 gets C. NB batches. MODE
 // picks the form.

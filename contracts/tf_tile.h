@@ -140,14 +140,16 @@
     X(REDUCE,     5, "reduce_init with the same PoolType and ReduceDim")                           \
     X(TILIZE,     6, "tilize_init")                                                                \
     X(UNTILIZE,   7, "untilize_init (or pack_untilize_init)")                                      \
-    X(SFPU,       8, "the op's *_tile_init")
+    X(SFPU,       8, "the op's *_tile_init")                                                      \
+    X(TRANSPOSE_DEST, 9, "transpose_wh_dest_init_short with the same is_32bit (and transpose_of_faces)")
 // clang-format on
 #define TF_TILE_INIT_ENUM(name, code, fn) TF_TILE_INIT_##name = code,
 enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
 #undef TF_TILE_INIT_ENUM
 /* INIT's ARG0: the class and up to three parameters (BINARY: binop, bcast,
  * reuse | acc_to_dest << 4; MATMUL: transpose, ct x rt tiles; REDUCE:
- * pool, dim; SFPU: the op whose init it is). */
+ * pool, dim; SFPU: the op whose init it is; TRANSPOSE_DEST: its
+ * TF_TDEST_* flags, which the op's must equal). */
 #define TF_TILE_INIT_ARG(cls, p1, p2, p3)                                                          \
     ((uint32_t)(cls) | (uint32_t)(p1) << 8 | (uint32_t)(p2) << 16 | (uint32_t)(p3) << 24)
 
@@ -472,8 +474,22 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(SFPU,      24, TF_TILE_ROLE_MATH,   "DEST[ARG0] = f(DEST[ARG0]), f(DEST[ARG2], DEST[ARG3]) or f of ARG2's three; ARG1 TF_SFPU_* | flags") \
     X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart") \
     X(PACK_L1_ACC, 26, TF_TILE_ROLE_PACK, "ARG0 1: the next PACKs add DEST to the L1 tile (Float32, Float16_b); 0: they overwrite it") \
-    X(PACK_RELU,   27, TF_TILE_ROLE_PACK, "ARG0: the packer's ReLU for the next PACKs (tt-llk's config: TF_PACK_RELU_*)")
+    X(PACK_RELU,   27, TF_TILE_ROLE_PACK, "ARG0: the packer's ReLU for the next PACKs (tt-llk's config: TF_PACK_RELU_*)") \
+    X(TRANSPOSE_DEST, 28, TF_TILE_ROLE_MATH, "DEST[ARG0] transposed in place, every bit kept; ARG1 TF_TDEST_* flags")
 // clang-format on
+
+/* TRANSPOSE_DEST's flags (tt-metal's transpose_wh_dest template
+ * arguments): 32BIT, is_32bit: DEST holds 32-bit values (fp32_dest_acc_en),
+ * each moved whole; without it, 16-bit ones (a 16-bit DEST). The flag must
+ * match the kernel's DEST (else TF_TILE_ERR_DEST_WIDTH): tt-llk moves
+ * DEST through source register B 16 bits a value at a time (a 32-bit
+ * value as two halves), so the other width's values would come out cut or
+ * mixed. WITHIN_FACES (transpose_of_faces
+ * false; with 32BIT only, as tt-llk's): each 16 x 16 face transposed where
+ * it is, faces 1 and 2 not swapped. */
+#define TF_TDEST_32BIT        1u
+#define TF_TDEST_WITHIN_FACES 2u
+#define TF_TDEST_FLAGS_OK(f)  (((f) & ~3u) == 0 && ((f) != TF_TDEST_WITHIN_FACES))
 
 #define TF_TILE_OP_ENUM(name, code, role, doc) TF_TILE_##name = code,
 enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
@@ -516,6 +532,9 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * modeled for (a: the format, 255: a page size; b: the CB, as L1_ACC's),
  * or, at PACK_RELU, a threshold whose sign bit is set (a = b = 255) */
 #define TF_TILE_ERR_PACK_RELU 16
+/* TRANSPOSE_DEST whose is_32bit (a) is not the kernel's DEST width (b: 1
+ * fp32 DEST, 0 16-bit) */
+#define TF_TILE_ERR_DEST_WIDTH 17
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

@@ -221,8 +221,9 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
 /* A math operation, decoded: what it computes and what it reads. */
 typedef struct math_op {
     int kind; /* a TF_TILE_* opcode: COPY, ELTWISE, MATMUL, BIAS, REDUCE, REDUCE_COLS/ROWS,
-                 TRANSPOSE, SFPU */
+                 TRANSPOSE, SFPU, TRANSPOSE_DEST */
     uint32_t binop, bcast, reuse, pool, dim, sfpu, approx, rne;
+    uint32_t tdest;   /* TRANSPOSE_DEST: its TF_TDEST_* flags */
     uint32_t variant; /* SFPU: ARG3 (a family's member: ROUNDING's cost) */
     int uses;         /* source registers: bit 0 A, bit 1 B */
     int in_place;     /* a ternary SFPU op writes its first source's tile */
@@ -240,6 +241,11 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: m->uses = 1; break;
     case TF_TILE_BIAS: m->uses = 2; break;
+    case TF_TILE_TRANSPOSE_DEST: /* DEST alone: no source register */
+        m->uses = 0;
+        m->tdest = arg;
+        if (!TF_TDEST_FLAGS_OK(arg)) return fault_aux(sh, op, TF_TILE_ERR_ARG, arg, 0, 0);
+        break;
     case TF_TILE_ADD:
     case TF_TILE_SUB:
     case TF_TILE_MUL:
@@ -337,9 +343,28 @@ static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const
         want = TF_TILE_INIT_REDUCE;
         ok = cls == want && p1 == m->pool && p2 == m->dim;
         break;
+    case TF_TILE_TRANSPOSE_DEST: /* its init programs the math unit for these flags */
+        want = TF_TILE_INIT_TRANSPOSE_DEST;
+        ok = cls == want && p1 == m->tdest;
+        break;
     default: return TF_BUS_OK;
     }
     return ok ? TF_BUS_OK : fault_aux(sh, op, TF_TILE_ERR_INIT, want, cls, 0);
+}
+
+/* transpose_wh_dest's cycles (docs/chip.md, "Modeled cost"), an estimate
+ * (no public figure): one a math-unit instruction of tt-llk's Blackhole
+ * sequence (llk_math_transpose_dest.h). 16-bit: per face 4 moves of 4 rows
+ * from DEST to source B, the transpose, 4 moves back (face 1 parked in
+ * source A, face 2 written to face 1's place), then 2 moves of 8 rows of
+ * face 1 into face 2's place: 4 x 9 + 2. 32-bit: each value as two 16-bit
+ * halves, the whole sequence twice, and the faces' rows moved again: 80
+ * (tt-llk's versions count 72 to 82). Both modes. */
+#define TDEST_CYCLES_16 38
+#define TDEST_CYCLES_32 80
+static uint32_t tdest_cycles(uint32_t flags)
+{
+    return flags & TF_TDEST_32BIT ? TDEST_CYCLES_32 : TDEST_CYCLES_16;
 }
 
 /* Modeled cycles of a math op (docs/chip.md, "Modeled cost"). Simple mode
@@ -359,6 +384,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
             return m->sfpu == TF_SFPU_RELU
                        ? 32
                        : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
+        case TF_TILE_TRANSPOSE_DEST: return tdest_cycles(m->tdest);
         default: return 16;
         }
     }
@@ -369,6 +395,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: return 4;
     case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
+    case TF_TILE_TRANSPOSE_DEST: return tdest_cycles(m->tdest);
     default: return 8; /* COPY, TRANSPOSE, BIAS: one pass at the elementwise rate */
     }
 }
@@ -400,7 +427,7 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: k = TF_PERF_FLOP_BIAS; break;
     case TF_TILE_SFPU: k = TF_PERF_FLOP_SFPU; break;
-    default: return; /* COPY, TRANSPOSE: data movement */
+    default: return; /* COPY, TRANSPOSE, TRANSPOSE_DEST: data movement */
     }
     core->perf.flops[k] += per_tile[k];
     core->perf.tiles[k]++;
@@ -429,6 +456,11 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
     switch (m->kind) {
     case TF_TILE_COPY: memcpy(d, a, sizeof(tile_t)); break;
     case TF_TILE_TRANSPOSE: sim_fpu_transpose(d, a); break;
+    case TF_TILE_TRANSPOSE_DEST: /* moves values only: DEST's format as it was, no -0 or NaN made */
+        sim_fpu_transpose_dest(d, m->tdest);
+        *plain = was_plain;
+        *dirty = 1;
+        return;
     case TF_TILE_ELTWISE:
         sim_fpu_eltwise(d, a, b, m->binop, m->bcast, m->reuse, e->cfg.strict && acc, ph, cleared);
         break;
@@ -502,6 +534,7 @@ static int mask_int(const math_op *m, const uint32_t *args)
 static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args)
 {
     int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF + (int)args[0];
+    if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot]; /* moves floats or integers */
     if (m->kind == TF_TILE_COPY) {
         if (e->a.integer[ka] && dest_16bit(e)) return -1;
         return e->a.integer[ka] ? DEST_INT : DEST_FLOAT;
@@ -658,6 +691,12 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (m.kind == TF_TILE_SFPU && TF_SFPU_IS_BCAST(m.sfpu) && dest_16bit(e))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, m.sfpu);
     if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;
+    /* is_32bit must be the kernel's DEST width (simple mode: an fp32 DEST
+     * of its own, either width moved whole) */
+    if (m.kind == TF_TILE_TRANSPOSE_DEST && e->cfg.strict &&
+        !(m.tdest & TF_TDEST_32BIT) != !e->cfg.fp32_acc)
+        return fault_aux(sh, op, TF_TILE_ERR_DEST_WIDTH, m.tdest & TF_TDEST_32BIT,
+                         e->cfg.fp32_acc != 0, 0);
     int u = m.uses;
     if (((u & 1) && e->a.written == e->a.consumed) || ((u & 2) && e->b.written == e->b.consumed))
         return wait(sh, TF_PERF_WAIT_TILE_SRC);
@@ -689,8 +728,10 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
                 if ((w >> 31 ? 0u - w : w) >= 0x8000u)
                     return fault_aux(sh, op, TF_TILE_ERR_RANGE, src[k], 0, m.sfpu);
             }
-    int f16 =
-        dest_16bit(e) && kind == DEST_FLOAT ? dest_mode(e, &m, ka, kb, sh->tile_args, slot) : 0;
+    /* (a transpose in DEST keeps the tile's 16-bit format) */
+    int f16 = m.kind == TF_TILE_TRANSPOSE_DEST      ? e->f16[slot]
+              : dest_16bit(e) && kind == DEST_FLOAT ? dest_mode(e, &m, ka, kb, sh->tile_args, slot)
+                                                    : 0;
     if (f16 < 0) return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, m.sfpu);
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args, kind == DEST_INT, f16);

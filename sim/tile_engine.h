@@ -165,6 +165,8 @@ void sim_fpu_eltwise(float *d, const float *a, const float *b, uint32_t binop, u
 void sim_fpu_reduce(float *d, const float *a, const float *scaler, uint32_t pool, uint32_t dim,
                     int phases, int cleared);
 void sim_fpu_transpose(float *d, const float *a);
+/* in place, bitwise; flags: TF_TDEST_* (TRANSPOSE_DEST's ARG1) */
+void sim_fpu_transpose_dest(float *t, uint32_t flags);
 
 /* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know
  * (sim_sfpu_run: the unary ops; sim_sfpu_binary: the TF_SFPU_IS_BINARY

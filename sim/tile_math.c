@@ -207,3 +207,24 @@ void sim_fpu_transpose(float *restrict d, const float *restrict a)
     for (int r = 0; r < D; r++)
         for (int c = 0; c < D; c++) d[c * D + r] = a[r * D + c];
 }
+
+/* transpose_wh_dest: DEST tile t transposed where it is, as words (every
+ * bit of each value kept, whatever it holds: floats of either width, -0,
+ * NaN payloads, integers). Element (r, c) of face (fr, fc) goes to (c, r):
+ * within its face to (c mod 16, r mod 16), the face to (fc, fr), unless
+ * WITHIN_FACES keeps each face in its place (tt-llk's transpose_of_faces
+ * false). */
+void sim_fpu_transpose_dest(float *t, uint32_t flags)
+{
+    enum { F = TF_TILE_FACE };
+    uint32_t in[TF_TILE_ELEMS], out[TF_TILE_ELEMS];
+    int faces = !(flags & TF_TDEST_WITHIN_FACES);
+    memcpy(in, t, sizeof in);
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c++) {
+            int fr = r & ~(F - 1), fc = c & ~(F - 1);
+            int nr = (faces ? fc : fr) + (c - fc), nc = (faces ? fr : fc) + (r - fr);
+            out[nr * D + nc] = in[r * D + c];
+        }
+    memcpy(t, out, sizeof out);
+}

@@ -368,6 +368,15 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      cb, fmt);
         break;
     }
+    case TF_TILE_ERR_DEST_WIDTH:
+        snprintf(what, sizeof what,
+                 "transpose_wh_dest with is_32bit = %s on %s DEST: tt-llk moves DEST through "
+                 "source register B 16 bits a value at a time (a 32-bit value as two halves "
+                 "when is_32bit is set), so the other width's values come out cut or mixed (not "
+                 "modeled): pass "
+                 "is_32bit = fp32_dest_acc_en (tt-metal's kernels pass DST_ACCUM_MODE)",
+                 a ? "true" : "false", b ? "an fp32" : "a 16-bit");
+        break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

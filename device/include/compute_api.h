@@ -86,7 +86,10 @@
  *     mul, bitwise_*_binary, the shifts      TF_DF_UINT32, TF_DF_UINT16; the inits as named)
  *   binary_max_int32_tile<fp32>(a, b, o)   binary_max_int32_tile(a, b, o); min, uint32 alike
  *   add_int32_tile(a, b)                   add_int_tile(TF_DF_INT32, a, b, a)
- *   mask_tile(i, m[, DataFormat df])       mask_tile(i, m, df) (df: TF_DF_FLOAT16_B, ...) */
+ *   mask_tile(i, m[, DataFormat df])       mask_tile(i, m, df) (df: TF_DF_FLOAT16_B, ...)
+ *   transpose_wh_dest_init_short<b32, f>() transpose_wh_dest_init_short(b32, f)
+ *   transpose_wh_dest<b32, f>(i)           transpose_wh_dest(i, b32, f) (f: transpose_of_faces,
+ *                                          true unless said) */
 /* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H
@@ -393,6 +396,26 @@ TF_ALWAYS_INLINE void transpose_wh_tile(uint32_t icb, uint32_t i, uint32_t dst)
 {
     if (TF_UNPACKER) dev_unpack_a(icb, i);
     if (TF_MATH) dev_math(TF_TILE_TRANSPOSE, dst, 0);
+}
+
+/* A transpose of DEST[dst] where it is (tt-metal's transpose_wh_dest.h):
+ * [r][c] -> [c][r], every bit of each value kept. is_32bit: DEST holds
+ * 32-bit values, and must be fp32_dest_acc_en (else the op faults, as
+ * tt-llk's would cut or mix them); faces 0: each 16 x 16 face transposed
+ * in place, is_32bit only (tt-llk's transpose_of_faces false). The init is
+ * an FPU init, as tt-llk's reprograms the math unit: other FPU ops need
+ * theirs again after it. */
+TF_ALWAYS_INLINE void transpose_wh_dest_init_short(uint32_t is_32bit, uint32_t faces)
+{
+    dev_init(TF_TILE_INIT_TRANSPOSE_DEST,
+             (is_32bit ? TF_TDEST_32BIT : 0) | (faces ? 0 : TF_TDEST_WITHIN_FACES), 0, 0);
+}
+
+TF_ALWAYS_INLINE void transpose_wh_dest(uint32_t dst, uint32_t is_32bit, uint32_t faces)
+{
+    if (TF_MATH)
+        dev_math(TF_TILE_TRANSPOSE_DEST, dst,
+                 (is_32bit ? TF_TDEST_32BIT : 0) | (faces ? 0 : TF_TDEST_WITHIN_FACES));
 }
 
 /* ---- FPU elementwise binary ops and broadcasts -------------------------------------- */

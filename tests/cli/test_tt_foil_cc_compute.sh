@@ -94,9 +94,12 @@ k olddefaults 'binary_op_init_common(0, 1); add_tiles_init(); sub_tiles_init(); 
     unpack_reconfig_data_format_srca(1); unpack_reconfig_data_format_srca(0, 1);
     unpack_reconfig_data_format_srcb(1); unpack_reconfig_data_format_srcb(0, 1);'
 expect_rc 0 "older default arguments"
-k tdest 'transpose_wh_dest_init_short(); transpose_wh_dest(0);'
-expect_rc 1 "transpose in DEST"
-expect_err "not supported by tt-foil: a transpose inside DEST" "transpose in DEST"
+k tdest 'transpose_wh_dest_init_short(); transpose_wh_dest(0); transpose_wh_dest_init_short<true>(); transpose_wh_dest<true>(1);
+    transpose_wh_dest_init_short<true, false>(0); transpose_dest_init<true, false>(); transpose_dest<true, false>(2);'
+expect_rc 0 "transpose in DEST (both names, both widths)"
+k tdest16 'transpose_wh_dest<false, false>(0);'
+expect_rc 1 "16-bit transpose within faces"
+expect_err "transpose_of_faces = false needs is_32bit" "16-bit transpose within faces"
 k pmin 'reduce_init<PoolType::MIN, ReduceDim::REDUCE_ROW>(0, 1, 16);'
 expect_rc 1 "PoolType::MIN"
 expect_err "not supported by tt-foil: PoolType::MIN" "PoolType::MIN"
@@ -277,8 +280,8 @@ grep -rl --include='*.h' "tt-foil models none of its ops" "$ttm" | sed "s|^$ttm/
 (cd "$ttm" && find api/compute compute_kernel_api -name '*.h' | sort) >"$tmp/stubs"
 checks=$((checks + 1))
 [ "$(grep -c '^api/compute/' "$tmp/stubs")" -ge 110 ] && [ "$(grep -c '^compute_kernel_api/' "$tmp/stubs")" -ge 110 ] &&
-    [ "$(grep -c '^api/compute/' "$tmp/unmodeled")" -ge 20 ] && [ "$(grep -c '^compute_kernel_api/' "$tmp/unmodeled")" -ge 20 ] ||
-    fail "the compute headers: $(wc -l <"$tmp/stubs") found ($(wc -l <"$tmp/unmodeled") of unmodeled ops), expected 110 or more (20 or more) in each tree"
+    [ "$(grep -c '^api/compute/' "$tmp/unmodeled")" -ge 15 ] && [ "$(grep -c '^compute_kernel_api/' "$tmp/unmodeled")" -ge 15 ] ||
+    fail "the compute headers: $(wc -l <"$tmp/stubs") found ($(wc -l <"$tmp/unmodeled") of unmodeled ops), expected 110 or more (15 or more) in each tree"
 {
     sed 's|.*|#include "&"|' "$tmp/stubs"
     printf 'void kernel_main()\n{\n}\n'

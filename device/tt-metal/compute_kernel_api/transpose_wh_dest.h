@@ -1,7 +1,5 @@
-// tt-metal's compute_kernel_api/transpose_wh_dest.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's compute_kernel_api/transpose_wh_dest.h: tt-foil's compute
+// kernel API (all of it, tt_foil/compute.hpp; docs/kernels.md "Compute
+// kernels").
 #pragma once
 #include "tt_foil/compute.hpp"

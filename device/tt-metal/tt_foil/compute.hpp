@@ -644,6 +644,40 @@ ALWI void transpose_tile(std::uint32_t icb, std::uint32_t itile, std::uint32_t i
 {
     tf_c::transpose_wh_tile(icb, itile, idst);
 }
+// A transpose inside DEST (api/compute/transpose_wh_dest.h; the 2026 names
+// transpose_dest_init/transpose_dest, api/compute/transpose_dest.h):
+// DEST[idst] [r][c] -> [c][r] in place, every bit kept. is_32bit must be the
+// kernel's DEST width (DST_ACCUM_MODE, as tt-metal's kernels pass): a
+// mismatch faults at the op. transpose_of_faces false (each face transposed
+// where it is) exists for 32-bit values only, as in tt-llk. The init's
+// operand (the newest form's CB) is unused, as tt-metal's off Quasar.
+template <bool is_32bit = false, bool transpose_of_faces = true>
+ALWI void transpose_wh_dest_init_short(std::uint32_t operand = 0)
+{
+    static_assert(is_32bit || transpose_of_faces,
+                  "transpose_wh_dest: transpose_of_faces = false needs is_32bit (tt-llk has no "
+                  "16-bit transpose within faces)");
+    (void)operand;
+    tf_c::transpose_wh_dest_init_short(is_32bit, transpose_of_faces);
+}
+template <bool is_32bit = false, bool transpose_of_faces = true>
+ALWI void transpose_wh_dest(std::uint32_t idst)
+{
+    static_assert(is_32bit || transpose_of_faces,
+                  "transpose_wh_dest: transpose_of_faces = false needs is_32bit (tt-llk has no "
+                  "16-bit transpose within faces)");
+    tf_c::transpose_wh_dest(idst, is_32bit, transpose_of_faces);
+}
+template <bool is_32bit = false, bool transpose_of_faces = true>
+ALWI void transpose_dest_init(std::uint32_t operand = 0)
+{
+    transpose_wh_dest_init_short<is_32bit, transpose_of_faces>(operand);
+}
+template <bool is_32bit = false, bool transpose_of_faces = true>
+ALWI void transpose_dest(std::uint32_t idst)
+{
+    transpose_wh_dest<is_32bit, transpose_of_faces>(idst);
+}
 // transpose != 0: copy_tile transposes the whole 32 x 32 tile; a transpose
 // within each face alone is not modeled and faults at the init (its value
 // named), rather than transposing the whole tile instead.

@@ -53,9 +53,6 @@ TF_QUANT_NO(dequant_int8_tile);
 TF_UNSUPPORTED_FN(add_tiles_init_nof, "the old name: use add_tiles_init");
 TF_UNSUPPORTED_FN(rsub_tile, "use rsub_unary_tile (the scalar as float bits)");
 TF_UNSUPPORTED_FN(rsub_tile_init, "use binop_with_scalar_tile_init and rsub_unary_tile");
-// Transposing inside DEST.
-TF_UNSUPPORTED_FN(transpose_wh_dest, "a transpose inside DEST: use transpose_wh_tile from a CB");
-TF_UNSUPPORTED_FN(transpose_wh_dest_init_short, "a transpose inside DEST: use transpose_wh_init");
 // SFPU ops on two DEST tiles the engine does not model (the ones it does:
 // tt_foil/compute_sfpu.hpp).
 #define TF_BIN_SFPU_WHY                                                                            \

@@ -350,7 +350,15 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(SUM_INT_ROW,      186, 185, "even columns of the left faces: sums of 4 columns, int32")     \
     X(ADD_INT_NEXT,     187, 185, "x + y, wrapping; y the next DEST tile (sfpu_add_int)")         \
     X(GCD_INT,          188, 188, "gcd(|x|, |y|) of int32s (gcd_tile)")                           \
-    X(LCM_INT,          189, 189, "lcm(|x|, |y|) of int32s below 2^15 in magnitude (lcm_tile)")
+    X(LCM_INT,          189, 189, "lcm(|x|, |y|) of int32s below 2^15 in magnitude (lcm_tile)")    \
+    X(REDUCE_SUM,       190, 190, "row 0 := each column's sum, fp32 (sfpu_reduce; TF_SFPU_REDUCE_*)") \
+    X(REDUCE_AVG,       191, 191, "row 0 := each column's sum x 1/32, fp32")                         \
+    X(REDUCE_MAX,       192, 192, "row 0 := each column's max (the SFPU's sign-magnitude order)")   \
+    X(REDUCE_MIN,       193, 193, "row 0 := each column's min")                                     \
+    X(REDUCE_SUM_INT,   194, 194, "row 0 := each column's sum, integers of ARG3's DataFormat, wrapping") \
+    X(REDUCE_AVG_INT,   195, 195, "row 0 := each column's sum / 32 (Int32: toward 0, else floored)") \
+    X(REDUCE_MAX_INT,   196, 196, "row 0 := each column's max (Int32 signed, UInt32/UInt16 unsigned)") \
+    X(REDUCE_MIN_INT,   197, 197, "row 0 := each column's min")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -359,7 +367,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
 #define TF_SFPU_RNE     (1u << 9)
-#define TF_SFPU_NUM_OPS 192 /* every code is below: tables index by it */
+#define TF_SFPU_NUM_OPS 200 /* every code is below: tables index by it */
 #define TF_SFPU_IS_BINARY(o)                                                                       \
     (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
      ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_MASK_POSINF) || TF_SFPU_IS_BCAST(o) ||         \
@@ -387,9 +395,23 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_SFPU_IS_INT_UNARY(o)                                                                    \
     (((o) >= TF_SFPU_AND_SCALAR && (o) <= TF_SFPU_CMP_SCALAR_INT) ||                               \
      ((o) >= TF_SFPU_RELU_INT && (o) <= TF_SFPU_FILL_UINT16) ||                                    \
-     ((o) >= TF_SFPU_RELU_MAX_INT32 && (o) <= TF_SFPU_SUM_INT_ROW))
-#define TF_SFPU_DF(df)      ((uint32_t)(df) << 16)
-#define TF_SFPU_DF_OF(arg1) (((arg1) >> 16) & 0xffu)
+     ((o) >= TF_SFPU_RELU_MAX_INT32 && (o) <= TF_SFPU_SUM_INT_ROW) || TF_SFPU_IS_REDUCE_INT(o))
+/* sfpu_reduce (tt-metal's api/compute/sfpu_reduce.h): a column reduction
+ * of one DEST tile in place, its result in row 0, the other rows kept
+ * (docs/chip.md "SFPU reductions"). One op a PoolType (SUM, AVG, MAX, MIN:
+ * TF_SFPU_REDUCE_SUM + the pool; tt-metal's init records a sequence of
+ * its own for each), float (Float32, Float16_b) or integer (Int32, UInt32,
+ * UInt16: the _INT ops, TF_SFPU_IS_INT_UNARY). ARG2: ct_dim | rt_dim << 16
+ * (each 1, else the op faults naming ARG2: a column reduction is of one
+ * tile); ARG3: the DataFormat. */
+#define TF_SFPU_IS_REDUCE(o)     ((o) >= TF_SFPU_REDUCE_SUM && (o) <= TF_SFPU_REDUCE_MIN_INT)
+#define TF_SFPU_IS_REDUCE_INT(o) ((o) >= TF_SFPU_REDUCE_SUM_INT && (o) <= TF_SFPU_REDUCE_MIN_INT)
+#define TF_SFPU_REDUCE_TILES(ct, rt)                                                               \
+    (((ct) > 0xffffu ? 0xffffu : (uint32_t)(ct)) | ((rt) > 0xffffu ? 0xffffu : (uint32_t)(rt))     \
+                                                       << 16)
+#define TF_SFPU_REDUCE_ONE_TILE TF_SFPU_REDUCE_TILES(1, 1)
+#define TF_SFPU_DF(df)          ((uint32_t)(df) << 16)
+#define TF_SFPU_DF_OF(arg1)     (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
 #define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
@@ -535,6 +557,9 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 /* TRANSPOSE_DEST whose is_32bit (a) is not the kernel's DEST width (b: 1
  * fp32 DEST, 0 16-bit) */
 #define TF_TILE_ERR_DEST_WIDTH 17
+/* sfpu_reduce given a block of tiles (a: ct_dim, b: rt_dim, each shown
+ * as 255 from 255 on; c: the op): a column reduction is of one tile */
+#define TF_TILE_ERR_REDUCE_BLOCK 18
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

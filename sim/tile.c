@@ -279,7 +279,14 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->approx = op == TF_TILE_SFPU && (arg & TF_SFPU_APPROX);
         m->rne = op == TF_TILE_SFPU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
-        /* a unary op's ARG3 naming no member of its family (or rdiv's mode) */
+        /* sfpu_reduce's ct_dim and rt_dim: one tile */
+        if (TF_SFPU_IS_REDUCE(m->sfpu) && sh->tile_args[2] != TF_SFPU_REDUCE_ONE_TILE) {
+            uint32_t ct = sh->tile_args[2] & 0xffffu, rt = sh->tile_args[2] >> 16;
+            return fault_aux(sh, op, TF_TILE_ERR_REDUCE_BLOCK, ct > 255 ? 255 : ct,
+                             rt > 255 ? 255 : rt, m->sfpu);
+        }
+        /* a unary op's ARG3 naming no member of its family (or rdiv's mode,
+         * or a DataFormat sfpu_reduce's op does not take) */
         if (!TF_SFPU_IS_BINARY(m->sfpu) &&
             !sim_sfpu_args_ok(m->sfpu, sh->tile_args[2], sh->tile_args[3]))
             return fault_aux(sh, op, TF_TILE_ERR_ARG, sh->tile_args[3], 0, m->sfpu);

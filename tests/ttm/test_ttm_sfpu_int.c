@@ -17,64 +17,13 @@
  * and cycles: docs/chip.md "Integer tiles". */
 #include "tf_perf.h"
 #include "tf_tile.h"
-#include "ttm_test.h"
+#include "ttm_int_tiles.h"
 
 #include <math.h>
 
 static tf_device *dev;
 
 enum { D = TF_TILE_DIM, E = TF_TILE_ELEMS };
-
-/* Element (r, c)'s index in a tile's face order (four 16 x 16 faces,
- * row-major in each): the independent statement of the layout. */
-static uint32_t face_index(uint32_t r, uint32_t c)
-{
-    return (r / 16 * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
-}
-
-static uint32_t elem_bytes(uint32_t df)
-{
-    return df == TF_DF_UINT8 ? 1 : df == TF_DF_UINT16 || df == TF_DF_FLOAT16_B ? 2 : 4;
-}
-
-/* Row-major 32-bit words -> a tile of format df (UInt16: the low 16 bits,
- * UInt8 the low 8; Float16_b: the high 16 bits, the words being fp32
- * bits) and back. */
-static void to_tile(const uint32_t *v, uint32_t df, uint8_t *t)
-{
-    uint32_t es = elem_bytes(df);
-    for (uint32_t r = 0; r < D; r++)
-        for (uint32_t c = 0; c < D; c++) {
-            uint32_t w = v[r * D + c], i = face_index(r, c);
-            if (es == 4) {
-                memcpy(t + 4 * i, &w, 4);
-            } else if (es == 1) {
-                t[i] = (uint8_t)w;
-            } else {
-                uint16_t h = (uint16_t)(df == TF_DF_FLOAT16_B ? w >> 16 : w);
-                memcpy(t + 2 * i, &h, 2);
-            }
-        }
-}
-
-static void from_tile(const uint8_t *t, uint32_t df, uint32_t *v)
-{
-    uint32_t es = elem_bytes(df);
-    for (uint32_t r = 0; r < D; r++)
-        for (uint32_t c = 0; c < D; c++) {
-            uint32_t i = face_index(r, c), w = 0;
-            if (es == 4) {
-                memcpy(&w, t + 4 * i, 4);
-            } else if (es == 1) {
-                w = t[i];
-            } else {
-                uint16_t h;
-                memcpy(&h, t + 2 * i, 2);
-                w = df == TF_DF_FLOAT16_B ? (uint32_t)h << 16 : h;
-            }
-            v[r * D + c] = w;
-        }
-}
 
 /* sfpu_int.cpp's op `mode` (writing DEST[odst], with the scalars; a
  * typecast's formats cin and cout) on x and y in CB 0 of format in_df; CB
@@ -92,35 +41,9 @@ static int run_s2(int mode, int odst, uint32_t scalar, uint32_t scalar2, uint32_
     snprintf(d[2], sizeof d[2], "OUT=%uu", cout);
     const char *defs[] = {d[0], d[1], d[2]};
     tf_kernel *cmp = ttm_compute(dev, "sfpu_int", defs, mode == 16 ? 3 : 1, fp32);
-    uint32_t pin = E * elem_bytes(in_df), pout = E * elem_bytes(out_df);
-    static uint8_t tiles[2 * TF_TILE_FP32], tout[TF_TILE_FP32];
-    to_tile(x, in_df, tiles);
-    to_tile(y, in_df, tiles + pin);
-    tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, 2 * pin));
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, pout));
-    MUST(tf_buffer_write(din, 0, tiles, 2 * pin));
-    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
-    MUST(tf_program_set_cb_format(t.p, 0, (tf_data_format)in_df, 2));
-    MUST(tf_program_set_cb_format(t.p, 16, (tf_data_format)out_df, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 2};
-    uint32_t wa[] = {lo32(b), hi32(b), 1};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    const uint32_t *xs[] = {x, y};
     uint32_t ca[] = {(uint32_t)mode, (uint32_t)odst, scalar, scalar2};
-    MUST(tf_program_set_args(t.p, TF_COMPUTE, ca, 4));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
-        MUST(tf_buffer_read(dout, 0, tout, pout));
-        from_tile(tout, out_df, out);
-        MUST(tf_program_counters(t.p, pc));
-    }
-    ttm_trio_free(&t);
-    tf_buffer_free(din);
-    tf_buffer_free(dout);
-    return rc;
+    return ttm_int_dispatch(dev, cmp, in_df, out_df, xs, 2, ca, 4, out, pc, err, errcap);
 }
 
 static int run_s(int mode, int odst, uint32_t scalar, uint32_t in_df, uint32_t out_df, uint32_t cin,

@@ -928,5 +928,63 @@ ALWI void clamp_tile_int32(std::uint32_t idst, std::uint32_t param0, std::uint32
     tf_c::clamp_tile_int32(idst, param0, param1);
 }
 } // namespace ckernel
+namespace tf_ttm
+{
+// sfpu_reduce's op: one a PoolType, float (Float32, Float16_b) or integer
+// (Int32, UInt32, UInt16). tt-metal's own compile-time checks are repeated
+// (in our words) before tt-foil's.
+template <PoolType pool_type, DataFormat format> constexpr std::uint32_t sfpu_reduce_op()
+{
+    static_assert(format == DataFormat::Float32 || format == DataFormat::Float16_b ||
+                      format == DataFormat::Int32 || format == DataFormat::UInt32 ||
+                      format == DataFormat::UInt16,
+                  "sfpu_reduce takes DataFormat::Float32, Float16_b, Int32, UInt32 or UInt16 "
+                  "(tt-metal's rule)");
+    static_assert(pool_type == PoolType::SUM || pool_type == PoolType::AVG ||
+                      pool_type == PoolType::MAX || pool_type == PoolType::MIN,
+                  "sfpu_reduce takes PoolType::SUM, AVG, MAX or MIN (tt-metal's rule)");
+    constexpr bool is_int =
+        format == DataFormat::Int32 || format == DataFormat::UInt32 || format == DataFormat::UInt16;
+    constexpr std::uint32_t k = pool_type == PoolType::SUM   ? 0
+                                : pool_type == PoolType::AVG ? 1
+                                : pool_type == PoolType::MAX ? 2
+                                                             : 3;
+    return (is_int ? TF_SFPU_REDUCE_SUM_INT : TF_SFPU_REDUCE_SUM) + k;
+}
+} // namespace tf_ttm
+namespace ckernel
+{
+// sfpu_reduce (api/compute/sfpu_reduce.h; compute_kernel_api.h in older
+// trees), after sfpu_reduce_init of the same PoolType and kind (float or
+// integer: the engine checks that, not the exact integer format): each
+// column of DEST[idst] reduced into row 0, the other rows kept; SUM in a
+// fixed order, AVG the sum x 1/32 (integers: / 32), MAX and MIN in the
+// SFPU's order (docs/chip.md "SFPU reductions"). REDUCE_COL only: a ct_dim
+// or rt_dim other than 1 faults naming them (tt-metal: one tile);
+// REDUCE_ROW, which tt-metal's newest tree has for SUM, MAX and MIN, is
+// refused at compile time. is_fp32_dest_acc_en (the newest tree's) changes
+// nothing: the engine knows its DEST's width.
+template <PoolType pool_type, DataFormat format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void sfpu_reduce_init()
+{
+    tf_c::dev_sfpu_init(tf_ttm::sfpu_reduce_op<pool_type, format>());
+}
+template <PoolType pool_type, DataFormat format, ReduceDim reduce_dim = ReduceDim::REDUCE_COL,
+          bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void sfpu_reduce(std::uint32_t idst, std::uint32_t ct_dim = 1, std::uint32_t rt_dim = 1)
+{
+    static_assert(reduce_dim == ReduceDim::REDUCE_COL ||
+                      (reduce_dim == ReduceDim::REDUCE_ROW &&
+                       (pool_type == PoolType::SUM || pool_type == PoolType::MAX ||
+                        pool_type == PoolType::MIN)),
+                  "sfpu_reduce: REDUCE_COL takes every PoolType, REDUCE_ROW only SUM, MAX and "
+                  "MIN (tt-metal's rule)");
+    constexpr std::uint32_t op = tf_ttm::sfpu_reduce_op<pool_type, format>();
+    static_assert(reduce_dim == ReduceDim::REDUCE_COL,
+                  "not supported by tt-foil: sfpu_reduce with REDUCE_ROW (a row reduction over "
+                  "ct_dim x rt_dim tiles is not modeled; REDUCE_COL is)");
+    tf_c::dev_sfpu(op, idst, TF_SFPU_REDUCE_TILES(ct_dim, rt_dim), (std::uint32_t)format);
+}
+} // namespace ckernel
 
 #endif

@@ -98,8 +98,6 @@ TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): 
 TF_UNSUPPORTED_FN(matmul_block_math_dynamic_throttle,
                   "math-only matmul under Blackhole's firmware throttle (sources already loaded): "
                   "use matmul_block");
-TF_UNSUPPORTED_FN(sfpu_reduce, "SFPU reductions: use reduce_tile");
-TF_UNSUPPORTED_FN(sfpu_reduce_init, "SFPU reductions: use reduce_init");
 TF_UNSUPPORTED_FN(topk_local_sort, "top-k on the SFPU");
 TF_UNSUPPORTED_FN(topk_merge, "top-k on the SFPU");
 TF_UNSUPPORTED_FN(topk_rebuild, "top-k on the SFPU");

@@ -5,12 +5,13 @@
  * stores also write rows 1-3 with values of its sequence, which the model
  * does not reproduce: docs/chip.md "SFPU reductions").
  *
- * The order of the float sums is the model's, read off the LLK's sequence
- * of adds: in each 16-row half of the tile, each group of 4 rows is summed
- * as r0 + (r1 + (r2 + r3)), the half as g0 + (g1 + (g2 + g3)) over its 4
- * groups, and the column as top half + bottom half; every add is one fp32
- * rounding (SFPADD with a multiplier of 1 is exact but for its one
- * rounding). */
+ * The order of the float sums is the model's, read off the newest LLK's
+ * sequence of adds (tt-metal's 2026 copies; its 2025 one added in another
+ * order): in each 16-row half of a column, position j (0-3) of the 4-row
+ * groups sums rows j, j + 4, j + 8, j + 12 as a + (b + (c + d)); the two
+ * halves' position sums are added, p_j = top_j + bottom_j; the column is
+ * p0 + (p1 + (p2 + p3)). Every add is one fp32 rounding (SFPADD with a
+ * multiplier of 1 rounds once). */
 #include "tile_engine.h"
 
 #include <string.h>
@@ -20,15 +21,19 @@ static float sum4(float a, float b, float c, float d)
     return a + (b + (c + d));
 }
 
-/* A column's sum over rows base..base+15, in the model's order. */
-static float half_sum(const float *t, int c, int base)
+/* Position j's sum down the 16-row half from row base of column c. */
+static float position_sum(const float *t, int c, int base, int j)
 {
-    float g[4];
-    for (int k = 0; k < 4; k++) {
-        const float *r = t + (base + 4 * k) * TF_TILE_DIM + c;
-        g[k] = sum4(r[0], r[TF_TILE_DIM], r[2 * TF_TILE_DIM], r[3 * TF_TILE_DIM]);
-    }
-    return sum4(g[0], g[1], g[2], g[3]);
+    const float *r = t + (base + j) * TF_TILE_DIM + c;
+    return sum4(r[0], r[4 * TF_TILE_DIM], r[8 * TF_TILE_DIM], r[12 * TF_TILE_DIM]);
+}
+
+/* A column's sum in the model's order. */
+static float col_sum(const float *t, int c)
+{
+    float p[4];
+    for (int j = 0; j < 4; j++) p[j] = position_sum(t, c, 0, j) + position_sum(t, c, 16, j);
+    return sum4(p[0], p[1], p[2], p[3]);
 }
 
 /* The SFPU's compare-and-swap (SFPSWAP) ranks fp32 values as
@@ -43,7 +48,7 @@ static int64_t rank(float v)
 static float float_col(const float *t, int c, uint32_t op)
 {
     if (op == TF_SFPU_REDUCE_SUM || op == TF_SFPU_REDUCE_AVG) {
-        float s = half_sum(t, c, 0) + half_sum(t, c, 16);
+        float s = col_sum(t, c);
         return op == TF_SFPU_REDUCE_AVG ? s * 0.03125f : s; /* the LLK multiplies by 1/32 */
     }
     float best = t[c];
@@ -99,19 +104,20 @@ int sim_sfpu_reduce(float *d, uint32_t op, uint32_t df)
 /* Modeled cycles a tile (an estimate: one cycle an issued instruction of
  * the LLK's sequence, replays counted by what they replay; docs/chip.md's
  * cost table). SUM: 4 passes (an even or odd half of the columns each) of
- * 8 loads, 2 transposes, 2 x 6 adds, an add and a store: 23 each, 92; AVG
- * adds to each pass the 1/32 multiply (2 constant loads and a multiply,
- * floats), the shift (UInt32, UInt16) or the sign-fixed shift (7, Int32).
- * MAX and MIN: the swap sequence's 4 loads, 66 replayed issues, a counter
- * reset, 5 of sorting and 4 stores, 80; Int32's own sequence (casts to
- * and from sign-magnitude around each swap) 2 x 71, 142. */
+ * 8 loads, 6 adds, the add of the halves, a transpose, 3 adds and a store:
+ * 20 each, 80 (Int32's conversions to and from two's complement in the
+ * newest sequence not counted); AVG adds to each pass the 1/32 multiply
+ * (floats), the shift (UInt32, UInt16) or the sign-fixed shift (7,
+ * Int32). MAX and MIN: the swap sequence's 4 loads, 66 replayed issues, a
+ * counter reset, 5 of sorting and 4 stores, 80; Int32's own sequence
+ * (casts to and from sign-magnitude around each swap) 2 x 71, 142. */
 uint32_t sim_sfpu_reduce_cycles(uint32_t op, uint32_t df)
 {
     switch (op) {
     case TF_SFPU_REDUCE_SUM:
-    case TF_SFPU_REDUCE_SUM_INT: return 4 * 23;
-    case TF_SFPU_REDUCE_AVG: return 4 * (23 + 3);
-    case TF_SFPU_REDUCE_AVG_INT: return 4 * (23 + (df == TF_DF_INT32 ? 7 : 1));
+    case TF_SFPU_REDUCE_SUM_INT: return 4 * 20;
+    case TF_SFPU_REDUCE_AVG: return 4 * (20 + 1);
+    case TF_SFPU_REDUCE_AVG_INT: return 4 * (20 + (df == TF_DF_INT32 ? 7 : 1));
     case TF_SFPU_REDUCE_MAX_INT:
     case TF_SFPU_REDUCE_MIN_INT: return df == TF_DF_INT32 ? 2 * 71 : 80;
     default: return 80; /* float MAX, MIN */

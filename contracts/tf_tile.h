@@ -351,7 +351,7 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(ADD_INT_NEXT,     187, 185, "x + y, wrapping; y the next DEST tile (sfpu_add_int)")         \
     X(GCD_INT,          188, 188, "gcd(|x|, |y|) of int32s (gcd_tile)")                           \
     X(LCM_INT,          189, 189, "lcm(|x|, |y|) of int32s below 2^15 in magnitude (lcm_tile)")    \
-    X(REDUCE_SUM,       190, 190, "row 0 := each column's sum, fp32 (sfpu_reduce; TF_SFPU_REDUCE_*)") \
+    X(REDUCE_SUM,       190, 190, "row 0 := each column's sum (or column 0 := each row's), fp32 (sfpu_reduce)") \
     X(REDUCE_AVG,       191, 191, "row 0 := each column's sum x 1/32, fp32")                         \
     X(REDUCE_MAX,       192, 192, "row 0 := each column's max (the SFPU's sign-magnitude order)")   \
     X(REDUCE_MIN,       193, 193, "row 0 := each column's min")                                     \
@@ -402,14 +402,17 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * TF_SFPU_REDUCE_SUM + the pool; tt-metal's init records a sequence of
  * its own for each), float (Float32, Float16_b) or integer (Int32, UInt32,
  * UInt16: the _INT ops, TF_SFPU_IS_INT_UNARY). ARG2: ct_dim | rt_dim << 16
- * (each 1, else the op faults naming ARG2: a column reduction is of one
- * tile); ARG3: the DataFormat. */
+ * (each 1, else the op faults naming them: a column reduction is of one
+ * tile, a row reduction of blocks is not modeled); ARG3: the DataFormat,
+ * | TF_SFPU_REDUCE_ROW_DIM for a row reduction (SUM, MAX, MIN: each row
+ * into its column 0). */
 #define TF_SFPU_IS_REDUCE(o)     ((o) >= TF_SFPU_REDUCE_SUM && (o) <= TF_SFPU_REDUCE_MIN_INT)
 #define TF_SFPU_IS_REDUCE_INT(o) ((o) >= TF_SFPU_REDUCE_SUM_INT && (o) <= TF_SFPU_REDUCE_MIN_INT)
 #define TF_SFPU_REDUCE_TILES(ct, rt)                                                               \
     (((ct) > 0xffffu ? 0xffffu : (uint32_t)(ct)) | ((rt) > 0xffffu ? 0xffffu : (uint32_t)(rt))     \
                                                        << 16)
 #define TF_SFPU_REDUCE_ONE_TILE TF_SFPU_REDUCE_TILES(1, 1)
+#define TF_SFPU_REDUCE_ROW_DIM  (1u << 8)
 #define TF_SFPU_DF(df)          ((uint32_t)(df) << 16)
 #define TF_SFPU_DF_OF(arg1)     (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0

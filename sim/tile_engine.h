@@ -200,9 +200,10 @@ int sim_sfpu_int_binary(float *d, const float *x, const float *y, uint32_t op, u
 int sim_sfpu_int_unary(float *d, uint32_t op, uint32_t p0, uint32_t p1);
 int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out);
 /* tile_sfpu_reduce.c: sfpu_reduce's ops (TF_SFPU_IS_REDUCE) on a tile in
- * place, df their DataFormat (ARG3); their modeled cycles */
-int sim_sfpu_reduce(float *d, uint32_t op, uint32_t df);
-uint32_t sim_sfpu_reduce_cycles(uint32_t op, uint32_t df);
+ * place, p1 their ARG3 (the DataFormat, TF_SFPU_REDUCE_ROW_DIM); their
+ * modeled cycles */
+int sim_sfpu_reduce(float *d, uint32_t op, uint32_t p1);
+uint32_t sim_sfpu_reduce_cycles(uint32_t op, uint32_t p1);
 uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out);
 
 /* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU

@@ -419,7 +419,7 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_GCD_INT: return (12 + 30 * 7 + 3) * 32;
     case TF_SFPU_LCM_INT: return (12 + 14 * 7 + 40) * 32;
     default: {
-        if (TF_SFPU_IS_REDUCE(op)) return sim_sfpu_reduce_cycles(op, p1); /* p1: the format */
+        if (TF_SFPU_IS_REDUCE(op)) return sim_sfpu_reduce_cycles(op, p1); /* p1: ARG3 */
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a
                           vector */

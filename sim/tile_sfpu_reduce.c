@@ -1,9 +1,11 @@
 /* sfpu_reduce: the SFPU's column reductions of one DEST tile, in place
  * (tt-metal's api/compute/sfpu_reduce.h; the Blackhole LLK is tt-llk's
- * tt_llk_blackhole/common/inc/sfpu/ckernel_sfpu_reduce.h). Each column's
- * 32 values reduce to one, written to row 0; rows 1-31 are kept (the LLK's
- * stores also write rows 1-3 with values of its sequence, which the model
- * does not reproduce: docs/chip.md "SFPU reductions").
+ * tt_llk_blackhole/common/inc/sfpu/ckernel_sfpu_reduce.h). REDUCE_COL:
+ * each column's 32 values reduce to one, written to row 0, rows 1-31 kept;
+ * REDUCE_ROW (SUM, MAX, MIN): each row's to one, written to its column 0,
+ * columns 1-31 kept (the LLK's stores also write other places with values
+ * of its sequence, which the model does not reproduce: docs/chip.md "SFPU
+ * reductions").
  *
  * The order of the float sums is the model's, read off the newest LLK's
  * sequence of adds (tt-metal's 2026 copies; its 2025 one added in another
@@ -36,6 +38,18 @@ static float col_sum(const float *t, int c)
     return sum4(p[0], p[1], p[2], p[3]);
 }
 
+/* Row r's sum in the model's order (the 2026 sequence's row reduction):
+ * v_k = x[2k] + (x[2k+1] + (x[16+2k] + x[17+2k])) for the 8 SFPU lanes k,
+ * then the lanes folded 4 apart, 2 apart and 1 apart: ((v7 + v3) + (v5 +
+ * v1)) + ((v6 + v2) + (v4 + v0)). */
+static float row_sum(const float *t, int r)
+{
+    const float *x = t + r * TF_TILE_DIM;
+    float v[8];
+    for (int k = 0; k < 8; k++) v[k] = sum4(x[2 * k], x[2 * k + 1], x[16 + 2 * k], x[17 + 2 * k]);
+    return ((v[7] + v[3]) + (v[5] + v[1])) + ((v[6] + v[2]) + (v[4] + v[0]));
+}
+
 /* The SFPU's compare-and-swap (SFPSWAP) ranks fp32 values as
  * sign-magnitude integers: -NaN < -inf < ... < -0 < +0 < ... < +inf <
  * +NaN (as tile_sfpu.c's min and max). */
@@ -45,15 +59,18 @@ static int64_t rank(float v)
     return w >> 31 ? -(int64_t)(w & 0x7fffffffu) - 1 : (int64_t)w;
 }
 
-static float float_col(const float *t, int c, uint32_t op)
+/* Line i's result (a column, or with row set a row); the values of line
+ * i are t[i * step + k * stride], k = 0..31. */
+static float float_line(const float *t, int i, uint32_t op, int row)
 {
+    int step = row ? TF_TILE_DIM : 1, stride = row ? 1 : TF_TILE_DIM;
     if (op == TF_SFPU_REDUCE_SUM || op == TF_SFPU_REDUCE_AVG) {
-        float s = col_sum(t, c);
+        float s = row ? row_sum(t, i) : col_sum(t, i);
         return op == TF_SFPU_REDUCE_AVG ? s * 0.03125f : s; /* the LLK multiplies by 1/32 */
     }
-    float best = t[c];
-    for (int r = 1; r < TF_TILE_DIM; r++) {
-        float v = t[r * TF_TILE_DIM + c];
+    float best = t[i * step];
+    for (int k = 1; k < TF_TILE_DIM; k++) {
+        float v = t[i * step + k * stride];
         int64_t kv = rank(v), kb = rank(best);
         if (op == TF_SFPU_REDUCE_MAX ? kv > kb : kv < kb) best = v;
     }
@@ -66,19 +83,20 @@ static float float_col(const float *t, int c, uint32_t op)
  * the sum modulo 2^32, AVG shifted right by 5; UInt16: the low 16 bits of
  * each value, the sum kept to 16 bits (the LLK's 16-bit store), AVG the
  * 32-bit sum shifted right by 5 (exact: the floored mean). */
-static uint32_t int_col(const uint32_t *t, int c, uint32_t op, uint32_t df)
+static uint32_t int_line(const uint32_t *t, int i, uint32_t op, uint32_t df, int row)
 {
+    int step = row ? TF_TILE_DIM : 1, stride = row ? 1 : TF_TILE_DIM;
     uint32_t mask = df == TF_DF_UINT16 ? 0xffffu : 0xffffffffu;
     if (op == TF_SFPU_REDUCE_SUM_INT || op == TF_SFPU_REDUCE_AVG_INT) {
         uint32_t s = 0;
-        for (int r = 0; r < TF_TILE_DIM; r++) s += t[r * TF_TILE_DIM + c] & mask;
+        for (int k = 0; k < TF_TILE_DIM; k++) s += t[i * step + k * stride] & mask;
         if (op == TF_SFPU_REDUCE_AVG_INT)
             s = df == TF_DF_INT32 ? (uint32_t)((int32_t)s / 32) : s >> 5;
         return s & mask;
     }
-    uint32_t best = t[c] & mask;
-    for (int r = 1; r < TF_TILE_DIM; r++) {
-        uint32_t v = t[r * TF_TILE_DIM + c] & mask;
+    uint32_t best = t[i * step] & mask;
+    for (int k = 1; k < TF_TILE_DIM; k++) {
+        uint32_t v = t[i * step + k * stride] & mask;
         int gt = df == TF_DF_INT32 ? (int32_t)v > (int32_t)best : v > best;
         int lt = df == TF_DF_INT32 ? (int32_t)v < (int32_t)best : v < best;
         if (op == TF_SFPU_REDUCE_MAX_INT ? gt : lt) best = v;
@@ -86,18 +104,20 @@ static uint32_t int_col(const uint32_t *t, int c, uint32_t op, uint32_t df)
     return best;
 }
 
-int sim_sfpu_reduce(float *d, uint32_t op, uint32_t df)
+int sim_sfpu_reduce(float *d, uint32_t op, uint32_t p1)
 {
     if (!TF_SFPU_IS_REDUCE(op)) return -1;
+    uint32_t df = p1 & 0xffu;
+    int row = (p1 & TF_SFPU_REDUCE_ROW_DIM) != 0, step = row ? TF_TILE_DIM : 1;
+    float res[TF_TILE_DIM];
     if (TF_SFPU_IS_REDUCE_INT(op)) {
         uint32_t t[TF_TILE_ELEMS];
         memcpy(t, d, sizeof t);
-        for (int c = 0; c < TF_TILE_DIM; c++) d[c] = bits_f(int_col(t, c, op, df));
+        for (int i = 0; i < TF_TILE_DIM; i++) res[i] = bits_f(int_line(t, i, op, df, row));
     } else {
-        float row0[TF_TILE_DIM];
-        for (int c = 0; c < TF_TILE_DIM; c++) row0[c] = float_col(d, c, op);
-        memcpy(d, row0, sizeof row0);
+        for (int i = 0; i < TF_TILE_DIM; i++) res[i] = float_line(d, i, op, row);
     }
+    for (int i = 0; i < TF_TILE_DIM; i++) d[i * step] = res[i];
     return 0;
 }
 
@@ -110,9 +130,14 @@ int sim_sfpu_reduce(float *d, uint32_t op, uint32_t df)
  * (floats), the shift (UInt32, UInt16) or the sign-fixed shift (7,
  * Int32). MAX and MIN: the swap sequence's 4 loads, 66 replayed issues, a
  * counter reset, 5 of sorting and 4 stores, 80; Int32's own sequence
- * (casts to and from sign-magnitude around each swap) 2 x 71, 142. */
-uint32_t sim_sfpu_reduce_cycles(uint32_t op, uint32_t df)
+ * (casts to and from sign-magnitude around each swap) 2 x 71, 142.
+ * REDUCE_ROW, any pool: 4 passes (8 rows each) of 8 loads, 6 adds or
+ * swaps, the 28 moves, lane shifts and adds or swaps of the fold across
+ * lanes, 2 stores: 44 each, 176. */
+uint32_t sim_sfpu_reduce_cycles(uint32_t op, uint32_t p1)
 {
+    uint32_t df = p1 & 0xffu;
+    if (p1 & TF_SFPU_REDUCE_ROW_DIM) return 4 * 44; /* SUM, MAX, MIN rows */
     switch (op) {
     case TF_SFPU_REDUCE_SUM:
     case TF_SFPU_REDUCE_SUM_INT: return 4 * 20;

@@ -280,14 +280,20 @@ int sim_sfpu_args_ok(uint32_t op, uint32_t p0, uint32_t p1)
     case TF_SFPU_FP_CLASS: return p1 <= TF_SFPU_FP_NEGINF;
     case TF_SFPU_ROUNDING: return p1 <= TF_SFPU_ROUND_FRAC;
     case TF_SFPU_RDIV: return p1 <= TF_SFPU_RDIV_FLOOR;
-    case TF_SFPU_REDUCE_SUM:
     case TF_SFPU_REDUCE_AVG:
+    case TF_SFPU_REDUCE_AVG_INT: /* (no row average) */
+        if (p1 & TF_SFPU_REDUCE_ROW_DIM) return 0;
+        /* fall through */
+    case TF_SFPU_REDUCE_SUM:
     case TF_SFPU_REDUCE_MAX:
-    case TF_SFPU_REDUCE_MIN: return p1 == TF_DF_FLOAT32 || p1 == TF_DF_FLOAT16_B;
+    case TF_SFPU_REDUCE_MIN:
     case TF_SFPU_REDUCE_SUM_INT:
-    case TF_SFPU_REDUCE_AVG_INT:
     case TF_SFPU_REDUCE_MAX_INT:
-    case TF_SFPU_REDUCE_MIN_INT: return TF_DF_INT_OP(p1);
+    case TF_SFPU_REDUCE_MIN_INT: {
+        uint32_t df = p1 & ~TF_SFPU_REDUCE_ROW_DIM;
+        return TF_SFPU_IS_REDUCE_INT(op) ? TF_DF_INT_OP(df)
+                                         : df == TF_DF_FLOAT32 || df == TF_DF_FLOAT16_B;
+    }
     default: return 1;
     }
 }

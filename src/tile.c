@@ -281,8 +281,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         else if (c && c < TF_SFPU_NUM_OPS && TF_SFPU_IS_REDUCE(c))
             snprintf(what, sizeof what,
                      "data format %u (%s) is not one this sfpu_reduce op takes (the float ones: "
-                     "Float32 0, Float16_b 5; the _INT ones: Int32 8, UInt32 24, UInt16 9)",
-                     a, rt_data_format_name(a));
+                     "Float32 0, Float16_b 5; the _INT ones: Int32 8, UInt32 24, UInt16 9), or "
+                     "REDUCE_ROW with AVG",
+                     a, rt_data_format_name(a & 0xff));
         else if (c && c < TF_SFPU_NUM_OPS && TF_SFPU_IS_INT(c)) /* (their one operand check) */
             snprintf(what, sizeof what,
                      "data format %u (%s) is not one the integer ops take (Int32 8, UInt32 24, "
@@ -375,9 +376,10 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     }
     case TF_TILE_ERR_REDUCE_BLOCK:
         snprintf(what, sizeof what,
-                 "ct_dim %u and rt_dim %u: a column reduction (REDUCE_COL) is of one tile, "
-                 "ct_dim = rt_dim = 1 (tt-metal's sfpu_reduce says so; 255 stands for 255 or "
-                 "more)",
+                 "ct_dim %u and rt_dim %u: sfpu_reduce is modeled on one tile, ct_dim = "
+                 "rt_dim = 1 (a column reduction (REDUCE_COL) is of one tile, tt-metal says so; "
+                 "a row reduction (REDUCE_ROW) of a block of tiles is not modeled; 255 stands "
+                 "for 255 or more)",
                  a, b);
         break;
     case TF_TILE_ERR_DEST_WIDTH:

@@ -957,13 +957,14 @@ namespace ckernel
 // sfpu_reduce (api/compute/sfpu_reduce.h; compute_kernel_api.h in older
 // trees), after sfpu_reduce_init of the same PoolType and kind (float or
 // integer: the engine checks that, not the exact integer format): each
-// column of DEST[idst] reduced into row 0, the other rows kept; SUM in a
-// fixed order, AVG the sum x 1/32 (integers: / 32), MAX and MIN in the
-// SFPU's order (docs/chip.md "SFPU reductions"). REDUCE_COL only: a ct_dim
-// or rt_dim other than 1 faults naming them (tt-metal: one tile);
-// REDUCE_ROW, which tt-metal's newest tree has for SUM, MAX and MIN, is
-// refused at compile time. is_fp32_dest_acc_en (the newest tree's) changes
-// nothing: the engine knows its DEST's width.
+// column of DEST[idst] reduced into row 0 (REDUCE_COL), the other rows
+// kept; SUM in a fixed order, AVG the sum x 1/32 (integers: / 32), MAX
+// and MIN in the SFPU's order (docs/chip.md "SFPU reductions"). REDUCE_ROW
+// (the newest tree's, SUM, MAX and MIN): each row of the tile into its
+// column 0, the other columns kept. One tile: a ct_dim or rt_dim other
+// than 1 faults naming them (tt-metal: REDUCE_COL is of one tile;
+// REDUCE_ROW's blocks of tiles are not modeled). is_fp32_dest_acc_en (the
+// newest tree's) changes nothing: the engine knows its DEST's width.
 template <PoolType pool_type, DataFormat format, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void sfpu_reduce_init()
 {
@@ -980,10 +981,8 @@ ALWI void sfpu_reduce(std::uint32_t idst, std::uint32_t ct_dim = 1, std::uint32_
                   "sfpu_reduce: REDUCE_COL takes every PoolType, REDUCE_ROW only SUM, MAX and "
                   "MIN (tt-metal's rule)");
     constexpr std::uint32_t op = tf_ttm::sfpu_reduce_op<pool_type, format>();
-    static_assert(reduce_dim == ReduceDim::REDUCE_COL,
-                  "not supported by tt-foil: sfpu_reduce with REDUCE_ROW (a row reduction over "
-                  "ct_dim x rt_dim tiles is not modeled; REDUCE_COL is)");
-    tf_c::dev_sfpu(op, idst, TF_SFPU_REDUCE_TILES(ct_dim, rt_dim), (std::uint32_t)format);
+    constexpr std::uint32_t row = reduce_dim == ReduceDim::REDUCE_ROW ? TF_SFPU_REDUCE_ROW_DIM : 0;
+    tf_c::dev_sfpu(op, idst, TF_SFPU_REDUCE_TILES(ct_dim, rt_dim), (std::uint32_t)format | row);
 }
 } // namespace ckernel
 

@@ -1,5 +1,5 @@
 // sfpu_reduce forms refused at compile time (test_ttm_sfpu_reduce.c builds
-// each MODE and checks the message): tt-metal's own refusals, then tt-foil's.
+// each MODE and checks the message): tt-metal's own refusals.
 #include <cstdint>
 
 #include "api/compute/sfpu_reduce.h"
@@ -14,7 +14,5 @@ void kernel_main()
     sfpu_reduce<PoolType::AVG, DataFormat::Float32, ReduceDim::REDUCE_ROW>(0);
 #elif MODE == 4 // REDUCE_SCALAR: tt-metal refuses it
     sfpu_reduce<PoolType::SUM, DataFormat::Float32, ReduceDim::REDUCE_SCALAR>(0);
-#elif MODE == 5 // REDUCE_ROW with SUM: tt-metal has it, tt-foil does not model it
-    sfpu_reduce<PoolType::SUM, DataFormat::Float32, ReduceDim::REDUCE_ROW>(0, 2, 1);
 #endif
 }

@@ -26,6 +26,23 @@ static inline uint32_t f_bits(float f)
     return w;
 }
 
+/* The SFPU's min and max (SFPSWAP) order fp32 values as sign-magnitude
+ * integers (tt-isa-documentation SFPSWAP.md, SFPGT.md): -NaN < -inf < ...
+ * < -0 < +0 < ... < +inf < +NaN. A tie keeps the first operand. */
+static inline int64_t sim_sm_key(float v)
+{
+    uint32_t w = f_bits(v);
+    return w >> 31 ? -(int64_t)(w & 0x7fffffffu) - 1 : (int64_t)w;
+}
+static inline float sim_sm_min(float a, float b)
+{
+    return sim_sm_key(b) < sim_sm_key(a) ? b : a;
+}
+static inline float sim_sm_max(float a, float b)
+{
+    return sim_sm_key(b) > sim_sm_key(a) ? b : a;
+}
+
 /* A double-banked source register: the unpacker fills bank written % 2,
  * the math unit consumes bank consumed % 2. */
 typedef struct src_reg {

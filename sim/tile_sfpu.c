@@ -140,30 +140,13 @@ static float floor_mod(float x, float y)
     return r != 0 && (r < 0) != (y < 0) ? r + y : r;
 }
 
-/* The SFPU's min and max (SFPSWAP) order fp32 values as sign-magnitude
- * integers (tt-isa-documentation SFPSWAP.md, SFPGT.md): -NaN < -inf < ...
- * < -0 < +0 < ... < +inf < +NaN. */
-static int64_t sm_key(float v)
-{
-    uint32_t w = f_bits(v);
-    return w >> 31 ? -(int64_t)(w & 0x7fffffffu) - 1 : (int64_t)w;
-}
-static float sm_min(float a, float b)
-{
-    return sm_key(b) < sm_key(a) ? b : a;
-}
-static float sm_max(float a, float b)
-{
-    return sm_key(b) > sm_key(a) ? b : a;
-}
-
 /* clamped_silu_glu_tile (DeepSeek-V4's limit 10, tt-metal's
  * ClampedSiluGluConfigDsV4): g = min(gate, 10), u = up clamped to
  * [-10, 10], g sigmoid(g) u: the sigmoid libm's rounded once, each
  * product one fp32 multiply, as the kernel's gate * sigmoid * up. */
 static float clamped_silu_glu(float gate, float up)
 {
-    float g = sm_min(gate, 10.0f), u = sm_max(sm_min(up, 10.0f), -10.0f);
+    float g = sim_sm_min(gate, 10.0f), u = sim_sm_max(sim_sm_min(up, 10.0f), -10.0f);
     float s = (float)(1.0 / (1.0 + exp(-(double)g)));
     return g * s * u;
 }

@@ -50,15 +50,6 @@ static float row_sum(const float *t, int r)
     return ((v[7] + v[3]) + (v[5] + v[1])) + ((v[6] + v[2]) + (v[4] + v[0]));
 }
 
-/* The SFPU's compare-and-swap (SFPSWAP) ranks fp32 values as
- * sign-magnitude integers: -NaN < -inf < ... < -0 < +0 < ... < +inf <
- * +NaN (as tile_sfpu.c's min and max). */
-static int64_t rank(float v)
-{
-    uint32_t w = f_bits(v);
-    return w >> 31 ? -(int64_t)(w & 0x7fffffffu) - 1 : (int64_t)w;
-}
-
 /* Line i's result (a column, or with row set a row); the values of line
  * i are t[i * step + k * stride], k = 0..31. */
 static float float_line(const float *t, int i, uint32_t op, int row)
@@ -68,11 +59,11 @@ static float float_line(const float *t, int i, uint32_t op, int row)
         float s = row ? row_sum(t, i) : col_sum(t, i);
         return op == TF_SFPU_REDUCE_AVG ? s * 0.03125f : s; /* the LLK multiplies by 1/32 */
     }
+    /* the SFPU's compare-and-swap order (sim_sm_max, sim_sm_min) */
     float best = t[i * step];
     for (int k = 1; k < TF_TILE_DIM; k++) {
         float v = t[i * step + k * stride];
-        int64_t kv = rank(v), kb = rank(best);
-        if (op == TF_SFPU_REDUCE_MAX ? kv > kb : kv < kb) best = v;
+        best = op == TF_SFPU_REDUCE_MAX ? sim_sm_max(best, v) : sim_sm_min(best, v);
     }
     return best;
 }

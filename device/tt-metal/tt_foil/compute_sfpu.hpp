@@ -943,8 +943,7 @@ template <PoolType pool_type, DataFormat format> constexpr std::uint32_t sfpu_re
     static_assert(pool_type == PoolType::SUM || pool_type == PoolType::AVG ||
                       pool_type == PoolType::MAX || pool_type == PoolType::MIN,
                   "sfpu_reduce takes PoolType::SUM, AVG, MAX or MIN (tt-metal's rule)");
-    constexpr bool is_int =
-        format == DataFormat::Int32 || format == DataFormat::UInt32 || format == DataFormat::UInt16;
+    constexpr bool is_int = TF_DF_INT_OP((std::uint32_t)format); // the engine's test
     constexpr std::uint32_t k = pool_type == PoolType::SUM   ? 0
                                 : pool_type == PoolType::AVG ? 1
                                 : pool_type == PoolType::MAX ? 2

@@ -135,6 +135,15 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
 #define TF_L1_GUARD_AUX_REGION(aux)              ((aux)&0xffu)
 #define TF_L1_GUARD_AUX_BYTES(aux)               ((aux) >> 8 & 0xffu)
 #define TF_L1_GUARD_AUX_SP_BELOW(aux)            ((aux) >> 16 & 1u)
+/* mailbox_write / mailbox_read with a mailbox number past the last (C
+ * kernels: dev_mailbox_write(to, v) / dev_mailbox_read(from)): aux_lo = the
+ * number, aux_hi = 1 for a read, 0 for a write. */
+#define TF_FAULT_DETAIL_RISC_MBOX 24u
+/* A compute kernel's write of get_local_cb_interface(cb).fifo_rd_ptr
+ * (UNPACK) or .fifo_wr_ptr (PACK) outside CB cb's memory: aux_lo = cb |
+ * (1 for fifo_wr_ptr) << 7, aux_hi = the address it gave, in bytes (the
+ * kernel's value is in 16-byte units). */
+#define TF_FAULT_DETAIL_CB_PTR 25u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */
@@ -201,6 +210,32 @@ _Static_assert(offsetof(tf_mailbox, risc) == 0x60, "mailbox layout");
 _Static_assert(offsetof(tf_mailbox, fault) == 0x100, "mailbox layout");
 _Static_assert(sizeof(tf_mailbox) == 0x1a0, "mailbox layout");
 _Static_assert(sizeof(tf_mailbox) <= TF_L1_MAILBOX_SIZE, "mailbox fits");
+
+/* One RISC mailbox (TF_L1_RISC_MBOX): the sender writes value[written %
+ * TF_RISC_MBOX_DEPTH], then counts it in `written`; the receiver reads
+ * value[read % TF_RISC_MBOX_DEPTH], then counts it in `read`. Each counter
+ * has one writer, so no lock; a read of an empty mailbox waits for
+ * `written` to move, a write to a full one for `read` (a hardware
+ * mailbox holds four values: Mailboxes.md). Mailboxes are numbered as
+ * tt-metal's ckernel::ThreadId: 0 BRISC, 1 TRISC0 (unpack), 2 TRISC1
+ * (math), 3 TRISC2 (pack); the one from a to b is TF_RISC_MBOX_FIFO(a, b). */
+#define TF_RISC_MBOX_DEPTH 4u
+#define TF_RISC_MBOXES     4u
+typedef struct tf_risc_fifo {
+    uint32_t value[TF_RISC_MBOX_DEPTH];
+    uint32_t written, read;
+    uint32_t pad[2];
+} tf_risc_fifo;
+#define TF_RISC_MBOX_FIFO(from, to)                                                                \
+    (TF_L1_RISC_MBOX + ((from)*TF_RISC_MBOXES + (to)) * (uint32_t)sizeof(tf_risc_fifo))
+/* A mailbox's RISC (TF_RISC_*) and a RISC's mailbox (-1: NCRISC, none). */
+#define TF_RISC_OF_MBOX(m) ((m) == 0 ? TF_RISC_BRISC : (m) + 1)
+#define TF_MBOX_OF_RISC(r) ((r) == TF_RISC_BRISC ? 0 : (r) == TF_RISC_NCRISC ? -1 : (r)-1)
+_Static_assert(sizeof(tf_risc_fifo) == 32 &&
+                   TF_RISC_MBOXES * TF_RISC_MBOXES * sizeof(tf_risc_fifo) <= TF_L1_RISC_MBOX_SIZE &&
+                   TF_L1_RISC_MBOX + TF_L1_RISC_MBOX_SIZE <= TF_L1_MEM_ZEROS &&
+                   TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE <= TF_L1_RISC_MBOX,
+               "RISC mailboxes fit between the mailbox and the zeros");
 
 /* Circular buffer i: host-written configuration... */
 typedef struct tf_cb_config {

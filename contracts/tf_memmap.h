@@ -48,7 +48,17 @@
  * tf_mailbox.h: so does one into the zeros, a firmware image or the bank
  * tables); a NOC write is not checked. */
 #define TF_L1_MAILBOX      0x000000
-#define TF_L1_MAILBOX_SIZE 0x000e00
+#define TF_L1_MAILBOX_SIZE 0x000c00
+
+/* The RISCs' own mailboxes (tt-metal's ckernel::mailbox_write and
+ * mailbox_read): a FIFO of 32-bit values from each of BRISC, TRISC0,
+ * TRISC1 and TRISC2 to each, as a Tensix tile's 16 (NCRISC has none:
+ * tt-isa-documentation, BabyRISCV/Mailboxes.md), tf_risc_fifo
+ * (tf_mailbox.h). Hardware keeps them in registers; here they are L1 the
+ * four RISCs' kernels write (not guarded), which the runtime zeroes at
+ * every boot. */
+#define TF_L1_RISC_MBOX      0x000c00
+#define TF_L1_RISC_MBOX_SIZE 0x000200
 
 /* 512 bytes the runtime zeroes at every boot, for kernels to read zeros
  * from (tt-metal's MEM_ZEROS_BASE / MEM_ZEROS_SIZE: Blackhole's

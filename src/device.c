@@ -146,9 +146,13 @@ int rt_dev_boot_core(tf_device *dev, tf_core core)
     memset(&mb, 0, sizeof mb);
     mb.boot_mask = all;
     if (o->write_l1(t, core.x, core.y, TF_L1_MAILBOX, &mb, sizeof mb)) return -1;
-    /* L1 is not zero at power-on on hardware; a kernel may have written here */
+    /* L1 is not zero at power-on on hardware; a kernel may have written
+     * here. The RISC mailboxes start empty (their registers' reset). */
     static const uint8_t zeros[TF_L1_MEM_ZEROS_SIZE];
-    if (o->write_l1(t, core.x, core.y, TF_L1_MEM_ZEROS, zeros, sizeof zeros)) return -1;
+    _Static_assert(TF_L1_RISC_MBOX_SIZE <= sizeof zeros, "one buffer of zeros");
+    if (o->write_l1(t, core.x, core.y, TF_L1_MEM_ZEROS, zeros, sizeof zeros) ||
+        o->write_l1(t, core.x, core.y, TF_L1_RISC_MBOX, zeros, TF_L1_RISC_MBOX_SIZE))
+        return -1;
     if (o->set_reset(t, core.x, core.y, all, 0) || rt_start_waited(t)) return -1;
     uint64_t deadline = rt_dev_now_ns() + dev->boot_timeout_ns;
     for (;;) {

@@ -474,7 +474,7 @@ static void recover(tf_program *const *progs, size_t n, const int *skip, uint32_
 /* A fault a check raised before any bad access was made (the kernel API
  * found the mistake, or the NOC refused a command): no instruction or
  * address to show; what it found, into buf; 0 when f is not one. */
-static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
+static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf, size_t n)
 {
     uint32_t last = f->aux_hi ? f->aux_hi - 1 : 0;
     switch (f->detail) {
@@ -581,6 +581,27 @@ static int kernel_check(const tf_fault_record *f, char *buf, size_t n)
                  pop ? "popped" : "pushed");
         return 1;
     }
+    case TF_FAULT_DETAIL_RISC_MBOX:
+        snprintf(buf, n,
+                 "mailbox_%s(%u): there is no mailbox %u (0 BRISC, 1 TRISC0 unpack, 2 TRISC1 "
+                 "math, 3 TRISC2 pack: ckernel::ThreadId; NCRISC has none)",
+                 f->aux_hi ? "read" : "write", f->aux_lo, f->aux_lo);
+        return 1;
+    case TF_FAULT_DETAIL_CB_PTR: {
+        uint32_t cb = f->aux_lo & 0x7f, a = f->aux_hi;
+        int wr = (f->aux_lo & 0x80) != 0;
+        const tf_cb_config *c = cb < TF_MAX_CBS ? &p->cb[cb] : NULL;
+        char range[96] = "which this program does not configure";
+        if (c && (p->cb_mask >> cb & 1))
+            snprintf(range, sizeof range, "L1 0x%x..0x%x", c->addr, c->addr + c->size - 1);
+        snprintf(buf, n,
+                 "get_local_cb_interface(%u).%s = 0x%x (L1 0x%x, in 16-byte units) is outside "
+                 "CB %u (%s): the %s would %s memory that is not the CB's; give it an address "
+                 "inside the CB (another CB's pointer only when both CBs share that memory)",
+                 cb, wr ? "fifo_wr_ptr" : "fifo_rd_ptr", a >> 4, a, cb, range,
+                 wr ? "packer" : "unpacker", wr ? "write" : "read");
+        return 1;
+    }
     }
     return 0;
 }
@@ -594,7 +615,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
         rt_describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
         char check[768];
-        if (kernel_check(f, check, sizeof check))
+        if (kernel_check(p, f, check, sizeof check))
             return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
                               "0x%08x%s): %s",
                               id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where, check);

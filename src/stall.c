@@ -75,6 +75,30 @@ static void describe_cb(const tf_program *p, int r, const tf_risc_wait *w, int c
              want > c->num_pages ? ": more than it holds, so never" : "");
 }
 
+/* A wait on a RISC mailbox's counter (device/include/risc_mailbox.h): a
+ * mailbox_read of an empty one waits on `written`, a mailbox_write to a
+ * full one on `read`. */
+static void describe_mbox(const tf_program *p, const tf_risc_wait *w, char *buf, size_t n)
+{
+    uint32_t off = w->addr - TF_L1_RISC_MBOX, m = off / (uint32_t)sizeof(tf_risc_fifo);
+    uint32_t fifo = TF_L1_RISC_MBOX + m * (uint32_t)sizeof(tf_risc_fifo);
+    const char *from = cm_risc_name(TF_RISC_OF_MBOX((int)(m / TF_RISC_MBOXES))),
+               *to = cm_risc_name(TF_RISC_OF_MBOX((int)(m % TF_RISC_MBOXES)));
+    uint32_t written = l1_word(p, fifo + offsetof(tf_risc_fifo, written)),
+             read = l1_word(p, fifo + offsetof(tf_risc_fifo, read));
+    if (off % sizeof(tf_risc_fifo) == offsetof(tf_risc_fifo, written))
+        snprintf(buf, n,
+                 "waits in mailbox_read for a value from %s, whose mailbox to %s is empty (%u "
+                 "values written, %u read): %s writes fewer values than are read",
+                 from, to, written, read, from);
+    else
+        snprintf(buf, n,
+                 "waits in mailbox_write for room in its mailbox to %s, which holds %u values %s "
+                 "has not read (%u written, %u read; it holds %u): %s reads fewer values than "
+                 "are written",
+                 to, written - read, to, written, read, TF_RISC_MBOX_DEPTH, to);
+}
+
 /* What RISC r of p's core, at pc, waits for, from the chip's answer w. */
 static void describe_wait(const tf_program *p, int r, uint32_t pc, const tf_risc_wait *w, char *buf,
                           size_t n)
@@ -85,6 +109,10 @@ static void describe_wait(const tf_program *p, int r, uint32_t pc, const tf_risc
     case TF_PERF_WAIT_CB_BACK: describe_cb(p, r, w, cb, buf, n); return;
     case TF_PERF_WAIT_SEM:
     case TF_PERF_WAIT_L1_WORD: {
+        if (w->what == TF_PERF_WAIT_L1_WORD && w->addr - TF_L1_RISC_MBOX < TF_L1_RISC_MBOX_SIZE) {
+            describe_mbox(p, w, buf, n);
+            return;
+        }
         char what[48];
         if (w->what == TF_PERF_WAIT_SEM)
             snprintf(what, sizeof what, "semaphore %u (L1 0x%x)",

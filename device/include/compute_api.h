@@ -113,6 +113,7 @@ static uint16_t dev_pack_pos[TF_MAX_CBS] __attribute__((unused));
 #include "debug_print.h"
 #include "kernel_args.h"
 #include "kernel_profiler.h"
+#include "risc_mailbox.h"
 
 #define TF_UNPACKER (TF_COMPUTE_ROLE == TF_TILE_ROLE_UNPACK)
 #define TF_MATH     (TF_COMPUTE_ROLE == TF_TILE_ROLE_MATH)

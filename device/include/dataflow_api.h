@@ -17,6 +17,7 @@
 #include "dev_noc.h"
 #include "kernel_args.h"
 #include "kernel_profiler.h"
+#include "risc_mailbox.h"
 #include "tf_device.h"
 
 #ifndef NOC_INDEX

@@ -50,6 +50,51 @@ enum class VectorMode : std::uint8_t {
 enum class DstSync : std::uint8_t { SyncHalf = 0, SyncFull = 1 };
 // The packer's ReLU modes (pack_relu_config's bits 0-3), unscoped as tt-llk's.
 enum ReluType { NO_RELU, ZERO_RELU, MIN_THRESHOLD_RELU, MAX_THRESHOLD_RELU };
+// tt-llk's newer form of that word (ttnn's matmul kernels pass
+// ReluConfig::zero() to llk_pack_relu_config): a mode and a 16-bit
+// threshold (the threshold's bf16 bits), packed as the word above.
+struct ReluConfig {
+    static constexpr ReluConfig none()
+    {
+        return ReluConfig(NO_RELU);
+    }
+    static constexpr ReluConfig zero()
+    {
+        return ReluConfig(ZERO_RELU);
+    }
+    static constexpr ReluConfig min_threshold(std::uint32_t t)
+    {
+        return ReluConfig(MIN_THRESHOLD_RELU, t);
+    }
+    static constexpr ReluConfig max_threshold(std::uint32_t t)
+    {
+        return ReluConfig(MAX_THRESHOLD_RELU, t);
+    }
+    static constexpr ReluConfig from_packed(std::uint32_t packed)
+    {
+        return ReluConfig((ReluType)(packed & 0x3), packed >> 16 & 0xffff);
+    }
+    constexpr ReluType get_mode() const
+    {
+        return mode;
+    }
+    constexpr std::uint32_t get_threshold() const
+    {
+        return threshold;
+    }
+    // (pack_relu_config's word)
+    constexpr std::uint32_t packed() const
+    {
+        return (std::uint32_t)mode | threshold << 16;
+    }
+
+  private:
+    constexpr explicit ReluConfig(ReluType m, std::uint32_t t = 0) : mode(m), threshold(t & 0xffff)
+    {
+    }
+    ReluType mode;
+    std::uint32_t threshold;
+};
 enum class SrcOrder : std::uint8_t { Regular = 0, Reverse = 1 };
 enum class InputClamping : std::uint8_t { None = 0, ClampToNegative = 1 };
 } // namespace ckernel

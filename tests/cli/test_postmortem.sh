@@ -86,7 +86,7 @@ expect_err "(lw a3, 0(a3)), address 0x00200000" "load fault: the address"
 run "$tool" -o "$tmp/scribble" -- "$device" scribble
 expect_rc 3 "scribble: the program's own status"
 expect_err "its mailbox's GO message is signal 0x5 for dispatch" "scribble: the GO it wrote"
-expect_err "the mailbox (L1 0x0..0xdff) looks overwritten" "scribble: a timeout, not a fault"
+expect_err "the mailbox (L1 0x0..0xbff) looks overwritten" "scribble: a timeout, not a fault"
 checks=$((checks + 1))
 bad=$(awk -F, 'NR > 1 && ($12 + 0 > $13 + 0 || $14 + 0 > 10000000000 || $14 + 0 == 0) \
     {print $8 ": " $12 ".." $13 " (" $14 ")"}' \

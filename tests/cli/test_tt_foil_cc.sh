@@ -170,6 +170,14 @@ refused 'void kernel_main()\n{\n    uint32_t n = NUM_DRAM_BANKS;\n    (void)n;\n
     "a fixed chip's constant"
 refused 'void kernel_main()\n{\n    noc_async_read_partial_page(0, 0, 0, 0);\n}\n' \
     "not supported by tt-foil: part of an interleaved page" "partial page"
+# the RISC mailboxes: BRISC writes the TRISCs' (ttnn's matmul readers);
+# NCRISC has none
+printf '#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    ckernel::mailbox_write(ckernel::ThreadId::UnpackThreadId, 1);\n    (void)ckernel::mailbox_read(ckernel::ThreadId::MathThreadId);\n}\n' >"$tmp/mbox.cpp"
+run "$cc" --risc brisc -o "$tmp/mbox" "$tmp/mbox.cpp"
+expect_rc 0 "BRISC's mailboxes"
+run "$cc" --risc ncrisc -o "$tmp/mbox" "$tmp/mbox.cpp"
+expect_rc 1 "NCRISC's mailboxes"
+expect_err "mbox.cpp:4:14: error: 'mailbox_write' is unavailable: not supported by tt-foil: NCRISC has no mailboxes" "NCRISC's mailboxes"
 # more tt-metal names tt-foil does not provide (they were "undeclared
 # identifier", one with a misleading suggestion, or "no member named"): one
 # error, at the use, naming tt-foil and why. CODE|WANT: a BRISC kernel of

@@ -180,8 +180,19 @@ expect_err "use of undeclared identifier 'bcast_unary_init'" "bcast_unary_init"
 k cbread 'uint32_t p = get_local_cb_interface(0).fifo_page_size + get_local_cb_interface(16).fifo_limit; (void)p;'
 expect_rc 0 "get_local_cb_interface's settings"
 k cbptr 'uint32_t p = get_local_cb_interface(0).fifo_rd_ptr << cb_addr_shift; (void)p;'
-expect_rc 1 "fifo_rd_ptr in a compute kernel"
-expect_err "cbptr.cpp:4:44: error: 'fifo_rd_ptr' is unavailable: not supported by tt-foil: a CB's fifo_rd_ptr/fifo_wr_ptr in a compute kernel" "fifo_rd_ptr in a compute kernel"
+expect_rc 1 "fifo_rd_ptr outside UNPACK"
+expect_err "cbptr.cpp:4:44: error: 'fifo_rd_ptr' is unavailable: not supported by tt-foil: a CB's fifo_rd_ptr outside the unpacker's code" "fifo_rd_ptr outside UNPACK"
+k cbptrw 'uint32_t p = get_local_cb_interface(16).fifo_wr_ptr; (void)p;'
+expect_rc 1 "fifo_wr_ptr outside PACK"
+expect_err "error: 'fifo_wr_ptr' is unavailable: not supported by tt-foil: a CB's fifo_wr_ptr outside the packer's code" "fifo_wr_ptr outside PACK"
+# each on its own TRISC: read, set from another CB's, moved (ttnn's matmul)
+k cbptrok 'UNPACK((get_local_cb_interface(1).fifo_rd_ptr = get_local_cb_interface(0).fifo_rd_ptr)); UNPACK((get_local_cb_interface(1).fifo_rd_ptr += 8)); PACK((get_local_cb_interface(16).fifo_wr_ptr = get_local_cb_interface(16).fifo_wr_ptr + 0));'
+expect_rc 0 "fifo_rd_ptr in UNPACK, fifo_wr_ptr in PACK"
+# the LLK names ttnn's matmul kernels call, ReluConfig, the mailboxes,
+# internal/mod_div_lib.h
+printf '#include "api/compute/compute_kernel_api.h"\n#include "internal/mod_div_lib.h"\nvoid kernel_main()\n{\n    PACK((llk_pack_relu_config(ReluConfig::none())));\n    PACK((llk_pack_relu_config(ReluType::ZERO_RELU)));\n    PACK((llk_pack_relu_config(ReluConfig::max_threshold(0x4000))));\n    PACK((llk_pack_reconfig_l1_acc(1)));\n    pack_relu_config(ReluConfig::zero());\n    uint32_t v = mulsi3(3, 4) + udivsi3_const_divisor<12>(25) + fast_udiv_7(8);\n    UNPACK(v += mailbox_read(ckernel::ThreadId::BriscThreadId);)\n    MATH(mailbox_write(ckernel::ThreadId::PackThreadId, v);)\n    PACK(v = ckernel::mailbox_not_empty(ckernel::ThreadId::MathThreadId);)\n    (void)v;\n}\n' >"$tmp/llkmm.cpp"
+run "$cc" --risc compute -o "$tmp/llkmm" "$tmp/llkmm.cpp"
+expect_rc 0 "llk_pack_relu_config, llk_pack_reconfig_l1_acc, ReluConfig, mulsi3, mailboxes"
 k cbset 'get_local_cb_interface(16).fifo_page_size = 64;'
 expect_rc 1 "writing fifo_page_size"
 expect_err "error: 'operator=' is unavailable: not supported by tt-foil: writing a circular buffer's interface" "writing fifo_page_size"

@@ -103,7 +103,7 @@ static void c_kernel(void)
     check_fault(guard(c, "guard.brisc.elf", TF_L1_MAILBOX, 4, 5, 0), c, "BRISC", "guard",
                 "guard.brisc.elf", "tests/kernels/guard.c", 20, "sw", 0,
                 "; the kernel's 4-byte store of 0x00000005 reaches the mailbox (GO/DONE, launch "
-                "message, RISC status and fault records; L1 0x0..0xdff)" TF_T_WRONG);
+                "message, RISC status and fault records; L1 0x0..0xbff)" TF_T_WRONG);
     /* a word into BRISC's firmware code (its first words: crt0.S) */
     check_fault(guard(c, "guard.brisc.elf", TF_L1_FW(TF_RISC_BRISC) + 0x40, 4, 0, 0), c, "BRISC",
                 "guard", "guard.brisc.elf", "tests/kernels/guard.c", 20, "sw", 0x4040,
@@ -145,7 +145,7 @@ static void ttm_kernel(void)
     check_fault(msg, c, "NCRISC", "ttm_l1_guard", "ttm_l1_guard.ncrisc.elf",
                 "tests/kernels/ttm/l1_guard.cpp", 17, "sw", 0,
                 "; the kernel's 4-byte store of 0x00000080 reaches the mailbox (GO/DONE, launch "
-                "message, RISC status and fault records; L1 0x0..0xdff)" TF_T_WRONG);
+                "message, RISC status and fault records; L1 0x0..0xbff)" TF_T_WRONG);
     /* a half word into BRISC's firmware code */
     uint32_t fw[] = {TF_L1_FW(TF_RISC_BRISC) + 0x10, 0x1234};
     CHECK_TRUE(run(c, "ttm_l1_guard_half.ncrisc.elf", fw, 2, msg, sizeof msg) != 0);

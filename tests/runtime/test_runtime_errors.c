@@ -684,7 +684,7 @@ int main(void)
     e = hang(dev, "fault18.brisc.elf");
     check_timed_out(e, "fault18", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "though its mailbox lists no RISC as still running (boot mask 0x0, GO "
-                      "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xdff) looks overwritten");
+                      "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xbff) looks overwritten");
 
     /* a kernel that writes into its mailbox's GO message by a NOC write
      * (and then spins): the timeout says the mailbox looks overwritten (it
@@ -692,7 +692,7 @@ int main(void)
     e = hang(dev, "fault21.brisc.elf");
     check_timed_out(e, "fault21", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "its mailbox's GO message is signal 0x5 for dispatch");
-    CHECK_CONTAINS(e, "the mailbox (L1 0x0..0xdff) looks overwritten; does a kernel write into "
+    CHECK_CONTAINS(e, "the mailbox (L1 0x0..0xbff) looks overwritten; does a kernel write into "
                       "that range of this core with a NOC write (from any core) or, on hardware, a "
                       "store (the simulator faults a kernel's store there)?");
     CHECK_TRUE(strstr(e, "if it is just slow") == NULL);

@@ -477,7 +477,7 @@ int main(void)
     on_simulator("guard.brisc.elf", sim_msg, sizeof sim_msg, &tp);
     CHECK_CONTAINS(sim_msg,
                    "; the kernel's 4-byte store of 0x00000000 reaches the mailbox (GO/DONE, "
-                   "launch message, RISC status and fault records; L1 0x0..0xdff)");
+                   "launch message, RISC status and fault records; L1 0x0..0xbff)");
     CHECK_EQ_U(tp.seen.detail, TF_FAULT_DETAIL_KERNEL_STORE);
     CHECK_EQ_U(tp.seen.tval, TF_L1_MAILBOX);
     CHECK_EQ_U(tp.seen.aux_lo, 0);

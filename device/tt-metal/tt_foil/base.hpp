@@ -23,6 +23,7 @@
 #include "kernel_args.h"
 #include "kernel_profiler.h"
 #include "tf_device.h"
+#include "tt_foil/risc_mailbox.hpp"
 
 #ifndef FORCE_INLINE
 #define FORCE_INLINE inline __attribute__((always_inline))

@@ -253,6 +253,25 @@ using tf_c::pack_reconfig_l1_acc;
 // compute_kernel_api.h: the packer's ReLU on the packs after it, tt-llk's
 // config word (bits 0-3 a ReluType, 16-31 the threshold's bf16 bits).
 using tf_c::pack_relu_config;
+ALWI void pack_relu_config(const ReluConfig &config)
+{
+    tf_c::pack_relu_config(config.packed());
+}
+// The LLK names ttnn's matmul kernels call under PACK((...)): the same
+// settings as pack_relu_config (the word, the older ReluType::ZERO_RELU
+// argument, or a ReluConfig) and pack_reconfig_l1_acc.
+ALWI void llk_pack_relu_config(std::uint32_t config)
+{
+    tf_c::pack_relu_config(config);
+}
+ALWI void llk_pack_relu_config(const ReluConfig &config)
+{
+    tf_c::pack_relu_config(config.packed());
+}
+ALWI void llk_pack_reconfig_l1_acc(std::uint32_t l1_acc_en)
+{
+    tf_c::pack_reconfig_l1_acc(l1_acc_en);
+}
 
 // ---- circular buffers ---------------------------------------------------------------
 // tt-metal's cb_api.h declares the compute kernel's CB calls in namespace

@@ -358,7 +358,8 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(REDUCE_SUM_INT,   194, 194, "row 0 := each column's sum, integers of ARG3's DataFormat, wrapping") \
     X(REDUCE_AVG_INT,   195, 195, "row 0 := each column's sum / 32 (Int32: toward 0, else floored)") \
     X(REDUCE_MAX_INT,   196, 196, "row 0 := each column's max (Int32 signed, UInt32/UInt16 unsigned)") \
-    X(REDUCE_MIN_INT,   197, 197, "row 0 := each column's min")
+    X(REDUCE_MIN_INT,   197, 197, "row 0 := each column's min")                                     \
+    X(CUMSUM,           198, 198, "row r := carry + rows 0..r, down each column, fp32 (cumsum_tile; ARG3 TF_SFPU_CUMSUM_FIRST)")
 // clang-format on
 #define TF_SFPU_OP_ENUM(name, code, init, doc) TF_SFPU_##name = code,
 enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
@@ -413,8 +414,16 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
                                                        << 16)
 #define TF_SFPU_REDUCE_ONE_TILE TF_SFPU_REDUCE_TILES(1, 1)
 #define TF_SFPU_REDUCE_ROW_DIM  (1u << 8)
-#define TF_SFPU_DF(df)          ((uint32_t)(df) << 16)
-#define TF_SFPU_DF_OF(arg1)     (((arg1) >> 16) & 0xffu)
+/* cumsum_tile (tt-metal's api/compute/cumsum.h): a running sum down the
+ * columns of one DEST tile in place, in fp32, row r := the carry + rows
+ * 0..r. The carry is the previous cumsum_tile's row 31 (tt-llk keeps it in
+ * SFPU registers between calls), or +0 when ARG3's TF_SFPU_CUMSUM_FIRST is
+ * set; without it and with no carry kept (no cumsum_tile before, or
+ * another SFPU op or init since) the op faults (TF_TILE_ERR_CUMSUM_CARRY;
+ * docs/chip.md "SFPU cumulative sum"). ARG2: 0. */
+#define TF_SFPU_CUMSUM_FIRST 1u
+#define TF_SFPU_DF(df)       ((uint32_t)(df) << 16)
+#define TF_SFPU_DF_OF(arg1)  (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
 #define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
@@ -563,6 +572,11 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 /* sfpu_reduce given a block of tiles (a: ct_dim, b: rt_dim, each shown
  * as 255 from 255 on; c: the op): a column reduction is of one tile */
 #define TF_TILE_ERR_REDUCE_BLOCK 18
+/* cumsum_tile with first = false and no carry kept (c: the op): a = 0 no
+ * cumsum_tile ran before in this kernel run; a = 1 (2) the SFPU op (the
+ * init of the SFPU op) b ran after the last cumsum_tile, its code using
+ * the SFPU registers the carry lives in */
+#define TF_TILE_ERR_CUMSUM_CARRY 21
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

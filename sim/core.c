@@ -534,8 +534,10 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
     sim_mem_write(core->l1, addr, src, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
     uint32_t go = TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, go.signal);
-    if (addr <= go && go + 4 <= addr + n && l1_word(core, go) == TF_GO_RUN)
+    if (addr <= go && go + 4 <= addr + n && l1_word(core, go) == TF_GO_RUN) {
         sim_perf_go(core); /* the counters' window opens */
+        sim_tile_go(core);
+    }
 }
 
 /* The chip stops a hart that trapped with no handler to run: before its

@@ -44,6 +44,17 @@ void sim_tile_reset(sim_core *core)
     core->tile->changes = changes + 1;
 }
 
+/* The engine's other state stays from run to run, as the hardware's
+ * configuration does (an init of the last run still counts); the carry
+ * cumsum_tile keeps in SFPU registers is the kernel's own: a run's first
+ * cumsum_tile with first = false faults rather than continue an earlier
+ * run's column (tt-metal's cumsum kernels start each column with first =
+ * true; the firmware and other kernels between runs are not modeled). */
+void sim_tile_go(sim_core *core)
+{
+    if (core->tile) core->tile->cumsum_state = CUMSUM_NONE;
+}
+
 void sim_tile_free(sim_core *core)
 {
     free(core->tile);
@@ -210,10 +221,17 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
     /* a block matmul's ct x rt output tiles must fit the DEST half */
     if (cls == TF_TILE_INIT_MATMUL && p2 > dest_capacity(e))
         return fault_aux(sh, op, TF_TILE_ERR_DEST, p2, dest_capacity(e), 0);
-    if (cls == TF_TILE_INIT_SFPU)
+    if (cls == TF_TILE_INIT_SFPU) {
         e->sfpu_init = p1;
-    else
+        /* another op's init may use the registers cumsum_tile's carry is
+         * in (cumsum_tile_init only records its adds for replay) */
+        if (p1 != TF_SFPU_CUMSUM && e->cumsum_state == CUMSUM_KEPT) {
+            e->cumsum_state = CUMSUM_LOST_INIT;
+            e->cumsum_lost = (uint8_t)p1;
+        }
+    } else {
         e->fpu_init = arg;
+    }
     run_at(sh, 0, 8, 0, TF_PERF_UNIT_FPU);
     return TF_BUS_OK;
 }
@@ -502,6 +520,8 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
             sim_sfpu_int_binary(d, a, b, m->sfpu, TF_SFPU_DF_OF(args[1]));
         else if (TF_SFPU_IS_BINARY(m->sfpu))
             sim_sfpu_binary(d, a, b, m->sfpu, dest_16bit(e) ? 1 + f16 : 0);
+        else if (m->sfpu == TF_SFPU_CUMSUM) /* (the carry: fp32, before DEST's store) */
+            sim_sfpu_cumsum(d, e->cumsum_carry, (args[3] & TF_SFPU_CUMSUM_FIRST) != 0);
         else
             sim_sfpu_run(d, m->sfpu, (int)m->approx, args[2], args[3]);
         break;
@@ -740,10 +760,27 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
               : dest_16bit(e) && kind == DEST_FLOAT ? dest_mode(e, &m, ka, kb, sh->tile_args, slot)
                                                     : 0;
     if (f16 < 0) return fault_aux(sh, op, TF_TILE_ERR_FP32, 1, 0, m.sfpu);
+    /* cumsum_tile continuing a column (first = false) needs the carry the
+     * last cumsum_tile left in the SFPU's registers; any other SFPU op
+     * since may have overwritten them (its code allocates LREG0-7 freely),
+     * so the engine faults rather than guess */
+    if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_CUMSUM &&
+        !(sh->tile_args[3] & TF_SFPU_CUMSUM_FIRST) && e->cumsum_state != CUMSUM_KEPT)
+        return fault_aux(sh, op, TF_TILE_ERR_CUMSUM_CARRY,
+                         e->cumsum_state == CUMSUM_NONE ? 0 : e->cumsum_state - 1u, e->cumsum_lost,
+                         m.sfpu);
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args, kind == DEST_INT, f16);
     e->kind[slot] = (uint8_t)kind;
     e->f16[slot] = (uint8_t)f16;
+    /* the carry: kept by cumsum_tile, lost to any other SFPU op (the
+     * fault names the last such op, rather than an init before it) */
+    if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_CUMSUM) {
+        e->cumsum_state = CUMSUM_KEPT;
+    } else if (m.kind == TF_TILE_SFPU && e->cumsum_state != CUMSUM_NONE) {
+        e->cumsum_state = CUMSUM_LOST_OP;
+        e->cumsum_lost = (uint8_t)m.sfpu;
+    }
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);

@@ -101,6 +101,12 @@ struct sim_tile_engine {
     sim_tile_cfg cfg;
     uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */
     uint32_t sfpu_init; /* the SFPU op whose init ran last (0: none) */
+    /* cumsum_tile's carry: each column's running sum at row 31 of the last
+     * cumsum_tile (fp32, as tt-llk keeps it in SFPU registers between
+     * calls), kept while cumsum_state is CUMSUM_KEPT; another SFPU op or
+     * init (whose code uses those registers) loses it, cumsum_lost the op */
+    float cumsum_carry[TF_TILE_DIM];
+    uint8_t cumsum_state, cumsum_lost;
     /* bumped by every command that does not wait (and by a reset): a
      * command that waited waits again while it is unchanged, since what
      * decides a wait is the engine's state and the waiting hart's own
@@ -109,6 +115,10 @@ struct sim_tile_engine {
 };
 
 enum { DEST_ZEROS, DEST_FLOAT, DEST_INT };
+/* sim_tile_engine.cumsum_state: no cumsum_tile yet (the engine's reset),
+ * the carry kept, lost to an SFPU op, lost to an SFPU init (the a of
+ * TF_TILE_ERR_CUMSUM_CARRY: 0, -, 1, 2) */
+enum { CUMSUM_NONE, CUMSUM_KEPT, CUMSUM_LOST_OP, CUMSUM_LOST_INIT };
 
 /* What an unpack knows about the values it wrote, for the matmul's choice
  * of fused multiply-adds (tile_simd.c, products_exact): SIM_SRC_KNOWN set
@@ -222,6 +232,10 @@ int sim_sfpu_typecast_int(float *d, uint32_t in, uint32_t out);
 int sim_sfpu_reduce(float *d, uint32_t op, uint32_t p1);
 uint32_t sim_sfpu_reduce_cycles(uint32_t op, uint32_t p1);
 uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out);
+/* tile_sfpu_cumsum.c: cumsum_tile on a tile in place, from carry (or +0
+ * with first), carry then the tile's row 31 sums; its modeled cycles */
+int sim_sfpu_cumsum(float *d, float *carry, int first);
+uint32_t sim_sfpu_cumsum_cycles(int first);
 
 /* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU
  * has it and TT_FOIL_TILE_SIMD is not 0), bit-identical to the portable

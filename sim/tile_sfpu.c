@@ -119,6 +119,7 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
         !sim_sfpu_args_ok(op, p0, p1))
         return -1;
     if (TF_SFPU_IS_REDUCE(op)) return sim_sfpu_reduce(d, op, p1);
+    if (op == TF_SFPU_CUMSUM) return -1; /* it needs its carry: sim_sfpu_cumsum */
     if (TF_SFPU_IS_INT_UNARY(op)) return sim_sfpu_int_unary(d, op, p0, p1);
     if (op == TF_SFPU_TYPECAST) {
         if (TF_DF_INTEGER(p0) || TF_DF_INTEGER(p1)) return sim_sfpu_typecast_int(d, p0, p1);
@@ -403,6 +404,7 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_LCM_INT: return (12 + 14 * 7 + 40) * 32;
     default: {
         if (TF_SFPU_IS_REDUCE(op)) return sim_sfpu_reduce_cycles(op, p1); /* p1: ARG3 */
+        if (op == TF_SFPU_CUMSUM) return sim_sfpu_cumsum_cycles((p1 & TF_SFPU_CUMSUM_FIRST) != 0);
         if (TF_SFPU_IS_INT(op))
             return 64; /* tile_sfpu_unary.c's ops; else 32, as COPY_DEST: a load and a store a
                           vector */

@@ -382,6 +382,23 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "for 255 or more)",
                  a, b);
         break;
+    case TF_TILE_ERR_CUMSUM_CARRY: {
+        const char *lost = b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b] : "?";
+        if (a == 0)
+            snprintf(what, sizeof what,
+                     "first = false, but no cumsum_tile ran before it in this kernel run: there "
+                     "is no carry (the previous tile's last row, kept in SFPU registers) to "
+                     "continue from; a column's first tile takes first = true");
+        else
+            snprintf(what, sizeof what,
+                     "first = false, but %sSFPU op %s ran after the last cumsum_tile: the carry "
+                     "(the previous tile's last row, which tt-llk keeps in SFPU registers "
+                     "LREG4-7 between calls) may be overwritten by its code, which is not "
+                     "modeled: run other SFPU ops and inits before a column's first "
+                     "cumsum_tile or after its last",
+                     a == 2 ? "the init of " : "", lost);
+        break;
+    }
     case TF_TILE_ERR_DEST_WIDTH:
         snprintf(what, sizeof what,
                  "transpose_wh_dest with is_32bit = %s on %s DEST: tt-llk moves DEST through "

@@ -983,6 +983,23 @@ ALWI void sfpu_reduce(std::uint32_t idst, std::uint32_t ct_dim = 1, std::uint32_
     constexpr std::uint32_t row = reduce_dim == ReduceDim::REDUCE_ROW ? TF_SFPU_REDUCE_ROW_DIM : 0;
     tf_c::dev_sfpu(op, idst, TF_SFPU_REDUCE_TILES(ct_dim, rt_dim), (std::uint32_t)format | row);
 }
+// cumsum_tile (api/compute/cumsum.h): the running sum down each column of
+// DEST[idst], in place, in fp32 (docs/chip.md "SFPU cumulative sum"):
+// row r := carry + rows 0..r. first = false continues from the last
+// cumsum_tile's row 31 (tt-llk keeps it in SFPU registers between calls),
+// so tiles given top to bottom sum down a whole column of tiles; first =
+// true starts from +0. Any other SFPU op or init between a column's calls
+// faults at the next first = false (the carry's registers are not kept
+// for it), as does first = false with no cumsum_tile before. Float tiles
+// only (an integer tile faults); either DEST width.
+ALWI void cumsum_tile_init()
+{
+    tf_c::dev_sfpu_init(TF_SFPU_CUMSUM);
+}
+ALWI void cumsum_tile(std::uint32_t idst, bool first = true)
+{
+    tf_c::dev_sfpu(TF_SFPU_CUMSUM, idst, 0, first ? TF_SFPU_CUMSUM_FIRST : 0);
+}
 } // namespace ckernel
 
 #endif

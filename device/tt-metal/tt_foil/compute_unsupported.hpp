@@ -19,7 +19,6 @@ namespace ckernel
 TF_SFPU_NO(dropout_tile);
 TF_SFPU_NO(rand_tile);
 TF_SFPU_NO(tiled_prod_tile);
-TF_SFPU_NO(cumsum_tile);
 // (api/compute/eltwise_unary/*.h, 2026)
 TF_SFPU_NO(polygamma_tile);
 TF_SFPU_NO(multigammaln_tile);

@@ -141,7 +141,8 @@
     X(TILIZE,     6, "tilize_init")                                                                \
     X(UNTILIZE,   7, "untilize_init (or pack_untilize_init)")                                      \
     X(SFPU,       8, "the op's *_tile_init")                                                      \
-    X(TRANSPOSE_DEST, 9, "transpose_wh_dest_init_short with the same is_32bit (and transpose_of_faces)")
+    X(TRANSPOSE_DEST, 9, "transpose_wh_dest_init_short with the same is_32bit (and transpose_of_faces)") \
+    X(UNARY_BCAST, 10, "unary_bcast_init with the same BroadcastType (or reconfigure_unary_bcast)")
 // clang-format on
 #define TF_TILE_INIT_ENUM(name, code, fn) TF_TILE_INIT_##name = code,
 enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
@@ -149,7 +150,8 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
 /* INIT's ARG0: the class and up to three parameters (BINARY: binop, bcast,
  * reuse | acc_to_dest << 4; MATMUL: transpose, ct x rt tiles; REDUCE:
  * pool, dim; SFPU: the op whose init it is; TRANSPOSE_DEST: its
- * TF_TDEST_* flags, which the op's must equal). */
+ * TF_TDEST_* flags, which the op's must equal; UNARY_BCAST: the
+ * BroadcastType, TF_UBCAST_32BIT when its CB takes the 32-bit path). */
 #define TF_TILE_INIT_ARG(cls, p1, p2, p3)                                                          \
     ((uint32_t)(cls) | (uint32_t)(p1) << 8 | (uint32_t)(p2) << 16 | (uint32_t)(p3) << 24)
 
@@ -509,7 +511,8 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(PACK_UNTILIZE, 25, TF_TILE_ROLE_PACK, "DEST[ARG0] as 32 rows at ARG1, format ARG2, ARG3 values apart") \
     X(PACK_L1_ACC, 26, TF_TILE_ROLE_PACK, "ARG0 1: the next PACKs add DEST to the L1 tile (Float32, Float16_b); 0: they overwrite it") \
     X(PACK_RELU,   27, TF_TILE_ROLE_PACK, "ARG0: the packer's ReLU for the next PACKs (tt-llk's config: TF_PACK_RELU_*)") \
-    X(TRANSPOSE_DEST, 28, TF_TILE_ROLE_MATH, "DEST[ARG0] transposed in place, every bit kept; ARG1 TF_TDEST_* flags")
+    X(TRANSPOSE_DEST, 28, TF_TILE_ROLE_MATH, "DEST[ARG0] transposed in place, every bit kept; ARG1 TF_TDEST_* flags") \
+    X(UNARY_BCAST, 29, TF_TILE_ROLE_MATH, "DEST[ARG0] = the source tile broadcast as ARG1 (TF_BCAST_*): NONE src A, else src B")
 // clang-format on
 
 /* TRANSPOSE_DEST's flags (tt-metal's transpose_wh_dest template
@@ -524,6 +527,21 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_TDEST_32BIT        1u
 #define TF_TDEST_WITHIN_FACES 2u
 #define TF_TDEST_FLAGS_OK(f)  (((f) & ~3u) == 0 && ((f) != TF_TDEST_WITHIN_FACES))
+
+/* UNARY_BCAST (tt-metal's unary_bcast<BroadcastType>, api/compute/bcast.h):
+ * DEST[ARG0] = the tile with ARG1's broadcast (TF_BCAST_NONE a plain copy,
+ * ROW its row 0 on every row, COL its column 0 on every column, SCALAR its
+ * [0][0] everywhere). The unpack before it fills src B (NONE: src A), as
+ * tt-llk's llk_unpack_A with a broadcast does. tt-metal picks the path by
+ * the CB's unpacked format: Float32, Int32, UInt32 into an fp32 DEST go
+ * whole into DEST and are broadcast there by 16-bit halves (every bit
+ * kept: TF_UBCAST_32BIT); any other tile goes through src B, where COL is
+ * the FPU's add of a zeroed src A (so a -0 in column 0 comes out +0). The
+ * init records its CB's path (INIT's p2); an op on a tile of the other
+ * path faults (TF_TILE_ERR_UBCAST_PATH): the unpacker and math unit were
+ * set up for the other one (reconfigure_unary_bcast sets them up again). */
+#define TF_UBCAST_32BIT    1u
+#define TF_UBCAST_WIDE(df) ((df) == TF_DF_FLOAT32 || (df) == TF_DF_INT32 || (df) == TF_DF_UINT32)
 
 #define TF_TILE_OP_ENUM(name, code, role, doc) TF_TILE_##name = code,
 enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
@@ -577,6 +595,9 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * init of the SFPU op) b ran after the last cumsum_tile, its code using
  * the SFPU registers the carry lives in */
 #define TF_TILE_ERR_CUMSUM_CARRY 21
+/* UNARY_BCAST on a tile of the other path than its init's CB (a: 1 the
+ * tile takes the 32-bit path, TF_UBCAST_32BIT, 0 src B; b: the init's) */
+#define TF_TILE_ERR_UBCAST_PATH 19
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

@@ -161,6 +161,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
             e->a.integer[k] = TF_DF_INTEGER(df_a);
         }
         e->a.fp16[k] = TF_DF_EXP_A(df_a);
+        e->a.wide[k] = TF_UBCAST_WIDE(df_a);
     }
     if (want_b) {
         int k = e->b.written & 1;
@@ -168,6 +169,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k], &e->b.cols[k]);
         e->b.fp16[k] = TF_DF_EXP_A(df_b);
         e->b.integer[k] = TF_DF_INTEGER(df_b);
+        e->b.wide[k] = TF_UBCAST_WIDE(df_b);
     }
     run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
            TF_PERF_UNIT_UNPACK);
@@ -239,9 +241,10 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
 /* A math operation, decoded: what it computes and what it reads. */
 typedef struct math_op {
     int kind; /* a TF_TILE_* opcode: COPY, ELTWISE, MATMUL, BIAS, REDUCE, REDUCE_COLS/ROWS,
-                 TRANSPOSE, SFPU, TRANSPOSE_DEST */
+                 TRANSPOSE, SFPU, TRANSPOSE_DEST, UNARY_BCAST */
     uint32_t binop, bcast, reuse, pool, dim, sfpu, approx, rne;
     uint32_t tdest;   /* TRANSPOSE_DEST: its TF_TDEST_* flags */
+    uint32_t path32;  /* UNARY_BCAST: TF_UBCAST_32BIT when its tile takes the 32-bit path */
     uint32_t variant; /* SFPU: ARG3 (a family's member: ROUNDING's cost) */
     int uses;         /* source registers: bit 0 A, bit 1 B */
     int in_place;     /* a ternary SFPU op writes its first source's tile */
@@ -263,6 +266,11 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->uses = 0;
         m->tdest = arg;
         if (!TF_TDEST_FLAGS_OK(arg)) return fault_aux(sh, op, TF_TILE_ERR_ARG, arg, 0, 0);
+        break;
+    case TF_TILE_UNARY_BCAST: /* NONE copies src A; a broadcast reads src B, as tt-llk's */
+        m->bcast = arg;
+        if (arg > TF_BCAST_SCALAR) return fault_aux(sh, op, TF_TILE_ERR_ARG, arg, 0, 0);
+        m->uses = arg == TF_BCAST_NONE ? 1 : 2;
         break;
     case TF_TILE_ADD:
     case TF_TILE_SUB:
@@ -372,6 +380,10 @@ static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const
         want = TF_TILE_INIT_TRANSPOSE_DEST;
         ok = cls == want && p1 == m->tdest;
         break;
+    case TF_TILE_UNARY_BCAST: /* its init programs the unpacker and math for the broadcast */
+        want = TF_TILE_INIT_UNARY_BCAST;
+        ok = cls == want && p1 == m->bcast;
+        break;
     default: return TF_BUS_OK;
     }
     return ok ? TF_BUS_OK : fault_aux(sh, op, TF_TILE_ERR_INIT, want, cls, 0);
@@ -392,6 +404,25 @@ static uint32_t tdest_cycles(uint32_t flags)
     return flags & TF_TDEST_32BIT ? TDEST_CYCLES_32 : TDEST_CYCLES_16;
 }
 
+/* unary_bcast's cycles (docs/chip.md, "Modeled cost"), an estimate (no
+ * public figure): one a math-unit data instruction of tt-llk's Blackhole
+ * sequence (llk_math_eltwise_unary_datacopy.h; its configuration writes
+ * and counter resets not counted). Through src B: 8, as copy_tile's, for
+ * each type: ROW's and SCALAR's MOVB2D broadcast 8 rows an instruction
+ * (4 faces x 2, 1 x 8), COL's ELWADD adds 8 rows (2 passes x 2 faces x
+ * 2), NONE is the copy's 8 MOVA2D. The 32-bit path: the tile is unpacked
+ * straight into DEST, then 4 ZEROACCs (a face each) and the broadcast of
+ * each value's high and low halves through src B: ROW 2 x (2 MOVD2B + 8
+ * MOVB2D), SCALAR 2 x (1 + 8), COL 2 faces x 2 halves x (4 + 8). */
+static uint32_t ubcast_cycles(const math_op *m)
+{
+    static const uint8_t wide[] = {[TF_BCAST_NONE] = 4,
+                                   [TF_BCAST_COL] = 4 + 48,
+                                   [TF_BCAST_ROW] = 4 + 20,
+                                   [TF_BCAST_SCALAR] = 4 + 18};
+    return m->path32 ? wide[m->bcast] : 8;
+}
+
 /* Modeled cycles of a math op (docs/chip.md, "Modeled cost"). Simple mode
  * keeps issue 7's figures; tt-metal mode uses the published FPU rates
  * (tech_reports/matrix_engine: 8x16 elementwise, 16x16 reduce, 8x16x16
@@ -410,6 +441,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
                        ? 32
                        : sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
         case TF_TILE_TRANSPOSE_DEST: return tdest_cycles(m->tdest);
+        case TF_TILE_UNARY_BCAST: return ubcast_cycles(m);
         default: return 16;
         }
     }
@@ -421,6 +453,7 @@ static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
     case TF_TILE_REDUCE_ROWS: return 4;
     case TF_TILE_SFPU: return sim_sfpu_cycles(m->sfpu, m->approx, m->in_place, m->variant);
     case TF_TILE_TRANSPOSE_DEST: return tdest_cycles(m->tdest);
+    case TF_TILE_UNARY_BCAST: return ubcast_cycles(m);
     default: return 8; /* COPY, TRANSPOSE, BIAS: one pass at the elementwise rate */
     }
 }
@@ -452,7 +485,7 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: k = TF_PERF_FLOP_BIAS; break;
     case TF_TILE_SFPU: k = TF_PERF_FLOP_SFPU; break;
-    default: return; /* COPY, TRANSPOSE, TRANSPOSE_DEST: data movement */
+    default: return; /* COPY, TRANSPOSE, TRANSPOSE_DEST, UNARY_BCAST: data movement */
     }
     core->perf.flops[k] += per_tile[k];
     core->perf.tiles[k]++;
@@ -481,6 +514,9 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
     switch (m->kind) {
     case TF_TILE_COPY: memcpy(d, a, sizeof(tile_t)); break;
     case TF_TILE_TRANSPOSE: sim_fpu_transpose(d, a); break;
+    case TF_TILE_UNARY_BCAST:
+        sim_fpu_unary_bcast(d, m->bcast == TF_BCAST_NONE ? a : b, m->bcast, !m->path32, integer);
+        break;
     case TF_TILE_TRANSPOSE_DEST: /* moves values only: DEST's format as it was, no -0 or NaN made */
         sim_fpu_transpose_dest(d, m->tdest);
         *plain = was_plain;
@@ -561,10 +597,11 @@ static int mask_int(const math_op *m, const uint32_t *args)
 static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args)
 {
     int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF + (int)args[0];
-    if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot]; /* moves floats or integers */
-    if (m->kind == TF_TILE_COPY) {
-        if (e->a.integer[ka] && dest_16bit(e)) return -1;
-        return e->a.integer[ka] ? DEST_INT : DEST_FLOAT;
+    if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot];     /* moves floats or integers */
+    if (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST) { /* either kind, moved */
+        int integer = m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka];
+        if (integer && dest_16bit(e)) return -1;
+        return integer ? DEST_INT : DEST_FLOAT;
     }
     if (m->kind != TF_TILE_SFPU) {
         /* the FPU: float sources; the ops that add into DEST read it too */
@@ -609,7 +646,9 @@ static int fault_kind(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     int unary_int = (m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT_UNARY(m->sfpu)) || mask_int(m, args);
     int cast_in = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]);
     int cast_out = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]);
-    int copy_int = m->kind == TF_TILE_COPY && e->a.integer[ka];
+    int copy_int = (m->kind == TF_TILE_COPY && e->a.integer[ka]) ||
+                   (m->kind == TF_TILE_UNARY_BCAST &&
+                    (m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka]));
     if (dest_16bit(e) && (copy_int || sfpu_int || unary_int || cast_in || cast_out))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, c);
     if (m->kind != TF_TILE_SFPU) return fault_aux(sh, op, TF_TILE_ERR_INTEGER, 1, 255, 0);
@@ -665,6 +704,7 @@ static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
         reads[n++] = base + (int)args[3];
     } else if (m->kind == TF_TILE_SFPU ||
                (m->kind != TF_TILE_COPY && m->kind != TF_TILE_TRANSPOSE &&
+                m->kind != TF_TILE_UNARY_BCAST &&
                 !(m->kind == TF_TILE_ELTWISE && !m->reuse && !((e->fpu_init >> 28) & 1)))) {
         reads[n++] = slot; /* the ops that add into DEST, an SFPU op in place */
     }
@@ -729,6 +769,16 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         return wait(sh, TF_PERF_WAIT_TILE_SRC);
     uint64_t t = 0;
     int ka = e->a.consumed & 1, kb = e->b.consumed & 1;
+    /* unary_bcast's path: its tile's (a 32-bit one into an fp32 DEST goes
+     * whole), which must be the one its init set the unpacker and math up
+     * for (tt-metal mode) */
+    if (m.kind == TF_TILE_UNARY_BCAST) {
+        int wide = u == 2 ? e->b.wide[kb] : e->a.wide[ka];
+        m.path32 = !dest_16bit(e) && wide ? TF_UBCAST_32BIT : 0;
+        uint32_t init32 = (e->fpu_init >> 16) & TF_UBCAST_32BIT;
+        if (e->cfg.strict && m.path32 != init32)
+            return fault_aux(sh, op, TF_TILE_ERR_UBCAST_PATH, m.path32, init32, 0);
+    }
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
@@ -741,7 +791,8 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
     /* released: zeros (dest_fresh), unless the op writes every value
      * without reading DEST (COPY, TRANSPOSE; a matmul on a cleared tile
      * zeroes it itself) */
-    if (m.kind == TF_TILE_COPY || m.kind == TF_TILE_TRANSPOSE || m.kind == TF_TILE_MATMUL)
+    if (m.kind == TF_TILE_COPY || m.kind == TF_TILE_TRANSPOSE || m.kind == TF_TILE_MATMUL ||
+        m.kind == TF_TILE_UNARY_BCAST)
         e->stale[slot] = 0;
     else
         dest_fresh(e, slot);

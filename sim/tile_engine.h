@@ -57,6 +57,9 @@ typedef struct src_reg {
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */
     uint8_t integer[2];   /* the unpack's format was an integer one (TF_DF_INTEGER) */
+    /* its format was Float32, Int32 or UInt32: unary_bcast's 32-bit path
+     * with an fp32 DEST (TF_UBCAST_32BIT) */
+    uint8_t wide[2];
 } src_reg;
 
 /* What the math unit computes with: the kernel's settings. In simple
@@ -194,6 +197,10 @@ void sim_fpu_reduce(float *d, const float *a, const float *scaler, uint32_t pool
 void sim_fpu_transpose(float *d, const float *a);
 /* in place, bitwise; flags: TF_TDEST_* (TRANSPOSE_DEST's ARG1) */
 void sim_fpu_transpose_dest(float *t, uint32_t flags);
+/* unary_bcast: d = s broadcast as bcast (TF_BCAST_*), each value moved
+ * whole, but COL through src B (b16: not the 32-bit path) of float values,
+ * which is the FPU's add of zeros (sim_fpu_eltwise) */
+void sim_fpu_unary_bcast(float *d, const float *s, uint32_t bcast, int b16, int integer);
 
 /* tile_sfpu.c: the vector unit. 0, or -1 for an op it does not know
  * (sim_sfpu_run: the unary ops; sim_sfpu_binary: the TF_SFPU_IS_BINARY

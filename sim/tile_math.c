@@ -228,3 +228,28 @@ void sim_fpu_transpose_dest(float *t, uint32_t flags)
         }
     memcpy(t, out, sizeof out);
 }
+
+/* unary_bcast (tt-llk's llk_math_eltwise_unary_datacopy with a broadcast):
+ * the moves (MOVB2D with its broadcasts, the 32-bit path's halves through
+ * src B, the plain copy) keep every bit, so the values move as words; a
+ * float COL broadcast through src B is tt-llk's ELWADD of src A's zeros
+ * (its unpacker zeroes src A) with B's column 0: the engine's add, as
+ * add_tiles_bcast<COL> of a zero tile. */
+void sim_fpu_unary_bcast(float *restrict d, const float *restrict s, uint32_t bcast, int b16,
+                         int integer)
+{
+    if (bcast == TF_BCAST_COL && b16 && !integer) {
+        static _Alignas(64) const tile_t zeros; /* (64: the vector loops, tile_engine.h) */
+        sim_fpu_eltwise(d, zeros, s, TF_BINOP_ADD, TF_BCAST_COL, TF_REUSE_NONE, 0, 1, 1);
+        return;
+    }
+    uint32_t in[TF_TILE_ELEMS], out[TF_TILE_ELEMS];
+    memcpy(in, s, sizeof in);
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c++)
+            out[r * D + c] = bcast == TF_BCAST_COL      ? in[r * D]
+                             : bcast == TF_BCAST_ROW    ? in[c]
+                             : bcast == TF_BCAST_SCALAR ? in[0]
+                                                        : in[r * D + c];
+    memcpy(d, out, sizeof out);
+}

@@ -408,6 +408,17 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "is_32bit = fp32_dest_acc_en (tt-metal's kernels pass DST_ACCUM_MODE)",
                  a ? "true" : "false", b ? "an fp32" : "a 16-bit");
         break;
+    case TF_TILE_ERR_UBCAST_PATH:
+        snprintf(what, sizeof what,
+                 "unary_bcast on a tile that takes %s, after an init for a CB whose tiles take "
+                 "%s: tt-metal picks the path by the CB's format (Float32, Int32, UInt32 with "
+                 "fp32_dest_acc_en: unpacked whole into DEST; any other through source register "
+                 "B) and its init sets the unpacker and math unit up for that one, so the tile "
+                 "would come out wrong (not modeled): call reconfigure_unary_bcast (or "
+                 "unary_bcast_init) with this CB first",
+                 a ? "the 32-bit path" : "the source-B path",
+                 b ? "the 32-bit path" : "the source-B path");
+        break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

@@ -89,7 +89,12 @@
  *   mask_tile(i, m[, DataFormat df])       mask_tile(i, m, df) (df: TF_DF_FLOAT16_B, ...)
  *   transpose_wh_dest_init_short<b32, f>() transpose_wh_dest_init_short(b32, f)
  *   transpose_wh_dest<b32, f>(i)           transpose_wh_dest(i, b32, f) (f: transpose_of_faces,
- *                                          true unless said) */
+ *                                          true unless said)
+ *   unary_bcast_init<B>(icb, ocb)          unary_bcast_init(B, icb, ocb) (B: TF_BCAST_*)
+ *   unary_bcast<B>(icb, i, dst)            unary_bcast(B, icb, i, dst)
+ *   unary_bcast_uninit<B>(icb)             unary_bcast_uninit(B, icb)
+ *   reconfigure_unary_bcast<O, N>(oi, ni,  reconfigure_unary_bcast(O, N, oi, ni, oo, no)
+ *     oo, no) */
 /* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H
@@ -417,6 +422,63 @@ TF_ALWAYS_INLINE void transpose_wh_dest(uint32_t dst, uint32_t is_32bit, uint32_
     if (TF_MATH)
         dev_math(TF_TILE_TRANSPOSE_DEST, dst,
                  (is_32bit ? TF_TDEST_32BIT : 0) | (faces ? 0 : TF_TDEST_WITHIN_FACES));
+}
+
+/* ---- broadcasting copies (tt-metal's unary_bcast, api/compute/bcast.h) ----------- */
+
+/* The path icb's tiles take (tt-metal picks it by the CB's unpacked
+ * format): TF_UBCAST_32BIT for Float32, Int32 and UInt32 with an fp32
+ * DEST (unpacked whole into DEST; a CB known by its page size alone:
+ * 4096 bytes is Float32), else 0 (through source register B). */
+TF_ALWAYS_INLINE uint32_t dev_ubcast_path(uint32_t icb)
+{
+    uint32_t df = dev_cb_data_format(icb);
+    int wide =
+        df != TF_DATA_FORMAT_INVALID ? TF_UBCAST_WIDE(df) : dev_cb_page_size(icb) == TF_TILE_FP32;
+    return TF_FP32_DEST_ACC && wide ? TF_UBCAST_32BIT : 0u;
+}
+
+/* Sets the unpacker and math up for unary_bcast with bcast (TF_BCAST_*) on
+ * icb's tiles; an FPU init, so other FPU ops need theirs after it. */
+TF_ALWAYS_INLINE void unary_bcast_init(uint32_t bcast, uint32_t icb, uint32_t ocb)
+{
+    (void)ocb;
+    if (TF_MATH) dev_init(TF_TILE_INIT_UNARY_BCAST, bcast, dev_ubcast_path(icb), 0);
+}
+
+/* DEST[dst] = tile i of icb, broadcast: TF_BCAST_NONE as it is, ROW its
+ * row 0 on every row, COL its column 0 on every column, SCALAR its [0][0]
+ * everywhere. A broadcast is unpacked into src B (NONE into src A), as
+ * tt-llk's llk_unpack_A does. */
+TF_ALWAYS_INLINE void unary_bcast(uint32_t bcast, uint32_t icb, uint32_t i, uint32_t dst)
+{
+    if (TF_UNPACKER) {
+        if (bcast == TF_BCAST_NONE)
+            dev_unpack_a(icb, i);
+        else
+            dev_unpack_b(icb, i);
+    }
+    if (TF_MATH) dev_math(TF_TILE_UNARY_BCAST, dst, bcast);
+}
+
+/* Leaves the broadcast's set-up (tt-llk's uninit restores the unpacker for
+ * the other ops): the next op needs its own init, unary_bcast too. */
+TF_ALWAYS_INLINE void unary_bcast_uninit(uint32_t bcast, uint32_t icb)
+{
+    (void)bcast, (void)icb;
+    dev_init(TF_TILE_INIT_NONE, 0, 0, 0);
+}
+
+/* From unary_bcast<old_bcast> on old_icb to new_bcast on new_icb: set up
+ * again when the type or the CB's format changes; otherwise, as tt-metal's,
+ * nothing is done (the set-up in place is the one used). */
+TF_ALWAYS_INLINE void reconfigure_unary_bcast(uint32_t old_bcast, uint32_t new_bcast,
+                                              uint32_t old_icb, uint32_t new_icb, uint32_t old_ocb,
+                                              uint32_t new_ocb)
+{
+    (void)old_ocb;
+    if (TF_MATH && (old_bcast != new_bcast || dev_cb_format(old_icb) != dev_cb_format(new_icb)))
+        unary_bcast_init(new_bcast, new_icb, new_ocb);
 }
 
 /* ---- FPU elementwise binary ops and broadcasts -------------------------------------- */

@@ -97,6 +97,11 @@ expect_rc 0 "older default arguments"
 k tdest 'transpose_wh_dest_init_short(); transpose_wh_dest(0); transpose_wh_dest_init_short<true>(); transpose_wh_dest<true>(1);
     transpose_wh_dest_init_short<true, false>(0); transpose_dest_init<true, false>(); transpose_dest<true, false>(2);'
 expect_rc 0 "transpose in DEST (both names, both widths)"
+k ubcast 'unary_bcast_init<BroadcastType::ROW>(0, 16); unary_bcast<BroadcastType::ROW>(0, 0, 1);
+    reconfigure_unary_bcast<BroadcastType::ROW, BroadcastType::SCALAR>(0, 1, 16, 16);
+    unary_bcast<BroadcastType::SCALAR>(1, 0, 2); unary_bcast_uninit<BroadcastType::SCALAR>(1);
+    unary_bcast_init<BroadcastType::COL>(0, 16, 7); unary_bcast<BroadcastType::COL>(0, 0, 0);'
+expect_rc 0 "unary_bcast, its init, uninit and reconfigure build"
 k tdest16 'transpose_wh_dest<false, false>(0);'
 expect_rc 1 "16-bit transpose within faces"
 expect_err "transpose_of_faces = false needs is_32bit" "16-bit transpose within faces"

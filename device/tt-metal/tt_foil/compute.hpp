@@ -431,6 +431,36 @@ ALWI void mul_tiles_bcast_rows(std::uint32_t icb0, std::uint32_t icb1, std::uint
     mul_tiles_bcast<BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);
 }
 
+// Broadcasting copies into DEST (api/compute/bcast.h): unary_bcast<B>(icb,
+// i, idst) puts tile i of icb in DEST[idst] as it is (NONE), its row 0 on
+// every row (ROW), its column 0 on every column (COL) or its [0][0]
+// everywhere (SCALAR), after unary_bcast_init<B> on a CB of the same path
+// (Float32, Int32, UInt32 with an fp32 DEST: the 32-bit one; else source
+// register B); reconfigure_unary_bcast sets up for another type or CB.
+// The init's call_line (tt-metal's, for its own checks) is unused.
+template <BroadcastType bcast_type>
+ALWI void unary_bcast_init(std::uint32_t icb, std::uint32_t ocb, std::uint32_t call_line = 0)
+{
+    (void)call_line;
+    tf_c::unary_bcast_init((std::uint32_t)bcast_type, icb, ocb);
+}
+template <BroadcastType bcast_type>
+ALWI void unary_bcast(std::uint32_t icb, std::uint32_t in_tile_index, std::uint32_t dst_tile_index)
+{
+    tf_c::unary_bcast((std::uint32_t)bcast_type, icb, in_tile_index, dst_tile_index);
+}
+template <BroadcastType bcast_type> ALWI void unary_bcast_uninit(std::uint32_t icb)
+{
+    tf_c::unary_bcast_uninit((std::uint32_t)bcast_type, icb);
+}
+template <BroadcastType old_bcast_type, BroadcastType new_bcast_type>
+ALWI void reconfigure_unary_bcast(std::uint32_t old_icb, std::uint32_t new_icb,
+                                  std::uint32_t old_ocb, std::uint32_t new_ocb)
+{
+    tf_c::reconfigure_unary_bcast((std::uint32_t)old_bcast_type, (std::uint32_t)new_bcast_type,
+                                  old_icb, new_icb, old_ocb, new_ocb);
+}
+
 // DEST as one operand: DEST_TO_SRCA: DEST[i] = DEST[i] op tile; DEST_TO_SRCB:
 // DEST[i] = tile op DEST[i] (mul overwrites).
 template <EltwiseBinaryType t = ELWADD,

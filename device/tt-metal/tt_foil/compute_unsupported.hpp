@@ -131,13 +131,6 @@ TF_UNSUPPORTED_FN(get_compute_special_value_flags_fpu, TF_FLAGS_WHY);
 TF_UNSUPPORTED_FN(get_compute_special_value_flags_sfpu, TF_FLAGS_WHY);
 TF_UNSUPPORTED_FN(clear_compute_special_value_flags, TF_FLAGS_WHY);
 #undef TF_FLAGS_WHY
-// Broadcasting copies (the B-to-DEST path).
-#define TF_UBCAST_WHY                                                                              \
-    "broadcasting copies into DEST (unary_bcast); use add_tiles_bcast with a zero tile"
-TF_UNSUPPORTED_FN(unary_bcast_init, TF_UBCAST_WHY);
-TF_UNSUPPORTED_FN(unary_bcast, TF_UBCAST_WHY);
-TF_UNSUPPORTED_FN(unary_bcast_uninit, TF_UBCAST_WHY);
-TF_UNSUPPORTED_FN(reconfigure_unary_bcast, TF_UBCAST_WHY);
 // Packer features.
 TF_UNSUPPORTED_FN(pack_rows_init, "packing part of a tile");
 TF_UNSUPPORTED_FN(pack_rows, "packing part of a tile");

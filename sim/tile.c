@@ -161,7 +161,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
             e->a.integer[k] = TF_DF_INTEGER(df_a);
         }
         e->a.fp16[k] = TF_DF_EXP_A(df_a);
-        e->a.wide[k] = TF_UBCAST_WIDE(df_a);
+        e->a.df[k] = (uint8_t)df_a;
     }
     if (want_b) {
         int k = e->b.written & 1;
@@ -169,7 +169,7 @@ static int do_unpack(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->b.exact[k] = sim_tile_unpack(l1 + addr_b, df_b, e->b.bank[k], &e->b.cols[k]);
         e->b.fp16[k] = TF_DF_EXP_A(df_b);
         e->b.integer[k] = TF_DF_INTEGER(df_b);
-        e->b.wide[k] = TF_UBCAST_WIDE(df_b);
+        e->b.df[k] = (uint8_t)df_b;
     }
     run_at(sh, t, (bytes_a + bytes_b) / TILE_BYTES_PER_CYCLE, TF_PERF_WAIT_TILE_SRC,
            TF_PERF_UNIT_UNPACK);
@@ -245,6 +245,7 @@ typedef struct math_op {
     uint32_t binop, bcast, reuse, pool, dim, sfpu, approx, rne;
     uint32_t tdest;   /* TRANSPOSE_DEST: its TF_TDEST_* flags */
     uint32_t path32;  /* UNARY_BCAST: TF_UBCAST_32BIT when its tile takes the 32-bit path */
+    int u16;          /* UNARY_BCAST: of a UInt16 tile */
     uint32_t variant; /* SFPU: ARG3 (a family's member: ROUNDING's cost) */
     int uses;         /* source registers: bit 0 A, bit 1 B */
     int in_place;     /* a ternary SFPU op writes its first source's tile */
@@ -410,17 +411,20 @@ static uint32_t tdest_cycles(uint32_t flags)
  * and counter resets not counted). Through src B: 8, as copy_tile's, for
  * each type: ROW's and SCALAR's MOVB2D broadcast 8 rows an instruction
  * (4 faces x 2, 1 x 8), COL's ELWADD adds 8 rows (2 passes x 2 faces x
- * 2), NONE is the copy's 8 MOVA2D. The 32-bit path: the tile is unpacked
- * straight into DEST, then 4 ZEROACCs (a face each) and the broadcast of
- * each value's high and low halves through src B: ROW 2 x (2 MOVD2B + 8
- * MOVB2D), SCALAR 2 x (1 + 8), COL 2 faces x 2 halves x (4 + 8). */
+ * 2), NONE is the copy's 8 MOVA2D; a UInt16 tile's COL is MOVB2D of 4
+ * rows (tt-llk keeps UInt16 from the FPU's add): 16. The 32-bit path:
+ * the tile is unpacked straight into DEST, then 4 ZEROACCs (a face each)
+ * and the broadcast of each value's high and low halves through src B:
+ * ROW 2 x (2 MOVD2B + 8 MOVB2D), SCALAR 2 x (1 + 8), COL 2 face pairs x
+ * 2 halves x (4 + 8). */
 static uint32_t ubcast_cycles(const math_op *m)
 {
     static const uint8_t wide[] = {[TF_BCAST_NONE] = 4,
                                    [TF_BCAST_COL] = 4 + 48,
                                    [TF_BCAST_ROW] = 4 + 20,
                                    [TF_BCAST_SCALAR] = 4 + 18};
-    return m->path32 ? wide[m->bcast] : 8;
+    if (m->path32) return wide[m->bcast];
+    return m->bcast == TF_BCAST_COL && m->u16 ? 16 : 8;
 }
 
 /* Modeled cycles of a math op (docs/chip.md, "Modeled cost"). Simple mode
@@ -773,8 +777,9 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
      * whole), which must be the one its init set the unpacker and math up
      * for (tt-metal mode) */
     if (m.kind == TF_TILE_UNARY_BCAST) {
-        int wide = u == 2 ? e->b.wide[kb] : e->a.wide[ka];
-        m.path32 = !dest_16bit(e) && wide ? TF_UBCAST_32BIT : 0;
+        uint32_t df = u == 2 ? e->b.df[kb] : e->a.df[ka];
+        m.path32 = !dest_16bit(e) && TF_UBCAST_WIDE(df) ? TF_UBCAST_32BIT : 0;
+        m.u16 = df == TF_DF_UINT16;
         uint32_t init32 = (e->fpu_init >> 16) & TF_UBCAST_32BIT;
         if (e->cfg.strict && m.path32 != init32)
             return fault_aux(sh, op, TF_TILE_ERR_UBCAST_PATH, m.path32, init32, 0);

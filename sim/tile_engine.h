@@ -57,9 +57,10 @@ typedef struct src_reg {
     uint64_t ready_at[2]; /* when the unpack into the bank finished */
     uint64_t free_at[2];  /* when math finished with it */
     uint8_t integer[2];   /* the unpack's format was an integer one (TF_DF_INTEGER) */
-    /* its format was Float32, Int32 or UInt32: unary_bcast's 32-bit path
-     * with an fp32 DEST (TF_UBCAST_32BIT) */
-    uint8_t wide[2];
+    /* the unpack's data format (unary_bcast: Float32, Int32, UInt32 take
+     * its 32-bit path with an fp32 DEST, TF_UBCAST_WIDE; UInt16 its own
+     * COL moves) */
+    uint8_t df[2];
 } src_reg;
 
 /* What the math unit computes with: the kernel's settings. In simple

@@ -2,11 +2,12 @@
  * in a tt-metal-style compute kernel built at run time
  * (tests/ttm/kernels/unary_bcast.cpp): tile 0 of CB 0 into DEST with each
  * BroadcastType (NONE, COL, ROW, SCALAR), packed to a Float32 CB, for
- * Float32, Float16_b and Bfp8_b tiles with an fp32 DEST and a 16-bit one,
- * and Int32 tiles (fp32 DEST): every value bit for bit against the host's
- * statement of the rule (row 0 and column 0 of the tile span two faces
- * each; -0, NaNs with payloads, infinities, subnormals and bf16 rounding
- * ties among the values), the modeled cycles of each op (math and unpack),
+ * Float32, Float16_b and Bfp8_b tiles with an fp32 DEST and a 16-bit
+ * one, and Int32 and UInt16 tiles (fp32 DEST): every value bit for bit
+ * against the host's statement of the rule (row 0 and column 0 of the
+ * tile span two faces each; -0, NaNs with payloads, infinities,
+ * subnormals and bf16 rounding ties among the values), the modeled cycles
+ * of each op (math and unpack),
  * reconfigure_unary_bcast, and the mistakes the engine faults on. The rule:
  * docs/chip.md "Broadcasting copies"; cost: "Modeled cost". */
 #include "tt_foil/tile.h"
@@ -53,14 +54,14 @@ static uint32_t page_of(uint32_t df)
 
 /* One dispatch: the kernel with BCAST, MODE on an fp32 or 16-bit DEST, CB 0
  * one tile of format df (its bytes), CB 1 of format other_df (no tile:
- * the path tests' init CB), CB 16 Float32 (Int32 for an Int32 tile), the
+ * the path tests' init CB), CB 16 Float32 (an integer tile's format), the
  * kernel's args reps and idst. 0 with CB 16's words (row-major) in out and
  * the counters in pc, or the failure (its message in err). */
 static int run(int bcast, int mode, int fp32, uint32_t df, const uint8_t *tile, uint32_t other_df,
                uint32_t reps, uint32_t idst, uint32_t *out, tf_perf_core *pc, char *err,
                size_t errcap)
 {
-    uint32_t pin = page_of(df), out_df = df == TF_DF_INT32 ? df : TF_DF_FLOAT32;
+    uint32_t pin = page_of(df), out_df = TF_DF_INTEGER(df) ? df : TF_DF_FLOAT32;
     static uint8_t tout[TF_TILE_FP32];
     tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, pin));
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, TF_TILE_FP32));
@@ -98,7 +99,7 @@ static int run(int bcast, int mode, int fp32, uint32_t df, const uint8_t *tile, 
  * down (variant 1). df: Float32 as is, Float16_b the high halves (its
  * edge values as bf16 holds them), Bfp8_b the grid's values with -0s
  * (its codec's output is the reference's source), Int32 the words as
- * integers. */
+ * integers, UInt16 their low halves. */
 static void input(uint32_t *v, uint32_t df, int variant)
 {
     int fp32 = df == TF_DF_FLOAT32 || df == TF_DF_INT32;
@@ -113,18 +114,18 @@ static void input(uint32_t *v, uint32_t df, int variant)
         int r, c;
         uint32_t w; /* fp32 bits; the bf16 tile keeps the high half (a NaN's payload there) */
     } edge[] = {
-        {0, 5, 0x7fa12345u},   /* a signalling NaN with a payload (bf16: 0x7fa1, also one) */
-        {0, 20, 0xff800000u},  /* -inf, in face 1 */
-        {0, 16, 0x00010001u},  /* a subnormal, face 1's first */
-        {0, 31, 0x80000000u},  /* -0 */
-        {0, 9, 0x3f818000u},   /* a bf16 tie rounding up (to 0x3f82) */
-        {7, 0, 0x3f838000u},   /* a tie rounding up */
-        {5, 0, 0x80000000u},   /* -0 */
-        {20, 0, 0xffc0abcdu},  /* a negative quiet NaN with a payload, face 2 */
-        {17, 0, 0x807fffffu},  /* the largest negative subnormal */
-        {31, 0, 0x7f800000u},  /* +inf */
-        {16, 0, 0x7f7fffffu},  /* the largest finite: a 16-bit DEST rounds it to inf */
-        {24, 0, 0x3f80ffffu},  /* just below a tie */
+        {0, 5, 0x7fa12345u},  /* a signalling NaN with a payload (bf16: 0x7fa1, also one) */
+        {0, 20, 0xff800000u}, /* -inf, in face 1 */
+        {0, 16, 0x00010001u}, /* a subnormal, face 1's first */
+        {0, 31, 0x80000000u}, /* -0 */
+        {0, 9, 0x3f818000u},  /* a bf16 tie rounding up (to 0x3f82) */
+        {7, 0, 0x3f838000u},  /* a tie rounding up */
+        {5, 0, 0x80000000u},  /* -0 */
+        {20, 0, 0xffc0abcdu}, /* a negative quiet NaN with a payload, face 2 */
+        {17, 0, 0x807fffffu}, /* the largest negative subnormal */
+        {31, 0, 0x7f800000u}, /* +inf */
+        {16, 0, 0x7f7fffffu}, /* the largest finite: a 16-bit DEST rounds it to inf */
+        {24, 0, 0x3f80ffffu}, /* just below a tie */
     };
     if (df == TF_DF_BFP8_B) { /* finite values only; -0 in row 0 and column 0 */
         v[0] = 0x80000000u;
@@ -152,7 +153,7 @@ static void encode(const uint32_t *v, uint32_t df, uint8_t *tile, uint32_t *src)
         return;
     }
     ttm_to_tile(v, df, tile);
-    memcpy(src, v, E * 4);
+    for (int i = 0; i < E; i++) src[i] = df == TF_DF_UINT16 ? v[i] & 0xffffu : v[i];
 }
 
 /* The host's statement of the rule (docs/chip.md "Broadcasting copies"):
@@ -185,11 +186,12 @@ static void reference(const uint32_t *src, int bcast, int path32, int dest16, in
 }
 
 /* Modeled math cycles of one unary_bcast (docs/chip.md "Modeled cost"):
- * 8 through source register B; the 32-bit path 4 + the broadcast's moves. */
-static uint64_t cycles_of(int bcast, int path32)
+ * 8 through source register B (a UInt16 COL: 16); the 32-bit path 4 + the
+ * broadcast's moves. */
+static uint64_t cycles_of(int bcast, int path32, uint32_t df)
 {
     static const uint64_t wide[] = {[NONE] = 4, [COL] = 52, [ROW] = 24, [SCALAR] = 22};
-    return path32 ? wide[bcast] : 8;
+    return path32 ? wide[bcast] : bcast == COL && df == TF_DF_UINT16 ? 16 : 8;
 }
 
 static int same(const char *what, const uint32_t *got, const uint32_t *want)
@@ -207,6 +209,7 @@ static const char *df_name(uint32_t df)
     return df == TF_DF_FLOAT32     ? "Float32"
            : df == TF_DF_FLOAT16_B ? "Float16_b"
            : df == TF_DF_BFP8_B    ? "Bfp8_b"
+           : df == TF_DF_UINT16    ? "UInt16"
                                    : "Int32";
 }
 
@@ -217,7 +220,7 @@ static void bcast_case(uint32_t df, int fp32, int variant, int mode)
     static uint32_t v[E], src[E], want[E], out[E];
     static uint8_t tile[TF_TILE_FP32];
     char err[2048], what[96];
-    int integer = df == TF_DF_INT32, path32 = fp32 && (df == TF_DF_FLOAT32 || integer);
+    int integer = TF_DF_INTEGER(df), path32 = fp32 && (df == TF_DF_FLOAT32 || df == TF_DF_INT32);
     input(v, df, variant);
     encode(v, df, tile, src);
     uint32_t other = df == TF_DF_FLOAT16_B ? TF_DF_FLOAT32 : TF_DF_FLOAT16_B;
@@ -238,7 +241,7 @@ static void bcast_case(uint32_t df, int fp32, int variant, int mode)
         }
         /* the second op adds its math cycles and its tile's unpack, nothing else */
         CHECK_EQ_U(pc[2].unit_busy[TF_PERF_UNIT_FPU] - pc[1].unit_busy[TF_PERF_UNIT_FPU],
-                   cycles_of(bcast, path32));
+                   cycles_of(bcast, path32, df));
         CHECK_EQ_U(pc[2].unit_busy[TF_PERF_UNIT_UNPACK] - pc[1].unit_busy[TF_PERF_UNIT_UNPACK],
                    page_of(df) / 64);
         CHECK_EQ_U(pc[2].unit_busy[TF_PERF_UNIT_SFPU], 0);
@@ -253,7 +256,7 @@ static void spot_checks(void)
     static uint32_t src[E], want[E];
     for (int i = 0; i < E; i++) src[i] = (uint32_t)i;
     reference(src, ROW, 1, 0, 1, want);
-    CHECK_EQ_U(want[31 * D + 20], 20);  /* face 3 gets face 1's row 0 */
+    CHECK_EQ_U(want[31 * D + 20], 20); /* face 3 gets face 1's row 0 */
     reference(src, COL, 1, 0, 1, want);
     CHECK_EQ_U(want[17 * D + 30], 17 * D); /* face 3 gets face 2's column 0 */
     src[5 * D] = 0x80000000u;
@@ -297,6 +300,7 @@ int main(void)
     bcast_case(TF_DF_FLOAT32, 0, 1, 0); /* [0][0] a tie */
     bcast_case(TF_DF_FLOAT32, 1, 1, 0);
     bcast_case(TF_DF_INT32, 1, 0, 0);
+    bcast_case(TF_DF_UINT16, 1, 0, 0);
     /* reconfigure_unary_bcast from another type on CB 1 (the other format) */
     bcast_case(TF_DF_FLOAT32, 1, 0, 7);
     bcast_case(TF_DF_FLOAT16_B, 0, 0, 7);

@@ -263,6 +263,18 @@ int tf_program_set_args(tf_program *p, tf_risc r, const uint32_t *args, uint32_t
     return 0;
 }
 
+/* The CBs on cb's memory take its new configuration and format. */
+static void follow(tf_program *p, uint32_t cb)
+{
+    for (uint32_t m = p->cb_mask; m; m &= m - 1) {
+        uint32_t a = (uint32_t)__builtin_ctz(m);
+        if (p->cb_alias_of[a] == cb + 1) {
+            p->cb[a] = p->cb[cb];
+            p->cb_format[a] = p->cb_format[cb];
+        }
+    }
+}
+
 int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t num_pages)
 {
     if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb") ||
@@ -286,7 +298,7 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
      * should it still not fit, the old size fits again: at the same place,
      * or lower if freed buffers under it went with it), one under other
      * buffers only once the new one is allocated. */
-    tf_buffer *old = p->cb_buf[cb], *b;
+    tf_buffer *old = p->cb_buf[cb], *b; /* (NULL on another's memory: that stays its) */
     uint32_t old_size = old ? p->cb[cb].size : 0;
     int top = old && rt_buffer_on_top(old);
     if (top) tf_buffer_free(old);
@@ -298,15 +310,18 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
             p->cb_buf[cb] = tf_buffer_create_l1(p->dev, p->core, old_size);
             CM_ASSERT(p->cb_buf[cb] != NULL); /* (it fitted before) */
             if (p->cb_buf[cb]) p->cb[cb].addr = (uint32_t)p->cb_buf[cb]->addr;
+            follow(p, cb);
         }
         return cm_err_set("circular buffer %u on core (%d,%d): %s%s", cb, p->core.x, p->core.y, why,
-                          old ? " (its configuration before is kept)" : "");
+                          old || p->cb_alias_of[cb] ? " (its configuration before is kept)" : "");
     }
     if (old && !top) tf_buffer_free(old);
     p->cb_buf[cb] = b;
+    p->cb_alias_of[cb] = 0; /* (its own memory now) */
     p->cb[cb] = (tf_cb_config){(uint32_t)b->addr, (uint32_t)size, page_size, num_pages};
     p->cb_format[cb] = TF_DATA_FORMAT_INVALID;
     p->cb_mask |= 1u << cb;
+    follow(p, cb);
     return 0;
 }
 
@@ -322,6 +337,43 @@ int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uin
                           cb, (int)fmt);
     if (tf_program_set_cb(p, cb, tile, num_pages)) return -1;
     p->cb_format[cb] = (uint32_t)fmt;
+    follow(p, cb);
+    return 0;
+}
+
+int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of)
+{
+    if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb_alias") ||
+        rt_program_check_idle(p, "tf_program_set_cb_alias"))
+        return -1;
+    if (cb >= TF_MAX_CBS || of >= TF_MAX_CBS)
+        return cm_err_set("tf_program_set_cb_alias: circular buffer %u does not exist (0..%d)",
+                          cb >= TF_MAX_CBS ? cb : of, TF_MAX_CBS - 1);
+    if (of < TF_MAX_CBS && p->cb_alias_of[of]) of = p->cb_alias_of[of] - 1u; /* its memory's */
+    if (cb == of)
+        return cm_err_set("tf_program_set_cb_alias: circular buffer %u cannot share its own "
+                          "memory",
+                          cb);
+    if (!(p->cb_mask >> of & 1))
+        return cm_err_set("tf_program_set_cb_alias: circular buffer %u is not set: set it first "
+                          "(tf_program_set_cb or tf_program_set_cb_format), then the CBs that "
+                          "share its memory",
+                          of);
+    for (uint32_t m = p->cb_mask; m; m &= m - 1)
+        if (p->cb_alias_of[__builtin_ctz(m)] == cb + 1)
+            return cm_err_set("tf_program_set_cb_alias: circular buffer %d shares the memory of "
+                              "circular buffer %u, which cannot then share another's (set %d on "
+                              "%u's memory first)",
+                              __builtin_ctz(m), cb, __builtin_ctz(m), of);
+    if (rt_program_check_device(p, "tf_program_set_cb_alias")) return -1;
+    if (p->cb_buf[cb]) { /* its own memory goes back to the pool */
+        tf_buffer_free(p->cb_buf[cb]);
+        p->cb_buf[cb] = NULL;
+    }
+    p->cb_alias_of[cb] = (uint8_t)(of + 1);
+    p->cb[cb] = p->cb[of];
+    p->cb_format[cb] = p->cb_format[of];
+    p->cb_mask |= 1u << cb;
     return 0;
 }
 

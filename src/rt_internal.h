@@ -163,8 +163,9 @@ struct tf_program {
     const rt_image *img[TF_NUM_RISCS];
     uint32_t nargs[TF_NUM_RISCS];
     tf_cb_config cb[TF_MAX_CBS];
-    uint32_t cb_format[TF_MAX_CBS]; /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
-    tf_buffer *cb_buf[TF_MAX_CBS];
+    uint32_t cb_format[TF_MAX_CBS];  /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
+    tf_buffer *cb_buf[TF_MAX_CBS];   /* NULL for a CB on another's memory (cb_alias_of) */
+    uint8_t cb_alias_of[TF_MAX_CBS]; /* 1 + the CB whose memory it shares, 0: its own */
     uint32_t cb_mask;
     uint32_t sem[TF_MAX_SEMAPHORES][TF_SEMAPHORE_STRIDE / 4]; /* a value each, as in L1 */
     tf_run_stats last;

@@ -235,6 +235,16 @@ uint32_t tf_data_format_tile_size(tf_data_format f);
  * format's tile size, and kernels see the format (get_dataformat). */
 int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uint32_t num_pages);
 
+/* Circular buffer cb on the memory of circular buffer `of` (set before):
+ * the same L1 pages, page size, page count and format, as tt-metal's
+ * CircularBufferConfig with several buffer indices on one buffer (ttnn's
+ * matmul packs its partials through one index and reloads them through
+ * another). Each CB keeps its own pointers and page counts: pages pushed
+ * on one are not pushed on the other. A later tf_program_set_cb(_format)
+ * of `of` moves cb with it; one of cb gives cb memory of its own again.
+ * `of` may itself share another's memory (cb then shares that memory). */
+int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of);
+
 /* Initial value of semaphore id (0..31), set at every dispatch. */
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value);
 

@@ -13,7 +13,11 @@
  *     (the packer's ReLU, llk_pack_relu_config(ReluConfig::zero()), on
  *     it), the packer's fifo_wr_ptr is CB 16's write position in 16-byte
  *     units, and a fifo_rd_ptr outside the CB faults, naming the CB and
- *     its memory. */
+ *     its memory;
+ *   - ttnn's matmul reload: partials packed into CB 24, read back through
+ *     CB 25 on its memory (tf_program_set_cb_alias) with CB 25's
+ *     fifo_rd_ptr set to CB 24's; the alias follows CB 24 when it moves;
+ *     the alias's mistakes. */
 #include "tf_perf.h"
 #include "tf_tile.h"
 #include "tt_foil/tile.h"
@@ -52,6 +56,12 @@ static int run(int mode, uint32_t *res, uint32_t res_words, const uint8_t *in, u
         args[1] = lo32(a), args[2] = hi32(a), args[3] = lo32(b), args[4] = hi32(b);
         MUST(tf_program_set_cb_format(p, 0, TF_DATA_FORMAT_Float32, 2));
         MUST(tf_program_set_cb_format(p, 16, TF_DATA_FORMAT_Float32, 2));
+    }
+    if (mode == 8) { /* CB 25 on CB 24's memory, which then moves (above CB 26): 25 with it */
+        MUST(tf_program_set_cb_format(p, 24, TF_DATA_FORMAT_Float32, 2));
+        MUST(tf_program_set_cb_alias(p, 25, 24));
+        MUST(tf_program_set_cb_format(p, 26, TF_DATA_FORMAT_Float32, 1));
+        MUST(tf_program_set_cb_format(p, 24, TF_DATA_FORMAT_Float32, 2));
     }
     MUST(tf_program_set_args(p, TF_BRISC, args, in ? 5 : 1));
     int rc = tf_dispatch_execute(p);
@@ -128,8 +138,9 @@ static void check_fails(int mode, const uint8_t *in, const char *const *want, si
 
 static uint8_t in[2 * TILE];
 
-/* MODE 6: tile 1 of CB 0 through the moved fifo_rd_ptr, ReLU'd. */
-static void check_cb_pointers(void)
+/* MODE 6: tile 1 of CB 0 through the moved fifo_rd_ptr, ReLU'd; MODE 8:
+ * tile 1 through CB 24's partials, reloaded through CB 25 on its memory. */
+static void check_cb_pointers(int mode)
 {
     static float v[2][E], got[E];
     static uint8_t out[TILE];
@@ -139,7 +150,7 @@ static void check_cb_pointers(void)
     }
     uint32_t res[3];
     char err[2048];
-    if (run(6, res, 3, in, out, NULL, err, sizeof err)) {
+    if (run(mode, res, 3, in, out, NULL, err, sizeof err)) {
         fprintf(stderr, "cb pointers: %s\n", err);
         CHECK_TRUE(0);
         return;
@@ -152,8 +163,29 @@ static void check_cb_pointers(void)
             fprintf(stderr, "[%d] is %g, want %g\n", k, got[k], want);
     }
     CHECK_TRUE(bad == 0);
+    if (mode != 6) return;
     CHECK_EQ_U(res[0], res[2]);             /* the packer's position: the CB's start */
     CHECK_EQ_U(res[1], res[2] + TILE / 16); /* after the push: one page on */
+}
+
+/* tf_program_set_cb_alias's mistakes, each refused with what to do. */
+static void check_alias_errors(void)
+{
+    tf_program *p = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+    CHECK_TRUE(tf_program_set_cb_alias(p, 25, 24) != 0);
+    CHECK_CONTAINS(tf_last_error(), "circular buffer 24 is not set: set it first");
+    MUST(tf_program_set_cb(p, 24, 4096, 2));
+    CHECK_TRUE(tf_program_set_cb_alias(p, 24, 24) != 0);
+    CHECK_CONTAINS(tf_last_error(), "circular buffer 24 cannot share its own memory");
+    CHECK_TRUE(tf_program_set_cb_alias(p, 32, 24) != 0);
+    CHECK_CONTAINS(tf_last_error(), "circular buffer 32 does not exist (0..31)");
+    MUST(tf_program_set_cb_alias(p, 25, 24));
+    MUST(tf_program_set_cb_alias(p, 26, 25)); /* 25's memory: 24's */
+    MUST(tf_program_set_cb(p, 27, 4096, 1));
+    CHECK_TRUE(tf_program_set_cb_alias(p, 24, 27) != 0);
+    CHECK_CONTAINS(tf_last_error(), "circular buffer 25 shares the memory of circular buffer 24, "
+                                    "which cannot then share another's");
+    MUST(tf_program_destroy(p));
 }
 
 int main(void)
@@ -161,7 +193,9 @@ int main(void)
     dev = rt_open(1, 1);
     check_round_trip();
     check_left_for_next();
-    check_cb_pointers();
+    check_cb_pointers(6);
+    check_cb_pointers(8);
+    check_alias_errors();
     static const char *const never_written[] = {
         "cannot finish", "TRISC0 at pc",
         /* (the counts go on from check_round_trip's dispatch) */
@@ -177,7 +211,7 @@ int main(void)
         "BRISC", "mailbox_write(7): there is no mailbox 7 (0 BRISC, 1 TRISC0 unpack"};
     check_fails(5, NULL, no_mailbox, 2);
     static const char *const rd_ptr_out[] = {
-        "TRISC0", "kernels/mbox_compute.cpp:74)", "get_local_cb_interface(0).fifo_rd_ptr = 0x",
+        "TRISC0", "kernels/mbox_compute.cpp:112)", "get_local_cb_interface(0).fifo_rd_ptr = 0x",
         "is outside CB 0 (L1 0x", "): the unpacker would read memory that is not the CB's"};
     check_fails(7, in, rd_ptr_out, 5);
     MUST(tf_device_close(dev));

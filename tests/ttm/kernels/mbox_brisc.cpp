@@ -11,10 +11,10 @@
 //   3 nothing: TRISC0 waits for a value that never comes (a deadlock)
 //   4 five values for TRISC2, which reads none (a deadlock: a full mailbox)
 //   5 mailbox_write to mailbox 7 (none: a fault)
-//   6, 7 tiles 0-1 of Float32 from DRAM (args 1-2) into CB 0; CB 16's one
-//     tile to DRAM (args 3-4); res[0..1] TRISC2's fifo_wr_ptr of CB 16
-//     before and after its push, from its mailbox, res[2] CB 16's address
-//     in the same 16-byte units
+//   6-8 tiles 0-1 of Float32 from DRAM (args 1-2) into CB 0; CB 16's one
+//     tile to DRAM (args 3-4; not 7); 6: res[0..1] TRISC2's fifo_wr_ptr of
+//     CB 16 before and after its push, from its mailbox, res[2] CB 16's
+//     address in the same 16-byte units
 #include <cstdint>
 
 #include "api/dataflow/dataflow_api.h"
@@ -45,7 +45,7 @@ void kernel_main()
     for (uint32_t i = 0; i < 5; i++) ckernel::mailbox_write(ThreadId::PackThreadId, i);
 #elif MODE == 5
     ckernel::mailbox_write(7, 1);
-#elif MODE == 6 || MODE == 7
+#elif MODE >= 6 && MODE <= 8
     constexpr uint32_t tile = 4096;
     uint64_t in = (uint64_t)get_arg_val<uint32_t>(2) << 32 | get_arg_val<uint32_t>(1);
     uint64_t out = (uint64_t)get_arg_val<uint32_t>(4) << 32 | get_arg_val<uint32_t>(3);
@@ -56,6 +56,8 @@ void kernel_main()
 #if MODE == 6
     res[0] = ckernel::mailbox_read(ThreadId::PackThreadId);
     res[1] = ckernel::mailbox_read(ThreadId::PackThreadId);
+#endif
+#if MODE != 7
     cb_wait_front(16, 1);
     res[2] = get_read_ptr(16) >> 4;
     noc_async_write(get_read_ptr(16), out, tile);

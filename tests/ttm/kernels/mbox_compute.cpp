@@ -13,6 +13,11 @@
 //     moves CB 0's fifo_rd_ptr one page on (and back before the pop), the
 //     packer tells BRISC its fifo_wr_ptr of CB 16 before and after the push
 //   7 the unpacker sets CB 0's fifo_rd_ptr to the CB's end (a fault)
+//   8 ttnn's matmul reload through an alias: tiles 0 and 1 of CB 0 packed
+//     into CB 24 (two pages) one after the other, the first popped; CB 25
+//     shares CB 24's memory (tf_program_set_cb_alias), its fifo_rd_ptr
+//     set to CB 24's (page 1), tile 0 of CB 25 copied to CB 16 (ReLU'd):
+//     tile 1 (without the pointer's copy it would be page 0's, tile 0)
 #include <cstdint>
 
 #include "api/compute/compute_kernel_api.h"
@@ -69,6 +74,39 @@ void kernel_main()
     UNPACK((get_local_cb_interface(cb_in).fifo_rd_ptr -=
             get_local_cb_interface(cb_in).fifo_page_size));
     cb_pop_front(cb_in, 2);
+#elif MODE == 8
+    constexpr uint32_t cb_in = 0, cb_part = 24, cb_reload = 25, cb_out = 16;
+    cb_wait_front(cb_in, 2);
+    for (uint32_t t = 0; t < 2; t++) {
+        tile_regs_acquire();
+        copy_tile_init(cb_in);
+        copy_tile(cb_in, t, 0);
+        tile_regs_commit();
+        cb_reserve_back(cb_part, 1);
+        tile_regs_wait();
+        pack_tile(0, cb_part);
+        tile_regs_release();
+        cb_push_back(cb_part, 1);
+        if (t == 0) {
+            cb_wait_front(cb_part, 1);
+            cb_pop_front(cb_part, 1);
+        }
+    }
+    cb_pop_front(cb_in, 2);
+    cb_wait_front(cb_part, 1);
+    UNPACK((get_local_cb_interface(cb_reload).fifo_rd_ptr =
+                get_local_cb_interface(cb_part).fifo_rd_ptr));
+    tile_regs_acquire();
+    copy_tile_init(cb_reload);
+    copy_tile(cb_reload, 0, 0);
+    tile_regs_commit();
+    cb_reserve_back(cb_out, 1);
+    tile_regs_wait();
+    PACK((llk_pack_relu_config(ReluConfig::zero())));
+    pack_tile(0, cb_out);
+    tile_regs_release();
+    cb_push_back(cb_out, 1);
+    cb_pop_front(cb_part, 1);
 #elif MODE == 7
     cb_wait_front(tt::CBIndex::c_0, 2);
     UNPACK((get_local_cb_interface(0).fifo_rd_ptr = get_local_cb_interface(0).fifo_limit));

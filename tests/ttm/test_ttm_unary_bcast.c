@@ -19,18 +19,9 @@ enum { D = TF_TILE_DIM, E = TF_TILE_ELEMS };
 enum { NONE = TF_BCAST_NONE, COL = TF_BCAST_COL, ROW = TF_BCAST_ROW, SCALAR = TF_BCAST_SCALAR };
 static const char *const bname[] = {"NONE", "COL", "ROW", "SCALAR"};
 
-static uint32_t fb(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-static float bf(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, 4);
-    return f;
-}
+/* fp32 bits and back (tf_check.h's) */
+#define fb tf_check_bits
+#define bf tf_check_float
 
 /* The kernels, built once each: [bcast][mode][fp32 DEST] */
 static tf_kernel *kern[4][9][2];

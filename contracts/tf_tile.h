@@ -512,7 +512,9 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(PACK_L1_ACC, 26, TF_TILE_ROLE_PACK, "ARG0 1: the next PACKs add DEST to the L1 tile (Float32, Float16_b); 0: they overwrite it") \
     X(PACK_RELU,   27, TF_TILE_ROLE_PACK, "ARG0: the packer's ReLU for the next PACKs (tt-llk's config: TF_PACK_RELU_*)") \
     X(TRANSPOSE_DEST, 28, TF_TILE_ROLE_MATH, "DEST[ARG0] transposed in place, every bit kept; ARG1 TF_TDEST_* flags") \
-    X(UNARY_BCAST, 29, TF_TILE_ROLE_MATH, "DEST[ARG0] = the source tile broadcast as ARG1 (TF_BCAST_*): NONE src A, else src B")
+    X(UNARY_BCAST, 29, TF_TILE_ROLE_MATH, "DEST[ARG0] = the source tile broadcast as ARG1 (TF_BCAST_*): NONE src A, else src B") \
+    X(SFPU_PACK, 34, TF_TILE_ROLE_PACK, "SFPU's op on DEST[ARG0] of the half the packer holds (tt-metal's *_tile_pack); ARG1-3 as SFPU's") \
+    X(SFPU_INIT_PACK, 35, TF_TILE_ROLE_PACK, "the pack thread's SFPU init (tt-metal's *_tile_init_pack): ARG0 the op")
 // clang-format on
 
 /* TRANSPOSE_DEST's flags (tt-metal's transpose_wh_dest template

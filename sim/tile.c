@@ -301,10 +301,11 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         break;
     case TF_TILE_RELU:
     case TF_TILE_SFPU:
+    case TF_TILE_SFPU_PACK: /* (the same ops, on the pack thread: math_in) */
         m->kind = TF_TILE_SFPU;
         m->sfpu = op == TF_TILE_RELU ? TF_SFPU_RELU : arg & 0xff;
-        m->approx = op == TF_TILE_SFPU && (arg & TF_SFPU_APPROX);
-        m->rne = op == TF_TILE_SFPU && (arg & TF_SFPU_RNE);
+        m->approx = op != TF_TILE_RELU && (arg & TF_SFPU_APPROX);
+        m->rne = op != TF_TILE_RELU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
         /* sfpu_reduce's ct_dim and rt_dim: one tile */
         if (TF_SFPU_IS_REDUCE(m->sfpu) && sh->tile_args[2] != TF_SFPU_REDUCE_ONE_TILE) {
@@ -344,11 +345,12 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
 static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const math_op *m)
 {
     if (!e->cfg.strict) return TF_BUS_OK;
-    if (m->kind == TF_TILE_SFPU) {
-        uint32_t want = (uint32_t)sim_sfpu_init_of(m->sfpu);
-        if (e->sfpu_init != want)
-            return fault_aux(sh, op, TF_TILE_ERR_SFPU_INIT, want, e->sfpu_init,
-                             op == TF_TILE_SFPU ? m->sfpu : 0);
+    if (m->kind == TF_TILE_SFPU) { /* (the pack thread's own init for its ops) */
+        uint32_t want = (uint32_t)sim_sfpu_init_of(m->sfpu),
+                 have = op == TF_TILE_SFPU_PACK ? e->sfpu_init_pack : e->sfpu_init;
+        if (have != want)
+            return fault_aux(sh, op, TF_TILE_ERR_SFPU_INIT, want, have,
+                             op != TF_TILE_RELU ? m->sfpu : 0);
         return TF_BUS_OK;
     }
     uint32_t cls = e->fpu_init & 0xff, p1 = (e->fpu_init >> 8) & 0xff;
@@ -598,9 +600,10 @@ static int mask_int(const math_op *m, const uint32_t *args)
            TF_SFPU_DF_OF(args[1]) == TF_DF_INT32;
 }
 
-static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args)
+static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args,
+                       int half)
 {
-    int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF + (int)args[0];
+    int slot = half * TF_TILE_DEST_HALF + (int)args[0];
     if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot];     /* moves floats or integers */
     if (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST) { /* either kind, moved */
         int integer = m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka];
@@ -696,7 +699,7 @@ static int pack_kind_check(sim_core_hart *sh, const sim_tile_engine *e, int op, 
 static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
                      const uint32_t *args, int slot)
 {
-    int base = (int)(e->committed & 1) * TF_TILE_DEST_HALF, seen = 0; /* bit 0 bf16, 1 halves */
+    int base = slot / TF_TILE_DEST_HALF * TF_TILE_DEST_HALF, seen = 0; /* bit 0 bf16, 1 halves */
     if (m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST) return TF_DF_EXP_A(args[3]);
     if ((m->uses & 1) && !e->a.integer[ka]) seen |= e->a.fp16[ka] ? 2 : 1;
     if ((m->uses & 2) && !e->b.integer[kb]) seen |= e->b.fp16[kb] ? 2 : 1;
@@ -719,6 +722,8 @@ static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
     return e->a.written ? e->a.fp16[(e->a.written - 1) & 1] : 0;
 }
 
+static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half);
+
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
@@ -740,11 +745,20 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->math_holds = 0;
         return TF_BUS_OK;
     }
+    return math_in(sh, e, op, half);
+}
+
+/* A math op into DEST[ARG0] of `half`: the math unit's (do_math), or, for
+ * SFPU_PACK, the half the packer holds (do_pack): tt-metal's *_tile_pack
+ * run the same SFPU code on the pack thread, on the packer's half. */
+static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
+{
     math_op m;
     if (decode(sh, op, &m)) return TF_BUS_FAULT;
     uint32_t dst = sh->tile_args[0], cap = dest_capacity(e);
     if (dst >= cap)
-        return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, op == TF_TILE_SFPU ? m.sfpu : 0);
+        return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap,
+                         op == TF_TILE_SFPU || op == TF_TILE_SFPU_PACK ? m.sfpu : 0);
     /* an SFPU op's DEST sources: DEST[ARG2] and DEST[ARG3] of the half
      * (binary), or the three indices in ARG2 (ternary) */
     uint32_t src[3];
@@ -801,7 +815,7 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->stale[slot] = 0;
     else
         dest_fresh(e, slot);
-    int kind = result_kind(e, &m, ka, sh->tile_args);
+    int kind = result_kind(e, &m, ka, sh->tile_args, half);
     if (kind < 0) return fault_kind(sh, e, op, &m, ka);
     /* lcm_tile's LLK handles magnitudes below 2^15 only (ckernel_sfpu_lcm.h) */
     if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_LCM_INT)
@@ -910,6 +924,18 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         return TF_BUS_OK;
     }
+    if (op == TF_TILE_SFPU_INIT_PACK) { /* the pack thread's SFPU init: any time */
+        uint32_t sop = sh->tile_args[0];
+        if (!sim_sfpu_init_of(sop)) return fault_aux(sh, op, TF_TILE_ERR_ARG, sop, 0, 0);
+        e->cfg.strict = 1;
+        e->sfpu_init_pack = sop;
+        if (sop != TF_SFPU_CUMSUM && e->cumsum_state == CUMSUM_KEPT) { /* (do_init's rule) */
+            e->cumsum_state = CUMSUM_LOST_INIT;
+            e->cumsum_lost = (uint8_t)sop;
+        }
+        run_at(sh, 0, 8, 0, TF_PERF_UNIT_PACK); /* (an init counts on its thread's unit) */
+        return TF_BUS_OK;
+    }
     if (op == TF_TILE_WAIT) {
         if (e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REWAIT, 0, 0);
         if (e->committed == e->released) return wait(sh, TF_PERF_WAIT_TILE_DEST);
@@ -918,6 +944,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         return TF_BUS_OK;
     }
     if (!e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_WAIT, 0, 0);
+    if (op == TF_TILE_SFPU_PACK) return math_in(sh, e, op, half);
     if (op == TF_TILE_RELEASE) {
         /* the half zeroed: only its written tiles (a tile not dirty holds
          * zeros already, as the engine's reset leaves it, or is stale),

@@ -103,8 +103,9 @@ struct sim_tile_engine {
     uint32_t pack_relu;
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
-    uint32_t fpu_init;  /* the last INIT's ARG0 for an FPU class */
-    uint32_t sfpu_init; /* the SFPU op whose init ran last (0: none) */
+    uint32_t fpu_init;       /* the last INIT's ARG0 for an FPU class */
+    uint32_t sfpu_init;      /* the SFPU op whose init ran last (0: none) */
+    uint32_t sfpu_init_pack; /* ... on the pack thread (SFPU_INIT_PACK) */
     /* cumsum_tile's carry: each column's running sum at row 31 of the last
      * cumsum_tile (fp32, as tt-llk keeps it in SFPU registers between
      * calls), kept while cumsum_state is CUMSUM_KEPT; another SFPU op or

@@ -250,6 +250,11 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
             snprintf(what, sizeof what,
                      "tile_regs_wait again before tile_regs_release: the packer holds a DEST "
                      "half already (release it first)");
+        else if (op == TF_TILE_SFPU_PACK)
+            snprintf(what, sizeof what,
+                     "an SFPU op on the pack thread (*_tile_pack) works on the DEST half the "
+                     "packer holds: it must run between tile_regs_wait (or ttnn's TTI_SEMWAIT on "
+                     "MATH_PACK) and tile_regs_release");
         else
             snprintf(what, sizeof what, "%s must run between %s (call it first)",
                      a == TF_TILE_PROTO_NO_WAIT ? "pack" : "math",
@@ -264,14 +269,18 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "used without its init: call %s first (the math unit is set up by %s)",
                  a < TF_TILE_NUM_INITS ? inits[a] : "?", b < TF_TILE_NUM_INITS ? inits[b] : "?");
         break;
-    case TF_TILE_ERR_SFPU_INIT:
+    case TF_TILE_ERR_SFPU_INIT: {
+        int pack = op == TF_TILE_SFPU_PACK; /* (the pack thread's init is its own) */
         snprintf(what, sizeof what,
-                 "used without its init: call the %s init first (the last SFPU init was %s)",
+                 "used without its init: call the %s init%s first (the last SFPU init%s was %s)",
                  a < TF_SFPU_NUM_OPS && sfpu[a] ? sfpu[a] : "?",
+                 pack ? " on the pack thread (its *_tile_init_pack)" : "",
+                 pack ? " on the pack thread" : "",
                  b == 0                           ? "none"
                  : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
                                                   : "?");
         break;
+    }
     case TF_TILE_ERR_ARG:
         if (c == TF_SFPU_MASK)
             snprintf(what, sizeof what,

@@ -34,6 +34,28 @@ TF_ALWAYS_INLINE void dev_sfpu_init(uint32_t op)
     dev_init(TF_TILE_INIT_SFPU, op, 0, 0);
 }
 
+/* The same ops on the pack thread (tt-metal's *_tile_pack, which ttnn's
+ * matmul uses for its fused activation, and *_tile_init_pack): on
+ * DEST[idst] of the half the packer holds (after tile_regs_wait), with the
+ * pack thread's own init; the pack TRISC waits for the SFPU (docs/chip.md,
+ * "SFPU on the pack thread"). */
+TF_ALWAYS_INLINE void dev_sfpu_pack(uint32_t op, uint32_t idst, uint32_t p0, uint32_t p1)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, idst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, op);
+    dev_reg_write(TF_MMIO_TILE_ARG2, p0);
+    dev_reg_write(TF_MMIO_TILE_ARG3, p1);
+    dev_tile_cmd(TF_TILE_SFPU_PACK);
+}
+
+TF_ALWAYS_INLINE void dev_sfpu_init_pack(uint32_t op)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, op);
+    dev_tile_cmd(TF_TILE_SFPU_INIT_PACK);
+}
+
 #define TF_SFPU_INIT(init, OP)                                                                     \
     TF_ALWAYS_INLINE void init(void)                                                               \
     {                                                                                              \

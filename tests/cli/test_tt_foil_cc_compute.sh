@@ -193,6 +193,13 @@ expect_err "error: 'fifo_wr_ptr' is unavailable: not supported by tt-foil: a CB'
 # each on its own TRISC: read, set from another CB's, moved (ttnn's matmul)
 k cbptrok 'UNPACK((get_local_cb_interface(1).fifo_rd_ptr = get_local_cb_interface(0).fifo_rd_ptr)); UNPACK((get_local_cb_interface(1).fifo_rd_ptr += 8)); PACK((get_local_cb_interface(16).fifo_wr_ptr = get_local_cb_interface(16).fifo_wr_ptr + 0));'
 expect_rc 0 "fifo_rd_ptr in UNPACK, fifo_wr_ptr in PACK"
+# the raw instructions ttnn's fused activation writes: its three forms build,
+# other operands are refused saying which forms are taken
+k rawok 'PACK(TTI_SEMWAIT(p_stall::STALL_TDMA | p_stall::STALL_CFG, semaphore::t6_sem(semaphore::MATH_PACK), p_stall::STALL_ON_ZERO)); PACK(TT_SETC16(DEST_TARGET_REG_CFG_MATH_Offset_ADDR32, ckernel::packer::get_packer_dest_offset())); silu_tile_init_pack(); silu_tile_pack(0); PACK(TTI_STALLWAIT(p_stall::STALL_PACK, p_stall::WAIT_SFPU)); tile_regs_release();'
+expect_rc 0 "TTI_SEMWAIT, TT_SETC16, TTI_STALLWAIT as ttnn writes them"
+k rawbad 'PACK(TTI_SEMWAIT(p_stall::STALL_TDMA, semaphore::t6_sem(semaphore::PACK_DONE), p_stall::STALL_ON_ZERO));'
+expect_rc 1 "TTI_SEMWAIT on another semaphore"
+expect_err "not supported by tt-foil: TTI_SEMWAIT other than the packer's wait for math" "TTI_SEMWAIT on another semaphore"
 # the LLK names ttnn's matmul kernels call, ReluConfig, the mailboxes,
 # internal/mod_div_lib.h
 printf '#include "api/compute/compute_kernel_api.h"\n#include "internal/mod_div_lib.h"\nvoid kernel_main()\n{\n    PACK((llk_pack_relu_config(ReluConfig::none())));\n    PACK((llk_pack_relu_config(ReluType::ZERO_RELU)));\n    PACK((llk_pack_relu_config(ReluConfig::max_threshold(0x4000))));\n    PACK((llk_pack_reconfig_l1_acc(1)));\n    pack_relu_config(ReluConfig::zero());\n    uint32_t v = mulsi3(3, 4) + udivsi3_const_divisor<12>(25) + fast_udiv_7(8);\n    UNPACK(v += mailbox_read(ckernel::ThreadId::BriscThreadId);)\n    MATH(mailbox_write(ckernel::ThreadId::PackThreadId, v);)\n    PACK(v = ckernel::mailbox_not_empty(ckernel::ThreadId::MathThreadId);)\n    (void)v;\n}\n' >"$tmp/llkmm.cpp"
@@ -270,10 +277,11 @@ expect_err "not supported by tt-foil: this DataFormat for a ternary SFPU op" "ad
 k mac 'mac_tile_init<DataFormat::Float16_b>(); mac_tile<DataFormat::Float16_b>(0, 1, 2, 0);'
 expect_rc 1 "mac_tile"
 expect_err "error: 'mac_tile<DataFormat::Float16_b, int, int, int, int>' is unavailable: not supported by tt-foil: mac_tile (tt-metal's versions read different DEST tiles); addcmul_tile(c, a, b, odst, 0x3f800000u)" "mac_tile"
-k gelupack 'gelu_tile_init_pack(); softplus_tile_pack(0, 1u, 1u, 20u);'
-expect_rc 1 "pack-thread SFPU ops"
-expect_err "error: 'gelu_tile_init_pack<>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread: use gelu_tile_init" "gelu_tile_init_pack"
-expect_err "error: 'softplus_tile_pack<int, unsigned int, unsigned int, unsigned int>' is unavailable: not supported by tt-foil: SFPU ops on the pack thread: use softplus_tile" "softplus_tile_pack"
+k gelupack 'gelu_tile_init_pack(); softplus_tile_init_pack(); tile_regs_wait(); gelu_tile_pack(0); softplus_tile_pack(0, 1u, 1u, 20u); tile_regs_release();'
+expect_rc 0 "pack-thread SFPU ops"
+k exppack 'exp_packthread_tile_init(); exp_packthread_tile(0);'
+expect_rc 1 "exp on the pack thread"
+expect_err "error: 'exp_packthread_tile_init<>' is unavailable: not supported by tt-foil: exp on the pack thread (exp_packthread_tile_init): use exp_tile_init" "exp_packthread_tile_init"
 k quant 'quant_tile_init(0); dequant_tile(0, 1, 0);'
 expect_rc 1 "quantization"
 expect_err "error: 'quant_tile_init<int>' is unavailable: not supported by tt-foil: quantization (Int32, Int8 and UInt8 values in DEST" "quant_tile_init"

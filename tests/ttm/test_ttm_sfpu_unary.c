@@ -599,9 +599,8 @@ int main(void)
     ttm_refused(dev, "sfpu_unary_refused", 1,
                 "not supported by tt-foil: logical_not_tile of this data format");
     ttm_refused(dev, "sfpu_unary_refused", 2,
-                "'softplus_tile_pack<int, unsigned int, unsigned int, unsigned int>' is "
-                "unavailable: not supported by tt-foil: SFPU ops on the pack thread: use "
-                "softplus_tile");
+                "'exp_packthread_tile<int>' is unavailable: not supported by tt-foil: exp on the "
+                "pack thread (exp_packthread_tile): use exp_tile on the math thread");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_unary");
 }

@@ -957,6 +957,7 @@ ALWI void pack_untilize_uninit(std::uint32_t ocb = 16)
 
 #include "tt_foil/compute_sfpu.hpp"
 #include "tt_foil/compute_unsupported.hpp"
+#include "tt_foil/tensix_raw.hpp"
 
 using namespace ckernel;
 

@@ -1000,6 +1000,100 @@ ALWI void cumsum_tile(std::uint32_t idst, bool first = true)
 {
     tf_c::dev_sfpu(TF_SFPU_CUMSUM, idst, 0, first ? TF_SFPU_CUMSUM_FIRST : 0);
 }
+
+// SFPU ops on the pack thread (api/compute/eltwise_unary/*.h's *_tile_pack
+// and *_tile_init_pack): the math thread's op of the same name, on
+// DEST[idst] of the half the packer holds, after tile_regs_wait (or the
+// raw wait ttnn's matmul uses, tt_foil/tensix_raw.hpp), with the pack
+// thread's own init (docs/chip.md, "SFPU on the pack thread"). ttnn's
+// matmul applies its fused activation this way (bmm_fused_activation.hpp).
+ALWI void silu_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_SILU);
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE> ALWI void silu_tile_pack(std::uint32_t idst)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_SILU, idst, 0, 0);
+}
+template <bool fast_and_approx = false> ALWI void tanh_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_TANH);
+}
+template <bool fast_and_approx = false> ALWI void tanh_tile_pack(std::uint32_t idst)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_TANH | (fast_and_approx ? TF_SFPU_APPROX : 0u), idst, 0, 0);
+}
+template <bool fast_and_approx = true> ALWI void gelu_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_GELU);
+}
+template <bool fast_and_approx = true> ALWI void gelu_tile_pack(std::uint32_t idst)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_GELU | (fast_and_approx ? TF_SFPU_APPROX : 0u), idst, 0, 0);
+}
+ALWI void gelu_tanh_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_GELU_TANH);
+}
+ALWI void gelu_tanh_tile_pack(std::uint32_t idst)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_GELU_TANH, idst, 0, 0);
+}
+ALWI void relu_max_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_RELU_MAX);
+}
+ALWI void relu_max_tile_pack(std::uint32_t idst, std::uint32_t upper_limit)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_RELU_MAX, idst, upper_limit, 0);
+}
+template <bool fast_and_approx = false> ALWI void sigmoid_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_SIGMOID);
+}
+template <auto vec_mode = VectorMode::RC, bool fast_and_approx = false>
+ALWI void sigmoid_tile_pack(std::uint32_t idst)
+{
+    static_assert((int)vec_mode == (int)VectorMode::RC,
+                  "not supported by tt-foil: sigmoid_tile_pack over part of a tile (VectorMode R "
+                  "or C)");
+    tf_c::dev_sfpu_pack(TF_SFPU_SIGMOID | (fast_and_approx ? TF_SFPU_APPROX : 0u), idst, 0, 0);
+}
+ALWI void hardsigmoid_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_HARDSIGMOID);
+}
+ALWI void hardsigmoid_tile_pack(std::uint32_t idst)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_HARDSIGMOID, idst, 0, 0);
+}
+ALWI void hardtanh_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_HARDTANH);
+}
+ALWI void hardtanh_tile_pack(std::uint32_t idst, std::uint32_t param0, std::uint32_t param1)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_HARDTANH, idst, param0, param1);
+}
+ALWI void selu_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_SELU);
+}
+ALWI void selu_tile_pack(std::uint32_t idst, std::uint32_t param0, std::uint32_t param1)
+{
+    tf_c::dev_sfpu_pack(TF_SFPU_SELU, idst, param0, param1);
+}
+ALWI void softplus_tile_init_pack()
+{
+    tf_c::dev_sfpu_init_pack(TF_SFPU_SOFTPLUS);
+}
+// beta_reciprocal: tt-metal's precomputed 1/beta; the exact value needs beta only
+ALWI void softplus_tile_pack(std::uint32_t idst, std::uint32_t beta, std::uint32_t beta_reciprocal,
+                             std::uint32_t threshold)
+{
+    (void)beta_reciprocal;
+    tf_c::dev_sfpu_pack(TF_SFPU_SOFTPLUS, idst, beta, threshold);
+}
 } // namespace ckernel
 
 #endif

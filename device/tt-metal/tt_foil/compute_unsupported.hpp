@@ -67,31 +67,13 @@ TF_UNSUPPORTED_OP(sfpu_add_top_row, TF_BIN_SFPU_WHY);
 TF_UNSUPPORTED_OP(mac_tile, "mac_tile (tt-metal's versions read different DEST tiles); "
                             "addcmul_tile(c, a, b, odst, 0x3f800000u) computes a b + c in one "
                             "multiply-add");
-// Pack-thread and LLK-level entry points.
-TF_UNSUPPORTED_FN(exp_packthread_tile, "SFPU ops on the pack thread: use exp_tile");
-TF_UNSUPPORTED_FN(exp_packthread_tile_init, "SFPU ops on the pack thread: use exp_tile_init");
-TF_UNSUPPORTED_FN(silu_tile_pack, "SFPU ops on the pack thread: use silu_tile");
-TF_UNSUPPORTED_FN(relu_max_tile_pack, "SFPU ops on the pack thread: use relu_max_tile");
-#define TF_PACK_NO(name, use) TF_UNSUPPORTED_FN(name, "SFPU ops on the pack thread: use " use)
-TF_PACK_NO(relu_max_tile_init_pack, "relu_max_tile_init");
-TF_PACK_NO(silu_tile_init_pack, "silu_tile_init");
-TF_PACK_NO(sigmoid_tile_pack, "sigmoid_tile");
-TF_PACK_NO(sigmoid_tile_init_pack, "sigmoid_tile_init");
-TF_PACK_NO(tanh_tile_pack, "tanh_tile");
-TF_PACK_NO(tanh_tile_init_pack, "tanh_tile_init");
-TF_PACK_NO(gelu_tile_pack, "gelu_tile");
-TF_PACK_NO(gelu_tile_init_pack, "gelu_tile_init");
-TF_PACK_NO(gelu_tanh_tile_pack, "gelu_tanh_tile");
-TF_PACK_NO(gelu_tanh_tile_init_pack, "gelu_tanh_tile_init");
-TF_PACK_NO(hardsigmoid_tile_pack, "hardsigmoid_tile");
-TF_PACK_NO(hardsigmoid_tile_init_pack, "hardsigmoid_tile_init");
-TF_PACK_NO(hardtanh_tile_pack, "hardtanh_tile");
-TF_PACK_NO(hardtanh_tile_init_pack, "hardtanh_tile_init");
-TF_PACK_NO(softplus_tile_pack, "softplus_tile");
-TF_PACK_NO(softplus_tile_init_pack, "softplus_tile_init");
-TF_PACK_NO(selu_tile_pack, "selu_tile");
-TF_PACK_NO(selu_tile_init_pack, "selu_tile_init");
-#undef TF_PACK_NO
+// exp on the pack thread: its template parameters (scale, iterations over
+// a whole tile in one call) differ between tt-metal's versions.
+TF_UNSUPPORTED_FN(exp_packthread_tile, "exp on the pack thread (exp_packthread_tile): use exp_tile "
+                                       "on the math thread");
+TF_UNSUPPORTED_FN(exp_packthread_tile_init,
+                  "exp on the pack thread (exp_packthread_tile_init): use exp_tile_init");
+// LLK-level entry points.
 TF_UNSUPPORTED_FN(matmul_tiles_math, "math-only matmul (sources already loaded): use matmul_tiles");
 TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): use reduce_tile");
 TF_UNSUPPORTED_FN(matmul_block_math_dynamic_throttle,

@@ -2,6 +2,7 @@
 // messages: test_ttm_sfpu_unary.c).
 #include "api/compute/compute_kernel_api.h"
 #include "api/compute/eltwise_unary/dropout.h"
+#include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/logical_not.h"
 #include "api/compute/eltwise_unary/softplus.h"
 
@@ -13,7 +14,7 @@ void kernel_main()
 #elif MODE == 1 // an integer DEST format
     logical_not_tile_init();
     logical_not_tile<DataFormat::Int32>(0);
-#elif MODE == 2 // a modeled op on the pack thread
-    softplus_tile_pack(0, 0x3f800000u, 0x3f800000u, 0x41a00000u);
+#elif MODE == 2 // exp on the pack thread
+    exp_packthread_tile(0);
 #endif
 }

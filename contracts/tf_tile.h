@@ -142,7 +142,8 @@
     X(UNTILIZE,   7, "untilize_init (or pack_untilize_init)")                                      \
     X(SFPU,       8, "the op's *_tile_init")                                                      \
     X(TRANSPOSE_DEST, 9, "transpose_wh_dest_init_short with the same is_32bit (and transpose_of_faces)") \
-    X(UNARY_BCAST, 10, "unary_bcast_init with the same BroadcastType (or reconfigure_unary_bcast)")
+    X(UNARY_BCAST, 10, "unary_bcast_init with the same BroadcastType (or reconfigure_unary_bcast)") \
+    X(FAST_TILIZE, 11, "fast_tilize_init (or fast_tilize_init_with_dt) with full_dim = the block")
 // clang-format on
 #define TF_TILE_INIT_ENUM(name, code, fn) TF_TILE_INIT_##name = code,
 enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
@@ -151,7 +152,9 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
  * reuse | acc_to_dest << 4; MATMUL: transpose, ct x rt tiles; REDUCE:
  * pool, dim; SFPU: the op whose init it is; TRANSPOSE_DEST: its
  * TF_TDEST_* flags, which the op's must equal; UNARY_BCAST: the
- * BroadcastType, TF_UBCAST_32BIT when its CB takes the 32-bit path). */
+ * BroadcastType, TF_UBCAST_32BIT when its CB takes the 32-bit path;
+ * FAST_TILIZE: full_dim, 2 to 255, sent as 0 from 256 on). Codes between
+ * the classes name none. */
 #define TF_TILE_INIT_ARG(cls, p1, p2, p3)                                                          \
     ((uint32_t)(cls) | (uint32_t)(p1) << 8 | (uint32_t)(p2) << 16 | (uint32_t)(p3) << 24)
 
@@ -489,7 +492,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(UNPACK_AB,  3, TF_TILE_ROLE_UNPACK, "ARG0/1 into src A, ARG2/3 into src B")                            \
     X(ACQUIRE,    4, TF_TILE_ROLE_MATH,   "wait for a free DEST half")                                       \
     X(COMMIT,     5, TF_TILE_ROLE_MATH,   "hand the DEST half to pack")                                      \
-    X(COPY,       6, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A")                                                  \
+    X(COPY,       6, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A; ARG1 0, or fast tilize's TF_FAST_TILIZE_ARG")     \
     X(ADD,        7, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A + B")                                              \
     X(SUB,        8, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A - B")                                              \
     X(MUL,        9, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A * B (elementwise)")                                \
@@ -513,9 +516,46 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(PACK_RELU,   27, TF_TILE_ROLE_PACK, "ARG0: the packer's ReLU for the next PACKs (tt-llk's config: TF_PACK_RELU_*)") \
     X(TRANSPOSE_DEST, 28, TF_TILE_ROLE_MATH, "DEST[ARG0] transposed in place, every bit kept; ARG1 TF_TDEST_* flags") \
     X(UNARY_BCAST, 29, TF_TILE_ROLE_MATH, "DEST[ARG0] = the source tile broadcast as ARG1 (TF_BCAST_*): NONE src A, else src B") \
+    X(PACK_MODE,   30, TF_TILE_ROLE_PACK, "the packer's program, ARG1 a TF_PACK_MODE_*: tiles; rows, ARG0 of them (1-64) at each PACK_ROWS; fast tilize") \
+    X(PACK_ROWS,   31, TF_TILE_ROLE_PACK, "DEST[ARG0]'s first PACK_MODE rows (16 values each, DEST's face order) to L1 ARG1, format ARG2") \
     X(SFPU_PACK, 34, TF_TILE_ROLE_PACK, "SFPU's op on DEST[ARG0] of the half the packer holds (tt-metal's *_tile_pack); ARG1-3 as SFPU's") \
     X(SFPU_INIT_PACK, 35, TF_TILE_ROLE_PACK, "the pack thread's SFPU init (tt-metal's *_tile_init_pack): ARG0 the op")
 // clang-format on
+
+/* PACK_ROWS (tt-metal's pack_rows, api/compute/pack.h; tt-llk's
+ * llk_pack_rows.h): DEST holds a tile as 64 rows of 16 values, face 0's
+ * 16 rows, then face 1's, 2's and 3's (the order a tile has in L1), and
+ * the packer writes the first n of them one after another from ARG1, n
+ * set by PACK_MODE (pack_rows_init(n), 1 to 64, ARG1 TF_PACK_MODE_ROWS).
+ * Between that and pack_rows_uninit (TF_PACK_MODE_TILES) the packer runs
+ * the row program: PACK_ROWS needs it, PACK and PACK_UNTILIZE fault
+ * inside it (TF_TILE_ERR_LAYOUT_RULE). Formats with a value of whole bytes
+ * (Float32, Float16_b, Float16, Fp8_e4m3, the integers); a block float
+ * has no rows (TF_TILE_ERR_FORMAT). */
+#define TF_PACK_ROWS_MAX 64
+/* PACK_MODE's ARG1: the packer's program (tt-llk's packer macro-op and
+ * address modes), set by an init and back to tiles at its uninit */
+#define TF_PACK_MODE_TILES       0 /* pack_tile's (the default; the uninits) */
+#define TF_PACK_MODE_ROWS        1 /* pack_rows_init's */
+#define TF_PACK_MODE_FAST_TILIZE 2 /* fast_tilize_init's */
+
+/* fast_tilize_block (tt-metal's tilize.h; tt-llk's Blackhole fast tilize:
+ * docs/chip.md "Fast tilize"): a row of `block` tiles (2 to 255) in chunks
+ * of u = 2 to 4 tiles (4s, then 2 and 3 for 5 left, 2, 3 or 4: tt-metal's
+ * split), each chunk through one DEST section: UNPACK_TILIZE, then COPY
+ * with ARG1 = TF_FAST_TILIZE_ARG(u, k, block) into DEST[k] for its k-th
+ * tile (the values narrowed to bf16, as tt-llk's path holds them whatever
+ * the DEST width; the math needs fast_tilize_init's init with full_dim =
+ * block; Float32 or Float16_b input), then PACK in the packer's
+ * TF_PACK_MODE_FAST_TILIZE (Float16_b or a _b block float output). A
+ * block above 255 is sent as 0 (it matches no init). */
+#define TF_FAST_TILIZE_FLAG (1u << 31)
+#define TF_FAST_TILIZE_ARG(u, k, block)                                                            \
+    (TF_FAST_TILIZE_FLAG | (uint32_t)(u) | (uint32_t)(k) << 4 |                                    \
+     (uint32_t)((block) > 255 ? 0 : (block)) << 8)
+#define TF_FAST_TILIZE_U(w)     ((w)&0xfu)
+#define TF_FAST_TILIZE_K(w)     (((w) >> 4) & 0xfu)
+#define TF_FAST_TILIZE_BLOCK(w) (((w) >> 8) & 0xffu)
 
 /* TRANSPOSE_DEST's flags (tt-metal's transpose_wh_dest template
  * arguments): 32BIT, is_32bit: DEST holds 32-bit values (fp32_dest_acc_en),
@@ -600,6 +640,17 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 /* UNARY_BCAST on a tile of the other path than its init's CB (a: 1 the
  * tile takes the 32-bit path, TF_UBCAST_32BIT, 0 src B; b: the init's) */
 #define TF_TILE_ERR_UBCAST_PATH 19
+/* a layout op (pack_rows, fast_tilize) used against its rules: a, which
+ * rule (TF_LAYOUT_*); b, the count or format involved (255 from 255 on) */
+#define TF_TILE_ERR_LAYOUT_RULE 20
+#define TF_LAYOUT_ROWS_COUNT    1 /* pack_rows_init(b): b is not 1 to 64 */
+#define TF_LAYOUT_ROWS_NO_INIT  2 /* pack_rows without pack_rows_init */
+#define TF_LAYOUT_ROWS_MODE     3 /* a tile pack after pack_rows_init(b), no uninit */
+#define TF_LAYOUT_FAST_WIDTH    4 /* fast_tilize_init's full_dim: 0 or 256 or more */
+#define TF_LAYOUT_FAST_IN       5 /* fast tilize of input format b */
+#define TF_LAYOUT_FAST_OUT      6 /* fast tilize into output format b */
+#define TF_LAYOUT_FAST_MODE     7 /* another pack between fast_tilize_init and its uninit */
+#define TF_LAYOUT_FAST_L1_ACC   8 /* fast tilize's pack with L1 accumulation on */
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

@@ -20,6 +20,8 @@
  * per-tile figure; a bf16 tile in 32 cycles, fp32 in 64, Bfp8_b in 17,
  * Bfp4_b in 9, Bfp2_b in 5). */
 #define TILE_BYTES_PER_CYCLE 64
+/* fast tilize's pack of a tile (docs/chip.md "Fast tilize"): an estimate */
+#define FAST_TILIZE_PACK_CYCLES 16
 
 #define OP_ROLE(name, code, role, doc) [code] = role + 1,
 static const uint8_t op_role[TF_TILE_NUM_OPS] = {TF_TILE_OPS(OP_ROLE)}; /* role + 1, 0: none */
@@ -207,12 +209,20 @@ static void dest_store(const sim_tile_engine *e, float *d, int sfpu, int f16)
         sim_tile_dest_bf16(d, sfpu);
 }
 
+#define INIT_CLASS(name, code, fn) [code] = 1,
+static const uint8_t init_class[TF_TILE_NUM_INITS] = {TF_TILE_INITS(INIT_CLASS)}; /* 0: no class */
+#undef INIT_CLASS
+
 static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     uint32_t arg = sh->tile_args[0], cfg = sh->tile_args[1];
     uint32_t cls = arg & 0xff, p1 = (arg >> 8) & 0xff, p2 = (arg >> 16) & 0xff;
     uint32_t fid = TF_TILE_CFG_FIDELITY_OF(cfg);
-    if (cls >= TF_TILE_NUM_INITS) return fault_aux(sh, op, TF_TILE_ERR_ARG, cls, 0, 0);
+    if (cls >= TF_TILE_NUM_INITS || !init_class[cls])
+        return fault_aux(sh, op, TF_TILE_ERR_ARG, cls, 0, 0);
+    /* fast tilize's width: 1 is tilize's (the C API sends tilize_init) */
+    if (cls == TF_TILE_INIT_FAST_TILIZE && p1 < 2)
+        return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_FAST_WIDTH, p1, 0);
     if (fid != TF_FIDELITY_LOFI && (fid < TF_FIDELITY_HIFI2 || fid > TF_FIDELITY_HIFI4))
         return fault_aux(sh, op, TF_TILE_ERR_ARG, fid, 0, 0);
     if (cls == TF_TILE_INIT_SFPU && !sim_sfpu_init_of(p1))
@@ -247,6 +257,7 @@ typedef struct math_op {
     uint32_t path32;  /* UNARY_BCAST: TF_UBCAST_32BIT when its tile takes the 32-bit path */
     int u16;          /* UNARY_BCAST: of a UInt16 tile */
     uint32_t variant; /* SFPU: ARG3 (a family's member: ROUNDING's cost) */
+    uint32_t fast;    /* COPY: its TF_FAST_TILIZE_ARG (fast tilize), else 0 */
     int uses;         /* source registers: bit 0 A, bit 1 B */
     int in_place;     /* a ternary SFPU op writes its first source's tile */
 } math_op;
@@ -259,6 +270,12 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
     m->uses = 3;
     switch (op) {
     case TF_TILE_COPY:
+        m->uses = 1;
+        m->fast = arg & TF_FAST_TILIZE_FLAG ? arg : 0;
+        if (m->fast && (TF_FAST_TILIZE_U(arg) < 2 || TF_FAST_TILIZE_U(arg) > 4 ||
+                        TF_FAST_TILIZE_K(arg) >= TF_FAST_TILIZE_U(arg)))
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, TF_FAST_TILIZE_U(arg), 0, 0);
+        break;
     case TF_TILE_TRANSPOSE:
     case TF_TILE_REDUCE_COLS:
     case TF_TILE_REDUCE_ROWS: m->uses = 1; break;
@@ -358,7 +375,12 @@ static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     uint32_t want;
     int ok;
     switch (m->kind) {
-    case TF_TILE_COPY:
+    case TF_TILE_COPY: /* fast tilize's: its init, for this block width */
+        if (m->fast) {
+            want = TF_TILE_INIT_FAST_TILIZE;
+            ok = cls == want && p1 == TF_FAST_TILIZE_BLOCK(m->fast);
+            break;
+        }
         want = TF_TILE_INIT_COPY;
         ok = cls == TF_TILE_INIT_COPY || cls == TF_TILE_INIT_TILIZE || cls == TF_TILE_INIT_UNTILIZE;
         break;
@@ -429,6 +451,19 @@ static uint32_t ubcast_cycles(const math_op *m)
     return m->bcast == TF_BCAST_COL && m->u16 ? 16 : 8;
 }
 
+/* fast tilize's math (docs/chip.md "Fast tilize"), an estimate (no public
+ * figure): one cycle a move of tt-llk's Blackhole sequence, 32 a chunk
+ * whatever its width (4 source-register loads of 8 tensor rows, each
+ * moved 8 rows at a time: the source keeps 4 tiles' places for 2 or 3),
+ * shared among the chunk's tiles, its first taking what does not divide
+ * (3 tiles: 12, 10, 10). */
+#define FAST_TILIZE_MATH_CYCLES 32
+static uint32_t fast_tilize_math_cycles(uint32_t arg)
+{
+    uint32_t u = TF_FAST_TILIZE_U(arg);
+    return FAST_TILIZE_MATH_CYCLES / u + (TF_FAST_TILIZE_K(arg) ? 0 : FAST_TILIZE_MATH_CYCLES % u);
+}
+
 /* Modeled cycles of a math op (docs/chip.md, "Modeled cost"). Simple mode
  * keeps issue 7's figures; tt-metal mode uses the published FPU rates
  * (tech_reports/matrix_engine: 8x16 elementwise, 16x16 reduce, 8x16x16
@@ -436,6 +471,7 @@ static uint32_t ubcast_cycles(const math_op *m)
 static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
 {
     uint32_t ph = e->cfg.phases ? (uint32_t)e->cfg.phases : 4;
+    if (m->fast) return fast_tilize_math_cycles(m->fast);
     if (!e->cfg.strict) {
         switch (m->kind) {
         case TF_TILE_MATMUL: return sim_tile_matmul_cycles(0);
@@ -518,7 +554,12 @@ static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dir
     float scale;
     memcpy(&scale, &args[1], 4);
     switch (m->kind) {
-    case TF_TILE_COPY: memcpy(d, a, sizeof(tile_t)); break;
+    case TF_TILE_COPY:
+        memcpy(d, a, sizeof(tile_t));
+        /* fast tilize: bf16 whatever the DEST (tt-llk's unpacker narrows
+         * Float32 on its way to source A, nearest even in our model) */
+        if (m->fast) sim_tile_dest_bf16(d, 0);
+        break;
     case TF_TILE_TRANSPOSE: sim_fpu_transpose(d, a); break;
     case TF_TILE_UNARY_BCAST:
         sim_fpu_unary_bcast(d, m->bcast == TF_BCAST_NONE ? a : b, m->bcast, !m->path32, integer);
@@ -800,6 +841,10 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
     }
     if ((u & 1) && e->a.ready_at[ka] > t) t = e->a.ready_at[ka];
     if ((u & 2) && e->b.ready_at[kb] > t) t = e->b.ready_at[kb];
+    /* fast tilize reads Float32 or Float16_b rows (tt-metal's
+     * can_use_fast_tilize; tt-llk's unpacker gives source A bf16) */
+    if (m.fast && e->a.df[ka] != TF_DF_FLOAT32 && e->a.df[ka] != TF_DF_FLOAT16_B)
+        return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_FAST_IN, e->a.df[ka], 0);
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
     const float *in[3] = {e->a.bank[ka], e->b.bank[kb], NULL};
     for (int k = 0; k < nsrc; k++) { /* an SFPU op between DEST tiles: its sources as they stand */
@@ -851,6 +896,7 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
         e->cumsum_state = CUMSUM_LOST_OP;
         e->cumsum_lost = (uint8_t)m.sfpu;
     }
+    e->fast[slot] = m.fast != 0;
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);
@@ -936,6 +982,18 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         run_at(sh, 0, 8, 0, TF_PERF_UNIT_PACK); /* (an init counts on its thread's unit) */
         return TF_BUS_OK;
     }
+    if (op == TF_TILE_PACK_MODE) { /* likewise (tt-llk's inits program the packer alone) */
+        uint32_t n = sh->tile_args[0], mode = sh->tile_args[1];
+        if (mode > TF_PACK_MODE_FAST_TILIZE)
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, mode > 255 ? 255 : mode, 0, 0);
+        if (mode == TF_PACK_MODE_ROWS && (n < 1 || n > TF_PACK_ROWS_MAX))
+            return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_ROWS_COUNT,
+                             n > 255 ? 255 : n, 0);
+        e->pack_mode = mode;
+        e->pack_rows = mode == TF_PACK_MODE_ROWS ? n : 0;
+        run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
+        return TF_BUS_OK;
+    }
     if (op == TF_TILE_WAIT) {
         if (e->pack_holds) return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REWAIT, 0, 0);
         if (e->committed == e->released) return wait(sh, TF_PERF_WAIT_TILE_DEST);
@@ -959,16 +1017,38 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         memset(&e->plain[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         memset(&e->kind[half * TF_TILE_DEST_HALF], DEST_ZEROS, TF_TILE_DEST_HALF);
         memset(&e->f16[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
+        memset(&e->fast[half * TF_TILE_DEST_HALF], 0, TF_TILE_DEST_HALF);
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
         e->release_at[half] = sim_hart_cycle(&sh->h);
         e->released++;
         e->pack_holds = 0;
         return TF_BUS_OK;
     }
+    /* pack_rows_init replaces the packer's program (tt-llk: its MOP, address
+     * modes and X counter) until pack_rows_uninit: a row pack needs it, a
+     * tile pack (pack_tile, untilize's rows) would run it instead */
+    int rows = e->pack_mode == TF_PACK_MODE_ROWS;
+    if ((op == TF_TILE_PACK_ROWS) != rows)
+        return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE,
+                         rows ? TF_LAYOUT_ROWS_MODE : TF_LAYOUT_ROWS_NO_INIT, e->pack_rows, 0);
     uint32_t dst = sh->tile_args[0], addr = sh->tile_args[1], fmt = sh->tile_args[2];
     uint32_t df, bytes, cap = dest_capacity(e);
     if (dst >= cap) return fault_aux(sh, op, TF_TILE_ERR_DEST, dst, cap, 0);
     int slot = half * TF_TILE_DEST_HALF + (int)dst;
+    /* fast_tilize_init's program packs fast tilize's DEST tiles (tt-llk:
+     * strided reads of its DEST layout), nothing else; into Float16_b or a
+     * _b block float (it reads DEST 16 bits a value: a Float32 tile would
+     * get bf16 values, an integer one garbage; tt-metal's
+     * can_use_fast_tilize refuses them) */
+    int fast = e->pack_mode == TF_PACK_MODE_FAST_TILIZE;
+    if (fast) {
+        if (op != TF_TILE_PACK || !e->fast[slot])
+            return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_FAST_MODE, 0, 0);
+        if (!sim_tile_format(fmt, &df, &bytes) && df != TF_DF_FLOAT16_B && !TF_DF_BFP_BITS(df))
+            return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_FAST_OUT, df, 0);
+        if (e->pack_l1_acc) /* (tt-metal's tilize never accumulates) */
+            return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_FAST_L1_ACC, 0, 0);
+    }
     dest_fresh(e, slot); /* a released tile packed: its zeros */
     const float *t = e->dest[slot];
     uint8_t *l1 = sh->core->l1->data;
@@ -980,7 +1060,8 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
     if (e->pack_l1_acc || e->pack_relu) {
         int known = !sim_tile_format(fmt, &df, &bytes); /* (a row-major one too) */
         int modeled = known && (df == TF_DF_FLOAT32 || df == TF_DF_FLOAT16_B);
-        if (e->pack_l1_acc && (op == TF_TILE_PACK_UNTILIZE || (known && !modeled)))
+        if (e->pack_l1_acc &&
+            (op == TF_TILE_PACK_UNTILIZE || op == TF_TILE_PACK_ROWS || (known && !modeled)))
             return fault_aux(sh, op, TF_TILE_ERR_L1_ACC,
                              known               ? df
                              : fmt & 0x80000000u ? fmt & 0xff
@@ -993,7 +1074,21 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
             t = relu;
         }
     }
-    if (op == TF_TILE_PACK_UNTILIZE) {
+    if (op == TF_TILE_PACK_ROWS) { /* n rows of 16 values: whole bytes each (no block float) */
+        uint32_t es;
+        int bad = sim_tile_format(fmt, &df, &bytes); /* (a block float: its format named) */
+        if (bad || !(es = sim_tile_elem_bytes(df)))
+            return fault_aux(sh, op, TF_TILE_ERR_FORMAT,
+                             !bad                ? df
+                             : fmt & 0x80000000u ? fmt & 0xff
+                                                 : 255,
+                             0, 0);
+        bytes = e->pack_rows * TF_TILE_FACE * es;
+        if ((addr & 3) || addr < TF_L1_USER_BASE || addr > TF_L1_SIZE - bytes)
+            return fault(sh, op, TF_TILE_ERR_ADDRESS);
+        sim_tile_pack_dest_rows(t, df, e->pack_rows, l1 + addr);
+        sim_mem_invalidate(sh->core->l1, addr, bytes);
+    } else if (op == TF_TILE_PACK_UNTILIZE) {
         uint32_t stride = sh->tile_args[3];
         if (rows_arg(sh, op, addr, fmt, stride, &df, &bytes)) return TF_BUS_FAULT;
         sim_tile_pack_rows(t, df, stride, l1 + addr);
@@ -1009,8 +1104,16 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         sim_tile_pack(t, df, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr, bytes);
     }
-    /* accumulating, the packer reads the L1 tile as well as writing it */
-    run_at(sh, 0, (e->pack_l1_acc ? 2 : 1) * bytes / TILE_BYTES_PER_CYCLE, 0, TF_PERF_UNIT_PACK);
+    /* accumulating, the packer reads the L1 tile as well as writing it; a
+     * part of a cycle (pack_rows of a row or a few) is a cycle (every tile
+     * is a whole number of them); fast tilize's pack, an estimate: one
+     * cycle a packer instruction of tt-llk's (4 rows of a face each, 16 a
+     * tile) */
+    run_at(sh, 0,
+           fast ? FAST_TILIZE_PACK_CYCLES
+                : ((e->pack_l1_acc ? 2 : 1) * bytes + TILE_BYTES_PER_CYCLE - 1) /
+                      TILE_BYTES_PER_CYCLE,
+           0, TF_PERF_UNIT_PACK);
     return TF_BUS_OK;
 }
 

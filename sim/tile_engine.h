@@ -94,6 +94,9 @@ struct sim_tile_engine {
      * that wrote it read Float16 sources, or typecast to Float16 (tile.c,
      * dest_mode) */
     uint8_t f16[2 * TF_TILE_DEST_HALF];
+    /* the tile is fast tilize's (a COPY with TF_FAST_TILIZE_ARG wrote it):
+     * the packer's fast tilize program packs it, and only it */
+    uint8_t fast[2 * TF_TILE_DEST_HALF];
     uint32_t committed, released; /* DEST halves handed to pack / given back */
     int math_holds, pack_holds;   /* between acquire..commit, wait..release */
     /* the packer adds DEST to the L1 tile instead of overwriting it
@@ -101,6 +104,9 @@ struct sim_tile_engine {
     int pack_l1_acc;
     /* the packer's ReLU (PACK_RELU): its config word, 0 none */
     uint32_t pack_relu;
+    /* the packer's program (PACK_MODE): TF_PACK_MODE_*, and for ROWS the
+     * rows each PACK_ROWS packs (0 otherwise) */
+    uint32_t pack_mode, pack_rows;
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
     uint32_t fpu_init;       /* the last INIT's ARG0 for an FPU class */
@@ -174,6 +180,10 @@ void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1);
 /* 32 rows of 32 values, `stride` values apart (row-major blocks). */
 void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float *t);
 void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l1);
+/* The first n of DEST's 64 rows of 16 values (face 0's 16 rows, then
+ * face 1's, 2's, 3's) one after another at l1, in format df (one whose
+ * values are whole bytes: sim_tile_elem_bytes). */
+void sim_tile_pack_dest_rows(const float *t, uint32_t df, uint32_t n, uint8_t *l1);
 /* Each value as format df holds it (the typecast). */
 void sim_tile_round_to(float *t, uint32_t df);
 /* A tile stored into a 16-bit DEST: each value as bf16, rounded to

@@ -227,6 +227,18 @@ void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l
     }
 }
 
+/* pack_rows: row k of DEST's 64 is row k % 16 of face k / 16 (faces 0
+ * and 1 the top half, 0 and 2 the left), the same element order as a
+ * tile's, so the n rows are the first 16 n values a whole pack would
+ * write, converted alike. */
+void sim_tile_pack_dest_rows(const float *t, uint32_t df, uint32_t n, uint8_t *l1)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t face = k / TF_TILE_FACE, r = face / 2 * TF_TILE_FACE + k % TF_TILE_FACE;
+        pack_row(t + r * TF_TILE_DIM + face % 2 * TF_TILE_FACE, df, k * TF_TILE_FACE, l1);
+    }
+}
+
 void sim_tile_round_to(float *t, uint32_t df)
 {
     if (df == TF_DF_FLOAT32) return;

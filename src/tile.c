@@ -219,7 +219,14 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "on TRISC2: use the compute API)");
         break;
     case TF_TILE_ERR_FORMAT:
-        if (a == 255)
+        if (op == TF_TILE_PACK_ROWS && a != 255)
+            snprintf(what, sizeof what,
+                     "data format %u (%s) has no rows of its own: pack_rows writes rows of 16 "
+                     "whole-byte values (Float32, Float16_b, Float16, Fp8_e4m3, Int32, UInt32, "
+                     "UInt16, UInt8), and a block float's values share an exponent kept apart "
+                     "from them",
+                     a, rt_data_format_name(a));
+        else if (a == 255)
             snprintf(what, sizeof what,
                      "the circular buffer's page size is not a tile's: bf16 2048, fp32 4096, "
                      "Bfp8_b 1088, Bfp4_b 576 or Bfp2_b 320 (or set its data format: "
@@ -267,7 +274,8 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_INIT:
         snprintf(what, sizeof what,
                  "used without its init: call %s first (the math unit is set up by %s)",
-                 a < TF_TILE_NUM_INITS ? inits[a] : "?", b < TF_TILE_NUM_INITS ? inits[b] : "?");
+                 a < TF_TILE_NUM_INITS && inits[a] ? inits[a] : "?",
+                 b < TF_TILE_NUM_INITS && inits[b] ? inits[b] : "?");
         break;
     case TF_TILE_ERR_SFPU_INIT: {
         int pack = op == TF_TILE_SFPU_PACK; /* (the pack thread's init is its own) */
@@ -354,7 +362,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_L1_ACC: {
         char fmt[48], cb[24];
         pack_fault_names(a, b, fmt, cb);
-        if (op == TF_TILE_PACK_UNTILIZE)
+        if (op == TF_TILE_PACK_UNTILIZE || op == TF_TILE_PACK_ROWS)
             snprintf(what, sizeof what,
                      "packer L1 accumulation (pack_reconfig_l1_acc(1)) into %s's row-major "
                      "rows (%s) is not modeled: turn it off (pack_reconfig_l1_acc(0)) first",
@@ -427,6 +435,50 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "unary_bcast_init) with this CB first",
                  a ? "the 32-bit path" : "the source-B path",
                  b ? "the 32-bit path" : "the source-B path");
+        break;
+    case TF_TILE_ERR_LAYOUT_RULE:
+        if (a == TF_LAYOUT_ROWS_COUNT)
+            snprintf(what, sizeof what,
+                     "pack_rows_init(%u%s): num_rows is 1 to 64 (rows of 16 values: a tile "
+                     "holds 64; tt-llk's _llk_pack_rows_init_ asserts it)",
+                     b, b == 255 ? " or more" : "");
+        else if (a == TF_LAYOUT_ROWS_NO_INIT)
+            snprintf(what, sizeof what,
+                     "pack_rows without pack_rows_init: call pack_rows_init(num_rows) first (it "
+                     "sets the packer's row program and how many rows each pack_rows writes)");
+        else if (a == TF_LAYOUT_ROWS_MODE)
+            snprintf(what, sizeof what,
+                     "a tile pack while the packer runs pack_rows_init(%u)'s row program: call "
+                     "pack_rows_uninit first (tt-llk's row program would pack rows here)",
+                     b);
+        else if (a == TF_LAYOUT_FAST_WIDTH)
+            snprintf(what, sizeof what,
+                     "fast_tilize_init with full_dim %s: fast tilize takes 2 to 255 tiles a row "
+                     "(tt-metal's can_use_fast_tilize: below 256; 1 is tilize_init's)",
+                     b ? "1" : "0, or 256 or more");
+        else if (a == TF_LAYOUT_FAST_IN)
+            snprintf(what, sizeof what,
+                     "fast tilize of data format %u (%s): it reads Float32 or Float16_b rows "
+                     "(tt-metal's can_use_fast_tilize; tt-llk's unpacker gives source A bf16): "
+                     "use tilize_init and tilize_block",
+                     b, rt_data_format_name(b));
+        else if (a == TF_LAYOUT_FAST_OUT)
+            snprintf(what, sizeof what,
+                     "fast tilize into data format %u (%s): its packer reads DEST 16 bits a value "
+                     "(tt-llk's fast tilize keeps bf16 there), so it writes Float16_b or a _b "
+                     "block float (Bfp8_b, Bfp4_b, Bfp2_b); a Float32 CB would get bf16 values "
+                     "and an integer one garbage (tt-metal's can_use_fast_tilize refuses them): "
+                     "use tilize_init and tilize_block",
+                     b, rt_data_format_name(b));
+        else if (a == TF_LAYOUT_FAST_L1_ACC)
+            snprintf(what, sizeof what,
+                     "fast tilize with packer L1 accumulation (pack_reconfig_l1_acc(1)) is not "
+                     "modeled (tt-metal's tilize never accumulates): turn it off "
+                     "(pack_reconfig_l1_acc(0)) first");
+        else
+            snprintf(what, sizeof what,
+                     "a pack while the packer runs fast_tilize_init's program (it packs "
+                     "fast_tilize_block's tiles only): call fast_tilize_uninit first");
         break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }

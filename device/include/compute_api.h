@@ -64,6 +64,8 @@
  *   matmul_block(...)                      matmul_block(...) (a loop of tile products,
  *                                          same arguments)
  *   pack_tile<true>(d, cb, i)              pack_tile_at(d, cb, i)
+ *   pack_rows(d, cb, i = 0)                pack_rows(d, cb, i) (all arguments)
+ *   fast_tilize_uninit(i, o[, full_dim])   fast_tilize_uninit(i, o)
  *   pack_untilize_init<ct, full>(i, o)     pack_untilize_init(i, o, ct, full)
  *   pack_untilize_block<ct, full>(...)     pack_untilize_block(i, rt, o, c_index)
  *                                          (ct, full from the init)
@@ -727,6 +729,40 @@ TF_ALWAYS_INLINE void matmul_pack_tile(uint32_t dst, uint32_t cb, uint32_t n)
     pack_tile_block(dst, cb, n);
 }
 
+/* Packer: part of a tile (tt-metal's pack_rows, api/compute/pack.h;
+ * tt-llk's llk_pack_rows.h). DEST holds a tile as 64 rows of 16 values
+ * (face 0's 16 rows, then faces 1, 2 and 3: a tile's order in L1);
+ * pack_rows_init(num_rows), 1 to 64, sets the packer's row program, and
+ * each pack_rows then writes DEST[dst]'s first num_rows rows one after
+ * another at page output_index of cb's reserved region (as pack_tile<true>,
+ * the write position does not move), in cb's format (whole-byte values:
+ * not a block float). pack_rows_uninit gives the packer back to tiles:
+ * pack_tile faults between the two, pack_rows outside them
+ * (docs/chip.md "Packing rows"). */
+TF_ALWAYS_INLINE void pack_rows_init(uint32_t num_rows)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, num_rows);
+    dev_reg_write(TF_MMIO_TILE_ARG1, TF_PACK_MODE_ROWS);
+    dev_tile_cmd(TF_TILE_PACK_MODE);
+}
+
+TF_ALWAYS_INLINE void pack_rows(uint32_t dst, uint32_t cb, uint32_t output_index)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, dst);
+    dev_reg_write(TF_MMIO_TILE_ARG1, get_write_ptr(cb) + output_index * dev_cb_page_size(cb));
+    dev_reg_write(TF_MMIO_TILE_ARG2, dev_cb_format(cb));
+    dev_tile_cmd(TF_TILE_PACK_ROWS);
+}
+
+TF_ALWAYS_INLINE void pack_rows_uninit(void)
+{
+    if (!TF_PACKER) return;
+    dev_reg_write(TF_MMIO_TILE_ARG1, TF_PACK_MODE_TILES);
+    dev_tile_cmd(TF_TILE_PACK_MODE);
+}
+
 /* The usual end of one output tile: math hands DEST over, the packer
  * packs DEST[dst] into a new page of cb, publishes it and gives DEST back. */
 TF_ALWAYS_INLINE void commit_and_pack_tile(uint32_t dst, uint32_t cb)
@@ -773,6 +809,68 @@ TF_ALWAYS_INLINE void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
         tile_regs_wait();
         pack_tile(0, ocb);
         tile_regs_release();
+    }
+}
+
+/* Fast tilize (tt-metal's fast_tilize_*, tilize.h; tt-llk's Blackhole
+ * fast tilize: docs/chip.md "Fast tilize"): the tiles tilize_block gives
+ * (as bf16 values: Float32 rows are narrowed to bf16, nearest even in our
+ * model), a row of `block` tiles in chunks of 2 to 4 through one DEST
+ * section each. full_dim (and block) 1 is tilize's, as tt-metal's
+ * Blackhole path; 2 to 255 the fast path. Input Float32 or Float16_b,
+ * output Float16_b or a _b block float (the engine faults on another,
+ * naming it). The packer runs fast tilize's program from the init to the
+ * uninit: another pack between them faults. Call outside
+ * tile_regs_acquire/release, as tilize_block. */
+TF_ALWAYS_INLINE void fast_tilize_init(uint32_t icb, uint32_t full_dim, uint32_t ocb)
+{
+    if (full_dim == 1) {
+        tilize_init(icb, full_dim, ocb);
+        return;
+    }
+    dev_init(TF_TILE_INIT_FAST_TILIZE, full_dim > 255 ? 0 : full_dim, 0, 0);
+    if (TF_PACKER) {
+        dev_reg_write(TF_MMIO_TILE_ARG1, TF_PACK_MODE_FAST_TILIZE);
+        dev_tile_cmd(TF_TILE_PACK_MODE);
+    }
+}
+
+/* (tilize_uninit's, and the packer back to tiles) */
+TF_ALWAYS_INLINE void fast_tilize_uninit(uint32_t icb, uint32_t ocb)
+{
+    tilize_uninit(icb, ocb);
+    if (TF_PACKER) {
+        dev_reg_write(TF_MMIO_TILE_ARG1, TF_PACK_MODE_TILES);
+        dev_tile_cmd(TF_TILE_PACK_MODE);
+    }
+}
+
+/* The chunks as tt-metal's Blackhole fast_tilize_block splits a row: 4s,
+ * and 2 then 3 for 5 left (its packer takes 2 to 4 tiles at a time). */
+TF_ALWAYS_INLINE void fast_tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
+{
+    if (block == 1) {
+        tilize_block(icb, block, ocb);
+        return;
+    }
+    uint32_t es = dev_cb_elem_bytes(icb);
+    for (uint32_t done = 0; done < block;) {
+        uint32_t left = block - done, u = left > 5 ? 4 : left == 5 ? 2 : left;
+        tile_regs_acquire();
+        for (uint32_t k = 0; k < u; k++) {
+            if (TF_UNPACKER) {
+                dev_reg_write(TF_MMIO_TILE_ARG0, get_read_ptr(icb) + (done + k) * TF_TILE_DIM * es);
+                dev_reg_write(TF_MMIO_TILE_ARG1, dev_cb_format(icb));
+                dev_reg_write(TF_MMIO_TILE_ARG2, block * TF_TILE_DIM);
+                dev_tile_cmd(TF_TILE_UNPACK_TILIZE);
+            }
+            if (TF_MATH) dev_math(TF_TILE_COPY, k, TF_FAST_TILIZE_ARG(u, k, block));
+        }
+        tile_regs_commit();
+        tile_regs_wait();
+        for (uint32_t k = 0; k < u; k++) pack_tile(k, ocb);
+        tile_regs_release();
+        done += u;
     }
 }
 

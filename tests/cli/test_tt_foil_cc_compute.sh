@@ -65,6 +65,8 @@ k l1acc 'pack_reconfig_l1_acc(1); pack_reconfig_l1_acc(0);'
 expect_rc 0 "packer L1 accumulation is supported"
 k prelu 'pack_relu_config(ReluType::ZERO_RELU); pack_relu_config(MAX_THRESHOLD_RELU | 0x40000000u);'
 expect_rc 0 "the packer's ReLU is supported"
+k prows 'pack_rows_init(4); pack_rows(0, 16); pack_rows(1, 16, 1); pack_rows_uninit();'
+expect_rc 0 "pack_rows (with and without output_index) is supported"
 k tilize_idx 'tilize_block(0, 1, 16, 2, 0);'
 expect_rc 1 "tilize_block with indices"
 expect_err "'tilize_block' is unavailable: not supported by tt-foil: tilize_block with input/output tile indices" "tilize_block with indices"
@@ -293,9 +295,14 @@ k dbg 'uint32_t f = get_compute_special_value_flags(); (void)f; dbg_halt();'
 expect_rc 1 "debug interface and flag registers"
 expect_err "error: 'get_compute_special_value_flags<>' is unavailable: not supported by tt-foil: the FPU/SFPU special-value (NaN, Inf) flag registers" "get_compute_special_value_flags"
 expect_err "error: 'dbg_halt<>' is unavailable: not supported by tt-foil: halting the TRISCs" "dbg_halt"
-k ftdt 'fast_tilize_init_with_dt(0, 4, 16);'
-expect_rc 1 "fast_tilize_init_with_dt"
-expect_err "error: 'fast_tilize_init_with_dt<int, int, int>' is unavailable: not supported by tt-foil: tilize variants" "fast_tilize_init_with_dt"
+k ftdt 'fast_tilize_init_with_dt(0, 4, 16); fast_tilize_init(0, 4, 16); fast_tilize_block(0, 4, 16); fast_tilize_uninit(0, 16); fast_tilize_uninit(0, 16, 4);'
+expect_rc 0 "fast tilize (both uninits) is supported"
+k ftskip 'fast_tilize_init_skip_remap(0, 4, 16);'
+expect_rc 1 "fast_tilize_init_skip_remap"
+expect_err "error: 'fast_tilize_init_skip_remap<int, int, int>' is unavailable: not supported by tt-foil: fast_tilize_init without the math unit's DEST remap" "fast_tilize_init_skip_remap"
+k ftidx 'fast_tilize_block(0, 4, 16, 0, 0);'
+expect_rc 1 "fast_tilize_block with indices"
+expect_err "'fast_tilize_block' is unavailable: not supported by tt-foil: fast_tilize_block with input/output tile indices" "fast_tilize_block with indices"
 # the headers of tt-metal's compute ops exist, those of ops tt-foil does not
 # model too (they were "file not found" before any name was seen): a kernel
 # including them all builds, and a use of an unmodeled op says why

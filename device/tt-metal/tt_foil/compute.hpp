@@ -767,6 +767,16 @@ ALWI void pack_tile(std::uint32_t ifrom_dst, std::uint32_t icb, std::uint32_t ou
     else
         tf_c::pack_tile(ifrom_dst, icb);
 }
+// pack.h: part of a tile. pack_rows_init(num_rows), 1 to 64 rows of 16
+// values (DEST's order: face 0's rows, then faces 1, 2, 3); pack_rows
+// writes DEST[idst]'s first num_rows rows at page output_index of ocb's
+// reserved region; pack_rows_uninit before the next pack_tile.
+using tf_c::pack_rows_init;
+using tf_c::pack_rows_uninit;
+ALWI void pack_rows(std::uint32_t idst, std::uint32_t ocb, std::uint32_t output_index = 0)
+{
+    tf_c::pack_rows(idst, ocb, output_index);
+}
 using tf_c::matmul_pack_tile;
 using tf_c::pack_tile_block;
 // pack_tile_with_dt is not in tt-metal's compute API: it is ttnn's helper
@@ -817,6 +827,37 @@ ALWI void tilize_uninit_with_dt(std::uint32_t old_icb, std::uint32_t new_icb, st
 {
     (void)old_icb;
     tf_c::tilize_uninit(new_icb, ocb);
+}
+// Fast tilize (Blackhole's, tilize.h): tilize_block's tiles as bf16 values,
+// a row at a time in chunks of 2 to 4 tiles; full_dim (block) 1 is
+// tilize's. Input Float32 or Float16_b, output Float16_b or a _b block
+// float; fast_tilize_block's block must be the init's full_dim; the packer
+// packs nothing else until the uninit (the engine faults, naming the rule).
+// fast_tilize_uninit: the 2026 form's full_dim is not needed here.
+ALWI void fast_tilize_init(std::uint32_t icb, std::uint32_t full_dim, std::uint32_t ocb)
+{
+    tf_c::fast_tilize_init(icb, full_dim, ocb);
+}
+ALWI void fast_tilize_init_with_dt(std::uint32_t icb, std::uint32_t full_dim, std::uint32_t ocb)
+{
+    tf_c::fast_tilize_init(icb, full_dim, ocb);
+}
+ALWI void fast_tilize_block(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb)
+{
+    tf_c::fast_tilize_block(icb, block, ocb);
+}
+TF_UNSUPPORTED("fast_tilize_block with input/output tile indices: tilize from the front of icb "
+               "into the reserved pages of ocb")
+void fast_tilize_block(std::uint32_t icb, std::uint32_t block, std::uint32_t ocb,
+                       std::uint32_t input_tile_index, std::uint32_t output_tile_index = 0);
+ALWI void fast_tilize_uninit(std::uint32_t icb, std::uint32_t ocb)
+{
+    tf_c::fast_tilize_uninit(icb, ocb);
+}
+ALWI void fast_tilize_uninit(std::uint32_t icb, std::uint32_t ocb, std::uint32_t full_dim)
+{
+    (void)full_dim;
+    tf_c::fast_tilize_uninit(icb, ocb);
 }
 ALWI void untilize_init(std::uint32_t icb, std::uint32_t ocb = 16)
 {

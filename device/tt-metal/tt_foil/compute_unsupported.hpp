@@ -113,22 +113,20 @@ TF_UNSUPPORTED_FN(get_compute_special_value_flags_fpu, TF_FLAGS_WHY);
 TF_UNSUPPORTED_FN(get_compute_special_value_flags_sfpu, TF_FLAGS_WHY);
 TF_UNSUPPORTED_FN(clear_compute_special_value_flags, TF_FLAGS_WHY);
 #undef TF_FLAGS_WHY
-// Packer features.
-TF_UNSUPPORTED_FN(pack_rows_init, "packing part of a tile");
-TF_UNSUPPORTED_FN(pack_rows, "packing part of a tile");
-TF_UNSUPPORTED_FN(pack_rows_uninit, "packing part of a tile");
 // Tilize variants.
-#define TF_TILIZE_WHY "tilize variants beyond tilize_init/tilize_block/tilize_uninit"
-TF_UNSUPPORTED_FN(fast_tilize_init, TF_TILIZE_WHY);
-TF_UNSUPPORTED_FN(fast_tilize_block, TF_TILIZE_WHY);
-TF_UNSUPPORTED_FN(fast_tilize_uninit, TF_TILIZE_WHY);
+#define TF_TILIZE_WHY "tilize variants beyond tilize_* and fast_tilize_*"
+TF_UNSUPPORTED_FN(fast_tilize_init_skip_remap,
+                  "fast_tilize_init without the math unit's DEST remap (the engine models fast "
+                  "tilize's values, not its DEST layout): use fast_tilize_init");
+TF_UNSUPPORTED_FN(fast_tilize_init_with_dt_skip_remap,
+                  "fast_tilize_init without the math unit's DEST remap (the engine models fast "
+                  "tilize's values, not its DEST layout): use fast_tilize_init_with_dt");
 TF_UNSUPPORTED_FN(tilizeA_B_reduce_init, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(unpack_tilizeA_B_block, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(tilize_init_unpack, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(tilize_block_no_pack, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(tilize_init_no_pack, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(unpack_tilize_block, TF_TILIZE_WHY);
-TF_UNSUPPORTED_FN(fast_tilize_init_with_dt, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(unpack_tilizeA_B_uninit, TF_TILIZE_WHY);
 // Reading CB contents from a TRISC.
 TF_UNSUPPORTED_FN(get_tile_address, "reading circular-buffer memory from a compute kernel");

@@ -143,7 +143,8 @@
     X(SFPU,       8, "the op's *_tile_init")                                                      \
     X(TRANSPOSE_DEST, 9, "transpose_wh_dest_init_short with the same is_32bit (and transpose_of_faces)") \
     X(UNARY_BCAST, 10, "unary_bcast_init with the same BroadcastType (or reconfigure_unary_bcast)") \
-    X(FAST_TILIZE, 11, "fast_tilize_init (or fast_tilize_init_with_dt) with full_dim = the block")
+    X(FAST_TILIZE, 11, "fast_tilize_init (or fast_tilize_init_with_dt) with full_dim = the block") \
+    X(WELFORD,   12, "welford_init")
 // clang-format on
 #define TF_TILE_INIT_ENUM(name, code, fn) TF_TILE_INIT_##name = code,
 enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
@@ -153,8 +154,9 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
  * pool, dim; SFPU: the op whose init it is; TRANSPOSE_DEST: its
  * TF_TDEST_* flags, which the op's must equal; UNARY_BCAST: the
  * BroadcastType, TF_UBCAST_32BIT when its CB takes the 32-bit path;
- * FAST_TILIZE: full_dim, 2 to 255, sent as 0 from 256 on). Codes between
- * the classes name none. */
+ * FAST_TILIZE: full_dim, 2 to 255, sent as 0 from 256 on; WELFORD: none, an
+ * SFPU init that also zeroes the statistics, TF_TILE_WELFORD below). Codes
+ * between the classes name none. */
 #define TF_TILE_INIT_ARG(cls, p1, p2, p3)                                                          \
     ((uint32_t)(cls) | (uint32_t)(p1) << 8 | (uint32_t)(p2) << 16 | (uint32_t)(p3) << 24)
 
@@ -518,6 +520,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(UNARY_BCAST, 29, TF_TILE_ROLE_MATH, "DEST[ARG0] = the source tile broadcast as ARG1 (TF_BCAST_*): NONE src A, else src B") \
     X(PACK_MODE,   30, TF_TILE_ROLE_PACK, "the packer's program, ARG1 a TF_PACK_MODE_*: tiles; rows, ARG0 of them (1-64) at each PACK_ROWS; fast tilize") \
     X(PACK_ROWS,   31, TF_TILE_ROLE_PACK, "DEST[ARG0]'s first PACK_MODE rows (16 values each, DEST's face order) to L1 ARG1, format ARG2") \
+    X(WELFORD,   32, TF_TILE_ROLE_MATH,   "Welford's statistics in the SFPU: ARG0 TF_WELFORD_ARG(sub-op, DEST index, group), ARG1-3 its operands") \
     X(SFPU_PACK, 34, TF_TILE_ROLE_PACK, "SFPU's op on DEST[ARG0] of the half the packer holds (tt-metal's *_tile_pack); ARG1-3 as SFPU's") \
     X(SFPU_INIT_PACK, 35, TF_TILE_ROLE_PACK, "the pack thread's SFPU init (tt-metal's *_tile_init_pack): ARG0 the op")
 // clang-format on
@@ -584,6 +587,35 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * set up for the other one (reconfigure_unary_bcast sets them up again). */
 #define TF_UBCAST_32BIT    1u
 #define TF_UBCAST_WIDE(df) ((df) == TF_DF_FLOAT32 || (df) == TF_DF_INT32 || (df) == TF_DF_UINT32)
+/* WELFORD (tt-metal's api/compute/welford.h; tt-llk's Blackhole
+ * ckernel_sfpu_welfords.h; docs/chip.md "Welford's statistics"): the
+ * SFPU keeps one running mean and one running m2 (the sum of squared
+ * differences from the mean) a tile column, in two of its registers, from
+ * welford_init (INIT class WELFORD) on, between the commands. ARG0: the
+ * sub-op (bits 0-7), a DEST index (8-15), a group (16-23). The sub-ops:
+ * CLEAR: mean = m2 = 0. UPDATE: starts an update by rows of DEST[idx]:
+ * ARG1 start_idx (the sample number of the first row), ARG2 start_row |
+ * num_rows << 8, ARG3 the LUT's size (0: no LUT); ROW, num_rows times,
+ * ARG1 the reciprocal 1 / (n + 1) of the row's sample number n (fp32
+ * bits, the kernel's LUT entry or its own division, as tt-llk's TRISC
+ * code loads it): one row into the statistics, each column's value into
+ * its column's. SAVE and RESTORE: the statistics to or from DEST[idx]
+ * (mean) and DEST[idx + 1] (m2) in tt-llk's "raw" layout at the group.
+ * FINALIZE_ROW: mean and variance (m2 x ARG1, the reciprocal, fp32 bits;
+ * ARG2 scale_idx, ARG3 the LUT's size) into row 0 of DEST[idx] and
+ * DEST[idx + 1], rows 1-3 zeroed; FINALIZE_FACE: the same values in the
+ * raw layout at the group. A finalize ends the statistics. */
+#define TF_WELFORD_CLEAR         1
+#define TF_WELFORD_UPDATE        2
+#define TF_WELFORD_ROW           3
+#define TF_WELFORD_SAVE          4
+#define TF_WELFORD_RESTORE       5
+#define TF_WELFORD_FINALIZE_ROW  6
+#define TF_WELFORD_FINALIZE_FACE 7
+#define TF_WELFORD_ARG(sub, idx, group)                                                            \
+    ((uint32_t)(sub) | ((idx) > 0xffu ? 0xffu : (uint32_t)(idx)) << 8 |                            \
+     ((group) > 0xffu ? 0xffu : (uint32_t)(group)) << 16)
+#define TF_WELFORD_GROUPS 16 /* the raw layout's groups: 4 DEST rows each, 64 a tile */
 
 #define TF_TILE_OP_ENUM(name, code, role, doc) TF_TILE_##name = code,
 enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
@@ -651,6 +683,28 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_LAYOUT_FAST_OUT      6 /* fast tilize into output format b */
 #define TF_LAYOUT_FAST_MODE     7 /* another pack between fast_tilize_init and its uninit */
 #define TF_LAYOUT_FAST_L1_ACC   8 /* fast tilize's pack with L1 accumulation on */
+/* a Welford command (TF_TILE_WELFORD) used wrongly; a: TF_WELFORD_ERR_*,
+ * b and c: its details (each 255 from 255 on); the fault's opcode word has
+ * the sub-op in bits 8-15 */
+#define TF_TILE_ERR_WELFORD 22
+/* TF_TILE_ERR_WELFORD's a: NO_INIT an update without welford_init's
+ * set-up (b: the SFPU op whose init ran since, TF_WELFORD_BY_TDEST
+ * transpose_wh_dest's init, 0 no welford_init); NO_STATS
+ * no statistics yet (no welford_init, welford_clear or restore);
+ * CLOBBERED the SFPU op b ran since, in the statistics' registers;
+ * FINALIZED a finalize (b: its sub-op) ended them; LUT a read of
+ * reciprocal_lut[b] of a c-entry LUT; ROWS start_row b + num_rows c > 32;
+ * GROUP group_id b >= TF_WELFORD_GROUPS; SEQ a ROW without an UPDATE, or
+ * another command amid an update's rows. */
+#define TF_WELFORD_ERR_NO_INIT   1
+#define TF_WELFORD_ERR_NO_STATS  2
+#define TF_WELFORD_ERR_CLOBBERED 3
+#define TF_WELFORD_ERR_FINALIZED 4
+#define TF_WELFORD_ERR_LUT       5
+#define TF_WELFORD_ERR_ROWS      6
+#define TF_WELFORD_ERR_GROUP     7
+#define TF_WELFORD_ERR_SEQ       8
+#define TF_WELFORD_BY_TDEST      255
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

@@ -384,8 +384,8 @@ static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t by
 /* tile.c: the tile engine the TRISCs drive (tf_tile.h) */
 int sim_tile_command(sim_core_hart *sh, uint32_t op); /* a TF_BUS_* result */
 void sim_tile_reset(sim_core *core);
-/* A GO landed: a kernel run starts (cumsum_tile's carry is not taken
- * from an earlier run: tile.c) */
+/* A GO landed: a kernel run starts (cumsum_tile's carry and Welford's
+ * statistics are not taken from an earlier run: tile.c) */
 void sim_tile_go(sim_core *core);
 void sim_tile_free(sim_core *core);
 uint32_t sim_tile_matmul_cycles(int phases); /* a matmul tile op (0: simple mode) */

@@ -54,7 +54,12 @@ void sim_tile_reset(sim_core *core)
  * true; the firmware and other kernels between runs are not modeled). */
 void sim_tile_go(sim_core *core)
 {
-    if (core->tile) core->tile->cumsum_state = CUMSUM_NONE;
+    if (!core->tile) return;
+    core->tile->cumsum_state = CUMSUM_NONE;
+    /* no statistics and no welford_init yet: a kernel's updates need its
+     * own (tt-metal's kernels call welford_init in each) */
+    memset(&core->tile->wf, 0, sizeof core->tile->wf);
+    if (core->tile->sfpu_init == SIM_SFPU_INIT_WELFORD) core->tile->sfpu_init = 0;
 }
 
 void sim_tile_free(sim_core *core)
@@ -225,7 +230,8 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
         return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_FAST_WIDTH, p1, 0);
     if (fid != TF_FIDELITY_LOFI && (fid < TF_FIDELITY_HIFI2 || fid > TF_FIDELITY_HIFI4))
         return fault_aux(sh, op, TF_TILE_ERR_ARG, fid, 0, 0);
-    if (cls == TF_TILE_INIT_SFPU && !sim_sfpu_init_of(p1))
+    if ((cls == TF_TILE_INIT_SFPU && !sim_sfpu_init_of(p1)) ||
+        (cls == TF_TILE_INIT_WELFORD && p1 > 1))
         return fault_aux(sh, op, TF_TILE_ERR_ARG, p1, 0, 0);
     e->cfg.strict = 1;
     e->cfg.fp32_acc = (cfg & TF_TILE_CFG_FP32_ACC) != 0;
@@ -241,8 +247,28 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
             e->cumsum_state = CUMSUM_LOST_INIT;
             e->cumsum_lost = (uint8_t)p1;
         }
+        if (e->wf.ready) e->wf.taken = (uint8_t)p1; /* its own set-up replaces welford_init's */
+        e->wf.ready = 0;
+    } else if (cls == TF_TILE_INIT_WELFORD) {
+        /* an SFPU init (the FPU's stays); p1 1: PreserveStats, the
+         * statistics kept as they are */
+        e->sfpu_init = SIM_SFPU_INIT_WELFORD;
+        e->wf.ready = 1;
+        e->wf.taken = 0;
+        if (!p1) {
+            memset(e->wf.mean, 0, sizeof e->wf.mean);
+            memset(e->wf.m2, 0, sizeof e->wf.m2);
+            e->wf.state = WF_LIVE;
+        }
     } else {
         e->fpu_init = arg;
+        /* tt-llk's transpose_dest init records replay slots 16-31, which
+         * hold welford_init's update for two of the four input registers,
+         * and sets ADDR_MOD_3, which its loads use */
+        if (cls == TF_TILE_INIT_TRANSPOSE_DEST && e->wf.ready) {
+            e->wf.ready = 0;
+            e->wf.taken = TF_WELFORD_BY_TDEST;
+        }
     }
     run_at(sh, 0, 8, 0, TF_PERF_UNIT_FPU);
     return TF_BUS_OK;
@@ -764,10 +790,169 @@ static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
 }
 
 static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half);
+/* ---- Welford's statistics (TF_TILE_WELFORD; tile_welford.c) ------------------------ */
+
+/* Modeled cycles (docs/chip.md "Modeled cost"), an estimate: one an SFPU
+ * instruction of tt-llk's Blackhole sequence (ckernel_sfpu_welfords.h).
+ * A row: the reciprocal's 2 SFPLOADIs and the 6 replayed MADs and move; a
+ * block of 4 rows, once an update reaches it: SFPTRANSP, 4 SFPLOADs,
+ * SFPTRANSP (a whole tile: 8 x (6 + 4 x 8) = 304). clear, save, restore:
+ * 2 (two SFPLOADIs, SFPSTOREs, SFPLOADs). finalize_to_row: 2 SFPLOADIs, a
+ * move, 3 SFPLOADIs, the MAD, 3 SFPLOADIs, SFPTRANSP, 8 SFPSTOREs: 19;
+ * finalize_to_face: 2, the MAD, 2 SFPSTOREs: 5. */
+#define WF_ROW_CYCLES   8
+#define WF_BLOCK_CYCLES 6
+#define WF_PAIR_CYCLES  2
+#define WF_FIN_ROW      19
+#define WF_FIN_FACE     5
+
+/* The statistics' fault, if they are not there (a: why, b: what ended them). */
+static int wf_stats(sim_core_hart *sh, const sim_welford *w, int fop)
+{
+    switch (w->state) {
+    case WF_LIVE: return TF_BUS_OK;
+    case WF_CLOBBERED:
+        return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_CLOBBERED, w->why, 0);
+    case WF_FINALIZED:
+        return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_FINALIZED, w->why, 0);
+    default: return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_NO_STATS, 0, 0);
+    }
+}
+
+/* A DEST tile the SFPU stores statistics into: its zeros if released, its
+ * 16-bit format (a 16-bit DEST: as the tile holds, or the last unpack's,
+ * dest_mode's rule for an op that reads nothing). */
+static int wf_target(sim_tile_engine *e, int slot)
+{
+    dest_fresh(e, slot);
+    if (e->kind[slot] == DEST_FLOAT) return e->f16[slot];
+    return e->a.written ? e->a.fp16[(e->a.written - 1) & 1] : 0;
+}
+
+/* The tile written: SFPSTORE's truncation into a 16-bit DEST. */
+static void wf_written(sim_tile_engine *e, int slot, int f16)
+{
+    dest_store(e, e->dest[slot], 1, f16);
+    e->kind[slot] = DEST_FLOAT;
+    e->f16[slot] = (uint8_t)f16;
+    e->dirty[slot] = 1;
+    e->plain[slot] = 0;
+}
+
+static uint32_t byte_of(uint32_t v)
+{
+    return v > 255 ? 255 : v;
+}
+
+static int do_welford(sim_core_hart *sh, sim_tile_engine *e, int op)
+{
+    const uint32_t *args = sh->tile_args;
+    uint32_t sub = args[0] & 0xff, idx = (args[0] >> 8) & 0xff, group = (args[0] >> 16) & 0xff;
+    int fop = op | (int)(byte_of(sub) << 8); /* the fault names the sub-op */
+    sim_welford *w = &e->wf;
+    if (sub < TF_WELFORD_CLEAR || sub > TF_WELFORD_FINALIZE_FACE)
+        return fault_aux(sh, op, TF_TILE_ERR_ARG, sub, 0, 0);
+    /* an update's rows come one after another (compute_api.h sends them) */
+    if ((sub == TF_WELFORD_ROW) != (w->rows != 0))
+        return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_SEQ, 0, 0);
+    if (sub == TF_WELFORD_CLEAR) { /* registers only: no DEST, any time */
+        memset(w->mean, 0, sizeof w->mean);
+        memset(w->m2, 0, sizeof w->m2);
+        w->state = WF_LIVE;
+        run_at(sh, 0, WF_PAIR_CYCLES, 0, TF_PERF_UNIT_SFPU);
+        return TF_BUS_OK;
+    }
+    if (!e->math_holds)
+        return fault_aux(sh, fop, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_ACQUIRE, 0, 0);
+    if (sub == TF_WELFORD_ROW) {
+        uint32_t cycles = WF_ROW_CYCLES;
+        if (w->block != w->row / 4) { /* the LLK loads the block's 4 rows as it reaches it */
+            cycles += WF_BLOCK_CYCLES;
+            w->block = (int8_t)(w->row / 4);
+        }
+        sim_welford_row(w, e->dest[w->slot], w->row, bits_f(args[1]));
+        w->row++;
+        w->rows--;
+        run_at(sh, 0, cycles, 0, TF_PERF_UNIT_SFPU);
+        return TF_BUS_OK;
+    }
+    /* the tiles: DEST[idx], and DEST[idx + 1] for the m2 or variance */
+    uint32_t cap = dest_capacity(e), last = sub == TF_WELFORD_UPDATE ? idx : idx + 1;
+    if (last >= cap) return fault_aux(sh, fop, TF_TILE_ERR_DEST, last, cap, 0);
+    int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF + (int)idx;
+    int raw =
+        sub == TF_WELFORD_SAVE || sub == TF_WELFORD_RESTORE || sub == TF_WELFORD_FINALIZE_FACE;
+    if (raw && group >= TF_WELFORD_GROUPS)
+        return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_GROUP, group, 0);
+    /* a tile of integers read or written as floats */
+    for (uint32_t k = idx; k <= last; k++)
+        if (e->kind[half * TF_TILE_DEST_HALF + (int)k] == DEST_INT)
+            return fault_aux(sh, fop, TF_TILE_ERR_INTEGER, 1, 255, 0);
+    if (sub == TF_WELFORD_RESTORE) { /* loads: the statistics from DEST */
+        dest_fresh(e, slot);
+        dest_fresh(e, slot + 1);
+        sim_welford_load_raw(w->mean, e->dest[slot], group);
+        sim_welford_load_raw(w->m2, e->dest[slot + 1], group);
+        w->state = WF_LIVE;
+        run_at(sh, 0, WF_PAIR_CYCLES, 0, TF_PERF_UNIT_SFPU);
+        return TF_BUS_OK;
+    }
+    if (sub == TF_WELFORD_UPDATE) {
+        uint32_t start_row = args[2] & 0xff, num_rows = args[2] >> 8;
+        /* the update is replayed from what welford_init recorded */
+        if (!w->ready)
+            return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_NO_INIT, w->taken, 0);
+        if (wf_stats(sh, w, fop)) return TF_BUS_FAULT;
+        if (start_row + num_rows > TF_TILE_DIM)
+            return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_ROWS, start_row,
+                             byte_of(num_rows));
+        /* the rows read reciprocal_lut[start_idx .. start_idx + num_rows - 1] */
+        if (args[3] && num_rows && (uint64_t)args[1] + num_rows > args[3])
+            return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_LUT,
+                             byte_of(args[1] < args[3] ? args[3] : args[1]), byte_of(args[3]));
+        dest_fresh(e, slot);
+        w->slot = (uint8_t)slot;
+        w->row = (uint8_t)start_row;
+        w->rows = (uint8_t)num_rows;
+        w->block = -1;
+        return TF_BUS_OK; /* the cycles come with the rows */
+    }
+    /* SAVE, FINALIZE_ROW, FINALIZE_FACE: the statistics into DEST */
+    if (wf_stats(sh, w, fop)) return TF_BUS_FAULT;
+    if (sub != TF_WELFORD_SAVE && args[3] && args[2] >= args[3])
+        return fault_aux(sh, fop, TF_TILE_ERR_WELFORD, TF_WELFORD_ERR_LUT, byte_of(args[2]),
+                         byte_of(args[3]));
+    int fm = wf_target(e, slot), fv = wf_target(e, slot + 1);
+    uint32_t cycles = WF_PAIR_CYCLES;
+    if (sub == TF_WELFORD_SAVE) {
+        sim_welford_store_raw(w->mean, e->dest[slot], group);
+        sim_welford_store_raw(w->m2, e->dest[slot + 1], group);
+    } else {
+        float var[TF_TILE_DIM];
+        sim_welford_variance(w, bits_f(args[1]), var);
+        if (sub == TF_WELFORD_FINALIZE_ROW) {
+            sim_welford_store_row(w->mean, e->dest[slot]);
+            sim_welford_store_row(var, e->dest[slot + 1]);
+            cycles = WF_FIN_ROW;
+        } else {
+            sim_welford_store_raw(w->mean, e->dest[slot], group);
+            sim_welford_store_raw(var, e->dest[slot + 1], group);
+            cycles = WF_FIN_FACE;
+        }
+        /* the LLK overwrote the m2 register (and finalize_to_row the mean) */
+        w->state = WF_FINALIZED;
+        w->why = (uint8_t)sub;
+    }
+    wf_written(e, slot, fm);
+    wf_written(e, slot + 1, fv);
+    run_at(sh, 0, cycles, 0, TF_PERF_UNIT_SFPU);
+    return TF_BUS_OK;
+}
 
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
+    if (op == TF_TILE_WELFORD) return do_welford(sh, e, op);
     if (op == TF_TILE_ACQUIRE) {
         if (e->math_holds)
             return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REACQUIRE, 0, 0);
@@ -897,6 +1082,11 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
         e->cumsum_lost = (uint8_t)m.sfpu;
     }
     e->fast[slot] = m.fast != 0;
+    /* an SFPU op's code uses the registers Welford's statistics are in */
+    if (m.kind == TF_TILE_SFPU && e->wf.state == WF_LIVE) {
+        e->wf.state = WF_CLOBBERED;
+        e->wf.why = (uint8_t)m.sfpu;
+    }
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);

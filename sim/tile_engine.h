@@ -73,6 +73,23 @@ typedef struct sim_tile_cfg {
     int phases;   /* fidelity phases 1..4; 0: exact products (simple mode) */
 } sim_tile_cfg;
 
+/* Welford's statistics (TF_TILE_WELFORD, tile_welford.c): what tt-llk
+ * keeps in two SFPU registers between the calls, one running mean and m2
+ * a tile column, and the model's bookkeeping of whether they are there. */
+enum { WF_NONE, WF_LIVE, WF_CLOBBERED, WF_FINALIZED };
+typedef struct sim_welford {
+    float mean[TF_TILE_DIM], m2[TF_TILE_DIM]; /* by tile column */
+    uint8_t ready; /* welford_init is the last SFPU init (its replay buffer holds the update) */
+    uint8_t state; /* WF_*: LIVE from welford_init, clear, restore */
+    uint8_t why;   /* CLOBBERED: the SFPU op that ran; FINALIZED: the finalize's sub-op */
+    uint8_t rows;  /* an update's rows still to come (ROW commands) */
+    uint8_t row;   /* its next row */
+    uint8_t slot;  /* its DEST tile */
+    int8_t block;  /* the 4-row block its last row was in (-1: none yet) */
+    uint8_t taken; /* what took welford_init's set-up: an SFPU op's init (the op),
+                      TF_WELFORD_BY_TDEST, 0 none (or no welford_init yet) */
+} sim_welford;
+
 struct sim_tile_engine {
     src_reg a, b;
     _Alignas(64) tile_t dest[2 * TF_TILE_DEST_HALF];
@@ -110,7 +127,7 @@ struct sim_tile_engine {
     uint64_t commit_at[2], release_at[2];
     sim_tile_cfg cfg;
     uint32_t fpu_init;       /* the last INIT's ARG0 for an FPU class */
-    uint32_t sfpu_init;      /* the SFPU op whose init ran last (0: none) */
+    uint32_t sfpu_init;      /* the SFPU op whose init ran last (0: none; SIM_SFPU_INIT_WELFORD) */
     uint32_t sfpu_init_pack; /* ... on the pack thread (SFPU_INIT_PACK) */
     /* cumsum_tile's carry: each column's running sum at row 31 of the last
      * cumsum_tile (fp32, as tt-llk keeps it in SFPU registers between
@@ -118,6 +135,7 @@ struct sim_tile_engine {
      * init (whose code uses those registers) loses it, cumsum_lost the op */
     float cumsum_carry[TF_TILE_DIM];
     uint8_t cumsum_state, cumsum_lost;
+    sim_welford wf;
     /* bumped by every command that does not wait (and by a reset): a
      * command that waited waits again while it is unchanged, since what
      * decides a wait is the engine's state and the waiting hart's own
@@ -130,6 +148,8 @@ enum { DEST_ZEROS, DEST_FLOAT, DEST_INT };
  * the carry kept, lost to an SFPU op, lost to an SFPU init (the a of
  * TF_TILE_ERR_CUMSUM_CARRY: 0, -, 1, 2) */
 enum { CUMSUM_NONE, CUMSUM_KEPT, CUMSUM_LOST_OP, CUMSUM_LOST_INIT };
+/* sfpu_init after welford_init (no SFPU op's init: each needs its own again) */
+#define SIM_SFPU_INIT_WELFORD TF_SFPU_NUM_OPS
 
 /* What an unpack knows about the values it wrote, for the matmul's choice
  * of fused multiply-adds (tile_simd.c, products_exact): SIM_SRC_KNOWN set
@@ -255,6 +275,15 @@ uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out);
  * with first), carry then the tile's row 31 sums; its modeled cycles */
 int sim_sfpu_cumsum(float *d, float *carry, int first);
 uint32_t sim_sfpu_cumsum_cycles(int first);
+/* tile_welford.c: Welford's statistics. Row `row` of tile t into w's
+ * statistics, recip the reciprocal of the row's sample count; the raw
+ * layout's save and restore at a group (mean into or from tile m, m2 or
+ * the variance v); the finalize's rows. */
+void sim_welford_row(sim_welford *w, const float *t, int row, float recip);
+void sim_welford_store_raw(const float *vals, float *t, uint32_t group);
+void sim_welford_load_raw(float *vals, const float *t, uint32_t group);
+void sim_welford_variance(const sim_welford *w, float recip, float *var);
+void sim_welford_store_row(const float *vals, float *t);
 
 /* tile_simd.c: the hot loops vectorized for the host (AVX2 when the CPU
  * has it and TT_FOIL_TILE_SIMD is not 0), bit-identical to the portable

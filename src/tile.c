@@ -190,6 +190,76 @@ static void pack_fault_names(uint32_t a, uint32_t b, char fmt[48], char cb[24])
         snprintf(cb, 24, "a CB");
 }
 
+/* TF_TILE_ERR_WELFORD's message: a the TF_WELFORD_ERR_* reason, b and c
+ * its details (255: 255 or more) */
+static void welford_fault(uint32_t a, uint32_t b, uint32_t c, const char *const *sfpu,
+                          const char *const *wf_fn, char *what, size_t n)
+{
+    const char *more = b == 255 ? " or more" : "";
+    switch (a) {
+    case TF_WELFORD_ERR_NO_INIT:
+        if (b == TF_WELFORD_BY_TDEST)
+            snprintf(what, n,
+                     "transpose_wh_dest_init_short ran after welford_init: tt-llk's records into "
+                     "the replay buffer slots that hold the update's instructions (and resets "
+                     "the address mode its loads use): call "
+                     "welford_init<WelfordInitMode::PreserveStats>() again, which keeps the "
+                     "statistics");
+        else
+            snprintf(what, n,
+                     "welford_init must be the last SFPU init before an update (it records the "
+                     "update's instructions; the last SFPU init was %s): call welford_init "
+                     "again (welford_init<WelfordInitMode::PreserveStats>() keeps the "
+                     "statistics)",
+                     b == 0                           ? "none"
+                     : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
+                                                      : "?");
+        break;
+    case TF_WELFORD_ERR_NO_STATS:
+        snprintf(what, n,
+                 "there are no statistics in the SFPU yet: call welford_init (or welford_clear, "
+                 "or welford_restore_state) first");
+        break;
+    case TF_WELFORD_ERR_CLOBBERED:
+        snprintf(what, n,
+                 "the statistics are gone: the SFPU op %s ran since, in the SFPU registers "
+                 "that hold them; welford_save_state before it and welford_restore_state after "
+                 "keep them",
+                 b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b] : "?");
+        break;
+    case TF_WELFORD_ERR_FINALIZED:
+        snprintf(what, n,
+                 "the statistics ended at %s (it overwrites the SFPU registers that held them): "
+                 "welford_clear or welford_init starts new ones, welford_save_state before the "
+                 "finalize keeps them",
+                 b <= TF_WELFORD_FINALIZE_FACE && wf_fn[b] ? wf_fn[b] : "a finalize");
+        break;
+    case TF_WELFORD_ERR_LUT:
+        snprintf(what, n,
+                 "it reads reciprocal_lut[%u%s], beyond the LUT's %u%s entries (an update of n "
+                 "rows reads start_idx .. start_idx + n - 1, a finalize scale_idx)",
+                 b, more, c, c == 255 ? " or more" : "");
+        break;
+    case TF_WELFORD_ERR_ROWS:
+        snprintf(what, n,
+                 "start_row %u%s + num_rows %u%s is beyond the tile's 32 rows (tt-metal: "
+                 "start_row + num_rows <= 32)",
+                 b, more, c, c == 255 ? " or more" : "");
+        break;
+    case TF_WELFORD_ERR_GROUP:
+        snprintf(what, n,
+                 "group_id %u%s: the raw layout has 16 groups of 4 DEST rows a tile (0-15); "
+                 "a larger one would reach the next tile",
+                 b, more);
+        break;
+    default:
+        snprintf(what, n,
+                 "the update's rows came out of order (tt-foil's compute API sends them: use "
+                 "welford_update or welford_update_rows)");
+        break;
+    }
+}
+
 void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
 {
 #define OP_NAME(name, code, role, doc) [code] = #name,
@@ -201,10 +271,24 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
 #define INIT_FN(name, code, fn) [code] = fn,
     static const char *const inits[TF_TILE_NUM_INITS] = {TF_TILE_INITS(INIT_FN)};
 #undef INIT_FN
+    /* a Welford command's fault has its sub-op in bits 8-15 of the opcode word */
+    static const char *const wf_fn[] = {
+        [TF_WELFORD_CLEAR] = "welford_clear",
+        [TF_WELFORD_UPDATE] = "welford_update",
+        [TF_WELFORD_ROW] = "welford_update",
+        [TF_WELFORD_SAVE] = "welford_save_state",
+        [TF_WELFORD_RESTORE] = "welford_restore_state",
+        [TF_WELFORD_FINALIZE_ROW] = "welford_finalize_to_row",
+        [TF_WELFORD_FINALIZE_FACE] = "welford_finalize_to_face",
+    };
+    uint32_t sub = op >> 8;
+    op &= 0xff;
+    const char *wn =
+        op == TF_TILE_WELFORD && sub && sub <= TF_WELFORD_FINALIZE_FACE ? wf_fn[sub] : NULL;
     uint32_t why = aux & 0xff, a = (aux >> 8) & 0xff, b = (aux >> 16) & 0xff, c = aux >> 24;
     char opname[64], what[448];
     const char *on = op < TF_TILE_NUM_OPS ? ops[op] : NULL;
-    const char *sn = c && c < TF_SFPU_NUM_OPS ? sfpu[c] : NULL;
+    const char *sn = wn ? wn : c && c < TF_SFPU_NUM_OPS ? sfpu[c] : NULL;
     if (on && sn)
         snprintf(opname, sizeof opname, "%s %s", on, sn);
     else if (on)
@@ -285,6 +369,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  pack ? " on the pack thread (its *_tile_init_pack)" : "",
                  pack ? " on the pack thread" : "",
                  b == 0                           ? "none"
+                 : b == TF_SFPU_NUM_OPS           ? "welford_init"
                  : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
                                                   : "?");
         break;
@@ -480,6 +565,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "a pack while the packer runs fast_tilize_init's program (it packs "
                      "fast_tilize_block's tiles only): call fast_tilize_uninit first");
         break;
+    case TF_TILE_ERR_WELFORD: welford_fault(a, b, c, sfpu, wf_fn, what, sizeof what); break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

@@ -96,7 +96,14 @@
  *   unary_bcast<B>(icb, i, dst)            unary_bcast(B, icb, i, dst)
  *   unary_bcast_uninit<B>(icb)             unary_bcast_uninit(B, icb)
  *   reconfigure_unary_bcast<O, N>(oi, ni,  reconfigure_unary_bcast(O, N, oi, ni, oo, no)
- *     oo, no) */
+ *     oo, no)
+ *   welford_init<PreserveStats>()          welford_init_mode(1) (welford_init(): mode 0)
+ *   welford_update<N>(i, s, lut)           welford_update(i, s, lut, N) (N 0: no LUT, lut NULL)
+ *   welford_update_rows<N>(i, s, r, n, l)  welford_update_rows(i, s, r, n, l, N)
+ *   welford_save/restore_state(i[, g])     welford_save_state(i, g), welford_restore_state(i, g)
+ *   welford_finalize_to_row<N>(i, k, l)    welford_finalize_to_row(i, k, l, N)
+ *   welford_finalize_to_face<N>(i[, g],    welford_finalize_to_face(i, g, k, l, N)
+ *     k, l) */
 /* clang-format on */
 #ifndef TF_COMPUTE_API_H
 #define TF_COMPUTE_API_H
@@ -481,6 +488,111 @@ TF_ALWAYS_INLINE void reconfigure_unary_bcast(uint32_t old_bcast, uint32_t new_b
     (void)old_ocb;
     if (TF_MATH && (old_bcast != new_bcast || dev_cb_format(old_icb) != dev_cb_format(new_icb)))
         unary_bcast_init(new_bcast, new_icb, new_ocb);
+}
+
+/* ---- Welford's statistics (tt-metal's welford.h; docs/chip.md "Welford's statistics") */
+
+/* welford_init: the SFPU set up for Welford's updates (an SFPU init: other
+ * SFPU ops need theirs again after it, and another SFPU init means an
+ * update needs this one again), the statistics zeroed unless keep (tt-metal's
+ * WelfordInitMode::PreserveStats). */
+TF_ALWAYS_INLINE void welford_init_mode(uint32_t keep)
+{
+    dev_init(TF_TILE_INIT_WELFORD, keep != 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void welford_init(void)
+{
+    welford_init_mode(0);
+}
+
+/* A Welford command: sub-op, DEST index, group, and its ARG1-3. */
+TF_ALWAYS_INLINE void dev_welford(uint32_t sub, uint32_t dst, uint32_t group, uint32_t a1,
+                                  uint32_t a2, uint32_t a3)
+{
+    dev_reg_write(TF_MMIO_TILE_ARG0, TF_WELFORD_ARG(sub, dst, group));
+    dev_reg_write(TF_MMIO_TILE_ARG1, a1);
+    dev_reg_write(TF_MMIO_TILE_ARG2, a2);
+    dev_reg_write(TF_MMIO_TILE_ARG3, a3);
+    dev_tile_cmd(TF_TILE_WELFORD);
+}
+
+/* The reciprocal of sample n's count, as tt-llk's TRISC code loads it:
+ * the LUT's entry (fp32 bits), or without a LUT (size 0) 1.0f / (n + 1)
+ * computed here. */
+TF_ALWAYS_INLINE uint32_t dev_welford_recip(uint32_t n, const uint32_t *lut, uint32_t size)
+{
+    if (size) return lut[n];
+    float r = 1.0f / (float)(n + 1);
+    uint32_t w;
+    __builtin_memcpy(&w, &r, 4);
+    return w;
+}
+
+/* The statistics zeroed (registers only: any time). */
+TF_ALWAYS_INLINE void welford_clear(void)
+{
+    if (TF_MATH) dev_welford(TF_WELFORD_CLEAR, 0, 0, 0, 0, 0);
+}
+
+/* Rows start_row .. start_row + num_rows - 1 of DEST[dst] into each
+ * column's statistics, the k-th of them sample start_idx + k (its
+ * reciprocal from lut, `size` entries, or computed when size is 0). The
+ * engine checks the rows and the LUT's bounds before any entry is read. */
+TF_ALWAYS_INLINE void welford_update_rows(uint32_t dst, uint32_t start_idx, uint32_t start_row,
+                                          uint32_t num_rows, const uint32_t *lut, uint32_t size)
+{
+    if (!TF_MATH) return;
+    uint32_t rows = num_rows > 0xffffffu ? 0xffffffu : num_rows;
+    dev_welford(TF_WELFORD_UPDATE, dst, 0, start_idx,
+                (start_row > 0xffu ? 0xffu : start_row) | rows << 8, size);
+    for (uint32_t k = 0; k < num_rows; k++) {
+        dev_reg_write(TF_MMIO_TILE_ARG0, TF_WELFORD_ROW);
+        dev_reg_write(TF_MMIO_TILE_ARG1, dev_welford_recip(start_idx + k, lut, size));
+        dev_tile_cmd(TF_TILE_WELFORD);
+    }
+}
+
+TF_ALWAYS_INLINE void welford_update(uint32_t dst, uint32_t start_idx, const uint32_t *lut,
+                                     uint32_t size)
+{
+    welford_update_rows(dst, start_idx, 0, TF_TILE_DIM, lut, size);
+}
+
+/* The statistics into DEST[dst] (mean) and DEST[dst + 1] (m2), and back,
+ * in tt-llk's raw layout at group (0-15: 4 DEST rows each). */
+TF_ALWAYS_INLINE void welford_save_state(uint32_t dst, uint32_t group)
+{
+    if (TF_MATH) dev_welford(TF_WELFORD_SAVE, dst, group, 0, 0, 0);
+}
+
+TF_ALWAYS_INLINE void welford_restore_state(uint32_t dst, uint32_t group)
+{
+    if (TF_MATH) dev_welford(TF_WELFORD_RESTORE, dst, group, 0, 0, 0);
+}
+
+/* The finalizes: mean and variance (m2 x the reciprocal of scale_idx's
+ * count) into DEST[dst] and DEST[dst + 1], row 0 (rows 1-3 zeroed) or the
+ * raw layout at group; they end the statistics. The LUT is read only
+ * within its bounds (the engine faults on scale_idx >= size). */
+TF_ALWAYS_INLINE void dev_welford_finalize(uint32_t sub, uint32_t dst, uint32_t group,
+                                           uint32_t scale_idx, const uint32_t *lut, uint32_t size)
+{
+    if (!TF_MATH) return;
+    uint32_t r = size && scale_idx >= size ? 0 : dev_welford_recip(scale_idx, lut, size);
+    dev_welford(sub, dst, group, r, scale_idx, size);
+}
+
+TF_ALWAYS_INLINE void welford_finalize_to_row(uint32_t dst, uint32_t scale_idx, const uint32_t *lut,
+                                              uint32_t size)
+{
+    dev_welford_finalize(TF_WELFORD_FINALIZE_ROW, dst, 0, scale_idx, lut, size);
+}
+
+TF_ALWAYS_INLINE void welford_finalize_to_face(uint32_t dst, uint32_t group, uint32_t scale_idx,
+                                               const uint32_t *lut, uint32_t size)
+{
+    dev_welford_finalize(TF_WELFORD_FINALIZE_FACE, dst, group, scale_idx, lut, size);
 }
 
 /* ---- FPU elementwise binary ops and broadcasts -------------------------------------- */

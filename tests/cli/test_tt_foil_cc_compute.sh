@@ -288,9 +288,14 @@ k quant 'quant_tile_init(0); dequant_tile(0, 1, 0);'
 expect_rc 1 "quantization"
 expect_err "error: 'quant_tile_init<int>' is unavailable: not supported by tt-foil: quantization (Int32, Int8 and UInt8 values in DEST" "quant_tile_init"
 expect_err "error: 'dequant_tile<int, int, int>' is unavailable: not supported by tt-foil: quantization" "dequant_tile"
-k welford 'welford_init(); welford_update<0>(0, 0, 0);'
-expect_rc 1 "welford"
-expect_err "error: 'welford_update<0, int, int, int>' is unavailable: not supported by tt-foil: Welford's running statistics in SFPU registers" "welford_update"
+k welford 'welford_init(); welford_update<0>(0, 0, {}); welford_update_rows<0>(0, 32, 0, 5, {}); welford_save_state(1, 2); welford_restore_state(1, 2); welford_init<WelfordInitMode::PreserveStats>(); welford_clear(); welford_finalize_to_row<0>(1, 36, {}); welford_finalize_to_face<0>(1, 3, 36, {}); welford_finalize_to_face<0>(1, 36, {});'
+expect_rc 0 "welford_init .. welford_finalize_to_face are supported"
+k wreinit 'welford_reinit(0);'
+expect_rc 1 "welford_reinit"
+expect_err "error: 'welford_reinit<int>' is unavailable: not supported by tt-foil: welford_reinit" "welford_reinit"
+k twopass 'two_pass_stats_init_shifted(); two_pass_stats_update_rows<false>(0, 0, 32); two_pass_stats_finalize_to_row(1, 0x3c000000u);'
+expect_rc 1 "two_pass_stats_*"
+expect_err "error: 'two_pass_stats_update_rows<false, int, int, int>' is unavailable: not supported by tt-foil: the two-pass statistics on the SFPU" "two_pass_stats_update_rows"
 k dbg 'uint32_t f = get_compute_special_value_flags(); (void)f; dbg_halt();'
 expect_rc 1 "debug interface and flag registers"
 expect_err "error: 'get_compute_special_value_flags<>' is unavailable: not supported by tt-foil: the FPU/SFPU special-value (NaN, Inf) flag registers" "get_compute_special_value_flags"

@@ -21,6 +21,8 @@
     "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute"
 #endif
 
+#include <array>
+
 #include "tt_foil/base.hpp"
 
 #include "api/compile_time_args.h"
@@ -726,6 +728,68 @@ template <bool is_32bit = false, bool transpose_of_faces = true>
 ALWI void transpose_dest(std::uint32_t idst)
 {
     transpose_wh_dest<is_32bit, transpose_of_faces>(idst);
+}
+// Welford's running mean and variance (api/compute/welford.h): the SFPU
+// keeps one statistic a tile column between the calls (docs/chip.md
+// "Welford's statistics"). welford_init is an SFPU init: an update needs
+// it as the last SFPU init, and any SFPU op in between takes the registers
+// the statistics are in (the next Welford call faults, saying so:
+// welford_save_state and welford_restore_state keep them). The reciprocal
+// LUT (reciprocal_size entries, fp32 bits of 1 / (n + 1)) is read here on
+// the math TRISC as tt-llk does, within its bounds (the engine faults
+// first); an empty one means 1.0f / (n + 1) computed here.
+enum class WelfordInitMode : std::uint8_t { ClearStats, PreserveStats };
+template <WelfordInitMode mode = WelfordInitMode::ClearStats> ALWI void welford_init()
+{
+    tf_c::welford_init_mode(mode == WelfordInitMode::PreserveStats);
+}
+ALWI void welford_clear()
+{
+    tf_c::welford_clear();
+}
+template <std::uint32_t reciprocal_size>
+ALWI void welford_update(std::uint32_t input_dst_idx, std::uint32_t start_idx,
+                         const std::array<std::uint32_t, reciprocal_size> &reciprocal_lut)
+{
+    tf_c::welford_update(input_dst_idx, start_idx, reciprocal_lut.data(), reciprocal_size);
+}
+template <std::uint32_t reciprocal_size>
+ALWI void welford_update_rows(std::uint32_t input_dst_idx, std::uint32_t start_idx,
+                              std::uint32_t start_row, std::uint32_t num_rows,
+                              const std::array<std::uint32_t, reciprocal_size> &reciprocal_lut)
+{
+    tf_c::welford_update_rows(input_dst_idx, start_idx, start_row, num_rows, reciprocal_lut.data(),
+                              reciprocal_size);
+}
+ALWI void welford_save_state(std::uint32_t mean_dst_idx, std::uint32_t group_id = 0)
+{
+    tf_c::welford_save_state(mean_dst_idx, group_id);
+}
+ALWI void welford_restore_state(std::uint32_t mean_dst_idx, std::uint32_t group_id = 0)
+{
+    tf_c::welford_restore_state(mean_dst_idx, group_id);
+}
+template <std::size_t reciprocal_size>
+ALWI void welford_finalize_to_row(std::uint32_t mean_dst_idx, std::uint32_t scale_idx,
+                                  const std::array<std::uint32_t, reciprocal_size> &reciprocal_lut)
+{
+    tf_c::welford_finalize_to_row(mean_dst_idx, scale_idx, reciprocal_lut.data(),
+                                  (std::uint32_t)reciprocal_size);
+}
+template <std::size_t reciprocal_size>
+ALWI void welford_finalize_to_face(std::uint32_t mean_dst_idx, std::uint32_t scale_idx,
+                                   const std::array<std::uint32_t, reciprocal_size> &reciprocal_lut)
+{
+    tf_c::welford_finalize_to_face(mean_dst_idx, 0, scale_idx, reciprocal_lut.data(),
+                                   (std::uint32_t)reciprocal_size);
+}
+template <std::size_t reciprocal_size>
+ALWI void welford_finalize_to_face(std::uint32_t mean_dst_idx, std::uint32_t group_id,
+                                   std::uint32_t scale_idx,
+                                   const std::array<std::uint32_t, reciprocal_size> &reciprocal_lut)
+{
+    tf_c::welford_finalize_to_face(mean_dst_idx, group_id, scale_idx, reciprocal_lut.data(),
+                                   (std::uint32_t)reciprocal_size);
 }
 // transpose != 0: copy_tile transposes the whole 32 x 32 tile; a transpose
 // within each face alone is not modeled and faults at the init (its value

@@ -1,7 +1,5 @@
-// tt-metal's api/compute/welford.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's api/compute/welford.h: Welford's running statistics, welford_init to
+// welford_finalize_to_face (tt_foil/compute.hpp; docs/kernels.md). It
+// brings the whole compute API, as every compute header here does.
 #pragma once
 #include "tt_foil/compute.hpp"

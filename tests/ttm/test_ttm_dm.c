@@ -413,18 +413,7 @@ static void cb_constexpr(void)
 
 static int marked_line(const char *name)
 {
-    char path[512], line[512], mark[64];
-    snprintf(path, sizeof path, "%s/tests/ttm/kernels/dm_faults.cpp", TF_TEST_SOURCE_DIR);
-    snprintf(mark, sizeof mark, "// <- %s\n", name);
-    FILE *f = MUST_PTR(fopen(path, "r"));
-    int n = 0, at = 0;
-    while (!at && fgets(line, sizeof line, f)) {
-        n++;
-        size_t len = strlen(line), ml = strlen(mark);
-        if (len >= ml && !strcmp(line + len - ml, mark)) at = n;
-    }
-    fclose(f);
-    return at;
+    return ttm_marked_line("dm_faults.cpp", name);
 }
 
 /* Each mistake of dm_faults.cpp fails its dispatch naming the core, the

@@ -235,10 +235,7 @@ static void reduce_partial_faults(void)
     CHECK_TRUE(kl_run("klib_reduce", 6, 1, 1, 1, g, 2, 0, out, 1, err, sizeof err) != 0);
     /* at the kernel's line (the helper's own lines in between may be
      * shortened to "... (N more)" when the paths are long) */
-    if (TF_TEST_HAVE_LIBDW)
-        CHECK_CONTAINS(err, "tests/ttm/kernels/klib_reduce.cpp:");
-    else
-        CHECK_CONTAINS(err, "(no source line: tt-foil was built without libdw");
+    TTM_CHECK_LINE(err, "tests/ttm/kernels/klib_reduce.cpp:");
     CHECK_CONTAINS(err, "not supported by tt-foil at run time: compute_kernel_lib::reduce with "
                         "ReducePartialScaler::with_partial()");
     CHECK_CONTAINS(err, "mask the last tile's padding before the reduce");
@@ -412,10 +409,7 @@ static void dm_faults(int dm, uint32_t page, const char *what, const char *inste
     dm_mode = dm;
     out_page = page;
     CHECK_TRUE(kl_run(NULL, 0, 1, 1, 1, NULL, 0, 0, out, 1, err, sizeof err) != 0);
-    if (TF_TEST_HAVE_LIBDW)
-        CHECK_CONTAINS(err, "tests/ttm/kernels/klib_dm.cpp:"); /* the kernel's line */
-    else
-        CHECK_CONTAINS(err, "(no source line: tt-foil was built without libdw");
+    TTM_CHECK_LINE(err, "tests/ttm/kernels/klib_dm.cpp:"); /* the kernel's line */
     CHECK_CONTAINS(err, what);
     CHECK_CONTAINS(err, instead);
 }

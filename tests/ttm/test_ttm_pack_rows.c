@@ -275,21 +275,11 @@ static void layouts(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) one(cases[i]);
 }
 
-/* The line of tests/ttm/kernels/pack_rows.cpp ending in "// <- MODE=m" */
 static int marked_line(int m)
 {
-    char path[512], line[512], mark[32];
-    snprintf(path, sizeof path, "%s/tests/ttm/kernels/pack_rows.cpp", TF_TEST_SOURCE_DIR);
-    snprintf(mark, sizeof mark, "// <- MODE=%d\n", m);
-    FILE *f = MUST_PTR(fopen(path, "r"));
-    int n = 0, at = 0;
-    while (!at && fgets(line, sizeof line, f)) {
-        n++;
-        size_t len = strlen(line), ml = strlen(mark);
-        if (len >= ml && !strcmp(line + len - ml, mark)) at = n;
-    }
-    fclose(f);
-    return at;
+    char mark[24];
+    snprintf(mark, sizeof mark, "MODE=%d", m);
+    return ttm_marked_line("pack_rows.cpp", mark);
 }
 
 /* Each mistake fails the dispatch naming the op, why, and the kernel's line */
@@ -340,10 +330,7 @@ static void mistakes(void)
         int line = marked_line(cases[i].line_of) + (i == 6); /* (the Bfp8_b one: pack_rows) */
         CHECK_TRUE(line > 1);
         snprintf(want, sizeof want, "tests/ttm/kernels/pack_rows.cpp:%d)", line);
-        if (TF_TEST_HAVE_LIBDW)
-            CHECK_CONTAINS(err, want);
-        else
-            CHECK_CONTAINS(err, "(no source line: tt-foil was built without libdw");
+        TTM_CHECK_LINE(err, want);
     }
 }
 

@@ -278,7 +278,7 @@ static void fault_case(int bcast, int mode, int fp32, uint32_t df, uint32_t othe
         return;
     }
     CHECK_CONTAINS(err, msg);
-    CHECK_CONTAINS(err, "unary_bcast.cpp:"); /* the kernel's line */
+    TTM_CHECK_LINE(err, "unary_bcast.cpp:"); /* the kernel's line */
 }
 
 int main(void)

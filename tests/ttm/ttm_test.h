@@ -75,6 +75,35 @@ static inline tf_kernel *ttm_kernel(tf_device *dev, const char *name, tf_risc r,
     return k;
 }
 
+/* err names the kernel's source line `where` ("welford.cpp:42"), as the
+ * runtime does with libdw; a tree built without libdw says it has none. */
+#define TTM_CHECK_LINE(err, where)                                                                 \
+    do {                                                                                           \
+        if (TF_TEST_HAVE_LIBDW)                                                                    \
+            CHECK_CONTAINS(err, where);                                                            \
+        else                                                                                       \
+            CHECK_CONTAINS(err, "(no source line: tt-foil was built without libdw");               \
+    } while (0)
+
+/* The line of tests/ttm/kernels/<kernel> that ends in "// <- <mark>" (0:
+ * none), so that a test names a fault's line without counting it. */
+static inline int ttm_marked_line(const char *kernel, const char *mark)
+{
+    char path[512], line[512], tail[80];
+    snprintf(path, sizeof path, "%s/tests/ttm/kernels/%s", TF_TEST_SOURCE_DIR, kernel);
+    snprintf(tail, sizeof tail, "// <- %s\n", mark);
+    FILE *f = MUST_PTR(fopen(path, "r"));
+    int n = 0, at = 0;
+    size_t tl = strlen(tail);
+    while (!at && fgets(line, sizeof line, f)) {
+        n++;
+        size_t len = strlen(line);
+        if (len >= tl && !strcmp(line + len - tl, tail)) at = n;
+    }
+    fclose(f);
+    return at;
+}
+
 /* tests/ttm/kernels/<name>.cpp as a compute kernel with the n defines, an
  * fp32 DEST or a 16-bit one; a failed build ends the test, saying why. */
 static inline tf_kernel *ttm_compute(tf_device *dev, const char *name, const char *const *defs,

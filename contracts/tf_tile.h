@@ -705,6 +705,10 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_WELFORD_ERR_GROUP     7
 #define TF_WELFORD_ERR_SEQ       8
 #define TF_WELFORD_BY_TDEST      255
+/* reduce_block_max_row's run-time form (raised by the C++ layer, c: the
+ * op): a = 1 respect_trigger (a Tensix semaphore the kernel's packer
+ * posts; not modeled), a = 2 a block of 0 tiles */
+#define TF_TILE_ERR_BLOCK_MAX_ROW 23
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

@@ -484,6 +484,17 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                  "for 255 or more)",
                  a, b);
         break;
+    case TF_TILE_ERR_BLOCK_MAX_ROW:
+        if (a == 1)
+            snprintf(what, sizeof what,
+                     "reduce_block_max_row's respect_trigger = true (the unpacker would wait on "
+                     "a Tensix semaphore the kernel's packer posts; semaphores between a compute "
+                     "kernel's TRISCs are not modeled): pass false");
+        else
+            snprintf(what, sizeof what,
+                     "reduce_block_max_row_init_runtime was given a block of 0 tiles (or no "
+                     "init ran): a block has at least one");
+        break;
     case TF_TILE_ERR_CUMSUM_CARRY: {
         const char *lost = b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b] : "?";
         if (a == 0)

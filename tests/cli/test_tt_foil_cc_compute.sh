@@ -375,6 +375,52 @@ expect_err "cbp.cpp:5:14: error: 'get_read_ptr' is unavailable: not supported by
 printf '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    noc_async_read_barrier();\n}\n' >"$tmp/cbn.cpp"
 run "$cc" --risc compute -o "$tmp/cbn" "$tmp/cbn.cpp"
 expect_rc 1 "the NOC does not come with a compute kernel's CircularBuffer"
+# the names of ttnn's SDPA decode compute kernel that only need to build
+# (test_ttm_sdpa_names runs the others): the re-inits and the geometry
+# reconfigs, both include paths of reduce_custom.h, <tuple> and <optional>
+printf '%s\n' '#include "api/compute/reduce_custom.h"' '#include "compute_kernel_api/reduce_custom.h"' \
+    '#include <optional>' '#include <tuple>' \
+    'static std::tuple<uint32_t, uint32_t, bool> f(std::optional<uint32_t> w) { return {w.value_or(7), 2, w.has_value()}; }' \
+    'void kernel_main()' '{' \
+    '    reduce_block_max_row_reinit_short<2>(); reduce_block_max_row_reinit_minimal<2>();' \
+    '    reduce_block_max_row_reinit_short_runtime(2); reduce_block_max_row_reinit_minimal_runtime(2);' \
+    '    reduce_block_max_row_uninit<false>(0); reduce_block_max_row_uninit();' \
+    '    reconfig_full_operand(0, 1); reconfig_full_operand<SrcOrder::Reverse>(0, 0, 1, 1);' \
+    '    reconfig_full_operand_srca(0, 1); reconfig_full_operand_srcb(1); reconfig_full_operand_srcb(0, 1);' \
+    '    reconfig_tile_shape(0, 1); reconfig_tile_shape<SrcOrder::Reverse>(0, 0, 1, 1);' \
+    '    reconfig_tile_shape_srca(0); reconfig_tile_shape_srca(0, 1); reconfig_tile_shape_srcb(1); reconfig_tile_shape_srcb(0, 1);' \
+    '    reconfig_data_format<SrcOrder::Reverse>(0, 0, 1, 1); reconfig_data_format(0, 1);' \
+    '    auto [a, b, c] = f(std::nullopt); uint32_t x, y; std::tie(x, y, std::ignore) = std::make_tuple(a, b, c);' \
+    '    (void)std::get<1>(f(3)); std::optional<uint32_t> o; o = std::nullopt; o.emplace(x + y); (void)*o;' \
+    '}' >"$tmp/sdpa.cpp"
+run "$cc" --risc compute -o "$tmp/sdpa" "$tmp/sdpa.cpp"
+expect_rc 0 "reduce_custom.h's re-inits, reconfig_full_operand, reconfig_tile_shape, <tuple>, <optional>"
+# what SDPA decode uses that stays refused: respect_trigger, the LLK-level
+# face-transposing copy init, its own SFPU functions (SFPI)
+k trig 'reduce_block_max_row_init<4, true>();'
+expect_rc 1 "respect_trigger"
+expect_err "not supported by tt-foil: respect_trigger (the unpacker waits on a Tensix semaphore" "respect_trigger"
+k llka 'UNPACK((llk_unpack_A_init<BroadcastType::NONE, false, EltwiseBinaryReuseDestType::NONE, UnpackToDestEn>(0, true, 0)));'
+expect_rc 1 "llk_unpack_A_init"
+expect_err "'UnpackToDestEn' is unavailable: not supported by tt-foil: LLK-level unpack/math inits (a copy with each 16x16 face transposed is not modeled)" "llk_unpack_A_init"
+k llkm 'MATH((llk_math_eltwise_unary_datacopy_init<A2D, DST_ACCUM_MODE, BroadcastType::NONE, false, false>(0)));'
+expect_rc 1 "llk_math_eltwise_unary_datacopy_init"
+expect_err "'A2D' is unavailable: not supported by tt-foil: LLK-level unpack/math inits" "llk_math_eltwise_unary_datacopy_init"
+printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' \
+    'void col() { sfpi::vFloat v = sfpi::dst_reg[0]; (void)v; }' \
+    'void run(uint32_t i) { _llk_math_eltwise_unary_sfpu_params_<false>(col, i, (int)VectorMode::C); }' \
+    '#endif' 'void kernel_main() { MATH((run(0))); }' >"$tmp/sfpi.cpp"
+run "$cc" --risc compute -o "$tmp/sfpi" "$tmp/sfpi.cpp"
+expect_rc 1 "SFPI"
+expect_err "sfpi.cpp:3:20: error: 'vFloat' is unavailable: not supported by tt-foil: SFPI (a kernel's own SFPU program)" "SFPI"
+expect_err "sfpi.cpp:4:24: error: '_llk_math_eltwise_unary_sfpu_params_<false, void (&)(), unsigned int &, int>' is unavailable: not supported by tt-foil: running a kernel's own SFPU function" "SFPI"
+# an attribute only GCC (tt-metal's compiler) knows is a warning, not an
+# error: ttnn's SDPA decode marks a function noinline, noclone
+printf '%s\n' '#include "api/compute/common.h"' '__attribute__((noinline, noclone)) void f() {}' \
+    'void kernel_main() { f(); }' >"$tmp/gccattr.cpp"
+run "$cc" --risc compute -o "$tmp/gccattr" "$tmp/gccattr.cpp"
+expect_rc 0 "a GCC-only attribute"
+expect_err "gccattr.cpp:2:26: warning: unknown attribute 'noclone' ignored [-Wunknown-attributes]" "a GCC-only attribute"
 # the compute API outside a compute kernel
 printf '#include "api/compute/common.h"\nvoid kernel_main() {}\n' >"$tmp/dm2.cpp"
 run "$cc" --risc brisc -o "$tmp/dm2" "$tmp/dm2.cpp"

@@ -28,6 +28,12 @@
 #ifndef FORCE_INLINE
 #define FORCE_INLINE inline __attribute__((always_inline))
 #endif
+
+// Blackhole's RISCs cache what they read from L1, and a kernel reading a
+// word another RISC or core writes (a data-movement kernel polling, a
+// compute kernel reading a CB's tile) invalidates that cache first; these
+// RISCs read L1 itself: there is nothing to invalidate.
+FORCE_INLINE void invalidate_l1_cache() {}
 #define tt_l1_ptr
 #define tt_reg_ptr
 #define ATTR_PACK __attribute__((packed))

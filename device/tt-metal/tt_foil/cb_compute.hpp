@@ -9,6 +9,7 @@
 #define TF_TTM_CB_COMPUTE_HPP
 
 #include "tt_foil/cb_calls.hpp"
+#include "tt_foil/compute.hpp" // (get_tile_address, read_tile_value)
 
 namespace experimental
 {
@@ -16,6 +17,17 @@ class CircularBuffer : public tf_ttm::cb_calls
 {
   public:
     using tf_ttm::cb_calls::cb_calls;
+    // (cb_api.h's, tt_foil/compute.hpp: the unpacker reads, the mailboxes
+    // hand it to the other two)
+    FORCE_INLINE std::uint32_t get_tile_address(std::uint32_t tile_index) const
+    {
+        return ckernel::get_tile_address(cb_, tile_index);
+    }
+    FORCE_INLINE std::uint32_t read_tile_value(std::uint32_t tile_index,
+                                               std::uint32_t element_offset) const
+    {
+        return ckernel::read_tile_value(cb_, tile_index, element_offset);
+    }
     TF_UNSUPPORTED_MEMBER(get_write_ptr, "a compute kernel's CircularBuffer has no memory "
                                          "pointers (as tt-metal's): the packer writes the CB");
     TF_UNSUPPORTED_MEMBER(get_read_ptr, "a compute kernel's CircularBuffer has no memory "

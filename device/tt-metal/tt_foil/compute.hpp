@@ -207,6 +207,87 @@ ALWI void reconfig_data_format_srcb(std::uint32_t srcb_old, std::uint32_t srcb_n
     (void)srcb_old;
     reconfig_data_format_srcb<to_from_int8>(srcb_new);
 }
+// The newest tree's reconfig_data_format<SrcOrder> (in place of the
+// to_from_int8 flag: int8 state is re-derived from the formats, which the
+// engine reads from each CB anyway). Reverse names the operands as
+// compute_kernel_hw_startup<SrcOrder::Reverse> does: icb0 is SrcB, icb1
+// SrcA. No default: a call without template arguments is the form above.
+template <SrcOrder src_order>
+ALWI void reconfig_data_format(std::uint32_t icb0_new, std::uint32_t icb1_new)
+{
+    if constexpr (src_order == SrcOrder::Reverse)
+        tf_c::reconfig_data_format(icb1_new, icb0_new);
+    else
+        tf_c::reconfig_data_format(icb0_new, icb1_new);
+}
+template <SrcOrder src_order>
+ALWI void reconfig_data_format(std::uint32_t icb0_old, std::uint32_t icb0_new,
+                               std::uint32_t icb1_old, std::uint32_t icb1_new)
+{
+    (void)icb0_old, (void)icb1_old;
+    reconfig_data_format<src_order>(icb0_new, icb1_new);
+}
+// reconfig_full_operand: the format and the tile/face geometry; and
+// reconfig_tile_shape: the geometry alone. Every tile is 32 x 32 here
+// (4 faces of 16 rows; another shape faults where an op is given it), so
+// the geometry has nothing to change: these are reconfig_data_format and
+// nothing.
+template <SrcOrder src_order = SrcOrder::Regular>
+ALWI void reconfig_full_operand(std::uint32_t icb0_new, std::uint32_t icb1_new)
+{
+    reconfig_data_format<src_order>(icb0_new, icb1_new);
+}
+template <SrcOrder src_order = SrcOrder::Regular>
+ALWI void reconfig_full_operand(std::uint32_t icb0_old, std::uint32_t icb0_new,
+                                std::uint32_t icb1_old, std::uint32_t icb1_new)
+{
+    reconfig_data_format<src_order>(icb0_old, icb0_new, icb1_old, icb1_new);
+}
+ALWI void reconfig_full_operand_srca(std::uint32_t srca_new)
+{
+    tf_c::reconfig_data_format_srca(srca_new);
+}
+ALWI void reconfig_full_operand_srca(std::uint32_t srca_old, std::uint32_t srca_new)
+{
+    (void)srca_old;
+    tf_c::reconfig_data_format_srca(srca_new);
+}
+ALWI void reconfig_full_operand_srcb(std::uint32_t srcb_new)
+{
+    tf_c::reconfig_data_format_srcb(srcb_new);
+}
+ALWI void reconfig_full_operand_srcb(std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    (void)srcb_old;
+    tf_c::reconfig_data_format_srcb(srcb_new);
+}
+template <SrcOrder src_order = SrcOrder::Regular>
+ALWI void reconfig_tile_shape(std::uint32_t icb0_new, std::uint32_t icb1_new)
+{
+    (void)icb0_new, (void)icb1_new;
+}
+template <SrcOrder src_order = SrcOrder::Regular>
+ALWI void reconfig_tile_shape(std::uint32_t icb0_old, std::uint32_t icb0_new,
+                              std::uint32_t icb1_old, std::uint32_t icb1_new)
+{
+    (void)icb0_old, (void)icb0_new, (void)icb1_old, (void)icb1_new;
+}
+ALWI void reconfig_tile_shape_srca(std::uint32_t srca_new)
+{
+    (void)srca_new;
+}
+ALWI void reconfig_tile_shape_srca(std::uint32_t srca_old, std::uint32_t srca_new)
+{
+    (void)srca_old, (void)srca_new;
+}
+ALWI void reconfig_tile_shape_srcb(std::uint32_t srcb_new)
+{
+    (void)srcb_new;
+}
+ALWI void reconfig_tile_shape_srcb(std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    (void)srcb_old, (void)srcb_new;
+}
 template <bool is_tile_dim_reconfig_en = false>
 // The 2024 names (tt-metal's reconfig_data_format.h then): the same calls.
 ALWI void unpack_reconfig_data_format(std::uint32_t srca_new, std::uint32_t srcb_new)
@@ -284,6 +365,40 @@ using ::cb_pop_front;
 using ::cb_push_back;
 using ::cb_reserve_back;
 using ::cb_wait_front;
+// cb_api.h's reads of a CB's memory (SDPA decode reads its cur_pos this
+// way): the unpacker takes tile tile_index from its read pointer (the
+// front cb_wait_front waited for) and hands the address, or the 32-bit
+// word element_offset of the tile, to the math and pack TRISCs through
+// their mailboxes, so that all three return the same (tt-metal's way; the
+// mailbox calls and their waits are the modeled ones). Not checked against
+// the CB's pages, as tt-metal's is not: a tile past them is L1 beyond.
+ALWI std::uint32_t get_tile_address(std::uint32_t cb_id, std::uint32_t tile_index)
+{
+    std::uint32_t address = 0;
+    if (TF_UNPACKER) {
+        address = TF_CB_LOCAL(cb_id).rd_ptr + TF_CB_CONFIG(cb_id).page_size * tile_index;
+        mailbox_write(ThreadId::MathThreadId, address);
+        mailbox_write(ThreadId::PackThreadId, address);
+    } else {
+        address = mailbox_read(ThreadId::UnpackThreadId);
+    }
+    return address;
+}
+ALWI std::uint32_t read_tile_value(std::uint32_t cb_id, std::uint32_t tile_index,
+                                   std::uint32_t element_offset)
+{
+    std::uint32_t value = 0;
+    if (TF_UNPACKER) {
+        const std::uint32_t address =
+            TF_CB_LOCAL(cb_id).rd_ptr + TF_CB_CONFIG(cb_id).page_size * tile_index;
+        value = reinterpret_cast<volatile std::uint32_t *>(address)[element_offset];
+        mailbox_write(ThreadId::MathThreadId, value);
+        mailbox_write(ThreadId::PackThreadId, value);
+    } else {
+        value = mailbox_read(ThreadId::UnpackThreadId);
+    }
+    return value;
+}
 
 // ---- DEST -------------------------------------------------------------------------
 // 8 tiles a half with a 16-bit DEST, 4 with DST_ACCUM_MODE (half sync, as
@@ -672,6 +787,113 @@ template <bool enforce_fp32_accumulation = false> ALWI void reduce_uninit(std::u
 ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
 {
     (void)ocb;
+    tf_c::reduce_uninit();
+}
+// reduce_custom.h: SDPA's MAX along rows over a block of tiles. tt-llk
+// pools the block_ct_dim tiles row_start_index.. of icb into DEST[idst]
+// and transposes the result into column 0 once; that is reduce_tile's
+// MAX / REDUCE_ROW on each tile, accumulating, so it runs as those (the
+// same values and cycles). tt-metal's assumptions (scaler 1.0, Float16_b)
+// need not hold here: the engine's reduce takes any scaler (its power of
+// two for MAX) and Float32. A value already in DEST[idst] takes part in
+// the max of its column 0 (SDPA copies the previous max there with an
+// LLK-level, face-transposing copy so that the hardware's untransposed
+// pool lines up with it; here DEST holds values, not the pool's layout).
+template <std::uint32_t block_ct_dim> ALWI void tf_block_max_row_checks()
+{
+    static_assert(block_ct_dim >= 1, "reduce_block_max_row: block_ct_dim is at least 1");
+}
+template <bool respect_trigger> ALWI void tf_no_trigger()
+{
+    static_assert(!respect_trigger,
+                  "not supported by tt-foil: respect_trigger (the unpacker waits on a Tensix "
+                  "semaphore the kernel's packer posts; semaphores between a compute kernel's "
+                  "TRISCs are not modeled): use respect_trigger = false");
+}
+template <std::uint32_t block_ct_dim, bool respect_trigger = false>
+ALWI void reduce_block_max_row_init()
+{
+    tf_block_max_row_checks<block_ct_dim>();
+    tf_no_trigger<respect_trigger>();
+    tf_c::dev_reduce_init(TF_POOL_MAX, TF_REDUCE_ROW);
+}
+template <std::uint32_t block_ct_dim, bool respect_trigger = false>
+ALWI void reduce_block_max_row(std::uint32_t icb, std::uint32_t icb_scaler,
+                               std::uint32_t row_start_index, std::uint32_t idst)
+{
+    tf_block_max_row_checks<block_ct_dim>();
+    tf_no_trigger<respect_trigger>();
+    for (std::uint32_t t = 0; t < block_ct_dim; t++)
+        tf_c::dev_reduce_tile(TF_POOL_MAX, TF_REDUCE_ROW, icb, icb_scaler, row_start_index + t, 0,
+                              idst);
+}
+// The Blackhole re-inits after SDPA's own sub/exp paths (they reprogram
+// what the init set up): here the init again.
+template <std::uint32_t block_ct_dim, bool respect_trigger = false>
+ALWI void reduce_block_max_row_reinit_short()
+{
+    reduce_block_max_row_init<block_ct_dim, respect_trigger>();
+}
+template <std::uint32_t block_ct_dim, bool respect_trigger = false>
+ALWI void reduce_block_max_row_reinit_minimal()
+{
+    reduce_block_max_row_init<block_ct_dim, respect_trigger>();
+}
+// (icb: the newest form's; the older took none)
+template <bool clear_fp32_accumulation = false, bool respect_trigger = false>
+ALWI void reduce_block_max_row_uninit(std::uint32_t icb = 0)
+{
+    tf_no_trigger<respect_trigger>();
+    (void)icb;
+    tf_c::reduce_uninit();
+}
+// The run-time forms: block_ct_dim and respect_trigger as arguments. The
+// init's block size is kept for the op (each TRISC its own, as the
+// hardware keeps it in the MOP the init programs); respect_trigger, or a
+// block of 0 tiles, faults at the call (TF_TILE_ERR_BLOCK_MAX_ROW).
+} // namespace ckernel
+namespace tf_ttm
+{
+inline std::uint32_t block_max_row_ct = 0;
+ALWI void block_max_row_check(bool respect_trigger, std::uint32_t block_ct_dim)
+{
+    if (TF_MATH && (respect_trigger || block_ct_dim == 0))
+        dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_REDUCE,
+                  TF_TILE_FAULT_AUX(TF_TILE_ERR_BLOCK_MAX_ROW, respect_trigger ? 1 : 2, 0, 0));
+}
+} // namespace tf_ttm
+namespace ckernel
+{
+ALWI void reduce_block_max_row_init_runtime(std::uint32_t block_ct_dim,
+                                            bool respect_trigger = false)
+{
+    tf_ttm::block_max_row_check(respect_trigger, block_ct_dim);
+    tf_ttm::block_max_row_ct = block_ct_dim;
+    tf_c::dev_reduce_init(TF_POOL_MAX, TF_REDUCE_ROW);
+}
+ALWI void reduce_block_max_row_reinit_short_runtime(std::uint32_t block_ct_dim,
+                                                    bool respect_trigger = false)
+{
+    reduce_block_max_row_init_runtime(block_ct_dim, respect_trigger);
+}
+ALWI void reduce_block_max_row_reinit_minimal_runtime(std::uint32_t block_ct_dim,
+                                                      bool respect_trigger = false)
+{
+    reduce_block_max_row_init_runtime(block_ct_dim, respect_trigger);
+}
+ALWI void reduce_block_max_row_runtime(std::uint32_t icb, std::uint32_t icb_scaler,
+                                       std::uint32_t row_start_index, std::uint32_t idst,
+                                       bool respect_trigger = false)
+{
+    tf_ttm::block_max_row_check(respect_trigger, tf_ttm::block_max_row_ct);
+    for (std::uint32_t t = 0; t < tf_ttm::block_max_row_ct; t++)
+        tf_c::dev_reduce_tile(TF_POOL_MAX, TF_REDUCE_ROW, icb, icb_scaler, row_start_index + t, 0,
+                              idst);
+}
+ALWI void reduce_block_max_row_uninit_runtime(std::uint32_t icb, bool respect_trigger = false)
+{
+    tf_ttm::block_max_row_check(respect_trigger, 1);
+    (void)icb;
     tf_c::reduce_uninit();
 }
 

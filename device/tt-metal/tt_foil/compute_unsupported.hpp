@@ -142,11 +142,47 @@ TF_UNSUPPORTED_FN(tilize_block_no_pack, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(tilize_init_no_pack, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(unpack_tilize_block, TF_TILIZE_WHY);
 TF_UNSUPPORTED_FN(unpack_tilizeA_B_uninit, TF_TILIZE_WHY);
+// LLK-level unpack and math inits (below the compute API, which has the
+// modeled ones: copy_tile_to_dst_init_short, ...). ttnn's SDPA calls these
+// to copy its running max into DEST with each 16 x 16 face transposed (so
+// that the hardware's pool in reduce_block_max_row lines up with it): the
+// engine's DEST holds values, not the pool's layout, and a transpose
+// within faces is not modeled (reduce_block_max_row takes a plain
+// copy_tile's value into its max).
+#define TF_LLK_INIT_WHY                                                                            \
+    "LLK-level unpack/math inits (a copy with each 16x16 face transposed is not modeled): use "    \
+    "copy_tile_to_dst_init_short (reduce_block_max_row takes a plain copy_tile's value into its "  \
+    "max)"
+TF_UNSUPPORTED_FN(llk_unpack_A_init, TF_LLK_INIT_WHY);
+TF_UNSUPPORTED_FN(llk_math_eltwise_unary_datacopy_init, TF_LLK_INIT_WHY);
+TF_UNSUPPORTED_VAR(UnpackToDestEn, TF_LLK_INIT_WHY);
+TF_UNSUPPORTED_VAR(A2D, TF_LLK_INIT_WHY);
+#undef TF_LLK_INIT_WHY
+// A kernel's own SFPU function on DEST (SFPI: sfpi::vFloat, dst_reg,
+// v_if, ckernel::sfpu's internals, TTI_SFP* instructions), as ttnn's SDPA
+// defines for its exp and recip of one column: the engine models tt-metal's
+// named SFPU ops (docs/chip.md "Tile engine"), not SFPU instructions.
+TF_UNSUPPORTED_FN(_llk_math_eltwise_unary_sfpu_params_,
+                  "running a kernel's own SFPU function (an SFPI program) on DEST: the tile "
+                  "engine models tt-metal's named SFPU ops, not SFPU instructions");
 // Reading CB contents from a TRISC.
-TF_UNSUPPORTED_FN(get_tile_address, "reading circular-buffer memory from a compute kernel");
-TF_UNSUPPORTED_FN(read_tile_value, "reading circular-buffer memory from a compute kernel");
 TF_UNSUPPORTED_FN(cb_get_tile, "reading circular-buffer memory from a compute kernel");
 TF_UNSUPPORTED_FN(cb_release_tile, "reading circular-buffer memory from a compute kernel");
 } // namespace ckernel
+
+// SFPI, the SFPU's C++ programming interface, for the same reason.
+namespace sfpi
+{
+#define TF_SFPI_WHY                                                                                \
+    "SFPI (a kernel's own SFPU program): the tile engine models tt-metal's named SFPU ops, not "   \
+    "SFPU instructions"
+struct TF_UNSUPPORTED(TF_SFPI_WHY) vFloat;
+struct TF_UNSUPPORTED(TF_SFPI_WHY) vInt;
+struct TF_UNSUPPORTED(TF_SFPI_WHY) vUInt;
+TF_UNSUPPORTED_VAR(dst_reg, TF_SFPI_WHY);
+TF_UNSUPPORTED_FN(s2vFloat16b, TF_SFPI_WHY);
+TF_UNSUPPORTED_FN(reinterpret, TF_SFPI_WHY);
+#undef TF_SFPI_WHY
+} // namespace sfpi
 
 #endif

@@ -441,10 +441,7 @@ inline void wait_for_sync_register_value(std::uintptr_t addr, std::int32_t val)
     if (*word != (std::uint32_t)val) dev_wait_eq(word, (std::uint32_t)val);
 }
 
-// Blackhole's RISCs cache what they read from L1 and a kernel polling a word
-// another core writes invalidates that cache first; these RISCs read L1
-// itself: there is nothing to invalidate.
-FORCE_INLINE void invalidate_l1_cache() {}
+// (invalidate_l1_cache: tt_foil/base.hpp, for compute kernels too)
 // Spin for `cycles` cycles of the core's clock.
 FORCE_INLINE void riscv_wait(std::uint32_t cycles)
 {

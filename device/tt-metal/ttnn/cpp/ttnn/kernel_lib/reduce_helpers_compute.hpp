@@ -506,4 +506,18 @@ ALWI void reduce(std::uint32_t icb, std::uint32_t icb_scaler, std::uint32_t ocb,
                            InitPolicy::uninit>(icb, icb_scaler, ocb, shape, lay, accumulate,
                                                post_reduce_op, ReducePartialScaler::none());
 }
+// The policies form with the CBs as template arguments (ttnn's, as SDPA
+// decode's compute_common.hpp calls it): the same call.
+template <PoolType reduce_type, ReduceDim reduce_dim, std::uint32_t icb, std::uint32_t icb_scaler,
+          std::uint32_t ocb, typename InputPolicy = policies::StreamingPolicy,
+          typename ReconfigPolicy = policies::ReconfigBothPolicy,
+          typename InitPolicy = policies::InitBothPolicy, typename AccumulateT = NoAccumulation,
+          typename PostReduceOp = NoOp>
+ALWI void reduce(TileGrid grid, TileLayout layout = TileLayout::contiguous(),
+                 AccumulateT accumulate = AccumulateT{},
+                 PostReduceOp post_reduce_op = PostReduceOp{})
+{
+    reduce<reduce_type, reduce_dim, InputPolicy, ReconfigPolicy, InitPolicy, AccumulateT,
+           PostReduceOp>(icb, icb_scaler, ocb, grid, layout, accumulate, post_reduce_op);
+}
 } // namespace compute_kernel_lib

@@ -68,7 +68,8 @@ static void codes(uint32_t df, uint32_t salt, uint32_t *v)
         case TF_DF_FLOAT32:
         case TF_DF_INT32:
         case TF_DF_UINT32: /* (every third value negative, for the ReLU) */
-            w = (i % 3 == 0) << 31 | (0x40u + (i >> 7) + salt) << 24 | (i & 0x7f) << 17 | h >> 15;
+            w = (uint32_t)(i % 3 == 0) << 31 | (0x40u + (i >> 7) + salt) << 24 | (i & 0x7f) << 17 |
+                h >> 15;
             break;
         case TF_DF_FLOAT16_B:
         case TF_DF_UINT16: w = (0x40u + (i >> 7) + salt) << 8 | (i & 0x7f) << 1 | (h >> 31); break;

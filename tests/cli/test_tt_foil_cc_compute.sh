@@ -281,9 +281,8 @@ expect_rc 1 "mac_tile"
 expect_err "error: 'mac_tile<DataFormat::Float16_b, int, int, int, int>' is unavailable: not supported by tt-foil: mac_tile (tt-metal's versions read different DEST tiles); addcmul_tile(c, a, b, odst, 0x3f800000u)" "mac_tile"
 k gelupack 'gelu_tile_init_pack(); softplus_tile_init_pack(); tile_regs_wait(); gelu_tile_pack(0); softplus_tile_pack(0, 1u, 1u, 20u); tile_regs_release();'
 expect_rc 0 "pack-thread SFPU ops"
-k exppack 'exp_packthread_tile_init(); exp_packthread_tile(0);'
-expect_rc 1 "exp on the pack thread"
-expect_err "error: 'exp_packthread_tile_init<>' is unavailable: not supported by tt-foil: exp on the pack thread (exp_packthread_tile_init): use exp_tile_init" "exp_packthread_tile_init"
+k exppack 'exp_packthread_tile_init<true, 0x3f000000u, InputClamping::None>(); tile_regs_wait(); exp_packthread_tile<true, true, InputClamping::None, 8>(0, VectorMode::RC); tile_regs_release();'
+expect_rc 0 "exp on the pack thread"
 k quant 'quant_tile_init(0); dequant_tile(0, 1, 0);'
 expect_rc 1 "quantization"
 expect_err "error: 'quant_tile_init<int>' is unavailable: not supported by tt-foil: quantization (Int32, Int8 and UInt8 values in DEST" "quant_tile_init"

@@ -598,9 +598,6 @@ int main(void)
                 "the tile engine does not model");
     ttm_refused(dev, "sfpu_unary_refused", 1,
                 "not supported by tt-foil: logical_not_tile of this data format");
-    ttm_refused(dev, "sfpu_unary_refused", 2,
-                "'exp_packthread_tile<int>' is unavailable: not supported by tt-foil: exp on the "
-                "pack thread (exp_packthread_tile): use exp_tile on the math thread");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpu_unary");
 }

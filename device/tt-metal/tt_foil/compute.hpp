@@ -106,9 +106,9 @@ struct vector_mode_arg {
 };
 // A vector mode other than RC (R: faces 0-1 only, C: faces 0 and 2) is not
 // modeled: the op faults naming it (an operand the engine does not know).
-ALWI void rc_only(std::uint32_t op, vector_mode_arg vector_mode)
+ALWI void rc_only(std::uint32_t op, vector_mode_arg vector_mode, bool on_this_risc = TF_MATH)
 {
-    if (TF_MATH && vector_mode.v != (int)VectorMode::RC)
+    if (on_this_risc && vector_mode.v != (int)VectorMode::RC)
         dev_fault(TF_FAULT_DETAIL_TILE, op,
                   TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, (std::uint32_t)vector_mode.v, 0, 0));
 }

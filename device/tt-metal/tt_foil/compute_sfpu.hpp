@@ -1087,6 +1087,32 @@ ALWI void softplus_tile_init_pack()
 {
     tf_c::dev_sfpu_init_pack(TF_SFPU_SOFTPLUS);
 }
+// exp on the pack thread: exp_tile's template parameters and arguments (the
+// init's scale, scale_en's pass), on the pack TRISC; the init's scale is
+// this TRISC's (tt-metal's exp_packthread_tile_init).
+template <bool approx = false, auto... rest> ALWI void exp_packthread_tile_init()
+{
+    if (TF_PACKER) tf_ttm::exp_init_scale = tf_ttm::exp_init_args<rest...>::scale;
+    tf_c::dev_sfpu_init_pack(TF_SFPU_EXP);
+}
+template <bool approx = false, bool scale_en = false,
+          InputClamping input_clamping = InputClamping::ClampToNegative, int iterations = 8,
+          auto... rest>
+ALWI void exp_packthread_tile(std::uint32_t idst,
+                              tf_ttm::vector_mode_arg vector_mode = VectorMode::RC,
+                              std::uint16_t scale = 0x3F80)
+{
+    static_assert(iterations == 8, "not supported by tt-foil: exp_packthread_tile over part of a "
+                                   "face (iterations != 8)");
+    tf_ttm::rc_only(TF_TILE_SFPU_PACK, vector_mode, TF_PACKER);
+    std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
+    if (scale_en && bits != 0x3F800000u) { /* (exp_tile's extra pass, on this thread) */
+        tf_c::dev_sfpu_init_pack(TF_SFPU_ADD_SCALAR);
+        tf_c::dev_sfpu_pack(TF_SFPU_MUL_SCALAR, idst, bits, 0);
+        tf_c::dev_sfpu_init_pack(TF_SFPU_EXP);
+    }
+    tf_c::dev_sfpu_pack(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u), idst, 0, 0);
+}
 // beta_reciprocal: tt-metal's precomputed 1/beta; the exact value needs beta only
 ALWI void softplus_tile_pack(std::uint32_t idst, std::uint32_t beta, std::uint32_t beta_reciprocal,
                              std::uint32_t threshold)

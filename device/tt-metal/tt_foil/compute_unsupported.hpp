@@ -67,12 +67,6 @@ TF_UNSUPPORTED_OP(sfpu_add_top_row, TF_BIN_SFPU_WHY);
 TF_UNSUPPORTED_OP(mac_tile, "mac_tile (tt-metal's versions read different DEST tiles); "
                             "addcmul_tile(c, a, b, odst, 0x3f800000u) computes a b + c in one "
                             "multiply-add");
-// exp on the pack thread: its template parameters (scale, iterations over
-// a whole tile in one call) differ between tt-metal's versions.
-TF_UNSUPPORTED_FN(exp_packthread_tile, "exp on the pack thread (exp_packthread_tile): use exp_tile "
-                                       "on the math thread");
-TF_UNSUPPORTED_FN(exp_packthread_tile_init,
-                  "exp on the pack thread (exp_packthread_tile_init): use exp_tile_init");
 // LLK-level entry points.
 TF_UNSUPPORTED_FN(matmul_tiles_math, "math-only matmul (sources already loaded): use matmul_tiles");
 TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): use reduce_tile");

@@ -10,12 +10,14 @@
 //   4 the *_tile_pack op before the packer's wait (a fault)
 // OP: 0 silu, 1 tanh, 2 tanh fast, 3 gelu exact, 4 gelu fast, 5 relu_max
 // at 2.5, 6 sigmoid, 7 hardsigmoid, 8 hardtanh [-0.5, 1.5], 9 selu, 10
-// softplus (beta 2, threshold 10), 11 gelu_tanh. test_ttm_sfpu_pack.c
+// softplus (beta 2, threshold 10), 11 gelu_tanh, 12 exp, 13 exp approximate
+// (the init's scale 1), 14 exp with scale_en (x 0.5 first). test_ttm_sfpu_pack.c
 // compares the modes' tiles and counts their cycles.
 #include <cstdint>
 
 #include "api/compute/compute_kernel_api.h"
 #include "api/compute/eltwise_unary/activations.h"
+#include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/gelu.h"
 #include "api/compute/eltwise_unary/hardtanh.h"
 #include "api/compute/eltwise_unary/relu.h"
@@ -30,6 +32,7 @@ constexpr std::uint32_t relu_max = 0x40200000u;                     // 2.5
 constexpr std::uint32_t ht_lo = 0xbf000000u, ht_hi = 0x3fc00000u;   // -0.5, 1.5
 constexpr std::uint32_t selu_a = 0x3fd7c8b9u, selu_l = 0x3f868b44u; // tt-metal's constants
 constexpr std::uint32_t sp_beta = 0x40000000u, sp_rbeta = 0x3f000000u, sp_thr = 0x41200000u;
+constexpr std::uint16_t exp_scale = 0x3f00; // 0.5 as bf16
 
 ALWI void init_math()
 {
@@ -43,6 +46,8 @@ ALWI void init_math()
     if constexpr (OP == 9) selu_tile_init();
     if constexpr (OP == 10) softplus_tile_init();
     if constexpr (OP == 11) gelu_tanh_tile_init();
+    if constexpr (OP == 12 || OP == 14) exp_tile_init<false>();
+    if constexpr (OP == 13) exp_tile_init<true>();
 }
 ALWI void op_math(std::uint32_t i)
 {
@@ -56,6 +61,9 @@ ALWI void op_math(std::uint32_t i)
     if constexpr (OP == 9) selu_tile(i, selu_a, selu_l);
     if constexpr (OP == 10) softplus_tile(i, sp_beta, sp_rbeta, sp_thr);
     if constexpr (OP == 11) gelu_tanh_tile(i);
+    if constexpr (OP == 12) exp_tile<false>(i);
+    if constexpr (OP == 13) exp_tile<true>(i);
+    if constexpr (OP == 14) exp_tile<false, true>(i, VectorMode::RC, exp_scale);
 }
 ALWI void init_pack()
 {
@@ -69,6 +77,8 @@ ALWI void init_pack()
     if constexpr (OP == 9) selu_tile_init_pack();
     if constexpr (OP == 10) softplus_tile_init_pack();
     if constexpr (OP == 11) gelu_tanh_tile_init_pack();
+    if constexpr (OP == 12 || OP == 14) exp_packthread_tile_init<false>();
+    if constexpr (OP == 13) exp_packthread_tile_init<true>();
 }
 ALWI void op_pack(std::uint32_t i)
 {
@@ -82,6 +92,9 @@ ALWI void op_pack(std::uint32_t i)
     if constexpr (OP == 9) selu_tile_pack(i, selu_a, selu_l);
     if constexpr (OP == 10) softplus_tile_pack(i, sp_beta, sp_rbeta, sp_thr);
     if constexpr (OP == 11) gelu_tanh_tile_pack(i);
+    if constexpr (OP == 12) exp_packthread_tile<false>(i);
+    if constexpr (OP == 13) exp_packthread_tile<true>(i);
+    if constexpr (OP == 14) exp_packthread_tile<false, true>(i, VectorMode::RC, exp_scale);
 }
 } // namespace
 

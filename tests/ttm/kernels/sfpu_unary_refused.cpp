@@ -2,7 +2,6 @@
 // messages: test_ttm_sfpu_unary.c).
 #include "api/compute/compute_kernel_api.h"
 #include "api/compute/eltwise_unary/dropout.h"
-#include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/logical_not.h"
 #include "api/compute/eltwise_unary/softplus.h"
 
@@ -14,7 +13,5 @@ void kernel_main()
 #elif MODE == 1 // an integer DEST format
     logical_not_tile_init();
     logical_not_tile<DataFormat::Int32>(0);
-#elif MODE == 2 // exp on the pack thread
-    exp_packthread_tile(0);
 #endif
 }

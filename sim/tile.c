@@ -109,14 +109,33 @@ static int fault_aux(sim_core_hart *sh, int op, uint32_t why, uint32_t a, uint32
     return fault(sh, op, TF_TILE_FAULT_AUX(why, a, b, c));
 }
 
+/* A count in a fault's byte: 255 from 255 on. */
+static uint32_t byte_of(uint32_t v)
+{
+    return v > 255 ? 255 : v;
+}
+
+/* A format argument a fault names: the data format (known: sim_tile_format
+ * read it), a row-major one's, or 255. */
+static uint32_t fmt_named(int known, uint32_t df, uint32_t fmt)
+{
+    return known ? df : fmt & 0x80000000u ? fmt & 0xff : 255;
+}
+
+/* L1 address addr of `bytes` bytes: a word-aligned span in user L1. */
+static int span_ok(uint32_t addr, uint64_t bytes)
+{
+    return !(addr & 3) && addr >= TF_L1_USER_BASE && addr <= TF_L1_SIZE &&
+           bytes <= (uint64_t)TF_L1_SIZE - addr;
+}
+
 /* A tile's L1 address and format argument: its data format and bytes. */
 static int tile_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t fmt, uint32_t *df,
                     uint32_t *bytes)
 {
     if (sim_tile_format(fmt, df, bytes))
-        return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt & 0x80000000u ? fmt & 0xff : 255, 0, 0);
-    if ((addr & 3) || addr < TF_L1_USER_BASE || addr > TF_L1_SIZE - *bytes)
-        return fault(sh, op, TF_TILE_ERR_ADDRESS);
+        return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt_named(0, 0, fmt), 0, 0);
+    if (!span_ok(addr, *bytes)) return fault(sh, op, TF_TILE_ERR_ADDRESS);
     return TF_BUS_OK;
 }
 
@@ -127,11 +146,10 @@ static int rows_arg(sim_core_hart *sh, int op, uint32_t addr, uint32_t fmt, uint
 {
     uint32_t tile_bytes;
     if (sim_tile_format(fmt, df, &tile_bytes) || !sim_tile_elem_bytes(*df))
-        return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt & 0x80000000u ? fmt & 0xff : 255, 0, 0);
+        return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt_named(0, 0, fmt), 0, 0);
     uint32_t es = sim_tile_elem_bytes(*df);
     uint64_t span = ((uint64_t)(TF_TILE_DIM - 1) * stride + TF_TILE_DIM) * es;
-    if (stride < TF_TILE_DIM || (addr & 3) || addr < TF_L1_USER_BASE || span > TF_L1_SIZE - addr)
-        return fault(sh, op, TF_TILE_ERR_ADDRESS);
+    if (stride < TF_TILE_DIM || !span_ok(addr, span)) return fault(sh, op, TF_TILE_ERR_ADDRESS);
     *bytes = TF_TILE_ELEMS * es;
     return TF_BUS_OK;
 }
@@ -218,6 +236,17 @@ static void dest_store(const sim_tile_engine *e, float *d, int sfpu, int f16)
 static const uint8_t init_class[TF_TILE_NUM_INITS] = {TF_TILE_INITS(INIT_CLASS)}; /* 0: no class */
 #undef INIT_CLASS
 
+/* An SFPU init of op sop, on either thread: its code may use the
+ * registers cumsum_tile's carry is in (cumsum_tile_init only records its
+ * adds for replay). */
+static void sfpu_init_done(sim_tile_engine *e, uint32_t sop)
+{
+    if (sop != TF_SFPU_CUMSUM && e->cumsum_state == CUMSUM_KEPT) {
+        e->cumsum_state = CUMSUM_LOST_INIT;
+        e->cumsum_lost = (uint8_t)sop;
+    }
+}
+
 static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     uint32_t arg = sh->tile_args[0], cfg = sh->tile_args[1];
@@ -241,12 +270,7 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
         return fault_aux(sh, op, TF_TILE_ERR_DEST, p2, dest_capacity(e), 0);
     if (cls == TF_TILE_INIT_SFPU) {
         e->sfpu_init = p1;
-        /* another op's init may use the registers cumsum_tile's carry is
-         * in (cumsum_tile_init only records its adds for replay) */
-        if (p1 != TF_SFPU_CUMSUM && e->cumsum_state == CUMSUM_KEPT) {
-            e->cumsum_state = CUMSUM_LOST_INIT;
-            e->cumsum_lost = (uint8_t)p1;
-        }
+        sfpu_init_done(e, p1);
         if (e->wf.ready) e->wf.taken = (uint8_t)p1; /* its own set-up replaces welford_init's */
         e->wf.ready = 0;
     } else if (cls == TF_TILE_INIT_WELFORD) {
@@ -353,8 +377,7 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         /* sfpu_reduce's ct_dim and rt_dim: one tile */
         if (TF_SFPU_IS_REDUCE(m->sfpu) && sh->tile_args[2] != TF_SFPU_REDUCE_ONE_TILE) {
             uint32_t ct = sh->tile_args[2] & 0xffffu, rt = sh->tile_args[2] >> 16;
-            return fault_aux(sh, op, TF_TILE_ERR_REDUCE_BLOCK, ct > 255 ? 255 : ct,
-                             rt > 255 ? 255 : rt, m->sfpu);
+            return fault_aux(sh, op, TF_TILE_ERR_REDUCE_BLOCK, byte_of(ct), byte_of(rt), m->sfpu);
         }
         /* a unary op's ARG3 naming no member of its family (or rdiv's mode,
          * or a DataFormat sfpu_reduce's op does not take) */
@@ -667,13 +690,20 @@ static int mask_int(const math_op *m, const uint32_t *args)
            TF_SFPU_DF_OF(args[1]) == TF_DF_INT32;
 }
 
+/* A move's (COPY, UNARY_BCAST) source holds integers: src B's bank for a
+ * broadcast, src A's otherwise. */
+static int moved_integer(const sim_tile_engine *e, const math_op *m, int ka)
+{
+    return m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka];
+}
+
 static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args,
                        int half)
 {
     int slot = half * TF_TILE_DEST_HALF + (int)args[0];
     if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot];     /* moves floats or integers */
     if (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST) { /* either kind, moved */
-        int integer = m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka];
+        int integer = moved_integer(e, m, ka);
         if (integer && dest_16bit(e)) return -1;
         return integer ? DEST_INT : DEST_FLOAT;
     }
@@ -720,9 +750,8 @@ static int fault_kind(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     int unary_int = (m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT_UNARY(m->sfpu)) || mask_int(m, args);
     int cast_in = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]);
     int cast_out = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]);
-    int copy_int = (m->kind == TF_TILE_COPY && e->a.integer[ka]) ||
-                   (m->kind == TF_TILE_UNARY_BCAST &&
-                    (m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka]));
+    int copy_int =
+        (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST) && moved_integer(e, m, ka);
     if (dest_16bit(e) && (copy_int || sfpu_int || unary_int || cast_in || cast_out))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, c);
     if (m->kind != TF_TILE_SFPU) return fault_aux(sh, op, TF_TILE_ERR_INTEGER, 1, 255, 0);
@@ -742,6 +771,13 @@ static int pack_kind_check(sim_core_hart *sh, const sim_tile_engine *e, int op, 
     int kind = e->kind[slot];
     if (kind == DEST_ZEROS || (kind == DEST_INT) == (TF_DF_INTEGER(df) != 0)) return TF_BUS_OK;
     return fault_aux(sh, op, TF_TILE_ERR_INTEGER, kind == DEST_INT ? 1 : 2, df, 0);
+}
+
+/* The 16-bit format of the last unpack into src A (0 before any): what an
+ * op that reads nothing of its own stores in a 16-bit DEST. */
+static int last_unpack_f16(const sim_tile_engine *e)
+{
+    return e->a.written ? e->a.fp16[(e->a.written - 1) & 1] : 0;
 }
 
 /* Which 16-bit format a 16-bit DEST holds for an op: 1 halves (Float16
@@ -786,7 +822,7 @@ static int dest_mode(const sim_tile_engine *e, const math_op *m, int ka, int kb,
         if (e->kind[reads[k]] == DEST_FLOAT) seen |= e->f16[reads[k]] ? 2 : 1;
     if (seen == 3) return -1;
     if (seen) return seen == 2;
-    return e->a.written ? e->a.fp16[(e->a.written - 1) & 1] : 0;
+    return last_unpack_f16(e);
 }
 
 static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half);
@@ -826,7 +862,7 @@ static int wf_target(sim_tile_engine *e, int slot)
 {
     dest_fresh(e, slot);
     if (e->kind[slot] == DEST_FLOAT) return e->f16[slot];
-    return e->a.written ? e->a.fp16[(e->a.written - 1) & 1] : 0;
+    return last_unpack_f16(e);
 }
 
 /* The tile written: SFPSTORE's truncation into a 16-bit DEST. */
@@ -837,11 +873,6 @@ static void wf_written(sim_tile_engine *e, int slot, int f16)
     e->f16[slot] = (uint8_t)f16;
     e->dirty[slot] = 1;
     e->plain[slot] = 0;
-}
-
-static uint32_t byte_of(uint32_t v)
-{
-    return v > 255 ? 255 : v;
 }
 
 static int do_welford(sim_core_hart *sh, sim_tile_engine *e, int op)
@@ -1165,20 +1196,16 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         if (!sim_sfpu_init_of(sop)) return fault_aux(sh, op, TF_TILE_ERR_ARG, sop, 0, 0);
         e->cfg.strict = 1;
         e->sfpu_init_pack = sop;
-        if (sop != TF_SFPU_CUMSUM && e->cumsum_state == CUMSUM_KEPT) { /* (do_init's rule) */
-            e->cumsum_state = CUMSUM_LOST_INIT;
-            e->cumsum_lost = (uint8_t)sop;
-        }
+        sfpu_init_done(e, sop);
         run_at(sh, 0, 8, 0, TF_PERF_UNIT_PACK); /* (an init counts on its thread's unit) */
         return TF_BUS_OK;
     }
     if (op == TF_TILE_PACK_MODE) { /* likewise (tt-llk's inits program the packer alone) */
         uint32_t n = sh->tile_args[0], mode = sh->tile_args[1];
         if (mode > TF_PACK_MODE_FAST_TILIZE)
-            return fault_aux(sh, op, TF_TILE_ERR_ARG, mode > 255 ? 255 : mode, 0, 0);
+            return fault_aux(sh, op, TF_TILE_ERR_ARG, byte_of(mode), 0, 0);
         if (mode == TF_PACK_MODE_ROWS && (n < 1 || n > TF_PACK_ROWS_MAX))
-            return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_ROWS_COUNT,
-                             n > 255 ? 255 : n, 0);
+            return fault_aux(sh, op, TF_TILE_ERR_LAYOUT_RULE, TF_LAYOUT_ROWS_COUNT, byte_of(n), 0);
         e->pack_mode = mode;
         e->pack_rows = mode == TF_PACK_MODE_ROWS ? n : 0;
         run_at(sh, 0, 1, 0, TF_PERF_UNIT_PACK);
@@ -1252,10 +1279,7 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         int modeled = known && (df == TF_DF_FLOAT32 || df == TF_DF_FLOAT16_B);
         if (e->pack_l1_acc &&
             (op == TF_TILE_PACK_UNTILIZE || op == TF_TILE_PACK_ROWS || (known && !modeled)))
-            return fault_aux(sh, op, TF_TILE_ERR_L1_ACC,
-                             known               ? df
-                             : fmt & 0x80000000u ? fmt & 0xff
-                                                 : 255,
+            return fault_aux(sh, op, TF_TILE_ERR_L1_ACC, fmt_named(known, df, fmt),
                              cb_of_addr(l1, addr), 0);
         if (e->pack_relu && known) {
             if (!modeled)
@@ -1268,14 +1292,9 @@ static int do_pack(sim_core_hart *sh, sim_tile_engine *e, int op)
         uint32_t es;
         int bad = sim_tile_format(fmt, &df, &bytes); /* (a block float: its format named) */
         if (bad || !(es = sim_tile_elem_bytes(df)))
-            return fault_aux(sh, op, TF_TILE_ERR_FORMAT,
-                             !bad                ? df
-                             : fmt & 0x80000000u ? fmt & 0xff
-                                                 : 255,
-                             0, 0);
+            return fault_aux(sh, op, TF_TILE_ERR_FORMAT, fmt_named(!bad, df, fmt), 0, 0);
         bytes = e->pack_rows * TF_TILE_FACE * es;
-        if ((addr & 3) || addr < TF_L1_USER_BASE || addr > TF_L1_SIZE - bytes)
-            return fault(sh, op, TF_TILE_ERR_ADDRESS);
+        if (!span_ok(addr, bytes)) return fault(sh, op, TF_TILE_ERR_ADDRESS);
         sim_tile_pack_dest_rows(t, df, e->pack_rows, l1 + addr);
         sim_mem_invalidate(sh->core->l1, addr, bytes);
     } else if (op == TF_TILE_PACK_UNTILIZE) {

@@ -420,17 +420,19 @@ TF_ALWAYS_INLINE void transpose_wh_tile(uint32_t icb, uint32_t i, uint32_t dst)
  * in place, is_32bit only (tt-llk's transpose_of_faces false). The init is
  * an FPU init, as tt-llk's reprograms the math unit: other FPU ops need
  * theirs again after it. */
+TF_ALWAYS_INLINE uint32_t dev_tdest_flags(uint32_t is_32bit, uint32_t faces)
+{
+    return (is_32bit ? TF_TDEST_32BIT : 0) | (faces ? 0 : TF_TDEST_WITHIN_FACES);
+}
+
 TF_ALWAYS_INLINE void transpose_wh_dest_init_short(uint32_t is_32bit, uint32_t faces)
 {
-    dev_init(TF_TILE_INIT_TRANSPOSE_DEST,
-             (is_32bit ? TF_TDEST_32BIT : 0) | (faces ? 0 : TF_TDEST_WITHIN_FACES), 0, 0);
+    dev_init(TF_TILE_INIT_TRANSPOSE_DEST, dev_tdest_flags(is_32bit, faces), 0, 0);
 }
 
 TF_ALWAYS_INLINE void transpose_wh_dest(uint32_t dst, uint32_t is_32bit, uint32_t faces)
 {
-    if (TF_MATH)
-        dev_math(TF_TILE_TRANSPOSE_DEST, dst,
-                 (is_32bit ? TF_TDEST_32BIT : 0) | (faces ? 0 : TF_TDEST_WITHIN_FACES));
+    if (TF_MATH) dev_math(TF_TILE_TRANSPOSE_DEST, dst, dev_tdest_flags(is_32bit, faces));
 }
 
 /* ---- broadcasting copies (tt-metal's unary_bcast, api/compute/bcast.h) ----------- */
@@ -522,11 +524,7 @@ TF_ALWAYS_INLINE void dev_welford(uint32_t sub, uint32_t dst, uint32_t group, ui
  * computed here. */
 TF_ALWAYS_INLINE uint32_t dev_welford_recip(uint32_t n, const uint32_t *lut, uint32_t size)
 {
-    if (size) return lut[n];
-    float r = 1.0f / (float)(n + 1);
-    uint32_t w;
-    __builtin_memcpy(&w, &r, 4);
-    return w;
+    return size ? lut[n] : dev_dp_f32(1.0f / (float)(n + 1)); /* (debug_print.h's bits) */
 }
 
 /* The statistics zeroed (registers only: any time). */

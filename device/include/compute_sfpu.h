@@ -13,14 +13,21 @@
 #error "include compute_api.h"
 #endif
 
-TF_ALWAYS_INLINE void dev_sfpu(uint32_t op, uint32_t idst, uint32_t p0, uint32_t p1)
+/* An SFPU command (SFPU, or SFPU_PACK on the pack thread): op on
+ * DEST[idst] with its two operands. */
+TF_ALWAYS_INLINE void dev_sfpu_cmd(uint32_t cmd, uint32_t op, uint32_t idst, uint32_t p0,
+                                   uint32_t p1)
 {
-    if (!TF_MATH) return;
     dev_reg_write(TF_MMIO_TILE_ARG0, idst);
     dev_reg_write(TF_MMIO_TILE_ARG1, op);
     dev_reg_write(TF_MMIO_TILE_ARG2, p0);
     dev_reg_write(TF_MMIO_TILE_ARG3, p1);
-    dev_tile_cmd(TF_TILE_SFPU);
+    dev_tile_cmd(cmd);
+}
+
+TF_ALWAYS_INLINE void dev_sfpu(uint32_t op, uint32_t idst, uint32_t p0, uint32_t p1)
+{
+    if (TF_MATH) dev_sfpu_cmd(TF_TILE_SFPU, op, idst, p0, p1);
 }
 
 /* A binary op: DEST[odst] = f(DEST[idst0], DEST[idst1]). */
@@ -41,12 +48,7 @@ TF_ALWAYS_INLINE void dev_sfpu_init(uint32_t op)
  * "SFPU on the pack thread"). */
 TF_ALWAYS_INLINE void dev_sfpu_pack(uint32_t op, uint32_t idst, uint32_t p0, uint32_t p1)
 {
-    if (!TF_PACKER) return;
-    dev_reg_write(TF_MMIO_TILE_ARG0, idst);
-    dev_reg_write(TF_MMIO_TILE_ARG1, op);
-    dev_reg_write(TF_MMIO_TILE_ARG2, p0);
-    dev_reg_write(TF_MMIO_TILE_ARG3, p1);
-    dev_tile_cmd(TF_TILE_SFPU_PACK);
+    if (TF_PACKER) dev_sfpu_cmd(TF_TILE_SFPU_PACK, op, idst, p0, p1);
 }
 
 TF_ALWAYS_INLINE void dev_sfpu_init_pack(uint32_t op)

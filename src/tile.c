@@ -190,6 +190,21 @@ static void pack_fault_names(uint32_t a, uint32_t b, char fmt[48], char cb[24])
         snprintf(cb, 24, "a CB");
 }
 
+/* names[i] of a table of n, "?" where it names none */
+static const char *named(const char *const *names, uint32_t n, uint32_t i)
+{
+    return i < n && names[i] ? names[i] : "?";
+}
+
+/* What the last SFPU init was, as the engine keeps it (TF_SFPU_NUM_OPS:
+ * welford_init, which is no op's) */
+static const char *last_sfpu_init(const char *const *sfpu, uint32_t b)
+{
+    return b == 0                 ? "none"
+           : b == TF_SFPU_NUM_OPS ? "welford_init"
+                                  : named(sfpu, TF_SFPU_NUM_OPS, b);
+}
+
 /* TF_TILE_ERR_WELFORD's message: a the TF_WELFORD_ERR_* reason, b and c
  * its details (255: 255 or more) */
 static void welford_fault(uint32_t a, uint32_t b, uint32_t c, const char *const *sfpu,
@@ -211,9 +226,7 @@ static void welford_fault(uint32_t a, uint32_t b, uint32_t c, const char *const 
                      "update's instructions; the last SFPU init was %s): call welford_init "
                      "again (welford_init<WelfordInitMode::PreserveStats>() keeps the "
                      "statistics)",
-                     b == 0                           ? "none"
-                     : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
-                                                      : "?");
+                     last_sfpu_init(sfpu, b));
         break;
     case TF_WELFORD_ERR_NO_STATS:
         snprintf(what, n,
@@ -225,7 +238,7 @@ static void welford_fault(uint32_t a, uint32_t b, uint32_t c, const char *const 
                  "the statistics are gone: the SFPU op %s ran since, in the SFPU registers "
                  "that hold them; welford_save_state before it and welford_restore_state after "
                  "keep them",
-                 b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b] : "?");
+                 named(sfpu, TF_SFPU_NUM_OPS, b));
         break;
     case TF_WELFORD_ERR_FINALIZED:
         snprintf(what, n,
@@ -358,20 +371,15 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_INIT:
         snprintf(what, sizeof what,
                  "used without its init: call %s first (the math unit is set up by %s)",
-                 a < TF_TILE_NUM_INITS && inits[a] ? inits[a] : "?",
-                 b < TF_TILE_NUM_INITS && inits[b] ? inits[b] : "?");
+                 named(inits, TF_TILE_NUM_INITS, a), named(inits, TF_TILE_NUM_INITS, b));
         break;
     case TF_TILE_ERR_SFPU_INIT: {
         int pack = op == TF_TILE_SFPU_PACK; /* (the pack thread's init is its own) */
         snprintf(what, sizeof what,
                  "used without its init: call the %s init%s first (the last SFPU init%s was %s)",
-                 a < TF_SFPU_NUM_OPS && sfpu[a] ? sfpu[a] : "?",
+                 named(sfpu, TF_SFPU_NUM_OPS, a),
                  pack ? " on the pack thread (its *_tile_init_pack)" : "",
-                 pack ? " on the pack thread" : "",
-                 b == 0                           ? "none"
-                 : b == TF_SFPU_NUM_OPS           ? "welford_init"
-                 : b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b]
-                                                  : "?");
+                 pack ? " on the pack thread" : "", last_sfpu_init(sfpu, b));
         break;
     }
     case TF_TILE_ERR_ARG:
@@ -496,7 +504,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "init ran): a block has at least one");
         break;
     case TF_TILE_ERR_CUMSUM_CARRY: {
-        const char *lost = b < TF_SFPU_NUM_OPS && sfpu[b] ? sfpu[b] : "?";
+        const char *lost = named(sfpu, TF_SFPU_NUM_OPS, b);
         if (a == 0)
             snprintf(what, sizeof what,
                      "first = false, but no cumsum_tile ran before it in this kernel run: there "

@@ -133,7 +133,7 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
                               op, p->core.x, p->core.y);
         for (uint32_t m = p->cb_mask; m; m &= m - 1) {
             int c = __builtin_ctz(m);
-            const tf_buffer *b = p->cb_buf[p->cb_alias_of[c] ? p->cb_alias_of[c] - 1 : c];
+            const tf_buffer *b = p->cb_buf[rt_cb_owner(p, (uint32_t)c)];
             if (!b || b->state != TF_BUF_LIVE)
                 return cm_err_set("%s: circular buffer %d of the program on core (%d,%d) was "
                                   "released by tf_l1_reset; set it again (tf_program_set_cb)",

@@ -349,7 +349,7 @@ int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of)
     if (cb >= TF_MAX_CBS || of >= TF_MAX_CBS)
         return cm_err_set("tf_program_set_cb_alias: circular buffer %u does not exist (0..%d)",
                           cb >= TF_MAX_CBS ? cb : of, TF_MAX_CBS - 1);
-    if (of < TF_MAX_CBS && p->cb_alias_of[of]) of = p->cb_alias_of[of] - 1u; /* its memory's */
+    of = rt_cb_owner(p, of); /* its memory's */
     if (cb == of)
         return cm_err_set("tf_program_set_cb_alias: circular buffer %u cannot share its own "
                           "memory",
@@ -371,9 +371,8 @@ int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of)
         p->cb_buf[cb] = NULL;
     }
     p->cb_alias_of[cb] = (uint8_t)(of + 1);
-    p->cb[cb] = p->cb[of];
-    p->cb_format[cb] = p->cb_format[of];
     p->cb_mask |= 1u << cb;
+    follow(p, of); /* (cb takes of's configuration and format) */
     return 0;
 }
 

@@ -165,7 +165,8 @@ struct tf_program {
     tf_cb_config cb[TF_MAX_CBS];
     uint32_t cb_format[TF_MAX_CBS];  /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
     tf_buffer *cb_buf[TF_MAX_CBS];   /* NULL for a CB on another's memory (cb_alias_of) */
-    uint8_t cb_alias_of[TF_MAX_CBS]; /* 1 + the CB whose memory it shares, 0: its own */
+    uint8_t cb_alias_of[TF_MAX_CBS]; /* 1 + the CB whose memory it shares, 0: its own
+                                        (rt_cb_owner) */
     uint32_t cb_mask;
     uint32_t sem[TF_MAX_SEMAPHORES][TF_SEMAPHORE_STRIDE / 4]; /* a value each, as in L1 */
     tf_run_stats last;
@@ -190,6 +191,13 @@ struct tf_program {
      * creates a program per op would otherwise clear 5 KiB each time */
     uint32_t args[TF_NUM_RISCS][TF_MAX_ARGS];
 };
+
+/* The CB whose memory CB c of p is (itself unless tf_program_set_cb_alias
+ * put it on another's). */
+static inline uint32_t rt_cb_owner(const tf_program *p, uint32_t c)
+{
+    return p->cb_alias_of[c] ? p->cb_alias_of[c] - 1u : c;
+}
 
 struct tf_launch {
     tf_device *dev;

@@ -85,6 +85,15 @@ static inline tf_kernel *ttm_kernel(tf_device *dev, const char *name, tf_risc r,
             CHECK_CONTAINS(err, "(no source line: tt-foil was built without libdw");               \
     } while (0)
 
+/* err names line `line` (found: > 1) of tests/ttm/kernels/<kernel> */
+#define TTM_CHECK_KERNEL_LINE(err, kernel, line)                                                   \
+    do {                                                                                           \
+        char w_[320];                                                                              \
+        CHECK_TRUE((line) > 1);                                                                    \
+        snprintf(w_, sizeof w_, "tests/ttm/kernels/%s:%d)", (kernel), (int)(line));                \
+        TTM_CHECK_LINE(err, w_);                                                                   \
+    } while (0)
+
 /* The line of tests/ttm/kernels/<kernel> that ends in "// <- <mark>" (0:
  * none), so that a test names a fault's line without counting it. */
 static inline int ttm_marked_line(const char *kernel, const char *mark)

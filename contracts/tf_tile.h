@@ -522,7 +522,8 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(PACK_ROWS,   31, TF_TILE_ROLE_PACK, "DEST[ARG0]'s first PACK_MODE rows (16 values each, DEST's face order) to L1 ARG1, format ARG2") \
     X(WELFORD,   32, TF_TILE_ROLE_MATH,   "Welford's statistics in the SFPU: ARG0 TF_WELFORD_ARG(sub-op, DEST index, group), ARG1-3 its operands") \
     X(SFPU_PACK, 34, TF_TILE_ROLE_PACK, "SFPU's op on DEST[ARG0] of the half the packer holds (tt-metal's *_tile_pack); ARG1-3 as SFPU's") \
-    X(SFPU_INIT_PACK, 35, TF_TILE_ROLE_PACK, "the pack thread's SFPU init (tt-metal's *_tile_init_pack): ARG0 the op")
+    X(SFPU_INIT_PACK, 35, TF_TILE_ROLE_PACK, "the pack thread's SFPU init (tt-metal's *_tile_init_pack): ARG0 the op") \
+    X(SFPI,      36, TF_TILE_ROLE_MATH,   "one SFPI vector operation (a kernel's own SFPU program): ARG0 TF_SFPI_WORD, ARG1 its operand (tf_sfpi.h)")
 // clang-format on
 
 /* PACK_ROWS (tt-metal's pack_rows, api/compute/pack.h; tt-llk's
@@ -709,6 +710,13 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * op): a = 1 respect_trigger (a Tensix semaphore the kernel's packer
  * posts; not modeled), a = 2 a block of 0 tiles */
 #define TF_TILE_ERR_BLOCK_MAX_ROW 23
+/* an SFPI command (TF_TILE_SFPI, tf_sfpi.h) used wrongly; a: TF_SFPI_ERR_*,
+ * b and c its details; the fault's opcode word has the SFPI op in bits
+ * 8-15 */
+#define TF_TILE_ERR_SFPI 24
+/* The SFPU "op" an SFPI program is in the faults that name the last SFPU
+ * op (cumsum's carry, Welford's statistics): not one of TF_SFPU_OPS */
+#define TF_SFPU_BY_SFPI 199
 /* PACK_RELU's ARG0, tt-llk's _llk_pack_relu_config_ word: bits 0-3 the
  * mode (0 none, 3 MAX_THRESHOLD, any other MIN_THRESHOLD: tt-llk maps
  * ZERO_RELU, 1, to MIN_THRESHOLD with the threshold given), bits 16-31

@@ -60,6 +60,7 @@ void sim_tile_go(sim_core *core)
      * own (tt-metal's kernels call welford_init in each) */
     memset(&core->tile->wf, 0, sizeof core->tile->wf);
     if (core->tile->sfpu_init == SIM_SFPU_INIT_WELFORD) core->tile->sfpu_init = 0;
+    sim_sfpi_go(&core->tile->sfpi);
 }
 
 void sim_tile_free(sim_core *core)
@@ -980,6 +981,47 @@ static int do_welford(sim_core_hart *sh, sim_tile_engine *e, int op)
     return TF_BUS_OK;
 }
 
+/* One SFPI command (tile_sfpi.c computes): its DEST tile when it loads or
+ * stores, which must be in the math thread's half; the SFPU registers it
+ * uses are the ones tt-llk's ops keep cumsum's carry and Welford's
+ * statistics in. A fault's opcode word has the SFPI op in bits 8-15. */
+static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
+{
+    sim_sfpi_cmd c = {.word = sh->tile_args[0], .arg1 = sh->tile_args[1]};
+    uint32_t sop = TF_SFPI_OP(c.word), cycles = 0;
+    int fop = op | (int)(sop & 0xff) << 8, slot = -1;
+    if (sop == TF_SFPI_LOAD || sop == TF_SFPI_STORE) {
+        uint32_t cap = dest_capacity(e), tile = c.arg1 / TF_SFPI_TILE_ROWS;
+        if (tile >= cap)
+            return fault_aux(sh, fop, TF_TILE_ERR_SFPI, TF_SFPI_ERR_ADDR, byte_of(c.arg1 / 4), cap);
+        slot = half * TF_TILE_DEST_HALF + (int)tile;
+        dest_fresh(e, slot);
+        c.tile = e->dest[slot];
+        c.narrow = dest_16bit(e);
+        c.f16 = e->f16[slot];
+    }
+    sim_sfpi_fault f;
+    if (sim_sfpi_run(&e->sfpi, &c, &f, &cycles))
+        return fault_aux(sh, fop, TF_TILE_ERR_SFPI, f.why, byte_of(f.b), byte_of(f.c));
+    if (sop == TF_SFPI_STORE) {
+        int integer = TF_SFPI_B(c.word) == 1;
+        e->dirty[slot] = 1;
+        e->plain[slot] = e->fast[slot] = 0;
+        e->kind[slot] = integer ? DEST_INT : DEST_FLOAT;
+        if (integer) e->f16[slot] = 0;
+    }
+    if (e->cumsum_state != CUMSUM_NONE) {
+        e->cumsum_state = CUMSUM_LOST_OP;
+        e->cumsum_lost = TF_SFPU_BY_SFPI;
+    }
+    if (e->wf.state == WF_LIVE) {
+        e->wf.state = WF_CLOBBERED;
+        e->wf.why = TF_SFPU_BY_SFPI;
+    }
+    run_at(sh, 0, cycles, 0, TF_PERF_UNIT_SFPU);
+    return TF_BUS_OK;
+}
+
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
@@ -1002,6 +1044,7 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->math_holds = 0;
         return TF_BUS_OK;
     }
+    if (op == TF_TILE_SFPI) return do_sfpi(sh, e, op, half);
     return math_in(sh, e, op, half);
 }
 

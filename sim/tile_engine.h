@@ -5,6 +5,7 @@
 #define SIM_TILE_ENGINE_H
 
 #include "chip.h"
+#include "tf_sfpi.h"
 #include "tf_tile.h"
 
 #include <stdint.h>
@@ -90,6 +91,33 @@ typedef struct sim_welford {
                       TF_WELFORD_BY_TDEST, 0 none (or no welford_init yet) */
 } sim_welford;
 
+/* SFPI (tile_sfpi.c): the vector registers of a kernel's own SFPU
+ * program (the C++ layer's values, then the constants) and v_if's lane
+ * predication: the enabled lanes, and for each open v_if the lanes enabled
+ * before it and those its branches have taken */
+typedef struct sim_sfpi {
+    uint32_t reg[TF_SFPI_NUM_REGS][TF_SFPI_LANES];
+    uint32_t enable;
+    uint32_t saved[TF_SFPI_CC_DEPTH], taken[TF_SFPI_CC_DEPTH];
+    uint8_t depth;
+    uint8_t ready; /* the constants are set (after a boot or reset: at the first command) */
+} sim_sfpi;
+/* One command: ARG0's word, ARG1, and for LOAD and STORE the DEST tile the
+ * address is in (ARG1 % 64 its rows), whether DEST is 16-bit (narrow) and
+ * that tile holds halves (f16) */
+typedef struct sim_sfpi_cmd {
+    uint32_t word, arg1;
+    float *tile;
+    int narrow, f16;
+} sim_sfpi_cmd;
+typedef struct sim_sfpi_fault {
+    uint32_t why, b, c; /* TF_SFPI_ERR_* and its details */
+} sim_sfpi_fault;
+/* 0 with the SFPU cycles it took, or -1 with the fault */
+int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t *cycles);
+/* a kernel run starts: every lane enabled, no v_if open */
+void sim_sfpi_go(sim_sfpi *s);
+
 struct sim_tile_engine {
     src_reg a, b;
     _Alignas(64) tile_t dest[2 * TF_TILE_DEST_HALF];
@@ -136,6 +164,7 @@ struct sim_tile_engine {
     float cumsum_carry[TF_TILE_DIM];
     uint8_t cumsum_state, cumsum_lost;
     sim_welford wf;
+    sim_sfpi sfpi;
     /* bumped by every command that does not wait (and by a reset): a
      * command that waited waits again while it is unchanged, since what
      * decides a wait is the engine's state and the waiting hart's own

@@ -4,6 +4,7 @@
 #include "common/cm_err.h"
 #include "common/cm_tile_layout.h"
 #include "rt_internal.h"
+#include "tf_sfpi.h"
 #include "tf_tile.h"
 #include "tt_foil/tile.h"
 
@@ -190,10 +191,61 @@ static void pack_fault_names(uint32_t a, uint32_t b, char fmt[48], char cb[24])
         snprintf(cb, 24, "a CB");
 }
 
-/* names[i] of a table of n, "?" where it names none */
+/* names[i] of a table of n, "?" where it names none (an SFPI program where
+ * an SFPU op is named: TF_SFPU_BY_SFPI) */
 static const char *named(const char *const *names, uint32_t n, uint32_t i)
 {
+    if (n == TF_SFPU_NUM_OPS && i == TF_SFPU_BY_SFPI) return "(a kernel's SFPI code)";
     return i < n && names[i] ? names[i] : "?";
+}
+
+/* TF_TILE_ERR_SFPI's message: a the TF_SFPI_ERR_* reason, b and c its
+ * details */
+static void sfpi_fault(uint32_t a, uint32_t b, uint32_t c, char *what, size_t n)
+{
+#define CONST_NAME(name, reg, bits, w, tt) [reg] = tt,
+    static const char *const consts[TF_SFPI_NUM_REGS] = {TF_SFPI_CONSTS(CONST_NAME)};
+#undef CONST_NAME
+    switch (a) {
+    case TF_SFPI_ERR_REGS:
+        if (b == TF_SFPI_NO_REG)
+            snprintf(what, n,
+                     "more than %d SFPI vector values (vFloat, vInt, vUInt, conditions) are live "
+                     "at once: declare fewer, or end their scopes sooner",
+                     TF_SFPI_NREGS);
+        else
+            snprintf(what, n, "there is no SFPI register %u (the C++ layer numbers 0-%d)", b,
+                     TF_SFPI_NUM_REGS - 1);
+        break;
+    case TF_SFPI_ERR_CONST:
+        snprintf(what, n,
+                 "it writes %s, a constant (only vConstNeg1 and the vConst*Prgm* are "
+                 "programmable)",
+                 named(consts, TF_SFPI_NUM_REGS, b));
+        break;
+    case TF_SFPI_ERR_ADDR:
+        snprintf(what, n,
+                 "dst_reg's DEST address (row %u%s of the math thread's half) is beyond its "
+                 "%u tiles of %d rows: the face loop's base (the tile index given to the "
+                 "*_sfpu_params_ call) plus the kernel's dst_reg index and dst_reg++ steps "
+                 "(32 units a tile) must stay inside",
+                 b * 4, b == 255 ? " or more" : "", c, TF_SFPI_TILE_ROWS);
+        break;
+    case TF_SFPI_ERR_DEPTH:
+        snprintf(what, n, "v_if nested more than %d deep (the SFPU's condition stack)",
+                 TF_SFPI_CC_DEPTH);
+        break;
+    case TF_SFPI_ERR_NO_IF:
+        snprintf(what, n, "v_else, v_elseif, v_and or v_endif with no v_if (or v_block) open");
+        break;
+    case TF_SFPI_ERR_ROUND:
+        snprintf(what, n,
+                 "rounding argument %u%s: stochastic rounding (the float_to_* and "
+                 "int32_to_float default, 1) is not modeled: pass 0 (to nearest)",
+                 b, b == 255 ? " or more" : "");
+        break;
+    default: snprintf(what, n, "there is no SFPI operation %u", b); break;
+    }
 }
 
 /* What the last SFPU init was, as the engine keeps it (TF_SFPU_NUM_OPS:
@@ -296,8 +348,12 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     };
     uint32_t sub = op >> 8;
     op &= 0xff;
-    const char *wn =
-        op == TF_TILE_WELFORD && sub && sub <= TF_WELFORD_FINALIZE_FACE ? wf_fn[sub] : NULL;
+#define SFPI_NAME(name, code, cycles, doc) [code] = #name,
+    static const char *const sfpi[TF_SFPI_NUM_OPS] = {TF_SFPI_OPS(SFPI_NAME)};
+#undef SFPI_NAME
+    const char *wn = op == TF_TILE_WELFORD && sub && sub <= TF_WELFORD_FINALIZE_FACE ? wf_fn[sub]
+                     : op == TF_TILE_SFPI && sub && sub < TF_SFPI_NUM_OPS            ? sfpi[sub]
+                                                                                     : NULL;
     uint32_t why = aux & 0xff, a = (aux >> 8) & 0xff, b = (aux >> 16) & 0xff, c = aux >> 24;
     char opname[64], what[448];
     const char *on = op < TF_TILE_NUM_OPS ? ops[op] : NULL;
@@ -585,6 +641,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      "fast_tilize_block's tiles only): call fast_tilize_uninit first");
         break;
     case TF_TILE_ERR_WELFORD: welford_fault(a, b, c, sfpu, wf_fn, what, sizeof what); break;
+    case TF_TILE_ERR_SFPI: sfpi_fault(a, b, c, what, sizeof what); break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

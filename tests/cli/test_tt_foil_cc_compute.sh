@@ -395,7 +395,7 @@ printf '%s\n' '#include "api/compute/reduce_custom.h"' '#include "compute_kernel
 run "$cc" --risc compute -o "$tmp/sdpa" "$tmp/sdpa.cpp"
 expect_rc 0 "reduce_custom.h's re-inits, reconfig_full_operand, reconfig_tile_shape, <tuple>, <optional>"
 # what SDPA decode uses that stays refused: respect_trigger, the LLK-level
-# face-transposing copy init, its own SFPU functions (SFPI)
+# face-transposing copy init
 k trig 'reduce_block_max_row_init<4, true>();'
 expect_rc 1 "respect_trigger"
 expect_err "not supported by tt-foil: respect_trigger (the unpacker waits on a Tensix semaphore" "respect_trigger"
@@ -405,14 +405,21 @@ expect_err "'UnpackToDestEn' is unavailable: not supported by tt-foil: LLK-level
 k llkm 'MATH((llk_math_eltwise_unary_datacopy_init<A2D, DST_ACCUM_MODE, BroadcastType::NONE, false, false>(0)));'
 expect_rc 1 "llk_math_eltwise_unary_datacopy_init"
 expect_err "'A2D' is unavailable: not supported by tt-foil: LLK-level unpack/math inits" "llk_math_eltwise_unary_datacopy_init"
+# its own SFPU functions (SFPI, SDPA's first-column shape) build; the
+# wrapper called outside MATH((...)) is a compile error saying so
 printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' \
-    'void col() { sfpi::vFloat v = sfpi::dst_reg[0]; (void)v; }' \
+    'void col() { for (int d = 0; d < 4; d++) { sfpi::vFloat v = sfpi::dst_reg[0];' \
+    '  sfpi::dst_reg[0] = sfpi::reinterpret<sfpi::vFloat>(float_to_fp16b(v * 2.0f, 0)); sfpi::dst_reg += 2; } }' \
     'void run(uint32_t i) { _llk_math_eltwise_unary_sfpu_params_<false>(col, i, (int)VectorMode::C); }' \
     '#endif' 'void kernel_main() { MATH((run(0))); }' >"$tmp/sfpi.cpp"
 run "$cc" --risc compute -o "$tmp/sfpi" "$tmp/sfpi.cpp"
-expect_rc 1 "SFPI"
-expect_err "sfpi.cpp:3:20: error: 'vFloat' is unavailable: not supported by tt-foil: SFPI (a kernel's own SFPU program)" "SFPI"
-expect_err "sfpi.cpp:4:24: error: '_llk_math_eltwise_unary_sfpu_params_<false, void (&)(), unsigned int &, int>' is unavailable: not supported by tt-foil: running a kernel's own SFPU function" "SFPI"
+expect_rc 0 "SFPI"
+printf '%s\n' '#include "api/compute/compute_kernel_api.h"' \
+    'void col() { sfpi::dst_reg[0] = sfpi::vConst1; }' \
+    'void kernel_main() { ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(col, 0); }' >"$tmp/sfpi_nomath.cpp"
+run "$cc" --risc compute -o "$tmp/sfpi_nomath" "$tmp/sfpi_nomath.cpp"
+expect_rc 1 "SFPI outside MATH"
+expect_err "an SFPU function runs on the math TRISC: call it inside MATH((...))" "SFPI outside MATH"
 # an attribute only GCC (tt-metal's compiler) knows is a warning, not an
 # error: ttnn's SDPA decode marks a function noinline, noclone
 printf '%s\n' '#include "api/compute/common.h"' '__attribute__((noinline, noclone)) void f() {}' \

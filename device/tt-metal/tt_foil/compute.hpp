@@ -1283,6 +1283,7 @@ ALWI void pack_untilize_uninit(std::uint32_t ocb = 16)
 } // namespace ckernel
 
 #include "tt_foil/compute_sfpu.hpp"
+#include "tt_foil/sfpu_params.hpp"
 #include "tt_foil/compute_unsupported.hpp"
 #include "tt_foil/tensix_raw.hpp"
 

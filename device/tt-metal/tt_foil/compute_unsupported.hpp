@@ -152,31 +152,9 @@ TF_UNSUPPORTED_FN(llk_math_eltwise_unary_datacopy_init, TF_LLK_INIT_WHY);
 TF_UNSUPPORTED_VAR(UnpackToDestEn, TF_LLK_INIT_WHY);
 TF_UNSUPPORTED_VAR(A2D, TF_LLK_INIT_WHY);
 #undef TF_LLK_INIT_WHY
-// A kernel's own SFPU function on DEST (SFPI: sfpi::vFloat, dst_reg,
-// v_if, ckernel::sfpu's internals, TTI_SFP* instructions), as ttnn's SDPA
-// defines for its exp and recip of one column: the engine models tt-metal's
-// named SFPU ops (docs/chip.md "Tile engine"), not SFPU instructions.
-TF_UNSUPPORTED_FN(_llk_math_eltwise_unary_sfpu_params_,
-                  "running a kernel's own SFPU function (an SFPI program) on DEST: the tile "
-                  "engine models tt-metal's named SFPU ops, not SFPU instructions");
 // Reading CB contents from a TRISC.
 TF_UNSUPPORTED_FN(cb_get_tile, "reading circular-buffer memory from a compute kernel");
 TF_UNSUPPORTED_FN(cb_release_tile, "reading circular-buffer memory from a compute kernel");
 } // namespace ckernel
-
-// SFPI, the SFPU's C++ programming interface, for the same reason.
-namespace sfpi
-{
-#define TF_SFPI_WHY                                                                                \
-    "SFPI (a kernel's own SFPU program): the tile engine models tt-metal's named SFPU ops, not "   \
-    "SFPU instructions"
-struct TF_UNSUPPORTED(TF_SFPI_WHY) vFloat;
-struct TF_UNSUPPORTED(TF_SFPI_WHY) vInt;
-struct TF_UNSUPPORTED(TF_SFPI_WHY) vUInt;
-TF_UNSUPPORTED_VAR(dst_reg, TF_SFPI_WHY);
-TF_UNSUPPORTED_FN(s2vFloat16b, TF_SFPI_WHY);
-TF_UNSUPPORTED_FN(reinterpret, TF_SFPI_WHY);
-#undef TF_SFPI_WHY
-} // namespace sfpi
 
 #endif

@@ -1,0 +1,146 @@
+/* SFPI on the tile engine (docs/chip.md "SFPI"): a compute kernel's own
+ * SFPU program, tt-metal's C++ vector interface (sfpi::vFloat, vInt,
+ * vUInt, dst_reg, v_if ...), shared by its C++ layer
+ * (device/tt-metal/tt_foil/sfpi.hpp) and the engine (sim/tile_sfpi.c).
+ *
+ * tt-metal compiles SFPI with its own GCC backend into SFPU instructions
+ * on eight vector registers (LREGs) of 32 lanes. tt-foil's kernels are
+ * built by plain clang, so the C++ layer sends each vector operation to
+ * the engine as one TF_TILE_SFPI command on registers it numbers itself:
+ * TF_SFPI_NREGS of them, a vector value each (a C++ vFloat, vInt, vUInt or
+ * condition holds one from construction to destruction), and the
+ * constant registers above them. A register holds 32 lanes of 32 bits:
+ * fp32 values, two's complement integers or lane masks (a condition: all
+ * ones where true). Every command writes only the enabled lanes (v_if's
+ * predication: TF_SFPI_CC_*), as the SFPU does.
+ *
+ * The command: ARG0 = TF_SFPI_WORD(op, d, a, b), ARG1 = the op's operand
+ * (a register in its low byte, a DEST address, an immediate, flags), then
+ * CMD = TF_TILE_SFPI. ARG1 is written only by the ops that read it.
+ *
+ * DEST addresses are the SFPU's (tt-isa-documentation SFPLOAD): rows of
+ * 16 values from the start of the math thread's DEST half, a tile 64 rows
+ * (its faces' 16 rows one after another), a face 16; dst_reg[n] is address
+ * base + 2n, where the LLK wrapper puts base at the face. Lane L of the
+ * access at address x is row (x & ~3) + L / 8, column 2 (L % 8) + 1 if
+ * bit 1 of x is set, else 2 (L % 8): four rows, even or odd columns. */
+#ifndef TF_SFPI_H
+#define TF_SFPI_H
+
+#include <stdint.h>
+
+#define TF_SFPI_LANES     32
+#define TF_SFPI_TILE_ROWS 64 /* DEST rows a tile (dst_reg units: 32) */
+#define TF_SFPI_FACE_ROWS 16
+/* The registers the C++ layer allocates (0 .. NREGS-1), and the constant
+ * registers after them (tt-metal's vConst* names; LREG8-15 on hardware).
+ * The C++ layer sends TF_SFPI_NO_REG for a value it could not allocate: the
+ * engine faults (TF_SFPI_ERR_REGS). */
+#define TF_SFPI_NREGS  48
+#define TF_SFPI_NO_REG 255
+/* X(NAME, register, value bits, writable, tt-metal name) */
+// clang-format off
+#define TF_SFPI_CONSTS(X)                                                                          \
+    X(C0P8373, 48, 0x3f566189u, 0, "vConst0p8373")                                                 \
+    X(C0,      49, 0x00000000u, 0, "vConst0")                                                      \
+    X(C1,      50, 0x3f800000u, 0, "vConst1")                                                      \
+    X(CNEG1,   51, 0xbf800000u, 1, "vConstNeg1")                                                   \
+    X(PRGM0,   52, 0x00000000u, 1, "vConstFloatPrgm0 (vConstIntPrgm0)")                            \
+    X(PRGM1,   53, 0x00000000u, 1, "vConstFloatPrgm1 (vConstIntPrgm1)")                            \
+    X(PRGM2,   54, 0x00000000u, 1, "vConstFloatPrgm2 (vConstIntPrgm2)")                            \
+    X(TILEID,  55, 0x00000000u, 0, "vConstTileId (2 x the lane)")
+// clang-format on
+#define TF_SFPI_CONST_ENUM(name, reg, bits, w, tt) TF_SFPI_##name = reg,
+enum tf_sfpi_const { TF_SFPI_CONSTS(TF_SFPI_CONST_ENUM) TF_SFPI_NUM_REGS };
+#undef TF_SFPI_CONST_ENUM
+
+/* X(NAME, code, SFPU cycles, what it does): d, a, b are ARG0's registers,
+ * c = ARG1's low byte when the op reads a third register. Float ops
+ * compute as the SFPU's MAD does: denormal inputs as zero, one rounding to
+ * nearest even, a denormal result flushed to a zero of its sign, any NaN
+ * made 0x7fc00000. Cycles: the SFPU instructions tt-metal's compiler
+ * emits for the operation (tt-isa-documentation: one a cycle). */
+// clang-format off
+#define TF_SFPI_OPS(X)                                                                             \
+    X(LOADI,   1, 1, "d = ARG1 (32 bits); b = 1 an integer, else a float: 2 cycles when not "     \
+                     "16 bits (a bf16; an integer sign- or zero-extended)")                       \
+    X(MOV,     2, 1, "d = a")                                                                      \
+    X(LOAD,    3, 1, "d = the 32 DEST values at address ARG1 (their 32 bits)")                     \
+    X(STORE,   4, 1, "the 32 DEST values at address ARG1 = a; b = 1: integers (raw bits), else "   \
+                     "floats (a 16-bit DEST truncates them, as the SFPU's store)")                 \
+    X(MAD,     5, 1, "d = (a x b) + c, one rounding; ARG1 bit 8: - (a x b), bit 9: - c")           \
+    X(FCMP,    6, 1, "d = mask of the test TF_SFPI_CMP_* (ARG1) on t = a - b (a MAD); with "       \
+                     "TF_SFPI_CMP_RAW on a's own bits (a comparison with +-0: b unused)")         \
+    X(ICMP,    7, 1, "d = mask of the test TF_SFPI_CMP_* (ARG1) on t = a - b, wrapping")           \
+    X(AND,     8, 1, "d = a & b")                                                                  \
+    X(OR,      9, 1, "d = a | b")                                                                  \
+    X(XOR,    10, 1, "d = a ^ b")                                                                  \
+    X(NOT,    11, 1, "d = ~a")                                                                     \
+    X(IADD,   12, 1, "d = a + b, wrapping")                                                        \
+    X(ISUB,   13, 1, "d = a - b, wrapping")                                                        \
+    X(SHFT,   14, 1, "d = a shifted by b's lanes (> 0 left, < 0 right; ARG1 1: arithmetic right, " \
+                     "by 32 or more: all sign or zero bits)")                                     \
+    X(ABS,    15, 1, "d = |a|: ARG1 0 floats (the sign bit cleared), 1 int32 (INT32_MIN stays)")   \
+    X(NEG,    16, 1, "d = a with its sign bit flipped")                                            \
+    X(SETSGN, 17, 1, "d = a with b's sign bit")                                                    \
+    X(SETEXP, 18, 1, "d = a with its exponent field = b's low 8 bits")                             \
+    X(SETMAN, 19, 1, "d = a with its mantissa = b's low 23 bits")                                  \
+    X(ADDEXP, 20, 1, "d = a with ARG1 (signed) added to its exponent field (8-bit wrap), not "     \
+                     "for an exponent of 0 or 255")                                               \
+    X(EXEXP,  21, 1, "d = a's exponent field - 127; ARG1 1: the field itself")                     \
+    X(EXMAN,  22, 1, "d = a's 23 mantissa bits; ARG1 1: with the unit bit (1 << 23)")              \
+    X(LZ,     23, 1, "d = a's leading zero bits (32 for 0)")                                       \
+    X(CAST,   24, 1, "d = a, a sign-magnitude integer, as fp32 rounded to nearest even (ARG1: the " \
+                     "rounding argument, 0)")                                                     \
+    X(FP16B,  25, 1, "d = a rounded to bf16 precision, ties away from zero (the low 16 bits "      \
+                     "cleared); exponent 0: +0, 255: an infinity of a's sign; ARG1 as CAST's")     \
+    X(MINMAX, 26, 1, "a, b = min(a, b), max(a, b) in the SFPU's sign-magnitude order (d unused)")  \
+    X(SWAP,   27, 1, "a, b = b, a (d unused)")                                                     \
+    X(CC_IF,  28, 1, "v_if: push the enabled lanes; enable those of them where a's mask is set")  \
+    X(CC_ELSE,29, 1, "v_else, v_elseif: enable the pushed lanes no branch has taken yet")         \
+    X(CC_AND, 30, 1, "v_and, v_elseif's condition: enable only the lanes of a's mask too")        \
+    X(CC_POP, 31, 0, "v_endif: back to the pushed lanes")
+// clang-format on
+#define TF_SFPI_OP_ENUM(name, code, cycles, doc) TF_SFPI_##name = code,
+enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
+#undef TF_SFPI_OP_ENUM
+
+#define TF_SFPI_WORD(op, d, a, b)                                                                  \
+    ((uint32_t)(op) | (uint32_t)(d) << 8 | (uint32_t)(a) << 16 | (uint32_t)(b) << 24)
+#define TF_SFPI_OP(w) ((w)&0xffu)
+#define TF_SFPI_D(w)  (((w) >> 8) & 0xffu)
+#define TF_SFPI_A(w)  (((w) >> 16) & 0xffu)
+#define TF_SFPI_B(w)  ((w) >> 24)
+
+/* MAD's ARG1 */
+#define TF_SFPI_MAD_NEG_AB (1u << 8)
+#define TF_SFPI_MAD_NEG_C  (1u << 9)
+/* FCMP's and ICMP's tests of t (its 32 bits as an int32, so -0 is
+ * negative and not zero, as the SFPU's SFPSETCC) */
+#define TF_SFPI_CMP_LT  0 /* t < 0 (the sign bit) */
+#define TF_SFPI_CMP_GE  1 /* !(t < 0) */
+#define TF_SFPI_CMP_EQ  2 /* t == 0 */
+#define TF_SFPI_CMP_NE  3 /* t != 0 */
+#define TF_SFPI_CMP_GT  4 /* t >= 0 and t != 0 */
+#define TF_SFPI_CMP_LE  5 /* t < 0 or t == 0 */
+#define TF_SFPI_CMP_RAW (1u << 8)
+/* The depth of v_if's nesting (the SFPU's condition stack: 8) */
+#define TF_SFPI_CC_DEPTH 8
+
+/* TF_TILE_ERR_SFPI's a: why (the fault's opcode word has the SFPI op in
+ * bits 8-15): REGS more vector values live at once than TF_SFPI_NREGS
+ * (b: the register number sent); CONST a write to constant register b;
+ * ADDR DEST address b x 4 beyond the half's c tiles (c x 64 rows); DEPTH
+ * v_if nested deeper than TF_SFPI_CC_DEPTH; NO_IF v_else, v_elseif, v_and
+ * or v_endif with no v_if open; ROUND stochastic rounding (a float_to_*
+ * or int32_to_float whose rounding argument is not 0); OP no such SFPI op
+ * (b: its code). */
+#define TF_SFPI_ERR_REGS  1
+#define TF_SFPI_ERR_CONST 2
+#define TF_SFPI_ERR_ADDR  3
+#define TF_SFPI_ERR_DEPTH 4
+#define TF_SFPI_ERR_NO_IF 5
+#define TF_SFPI_ERR_ROUND 6
+#define TF_SFPI_ERR_OP    7
+
+#endif

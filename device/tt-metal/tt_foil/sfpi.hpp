@@ -1,0 +1,865 @@
+// SFPI, tt-metal's C++ interface to the SFPU (docs/kernels.md "SFPI"): a
+// compute kernel's own vector program on DEST, as tt-metal's
+// custom_sfpi_add and custom_sfpi_smoothstep examples and ttnn's SDPA
+// write them, with the LLK wrappers that walk a tile's faces
+// (_llk_math_eltwise_unary_sfpu_params_ and its binary and ternary forms).
+//
+// tt-metal's SFPI compiler turns these types into SFPU instructions on
+// eight vector registers; plain clang cannot, so each value here holds one
+// of the engine's SFPI registers (contracts/tf_sfpi.h) from construction
+// to destruction and each operation is one TF_TILE_SFPI command on them,
+// which the engine runs on the enabled lanes (v_if). The numerics are the
+// SFPU's (docs/chip.md "SFPI"); a multiply followed by an add in one
+// expression is one fused MAD, as tt-metal's compiler combines them.
+#pragma once
+
+#include <cstdint>
+
+#include "tf_device.h"
+#include "tf_sfpi.h"
+#include "tf_tile.h"
+
+namespace sfpi
+{
+namespace tf
+{
+// The registers the program's values hold: a bit each, set when free.
+inline std::uint64_t free_regs = (1ull << TF_SFPI_NREGS) - 1;
+// dst_reg's DEST address (rows of the math thread's half): the wrapper's
+// base (the tile), the counter dst_reg++ moves, and its shadow the face
+// loop steps (tt-isa-documentation's Dst and Dst_Cr: a face starts 16 rows
+// after the last one whatever dst_reg++ did inside it)
+inline std::uint32_t dst_base, dst_rwc, dst_cr;
+// open v_ifs and v_blocks: none means every lane is enabled, so a value
+// computed into a new register can take an assigned variable's place
+inline std::uint32_t cc_depth;
+
+TF_ALWAYS_INLINE std::uint8_t alloc()
+{
+    if (!free_regs) return TF_SFPI_NO_REG; // the engine faults at its first use
+    std::uint8_t r = (std::uint8_t)__builtin_ctzll(free_regs);
+    free_regs &= free_regs - 1;
+    return r;
+}
+TF_ALWAYS_INLINE void release(std::uint8_t r)
+{
+    if (r < TF_SFPI_NREGS) free_regs |= 1ull << r;
+}
+TF_ALWAYS_INLINE void cmd(std::uint32_t word)
+{
+    dev_reg_write(TF_MMIO_TILE_ARG0, word);
+    dev_reg_write(TF_MMIO_TILE_CMD, TF_TILE_SFPI);
+}
+TF_ALWAYS_INLINE void cmd(std::uint32_t word, std::uint32_t arg1)
+{
+    dev_reg_write(TF_MMIO_TILE_ARG1, arg1);
+    cmd(word);
+}
+TF_ALWAYS_INLINE void op(std::uint32_t o, std::uint8_t d, std::uint8_t a = 0, std::uint8_t b = 0)
+{
+    cmd(TF_SFPI_WORD(o, d, a, b));
+}
+TF_ALWAYS_INLINE void op(std::uint32_t o, std::uint8_t d, std::uint8_t a, std::uint8_t b,
+                         std::uint32_t arg1)
+{
+    cmd(TF_SFPI_WORD(o, d, a, b), arg1);
+}
+TF_ALWAYS_INLINE std::uint32_t bits(float f)
+{
+    return __builtin_bit_cast(std::uint32_t, f);
+}
+struct take_reg { // a register a value takes over (it frees it)
+    std::uint8_t r;
+};
+struct fixed_reg { // a constant register (not freed)
+    std::uint8_t r;
+};
+} // namespace tf
+
+class vFloat;
+class vInt;
+class vUInt;
+class vCond;
+
+// dst_reg[n]: the 32 DEST values at the current address + 2n.
+struct tf_dreg {
+    std::uint32_t addr;
+    tf_dreg(const tf_dreg &) = default;
+    template <class T> void store(const T &v, std::uint8_t integer) const;
+    tf_dreg operator=(const vFloat &v) const;
+    tf_dreg operator=(const vInt &v) const;
+    tf_dreg operator=(const vUInt &v) const;
+    tf_dreg operator=(const tf_dreg &v) const;
+    tf_dreg operator=(float f) const;
+    tf_dreg operator=(const struct tf_const &c) const;
+};
+struct tf_dst_reg {
+    tf_dreg operator[](int n) const
+    {
+        return tf_dreg{tf::dst_base + tf::dst_rwc + 2u * (std::uint32_t)n};
+    }
+    void operator++(int) const
+    {
+        tf::dst_rwc += 2;
+    }
+    void operator++() const
+    {
+        tf::dst_rwc += 2;
+    }
+    void operator+=(int k) const
+    {
+        tf::dst_rwc += 2u * (std::uint32_t)k;
+    }
+};
+constexpr tf_dst_reg dst_reg{};
+
+// A register a value owns: allocated at construction, freed at destruction;
+// a copy is a move of the lanes (SFPMOV), a move takes the register over.
+class tf_vreg
+{
+  public:
+    std::uint8_t r;
+    tf_vreg() : r(tf::alloc()) {}
+    explicit tf_vreg(tf::take_reg t) : r(t.r) {}
+    explicit tf_vreg(tf::fixed_reg t) : r(t.r) {}
+    tf_vreg(const tf_vreg &o) : r(tf::alloc())
+    {
+        tf::op(TF_SFPI_MOV, r, o.r);
+    }
+    tf_vreg(tf_vreg &&o) : r(o.r)
+    {
+        o.r = TF_SFPI_NO_REG;
+    }
+    ~tf_vreg()
+    {
+        tf::release(r);
+    }
+
+  protected:
+    // x = value: the enabled lanes (a move, SFPMOV); outside every v_if all
+    // of them, so a temporary's register simply becomes x's
+    void assign(const tf_vreg &o)
+    {
+        if (&o != this) tf::op(TF_SFPI_MOV, r, o.r);
+    }
+    void assign(tf_vreg &&o)
+    {
+        if (tf::cc_depth || o.r >= TF_SFPI_NREGS) {
+            tf::op(TF_SFPI_MOV, r, o.r);
+        } else {
+            std::uint8_t t = r;
+            r = o.r;
+            o.r = t;
+        }
+    }
+};
+
+// A constant register by its tt-metal name (vConst0, ...; the programmable
+// ones take `vConstFloatPrgm0 = 1.5f`, as an SFPU init does).
+struct tf_const {
+    std::uint8_t r;
+    void operator=(float f) const;
+    void operator=(double f) const
+    {
+        *this = (float)f;
+    }
+    void operator=(const vFloat &v) const;
+    void operator=(int i) const;
+    void operator=(const vInt &v) const;
+};
+
+// An operand of a float operation: a value's register, or one made for a
+// float or a DEST load (zero: it was the float +-0, which comparisons test
+// bit by bit instead of subtracting).
+struct tf_farg {
+    std::uint8_t r;
+    bool own = false, zero = false;
+    tf_farg(const vFloat &v);
+    tf_farg(vFloat &&v);             // (a temporary: its register is the operand's)
+    tf_farg(const struct tf_mul &m); // (rounded: a * b + 0)
+    tf_farg(const tf_const &c) : r(c.r) {}
+    tf_farg(float f) : r(tf::alloc()), own(true), zero((tf::bits(f) << 1) == 0)
+    {
+        std::uint32_t b = tf::bits(f);
+        tf::op(TF_SFPI_LOADI, r, 0, 0, b);
+    }
+    tf_farg(double f) : tf_farg((float)f) {}
+    tf_farg(const tf_dreg &d) : r(tf::alloc()), own(true)
+    {
+        tf::op(TF_SFPI_LOAD, r, 0, 0, d.addr);
+    }
+    tf_farg(const tf_farg &) = delete;
+    tf_farg(tf_farg &&o) : r(o.r), own(o.own), zero(o.zero)
+    {
+        o.own = false;
+    }
+    ~tf_farg()
+    {
+        if (own) tf::release(r);
+    }
+    std::uint8_t take() // the register, for a result to own
+    {
+        if (own) {
+            own = false;
+            return r;
+        }
+        std::uint8_t t = tf::alloc();
+        tf::op(TF_SFPI_MOV, t, r);
+        return t;
+    }
+};
+
+// a * b, not yet rounded: + or - a third value makes one MAD of the three
+// (tt-metal's compiler fuses them), anything else rounds it (a * b + 0).
+struct tf_mul {
+    tf_farg a, b;
+};
+
+class vFloat : public tf_vreg
+{
+  public:
+    vFloat() = default;
+    explicit vFloat(tf::take_reg t) : tf_vreg(t) {}
+    vFloat(float f) : tf_vreg(tf::take_reg{tf_farg(f).take()}) {}
+    vFloat(double f) : vFloat((float)f) {}
+    vFloat(const tf_dreg &d) : tf_vreg(tf::take_reg{tf_farg(d).take()}) {}
+    vFloat(const tf_const &c) : tf_vreg(tf::take_reg{tf_farg(c).take()}) {}
+    vFloat(const tf_mul &m);
+    vFloat(const vFloat &) = default;
+    vFloat(vFloat &&) = default;
+    vFloat &operator=(const vFloat &o)
+    {
+        assign(o);
+        return *this;
+    }
+    vFloat &operator=(vFloat &&o)
+    {
+        assign(static_cast<tf_vreg &&>(o));
+        return *this;
+    }
+    vFloat &operator+=(tf_farg b);
+    vFloat &operator-=(tf_farg b);
+    vFloat &operator*=(tf_farg b);
+    vFloat operator-() const
+    {
+        vFloat t;
+        tf::op(TF_SFPI_NEG, t.r, r);
+        return t;
+    }
+};
+
+inline tf_farg::tf_farg(const vFloat &v) : r(v.r) {}
+inline tf_farg::tf_farg(vFloat &&v) : r(v.r), own(v.r < TF_SFPI_NREGS)
+{
+    v.r = TF_SFPI_NO_REG;
+}
+
+namespace tf
+{
+// d = (+-a x b) +- c
+TF_ALWAYS_INLINE vFloat mad(std::uint8_t a, std::uint8_t b, std::uint8_t c, std::uint32_t neg)
+{
+    vFloat d;
+    op(TF_SFPI_MAD, d.r, a, b, c | neg);
+    return d;
+}
+} // namespace tf
+
+inline vFloat::vFloat(const tf_mul &m) : tf_vreg(tf::take_reg{tf::alloc()})
+{
+    tf::op(TF_SFPI_MAD, r, m.a.r, m.b.r, TF_SFPI_C0);
+}
+inline tf_farg::tf_farg(const tf_mul &m) : tf_farg(vFloat(m)) {}
+inline tf_mul operator*(tf_farg a, tf_farg b)
+{
+    return tf_mul{static_cast<tf_farg &&>(a), static_cast<tf_farg &&>(b)};
+}
+inline vFloat operator+(tf_farg a, tf_farg b) // 1.0 x a + b
+{
+    return tf::mad(TF_SFPI_C1, a.r, b.r, 0);
+}
+inline vFloat operator-(tf_farg a, tf_farg b) // -1.0 x b + a
+{
+    return tf::mad(TF_SFPI_CNEG1, b.r, a.r, 0);
+}
+inline vFloat operator+(const tf_mul &m, tf_farg c)
+{
+    return tf::mad(m.a.r, m.b.r, c.r, 0);
+}
+inline vFloat operator+(tf_farg c, const tf_mul &m)
+{
+    return tf::mad(m.a.r, m.b.r, c.r, 0);
+}
+inline vFloat operator-(const tf_mul &m, tf_farg c)
+{
+    return tf::mad(m.a.r, m.b.r, c.r, TF_SFPI_MAD_NEG_C);
+}
+inline vFloat operator-(tf_farg c, const tf_mul &m)
+{
+    return tf::mad(m.a.r, m.b.r, c.r, TF_SFPI_MAD_NEG_AB);
+}
+inline vFloat operator+(const tf_mul &m, const tf_mul &n)
+{
+    return m + vFloat(n);
+}
+inline vFloat operator-(const tf_mul &m, const tf_mul &n)
+{
+    return m - vFloat(n);
+}
+inline tf_mul operator*(const tf_mul &m, tf_farg b)
+{
+    return vFloat(m) * static_cast<tf_farg &&>(b);
+}
+inline tf_mul operator*(tf_farg a, const tf_mul &m)
+{
+    return static_cast<tf_farg &&>(a) * vFloat(m);
+}
+inline vFloat operator-(const tf_mul &m)
+{
+    vFloat d;
+    tf::op(TF_SFPI_MAD, d.r, m.a.r, m.b.r, TF_SFPI_C0 | TF_SFPI_MAD_NEG_AB);
+    return d;
+}
+inline vFloat operator-(const tf_dreg &d)
+{
+    return -vFloat(d);
+}
+inline vFloat &vFloat::operator+=(tf_farg b)
+{
+    tf::op(TF_SFPI_MAD, r, TF_SFPI_C1, r, b.r);
+    return *this;
+}
+inline vFloat &vFloat::operator-=(tf_farg b)
+{
+    tf::op(TF_SFPI_MAD, r, TF_SFPI_CNEG1, b.r, r);
+    return *this;
+}
+inline vFloat &vFloat::operator*=(tf_farg b)
+{
+    tf::op(TF_SFPI_MAD, r, r, b.r, TF_SFPI_C0);
+    return *this;
+}
+
+// ---- integers ----------------------------------------------------------------------------
+
+// An operand of an integer operation: a vInt's or vUInt's register, or one
+// made for an integer or a DEST load.
+struct tf_iarg {
+    std::uint8_t r;
+    bool own = false;
+    tf_iarg(const vInt &v);
+    tf_iarg(const vUInt &v);
+    tf_iarg(const tf_const &c) : r(c.r) {}
+    tf_iarg(int i) : r(tf::alloc()), own(true)
+    {
+        tf::op(TF_SFPI_LOADI, r, 0, 1, (std::uint32_t)i);
+    }
+    tf_iarg(unsigned i) : tf_iarg((int)i) {}
+    tf_iarg(long i) : tf_iarg((int)i) {}
+    tf_iarg(unsigned long i) : tf_iarg((int)i) {}
+    tf_iarg(const tf_dreg &d) : r(tf::alloc()), own(true)
+    {
+        tf::op(TF_SFPI_LOAD, r, 0, 0, d.addr);
+    }
+    tf_iarg(const tf_iarg &) = delete;
+    tf_iarg(tf_iarg &&o) : r(o.r), own(o.own)
+    {
+        o.own = false;
+    }
+    ~tf_iarg()
+    {
+        if (own) tf::release(r);
+    }
+};
+
+// vInt and vUInt: the same operations on 32-bit integers; >> is arithmetic
+// on a vInt, logical on a vUInt.
+template <class Self, std::uint32_t ARITH> class tf_vintbase : public tf_vreg
+{
+  public:
+    tf_vintbase() = default;
+    explicit tf_vintbase(tf::take_reg t) : tf_vreg(t) {}
+    tf_vintbase(int i) : tf_vreg(tf::take_reg{tf::alloc()})
+    {
+        tf::op(TF_SFPI_LOADI, r, 0, 1, (std::uint32_t)i);
+    }
+    tf_vintbase(unsigned i) : tf_vintbase((int)i) {}
+    tf_vintbase(const tf_dreg &d) : tf_vreg(tf::take_reg{tf::alloc()})
+    {
+        tf::op(TF_SFPI_LOAD, r, 0, 0, d.addr);
+    }
+    tf_vintbase(const tf_const &c) : tf_vreg(tf::take_reg{tf::alloc()})
+    {
+        tf::op(TF_SFPI_MOV, r, c.r);
+    }
+    tf_vintbase(const tf_vintbase &) = default;
+    tf_vintbase(tf_vintbase &&) = default;
+    Self &operator=(const tf_vintbase &o)
+    {
+        assign(o);
+        return static_cast<Self &>(*this);
+    }
+    Self &operator=(tf_vintbase &&o)
+    {
+        assign(static_cast<tf_vreg &&>(o));
+        return static_cast<Self &>(*this);
+    }
+    Self &operator=(int i)
+    {
+        return *this = Self(i);
+    }
+#define TF_SFPI_IOP(sym, code)                                                                     \
+    Self operator sym(tf_iarg b) const                                                             \
+    {                                                                                              \
+        Self d;                                                                                    \
+        tf::op(code, d.r, r, b.r);                                                                 \
+        return d;                                                                                  \
+    }                                                                                              \
+    Self &operator sym##=(tf_iarg b)                                                               \
+    {                                                                                              \
+        tf::op(code, r, r, b.r);                                                                   \
+        return static_cast<Self &>(*this);                                                         \
+    }
+    TF_SFPI_IOP(+, TF_SFPI_IADD)
+    TF_SFPI_IOP(-, TF_SFPI_ISUB)
+    TF_SFPI_IOP(&, TF_SFPI_AND)
+    TF_SFPI_IOP(|, TF_SFPI_OR)
+    TF_SFPI_IOP(^, TF_SFPI_XOR)
+#undef TF_SFPI_IOP
+    Self operator~() const
+    {
+        Self d;
+        tf::op(TF_SFPI_NOT, d.r, r);
+        return d;
+    }
+    Self operator<<(int n) const
+    {
+        Self d;
+        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | ((std::uint32_t)(n & 0xff) << 8));
+        return d;
+    }
+    Self operator>>(int n) const
+    {
+        Self d;
+        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | ARITH | ((std::uint32_t)(-n & 0xff) << 8));
+        return d;
+    }
+    Self &operator<<=(int n)
+    {
+        return *this = *this << n;
+    }
+    Self &operator>>=(int n)
+    {
+        return *this = *this >> n;
+    }
+};
+
+class vInt : public tf_vintbase<vInt, 1>
+{
+  public:
+    using tf_vintbase::tf_vintbase;
+    using tf_vintbase::operator=;
+    vInt() = default;
+    vInt(const vInt &) = default;
+    vInt(vInt &&) = default;
+    vInt &operator=(const vInt &o) = default;
+    vInt &operator=(vInt &&o) = default;
+    vInt(const vUInt &u);
+};
+class vUInt : public tf_vintbase<vUInt, 0>
+{
+  public:
+    using tf_vintbase::tf_vintbase;
+    using tf_vintbase::operator=;
+    vUInt() = default;
+    vUInt(const vUInt &) = default;
+    vUInt(vUInt &&) = default;
+    vUInt &operator=(const vUInt &o) = default;
+    vUInt &operator=(vUInt &&o) = default;
+    vUInt(const vInt &i) : tf_vintbase(tf::take_reg{tf::alloc()})
+    {
+        tf::op(TF_SFPI_MOV, r, i.r);
+    }
+};
+inline vInt::vInt(const vUInt &u) : tf_vintbase(tf::take_reg{tf::alloc()})
+{
+    tf::op(TF_SFPI_MOV, r, u.r);
+}
+inline tf_iarg::tf_iarg(const vInt &v) : r(v.r) {}
+inline tf_iarg::tf_iarg(const vUInt &v) : r(v.r) {}
+
+// ---- conditions and predication ---------------------------------------------------------
+
+// A comparison's lanes (a mask register: all ones where true); && || !
+// combine them.
+class vCond : public tf_vreg
+{
+  public:
+    explicit vCond(tf::take_reg t) : tf_vreg(t) {}
+    vCond(vCond &&) = default;
+};
+namespace tf
+{
+TF_ALWAYS_INLINE vCond fcmp(const tf_farg &a, const tf_farg &b, std::uint32_t test)
+{
+    vCond c(take_reg{alloc()});
+    if (b.zero) // against +-0: SFPSETCC on a's own bits
+        op(TF_SFPI_FCMP, c.r, a.r, 0, test | TF_SFPI_CMP_RAW);
+    else
+        op(TF_SFPI_FCMP, c.r, a.r, b.r, test);
+    return c;
+}
+TF_ALWAYS_INLINE vCond icmp(const tf_iarg &a, const tf_iarg &b, std::uint32_t test)
+{
+    vCond c(take_reg{alloc()});
+    op(TF_SFPI_ICMP, c.r, a.r, b.r, test);
+    return c;
+}
+// the same test with the operands the other way round
+constexpr std::uint32_t swapped(std::uint32_t t)
+{
+    return t == TF_SFPI_CMP_LT   ? TF_SFPI_CMP_GT
+           : t == TF_SFPI_CMP_GT ? TF_SFPI_CMP_LT
+           : t == TF_SFPI_CMP_LE ? TF_SFPI_CMP_GE
+           : t == TF_SFPI_CMP_GE ? TF_SFPI_CMP_LE
+                                 : t;
+}
+} // namespace tf
+#define TF_SFPI_CMP(sym, test)                                                                     \
+    inline vCond operator sym(tf_farg a, tf_farg b)                                                \
+    {                                                                                              \
+        return a.zero && !b.zero ? tf::fcmp(b, a, tf::swapped(test)) : tf::fcmp(a, b, test);       \
+    }                                                                                              \
+    inline vCond operator sym(const tf_mul &a, tf_farg b)                                          \
+    {                                                                                              \
+        return vFloat(a) sym static_cast<tf_farg &&>(b);                                           \
+    }                                                                                              \
+    inline vCond operator sym(const vInt &a, tf_iarg b)                                            \
+    {                                                                                              \
+        return tf::icmp(a, b, test);                                                               \
+    }                                                                                              \
+    inline vCond operator sym(const vUInt &a, tf_iarg b)                                           \
+    {                                                                                              \
+        return tf::icmp(a, b, test);                                                               \
+    }
+TF_SFPI_CMP(<, TF_SFPI_CMP_LT)
+TF_SFPI_CMP(>=, TF_SFPI_CMP_GE)
+TF_SFPI_CMP(==, TF_SFPI_CMP_EQ)
+TF_SFPI_CMP(!=, TF_SFPI_CMP_NE)
+TF_SFPI_CMP(>, TF_SFPI_CMP_GT)
+TF_SFPI_CMP(<=, TF_SFPI_CMP_LE)
+#undef TF_SFPI_CMP
+inline vCond operator&&(const vCond &a, const vCond &b)
+{
+    vCond c(tf::take_reg{tf::alloc()});
+    tf::op(TF_SFPI_AND, c.r, a.r, b.r);
+    return c;
+}
+inline vCond operator||(const vCond &a, const vCond &b)
+{
+    vCond c(tf::take_reg{tf::alloc()});
+    tf::op(TF_SFPI_OR, c.r, a.r, b.r);
+    return c;
+}
+inline vCond operator!(const vCond &a)
+{
+    vCond c(tf::take_reg{tf::alloc()});
+    tf::op(TF_SFPI_NOT, c.r, a.r);
+    return c;
+}
+
+namespace tf
+{
+// One v_if ... v_endif (or v_block ... v_endblock): its lanes pushed at
+// the start, popped at the end (also when a break or return leaves it).
+class cc_scope
+{
+  public:
+    cc_scope()
+    {
+        cc_depth++;
+    }
+    ~cc_scope()
+    {
+        op(TF_SFPI_CC_POP, 0);
+        cc_depth--;
+    }
+    cc_scope(const cc_scope &) = delete;
+    void open(const vCond &c)
+    {
+        op(TF_SFPI_CC_IF, 0, c.r);
+    }
+    void open()
+    {
+        op(TF_SFPI_CC_IF, 0, TF_SFPI_NO_REG);
+    }
+    void other()
+    {
+        op(TF_SFPI_CC_ELSE, 0);
+    }
+    void narrow(const vCond &c)
+    {
+        op(TF_SFPI_CC_AND, 0, c.r);
+    }
+};
+} // namespace tf
+
+// v_elseif's condition is computed on the lanes no branch took yet, as
+// tt-metal's (its compiler complements the condition stack first).
+#define v_if(c)                                                                                    \
+    {                                                                                              \
+        ::sfpi::tf::cc_scope tf_cc_scope_;                                                         \
+        tf_cc_scope_.open(c);                                                                      \
+        {
+#define v_elseif(c)                                                                                \
+    }                                                                                              \
+    tf_cc_scope_.other();                                                                          \
+    tf_cc_scope_.narrow(c);                                                                        \
+    {
+#define v_else                                                                                     \
+    }                                                                                              \
+    tf_cc_scope_.other();                                                                          \
+    {
+#define v_endif                                                                                    \
+    }                                                                                              \
+    }
+#define v_block                                                                                    \
+    {                                                                                              \
+        ::sfpi::tf::cc_scope tf_cc_scope_;                                                         \
+        tf_cc_scope_.open();                                                                       \
+        {
+#define v_endblock                                                                                 \
+    }                                                                                              \
+    }
+#define v_and(c) tf_cc_scope_.narrow(c)
+
+// ---- DEST --------------------------------------------------------------------------------
+
+template <class T> inline void tf_dreg::store(const T &v, std::uint8_t integer) const
+{
+    tf::op(TF_SFPI_STORE, 0, v.r, integer, addr);
+}
+inline tf_dreg tf_dreg::operator=(const vFloat &v) const
+{
+    store(v, 0);
+    return *this;
+}
+inline tf_dreg tf_dreg::operator=(const vInt &v) const
+{
+    store(v, 1);
+    return *this;
+}
+inline tf_dreg tf_dreg::operator=(const vUInt &v) const
+{
+    store(v, 1);
+    return *this;
+}
+inline tf_dreg tf_dreg::operator=(const tf_dreg &v) const
+{
+    return *this = vFloat(v);
+}
+inline tf_dreg tf_dreg::operator=(float f) const
+{
+    return *this = vFloat(f);
+}
+inline tf_dreg tf_dreg::operator=(const tf_const &c) const
+{
+    store(c, 0);
+    return *this;
+}
+
+// ---- constants ---------------------------------------------------------------------------
+
+inline void tf_const::operator=(float f) const
+{
+    tf::op(TF_SFPI_LOADI, r, 0, 0, tf::bits(f));
+}
+inline void tf_const::operator=(const vFloat &v) const
+{
+    tf::op(TF_SFPI_MOV, r, v.r);
+}
+inline void tf_const::operator=(int i) const
+{
+    tf::op(TF_SFPI_LOADI, r, 0, 1, (std::uint32_t)i);
+}
+inline void tf_const::operator=(const vInt &v) const
+{
+    tf::op(TF_SFPI_MOV, r, v.r);
+}
+constexpr tf_const vConst0p8373{TF_SFPI_C0P8373};
+constexpr tf_const vConst0{TF_SFPI_C0};
+constexpr tf_const vConst1{TF_SFPI_C1};
+constexpr tf_const vConstNeg1{TF_SFPI_CNEG1};
+constexpr tf_const vConstFloatPrgm0{TF_SFPI_PRGM0};
+constexpr tf_const vConstFloatPrgm1{TF_SFPI_PRGM1};
+constexpr tf_const vConstFloatPrgm2{TF_SFPI_PRGM2};
+constexpr tf_const vConstIntPrgm0{TF_SFPI_PRGM0};
+constexpr tf_const vConstIntPrgm1{TF_SFPI_PRGM1};
+constexpr tf_const vConstIntPrgm2{TF_SFPI_PRGM2};
+constexpr tf_const vConstTileId{TF_SFPI_TILEID};
+
+// A 16-bit float immediate: from an integer, its bits (bf16: the top half
+// of an fp32; fp16a: a half); from a float, that float cut to the format
+// (bf16: the low 16 bits dropped).
+struct s2vFloat16b {
+    float v;
+    constexpr s2vFloat16b(float f)
+        : v(__builtin_bit_cast(float, __builtin_bit_cast(std::uint32_t, f) & 0xffff0000u))
+    {
+    }
+    constexpr s2vFloat16b(int b) : v(__builtin_bit_cast(float, (std::uint32_t)(b & 0xffff) << 16))
+    {
+    }
+    constexpr s2vFloat16b(unsigned b) : s2vFloat16b((int)b) {}
+    operator float() const
+    {
+        return v;
+    }
+};
+struct s2vFloat16a {
+    float v;
+    constexpr s2vFloat16a(float f) : v((float)(_Float16)f) {}
+    constexpr s2vFloat16a(int b) : v((float)__builtin_bit_cast(_Float16, (std::uint16_t)b)) {}
+    constexpr s2vFloat16a(unsigned b) : s2vFloat16a((int)b) {}
+    operator float() const
+    {
+        return v;
+    }
+};
+using sFloat16b = s2vFloat16b;
+using sFloat16a = s2vFloat16a;
+
+// ---- intrinsics --------------------------------------------------------------------------
+
+namespace tf
+{
+template <class R, class A> TF_ALWAYS_INLINE R un(std::uint32_t o, const A &a, std::uint32_t arg1)
+{
+    R d;
+    op(o, d.r, a.r, 0, arg1);
+    return d;
+}
+template <class R, class A, class B> TF_ALWAYS_INLINE R bin(std::uint32_t o, const A &a, const B &b)
+{
+    R d;
+    op(o, d.r, a.r, b.r);
+    return d;
+}
+} // namespace tf
+inline vFloat abs(const vFloat &v)
+{
+    return tf::un<vFloat>(TF_SFPI_ABS, v, 0);
+}
+inline vInt abs(const vInt &v)
+{
+    return tf::un<vInt>(TF_SFPI_ABS, v, 1);
+}
+inline vFloat setsgn(tf_farg v, tf_farg s)
+{
+    return tf::bin<vFloat>(TF_SFPI_SETSGN, v, s);
+}
+inline vFloat setsgn(tf_farg v, int s)
+{
+    return tf::bin<vFloat>(TF_SFPI_SETSGN, v, tf_farg(s & 1 ? -1.0f : 1.0f));
+}
+inline vFloat copysgn(tf_farg v, tf_farg s)
+{
+    return setsgn(static_cast<tf_farg &&>(v), static_cast<tf_farg &&>(s));
+}
+inline vInt exexp(tf_farg v)
+{
+    return tf::un<vInt>(TF_SFPI_EXEXP, v, 0);
+}
+inline vInt exexp_nodebias(tf_farg v)
+{
+    return tf::un<vInt>(TF_SFPI_EXEXP, v, 1);
+}
+inline vInt exman8(tf_farg v)
+{
+    return tf::un<vInt>(TF_SFPI_EXMAN, v, 1);
+}
+inline vInt exman9(tf_farg v)
+{
+    return tf::un<vInt>(TF_SFPI_EXMAN, v, 0);
+}
+inline vFloat setexp(tf_farg v, tf_iarg e)
+{
+    return tf::bin<vFloat>(TF_SFPI_SETEXP, v, e);
+}
+inline vFloat setman(tf_farg v, tf_iarg m)
+{
+    return tf::bin<vFloat>(TF_SFPI_SETMAN, v, m);
+}
+inline vFloat addexp(tf_farg v, int n)
+{
+    return tf::un<vFloat>(TF_SFPI_ADDEXP, v, (std::uint32_t)n);
+}
+inline vInt lz(tf_farg v)
+{
+    return tf::un<vInt>(TF_SFPI_LZ, v, 0);
+}
+inline vInt lz(tf_iarg v)
+{
+    return tf::un<vInt>(TF_SFPI_LZ, v, 0);
+}
+inline vUInt shft(const vUInt &v, tf_iarg n)
+{
+    return tf::bin<vUInt>(TF_SFPI_SHFT, v, n);
+}
+inline vInt shft(const vInt &v, tf_iarg n)
+{
+    vInt d;
+    tf::op(TF_SFPI_SHFT, d.r, v.r, n.r, 1);
+    return d;
+}
+// float_to_fp16b(v, 0): v at bf16 precision, to nearest (ties away from
+// zero); tt-metal's default rounding (1) is stochastic, which the engine
+// refuses (a fault naming the argument): pass 0.
+inline vUInt float_to_fp16b(tf_farg v, int round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_FP16B, v, (std::uint32_t)round_mode);
+}
+// int32_to_float(v, 0): v read as a sign-magnitude integer (the SFPU's
+// SFPCAST), to nearest even; the default rounding (1) as float_to_fp16b's.
+inline vFloat int32_to_float(tf_iarg v, int round_mode = 1)
+{
+    return tf::un<vFloat>(TF_SFPI_CAST, v, (std::uint32_t)round_mode);
+}
+inline void vec_min_max(vFloat &a, vFloat &b)
+{
+    tf::op(TF_SFPI_MINMAX, 0, a.r, b.r);
+}
+template <class T> inline void vec_swap(T &a, T &b)
+{
+    tf::op(TF_SFPI_SWAP, 0, a.r, b.r);
+}
+// (tt-metal's newer sfpi_lib.h) min, max and clamp by the SFPU's swap
+inline vFloat min(const vFloat &a, tf_farg b)
+{
+    vFloat x(a), y(tf::take_reg{b.take()});
+    vec_min_max(x, y);
+    return x;
+}
+inline vFloat max(const vFloat &a, tf_farg b)
+{
+    vFloat x(a), y(tf::take_reg{b.take()});
+    vec_min_max(x, y);
+    return y;
+}
+inline vFloat clamp(const vFloat &v, tf_farg lo, tf_farg hi)
+{
+    return min(max(v, static_cast<tf_farg &&>(lo)), static_cast<tf_farg &&>(hi));
+}
+// reinterpret<T>(v) (as<T> in newer headers): the same 32 bits as another
+// type.
+template <class T, class V> inline T reinterpret(const V &v)
+{
+    T d;
+    tf::op(TF_SFPI_MOV, d.r, v.r);
+    return d;
+}
+template <class T, class V> inline T as(const V &v)
+{
+    return reinterpret<T>(v);
+}
+} // namespace sfpi

@@ -1,0 +1,214 @@
+// A kernel's own SFPU functions in SFPI (test_ttm_sfpi.c): the n tiles of
+// CB 0 (runtime arg 0) copied into DEST 0..n-1, MODE's function run, DEST 0
+// packed to CB 16. MODE:
+//   0 smoothstep of custom_sfpi_smoothstep's shape: dst_reg[i], float
+//     parameters, v_if / v_elseif / v_endif against vConst0 and vConst1, a
+//     fused multiply-add
+//   1 DEST 0 = DEST 0 + DEST 1 by the binary wrapper (custom_sfpi_add's
+//     dst_reg[index * 32 + i] addressing)
+//   2 exponents, mantissas, v_if / v_elseif / v_else, vec_min_max, with
+//     dst_reg[0] and dst_reg++ (tt-llk's op shape)
+//   3 VectorMode::C with dst_reg += 2 (ttnn SDPA's first column): the even
+//     columns of faces 0 and 2 doubled
+//   4 integers: float_to_fp16b, shifts, masks, int32_to_float, v_and
+//   10-13 faults: stochastic rounding, too many values, a DEST address past
+//     the half, v_if nested 9 deep
+#include <cstdint>
+
+#include "compute_kernel_api.h"
+#include "compute_kernel_api/common.h"
+#include "compute_kernel_api/eltwise_unary/eltwise_unary.h"
+#include "compute_kernel_api/tile_move_copy.h"
+
+#ifdef TRISC_MATH
+inline void smoothstep_face(float lo, float hi, float scale)
+{
+    (void)hi;
+    for (int i = 0; i < 8; i++) {
+        vFloat x = dst_reg[i];
+        vFloat t = (x - lo) * scale;
+        v_if(t < sfpi::vConst0)
+        {
+            t = sfpi::vConst0;
+        }
+        v_elseif(t > sfpi::vConst1)
+        {
+            t = sfpi::vConst1;
+        }
+        v_endif;
+        dst_reg[i] = t * t * (3.0f - 2.0f * t);
+    }
+}
+
+inline void add_face(std::uint32_t in0, std::uint32_t in1, std::uint32_t out)
+{
+    for (std::uint32_t i = 0; i < 8; i++) {
+        vFloat a = dst_reg[in0 * 32 + i];
+        vFloat b = dst_reg[in1 * 32 + i];
+        dst_reg[out * 32 + i] = a + b;
+    }
+}
+
+namespace ckernel::sfpu
+{
+template <bool APPROXIMATION_MODE, int ITERATIONS = 8> inline void calculate_mixed()
+{
+    for (int d = 0; d < ITERATIONS; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0];
+        sfpi::vInt e = sfpi::exexp(x);
+        sfpi::vFloat m = sfpi::setexp(x, 127);
+        v_if(e >= 1)
+        {
+            m = m + 1.0f;
+        }
+        v_elseif(x < 0.0f)
+        {
+            m = -m;
+        }
+        v_else
+        {
+            m = sfpi::abs(x) * 2.0f;
+        }
+        v_endif;
+        sfpi::vFloat a = x, b = m;
+        sfpi::vec_min_max(a, b);
+        sfpi::dst_reg[0] = b * 0.5f + a;
+        sfpi::dst_reg++;
+    }
+}
+
+inline void first_column()
+{
+    for (int d = 0; d < 4; d++) {
+        sfpi::vFloat v = sfpi::dst_reg[0];
+        sfpi::dst_reg[0] = v * 2.0f;
+        sfpi::dst_reg += 2;
+    }
+}
+
+inline void integers()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0];
+        sfpi::vUInt r = sfpi::float_to_fp16b(x, 0);
+        sfpi::vInt i = sfpi::reinterpret<sfpi::vInt>(x);
+        sfpi::vInt low = (i & 0xffff) >> 4;
+        v_block
+        {
+            v_and(low > 100);
+            v_and(low < 3000);
+            r = r | 1;
+        }
+        v_endblock;
+        sfpi::vFloat f = sfpi::int32_to_float(low, 0);
+        sfpi::dst_reg[0] = sfpi::reinterpret<sfpi::vFloat>(r) + f;
+        sfpi::dst_reg++;
+    }
+}
+
+inline void bad_round()
+{
+    sfpi::vFloat x = sfpi::dst_reg[0];
+    sfpi::dst_reg[0] = sfpi::reinterpret<sfpi::vFloat>(sfpi::float_to_fp16b(x)); // <- round
+}
+
+inline void too_many()
+{
+    sfpi::vFloat v[TF_SFPI_NREGS + 1];
+    for (int k = 0; k < TF_SFPI_NREGS + 1; k++) v[k] = sfpi::dst_reg[0]; // <- regs
+}
+
+inline void past_dest()
+{
+    sfpi::dst_reg[40] = sfpi::vConst1; // <- addr
+}
+
+inline void too_deep()
+{
+    sfpi::vFloat x = sfpi::dst_reg[0];
+    v_if(x > 0.0f)
+    {
+        v_if(x > 1.0f)
+        {
+            v_if(x > 2.0f)
+            {
+                v_if(x > 3.0f)
+                {
+                    v_if(x > 4.0f)
+                    {
+                        v_if(x > 5.0f)
+                        {
+                            v_if(x > 6.0f)
+                            {
+                                v_if(x > 7.0f)
+                                {
+                                    v_if(x > 8.0f)
+                                    {
+                                        x = 0.0f;
+                                    } // <- depth
+                                    v_endif;
+                                }
+                                v_endif;
+                            }
+                            v_endif;
+                        }
+                        v_endif;
+                    }
+                    v_endif;
+                }
+                v_endif;
+            }
+            v_endif;
+        }
+        v_endif;
+    }
+    v_endif;
+    sfpi::dst_reg[0] = x;
+}
+} // namespace ckernel::sfpu
+#endif
+
+void kernel_main()
+{
+    std::uint32_t n = get_arg_val<std::uint32_t>(0);
+    constexpr auto cb_in = tt::CBIndex::c_0, cb_out = tt::CBIndex::c_16;
+    init_sfpu(cb_in, cb_out);
+    cb_wait_front(cb_in, n);
+    tile_regs_acquire();
+    for (std::uint32_t i = 0; i < n; i++) copy_tile(cb_in, i, i);
+#if MODE == 0
+    MATH((ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(smoothstep_face, 0, VectorMode::RC,
+                                                               -1.0f, 1.0f, 0.5f)));
+#elif MODE == 1
+    MATH((ckernel::_llk_math_eltwise_binary_sfpu_params_<false>(add_face, 0, 1, 0)));
+#elif MODE == 2
+    MATH((llk_math_eltwise_unary_sfpu_init<SfpuType::unused, false>()));
+    MATH((llk_math_eltwise_unary_sfpu_params<false>(ckernel::sfpu::calculate_mixed<false>, 0,
+                                                    (int)VectorMode::RC)));
+#elif MODE == 3
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, first_column, 0,
+                                           VectorMode::C)));
+#elif MODE == 4
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, integers, 0,
+                                           VectorMode::RC)));
+#elif MODE == 10
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, bad_round, 0,
+                                           VectorMode::RC)));
+#elif MODE == 11
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, too_many, 0,
+                                           VectorMode::RC)));
+#elif MODE == 12
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, past_dest,
+                                           TF_DEST_TILES - 1, VectorMode::RC)));
+#elif MODE == 13
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, too_deep, 0,
+                                           VectorMode::RC)));
+#endif
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(cb_out, 1);
+    pack_tile(0, cb_out);
+    cb_push_back(cb_out, 1);
+    cb_pop_front(cb_in, n);
+    tile_regs_release();
+}

@@ -17,16 +17,17 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* The chain of calls the function `in` (the pc's innermost) was inlined
- * in, appended to buf (k bytes long): ", inlined in <caller> (file:line)"
- * per inlined call outwards, so that a wait or a fault deep in the API
- * headers (a timeout in cb_wait_front's register read, a NOC fault five
- * calls under noc_async_read) still names the kernel's own line. Up to
- * CM_SRCLOC_CALLERS callers are shown; of a longer chain the innermost
- * CM_SRCLOC_INNER, ", ... (N more)" and the outermost ones, and when buf
- * is short, middle callers give way before the outermost (the kernel's
- * line). (The nesting comes from dwarf_getscopes_die on that DIE:
- * dwarf_getscopes's own list jumps from it to the CU.) */
+/* The chain of calls the innermost function was inlined in, appended to
+ * buf (k bytes long): ", inlined in <caller> (file:line)" per inlined call
+ * outwards, so that a wait or a fault deep in the API headers (a timeout
+ * in cb_wait_front's register read, a NOC fault five calls under
+ * noc_async_read, an SFPI operation's command) still names the kernel's
+ * own line. Up to CM_SRCLOC_CALLERS callers are shown; of a longer chain,
+ * the innermost CM_SRCLOC_INNER and the calls made from the kernel's own
+ * source file (the compile unit's: its lines are what the user wrote), or
+ * when it has none the outermost ones, each run of the others left out as
+ * ", ... (N more)". When buf is short, the innermost callers give way
+ * first, then the kernel's innermost own ones (its outermost line stays). */
 enum { CM_SRCLOC_CALLERS = 6, CM_SRCLOC_INNER = 2, CM_SRCLOC_MAX = 64 };
 
 /* The directory a relative file name of the DWARF is relative to (the
@@ -43,6 +44,7 @@ static const char *dir_of(const char *file, const char *comp_dir, const char **s
 typedef struct {
     const char *caller, *file, *dir; /* in the DWARF data: valid until dwarf_end */
     unsigned line;
+    int own; /* made from the compile unit's own file */
 } cm_srcloc_call;
 
 static int call_text(const cm_srcloc_call *c, char *buf, size_t n)
@@ -52,61 +54,124 @@ static int call_text(const cm_srcloc_call *c, char *buf, size_t n)
                     c->file ? c->file : "?", c->line);
 }
 
-static void inlined_from(Dwarf *dbg, Dwarf_Die *cu, const char *comp_dir, Dwarf_Die *scope,
-                         char *buf, size_t n, int k)
+/* a and b name one file, each absolute or relative to dir */
+static int same_file(const char *a, const char *b, const char *dir)
 {
-    Dwarf_Files *files = NULL;
-    size_t nfiles = 0;
-    Dwarf_Die in, *chain = NULL;
-    if (k < 0 || (size_t)k >= n || dwarf_getsrcfiles(cu, &files, &nfiles) != 0 ||
-        !dwarf_offdie(dbg, dwarf_dieoffset(scope), &in))
-        return;
+    if (!a || !b) return 0;
+    if ((a[0] == '/') == (b[0] == '/')) return !strcmp(a, b);
+    const char *rel = a[0] == '/' ? b : a, *abs = a[0] == '/' ? a : b;
+    size_t n = dir ? strlen(dir) : 0;
+    return n && !strncmp(abs, dir, n) && abs[n] == '/' && !strcmp(abs + n + 1, rel);
+}
+
+static int is_function(int tag)
+{
+    return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+}
+
+/* The code scopes (functions, inlined calls, blocks) holding pc, outermost
+ * first, from parent's children down: path[0 .. returned depth). Found by
+ * walking the tree (through namespaces, classes and structures, where C++
+ * puts a function's definition), as libdw's dwarf_getscopes does not look
+ * inside a namespace. */
+static int scope_path(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *path, int depth)
+{
+    Dwarf_Die child;
+    if (depth >= CM_SRCLOC_MAX || dwarf_child(parent, &child) != 0) return depth;
+    do {
+        int tag = dwarf_tag(&child);
+        if ((is_function(tag) || tag == DW_TAG_lexical_block) && dwarf_haspc(&child, pc) == 1) {
+            path[depth] = child;
+            return scope_path(&child, pc, path, depth + 1);
+        }
+        if (tag == DW_TAG_namespace || tag == DW_TAG_class_type || tag == DW_TAG_structure_type ||
+            tag == DW_TAG_union_type) {
+            int d = scope_path(&child, pc, path, depth);
+            if (d > depth) return d;
+        }
+    } while (dwarf_siblingof(&child, &child) == 0);
+    return depth;
+}
+
+/* Which calls of calls[0 .. m) (innermost first) the message shows. With
+ * calls from the kernel's own file (nown of them) in the chain: the
+ * innermost `inner` others and the own ones but the innermost `hide_own`
+ * (the API's layers between them are what the kernel called, not where);
+ * with none: the innermost `inner` and those from `outer` on. */
+static void choose_calls(const cm_srcloc_call *calls, int m, int nown, int inner, int hide_own,
+                         int outer, char *show)
+{
+    for (int i = 0, rank = 0; i < m; i++) {
+        if (calls[i].own)
+            show[i] = rank++ >= hide_own;
+        else
+            show[i] = i < inner || (!nown && i >= outer);
+    }
+}
+
+static void inlined_from(const Dwarf_Die *path, int depth, const char *comp_dir,
+                         const char *cu_file, Dwarf_Files *files, size_t nfiles, char *buf,
+                         size_t n, int k)
+{
+    if (k < 0 || (size_t)k >= n) return;
     cm_srcloc_call calls[CM_SRCLOC_MAX];
-    int nc = dwarf_getscopes_die(&in, &chain), m = 0;
-    for (int i = 0; i < nc && m < CM_SRCLOC_MAX; i++) {
-        if (dwarf_tag(&chain[i]) != DW_TAG_inlined_subroutine) continue;
-        /* where chain[i] was inlined: a line of the next function out */
+    int m = 0;
+    for (int i = depth - 1; i >= 0 && m < CM_SRCLOC_MAX; i--) {
+        Dwarf_Die *d = (Dwarf_Die *)&path[i];
+        if (dwarf_tag(d) != DW_TAG_inlined_subroutine) continue;
+        /* where path[i] was inlined: a line of the next function out */
         Dwarf_Attribute a;
         Dwarf_Word fi = 0, line = 0;
-        if (!dwarf_attr(&chain[i], DW_AT_call_file, &a) || dwarf_formudata(&a, &fi) != 0 ||
-            !dwarf_attr(&chain[i], DW_AT_call_line, &a) || dwarf_formudata(&a, &line) != 0)
+        if (!dwarf_attr(d, DW_AT_call_file, &a) || dwarf_formudata(&a, &fi) != 0 ||
+            !dwarf_attr(d, DW_AT_call_line, &a) || dwarf_formudata(&a, &line) != 0)
             break;
         cm_srcloc_call *c = &calls[m++];
         c->caller = NULL;
-        for (int j = i + 1; j < nc && !c->caller; j++) {
-            int tag = dwarf_tag(&chain[j]);
-            if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-                c->caller = dwarf_diename(&chain[j]);
-        }
+        for (int j = i - 1; j >= 0 && !c->caller; j--)
+            if (is_function(dwarf_tag((Dwarf_Die *)&path[j])))
+                c->caller = dwarf_diename((Dwarf_Die *)&path[j]);
         c->file = fi < nfiles ? dwarf_filesrc(files, fi, NULL, NULL) : NULL;
         c->dir = comp_dir;
         c->line = (unsigned)line;
+        c->own = same_file(c->file, cu_file, comp_dir);
     }
-    free(chain);
-    /* shown: callers [0, inner) and [outer, m); those between are one
+    /* shown: as choose_calls says; each run of others left out is one
      * ", ... (N more)" */
-    int inner = m < CM_SRCLOC_INNER ? m : CM_SRCLOC_INNER, outer = inner;
+    int nown = 0;
+    for (int i = 0; i < m; i++) nown += calls[i].own;
+    int inner = m < CM_SRCLOC_INNER ? m : CM_SRCLOC_INNER, outer = inner, hide_own = 0;
+    if (nown && m <= CM_SRCLOC_CALLERS) inner = m;
     if (m > CM_SRCLOC_CALLERS) outer = m - (CM_SRCLOC_CALLERS - CM_SRCLOC_INNER);
-    char more[48];
+    char show[CM_SRCLOC_MAX], more[48];
     size_t room = n - (size_t)k - 1;
     for (;;) {
+        choose_calls(calls, m, nown, inner, hide_own, outer, show);
         size_t need = 0;
-        for (int i = 0; i < m; i++)
-            if (i < inner || i >= outer) need += (size_t)call_text(&calls[i], NULL, 0);
-        snprintf(more, sizeof more, ", ... (%d more)", outer - inner);
-        if (outer > inner) need += strlen(more);
+        for (int i = 0; i < m; i++) {
+            if (show[i])
+                need += (size_t)call_text(&calls[i], NULL, 0);
+            else if (i == 0 || show[i - 1])
+                need += sizeof ", ... (64 more)";
+        }
         if (need <= room) break;
         if (inner > 0) /* the innermost callers give way first, the outermost last */
             inner--;
-        else if (outer < m - 1)
+        else if (nown && hide_own < nown - 1)
+            hide_own++;
+        else if (!nown && outer < m - 1)
             outer++;
         else
             break;
     }
     for (int i = 0; i < m && (size_t)k < n; i++) {
-        if (i == inner && outer > inner) k += snprintf(buf + k, n - (size_t)k, "%s", more);
-        if ((i < inner || i >= outer) && (size_t)k < n)
+        if (show[i]) {
             k += call_text(&calls[i], buf + k, n - (size_t)k);
+        } else if (i == 0 || show[i - 1]) {
+            int run = 0;
+            while (i + run < m && !show[i + run]) run++;
+            snprintf(more, sizeof more, ", ... (%d more)", run);
+            k += snprintf(buf + k, n - (size_t)k, "%s", more);
+        }
     }
 }
 
@@ -138,15 +203,13 @@ int cm_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
             }
             /* the innermost function: an inlined one if the pc is in one */
             const char *fn = NULL;
-            Dwarf_Die *scopes = NULL;
-            int ns = dwarf_getscopes(&cu, pc, &scopes), in = -1;
-            for (int i = 0; i < ns && !fn; i++) {
-                int tag = dwarf_tag(&scopes[i]);
-                if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
-                    fn = dwarf_diename(&scopes[i]);
+            Dwarf_Die path[CM_SRCLOC_MAX];
+            int depth = scope_path(&cu, pc, path, 0), in = -1;
+            for (int i = depth - 1; i >= 0 && in < 0; i--)
+                if (is_function(dwarf_tag(&path[i]))) {
+                    fn = dwarf_diename(&path[i]);
                     in = i;
                 }
-            }
             if (file || fn) {
                 int k;
                 Dwarf_Attribute a;
@@ -154,7 +217,7 @@ int cm_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
                 /* DWARF's line 0: code of no single line (the compiler's merged
                  * tail of two NOC commands, say), whose row's file is any; the
                  * function's own file says more */
-                const char *decl = !line && in >= 0 ? dwarf_decl_file(&scopes[in]) : NULL;
+                const char *decl = !line && in >= 0 ? dwarf_decl_file(&path[in]) : NULL;
                 if (decl && file) file = decl;
                 const char *sep, *dir = dir_of(file, comp_dir, &sep);
                 if (file && !line)
@@ -164,10 +227,13 @@ int cm_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
                     k = snprintf(buf, n, "%s (%s%s%s:%d)", fn ? fn : "?", dir, sep, file, line);
                 else
                     k = snprintf(buf, n, "%s", fn);
-                if (in >= 0) inlined_from(dbg, &cu, comp_dir, &scopes[in], buf, n, k);
+                Dwarf_Files *files = NULL;
+                size_t nfiles = 0;
+                if (in >= 0 && dwarf_getsrcfiles(&cu, &files, &nfiles) == 0)
+                    inlined_from(path, in + 1, comp_dir, dwarf_diename(&cu), files, nfiles, buf, n,
+                                 k);
                 rc = 0;
             }
-            free(scopes);
         }
         dwarf_end(dbg);
     }

@@ -123,6 +123,34 @@ static float integers(float x)
     return mad(1.0f, bf(r), (float)low);
 }
 
+static uint32_t lzc(uint32_t w)
+{
+    uint32_t n = 0;
+    while (n < 32 && !(w & (0x80000000u >> n))) n++;
+    return n;
+}
+
+/* value k of a tile: its SFPU lane (contracts/tf_sfpi.h: 4 rows a unit,
+ * lane L row L / 8 of them, column 2 (L % 8) + odd) */
+static uint32_t lane_of(int k)
+{
+    int r = k / D % 16, c = k % D % 16;
+    return (uint32_t)((r % 4) * 8 + c / 2);
+}
+
+static float bits_ref(float x, int k)
+{
+    uint32_t w = fb(x), tid = 2 * lane_of(k), e = (w >> 23) & 0xff;
+    float a = bf((w & 0xff800000u) | ((tid << 10) & 0x7fffffu));
+    float b = e == 0 || e == 255 ? x : bf((w & 0x807fffffu) | ((e - 3) & 0xff) << 23);
+    uint32_t z = lzc(w), zi = z - 16;
+    float c = (float)(zi & 0x7fffffffu); /* sign-magnitude */
+    if (zi >> 31) c = -c;
+    float r = mad(1.0f, a, b);
+    if (z == 1) r = c;
+    return mad(r, 0.75f, bf((fb(c) & 0x7fffffffu) | (w & 0x80000000u)));
+}
+
 static void test_values(void)
 {
     static float in[2 * E], out[E], want[E];
@@ -175,6 +203,30 @@ static void test_values(void)
     CHECK_EQ_U((uint64_t)(run(4, 1, in, 1, out, &pc, err, sizeof err)), 0);
     for (int k = 0; k < E; k++) want[k] = integers(in[k]);
     check_tile("integers", out, want);
+
+    /* the bits, on random values and the edges: zeros (lz 32), negative
+     * numbers (lz 0), the smallest normal, an infinity, a NaN */
+    in[4] = bf(0x00800000u), in[5] = bf(0x7f800000u), in[6] = bf(0x7fc00000u);
+    in[7] = bf(0x40000000u); /* lz 1: the integer == */
+    CHECK_EQ_U((uint64_t)(run(5, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = bits_ref(in[k], k);
+    check_tile("bits", out, want);
+
+    /* tt-metal's v_elseif case on faces 0 and 1 (VectorMode::R): 2, 3, 1
+     * and 0.5 steps around the edges, faces 2 and 3 as they were */
+    for (int k = 0; k < E; k++) in[k] = (float)(k % 9) * 0.5f - 0.5f;
+    in[0] = -0.0f;
+    CHECK_EQ_U((uint64_t)(run(6, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++)
+        want[k] = k / D >= 16 ? in[k] : in[k] < 1.0f ? 1.0f : in[k] <= 2.0f ? 2.0f : 0.0f;
+    check_tile("elseif", out, want);
+
+    /* the ternary wrapper: one rounding of x y + z */
+    static float in3[3 * E];
+    input(in3, 3, 1, 1);
+    CHECK_EQ_U((uint64_t)(run(7, 1, in3, 3, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = mad(in3[k], in3[E + k], in3[2 * E + k]);
+    check_tile("fma", out, want);
 }
 
 static void test_faults(void)
@@ -201,6 +253,7 @@ static void test_faults(void)
         /* (the pc is in the SFPI layer's inlined code: the kernel's own line
          * is not always among the frames the message shows) */
         CHECK_TRUE(ttm_marked_line("sfpi.cpp", cases[i].mark) > 1);
+        TTM_CHECK_KERNEL_LINE(err, "sfpi.cpp", ttm_marked_line("sfpi.cpp", cases[i].mark));
     }
 }
 

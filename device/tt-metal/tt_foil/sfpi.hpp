@@ -374,7 +374,7 @@ struct tf_iarg {
 
 // vInt and vUInt: the same operations on 32-bit integers; >> is arithmetic
 // on a vInt, logical on a vUInt.
-template <class Self, std::uint32_t ARITH> class tf_vintbase : public tf_vreg
+template <class Self, std::uint32_t tf_arith_> class tf_vintbase : public tf_vreg
 {
   public:
     tf_vintbase() = default;
@@ -441,7 +441,7 @@ template <class Self, std::uint32_t ARITH> class tf_vintbase : public tf_vreg
     Self operator>>(int n) const
     {
         Self d;
-        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | ARITH | ((std::uint32_t)(-n & 0xff) << 8));
+        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | tf_arith_ | ((std::uint32_t)(-n & 0xff) << 8));
         return d;
     }
     Self &operator<<=(int n)

@@ -53,7 +53,7 @@ template <class Call> ALWI void faces(int mode, std::uint32_t base, Call &&call)
 }
 } // namespace tf_sfpi
 
-template <auto APPROXIMATE = false, class F, class... Args>
+template <auto tf_approx_ = false, class F, class... Args>
 ALWI void _llk_math_eltwise_unary_sfpu_params_(F &&sfpu_func, std::uint32_t dst_index,
                                                tf_ttm::vector_mode_arg vector_mode = VectorMode::RC,
                                                Args &&...args)
@@ -62,7 +62,7 @@ ALWI void _llk_math_eltwise_unary_sfpu_params_(F &&sfpu_func, std::uint32_t dst_
                                        "MATH((...))");
     tf_sfpi::faces(vector_mode.v, dst_index * TF_SFPI_TILE_ROWS, [&] { sfpu_func(args...); });
 }
-template <auto APPROXIMATE = false, class F, class... Args>
+template <auto tf_approx_ = false, class F, class... Args>
 ALWI void
 _llk_math_eltwise_binary_sfpu_params_(F &&sfpu_func, std::uint32_t dst_index_in0,
                                       std::uint32_t dst_index_in1, std::uint32_t dst_index_out,
@@ -74,7 +74,7 @@ _llk_math_eltwise_binary_sfpu_params_(F &&sfpu_func, std::uint32_t dst_index_in0
     tf_sfpi::faces(vector_mode.v, 0,
                    [&] { sfpu_func(dst_index_in0, dst_index_in1, dst_index_out, args...); });
 }
-template <auto APPROXIMATE = false, class F, class... Args>
+template <auto tf_approx_ = false, class F, class... Args>
 ALWI void _llk_math_eltwise_ternary_sfpu_params_(
     F &&sfpu_func, std::uint32_t dst_index_in0, std::uint32_t dst_index_in1,
     std::uint32_t dst_index_in2, std::uint32_t dst_index_out,
@@ -87,33 +87,37 @@ ALWI void _llk_math_eltwise_ternary_sfpu_params_(
     });
 }
 // tt-metal's llk_api names of the same
-template <auto APPROXIMATE = false, class F, class... Args>
+template <auto tf_approx_ = false, class F, class... Args>
 ALWI void llk_math_eltwise_unary_sfpu_params(F &&f, std::uint32_t dst_index,
                                              tf_ttm::vector_mode_arg vector_mode = VectorMode::RC,
                                              Args &&...args)
 {
-    _llk_math_eltwise_unary_sfpu_params_<APPROXIMATE>(f, dst_index, vector_mode, args...);
+    _llk_math_eltwise_unary_sfpu_params_<tf_approx_>(f, dst_index, vector_mode, args...);
 }
-template <auto APPROXIMATE = false, class F, class... Args>
+template <auto tf_approx_ = false, class F, class... Args>
 ALWI void llk_math_eltwise_binary_sfpu_params(F &&f, std::uint32_t in0, std::uint32_t in1,
                                               std::uint32_t out,
                                               tf_ttm::vector_mode_arg vector_mode = VectorMode::RC,
                                               Args &&...args)
 {
-    _llk_math_eltwise_binary_sfpu_params_<APPROXIMATE>(f, in0, in1, out, vector_mode, args...);
+    _llk_math_eltwise_binary_sfpu_params_<tf_approx_>(f, in0, in1, out, vector_mode, args...);
 }
 
 // The inits: tt-llk's set the SFPU's address modes and configuration up,
 // which the engine's SFPI does not need; the forms with a function run it
 // (an op's init programs vConst*Prgm* so).
-template <SfpuType OP = SfpuType::unused> ALWI void _llk_math_eltwise_unary_sfpu_init_() {}
-template <SfpuType OP = SfpuType::unused> ALWI void _llk_math_eltwise_binary_sfpu_init_() {}
-template <SfpuType OP = SfpuType::unused, auto APPROXIMATE = false, class... A>
+template <SfpuType tf_sfpu_type_ = SfpuType::unused> ALWI void _llk_math_eltwise_unary_sfpu_init_()
+{
+}
+template <SfpuType tf_sfpu_type_ = SfpuType::unused> ALWI void _llk_math_eltwise_binary_sfpu_init_()
+{
+}
+template <SfpuType tf_sfpu_type_ = SfpuType::unused, auto tf_approx_ = false, class... A>
 ALWI void llk_math_eltwise_unary_sfpu_init(A &&...init_and_args)
 {
     if constexpr (sizeof...(A) > 0) tf_sfpi::call(init_and_args...);
 }
-template <SfpuType OP = SfpuType::unused, auto APPROXIMATE = false>
+template <SfpuType tf_sfpu_type_ = SfpuType::unused, auto tf_approx_ = false>
 ALWI void llk_math_eltwise_binary_sfpu_init()
 {
 }

@@ -11,6 +11,10 @@
 //   3 VectorMode::C with dst_reg += 2 (ttnn SDPA's first column): the even
 //     columns of faces 0 and 2 doubled
 //   4 integers: float_to_fp16b, shifts, masks, int32_to_float, v_and
+//   5 bits: vConstTileId, setman, addexp, lz, a sign-magnitude cast,
+//     setsgn, an integer ==, a programmable constant set by the init
+//   6 tt-metal's v_elseif case (< 1: 1, <= 2: 2, else 0) on VectorMode::R
+//   7 DEST 0 = DEST 0 x DEST 1 + DEST 2 by the ternary wrapper (one MAD)
 //   10-13 faults: stochastic rounding, too many values, a DEST address past
 //     the half, v_if nested 9 deep
 #include <cstdint>
@@ -106,6 +110,57 @@ inline void integers()
     }
 }
 
+inline void bits()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0];
+        sfpi::vInt tid = sfpi::vConstTileId;
+        sfpi::vFloat a = sfpi::setman(x, tid << 10);
+        sfpi::vFloat b = sfpi::addexp(x, -3);
+        sfpi::vInt z = sfpi::lz(x);
+        sfpi::vFloat c = sfpi::int32_to_float(z - 16, 0);
+        sfpi::vFloat r = a + b;
+        v_if(z == 1)
+        {
+            r = c;
+        }
+        v_endif;
+        sfpi::dst_reg[0] = r * sfpi::vConstFloatPrgm0 + sfpi::setsgn(c, x);
+        sfpi::dst_reg++;
+    }
+}
+
+inline void bits_init()
+{
+    sfpi::vConstFloatPrgm0 = 0.75f;
+}
+
+inline void elseif_case()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0];
+        sfpi::vFloat r = 0.0f;
+        v_if(x < 1.0f)
+        {
+            r = 1.0f;
+        }
+        v_elseif(x <= 2.0f)
+        {
+            r = 2.0f;
+        }
+        v_endif;
+        sfpi::dst_reg[0] = r;
+        sfpi::dst_reg++;
+    }
+}
+
+inline void fma_face(std::uint32_t in0, std::uint32_t in1, std::uint32_t in2, std::uint32_t out)
+{
+    for (std::uint32_t i = 0; i < 8; i++)
+        sfpi::dst_reg[out * 32 + i] =
+            sfpi::dst_reg[in0 * 32 + i] * sfpi::dst_reg[in1 * 32 + i] + sfpi::dst_reg[in2 * 32 + i];
+}
+
 inline void bad_round()
 {
     sfpi::vFloat x = sfpi::dst_reg[0];
@@ -142,10 +197,10 @@ inline void too_deep()
                             {
                                 v_if(x > 7.0f)
                                 {
-                                    v_if(x > 8.0f)
+                                    v_if(x > 8.0f) // <- depth
                                     {
                                         x = 0.0f;
-                                    } // <- depth
+                                    }
                                     v_endif;
                                 }
                                 v_endif;
@@ -191,6 +246,16 @@ void kernel_main()
 #elif MODE == 4
     MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, integers, 0,
                                            VectorMode::RC)));
+#elif MODE == 5
+    MATH((llk_math_eltwise_unary_sfpu_init<SfpuType::unused, false>(ckernel::sfpu::bits_init)));
+    MATH(
+        (SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, bits, 0, VectorMode::RC)));
+#elif MODE == 6
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, elseif_case, 0,
+                                           VectorMode::R)));
+#elif MODE == 7
+    MATH((ckernel::_llk_math_eltwise_ternary_sfpu_params_<false>(ckernel::sfpu::fma_face, 0, 1, 2,
+                                                                 0)));
 #elif MODE == 10
     MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, bad_round, 0,
                                            VectorMode::RC)));

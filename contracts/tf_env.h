@@ -39,7 +39,8 @@
     X(KERNEL_CC, "TT_FOIL_KERNEL_CC", "", NULL,                                                    \
       "the compiler tf_kernel_build runs instead of the build's clang (a wrapper, a test)")        \
     X(CACHE_DIR, "TT_FOIL_CACHE_DIR", "", NULL,                                                    \
-      "where tf_kernel_build caches ELFs (default ~/.cache/tt-foil/kernels)")                      \
+      "where tf_kernel_build caches ELFs and the builtins' object (tt_foil_cc's too; default "    \
+      "~/.cache/tt-foil/kernels)")                                                                 \
     X(PERF_COUNTERS, "TT_FOIL_PERF_COUNTERS", "ON", NULL,                                     \
       "`OFF` (a switch: 0, OFF or off; 1, ON or on): with the trace on, the runtime reads no "  \
       "hardware counters after dispatches (no DEVICE_PERF records, no ops report); to "        \

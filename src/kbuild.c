@@ -1,13 +1,22 @@
 /* Kernels from source at run time (tt_foil/kbuild.h), in a build or an
- * installed tree (device paths resolved when run: paths.c): the same compile and
- * link commands as tt_foil_add_kernel (generated/tf_kbuild_config.h is
- * written from the CMake variables that define them), run with
- * posix_spawn, and a content-addressed cache of the ELFs.
+ * installed tree (device paths resolved when run: paths.c): the compile and
+ * link commands of tt_foil_add_kernel (generated/tf_kbuild_config.h is
+ * written from the CMake variables that define them), run side by side
+ * (src/jobs.c), and a content-addressed cache of the ELFs. Three steps
+ * are done more cheaply, the loaded bytes and the build note the same:
+ * the note is force-included into the kernel's own translation unit
+ * instead of compiled alone (kb_note_inline), tf_builtins.c is compiled
+ * once for every kernel (kb_builtins_find), and the link runs ld.lld with
+ * the command the clang driver would give it (tf_kb_lld_argv), not the
+ * driver (only the debug sections and symbol table differ).
  *
  * Cache layout under $TT_FOIL_CACHE_DIR (default ~/.cache/tt-foil/kernels):
  *   <key>.deps        the files the last compile with this key read, one per
  *                     line (the compiler's -MD output)
  *   <key>-<deps>/     the ELFs: <name>.<risc>.elf
+ *   builtins-<key>.deps, builtins-<key>-<deps>/tf_builtins.o
+ *                     the builtins' object, the same way (kb_builtins_find)
+ *   tmp-*             a build under way (renamed into one of the above)
  * <key> hashes the compiler (path and version), every command-line word and
  * the source's contents; <deps> hashes the contents of every file in
  * <key>.deps. A lookup re-hashes those files and checks the directory: no
@@ -231,6 +240,14 @@ static const char *kb_cc(int cxx)
     return cxx ? TF_KB_CLANGXX : TF_KB_CLANG;
 }
 
+/* Whether TT_FOIL_KERNEL_CC replaces the build's compiler: then its driver
+ * links, and each kernel compiles its own builtins. */
+static int kb_cc_replaced(void)
+{
+    const char *e = getenv(tf_env_name(TF_ENV_KERNEL_CC));
+    return e && *e;
+}
+
 static int kb_is_cxx(const char *src)
 {
     const char *dot = strrchr(src, '.');
@@ -254,25 +271,17 @@ static void kb_slurp(const char *path, char *out, size_t cap)
     fclose(f);
 }
 
-/* Run argv with stdout and stderr into diag; 0 if it exited 0. On failure
- * the message holds the tool's output; on success what it printed (its
- * warnings) goes to the warning handler, once for the same text in a row
- * (the variants of a compute kernel warn alike). */
-static int kb_run(char *const *argv, const char *diag, const char *what)
+/* A tool run's outcome (its output in diag) as kb_run reports it: 0 if it
+ * exited 0. On failure the message holds the tool's output; on success
+ * what it printed (its warnings) goes to the warning handler, once for the
+ * same text in a row (the variants of a compute kernel warn alike). */
+static int kb_result(const char *tool, int spawn_err, int wait_err, int st, const char *diag,
+                     const char *what)
 {
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, diag, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc)
+    if (spawn_err)
         return cm_err_set("%s: cannot run %s: %s (set TT_FOIL_KERNEL_CC or install clang)", what,
-                          argv[0], strerror(rc));
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR) return cm_err_set("%s: waitpid: %s", what, strerror(errno));
+                          tool, strerror(spawn_err));
+    if (wait_err) return cm_err_set("%s: waitpid: %s", what, strerror(wait_err));
     static __thread char out[16384], last[16384];
     kb_slurp(diag, out, sizeof out);
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
@@ -283,9 +292,16 @@ static int kb_run(char *const *argv, const char *diag, const char *what)
         return 0;
     }
     if (WIFSIGNALED(st))
-        return cm_err_set("%s: %s was killed by signal %d\n%s", what, argv[0], WTERMSIG(st), out);
-    return cm_err_set("%s: compile failed (%s exited %d):\n%s", what, argv[0], WEXITSTATUS(st),
-                      out);
+        return cm_err_set("%s: %s was killed by signal %d\n%s", what, tool, WTERMSIG(st), out);
+    return cm_err_set("%s: compile failed (%s exited %d):\n%s", what, tool, WEXITSTATUS(st), out);
+}
+
+/* Run argv with stdout and stderr into diag, and wait: kb_result. */
+static int kb_run(char *const *argv, const char *diag, const char *what)
+{
+    rt_job j = {.argv = argv, .out = diag};
+    rt_jobs_run(&j, 1, 1);
+    return kb_result(argv[0], j.spawn_err, j.wait_err, j.status, diag, what);
 }
 
 /* ---- the commands ----------------------------------------------------------------- */
@@ -544,14 +560,19 @@ static void kb_name(const tf_kernel_build_opts *o, char *out, size_t cap)
 
 /* The compile command of `src` for variant r (role: compute role or -1),
  * without -MD/-c/-o. Mirrors tf_rv32_program + tf_device_image +
- * tt_foil_add_kernel. */
+ * tt_foil_add_kernel. `note`: the build note's source, force-included
+ * (kb_note_inline), or NULL. */
 static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char *name, int r,
-                           int role, const char *src)
+                           int role, const char *src, const char *note)
 {
     int cxx = kb_is_cxx(src), profiler = o->profiler < 0 ? TF_KB_PROFILER_DEFAULT : o->profiler;
     char buf[4200];
     kb_push(a, kb_cc(cxx));
     kb_push_list(a, tf_kb_cflags);
+    if (note) { /* first: only the command line's defines reach it, as on its own */
+        kb_push(a, "-include");
+        kb_push(a, note);
+    }
     if (cxx) {
         kb_push_list(a, tf_kb_cxxflags);
         if (r <= TF_RISC_NCRISC) kb_push_list(a, tf_kb_dm_cxxflags);
@@ -687,82 +708,324 @@ static void kb_read_deps(const char *dfile, kb_argv *deps)
     fclose(f);
 }
 
-/* Build every variant of the kernel into dir/<name>.<risc>.elf (temporary
- * names renamed into place when `atomic`), collecting the files read. */
+/* The build note goes into the kernel's own translation unit
+ * (-include build_note.c: no compiler process of its own) unless the
+ * name is too long for the note's 64 bytes with its NUL: then it is
+ * compiled alone, as C, so such a name fails (or, at exactly 64, builds)
+ * as it always has. */
+static int kb_note_inline(const char *name)
+{
+    return strlen(name) < sizeof(((tf_build_note *)0)->name);
+}
+
+/* ---- tf_builtins.c, once per compiler and flags ---------------------------------- */
+
+/* The builtins (mem*, 64-bit division) read no define and no header of the
+ * kernel's: one object serves every kernel built with the same compiler
+ * and flags. With the build's own compiler it is kept in the kernel cache
+ * as a kernel's ELFs are, under builtins-<key>.deps and
+ * builtins-<key>-<deps>/tf_builtins.o (<key>: the compiler, its version and
+ * the command; <deps>: the files it read), so a kernel's build reuses it;
+ * with TT_FOIL_KERNEL_CC (a wrapper, a test) each kernel compiles its
+ * own, as the rest of the kernel. */
+static void kb_builtins_cmd(kb_argv *a)
+{
+    char buf[4200];
+    kb_push(a, kb_cc(0));
+    kb_push_list(a, tf_kb_cflags);
+    for (const char *const *d = tf_kb_includes; *d; d++) {
+        kb_fmt(buf, sizeof buf, "-I%s", *d);
+        kb_push_table(a, buf);
+    }
+}
+
+static int kb_deps_hash(const char *deps_file, char out[33], char *gone, size_t ngone);
+
+/* Where the builtins live in `cache`: base (<cache>/builtins-<key>) and, if
+ * a complete entry is there now, its object in obj (1); 0: build it. */
+static int kb_builtins_find(const char *cache, const char *src, char *base, size_t nbase, char *obj,
+                            size_t nobj)
+{
+    kb_argv a = {0};
+    kb_builtins_cmd(&a);
+    kb_push(&a, src);
+    if (a.oom) {
+        kb_free(&a);
+        return -1;
+    }
+    kb_hash h;
+    kb_hash_init(&h);
+    kb_hash_str(&h, "tt-foil kbuild builtins 1");
+    kb_hash_str(&h, TF_KB_COMPILER_VERSION);
+    for (size_t i = 0; i < a.n; i++) kb_hash_str(&h, a.v[i]);
+    kb_free(&a);
+    char key[33], dh[33], deps_file[4300];
+    kb_hash_hex(&h, key);
+    kb_fmt(base, nbase, "%s/builtins-%s", cache, key);
+    kb_fmt(deps_file, sizeof deps_file, "%s.deps", base);
+    if (kb_deps_hash(deps_file, dh, NULL, 0)) return 0;
+    kb_fmt(obj, nobj, "%s-%s/tf_builtins.o", base, dh);
+    return access(obj, R_OK) == 0;
+}
+
+/* The lines of a deps file, appended to deps. */
+static void kb_read_lines(const char *path, kb_argv *deps)
+{
+    FILE *f = fopen(path, "r");
+    char line[4200];
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (line[0]) kb_push(deps, line);
+    }
+    if (f) fclose(f);
+}
+
+/* Publish the builtins compiled into tmp (tf_builtins.o and its .d) as the
+ * entry of base, by rename as kernels are (base NULL: the compile failed,
+ * nothing to keep); tmp is gone after. */
+static void kb_builtins_publish(const char *tmp, const char *base)
+{
+    char obj[4300], dfile[4300], list[4300], diag[4300], entry[4400], keep[4400], dh[33];
+    kb_fmt(obj, sizeof obj, "%s/tf_builtins.o", tmp);
+    kb_fmt(dfile, sizeof dfile, "%s/tf_builtins.o.d", tmp);
+    kb_fmt(list, sizeof list, "%s/deps", tmp);
+    kb_fmt(diag, sizeof diag, "%s/diag.txt", tmp);
+    kb_argv deps = {0};
+    kb_read_deps(dfile, &deps);
+    FILE *f = !base || access(obj, R_OK) ? NULL : fopen(list, "w"); /* (or none written) */
+    for (size_t i = 0; f && i < deps.n; i++) fprintf(f, "%s\n", deps.v[i]);
+    int ok = f && !deps.oom && deps.n;
+    if (f && fclose(f)) ok = 0;
+    kb_free(&deps);
+    unlink(dfile);
+    unlink(diag);
+    if (ok && !kb_deps_hash(list, dh, NULL, 0)) {
+        kb_fmt(entry, sizeof entry, "%s-%s", base, dh);
+        kb_fmt(keep, sizeof keep, "%s.deps.tmp%d", base, (int)getpid());
+        if (rename(list, keep)) unlink(list);
+        if (!rename(tmp, entry)) {
+            kb_fmt(list, sizeof list, "%s.deps", base);
+            if (rename(keep, list)) unlink(keep);
+            return;
+        }
+        unlink(keep); /* another process was first */
+    }
+    unlink(list);
+    unlink(obj);
+    rmdir(tmp);
+}
+
+/* ---- the build -------------------------------------------------------------------- */
+
+enum { KB_COMPILE, KB_LINK };
+
+/* One kernel's build: its compiles and links as jobs (src/jobs.c), in the
+ * order a sequential build runs them, which is the order their results
+ * are read in. */
+typedef struct kb_build {
+    rt_job jobs[RT_JOBS_MAX];
+    kb_argv argv[RT_JOBS_MAX], driver[RT_JOBS_MAX]; /* driver: a direct link's fallback */
+    int kind[RT_JOBS_MAX], risc[RT_JOBS_MAX];
+    char diag[RT_JOBS_MAX][4300], dfile[RT_JOBS_MAX][4300], tmp[5][4400], elf[5][4300];
+    int n;
+} kb_build;
+
+/* The direct link's command (tf_kb_lld_argv) for these objects, or an
+ * empty one: TT_FOIL_KERNEL_CC replaces the compiler (whose driver then
+ * links), or the build found no linker command to take. */
+static void kb_lld_cmd(kb_argv *a, const char *script, char obj[][4200], int nobj, const char *out)
+{
+    if (kb_cc_replaced() || !tf_kb_lld_argv[0]) return;
+    for (const char *const *w = tf_kb_lld_argv; *w; w++) {
+        if (!strcmp(*w, "{script}"))
+            kb_push_table(a, script);
+        else if (!strcmp(*w, "{out}"))
+            kb_push(a, out);
+        else if (!strcmp(*w, "{objects}"))
+            for (int s = 0; s < nobj; s++) kb_push(a, obj[s]);
+        else
+            kb_push(a, *w);
+    }
+}
+
+/* Build every variant of the kernel into <out_prefix>.<risc>.elf (each by
+ * a temporary name renamed into place), its scratch files in dir,
+ * collecting the files read into deps (if given). The compiles and links
+ * run side by side (rt_jobs_width at a time); the first failure in the
+ * sequential order (kernel, note, builtins, link, then the next RISC) is
+ * the one reported, with what the tool printed, and the warnings of the
+ * steps before it, as a sequential build reports them. The builtins come
+ * from `cache` when it is given (kb_builtins_find). */
 static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const char *dir,
-                         const char *out_prefix, kb_argv *deps)
+                         const char *out_prefix, kb_argv *deps, const char *cache)
 {
     int first, last;
     rt_risc_span(o->risc, &first, &last);
-    char note_c[4200], builtins_c[4200];
-    const char *srcs[3] = {o->source, kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c),
-                           kb_expand(TF_KB_BUILTINS_C, builtins_c, sizeof builtins_c)};
-    char diag[4200], obj[3][4200], dfile[4200], elf[4200], tmp[4300];
-    kb_fmt(diag, sizeof diag, "%s/diag.txt", dir);
-    for (int r = first; r <= last; r++) {
-        int role = o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1;
-        for (int s = 0; s < 3; s++) {
-            /* the builtins (mem*, 64-bit division) read no define: a compute
-             * kernel's three TRISCs link the object made for the first
-             * (a fifth of each later TRISC's build time here) */
-            if (s == 2 && r > first) continue;
-            kb_argv a = {0};
-            kb_compile_cmd(&a, o, name, r, role, srcs[s]);
-            kb_fmt(obj[s], sizeof obj[s], "%s/%s.%d.o", dir, kb_risc_names[r], s);
-            kb_fmt(dfile, sizeof dfile, "%s.d", obj[s]);
-            kb_push(&a, "-MD");
-            kb_push(&a, "-MF");
-            kb_push(&a, dfile);
-            kb_push(&a, "-c");
-            kb_push(&a, srcs[s]);
-            kb_push(&a, "-o");
-            kb_push(&a, obj[s]);
-            int rc = a.oom ? cm_err_set("out of host memory") : kb_run(a.v, diag, o->source);
-            kb_free(&a);
-            if (rc) {
-                const char *where[] = {dir};
-                kb_explain_disk(where, 1);
-                return -1;
-            }
-            if (deps) kb_read_deps(dfile, deps);
+    char note_c[4200], builtins_c[4200], bbase[4300], bobj[4400], btmp[4400] = "";
+    const char *note = kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c),
+               *builtins = kb_expand(TF_KB_BUILTINS_C, builtins_c, sizeof builtins_c),
+               *inl = kb_note_inline(name) ? note : NULL;
+    kb_build *b = calloc(1, sizeof *b);
+    if (!b) return cm_err_set("out of host memory");
+    int bhave = 0;
+    if (cache && !kb_cc_replaced()) {
+        bhave = kb_builtins_find(cache, builtins, bbase, sizeof bbase, bobj, sizeof bobj);
+        if (bhave < 0) {
+            free(b);
+            return cm_err_set("out of host memory");
         }
-        kb_argv l = {0};
-        kb_push(&l, kb_cc(0));
-        kb_push_list(&l, tf_kb_cflags);
-        char ld[4200];
-        kb_fmt(ld, sizeof ld, "--ld-path=%s", TF_KB_LLD);
-        kb_push(&l, ld);
-        kb_push_list(&l, tf_kb_ldflags);
-        kb_fmt(ld, sizeof ld, "-Wl,-T,%s/kernel_%s.ld", TF_KB_LD_DIR, kb_risc_names[r]);
-        kb_push_table(&l, ld);
-        for (int s = 0; s < 3; s++) kb_push(&l, obj[s]);
-        kb_fmt(elf, sizeof elf, "%s.%s.elf", out_prefix, kb_risc_names[r]);
-        kb_fmt(tmp, sizeof tmp, "%s.tmp%d", elf, (int)getpid());
-        kb_push(&l, "-o");
-        kb_push(&l, tmp);
-        int rc = l.oom ? cm_err_set("out of host memory") : kb_run(l.v, diag, o->source);
-        kb_free(&l);
-        if (rc) {
-            unlink(tmp);
-            char edir[4200];
-            kb_fmt(edir, sizeof edir, "%s", elf);
-            char *slash = strrchr(edir, '/');
-            if (slash) *slash = 0;
-            const char *where[] = {dir, slash ? edir : "."};
-            kb_explain_disk(where, 2);
-            return -1;
-        }
-        if (access(tmp, F_OK))
-            return cm_err_set("%s: the compiler (%s) exited 0 but linked no ELF (%s): is it a "
-                              "compiler? (TT_FOIL_KERNEL_CC replaces it)",
-                              o->source, kb_cc(0), elf);
-        if (rename(tmp, elf)) {
-            unlink(tmp);
-            return cm_err_set("%s: cannot rename %s to %s: %s", o->source, tmp, elf,
-                              strerror(errno));
+        if (!bhave) { /* compiled into the cache, published after */
+            kb_fmt(btmp, sizeof btmp, "%s/tmp-builtins-XXXXXX", cache);
+            if (!mkdtemp(btmp)) btmp[0] = 0; /* then with the kernel, as without a cache */
         }
     }
-    return 0;
+    int bjob = -1, oom = 0;
+    for (int r = first; r <= last; r++) {
+        int role = o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1, kjob = -1, njob = -1;
+        char obj[3][4200];
+        int nobj = 0;
+        for (int s = 0; s < 3; s++) {
+            if (s == 1 && inl) continue;
+            if (s == 2 && bhave) {
+                kb_fmt(obj[nobj++], sizeof obj[0], "%s", bobj);
+                continue;
+            }
+            if (s == 2 && r > first) { /* the first RISC's, shared */
+                kb_fmt(obj[nobj++], sizeof obj[0], "%s", b->argv[bjob].v[b->argv[bjob].n - 1]);
+                continue;
+            }
+            int j = b->n++;
+            kb_argv *a = &b->argv[j];
+            if (s == 2 && btmp[0]) {
+                kb_fmt(obj[nobj], sizeof obj[0], "%s/tf_builtins.o", btmp);
+                kb_fmt(b->diag[j], sizeof b->diag[j], "%s/diag.txt", btmp);
+            } else {
+                kb_fmt(obj[nobj], sizeof obj[0], "%s/%s.%d.o", dir, kb_risc_names[r], s);
+                kb_fmt(b->diag[j], sizeof b->diag[j], "%s/%s.%d.txt", dir, kb_risc_names[r], s);
+            }
+            kb_fmt(b->dfile[j], sizeof b->dfile[j], "%s.d", obj[nobj]);
+            if (s == 2) {
+                kb_builtins_cmd(a);
+            } else {
+                kb_compile_cmd(a, o, name, r, role, s ? note : o->source, s ? NULL : inl);
+            }
+            kb_push(a, "-MD");
+            kb_push(a, "-MF");
+            kb_push(a, b->dfile[j]);
+            kb_push(a, "-c");
+            kb_push(a, s == 0 ? o->source : s == 1 ? note : builtins);
+            kb_push(a, "-o");
+            kb_push(a, obj[nobj++]);
+            b->kind[j] = KB_COMPILE;
+            b->risc[j] = r;
+            *(s == 0 ? &kjob : s == 1 ? &njob : &bjob) = j;
+        }
+        /* the link, after this RISC's compiles */
+        int j = b->n++;
+        kb_fmt(b->elf[r], sizeof b->elf[r], "%s.%s.elf", out_prefix, kb_risc_names[r]);
+        kb_fmt(b->tmp[r], sizeof b->tmp[r], "%s.tmp%d", b->elf[r], (int)getpid());
+        kb_fmt(b->diag[j], sizeof b->diag[j], "%s/%s.3.txt", dir, kb_risc_names[r]);
+        char script[4200];
+        kb_fmt(script, sizeof script, "%s/kernel_%s.ld", TF_KB_LD_DIR, kb_risc_names[r]);
+        kb_argv *l = &b->driver[j];
+        kb_push(l, kb_cc(0));
+        kb_push_list(l, tf_kb_cflags);
+        char ld[4300];
+        kb_fmt(ld, sizeof ld, "--ld-path=%s", TF_KB_LLD);
+        kb_push(l, ld);
+        kb_push_list(l, tf_kb_ldflags);
+        kb_fmt(ld, sizeof ld, "-Wl,-T,%s", script);
+        kb_push_table(l, ld);
+        for (int s = 0; s < nobj; s++) kb_push(l, obj[s]);
+        kb_push(l, "-o");
+        kb_push(l, b->tmp[r]);
+        kb_lld_cmd(&b->argv[j], script, obj, nobj, b->tmp[r]);
+        if (!b->argv[j].n) { /* the driver's, as the only one */
+            b->argv[j] = *l;
+            memset(l, 0, sizeof *l);
+        }
+        b->kind[j] = KB_LINK;
+        b->risc[j] = r;
+        if (kjob >= 0) b->jobs[j].deps[b->jobs[j].ndeps++] = kjob;
+        if (njob >= 0) b->jobs[j].deps[b->jobs[j].ndeps++] = njob;
+        if (bjob >= 0) b->jobs[j].deps[b->jobs[j].ndeps++] = bjob;
+    }
+    for (int j = 0; j < b->n; j++) {
+        oom |= b->argv[j].oom || b->driver[j].oom;
+        b->jobs[j].argv = b->argv[j].v;
+        b->jobs[j].out = b->diag[j];
+    }
+    int rc = 0, done = -1;
+    if (oom) {
+        rc = cm_err_set("out of host memory");
+    } else {
+        rt_jobs_run(b->jobs, b->n, rt_jobs_width());
+        /* the results in order, as a sequential build met them */
+        for (int j = 0; j < b->n && !rc; j++) {
+            rt_job *jb = &b->jobs[j];
+            int r = b->risc[j];
+            if (jb->state != RT_JOB_DONE) { /* (not reached: a failure before it stops first) */
+                rc = cm_err_set("%s: the build stopped before step %d", o->source, j);
+                break;
+            }
+            if (b->kind[j] == KB_COMPILE) {
+                rc = kb_result(jb->argv[0], jb->spawn_err, jb->wait_err, jb->status, b->diag[j],
+                               o->source);
+                if (rc) {
+                    const char *where[] = {j == bjob && btmp[0] ? btmp : dir};
+                    kb_explain_disk(where, 1);
+                } else if (deps) {
+                    kb_read_deps(b->dfile[j], deps);
+                }
+                continue;
+            }
+            /* a direct link that failed runs again through the driver: its
+             * message is the driver's, as always */
+            if (!rt_job_ok(jb) && b->driver[j].n) {
+                unlink(b->tmp[r]);
+                rc = kb_run(b->driver[j].v, b->diag[j], o->source);
+            } else {
+                rc = kb_result(jb->argv[0], jb->spawn_err, jb->wait_err, jb->status, b->diag[j],
+                               o->source);
+            }
+            if (rc) {
+                char edir[4300];
+                kb_fmt(edir, sizeof edir, "%s", b->elf[r]);
+                char *slash = strrchr(edir, '/');
+                if (slash) *slash = 0;
+                const char *where[] = {dir, slash ? edir : "."};
+                kb_explain_disk(where, 2);
+                break;
+            }
+            if (access(b->tmp[r], F_OK)) {
+                rc = cm_err_set("%s: the compiler (%s) exited 0 but linked no ELF (%s): is it a "
+                                "compiler? (TT_FOIL_KERNEL_CC replaces it)",
+                                o->source, kb_cc(0), b->elf[r]);
+                break;
+            }
+            if (rename(b->tmp[r], b->elf[r])) {
+                rc = cm_err_set("%s: cannot rename %s to %s: %s", o->source, b->tmp[r], b->elf[r],
+                                strerror(errno));
+                break;
+            }
+            done = r;
+        }
+    }
+    /* what a failure left: the later links' temporary ELFs */
+    for (int r = done + 1; r <= last; r++)
+        if (b->tmp[r][0]) unlink(b->tmp[r]);
+    if (btmp[0]) kb_builtins_publish(btmp, bjob >= 0 && rt_job_ok(&b->jobs[bjob]) ? bbase : NULL);
+    if (!rc && deps && bhave) { /* the shared object's files are this kernel's too */
+        char list[4400];
+        kb_fmt(list, sizeof list, "%s.deps", bbase);
+        kb_read_lines(list, deps);
+    }
+    for (int j = 0; j < b->n; j++) {
+        kb_free(&b->argv[j]);
+        kb_free(&b->driver[j]);
+    }
+    free(b);
+    return rc ? -1 : 0;
 }
 
 /* Remove the scratch files of a build in dir (diagnostics, objects and
@@ -771,10 +1034,11 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
 static void kb_clean(const char *dir, const char *prefix, int all)
 {
     char p[4500];
-    kb_fmt(p, sizeof p, "%s/diag.txt", dir);
-    unlink(p);
     for (int r = 0; r < 5; r++) {
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < 4; s++) {
+            kb_fmt(p, sizeof p, "%s/%s.%d.txt", dir, kb_risc_names[r], s);
+            unlink(p);
+            if (s == 3) continue;
             kb_fmt(p, sizeof p, "%s/%s.%d.o", dir, kb_risc_names[r], s);
             unlink(p);
             kb_fmt(p, sizeof p, "%s/%s.%d.o.d", dir, kb_risc_names[r], s);
@@ -787,6 +1051,8 @@ static void kb_clean(const char *dir, const char *prefix, int all)
     }
     if (all) rmdir(dir);
 }
+
+static int kb_cache_path(char *out, size_t cap);
 
 int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
 {
@@ -822,7 +1088,10 @@ int tf_kernel_compile(const tf_kernel_build_opts *o, const char *out)
     const char *t = getenv("TMPDIR");
     kb_fmt(dir, sizeof dir, "%s/tt_foil_cc.XXXXXX", t && *t ? t : "/tmp");
     if (!mkdtemp(dir)) return cm_err_set("tf_kernel_compile: mkdtemp %s: %s", dir, strerror(errno));
-    int rc = kb_build_into(o, name, dir, out, NULL);
+    /* the builtins from the kernel cache when there is one */
+    char cache[4096];
+    int rc =
+        kb_build_into(o, name, dir, out, NULL, kb_cache_path(cache, sizeof cache) ? NULL : cache);
     kb_clean(dir, NULL, 1);
     return rc;
 }
@@ -842,19 +1111,28 @@ static int kb_mkdirs(const char *path)
     return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-static int kb_cache_dir(char *out, size_t cap)
+/* The cache directory, created: 0; -1 no place for it (neither variable
+ * set), -2 it cannot be created (errno). */
+static int kb_cache_path(char *out, size_t cap)
 {
     const char *e = getenv(tf_env_name(TF_ENV_CACHE_DIR));
     if (e && *e) {
         kb_fmt(out, cap, "%s", e);
     } else {
         const char *home = getenv("HOME");
-        if (!home || !*home)
-            return cm_err_set("tf_kernel_build: neither TT_FOIL_CACHE_DIR nor HOME is set: set "
-                              "TT_FOIL_CACHE_DIR to a directory for compiled kernels");
+        if (!home || !*home) return -1;
         kb_fmt(out, cap, "%s/.cache/tt-foil/kernels", home);
     }
-    if (kb_mkdirs(out))
+    return kb_mkdirs(out) ? -2 : 0;
+}
+
+static int kb_cache_dir(char *out, size_t cap)
+{
+    int rc = kb_cache_path(out, cap);
+    if (rc == -1)
+        return cm_err_set("tf_kernel_build: neither TT_FOIL_CACHE_DIR nor HOME is set: set "
+                          "TT_FOIL_CACHE_DIR to a directory for compiled kernels");
+    if (rc)
         return cm_err_set("tf_kernel_build: cannot create the kernel cache %s: %s (set "
                           "TT_FOIL_CACHE_DIR)",
                           out, strerror(errno));
@@ -866,15 +1144,20 @@ static int kb_key(const tf_kernel_build_opts *o, const char *name, char out[33])
 {
     kb_hash h;
     kb_hash_init(&h);
-    kb_hash_str(&h, "tt-foil kbuild 1");
+    kb_hash_str(&h, "tt-foil kbuild 2"); /* 2: the note in the kernel's unit, ld.lld direct */
     kb_hash_str(&h, TF_KB_COMPILER_VERSION);
     kb_hash_str(&h, TF_KB_LLD);
+    for (const char *const *l = tf_kb_lld_argv; *l; l++) kb_hash_str(&h, *l);
+    char note_c[4200];
+    const char *inl =
+        kb_note_inline(name) ? kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c) : NULL;
     kb_hash_str(&h, o->risc == TF_COMPUTE ? "compute" : kb_risc_names[o->risc]);
     int first, last;
     rt_risc_span(o->risc, &first, &last);
     for (int r = first; r <= last; r++) {
         kb_argv a = {0};
-        kb_compile_cmd(&a, o, name, r, o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1, o->source);
+        kb_compile_cmd(&a, o, name, r, o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1, o->source,
+                       inl);
         if (a.oom) return cm_err_set("out of host memory");
         for (size_t i = 0; i < a.n; i++) kb_hash_str(&h, a.v[i]);
         kb_free(&a);
@@ -942,7 +1225,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
         char prefix[4400];
         kb_fmt(prefix, sizeof prefix, "%s/%s", tmpdir, name);
         kb_argv deps = {0};
-        if (kb_build_into(o, name, tmpdir, prefix, &deps)) {
+        if (kb_build_into(o, name, tmpdir, prefix, &deps, cache)) {
             kb_free(&deps);
             kb_clean(tmpdir, prefix, 1);
             return NULL;

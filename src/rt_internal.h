@@ -19,6 +19,7 @@
 #include "tt_foil/runtime.h"
 
 #include <stdint.h>
+#include <sys/types.h>
 
 /* The public RISC ids and count are the chip's (tt_foil/runtime.h cannot
  * include contracts/), row by row of TF_RISC_LIST. */
@@ -309,6 +310,31 @@ static inline int rt_start_waited(tf_transport *t)
  * else the build tree's: cm_file_firmware_dir). */
 const char *rt_install_share_dir(void);
 const char *rt_default_firmware_dir(char *buf, size_t n);
+
+/* jobs.c: child processes side by side (the kernel build). A job is a
+ * command (argv[0] a path; NULL argv: not run) with its stdout and stderr
+ * into the file `out`, and the jobs (lower indexes) that must succeed
+ * before it starts. rt_jobs_run runs them at most `width` at a time and
+ * returns when every child started has been waited for; then each job is
+ * RT_JOB_DONE (its exit status, or spawn_err / wait_err) or
+ * RT_JOB_SKIPPED: a prerequisite failed, or a job before it did (a
+ * sequential run would have stopped there). */
+enum { RT_JOBS_MAX = 32, RT_JOBS_MAX_WIDTH = 4 };
+enum { RT_JOB_PENDING, RT_JOB_RUNNING, RT_JOB_DONE, RT_JOB_SKIPPED };
+typedef struct rt_job {
+    char *const *argv;
+    const char *out;
+    int deps[4], ndeps;
+    /* results */
+    int state, status, spawn_err, wait_err;
+    pid_t pid;
+    int pidfd;
+} rt_job;
+void rt_jobs_run(rt_job *jobs, int n, int width);
+/* Done and exited 0. */
+int rt_job_ok(const rt_job *j);
+/* The CPUs this process may run on, 1..RT_JOBS_MAX_WIDTH. */
+int rt_jobs_width(void);
 
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);

@@ -52,7 +52,8 @@ static const char usage[] =
     "  --help               this text\n"
     "\n"
     "exit status: 0 ok, 1 compile error (compiler diagnostics on stderr), 2 bad usage\n"
-    "environment: TT_FOIL_KERNEL_CC replaces the compiler\n";
+    "environment: TT_FOIL_KERNEL_CC replaces the compiler; TT_FOIL_CACHE_DIR (default\n"
+    "  ~/.cache/tt-foil/kernels) keeps the builtins' object, compiled once for every kernel\n";
 
 static int bad(const char *fmt, const char *arg)
 {

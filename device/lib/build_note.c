@@ -1,6 +1,8 @@
 /* The build note of a firmware or kernel ELF (tf_build_note.h), placed in
  * the unloaded `.tt_foil_build` section. Compiled into every image with
- * TF_BUILD_KIND, TF_RISC, TF_BUILD_NAME and the profiler settings. */
+ * TF_BUILD_KIND, TF_RISC, TF_BUILD_NAME and the profiler settings: on its
+ * own, or (tf_kernel_build, src/kbuild.c) force-included into the kernel's
+ * own C or C++ translation unit, so it is C and C++ alike. */
 #include "tf_build_note.h"
 
 #ifndef TT_FOIL_DEVICE_PROFILER
@@ -11,6 +13,12 @@
 #endif
 #ifndef TF_BUILD_NAME
 #define TF_BUILD_NAME ""
+#endif
+
+#ifdef __cplusplus
+/* a namespace-scope const has internal linkage in C++: the note keeps its
+ * C name and external linkage, as in C */
+extern "C" const tf_build_note tf_build_note_v;
 #endif
 
 __attribute__((section(".tt_foil_build"), used)) const tf_build_note tf_build_note_v = {

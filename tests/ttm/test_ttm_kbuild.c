@@ -5,12 +5,16 @@
  * diagnostics with file:line, an unsupported tt-metal name, a compile-time
  * arg index out of range; a compute kernel's settings and their errors;
  * faults naming the kernel's own line through the API's inlined calls; a
- * user's warning flags (tt-metal's) in this -Werror build. */
+ * user's warning flags (tt-metal's) in this -Werror build; the build's
+ * steps side by side, the shared builtins and the build note's name. */
 #include "common/cm_srcloc.h" /* a pc as "function (file:line)": a message's length limit */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 static char work[256], logf[300];
 
@@ -187,6 +191,82 @@ static void warnings(tf_device *dev)
                                     "value in all control paths [-Werror,-Wreturn-type]");
 }
 
+/* The cache's entries whose names start with `prefix`. */
+static int cache_entries(const char *cache, const char *prefix)
+{
+    DIR *d = opendir(cache);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) n += !strncmp(e->d_name, prefix, strlen(prefix));
+    if (d) closedir(d);
+    return n;
+}
+
+/* The steps of a build run side by side (src/jobs.c): a compute kernel
+ * whose math and pack variants both fail reports the math one, the first
+ * a sequential build meets, and leaves no child process and nothing
+ * half-written; with the build's own compiler the builtins are compiled
+ * once for every kernel (one entry in the cache); the build note's name
+ * at the note's limits. */
+static void build_steps(tf_device *dev, const char *cache, const char *wrapper)
+{
+    char src[300];
+    snprintf(src, sizeof src, "%s/roles.c", work);
+    write_file(src, "#include \"compute_api.h\"\n#if TF_COMPUTE_ROLE == 1\n#error math variant "
+                    "fails first\n#elif TF_COMPUTE_ROLE == 2\n#error pack variant fails too\n"
+                    "#endif\nvoid kernel_main(void) {}\n");
+    int n = compiles();
+    CHECK_TRUE(ttm_build(dev, src, TF_COMPUTE, NULL, 0) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "roles.c: compile failed");
+    CHECK_CONTAINS(tf_last_error(), "error: math variant fails first");
+    CHECK_TRUE(!strstr(tf_last_error(), "pack variant"));
+    CHECK_TRUE(compiles() > n); /* (it ran) */
+    errno = 0;
+    CHECK_TRUE(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD); /* every child reaped */
+    CHECK_EQ_U(cache_entries(cache, "tmp-"), 0);
+
+    /* the build's own compiler: the builtins once, whatever the kernel */
+    unsetenv("TT_FOIL_KERNEL_CC");
+    CHECK_EQ_U(cache_entries(cache, "builtins-"), 0); /* (the wrapper's builds keep none) */
+    uint32_t page = 2048;
+    tf_kernel *k =
+        MUST_PTR(ttm_build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
+    ttm_check_loopback(dev, k, (tf_core){1, 0}, 2);
+    tf_kernel_free(k);
+    snprintf(src, sizeof src, "%s/roles.c", work);
+    write_file(src, "#include \"compute_api.h\"\nvoid kernel_main(void) {}\n");
+    k = MUST_PTR(ttm_build(dev, src, TF_COMPUTE, NULL, 0));
+    tf_kernel_free(k);
+    CHECK_EQ_U(cache_entries(cache, "builtins-"), 2); /* its deps file and its entry */
+    CHECK_EQ_U(cache_entries(cache, "tmp-"), 0);
+
+    /* the note's name: 63 bytes and its NUL in the kernel's own unit, 64
+     * (no NUL) and 65 (refused, naming the note) compiled alone, as ever */
+    char name[70];
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = TF_TEST_TTM "/loopback_dram_copy.cpp";
+    o.risc = TF_BRISC;
+    o.compile_args = &page;
+    o.num_compile_args = 1;
+    o.name = name;
+    memset(name, 'n', sizeof name);
+    name[63] = 0;
+    k = tf_kernel_build(dev, &o);
+    CHECK_TRUE(k && !strcmp(tf_kernel_name(k), name));
+    tf_kernel_free(k);
+    name[63] = 'n';
+    name[64] = 0;
+    k = tf_kernel_build(dev, &o);
+    CHECK_TRUE(k != NULL);
+    tf_kernel_free(k);
+    name[64] = 'n';
+    name[65] = 0;
+    CHECK_TRUE(tf_kernel_build(dev, &o) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "build_note.c:");
+    CHECK_CONTAINS(tf_last_error(), "initializer-string for char array is too long");
+    setenv("TT_FOIL_KERNEL_CC", wrapper, 1);
+}
+
 int main(void)
 {
     snprintf(work, sizeof work, "%s/kbuild.XXXXXX", TF_TEST_WORK);
@@ -211,7 +291,7 @@ int main(void)
     tf_kernel *k =
         MUST_PTR(ttm_build(dev, TF_TEST_TTM "/loopback_dram_copy.cpp", TF_BRISC, &page, 1));
     int n1 = compiles();
-    CHECK_EQ_U(n1, 4); /* kernel, build note, builtins, link */
+    CHECK_EQ_U(n1, 3); /* kernel (its build note included), builtins, link */
     CHECK_TRUE(!strcmp(tf_kernel_name(k), "loopback_dram_copy"));
     ttm_check_loopback(dev, k, (tf_core){0, 0}, 3);
     tf_kernel_free(k);
@@ -325,6 +405,7 @@ int main(void)
     }
     fault_lines(dev);
     warnings(dev);
+    build_steps(dev, cache, wrapper);
     /* nothing half-written was left in the cache by the failures */
     tf_kernel_build_opts o;
     tf_kernel_build_opts_init(&o);

@@ -59,7 +59,7 @@ enum tf_perf_unit { TF_PERF_UNITS(TF_PERF_UNIT_ENUM) TF_PERF_NUM_UNITS };
     X(ELTWISE, "eltwise", 1024)  /* add, sub or mul of 32x32 values (any broadcast) */             \
     X(REDUCE,  "reduce",  2048)  /* each value times the scaler, then combined */                  \
     X(BIAS,    "bias",    1024)  /* tt-foil's BIAS, REDUCE_COLS/ROWS: one add per value */          \
-    X(SFPU,    "sfpu",    1024)  /* one vector op per value, whatever it computes */
+    X(SFPU,    "sfpu",    1024)  /* one vector op per value, whatever it computes (SFPI: a value stored) */
 // clang-format on
 #define TF_PERF_FLOP_ENUM(name, label, flops) TF_PERF_FLOP_##name,
 enum tf_perf_flop { TF_PERF_FLOP_KINDS(TF_PERF_FLOP_ENUM) TF_PERF_NUM_FLOPS };

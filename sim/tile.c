@@ -1004,6 +1004,10 @@ static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
     if (sim_sfpi_run(&e->sfpi, &c, &f, &cycles))
         return fault_aux(sh, fop, TF_TILE_ERR_SFPI, f.why, byte_of(f.b), byte_of(f.c));
     if (sop == TF_SFPI_STORE) {
+        /* the counters: a value the program stores into DEST is one SFPU
+         * "flop", as a named SFPU op's 1024 a tile (one vector op per
+         * value, whatever it computed) */
+        sh->core->perf.flops[TF_PERF_FLOP_SFPU] += (uint64_t)__builtin_popcount(e->sfpi.enable);
         int integer = TF_SFPI_B(c.word) == 1;
         e->dirty[slot] = 1;
         e->plain[slot] = e->fast[slot] = 0;

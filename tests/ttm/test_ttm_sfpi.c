@@ -183,6 +183,8 @@ static void test_values(void)
         check_tile("add", out, want);
         /* 4 faces x 8 x (2 loads, an add, a store) */
         CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 4 * 8 * 4);
+        /* a value stored, one SFPU flop: the tile's 1024 */
+        CHECK_EQ_U(pc.flops[TF_PERF_FLOP_SFPU], E);
     }
     /* the op shapes on an fp32 DEST, exact */
     input(in, 1, 1, 0);
@@ -198,6 +200,7 @@ static void test_values(void)
     check_tile("first column", out, want);
     /* faces 0 and 2, 4 x (load, the 2.0's load, mad, store) */
     CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 2 * 4 * 4);
+    CHECK_EQ_U(pc.flops[TF_PERF_FLOP_SFPU], 2 * 4 * 32);
 
     input(in, 1, 1, 1);
     CHECK_EQ_U((uint64_t)(run(4, 1, in, 1, out, &pc, err, sizeof err)), 0);

@@ -24,10 +24,12 @@
  * noc_async_read, an SFPI operation's command) still names the kernel's
  * own line. Up to CM_SRCLOC_CALLERS callers are shown; of a longer chain,
  * the innermost CM_SRCLOC_INNER and the calls made from the kernel's own
- * source file (the compile unit's: its lines are what the user wrote), or
- * when it has none the outermost ones, each run of the others left out as
- * ", ... (N more)". When buf is short, the innermost callers give way
- * first, then the kernel's innermost own ones (its outermost line stays). */
+ * code (outside the kernel API's directories when the caller names them,
+ * cm_srcloc_in; else from the compile unit's own file: its lines are what
+ * the user wrote), or when it has none the outermost ones, each run of the
+ * others left out as ", ... (N more)". When buf is short, the innermost
+ * callers give way first, then the kernel's innermost own ones (its
+ * outermost line stays). */
 enum { CM_SRCLOC_CALLERS = 6, CM_SRCLOC_INNER = 2, CM_SRCLOC_MAX = 64 };
 
 /* The directory a relative file name of the DWARF is relative to (the
@@ -52,6 +54,21 @@ static int call_text(const cm_srcloc_call *c, char *buf, size_t n)
     const char *sep, *dir = dir_of(c->file, c->dir, &sep);
     return snprintf(buf, n, ", inlined in %s (%s%s%s:%u)", c->caller ? c->caller : "?", dir, sep,
                     c->file ? c->file : "?", c->line);
+}
+
+/* path (absolute, or relative to dir) is under one of the directories */
+static int under_any(const char *path, const char *dir, const char *const *dirs)
+{
+    char full[4096];
+    if (path[0] != '/' && dir) {
+        snprintf(full, sizeof full, "%s/%s", dir, path);
+        path = full;
+    }
+    for (; *dirs; dirs++) {
+        size_t n = strlen(*dirs);
+        if (!strncmp(path, *dirs, n) && path[n] == '/') return 1;
+    }
+    return 0;
 }
 
 /* a and b name one file, each absolute or relative to dir */
@@ -110,8 +127,8 @@ static void choose_calls(const cm_srcloc_call *calls, int m, int nown, int inner
 }
 
 static void inlined_from(const Dwarf_Die *path, int depth, const char *comp_dir,
-                         const char *cu_file, Dwarf_Files *files, size_t nfiles, char *buf,
-                         size_t n, int k)
+                         const char *cu_file, const char *const *api_dirs, Dwarf_Files *files,
+                         size_t nfiles, char *buf, size_t n, int k)
 {
     if (k < 0 || (size_t)k >= n) return;
     cm_srcloc_call calls[CM_SRCLOC_MAX];
@@ -133,7 +150,9 @@ static void inlined_from(const Dwarf_Die *path, int depth, const char *comp_dir,
         c->file = fi < nfiles ? dwarf_filesrc(files, fi, NULL, NULL) : NULL;
         c->dir = comp_dir;
         c->line = (unsigned)line;
-        c->own = same_file(c->file, cu_file, comp_dir);
+        c->own = !c->file                ? 0
+                 : api_dirs && *api_dirs ? !under_any(c->file, comp_dir, api_dirs)
+                                         : same_file(c->file, cu_file, comp_dir);
     }
     /* shown: as choose_calls says; each run of others left out is one
      * ", ... (N more)" */
@@ -176,6 +195,12 @@ static void inlined_from(const Dwarf_Die *path, int depth, const char *comp_dir,
 }
 
 int cm_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
+{
+    return cm_srcloc_in(elf_path, pc, NULL, buf, n);
+}
+
+int cm_srcloc_in(const char *elf_path, uint32_t pc, const char *const *api_dirs, char *buf,
+                 size_t n)
 {
     if (!elf_path) return -1;
     int fd = open(elf_path, O_RDONLY);
@@ -230,8 +255,8 @@ int cm_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
                 Dwarf_Files *files = NULL;
                 size_t nfiles = 0;
                 if (in >= 0 && dwarf_getsrcfiles(&cu, &files, &nfiles) == 0)
-                    inlined_from(path, in + 1, comp_dir, dwarf_diename(&cu), files, nfiles, buf, n,
-                                 k);
+                    inlined_from(path, in + 1, comp_dir, dwarf_diename(&cu), api_dirs, files,
+                                 nfiles, buf, n, k);
                 rc = 0;
             }
         }
@@ -248,6 +273,13 @@ const char *cm_srcloc_missing(void)
 #else
 int cm_srcloc(const char *elf_path, uint32_t pc, char *buf, size_t n)
 {
+    return cm_srcloc_in(elf_path, pc, NULL, buf, n);
+}
+
+int cm_srcloc_in(const char *elf_path, uint32_t pc, const char *const *api_dirs, char *buf,
+                 size_t n)
+{
+    (void)api_dirs;
     (void)elf_path;
     (void)pc;
     (void)buf;

@@ -38,6 +38,8 @@
  * engine faults (TF_SFPI_ERR_REGS). */
 #define TF_SFPI_NREGS  48
 #define TF_SFPI_NO_REG 255
+/* ... for a value it moved from (std::move, a return): reading it faults */
+#define TF_SFPI_MOVED 254
 /* X(NAME, register, value bits, writable, tt-metal name) */
 // clang-format off
 #define TF_SFPI_CONSTS(X)                                                                          \
@@ -69,24 +71,27 @@ enum tf_sfpi_const { TF_SFPI_CONSTS(TF_SFPI_CONST_ENUM) TF_SFPI_NUM_REGS };
     X(STORE,   4, 1, "the 32 DEST values at address ARG1 = a; b = 1: integers (raw bits), else "   \
                      "floats (a 16-bit DEST truncates them, as the SFPU's store)")                 \
     X(MAD,     5, 1, "d = (a x b) + c, one rounding; ARG1 bit 8: - (a x b), bit 9: - c")           \
-    X(FCMP,    6, 1, "d = mask of the test TF_SFPI_CMP_* (ARG1) on t = a - b (a MAD); with "       \
-                     "TF_SFPI_CMP_RAW on a's own bits (a comparison with +-0: b unused)")         \
-    X(ICMP,    7, 1, "d = mask of the test TF_SFPI_CMP_* (ARG1) on t = a - b, wrapping")           \
+    X(FCMP,    6, 2, "d = mask of the test TF_SFPI_CMP_* (ARG1) on t = a - b (a MAD, then the "    \
+                     "test); with TF_SFPI_CMP_RAW on a's own bits (a comparison with +-0: b "     \
+                     "unused, 1 cycle); > and <= a cycle more")                                   \
+    X(ICMP,    7, 1, "d = mask of the test TF_SFPI_CMP_* (ARG1) on t = a - b, wrapping; ==, != "   \
+                     "a cycle more, > and <= two")                                                \
     X(AND,     8, 1, "d = a & b")                                                                  \
     X(OR,      9, 1, "d = a | b")                                                                  \
     X(XOR,    10, 1, "d = a ^ b")                                                                  \
     X(NOT,    11, 1, "d = ~a")                                                                     \
     X(IADD,   12, 1, "d = a + b, wrapping")                                                        \
     X(ISUB,   13, 1, "d = a - b, wrapping")                                                        \
-    X(SHFT,   14, 1, "d = a shifted by b's lanes (> 0 left, < 0 right; ARG1 1: arithmetic right, " \
-                     "by 32 or more: all sign or zero bits)")                                     \
+    X(SHFT,   14, 1, "d = a shifted by n = b's lanes (bit 1 of ARG1: by ARG1's bits 8-19, "       \
+                     "signed): n >= 0 left by n % 32, else right by -n % 32 (ARG1 bit 0: "        \
+                     "arithmetic), as SFPSHFT")                                                   \
     X(ABS,    15, 1, "d = |a|: ARG1 0 floats (the sign bit cleared), 1 int32 (INT32_MIN stays)")   \
     X(NEG,    16, 1, "d = a with its sign bit flipped")                                            \
     X(SETSGN, 17, 1, "d = a with b's sign bit")                                                    \
     X(SETEXP, 18, 1, "d = a with its exponent field = b's low 8 bits")                             \
     X(SETMAN, 19, 1, "d = a with its mantissa = b's low 23 bits")                                  \
-    X(ADDEXP, 20, 1, "d = a with ARG1 (signed) added to its exponent field (8-bit wrap), not "     \
-                     "for an exponent of 0 or 255")                                               \
+    X(ADDEXP, 20, 1, "d = a with ARG1 (signed) added to its exponent field (8-bit wrap), but "     \
+                     "for an exponent of 255 (SFPDIVP2)")                                         \
     X(EXEXP,  21, 1, "d = a's exponent field - 127; ARG1 1: the field itself")                     \
     X(EXMAN,  22, 1, "d = a's 23 mantissa bits; ARG1 1: with the unit bit (1 << 23)")              \
     X(LZ,     23, 1, "d = a's leading zero bits (32 for 0)")                                       \
@@ -94,12 +99,16 @@ enum tf_sfpi_const { TF_SFPI_CONSTS(TF_SFPI_CONST_ENUM) TF_SFPI_NUM_REGS };
                      "rounding argument, 0)")                                                     \
     X(FP16B,  25, 1, "d = a rounded to bf16 precision, ties away from zero (the low 16 bits "      \
                      "cleared); exponent 0: +0, 255: an infinity of a's sign; ARG1 as CAST's")     \
-    X(MINMAX, 26, 1, "a, b = min(a, b), max(a, b) in the SFPU's sign-magnitude order (d unused)")  \
-    X(SWAP,   27, 1, "a, b = b, a (d unused)")                                                     \
-    X(CC_IF,  28, 1, "v_if: push the enabled lanes; enable those of them where a's mask is set")  \
-    X(CC_ELSE,29, 1, "v_else, v_elseif: enable the pushed lanes no branch has taken yet")         \
-    X(CC_AND, 30, 1, "v_and, v_elseif's condition: enable only the lanes of a's mask too")        \
-    X(CC_POP, 31, 0, "v_endif: back to the pushed lanes")
+    X(MINMAX, 26, 2, "a, b = min(a, b), max(a, b) in the SFPU's sign-magnitude order (d unused; "  \
+                     "SFPSWAP holds the next cycle)")                                             \
+    X(SWAP,   27, 2, "a, b = b, a (d unused)")                                                     \
+    X(CC_IF,  28, 1, "v_if, v_elseif's condition, v_block: push the enabled lanes; enable those "  \
+                     "of them where a's mask is set (a TF_SFPI_NO_REG: all of them)")            \
+    X(CC_ELSE,29, 1, "v_else, v_elseif: enable the pushed lanes not enabled now (SFPCOMPC)")      \
+    X(CC_AND, 30, 1, "v_and: enable only the lanes of a's mask too")                             \
+    X(CC_POP, 31, 1, "v_endif, v_endblock: back to the pushed lanes (one pop a push)")            \
+    X(CONFIG, 32, 1, "constant register d = a's lane 0 in every lane, whatever is enabled "        \
+                     "(SFPCONFIG: vConstFloatPrgm0 = x)")
 // clang-format on
 #define TF_SFPI_OP_ENUM(name, code, cycles, doc) TF_SFPI_##name = code,
 enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
@@ -124,7 +133,8 @@ enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
 #define TF_SFPI_CMP_GT  4 /* t >= 0 and t != 0 */
 #define TF_SFPI_CMP_LE  5 /* t < 0 or t == 0 */
 #define TF_SFPI_CMP_RAW (1u << 8)
-/* The depth of v_if's nesting (the SFPU's condition stack: 8) */
+/* The depth of v_if's nesting (the SFPU's condition stack: 8; each
+ * v_elseif pushes once more, as tt-metal's) */
 #define TF_SFPI_CC_DEPTH 8
 
 /* TF_TILE_ERR_SFPI's a: why (the fault's opcode word has the SFPI op in
@@ -134,7 +144,10 @@ enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
  * v_if nested deeper than TF_SFPI_CC_DEPTH; NO_IF v_else, v_elseif, v_and
  * or v_endif with no v_if open; ROUND stochastic rounding (a float_to_*
  * or int32_to_float whose rounding argument is not 0); OP no such SFPI op
- * (b: its code). */
+ * (b: its code); ARG an operand ARG1 the op does not take (b: it); STALE a
+ * product (a * b, not yet rounded) used after one of its operands changed
+ * or ended (raised by the C++ layer, b: 0). A register number b of
+ * TF_SFPI_MOVED in REGS: a value read after it was moved from. */
 #define TF_SFPI_ERR_REGS  1
 #define TF_SFPI_ERR_CONST 2
 #define TF_SFPI_ERR_ADDR  3
@@ -142,5 +155,7 @@ enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
 #define TF_SFPI_ERR_NO_IF 5
 #define TF_SFPI_ERR_ROUND 6
 #define TF_SFPI_ERR_OP    7
+#define TF_SFPI_ERR_ARG   8
+#define TF_SFPI_ERR_STALE 9
 
 #endif

@@ -982,15 +982,20 @@ static int do_welford(sim_core_hart *sh, sim_tile_engine *e, int op)
 }
 
 /* One SFPI command (tile_sfpi.c computes): its DEST tile when it loads or
- * stores, which must be in the math thread's half; the SFPU registers it
- * uses are the ones tt-llk's ops keep cumsum's carry and Welford's
- * statistics in. A fault's opcode word has the SFPI op in bits 8-15. */
-static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
+ * stores, which must be in the math thread's half (between acquire and
+ * commit; the other commands use registers alone, as an op's init that
+ * programs a constant before the loop does); the SFPU registers it uses
+ * are the ones tt-llk's ops keep cumsum's carry and Welford's statistics
+ * in. A fault's opcode word has the SFPI op in bits 8-15. */
+static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     sim_sfpi_cmd c = {.word = sh->tile_args[0], .arg1 = sh->tile_args[1]};
     uint32_t sop = TF_SFPI_OP(c.word), cycles = 0;
     int fop = op | (int)(sop & 0xff) << 8, slot = -1;
     if (sop == TF_SFPI_LOAD || sop == TF_SFPI_STORE) {
+        if (!e->math_holds)
+            return fault_aux(sh, fop, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_ACQUIRE, 0, 0);
+        int half = (int)(e->committed & 1);
         uint32_t cap = dest_capacity(e), tile = c.arg1 / TF_SFPI_TILE_ROWS;
         if (tile >= cap)
             return fault_aux(sh, fop, TF_TILE_ERR_SFPI, TF_SFPI_ERR_ADDR, byte_of(c.arg1 / 4), cap);
@@ -1029,6 +1034,7 @@ static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
+    if (op == TF_TILE_SFPI) return do_sfpi(sh, e, op);
     if (op == TF_TILE_WELFORD) return do_welford(sh, e, op);
     if (op == TF_TILE_ACQUIRE) {
         if (e->math_holds)
@@ -1048,7 +1054,6 @@ static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->math_holds = 0;
         return TF_BUS_OK;
     }
-    if (op == TF_TILE_SFPI) return do_sfpi(sh, e, op, half);
     return math_in(sh, e, op, half);
 }
 

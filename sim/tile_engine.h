@@ -93,12 +93,12 @@ typedef struct sim_welford {
 
 /* SFPI (tile_sfpi.c): the vector registers of a kernel's own SFPU
  * program (the C++ layer's values, then the constants) and v_if's lane
- * predication: the enabled lanes, and for each open v_if the lanes enabled
- * before it and those its branches have taken */
+ * predication: the enabled lanes, and the stack of those enabled before
+ * each push */
 typedef struct sim_sfpi {
     uint32_t reg[TF_SFPI_NUM_REGS][TF_SFPI_LANES];
     uint32_t enable;
-    uint32_t saved[TF_SFPI_CC_DEPTH], taken[TF_SFPI_CC_DEPTH];
+    uint32_t saved[TF_SFPI_CC_DEPTH];
     uint8_t depth;
     uint8_t ready; /* the constants are set (after a boot or reset: at the first command) */
 } sim_sfpi;

@@ -42,14 +42,14 @@ static int test(uint32_t t, uint32_t cmp)
     }
 }
 
-/* sfpi::shft: by n > 0 left, n < 0 right (arithmetic: the sign fills) */
+/* SFPSHFT: n >= 0 left by n % 32, else right by -n % 32 (arithmetic:
+ * the sign fills) */
 static uint32_t shift(uint32_t v, int32_t n, int arith)
 {
-    if (n >= 32) return 0;
-    if (n >= 0) return v << n;
-    if (n <= -32) return arith && (int32_t)v < 0 ? 0xffffffffu : 0;
-    if (arith && (int32_t)v < 0) return ~(~v >> -n);
-    return v >> -n;
+    if (n >= 0) return v << (n & 31);
+    uint32_t k = (0u - (uint32_t)n) & 31;
+    if (arith && (int32_t)v < 0) return ~(~v >> k);
+    return v >> k;
 }
 
 /* SFPCAST of a sign-magnitude int32 to fp32, to nearest even (the float
@@ -74,7 +74,7 @@ static uint32_t fp16b(uint32_t v)
 static uint32_t addexp(uint32_t v, int32_t n)
 {
     uint32_t e = (v >> 23) & 0xff;
-    if (e == 0 || e == 255) return v;
+    if (e == 255) return v; /* (an infinity, a NaN) */
     return (v & 0x807fffffu) | (((e + (uint32_t)n) & 0xff) << 23);
 }
 
@@ -87,6 +87,9 @@ static uint32_t lz(uint32_t v)
 
 /* ---- registers -------------------------------------------------------------------------- */
 
+#define OP_CYCLES(name, code, cycles, doc) [code] = cycles,
+static const uint8_t op_cycles[TF_SFPI_NUM_OPS] = {TF_SFPI_OPS(OP_CYCLES)};
+#undef OP_CYCLES
 #define CONST_INIT(name, reg, bits, w, tt) [reg] = bits,
 static const uint32_t const_bits[TF_SFPI_NUM_REGS] = {TF_SFPI_CONSTS(CONST_INIT)};
 #undef CONST_INIT
@@ -180,7 +183,8 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
                  (op >= TF_SFPI_SETSGN && op <= TF_SFPI_SETMAN) || op == TF_SFPI_MINMAX ||
                  op == TF_SFPI_SWAP;
     int uses_d =
-        op != TF_SFPI_STORE && op != TF_SFPI_MINMAX && op != TF_SFPI_SWAP && op < TF_SFPI_CC_IF;
+        (op != TF_SFPI_STORE && op != TF_SFPI_MINMAX && op != TF_SFPI_SWAP && op < TF_SFPI_CC_IF) ||
+        op == TF_SFPI_CONFIG;
     uint32_t cr = x & 0xff;
     int pairs = op == TF_SFPI_MINMAX || op == TF_SFPI_SWAP;
     if ((uses_d && bad_reg(d, f)) || (uses_a && bad_reg(a, f)) || (uses_b && bad_reg(b, f)) ||
@@ -191,7 +195,16 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         f->why = TF_SFPI_ERR_ROUND, f->b = x > 255 ? 255 : x;
         return -1;
     }
-    *cycles = 1;
+    /* the operands ARG1 holds, where the C++ layer sends a few values */
+    uint32_t cmp = x & 0xff;
+    if (((op == TF_SFPI_FCMP || op == TF_SFPI_ICMP) &&
+         (cmp > TF_SFPI_CMP_LE || (x & ~0x1ffu) || (op == TF_SFPI_ICMP && (x >> 8)))) ||
+        (op == TF_SFPI_MAD && (x >> 10)) || (op == TF_SFPI_SHFT && (x & ~0xfff03u)) ||
+        ((op == TF_SFPI_ABS || op == TF_SFPI_EXEXP || op == TF_SFPI_EXMAN) && x > 1)) {
+        f->why = TF_SFPI_ERR_ARG, f->b = x > 255 ? 255 : x;
+        return -1;
+    }
+    *cycles = op_cycles[op];
     uint32_t en = s->enable;
     const uint32_t *ra = uses_a ? s->reg[a] : NULL, *rb = uses_b ? s->reg[b] : NULL;
     uint32_t out[TF_SFPI_LANES];
@@ -201,9 +214,8 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
             f->why = TF_SFPI_ERR_DEPTH;
             return -1;
         }
-        s->saved[s->depth] = en;
-        s->enable = ra ? en & mask_of(ra) : en;
-        s->taken[s->depth++] = s->enable;
+        s->saved[s->depth++] = en;
+        if (ra) s->enable = en & mask_of(ra);
         return 0;
     case TF_SFPI_CC_ELSE:
     case TF_SFPI_CC_AND:
@@ -212,14 +224,15 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
             f->why = TF_SFPI_ERR_NO_IF;
             return -1;
         }
-        if (op == TF_SFPI_CC_ELSE) {
-            s->enable = s->saved[s->depth - 1] & ~s->taken[s->depth - 1];
-        } else if (op == TF_SFPI_CC_AND) {
-            s->enable &= mask_of(ra);
-            s->taken[s->depth - 1] |= s->enable;
-        } else {
+        if (op == TF_SFPI_CC_ELSE) /* SFPCOMPC: the pushed lanes not enabled now */
+            s->enable = s->saved[s->depth - 1] & ~en;
+        else if (op == TF_SFPI_CC_AND)
+            s->enable = en & mask_of(ra);
+        else
             s->enable = s->saved[--s->depth];
-        }
+        return 0;
+    case TF_SFPI_CONFIG:
+        for (int l = 0; l < TF_SFPI_LANES; l++) s->reg[d][l] = ra[0];
         return 0;
     case TF_SFPI_LOAD:
         for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = f_bits(c->tile[lane_index(x, l)]);
@@ -251,7 +264,6 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
     /* a comparison: SFPMAD's subtraction (not for +-0: the raw test), then
      * SFPSETCC, two of them for > and <= (and one more for == and != of
      * integers, whose SFPIADD tests the sign alone) */
-    uint32_t cmp = x & 0xff;
     if (op == TF_SFPI_FCMP || op == TF_SFPI_ICMP) {
         int two = cmp == TF_SFPI_CMP_GT || cmp == TF_SFPI_CMP_LE;
         *cycles = (op == TF_SFPI_FCMP && !(x & TF_SFPI_CMP_RAW) ? 2 : 1) + two +
@@ -280,7 +292,11 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         case TF_SFPI_IADD: r = u + v; break;
         case TF_SFPI_ISUB: r = u - v; break;
         case TF_SFPI_SHFT:
-            r = shift(u, x & 2 ? (int32_t)(int8_t)(x >> 8) : (int32_t)v, (int)(x & 1));
+            /* (the immediate: 12 bits, signed) */
+            r = shift(u,
+                      x & 2 ? (int32_t)((x >> 8) & 0xfff) - (int32_t)((x >> 8) & 0x800) * 2
+                            : (int32_t)v,
+                      (int)(x & 1));
             break;
         case TF_SFPI_ABS:
             r = x & 1 ? ((int32_t)u < 0 && u != 0x80000000u ? 0u - u : u) : u & 0x7fffffffu;

@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,23 @@ static const char *kb_expand(const char *s, char *out, size_t cap)
     }
     out[n] = 0;
     return out;
+}
+
+/* The kernel API's directories (messages tell its headers from the
+ * kernel's own code by them: rt_srcloc_describe): the device tree and the
+ * contracts, in this build's source tree or the installed share/tt_foil. */
+static char kb_api[2][4200];
+static const char *kb_api_list[3];
+static pthread_once_t kb_api_once = PTHREAD_ONCE_INIT;
+static void kb_api_find(void)
+{
+    kb_api_list[0] = kb_expand("{tf-src}/device", kb_api[0], sizeof kb_api[0]);
+    kb_api_list[1] = kb_expand("{tf-src}/contracts", kb_api[1], sizeof kb_api[1]);
+}
+const char *const *rt_kbuild_api_dirs(void)
+{
+    pthread_once(&kb_api_once, kb_api_find);
+    return kb_api_list;
 }
 
 static void kb_push_table(kb_argv *a, const char *s)
@@ -856,8 +874,69 @@ static void kb_lld_cmd(kb_argv *a, const char *script, char obj[][4200], int nob
  * the one reported, with what the tool printed, and the warnings of the
  * steps before it, as a sequential build reports them. The builtins come
  * from `cache` when it is given (kb_builtins_find). */
+/* `#pragma GCC unroll 0` (tt-llk's Blackhole SFPU functions write it: GCC
+ * unrolls nothing, as with 1) is an error in clang 14 ("invalid value '0';
+ * must be positive"). A C++ kernel whose build failed so is built again
+ * through its preprocessed text: each RISC's source preprocessed (-E, its
+ * dependencies from there), the pragma's 0 made 1 in that text, which is
+ * compiled as it stands (-x c++-cpp-output: the line markers keep the
+ * kernel's files and lines in diagnostics and debug info). */
+static int kb_unroll0(const char *msg)
+{
+    return msg && strstr(msg, "invalid value '0'; must be positive") &&
+           strstr(msg, "#pragma GCC unroll 0");
+}
+
+/* The preprocessed text at path with each `#pragma GCC unroll 0` line made
+ * `... unroll 1`, in place. */
+static int kb_unroll0_fix(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return cm_err_set("%s: %s", path, strerror(errno));
+    char tmp[4400], line[8192];
+    kb_fmt(tmp, sizeof tmp, "%s.fix", path);
+    FILE *g = fopen(tmp, "wb");
+    if (!g) {
+        fclose(f);
+        return cm_err_set("%s: %s", tmp, strerror(errno));
+    }
+    static const char pragma[] = "#pragma GCC unroll 0";
+    while (fgets(line, sizeof line, f)) {
+        const char *t = line;
+        while (*t == ' ' || *t == '\t') t++;
+        size_t k = sizeof pragma - 1;
+        if (!strncmp(t, pragma, k) && (t[k] == '\n' || t[k] == '\r' || t[k] == 0 || t[k] == ' '))
+            line[t - line + k - 1] = '1';
+        fputs(line, g);
+    }
+    int bad = ferror(f) || ferror(g);
+    fclose(f);
+    if (fclose(g) || bad || rename(tmp, path)) {
+        unlink(tmp);
+        return cm_err_set("%s: cannot rewrite the preprocessed kernel", path);
+    }
+    return 0;
+}
+
+static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const char *dir,
+                         const char *out_prefix, kb_argv *deps, const char *cache, int pp);
+
 static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const char *dir,
                          const char *out_prefix, kb_argv *deps, const char *cache)
+{
+    int rc = kb_build_once(o, name, dir, out_prefix, deps, cache, 0);
+    if (rc && kb_is_cxx(o->source) && kb_unroll0(tf_last_error())) {
+        if (deps) { /* (what the failed build read) */
+            kb_free(deps);
+            memset(deps, 0, sizeof *deps);
+        }
+        rc = kb_build_once(o, name, dir, out_prefix, deps, cache, 1);
+    }
+    return rc;
+}
+
+static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const char *dir,
+                         const char *out_prefix, kb_argv *deps, const char *cache, int pp)
 {
     int first, last;
     rt_risc_span(o->risc, &first, &last);
@@ -879,8 +958,8 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
             if (!mkdtemp(btmp)) btmp[0] = 0; /* then with the kernel, as without a cache */
         }
     }
-    int bjob = -1, oom = 0;
-    for (int r = first; r <= last; r++) {
+    int bjob = -1, oom = 0, pre_rc = 0;
+    for (int r = first; r <= last && !pre_rc; r++) {
         int role = o->risc == TF_COMPUTE ? r - TF_RISC_TRISC0 : -1, kjob = -1, njob = -1;
         char obj[3][4200];
         int nobj = 0;
@@ -909,17 +988,45 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
             } else {
                 kb_compile_cmd(a, o, name, r, role, s ? note : o->source, s ? NULL : inl);
             }
-            kb_push(a, "-MD");
-            kb_push(a, "-MF");
-            kb_push(a, b->dfile[j]);
-            kb_push(a, "-c");
-            kb_push(a, s == 0 ? o->source : s == 1 ? note : builtins);
+            if (pp && s == 0) { /* (kb_build_into) */
+                char ii[4300];
+                kb_fmt(ii, sizeof ii, "%s/%s.ii", dir, kb_risc_names[r]);
+                kb_argv e = {0};
+                kb_compile_cmd(&e, o, name, r, role, o->source, inl);
+                kb_push(&e, "-E");
+                kb_push(&e, "-MD");
+                kb_push(&e, "-MF");
+                kb_push(&e, b->dfile[j]);
+                kb_push(&e, o->source);
+                kb_push(&e, "-o");
+                kb_push(&e, ii);
+                int prc =
+                    e.oom ? cm_err_set("out of host memory") : kb_run(e.v, b->diag[j], o->source);
+                kb_free(&e);
+                if (!prc) prc = kb_unroll0_fix(ii);
+                if (prc) {
+                    pre_rc = -1;
+                    break;
+                }
+                kb_push(a, "-Wno-unused-command-line-argument");
+                kb_push(a, "-x");
+                kb_push(a, "c++-cpp-output");
+                kb_push(a, "-c");
+                kb_push(a, ii);
+            } else {
+                kb_push(a, "-MD");
+                kb_push(a, "-MF");
+                kb_push(a, b->dfile[j]);
+                kb_push(a, "-c");
+                kb_push(a, s == 0 ? o->source : s == 1 ? note : builtins);
+            }
             kb_push(a, "-o");
             kb_push(a, obj[nobj++]);
             b->kind[j] = KB_COMPILE;
             b->risc[j] = r;
             *(s == 0 ? &kjob : s == 1 ? &njob : &bjob) = j;
         }
+        if (pre_rc) break;
         /* the link, after this RISC's compiles */
         int j = b->n++;
         kb_fmt(b->elf[r], sizeof b->elf[r], "%s.%s.elf", out_prefix, kb_risc_names[r]);
@@ -958,6 +1065,8 @@ static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const 
     int rc = 0, done = -1;
     if (oom) {
         rc = cm_err_set("out of host memory");
+    } else if (pre_rc) {
+        rc = -1; /* (the preprocessing's message) */
     } else {
         rt_jobs_run(b->jobs, b->n, rt_jobs_width());
         /* the results in order, as a sequential build met them */

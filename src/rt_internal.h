@@ -336,6 +336,8 @@ int rt_job_ok(const rt_job *j);
 /* The CPUs this process may run on, 1..RT_JOBS_MAX_WIDTH. */
 int rt_jobs_width(void);
 
+/* kbuild.c: the kernel API's directories (NULL-terminated, absolute) */
+const char *const *rt_kbuild_api_dirs(void);
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 /* The program's kernel image or RISC r's firmware holding pc, or NULL. */

@@ -25,7 +25,7 @@ void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size
                  " (no source line: %s was rebuilt or removed since it was loaded, and its debug "
                  "info would describe other code)",
                  path);
-    else if (path && cm_srcloc(path, pc, loc, sizeof loc) == 0)
+    else if (path && cm_srcloc_in(path, pc, rt_kbuild_api_dirs(), loc, sizeof loc) == 0)
         snprintf(buf, n, " in %s", loc);
     else if (path)
         snprintf(buf, n, " (%s)", cm_srcloc_missing());

@@ -208,7 +208,11 @@ static void sfpi_fault(uint32_t a, uint32_t b, uint32_t c, char *what, size_t n)
 #undef CONST_NAME
     switch (a) {
     case TF_SFPI_ERR_REGS:
-        if (b == TF_SFPI_NO_REG)
+        if (b == TF_SFPI_MOVED)
+            snprintf(what, n,
+                     "it reads a value after it was moved from (std::move, or a value passed on "
+                     "as a temporary): copy it instead");
+        else if (b == TF_SFPI_NO_REG)
             snprintf(what, n,
                      "more than %d SFPI vector values (vFloat, vInt, vUInt, conditions) are live "
                      "at once: declare fewer, or end their scopes sooner",
@@ -240,9 +244,19 @@ static void sfpi_fault(uint32_t a, uint32_t b, uint32_t c, char *what, size_t n)
         break;
     case TF_SFPI_ERR_ROUND:
         snprintf(what, n,
-                 "rounding argument %u%s: stochastic rounding (the float_to_* and "
-                 "int32_to_float default, 1) is not modeled: pass 0 (to nearest)",
+                 "rounding argument %u%s: only 0 (to nearest) is modeled (the float_to_* and "
+                 "int32_to_float default, 1, is stochastic rounding): pass 0",
                  b, b == 255 ? " or more" : "");
+        break;
+    case TF_SFPI_ERR_ARG:
+        snprintf(what, n, "operand %u%s is not one this operation takes", b,
+                 b == 255 ? " or more" : "");
+        break;
+    case TF_SFPI_ERR_STALE:
+        snprintf(what, n,
+                 "a product (a * b, which SFPI rounds where it is used, fused into an add "
+                 "after it) was used after one of its operands changed or ended, as `auto p = a "
+                 "* b;` then `a = ...` does: keep it in a vFloat (vFloat p = a * b)");
         break;
     default: snprintf(what, n, "there is no SFPI operation %u", b); break;
     }

@@ -414,6 +414,27 @@ printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' 
     '#endif' 'void kernel_main() { MATH((run(0))); }' >"$tmp/sfpi.cpp"
 run "$cc" --risc compute -o "$tmp/sfpi" "$tmp/sfpi.cpp"
 expect_rc 0 "SFPI"
+# the forms tt-metal's SFPI code writes build: integer and double
+# literals with floats, s2vFloat16b operands, sfpi_inline, integer shifts
+# by a vector, -vInt, setsgn of integers, DEST values in abs/lz and
+# comparisons, the programmable constants from both kinds, x += a * b
+printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' \
+    'using namespace sfpi;' \
+    'sfpi_inline vFloat twice(vFloat v) { return v * 2; }' \
+    'void forms(int scale_bf16) {' \
+    '  vFloat x = dst_reg[0], z = 0, y = s2vFloat16b(1.0f);' \
+    '  x = x + 1; x = 0.5 * x; z = 0; dst_reg[0] = dst_reg[1] * 2 + 1;' \
+    '  v_if (x < 0) { x = twice(x) * s2vFloat16b(scale_bf16); } v_endif;' \
+    '  v_if (x < s2vFloat16b(0.25f) && dst_reg[0] < 0.0f) { x = x + s2vFloat16b(2.0f); } v_endif;' \
+    '  vInt i = 3; vUInt u = vUInt(0xffff) | vUInt(0xffff) << 16; u = u << i; i = -i;' \
+    '  vUInt s = setsgn(vUInt(1), 1); vInt l = lz(dst_reg[0]); vFloat a = abs(dst_reg[1]);' \
+    '  vConstIntPrgm0 = 0xffu; vConstFloatPrgm1 = 2; vConstFloatPrgm2 = x;' \
+    '  x += a * y; x -= a * z;' \
+    '  dst_reg[2] = x + reinterpret<vFloat>(u ^ s) + int32_to_float(i + l, 0); }' \
+    'void run() { _llk_math_eltwise_unary_sfpu_params_<false>(forms, 0, (int)VectorMode::RC, 0x3f80); }' \
+    '#endif' 'void kernel_main() { MATH((run())); }' >"$tmp/sfpi_forms.cpp"
+run "$cc" --risc compute -o "$tmp/sfpi_forms" "$tmp/sfpi_forms.cpp"
+expect_rc 0 "SFPI forms"
 printf '%s\n' '#include "api/compute/compute_kernel_api.h"' \
     'void col() { sfpi::dst_reg[0] = sfpi::vConst1; }' \
     'void kernel_main() { ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(col, 0); }' >"$tmp/sfpi_nomath.cpp"

@@ -142,13 +142,14 @@ static float bits_ref(float x, int k)
 {
     uint32_t w = fb(x), tid = 2 * lane_of(k), e = (w >> 23) & 0xff;
     float a = bf((w & 0xff800000u) | ((tid << 10) & 0x7fffffu));
-    float b = e == 0 || e == 255 ? x : bf((w & 0x807fffffu) | ((e - 3) & 0xff) << 23);
+    float b = e == 255 ? x : bf((w & 0x807fffffu) | ((e - 3) & 0xff) << 23); /* (SFPDIVP2) */
     uint32_t z = lzc(w), zi = z - 16;
     float c = (float)(zi & 0x7fffffffu); /* sign-magnitude */
     if (zi >> 31) c = -c;
     float r = mad(1.0f, a, b);
     if (z == 1) r = c;
-    return mad(r, 0.75f, bf((fb(c) & 0x7fffffffu) | (w & 0x80000000u)));
+    float s = bf((fb(c) & 0x7fffffffu) | (w & 0x80000000u));
+    return mad(r, 0.75f, mad(s, 2.0f, 0.0f)); /* (the second product rounded: one MAD) */
 }
 
 static void test_values(void)
@@ -224,6 +225,32 @@ static void test_values(void)
         want[k] = k / D >= 16 ? in[k] : in[k] < 1.0f ? 1.0f : in[k] <= 2.0f ? 2.0f : 0.0f;
     check_tile("elseif", out, want);
 
+    /* v_and in a v_if, then v_else: the pushed lanes not enabled (x <= 2) */
+    for (int k = 0; k < E; k++) in[k] = (float)(k % 9) * 0.5f - 0.5f;
+    in[0] = -0.0f;
+    CHECK_EQ_U((uint64_t)(run(8, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = in[k] > 2.0f ? 1.0f : 2.0f;
+    check_tile("v_and, v_else", out, want);
+
+    /* x += a * a: one MAD (the pair below: 2^-24 fused, 0 rounded twice) */
+    static float in2[2 * E];
+    input(in2, 2, 1, 1);
+    in2[0] = bf(0x3f800800u), in2[E] = bf(0xbf801000u); /* 1 + 2^-12, -(1 + 2^-11) */
+    CHECK_EQ_U((uint64_t)(run(9, 1, in2, 2, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = mad(in2[k], in2[k], in2[E + k]);
+    CHECK_EQ_U(fb(out[0]), 0x33800000u); /* 2^-24 */
+    check_tile("x += a * a", out, want);
+
+    /* shifts by 32 and more: the amount mod 32 (SFPSHFT) */
+    input(in, 1, 1, 1);
+    CHECK_EQ_U((uint64_t)(run(16, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) {
+        uint32_t w = fb(in[k]);
+        uint32_t r = ((w >> 1) ^ w) + (uint32_t)((int32_t)w >> 3);
+        want[k] = bf(ftz(r));
+    }
+    check_tile("shifts", out, want);
+
     /* the ternary wrapper: one rounding of x y + z */
     static float in3[3 * E];
     input(in3, 3, 1, 1);
@@ -242,12 +269,15 @@ static void test_faults(void)
         int mode;
         const char *mark, *msg;
     } cases[] = {
-        {10, "round", "SFPI FP16B: rounding argument 1: stochastic rounding"},
+        {10, "round", "SFPI FP16B: rounding argument 1: only 0 (to nearest) is modeled"},
         {11, "regs", "more than 48 SFPI vector values (vFloat, vInt, vUInt, conditions) are live"},
         {12, "addr",
          "SFPI STORE: dst_reg's DEST address (row 528 of the math thread's half) is "
          "beyond its 8 tiles"},
         {13, "depth", "SFPI CC_IF: v_if nested more than 8 deep"},
+        {14, "stale", "SFPI MAD: a product (a * b, which SFPI rounds where it is used"},
+        {15, "elseifs", "SFPI CC_IF: v_if nested more than 8 deep"},
+        {17, "moved", "SFPI STORE: it reads a value after it was moved from"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CHECK_TRUE(run(cases[i].mode, 0, in, 1, out, &pc, err, sizeof err) != 0);

@@ -19,6 +19,11 @@
 #include "tf_sfpi.h"
 #include "tf_tile.h"
 
+// tt-llk's helper functions are declared so
+#ifndef sfpi_inline
+#define sfpi_inline inline __attribute__((always_inline))
+#endif
+
 namespace sfpi
 {
 namespace tf
@@ -33,17 +38,21 @@ inline std::uint32_t dst_base, dst_rwc, dst_cr;
 // open v_ifs and v_blocks: none means every lane is enabled, so a value
 // computed into a new register can take an assigned variable's place
 inline std::uint32_t cc_depth;
+// each register's version: bumped by every write, allocation and release,
+// so that a product kept unrounded (tf_mul) sees its operands change
+inline std::uint8_t ver[256];
 
 TF_ALWAYS_INLINE std::uint8_t alloc()
 {
     if (!free_regs) return TF_SFPI_NO_REG; // the engine faults at its first use
     std::uint8_t r = (std::uint8_t)__builtin_ctzll(free_regs);
     free_regs &= free_regs - 1;
+    ver[r]++;
     return r;
 }
 TF_ALWAYS_INLINE void release(std::uint8_t r)
 {
-    if (r < TF_SFPI_NREGS) free_regs |= 1ull << r;
+    if (r < TF_SFPI_NREGS) free_regs |= 1ull << r, ver[r]++;
 }
 TF_ALWAYS_INLINE void cmd(std::uint32_t word)
 {
@@ -55,13 +64,24 @@ TF_ALWAYS_INLINE void cmd(std::uint32_t word, std::uint32_t arg1)
     dev_reg_write(TF_MMIO_TILE_ARG1, arg1);
     cmd(word);
 }
+// the registers an op writes: d (not for a store, a swap or the lane
+// predication), a and b for a swap
+TF_ALWAYS_INLINE void wrote(std::uint32_t o, std::uint8_t d, std::uint8_t a, std::uint8_t b)
+{
+    if (o == TF_SFPI_MINMAX || o == TF_SFPI_SWAP)
+        ver[a]++, ver[b]++;
+    else if (o != TF_SFPI_STORE && (o < TF_SFPI_CC_IF || o == TF_SFPI_CONFIG))
+        ver[d]++;
+}
 TF_ALWAYS_INLINE void op(std::uint32_t o, std::uint8_t d, std::uint8_t a = 0, std::uint8_t b = 0)
 {
+    wrote(o, d, a, b);
     cmd(TF_SFPI_WORD(o, d, a, b));
 }
 TF_ALWAYS_INLINE void op(std::uint32_t o, std::uint8_t d, std::uint8_t a, std::uint8_t b,
                          std::uint32_t arg1)
 {
+    wrote(o, d, a, b);
     cmd(TF_SFPI_WORD(o, d, a, b), arg1);
 }
 TF_ALWAYS_INLINE std::uint32_t bits(float f)
@@ -75,6 +95,37 @@ struct fixed_reg { // a constant register (not freed)
     std::uint8_t r;
 };
 } // namespace tf
+
+// A 16-bit float immediate: from an integer, its bits (bf16: the top half
+// of an fp32; fp16a: a half); from a float, that float cut to the format
+// (bf16: the low 16 bits dropped).
+struct s2vFloat16b {
+    float v;
+    constexpr s2vFloat16b(float f)
+        : v(__builtin_bit_cast(float, __builtin_bit_cast(std::uint32_t, f) & 0xffff0000u))
+    {
+    }
+    constexpr s2vFloat16b(int b) : v(__builtin_bit_cast(float, (std::uint32_t)(b & 0xffff) << 16))
+    {
+    }
+    constexpr s2vFloat16b(unsigned b) : s2vFloat16b((int)b) {}
+    operator float() const
+    {
+        return v;
+    }
+};
+struct s2vFloat16a {
+    float v;
+    constexpr s2vFloat16a(float f) : v((float)(_Float16)f) {}
+    constexpr s2vFloat16a(int b) : v((float)__builtin_bit_cast(_Float16, (std::uint16_t)b)) {}
+    constexpr s2vFloat16a(unsigned b) : s2vFloat16a((int)b) {}
+    operator float() const
+    {
+        return v;
+    }
+};
+using sFloat16b = s2vFloat16b;
+using sFloat16a = s2vFloat16a;
 
 class vFloat;
 class vInt;
@@ -128,7 +179,7 @@ class tf_vreg
     }
     tf_vreg(tf_vreg &&o) : r(o.r)
     {
-        o.r = TF_SFPI_NO_REG;
+        o.r = TF_SFPI_MOVED;
     }
     ~tf_vreg()
     {
@@ -154,18 +205,18 @@ class tf_vreg
     }
 };
 
-// A constant register by its tt-metal name (vConst0, ...; the programmable
-// ones take `vConstFloatPrgm0 = 1.5f`, as an SFPU init does).
+// A constant register by its tt-metal name (vConst0, ...); the
+// programmable ones take `vConstFloatPrgm0 = 1.5f` (a float: tf_fprgm) or
+// `vConstIntPrgm0 = 7` (an integer: tf_iprgm), as an SFPU init does, by
+// SFPCONFIG: lane 0 of the value in every lane.
 struct tf_const {
     std::uint8_t r;
-    void operator=(float f) const;
-    void operator=(double f) const
-    {
-        *this = (float)f;
-    }
-    void operator=(const vFloat &v) const;
-    void operator=(int i) const;
-    void operator=(const vInt &v) const;
+};
+struct tf_fprgm : tf_const {
+    void operator=(const struct tf_farg &v) const;
+};
+struct tf_iprgm : tf_const {
+    void operator=(const struct tf_iarg &v) const;
 };
 
 // An operand of a float operation: a value's register, or one made for a
@@ -183,7 +234,8 @@ struct tf_farg {
         std::uint32_t b = tf::bits(f);
         tf::op(TF_SFPI_LOADI, r, 0, 0, b);
     }
-    tf_farg(double f) : tf_farg((float)f) {}
+    tf_farg(struct s2vFloat16b f);
+    tf_farg(struct s2vFloat16a f);
     tf_farg(const tf_dreg &d) : r(tf::alloc()), own(true)
     {
         tf::op(TF_SFPI_LOAD, r, 0, 0, d.addr);
@@ -211,8 +263,18 @@ struct tf_farg {
 
 // a * b, not yet rounded: + or - a third value makes one MAD of the three
 // (tt-metal's compiler fuses them), anything else rounds it (a * b + 0).
+// It holds its operands' registers, so it is used in the expression that
+// makes it: kept (`auto p = a * b;`) past a change of a or b, its use
+// faults (TF_SFPI_ERR_STALE) rather than read what they hold then.
 struct tf_mul {
     tf_farg a, b;
+    std::uint8_t va = tf::ver[a.r], vb = tf::ver[b.r];
+    void used() const
+    {
+        if (tf::ver[a.r] != va || tf::ver[b.r] != vb)
+            dev_fault(TF_FAULT_DETAIL_TILE, TF_TILE_SFPI | TF_SFPI_MAD << 8,
+                      TF_TILE_FAULT_AUX(TF_TILE_ERR_SFPI, TF_SFPI_ERR_STALE, 0, 0));
+    }
 };
 
 class vFloat : public tf_vreg
@@ -221,7 +283,8 @@ class vFloat : public tf_vreg
     vFloat() = default;
     explicit vFloat(tf::take_reg t) : tf_vreg(t) {}
     vFloat(float f) : tf_vreg(tf::take_reg{tf_farg(f).take()}) {}
-    vFloat(double f) : vFloat((float)f) {}
+    vFloat(struct s2vFloat16b f) : tf_vreg(tf::take_reg{tf_farg(f).take()}) {}
+    vFloat(struct s2vFloat16a f) : tf_vreg(tf::take_reg{tf_farg(f).take()}) {}
     vFloat(const tf_dreg &d) : tf_vreg(tf::take_reg{tf_farg(d).take()}) {}
     vFloat(const tf_const &c) : tf_vreg(tf::take_reg{tf_farg(c).take()}) {}
     vFloat(const tf_mul &m);
@@ -240,6 +303,8 @@ class vFloat : public tf_vreg
     vFloat &operator+=(tf_farg b);
     vFloat &operator-=(tf_farg b);
     vFloat &operator*=(tf_farg b);
+    vFloat &operator+=(const struct tf_mul &m);
+    vFloat &operator-=(const struct tf_mul &m);
     vFloat operator-() const
     {
         vFloat t;
@@ -251,7 +316,7 @@ class vFloat : public tf_vreg
 inline tf_farg::tf_farg(const vFloat &v) : r(v.r) {}
 inline tf_farg::tf_farg(vFloat &&v) : r(v.r), own(v.r < TF_SFPI_NREGS)
 {
-    v.r = TF_SFPI_NO_REG;
+    v.r = TF_SFPI_MOVED;
 }
 
 namespace tf
@@ -267,6 +332,7 @@ TF_ALWAYS_INLINE vFloat mad(std::uint8_t a, std::uint8_t b, std::uint8_t c, std:
 
 inline vFloat::vFloat(const tf_mul &m) : tf_vreg(tf::take_reg{tf::alloc()})
 {
+    m.used();
     tf::op(TF_SFPI_MAD, r, m.a.r, m.b.r, TF_SFPI_C0);
 }
 inline tf_farg::tf_farg(const tf_mul &m) : tf_farg(vFloat(m)) {}
@@ -284,18 +350,22 @@ inline vFloat operator-(tf_farg a, tf_farg b) // -1.0 x b + a
 }
 inline vFloat operator+(const tf_mul &m, tf_farg c)
 {
+    m.used();
     return tf::mad(m.a.r, m.b.r, c.r, 0);
 }
 inline vFloat operator+(tf_farg c, const tf_mul &m)
 {
+    m.used();
     return tf::mad(m.a.r, m.b.r, c.r, 0);
 }
 inline vFloat operator-(const tf_mul &m, tf_farg c)
 {
+    m.used();
     return tf::mad(m.a.r, m.b.r, c.r, TF_SFPI_MAD_NEG_C);
 }
 inline vFloat operator-(tf_farg c, const tf_mul &m)
 {
+    m.used();
     return tf::mad(m.a.r, m.b.r, c.r, TF_SFPI_MAD_NEG_AB);
 }
 inline vFloat operator+(const tf_mul &m, const tf_mul &n)
@@ -316,6 +386,7 @@ inline tf_mul operator*(tf_farg a, const tf_mul &m)
 }
 inline vFloat operator-(const tf_mul &m)
 {
+    m.used();
     vFloat d;
     tf::op(TF_SFPI_MAD, d.r, m.a.r, m.b.r, TF_SFPI_C0 | TF_SFPI_MAD_NEG_AB);
     return d;
@@ -337,6 +408,19 @@ inline vFloat &vFloat::operator-=(tf_farg b)
 inline vFloat &vFloat::operator*=(tf_farg b)
 {
     tf::op(TF_SFPI_MAD, r, r, b.r, TF_SFPI_C0);
+    return *this;
+}
+// x += a * b and x -= a * b: one MAD, as x = x + a * b
+inline vFloat &vFloat::operator+=(const tf_mul &m)
+{
+    m.used();
+    tf::op(TF_SFPI_MAD, r, m.a.r, m.b.r, r);
+    return *this;
+}
+inline vFloat &vFloat::operator-=(const tf_mul &m)
+{
+    m.used();
+    tf::op(TF_SFPI_MAD, r, m.a.r, m.b.r, r | TF_SFPI_MAD_NEG_AB);
     return *this;
 }
 
@@ -432,16 +516,36 @@ template <class Self, std::uint32_t tf_arith_> class tf_vintbase : public tf_vre
         tf::op(TF_SFPI_NOT, d.r, r);
         return d;
     }
+    Self operator-() const // 0 - x (vConst0's bits are the integer 0)
+    {
+        Self d;
+        tf::op(TF_SFPI_ISUB, d.r, TF_SFPI_C0, r);
+        return d;
+    }
+    // by each lane's amount: << left, >> right (as the int form's)
+    Self operator<<(const tf_iarg &n) const
+    {
+        Self d;
+        tf::op(TF_SFPI_SHFT, d.r, r, n.r, 0);
+        return d;
+    }
+    Self operator>>(const tf_iarg &n) const
+    {
+        Self neg, d;
+        tf::op(TF_SFPI_ISUB, neg.r, TF_SFPI_C0, n.r);
+        tf::op(TF_SFPI_SHFT, d.r, r, neg.r, tf_arith_);
+        return d;
+    }
     Self operator<<(int n) const
     {
         Self d;
-        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | ((std::uint32_t)(n & 0xff) << 8));
+        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | ((std::uint32_t)(n & 0xfff) << 8));
         return d;
     }
     Self operator>>(int n) const
     {
         Self d;
-        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | tf_arith_ | ((std::uint32_t)(-n & 0xff) << 8));
+        tf::op(TF_SFPI_SHFT, d.r, r, 0, 2u | tf_arith_ | ((std::uint32_t)(-n & 0xfff) << 8));
         return d;
     }
     Self &operator<<=(int n)
@@ -534,6 +638,10 @@ constexpr std::uint32_t swapped(std::uint32_t t)
     {                                                                                              \
         return vFloat(a) sym static_cast<tf_farg &&>(b);                                           \
     }                                                                                              \
+    inline vCond operator sym(const tf_dreg &a, tf_farg b)                                         \
+    {                                                                                              \
+        return tf_farg(a) sym static_cast<tf_farg &&>(b);                                          \
+    }                                                                                              \
     inline vCond operator sym(const vInt &a, tf_iarg b)                                            \
     {                                                                                              \
         return tf::icmp(a, b, test);                                                               \
@@ -574,6 +682,8 @@ namespace tf
 // the start, popped at the end (also when a break or return leaves it).
 class cc_scope
 {
+    int pushes = 0;
+
   public:
     cc_scope()
     {
@@ -581,16 +691,18 @@ class cc_scope
     }
     ~cc_scope()
     {
-        op(TF_SFPI_CC_POP, 0);
+        for (; pushes; pushes--) op(TF_SFPI_CC_POP, 0);
         cc_depth--;
     }
     cc_scope(const cc_scope &) = delete;
     void open(const vCond &c)
     {
+        pushes++;
         op(TF_SFPI_CC_IF, 0, c.r);
     }
     void open()
     {
+        pushes++;
         op(TF_SFPI_CC_IF, 0, TF_SFPI_NO_REG);
     }
     void other()
@@ -604,8 +716,9 @@ class cc_scope
 };
 } // namespace tf
 
-// v_elseif's condition is computed on the lanes no branch took yet, as
-// tt-metal's (its compiler complements the condition stack first).
+// v_elseif complements the lanes (SFPCOMPC: those pushed and not enabled),
+// computes its condition on them and pushes again, as tt-metal's; v_endif
+// pops every push.
 #define v_if(c)                                                                                    \
     {                                                                                              \
         ::sfpi::tf::cc_scope tf_cc_scope_;                                                         \
@@ -614,7 +727,7 @@ class cc_scope
 #define v_elseif(c)                                                                                \
     }                                                                                              \
     tf_cc_scope_.other();                                                                          \
-    tf_cc_scope_.narrow(c);                                                                        \
+    tf_cc_scope_.open(c);                                                                          \
     {
 #define v_else                                                                                     \
     }                                                                                              \
@@ -670,64 +783,28 @@ inline tf_dreg tf_dreg::operator=(const tf_const &c) const
 
 // ---- constants ---------------------------------------------------------------------------
 
-inline void tf_const::operator=(float f) const
+inline void tf_fprgm::operator=(const tf_farg &v) const
 {
-    tf::op(TF_SFPI_LOADI, r, 0, 0, tf::bits(f));
+    tf::op(TF_SFPI_CONFIG, r, v.r);
 }
-inline void tf_const::operator=(const vFloat &v) const
+inline void tf_iprgm::operator=(const tf_iarg &v) const
 {
-    tf::op(TF_SFPI_MOV, r, v.r);
-}
-inline void tf_const::operator=(int i) const
-{
-    tf::op(TF_SFPI_LOADI, r, 0, 1, (std::uint32_t)i);
-}
-inline void tf_const::operator=(const vInt &v) const
-{
-    tf::op(TF_SFPI_MOV, r, v.r);
+    tf::op(TF_SFPI_CONFIG, r, v.r);
 }
 constexpr tf_const vConst0p8373{TF_SFPI_C0P8373};
 constexpr tf_const vConst0{TF_SFPI_C0};
 constexpr tf_const vConst1{TF_SFPI_C1};
 constexpr tf_const vConstNeg1{TF_SFPI_CNEG1};
-constexpr tf_const vConstFloatPrgm0{TF_SFPI_PRGM0};
-constexpr tf_const vConstFloatPrgm1{TF_SFPI_PRGM1};
-constexpr tf_const vConstFloatPrgm2{TF_SFPI_PRGM2};
-constexpr tf_const vConstIntPrgm0{TF_SFPI_PRGM0};
-constexpr tf_const vConstIntPrgm1{TF_SFPI_PRGM1};
-constexpr tf_const vConstIntPrgm2{TF_SFPI_PRGM2};
+constexpr tf_fprgm vConstFloatPrgm0{{TF_SFPI_PRGM0}};
+constexpr tf_fprgm vConstFloatPrgm1{{TF_SFPI_PRGM1}};
+constexpr tf_fprgm vConstFloatPrgm2{{TF_SFPI_PRGM2}};
+constexpr tf_iprgm vConstIntPrgm0{{TF_SFPI_PRGM0}};
+constexpr tf_iprgm vConstIntPrgm1{{TF_SFPI_PRGM1}};
+constexpr tf_iprgm vConstIntPrgm2{{TF_SFPI_PRGM2}};
 constexpr tf_const vConstTileId{TF_SFPI_TILEID};
 
-// A 16-bit float immediate: from an integer, its bits (bf16: the top half
-// of an fp32; fp16a: a half); from a float, that float cut to the format
-// (bf16: the low 16 bits dropped).
-struct s2vFloat16b {
-    float v;
-    constexpr s2vFloat16b(float f)
-        : v(__builtin_bit_cast(float, __builtin_bit_cast(std::uint32_t, f) & 0xffff0000u))
-    {
-    }
-    constexpr s2vFloat16b(int b) : v(__builtin_bit_cast(float, (std::uint32_t)(b & 0xffff) << 16))
-    {
-    }
-    constexpr s2vFloat16b(unsigned b) : s2vFloat16b((int)b) {}
-    operator float() const
-    {
-        return v;
-    }
-};
-struct s2vFloat16a {
-    float v;
-    constexpr s2vFloat16a(float f) : v((float)(_Float16)f) {}
-    constexpr s2vFloat16a(int b) : v((float)__builtin_bit_cast(_Float16, (std::uint16_t)b)) {}
-    constexpr s2vFloat16a(unsigned b) : s2vFloat16a((int)b) {}
-    operator float() const
-    {
-        return v;
-    }
-};
-using sFloat16b = s2vFloat16b;
-using sFloat16a = s2vFloat16a;
+inline tf_farg::tf_farg(s2vFloat16b f) : tf_farg(f.v) {}
+inline tf_farg::tf_farg(s2vFloat16a f) : tf_farg(f.v) {}
 
 // ---- intrinsics --------------------------------------------------------------------------
 
@@ -754,6 +831,10 @@ inline vInt abs(const vInt &v)
 {
     return tf::un<vInt>(TF_SFPI_ABS, v, 1);
 }
+inline vFloat abs(const tf_dreg &d) // (a DEST value is a vFloat by default)
+{
+    return abs(vFloat(d));
+}
 inline vFloat setsgn(tf_farg v, tf_farg s)
 {
     return tf::bin<vFloat>(TF_SFPI_SETSGN, v, s);
@@ -761,6 +842,18 @@ inline vFloat setsgn(tf_farg v, tf_farg s)
 inline vFloat setsgn(tf_farg v, int s)
 {
     return tf::bin<vFloat>(TF_SFPI_SETSGN, v, tf_farg(s & 1 ? -1.0f : 1.0f));
+}
+template <class T> inline T tf_setsgn_int(const T &v, int s)
+{
+    return tf::bin<T>(TF_SFPI_SETSGN, v, tf_iarg(s & 1 ? -1 : 0));
+}
+inline vInt setsgn(const vInt &v, int s)
+{
+    return tf_setsgn_int(v, s);
+}
+inline vUInt setsgn(const vUInt &v, int s)
+{
+    return tf_setsgn_int(v, s);
 }
 inline vFloat copysgn(tf_farg v, tf_farg s)
 {
@@ -801,6 +894,10 @@ inline vInt lz(tf_farg v)
 inline vInt lz(tf_iarg v)
 {
     return tf::un<vInt>(TF_SFPI_LZ, v, 0);
+}
+inline vInt lz(const tf_dreg &d)
+{
+    return lz(vFloat(d));
 }
 inline vUInt shft(const vUInt &v, tf_iarg n)
 {

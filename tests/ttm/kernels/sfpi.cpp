@@ -7,7 +7,7 @@
 //   1 DEST 0 = DEST 0 + DEST 1 by the binary wrapper (custom_sfpi_add's
 //     dst_reg[index * 32 + i] addressing)
 //   2 exponents, mantissas, v_if / v_elseif / v_else, vec_min_max, with
-//     dst_reg[0] and dst_reg++ (tt-llk's op shape)
+//     dst_reg[0] and dst_reg++ (tt-llk's op shape, `#pragma GCC unroll 0`)
 //   3 VectorMode::C with dst_reg += 2 (ttnn SDPA's first column): the even
 //     columns of faces 0 and 2 doubled
 //   4 integers: float_to_fp16b, shifts, masks, int32_to_float, v_and
@@ -15,8 +15,13 @@
 //     setsgn, an integer ==, a programmable constant set by the init
 //   6 tt-metal's v_elseif case (< 1: 1, <= 2: 2, else 0) on VectorMode::R
 //   7 DEST 0 = DEST 0 x DEST 1 + DEST 2 by the ternary wrapper (one MAD)
-//   10-13 faults: stochastic rounding, too many values, a DEST address past
-//     the half, v_if nested 9 deep
+//   8 v_and inside a v_if, then v_else (SFPCOMPC: the lanes not enabled)
+//   9 x += a * a (one MAD) with a from DEST 0, x from DEST 1
+//   16 shifts by 32 and more (SFPSHFT takes the amount mod 32)
+//   The init of 5 programs its constants before tile_regs_acquire.
+//   10-15, 17 faults: stochastic rounding, too many values, a DEST address
+//     past the half, v_if nested 9 deep, a product kept past a change of
+//     its operand, 8 v_elseifs (9 pushes), a value read after a move
 #include <cstdint>
 
 #include "compute_kernel_api.h"
@@ -57,6 +62,9 @@ namespace ckernel::sfpu
 {
 template <bool APPROXIMATION_MODE, int ITERATIONS = 8> inline void calculate_mixed()
 {
+    // (tt-llk's Blackhole SFPU functions are written so: clang rejects it,
+    // and the kernel build takes the preprocessed path, docs/kernels.md)
+#pragma GCC unroll 0
     for (int d = 0; d < ITERATIONS; d++) {
         sfpi::vFloat x = sfpi::dst_reg[0];
         sfpi::vInt e = sfpi::exexp(x);
@@ -125,7 +133,7 @@ inline void bits()
             r = c;
         }
         v_endif;
-        sfpi::dst_reg[0] = r * sfpi::vConstFloatPrgm0 + sfpi::setsgn(c, x);
+        sfpi::dst_reg[0] = r * sfpi::vConstFloatPrgm0 + sfpi::setsgn(c, x) * sfpi::vConstFloatPrgm1;
         sfpi::dst_reg++;
     }
 }
@@ -133,6 +141,7 @@ inline void bits()
 inline void bits_init()
 {
     sfpi::vConstFloatPrgm0 = 0.75f;
+    sfpi::vConstFloatPrgm1 = 2; // (an integer literal: the float 2)
 }
 
 inline void elseif_case()
@@ -159,6 +168,104 @@ inline void fma_face(std::uint32_t in0, std::uint32_t in1, std::uint32_t in2, st
     for (std::uint32_t i = 0; i < 8; i++)
         sfpi::dst_reg[out * 32 + i] =
             sfpi::dst_reg[in0 * 32 + i] * sfpi::dst_reg[in1 * 32 + i] + sfpi::dst_reg[in2 * 32 + i];
+}
+
+inline void and_else()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0], r = 0.0f;
+        v_if(x > 0.0f)
+        {
+            v_and(x > 2.0f);
+            r = 1.0f;
+        }
+        v_else
+        {
+            r = 2.0f;
+        }
+        v_endif;
+        sfpi::dst_reg[0] = r;
+        sfpi::dst_reg++;
+    }
+}
+
+inline void accumulate()
+{
+    for (int i = 0; i < 8; i++) {
+        sfpi::vFloat a = sfpi::dst_reg[i], x = sfpi::dst_reg[32 + i];
+        x += a * a;
+        sfpi::dst_reg[i] = x;
+    }
+}
+
+inline void shifts()
+{
+    for (int i = 0; i < 8; i++) {
+        sfpi::vUInt u = sfpi::reinterpret<sfpi::vUInt>(sfpi::vFloat(sfpi::dst_reg[i]));
+        sfpi::vInt v = sfpi::reinterpret<sfpi::vInt>(sfpi::vFloat(sfpi::dst_reg[i]));
+        sfpi::vUInt w = ((u >> 33) ^ (u << 32)) + sfpi::reinterpret<sfpi::vUInt>(v >> 35);
+        sfpi::dst_reg[i] = sfpi::reinterpret<sfpi::vFloat>(w);
+    }
+}
+
+inline void stale()
+{
+    sfpi::vFloat a = sfpi::dst_reg[0];
+    auto p = a * 2.0f;
+    a = 1.0f;
+    sfpi::vFloat junk = 5.0f;
+    sfpi::dst_reg[0] = p + junk; // <- stale
+}
+
+inline void many_elseifs()
+{
+    sfpi::vFloat x = sfpi::dst_reg[0], r = 0.0f;
+    v_if(x < 1.0f)
+    {
+        r = 1.0f;
+    }
+    v_elseif(x < 2.0f)
+    {
+        r = 2.0f;
+    }
+    v_elseif(x < 3.0f)
+    {
+        r = 3.0f;
+    }
+    v_elseif(x < 4.0f)
+    {
+        r = 4.0f;
+    }
+    v_elseif(x < 5.0f)
+    {
+        r = 5.0f;
+    }
+    v_elseif(x < 6.0f)
+    {
+        r = 6.0f;
+    }
+    v_elseif(x < 7.0f)
+    {
+        r = 7.0f;
+    }
+    v_elseif(x < 8.0f)
+    {
+        r = 8.0f;
+    }
+    v_elseif(x < 9.0f) // <- elseifs
+    {
+        r = 9.0f;
+    }
+    v_endif;
+    sfpi::dst_reg[0] = r;
+}
+
+inline void moved()
+{
+    sfpi::vFloat a = sfpi::dst_reg[0];
+    sfpi::vFloat b = static_cast<sfpi::vFloat &&>(a);
+    sfpi::dst_reg[0] = b;
+    sfpi::dst_reg[1] = a; // <- moved
 }
 
 inline void bad_round()
@@ -228,6 +335,9 @@ void kernel_main()
     std::uint32_t n = get_arg_val<std::uint32_t>(0);
     constexpr auto cb_in = tt::CBIndex::c_0, cb_out = tt::CBIndex::c_16;
     init_sfpu(cb_in, cb_out);
+#if MODE == 5
+    MATH((llk_math_eltwise_unary_sfpu_init<SfpuType::unused, false>(ckernel::sfpu::bits_init)));
+#endif
     cb_wait_front(cb_in, n);
     tile_regs_acquire();
     for (std::uint32_t i = 0; i < n; i++) copy_tile(cb_in, i, i);
@@ -247,7 +357,6 @@ void kernel_main()
     MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, integers, 0,
                                            VectorMode::RC)));
 #elif MODE == 5
-    MATH((llk_math_eltwise_unary_sfpu_init<SfpuType::unused, false>(ckernel::sfpu::bits_init)));
     MATH(
         (SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, bits, 0, VectorMode::RC)));
 #elif MODE == 6
@@ -256,6 +365,24 @@ void kernel_main()
 #elif MODE == 7
     MATH((ckernel::_llk_math_eltwise_ternary_sfpu_params_<false>(ckernel::sfpu::fma_face, 0, 1, 2,
                                                                  0)));
+#elif MODE == 8
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, and_else, 0,
+                                           VectorMode::RC)));
+#elif MODE == 9
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, accumulate, 0,
+                                           VectorMode::RC)));
+#elif MODE == 16
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, shifts, 0,
+                                           VectorMode::RC)));
+#elif MODE == 14
+    MATH((
+        SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, stale, 0, VectorMode::RC)));
+#elif MODE == 15
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, many_elseifs, 0,
+                                           VectorMode::RC)));
+#elif MODE == 17
+    MATH((
+        SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, moved, 0, VectorMode::RC)));
 #elif MODE == 10
     MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, bad_round, 0,
                                            VectorMode::RC)));

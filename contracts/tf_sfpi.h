@@ -108,7 +108,10 @@ enum tf_sfpi_const { TF_SFPI_CONSTS(TF_SFPI_CONST_ENUM) TF_SFPI_NUM_REGS };
     X(CC_AND, 30, 1, "v_and: enable only the lanes of a's mask too")                             \
     X(CC_POP, 31, 1, "v_endif, v_endblock: back to the pushed lanes (one pop a push)")            \
     X(CONFIG, 32, 1, "constant register d = a's lane 0 in every lane, whatever is enabled "        \
-                     "(SFPCONFIG: vConstFloatPrgm0 = x)")
+                     "(SFPCONFIG: vConstFloatPrgm0 = x)")                                         \
+    X(FN,     33, 0, "d = the named SFPU op ARG1 (TF_SFPI_FN_OK: a TF_SFPU_* code, | "             \
+                     "TF_SFPU_APPROX) of a, as its tile op computes each value; cycles: the "      \
+                     "tile op's / 32, rounded up (tt-llk's SFPU library functions)")
 // clang-format on
 #define TF_SFPI_OP_ENUM(name, code, cycles, doc) TF_SFPI_##name = code,
 enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
@@ -121,6 +124,13 @@ enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
 #define TF_SFPI_A(w)  (((w) >> 16) & 0xffu)
 #define TF_SFPI_B(w)  ((w) >> 24)
 
+/* FN's ops: those of the named SFPU ops without parameters that tt-llk's
+ * SFPU library offers SFPI code as functions (_sfpu_reciprocal_,
+ * _calculate_exponential_piecewise_, ...: tt_foil/sfpu_params.hpp) */
+#define TF_SFPI_FN_OK(op)                                                                          \
+    ((op) == TF_SFPU_EXP || (op) == TF_SFPU_EXP2 || (op) == TF_SFPU_LOG ||                         \
+     (op) == TF_SFPU_RECIP || (op) == TF_SFPU_SQRT || (op) == TF_SFPU_RSQRT ||                     \
+     (op) == TF_SFPU_SIGMOID || (op) == TF_SFPU_TANH)
 /* MAD's ARG1 */
 #define TF_SFPI_MAD_NEG_AB (1u << 8)
 #define TF_SFPI_MAD_NEG_C  (1u << 9)

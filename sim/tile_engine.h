@@ -271,6 +271,8 @@ void sim_fpu_unary_bcast(float *d, const float *s, uint32_t bcast, int b16, int 
  * sim_sfpu_ternary: the TF_SFPU_IS_TERNARY ones, d[i] = f(x[i], y[i],
  * z[i]) with the op's scalar s (fp32 bits), d may be any of them). */
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
+/* One value of a unary op without parameters (SFPI's FN: tile_sfpi.c) */
+float sim_sfpu_unary1(float x, uint32_t op, int approx);
 int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op, int narrow);
 int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, uint32_t op,
                      uint32_t s);

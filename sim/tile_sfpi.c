@@ -200,11 +200,14 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
     if (((op == TF_SFPI_FCMP || op == TF_SFPI_ICMP) &&
          (cmp > TF_SFPI_CMP_LE || (x & ~0x1ffu) || (op == TF_SFPI_ICMP && (x >> 8)))) ||
         (op == TF_SFPI_MAD && (x >> 10)) || (op == TF_SFPI_SHFT && (x & ~0xfff03u)) ||
-        ((op == TF_SFPI_ABS || op == TF_SFPI_EXEXP || op == TF_SFPI_EXMAN) && x > 1)) {
+        ((op == TF_SFPI_ABS || op == TF_SFPI_EXEXP || op == TF_SFPI_EXMAN) && x > 1) ||
+        (op == TF_SFPI_FN && ((x & ~(0xffu | TF_SFPU_APPROX)) || !TF_SFPI_FN_OK(x & 0xff)))) {
         f->why = TF_SFPI_ERR_ARG, f->b = x > 255 ? 255 : x;
         return -1;
     }
     *cycles = op_cycles[op];
+    if (op == TF_SFPI_FN) /* the tile op's cost, a 32nd of it (32 units a tile) */
+        *cycles = (sim_sfpu_cycles(cmp, (x & TF_SFPU_APPROX) != 0, 1, 0) + 31) / 32;
     uint32_t en = s->enable;
     const uint32_t *ra = uses_a ? s->reg[a] : NULL, *rb = uses_b ? s->reg[b] : NULL;
     uint32_t out[TF_SFPI_LANES];
@@ -310,6 +313,9 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         case TF_SFPI_EXMAN: r = (u & 0x7fffffu) | (x & 1 ? 0x800000u : 0); break;
         case TF_SFPI_LZ: r = lz(u); break;
         case TF_SFPI_CAST: r = cast_sm(u); break;
+        case TF_SFPI_FN:
+            r = f_bits(sim_sfpu_unary1(bits_f(u), cmp, (x & TF_SFPU_APPROX) != 0));
+            break;
         default: r = fp16b(u); break; /* FP16B */
         }
         if (en >> l & 1)

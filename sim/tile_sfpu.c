@@ -113,6 +113,11 @@ static float unary(float x, uint32_t op, int approx, uint32_t p0, uint32_t p1)
     }
 }
 
+float sim_sfpu_unary1(float x, uint32_t op, int approx)
+{
+    return unary(x, op, approx, 0, 0);
+}
+
 int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1)
 {
     if (!sim_sfpu_init_of(op) || TF_SFPU_IS_BINARY(op) || TF_SFPU_IS_TERNARY(op) ||

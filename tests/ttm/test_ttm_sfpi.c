@@ -251,6 +251,32 @@ static void test_values(void)
     }
     check_tile("shifts", out, want);
 
+    /* SDPA decode's first column: tt-llk's library functions as the named
+     * ops compute (recip exact, rounded to bf16 by float_to_fp16b; exp of
+     * x / 2 exact in fp32), the even columns of faces 0 and 2 */
+    input(in, 1, 1, 0);
+    in[0] = 0.25f; /* (1/x of +0 and -0: infinities, kept by float_to_fp16b) */
+    in[1] = -0.5f;
+    CHECK_EQ_U((uint64_t)(run(18, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) {
+        int c = k % D;
+        uint32_t w = fb(1.0f / in[k]), e = (w >> 23) & 0xff;
+        uint32_t r = e == 0     ? 0
+                     : e == 255 ? (w & 0x80000000u) | 0x7f800000u
+                                : (w & 0xffff0000u) + ((w & 0x8000u) ? 0x10000u : 0);
+        want[k] = c < 16 && c % 2 == 0 ? bf(r) : in[k];
+    }
+    check_tile("recip first column", out, want);
+    /* 2 faces x 4 x (load, the copy of the argument tt-llk's function
+     * takes by value, the recip: 256 / 32, fp16b, store) */
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 2 * 4 * (1 + 1 + 8 + 1 + 1));
+    CHECK_EQ_U((uint64_t)(run(19, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) {
+        int c = k % D;
+        want[k] = c < 16 && c % 2 == 0 ? (float)exp((double)mad(in[k], 0.5f, 0.0f)) : in[k];
+    }
+    check_tile("exp first column", out, want);
+
     /* the ternary wrapper: one rounding of x y + z */
     static float in3[3 * E];
     input(in3, 3, 1, 1);

@@ -955,6 +955,25 @@ template <class T, class V> inline T reinterpret(const V &v)
     tf::op(TF_SFPI_MOV, d.r, v.r);
     return d;
 }
+// (of a temporary: its register, no move)
+template <class T> inline T tf_reinterpret_taken(tf_vreg &v)
+{
+    std::uint8_t r = v.r;
+    v.r = TF_SFPI_MOVED;
+    return T(tf::take_reg{r});
+}
+template <class T> inline T reinterpret(vFloat &&v)
+{
+    return tf_reinterpret_taken<T>(v);
+}
+template <class T> inline T reinterpret(vInt &&v)
+{
+    return tf_reinterpret_taken<T>(v);
+}
+template <class T> inline T reinterpret(vUInt &&v)
+{
+    return tf_reinterpret_taken<T>(v);
+}
 template <class T, class V> inline T as(const V &v)
 {
     return reinterpret<T>(v);

@@ -122,6 +122,61 @@ ALWI void llk_math_eltwise_binary_sfpu_init()
 {
 }
 
+namespace sfpu
+{
+using namespace sfpi;
+// tt-llk's ckernel_sfpu_converter.h: a runtime argument's fp32 bits as the
+// float they are
+struct Converter {
+    static float as_float(std::uint32_t v)
+    {
+        return __builtin_bit_cast(float, v);
+    }
+};
+
+// tt-llk's SFPU library functions that SFPI code calls (ttnn's SDPA decode:
+// its first-column exp and recip): each lane as the engine's named SFPU op
+// computes it (docs/chip.md "Numerics"; SFPI's FN command), not tt-llk's
+// polynomial, so an approximate form is the named op's approximation and
+// the others exact in fp32; the iteration counts and accuracy variants (21f,
+// 61f) name tt-llk's ways to the same value.
+namespace tf
+{
+TF_ALWAYS_INLINE vFloat fn(const vFloat &v, std::uint32_t op)
+{
+    vFloat d;
+    sfpi::tf::op(TF_SFPI_FN, d.r, v.r, 0, op);
+    return d;
+}
+} // namespace tf
+template <int max_iter = 2> sfpi_inline vFloat _sfpu_reciprocal_(const vFloat in)
+{
+    return tf::fn(in, TF_SFPU_RECIP);
+}
+template <int ITERATIONS = 2> sfpi_inline vFloat _reciprocal_compat_(const vFloat in)
+{
+    return tf::fn(in, TF_SFPU_RECIP);
+}
+template <bool APPROXIMATION_MODE, bool SCALE_EN, bool SKIP_POSITIVE_CHECK>
+sfpi_inline vFloat _calculate_exponential_piecewise_(vFloat in,
+                                                     const std::uint16_t exp_base_scale_factor)
+{
+    if constexpr (SCALE_EN) in = in * s2vFloat16b(exp_base_scale_factor);
+    return tf::fn(in, TF_SFPU_EXP | (APPROXIMATION_MODE ? TF_SFPU_APPROX : 0u));
+}
+template <bool is_fp32_dest_acc_en = false> sfpi_inline vFloat _sfpu_exp_21f_(vFloat val)
+{
+    return tf::fn(val, TF_SFPU_EXP);
+}
+sfpi_inline vFloat _sfpu_exp_61f_(vFloat val)
+{
+    return tf::fn(val, TF_SFPU_EXP);
+}
+sfpi_inline vFloat _sfpu_exp_(vFloat val)
+{
+    return tf::fn(val, TF_SFPU_EXP);
+}
+} // namespace sfpu
 } // namespace ckernel
 
 // tt-metal's example macros: the function is ckernel::sfpu's (the sync and

@@ -18,6 +18,8 @@
 //   8 v_and inside a v_if, then v_else (SFPCOMPC: the lanes not enabled)
 //   9 x += a * a (one MAD) with a from DEST 0, x from DEST 1
 //   16 shifts by 32 and more (SFPSHFT takes the amount mod 32)
+//   18 ttnn SDPA decode's first-column recip (_sfpu_reciprocal_, rounded by
+//     float_to_fp16b) and 19 its scaled exp (_calculate_exponential_piecewise_)
 //   The init of 5 programs its constants before tile_regs_acquire.
 //   10-15, 17 faults: stochastic rounding, too many values, a DEST address
 //     past the half, v_if nested 9 deep, a product kept past a change of
@@ -208,6 +210,25 @@ inline void shifts()
     }
 }
 
+inline void recip_first_column()
+{
+    for (int d = 0; d < 4; d++) {
+        sfpi::vFloat in = sfpi::dst_reg[0];
+        sfpi::vFloat out = _sfpu_reciprocal_<2>(in);
+        sfpi::dst_reg[0] = sfpi::reinterpret<sfpi::vFloat>(float_to_fp16b(out, 0));
+        sfpi::dst_reg += 2;
+    }
+}
+
+inline void exp_first_column(int scale_bf16)
+{
+    for (int d = 0; d < 4; d++) {
+        sfpi::vFloat val = sfpi::dst_reg[0];
+        sfpi::dst_reg[0] = _calculate_exponential_piecewise_<false, true, true>(val, scale_bf16);
+        sfpi::dst_reg += 2;
+    }
+}
+
 inline void stale()
 {
     sfpi::vFloat a = sfpi::dst_reg[0];
@@ -374,6 +395,12 @@ void kernel_main()
 #elif MODE == 16
     MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, shifts, 0,
                                            VectorMode::RC)));
+#elif MODE == 18
+    MATH((ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(ckernel::sfpu::recip_first_column, 0,
+                                                               (int)VectorMode::C)));
+#elif MODE == 19
+    MATH((ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(ckernel::sfpu::exp_first_column, 0,
+                                                               (int)VectorMode::C, 0x3f00)));
 #elif MODE == 14
     MATH((
         SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, stale, 0, VectorMode::RC)));

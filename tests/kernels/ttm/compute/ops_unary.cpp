@@ -19,7 +19,7 @@
 #include "api/compute/tile_move_copy.h"
 #include "api/compute/transpose_wh.h"
 
-template <bool a> void sfpu(uint32_t op, uint32_t p)
+template <bool a> void sfpu_op(uint32_t op, uint32_t p)
 {
     switch (op) {
     case TF_SFPU_EXP: exp_tile_init<a>(), exp_tile<a>(0); break;
@@ -106,9 +106,9 @@ void kernel_main()
         } else {
             copy_tile(tt::CBIndex::c_0, 0, 0);
             if (approx)
-                sfpu<true>(op, p);
+                sfpu_op<true>(op, p);
             else
-                sfpu<false>(op, p);
+                sfpu_op<false>(op, p);
         }
         tile_regs_commit();
         cb_pop_front(tt::CBIndex::c_0, 1);

@@ -93,7 +93,7 @@ bench-deps:
 	$(call refind,$(BUILD),TF_OPENBLAS_LIB,$(OPENBLAS_CHECK))
 
 bench: bench-deps build
-	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense bench_async bench_report bench_tile -j $(JOBS)
+	$(CMAKE) --build $(BUILD) --target mixbench_elf bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense bench_async bench_report bench_tile bench_sfpi -j $(JOBS)
 	$(BUILD)/bench/bench_sim_mips
 	@$(CMAKE) --build $(BUILD) --target mixbench_extra_elf >/dev/null 2>&1 || true
 	@if [ -f $(BUILD)/bench/mixbench.elf ]; then $(BUILD)/bench/bench_sim_mips $(BUILD)/bench/mixbench.elf; fi
@@ -105,6 +105,7 @@ bench: bench-deps build
 	$(BUILD)/bench/bench_async
 	$(BUILD)/bench/bench_report
 	$(BUILD)/bench/bench_tile
+	$(BUILD)/bench/bench_sfpi
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole test suite.
 test-sanitize:

@@ -272,57 +272,67 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         *cycles = (op == TF_SFPI_FCMP && !(x & TF_SFPI_CMP_RAW) ? 2 : 1) + two +
                   (op == TF_SFPI_ICMP && (cmp == TF_SFPI_CMP_EQ || cmp == TF_SFPI_CMP_NE));
     }
-    for (int l = 0; l < TF_SFPI_LANES; l++) {
-        uint32_t u = ra ? ra[l] : 0, v = rb ? rb[l] : 0, r;
-        switch (op) {
-        case TF_SFPI_LOADI: r = x; break;
-        case TF_SFPI_LOAD: r = out[l]; break;
-        case TF_SFPI_MOV: r = u; break;
-        case TF_SFPI_MAD: {
-            uint32_t ab = x & TF_SFPI_MAD_NEG_AB ? u ^ 0x80000000u : u;
-            uint32_t cc = s->reg[cr][l];
-            r = mad(ab, v, x & TF_SFPI_MAD_NEG_C ? cc ^ 0x80000000u : cc);
-            break;
-        }
-        case TF_SFPI_FCMP:
-            r = test(x & TF_SFPI_CMP_RAW ? u : mad(v, 0xbf800000u, u), cmp) ? 0xffffffffu : 0;
-            break;
-        case TF_SFPI_ICMP: r = test(u - v, cmp) ? 0xffffffffu : 0; break;
-        case TF_SFPI_AND: r = u & v; break;
-        case TF_SFPI_OR: r = u | v; break;
-        case TF_SFPI_XOR: r = u ^ v; break;
-        case TF_SFPI_NOT: r = ~u; break;
-        case TF_SFPI_IADD: r = u + v; break;
-        case TF_SFPI_ISUB: r = u - v; break;
-        case TF_SFPI_SHFT:
-            /* (the immediate: 12 bits, signed) */
-            r = shift(u,
-                      x & 2 ? (int32_t)((x >> 8) & 0xfff) - (int32_t)((x >> 8) & 0x800) * 2
-                            : (int32_t)v,
-                      (int)(x & 1));
-            break;
-        case TF_SFPI_ABS:
-            r = x & 1 ? ((int32_t)u < 0 && u != 0x80000000u ? 0u - u : u) : u & 0x7fffffffu;
-            break;
-        case TF_SFPI_NEG: r = u ^ 0x80000000u; break;
-        case TF_SFPI_SETSGN: r = (u & 0x7fffffffu) | (v & 0x80000000u); break;
-        case TF_SFPI_SETEXP: r = (u & 0x807fffffu) | ((v & 0xffu) << 23); break;
-        case TF_SFPI_SETMAN: r = (u & 0xff800000u) | (v & 0x7fffffu); break;
-        case TF_SFPI_ADDEXP: r = addexp(u, (int32_t)x); break;
-        case TF_SFPI_EXEXP: r = x & 1 ? (u >> 23) & 0xff : ((u >> 23) & 0xff) - 127u; break;
-        case TF_SFPI_EXMAN: r = (u & 0x7fffffu) | (x & 1 ? 0x800000u : 0); break;
-        case TF_SFPI_LZ: r = lz(u); break;
-        case TF_SFPI_CAST: r = cast_sm(u); break;
-        case TF_SFPI_FN:
-            r = f_bits(sim_sfpu_unary1(bits_f(u), cmp, (x & TF_SFPU_APPROX) != 0));
-            break;
-        default: r = fp16b(u); break; /* FP16B */
-        }
-        if (en >> l & 1)
-            out[l] = r;
-        else
-            out[l] = s->reg[d][l];
+    /* each op's lanes in a loop of its own (a loop the host's compiler can
+     * vectorize), then the enabled ones into d */
+#define LANES(expr)                                                                                \
+    for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = (expr);                                       \
+    break
+    const uint32_t *ua = ra, *vb = rb;
+    switch (op) {
+    case TF_SFPI_LOADI: LANES(x);
+    case TF_SFPI_LOAD: break; /* (out: loaded above) */
+    case TF_SFPI_MOV: LANES(ua[l]);
+    case TF_SFPI_MAD: {
+        uint32_t na = x & TF_SFPI_MAD_NEG_AB ? 0x80000000u : 0,
+                 nc = x & TF_SFPI_MAD_NEG_C ? 0x80000000u : 0;
+        const uint32_t *wc = s->reg[cr];
+        LANES(mad(ua[l] ^ na, vb[l], wc[l] ^ nc));
     }
-    memcpy(s->reg[d], out, sizeof out);
+    case TF_SFPI_FCMP:
+        if (x & TF_SFPI_CMP_RAW) {
+            LANES(test(ua[l], cmp) ? 0xffffffffu : 0);
+        }
+        LANES(test(mad(vb[l], 0xbf800000u, ua[l]), cmp) ? 0xffffffffu : 0);
+    case TF_SFPI_ICMP: LANES(test(ua[l] - vb[l], cmp) ? 0xffffffffu : 0);
+    case TF_SFPI_AND: LANES(ua[l] & vb[l]);
+    case TF_SFPI_OR: LANES(ua[l] | vb[l]);
+    case TF_SFPI_XOR: LANES(ua[l] ^ vb[l]);
+    case TF_SFPI_NOT: LANES(~ua[l]);
+    case TF_SFPI_IADD: LANES(ua[l] + vb[l]);
+    case TF_SFPI_ISUB: LANES(ua[l] - vb[l]);
+    case TF_SFPI_SHFT:
+        if (x & 2) { /* (the immediate: 12 bits, signed) */
+            int32_t n = (int32_t)((x >> 8) & 0xfff) - (int32_t)((x >> 8) & 0x800) * 2;
+            LANES(shift(ua[l], n, (int)(x & 1)));
+        }
+        LANES(shift(ua[l], (int32_t)vb[l], (int)(x & 1)));
+    case TF_SFPI_ABS:
+        if (x & 1) {
+            LANES((int32_t)ua[l] < 0 && ua[l] != 0x80000000u ? 0u - ua[l] : ua[l]);
+        }
+        LANES(ua[l] & 0x7fffffffu);
+    case TF_SFPI_NEG: LANES(ua[l] ^ 0x80000000u);
+    case TF_SFPI_SETSGN: LANES((ua[l] & 0x7fffffffu) | (vb[l] & 0x80000000u));
+    case TF_SFPI_SETEXP: LANES((ua[l] & 0x807fffffu) | ((vb[l] & 0xffu) << 23));
+    case TF_SFPI_SETMAN: LANES((ua[l] & 0xff800000u) | (vb[l] & 0x7fffffu));
+    case TF_SFPI_ADDEXP: LANES(addexp(ua[l], (int32_t)x));
+    case TF_SFPI_EXEXP:
+        if (x & 1) {
+            LANES((ua[l] >> 23) & 0xff);
+        }
+        LANES(((ua[l] >> 23) & 0xff) - 127u);
+    case TF_SFPI_EXMAN: LANES((ua[l] & 0x7fffffu) | (x & 1 ? 0x800000u : 0));
+    case TF_SFPI_LZ: LANES(lz(ua[l]));
+    case TF_SFPI_CAST: LANES(cast_sm(ua[l]));
+    case TF_SFPI_FN: LANES(f_bits(sim_sfpu_unary1(bits_f(ua[l]), cmp, (x & TF_SFPU_APPROX) != 0)));
+    default: LANES(fp16b(ua[l])); /* FP16B */
+    }
+#undef LANES
+    if (en == 0xffffffffu) {
+        memcpy(s->reg[d], out, sizeof out);
+    } else {
+        for (int l = 0; l < TF_SFPI_LANES; l++)
+            if (en >> l & 1) s->reg[d][l] = out[l];
+    }
     return 0;
 }

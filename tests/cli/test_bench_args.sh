@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 dir=$1
 for b in bench_sim_mips bench_prof bench_device_profiler bench_profile bench_cnn bench_dense \
-    bench_async bench_report bench_tile; do
+    bench_async bench_report bench_tile bench_sfpi; do
     run "$dir/$b" --help
     expect_rc 0 "$b --help"
     expect_out "usage: $b" "$b --help"
@@ -23,4 +23,7 @@ expect_err "bench_profile: unknown option '--run'" "a prefix of an option"
 run "$dir/bench_cnn" images
 expect_rc 2 "a stray word"
 expect_err "bench_cnn: unexpected argument 'images'" "a stray word"
+run "$dir/bench_sfpi" --tiles 0
+expect_rc 2 "bench_sfpi --tiles 0"
+expect_err "bench_sfpi: --tiles takes a count of 1 or more" "bench_sfpi --tiles 0"
 finish

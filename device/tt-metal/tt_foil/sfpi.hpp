@@ -28,19 +28,26 @@ namespace sfpi
 {
 namespace tf
 {
+// The layer's state lives in a page of its own (the kernel's linker script
+// puts .tt_foil_sfpi on a 4 KiB boundary after the rest): it is stored to at
+// every vector operation, and a store into a page the simulator holds
+// decoded code for throws that code away (bench_sfpi measured 60x a named
+// op's host time with it beside the code).
+#define TF_SFPI_STATE __attribute__((section(".tt_foil_sfpi")))
 // The registers the program's values hold: a bit each, set when free.
-inline std::uint64_t free_regs = (1ull << TF_SFPI_NREGS) - 1;
+inline std::uint64_t free_regs TF_SFPI_STATE = (1ull << TF_SFPI_NREGS) - 1;
 // dst_reg's DEST address (rows of the math thread's half): the wrapper's
 // base (the tile), the counter dst_reg++ moves, and its shadow the face
 // loop steps (tt-isa-documentation's Dst and Dst_Cr: a face starts 16 rows
 // after the last one whatever dst_reg++ did inside it)
-inline std::uint32_t dst_base, dst_rwc, dst_cr;
+inline std::uint32_t dst_base TF_SFPI_STATE = 0, dst_rwc TF_SFPI_STATE = 0,
+                              dst_cr TF_SFPI_STATE = 0;
 // open v_ifs and v_blocks: none means every lane is enabled, so a value
 // computed into a new register can take an assigned variable's place
-inline std::uint32_t cc_depth;
+inline std::uint32_t cc_depth TF_SFPI_STATE = 0;
 // each register's version: bumped by every write, allocation and release,
 // so that a product kept unrounded (tf_mul) sees its operands change
-inline std::uint8_t ver[256];
+inline std::uint8_t ver[256] TF_SFPI_STATE = {};
 
 TF_ALWAYS_INLINE std::uint8_t alloc()
 {

@@ -12,7 +12,7 @@
 #include "tt_foil/kbuild.h"
 #include "tt_foil/runtime.h"
 
-#define PROG "bench_sfpi"
+#define PROG    "bench_sfpi"
 #define MUST(x) BENCH_MUST(PROG, x)
 
 /* Host microseconds a tile (best of 3 dispatches of n tiles) and the SFPU's
@@ -65,10 +65,12 @@ int main(int argc, char **argv)
     tf_device *dev = bench_open(PROG, 1, 1);
     double c0, c1, named = run(dev, 0, n, &c0), sfpi = run(dev, 1, n, &c1);
     printf(PROG ": hardsigmoid on a DEST tile, %u tiles a dispatch, best of 3\n", n);
-    printf("  named op (hardsigmoid_tile)   %8.2f us a tile on the host, %6.0f SFPU cycles a tile\n",
-           named, c0);
-    printf("  SFPI (the same function)      %8.2f us a tile on the host, %6.0f SFPU cycles a tile\n",
-           sfpi, c1);
+    printf(
+        "  named op (hardsigmoid_tile)   %8.2f us a tile on the host, %6.0f SFPU cycles a tile\n",
+        named, c0);
+    printf(
+        "  SFPI (the same function)      %8.2f us a tile on the host, %6.0f SFPU cycles a tile\n",
+        sfpi, c1);
     printf("  SFPI / named op: host time %.1fx, modeled SFPU cycles %.2fx\n", sfpi / named,
            c1 / c0);
     MUST(tf_device_close(dev));

@@ -13,8 +13,14 @@ inline void hardsigmoid_face()
 {
     for (int i = 0; i < 8; i++) {
         sfpi::vFloat t = sfpi::vFloat(sfpi::dst_reg[i]) * (1.0f / 6.0f) + 0.5f;
-        v_if(t < 0.0f) { t = 0.0f; }
-        v_elseif(t > 1.0f) { t = 1.0f; }
+        v_if(t < 0.0f)
+        {
+            t = 0.0f;
+        }
+        v_elseif(t > 1.0f)
+        {
+            t = 1.0f;
+        }
         v_endif;
         sfpi::dst_reg[i] = t;
     }
@@ -31,7 +37,7 @@ void kernel_main()
         hardsigmoid_tile(0);
 #else
         MATH((ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(hardsigmoid_face, 0,
-                                                                    (int)VectorMode::RC)));
+                                                                   (int)VectorMode::RC)));
 #endif
         tile_regs_commit();
         tile_regs_wait();

@@ -53,16 +53,9 @@ static int ks_execute(ks_run *r)
                                       r->out_pages));
     else
         MUST(tf_program_set_cb(p, 16, page, r->out_pages));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), r->in_tiles}, wa[] = {lo32(b), hi32(b), r->out_tiles};
-    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
-    if (r->ncargs) MUST(tf_program_set_args(p, TF_COMPUTE, r->cargs, r->ncargs));
-    int rc = tf_dispatch_execute(p);
-    if (rc)
-        snprintf(r->err, sizeof r->err, "%s", tf_last_error());
-    else
-        MUST(tf_buffer_read(dout, 0, r->out, (size_t)page * r->out_tiles));
+    int rc = ttm_trio_run(&t, din, r->in_tiles, dout, r->out_tiles, r->cargs, r->ncargs, r->err,
+                          sizeof r->err);
+    if (!rc) MUST(tf_buffer_read(dout, 0, r->out, (size_t)page * r->out_tiles));
     ttm_trio_free(&t);
     tf_buffer_free(din);
     tf_buffer_free(dout);

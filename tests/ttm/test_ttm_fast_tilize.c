@@ -102,14 +102,8 @@ static int run(const ft_case *k, const uint32_t *v, uint8_t *out, tf_perf_core *
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb_format(t.p, 0, (tf_data_format)k->in_df, (uint32_t)k->block));
     MUST(tf_program_set_cb_format(t.p, 16, (tf_data_format)k->out_df, (uint32_t)k->block));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), n}, wa[] = {lo32(b), hi32(b), n};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, n, dout, n, NULL, 0, err, errcap);
+    if (!rc) {
         MUST(tf_buffer_read(dout, 0, out, n * pout));
         MUST(tf_program_counters(t.p, pc));
     }
@@ -230,13 +224,6 @@ static void values(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) one(cases[i].k, cases[i].same);
 }
 
-static int marked_line(int m)
-{
-    char mark[24];
-    snprintf(mark, sizeof mark, "MODE=%d", m);
-    return ttm_marked_line("fast_tilize.cpp", mark);
-}
-
 static void mistakes(void)
 {
     static const struct {
@@ -292,7 +279,8 @@ static void mistakes(void)
         CHECK_TRUE(run(k, v, out, &pc, err, sizeof err) != 0);
         CHECK_CONTAINS(err, cases[i].what);
         CHECK_CONTAINS(err, cases[i].trisc);
-        TTM_CHECK_KERNEL_LINE(err, "fast_tilize.cpp", marked_line(cases[i].line_of));
+        TTM_CHECK_KERNEL_LINE(err, "fast_tilize.cpp",
+                              ttm_mode_line("fast_tilize.cpp", cases[i].line_of));
     }
 }
 

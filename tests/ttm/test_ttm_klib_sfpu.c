@@ -38,19 +38,10 @@ static int sf_run(int mode, const float *in, float *out, uint32_t out_pages, cha
     tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
     MUST(tf_buffer_write(din, 0, in, (size_t)TILE * N));
     MUST(tf_program_set_cb(p, 0, TILE, N));
-    uint64_t a = tf_buffer_noc_addr(din);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), N};
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
     MUST(tf_program_set_cb(p, 16, TILE, out_pages));
-    uint64_t b = tf_buffer_noc_addr(dout);
-    uint32_t wa[] = {lo32(b), hi32(b), N};
-    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
-    int rc = tf_dispatch_execute(p);
-    if (rc)
-        snprintf(err, errcap, "%s", tf_last_error());
-    else
-        MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * N));
+    int rc = ttm_trio_run(&t, din, N, dout, N, NULL, 0, err, errcap);
+    if (!rc) MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * N));
     ttm_trio_free(&t);
     tf_buffer_free(din);
     tf_buffer_free(dout);

@@ -133,14 +133,8 @@ static int run(const pr_case *k, const uint32_t *data, const uint32_t *bg, uint8
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb_format(t.p, 0, (tf_data_format)k->in_df, 2));
     MUST(tf_program_set_cb_format(t.p, 16, (tf_data_format)k->out_df, 2));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 2}, wa[] = {lo32(b), hi32(b), 2};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, 2, dout, 2, NULL, 0, err, errcap);
+    if (!rc) {
         MUST(tf_buffer_read(dout, 0, out, 2 * pout));
         MUST(tf_program_counters(t.p, pc));
     }
@@ -276,13 +270,6 @@ static void layouts(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) one(cases[i]);
 }
 
-static int marked_line(int m)
-{
-    char mark[24];
-    snprintf(mark, sizeof mark, "MODE=%d", m);
-    return ttm_marked_line("pack_rows.cpp", mark);
-}
-
 /* Each mistake fails the dispatch naming the op, why, and the kernel's line */
 static void mistakes(void)
 {
@@ -327,8 +314,9 @@ static void mistakes(void)
         codes(k->in_df, 1, bg);
         CHECK_TRUE(run(k, data, bg, out, &pc, err, sizeof err) != 0);
         CHECK_CONTAINS(err, cases[i].what);
-        CHECK_CONTAINS(err, "TRISC2");                       /* the packer's */
-        int line = marked_line(cases[i].line_of) + (i == 6); /* (the Bfp8_b one: pack_rows) */
+        CHECK_CONTAINS(err, "TRISC2"); /* the packer's */
+        int line = ttm_mode_line("pack_rows.cpp", cases[i].line_of) +
+                   (i == 6); /* (the Bfp8_b one: pack_rows) */
         TTM_CHECK_KERNEL_LINE(err, "pack_rows.cpp", line);
     }
 }

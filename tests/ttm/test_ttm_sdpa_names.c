@@ -62,17 +62,9 @@ static int run(int mode, int rows, uint32_t arg2, int where, const float *x, int
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb(t.p, 0, page, (uint32_t)n_in));
     MUST(tf_program_set_cb(t.p, 16, page, (uint32_t)n_out));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), (uint32_t)n_in};
-    uint32_t wa[] = {lo32(b), hi32(b), (uint32_t)n_out};
     uint32_t ca[] = {(uint32_t)mode, (uint32_t)rows, arg2};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    MUST(tf_program_set_args(t.p, TF_COMPUTE, ca, 3));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, (uint32_t)n_in, dout, (uint32_t)n_out, ca, 3, err, errcap);
+    if (!rc) {
         rt_read_tiles(dout, 32 * (uint32_t)n_out, 32, f, out);
         if (pc) MUST(tf_program_counters(t.p, pc));
     }

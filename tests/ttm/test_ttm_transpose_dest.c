@@ -145,11 +145,8 @@ static void int32_case(void)
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb_format(t.p, 0, TF_DATA_FORMAT_Int32, 1));
     MUST(tf_program_set_cb_format(t.p, 16, TF_DATA_FORMAT_Int32, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 1}, wa[] = {lo32(b), hi32(b), 1};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    MUST(tf_dispatch_execute(t.p));
+    char err[1024];
+    MUST(ttm_trio_run(&t, din, 1, dout, 1, NULL, 0, err, sizeof err));
     MUST(tf_buffer_read(dout, 0, tile, TF_TILE_FP32));
     MUST(tf_untilize(tile, D, D, TF_TILE_FORMAT_FP32, (float *)got));
     int bad = 0;

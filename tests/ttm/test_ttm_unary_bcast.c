@@ -61,16 +61,9 @@ static int run(int bcast, int mode, int fp32, uint32_t df, const uint8_t *tile, 
     MUST(tf_program_set_cb_format(t.p, 0, (tf_data_format)df, 1));
     MUST(tf_program_set_cb_format(t.p, 1, (tf_data_format)other_df, 1));
     MUST(tf_program_set_cb_format(t.p, 16, (tf_data_format)out_df, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 1}, wa[] = {lo32(b), hi32(b), 1};
     uint32_t ca[] = {reps, idst};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    MUST(tf_program_set_args(t.p, TF_COMPUTE, ca, 2));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, 1, dout, 1, ca, 2, err, errcap);
+    if (!rc) {
         MUST(tf_buffer_read(dout, 0, tout, TF_TILE_FP32));
         ttm_from_tile(tout, out_df, out);
         MUST(tf_program_counters(t.p, pc));

@@ -138,14 +138,8 @@ static int run(int fp32, int mode, int nt, int last, int lut, int g, const float
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb_format(t.p, 0, TF_DATA_FORMAT_Float16, 2));
     MUST(tf_program_set_cb_format(t.p, 16, TF_DATA_FORMAT_Float16, 2));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), (uint32_t)nt}, wa[] = {lo32(b), hi32(b), 2};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, (uint32_t)nt, dout, 2, NULL, 0, err, errcap);
+    if (!rc) {
         rt_read_tiles(dout, 64, 32, f, out);
         MUST(tf_program_counters(t.p, pc));
     }

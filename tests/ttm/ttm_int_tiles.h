@@ -81,16 +81,8 @@ static inline int ttm_int_dispatch(tf_device *dev, tf_kernel *cmp, uint32_t in_d
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb_format(t.p, 0, (tf_data_format)in_df, n));
     MUST(tf_program_set_cb_format(t.p, 16, (tf_data_format)out_df, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), n};
-    uint32_t wa[] = {lo32(b), hi32(b), 1};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    MUST(tf_program_set_args(t.p, TF_COMPUTE, cargs, ncargs));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, n, dout, 1, cargs, ncargs, err, errcap);
+    if (!rc) {
         MUST(tf_buffer_read(dout, 0, tout, pout));
         ttm_from_tile(tout, out_df, out);
         MUST(tf_program_counters(t.p, pc));

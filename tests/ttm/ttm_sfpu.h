@@ -31,16 +31,8 @@ static inline int ttm_sfpu_dispatch(tf_device *dev, tf_kernel *cmp, int fp32, co
     tf_program *p = t.p;
     MUST(tf_program_set_cb(p, 0, page, n));
     MUST(tf_program_set_cb(p, 16, page, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), n};
-    uint32_t wa[] = {lo32(b), hi32(b), 1};
-    MUST(tf_program_set_args(p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(p, TF_BRISC, wa, 3));
-    if (ncargs) MUST(tf_program_set_args(p, TF_COMPUTE, cargs, ncargs));
-    int rc = tf_dispatch_execute(p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, n, dout, 1, cargs, ncargs, err, errcap);
+    if (!rc) {
         static uint8_t tile[TF_TILE_FP32];
         MUST(tf_buffer_read(dout, 0, tile, page));
         MUST(tf_untilize(tile, D, D, f, out));

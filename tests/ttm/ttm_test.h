@@ -113,6 +113,15 @@ static inline int ttm_marked_line(const char *kernel, const char *mark)
     return at;
 }
 
+/* The line of tests/ttm/kernels/<kernel> marked "// <- MODE=<mode>" (the
+ * fault the kernel built with that MODE makes) */
+static inline int ttm_mode_line(const char *kernel, int mode)
+{
+    char mark[24];
+    snprintf(mark, sizeof mark, "MODE=%d", mode);
+    return ttm_marked_line(kernel, mark);
+}
+
 /* tests/ttm/kernels/<name>.cpp as a compute kernel with the n defines, an
  * fp32 DEST or a 16-bit one; a failed build ends the test, saying why. */
 static inline tf_kernel *ttm_compute(tf_device *dev, const char *name, const char *const *defs,
@@ -170,6 +179,24 @@ static inline void ttm_trio_free(ttm_trio *t)
     if (t->cmp) tf_kernel_free(t->cmp);
 }
 
+/* The trio's dispatch: the cb_loader reads nin tiles from din into CB 0,
+ * tile_writer16 writes nout pages of CB 16 to dout, the compute kernel
+ * gets the n args cargs (none when n is 0). 0, or the failure with its
+ * message in err. */
+static inline int ttm_trio_run(ttm_trio *t, tf_buffer *din, uint32_t nin, tf_buffer *dout,
+                               uint32_t nout, const uint32_t *cargs, uint32_t n, char *err,
+                               size_t errcap)
+{
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), nin}, wa[] = {lo32(b), hi32(b), nout};
+    MUST(tf_program_set_args(t->p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(t->p, TF_BRISC, wa, 3));
+    if (n) MUST(tf_program_set_args(t->p, TF_COMPUTE, cargs, n));
+    int rc = tf_dispatch_execute(t->p);
+    if (rc) snprintf(err, errcap, "%s", tf_last_error());
+    return rc;
+}
+
 /* tests/ttm/kernels/<name>.cpp built as a compute kernel with -DMODE=mode
  * fails, and the message has msg in it (a refused form's compile error). */
 static inline void ttm_refused(tf_device *dev, const char *name, int mode, const char *msg)
@@ -220,16 +247,8 @@ static inline int ttm_run_tiles(tf_device *dev, tf_kernel *cmp, tf_tile_format f
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
     MUST(tf_program_set_cb(t.p, 0, page, 2));
     MUST(tf_program_set_cb(t.p, 16, page, 2));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), in_tiles};
-    uint32_t wa[] = {lo32(b), hi32(b), out_tiles};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
-    if (n) MUST(tf_program_set_args(t.p, TF_COMPUTE, cargs, n));
-    int rc = tf_dispatch_execute(t.p);
-    if (rc) {
-        snprintf(err, errcap, "%s", tf_last_error());
-    } else {
+    int rc = ttm_trio_run(&t, din, in_tiles, dout, out_tiles, cargs, n, err, errcap);
+    if (!rc) {
         rt_read_tiles(dout, 32 * out_tiles, 32, f, out);
         if (pc) MUST(tf_program_counters(t.p, pc));
     }

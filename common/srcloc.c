@@ -56,14 +56,20 @@ static int call_text(const cm_srcloc_call *c, char *buf, size_t n)
                     c->file ? c->file : "?", c->line);
 }
 
+/* path as an absolute one: as it is, or joined to dir (the compile's
+ * directory, which a relative name of the DWARF is relative to) */
+static const char *full_path(const char *path, const char *dir, char *buf, size_t n)
+{
+    if (path[0] == '/' || !dir) return path;
+    snprintf(buf, n, "%s/%s", dir, path);
+    return buf;
+}
+
 /* path (absolute, or relative to dir) is under one of the directories */
 static int under_any(const char *path, const char *dir, const char *const *dirs)
 {
     char full[4096];
-    if (path[0] != '/' && dir) {
-        snprintf(full, sizeof full, "%s/%s", dir, path);
-        path = full;
-    }
+    path = full_path(path, dir, full, sizeof full);
     for (; *dirs; dirs++) {
         size_t n = strlen(*dirs);
         if (!strncmp(path, *dirs, n) && path[n] == '/') return 1;
@@ -74,11 +80,8 @@ static int under_any(const char *path, const char *dir, const char *const *dirs)
 /* a and b name one file, each absolute or relative to dir */
 static int same_file(const char *a, const char *b, const char *dir)
 {
-    if (!a || !b) return 0;
-    if ((a[0] == '/') == (b[0] == '/')) return !strcmp(a, b);
-    const char *rel = a[0] == '/' ? b : a, *abs = a[0] == '/' ? a : b;
-    size_t n = dir ? strlen(dir) : 0;
-    return n && !strncmp(abs, dir, n) && abs[n] == '/' && !strcmp(abs + n + 1, rel);
+    char fa[4096], fb[4096];
+    return a && b && !strcmp(full_path(a, dir, fa, sizeof fa), full_path(b, dir, fb, sizeof fb));
 }
 
 static int is_function(int tag)

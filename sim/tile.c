@@ -248,6 +248,21 @@ static void sfpu_init_done(sim_tile_engine *e, uint32_t sop)
     }
 }
 
+/* SFPU code ran (the op sop, or TF_SFPU_BY_SFPI: a kernel's SFPI code): it
+ * uses the registers cumsum_tile's carry and Welford's statistics are
+ * kept in (a cumsum_tile then keeps its own carry: its caller sets it) */
+static void sfpu_regs_used(sim_tile_engine *e, uint32_t sop)
+{
+    if (e->cumsum_state != CUMSUM_NONE) {
+        e->cumsum_state = CUMSUM_LOST_OP;
+        e->cumsum_lost = (uint8_t)sop;
+    }
+    if (e->wf.state == WF_LIVE) {
+        e->wf.state = WF_CLOBBERED;
+        e->wf.why = (uint8_t)sop;
+    }
+}
+
 static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     uint32_t arg = sh->tile_args[0], cfg = sh->tile_args[1];
@@ -1019,14 +1034,7 @@ static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op)
         e->kind[slot] = integer ? DEST_INT : DEST_FLOAT;
         if (integer) e->f16[slot] = 0;
     }
-    if (e->cumsum_state != CUMSUM_NONE) {
-        e->cumsum_state = CUMSUM_LOST_OP;
-        e->cumsum_lost = TF_SFPU_BY_SFPI;
-    }
-    if (e->wf.state == WF_LIVE) {
-        e->wf.state = WF_CLOBBERED;
-        e->wf.why = TF_SFPU_BY_SFPI;
-    }
+    sfpu_regs_used(e, TF_SFPU_BY_SFPI);
     run_at(sh, 0, cycles, 0, TF_PERF_UNIT_SFPU);
     return TF_BUS_OK;
 }
@@ -1158,18 +1166,11 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
     e->f16[slot] = (uint8_t)f16;
     /* the carry: kept by cumsum_tile, lost to any other SFPU op (the
      * fault names the last such op, rather than an init before it) */
-    if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_CUMSUM) {
-        e->cumsum_state = CUMSUM_KEPT;
-    } else if (m.kind == TF_TILE_SFPU && e->cumsum_state != CUMSUM_NONE) {
-        e->cumsum_state = CUMSUM_LOST_OP;
-        e->cumsum_lost = (uint8_t)m.sfpu;
+    if (m.kind == TF_TILE_SFPU) {
+        sfpu_regs_used(e, m.sfpu);
+        if (m.sfpu == TF_SFPU_CUMSUM) e->cumsum_state = CUMSUM_KEPT;
     }
     e->fast[slot] = m.fast != 0;
-    /* an SFPU op's code uses the registers Welford's statistics are in */
-    if (m.kind == TF_TILE_SFPU && e->wf.state == WF_LIVE) {
-        e->wf.state = WF_CLOBBERED;
-        e->wf.why = (uint8_t)m.sfpu;
-    }
     run_at(sh, t, math_cycles(e, &m), TF_PERF_WAIT_TILE_SRC,
            m.kind == TF_TILE_SFPU ? TF_PERF_UNIT_SFPU : TF_PERF_UNIT_FPU);
     count_flops(sh->core, e, &m);

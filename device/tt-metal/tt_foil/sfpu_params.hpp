@@ -144,9 +144,7 @@ namespace tf
 {
 TF_ALWAYS_INLINE vFloat fn(const vFloat &v, std::uint32_t op)
 {
-    vFloat d;
-    sfpi::tf::op(TF_SFPI_FN, d.r, v.r, 0, op);
-    return d;
+    return sfpi::tf::un<vFloat>(TF_SFPI_FN, v, op);
 }
 } // namespace tf
 template <int max_iter = 2> sfpi_inline vFloat _sfpu_reciprocal_(const vFloat in)

@@ -68,6 +68,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/tt_foil-config-version.cm
 install(FILES ${PROJECT_BINARY_DIR}/tt_foil-config.cmake
               ${PROJECT_BINARY_DIR}/tt_foil-config-version.cmake
               ${PROJECT_SOURCE_DIR}/cmake/tf_rv32.cmake ${PROJECT_SOURCE_DIR}/cmake/tt_foil_kernel.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/tf_rv32_cxx.sh
         DESTINATION ${TF_INSTALL_CMAKEDIR})
 
 # tt_foil.pc, relative to its own folder (${pcfiledir}): the prefix given

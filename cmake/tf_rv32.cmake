@@ -137,8 +137,10 @@ if(TT_FOIL_CCACHE)
         set(TF_RV32_LAUNCHER ${TF_CCACHE})
     endif()
 endif()
+# C++ compiles go through tf_rv32_cxx.sh (`#pragma GCC unroll 0`, there).
+set(TF_RV32_CXX_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/tf_rv32_cxx.sh)
 tf_export_vars(TF_RV32_COMMON_FLAGS TF_RV32_OWN_WARNINGS TF_KERNEL_WARNINGS TF_RV32_CXX_FLAGS
-               TF_RV32_LAUNCHER)
+               TF_RV32_LAUNCHER TF_RV32_CXX_SCRIPT)
 
 function(tf_rv32_program target)
     cmake_parse_arguments(A "" "LINKER_SCRIPT;MARCH;MABI;OUTPUT"
@@ -183,14 +185,18 @@ function(tf_rv32_program target)
         set(obj ${objdir}/${base}.o)
         file(RELATIVE_PATH relobj ${CMAKE_BINARY_DIR} ${obj})
         if(abs MATCHES "\\.(cpp|cc|cxx)$")
-            set(cc ${TF_RV32_CLANGXX} ${cxxflags})
+            set(cc sh ${TF_RV32_CXX_SCRIPT} ${abs} ${obj} ${obj}.d ${TF_RV32_LAUNCHER}
+                   ${TF_RV32_CLANGXX} ${cxxflags})
+            set(script ${TF_RV32_CXX_SCRIPT})
         else()
-            set(cc ${TF_RV32_CLANG} ${flags})
+            set(cc ${TF_RV32_LAUNCHER} ${TF_RV32_CLANG} ${flags} -MD -MF ${obj}.d -c ${abs} -o
+                   ${obj})
+            set(script)
         endif()
         add_custom_command(
             OUTPUT ${obj}
-            COMMAND ${TF_RV32_LAUNCHER} ${cc} -MD -MF ${obj}.d -c ${abs} -o ${obj}
-            DEPENDS ${abs} ${flagfile} ${A_DEPENDS}
+            COMMAND ${cc}
+            DEPENDS ${abs} ${flagfile} ${A_DEPENDS} ${script}
             DEPFILE ${obj}.d
             WORKING_DIRECTORY ${TF_SOURCE_ROOT}
             COMMENT "RV32 ${relobj}"

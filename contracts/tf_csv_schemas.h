@@ -126,6 +126,19 @@ typedef struct tf_csv_schema {
     X(P, WAIT_OTHER, U) X(P, TOP_STALL, S) X(P, NOC_BYTES, U) X(P, DRAM_BYTES, U)                 \
     X(P, CORE_UTIL_PCT, F1) X(P, STRAGGLER, U)
 
+/* `tt_foil_profile compare A B --csv FILE` (tools/profile/compare.c): one
+ * row per row of each section (ops by kind, device zones per RISC, host
+ * zones, memory pools) found in either run. SECTION: ops, device_zones,
+ * host_zones, memory; IN: both, A or B; UNIT of MEAN and TOTAL: cycles,
+ * ns or bytes (memory: TOTAL is the peak live bytes, no MEAN); a CHANGE
+ * is B's over A's in percent, empty where a side is absent or A's is 0;
+ * LEAKED for memory only. */
+#define TF_CSV_COMPARE(X, P)                                                                       \
+    X(P, SECTION, S) X(P, NAME, S) X(P, CONTEXT, S) X(P, IN, S) X(P, UNIT, S) X(P, COUNT_A, U)    \
+    X(P, COUNT_B, U) X(P, MEAN_A, F1) X(P, MEAN_B, F1) X(P, MEAN_CHANGE_PCT, F1)                  \
+    X(P, TOTAL_A, U) X(P, TOTAL_B, U) X(P, TOTAL_CHANGE_PCT, F1) X(P, LEAKED_A, U)                \
+    X(P, LEAKED_B, U)
+
 /* Every schema: X(table, enum prefix, schema object, usual file name) */
 #define TF_CSV_SCHEMAS(X)                                                                          \
     X(TF_CSV_DEVICE_ZONES, TF_DZ, tf_csv_device_zones, "tt_foil_device_zones.csv")                 \
@@ -139,7 +152,8 @@ typedef struct tf_csv_schema {
     X(TF_CSV_DEVICE_PERF, TF_DP, tf_csv_device_perf, "tt_foil_device_perf.csv")                   \
     X(TF_CSV_DEVICE_OPEN_ZONES, TF_OZ, tf_csv_device_open_zones, "tt_foil_device_open_zones.csv") \
     X(TF_CSV_OPS_PERF, TF_OP, tf_csv_ops_perf, "tt_foil_ops_perf.csv")                            \
-    X(TF_CSV_OPS_CORES, TF_OC, tf_csv_ops_cores, "tt_foil_ops_cores.csv")
+    X(TF_CSV_OPS_CORES, TF_OC, tf_csv_ops_cores, "tt_foil_ops_cores.csv")                         \
+    X(TF_CSV_COMPARE, TF_CMP, tf_csv_compare, "tt_foil_compare.csv")
 // clang-format on
 
 /* Per schema: an enum of its columns (TF_DZ_cycle, .., TF_DZ_NCOLS) and

@@ -35,6 +35,7 @@ enum { EXIT_USAGE = 2, EXIT_NOT_EXEC = 126, EXIT_NOT_FOUND = 127 };
 static const char usage_text[] =
     "usage: tt_foil_profile [options] [--] PROGRAM [ARGS...]\n"
     "       tt_foil_profile [options] report DIR\n"
+    "       tt_foil_profile compare [--top N] [--csv FILE] [--fail-above PCT] A B\n"
     "\n"
     "Runs PROGRAM with the tt-foil profiler logs switched on (TT_FOIL_TRACE and\n"
     "TT_FOIL_MEM_LOG, one file per process under DIR/.logs/; the device markers are\n"
@@ -46,8 +47,10 @@ static const char usage_text[] =
     "Processes PROGRAM started that still write logs when it exits are waited for\n"
     "(Ctrl-C stops waiting). One run at a time per DIR: a second one is refused.\n"
     "'report DIR' rebuilds the reports of DIR/.logs/ without running anything\n"
-    "(summary on stdout). Put '--' before PROGRAM if it could be taken for an option\n"
-    "or is named 'report'.\n"
+    "(summary on stdout). 'compare A B' sets two runs' reports side by side, B against\n"
+    "A, and can fail on slower device cycles ('compare --help' says more). Put '--'\n"
+    "before PROGRAM if it could be taken for an option or is named 'report' or\n"
+    "'compare'.\n"
     "\n"
     "options:\n"
     "  -o, --output-folder DIR  where .logs/ and reports/ go (default " DEFAULT_OUTDIR ")\n"
@@ -662,6 +665,8 @@ int main(int argc, char **argv)
 {
     pf_options opt = {
         .outdir = DEFAULT_OUTDIR, .max_timeline = DEFAULT_MAX_TIMELINE, .max_ops = DEFAULT_MAX_OPS};
+    /* compare takes options of its own, after it */
+    if (argc > 1 && !strcmp(argv[1], "compare")) return pf_compare_main(argc - 1, argv + 1);
     int i = 1, report_mode = 0;
     const char *outdir_given = NULL; /* -o, once (twice the same is fine) */
     for (; i < argc; i++) {
@@ -762,6 +767,9 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
+    if (i < argc && !strcmp(argv[i], "compare") && strcmp(argv[i - 1], "--"))
+        return error(EXIT_USAGE, "compare takes its own options, after it: tt_foil_profile "
+                                 "compare [--top N] [--csv FILE] [--fail-above PCT] A B");
     if (i < argc && !strcmp(argv[i], "report") && (i == 1 || strcmp(argv[i - 1], "--"))) {
         report_mode = 1;
         if (i + 2 != argc)

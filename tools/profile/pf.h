@@ -511,6 +511,11 @@ void pf_ops_html_notes(pf_logs *l);
  * cannot be read or is not a tt-foil program. */
 int pf_check(const char *program, FILE *out);
 
+/* `tt_foil_profile compare [options] A B` (compare.c): argv[0] is
+ * "compare"; returns the exit status (0, 1 unreadable input, 2 bad usage,
+ * 3 slower than --fail-above allows). */
+int pf_compare_main(int argc, char **argv);
+
 /* Everything from dir/.logs to dir/reports: load, analyse, write every
  * file, print the summary on `summary` (if not NULL). Returns the number of
  * events read, as they were recorded: zone begins and ends, zone texts,

@@ -1,0 +1,174 @@
+#!/bin/bash
+# tt_foil_profile compare (docs/profiling.md, "Comparing two runs"): two
+# hand-made report folders of known figures (tests/profile/compare: A as an
+# output folder, B as a reports folder itself), every section's rows and
+# changes, the CSV, the --fail-above gate at thresholds around its rows'
+# changes, each error; then two separate runs of the decode example, whose
+# device cycles must compare equal to the cycle (the simulator is
+# deterministic), so --fail-above 0 passes.
+#
+#   test_profile_compare.sh TT_FOIL_PROFILE FIXTURES DECODE_DEMO_TRACED
+tool=$1
+fx=$2
+demo=$3
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+a=$fx/a
+b=$fx/b
+
+# ---- the figures
+run "$tool" compare "$a" "$b"
+expect_rc 0 "compare"
+expect_out "  A: $a/reports" "A's reports folder under its output folder"
+expect_out "  B: $b" "B given as a reports folder"
+expect_out "Device time in ops: A 3700 cycles in 4 ops, B 3700 cycles in 4 ops: 0.0%" "ops total"
+line() { # LABEL: the row of stdout whose label is LABEL, its spaces squeezed
+    grep -F "  $1 " "$OUT" | head -1 | tr -s ' ' | sed 's/^ //'
+}
+row() { # LABEL EXPECTED
+    checks=$((checks + 1))
+    got=$(line "$1")
+    [ "$got" = "$2" ] || fail "row '$1': '$got', expected '$2'"
+}
+row "mm [reader,mm_compute,writer]" "mm [reader,mm_compute,writer] 3 3 1067 1100 +3.1% 3200 3300 +3.1%"
+row "sm [reader,sm_compute,writer]" "sm [reader,sm_compute,writer] 1 1 500 400 -20.0% 500 400 -20.0%"
+row "BRISC writer" "BRISC writer 3 3 100 110 +10.0% 300 330 +10.0%"
+row "TRISC1 math" "TRISC1 math 3 3 500 500 0.0% 1500 1500 0.0%"
+row "main" "main 1 1 5000.0 us 4000.0 us -20.0%"
+row "load" "load 1 - 1000.0 us - gone"
+row "save" "save - 2 - 200.0 us new"
+row "TF_dispatch_execute (mm_compute)" "TF_dispatch_execute (mm_compute) 10 10 3000.0 us 2500.0 us -16.7%"
+row "Device DRAM bank 0" "Device DRAM bank 0 4 4 4096 B 8192 B +100.0% 0 B 0 B"
+row "Device L1 (0,0)" "Device L1 (0,0) 2 2 2048 B 2048 B 0.0% 1024 B 0 B"
+# biggest change first: the host zones' order
+checks=$((checks + 1))
+order=$(sed -n '/^Host zones/,/^$/p' "$OUT" | tail -n +3 | awk 'NF {print $1}' | paste -sd' ')
+[ "$order" = "main load TF_dispatch_execute save" ] || fail "host zones in the order '$order'"
+
+run "$tool" compare --top 1 "$a" "$b"
+expect_rc 0 "--top 1"
+expect_out "  (1 more; --top 0 shows all, --csv FILE writes all)" "--top cuts each section"
+checks=$((checks + 1))
+[ -z "$(line "TRISC1 math")" ] || fail "--top 1 still shows the second device zone"
+
+# ---- the CSV
+run "$tool" compare --csv "$tmp/c.csv" "$a" "$b"
+expect_rc 0 "--csv"
+checks=$((checks + 1))
+cat >"$tmp/want.csv" <<'CSV'
+SECTION,NAME,CONTEXT,IN,UNIT,COUNT_A,COUNT_B,MEAN_A,MEAN_B,MEAN_CHANGE_PCT,TOTAL_A,TOTAL_B,TOTAL_CHANGE_PCT,LEAKED_A,LEAKED_B
+ops,"reader,mm_compute,writer",mm,both,cycles,3,3,1066.7,1100.0,3.1,3200,3300,3.1,,
+ops,"reader,sm_compute,writer",sm,both,cycles,1,1,500.0,400.0,-20.0,500,400,-20.0,,
+device_zones,writer,BRISC,both,cycles,3,3,100.0,110.0,10.0,300,330,10.0,,
+device_zones,math,TRISC1,both,cycles,3,3,500.0,500.0,0.0,1500,1500,0.0,,
+host_zones,main,,both,ns,1,1,5000000.0,4000000.0,-20.0,5000000,4000000,-20.0,,
+host_zones,load,,A,ns,1,,1000000.0,,,1000000,,,,
+host_zones,TF_dispatch_execute,mm_compute,both,ns,10,10,300000.0,250000.0,-16.7,3000000,2500000,-16.7,,
+host_zones,save,,B,ns,,2,,100000.0,,,200000,,,
+memory,Device DRAM bank 0,,both,bytes,4,4,,,,4096,8192,100.0,0,0
+memory,"Device L1 (0,0)",,both,bytes,2,2,,,,2048,2048,0.0,1024,0
+CSV
+diff "$tmp/want.csv" "$tmp/c.csv" >&2 || fail "the CSV differs (above)"
+
+# ---- the gate: mm +3.1% a op, BRISC writer +10.0% a call, the total 0.0%
+run "$tool" compare --fail-above 3 "$a" "$b"
+expect_rc 3 "--fail-above 3"
+expect_err "slower: op mm [reader,mm_compute,writer]: 1066.7 -> 1100.0 cycles an op (+3.1%)" "the op"
+expect_err "slower: device zone BRISC writer: 100.0 -> 110.0 cycles a call (+10.0%)" "the zone"
+expect_err "compare: 2 slower than --fail-above 3% allows" "the count"
+expect_err_lines 3 "no other row is slower"
+run "$tool" compare --fail-above=5 "$a" "$b"
+expect_rc 3 "--fail-above 5"
+expect_err "compare: 1 slower than --fail-above 5% allows" "only the zone"
+run "$tool" compare --fail-above 10 "$a" "$b"
+expect_rc 0 "--fail-above 10: +10.0% is not above it"
+run "$tool" compare --fail-above 0 "$b" "$a"
+expect_rc 3 "the other way round, sm got slower"
+expect_err "slower: op sm [reader,sm_compute,writer]: 400.0 -> 500.0 cycles an op (+25.0%)" "sm"
+expect_err "compare: 1 slower than --fail-above 0% allows" "sm only (mm and the zone got faster)"
+run "$tool" compare --fail-above 0 "$a" "$a"
+expect_rc 0 "a run against itself"
+
+# ---- errors
+run "$tool" compare "$a"
+expect_rc 2 "one folder"
+expect_err "compare: two folders are needed, A and B" "one folder"
+run "$tool" compare "$a" "$b" "$a"
+expect_rc 2 "three folders"
+expect_err "one A and one B folder, not '$a' too" "three folders"
+run "$tool" compare --tip 3 "$a" "$b"
+expect_rc 2 "unknown option"
+expect_err "unknown option '--tip' (see compare --help)" "unknown option"
+for v in -1 x ""; do
+    run "$tool" compare --fail-above "$v" "$a" "$b"
+    expect_rc 2 "--fail-above '$v'"
+    expect_err "--fail-above: invalid value '$v' (a percentage, 0 or more)" "--fail-above '$v'"
+done
+run "$tool" compare --top
+expect_rc 2 "--top without a value"
+expect_err "--top needs a value" "--top alone"
+run "$tool" -v compare "$a" "$b"
+expect_rc 2 "an option before compare"
+expect_err "compare takes its own options, after it" "an option before compare"
+run "$tool" compare --help
+expect_rc 0 "compare --help"
+expect_out "usage: tt_foil_profile compare [--top N] [--csv FILE] [--fail-above PCT] A B" "its usage"
+run "$tool" compare "$tmp/none" "$b"
+expect_rc 1 "A missing"
+expect_err "compare: A: '$tmp/none' is not a folder (No such file or directory)" "A missing"
+mkdir -p "$tmp/empty"
+run "$tool" compare "$a" "$tmp/empty"
+expect_rc 1 "B without reports"
+expect_err "compare: B: '$tmp/empty' has no reports (no reports/tt_foil_perf_results.csv): make them with 'tt_foil_profile -o $tmp/empty PROGRAM' or, from its logs, 'tt_foil_profile report $tmp/empty'" "B without reports"
+# a damaged report: a number that is not one, a missing column, a cut quote
+cp -r "$b" "$tmp/bad"
+sed -i 's/^2,"reader,sm_compute,writer",sm,400$/2,"reader,sm_compute,writer",sm,4x0/' "$tmp/bad/tt_foil_ops_perf.csv"
+run "$tool" compare "$a" "$tmp/bad"
+expect_rc 1 "a damaged field"
+expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: column DEVICE_KERNEL_DURATION_CYCLES: '4x0' is not a whole number (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged field"
+cp "$b/tt_foil_ops_perf.csv" "$tmp/bad/"
+sed -i '1s/TOTAL_CYCLES/TOTAL/' "$tmp/bad/tt_foil_device_perf.csv"
+run "$tool" compare "$a" "$tmp/bad"
+expect_rc 1 "a missing column"
+expect_err "compare: $tmp/bad/tt_foil_device_perf.csv: no column TOTAL_CYCLES in its header" "a missing column"
+cp "$b/tt_foil_device_perf.csv" "$tmp/bad/"
+printf 'save,,2,"200000\n' >>"$tmp/bad/tt_foil_perf_results.csv"
+run "$tool" compare "$a" "$tmp/bad"
+expect_rc 1 "an unterminated quote"
+expect_err "compare: $tmp/bad/tt_foil_perf_results.csv:5: malformed record (an unterminated quote)" "cut quote"
+# sections a run lacks: said, and the gate refuses to pass on nothing
+mkdir -p "$tmp/host"
+cp "$b/tt_foil_perf_results.csv" "$tmp/host/"
+run "$tool" compare "$a" "$tmp/host"
+expect_rc 0 "B with the host report only"
+expect_out "  (no tt_foil_ops_perf.csv in B: nothing to compare)" "no ops in B"
+run "$tool" compare --fail-above 5 "$a" "$tmp/host"
+expect_rc 1 "the gate with nothing to gate on"
+expect_err "--fail-above: no device cycles in both runs to gate on" "nothing to gate on"
+run "$tool" compare --csv "$tmp/no/such/dir/c.csv" "$a" "$b"
+expect_rc 1 "an unwritable CSV"
+expect_err "compare: cannot write $tmp/no/such/dir/c.csv: No such file or directory" "unwritable CSV"
+
+# ---- two runs of the same program: the device cycles equal
+if [ -n "$demo" ]; then
+    for r in 1 2; do
+        run "$tool" -o "$tmp/run$r" -- "$demo" --tokens 2 --layers 1
+        expect_rc 0 "decode run $r"
+    done
+    run "$tool" compare --fail-above 0 --csv "$tmp/runs.csv" "$tmp/run1" "$tmp/run2"
+    expect_rc 0 "two runs of the decode example, --fail-above 0"
+    expect_out "Device time in ops: A " "the ops total"
+    # every op kind and device zone in both, none of their cycles changed
+    # (the CSV's columns by name: OP_CODE is quoted, it holds commas)
+    got=$(python3 - "$tmp/runs.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["SECTION"] in ("ops", "device_zones")]
+bad = [r["NAME"] for r in rows if r["IN"] != "both" or r["TOTAL_A"] != r["TOTAL_B"]]
+print(sum(r["SECTION"] == "ops" for r in rows), " ".join(bad))
+PY
+)
+    checks=$((checks + 1))
+    [ "$got" = "11 " ] || fail "op kinds compared, then those whose cycles differ: '$got' (11 kinds, none)"
+fi
+finish

@@ -1,0 +1,618 @@
+/* tt_foil_profile compare A B: two runs' reports side by side, B against A
+ * (docs/profiling.md, "Comparing two runs"): the device time in ops and
+ * each kind of op (device cycles: exact, the simulator is deterministic),
+ * the device zones per RISC, the host zones and the memory pools' peaks;
+ * what changed most first. `--fail-above PCT` makes it a regression gate
+ * on the device cycles (exit 3), `--csv FILE` writes every row.
+ *
+ * It reads the CSV reports a run wrote (or `report DIR` rebuilt), by the
+ * columns of contracts/tf_csv_schemas.h, not the logs: a folder whose logs
+ * are gone still compares, and the figures are exactly the reports'. */
+#include "common/cm_err.h"
+#include "pf.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { CMP_EXIT_INPUT = 1, CMP_EXIT_USAGE = 2, CMP_EXIT_SLOWER = 3 };
+
+static const char cmp_usage[] =
+    "usage: tt_foil_profile compare [--top N] [--csv FILE] [--fail-above PCT] A B\n"
+    "\n"
+    "Compares two runs' reports, B against A. A and B are output folders of\n"
+    "tt_foil_profile (-o DIR; their reports/ is read) or reports/ folders themselves.\n"
+    "Prints, biggest change first: the device time in ops and each kind of op (its\n"
+    "kernels and zone; device kernel cycles, from tt_foil_ops_perf.csv), the device\n"
+    "zones per RISC (tt_foil_device_perf.csv), the host zones (tt_foil_perf_results.csv)\n"
+    "and the memory pools' peaks (tt_foil_memory_report.csv). A row in one run only\n"
+    "says 'new' or 'gone'.\n"
+    "\n"
+    "options:\n"
+    "  --top N            rows per section (default 10; 0: all)\n"
+    "  --csv FILE         every row of every section to FILE (tt_foil_compare.csv's\n"
+    "                     columns, docs/profiling.md)\n"
+    "  --fail-above PCT   exit 3 when B's device cycles grew by more than PCT percent\n"
+    "                     over A's: the device time in ops, the mean of a kind of op or\n"
+    "                     of a device zone found in both runs. Device cycles are exact\n"
+    "                     (the simulator is deterministic), so 0 is a usable threshold;\n"
+    "                     host times are not gated (they vary from run to run)\n"
+    "  -h, --help         this text\n"
+    "\n"
+    "exit status: 0; 1 a folder or report could not be read; 2 bad usage; 3 slower\n"
+    "than --fail-above allows (each such row is named on stderr).\n";
+
+static int cmp_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int cmp_error(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(PF_TOOL ": compare: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return status;
+}
+
+/* ---- one section's rows ---------------------------------------------------------------------- */
+
+enum { A, B };
+
+/* A row keyed by name (and context), with each run's figures; count 0 and
+ * have 0: absent in that run. */
+typedef struct cmp_row {
+    char *name, *context;
+    int have[2];
+    uint64_t count[2], total[2]; /* calls or ops; ns, cycles or bytes */
+    uint64_t extra[2];           /* memory: leaked bytes */
+} cmp_row;
+
+typedef struct cmp_section {
+    const char *id;         /* the CSV's SECTION */
+    const char *unit;       /* "cycles", "ns", "bytes" */
+    const char *file;       /* the report it comes from (for the notes) */
+    const char *count_name; /* what its rows count: "OPS", "CALLS", "ALLOCS" */
+    cmp_row *rows;
+    size_t n, cap;
+    int have[2]; /* the report was there */
+} cmp_section;
+
+static int cmp_oom(void)
+{
+    return cmp_error(CMP_EXIT_INPUT, "out of host memory");
+}
+
+/* The row of (name, context) for run `run`, made if absent. */
+static cmp_row *cmp_row_of(cmp_section *s, const char *name, const char *context)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->rows[i].name, name) && !strcmp(s->rows[i].context, context))
+            return &s->rows[i];
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        cmp_row *r = realloc(s->rows, cap * sizeof *r);
+        if (!r) return NULL;
+        s->rows = r;
+        s->cap = cap;
+    }
+    cmp_row *r = &s->rows[s->n];
+    memset(r, 0, sizeof *r);
+    r->name = strdup(name);
+    r->context = strdup(context);
+    if (!r->name || !r->context) {
+        free(r->name);
+        free(r->context);
+        return NULL;
+    }
+    s->n++;
+    return r;
+}
+
+static void cmp_section_free(cmp_section *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->rows[i].name);
+        free(s->rows[i].context);
+    }
+    free(s->rows);
+}
+
+/* ---- reading a report ------------------------------------------------------------------------ */
+
+/* A run's reports folder: P/reports when it has the host report, else P
+ * itself when it has it. */
+static int cmp_find_reports(const char *p, char *out, size_t n, const char *which)
+{
+    struct stat st;
+    if (stat(p, &st) || !S_ISDIR(st.st_mode))
+        return cmp_error(CMP_EXIT_INPUT, "%s: '%s' is not a folder (%s)", which, p,
+                         errno ? strerror(errno) : "not a directory");
+    char f[PATH_MAX + 64];
+    snprintf(f, sizeof f, "%s/%s", p, PF_PERF_RESULTS);
+    if (!stat(f, &st)) {
+        snprintf(out, n, "%s/%s", p, PF_REPORTS);
+        return 0;
+    }
+    snprintf(f, sizeof f, "%s/%s", p, tf_csv_perf_results.file);
+    if (!stat(f, &st)) {
+        snprintf(out, n, "%s", p);
+        return 0;
+    }
+    return cmp_error(CMP_EXIT_INPUT,
+                     "%s: '%s' has no reports (no %s): make them with 'tt_foil_profile -o %s "
+                     "PROGRAM' or, from its logs, 'tt_foil_profile report %s'",
+                     which, p, PF_PERF_RESULTS, p, p);
+}
+
+/* A row's columns as parsed; the caller's `take` adds them to a section. */
+typedef int (*cmp_take)(cmp_section *s, int run, const cm_csv_value *v);
+
+/* Read dir/<schema's file> into s for run `run`: every row through take.
+ * An absent file leaves s->have[run] 0 (unless required: an error); a
+ * missing column or a malformed field is an error naming the file, line
+ * and column. */
+static int cmp_read(cmp_section *s, int run, const char *dir, const tf_csv_schema *sch,
+                    const int *need, int nneed, int required, cmp_take take)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, sch->file);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT && !required) return 0;
+        return cmp_error(CMP_EXIT_INPUT, "cannot read %s: %s", path, strerror(errno));
+    }
+    cm_csv_reader r = {.f = f};
+    enum { MAXCOLS = 64 }; /* (the schemas have at most 31) */
+    CM_ASSERT(sch->ncols <= MAXCOLS);
+    int col[MAXCOLS], rc = 0, nf = cm_csv_next(&r);
+    if (nf <= 0) {
+        rc = cmp_error(CMP_EXIT_INPUT, "%s: %s", path,
+                       nf ? "malformed header or out of memory" : "empty (no header)");
+        goto out;
+    }
+    cm_csv_bind(sch, r.fields, nf, col);
+    for (int k = 0; k < nneed; k++)
+        if (col[need[k]] < 0) {
+            rc = cmp_error(CMP_EXIT_INPUT,
+                           "%s: no column %s in its header (not a tt_foil_profile report, or "
+                           "one of another version: make it again with 'tt_foil_profile report')",
+                           path, sch->cols[need[k]].name);
+            goto out;
+        }
+    s->have[run] = 1;
+    cm_csv_value v[MAXCOLS];
+    while ((nf = cm_csv_next(&r)) > 0) {
+        if (nf == 1 && !r.fields[0][0]) continue; /* a blank line */
+        for (int k = 0; k < nneed; k++) {
+            int c = need[k];
+            if (cm_csv_get(&r, sch, col, c, &v[c]) ||
+                (v[c].empty && sch->cols[c].kind == TF_CSV_U)) {
+                const char *text = col[c] < nf ? r.fields[col[c]] : NULL;
+                rc = cmp_error(CMP_EXIT_INPUT,
+                               "%s:%ld: column %s: %s%s%s (the report is damaged: make it again "
+                               "with 'tt_foil_profile report')",
+                               path, r.line, sch->cols[c].name,
+                               text ? "'" : "the row ends before it", text ? text : "",
+                               text ? "' is not a whole number" : "");
+                goto out;
+            }
+        }
+        if (take(s, run, v)) {
+            rc = cmp_oom();
+            goto out;
+        }
+    }
+    if (nf < 0)
+        rc = cmp_error(CMP_EXIT_INPUT, "%s:%ld: malformed record (an unterminated quote)", path,
+                       r.line);
+out:
+    cm_csv_close(&r);
+    fclose(f);
+    return rc;
+}
+
+static int cmp_add(cmp_section *s, int run, const char *name, const char *ctx, uint64_t count,
+                   uint64_t total, uint64_t extra)
+{
+    cmp_row *r = cmp_row_of(s, name, ctx);
+    if (!r) return -1;
+    r->have[run] = 1;
+    r->count[run] += count;
+    r->total[run] += total;
+    r->extra[run] += extra;
+    return 0;
+}
+
+/* an op's kind: its kernels in its zone (as the summary groups them) */
+static int take_op(cmp_section *s, int run, const cm_csv_value *v)
+{
+    return cmp_add(s, run, v[TF_OP_OP_CODE].s, v[TF_OP_ZONE].s, 1,
+                   v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u, 0);
+}
+static int take_dev(cmp_section *s, int run, const cm_csv_value *v)
+{
+    return cmp_add(s, run, v[TF_DP_ZONE].s, v[TF_DP_RISC].s, v[TF_DP_CALL_COUNT].u,
+                   v[TF_DP_TOTAL_CYCLES].u, 0);
+}
+static int take_host(cmp_section *s, int run, const cm_csv_value *v)
+{
+    return cmp_add(s, run, v[TF_PR_ZONE_NAME].s, v[TF_PR_CONTEXT].s, v[TF_PR_CALL_COUNT].u,
+                   v[TF_PR_TOTAL_NS].u, 0);
+}
+static int take_mem(cmp_section *s, int run, const cm_csv_value *v)
+{
+    return cmp_add(s, run, v[TF_MR_POOL].s, "", v[TF_MR_ALLOC_COUNT].u, v[TF_MR_PEAK_LIVE_BYTES].u,
+                   v[TF_MR_LEAKED_BYTES].u);
+}
+
+/* ---- figures --------------------------------------------------------------------------------- */
+
+static double cmp_mean(const cmp_row *r, int run)
+{
+    return r->count[run] ? (double)r->total[run] / (double)r->count[run] : 0;
+}
+
+/* B's change over A in percent; 0 when both are 0, and *none set when A
+ * is 0 and B is not (no percentage: "new" or "from 0"). */
+static double cmp_pct(double a, double b, int *none)
+{
+    *none = 0;
+    if (a == 0) {
+        *none = b != 0;
+        return 0;
+    }
+    return (b - a) / a * 100.0;
+}
+
+static uint64_t cmp_absdiff(uint64_t a, uint64_t b)
+{
+    return a > b ? a - b : b - a;
+}
+
+/* Biggest change of the total first, then the larger total, then by name. */
+static int cmp_by_change(const void *x, const void *y)
+{
+    const cmp_row *p = x, *q = y;
+    uint64_t dp = cmp_absdiff(p->total[A], p->total[B]), dq = cmp_absdiff(q->total[A], q->total[B]);
+    if (dp != dq) return dp < dq ? 1 : -1;
+    uint64_t mp = p->total[A] > p->total[B] ? p->total[A] : p->total[B];
+    uint64_t mq = q->total[A] > q->total[B] ? q->total[A] : q->total[B];
+    if (mp != mq) return mp < mq ? 1 : -1;
+    int c = strcmp(p->name, q->name);
+    return c ? c : strcmp(p->context, q->context);
+}
+
+/* "+12.5%", "-3.0%", "0.0%", "new", "gone", "from 0" */
+static const char *cmp_change(char *buf, size_t n, const cmp_row *r, double a, double b)
+{
+    if (!r->have[A]) return "new";
+    if (!r->have[B]) return "gone";
+    int none;
+    double p = cmp_pct(a, b, &none);
+    if (none) return "from 0";
+    if (p < 0.05 && p > -0.05) return "0.0%";
+    snprintf(buf, n, "%+.1f%%", p);
+    return buf;
+}
+
+static const char *cmp_amount(char *buf, size_t n, const cmp_section *s, double v, int have)
+{
+    if (!have) return "-";
+    if (!strcmp(s->unit, "ns")) return pf_human_ns(buf, n, (uint64_t)(v + 0.5));
+    if (!strcmp(s->unit, "bytes")) return pf_human_bytes(buf, n, (uint64_t)(v + 0.5));
+    snprintf(buf, n, "%.0f", v);
+    return buf;
+}
+
+/* ---- the terminal ---------------------------------------------------------------------------- */
+
+/* A row's label: an op kind "ZONE [KERNELS]", a device zone "RISC ZONE",
+ * a host zone "ZONE (CONTEXT)", a pool its name. */
+static const char *cmp_label(char *buf, size_t n, const cmp_section *s, const cmp_row *r)
+{
+    if (!r->context[0])
+        snprintf(buf, n, "%s", r->name);
+    else if (!strcmp(s->id, "ops"))
+        snprintf(buf, n, "%s [%s]", r->context, r->name);
+    else if (!strcmp(s->id, "device_zones"))
+        snprintf(buf, n, "%s %s", r->context, r->name);
+    else
+        snprintf(buf, n, "%s (%s)", r->name, r->context);
+    return buf;
+}
+
+/* One section: its title, then rows by change. Ops and device zones show
+ * their means (an op's or a zone's cost) and totals, host zones their
+ * totals, pools their peaks. */
+static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *what, size_t top)
+{
+    fprintf(out, "\n%s\n", title);
+    if (!s->have[A] || !s->have[B]) {
+        fprintf(out, "  (no %s in %s: nothing to compare)\n", s->file,
+                !s->have[A] && !s->have[B] ? "either run"
+                : !s->have[A]              ? "A"
+                                           : "B");
+        return;
+    }
+    if (!s->n) {
+        fprintf(out, "  (none in either run)\n");
+        return;
+    }
+    qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
+    size_t shown = top && top < s->n ? top : s->n;
+    int by_mean = !strcmp(s->unit, "cycles");
+    char na[16], nb[16], w[160];
+    snprintf(na, sizeof na, "%s A", s->count_name);
+    snprintf(nb, sizeof nb, "%s B", s->count_name);
+    fprintf(out, "  %s %9s %9s %11s %11s %8s", pf_term_cell(w, sizeof w, what, 44), na, nb,
+            by_mean ? "MEAN A" : "A", by_mean ? "MEAN B" : "B", "CHANGE");
+    int mem = !strcmp(s->id, "memory");
+    if (by_mean) fprintf(out, " %12s %12s %8s", "TOTAL A", "TOTAL B", "CHANGE");
+    if (mem) fprintf(out, " %11s %11s", "LEAKED A", "LEAKED B");
+    fputc('\n', out);
+    for (size_t i = 0; i < shown; i++) {
+        const cmp_row *r = &s->rows[i];
+        char label[512], ca[24], cb[24], a1[32], b1[32], c1[32];
+        pf_term_cell(w, sizeof w, cmp_label(label, sizeof label, s, r), 44);
+        snprintf(ca, sizeof ca, r->have[A] ? "%llu" : "-", (unsigned long long)r->count[A]);
+        snprintf(cb, sizeof cb, r->have[B] ? "%llu" : "-", (unsigned long long)r->count[B]);
+        double ta = (double)r->total[A], tb = (double)r->total[B];
+        double va = by_mean ? cmp_mean(r, A) : ta, vb = by_mean ? cmp_mean(r, B) : tb;
+        fprintf(out, "  %s %9s %9s %11s %11s %8s", w, ca, cb,
+                cmp_amount(a1, sizeof a1, s, va, r->have[A]),
+                cmp_amount(b1, sizeof b1, s, vb, r->have[B]), cmp_change(c1, sizeof c1, r, va, vb));
+        if (by_mean)
+            fprintf(out, " %12s %12s %8s", cmp_amount(a1, sizeof a1, s, ta, r->have[A]),
+                    cmp_amount(b1, sizeof b1, s, tb, r->have[B]),
+                    cmp_change(c1, sizeof c1, r, ta, tb));
+        if (mem)
+            fprintf(out, " %11s %11s",
+                    cmp_amount(a1, sizeof a1, s, (double)r->extra[A], r->have[A]),
+                    cmp_amount(b1, sizeof b1, s, (double)r->extra[B], r->have[B]));
+        fputc('\n', out);
+    }
+    if (shown < s->n)
+        fprintf(out, "  (%zu more; --top 0 shows all, --csv FILE writes all)\n", s->n - shown);
+}
+
+/* ---- the CSV --------------------------------------------------------------------------------- */
+
+static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return cmp_error(CMP_EXIT_INPUT, "cannot write %s: %s", path, strerror(errno));
+    cm_csv_write_header(f, &tf_csv_compare);
+    for (int k = 0; k < nsec; k++) {
+        cmp_section *s = &secs[k];
+        if (!s->have[A] || !s->have[B]) continue;
+        for (size_t i = 0; i < s->n; i++) {
+            const cmp_row *r = &s->rows[i];
+            cm_csv_value v[TF_CMP_NCOLS];
+            memset(v, 0, sizeof v);
+            int none;
+            double p = cmp_pct((double)r->total[A], (double)r->total[B], &none);
+            v[TF_CMP_SECTION] = CM_CSV_S(s->id);
+            v[TF_CMP_NAME] = CM_CSV_S(r->name);
+            v[TF_CMP_CONTEXT] = CM_CSV_S(r->context);
+            v[TF_CMP_IN] = CM_CSV_S(r->have[A] && r->have[B] ? "both" : r->have[A] ? "A" : "B");
+            v[TF_CMP_UNIT] = CM_CSV_S(s->unit);
+            v[TF_CMP_COUNT_A] = r->have[A] ? CM_CSV_U(r->count[A]) : CM_CSV_EMPTY;
+            v[TF_CMP_COUNT_B] = r->have[B] ? CM_CSV_U(r->count[B]) : CM_CSV_EMPTY;
+            v[TF_CMP_TOTAL_A] = r->have[A] ? CM_CSV_U(r->total[A]) : CM_CSV_EMPTY;
+            v[TF_CMP_TOTAL_B] = r->have[B] ? CM_CSV_U(r->total[B]) : CM_CSV_EMPTY;
+            v[TF_CMP_TOTAL_CHANGE_PCT] =
+                r->have[A] && r->have[B] && !none ? CM_CSV_F(p) : CM_CSV_EMPTY;
+            int mean = strcmp(s->id, "memory") != 0;
+            double ma = cmp_mean(r, A), mb = cmp_mean(r, B);
+            p = cmp_pct(ma, mb, &none);
+            v[TF_CMP_MEAN_A] = mean && r->have[A] ? CM_CSV_F(ma) : CM_CSV_EMPTY;
+            v[TF_CMP_MEAN_B] = mean && r->have[B] ? CM_CSV_F(mb) : CM_CSV_EMPTY;
+            v[TF_CMP_MEAN_CHANGE_PCT] =
+                mean && r->have[A] && r->have[B] && !none ? CM_CSV_F(p) : CM_CSV_EMPTY;
+            v[TF_CMP_LEAKED_A] = !mean && r->have[A] ? CM_CSV_U(r->extra[A]) : CM_CSV_EMPTY;
+            v[TF_CMP_LEAKED_B] = !mean && r->have[B] ? CM_CSV_U(r->extra[B]) : CM_CSV_EMPTY;
+            cm_csv_write_row(f, &tf_csv_compare, v);
+        }
+    }
+    int bad = ferror(f);
+    if (fclose(f) || bad)
+        return cmp_error(CMP_EXIT_INPUT, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+/* ---- the gate -------------------------------------------------------------------------------- */
+
+/* Rows of s in both runs whose mean grew by more than pct: named on
+ * stderr; returns how many. */
+static int cmp_gate(const cmp_section *s, double pct, const char *what)
+{
+    int n = 0;
+    if (!s->have[A] || !s->have[B]) return 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const cmp_row *r = &s->rows[i];
+        if (!r->have[A] || !r->have[B]) continue;
+        double a = cmp_mean(r, A), b = cmp_mean(r, B);
+        int none;
+        double p = cmp_pct(a, b, &none);
+        if (!none && p <= pct) continue;
+        char name[512], change[32];
+        snprintf(change, sizeof change, none ? "from 0" : "%+.1f%%", p);
+        fprintf(stderr, PF_TOOL ": compare: slower: %s %s: %.1f -> %.1f cycles %s (%s)\n", what,
+                cmp_label(name, sizeof name, s, r), a, b, strcmp(s->id, "ops") ? "a call" : "an op",
+                change);
+        n++;
+    }
+    return n;
+}
+
+/* ---- main ------------------------------------------------------------------------------------ */
+
+static int cmp_parse_count(const char *opt, const char *v, size_t *out)
+{
+    uint64_t x;
+    if (cm_parse_dec(v, &x) || x > 1000000000u)
+        return cmp_error(CMP_EXIT_USAGE, "%s: invalid value '%s' (a whole number)", opt, v);
+    *out = (size_t)x;
+    return 0;
+}
+
+int pf_compare_main(int argc, char **argv)
+{
+    size_t top = 10;
+    const char *csv = NULL, *dirs[2] = {NULL, NULL};
+    double fail_above = -1;
+    int ndirs = 0, opts_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!opts_done && !strcmp(a, "--")) {
+            opts_done = 1;
+            continue;
+        }
+        if (!opts_done && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
+            fputs(cmp_usage, stdout);
+            return fflush(stdout) ? 1 : 0;
+        }
+        if (!opts_done && a[0] == '-' && a[1]) {
+            const char *val = strchr(a, '=');
+            size_t klen = val ? (size_t)(val - a) : strlen(a);
+            int k = klen == 5 && !strncmp(a, "--top", 5)            ? 0
+                    : klen == 5 && !strncmp(a, "--csv", 5)          ? 1
+                    : klen == 12 && !strncmp(a, "--fail-above", 12) ? 2
+                                                                    : -1;
+            if (k < 0)
+                return cmp_error(CMP_EXIT_USAGE, "unknown option '%s' (see compare --help)", a);
+            if (val) {
+                val++;
+            } else {
+                if (i + 1 >= argc) return cmp_error(CMP_EXIT_USAGE, "%s needs a value", a);
+                val = argv[++i];
+            }
+            if (k == 0 && cmp_parse_count("--top", val, &top)) return CMP_EXIT_USAGE;
+            if (k == 1) {
+                if (!*val) return cmp_error(CMP_EXIT_USAGE, "--csv: the file name is empty");
+                csv = val;
+            }
+            if (k == 2) {
+                char *end;
+                errno = 0;
+                fail_above = strtod(val, &end);
+                if (!*val || *end || errno || !(fail_above >= 0) || fail_above > 1e9)
+                    return cmp_error(CMP_EXIT_USAGE,
+                                     "--fail-above: invalid value '%s' (a percentage, 0 or more)",
+                                     val);
+            }
+            continue;
+        }
+        if (ndirs == 2)
+            return cmp_error(CMP_EXIT_USAGE,
+                             "one A and one B folder, not '%s' too (see compare --help)", a);
+        dirs[ndirs++] = a;
+    }
+    if (ndirs < 2) {
+        fputs(cmp_usage, stderr);
+        return cmp_error(CMP_EXIT_USAGE, "two folders are needed, A and B");
+    }
+    char rep[2][PATH_MAX + 16];
+    for (int run = 0; run < 2; run++)
+        if (cmp_find_reports(dirs[run], rep[run], sizeof rep[run], run ? "B" : "A"))
+            return CMP_EXIT_INPUT;
+
+    static const int need_op[] = {TF_OP_OP_CODE, TF_OP_ZONE, TF_OP_DEVICE_KERNEL_DURATION_CYCLES};
+    static const int need_dev[] = {TF_DP_RISC, TF_DP_ZONE, TF_DP_CALL_COUNT, TF_DP_TOTAL_CYCLES};
+    static const int need_host[] = {TF_PR_ZONE_NAME, TF_PR_CONTEXT, TF_PR_CALL_COUNT,
+                                    TF_PR_TOTAL_NS};
+    static const int need_mem[] = {TF_MR_POOL, TF_MR_ALLOC_COUNT, TF_MR_PEAK_LIVE_BYTES,
+                                   TF_MR_LEAKED_BYTES};
+    enum { S_OPS, S_DEV, S_HOST, S_MEM, S_N };
+    cmp_section sec[S_N] = {
+        {.id = "ops", .unit = "cycles", .file = tf_csv_ops_perf.file, .count_name = "OPS"},
+        {.id = "device_zones",
+         .unit = "cycles",
+         .file = tf_csv_device_perf.file,
+         .count_name = "CALLS"},
+        {.id = "host_zones", .unit = "ns", .file = tf_csv_perf_results.file, .count_name = "CALLS"},
+        {.id = "memory",
+         .unit = "bytes",
+         .file = tf_csv_memory_report.file,
+         .count_name = "ALLOCS"},
+    };
+    int rc = 0;
+    for (int run = 0; run < 2 && !rc; run++) {
+        rc = cmp_read(&sec[S_OPS], run, rep[run], &tf_csv_ops_perf, need_op, 3, 0, take_op);
+        if (!rc)
+            rc =
+                cmp_read(&sec[S_DEV], run, rep[run], &tf_csv_device_perf, need_dev, 4, 0, take_dev);
+        if (!rc)
+            rc = cmp_read(&sec[S_HOST], run, rep[run], &tf_csv_perf_results, need_host, 4, 1,
+                          take_host);
+        if (!rc)
+            rc = cmp_read(&sec[S_MEM], run, rep[run], &tf_csv_memory_report, need_mem, 4, 0,
+                          take_mem);
+    }
+    if (!rc) {
+        FILE *out = stdout;
+        fprintf(out, "tt_foil_profile compare: B against A\n  A: %s\n  B: %s\n", rep[A], rep[B]);
+        /* the device time in ops: every op's device kernel cycles */
+        cmp_row tot = {.name = "", .context = ""};
+        const cmp_section *o = &sec[S_OPS];
+        for (size_t i = 0; i < o->n; i++)
+            for (int run = 0; run < 2; run++) {
+                tot.count[run] += o->rows[i].count[run];
+                tot.total[run] += o->rows[i].total[run];
+            }
+        tot.have[A] = o->have[A];
+        tot.have[B] = o->have[B];
+        if (o->have[A] && o->have[B]) {
+            char c[64];
+            fprintf(
+                out,
+                "Device time in ops: A %llu cycles in %llu ops, B %llu cycles in %llu ops: %s\n",
+                (unsigned long long)tot.total[A], (unsigned long long)tot.count[A],
+                (unsigned long long)tot.total[B], (unsigned long long)tot.count[B],
+                cmp_change(c, sizeof c, &tot, (double)tot.total[A], (double)tot.total[B]));
+        }
+        cmp_print(out, &sec[S_OPS], "Ops by kind (its zone [its kernels]; device kernel cycles)",
+                  "OP", top);
+        cmp_print(out, &sec[S_DEV], "Device zones (per RISC; cycles)", "RISC ZONE", top);
+        cmp_print(out, &sec[S_HOST], "Host zones (total time)", "ZONE (CONTEXT)", top);
+        cmp_print(out, &sec[S_MEM], "Memory pools (peak live bytes)", "POOL", top);
+        if (fflush(out) || ferror(out))
+            rc = cmp_error(CMP_EXIT_INPUT, "cannot write the comparison: %s", strerror(errno));
+        if (!rc && csv) rc = cmp_write_csv(csv, sec, S_N);
+        if (!rc && fail_above >= 0) {
+            if (!(o->have[A] && o->have[B]) && !(sec[S_DEV].have[A] && sec[S_DEV].have[B])) {
+                rc =
+                    cmp_error(CMP_EXIT_INPUT,
+                              "--fail-above: no device cycles in both runs to gate on (no %s or %s "
+                              "in one of them: were the hardware counters or the device profiler "
+                              "off?)",
+                              o->file, sec[S_DEV].file);
+            } else {
+                int slower = 0;
+                if (o->have[A] && o->have[B]) {
+                    int none;
+                    double p = cmp_pct((double)tot.total[A], (double)tot.total[B], &none);
+                    if (none || p > fail_above) {
+                        fprintf(stderr,
+                                PF_TOOL ": compare: slower: the device time in ops: %llu -> %llu "
+                                        "cycles (+%.1f%%)\n",
+                                (unsigned long long)tot.total[A], (unsigned long long)tot.total[B],
+                                none ? 0.0 : p);
+                        slower++;
+                    }
+                }
+                slower += cmp_gate(&sec[S_OPS], fail_above, "op");
+                slower += cmp_gate(&sec[S_DEV], fail_above, "device zone");
+                if (slower)
+                    rc = cmp_error(CMP_EXIT_SLOWER, "%d slower than --fail-above %g%% allows",
+                                   slower, fail_above);
+            }
+        }
+    }
+    for (int k = 0; k < S_N; k++) cmp_section_free(&sec[k]);
+    return rc;
+}

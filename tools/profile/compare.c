@@ -78,7 +78,8 @@ typedef struct cmp_section {
     const char *count_name; /* what its rows count: "OPS", "CALLS", "ALLOCS" */
     cmp_row *rows;
     size_t n, cap;
-    int have[2]; /* the report was there */
+    cm_map index; /* (name, context) -> row, while reading */
+    int have[2];  /* the report was there */
 } cmp_section;
 
 static int cmp_oom(void)
@@ -86,12 +87,34 @@ static int cmp_oom(void)
     return cmp_error(CMP_EXIT_INPUT, "out of host memory");
 }
 
-/* The row of (name, context) for run `run`, made if absent. */
+/* FNV-1a over s, from h */
+static uint64_t cmp_hash(const char *s, uint64_t h)
+{
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+typedef struct cmp_key {
+    const cmp_section *s;
+    const char *name, *context;
+} cmp_key;
+
+static int cmp_same(uint32_t i, void *arg)
+{
+    const cmp_key *k = arg;
+    return !strcmp(k->s->rows[i].name, k->name) && !strcmp(k->s->rows[i].context, k->context);
+}
+
+/* The row of (name, context), made if absent (a report of a long run has
+ * thousands of host zone rows: by hash, not a scan). */
 static cmp_row *cmp_row_of(cmp_section *s, const char *name, const char *context)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (!strcmp(s->rows[i].name, name) && !strcmp(s->rows[i].context, context))
-            return &s->rows[i];
+    cmp_key k = {s, name, context};
+    uint64_t h = cmp_hash(context, cmp_hash(name, 0xcbf29ce484222325ull) ^ 0xff) | 1;
+    int is_new = 0;
+    uint32_t *slot = cm_map_slot(&s->index, h, cmp_same, &k, &is_new);
+    if (!slot) return NULL;
+    if (!is_new) return &s->rows[*slot];
     if (s->n == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
         cmp_row *r = realloc(s->rows, cap * sizeof *r);
@@ -108,7 +131,7 @@ static cmp_row *cmp_row_of(cmp_section *s, const char *name, const char *context
         free(r->context);
         return NULL;
     }
-    s->n++;
+    *slot = (uint32_t)s->n++;
     return r;
 }
 
@@ -119,6 +142,7 @@ static void cmp_section_free(cmp_section *s)
         free(s->rows[i].context);
     }
     free(s->rows);
+    cm_map_free(&s->index);
 }
 
 /* ---- reading a report ------------------------------------------------------------------------ */

@@ -127,17 +127,19 @@ typedef struct tf_csv_schema {
     X(P, CORE_UTIL_PCT, F1) X(P, STRAGGLER, U)
 
 /* `tt_foil_profile compare A B --csv FILE` (tools/profile/compare.c): one
- * row per row of each section (ops by kind, device zones per RISC, host
- * zones, memory pools) found in either run. SECTION: ops, device_zones,
- * host_zones, memory; IN: both, A or B; UNIT of MEAN and TOTAL: cycles,
- * ns or bytes (memory: TOTAL is the peak live bytes, no MEAN); a CHANGE
- * is B's over A's in percent, empty where a side is absent or A's is 0;
- * LEAKED for memory only. */
+ * row per row of each section found in either run. SECTION: ops (NAME the
+ * op code, CONTEXT its zone), op_cycles (an op kind's cycles on a RISC by
+ * CATEGORY: instructions, tile engine, or "waits " and a TF_PERF_WAITS
+ * label; COUNT: its core-op rows, MEAN a core and op), device_zones (NAME
+ * and RISC), host_zones (NAME and CONTEXT), memory (NAME the pool; TOTAL
+ * its peak live bytes, no MEAN; LEAKED). IN: both, A or B; UNIT of MEAN
+ * and TOTAL: cycles, ns or bytes; a CHANGE is B's over A's in percent,
+ * empty where a side is absent or A's is 0. */
 #define TF_CSV_COMPARE(X, P)                                                                       \
-    X(P, SECTION, S) X(P, NAME, S) X(P, CONTEXT, S) X(P, IN, S) X(P, UNIT, S) X(P, COUNT_A, U)    \
-    X(P, COUNT_B, U) X(P, MEAN_A, F1) X(P, MEAN_B, F1) X(P, MEAN_CHANGE_PCT, F1)                  \
-    X(P, TOTAL_A, U) X(P, TOTAL_B, U) X(P, TOTAL_CHANGE_PCT, F1) X(P, LEAKED_A, U)                \
-    X(P, LEAKED_B, U)
+    X(P, SECTION, S) X(P, NAME, S) X(P, CONTEXT, S) X(P, RISC, S) X(P, CATEGORY, S) X(P, IN, S)   \
+    X(P, UNIT, S) X(P, COUNT_A, U) X(P, COUNT_B, U) X(P, MEAN_A, F1) X(P, MEAN_B, F1)             \
+    X(P, MEAN_CHANGE_PCT, F1) X(P, TOTAL_A, U) X(P, TOTAL_B, U) X(P, TOTAL_CHANGE_PCT, F1)        \
+    X(P, LEAKED_A, U) X(P, LEAKED_B, U)
 
 /* Every schema: X(table, enum prefix, schema object, usual file name) */
 #define TF_CSV_SCHEMAS(X)                                                                          \

@@ -33,6 +33,11 @@ row() { # LABEL EXPECTED
 }
 row "mm [reader,mm_compute,writer]" "mm [reader,mm_compute,writer] 3 3 1067 1100 +3.1% 3200 3300 +3.1%"
 row "sm [reader,sm_compute,writer]" "sm [reader,sm_compute,writer] 1 1 500 400 -20.0% 500 400 -20.0%"
+# why each op kind changed (tt_foil_ops_cores.csv): the two causes that moved most
+checks=$((checks + 1))
+why=$(grep -F "why:" "$OUT" | sed 's/^ *//')
+[ "$why" = "why: NCRISC waits noc read +100, TRISC1 waits tile src +33 (cycles a core and op)
+why: TRISC1 waits tile src -100 (cycles a core and op)" ] || fail "the why lines: '$why'"
 row "BRISC writer" "BRISC writer 3 3 100 110 +10.0% 300 330 +10.0%"
 row "TRISC1 math" "TRISC1 math 3 3 500 500 0.0% 1500 1500 0.0%"
 row "main" "main 1 1 5000.0 us 4000.0 us -20.0%"
@@ -57,17 +62,27 @@ run "$tool" compare --csv "$tmp/c.csv" "$a" "$b"
 expect_rc 0 "--csv"
 checks=$((checks + 1))
 cat >"$tmp/want.csv" <<'CSV'
-SECTION,NAME,CONTEXT,IN,UNIT,COUNT_A,COUNT_B,MEAN_A,MEAN_B,MEAN_CHANGE_PCT,TOTAL_A,TOTAL_B,TOTAL_CHANGE_PCT,LEAKED_A,LEAKED_B
-ops,"reader,mm_compute,writer",mm,both,cycles,3,3,1066.7,1100.0,3.1,3200,3300,3.1,,
-ops,"reader,sm_compute,writer",sm,both,cycles,1,1,500.0,400.0,-20.0,500,400,-20.0,,
-device_zones,writer,BRISC,both,cycles,3,3,100.0,110.0,10.0,300,330,10.0,,
-device_zones,math,TRISC1,both,cycles,3,3,500.0,500.0,0.0,1500,1500,0.0,,
-host_zones,main,,both,ns,1,1,5000000.0,4000000.0,-20.0,5000000,4000000,-20.0,,
-host_zones,load,,A,ns,1,,1000000.0,,,1000000,,,,
-host_zones,TF_dispatch_execute,mm_compute,both,ns,10,10,300000.0,250000.0,-16.7,3000000,2500000,-16.7,,
-host_zones,save,,B,ns,,2,,100000.0,,,200000,,,
-memory,Device DRAM bank 0,,both,bytes,4,4,,,,4096,8192,100.0,0,0
-memory,"Device L1 (0,0)",,both,bytes,2,2,,,,2048,2048,0.0,1024,0
+SECTION,NAME,CONTEXT,RISC,CATEGORY,IN,UNIT,COUNT_A,COUNT_B,MEAN_A,MEAN_B,MEAN_CHANGE_PCT,TOTAL_A,TOTAL_B,TOTAL_CHANGE_PCT,LEAKED_A,LEAKED_B
+ops,"reader,mm_compute,writer",mm,,,both,cycles,3,3,1066.7,1100.0,3.1,3200,3300,3.1,,
+ops,"reader,sm_compute,writer",sm,,,both,cycles,1,1,500.0,400.0,-20.0,500,400,-20.0,,
+op_cycles,"reader,mm_compute,writer",mm,NCRISC,waits noc read,both,cycles,3,3,600.0,700.0,16.7,1800,2100,16.7,,
+op_cycles,"reader,mm_compute,writer",mm,TRISC1,waits tile src,both,cycles,3,3,266.7,300.0,12.5,800,900,12.5,,
+op_cycles,"reader,sm_compute,writer",sm,TRISC1,waits tile src,both,cycles,1,1,100.0,0.0,-100.0,100,0,-100.0,,
+op_cycles,"reader,mm_compute,writer",mm,TRISC1,tile engine,both,cycles,3,3,500.0,500.0,0.0,1500,1500,0.0,,
+op_cycles,"reader,mm_compute,writer",mm,NCRISC,instructions,both,cycles,3,3,400.0,400.0,0.0,1200,1200,0.0,,
+op_cycles,"reader,mm_compute,writer",mm,TRISC1,instructions,both,cycles,3,3,300.0,300.0,0.0,900,900,0.0,,
+op_cycles,"reader,sm_compute,writer",sm,NCRISC,waits noc read,both,cycles,1,1,300.0,300.0,0.0,300,300,0.0,,
+op_cycles,"reader,sm_compute,writer",sm,TRISC1,tile engine,both,cycles,1,1,300.0,300.0,0.0,300,300,0.0,,
+op_cycles,"reader,sm_compute,writer",sm,NCRISC,instructions,both,cycles,1,1,100.0,100.0,0.0,100,100,0.0,,
+op_cycles,"reader,sm_compute,writer",sm,TRISC1,instructions,both,cycles,1,1,100.0,100.0,0.0,100,100,0.0,,
+device_zones,writer,,BRISC,,both,cycles,3,3,100.0,110.0,10.0,300,330,10.0,,
+device_zones,math,,TRISC1,,both,cycles,3,3,500.0,500.0,0.0,1500,1500,0.0,,
+host_zones,main,,,,both,ns,1,1,5000000.0,4000000.0,-20.0,5000000,4000000,-20.0,,
+host_zones,load,,,,A,ns,1,,1000000.0,,,1000000,,,,
+host_zones,TF_dispatch_execute,mm_compute,,,both,ns,10,10,300000.0,250000.0,-16.7,3000000,2500000,-16.7,,
+host_zones,save,,,,B,ns,,2,,100000.0,,,200000,,,
+memory,Device DRAM bank 0,,,,both,bytes,4,4,,,,4096,8192,100.0,0,0
+memory,"Device L1 (0,0)",,,,both,bytes,2,2,,,,2048,2048,0.0,1024,0
 CSV
 diff "$tmp/want.csv" "$tmp/c.csv" >&2 || fail "the CSV differs (above)"
 
@@ -127,6 +142,16 @@ sed -i 's/^2,"reader,sm_compute,writer",sm,400$/2,"reader,sm_compute,writer",sm,
 run "$tool" compare "$a" "$tmp/bad"
 expect_rc 1 "a damaged field"
 expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: column DEVICE_KERNEL_DURATION_CYCLES: '4x0' is not a whole number (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged field"
+cp "$b/tt_foil_ops_perf.csv" "$tmp/bad/"
+sed -i '2s/^1,/9,/' "$tmp/bad/tt_foil_ops_cores.csv"
+run "$tool" compare "$a" "$tmp/bad"
+expect_rc 1 "an op's cores of no op"
+expect_err "compare: $tmp/bad/tt_foil_ops_cores.csv:2: OP_ID 9 is not in tt_foil_ops_perf.csv (the reports are of different runs or damaged" "an op's cores of no op"
+cp "$b/tt_foil_ops_cores.csv" "$tmp/bad/"
+sed -i '3s/^2,/1,/' "$tmp/bad/tt_foil_ops_perf.csv"
+run "$tool" compare "$a" "$tmp/bad"
+expect_rc 1 "an op twice"
+expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: OP_ID 1 twice" "an op twice"
 cp "$b/tt_foil_ops_perf.csv" "$tmp/bad/"
 sed -i '1s/TOTAL_CYCLES/TOTAL/' "$tmp/bad/tt_foil_device_perf.csv"
 run "$tool" compare "$a" "$tmp/bad"

@@ -1,6 +1,7 @@
 /* tt_foil_profile compare A B: two runs' reports side by side, B against A
  * (docs/profiling.md, "Comparing two runs"): the device time in ops and
- * each kind of op (device cycles: exact, the simulator is deterministic),
+ * each kind of op (device cycles: exact, the simulator is deterministic)
+ * with why its mean moved (its RISCs' instructions, tile work and waits),
  * the device zones per RISC, the host zones and the memory pools' peaks;
  * what changed most first. `--fail-above PCT` makes it a regression gate
  * on the device cycles (exit 3), `--csv FILE` writes every row.
@@ -10,6 +11,7 @@
  * are gone still compares, and the figures are exactly the reports'. */
 #include "common/cm_err.h"
 #include "pf.h"
+#include "tf_perf.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -27,10 +29,11 @@ static const char cmp_usage[] =
     "Compares two runs' reports, B against A. A and B are output folders of\n"
     "tt_foil_profile (-o DIR; their reports/ is read) or reports/ folders themselves.\n"
     "Prints, biggest change first: the device time in ops and each kind of op (its\n"
-    "kernels and zone; device kernel cycles, from tt_foil_ops_perf.csv), the device\n"
-    "zones per RISC (tt_foil_device_perf.csv), the host zones (tt_foil_perf_results.csv)\n"
-    "and the memory pools' peaks (tt_foil_memory_report.csv). A row in one run only\n"
-    "says 'new' or 'gone'.\n"
+    "zone and kernels; device kernel cycles, from tt_foil_ops_perf.csv), with why a\n"
+    "kind's mean changed (the RISC causes that moved most, tt_foil_ops_cores.csv);\n"
+    "the device zones per RISC (tt_foil_device_perf.csv), the host zones\n"
+    "(tt_foil_perf_results.csv) and the memory pools' peaks (tt_foil_memory_report.csv).\n"
+    "A row in one run only says 'new' or 'gone'.\n"
     "\n"
     "options:\n"
     "  --top N            rows per section (default 10; 0: all)\n"
@@ -62,10 +65,11 @@ static int cmp_error(int status, const char *fmt, ...)
 
 enum { A, B };
 
-/* A row keyed by name (and context), with each run's figures; count 0 and
- * have 0: absent in that run. */
+/* A row keyed by name, context, RISC and category (each "" where the
+ * section has none), with each run's figures; have 0: absent in that run. */
 typedef struct cmp_row {
-    char *name, *context;
+    char *name, *context, *risc;
+    const char *cat; /* op_cycles: a static label (cmp_cats) */
     int have[2];
     uint64_t count[2], total[2]; /* calls or ops; ns, cycles or bytes */
     uint64_t extra[2];           /* memory: leaked bytes */
@@ -96,21 +100,25 @@ static uint64_t cmp_hash(const char *s, uint64_t h)
 
 typedef struct cmp_key {
     const cmp_section *s;
-    const char *name, *context;
+    const char *name, *context, *risc, *cat;
 } cmp_key;
 
 static int cmp_same(uint32_t i, void *arg)
 {
     const cmp_key *k = arg;
-    return !strcmp(k->s->rows[i].name, k->name) && !strcmp(k->s->rows[i].context, k->context);
+    const cmp_row *r = &k->s->rows[i];
+    return !strcmp(r->name, k->name) && !strcmp(r->context, k->context) &&
+           !strcmp(r->risc, k->risc) && !strcmp(r->cat, k->cat);
 }
 
-/* The row of (name, context), made if absent (a report of a long run has
+/* The row of the key, made if absent (a report of a long run has
  * thousands of host zone rows: by hash, not a scan). */
-static cmp_row *cmp_row_of(cmp_section *s, const char *name, const char *context)
+static cmp_row *cmp_row_of(cmp_section *s, const char *name, const char *context, const char *risc,
+                           const char *cat)
 {
-    cmp_key k = {s, name, context};
-    uint64_t h = cmp_hash(context, cmp_hash(name, 0xcbf29ce484222325ull) ^ 0xff) | 1;
+    cmp_key k = {s, name, context, risc, cat};
+    uint64_t h = 0xcbf29ce484222325ull;
+    h = cmp_hash(cat, cmp_hash(risc, cmp_hash(context, cmp_hash(name, h) ^ 1) ^ 2) ^ 3) | 1;
     int is_new = 0;
     uint32_t *slot = cm_map_slot(&s->index, h, cmp_same, &k, &is_new);
     if (!slot) return NULL;
@@ -126,9 +134,12 @@ static cmp_row *cmp_row_of(cmp_section *s, const char *name, const char *context
     memset(r, 0, sizeof *r);
     r->name = strdup(name);
     r->context = strdup(context);
-    if (!r->name || !r->context) {
+    r->risc = strdup(risc);
+    r->cat = cat;
+    if (!r->name || !r->context || !r->risc) {
         free(r->name);
         free(r->context);
+        free(r->risc);
         return NULL;
     }
     *slot = (uint32_t)s->n++;
@@ -140,6 +151,7 @@ static void cmp_section_free(cmp_section *s)
     for (size_t i = 0; i < s->n; i++) {
         free(s->rows[i].name);
         free(s->rows[i].context);
+        free(s->rows[i].risc);
     }
     free(s->rows);
     cm_map_free(&s->index);
@@ -172,14 +184,25 @@ static int cmp_find_reports(const char *p, char *out, size_t n, const char *whic
                      which, p, PF_PERF_RESULTS, p, p);
 }
 
-/* A row's columns as parsed; the caller's `take` adds them to a section. */
-typedef int (*cmp_take)(cmp_section *s, int run, const cm_csv_value *v);
+/* What a report's rows are read with: where (for messages), and for the
+ * ops of a run, which kind each OP_ID is (row index in the ops section),
+ * so that tt_foil_ops_cores.csv's rows go to their op's kind. */
+typedef struct cmp_reading {
+    const char *path;
+    long line;
+    int run;
+    cmp_section *ops;
+    cm_map *op_kind; /* OP_ID + 1 -> ops row */
+} cmp_reading;
 
-/* Read dir/<schema's file> into s for run `run`: every row through take.
- * An absent file leaves s->have[run] 0 (unless required: an error); a
- * missing column or a malformed field is an error naming the file, line
- * and column. */
-static int cmp_read(cmp_section *s, int run, const char *dir, const tf_csv_schema *sch,
+/* A row's columns as parsed, added to s: 0, -1 out of memory, or an exit
+ * status after its message. */
+typedef int (*cmp_take)(cmp_section *s, cmp_reading *rd, const cm_csv_value *v);
+
+/* Read dir/<schema's file> into s: every row through take. An absent file
+ * leaves s->have[run] 0 (unless required: an error); a missing column or
+ * a malformed field is an error naming the file, line and column. */
+static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_csv_schema *sch,
                     const int *need, int nneed, int required, cmp_take take)
 {
     char path[PATH_MAX + 64];
@@ -189,6 +212,7 @@ static int cmp_read(cmp_section *s, int run, const char *dir, const tf_csv_schem
         if (errno == ENOENT && !required) return 0;
         return cmp_error(CMP_EXIT_INPUT, "cannot read %s: %s", path, strerror(errno));
     }
+    rd->path = path;
     cm_csv_reader r = {.f = f};
     enum { MAXCOLS = 64 }; /* (the schemas have at most 31) */
     CM_ASSERT(sch->ncols <= MAXCOLS);
@@ -207,10 +231,11 @@ static int cmp_read(cmp_section *s, int run, const char *dir, const tf_csv_schem
                            path, sch->cols[need[k]].name);
             goto out;
         }
-    s->have[run] = 1;
+    s->have[rd->run] = 1;
     cm_csv_value v[MAXCOLS];
     while ((nf = cm_csv_next(&r)) > 0) {
         if (nf == 1 && !r.fields[0][0]) continue; /* a blank line */
+        rd->line = r.line;
         for (int k = 0; k < nneed; k++) {
             int c = need[k];
             if (cm_csv_get(&r, sch, col, c, &v[c]) ||
@@ -225,8 +250,8 @@ static int cmp_read(cmp_section *s, int run, const char *dir, const tf_csv_schem
                 goto out;
             }
         }
-        if (take(s, run, v)) {
-            rc = cmp_oom();
+        if ((rc = take(s, rd, v))) {
+            if (rc < 0) rc = cmp_oom();
             goto out;
         }
     }
@@ -239,10 +264,10 @@ out:
     return rc;
 }
 
-static int cmp_add(cmp_section *s, int run, const char *name, const char *ctx, uint64_t count,
-                   uint64_t total, uint64_t extra)
+static int cmp_add(cmp_section *s, int run, const char *name, const char *ctx, const char *risc,
+                   const char *cat, uint64_t count, uint64_t total, uint64_t extra)
 {
-    cmp_row *r = cmp_row_of(s, name, ctx);
+    cmp_row *r = cmp_row_of(s, name, ctx, risc, cat);
     if (!r) return -1;
     r->have[run] = 1;
     r->count[run] += count;
@@ -251,26 +276,70 @@ static int cmp_add(cmp_section *s, int run, const char *name, const char *ctx, u
     return 0;
 }
 
-/* an op's kind: its kernels in its zone (as the summary groups them) */
-static int take_op(cmp_section *s, int run, const cm_csv_value *v)
+/* an op's kind: its zone and kernels (as the summary groups them) */
+static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, run, v[TF_OP_OP_CODE].s, v[TF_OP_ZONE].s, 1,
-                   v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u, 0);
+    cmp_row *r = cmp_row_of(s, v[TF_OP_OP_CODE].s, v[TF_OP_ZONE].s, "", "");
+    if (!r) return -1;
+    int is_new;
+    uint32_t *slot = cm_map_slot(rd->op_kind, v[TF_OP_OP_ID].u + 1, NULL, NULL, &is_new);
+    if (!slot) return -1;
+    if (!is_new)
+        return cmp_error(CMP_EXIT_INPUT,
+                         "%s:%ld: OP_ID %llu twice (the report is damaged: make it again with "
+                         "'tt_foil_profile report')",
+                         rd->path, rd->line, (unsigned long long)v[TF_OP_OP_ID].u);
+    *slot = (uint32_t)(r - s->rows);
+    r->have[rd->run] = 1;
+    r->count[rd->run]++;
+    r->total[rd->run] += v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u;
+    return 0;
 }
-static int take_dev(cmp_section *s, int run, const cm_csv_value *v)
+
+/* Where an op's RISC cycles went (tt_foil_ops_cores.csv; contracts/tf_perf.h:
+ * cycles = instructions + tile engine + each wait, exactly). */
+static const struct cmp_cat {
+    int col;
+    const char *label;
+} cmp_cats[] = {{TF_OC_INSTRUCTIONS, "instructions"},
+                {TF_OC_TILE_CYCLES, "tile engine"},
+#define CMP_WAIT(name, label, doc) {TF_OC_WAIT_##name, "waits " label},
+                TF_PERF_WAITS(CMP_WAIT)
+#undef CMP_WAIT
+};
+enum { CMP_NCATS = sizeof cmp_cats / sizeof *cmp_cats };
+
+/* a core's RISC in an op: each category's cycles to the op's kind */
+static int take_cycles(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, run, v[TF_DP_ZONE].s, v[TF_DP_RISC].s, v[TF_DP_CALL_COUNT].u,
+    const uint32_t *k = cm_map_find(rd->op_kind, v[TF_OC_OP_ID].u + 1, NULL, NULL);
+    if (!k)
+        return cmp_error(CMP_EXIT_INPUT,
+                         "%s:%ld: OP_ID %llu is not in %s (the reports are of different runs or "
+                         "damaged: make them again with 'tt_foil_profile report')",
+                         rd->path, rd->line, (unsigned long long)v[TF_OC_OP_ID].u,
+                         tf_csv_ops_perf.file);
+    const cmp_row *op = &rd->ops->rows[*k];
+    for (int c = 0; c < CMP_NCATS; c++)
+        if (cmp_add(s, rd->run, op->name, op->context, v[TF_OC_RISC].s, cmp_cats[c].label, 1,
+                    v[cmp_cats[c].col].u, 0))
+            return -1;
+    return 0;
+}
+static int take_dev(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
+{
+    return cmp_add(s, rd->run, v[TF_DP_ZONE].s, "", v[TF_DP_RISC].s, "", v[TF_DP_CALL_COUNT].u,
                    v[TF_DP_TOTAL_CYCLES].u, 0);
 }
-static int take_host(cmp_section *s, int run, const cm_csv_value *v)
+static int take_host(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, run, v[TF_PR_ZONE_NAME].s, v[TF_PR_CONTEXT].s, v[TF_PR_CALL_COUNT].u,
-                   v[TF_PR_TOTAL_NS].u, 0);
+    return cmp_add(s, rd->run, v[TF_PR_ZONE_NAME].s, v[TF_PR_CONTEXT].s, "", "",
+                   v[TF_PR_CALL_COUNT].u, v[TF_PR_TOTAL_NS].u, 0);
 }
-static int take_mem(cmp_section *s, int run, const cm_csv_value *v)
+static int take_mem(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, run, v[TF_MR_POOL].s, "", v[TF_MR_ALLOC_COUNT].u, v[TF_MR_PEAK_LIVE_BYTES].u,
-                   v[TF_MR_LEAKED_BYTES].u);
+    return cmp_add(s, rd->run, v[TF_MR_POOL].s, "", "", "", v[TF_MR_ALLOC_COUNT].u,
+                   v[TF_MR_PEAK_LIVE_BYTES].u, v[TF_MR_LEAKED_BYTES].u);
 }
 
 /* ---- figures --------------------------------------------------------------------------------- */
@@ -307,7 +376,9 @@ static int cmp_by_change(const void *x, const void *y)
     uint64_t mq = q->total[A] > q->total[B] ? q->total[A] : q->total[B];
     if (mp != mq) return mp < mq ? 1 : -1;
     int c = strcmp(p->name, q->name);
-    return c ? c : strcmp(p->context, q->context);
+    if (!c) c = strcmp(p->context, q->context);
+    if (!c) c = strcmp(p->risc, q->risc);
+    return c ? c : strcmp(p->cat, q->cat);
 }
 
 /* "+12.5%", "-3.0%", "0.0%", "new", "gone", "from 0" */
@@ -338,21 +409,50 @@ static const char *cmp_amount(char *buf, size_t n, const cmp_section *s, double 
  * a host zone "ZONE (CONTEXT)", a pool its name. */
 static const char *cmp_label(char *buf, size_t n, const cmp_section *s, const cmp_row *r)
 {
-    if (!r->context[0])
-        snprintf(buf, n, "%s", r->name);
-    else if (!strcmp(s->id, "ops"))
+    if (!strcmp(s->id, "ops") && r->context[0])
         snprintf(buf, n, "%s [%s]", r->context, r->name);
-    else if (!strcmp(s->id, "device_zones"))
-        snprintf(buf, n, "%s %s", r->context, r->name);
-    else
+    else if (r->risc[0])
+        snprintf(buf, n, "%s %s", r->risc, r->name);
+    else if (r->context[0])
         snprintf(buf, n, "%s (%s)", r->name, r->context);
+    else
+        snprintf(buf, n, "%s", r->name);
     return buf;
+}
+
+/* Why an op kind's mean changed: the two RISC categories (tt_foil_ops_cores.csv)
+ * whose mean cycles a core moved most, each by at least a cycle. */
+static void cmp_why(FILE *out, const cmp_section *cyc, const cmp_row *op)
+{
+    const cmp_row *best[2] = {NULL, NULL};
+    double d[2] = {0, 0};
+    for (size_t i = 0; i < cyc->n; i++) {
+        const cmp_row *r = &cyc->rows[i];
+        if (strcmp(r->name, op->name) || strcmp(r->context, op->context)) continue;
+        double x = cmp_mean(r, B) - cmp_mean(r, A), ax = x < 0 ? -x : x;
+        if (ax < 1) continue;
+        if (!best[0] || ax > (d[0] < 0 ? -d[0] : d[0])) {
+            best[1] = best[0], d[1] = d[0];
+            best[0] = r, d[0] = x;
+        } else if (!best[1] || ax > (d[1] < 0 ? -d[1] : d[1])) {
+            best[1] = r, d[1] = x;
+        }
+    }
+    if (!best[0]) return;
+    char t[160];
+    fprintf(out, "      why: ");
+    for (int k = 0; k < 2 && best[k]; k++) {
+        snprintf(t, sizeof t, "%s %s %+.0f", best[k]->risc, best[k]->cat, d[k]);
+        fprintf(out, "%s%s", k ? ", " : "", pf_term(t, sizeof t, t));
+    }
+    fprintf(out, " (cycles a core and op)\n");
 }
 
 /* One section: its title, then rows by change. Ops and device zones show
  * their means (an op's or a zone's cost) and totals, host zones their
  * totals, pools their peaks. */
-static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *what, size_t top)
+static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *what, size_t top,
+                      const cmp_section *why)
 {
     fprintf(out, "\n%s\n", title);
     if (!s->have[A] || !s->have[B]) {
@@ -398,6 +498,9 @@ static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *
                     cmp_amount(a1, sizeof a1, s, (double)r->extra[A], r->have[A]),
                     cmp_amount(b1, sizeof b1, s, (double)r->extra[B], r->have[B]));
         fputc('\n', out);
+        if (why && why->have[A] && why->have[B] && r->have[A] && r->have[B] &&
+            strcmp(cmp_change(c1, sizeof c1, r, va, vb), "0.0%"))
+            cmp_why(out, why, r);
     }
     if (shown < s->n)
         fprintf(out, "  (%zu more; --top 0 shows all, --csv FILE writes all)\n", s->n - shown);
@@ -413,8 +516,10 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
     for (int k = 0; k < nsec; k++) {
         cmp_section *s = &secs[k];
         if (!s->have[A] || !s->have[B]) continue;
+        qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
         for (size_t i = 0; i < s->n; i++) {
             const cmp_row *r = &s->rows[i];
+            if (r->cat[0] && !r->total[A] && !r->total[B]) continue; /* (a cause in neither) */
             cm_csv_value v[TF_CMP_NCOLS];
             memset(v, 0, sizeof v);
             int none;
@@ -422,6 +527,8 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
             v[TF_CMP_SECTION] = CM_CSV_S(s->id);
             v[TF_CMP_NAME] = CM_CSV_S(r->name);
             v[TF_CMP_CONTEXT] = CM_CSV_S(r->context);
+            v[TF_CMP_RISC] = CM_CSV_S(r->risc);
+            v[TF_CMP_CATEGORY] = CM_CSV_S(r->cat);
             v[TF_CMP_IN] = CM_CSV_S(r->have[A] && r->have[B] ? "both" : r->have[A] ? "A" : "B");
             v[TF_CMP_UNIT] = CM_CSV_S(s->unit);
             v[TF_CMP_COUNT_A] = r->have[A] ? CM_CSV_U(r->count[A]) : CM_CSV_EMPTY;
@@ -545,15 +652,19 @@ int pf_compare_main(int argc, char **argv)
         if (cmp_find_reports(dirs[run], rep[run], sizeof rep[run], run ? "B" : "A"))
             return CMP_EXIT_INPUT;
 
-    static const int need_op[] = {TF_OP_OP_CODE, TF_OP_ZONE, TF_OP_DEVICE_KERNEL_DURATION_CYCLES};
+    static const int need_op[] = {TF_OP_OP_ID, TF_OP_OP_CODE, TF_OP_ZONE,
+                                  TF_OP_DEVICE_KERNEL_DURATION_CYCLES};
+    int need_cyc[2 + CMP_NCATS] = {TF_OC_OP_ID, TF_OC_RISC};
+    for (int c = 0; c < CMP_NCATS; c++) need_cyc[2 + c] = cmp_cats[c].col;
     static const int need_dev[] = {TF_DP_RISC, TF_DP_ZONE, TF_DP_CALL_COUNT, TF_DP_TOTAL_CYCLES};
     static const int need_host[] = {TF_PR_ZONE_NAME, TF_PR_CONTEXT, TF_PR_CALL_COUNT,
                                     TF_PR_TOTAL_NS};
     static const int need_mem[] = {TF_MR_POOL, TF_MR_ALLOC_COUNT, TF_MR_PEAK_LIVE_BYTES,
                                    TF_MR_LEAKED_BYTES};
-    enum { S_OPS, S_DEV, S_HOST, S_MEM, S_N };
+    enum { S_OPS, S_CYC, S_DEV, S_HOST, S_MEM, S_N };
     cmp_section sec[S_N] = {
         {.id = "ops", .unit = "cycles", .file = tf_csv_ops_perf.file, .count_name = "OPS"},
+        {.id = "op_cycles", .unit = "cycles", .file = tf_csv_ops_cores.file, .count_name = "CORES"},
         {.id = "device_zones",
          .unit = "cycles",
          .file = tf_csv_device_perf.file,
@@ -565,23 +676,27 @@ int pf_compare_main(int argc, char **argv)
          .count_name = "ALLOCS"},
     };
     int rc = 0;
+    cm_map op_kind[2] = {{0}};
     for (int run = 0; run < 2 && !rc; run++) {
-        rc = cmp_read(&sec[S_OPS], run, rep[run], &tf_csv_ops_perf, need_op, 3, 0, take_op);
+        cmp_reading rd = {.run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run]};
+        const char *d = rep[run];
+        rc = cmp_read(&sec[S_OPS], &rd, d, &tf_csv_ops_perf, need_op, 4, 0, take_op);
+        if (!rc && sec[S_OPS].have[run])
+            rc = cmp_read(&sec[S_CYC], &rd, d, &tf_csv_ops_cores, need_cyc, 2 + CMP_NCATS, 0,
+                          take_cycles);
+        if (!rc) rc = cmp_read(&sec[S_DEV], &rd, d, &tf_csv_device_perf, need_dev, 4, 0, take_dev);
         if (!rc)
-            rc =
-                cmp_read(&sec[S_DEV], run, rep[run], &tf_csv_device_perf, need_dev, 4, 0, take_dev);
+            rc = cmp_read(&sec[S_HOST], &rd, d, &tf_csv_perf_results, need_host, 4, 1, take_host);
         if (!rc)
-            rc = cmp_read(&sec[S_HOST], run, rep[run], &tf_csv_perf_results, need_host, 4, 1,
-                          take_host);
-        if (!rc)
-            rc = cmp_read(&sec[S_MEM], run, rep[run], &tf_csv_memory_report, need_mem, 4, 0,
-                          take_mem);
+            rc = cmp_read(&sec[S_MEM], &rd, d, &tf_csv_memory_report, need_mem, 4, 0, take_mem);
     }
+    cm_map_free(&op_kind[A]);
+    cm_map_free(&op_kind[B]);
     if (!rc) {
         FILE *out = stdout;
         fprintf(out, "tt_foil_profile compare: B against A\n  A: %s\n  B: %s\n", rep[A], rep[B]);
         /* the device time in ops: every op's device kernel cycles */
-        cmp_row tot = {.name = "", .context = ""};
+        cmp_row tot = {.name = "", .context = "", .risc = "", .cat = ""};
         const cmp_section *o = &sec[S_OPS];
         for (size_t i = 0; i < o->n; i++)
             for (int run = 0; run < 2; run++) {
@@ -600,10 +715,10 @@ int pf_compare_main(int argc, char **argv)
                 cmp_change(c, sizeof c, &tot, (double)tot.total[A], (double)tot.total[B]));
         }
         cmp_print(out, &sec[S_OPS], "Ops by kind (its zone [its kernels]; device kernel cycles)",
-                  "OP", top);
-        cmp_print(out, &sec[S_DEV], "Device zones (per RISC; cycles)", "RISC ZONE", top);
-        cmp_print(out, &sec[S_HOST], "Host zones (total time)", "ZONE (CONTEXT)", top);
-        cmp_print(out, &sec[S_MEM], "Memory pools (peak live bytes)", "POOL", top);
+                  "OP", top, &sec[S_CYC]);
+        cmp_print(out, &sec[S_DEV], "Device zones (per RISC; cycles)", "RISC ZONE", top, NULL);
+        cmp_print(out, &sec[S_HOST], "Host zones (total time)", "ZONE (CONTEXT)", top, NULL);
+        cmp_print(out, &sec[S_MEM], "Memory pools (peak live bytes)", "POOL", top, NULL);
         if (fflush(out) || ferror(out))
             rc = cmp_error(CMP_EXIT_INPUT, "cannot write the comparison: %s", strerror(errno));
         if (!rc && csv) rc = cmp_write_csv(csv, sec, S_N);

@@ -516,7 +516,7 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
     for (int k = 0; k < nsec; k++) {
         cmp_section *s = &secs[k];
         if (!s->have[A] || !s->have[B]) continue;
-        qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
+        if (s->n) qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
         for (size_t i = 0; i < s->n; i++) {
             const cmp_row *r = &s->rows[i];
             if (r->cat[0] && !r->total[A] && !r->total[B]) continue; /* (a cause in neither) */

@@ -133,7 +133,16 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
                               op, p->core.x, p->core.y);
         for (uint32_t m = p->cb_mask; m; m &= m - 1) {
             int c = __builtin_ctz(m);
-            const tf_buffer *b = p->cb_buf[rt_cb_owner(p, (uint32_t)c)];
+            uint32_t o = rt_cb_owner(p, (uint32_t)c);
+            const tf_buffer *u = p->cb_user[o];
+            if (u && (!cm_handle_live(u, CM_H_BUFFER) || u->state != TF_BUF_LIVE ||
+                      u->addr != p->cb[o].addr || u->size != p->cb[o].size))
+                return cm_err_set("%s: circular buffer %d of the program on core (%d,%d) is on a "
+                                  "buffer that was freed (tf_buffer_free) or released "
+                                  "(tf_l1_reset); put it on a live one "
+                                  "(tf_program_set_cb_buffer)",
+                                  op, c, p->core.x, p->core.y);
+            const tf_buffer *b = u ? u : p->cb_buf[o];
             if (!b || b->state != TF_BUF_LIVE)
                 return cm_err_set("%s: circular buffer %d of the program on core (%d,%d) was "
                                   "released by tf_l1_reset; set it again (tf_program_set_cb)",

@@ -317,6 +317,7 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
     }
     if (old && !top) tf_buffer_free(old);
     p->cb_buf[cb] = b;
+    p->cb_user[cb] = NULL;
     p->cb_alias_of[cb] = 0; /* (its own memory now) */
     p->cb[cb] = (tf_cb_config){(uint32_t)b->addr, (uint32_t)size, page_size, num_pages};
     p->cb_format[cb] = TF_DATA_FORMAT_INVALID;
@@ -371,9 +372,69 @@ int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of)
         p->cb_buf[cb] = NULL;
     }
     p->cb_alias_of[cb] = (uint8_t)(of + 1);
+    p->cb_user[cb] = NULL;
     p->cb_mask |= 1u << cb;
     follow(p, of); /* (cb takes of's configuration and format) */
     return 0;
+}
+
+/* (tf_program_set_cb_buffer and _format, as fn) */
+static int cb_on_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t page_size,
+                        uint32_t fmt, const char *fn)
+{
+    if (cm_handle_check(p, CM_H_PROGRAM, fn) || rt_program_check_idle(p, fn)) return -1;
+    if (cb >= TF_MAX_CBS)
+        return cm_err_set("%s: circular buffer %u does not exist (0..%d)", fn, cb, TF_MAX_CBS - 1);
+    if (!cm_handle_live(buf, CM_H_BUFFER) || buf->state != TF_BUF_LIVE)
+        return cm_err_set("%s: circular buffer %u: %s is not a live buffer (freed, released by "
+                          "tf_l1_reset, or never created)",
+                          fn, cb, buf ? "the buffer" : "NULL");
+    if (buf->dev != p->dev)
+        return cm_err_set("%s: circular buffer %u: the buffer is on another device", fn, cb);
+    if (buf->bank >= 0 || buf->interleaved || !buf->pool || buf->pool->x < 0)
+        return cm_err_set("%s: circular buffer %u: the buffer is %s; a circular buffer can be on "
+                          "an L1 buffer of its program's core only (tf_buffer_create_l1)",
+                          fn, cb,
+                          buf->interleaved ? (buf->is_dram ? "interleaved over DRAM"
+                                                           : "interleaved over the cores' L1")
+                                           : "in DRAM");
+    if (buf->pool->x != p->core.x || buf->pool->y != p->core.y)
+        return cm_err_set("%s: circular buffer %u: the buffer is in L1 of core (%d,%d), the "
+                          "program runs on core (%d,%d); a circular buffer is in its own core's "
+                          "L1",
+                          fn, cb, buf->pool->x, buf->pool->y, p->core.x, p->core.y);
+    if (!page_size || buf->size % page_size)
+        return cm_err_set("%s: circular buffer %u: a page of %u bytes does not divide the "
+                          "buffer's %llu bytes; make the buffer a whole number of pages",
+                          fn, cb, page_size, (unsigned long long)buf->size);
+    if (rt_program_check_device(p, fn)) return -1;
+    if (p->cb_buf[cb]) { /* its own memory goes back to the pool */
+        tf_buffer_free(p->cb_buf[cb]);
+        p->cb_buf[cb] = NULL;
+    }
+    p->cb_user[cb] = buf;
+    p->cb_alias_of[cb] = 0;
+    p->cb[cb] = (tf_cb_config){(uint32_t)buf->addr, (uint32_t)buf->size, page_size,
+                               (uint32_t)(buf->size / page_size)};
+    p->cb_format[cb] = fmt;
+    p->cb_mask |= 1u << cb;
+    follow(p, cb);
+    return 0;
+}
+
+int tf_program_set_cb_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t page_size)
+{
+    return cb_on_buffer(p, cb, buf, page_size, TF_DATA_FORMAT_INVALID, "tf_program_set_cb_buffer");
+}
+
+int tf_program_set_cb_buffer_format(tf_program *p, uint32_t cb, tf_buffer *buf, tf_data_format fmt)
+{
+    uint32_t tile = tf_data_format_tile_size(fmt);
+    if (!tile)
+        return cm_err_set("tf_program_set_cb_buffer_format: circular buffer %u: %d is not a data "
+                          "format (tf_data_format)",
+                          cb, (int)fmt);
+    return cb_on_buffer(p, cb, buf, tile, (uint32_t)fmt, "tf_program_set_cb_buffer_format");
 }
 
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value)

@@ -165,7 +165,10 @@ struct tf_program {
     uint32_t nargs[TF_NUM_RISCS];
     tf_cb_config cb[TF_MAX_CBS];
     uint32_t cb_format[TF_MAX_CBS];  /* tt-metal DataFormat, or TF_DATA_FORMAT_INVALID */
-    tf_buffer *cb_buf[TF_MAX_CBS];   /* NULL for a CB on another's memory (cb_alias_of) */
+    tf_buffer *cb_buf[TF_MAX_CBS];   /* NULL for a CB on another's memory (cb_alias_of) or
+                                        on a buffer of the user's (cb_user) */
+    tf_buffer *cb_user[TF_MAX_CBS];  /* the user's L1 buffer a CB is on, not owned
+                                        (tf_program_set_cb_buffer); else NULL */
     uint8_t cb_alias_of[TF_MAX_CBS]; /* 1 + the CB whose memory it shares, 0: its own
                                         (rt_cb_owner) */
     uint32_t cb_mask;

@@ -245,6 +245,20 @@ int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uin
  * `of` may itself share another's memory (cb then shares that memory). */
 int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of);
 
+/* Circular buffer cb on the memory of L1 buffer buf of the program's own
+ * core (tf_buffer_create_l1), as tt-metal's CircularBufferConfig with
+ * set_globally_allocated_address: ttnn's sharded inputs and outputs, where
+ * the CB's pages are the tensor's shard in place. buf's whole size in
+ * pages of page_size bytes (which must divide it); _format: pages of
+ * fmt's tile size, and kernels see the format. Nothing is allocated or
+ * copied: a reader makes pages the host wrote there visible with
+ * cb_reserve_back and cb_push_back, a compute kernel packs into buf
+ * itself. buf must stay live while the program is dispatched (a dispatch
+ * refuses a CB whose buffer was freed). tf_program_set_cb(_format) of cb
+ * gives it memory of its own again. */
+int tf_program_set_cb_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t page_size);
+int tf_program_set_cb_buffer_format(tf_program *p, uint32_t cb, tf_buffer *buf, tf_data_format fmt);
+
 /* Initial value of semaphore id (0..31), set at every dispatch. */
 int tf_program_set_semaphore(tf_program *p, uint32_t id, uint32_t value);
 

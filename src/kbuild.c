@@ -877,18 +877,40 @@ static void kb_lld_cmd(kb_argv *a, const char *script, char obj[][4200], int nob
 /* `#pragma GCC unroll 0` (tt-llk's Blackhole SFPU functions write it: GCC
  * unrolls nothing, as with 1) is an error in clang 14 ("invalid value '0';
  * must be positive"). A C++ kernel whose build failed so is built again
- * through its preprocessed text: each RISC's source preprocessed (-E, its
- * dependencies from there), the pragma's 0 made 1 in that text, which is
- * compiled as it stands (-x c++-cpp-output: the line markers keep the
- * kernel's files and lines in diagnostics and debug info). */
+ * through its text with the includes inlined (-E -frewrite-includes: the
+ * macros stay unexpanded, so diagnostics inside them read as usual, and the
+ * line markers keep the kernel's files and lines), each such pragma made
+ * `unroll 1` there (however it is spaced; a _Pragma in a macro is not
+ * rewritten, and fails as before). cmake/tf_rv32_cxx.sh does the same for
+ * tt_foil_add_kernel. */
 static int kb_unroll0(const char *msg)
 {
-    return msg && strstr(msg, "invalid value '0'; must be positive") &&
-           strstr(msg, "#pragma GCC unroll 0");
+    return msg && strstr(msg, "invalid value '0'; must be positive");
 }
 
-/* The preprocessed text at path with each `#pragma GCC unroll 0` line made
- * `... unroll 1`, in place. */
+/* `line` is `#pragma GCC unroll 0` with any blanks: the offset of its 0. */
+static size_t kb_unroll0_at(const char *line)
+{
+    static const char *const words[] = {"#", "pragma", "GCC", "unroll", "0"};
+    const char *t = line;
+    for (size_t w = 0; w < 5; w++) {
+        const char *s = t;
+        while (*t == ' ' || *t == '\t') t++;
+        if (w >= 2 && t == s) return 0; /* (words after "pragma" need a blank before) */
+        size_t k = strlen(words[w]);
+        if (strncmp(t, words[w], k)) return 0;
+        if (w == 4) {
+            const char *e = t + 1;
+            while (*e == ' ' || *e == '\t' || *e == '\r') e++;
+            return *e == '\n' || !*e ? (size_t)(t - line) : 0;
+        }
+        t += k;
+    }
+    return 0;
+}
+
+/* The text at path with each `#pragma GCC unroll 0` line made `... unroll
+ * 1`, in place. */
 static int kb_unroll0_fix(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -900,20 +922,16 @@ static int kb_unroll0_fix(const char *path)
         fclose(f);
         return cm_err_set("%s: %s", tmp, strerror(errno));
     }
-    static const char pragma[] = "#pragma GCC unroll 0";
     while (fgets(line, sizeof line, f)) {
-        const char *t = line;
-        while (*t == ' ' || *t == '\t') t++;
-        size_t k = sizeof pragma - 1;
-        if (!strncmp(t, pragma, k) && (t[k] == '\n' || t[k] == '\r' || t[k] == 0 || t[k] == ' '))
-            line[t - line + k - 1] = '1';
+        size_t at = kb_unroll0_at(line);
+        if (at) line[at] = '1';
         fputs(line, g);
     }
     int bad = ferror(f) || ferror(g);
     fclose(f);
     if (fclose(g) || bad || rename(tmp, path)) {
         unlink(tmp);
-        return cm_err_set("%s: cannot rewrite the preprocessed kernel", path);
+        return cm_err_set("%s: cannot rewrite the kernel's text", path);
     }
     return 0;
 }
@@ -985,8 +1003,8 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
             kb_fmt(b->dfile[j], sizeof b->dfile[j], "%s.d", obj[nobj]);
             if (s == 2) {
                 kb_builtins_cmd(a);
-            } else {
-                kb_compile_cmd(a, o, name, r, role, s ? note : o->source, s ? NULL : inl);
+            } else { /* (the rewritten text has the note in it already) */
+                kb_compile_cmd(a, o, name, r, role, s ? note : o->source, s || pp ? NULL : inl);
             }
             if (pp && s == 0) { /* (kb_build_into) */
                 char ii[4300];
@@ -994,6 +1012,7 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
                 kb_argv e = {0};
                 kb_compile_cmd(&e, o, name, r, role, o->source, inl);
                 kb_push(&e, "-E");
+                kb_push(&e, "-frewrite-includes");
                 kb_push(&e, "-MD");
                 kb_push(&e, "-MF");
                 kb_push(&e, b->dfile[j]);
@@ -1008,9 +1027,8 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
                     pre_rc = -1;
                     break;
                 }
-                kb_push(a, "-Wno-unused-command-line-argument");
                 kb_push(a, "-x");
-                kb_push(a, "c++-cpp-output");
+                kb_push(a, "c++");
                 kb_push(a, "-c");
                 kb_push(a, ii);
             } else {

@@ -118,7 +118,7 @@ expect_err "unknown option '--tip' (see compare --help)" "unknown option"
 for v in -1 x ""; do
     run "$tool" compare --fail-above "$v" "$a" "$b"
     expect_rc 2 "--fail-above '$v'"
-    expect_err "--fail-above: invalid value '$v' (a percentage, 0 or more)" "--fail-above '$v'"
+    expect_err "--fail-above: invalid value '$v' (a percentage, 0 to 1e9)" "--fail-above '$v'"
 done
 run "$tool" compare --top
 expect_rc 2 "--top without a value"
@@ -132,6 +132,9 @@ expect_out "usage: tt_foil_profile compare [--top N] [--csv FILE] [--fail-above 
 run "$tool" compare "$tmp/none" "$b"
 expect_rc 1 "A missing"
 expect_err "compare: A: '$tmp/none' is not a folder (No such file or directory)" "A missing"
+run "$tool" compare "$a/reports/tt_foil_ops_perf.csv" "$b"
+expect_rc 1 "a file as A"
+expect_err "compare: A: '$a/reports/tt_foil_ops_perf.csv' is a file, not a folder: give tt_foil_profile's output folder (-o DIR) or its reports/ folder" "a file as A"
 mkdir -p "$tmp/empty"
 run "$tool" compare "$a" "$tmp/empty"
 expect_rc 1 "B without reports"
@@ -141,7 +144,7 @@ cp -r "$b" "$tmp/bad"
 sed -i 's/^2,"reader,sm_compute,writer",sm,400$/2,"reader,sm_compute,writer",sm,4x0/' "$tmp/bad/tt_foil_ops_perf.csv"
 run "$tool" compare "$a" "$tmp/bad"
 expect_rc 1 "a damaged field"
-expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: column DEVICE_KERNEL_DURATION_CYCLES: '4x0' is not a whole number (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged field"
+expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: column DEVICE_KERNEL_DURATION_CYCLES: '4x0' is not a whole number below 2^64 (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged field"
 cp "$b/tt_foil_ops_perf.csv" "$tmp/bad/"
 sed -i '2s/^1,/9,/' "$tmp/bad/tt_foil_ops_cores.csv"
 run "$tool" compare "$a" "$tmp/bad"
@@ -162,6 +165,32 @@ printf 'save,,2,"200000\n' >>"$tmp/bad/tt_foil_perf_results.csv"
 run "$tool" compare "$a" "$tmp/bad"
 expect_rc 1 "an unterminated quote"
 expect_err "compare: $tmp/bad/tt_foil_perf_results.csv:5: malformed record (an unterminated quote)" "cut quote"
+# a FIFO where a report should be: refused at once, not waited on
+cp -r "$b" "$tmp/fifo"
+rm "$tmp/fifo/tt_foil_device_perf.csv"
+mkfifo "$tmp/fifo/tt_foil_device_perf.csv"
+run timeout 20 "$tool" compare "$a" "$tmp/fifo"
+expect_rc 1 "a FIFO as a report"
+expect_err "compare: cannot read the report: $tmp/fifo/tt_foil_device_perf.csv: is a FIFO, not a file" "a FIFO"
+# figures that add up past 2^64
+cp -r "$b" "$tmp/big"
+echo '5,"reader,mm_compute,writer",mm,18446744073709551615' >>"$tmp/big/tt_foil_ops_perf.csv"
+run "$tool" compare "$a" "$tmp/big"
+expect_rc 1 "totals past 2^64"
+expect_err "compare: $tmp/big/tt_foil_ops_perf.csv:6: the figures add up past 2^64" "totals past 2^64"
+# the gate on runs that did not do the same work: B dispatched nothing
+# (its reports have headers and no rows), or neither has device figures
+mkdir -p "$tmp/idle"
+cp "$b/tt_foil_perf_results.csv" "$tmp/idle/"
+for f in tt_foil_ops_perf.csv tt_foil_ops_cores.csv tt_foil_device_perf.csv; do
+    head -1 "$b/$f" >"$tmp/idle/$f"
+done
+run "$tool" compare --fail-above 0 "$a" "$tmp/idle"
+expect_rc 1 "the gate against a run that dispatched nothing"
+expect_err "--fail-above: B has no ops (A has 2 kinds): the runs did not do the same work" "B ran nothing"
+run "$tool" compare --fail-above 0 "$tmp/idle" "$tmp/idle"
+expect_rc 1 "the gate with no device figures in either run"
+expect_err "--fail-above: neither run has ops (tt_foil_ops_perf.csv) or device zones (tt_foil_device_perf.csv) to gate on" "no figures"
 # sections a run lacks: said, and the gate refuses to pass on nothing
 mkdir -p "$tmp/host"
 cp "$b/tt_foil_perf_results.csv" "$tmp/host/"
@@ -170,7 +199,13 @@ expect_rc 0 "B with the host report only"
 expect_out "  (no tt_foil_ops_perf.csv in B: nothing to compare)" "no ops in B"
 run "$tool" compare --fail-above 5 "$a" "$tmp/host"
 expect_rc 1 "the gate with nothing to gate on"
-expect_err "--fail-above: no device cycles in both runs to gate on" "nothing to gate on"
+expect_err "--fail-above: B has no ops (A has 2 kinds)" "nothing to gate on"
+# and the CSV keeps the rows of a section only one run has
+run "$tool" compare --csv "$tmp/host.csv" "$a" "$tmp/host"
+expect_rc 0 "--csv, B with the host report only"
+checks=$((checks + 1))
+grep -q '^ops,"reader,mm_compute,writer",mm,,,A,cycles,3,,1066.7,,,3200,,,,$' "$tmp/host.csv" ||
+    fail "the CSV lacks A's ops row: $(grep '^ops' "$tmp/host.csv")"
 run "$tool" compare --csv "$tmp/no/such/dir/c.csv" "$a" "$b"
 expect_rc 1 "an unwritable CSV"
 expect_err "compare: cannot write $tmp/no/such/dir/c.csv: No such file or directory" "unwritable CSV"
@@ -195,5 +230,12 @@ PY
 )
     checks=$((checks + 1))
     [ "$got" = "11 " ] || fail "op kinds compared, then those whose cycles differ: '$got' (11 kinds, none)"
+    # long host zone labels (TF_dispatch_execute_multi and its kernels) cut in
+    # the middle: each row still says which it is
+    run "$tool" compare --top 0 "$tmp/run1" "$tmp/run2"
+    checks=$((checks + 1))
+    labels=$(sed -n '/^Host zones/,/^$/p' "$OUT" | tail -n +3 | awk 'NF' | cut -c3-46)
+    dup=$(echo "$labels" | sort | uniq -d)
+    [ -z "$dup" ] || fail "host zone rows that read alike: $dup"
 fi
 finish

@@ -10,6 +10,7 @@
  * columns of contracts/tf_csv_schemas.h, not the logs: a folder whose logs
  * are gone still compares, and the figures are exactly the reports'. */
 #include "common/cm_err.h"
+#include "common/cm_file.h"
 #include "pf.h"
 #include "tf_perf.h"
 
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum { CMP_EXIT_INPUT = 1, CMP_EXIT_USAGE = 2, CMP_EXIT_SLOWER = 3 };
 
@@ -46,8 +48,9 @@ static const char cmp_usage[] =
     "                     host times are not gated (they vary from run to run)\n"
     "  -h, --help         this text\n"
     "\n"
-    "exit status: 0; 1 a folder or report could not be read; 2 bad usage; 3 slower\n"
-    "than --fail-above allows (each such row is named on stderr).\n";
+    "exit status: 0; 1 a folder or report could not be read, the gate had nothing to\n"
+    "decide on, or FILE could not be written; 2 bad usage; 3 slower than --fail-above\n"
+    "allows (each such row is named on stderr).\n";
 
 static int cmp_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int cmp_error(int status, const char *fmt, ...)
@@ -82,8 +85,9 @@ typedef struct cmp_section {
     const char *count_name; /* what its rows count: "OPS", "CALLS", "ALLOCS" */
     cmp_row *rows;
     size_t n, cap;
-    cm_map index; /* (name, context) -> row, while reading */
-    int have[2];  /* the report was there */
+    cm_map index;    /* the key -> row, while reading */
+    uint64_t sum[2]; /* every row's total (checked: no sum wraps) */
+    int have[2];     /* the report was there */
 } cmp_section;
 
 static int cmp_oom(void)
@@ -159,14 +163,39 @@ static void cmp_section_free(cmp_section *s)
 
 /* ---- reading a report ------------------------------------------------------------------------ */
 
+/* s made safe for one terminal line (pf_term) and, past `cells` bytes, cut
+ * in the middle: its start and its end, where names differ ("TF_dispatch_
+ * execute_multi (dec_tile_writer,..." rows differ in their last kernel). */
+static const char *cmp_cut(char *buf, size_t n, const char *s, size_t cells)
+{
+    char t[1024];
+    pf_term(t, sizeof t, s);
+    size_t len = strlen(t);
+    if (len <= cells || cells < 8 || n < cells + 1) return pf_term(buf, n, t);
+    size_t head = (cells - 2) / 2, tail = cells - 2 - head;
+    while (head && ((unsigned char)t[head] & 0xc0) == 0x80) head--; /* (whole UTF-8 characters) */
+    size_t from = len - tail;
+    while (from < len && ((unsigned char)t[from] & 0xc0) == 0x80) from++;
+    snprintf(buf, n, "%.*s..%s", (int)head, t, t + from);
+    return buf;
+}
+
 /* A run's reports folder: P/reports when it has the host report, else P
  * itself when it has it. */
 static int cmp_find_reports(const char *p, char *out, size_t n, const char *which)
 {
     struct stat st;
-    if (stat(p, &st) || !S_ISDIR(st.st_mode))
+    if (stat(p, &st))
         return cmp_error(CMP_EXIT_INPUT, "%s: '%s' is not a folder (%s)", which, p,
-                         errno ? strerror(errno) : "not a directory");
+                         strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return cmp_error(CMP_EXIT_INPUT,
+                         "%s: '%s' is a file, not a folder: give tt_foil_profile's output folder "
+                         "(-o DIR) or its reports/ folder",
+                         which, p);
+    if (access(p, R_OK | X_OK))
+        return cmp_error(CMP_EXIT_INPUT, "%s: cannot read the folder '%s': %s", which, p,
+                         strerror(errno));
     char f[PATH_MAX + 64];
     snprintf(f, sizeof f, "%s/%s", p, PF_PERF_RESULTS);
     if (!stat(f, &st)) {
@@ -207,10 +236,10 @@ static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_c
 {
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", dir, sch->file);
-    FILE *f = fopen(path, "r");
+    FILE *f = cm_file_open_regular(path); /* (a FIFO or a folder there: refused, not waited on) */
     if (!f) {
         if (errno == ENOENT && !required) return 0;
-        return cmp_error(CMP_EXIT_INPUT, "cannot read %s: %s", path, strerror(errno));
+        return cmp_error(CMP_EXIT_INPUT, "cannot read the report: %s", tf_last_error());
     }
     rd->path = path;
     cm_csv_reader r = {.f = f};
@@ -241,12 +270,14 @@ static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_c
             if (cm_csv_get(&r, sch, col, c, &v[c]) ||
                 (v[c].empty && sch->cols[c].kind == TF_CSV_U)) {
                 const char *text = col[c] < nf ? r.fields[col[c]] : NULL;
+                char shown[80];
                 rc = cmp_error(CMP_EXIT_INPUT,
                                "%s:%ld: column %s: %s%s%s (the report is damaged: make it again "
                                "with 'tt_foil_profile report')",
                                path, r.line, sch->cols[c].name,
-                               text ? "'" : "the row ends before it", text ? text : "",
-                               text ? "' is not a whole number" : "");
+                               text ? "'" : "the row ends before it",
+                               text ? cmp_cut(shown, sizeof shown, text, 40) : "",
+                               text ? "' is not a whole number below 2^64" : "");
                 goto out;
             }
         }
@@ -264,15 +295,31 @@ out:
     return rc;
 }
 
-static int cmp_add(cmp_section *s, int run, const char *name, const char *ctx, const char *risc,
-                   const char *cat, uint64_t count, uint64_t total, uint64_t extra)
+/* a + b into *sum: 0, or 1 past 2^64 */
+static int cmp_sum(uint64_t *sum, uint64_t b)
 {
+    return __builtin_add_overflow(*sum, b, sum);
+}
+
+static int cmp_overflow(const cmp_reading *rd)
+{
+    return cmp_error(CMP_EXIT_INPUT,
+                     "%s:%ld: the figures add up past 2^64 (the report is damaged: make it again "
+                     "with 'tt_foil_profile report')",
+                     rd->path, rd->line);
+}
+
+static int cmp_add(cmp_section *s, const cmp_reading *rd, const char *name, const char *ctx,
+                   const char *risc, const char *cat, uint64_t count, uint64_t total,
+                   uint64_t extra)
+{
+    int run = rd->run;
     cmp_row *r = cmp_row_of(s, name, ctx, risc, cat);
     if (!r) return -1;
+    if (cmp_sum(&r->count[run], count) | cmp_sum(&r->total[run], total) |
+        cmp_sum(&r->extra[run], extra) | cmp_sum(&s->sum[run], total))
+        return cmp_overflow(rd);
     r->have[run] = 1;
-    r->count[run] += count;
-    r->total[run] += total;
-    r->extra[run] += extra;
     return 0;
 }
 
@@ -290,9 +337,11 @@ static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
                          "'tt_foil_profile report')",
                          rd->path, rd->line, (unsigned long long)v[TF_OP_OP_ID].u);
     *slot = (uint32_t)(r - s->rows);
+    if (cmp_sum(&r->count[rd->run], 1) |
+        cmp_sum(&r->total[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u) |
+        cmp_sum(&s->sum[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u))
+        return cmp_overflow(rd);
     r->have[rd->run] = 1;
-    r->count[rd->run]++;
-    r->total[rd->run] += v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u;
     return 0;
 }
 
@@ -320,25 +369,26 @@ static int take_cycles(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
                          rd->path, rd->line, (unsigned long long)v[TF_OC_OP_ID].u,
                          tf_csv_ops_perf.file);
     const cmp_row *op = &rd->ops->rows[*k];
-    for (int c = 0; c < CMP_NCATS; c++)
-        if (cmp_add(s, rd->run, op->name, op->context, v[TF_OC_RISC].s, cmp_cats[c].label, 1,
-                    v[cmp_cats[c].col].u, 0))
-            return -1;
+    for (int c = 0; c < CMP_NCATS; c++) {
+        int rc = cmp_add(s, rd, op->name, op->context, v[TF_OC_RISC].s, cmp_cats[c].label, 1,
+                         v[cmp_cats[c].col].u, 0);
+        if (rc) return rc;
+    }
     return 0;
 }
 static int take_dev(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, rd->run, v[TF_DP_ZONE].s, "", v[TF_DP_RISC].s, "", v[TF_DP_CALL_COUNT].u,
+    return cmp_add(s, rd, v[TF_DP_ZONE].s, "", v[TF_DP_RISC].s, "", v[TF_DP_CALL_COUNT].u,
                    v[TF_DP_TOTAL_CYCLES].u, 0);
 }
 static int take_host(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, rd->run, v[TF_PR_ZONE_NAME].s, v[TF_PR_CONTEXT].s, "", "",
-                   v[TF_PR_CALL_COUNT].u, v[TF_PR_TOTAL_NS].u, 0);
+    return cmp_add(s, rd, v[TF_PR_ZONE_NAME].s, v[TF_PR_CONTEXT].s, "", "", v[TF_PR_CALL_COUNT].u,
+                   v[TF_PR_TOTAL_NS].u, 0);
 }
 static int take_mem(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    return cmp_add(s, rd->run, v[TF_MR_POOL].s, "", "", "", v[TF_MR_ALLOC_COUNT].u,
+    return cmp_add(s, rd, v[TF_MR_POOL].s, "", "", "", v[TF_MR_ALLOC_COUNT].u,
                    v[TF_MR_PEAK_LIVE_BYTES].u, v[TF_MR_LEAKED_BYTES].u);
 }
 
@@ -389,7 +439,8 @@ static const char *cmp_change(char *buf, size_t n, const cmp_row *r, double a, d
     int none;
     double p = cmp_pct(a, b, &none);
     if (none) return "from 0";
-    if (p < 0.05 && p > -0.05) return "0.0%";
+    if (p == 0) return "0.0%";
+    if (p < 0.05 && p > -0.05) return p > 0 ? "+<0.1%" : "-<0.1%"; /* (not 0: the gate sees it) */
     snprintf(buf, n, "%+.1f%%", p);
     return buf;
 }
@@ -481,7 +532,9 @@ static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *
     for (size_t i = 0; i < shown; i++) {
         const cmp_row *r = &s->rows[i];
         char label[512], ca[24], cb[24], a1[32], b1[32], c1[32];
-        pf_term_cell(w, sizeof w, cmp_label(label, sizeof label, s, r), 44);
+        char cut[160];
+        pf_term_cell(w, sizeof w,
+                     cmp_cut(cut, sizeof cut, cmp_label(label, sizeof label, s, r), 44), 44);
         snprintf(ca, sizeof ca, r->have[A] ? "%llu" : "-", (unsigned long long)r->count[A]);
         snprintf(cb, sizeof cb, r->have[B] ? "%llu" : "-", (unsigned long long)r->count[B]);
         double ta = (double)r->total[A], tb = (double)r->total[B];
@@ -515,7 +568,6 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
     cm_csv_write_header(f, &tf_csv_compare);
     for (int k = 0; k < nsec; k++) {
         cmp_section *s = &secs[k];
-        if (!s->have[A] || !s->have[B]) continue;
         if (s->n) qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
         for (size_t i = 0; i < s->n; i++) {
             const cmp_row *r = &s->rows[i];
@@ -570,14 +622,72 @@ static int cmp_gate(const cmp_section *s, double pct, const char *what)
         int none;
         double p = cmp_pct(a, b, &none);
         if (!none && p <= pct) continue;
-        char name[512], change[32];
-        snprintf(change, sizeof change, none ? "from 0" : "%+.1f%%", p);
+        char name[512], change[32], cut[160];
+        snprintf(change, sizeof change, none ? "from 0" : p < 0.05 ? "%+.3f%%" : "%+.1f%%", p);
         fprintf(stderr, PF_TOOL ": compare: slower: %s %s: %.1f -> %.1f cycles %s (%s)\n", what,
-                cmp_label(name, sizeof name, s, r), a, b, strcmp(s->id, "ops") ? "a call" : "an op",
-                change);
+                cmp_cut(cut, sizeof cut, cmp_label(name, sizeof name, s, r), 120), a, b,
+                strcmp(s->id, "ops") ? "a call" : "an op", change);
         n++;
     }
     return n;
+}
+
+/* Rows of s that run `run` has. */
+static size_t cmp_rows_in(const cmp_section *s, int run)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) n += s->rows[i].have[run] != 0;
+    return n;
+}
+
+/* --fail-above: the device time in ops (tot) and each op kind and device
+ * zone in both runs. It decides only on what both runs have: a section
+ * with rows in one run alone (a run that dispatched nothing, a profiler
+ * off on one side) or in neither is no pass. */
+static int cmp_gate_all(const cmp_section *ops, const cmp_section *dev, const cmp_row *tot,
+                        double pct)
+{
+    const cmp_section *sec[2] = {ops, dev};
+    static const char *const what[2] = {"ops", "device zones"};
+    size_t n[2][2];
+    int usable = 0;
+    for (int k = 0; k < 2; k++) {
+        n[k][A] = cmp_rows_in(sec[k], A);
+        n[k][B] = cmp_rows_in(sec[k], B);
+        if (!n[k][A] != !n[k][B])
+            return cmp_error(CMP_EXIT_INPUT,
+                             "--fail-above: %s has no %s (%s has %zu kinds): the runs did not do "
+                             "the same work (did one dispatch nothing, or run with %s off?); "
+                             "nothing to gate on",
+                             n[k][A] ? "B" : "A", what[k], n[k][A] ? "A" : "B",
+                             n[k][A] ? n[k][A] : n[k][B],
+                             k ? "the device profiler" : "the hardware counters");
+        usable |= n[k][A] && n[k][B];
+    }
+    if (!usable)
+        return cmp_error(CMP_EXIT_INPUT,
+                         "--fail-above: neither run has ops (%s) or device zones (%s) to gate on: "
+                         "run them with the hardware counters (TT_FOIL_PERF_COUNTERS) or the "
+                         "device profiler (TT_FOIL_DEVICE_PROFILER) on",
+                         ops->file, dev->file);
+    int slower = 0;
+    if (n[0][A] && n[0][B]) {
+        int none;
+        double p = cmp_pct((double)tot->total[A], (double)tot->total[B], &none);
+        if (none || p > pct) {
+            char change[32];
+            snprintf(change, sizeof change, none ? "from 0" : p < 0.05 ? "%+.3f%%" : "%+.1f%%", p);
+            fprintf(stderr,
+                    PF_TOOL ": compare: slower: the device time in ops: %llu -> %llu cycles (%s)\n",
+                    (unsigned long long)tot->total[A], (unsigned long long)tot->total[B], change);
+            slower++;
+        }
+    }
+    slower += cmp_gate(ops, pct, "op");
+    slower += cmp_gate(dev, pct, "device zone");
+    if (slower)
+        return cmp_error(CMP_EXIT_SLOWER, "%d slower than --fail-above %g%% allows", slower, pct);
+    return 0;
 }
 
 /* ---- main ------------------------------------------------------------------------------------ */
@@ -586,7 +696,8 @@ static int cmp_parse_count(const char *opt, const char *v, size_t *out)
 {
     uint64_t x;
     if (cm_parse_dec(v, &x) || x > 1000000000u)
-        return cmp_error(CMP_EXIT_USAGE, "%s: invalid value '%s' (a whole number)", opt, v);
+        return cmp_error(CMP_EXIT_USAGE, "%s: invalid value '%s' (a whole number, 0 to 1000000000)",
+                         opt, v);
     *out = (size_t)x;
     return 0;
 }
@@ -633,7 +744,7 @@ int pf_compare_main(int argc, char **argv)
                 fail_above = strtod(val, &end);
                 if (!*val || *end || errno || !(fail_above >= 0) || fail_above > 1e9)
                     return cmp_error(CMP_EXIT_USAGE,
-                                     "--fail-above: invalid value '%s' (a percentage, 0 or more)",
+                                     "--fail-above: invalid value '%s' (a percentage, 0 to 1e9)",
                                      val);
             }
             continue;
@@ -722,35 +833,7 @@ int pf_compare_main(int argc, char **argv)
         if (fflush(out) || ferror(out))
             rc = cmp_error(CMP_EXIT_INPUT, "cannot write the comparison: %s", strerror(errno));
         if (!rc && csv) rc = cmp_write_csv(csv, sec, S_N);
-        if (!rc && fail_above >= 0) {
-            if (!(o->have[A] && o->have[B]) && !(sec[S_DEV].have[A] && sec[S_DEV].have[B])) {
-                rc =
-                    cmp_error(CMP_EXIT_INPUT,
-                              "--fail-above: no device cycles in both runs to gate on (no %s or %s "
-                              "in one of them: were the hardware counters or the device profiler "
-                              "off?)",
-                              o->file, sec[S_DEV].file);
-            } else {
-                int slower = 0;
-                if (o->have[A] && o->have[B]) {
-                    int none;
-                    double p = cmp_pct((double)tot.total[A], (double)tot.total[B], &none);
-                    if (none || p > fail_above) {
-                        fprintf(stderr,
-                                PF_TOOL ": compare: slower: the device time in ops: %llu -> %llu "
-                                        "cycles (+%.1f%%)\n",
-                                (unsigned long long)tot.total[A], (unsigned long long)tot.total[B],
-                                none ? 0.0 : p);
-                        slower++;
-                    }
-                }
-                slower += cmp_gate(&sec[S_OPS], fail_above, "op");
-                slower += cmp_gate(&sec[S_DEV], fail_above, "device zone");
-                if (slower)
-                    rc = cmp_error(CMP_EXIT_SLOWER, "%d slower than --fail-above %g%% allows",
-                                   slower, fail_above);
-            }
-        }
+        if (!rc && fail_above >= 0) rc = cmp_gate_all(&sec[S_OPS], &sec[S_DEV], &tot, fail_above);
     }
     for (int k = 0; k < S_N; k++) cmp_section_free(&sec[k]);
     return rc;

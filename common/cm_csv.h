@@ -27,6 +27,7 @@ typedef struct cm_csv_reader {
     size_t *starts;            /* field offsets of the record being split */
     size_t cap_starts;
     int unterminated; /* the last record read ended at the end of the file, not a line end */
+    int slow_line;    /* the physical line in hand goes through the character loop */
 } cm_csv_reader;
 
 /* Read the next record; returns the number of fields (as many as the

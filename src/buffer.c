@@ -297,7 +297,7 @@ static int detach(tf_buffer *b)
 {
     cm_handle_remove(b);
     unlink_handle(b);
-    if (b->interleaved || b->state != TF_BUF_RELEASED) return 0;
+    if (b->interleaved || b->sharded || b->state != TF_BUF_RELEASED) return 0;
     cm_handle_free(b);
     return 1;
 }
@@ -307,6 +307,10 @@ static int buffer_free(tf_buffer *b)
     if (detach(b)) return 0;
     if (b->interleaved) {
         rt_interleaved_free(b);
+        return 0;
+    }
+    if (b->sharded) {
+        rt_sharded_free(b);
         return 0;
     }
     mem_event_free(b);
@@ -367,9 +371,9 @@ static int l1_reset(tf_device *dev, tf_core core)
         } else {
             b->state = TF_BUF_RELEASED; /* the handle lives until tf_buffer_free */
             b->pool = NULL;
-            if (b->parent) { /* a page of an interleaved buffer: all of it goes */
+            if (b->parent) { /* a page of an interleaved buffer (or a shard): all of it goes */
                 b->parent->state = TF_BUF_RELEASED;
-                interleaved = 1;
+                interleaved |= b->parent->interleaved;
             }
         }
     }
@@ -409,6 +413,7 @@ static int buffer_write(tf_buffer *b, uint64_t off, const void *src, uint64_t n)
 {
     tf_transport *t = b->dev->tr;
     if (b->interleaved) return rt_interleaved_io(b, off, (void *)src, n, 1);
+    if (b->sharded) return rt_sharded_io(b, off, (void *)src, n, 1);
     if (b->bank >= 0) return t->ops->write_dram(t, b->bank, b->addr + off, src, n);
     return t->ops->write_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), src, (uint32_t)n);
 }
@@ -417,6 +422,7 @@ static int buffer_read(tf_buffer *b, uint64_t off, void *dst, uint64_t n)
 {
     tf_transport *t = b->dev->tr;
     if (b->interleaved) return rt_interleaved_io(b, off, dst, n, 0);
+    if (b->sharded) return rt_sharded_io(b, off, dst, n, 0);
     if (b->bank >= 0) return t->ops->read_dram(t, b->bank, b->addr + off, dst, n);
     return t->ops->read_l1(t, b->pool->x, b->pool->y, (uint32_t)(b->addr + off), dst, (uint32_t)n);
 }
@@ -453,6 +459,7 @@ uint64_t tf_buffer_noc_addr(const tf_buffer *b)
 {
     if (check_addressable(b, "tf_buffer_noc_addr")) return 0;
     if (b->interleaved) return rt_interleaved_noc_addr(b);
+    if (b->sharded) return rt_sharded_noc_addr(b);
     if (b->bank >= 0) return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(b->bank), b->addr);
     return TF_NOC_ADDR(TF_NOC_CORE_X(b->pool->x), TF_NOC_CORE_Y(b->pool->y), b->addr);
 }

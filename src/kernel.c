@@ -391,22 +391,30 @@ static int cb_on_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t pag
                           fn, cb, buf ? "the buffer" : "NULL");
     if (buf->dev != p->dev)
         return cm_err_set("%s: circular buffer %u: the buffer is on another device", fn, cb);
-    if (buf->bank >= 0 || buf->interleaved || !buf->pool || buf->pool->x < 0)
+    uint64_t size = buf->size;
+    if (buf->sharded) { /* its shard on this core */
+        if (!rt_sharded_holds(buf, p->core))
+            return cm_err_set("%s: circular buffer %u: the sharded buffer has no shard on core "
+                              "(%d,%d), the program's (tf_buffer_shard_core says where they are)",
+                              fn, cb, p->core.x, p->core.y);
+        size = rt_sharded_shard_bytes(buf);
+    } else if (buf->bank >= 0 || buf->interleaved || !buf->pool || buf->pool->x < 0)
         return cm_err_set("%s: circular buffer %u: the buffer is %s; a circular buffer can be on "
                           "an L1 buffer of its program's core only (tf_buffer_create_l1)",
                           fn, cb,
                           buf->interleaved ? (buf->is_dram ? "interleaved over DRAM"
                                                            : "interleaved over the cores' L1")
                                            : "in DRAM");
-    if (buf->pool->x != p->core.x || buf->pool->y != p->core.y)
+    else if (buf->pool->x != p->core.x || buf->pool->y != p->core.y)
         return cm_err_set("%s: circular buffer %u: the buffer is in L1 of core (%d,%d), the "
                           "program runs on core (%d,%d); a circular buffer is in its own core's "
                           "L1",
                           fn, cb, buf->pool->x, buf->pool->y, p->core.x, p->core.y);
-    if (!page_size || buf->size % page_size)
+    if (!page_size || size % page_size)
         return cm_err_set("%s: circular buffer %u: a page of %u bytes does not divide the "
-                          "buffer's %llu bytes; make the buffer a whole number of pages",
-                          fn, cb, page_size, (unsigned long long)buf->size);
+                          "%s's %llu bytes; make the buffer a whole number of pages",
+                          fn, cb, page_size, buf->sharded ? "shard" : "buffer",
+                          (unsigned long long)size);
     if (rt_program_check_device(p, fn)) return -1;
     if (p->cb_buf[cb]) { /* its own memory goes back to the pool */
         tf_buffer_free(p->cb_buf[cb]);
@@ -414,8 +422,8 @@ static int cb_on_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t pag
     }
     p->cb_user[cb] = buf;
     p->cb_alias_of[cb] = 0;
-    p->cb[cb] = (tf_cb_config){(uint32_t)buf->addr, (uint32_t)buf->size, page_size,
-                               (uint32_t)(buf->size / page_size)};
+    p->cb[cb] = (tf_cb_config){(uint32_t)buf->addr, (uint32_t)size, page_size,
+                               (uint32_t)(size / page_size)};
     p->cb_format[cb] = fmt;
     p->cb_mask |= 1u << cb;
     follow(p, cb);

@@ -72,6 +72,10 @@ struct tf_buffer {
      * bank that holds pages (NULL elsewhere); a slice is a buffer in that
      * bank's pool, not a handle of its own */
     int interleaved, is_dram;
+    /* sharded buffers (sharded.c): a slice per shard, in slices[i * shard
+     * columns + j], page_size, stride and num_pages as above */
+    int sharded;
+    tf_shard_spec shard;
     uint32_t page_size, stride;
     uint64_t num_pages;
     int nslices;
@@ -428,6 +432,12 @@ int rt_banks_init(tf_device *dev);
 int rt_banks_write_core(tf_device *dev, tf_core core);
 int rt_ibuf_sync(tf_device *dev);
 void rt_interleaved_free(tf_buffer *b);
+/* sharded.c */
+void rt_sharded_free(tf_buffer *b);
+int rt_sharded_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
+uint64_t rt_sharded_noc_addr(const tf_buffer *b);
+uint64_t rt_sharded_shard_bytes(const tf_buffer *b);
+int rt_sharded_holds(const tf_buffer *b, tf_core core);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
 void rt_interleaved_dram_event(const tf_device *dev, int bank, int alloc, uint64_t key,

@@ -140,6 +140,46 @@ uint64_t tf_buffer_num_pages(const tf_buffer *buf);
  * 2) and the aligned page size. Returns how many (2), -1 on error. */
 int tf_buffer_accessor_args(const tf_buffer *buf, uint32_t *words, uint32_t max_words);
 
+/* Sharded L1 buffers: tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
+ * BLOCK_SHARDED layouts (ShardSpecBuffer). A tensor of pages_h x pages_w
+ * pages of page_size bytes is cut into shards of shard_h x shard_w pages,
+ * one shard a core of the rectangle start..end (corners included), at the
+ * same L1 address on each (tf_buffer_address). Page p is at row
+ * p / pages_w, column p % pages_w: tf_buffer_write/read offsets are in
+ * that order. Shard (i, j) holds rows i*shard_h.. and columns j*shard_w..,
+ * its pages row by row (one at the tensor's edge keeps its whole size),
+ * on the core:
+ *   TF_SHARD_HEIGHT  shard i (shard_w = pages_w): the rectangle's i-th core,
+ *   TF_SHARD_WIDTH   shard j (shard_h = pages_h): the j-th,
+ *                    counting along the rectangle's rows (down its columns
+ *                    with col_major: ShardOrientation::COL_MAJOR);
+ *   TF_SHARD_BLOCK   core (start.x + j, start.y + i) (col_major: (start.x
+ *                    + i, start.y + j)).
+ * Pages are 16-byte aligned in a shard (tf_buffer_page_size gives the
+ * size, the stride is rounded up). A kernel reads its core's shard as a
+ * circular buffer in place (tf_program_set_cb_buffer), or another core's
+ * at tf_buffer_address through get_noc_addr(x, y, addr); tf_buffer_noc_addr
+ * is shard 0's. tt-metal's sharded TensorAccessor is not provided
+ * (docs/kernels.md). */
+typedef enum tf_shard_layout {
+    TF_SHARD_HEIGHT = 0,
+    TF_SHARD_WIDTH = 1,
+    TF_SHARD_BLOCK = 2,
+} tf_shard_layout;
+typedef struct tf_shard_spec {
+    tf_shard_layout layout;
+    tf_core start, end; /* the cores: a rectangle, corners included */
+    int col_major;      /* shards go down the rectangle's columns first */
+    uint32_t page_size;
+    uint32_t pages_h, pages_w; /* the tensor, in pages */
+    uint32_t shard_h, shard_w; /* a shard, in pages */
+} tf_shard_spec;
+tf_buffer *tf_buffer_create_sharded(tf_device *dev, const tf_shard_spec *spec);
+/* How many shards a sharded buffer has (0 for another buffer), and the core
+ * shard `shard` (i * shard columns + j) is on. */
+uint32_t tf_buffer_num_shards(const tf_buffer *buf);
+int tf_buffer_shard_core(const tf_buffer *buf, uint32_t shard, tf_core *core);
+
 /* Release every transient L1 buffer of a core at once (a pool reset). */
 int tf_l1_reset(tf_device *dev, tf_core core);
 
@@ -246,10 +286,11 @@ int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uin
 int tf_program_set_cb_alias(tf_program *p, uint32_t cb, uint32_t of);
 
 /* Circular buffer cb on the memory of L1 buffer buf of the program's own
- * core (tf_buffer_create_l1), as tt-metal's CircularBufferConfig with
+ * core (tf_buffer_create_l1), or on a sharded buffer's shard there
+ * (tf_buffer_create_sharded), as tt-metal's CircularBufferConfig with
  * set_globally_allocated_address: ttnn's sharded inputs and outputs, where
- * the CB's pages are the tensor's shard in place. buf's whole size in
- * pages of page_size bytes (which must divide it); _format: pages of
+ * the CB's pages are the tensor's shard in place. buf's whole size (or
+ * the shard's) in pages of page_size bytes (which must divide it); _format: pages of
  * fmt's tile size, and kernels see the format. Nothing is allocated or
  * copied: a reader makes pages the host wrote there visible with
  * cb_reserve_back and cb_push_back, a compute kernel packs into buf

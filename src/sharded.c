@@ -1,0 +1,267 @@
+/* Sharded L1 buffers, tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
+ * BLOCK_SHARDED layouts (a ShardSpecBuffer: a tensor of pages cut into
+ * shards, one shard a core of a rectangle, the same L1 address on each).
+ * ttnn keeps decode's activations so, and its sharded ops read their shard
+ * as a circular buffer in place (tf_program_set_cb_buffer; src/kernel.c).
+ *
+ * The tensor is pages_h x pages_w pages, page p at row p / pages_w and
+ * column p % pages_w (the host's byte offsets in tf_buffer_write/read are
+ * in that order, as tt-metal's EnqueueWriteBuffer of a sharded buffer).
+ * Shard (i, j) holds rows i*shard_h.. and columns j*shard_w.., its pages
+ * row by row (a shard at the tensor's edge keeps its whole size: the pages
+ * past the edge are unused); which core holds it:
+ *   HEIGHT  shard i (shard_w = pages_w) is the i-th core of the rectangle,
+ *   WIDTH   shard j (shard_h = pages_h) the j-th,
+ *           counting along its rows (or down its columns with col_major);
+ *   BLOCK   core (start.x + j, start.y + i) (col_major: (start.x + i,
+ *           start.y + j)), the rectangle exactly the shards' grid or larger.
+ * Each holding core gets one slice (a buffer in its L1 pool: the memory
+ * report sees it there); cores of the rectangle holding no shard get none. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const layout_name[] = {"HEIGHT", "WIDTH", "BLOCK"};
+
+static uint32_t ceil_div(uint32_t a, uint32_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* Shards down the tensor's rows and across its columns. */
+static void shard_grid(const tf_shard_spec *s, uint32_t *rows, uint32_t *cols)
+{
+    *rows = ceil_div(s->pages_h, s->shard_h);
+    *cols = ceil_div(s->pages_w, s->shard_w);
+}
+
+/* The core (as an x, y pair) of shard (i, j). */
+static tf_core shard_core(const tf_shard_spec *s, uint32_t i, uint32_t j)
+{
+    int w = s->end.x - s->start.x + 1, h = s->end.y - s->start.y + 1;
+    if (s->layout == TF_SHARD_BLOCK)
+        return s->col_major ? (tf_core){s->start.x + (int)i, s->start.y + (int)j}
+                            : (tf_core){s->start.x + (int)j, s->start.y + (int)i};
+    uint32_t k = s->layout == TF_SHARD_HEIGHT ? i : j;
+    return s->col_major
+               ? (tf_core){s->start.x + (int)(k / (uint32_t)h), s->start.y + (int)(k % (uint32_t)h)}
+               : (tf_core){s->start.x + (int)(k % (uint32_t)w),
+                           s->start.y + (int)(k / (uint32_t)w)};
+}
+
+static int check_spec(const tf_device *dev, const tf_shard_spec *s)
+{
+    if (!s) return cm_err_set("tf_buffer_create_sharded: NULL shard spec");
+    if ((unsigned)s->layout > TF_SHARD_BLOCK)
+        return cm_err_set("tf_buffer_create_sharded: layout %d is none of TF_SHARD_HEIGHT, "
+                          "TF_SHARD_WIDTH, TF_SHARD_BLOCK",
+                          (int)s->layout);
+    if (!s->page_size || !s->pages_h || !s->pages_w || !s->shard_h || !s->shard_w)
+        return cm_err_set("tf_buffer_create_sharded: the page size (%u), the tensor's pages "
+                          "(%u x %u) and the shard's (%u x %u) must all be non-zero",
+                          s->page_size, s->pages_h, s->pages_w, s->shard_h, s->shard_w);
+    if (s->shard_h > s->pages_h || s->shard_w > s->pages_w)
+        return cm_err_set("tf_buffer_create_sharded: a shard of %u x %u pages is larger than the "
+                          "tensor's %u x %u",
+                          s->shard_h, s->shard_w, s->pages_h, s->pages_w);
+    if (s->layout == TF_SHARD_HEIGHT && s->shard_w != s->pages_w)
+        return cm_err_set("tf_buffer_create_sharded: HEIGHT sharding: a shard is the tensor's "
+                          "whole width (%u pages), not %u",
+                          s->pages_w, s->shard_w);
+    if (s->layout == TF_SHARD_WIDTH && s->shard_h != s->pages_h)
+        return cm_err_set("tf_buffer_create_sharded: WIDTH sharding: a shard is the tensor's "
+                          "whole height (%u pages), not %u",
+                          s->pages_h, s->shard_h);
+    if (rt_dev_check_core(dev, s->start, 1, NULL) || rt_dev_check_core(dev, s->end, 1, NULL))
+        return cm_err_prefix("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d): ", s->start.x,
+                             s->start.y, s->end.x, s->end.y);
+    if (s->end.x < s->start.x || s->end.y < s->start.y)
+        return cm_err_set("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d) are no rectangle "
+                          "(end below start)",
+                          s->start.x, s->start.y, s->end.x, s->end.y);
+    uint32_t rows, cols, w = (uint32_t)(s->end.x - s->start.x + 1),
+                         h = (uint32_t)(s->end.y - s->start.y + 1);
+    shard_grid(s, &rows, &cols);
+    if (s->layout == TF_SHARD_BLOCK) {
+        uint32_t need_w = s->col_major ? rows : cols, need_h = s->col_major ? cols : rows;
+        if (need_w > w || need_h > h)
+            return cm_err_set("tf_buffer_create_sharded: BLOCK sharding: %u x %u shards (rows x "
+                              "columns) need a rectangle of %u x %u cores (x by y%s), the cores "
+                              "(%d,%d)..(%d,%d) are %u x %u",
+                              rows, cols, need_w, need_h, s->col_major ? ", col_major" : "",
+                              s->start.x, s->start.y, s->end.x, s->end.y, w, h);
+    } else {
+        uint32_t n = s->layout == TF_SHARD_HEIGHT ? rows : cols;
+        if (n > w * h)
+            return cm_err_set("tf_buffer_create_sharded: %s sharding: %u shards and %u cores in "
+                              "(%d,%d)..(%d,%d); make the shards larger or the rectangle bigger",
+                              layout_name[s->layout], n, w * h, s->start.x, s->start.y, s->end.x,
+                              s->end.y);
+    }
+    return 0;
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+    return (v + a - 1) / a * a;
+}
+
+static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
+{
+    if (check_spec(dev, s)) return NULL;
+    uint32_t rows, cols;
+    shard_grid(s, &rows, &cols);
+    uint64_t stride = align_up(s->page_size, TF_L1_ALIGNMENT),
+             bytes = stride * s->shard_h * s->shard_w, nshards = (uint64_t)rows * cols;
+    if (bytes > TF_L1_SIZE)
+        return cm_err_null("tf_buffer_create_sharded: a shard of %u x %u pages of %u bytes "
+                           "(%llu bytes) is larger than a core's L1",
+                           s->shard_h, s->shard_w, s->page_size, (unsigned long long)bytes);
+    /* one address for every holding core: above each one's top */
+    uint64_t addr = 0;
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++) {
+            const rt_pool *p = &dev->cores[rt_dev_core_index(dev, shard_core(s, i, j))].l1;
+            if (p->top > addr) addr = p->top;
+        }
+    addr = align_up(addr, TF_DRAM_ALIGNMENT); /* (as every allocation: src/buffer.c) */
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++) {
+            tf_core c = shard_core(s, i, j);
+            const rt_pool *p = &dev->cores[rt_dev_core_index(dev, c)].l1;
+            if (addr > p->limit || bytes > p->limit - addr)
+                return cm_err_null("out of Device L1 (%d,%d): a sharded buffer's shard of %llu "
+                                   "bytes needs them at 0x%llx on each of its %llu cores; %llu "
+                                   "bytes are free there",
+                                   c.x, c.y, (unsigned long long)bytes, (unsigned long long)addr,
+                                   (unsigned long long)nshards,
+                                   (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
+        }
+    tf_buffer *h = calloc(1, sizeof *h);
+    if (h) h->slices = calloc((size_t)nshards, sizeof *h->slices);
+    if (!h || !h->slices || cm_handle_add(h, CM_H_BUFFER)) {
+        if (h) free(h->slices);
+        free(h);
+        return cm_err_null("out of host memory");
+    }
+    h->dev = dev;
+    h->bank = -1;
+    h->state = TF_BUF_LIVE;
+    h->addr = addr;
+    h->size = (uint64_t)s->page_size * s->pages_h * s->pages_w;
+    h->sharded = 1;
+    h->shard = *s;
+    h->page_size = s->page_size;
+    h->stride = (uint32_t)stride;
+    h->num_pages = (uint64_t)s->pages_h * s->pages_w;
+    h->nslices = (int)nshards;
+    for (uint32_t i = 0; i < rows; i++)
+        for (uint32_t j = 0; j < cols; j++) {
+            tf_core c = shard_core(s, i, j);
+            tf_buffer **sl = &h->slices[i * cols + j];
+            *sl =
+                rt_buffer_new_slice(h, &dev->cores[rt_dev_core_index(dev, c)].l1, -1, addr, bytes);
+            if (!*sl) {
+                cm_handle_remove(h);
+                rt_sharded_free(h);
+                return NULL;
+            }
+        }
+    h->all_next = dev->buffers;
+    if (dev->buffers) dev->buffers->all_prev = h;
+    dev->buffers = h;
+    return h;
+}
+
+tf_buffer *tf_buffer_create_sharded(tf_device *dev, const tf_shard_spec *spec)
+{
+    if (!dev) return cm_err_null("tf_buffer_create_sharded: NULL device");
+    if (cm_handle_check(dev, CM_H_DEVICE, "tf_buffer_create_sharded")) return NULL;
+    RT_DEV_CALL(dev, "tf_buffer_create_sharded", NULL, create_sharded(dev, spec));
+}
+
+/* The handle is already out of the device's list. */
+void rt_sharded_free(tf_buffer *b)
+{
+    for (int i = 0; i < b->nslices; i++)
+        if (b->slices[i]) rt_buffer_free_slice(b->slices[i]);
+    free(b->slices);
+    cm_handle_free(b); /* (a stale handle must not pass as the next buffer made here) */
+}
+
+/* Page `page`'s shard (its slice index) and byte offset in it. */
+static void page_place(const tf_buffer *b, uint64_t page, uint32_t *shard, uint64_t *off)
+{
+    const tf_shard_spec *s = &b->shard;
+    uint32_t r = (uint32_t)(page / s->pages_w), c = (uint32_t)(page % s->pages_w), rows, cols;
+    shard_grid(s, &rows, &cols);
+    *shard = r / s->shard_h * cols + c / s->shard_w;
+    *off = ((uint64_t)(r % s->shard_h) * s->shard_w + c % s->shard_w) * b->stride;
+}
+
+int rt_sharded_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write)
+{
+    tf_transport *t = b->dev->tr;
+    uint8_t *p = ptr;
+    while (n) {
+        uint64_t page = off / b->page_size, in = off % b->page_size, at;
+        uint64_t k = b->page_size - in < n ? b->page_size - in : n;
+        uint32_t shard;
+        page_place(b, page, &shard, &at);
+        const rt_pool *pool = b->slices[shard]->pool;
+        uint32_t a = (uint32_t)(b->addr + at + in);
+        int rc = write ? t->ops->write_l1(t, pool->x, pool->y, a, p, (uint32_t)k)
+                       : t->ops->read_l1(t, pool->x, pool->y, a, p, (uint32_t)k);
+        if (rc) return -1;
+        p += k;
+        off += k;
+        n -= k;
+    }
+    return 0;
+}
+
+uint64_t rt_sharded_noc_addr(const tf_buffer *b)
+{
+    const rt_pool *p = b->slices[0]->pool;
+    return TF_NOC_ADDR(TF_NOC_CORE_X(p->x), TF_NOC_CORE_Y(p->y), b->addr);
+}
+
+uint64_t rt_sharded_shard_bytes(const tf_buffer *b)
+{
+    return (uint64_t)b->stride * b->shard.shard_h * b->shard.shard_w;
+}
+
+int rt_sharded_holds(const tf_buffer *b, tf_core core)
+{
+    for (int i = 0; i < b->nslices; i++)
+        if (b->slices[i] && b->slices[i]->pool && b->slices[i]->pool->x == core.x &&
+            b->slices[i]->pool->y == core.y)
+            return 1;
+    return 0;
+}
+
+uint32_t tf_buffer_num_shards(const tf_buffer *b)
+{
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_num_shards")) return 0;
+    return b->sharded && b->state == TF_BUF_LIVE ? (uint32_t)b->nslices : 0;
+}
+
+int tf_buffer_shard_core(const tf_buffer *b, uint32_t shard, tf_core *core)
+{
+    if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_shard_core")) return -1;
+    if (!b->sharded)
+        return cm_err_set("tf_buffer_shard_core: the buffer is not sharded "
+                          "(tf_buffer_create_sharded)");
+    if (b->state != TF_BUF_LIVE)
+        return cm_err_set("tf_buffer_shard_core: the buffer was freed or released");
+    if (shard >= (uint32_t)b->nslices)
+        return cm_err_set("tf_buffer_shard_core: shard %u of %d (0..%d)", shard, b->nslices,
+                          b->nslices - 1);
+    if (!core) return cm_err_set("tf_buffer_shard_core: NULL core");
+    uint32_t rows, cols;
+    shard_grid(&b->shard, &rows, &cols);
+    *core = shard_core(&b->shard, shard / cols, shard % cols);
+    return 0;
+}

@@ -1,0 +1,238 @@
+/* Sharded L1 buffers (tf_buffer_create_sharded: tt-metal's HEIGHT, WIDTH
+ * and BLOCK sharding, row- and column-major), as the chip holds them:
+ *   - each core's shard, copied out by a kernel on that core
+ *     (tests/ttm/kernels/shard_dump.cpp), holds exactly the pages the
+ *     layout gives it, row by row, at the buffer's one address, including
+ *     the part shards at the tensor's edges; the host reads the tensor
+ *     back in page order; tf_buffer_shard_core and _num_shards agree;
+ *   - ttnn's sharded op: an input and an output sharded over two cores,
+ *     each core's program with its CBs on its shards
+ *     (tf_program_set_cb_buffer_format), a reader that only pushes and a
+ *     writer that only waits (shard_cb.cpp), copy_compute between: the
+ *     output tensor is the input, with no NOC transfer;
+ *   - every mistake in a spec refused with what to do, a CB on a shard of
+ *     a core that holds none, the sharded TensorAccessor's args. */
+#include "ttm_test.h"
+
+#include <string.h>
+
+enum { PAGE = 24, STRIDE = 32, TILE = 2048 };
+
+static tf_device *dev;
+
+/* page p's byte k */
+static uint8_t page_byte(uint32_t p, uint32_t k)
+{
+    return (uint8_t)(p * 29 + k * 3 + 1);
+}
+
+/* One layout: write the tensor, check each core's shard and the read-back. */
+static void check_layout(tf_shard_spec s, const tf_core *want_cores, uint32_t want_shards)
+{
+    tf_buffer *b = MUST_PTR(tf_buffer_create_sharded(dev, &s));
+    uint32_t np = s.pages_h * s.pages_w, rows = (s.pages_h + s.shard_h - 1) / s.shard_h,
+             cols = (s.pages_w + s.shard_w - 1) / s.shard_w, sb = s.shard_h * s.shard_w * STRIDE;
+    CHECK_EQ_U(tf_buffer_num_shards(b), want_shards);
+    CHECK_EQ_U(rows * cols, want_shards);
+    CHECK_EQ_U(tf_buffer_size(b), np * PAGE);
+    CHECK_EQ_U(tf_buffer_page_size(b), PAGE);
+    CHECK_EQ_U(tf_buffer_num_pages(b), np);
+    uint8_t t[64 * PAGE], back[64 * PAGE];
+    for (uint32_t p = 0; p < np; p++)
+        for (uint32_t k = 0; k < PAGE; k++) t[p * PAGE + k] = page_byte(p, k);
+    MUST(tf_buffer_write(b, 0, t, np * PAGE));
+    MUST(tf_buffer_read(b, 0, back, np * PAGE));
+    CHECK_TRUE(memcmp(t, back, np * PAGE) == 0);
+    tf_buffer *out = MUST_PTR(tf_buffer_create_dram(dev, want_shards * sb));
+    uint64_t o = tf_buffer_noc_addr(out);
+    tf_kernel *k = ttm_kernel(dev, "shard_dump", TF_BRISC, NULL, NULL, 0);
+    for (uint32_t sh = 0; sh < want_shards; sh++) {
+        tf_core c;
+        MUST(tf_buffer_shard_core(b, sh, &c));
+        CHECK_TRUE(c.x == want_cores[sh].x && c.y == want_cores[sh].y);
+        tf_program *p = MUST_PTR(tf_program_create(dev, c));
+        uint32_t args[] = {(uint32_t)tf_buffer_address(b), sb, lo32(o), hi32(o), sh * sb};
+        MUST(tf_program_set_kernel(p, TF_BRISC, k));
+        MUST(tf_program_set_args(p, TF_BRISC, args, 5));
+        MUST(tf_dispatch_execute(p));
+        MUST(tf_program_destroy(p));
+    }
+    uint8_t got[64 * STRIDE];
+    for (uint32_t sh = 0; sh < want_shards; sh++) {
+        MUST(tf_buffer_read(out, sh * sb, got, sb));
+        uint32_t i = sh / cols, j = sh % cols;
+        for (uint32_t r = 0; r < s.shard_h; r++)
+            for (uint32_t q = 0; q < s.shard_w; q++) {
+                uint32_t pr = i * s.shard_h + r, pc = j * s.shard_w + q;
+                if (pr >= s.pages_h || pc >= s.pages_w) continue; /* (past the edge: unused) */
+                uint32_t p = pr * s.pages_w + pc, at = (r * s.shard_w + q) * STRIDE;
+                int same = 1;
+                for (uint32_t k2 = 0; k2 < PAGE; k2++) same &= got[at + k2] == page_byte(p, k2);
+                CHECK_TRUE(same);
+                if (!same)
+                    fprintf(stderr, "  layout %d: page %u not at shard %u row %u column %u\n",
+                            (int)s.layout, p, sh, r, q);
+            }
+    }
+    tf_kernel_free(k);
+    MUST(tf_buffer_free(out));
+    MUST(tf_buffer_free(b));
+}
+
+/* ttnn's sharded op on two cores: input and output CBs on the shards. */
+static void sharded_op(void)
+{
+    enum { N = 3 }; /* tiles a core */
+    tf_shard_spec s = {.layout = TF_SHARD_HEIGHT,
+                       .start = {0, 0},
+                       .end = {1, 0},
+                       .page_size = TILE,
+                       .pages_h = 2 * N,
+                       .pages_w = 1,
+                       .shard_h = N,
+                       .shard_w = 1};
+    tf_buffer *in = MUST_PTR(tf_buffer_create_sharded(dev, &s));
+    tf_buffer *out = MUST_PTR(tf_buffer_create_sharded(dev, &s));
+    static uint8_t want[2 * N * TILE], got[2 * N * TILE];
+    for (uint32_t i = 0; i < sizeof want; i++) want[i] = (uint8_t)(i * 13 + (i >> 11));
+    for (uint32_t i = 1; i < sizeof want; i += 2) want[i] &= 0x3f; /* (no NaN bf16) */
+    MUST(tf_buffer_write(in, 0, want, sizeof want));
+    uint32_t rd_ct[] = {0, 0}, wr_ct[] = {16, 1}, n = N;
+    tf_kernel *rd = ttm_kernel(dev, "shard_cb", TF_NCRISC, NULL, rd_ct, 2);
+    tf_kernel *wr = ttm_kernel(dev, "shard_cb", TF_BRISC, NULL, wr_ct, 2);
+    tf_kernel *cp = MUST_PTR(tf_kernel_load(dev, TF_TEST_KERNELS "/copy_compute.compute"));
+    tf_program *p[2];
+    for (int c = 0; c < 2; c++) {
+        p[c] = MUST_PTR(tf_program_create(dev, (tf_core){c, 0}));
+        MUST(tf_program_set_kernel(p[c], TF_NCRISC, rd));
+        MUST(tf_program_set_kernel(p[c], TF_COMPUTE, cp));
+        MUST(tf_program_set_kernel(p[c], TF_BRISC, wr));
+        MUST(tf_program_set_args(p[c], TF_NCRISC, &n, 1));
+        MUST(tf_program_set_args(p[c], TF_BRISC, &n, 1));
+        MUST(tf_program_set_args(p[c], TF_COMPUTE, &n, 1));
+        MUST(tf_program_set_cb_buffer_format(p[c], 0, in, TF_DATA_FORMAT_Float16_b));
+        MUST(tf_program_set_cb_buffer_format(p[c], 16, out, TF_DATA_FORMAT_Float16_b));
+    }
+    MUST(tf_dispatch_execute_multi(p, 2));
+    MUST(tf_buffer_read(out, 0, got, sizeof got));
+    CHECK_TRUE(memcmp(got, want, sizeof got) == 0);
+    /* a core with no shard of it */
+    tf_program *q = MUST_PTR(tf_program_create(dev, (tf_core){2, 0}));
+    CHECK_TRUE(tf_program_set_cb_buffer(q, 0, in, TILE) != 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_program_set_cb_buffer: circular buffer 0: the sharded "
+                                    "buffer has no shard on core (2,0), the program's");
+    MUST(tf_program_destroy(q));
+    /* a page that does not divide the shard */
+    CHECK_TRUE(tf_program_set_cb_buffer(p[0], 1, in, 4096) != 0);
+    CHECK_CONTAINS(tf_last_error(), "a page of 4096 bytes does not divide the shard's 6144 bytes");
+    uint32_t words[4];
+    CHECK_TRUE(tf_buffer_accessor_args(in, words, 4) < 0);
+    CHECK_CONTAINS(tf_last_error(), "the buffer is sharded: tt-metal's sharded TensorAccessor is "
+                                    "not provided");
+    for (int c = 0; c < 2; c++) MUST(tf_program_destroy(p[c]));
+    tf_kernel_free(rd);
+    tf_kernel_free(wr);
+    tf_kernel_free(cp);
+    MUST(tf_buffer_free(in));
+    MUST(tf_buffer_free(out));
+}
+
+static void refused(tf_shard_spec s, const char *msg)
+{
+    tf_buffer *b = tf_buffer_create_sharded(dev, &s);
+    CHECK_TRUE(b == NULL);
+    if (b) {
+        tf_buffer_free(b);
+        return;
+    }
+    CHECK_CONTAINS(tf_last_error(), msg);
+}
+
+int main(void)
+{
+    dev = rt_open_sim((tf_sim_config){.grid_x = 4, .grid_y = 4});
+    uint32_t l1_free = tf_l1_free_bytes(dev, (tf_core){0, 0});
+    /* HEIGHT: 5 x 3 pages in shards of 2 rows: 3 shards, the last one row */
+    tf_shard_spec h = {.layout = TF_SHARD_HEIGHT,
+                       .start = {0, 0},
+                       .end = {1, 1},
+                       .page_size = PAGE,
+                       .pages_h = 5,
+                       .pages_w = 3,
+                       .shard_h = 2,
+                       .shard_w = 3};
+    check_layout(h, (tf_core[]){{0, 0}, {1, 0}, {0, 1}}, 3);
+    h.col_major = 1;
+    check_layout(h, (tf_core[]){{0, 0}, {0, 1}, {1, 0}}, 3);
+    /* WIDTH: 2 x 5 pages in shards of 2 columns */
+    tf_shard_spec w = {.layout = TF_SHARD_WIDTH,
+                       .start = {1, 1},
+                       .end = {3, 1},
+                       .page_size = PAGE,
+                       .pages_h = 2,
+                       .pages_w = 5,
+                       .shard_h = 2,
+                       .shard_w = 2};
+    check_layout(w, (tf_core[]){{1, 1}, {2, 1}, {3, 1}}, 3);
+    /* BLOCK: 5 x 3 pages in 2 x 2 shards: 3 rows of 2 */
+    tf_shard_spec b = {.layout = TF_SHARD_BLOCK,
+                       .start = {1, 0},
+                       .end = {2, 2},
+                       .page_size = PAGE,
+                       .pages_h = 5,
+                       .pages_w = 3,
+                       .shard_h = 2,
+                       .shard_w = 2};
+    check_layout(b, (tf_core[]){{1, 0}, {2, 0}, {1, 1}, {2, 1}, {1, 2}, {2, 2}}, 6);
+    b.col_major = 1;
+    b.end = (tf_core){3, 1};
+    check_layout(b, (tf_core[]){{1, 0}, {1, 1}, {2, 0}, {2, 1}, {3, 0}, {3, 1}}, 6);
+    CHECK_EQ_U(tf_l1_free_bytes(dev, (tf_core){0, 0}), l1_free); /* all freed */
+
+    sharded_op();
+
+    tf_shard_spec bad = h;
+    bad.col_major = 0;
+    bad.shard_w = 2;
+    refused(bad, "HEIGHT sharding: a shard is the tensor's whole width (3 pages), not 2");
+    bad = w;
+    bad.shard_h = 1;
+    refused(bad, "WIDTH sharding: a shard is the tensor's whole height (2 pages), not 1");
+    bad = h;
+    bad.col_major = 0;
+    bad.end = (tf_core){0, 1};
+    refused(bad, "HEIGHT sharding: 3 shards and 2 cores in (0,0)..(0,1); make the shards larger "
+                 "or the rectangle bigger");
+    bad = b;
+    bad.col_major = 0;
+    bad.end = (tf_core){2, 1};
+    refused(bad, "BLOCK sharding: 3 x 2 shards (rows x columns) need a rectangle of 2 x 3 cores "
+                 "(x by y), the cores (1,0)..(2,1) are 2 x 2");
+    bad = h;
+    bad.end = (tf_core){4, 0};
+    refused(bad, "the cores (0,0)..(4,0): no such core (4,0)");
+    bad = h;
+    bad.start = (tf_core){1, 1};
+    bad.end = (tf_core){0, 0};
+    refused(bad, "are no rectangle (end below start)");
+    bad = h;
+    bad.shard_h = 0;
+    refused(bad, "must all be non-zero");
+    bad = h;
+    bad.shard_h = 6;
+    refused(bad, "a shard of 6 x 3 pages is larger than the tensor's 5 x 3");
+    bad = h;
+    bad.layout = (tf_shard_layout)7;
+    refused(bad, "layout 7 is none of TF_SHARD_HEIGHT, TF_SHARD_WIDTH, TF_SHARD_BLOCK");
+    bad = h;
+    bad.page_size = 1u << 20;
+    refused(bad, "a shard of 2 x 3 pages of 1048576 bytes (6291456 bytes) is larger than a "
+                 "core's L1");
+    bad.page_size = 200000;
+    refused(bad, "out of Device L1 (0,0): a sharded buffer's shard of 1200000 bytes needs them at "
+                 "0x");
+    CHECK_TRUE(tf_buffer_create_sharded(dev, NULL) == NULL);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_sharded: NULL shard spec");
+    MUST(tf_device_close(dev));
+    return tf_check_report("test_ttm_sharded");
+}

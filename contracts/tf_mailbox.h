@@ -144,6 +144,11 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
  * (1 for fifo_wr_ptr) << 7, aux_hi = the address it gave, in bytes (the
  * kernel's value is in 16-byte units). */
 #define TF_FAULT_DETAIL_CB_PTR 25u
+/* A sharded TensorAccessor's page id (or, bit 31 of aux_hi set, shard id)
+ * past its tensor's: aux_lo = the id, aux_hi & 0x7fffffff = how many there
+ * are. */
+#define TF_FAULT_DETAIL_SHARD_RANGE 26u
+#define TF_SHARD_RANGE_SHARD        0x80000000u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

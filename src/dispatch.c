@@ -570,6 +570,13 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
         snprintf(buf, n, "page %u out of range of an interleaved buffer of %u pages (ids 0..%u)",
                  f->aux_lo, f->aux_hi, last);
         return 1;
+    case TF_FAULT_DETAIL_SHARD_RANGE: {
+        uint32_t count = f->aux_hi & ~TF_SHARD_RANGE_SHARD;
+        const char *what = f->aux_hi & TF_SHARD_RANGE_SHARD ? "shard" : "page";
+        snprintf(buf, n, "%s %u out of range of a sharded tensor of %u %ss (ids 0..%u)", what,
+                 f->aux_lo, count, what, count ? count - 1 : 0);
+        return 1;
+    }
     case TF_FAULT_DETAIL_CB_ID:
         snprintf(buf, n, "there is no CB %u (circular buffers 0..%u)", f->aux_lo, last);
         return 1;

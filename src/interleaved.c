@@ -357,17 +357,10 @@ uint64_t tf_buffer_num_pages(const tf_buffer *b)
     return (b->interleaved || b->sharded) && b->state == TF_BUF_LIVE ? b->num_pages : 0;
 }
 
-/* tt-metal's tensor_accessor::ArgConfig bits (hostdevcommon/tensor_accessor/arg_config.hpp). */
-#define TF_ACCESSOR_IS_DRAM (1u << 1)
-
 int tf_buffer_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words)
 {
     if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_accessor_args")) return -1;
-    if (b->sharded)
-        return cm_err_set("tf_buffer_accessor_args: the buffer is sharded: tt-metal's sharded "
-                          "TensorAccessor is not provided; read a core's shard as a circular "
-                          "buffer (tf_program_set_cb_buffer) or at tf_buffer_address through "
-                          "get_noc_addr(x, y, addr)");
+    if (b->sharded) return rt_sharded_accessor_args(b, words, max_words);
     if (!b->interleaved)
         return cm_err_set("tf_buffer_accessor_args: the buffer is not interleaved; create it with "
                           "tf_buffer_create_interleaved");

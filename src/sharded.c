@@ -242,6 +242,33 @@ int rt_sharded_holds(const tf_buffer *b, tf_core core)
     return 0;
 }
 
+/* tf_buffer_accessor_args of a sharded buffer (checked live by the
+ * caller): the words api/tensor/tensor_accessor_args.h reads, written once
+ * in contracts/tf_banks.h (TF_SHARDED_ARGS). */
+int rt_sharded_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words)
+{
+    uint32_t need = TF_SHARDED_ARGS_FIXED + (uint32_t)b->nslices;
+    if (max_words < need)
+        return cm_err_set("tf_buffer_accessor_args: the words of this sharded buffer are %u (%u "
+                          "and one a shard), room for %u",
+                          need, TF_SHARDED_ARGS_FIXED, max_words);
+    if (!words) return cm_err_set("tf_buffer_accessor_args: NULL words");
+    const tf_shard_spec *s = &b->shard;
+    words[TF_SHARDED_ARG_CONFIG] = TF_ACCESSOR_SHARDED;
+    words[TF_SHARDED_ARG_PAGE] = b->stride;
+    words[TF_SHARDED_ARG_PAGES_H] = s->pages_h;
+    words[TF_SHARDED_ARG_PAGES_W] = s->pages_w;
+    words[TF_SHARDED_ARG_SHARD_H] = s->shard_h;
+    words[TF_SHARDED_ARG_SHARD_W] = s->shard_w;
+    words[TF_SHARDED_ARG_NUM_SHARDS] = (uint32_t)b->nslices;
+    for (int i = 0; i < b->nslices; i++) {
+        const rt_pool *p = b->slices[i]->pool;
+        words[TF_SHARDED_ARGS_FIXED + i] =
+            TF_SHARDED_BANK_XY(TF_NOC_CORE_X(p->x), TF_NOC_CORE_Y(p->y));
+    }
+    return (int)need;
+}
+
 uint32_t tf_buffer_num_shards(const tf_buffer *b)
 {
     if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_num_shards")) return 0;

@@ -207,10 +207,10 @@ get_local_cb_interface(0).fifo_rd_ptr += 64;|'operator+=' is unavailable: not su
 LocalCBInterface &i = get_local_cb_interface(1); i.fifo_wr_ptr = i.fifo_rd_ptr;|'operator=' is unavailable: not supported by tt-foil: writing a circular buffer's interface
 get_local_cb_interface(2) = get_local_cb_interface(3);|'operator=' is unavailable: not supported by tt-foil: writing a circular buffer's interface
 (void)get_local_cb_interface(0).tiles_received;|'tiles_received' is unavailable: not supported by tt-foil: circular-buffer internals
-$ta (void)s.get_shard_noc_addr(0);|'get_shard_noc_addr' is unavailable: not supported by tt-foil: get_shard_noc_addr (sharded tensors
-$ta (void)s.is_local_page(0);|'is_local_page' is unavailable: not supported by tt-foil: locality of a page or shard
-$ta (void)s.is_local_shard(0);|'is_local_shard' is unavailable: not supported by tt-foil: locality of a page or shard
-$ta for (auto p : s.shard_pages(0)) (void)p;|'shard_pages' is unavailable: not supported by tt-foil: shard_pages (sharded tensors
+$ta (void)s.get_shard_noc_addr(0);|not supported by tt-foil: get_shard_noc_addr (sharded tensors: this accessor is interleaved)
+$ta (void)s.is_local_page(0);|not supported by tt-foil: is_local_page (sharded tensors: this accessor is interleaved)
+$ta (void)s.is_local_shard(0);|not supported by tt-foil: is_local_shard (sharded tensors: this accessor is interleaved)
+$ta for (auto p : s.shard_pages(0)) (void)p;|not supported by tt-foil: shard_pages (sharded tensors: this accessor is interleaved)
 $ta for (auto p : s.strided_pages(8)) (void)p;|'strided_pages' is unavailable: not supported by tt-foil: strided_pages (data-movement threads
 NAMES
 # Device 2.0 kernels (tt-metal's experimental/*.h): the objects build, used
@@ -283,7 +283,7 @@ dfb.evil_set_write_ptr(0x40000);|'evil_set_write_ptr' is unavailable: not suppor
 (void)dfb.read_tile_value(0, 1);|'read_tile_value' is unavailable: not supported by tt-foil: DataflowBuffer::read_tile_value
 const InterleavedAddrGen<true> g = {.bank_base_address = 0, .page_size = 64}; noc.async_read(g, dfb, 64, {}, {});|not supported by tt-foil: a Noc source or destination of this type
 noc.async_write(dfb, dfb, 64, {}, {});|a DataflowBuffer is in this core's L1: it is the L1 end of a transfer
-const ShardView v(s); (void)v;|not supported by tt-foil: ShardView (sharded tensors: tt-foil's TensorAccessor is interleaved)
+const ShardView v(s); (void)v;|not supported by tt-foil: Device 2.0's ShardView; use PageView
 NEWHDR
 # 2026's top-level Semaphore (api/dataflow/noc_semaphore.h) and
 # noc/noc_parameters.h: what tt-foil does not provide of them is one error

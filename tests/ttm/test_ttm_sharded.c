@@ -10,8 +10,12 @@
  *     (tf_program_set_cb_buffer_format), a reader that only pushes and a
  *     writer that only waits (shard_cb.cpp), copy_compute between: the
  *     output tensor is the input, with no NOC transfer;
+ *   - tt-metal's sharded TensorAccessor on the chip (shard_ta.cpp):
+ *     pages(), noc_async_read_shard, shard_pages() skipping the slots past
+ *     the tensor's edge, locality, dspec(), and page and shard ids past
+ *     the tensor faulting with their numbers;
  *   - every mistake in a spec refused with what to do, a CB on a shard of
- *     a core that holds none, the sharded TensorAccessor's args. */
+ *     a core that holds none. */
 #include "ttm_test.h"
 
 #include <string.h>
@@ -125,16 +129,119 @@ static void sharded_op(void)
     /* a page that does not divide the shard */
     CHECK_TRUE(tf_program_set_cb_buffer(p[0], 1, in, 4096) != 0);
     CHECK_CONTAINS(tf_last_error(), "a page of 4096 bytes does not divide the shard's 6144 bytes");
-    uint32_t words[4];
-    CHECK_TRUE(tf_buffer_accessor_args(in, words, 4) < 0);
-    CHECK_CONTAINS(tf_last_error(), "the buffer is sharded: tt-metal's sharded TensorAccessor is "
-                                    "not provided");
     for (int c = 0; c < 2; c++) MUST(tf_program_destroy(p[c]));
     tf_kernel_free(rd);
     tf_kernel_free(wr);
     tf_kernel_free(cp);
     MUST(tf_buffer_free(in));
     MUST(tf_buffer_free(out));
+}
+
+/* tt-metal's sharded TensorAccessor (shard_ta.cpp) over a BLOCK tensor of
+ * 5 x 3 pages in 2 x 2 shards (3 rows of 2: the right ones and the last
+ * row part shards), run on core (1,0), which holds shard 0. */
+enum { TPAGE = 32, TH = 5, TW = 3, TN = TH * TW };
+
+static uint8_t tpage_byte(uint32_t p, uint32_t k)
+{
+    return (uint8_t)(p * 7 + k * 5 + 3);
+}
+
+/* shard_ta.cpp with MODE=mode and id; 0, or -1 and the error in err. The
+ * DRAM buffer's pages and the result words are read back. */
+static int run_ta(tf_buffer *t, int mode, uint32_t id, uint8_t *dram, uint32_t *res, char *err,
+                  size_t errcap)
+{
+    tf_core c = {1, 0};
+    tf_buffer *dst = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 24 * TPAGE, TPAGE));
+    tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, c, 4 * TPAGE + 64));
+    uint8_t zero[24 * TPAGE] = {0};
+    MUST(tf_buffer_write(dst, 0, zero, sizeof zero));
+    uint32_t ct[64];
+    int n = tf_buffer_accessor_args(t, ct, 64);
+    CHECK_EQ_U((uint32_t)n, 7 + 6); /* 7 words, and one a shard */
+    int m = tf_buffer_accessor_args(dst, ct + n, (uint32_t)(64 - n));
+    CHECK_EQ_U((uint32_t)m, 2);
+    char def[16];
+    snprintf(def, sizeof def, "MODE=%d", mode);
+    tf_kernel *k = ttm_kernel(dev, "shard_ta", TF_BRISC, def, ct, (uint32_t)(n + m));
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    uint32_t a = (uint32_t)tf_buffer_address(l1);
+    uint32_t args[] = {(uint32_t)tf_buffer_address(t), (uint32_t)tf_buffer_address(dst), id, a,
+                       a + 4 * TPAGE};
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 5));
+    int rc = tf_dispatch_execute(p);
+    if (rc) snprintf(err, errcap, "%s", tf_last_error());
+    MUST(tf_buffer_read(dst, 0, dram, 24 * TPAGE));
+    MUST(tf_buffer_read(l1, 4 * TPAGE, res, 64));
+    MUST(tf_program_destroy(p));
+    tf_kernel_free(k);
+    MUST(tf_buffer_free(l1));
+    MUST(tf_buffer_free(dst));
+    return rc;
+}
+
+/* DRAM page q holds tensor page p */
+static int dram_page_is(const uint8_t *dram, uint32_t q, uint32_t p)
+{
+    for (uint32_t k = 0; k < TPAGE; k++)
+        if (dram[q * TPAGE + k] != tpage_byte(p, k)) return 0;
+    return 1;
+}
+
+static void sharded_accessor(void)
+{
+    tf_shard_spec s = {.layout = TF_SHARD_BLOCK,
+                       .start = {1, 0},
+                       .end = {2, 2},
+                       .page_size = TPAGE,
+                       .pages_h = TH,
+                       .pages_w = TW,
+                       .shard_h = 2,
+                       .shard_w = 2};
+    tf_buffer *t = MUST_PTR(tf_buffer_create_sharded(dev, &s));
+    uint8_t tensor[TN * TPAGE], dram[24 * TPAGE];
+    for (uint32_t p = 0; p < TN; p++)
+        for (uint32_t k = 0; k < TPAGE; k++) tensor[p * TPAGE + k] = tpage_byte(p, k);
+    MUST(tf_buffer_write(t, 0, tensor, sizeof tensor));
+    uint32_t res[16];
+    char err[1024];
+    /* every page through pages() */
+    MUST(run_ta(t, 0, 0, dram, res, err, sizeof err));
+    CHECK_TRUE(memcmp(dram, tensor, sizeof tensor) == 0);
+    /* shard 3 (rows 2-3, columns 2-3: column 3 is past the edge) whole */
+    MUST(run_ta(t, 1, 3, dram, res, err, sizeof err));
+    CHECK_TRUE(dram_page_is(dram, 12, 2 * TW + 2) && dram_page_is(dram, 14, 3 * TW + 2));
+    /* shard 5 (row 4, columns 2-3): one page in the tensor, the rest skipped */
+    MUST(run_ta(t, 2, 5, dram, res, err, sizeof err));
+    uint32_t written = 0;
+    for (uint32_t q = 0; q < 24; q++)
+        for (uint32_t k = 0; k < TPAGE; k++)
+            if (dram[q * TPAGE + k]) {
+                written |= 1u << q;
+                break;
+            }
+    CHECK_EQ_U(written, 1u << 14);
+    CHECK_TRUE(dram_page_is(dram, 14, 14));
+    /* shard 0 by shard_pages: its four pages */
+    MUST(run_ta(t, 2, 0, dram, res, err, sizeof err));
+    CHECK_TRUE(dram_page_is(dram, 0, 0) && dram_page_is(dram, 1, 1) && dram_page_is(dram, 3, 3) &&
+               dram_page_is(dram, 4, 4));
+    /* locality and the shape: core (1,0) holds shard 0, its 4 pages */
+    MUST(run_ta(t, 3, 10, dram, res, err, sizeof err));
+    static const uint32_t want[] = {4, 1, 2, 6, TH, TW, 2, 2, 1, 5};
+    for (unsigned i = 0; i < sizeof want / sizeof *want; i++) CHECK_EQ_U(res[i], want[i]);
+    /* ids past the tensor fault, naming them */
+    CHECK_TRUE(run_ta(t, 4, TN, dram, res, err, sizeof err) != 0);
+    CHECK_CONTAINS(err, "page 15 out of range of a sharded tensor of 15 pages (ids 0..14)");
+    CHECK_TRUE(run_ta(t, 5, 6, dram, res, err, sizeof err) != 0);
+    CHECK_CONTAINS(err, "shard 6 out of range of a sharded tensor of 6 shards (ids 0..5)");
+    uint32_t few[8];
+    CHECK_TRUE(tf_buffer_accessor_args(t, few, 8) < 0);
+    CHECK_CONTAINS(tf_last_error(), "the words of this sharded buffer are 13 (7 and one a shard), "
+                                    "room for 8");
+    MUST(tf_buffer_free(t));
 }
 
 static void refused(tf_shard_spec s, const char *msg)
@@ -190,6 +297,7 @@ int main(void)
     CHECK_EQ_U(tf_l1_free_bytes(dev, (tf_core){0, 0}), l1_free); /* all freed */
 
     sharded_op();
+    sharded_accessor();
 
     tf_shard_spec bad = h;
     bad.col_major = 0;

@@ -1,6 +1,8 @@
 // TensorAccessor(args, bank_base_address[, page_size]) over an interleaved
 // DRAM or L1 buffer: an InterleavedAddrGen whose bank type comes from the
-// compile-time args (as tt-metal's interleaved specialization).
+// compile-time args (as tt-metal's interleaved specialization); over a
+// sharded L1 buffer (tf_buffer_create_sharded), tt-metal's sharded
+// accessor: pages, shards, their cores, locality.
 #ifndef TF_TTM_TENSOR_ACCESSOR_H
 #define TF_TTM_TENSOR_ACCESSOR_H
 
@@ -130,43 +132,268 @@ template <typename Accessor> class Pages
 };
 } // namespace tensor_accessor
 
-#define TF_TA_LOCAL_WHY                                                                            \
-    "locality of a page or shard (sharded tensors; tt-metal's interleaved accessor has none "      \
-    "either)"
-template <typename Args> struct TensorAccessor : InterleavedAddrGen<Args::is_dram> {
-    FORCE_INLINE TensorAccessor(const Args &, std::size_t bank_base_address,
-                                std::uint32_t page_size = Args::AlignedPageSize)
-        : InterleavedAddrGen<Args::is_dram>{(std::uint32_t)bank_base_address, page_size}
+namespace tf_ttm
+{
+// A sharded tensor's shape as tt-metal's accessor.dspec() gives it (rank 2:
+// rows and columns of pages).
+template <typename Args> struct sharded_dspec {
+    struct shape {
+        std::uint32_t v[2];
+        FORCE_INLINE constexpr std::uint32_t operator[](std::uint32_t i) const
+        {
+            return v[i];
+        }
+        FORCE_INLINE constexpr std::uint32_t size() const
+        {
+            return 2;
+        }
+    };
+    static constexpr std::uint32_t rank()
+    {
+        return 2;
+    }
+    static constexpr std::uint32_t num_banks()
+    {
+        return Args::NumShards;
+    }
+    static constexpr shape tensor_shape()
+    {
+        return {{Args::PagesH, Args::PagesW}};
+    }
+    static constexpr shape shard_shape()
+    {
+        return {{Args::ShardH, Args::ShardW}};
+    }
+    static constexpr std::uint32_t tensor_volume()
+    {
+        return Args::PagesH * Args::PagesW;
+    }
+    static constexpr std::uint32_t shard_volume()
+    {
+        return Args::ShardH * Args::ShardW;
+    }
+};
+
+// The pages of a sharded tensor: page (r, c) is in shard (r / ShardH, c /
+// ShardW), one shard a core (the args' list), row by row in it at the
+// tensor's one L1 address; an id past the tensor faults, naming it.
+template <typename Args> struct sharded_addr_gen {
+    static constexpr bool is_dram = false;
+    static constexpr std::uint32_t shard_cols = (Args::PagesW + Args::ShardW - 1) / Args::ShardW;
+    std::uint32_t bank_base_address;
+    std::uint32_t page_size;
+    FORCE_INLINE std::uint64_t shard_addr(std::uint32_t shard, std::uint32_t offset) const
+    {
+        if (shard >= Args::NumShards)
+            dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, shard, Args::NumShards | TF_SHARD_RANGE_SHARD);
+        std::uint32_t xy = Args::shard_xy(shard);
+        return TF_NOC_ADDR(TF_SHARDED_BANK_X(xy), TF_SHARDED_BANK_Y(xy),
+                           bank_base_address + offset);
+    }
+    FORCE_INLINE std::uint32_t shard_of(std::uint32_t id, std::uint32_t *in) const
+    {
+        if (id >= Args::PagesH * Args::PagesW)
+            dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, id, Args::PagesH * Args::PagesW);
+        std::uint32_t r = id / Args::PagesW, c = id - r * Args::PagesW;
+        *in = (r % Args::ShardH) * Args::ShardW + c % Args::ShardW;
+        return r / Args::ShardH * shard_cols + c / Args::ShardW;
+    }
+    FORCE_INLINE std::uint64_t get_noc_addr(const std::uint32_t id, const std::uint32_t offset = 0,
+                                            std::uint8_t noc = noc_index) const
+    {
+        (void)noc; /* (NOC coordinates are the same on both NOCs) */
+        std::uint32_t in, shard = shard_of(id, &in);
+        return shard_addr(shard, in * Args::AlignedPageSize + offset);
+    }
+    FORCE_INLINE std::uint32_t get_bank_base_address() const
+    {
+        return bank_base_address;
+    }
+};
+
+// Pages [start, end) of shard `shard` (offsets in it, row by row), the
+// slots past the tensor's edge skipped: ShardPages of tt-metal.
+template <typename Accessor, typename Args> class ShardPages
+{
+  public:
+    class iterator
+    {
+      public:
+        FORCE_INLINE iterator(const Accessor &a, std::uint32_t shard, std::uint32_t at,
+                              std::uint32_t end, std::uint8_t noc)
+            : a_(&a), shard_(shard), at_(at), end_(end), noc_(noc), page_(0, 0)
+        {
+            settle();
+        }
+        FORCE_INLINE const tensor_accessor::Page &operator*() const
+        {
+            return page_;
+        }
+        FORCE_INLINE const tensor_accessor::Page *operator->() const
+        {
+            return &page_;
+        }
+        FORCE_INLINE iterator &operator++()
+        {
+            at_++;
+            settle();
+            return *this;
+        }
+        FORCE_INLINE bool operator==(const iterator &o) const
+        {
+            return at_ == o.at_;
+        }
+        FORCE_INLINE bool operator!=(const iterator &o) const
+        {
+            return at_ != o.at_;
+        }
+
+      private:
+        // the slot's page, or on past the slots outside the tensor
+        FORCE_INLINE void settle()
+        {
+            if constexpr (Args::is_sharded) settle_sharded();
+        }
+        FORCE_INLINE void settle_sharded()
+        {
+            constexpr std::uint32_t cols = (Args::PagesW + Args::ShardW - 1) / Args::ShardW;
+            for (; at_ < end_; at_++) {
+                std::uint32_t r = shard_ / cols * Args::ShardH + at_ / Args::ShardW,
+                              c = shard_ % cols * Args::ShardW + at_ % Args::ShardW;
+                if (r < Args::PagesH && c < Args::PagesW) {
+                    page_ = tensor_accessor::Page(
+                        a_->get_shard_noc_addr(shard_, at_ * Args::AlignedPageSize, noc_),
+                        r * Args::PagesW + c);
+                    return;
+                }
+            }
+        }
+        const Accessor *a_;
+        std::uint32_t shard_, at_, end_;
+        std::uint8_t noc_;
+        tensor_accessor::Page page_;
+    };
+    FORCE_INLINE ShardPages(const Accessor &a, std::uint32_t shard, std::uint32_t start,
+                            std::uint32_t end, std::uint8_t noc)
+        : a_(a), shard_(shard), start_(start < end ? start : end), end_(end), noc_(noc)
     {
     }
-    using InterleavedAddrGen<Args::is_dram>::get_noc_addr;
+    FORCE_INLINE iterator begin() const
+    {
+        return iterator(a_, shard_, start_, end_, noc_);
+    }
+    FORCE_INLINE iterator end() const
+    {
+        return iterator(a_, shard_, end_, end_, noc_);
+    }
+
+  private:
+    const Accessor &a_;
+    std::uint32_t shard_, start_, end_;
+    std::uint8_t noc_;
+};
+
+// (x, y) are this core's NOC coordinates
+FORCE_INLINE bool local_xy(std::uint32_t x, std::uint32_t y, std::uint8_t noc)
+{
+    return x == my_x[noc] && y == my_y[noc];
+}
+
+template <typename Args>
+using accessor_base =
+    std::conditional_t<Args::is_sharded, sharded_addr_gen<Args>, InterleavedAddrGen<Args::is_dram>>;
+} // namespace tf_ttm
+
+#define TF_TA_SHARDED_ONLY(what)                                                                   \
+    static_assert(Args::is_sharded, "not supported by tt-foil: " what                              \
+                                    " (sharded tensors: this accessor is interleaved)")
+template <typename Args> struct TensorAccessor : tf_ttm::accessor_base<Args> {
+    FORCE_INLINE TensorAccessor(const Args &, std::size_t bank_base_address,
+                                std::uint32_t page_size = Args::AlignedPageSize)
+        : tf_ttm::accessor_base<Args>{(std::uint32_t)bank_base_address, page_size}
+    {
+    }
+    using tf_ttm::accessor_base<Args>::get_noc_addr;
     // The page size it was made with (the args' aligned page size by
     // default), as tt-metal's interleaved accessor: what a page moves.
     FORCE_INLINE std::uint32_t get_aligned_page_size() const
     {
         return this->page_size;
     }
-    // Pages [start_page_id, end_page_id) (an interleaved accessor does not
-    // know its page count: both are needed, as in tt-metal).
+    // Pages [start_page_id, end_page_id): an interleaved accessor does not
+    // know its page count, so both are needed, as in tt-metal; a sharded
+    // one's end 0 is the tensor's last page.
     FORCE_INLINE tensor_accessor::Pages<TensorAccessor> pages(std::uint32_t start_page_id,
                                                               std::uint32_t end_page_id,
                                                               std::uint8_t noc = noc_index) const
     {
+        if constexpr (Args::is_sharded)
+            if (!end_page_id) end_page_id = Args::PagesH * Args::PagesW;
         return tensor_accessor::Pages<TensorAccessor>(*this, start_page_id, end_page_id, noc);
     }
-    TF_UNSUPPORTED_MEMBER(get_shard_noc_addr,
-                          "get_shard_noc_addr (sharded tensors: this accessor is interleaved)");
-    TF_UNSUPPORTED_MEMBER(shard_pages,
-                          "shard_pages (sharded tensors: this accessor is interleaved)");
-    TF_UNSUPPORTED_MEMBER(strided_shard_pages,
-                          "strided_shard_pages (sharded tensors: this accessor is interleaved)");
+    template <typename A = Args, std::enable_if_t<A::is_sharded, int> = 0>
+    FORCE_INLINE tensor_accessor::Pages<TensorAccessor> pages(std::uint32_t start_page_id = 0) const
+    {
+        return pages(start_page_id, 0);
+    }
+    // ---- sharded tensors (a compile error on an interleaved accessor)
+    // Shard shard_id's NOC address (plus offset): its core, the tensor's address.
+    FORCE_INLINE std::uint64_t get_shard_noc_addr(std::uint32_t shard_id, std::uint32_t offset = 0,
+                                                  std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("get_shard_noc_addr");
+        (void)noc;
+        if constexpr (Args::is_sharded)
+            return this->shard_addr(shard_id, offset);
+        else
+            return 0;
+    }
+    FORCE_INLINE tf_ttm::ShardPages<TensorAccessor, Args>
+    shard_pages(std::uint32_t shard_id, std::uint32_t start_page_offset = 0,
+                std::uint32_t end_page_offset = 0, std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("shard_pages");
+        return tf_ttm::ShardPages<TensorAccessor, Args>(
+            *this, shard_id, start_page_offset,
+            end_page_offset ? end_page_offset : Args::ShardH * Args::ShardW, noc);
+    }
+    FORCE_INLINE constexpr tf_ttm::sharded_dspec<Args> dspec() const
+    {
+        TF_TA_SHARDED_ONLY("dspec");
+        return {};
+    }
+    FORCE_INLINE bool is_local_bank(std::uint32_t virtual_x, std::uint32_t virtual_y,
+                                    std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("is_local_bank");
+        return tf_ttm::local_xy(virtual_x, virtual_y, noc);
+    }
+    FORCE_INLINE bool is_local_addr(std::uint64_t noc_addr, std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("is_local_addr");
+        return tf_ttm::local_xy(TF_NOC_X(noc_addr), TF_NOC_Y(noc_addr), noc);
+    }
+    FORCE_INLINE bool is_local_page(std::uint32_t page_id, std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("is_local_page");
+        std::uint64_t a = this->get_noc_addr(page_id, 0, noc);
+        return tf_ttm::local_xy(TF_NOC_X(a), TF_NOC_Y(a), noc);
+    }
+    FORCE_INLINE bool is_local_shard(std::uint32_t shard_id, std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("is_local_shard");
+        if constexpr (Args::is_sharded) {
+            std::uint64_t a = this->shard_addr(shard_id, 0);
+            return tf_ttm::local_xy(TF_NOC_X(a), TF_NOC_Y(a), noc);
+        } else {
+            return false;
+        }
+    }
+    TF_UNSUPPORTED_MEMBER(strided_shard_pages, "strided_shard_pages (data-movement threads, which "
+                                               "these cores do not have; use shard_pages)");
     TF_UNSUPPORTED_MEMBER(
         strided_pages,
         "strided_pages (data-movement threads, which these cores do not have; use pages)");
-    TF_UNSUPPORTED_MEMBER(is_local_page, TF_TA_LOCAL_WHY);
-    TF_UNSUPPORTED_MEMBER(is_local_bank, TF_TA_LOCAL_WHY);
-    TF_UNSUPPORTED_MEMBER(is_local_addr, TF_TA_LOCAL_WHY);
-    TF_UNSUPPORTED_MEMBER(is_local_shard, TF_TA_LOCAL_WHY);
 };
 template <std::size_t C, std::size_t R>
 TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t, std::uint32_t)
@@ -177,8 +404,8 @@ TensorAccessor(const TensorAccessorArgs<C, R> &, std::size_t)
 
 // Device 2.0's views of an accessor as a Noc end ({.page_id, .offset_bytes}
 // or {.shard_id, .offset_bytes}: api/tensor/noc_traits.h, experimental/noc.h).
-// A PageView addresses pages as its accessor does; a ShardView addresses
-// shards, which this interleaved accessor has none of.
+// A PageView addresses pages as its accessor does; a ShardView (shards
+// through the Noc object) is not provided.
 template <typename Accessor> struct PageView {
     const Accessor &accessor;
     FORCE_INLINE explicit PageView(const Accessor &acc) : accessor(acc) {}
@@ -190,14 +417,34 @@ template <typename Accessor> struct PageView {
 };
 template <typename Accessor> struct ShardView {
     static_assert(tf_ttm::dependent_false<Accessor>,
-                  "not supported by tt-foil: ShardView (sharded tensors: tt-foil's TensorAccessor "
-                  "is interleaved); use PageView or the accessor's pages()");
+                  "not supported by tt-foil: Device 2.0's ShardView; use PageView, the "
+                  "accessor's get_shard_noc_addr or noc_async_read_shard / write_shard");
     const Accessor &accessor;
     explicit ShardView(const Accessor &acc) : accessor(acc) {}
 };
 
-TF_UNSUPPORTED_FN(noc_async_read_shard, "noc_async_read_shard (sharded tensors)");
-TF_UNSUPPORTED_FN(noc_async_write_shard, "noc_async_write_shard (sharded tensors)");
+// A whole shard to or from L1 (tt-metal's noc_async_read_shard /
+// noc_async_write_shard): the shard's pages, padding slots included.
+template <typename Args>
+FORCE_INLINE void noc_async_read_shard(std::uint32_t shard_id, const TensorAccessor<Args> &s,
+                                       std::uint32_t dst_local_l1_addr,
+                                       std::uint8_t noc = noc_index)
+{
+    static_assert(Args::is_sharded, "not supported by tt-foil: noc_async_read_shard of an "
+                                    "interleaved accessor (it has no shards)");
+    noc_async_read(s.get_shard_noc_addr(shard_id, 0, noc), dst_local_l1_addr,
+                   Args::ShardH * Args::ShardW * Args::AlignedPageSize, noc);
+}
+template <typename Args, bool posted = false>
+FORCE_INLINE void noc_async_write_shard(std::uint32_t shard_id, const TensorAccessor<Args> &s,
+                                        std::uint32_t src_local_l1_addr,
+                                        std::uint8_t noc = noc_index)
+{
+    static_assert(Args::is_sharded, "not supported by tt-foil: noc_async_write_shard of an "
+                                    "interleaved accessor (it has no shards)");
+    noc_async_write(src_local_l1_addr, s.get_shard_noc_addr(shard_id, 0, noc),
+                    Args::ShardH * Args::ShardW * Args::AlignedPageSize, noc);
+}
 // mid-2025's factories (its tensor_accessor.h): the args at compile-time arg
 // CTA_BASE (common args from CRTA_BASE, or from crta_base at run time), and
 // an accessor of them at bank_base_address moving page_size bytes a page.

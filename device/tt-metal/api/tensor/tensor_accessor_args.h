@@ -1,12 +1,17 @@
 // TensorAccessorArgs<CTA_OFFSET>: a tensor's layout from the kernel's
-// compile-time args, in tt-metal's 2-word interleaved form [ArgsConfig,
-// aligned page size] (tf_buffer_accessor_args writes them on the host).
-// Sharded layouts are a compile error naming them.
+// compile-time args, as tf_buffer_accessor_args writes them on the host
+// (contracts/tf_banks.h, TF_SHARDED_*): tt-metal's 2-word interleaved form
+// [ArgsConfig, aligned page size], or tt-foil's sharded form (an L1
+// tensor of tf_buffer_create_sharded: the page grid, the shard shape and
+// each shard's core after those two). tt-metal's run-time variants of
+// the sharded args (RuntimeRank, ... in the ArgsConfig) are a compile
+// error naming them.
 #ifndef TF_TTM_TENSOR_ACCESSOR_ARGS_H
 #define TF_TTM_TENSOR_ACCESSOR_ARGS_H
 
 #include "api/compile_time_args.h"
 #include "hostdevcommon/tensor_accessor/arg_config.hpp"
+#include "tf_banks.h"
 #include "tt_foil/base.hpp"
 
 namespace tensor_accessor
@@ -14,18 +19,60 @@ namespace tensor_accessor
 inline constexpr std::size_t UNKNOWN = static_cast<std::size_t>(-1);
 } // namespace tensor_accessor
 
+namespace tf_ttm
+{
+// compile-time arg Idx, when Use (else 0, and the arg need not exist)
+template <bool Use, std::uint32_t Idx> constexpr std::uint32_t ct_arg_if()
+{
+    if constexpr (Use)
+        return get_ct_arg<Idx>();
+    else
+        return 0;
+}
+} // namespace tf_ttm
+
 template <std::size_t CTA_OFFSET, std::size_t CRTA_OFFSET = tensor_accessor::UNKNOWN>
 struct TensorAccessorArgs {
     static constexpr tensor_accessor::ArgsConfig args_config{get_compile_time_arg_val(CTA_OFFSET)};
     static constexpr bool is_sharded = args_config.test(tensor_accessor::ArgConfig::Sharded);
     static constexpr bool is_dram = args_config.test(tensor_accessor::ArgConfig::IsDram);
-    static_assert(!is_sharded, "TensorAccessorArgs: sharded tensors are not supported by tt-foil "
-                               "(interleaved DRAM and L1 buffers only)");
+    static_assert(std::uint32_t(tensor_accessor::ArgConfig::Sharded) == TF_ACCESSOR_SHARDED &&
+                      std::uint32_t(tensor_accessor::ArgConfig::IsDram) == TF_ACCESSOR_IS_DRAM,
+                  "the ArgsConfig bits of contracts/tf_banks.h");
     static_assert(
         (get_compile_time_arg_val(CTA_OFFSET) & ~0x3u) == 0,
-        "TensorAccessorArgs: runtime rank/banks/shapes/bank coordinates are not supported by "
-        "tt-foil (they only exist for sharded tensors)");
+        "TensorAccessorArgs: tt-metal's run-time rank/banks/shapes/bank coordinates are not "
+        "supported by tt-foil (tf_buffer_accessor_args gives a sharded tensor's as compile-time "
+        "args)");
+    static_assert(!(is_sharded && is_dram),
+                  "TensorAccessorArgs: sharded DRAM tensors are not supported by tt-foil (sharded "
+                  "L1 tensors are: tf_buffer_create_sharded)");
     static constexpr std::uint32_t AlignedPageSize = get_compile_time_arg_val(CTA_OFFSET + 1);
+    // the sharded form (0 for an interleaved tensor)
+    static constexpr std::uint32_t PagesH =
+        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_PAGES_H>();
+    static constexpr std::uint32_t PagesW =
+        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_PAGES_W>();
+    static constexpr std::uint32_t ShardH =
+        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_SHARD_H>();
+    static constexpr std::uint32_t ShardW =
+        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_SHARD_W>();
+    static constexpr std::uint32_t NumShards =
+        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_NUM_SHARDS>();
+    static_assert(!is_sharded || (PagesH && PagesW && ShardH && ShardW &&
+                                  NumShards == ((PagesH + ShardH - 1) / ShardH) *
+                                                   ((PagesW + ShardW - 1) / ShardW)),
+                  "TensorAccessorArgs: these sharded args do not describe a tensor (pass the "
+                  "words tf_buffer_accessor_args wrote)");
+    static_assert(!is_sharded || CTA_OFFSET + TF_SHARDED_ARGS_FIXED + NumShards <=
+                                     kernel_compile_time_args.size(),
+                  "TensorAccessorArgs: the sharded args end past the kernel's compile-time args "
+                  "(each shard's core is one more word: tf_buffer_accessor_args says how many)");
+    // shard k's core, as TF_SHARDED_BANK_XY
+    static std::uint32_t shard_xy(std::uint32_t k)
+    {
+        return kernel_compile_time_args[CTA_OFFSET + TF_SHARDED_ARGS_FIXED + k];
+    }
     constexpr TensorAccessorArgs() = default;
     constexpr explicit TensorAccessorArgs(std::uint32_t crta_offset)
     {
@@ -33,14 +80,14 @@ struct TensorAccessorArgs {
     }
     static constexpr std::uint32_t num_compile_time_args()
     {
-        return 2;
+        return is_sharded ? TF_SHARDED_ARGS_FIXED + NumShards : 2;
     }
     static constexpr std::uint32_t next_compile_time_args_offset()
     {
         return CTA_OFFSET + num_compile_time_args();
     }
-    // mid-2025's names of the two counts (its ArgsOffsets): interleaved
-    // tensors take no common runtime args
+    // mid-2025's names of the two counts (its ArgsOffsets): these tensors
+    // take no common runtime args
     static constexpr std::uint32_t compile_time_args_skip()
     {
         return num_compile_time_args();

@@ -111,7 +111,35 @@ enum tf_sfpi_const { TF_SFPI_CONSTS(TF_SFPI_CONST_ENUM) TF_SFPI_NUM_REGS };
                      "(SFPCONFIG: vConstFloatPrgm0 = x)")                                         \
     X(FN,     33, 0, "d = the named SFPU op ARG1 (TF_SFPI_FN_OK: a TF_SFPU_* code, | "             \
                      "TF_SFPU_APPROX) of a, as its tile op computes each value; cycles: the "      \
-                     "tile op's / 32, rounded up (tt-llk's SFPU library functions)")
+                     "tile op's / 32, rounded up (tt-llk's SFPU library functions)")               \
+    X(LUT,    34, 1, "d = SFPLUT on a (lut): by |a| < 1, < 2, else the table register b, ARG1's "   \
+                     "TF_SFPI_REG6(0), (1) holds two Lut8 coefficients (A bits 8-15, B bits 0-7); " \
+                     "d = A |a| + B as a MAD, with a's sign (TF_SFPI_LUT_SIGN: the MAD's own, "    \
+                     "lut_sign); 1 cycle: SFPLUT, the MAD sub-unit")                               \
+    X(LUT2,   35, 1, "d = SFPLUTFP32 on a (lut2), with a's sign: TF_SFPI_LUT2_MODE(ARG1) "         \
+                     "FP16_3: b, REG6(0), (1) two fp16 coefficients each (A bits 16-31, B 0-15), " \
+                     "by |a| < 1, < 2, else; FP32_3: A from b, REG6(0), (1), B from (2), (3), "    \
+                     "(4); FP16_6 (mode 1 / 2): A pairs b, (0), (1), B pairs (2), (3), (4), "      \
+                     "their low half below 0.5, 1.5, 3 (4), high half above; 1 cycle as SFPLUT")  \
+    X(LUT2_SIGN, 36, 1, "LUT2 with the MAD's own sign (lut2_sign)")                                \
+    X(ARECIP, 37, 1, "d = SFPARECIP of a: ARG1 0 approx_recip (7 mantissa bits), 2 approx_exp "   \
+                     "(its table for 2^-6 <= |a| < 2), a's sign kept; 1 cycle: the simple "       \
+                     "sub-unit (Blackhole)")                                                      \
+    X(STOCHRND, 38, 1, "d = SFPSTOCHRND of a, ARG1's low byte its Mod1 (TF_SFPI_RND_*): fp16a, " \
+                     "fp32 to a sign-magnitude int8, uint8, int16, uint16, or an int32 (sign-"     \
+                     "magnitude) shifted right by b's low 5 bits (TF_SFPI_RND_IMM: by ARG1 bits " \
+                     "16-20) to int8, uint8; to nearest, ties away from zero; ARG1 bits 8-15 "    \
+                     "the rounding argument (0; else the ROUND fault); 1 cycle: the round "       \
+                     "sub-unit")                                                                  \
+    X(TRANSP, 39, 1, "a, b, ARG1's registers c (bits 0-7), e (8-15) = subvec_transp: row r "       \
+                     "(lanes 8r .. 8r+7) of the k-th of them = row k of the r-th (d unused; "      \
+                     "SFPTRANSP, the simple sub-unit)")                                           \
+    X(SHFL,   40, 2, "d = a's lanes moved up by one within each row of 8 (lane L from L - 1): "   \
+                     "ARG1 0 the row's last into its first (subvec_shflror1), 1 a 0 there "       \
+                     "(subvec_shflshr1); SFPSHFT2: the next cycle takes only an SFPNOP")          \
+    X(MUL24,  41, 1, "d = a x b of their low 23 bits: ARG1 0 the product's low 23 bits, 1 its "   \
+                     "high ones (fractional_mul; Blackhole's SFPMUL24 with the zero addend, the "  \
+                     "MAD sub-unit)")
 // clang-format on
 #define TF_SFPI_OP_ENUM(name, code, cycles, doc) TF_SFPI_##name = code,
 enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
@@ -131,6 +159,28 @@ enum tf_sfpi_op { TF_SFPI_OPS(TF_SFPI_OP_ENUM) TF_SFPI_NUM_OPS };
     ((op) == TF_SFPU_EXP || (op) == TF_SFPU_EXP2 || (op) == TF_SFPU_LOG ||                         \
      (op) == TF_SFPU_RECIP || (op) == TF_SFPU_SQRT || (op) == TF_SFPU_RSQRT ||                     \
      (op) == TF_SFPU_SIGMOID || (op) == TF_SFPU_TANH)
+/* LUT's and LUT2's ARG1: registers (their numbers, 62 TF_SFPI_MOVED, 63
+ * TF_SFPI_NO_REG) in 6 bits each, k = 0 .. 4; LUT2's table mode (bits 30-31) */
+#define TF_SFPI_REG6(r, k)    ((uint32_t)((r)&63u) << (6 * (k)))
+#define TF_SFPI_REG6_AT(x, k) (((x) >> (6 * (k))) & 63u)
+#define TF_SFPI_LUT_SIGN      (1u << 30)
+#define TF_SFPI_LUT2_MODE(x)  ((x) >> 30)
+#define TF_SFPI_LUT2_FP16_3   0u
+#define TF_SFPI_LUT2_FP32_3   1u
+#define TF_SFPI_LUT2_FP16_6   2u /* (3: its second table, the last split at 4) */
+/* ARECIP's ARG1 */
+#define TF_SFPI_ARECIP_RECIP 0u
+#define TF_SFPI_ARECIP_EXP   2u
+/* STOCHRND's ARG1 low byte (tt-isa-documentation's SFPSTOCHRND Mod1) */
+#define TF_SFPI_RND_FP16A  0u
+#define TF_SFPI_RND_FP16B  1u
+#define TF_SFPI_RND_UINT8  2u
+#define TF_SFPI_RND_INT8   3u
+#define TF_SFPI_RND_I2U8   4u /* int32 to uint8 */
+#define TF_SFPI_RND_I2I8   5u /* int32 to int8 */
+#define TF_SFPI_RND_UINT16 6u
+#define TF_SFPI_RND_INT16  7u
+#define TF_SFPI_RND_IMM    (1u << 21)
 /* MAD's ARG1 */
 #define TF_SFPI_MAD_NEG_AB (1u << 8)
 #define TF_SFPI_MAD_NEG_C  (1u << 9)

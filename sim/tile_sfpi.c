@@ -4,7 +4,8 @@
  * math thread's DEST half), keeps DEST's bookkeeping and the time; this
  * file computes. The figures and bit rules are tt-isa-documentation's
  * functional models of the Blackhole SFPU instructions (SFPMAD, SFPSETCC,
- * SFPEXEXP, SFPSTOCHRND, SFPCAST, SFPSWAP, SFPLOAD, SFPSTORE). */
+ * SFPEXEXP, SFPSTOCHRND, SFPCAST, SFPSWAP, SFPLOAD, SFPSTORE, SFPLUT,
+ * SFPLUTFP32, SFPARECIP, SFPTRANSP, SFPSHFT2, SFPMUL24). */
 #include "tile_engine.h"
 
 #include <math.h>
@@ -83,6 +84,111 @@ static uint32_t lz(uint32_t v)
     uint32_t n = 0;
     while (n < 32 && !(v & (0x80000000u >> n))) n++;
     return n;
+}
+
+/* SFPLUT's 8-bit coefficient: sign, a 3-bit exponent below 0 (2^-e), 4
+ * mantissa bits; 0xff is 0 */
+static uint32_t lut8(uint32_t x)
+{
+    x &= 0xff;
+    if (x == 0xff) return 0;
+    return (x >> 7) << 31 | (127u - ((x >> 4) & 7)) << 23 | (x & 15u) << 19;
+}
+
+/* SFPLUTFP32's 16-bit coefficient: a half's fields, but exponent 0 is
+ * 2^-15 (no denormals) and 31 a zero */
+static uint32_t lut16(uint32_t x)
+{
+    uint32_t e = (x >> 10) & 0x1f;
+    return (x >> 15 & 1) << 31 | (e == 31 ? 0 : 112u + e) << 23 | (x & 0x3ffu) << 13;
+}
+
+/* SFPARECIP's reciprocal of |x|: exponent 253 - x's, then 7 mantissa bits
+ * of 2 / m for x's mantissa m, from a table of 128 entries (x's top 7
+ * mantissa bits). The table's rule, found to give each of the 128 entries
+ * tt-isa-documentation lists: 2 / m at the middle of the entry's interval
+ * of m, (257 + 2i) / 256, to nearest; as 128 + the entry that is
+ * 65536 / (257 + 2i) rounded (never a tie). */
+static uint32_t arecip(uint32_t x)
+{
+    if (x < 0x00800000u) return 0x7f800000u; /* below 2^-126: infinity */
+    if (x >= 0x7e800000u) return 0;          /* from 2^126 (and NaN): 0 */
+    uint32_t q = 257u + 2u * ((x >> 16) & 0x7f);
+    uint32_t lut = (131072u + q) / (2u * q) - 128u;
+    return (253u - (x >> 23)) << 23 | lut << 16;
+}
+
+/* SFPARECIP's exp of |x| (useful for x < 2): 1 below 2^-126; the bits of 1 +
+ * 2^-7 with x's low 16 bits below 2^-6; from there to 2, an 8-bit field
+ * from a table of the 896 bf16 values x's top 16 bits are (2^-6 .. 2), its
+ * low 16 bits x's: 1.f below 0.6953125, 2 x 1.f above (a field over 127
+ * carries into the exponent: 4 x ...); from 2, the bits of 4 with x's low
+ * 16. The table's rule, found to give each of the 896 entries
+ * tt-isa-documentation lists: e^v of the entry's bf16 value v, its bits
+ * 16-23 under that exponent (1, 2 or 4) cut toward zero. */
+static uint32_t aexp(uint32_t x)
+{
+    uint32_t lo = x & 0xffffu;
+    if (x < 0x00800000u) return 0x3f800000u;
+    if (x < 0x3c800000u) return 0x3f810000u | lo;
+    if (x >= 0x40000000u) return 0x40800000u | lo;
+    double y = exp((double)bits_f(x & 0xffff0000u)), l;
+    int low = x < 0x3f320000u;
+    if (low)
+        l = floor((y - 1.0) * 128.0);
+    else if (y < 4.0)
+        l = floor((y / 2.0 - 1.0) * 128.0);
+    else
+        l = floor(128.0 + (y / 4.0 - 1.0) * 128.0);
+    return (low ? 0x3f800000u : 0x40000000u) | (uint32_t)l << 16 | lo;
+}
+
+/* SFPSTOCHRND to nearest (ties away from zero: a carry when the dropped
+ * bits are >= half): fp32 to fp16a precision, to a sign-magnitude int8,
+ * uint8 (of |x|), int16, uint16; or a sign-magnitude int32 shifted right
+ * by n (0..31) to int8, uint8 */
+static uint32_t stochrnd(uint32_t v, uint32_t mod, uint32_t n)
+{
+    if (mod == TF_SFPI_RND_FP16B) return fp16b(v);
+    if (mod == TF_SFPI_RND_FP16A) {
+        uint32_t e = (v >> 23) & 0xff;
+        if (e == 0) return 0;
+        if (e == 255) return v & 0xff800000u;
+        return (v & ~0x1fffu) + ((v & 0x1fffu) >= 0x1000u ? 0x2000u : 0);
+    }
+    uint32_t sign = v & 0x80000000u, max;
+    uint64_t mag;
+    if (mod == TF_SFPI_RND_I2U8 || mod == TF_SFPI_RND_I2I8) {
+        mag = ((uint64_t)(v & 0x7fffffffu) << 23) >> n;
+        max = mod == TF_SFPI_RND_I2U8 ? 255 : 127;
+    } else {
+        max = mod == TF_SFPI_RND_INT8    ? 127
+              : mod == TF_SFPI_RND_UINT8 ? 255
+              : mod == TF_SFPI_RND_INT16 ? 32767
+                                         : 65535;
+        int32_t e = (int32_t)((v >> 23) & 0xff) - 127;
+        if (e < -1) return 0; /* |x| < 0.5 */
+        if (e >= 16) {        /* (and infinities, NaNs) */
+            mag = max;
+            goto done;
+        }
+        mag = 0x800000u | (v & 0x7fffffu);
+        mag = e >= 0 ? mag << e : mag >> 1;
+    }
+    mag = (mag >> 23) + ((mag & 0x7fffffu) >= 0x400000u);
+    if (mag > max) mag = max;
+done:
+    if (mod == TF_SFPI_RND_UINT8 || mod == TF_SFPI_RND_UINT16 || mod == TF_SFPI_RND_I2U8 || !mag)
+        sign = 0;
+    return sign | (uint32_t)mag;
+}
+
+/* A register in 6 bits of ARG1 (TF_SFPI_REG6): 62 and 63 are the C++
+ * layer's TF_SFPI_MOVED and TF_SFPI_NO_REG */
+static uint32_t reg6(uint32_t x, int k)
+{
+    uint32_t r = TF_SFPI_REG6_AT(x, k);
+    return r >= 62 ? r + 192 : r;
 }
 
 /* ---- registers -------------------------------------------------------------------------- */
@@ -182,17 +288,31 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
                  op == TF_SFPI_IADD || op == TF_SFPI_ISUB || (op == TF_SFPI_SHFT && !(x & 2)) ||
                  (op >= TF_SFPI_SETSGN && op <= TF_SFPI_SETMAN) || op == TF_SFPI_MINMAX ||
                  op == TF_SFPI_SWAP;
+    uint32_t lut2 = TF_SFPI_LUT2_MODE(x), rmod = x & 0xff;
+    int lut = op == TF_SFPI_LUT || op == TF_SFPI_LUT2 || op == TF_SFPI_LUT2_SIGN;
+    /* (a table in three registers: b and ARG1's first two; six: four more) */
+    int nreg6 = op == TF_SFPI_LUT || (lut && lut2 == TF_SFPI_LUT2_FP16_3) ? 2 : lut ? 5 : 0;
+    uses_b = uses_b || lut || op == TF_SFPI_TRANSP || op == TF_SFPI_MUL24 ||
+             (op == TF_SFPI_STOCHRND && (rmod == TF_SFPI_RND_I2U8 || rmod == TF_SFPI_RND_I2I8) &&
+              !(x & TF_SFPI_RND_IMM));
     int uses_d =
         (op != TF_SFPI_STORE && op != TF_SFPI_MINMAX && op != TF_SFPI_SWAP && op < TF_SFPI_CC_IF) ||
-        op == TF_SFPI_CONFIG;
-    uint32_t cr = x & 0xff;
-    int pairs = op == TF_SFPI_MINMAX || op == TF_SFPI_SWAP;
+        op == TF_SFPI_CONFIG || (op >= TF_SFPI_FN && op != TF_SFPI_TRANSP);
+    uint32_t cr = x & 0xff, cr2 = (x >> 8) & 0xff;
+    int pairs = op == TF_SFPI_MINMAX || op == TF_SFPI_SWAP || op == TF_SFPI_TRANSP;
     if ((uses_d && bad_reg(d, f)) || (uses_a && bad_reg(a, f)) || (uses_b && bad_reg(b, f)) ||
-        (op == TF_SFPI_MAD && bad_reg(cr, f)))
+        ((op == TF_SFPI_MAD || op == TF_SFPI_TRANSP) && bad_reg(cr, f)) ||
+        (op == TF_SFPI_TRANSP && bad_reg(cr2, f)))
         return -1;
-    if ((uses_d && read_only(d, f)) || (pairs && (read_only(a, f) || read_only(b, f)))) return -1;
-    if ((op == TF_SFPI_CAST || op == TF_SFPI_FP16B) && x) {
-        f->why = TF_SFPI_ERR_ROUND, f->b = x > 255 ? 255 : x;
+    for (int k = 0; k < nreg6; k++)
+        if (bad_reg(reg6(x, k), f)) return -1;
+    if ((uses_d && read_only(d, f)) || (pairs && (read_only(a, f) || read_only(b, f))) ||
+        (op == TF_SFPI_TRANSP && (read_only(cr, f) || read_only(cr2, f))))
+        return -1;
+    if (((op == TF_SFPI_CAST || op == TF_SFPI_FP16B) && x) ||
+        (op == TF_SFPI_STOCHRND && (x >> 8) & 0xff)) {
+        uint32_t rnd = op == TF_SFPI_STOCHRND ? (x >> 8) & 0xff : x;
+        f->why = TF_SFPI_ERR_ROUND, f->b = rnd > 255 ? 255 : rnd;
         return -1;
     }
     /* the operands ARG1 holds, where the C++ layer sends a few values */
@@ -201,7 +321,16 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
          (cmp > TF_SFPI_CMP_LE || (x & ~0x1ffu) || (op == TF_SFPI_ICMP && (x >> 8)))) ||
         (op == TF_SFPI_MAD && (x >> 10)) || (op == TF_SFPI_SHFT && (x & ~0xfff03u)) ||
         ((op == TF_SFPI_ABS || op == TF_SFPI_EXEXP || op == TF_SFPI_EXMAN) && x > 1) ||
-        (op == TF_SFPI_FN && ((x & ~(0xffu | TF_SFPU_APPROX)) || !TF_SFPI_FN_OK(x & 0xff)))) {
+        (op == TF_SFPI_FN && ((x & ~(0xffu | TF_SFPU_APPROX)) || !TF_SFPI_FN_OK(x & 0xff))) ||
+        ((op == TF_SFPI_LZ || op == TF_SFPI_SHFL || op == TF_SFPI_MUL24) && x > 1) ||
+        (op == TF_SFPI_LUT && (x & ~(TF_SFPI_LUT_SIGN | 0xfffu))) ||
+        (lut && op != TF_SFPI_LUT && lut2 == TF_SFPI_LUT2_FP16_3 && (x & 0x3ffff000u)) ||
+        (op == TF_SFPI_ARECIP && x != TF_SFPI_ARECIP_RECIP && x != TF_SFPI_ARECIP_EXP) ||
+        (op == TF_SFPI_STOCHRND &&
+         (rmod > TF_SFPI_RND_INT16 || (x >> 22) ||
+          ((x & (TF_SFPI_RND_IMM | 0x1f0000u)) &&
+           !((x & TF_SFPI_RND_IMM) && (rmod == TF_SFPI_RND_I2U8 || rmod == TF_SFPI_RND_I2I8))))) ||
+        (op == TF_SFPI_TRANSP && (x >> 16))) {
         f->why = TF_SFPI_ERR_ARG, f->b = x > 255 ? 255 : x;
         return -1;
     }
@@ -246,6 +375,14 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
                 c->tile[lane_index(x, l)] =
                     b == 1 ? bits_f(ra[l]) : store_conv(ra[l], c->narrow, c->f16);
         return 0;
+    case TF_SFPI_TRANSP: { /* row r of the k-th register = row k of the r-th, as they were */
+        uint32_t *q[4] = {s->reg[a], s->reg[b], s->reg[cr], s->reg[cr2]}, old[4][TF_SFPI_LANES];
+        for (int k = 0; k < 4; k++) memcpy(old[k], q[k], sizeof old[k]);
+        for (int k = 0; k < 4; k++)
+            for (int l = 0; l < TF_SFPI_LANES; l++)
+                if (en >> l & 1) q[k][l] = old[l / 8][k * 8 + l % 8];
+        return 0;
+    }
     case TF_SFPI_MINMAX:
     case TF_SFPI_SWAP:
         for (int l = 0; l < TF_SFPI_LANES; l++) {
@@ -322,7 +459,67 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         }
         LANES(((ua[l] >> 23) & 0xff) - 127u);
     case TF_SFPI_EXMAN: LANES((ua[l] & 0x7fffffu) | (x & 1 ? 0x800000u : 0));
-    case TF_SFPI_LZ: LANES(lz(ua[l]));
+    case TF_SFPI_LZ: LANES(lz(x ? ua[l] & 0x7fffffffu : ua[l])); /* (1: lz_nosgn) */
+    case TF_SFPI_LUT: {
+        const uint32_t *t1 = s->reg[reg6(x, 0)], *t2 = s->reg[reg6(x, 1)];
+        for (int l = 0; l < TF_SFPI_LANES; l++) {
+            uint32_t m = ua[l] & 0x7fffffffu;
+            uint32_t t = m < 0x3f800000u ? vb[l] : m < 0x40000000u ? t1[l] : t2[l];
+            uint32_t r = mad(lut8(t >> 8), m, lut8(t));
+            out[l] = x & TF_SFPI_LUT_SIGN ? r : (r & 0x7fffffffu) | (ua[l] & 0x80000000u);
+        }
+        break;
+    }
+    case TF_SFPI_LUT2:
+    case TF_SFPI_LUT2_SIGN: {
+        const uint32_t *t[6] = {vb,
+                                s->reg[reg6(x, 0)],
+                                s->reg[reg6(x, 1)],
+                                nreg6 > 2 ? s->reg[reg6(x, 2)] : vb,
+                                nreg6 > 2 ? s->reg[reg6(x, 3)] : vb,
+                                nreg6 > 2 ? s->reg[reg6(x, 4)] : vb};
+        float cut = lut2 == TF_SFPI_LUT2_FP16_6 + 1 ? 4.0f : 3.0f;
+        for (int l = 0; l < TF_SFPI_LANES; l++) {
+            uint32_t m = ua[l] & 0x7fffffffu, A, B;
+            float v = bits_f(m); /* (a NaN: the last entry) */
+            int i = v < 1.0f ? 0 : v < 2.0f ? 1 : 2;
+            if (lut2 == TF_SFPI_LUT2_FP16_3) {
+                A = lut16(t[i][l] >> 16), B = lut16(t[i][l] & 0xffffu);
+            } else if (lut2 == TF_SFPI_LUT2_FP32_3) {
+                A = t[i][l], B = t[3 + i][l];
+            } else {
+                int hi = v < 0.5f   ? 0
+                         : v < 1.0f ? 1
+                         : v < 1.5f ? 0
+                         : v < 2.0f ? 1
+                         : v < cut  ? 0
+                                    : 1;
+                A = lut16(t[i][l] >> (16 * hi)), B = lut16(t[3 + i][l] >> (16 * hi));
+            }
+            uint32_t r = mad(A, m, B);
+            out[l] = op == TF_SFPI_LUT2_SIGN ? r : (r & 0x7fffffffu) | (ua[l] & 0x80000000u);
+        }
+        break;
+    }
+    case TF_SFPI_ARECIP:
+        if (x == TF_SFPI_ARECIP_EXP) {
+            LANES((ua[l] & 0x80000000u) | aexp(ua[l] & 0x7fffffffu));
+        }
+        LANES((ua[l] & 0x80000000u) | arecip(ua[l] & 0x7fffffffu));
+    case TF_SFPI_STOCHRND: {
+        uint32_t n = (x >> 16) & 31;
+        if (uses_b) {
+            LANES(stochrnd(ua[l], rmod, vb[l] & 31));
+        }
+        LANES(stochrnd(ua[l], rmod, n));
+    }
+    case TF_SFPI_MUL24:
+        if (x) {
+            LANES((uint32_t)(((uint64_t)(ua[l] & 0x7fffffu) * (vb[l] & 0x7fffffu)) >> 23));
+        }
+        LANES((ua[l] * vb[l]) & 0x7fffffu);
+    case TF_SFPI_SHFL: /* lane L from L - 1 of its row of 8; the row's first */
+        LANES(l & 7 ? ua[l - 1] : x ? 0 : ua[l + 7]);
     case TF_SFPI_CAST: LANES(cast_sm(ua[l]));
     case TF_SFPI_FN: LANES(f_bits(sim_sfpu_unary1(bits_f(ua[l]), cmp, (x & TF_SFPU_APPROX) != 0)));
     default: LANES(fp16b(ua[l])); /* FP16B */

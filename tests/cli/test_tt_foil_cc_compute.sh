@@ -435,6 +435,49 @@ printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' 
     '#endif' 'void kernel_main() { MATH((run())); }' >"$tmp/sfpi_forms.cpp"
 run "$cc" --risc compute -o "$tmp/sfpi_forms" "$tmp/sfpi_forms.cpp"
 expect_rc 0 "SFPI forms"
+# the lookup tables, SFPARECIP, SFPSTOCHRND's integers, the lane moves
+# build in the forms tt-llk writes them (integer tables, DEST operands,
+# vInt lanes); what is not modeled is a compile error saying why
+printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' \
+    'using namespace sfpi;' \
+    'void more() {' \
+    '  vFloat x = dst_reg[0]; vUInt l0 = 0x3c1f, l1 = 0xa57e, l2 = 0x81ff;' \
+    '  x = lut(x, l0, l1, l2) + lut_sign(dst_reg[1], 0x3c1f, l1, 7) + lut2(x, l0, l1, l2);' \
+    '  x = lut2_sign(x, x, x, x, x, x, x) + lut2(x, l0, l1, l2, l0, l1, l2, 2);' \
+    '  x = approx_recip(x) + approx_exp(dst_reg[2]);' \
+    '  vUInt i = float_to_int8(x, 0) | float_to_uint8(x, 0) | float_to_int16(dst_reg[1], 0);' \
+    '  i = i | float_to_uint16(x, 0) | float_to_fp16a(x, 0) | int32_to_uint8(vInt(i), 2u, 0);' \
+    '  i = i | int32_to_int8(vInt(i), l0, 0) | reinterpret<vUInt>(lz_nosgn(x));' \
+    '  vInt a = 1, b = 2, c = 3, d = 4; subvec_transp(a, b, c, d); vec_min_max(a, b); vFloat s = subvec_shflror1(x);' \
+    '  i = subvec_shflshr1(i) + reinterpret<vUInt>(a + b + c + d);' \
+    '  a = exexp(x, ExponentMode::NoDebias) + exman(x, MantissaMode::WithUnitBit) + fractional_mul(a, b);' \
+    '  vec_max_min(x, s); x = copyexp(x, s) + int32_to_float(float_to_int16(x, RoundMode::Nearest), 0);' \
+    '  dst_reg[3].mode<DataLayout::Default>() = s + reinterpret<vFloat>(i); }' \
+    'void run() { _llk_math_eltwise_unary_sfpu_params_<false>(more, 0, (int)VectorMode::RC); }' \
+    '#endif' 'void kernel_main() { MATH((run())); }' >"$tmp/sfpi_more.cpp"
+run "$cc" --risc compute -o "$tmp/sfpi_more" "$tmp/sfpi_more.cpp"
+expect_rc 0 "SFPI lut, approx_*, float_to_*, subvec_*"
+sfpi_no() { # sfpi_no NAME STATEMENT: STATEMENT in an SFPI function fails to build
+    printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' \
+        'using namespace sfpi;' "void f() { vFloat x = dst_reg[0]; $2 }" \
+        'void run() { _llk_math_eltwise_unary_sfpu_params_<false>(f, 0); }' \
+        '#endif' 'void kernel_main() { MATH((run())); }' >"$tmp/$1.cpp"
+    run "$cc" --risc compute -o "$tmp/$1" "$tmp/$1.cpp"
+    expect_rc 1 "$1"
+}
+sfpi_no sfpi_rand 'vInt r = sfpi::rand(); dst_reg[0] = x + int32_to_float(r, 0);'
+expect_err "sfpi_rand.cpp:4:50: error: 'rand<>' is unavailable: not supported by tt-foil: sfpi::rand (the SFPU's PRNG): its values are the hardware's, nondeterministic" "sfpi::rand"
+sfpi_no sfpi_lreg 'l_reg[LRegs::LReg3] = x; vFloat y = l_reg[LRegs::LReg0]; dst_reg[0] = y;'
+expect_err "sfpi_lreg.cpp:4:35: error: 'l_reg' is unavailable: not supported by tt-foil: sfpi::l_reg[LRegs::LRegN] (a value pinned to a physical LREG" "sfpi::l_reg"
+sfpi_no sfpi_crecip 'dst_reg[0] = approx_recip<false>(x);'
+expect_err "not supported by tt-foil: approx_recip<false> (SFPARECIP's conditional reciprocal" "approx_recip<false>"
+expect_err "sfpi_crecip.cpp:4:48: note: in instantiation of function template specialization 'sfpi::approx_recip<false>'" "approx_recip<false> at the use"
+sfpi_no sfpi_mode 'vInt i = dst_reg[1].mode<DataLayout::SM32>(); dst_reg[0] = x + int32_to_float(i, 0);'
+expect_err "not supported by tt-foil: dst_reg[n].mode<DataLayout::...>() in a layout other than Default" "dst_reg[n].mode<SM32>"
+expect_err "sfpi_mode.cpp:4:55: note: in instantiation of function template specialization 'sfpi::tf_dreg::mode<sfpi::DataLayout::SM32>'" "dst_reg[n].mode<SM32> at the use"
+sfpi_no sfpi_convert 'vSMag m = convert<vSMag>(dst_reg[1]); (void)m; dst_reg[0] = x;'
+expect_err "sfpi_convert.cpp:4:35: error: 'vSMag' is unavailable: not supported by tt-foil: SFPI's narrow and sign-magnitude vector types and convert<T>()" "sfpi::vSMag"
+expect_err "sfpi_convert.cpp:4:45: error: 'convert<sfpi::vSMag, sfpi::tf_dreg>' is unavailable: not supported by tt-foil: SFPI's narrow" "sfpi::convert"
 printf '%s\n' '#include "api/compute/compute_kernel_api.h"' \
     'void col() { sfpi::dst_reg[0] = sfpi::vConst1; }' \
     'void kernel_main() { ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(col, 0); }' >"$tmp/sfpi_nomath.cpp"

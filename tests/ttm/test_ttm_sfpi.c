@@ -5,7 +5,10 @@
  * (ttnn SDPA's first column), integers with v_block / v_and; each value
  * bit for bit against a host model of the SFPU's numerics (docs/chip.md
  * "SFPI": one rounding a MAD, denormals flushed, a 16-bit DEST's store
- * truncated), the modeled SFPU cycles, and the faults' messages. */
+ * truncated), the modeled SFPU cycles, and the faults' messages; the
+ * lookup tables (lut, lut2), SFPARECIP (approx_recip, approx_exp), the
+ * integer float_to_*, the lane moves (subvec_*) against host models of
+ * tt-isa-documentation's functional models. */
 #include "tf_perf.h"
 #include "tf_sfpi.h"
 #include "tf_tile.h"
@@ -65,6 +68,21 @@ static int run(int mode, int fp32, const float *in, uint32_t n, float *out, tf_p
     snprintf(m, sizeof m, "MODE=%d", mode);
     const char *defs[] = {m};
     tf_kernel *cmp = ttm_compute(dev, "sfpi", defs, 1, fp32);
+    uint32_t args[] = {n};
+    int rc = ttm_sfpu_dispatch(dev, cmp, fp32, in, n, args, 1, out, pc, err, cap);
+    tf_kernel_free(cmp);
+    return rc;
+}
+
+/* ... with a second define, SEL=sel */
+static int run_sel(int mode, int sel, int fp32, const float *in, uint32_t n, float *out,
+                   tf_perf_core *pc, char *err, size_t cap)
+{
+    char m[24], sl[24];
+    snprintf(m, sizeof m, "MODE=%d", mode);
+    snprintf(sl, sizeof sl, "SEL=%d", sel);
+    const char *defs[] = {m, sl};
+    tf_kernel *cmp = ttm_compute(dev, "sfpi", defs, 2, fp32);
     uint32_t args[] = {n};
     int rc = ttm_sfpu_dispatch(dev, cmp, fp32, in, n, args, 1, out, pc, err, cap);
     tf_kernel_free(cmp);
@@ -285,6 +303,301 @@ static void test_values(void)
     check_tile("fma", out, want);
 }
 
+/* ---- the lookup tables, SFPARECIP, SFPSTOCHRND's integers, the lanes ---- */
+
+/* SFPLUT's 8-bit coefficient (tt-isa-documentation's Lut8ToFp32): s eee
+ * mmmm = +-(1 + m / 16) 2^-e; 0xff 0 */
+static float lut8_ref(uint32_t c)
+{
+    c &= 0xff;
+    if (c == 0xff) return 0.0f;
+    float v = ldexpf(1.0f + (float)(c & 15) / 16.0f, -(int)((c >> 4) & 7));
+    return c >> 7 ? -v : v;
+}
+
+/* SFPLUTFP32's 16-bit one: a half without denormals (exponent 0 is
+ * 2^-15 (1 + m)), exponent 31 a zero of its sign */
+static float lut16_ref(uint32_t c)
+{
+    c &= 0xffff;
+    int e = (int)((c >> 10) & 31);
+    float v = e == 31 ? 0.0f : ldexpf(1.0f + (float)(c & 0x3ff) / 1024.0f, e - 15);
+    return c >> 15 ? -v : v;
+}
+
+static float with_sign(float r, float x, int own)
+{
+    return own ? r : bf((fb(r) & 0x7fffffffu) | (fb(x) & 0x80000000u));
+}
+
+static float lut_ref(int sel, float x)
+{
+    float m = fabsf(x);
+    int i = fb(m) < 0x3f800000u ? 0 : fb(m) < 0x40000000u ? 1 : 2; /* (a NaN: 2) */
+    int own = sel & 1;
+    if (sel <= 1) {
+        static const uint32_t l[3] = {0x3c1f, 0xa57e, 0x81ff};
+        return with_sign(mad(lut8_ref(l[i] >> 8), m, lut8_ref(l[i])), x, own);
+    }
+    if (sel <= 3) {
+        static const uint32_t l[3] = {0x3c00b800u, 0x35554248u, 0xfc002e66u};
+        return with_sign(mad(lut16_ref(l[i] >> 16), m, lut16_ref(l[i])), x, own);
+    }
+    if (sel <= 5) {
+        static const float a[3] = {0.5f, -1.25f, 3.0f}, b[3] = {0.125f, 2.0f, -0.75f};
+        return with_sign(mad(a[i], m, b[i]), x, own);
+    }
+    static const uint32_t a[3] = {0x3c00b800u, 0x35554248u, 0xc2003a00u},
+                          b[3] = {0x2e66bc00u, 0x44003800u, 0xb4003c00u};
+    float cut = sel == 6 ? 3.0f : 4.0f; /* (mode 1, mode 2) */
+    int hi = m < 0.5f ? 0 : m < 1.0f ? 1 : m < 1.5f ? 0 : m < 2.0f ? 1 : m < cut ? 0 : 1;
+    return with_sign(mad(lut16_ref(a[i] >> (16 * hi)), m, lut16_ref(b[i] >> (16 * hi))), x, own);
+}
+
+/* SFPARECIP (tt-isa-documentation): 1 / |x| as 2^(126 - e) x 2 / m, 2 / m
+ * kept to 7 mantissa bits: its value at the middle of the 1/128 of m the
+ * top 7 bits of x's mantissa say, to nearest */
+static float arecip_ref(float x)
+{
+    uint32_t w = fb(x), a = w & 0x7fffffffu, s = w & 0x80000000u;
+    if (a < 0x00800000u) return bf(s | 0x7f800000u);
+    if (a >= 0x7e800000u) return bf(s);
+    double mid = 1.0 + ((double)((a >> 16) & 0x7f) + 0.5) / 128.0;
+    uint32_t f = (uint32_t)floor((2.0 / mid - 1.0) * 128.0 + 0.5);
+    return bf(s | (253u - (a >> 23)) << 23 | f << 16);
+}
+
+/* ... and its exp: e^v of x cut to bf16 (v), 8 bits of it (toward zero)
+ * under the exponent 1, 2 or 4 the range gives, x's low 16 bits below */
+static float aexp_ref(float x)
+{
+    uint32_t w = fb(x), a = w & 0x7fffffffu, s = w & 0x80000000u, lo = a & 0xffffu;
+    uint32_t r;
+    if (a < 0x00800000u)
+        r = 0x3f800000u;
+    else if (a < 0x3c800000u) /* below 2^-6 */
+        r = 0x3f810000u | lo;
+    else if (a >= 0x40000000u)
+        r = 0x40800000u | lo;
+    else {
+        double y = exp((double)bf(a & 0xffff0000u));
+        if (a < 0x3f320000u) /* below 0.6953125: 1.f */
+            r = 0x3f800000u | (uint32_t)floor((y - 1.0) * 128.0) << 16 | lo;
+        else if (y < 4.0)
+            r = 0x40000000u | (uint32_t)floor((y / 2.0 - 1.0) * 128.0) << 16 | lo;
+        else
+            r = 0x40000000u | (uint32_t)(128.0 + floor((y / 4.0 - 1.0) * 128.0)) << 16 | lo;
+    }
+    return bf(s | r);
+}
+
+/* SFPSTOCHRND to nearest, ties away from zero, then the clamp: a
+ * sign-magnitude result (its sign kept only when not 0 and signed), as
+ * int32_to_float reads it */
+static float to_int_ref(int sel, float x)
+{
+    static const uint32_t max[4] = {127, 255, 32767, 65535};
+    int sgn = sel == 0 || sel == 2;
+    uint32_t w = fb(x), e = (w >> 23) & 0xff;
+    double m;
+    if (e < 126) /* |x| < 0.5 */
+        m = 0;
+    else if (e >= 127 + 16) /* (infinities, NaNs too) */
+        m = max[sel];
+    else {
+        m = floor(fabs((double)bf(w & 0x7fffffffu)) + 0.5);
+        if (m > max[sel]) m = max[sel];
+    }
+    float r = (float)m;
+    return sgn && m && (w >> 31) ? -r : r;
+}
+
+static float int32_to_8_ref(int sel, float x)
+{
+    uint32_t w = fb(x);
+    /* (a vInt's >> 20 is arithmetic, a vUInt's logical) */
+    uint32_t v = sel == 5 ? (uint32_t)((int32_t)w >> 20) : w >> 20;
+    uint32_t n = sel == 5 ? 3 : w & 31;
+    uint64_t mag = ((uint64_t)(v & 0x7fffffffu) << 23) >> n;
+    mag = (mag >> 23) + ((mag & 0x7fffffu) >= 0x400000u);
+    uint32_t max = sel == 5 ? 127 : 255;
+    if (mag > max) mag = max;
+    int neg = sel == 5 && mag && (v >> 31);
+    return neg ? -(float)mag : (float)mag;
+}
+
+static float fp16a_ref(float x)
+{
+    uint32_t w = fb(x), e = (w >> 23) & 0xff;
+    if (e == 0) return 0.0f;
+    if (e == 255) return bf(w & 0xff800000u);
+    return bf((w & ~0x1fffu) + ((w & 0x1fffu) >= 0x1000u ? 0x2000u : 0));
+}
+
+/* element k of a tile as (face, unit, lane): the unit's address 2u, its
+ * lanes rows 4 (u / 2) + L / 8 of the face, columns 2 (L % 8) + u % 2 */
+static int elem(int face, int unit, int lane)
+{
+    int r = 4 * (unit / 2) + lane / 8, c = 2 * (lane % 8) + unit % 2;
+    return ((face / 2) * 16 + r) * D + (face % 2) * 16 + c;
+}
+
+static void test_new_ops(void)
+{
+    static float in[E], out[E], want[E];
+    tf_perf_core pc;
+    char err[1024];
+    char what[48];
+
+    /* lookup tables: random values over 2^-7 .. 2^8 and both signs, the
+     * range edges (0.5, 1, 1.5, 2, 3, 4 and just below), an infinity, NaN */
+    input(in, 1, 1, 1);
+    static const uint32_t edges[] = {0x3f000000u, 0x3f7fffffu, 0x3f800000u, 0x3fc00000u,
+                                     0x3fbfffffu, 0x40000000u, 0x3fffffffu, 0x40400000u,
+                                     0x403fffffu, 0x40800000u, 0x407fffffu, 0xbfc00000u,
+                                     0xc0400000u, 0x7f800000u, 0xff800000u, 0x7fc00000u};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) in[4 + i] = bf(edges[i]);
+    for (int sel = 0; sel < 8; sel++) {
+        CHECK_EQ_U((uint64_t)(run_sel(20, sel, 1, in, 1, out, &pc, err, sizeof err)), 0);
+        for (int k = 0; k < E; k++) want[k] = lut_ref(sel, in[k]);
+        snprintf(what, sizeof what, "lut SEL=%d", sel);
+        check_tile(what, out, want);
+    }
+    /* lut on a 16-bit DEST: the bf16 input, the result truncated */
+    static float in16[E];
+    for (int k = 0; k < E; k++) in16[k] = ttm_bf16_rne(in[k]);
+    CHECK_EQ_U((uint64_t)(run_sel(20, 0, 0, in16, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = store16(lut_ref(0, in16[k]));
+    check_tile("lut, 16-bit DEST", out, want);
+    /* per face 8 x (load, the three tables' loads (16 bits: a cycle each),
+     * lut, store) */
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 4 * 8 * 6);
+
+    /* SFPARECIP: random values of every exponent's range, the edges:
+     * 2^-126 and below, 2^126 and beyond, 1 (documented: 0.99609375), 2,
+     * infinities, NaN */
+    for (int k = 0; k < E; k++) in[k] = bf((lcg() & 0x807fffffu) | (lcg() % 256) << 23);
+    static const uint32_t redges[] = {0x00800000u, 0x007fffffu, 0x7e800000u, 0x7e7fffffu,
+                                      0x3f800000u, 0x40000000u, 0xff800000u, 0x7fc00000u,
+                                      0x80000000u, 0x00000000u, 0xbf800000u, 0x3fffffffu};
+    for (size_t i = 0; i < sizeof redges / sizeof redges[0]; i++) in[i] = bf(redges[i]);
+    CHECK_EQ_U((uint64_t)(run_sel(21, 0, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = arecip_ref(in[k]);
+    CHECK_EQ_U(fb(out[4]), fb(0.99609375f));
+    check_tile("approx_recip", out, want);
+    CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 4 * 8 * 3);
+    /* ... its exp: every bf16 step of 2^-6 .. 2 (the table's 896 entries)
+     * with low bits, and around it; 1 (documented: 2.703125) */
+    for (int k = 0; k < E; k++) {
+        uint32_t top = 0x3c80u + (uint32_t)k % 896u;
+        uint32_t w = k < 896 ? top << 16 | (lcg() & 0xffffu)
+                             : (lcg() & 0x807fffffu) | (110u + lcg() % 24u) << 23;
+        in[k] = bf(k % 3 == 2 ? w | 0x80000000u : w);
+    }
+    in[0] = 1.0f, in[1] = bf(0x00400000u), in[2] = 2.0f, in[3] = -0.0f;
+    CHECK_EQ_U((uint64_t)(run_sel(21, 1, 1, in, 1, out, &pc, err, sizeof err)), 0);
+    for (int k = 0; k < E; k++) want[k] = aexp_ref(in[k]);
+    CHECK_EQ_U(fb(out[0]), fb(2.703125f));
+    check_tile("approx_exp", out, want);
+
+    /* the integers: halves (ties away from zero), values past each clamp,
+     * below 0.5, 2^16 and beyond, infinities, NaN */
+    for (int k = 0; k < E; k++) {
+        float v = (float)((k * 7919) % 4001 - 2000) * 0.25f;
+        if (k % 5 == 1) v *= 37.0f;
+        if (k % 7 == 3) v = bf((lcg() & 0x807fffffu) | (100u + lcg() % 50u) << 23);
+        in[k] = v;
+    }
+    static const uint32_t iedges[] = {0x3effffffu, 0x3f000000u, 0xbf000000u, 0x3fc00000u,
+                                      0x47800000u, 0xc77fff00u, 0x477fff80u, 0x7f800000u,
+                                      0xff800000u, 0x7fc00000u, 0x42fe0000u, 0x42ff0000u};
+    for (size_t i = 0; i < sizeof iedges / sizeof iedges[0]; i++) in[i] = bf(iedges[i]);
+    for (int sel = 0; sel < 8; sel++) {
+        CHECK_EQ_U((uint64_t)(run_sel(22, sel, 1, in, 1, out, &pc, err, sizeof err)), 0);
+        for (int k = 0; k < E; k++) {
+            float x = in[k];
+            if (sel < 4)
+                want[k] = to_int_ref(sel, x);
+            else if (sel == 4)
+                want[k] = fp16a_ref(x);
+            else if (sel < 7)
+                want[k] = int32_to_8_ref(sel, x);
+            else
+                want[k] = (float)lzc(fb(x) & 0x7fffffffu);
+        }
+        snprintf(what, sizeof what, "to integers SEL=%d", sel);
+        check_tile(what, out, want);
+    }
+
+    /* the lanes: subvec_transp, subvec_shflror1 / shflshr1 */
+    for (int k = 0; k < E; k++) in[k] = (float)k;
+    for (int sel = 0; sel < 3; sel++) {
+        CHECK_EQ_U((uint64_t)(run_sel(23, sel, 1, in, 1, out, &pc, err, sizeof err)), 0);
+        for (int f = 0; f < 4; f++)
+            for (int u = 0; u < 8; u++)
+                for (int l = 0; l < 32; l++) {
+                    int k = elem(f, u, l), from = k;
+                    if (sel == 1 && l % 8) /* from the lane before, in the row */
+                        from = elem(f, u, l - 1);
+                    else if (sel == 1) /* the row's first: its last, or 0 */
+                        from = u % 2 ? -1 : elem(f, u, l + 7);
+                    else if (sel == 0 || l < 16) /* row r of unit k: row k of unit r */
+                        from = elem(f, u / 4 * 4 + l / 8, (u % 4) * 8 + l % 8);
+                    want[k] = from < 0 ? 0.0f : in[from];
+                }
+        snprintf(what, sizeof what, "lanes SEL=%d", sel);
+        check_tile(what, out, want);
+        if (sel == 0) /* per face 2 x (4 loads, the transpose, 4 stores) */
+            CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 4 * 2 * 9);
+        if (sel == 1) /* per face 8 x (load, shuffle: 2, store) */
+            CHECK_EQ_U(pc.unit_busy[TF_PERF_UNIT_SFPU], 4 * 8 * 4);
+    }
+}
+
+/* tt-metal's newer sfpi_lib.h forms (MODE 26) on two tiles of random
+ * values: an integer result read as sign-magnitude (int32_to_float), bits
+ * stored as a float (flushed) */
+static uint32_t newer_ref(int sel, uint32_t w, uint32_t v)
+{
+    switch (sel) {
+    case 0: return (w * (uint32_t)((int32_t)w >> 9)) & 0x7fffffu;
+    case 1: return (uint32_t)(((uint64_t)(w & 0x7fffffu) * (v & 0x7fffffu)) >> 23);
+    case 2: return (w & 0x807fffffu) | (v & 0x7f800000u);
+    case 3: return sm_key(bf(v)) > sm_key(bf(w)) ? v : w;
+    case 4: return ((w >> 23) & 0xff) + (0x800000u | (w & 0x7fffffu));
+    case 5: {
+        float r = to_int_ref(2, bf(w));
+        return r < 0 ? 0x80000000u | (uint32_t)-r : (uint32_t)r;
+    }
+    default: return sm_key(bf(v)) < sm_key(bf(w)) ? v : w;
+    }
+}
+
+static void test_newer(void)
+{
+    static float in[2 * E], out[E], want[E];
+    tf_perf_core pc;
+    char err[1024], what[48];
+    input(in, 2, 1, 1);
+    for (int k = 0; k < 64; k++) in[k] = bf(lcg()); /* (any bits: NaNs, denormals too) */
+    in[E] = bf(0x80000000u), in[0] = 0.0f;          /* (-0 against +0) */
+    in[E + 1] = bf(0x00000005u), in[1] = bf(0x80000003u);
+    for (int sel = 0; sel < 7; sel++) {
+        int rc = run_sel(26, sel, 1, in, 2, out, &pc, err, sizeof err);
+        if (rc) fprintf(stderr, "newer forms SEL=%d: %s\n", sel, err);
+        CHECK_EQ_U((uint64_t)rc, 0);
+        for (int k = 0; k < E; k++) {
+            uint32_t r = newer_ref(sel, fb(in[k]), fb(in[E + k]));
+            if (sel == 2 || sel == 3 || sel == 6)
+                want[k] = bf(ftz(r));
+            else
+                want[k] = r >> 31 ? -(float)(r & 0x7fffffffu) : (float)r;
+        }
+        snprintf(what, sizeof what, "newer forms SEL=%d", sel);
+        check_tile(what, out, want);
+    }
+}
+
 static void test_faults(void)
 {
     static float in[E], out[E];
@@ -304,6 +617,8 @@ static void test_faults(void)
         {14, "stale", "SFPI MAD: a product (a * b, which SFPI rounds where it is used"},
         {15, "elseifs", "SFPI CC_IF: v_if nested more than 8 deep"},
         {17, "moved", "SFPI STORE: it reads a value after it was moved from"},
+        {24, "round16", "SFPI STOCHRND: rounding argument 1: only 0 (to nearest) is modeled"},
+        {25, "lutmoved", "SFPI LUT: it reads a value after it was moved from"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CHECK_TRUE(run(cases[i].mode, 0, in, 1, out, &pc, err, sizeof err) != 0);
@@ -320,6 +635,8 @@ int main(void)
 {
     dev = rt_open(1, 1);
     test_values();
+    test_new_ops();
+    test_newer();
     test_faults();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_sfpi");

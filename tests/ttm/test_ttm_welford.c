@@ -376,14 +376,14 @@ static void mistakes(int fp32)
         {10,
          "tile engine WELFORD welford_update: welford_init must be the last SFPU init before an "
          "update (it records the update's instructions; the last SFPU init was none)",
-         "welford_update<lut_n>(0, t * 32, lut);"},
+         "welford_update<lut_n>(0, t * 32, recip_lut);"},
         {11,
          "tile engine WELFORD welford_update: the statistics are gone: the SFPU op ABS ran since",
-         "welford_update<lut_n>(0, t * 32, lut);"},
+         "welford_update<lut_n>(0, t * 32, recip_lut);"},
         {12,
          "welford_init must be the last SFPU init before an update (it records the update's "
          "instructions; the last SFPU init was ABS)",
-         "welford_update<lut_n>(0, t * 32, lut);"},
+         "welford_update<lut_n>(0, t * 32, recip_lut);"},
         {13,
          "tile engine WELFORD welford_update: it reads reciprocal_lut[64], beyond the LUT's 64 "
          "entries",
@@ -391,22 +391,22 @@ static void mistakes(int fp32)
         {14,
          "tile engine WELFORD welford_update: start_row 20 + num_rows 16 is beyond the tile's 32 "
          "rows",
-         "(0, 0, 20, 16, lut)"},
+         "(0, 0, 20, 16, recip_lut)"},
         {15, "tile engine WELFORD welford_save_state: group_id 16: the raw layout has 16 groups",
          "welford_save_state(1, 16)"},
         {16,
          "tile engine WELFORD welford_finalize_to_face: the statistics ended at "
          "welford_finalize_to_row",
-         "welford_finalize_to_face<lut_n>(1, 31, lut)"},
+         "welford_finalize_to_face<lut_n>(1, 31, recip_lut)"},
         {17,
          "tile engine WELFORD welford_finalize_to_row: it reads reciprocal_lut[64], beyond the "
          "LUT's 64 entries",
-         "(1, lut_n, lut)"},
+         "(1, lut_n, recip_lut)"},
         {18, "tile engine WELFORD welford_save_state: the DEST index", "welford_save_state(DST"},
         {20,
          "tile engine WELFORD welford_update: transpose_wh_dest_init_short ran after "
          "welford_init: tt-llk's records into the replay buffer slots",
-         "welford_update<lut_n>(0, t * 32, lut);"},
+         "welford_update<lut_n>(0, t * 32, recip_lut);"},
         {21, "tile engine WELFORD welford_update: it takes float values but is given integers",
          "// of the integers"},
         {19,

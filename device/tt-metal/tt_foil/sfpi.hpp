@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "tf_device.h"
+#include "tt_foil/base.hpp"
 #include "tf_sfpi.h"
 #include "tf_tile.h"
 
@@ -77,7 +78,9 @@ TF_ALWAYS_INLINE void wrote(std::uint32_t o, std::uint8_t d, std::uint8_t a, std
 {
     if (o == TF_SFPI_MINMAX || o == TF_SFPI_SWAP)
         ver[a]++, ver[b]++;
-    else if (o != TF_SFPI_STORE && (o < TF_SFPI_CC_IF || o == TF_SFPI_CONFIG))
+    else if (o == TF_SFPI_TRANSP)
+        ver[a]++, ver[b]++; // (and its other two: subvec_transp)
+    else if (o != TF_SFPI_STORE && (o < TF_SFPI_CC_IF || o == TF_SFPI_CONFIG || o >= TF_SFPI_FN))
         ver[d]++;
 }
 TF_ALWAYS_INLINE void op(std::uint32_t o, std::uint8_t d, std::uint8_t a = 0, std::uint8_t b = 0)
@@ -139,6 +142,8 @@ class vInt;
 class vUInt;
 class vCond;
 
+// DEST's data layouts a load or store can name (tt-metal's newer sfpi.h)
+enum class DataLayout { Default, F32, FP16a, FP16b, I32, SM32, U16 };
 // dst_reg[n]: the 32 DEST values at the current address + 2n.
 struct tf_dreg {
     std::uint32_t addr;
@@ -150,6 +155,9 @@ struct tf_dreg {
     tf_dreg operator=(const tf_dreg &v) const;
     tf_dreg operator=(float f) const;
     tf_dreg operator=(const struct tf_const &c) const;
+    // (tt-metal's newer sfpi.h) dst_reg[n].mode<DataLayout::X>(): a load or
+    // store in another of DEST's layouts; Default is dst_reg[n] itself
+    template <DataLayout L, class... A> tf_dreg mode(A...) const;
 };
 struct tf_dst_reg {
     tf_dreg operator[](int n) const
@@ -788,6 +796,16 @@ inline tf_dreg tf_dreg::operator=(const tf_const &c) const
     return *this;
 }
 
+template <DataLayout L, class... A> inline tf_dreg tf_dreg::mode(A...) const
+{
+    static_assert(L == DataLayout::Default && sizeof...(A) == 0,
+                  "not supported by tt-foil: dst_reg[n].mode<DataLayout::...>() in a layout "
+                  "other than Default (sign-magnitude, U16, FP16 ... loads and stores, or an "
+                  "address mode): the engine's DEST holds the tile's own values; load and "
+                  "store a vFloat, vInt or vUInt");
+    return *this;
+}
+
 // ---- constants ---------------------------------------------------------------------------
 
 inline void tf_fprgm::operator=(const tf_farg &v) const
@@ -882,9 +900,26 @@ inline vInt exman9(tf_farg v)
 {
     return tf::un<vInt>(TF_SFPI_EXMAN, v, 0);
 }
+// (tt-metal's newer sfpi_lib.h) exexp(v, ExponentMode), exman(v,
+// MantissaMode), copyexp(v, e): v with e's exponent field
+enum class ExponentMode { Debias, NoDebias };
+enum class MantissaMode { FractionOnly, WithUnitBit, ImplicitOne = WithUnitBit };
+inline vInt exexp(tf_farg v, ExponentMode m)
+{
+    return tf::un<vInt>(TF_SFPI_EXEXP, v, m == ExponentMode::NoDebias ? 1 : 0);
+}
+inline vInt exman(tf_farg v, MantissaMode m = MantissaMode::FractionOnly)
+{
+    return tf::un<vInt>(TF_SFPI_EXMAN, v, m == MantissaMode::WithUnitBit ? 1 : 0);
+}
 inline vFloat setexp(tf_farg v, tf_iarg e)
 {
     return tf::bin<vFloat>(TF_SFPI_SETEXP, v, e);
+}
+inline vFloat copyexp(tf_farg v, tf_farg e) // (two commands; SFPSETEXP's copy form is one)
+{
+    return setexp(static_cast<tf_farg &&>(v),
+                  exexp(static_cast<tf_farg &&>(e), ExponentMode::NoDebias));
 }
 inline vFloat setman(tf_farg v, tf_iarg m)
 {
@@ -916,23 +951,258 @@ inline vInt shft(const vInt &v, tf_iarg n)
     tf::op(TF_SFPI_SHFT, d.r, v.r, n.r, 1);
     return d;
 }
+// A rounding argument: 0 or RoundMode::Nearest (to nearest), 1 or
+// RoundMode::Stochastic (the default, refused), RoundMode::Zero (refused)
+// (tt-metal's newer sfpi_lib.h names them)
+enum class RoundMode { NearestEven, Stochastic, Zero, Even = NearestEven, Nearest = NearestEven };
+struct tf_rnd {
+    int m;
+    tf_rnd(int r) : m(r) {}
+    tf_rnd(RoundMode r) : m((int)r) {}
+};
 // float_to_fp16b(v, 0): v at bf16 precision, to nearest (ties away from
 // zero); tt-metal's default rounding (1) is stochastic, which the engine
 // refuses (a fault naming the argument): pass 0.
-inline vUInt float_to_fp16b(tf_farg v, int round_mode = 1)
+inline vUInt float_to_fp16b(tf_farg v, tf_rnd round_mode = 1)
 {
-    return tf::un<vUInt>(TF_SFPI_FP16B, v, (std::uint32_t)round_mode);
+    return tf::un<vUInt>(TF_SFPI_FP16B, v, (std::uint32_t)round_mode.m);
 }
 // int32_to_float(v, 0): v read as a sign-magnitude integer (the SFPU's
 // SFPCAST), to nearest even; the default rounding (1) as float_to_fp16b's.
-inline vFloat int32_to_float(tf_iarg v, int round_mode = 1)
+inline vFloat int32_to_float(tf_iarg v, tf_rnd round_mode = 1)
 {
-    return tf::un<vFloat>(TF_SFPI_CAST, v, (std::uint32_t)round_mode);
+    return tf::un<vFloat>(TF_SFPI_CAST, v, (std::uint32_t)round_mode.m);
 }
+// float_to_fp16a(v, 0): v at fp16a precision (10 mantissa bits), as
+// float_to_fp16b's; the integers: v rounded to nearest (ties away from
+// zero) and clamped, a sign-magnitude int8 (+-127) or int16 (+-32767), or
+// |v| as a uint8 (255) or uint16 (65535) (SFPSTOCHRND); int32_to_int8 and
+// int32_to_uint8 take a sign-magnitude int32 shifted right by descale
+// (its low 5 bits), rounded so. Each refuses the default stochastic
+// rounding (1) as float_to_fp16b does.
+namespace tf
+{
+TF_ALWAYS_INLINE std::uint32_t rnd(tf_rnd round_mode)
+{
+    int m = round_mode.m;
+    return (std::uint32_t)(m < 0 || m > 255 ? 255 : m) << 8;
+}
+} // namespace tf
+inline vUInt float_to_fp16a(tf_farg v, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v, TF_SFPI_RND_FP16A | tf::rnd(round_mode));
+}
+inline vUInt float_to_int8(tf_farg v, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v, TF_SFPI_RND_INT8 | tf::rnd(round_mode));
+}
+inline vUInt float_to_uint8(tf_farg v, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v, TF_SFPI_RND_UINT8 | tf::rnd(round_mode));
+}
+inline vUInt float_to_int16(tf_farg v, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v, TF_SFPI_RND_INT16 | tf::rnd(round_mode));
+}
+inline vUInt float_to_uint16(tf_farg v, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v, TF_SFPI_RND_UINT16 | tf::rnd(round_mode));
+}
+inline vUInt int32_to_int8(tf_iarg v, unsigned descale, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v,
+                         TF_SFPI_RND_I2I8 | TF_SFPI_RND_IMM | (descale & 31u) << 16 |
+                             tf::rnd(round_mode));
+}
+inline vUInt int32_to_uint8(tf_iarg v, unsigned descale, tf_rnd round_mode = 1)
+{
+    return tf::un<vUInt>(TF_SFPI_STOCHRND, v,
+                         TF_SFPI_RND_I2U8 | TF_SFPI_RND_IMM | (descale & 31u) << 16 |
+                             tf::rnd(round_mode));
+}
+inline vUInt int32_to_int8(tf_iarg v, const vUInt &descale, tf_rnd round_mode = 1)
+{
+    vUInt d;
+    tf::op(TF_SFPI_STOCHRND, d.r, v.r, descale.r, TF_SFPI_RND_I2I8 | tf::rnd(round_mode));
+    return d;
+}
+inline vUInt int32_to_uint8(tf_iarg v, const vUInt &descale, tf_rnd round_mode = 1)
+{
+    vUInt d;
+    tf::op(TF_SFPI_STOCHRND, d.r, v.r, descale.r, TF_SFPI_RND_I2U8 | tf::rnd(round_mode));
+    return d;
+}
+inline vInt lz_nosgn(tf_farg v) // (the leading zeros of v without its sign bit)
+{
+    return tf::un<vInt>(TF_SFPI_LZ, v, 1);
+}
+inline vInt lz_nosgn(tf_iarg v)
+{
+    return tf::un<vInt>(TF_SFPI_LZ, v, 1);
+}
+inline vInt lz_nosgn(const tf_dreg &d)
+{
+    return lz_nosgn(vFloat(d));
+}
+
+// lut(v, l0, l1, l2): by |v| < 1, < 2, else, l0, l1 or l2 holds two 8-bit
+// coefficients A (bits 8-15) and B (bits 0-7) of SFPLUT's own format;
+// A |v| + B as a MAD, with v's sign (lut_sign: the MAD's). lut2 the same
+// with fp16-like coefficients (A the high half, B the low; SFPLUTFP32);
+// its six-register forms: A0..A2, B0..B2 as floats, or (mode 1 or 2) six
+// pairs of halves splitting each range in two (contracts/tf_sfpi.h).
+namespace tf
+{
+TF_ALWAYS_INLINE vFloat lut(std::uint32_t o, std::uint8_t v, std::uint8_t t0, std::uint32_t arg1)
+{
+    vFloat d;
+    op(o, d.r, v, t0, arg1);
+    return d;
+}
+} // namespace tf
+inline vFloat lut(tf_farg v, tf_iarg l0, tf_iarg l1, tf_iarg l2)
+{
+    return tf::lut(TF_SFPI_LUT, v.r, l0.r, TF_SFPI_REG6(l1.r, 0) | TF_SFPI_REG6(l2.r, 1));
+}
+inline vFloat lut_sign(tf_farg v, tf_iarg l0, tf_iarg l1, tf_iarg l2)
+{
+    return tf::lut(TF_SFPI_LUT, v.r, l0.r,
+                   TF_SFPI_REG6(l1.r, 0) | TF_SFPI_REG6(l2.r, 1) | TF_SFPI_LUT_SIGN);
+}
+inline vFloat lut2(tf_farg v, tf_iarg l0, tf_iarg l1, tf_iarg l2)
+{
+    return tf::lut(TF_SFPI_LUT2, v.r, l0.r,
+                   TF_SFPI_REG6(l1.r, 0) | TF_SFPI_REG6(l2.r, 1) | TF_SFPI_LUT2_FP16_3 << 30);
+}
+inline vFloat lut2_sign(tf_farg v, tf_iarg l0, tf_iarg l1, tf_iarg l2)
+{
+    return tf::lut(TF_SFPI_LUT2_SIGN, v.r, l0.r,
+                   TF_SFPI_REG6(l1.r, 0) | TF_SFPI_REG6(l2.r, 1) | TF_SFPI_LUT2_FP16_3 << 30);
+}
+namespace tf
+{
+template <class T>
+TF_ALWAYS_INLINE vFloat lut6(std::uint32_t o, const tf_farg &v, const T &a0, const T &a1,
+                             const T &a2, const T &b0, const T &b1, const T &b2, std::uint32_t mode)
+{
+    return lut(o, v.r, a0.r,
+               TF_SFPI_REG6(a1.r, 0) | TF_SFPI_REG6(a2.r, 1) | TF_SFPI_REG6(b0.r, 2) |
+                   TF_SFPI_REG6(b1.r, 3) | TF_SFPI_REG6(b2.r, 4) | mode << 30);
+}
+} // namespace tf
+inline vFloat lut2(tf_farg v, const vFloat &a0, const vFloat &a1, const vFloat &a2,
+                   const vFloat &b0, const vFloat &b1, const vFloat &b2)
+{
+    return tf::lut6(TF_SFPI_LUT2, v, a0, a1, a2, b0, b1, b2, TF_SFPI_LUT2_FP32_3);
+}
+inline vFloat lut2_sign(tf_farg v, const vFloat &a0, const vFloat &a1, const vFloat &a2,
+                        const vFloat &b0, const vFloat &b1, const vFloat &b2)
+{
+    return tf::lut6(TF_SFPI_LUT2_SIGN, v, a0, a1, a2, b0, b1, b2, TF_SFPI_LUT2_FP32_3);
+}
+inline vFloat lut2(tf_farg v, const vUInt &a01, const vUInt &a23, const vUInt &a45,
+                   const vUInt &b01, const vUInt &b23, const vUInt &b45, int mode = 1)
+{
+    return tf::lut6(TF_SFPI_LUT2, v, a01, a23, a45, b01, b23, b45,
+                    TF_SFPI_LUT2_FP16_6 + (mode == 1 ? 0u : 1u));
+}
+inline vFloat lut2_sign(tf_farg v, const vUInt &a01, const vUInt &a23, const vUInt &a45,
+                        const vUInt &b01, const vUInt &b23, const vUInt &b45, int mode = 1)
+{
+    return tf::lut6(TF_SFPI_LUT2_SIGN, v, a01, a23, a45, b01, b23, b45,
+                    TF_SFPI_LUT2_FP16_6 + (mode == 1 ? 0u : 1u));
+}
+
+// approx_recip(v) and approx_exp(v): Blackhole's SFPARECIP, 7 mantissa
+// bits from its tables, v's sign kept (docs/chip.md "SFPI"). The
+// conditional form (approx_recip<false>) is refused.
+template <bool uncond = true> inline vFloat approx_recip(tf_farg v)
+{
+    static_assert(uncond, "not supported by tt-foil: approx_recip<false> (SFPARECIP's conditional "
+                          "reciprocal: which register's sign decides is the SFPI compiler's "
+                          "choice); use approx_recip(v) in a v_if");
+    return tf::un<vFloat>(TF_SFPI_ARECIP, v, TF_SFPI_ARECIP_RECIP);
+}
+inline vFloat approx_exp(tf_farg v)
+{
+    return tf::un<vFloat>(TF_SFPI_ARECIP, v, TF_SFPI_ARECIP_EXP);
+}
+
+// subvec_transp(a, b, c, d): seen as rows of 8 lanes (four a register),
+// row r of the k-th of them becomes row k of the r-th (SFPTRANSP);
+// subvec_shflror1(v) and subvec_shflshr1(v): each lane takes its left
+// neighbour's value within the row, the row's first the row's last
+// (ror1) or 0 (shr1) (SFPSHFT2).
+template <class T> inline void subvec_transp(T &a, T &b, T &c, T &d)
+{
+    static_assert(__is_base_of(tf_vreg, T), "subvec_transp takes vFloat, vInt or vUInt variables");
+    tf::op(TF_SFPI_TRANSP, 0, a.r, b.r, (std::uint32_t)c.r | (std::uint32_t)d.r << 8);
+    tf::ver[c.r]++, tf::ver[d.r]++;
+}
+template <class T> inline T subvec_shflror1(const T &v)
+{
+    static_assert(__is_base_of(tf_vreg, T), "subvec_shflror1 takes a vFloat, vInt or vUInt");
+    return tf::un<T>(TF_SFPI_SHFL, v, 0);
+}
+template <class T> inline T subvec_shflshr1(const T &v)
+{
+    static_assert(__is_base_of(tf_vreg, T), "subvec_shflshr1 takes a vFloat, vInt or vUInt");
+    return tf::un<T>(TF_SFPI_SHFL, v, 1);
+}
+
+// Not modeled: a compile error with the reason.
+TF_UNSUPPORTED_FN(rand, "sfpi::rand (the SFPU's PRNG): its values are the hardware's, "
+                        "nondeterministic; a simulated run is repeatable");
+enum class LRegs { LReg0, LReg1, LReg2, LReg3, LReg4, LReg5, LReg6, LReg7, LRegCount };
+TF_UNSUPPORTED_VAR(l_reg, "sfpi::l_reg[LRegs::LRegN] (a value pinned to a physical LREG, shared "
+                          "with raw TTI_SFP* instructions the tile engine does not run): keep it "
+                          "in a vFloat, vInt or vUInt");
+
 inline void vec_min_max(vFloat &a, vFloat &b)
 {
     tf::op(TF_SFPI_MINMAX, 0, a.r, b.r);
 }
+// (of integers: SFPSWAP orders their bits as sign-magnitude integers too)
+inline void vec_min_max(vInt &a, vInt &b)
+{
+    tf::op(TF_SFPI_MINMAX, 0, a.r, b.r);
+}
+inline void vec_min_max(vUInt &a, vUInt &b)
+{
+    tf::op(TF_SFPI_MINMAX, 0, a.r, b.r);
+}
+// vec_max_min(a, b): a = max, b = min (SFPSWAP's other order)
+inline void vec_max_min(vFloat &a, vFloat &b)
+{
+    tf::op(TF_SFPI_MINMAX, 0, b.r, a.r);
+}
+// fractional_mul(a, b, half): the low 23 bits of a and b multiplied, the
+// product's low or high 23 bits (Blackhole's SFPMUL24)
+enum class FractionalHalf { Low, High };
+inline vInt fractional_mul(tf_iarg a, tf_iarg b, FractionalHalf half = FractionalHalf::Low)
+{
+    vInt d;
+    tf::op(TF_SFPI_MUL24, d.r, a.r, b.r, half == FractionalHalf::High ? 1 : 0);
+    return d;
+}
+// convert<T>(v, ...) and its narrow types (vSMag, vFloat16a, ...: tt-metal's
+// newer sfpi.h) are refused: a compile error with the reason
+#define TF_SFPI_NARROW_WHY                                                                         \
+    "SFPI's narrow and sign-magnitude vector types and convert<T>() (tt-metal's newer "            \
+    "sfpi.h): use vFloat, vInt, vUInt with float_to_*, int32_to_float and reinterpret"
+struct TF_UNSUPPORTED(TF_SFPI_NARROW_WHY) vSMag {
+};
+struct TF_UNSUPPORTED(TF_SFPI_NARROW_WHY) vSMag16 {
+};
+struct TF_UNSUPPORTED(TF_SFPI_NARROW_WHY) vFloat16a {
+};
+struct TF_UNSUPPORTED(TF_SFPI_NARROW_WHY) vFloat16b {
+};
+struct TF_UNSUPPORTED(TF_SFPI_NARROW_WHY) vUInt16 {
+};
+struct TF_UNSUPPORTED(TF_SFPI_NARROW_WHY) vUInt8 {
+};
+TF_UNSUPPORTED_FN(convert, TF_SFPI_NARROW_WHY);
 template <class T> inline void vec_swap(T &a, T &b)
 {
     tf::op(TF_SFPI_SWAP, 0, a.r, b.r);

@@ -20,6 +20,27 @@
 //   16 shifts by 32 and more (SFPSHFT takes the amount mod 32)
 //   18 ttnn SDPA decode's first-column recip (_sfpu_reciprocal_, rounded by
 //     float_to_fp16b) and 19 its scaled exp (_calculate_exponential_piecewise_)
+//   20 the lookup tables, SEL (a second define) picking one: 0 lut, 1
+//     lut_sign, 2 lut2 (fp16 pairs), 3 lut2_sign, 4 lut2 of six floats, 5
+//     lut2_sign of them, 6 lut2 of six fp16 pairs (mode 1), 7 lut2_sign
+//     (mode 2)
+//   21 SFPARECIP: SEL 0 approx_recip, 1 approx_exp
+//   22 SFPSTOCHRND's integers (as floats by int32_to_float): SEL 0
+//     float_to_int8, 1 float_to_uint8, 2 float_to_int16, 3 float_to_uint16,
+//     4 float_to_fp16a, 5 int32_to_int8 of the bits >> 20 by 3, 6
+//     int32_to_uint8 of them by a vector (the lane's bits 0-4), 7 lz_nosgn
+//   23 lanes: SEL 0 subvec_transp of units 0-3 and of 4-7, 1
+//     subvec_shflror1 of the even units, subvec_shflshr1 of the odd, 2 the
+//     transpose in a v_if enabling lanes 0-15 only
+//   26 tt-metal's newer sfpi_lib.h forms (integers by int32_to_float,
+//     bits as floats): SEL 0 fractional_mul (low
+//     half) of the bits and the bits >> 9, 1 its high half, 2 copyexp of
+//     DEST 0 with DEST 1's exponent, 3 vec_max_min of DEST 0 and DEST 1
+//     (their max), 4 exexp(v, NoDebias) + exman(v, WithUnitBit), 5
+//     float_to_int16(v, RoundMode::Nearest), 6 vec_min_max of the bits as
+//     vInts (their min)
+//   24 and 25 faults: float_to_int16 with its default (stochastic)
+//     rounding; a lookup table's register read after a move
 //   The init of 5 programs its constants before tile_regs_acquire.
 //   10-15, 17 faults: stochastic rounding, too many values, a DEST address
 //     past the half, v_if nested 9 deep, a product kept past a change of
@@ -229,6 +250,166 @@ inline void exp_first_column(int scale_bf16)
     }
 }
 
+#ifndef SEL
+#define SEL 0
+#endif
+inline void luts()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0], r;
+#if SEL <= 1
+        sfpi::vUInt l0 = 0x3c1f, l1 = 0xa57e, l2 = 0x81ff;
+#if SEL == 0
+        r = sfpi::lut(x, l0, l1, l2);
+#else
+        r = sfpi::lut_sign(x, l0, l1, l2);
+#endif
+#elif SEL <= 3
+        sfpi::vUInt l0 = 0x3c00b800u, l1 = 0x35554248u, l2 = 0xfc002e66u;
+#if SEL == 2
+        r = sfpi::lut2(x, l0, l1, l2);
+#else
+        r = sfpi::lut2_sign(x, l0, l1, l2);
+#endif
+#elif SEL <= 5
+        sfpi::vFloat a0 = 0.5f, a1 = -1.25f, a2 = 3.0f, b0 = 0.125f, b1 = 2.0f, b2 = -0.75f;
+#if SEL == 4
+        r = sfpi::lut2(x, a0, a1, a2, b0, b1, b2);
+#else
+        r = sfpi::lut2_sign(x, a0, a1, a2, b0, b1, b2);
+#endif
+#else
+        sfpi::vUInt a01 = 0x3c00b800u, a23 = 0x35554248u, a45 = 0xc2003a00u;
+        sfpi::vUInt b01 = 0x2e66bc00u, b23 = 0x44003800u, b45 = 0xb4003c00u;
+#if SEL == 6
+        r = sfpi::lut2(x, a01, a23, a45, b01, b23, b45, 1);
+#else
+        r = sfpi::lut2_sign(x, a01, a23, a45, b01, b23, b45, 2);
+#endif
+#endif
+        sfpi::dst_reg[0] = r;
+        sfpi::dst_reg++;
+    }
+}
+
+inline void approx()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0];
+#if SEL == 0
+        sfpi::dst_reg[0] = sfpi::approx_recip(x);
+#else
+        sfpi::dst_reg[0] = sfpi::approx_exp(x);
+#endif
+        sfpi::dst_reg++;
+    }
+}
+
+inline void to_int()
+{
+    for (int d = 0; d < 8; d++) {
+        sfpi::vFloat x = sfpi::dst_reg[0];
+#if SEL == 0
+        sfpi::vUInt i = sfpi::float_to_int8(x, 0);
+#elif SEL == 1
+        sfpi::vUInt i = sfpi::float_to_uint8(x, 0);
+#elif SEL == 2
+        sfpi::vUInt i = sfpi::float_to_int16(x, 0);
+#elif SEL == 3
+        sfpi::vUInt i = sfpi::float_to_uint16(x, 0);
+#elif SEL == 5
+        sfpi::vUInt i = sfpi::int32_to_int8(sfpi::reinterpret<sfpi::vInt>(x) >> 20, 3, 0);
+#elif SEL == 6
+        sfpi::vUInt bits = sfpi::reinterpret<sfpi::vUInt>(x);
+        sfpi::vUInt i = sfpi::int32_to_uint8(sfpi::reinterpret<sfpi::vInt>(bits >> 20), bits, 0);
+#elif SEL == 7
+        sfpi::vInt i = sfpi::lz_nosgn(x);
+#endif
+#if SEL == 4
+        sfpi::dst_reg[0] = sfpi::reinterpret<sfpi::vFloat>(sfpi::float_to_fp16a(x, 0));
+#else
+        sfpi::dst_reg[0] = sfpi::int32_to_float(sfpi::reinterpret<sfpi::vInt>(i), 0);
+#endif
+        sfpi::dst_reg++;
+    }
+}
+
+inline void lanes()
+{
+#if SEL == 1
+    for (int i = 0; i < 8; i++) {
+        sfpi::vFloat v = sfpi::dst_reg[i];
+        sfpi::dst_reg[i] = i % 2 ? sfpi::subvec_shflshr1(v) : sfpi::subvec_shflror1(v);
+    }
+#else
+    for (int k = 0; k < 8; k += 4) {
+        sfpi::vFloat a = sfpi::dst_reg[k], b = sfpi::dst_reg[k + 1], c = sfpi::dst_reg[k + 2],
+                     d = sfpi::dst_reg[k + 3];
+#if SEL == 2
+        sfpi::vInt tid = sfpi::vConstTileId;
+        v_if(tid < 32)
+        {
+            sfpi::subvec_transp(a, b, c, d);
+        }
+        v_endif;
+#else
+        sfpi::subvec_transp(a, b, c, d);
+#endif
+        sfpi::dst_reg[k] = a;
+        sfpi::dst_reg[k + 1] = b;
+        sfpi::dst_reg[k + 2] = c;
+        sfpi::dst_reg[k + 3] = d;
+    }
+#endif
+}
+
+inline void newer()
+{
+    for (int i = 0; i < 8; i++) {
+        sfpi::vFloat x = sfpi::dst_reg[i], y = sfpi::dst_reg[32 + i];
+        sfpi::vInt b = sfpi::reinterpret<sfpi::vInt>(x), c = sfpi::reinterpret<sfpi::vInt>(y);
+#if SEL == 0
+        sfpi::vInt r = sfpi::fractional_mul(b, b >> 9);
+#elif SEL == 1
+        sfpi::vInt r = sfpi::fractional_mul(b, c, sfpi::FractionalHalf::High);
+#elif SEL == 2
+        sfpi::vInt r = sfpi::reinterpret<sfpi::vInt>(sfpi::copyexp(x, y));
+#elif SEL == 3
+        sfpi::vec_max_min(x, y);
+        sfpi::vInt r = sfpi::reinterpret<sfpi::vInt>(x);
+#elif SEL == 4
+        sfpi::vInt r = sfpi::exexp(x, sfpi::ExponentMode::NoDebias) +
+                       sfpi::exman(x, sfpi::MantissaMode::WithUnitBit);
+#elif SEL == 5
+        sfpi::vInt r = sfpi::float_to_int16(x, sfpi::RoundMode::Nearest);
+#else
+        sfpi::vec_min_max(b, c);
+        sfpi::vInt r = b;
+#endif
+#if SEL == 2 || SEL == 3 || SEL == 6
+        sfpi::dst_reg[i] = sfpi::reinterpret<sfpi::vFloat>(r); // (DEST holds floats)
+#else
+        sfpi::dst_reg[i] = sfpi::int32_to_float(r, 0);
+#endif
+    }
+}
+
+inline void stochastic_int()
+{
+    sfpi::vFloat x = sfpi::dst_reg[0];
+    sfpi::vUInt i = sfpi::float_to_int16(x); // <- round16
+    sfpi::dst_reg[0] = sfpi::int32_to_float(sfpi::reinterpret<sfpi::vInt>(i), 0);
+}
+
+inline void moved_table()
+{
+    sfpi::vFloat x = sfpi::dst_reg[0];
+    sfpi::vUInt l0 = 0x3c1f, l1 = 0xa57e, l2 = 0x81ff;
+    sfpi::vUInt keep = static_cast<sfpi::vUInt &&>(l2);
+    sfpi::dst_reg[0] = sfpi::lut(x, l0, l1, l2); // <- lutmoved
+    sfpi::dst_reg[1] = sfpi::reinterpret<sfpi::vFloat>(keep);
+}
+
 inline void stale()
 {
     sfpi::vFloat a = sfpi::dst_reg[0];
@@ -401,6 +582,27 @@ void kernel_main()
 #elif MODE == 19
     MATH((ckernel::_llk_math_eltwise_unary_sfpu_params_<false>(ckernel::sfpu::exp_first_column, 0,
                                                                (int)VectorMode::C, 0x3f00)));
+#elif MODE == 20
+    MATH(
+        (SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, luts, 0, VectorMode::RC)));
+#elif MODE == 21
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, approx, 0,
+                                           VectorMode::RC)));
+#elif MODE == 22
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, to_int, 0,
+                                           VectorMode::RC)));
+#elif MODE == 23
+    MATH((
+        SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, lanes, 0, VectorMode::RC)));
+#elif MODE == 26
+    MATH((
+        SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, newer, 0, VectorMode::RC)));
+#elif MODE == 24
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, stochastic_int, 0,
+                                           VectorMode::RC)));
+#elif MODE == 25
+    MATH((SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, moved_table, 0,
+                                           VectorMode::RC)));
 #elif MODE == 14
     MATH((
         SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, stale, 0, VectorMode::RC)));

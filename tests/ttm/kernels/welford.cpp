@@ -43,7 +43,7 @@ constexpr std::array<uint32_t, lut_n> make_lut()
         a[i] = __builtin_bit_cast(uint32_t, 1.0f / (float)(i + 1)) + (i & 1);
     return a;
 }
-static constexpr std::array<uint32_t, lut_n> lut = make_lut();
+static constexpr std::array<uint32_t, lut_n> recip_lut = make_lut();
 
 constexpr uint32_t cb_in = tt::CBIndex::c_0, cb_out = tt::CBIndex::c_16;
 
@@ -58,9 +58,9 @@ static void update(uint32_t t)
 #endif
     cb_pop_front(cb_in, 1);
     if (t == NT - 1 && LAST < 32)
-        welford_update_rows<lut_n>(0, t * 32, 0, LAST, lut);
+        welford_update_rows<lut_n>(0, t * 32, 0, LAST, recip_lut);
     else
-        welford_update<lut_n>(0, t * 32, lut);
+        welford_update<lut_n>(0, t * 32, recip_lut);
 }
 
 void kernel_main()
@@ -76,7 +76,7 @@ void kernel_main()
 #endif
 #if MODE == 0 || MODE == 5
     for (uint32_t t = 0; t < NT; t++) update(t);
-    welford_finalize_to_row<lut_n>(1, samples - 1, lut);
+    welford_finalize_to_row<lut_n>(1, samples - 1, recip_lut);
 #elif MODE == 1
     for (uint32_t t = 0; t < NT; t++) {
         update(t);
@@ -87,24 +87,24 @@ void kernel_main()
         welford_init<WelfordInitMode::PreserveStats>();
         welford_restore_state(1, G);
     }
-    welford_finalize_to_face<lut_n>(1, G, samples - 1, lut);
+    welford_finalize_to_face<lut_n>(1, G, samples - 1, recip_lut);
 #elif MODE == 2 || MODE == 3
     // the input tile in DEST[0..2]: the stores replace only their places
     cb_wait_front(cb_in, 1);
     for (uint32_t i = 0; i < 3; i++) copy_tile(cb_in, 0, i);
     cb_pop_front(cb_in, 1);
 #if MODE == 2
-    welford_update<lut_n>(0, 0, lut);
+    welford_update<lut_n>(0, 0, recip_lut);
     welford_save_state(1, G);
 #else
-    welford_update_rows<lut_n>(0, 0, 5, 10, lut);
-    welford_finalize_to_row<lut_n>(1, 9, lut);
+    welford_update_rows<lut_n>(0, 0, 5, 10, recip_lut);
+    welford_finalize_to_row<lut_n>(1, 9, recip_lut);
 #endif
 #elif MODE == 4 // a second set of statistics after welford_clear
     update(0);
     welford_clear();
     update(1);
-    welford_finalize_to_row<lut_n>(1, samples - 1, lut);
+    welford_finalize_to_row<lut_n>(1, samples - 1, recip_lut);
 #elif MODE == 6 || MODE == 20
     // a transpose in DEST between two tiles: its init takes welford_init's set-up
     constexpr bool wide = DST_ACCUM_MODE;
@@ -116,11 +116,11 @@ void kernel_main()
     welford_init<WelfordInitMode::PreserveStats>();
 #endif
     update(1); // MODE 20: without the welford_init after the transpose init
-    welford_finalize_to_row<lut_n>(1, samples - 1, lut);
+    welford_finalize_to_row<lut_n>(1, samples - 1, recip_lut);
 #elif MODE == 21 // an update of a tile of integers (an fp32 DEST)
     fill_tile_init();
     fill_tile_int<DataFormat::Int32>(0, 5u);
-    welford_update<lut_n>(0, 0, lut); // of the integers
+    welford_update<lut_n>(0, 0, recip_lut); // of the integers
 #elif MODE == 10 // an update before any welford_init
     update(0);
 #elif MODE == 11 // an SFPU op between updates, no save
@@ -135,21 +135,21 @@ void kernel_main()
 #elif MODE == 13 // reads past the LUT's end
     cb_wait_front(cb_in, 1);
     copy_tile(cb_in, 0, 0);
-    welford_update<lut_n>(0, lut_n - 16, lut);
+    welford_update<lut_n>(0, lut_n - 16, recip_lut);
 #elif MODE == 14 // rows beyond the tile
     cb_wait_front(cb_in, 1);
     copy_tile(cb_in, 0, 0);
-    welford_update_rows<lut_n>(0, 0, 20, 16, lut);
+    welford_update_rows<lut_n>(0, 0, 20, 16, recip_lut);
 #elif MODE == 15 // a group beyond the tile
     update(0);
     welford_save_state(1, 16);
 #elif MODE == 16 // a finalize after a finalize
     update(0);
-    welford_finalize_to_row<lut_n>(1, 31, lut);
-    welford_finalize_to_face<lut_n>(1, 31, lut);
+    welford_finalize_to_row<lut_n>(1, 31, recip_lut);
+    welford_finalize_to_face<lut_n>(1, 31, recip_lut);
 #elif MODE == 17 // a scale_idx past the LUT's end
     update(0);
-    welford_finalize_to_row<lut_n>(1, lut_n, lut);
+    welford_finalize_to_row<lut_n>(1, lut_n, recip_lut);
 #elif MODE == 18 // the variance's tile beyond the DEST half
     update(0);
     welford_save_state(DST_ACCUM_MODE ? 3 : 7);

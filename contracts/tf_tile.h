@@ -292,6 +292,7 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(ADDCMUL,          114, 114, "x + (ARG3 y) z: ARG3 y rounded, then one multiply-add; bit 9")  \
     X(ADDCDIV,          115, 115, "x + (ARG3 y)(1 / z): both rounded, then one fma; bit 9")         \
     X(SNAKE_BETA,       116, 116, "x + sin(y x)^2 (1 / z): each part rounded, then fma; bit 9")    \
+    X(TOPK,             117, 117, "top-k (topk_tile_init's op; the TOPK command runs it)")         \
     X(ADD_BCAST_COL,    120, 120, "x + y's column 0 on every column (an fp32 DEST only)")          \
     X(SUB_BCAST_COL,    121, 120, "x - y's column 0 on every column")                              \
     X(MUL_BCAST_COL,    122, 120, "x * y's column 0 on every column")                              \
@@ -523,8 +524,53 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(WELFORD,   32, TF_TILE_ROLE_MATH,   "Welford's statistics in the SFPU: ARG0 TF_WELFORD_ARG(sub-op, DEST index, group), ARG1-3 its operands") \
     X(SFPU_PACK, 34, TF_TILE_ROLE_PACK, "SFPU's op on DEST[ARG0] of the half the packer holds (tt-metal's *_tile_pack); ARG1-3 as SFPU's") \
     X(SFPU_INIT_PACK, 35, TF_TILE_ROLE_PACK, "the pack thread's SFPU init (tt-metal's *_tile_init_pack): ARG0 the op") \
-    X(SFPI,      36, TF_TILE_ROLE_MATH,   "one SFPI vector operation (a kernel's own SFPU program): ARG0 TF_SFPI_WORD, ARG1 its operand (tf_sfpi.h)")
+    X(SFPI,      36, TF_TILE_ROLE_MATH,   "one SFPI vector operation (a kernel's own SFPU program): ARG0 TF_SFPI_WORD, ARG1 its operand (tf_sfpi.h)") \
+    X(TOPK,      37, TF_TILE_ROLE_MATH,   "top-k's SFPU network on DEST[ARG0 >> 8 ..+3]: ARG0 TF_TOPK_ARG(sub-op, idst), ARG1-2 its operands (TF_TOPK_*)")
 // clang-format on
+
+/* TOPK (tt-metal's api/compute/topk.h; tt-llk's Blackhole
+ * ckernel_sfpu_topk.h; docs/chip.md "Top-k"): the LLK's bitonic
+ * compare-exchange network on the value tiles DEST[idst], DEST[idst + 1]
+ * (64 values down each of the 32 columns) carrying the index tiles
+ * DEST[idst + 2], DEST[idst + 3] along (the SFPU's index tracking), after
+ * topk_tile_init (SFPU init TF_SFPU_TOPK). ARG0: TF_TOPK_ARG(sub-op, idst).
+ * LOCAL_SORT: ARG1 idir | end_phase << 8 | start_phase << 16, ARG2
+ * end_step | start_step << 8. MERGE: ARG1 m_iter | top_min << 8, ARG2 k.
+ * REBUILD: ARG1 idir | m_iter << 8 | logk << 16 | skip_second << 24, ARG2
+ * k. Each byte an int clamped to 0..255 (TF_TOPK_BYTE: a negative one is
+ * 255), so a bad one faults (TF_TILE_ERR_TOPK). */
+#define TF_TOPK_LOCAL_SORT     1
+#define TF_TOPK_MERGE          2
+#define TF_TOPK_REBUILD        3
+#define TF_TOPK_BYTE(v)        ((v) < 0 || (v) > 255 ? 255u : (uint32_t)(v))
+#define TF_TOPK_ARG(sub, idst) ((uint32_t)(sub) | ((idst) > 0xffu ? 0xffu : (uint32_t)(idst)) << 8)
+#define TF_TOPK_SUB_OF(arg0)   ((arg0)&0xffu)
+#define TF_TOPK_IDST_OF(arg0)  (((arg0) >> 8) & 0xffu)
+#define TF_TOPK_NUM_TILES      4 /* the values' two tiles and the indices' two */
+/* TF_TILE_ERR_TOPK's a (b: the value, c: the sub-op): IDST idst is not 0
+ * (tt-llk's passes after the first address DEST from tile 0 whatever
+ * idst); DIR idir not 0 or 1; PHASE end_phase beyond 5; PHASE_ORDER
+ * start_phase beyond end_phase; STEP a step beyond 6; K k not 4, 8, 16,
+ * 32 or 64 (255: 255 or more); LOGK logk not log2(k); M_ITER m_iter beyond
+ * 9; SKIP skip_second not 0 or 1 */
+#define TF_TOPK_ERR_IDST        1
+#define TF_TOPK_ERR_DIR         2
+#define TF_TOPK_ERR_PHASE       3
+#define TF_TOPK_ERR_PHASE_ORDER 4
+#define TF_TOPK_ERR_STEP        5
+#define TF_TOPK_ERR_K           6
+#define TF_TOPK_ERR_LOGK        7
+#define TF_TOPK_ERR_M_ITER      8
+#define TF_TOPK_ERR_SKIP        9
+/* the call would replay the SFPU's replay buffer without recording it
+ * (tt-llk records its loads and stores in a local sort's phase 0 and its
+ * sequence in a rebuild when topk_replay_init says so): b what the buffer
+ * holds, TF_TOPK_REPLAY_* */
+#define TF_TOPK_ERR_REPLAY       10
+#define TF_TOPK_REPLAY_NOTHING   0 /* nothing of top-k's in this kernel run */
+#define TF_TOPK_REPLAY_REBUILD   1 /* topk_rebuild's sequence */
+#define TF_TOPK_REPLAY_OTHER     2 /* another SFPU op's init ran since */
+#define TF_TOPK_REPLAY_REBUILD_K 3 /* topk_rebuild's for another k */
 
 /* PACK_ROWS (tt-metal's pack_rows, api/compute/pack.h; tt-llk's
  * llk_pack_rows.h): DEST holds a tile as 64 rows of 16 values, face 0's
@@ -714,6 +760,10 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * b and c its details; the fault's opcode word has the SFPI op in bits
  * 8-15 */
 #define TF_TILE_ERR_SFPI 24
+/* a top-k command (TF_TILE_TOPK) with a bad argument: a TF_TOPK_ERR_*,
+ * b the value (255 from 255 on), c the sub-op; the fault's opcode word
+ * has the sub-op in bits 8-15 */
+#define TF_TILE_ERR_TOPK 25
 /* The SFPU "op" an SFPI program is in the faults that name the last SFPU
  * op (cumsum's carry, Welford's statistics): not one of TF_SFPU_OPS */
 #define TF_SFPU_BY_SFPI 199

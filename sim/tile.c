@@ -56,6 +56,10 @@ void sim_tile_go(sim_core *core)
 {
     if (!core->tile) return;
     core->tile->cumsum_state = CUMSUM_NONE;
+    /* top-k's global starts at 0 in each kernel (its initializer); what
+     * the replay buffer holds from before is not known */
+    core->tile->topk_replay_init = 0;
+    core->tile->topk_rec = TOPK_REC_NONE;
     /* no statistics and no welford_init yet: a kernel's updates need its
      * own (tt-metal's kernels call welford_init in each) */
     memset(&core->tile->wf, 0, sizeof core->tile->wf);
@@ -284,6 +288,10 @@ static int do_init(sim_core_hart *sh, sim_tile_engine *e, int op)
     /* a block matmul's ct x rt output tiles must fit the DEST half */
     if (cls == TF_TILE_INIT_MATMUL && p2 > dest_capacity(e))
         return fault_aux(sh, op, TF_TILE_ERR_DEST, p2, dest_capacity(e), 0);
+    /* another SFPU op's init may record into the replay buffer top-k's
+     * calls replay */
+    if ((cls == TF_TILE_INIT_SFPU && p1 != TF_SFPU_TOPK) || cls == TF_TILE_INIT_WELFORD)
+        e->topk_rec = TOPK_REC_OTHER;
     if (cls == TF_TILE_INIT_SFPU) {
         e->sfpu_init = p1;
         sfpu_init_done(e, p1);
@@ -713,14 +721,25 @@ static int moved_integer(const sim_tile_engine *e, const math_op *m, int ka)
     return m->uses == 2 ? e->b.integer[e->b.consumed & 1] : e->a.integer[ka];
 }
 
+/* A UInt16 tile copied or transposed from src A: a 16-bit DEST holds it
+ * (16 bits a value, as on hardware; ttnn's topk moves its index tiles so),
+ * for moves and packs only: an integer op on it there still faults. */
+static int u16_move(const sim_tile_engine *e, const math_op *m, int ka)
+{
+    return (m->kind == TF_TILE_COPY || m->kind == TF_TILE_TRANSPOSE) && m->uses != 2 &&
+           e->a.df[ka] == TF_DF_UINT16;
+}
+
 static int result_kind(const sim_tile_engine *e, const math_op *m, int ka, const uint32_t *args,
                        int half)
 {
     int slot = half * TF_TILE_DEST_HALF + (int)args[0];
-    if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot];     /* moves floats or integers */
-    if (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST) { /* either kind, moved */
+    if (m->kind == TF_TILE_TRANSPOSE_DEST) return e->kind[slot]; /* moves floats or integers */
+    /* either kind, moved (transpose_wh_tile too: the unpacker transposes,
+     * the math unit copies, as ttnn's topk does its UInt16 index tiles) */
+    if (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST || m->kind == TF_TILE_TRANSPOSE) {
         int integer = moved_integer(e, m, ka);
-        if (integer && dest_16bit(e)) return -1;
+        if (integer && dest_16bit(e) && !u16_move(e, m, ka)) return -1;
         return integer ? DEST_INT : DEST_FLOAT;
     }
     if (m->kind != TF_TILE_SFPU) {
@@ -766,8 +785,9 @@ static int fault_kind(sim_core_hart *sh, const sim_tile_engine *e, int op, const
     int unary_int = (m->kind == TF_TILE_SFPU && TF_SFPU_IS_INT_UNARY(m->sfpu)) || mask_int(m, args);
     int cast_in = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[2]);
     int cast_out = m->kind == TF_TILE_SFPU && m->sfpu == TF_SFPU_TYPECAST && TF_DF_INTEGER(args[3]);
-    int copy_int =
-        (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST) && moved_integer(e, m, ka);
+    int copy_int = (m->kind == TF_TILE_COPY || m->kind == TF_TILE_UNARY_BCAST ||
+                    m->kind == TF_TILE_TRANSPOSE) &&
+                   moved_integer(e, m, ka) && !u16_move(e, m, ka);
     if (dest_16bit(e) && (copy_int || sfpu_int || unary_int || cast_in || cast_out))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, c);
     if (m->kind != TF_TILE_SFPU) return fault_aux(sh, op, TF_TILE_ERR_INTEGER, 1, 255, 0);
@@ -1039,11 +1059,125 @@ static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op)
     return TF_BUS_OK;
 }
 
+/* A top-k command (tile_topk.c runs the LLK's network): the four tiles
+ * from DEST[0] (values 0-1, indices 2-3) of the math thread's half, after
+ * topk_tile_init; the arguments the LLK takes (checked here: an odd one
+ * faults, TF_TILE_ERR_TOPK). A fault's opcode word has the sub-op in bits
+ * 8-15. */
+static int topk_arg_fault(sim_core_hart *sh, int fop, uint32_t why, uint32_t v, uint32_t sub)
+{
+    return fault_aux(sh, fop, TF_TILE_ERR_TOPK, why, byte_of(v), sub);
+}
+
+static int do_topk(sim_core_hart *sh, sim_tile_engine *e, int op)
+{
+    const uint32_t *args = sh->tile_args;
+    uint32_t sub = TF_TOPK_SUB_OF(args[0]), idst = TF_TOPK_IDST_OF(args[0]);
+    int fop = op | (int)sub << 8;
+    if (sub < TF_TOPK_LOCAL_SORT || sub > TF_TOPK_REBUILD)
+        return fault_aux(sh, op, TF_TILE_ERR_ARG, sub, 0, 0);
+    if (!e->math_holds)
+        return fault_aux(sh, fop, TF_TILE_ERR_PROTO, TF_TILE_PROTO_NO_ACQUIRE, 0, 0);
+    uint32_t cap = dest_capacity(e);
+    if (idst >= cap) return fault_aux(sh, fop, TF_TILE_ERR_DEST, idst, cap, TF_SFPU_TOPK);
+    if (idst != 0) return topk_arg_fault(sh, fop, TF_TOPK_ERR_IDST, idst, sub);
+    if (e->sfpu_init != TF_SFPU_TOPK)
+        return fault_aux(sh, fop, TF_TILE_ERR_SFPU_INIT, TF_SFPU_TOPK, e->sfpu_init, TF_SFPU_TOPK);
+    uint32_t a1 = args[1], a2 = args[2];
+    int p[5];
+    uint32_t b0 = a1 & 0xff, b1 = (a1 >> 8) & 0xff, b2 = (a1 >> 16) & 0xff, b3 = a1 >> 24;
+    if (sub == TF_TOPK_LOCAL_SORT) {
+        uint32_t es = a2 & 0xff, ss = (a2 >> 8) & 0xff;
+        if (b0 > 1) return topk_arg_fault(sh, fop, TF_TOPK_ERR_DIR, b0, sub);
+        if (b1 > 5) return topk_arg_fault(sh, fop, TF_TOPK_ERR_PHASE, b1, sub);
+        if (b2 > b1) return topk_arg_fault(sh, fop, TF_TOPK_ERR_PHASE_ORDER, b2, sub);
+        if (es > 6 || ss > 6)
+            return topk_arg_fault(sh, fop, TF_TOPK_ERR_STEP, es > 6 ? es : ss, sub);
+        p[0] = (int)b0, p[1] = (int)b1, p[2] = (int)b2, p[3] = (int)es, p[4] = (int)ss;
+    } else {
+        uint32_t k = a2, m = sub == TF_TOPK_MERGE ? b0 : b1;
+        if (k < 4 || k > 64 || (k & (k - 1))) return topk_arg_fault(sh, fop, TF_TOPK_ERR_K, k, sub);
+        if (m > 9) return topk_arg_fault(sh, fop, TF_TOPK_ERR_M_ITER, m, sub);
+        if (sub == TF_TOPK_MERGE) {
+            p[0] = (int)m, p[1] = b1 != 0, p[2] = (int)k;
+        } else {
+            if (b0 > 1) return topk_arg_fault(sh, fop, TF_TOPK_ERR_DIR, b0, sub);
+            if ((1u << (b2 & 31)) != k || b2 > 6)
+                return topk_arg_fault(sh, fop, TF_TOPK_ERR_LOGK, b2, sub);
+            if (b3 > 1) return topk_arg_fault(sh, fop, TF_TOPK_ERR_SKIP, b3, sub);
+            p[0] = (int)b0, p[1] = (int)m, p[2] = (int)k, p[3] = (int)b2, p[4] = (int)b3;
+        }
+    }
+    /* the replay buffer: tt-llk records into it only when its global
+     * topk_replay_init says the buffer does not hold the call's sequence
+     * (a local sort: in phase 0 when it is 0 or more; a rebuild: when it is
+     * not m_iter + 1), and replays it otherwise; a replay of what the call
+     * did not record (another call's or op's, or nothing) faults rather
+     * than guess what the hardware would run */
+    uint32_t replay = 0xff;
+    if (sub == TF_TOPK_LOCAL_SORT) {
+        int records = e->topk_replay_init >= 0 && p[2] == 0;
+        if (!records && e->topk_rec != TOPK_REC_LOCAL)
+            replay = e->topk_rec == TOPK_REC_REBUILD ? TF_TOPK_REPLAY_REBUILD
+                     : e->topk_rec == TOPK_REC_OTHER ? TF_TOPK_REPLAY_OTHER
+                                                     : TF_TOPK_REPLAY_NOTHING;
+    } else if (sub == TF_TOPK_REBUILD && e->topk_replay_init == p[1] + 1) {
+        if (e->topk_rec != TOPK_REC_REBUILD)
+            replay = e->topk_rec == TOPK_REC_OTHER ? TF_TOPK_REPLAY_OTHER : TF_TOPK_REPLAY_NOTHING;
+        else if (e->topk_rec_k != p[2])
+            replay = TF_TOPK_REPLAY_REBUILD_K;
+    }
+    if (replay != 0xff) return topk_arg_fault(sh, fop, TF_TOPK_ERR_REPLAY, replay, sub);
+    int half = (int)(e->committed & 1), slot = half * TF_TILE_DEST_HALF;
+    /* the values must be floats (the indices move as bits, either kind) */
+    for (int k = 0; k < 2; k++)
+        if (e->kind[slot + k] == DEST_INT)
+            return fault_aux(sh, fop, TF_TILE_ERR_INTEGER, 1, 255, 0);
+    float *t[TF_TOPK_NUM_TILES];
+    int f16[TF_TOPK_NUM_TILES];
+    for (int k = 0; k < TF_TOPK_NUM_TILES; k++) {
+        dest_fresh(e, slot + k);
+        t[k] = e->dest[slot + k];
+        f16[k] = e->f16[slot + k];
+    }
+    uint32_t cycles = 0;
+    if (sim_topk_run(t, dest_16bit(e), f16, sub, p, &cycles))
+        return fault_aux(sh, fop, TF_TILE_ERR_ARG, 255, 0, TF_SFPU_TOPK);
+    /* values move between the two value tiles, indices between the two
+     * index tiles: each pair holds one kind after */
+    for (int k = 0; k < TF_TOPK_NUM_TILES; k += 2) {
+        int s0 = slot + k, s1 = s0 + 1;
+        uint8_t kind = e->kind[s0] == DEST_INT || e->kind[s1] == DEST_INT       ? DEST_INT
+                       : e->kind[s0] == DEST_FLOAT || e->kind[s1] == DEST_FLOAT ? DEST_FLOAT
+                                                                                : DEST_ZEROS;
+        uint8_t h = (uint8_t)(kind == DEST_FLOAT && (e->f16[s0] || e->f16[s1]));
+        for (int j = s0; j <= s1; j++) {
+            e->kind[j] = kind;
+            e->f16[j] = h;
+            e->dirty[j] = 1;
+            e->plain[j] = e->fast[j] = 0;
+        }
+    }
+    if (sub == TF_TOPK_LOCAL_SORT) {
+        e->topk_rec = TOPK_REC_LOCAL;
+        e->topk_replay_init = -1;
+    } else if (sub == TF_TOPK_REBUILD) {
+        e->topk_rec = TOPK_REC_REBUILD;
+        e->topk_rec_m = (uint8_t)p[1];
+        e->topk_rec_k = (uint8_t)p[2];
+        e->topk_replay_init = p[1] + 1;
+    }
+    sfpu_regs_used(e, TF_SFPU_TOPK);
+    run_at(sh, 0, cycles, 0, TF_PERF_UNIT_SFPU);
+    return TF_BUS_OK;
+}
+
 static int do_math(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     if (op == TF_TILE_INIT) return do_init(sh, e, op);
     if (op == TF_TILE_SFPI) return do_sfpi(sh, e, op);
     if (op == TF_TILE_WELFORD) return do_welford(sh, e, op);
+    if (op == TF_TILE_TOPK) return do_topk(sh, e, op);
     if (op == TF_TILE_ACQUIRE) {
         if (e->math_holds)
             return fault_aux(sh, op, TF_TILE_ERR_PROTO, TF_TILE_PROTO_REACQUIRE, 0, 0);

@@ -163,6 +163,12 @@ struct sim_tile_engine {
      * init (whose code uses those registers) loses it, cumsum_lost the op */
     float cumsum_carry[TF_TILE_DIM];
     uint8_t cumsum_state, cumsum_lost;
+    /* top-k's replay state (tile_topk.c, do_topk): the LLK's global
+     * topk_replay_init (0 at a kernel's start, -1 after a local sort, m + 1
+     * after a rebuild), and what the SFPU's replay buffer holds for it
+     * (TOPK_REC_*; the rebuild's m and k) */
+    int32_t topk_replay_init;
+    uint8_t topk_rec, topk_rec_m, topk_rec_k;
     sim_welford wf;
     sim_sfpi sfpi;
     /* bumped by every command that does not wait (and by a reset): a
@@ -173,6 +179,10 @@ struct sim_tile_engine {
 };
 
 enum { DEST_ZEROS, DEST_FLOAT, DEST_INT };
+/* sim_tile_engine.topk_rec: nothing of top-k's recorded (this kernel run),
+ * topk_local_sort's loads and stores, topk_rebuild's sequence, or another
+ * SFPU op's init ran since (its recording may be there) */
+enum { TOPK_REC_NONE, TOPK_REC_LOCAL, TOPK_REC_REBUILD, TOPK_REC_OTHER };
 /* sim_tile_engine.cumsum_state: no cumsum_tile yet (the engine's reset),
  * the carry kept, lost to an SFPU op, lost to an SFPU init (the a of
  * TF_TILE_ERR_CUMSUM_CARRY: 0, -, 1, 2) */
@@ -306,6 +316,14 @@ uint32_t sim_sfpu_typecast_cycles(uint32_t in, uint32_t out);
  * with first), carry then the tile's row 31 sums; its modeled cycles */
 int sim_sfpu_cumsum(float *d, float *carry, int first);
 uint32_t sim_sfpu_cumsum_cycles(int first);
+/* tile_topk.c: a top-k command's network (sub a TF_TOPK_* sub-op, p its
+ * arguments: LOCAL_SORT idir, end_phase, start_phase, end_step,
+ * start_step; MERGE m_iter, top_min, k; REBUILD idir, m_iter, k, logk,
+ * skip_second) on DEST's tiles 0-3 (values, then indices); 16-bit DEST:
+ * narrow, f16 a tile's Float16 mode. 0 with the modeled cycles, or -1 for
+ * an address past the four tiles (the checked arguments never give one). */
+int sim_topk_run(float *tile[TF_TOPK_NUM_TILES], int narrow, const int f16[TF_TOPK_NUM_TILES],
+                 uint32_t sub, const int *p, uint32_t *cycles);
 /* tile_welford.c: Welford's statistics. Row `row` of tile t into w's
  * statistics, recip the reciprocal of the row's sample count; the raw
  * layout's save and restore at a group (mean into or from tile m, m2 or

@@ -199,6 +199,67 @@ static const char *named(const char *const *names, uint32_t n, uint32_t i)
     return i < n && names[i] ? names[i] : "?";
 }
 
+/* TF_TILE_ERR_TOPK's message: a the TF_TOPK_ERR_* reason, b the value */
+static void topk_fault(uint32_t a, uint32_t b, char *what, size_t n)
+{
+    const char *more = b == 255 ? " (or more, or negative)" : "";
+    switch (a) {
+    case TF_TOPK_ERR_IDST:
+        snprintf(what, n,
+                 "idst %u: tt-llk's top-k works on DEST tiles 0-3 (values 0 and 1, indices 2 and "
+                 "3) whatever idst, its passes after the first setting DEST's address from tile "
+                 "0 (set_dst_write_addr), so another idst mixes tiles (not modeled): load the "
+                 "tiles at 0-3 and pass 0, as ttnn's topk does",
+                 b);
+        break;
+    case TF_TOPK_ERR_DIR:
+        snprintf(what, n, "the direction %u%s: idir is 0 (decreasing) or 1 (increasing)", b, more);
+        break;
+    case TF_TOPK_ERR_PHASE:
+        snprintf(what, n,
+                 "i_end_phase %u%s: a column's 64 values sort in phases 0-5 (log2(K) - 1 sorts "
+                 "runs of K)",
+                 b, more);
+        break;
+    case TF_TOPK_ERR_PHASE_ORDER:
+        snprintf(what, n, "i_start_phase %u%s is beyond i_end_phase: no phase would run", b, more);
+        break;
+    case TF_TOPK_ERR_STEP:
+        snprintf(what, n,
+                 "a step of %u%s: i_start_step and i_end_step are 0-6 (steps 5 and 6 compare "
+                 "values 16 and 32 apart)",
+                 b, more);
+        break;
+    case TF_TOPK_ERR_K:
+        snprintf(what, n,
+                 "k %u%s: the LLK takes k = 4, 8, 16, 32 or 64 (a power of two: k = 2 makes its "
+                 "merge loop compare nothing and never end)",
+                 b, b == 255 ? " or more" : "");
+        break;
+    case TF_TOPK_ERR_LOGK:
+        snprintf(what, n,
+                 "logk %u%s is not log2(k): the LLK picks its network by logk and its distances by "
+                 "k",
+                 b, more);
+        break;
+    case TF_TOPK_ERR_M_ITER:
+        snprintf(what, n, "m_iter %u%s: tt-metal's range is 0-9", b, more);
+        break;
+    case TF_TOPK_ERR_REPLAY:
+        snprintf(what, n,
+                 "it would replay the SFPU's replay buffer, holding %s: tt-llk records there only "
+                 "as its topk_replay_init says (a local sort in phase 0, a rebuild when m_iter "
+                 "changes), so the hardware would run other instructions (not modeled): start a "
+                 "local sort at phase 0 after a rebuild or another SFPU init",
+                 b == TF_TOPK_REPLAY_REBUILD     ? "topk_rebuild's sequence"
+                 : b == TF_TOPK_REPLAY_OTHER     ? "what another SFPU op's init recorded"
+                 : b == TF_TOPK_REPLAY_REBUILD_K ? "topk_rebuild's for another k"
+                                                 : "nothing of top-k's in this kernel run");
+        break;
+    default: snprintf(what, n, "skip_second %u%s: it is 0 or 1", b, more); break;
+    }
+}
+
 /* TF_TILE_ERR_SFPI's message: a the TF_SFPI_ERR_* reason, b and c its
  * details */
 static void sfpi_fault(uint32_t a, uint32_t b, uint32_t c, char *what, size_t n)
@@ -365,8 +426,14 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
 #define SFPI_NAME(name, code, cycles, doc) [code] = #name,
     static const char *const sfpi[TF_SFPI_NUM_OPS] = {TF_SFPI_OPS(SFPI_NAME)};
 #undef SFPI_NAME
+    static const char *const topk_fn[] = {
+        [TF_TOPK_LOCAL_SORT] = "topk_local_sort",
+        [TF_TOPK_MERGE] = "topk_merge",
+        [TF_TOPK_REBUILD] = "topk_rebuild",
+    };
     const char *wn = op == TF_TILE_WELFORD && sub && sub <= TF_WELFORD_FINALIZE_FACE ? wf_fn[sub]
                      : op == TF_TILE_SFPI && sub && sub < TF_SFPI_NUM_OPS            ? sfpi[sub]
+                     : op == TF_TILE_TOPK && sub && sub <= TF_TOPK_REBUILD           ? topk_fn[sub]
                                                                                      : NULL;
     uint32_t why = aux & 0xff, a = (aux >> 8) & 0xff, b = (aux >> 16) & 0xff, c = aux >> 24;
     char opname[64], what[448];
@@ -656,6 +723,7 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         break;
     case TF_TILE_ERR_WELFORD: welford_fault(a, b, c, sfpu, wf_fn, what, sizeof what); break;
     case TF_TILE_ERR_SFPI: sfpi_fault(a, b, c, what, sizeof what); break;
+    case TF_TILE_ERR_TOPK: topk_fault(a, b, what, sizeof what); break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

@@ -519,6 +519,19 @@ TF_ALWAYS_INLINE void dev_welford(uint32_t sub, uint32_t dst, uint32_t group, ui
     dev_tile_cmd(TF_TILE_WELFORD);
 }
 
+/* A top-k command (tt-metal's topk_local_sort, topk_merge, topk_rebuild:
+ * tt_foil/compute_sfpu.hpp): the sub-op on DEST tiles idst..idst + 3, its
+ * operands packed as contracts/tf_tile.h's TF_TOPK_* say; after
+ * topk_tile_init (dev_sfpu_init(TF_SFPU_TOPK)). */
+TF_ALWAYS_INLINE void dev_topk(uint32_t sub, uint32_t idst, uint32_t a1, uint32_t a2)
+{
+    if (!TF_MATH) return;
+    dev_reg_write(TF_MMIO_TILE_ARG0, TF_TOPK_ARG(sub, idst));
+    dev_reg_write(TF_MMIO_TILE_ARG1, a1);
+    dev_reg_write(TF_MMIO_TILE_ARG2, a2);
+    dev_tile_cmd(TF_TILE_TOPK);
+}
+
 /* The reciprocal of sample n's count, as tt-llk's TRISC code loads it:
  * the LUT's entry (fp32 bits), or without a LUT (size 0) 1.0f / (n + 1)
  * computed here. */

@@ -832,8 +832,10 @@ int main(void)
                "Int32)");
     fault_case(92, TF_DF_FLOAT32, TF_DF_FLOAT32, 1,
                "tile engine SFPU DIV_INT32_FLOOR: it takes integer values but is given floats");
-    fault_case(15, TF_DF_UINT16, TF_DF_UINT16, 0,
-               "tile engine COPY: it needs an fp32 DEST (fp32_dest_acc_en)");
+    /* a 16-bit DEST moves UInt16 tiles (copy, transpose, pack: ttnn's
+     * topk index tiles) but computes on none */
+    fault_case(0, TF_DF_UINT16, TF_DF_UINT16, 0,
+               "tile engine SFPU ADD_INT: it needs an fp32 DEST (fp32_dest_acc_en)");
     ttm_refused(dev, "sfpu_int_refused", 1, "typecast_tile between these formats");
     ttm_refused(dev, "sfpu_int_refused", 2, "takes DataFormat::Int32, UInt32 or UInt16");
     ttm_refused(dev, "sfpu_int_refused", 3,

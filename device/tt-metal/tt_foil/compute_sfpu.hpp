@@ -1001,6 +1001,111 @@ ALWI void cumsum_tile(std::uint32_t idst, bool first = true)
     tf_c::dev_sfpu(TF_SFPU_CUMSUM, idst, 0, first ? TF_SFPU_CUMSUM_FIRST : 0);
 }
 
+// Top-k (api/compute/topk.h; docs/chip.md "Top-k"): tt-llk's bitonic
+// network on the SFPU, run as its instructions run (ties and partly sorted
+// columns come out as the hardware leaves them). The values are in DEST
+// tiles 0 and 1 (64 values down each column: tile 0's column, then tile
+// 1's), their indices in tiles 2 and 3, carried along by every exchange.
+// idst must be 0 (tt-llk's passes after the first address DEST from tile 0
+// whatever idst: another faults). topk_local_sort sorts runs of 2^(phase+1)
+// values in alternating directions (idir 0 decreasing, 1 increasing);
+// topk_merge puts the larger (top_min: smaller) of each pair of k-runs
+// 2^m_iter runs apart into the first; topk_rebuild sorts the k-runs
+// 2^(m_iter+1) apart again, alternating. k is 4, 8, 16, 32 or 64, logk its
+// log2; other values fault. The comparator-stable, fused-key and
+// rank-stamped forms (newer tt-metal's template flags) are not modeled: a
+// kernel selecting them does not compile.
+enum class TopkTieOrder : std::uint8_t { Unset, Ascending, Descending };
+constexpr TopkTieOrder topk_tie_order_from_global_direction(bool descending)
+{
+    return descending ? TopkTieOrder::Descending : TopkTieOrder::Ascending;
+}
+} // namespace ckernel
+namespace tf_ttm
+{
+template <bool stable_sort, bool fused, bool rank_stamped> constexpr void topk_plain()
+{
+    static_assert(!stable_sort, "topk with stable_sort = true (the comparator-stable network) is "
+                                "not modeled by tt-foil: use the default network");
+    static_assert(!fused, "topk with fused = true (packed value-index keys) is not modeled by "
+                          "tt-foil: use the default network with index tiles");
+    static_assert(!rank_stamped, "topk with rank_stamped = true is not modeled by tt-foil: use "
+                                 "the default network with index tiles");
+}
+// an int argument as one byte of the command (a negative one as 255: the
+// engine faults naming it)
+constexpr std::uint32_t topk_byte(int v)
+{
+    return TF_TOPK_BYTE(v);
+}
+} // namespace tf_ttm
+namespace ckernel
+{
+// A UInt16 tile in an fp32 DEST moved to the half the packer reads (the
+// newest tree's SFPSTORE mode 9 before the pack): DEST holds the index as
+// an integer here and the pack takes its low 16 bits, so there is nothing
+// to move (docs/chip.md "Integer tiles").
+ALWI void topk_finalize_uint16_indices(std::uint32_t idst)
+{
+    (void)idst;
+}
+ALWI void topk_uint16_prepare_value_tile_for_pack(std::uint32_t idst)
+{
+    (void)idst;
+}
+ALWI void topk_uint16_move_dest_tile_to_pack_half(std::uint32_t idst)
+{
+    (void)idst;
+}
+#define TF_TOPK_KEYS_WHY                                                                           \
+    "top-k's packed value-index keys, rank tags and the comparator-stable network's -0 folding "   \
+    "(newer tt-metal) are not modeled by tt-foil: the default network with index tiles is"
+TF_UNSUPPORTED_FN(topk_fuse_tile, TF_TOPK_KEYS_WHY);
+TF_UNSUPPORTED_FN(topk_defuse_tile, TF_TOPK_KEYS_WHY);
+TF_UNSUPPORTED_FN(topk_stamp_local_positions, TF_TOPK_KEYS_WHY);
+TF_UNSUPPORTED_FN(topk_stamp_tile_rank_range, TF_TOPK_KEYS_WHY);
+TF_UNSUPPORTED_FN(topk_strip_rank_tags, TF_TOPK_KEYS_WHY);
+TF_UNSUPPORTED_FN(topk_canonicalize_negzero_values, TF_TOPK_KEYS_WHY);
+#undef TF_TOPK_KEYS_WHY
+template <bool fused = false, bool rank_stamped = false, std::uint32_t tag_bits = 16>
+ALWI void topk_tile_init()
+{
+    tf_ttm::topk_plain<false, fused, rank_stamped>();
+    (void)tag_bits;
+    tf_c::dev_sfpu_init(TF_SFPU_TOPK);
+}
+template <bool stable_sort = false, bool is_fp32_dest_acc_en = DST_ACCUM_MODE, bool fused = false,
+          bool rank_stamped = false, TopkTieOrder tie_order = TopkTieOrder::Unset>
+ALWI void topk_local_sort(std::uint32_t idst, int idir, int i_end_phase, int i_start_phase = 0,
+                          int i_end_step = 0, int i_start_step = 0)
+{
+    tf_ttm::topk_plain<stable_sort, fused, rank_stamped>();
+    using tf_ttm::topk_byte;
+    tf_c::dev_topk(TF_TOPK_LOCAL_SORT, idst,
+                   topk_byte(idir) | topk_byte(i_end_phase) << 8 | topk_byte(i_start_phase) << 16,
+                   topk_byte(i_end_step) | topk_byte(i_start_step) << 8);
+}
+template <bool idir = false, bool stable_sort = false, bool is_fp32_dest_acc_en = DST_ACCUM_MODE,
+          bool fused = false, bool rank_stamped = false,
+          TopkTieOrder tie_order = TopkTieOrder::Unset, std::uint32_t tag_bits = 16>
+ALWI void topk_merge(std::uint32_t idst, int m_iter, int k)
+{
+    tf_ttm::topk_plain<stable_sort, fused, rank_stamped>();
+    tf_c::dev_topk(TF_TOPK_MERGE, idst, tf_ttm::topk_byte(m_iter) | (idir ? 1u << 8 : 0u),
+                   k < 0 ? 0xffffffffu : (std::uint32_t)k);
+}
+template <bool stable_sort = false, bool is_fp32_dest_acc_en = DST_ACCUM_MODE, bool fused = false,
+          bool rank_stamped = false, TopkTieOrder tie_order = TopkTieOrder::Unset>
+ALWI void topk_rebuild(std::uint32_t idst, bool idir, int m_iter, int k, int logk, int skip_second)
+{
+    tf_ttm::topk_plain<stable_sort, fused, rank_stamped>();
+    using tf_ttm::topk_byte;
+    tf_c::dev_topk(TF_TOPK_REBUILD, idst,
+                   (idir ? 1u : 0u) | topk_byte(m_iter) << 8 | topk_byte(logk) << 16 |
+                       topk_byte(skip_second) << 24,
+                   k < 0 ? 0xffffffffu : (std::uint32_t)k);
+}
+
 // SFPU ops on the pack thread (api/compute/eltwise_unary/*.h's *_tile_pack
 // and *_tile_init_pack): the math thread's op of the same name, on
 // DEST[idst] of the half the packer holds, after tile_regs_wait (or the

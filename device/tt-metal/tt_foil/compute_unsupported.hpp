@@ -73,10 +73,6 @@ TF_UNSUPPORTED_FN(reduce_tile_math, "math-only reduce (sources already loaded): 
 TF_UNSUPPORTED_FN(matmul_block_math_dynamic_throttle,
                   "math-only matmul under Blackhole's firmware throttle (sources already loaded): "
                   "use matmul_block");
-TF_UNSUPPORTED_FN(topk_local_sort, "top-k on the SFPU");
-TF_UNSUPPORTED_FN(topk_merge, "top-k on the SFPU");
-TF_UNSUPPORTED_FN(topk_rebuild, "top-k on the SFPU");
-TF_UNSUPPORTED_FN(topk_tile_init, "top-k on the SFPU");
 TF_UNSUPPORTED_FN(max_reduce_with_indices, "reductions with indices");
 TF_UNSUPPORTED_FN(max_reduce_with_indices_init, "reductions with indices");
 // The newest tree's re-set-up of the unpacker and math unit for Welford's

@@ -1,7 +1,6 @@
-// tt-metal's api/compute/topk.h.
-// tt-foil models none of its ops: a use of one fails at compile time, saying
-// why for the names tt_foil/compute_unsupported.hpp lists (docs/kernels.md,
-// section 5.2). It brings the whole compute API, as every compute header here
-// does.
+// tt-metal's api/compute/topk.h: topk_tile_init, topk_local_sort,
+// topk_merge and topk_rebuild (tt_foil/compute_sfpu.hpp; docs/kernels.md,
+// docs/chip.md "Top-k"). It brings the whole compute API, as every compute
+// header here does.
 #pragma once
 #include "tt_foil/compute.hpp"

@@ -43,10 +43,19 @@
 #include <string.h>
 #include <time.h>
 
-#define host_ns               sim_host_ns
-#define TF_SIM_MAX_THREADS    64
-#define TF_SIM_MAX_QUANTUM    (1u << 20) /* cycles: ~1 ms of the modeled chip */
-#define TF_COUNTERS_SETTLE_NS 20000000ull
+#define host_ns            sim_host_ns
+#define TF_SIM_MAX_THREADS 64
+#define TF_SIM_MAX_QUANTUM (1u << 20) /* cycles: ~1 ms of the modeled chip */
+/* tf_device_counters_read waits for the chip to go idle (a dispatch's
+ * RISCs sleep within a few rounds of DONE) for up to this many rounds: a
+ * count of the chip's own progress, so the figures are the same however
+ * busy the host is (a 20 ms host-time wait, run out on a loaded machine
+ * with the process descheduled, read cnn_demo's instruction count
+ * mid-run: test_sim_parallel failed once). The host-time guard is only
+ * for a chip that makes no rounds at all. */
+#define TF_COUNTERS_SETTLE_ROUNDS 65536ull
+#define TF_COUNTERS_SLICE_NS      20000000ull
+#define TF_COUNTERS_HANG_NS       10000000000ull
 
 static void stop_workers(sim_chip *c);
 
@@ -909,15 +918,19 @@ static int op_counters(tf_transport *t, uint64_t *instructions, uint64_t *rounds
     /* Read them once the chip is idle (RISCs still finishing a dispatch
      * go to sleep within a few rounds), so that they do not depend on how
      * far the scheduler got by the time the host looked; give up waiting
-     * after TF_COUNTERS_SETTLE_NS (a RISC that never sleeps). */
-    uint64_t dl = host_ns() + TF_COUNTERS_SETTLE_NS;
-    int hl;
+     * after TF_COUNTERS_SETTLE_ROUNDS rounds (a RISC that never sleeps). */
+    uint64_t hang = host_ns() + TF_COUNTERS_HANG_NS, r0 = 0;
+    int hl, first = 1;
     for (;;) {
         uint32_t seen = sim_flag_get(&c->progress);
         hl = host_lock(c);
-        if ((c->idle && !c->run_requested) || host_ns() >= dl) break;
+        if (first) r0 = c->rounds, first = 0;
+        if ((c->idle && !c->run_requested) || c->rounds - r0 >= TF_COUNTERS_SETTLE_ROUNDS ||
+            host_ns() >= hang)
+            break;
         host_unlock(c, hl);
         int ran = 0;
+        uint64_t dl = host_ns() + TF_COUNTERS_SLICE_NS;
         host_run(c, seen, dl, &ran); /* work the host runs itself: run it to idle */
         if (!ran) sim_flag_wait(&c->progress, seen, &c->running, TF_SYNC_SPIN_NS, dl);
     }

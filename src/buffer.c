@@ -193,9 +193,7 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
     b->persistent = persistent;
     b->size = size;
     place(b, pool, asize);
-    b->all_next = dev->buffers;
-    if (dev->buffers) dev->buffers->all_prev = b;
-    dev->buffers = b;
+    rt_buffer_link(dev, b);
     mem_event_alloc(b);
     return b;
 }
@@ -216,6 +214,36 @@ tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint6
     place(b, pool, aligned_size(size));
     mem_event_alloc(b);
     return b;
+}
+
+/* The handle of a buffer made of slices (interleaved.c, sharded.c):
+ * registered, live, at addr, of size bytes, with room for nslices slices
+ * (none made yet) and not yet in the device's list (rt_buffer_link, once
+ * its slices are). NULL: out of host memory. */
+tf_buffer *rt_buffer_new_handle(tf_device *dev, uint64_t addr, uint64_t size, int nslices)
+{
+    tf_buffer *h = calloc(1, sizeof *h);
+    if (h) h->slices = calloc((size_t)nslices, sizeof *h->slices);
+    if (!h || !h->slices || cm_handle_add(h, CM_H_BUFFER)) {
+        if (h) free(h->slices);
+        free(h);
+        return cm_err_null("out of host memory");
+    }
+    h->dev = dev;
+    h->bank = -1;
+    h->state = TF_BUF_LIVE;
+    h->addr = addr;
+    h->size = size;
+    h->nslices = nslices;
+    return h;
+}
+
+/* b into the device's list of handles (what device close releases). */
+void rt_buffer_link(tf_device *dev, tf_buffer *b)
+{
+    b->all_next = dev->buffers;
+    if (dev->buffers) dev->buffers->all_prev = b;
+    dev->buffers = b;
 }
 
 /* Free a slice of an interleaved buffer being freed. */

@@ -241,24 +241,13 @@ static tf_buffer *create_interleaved(tf_device *dev, tf_buffer_type type, uint64
                                (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
         }
     }
-    tf_buffer *h = calloc(1, sizeof *h);
-    if (h) h->slices = calloc((size_t)nbanks, sizeof *h->slices);
-    if (!h || !h->slices || cm_handle_add(h, CM_H_BUFFER)) {
-        if (h) free(h->slices);
-        free(h);
-        return cm_err_null("out of host memory");
-    }
-    h->dev = dev;
-    h->bank = -1;
-    h->state = TF_BUF_LIVE;
-    h->addr = addr;
-    h->size = size;
+    tf_buffer *h = rt_buffer_new_handle(dev, addr, size, nbanks);
+    if (!h) return NULL;
     h->interleaved = 1;
     h->is_dram = is_dram;
     h->page_size = page_size;
     h->stride = (uint32_t)stride;
     h->num_pages = pages;
-    h->nslices = nbanks;
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
         uint64_t bytes =
             (pages / (uint64_t)nbanks + ((uint64_t)b < pages % (uint64_t)nbanks)) * stride;
@@ -271,9 +260,7 @@ static tf_buffer *create_interleaved(tf_device *dev, tf_buffer_type type, uint64
             return NULL;
         }
     }
-    h->all_next = dev->buffers;
-    if (dev->buffers) dev->buffers->all_prev = h;
-    dev->buffers = h;
+    rt_buffer_link(dev, h);
     if (rt_ibuf_sync(dev)) {
         char why[1024];
         snprintf(why, sizeof why, "%s", tf_last_error());

@@ -421,6 +421,8 @@ tf_buffer *rt_buffer_new(tf_device *dev, rt_pool *pool, int bank, uint64_t size,
 tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint64_t addr,
                                uint64_t size);
 void rt_buffer_free_slice(tf_buffer *slice);
+tf_buffer *rt_buffer_new_handle(tf_device *dev, uint64_t addr, uint64_t size, int nslices);
+void rt_buffer_link(tf_device *dev, tf_buffer *b);
 /* Free n (at most TF_MAX_CBS) plain L1 buffers of one core, made by
  * tf_buffer_create_l1 (a program's CBs), at one time: their frees are one
  * memory-log record (buffer.c). */

@@ -139,24 +139,14 @@ static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
                                    (unsigned long long)nshards,
                                    (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
         }
-    tf_buffer *h = calloc(1, sizeof *h);
-    if (h) h->slices = calloc((size_t)nshards, sizeof *h->slices);
-    if (!h || !h->slices || cm_handle_add(h, CM_H_BUFFER)) {
-        if (h) free(h->slices);
-        free(h);
-        return cm_err_null("out of host memory");
-    }
-    h->dev = dev;
-    h->bank = -1;
-    h->state = TF_BUF_LIVE;
-    h->addr = addr;
-    h->size = (uint64_t)s->page_size * s->pages_h * s->pages_w;
+    tf_buffer *h = rt_buffer_new_handle(dev, addr, (uint64_t)s->page_size * s->pages_h * s->pages_w,
+                                        (int)nshards);
+    if (!h) return NULL;
     h->sharded = 1;
     h->shard = *s;
     h->page_size = s->page_size;
     h->stride = (uint32_t)stride;
     h->num_pages = (uint64_t)s->pages_h * s->pages_w;
-    h->nslices = (int)nshards;
     for (uint32_t i = 0; i < rows; i++)
         for (uint32_t j = 0; j < cols; j++) {
             tf_core c = shard_core(s, i, j);
@@ -169,9 +159,7 @@ static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
                 return NULL;
             }
         }
-    h->all_next = dev->buffers;
-    if (dev->buffers) dev->buffers->all_prev = h;
-    dev->buffers = h;
+    rt_buffer_link(dev, h);
     return h;
 }
 

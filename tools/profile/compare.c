@@ -448,6 +448,10 @@ static const char *cmp_change(char *buf, size_t n, const cmp_row *r, double a, d
 static const char *cmp_amount(char *buf, size_t n, const cmp_section *s, double v, int have)
 {
     if (!have) return "-";
+    if (v >= 9.2e18) { /* (past what a uint64_t conversion takes for sure) */
+        snprintf(buf, n, "%.3g", v);
+        return buf;
+    }
     if (!strcmp(s->unit, "ns")) return pf_human_ns(buf, n, (uint64_t)(v + 0.5));
     if (!strcmp(s->unit, "bytes")) return pf_human_bytes(buf, n, (uint64_t)(v + 0.5));
     snprintf(buf, n, "%.0f", v);

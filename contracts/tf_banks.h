@@ -65,20 +65,25 @@ _Static_assert(TF_IBUF_SLOTS == 128, "tf_ibuf_slot yields 7 bits");
  * ArgsConfig (its bit values: hostdevcommon/tensor_accessor/arg_config.hpp),
  * word 1 the aligned page size; an interleaved tensor has no more. A
  * sharded one (tt-foil's own form, L1 only) goes on with its page grid,
- * its shard shape, its shard count, then one word a shard: the NOC x and y
- * of the core holding it, shard (i, j) at i * shard columns + j. */
-#define TF_ACCESSOR_SHARDED       (1u << 0)
-#define TF_ACCESSOR_IS_DRAM       (1u << 1)
-#define TF_SHARDED_ARG_CONFIG     0
-#define TF_SHARDED_ARG_PAGE       1
-#define TF_SHARDED_ARG_PAGES_H    2
-#define TF_SHARDED_ARG_PAGES_W    3
-#define TF_SHARDED_ARG_SHARD_H    4
-#define TF_SHARDED_ARG_SHARD_W    5
-#define TF_SHARDED_ARG_NUM_SHARDS 6
-#define TF_SHARDED_ARGS_FIXED     7
-#define TF_SHARDED_BANK_XY(x, y)  ((uint32_t)(x) << 16 | (uint32_t)(y))
-#define TF_SHARDED_BANK_X(w)      ((w) >> 16)
-#define TF_SHARDED_BANK_Y(w)      ((w)&0xffffu)
+ * its shard shape, its bank count (the cores of its rectangle), then one
+ * word a bank: the NOC x and y of the core, in the orientation's order.
+ * Shard k = i * shard columns + j is in bank k % banks, at (k / banks)
+ * shards into it, as tt-metal's accessor lays shards out (a
+ * tf_buffer_create_sharded tensor has at most a shard a bank). Page ids
+ * are 32 bits: at most TF_SHARDED_MAX_PAGES pages. */
+#define TF_ACCESSOR_SHARDED      (1u << 0)
+#define TF_ACCESSOR_IS_DRAM      (1u << 1)
+#define TF_SHARDED_ARG_CONFIG    0
+#define TF_SHARDED_ARG_PAGE      1
+#define TF_SHARDED_ARG_PAGES_H   2
+#define TF_SHARDED_ARG_PAGES_W   3
+#define TF_SHARDED_ARG_SHARD_H   4
+#define TF_SHARDED_ARG_SHARD_W   5
+#define TF_SHARDED_ARG_NUM_BANKS 6
+#define TF_SHARDED_ARGS_FIXED    7
+#define TF_SHARDED_BANK_XY(x, y) ((uint32_t)(x) << 16 | (uint32_t)(y))
+#define TF_SHARDED_BANK_X(w)     ((w) >> 16)
+#define TF_SHARDED_BANK_Y(w)     ((w)&0xffffu)
+#define TF_SHARDED_MAX_PAGES     0x7fffffffu
 
 #endif

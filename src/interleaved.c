@@ -347,11 +347,15 @@ uint64_t tf_buffer_num_pages(const tf_buffer *b)
 int tf_buffer_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words)
 {
     if (cm_handle_check(b, CM_H_BUFFER, "tf_buffer_accessor_args")) return -1;
-    if (b->sharded) return rt_sharded_accessor_args(b, words, max_words);
-    if (!b->interleaved)
-        return cm_err_set("tf_buffer_accessor_args: the buffer is not interleaved; create it with "
-                          "tf_buffer_create_interleaved");
+    if (!b->interleaved && !b->sharded)
+        return cm_err_set("tf_buffer_accessor_args: the buffer is neither interleaved nor sharded; "
+                          "create it with tf_buffer_create_interleaved or "
+                          "tf_buffer_create_sharded");
+    if (b->state == TF_BUF_RELEASED)
+        return cm_err_set("tf_buffer_accessor_args: the buffer was released by tf_l1_reset; "
+                          "allocate it again");
     if (b->state != TF_BUF_LIVE) return cm_err_set("tf_buffer_accessor_args: the buffer is gone");
+    if (b->sharded) return rt_sharded_accessor_args(b, words, max_words);
     if (max_words < 2)
         return cm_err_set("tf_buffer_accessor_args: the words of an interleaved buffer are 2, "
                           "room for %u",

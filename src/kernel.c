@@ -313,7 +313,9 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
             follow(p, cb);
         }
         return cm_err_set("circular buffer %u on core (%d,%d): %s%s", cb, p->core.x, p->core.y, why,
-                          old || p->cb_alias_of[cb] ? " (its configuration before is kept)" : "");
+                          old || p->cb_alias_of[cb] || p->cb_user[cb]
+                              ? " (its configuration before is kept)"
+                              : "");
     }
     if (old && !top) tf_buffer_free(old);
     p->cb_buf[cb] = b;
@@ -415,6 +417,11 @@ static int cb_on_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t pag
                           "%s's %llu bytes; make the buffer a whole number of pages",
                           fn, cb, page_size, buf->sharded ? "shard" : "buffer",
                           (unsigned long long)size);
+    if (buf->sharded && page_size % buf->stride)
+        return cm_err_set("%s: circular buffer %u: a page of %u bytes is not a whole number of the "
+                          "shard's pages, %u bytes apart (its %u-byte pages rounded up to 16); "
+                          "give the CB pages of %u bytes or a multiple",
+                          fn, cb, page_size, buf->stride, buf->page_size, buf->stride);
     if (rt_program_check_device(p, fn)) return -1;
     if (p->cb_buf[cb]) { /* its own memory goes back to the pool */
         tf_buffer_free(p->cb_buf[cb]);

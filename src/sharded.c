@@ -9,14 +9,14 @@
  * in that order, as tt-metal's EnqueueWriteBuffer of a sharded buffer).
  * Shard (i, j) holds rows i*shard_h.. and columns j*shard_w.., its pages
  * row by row (a shard at the tensor's edge keeps its whole size: the pages
- * past the edge are unused); which core holds it:
- *   HEIGHT  shard i (shard_w = pages_w) is the i-th core of the rectangle,
- *   WIDTH   shard j (shard_h = pages_h) the j-th,
- *           counting along its rows (or down its columns with col_major);
- *   BLOCK   core (start.x + j, start.y + i) (col_major: (start.x + i,
- *           start.y + j)), the rectangle exactly the shards' grid or larger.
- * Each holding core gets one slice (a buffer in its L1 pool: the memory
- * report sees it there); cores of the rectangle holding no shard get none. */
+ * past the edge are unused). Shard k = i * shard columns + j (HEIGHT: i,
+ * WIDTH: j) is on the k-th core of the rectangle, counting along its rows
+ * (down its columns with col_major), whatever the layout, as tt-metal
+ * (its buffer page mapping: shard k on core k of the grid's cores in the
+ * orientation's order; so BLOCK's shard grid lands on the rectangle as
+ * rows only when the rectangle is as wide). Each holding core gets one
+ * slice (a buffer in its L1 pool: the memory report sees it there); cores
+ * of the rectangle holding no shard get none. */
 #include "rt_internal.h"
 
 #include <stdio.h>
@@ -25,7 +25,7 @@
 
 static const char *const layout_name[] = {"HEIGHT", "WIDTH", "BLOCK"};
 
-static uint32_t ceil_div(uint32_t a, uint32_t b)
+static uint64_t ceil_div(uint64_t a, uint64_t b)
 {
     return (a + b - 1) / b;
 }
@@ -33,22 +33,28 @@ static uint32_t ceil_div(uint32_t a, uint32_t b)
 /* Shards down the tensor's rows and across its columns. */
 static void shard_grid(const tf_shard_spec *s, uint32_t *rows, uint32_t *cols)
 {
-    *rows = ceil_div(s->pages_h, s->shard_h);
-    *cols = ceil_div(s->pages_w, s->shard_w);
+    *rows = (uint32_t)ceil_div(s->pages_h, s->shard_h);
+    *cols = (uint32_t)ceil_div(s->pages_w, s->shard_w);
 }
 
-/* The core (as an x, y pair) of shard (i, j). */
+/* The rectangle's cores, and its k-th in the orientation's order. */
+static uint32_t grid_cores(const tf_shard_spec *s)
+{
+    return (uint32_t)(s->end.x - s->start.x + 1) * (uint32_t)(s->end.y - s->start.y + 1);
+}
+static tf_core core_k(const tf_shard_spec *s, uint32_t k)
+{
+    uint32_t w = (uint32_t)(s->end.x - s->start.x + 1), h = (uint32_t)(s->end.y - s->start.y + 1);
+    return s->col_major ? (tf_core){s->start.x + (int)(k / h), s->start.y + (int)(k % h)}
+                        : (tf_core){s->start.x + (int)(k % w), s->start.y + (int)(k / w)};
+}
+
+/* The core of shard (i, j). */
 static tf_core shard_core(const tf_shard_spec *s, uint32_t i, uint32_t j)
 {
-    int w = s->end.x - s->start.x + 1, h = s->end.y - s->start.y + 1;
-    if (s->layout == TF_SHARD_BLOCK)
-        return s->col_major ? (tf_core){s->start.x + (int)i, s->start.y + (int)j}
-                            : (tf_core){s->start.x + (int)j, s->start.y + (int)i};
-    uint32_t k = s->layout == TF_SHARD_HEIGHT ? i : j;
-    return s->col_major
-               ? (tf_core){s->start.x + (int)(k / (uint32_t)h), s->start.y + (int)(k % (uint32_t)h)}
-               : (tf_core){s->start.x + (int)(k % (uint32_t)w),
-                           s->start.y + (int)(k / (uint32_t)w)};
+    uint32_t rows, cols;
+    shard_grid(s, &rows, &cols);
+    return core_k(s, i * cols + j);
 }
 
 static int check_spec(const tf_device *dev, const tf_shard_spec *s)
@@ -74,32 +80,28 @@ static int check_spec(const tf_device *dev, const tf_shard_spec *s)
         return cm_err_set("tf_buffer_create_sharded: WIDTH sharding: a shard is the tensor's "
                           "whole height (%u pages), not %u",
                           s->pages_h, s->shard_h);
-    if (rt_dev_check_core(dev, s->start, 1, NULL) || rt_dev_check_core(dev, s->end, 1, NULL))
+    if ((uint64_t)s->pages_h * s->pages_w > TF_SHARDED_MAX_PAGES)
+        return cm_err_set("tf_buffer_create_sharded: %u x %u pages; at most %u (page ids are 32 "
+                          "bits on the device: use larger pages)",
+                          s->pages_h, s->pages_w, TF_SHARDED_MAX_PAGES);
+    if (rt_dev_check_core(dev, s->start, 0, NULL) || rt_dev_check_core(dev, s->end, 0, NULL))
         return cm_err_prefix("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d): ", s->start.x,
                              s->start.y, s->end.x, s->end.y);
     if (s->end.x < s->start.x || s->end.y < s->start.y)
         return cm_err_set("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d) are no rectangle "
                           "(end below start)",
                           s->start.x, s->start.y, s->end.x, s->end.y);
-    uint32_t rows, cols, w = (uint32_t)(s->end.x - s->start.x + 1),
-                         h = (uint32_t)(s->end.y - s->start.y + 1);
-    shard_grid(s, &rows, &cols);
-    if (s->layout == TF_SHARD_BLOCK) {
-        uint32_t need_w = s->col_major ? rows : cols, need_h = s->col_major ? cols : rows;
-        if (need_w > w || need_h > h)
-            return cm_err_set("tf_buffer_create_sharded: BLOCK sharding: %u x %u shards (rows x "
-                              "columns) need a rectangle of %u x %u cores (x by y%s), the cores "
-                              "(%d,%d)..(%d,%d) are %u x %u",
-                              rows, cols, need_w, need_h, s->col_major ? ", col_major" : "",
-                              s->start.x, s->start.y, s->end.x, s->end.y, w, h);
-    } else {
-        uint32_t n = s->layout == TF_SHARD_HEIGHT ? rows : cols;
-        if (n > w * h)
-            return cm_err_set("tf_buffer_create_sharded: %s sharding: %u shards and %u cores in "
-                              "(%d,%d)..(%d,%d); make the shards larger or the rectangle bigger",
-                              layout_name[s->layout], n, w * h, s->start.x, s->start.y, s->end.x,
-                              s->end.y);
-    }
+    for (int y = s->start.y; y <= s->end.y; y++)
+        for (int x = s->start.x; x <= s->end.x; x++)
+            if (rt_dev_check_core(dev, (tf_core){x, y}, 1, NULL))
+                return cm_err_prefix("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d): ",
+                                     s->start.x, s->start.y, s->end.x, s->end.y);
+    uint64_t n = ceil_div(s->pages_h, s->shard_h) * ceil_div(s->pages_w, s->shard_w);
+    if (n > grid_cores(s))
+        return cm_err_set("tf_buffer_create_sharded: %s sharding: %llu shards and %u cores in "
+                          "(%d,%d)..(%d,%d); make the shards larger or the rectangle bigger",
+                          layout_name[s->layout], (unsigned long long)n, grid_cores(s), s->start.x,
+                          s->start.y, s->end.x, s->end.y);
     return 0;
 }
 
@@ -132,9 +134,9 @@ static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
             tf_core c = shard_core(s, i, j);
             const rt_pool *p = &dev->cores[rt_dev_core_index(dev, c)].l1;
             if (addr > p->limit || bytes > p->limit - addr)
-                return cm_err_null("out of Device L1 (%d,%d): a sharded buffer's shard of %llu "
-                                   "bytes needs them at 0x%llx on each of its %llu cores; %llu "
-                                   "bytes are free there",
+                return cm_err_null("out of Device L1 (%d,%d): a sharded buffer's shards of %llu "
+                                   "bytes need that much at 0x%llx on each of their %llu cores; "
+                                   "%llu bytes are free there",
                                    c.x, c.y, (unsigned long long)bytes, (unsigned long long)addr,
                                    (unsigned long long)nshards,
                                    (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
@@ -235,24 +237,24 @@ int rt_sharded_holds(const tf_buffer *b, tf_core core)
  * in contracts/tf_banks.h (TF_SHARDED_ARGS). */
 int rt_sharded_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words)
 {
-    uint32_t need = TF_SHARDED_ARGS_FIXED + (uint32_t)b->nslices;
+    const tf_shard_spec *s = &b->shard;
+    uint32_t banks = grid_cores(s), need = TF_SHARDED_ARGS_FIXED + banks;
     if (max_words < need)
         return cm_err_set("tf_buffer_accessor_args: the words of this sharded buffer are %u (%u "
-                          "and one a shard), room for %u",
+                          "and one a core of its rectangle), room for %u",
                           need, TF_SHARDED_ARGS_FIXED, max_words);
     if (!words) return cm_err_set("tf_buffer_accessor_args: NULL words");
-    const tf_shard_spec *s = &b->shard;
     words[TF_SHARDED_ARG_CONFIG] = TF_ACCESSOR_SHARDED;
     words[TF_SHARDED_ARG_PAGE] = b->stride;
     words[TF_SHARDED_ARG_PAGES_H] = s->pages_h;
     words[TF_SHARDED_ARG_PAGES_W] = s->pages_w;
     words[TF_SHARDED_ARG_SHARD_H] = s->shard_h;
     words[TF_SHARDED_ARG_SHARD_W] = s->shard_w;
-    words[TF_SHARDED_ARG_NUM_SHARDS] = (uint32_t)b->nslices;
-    for (int i = 0; i < b->nslices; i++) {
-        const rt_pool *p = b->slices[i]->pool;
-        words[TF_SHARDED_ARGS_FIXED + i] =
-            TF_SHARDED_BANK_XY(TF_NOC_CORE_X(p->x), TF_NOC_CORE_Y(p->y));
+    words[TF_SHARDED_ARG_NUM_BANKS] = banks;
+    for (uint32_t k = 0; k < banks; k++) {
+        tf_core c = core_k(s, k);
+        words[TF_SHARDED_ARGS_FIXED + k] =
+            TF_SHARDED_BANK_XY(TF_NOC_CORE_X((uint32_t)c.x), TF_NOC_CORE_Y((uint32_t)c.y));
     }
     return (int)need;
 }
@@ -270,7 +272,9 @@ int tf_buffer_shard_core(const tf_buffer *b, uint32_t shard, tf_core *core)
         return cm_err_set("tf_buffer_shard_core: the buffer is not sharded "
                           "(tf_buffer_create_sharded)");
     if (b->state != TF_BUF_LIVE)
-        return cm_err_set("tf_buffer_shard_core: the buffer was freed or released");
+        return cm_err_set("tf_buffer_shard_core: the buffer %s", b->state == TF_BUF_RELEASED
+                                                                     ? "was released by tf_l1_reset"
+                                                                     : "was freed");
     if (shard >= (uint32_t)b->nslices)
         return cm_err_set("tf_buffer_shard_core: shard %u of %d (0..%d)", shard, b->nslices,
                           b->nslices - 1);

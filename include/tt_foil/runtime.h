@@ -136,8 +136,12 @@ uint32_t tf_buffer_page_size(const tf_buffer *buf);
 uint64_t tf_buffer_num_pages(const tf_buffer *buf);
 
 /* The compile-time words of tt-metal's TensorAccessorArgs for an
- * interleaved buffer, written to words[0..]: the ArgConfig flags (IsDram =
- * 2) and the aligned page size. Returns how many (2), -1 on error. */
+ * interleaved or a sharded buffer, written to words[0..]: the ArgConfig
+ * flags (IsDram = 2, Sharded = 1) and the aligned page size; a sharded
+ * buffer's go on in tt-foil's own form (contracts/tf_banks.h: its page
+ * grid, shard shape and the cores of its rectangle). Returns how many (2
+ * for an interleaved buffer, 7 and one a core of the rectangle for a
+ * sharded one), -1 on error. */
 int tf_buffer_accessor_args(const tf_buffer *buf, uint32_t *words, uint32_t max_words);
 
 /* Sharded L1 buffers: tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
@@ -147,20 +151,17 @@ int tf_buffer_accessor_args(const tf_buffer *buf, uint32_t *words, uint32_t max_
  * same L1 address on each (tf_buffer_address). Page p is at row
  * p / pages_w, column p % pages_w: tf_buffer_write/read offsets are in
  * that order. Shard (i, j) holds rows i*shard_h.. and columns j*shard_w..,
- * its pages row by row (one at the tensor's edge keeps its whole size),
- * on the core:
- *   TF_SHARD_HEIGHT  shard i (shard_w = pages_w): the rectangle's i-th core,
- *   TF_SHARD_WIDTH   shard j (shard_h = pages_h): the j-th,
- *                    counting along the rectangle's rows (down its columns
- *                    with col_major: ShardOrientation::COL_MAJOR);
- *   TF_SHARD_BLOCK   core (start.x + j, start.y + i) (col_major: (start.x
- *                    + i, start.y + j)).
- * Pages are 16-byte aligned in a shard (tf_buffer_page_size gives the
- * size, the stride is rounded up). A kernel reads its core's shard as a
- * circular buffer in place (tf_program_set_cb_buffer), or another core's
- * at tf_buffer_address through get_noc_addr(x, y, addr); tf_buffer_noc_addr
- * is shard 0's. tt-metal's sharded TensorAccessor is not provided
- * (docs/kernels.md). */
+ * its pages row by row (one at the tensor's edge keeps its whole size).
+ * TF_SHARD_HEIGHT cuts rows only (shard_w = pages_w), TF_SHARD_WIDTH
+ * columns only (shard_h = pages_h), TF_SHARD_BLOCK both. Pages are 16-byte aligned in a shard
+ * (tf_buffer_page_size gives the size, the stride is rounded up). A kernel reads its core's shard
+ * as a circular buffer in place (tf_program_set_cb_buffer), or another core's at tf_buffer_address
+ * through get_noc_addr(x, y, addr), or through tt-metal's sharded TensorAccessor
+ * (tf_buffer_accessor_args); tf_buffer_noc_addr is shard 0's. Shard k (i * shard columns + j) is on
+ * the rectangle's k-th core, along its rows (down its columns with
+ * col_major: ShardOrientation::COL_MAJOR), as tt-metal: a BLOCK shard
+ * grid lands on the rectangle as rows only when the rectangle is as wide.
+ * At most 2^31 - 1 pages; every core of the rectangle booted. */
 typedef enum tf_shard_layout {
     TF_SHARD_HEIGHT = 0,
     TF_SHARD_WIDTH = 1,

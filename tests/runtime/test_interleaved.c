@@ -189,7 +189,7 @@ static void errors(tf_device *dev)
     tf_buffer *plain = MUST_PTR(tf_buffer_create_dram(dev, 4096));
     uint32_t w[2];
     CHECK_TRUE(tf_buffer_accessor_args(plain, w, 2) < 0);
-    CHECK_CONTAINS(tf_last_error(), "the buffer is not interleaved");
+    CHECK_CONTAINS(tf_last_error(), "the buffer is neither interleaved nor sharded");
     tf_buffer *l = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_L1, 32 * 64, 64));
     CHECK_TRUE(tf_buffer_accessor_args(l, w, 1) < 0);
     CHECK_CONTAINS(tf_last_error(), "the words of an interleaved buffer are 2, room for 1");

@@ -237,10 +237,32 @@ static void sharded_accessor(void)
     CHECK_CONTAINS(err, "page 15 out of range of a sharded tensor of 15 pages (ids 0..14)");
     CHECK_TRUE(run_ta(t, 5, 6, dram, res, err, sizeof err) != 0);
     CHECK_CONTAINS(err, "shard 6 out of range of a sharded tensor of 6 shards (ids 0..5)");
+    /* the accessor's other tt-metal forms (MODE 6): coordinates, the
+     * dspec's grid and strides, the packed core list, the iterator's += */
+    MUST(run_ta(t, 6, 0, dram, res, err, sizeof err));
+    uint32_t x1, y0;
+    MUST(tf_core_noc_xy(dev, (tf_core){1, 0}, &x1, &y0));
+    static const uint32_t want6[] = {3, 2, 3, 1, 2, 1, 2, 1, 1, 1, 1};
+    for (unsigned i = 0; i < sizeof want6 / sizeof *want6; i++) CHECK_EQ_U(res[i], want6[i]);
+    CHECK_EQ_U(res[11], x1 << 8 | y0); /* bank 0: core (1,0) */
+    CHECK_EQ_U(res[12], 3);            /* page 8, (2,2): shard (1,1) = 3, in bank 3 */
+    CHECK_EQ_U(res[13], 0);            /* the shard's first page */
+    /* shard_pages(1): pages 2 and 5 (columns 2-3 of rows 0-1; column 3 is
+     * past the edge); after += 1 the iterator is at page 5, the last */
+    CHECK_EQ_U(res[14], 1);
+    CHECK_EQ_U(res[15], 5);
+    /* a shard past the tensor by shard_pages: a fault, not an empty range */
+    CHECK_TRUE(run_ta(t, 7, 6, dram, res, err, sizeof err) != 0);
+    CHECK_CONTAINS(err, "shard 6 out of range of a sharded tensor of 6 shards (ids 0..5)");
     uint32_t few[8];
     CHECK_TRUE(tf_buffer_accessor_args(t, few, 8) < 0);
-    CHECK_CONTAINS(tf_last_error(), "the words of this sharded buffer are 13 (7 and one a shard), "
-                                    "room for 8");
+    CHECK_CONTAINS(tf_last_error(), "the words of this sharded buffer are 13 (7 and one a core of "
+                                    "its rectangle), room for 8");
+    /* a reset of a holding core releases the tensor: no args for it */
+    MUST(tf_l1_reset(dev, (tf_core){2, 2}));
+    CHECK_TRUE(tf_buffer_accessor_args(t, few, 8) < 0);
+    CHECK_CONTAINS(tf_last_error(), "tf_buffer_accessor_args: the buffer was released by "
+                                    "tf_l1_reset; allocate it again");
     MUST(tf_buffer_free(t));
 }
 
@@ -294,6 +316,32 @@ int main(void)
     b.col_major = 1;
     b.end = (tf_core){3, 1};
     check_layout(b, (tf_core[]){{1, 0}, {1, 1}, {2, 0}, {2, 1}, {3, 0}, {3, 1}}, 6);
+    /* a CB on a shard of 24-byte pages 32 bytes apart: its pages a whole
+     * number of them */
+    {
+        h.col_major = 0;
+        tf_buffer *hb = MUST_PTR(tf_buffer_create_sharded(dev, &h));
+        tf_program *q = MUST_PTR(tf_program_create(dev, (tf_core){0, 0}));
+        CHECK_TRUE(tf_program_set_cb_buffer(q, 0, hb, 48) != 0);
+        CHECK_CONTAINS(tf_last_error(), "circular buffer 0: a page of 48 bytes is not a whole "
+                                        "number of the shard's pages, 32 bytes apart");
+        MUST(tf_program_set_cb_buffer(q, 0, hb, 64));
+        MUST(tf_program_destroy(q));
+        MUST(tf_buffer_free(hb));
+    }
+    /* BLOCK on a rectangle wider than the shard grid: shard k on the k-th
+     * core along the rows, as tt-metal (not the shard grid's shape) */
+    tf_shard_spec wide = {.layout = TF_SHARD_BLOCK,
+                          .start = {0, 0},
+                          .end = {2, 2},
+                          .page_size = PAGE,
+                          .pages_h = 4,
+                          .pages_w = 4,
+                          .shard_h = 2,
+                          .shard_w = 2};
+    check_layout(wide, (tf_core[]){{0, 0}, {1, 0}, {2, 0}, {0, 1}}, 4);
+    wide.col_major = 1;
+    check_layout(wide, (tf_core[]){{0, 0}, {0, 1}, {0, 2}, {1, 0}}, 4);
     CHECK_EQ_U(tf_l1_free_bytes(dev, (tf_core){0, 0}), l1_free); /* all freed */
 
     sharded_op();
@@ -314,8 +362,11 @@ int main(void)
     bad = b;
     bad.col_major = 0;
     bad.end = (tf_core){2, 1};
-    refused(bad, "BLOCK sharding: 3 x 2 shards (rows x columns) need a rectangle of 2 x 3 cores "
-                 "(x by y), the cores (1,0)..(2,1) are 2 x 2");
+    refused(bad, "BLOCK sharding: 6 shards and 4 cores in (1,0)..(2,1); make the shards larger or "
+                 "the rectangle bigger");
+    bad = h;
+    bad.pages_h = 0xffffffffu;
+    refused(bad, "4294967295 x 3 pages; at most 2147483647 (page ids are 32 bits on the device");
     bad = h;
     bad.end = (tf_core){4, 0};
     refused(bad, "the cores (0,0)..(4,0): no such core (4,0)");
@@ -337,8 +388,8 @@ int main(void)
     refused(bad, "a shard of 2 x 3 pages of 1048576 bytes (6291456 bytes) is larger than a "
                  "core's L1");
     bad.page_size = 200000;
-    refused(bad, "out of Device L1 (0,0): a sharded buffer's shard of 1200000 bytes needs them at "
-                 "0x");
+    refused(bad, "out of Device L1 (0,0): a sharded buffer's shards of 1200000 bytes need that "
+                 "much at 0x");
     CHECK_TRUE(tf_buffer_create_sharded(dev, NULL) == NULL);
     CHECK_CONTAINS(tf_last_error(), "tf_buffer_create_sharded: NULL shard spec");
     MUST(tf_device_close(dev));

@@ -13,6 +13,14 @@
 //           pages pages(id) visits
 //   MODE 4  get_noc_addr(id): an id past the tensor faults
 //   MODE 5  get_shard_noc_addr(id): likewise
+//   MODE 6  the other tt-metal forms: results [0..1] shard_grid, [2..3]
+//           tensor_strides, [4..5] shard_strides, [6..7] shard_grid_strides,
+//           [8] get_noc_addr({2, 2}) == get_noc_addr(8), [9]
+//           get_shard_noc_addr({1, 1}) == get_shard_noc_addr(3), [10] the
+//           iterator's postfix ++ gives the page before, [11]
+//           packed_xy_coords()[0], [12..13] get_bank_and_offset(8), [14] the
+//           slots shard_pages(1) visits after += 1, [15] the page it is at
+//   MODE 7  shard_pages(id) of a shard past the tensor: a fault
 #include "api/dataflow/dataflow_api.h"
 
 void kernel_main()
@@ -66,6 +74,34 @@ void kernel_main()
     res[0] = (uint32_t)src.get_noc_addr(id);
 #elif MODE == 5
     res[0] = (uint32_t)src.get_shard_noc_addr(id);
+#elif MODE == 6
+    res[0] = d.shard_grid()[0];
+    res[1] = d.shard_grid()[1];
+    res[2] = d.tensor_strides()[0];
+    res[3] = d.tensor_strides()[1];
+    res[4] = d.shard_strides()[0];
+    res[5] = d.shard_strides()[1];
+    res[6] = d.shard_grid_strides()[0];
+    res[7] = d.shard_grid_strides()[1];
+    const uint32_t coord[2] = {2, 2}, shard_coord[2] = {1, 1};
+    res[8] = src.get_noc_addr(coord) == src.get_noc_addr(8);
+    res[9] = src.get_shard_noc_addr(shard_coord) == src.get_shard_noc_addr(3);
+    auto sp = src.shard_pages(0);
+    auto it = sp.begin();
+    res[10] = (it++)->page_id() == 0 && it->page_id() == 1;
+    res[11] = d.packed_xy_coords()[0];
+    auto m = src.get_bank_and_offset(8);
+    res[12] = (uint32_t)m.bank_id;
+    res[13] = (uint32_t)m.bank_page_offset;
+    auto sp1 = src.shard_pages(1);
+    auto it1 = sp1.begin();
+    it1 += 1;
+    uint32_t n = 0, at = it1->page_id();
+    for (; it1 != sp1.end(); ++it1) n++;
+    res[14] = n;
+    res[15] = at;
+#elif MODE == 7
+    for (const auto &pg : src.shard_pages(id)) res[0] = pg.page_id();
 #endif
     (void)shard_bytes;
 }

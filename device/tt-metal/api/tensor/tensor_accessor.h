@@ -135,7 +135,7 @@ template <typename Accessor> class Pages
 namespace tf_ttm
 {
 // A sharded tensor's shape as tt-metal's accessor.dspec() gives it (rank 2:
-// rows and columns of pages).
+// rows and columns of pages; strides in pages, the last dimension's 1).
 template <typename Args> struct sharded_dspec {
     struct shape {
         std::uint32_t v[2];
@@ -148,13 +148,25 @@ template <typename Args> struct sharded_dspec {
             return 2;
         }
     };
+    // each bank's core as tt-metal packs it: x << 8 | y
+    struct packed_coords {
+        FORCE_INLINE std::uint16_t operator[](std::uint32_t k) const
+        {
+            std::uint32_t xy = Args::bank_xy(k);
+            return (std::uint16_t)(TF_SHARDED_BANK_X(xy) << 8 | TF_SHARDED_BANK_Y(xy));
+        }
+        FORCE_INLINE constexpr std::uint32_t size() const
+        {
+            return Args::NumBanks;
+        }
+    };
     static constexpr std::uint32_t rank()
     {
         return 2;
     }
     static constexpr std::uint32_t num_banks()
     {
-        return Args::NumShards;
+        return Args::NumBanks;
     }
     static constexpr shape tensor_shape()
     {
@@ -164,6 +176,22 @@ template <typename Args> struct sharded_dspec {
     {
         return {{Args::ShardH, Args::ShardW}};
     }
+    static constexpr shape shard_grid()
+    {
+        return {{Args::ShardRows, Args::ShardCols}};
+    }
+    static constexpr shape tensor_strides()
+    {
+        return {{Args::PagesW, 1}};
+    }
+    static constexpr shape shard_strides()
+    {
+        return {{Args::ShardW, 1}};
+    }
+    static constexpr shape shard_grid_strides()
+    {
+        return {{Args::ShardCols, 1}};
+    }
     static constexpr std::uint32_t tensor_volume()
     {
         return Args::PagesH * Args::PagesW;
@@ -172,38 +200,82 @@ template <typename Args> struct sharded_dspec {
     {
         return Args::ShardH * Args::ShardW;
     }
+    static constexpr packed_coords packed_xy_coords()
+    {
+        return {};
+    }
 };
 
-// The pages of a sharded tensor: page (r, c) is in shard (r / ShardH, c /
-// ShardW), one shard a core (the args' list), row by row in it at the
-// tensor's one L1 address; an id past the tensor faults, naming it.
+// an array-like of coordinates (a page's or a shard's), not an id
+template <typename T, typename = void> struct is_coord : std::false_type {
+};
+template <typename T>
+struct is_coord<T, std::void_t<decltype(std::declval<const T &>()[0])>>
+    : std::bool_constant<!std::is_integral_v<std::decay_t<T>>> {
+};
+template <typename T> inline constexpr bool is_coord_v = is_coord<T>::value;
+
+// The pages of a sharded tensor: page (r, c) is in shard k = (r / ShardH)
+// * ShardCols + c / ShardW, row by row in it; shard k in bank k % banks (a
+// core of the args' list), k / banks shards into it, at the tensor's one
+// L1 address (as tt-metal's accessor). Pages are the accessor's page size
+// apart (the args' aligned page size by default). An id past the tensor
+// faults, naming it.
 template <typename Args> struct sharded_addr_gen {
     static constexpr bool is_dram = false;
-    static constexpr std::uint32_t shard_cols = (Args::PagesW + Args::ShardW - 1) / Args::ShardW;
     std::uint32_t bank_base_address;
     std::uint32_t page_size;
-    FORCE_INLINE std::uint64_t shard_addr(std::uint32_t shard, std::uint32_t offset) const
+    struct PageMapping {
+        std::size_t bank_id;
+        std::size_t bank_page_offset;
+    };
+    FORCE_INLINE PageMapping shard_mapping(std::uint32_t shard, std::uint32_t in_shard) const
     {
         if (shard >= Args::NumShards)
             dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, shard, Args::NumShards | TF_SHARD_RANGE_SHARD);
-        std::uint32_t xy = Args::shard_xy(shard);
-        return TF_NOC_ADDR(TF_SHARDED_BANK_X(xy), TF_SHARDED_BANK_Y(xy),
-                           bank_base_address + offset);
+        return {shard % Args::NumBanks,
+                shard / Args::NumBanks * (Args::ShardH * Args::ShardW) + in_shard};
     }
-    FORCE_INLINE std::uint32_t shard_of(std::uint32_t id, std::uint32_t *in) const
+    FORCE_INLINE PageMapping get_bank_and_offset(std::uint32_t page_id) const
     {
-        if (id >= Args::PagesH * Args::PagesW)
-            dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, id, Args::PagesH * Args::PagesW);
-        std::uint32_t r = id / Args::PagesW, c = id - r * Args::PagesW;
-        *in = (r % Args::ShardH) * Args::ShardW + c % Args::ShardW;
-        return r / Args::ShardH * shard_cols + c / Args::ShardW;
+        if (page_id >= Args::PagesH * Args::PagesW)
+            dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, page_id, Args::PagesH * Args::PagesW);
+        std::uint32_t r = page_id / Args::PagesW, c = page_id - r * Args::PagesW;
+        return shard_mapping(r / Args::ShardH * Args::ShardCols + c / Args::ShardW,
+                             (r % Args::ShardH) * Args::ShardW + c % Args::ShardW);
+    }
+    template <typename Arr, std::enable_if_t<is_coord_v<Arr>, int> = 0>
+    FORCE_INLINE PageMapping get_bank_and_offset(const Arr &page_coord) const
+    {
+        std::uint32_t r = (std::uint32_t)page_coord[0], c = (std::uint32_t)page_coord[1];
+        if (r >= Args::PagesH || c >= Args::PagesW) /* (as the page id it would be) */
+            dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, r * Args::PagesW + c,
+                      Args::PagesH * Args::PagesW);
+        return get_bank_and_offset(r * Args::PagesW + c);
+    }
+    FORCE_INLINE std::uint64_t mapped_addr(const PageMapping &m, std::uint32_t offset) const
+    {
+        std::uint32_t xy = Args::bank_xy((std::uint32_t)m.bank_id);
+        return TF_NOC_ADDR(TF_SHARDED_BANK_X(xy), TF_SHARDED_BANK_Y(xy),
+                           bank_base_address + (std::uint32_t)m.bank_page_offset * page_size +
+                               offset);
+    }
+    FORCE_INLINE std::uint64_t shard_addr(std::uint32_t shard, std::uint32_t offset) const
+    {
+        return mapped_addr(shard_mapping(shard, 0), offset);
     }
     FORCE_INLINE std::uint64_t get_noc_addr(const std::uint32_t id, const std::uint32_t offset = 0,
                                             std::uint8_t noc = noc_index) const
     {
         (void)noc; /* (NOC coordinates are the same on both NOCs) */
-        std::uint32_t in, shard = shard_of(id, &in);
-        return shard_addr(shard, in * Args::AlignedPageSize + offset);
+        return mapped_addr(get_bank_and_offset(id), offset);
+    }
+    template <typename Arr, std::enable_if_t<is_coord_v<Arr>, int> = 0>
+    FORCE_INLINE std::uint64_t get_noc_addr(const Arr &page_coord, const std::uint32_t offset = 0,
+                                            std::uint8_t noc = noc_index) const
+    {
+        (void)noc;
+        return mapped_addr(get_bank_and_offset(page_coord), offset);
     }
     FORCE_INLINE std::uint32_t get_bank_base_address() const
     {
@@ -239,6 +311,18 @@ template <typename Accessor, typename Args> class ShardPages
             settle();
             return *this;
         }
+        FORCE_INLINE iterator operator++(int)
+        {
+            iterator was = *this;
+            ++*this;
+            return was;
+        }
+        // n slots on (the slots past the tensor's edge not counted)
+        FORCE_INLINE iterator &operator+=(std::ptrdiff_t n)
+        {
+            while (n-- > 0 && at_ < end_) ++*this;
+            return *this;
+        }
         FORCE_INLINE bool operator==(const iterator &o) const
         {
             return at_ == o.at_;
@@ -262,7 +346,7 @@ template <typename Accessor, typename Args> class ShardPages
                               c = shard_ % cols * Args::ShardW + at_ % Args::ShardW;
                 if (r < Args::PagesH && c < Args::PagesW) {
                     page_ = tensor_accessor::Page(
-                        a_->get_shard_noc_addr(shard_, at_ * Args::AlignedPageSize, noc_),
+                        a_->get_shard_noc_addr(shard_, at_ * a_->get_aligned_page_size(), noc_),
                         r * Args::PagesW + c);
                     return;
                 }
@@ -308,6 +392,8 @@ using accessor_base =
     static_assert(Args::is_sharded, "not supported by tt-foil: " what                              \
                                     " (sharded tensors: this accessor is interleaved)")
 template <typename Args> struct TensorAccessor : tf_ttm::accessor_base<Args> {
+    // (a sharded tensor's shape type, what dspec() gives)
+    using DSpec = std::conditional_t<Args::is_sharded, tf_ttm::sharded_dspec<Args>, void>;
     FORCE_INLINE TensorAccessor(const Args &, std::size_t bank_base_address,
                                 std::uint32_t page_size = Args::AlignedPageSize)
         : tf_ttm::accessor_base<Args>{(std::uint32_t)bank_base_address, page_size}
@@ -348,11 +434,28 @@ template <typename Args> struct TensorAccessor : tf_ttm::accessor_base<Args> {
         else
             return 0;
     }
+    // shard (i, j) of the shard grid
+    template <typename Arr, std::enable_if_t<tf_ttm::is_coord_v<Arr>, int> = 0>
+    FORCE_INLINE std::uint64_t get_shard_noc_addr(const Arr &shard_coord, std::uint32_t offset = 0,
+                                                  std::uint8_t noc = noc_index) const
+    {
+        TF_TA_SHARDED_ONLY("get_shard_noc_addr");
+        if constexpr (Args::is_sharded)
+            return get_shard_noc_addr((std::uint32_t)shard_coord[0] * Args::ShardCols +
+                                          (std::uint32_t)shard_coord[1],
+                                      offset, noc);
+        else
+            return 0;
+    }
     FORCE_INLINE tf_ttm::ShardPages<TensorAccessor, Args>
     shard_pages(std::uint32_t shard_id, std::uint32_t start_page_offset = 0,
                 std::uint32_t end_page_offset = 0, std::uint8_t noc = noc_index) const
     {
         TF_TA_SHARDED_ONLY("shard_pages");
+        if constexpr (Args::is_sharded)
+            if (shard_id >= Args::NumShards) /* (as get_shard_noc_addr: not an empty range) */
+                dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, shard_id,
+                          Args::NumShards | TF_SHARD_RANGE_SHARD);
         return tf_ttm::ShardPages<TensorAccessor, Args>(
             *this, shard_id, start_page_offset,
             end_page_offset ? end_page_offset : Args::ShardH * Args::ShardW, noc);
@@ -433,7 +536,7 @@ FORCE_INLINE void noc_async_read_shard(std::uint32_t shard_id, const TensorAcces
     static_assert(Args::is_sharded, "not supported by tt-foil: noc_async_read_shard of an "
                                     "interleaved accessor (it has no shards)");
     noc_async_read(s.get_shard_noc_addr(shard_id, 0, noc), dst_local_l1_addr,
-                   Args::ShardH * Args::ShardW * Args::AlignedPageSize, noc);
+                   Args::ShardH * Args::ShardW * s.get_aligned_page_size(), noc);
 }
 template <typename Args, bool posted = false>
 FORCE_INLINE void noc_async_write_shard(std::uint32_t shard_id, const TensorAccessor<Args> &s,
@@ -443,7 +546,7 @@ FORCE_INLINE void noc_async_write_shard(std::uint32_t shard_id, const TensorAcce
     static_assert(Args::is_sharded, "not supported by tt-foil: noc_async_write_shard of an "
                                     "interleaved accessor (it has no shards)");
     noc_async_write(src_local_l1_addr, s.get_shard_noc_addr(shard_id, 0, noc),
-                    Args::ShardH * Args::ShardW * Args::AlignedPageSize, noc);
+                    Args::ShardH * Args::ShardW * s.get_aligned_page_size(), noc);
 }
 // mid-2025's factories (its tensor_accessor.h): the args at compile-time arg
 // CTA_BASE (common args from CRTA_BASE, or from crta_base at run time), and

@@ -57,19 +57,21 @@ struct TensorAccessorArgs {
         tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_SHARD_H>();
     static constexpr std::uint32_t ShardW =
         tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_SHARD_W>();
-    static constexpr std::uint32_t NumShards =
-        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_NUM_SHARDS>();
-    static_assert(!is_sharded || (PagesH && PagesW && ShardH && ShardW &&
-                                  NumShards == ((PagesH + ShardH - 1) / ShardH) *
-                                                   ((PagesW + ShardW - 1) / ShardW)),
+    static constexpr std::uint32_t NumBanks =
+        tf_ttm::ct_arg_if<is_sharded, CTA_OFFSET + TF_SHARDED_ARG_NUM_BANKS>();
+    static constexpr std::uint32_t ShardRows = is_sharded ? (PagesH + ShardH - 1) / ShardH : 0;
+    static constexpr std::uint32_t ShardCols = is_sharded ? (PagesW + ShardW - 1) / ShardW : 0;
+    static constexpr std::uint32_t NumShards = ShardRows * ShardCols;
+    static_assert(!is_sharded || (PagesH && PagesW && ShardH && ShardW && NumBanks &&
+                                  (std::uint64_t)PagesH * PagesW <= TF_SHARDED_MAX_PAGES),
                   "TensorAccessorArgs: these sharded args do not describe a tensor (pass the "
                   "words tf_buffer_accessor_args wrote)");
-    static_assert(!is_sharded || CTA_OFFSET + TF_SHARDED_ARGS_FIXED + NumShards <=
+    static_assert(!is_sharded || CTA_OFFSET + TF_SHARDED_ARGS_FIXED + NumBanks <=
                                      kernel_compile_time_args.size(),
                   "TensorAccessorArgs: the sharded args end past the kernel's compile-time args "
-                  "(each shard's core is one more word: tf_buffer_accessor_args says how many)");
-    // shard k's core, as TF_SHARDED_BANK_XY
-    static std::uint32_t shard_xy(std::uint32_t k)
+                  "(each bank's core is one more word: tf_buffer_accessor_args says how many)");
+    // bank k's core, as TF_SHARDED_BANK_XY
+    static std::uint32_t bank_xy(std::uint32_t k)
     {
         return kernel_compile_time_args[CTA_OFFSET + TF_SHARDED_ARGS_FIXED + k];
     }
@@ -80,7 +82,7 @@ struct TensorAccessorArgs {
     }
     static constexpr std::uint32_t num_compile_time_args()
     {
-        return is_sharded ? TF_SHARDED_ARGS_FIXED + NumShards : 2;
+        return is_sharded ? TF_SHARDED_ARGS_FIXED + NumBanks : 2;
     }
     static constexpr std::uint32_t next_compile_time_args_offset()
     {

@@ -238,6 +238,31 @@ tf_buffer *rt_buffer_new_handle(tf_device *dev, uint64_t addr, uint64_t size, in
     return h;
 }
 
+/* Scatter (write) or gather (read) n bytes at offset off of a buffer made
+ * of pages, page by page, each where at() says it is. */
+int rt_paged_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write,
+                void (*at)(const tf_buffer *b, uint64_t page, rt_page_at *where))
+{
+    tf_transport *t = b->dev->tr;
+    uint8_t *p = ptr;
+    while (n) {
+        uint64_t page = off / b->page_size, in = off % b->page_size;
+        uint64_t k = b->page_size - in < n ? b->page_size - in : n;
+        rt_page_at w;
+        at(b, page, &w);
+        uint64_t a = w.addr + in;
+        int rc = w.bank >= 0 ? (write ? t->ops->write_dram(t, w.bank, a, p, k)
+                                      : t->ops->read_dram(t, w.bank, a, p, k))
+                 : write     ? t->ops->write_l1(t, w.x, w.y, (uint32_t)a, p, (uint32_t)k)
+                             : t->ops->read_l1(t, w.x, w.y, (uint32_t)a, p, (uint32_t)k);
+        if (rc) return -1;
+        p += k;
+        off += k;
+        n -= k;
+    }
+    return 0;
+}
+
 /* b into the device's list of handles (what device close releases). */
 void rt_buffer_link(tf_device *dev, tf_buffer *b)
 {

@@ -296,32 +296,28 @@ void rt_interleaved_free(tf_buffer *b)
         cm_warn("%s", tf_last_error());
 }
 
+/* Page `page` of interleaved b: bank page % banks, the page / banks-th
+ * there. */
+static void il_page_at(const tf_buffer *b, uint64_t page, rt_page_at *w)
+{
+    uint64_t nb = (uint64_t)b->nslices;
+    int bank = (int)(page % nb);
+    w->addr = b->addr + page / nb * b->stride;
+    if (b->is_dram) {
+        w->bank = bank;
+        w->x = w->y = -1;
+    } else {
+        int c = b->dev->l1_bank_core[bank];
+        w->bank = -1;
+        w->x = c % b->dev->info.grid_x;
+        w->y = c / b->dev->info.grid_x;
+    }
+}
+
 /* Scatter (write) or gather (read) n bytes at offset off, page by page. */
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write)
 {
-    tf_device *dev = b->dev;
-    tf_transport *t = dev->tr;
-    uint8_t *p = ptr;
-    int nb = b->nslices;
-    while (n) {
-        uint64_t page = off / b->page_size, in = off % b->page_size;
-        uint64_t k = b->page_size - in < n ? b->page_size - in : n;
-        int bank = (int)(page % (uint64_t)nb);
-        uint64_t a = b->addr + page / (uint64_t)nb * b->stride + in;
-        int rc;
-        if (b->is_dram) {
-            rc = write ? t->ops->write_dram(t, bank, a, p, k) : t->ops->read_dram(t, bank, a, p, k);
-        } else {
-            int c = dev->l1_bank_core[bank], x = c % dev->info.grid_x, y = c / dev->info.grid_x;
-            rc = write ? t->ops->write_l1(t, x, y, (uint32_t)a, p, (uint32_t)k)
-                       : t->ops->read_l1(t, x, y, (uint32_t)a, p, (uint32_t)k);
-        }
-        if (rc) return -1;
-        p += k;
-        off += k;
-        n -= k;
-    }
-    return 0;
+    return rt_paged_io(b, off, ptr, n, write, il_page_at);
 }
 
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b)

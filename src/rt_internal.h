@@ -422,6 +422,14 @@ tf_buffer *rt_buffer_new_slice(tf_buffer *parent, rt_pool *pool, int bank, uint6
                                uint64_t size);
 void rt_buffer_free_slice(tf_buffer *slice);
 tf_buffer *rt_buffer_new_handle(tf_device *dev, uint64_t addr, uint64_t size, int nslices);
+/* Where a page of a buffer made of pages is: a DRAM bank (bank >= 0) or
+ * core (x, y)'s L1 (bank -1), and its address there. */
+typedef struct rt_page_at {
+    int bank, x, y;
+    uint64_t addr;
+} rt_page_at;
+int rt_paged_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write,
+                void (*at)(const tf_buffer *b, uint64_t page, rt_page_at *where));
 void rt_buffer_link(tf_device *dev, tf_buffer *b);
 /* Free n (at most TF_MAX_CBS) plain L1 buffers of one core, made by
  * tf_buffer_create_l1 (a program's CBs), at one time: their frees are one

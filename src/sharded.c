@@ -181,35 +181,22 @@ void rt_sharded_free(tf_buffer *b)
     cm_handle_free(b); /* (a stale handle must not pass as the next buffer made here) */
 }
 
-/* Page `page`'s shard (its slice index) and byte offset in it. */
-static void page_place(const tf_buffer *b, uint64_t page, uint32_t *shard, uint64_t *off)
+/* Page `page` of sharded b: its shard's core, its place in the shard. */
+static void sh_page_at(const tf_buffer *b, uint64_t page, rt_page_at *w)
 {
     const tf_shard_spec *s = &b->shard;
     uint32_t r = (uint32_t)(page / s->pages_w), c = (uint32_t)(page % s->pages_w), rows, cols;
     shard_grid(s, &rows, &cols);
-    *shard = r / s->shard_h * cols + c / s->shard_w;
-    *off = ((uint64_t)(r % s->shard_h) * s->shard_w + c % s->shard_w) * b->stride;
+    const rt_pool *pool = b->slices[r / s->shard_h * cols + c / s->shard_w]->pool;
+    w->bank = -1;
+    w->x = pool->x;
+    w->y = pool->y;
+    w->addr = b->addr + ((uint64_t)(r % s->shard_h) * s->shard_w + c % s->shard_w) * b->stride;
 }
 
 int rt_sharded_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write)
 {
-    tf_transport *t = b->dev->tr;
-    uint8_t *p = ptr;
-    while (n) {
-        uint64_t page = off / b->page_size, in = off % b->page_size, at;
-        uint64_t k = b->page_size - in < n ? b->page_size - in : n;
-        uint32_t shard;
-        page_place(b, page, &shard, &at);
-        const rt_pool *pool = b->slices[shard]->pool;
-        uint32_t a = (uint32_t)(b->addr + at + in);
-        int rc = write ? t->ops->write_l1(t, pool->x, pool->y, a, p, (uint32_t)k)
-                       : t->ops->read_l1(t, pool->x, pool->y, a, p, (uint32_t)k);
-        if (rc) return -1;
-        p += k;
-        off += k;
-        n -= k;
-    }
-    return 0;
+    return rt_paged_io(b, off, ptr, n, write, sh_page_at);
 }
 
 uint64_t rt_sharded_noc_addr(const tf_buffer *b)

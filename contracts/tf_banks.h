@@ -86,4 +86,17 @@ _Static_assert(TF_IBUF_SLOTS == 128, "tf_ibuf_slot yields 7 bits");
 #define TF_SHARDED_BANK_Y(w)     ((w)&0xffffu)
 #define TF_SHARDED_MAX_PAGES     0x7fffffffu
 
+/* Where page `page` of a sharded tensor of pages_w pages a row is, in
+ * shards of shard_h x shard_w pages, shard_cols shards across: its shard
+ * (i * shard_cols + j) returned, its place in the shard (in pages, row by
+ * row) in *in_shard. The host's writes and reads (src/sharded.c) and the
+ * device's TensorAccessor place pages by this one rule. */
+static inline uint32_t tf_sharded_place(uint32_t page, uint32_t pages_w, uint32_t shard_h,
+                                        uint32_t shard_w, uint32_t shard_cols, uint32_t *in_shard)
+{
+    uint32_t r = page / pages_w, c = page - r * pages_w;
+    *in_shard = (r % shard_h) * shard_w + c % shard_w;
+    return r / shard_h * shard_cols + c / shard_w;
+}
+
 #endif

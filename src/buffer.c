@@ -238,6 +238,31 @@ tf_buffer *rt_buffer_new_handle(tf_device *dev, uint64_t addr, uint64_t size, in
     return h;
 }
 
+/* Free a handle made by rt_buffer_new_handle, already out of the device's
+ * list, and its slices. */
+void rt_buffer_free_sliced(tf_buffer *b)
+{
+    for (int i = 0; i < b->nslices; i++)
+        if (b->slices[i]) rt_buffer_free_slice(b->slices[i]);
+    free(b->slices);
+    cm_handle_free(b); /* (a stale handle must not pass as the next buffer made here) */
+}
+
+/* The bytes buffer b has in core's L1 (its shard there, or all of a plain
+ * L1 buffer of that core); 0 when it has none there. */
+uint64_t rt_buffer_l1_bytes(const tf_buffer *b, tf_core core)
+{
+    if (b->sharded) {
+        for (int i = 0; i < b->nslices; i++) {
+            const rt_pool *p = b->slices[i] ? b->slices[i]->pool : NULL;
+            if (p && p->x == core.x && p->y == core.y) return b->slices[i]->size;
+        }
+        return 0;
+    }
+    if (b->interleaved || b->bank >= 0 || !b->pool) return 0;
+    return b->pool->x == core.x && b->pool->y == core.y ? b->size : 0;
+}
+
 /* Scatter (write) or gather (read) n bytes at offset off of a buffer made
  * of pages, page by page, each where at() says it is. */
 int rt_paged_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write,
@@ -363,7 +388,7 @@ static int buffer_free(tf_buffer *b)
         return 0;
     }
     if (b->sharded) {
-        rt_sharded_free(b);
+        rt_buffer_free_sliced(b);
         return 0;
     }
     mem_event_free(b);

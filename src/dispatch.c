@@ -135,12 +135,8 @@ static int validate(tf_program *const *progs, size_t n, const char *op)
             int c = __builtin_ctz(m);
             uint32_t o = rt_cb_owner(p, (uint32_t)c);
             const tf_buffer *u = p->cb_user[o];
-            if (u &&
-                (!cm_handle_live(u, CM_H_BUFFER) || u->state != TF_BUF_LIVE ||
-                 u->addr != p->cb[o].addr ||
-                 (u->sharded ? rt_sharded_shard_bytes(u) : u->size) != p->cb[o].size ||
-                 (u->sharded ? !rt_sharded_holds(u, p->core)
-                             : !u->pool || u->pool->x != p->core.x || u->pool->y != p->core.y)))
+            if (u && (!cm_handle_live(u, CM_H_BUFFER) || u->state != TF_BUF_LIVE ||
+                      u->addr != p->cb[o].addr || rt_buffer_l1_bytes(u, p->core) != p->cb[o].size))
                 return cm_err_set("%s: circular buffer %d of the program on core (%d,%d) is on a "
                                   "buffer that was freed (tf_buffer_free) or released "
                                   "(tf_l1_reset); put it on a live one "

@@ -283,11 +283,8 @@ tf_buffer *tf_buffer_create_interleaved(tf_device *dev, tf_buffer_type type, uin
 void rt_interleaved_free(tf_buffer *b)
 {
     int was_live = b->state == TF_BUF_LIVE;
-    for (int i = 0; i < b->nslices; i++)
-        if (b->slices[i]) rt_buffer_free_slice(b->slices[i]);
     tf_device *dev = b->dev;
-    free(b->slices);
-    cm_handle_free(b); /* (a stale handle must not pass as the next buffer made here) */
+    rt_buffer_free_sliced(b);
     /* while a launch is in flight its kernels may still use the buffer,
      * whose memory is held (TF_BUF_HELD): the table loses it with that */
     if (was_live && dev->launches)

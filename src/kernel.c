@@ -393,13 +393,12 @@ static int cb_on_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t pag
                           fn, cb, buf ? "the buffer" : "NULL");
     if (buf->dev != p->dev)
         return cm_err_set("%s: circular buffer %u: the buffer is on another device", fn, cb);
-    uint64_t size = buf->size;
-    if (buf->sharded) { /* its shard on this core */
-        if (!rt_sharded_holds(buf, p->core))
+    uint64_t size = rt_buffer_l1_bytes(buf, p->core); /* (a shard's: its shard on this core) */
+    if (buf->sharded) {
+        if (!size)
             return cm_err_set("%s: circular buffer %u: the sharded buffer has no shard on core "
                               "(%d,%d), the program's (tf_buffer_shard_core says where they are)",
                               fn, cb, p->core.x, p->core.y);
-        size = rt_sharded_shard_bytes(buf);
     } else if (buf->bank >= 0 || buf->interleaved || !buf->pool || buf->pool->x < 0)
         return cm_err_set("%s: circular buffer %u: the buffer is %s; a circular buffer can be on "
                           "an L1 buffer of its program's core only (tf_buffer_create_l1)",

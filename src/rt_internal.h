@@ -431,6 +431,8 @@ typedef struct rt_page_at {
 int rt_paged_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write,
                 void (*at)(const tf_buffer *b, uint64_t page, rt_page_at *where));
 void rt_buffer_link(tf_device *dev, tf_buffer *b);
+void rt_buffer_free_sliced(tf_buffer *b);
+uint64_t rt_buffer_l1_bytes(const tf_buffer *b, tf_core core);
 /* Free n (at most TF_MAX_CBS) plain L1 buffers of one core, made by
  * tf_buffer_create_l1 (a program's CBs), at one time: their frees are one
  * memory-log record (buffer.c). */
@@ -443,11 +445,8 @@ int rt_banks_write_core(tf_device *dev, tf_core core);
 int rt_ibuf_sync(tf_device *dev);
 void rt_interleaved_free(tf_buffer *b);
 /* sharded.c */
-void rt_sharded_free(tf_buffer *b);
 int rt_sharded_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_sharded_noc_addr(const tf_buffer *b);
-uint64_t rt_sharded_shard_bytes(const tf_buffer *b);
-int rt_sharded_holds(const tf_buffer *b, tf_core core);
 int rt_sharded_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);

@@ -37,7 +37,8 @@ static void shard_grid(const tf_shard_spec *s, uint32_t *rows, uint32_t *cols)
     *cols = (uint32_t)ceil_div(s->pages_w, s->shard_w);
 }
 
-/* The rectangle's cores, and its k-th in the orientation's order. */
+/* The rectangle's cores, and its k-th in the orientation's order: shard
+ * k's (k = i * shard columns + j). */
 static uint32_t grid_cores(const tf_shard_spec *s)
 {
     return (uint32_t)(s->end.x - s->start.x + 1) * (uint32_t)(s->end.y - s->start.y + 1);
@@ -47,14 +48,6 @@ static tf_core core_k(const tf_shard_spec *s, uint32_t k)
     uint32_t w = (uint32_t)(s->end.x - s->start.x + 1), h = (uint32_t)(s->end.y - s->start.y + 1);
     return s->col_major ? (tf_core){s->start.x + (int)(k / h), s->start.y + (int)(k % h)}
                         : (tf_core){s->start.x + (int)(k % w), s->start.y + (int)(k / w)};
-}
-
-/* The core of shard (i, j). */
-static tf_core shard_core(const tf_shard_spec *s, uint32_t i, uint32_t j)
-{
-    uint32_t rows, cols;
-    shard_grid(s, &rows, &cols);
-    return core_k(s, i * cols + j);
 }
 
 static int check_spec(const tf_device *dev, const tf_shard_spec *s)
@@ -123,24 +116,22 @@ static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
                            s->shard_h, s->shard_w, s->page_size, (unsigned long long)bytes);
     /* one address for every holding core: above each one's top */
     uint64_t addr = 0;
-    for (uint32_t i = 0; i < rows; i++)
-        for (uint32_t j = 0; j < cols; j++) {
-            const rt_pool *p = &dev->cores[rt_dev_core_index(dev, shard_core(s, i, j))].l1;
-            if (p->top > addr) addr = p->top;
-        }
+    for (uint32_t k = 0; k < nshards; k++) {
+        const rt_pool *p = &dev->cores[rt_dev_core_index(dev, core_k(s, k))].l1;
+        if (p->top > addr) addr = p->top;
+    }
     addr = align_up(addr, TF_DRAM_ALIGNMENT); /* (as every allocation: src/buffer.c) */
-    for (uint32_t i = 0; i < rows; i++)
-        for (uint32_t j = 0; j < cols; j++) {
-            tf_core c = shard_core(s, i, j);
-            const rt_pool *p = &dev->cores[rt_dev_core_index(dev, c)].l1;
-            if (addr > p->limit || bytes > p->limit - addr)
-                return cm_err_null("out of Device L1 (%d,%d): a sharded buffer's shards of %llu "
-                                   "bytes need that much at 0x%llx on each of their %llu cores; "
-                                   "%llu bytes are free there",
-                                   c.x, c.y, (unsigned long long)bytes, (unsigned long long)addr,
-                                   (unsigned long long)nshards,
-                                   (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
-        }
+    for (uint32_t k = 0; k < nshards; k++) {
+        tf_core c = core_k(s, k);
+        const rt_pool *p = &dev->cores[rt_dev_core_index(dev, c)].l1;
+        if (addr > p->limit || bytes > p->limit - addr)
+            return cm_err_null("out of Device L1 (%d,%d): a sharded buffer's shards of %llu "
+                               "bytes need that much at 0x%llx on each of their %llu cores; "
+                               "%llu bytes are free there",
+                               c.x, c.y, (unsigned long long)bytes, (unsigned long long)addr,
+                               (unsigned long long)nshards,
+                               (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
+    }
     tf_buffer *h = rt_buffer_new_handle(dev, addr, (uint64_t)s->page_size * s->pages_h * s->pages_w,
                                         (int)nshards);
     if (!h) return NULL;
@@ -149,18 +140,15 @@ static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
     h->page_size = s->page_size;
     h->stride = (uint32_t)stride;
     h->num_pages = (uint64_t)s->pages_h * s->pages_w;
-    for (uint32_t i = 0; i < rows; i++)
-        for (uint32_t j = 0; j < cols; j++) {
-            tf_core c = shard_core(s, i, j);
-            tf_buffer **sl = &h->slices[i * cols + j];
-            *sl =
-                rt_buffer_new_slice(h, &dev->cores[rt_dev_core_index(dev, c)].l1, -1, addr, bytes);
-            if (!*sl) {
-                cm_handle_remove(h);
-                rt_sharded_free(h);
-                return NULL;
-            }
+    for (uint32_t k = 0; k < nshards; k++) {
+        h->slices[k] = rt_buffer_new_slice(h, &dev->cores[rt_dev_core_index(dev, core_k(s, k))].l1,
+                                           -1, addr, bytes);
+        if (!h->slices[k]) {
+            cm_handle_remove(h);
+            rt_buffer_free_sliced(h);
+            return NULL;
         }
+    }
     rt_buffer_link(dev, h);
     return h;
 }
@@ -172,26 +160,18 @@ tf_buffer *tf_buffer_create_sharded(tf_device *dev, const tf_shard_spec *spec)
     RT_DEV_CALL(dev, "tf_buffer_create_sharded", NULL, create_sharded(dev, spec));
 }
 
-/* The handle is already out of the device's list. */
-void rt_sharded_free(tf_buffer *b)
-{
-    for (int i = 0; i < b->nslices; i++)
-        if (b->slices[i]) rt_buffer_free_slice(b->slices[i]);
-    free(b->slices);
-    cm_handle_free(b); /* (a stale handle must not pass as the next buffer made here) */
-}
-
 /* Page `page` of sharded b: its shard's core, its place in the shard. */
 static void sh_page_at(const tf_buffer *b, uint64_t page, rt_page_at *w)
 {
     const tf_shard_spec *s = &b->shard;
-    uint32_t r = (uint32_t)(page / s->pages_w), c = (uint32_t)(page % s->pages_w), rows, cols;
+    uint32_t rows, cols, in;
     shard_grid(s, &rows, &cols);
-    const rt_pool *pool = b->slices[r / s->shard_h * cols + c / s->shard_w]->pool;
+    uint32_t k = tf_sharded_place((uint32_t)page, s->pages_w, s->shard_h, s->shard_w, cols, &in);
+    const rt_pool *pool = b->slices[k]->pool;
     w->bank = -1;
     w->x = pool->x;
     w->y = pool->y;
-    w->addr = b->addr + ((uint64_t)(r % s->shard_h) * s->shard_w + c % s->shard_w) * b->stride;
+    w->addr = b->addr + (uint64_t)in * b->stride;
 }
 
 int rt_sharded_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write)
@@ -203,20 +183,6 @@ uint64_t rt_sharded_noc_addr(const tf_buffer *b)
 {
     const rt_pool *p = b->slices[0]->pool;
     return TF_NOC_ADDR(TF_NOC_CORE_X(p->x), TF_NOC_CORE_Y(p->y), b->addr);
-}
-
-uint64_t rt_sharded_shard_bytes(const tf_buffer *b)
-{
-    return (uint64_t)b->stride * b->shard.shard_h * b->shard.shard_w;
-}
-
-int rt_sharded_holds(const tf_buffer *b, tf_core core)
-{
-    for (int i = 0; i < b->nslices; i++)
-        if (b->slices[i] && b->slices[i]->pool && b->slices[i]->pool->x == core.x &&
-            b->slices[i]->pool->y == core.y)
-            return 1;
-    return 0;
 }
 
 /* tf_buffer_accessor_args of a sharded buffer (checked live by the
@@ -266,8 +232,6 @@ int tf_buffer_shard_core(const tf_buffer *b, uint32_t shard, tf_core *core)
         return cm_err_set("tf_buffer_shard_core: shard %u of %d (0..%d)", shard, b->nslices,
                           b->nslices - 1);
     if (!core) return cm_err_set("tf_buffer_shard_core: NULL core");
-    uint32_t rows, cols;
-    shard_grid(&b->shard, &rows, &cols);
-    *core = shard_core(&b->shard, shard / cols, shard % cols);
+    *core = core_k(&b->shard, shard);
     return 0;
 }

@@ -240,9 +240,9 @@ template <typename Args> struct sharded_addr_gen {
     {
         if (page_id >= Args::PagesH * Args::PagesW)
             dev_fault(TF_FAULT_DETAIL_SHARD_RANGE, page_id, Args::PagesH * Args::PagesW);
-        std::uint32_t r = page_id / Args::PagesW, c = page_id - r * Args::PagesW;
-        return shard_mapping(r / Args::ShardH * Args::ShardCols + c / Args::ShardW,
-                             (r % Args::ShardH) * Args::ShardW + c % Args::ShardW);
+        std::uint32_t in, shard = tf_sharded_place(page_id, Args::PagesW, Args::ShardH,
+                                                   Args::ShardW, Args::ShardCols, &in);
+        return shard_mapping(shard, in);
     }
     template <typename Arr, std::enable_if_t<is_coord_v<Arr>, int> = 0>
     FORCE_INLINE PageMapping get_bank_and_offset(const Arr &page_coord) const

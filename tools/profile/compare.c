@@ -613,6 +613,13 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
 
 /* ---- the gate -------------------------------------------------------------------------------- */
 
+/* A slowdown as the gate names it: "+3.1%", "+0.004%", "from 0". */
+static const char *cmp_slower_by(char *buf, size_t n, double p, int none)
+{
+    snprintf(buf, n, none ? "from 0" : p < 0.05 ? "%+.3f%%" : "%+.1f%%", p);
+    return buf;
+}
+
 /* Rows of s in both runs whose mean grew by more than pct: named on
  * stderr; returns how many. */
 static int cmp_gate(const cmp_section *s, double pct, const char *what)
@@ -627,10 +634,10 @@ static int cmp_gate(const cmp_section *s, double pct, const char *what)
         double p = cmp_pct(a, b, &none);
         if (!none && p <= pct) continue;
         char name[512], change[32], cut[160];
-        snprintf(change, sizeof change, none ? "from 0" : p < 0.05 ? "%+.3f%%" : "%+.1f%%", p);
         fprintf(stderr, PF_TOOL ": compare: slower: %s %s: %.1f -> %.1f cycles %s (%s)\n", what,
                 cmp_cut(cut, sizeof cut, cmp_label(name, sizeof name, s, r), 120), a, b,
-                strcmp(s->id, "ops") ? "a call" : "an op", change);
+                strcmp(s->id, "ops") ? "a call" : "an op",
+                cmp_slower_by(change, sizeof change, p, none));
         n++;
     }
     return n;
@@ -680,10 +687,10 @@ static int cmp_gate_all(const cmp_section *ops, const cmp_section *dev, const cm
         double p = cmp_pct((double)tot->total[A], (double)tot->total[B], &none);
         if (none || p > pct) {
             char change[32];
-            snprintf(change, sizeof change, none ? "from 0" : p < 0.05 ? "%+.3f%%" : "%+.1f%%", p);
             fprintf(stderr,
                     PF_TOOL ": compare: slower: the device time in ops: %llu -> %llu cycles (%s)\n",
-                    (unsigned long long)tot->total[A], (unsigned long long)tot->total[B], change);
+                    (unsigned long long)tot->total[A], (unsigned long long)tot->total[B],
+                    cmp_slower_by(change, sizeof change, p, none));
             slower++;
         }
     }
@@ -810,14 +817,14 @@ int pf_compare_main(int argc, char **argv)
     if (!rc) {
         FILE *out = stdout;
         fprintf(out, "tt_foil_profile compare: B against A\n  A: %s\n  B: %s\n", rep[A], rep[B]);
-        /* the device time in ops: every op's device kernel cycles */
+        /* the device time in ops: every op's device kernel cycles (the
+         * section's sum, checked while reading), and the op count */
         cmp_row tot = {.name = "", .context = "", .risc = "", .cat = ""};
         const cmp_section *o = &sec[S_OPS];
-        for (size_t i = 0; i < o->n; i++)
-            for (int run = 0; run < 2; run++) {
-                tot.count[run] += o->rows[i].count[run];
-                tot.total[run] += o->rows[i].total[run];
-            }
+        for (int run = 0; run < 2; run++) {
+            tot.total[run] = o->sum[run];
+            for (size_t i = 0; i < o->n; i++) tot.count[run] += o->rows[i].count[run];
+        }
         tot.have[A] = o->have[A];
         tot.have[B] = o->have[B];
         if (o->have[A] && o->have[B]) {

@@ -61,20 +61,7 @@ static void input(float *x, int n, int fp32, int random)
     x[0] = 0.0f, x[1] = -0.0f, x[2] = 1.0f, x[3] = -1.0f;
 }
 
-static int run(int mode, int fp32, const float *in, uint32_t n, float *out, tf_perf_core *pc,
-               char *err, size_t cap)
-{
-    char m[24];
-    snprintf(m, sizeof m, "MODE=%d", mode);
-    const char *defs[] = {m};
-    tf_kernel *cmp = ttm_compute(dev, "sfpi", defs, 1, fp32);
-    uint32_t args[] = {n};
-    int rc = ttm_sfpu_dispatch(dev, cmp, fp32, in, n, args, 1, out, pc, err, cap);
-    tf_kernel_free(cmp);
-    return rc;
-}
-
-/* ... with a second define, SEL=sel */
+/* sfpi.cpp with MODE=mode and, when sel >= 0, SEL=sel */
 static int run_sel(int mode, int sel, int fp32, const float *in, uint32_t n, float *out,
                    tf_perf_core *pc, char *err, size_t cap)
 {
@@ -82,11 +69,17 @@ static int run_sel(int mode, int sel, int fp32, const float *in, uint32_t n, flo
     snprintf(m, sizeof m, "MODE=%d", mode);
     snprintf(sl, sizeof sl, "SEL=%d", sel);
     const char *defs[] = {m, sl};
-    tf_kernel *cmp = ttm_compute(dev, "sfpi", defs, 2, fp32);
+    tf_kernel *cmp = ttm_compute(dev, "sfpi", defs, sel >= 0 ? 2 : 1, fp32);
     uint32_t args[] = {n};
     int rc = ttm_sfpu_dispatch(dev, cmp, fp32, in, n, args, 1, out, pc, err, cap);
     tf_kernel_free(cmp);
     return rc;
+}
+
+static int run(int mode, int fp32, const float *in, uint32_t n, float *out, tf_perf_core *pc,
+               char *err, size_t cap)
+{
+    return run_sel(mode, -1, fp32, in, n, out, pc, err, cap);
 }
 
 /* value k of the tile against the expected one, bit for bit */

@@ -328,16 +328,24 @@ int tf_program_set_cb(tf_program *p, uint32_t cb, uint32_t page_size, uint32_t n
     return 0;
 }
 
+/* fmt's tile size, the page of a CB of that format; 0 and the message
+ * (as fn) if fmt is not a format. */
+static uint32_t format_page(const char *fn, uint32_t cb, tf_data_format fmt)
+{
+    uint32_t tile = tf_data_format_tile_size(fmt);
+    if (!tile)
+        cm_err_set("%s: circular buffer %u: %d is not a data format (tf_data_format)", fn, cb,
+                   (int)fmt);
+    return tile;
+}
+
 int tf_program_set_cb_format(tf_program *p, uint32_t cb, tf_data_format fmt, uint32_t num_pages)
 {
     if (cm_handle_check(p, CM_H_PROGRAM, "tf_program_set_cb_format") ||
         rt_program_check_idle(p, "tf_program_set_cb_format"))
         return -1;
-    uint32_t tile = tf_data_format_tile_size(fmt);
-    if (!tile)
-        return cm_err_set("tf_program_set_cb_format: circular buffer %u: %d is not a data format "
-                          "(tf_data_format)",
-                          cb, (int)fmt);
+    uint32_t tile = format_page("tf_program_set_cb_format", cb, fmt);
+    if (!tile) return -1;
     if (tf_program_set_cb(p, cb, tile, num_pages)) return -1;
     p->cb_format[cb] = (uint32_t)fmt;
     follow(p, cb);
@@ -443,11 +451,8 @@ int tf_program_set_cb_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_
 
 int tf_program_set_cb_buffer_format(tf_program *p, uint32_t cb, tf_buffer *buf, tf_data_format fmt)
 {
-    uint32_t tile = tf_data_format_tile_size(fmt);
-    if (!tile)
-        return cm_err_set("tf_program_set_cb_buffer_format: circular buffer %u: %d is not a data "
-                          "format (tf_data_format)",
-                          cb, (int)fmt);
+    uint32_t tile = format_page("tf_program_set_cb_buffer_format", cb, fmt);
+    if (!tile) return -1;
     return cb_on_buffer(p, cb, buf, tile, (uint32_t)fmt, "tf_program_set_cb_buffer_format");
 }
 

@@ -117,6 +117,12 @@ typedef struct sim_sfpi_fault {
 int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t *cycles);
 /* a kernel run starts: every lane enabled, no v_if open */
 void sim_sfpi_go(sim_sfpi *s);
+/* Lane l of an SFPU access at DEST address x: its index in the row-major
+ * tile whose rows x's rows are (x % 64) */
+int sim_sfpi_lane(uint32_t x, int l);
+/* A float the SFPU stores into DEST: an fp32 DEST flushes a denormal, a
+ * 16-bit one truncates to bf16 (or to a half in its Float16 mode: f16) */
+float sim_sfpi_store(uint32_t w, int narrow, int f16);
 
 struct sim_tile_engine {
     src_reg a, b;

@@ -235,7 +235,7 @@ static uint32_t mask_of(const uint32_t *m)
 /* Lane L of the access at DEST address x (contracts/tf_sfpi.h): its index
  * in the row-major tile whose rows x's rows are (x % 64: the tile's own
  * 64 rows, face after face) */
-static int lane_index(uint32_t x, int l)
+int sim_sfpi_lane(uint32_t x, int l)
 {
     uint32_t row = (x & 60u) + (uint32_t)l / 8, col = 2u * ((uint32_t)l % 8) + ((x >> 1) & 1);
     uint32_t face = row / 16, r = row % 16;
@@ -244,7 +244,7 @@ static int lane_index(uint32_t x, int l)
 
 /* A float stored into DEST: an fp32 DEST flushes a denormal, a 16-bit one
  * truncates to bf16 (or to a half in its Float16 mode: f16) */
-static float store_conv(uint32_t w, int narrow, int f16)
+float sim_sfpi_store(uint32_t w, int narrow, int f16)
 {
     if (!narrow) return bits_f(ftz(w));
     if (f16) return sim_fp16_dest(bits_f(w), 1);
@@ -367,13 +367,13 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         for (int l = 0; l < TF_SFPI_LANES; l++) s->reg[d][l] = ra[0];
         return 0;
     case TF_SFPI_LOAD:
-        for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = f_bits(c->tile[lane_index(x, l)]);
+        for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = f_bits(c->tile[sim_sfpi_lane(x, l)]);
         break;
     case TF_SFPI_STORE:
         for (int l = 0; l < TF_SFPI_LANES; l++)
             if (en >> l & 1)
-                c->tile[lane_index(x, l)] =
-                    b == 1 ? bits_f(ra[l]) : store_conv(ra[l], c->narrow, c->f16);
+                c->tile[sim_sfpi_lane(x, l)] =
+                    b == 1 ? bits_f(ra[l]) : sim_sfpi_store(ra[l], c->narrow, c->f16);
         return 0;
     case TF_SFPI_TRANSP: { /* row r of the k-th register = row k of the r-th, as they were */
         uint32_t *q[4] = {s->reg[a], s->reg[b], s->reg[cr], s->reg[cr2]}, old[4][TF_SFPI_LANES];

@@ -53,10 +53,8 @@ static void issue(topk_sfpu *s, int nop)
 /* The tile element lane l of DEST address x is, or NULL past the 4 tiles */
 static float *lane_at(topk_sfpu *s, uint32_t x, int l)
 {
-    uint32_t tile = x / TF_SFPI_TILE_ROWS, row = ((x % TF_SFPI_TILE_ROWS) & ~3u) + (uint32_t)l / 8;
-    if (tile >= TF_TOPK_NUM_TILES) return NULL;
-    uint32_t col = 2u * ((uint32_t)l % 8) + ((x >> 1) & 1), face = row / 16, fr = row % 16;
-    return &s->tile[tile][((face >> 1) * 16 + fr) * TF_TILE_DIM + (face & 1) * 16 + col];
+    uint32_t tile = x / TF_SFPI_TILE_ROWS;
+    return tile < TF_TOPK_NUM_TILES ? &s->tile[tile][sim_sfpi_lane(x, l)] : NULL;
 }
 
 static void load(topk_sfpu *s, int reg, uint32_t imm)
@@ -84,14 +82,7 @@ static void store(topk_sfpu *s, int reg, uint32_t imm, int incr)
             return;
         }
         uint32_t w = s->r[reg][l];
-        if (!value)
-            *p = bits_f(w);
-        else if (!(w & 0x7f800000u))
-            *p = bits_f(w & 0x80000000u);
-        else if (s->narrow && f16)
-            *p = sim_fp16_dest(bits_f(w), 1);
-        else
-            *p = bits_f(s->narrow ? w & 0xffff0000u : w);
+        *p = value ? sim_sfpi_store(w, s->narrow, f16) : bits_f(w);
     }
     if (incr) s->dst += 32;
 }

@@ -911,6 +911,16 @@ static void wf_written(sim_tile_engine *e, int slot, int f16)
     e->plain[slot] = 0;
 }
 
+/* DEST tile `slot` written by the SFPU (a kernel's SFPI store, top-k's
+ * network): what it holds now, to be packed as any tile. */
+static void sfpu_wrote(sim_tile_engine *e, int slot, uint8_t kind, uint8_t f16)
+{
+    e->kind[slot] = kind;
+    e->f16[slot] = f16;
+    e->dirty[slot] = 1;
+    e->plain[slot] = e->fast[slot] = 0;
+}
+
 static int do_welford(sim_core_hart *sh, sim_tile_engine *e, int op)
 {
     const uint32_t *args = sh->tile_args;
@@ -1049,10 +1059,7 @@ static int do_sfpi(sim_core_hart *sh, sim_tile_engine *e, int op)
          * value, whatever it computed) */
         sh->core->perf.flops[TF_PERF_FLOP_SFPU] += (uint64_t)__builtin_popcount(e->sfpi.enable);
         int integer = TF_SFPI_B(c.word) == 1;
-        e->dirty[slot] = 1;
-        e->plain[slot] = e->fast[slot] = 0;
-        e->kind[slot] = integer ? DEST_INT : DEST_FLOAT;
-        if (integer) e->f16[slot] = 0;
+        sfpu_wrote(e, slot, integer ? DEST_INT : DEST_FLOAT, integer ? 0 : e->f16[slot]);
     }
     sfpu_regs_used(e, TF_SFPU_BY_SFPI);
     run_at(sh, 0, cycles, 0, TF_PERF_UNIT_SFPU);
@@ -1151,12 +1158,8 @@ static int do_topk(sim_core_hart *sh, sim_tile_engine *e, int op)
                        : e->kind[s0] == DEST_FLOAT || e->kind[s1] == DEST_FLOAT ? DEST_FLOAT
                                                                                 : DEST_ZEROS;
         uint8_t h = (uint8_t)(kind == DEST_FLOAT && (e->f16[s0] || e->f16[s1]));
-        for (int j = s0; j <= s1; j++) {
-            e->kind[j] = kind;
-            e->f16[j] = h;
-            e->dirty[j] = 1;
-            e->plain[j] = e->fast[j] = 0;
-        }
+        sfpu_wrote(e, s0, kind, h);
+        sfpu_wrote(e, s1, kind, h);
     }
     if (sub == TF_TOPK_LOCAL_SORT) {
         e->topk_rec = TOPK_REC_LOCAL;

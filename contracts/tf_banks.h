@@ -64,9 +64,12 @@ _Static_assert(TF_IBUF_SLOTS == 128, "tf_ibuf_slot yields 7 bits");
  * and api/tensor/tensor_accessor_args.h reads them. Word 0 is tt-metal's
  * ArgsConfig (its bit values: hostdevcommon/tensor_accessor/arg_config.hpp),
  * word 1 the aligned page size; an interleaved tensor has no more. A
- * sharded one (tt-foil's own form, L1 only) goes on with its page grid,
- * its shard shape, its bank count (the cores of its rectangle), then one
- * word a bank: the NOC x and y of the core, in the orientation's order.
+ * sharded one (tt-foil's own form) goes on with its page grid, its shard
+ * shape, its bank count (the cores of its rectangle, or its DRAM banks),
+ * then one word a bank: the NOC x and y of the core, in the orientation's
+ * order; of a DRAM-sharded tensor (IS_DRAM too) the bank's number as x
+ * and 0 as y (tt-metal's DRAM grid, whose x its accessor reads as the bank
+ * id).
  * Shard k = i * shard columns + j is in bank k % banks, at (k / banks)
  * shards into it, as tt-metal's accessor lays shards out (a
  * tf_buffer_create_sharded tensor has at most a shard a bank). Page ids

@@ -60,11 +60,12 @@
 /* A stateful NOC transfer (tt-metal's *_with_state) before the *_set_state
  * that gives what it takes from the state: aux_lo = the NOC, aux_hi =
  * TF_NOC_STATE_* (which call it was). */
-#define TF_FAULT_DETAIL_NOC_STATE     20u
-#define TF_NOC_STATE_READ_ONE_PACKET  1u
-#define TF_NOC_STATE_READ             2u
-#define TF_NOC_STATE_WRITE_ONE_PACKET 3u
-#define TF_NOC_STATE_NOC_WRITE        4u /* Device 2.0's Noc::async_write_with_state */
+#define TF_FAULT_DETAIL_NOC_STATE      20u
+#define TF_NOC_STATE_READ_ONE_PACKET   1u
+#define TF_NOC_STATE_READ              2u
+#define TF_NOC_STATE_WRITE_ONE_PACKET  3u
+#define TF_NOC_STATE_NOC_WRITE         4u /* Device 2.0's Noc::async_write_with_state */
+#define TF_NOC_STATE_READ_DRAM_SHARDED 5u /* noc_async_read_tile_dram_sharded_with_state */
 /* A tt-metal feature tt-foil does not model, chosen by a value the kernel
  * computes at run time (so not refused at compile time, as the others
  * are: a kernel that never takes that path runs): aux_lo = its
@@ -149,6 +150,16 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
  * are. */
 #define TF_FAULT_DETAIL_SHARD_RANGE 26u
 #define TF_SHARD_RANGE_SHARD        0x80000000u
+/* A bank id past the device's banks (get_noc_addr_from_bank_id,
+ * noc_async_read_tile_dram_sharded_set_state): aux_lo = the id, aux_hi &
+ * 0x7fffffff = how many banks there are, bit 31 set for L1 banks (else
+ * DRAM). */
+#define TF_FAULT_DETAIL_BANK_RANGE 27u
+#define TF_BANK_RANGE_L1           0x80000000u
+/* A NOC transaction id past TF_NOC_MAX_TRID (noc_async_read_set_trid,
+ * noc_async_read_barrier_with_trid, ...): aux_lo = the id, aux_hi = 1 for a
+ * barrier's, 0 for a read's. */
+#define TF_FAULT_DETAIL_NOC_TRID 28u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

@@ -155,6 +155,14 @@
 #define TF_NOC_REG_ATOMIC_BARRIER  0x28 /* read: waits until every atomic is acked */
 #define TF_NOC_REG_ATOMICS_PENDING 0x2c
 #define TF_NOC_REG_NUM_DESTS       0x30 /* destinations the next multicast must reach */
+/* Transaction ids (tt-metal's NOC_PACKET_TAG): every read carries the id
+ * in TRID when issued (0..TF_NOC_MAX_TRID; 0 after reset); a load of
+ * TRID_BARRIER waits until no read carrying the id in TRID_WAIT is
+ * pending (noc_async_read_barrier_with_trid). Writes carry none. */
+#define TF_NOC_REG_TRID            0x34
+#define TF_NOC_REG_TRID_WAIT       0x38
+#define TF_NOC_REG_TRID_BARRIER    0x3c
+#define TF_NOC_MAX_TRID            15 /* Blackhole's NOC_MAX_TRANSACTION_ID */
 #define TF_NOC_REG_SIZE            0x40
 #define TF_MMIO_NOC_REG(n, reg)    (TF_MMIO_NOC_BASE(n) + (reg))
 #define TF_MMIO_NOC_REMOTE_LO      TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_LO)

@@ -37,6 +37,10 @@ enum sim_hs {
 typedef struct sim_noc_if {
     uint32_t reads_pending, writes_pending, atomics_pending;
     uint64_t reads_done_at, writes_done_at, atomics_done_at;
+    /* reads by transaction id (TF_NOC_REG_TRID): pending, and when the
+     * last one issued completes */
+    uint32_t trid_pending[TF_NOC_MAX_TRID + 1];
+    uint64_t trid_done_at[TF_NOC_MAX_TRID + 1];
     uint64_t writes_sent_at; /* the last write has left the port */
     uint64_t port_free;
 } sim_noc_if;
@@ -170,6 +174,7 @@ typedef struct sim_noc_event {
     uint8_t noc;
     int8_t bank;  /* DRAM bank the transfer occupies, or -1 */
     uint8_t live; /* a pool slot in use */
+    uint8_t trid; /* a read's transaction id (TF_NOC_REG_TRID when issued) */
 } sim_noc_event;
 
 /* A host thread of the simulator and what its harts did during a round,
@@ -271,7 +276,8 @@ typedef struct sim_chip {
  * whose stores have no side effect. */
 #define TF_NOC_PLAIN_1                                                                             \
     (1u << TF_NOC_REG_REMOTE_LO / 4 | 1u << TF_NOC_REG_REMOTE_HI / 4 |                             \
-     1u << TF_NOC_REG_LOCAL / 4 | 1u << TF_NOC_REG_LEN / 4 | 1u << TF_NOC_REG_NUM_DESTS / 4)
+     1u << TF_NOC_REG_LOCAL / 4 | 1u << TF_NOC_REG_LEN / 4 | 1u << TF_NOC_REG_NUM_DESTS / 4 |      \
+     1u << TF_NOC_REG_TRID / 4 | 1u << TF_NOC_REG_TRID_WAIT / 4)
 #define TF_NOC_REGS_PLAIN (TF_NOC_PLAIN_1 | TF_NOC_PLAIN_1 << (TF_NOC_REG_SIZE / 4))
 /* The tile engine's four argument words, stored by the hart itself
  * (sim_bus.regs2 at TF_MMIO_TILE_ARG0: sim_core_hart.tile_args) but

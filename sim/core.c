@@ -164,7 +164,13 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_REMOTE_HI:
     case TF_NOC_REG_LOCAL:
     case TF_NOC_REG_LEN:
-    case TF_NOC_REG_NUM_DESTS: *val = TF_NOC_REGW(sh, noc, reg); return TF_BUS_OK;
+    case TF_NOC_REG_NUM_DESTS:
+    case TF_NOC_REG_TRID:
+    case TF_NOC_REG_TRID_WAIT: *val = TF_NOC_REGW(sh, noc, reg); return TF_BUS_OK;
+    case TF_NOC_REG_TRID_BARRIER: {
+        uint32_t t = TF_NOC_REGW(sh, noc, TF_NOC_REG_TRID_WAIT) & TF_NOC_MAX_TRID;
+        return noc_wait(sh, ni->trid_pending[t], &ni->trid_done_at[t], val, TF_PERF_WAIT_NOC_READ);
+    }
     case TF_NOC_REG_READS_PENDING: *val = ni->reads_pending; return TF_BUS_OK;
     case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
     case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;
@@ -201,7 +207,9 @@ static int noc_reg_store(sim_core_hart *sh, int noc, uint32_t reg, uint32_t val)
     case TF_NOC_REG_REMOTE_HI:
     case TF_NOC_REG_LOCAL:
     case TF_NOC_REG_LEN:
-    case TF_NOC_REG_NUM_DESTS: TF_NOC_REGW(sh, noc, reg) = val; return TF_BUS_OK;
+    case TF_NOC_REG_NUM_DESTS:
+    case TF_NOC_REG_TRID:
+    case TF_NOC_REG_TRID_WAIT: TF_NOC_REGW(sh, noc, reg) = val; return TF_BUS_OK;
     case TF_NOC_REG_CMD: return sim_noc_issue(sh, noc, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
     }
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));

@@ -360,8 +360,8 @@ static int mcast_check(sim_core_hart *sh, int noc, int cmd, uint64_t remote, uin
  * times: `port_end` is when it has left the port, `start` when it entered
  * it, `lat` the network's part. In hart order, then issue order (the
  * order one thread would have issued them in). */
-static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int bank, uint32_t bytes,
-                                   uint64_t start, uint64_t port_end, uint32_t lat)
+static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int bank, int trid,
+                                   uint32_t bytes, uint64_t start, uint64_t port_end, uint32_t lat)
 {
     uint64_t end = port_end;
     if (bank >= 0) {
@@ -371,9 +371,10 @@ static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int ba
         end = umax(end, b->busy_until);
     }
     uint64_t time = end + lat;
-    if (kind == TF_NOC_CMD_READ)
+    if (kind == TF_NOC_CMD_READ) {
         ni->reads_done_at = umax(ni->reads_done_at, time);
-    else if (kind == TF_NOC_CMD_ATOMIC_INC)
+        ni->trid_done_at[trid] = umax(ni->trid_done_at[trid], time);
+    } else if (kind == TF_NOC_CMD_ATOMIC_INC)
         ni->atomics_done_at = umax(ni->atomics_done_at, time);
     else
         ni->writes_done_at = umax(ni->writes_done_at, time);
@@ -389,7 +390,8 @@ static void settle(sim_chip *c, uint32_t slot)
     sim_core_hart *sh = e->issuer;
     uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
     /* start and lat are read: seq and next take their place */
-    e->time = settle_time(c, &sh->noc[e->noc], e->kind, e->bank, bytes, e->start, e->time, e->lat);
+    e->time = settle_time(c, &sh->noc[e->noc], e->kind, e->bank, e->trid, bytes, e->start, e->time,
+                          e->lat);
     e->seq = c->seq++;
     e->live = 1;
     ev_place(c, slot);
@@ -425,7 +427,10 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     sim_noc_event *ev;
     uint32_t slot = 0;
     uint64_t time = 0;
-    int at_issue = c->settle_now; /* settled here, placed below */
+    int at_issue = c->settle_now;
+    /* a read's transaction id (a write's is 0: its barriers count all) */
+    int trid = cmd == TF_NOC_CMD_READ ? (int)(noc_reg(sh, noc, TF_NOC_REG_TRID) & TF_NOC_MAX_TRID)
+                                      : 0; /* settled here, placed below */
     if (at_issue) {
         /* One thread issues in hart order (a round run serially): the
          * transfer takes its bank time and place now, straight into the
@@ -435,7 +440,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
         slot = c->free_slots[--c->nfree];
         ev = &c->events[slot];
-        time = settle_time(c, ni, cmd, bank, bytes, start, ni->port_free, lat);
+        time = settle_time(c, ni, cmd, bank, trid, bytes, start, ni->port_free, lat);
         ev->time = time;
         ev->seq = c->seq++;
         ev->live = 1;
@@ -467,8 +472,10 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     ev->len = len;
     ev->bank = (int8_t)bank;
     if (at_issue) ev_place_at(c, slot, time);
+    ev->trid = (uint8_t)trid;
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
+        ni->trid_pending[trid]++;
     } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
         ni->atomics_pending++;
     } else {
@@ -715,7 +722,10 @@ static inline __attribute__((always_inline)) void complete_slot(sim_chip *c, uin
             copy_bytes(dst, noc_core(c, e->remote)->l1->data + rl, e->len);
         sim_mem_invalidate_in(self->l1, e->local - self->l1->base, e->len); /* checked at issue */
         if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
-        if (sh->generation == e->generation) sh->noc[e->noc].reads_pending--;
+        if (sh->generation == e->generation) {
+            sh->noc[e->noc].reads_pending--;
+            sh->noc[e->noc].trid_pending[e->trid]--;
+        }
     } else {
         noc_complete(c, e);
         if (e->data) {

@@ -553,14 +553,18 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
             {"noc_async_write_one_packet_with_state",
              "noc_async_write_one_packet_set_state (or Noc::set_async_write_state)"},
             {"Noc::async_write_with_state",
-             "Noc::set_async_write_state (or noc_async_write_one_packet_set_state)"}};
-        unsigned w = f->aux_hi < 5 ? f->aux_hi : 0;
+             "Noc::set_async_write_state (or noc_async_write_one_packet_set_state)"},
+            {"noc_async_read_tile_dram_sharded_with_state",
+             "noc_async_read_tile_dram_sharded_set_state (or "
+             "noc_async_read_one_packet_set_state)"}};
+        unsigned w = f->aux_hi < 6 ? f->aux_hi : 0;
         snprintf(buf, n,
                  "%s on NOC %u before any %s on that NOC: the transfer takes the far end%s "
                  "from that state, which nothing set (on tt-metal, whatever the command buffer "
                  "held); call the set_state first, once per NOC before the with_state calls",
                  call[w][0], f->aux_lo, call[w][1],
-                 w == TF_NOC_STATE_READ_ONE_PACKET || w == TF_NOC_STATE_WRITE_ONE_PACKET
+                 w == TF_NOC_STATE_READ_ONE_PACKET || w == TF_NOC_STATE_WRITE_ONE_PACKET ||
+                         w == TF_NOC_STATE_READ_DRAM_SHARDED
                      ? " and the size"
                      : "");
         return 1;
@@ -576,6 +580,21 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
                  f->aux_lo, count, what, count ? count - 1 : 0);
         return 1;
     }
+    case TF_FAULT_DETAIL_BANK_RANGE: {
+        uint32_t count = f->aux_hi & ~TF_BANK_RANGE_L1;
+        snprintf(buf, n,
+                 "%s bank %u: the device has %u (ids 0..%u); a bank id comes from the host "
+                 "(pass the bank as an argument: tf_buffer_shard_core gives a DRAM-sharded "
+                 "buffer's)",
+                 f->aux_hi & TF_BANK_RANGE_L1 ? "L1" : "DRAM", f->aux_lo, count,
+                 count ? count - 1 : 0);
+        return 1;
+    }
+    case TF_FAULT_DETAIL_NOC_TRID:
+        snprintf(buf, n, "%s transaction id %u: ids are 0..%u (Blackhole's NOC_MAX_TRANSACTION_ID)",
+                 f->aux_hi ? "noc_async_read_barrier_with_trid of" : "reads tagged with", f->aux_lo,
+                 TF_NOC_MAX_TRID);
+        return 1;
     case TF_FAULT_DETAIL_CB_ID:
         snprintf(buf, n, "there is no CB %u (circular buffers 0..%u)", f->aux_lo, last);
         return 1;

@@ -74,7 +74,7 @@ void rt_interleaved_dram_event(const tf_device *dev, int bank, int alloc, uint64
 }
 
 /* Declare a bank's pool capacity once, when it first holds pages. */
-static void dram_bank_capacity(tf_device *dev, int bank)
+void rt_dram_bank_capacity(tf_device *dev, int bank)
 {
     if (dev->dram_bank_capacity_said & (1ull << bank)) return;
     dev->dram_bank_capacity_said |= 1ull << bank;
@@ -251,7 +251,7 @@ static tf_buffer *create_interleaved(tf_device *dev, tf_buffer_type type, uint64
     for (int b = 0; b < nbanks && (uint64_t)b < pages; b++) {
         uint64_t bytes =
             (pages / (uint64_t)nbanks + ((uint64_t)b < pages % (uint64_t)nbanks)) * stride;
-        if (is_dram) dram_bank_capacity(dev, b);
+        if (is_dram) rt_dram_bank_capacity(dev, b);
         h->slices[b] =
             rt_buffer_new_slice(h, bank_pool(dev, is_dram, b), is_dram ? b : -1, addr, bytes);
         if (!h->slices[b]) {

@@ -402,7 +402,12 @@ static int cb_on_buffer(tf_program *p, uint32_t cb, tf_buffer *buf, uint32_t pag
     if (buf->dev != p->dev)
         return cm_err_set("%s: circular buffer %u: the buffer is on another device", fn, cb);
     uint64_t size = rt_buffer_l1_bytes(buf, p->core); /* (a shard's: its shard on this core) */
-    if (buf->sharded) {
+    if (buf->sharded && buf->is_dram) {
+        return cm_err_set("%s: circular buffer %u: the sharded buffer is in DRAM banks; a "
+                          "circular buffer is in its core's L1 (read the shard into one with "
+                          "noc_async_read)",
+                          fn, cb);
+    } else if (buf->sharded) {
         if (!size)
             return cm_err_set("%s: circular buffer %u: the sharded buffer has no shard on core "
                               "(%d,%d), the program's (tf_buffer_shard_core says where they are)",

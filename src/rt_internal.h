@@ -450,6 +450,7 @@ uint64_t rt_sharded_noc_addr(const tf_buffer *b);
 int rt_sharded_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_words);
 int rt_interleaved_io(tf_buffer *b, uint64_t off, void *p, uint64_t n, int write);
 uint64_t rt_interleaved_noc_addr(const tf_buffer *b);
+void rt_dram_bank_capacity(tf_device *dev, int bank);
 void rt_interleaved_dram_event(const tf_device *dev, int bank, int alloc, uint64_t key,
                                uint64_t size);
 /* tile.c: the message for a tile-engine fault record (aux_lo, aux_hi). */

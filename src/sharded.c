@@ -1,8 +1,14 @@
-/* Sharded L1 buffers, tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
+/* Sharded buffers, tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
  * BLOCK_SHARDED layouts (a ShardSpecBuffer: a tensor of pages cut into
  * shards, one shard a core of a rectangle, the same L1 address on each).
  * ttnn keeps decode's activations so, and its sharded ops read their shard
  * as a circular buffer in place (tf_program_set_cb_buffer; src/kernel.c).
+ * With in_dram the shards are in DRAM banks instead, one a bank, the same
+ * address in each: ttnn's DRAM-sharded weights, which decode's matmuls
+ * stream from the bank next to each core (tt-metal names the banks as a
+ * DRAM grid of (bank, 0); so do start and end here, and the accessor's
+ * bank words, as tt-metal's TensorAccessor reads a DRAM bank's x as its
+ * bank id).
  *
  * The tensor is pages_h x pages_w pages, page p at row p / pages_w and
  * column p % pages_w (the host's byte offsets in tf_buffer_write/read are
@@ -50,9 +56,24 @@ static tf_core core_k(const tf_shard_spec *s, uint32_t k)
                         : (tf_core){s->start.x + (int)(k % w), s->start.y + (int)(k / w)};
 }
 
+/* start..end of a DRAM-sharded tensor: banks on the DRAM grid's one row */
+static int check_banks(const tf_device *dev, const tf_shard_spec *s)
+{
+    int nb = dev->info.dram_banks;
+    if (s->start.y || s->end.y || s->start.x < 0 || s->end.x >= nb || s->end.x < s->start.x)
+        return cm_err_set("tf_buffer_create_sharded: DRAM banks (%d,%d)..(%d,%d): DRAM-sharded "
+                          "tensors name banks as (bank, 0), bank 0..%d, start.x <= end.x",
+                          s->start.x, s->start.y, s->end.x, s->end.y, nb - 1);
+    return 0;
+}
+
 static int check_spec(const tf_device *dev, const tf_shard_spec *s)
 {
     if (!s) return cm_err_set("tf_buffer_create_sharded: NULL shard spec");
+    if (s->in_dram != 0 && s->in_dram != 1)
+        return cm_err_set("tf_buffer_create_sharded: in_dram is %d; 0 (L1 of cores) or 1 (DRAM "
+                          "banks)",
+                          s->in_dram);
     if ((unsigned)s->layout > TF_SHARD_BLOCK)
         return cm_err_set("tf_buffer_create_sharded: layout %d is none of TF_SHARD_HEIGHT, "
                           "TF_SHARD_WIDTH, TF_SHARD_BLOCK",
@@ -77,24 +98,30 @@ static int check_spec(const tf_device *dev, const tf_shard_spec *s)
         return cm_err_set("tf_buffer_create_sharded: %u x %u pages; at most %u (page ids are 32 "
                           "bits on the device: use larger pages)",
                           s->pages_h, s->pages_w, TF_SHARDED_MAX_PAGES);
-    if (rt_dev_check_core(dev, s->start, 0, NULL) || rt_dev_check_core(dev, s->end, 0, NULL))
+    if (s->in_dram) {
+        if (check_banks(dev, s)) return -1;
+    } else if (rt_dev_check_core(dev, s->start, 0, NULL) ||
+               rt_dev_check_core(dev, s->end, 0, NULL)) {
         return cm_err_prefix("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d): ", s->start.x,
                              s->start.y, s->end.x, s->end.y);
-    if (s->end.x < s->start.x || s->end.y < s->start.y)
+    } else if (s->end.x < s->start.x || s->end.y < s->start.y) {
         return cm_err_set("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d) are no rectangle "
                           "(end below start)",
                           s->start.x, s->start.y, s->end.x, s->end.y);
-    for (int y = s->start.y; y <= s->end.y; y++)
-        for (int x = s->start.x; x <= s->end.x; x++)
-            if (rt_dev_check_core(dev, (tf_core){x, y}, 1, NULL))
-                return cm_err_prefix("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d): ",
-                                     s->start.x, s->start.y, s->end.x, s->end.y);
+    } else {
+        for (int y = s->start.y; y <= s->end.y; y++)
+            for (int x = s->start.x; x <= s->end.x; x++)
+                if (rt_dev_check_core(dev, (tf_core){x, y}, 1, NULL))
+                    return cm_err_prefix("tf_buffer_create_sharded: the cores (%d,%d)..(%d,%d): ",
+                                         s->start.x, s->start.y, s->end.x, s->end.y);
+    }
     uint64_t n = ceil_div(s->pages_h, s->shard_h) * ceil_div(s->pages_w, s->shard_w);
     if (n > grid_cores(s))
-        return cm_err_set("tf_buffer_create_sharded: %s sharding: %llu shards and %u cores in "
-                          "(%d,%d)..(%d,%d); make the shards larger or the rectangle bigger",
-                          layout_name[s->layout], (unsigned long long)n, grid_cores(s), s->start.x,
-                          s->start.y, s->end.x, s->end.y);
+        return cm_err_set("tf_buffer_create_sharded: %s sharding: %llu shards and %u %s in "
+                          "(%d,%d)..(%d,%d); make the shards larger or the %s bigger",
+                          layout_name[s->layout], (unsigned long long)n, grid_cores(s),
+                          s->in_dram ? "DRAM banks" : "cores", s->start.x, s->start.y, s->end.x,
+                          s->end.y, s->in_dram ? "bank range" : "rectangle");
     return 0;
 }
 
@@ -103,46 +130,63 @@ static uint64_t align_up(uint64_t v, uint64_t a)
     return (v + a - 1) / a * a;
 }
 
+/* The pool shard k is in: its core's L1, or its DRAM bank. */
+static rt_pool *shard_pool(tf_device *dev, const tf_shard_spec *s, uint32_t k)
+{
+    tf_core c = core_k(s, k);
+    return s->in_dram ? &dev->dram[c.x] : &dev->cores[rt_dev_core_index(dev, c)].l1;
+}
+
 static tf_buffer *create_sharded(tf_device *dev, const tf_shard_spec *s)
 {
     if (check_spec(dev, s)) return NULL;
     uint32_t rows, cols;
     shard_grid(s, &rows, &cols);
-    uint64_t stride = align_up(s->page_size, TF_L1_ALIGNMENT),
+    uint64_t stride = align_up(s->page_size, s->in_dram ? TF_DRAM_ALIGNMENT : TF_L1_ALIGNMENT),
              bytes = stride * s->shard_h * s->shard_w, nshards = (uint64_t)rows * cols;
-    if (bytes > TF_L1_SIZE)
+    uint64_t room = s->in_dram ? dev->info.dram_bank_size : TF_L1_SIZE;
+    if (bytes > room)
         return cm_err_null("tf_buffer_create_sharded: a shard of %u x %u pages of %u bytes "
-                           "(%llu bytes) is larger than a core's L1",
-                           s->shard_h, s->shard_w, s->page_size, (unsigned long long)bytes);
-    /* one address for every holding core: above each one's top */
+                           "(%llu bytes) is larger than a %s",
+                           s->shard_h, s->shard_w, s->page_size, (unsigned long long)bytes,
+                           s->in_dram ? "DRAM bank" : "core's L1");
+    /* one address for every holding core or bank: above each one's top */
     uint64_t addr = 0;
     for (uint32_t k = 0; k < nshards; k++) {
-        const rt_pool *p = &dev->cores[rt_dev_core_index(dev, core_k(s, k))].l1;
+        const rt_pool *p = shard_pool(dev, s, k);
         if (p->top > addr) addr = p->top;
     }
     addr = align_up(addr, TF_DRAM_ALIGNMENT); /* (as every allocation: src/buffer.c) */
     for (uint32_t k = 0; k < nshards; k++) {
         tf_core c = core_k(s, k);
-        const rt_pool *p = &dev->cores[rt_dev_core_index(dev, c)].l1;
-        if (addr > p->limit || bytes > p->limit - addr)
-            return cm_err_null("out of Device L1 (%d,%d): a sharded buffer's shards of %llu "
-                               "bytes need that much at 0x%llx on each of their %llu cores; "
-                               "%llu bytes are free there",
-                               c.x, c.y, (unsigned long long)bytes, (unsigned long long)addr,
-                               (unsigned long long)nshards,
+        const rt_pool *p = shard_pool(dev, s, k);
+        if (addr > p->limit || bytes > p->limit - addr) {
+            char where[48];
+            if (s->in_dram)
+                snprintf(where, sizeof where, "Device DRAM bank %d", c.x);
+            else
+                snprintf(where, sizeof where, "Device L1 (%d,%d)", c.x, c.y);
+            return cm_err_null("out of %s: a sharded buffer's shards of %llu bytes need that "
+                               "much at 0x%llx in each of their %llu %s; %llu bytes are free "
+                               "there",
+                               where, (unsigned long long)bytes, (unsigned long long)addr,
+                               (unsigned long long)nshards, s->in_dram ? "banks" : "cores",
                                (unsigned long long)(p->limit > addr ? p->limit - addr : 0));
+        }
     }
     tf_buffer *h = rt_buffer_new_handle(dev, addr, (uint64_t)s->page_size * s->pages_h * s->pages_w,
                                         (int)nshards);
     if (!h) return NULL;
     h->sharded = 1;
+    h->is_dram = s->in_dram;
     h->shard = *s;
     h->page_size = s->page_size;
     h->stride = (uint32_t)stride;
     h->num_pages = (uint64_t)s->pages_h * s->pages_w;
     for (uint32_t k = 0; k < nshards; k++) {
-        h->slices[k] = rt_buffer_new_slice(h, &dev->cores[rt_dev_core_index(dev, core_k(s, k))].l1,
-                                           -1, addr, bytes);
+        int bank = s->in_dram ? core_k(s, k).x : -1;
+        if (bank >= 0) rt_dram_bank_capacity(dev, bank);
+        h->slices[k] = rt_buffer_new_slice(h, shard_pool(dev, s, k), bank, addr, bytes);
         if (!h->slices[k]) {
             cm_handle_remove(h);
             rt_buffer_free_sliced(h);
@@ -167,10 +211,10 @@ static void sh_page_at(const tf_buffer *b, uint64_t page, rt_page_at *w)
     uint32_t rows, cols, in;
     shard_grid(s, &rows, &cols);
     uint32_t k = tf_sharded_place((uint32_t)page, s->pages_w, s->shard_h, s->shard_w, cols, &in);
-    const rt_pool *pool = b->slices[k]->pool;
-    w->bank = -1;
-    w->x = pool->x;
-    w->y = pool->y;
+    const tf_buffer *slice = b->slices[k];
+    w->bank = slice->bank; /* (-1 in L1) */
+    w->x = slice->pool->x;
+    w->y = slice->pool->y;
     w->addr = b->addr + (uint64_t)in * b->stride;
 }
 
@@ -182,6 +226,7 @@ int rt_sharded_io(tf_buffer *b, uint64_t off, void *ptr, uint64_t n, int write)
 uint64_t rt_sharded_noc_addr(const tf_buffer *b)
 {
     const rt_pool *p = b->slices[0]->pool;
+    if (b->is_dram) return TF_NOC_ADDR(TF_NOC_DRAM_X, TF_NOC_DRAM_Y(b->slices[0]->bank), b->addr);
     return TF_NOC_ADDR(TF_NOC_CORE_X(p->x), TF_NOC_CORE_Y(p->y), b->addr);
 }
 
@@ -194,10 +239,12 @@ int rt_sharded_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_w
     uint32_t banks = grid_cores(s), need = TF_SHARDED_ARGS_FIXED + banks;
     if (max_words < need)
         return cm_err_set("tf_buffer_accessor_args: the words of this sharded buffer are %u (%u "
-                          "and one a core of its rectangle), room for %u",
-                          need, TF_SHARDED_ARGS_FIXED, max_words);
+                          "and one a %s), room for %u",
+                          need, TF_SHARDED_ARGS_FIXED,
+                          b->is_dram ? "DRAM bank of its range" : "core of its rectangle",
+                          max_words);
     if (!words) return cm_err_set("tf_buffer_accessor_args: NULL words");
-    words[TF_SHARDED_ARG_CONFIG] = TF_ACCESSOR_SHARDED;
+    words[TF_SHARDED_ARG_CONFIG] = TF_ACCESSOR_SHARDED | (b->is_dram ? TF_ACCESSOR_IS_DRAM : 0);
     words[TF_SHARDED_ARG_PAGE] = b->stride;
     words[TF_SHARDED_ARG_PAGES_H] = s->pages_h;
     words[TF_SHARDED_ARG_PAGES_W] = s->pages_w;
@@ -205,9 +252,11 @@ int rt_sharded_accessor_args(const tf_buffer *b, uint32_t *words, uint32_t max_w
     words[TF_SHARDED_ARG_SHARD_W] = s->shard_w;
     words[TF_SHARDED_ARG_NUM_BANKS] = banks;
     for (uint32_t k = 0; k < banks; k++) {
-        tf_core c = core_k(s, k);
+        tf_core c = core_k(s, k); /* (a DRAM bank's: (bank, 0)) */
         words[TF_SHARDED_ARGS_FIXED + k] =
-            TF_SHARDED_BANK_XY(TF_NOC_CORE_X((uint32_t)c.x), TF_NOC_CORE_Y((uint32_t)c.y));
+            b->is_dram
+                ? TF_SHARDED_BANK_XY((uint32_t)c.x, 0u)
+                : TF_SHARDED_BANK_XY(TF_NOC_CORE_X((uint32_t)c.x), TF_NOC_CORE_Y((uint32_t)c.y));
     }
     return (int)need;
 }

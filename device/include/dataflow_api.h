@@ -42,7 +42,7 @@ TF_ALWAYS_INLINE uint64_t get_dram_noc_addr(uint32_t bank, uint32_t addr)
 TF_ALWAYS_INLINE uint64_t get_noc_addr_from_bank_id(uint32_t is_dram, uint32_t bank,
                                                     uint32_t bank_offset)
 {
-    return dev_bank_noc_addr(NOC_INDEX, is_dram, bank, bank_offset);
+    return dev_bank_noc_addr_checked(NOC_INDEX, is_dram, bank, bank_offset);
 }
 
 /* This core's NOC coordinates. */
@@ -131,6 +131,30 @@ TF_ALWAYS_INLINE void noc_async_write_barrier_on(uint32_t noc)
 TF_ALWAYS_INLINE void noc_async_atomic_barrier_on(uint32_t noc)
 {
     dev_noc_atomic_barrier(noc);
+}
+
+/* Transaction ids: reads issued on this RISC's NOC after
+ * noc_async_read_set_trid(t) carry id t (0..15; 0 until set), and
+ * noc_async_read_barrier_with_trid(t) waits for those alone; the _on forms
+ * name the NOC. */
+TF_ALWAYS_INLINE void noc_async_read_set_trid(uint32_t trid)
+{
+    dev_noc_set_trid(NOC_INDEX, trid);
+}
+
+TF_ALWAYS_INLINE void noc_async_read_barrier_with_trid(uint32_t trid)
+{
+    dev_noc_read_barrier_trid(NOC_INDEX, trid);
+}
+
+TF_ALWAYS_INLINE void noc_async_read_set_trid_on(uint32_t trid, uint32_t noc)
+{
+    dev_noc_set_trid(noc, trid);
+}
+
+TF_ALWAYS_INLINE void noc_async_read_barrier_with_trid_on(uint32_t trid, uint32_t noc)
+{
+    dev_noc_read_barrier_trid(noc, trid);
 }
 
 /* ---- interleaved buffers ---------------------------------------------------- */

@@ -36,6 +36,18 @@ TF_ALWAYS_INLINE uint64_t dev_bank_noc_addr(uint32_t noc, uint32_t is_dram, uint
     return ((uint64_t)xy << 36) | (uint32_t)(bank_offset + (uint32_t)off);
 }
 
+/* dev_bank_noc_addr of a bank id a kernel names (not one the layout
+ * computes, always in range): past the device's banks it faults, naming
+ * the id, where the table would give some other endpoint. */
+TF_ALWAYS_INLINE uint64_t dev_bank_noc_addr_checked(uint32_t noc, uint32_t is_dram, uint32_t bank,
+                                                    uint32_t bank_offset)
+{
+    uint32_t n = dev_num_banks(is_dram);
+    if (bank >= n)
+        dev_fault(TF_FAULT_DETAIL_BANK_RANGE, bank, n | (is_dram ? 0 : TF_BANK_RANGE_L1));
+    return dev_bank_noc_addr(noc, is_dram, bank, bank_offset);
+}
+
 /* Fault unless page_id is a page of the live interleaved buffer at
  * base_addr (no check for an address no such buffer starts at). */
 TF_ALWAYS_INLINE void dev_check_page(uint32_t is_dram, uint32_t base_addr, uint32_t page_id)

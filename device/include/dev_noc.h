@@ -49,6 +49,23 @@ TF_ALWAYS_INLINE void dev_noc_read_barrier(uint32_t noc)
     (void)dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_READ_BARRIER));
 }
 
+/* Reads issued on noc from now on carry transaction id trid (0 ..
+ * TF_NOC_MAX_TRID; past it: a fault naming it). */
+TF_ALWAYS_INLINE void dev_noc_set_trid(uint32_t noc, uint32_t trid)
+{
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
+    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID), trid);
+}
+
+/* Wait until every read issued on noc with transaction id trid has landed
+ * in L1. */
+TF_ALWAYS_INLINE void dev_noc_read_barrier_trid(uint32_t noc, uint32_t trid)
+{
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 1);
+    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID_WAIT), trid);
+    (void)dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_TRID_BARRIER));
+}
+
 /* Wait until every write (unicast or multicast) issued on noc is acked. */
 TF_ALWAYS_INLINE void dev_noc_write_barrier(uint32_t noc)
 {

@@ -139,13 +139,14 @@ uint64_t tf_buffer_num_pages(const tf_buffer *buf);
  * interleaved or a sharded buffer, written to words[0..]: the ArgConfig
  * flags (IsDram = 2, Sharded = 1) and the aligned page size; a sharded
  * buffer's go on in tt-foil's own form (contracts/tf_banks.h: its page
- * grid, shard shape and the cores of its rectangle). Returns how many (2
- * for an interleaved buffer, 7 and one a core of the rectangle for a
- * sharded one), -1 on error. */
+ * grid, shard shape and the cores of its rectangle, or its DRAM banks).
+ * Returns how many (2 for an interleaved buffer, 7 and one a core or bank
+ * for a sharded one), -1 on error. */
 int tf_buffer_accessor_args(const tf_buffer *buf, uint32_t *words, uint32_t max_words);
 
-/* Sharded L1 buffers: tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
- * BLOCK_SHARDED layouts (ShardSpecBuffer). A tensor of pages_h x pages_w
+/* Sharded buffers: tt-metal's HEIGHT_SHARDED, WIDTH_SHARDED and
+ * BLOCK_SHARDED layouts (ShardSpecBuffer), in L1 or (in_dram, below) in
+ * DRAM banks. A tensor of pages_h x pages_w
  * pages of page_size bytes is cut into shards of shard_h x shard_w pages,
  * one shard a core of the rectangle start..end (corners included), at the
  * same L1 address on each (tf_buffer_address). Page p is at row
@@ -174,10 +175,16 @@ typedef struct tf_shard_spec {
     uint32_t page_size;
     uint32_t pages_h, pages_w; /* the tensor, in pages */
     uint32_t shard_h, shard_w; /* a shard, in pages */
+    /* 1: the shards are in DRAM, one a bank (tt-metal's DRAM-sharded
+     * tensors: decode's weights). start..end are then DRAM banks as
+     * tt-metal's DRAM grid names them, (bank, 0): shard k in bank
+     * start.x + k, at the same address in each; pages 64-byte aligned. */
+    int in_dram;
 } tf_shard_spec;
 tf_buffer *tf_buffer_create_sharded(tf_device *dev, const tf_shard_spec *spec);
 /* How many shards a sharded buffer has (0 for another buffer), and the core
- * shard `shard` (i * shard columns + j) is on. */
+ * shard `shard` (i * shard columns + j) is on (of a DRAM-sharded buffer:
+ * its bank, as (bank, 0)). */
 uint32_t tf_buffer_num_shards(const tf_buffer *buf);
 int tf_buffer_shard_core(const tf_buffer *buf, uint32_t shard, tf_core *core);
 

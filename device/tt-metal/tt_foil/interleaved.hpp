@@ -26,7 +26,7 @@ FORCE_INLINE std::uint64_t get_noc_addr_from_bank_id(std::uint32_t bank_id,
                                                      std::uint32_t bank_address_offset,
                                                      std::uint8_t noc = noc_index)
 {
-    return dev_bank_noc_addr(noc, DRAM, bank_id, bank_address_offset);
+    return dev_bank_noc_addr_checked(noc, DRAM, bank_id, bank_address_offset);
 }
 
 // tt-metal's bank tables, read-only views of the device's (dev_banks.h):

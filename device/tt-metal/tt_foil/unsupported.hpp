@@ -12,23 +12,19 @@
 // one command per transfer; use noc_async_read/noc_async_write.
 #define TF_NOC_STATE_WHY "stateful NOC command buffers; use noc_async_read/noc_async_write"
 // (noc_async_read_one_packet_set_state / _with_state, noc_async_read_set_state
-// / _with_state, noc_async_read_inc_num_issued and
-// noc_async_write_one_packet_set_state / _with_state are supported:
+// / _with_state, noc_async_read_inc_num_issued,
+// noc_async_write_one_packet_set_state / _with_state and
+// noc_async_read_tile_dram_sharded_set_state / _with_state are supported:
 // dataflow_api.h keeps their state in the kernel.)
-TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_set_state, TF_NOC_STATE_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_with_state, TF_NOC_STATE_WHY);
-#define TF_NOC_TRID_WHY "NOC transaction ids; use the per-NOC barriers"
+// Reads with transaction ids are supported (dataflow_api.h); writes with
+// them are not.
+#define TF_NOC_TRID_WHY "NOC transaction ids on writes; use the per-NOC write barriers"
 #define TF_NOC_STATE_TRID_WHY                                                                      \
-    "stateful NOC command buffers with transaction ids; use noc_async_read/noc_async_write and "   \
-    "the per-NOC barriers"
-TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_with_state_with_trid, TF_NOC_STATE_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_one_packet_with_state_with_trid, TF_NOC_STATE_TRID_WHY);
+    "stateful NOC command buffers with transaction ids on writes; use noc_async_write and the "    \
+    "per-NOC write barriers"
 TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid_set_state, TF_NOC_STATE_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid_with_state, TF_NOC_STATE_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded_set_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_set_trid, TF_NOC_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_set_trid, TF_NOC_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_read_barrier_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_barrier_with_trid, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_async_write_flushed_with_trid, TF_NOC_TRID_WHY);

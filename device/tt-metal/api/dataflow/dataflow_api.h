@@ -265,6 +265,92 @@ FORCE_INLINE void noc_async_read_with_state(std::uint32_t src_local_l1_addr,
         tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 1, TF_NOC_STATE_READ);
     tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_local_l1_addr), dst_local_l1_addr, size);
 }
+// DRAM-sharded reads (tt-metal's DRAM-sharded matmul readers): set_state
+// programs the read state with DRAM bank bank_id's coordinates and a page
+// size, as noc_async_read_one_packet_set_state does (the same command
+// buffer on tt-metal, so either's with_state follows either's set_state),
+// and returns bank_base_address in that bank (plus the bank's offset);
+// with_state reads the page size from src_base_addr + src_addr in that bank
+// into dest_addr. A bank past the device's faults, naming it. The
+// plain with_state takes a trid argument and ignores it, as tt-metal's
+// (the transaction id forms are below).
+template <bool use_vc>
+FORCE_INLINE std::uint32_t
+noc_async_read_tile_dram_sharded_set_state(std::uint32_t bank_base_address, std::uint32_t page_size,
+                                           std::uint32_t bank_id = 0, const std::uint32_t vc = 0,
+                                           std::uint8_t noc = noc_index)
+{
+    (void)vc;
+    std::uint64_t a = dev_bank_noc_addr_checked(noc, 1, bank_id, bank_base_address);
+    tf_ttm::noc_rd_state[noc & 1] = {a, page_size, 3};
+    return (std::uint32_t)a;
+}
+FORCE_INLINE void noc_async_read_tile_dram_sharded_with_state(std::uint32_t src_base_addr,
+                                                              std::uint32_t src_addr,
+                                                              std::uint32_t dest_addr,
+                                                              std::uint32_t trid = 0,
+                                                              std::uint8_t noc = noc_index)
+{
+    (void)trid;
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_DRAM_SHARDED);
+    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
+}
+// The form before page_size became an argument: set_state<page_size, use_vc>
+// (tt-metal's 2024 DRAM-sharded readers).
+template <std::uint32_t page_size, bool use_vc>
+FORCE_INLINE std::uint32_t
+noc_async_read_tile_dram_sharded_set_state(std::uint32_t bank_base_address,
+                                           std::uint32_t bank_id = 0, const std::uint32_t vc = 0)
+{
+    return noc_async_read_tile_dram_sharded_set_state<use_vc>(bank_base_address, page_size, bank_id,
+                                                              vc);
+}
+// Reads with transaction ids (tt-metal's NOC_PACKET_TAG): set_trid tags the
+// reads the RISC issues on that NOC from then on (ordinary reads too, as
+// the command buffer's tag does); barrier_with_trid waits for that id's
+// reads alone, so a reader streams blocks into a CB and waits for the
+// oldest while the newer ones are in flight. The _with_trid reads are the
+// with_state reads of the state's size (a one-packet or DRAM-sharded
+// set_state), at src_base_addr + src_addr (two addends of the low 32
+// address bits). Their trid argument is not the tag: tt-metal uses it only
+// to hold the issue while more than 8 reads of that id are in flight, a
+// limit not modeled (no NOC limit on reads in flight is). An id past 15
+// faults naming it. Writes take no transaction id (unsupported.hpp).
+FORCE_INLINE void noc_async_read_set_trid(std::uint32_t trid = 0, std::uint8_t noc = noc_index)
+{
+    dev_noc_set_trid(noc, trid);
+}
+FORCE_INLINE void noc_async_read_tile_dram_sharded_set_trid(std::uint32_t trid = 0,
+                                                            std::uint8_t noc = noc_index)
+{
+    dev_noc_set_trid(noc, trid);
+}
+template <bool skip_ptr_update = false>
+FORCE_INLINE void noc_async_read_tile_dram_sharded_with_state_with_trid(
+    std::uint32_t src_base_addr, std::uint32_t src_addr, std::uint32_t dest_addr,
+    std::uint32_t trid = 0, std::uint8_t noc = noc_index)
+{
+    (void)trid;
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_DRAM_SHARDED);
+    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
+}
+template <bool skip_ptr_update = false, bool skip_cmdbuf_chk = false>
+FORCE_INLINE void
+noc_async_read_one_packet_with_state_with_trid(std::uint32_t src_base_addr, std::uint32_t src_addr,
+                                               std::uint32_t dest_addr, std::uint32_t trid = 0,
+                                               std::uint8_t noc = noc_index)
+{
+    (void)trid;
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_ONE_PACKET);
+    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
+}
+FORCE_INLINE void noc_async_read_barrier_with_trid(std::uint32_t trid, std::uint8_t noc = noc_index)
+{
+    dev_noc_read_barrier_trid(noc, trid);
+}
 // Reads issued with inc_num_issued = false are counted here on tt-metal so
 // that the barrier waits for them; tt-foil's barrier waits for every read
 // the RISC issued, counted or not, so there is nothing to add.

@@ -217,12 +217,13 @@ template <typename T> inline constexpr bool is_coord_v = is_coord<T>::value;
 
 // The pages of a sharded tensor: page (r, c) is in shard k = (r / ShardH)
 // * ShardCols + c / ShardW, row by row in it; shard k in bank k % banks (a
-// core of the args' list), k / banks shards into it, at the tensor's one
-// L1 address (as tt-metal's accessor). Pages are the accessor's page size
-// apart (the args' aligned page size by default). An id past the tensor
-// faults, naming it.
+// core of the args' list, or a DRAM bank: its x the bank's number, as
+// tt-metal's accessor reads a DRAM-sharded tensor's bank coordinates),
+// k / banks shards into it, at the tensor's one address (as tt-metal's
+// accessor). Pages are the accessor's page size apart (the args' aligned
+// page size by default). An id past the tensor faults, naming it.
 template <typename Args> struct sharded_addr_gen {
-    static constexpr bool is_dram = false;
+    static constexpr bool is_dram = Args::is_dram;
     std::uint32_t bank_base_address;
     std::uint32_t page_size;
     struct PageMapping {
@@ -255,10 +256,13 @@ template <typename Args> struct sharded_addr_gen {
     }
     FORCE_INLINE std::uint64_t mapped_addr(const PageMapping &m, std::uint32_t offset) const
     {
-        std::uint32_t xy = Args::bank_xy((std::uint32_t)m.bank_id);
-        return TF_NOC_ADDR(TF_SHARDED_BANK_X(xy), TF_SHARDED_BANK_Y(xy),
-                           bank_base_address + (std::uint32_t)m.bank_page_offset * page_size +
-                               offset);
+        std::uint32_t xy = Args::bank_xy((std::uint32_t)m.bank_id),
+                      a = bank_base_address + (std::uint32_t)m.bank_page_offset * page_size +
+                          offset;
+        if constexpr (is_dram) /* (a DRAM bank's coordinates are one on both NOCs) */
+            return dev_bank_noc_addr(0, 1, TF_SHARDED_BANK_X(xy), a);
+        else
+            return TF_NOC_ADDR(TF_SHARDED_BANK_X(xy), TF_SHARDED_BANK_Y(xy), a);
     }
     FORCE_INLINE std::uint64_t shard_addr(std::uint32_t shard, std::uint32_t offset) const
     {

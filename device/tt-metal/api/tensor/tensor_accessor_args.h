@@ -1,9 +1,9 @@
 // TensorAccessorArgs<CTA_OFFSET>: a tensor's layout from the kernel's
 // compile-time args, as tf_buffer_accessor_args writes them on the host
 // (contracts/tf_banks.h, TF_SHARDED_*): tt-metal's 2-word interleaved form
-// [ArgsConfig, aligned page size], or tt-foil's sharded form (an L1
-// tensor of tf_buffer_create_sharded: the page grid, the shard shape and
-// each shard's core after those two). tt-metal's run-time variants of
+// [ArgsConfig, aligned page size], or tt-foil's sharded form (a tensor of
+// tf_buffer_create_sharded, in L1 or DRAM: the page grid, the shard shape
+// and each shard's core or DRAM bank after those two). tt-metal's run-time variants of
 // the sharded args (RuntimeRank, ... in the ArgsConfig) are a compile
 // error naming them.
 #ifndef TF_TTM_TENSOR_ACCESSOR_ARGS_H
@@ -44,9 +44,6 @@ struct TensorAccessorArgs {
         "TensorAccessorArgs: tt-metal's run-time rank/banks/shapes/bank coordinates are not "
         "supported by tt-foil (tf_buffer_accessor_args gives a sharded tensor's as compile-time "
         "args)");
-    static_assert(!(is_sharded && is_dram),
-                  "TensorAccessorArgs: sharded DRAM tensors are not supported by tt-foil (sharded "
-                  "L1 tensors are: tf_buffer_create_sharded)");
     static constexpr std::uint32_t AlignedPageSize = get_compile_time_arg_val(CTA_OFFSET + 1);
     // the sharded form (0 for an interleaved tensor)
     static constexpr std::uint32_t PagesH =
@@ -70,7 +67,7 @@ struct TensorAccessorArgs {
                                      kernel_compile_time_args.size(),
                   "TensorAccessorArgs: the sharded args end past the kernel's compile-time args "
                   "(each bank's core is one more word: tf_buffer_accessor_args says how many)");
-    // bank k's core, as TF_SHARDED_BANK_XY
+    // bank k's core (a DRAM bank: its number, 0), as TF_SHARDED_BANK_XY
     static std::uint32_t bank_xy(std::uint32_t k)
     {
         return kernel_compile_time_args[CTA_OFFSET + TF_SHARDED_ARGS_FIXED + k];

@@ -1,0 +1,119 @@
+// A DRAM-sharded tensor (tf_buffer_create_sharded with in_dram) read as
+// tt-metal's DRAM-sharded kernels do. Compile-time args 0..: the tensor's
+// TensorAccessorArgs, then an interleaved DRAM output buffer's. RTA: 0 the
+// tensor's address, 1 the output's, 2 a bank id, 3 a shard id, 4 an L1
+// scratch (a shard's bytes), 5 an L1 result word area.
+//   MODE 0  the DRAM-sharded matmul reader's way: set_state on bank `bank`
+//           with the aligned page size, then each page of its shard by
+//           with_state into the scratch; the scratch to the output at the
+//           shard's offset (shard id x shard bytes)
+//   MODE 1  every page by the accessor's pages(): page p to output page p
+//   MODE 2  shard `shard` by noc_async_read_shard, to the output as MODE
+//           0; results [0] pages local to this core, [1] shards local,
+//           [2] banks, [3] packed_xy_coords()[0], [4] is_dram, [5..6]
+//           get_bank_and_offset(page 9)
+//   MODE 3  with_state before any set_state: a fault
+//   MODE 4  set_state on bank `bank` (one past the device's): a fault
+//   MODE 5  get_noc_addr_from_bank_id<false>(bank): an L1 bank past the
+//           device's, a fault
+//   MODE 6  get_noc_addr_from_bank_id<true>(bank, address + shard offset):
+//           the shard read in one transfer, to the output as MODE 0
+//   MODE 7  transaction ids, as the DRAM-sharded matmul reader streams
+//           blocks: bank `bank`'s shard in two halves, the first half's
+//           pages tagged 1 (the DRAM-sharded forms), the second's 2 (the
+//           one-packet forms: the 2024 set_state<page_size, vc> first);
+//           barrier_with_trid(1), then (2); results [0] cycles from issue
+//           to the first barrier's end, [1] to the second's; then an
+//           ordinary noc_async_read after set_trid(3), waited for by
+//           barrier_with_trid(3) into the scratch zeroed, and the shard to
+//           the output again
+//   MODE 8  barrier_with_trid(16): a fault
+//   MODE 9  set_trid(`bank`): a fault (the id past 15)
+#include "api/dataflow/dataflow_api.h"
+
+void kernel_main()
+{
+    constexpr auto t_args = TensorAccessorArgs<0>();
+    constexpr auto o_args = TensorAccessorArgs<t_args.next_compile_time_args_offset()>();
+    const uint32_t page = t_args.get_aligned_page_size();
+    const uint32_t t_addr = get_arg_val<uint32_t>(0);
+    const auto t = TensorAccessor(t_args, t_addr, page);
+    const auto out = TensorAccessor(o_args, get_arg_val<uint32_t>(1), page);
+    const uint32_t bank = get_arg_val<uint32_t>(2), shard = get_arg_val<uint32_t>(3);
+    const uint32_t scratch = get_arg_val<uint32_t>(4);
+    auto *res = reinterpret_cast<volatile uint32_t *>(get_arg_val<uint32_t>(5));
+    const auto d = t.dspec();
+    const uint32_t per_shard = d.shard_volume();
+#if MODE == 0 || MODE == 2 || MODE == 6
+#if MODE == 0
+    uint32_t base = noc_async_read_tile_dram_sharded_set_state<true>(t_addr, page, bank, 1);
+    for (uint32_t k = 0; k < per_shard; k++)
+        noc_async_read_tile_dram_sharded_with_state(base, k * page, scratch + k * page);
+#elif MODE == 2
+    noc_async_read_shard(shard, t, scratch);
+    uint32_t local_pages = 0, local_shards = 0;
+    for (uint32_t p = 0; p < d.tensor_volume(); p++) local_pages += t.is_local_page(p);
+    for (uint32_t s = 0; s < d.num_banks(); s++) local_shards += t.is_local_shard(s);
+    res[0] = local_pages;
+    res[1] = local_shards;
+    res[2] = d.num_banks();
+    res[3] = d.packed_xy_coords()[0];
+    res[4] = t.is_dram;
+    auto m = t.get_bank_and_offset(9);
+    res[5] = (uint32_t)m.bank_id;
+    res[6] = (uint32_t)m.bank_page_offset;
+#else
+    noc_async_read(get_noc_addr_from_bank_id<true>(bank, t_addr), scratch, per_shard * page);
+#endif
+    noc_async_read_barrier();
+    for (uint32_t k = 0; k < per_shard; k++)
+        noc_async_write(scratch + k * page, out.get_noc_addr(shard * per_shard + k), page);
+    noc_async_write_barrier();
+#elif MODE == 7
+    const uint32_t half = per_shard / 2;
+    std::uint64_t t0 = dev_clock();
+    constexpr uint32_t cpage = decltype(t_args)::AlignedPageSize;
+    uint32_t base = noc_async_read_tile_dram_sharded_set_state<cpage, true>(t_addr, bank, 1);
+    noc_async_read_tile_dram_sharded_set_trid(1);
+    for (uint32_t k = 0; k < half; k++)
+        noc_async_read_tile_dram_sharded_with_state_with_trid(base, k * page, scratch + k * page,
+                                                              1);
+    noc_async_read_set_trid(2);
+    noc_async_read_one_packet_set_state(get_noc_addr_from_bank_id<true>(bank, 0), page);
+    for (uint32_t k = half; k < per_shard; k++)
+        noc_async_read_one_packet_with_state_with_trid(t_addr, k * page, scratch + k * page, 2);
+    noc_async_read_barrier_with_trid(1);
+    res[0] = (uint32_t)(dev_clock() - t0);
+    noc_async_read_barrier_with_trid(2);
+    res[1] = (uint32_t)(dev_clock() - t0);
+    for (uint32_t k = 0; k < per_shard; k++)
+        noc_async_write(scratch + k * page, out.get_noc_addr(shard * per_shard + k), page);
+    noc_async_write_barrier();
+    auto *sp = reinterpret_cast<volatile uint32_t *>(scratch);
+    for (uint32_t i = 0; i < per_shard * page / 4; i++) sp[i] = 0;
+    noc_async_read_set_trid(3);
+    noc_async_read(get_noc_addr_from_bank_id<true>(bank, t_addr), scratch, per_shard * page);
+    noc_async_read_barrier_with_trid(3);
+    for (uint32_t k = 0; k < per_shard; k++) /* (the same bytes again, once the read landed) */
+        noc_async_write(scratch + k * page, out.get_noc_addr(shard * per_shard + k), page);
+    noc_async_write_barrier();
+#elif MODE == 8
+    noc_async_read_barrier_with_trid(16);
+#elif MODE == 9
+    noc_async_read_set_trid(bank);
+#elif MODE == 1
+    for (const auto &pg : t.pages()) {
+        noc_async_read(pg.noc_addr(), scratch, page);
+        noc_async_read_barrier();
+        noc_async_write(scratch, out.get_noc_addr(pg.page_id()), page);
+        noc_async_write_barrier();
+    }
+#elif MODE == 3
+    noc_async_read_tile_dram_sharded_with_state(t_addr, 0, scratch);
+#elif MODE == 4
+    res[0] = noc_async_read_tile_dram_sharded_set_state<false>(t_addr, page, bank);
+#elif MODE == 5
+    res[0] = (uint32_t)get_noc_addr_from_bank_id<false>(bank, t_addr);
+#endif
+    (void)res, (void)shard, (void)bank, (void)per_shard;
+}

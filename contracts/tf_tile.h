@@ -375,8 +375,21 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_SFPU_APPROX (1u << 8)
 /* A 16-bit DEST takes the result rounded to nearest even (else truncated:
  * the SFPU's default store; docs/chip.md "Numerics"). */
-#define TF_SFPU_RNE     (1u << 9)
-#define TF_SFPU_NUM_OPS 200 /* every code is below: tables index by it */
+#define TF_SFPU_RNE (1u << 9)
+/* ARG1 bits 10-11: the faces the op computes, as tt-llk's
+ * _llk_math_eltwise_unary_sfpu_params_ walks a tile for its VectorMode:
+ * RC all four (0, every op's default), R faces 0 and 1 (rows 0-15), C
+ * faces 0 and 2 (columns 0-15), FACE0 face 0 alone (the LLK's branch for
+ * any other mode). The output tile's other faces keep their values; the
+ * cost is the faces' share of the tile's. */
+#define TF_SFPU_VM_RC       0u
+#define TF_SFPU_VM_R        (1u << 10)
+#define TF_SFPU_VM_C        (2u << 10)
+#define TF_SFPU_VM_FACE0    (3u << 10)
+#define TF_SFPU_VM_OF(arg1) (((arg1) >> 10) & 3u)
+/* the faces (bit f: face f) of a TF_SFPU_VM_OF value: 0xf, 0x3, 0x5, 0x1 */
+#define TF_SFPU_VM_FACES(vm) ((0x153fu >> (4u * (vm))) & 0xfu)
+#define TF_SFPU_NUM_OPS      200 /* every code is below: tables index by it */
 #define TF_SFPU_IS_BINARY(o)                                                                       \
     (((o) >= TF_SFPU_ADD_BINARY && (o) <= TF_SFPU_GE_BINARY) ||                                    \
      ((o) >= TF_SFPU_ATAN2_BINARY && (o) <= TF_SFPU_MASK_POSINF) || TF_SFPU_IS_BCAST(o) ||         \
@@ -764,6 +777,13 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
  * b the value (255 from 255 on), c the sub-op; the fault's opcode word
  * has the sub-op in bits 8-15 */
 #define TF_TILE_ERR_TOPK 25
+/* an SFPU op over part of a tile (a vector mode other than RC, TF_SFPU_VM_*)
+ * that the engine refuses; c: the op. a = 1: the op's result crosses faces
+ * (sfpu_reduce, cumsum_tile), so tt-llk's face walk does not apply; a = 2:
+ * the output tile's faces it leaves hold values of another kind than it
+ * writes (b: 1 integers, 2 floats, 3 floats in the other 16-bit format),
+ * and a tile holds one kind */
+#define TF_TILE_ERR_VECTOR_MODE 26
 /* The SFPU "op" an SFPI program is in the faults that name the last SFPU
  * op (cumsum's carry, Welford's statistics): not one of TF_SFPU_OPS */
 #define TF_SFPU_BY_SFPI 199

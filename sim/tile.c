@@ -334,6 +334,7 @@ typedef struct math_op {
     uint32_t fast;    /* COPY: its TF_FAST_TILIZE_ARG (fast tilize), else 0 */
     int uses;         /* source registers: bit 0 A, bit 1 B */
     int in_place;     /* a ternary SFPU op writes its first source's tile */
+    uint32_t faces;   /* SFPU: the faces it computes (TF_SFPU_VM_FACES), else 0xf */
 } math_op;
 
 static int decode(sim_core_hart *sh, int op, math_op *m)
@@ -342,6 +343,7 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
     memset(m, 0, sizeof *m);
     m->kind = op;
     m->uses = 3;
+    m->faces = 0xf;
     switch (op) {
     case TF_TILE_COPY:
         m->uses = 1;
@@ -398,6 +400,9 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->approx = op != TF_TILE_RELU && (arg & TF_SFPU_APPROX);
         m->rne = op != TF_TILE_RELU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
+        m->faces = op == TF_TILE_RELU ? 0xf : TF_SFPU_VM_FACES(TF_SFPU_VM_OF(arg));
+        if (m->faces != 0xf && (TF_SFPU_IS_REDUCE(m->sfpu) || m->sfpu == TF_SFPU_CUMSUM))
+            return fault_aux(sh, op, TF_TILE_ERR_VECTOR_MODE, 1, 0, m->sfpu);
         /* sfpu_reduce's ct_dim and rt_dim: one tile */
         if (TF_SFPU_IS_REDUCE(m->sfpu) && sh->tile_args[2] != TF_SFPU_REDUCE_ONE_TILE) {
             uint32_t ct = sh->tile_args[2] & 0xffffu, rt = sh->tile_args[2] >> 16;
@@ -537,11 +542,23 @@ static uint32_t fast_tilize_math_cycles(uint32_t arg)
     return FAST_TILIZE_MATH_CYCLES / u + (TF_FAST_TILIZE_K(arg) ? 0 : FAST_TILIZE_MATH_CYCLES % u);
 }
 
-/* Modeled cycles of a math op (docs/chip.md, "Modeled cost"). Simple mode
- * keeps issue 7's figures; tt-metal mode uses the published FPU rates
- * (tech_reports/matrix_engine: 8x16 elementwise, 16x16 reduce, 8x16x16
- * matmul per cycle, x fidelity phases for multiplies). */
+static uint32_t math_cycles_tile(const sim_tile_engine *e, const math_op *m);
+
+/* Modeled cycles of a math op: an SFPU op over part of a tile (a vector
+ * mode) the faces' share of the whole tile's, rounded up. */
 static uint32_t math_cycles(const sim_tile_engine *e, const math_op *m)
+{
+    uint32_t c = math_cycles_tile(e, m);
+    if (m->faces == 0xf) return c;
+    uint32_t n = (uint32_t)__builtin_popcount(m->faces);
+    return (c * n + 3) / 4;
+}
+
+/* Modeled cycles of a math op on a whole tile (docs/chip.md, "Modeled
+ * cost"). Simple mode keeps issue 7's figures; tt-metal mode uses the
+ * published FPU rates (tech_reports/matrix_engine: 8x16 elementwise, 16x16
+ * reduce, 8x16x16 matmul per cycle, x fidelity phases for multiplies). */
+static uint32_t math_cycles_tile(const sim_tile_engine *e, const math_op *m)
 {
     uint32_t ph = e->cfg.phases ? (uint32_t)e->cfg.phases : 4;
     if (m->fast) return fast_tilize_math_cycles(m->fast);
@@ -602,7 +619,8 @@ static void count_flops(sim_core *core, const sim_tile_engine *e, const math_op 
     case TF_TILE_SFPU: k = TF_PERF_FLOP_SFPU; break;
     default: return; /* COPY, TRANSPOSE, TRANSPOSE_DEST, UNARY_BCAST: data movement */
     }
-    core->perf.flops[k] += per_tile[k];
+    /* (an SFPU op over part of a tile: its faces' share) */
+    core->perf.flops[k] += per_tile[k] * (uint64_t)__builtin_popcount(m->faces) / 4;
     core->perf.tiles[k]++;
     core->perf_tile = 1;
     if (m->kind != TF_TILE_SFPU) core->perf.fidelity = (uint64_t)e->cfg.phases;
@@ -616,9 +634,39 @@ static void bias_add(float *restrict d, const float *restrict b)
         for (int k = 0; k < TF_TILE_DIM; k++) d[r * TF_TILE_DIM + k] += b[k];
 }
 
+static void compute_tile(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty,
+                         uint8_t *plain, const float *a, const float *b, const float *c,
+                         unsigned exact, uint32_t cols, const uint32_t *args, int integer, int f16);
+
+/* Face f's 16 x 16 values of a tile, from src to dst (row-major tiles). */
+static void copy_face(float *dst, const float *src, int f)
+{
+    int r0 = (f >> 1) * 16, c0 = (f & 1) * 16;
+    for (int r = r0; r < r0 + 16; r++)
+        memcpy(dst + r * TF_TILE_DIM + c0, src + r * TF_TILE_DIM + c0, 16 * sizeof *dst);
+}
+
+/* One math op into DEST tile d. An SFPU op over part of the tile computes
+ * the whole tile (its ops are elementwise) and puts back the faces it
+ * leaves, as they were. */
 static void compute(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty, uint8_t *plain,
                     const float *a, const float *b, const float *c, unsigned exact, uint32_t cols,
                     const uint32_t *args, int integer, int f16)
+{
+    if (m->faces == 0xf) {
+        compute_tile(e, m, d, dirty, plain, a, b, c, exact, cols, args, integer, f16);
+        return;
+    }
+    tile_t keep;
+    memcpy(keep, d, sizeof keep);
+    compute_tile(e, m, d, dirty, plain, a, b, c, exact, cols, args, integer, f16);
+    for (int f = 0; f < 4; f++)
+        if (!(m->faces >> f & 1)) copy_face(d, keep, f);
+}
+
+static void compute_tile(sim_tile_engine *e, const math_op *m, float *d, uint8_t *dirty,
+                         uint8_t *plain, const float *a, const float *b, const float *c,
+                         unsigned exact, uint32_t cols, const uint32_t *args, int integer, int f16)
 {
     int was_plain = !*dirty || *plain;
     *plain = 0;
@@ -1296,6 +1344,15 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
         !(sh->tile_args[3] & TF_SFPU_CUMSUM_FIRST) && e->cumsum_state != CUMSUM_KEPT)
         return fault_aux(sh, op, TF_TILE_ERR_CUMSUM_CARRY,
                          e->cumsum_state == CUMSUM_NONE ? 0 : e->cumsum_state - 1u, e->cumsum_lost,
+                         m.sfpu);
+    /* an SFPU op over part of the tile leaves the rest: which must hold
+     * the kind of values it writes (a tile holds one kind) */
+    if (m.faces != 0xf && e->kind[slot] != DEST_ZEROS &&
+        (e->kind[slot] != kind || (kind == DEST_FLOAT && e->f16[slot] != f16)))
+        return fault_aux(sh, op, TF_TILE_ERR_VECTOR_MODE, 2,
+                         e->kind[slot] == DEST_INT ? 1
+                         : kind == DEST_INT        ? 2
+                                                   : 3,
                          m.sfpu);
     compute(e, &m, e->dest[slot], &e->dirty[slot], &e->plain[slot], in[0], in[1], in[2],
             e->a.exact[ka] & e->b.exact[kb], e->a.cols[ka], sh->tile_args, kind == DEST_INT, f16);

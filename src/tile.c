@@ -724,6 +724,25 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
     case TF_TILE_ERR_WELFORD: welford_fault(a, b, c, sfpu, wf_fn, what, sizeof what); break;
     case TF_TILE_ERR_SFPI: sfpi_fault(a, b, c, what, sizeof what); break;
     case TF_TILE_ERR_TOPK: topk_fault(a, b, what, sizeof what); break;
+    case TF_TILE_ERR_VECTOR_MODE:
+        if (a == 1)
+            snprintf(what, sizeof what,
+                     "a vector mode other than RC: the op's result crosses the tile's faces "
+                     "(a column or row reduction, a running sum), so a walk over some faces "
+                     "does not apply; give VectorMode::RC");
+        else
+            snprintf(what, sizeof what,
+                     "over part of the tile (a vector mode other than RC) into a DEST tile whose "
+                     "other faces hold %s, where the op writes %s: a DEST tile holds one kind of "
+                     "value here; write the op's output to a tile of its own kind (or a released "
+                     "one)",
+                     b == 1   ? "integers"
+                     : b == 2 ? "floats"
+                              : "floats in the other 16-bit format",
+                     b == 1   ? "floats"
+                     : b == 2 ? "integers"
+                              : "floats in this one");
+        break;
     default: snprintf(what, sizeof what, "unknown reason"); break;
     }
     snprintf(buf, n, "; tile engine %s: %s", opname, what);

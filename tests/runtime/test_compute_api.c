@@ -1111,11 +1111,11 @@ int main(void)
 #endif
 #ifdef TF_TTM_COMPUTE
     /* C++ only: the entry puts the engine in tt-metal mode, so an op
-     * without any init faults; a vector mode other than RC */
+     * without any init faults; a running sum over part of a tile */
     fault("ops_fault6", "tile engine COPY: used without its init: call copy_tile_init");
     fault("ops_fault6", "the math unit is set up by compute_kernel_hw_startup");
-    fault("ops_fault7", "tile engine SFPU");
-    fault("ops_fault7", "operand code 1 is not one the engine knows");
+    fault("ops_fault7", "tile engine SFPU CUMSUM: a vector mode other than RC: the op's result "
+                        "crosses the tile's faces");
     /* parts of a tile: a fault, not a whole-tile result */
     fault("ops_fault8", "tile engine COPY: a transpose within each 16 x 16 face is not modeled");
     fault("ops_fault9", "tile engine PACK_UNTILIZE: faces of 8 rows, 4 of them: only whole 32 x "

@@ -4,7 +4,7 @@
  * a host reference, bit for bit, with an fp32 DEST (fp32 tiles) and a 16-bit DEST (bf16 tiles), the
  * result into one of the sources and into a third tile; the SFPU's modeled cycles and counted FLOPs
  * of each op; and the mistakes the engine faults on (no init, another op's init (a comparison's
- * too), a DEST index beyond the half, a vector mode other than RC). Numerics and cycles:
+ * too), a DEST index beyond the half; vector modes: test_ttm_vector_mode). Numerics and cycles:
  * docs/chip.md "Tile engine". */
 #include "ttm_sfpu.h"
 
@@ -155,7 +155,6 @@ int main(void)
                    "init first (the last SFPU init was MUL_BINARY)");
     fault_case(22, "tile engine SFPU ADD_BINARY: the DEST index 5 is beyond the 4 tiles");
     fault_case(23, "tile engine SFPU MAX_BINARY: the DEST index 6 is beyond the 4 tiles");
-    fault_case(24, "tile engine SFPU: operand code 1");
     fault_case(25, "tile engine SFPU GT_BINARY: used without its init: call the GT_BINARY "
                    "init first (the last SFPU init was LT_BINARY)");
     MUST(tf_device_close(dev));

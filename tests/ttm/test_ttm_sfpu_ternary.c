@@ -12,7 +12,7 @@
  * logarithms, where's conditions +0, -0 and NaN); the SFPU's modeled
  * cycles and counted FLOPs of each op; and the mistakes the engine faults
  * on (no init, another op's init, a DEST index beyond the half, an index
- * above 255, a vector mode other than RC, a broadcast on a 16-bit DEST);
+ * above 255, a broadcast on a 16-bit DEST);
  * mask_tile and mask_posinf_tile, with their faults. Numerics and cycles:
  * docs/chip.md "Tile engine". */
 #include "ttm_sfpu.h"
@@ -382,7 +382,6 @@ int main(void)
     fault_case(24, 1, "tile engine SFPU WHERE: the DEST index 255 is beyond the 4 tiles");
     fault_case(25, 1, "tile engine SFPU MAX_TILE: the DEST index 4 is beyond the 4 tiles");
     fault_case(26, 1, "tile engine SFPU FMOD_BINARY: the DEST index 4 is beyond the 4 tiles");
-    fault_case(27, 1, "tile engine SFPU: operand code 1");
     fault_case(29, 0, "tile engine SFPU ADDCDIV: the DEST index 8 is beyond the 8 tiles");
     fault_case(30, 1,
                "tile engine SFPU ADD_BCAST_ROW: used without its init: call the "

@@ -15,7 +15,7 @@
  *     for one op (its modeled cycles a tile: docs/chip.md "Modeled cost"),
  *     a family's shared init (a comparison after another's init), and the
  *     faults: an op without its init, a family member the engine does not
- *     know, a vector mode other than RC;
+ *     know;
  *   - tests/ttm/kernels/sfpu_unary_refused.cpp: forms still refused fail to
  *     build with their messages.
  * Numerics: docs/chip.md "Numerics" (each value exact in double, rounded to
@@ -583,8 +583,6 @@ int main(void)
                 "first (the last SFPU init was CMP_ZERO)");
     chain_fault("isnan_tile_init(); tf_c::dev_sfpu(TF_SFPU_FP_CLASS, 0, 0, 5);",
                 "tile engine SFPU FP_CLASS: operand code 5 is not one the engine knows");
-    chain_fault("rdiv_tile_init(); rdiv_tile(0, 0x40400000u, VectorMode::R);",
-                "tile engine SFPU: operand code 1 is not one the engine knows");
     chain_fault("rounding_op_tile_init(); tf_c::dev_sfpu(TF_SFPU_ROUNDING, 0, 0, 7);",
                 "tile engine SFPU ROUNDING: operand code 7 is not one the engine knows");
     chain_fault("unary_gt_tile_init(); tf_c::dev_sfpu(TF_SFPU_CMP_SCALAR, 0, 0, 6);",

@@ -104,13 +104,14 @@ struct vector_mode_arg {
     constexpr vector_mode_arg(int m) : v(m) {}
     constexpr vector_mode_arg(VectorMode m) : v((int)m) {}
 };
-// A vector mode other than RC (R: faces 0-1 only, C: faces 0 and 2) is not
-// modeled: the op faults naming it (an operand the engine does not know).
-ALWI void rc_only(std::uint32_t op, vector_mode_arg vector_mode, bool on_this_risc = TF_MATH)
+// The faces an SFPU op computes, as ARG1's TF_SFPU_VM_* bits (tt-llk's walk:
+// R faces 0-1, C faces 0 and 2, RC all four, any other value face 0 alone).
+constexpr std::uint32_t vm_bits(vector_mode_arg m)
 {
-    if (on_this_risc && vector_mode.v != (int)VectorMode::RC)
-        dev_fault(TF_FAULT_DETAIL_TILE, op,
-                  TF_TILE_FAULT_AUX(TF_TILE_ERR_ARG, (std::uint32_t)vector_mode.v, 0, 0));
+    return m.v == (int)VectorMode::RC  ? TF_SFPU_VM_RC
+           : m.v == (int)VectorMode::R ? TF_SFPU_VM_R
+           : m.v == (int)VectorMode::C ? TF_SFPU_VM_C
+                                       : TF_SFPU_VM_FACE0;
 }
 // Parts of a tile (faces of fewer rows, fewer faces) are not modeled: an op
 // given them faults naming the value (not a silent whole-tile result).

@@ -52,17 +52,14 @@ ALWI void exp_tile(std::uint32_t idst, tf_ttm::vector_mode_arg vector_mode = Vec
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_tile over part of a face "
                                    "(iterations != 8)");
-    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
+    std::uint32_t vm = tf_ttm::vm_bits(vector_mode);
     std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
-    if (scale_en && bits != 0x3F800000u) {
+    if (scale_en && bits != 0x3F800000u) { /* (the scaling: over the same faces) */
         tf_c::binop_with_scalar_tile_init();
-        tf_c::mul_unary_tile(idst, bits);
+        tf_c::dev_sfpu(TF_SFPU_MUL_SCALAR | vm, idst, bits, 0);
         tf_c::exp_tile_init();
     }
-    if (approx)
-        tf_c::exp_tile_approx(idst);
-    else
-        tf_c::exp_tile(idst);
+    tf_c::dev_sfpu(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | vm, idst, 0, 0);
 }
 using tf_c::exp2_tile;
 using tf_c::exp2_tile_init;
@@ -87,8 +84,7 @@ template <bool legacy_compat = false> ALWI void recip_tile_init()
 template <bool legacy_compat = false>
 ALWI void recip_tile(std::uint32_t idst, tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
 {
-    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    tf_c::recip_tile(idst);
+    tf_c::dev_sfpu(TF_SFPU_RECIP | tf_ttm::vm_bits(vector_mode), idst, 0, 0);
 }
 
 ALWI void sqrt_tile_init()
@@ -156,16 +152,13 @@ template <bool fast_and_approx = false> ALWI void sigmoid_tile_init()
 {
     tf_c::sigmoid_tile_init();
 }
-// vec_mode: VectorMode (or the int of 2024's tree); RC only.
+// vec_mode: VectorMode (or the int of 2024's tree): the faces it computes.
 template <auto vec_mode = VectorMode::RC, bool fast_and_approx = false>
 ALWI void sigmoid_tile(std::uint32_t idst)
 {
-    static_assert((int)vec_mode == (int)VectorMode::RC,
-                  "not supported by tt-foil: sigmoid_tile over part of a tile (VectorMode R or C)");
-    if (fast_and_approx)
-        tf_c::sigmoid_tile_approx(idst);
-    else
-        tf_c::sigmoid_tile(idst);
+    tf_c::dev_sfpu(TF_SFPU_SIGMOID | (fast_and_approx ? TF_SFPU_APPROX : 0u) |
+                       tf_ttm::vm_bits((int)vec_mode),
+                   idst, 0, 0);
 }
 
 template <bool fast_and_approx = false> ALWI void tanh_tile_init()
@@ -280,17 +273,16 @@ TF_TTM_SFPU_BINARY(lt_binary_tile)
 TF_TTM_SFPU_BINARY(gt_binary_tile)
 TF_TTM_SFPU_BINARY(le_binary_tile)
 TF_TTM_SFPU_BINARY(ge_binary_tile)
-// max/min (and clamped_silu_glu below): RC only (another vector mode
-// faults, naming it).
-#define TF_TTM_SFPU_BINARY_RC(fn)                                                                  \
+// max/min: over the faces the vector mode names (SDPA's running max takes
+// VectorMode::C: the column of maxima).
+#define TF_TTM_SFPU_BINARY_VM(fn, OP)                                                              \
     ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,                     \
                  tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)                             \
     {                                                                                              \
-        tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);                                                \
-        tf_c::fn(idst0, idst1, odst);                                                              \
+        tf_c::dev_sfpu_binary((OP) | tf_ttm::vm_bits(vector_mode), idst0, idst1, odst);            \
     }
-TF_TTM_SFPU_BINARY_RC(binary_max_tile)
-TF_TTM_SFPU_BINARY_RC(binary_min_tile)
+TF_TTM_SFPU_BINARY_VM(binary_max_tile, TF_SFPU_MAX_BINARY)
+TF_TTM_SFPU_BINARY_VM(binary_min_tile, TF_SFPU_MIN_BINARY)
 // atan2.h, binary_fmod.h, binary_remainder.h, xlogy.h: atan2(DEST[idst0],
 // DEST[idst1]) with idst0 the ordinate (C's atan2(y, x)), fmod (idst0's
 // sign), remainder (idst1's sign: x - floor(x / y) y), x ln y. Into a
@@ -328,13 +320,14 @@ copy_dest_values(std::uint32_t idst_in, std::uint32_t idst_out)
     tf_c::copy_dest_values(idst_in, idst_out);
 }
 // max_tile (compute_kernel_api.h before 2026): DEST[idst0] = max(DEST[idst0],
-// DEST[idst0 + 1]), as tt-metal's LLK, which never reads idst1; RC only.
+// DEST[idst0 + 1]), as tt-metal's LLK, which never reads idst1; over the
+// faces the vector mode names.
 using tf_c::max_tile_init;
 ALWI void max_tile(std::uint32_t idst0, std::uint32_t idst1,
                    tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
 {
-    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    tf_c::max_tile(idst0, idst1);
+    (void)idst1;
+    tf_c::dev_sfpu(TF_SFPU_MAX_TILE | tf_ttm::vm_bits(vector_mode), idst0, idst0, idst0 + 1);
 }
 // mask.h: DEST[idst_data] = 0 (mask_tile) or +inf (mask_posinf_tile) where
 // the mask's 32 bits are all 0 (a -0 mask does not mask). The mask is
@@ -350,10 +343,10 @@ ALWI void mask_tile(std::uint32_t idst_data, std::uint32_t idst2_mask,
 }
 using tf_c::mask_posinf_tile;
 // clamped_silu_glu.h (tt-metal's Blackhole only): gate DEST[idst0], up
-// DEST[idst1], DeepSeek-V4's limit 10; RC only.
+// DEST[idst1], DeepSeek-V4's limit 10; over the faces the vector mode names.
 using tf_c::clamped_silu_glu_tile_init;
-TF_TTM_SFPU_BINARY_RC(clamped_silu_glu_tile)
-#undef TF_TTM_SFPU_BINARY_RC
+TF_TTM_SFPU_BINARY_VM(clamped_silu_glu_tile, TF_SFPU_CLAMPED_SILU_GLU | TF_SFPU_RNE)
+#undef TF_TTM_SFPU_BINARY_VM
 // sfpu_binary_bcast.h: DEST[idst_data] op= DEST[idst_vec]'s column 0 (on
 // every column) or row 0 (on every row). tt-metal's need both DEST tiles
 // fp32 (fp32_dest_acc_en): on a 16-bit DEST a compile error (and the
@@ -595,25 +588,22 @@ template <auto DATA_FORMAT> ALWI void logical_not_tile(std::uint32_t idst)
 }
 // tt-llk's rounding of rdiv_tile's quotient.
 enum class RoundingMode : std::uint8_t { None = 0, Trunc = 1, Floor = 2 };
-// rdiv_tile<mode>(i, v): v / x, truncated or floored as mode says; RC only.
+// rdiv_tile<mode>(i, v): v / x, truncated or floored as mode says, over
+// the faces the vector mode names.
 template <RoundingMode rounding_mode = RoundingMode::None>
 ALWI void rdiv_tile(std::uint32_t idst, std::uint32_t value,
                     tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
 {
-    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    if (rounding_mode == RoundingMode::Trunc)
-        tf_c::rdiv_tile_trunc(idst, value);
-    else if (rounding_mode == RoundingMode::Floor)
-        tf_c::rdiv_tile_floor(idst, value);
-    else
-        tf_c::rdiv_tile(idst, value);
+    std::uint32_t k = rounding_mode == RoundingMode::Trunc   ? TF_SFPU_RDIV_TRUNC
+                      : rounding_mode == RoundingMode::Floor ? TF_SFPU_RDIV_FLOOR
+                                                             : TF_SFPU_RDIV_NONE;
+    tf_c::dev_sfpu(TF_SFPU_RDIV | tf_ttm::vm_bits(vector_mode), idst, value, k);
 }
-// rpow_tile(i, base): base^x; RC only.
+// rpow_tile(i, base): base^x, over the faces the vector mode names.
 ALWI void rpow_tile(std::uint32_t idst, std::uint32_t base_val,
                     tf_ttm::vector_mode_arg vector_mode = VectorMode::RC)
 {
-    tf_ttm::rc_only(TF_TILE_SFPU, vector_mode);
-    tf_c::rpow_tile(idst, base_val);
+    tf_c::dev_sfpu(TF_SFPU_RPOW | tf_ttm::vm_bits(vector_mode), idst, base_val, 0);
 }
 
 // typecast_tile<IN, OUT>: DataFormat values (or DataFormat); DEST then holds
@@ -1159,10 +1149,9 @@ template <bool fast_and_approx = false> ALWI void sigmoid_tile_init_pack()
 template <auto vec_mode = VectorMode::RC, bool fast_and_approx = false>
 ALWI void sigmoid_tile_pack(std::uint32_t idst)
 {
-    static_assert((int)vec_mode == (int)VectorMode::RC,
-                  "not supported by tt-foil: sigmoid_tile_pack over part of a tile (VectorMode R "
-                  "or C)");
-    tf_c::dev_sfpu_pack(TF_SFPU_SIGMOID | (fast_and_approx ? TF_SFPU_APPROX : 0u), idst, 0, 0);
+    tf_c::dev_sfpu_pack(TF_SFPU_SIGMOID | (fast_and_approx ? TF_SFPU_APPROX : 0u) |
+                            tf_ttm::vm_bits((int)vec_mode),
+                        idst, 0, 0);
 }
 ALWI void hardsigmoid_tile_init_pack()
 {
@@ -1209,14 +1198,14 @@ ALWI void exp_packthread_tile(std::uint32_t idst,
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_packthread_tile over part of a "
                                    "face (iterations != 8)");
-    tf_ttm::rc_only(TF_TILE_SFPU_PACK, vector_mode, TF_PACKER);
+    std::uint32_t vm = tf_ttm::vm_bits(vector_mode);
     std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
     if (scale_en && bits != 0x3F800000u) { /* (exp_tile's extra pass, on this thread) */
         tf_c::dev_sfpu_init_pack(TF_SFPU_ADD_SCALAR);
-        tf_c::dev_sfpu_pack(TF_SFPU_MUL_SCALAR, idst, bits, 0);
+        tf_c::dev_sfpu_pack(TF_SFPU_MUL_SCALAR | vm, idst, bits, 0);
         tf_c::dev_sfpu_init_pack(TF_SFPU_EXP);
     }
-    tf_c::dev_sfpu_pack(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u), idst, 0, 0);
+    tf_c::dev_sfpu_pack(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | vm, idst, 0, 0);
 }
 // beta_reciprocal: tt-metal's precomputed 1/beta; the exact value needs beta only
 ALWI void softplus_tile_pack(std::uint32_t idst, std::uint32_t beta, std::uint32_t beta_reciprocal,

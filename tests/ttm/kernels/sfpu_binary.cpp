@@ -89,9 +89,6 @@ void kernel_main()
 #elif MODE == 23 // the output beyond it
     binary_max_tile_init();
     binary_max_tile(0, 1, 6);
-#elif MODE == 24 // a vector mode other than RC
-    binary_min_tile_init();
-    binary_min_tile(0, 1, ODST, VectorMode::R);
 #elif MODE == 25 // a comparison after another comparison's init
     lt_binary_tile_init();
     gt_binary_tile(0, 1, ODST);

@@ -117,9 +117,6 @@ void kernel_main()
 #elif MODE == 26 // a binary op's source beyond the half
     fmod_binary_tile_init();
     fmod_binary_tile(0, 4, 0);
-#elif MODE == 27 // a vector mode other than RC
-    max_tile_init();
-    max_tile(0, 1, VectorMode::R);
 #elif MODE == 28 // no SFPU init at all (the first SFPU op of the core)
     where_tile<df>(0, 1, 2, 0);
 #elif MODE == 29 // beyond the 8 tiles of a 16-bit DEST

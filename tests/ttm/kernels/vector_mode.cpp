@@ -1,7 +1,7 @@
 // An SFPU op's vector mode given as tt-metal's VectorMode (exp_tile's
 // parameter type since 2025; recip_tile's is an int): tile 0 of CB 0 through
 // DEST 0 into CB 16. MODE 0: exp(2x) by exp_tile's scale (bf16 2.0 = 0x4000),
-// 1: 1/x, 2: exp_tile over VectorMode::R (not modeled: a fault).
+// 1: 1/x, 2: exp_tile over VectorMode::R (faces 0 and 1; the others keep x).
 #include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/recip.h"
 #include "api/compute/tile_move_copy.h"

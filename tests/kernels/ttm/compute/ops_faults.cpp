@@ -6,11 +6,12 @@
 //   4  exp_tile without exp_tile_init (after recip_tile_init)
 //   5  mm_block_init of a 4 x 2 block with an fp32 DEST (4 tiles)
 //   6  copy_tile with no init at all (the entry put the engine in tt-metal mode)
-//   7  sfpu op with a vector mode other than RC
+//   7  a running sum (cumsum) over part of a tile (a vector mode other than RC)
 //   8  copy_tile_to_dst_init_short with a transpose within each face
 //   9  pack_untilize_dest with faces of 8 rows
 // (The CBs hold no data: the faults come first.)
 #include "api/compute/compute_kernel_api.h"
+#include "api/compute/cumsum.h"
 #include "api/compute/eltwise_unary/exp.h"
 #include "api/compute/eltwise_unary/recip.h"
 #include "api/compute/matmul.h"
@@ -46,8 +47,8 @@ void kernel_main()
 #elif FAULT_KIND == 7
     init_sfpu(tt::CBIndex::c_0, tt::CBIndex::c_16);
     copy_tile(tt::CBIndex::c_0, 0, 0);
-    recip_tile_init();
-    recip_tile(0, (int)VectorMode::R);
+    cumsum_tile_init();
+    tf_c::dev_sfpu(TF_SFPU_CUMSUM | TF_SFPU_VM_R, 0, 0, TF_SFPU_CUMSUM_FIRST);
 #endif
     tile_regs_commit();
 }

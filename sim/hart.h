@@ -151,11 +151,11 @@ typedef struct sim_bus {
      * tile-engine and L1-wait registers: a compute kernel stores them
      * every few words), without the slow store path's memory checks. */
     int (*call_far)(void *ctx, struct sim_hart *h, uint32_t k, uint32_t val);
-    /* A second block of plain words, for the interpreter (compiled code
-     * leaves a store outside the window to it): a sw outside memory to
-     * regs2_base + 4k, k < 32, with bit k of regs2_plain set, lands in
-     * regs2[k] and does nothing else (the chip's tile-engine arguments:
-     * about 10,000 stores an inference of the CNN demo). 0: none. */
+    /* A second block of plain words (the interpreter's, and compiled
+     * code's as well, sim/jit.c): a sw outside memory to regs2_base + 4k,
+     * k < 32, with bit k of regs2_plain set, lands in regs2[k] and does
+     * nothing else (the chip's tile-engine arguments: about 10,000 stores
+     * an inference of the CNN demo). 0: none. */
     uint32_t regs2_base, regs2_plain;
     uint32_t *regs2;
 } sim_bus;

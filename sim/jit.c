@@ -576,12 +576,13 @@ static void word_arg(emit *e, int reg, int idx)
  * again, or n where it is already past: the next taken jump stops the
  * block either way). */
 static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, int quiet,
-                                const uint8_t *back)
+                                const uint8_t *back, uint8_t fn_at)
 {
     emit *e = &g->e;
     _Static_assert(offsetof(sim_jit_io, h) == 48 && offsetof(sim_jit_io, cycle_limit) == 56,
                    "io->h, io->cycle_limit");
-    _Static_assert(offsetof(sim_bus, ctx) < 128 && offsetof(sim_bus, call) < 128,
+    _Static_assert(offsetof(sim_bus, ctx) < 128 && offsetof(sim_bus, call) < 128 &&
+                       offsetof(sim_bus, call_far) < 128,
                    "sim_bus fields at 8-bit displacements");
     uint32_t slot = g->s0 + k;
     if (idx < 0) {
@@ -623,9 +624,9 @@ static uint8_t *emit_store_call(gen *g, unsigned k, unsigned rs2, int idx, int q
         };
         bytes(e, keep, sizeof keep);
     }
-    b1(e, 0xff); /* call [rax + call] */
+    b1(e, 0xff); /* call [rax + fn_at]: call, or call_far */
     b1(e, 0x50);
-    b1(e, (uint8_t)offsetof(sim_bus, call));
+    b1(e, fn_at);
     b1(e, 0x85); /* test eax, eax */
     b1(e, 0xc0);
     uint8_t *failed = jcc(e, CC_NE), *wrote = NULL;
@@ -725,7 +726,9 @@ static void emit_regs_store(gen *g, const fix *f)
     emit *e = &g->e;
     _Static_assert(offsetof(sim_jit_io, bus) == 40, "io->bus");
     _Static_assert(offsetof(sim_bus, regs_base) < 128 && offsetof(sim_bus, regs_plain) < 128 &&
-                       offsetof(sim_bus, regs) < 128 && offsetof(sim_bus, regs_call) < 128,
+                       offsetof(sim_bus, regs) < 128 && offsetof(sim_bus, regs_call) < 128 &&
+                       offsetof(sim_bus, regs2_base) < 128 &&
+                       offsetof(sim_bus, regs2_plain) < 128 && offsetof(sim_bus, regs2) < 128,
                    "sim_bus fields at 8-bit displacements");
     load_bus(e);
     b1(e, 0x05); /* add eax, base: the address */
@@ -758,10 +761,59 @@ static void emit_regs_store(gen *g, const fix *f)
     patch(out3, e->p);
     load_bus(e);
     uint8_t *out4 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_call));
-    emit_store_call(g, f->k, f->rs2, -1, 0, f->back);
+    emit_store_call(g, f->k, f->rs2, -1, 0, f->back, (uint8_t)offsetof(sim_bus, call));
+    /* outside the window (rdx: the bus), as the interpreter's L_SW makes
+     * an aligned word there: a plain word of the second block straight
+     * into sim_bus.regs2, else sim_bus.call_far (the chip's tile-engine
+     * arguments and command: a compute kernel stores them every few words,
+     * and its blocks would leave there) */
     patch(out1, e->p);
+    b1(e, 0x03); /* add eax, [rdx + regs_base]: the address */
+    b1(e, 0x42);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_base));
+    b1(e, 0xa8); /* test al, 3 */
+    b1(e, 0x03);
+    uint8_t *out5 = jcc(e, CC_NE);
+    b1(e, 0x2b); /* sub eax, [rdx + regs2_base]: k2 */
+    b1(e, 0x42);
+    b1(e, (uint8_t)offsetof(sim_bus, regs2_base));
+    b1(e, 0x83); /* cmp eax, TF_BUS_REGS_BYTES - 4 */
+    b1(e, 0xf8);
+    b1(e, (uint8_t)(TF_BUS_REGS_BYTES - 4));
+    uint8_t *far1 = jcc(e, CC_A);
+    bytes(e, idx, sizeof idx);
+    uint8_t *far2 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs2_plain));
+    load_bus(e);
+    b1(e, 0x48); /* mov rdx, [rdx + regs2] */
+    b1(e, 0x8b);
+    b1(e, 0x52);
+    b1(e, (uint8_t)offsetof(sim_bus, regs2));
+    ld(e, RCX, f->rs2);
+    b1(e, 0x89); /* mov [rdx + rax], ecx */
+    b1(e, 0x0c);
+    b1(e, 0x02);
+    patch(jmp(e), f->back);
+    patch(far2, e->p);
+    load_bus(e);
+    patch(far1, e->p);
+    b1(e, 0x03); /* add eax, [rdx + regs2_base]: the address again */
+    b1(e, 0x42);
+    b1(e, (uint8_t)offsetof(sim_bus, regs2_base));
+    b1(e, 0x2b); /* sub eax, [rdx + regs_base] */
+    b1(e, 0x42);
+    b1(e, (uint8_t)offsetof(sim_bus, regs_base));
+    b1(e, 0x48); /* cmp qword [rdx + call_far], 0 */
+    b1(e, 0x83);
+    b1(e, 0x7a);
+    b1(e, (uint8_t)offsetof(sim_bus, call_far));
+    b1(e, 0x00);
+    uint8_t *out6 = jcc(e, CC_E);
+    bytes(e, idx, sizeof idx); /* ecx: k = (address - regs_base) >> 2 */
+    emit_store_call(g, f->k, f->rs2, -1, 0, f->back, (uint8_t)offsetof(sim_bus, call_far));
     patch(out2, e->p);
     patch(out4, e->p);
+    patch(out5, e->p);
+    patch(out6, e->p);
     exit_interp(g, f->k);
 }
 
@@ -997,7 +1049,8 @@ static void emit_dev_run(gen *g, unsigned k, const dev_run *d, const cm_slot *sl
     *after_call = NULL;
     if (d->call) {
         unsigned kc = k + d->n - 1;
-        *after_call = emit_store_call(g, kc, sl[kc].rs2, d->idx[d->n - 1], d->quiet, NULL);
+        *after_call = emit_store_call(g, kc, sl[kc].rs2, d->idx[d->n - 1], d->quiet, NULL,
+                                      (uint8_t)offsetof(sim_bus, call));
         *after = NULL;
     } else {
         *after = jmp(e);

@@ -10,7 +10,9 @@
  * cycle limit checked at every taken jump and nowhere else, a sw to the
  * device register window made as the interpreter makes it (a plain word
  * stored, a register with a call called, the limit recomputed after it),
- * and anything else but a plain access to the hart's own memory (a store
+ * an aligned sw outside memory and the window too (a plain word of
+ * sim_bus.regs2 stored, else sim_bus.call_far called, as a register with a
+ * call), and anything else but a plain access to the hart's own memory (a store
  * to a page holding code, a hooked or watched word or a guarded one
  * (TF_PAGE_GUARD, TF_PAGE_GUARD_PC: sim/hart.h), another access
  * outside memory, a call that does not answer OK) handed back to the

@@ -379,5 +379,9 @@ int sim_simd_pack_bf16(const float *t, uint8_t *l1);
 /* sim_tile_unpack_rows and sim_tile_pack_rows of Float16_b: 1 if done */
 int sim_simd_unpack_rows_bf16(const uint8_t *l1, uint32_t stride, float *t);
 int sim_simd_pack_rows_bf16(const float *t, uint32_t stride, uint8_t *l1);
+/* SFPI's MAD on a command's lanes (tile_sfpi.c): d = (a ^ na) x b + (c ^
+ * nc), the SFPU's flushes; 1 if done (bitwise as the portable loop) */
+int sim_simd_sfpi_mad(uint32_t *d, const uint32_t *a, uint32_t na, const uint32_t *b,
+                      const uint32_t *c, uint32_t nc);
 
 #endif

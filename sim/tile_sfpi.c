@@ -29,18 +29,34 @@ static uint32_t mad(uint32_t a, uint32_t b, uint32_t c)
 }
 
 /* SFPSETCC's tests of t's 32 bits as an int32 (so -0 is negative and not
- * zero) */
-static int test(uint32_t t, uint32_t cmp)
+ * zero), as the three cases of t each test accepts (all ones: accepted),
+ * so that a command's lanes are tested in a loop without branches */
+static const uint32_t cmp_takes[TF_SFPI_CMP_LE + 1][3] = {
+    /* negative, zero, positive */
+    [TF_SFPI_CMP_LT] = {~0u, 0, 0}, [TF_SFPI_CMP_GE] = {0, ~0u, ~0u},
+    [TF_SFPI_CMP_EQ] = {0, ~0u, 0}, [TF_SFPI_CMP_NE] = {~0u, 0, ~0u},
+    [TF_SFPI_CMP_GT] = {0, 0, ~0u}, [TF_SFPI_CMP_LE] = {~0u, ~0u, 0},
+};
+
+/* d = the mask of test cmp on each lane of t (other arrays: a loop the
+ * host's compiler vectorizes) */
+static void test_lanes(uint32_t *restrict d, const uint32_t *restrict t, uint32_t cmp)
 {
-    int neg = (int32_t)t < 0, zero = t == 0;
-    switch (cmp) {
-    case TF_SFPI_CMP_LT: return neg;
-    case TF_SFPI_CMP_GE: return !neg;
-    case TF_SFPI_CMP_EQ: return zero;
-    case TF_SFPI_CMP_NE: return !zero;
-    case TF_SFPI_CMP_GT: return !neg && !zero;
-    default: return neg || zero; /* LE */
+    uint32_t tn = cmp_takes[cmp][0], tz = cmp_takes[cmp][1], tp = cmp_takes[cmp][2];
+    for (int l = 0; l < TF_SFPI_LANES; l++) {
+        uint32_t neg = (uint32_t)((int32_t)t[l] >> 31), zero = t[l] ? 0 : ~0u;
+        d[l] = (neg & tn) | (zero & tz) | (~(neg | zero) & tp);
     }
+}
+
+/* d = mad(a ^ na, b, c ^ nc) on every lane (na, nc: sign bits to flip):
+ * the host's FMA instruction where it has one (tile_simd.c; fmaf rounds
+ * once, as the instruction does: the same bits) */
+static void mad_lanes(uint32_t *d, const uint32_t *a, uint32_t na, const uint32_t *b,
+                      const uint32_t *c, uint32_t nc)
+{
+    if (sim_simd_sfpi_mad(d, a, na, b, c, nc)) return;
+    for (int l = 0; l < TF_SFPI_LANES; l++) d[l] = mad(a[l] ^ na, b[l], c[l] ^ nc);
 }
 
 /* SFPSHFT: n >= 0 left by n % 32, else right by -n % 32 (arithmetic:
@@ -223,13 +239,34 @@ void sim_sfpi_go(sim_sfpi *s)
     s->depth = 0;
 }
 
+/* Each lane's bit in a lane mask (en & lane_bit[l]: a loop the host's
+ * compiler vectorizes without a shift by a lane's own count) */
+#define LANE_BITS4(n) 1u << (n), 1u << ((n) + 1), 1u << ((n) + 2), 1u << ((n) + 3)
+static const uint32_t lane_bit[TF_SFPI_LANES] = {
+    LANE_BITS4(0),  LANE_BITS4(4),  LANE_BITS4(8),  LANE_BITS4(12),
+    LANE_BITS4(16), LANE_BITS4(20), LANE_BITS4(24), LANE_BITS4(28),
+};
+#undef LANE_BITS4
+
 /* The lanes of a condition register that are set */
 static uint32_t mask_of(const uint32_t *m)
 {
     uint32_t k = 0;
-    for (int l = 0; l < TF_SFPI_LANES; l++)
-        if (m[l]) k |= 1u << l;
+    for (int l = 0; l < TF_SFPI_LANES; l++) k |= m[l] ? lane_bit[l] : 0;
     return k;
+}
+
+/* The enabled lanes (en) of register d = v's */
+static void write_lanes(uint32_t *d, const uint32_t *v, uint32_t en)
+{
+    if (en == 0xffffffffu) {
+        memcpy(d, v, TF_SFPI_LANES * sizeof *d);
+        return;
+    }
+    for (int l = 0; l < TF_SFPI_LANES; l++) {
+        uint32_t m = en & lane_bit[l] ? ~0u : 0;
+        d[l] = (v[l] & m) | (d[l] & ~m);
+    }
 }
 
 /* Lane L of the access at DEST address x (contracts/tf_sfpi.h): its index
@@ -242,14 +279,40 @@ int sim_sfpi_lane(uint32_t x, int l)
     return (int)(((face >> 1) * 16 + r) * TF_TILE_DIM + (face & 1) * 16 + col);
 }
 
-/* A float stored into DEST: an fp32 DEST flushes a denormal, a 16-bit one
- * truncates to bf16 (or to a half in its Float16 mode: f16) */
+/* An access's four rows (x & 60: from a multiple of 4) are in one face, so
+ * lane L's element is lane 0's, L / 8 rows and 2 (L % 8) columns on */
+#define LANE_STEP(l) ((l) / 8 * TF_TILE_DIM + 2 * ((l) % 8))
+
+/* A float stored into DEST, its bits: an fp32 DEST flushes a denormal, a
+ * 16-bit one truncates to bf16 (or to a half in its Float16 mode: f16) */
+static inline uint32_t store_bits(uint32_t w, int narrow, int f16)
+{
+    if (!narrow) return ftz(w);
+    if (f16) return f_bits(sim_fp16_dest(bits_f(w), 1));
+    return ftz(w) & 0xffff0000u;
+}
+
 float sim_sfpi_store(uint32_t w, int narrow, int f16)
 {
-    if (!narrow) return bits_f(ftz(w));
-    if (f16) return sim_fp16_dest(bits_f(w), 1);
-    return bits_f(((w & 0x7f800000u) ? w : w & 0x80000000u) & 0xffff0000u);
+    return bits_f(store_bits(w, narrow, f16));
 }
+
+/* STORE's values: register r's lanes as floats into DEST (store_bits), or
+ * as integers (raw: their bits); a loop for each DEST, with its
+ * conversion inlined */
+static void store_values(uint32_t *v, const uint32_t *r, int raw, int narrow, int f16)
+{
+    if (raw)
+        memcpy(v, r, TF_SFPI_LANES * sizeof *v);
+    else if (!narrow)
+        for (int l = 0; l < TF_SFPI_LANES; l++) v[l] = store_bits(r[l], 0, 0);
+    else if (!f16)
+        for (int l = 0; l < TF_SFPI_LANES; l++) v[l] = store_bits(r[l], 1, 0);
+    else
+        for (int l = 0; l < TF_SFPI_LANES; l++) v[l] = store_bits(r[l], 1, 1);
+}
+
+/* ---- the operands ------------------------------------------------------------------------- */
 
 /* A register the command names that does not exist (TF_SFPI_NO_REG: the
  * C++ layer ran out of them), or a constant one it would write */
@@ -267,14 +330,11 @@ static int read_only(uint32_t r, sim_sfpi_fault *f)
     return 1;
 }
 
-/* ---- the command -------------------------------------------------------------------------- */
-
-int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t *cycles)
+/* Every check of a command's operands, in the order that decides which
+ * fault a command with several wrong ones gets: 0, or -1 with the fault */
+static int check_full(uint32_t op, uint32_t d, uint32_t a, uint32_t b, uint32_t x,
+                      sim_sfpi_fault *f)
 {
-    ready(s);
-    uint32_t op = TF_SFPI_OP(c->word), d = TF_SFPI_D(c->word), a = TF_SFPI_A(c->word),
-             b = TF_SFPI_B(c->word), x = c->arg1;
-    memset(f, 0, sizeof *f);
     if (op == 0 || op >= TF_SFPI_NUM_OPS) {
         f->why = TF_SFPI_ERR_OP, f->b = op;
         return -1;
@@ -334,11 +394,92 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         f->why = TF_SFPI_ERR_ARG, f->b = x > 255 ? 255 : x;
         return -1;
     }
+    return 0;
+}
+
+/* The operands of the ops most commands are, checked by a few comparisons
+ * (sim_sfpi_run): FORM_FAST the op has a form; the registers it names:
+ * FORM_D d (written: one of the kernel's), FORM_A a, FORM_B b, FORM_C
+ * ARG1's low byte; FORM_CMP ARG1's low byte a test; and the ARG1 bits it
+ * may set. A command its form passes, check_full passes (a form asks as
+ * much or more: FCMP's b even for a raw test, where the C++ layer sends
+ * 0); the others, and the ops without a form, go to check_full, which
+ * finds the fault. */
+enum { FORM_FAST = 1, FORM_D = 2, FORM_A = 4, FORM_B = 8, FORM_C = 16, FORM_CMP = 32 };
+typedef struct op_form {
+    uint8_t uses;
+    uint32_t arg;
+} op_form;
+#define FORM_DA  (FORM_FAST | FORM_D | FORM_A)
+#define FORM_DAB (FORM_DA | FORM_B)
+static const op_form forms[256] = {
+    [TF_SFPI_LOADI] = {FORM_FAST | FORM_D, ~0u},
+    [TF_SFPI_MOV] = {FORM_DA, ~0u},
+    [TF_SFPI_LOAD] = {FORM_FAST | FORM_D, ~0u},
+    [TF_SFPI_STORE] = {FORM_FAST | FORM_A, ~0u},
+    [TF_SFPI_MAD] = {FORM_DAB | FORM_C, 0x3ffu},
+    [TF_SFPI_FCMP] = {FORM_DAB | FORM_CMP, 0x1ffu},
+    [TF_SFPI_ICMP] = {FORM_DAB | FORM_CMP, 0xffu},
+    [TF_SFPI_AND] = {FORM_DAB, ~0u},
+    [TF_SFPI_OR] = {FORM_DAB, ~0u},
+    [TF_SFPI_XOR] = {FORM_DAB, ~0u},
+    [TF_SFPI_NOT] = {FORM_DA, ~0u},
+    [TF_SFPI_IADD] = {FORM_DAB, ~0u},
+    [TF_SFPI_ISUB] = {FORM_DAB, ~0u},
+    [TF_SFPI_SHFT] = {FORM_DAB, 0xfff03u},
+    [TF_SFPI_ABS] = {FORM_DA, 1u},
+    [TF_SFPI_NEG] = {FORM_DA, ~0u},
+    [TF_SFPI_SETSGN] = {FORM_DAB, ~0u},
+    [TF_SFPI_SETEXP] = {FORM_DAB, ~0u},
+    [TF_SFPI_SETMAN] = {FORM_DAB, ~0u},
+    [TF_SFPI_ADDEXP] = {FORM_DA, ~0u},
+    [TF_SFPI_EXEXP] = {FORM_DA, 1u},
+    [TF_SFPI_EXMAN] = {FORM_DA, 1u},
+    [TF_SFPI_LZ] = {FORM_DA, 1u},
+    [TF_SFPI_CC_IF] = {FORM_FAST | FORM_A, ~0u}, /* (v_block's TF_SFPI_NO_REG: check_full) */
+    [TF_SFPI_CC_ELSE] = {FORM_FAST, ~0u},
+    [TF_SFPI_CC_AND] = {FORM_FAST | FORM_A, ~0u},
+    [TF_SFPI_CC_POP] = {FORM_FAST, ~0u},
+    [TF_SFPI_SHFL] = {FORM_DA, 1u},
+    [TF_SFPI_MUL24] = {FORM_DAB, 1u},
+};
+#undef FORM_DA
+#undef FORM_DAB
+
+static int form_ok(uint32_t op, uint32_t d, uint32_t a, uint32_t b, uint32_t x)
+{
+    uint32_t u = forms[op].uses;
+    return (u & FORM_FAST) && !(x & ~forms[op].arg) && (!(u & FORM_D) || d < TF_SFPI_NREGS) &&
+           (!(u & FORM_A) || a < TF_SFPI_NUM_REGS) && (!(u & FORM_B) || b < TF_SFPI_NUM_REGS) &&
+           (!(u & FORM_C) || (x & 0xff) < TF_SFPI_NUM_REGS) &&
+           (!(u & FORM_CMP) || (x & 0xff) <= TF_SFPI_CMP_LE);
+}
+
+/* FCMP's b operand of its MAD: -1 in every lane */
+#define MINUS_ONE4 0xbf800000u, 0xbf800000u, 0xbf800000u, 0xbf800000u
+static const uint32_t minus_one[TF_SFPI_LANES] = {MINUS_ONE4, MINUS_ONE4, MINUS_ONE4, MINUS_ONE4,
+                                                  MINUS_ONE4, MINUS_ONE4, MINUS_ONE4, MINUS_ONE4};
+#undef MINUS_ONE4
+
+/* ---- the command -------------------------------------------------------------------------- */
+
+int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t *cycles)
+{
+    ready(s);
+    uint32_t op = TF_SFPI_OP(c->word), d = TF_SFPI_D(c->word), a = TF_SFPI_A(c->word),
+             b = TF_SFPI_B(c->word), x = c->arg1;
+    memset(f, 0, sizeof *f);
+    if (!form_ok(op, d, a, b, x) && check_full(op, d, a, b, x, f)) return -1;
+    uint32_t lut2 = TF_SFPI_LUT2_MODE(x), rmod = x & 0xff, cmp = x & 0xff, cr = x & 0xff,
+             cr2 = (x >> 8) & 0xff;
     *cycles = op_cycles[op];
     if (op == TF_SFPI_FN) /* the tile op's cost, a 32nd of it (32 units a tile) */
         *cycles = (sim_sfpu_cycles(cmp, (x & TF_SFPU_APPROX) != 0, 1, 0) + 31) / 32;
     uint32_t en = s->enable;
-    const uint32_t *ra = uses_a ? s->reg[a] : NULL, *rb = uses_b ? s->reg[b] : NULL;
+    /* (the registers the op reads, checked; CC_IF's a may be none:
+     * v_block's push) */
+    const uint32_t *ra = a < TF_SFPI_NUM_REGS ? s->reg[a] : NULL,
+                   *rb = b < TF_SFPI_NUM_REGS ? s->reg[b] : NULL;
     uint32_t out[TF_SFPI_LANES];
     switch (op) {
     case TF_SFPI_CC_IF:
@@ -366,15 +507,21 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
     case TF_SFPI_CONFIG:
         for (int l = 0; l < TF_SFPI_LANES; l++) s->reg[d][l] = ra[0];
         return 0;
-    case TF_SFPI_LOAD:
-        for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = f_bits(c->tile[sim_sfpi_lane(x, l)]);
+    case TF_SFPI_LOAD: {
+        const float *t = c->tile + sim_sfpi_lane(x, 0);
+        for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = f_bits(t[LANE_STEP(l)]);
         break;
-    case TF_SFPI_STORE:
-        for (int l = 0; l < TF_SFPI_LANES; l++)
-            if (en >> l & 1)
-                c->tile[sim_sfpi_lane(x, l)] =
-                    b == 1 ? bits_f(ra[l]) : sim_sfpi_store(ra[l], c->narrow, c->f16);
+    }
+    case TF_SFPI_STORE: {
+        float *t = c->tile + sim_sfpi_lane(x, 0);
+        store_values(out, ra, b == 1, c->narrow, c->f16);
+        if (en == 0xffffffffu) /* (the usual store: a loop without a test) */
+            for (int l = 0; l < TF_SFPI_LANES; l++) t[LANE_STEP(l)] = bits_f(out[l]);
+        else
+            for (int l = 0; l < TF_SFPI_LANES; l++)
+                if (en & lane_bit[l]) t[LANE_STEP(l)] = bits_f(out[l]);
         return 0;
+    }
     case TF_SFPI_TRANSP: { /* row r of the k-th register = row k of the r-th, as they were */
         uint32_t *q[4] = {s->reg[a], s->reg[b], s->reg[cr], s->reg[cr2]}, old[4][TF_SFPI_LANES];
         for (int k = 0; k < 4; k++) memcpy(old[k], q[k], sizeof old[k]);
@@ -415,22 +562,27 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
     for (int l = 0; l < TF_SFPI_LANES; l++) out[l] = (expr);                                       \
     break
     const uint32_t *ua = ra, *vb = rb;
+    uint32_t t[TF_SFPI_LANES];
     switch (op) {
     case TF_SFPI_LOADI: LANES(x);
     case TF_SFPI_LOAD: break; /* (out: loaded above) */
     case TF_SFPI_MOV: LANES(ua[l]);
-    case TF_SFPI_MAD: {
-        uint32_t na = x & TF_SFPI_MAD_NEG_AB ? 0x80000000u : 0,
-                 nc = x & TF_SFPI_MAD_NEG_C ? 0x80000000u : 0;
-        const uint32_t *wc = s->reg[cr];
-        LANES(mad(ua[l] ^ na, vb[l], wc[l] ^ nc));
-    }
-    case TF_SFPI_FCMP:
+    case TF_SFPI_MAD:
+        mad_lanes(out, ua, x & TF_SFPI_MAD_NEG_AB ? 0x80000000u : 0, vb, s->reg[cr],
+                  x & TF_SFPI_MAD_NEG_C ? 0x80000000u : 0);
+        break;
+    case TF_SFPI_FCMP: /* t = a - b: (b x -1) + a */
         if (x & TF_SFPI_CMP_RAW) {
-            LANES(test(ua[l], cmp) ? 0xffffffffu : 0);
+            test_lanes(out, ua, cmp);
+            break;
         }
-        LANES(test(mad(vb[l], 0xbf800000u, ua[l]), cmp) ? 0xffffffffu : 0);
-    case TF_SFPI_ICMP: LANES(test(ua[l] - vb[l], cmp) ? 0xffffffffu : 0);
+        mad_lanes(t, vb, 0, minus_one, ua, 0);
+        test_lanes(out, t, cmp);
+        break;
+    case TF_SFPI_ICMP:
+        for (int l = 0; l < TF_SFPI_LANES; l++) t[l] = ua[l] - vb[l];
+        test_lanes(out, t, cmp);
+        break;
     case TF_SFPI_AND: LANES(ua[l] & vb[l]);
     case TF_SFPI_OR: LANES(ua[l] | vb[l]);
     case TF_SFPI_XOR: LANES(ua[l] ^ vb[l]);
@@ -472,12 +624,13 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
     }
     case TF_SFPI_LUT2:
     case TF_SFPI_LUT2_SIGN: {
+        int six = lut2 != TF_SFPI_LUT2_FP16_3; /* (a table of six registers) */
         const uint32_t *t[6] = {vb,
                                 s->reg[reg6(x, 0)],
                                 s->reg[reg6(x, 1)],
-                                nreg6 > 2 ? s->reg[reg6(x, 2)] : vb,
-                                nreg6 > 2 ? s->reg[reg6(x, 3)] : vb,
-                                nreg6 > 2 ? s->reg[reg6(x, 4)] : vb};
+                                six ? s->reg[reg6(x, 2)] : vb,
+                                six ? s->reg[reg6(x, 3)] : vb,
+                                six ? s->reg[reg6(x, 4)] : vb};
         float cut = lut2 == TF_SFPI_LUT2_FP16_6 + 1 ? 4.0f : 3.0f;
         for (int l = 0; l < TF_SFPI_LANES; l++) {
             uint32_t m = ua[l] & 0x7fffffffu, A, B;
@@ -508,7 +661,7 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
         LANES((ua[l] & 0x80000000u) | arecip(ua[l] & 0x7fffffffu));
     case TF_SFPI_STOCHRND: {
         uint32_t n = (x >> 16) & 31;
-        if (uses_b) {
+        if ((rmod == TF_SFPI_RND_I2U8 || rmod == TF_SFPI_RND_I2I8) && !(x & TF_SFPI_RND_IMM)) {
             LANES(stochrnd(ua[l], rmod, vb[l] & 31));
         }
         LANES(stochrnd(ua[l], rmod, n));
@@ -525,11 +678,6 @@ int sim_sfpi_run(sim_sfpi *s, const sim_sfpi_cmd *c, sim_sfpi_fault *f, uint32_t
     default: LANES(fp16b(ua[l])); /* FP16B */
     }
 #undef LANES
-    if (en == 0xffffffffu) {
-        memcpy(s->reg[d], out, sizeof out);
-    } else {
-        for (int l = 0; l < TF_SFPI_LANES; l++)
-            if (en >> l & 1) s->reg[d][l] = out[l];
-    }
+    write_lanes(s->reg[d], out, en);
     return 0;
 }

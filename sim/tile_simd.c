@@ -1,7 +1,8 @@
 /* The tile engine's hot loops vectorized for the host (docs/chip.md,
  * "Host speed"): the matrix product, the fidelity split, elementwise
- * binary ops and the SFPU's arithmetic ops, in AVX2 when the CPU has it
- * (chosen at run time), else tile_math.c / tile_sfpu.c's portable loops.
+ * binary ops, the SFPU's arithmetic ops and SFPI's MAD (FMA), in AVX2
+ * when the CPU has it (chosen at run time), else tile_math.c /
+ * tile_sfpu.c / tile_sfpi.c's portable loops.
  *
  * Same numerics, bit for bit: each element sees the same IEEE operations
  * in the same order as in the portable code (a vector lane is one
@@ -841,6 +842,50 @@ AVX2 static void dest_bf16_avx2(float *t, int trunc)
     }
 }
 
+/* SFPI's MAD on a command's 32 lanes (tile_sfpi.c's mad(): denormal
+ * inputs and result as zeros of their sign, NaN canonical): d = (a ^ na) x
+ * b + (c ^ nc) in one rounding, the FMA instruction glibc's fmaf runs on
+ * such a host, so the same bits. */
+#define FTZ256(w, expo, sign)                                                                      \
+    _mm256_andnot_si256(_mm256_andnot_si256(sign, _mm256_cmpeq_epi32(_mm256_and_si256(w, expo),    \
+                                                                     _mm256_setzero_si256())),     \
+                        w)
+AVX2_FMA static void sfpi_mad_fma(uint32_t *d, const uint32_t *a, uint32_t na, const uint32_t *b,
+                                  const uint32_t *c, uint32_t nc)
+{
+    const __m256i expo = _mm256_set1_epi32(0x7f800000), sign = _mm256_set1_epi32((int)0x80000000u);
+    const __m256i qnan = _mm256_set1_epi32(0x7fc00000), fa = _mm256_set1_epi32((int)na),
+                  fc = _mm256_set1_epi32((int)nc);
+    for (int l = 0; l < TF_SFPI_LANES; l += 8) {
+        __m256i x =
+            _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + l)), fa);
+        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + l));
+        __m256i z =
+            _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(c + l)), fc);
+        __m256 r = _mm256_fmadd_ps(_mm256_castsi256_ps(FTZ256(x, expo, sign)),
+                                   _mm256_castsi256_ps(FTZ256(y, expo, sign)),
+                                   _mm256_castsi256_ps(FTZ256(z, expo, sign)));
+        __m256i w = _mm256_castps_si256(r);
+        w = FTZ256(w, expo, sign);
+        w = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(w), _mm256_castsi256_ps(qnan),
+                                                 _mm256_cmp_ps(r, r, _CMP_UNORD_Q)));
+        _mm256_storeu_si256((__m256i *)(void *)(d + l), w);
+    }
+}
+#undef FTZ256
+
+/* (AVX-512's level: every such CPU has FMA3 too, but it is asked) */
+static int simd_has_fma(void)
+{
+    static int fma = -1; /* a benign race: every thread finds the same */
+    int b = __atomic_load_n(&fma, __ATOMIC_RELAXED);
+    if (b < 0) {
+        b = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0;
+        __atomic_store_n(&fma, b, __ATOMIC_RELAXED);
+    }
+    return b;
+}
+
 static int simd_has_bw(void)
 {
     static int bw = -1; /* a benign race: every thread finds the same */
@@ -1027,5 +1072,19 @@ int sim_simd_pack_bf16(const float *t, uint8_t *l1)
     if (level) return 1;
 #endif
     (void)t, (void)l1;
+    return 0;
+}
+
+int sim_simd_sfpi_mad(uint32_t *d, const uint32_t *a, uint32_t na, const uint32_t *b,
+                      const uint32_t *c, uint32_t nc)
+{
+#ifdef TILE_SIMD_X86
+    int level = sim_tile_simd();
+    if (level == SIMD_AVX2_FMA || (level >= SIMD_AVX512 && simd_has_fma())) {
+        sfpi_mad_fma(d, a, na, b, c, nc);
+        return 1;
+    }
+#endif
+    (void)d, (void)a, (void)na, (void)b, (void)c, (void)nc;
     return 0;
 }

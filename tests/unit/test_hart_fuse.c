@@ -10,7 +10,9 @@
  * takes, misaligned ones; four in a row as a NOC command's) and some loads
  * of every width go to the bus there, whose store and call answer OK,
  * BLOCK or FAULT by a running hash of what they saw:
- * the window's words and that history must be the same too. That covers
+ * the window's words and that history must be the same too. Some go
+ * outside the window: to a second block of plain words (sim_bus.regs2)
+ * and to sim_bus.call_far, as the chip's tile-engine words. That covers
  * the quickened register stores (L_SW_REGS, L_SW_REGS4) and the runs that
  * end before them, which the no_fuse reference never makes, and in
  * compiled blocks (sim/jit.h) the register stores and calls made straight
@@ -209,6 +211,14 @@ static int build(uint32_t *code)
             i++;
             for (int s = 0; s < 4; s++, i++)
                 code[k++] = S(2, 16, src(), 4 * ks[rnd(s == 3 ? 14 : 9)]);
+        } else if (rnd(16) == 0 && i + 3 <= NBODY) {
+            /* words outside the window (as the chip's tile-engine
+             * arguments and command): the second block of plain words
+             * (sim_bus.regs2 at +512; its other words and those past it,
+             * +1024, go to sim_bus.call_far) */
+            for (int s = 0; s < 3; s++, i++)
+                code[k++] = S(2, 16, src(),
+                              rnd(3) ? 512 + 4 * (int32_t)rnd(32) : 1024 + 4 * (int32_t)rnd(16));
         } else if (rnd(4) == 0 && i + len <= NBODY) {
             for (int s = 0; s < len; s++, i++) {
                 int pop = s ? fuse_runs[r][s] : -1;
@@ -224,7 +234,7 @@ static int build(uint32_t *code)
     return k;
 }
 
-static uint32_t regs[2][32], ncall[2], nstore[2], nwrote[2];
+static uint32_t regs[2][32], regs2[2][32], ncall[2], nstore[2], nwrote[2];
 static int bstore(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t val)
 {
     int v = (int)(intptr_t)ctx;
@@ -266,9 +276,17 @@ static int bcall(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
     /* and word 21 stops being a call now and then, its quiet bit staying:
      * a plain bus store then (compiled code must see it) */
     if ((ncall[v] & 63) == 17) h->bus.regs_call ^= 1u << 21;
+    /* the second block's words 1, 9, 17 and 25 too (call_far takes them) */
+    if ((ncall[v] & 31) == 13) h->bus.regs2_plain ^= 0x02020202u;
     if ((ncall[v] & 7) == 1) return TF_BUS_BLOCK;
     if ((ncall[v] & 127) == 2) return TF_BUS_FAULT;
     return TF_BUS_OK;
+}
+/* sim_bus.call_far: as a call to word k % 8 (a short stall), its value
+ * changed so that the history tells them apart */
+static int bfar(void *ctx, sim_hart *h, uint32_t k, uint32_t val)
+{
+    return bcall(ctx, h, k % 8, val ^ 0x5a5a5a5au);
 }
 static int same_state(const sim_hart *a, const sim_hart *b)
 {
@@ -303,6 +321,7 @@ static void run_programs(int jit, int count)
             h[v] = calloc(1, sizeof *h[v]);
             sim_hart_reset(h[v], m[v], BASE, 0);
             memset(regs[v], 0, sizeof regs[v]);
+            memset(regs2[v], 0, sizeof regs2[v]);
             ncall[v] = nstore[v] = 0;
             h[v]->bus = (sim_bus){.load = bload,
                                   .store = bstore,
@@ -312,7 +331,11 @@ static void run_programs(int jit, int count)
                                   .regs_plain = 0x0f0f0f0fu,
                                   .regs_call = 0x30303030u,
                                   .regs_call_quiet = 0x20202020u,
-                                  .call = bcall};
+                                  .call = bcall,
+                                  .call_far = bfar,
+                                  .regs2_base = 0xffb00200u,
+                                  .regs2_plain = 0x0f0f0f0fu,
+                                  .regs2 = regs2[v]};
         }
         uint64_t limit = 0;
         int rc[2] = {TF_STOP_LIMIT, TF_STOP_LIMIT};
@@ -321,7 +344,8 @@ static void run_programs(int jit, int count)
             for (int v = 0; v < 2; v++) rc[v] = sim_hart_run(h[v], limit);
             stops++;
             int same = rc[0] == rc[1] && same_state(h[0], h[1]) &&
-                       !memcmp(regs[0], regs[1], sizeof regs[0]) && ncall[0] == ncall[1] &&
+                       !memcmp(regs[0], regs[1], sizeof regs[0]) &&
+                       !memcmp(regs2[0], regs2[1], sizeof regs2[0]) && ncall[0] == ncall[1] &&
                        nstore[0] == nstore[1];
             if (rc[0] == TF_STOP_FAULT)
                 same &= h[0]->fault_cause == h[1]->fault_cause &&

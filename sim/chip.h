@@ -37,12 +37,13 @@ enum sim_hs {
 typedef struct sim_noc_if {
     uint32_t reads_pending, writes_pending, atomics_pending;
     uint64_t reads_done_at, writes_done_at, atomics_done_at;
-    /* reads by transaction id (TF_NOC_REG_TRID): pending, and when the
-     * last one issued completes */
-    uint32_t trid_pending[TF_NOC_MAX_TRID + 1];
-    uint64_t trid_done_at[TF_NOC_MAX_TRID + 1];
     uint64_t writes_sent_at; /* the last write has left the port */
     uint64_t port_free;
+    /* reads by transaction id (TF_NOC_REG_TRID): pending, and when the
+     * last one issued completes (after the fields every issue reads: one
+     * cache line for those) */
+    uint32_t trid_pending[TF_NOC_MAX_TRID + 1];
+    uint64_t trid_done_at[TF_NOC_MAX_TRID + 1];
 } sim_noc_if;
 
 typedef struct sim_core_hart {

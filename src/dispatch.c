@@ -592,7 +592,7 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
     }
     case TF_FAULT_DETAIL_NOC_TRID:
         snprintf(buf, n, "%s transaction id %u: ids are 0..%u (Blackhole's NOC_MAX_TRANSACTION_ID)",
-                 f->aux_hi ? "noc_async_read_barrier_with_trid of" : "reads tagged with", f->aux_lo,
+                 f->aux_hi ? "noc_async_read_barrier_with_trid of" : "a read with", f->aux_lo,
                  TF_NOC_MAX_TRID);
         return 1;
     case TF_FAULT_DETAIL_CB_ID:

@@ -174,7 +174,16 @@ static void width_tensor(void)
     CHECK_TRUE(run(t, 8, 0, 0, outb, res, err, sizeof err) != 0);
     CHECK_CONTAINS(err, "noc_async_read_barrier_with_trid of transaction id 16: ids are 0..15");
     CHECK_TRUE(run(t, 9, 99, 0, outb, res, err, sizeof err) != 0);
-    CHECK_CONTAINS(err, "reads tagged with transaction id 99: ids are 0..15");
+    CHECK_CONTAINS(err, "a read with transaction id 99: ids are 0..15");
+    CHECK_TRUE(run(t, 10, 0, 0, outb, res, err, sizeof err) != 0);
+    CHECK_CONTAINS(err, "a read with transaction id 16: ids are 0..15");
+    /* an id stays set for the next kernel on the RISC (MODE 11 sets 9 and
+     * ends; MODE 12's plain read carries it: barrier_with_trid(0) does not
+     * wait for it, (9) does) */
+    MUST(run(t, 11, 0, 0, outb, res, err, sizeof err));
+    MUST(run(t, 12, FIRST, 0, outb, res, err, sizeof err));
+    CHECK_TRUE(res[0] < res[1]);
+    CHECK_EQ_U(res[2], 15); /* NOC_MAX_TRANSACTION_ID */
     /* every page by the accessor */
     MUST(run(t, 1, 0, 0, outb, res, err, sizeof err));
     for (uint32_t p = 0; p < H * W; p++) CHECK_TRUE(slot_is(outb, p, p));

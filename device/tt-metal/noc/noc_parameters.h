@@ -90,7 +90,8 @@
     "the NOC's status counters: the noc_async_*_barrier calls wait for a RISC's transfers"
 #define TF_NOCP_AT_WHY                                                                             \
     "NOC atomic instruction codes (the one atomic here is noc_semaphore_inc's increment)"
-#define TF_NOCP_TRID_WHY "NOC transaction ids: use the per-NOC barriers"
+#define TF_NOCP_TRID_WHY                                                                           \
+    "the NOC packet tag register: noc_async_read_set_trid sets a read's transaction id"
 #define TF_NOCP_PCIE_WHY "PCIe over the NOC (tt-foil's NOC reaches Tensix L1 and DRAM)"
 #define TF_NOCP_VC_WHY                                                                             \
     "NOC virtual channels are not modeled (a VC argument is accepted and has no effect)"
@@ -163,8 +164,11 @@ TF_UNSUPPORTED_FN(NOC_AT_INS, TF_NOCP_AT_WHY);
 TF_UNSUPPORTED_FN(NOC_AT_WRAP, TF_NOCP_AT_WHY);
 TF_UNSUPPORTED_FN(NOC_AT_IND_32, TF_NOCP_AT_WHY);
 TF_UNSUPPORTED_FN(NOC_AT_IND_32_SRC, TF_NOCP_AT_WHY);
-TF_UNSUPPORTED_VAR(NOC_MAX_TRANSACTION_ID, TF_NOCP_TRID_WHY);
-TF_UNSUPPORTED_VAR(NOC_MAX_TRANSACTION_ID_COUNT, TF_NOCP_TRID_WHY);
+// Blackhole's transaction ids: 0..15 (the reads' ids, dataflow_api.h), at
+// most 255 reads of one id in flight (a hardware limit: not modeled, no NOC
+// limit on reads in flight is).
+constexpr std::uint32_t NOC_MAX_TRANSACTION_ID = TF_NOC_MAX_TRID;
+constexpr std::uint32_t NOC_MAX_TRANSACTION_ID_COUNT = 255;
 TF_UNSUPPORTED_FN(NOC_PACKET_TAG_TRANSACTION_ID, TF_NOCP_TRID_WHY);
 TF_UNSUPPORTED_VAR(NOC_PACKET_TAG_HEADER_STORE, TF_NOCP_TRID_WHY);
 TF_UNSUPPORTED_FN(NOC_XY_PCIE_ENCODING, TF_NOCP_PCIE_WHY);

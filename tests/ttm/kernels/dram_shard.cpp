@@ -29,6 +29,11 @@
 //           the output again
 //   MODE 8  barrier_with_trid(16): a fault
 //   MODE 9  set_trid(`bank`): a fault (the id past 15)
+//   MODE 10 a _with_trid read given id 16: a fault
+//   MODE 11 set_trid(9), and nothing more
+//   MODE 12 a plain read of bank `bank`'s shard (after MODE 11: id 9);
+//           results [0] cycles to barrier_with_trid(0)'s end, [1] to
+//           barrier_with_trid(9)'s, [2] NOC_MAX_TRANSACTION_ID
 #include "api/dataflow/dataflow_api.h"
 
 void kernel_main()
@@ -101,6 +106,20 @@ void kernel_main()
     noc_async_read_barrier_with_trid(16);
 #elif MODE == 9
     noc_async_read_set_trid(bank);
+#elif MODE == 10
+    noc_async_read_one_packet_set_state(get_noc_addr_from_bank_id<true>(0, 0), page);
+    noc_async_read_one_packet_with_state_with_trid(t_addr, 0, scratch, 16);
+#elif MODE == 11
+    noc_async_read_set_trid(9);
+#elif MODE == 12
+    std::uint64_t t0 = dev_clock();
+    noc_async_read(get_noc_addr_from_bank_id<true>(bank, t_addr), scratch, per_shard * page);
+    noc_async_read_barrier_with_trid(0);
+    res[0] = (uint32_t)(dev_clock() - t0);
+    noc_async_read_barrier_with_trid(9);
+    res[1] = (uint32_t)(dev_clock() - t0);
+    res[2] = NOC_MAX_TRANSACTION_ID;
+    noc_async_read_set_trid(0);
 #elif MODE == 1
     for (const auto &pg : t.pages()) {
         noc_async_read(pg.noc_addr(), scratch, page);

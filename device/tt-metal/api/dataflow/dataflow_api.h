@@ -316,7 +316,11 @@ noc_async_read_tile_dram_sharded_set_state(std::uint32_t bank_base_address,
 // address bits). Their trid argument is not the tag: tt-metal uses it only
 // to hold the issue while more than 8 reads of that id are in flight, a
 // limit not modeled (no NOC limit on reads in flight is). An id past 15
-// faults naming it. Writes take no transaction id (unsupported.hpp).
+// faults naming it, in any of these. The id stays set after the kernel,
+// for the next kernel on that RISC, as the command buffer's tag does; it
+// is 0 after a reset. Ids are counted per RISC (on hardware, per the
+// core's NOC interface: two RISCs' reads of one id would share a count).
+// Writes take no transaction id (unsupported.hpp).
 FORCE_INLINE void noc_async_read_set_trid(std::uint32_t trid = 0, std::uint8_t noc = noc_index)
 {
     dev_noc_set_trid(noc, trid);
@@ -331,7 +335,7 @@ FORCE_INLINE void noc_async_read_tile_dram_sharded_with_state_with_trid(
     std::uint32_t src_base_addr, std::uint32_t src_addr, std::uint32_t dest_addr,
     std::uint32_t trid = 0, std::uint8_t noc = noc_index)
 {
-    (void)trid;
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
     const tf_ttm::noc_state &s =
         tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_DRAM_SHARDED);
     tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
@@ -342,7 +346,7 @@ noc_async_read_one_packet_with_state_with_trid(std::uint32_t src_base_addr, std:
                                                std::uint32_t dest_addr, std::uint32_t trid = 0,
                                                std::uint8_t noc = noc_index)
 {
-    (void)trid;
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
     const tf_ttm::noc_state &s =
         tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_ONE_PACKET);
     tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);

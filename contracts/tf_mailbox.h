@@ -66,6 +66,7 @@
 #define TF_NOC_STATE_WRITE_ONE_PACKET  3u
 #define TF_NOC_STATE_NOC_WRITE         4u /* Device 2.0's Noc::async_write_with_state */
 #define TF_NOC_STATE_READ_DRAM_SHARDED 5u /* noc_async_read_tile_dram_sharded_with_state */
+#define TF_NOC_STATE_WRITE_TRID        6u /* noc_async_write_one_packet_with_trid_with_state */
 /* A tt-metal feature tt-foil does not model, chosen by a value the kernel
  * computes at run time (so not refused at compile time, as the others
  * are: a kernel that never takes that path runs): aux_lo = its
@@ -157,8 +158,9 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
 #define TF_FAULT_DETAIL_BANK_RANGE 27u
 #define TF_BANK_RANGE_L1           0x80000000u
 /* A NOC transaction id past TF_NOC_MAX_TRID (noc_async_read_set_trid,
- * noc_async_read_barrier_with_trid, ...): aux_lo = the id, aux_hi = 1 for a
- * barrier's, 0 for a read's. */
+ * noc_async_read_barrier_with_trid, ...): aux_lo = the id, aux_hi = whose:
+ * 0 a read's, 1 a write's, 2 a read barrier's, 3 a write barrier's, 4 a
+ * writes-flushed wait's. */
 #define TF_FAULT_DETAIL_NOC_TRID 28u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,

@@ -155,14 +155,24 @@
 #define TF_NOC_REG_ATOMIC_BARRIER  0x28 /* read: waits until every atomic is acked */
 #define TF_NOC_REG_ATOMICS_PENDING 0x2c
 #define TF_NOC_REG_NUM_DESTS       0x30 /* destinations the next multicast must reach */
-/* Transaction ids (tt-metal's NOC_PACKET_TAG): every read carries the id
- * in TRID when issued (0..TF_NOC_MAX_TRID; 0 after reset); a load of
- * TRID_BARRIER waits until no read carrying the id in TRID_WAIT is
- * pending (noc_async_read_barrier_with_trid). Writes carry none. */
+/* Transaction ids (tt-metal's NOC_PACKET_TAG, one for the read and one
+ * for the write command buffer): every read carries the id in TRID bits
+ * 0-3 when issued, every write (unicast or multicast) the one in bits
+ * 8-11 (0..TF_NOC_MAX_TRID; 0 after reset); atomics carry none. A load of
+ * TRID_BARRIER waits until no transfer of the kind and id in TRID_WAIT is
+ * pending (noc_async_read/write_barrier_with_trid, writes_flushed: left
+ * the core); with TF_NOC_TRID_QUERY set it does not wait and gives 0 when
+ * the wait would end now, else not 0 (tt-metal's ncrisc_noc_*_flushed). */
 #define TF_NOC_REG_TRID            0x34
 #define TF_NOC_REG_TRID_WAIT       0x38
 #define TF_NOC_REG_TRID_BARRIER    0x3c
 #define TF_NOC_MAX_TRID            15 /* Blackhole's NOC_MAX_TRANSACTION_ID */
+#define TF_NOC_TRID_WRITE_SHIFT    8  /* TRID: the writes' id */
+#define TF_NOC_TRID_KIND_SHIFT     8  /* TRID_WAIT: what it waits for */
+#define TF_NOC_TRID_READS          0u /* reads landed */
+#define TF_NOC_TRID_WRITES         1u /* writes acked */
+#define TF_NOC_TRID_FLUSHED        2u /* writes left the core */
+#define TF_NOC_TRID_QUERY          0x80000000u
 #define TF_NOC_REG_SIZE            0x40
 #define TF_MMIO_NOC_REG(n, reg)    (TF_MMIO_NOC_BASE(n) + (reg))
 #define TF_MMIO_NOC_REMOTE_LO      TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_LO)

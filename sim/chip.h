@@ -41,9 +41,12 @@ typedef struct sim_noc_if {
     uint64_t port_free;
     /* reads by transaction id (TF_NOC_REG_TRID): pending, and when the
      * last one issued completes (after the fields every issue reads: one
-     * cache line for those) */
+     * cache line for those); writes by theirs: pending, when the last one
+     * is acked and when it has left the port */
     uint32_t trid_pending[TF_NOC_MAX_TRID + 1];
     uint64_t trid_done_at[TF_NOC_MAX_TRID + 1];
+    uint32_t wtrid_pending[TF_NOC_MAX_TRID + 1];
+    uint64_t wtrid_done_at[TF_NOC_MAX_TRID + 1], wtrid_sent_at[TF_NOC_MAX_TRID + 1];
 } sim_noc_if;
 
 typedef struct sim_core_hart {
@@ -175,7 +178,7 @@ typedef struct sim_noc_event {
     uint8_t noc;
     int8_t bank;  /* DRAM bank the transfer occupies, or -1 */
     uint8_t live; /* a pool slot in use */
-    uint8_t trid; /* a read's transaction id (TF_NOC_REG_TRID when issued) */
+    uint8_t trid; /* a read's or write's transaction id (TF_NOC_REG_TRID when issued) */
 } sim_noc_event;
 
 /* A host thread of the simulator and what its harts did during a round,

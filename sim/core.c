@@ -155,6 +155,42 @@ static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uin
     return TF_BUS_BLOCK;
 }
 
+/* TRID_BARRIER: wait for the transfers of one transaction id (the kind and
+ * id in TRID_WAIT), or (TF_NOC_TRID_QUERY) say whether that wait would end
+ * now, without waiting: 0 yes, 1 no (modeled time, as the wait). */
+static int trid_barrier(sim_core_hart *sh, int noc, uint32_t *val)
+{
+    sim_noc_if *ni = &sh->noc[noc];
+    uint32_t w = TF_NOC_REGW(sh, noc, TF_NOC_REG_TRID_WAIT), t = w & TF_NOC_MAX_TRID,
+             kind = w >> TF_NOC_TRID_KIND_SHIFT & 3u;
+    uint64_t now = sim_hart_cycle(&sh->h);
+    uint32_t pending = kind == TF_NOC_TRID_READS    ? ni->trid_pending[t]
+                       : kind == TF_NOC_TRID_WRITES ? ni->wtrid_pending[t]
+                                                    : 0;
+    const uint64_t *at = kind == TF_NOC_TRID_READS    ? &ni->trid_done_at[t]
+                         : kind == TF_NOC_TRID_WRITES ? &ni->wtrid_done_at[t]
+                                                      : &ni->wtrid_sent_at[t];
+    if (w & TF_NOC_TRID_QUERY) {
+        *val = pending || now < *at;
+        return TF_BUS_OK;
+    }
+    if (kind == TF_NOC_TRID_FLUSHED) { /* (the writes' port time: known at issue) */
+        if (now >= *at) {
+            *val = 0;
+            return TF_BUS_OK;
+        }
+        if (ni->wtrid_pending[t])
+            sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
+        sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
+        sh->state = TF_HS_WAIT_UNTIL;
+        sh->wake_at = *at;
+        sh->wait_done = NULL;
+        return TF_BUS_BLOCK;
+    }
+    return noc_wait(sh, pending, at, val,
+                    kind == TF_NOC_TRID_READS ? TF_PERF_WAIT_NOC_READ : TF_PERF_WAIT_NOC_WRITE);
+}
+
 /* A load from NOC noc's register block (offset reg). */
 static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
 {
@@ -167,10 +203,7 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
     case TF_NOC_REG_NUM_DESTS:
     case TF_NOC_REG_TRID:
     case TF_NOC_REG_TRID_WAIT: *val = TF_NOC_REGW(sh, noc, reg); return TF_BUS_OK;
-    case TF_NOC_REG_TRID_BARRIER: {
-        uint32_t t = TF_NOC_REGW(sh, noc, TF_NOC_REG_TRID_WAIT) & TF_NOC_MAX_TRID;
-        return noc_wait(sh, ni->trid_pending[t], &ni->trid_done_at[t], val, TF_PERF_WAIT_NOC_READ);
-    }
+    case TF_NOC_REG_TRID_BARRIER: return trid_barrier(sh, noc, val);
     case TF_NOC_REG_READS_PENDING: *val = ni->reads_pending; return TF_BUS_OK;
     case TF_NOC_REG_WRITES_PENDING: *val = ni->writes_pending; return TF_BUS_OK;
     case TF_NOC_REG_ATOMICS_PENDING: *val = ni->atomics_pending; return TF_BUS_OK;

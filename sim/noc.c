@@ -374,10 +374,12 @@ static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int ba
     if (kind == TF_NOC_CMD_READ) {
         ni->reads_done_at = umax(ni->reads_done_at, time);
         ni->trid_done_at[trid] = umax(ni->trid_done_at[trid], time);
-    } else if (kind == TF_NOC_CMD_ATOMIC_INC)
+    } else if (kind == TF_NOC_CMD_ATOMIC_INC) {
         ni->atomics_done_at = umax(ni->atomics_done_at, time);
-    else
+    } else {
         ni->writes_done_at = umax(ni->writes_done_at, time);
+        ni->wtrid_done_at[trid] = umax(ni->wtrid_done_at[trid], time);
+    }
     return time;
 }
 
@@ -428,9 +430,13 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     uint32_t slot = 0;
     uint64_t time = 0;
     int at_issue = c->settle_now;
-    /* a read's transaction id (a write's is 0: its barriers count all) */
-    int trid = cmd == TF_NOC_CMD_READ ? (int)(noc_reg(sh, noc, TF_NOC_REG_TRID) & TF_NOC_MAX_TRID)
-                                      : 0; /* settled here, placed below */
+    /* the transfer's transaction id: a read's, a write's (an atomic's is 0) */
+    uint32_t tr = noc_reg(sh, noc, TF_NOC_REG_TRID);
+    int trid = cmd == TF_NOC_CMD_READ ? (int)(tr & TF_NOC_MAX_TRID)
+               : cmd == TF_NOC_CMD_ATOMIC_INC
+                   ? 0
+                   : (int)(tr >> TF_NOC_TRID_WRITE_SHIFT &
+                           TF_NOC_MAX_TRID); /* settled here, placed below */
     if (at_issue) {
         /* One thread issues in hart order (a round run serially): the
          * transfer takes its bank time and place now, straight into the
@@ -481,6 +487,8 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     } else {
         ni->writes_pending++;
         ni->writes_sent_at = umax(ni->writes_sent_at, ni->port_free);
+        ni->wtrid_pending[trid]++;
+        ni->wtrid_sent_at[trid] = umax(ni->wtrid_sent_at[trid], ni->port_free);
     }
     sim_perf_noc(sh, noc, cmd, bytes, dests, bank);
     return 0;
@@ -699,10 +707,12 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
     sim_core_hart *sh = e->issuer;
     if (sh->generation != e->generation) return; /* the issuer was reset meanwhile */
     sim_noc_if *ni = &sh->noc[e->noc];
-    if (e->kind == TF_NOC_CMD_ATOMIC_INC)
+    if (e->kind == TF_NOC_CMD_ATOMIC_INC) {
         ni->atomics_pending--;
-    else
+    } else {
         ni->writes_pending--;
+        ni->wtrid_pending[e->trid]--;
+    }
 }
 
 /* Complete the pool's event at `slot` and free it. A read (most

@@ -556,8 +556,11 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
              "Noc::set_async_write_state (or noc_async_write_one_packet_set_state)"},
             {"noc_async_read_tile_dram_sharded_with_state",
              "noc_async_read_tile_dram_sharded_set_state (or "
-             "noc_async_read_one_packet_set_state)"}};
-        unsigned w = f->aux_hi < 6 ? f->aux_hi : 0;
+             "noc_async_read_one_packet_set_state)"},
+            {"noc_async_write_one_packet_with_trid_with_state",
+             "noc_async_write_one_packet_with_trid_set_state (or "
+             "noc_async_write_one_packet_set_state)"}};
+        unsigned w = f->aux_hi < 7 ? f->aux_hi : 0;
         snprintf(buf, n,
                  "%s on NOC %u before any %s on that NOC: the transfer takes the far end%s "
                  "from that state, which nothing set (on tt-metal, whatever the command buffer "
@@ -590,11 +593,14 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
                  count ? count - 1 : 0);
         return 1;
     }
-    case TF_FAULT_DETAIL_NOC_TRID:
+    case TF_FAULT_DETAIL_NOC_TRID: {
+        static const char *const whose[] = {
+            "a read with", "a write with", "noc_async_read_barrier_with_trid of",
+            "noc_async_write_barrier_with_trid of", "noc_async_write_flushed_with_trid of"};
         snprintf(buf, n, "%s transaction id %u: ids are 0..%u (Blackhole's NOC_MAX_TRANSACTION_ID)",
-                 f->aux_hi ? "noc_async_read_barrier_with_trid of" : "a read with", f->aux_lo,
-                 TF_NOC_MAX_TRID);
+                 whose[f->aux_hi < 5 ? f->aux_hi : 0], f->aux_lo, TF_NOC_MAX_TRID);
         return 1;
+    }
     case TF_FAULT_DETAIL_CB_ID:
         snprintf(buf, n, "there is no CB %u (circular buffers 0..%u)", f->aux_lo, last);
         return 1;

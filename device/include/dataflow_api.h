@@ -134,9 +134,12 @@ TF_ALWAYS_INLINE void noc_async_atomic_barrier_on(uint32_t noc)
 }
 
 /* Transaction ids: reads issued on this RISC's NOC after
- * noc_async_read_set_trid(t) carry id t (0..15; 0 until set), and
- * noc_async_read_barrier_with_trid(t) waits for those alone; the _on forms
- * name the NOC. */
+ * noc_async_read_set_trid(t) carry id t (0..15; 0 after a reset), and
+ * noc_async_read_barrier_with_trid(t) waits for those alone; writes after
+ * noc_async_write_set_trid(t) carry t (the writes' own id),
+ * noc_async_write_barrier_with_trid(t) waits until they are acked and
+ * noc_async_write_flushed_with_trid(t) until they have left the core; the
+ * _on forms name the NOC. */
 TF_ALWAYS_INLINE void noc_async_read_set_trid(uint32_t trid)
 {
     dev_noc_set_trid(NOC_INDEX, trid);
@@ -155,6 +158,36 @@ TF_ALWAYS_INLINE void noc_async_read_set_trid_on(uint32_t trid, uint32_t noc)
 TF_ALWAYS_INLINE void noc_async_read_barrier_with_trid_on(uint32_t trid, uint32_t noc)
 {
     dev_noc_read_barrier_trid(noc, trid);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_set_trid(uint32_t trid)
+{
+    dev_noc_set_trid_of(NOC_INDEX, trid, 1);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_barrier_with_trid(uint32_t trid)
+{
+    (void)dev_noc_trid_wait(NOC_INDEX, trid, TF_NOC_TRID_WRITES, 0);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_flushed_with_trid(uint32_t trid)
+{
+    (void)dev_noc_trid_wait(NOC_INDEX, trid, TF_NOC_TRID_FLUSHED, 0);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_set_trid_on(uint32_t trid, uint32_t noc)
+{
+    dev_noc_set_trid_of(noc, trid, 1);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_barrier_with_trid_on(uint32_t trid, uint32_t noc)
+{
+    (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_WRITES, 0);
+}
+
+TF_ALWAYS_INLINE void noc_async_write_flushed_with_trid_on(uint32_t trid, uint32_t noc)
+{
+    (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_FLUSHED, 0);
 }
 
 /* ---- interleaved buffers ---------------------------------------------------- */

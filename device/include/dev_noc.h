@@ -49,21 +49,39 @@ TF_ALWAYS_INLINE void dev_noc_read_barrier(uint32_t noc)
     (void)dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_READ_BARRIER));
 }
 
-/* Reads issued on noc from now on carry transaction id trid (0 ..
- * TF_NOC_MAX_TRID; past it: a fault naming it). */
+/* Reads (write: writes) issued on noc from now on carry transaction id
+ * trid (0 .. TF_NOC_MAX_TRID; past it: a fault naming it); the other
+ * kind's id stays. */
+TF_ALWAYS_INLINE void dev_noc_set_trid_of(uint32_t noc, uint32_t trid, uint32_t write)
+{
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, write ? 1 : 0);
+    uint32_t shift = write ? TF_NOC_TRID_WRITE_SHIFT : 0;
+    uint32_t v = dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_TRID));
+    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID),
+                  (v & ~((uint32_t)TF_NOC_MAX_TRID << shift)) | trid << shift);
+}
 TF_ALWAYS_INLINE void dev_noc_set_trid(uint32_t noc, uint32_t trid)
 {
-    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
-    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID), trid);
+    dev_noc_set_trid_of(noc, trid, 0);
+}
+
+/* Wait until every transfer issued on noc with transaction id trid is
+ * done as kind says (TF_NOC_TRID_READS landed, _WRITES acked, _FLUSHED
+ * left the core); with query, do not wait: 0 when done, else not 0. */
+TF_ALWAYS_INLINE uint32_t dev_noc_trid_wait(uint32_t noc, uint32_t trid, uint32_t kind,
+                                            uint32_t query)
+{
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 2 + kind);
+    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID_WAIT),
+                  trid | kind << TF_NOC_TRID_KIND_SHIFT | (query ? TF_NOC_TRID_QUERY : 0));
+    return dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_TRID_BARRIER));
 }
 
 /* Wait until every read issued on noc with transaction id trid has landed
  * in L1. */
 TF_ALWAYS_INLINE void dev_noc_read_barrier_trid(uint32_t noc, uint32_t trid)
 {
-    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 1);
-    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID_WAIT), trid);
-    (void)dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_TRID_BARRIER));
+    (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_READS, 0);
 }
 
 /* Wait until every write (unicast or multicast) issued on noc is acked. */

@@ -191,12 +191,7 @@ while IFS='|' read -r code want; do
     expect_err "$want" "$code"
     expect_err "1 error generated" "$code: one error"
 done <<NAMES
-noc_async_write_one_packet_with_trid(0x70000, get_noc_addr(0x70000), 16, 1);|is unavailable: not supported by tt-foil: NOC transaction ids on writes
-noc_async_write_barrier_with_trid(1);|'noc_async_write_barrier_with_trid<int>' is unavailable: not supported by tt-foil: NOC transaction ids on writes
-reset_noc_trid_barrier_counter(0xf);|is unavailable: not supported by tt-foil: NOC transaction ids on writes
-noc_async_write_one_packet_with_trid_set_state(get_noc_addr(0x70000));|'noc_async_write_one_packet_with_trid_set_state<unsigned long long>' is unavailable: not supported by tt-foil: stateful NOC command buffers with transaction ids on writes
-noc_async_write_one_packet_with_trid_with_state(0x70000, 0x70000, 16, 1);|is unavailable: not supported by tt-foil: stateful NOC command buffers with transaction ids on writes
-noc_async_write_set_trid(1);|is unavailable: not supported by tt-foil: NOC transaction ids on writes
+reset_noc_trid_barrier_counter(0xf);|is unavailable: not supported by tt-foil: clearing the NOC's transaction-id counters
 noc_inline_dw_write_set_state(get_noc_addr(0x70000));|is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 noc_inline_dw_write_with_state(5u);|'noc_inline_dw_write_with_state<unsigned int>' is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 ncrisc_noc_fast_write_any_len(noc_index, 0, 0x70000, 0ull, 16u);|is unavailable: not supported by tt-foil: the NOC's internals: use noc_async_write

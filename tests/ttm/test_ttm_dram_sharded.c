@@ -157,17 +157,17 @@ static void width_tensor(void)
         check_shard(&s, outb, k, "get_noc_addr_from_bank_id");
     }
     /* transaction ids: the first half's barrier ends when its three pages
-     * have landed, 51 cycles before the second half has (the same bank
+     * have landed, 52 cycles before the second half has (the same bank
      * serves it after); a barrier waiting for every read ends at the
-     * second's time (307 for shard 0). Exact: the simulator is
+     * second's time (311 for shard 0). Exact: the simulator is
      * deterministic; farther banks are 2 cycles farther each. Every page
      * lands. */
     for (uint32_t k = 0; k < NSH; k++) {
         MUST(run(t, 7, FIRST + k, k, outb, res, err, sizeof err));
         check_shard(&s, outb, k, "transaction ids");
-        CHECK_EQ_U(res[0], 256 + 2 * k);
-        CHECK_EQ_U(res[1], 307 + 2 * k);
-        if (res[0] != 256 + 2 * k || res[1] != 307 + 2 * k)
+        CHECK_EQ_U(res[0], 259 + 2 * k);
+        CHECK_EQ_U(res[1], 311 + 2 * k);
+        if (res[0] != 259 + 2 * k || res[1] != 311 + 2 * k)
             fprintf(stderr, "  shard %u: barrier_with_trid(1) after %u cycles, (2) after %u\n", k,
                     res[0], res[1]);
     }
@@ -184,6 +184,21 @@ static void width_tensor(void)
     MUST(run(t, 12, FIRST, 0, outb, res, err, sizeof err));
     CHECK_TRUE(res[0] < res[1]);
     CHECK_EQ_U(res[2], 15); /* NOC_MAX_TRANSACTION_ID */
+    /* writes with transaction ids: shard 0's halves tagged 1 and 2; id 1's
+     * writes leave the core, then are acked, before id 2's are; the tests
+     * without waiting say so */
+    MUST(run(t, 13, FIRST, 0, outb, res, err, sizeof err));
+    check_shard(&s, outb, 0, "writes with transaction ids");
+    CHECK_EQ_U(res[0], 0); /* (1) not acked right after issue */
+    /* (exact: 329 cycles from the first write to (1)'s last leaving the
+     * core, 352 to its ack, 524 to (2)'s) */
+    CHECK_EQ_U(res[1], 329);
+    CHECK_EQ_U(res[2], 352);
+    CHECK_EQ_U(res[3], 524);
+    CHECK_EQ_U(res[4], 1); /* (1) acked after its barrier */
+    CHECK_EQ_U(res[5], 1); /* no read of id 0 pending */
+    CHECK_TRUE(run(t, 14, 0, 0, outb, res, err, sizeof err) != 0);
+    CHECK_CONTAINS(err, "noc_async_write_barrier_with_trid of transaction id 16: ids are 0..15");
     /* every page by the accessor */
     MUST(run(t, 1, 0, 0, outb, res, err, sizeof err));
     for (uint32_t p = 0; p < H * W; p++) CHECK_TRUE(slot_is(outb, p, p));

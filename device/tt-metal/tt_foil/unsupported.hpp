@@ -16,18 +16,11 @@
 // noc_async_write_one_packet_set_state / _with_state and
 // noc_async_read_tile_dram_sharded_set_state / _with_state are supported:
 // dataflow_api.h keeps their state in the kernel.)
-// Reads with transaction ids are supported (dataflow_api.h); writes with
-// them are not.
-#define TF_NOC_TRID_WHY "NOC transaction ids on writes; use the per-NOC write barriers"
-#define TF_NOC_STATE_TRID_WHY                                                                      \
-    "stateful NOC command buffers with transaction ids on writes; use noc_async_write and the "    \
-    "per-NOC write barriers"
-TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid_set_state, TF_NOC_STATE_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid_with_state, TF_NOC_STATE_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_set_trid, TF_NOC_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_one_packet_with_trid, TF_NOC_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_barrier_with_trid, TF_NOC_TRID_WHY);
-TF_UNSUPPORTED_FN(noc_async_write_flushed_with_trid, TF_NOC_TRID_WHY);
+// Transfers with transaction ids are supported (dataflow_api.h); clearing
+// the NOC's per-id counters is not.
+#define TF_NOC_TRID_WHY                                                                            \
+    "clearing the NOC's transaction-id counters (each id's barrier counts its transfers "          \
+    "until they are done)"
 TF_UNSUPPORTED_FN(reset_noc_trid_barrier_counter, TF_NOC_TRID_WHY);
 TF_UNSUPPORTED_FN(noc_inline_dw_write,
                   "inline (register) NOC writes; write the word to L1 and noc_async_write it");

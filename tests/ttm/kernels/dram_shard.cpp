@@ -34,6 +34,15 @@
 //   MODE 12 a plain read of bank `bank`'s shard (after MODE 11: id 9);
 //           results [0] cycles to barrier_with_trid(0)'s end, [1] to
 //           barrier_with_trid(9)'s, [2] NOC_MAX_TRANSACTION_ID
+//   MODE 13 writes with transaction ids: bank `bank`'s shard read into the
+//           scratch, then its first half written to the output (at the
+//           shard's offset) tagged 1 (noc_async_write_set_trid and plain
+//           writes), the second tagged 2 (the one-packet _with_trid forms);
+//           results [0] ncrisc_noc_nonposted_write_with_transaction_id_flushed(1)
+//           right after, [1] cycles to write_flushed_with_trid(1)'s end, [2]
+//           to write_barrier_with_trid(1)'s, [3] to (2)'s, [4] the test of
+//           (1) after its barrier, [5] ncrisc_noc_read_with_transaction_id_flushed(0)
+//   MODE 14 write_barrier_with_trid(16): a fault
 #include "api/dataflow/dataflow_api.h"
 
 void kernel_main()
@@ -120,6 +129,34 @@ void kernel_main()
     res[1] = (uint32_t)(dev_clock() - t0);
     res[2] = NOC_MAX_TRANSACTION_ID;
     noc_async_read_set_trid(0);
+#elif MODE == 13
+    noc_async_read(get_noc_addr_from_bank_id<true>(bank, t_addr), scratch, per_shard * page);
+    noc_async_read_barrier();
+    const uint32_t half = per_shard / 2;
+    std::uint64_t t0 = dev_clock();
+    noc_async_write_set_trid(1);
+    for (uint32_t k = 0; k < half; k++)
+        noc_async_write(scratch + k * page, out.get_noc_addr(shard * per_shard + k), page);
+    for (uint32_t k = half; k + 1 < per_shard; k++) { /* (pages in other banks: a state each) */
+        std::uint64_t to = out.get_noc_addr(shard * per_shard + k);
+        noc_async_write_one_packet_with_trid_set_state(to);
+        noc_async_write_one_packet_with_trid_with_state(scratch + k * page, (uint32_t)to, page, 2);
+    }
+    noc_async_write_one_packet_with_trid(scratch + (per_shard - 1) * page,
+                                         out.get_noc_addr(shard * per_shard + per_shard - 1), page,
+                                         2);
+    res[0] = ncrisc_noc_nonposted_write_with_transaction_id_flushed(noc_index, 1);
+    noc_async_write_flushed_with_trid(1);
+    res[1] = (uint32_t)(dev_clock() - t0);
+    noc_async_write_barrier_with_trid(1);
+    res[2] = (uint32_t)(dev_clock() - t0);
+    res[4] = ncrisc_noc_nonposted_write_with_transaction_id_flushed(noc_index, 1);
+    noc_async_write_barrier_with_trid(2);
+    res[3] = (uint32_t)(dev_clock() - t0);
+    res[5] = ncrisc_noc_read_with_transaction_id_flushed(noc_index, 0);
+    noc_async_write_set_trid(0);
+#elif MODE == 14
+    noc_async_write_barrier_with_trid(16);
 #elif MODE == 1
     for (const auto &pg : t.pages()) {
         noc_async_read(pg.noc_addr(), scratch, page);

@@ -31,6 +31,10 @@
 #define NOC_Y(y)               (y)
 #define NOC_UNICAST_WRITE_VC   1
 #define NOC_MULTICAST_WRITE_VC 4
+// tt-metal's command buffers, which calls take as arguments: one transfer a
+// command here, so these only name them (the values of a BRISC's)
+inline constexpr std::uint8_t read_cmd_buf = 0, write_cmd_buf = 1, write_reg_cmd_buf = 2,
+                              write_at_cmd_buf = 3;
 // 512 bytes of zeros in every core's L1, written at boot (contracts/tf_memmap.h)
 #define MEM_ZEROS_BASE TF_L1_MEM_ZEROS
 #define MEM_ZEROS_SIZE TF_L1_MEM_ZEROS_SIZE
@@ -354,6 +358,79 @@ noc_async_read_one_packet_with_state_with_trid(std::uint32_t src_base_addr, std:
 FORCE_INLINE void noc_async_read_barrier_with_trid(std::uint32_t trid, std::uint8_t noc = noc_index)
 {
     dev_noc_read_barrier_trid(noc, trid);
+}
+// Writes with transaction ids: noc_async_write_set_trid tags the writes the
+// RISC then issues on that NOC (the write command buffer's tag: ordinary
+// writes too; its own, beside the reads'); the _with_trid writes tag theirs
+// with their trid (which stays, as their write of the tag does);
+// noc_async_write_barrier_with_trid waits until that id's writes are
+// acked, noc_async_write_flushed_with_trid until they have left the core
+// (their sources may be reused). Posted writes are non-posted here, as
+// every write (docs/kernels.md). The command buffer arguments are accepted
+// and have no effect (one transfer a command).
+FORCE_INLINE void noc_async_write_set_trid(std::uint32_t trid = 0, std::uint8_t noc = noc_index)
+{
+    dev_noc_set_trid_of(noc, trid, 1);
+}
+template <bool update_counter = true, bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_with_trid(std::uint32_t src_local_l1_addr,
+                                                       std::uint64_t dst_noc_addr,
+                                                       std::uint32_t size, std::uint32_t trid,
+                                                       std::uint8_t cmd_buf = write_cmd_buf,
+                                                       std::uint8_t noc = noc_index,
+                                                       std::uint8_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)cmd_buf, (void)vc;
+    dev_noc_set_trid_of(noc, trid, 1);
+    tf_ttm::noc_write(noc, src_local_l1_addr, dst_noc_addr, size);
+}
+// the state of the writes below: the far end (as the one-packet write's
+// set_state, whose state it shares: one command buffer), no size
+template <bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_with_trid_set_state(
+    std::uint64_t dst_noc_addr, std::uint8_t cmd_buf = write_cmd_buf, std::uint8_t noc = noc_index,
+    std::uint8_t vc = NOC_UNICAST_WRITE_VC)
+{
+    (void)cmd_buf, (void)vc;
+    tf_ttm::noc_wr_state[noc & 1].hi = dst_noc_addr;
+    tf_ttm::noc_wr_state[noc & 1].set |= 1;
+}
+template <bool update_counter = true, bool posted = false>
+FORCE_INLINE void noc_async_write_one_packet_with_trid_with_state(
+    std::uint32_t src_local_l1_addr, std::uint32_t dst_noc_addr, std::uint32_t size,
+    std::uint32_t trid, std::uint8_t cmd_buf = write_cmd_buf, std::uint8_t noc = noc_index)
+{
+    (void)cmd_buf;
+    const tf_ttm::noc_state &s =
+        tf_ttm::noc_state_of(tf_ttm::noc_wr_state, noc, 1, TF_NOC_STATE_WRITE_TRID);
+    dev_noc_set_trid_of(noc, trid, 1);
+    tf_ttm::noc_write(noc, src_local_l1_addr, tf_ttm::noc_far(s, dst_noc_addr), size);
+}
+FORCE_INLINE void noc_async_write_barrier_with_trid(std::uint32_t trid,
+                                                    std::uint8_t noc = noc_index)
+{
+    (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_WRITES, 0);
+}
+FORCE_INLINE void noc_async_write_flushed_with_trid(std::uint32_t trid,
+                                                    std::uint8_t noc = noc_index)
+{
+    (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_FLUSHED, 0);
+}
+// tt-metal's status tests of one id, without waiting (its NIU counters):
+// the reads landed, the writes acked, the writes sent (left the core)
+FORCE_INLINE bool ncrisc_noc_read_with_transaction_id_flushed(std::uint32_t noc, std::uint32_t trid)
+{
+    return dev_noc_trid_wait(noc, trid, TF_NOC_TRID_READS, 1) == 0;
+}
+FORCE_INLINE bool ncrisc_noc_nonposted_write_with_transaction_id_flushed(std::uint32_t noc,
+                                                                         std::uint32_t trid)
+{
+    return dev_noc_trid_wait(noc, trid, TF_NOC_TRID_WRITES, 1) == 0;
+}
+FORCE_INLINE bool ncrisc_noc_nonposted_write_with_transaction_id_sent(std::uint32_t noc,
+                                                                      std::uint32_t trid)
+{
+    return dev_noc_trid_wait(noc, trid, TF_NOC_TRID_FLUSHED, 1) == 0;
 }
 // Reads issued with inc_num_issued = false are counted here on tt-metal so
 // that the barrier waits for them; tt-foil's barrier waits for every read

@@ -180,7 +180,7 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
  * are below TF_SFPU_NUM_OPS (a byte in the fault aux). */
 // clang-format off
 #define TF_SFPU_OPS(X)                                                                             \
-    X(EXP,         1,  1, "exp(x); ARG1 bit 8: approximate")                                       \
+    X(EXP,         1,  1, "exp(x); ARG1 bit 8: approximate; ARG3 TF_SFPU_EXP_SCALED: exp(x s), s ARG2's fp32") \
     X(EXP2,        2,  2, "2^x")                                                                   \
     X(LOG,         3,  3, "ln x; bit 8: approximate")                                              \
     X(RECIP,       4,  4, "1 / x")                                                                 \
@@ -382,6 +382,10 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * faces 0 and 2 (columns 0-15), FACE0 face 0 alone (the LLK's branch for
  * any other mode). The output tile's other faces keep their values; the
  * cost is the faces' share of the tile's. */
+/* EXP's ARG3: x is first multiplied by ARG2's fp32 scale in the SFPU's
+ * registers (exp_tile's scale_en: one fp32 product, no store to DEST
+ * between), as tt-llk's exp with scaling */
+#define TF_SFPU_EXP_SCALED  1u
 #define TF_SFPU_VM_RC       0u
 #define TF_SFPU_VM_R        (1u << 10)
 #define TF_SFPU_VM_C        (2u << 10)
@@ -779,7 +783,8 @@ enum tf_tile_op { TF_TILE_OPS(TF_TILE_OP_ENUM) TF_TILE_NUM_OPS };
 #define TF_TILE_ERR_TOPK 25
 /* an SFPU op over part of a tile (a vector mode other than RC, TF_SFPU_VM_*)
  * that the engine refuses; c: the op. a = 1: the op's result crosses faces
- * (sfpu_reduce, cumsum_tile), so tt-llk's face walk does not apply; a = 2:
+ * (sfpu_reduce, cumsum_tile, the broadcasts) or its LLK walks fixed faces
+ * (sfpu_sum_int_col/row), so a vector mode's walk does not apply; a = 2:
  * the output tile's faces it leaves hold values of another kind than it
  * writes (b: 1 integers, 2 floats, 3 floats in the other 16-bit format),
  * and a tile holds one kind */

@@ -401,7 +401,11 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
         m->rne = op != TF_TILE_RELU && (arg & TF_SFPU_RNE);
         if (!sim_sfpu_init_of(m->sfpu)) return fault_aux(sh, op, TF_TILE_ERR_ARG, m->sfpu, 0, 0);
         m->faces = op == TF_TILE_RELU ? 0xf : TF_SFPU_VM_FACES(TF_SFPU_VM_OF(arg));
-        if (m->faces != 0xf && (TF_SFPU_IS_REDUCE(m->sfpu) || m->sfpu == TF_SFPU_CUMSUM))
+        /* (ops whose values cross faces, or whose LLK walks fixed faces:
+         * the walk of a vector mode does not apply) */
+        if (m->faces != 0xf && (TF_SFPU_IS_REDUCE(m->sfpu) || m->sfpu == TF_SFPU_CUMSUM ||
+                                TF_SFPU_IS_BCAST(m->sfpu) || m->sfpu == TF_SFPU_SUM_INT_COL ||
+                                m->sfpu == TF_SFPU_SUM_INT_ROW || m->sfpu == TF_SFPU_TOPK))
             return fault_aux(sh, op, TF_TILE_ERR_VECTOR_MODE, 1, 0, m->sfpu);
         /* sfpu_reduce's ct_dim and rt_dim: one tile */
         if (TF_SFPU_IS_REDUCE(m->sfpu) && sh->tile_args[2] != TF_SFPU_REDUCE_ONE_TILE) {

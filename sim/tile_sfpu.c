@@ -71,7 +71,9 @@ static float unary(float x, uint32_t op, int approx, uint32_t p0, uint32_t p1)
     double v = x;
     float s = bits_f(p0);
     switch (op) {
-    case TF_SFPU_EXP: return approx ? exp_approx(x) : (float)exp(v);
+    case TF_SFPU_EXP: /* (scaled: x s rounded once to fp32, in registers) */
+        if (p1 & TF_SFPU_EXP_SCALED) x *= s, v = x;
+        return approx ? exp_approx(x) : (float)exp(v);
     case TF_SFPU_EXP2: return (float)exp2(v);
     case TF_SFPU_LOG: return approx ? log_approx(x) : (float)log(v);
     case TF_SFPU_RECIP: return 1.0f / x;
@@ -299,7 +301,8 @@ int sim_sfpu_init_of(uint32_t op)
 uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
 {
     switch (op) {
-    case TF_SFPU_EXP: return approx ? 96 : 256;
+    case TF_SFPU_EXP: /* (scaled: one more MAD a vector, 32 a tile: an estimate) */
+        return (approx ? 96 : 256) + (p1 & TF_SFPU_EXP_SCALED ? 32 : 0);
     case TF_SFPU_EXP2:
     case TF_SFPU_RECIP: return 256;
     case TF_SFPU_LOG: return approx ? 160 : 320;

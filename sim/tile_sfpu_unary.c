@@ -279,6 +279,7 @@ int sim_sfpu_args_ok(uint32_t op, uint32_t p0, uint32_t p1)
     case TF_SFPU_FP_CLASS: return p1 <= TF_SFPU_FP_NEGINF;
     case TF_SFPU_ROUNDING: return p1 <= TF_SFPU_ROUND_FRAC;
     case TF_SFPU_RDIV: return p1 <= TF_SFPU_RDIV_FLOOR;
+    case TF_SFPU_EXP: return p1 <= TF_SFPU_EXP_SCALED;
     case TF_SFPU_CUMSUM: return p0 == 0 && p1 <= TF_SFPU_CUMSUM_FIRST;
     case TF_SFPU_TOPK: return 0; /* (only its init: the TOPK command runs it) */
     case TF_SFPU_REDUCE_AVG:

@@ -728,8 +728,9 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
         if (a == 1)
             snprintf(what, sizeof what,
                      "a vector mode other than RC: the op's result crosses the tile's faces "
-                     "(a column or row reduction, a running sum), so a walk over some faces "
-                     "does not apply; give VectorMode::RC");
+                     "(a column or row reduction, a running sum, a broadcast) or its LLK walks "
+                     "faces of its own (sfpu_sum_int_col/row), so a walk over some faces does "
+                     "not apply; give VectorMode::RC");
         else
             snprintf(what, sizeof what,
                      "over part of the tile (a vector mode other than RC) into a DEST tile whose "

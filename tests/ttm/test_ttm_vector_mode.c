@@ -29,13 +29,7 @@ static int run(int mode, int vmode, int out_tile, int fp32, const float *x, cons
     snprintf(d1, sizeof d1, "VMODE=%d", vmode);
     snprintf(d2, sizeof d2, "OUT=%d", out_tile);
     const char *defs[] = {d0, d1, d2};
-    tf_kernel *cmp = ttm_compute(dev, "vm_ops", defs, 3, fp32);
-    static float xy[2 * E];
-    memcpy(xy, x, sizeof(float) * E);
-    memcpy(xy + E, y, sizeof(float) * E);
-    int rc = ttm_sfpu_dispatch(dev, cmp, fp32, xy, 2, NULL, 0, out, pc, err, errcap);
-    tf_kernel_free(cmp);
-    return rc;
+    return ttm_sfpu_xy(dev, "vm_ops", defs, 3, fp32, x, y, out, pc, err, errcap);
 }
 
 /* the face (0-3) of row-major element i */
@@ -105,12 +99,40 @@ static void op_case(int mode, int fp32)
     }
 }
 
+/* exp_tile's scaling (scale_en): x s is one fp32 product in the SFPU's
+ * registers, then exp: on a 16-bit DEST too, with no rounding of x s to
+ * bf16 between (the store truncates the result alone) */
+static void scaled_exp(void)
+{
+    static float x[E], y[E], out[E];
+    tf_perf_core pc;
+    char err[2048];
+    const float s = tf_check_float(0x3FB90000u); /* 1.4453125 */
+    for (int fp32 = 1; fp32 >= 0; fp32--) {
+        for (int i = 0; i < E; i++) { /* -8 .. 4, exact in bf16 */
+            x[i] = -8.0f + (float)i * (12.0f / 1024.0f);
+            x[i] = ttm_bf16_rne(x[i]);
+            y[i] = 0;
+        }
+        MUST(run(12, 4, 0, fp32, x, y, out, &pc, err, sizeof err));
+        int bad = 0;
+        for (int i = 0; i < E; i++) {
+            float w = (float)exp((double)(x[i] * s));
+            if (!fp32) w = ttm_bf16_trunc(w);
+            bad += !ttm_same(out[i], w);
+        }
+        if (bad) fprintf(stderr, "scaled exp (fp32 %d): %d values differ\n", fp32, bad);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
 int main(void)
 {
     dev = rt_open(1, 1);
     static const int modes[] = {0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11};
     for (int fp32 = 1; fp32 >= 0; fp32--)
         for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) op_case(modes[m], fp32);
+    scaled_exp();
     /* SDPA's cost: a running max over a column of maxima (C) is half a
      * tile's; exact figures, the simulator being deterministic */
     {
@@ -136,6 +158,12 @@ int main(void)
         CHECK_TRUE(run(21, 1, 0, 1, x, y, out, &pc, err, sizeof err) != 0);
         CHECK_CONTAINS(err, "tile engine SFPU CUMSUM: a vector mode other than RC: the op's "
                             "result crosses the tile's faces");
+        CHECK_TRUE(run(22, 1, 0, 1, x, y, out, &pc, err, sizeof err) != 0);
+        CHECK_CONTAINS(err, "tile engine SFPU MAX_INT32: over part of the tile (a vector mode "
+                            "other than RC) into a DEST tile whose other faces hold floats, "
+                            "where the op writes integers");
+        CHECK_TRUE(run(23, 1, 0, 1, x, y, out, &pc, err, sizeof err) != 0);
+        CHECK_CONTAINS(err, "tile engine SFPU ADD_BCAST_COL: a vector mode other than RC");
     }
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_vector_mode");

@@ -45,4 +45,22 @@ static inline int ttm_sfpu_dispatch(tf_device *dev, tf_kernel *cmp, int fp32, co
     return rc;
 }
 
+/* Compute kernel `name` (tests/ttm/kernels/<name>.cpp) built with the
+ * defines defs[0..ndefs) on two tiles, x into CB 0's first and y its
+ * second (E = 1024 values each, row-major), through ttm_sfpu_dispatch:
+ * 0 with CB 16's tile in out and the counters in pc, or the failure. */
+static inline int ttm_sfpu_xy(tf_device *dev, const char *name, const char *const *defs,
+                              uint32_t ndefs, int fp32, const float *x, const float *y, float *out,
+                              tf_perf_core *pc, char *err, size_t errcap)
+{
+    enum { N = TF_TILE_DIM * TF_TILE_DIM };
+    tf_kernel *cmp = ttm_compute(dev, name, defs, ndefs, fp32);
+    static float xy[2 * N];
+    memcpy(xy, x, sizeof(float) * N);
+    memcpy(xy + N, y, sizeof(float) * N);
+    int rc = ttm_sfpu_dispatch(dev, cmp, fp32, xy, 2, NULL, 0, out, pc, err, errcap);
+    tf_kernel_free(cmp);
+    return rc;
+}
+
 #endif

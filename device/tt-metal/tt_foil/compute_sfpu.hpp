@@ -52,14 +52,10 @@ ALWI void exp_tile(std::uint32_t idst, tf_ttm::vector_mode_arg vector_mode = Vec
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_tile over part of a face "
                                    "(iterations != 8)");
-    std::uint32_t vm = tf_ttm::vm_bits(vector_mode);
     std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
-    if (scale_en && bits != 0x3F800000u) { /* (the scaling: over the same faces) */
-        tf_c::binop_with_scalar_tile_init();
-        tf_c::dev_sfpu(TF_SFPU_MUL_SCALAR | vm, idst, bits, 0);
-        tf_c::exp_tile_init();
-    }
-    tf_c::dev_sfpu(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | vm, idst, 0, 0);
+    int scaled = scale_en && bits != 0x3F800000u; /* (x s in the SFPU's registers) */
+    tf_c::dev_sfpu(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | tf_ttm::vm_bits(vector_mode),
+                   idst, scaled ? bits : 0u, scaled ? TF_SFPU_EXP_SCALED : 0u);
 }
 using tf_c::exp2_tile;
 using tf_c::exp2_tile_init;
@@ -1198,14 +1194,10 @@ ALWI void exp_packthread_tile(std::uint32_t idst,
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_packthread_tile over part of a "
                                    "face (iterations != 8)");
-    std::uint32_t vm = tf_ttm::vm_bits(vector_mode);
     std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
-    if (scale_en && bits != 0x3F800000u) { /* (exp_tile's extra pass, on this thread) */
-        tf_c::dev_sfpu_init_pack(TF_SFPU_ADD_SCALAR);
-        tf_c::dev_sfpu_pack(TF_SFPU_MUL_SCALAR | vm, idst, bits, 0);
-        tf_c::dev_sfpu_init_pack(TF_SFPU_EXP);
-    }
-    tf_c::dev_sfpu_pack(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | vm, idst, 0, 0);
+    int scaled = scale_en && bits != 0x3F800000u; /* (x s in the SFPU's registers) */
+    tf_c::dev_sfpu_pack(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | tf_ttm::vm_bits(vector_mode),
+                        idst, scaled ? bits : 0u, scaled ? TF_SFPU_EXP_SCALED : 0u);
 }
 // beta_reciprocal: tt-metal's precomputed 1/beta; the exact value needs beta only
 ALWI void softplus_tile_pack(std::uint32_t idst, std::uint32_t beta, std::uint32_t beta_reciprocal,

@@ -63,6 +63,9 @@ void kernel_main()
 #elif MODE == 8  // 2^x
     rpow_tile_init();
     rpow_tile(0, 0x40000000u, VM);
+#elif MODE == 12 // exp(x s) with a scale bf16 cannot hold x s in: the product in registers
+    exp_tile_init<false>();
+    exp_tile<false, true>(0, VM, 0x3FB9);
 #elif MODE == 9  // min(x, y) into x's tile
     binary_min_tile_init();
     binary_min_tile(0, 1, 0, VM);
@@ -74,6 +77,13 @@ void kernel_main()
 #elif MODE == 21 // a running sum over part of a tile
     cumsum_tile_init();
     tf_c::dev_sfpu(TF_SFPU_CUMSUM | TF_SFPU_VM_R, 0, 0, TF_SFPU_CUMSUM_FIRST);
+#elif MODE == 22 // integers over part of a tile of floats
+    typecast_tile_init<DataFormat::Float32, DataFormat::Int32>();
+    typecast_tile<DataFormat::Float32, DataFormat::Int32>(1);
+    binary_max_int32_tile_init();
+    tf_c::dev_sfpu(TF_SFPU_MAX_INT32 | TF_SFPU_VM_R | (uint32_t)DataFormat::Int32 << 16, 0, 1, 1);
+#elif MODE == 23 // a broadcast (column 0 to every column) over part of a tile
+    tf_c::dev_sfpu(TF_SFPU_ADD_BCAST_COL | TF_SFPU_VM_R, 0, 1, 0);
 #endif
     tile_regs_commit();
     tile_regs_wait();

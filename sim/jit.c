@@ -715,6 +715,24 @@ static uint8_t *mask_bit_clear(emit *e, uint8_t field)
     return jcc(e, CC_AE);
 }
 
+/* A plain word's store (rax: its byte offset in the block whose words
+ * sim_bus field `words` points at): the register's value there, then back
+ * into the block. */
+static void plain_word_store(gen *g, const fix *f, uint8_t words)
+{
+    emit *e = &g->e;
+    load_bus(e);
+    b1(e, 0x48); /* mov rdx, [rdx + words] */
+    b1(e, 0x8b);
+    b1(e, 0x52);
+    b1(e, words);
+    ld(e, RCX, f->rs2);
+    b1(e, 0x89); /* mov [rdx + rax], ecx */
+    b1(e, 0x0c);
+    b1(e, 0x02);
+    patch(jmp(e), f->back);
+}
+
 /* A sw whose address (eax: its offset from memory's base) is not in
  * memory: to a plain word of the hart's device register window as the
  * interpreter's L_SW_REGS stores it (sim_bus.regs_plain is read here, at
@@ -746,16 +764,7 @@ static void emit_regs_store(gen *g, const fix *f)
     static const uint8_t idx[] = {0x89, 0xc1, 0xc1, 0xe9, 0x02}; /* mov ecx, eax; shr ecx, 2 */
     bytes(e, idx, sizeof idx);
     uint8_t *out3 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs_plain));
-    load_bus(e);
-    b1(e, 0x48); /* mov rdx, [rdx + regs] */
-    b1(e, 0x8b);
-    b1(e, 0x52);
-    b1(e, (uint8_t)offsetof(sim_bus, regs));
-    ld(e, RCX, f->rs2);
-    b1(e, 0x89); /* mov [rdx + rax], ecx */
-    b1(e, 0x0c);
-    b1(e, 0x02);
-    patch(jmp(e), f->back);
+    plain_word_store(g, f, (uint8_t)offsetof(sim_bus, regs));
     /* a register with a call (a NOC command, a tile-engine command):
      * made here as the interpreter makes it, and the block goes on after it */
     patch(out3, e->p);
@@ -783,16 +792,7 @@ static void emit_regs_store(gen *g, const fix *f)
     uint8_t *far1 = jcc(e, CC_A);
     bytes(e, idx, sizeof idx);
     uint8_t *far2 = mask_bit_clear(e, (uint8_t)offsetof(sim_bus, regs2_plain));
-    load_bus(e);
-    b1(e, 0x48); /* mov rdx, [rdx + regs2] */
-    b1(e, 0x8b);
-    b1(e, 0x52);
-    b1(e, (uint8_t)offsetof(sim_bus, regs2));
-    ld(e, RCX, f->rs2);
-    b1(e, 0x89); /* mov [rdx + rax], ecx */
-    b1(e, 0x0c);
-    b1(e, 0x02);
-    patch(jmp(e), f->back);
+    plain_word_store(g, f, (uint8_t)offsetof(sim_bus, regs2));
     patch(far2, e->p);
     load_bus(e);
     patch(far1, e->p);

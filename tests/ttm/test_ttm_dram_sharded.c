@@ -337,13 +337,7 @@ static void stream_blocks(void)
 
 static void refused(tf_shard_spec s, const char *msg)
 {
-    tf_buffer *b = tf_buffer_create_sharded(dev, &s);
-    CHECK_TRUE(b == NULL);
-    if (b) {
-        tf_buffer_free(b);
-        return;
-    }
-    CHECK_CONTAINS(tf_last_error(), msg);
+    ttm_shard_refused(dev, s, msg);
 }
 
 int main(void)

@@ -78,13 +78,7 @@ static int run(int mode, int odst, int fp32, const float *x, const float *y, flo
     snprintf(d0, sizeof d0, "MODE=%d", mode);
     snprintf(d1, sizeof d1, "ODST=%d", odst);
     const char *defs[] = {d0, d1};
-    tf_kernel *cmp = ttm_compute(dev, "sfpu_binary", defs, 2, fp32);
-    static float xy[2 * E];
-    memcpy(xy, x, sizeof(float) * E);
-    memcpy(xy + E, y, sizeof(float) * E);
-    int rc = ttm_sfpu_dispatch(dev, cmp, fp32, xy, 2, NULL, 0, out, pc, err, errcap);
-    tf_kernel_free(cmp);
-    return rc;
+    return ttm_sfpu_xy(dev, "sfpu_binary", defs, 2, fp32, x, y, out, pc, err, errcap);
 }
 
 /* Each op's modeled SFPU cycles a tile (docs/chip.md "Modeled cost"). */

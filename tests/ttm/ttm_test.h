@@ -277,6 +277,18 @@ static inline int ttm_same(float a, float b)
     return tf_check_bits(a) == tf_check_bits(b) || (a != a && b != b);
 }
 
+/* tf_buffer_create_sharded refuses spec s with a message containing msg */
+static inline void ttm_shard_refused(tf_device *dev, tf_shard_spec s, const char *msg)
+{
+    tf_buffer *b = tf_buffer_create_sharded(dev, &s);
+    CHECK_TRUE(b == NULL);
+    if (b) {
+        tf_buffer_free(b);
+        return;
+    }
+    CHECK_CONTAINS(tf_last_error(), msg);
+}
+
 static inline uint32_t noc_x_of(uint64_t noc_addr)
 {
     return (uint32_t)(noc_addr >> 36) & 0x3f;

@@ -197,6 +197,14 @@ static void width_tensor(void)
     CHECK_EQ_U(res[3], 524);
     CHECK_EQ_U(res[4], 1); /* (1) acked after its barrier */
     CHECK_EQ_U(res[5], 1); /* no read of id 0 pending */
+    /* Device 2.0's Noc with NocOptions::TXN_ID: the same ids, through its
+     * calls (the first half's barrier ends before the second half has
+     * landed, which is_read_trid_flushed says without waiting) */
+    MUST(run(t, 15, FIRST, 0, outb, res, err, sizeof err));
+    check_shard(&s, outb, 0, "Noc with TXN_ID");
+    CHECK_EQ_U(res[0], 0);
+    CHECK_EQ_U(res[1], 263); /* (exact: id 1's three pages, then id 2's) */
+    CHECK_EQ_U(res[2], 305);
     CHECK_TRUE(run(t, 14, 0, 0, outb, res, err, sizeof err) != 0);
     CHECK_CONTAINS(err, "noc_async_write_barrier_with_trid of transaction id 16: ids are 0..15");
     /* every page by the accessor */

@@ -5,8 +5,9 @@
 // api/dataflow/dataflow_api.h: each object call is one of those calls, with
 // their checks and modeled cost. Every experimental/*.h header includes this
 // one, so any of them gives the whole set. docs/kernels.md (section 2) says
-// how each differs from tt-metal; what is not provided (transaction ids,
-// inline writes, multicast atomics) is a compile error naming the reason.
+// how each differs from tt-metal; what is not provided (inline writes,
+// multicast atomics) is a compile error naming the reason. Transaction ids
+// (TxnIdMode::ENABLED, BarrierMode::TXN_ID) are the legacy calls with ids.
 //
 // The objects hold only an id or an address; a Noc transfer asks the
 // source's and the destination's noc_traits_t for their addresses, as
@@ -21,10 +22,6 @@
 
 #include "api/dataflow/dataflow_api.h"
 #include "tt_foil/cb_calls.hpp"
-
-#define TF_D2_TRID_WHY                                                                             \
-    "not supported by tt-foil: Noc transaction ids (TxnIdMode::ENABLED, BarrierMode::TXN_ID): "    \
-    "use the default (DISABLED, FULL) barriers"
 
 // What an inline write targets (tt-metal's, for noc_inline_dw_write and
 // Noc::inline_dw_write's template argument: both refused).
@@ -155,8 +152,13 @@ class Noc
                                  std::uint32_t read_req_vc = NOC_UNICAST_WRITE_VC,
                                  std::uint32_t trid = INVALID_TXN_ID) const
     {
-        static_assert(txn_id_mode == TxnIdMode::DISABLED, TF_D2_TRID_WHY);
         (void)trid;
+        if constexpr (txn_id_mode == TxnIdMode::ENABLED) {
+            static_assert(max_page_size <= NOC_MAX_BURST_SIZE,
+                          "TxnIdMode::ENABLED reads are one-packet reads (max_page_size <= "
+                          "NOC_MAX_BURST_SIZE), as in tt-metal");
+            noc_async_read_set_trid(trid, noc_);
+        }
         noc_async_read<max_page_size, enable_noc_tracing>(
             src_noc(src, src_args), dst_l1(dst, dst_args), size_bytes, noc_, read_req_vc);
     }
@@ -171,8 +173,8 @@ class Noc
                                   std::uint32_t vc = NOC_UNICAST_WRITE_VC,
                                   std::uint32_t trid = INVALID_TXN_ID) const
     {
-        static_assert(txn_id_mode == TxnIdMode::DISABLED, TF_D2_TRID_WHY);
         (void)trid;
+        if constexpr (txn_id_mode == TxnIdMode::ENABLED) noc_async_write_set_trid(trid, noc_);
         noc_async_write<max_page_size, enable_noc_tracing, response_mode == ResponseMode::POSTED>(
             src_l1(src, src_args), dst_noc(dst, dst_args), size_bytes, noc_, vc);
     }
@@ -189,7 +191,8 @@ class Noc
                           const dst_args_mcast_t<Dst> &dst_args, bool linked = false,
                           std::uint32_t trid = INVALID_TXN_ID) const
     {
-        static_assert(txn_id_mode == TxnIdMode::DISABLED, TF_D2_TRID_WHY);
+        static_assert(txn_id_mode == TxnIdMode::DISABLED,
+                      "multicasts with a transaction id are not supported (as in tt-metal)");
         static_assert(response_mode == ResponseMode::NON_POSTED,
                       "multicast writes are non-posted (as in tt-metal)");
         (void)trid;
@@ -262,29 +265,34 @@ class Noc
         }
     }
 
-    // Barriers (per NOC); the transaction-id forms are refused.
+    // Barriers (per NOC); BarrierMode::TXN_ID: of trid's transfers alone.
     template <BarrierMode barrier_type = BarrierMode::FULL>
     FORCE_INLINE void async_read_barrier(std::uint32_t trid = INVALID_TXN_ID) const
     {
-        static_assert(barrier_type == BarrierMode::FULL, TF_D2_TRID_WHY);
-        (void)trid;
-        noc_async_read_barrier(noc_);
+        if constexpr (barrier_type == BarrierMode::TXN_ID)
+            noc_async_read_barrier_with_trid(trid, noc_);
+        else
+            noc_async_read_barrier(noc_);
     }
     template <BarrierMode barrier_type = BarrierMode::FULL>
     FORCE_INLINE void async_write_barrier(std::uint32_t trid = INVALID_TXN_ID) const
     {
-        static_assert(barrier_type == BarrierMode::FULL, TF_D2_TRID_WHY);
-        (void)trid;
-        noc_async_write_barrier(noc_);
+        if constexpr (barrier_type == BarrierMode::TXN_ID)
+            noc_async_write_barrier_with_trid(trid, noc_);
+        else
+            noc_async_write_barrier(noc_);
     }
     template <ResponseMode response_mode = ResponseMode::NON_POSTED,
               BarrierMode barrier_type = BarrierMode::FULL>
     FORCE_INLINE void async_writes_flushed(std::uint32_t trid = INVALID_TXN_ID) const
     {
-        static_assert(barrier_type == BarrierMode::FULL, TF_D2_TRID_WHY);
-        (void)trid;
+        static_assert(
+            !(response_mode == ResponseMode::POSTED && barrier_type == BarrierMode::TXN_ID),
+            "posted writes' flush takes no transaction id (as in tt-metal)");
         if constexpr (response_mode == ResponseMode::POSTED)
             noc_async_posted_writes_flushed(noc_);
+        else if constexpr (barrier_type == BarrierMode::TXN_ID)
+            noc_async_write_flushed_with_trid(trid, noc_);
         else
             noc_async_writes_flushed(noc_);
     }

@@ -43,7 +43,17 @@
 //           to write_barrier_with_trid(1)'s, [3] to (2)'s, [4] the test of
 //           (1) after its barrier, [5] ncrisc_noc_read_with_transaction_id_flushed(0)
 //   MODE 14 write_barrier_with_trid(16): a fault
+//   MODE 15 Device 2.0's Noc with NocOptions::TXN_ID: bank `bank`'s shard
+//           read in two halves tagged 1 and 2 (async_read<TXN_ID>), results
+//           [0] is_read_trid_flushed(2) right after async_read_barrier<TXN_ID>
+//           of 1, [1] cycles to that barrier's end, [2] to 2's; then the
+//           shard written to the output (async_write<TXN_ID>, id 3) and
+//           waited for by async_write_barrier<TXN_ID>
+#include "api/core_local_mem.h"
 #include "api/dataflow/dataflow_api.h"
+#include "api/dataflow/endpoints.h"
+#include "api/dataflow/noc.h"
+#include "api/tensor/noc_traits.h"
 
 void kernel_main()
 {
@@ -157,6 +167,27 @@ void kernel_main()
     noc_async_write_set_trid(0);
 #elif MODE == 14
     noc_async_write_barrier_with_trid(16);
+#elif MODE == 15
+    Noc noc;
+    AllocatorBank<AllocatorBankType::DRAM> dram;
+    CoreLocalMem<std::uint32_t> mem(scratch);
+    const uint32_t half = per_shard / 2;
+    std::uint64_t t0 = dev_clock();
+    for (uint32_t k = 0; k < per_shard; k++)
+        noc.async_read<NocOptions::TXN_ID>(
+            dram, mem, page, {.bank_id = bank, .addr = t_addr + k * page},
+            {.offset_bytes = k * page}, {.trid = k < half ? 1u : 2u});
+    noc.async_read_barrier<NocOptions::TXN_ID>({.trid = 1});
+    res[0] = noc.is_read_trid_flushed(2);
+    res[1] = (uint32_t)(dev_clock() - t0);
+    noc.async_read_barrier<NocOptions::TXN_ID>({.trid = 2});
+    res[2] = (uint32_t)(dev_clock() - t0);
+    for (uint32_t k = 0; k < per_shard; k++)
+        noc.async_write<NocOptions::TXN_ID>(mem, out, page, {.offset_bytes = k * page},
+                                            {.page_id = shard * per_shard + k}, {.trid = 3});
+    noc.async_write_barrier<NocOptions::TXN_ID>({.trid = 3});
+    noc_async_read_set_trid(0);
+    noc_async_write_set_trid(0);
 #elif MODE == 1
     for (const auto &pg : t.pages()) {
         noc_async_read(pg.noc_addr(), scratch, page);

@@ -17,18 +17,18 @@
 // api/core_local_mem.h and api/dataflow/circular_buffer.h name them at the
 // top level). A kernel's own specialization works the same way.
 //
-// Refused, with the reason (docs/kernels.md section 2): NocOptions::TXN_ID
-// (transaction ids), inline_dw_write and INLINE_L1/INLINE_REG (inline
-// writes), is_read_trid_flushed. POSTED writes are non-posted writes.
+// NocOptions::TXN_ID (transaction ids) on reads, writes and their
+// barriers, and is_read_trid_flushed, are the legacy calls with ids
+// (dataflow_api.h); stateful writes and multicasts take none, as in
+// tt-metal. Refused, with the reason (docs/kernels.md section 2):
+// inline_dw_write and INLINE_L1/INLINE_REG (inline writes). POSTED writes
+// are non-posted writes.
 #ifndef TF_TTM_API_DATAFLOW_NOC_H
 #define TF_TTM_API_DATAFLOW_NOC_H
 
 #include "api/dataflow/dataflow_api.h"
 #include "tt_foil/device2.hpp"
 
-#define TF_NOC2_TRID_WHY                                                                           \
-    "not supported by tt-foil: Noc transaction ids (NocOptions::TXN_ID): use the default "         \
-    "barriers (NocOptions::DEFAULT)"
 #define TF_NOC_NO_TRAITS                                                                           \
     "not supported by tt-foil: a Noc source or destination of this type (tt-foil's Noc moves "     \
     "TensorAccessor pages, PageView, tensor_accessor::Page, DataflowBuffer, CircularBuffer, "      \
@@ -74,7 +74,7 @@ template <typename T> struct noc_traits_t {
 // A call's options, OR-ed: noc.async_write<NocOptions::POSTED | NocOptions::CUSTOM_VC>.
 enum class NocOptions : std::uint32_t {
     DEFAULT = 0,
-    TXN_ID = 1u << 0,         // refused: transaction ids
+    TXN_ID = 1u << 0,         // a transaction id: NocOptVals::trid
     POSTED = 1u << 1,         // a posted write (non-posted here, as experimental::Noc's)
     CUSTOM_VC = 1u << 2,      // NocOptVals::vc, not the default virtual channel
     MCAST_INCL_SRC = 1u << 3, // a multicast to this core too
@@ -90,8 +90,7 @@ constexpr bool has_flag(NocOptions opts, NocOptions flag) noexcept
     return (static_cast<std::uint32_t>(opts) & static_cast<std::uint32_t>(flag)) != 0;
 }
 
-// The values some options use: vc with CUSTOM_VC (trid goes with the
-// refused TXN_ID).
+// The values some options use: vc with CUSTOM_VC, trid with TXN_ID.
 struct NocOptVals {
     std::uint32_t vc = NOC_UNICAST_WRITE_VC;
     std::uint32_t trid = 0;
@@ -126,10 +125,6 @@ class Noc
         return (std::uint32_t)noc_traits_t<T>::template dst_addr<AddressType::LOCAL_L1>(t, *this,
                                                                                         a);
     }
-    template <NocOptions opts> static constexpr void no_trid()
-    {
-        static_assert(!has_flag(opts, NocOptions::TXN_ID), TF_NOC2_TRID_WHY);
-    }
     template <NocOptions opts> static FORCE_INLINE std::uint32_t vc_of(const NocOptVals &v)
     {
         return has_flag(opts, NocOptions::CUSTOM_VC) ? v.vc : (std::uint32_t)NOC_UNICAST_WRITE_VC;
@@ -160,7 +155,8 @@ class Noc
                                  const src_args_t<Src> &src_args, const dst_args_t<Dst> &dst_args,
                                  const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
+        if constexpr (has_flag(opts, NocOptions::TXN_ID))
+            noc_async_read_set_trid(noc_opts.trid, noc_);
         noc_async_read<max_page_size, enable_noc_tracing>(
             src_noc(src, src_args), dst_l1(dst, dst_args), size_bytes, noc_, vc_of<opts>(noc_opts));
     }
@@ -172,13 +168,15 @@ class Noc
                                            const src_args_t<Src> &src_args,
                                            const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
         const std::uint64_t from = src_noc(src, src_args);
         if constexpr (max_page_size <= NOC_MAX_BURST_SIZE)
             noc_async_read_one_packet_set_state<has_flag(opts, NocOptions::CUSTOM_VC)>(
                 from, size_bytes, noc_opts.vc, noc_);
         else
             noc_async_read_set_state(from, noc_);
+        /* (the id: the tag the with_state reads after it carry) */
+        if constexpr (has_flag(opts, NocOptions::TXN_ID))
+            noc_async_read_set_trid(noc_opts.trid, noc_);
     }
     template <NocOptions opts = NocOptions::DEFAULT,
               std::uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, typename Src, typename Dst>
@@ -187,9 +185,14 @@ class Noc
                           const src_args_t<Src> &src_args, const dst_args_t<Dst> &dst_args,
                           const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
         const std::uint32_t from = (std::uint32_t)src_noc(src, src_args);
-        if constexpr (max_page_size <= NOC_MAX_BURST_SIZE)
+        if constexpr (has_flag(opts, NocOptions::TXN_ID)) {
+            static_assert(max_page_size <= NOC_MAX_BURST_SIZE,
+                          "NocOptions::TXN_ID on async_read_with_state is for one-packet reads "
+                          "(max_page_size <= NOC_MAX_BURST_SIZE), as in tt-metal");
+            noc_async_read_one_packet_with_state_with_trid(0, from, dst_l1(dst, dst_args),
+                                                           noc_opts.trid, noc_);
+        } else if constexpr (max_page_size <= NOC_MAX_BURST_SIZE)
             noc_async_read_one_packet_with_state<true, has_flag(opts, NocOptions::CUSTOM_VC)>(
                 from, dst_l1(dst, dst_args), noc_opts.vc, noc_);
         else
@@ -204,7 +207,8 @@ class Noc
                                   const src_args_t<Src> &src_args, const dst_args_t<Dst> &dst_args,
                                   const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
+        if constexpr (has_flag(opts, NocOptions::TXN_ID))
+            noc_async_write_set_trid(noc_opts.trid, noc_);
         noc_async_write<max_page_size, enable_noc_tracing, has_flag(opts, NocOptions::POSTED)>(
             src_l1(src, src_args), dst_noc(dst, dst_args), size_bytes, noc_, vc_of<opts>(noc_opts));
     }
@@ -274,31 +278,38 @@ class Noc
                       "not supported by tt-foil: Noc::inline_dw_write (inline (register) NOC "
                       "writes): write the word to L1 and async_write it");
     }
-    template <class T = void> bool is_read_trid_flushed(std::uint32_t) const
+    // Whether every read tagged trid has landed, without waiting.
+    FORCE_INLINE bool is_read_trid_flushed(std::uint32_t trid) const
     {
-        static_assert(tf_ttm::dependent_false<T>, TF_NOC2_TRID_WHY);
-        return true;
+        return ncrisc_noc_read_with_transaction_id_flushed(noc_, trid);
     }
 
-    // Barriers (per NOC); with TXN_ID refused.
+    // Barriers (per NOC); with TXN_ID, of noc_opts.trid's transfers alone.
     template <NocOptions opts = NocOptions::DEFAULT>
-    FORCE_INLINE void async_read_barrier(const NocOptVals & = {}) const
+    FORCE_INLINE void async_read_barrier(const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
-        noc_async_read_barrier(noc_);
+        if constexpr (has_flag(opts, NocOptions::TXN_ID))
+            noc_async_read_barrier_with_trid(noc_opts.trid, noc_);
+        else
+            noc_async_read_barrier(noc_);
     }
     template <NocOptions opts = NocOptions::DEFAULT>
-    FORCE_INLINE void async_write_barrier(const NocOptVals & = {}) const
+    FORCE_INLINE void async_write_barrier(const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
-        noc_async_write_barrier(noc_);
+        if constexpr (has_flag(opts, NocOptions::TXN_ID))
+            noc_async_write_barrier_with_trid(noc_opts.trid, noc_);
+        else
+            noc_async_write_barrier(noc_);
     }
     template <NocOptions opts = NocOptions::DEFAULT>
-    FORCE_INLINE void async_writes_flushed(const NocOptVals & = {}) const
+    FORCE_INLINE void async_writes_flushed(const NocOptVals &noc_opts = {}) const
     {
-        no_trid<opts>();
+        static_assert(!(has_flag(opts, NocOptions::POSTED) && has_flag(opts, NocOptions::TXN_ID)),
+                      "posted writes' flush takes no NocOptions::TXN_ID (as in tt-metal)");
         if constexpr (has_flag(opts, NocOptions::POSTED))
             noc_async_posted_writes_flushed(noc_);
+        else if constexpr (has_flag(opts, NocOptions::TXN_ID))
+            noc_async_write_flushed_with_trid(noc_opts.trid, noc_);
         else
             noc_async_writes_flushed(noc_);
     }

@@ -155,6 +155,24 @@ static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uin
     return TF_BUS_BLOCK;
 }
 
+/* Wait until sent_at (modeled time, as noc_wait's), when the writes it
+ * covers have left this core (their port's time: known at issue); any of
+ * them still pending has its source copied now, as it may change from
+ * now on. */
+static int flush_wait(sim_core_hart *sh, int noc, uint32_t pending, uint64_t sent_at, uint32_t *val)
+{
+    if (sim_hart_cycle(&sh->h) >= sent_at) {
+        *val = 0;
+        return TF_BUS_OK;
+    }
+    if (pending) sim_noc_snapshot_writes(sh, noc);
+    sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
+    sh->state = TF_HS_WAIT_UNTIL;
+    sh->wake_at = sent_at;
+    sh->wait_done = NULL;
+    return TF_BUS_BLOCK;
+}
+
 /* TRID_BARRIER: wait for the transfers of one transaction id (the kind and
  * id in TRID_WAIT), or (TF_NOC_TRID_QUERY) say whether that wait would end
  * now, without waiting: 0 yes, 1 no (modeled time, as the wait). */
@@ -174,19 +192,7 @@ static int trid_barrier(sim_core_hart *sh, int noc, uint32_t *val)
         *val = pending || now < *at;
         return TF_BUS_OK;
     }
-    if (kind == TF_NOC_TRID_FLUSHED) { /* (the writes' port time: known at issue) */
-        if (now >= *at) {
-            *val = 0;
-            return TF_BUS_OK;
-        }
-        if (ni->wtrid_pending[t])
-            sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
-        sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
-        sh->state = TF_HS_WAIT_UNTIL;
-        sh->wake_at = *at;
-        sh->wait_done = NULL;
-        return TF_BUS_BLOCK;
-    }
+    if (kind == TF_NOC_TRID_FLUSHED) return flush_wait(sh, noc, ni->wtrid_pending[t], *at, val);
     return noc_wait(sh, pending, at, val,
                     kind == TF_NOC_TRID_READS ? TF_PERF_WAIT_NOC_READ : TF_PERF_WAIT_NOC_WRITE);
 }
@@ -215,17 +221,7 @@ static int noc_reg_load(sim_core_hart *sh, int noc, uint32_t reg, uint32_t *val)
         return noc_wait(sh, ni->atomics_pending, &ni->atomics_done_at, val,
                         TF_PERF_WAIT_NOC_ATOMIC);
     case TF_NOC_REG_WRITES_FLUSHED:
-        if (sim_hart_cycle(&sh->h) >= ni->writes_sent_at) { /* (likewise: modeled time) */
-            *val = 0;
-            return TF_BUS_OK;
-        }
-        if (ni->writes_pending)
-            sim_noc_snapshot_writes(sh, noc); /* the sources may change from now on */
-        sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
-        sh->state = TF_HS_WAIT_UNTIL;
-        sh->wake_at = ni->writes_sent_at; /* the port's time: known at issue */
-        sh->wait_done = NULL;
-        return TF_BUS_BLOCK;
+        return flush_wait(sh, noc, ni->writes_pending, ni->writes_sent_at, val);
     }
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
 }

@@ -209,43 +209,48 @@ static void store8(topk_sfpu *s, uint32_t n, uint32_t dist)
 /* The compare-exchange stages on 16 values a column (4 registers). A
  * register row is then one value a column: SFPTRANSP makes register k hold
  * values k, k + 4, k + 8, k + 12, and back. */
-static void ph0_step1(topk_sfpu *s) /* pairs, alternating direction */
+/* Registers 0-1 and 2-3 compared, then 2-3 swapped back: adjacent pairs
+ * in alternating directions */
+static void pairs_alternating(topk_sfpu *s)
 {
-    transp(s);
     swap(s, 0, 1, SW_ALL);
     swap(s, 2, 3, SW_ALL);
     nop(s);
     swap(s, 2, 3, SW_SWAP);
     nop(s);
+}
+
+/* Steps 2 and 1 across the four registers (0-2 and 1-3, then 0-1 and
+ * 2-3), each compare in swap mode `mode` */
+static void steps2_1(topk_sfpu *s, int mode)
+{
+    swap(s, 0, 2, mode);
+    swap(s, 1, 3, mode);
+    nop(s);
+    swap(s, 0, 1, mode);
+    swap(s, 2, 3, mode);
+    nop(s);
+}
+
+static void ph0_step1(topk_sfpu *s) /* pairs, alternating direction */
+{
+    transp(s);
+    pairs_alternating(s);
     transp(s);
 }
 
 static void ph1_steps2_1(topk_sfpu *s) /* runs of 4, alternating by register row */
 {
     transp(s);
-    swap(s, 0, 2, SW_ROWS02);
-    swap(s, 1, 3, SW_ROWS02);
-    nop(s);
-    swap(s, 0, 1, SW_ROWS02);
-    swap(s, 2, 3, SW_ROWS02);
-    nop(s);
+    steps2_1(s, SW_ROWS02);
     transp(s);
 }
 
 static void ph2_steps3_1(topk_sfpu *s) /* runs of 8, the second reversed */
 {
-    swap(s, 0, 1, SW_ALL);
-    swap(s, 2, 3, SW_ALL);
-    nop(s);
-    swap(s, 2, 3, SW_SWAP);
-    nop(s);
+    pairs_alternating(s);
     transp(s);
-    swap(s, 0, 2, SW_ROWS01);
-    swap(s, 1, 3, SW_ROWS01);
-    nop(s);
-    swap(s, 0, 1, SW_ROWS01);
-    swap(s, 2, 3, SW_ROWS01);
-    nop(s);
+    steps2_1(s, SW_ROWS01);
     transp(s);
 }
 
@@ -255,12 +260,7 @@ static void ph3_steps4_1(topk_sfpu *s, int dir)
 {
     if (dir) reverse(s, 1);
     for (int k = 0; k < 2; k++) {
-        swap(s, 0, 2, SW_ALL);
-        swap(s, 1, 3, SW_ALL);
-        nop(s);
-        swap(s, 0, 1, SW_ALL);
-        swap(s, 2, 3, SW_ALL);
-        nop(s);
+        steps2_1(s, SW_ALL);
         transp(s);
     }
     if (dir) reverse(s, 0);

@@ -37,6 +37,19 @@ template <auto first, auto... rest> struct exp_init_args<first, rest...> {
                                                ? static_cast<std::uint32_t>(first)
                                                : exp_init_args<rest...>::scale;
 };
+// exp_tile's command (and exp_packthread_tile's) on DEST[idst]: cmd's SFPU
+// op EXP, approximate or not, over the vector mode's faces; scale_en
+// multiplies x by the init's scale (approx) or by `scale` (bf16 bits) in
+// the SFPU's registers, when that scale is not 1.0.
+template <bool approx, bool scale_en>
+ALWI void exp_cmd(std::uint32_t cmd, std::uint32_t idst, vector_mode_arg vector_mode,
+                  std::uint16_t scale)
+{
+    std::uint32_t bits = approx ? exp_init_scale : (std::uint32_t)scale << 16;
+    int scaled = scale_en && bits != 0x3F800000u;
+    tf_c::dev_sfpu_cmd(cmd, TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | vm_bits(vector_mode),
+                       idst, scaled ? bits : 0u, scaled ? TF_SFPU_EXP_SCALED : 0u);
+}
 } // namespace tf_ttm
 namespace ckernel
 {
@@ -52,10 +65,7 @@ ALWI void exp_tile(std::uint32_t idst, tf_ttm::vector_mode_arg vector_mode = Vec
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_tile over part of a face "
                                    "(iterations != 8)");
-    std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
-    int scaled = scale_en && bits != 0x3F800000u; /* (x s in the SFPU's registers) */
-    tf_c::dev_sfpu(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | tf_ttm::vm_bits(vector_mode),
-                   idst, scaled ? bits : 0u, scaled ? TF_SFPU_EXP_SCALED : 0u);
+    if (TF_MATH) tf_ttm::exp_cmd<approx, scale_en>(TF_TILE_SFPU, idst, vector_mode, scale);
 }
 using tf_c::exp2_tile;
 using tf_c::exp2_tile_init;
@@ -1194,10 +1204,7 @@ ALWI void exp_packthread_tile(std::uint32_t idst,
 {
     static_assert(iterations == 8, "not supported by tt-foil: exp_packthread_tile over part of a "
                                    "face (iterations != 8)");
-    std::uint32_t bits = approx ? tf_ttm::exp_init_scale : (std::uint32_t)scale << 16;
-    int scaled = scale_en && bits != 0x3F800000u; /* (x s in the SFPU's registers) */
-    tf_c::dev_sfpu_pack(TF_SFPU_EXP | (approx ? TF_SFPU_APPROX : 0u) | tf_ttm::vm_bits(vector_mode),
-                        idst, scaled ? bits : 0u, scaled ? TF_SFPU_EXP_SCALED : 0u);
+    if (TF_PACKER) tf_ttm::exp_cmd<approx, scale_en>(TF_TILE_SFPU_PACK, idst, vector_mode, scale);
 }
 // beta_reciprocal: tt-metal's precomputed 1/beta; the exact value needs beta only
 ALWI void softplus_tile_pack(std::uint32_t idst, std::uint32_t beta, std::uint32_t beta_reciprocal,

@@ -235,6 +235,20 @@ inline std::uint64_t noc_far(const noc_state &s, std::uint32_t lo)
 {
     return (s.hi & ~(std::uint64_t)0xffffffffu) | lo;
 }
+// A read of the read state's size (a one-packet or DRAM-sharded set_state
+// gave it) from the state's far end at lo into dst; `which` names the call
+// for the fault when nothing set that state.
+FORCE_INLINE void noc_read_sized_state(std::uint8_t noc, std::uint32_t lo, std::uint32_t dst,
+                                       std::uint32_t which)
+{
+    const noc_state &s = noc_state_of(noc_rd_state, noc, 2, which);
+    noc_read(noc, noc_far(s, lo), dst, s.size);
+}
+// A _with_trid transfer's id argument: past the ids, a fault naming it
+FORCE_INLINE void trid_arg(std::uint32_t trid)
+{
+    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
+}
 } // namespace tf_ttm
 template <bool use_vc = false>
 FORCE_INLINE void
@@ -251,9 +265,8 @@ FORCE_INLINE void noc_async_read_one_packet_with_state(std::uint32_t src_local_l
                                                        std::uint8_t noc = noc_index)
 {
     (void)vc;
-    const tf_ttm::noc_state &s =
-        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_ONE_PACKET);
-    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_local_l1_addr), dst_local_l1_addr, s.size);
+    tf_ttm::noc_read_sized_state(noc, src_local_l1_addr, dst_local_l1_addr,
+                                 TF_NOC_STATE_READ_ONE_PACKET);
 }
 FORCE_INLINE void noc_async_read_set_state(std::uint64_t src_noc_addr, std::uint8_t noc = noc_index)
 {
@@ -296,9 +309,8 @@ FORCE_INLINE void noc_async_read_tile_dram_sharded_with_state(std::uint32_t src_
                                                               std::uint8_t noc = noc_index)
 {
     (void)trid;
-    const tf_ttm::noc_state &s =
-        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_DRAM_SHARDED);
-    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
+    tf_ttm::noc_read_sized_state(noc, src_base_addr + src_addr, dest_addr,
+                                 TF_NOC_STATE_READ_DRAM_SHARDED);
 }
 // The form before page_size became an argument: set_state<page_size, use_vc>
 // (tt-metal's 2024 DRAM-sharded readers).
@@ -339,10 +351,9 @@ FORCE_INLINE void noc_async_read_tile_dram_sharded_with_state_with_trid(
     std::uint32_t src_base_addr, std::uint32_t src_addr, std::uint32_t dest_addr,
     std::uint32_t trid = 0, std::uint8_t noc = noc_index)
 {
-    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
-    const tf_ttm::noc_state &s =
-        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_DRAM_SHARDED);
-    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
+    tf_ttm::trid_arg(trid);
+    tf_ttm::noc_read_sized_state(noc, src_base_addr + src_addr, dest_addr,
+                                 TF_NOC_STATE_READ_DRAM_SHARDED);
 }
 template <bool skip_ptr_update = false, bool skip_cmdbuf_chk = false>
 FORCE_INLINE void
@@ -350,10 +361,9 @@ noc_async_read_one_packet_with_state_with_trid(std::uint32_t src_base_addr, std:
                                                std::uint32_t dest_addr, std::uint32_t trid = 0,
                                                std::uint8_t noc = noc_index)
 {
-    if (trid > TF_NOC_MAX_TRID) dev_fault(TF_FAULT_DETAIL_NOC_TRID, trid, 0);
-    const tf_ttm::noc_state &s =
-        tf_ttm::noc_state_of(tf_ttm::noc_rd_state, noc, 2, TF_NOC_STATE_READ_ONE_PACKET);
-    tf_ttm::noc_read(noc, tf_ttm::noc_far(s, src_base_addr + src_addr), dest_addr, s.size);
+    tf_ttm::trid_arg(trid);
+    tf_ttm::noc_read_sized_state(noc, src_base_addr + src_addr, dest_addr,
+                                 TF_NOC_STATE_READ_ONE_PACKET);
 }
 FORCE_INLINE void noc_async_read_barrier_with_trid(std::uint32_t trid, std::uint8_t noc = noc_index)
 {

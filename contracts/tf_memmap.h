@@ -162,7 +162,11 @@
  * TRID_BARRIER waits until no transfer of the kind and id in TRID_WAIT is
  * pending (noc_async_read/write_barrier_with_trid, writes_flushed: left
  * the core); with TF_NOC_TRID_QUERY set it does not wait and gives 0 when
- * the wait would end now, else not 0 (tt-metal's ncrisc_noc_*_flushed). */
+ * the wait would end now, else not 0 (tt-metal's ncrisc_noc_*_flushed). A
+ * store to TRID_BARRIER clears the counts of the ids whose bits are set
+ * (bits 0..15, reads' and writes': tt-metal's
+ * NOC_CLEAR_OUTSTANDING_REQ_CNT): their barriers no longer wait for the
+ * transfers already issued with them, which still land. */
 #define TF_NOC_REG_TRID            0x34
 #define TF_NOC_REG_TRID_WAIT       0x38
 #define TF_NOC_REG_TRID_BARRIER    0x3c

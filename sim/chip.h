@@ -47,6 +47,10 @@ typedef struct sim_noc_if {
     uint64_t trid_done_at[TF_NOC_MAX_TRID + 1];
     uint32_t wtrid_pending[TF_NOC_MAX_TRID + 1];
     uint64_t wtrid_done_at[TF_NOC_MAX_TRID + 1], wtrid_sent_at[TF_NOC_MAX_TRID + 1];
+    /* bumped when an id is cleared with transfers still counted
+     * (sim_noc_trid_clear): a transfer issued before counts for its id
+     * only while its epoch is the id's */
+    uint16_t trid_epoch[TF_NOC_MAX_TRID + 1];
 } sim_noc_if;
 
 typedef struct sim_core_hart {
@@ -176,9 +180,10 @@ typedef struct sim_noc_event {
     uint32_t generation;
     uint8_t kind; /* TF_NOC_CMD_* */
     uint8_t noc;
-    int8_t bank;  /* DRAM bank the transfer occupies, or -1 */
-    uint8_t live; /* a pool slot in use */
-    uint8_t trid; /* a read's or write's transaction id (TF_NOC_REG_TRID when issued) */
+    int8_t bank;    /* DRAM bank the transfer occupies, or -1 */
+    uint8_t live;   /* a pool slot in use */
+    uint8_t trid;   /* a read's or write's transaction id (TF_NOC_REG_TRID when issued) */
+    uint16_t epoch; /* its id's epoch when issued (sim_noc_if.trid_epoch) */
 } sim_noc_event;
 
 /* A host thread of the simulator and what its harts did during a round,
@@ -323,6 +328,7 @@ int sim_noc_issue(sim_core_hart *sh, int noc, int cmd);
 int sim_noc_cmd_store(void *ctx, sim_hart *h, uint32_t k, uint32_t val); /* sim_bus.call */
 void sim_noc_core_init(sim_core *core); /* core->dram_lat (after c->nbanks) */
 void sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
+void sim_noc_trid_clear(sim_core_hart *sh, int noc, uint32_t mask);
 void sim_noc_free_events(sim_chip *c);
 void sim_noc_init_events(sim_chip *c);
 uint64_t sim_noc_next_event(const sim_chip *c);

@@ -240,6 +240,7 @@ static int noc_reg_store(sim_core_hart *sh, int noc, uint32_t reg, uint32_t val)
     case TF_NOC_REG_TRID:
     case TF_NOC_REG_TRID_WAIT: TF_NOC_REGW(sh, noc, reg) = val; return TF_BUS_OK;
     case TF_NOC_REG_CMD: return sim_noc_issue(sh, noc, (int)val) ? TF_BUS_FAULT : TF_BUS_OK;
+    case TF_NOC_REG_TRID_BARRIER: sim_noc_trid_clear(sh, noc, val); return TF_BUS_OK;
     }
     return reg_fault(sh, TF_MMIO_NOC_REG(noc, reg));
 }

@@ -361,7 +361,8 @@ static int mcast_check(sim_core_hart *sh, int noc, int cmd, uint64_t remote, uin
  * it, `lat` the network's part. In hart order, then issue order (the
  * order one thread would have issued them in). */
 static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int bank, int trid,
-                                   uint32_t bytes, uint64_t start, uint64_t port_end, uint32_t lat)
+                                   int counted, uint32_t bytes, uint64_t start, uint64_t port_end,
+                                   uint32_t lat)
 {
     uint64_t end = port_end;
     if (bank >= 0) {
@@ -373,12 +374,12 @@ static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int ba
     uint64_t time = end + lat;
     if (kind == TF_NOC_CMD_READ) {
         ni->reads_done_at = umax(ni->reads_done_at, time);
-        ni->trid_done_at[trid] = umax(ni->trid_done_at[trid], time);
+        if (counted) ni->trid_done_at[trid] = umax(ni->trid_done_at[trid], time);
     } else if (kind == TF_NOC_CMD_ATOMIC_INC) {
         ni->atomics_done_at = umax(ni->atomics_done_at, time);
     } else {
         ni->writes_done_at = umax(ni->writes_done_at, time);
-        ni->wtrid_done_at[trid] = umax(ni->wtrid_done_at[trid], time);
+        if (counted) ni->wtrid_done_at[trid] = umax(ni->wtrid_done_at[trid], time);
     }
     return time;
 }
@@ -392,8 +393,10 @@ static void settle(sim_chip *c, uint32_t slot)
     sim_core_hart *sh = e->issuer;
     uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
     /* start and lat are read: seq and next take their place */
-    e->time = settle_time(c, &sh->noc[e->noc], e->kind, e->bank, e->trid, bytes, e->start, e->time,
-                          e->lat);
+    sim_noc_if *ni = &sh->noc[e->noc];
+    /* an id cleared since its issue no longer waits for it */
+    e->time = settle_time(c, ni, e->kind, e->bank, e->trid, e->epoch == ni->trid_epoch[e->trid],
+                          bytes, e->start, e->time, e->lat);
     e->seq = c->seq++;
     e->live = 1;
     ev_place(c, slot);
@@ -446,7 +449,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
         slot = c->free_slots[--c->nfree];
         ev = &c->events[slot];
-        time = settle_time(c, ni, cmd, bank, trid, bytes, start, ni->port_free, lat);
+        time = settle_time(c, ni, cmd, bank, trid, 1, bytes, start, ni->port_free, lat);
         ev->time = time;
         ev->seq = c->seq++;
         ev->live = 1;
@@ -479,6 +482,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     ev->bank = (int8_t)bank;
     if (at_issue) ev_place_at(c, slot, time);
     ev->trid = (uint8_t)trid;
+    ev->epoch = ni->trid_epoch[trid];
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
         ni->trid_pending[trid]++;
@@ -639,6 +643,24 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
     settle(c, slot);
 }
 
+/* Clear the counts of the transaction ids whose bits are set in mask (a
+ * store to TRID_BARRIER: tt-metal's NOC_CLEAR_OUTSTANDING_REQ_CNT, bits
+ * 0..15; higher bits name no id). Both the read and the write id of that
+ * number restart from nothing: their barriers and tests no longer wait for
+ * the transfers already issued with it, which still land as issued (the
+ * global barriers still wait for them). An id with transfers still counted
+ * takes a new epoch, so that those leave its new count alone. */
+void sim_noc_trid_clear(sim_core_hart *sh, int noc, uint32_t mask)
+{
+    sim_noc_if *ni = &sh->noc[noc];
+    for (int t = 0; t <= TF_NOC_MAX_TRID; t++) {
+        if (!(mask >> t & 1u)) continue;
+        if (ni->trid_pending[t] || ni->wtrid_pending[t]) ni->trid_epoch[t]++;
+        ni->trid_pending[t] = ni->wtrid_pending[t] = 0;
+        ni->trid_done_at[t] = ni->wtrid_done_at[t] = ni->wtrid_sent_at[t] = 0;
+    }
+}
+
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
  * sources, so each write still in flight takes a copy of its data. */
 static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int pool)
@@ -711,7 +733,7 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
         ni->atomics_pending--;
     } else {
         ni->writes_pending--;
-        ni->wtrid_pending[e->trid]--;
+        if (e->epoch == ni->trid_epoch[e->trid]) ni->wtrid_pending[e->trid]--;
     }
 }
 
@@ -733,8 +755,9 @@ static inline __attribute__((always_inline)) void complete_slot(sim_chip *c, uin
         sim_mem_invalidate_in(self->l1, e->local - self->l1->base, e->len); /* checked at issue */
         if (e->local < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(self, e->time);
         if (sh->generation == e->generation) {
-            sh->noc[e->noc].reads_pending--;
-            sh->noc[e->noc].trid_pending[e->trid]--;
+            sim_noc_if *ni = &sh->noc[e->noc];
+            ni->reads_pending--;
+            if (e->epoch == ni->trid_epoch[e->trid]) ni->trid_pending[e->trid]--;
         }
     } else {
         noc_complete(c, e);

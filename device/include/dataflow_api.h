@@ -190,6 +190,22 @@ TF_ALWAYS_INLINE void noc_async_write_flushed_with_trid_on(uint32_t trid, uint32
     (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_FLUSHED, 0);
 }
 
+/* Clear the counts of the ids whose bits are set in mask (bit t: id t, the
+ * read and the write id; NOC_CLEAR_OUTSTANDING_REQ_MASK all of them): their
+ * barriers no longer wait for transfers already issued with them (which
+ * still land; noc_async_read_barrier still waits for every read). As
+ * tt-metal's kernels do at their start, before tagging anything. */
+#define NOC_CLEAR_OUTSTANDING_REQ_MASK ((1u << (TF_NOC_MAX_TRID + 1)) - 1u)
+TF_ALWAYS_INLINE void reset_noc_trid_barrier_counter(uint32_t mask)
+{
+    dev_noc_trid_clear(NOC_INDEX, mask);
+}
+
+TF_ALWAYS_INLINE void reset_noc_trid_barrier_counter_on(uint32_t mask, uint32_t noc)
+{
+    dev_noc_trid_clear(noc, mask);
+}
+
 /* ---- interleaved buffers ---------------------------------------------------- */
 
 /* Where the pages of an interleaved buffer are: tt-metal's

@@ -77,6 +77,15 @@ TF_ALWAYS_INLINE uint32_t dev_noc_trid_wait(uint32_t noc, uint32_t trid, uint32_
     return dev_reg_read(TF_NOC_REG(noc, TF_NOC_REG_TRID_BARRIER));
 }
 
+/* Clear the counts of the transaction ids whose bits are set in mask
+ * (bits 0..TF_NOC_MAX_TRID; higher bits name no id): their barriers and
+ * tests no longer wait for the transfers already issued with them, which
+ * still land. */
+TF_ALWAYS_INLINE void dev_noc_trid_clear(uint32_t noc, uint32_t mask)
+{
+    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID_BARRIER), mask);
+}
+
 /* Wait until every read issued on noc with transaction id trid has landed
  * in L1. */
 TF_ALWAYS_INLINE void dev_noc_read_barrier_trid(uint32_t noc, uint32_t trid)

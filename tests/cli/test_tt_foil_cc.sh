@@ -191,7 +191,7 @@ while IFS='|' read -r code want; do
     expect_err "$want" "$code"
     expect_err "1 error generated" "$code: one error"
 done <<NAMES
-reset_noc_trid_barrier_counter(0xf);|is unavailable: not supported by tt-foil: clearing the NOC's transaction-id counters
+noc_semaphore_inc_multicast(0ull, 1u, 2u);|is unavailable: not supported by tt-foil: multicast atomics; noc_semaphore_inc each destination
 noc_inline_dw_write_set_state(get_noc_addr(0x70000));|is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 noc_inline_dw_write_with_state(5u);|'noc_inline_dw_write_with_state<unsigned int>' is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 ncrisc_noc_fast_write_any_len(noc_index, 0, 0x70000, 0ull, 16u);|is unavailable: not supported by tt-foil: the NOC's internals: use noc_async_write

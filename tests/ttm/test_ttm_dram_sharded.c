@@ -205,6 +205,23 @@ static void width_tensor(void)
     CHECK_EQ_U(res[0], 0);
     CHECK_EQ_U(res[1], 263); /* (exact: id 1's three pages, then id 2's) */
     CHECK_EQ_U(res[2], 305);
+    /* reset_noc_trid_barrier_counter: id 1 cleared with A in flight, its
+     * barrier then waits for B alone, landing long before A (exact
+     * cycles); the global barrier still waits for A. A's landing after B's
+     * leaves id 1's new count alone: the last barrier waits for the next B
+     * just as long, instead of never ending. */
+    MUST(run(t, 16, FIRST, 0, outb, res, err, sizeof err));
+    CHECK_EQ_U(res[0], 0); /* A in flight */
+    CHECK_EQ_U(res[1], 1); /* cleared */
+    CHECK_EQ_U(res[4], 0); /* the write in flight */
+    CHECK_EQ_U(res[5], 1); /* cleared by the all-ids mask */
+    CHECK_TRUE(res[2] < res[3]);
+    CHECK_EQ_U(res[2], 93);  /* (A's issue, two tests, the clear and B) */
+    CHECK_EQ_U(res[3], 234); /* A's 9 pages from DRAM */
+    CHECK_EQ_U(res[6], 49);  /* B alone */
+    if (res[2] != 93 || res[3] != 234 || res[6] != 49)
+        fprintf(stderr, "  reset: B after %u cycles, A after %u, B again %u\n", res[2], res[3],
+                res[6]);
     CHECK_TRUE(run(t, 14, 0, 0, outb, res, err, sizeof err) != 0);
     CHECK_CONTAINS(err, "noc_async_write_barrier_with_trid of transaction id 16: ids are 0..15");
     /* every page by the accessor */

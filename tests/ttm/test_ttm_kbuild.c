@@ -337,11 +337,11 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "bad.cpp:3:13: error: expected expression");
     /* a tt-metal name tt-foil does not provide */
     snprintf(src, sizeof src, "%s/unsup.cpp", work);
-    write_file(src, "void kernel_main()\n{\n    reset_noc_trid_barrier_counter(1u);\n}\n");
+    write_file(src, "void kernel_main()\n{\n    noc_semaphore_inc_multicast(0ull, 1u, 2u);\n}\n");
     CHECK_TRUE(ttm_build(dev, src, TF_NCRISC, NULL, 0) == NULL);
-    CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'reset_noc_trid_barrier_counter");
-    CHECK_CONTAINS(tf_last_error(), "is unavailable: not supported by tt-foil: clearing the NOC's "
-                                    "transaction-id counters");
+    CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'noc_semaphore_inc_multicast");
+    CHECK_CONTAINS(tf_last_error(), "is unavailable: not supported by tt-foil: multicast atomics; "
+                                    "noc_semaphore_inc each destination");
     /* one taking a type as template argument says so too (it was "no
      * matching function", the reason only in a note) */
     write_file(src, "void kernel_main()\n{\n    uint32_t a = rt_args::get<uint32_t>(0);\n"

@@ -16,12 +16,8 @@
 // noc_async_write_one_packet_set_state / _with_state and
 // noc_async_read_tile_dram_sharded_set_state / _with_state are supported:
 // dataflow_api.h keeps their state in the kernel.)
-// Transfers with transaction ids are supported (dataflow_api.h); clearing
-// the NOC's per-id counters is not.
-#define TF_NOC_TRID_WHY                                                                            \
-    "clearing the NOC's transaction-id counters (each id's barrier counts its transfers "          \
-    "until they are done)"
-TF_UNSUPPORTED_FN(reset_noc_trid_barrier_counter, TF_NOC_TRID_WHY);
+// (Transfers with transaction ids and reset_noc_trid_barrier_counter are
+// supported: dataflow_api.h.)
 TF_UNSUPPORTED_FN(noc_inline_dw_write,
                   "inline (register) NOC writes; write the word to L1 and noc_async_write it");
 TF_UNSUPPORTED_FN(noc_inline_mcast_dw_write, "inline (register) NOC writes");

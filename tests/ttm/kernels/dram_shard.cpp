@@ -49,6 +49,15 @@
 //           of 1, [1] cycles to that barrier's end, [2] to 2's; then the
 //           shard written to the output (async_write<TXN_ID>, id 3) and
 //           waited for by async_write_barrier<TXN_ID>
+//   MODE 16 reset_noc_trid_barrier_counter: bank `bank`'s shard read tagged
+//           1 (A), id 1 cleared while it is in flight, then one page of
+//           this core's own L1 read tagged 1 (B, landing long before A);
+//           results [0] read_with_transaction_id_flushed(1) before the
+//           clear, [1] after it, [2] cycles to barrier_with_trid(1)'s end
+//           (B alone), [3] to noc_async_read_barrier's (A too); then a
+//           write tagged 4 cleared in flight: [4] the write test of 4
+//           before, [5] after; then B again, [6] cycles to its
+//           barrier_with_trid(1) (A's landing left id 1's count alone)
 #include "api/core_local_mem.h"
 #include "api/dataflow/dataflow_api.h"
 #include "api/dataflow/endpoints.h"
@@ -186,6 +195,33 @@ void kernel_main()
         noc.async_write<NocOptions::TXN_ID>(mem, out, page, {.offset_bytes = k * page},
                                             {.page_id = shard * per_shard + k}, {.trid = 3});
     noc.async_write_barrier<NocOptions::TXN_ID>({.trid = 3});
+    noc_async_read_set_trid(0);
+    noc_async_write_set_trid(0);
+#elif MODE == 16
+    reset_noc_trid_barrier_counter(); /* (every id, nothing counted: no change) */
+    const std::uint64_t own = get_noc_addr(my_x[noc_index], my_y[noc_index], scratch);
+    const uint32_t tail = scratch + per_shard * page;
+    std::uint64_t t0 = dev_clock();
+    noc_async_read_set_trid(1);
+    noc_async_read(get_noc_addr_from_bank_id<true>(bank, t_addr), scratch, per_shard * page);
+    res[0] = ncrisc_noc_read_with_transaction_id_flushed(noc_index, 1);
+    reset_noc_trid_barrier_counter(1u << 1, noc_index);
+    res[1] = ncrisc_noc_read_with_transaction_id_flushed(noc_index, 1);
+    noc_async_read(own, tail, page);
+    noc_async_read_barrier_with_trid(1);
+    res[2] = (uint32_t)(dev_clock() - t0);
+    noc_async_read_barrier();
+    res[3] = (uint32_t)(dev_clock() - t0);
+    noc_async_write_set_trid(4);
+    noc_async_write(scratch, out.get_noc_addr(0), page);
+    res[4] = ncrisc_noc_nonposted_write_with_transaction_id_flushed(noc_index, 4);
+    reset_noc_trid_barrier_counter(0xffffffffu, noc_index); /* (bits past 15: no id) */
+    res[5] = ncrisc_noc_nonposted_write_with_transaction_id_flushed(noc_index, 4);
+    noc_async_write_barrier();
+    t0 = dev_clock();
+    noc_async_read(own, tail, page);
+    noc_async_read_barrier_with_trid(1);
+    res[6] = (uint32_t)(dev_clock() - t0);
     noc_async_read_set_trid(0);
     noc_async_write_set_trid(0);
 #elif MODE == 1

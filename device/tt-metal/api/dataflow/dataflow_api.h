@@ -426,6 +426,20 @@ FORCE_INLINE void noc_async_write_flushed_with_trid(std::uint32_t trid,
 {
     (void)dev_noc_trid_wait(noc, trid, TF_NOC_TRID_FLUSHED, 0);
 }
+// Clear the NIU's counts of the ids in id_mask (bit t: id t, reads and
+// writes; NOC_CLEAR_OUTSTANDING_REQ_MASK: all 16), as ttnn's trid readers do
+// first: the ids' barriers and tests no longer wait for transfers already
+// issued with them (those still land, and noc_async_read_barrier waits for
+// them). Bits past id 15 name no id.
+#ifndef NOC_CLEAR_OUTSTANDING_REQ_MASK
+#define NOC_CLEAR_OUTSTANDING_REQ_MASK ((1u << (TF_NOC_MAX_TRID + 1)) - 1u)
+#endif
+FORCE_INLINE void
+reset_noc_trid_barrier_counter(std::uint32_t id_mask = NOC_CLEAR_OUTSTANDING_REQ_MASK,
+                               std::uint32_t noc = noc_index)
+{
+    dev_noc_trid_clear(noc, id_mask);
+}
 // tt-metal's status tests of one id, without waiting (its NIU counters):
 // the reads landed, the writes acked, the writes sent (left the core)
 FORCE_INLINE bool ncrisc_noc_read_with_transaction_id_flushed(std::uint32_t noc, std::uint32_t trid)

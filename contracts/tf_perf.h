@@ -87,7 +87,8 @@ typedef struct tf_perf_core {
     tf_perf_risc risc[TF_NUM_RISCS];
     uint64_t unit_busy[TF_PERF_NUM_UNITS];
     uint64_t flops[TF_PERF_NUM_FLOPS];
-    uint64_t tiles[TF_PERF_NUM_FLOPS]; /* tile ops of each kind */
+    uint64_t tiles[TF_PERF_NUM_FLOPS]; /* tile ops of each kind (one over some faces: one op;
+                                          its flops are their share) */
     /* DRAM traffic this core issued, by bank: bytes and the cycles it kept the bank busy */
     uint64_t dram_rd[TF_PERF_MAX_BANKS], dram_wr[TF_PERF_MAX_BANKS];
     uint64_t dram_busy[TF_PERF_MAX_BANKS];

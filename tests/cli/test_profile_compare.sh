@@ -86,6 +86,35 @@ memory,"Device L1 (0,0)",,,,both,bytes,2,2,,,,2048,2048,0.0,1024,0
 CSV
 diff "$tmp/want.csv" "$tmp/c.csv" >&2 || fail "the CSV differs (above)"
 
+# ---- the HTML page: every row, its cells as the terminal's, a bar of its
+# change and its side (up: B more), each op kind's why; names escaped
+mkdir "$tmp/esc"
+cp "$b"/*.csv "$tmp/esc/"
+sed -i 's/^save,,/"<b>save\&""x""<\/b>",,/' "$tmp/esc/tt_foil_perf_results.csv"
+run "$tool" compare --top 1 --html "$tmp/c.html" "$a" "$tmp/esc"
+expect_rc 0 "--html"
+html_has() { # TEXT WHAT: the page holds TEXT
+    checks=$((checks + 1))
+    grep -qF -- "$1" "$tmp/c.html" || fail "the HTML page lacks $2: '$1'"
+}
+html_has '<tr class="up"><td class="name">mm [reader,mm_compute,writer]<div class="why">why: NCRISC waits noc read +100, TRISC1 waits tile src +33 (cycles a core and op)</div></td><td>3</td><td>3</td><td>1067</td><td>1100</td><td class="chg">+3.1%</td><td class="bar"><span style="width:3.1%"></span></td><td>3200</td><td>3300</td><td class="chg">+3.1%</td></tr>' "the op mm"
+html_has '<tr class="down"><td class="name">sm [reader,sm_compute,writer]<div class="why">why: TRISC1 waits tile src -100' "the op sm (past --top 1: every row)"
+html_has '<tr class="same"><td class="name">TRISC1 math</td><td>3</td><td>3</td><td>500</td><td>500</td><td class="chg">0.0%</td><td class="bar"><span style="width:0.0%"></span></td>' "a device zone the same"
+html_has '<tr class="down"><td class="name">load</td><td>1</td><td>-</td><td>1000.0 us</td><td>-</td><td class="chg">gone</td><td class="bar"><span style="width:100.0%"></span></td></tr>' "a host zone gone"
+html_has '<tr class="up"><td class="name">&lt;b&gt;save&amp;&quot;x&quot;&lt;/b&gt;</td><td>-</td><td>2</td><td>-</td><td>200.0 us</td><td class="chg">new</td>' "a new zone, its name escaped"
+html_has '<tr class="up"><td class="name">Device DRAM bank 0</td><td>4</td><td>4</td><td>4096 B</td><td>8192 B</td><td class="chg">+100.0%</td><td class="bar"><span style="width:100.0%"></span></td><td>0 B</td><td>0 B</td></tr>' "a pool"
+html_has '<p class="total">Device time in ops: A 3700 cycles in 4 ops, B 3700 cycles in 4 ops: 0.0%</p>' "the total"
+checks=$((checks + 1))
+[ "$(grep -c '<tr class=' "$tmp/c.html")" = 10 ] || fail "the HTML page has $(grep -c '<tr class=' "$tmp/c.html") rows, not 10"
+checks=$((checks + 1))
+! grep -q '<b>save' "$tmp/c.html" || fail "a name's markup reached the page"
+run "$tool" compare --html "$tmp/no/such/c.html" "$a" "$b"
+expect_rc 1 "--html into a missing folder"
+expect_err "compare: cannot write $tmp/no/such/c.html: No such file or directory" "--html unwritable"
+run "$tool" compare --html= "$a" "$b"
+expect_rc 2 "--html with no name"
+expect_err "compare: --html: the file name is empty" "--html empty"
+
 # ---- the gate: mm +3.1% a op, BRISC writer +10.0% a call, the total 0.0%
 run "$tool" compare --fail-above 3 "$a" "$b"
 expect_rc 3 "--fail-above 3"
@@ -128,7 +157,7 @@ expect_rc 2 "an option before compare"
 expect_err "compare takes its own options, after it" "an option before compare"
 run "$tool" compare --help
 expect_rc 0 "compare --help"
-expect_out "usage: tt_foil_profile compare [--top N] [--csv FILE] [--fail-above PCT] A B" "its usage"
+expect_out "usage: tt_foil_profile compare [--top N] [--csv FILE] [--html FILE] [--fail-above PCT]" "its usage"
 run "$tool" compare "$tmp/none" "$b"
 expect_rc 1 "A missing"
 expect_err "compare: A: '$tmp/none' is not a folder (No such file or directory)" "A missing"

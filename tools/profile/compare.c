@@ -4,7 +4,8 @@
  * with why its mean moved (its RISCs' instructions, tile work and waits),
  * the device zones per RISC, the host zones and the memory pools' peaks;
  * what changed most first. `--fail-above PCT` makes it a regression gate
- * on the device cycles (exit 3), `--csv FILE` writes every row.
+ * on the device cycles (exit 3), `--csv FILE` writes every row, `--html
+ * FILE` every row as one HTML page.
  *
  * It reads the CSV reports a run wrote (or `report DIR` rebuilt), by the
  * columns of contracts/tf_csv_schemas.h, not the logs: a folder whose logs
@@ -26,7 +27,8 @@
 enum { CMP_EXIT_INPUT = 1, CMP_EXIT_USAGE = 2, CMP_EXIT_SLOWER = 3 };
 
 static const char cmp_usage[] =
-    "usage: tt_foil_profile compare [--top N] [--csv FILE] [--fail-above PCT] A B\n"
+    "usage: tt_foil_profile compare [--top N] [--csv FILE] [--html FILE] [--fail-above PCT]\n"
+    "                               A B\n"
     "\n"
     "Compares two runs' reports, B against A. A and B are output folders of\n"
     "tt_foil_profile (-o DIR; their reports/ is read) or reports/ folders themselves.\n"
@@ -41,6 +43,8 @@ static const char cmp_usage[] =
     "  --top N            rows per section (default 10; 0: all)\n"
     "  --csv FILE         every row of every section to FILE (tt_foil_compare.csv's\n"
     "                     columns, docs/profiling.md)\n"
+    "  --html FILE        every row of every section as one HTML page, each change with\n"
+    "                     a bar (red: B more, green: B less) and each op kind's why\n"
     "  --fail-above PCT   exit 3 when B's device cycles grew by more than PCT percent\n"
     "                     over A's: the device time in ops, the mean of a kind of op or\n"
     "                     of a device zone found in both runs. Device cycles are exact\n"
@@ -476,8 +480,10 @@ static const char *cmp_label(char *buf, size_t n, const cmp_section *s, const cm
 }
 
 /* Why an op kind's mean changed: the two RISC categories (tt_foil_ops_cores.csv)
- * whose mean cycles a core moved most, each by at least a cycle. */
-static void cmp_why(FILE *out, const cmp_section *cyc, const cmp_row *op)
+ * whose mean cycles a core moved most, each by at least a cycle, as
+ * "NCRISC waits noc read +100, TRISC1 waits tile src +33" in buf; 0 when
+ * none moved. */
+static int cmp_why(char *buf, size_t n, const cmp_section *cyc, const cmp_row *op)
 {
     const cmp_row *best[2] = {NULL, NULL};
     double d[2] = {0, 0};
@@ -493,14 +499,50 @@ static void cmp_why(FILE *out, const cmp_section *cyc, const cmp_row *op)
             best[1] = r, d[1] = x;
         }
     }
-    if (!best[0]) return;
-    char t[160];
-    fprintf(out, "      why: ");
-    for (int k = 0; k < 2 && best[k]; k++) {
-        snprintf(t, sizeof t, "%s %s %+.0f", best[k]->risc, best[k]->cat, d[k]);
-        fprintf(out, "%s%s", k ? ", " : "", pf_term(t, sizeof t, t));
+    if (!best[0]) return 0;
+    size_t at = 0;
+    buf[0] = 0;
+    for (int k = 0; k < 2 && best[k] && at < n; k++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%s %s %+.0f", k ? ", " : "", best[k]->risc,
+                               best[k]->cat, d[k]);
+    return 1;
+}
+
+/* A row's cells as both views show them: its label, counts, the value
+ * compared (a mean for cycles, else the total) and its change, the totals
+ * and their change (cycles), the leaked bytes (memory). */
+typedef struct cmp_cells {
+    char label[512], count[2][24], val[2][32], change[32], tot[2][32], tot_change[32];
+    char leaked[2][32];
+    int by_mean, mem;
+    double pct; /* the value's change (0 without one) */
+    int trend;  /* +1 B more (or new), -1 less (or gone), 0 the same */
+} cmp_cells;
+
+static void cmp_row_cells(const cmp_section *s, const cmp_row *r, cmp_cells *c)
+{
+    char t[32];
+    c->by_mean = !strcmp(s->unit, "cycles");
+    c->mem = !strcmp(s->id, "memory");
+    cmp_label(c->label, sizeof c->label, s, r);
+    for (int run = 0; run < 2; run++) {
+        snprintf(c->count[run], sizeof c->count[run], r->have[run] ? "%llu" : "-",
+                 (unsigned long long)r->count[run]);
+        double tv = (double)r->total[run], v = c->by_mean ? cmp_mean(r, run) : tv;
+        snprintf(c->val[run], sizeof c->val[run], "%s",
+                 cmp_amount(t, sizeof t, s, v, r->have[run]));
+        snprintf(c->tot[run], sizeof c->tot[run], "%s",
+                 cmp_amount(t, sizeof t, s, tv, r->have[run]));
+        snprintf(c->leaked[run], sizeof c->leaked[run], "%s",
+                 cmp_amount(t, sizeof t, s, (double)r->extra[run], r->have[run]));
     }
-    fprintf(out, " (cycles a core and op)\n");
+    double ta = (double)r->total[A], tb = (double)r->total[B];
+    double va = c->by_mean ? cmp_mean(r, A) : ta, vb = c->by_mean ? cmp_mean(r, B) : tb;
+    snprintf(c->change, sizeof c->change, "%s", cmp_change(t, sizeof t, r, va, vb));
+    snprintf(c->tot_change, sizeof c->tot_change, "%s", cmp_change(t, sizeof t, r, ta, tb));
+    int none;
+    c->pct = r->have[A] && r->have[B] ? cmp_pct(va, vb, &none) : 0;
+    c->trend = !r->have[A] ? 1 : !r->have[B] ? -1 : vb > va ? 1 : vb < va ? -1 : 0;
 }
 
 /* One section: its title, then rows by change. Ops and device zones show
@@ -523,41 +565,29 @@ static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *
     }
     qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
     size_t shown = top && top < s->n ? top : s->n;
-    int by_mean = !strcmp(s->unit, "cycles");
+    int by_mean = !strcmp(s->unit, "cycles"), mem = !strcmp(s->id, "memory");
     char na[16], nb[16], w[160];
     snprintf(na, sizeof na, "%s A", s->count_name);
     snprintf(nb, sizeof nb, "%s B", s->count_name);
     fprintf(out, "  %s %9s %9s %11s %11s %8s", pf_term_cell(w, sizeof w, what, 44), na, nb,
             by_mean ? "MEAN A" : "A", by_mean ? "MEAN B" : "B", "CHANGE");
-    int mem = !strcmp(s->id, "memory");
     if (by_mean) fprintf(out, " %12s %12s %8s", "TOTAL A", "TOTAL B", "CHANGE");
     if (mem) fprintf(out, " %11s %11s", "LEAKED A", "LEAKED B");
     fputc('\n', out);
     for (size_t i = 0; i < shown; i++) {
         const cmp_row *r = &s->rows[i];
-        char label[512], ca[24], cb[24], a1[32], b1[32], c1[32];
-        char cut[160];
-        pf_term_cell(w, sizeof w,
-                     cmp_cut(cut, sizeof cut, cmp_label(label, sizeof label, s, r), 44), 44);
-        snprintf(ca, sizeof ca, r->have[A] ? "%llu" : "-", (unsigned long long)r->count[A]);
-        snprintf(cb, sizeof cb, r->have[B] ? "%llu" : "-", (unsigned long long)r->count[B]);
-        double ta = (double)r->total[A], tb = (double)r->total[B];
-        double va = by_mean ? cmp_mean(r, A) : ta, vb = by_mean ? cmp_mean(r, B) : tb;
-        fprintf(out, "  %s %9s %9s %11s %11s %8s", w, ca, cb,
-                cmp_amount(a1, sizeof a1, s, va, r->have[A]),
-                cmp_amount(b1, sizeof b1, s, vb, r->have[B]), cmp_change(c1, sizeof c1, r, va, vb));
-        if (by_mean)
-            fprintf(out, " %12s %12s %8s", cmp_amount(a1, sizeof a1, s, ta, r->have[A]),
-                    cmp_amount(b1, sizeof b1, s, tb, r->have[B]),
-                    cmp_change(c1, sizeof c1, r, ta, tb));
-        if (mem)
-            fprintf(out, " %11s %11s",
-                    cmp_amount(a1, sizeof a1, s, (double)r->extra[A], r->have[A]),
-                    cmp_amount(b1, sizeof b1, s, (double)r->extra[B], r->have[B]));
+        cmp_cells c;
+        char cut[160], t[320];
+        cmp_row_cells(s, r, &c);
+        pf_term_cell(w, sizeof w, cmp_cut(cut, sizeof cut, c.label, 44), 44);
+        fprintf(out, "  %s %9s %9s %11s %11s %8s", w, c.count[A], c.count[B], c.val[A], c.val[B],
+                c.change);
+        if (by_mean) fprintf(out, " %12s %12s %8s", c.tot[A], c.tot[B], c.tot_change);
+        if (mem) fprintf(out, " %11s %11s", c.leaked[A], c.leaked[B]);
         fputc('\n', out);
         if (why && why->have[A] && why->have[B] && r->have[A] && r->have[B] &&
-            strcmp(cmp_change(c1, sizeof c1, r, va, vb), "0.0%"))
-            cmp_why(out, why, r);
+            strcmp(c.change, "0.0%") && cmp_why(t, sizeof t, why, r))
+            fprintf(out, "      why: %s (cycles a core and op)\n", pf_term(t, sizeof t, t));
     }
     if (shown < s->n)
         fprintf(out, "  (%zu more; --top 0 shows all, --csv FILE writes all)\n", s->n - shown);
@@ -605,6 +635,157 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
             cm_csv_write_row(f, &tf_csv_compare, v);
         }
     }
+    int bad = ferror(f);
+    if (fclose(f) || bad)
+        return cmp_error(CMP_EXIT_INPUT, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+/* ---- the HTML page -------------------------------------------------------------------------- */
+
+/* s as HTML text: the five characters that could end it escaped, control
+ * characters as U+FFFD */
+static void cmp_html_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        switch (ch) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            if (ch < 0x20 || ch == 0x7f)
+                fputs("&#xfffd;", f);
+            else
+                fputc(ch, f);
+        }
+    }
+}
+
+static void cmp_html_cell(FILE *f, const char *tag, const char *cls, const char *text)
+{
+    fprintf(f, "<%s%s%s%s>", tag, cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+    cmp_html_text(f, text);
+    fprintf(f, "</%s>", tag);
+}
+
+/* One section as a table: every row, biggest change first, each with a
+ * bar of its change (red: B more, green: B less; a full bar for a row
+ * new or gone, 100% and more alike) and, under an op kind whose mean
+ * changed, why. */
+static void cmp_html_section(FILE *f, cmp_section *s, const char *title, const char *what,
+                             const cmp_section *why)
+{
+    fprintf(f, "<h2>");
+    cmp_html_text(f, title);
+    fprintf(f, "</h2>\n");
+    if (!s->have[A] || !s->have[B] || !s->n) {
+        char t[256];
+        if (s->n || !s->have[A] || !s->have[B])
+            snprintf(t, sizeof t, "No %s in %s: nothing to compare.", s->file,
+                     !s->have[A] && !s->have[B] ? "either run"
+                     : !s->have[A]              ? "A"
+                                                : "B");
+        else
+            snprintf(t, sizeof t, "None in either run.");
+        cmp_html_cell(f, "p", "none", t);
+        fputc('\n', f);
+        return;
+    }
+    qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
+    int by_mean = !strcmp(s->unit, "cycles"), mem = !strcmp(s->id, "memory");
+    char h[32];
+    fprintf(f, "<table>\n<tr>");
+    cmp_html_cell(f, "th", "name", what);
+    snprintf(h, sizeof h, "%s A", s->count_name);
+    cmp_html_cell(f, "th", NULL, h);
+    snprintf(h, sizeof h, "%s B", s->count_name);
+    cmp_html_cell(f, "th", NULL, h);
+    fprintf(f, "<th>%s</th><th>%s</th><th>CHANGE</th><th class=\"bar\"></th>",
+            by_mean ? "MEAN A" : "A", by_mean ? "MEAN B" : "B");
+    if (by_mean) fprintf(f, "<th>TOTAL A</th><th>TOTAL B</th><th>CHANGE</th>");
+    if (mem) fprintf(f, "<th>LEAKED A</th><th>LEAKED B</th>");
+    fprintf(f, "</tr>\n");
+    for (size_t i = 0; i < s->n; i++) {
+        const cmp_row *r = &s->rows[i];
+        cmp_cells c;
+        char t[320];
+        cmp_row_cells(s, r, &c);
+        const char *cls = c.trend > 0 ? "up" : c.trend < 0 ? "down" : "same";
+        fprintf(f, "<tr class=\"%s\"><td class=\"name\">", cls);
+        cmp_html_text(f, c.label);
+        if (why && why->have[A] && why->have[B] && r->have[A] && r->have[B] &&
+            strcmp(c.change, "0.0%") && cmp_why(t, sizeof t, why, r)) {
+            fprintf(f, "<div class=\"why\">why: ");
+            cmp_html_text(f, t);
+            fprintf(f, " (cycles a core and op)</div>");
+        }
+        fprintf(f, "</td>");
+        cmp_html_cell(f, "td", NULL, c.count[A]);
+        cmp_html_cell(f, "td", NULL, c.count[B]);
+        cmp_html_cell(f, "td", NULL, c.val[A]);
+        cmp_html_cell(f, "td", NULL, c.val[B]);
+        cmp_html_cell(f, "td", "chg", c.change);
+        double p = !r->have[A] || !r->have[B] ? 100 : c.pct < 0 ? -c.pct : c.pct;
+        if (p > 100 || p != p) p = 100;
+        fprintf(f, "<td class=\"bar\"><span style=\"width:%.1f%%\"></span></td>", p);
+        if (by_mean) {
+            cmp_html_cell(f, "td", NULL, c.tot[A]);
+            cmp_html_cell(f, "td", NULL, c.tot[B]);
+            cmp_html_cell(f, "td", "chg", c.tot_change);
+        }
+        if (mem) {
+            cmp_html_cell(f, "td", NULL, c.leaked[A]);
+            cmp_html_cell(f, "td", NULL, c.leaked[B]);
+        }
+        fprintf(f, "</tr>\n");
+    }
+    fprintf(f, "</table>\n");
+}
+
+static const char cmp_html_style[] =
+    "body{font:14px system-ui,sans-serif;margin:1.5em;color:#222}"
+    "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
+    ".paths{font-family:monospace;color:#555}.total{font-weight:600}"
+    "table{border-collapse:collapse}th,td{padding:3px 8px;text-align:right;"
+    "border-bottom:1px solid #e4e4e4;white-space:nowrap}"
+    "th{background:#f3f3f3;position:sticky;top:0}"
+    "td.name,th.name{text-align:left;white-space:normal;max-width:40em;overflow-wrap:anywhere}"
+    ".why{color:#666;font-size:.9em}td.bar,th.bar{width:120px;text-align:left}"
+    "td.bar span{display:inline-block;height:10px}"
+    "tr.up td.bar span{background:#d9534f}tr.down td.bar span{background:#4cae4c}"
+    "tr.up td.chg{color:#b52b27}tr.down td.chg{color:#2d7a2d}.none{color:#777}";
+
+/* Every section on one page, each row in it (not --top's cut), to path. */
+static int cmp_write_html(const char *path, const char *const rep[2], const cmp_row *tot,
+                          cmp_section *secs[4], const char *const titles[4],
+                          const char *const whats[4], const cmp_section *why)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return cmp_error(CMP_EXIT_INPUT, "cannot write %s: %s", path, strerror(errno));
+    fprintf(f,
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+            "<title>tt_foil_profile compare</title><style>%s</style></head><body>\n"
+            "<h1>tt_foil_profile compare: B against A</h1>\n<p class=\"paths\">A: ",
+            cmp_html_style);
+    cmp_html_text(f, rep[A]);
+    fprintf(f, "<br>B: ");
+    cmp_html_text(f, rep[B]);
+    fprintf(f, "</p>\n");
+    if (tot->have[A] && tot->have[B]) {
+        char t[256], c[64];
+        snprintf(t, sizeof t,
+                 "Device time in ops: A %llu cycles in %llu ops, B %llu cycles in %llu ops: %s",
+                 (unsigned long long)tot->total[A], (unsigned long long)tot->count[A],
+                 (unsigned long long)tot->total[B], (unsigned long long)tot->count[B],
+                 cmp_change(c, sizeof c, tot, (double)tot->total[A], (double)tot->total[B]));
+        cmp_html_cell(f, "p", "total", t);
+        fputc('\n', f);
+    }
+    for (int k = 0; k < 4; k++) cmp_html_section(f, secs[k], titles[k], whats[k], k ? NULL : why);
+    fprintf(f, "</body></html>\n");
     int bad = ferror(f);
     if (fclose(f) || bad)
         return cmp_error(CMP_EXIT_INPUT, "cannot write %s: %s", path, strerror(errno));
@@ -716,7 +897,7 @@ static int cmp_parse_count(const char *opt, const char *v, size_t *out)
 int pf_compare_main(int argc, char **argv)
 {
     size_t top = 10;
-    const char *csv = NULL, *dirs[2] = {NULL, NULL};
+    const char *csv = NULL, *html = NULL, *dirs[2] = {NULL, NULL};
     double fail_above = -1;
     int ndirs = 0, opts_done = 0;
     for (int i = 1; i < argc; i++) {
@@ -735,6 +916,7 @@ int pf_compare_main(int argc, char **argv)
             int k = klen == 5 && !strncmp(a, "--top", 5)            ? 0
                     : klen == 5 && !strncmp(a, "--csv", 5)          ? 1
                     : klen == 12 && !strncmp(a, "--fail-above", 12) ? 2
+                    : klen == 6 && !strncmp(a, "--html", 6)         ? 3
                                                                     : -1;
             if (k < 0)
                 return cmp_error(CMP_EXIT_USAGE, "unknown option '%s' (see compare --help)", a);
@@ -745,9 +927,11 @@ int pf_compare_main(int argc, char **argv)
                 val = argv[++i];
             }
             if (k == 0 && cmp_parse_count("--top", val, &top)) return CMP_EXIT_USAGE;
-            if (k == 1) {
-                if (!*val) return cmp_error(CMP_EXIT_USAGE, "--csv: the file name is empty");
-                csv = val;
+            if (k == 1 || k == 3) {
+                if (!*val)
+                    return cmp_error(CMP_EXIT_USAGE, "%s: the file name is empty",
+                                     k == 1 ? "--csv" : "--html");
+                *(k == 1 ? &csv : &html) = val;
             }
             if (k == 2) {
                 char *end;
@@ -836,14 +1020,19 @@ int pf_compare_main(int argc, char **argv)
                 (unsigned long long)tot.total[B], (unsigned long long)tot.count[B],
                 cmp_change(c, sizeof c, &tot, (double)tot.total[A], (double)tot.total[B]));
         }
-        cmp_print(out, &sec[S_OPS], "Ops by kind (its zone [its kernels]; device kernel cycles)",
-                  "OP", top, &sec[S_CYC]);
-        cmp_print(out, &sec[S_DEV], "Device zones (per RISC; cycles)", "RISC ZONE", top, NULL);
-        cmp_print(out, &sec[S_HOST], "Host zones (total time)", "ZONE (CONTEXT)", top, NULL);
-        cmp_print(out, &sec[S_MEM], "Memory pools (peak live bytes)", "POOL", top, NULL);
+        cmp_section *shown[4] = {&sec[S_OPS], &sec[S_DEV], &sec[S_HOST], &sec[S_MEM]};
+        static const char *const titles[4] = {
+            "Ops by kind (its zone [its kernels]; device kernel cycles)",
+            "Device zones (per RISC; cycles)", "Host zones (total time)",
+            "Memory pools (peak live bytes)"};
+        static const char *const whats[4] = {"OP", "RISC ZONE", "ZONE (CONTEXT)", "POOL"};
+        for (int k = 0; k < 4; k++)
+            cmp_print(out, shown[k], titles[k], whats[k], top, k ? NULL : &sec[S_CYC]);
         if (fflush(out) || ferror(out))
             rc = cmp_error(CMP_EXIT_INPUT, "cannot write the comparison: %s", strerror(errno));
         if (!rc && csv) rc = cmp_write_csv(csv, sec, S_N);
+        const char *const reps[2] = {rep[A], rep[B]};
+        if (!rc && html) rc = cmp_write_html(html, reps, &tot, shown, titles, whats, &sec[S_CYC]);
         if (!rc && fail_above >= 0) rc = cmp_gate_all(&sec[S_OPS], &sec[S_DEV], &tot, fail_above);
     }
     for (int k = 0; k < S_N; k++) cmp_section_free(&sec[k]);

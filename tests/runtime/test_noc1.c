@@ -50,28 +50,53 @@ static void transfer(tf_device *dev, const char *kfile, tf_run_stats st[2])
     tf_buffer_free(din);
 }
 
-static void timing(tf_device *dev)
+enum { BYTES = 4096 };
+
+/* A kernel on core (0,0) with a peer core (3,2) (NOC (1,1) -> (4,3): 5
+ * hops), its args as noc_timing.c's: BYTES of source in its L1, a
+ * destination in the peer's; run once, its 8 result words in r. */
+typedef struct peer_run {
+    tf_buffer *src, *res, *dst;
+    tf_kernel *k;
+    tf_program *p;
+} peer_run;
+
+static void peer_start(tf_device *dev, const char *kfile, peer_run *pr, uint32_t r[8])
 {
-    enum { BYTES = 4096 };
-    tf_core me = {0, 0}, peer = {3, 2}; /* NOC (1,1) -> (4,3): 5 hops */
-    tf_buffer *src = MUST_PTR(tf_buffer_create_l1(dev, me, BYTES));
-    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, me, 64));
-    tf_buffer *dst = MUST_PTR(tf_buffer_create_l1(dev, peer, BYTES));
+    tf_core me = {0, 0}, peer = {3, 2};
+    pr->src = MUST_PTR(tf_buffer_create_l1(dev, me, BYTES));
+    pr->res = MUST_PTR(tf_buffer_create_l1(dev, me, 64));
+    pr->dst = MUST_PTR(tf_buffer_create_l1(dev, peer, BYTES));
     uint32_t px, py;
     MUST(tf_core_noc_xy(dev, peer, &px, &py));
-    tf_kernel *k = rt_kernel(dev, "noc_timing.brisc.elf");
-    tf_program *p = MUST_PTR(tf_program_create(dev, me));
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    pr->k = rt_kernel(dev, kfile);
+    pr->p = MUST_PTR(tf_program_create(dev, me));
+    MUST(tf_program_set_kernel(pr->p, TF_BRISC, pr->k));
     uint32_t args[] = {px,
                        py,
-                       (uint32_t)tf_buffer_address(src),
+                       (uint32_t)tf_buffer_address(pr->src),
                        BYTES,
-                       (uint32_t)tf_buffer_address(res),
-                       (uint32_t)tf_buffer_address(dst)};
-    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
-    MUST(tf_dispatch_execute(p));
+                       (uint32_t)tf_buffer_address(pr->res),
+                       (uint32_t)tf_buffer_address(pr->dst)};
+    MUST(tf_program_set_args(pr->p, TF_BRISC, args, 6));
+    MUST(tf_dispatch_execute(pr->p));
+    MUST(tf_buffer_read(pr->res, 0, r, 8 * sizeof *r));
+}
+
+static void peer_end(peer_run *pr)
+{
+    tf_program_destroy(pr->p);
+    tf_kernel_free(pr->k);
+    tf_buffer_free(pr->dst);
+    tf_buffer_free(pr->res);
+    tf_buffer_free(pr->src);
+}
+
+static void timing(tf_device *dev)
+{
+    peer_run pr;
     uint32_t r[8];
-    MUST(tf_buffer_read(res, 0, r, sizeof r));
+    peer_start(dev, "noc_timing.brisc.elf", &pr, r);
     CHECK_EQ_U(r[0], 0); /* NOC 0: nothing pending */
     CHECK_EQ_U(r[1], 1); /* NOC 1: the write */
     /* flushed once the port sent 4096 bytes: 64 cycles at 64 bytes per
@@ -90,42 +115,21 @@ static void timing(tf_device *dev)
     CHECK_EQ_U(r[7], 2 * 3 + 7);
     /* what landed is the source as it was when flushed */
     static uint32_t got[BYTES / 4];
-    MUST(tf_buffer_read(dst, 0, got, BYTES));
+    MUST(tf_buffer_read(pr.dst, 0, got, BYTES));
     int same = 1;
     for (uint32_t i = 0; i < BYTES / 4; i++) same &= got[i] == 0x1000 + i;
     CHECK_TRUE(same);
     printf("NOC 1 to 5 hops: flushed after %u cycles, landed %u later, atomic %u\n", r[6], r[2],
            r[3]);
-    tf_program_destroy(p);
-    tf_kernel_free(k);
-    tf_buffer_free(dst);
-    tf_buffer_free(res);
-    tf_buffer_free(src);
+    peer_end(&pr);
 }
 
 /* The C API's transaction ids (kernels/noc_trid.c): exact cycles */
 static void trid(tf_device *dev)
 {
-    enum { BYTES = 4096 };
-    tf_core me = {0, 0}, peer = {3, 2};
-    tf_buffer *src = MUST_PTR(tf_buffer_create_l1(dev, me, BYTES));
-    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, me, 64));
-    tf_buffer *dst = MUST_PTR(tf_buffer_create_l1(dev, peer, BYTES));
-    uint32_t px, py;
-    MUST(tf_core_noc_xy(dev, peer, &px, &py));
-    tf_kernel *k = rt_kernel(dev, "noc_trid.brisc.elf");
-    tf_program *p = MUST_PTR(tf_program_create(dev, me));
-    MUST(tf_program_set_kernel(p, TF_BRISC, k));
-    uint32_t args[] = {px,
-                       py,
-                       (uint32_t)tf_buffer_address(src),
-                       BYTES,
-                       (uint32_t)tf_buffer_address(res),
-                       (uint32_t)tf_buffer_address(dst)};
-    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
-    MUST(tf_dispatch_execute(p));
+    peer_run pr;
     uint32_t r[8];
-    MUST(tf_buffer_read(res, 0, r, sizeof r));
+    peer_start(dev, "noc_trid.brisc.elf", &pr, r);
     /* id 3's 4096 bytes leave the port after 64 cycles (+15 of the
      * kernel's), land 50 later; id 5's follow them through the port */
     CHECK_EQ_U(r[0], 79);
@@ -139,11 +143,7 @@ static void trid(tf_device *dev)
     printf("transaction ids: write 3 flushed %u, acked %u, write 5 acked %u; read 7 cleared: "
            "barrier %u, landed %u\n",
            r[0], r[1], r[2], r[5], r[6]);
-    tf_program_destroy(p);
-    tf_kernel_free(k);
-    tf_buffer_free(dst);
-    tf_buffer_free(res);
-    tf_buffer_free(src);
+    peer_end(&pr);
 }
 
 int main(void)

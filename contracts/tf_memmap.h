@@ -167,32 +167,33 @@
  * (bits 0..15, reads' and writes': tt-metal's
  * NOC_CLEAR_OUTSTANDING_REQ_CNT): their barriers no longer wait for the
  * transfers already issued with them, which still land. */
-#define TF_NOC_REG_TRID            0x34
-#define TF_NOC_REG_TRID_WAIT       0x38
-#define TF_NOC_REG_TRID_BARRIER    0x3c
-#define TF_NOC_MAX_TRID            15 /* Blackhole's NOC_MAX_TRANSACTION_ID */
-#define TF_NOC_TRID_WRITE_SHIFT    8  /* TRID: the writes' id */
-#define TF_NOC_TRID_KIND_SHIFT     8  /* TRID_WAIT: what it waits for */
-#define TF_NOC_TRID_READS          0u /* reads landed */
-#define TF_NOC_TRID_WRITES         1u /* writes acked */
-#define TF_NOC_TRID_FLUSHED        2u /* writes left the core */
-#define TF_NOC_TRID_QUERY          0x80000000u
-#define TF_NOC_REG_SIZE            0x40
-#define TF_MMIO_NOC_REG(n, reg)    (TF_MMIO_NOC_BASE(n) + (reg))
-#define TF_MMIO_NOC_REMOTE_LO      TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_LO)
-#define TF_MMIO_NOC_REMOTE_HI      TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_HI)
-#define TF_MMIO_NOC_LOCAL          TF_MMIO_NOC_REG(0, TF_NOC_REG_LOCAL)
-#define TF_MMIO_NOC_LEN            TF_MMIO_NOC_REG(0, TF_NOC_REG_LEN)
-#define TF_MMIO_NOC_CMD            TF_MMIO_NOC_REG(0, TF_NOC_REG_CMD)
-#define TF_MMIO_NOC_READS_PENDING  TF_MMIO_NOC_REG(0, TF_NOC_REG_READS_PENDING)
-#define TF_MMIO_NOC_WRITES_PENDING TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITES_PENDING)
-#define TF_MMIO_NOC_READ_BARRIER   TF_MMIO_NOC_REG(0, TF_NOC_REG_READ_BARRIER)
-#define TF_MMIO_NOC_WRITE_BARRIER  TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITE_BARRIER)
-#define TF_NOC_CMD_READ            1 /* remote -> local */
-#define TF_NOC_CMD_WRITE           2 /* local -> remote */
-#define TF_NOC_CMD_ATOMIC_INC      3 /* remote L1 word += LEN */
-#define TF_NOC_CMD_WRITE_MCAST     4 /* local -> every core of a rectangle but this one */
-#define TF_NOC_CMD_WRITE_MCAST_SRC 5 /* local -> every core of a rectangle and this one */
+#define TF_NOC_REG_TRID             0x34
+#define TF_NOC_REG_TRID_WAIT        0x38
+#define TF_NOC_REG_TRID_BARRIER     0x3c
+#define TF_NOC_MAX_TRID             15 /* Blackhole's NOC_MAX_TRANSACTION_ID */
+#define TF_NOC_TRID_WRITE_SHIFT     8  /* TRID: the writes' id */
+#define TF_NOC_TRID_KIND_SHIFT      8  /* TRID_WAIT: what it waits for */
+#define TF_NOC_TRID_READS           0u /* reads landed */
+#define TF_NOC_TRID_WRITES          1u /* writes acked */
+#define TF_NOC_TRID_FLUSHED         2u /* writes left the core */
+#define TF_NOC_TRID_QUERY           0x80000000u
+#define TF_NOC_REG_SIZE             0x40
+#define TF_MMIO_NOC_REG(n, reg)     (TF_MMIO_NOC_BASE(n) + (reg))
+#define TF_MMIO_NOC_REMOTE_LO       TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_LO)
+#define TF_MMIO_NOC_REMOTE_HI       TF_MMIO_NOC_REG(0, TF_NOC_REG_REMOTE_HI)
+#define TF_MMIO_NOC_LOCAL           TF_MMIO_NOC_REG(0, TF_NOC_REG_LOCAL)
+#define TF_MMIO_NOC_LEN             TF_MMIO_NOC_REG(0, TF_NOC_REG_LEN)
+#define TF_MMIO_NOC_CMD             TF_MMIO_NOC_REG(0, TF_NOC_REG_CMD)
+#define TF_MMIO_NOC_READS_PENDING   TF_MMIO_NOC_REG(0, TF_NOC_REG_READS_PENDING)
+#define TF_MMIO_NOC_WRITES_PENDING  TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITES_PENDING)
+#define TF_MMIO_NOC_READ_BARRIER    TF_MMIO_NOC_REG(0, TF_NOC_REG_READ_BARRIER)
+#define TF_MMIO_NOC_WRITE_BARRIER   TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITE_BARRIER)
+#define TF_NOC_CMD_READ             1 /* remote -> local */
+#define TF_NOC_CMD_WRITE            2 /* local -> remote */
+#define TF_NOC_CMD_ATOMIC_INC       3 /* remote L1 word += LEN */
+#define TF_NOC_CMD_WRITE_MCAST      4 /* local -> every core of a rectangle but this one */
+#define TF_NOC_CMD_WRITE_MCAST_SRC  5 /* local -> every core of a rectangle and this one */
+#define TF_NOC_CMD_ATOMIC_INC_MCAST 6 /* every core of a rectangle but this one: L1 word += LEN */
 
 /* Wait for an L1 word without spinning: write the address and a reference,
  * then read WAIT_GE (until (int32)(word - ref) >= 0: a counter that wraps,

@@ -304,9 +304,22 @@ void sim_noc_core_init(sim_core *core)
         core->dram_lat[b] = noc_latency(core, TF_NOC_DRAM_X, (unsigned)b + 1);
 }
 
+/* the kinds to a rectangle, the atomic kinds, the kinds with data */
 static int is_mcast(int kind)
 {
-    return kind == TF_NOC_CMD_WRITE_MCAST || kind == TF_NOC_CMD_WRITE_MCAST_SRC;
+    return kind == TF_NOC_CMD_WRITE_MCAST || kind == TF_NOC_CMD_WRITE_MCAST_SRC ||
+           kind == TF_NOC_CMD_ATOMIC_INC_MCAST;
+}
+
+static int is_atomic(int kind)
+{
+    return kind == TF_NOC_CMD_ATOMIC_INC || kind == TF_NOC_CMD_ATOMIC_INC_MCAST;
+}
+
+static int is_write(int kind)
+{
+    return kind == TF_NOC_CMD_WRITE || kind == TF_NOC_CMD_WRITE_MCAST ||
+           kind == TF_NOC_CMD_WRITE_MCAST_SRC;
 }
 
 /* A multicast rectangle in NOC coordinates, corners in either order. */
@@ -334,7 +347,8 @@ static uint32_t mcast_dests(const noc_rect *r, unsigned ex, unsigned ey, int loo
 }
 
 /* Validate a multicast: the rectangle is all Tensix cores, the range fits
- * L1, num_dests is the number of cores it writes. */
+ * L1 (an atomic's word: 4 bytes), num_dests is the number of cores it
+ * writes. */
 static int mcast_check(sim_core_hart *sh, int noc, int cmd, uint64_t remote, uint32_t len,
                        noc_rect *r, uint32_t *dests)
 {
@@ -343,6 +357,7 @@ static int mcast_check(sim_core_hart *sh, int noc, int cmd, uint64_t remote, uin
     if (r->x0 < 1 || r->y0 < 1 || (int)r->x1 > c->gx || (int)r->y1 > c->gy)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_MCAST, remote);
     uint64_t local = TF_NOC_LOCAL(remote);
+    if (is_atomic(cmd)) len = 4;
     if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
         return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
@@ -375,7 +390,7 @@ static inline uint64_t settle_time(sim_chip *c, sim_noc_if *ni, int kind, int ba
     if (kind == TF_NOC_CMD_READ) {
         ni->reads_done_at = umax(ni->reads_done_at, time);
         if (counted) ni->trid_done_at[trid] = umax(ni->trid_done_at[trid], time);
-    } else if (kind == TF_NOC_CMD_ATOMIC_INC) {
+    } else if (is_atomic(kind)) {
         ni->atomics_done_at = umax(ni->atomics_done_at, time);
     } else {
         ni->writes_done_at = umax(ni->writes_done_at, time);
@@ -391,7 +406,7 @@ static void settle(sim_chip *c, uint32_t slot)
 {
     sim_noc_event *e = &c->events[slot];
     sim_core_hart *sh = e->issuer;
-    uint32_t bytes = e->kind == TF_NOC_CMD_ATOMIC_INC ? 4 : e->len;
+    uint32_t bytes = is_atomic(e->kind) ? 4 : e->len;
     /* start and lat are read: seq and next take their place */
     sim_noc_if *ni = &sh->noc[e->noc];
     /* an id cleared since its issue no longer waits for it */
@@ -436,10 +451,9 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     /* the transfer's transaction id: a read's, a write's (an atomic's is 0) */
     uint32_t tr = noc_reg(sh, noc, TF_NOC_REG_TRID);
     int trid = cmd == TF_NOC_CMD_READ ? (int)(tr & TF_NOC_MAX_TRID)
-               : cmd == TF_NOC_CMD_ATOMIC_INC
-                   ? 0
-                   : (int)(tr >> TF_NOC_TRID_WRITE_SHIFT &
-                           TF_NOC_MAX_TRID); /* settled here, placed below */
+               : is_atomic(cmd)       ? 0
+                                      : (int)(tr >> TF_NOC_TRID_WRITE_SHIFT &
+                                        TF_NOC_MAX_TRID); /* settled here, placed below */
     if (at_issue) {
         /* One thread issues in hart order (a round run serially): the
          * transfer takes its bank time and place now, straight into the
@@ -486,7 +500,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
     if (cmd == TF_NOC_CMD_READ) {
         ni->reads_pending++;
         ni->trid_pending[trid]++;
-    } else if (cmd == TF_NOC_CMD_ATOMIC_INC) {
+    } else if (is_atomic(cmd)) {
         ni->atomics_pending++;
     } else {
         ni->writes_pending++;
@@ -508,26 +522,33 @@ static inline uint64_t port_start(sim_core_hart *sh, int noc, uint32_t bytes)
     return start;
 }
 
-/* A multicast write (out of line: the unicast path below stays short):
- * one injection, then the farthest corner and an ack per destination. */
+/* A multicast write or atomic increment (out of line: the unicast path
+ * below stays short): one injection (an atomic's 4 bytes), then the
+ * farthest corner and an ack per destination. */
 static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int cmd,
                                                  uint64_t remote, uint32_t len, uint32_t local)
 {
     noc_rect rect;
-    uint32_t dests;
+    uint32_t dests, bytes = len;
     if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
-    if (len == 0) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ZERO_LEN, remote);
-    if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
-    if ((TF_NOC_LOCAL(remote) ^ local) & (TF_NOC_ALIGN(0, 0) - 1)) /* a write to L1s */
-        return noc_fail(sh, TF_FAULT_DETAIL_NOC_ALIGN_MCAST, TF_NOC_LOCAL(remote) << 32 | local);
+    if (is_atomic(cmd)) {
+        if (TF_NOC_LOCAL(remote) & 3) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
+        bytes = 4;
+    } else {
+        if (len == 0) return noc_fail(sh, TF_FAULT_DETAIL_NOC_ZERO_LEN, remote);
+        if (local > TF_L1_SIZE || len > TF_L1_SIZE - local)
+            return noc_fail(sh, TF_FAULT_DETAIL_NOC_LOCAL, local);
+        if ((TF_NOC_LOCAL(remote) ^ local) & (TF_NOC_ALIGN(0, 0) - 1)) /* a write to L1s */
+            return noc_fail(sh, TF_FAULT_DETAIL_NOC_ALIGN_MCAST,
+                            TF_NOC_LOCAL(remote) << 32 | local);
+    }
     unsigned ex = TF_NOC_CORE_X(sh->core->x), ey = TF_NOC_CORE_Y(sh->core->y);
     unsigned hops = (unsigned)(umax(udist(ex, rect.x0), udist(ex, rect.x1)) +
                                umax(udist(ey, rect.y0), udist(ey, rect.y1)));
-    uint64_t start = port_start(sh, noc, len);
+    uint64_t start = port_start(sh, noc, bytes);
     /* the sender collects one ack per core */
     uint32_t lat = TF_NOC_LATENCY + TF_NOC_HOP_LATENCY * hops + dests * TF_NOC_MCAST_ACK_CYCLES;
-    return post(sh->core->chip, sh, noc, cmd, remote, local, len, len, -1, start, lat, dests);
+    return post(sh->core->chip, sh, noc, cmd, remote, local, len, bytes, -1, start, lat, dests);
 }
 
 /* A unicast of kind `cmd` (a constant where it is inlined: each kind gets
@@ -668,7 +689,7 @@ static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int p
     for (int i = 0; i < n; i++) {
         sim_noc_event *e = &ev[i];
         if ((pool && !e->live) || e->issuer != sh || e->noc != noc || e->data ||
-            e->generation != sh->generation || (e->kind != TF_NOC_CMD_WRITE && !is_mcast(e->kind)))
+            e->generation != sh->generation || !is_write(e->kind))
             continue;
         e->data = malloc(e->len);
         if (e->data) memcpy(e->data, sh->core->l1->data + e->local, e->len);
@@ -689,6 +710,15 @@ static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
     ep_put(c, ep, e->data ? e->data : e->issuer->core->l1->data + e->local, e->len, e->time);
 }
 
+/* An atomic increment of the L1 word at ep by incr, landing at time. */
+static void atomic_add(const noc_ep *ep, uint32_t incr, uint64_t time)
+{
+    uint32_t w;
+    memcpy(&w, ep->core->l1->data + ep->local, 4);
+    w += incr;
+    sim_core_l1_write(ep->core, (uint32_t)ep->local, &w, 4, time);
+}
+
 /* A write, an atomic or a multicast lands (complete_slot lands a read). */
 static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_event *e)
 {
@@ -701,10 +731,13 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
         unsigned ex = TF_NOC_CORE_X(self->x), ey = TF_NOC_CORE_Y(self->y);
         for (unsigned y = r.y0; y <= r.y1; y++)
             for (unsigned x = r.x0; x <= r.x1; x++) {
-                if (x == ex && y == ey && e->kind == TF_NOC_CMD_WRITE_MCAST) continue;
+                if (x == ex && y == ey && e->kind != TF_NOC_CMD_WRITE_MCAST_SRC) continue;
                 ep = (noc_ep){&c->cores[(int)(y - 1) * c->gx + (int)(x - 1)], -1,
                               TF_NOC_LOCAL(e->remote)};
-                write_to(c, e, &ep);
+                if (e->kind == TF_NOC_CMD_ATOMIC_INC_MCAST)
+                    atomic_add(&ep, e->len, e->time);
+                else
+                    write_to(c, e, &ep);
             }
         if (e->kind == TF_NOC_CMD_WRITE_MCAST_SRC &&
             !(ex >= r.x0 && ex <= r.x1 && ey >= r.y0 && ey <= r.y1)) {
@@ -717,19 +750,13 @@ static __attribute__((noinline)) void noc_complete(sim_chip *c, const sim_noc_ev
                       TF_NOC_LOCAL(e->remote)};
         switch (e->kind) {
         case TF_NOC_CMD_WRITE: write_to(c, e, &ep); break;
-        case TF_NOC_CMD_ATOMIC_INC: {
-            uint32_t w;
-            memcpy(&w, ep.core->l1->data + ep.local, 4);
-            w += e->len;
-            sim_core_l1_write(ep.core, (uint32_t)ep.local, &w, 4, e->time);
-            break;
-        }
+        case TF_NOC_CMD_ATOMIC_INC: atomic_add(&ep, e->len, e->time); break;
         }
     }
     sim_core_hart *sh = e->issuer;
     if (sh->generation != e->generation) return; /* the issuer was reset meanwhile */
     sim_noc_if *ni = &sh->noc[e->noc];
-    if (e->kind == TF_NOC_CMD_ATOMIC_INC) {
+    if (is_atomic(e->kind)) {
         ni->atomics_pending--;
     } else {
         ni->writes_pending--;

@@ -306,6 +306,20 @@ TF_ALWAYS_INLINE void noc_semaphore_inc_on(uint64_t addr, uint32_t incr, uint32_
     dev_noc_atomic_inc(noc, addr, incr);
 }
 
+/* Atomically add `incr` to a semaphore word on every core of a multicast
+ * rectangle (get_noc_multicast_addr) but this one; num_dests is how many
+ * (completion: noc_async_atomic_barrier). */
+TF_ALWAYS_INLINE void noc_semaphore_inc_multicast(uint64_t addr, uint32_t incr, uint32_t num_dests)
+{
+    dev_noc_atomic_inc_multicast(NOC_INDEX, addr, incr, num_dests);
+}
+
+TF_ALWAYS_INLINE void noc_semaphore_inc_multicast_on(uint64_t addr, uint32_t incr,
+                                                     uint32_t num_dests, uint32_t noc)
+{
+    dev_noc_atomic_inc_multicast(noc, addr, incr, num_dests);
+}
+
 /* Write the local word at src_local_l1_addr to a semaphore anywhere (a
  * 4-byte write: completion is noc_async_write_barrier). */
 TF_ALWAYS_INLINE void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr)

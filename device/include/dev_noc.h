@@ -151,6 +151,19 @@ TF_ALWAYS_INLINE void dev_noc_semaphore_set_multicast(uint32_t noc, uint32_t src
     dev_noc_write_multicast(noc, src_l1, dst_mcast_addr, 4, num_dests, loopback_src);
 }
 
+/* Atomically add incr to the 4-byte aligned word at a multicast address
+ * on every core of its rectangle but this one (tt-metal's
+ * noc_semaphore_inc_multicast: the sender is never a destination).
+ * num_dests is the number of cores; a wrong count faults, as does a
+ * rectangle that is not all Tensix cores. Completes (atomic barrier) when
+ * every destination acked. */
+TF_ALWAYS_INLINE void dev_noc_atomic_inc_multicast(uint32_t noc, uint64_t dst_mcast_addr,
+                                                   uint32_t incr, uint32_t num_dests)
+{
+    dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_NUM_DESTS), num_dests);
+    dev_noc_cmd_on(noc, dst_mcast_addr, 0, incr, TF_NOC_CMD_ATOMIC_INC_MCAST);
+}
+
 /* This core's NOC coordinates (the same on both NOCs). */
 TF_ALWAYS_INLINE uint32_t dev_my_noc_x(uint32_t noc)
 {

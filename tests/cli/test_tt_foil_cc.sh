@@ -150,8 +150,8 @@ refused() {
     expect_rc 1 "$3"
     expect_err "$2" "$3"
 }
-refused '#include "experimental/noc_semaphore.h"\nvoid kernel_main()\n{\n    experimental::Semaphore<> s(0);\n    s.inc_multicast(experimental::Noc(), 1, 1, 2, 2, 1, 4);\n}\n' \
-    "refused.cpp:5:7: error: 'inc_multicast' is unavailable: not supported by tt-foil: Semaphore::inc_multicast (multicast atomics)" \
+refused '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    experimental::CircularBuffer cb(0);\n    (void)cb.read_tile_value(0, 1);\n}\n' \
+    "refused.cpp:5:14: error: 'read_tile_value' is unavailable: not supported by tt-foil: CircularBuffer::read_tile_value" \
     "unsupported member of a Device 2.0 object"
 refused '#include "debug/dprint.h"\nvoid kernel_main()\n{\n    DPRINT << TSLICE(0, 0, 0) << ENDL();\n}\n' \
     "not supported by tt-foil: TSLICE" "unsupported macro"
@@ -191,7 +191,7 @@ while IFS='|' read -r code want; do
     expect_err "$want" "$code"
     expect_err "1 error generated" "$code: one error"
 done <<NAMES
-noc_semaphore_inc_multicast(0ull, 1u, 2u);|is unavailable: not supported by tt-foil: multicast atomics; noc_semaphore_inc each destination
+get_system_memory_noc_addr(0u, 0u);|is unavailable: not supported by tt-foil: host (PCIe) memory over the NOC
 noc_inline_dw_write_set_state(get_noc_addr(0x70000));|is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 noc_inline_dw_write_with_state(5u);|'noc_inline_dw_write_with_state<unsigned int>' is unavailable: not supported by tt-foil: stateful inline (register) NOC writes
 ncrisc_noc_fast_write_any_len(noc_index, 0, 0x70000, 0ull, 16u);|is unavailable: not supported by tt-foil: the NOC's internals: use noc_async_write
@@ -232,7 +232,7 @@ noc.async_write(mem, ep, 64, {.offset_bytes = 16}, {.noc_x = 1, .noc_y = 2, .add
 noc.async_write_multicast<experimental::Noc::McastMode::INCLUDE_SRC>(experimental::use<experimental::CircularBuffer::AddrSelector::READ_PTR>(cb), mc, 64, 4, {}, {.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 0x40000}); for (const auto &p : s.pages(0, 2)) noc.async_read(p, mem, 2048, {}, {});|
 noc.inline_dw_write(ep, 5u, {.noc_x = 1, .noc_y = 1, .addr = 0x40000});|not supported by tt-foil: Noc::inline_dw_write (inline (register) NOC writes): write the word to L1 and async_write it
 noc.inline_dw_write<experimental::Noc::TxnIdMode::DISABLED, InlineWriteDst::L1>(ep, 5u, {.noc_x = 1, .noc_y = 1, .addr = 0x40000});|not supported by tt-foil: Noc::inline_dw_write (inline (register) NOC writes)
-sem.inc_multicast(noc, 1, 1, 2, 2, 1, 4);|'inc_multicast' is unavailable: not supported by tt-foil: Semaphore::inc_multicast (multicast atomics): up(noc, x, y, value) each destination
+sem.inc_multicast(noc, 1, 1, 2, 2, 1, 4); noc.async_atomic_barrier();|
 (void)cb.get_tile_address(0);|'get_tile_address' is unavailable: not supported by tt-foil: CircularBuffer::get_tile_address (reading CB memory from a TRISC)
 (void)cb.read_tile_value(0, 1);|'read_tile_value' is unavailable: not supported by tt-foil: CircularBuffer::read_tile_value
 noc.async_read<experimental::Noc::TxnIdMode::ENABLED, NOC_MAX_BURST_SIZE>(s, cb, 64, {.page_id = 0}, {}, NOC_UNICAST_WRITE_VC, 3); noc.async_write<experimental::Noc::TxnIdMode::ENABLED>(cb, s, 64, {}, {.page_id = 0}, NOC_UNICAST_WRITE_VC, 4); noc.async_read_barrier<experimental::Noc::BarrierMode::TXN_ID>(3); noc.async_writes_flushed<experimental::Noc::ResponseMode::NON_POSTED, experimental::Noc::BarrierMode::TXN_ID>(4); noc.async_write_barrier<experimental::Noc::BarrierMode::TXN_ID>(4);|
@@ -291,7 +291,6 @@ while IFS='|' read -r code want; do
     expect_err "$want" "$code"
     expect_err "1 error generated" "$code: one error"
 done <<SEM26
-sem.inc_multicast(noc, 1, 1, 2, 2, 1, 4);|'inc_multicast' is unavailable: not supported by tt-foil: Semaphore::inc_multicast (multicast atomics)
 Semaphore<ProgrammableCoreType::TENSIX, SemScope::DM_LOCAL_CACHED> c(2); c.up(1);|not supported by tt-foil: SemScope::DM_LOCAL_CACHED (Quasar's cached-alias RISC-V atomics
 Semaphore<> e(ext); e.up(1);|the token's SemScope is not this Semaphore's
 (void)(uint32_t)NOC_CTRL;|'NOC_CTRL' is unavailable: not supported by tt-foil: the NOC's registers and command buffers

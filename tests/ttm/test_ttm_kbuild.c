@@ -337,11 +337,11 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "bad.cpp:3:13: error: expected expression");
     /* a tt-metal name tt-foil does not provide */
     snprintf(src, sizeof src, "%s/unsup.cpp", work);
-    write_file(src, "void kernel_main()\n{\n    noc_semaphore_inc_multicast(0ull, 1u, 2u);\n}\n");
+    write_file(src, "void kernel_main()\n{\n    get_system_memory_noc_addr(0u, 0u);\n}\n");
     CHECK_TRUE(ttm_build(dev, src, TF_NCRISC, NULL, 0) == NULL);
-    CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'noc_semaphore_inc_multicast");
-    CHECK_CONTAINS(tf_last_error(), "is unavailable: not supported by tt-foil: multicast atomics; "
-                                    "noc_semaphore_inc each destination");
+    CHECK_CONTAINS(tf_last_error(), "unsup.cpp:3:5: error: 'get_system_memory_noc_addr");
+    CHECK_CONTAINS(tf_last_error(),
+                   "is unavailable: not supported by tt-foil: host (PCIe) memory over the NOC");
     /* one taking a type as template argument says so too (it was "no
      * matching function", the reason only in a note) */
     write_file(src, "void kernel_main()\n{\n    uint32_t a = rt_args::get<uint32_t>(0);\n"

@@ -27,8 +27,6 @@ TF_UNSUPPORTED_FN(
 TF_UNSUPPORTED_FN(
     noc_inline_dw_write_with_state,
     "stateful inline (register) NOC writes; write the word to L1 and noc_async_write it");
-TF_UNSUPPORTED_FN(noc_semaphore_inc_multicast,
-                  "multicast atomics; noc_semaphore_inc each destination");
 TF_UNSUPPORTED_FN(noc_async_write_multicast_exclude_region, "multicast with an excluded region");
 TF_UNSUPPORTED_FN(get_system_memory_noc_addr, "host (PCIe) memory over the NOC");
 TF_UNSUPPORTED_FN(noc_async_read_tile_dram_sharded, "DRAM-sharded tensors");

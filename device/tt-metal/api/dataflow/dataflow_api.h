@@ -617,6 +617,18 @@ FORCE_INLINE void noc_semaphore_inc(std::uint64_t addr, std::uint32_t incr,
     (void)vc;
     tf_ttm::noc_atomic_inc(noc_id, addr, incr);
 }
+// Every core of the multicast rectangle but this one adds incr to the word
+// (the sender is never a destination, as tt-metal's); num_dests counts them
+// (a wrong count faults naming both). posted: acked all the same here.
+template <bool posted = false>
+FORCE_INLINE void noc_semaphore_inc_multicast(std::uint64_t addr, std::uint32_t incr,
+                                              std::uint32_t num_dests,
+                                              std::uint8_t noc_id = noc_index,
+                                              std::uint8_t vc = NOC_MULTICAST_WRITE_VC)
+{
+    (void)vc;
+    dev_noc_atomic_inc_multicast(noc_id, addr, incr, num_dests);
+}
 FORCE_INLINE void noc_semaphore_set_remote(std::uint32_t src_local_l1_addr,
                                            std::uint64_t dst_noc_addr, std::uint8_t noc = noc_index)
 {

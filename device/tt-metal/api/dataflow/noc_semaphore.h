@@ -137,8 +137,17 @@ class Semaphore
         mcast<opts>(noc, dst_sem.addr_, noc_x_start, noc_y_start, noc_x_end, noc_y_end, num_dests,
                     linked);
     }
-    TF_UNSUPPORTED_MEMBER(inc_multicast, "Semaphore::inc_multicast (multicast atomics): up(noc, "
-                                         "x, y, value) each destination");
+    // value added to this semaphore on every core of a rectangle but this one
+    // (noc_semaphore_inc_multicast)
+    FORCE_INLINE void inc_multicast(const Noc &noc, std::uint32_t noc_x_start,
+                                    std::uint32_t noc_y_start, std::uint32_t noc_x_end,
+                                    std::uint32_t noc_y_end, std::uint32_t value,
+                                    std::uint32_t num_dests)
+    {
+        noc_semaphore_inc_multicast(::get_noc_multicast_addr(noc_x_start, noc_y_start, noc_x_end,
+                                                             noc_y_end, addr_, noc.get_noc_id()),
+                                    value, num_dests, noc.get_noc_id());
+    }
 
   private:
     template <NocOptions opts>

@@ -47,10 +47,10 @@ typedef struct sim_noc_if {
     uint64_t trid_done_at[TF_NOC_MAX_TRID + 1];
     uint32_t wtrid_pending[TF_NOC_MAX_TRID + 1];
     uint64_t wtrid_done_at[TF_NOC_MAX_TRID + 1], wtrid_sent_at[TF_NOC_MAX_TRID + 1];
-    /* bumped when an id is cleared with transfers still counted
-     * (sim_noc_trid_clear): a transfer issued before counts for its id
-     * only while its epoch is the id's */
-    uint16_t trid_epoch[TF_NOC_MAX_TRID + 1];
+    /* bumped (modulo TF_NOC_EPOCHS) when an id is cleared with transfers
+     * still counted (sim_noc_trid_clear): a transfer issued before counts
+     * for its id only while its epoch is the id's */
+    uint32_t trid_epoch[TF_NOC_MAX_TRID + 1];
 } sim_noc_if;
 
 typedef struct sim_core_hart {
@@ -180,11 +180,16 @@ typedef struct sim_noc_event {
     uint32_t generation;
     uint8_t kind; /* TF_NOC_CMD_* */
     uint8_t noc;
-    int8_t bank;    /* DRAM bank the transfer occupies, or -1 */
-    uint8_t live;   /* a pool slot in use */
-    uint8_t trid;   /* a read's or write's transaction id (TF_NOC_REG_TRID when issued) */
-    uint16_t epoch; /* its id's epoch when issued (sim_noc_if.trid_epoch) */
+    int8_t bank;  /* DRAM bank the transfer occupies, or -1 */
+    uint8_t live; /* a pool slot in use */
+    /* a read's or write's transaction id (TF_NOC_REG_TRID when issued) and
+     * that id's epoch then (sim_noc_if.trid_epoch): one word, the event
+     * stays 64 bytes */
+    uint32_t trid : 8, epoch : 24;
 } sim_noc_event;
+/* epochs an id goes through before one repeats: 2^24 clears of an id, each
+ * with a transfer issued since the last, while one is still in flight */
+#define TF_NOC_EPOCHS (1u << 24)
 
 /* A host thread of the simulator and what its harts did during a round,
  * applied at the round's end in hart order (docs/chip.md, "Threads"). */

@@ -666,19 +666,23 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
 
 /* Clear the counts of the transaction ids whose bits are set in mask (a
  * store to TRID_BARRIER: tt-metal's NOC_CLEAR_OUTSTANDING_REQ_CNT, bits
- * 0..15; higher bits name no id). Both the read and the write id of that
- * number restart from nothing: their barriers and tests no longer wait for
- * the transfers already issued with it, which still land as issued (the
- * global barriers still wait for them). An id with transfers still counted
- * takes a new epoch, so that those leave its new count alone. */
+ * 0..15; higher bits name no id), this RISC's. Both the read and the write
+ * id of that number restart from nothing: their barriers and tests no
+ * longer wait for the transfers already issued with it, which still land
+ * as issued (the global barriers still wait for them). When the writes
+ * leave the core is kept (the NIU counts outgoing writes apart): a flush of
+ * the id still waits until they have, so that their sources stay as they
+ * were. An id with transfers still counted takes a new epoch, so that
+ * those leave its new count alone. */
 void sim_noc_trid_clear(sim_core_hart *sh, int noc, uint32_t mask)
 {
     sim_noc_if *ni = &sh->noc[noc];
     for (int t = 0; t <= TF_NOC_MAX_TRID; t++) {
         if (!(mask >> t & 1u)) continue;
-        if (ni->trid_pending[t] || ni->wtrid_pending[t]) ni->trid_epoch[t]++;
+        if (ni->trid_pending[t] || ni->wtrid_pending[t])
+            ni->trid_epoch[t] = (ni->trid_epoch[t] + 1) % TF_NOC_EPOCHS;
         ni->trid_pending[t] = ni->wtrid_pending[t] = 0;
-        ni->trid_done_at[t] = ni->wtrid_done_at[t] = ni->wtrid_sent_at[t] = 0;
+        ni->trid_done_at[t] = ni->wtrid_done_at[t] = 0;
     }
 }
 

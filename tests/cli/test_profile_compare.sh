@@ -93,9 +93,9 @@ cp "$b"/*.csv "$tmp/esc/"
 sed -i 's/^save,,/"<b>save\&""x""<\/b>",,/' "$tmp/esc/tt_foil_perf_results.csv"
 run "$tool" compare --top 1 --html "$tmp/c.html" "$a" "$tmp/esc"
 expect_rc 0 "--html"
-html_has() { # TEXT WHAT: the page holds TEXT
+html_has() { # TEXT WHAT [FILE]: the page (c.html) holds TEXT
     checks=$((checks + 1))
-    grep -qF -- "$1" "$tmp/c.html" || fail "the HTML page lacks $2: '$1'"
+    grep -qF -- "$1" "${3:-$tmp/c.html}" || fail "the HTML page lacks $2: '$1'"
 }
 html_has '<tr class="up"><td class="name">mm [reader,mm_compute,writer]<div class="why">why: NCRISC waits noc read +100, TRISC1 waits tile src +33 (cycles a core and op)</div></td><td>3</td><td>3</td><td>1067</td><td>1100</td><td class="chg">+3.1%</td><td class="bar"><span style="width:3.1%"></span></td><td>3200</td><td>3300</td><td class="chg">+3.1%</td></tr>' "the op mm"
 html_has '<tr class="down"><td class="name">sm [reader,sm_compute,writer]<div class="why">why: TRISC1 waits tile src -100' "the op sm (past --top 1: every row)"
@@ -108,6 +108,27 @@ checks=$((checks + 1))
 [ "$(grep -c '<tr class=' "$tmp/c.html")" = 10 ] || fail "the HTML page has $(grep -c '<tr class=' "$tmp/c.html") rows, not 10"
 checks=$((checks + 1))
 ! grep -q '<b>save' "$tmp/c.html" || fail "a name's markup reached the page"
+# bytes that are no UTF-8, a C1 control and a right-to-left override come
+# out as U+FFFD; a long name whole; a row from 0 gets a full bar
+mkdir "$tmp/escA"
+cp "$a"/reports/*.csv "$tmp/escA/"
+sed -i 's/^main,,1,5000000,5000000,5000000,5000000,5000000,5000000,1000000$/main,,1,0,0,0,0,0,0,0/' "$tmp/escA/tt_foil_perf_results.csv"
+long=$(printf 'z%.0s' $(seq 600))
+printf '%s,,1,5,5,5,5,5,5,5\nbad\377x\302\205y\342\200\256z,,1,5,5,5,5,5,5,5\n' "$long" >>"$tmp/esc/tt_foil_perf_results.csv"
+run "$tool" compare --html "$tmp/d.html" "$tmp/escA" "$tmp/esc"
+expect_rc 0 "--html with odd names"
+html_has '<td class="name">bad&#xfffd;x&#xfffd;y&#xfffd;z</td>' "bad bytes, C1 and bidi controls replaced" "$tmp/d.html"
+html_has "<td class=\"name\">$long</td>" "a 600-byte name whole" "$tmp/d.html"
+html_has '<tr class="up"><td class="name">main</td><td>1</td><td>1</td><td>0 ns</td><td>4000.0 us</td><td class="chg">from 0</td><td class="bar"><span style="width:100.0%"></span></td></tr>' "a row from 0" "$tmp/d.html"
+checks=$((checks + 1))
+! LC_ALL=C grep -q $'\377' "$tmp/d.html" || fail "a byte that is no UTF-8 reached the page"
+# it overwrites neither the other output nor a report it reads
+run "$tool" compare --csv "$tmp/same" --html "$tmp/same" "$a" "$b"
+expect_rc 2 "--csv and --html one file"
+expect_err "compare: --csv and --html name the same file, '$tmp/same'" "one file twice"
+run "$tool" compare --html "$b/tt_foil_ops_perf.csv" "$a" "$b"
+expect_rc 2 "--html over an input report"
+expect_err "compare: --html '$b/tt_foil_ops_perf.csv' is B's report tt_foil_ops_perf.csv, which the comparison reads: write it elsewhere" "an input report"
 run "$tool" compare --html "$tmp/no/such/c.html" "$a" "$b"
 expect_rc 1 "--html into a missing folder"
 expect_err "compare: cannot write $tmp/no/such/c.html: No such file or directory" "--html unwritable"

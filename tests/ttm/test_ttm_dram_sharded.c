@@ -219,6 +219,8 @@ static void width_tensor(void)
     CHECK_EQ_U(res[2], 93);  /* (A's issue, two tests, the clear and B) */
     CHECK_EQ_U(res[3], 234); /* A's 9 pages from DRAM */
     CHECK_EQ_U(res[6], 49);  /* B alone */
+    CHECK_EQ_U(res[7], 24);  /* the flush of id 4 after the clear: 16 port cycles (13 if the
+                                clear forgot them) */
     if (res[2] != 93 || res[3] != 234 || res[6] != 49)
         fprintf(stderr, "  reset: B after %u cycles, A after %u, B again %u\n", res[2], res[3],
                 res[6]);

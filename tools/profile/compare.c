@@ -512,19 +512,34 @@ static int cmp_why(char *buf, size_t n, const cmp_section *cyc, const cmp_row *o
  * compared (a mean for cycles, else the total) and its change, the totals
  * and their change (cycles), the leaked bytes (memory). */
 typedef struct cmp_cells {
-    char label[512], count[2][24], val[2][32], change[32], tot[2][32], tot_change[32];
+    char *label; /* label_buf, or a longer label's own (cmp_cells_free) */
+    char label_buf[512], count[2][24], val[2][32], change[32], tot[2][32], tot_change[32];
     char leaked[2][32];
     int by_mean, mem;
     double pct; /* the value's change (0 without one) */
+    int none;   /* no percentage: A's value 0 and B's not */
     int trend;  /* +1 B more (or new), -1 less (or gone), 0 the same */
 } cmp_cells;
 
+static void cmp_cells_free(cmp_cells *c)
+{
+    if (c->label != c->label_buf) free(c->label);
+}
+
+/* (a label longer than label_buf gets its own buffer, whole; out of
+ * memory, label_buf's cut one) */
 static void cmp_row_cells(const cmp_section *s, const cmp_row *r, cmp_cells *c)
 {
     char t[32];
     c->by_mean = !strcmp(s->unit, "cycles");
     c->mem = !strcmp(s->id, "memory");
-    cmp_label(c->label, sizeof c->label, s, r);
+    c->label = c->label_buf;
+    /* the parts and at most 3 bytes between them (cmp_label) */
+    size_t need = strlen(r->name) + strlen(r->context) + strlen(r->risc) + 4;
+    if (need > sizeof c->label_buf && (c->label = malloc(need)) != NULL)
+        cmp_label(c->label, need, s, r);
+    else
+        cmp_label(c->label = c->label_buf, sizeof c->label_buf, s, r);
     for (int run = 0; run < 2; run++) {
         snprintf(c->count[run], sizeof c->count[run], r->have[run] ? "%llu" : "-",
                  (unsigned long long)r->count[run]);
@@ -540,8 +555,8 @@ static void cmp_row_cells(const cmp_section *s, const cmp_row *r, cmp_cells *c)
     double va = c->by_mean ? cmp_mean(r, A) : ta, vb = c->by_mean ? cmp_mean(r, B) : tb;
     snprintf(c->change, sizeof c->change, "%s", cmp_change(t, sizeof t, r, va, vb));
     snprintf(c->tot_change, sizeof c->tot_change, "%s", cmp_change(t, sizeof t, r, ta, tb));
-    int none;
-    c->pct = r->have[A] && r->have[B] ? cmp_pct(va, vb, &none) : 0;
+    c->none = 0;
+    c->pct = r->have[A] && r->have[B] ? cmp_pct(va, vb, &c->none) : 0;
     c->trend = !r->have[A] ? 1 : !r->have[B] ? -1 : vb > va ? 1 : vb < va ? -1 : 0;
 }
 
@@ -588,6 +603,7 @@ static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *
         if (why && why->have[A] && why->have[B] && r->have[A] && r->have[B] &&
             strcmp(c.change, "0.0%") && cmp_why(t, sizeof t, why, r))
             fprintf(out, "      why: %s (cycles a core and op)\n", pf_term(t, sizeof t, t));
+        cmp_cells_free(&c);
     }
     if (shown < s->n)
         fprintf(out, "  (%zu more; --top 0 shows all, --csv FILE writes all)\n", s->n - shown);
@@ -643,24 +659,54 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
 
 /* ---- the HTML page -------------------------------------------------------------------------- */
 
-/* s as HTML text: the five characters that could end it escaped, control
- * characters as U+FFFD */
+/* The code point of the UTF-8 sequence at s and its length in *len, or -1
+ * (*len 1) for a byte that starts no valid sequence (overlong forms,
+ * surrogates and values past U+10FFFF are not valid). */
+static long cmp_utf8(const unsigned char *s, int *len)
+{
+    static const long least[] = {0, 0, 0x80, 0x800, 0x10000};
+    int n = s[0] < 0x80             ? 1
+            : (s[0] & 0xe0) == 0xc0 ? 2
+            : (s[0] & 0xf0) == 0xe0 ? 3
+            : (s[0] & 0xf8) == 0xf0 ? 4
+                                    : 0;
+    *len = 1;
+    if (!n) return -1;
+    long cp = n == 1 ? s[0] : s[0] & (0x7f >> n);
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80) return -1;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
+    *len = n;
+    return cp;
+}
+
+/* s as HTML text: the five characters that could end it escaped; bytes
+ * that are no UTF-8, control characters (C0, DEL, C1) and the
+ * bidirectional controls (which would reorder the rest of the cell) as
+ * U+FFFD */
 static void cmp_html_text(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        switch (ch) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int len;
+        long cp = cmp_utf8(p, &len);
+        switch (cp) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&#39;", f); break;
         default:
-            if (ch < 0x20 || ch == 0x7f)
+            if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x061c ||
+                (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+                (cp >= 0x2066 && cp <= 0x2069))
                 fputs("&#xfffd;", f);
             else
-                fputc(ch, f);
+                fwrite(p, 1, (size_t)len, f);
         }
+        p += len;
     }
 }
 
@@ -728,7 +774,7 @@ static void cmp_html_section(FILE *f, cmp_section *s, const char *title, const c
         cmp_html_cell(f, "td", NULL, c.val[A]);
         cmp_html_cell(f, "td", NULL, c.val[B]);
         cmp_html_cell(f, "td", "chg", c.change);
-        double p = !r->have[A] || !r->have[B] ? 100 : c.pct < 0 ? -c.pct : c.pct;
+        double p = !r->have[A] || !r->have[B] || c.none ? 100 : c.pct < 0 ? -c.pct : c.pct;
         if (p > 100 || p != p) p = 100;
         fprintf(f, "<td class=\"bar\"><span style=\"width:%.1f%%\"></span></td>", p);
         if (by_mean) {
@@ -741,6 +787,7 @@ static void cmp_html_section(FILE *f, cmp_section *s, const char *title, const c
             cmp_html_cell(f, "td", NULL, c.leaked[B]);
         }
         fprintf(f, "</tr>\n");
+        cmp_cells_free(&c);
     }
     fprintf(f, "</table>\n");
 }
@@ -884,6 +931,38 @@ static int cmp_gate_all(const cmp_section *ops, const cmp_section *dev, const cm
 
 /* ---- main ------------------------------------------------------------------------------------ */
 
+/* a and b name one file (an existing one by its identity, else by name) */
+static int cmp_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (!stat(a, &sa) && !stat(b, &sb)) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return !strcmp(a, b);
+}
+
+/* An output file (--csv or --html) must not be one of the reports it
+ * compares, nor the other output. */
+static int cmp_check_output(const char *opt, const char *path, const char *other,
+                            const char *other_opt, char rep[2][PATH_MAX + 16])
+{
+    if (!path) return 0;
+    if (other && cmp_same_file(path, other))
+        return cmp_error(CMP_EXIT_USAGE, "%s and %s name the same file, '%s'", opt, other_opt,
+                         path);
+    const tf_csv_schema *const in[] = {&tf_csv_ops_perf, &tf_csv_ops_cores, &tf_csv_device_perf,
+                                       &tf_csv_perf_results, &tf_csv_memory_report};
+    for (int run = 0; run < 2; run++)
+        for (size_t i = 0; i < sizeof in / sizeof *in; i++) {
+            char f[PATH_MAX + 64];
+            snprintf(f, sizeof f, "%s/%s", rep[run], in[i]->file);
+            if (cmp_same_file(path, f))
+                return cmp_error(CMP_EXIT_USAGE,
+                                 "%s '%s' is %s's report %s, which the comparison reads: write "
+                                 "it elsewhere",
+                                 opt, path, run ? "B" : "A", in[i]->file);
+        }
+    return 0;
+}
+
 static int cmp_parse_count(const char *opt, const char *v, size_t *out)
 {
     uint64_t x;
@@ -957,6 +1036,10 @@ int pf_compare_main(int argc, char **argv)
     for (int run = 0; run < 2; run++)
         if (cmp_find_reports(dirs[run], rep[run], sizeof rep[run], run ? "B" : "A"))
             return CMP_EXIT_INPUT;
+
+    if (cmp_check_output("--csv", csv, html, "--html", rep) ||
+        cmp_check_output("--html", html, NULL, NULL, rep))
+        return CMP_EXIT_USAGE;
 
     static const int need_op[] = {TF_OP_OP_ID, TF_OP_OP_CODE, TF_OP_ZONE,
                                   TF_OP_DEVICE_KERNEL_DURATION_CYCLES};

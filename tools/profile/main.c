@@ -35,7 +35,8 @@ enum { EXIT_USAGE = 2, EXIT_NOT_EXEC = 126, EXIT_NOT_FOUND = 127 };
 static const char usage_text[] =
     "usage: tt_foil_profile [options] [--] PROGRAM [ARGS...]\n"
     "       tt_foil_profile [options] report DIR\n"
-    "       tt_foil_profile compare [--top N] [--csv FILE] [--fail-above PCT] A B\n"
+    "       tt_foil_profile compare [--top N] [--csv FILE] [--html FILE] [--fail-above PCT]\n"
+    "                               A B\n"
     "\n"
     "Runs PROGRAM with the tt-foil profiler logs switched on (TT_FOIL_TRACE and\n"
     "TT_FOIL_MEM_LOG, one file per process under DIR/.logs/; the device markers are\n"
@@ -768,8 +769,9 @@ int main(int argc, char **argv)
         }
     }
     if (i < argc && !strcmp(argv[i], "compare") && strcmp(argv[i - 1], "--"))
-        return error(EXIT_USAGE, "compare takes its own options, after it: tt_foil_profile "
-                                 "compare [--top N] [--csv FILE] [--fail-above PCT] A B");
+        return error(EXIT_USAGE,
+                     "compare takes its own options, after it: tt_foil_profile "
+                     "compare [--top N] [--csv FILE] [--html FILE] [--fail-above PCT] A B");
     if (i < argc && !strcmp(argv[i], "report") && (i == 1 || strcmp(argv[i - 1], "--"))) {
         report_mode = 1;
         if (i + 2 != argc)

@@ -56,7 +56,10 @@
 //           clear, [1] after it, [2] cycles to barrier_with_trid(1)'s end
 //           (B alone), [3] to noc_async_read_barrier's (A too); then a
 //           write tagged 4 cleared in flight: [4] the write test of 4
-//           before, [5] after; then B again, [6] cycles to its
+//           before, [5] after; [7] cycles from a 1 KiB write's issue,
+//           tagged 4 and cleared at once, to write_flushed_with_trid(4)'s
+//           end (a clear keeps when writes leave the core); then B again,
+//           [6] cycles to its
 //           barrier_with_trid(1) (A's landing left id 1's count alone)
 #include "api/core_local_mem.h"
 #include "api/dataflow/dataflow_api.h"
@@ -213,10 +216,18 @@ void kernel_main()
     noc_async_read_barrier();
     res[3] = (uint32_t)(dev_clock() - t0);
     noc_async_write_set_trid(4);
+    t0 = dev_clock();
     noc_async_write(scratch, out.get_noc_addr(0), page);
     res[4] = ncrisc_noc_nonposted_write_with_transaction_id_flushed(noc_index, 4);
     reset_noc_trid_barrier_counter(0xffffffffu, noc_index); /* (bits past 15: no id) */
     res[5] = ncrisc_noc_nonposted_write_with_transaction_id_flushed(noc_index, 4);
+    noc_async_write_barrier();
+    const std::uint64_t self = get_noc_addr(my_x[noc_index], my_y[noc_index], scratch);
+    t0 = dev_clock();
+    noc_async_write(scratch, self, 1024); /* (16 cycles through the port) */
+    reset_noc_trid_barrier_counter(1u << 4, noc_index);
+    noc_async_write_flushed_with_trid(4); /* (still until the write has left the core) */
+    res[7] = (uint32_t)(dev_clock() - t0);
     noc_async_write_barrier();
     t0 = dev_clock();
     noc_async_read(own, tail, page);

@@ -116,7 +116,7 @@ set(TF_KERNEL_WARNINGS -Wall -Werror -Wno-unknown-warning-option -Wno-unknown-pr
     -Wno-error=string-plus-int -Wno-error=overloaded-virtual
     -Wno-error=tautological-constant-out-of-range-compare -Wno-error=tautological-pointer-compare
     -Wno-error=tautological-undefined-compare -Wno-error=constant-logical-operand
-    -Wno-error=unknown-attributes)
+    -Wno-error=unknown-attributes -Wno-error=expansion-to-defined)
 # C++ (device kernels only): freestanding, no exceptions, no RTTI, no
 # start-up code, and our own freestanding standard headers
 # (device/tt-metal/std: there is no C++ library for riscv32 here, and a

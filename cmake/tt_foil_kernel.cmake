@@ -126,6 +126,11 @@ function(tf_device_image target kind risc_name out)
     cmake_parse_arguments(A "" "NAME;PROFILER"
                           "SOURCES;DEFINES;INCLUDES;DEPENDS;CXX_INCLUDES;CXX_FLAGS;WARNINGS" ${ARGN})
     tf_import_vars()
+    string(LENGTH "${A_NAME}" name_len)
+    if(name_len GREATER 63)
+        message(FATAL_ERROR "tt_foil_add_kernel: the kernel name '${A_NAME}' is ${name_len} "
+                            "bytes; its build note holds 63: give a shorter NAME")
+    endif()
     set(prof ${TF_DEVICE_PROFILER_DEFINES})
     if(DEFINED A_PROFILER)
         if(A_PROFILER)

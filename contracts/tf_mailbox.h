@@ -162,6 +162,10 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
  * 0 a read's, 1 a write's, 2 a read barrier's, 3 a write barrier's, 4 a
  * writes-flushed wait's. */
 #define TF_FAULT_DETAIL_NOC_TRID 28u
+/* A kernel's ASSERT(condition) found it false (api/debug/assert.h: built
+ * with WATCHER_ENABLED, tt-metal's watcher assert): aux_lo = the source
+ * line of the ASSERT. */
+#define TF_FAULT_DETAIL_ASSERT 29u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

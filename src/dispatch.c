@@ -601,6 +601,12 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
                  whose[f->aux_hi < 5 ? f->aux_hi : 0], f->aux_lo, TF_NOC_MAX_TRID);
         return 1;
     }
+    case TF_FAULT_DETAIL_ASSERT:
+        snprintf(buf, n,
+                 "ASSERT at line %u failed: its condition is false (tt-metal's watcher assert, "
+                 "checked in a kernel built with WATCHER_ENABLED)",
+                 f->aux_lo);
+        return 1;
     case TF_FAULT_DETAIL_CB_ID:
         snprintf(buf, n, "there is no CB %u (circular buffers 0..%u)", f->aux_lo, last);
         return 1;

@@ -5,10 +5,10 @@
  * (src/jobs.c), and a content-addressed cache of the ELFs. Three steps
  * are done more cheaply, the loaded bytes and the build note the same:
  * the note is force-included into the kernel's own translation unit
- * instead of compiled alone (kb_note_inline), tf_builtins.c is compiled
- * once for every kernel (kb_builtins_find), and the link runs ld.lld with
- * the command the clang driver would give it (tf_kb_lld_argv), not the
- * driver (only the debug sections and symbol table differ).
+ * instead of compiled alone (a long name shortened to fit it:
+ * kb_note_name), tf_builtins.c is compiled once for every kernel (kb_builtins_find), and the link
+ * runs ld.lld with the command the clang driver would give it (tf_kb_lld_argv), not the driver
+ * (only the debug sections and symbol table differ).
  *
  * Cache layout under $TT_FOIL_CACHE_DIR (default ~/.cache/tt-foil/kernels):
  *   <key>.deps        the files the last compile with this key read, one per
@@ -576,10 +576,30 @@ static void kb_name(const tf_kernel_build_opts *o, char *out, size_t cap)
     if (dot && dot != out) *dot = 0;
 }
 
+/* The kernel's name as its build note holds it (out, n bytes with the
+ * NUL: the note's 64): whole when it fits, else its start and its end
+ * around "..", cut between UTF-8 characters (ttnn has kernels of 68
+ * characters: writer_tiled_out_1d_mcast_sender_conv_weights_tiled_...). */
+static void kb_note_name(const char *name, char *out, size_t n)
+{
+    size_t len = strlen(name);
+    if (len < n) {
+        memcpy(out, name, len + 1);
+        return;
+    }
+    size_t head = (n - 3) / 2, tail = n - 3 - head;
+    while (head && ((unsigned char)name[head] & 0xc0) == 0x80) head--;
+    size_t from = len - tail;
+    while (from < len && ((unsigned char)name[from] & 0xc0) == 0x80) from++;
+    memcpy(out, name, head);
+    memcpy(out + head, "..", 2);
+    memcpy(out + head + 2, name + from, len - from + 1);
+}
+
 /* The compile command of `src` for variant r (role: compute role or -1),
  * without -MD/-c/-o. Mirrors tf_rv32_program + tf_device_image +
- * tt_foil_add_kernel. `note`: the build note's source, force-included
- * (kb_note_inline), or NULL. */
+ * tt_foil_add_kernel. `note`: the build note's source, force-included, or
+ * NULL. */
 static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char *name, int r,
                            int role, const char *src, const char *note)
 {
@@ -599,9 +619,11 @@ static void kb_compile_cmd(kb_argv *a, const tf_kernel_build_opts *o, const char
     kb_push(a, buf);
     kb_push(a, "-DTF_BUILD_KIND=2");
     /* the name as a C string literal: '"' and '\\' escaped (a source file
-     * may be called anything) */
+     * may be called anything), shortened to fit the note (kb_note_name) */
+    char short_name[sizeof(((tf_build_note *)0)->name)];
+    kb_note_name(name, short_name, sizeof short_name);
     size_t n = (size_t)snprintf(buf, sizeof buf, "-DTF_BUILD_NAME=\"");
-    for (const char *c = name; *c && n + 4 < sizeof buf; c++) {
+    for (const char *c = short_name; *c && n + 4 < sizeof buf; c++) {
         if (*c == '"' || *c == '\\') buf[n++] = '\\';
         buf[n++] = *c;
     }
@@ -724,16 +746,6 @@ static void kb_read_deps(const char *dfile, kb_argv *deps)
         kb_push(deps, word);
     }
     fclose(f);
-}
-
-/* The build note goes into the kernel's own translation unit
- * (-include build_note.c: no compiler process of its own) unless the
- * name is too long for the note's 64 bytes with its NUL: then it is
- * compiled alone, as C, so such a name fails (or, at exactly 64, builds)
- * as it always has. */
-static int kb_note_inline(const char *name)
-{
-    return strlen(name) < sizeof(((tf_build_note *)0)->name);
 }
 
 /* ---- tf_builtins.c, once per compiler and flags ---------------------------------- */
@@ -961,7 +973,7 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
     char note_c[4200], builtins_c[4200], bbase[4300], bobj[4400], btmp[4400] = "";
     const char *note = kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c),
                *builtins = kb_expand(TF_KB_BUILTINS_C, builtins_c, sizeof builtins_c),
-               *inl = kb_note_inline(name) ? note : NULL;
+               *inl = note; /* (always into the kernel's own unit) */
     kb_build *b = calloc(1, sizeof *b);
     if (!b) return cm_err_set("out of host memory");
     int bhave = 0;
@@ -982,7 +994,7 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
         char obj[3][4200];
         int nobj = 0;
         for (int s = 0; s < 3; s++) {
-            if (s == 1 && inl) continue;
+            if (s == 1) continue; /* (the note: in the kernel's unit) */
             if (s == 2 && bhave) {
                 kb_fmt(obj[nobj++], sizeof obj[0], "%s", bobj);
                 continue;
@@ -1004,7 +1016,7 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
             if (s == 2) {
                 kb_builtins_cmd(a);
             } else { /* (the rewritten text has the note in it already) */
-                kb_compile_cmd(a, o, name, r, role, s ? note : o->source, s || pp ? NULL : inl);
+                kb_compile_cmd(a, o, name, r, role, o->source, pp ? NULL : inl);
             }
             if (pp && s == 0) { /* (kb_build_into) */
                 char ii[4300];
@@ -1276,8 +1288,7 @@ static int kb_key(const tf_kernel_build_opts *o, const char *name, char out[33])
     kb_hash_str(&h, TF_KB_LLD);
     for (const char *const *l = tf_kb_lld_argv; *l; l++) kb_hash_str(&h, *l);
     char note_c[4200];
-    const char *inl =
-        kb_note_inline(name) ? kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c) : NULL;
+    const char *inl = kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c);
     kb_hash_str(&h, o->risc == TF_COMPUTE ? "compute" : kb_risc_names[o->risc]);
     int first, last;
     rt_risc_span(o->risc, &first, &last);

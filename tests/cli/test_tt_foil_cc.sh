@@ -155,8 +155,38 @@ refused '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    e
     "unsupported member of a Device 2.0 object"
 refused '#include "debug/dprint.h"\nvoid kernel_main()\n{\n    DPRINT << TSLICE(0, 0, 0) << ENDL();\n}\n' \
     "not supported by tt-foil: TSLICE" "unsupported macro"
-refused '#include <vector>\nvoid kernel_main() {}\n' \
-    "<vector> is not supported by tt-foil device kernels" "unsupported std header"
+refused '#include <string>\nvoid kernel_main() {}\n' \
+    "<string> is not supported by tt-foil device kernels" "unsupported std header"
+refused '#include <vector>\nvoid kernel_main()\n{\n    std::vector<int> v;\n}\n' \
+    "std::vector is not supported by tt-foil device kernels (no heap on the device): use a fixed-size array" \
+    "a use of std::vector"
+refused '#include <cstdio>\nvoid kernel_main()\n{\n    std::printf("%%d", 1);\n}\n' \
+    "refused.cpp:4:10: error: 'printf' is unavailable: not supported by tt-foil: printf (no OS on the device): print with DPRINT" \
+    "a use of printf"
+refused '#include <stdio.h>\nvoid kernel_main()\n{\n    char b[8];\n    snprintf(b, 8, "x");\n}\n' \
+    "'snprintf' is unavailable: not supported by tt-foil: snprintf" "a use of snprintf"
+# ... which ttnn kernels include without using: they build, and so does a
+# macro that expands to `defined` (ttnn's legacy binary kernels: a warning,
+# as GCC's -Wall gives none)
+printf '#include <vector>\n#include <cstdio>\n#include <stdio.h>\n#include <sys/types.h>\n#include "api/dataflow/dataflow_api.h"\n#define BOTH defined A || defined B\n#if BOTH\n#error no\n#endif\nvoid kernel_main()\n{\n    ssize_t n = (ssize_t)get_arg_val<uint32_t>(0);\n    (void)n;\n}\n' >"$tmp/inc.cpp"
+run "$cc" --risc brisc -o "$tmp/inc" "$tmp/inc.cpp"
+expect_rc 0 "<vector>, <cstdio>, <stdio.h>, <sys/types.h> included, unused; a macro expanding to defined"
+# a kernel whose name is longer than its build note's 63 bytes (ttnn's
+# conv2d writer_tiled_out_1d_mcast_sender_conv_weights_tiled_col_to_rm_blocks:
+# it failed with "initializer-string for char array is too long"): the
+# note holds its start and its end
+long=writer_tiled_out_1d_mcast_sender_conv_weights_tiled_col_to_rm_blocks
+printf '#include "api/dataflow/dataflow_api.h"\nvoid kernel_main() {}\n' >"$tmp/$long.cpp"
+run "$cc" --risc brisc -o "$tmp/long" "$tmp/$long.cpp"
+expect_rc 0 "a 68-byte kernel name"
+checks=$((checks + 1))
+grep -aq 'writer_tiled_out_1d_mcast_send\.\._weights_tiled_col_to_rm_blocks' "$tmp/long.brisc.elf" ||
+    fail "the build note lacks the shortened name"
+# older and newer compute names (names_2026.cpp in test_ttm_compute_state
+# runs the binary inits and 2-argument SFPU ops): these build
+printf '#include "api/compute/softmax.h"\n#include "api/compute/reduce.h"\n#include "api/compute/tilize.h"\n#include "debug/assert.h"\n#include "ckernel.h"\nvoid kernel_main()\n{\n    ASSERT(get_arg_val<uint32_t>(0) == 0);\n    reduce_revert_delta<ReduceDim::REDUCE_ROW>(16);\n    tilize_uninit_with_dt();\n    math_reconfig_data_format_srcb(1);\n    exp_tile_init();\n    recip_tile_init();\n}\n' >"$tmp/names.cpp"
+run "$cc" --risc compute -o "$tmp/names" "$tmp/names.cpp"
+expect_rc 0 "softmax.h, reduce_revert_delta<dim>, tilize_uninit_with_dt(), math_reconfig_*, ASSERT, ckernel.h"
 refused 'struct S { S() { *(volatile int *)0x100000 = 1; } };\nS s;\nvoid kernel_main() {}\n' \
     "has a constructor or destructor that would have to run outside kernel_main" "global ctor"
 refused 'struct D { int v; ~D() { v = 0; } };\nvoid kernel_main()\n{\n    static D d{3};\n    (void)d;\n}\n' \

@@ -254,6 +254,28 @@ static void old_defaults(void)
     CHECK_TRUE(memcmp(out + 12 * 1024, tiled, 4096) == 0);
 }
 
+/* ---- 2026's binary inits, the SFPU binary ops' 2024 form, both CB objects --------- */
+
+static void names_2026(void)
+{
+    static float in[2 * 1024], out[5 * 1024], got[1024];
+    const float *a = in, *b = in + 1024;
+    for (int i = 0; i < 1024; i++) in[i] = (float)((i * 7) % 23 - 11);
+    for (int i = 0; i < 1024; i++) in[1024 + i] = (float)((i * 5) % 13 - 6);
+    ks_run r = ks_fp32("names_2026", NULL, 0, in, 2, out, 5);
+    if (!ks_ran(&r)) return;
+    for (int t = 0; t < 5; t++) {
+        MUST(tf_untilize(out + (size_t)t * 1024, 32, 32, TF_TILE_FORMAT_FP32, got));
+        int bad = 0;
+        for (int i = 0; i < 1024; i++) {
+            float w[5] = {a[i] + b[i], a[i] * b[i], a[i] - b[i], a[i] + b[i], a[i] * b[i]};
+            bad += got[i] != w[t];
+        }
+        if (bad) fprintf(stderr, "names_2026 tile %d: %d values differ\n", t, bad);
+        CHECK_EQ_U(bad, 0);
+    }
+}
+
 /* ---- the oldest reduce inits, kind and dimension as arguments -------------------- */
 
 static void reduce_oldest(void)
@@ -583,6 +605,7 @@ int main(void)
     core_info();
     cb_interface();
     old_defaults();
+    names_2026();
     reduce_oldest();
     pack_untilize_twice();
     qualified();

@@ -477,6 +477,8 @@ static void faults(void)
                                   "Noc::set_async_write_state (or "
                                   "noc_async_write_one_packet_set_state) on that NOC: the "
                                   "transfer takes the far end from that state"},
+        {"WATCHER_ENABLED", "failed: its condition is false (tt-metal's watcher assert, checked in "
+                            "a kernel built with WATCHER_ENABLED)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *e = fault(cases[i].def);
@@ -491,6 +493,56 @@ static void faults(void)
                  TF_TEST_SOURCE_DIR, line);
         if (TF_TEST_HAVE_LIBDW) CHECK_CONTAINS(e, want);
     }
+}
+
+/* legacy_dm.cpp on core (1,1), multicasting to core (2,3): the 2023-2024
+ * forms move what they name, on NOC 0 (a legacy multicast's `true` went
+ * to NOC 1 silently before), ckernel::wait's exact cycles, an unchecked
+ * ASSERT. */
+static void legacy_dm(void)
+{
+    tf_core a = {1, 1}, b = {2, 3};
+    static uint8_t page[2 * 2048], back[2 * 2048], got[2048];
+    for (int i = 0; i < 2 * 2048; i++) page[i] = (uint8_t)(i * 13 + 7);
+    tf_buffer *d = MUST_PTR(tf_buffer_create_interleaved(dev, TF_BUFFER_DRAM, 2 * 2048, 2048));
+    MUST(tf_buffer_write(d, 0, page, sizeof page));
+    tf_buffer *la = MUST_PTR(tf_buffer_create_l1(dev, a, 2048));
+    tf_buffer *lb = MUST_PTR(tf_buffer_create_l1(dev, b, 2048));
+    tf_buffer *res = MUST_PTR(tf_buffer_create_l1(dev, a, 64));
+    CHECK_EQ_U(tf_buffer_address(la), tf_buffer_address(lb));
+    static const uint8_t zero[2048];
+    MUST(tf_buffer_write(lb, 0, zero, sizeof zero));
+    uint32_t bx, by;
+    MUST(tf_core_noc_xy(dev, b, &bx, &by));
+    tf_kernel *k = ttm_kernel(dev, "legacy_dm", TF_BRISC, NULL, NULL, 0);
+    tf_program *p = MUST_PTR(tf_program_create(dev, a));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    uint32_t args[] = {(uint32_t)tf_buffer_address(d),  (uint32_t)tf_buffer_address(la), bx, by,
+                       (uint32_t)tf_buffer_address(lb), (uint32_t)tf_buffer_address(res)};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 6));
+    MUST(tf_dispatch_execute(p));
+    uint32_t r[5];
+    MUST(tf_buffer_read(res, 0, r, sizeof r));
+    MUST(tf_buffer_read(d, 0, back, sizeof back));
+    CHECK_TRUE(memcmp(back + 2048, page, 2048) == 0); /* page 0 to page 1 */
+    MUST(tf_buffer_read(lb, 0, got, sizeof got));
+    CHECK_TRUE(memcmp(got, page, 64) == 0); /* the multicast reached B */
+    uint32_t w;
+    memcpy(&w, got + 64, 4);
+    CHECK_EQ_U(w, 0x5e3a);
+    CHECK_EQ_U(r[0], 1); /* on NOC 0 */
+    CHECK_EQ_U(r[1], 1);
+    CHECK_EQ_U(r[2], 109); /* ckernel::wait(100): the last clock read past it */
+    uint32_t first;
+    memcpy(&first, page, 4);
+    CHECK_EQ_U(r[3], first);
+    CHECK_EQ_U(r[4], 1);
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(res);
+    tf_buffer_free(lb);
+    tf_buffer_free(la);
+    tf_buffer_free(d);
 }
 
 int main(void)
@@ -511,6 +563,7 @@ int main(void)
     cb_interface();
     cb_constexpr();
     faults();
+    legacy_dm();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dm");
 }

@@ -26,6 +26,7 @@
 #include "tt_foil/base.hpp"
 
 #include "api/compile_time_args.h"
+#include "api/debug/assert.h"
 #include "api/debug/dprint.h"
 #include "api/named_compile_time_args.h"
 #include "hostdevcommon/kernel_structs.h"
@@ -197,6 +198,18 @@ ALWI void reconfig_data_format_srca(std::uint32_t srca_old, std::uint32_t srca_n
     (void)srca_old;
     reconfig_data_format_srca<to_from_int8>(srca_new);
 }
+// 2024's math-thread names (the engine takes each operand's format from its
+// CB: one reconfiguration for unpacker and math)
+template <bool to_from_int8 = false>
+ALWI void math_reconfig_data_format_srca(std::uint32_t srca_new)
+{
+    reconfig_data_format_srca<to_from_int8>(srca_new);
+}
+template <bool to_from_int8 = false>
+ALWI void math_reconfig_data_format_srca(std::uint32_t srca_old, std::uint32_t srca_new)
+{
+    reconfig_data_format_srca<to_from_int8>(srca_old, srca_new);
+}
 template <bool to_from_int8 = false> ALWI void reconfig_data_format_srcb(std::uint32_t srcb_new)
 {
     tf_no_int8<to_from_int8>();
@@ -207,6 +220,16 @@ ALWI void reconfig_data_format_srcb(std::uint32_t srcb_old, std::uint32_t srcb_n
 {
     (void)srcb_old;
     reconfig_data_format_srcb<to_from_int8>(srcb_new);
+}
+template <bool to_from_int8 = false>
+ALWI void math_reconfig_data_format_srcb(std::uint32_t srcb_new)
+{
+    reconfig_data_format_srcb<to_from_int8>(srcb_new);
+}
+template <bool to_from_int8 = false>
+ALWI void math_reconfig_data_format_srcb(std::uint32_t srcb_old, std::uint32_t srcb_new)
+{
+    reconfig_data_format_srcb<to_from_int8>(srcb_old, srcb_new);
 }
 // The newest tree's reconfig_data_format<SrcOrder> (in place of the
 // to_from_int8 flag: int8 state is re-derived from the formats, which the
@@ -589,6 +612,24 @@ ALWI void binary_dest_reuse_tiles_init(std::uint32_t icb0)
                   "binary_dest_reuse_tiles_init: give DEST_TO_SRCA or DEST_TO_SRCB");
     tf_c::binary_dest_reuse_tiles_init(tf_ttm::binop<t>(), (std::uint32_t)reuse, icb0);
 }
+// 2026's names of the binary inits (tt-metal's full init: the unpacker's and
+// the math's, one op init here), and with DEST reuse the dest-reuse init
+// (binary_dest_reuse_tiles_init). call_line is tt-metal's bookkeeping.
+#define TF_TTM_BINARY_INIT(name, op)                                                               \
+    template <EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>                 \
+    ALWI void name(std::uint32_t icb0, std::uint32_t icb1, bool acc_to_dest = false,               \
+                   std::uint32_t call_line = __builtin_LINE())                                     \
+    {                                                                                              \
+        (void)call_line;                                                                           \
+        if constexpr (reuse == EltwiseBinaryReuseDestType::NONE)                                   \
+            binary_tiles_init<false, op>(icb0, icb1, acc_to_dest);                                 \
+        else                                                                                       \
+            binary_dest_reuse_tiles_init<op, reuse>(icb0);                                         \
+    }
+TF_TTM_BINARY_INIT(add_init, ELWADD)
+TF_TTM_BINARY_INIT(sub_init, ELWSUB)
+TF_TTM_BINARY_INIT(mul_init, ELWMUL)
+#undef TF_TTM_BINARY_INIT
 template <EltwiseBinaryType t = ELWADD,
           EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
 ALWI void binary_dest_reuse_tiles(std::uint32_t in_cb_id, std::uint32_t in_tile_index,
@@ -789,6 +830,11 @@ ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
 {
     (void)ocb;
     tf_c::reduce_uninit();
+}
+// (mid-2024's form, the reduce dimension as a template argument)
+template <ReduceDim reduce_dim> ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
+{
+    reduce_revert_delta(ocb);
 }
 // reduce_custom.h: SDPA's MAX along rows over a block of tiles. tt-llk
 // pools the block_ct_dim tiles row_start_index.. of icb into DEST[idst]
@@ -1110,7 +1156,8 @@ ALWI void tilize_uninit(std::uint32_t icb, std::uint32_t ocb = 16)
 {
     tf_c::tilize_uninit(icb, ocb);
 }
-ALWI void tilize_uninit_with_dt(std::uint32_t old_icb, std::uint32_t new_icb, std::uint32_t ocb)
+ALWI void tilize_uninit_with_dt(std::uint32_t old_icb = 0, std::uint32_t new_icb = 1,
+                                std::uint32_t ocb = 16)
 {
     (void)old_icb;
     tf_c::tilize_uninit(new_icb, ocb);

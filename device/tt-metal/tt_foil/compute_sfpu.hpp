@@ -260,15 +260,28 @@ TF_TTM_SFPU_BINARY_RM(add_binary_tile)
 TF_TTM_SFPU_BINARY_RM(sub_binary_tile)
 TF_TTM_SFPU_BINARY_RM(rsub_binary_tile)
 #undef TF_TTM_SFPU_BINARY_RM
+// (and each op's 2024 form, fn(idst0, idst1): the result into idst0)
 #define TF_TTM_SFPU_BINARY(fn)                                                                     \
     template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                           \
     ALWI void fn(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)                     \
     {                                                                                              \
         tf_c::fn(idst0, idst1, odst);                                                              \
     }
+#define TF_TTM_SFPU_BINARY_2024(fn)                                                                \
+    ALWI void fn(std::uint32_t idst0, std::uint32_t idst1)                                         \
+    {                                                                                              \
+        fn<>(idst0, idst1, idst0);                                                                 \
+    }
+TF_TTM_SFPU_BINARY_2024(add_binary_tile)
+TF_TTM_SFPU_BINARY_2024(sub_binary_tile)
+TF_TTM_SFPU_BINARY_2024(rsub_binary_tile)
 TF_TTM_SFPU_BINARY(mul_binary_tile)
 TF_TTM_SFPU_BINARY(div_binary_tile)
 TF_TTM_SFPU_BINARY(power_binary_tile)
+TF_TTM_SFPU_BINARY_2024(mul_binary_tile)
+TF_TTM_SFPU_BINARY_2024(div_binary_tile)
+TF_TTM_SFPU_BINARY_2024(power_binary_tile)
+#undef TF_TTM_SFPU_BINARY_2024
 // The comparisons (binary_comp.h; eltwise_binary_sfpu.h in the newest
 // tree, with the is_fp32_dest_acc_en template parameter, older ones
 // without): 1.0f where DEST[idst0] op DEST[idst1] holds, else 0.0f (fp32

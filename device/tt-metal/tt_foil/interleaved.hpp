@@ -113,6 +113,19 @@ template <bool DRAM, std::uint32_t tile_hw = 1024> struct InterleavedAddrGenFast
                                                 dev_bank_alignment(DRAM));
         return dev_interleaved_noc_addr(noc, DRAM, bank_base_address, stride, id, offset);
     }
+    // The 2023-2024 members: noc_async_read_tile(id, *this, l1[, offset,
+    // noc]) and noc_async_write_tile(id, *this, l1[, noc]), a page each.
+    FORCE_INLINE void noc_async_read_tile(const std::uint32_t id, std::uint32_t dest_addr,
+                                          const std::uint32_t offset = 0,
+                                          std::uint8_t noc = noc_index) const
+    {
+        dev_noc_read(noc, get_noc_addr(id, offset, noc), dest_addr, page_size);
+    }
+    FORCE_INLINE void noc_async_write_tile(const std::uint32_t id, std::uint32_t src_addr,
+                                           std::uint8_t noc = noc_index) const
+    {
+        dev_noc_write(noc, src_addr, get_noc_addr(id, 0, noc), page_size);
+    }
 };
 
 FORCE_INLINE std::uint64_t get_dram_noc_addr(std::uint32_t id, std::uint32_t page_size,

@@ -43,6 +43,48 @@ FORCE_INLINE void noc_async_write_multicast_loopback_src(
     (void)linked;
     dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 1);
 }
+// The 2023-2024 forms, whose sixth argument was `bool
+// multicast_path_reserve` (then the NOC): an old kernel's
+// (..., linked, true) is that, not NOC 1. Only a bool there picks them.
+template <std::uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, class Reserve,
+          std::enable_if_t<std::is_same_v<Reserve, bool>, int> = 0>
+FORCE_INLINE void
+noc_async_write_multicast(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr_multicast,
+                          std::uint32_t size, std::uint32_t num_dests, bool linked,
+                          Reserve multicast_path_reserve, std::uint8_t noc = noc_index)
+{
+    (void)linked, (void)multicast_path_reserve;
+    dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 0);
+}
+template <class Reserve, std::enable_if_t<std::is_same_v<Reserve, bool>, int> = 0>
+FORCE_INLINE void
+noc_async_write_multicast_loopback_src(std::uint32_t src_local_l1_addr,
+                                       std::uint64_t dst_noc_addr_multicast, std::uint32_t size,
+                                       std::uint32_t num_dests, bool linked,
+                                       Reserve multicast_path_reserve, std::uint8_t noc = noc_index)
+{
+    (void)linked, (void)multicast_path_reserve;
+    dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 1);
+}
+template <class Reserve, std::enable_if_t<std::is_same_v<Reserve, bool>, int> = 0>
+FORCE_INLINE void
+noc_semaphore_set_multicast(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc_addr_multicast,
+                            std::uint32_t num_dests, bool linked, Reserve multicast_path_reserve,
+                            std::uint8_t noc = noc_index)
+{
+    (void)linked, (void)multicast_path_reserve;
+    dev_noc_semaphore_set_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, num_dests, 0);
+}
+template <class Reserve, std::enable_if_t<std::is_same_v<Reserve, bool>, int> = 0>
+FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(std::uint32_t src_local_l1_addr,
+                                                           std::uint64_t dst_noc_addr_multicast,
+                                                           std::uint32_t num_dests, bool linked,
+                                                           Reserve multicast_path_reserve,
+                                                           std::uint8_t noc = noc_index)
+{
+    (void)linked, (void)multicast_path_reserve;
+    dev_noc_semaphore_set_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, num_dests, 1);
+}
 FORCE_INLINE void noc_semaphore_set_multicast(std::uint32_t src_local_l1_addr,
                                               std::uint64_t dst_noc_addr_multicast,
                                               std::uint32_t num_dests, bool linked = false,

@@ -10,6 +10,7 @@
 #include "tt_foil/base.hpp"
 
 #include "api/compile_time_args.h"
+#include "api/debug/assert.h"
 #include "api/debug/dprint.h"
 #include "hostdevcommon/common_values.hpp"
 #include "hostdevcommon/kernel_structs.h"

@@ -16,8 +16,12 @@
 #ifndef TF_TTM_API_DATAFLOW_DATAFLOW_BUFFER_H
 #define TF_TTM_API_DATAFLOW_DATAFLOW_BUFFER_H
 
+#ifdef TF_COMPUTE_ROLE // a compute kernel's DataflowBuffer: the CB calls alone
+#include "tt_foil/cb_calls.hpp"
+#else
 #include "api/core_local_mem.h"
 #include "api/dataflow/noc.h"
+#endif
 
 // A binding's id, as kernel_bindings_generated.h declares it (constexpr;
 // converts to the CB id the cb_* calls take).
@@ -54,6 +58,40 @@ struct RelayDFBBindingToken {
     std::uint8_t prefetcher_pipe_id_;
 };
 
+#ifdef TF_COMPUTE_ROLE
+// In a compute kernel (tt-metal gives its TRISCs a DataflowBuffer of the CB
+// calls, beside the compute CircularBuffer, tt_foil/cb_compute.hpp, which a
+// kernel may include too): each call the cb_* call of its thread (the
+// unpacker waits and pops, the packer reserves and pushes), no pointers, no
+// polls, no NOC.
+class DataflowBuffer : public tf_ttm::cb_calls
+{
+  public:
+    FORCE_INLINE DataflowBuffer(DFBBindingToken token) : cb_calls((std::uint32_t)token) {}
+    FORCE_INLINE DataflowBuffer(RelayDFBBindingToken token) : cb_calls((std::uint32_t)token) {}
+    FORCE_INLINE DataflowBuffer(std::uint16_t logical_dfb_id) : cb_calls(logical_dfb_id)
+    {
+        tf_cb_check(logical_dfb_id);
+    }
+    FORCE_INLINE std::uint16_t get_id() const
+    {
+        return (std::uint16_t)cb_;
+    }
+    FORCE_INLINE void finish() {}
+    TF_UNSUPPORTED_MEMBER(get_write_ptr, "a compute kernel's DataflowBuffer has no memory "
+                                         "pointers (as tt-metal's): the packer writes the CB");
+    TF_UNSUPPORTED_MEMBER(get_read_ptr, "a compute kernel's DataflowBuffer has no memory "
+                                        "pointers (as tt-metal's): the unpacker reads the CB");
+    TF_UNSUPPORTED_MEMBER(pages_reservable_at_back,
+                          "polling a CB from a compute kernel: wait with reserve_back");
+    TF_UNSUPPORTED_MEMBER(pages_available_at_front,
+                          "polling a CB from a compute kernel: wait with wait_front");
+    TF_UNSUPPORTED_MEMBER(scoped_write_lock,
+                          "a compute kernel's DataflowBuffer has no memory to lock");
+    TF_UNSUPPORTED_MEMBER(scoped_read_lock,
+                          "a compute kernel's DataflowBuffer has no memory to lock");
+};
+#else
 // What scoped_write_lock / scoped_read_lock give: the pointer as a
 // CoreLocalMem<T> (const T for a read lock); nothing is recorded (tt-metal
 // records the lock for its NOC debugging).
@@ -244,5 +282,7 @@ template <> struct noc_traits_t<DataflowBuffer> {
                                       b.get_write_ptr() + a.offset_bytes, noc.get_noc_id());
     }
 };
+
+#endif // TF_COMPUTE_ROLE
 
 #endif

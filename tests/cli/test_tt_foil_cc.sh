@@ -129,6 +129,87 @@ run "$cc" --risc brisc --cb-formats 0:5 -o "$tmp/cbf" "$src_dir/tests/kernels/ad
 expect_rc 2 "--cb-formats on a C kernel"
 expect_err "cb_formats are for C++ (tt-metal) kernels" "C kernel"
 
+# the CB descriptor arrays (tt-metal's generated chlkc_descriptors.h, from
+# the same formats): constants with --cb-formats, tt-metal's values (0xff
+# and a 1088-byte tile where none is given), the unpacker's and the packer's
+cat >"$tmp/cbdesc.cpp" <<'END'
+#include "api/compute/common.h"
+#include "chlkc_descriptors.h"
+#include "chlkc_pack_data_format.h"
+#include "chlkc_pack_tile_dims.h"
+#include "chlkc_unpack_data_format.h"
+#include "chlkc_unpack_tile_dims.h"
+#if !defined(TRISC_PACK) && !defined(NO_UNPACK)
+static_assert(std::integral_constant<std::int32_t, unpack_src_format[0]>::value == 5 &&
+                  unpack_dst_format[1] == 5 && unpack_dst_format[2] == 6 &&
+                  unpack_src_format[3] == 0xff && unpack_tile_size[0] == 2048 &&
+                  unpack_tile_size[2] == 1088 && unpack_tile_size[3] == 1088 &&
+                  unpack_tile_num_faces[0] == 4 && unpack_tile_face_r_dim[0] == 16 &&
+                  unpack_tile_r_dim[0] == 32 && unpack_tile_c_dim[0] == 32 &&
+                  !unpack_partial_face[0] && !unpack_narrow_tile[0] &&
+                  sizeof unpack_src_format == 32 * sizeof(std::int32_t),
+              "unpack");
+#elif defined(TRISC_PACK)
+static_assert(pack_src_format[1] == 5 && pack_dst_format[1] == 0 && pack_src_format[2] == 6 &&
+                  pack_dst_format[3] == 0xff && pack_tile_size[1] == 4096 &&
+                  unpack_src_format[2] == 6,
+              "pack");
+#endif
+void kernel_main() {}
+END
+run "$cc" --risc compute --cb-formats 0:Float16_b,1:Float32,2:Bfp8_b -o "$tmp/cbd" "$tmp/cbdesc.cpp"
+expect_rc 0 "CB descriptors: constants with --cb-formats"
+run "$cc" --risc compute --fp32-dest-acc on --cb-formats 0:Float16_b,1:Float32,2:Bfp8_b \
+    -o "$tmp/cbd" "$tmp/cbdesc.cpp"
+expect_rc 1 "CB descriptors: a Float32 CB with an fp32 DEST unpacks to Tf32, packs from Float32"
+expect_err "unpack_dst_format[1] == 5" "the unpacker's Float32 CB, fp32 DEST"
+run "$cc" --risc compute --fp32-dest-acc on --cb-formats 0:Float16_b,1:Float32,2:Bfp8_b \
+    -DNO_UNPACK -o "$tmp/cbd" "$tmp/cbdesc.cpp"
+expect_rc 1 "CB descriptors: a Float32 CB with an fp32 DEST packs from Float32"
+expect_err "pack_src_format[1] == 5" "the packer's Float32 CB, fp32 DEST"
+run "$cc" --risc compute -o "$tmp/cbd" "$tmp/cbdesc.cpp"
+expect_rc 1 "CB descriptors as constants without --cb-formats"
+expect_err "tt_foil_unpack_src_format_needs_the_build_given_the_cb_formats" "the reason, in the note"
+run "$cc" --risc compute -DNO_UNPACK -o "$tmp/cbd" "$tmp/cbdesc.cpp"
+expect_rc 1 "the packer's CB descriptors as constants without --cb-formats"
+expect_err "tt_foil_pack_src_format_needs_the_build_given_the_cb_formats" "the packer's, in its note"
+# ... read at run time without them: the error, with the reason
+cat >"$tmp/cbdesc_rt.cpp" <<'END'
+#include "api/compute/common.h"
+void kernel_main()
+{
+    uint32_t cb = get_arg_val<uint32_t>(0);
+    UNPACK(if (unpack_dst_format[cb] == 5) DPRINT << "fp16b" << ENDL());
+}
+END
+run "$cc" --risc compute -o "$tmp/cbd" "$tmp/cbdesc_rt.cpp"
+expect_rc 1 "CB descriptors read at run time without --cb-formats"
+expect_err "unpack_dst_format[cb]: tt-foil knows the CB descriptors only when the build is given the program's CB formats: tt_foil_cc --cb-formats" "the run-time use's reason"
+run "$cc" --risc compute --cb-formats 0:Float16_b -o "$tmp/cbd" "$tmp/cbdesc_rt.cpp"
+expect_rc 0 "CB descriptors read at run time with --cb-formats"
+# ... mentioned where nothing is compiled (a template not instantiated, a
+# discarded if constexpr, an unused inline function): no error without them
+cat >"$tmp/cbdesc_mention.cpp" <<'END'
+#include "api/compute/common.h"
+template <uint32_t a, uint32_t b> constexpr bool alike()
+{
+    return unpack_src_format[a] == unpack_src_format[b]; // (every TRISC has this one)
+}
+inline bool fp32(uint32_t cb) { return unpack_src_format[cb] == 0; }
+template <bool check> bool maybe()
+{
+    if constexpr (check) return alike<0, 1>();
+    return false;
+}
+void kernel_main() { (void)maybe<false>(); }
+END
+run "$cc" --risc compute -o "$tmp/cbd" "$tmp/cbdesc_mention.cpp"
+expect_rc 0 "CB descriptors mentioned, never compiled, without --cb-formats"
+printf '#include "chlkc_descriptors.h"\nvoid kernel_main() {}\n' >"$tmp/cbdesc_dm.cpp"
+run "$cc" --risc brisc -o "$tmp/cbd" "$tmp/cbdesc_dm.cpp"
+expect_rc 1 "chlkc_descriptors.h in a data-movement kernel"
+expect_err "the compute kernel API is for compute kernels" "chlkc_*.h: compute kernels'"
+
 # compile errors: exit 1 and the compiler's file:line diagnostics
 printf 'void kernel_main()\n{\n    int x = ;\n}\n' >"$tmp/bad.cpp"
 run "$cc" --risc brisc -o "$tmp/bad" "$tmp/bad.cpp"

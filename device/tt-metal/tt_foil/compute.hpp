@@ -69,6 +69,10 @@ constexpr ckernel::MathFidelity MATH_FIDELITY = (ckernel::MathFidelity)TF_MATH_F
 constexpr bool APPROX = TF_MATH_APPROX;
 #define DST_SYNC_MODE ckernel::DstSync::SyncHalf
 
+// Its generated CB descriptors (unpack_src_format, ...), from the CB formats
+// given to the build.
+#include "tt_foil/cb_descriptors.hpp"
+
 // Host defines some kernels take their reduce type and dimension from.
 #ifdef REDUCE_OP
 #define TF_TTM_REDUCE_OP REDUCE_OP

@@ -836,9 +836,8 @@ template <ProgrammableCoreType core_type = ProgrammableCoreType::TENSIX> class S
                                     std::uint32_t noc_y_end, std::uint32_t value,
                                     std::uint32_t num_dests)
     {
-        noc_semaphore_inc_multicast(::get_noc_multicast_addr(noc_x_start, noc_y_start, noc_x_end,
-                                                             noc_y_end, addr_, noc.get_noc_id()),
-                                    value, num_dests, noc.get_noc_id());
+        tf_ttm::sem_inc_multicast(noc.get_noc_id(), addr_, noc_x_start, noc_y_start, noc_x_end,
+                                  noc_y_end, value, num_dests);
     }
 
   private:

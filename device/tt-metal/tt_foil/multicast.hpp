@@ -104,4 +104,17 @@ FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(std::uint32_t src_loc
     dev_noc_semaphore_set_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, num_dests, 1);
 }
 
+namespace tf_ttm
+{
+// Both Device 2.0 Semaphores' inc_multicast: `value` added to the word at
+// addr on every core of the rectangle but this one.
+FORCE_INLINE void sem_inc_multicast(std::uint8_t noc, std::uint32_t addr, std::uint32_t x0,
+                                    std::uint32_t y0, std::uint32_t x1, std::uint32_t y1,
+                                    std::uint32_t value, std::uint32_t num_dests)
+{
+    dev_noc_atomic_inc_multicast(noc, dev_noc_multicast_addr(x0, y0, x1, y1, addr), value,
+                                 num_dests);
+}
+} // namespace tf_ttm
+
 #endif

@@ -206,9 +206,85 @@ static void refused(int mode, const char *msg)
     ttm_refused(dev, "klib_mm_refused", mode, msg);
 }
 
+/* matmul_tile (klib_mm_tile.cpp: MT x NT tiles of KT products, NB
+ * batches, Float32 CBs and an fp32 DEST: exact), A's and B's tiles
+ * streamed in the helper's loop order; MODE 1 negated by a post-compute
+ * functor. */
+static void mm_tile(int mode, int nb)
+{
+    enum { N = MAXB * MT * NT * KT };
+    static float in0[N * 1024], in1[N * 1024], m[1024], got[1024];
+    static uint8_t out[MAXB * MT * NT * TILE];
+    uint32_t n = 0;
+    wide = 0;
+    for (int b = 0; b < nb; b++)
+        for (int r = 0; r < MT; r++)
+            for (int c = 0; c < NT; c++)
+                for (int k = 0; k < KT; k++, n++) {
+                    put_tile(in0 + 1024 * n, a_val, b, r, k);
+                    put_tile(in1 + 1024 * n, b_val, b, k, c);
+                }
+    char defs[5][16];
+    snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
+    snprintf(defs[1], sizeof defs[1], "NB=%d", nb);
+    snprintf(defs[2], sizeof defs[2], "MT=%d", MT);
+    snprintf(defs[3], sizeof defs[3], "NT=%d", NT);
+    snprintf(defs[4], sizeof defs[4], "KT=%d", KT);
+    const char *dp[5] = {defs[0], defs[1], defs[2], defs[3], defs[4]};
+    ttm_trio t =
+        ttm_trio_create(dev, (tf_core){0, 0}, NULL, ttm_compute(dev, "klib_mm_tile", dp, 5, 1));
+    const float *bytes[2] = {in0, in1};
+    tf_buffer *din[2];
+    uint32_t ra[1 + 4 * 2] = {2};
+    for (int i = 0; i < 2; i++) {
+        din[i] = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * n));
+        MUST(tf_buffer_write(din[i], 0, bytes[i], (size_t)TILE * n));
+        MUST(tf_program_set_cb(t.p, (uint32_t)i, TILE, n));
+        uint64_t a = tf_buffer_noc_addr(din[i]);
+        ra[1 + 4 * i] = (uint32_t)i;
+        ra[2 + 4 * i] = lo32(a);
+        ra[3 + 4 * i] = hi32(a);
+        ra[4 + 4 * i] = n;
+    }
+    uint32_t no = (uint32_t)(nb * MT * NT);
+    MUST(tf_program_set_cb(t.p, 16, TILE, no));
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * no));
+    uint64_t b = tf_buffer_noc_addr(dout);
+    uint32_t wa[] = {lo32(b), hi32(b), no};
+    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 1 + 4 * 2));
+    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    int rc = tf_dispatch_execute(t.p);
+    CHECK_TRUE(rc == 0);
+    if (rc) fprintf(stderr, "klib_mm_tile MODE=%d: %s\n", mode, tf_last_error());
+    if (!rc) MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * no));
+    int bad = 0;
+    for (int bb = 0; bb < nb && !rc; bb++)
+        for (int r = 0; r < MT; r++)
+            for (int c = 0; c < NT; c++) {
+                MUST(tf_untilize(out + (size_t)TILE * ((bb * MT + r) * NT + c), D, D,
+                                 TF_TILE_FORMAT_FP32, got));
+                for (int i = 0; i < D; i++)
+                    for (int j = 0; j < D; j++) {
+                        float dot = 0;
+                        for (int k = 0; k < KT; k++)
+                            for (int l = 0; l < D; l++)
+                                dot += a_val(bb, r, k, i, l) * b_val(bb, k, c, l, j);
+                        m[i * D + j] = mode == 1 ? -dot : dot;
+                    }
+                for (int i = 0; i < 1024; i++) bad += got[i] != m[i];
+            }
+    if (bad) fprintf(stderr, "klib_mm_tile MODE=%d NB=%d: %d values differ\n", mode, nb, bad);
+    CHECK_TRUE(bad == 0);
+    ttm_trio_free(&t);
+    for (int i = 0; i < 2; i++) tf_buffer_free(din[i]);
+    tf_buffer_free(dout);
+}
+
 int main(void)
 {
     dev = rt_open(1, 1);
+    mm_tile(0, 2); /* matmul_tile, two batches */
+    mm_tile(1, 1); /* with a post-compute functor */
     mm_case(0, 2); /* the defaults, two batches in the helper */
     mm_case(1, 1); /* TileRowMajor, OutWithRelu */
     mm_case(2, 2); /* LastBlockTarget::Interm, then the kernel copies interm to out */

@@ -5,6 +5,7 @@
  * the RISC and the kernel's own line. Every output word is checked. */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
+#include <math.h>
 
 static tf_device *dev;
 
@@ -545,6 +546,73 @@ static void legacy_dm(void)
     tf_buffer_free(d);
 }
 
+/* numeric.cpp: api/numeric's float32_greater (IEEE-754's >: NaN never,
+ * +0 == -0) and bfloat16_greater (tt-metal's sign-magnitude compare: +0
+ * above -0) on pairs of values, against the host's own comparison. */
+static void numeric(void)
+{
+    static const float v[] = {0.0f,
+                              -0.0f,
+                              1.0f,
+                              -1.0f,
+                              2.5f,
+                              -2.5f,
+                              1e30f,
+                              -1e30f,
+                              1.5e-38f,
+                              -3.0f,
+                              (float)INFINITY,
+                              -(float)INFINITY,
+                              NAN};
+    enum { NV = sizeof v / sizeof *v, N = NV * NV };
+    uint32_t pairs[2 * N], res[N];
+    for (int i = 0; i < NV; i++)
+        for (int j = 0; j < NV; j++) {
+            memcpy(&pairs[2 * (i * NV + j)], &v[i], 4);
+            memcpy(&pairs[2 * (i * NV + j) + 1], &v[j], 4);
+        }
+    tf_core c = {0, 0};
+    tf_buffer *tab = MUST_PTR(tf_buffer_create_l1(dev, c, sizeof pairs));
+    tf_buffer *out = MUST_PTR(tf_buffer_create_l1(dev, c, sizeof res));
+    MUST(tf_buffer_write(tab, 0, pairs, sizeof pairs));
+    char def[16];
+    snprintf(def, sizeof def, "NPAIRS=%d", N);
+    tf_kernel *k = ttm_kernel(dev, "numeric", TF_BRISC, def, NULL, 0);
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    uint32_t args[] = {(uint32_t)tf_buffer_address(tab), (uint32_t)tf_buffer_address(out)};
+    MUST(tf_program_set_args(p, TF_BRISC, args, 2));
+    MUST(tf_dispatch_execute(p));
+    MUST(tf_buffer_read(out, 0, res, sizeof res));
+    int bad = 0;
+    for (int i = 0; i < NV; i++)
+        for (int j = 0; j < NV; j++) {
+            float a = v[i], b = v[j];
+            uint32_t ab, bb;
+            memcpy(&ab, &a, 4);
+            memcpy(&bb, &b, 4);
+            uint16_t ha = (uint16_t)(ab >> 16), hb = (uint16_t)(bb >> 16);
+            int f32 = a > b;
+            /* bf16: the sign-magnitude order of the top halves (NaN's
+             * pattern orders as its bits; +0 above -0) */
+            int bf = (ha ^ hb) & 0x8000 ? !(ha & 0x8000) : (ha & 0x8000) ? ha < hb : ha > hb;
+            uint32_t want = (uint32_t)f32 | (uint32_t)bf << 1;
+            if (res[i * NV + j] != want) {
+                if (!bad)
+                    fprintf(stderr, "numeric: %g > %g gave %u, want %u\n", a, b, res[i * NV + j],
+                            want);
+                bad++;
+            }
+        }
+    CHECK_TRUE(bad == 0);
+    CHECK_EQ_U(res[0 * NV + 1] >> 1, 1); /* bf16: +0 above -0 */
+    CHECK_EQ_U(res[0 * NV + 1] & 1, 0);  /* float32: equal */
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    tf_buffer_free(out);
+    tf_buffer_free(tab);
+}
+
 int main(void)
 {
     dev = rt_open(4, 4);
@@ -564,6 +632,7 @@ int main(void)
     cb_constexpr();
     faults();
     legacy_dm();
+    numeric();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dm");
 }

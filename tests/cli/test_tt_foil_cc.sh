@@ -267,6 +267,11 @@ grep -aq 'writer_tiled_out_1d_mcast_send\.\._weights_tiled_col_to_rm_blocks' "$t
 printf '#include "ttnn/cpp/ttnn/kernel_lib/activation_types.hpp"\nusing namespace compute_kernel_lib;\nstatic_assert((uint32_t)KernelActivation::NONE == 0 && (uint32_t)KernelActivation::SILU == 4 && (uint32_t)KernelActivation::RECIP == 16 && (uint32_t)ActivationThread::Pack == 1, "values");\nvoid kernel_main() {}\n' >"$tmp/act.cpp"
 run "$cc" --risc compute -o "$tmp/act" "$tmp/act.cpp"
 expect_rc 0 "kernel_lib/activation_types.hpp"
+# DEVICE_PRINT's fields against its arguments, and a format spec
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{} {}\\n", 1);\n}\n' \
+    "DEVICE_PRINT: the format's {} fields and the arguments differ in number" "DEVICE_PRINT count"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:x}\\n", 1);\n}\n' \
+    "DEVICE_PRINT: tt-foil takes plain {} fields" "DEVICE_PRINT spec"
 # older and newer compute names (names_2026.cpp in test_ttm_compute_state
 # runs the binary inits and 2-argument SFPU ops): these build
 printf '#include "api/compute/softmax.h"\n#include "api/compute/reduce.h"\n#include "api/compute/tilize.h"\n#include "debug/assert.h"\n#include "ckernel.h"\nvoid kernel_main()\n{\n    ASSERT(get_arg_val<uint32_t>(0) == 0);\n    reduce_revert_delta<ReduceDim::REDUCE_ROW>(16);\n    tilize_uninit_with_dt();\n    math_reconfig_data_format_srcb(1);\n    exp_tile_init();\n    recip_tile_init();\n}\n' >"$tmp/names.cpp"

@@ -102,7 +102,10 @@ static void test_dprint(tf_device *dev)
         "[core (0,0) NCRISC] 10 7\n"
         "[core (0,0) NCRISC] ffffffff ffff ffffffd6 ffffffffffffffff 41 12\n"
         "[core (0,0) NCRISC] 37777777770 177770 37777777770 1777777777777777777770 -8 65\n"
-        "[core (0,0) NCRISC] data1\n";
+        "[core (0,0) NCRISC] data1\n"
+        "[core (0,0) NCRISC] v=3054 of -42 at 2.5, {braces} and a text longer than one piece "
+        "of it\n"
+        "[core (0,0) NCRISC] no fields\n";
     CHECK_CONTAINS(text, want);
     CHECK_EQ_U(strlen(text), strlen(want));
     tf_program_destroy(p);

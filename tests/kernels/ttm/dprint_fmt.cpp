@@ -1,5 +1,7 @@
-// DPRINT << ... << ENDL() with numbers, strings and manipulators.
+// DPRINT << ... << ENDL() with numbers, strings and manipulators; then
+// DEVICE_PRINT's fields and braces.
 // RTA: 0 a uint32 to print (3054).
+#include "api/debug/device_print.h"
 #include "debug/dprint.h"
 
 enum class Color : uint8_t { red = 2 };
@@ -27,4 +29,7 @@ void kernel_main()
            << DEC() << ' ' << (int8_t)-8 << ' ' << (uint8_t)65 << ENDL();
     DPRINT_DATA0(DPRINT << "data0" << ENDL());
     DPRINT_DATA1(DPRINT << "data1" << ENDL());
+    DEVICE_PRINT("v={} of {} at {}, {{braces}} and a text longer than one piece of it\n", v, -42,
+                 2.5f);
+    DEVICE_PRINT("no fields\n");
 }

@@ -276,7 +276,66 @@ using tf_ttm::DebugPrinter;
 #define DPRINT_DATA1(x)
 #endif
 
-// Tile and array printers and the newer fmt-style print are not provided.
+// DEVICE_PRINT(fmt, args...): tt-metal's fmt-style device print
+// (api/debug/device_print.h): fmt's text with each "{}" replaced by the
+// next argument as DPRINT << prints it ("{{" and "}}" a brace); a line per
+// "\n", as DPRINT's. The number of fields must be the number of arguments,
+// and a field takes no format spec ("{:x}"): compile errors saying so.
+namespace tf_ttm
+{
+// fmt's "{}" fields; -1 for a field with a spec or an unpaired brace
+constexpr int fmt_fields(const char *f)
+{
+    int n = 0;
+    for (; *f; f++) {
+        if ((f[0] == '{' && f[1] == '{') || (f[0] == '}' && f[1] == '}')) {
+            f++;
+        } else if (f[0] == '{' && f[1] == '}') {
+            n++, f++;
+        } else if (*f == '{' || *f == '}') {
+            return -1;
+        }
+    }
+    return n;
+}
+// Print fmt's text up to its next field (or its end); the rest after it.
+inline const char *fmt_text(const char *f)
+{
+    char seg[33];
+    std::uint32_t n = 0;
+    for (; *f; f++) {
+        if ((f[0] == '{' || f[0] == '}') && f[1] == f[0]) {
+            seg[n++] = *f++;
+        } else if (f[0] == '{') {
+            f += 2;
+            break;
+        } else {
+            seg[n++] = *f;
+        }
+        if (n == sizeof seg - 1) {
+            seg[n] = 0;
+            dprint_str(seg);
+            n = 0;
+        }
+    }
+    seg[n] = 0;
+    if (n) dprint_str(seg);
+    return f;
+}
+template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, const A &...a)
+{
+    static_assert(Fields >= 0, "DEVICE_PRINT: tt-foil takes plain {} fields (and {{ }}), not "
+                               "format specs: print with DPRINT << HEX() << ... for those");
+    static_assert(Fields == (int)sizeof...(A),
+                  "DEVICE_PRINT: the format's {} fields and the arguments differ in number");
+    DebugPrinter p;
+    ((f = fmt_text(f), p << a), ...);
+    fmt_text(f);
+}
+} // namespace tf_ttm
+#define DEVICE_PRINT(fmt, ...) tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__)
+
+// Tile and array printers are not provided.
 struct TF_UNSUPPORTED(
     "TileSlice (DPRINT of tiles): print the words with DPRINT instead") TileSlice {
 };
@@ -286,9 +345,6 @@ TF_UNSUPPORTED_FN(tf_unsupported_TSLICE,
                   "TSLICE (DPRINT of tiles): print the words with DPRINT instead");
 TF_UNSUPPORTED_FN(U32_ARRAY, "U32_ARRAY: print the words in a loop");
 TF_UNSUPPORTED_FN(TYPED_U32_ARRAY, "TYPED_U32_ARRAY: print the words in a loop");
-TF_UNSUPPORTED_FN(tf_unsupported_DEVICE_PRINT,
-                  "DEVICE_PRINT (fmt-style device print): use DPRINT << ... << ENDL()");
-#define TSLICE(...)       tf_unsupported_TSLICE(__VA_ARGS__)
-#define DEVICE_PRINT(...) tf_unsupported_DEVICE_PRINT(__VA_ARGS__)
+#define TSLICE(...) tf_unsupported_TSLICE(__VA_ARGS__)
 
 #endif

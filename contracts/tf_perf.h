@@ -75,7 +75,8 @@ typedef struct tf_perf_risc {
     uint64_t wait[TF_PERF_NUM_WAITS];
     uint64_t cb_front[TF_MAX_CBS], cb_back[TF_MAX_CBS]; /* wait cycles by CB id */
     uint64_t noc_rd[TF_NUM_NOCS], noc_wr[TF_NUM_NOCS];  /* bytes it issued, by NOC */
-    uint64_t mcast;   /* bytes its multicasts delivered (length x destinations) */
+    uint64_t mcast;   /* bytes its multicasts delivered (length x destinations; an atomic
+                         increment's 4) */
     uint64_t atomics; /* atomic increments it issued */
 } tf_perf_risc;
 

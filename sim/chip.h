@@ -390,7 +390,8 @@ static inline void sim_perf_noc(sim_core_hart *sh, int noc, int cmd, uint32_t by
     else
         p->noc_wr[noc] += bytes;
     if (cmd == TF_NOC_CMD_ATOMIC_INC || cmd == TF_NOC_CMD_ATOMIC_INC_MCAST) p->atomics++;
-    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC)
+    if (cmd == TF_NOC_CMD_WRITE_MCAST || cmd == TF_NOC_CMD_WRITE_MCAST_SRC ||
+        cmd == TF_NOC_CMD_ATOMIC_INC_MCAST)
         p->mcast += (uint64_t)bytes * dests;
     if (bank >= 0 && bank < TF_PERF_MAX_BANKS) {
         core->perf_banks |= 1ull << bank;

@@ -1290,6 +1290,9 @@ static int kb_key(const tf_kernel_build_opts *o, const char *name, char out[33])
     char note_c[4200];
     const char *inl = kb_expand(TF_KB_BUILD_NOTE_C, note_c, sizeof note_c);
     kb_hash_str(&h, o->risc == TF_COMPUTE ? "compute" : kb_risc_names[o->risc]);
+    /* the whole name: the entry's files are named after it, and the
+     * command holds only the note's shortened form (kb_note_name) */
+    kb_hash_str(&h, name);
     int first, last;
     rt_risc_span(o->risc, &first, &last);
     for (int r = first; r <= last; r++) {

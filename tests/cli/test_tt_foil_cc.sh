@@ -274,7 +274,7 @@ refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_
     "DEVICE_PRINT: tt-foil takes plain {} fields" "DEVICE_PRINT spec"
 # older and newer compute names (names_2026.cpp in test_ttm_compute_state
 # runs the binary inits and 2-argument SFPU ops): these build
-printf '#include "api/compute/softmax.h"\n#include "api/compute/reduce.h"\n#include "api/compute/tilize.h"\n#include "debug/assert.h"\n#include "ckernel.h"\nvoid kernel_main()\n{\n    ASSERT(get_arg_val<uint32_t>(0) == 0);\n    reduce_revert_delta<ReduceDim::REDUCE_ROW>(16);\n    tilize_uninit_with_dt();\n    math_reconfig_data_format_srcb(1);\n    exp_tile_init();\n    recip_tile_init();\n}\n' >"$tmp/names.cpp"
+printf '#include "api/compute/softmax.h"\n#include "api/compute/reduce.h"\n#include "api/compute/tilize.h"\n#include "debug/assert.h"\n#include "ckernel.h"\nvoid kernel_main()\n{\n    ASSERT(get_arg_val<uint32_t>(0) == 0);\n    ASSERT(only_in_the_watcher_build<1, 2>() == 0);\n    reduce_revert_delta<ReduceDim::REDUCE_ROW>(16);\n    reduce_revert_delta<>();\n    tilize_uninit_with_dt();\n    math_reconfig_data_format_srcb(1);\n    exp_tile_init();\n    recip_tile_init();\n}\n' >"$tmp/names.cpp"
 run "$cc" --risc compute -o "$tmp/names" "$tmp/names.cpp"
 expect_rc 0 "softmax.h, reduce_revert_delta<dim>, tilize_uninit_with_dt(), math_reconfig_*, ASSERT, ckernel.h"
 refused 'struct S { S() { *(volatile int *)0x100000 = 1; } };\nS s;\nvoid kernel_main() {}\n' \

@@ -254,6 +254,17 @@ static void build_steps(tf_device *dev, const char *cache, const char *wrapper)
     k = tf_kernel_build(dev, &o);
     CHECK_TRUE(k && !strcmp(tf_kernel_name(k), name));
     tf_kernel_free(k);
+    /* two names alike in their first 30 and last 31 bytes: two kernels
+     * (their cache entries were one, and the second's ELF was not there) */
+    for (int v = 0; v < 2; v++) {
+        memset(name, 'n', 70);
+        name[35] = (char)('x' + v);
+        name[70] = 0;
+        k = tf_kernel_build(dev, &o);
+        CHECK_TRUE(k != NULL);
+        if (!k) fprintf(stderr, "  long name %d: %s\n", v, tf_last_error());
+        tf_kernel_free(k);
+    }
     for (int len = 64; len <= 79; len += 15) {
         for (int i = 0; i < len; i++) name[i] = (char)('a' + i % 26);
         name[len] = 0;

@@ -8,6 +8,8 @@
  * faults: num_dests counting the sender, a misaligned word. */
 #include "ttm_test.h"
 
+#include "tf_perf.h"
+
 #include <string.h>
 
 static tf_device *dev;
@@ -18,6 +20,8 @@ enum { W = 3, H = 2, RES = 64 };
  * or outside it) running `sender` (a .cpp name built with def, or a C
  * source path); each core's result words into got[core][0..1] (cores in
  * row order, the sender last). 0, or -1 and the error in err. */
+static uint64_t sender_mcast; /* the last run's sender's multicast bytes (its counters) */
+
 static int run(tf_core s, tf_kernel *sender, uint32_t dests, uint32_t got[W * H + 1][2], char *err,
                size_t errcap)
 {
@@ -47,6 +51,8 @@ static int run(tf_core s, tf_kernel *sender, uint32_t dests, uint32_t got[W * H 
      * so a faulting sender runs alone */
     int rc = err ? tf_dispatch_execute(p[n - 1]) : tf_dispatch_execute_multi(p, n);
     if (rc && err) snprintf(err, errcap, "%s", tf_last_error());
+    struct tf_perf_core pc;
+    sender_mcast = !rc && !tf_program_counters(p[n - 1], &pc) ? pc.risc[TF_BRISC].mcast : 0;
     for (int i = 0; i < n; i++) {
         MUST(tf_buffer_read(res[i], 0, got[i], 8));
         tf_program_destroy(p[i]);
@@ -70,6 +76,7 @@ int main(void)
      * atomic; and 19 of the kernel's own, the address and the count) */
     CHECK_EQ_U(got[W * H - 1][1], 69);
     printf("multicast increment to 5 cores: acked after %u cycles\n", got[W * H - 1][1]);
+    CHECK_EQ_U(sender_mcast, 3 * 4 * (W * H - 1)); /* three words to 5 cores each */
     tf_kernel_free(k);
     /* the C API's sender outside the rectangle: all 6 */
     char src[512];

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#define EOF (-1)
+
 #define TF_STDIO_WHY(what)                                                                         \
     __attribute__((unavailable("not supported by tt-foil: " what " (no OS on the device): print "  \
                                "with DPRINT (debug/dprint.h)")))

@@ -836,7 +836,14 @@ ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
     tf_c::reduce_uninit();
 }
 // (mid-2024's form, the reduce dimension as a template argument)
-template <ReduceDim reduce_dim> ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
+// (by default the op's REDUCE_DIM define, as tt-metal's)
+#ifdef REDUCE_DIM
+#define TF_TTM_REDUCE_DIM_DEFAULT REDUCE_DIM
+#else
+#define TF_TTM_REDUCE_DIM_DEFAULT ReduceDim::REDUCE_ROW
+#endif
+template <ReduceDim reduce_dim = TF_TTM_REDUCE_DIM_DEFAULT>
+ALWI void reduce_revert_delta(std::uint32_t ocb = 16)
 {
     reduce_revert_delta(ocb);
 }

@@ -56,6 +56,17 @@ noc_async_write_multicast(std::uint32_t src_local_l1_addr, std::uint64_t dst_noc
     (void)linked, (void)multicast_path_reserve;
     dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 0);
 }
+template <bool enable_noc_tracing = true, class Reserve,
+          std::enable_if_t<std::is_same_v<Reserve, bool>, int> = 0>
+FORCE_INLINE void noc_async_write_multicast_one_packet(std::uint32_t src_local_l1_addr,
+                                                       std::uint64_t dst_noc_addr_multicast,
+                                                       std::uint32_t size, std::uint32_t num_dests,
+                                                       bool linked, Reserve multicast_path_reserve,
+                                                       std::uint8_t noc = noc_index)
+{
+    (void)linked, (void)multicast_path_reserve;
+    dev_noc_write_multicast(noc, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, 0);
+}
 template <class Reserve, std::enable_if_t<std::is_same_v<Reserve, bool>, int> = 0>
 FORCE_INLINE void
 noc_async_write_multicast_loopback_src(std::uint32_t src_local_l1_addr,

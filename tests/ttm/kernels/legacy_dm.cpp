@@ -9,7 +9,8 @@
 // 2/3 core B's NOC x/y, 4 an L1 buffer on B (2048 B) at the same address,
 // 5 the result words here (L1). Page 0 is copied to page 1, its first 64
 // bytes multicast to B, the word 0x5e3a multicast to B's buffer + 64.
-// Results: 0 NOC 0's writes pending right after the legacy multicast, 1
+// Results: 0 NOC 0's writes pending right after the legacy multicast
+// (bits 0-3) and after the legacy one-packet one besides (bits 4-7), 1
 // the same after the semaphore multicast, 2 cycles ckernel::wait(100)
 // took, 3 load_blocking of this L1 buffer's first word, 4 reached the end.
 #include "api/dataflow/dataflow_api.h"
@@ -29,6 +30,9 @@ void kernel_main()
     noc_async_write_barrier();
     noc_async_write_multicast(l1, get_noc_multicast_addr(bx, by, bx, by, bl1), 64, 1, false, true);
     res[0] = dev_reg_read(TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITES_PENDING));
+    noc_async_write_multicast_one_packet(l1, get_noc_multicast_addr(bx, by, bx, by, bl1), 64, 1,
+                                         false, true);
+    res[0] += dev_reg_read(TF_MMIO_NOC_REG(0, TF_NOC_REG_WRITES_PENDING)) << 4;
     noc_async_write_barrier();
     auto *word = reinterpret_cast<volatile uint32_t *>(l1 + 1024);
     *word = 0x5e3a;

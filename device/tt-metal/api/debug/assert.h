@@ -3,10 +3,11 @@
 // with WATCHER_ENABLED defined (tt_foil_cc --define WATCHER_ENABLED, or
 // tf_kernel_build's defines): a false condition stops the RISC with a fault
 // naming the kernel's line (TF_FAULT_DETAIL_ASSERT; tt-metal's watcher
-// reports the line and hangs the core). Otherwise the condition is not
-// evaluated (it costs no modeled cycle, as tt-metal's profiled builds),
-// but it must compile. The type argument (tt-metal's debug_assert_type_t)
-// is accepted and ignored. tt-metal's dataflow_api.h includes this.
+// reports the line and hangs the core). Otherwise it expands to nothing, as
+// tt-metal's (no modeled cycle; a condition written for the watcher build
+// alone, naming what only it declares, builds). The type argument
+// (tt-metal's debug_assert_type_t) is accepted and ignored. tt-metal's
+// dataflow_api.h includes this.
 #ifndef TF_TTM_ASSERT_H
 #define TF_TTM_ASSERT_H
 
@@ -19,7 +20,7 @@
         if (!(condition)) dev_fault(TF_FAULT_DETAIL_ASSERT, __LINE__, 0);                          \
     } while (0)
 #else
-#define ASSERT(condition, ...) ((void)sizeof(!(condition)))
+#define ASSERT(condition, ...)
 #endif
 
 #endif

@@ -292,6 +292,7 @@ enum tf_tile_init { TF_TILE_INITS(TF_TILE_INIT_ENUM) TF_TILE_NUM_INITS };
     X(ADDCMUL,          114, 114, "x + (ARG3 y) z: ARG3 y rounded, then one multiply-add; bit 9")  \
     X(ADDCDIV,          115, 115, "x + (ARG3 y)(1 / z): both rounded, then one fma; bit 9")         \
     X(SNAKE_BETA,       116, 116, "x + sin(y x)^2 (1 / z): each part rounded, then fma; bit 9")    \
+    X(ISCLOSE,          118, 118, "|x - y| <= atol + rtol |y| ? 1 : 0 (z unread), rtol and atol the fp32 words at L1 address ARG3; bit 8: equal_nan") \
     X(TOPK,             117, 117, "top-k (topk_tile_init's op; the TOPK command runs it)")         \
     X(ADD_BCAST_COL,    120, 120, "x + y's column 0 on every column (an fp32 DEST only)")          \
     X(SUB_BCAST_COL,    121, 120, "x - y's column 0 on every column")                              \
@@ -451,8 +452,9 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
 #define TF_SFPU_DF_OF(arg1)  (((arg1) >> 16) & 0xffu)
 /* The SFPU broadcasts between DEST tiles: DEST[ARG0] = x op y's column 0
  * or row 0, in place (ARG0 = ARG2); an fp32 DEST only. */
-#define TF_SFPU_IS_BCAST(o)   ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
-#define TF_SFPU_IS_TERNARY(o) ((o) >= TF_SFPU_WHERE && (o) <= TF_SFPU_SNAKE_BETA)
+#define TF_SFPU_IS_BCAST(o) ((o) >= TF_SFPU_ADD_BCAST_COL && (o) <= TF_SFPU_MUL_BCAST_ROW)
+#define TF_SFPU_IS_TERNARY(o)                                                                      \
+    (((o) >= TF_SFPU_WHERE && (o) <= TF_SFPU_SNAKE_BETA) || (o) == TF_SFPU_ISCLOSE)
 /* mask_tile's formats (tt-metal's llk_math_eltwise_unary_sfpu_mask takes
  * Float16_b and Float16 to calculate_mask, Int32 to calculate_int_mask and
  * does nothing for another; the engine faults on another, TF_TILE_ERR_ARG).

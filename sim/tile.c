@@ -722,7 +722,9 @@ static void compute_tile(sim_tile_engine *e, const math_op *m, float *d, uint8_t
         }
         break;
     case TF_TILE_SFPU: /* a, b (and c): the DEST tiles a binary (ternary) op reads */
-        if (TF_SFPU_IS_TERNARY(m->sfpu))
+        if (m->sfpu == TF_SFPU_ISCLOSE)
+            sim_sfpu_isclose(d, a, b, e->isclose_tol, (args[1] & TF_SFPU_APPROX) != 0);
+        else if (TF_SFPU_IS_TERNARY(m->sfpu))
             sim_sfpu_ternary(d, a, b, c, m->sfpu, args[3]);
         else if (TF_SFPU_IS_INT(m->sfpu))
             sim_sfpu_int_binary(d, a, b, m->sfpu, TF_SFPU_DF_OF(args[1]));
@@ -1281,6 +1283,12 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
         if (src[k] >= cap) return fault_aux(sh, op, TF_TILE_ERR_DEST, src[k], cap, m.sfpu);
     if (m.kind == TF_TILE_SFPU && TF_SFPU_IS_BCAST(m.sfpu) && dest_16bit(e))
         return fault_aux(sh, op, TF_TILE_ERR_FP32, 0, 0, m.sfpu);
+    if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_ISCLOSE) {
+        /* its two tolerances: the fp32 words the kernel put at L1 ARG3 */
+        uint32_t at = sh->tile_args[3];
+        if ((at & 3) || at > TF_L1_SIZE - 8) return fault(sh, op, TF_TILE_ERR_ADDRESS);
+        memcpy(e->isclose_tol, sh->core->l1->data + at, sizeof e->isclose_tol);
+    }
     if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;
     /* is_32bit must be the kernel's DEST width (simple mode: an fp32 DEST
      * of its own, either width moved whole) */

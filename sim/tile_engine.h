@@ -168,6 +168,8 @@ struct sim_tile_engine {
      * calls), kept while cumsum_state is CUMSUM_KEPT; another SFPU op or
      * init (whose code uses those registers) loses it, cumsum_lost the op */
     float cumsum_carry[TF_TILE_DIM];
+    /* isclose's rtol and atol (fp32 bits), read from L1 at its issue */
+    uint32_t isclose_tol[2];
     uint8_t cumsum_state, cumsum_lost;
     /* top-k's replay state (tile_topk.c, do_topk): the LLK's global
      * topk_replay_init (0 at a kernel's start, -1 after a local sort, m + 1
@@ -290,6 +292,8 @@ int sim_sfpu_run(float *d, uint32_t op, int approx, uint32_t p0, uint32_t p1);
 /* One value of a unary op without parameters (SFPI's FN: tile_sfpi.c) */
 float sim_sfpu_unary1(float x, uint32_t op, int approx);
 int sim_sfpu_binary(float *d, const float *x, const float *y, uint32_t op, int narrow);
+void sim_sfpu_isclose(float *d, const float *x, const float *y, const uint32_t tol[2],
+                      int equal_nan);
 int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, uint32_t op,
                      uint32_t s);
 /* Modeled cycles a tile; in_place: the output is the first source's tile;

@@ -267,6 +267,27 @@ int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, u
     return 0;
 }
 
+/* isclose_binary_tile (tt-metal's, as torch.isclose): 1 where
+ * |x - y| <= atol + rtol |y|, else 0, in fp32 (each step rounded);
+ * infinities are close only to themselves (same sign), a NaN to nothing
+ * but, with equal_nan, another NaN. */
+void sim_sfpu_isclose(float *d, const float *x, const float *y, const uint32_t tol[2],
+                      int equal_nan)
+{
+    float rtol = bits_f(tol[0]), atol = bits_f(tol[1]);
+    for (int i = 0; i < TF_TILE_ELEMS; i++) {
+        float a = x[i], b = y[i];
+        int close;
+        if (isnan(a) || isnan(b))
+            close = equal_nan && isnan(a) && isnan(b);
+        else if (isinf(a) || isinf(b))
+            close = a == b;
+        else
+            close = fabsf(a - b) <= atol + rtol * fabsf(b);
+        d[i] = close ? 1.0f : 0.0f;
+    }
+}
+
 int sim_sfpu_init_of(uint32_t op)
 {
 #define SFPU_INIT(name, code, init, doc) [code] = init,
@@ -344,6 +365,7 @@ uint32_t sim_sfpu_cycles(uint32_t op, int approx, int in_place, uint32_t p1)
     case TF_SFPU_ADDCDIV: return 96 + 256 + 32;
     case TF_SFPU_CLAMPED_SILU_GLU: return 64 + 320 + 64;
     case TF_SFPU_SNAKE_BETA: return 96 + 384 + 256 + 32;
+    case TF_SFPU_ISCLOSE: return 64 + 8 * 32; /* two loads; ~8 slots: |x - y|, |y|, mad, tests */
     case TF_SFPU_ADD_BCAST_COL:
     case TF_SFPU_SUB_BCAST_COL:
     case TF_SFPU_MUL_BCAST_COL:

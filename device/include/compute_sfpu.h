@@ -296,6 +296,21 @@ TF_SFPU_TERNARY_VALUE(addcdiv_tile, TF_SFPU_ADDCDIV)
  * rounds to nearest even into a 16-bit DEST, as tt-metal's kernel. */
 TF_SFPU_INIT(snake_beta_tile_init, TF_SFPU_SNAKE_BETA)
 TF_SFPU_TERNARY(snake_beta_tile, TF_SFPU_SNAKE_BETA, TF_SFPU_RNE)
+
+/* isclose: DEST[odst] = 1.0 where |x - y| <= atol + rtol |y| (x, y:
+ * DEST[idst0], DEST[idst1]; rtol, atol: fp32 bits), else 0.0, as
+ * torch.isclose: infinities close only to themselves, a NaN to nothing
+ * but, with equal_nan, a NaN. The tolerances go to the engine through L1
+ * (this TRISC's stack: the engine reads them as it takes the command). */
+TF_SFPU_INIT(isclose_binary_tile_init, TF_SFPU_ISCLOSE)
+TF_ALWAYS_INLINE void isclose_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,
+                                          uint32_t rtol, uint32_t atol, uint32_t equal_nan)
+{
+    volatile uint32_t tol[2] = {rtol, atol};
+    __asm__ volatile("" ::: "memory");
+    dev_sfpu_ternary(TF_SFPU_ISCLOSE | (equal_nan ? TF_SFPU_APPROX : 0u), idst0, idst1, idst0, odst,
+                     (uint32_t)(uintptr_t)tol);
+}
 #undef TF_SFPU_TERNARY
 #undef TF_SFPU_TERNARY_VALUE
 

@@ -130,9 +130,61 @@ static void fault_case(int mode, const char *msg)
     if (rc) CHECK_CONTAINS(err, msg);
 }
 
+/* isclose.cpp: isclose_binary_tile (rtol 1e-2, atol 1e-3; then with
+ * EQUAL_NAN) on pairs chosen around the bound and at the special values,
+ * against the host's own fp32 evaluation, on an fp32 DEST. */
+static void isclose_case(void)
+{
+    static float in[2 * 1024], out[2 * 1024];
+    static const float pairs[][2] = {
+        {1.0f, 1.0f},    {1.0f, 1.0105f},      {1.0f, 1.0115f},       {0.0f, 0.0009f},
+        {0.0f, 0.0011f}, {-0.0f, 0.0f},        {100.0f, 101.0f},      {100.0f, 102.5f},
+        {-5.0f, 5.0f},   {INFINITY, INFINITY}, {INFINITY, -INFINITY}, {INFINITY, 1e38f},
+        {NAN, NAN},      {NAN, 1.0f},          {1.0f, NAN},           {-1e-30f, 1e-30f}};
+    enum { NP = sizeof pairs / sizeof *pairs };
+    for (int i = 0; i < 1024; i++) {
+        in[i] = pairs[i % NP][0];
+        in[1024 + i] = pairs[i % NP][1] * (i < NP ? 1.0f : 1.0f + (float)(i % 7) * 1e-3f);
+    }
+    static float tin[2 * 1024], tout[2 * 1024];
+    for (int t = 0; t < 2; t++)
+        MUST(tf_tilize(in + 1024 * t, 32, 32, TF_TILE_FORMAT_FP32, tin + 1024 * t));
+    char err[1024];
+    int rc = ttm_run_tiles(dev, ttm_compute_fp32(dev, "isclose", NULL, 0), TF_TILE_FORMAT_FP32, tin,
+                           2, tout, 2, NULL, 0, NULL, err, sizeof err);
+    CHECK_TRUE(rc == 0);
+    if (rc) {
+        fprintf(stderr, "isclose: %s\n", err);
+        return;
+    }
+    for (int t = 0; t < 2; t++)
+        MUST(tf_untilize(tout + 1024 * t, 32, 32, TF_TILE_FORMAT_FP32, out + 1024 * t));
+    int bad = 0;
+    const float rtol = 1e-2f, atol = 1e-3f;
+    for (int t = 0; t < 2; t++)
+        for (int i = 0; i < 1024; i++) {
+            float a = in[i], b = in[1024 + i];
+            int close = isnan(a) || isnan(b)   ? t && isnan(a) && isnan(b)
+                        : isinf(a) || isinf(b) ? a == b
+                                               : fabsf(a - b) <= atol + rtol * fabsf(b);
+            if (out[1024 * t + i] != (close ? 1.0f : 0.0f)) {
+                if (!bad)
+                    fprintf(stderr, "isclose%s(%g, %g) = %g\n", t ? "<EQUAL_NAN>" : "", a, b,
+                            out[1024 * t + i]);
+                bad++;
+            }
+        }
+    CHECK_TRUE(bad == 0);
+    /* the designed pairs' answers, as torch.isclose gives them */
+    static const int want[NP] = {1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1};
+    for (int i = 0; i < NP; i++) CHECK_EQ_U((uint32_t)out[i], (uint32_t)want[i]);
+    CHECK_EQ_U((uint32_t)out[1024 + 12], 1); /* NaN, NaN with EQUAL_NAN */
+}
+
 int main(void)
 {
     dev = rt_open(1, 1);
+    isclose_case();
     /* 10 and the comparisons first: the last op before the faults below is
      * 9's SUB (the engine keeps a core's last SFPU init across dispatches) */
     static const int modes[] = {10, 11, 12, 13, 14, 15, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};

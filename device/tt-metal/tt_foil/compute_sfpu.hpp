@@ -454,6 +454,16 @@ ALWI void addcdiv_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t i
     static_assert(tf_ttm::ternary_format<data_format, false>());
     tf_c::addcdiv_tile(idst0, idst1, idst2, odst, value);
 }
+// isclose.h: 1.0 where |x - y| <= atol + rtol |y| (torch.isclose: an
+// infinity close only to itself, NaN only to NaN with EQUAL_NAN), else 0.0;
+// rtol and atol as fp32 bits.
+using tf_c::isclose_binary_tile_init;
+template <bool EQUAL_NAN = false>
+ALWI void isclose_binary_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst,
+                              std::uint32_t rtol_bits, std::uint32_t atol_bits)
+{
+    tf_c::isclose_binary_tile(idst0, idst1, odst, rtol_bits, atol_bits, EQUAL_NAN);
+}
 // eltwise_unary/snake_beta.h: x + sin(alpha x)^2 / beta (Float32, Float16_b).
 using tf_c::snake_beta_tile_init;
 template <DataFormat data_format>

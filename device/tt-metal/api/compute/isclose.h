@@ -1,0 +1,4 @@
+// tt-metal's api/compute/isclose.h: tt-foil's compute kernel API (all of it,
+// tt_foil/compute.hpp; docs/kernels.md "Compute kernels").
+#pragma once
+#include "tt_foil/compute.hpp"

@@ -268,7 +268,8 @@ int sim_sfpu_ternary(float *d, const float *x, const float *y, const float *z, u
 }
 
 /* isclose_binary_tile (tt-metal's, as torch.isclose): 1 where
- * |x - y| <= atol + rtol |y|, else 0, in fp32 (each step rounded);
+ * |x - y| <= atol + rtol |y|, else 0, in fp32 (the bound one multiply-add
+ * rounded once, as tt-llk's SFPMAD; the difference rounded);
  * infinities are close only to themselves (same sign), a NaN to nothing
  * but, with equal_nan, another NaN. */
 void sim_sfpu_isclose(float *d, const float *x, const float *y, const uint32_t tol[2],
@@ -283,7 +284,7 @@ void sim_sfpu_isclose(float *d, const float *x, const float *y, const uint32_t t
         else if (isinf(a) || isinf(b))
             close = a == b;
         else
-            close = fabsf(a - b) <= atol + rtol * fabsf(b);
+            close = fabsf(a - b) <= fmaf(rtol, fabsf(b), atol); /* one SFPMAD, as tt-llk's */
         d[i] = close ? 1.0f : 0.0f;
     }
 }

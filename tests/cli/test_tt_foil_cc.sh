@@ -272,6 +272,12 @@ refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_
     "DEVICE_PRINT: the format's {} fields and the arguments differ in number" "DEVICE_PRINT count"
 refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:x}\\n", 1);\n}\n' \
     "DEVICE_PRINT: tt-foil takes plain {} fields" "DEVICE_PRINT spec"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{0}\\n", 1);\n}\n' \
+    "DEVICE_PRINT: tt-foil takes plain {} fields in order, not numbered ones" "DEVICE_PRINT {0}"
+# isclose's other form: its tolerances from the defines
+printf '#include "api/compute/isclose.h"\nvoid kernel_main()\n{\n    isclose_binary_tile_init();\n    isclose_binary_tile<true>(0, 1, 2);\n}\n' >"$tmp/iscl.cpp"
+run "$cc" --risc compute -DISCLOSE_RTOL_VAL=1e-5f -DISCLOSE_ATOL_VAL=1e-8f -o "$tmp/iscl" "$tmp/iscl.cpp"
+expect_rc 0 "isclose_binary_tile<EQUAL_NAN>(idst0, idst1, odst)"
 # older and newer compute names (names_2026.cpp in test_ttm_compute_state
 # runs the binary inits and 2-argument SFPU ops): these build
 printf '#include "api/compute/softmax.h"\n#include "api/compute/reduce.h"\n#include "api/compute/tilize.h"\n#include "debug/assert.h"\n#include "ckernel.h"\nvoid kernel_main()\n{\n    ASSERT(get_arg_val<uint32_t>(0) == 0);\n    ASSERT(only_in_the_watcher_build<1, 2>() == 0);\n    reduce_revert_delta<ReduceDim::REDUCE_ROW>(16);\n    reduce_revert_delta<>();\n    tilize_uninit_with_dt();\n    math_reconfig_data_format_srcb(1);\n    exp_tile_init();\n    recip_tile_init();\n}\n' >"$tmp/names.cpp"

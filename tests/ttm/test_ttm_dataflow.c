@@ -105,7 +105,10 @@ static void test_dprint(tf_device *dev)
         "[core (0,0) NCRISC] data1\n"
         "[core (0,0) NCRISC] v=3054 of -42 at 2.5, {braces} and a text longer than one piece "
         "of it\n"
-        "[core (0,0) NCRISC] no fields\n";
+        "[core (0,0) NCRISC] no fields\n"
+        "[core (0,0) NCRISC] after HEX: 255 2.125\n"
+        "[core (0,0) NCRISC] on NOC 1's RISC: 1\n"
+        "[core (0,0) NCRISC]     ff\n";
     CHECK_CONTAINS(text, want);
     CHECK_EQ_U(strlen(text), strlen(want));
     tf_program_destroy(p);

@@ -166,7 +166,7 @@ static void isclose_case(void)
             float a = in[i], b = in[1024 + i];
             int close = isnan(a) || isnan(b)   ? t && isnan(a) && isnan(b)
                         : isinf(a) || isinf(b) ? a == b
-                                               : fabsf(a - b) <= atol + rtol * fabsf(b);
+                                               : fabsf(a - b) <= fmaf(rtol, fabsf(b), atol);
             if (out[1024 * t + i] != (close ? 1.0f : 0.0f)) {
                 if (!bad)
                     fprintf(stderr, "isclose%s(%g, %g) = %g\n", t ? "<EQUAL_NAN>" : "", a, b,

@@ -464,6 +464,21 @@ ALWI void isclose_binary_tile(std::uint32_t idst0, std::uint32_t idst1, std::uin
 {
     tf_c::isclose_binary_tile(idst0, idst1, odst, rtol_bits, atol_bits, EQUAL_NAN);
 }
+// (its other form: the tolerances from the defines ISCLOSE_RTOL_VAL and
+// ISCLOSE_ATOL_VAL, 1e-5f and 1e-8f by default, as tt-metal's)
+#ifndef ISCLOSE_RTOL_VAL
+#define ISCLOSE_RTOL_VAL 1e-5f
+#endif
+#ifndef ISCLOSE_ATOL_VAL
+#define ISCLOSE_ATOL_VAL 1e-8f
+#endif
+template <bool EQUAL_NAN = false>
+ALWI void isclose_binary_tile(std::uint32_t idst0, std::uint32_t idst1, std::uint32_t odst)
+{
+    tf_c::isclose_binary_tile(
+        idst0, idst1, odst, __builtin_bit_cast(std::uint32_t, (float)(ISCLOSE_RTOL_VAL)),
+        __builtin_bit_cast(std::uint32_t, (float)(ISCLOSE_ATOL_VAL)), EQUAL_NAN);
+}
 // eltwise_unary/snake_beta.h: x + sin(alpha x)^2 / beta (Float32, Float16_b).
 using tf_c::snake_beta_tile_init;
 template <DataFormat data_format>

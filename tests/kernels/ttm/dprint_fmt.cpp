@@ -32,4 +32,9 @@ void kernel_main()
     DEVICE_PRINT("v={} of {} at {}, {{braces}} and a text longer than one piece of it\n", v, -42,
                  2.5f);
     DEVICE_PRINT("no fields\n");
+    DPRINT << HEX() << SETW(6); /* (DPRINT's settings: a field prints as by default) */
+    DEVICE_PRINT("after HEX: {} {}\n", 255u, 2.125f);
+    DEVICE_PRINT_DATA1("on NOC 1's RISC: {}\n", 1);
+    DEVICE_PRINT_DATA0("on NOC 0's RISC: {}\n", 0);
+    DPRINT << 255u << ENDL(); /* (DPRINT's settings were kept: hex) */
 }

@@ -283,7 +283,8 @@ using tf_ttm::DebugPrinter;
 // and a field takes no format spec ("{:x}"): compile errors saying so.
 namespace tf_ttm
 {
-// fmt's "{}" fields; -1 for a field with a spec or an unpaired brace
+// fmt's "{}" fields; -1 for a field with a spec ("{:x}"), -2 for one with
+// an index ("{0}"), -3 for an unpaired brace
 constexpr int fmt_fields(const char *f)
 {
     int n = 0;
@@ -292,8 +293,12 @@ constexpr int fmt_fields(const char *f)
             f++;
         } else if (f[0] == '{' && f[1] == '}') {
             n++, f++;
-        } else if (*f == '{' || *f == '}') {
+        } else if (f[0] == '{' && f[1] == ':') {
             return -1;
+        } else if (f[0] == '{' && f[1] >= '0' && f[1] <= '9') {
+            return -2;
+        } else if (*f == '{' || *f == '}') {
+            return -3;
         }
     }
     return n;
@@ -324,16 +329,30 @@ inline const char *fmt_text(const char *f)
 }
 template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, const A &...a)
 {
-    static_assert(Fields >= 0, "DEVICE_PRINT: tt-foil takes plain {} fields (and {{ }}), not "
-                               "format specs: print with DPRINT << HEX() << ... for those");
-    static_assert(Fields == (int)sizeof...(A),
+    static_assert(Fields != -1, "DEVICE_PRINT: tt-foil takes plain {} fields (and {{ }}), not "
+                                "format specs: print with DPRINT << HEX() << ... for those");
+    static_assert(Fields != -2, "DEVICE_PRINT: tt-foil takes plain {} fields in order, not "
+                                "numbered ones ({0})");
+    static_assert(Fields != -3, "DEVICE_PRINT: a lone { or } in the format (write {{ or }})");
+    static_assert(Fields < 0 || Fields == (int)sizeof...(A),
                   "DEVICE_PRINT: the format's {} fields and the arguments differ in number");
+    // (a field prints as DPRINT's defaults do, whatever DPRINT was set to;
+    // DPRINT's settings are kept for it)
+    const dprint_state kept = dprint_st;
+    dprint_st = dprint_state{};
     DebugPrinter p;
     ((f = fmt_text(f), p << a), ...);
     fmt_text(f);
+    dprint_st = kept;
 }
 } // namespace tf_ttm
 #define DEVICE_PRINT(fmt, ...) tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__)
+// the per-processor forms, as DPRINT's
+#define DEVICE_PRINT_UNPACK(...) DPRINT_UNPACK(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_MATH(...)   DPRINT_MATH(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_PACK(...)   DPRINT_PACK(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_DATA0(...)  DPRINT_DATA0(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_DATA1(...)  DPRINT_DATA1(DEVICE_PRINT(__VA_ARGS__))
 
 // Tile and array printers are not provided.
 struct TF_UNSUPPORTED(

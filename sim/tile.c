@@ -1286,7 +1286,8 @@ static int math_in(sim_core_hart *sh, sim_tile_engine *e, int op, int half)
     if (m.kind == TF_TILE_SFPU && m.sfpu == TF_SFPU_ISCLOSE) {
         /* its two tolerances: the fp32 words the kernel put at L1 ARG3 */
         uint32_t at = sh->tile_args[3];
-        if ((at & 3) || at > TF_L1_SIZE - 8) return fault(sh, op, TF_TILE_ERR_ADDRESS);
+        if ((at & 3) || at > TF_L1_SIZE - 8)
+            return fault_aux(sh, op, TF_TILE_ERR_ADDRESS, 0, 0, TF_SFPU_ISCLOSE);
         memcpy(e->isclose_tol, sh->core->l1->data + at, sizeof e->isclose_tol);
     }
     if (check_init(sh, e, op, &m)) return TF_BUS_FAULT;

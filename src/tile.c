@@ -474,7 +474,11 @@ void rt_tile_fault_describe(uint32_t op, uint32_t aux, char *buf, size_t n)
                      a);
         break;
     case TF_TILE_ERR_ADDRESS:
-        snprintf(what, sizeof what, "the tile is outside user L1 or misaligned");
+        snprintf(what, sizeof what, "%s",
+                 op == TF_TILE_SFPU && c == TF_SFPU_ISCLOSE
+                     ? "its two tolerance words (ARG3, an L1 address: isclose_binary_tile puts "
+                       "them on the TRISC's stack) are misaligned or past L1's end"
+                     : "the tile is outside user L1 or misaligned");
         break;
     case TF_TILE_ERR_DEST:
         snprintf(what, sizeof what,

@@ -179,6 +179,12 @@ static void isclose_case(void)
     static const int want[NP] = {1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1};
     for (int i = 0; i < NP; i++) CHECK_EQ_U((uint32_t)out[i], (uint32_t)want[i]);
     CHECK_EQ_U((uint32_t)out[1024 + 12], 1); /* NaN, NaN with EQUAL_NAN */
+    /* the tolerances' address past L1's end: the fault says so */
+    const char *bad_tol[] = {"BAD_TOLERANCES"};
+    rc = ttm_run_tiles(dev, ttm_compute_fp32(dev, "isclose", bad_tol, 1), TF_TILE_FORMAT_FP32, tin,
+                       2, tout, 2, NULL, 0, NULL, err, sizeof err);
+    CHECK_TRUE(rc != 0);
+    CHECK_CONTAINS(err, "SFPU ISCLOSE: its two tolerance words (ARG3, an L1 address");
 }
 
 int main(void)

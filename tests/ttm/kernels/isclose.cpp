@@ -1,6 +1,8 @@
 // isclose_binary_tile (api/compute/isclose.h) as binary_ng's SFPU kernels
 // call it: CB 0 holds tiles A and B; CB 16 gets isclose(A, B) with rtol
 // 1e-2 and atol 1e-3, then the same with EQUAL_NAN (fp32 bits).
+// BAD_TOLERANCES: a hand-made command whose tolerances' address is past
+// L1's end first (a fault).
 #include "api/compute/eltwise_unary/eltwise_unary.h"
 #include "api/compute/isclose.h"
 #include "api/compute/tile_move_copy.h"
@@ -17,6 +19,9 @@ void kernel_main()
     copy_tile(in, 0, 0);
     copy_tile(in, 1, 1);
     isclose_binary_tile_init();
+#if defined(BAD_TOLERANCES) // (by hand: the tolerances' address past L1's end)
+    tf_c::dev_sfpu_ternary(TF_SFPU_ISCLOSE, 0, 1, 0, 2, 0x7ffffcu);
+#endif
     isclose_binary_tile(0, 1, 2, rtol, atol);
     isclose_binary_tile<true>(0, 1, 3, rtol, atol);
     tile_regs_commit();

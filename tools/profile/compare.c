@@ -15,6 +15,7 @@
 #include "pf.h"
 #include "tf_perf.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -563,19 +564,28 @@ static void cmp_row_cells(const cmp_section *s, const cmp_row *r, cmp_cells *c)
 /* One section: its title, then rows by change. Ops and device zones show
  * their means (an op's or a zone's cost) and totals, host zones their
  * totals, pools their peaks. */
+/* Why section s shows no rows, as both views say it (its report missing
+ * in a run, or no rows in either), in buf; NULL when it has rows. */
+static const char *cmp_empty(char *buf, size_t n, const cmp_section *s)
+{
+    if (!s->have[A] || !s->have[B]) {
+        snprintf(buf, n, "no %s in %s: nothing to compare", s->file,
+                 !s->have[A] && !s->have[B] ? "either run"
+                 : !s->have[A]              ? "A"
+                                            : "B");
+        return buf;
+    }
+    return s->n ? NULL : "none in either run";
+}
+
 static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *what, size_t top,
                       const cmp_section *why)
 {
+    char empty[256];
+    const char *why_empty = cmp_empty(empty, sizeof empty, s);
     fprintf(out, "\n%s\n", title);
-    if (!s->have[A] || !s->have[B]) {
-        fprintf(out, "  (no %s in %s: nothing to compare)\n", s->file,
-                !s->have[A] && !s->have[B] ? "either run"
-                : !s->have[A]              ? "A"
-                                           : "B");
-        return;
-    }
-    if (!s->n) {
-        fprintf(out, "  (none in either run)\n");
+    if (why_empty) {
+        fprintf(out, "  (%s)\n", why_empty);
         return;
     }
     qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
@@ -659,29 +669,6 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
 
 /* ---- the HTML page -------------------------------------------------------------------------- */
 
-/* The code point of the UTF-8 sequence at s and its length in *len, or -1
- * (*len 1) for a byte that starts no valid sequence (overlong forms,
- * surrogates and values past U+10FFFF are not valid). */
-static long cmp_utf8(const unsigned char *s, int *len)
-{
-    static const long least[] = {0, 0, 0x80, 0x800, 0x10000};
-    int n = s[0] < 0x80             ? 1
-            : (s[0] & 0xe0) == 0xc0 ? 2
-            : (s[0] & 0xf0) == 0xe0 ? 3
-            : (s[0] & 0xf8) == 0xf0 ? 4
-                                    : 0;
-    *len = 1;
-    if (!n) return -1;
-    long cp = n == 1 ? s[0] : s[0] & (0x7f >> n);
-    for (int i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80) return -1;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
-    *len = n;
-    return cp;
-}
-
 /* s as HTML text: the five characters that could end it escaped; bytes
  * that are no UTF-8, control characters (C0, DEL, C1) and the
  * bidirectional controls (which would reorder the rest of the cell) as
@@ -690,8 +677,13 @@ static void cmp_html_text(FILE *f, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
-        int len;
-        long cp = cmp_utf8(p, &len);
+        uint32_t cp = *p;
+        int len = 1;
+        if (cp >= 0x80 && !(len = pf_utf8_at(p, &cp))) { /* not UTF-8 */
+            fputs("&#xfffd;", f);
+            p++;
+            continue;
+        }
         switch (cp) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
@@ -727,16 +719,12 @@ static void cmp_html_section(FILE *f, cmp_section *s, const char *title, const c
     fprintf(f, "<h2>");
     cmp_html_text(f, title);
     fprintf(f, "</h2>\n");
-    if (!s->have[A] || !s->have[B] || !s->n) {
-        char t[256];
-        if (s->n || !s->have[A] || !s->have[B])
-            snprintf(t, sizeof t, "No %s in %s: nothing to compare.", s->file,
-                     !s->have[A] && !s->have[B] ? "either run"
-                     : !s->have[A]              ? "A"
-                                                : "B");
-        else
-            snprintf(t, sizeof t, "None in either run.");
-        cmp_html_cell(f, "p", "none", t);
+    char empty[256], sentence[260];
+    const char *why_empty = cmp_empty(empty, sizeof empty, s);
+    if (why_empty) {
+        snprintf(sentence, sizeof sentence, "%c%s.", toupper((unsigned char)why_empty[0]),
+                 why_empty + 1);
+        cmp_html_cell(f, "p", "none", sentence);
         fputc('\n', f);
         return;
     }

@@ -522,28 +522,6 @@ void pf_put_json(pf_out *o, const char *s)
     pf_putc(o, '"');
 }
 
-/* The length of the well-formed UTF-8 sequence at s (lead byte >= 0x80),
- * 0 if it is not one (RFC 3629: no overlong forms, no surrogates, nothing
- * past U+10FFFF). */
-static int utf8_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    int n = c >= 0xc2 && c <= 0xdf   ? 2
-            : c >= 0xe0 && c <= 0xef ? 3
-            : c >= 0xf0 && c <= 0xf4 ? 4
-                                     : 0;
-    if (!n) return 0;
-    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
-    if (c == 0xe0) lo = 0xa0;
-    if (c == 0xed) hi = 0x9f;
-    if (c == 0xf0) lo = 0x90;
-    if (c == 0xf4) hi = 0x8f;
-    if (s[1] < lo || s[1] > hi) return 0;
-    for (int i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
-    return n;
-}
-
 /* JSON string characters, also safe inside an HTML <script> block: every
  * '<' is \u003c (a zone text "<!--<script>" once left the HTML report
  * without its data), and bytes that are not UTF-8 are U+FFFD (JSON is
@@ -556,7 +534,8 @@ void pf_put_json_chars(pf_out *o, const char *s)
         unsigned char c = (unsigned char)*s;
         if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && c != '<') continue;
         if (c >= 0x80) {
-            int n = utf8_len((const unsigned char *)s);
+            uint32_t cp;
+            int n = pf_utf8_at((const unsigned char *)s, &cp);
             if (n) {
                 s += n - 1;
                 continue;
@@ -628,9 +607,7 @@ const char *pf_term(char *buf, size_t n, const char *s)
     return buf;
 }
 
-/* The bytes of a well-formed UTF-8 sequence at q (lead byte >= 0x80) and its
- * code point, else 0. */
-static int utf8_at(const unsigned char *q, uint32_t *cp)
+int pf_utf8_at(const unsigned char *q, uint32_t *cp)
 {
     unsigned c = q[0], n = c >= 0xf0 && c <= 0xf4  ? 4
                            : c >= 0xe0             ? 3
@@ -680,7 +657,7 @@ const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width)
             one[0] = '\\';
             one[1] = *q == '\n' ? 'n' : *q == '\t' ? 't' : '?';
             len = w = 2;
-        } else if ((adv = (unsigned)utf8_at(q, &cp)) != 0) {
+        } else if ((adv = (unsigned)pf_utf8_at(q, &cp)) != 0) {
             memcpy(one, q, adv);
             len = adv;
             w = cp_columns(cp);

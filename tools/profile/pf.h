@@ -627,6 +627,10 @@ static inline void pf_puts(pf_out *o, const char *s)
 /* Human-readable duration and size for the terminal ("1.25 ms", "3.0 MiB"). */
 const char *pf_human_ns(char *buf, size_t n, uint64_t ns);
 const char *pf_human_bytes(char *buf, size_t n, uint64_t bytes);
+/* The bytes of the well-formed UTF-8 sequence at q (lead byte >= 0x80) and
+ * its code point in *cp, else 0 (RFC 3629: no overlong forms, no
+ * surrogates, nothing past U+10FFFF). */
+int pf_utf8_at(const unsigned char *q, uint32_t *cp);
 /* A name made safe for one terminal line (control characters escaped). */
 const char *pf_term(char *buf, size_t n, const char *s);
 /* pf_term fitted to a column `width` terminal cells wide: cut at a whole

@@ -51,7 +51,7 @@
     ((df) == TF_DF_FLOAT32 || (df) == TF_DF_FLOAT16_B || (df) == TF_DF_BFP8_B ||                   \
      (df) == TF_DF_BFP4_B || (df) == TF_DF_BFP2_B || (df) == TF_DF_FLOAT16 ||                      \
      (df) == TF_DF_FP8_E4M3 || TF_DF_BFPA_BITS(df))
-/* The magnitude bits of an exponent-A block float (cm_bfpa_pack_row); 0:
+/* The magnitude bits of an exponent-A block float (tf_bfpa_pack_row); 0:
  * not one. By their format only: a page size of 1088, 576 or 320 means
  * the _b form. */
 #define TF_DF_BFPA_BITS(df)                                                                        \
@@ -61,7 +61,7 @@
  * unpacker gives halves for them, as for Float16 (Fp8_e4m3: that file's
  * get_single_pack_src_format packs it from Float16). */
 #define TF_DF_EXP_A(df) ((df) == TF_DF_FLOAT16 || (df) == TF_DF_FP8_E4M3 || TF_DF_BFPA_BITS(df))
-/* The magnitude bits of a block float's values (cm_bfp_encode); 0: not one. */
+/* The magnitude bits of a block float's values (tf_bfp_encode); 0: not one. */
 #define TF_DF_BFP_BITS(df)                                                                         \
     ((df) == TF_DF_BFP8_B ? 7u : (df) == TF_DF_BFP4_B ? 3u : (df) == TF_DF_BFP2_B ? 1u : 0u)
 /* The integer formats: their tiles hold the integers' bits exactly (DEST in

@@ -11,7 +11,7 @@
  * resumes no earlier than that, so the three stages overlap exactly as
  * far as the data lets them, and every run gives the same cycles. */
 #include "tile_engine.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1416,7 +1416,7 @@ static void l1_acc_sum(const uint8_t *l1, uint32_t df, const float *t, float *su
     if (df == TF_DF_FLOAT32)
         for (int i = 0; i < TF_TILE_ELEMS; i++) sum[i] += t[i];
     else
-        for (int i = 0; i < TF_TILE_ELEMS; i++) sum[i] += cm_bf16_widen(cm_bf16_round(t[i]));
+        for (int i = 0; i < TF_TILE_ELEMS; i++) sum[i] += tf_bf16_widen(tf_bf16_round(t[i]));
 }
 
 /* The packer's ReLU (PACK_RELU) on DEST's tile t into r, for a pack to df
@@ -1430,7 +1430,7 @@ static void pack_relu(const float *t, uint32_t df, uint32_t cfg, float *r)
     float th = bits_f(TF_PACK_RELU_THRESHOLD(cfg));
     int max = TF_PACK_RELU_MODE(cfg) == TF_PACK_RELU_MAX;
     for (int i = 0; i < TF_TILE_ELEMS; i++) {
-        float v = df == TF_DF_FLOAT16_B ? cm_bf16_widen(cm_bf16_round(t[i])) : t[i];
+        float v = df == TF_DF_FLOAT16_B ? tf_bf16_widen(tf_bf16_round(t[i])) : t[i];
         r[i] = max ? (v <= 0 ? 0.0f : v > th ? th : v) : v <= th ? 0.0f : v;
     }
 }

@@ -370,7 +370,7 @@ int sim_simd_sfpu_binary(float *d, const float *x, const float *y, uint32_t op);
 /* sim_tile_unpack of Float16_b: 0 (the caller's loop must), or its flags */
 unsigned sim_simd_unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols);
 /* sim_tile_unpack of a block-float tile of magnitude width mw (7, 3, 1):
- * its flags if done (bitwise as the portable cm_bfp_unpack_row; the flags
+ * its flags if done (bitwise as the portable tf_bfp_unpack_row; the flags
  * as sim_tile_src_flags of the result), 0: not here. */
 unsigned sim_simd_unpack_bfp(const uint8_t *l1, unsigned mw, float *t);
 /* sim_fpu_reduce's SUM/AVG part (after its clear) on a with scaler s: 1 if

@@ -2,11 +2,11 @@
  * Float32 as is, Float16_b, Float16 and Fp8_e4m3 widened exactly on unpack
  * and rounded to nearest even on pack, the block floats (Bfp8_b, Bfp4_b,
  * Bfp2_b and the exponent-A Bfp8, Bfp4, Bfp2) through the shared-exponent
- * codec of cm_tile_layout.h (lossless on unpack, rounded on pack). Face rows are
+ * codec of tf_tile_layout.h (lossless on unpack, rounded on pack). Face rows are
  * 16 values contiguous in L1 and in the engine's row-major tile: row r of
- * face f sits at cm_tile_elem(r, 16c). */
+ * face f sits at tf_tile_elem(r, 16c). */
 #include "tile_engine.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 
 #include <string.h>
 
@@ -53,31 +53,31 @@ uint32_t sim_tile_elem_bytes(uint32_t df)
 
 /* The block floats: exponent i/16 and the code of element i of the tile
  * (face order) at bit (mw + 1) i past byte 64, so a block of 16 is one
- * face row (cm_bfp_pack_row). */
+ * face row (tf_bfp_pack_row). */
 static void unpack_row(const uint8_t *l1, uint32_t df, uint32_t i, float *row)
 {
     if (df == TF_DF_FLOAT16_B) {
         uint16_t v[16];
         memcpy(v, l1 + 2 * i, sizeof v);
-        for (int k = 0; k < 16; k++) row[k] = cm_bf16_widen(v[k]);
+        for (int k = 0; k < 16; k++) row[k] = tf_bf16_widen(v[k]);
     } else if (df == TF_DF_FLOAT32 || df == TF_DF_INT32 || df == TF_DF_UINT32) {
         memcpy(row, l1 + 4 * i, 16 * sizeof(float)); /* (integers: their bits) */
     } else if (df == TF_DF_FLOAT16) {
         uint16_t v[16];
         memcpy(v, l1 + 2 * i, sizeof v);
-        for (int k = 0; k < 16; k++) row[k] = cm_fp16_widen(v[k]);
+        for (int k = 0; k < 16; k++) row[k] = tf_fp16_widen(v[k]);
     } else if (df == TF_DF_UINT16) { /* zero-extended into the 32-bit slot */
         uint16_t v[16];
         memcpy(v, l1 + 2 * i, sizeof v);
         for (int k = 0; k < 16; k++) row[k] = bits_f(v[k]);
     } else if (df == TF_DF_FP8_E4M3) {
-        for (int k = 0; k < 16; k++) row[k] = cm_fp8_widen(l1[i + (uint32_t)k]);
+        for (int k = 0; k < 16; k++) row[k] = tf_fp8_widen(l1[i + (uint32_t)k]);
     } else if (df == TF_DF_UINT8) { /* zero-extended, as UInt16 */
         for (int k = 0; k < 16; k++) row[k] = bits_f(l1[i + (uint32_t)k]);
     } else if (TF_DF_BFPA_BITS(df)) {
-        cm_bfpa_unpack_row(l1, TF_DF_BFPA_BITS(df), i, row);
+        tf_bfpa_unpack_row(l1, TF_DF_BFPA_BITS(df), i, row);
     } else {
-        cm_bfp_unpack_row(l1, TF_DF_BFP_BITS(df), i, row);
+        tf_bfp_unpack_row(l1, TF_DF_BFP_BITS(df), i, row);
     }
 }
 
@@ -85,26 +85,26 @@ static void pack_row(const float *row, uint32_t df, uint32_t i, uint8_t *l1)
 {
     if (df == TF_DF_FLOAT16_B) {
         uint16_t v[16];
-        for (int k = 0; k < 16; k++) v[k] = cm_bf16_round(row[k]);
+        for (int k = 0; k < 16; k++) v[k] = tf_bf16_round(row[k]);
         memcpy(l1 + 2 * i, v, sizeof v);
     } else if (df == TF_DF_FLOAT32 || df == TF_DF_INT32 || df == TF_DF_UINT32) {
         memcpy(l1 + 4 * i, row, 16 * sizeof(float));
     } else if (df == TF_DF_FLOAT16) {
         uint16_t v[16];
-        for (int k = 0; k < 16; k++) v[k] = cm_fp16_round(row[k]);
+        for (int k = 0; k < 16; k++) v[k] = tf_fp16_round(row[k]);
         memcpy(l1 + 2 * i, v, sizeof v);
     } else if (df == TF_DF_UINT16) { /* the low 16 bits */
         uint16_t v[16];
         for (int k = 0; k < 16; k++) v[k] = (uint16_t)f_bits(row[k]);
         memcpy(l1 + 2 * i, v, sizeof v);
     } else if (df == TF_DF_FP8_E4M3) {
-        for (int k = 0; k < 16; k++) l1[i + (uint32_t)k] = cm_fp8_round(row[k]);
+        for (int k = 0; k < 16; k++) l1[i + (uint32_t)k] = tf_fp8_round(row[k]);
     } else if (df == TF_DF_UINT8) { /* the low 8 bits */
         for (int k = 0; k < 16; k++) l1[i + (uint32_t)k] = (uint8_t)f_bits(row[k]);
     } else if (TF_DF_BFPA_BITS(df)) {
-        cm_bfpa_pack_row(row, TF_DF_BFPA_BITS(df), i, l1);
+        tf_bfpa_pack_row(row, TF_DF_BFPA_BITS(df), i, l1);
     } else {
-        cm_bfp_pack_row(row, TF_DF_BFP_BITS(df), i, l1);
+        tf_bfp_pack_row(row, TF_DF_BFP_BITS(df), i, l1);
     }
 }
 
@@ -147,12 +147,12 @@ static unsigned unpack_bf16(const uint8_t *l1, float *t, uint32_t *cols)
     uint32_t nz = 0;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
-            const uint8_t *src = l1 + 2 * cm_tile_elem(r, c);
+            const uint8_t *src = l1 + 2 * tf_tile_elem(r, c);
             float *dst = t + r * TF_TILE_DIM + c;
             for (int k = 0; k < 16; k++) {
                 uint16_t v;
                 memcpy(&v, src + 2 * k, 2);
-                dst[k] = cm_bf16_widen(v);
+                dst[k] = tf_bf16_widen(v);
                 range &= in_range((uint32_t)(v & 0x7fffu) << 16);
                 if (v & 0x7fffu) nz |= 1u << (c + (uint32_t)k);
             }
@@ -174,7 +174,7 @@ unsigned sim_tile_unpack(const uint8_t *l1, uint32_t df, float *t, uint32_t *col
     }
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
-            unpack_row(l1, df, cm_tile_elem(r, c), t + r * TF_TILE_DIM + c);
+            unpack_row(l1, df, tf_tile_elem(r, c), t + r * TF_TILE_DIM + c);
     return 0;
 }
 
@@ -183,7 +183,7 @@ void sim_tile_pack(const float *t, uint32_t df, uint8_t *l1)
     if (df == TF_DF_FLOAT16_B && sim_simd_pack_bf16(t, l1)) return;
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16)
-            pack_row(t + r * TF_TILE_DIM + c, df, cm_tile_elem(r, c), l1);
+            pack_row(t + r * TF_TILE_DIM + c, df, tf_tile_elem(r, c), l1);
 }
 
 /* Row-major: the unpacker's tilize and the packer's untilize. Float32,
@@ -206,7 +206,7 @@ void sim_tile_unpack_rows(const uint8_t *l1, uint32_t df, uint32_t stride, float
         uint16_t v[TF_TILE_DIM];
         memcpy(v, l1 + 2 * (size_t)r * stride, sizeof v);
         float *row = t + r * TF_TILE_DIM;
-        for (int k = 0; k < TF_TILE_DIM; k++) row[k] = cm_bf16_widen(v[k]);
+        for (int k = 0; k < TF_TILE_DIM; k++) row[k] = tf_bf16_widen(v[k]);
     }
 }
 
@@ -222,7 +222,7 @@ void sim_tile_pack_rows(const float *t, uint32_t df, uint32_t stride, uint8_t *l
     for (uint32_t r = 0; r < TF_TILE_DIM; r++) {
         uint16_t v[TF_TILE_DIM];
         const float *row = t + r * TF_TILE_DIM;
-        for (int k = 0; k < TF_TILE_DIM; k++) v[k] = cm_bf16_round(row[k]);
+        for (int k = 0; k < TF_TILE_DIM; k++) v[k] = tf_bf16_round(row[k]);
         memcpy(l1 + 2 * (size_t)r * stride, v, sizeof v);
     }
 }
@@ -255,9 +255,9 @@ void sim_tile_dest_bf16(float *t, int trunc)
 {
     if (sim_simd_dest_bf16(t, trunc)) return;
     if (trunc)
-        for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = cm_bf16_trunc(t[i]);
+        for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = tf_bf16_trunc(t[i]);
     else
-        for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = cm_bf16_widen(cm_bf16_round(t[i]));
+        for (int i = 0; i < TF_TILE_ELEMS; i++) t[i] = tf_bf16_widen(tf_bf16_round(t[i]));
 }
 
 /* A 16-bit DEST in Float16 mode holds IEEE-layout halves (tt-isa-documentation
@@ -274,11 +274,11 @@ void sim_tile_dest_bf16(float *t, int trunc)
 float sim_fp16_dest(float v, int trunc)
 {
     uint32_t w = f_bits(v), a = w & 0x7fffffffu;
-    if (a > 0x7f800000u) return cm_fp16_widen(cm_fp16_round(v)); /* a NaN: as a half holds it */
+    if (a > 0x7f800000u) return tf_fp16_widen(tf_fp16_round(v)); /* a NaN: as a half holds it */
     if (a < 0x38800000u) return bits_f(w & 0x80000000u);         /* below 2^-14: +-0 */
     if (!trunc) {
-        uint16_t h = cm_fp16_round(v); /* from 2^-14 up: a normal half, or inf */
-        return cm_fp16_widen(h);
+        uint16_t h = tf_fp16_round(v); /* from 2^-14 up: a normal half, or inf */
+        return tf_fp16_widen(h);
     }
     if (a >= 0x47800000u) return bits_f((w & 0x80000000u) | 0x7f800000u); /* 2^16 and up */
     return bits_f(w & ~0x1fffu); /* the 13 bits a half has not: toward zero */

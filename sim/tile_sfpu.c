@@ -11,7 +11,7 @@
  * log(0) = -inf, log(x < 0) = NaN, sqrt(-1) = NaN, 1/0 = inf, NaN in gives
  * NaN out (relu gives 0). */
 #include "tile_engine.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 
 #include <math.h>
 #include <string.h>
@@ -206,7 +206,7 @@ static float xlogy(float x, float y, int narrow)
 {
     if (y < 0 || isnan(y)) return NAN;
     float l = (float)log((double)y);
-    return x * (narrow == 2 ? sim_fp16_dest(l, 1) : narrow ? cm_bf16_trunc(l) : l);
+    return x * (narrow == 2 ? sim_fp16_dest(l, 1) : narrow ? tf_bf16_trunc(l) : l);
 }
 
 /* The SFPU broadcasts: d = x op y's column 0 (on every column) or row 0

@@ -21,7 +21,7 @@
  * zero-extends. A Float16_b (or Bfp8_b) result is the fp32 one rounded to
  * nearest even into that format. */
 #include "tile_engine.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 
 #include <math.h>
 #include <string.h>

@@ -14,7 +14,7 @@
  * paths bitwise. TT_FOIL_TILE_SIMD=0 forces the portable path. */
 #include "tile_engine.h"
 #include "common/cm_env.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "tf_env.h"
 
 #include <stdlib.h>
@@ -494,12 +494,12 @@ AVX512 static int products_exact_avx512(const float *x, const float *y, uint32_t
 }
 
 /* sim_tile_unpack of a block-float tile (Bfp8_b, Bfp4_b, Bfp2_b: magnitude
- * width mw), as cm_bfp_row_decode: each face row's 16 codes spread to 16
+ * width mw), as tf_bfp_row_decode: each face row's 16 codes spread to 16
  * bytes in element order (a shuffle repeats a byte for each code it
  * holds, a shift per lane and a mask take the code out), each magnitude
  * converted to fp32 (normalized already) and moved by the row's exponent
  * offset, zero kept zero, its sign or'ed in. A row whose exponent is below
- * mw or 255 (specials, subnormal results) goes through cm_bfp_unpack_row. */
+ * mw or 255 (specials, subnormal results) goes through tf_bfp_unpack_row. */
 AVX2 static unsigned unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
 {
     /* per width: the source byte of each element, its code's shift */
@@ -528,8 +528,8 @@ AVX2 static unsigned unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
             uint32_t i = 256u * (uint32_t)f + 16u * (uint32_t)fr; /* the row's first element */
             float *dst = t + ((f >> 1) * 16 + fr) * D + (f & 1) * 16;
             uint8_t e = l1[i / 16];
-            if (e == CM_BFP8_SPECIAL || e < mw) {
-                cm_bfp_unpack_row(l1, mw, i, dst);
+            if (e == TF_BFP8_SPECIAL || e < mw) {
+                tf_bfp_unpack_row(l1, mw, i, dst);
                 other &= sim_values_flags(dst, 16);
                 continue;
             }
@@ -556,7 +556,7 @@ AVX2 static unsigned unpack_bfp_avx2(const uint8_t *l1, unsigned mw, float *t)
     return SIM_SRC_KNOWN | other;
 }
 
-/* A row of 16 bf16 values (32 bytes) widened to fp32, as cm_bf16_widen:
+/* A row of 16 bf16 values (32 bytes) widened to fp32, as tf_bf16_widen:
  * each 8 bytes interleaved with zeros, the value in the top half of its
  * word, by a 128-bit unpack (one shuffle for 4 values where the
  * zero-extension and shift took two operations, one of them a shift,
@@ -598,7 +598,7 @@ AVX2 static unsigned unpack_bf16_avx2(const uint8_t *l1, float *t, uint32_t *col
 {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(1);
     __m256i mx[2] = {zero, zero}, mn = _mm256_set1_epi16(-1);
-    /* face by face (cm_tile_elem): face f holds rows 16 (f / 2) .. + 15,
+    /* face by face (tf_tile_elem): face f holds rows 16 (f / 2) .. + 15,
      * columns 16 (f % 2) .. + 15, one 32-byte face row after another */
     for (int f = 0; f < 4; f++) {
         const uint8_t *src = l1 + 512 * f;
@@ -670,7 +670,7 @@ AVX512BW static unsigned unpack_bf16_avx512(const uint8_t *l1, float *t, uint32_
     return SIM_SRC_KNOWN | SIM_SRC_BF16 | (bad ? 0 : SIM_SRC_IN_RANGE);
 }
 
-/* cm_bf16_round of the 32-bit words of V (8 or 16 values): NaNs keep
+/* tf_bf16_round of the 32-bit words of V (8 or 16 values): NaNs keep
  * their top half with the quiet bit set, the others round to nearest
  * even; NAN_MASK says which are NaNs, BLEND picks its third argument
  * where it is set. */
@@ -727,7 +727,7 @@ PACK_BF16(pack_bf16_nan_avx2, AVX2, pack_row_avx2)
 /* pack_row_avx2 as if no value were a NaN, NAN or'ed with the lanes that
  * are (an unordered compare of the row's two halves): a tile or rows with
  * a NaN are packed again by pack_row_avx2, which blends its NaNs in. The
- * same rounding for every other value (cm_bf16_round), with no blend and
+ * same rounding for every other value (tf_bf16_round), with no blend and
  * one bit shift a vector where pack_row_avx2 takes 2 (Zen 1 runs them on
  * one pipe): bit 16 brought down by a byte shift of the 128-bit lanes
  * (bit 0 of each word's byte 2; with a bit shift there the tile took 270
@@ -820,8 +820,8 @@ AVX2 static void pack_rows_bf16_avx2(const float *t, uint32_t stride, uint8_t *l
     if (!_mm256_testz_ps(nan, nan)) pack_rows_bf16_nan_avx2(t, stride, l1);
 }
 
-/* sim_tile_dest_bf16: cm_bf16_round then widened (the low half cleared),
- * or cm_bf16_trunc, 8 words at a time with the same integer operations.
+/* sim_tile_dest_bf16: tf_bf16_round then widened (the low half cleared),
+ * or tf_bf16_trunc, 8 words at a time with the same integer operations.
  * Every math op's result in a 16-bit DEST goes through it: the decode
  * example's scalar loop took about 8% of its host instructions. */
 AVX2 static void dest_bf16_avx2(float *t, int trunc)

@@ -2,7 +2,7 @@
  * simulator's tile engine (sim/tile_format.c) reads and writes, and the
  * runtime's message for a tile-engine fault. */
 #include "common/cm_err.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "rt_internal.h"
 #include "tf_sfpi.h"
 #include "tf_tile.h"
@@ -40,12 +40,12 @@ size_t tf_tiled_bytes(uint32_t rows, uint32_t cols, tf_tile_format f)
 
 uint16_t tf_bf16_from_f32(float v)
 {
-    return cm_bf16_round(v);
+    return tf_bf16_round(v);
 }
 
 float tf_f32_from_bf16(uint16_t v)
 {
-    return cm_bf16_widen(v);
+    return tf_bf16_widen(v);
 }
 
 static int check(const char *fn, const void *a, const void *b, uint32_t rows, uint32_t cols,
@@ -60,7 +60,7 @@ static int check(const char *fn, const void *a, const void *b, uint32_t rows, ui
     return 0;
 }
 
-/* The magnitude bits of a block float (cm_bfp_encode); 0 for the others. */
+/* The magnitude bits of a block float (tf_bfp_encode); 0 for the others. */
 static unsigned bfp_bits(tf_tile_format f)
 {
     return f == TF_TILE_FORMAT_BFP8_B   ? TF_DF_BFP_BITS(TF_DF_BFP8_B)
@@ -69,7 +69,7 @@ static unsigned bfp_bits(tf_tile_format f)
                                         : 0;
 }
 
-/* The same for the exponent-A block floats (cm_bfpa_pack_row). */
+/* The same for the exponent-A block floats (tf_bfpa_pack_row). */
 static unsigned bfpa_bits(tf_tile_format f)
 {
     return f == TF_TILE_FORMAT_BFP8   ? TF_DF_BFPA_BITS(TF_DF_BFP8)
@@ -96,22 +96,22 @@ static void encode_tile(const float *t, tf_tile_format f, uint8_t *out)
     unsigned mw = bfp_bits(f), mwa = bfpa_bits(f);
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c += 16) {
-            uint32_t i = cm_tile_elem(r, c);
+            uint32_t i = tf_tile_elem(r, c);
             const float *row = t + r * TF_TILE_DIM + c;
             if (mw) {
-                cm_bfp_pack_row(row, mw, i, out);
+                tf_bfp_pack_row(row, mw, i, out);
                 continue;
             }
             if (mwa) {
-                cm_bfpa_pack_row(row, mwa, i, out);
+                tf_bfpa_pack_row(row, mwa, i, out);
                 continue;
             }
             for (int k = 0; k < 16; k++) {
                 if (f == TF_TILE_FORMAT_FP8_E4M3) {
-                    out[i + k] = cm_fp8_round(row[k]);
+                    out[i + k] = tf_fp8_round(row[k]);
                 } else if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
                     uint16_t h =
-                        f == TF_TILE_FORMAT_BF16 ? cm_bf16_round(row[k]) : cm_fp16_round(row[k]);
+                        f == TF_TILE_FORMAT_BF16 ? tf_bf16_round(row[k]) : tf_fp16_round(row[k]);
                     memcpy(out + 2 * (i + k), &h, 2);
                 } else {
                     memcpy(out + 4 * (i + k), &row[k], 4);
@@ -125,18 +125,18 @@ static void decode_tile(const uint8_t *in, tf_tile_format f, float *t)
     unsigned mw = bfp_bits(f), mwa = bfpa_bits(f);
     for (uint32_t r = 0; r < TF_TILE_DIM; r++)
         for (uint32_t c = 0; c < TF_TILE_DIM; c++) {
-            uint32_t i = cm_tile_elem(r, c);
+            uint32_t i = tf_tile_elem(r, c);
             float *v = &t[r * TF_TILE_DIM + c];
             if (mw) {
-                if (c % 16 == 0) cm_bfp_unpack_row(in, mw, i, v);
+                if (c % 16 == 0) tf_bfp_unpack_row(in, mw, i, v);
             } else if (mwa) {
-                if (c % 16 == 0) cm_bfpa_unpack_row(in, mwa, i, v);
+                if (c % 16 == 0) tf_bfpa_unpack_row(in, mwa, i, v);
             } else if (f == TF_TILE_FORMAT_FP8_E4M3) {
-                *v = cm_fp8_widen(in[i]);
+                *v = tf_fp8_widen(in[i]);
             } else if (f == TF_TILE_FORMAT_BF16 || f == TF_TILE_FORMAT_FP16) {
                 uint16_t h;
                 memcpy(&h, in + 2 * i, 2);
-                *v = f == TF_TILE_FORMAT_BF16 ? cm_bf16_widen(h) : cm_fp16_widen(h);
+                *v = f == TF_TILE_FORMAT_BF16 ? tf_bf16_widen(h) : tf_fp16_widen(h);
             } else {
                 memcpy(v, in + 4 * i, 4);
             }

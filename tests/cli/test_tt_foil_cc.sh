@@ -234,8 +234,8 @@ refused() {
 refused '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    experimental::CircularBuffer cb(0);\n    (void)cb.read_tile_value(0, 1);\n}\n' \
     "refused.cpp:5:14: error: 'read_tile_value' is unavailable: not supported by tt-foil: CircularBuffer::read_tile_value" \
     "unsupported member of a Device 2.0 object"
-refused '#include "debug/dprint.h"\nvoid kernel_main()\n{\n    DPRINT << TSLICE(0, 0, 0) << ENDL();\n}\n' \
-    "not supported by tt-foil: TSLICE" "unsupported macro"
+refused '#include "debug/dprint.h"\nvoid kernel_main()\n{\n    DPRINT << U32_ARRAY(0, 4) << ENDL();\n}\n' \
+    "not supported by tt-foil: U32_ARRAY: print the words in a loop" "unsupported function"
 refused '#include <string>\nvoid kernel_main() {}\n' \
     "<string> is not supported by tt-foil device kernels" "unsupported std header"
 refused '#include <vector>\nvoid kernel_main()\n{\n    std::vector<int> v;\n}\n' \

@@ -1,5 +1,5 @@
 /* The block floats Bfp8_b, Bfp4_b and Bfp2_b (docs/chip.md, "Data
- * formats"): the codec of common/cm_tile_layout.h and the host's
+ * formats"): the codec of tf_tile_layout.h and the host's
  * tf_tilize/tf_untilize against a reference written here in float64
  * arithmetic (frexp for the shared exponent, rint for the rounding to
  * nearest even, ldexp for the decode) and an independent placement of
@@ -10,7 +10,7 @@
  * exponents, subnormal inputs and results, ties, saturation, inf and
  * NaN), random blocks, and the errors. */
 #include "tf_check.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "tf_tile.h"
 #include "tt_foil/error.h"
 #include "tt_foil/tile.h"
@@ -83,11 +83,11 @@ static int blocks_checked, blocks_bad;
 static void block(const float v[16], unsigned w)
 {
     uint8_t e, m[16], re, rm[16];
-    cm_bfp_encode(v, w, &e, m);
+    tf_bfp_encode(v, w, &e, m);
     ref_encode(v, w, &re, rm);
     int ok = e == re && memcmp(m, rm, 16) == 0;
     for (int k = 0; k < 16 && ok; k++)
-        ok = same_float(ref_decode(re, rm[k], w), cm_bfp_decode(e, m[k], w));
+        ok = same_float(ref_decode(re, rm[k], w), tf_bfp_decode(e, m[k], w));
     blocks_checked++;
     if (!ok && blocks_bad++ < 5) {
         fprintf(stderr, "w %u: E %u (want %u):", w, e, re);
@@ -170,30 +170,30 @@ static void worked(void)
 {
     float v[16] = {1.0f, 0.75f, 0.3f, -1.75f, 0.125f};
     uint8_t e, m[16];
-    cm_bfp_encode(v, 3, &e, m);
+    tf_bfp_encode(v, 3, &e, m);
     CHECK_EQ_U(e, 127);
     CHECK_EQ_U(m[0], 4);
     CHECK_EQ_U(m[1], 3);
     CHECK_EQ_U(m[2], 1);
     CHECK_EQ_U(m[3], 0xf);
     CHECK_EQ_U(m[4], 0);
-    CHECK_TRUE(cm_bfp_decode(e, m[3], 3) == -1.75f);
-    CHECK_TRUE(cm_bfp_decode(e, m[2], 3) == 0.25f);
+    CHECK_TRUE(tf_bfp_decode(e, m[3], 3) == -1.75f);
+    CHECK_TRUE(tf_bfp_decode(e, m[2], 3) == 0.25f);
     v[4] = 0.5f;
-    cm_bfp_encode(v, 1, &e, m);
+    tf_bfp_encode(v, 1, &e, m);
     CHECK_EQ_U(e, 127);
     CHECK_EQ_U(m[0], 1);
     CHECK_EQ_U(m[1], 1);
     CHECK_EQ_U(m[2], 0);
     CHECK_EQ_U(m[3], 3);
     CHECK_EQ_U(m[4], 0);
-    CHECK_TRUE(cm_bfp_decode(e, m[3], 1) == -1.0f);
+    CHECK_TRUE(tf_bfp_decode(e, m[3], 1) == -1.0f);
     /* Bfp2_b has no NaN: a NaN packs as +inf */
     v[5] = NAN;
-    cm_bfp_encode(v, 1, &e, m);
+    tf_bfp_encode(v, 1, &e, m);
     CHECK_EQ_U(e, 255);
-    CHECK_TRUE(cm_bfp_decode(e, m[5], 1) == INFINITY);
-    CHECK_TRUE(cm_bfp_decode(e, m[3], 1) == -0.0f && signbit(cm_bfp_decode(e, m[3], 1)));
+    CHECK_TRUE(tf_bfp_decode(e, m[5], 1) == INFINITY);
+    CHECK_TRUE(tf_bfp_decode(e, m[3], 1) == -0.0f && signbit(tf_bfp_decode(e, m[3], 1)));
 }
 
 /* ---- tiles ----------------------------------------------------------------------------- */
@@ -266,8 +266,8 @@ static void tiles(tf_tile_format f, unsigned w, uint32_t tile)
     free(want);
 }
 
-/* A row's decode (cm_bfp_unpack_row: the normal rows by exponent
- * arithmetic, the rest value by value) is each code's cm_bfp_decode, bit
+/* A row's decode (tf_bfp_unpack_row: the normal rows by exponent
+ * arithmetic, the rest value by value) is each code's tf_bfp_decode, bit
  * for bit (checked against the reference above), for every exponent byte
  * and random codes. */
 static void row_decode(unsigned w)
@@ -282,11 +282,11 @@ static void row_decode(unsigned w)
             if (trial == 0) memset(tile + 64, 0, 16); /* zeros of both signs come up too */
             float v[16];
             uint8_t code[16];
-            cm_bfp_unpack_row(tile, w, 0, v);
+            tf_bfp_unpack_row(tile, w, 0, v);
             unsigned per = 8 / (w + 1), mask = (1u << (w + 1)) - 1;
             for (unsigned k = 0; k < 16; k++) {
                 code[k] = (uint8_t)(tile[64 + k / per] >> (k % per * (w + 1)) & mask);
-                bad += tf_check_bits(v[k]) != tf_check_bits(cm_bfp_decode((uint8_t)e, code[k], w));
+                bad += tf_check_bits(v[k]) != tf_check_bits(tf_bfp_decode((uint8_t)e, code[k], w));
             }
         }
     CHECK_EQ_U(bad, 0);
@@ -296,8 +296,8 @@ int main(void)
 {
     CHECK_EQ_U(TF_TILE_BFP4, 576);
     CHECK_EQ_U(TF_TILE_BFP2, 320);
-    CHECK_EQ_U(cm_bfp_tile_bytes(3), 576);
-    CHECK_EQ_U(cm_bfp_tile_bytes(1), 320);
+    CHECK_EQ_U(tf_bfp_tile_bytes(3), 576);
+    CHECK_EQ_U(tf_bfp_tile_bytes(1), 320);
     worked();
     for (unsigned w = 1; w <= 7; w += 2)
         if (w != 5) codec(w);

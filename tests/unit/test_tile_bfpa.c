@@ -1,7 +1,7 @@
 /* The exponent-A block floats Bfp8, Bfp4, Bfp2 (docs/chip.md, "Data
  * formats"; tt-metal's tt_metal/impl/data_format/blockfloat_common.cpp with
  * is_exp_a): a 5-bit shared exponent biased 15. The codec of
- * common/cm_tile_layout.h against a reference in float64 arithmetic
+ * tf_tile_layout.h against a reference in float64 arithmetic
  * written here (the block's exponent from frexp, rint for the ties), over
  * random blocks with saturation, the flush below 2^-15, inf and NaN; the
  * engine's format argument, unpack, pack and typecast rounding
@@ -9,7 +9,7 @@
  * still refused (Lf8, Int8) stay refused; UInt8 tiles' unpack and pack,
  * and no integer op taking UInt8 as its format. */
 #include "tf_check.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "sim/tile_engine.h"
 #include "tt_foil/tile.h"
 
@@ -74,11 +74,11 @@ static void codec(void)
             if (n % 7 == 0) v[n % 16] = rnd(&s, n / 7); /* specials now and then */
             uint8_t tile[TF_TILE_BFP8], e, code[16], got[16];
             memset(tile, 0, sizeof tile);
-            cm_bfpa_pack_row(v, w, 0, tile);
+            tf_bfpa_pack_row(v, w, 0, tile);
             ref_block(v, w, &e, code);
-            cm_bfp_codes(tile + 64, w, got);
+            tf_bfp_codes(tile + 64, w, got);
             bad += tile[0] != e || memcmp(got, code, 16) != 0;
-            cm_bfpa_unpack_row(tile, w, 0, back);
+            tf_bfpa_unpack_row(tile, w, 0, back);
             for (int k = 0; k < 16; k++)
                 bad += tf_check_bits(back[k]) != tf_check_bits(ref_value(e, code[k], w));
         }
@@ -87,44 +87,44 @@ static void codec(void)
     /* hand-worked, Bfp8 (W = 7): 1.0 alone has E = 15, code 64 */
     float v[16] = {1.0f}, back[16];
     uint8_t t[TF_TILE_BFP8] = {0}, m[16];
-    cm_bfpa_pack_row(v, 7, 0, t);
-    cm_bfp_codes(t + 64, 7, m);
+    tf_bfpa_pack_row(v, 7, 0, t);
+    tf_bfp_codes(t + 64, 7, m);
     CHECK_EQ_U(t[0], 15);
     CHECK_EQ_U(m[0], 64);
     /* a tie (1 + 1/128 on a grid of 1/64): to even, down; 1 + 3/128 up */
     v[0] = 1.0f + 0x1p-7f, v[1] = 1.0f + 3 * 0x1p-7f;
-    cm_bfpa_pack_row(v, 7, 0, t);
-    cm_bfp_codes(t + 64, 7, m);
+    tf_bfpa_pack_row(v, 7, 0, t);
+    tf_bfp_codes(t + 64, 7, m);
     CHECK_EQ_U(m[0], 64);
     CHECK_EQ_U(m[1], 66);
     /* saturation: 2^17 and inf give E = 31 and the largest magnitude */
     v[0] = 0x1p17f, v[1] = -INFINITY, v[2] = NAN, v[3] = 1.0f;
-    cm_bfpa_pack_row(v, 7, 0, t);
-    cm_bfp_codes(t + 64, 7, m);
+    tf_bfpa_pack_row(v, 7, 0, t);
+    tf_bfp_codes(t + 64, 7, m);
     CHECK_EQ_U(t[0], 31);
     CHECK_EQ_U(m[0], 127);
     CHECK_EQ_U(m[1], 255);
     CHECK_EQ_U(m[2], 127);
     CHECK_EQ_U(m[3], 0); /* 1.0 on a grid of 2^10 */
-    cm_bfpa_unpack_row(t, 7, 0, back);
+    tf_bfpa_unpack_row(t, 7, 0, back);
     CHECK_EQ_U(tf_check_bits(back[0]), tf_check_bits(130048.0f)); /* 127 x 2^10 */
     CHECK_EQ_U(tf_check_bits(back[1]), tf_check_bits(-130048.0f));
     /* below 2^-15: 0 (its sign kept); 2^-15 itself is E = 0 */
     memset(v, 0, sizeof v);
     v[0] = 0x1p-15f, v[1] = -0x1.fp-16f, v[2] = 1e-40f;
-    cm_bfpa_pack_row(v, 7, 0, t);
-    cm_bfp_codes(t + 64, 7, m);
+    tf_bfpa_pack_row(v, 7, 0, t);
+    tf_bfp_codes(t + 64, 7, m);
     CHECK_EQ_U(t[0], 0);
     CHECK_EQ_U(m[0], 64);
     CHECK_EQ_U(m[1], 128);
     CHECK_EQ_U(m[2], 0);
     /* the smallest values decode to normal fp32: 1 x 2^(0 - 15 - 6) */
     t[0] = 0, t[64] = 1;
-    cm_bfpa_unpack_row(t, 7, 0, back);
+    tf_bfpa_unpack_row(t, 7, 0, back);
     CHECK_EQ_U(tf_check_bits(back[0]), tf_check_bits(0x1p-21f));
     t[0] = 0xe0 | 15; /* only the low 5 bits count */
     t[64] = 64;
-    cm_bfpa_unpack_row(t, 7, 0, back);
+    tf_bfpa_unpack_row(t, 7, 0, back);
     CHECK_EQ_U(tf_check_bits(back[0]), tf_check_bits(1.0f));
 }
 
@@ -166,8 +166,8 @@ static void tiles(void)
                 uint8_t e, code[16], cg[16];
                 for (int j = 0; j < 16; j++) row[j] = m[r * C + c + (uint32_t)j];
                 ref_block(row, fm[k].w, &e, code);
-                uint32_t i = cm_tile_elem(r, c);
-                cm_bfp_codes(h + 64 + i * (fm[k].w + 1) / 8, fm[k].w, cg);
+                uint32_t i = tf_tile_elem(r, c);
+                tf_bfp_codes(h + 64 + i * (fm[k].w + 1) / 8, fm[k].w, cg);
                 ok &= h[i / 16] == e && memcmp(cg, code, 16) == 0;
                 for (int j = 0; j < 16; j++) got[j] = back[r * C + c + (uint32_t)j];
                 for (int j = 0; j < 16; j++)
@@ -232,13 +232,13 @@ static void tiles(void)
     int ok = 1;
     for (uint32_t r = 0; r < 32; r++)
         for (uint32_t c = 0; c < 32; c++)
-            ok &= tf_check_bits(d[r * 32 + c]) == u8[cm_tile_elem(r, c)];
+            ok &= tf_check_bits(d[r * 32 + c]) == u8[tf_tile_elem(r, c)];
     CHECK_TRUE(ok);
     for (int i = 0; i < 1024; i++) d[i] = tf_check_float(0xabcd0000u | (uint32_t)i);
     sim_tile_pack(d, TF_DF_UINT8, back8);
     ok = 1;
     for (uint32_t r = 0; r < 32; r++)
-        for (uint32_t c = 0; c < 32; c++) ok &= back8[cm_tile_elem(r, c)] == ((r * 32 + c) & 0xffu);
+        for (uint32_t c = 0; c < 32; c++) ok &= back8[tf_tile_elem(r, c)] == ((r * 32 + c) & 0xffu);
     CHECK_TRUE(ok);
     /* the _b page sizes still mean the _b forms */
     CHECK_EQ_U(sim_tile_format(1088, &df, &bytes), 0);

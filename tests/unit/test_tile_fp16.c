@@ -1,5 +1,5 @@
 /* Float16, IEEE 754 binary16 (docs/chip.md, "Data formats"): the
- * conversions of common/cm_tile_layout.h, the engine's unpack and pack of
+ * conversions of tf_tile_layout.h, the engine's unpack and pack of
  * tiles and row-major blocks (sim/tile_format.c) and the host's
  * tf_tilize/tf_untilize, against a reference written here in float64
  * arithmetic (ldexp for the decode, frexp and rint for the rounding to
@@ -8,7 +8,7 @@
  * payloads, random values over the whole fp32 range, and the placement of
  * values in a tile (four 16 x 16 faces, 2 bytes a value). */
 #include "tf_check.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "sim/tile_engine.h"
 #include "tt_foil/tile.h"
 
@@ -62,11 +62,11 @@ static void conversions(void)
 {
     int widen_bad = 0, back_bad = 0;
     for (uint32_t h = 0; h < 65536; h++) {
-        float w = cm_fp16_widen((uint16_t)h), r = ref_widen((uint16_t)h);
+        float w = tf_fp16_widen((uint16_t)h), r = ref_widen((uint16_t)h);
         if (tf_check_bits(w) != tf_check_bits(r) && widen_bad++ < 5)
             fprintf(stderr, "widen 0x%04x: 0x%08x, want 0x%08x\n", h, tf_check_bits(w),
                     tf_check_bits(r));
-        uint16_t back = cm_fp16_round(w);
+        uint16_t back = tf_fp16_round(w);
         uint16_t want = isnan(r) ? (uint16_t)(h | 0x200) : (uint16_t)h; /* NaNs come back quiet */
         if (back != want && back_bad++ < 5)
             fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", tf_check_bits(w), back, want);
@@ -75,23 +75,23 @@ static void conversions(void)
     CHECK_EQ_U(back_bad, 0);
 
     /* hand-worked: ties to even, overflow, subnormals and what lies below them */
-    CHECK_EQ_U(cm_fp16_round(1.0f), 0x3c00);
-    CHECK_EQ_U(cm_fp16_round(1.0f + 0x1p-11f), 0x3c00);     /* a tie: to even */
-    CHECK_EQ_U(cm_fp16_round(1.0f + 3 * 0x1p-11f), 0x3c02); /* a tie: to even (up) */
-    CHECK_EQ_U(cm_fp16_round(2047.5f), 0x6800);             /* 2047.5 -> 2048 (carry) */
-    CHECK_EQ_U(cm_fp16_round(65504.0f), 0x7bff);            /* the largest */
-    CHECK_EQ_U(cm_fp16_round(65519.996f), 0x7bff);          /* below the tie */
-    CHECK_EQ_U(cm_fp16_round(65520.0f), 0x7c00);            /* the tie: inf */
-    CHECK_EQ_U(cm_fp16_round(-1e30f), 0xfc00);
-    CHECK_EQ_U(cm_fp16_round(-INFINITY), 0xfc00);
-    CHECK_EQ_U(cm_fp16_round(0x1p-24f), 0x0001);            /* the smallest subnormal */
-    CHECK_EQ_U(cm_fp16_round(0x1p-25f), 0x0000);            /* half of it: a tie to 0 */
-    CHECK_EQ_U(cm_fp16_round(3 * 0x1p-25f), 0x0002);        /* 1.5 steps: a tie to 2 */
-    CHECK_EQ_U(cm_fp16_round(-0x1p-26f), 0x8000);           /* -0 */
-    CHECK_EQ_U(cm_fp16_round(0x1p-14f - 0x1p-26f), 0x0400); /* rounds up to the smallest normal */
-    CHECK_EQ_U(cm_fp16_round(1e-40f), 0x0000);              /* an fp32 subnormal */
-    CHECK_EQ_U(cm_fp16_round(tf_check_float(0xffc12345u)), 0xfe09); /* -NaN, payload's top bits */
-    CHECK_EQ_U(cm_fp16_round(tf_check_float(0x7f800001u)), 0x7e00); /* a signalling NaN: quiet */
+    CHECK_EQ_U(tf_fp16_round(1.0f), 0x3c00);
+    CHECK_EQ_U(tf_fp16_round(1.0f + 0x1p-11f), 0x3c00);     /* a tie: to even */
+    CHECK_EQ_U(tf_fp16_round(1.0f + 3 * 0x1p-11f), 0x3c02); /* a tie: to even (up) */
+    CHECK_EQ_U(tf_fp16_round(2047.5f), 0x6800);             /* 2047.5 -> 2048 (carry) */
+    CHECK_EQ_U(tf_fp16_round(65504.0f), 0x7bff);            /* the largest */
+    CHECK_EQ_U(tf_fp16_round(65519.996f), 0x7bff);          /* below the tie */
+    CHECK_EQ_U(tf_fp16_round(65520.0f), 0x7c00);            /* the tie: inf */
+    CHECK_EQ_U(tf_fp16_round(-1e30f), 0xfc00);
+    CHECK_EQ_U(tf_fp16_round(-INFINITY), 0xfc00);
+    CHECK_EQ_U(tf_fp16_round(0x1p-24f), 0x0001);            /* the smallest subnormal */
+    CHECK_EQ_U(tf_fp16_round(0x1p-25f), 0x0000);            /* half of it: a tie to 0 */
+    CHECK_EQ_U(tf_fp16_round(3 * 0x1p-25f), 0x0002);        /* 1.5 steps: a tie to 2 */
+    CHECK_EQ_U(tf_fp16_round(-0x1p-26f), 0x8000);           /* -0 */
+    CHECK_EQ_U(tf_fp16_round(0x1p-14f - 0x1p-26f), 0x0400); /* rounds up to the smallest normal */
+    CHECK_EQ_U(tf_fp16_round(1e-40f), 0x0000);              /* an fp32 subnormal */
+    CHECK_EQ_U(tf_fp16_round(tf_check_float(0xffc12345u)), 0xfe09); /* -NaN, payload's top bits */
+    CHECK_EQ_U(tf_fp16_round(tf_check_float(0x7f800001u)), 0x7e00); /* a signalling NaN: quiet */
 
     int bad = 0;
     uint32_t s = 7;
@@ -100,8 +100,8 @@ static void conversions(void)
         uint32_t u = s;
         if (n & 1) u = (u & 0x807fffffu) | (uint32_t)(96 + (s >> 24) % 60) << 23; /* near range */
         float v = tf_check_float(u);
-        if (cm_fp16_round(v) != ref_any(v) && bad++ < 5)
-            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", u, cm_fp16_round(v), ref_any(v));
+        if (tf_fp16_round(v) != ref_any(v) && bad++ < 5)
+            fprintf(stderr, "round 0x%08x: 0x%04x, want 0x%04x\n", u, tf_fp16_round(v), ref_any(v));
     }
     CHECK_EQ_U(bad, 0);
 }

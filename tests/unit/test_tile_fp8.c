@@ -1,12 +1,12 @@
 /* Fp8_e4m3 (docs/chip.md, "Data formats"; tt-metal's
  * tt_metal/impl/data_format/float8.cpp): the conversions of
- * common/cm_tile_layout.h against a reference in float64 arithmetic
+ * tf_tile_layout.h against a reference in float64 arithmetic
  * written here, every one of the 256 codes widened and narrowed back, ties,
  * saturation, the flush below 2^-6, NaN; the engine's unpack and pack of
  * tiles and row-major blocks (sim/tile_format.c), the host's
  * tf_tilize/tf_untilize, and the engine's format argument. */
 #include "tf_check.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "sim/tile_engine.h"
 #include "tt_foil/tile.h"
 
@@ -43,42 +43,42 @@ static void conversions(void)
 {
     int bad = 0;
     for (uint32_t b = 0; b < 256; b++) {
-        float w = cm_fp8_widen((uint8_t)b), r = ref_widen((uint8_t)b);
+        float w = tf_fp8_widen((uint8_t)b), r = ref_widen((uint8_t)b);
         int e = b >> 3 & 15;
         if (e == 15) {
             bad += tf_check_bits(w) != 0x7fc00000u;
-            bad += cm_fp8_round(w) != 0x7f;
+            bad += tf_fp8_round(w) != 0x7f;
             continue;
         }
         bad += tf_check_bits(w) != tf_check_bits(r);
         /* back again: the code itself, but exponent 0's codes are +-0 */
         uint8_t want = e ? (uint8_t)b : (uint8_t)(b & 0x80);
-        bad += cm_fp8_round(w) != want;
+        bad += tf_fp8_round(w) != want;
     }
     CHECK_EQ_U(bad, 0);
-    CHECK_EQ_U(cm_fp8_round(1.0f), 0x38);
-    CHECK_EQ_U(cm_fp8_round(1.0625f), 0x38);  /* a tie: to even (down) */
-    CHECK_EQ_U(cm_fp8_round(1.1875f), 0x3a);  /* a tie: to even (up) */
-    CHECK_EQ_U(cm_fp8_round(1.0626f), 0x39);  /* above the tie */
-    CHECK_EQ_U(cm_fp8_round(1.96875f), 0x40); /* carry into the exponent: 2 */
-    CHECK_EQ_U(cm_fp8_round(240.0f), 0x77);   /* the largest */
-    CHECK_EQ_U(cm_fp8_round(247.99f), 0x77);  /* below the tie with 256 */
-    CHECK_EQ_U(cm_fp8_round(248.0f), 0x77);   /* the tie: would be 256, saturates */
-    CHECK_EQ_U(cm_fp8_round(448.0f), 0x77);   /* (OCP e4m3fn's largest) */
-    CHECK_EQ_U(cm_fp8_round(-1e30f), 0xf7);
-    CHECK_EQ_U(cm_fp8_round(INFINITY), 0x77); /* no inf: saturates */
-    CHECK_EQ_U(cm_fp8_round(-INFINITY), 0xf7);
-    CHECK_EQ_U(cm_fp8_round(NAN), 0x7f);
-    CHECK_EQ_U(cm_fp8_round(tf_check_float(0xffc12345u)), 0x7f); /* -NaN: 0x7f too */
-    CHECK_EQ_U(cm_fp8_round(0x1p-6f), 0x08);                     /* the smallest */
-    CHECK_EQ_U(cm_fp8_round(0x1.fp-7f), 0x00);                   /* below it: 0, no rounding up */
-    CHECK_EQ_U(cm_fp8_round(-0x1p-9f), 0x80);                    /* an OCP subnormal: -0 here */
-    CHECK_EQ_U(cm_fp8_round(1e-40f), 0x00);                      /* an fp32 subnormal */
-    CHECK_EQ_U(cm_fp8_round(-0.0f), 0x80);
-    CHECK_EQ_U(tf_check_bits(cm_fp8_widen(0x01)), 0); /* a subnormal code reads as 0 */
-    CHECK_EQ_U(tf_check_bits(cm_fp8_widen(0x81)), 0x80000000u);
-    CHECK_EQ_U(tf_check_bits(cm_fp8_widen(0x78)), 0x7fc00000u); /* exponent 15: NaN */
-    CHECK_EQ_U(tf_check_bits(cm_fp8_widen(0xf7)), tf_check_bits(-240.0f));
+    CHECK_EQ_U(tf_fp8_round(1.0f), 0x38);
+    CHECK_EQ_U(tf_fp8_round(1.0625f), 0x38);  /* a tie: to even (down) */
+    CHECK_EQ_U(tf_fp8_round(1.1875f), 0x3a);  /* a tie: to even (up) */
+    CHECK_EQ_U(tf_fp8_round(1.0626f), 0x39);  /* above the tie */
+    CHECK_EQ_U(tf_fp8_round(1.96875f), 0x40); /* carry into the exponent: 2 */
+    CHECK_EQ_U(tf_fp8_round(240.0f), 0x77);   /* the largest */
+    CHECK_EQ_U(tf_fp8_round(247.99f), 0x77);  /* below the tie with 256 */
+    CHECK_EQ_U(tf_fp8_round(248.0f), 0x77);   /* the tie: would be 256, saturates */
+    CHECK_EQ_U(tf_fp8_round(448.0f), 0x77);   /* (OCP e4m3fn's largest) */
+    CHECK_EQ_U(tf_fp8_round(-1e30f), 0xf7);
+    CHECK_EQ_U(tf_fp8_round(INFINITY), 0x77); /* no inf: saturates */
+    CHECK_EQ_U(tf_fp8_round(-INFINITY), 0xf7);
+    CHECK_EQ_U(tf_fp8_round(NAN), 0x7f);
+    CHECK_EQ_U(tf_fp8_round(tf_check_float(0xffc12345u)), 0x7f); /* -NaN: 0x7f too */
+    CHECK_EQ_U(tf_fp8_round(0x1p-6f), 0x08);                     /* the smallest */
+    CHECK_EQ_U(tf_fp8_round(0x1.fp-7f), 0x00);                   /* below it: 0, no rounding up */
+    CHECK_EQ_U(tf_fp8_round(-0x1p-9f), 0x80);                    /* an OCP subnormal: -0 here */
+    CHECK_EQ_U(tf_fp8_round(1e-40f), 0x00);                      /* an fp32 subnormal */
+    CHECK_EQ_U(tf_fp8_round(-0.0f), 0x80);
+    CHECK_EQ_U(tf_check_bits(tf_fp8_widen(0x01)), 0); /* a subnormal code reads as 0 */
+    CHECK_EQ_U(tf_check_bits(tf_fp8_widen(0x81)), 0x80000000u);
+    CHECK_EQ_U(tf_check_bits(tf_fp8_widen(0x78)), 0x7fc00000u); /* exponent 15: NaN */
+    CHECK_EQ_U(tf_check_bits(tf_fp8_widen(0xf7)), tf_check_bits(-240.0f));
     int rbad = 0;
     uint32_t s = 11;
     for (int n = 0; n < 200000; n++) {
@@ -86,8 +86,8 @@ static void conversions(void)
         uint32_t u = s;
         if (n & 1) u = (u & 0x807fffffu) | (uint32_t)(115 + (s >> 24) % 25) << 23; /* near range */
         float v = tf_check_float(u);
-        if (cm_fp8_round(v) != ref_round(v) && rbad++ < 5)
-            fprintf(stderr, "round 0x%08x: 0x%02x, want 0x%02x\n", u, cm_fp8_round(v),
+        if (tf_fp8_round(v) != ref_round(v) && rbad++ < 5)
+            fprintf(stderr, "round 0x%08x: 0x%02x, want 0x%02x\n", u, tf_fp8_round(v),
                     ref_round(v));
     }
     CHECK_EQ_U(rbad, 0);

@@ -4,7 +4,7 @@
  * cleared DEST and its power-of-two scaler, the approximate SFPU modes'
  * special values. */
 #include "tf_check.h"
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "sim/tile_engine.h"
 
 #include <math.h>
@@ -15,51 +15,51 @@ static void bfp8(void)
     float v[16], back[16];
     uint8_t e, m[16];
     for (int i = 0; i < 16; i++) v[i] = (float)i; /* max 15 = 1.875 x 2^3: E = 130 */
-    cm_bfp8_encode(v, &e, m);
+    tf_bfp8_encode(v, &e, m);
     CHECK_EQ_U(e, 130);
-    for (int i = 0; i < 16; i++) back[i] = cm_bfp8_decode(e, m[i]);
+    for (int i = 0; i < 16; i++) back[i] = tf_bfp8_decode(e, m[i]);
     for (int i = 0; i < 16; i++) CHECK_TRUE(back[i] == v[i]); /* 0..15 fit 7 bits at 2^-3 */
     v[0] = 15.9f;                                             /* 1.9875 x 2^3: m = 127.2 -> 127 */
     v[1] = 0.0625f;  /* below half a step (2^-4 / 2^-3 = 0.5, ties to even: 0) */
     v[2] = 0.1875f;  /* 1.5 steps -> 2 (even) x 0.125 */
     v[3] = -0.3125f; /* -2.5 steps -> -2 x 0.125 */
-    cm_bfp8_encode(v, &e, m);
-    CHECK_TRUE(cm_bfp8_decode(e, m[0]) == 15.875f);
-    CHECK_TRUE(cm_bfp8_decode(e, m[1]) == 0.0f);
-    CHECK_TRUE(cm_bfp8_decode(e, m[2]) == 0.25f);
-    CHECK_TRUE(cm_bfp8_decode(e, m[3]) == -0.25f);
+    tf_bfp8_encode(v, &e, m);
+    CHECK_TRUE(tf_bfp8_decode(e, m[0]) == 15.875f);
+    CHECK_TRUE(tf_bfp8_decode(e, m[1]) == 0.0f);
+    CHECK_TRUE(tf_bfp8_decode(e, m[2]) == 0.25f);
+    CHECK_TRUE(tf_bfp8_decode(e, m[3]) == -0.25f);
     v[0] = 15.999f; /* rounds to 128: saturates at 127 */
-    cm_bfp8_encode(v, &e, m);
-    CHECK_TRUE(cm_bfp8_decode(e, m[0]) == 15.875f);
+    tf_bfp8_encode(v, &e, m);
+    CHECK_TRUE(tf_bfp8_decode(e, m[0]) == 15.875f);
     memset(v, 0, sizeof v);
     v[5] = 1e-40f; /* subnormal: zero */
-    cm_bfp8_encode(v, &e, m);
+    tf_bfp8_encode(v, &e, m);
     CHECK_EQ_U(e, 0);
-    CHECK_TRUE(cm_bfp8_decode(e, m[5]) == 0.0f);
+    CHECK_TRUE(tf_bfp8_decode(e, m[5]) == 0.0f);
     v[0] = 2e-38f; /* the smallest exponent: steps of 2^-132 decode to subnormals */
     v[1] = 1.2e-38f;
-    cm_bfp8_encode(v, &e, m);
+    tf_bfp8_encode(v, &e, m);
     CHECK_EQ_U(e, 1);
-    CHECK_TRUE(fabsf(cm_bfp8_decode(e, m[1]) - 1.2e-38f) <= 0x1p-133f);
-    CHECK_TRUE(fabsf(cm_bfp8_decode(e, m[0]) - 2e-38f) <= 0x1p-133f);
+    CHECK_TRUE(fabsf(tf_bfp8_decode(e, m[1]) - 1.2e-38f) <= 0x1p-133f);
+    CHECK_TRUE(fabsf(tf_bfp8_decode(e, m[0]) - 2e-38f) <= 0x1p-133f);
     v[0] = -INFINITY;
     v[1] = NAN;
     v[2] = 5.0f;
-    cm_bfp8_encode(v, &e, m);
+    tf_bfp8_encode(v, &e, m);
     CHECK_EQ_U(e, 255);
-    CHECK_TRUE(cm_bfp8_decode(e, m[0]) == -INFINITY);
-    CHECK_TRUE(isnan(cm_bfp8_decode(e, m[1])));
-    CHECK_TRUE(cm_bfp8_decode(e, m[2]) == 0.0f);
+    CHECK_TRUE(tf_bfp8_decode(e, m[0]) == -INFINITY);
+    CHECK_TRUE(isnan(tf_bfp8_decode(e, m[1])));
+    CHECK_TRUE(tf_bfp8_decode(e, m[2]) == 0.0f);
 }
 
 static void bf16_trunc(void)
 {
-    CHECK_TRUE(cm_bf16_trunc(1.0f + 0x1p-8f + 0x1p-9f) == 1.0f); /* rounding would give 1+2^-7 */
-    CHECK_TRUE(cm_bf16_trunc(-1.99f) == -1.984375f);
+    CHECK_TRUE(tf_bf16_trunc(1.0f + 0x1p-8f + 0x1p-9f) == 1.0f); /* rounding would give 1+2^-7 */
+    CHECK_TRUE(tf_bf16_trunc(-1.99f) == -1.984375f);
     float n;
     uint32_t w = 0x7f800001u; /* a NaN whose payload truncation would drop */
     memcpy(&n, &w, 4);
-    CHECK_TRUE(isnan(cm_bf16_trunc(n)));
+    CHECK_TRUE(isnan(tf_bf16_trunc(n)));
 }
 
 static void fidelity(void)

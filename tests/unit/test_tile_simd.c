@@ -8,7 +8,7 @@
  * values (0, -0, +-inf, NaNs with payloads, subnormals, huge and tiny
  * values), with the inputs in each data format (Float32, Float16_b,
  * Bfp8_b). On a host without AVX2 both runs take the portable path. */
-#include "common/cm_tile_layout.h"
+#include "tf_tile_layout.h"
 #include "tf_check.h"
 #include "sim/tile_engine.h"
 
@@ -395,7 +395,7 @@ int main(void)
                     for (uint32_t c = 0; c < 32; c++)
                         if (!(keep >> c & 1)) {
                             uint16_t z = tf_check_rand() & 1 ? 0x8000 : 0;
-                            memcpy(l1 + 2 * cm_tile_elem(r, c), &z, 2);
+                            memcpy(l1 + 2 * tf_tile_elem(r, c), &z, 2);
                         }
             } else if (rep >= 4) {
                 for (int i = 0; i < TF_TILE_ELEMS; i++) { /* 1.0 .. 2.0, either sign */

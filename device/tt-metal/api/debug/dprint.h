@@ -55,6 +55,9 @@ namespace tf_ttm
 struct dprint_state {
     std::uint8_t base = 10, width = 0, fixed = 0;
     std::int8_t precision = -1;
+    // the last item was a TileSlice that ended its line (an ENDL() then
+    // adds none, as tt-metal's print server)
+    std::uint8_t after_rows = 0;
 };
 inline dprint_state dprint_st; // per RISC: each RISC runs its own image
 // A conversion and a number formatted at run time. Globals, not locals: the
@@ -67,6 +70,7 @@ FORCE_INLINE void dprint_emit(const char *fmt, std::uint32_t a0 = 0)
     dev_reg_write(TF_MMIO_DPRINT_ARG, a0);
     __asm__ volatile("" ::: "memory"); // a format or string built on the stack is in L1 first
     dev_reg_write(TF_MMIO_DPRINT_FMT, (std::uint32_t)(std::uintptr_t)fmt);
+    dprint_st.after_rows = 0;
 }
 
 // Append the pending width (then cleared) and an optional precision to a
@@ -182,7 +186,10 @@ struct DebugPrinter {
     }
     FORCE_INLINE DebugPrinter &operator<<(ENDL)
     {
-        dprint_emit("\n");
+        if (dprint_st.after_rows)
+            dprint_st.after_rows = 0;
+        else
+            dprint_emit("\n");
         return *this;
     }
     FORCE_INLINE DebugPrinter &operator<<(HEX)
@@ -343,7 +350,9 @@ template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, 
     DebugPrinter p;
     ((f = fmt_text(f), p << a), ...);
     fmt_text(f);
+    const std::uint8_t after_rows = dprint_st.after_rows;
     dprint_st = kept;
+    dprint_st.after_rows = after_rows;
 }
 } // namespace tf_ttm
 #define DEVICE_PRINT(fmt, ...) tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__)
@@ -354,16 +363,11 @@ template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, 
 #define DEVICE_PRINT_DATA0(...)  DPRINT_DATA0(DEVICE_PRINT(__VA_ARGS__))
 #define DEVICE_PRINT_DATA1(...)  DPRINT_DATA1(DEVICE_PRINT(__VA_ARGS__))
 
-// Tile and array printers are not provided.
-struct TF_UNSUPPORTED(
-    "TileSlice (DPRINT of tiles): print the words with DPRINT instead") TileSlice {
-};
-struct TF_UNSUPPORTED("SliceRange (DPRINT of tiles)") SliceRange {
-};
-TF_UNSUPPORTED_FN(tf_unsupported_TSLICE,
-                  "TSLICE (DPRINT of tiles): print the words with DPRINT instead");
+// Arrays of words are not provided.
 TF_UNSUPPORTED_FN(U32_ARRAY, "U32_ARRAY: print the words in a loop");
 TF_UNSUPPORTED_FN(TYPED_U32_ARRAY, "TYPED_U32_ARRAY: print the words in a loop");
-#define TSLICE(...) tf_unsupported_TSLICE(__VA_ARGS__)
+
+// DPRINT << TileSlice(...) (tt-metal's dprint.h includes it too)
+#include "api/debug/dprint_tile.h"
 
 #endif

@@ -1,47 +1,48 @@
-/* The tile layout's arithmetic, shared by the simulator's tile engine and
- * the host's tile helpers (tt_foil/tile.h): where element (r, c) of a
+/* The tile layout's arithmetic, shared by the simulator's tile engine, the
+ * host's tile helpers (tt_foil/tile.h) and the kernels' DPRINT of tiles
+ * (device/tt-metal/api/debug/dprint_tile.h): where element (r, c) of a
  * 32x32 tile lives (four 16x16 faces, each row-major), bf16 <-> fp32, and
- * the block floats' codec. */
+ * the block floats' codec. C and C++, host and RV32 (no libc: the
+ * compiler's memcpy builtin). */
 #ifndef TF_TILE_LAYOUT_H
 #define TF_TILE_LAYOUT_H
 
 #include <stdint.h>
-#include <string.h>
 
 /* Index of element (r, c) of a tile, in elements from the tile's start. */
-static inline uint32_t cm_tile_elem(uint32_t r, uint32_t c)
+static inline uint32_t tf_tile_elem(uint32_t r, uint32_t c)
 {
     uint32_t face = (r / 16) * 2 + c / 16;
     return face * 256 + (r % 16) * 16 + c % 16;
 }
 
 /* Round to nearest even; NaNs stay NaN (quiet). */
-static inline uint16_t cm_bf16_round(float v)
+static inline uint16_t tf_bf16_round(float v)
 {
     uint32_t w;
-    memcpy(&w, &v, 4);
+    __builtin_memcpy(&w, &v, 4);
     if ((w & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((w >> 16) | 0x40);
     w += 0x7fffu + ((w >> 16) & 1);
     return (uint16_t)(w >> 16);
 }
 
-static inline float cm_bf16_widen(uint16_t v)
+static inline float tf_bf16_widen(uint16_t v)
 {
     uint32_t w = (uint32_t)v << 16;
     float f;
-    memcpy(&f, &w, 4);
+    __builtin_memcpy(&f, &w, 4);
     return f;
 }
 
 /* Truncate to bf16 (the vector unit's store into a 16-bit DEST); NaNs
  * stay NaN. */
-static inline float cm_bf16_trunc(float v)
+static inline float tf_bf16_trunc(float v)
 {
     uint32_t w;
-    memcpy(&w, &v, 4);
+    __builtin_memcpy(&w, &v, 4);
     if ((w & 0x7fffffffu) > 0x7f800000u) w |= 0x00400000u;
     w &= 0xffff0000u;
-    memcpy(&v, &w, 4);
+    __builtin_memcpy(&v, &w, 4);
     return v;
 }
 
@@ -52,10 +53,10 @@ static inline float cm_bf16_trunc(float v)
  * those below 2^-14 halfs' subnormals (steps of 2^-24), a NaN stays a
  * quiet NaN keeping its payload's top bits. No public source says what
  * the packer does; this is IEEE's rule. */
-static inline uint16_t cm_fp16_round(float v)
+static inline uint16_t tf_fp16_round(float v)
 {
     uint32_t w;
-    memcpy(&w, &v, 4);
+    __builtin_memcpy(&w, &v, 4);
     uint32_t sign = (w >> 16) & 0x8000u, a = w & 0x7fffffffu;
     if (a > 0x7f800000u) return (uint16_t)(sign | 0x7e00u | ((a >> 13) & 0x3ffu));
     if (a >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u); /* 65520 (a tie) and up: inf */
@@ -73,7 +74,7 @@ static inline uint16_t cm_fp16_round(float v)
     return (uint16_t)(sign | q);
 }
 
-static inline float cm_fp16_widen(uint16_t h)
+static inline float tf_fp16_widen(uint16_t h)
 {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu, w;
     if (e == 31)
@@ -88,7 +89,7 @@ static inline float cm_fp16_widen(uint16_t h)
         w = sign | (uint32_t)(p + 103) << 23 | ((m << (23 - p)) & 0x7fffffu);
     }
     float f;
-    memcpy(&f, &w, 4);
+    __builtin_memcpy(&f, &w, 4);
     return f;
 }
 
@@ -103,10 +104,10 @@ static inline float cm_fp16_widen(uint16_t h)
  * the smallest normal), as do fp32 subnormals; inf, and anything rounding
  * beyond 240, saturates to +-240 (0x77 with its sign); a NaN becomes 0x7f.
  * Widening is exact, any exponent-15 code gives the quiet NaN 0x7fc00000. */
-static inline uint8_t cm_fp8_round(float v)
+static inline uint8_t tf_fp8_round(float v)
 {
     uint32_t w;
-    memcpy(&w, &v, 4);
+    __builtin_memcpy(&w, &v, 4);
     uint8_t sign = (uint8_t)(w >> 24 & 0x80);
     uint32_t a = w & 0x7fffffffu, e = a >> 23;
     if (a > 0x7f800000u) return 0x7f;
@@ -118,7 +119,7 @@ static inline uint8_t cm_fp8_round(float v)
     return (uint8_t)(sign | (q > 0x77 ? 0x77 : q));
 }
 
-static inline float cm_fp8_widen(uint8_t b)
+static inline float tf_fp8_widen(uint8_t b)
 {
     uint32_t e = b >> 3 & 15, w;
     if (e == 15)
@@ -128,7 +129,7 @@ static inline float cm_fp8_widen(uint8_t b)
     else
         w = (uint32_t)(b & 0x80) << 24 | (e + 120) << 23 | (uint32_t)(b & 7) << 20;
     float f;
-    memcpy(&f, &w, 4);
+    __builtin_memcpy(&f, &w, 4);
     return f;
 }
 
@@ -145,20 +146,20 @@ static inline float cm_fp8_widen(uint8_t b)
  * finite value of it 0; with W = 1 the two codes coincide and a NaN packs
  * as +inf (tt-metal's decoder reads E = 255, m = 1 as inf). A value's
  * code: its sign in bit W, m below. */
-#define CM_BFP8_SPECIAL 255
-#define CM_BFP8_BITS    7 /* Bfp8_b's magnitude bits (Bfp4_b 3, Bfp2_b 1) */
+#define TF_BFP8_SPECIAL 255
+#define TF_BFP8_BITS    7 /* Bfp8_b's magnitude bits (Bfp4_b 3, Bfp2_b 1) */
 
-static inline void cm_bfp_encode(const float v[16], unsigned mw, uint8_t *exp, uint8_t m[16])
+static inline void tf_bfp_encode(const float v[16], unsigned mw, uint8_t *exp, uint8_t m[16])
 {
     uint32_t w[16], e_max = 0, top = (1u << mw) - 1;
     int special = 0;
     for (int i = 0; i < 16; i++) {
-        memcpy(&w[i], &v[i], 4);
+        __builtin_memcpy(&w[i], &v[i], 4);
         uint32_t e = (w[i] >> 23) & 0xff;
         if (e == 0xff) special = 1;
         if (e > e_max) e_max = e;
     }
-    *exp = special ? CM_BFP8_SPECIAL : (uint8_t)e_max;
+    *exp = special ? TF_BFP8_SPECIAL : (uint8_t)e_max;
     for (int i = 0; i < 16; i++) {
         uint32_t e = (w[i] >> 23) & 0xff, sign = (w[i] >> 31) << mw, q = 0;
         if (special) {
@@ -177,10 +178,10 @@ static inline void cm_bfp_encode(const float v[16], unsigned mw, uint8_t *exp, u
     }
 }
 
-static inline float cm_bfp_decode(uint8_t exp, uint8_t m, unsigned mw)
+static inline float tf_bfp_decode(uint8_t exp, uint8_t m, unsigned mw)
 {
     uint32_t sign = (uint32_t)(m >> mw & 1) << 31, mag = m & ((1u << mw) - 1), w;
-    if (exp == CM_BFP8_SPECIAL)
+    if (exp == TF_BFP8_SPECIAL)
         w = mag == 0 ? sign : mag == 1u << (mw - 1) ? sign | 0x7f800000u : 0x7fc00000u;
     else if (mag == 0 || exp == 0)
         w = sign;
@@ -194,18 +195,18 @@ static inline float cm_bfp_decode(uint8_t exp, uint8_t m, unsigned mw)
             w = sign | mag << (exp + 23 - mw); /* subnormal: mag x 2^(exp - 127 - (mw - 1)) */
     }
     float f;
-    memcpy(&f, &w, 4);
+    __builtin_memcpy(&f, &w, 4);
     return f;
 }
 
-static inline void cm_bfp8_encode(const float v[16], uint8_t *exp, uint8_t m[16])
+static inline void tf_bfp8_encode(const float v[16], uint8_t *exp, uint8_t m[16])
 {
-    cm_bfp_encode(v, CM_BFP8_BITS, exp, m);
+    tf_bfp_encode(v, TF_BFP8_BITS, exp, m);
 }
 
-static inline float cm_bfp8_decode(uint8_t exp, uint8_t m)
+static inline float tf_bfp8_decode(uint8_t exp, uint8_t m)
 {
-    return cm_bfp_decode(exp, m, CM_BFP8_BITS);
+    return tf_bfp_decode(exp, m, TF_BFP8_BITS);
 }
 
 /* A tile in a block float of magnitude width mw: 64 exponent bytes (one
@@ -215,18 +216,18 @@ static inline float cm_bfp8_decode(uint8_t exp, uint8_t m)
  * create_packed_bfp_packed_as_u32 puts element 0 in a word's low bits,
  * unpack_bfp4_tiles_into_float_vec reads it so). Element i (a multiple of
  * 16) starts the block whose exponent is byte i / 16. */
-static inline uint32_t cm_bfp_tile_bytes(unsigned mw)
+static inline uint32_t tf_bfp_tile_bytes(unsigned mw)
 {
     return 64 + 1024 * (mw + 1) / 8;
 }
 
-static inline void cm_bfp_pack_row(const float v[16], unsigned mw, uint32_t i, uint8_t *tile)
+static inline void tf_bfp_pack_row(const float v[16], unsigned mw, uint32_t i, uint8_t *tile)
 {
     uint8_t m[16];
-    cm_bfp_encode(v, mw, &tile[i / 16], m);
+    tf_bfp_encode(v, mw, &tile[i / 16], m);
     uint8_t *dst = tile + 64 + i * (mw + 1) / 8;
-    if (mw == CM_BFP8_BITS) {
-        memcpy(dst, m, 16);
+    if (mw == TF_BFP8_BITS) {
+        __builtin_memcpy(dst, m, 16);
         return;
     }
     unsigned per = 8 / (mw + 1); /* codes a byte */
@@ -238,13 +239,13 @@ static inline void cm_bfp_pack_row(const float v[16], unsigned mw, uint32_t i, u
 }
 
 /* A row's 16 codes of width mw + 1 (a constant where it is inlined). */
-static inline void cm_bfp_codes(const uint8_t *src, unsigned mw, uint8_t m[16])
+static inline void tf_bfp_codes(const uint8_t *src, unsigned mw, uint8_t m[16])
 {
     unsigned per = 8 / (mw + 1), mask = (1u << (mw + 1)) - 1;
     for (unsigned k = 0; k < 16; k++) m[k] = (uint8_t)(src[k / per] >> (k % per * (mw + 1)) & mask);
 }
 
-/* The row's values (cm_bfp_decode of each code). A row whose exponent E
+/* The row's values (tf_bfp_decode of each code). A row whose exponent E
  * is at least mw and not 255 (every row of ordinary data) has only zeros
  * and normal values: a magnitude m converted to fp32 is m's bits already
  * normalized (2^p, exponent p + 127), so the value's bits are those with
@@ -252,31 +253,31 @@ static inline void cm_bfp_codes(const uint8_t *src, unsigned mw, uint8_t m[16])
  * finds each value's top bit (the decode of the rows of Bfp4_b weights
  * was half of a decode workload's host time). The other rows (specials,
  * subnormal results) go value by value. */
-static inline void cm_bfp_row_decode(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
+static inline void tf_bfp_row_decode(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
 {
     uint8_t e = tile[i / 16], m[16];
-    cm_bfp_codes(tile + 64 + i * (mw + 1) / 8, mw, m);
-    if (e == CM_BFP8_SPECIAL || e < mw) {
-        for (unsigned k = 0; k < 16; k++) v[k] = cm_bfp_decode(e, m[k], mw);
+    tf_bfp_codes(tile + 64 + i * (mw + 1) / 8, mw, m);
+    if (e == TF_BFP8_SPECIAL || e < mw) {
+        for (unsigned k = 0; k < 16; k++) v[k] = tf_bfp_decode(e, m[k], mw);
         return;
     }
     uint32_t shift = (uint32_t)(e - 127 - ((int)mw - 1)) << 23, mask = (1u << mw) - 1;
     for (unsigned k = 0; k < 16; k++) {
         uint32_t mag = m[k] & mask, w;
         float f = (float)mag;
-        memcpy(&w, &f, 4);
+        __builtin_memcpy(&w, &f, 4);
         w = (mag ? w + shift : 0) | (uint32_t)(m[k] >> mw) << 31;
-        memcpy(&v[k], &w, 4);
+        __builtin_memcpy(&v[k], &w, 4);
     }
 }
 
-static inline void cm_bfp_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
+static inline void tf_bfp_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
 {
     switch (mw) { /* each width its own constants */
-    case 7: cm_bfp_row_decode(tile, 7, i, v); break;
-    case 3: cm_bfp_row_decode(tile, 3, i, v); break;
-    case 1: cm_bfp_row_decode(tile, 1, i, v); break;
-    default: cm_bfp_row_decode(tile, mw, i, v); break;
+    case 7: tf_bfp_row_decode(tile, 7, i, v); break;
+    case 3: tf_bfp_row_decode(tile, 3, i, v); break;
+    case 1: tf_bfp_row_decode(tile, 1, i, v); break;
+    default: tf_bfp_row_decode(tile, mw, i, v); break;
     }
 }
 
@@ -295,35 +296,35 @@ static inline void cm_bfp_unpack_row(const uint8_t *tile, unsigned mw, uint32_t 
  * codes keep their sign as the _b codec's do. On unpack only the exponent
  * byte's low 5 bits count. The codec is the _b one on values rebiased into
  * fp32's exponents 112..143 (A's 0..31), every one a normal fp32. */
-#define CM_BFPA_REBIAS 112u /* fp32's bias minus A's, 127 - 15 */
+#define TF_BFPA_REBIAS 112u /* fp32's bias minus A's, 127 - 15 */
 
-static inline float cm_bfpa_prep(float v)
+static inline float tf_bfpa_prep(float v)
 {
     uint32_t w, e;
-    memcpy(&w, &v, 4);
+    __builtin_memcpy(&w, &v, 4);
     e = w >> 23 & 0xff;
-    if (e < CM_BFPA_REBIAS)
+    if (e < TF_BFPA_REBIAS)
         w &= 0x80000000u;
-    else if (e > CM_BFPA_REBIAS + 31)
-        w = (w & 0x80000000u) | (CM_BFPA_REBIAS + 31) << 23 | 0x7fffffu;
-    memcpy(&v, &w, 4);
+    else if (e > TF_BFPA_REBIAS + 31)
+        w = (w & 0x80000000u) | (TF_BFPA_REBIAS + 31) << 23 | 0x7fffffu;
+    __builtin_memcpy(&v, &w, 4);
     return v;
 }
 
-static inline void cm_bfpa_pack_row(const float v[16], unsigned mw, uint32_t i, uint8_t *tile)
+static inline void tf_bfpa_pack_row(const float v[16], unsigned mw, uint32_t i, uint8_t *tile)
 {
     float p[16];
-    for (int k = 0; k < 16; k++) p[k] = cm_bfpa_prep(v[k]);
-    cm_bfp_pack_row(p, mw, i, tile);
+    for (int k = 0; k < 16; k++) p[k] = tf_bfpa_prep(v[k]);
+    tf_bfp_pack_row(p, mw, i, tile);
     uint8_t e = tile[i / 16]; /* 0 (all zeros) or 112..143 */
-    tile[i / 16] = (uint8_t)(e ? e - CM_BFPA_REBIAS : 0);
+    tile[i / 16] = (uint8_t)(e ? e - TF_BFPA_REBIAS : 0);
 }
 
-static inline void cm_bfpa_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
+static inline void tf_bfpa_unpack_row(const uint8_t *tile, unsigned mw, uint32_t i, float v[16])
 {
-    uint8_t m[16], e = (uint8_t)((tile[i / 16] & 31) + CM_BFPA_REBIAS);
-    cm_bfp_codes(tile + 64 + i * (mw + 1) / 8, mw, m);
-    for (int k = 0; k < 16; k++) v[k] = cm_bfp_decode(e, m[k], mw);
+    uint8_t m[16], e = (uint8_t)((tile[i / 16] & 31) + TF_BFPA_REBIAS);
+    tf_bfp_codes(tile + 64 + i * (mw + 1) / 8, mw, m);
+    for (int k = 0; k < 16; k++) v[k] = tf_bfp_decode(e, m[k], mw);
 }
 
 #endif

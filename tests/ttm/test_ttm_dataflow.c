@@ -107,6 +107,7 @@ static void test_dprint(tf_device *dev)
         "of it\n"
         "[core (0,0) NCRISC] no fields\n"
         "[core (0,0) NCRISC] after HEX: 255 2.125\n"
+        "[core (0,0) NCRISC] true false 0x1a2b0 str\n"
         "[core (0,0) NCRISC] on NOC 1's RISC: 1\n"
         "[core (0,0) NCRISC]     ff\n";
     CHECK_CONTAINS(text, want);

@@ -547,8 +547,9 @@ static void legacy_dm(void)
 }
 
 /* numeric.cpp: api/numeric's float32_greater (IEEE-754's >: NaN never,
- * +0 == -0) and bfloat16_greater (tt-metal's sign-magnitude compare: +0
- * above -0) on pairs of values, against the host's own comparison. */
+ * +0 == -0), bfloat16_greater (tt-metal's sign-magnitude compare: +0
+ * above -0) and int32_greater (of the same bits as int32s) on pairs of
+ * values, against the host's own comparison. */
 static void numeric(void)
 {
     static const float v[] = {0.0f,
@@ -596,7 +597,8 @@ static void numeric(void)
             /* bf16: the sign-magnitude order of the top halves (NaN's
              * pattern orders as its bits; +0 above -0) */
             int bf = (ha ^ hb) & 0x8000 ? !(ha & 0x8000) : (ha & 0x8000) ? ha < hb : ha > hb;
-            uint32_t want = (uint32_t)f32 | (uint32_t)bf << 1;
+            int i32 = (int32_t)ab > (int32_t)bb;
+            uint32_t want = (uint32_t)f32 | (uint32_t)bf << 1 | (uint32_t)i32 << 2;
             if (res[i * NV + j] != want) {
                 if (!bad)
                     fprintf(stderr, "numeric: %g > %g gave %u, want %u\n", a, b, res[i * NV + j],
@@ -605,8 +607,9 @@ static void numeric(void)
             }
         }
     CHECK_TRUE(bad == 0);
-    CHECK_EQ_U(res[0 * NV + 1] >> 1, 1); /* bf16: +0 above -0 */
-    CHECK_EQ_U(res[0 * NV + 1] & 1, 0);  /* float32: equal */
+    CHECK_EQ_U(res[0 * NV + 1] >> 1 & 1, 1); /* bf16: +0 above -0 */
+    CHECK_EQ_U(res[0 * NV + 1] >> 2, 1);     /* int32: 0 above 0x80000000 */
+    CHECK_EQ_U(res[0 * NV + 1] & 1, 0);      /* float32: equal */
     tf_program_destroy(p);
     tf_kernel_free(k);
     tf_buffer_free(out);

@@ -327,19 +327,22 @@ static void test_metal_names(tf_device *dev, tf_buffer_type type)
 
 /* make_tensor_accessor_args_tuple, make_tensor_accessor_tuple and
  * make_abstract_tensor_accessor_wrappers (accessor_tuple.cpp): three
- * interleaved sources (DRAM pages of 64 bytes, L1 of 128, DRAM of 256)
+ * interleaved sources (DRAM pages of 64 bytes, L1 of 128, DRAM of 256;
+ * more pages than banks, so a page's place depends on the page size)
  * concatenated into one DRAM buffer by tensors picked at run time. With
  * page_args the accessors take their page sizes from the compile-time args
  * before the tensors' args, whose page-size words are then made wrong (32):
- * the output is still exact only if those page sizes are the ones used. */
-static void test_accessor_tuple(tf_device *dev, int page_args)
+ * the output is still exact only if those page sizes are the ones used.
+ * def: the kernel's define (NOC_OBJ: 2026's Noc reads through the
+ * wrappers). */
+static void test_accessor_tuple(tf_device *dev, int page_args, const char *def)
 {
-    static const uint32_t size[3] = {64, 128, 256}, pages[3] = {5, 3, 2};
+    static const uint32_t size[3] = {64, 128, 256}, pages[3] = {20, 19, 11};
     static const tf_buffer_type type[3] = {TF_BUFFER_DRAM, TF_BUFFER_L1, TF_BUFFER_DRAM};
     tf_core core = {2, 1};
     tf_buffer *src[3];
     uint32_t ct[3 + 3 * 2], total = 0;
-    static uint8_t want[64 * 5 + 128 * 3 + 256 * 2], got[sizeof want];
+    static uint8_t want[64 * 20 + 128 * 19 + 256 * 11], got[sizeof want];
     for (int t = 0; t < 3; t++) {
         uint8_t *b = want + total;
         for (uint32_t i = 0; i < size[t] * pages[t]; i++) b[i] = (uint8_t)(i * 7 + t * 101 + 3);
@@ -353,8 +356,8 @@ static void test_accessor_tuple(tf_device *dev, int page_args)
     }
     tf_buffer *l1 = MUST_PTR(tf_buffer_create_l1(dev, core, 256));
     tf_buffer *out = MUST_PTR(tf_buffer_create_dram(dev, total));
-    tf_kernel *k = MUST_PTR(ttm_build_def(dev, TF_TEST_TTM "/accessor_tuple.cpp", TF_BRISC,
-                                          page_args ? "PAGE_ARGS" : NULL, ct, 9));
+    tf_kernel *k =
+        MUST_PTR(ttm_build_def(dev, TF_TEST_TTM "/accessor_tuple.cpp", TF_BRISC, def, ct, 9));
     tf_program *p = MUST_PTR(tf_program_create(dev, core));
     MUST(tf_program_set_kernel(p, TF_BRISC, k));
     uint64_t o = tf_buffer_noc_addr(out);
@@ -392,8 +395,9 @@ int main(void)
     test_page_bytes(dev, TF_BUFFER_L1);
     test_metal_names(dev, TF_BUFFER_DRAM);
     test_metal_names(dev, TF_BUFFER_L1);
-    test_accessor_tuple(dev, 0);
-    test_accessor_tuple(dev, 1);
+    test_accessor_tuple(dev, 0, NULL);
+    test_accessor_tuple(dev, 1, "PAGE_ARGS");
+    test_accessor_tuple(dev, 0, "NOC_OBJ");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_interleaved");
 }

@@ -5,8 +5,14 @@
 // other. RTA: 0 L1 scratch, 1-3 the sources' addresses, 4/5 the output's
 // NOC address (lo, hi), 6-8 each source's page count. The sources' pages
 // are written one after the other to the output. PAGE_ARGS: the accessors
-// take their page sizes from CTA 0-2 (else from their args).
+// take their page sizes from CTA 0-2 (else from their args). NOC_OBJ: the
+// reads go through 2026's Noc object, the wrapper as their source.
 #include "api/dataflow/dataflow_api.h"
+#ifdef NOC_OBJ
+#include "api/core_local_mem.h"
+#include "api/dataflow/noc.h"
+#include "api/tensor/noc_traits.h"
+#endif
 
 constexpr uint32_t N = 3;
 
@@ -27,8 +33,14 @@ void kernel_main()
     for (uint32_t t = 0; t < N; t++) {
         const uint32_t size = kernel_compile_time_args[t], pages = get_arg_val<uint32_t>(6 + t);
         for (uint32_t p = 0; p < pages; p++) {
+#ifdef NOC_OBJ
+            Noc noc;
+            noc.async_read(src[t], CoreLocalMem<uint32_t>(l1), size, {.page_id = p}, {});
+            noc.async_read_barrier();
+#else
             noc_async_read(src[t].get_noc_addr(p), l1, size);
             noc_async_read_barrier();
+#endif
             noc_async_write(l1, out + at, size);
             noc_async_write_barrier();
             at += size;

@@ -285,7 +285,8 @@ using tf_ttm::DebugPrinter;
 
 // DEVICE_PRINT(fmt, args...): tt-metal's fmt-style device print
 // (api/debug/device_print.h): fmt's text with each "{}" replaced by the
-// next argument as DPRINT << prints it ("{{" and "}}" a brace); a line per
+// next argument as DPRINT << prints it, but a bool as true/false and a
+// pointer as 0x and its hex address, as fmt ("{{" and "}}" a brace); a line per
 // "\n", as DPRINT's. The number of fields must be the number of arguments,
 // and a field takes no format spec ("{:x}"): compile errors saying so.
 namespace tf_ttm
@@ -334,6 +335,22 @@ inline const char *fmt_text(const char *f)
     if (n) dprint_str(seg);
     return f;
 }
+// A field as fmt prints it: a bool as true/false, a pointer (not a
+// string) as 0x and its address in hex, the rest as DPRINT << does.
+template <class T> FORCE_INLINE void device_print_arg(DebugPrinter &p, const T &a)
+{
+    if constexpr (std::is_same_v<T, bool>) {
+        dprint_str(a ? "true" : "false");
+    } else if constexpr (std::is_pointer_v<T> &&
+                         !std::is_same_v<std::remove_cv_t<std::remove_pointer_t<T>>, char>) {
+        dprint_str("0x");
+        dprint_st.base = 16;
+        p << (std::uint32_t)(std::uintptr_t)a;
+        dprint_st.base = 10;
+    } else {
+        p << a;
+    }
+}
 template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, const A &...a)
 {
     static_assert(Fields != -1, "DEVICE_PRINT: tt-foil takes plain {} fields (and {{ }}), not "
@@ -348,7 +365,7 @@ template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, 
     const dprint_state kept = dprint_st;
     dprint_st = dprint_state{};
     DebugPrinter p;
-    ((f = fmt_text(f), p << a), ...);
+    ((f = fmt_text(f), device_print_arg(p, a)), ...);
     fmt_text(f);
     const std::uint8_t after_rows = dprint_st.after_rows;
     dprint_st = kept;

@@ -4,9 +4,9 @@
 // tensor_accessor::Page (+ {.offset_bytes}) of its pages() ranges. As
 // LOCAL_L1 (a page of this core's L1) the address is the page's in L1
 // (tt-metal asserts the page is local; not checked here). A PageView of an
-// accessor takes the accessor's arguments; a ShardView is refused where it
-// is made (api/tensor/tensor_accessor.h), AbstractTensorAccessorWrapper is
-// not provided: docs/kernels.md section 3.
+// accessor and an AbstractTensorAccessorWrapper (make_abstract_tensor_
+// accessor_wrappers) take the accessor's arguments; a ShardView is refused
+// where it is made (api/tensor/tensor_accessor.h).
 #ifndef TF_TTM_API_TENSOR_NOC_TRAITS_H
 #define TF_TTM_API_TENSOR_NOC_TRAITS_H
 
@@ -31,35 +31,34 @@ template <Noc::AddressType T> FORCE_INLINE auto page_at(std::uint64_t noc_addr)
 }
 } // namespace tf_ttm
 
-template <typename Args> struct noc_traits_t<TensorAccessor<Args>> {
-    using src_args_type = tf_ttm::page_args;
-    using dst_args_type = tf_ttm::page_args;
+namespace tf_ttm
+{
+// An object that addresses page page_id (+ offset_bytes) itself: its
+// get_noc_addr(page, offset, noc).
+template <typename A> struct page_traits {
+    using src_args_type = page_args;
+    using dst_args_type = page_args;
     template <Noc::AddressType T>
-    static FORCE_INLINE auto src_addr(const TensorAccessor<Args> &t, const Noc &noc,
-                                      const src_args_type &a)
+    static FORCE_INLINE auto src_addr(const A &t, const Noc &noc, const src_args_type &a)
     {
-        return tf_ttm::page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+        return page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
     }
     template <Noc::AddressType T>
-    static FORCE_INLINE auto dst_addr(const TensorAccessor<Args> &t, const Noc &noc,
-                                      const dst_args_type &a)
+    static FORCE_INLINE auto dst_addr(const A &t, const Noc &noc, const dst_args_type &a)
     {
-        return tf_ttm::page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
+        return page_at<T>(t.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
     }
 };
-template <typename A> struct noc_traits_t<PageView<A>> {
-    using src_args_type = tf_ttm::page_args;
-    using dst_args_type = tf_ttm::page_args;
-    template <Noc::AddressType T>
-    static FORCE_INLINE auto src_addr(const PageView<A> &v, const Noc &noc, const src_args_type &a)
-    {
-        return tf_ttm::page_at<T>(v.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
-    }
-    template <Noc::AddressType T>
-    static FORCE_INLINE auto dst_addr(const PageView<A> &v, const Noc &noc, const dst_args_type &a)
-    {
-        return tf_ttm::page_at<T>(v.get_noc_addr(a.page_id, a.offset_bytes, noc.get_noc_id()));
-    }
+} // namespace tf_ttm
+
+template <typename Args>
+struct noc_traits_t<TensorAccessor<Args>> : tf_ttm::page_traits<TensorAccessor<Args>> {
+};
+template <typename A> struct noc_traits_t<PageView<A>> : tf_ttm::page_traits<PageView<A>> {
+};
+template <>
+struct noc_traits_t<AbstractTensorAccessorWrapper>
+    : tf_ttm::page_traits<AbstractTensorAccessorWrapper> {
 };
 template <> struct noc_traits_t<tensor_accessor::Page> {
     using src_args_type = tf_ttm::page_offset_args;

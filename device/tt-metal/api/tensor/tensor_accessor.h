@@ -9,6 +9,9 @@
 #include "api/tensor/tensor_accessor_args.h"
 #include "tt_foil/interleaved.hpp"
 
+#include <array>
+#include <tuple>
+
 namespace tensor_accessor
 {
 // One page of an accessor's pages(): its id and NOC address.
@@ -575,7 +578,88 @@ FORCE_INLINE auto make_tensor_accessor_from_args(const ArgsT &args,
     return TensorAccessor(args, bank_base_address, page_size);
 }
 
-TF_UNSUPPORTED_FN(make_tensor_accessor_tuple,
-                  "make_tensor_accessor_tuple (no std::tuple on the device)");
+// make_tensor_accessor_tuple(args, addr_rta[, page_size_cta]): an accessor
+// of each args of the tuple (make_tensor_accessor_args_tuple), tensor i at
+// the address in runtime arg addr_rta + i and, when given, a page of
+// compile-time arg page_size_cta + i bytes (else its args' aligned page
+// size). make_abstract_tensor_accessor_wrappers(accessors): a std::array of
+// AbstractTensorAccessorWrapper, one type for them all, so a loop picks a
+// tensor at run time; each wrapper points at its accessor in the tuple,
+// which must outlive it (as tt-metal's).
+namespace tf_ttm
+{
+template <typename... Args, std::uint32_t... I>
+FORCE_INLINE auto accessor_tuple(const std::tuple<Args...> &args, std::uint32_t addr_rta,
+                                 std::integer_sequence<std::uint32_t, I...>)
+{
+    return std::make_tuple(
+        TensorAccessor(std::get<I>(args), get_arg_val<std::uint32_t>(addr_rta + I))...);
+}
+template <typename... Args, std::uint32_t... I>
+FORCE_INLINE auto accessor_tuple(const std::tuple<Args...> &args, std::uint32_t addr_rta,
+                                 std::uint32_t page_size_cta,
+                                 std::integer_sequence<std::uint32_t, I...>)
+{
+    return std::make_tuple(TensorAccessor(std::get<I>(args),
+                                          get_arg_val<std::uint32_t>(addr_rta + I),
+                                          kernel_compile_time_args[page_size_cta + I])...);
+}
+} // namespace tf_ttm
+
+template <typename... Args>
+FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
+                                             std::uint32_t address_rt_arg_index_start)
+{
+    return tf_ttm::accessor_tuple(args, address_rt_arg_index_start,
+                                  std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
+}
+template <typename... Args>
+FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
+                                             std::uint32_t address_rt_arg_index_start,
+                                             std::uint32_t page_size_ct_arg_index_start)
+{
+    return tf_ttm::accessor_tuple(args, address_rt_arg_index_start, page_size_ct_arg_index_start,
+                                  std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
+}
+
+class AbstractTensorAccessorWrapper
+{
+  public:
+    AbstractTensorAccessorWrapper() = default;
+    template <typename Accessor>
+    AbstractTensorAccessorWrapper(const Accessor &a)
+        : accessor_(&a),
+          noc_addr_(+[](const void *p, std::uint32_t page, std::uint32_t offset, std::uint8_t noc) {
+              return static_cast<const Accessor *>(p)->get_noc_addr(page, offset, noc);
+          })
+    {
+    }
+    std::uint64_t get_noc_addr(std::uint32_t page_id, std::uint32_t offset = 0,
+                               std::uint8_t noc = noc_index) const
+    {
+        return noc_addr_(accessor_, page_id, offset, noc);
+    }
+
+  private:
+    const void *accessor_ = nullptr;
+    std::uint64_t (*noc_addr_)(const void *, std::uint32_t, std::uint32_t, std::uint8_t) = nullptr;
+};
+
+namespace tf_ttm
+{
+template <typename... A, std::uint32_t... I>
+FORCE_INLINE std::array<AbstractTensorAccessorWrapper, sizeof...(A)>
+accessor_wrappers(const std::tuple<A...> &accessors, std::integer_sequence<std::uint32_t, I...>)
+{
+    return {AbstractTensorAccessorWrapper(std::get<I>(accessors))...};
+}
+} // namespace tf_ttm
+
+template <typename... Accessors>
+FORCE_INLINE auto make_abstract_tensor_accessor_wrappers(const std::tuple<Accessors...> &accessors)
+{
+    return tf_ttm::accessor_wrappers(
+        accessors, std::make_integer_sequence<std::uint32_t, sizeof...(Accessors)>());
+}
 
 #endif

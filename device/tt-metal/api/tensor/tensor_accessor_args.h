@@ -14,6 +14,8 @@
 #include "tf_banks.h"
 #include "tt_foil/base.hpp"
 
+#include <tuple>
+
 namespace tensor_accessor
 {
 inline constexpr std::size_t UNKNOWN = static_cast<std::size_t>(-1);
@@ -109,7 +111,32 @@ struct TensorAccessorArgs {
     }
 };
 
-TF_UNSUPPORTED_FN(make_tensor_accessor_args_tuple,
-                  "make_tensor_accessor_args_tuple (no std::tuple on the device)");
+// make_tensor_accessor_args_tuple<N, CTA_OFFSET>(): the args of N tensors
+// whose compile-time args follow each other from CTA_OFFSET (each one's
+// at the previous one's next_compile_time_args_offset()), as a std::tuple
+// (tt-metal's concat and all-gather readers: a tensor count fixed at
+// compile time, the tensors picked at run time).
+namespace tf_ttm
+{
+template <std::uint32_t I, std::uint32_t CTA_OFFSET> constexpr std::uint32_t args_tuple_offset()
+{
+    if constexpr (I == 0)
+        return CTA_OFFSET;
+    else
+        return TensorAccessorArgs<
+            args_tuple_offset<I - 1, CTA_OFFSET>()>::next_compile_time_args_offset();
+}
+template <std::uint32_t CTA_OFFSET, std::uint32_t... I>
+constexpr auto args_tuple(std::integer_sequence<std::uint32_t, I...>)
+{
+    return std::make_tuple(TensorAccessorArgs<args_tuple_offset<I, CTA_OFFSET>()>()...);
+}
+} // namespace tf_ttm
+
+template <std::uint32_t NUM_TENSORS, std::uint32_t CTA_OFFSET>
+constexpr auto make_tensor_accessor_args_tuple()
+{
+    return tf_ttm::args_tuple<CTA_OFFSET>(std::make_integer_sequence<std::uint32_t, NUM_TENSORS>());
+}
 
 #endif

@@ -195,7 +195,6 @@ TF_ALWAYS_INLINE void noc_async_write_flushed_with_trid_on(uint32_t trid, uint32
  * barriers no longer wait for transfers already issued with them (which
  * still land; noc_async_read_barrier still waits for every read). As
  * tt-metal's kernels do at their start, before tagging anything. */
-#define NOC_CLEAR_OUTSTANDING_REQ_MASK ((1u << (TF_NOC_MAX_TRID + 1)) - 1u)
 TF_ALWAYS_INLINE void reset_noc_trid_barrier_counter(uint32_t mask)
 {
     dev_noc_trid_clear(NOC_INDEX, mask);

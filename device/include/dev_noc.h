@@ -80,7 +80,8 @@ TF_ALWAYS_INLINE uint32_t dev_noc_trid_wait(uint32_t noc, uint32_t trid, uint32_
 /* Clear the counts of the transaction ids whose bits are set in mask
  * (bits 0..TF_NOC_MAX_TRID; higher bits name no id): their barriers and
  * tests no longer wait for the transfers already issued with them, which
- * still land. */
+ * still land. tt-metal's name for every id's bit, for both kernel APIs: */
+#define NOC_CLEAR_OUTSTANDING_REQ_MASK ((1u << (TF_NOC_MAX_TRID + 1)) - 1u)
 TF_ALWAYS_INLINE void dev_noc_trid_clear(uint32_t noc, uint32_t mask)
 {
     dev_reg_write(TF_NOC_REG(noc, TF_NOC_REG_TRID_BARRIER), mask);

@@ -432,9 +432,6 @@ FORCE_INLINE void noc_async_write_flushed_with_trid(std::uint32_t trid,
 // first: the ids' barriers and tests no longer wait for transfers already
 // issued with them (those still land, and noc_async_read_barrier waits for
 // them). Bits past id 15 name no id.
-#ifndef NOC_CLEAR_OUTSTANDING_REQ_MASK
-#define NOC_CLEAR_OUTSTANDING_REQ_MASK ((1u << (TF_NOC_MAX_TRID + 1)) - 1u)
-#endif
 FORCE_INLINE void
 reset_noc_trid_barrier_counter(std::uint32_t id_mask = NOC_CLEAR_OUTSTANDING_REQ_MASK,
                                std::uint32_t noc = noc_index)

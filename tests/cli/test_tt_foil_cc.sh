@@ -236,6 +236,8 @@ refused '#include "experimental/circular_buffer.h"\nvoid kernel_main()\n{\n    e
     "unsupported member of a Device 2.0 object"
 refused '#include "debug/dprint.h"\nvoid kernel_main()\n{\n    DPRINT << U32_ARRAY(0, 4) << ENDL();\n}\n' \
     "not supported by tt-foil: U32_ARRAY: print the words in a loop" "unsupported function"
+refused '#include "api/dataflow/dataflow_api.h"\nvoid kernel_main()\n{\n    const std::tuple<> a;\n    auto t = make_tensor_accessor_tuple(a, 1, 1, 0, 1);\n}\n' \
+    "not supported by tt-foil: make_tensor_accessor_tuple with run-time page sizes" "mid-2025 accessor tuple"
 refused '#include <string>\nvoid kernel_main() {}\n' \
     "<string> is not supported by tt-foil device kernels" "unsupported std header"
 refused '#include <vector>\nvoid kernel_main()\n{\n    std::vector<int> v;\n}\n' \

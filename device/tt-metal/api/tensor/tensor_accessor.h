@@ -622,6 +622,23 @@ FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
                                   std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
 }
 
+// mid-2025's form with page sizes and strides in the runtime args, and its
+// make_abstract_tensor_accessors (get_addr): not provided.
+template <typename... Args, typename... More>
+auto make_tensor_accessor_tuple(const std::tuple<Args...> &, std::uint32_t, std::uint32_t,
+                                std::uint32_t, More...)
+{
+    static_assert(tf_ttm::dependent_false<More...>,
+                  "not supported by tt-foil: make_tensor_accessor_tuple with "
+                  "run-time page sizes (mid-2025's 5 arguments): use (args, "
+                  "address_rta[, page_size_cta])");
+    return 0;
+}
+TF_UNSUPPORTED_FN(
+    make_abstract_tensor_accessors,
+    "make_abstract_tensor_accessors (mid-2025): make_abstract_tensor_accessor_wrappers "
+    "and get_noc_addr");
+
 class AbstractTensorAccessorWrapper
 {
   public:

@@ -107,11 +107,25 @@ static void test_dprint(tf_device *dev)
         "of it\n"
         "[core (0,0) NCRISC] no fields\n"
         "[core (0,0) NCRISC] after HEX: 255 2.125\n"
+        "[core (0,0) NCRISC] call form: 3054 ok\n"
         "[core (0,0) NCRISC] true false 0x1a2b0 str\n"
         "[core (0,0) NCRISC] on NOC 1's RISC: 1\n"
         "[core (0,0) NCRISC]     ff\n";
     CHECK_CONTAINS(text, want);
     CHECK_EQ_U(strlen(text), strlen(want));
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    /* FORCE_DPRINT_OFF: every form compiles and prints nothing */
+    k = ttm_build_def(dev, TF_TEST_SOURCE_DIR "/tests/kernels/ttm/dprint_fmt.cpp", TF_NCRISC,
+                      "FORCE_DPRINT_OFF", NULL, 0);
+    if (!k) fprintf(stderr, "dprint_fmt.cpp, FORCE_DPRINT_OFF: %s\n", tf_last_error());
+    CHECK_TRUE(k != NULL);
+    if (!k) return;
+    p = MUST_PTR(tf_program_create(dev, core));
+    MUST(tf_program_set_kernel(p, TF_NCRISC, k));
+    MUST(tf_program_set_args(p, TF_NCRISC, &v, 1));
+    ttm_run_captured(p, text, sizeof text);
+    CHECK_EQ_U(strlen(text), 0);
     tf_program_destroy(p);
     tf_kernel_free(k);
 }

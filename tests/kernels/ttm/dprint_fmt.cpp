@@ -34,6 +34,8 @@ void kernel_main()
     DEVICE_PRINT("no fields\n");
     DPRINT << HEX() << SETW(6); /* (DPRINT's settings: a field prints as by default) */
     DEVICE_PRINT("after HEX: {} {}\n", 255u, 2.125f);
+    /* 2026's DPRINT(fmt, ...): DEVICE_PRINT */
+    DPRINT("call form: {} {}\n", v, "ok");
     /* fmt's bool and pointer: true/false, 0x and the hex address */
     DEVICE_PRINT("{} {} {} {}\n", v == 3054, v != 3054, (const void *)0x1a2b0, "str");
     DEVICE_PRINT_DATA1("on NOC 1's RISC: {}\n", 1);

@@ -8,7 +8,8 @@
 // tt-metal's print server: a negative number in HEX()/OCT() is its two's
 // complement (int8_t and int32_t in 32 bits, int16_t in 16, int64_t in 64),
 // and a uint8_t is a number in every base (a char is a character).
-// Defining FORCE_DPRINT_OFF compiles the prints out.
+// DPRINT(fmt, args...) is 2026's form: DEVICE_PRINT's. Defining
+// FORCE_DPRINT_OFF compiles the prints out.
 #ifndef TF_TTM_DPRINT_H
 #define TF_TTM_DPRINT_H
 
@@ -244,11 +245,25 @@ struct DebugPrinter {
 
 using tf_ttm::DebugPrinter;
 
+// DPRINT is the stream (DPRINT << ... << ENDL(), tt-metal's form until
+// 2026) and, where a parenthesis follows it, 2026's alias of DEVICE_PRINT
+// (DPRINT("x = {}\n", x), below): an object and a function-like macro of
+// one name, as tt-metal's (the preprocessor expands the macro only before
+// a "("). With FORCE_DPRINT_OFF the stream prints nothing (what it is
+// given is still evaluated).
+namespace tf_ttm
+{
+struct null_printer {
+    template <class T> FORCE_INLINE null_printer &operator<<(const T &)
+    {
+        return *this;
+    }
+};
+} // namespace tf_ttm
 #if defined(FORCE_DPRINT_OFF)
-#define DPRINT                                                                                     \
-    if (0) tf_ttm::DebugPrinter()
+inline tf_ttm::null_printer DPRINT;
 #else
-#define DPRINT tf_ttm::DebugPrinter()
+inline tf_ttm::DebugPrinter DPRINT;
 #endif
 
 // Per-processor forms: the TRISC ones expand on their TRISC only; DATA0 and
@@ -372,7 +387,14 @@ template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, 
     dprint_st.after_rows = after_rows;
 }
 } // namespace tf_ttm
+#if defined(FORCE_DPRINT_OFF)
+// (its arguments named, so a variable only a print uses is still used)
+#define DEVICE_PRINT(fmt, ...)                                                                     \
+    ((void)sizeof((tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__), 0)))
+#else
 #define DEVICE_PRINT(fmt, ...) tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__)
+#endif
+#define DPRINT(...) DEVICE_PRINT(__VA_ARGS__)
 // the per-processor forms, as DPRINT's
 #define DEVICE_PRINT_UNPACK(...) DPRINT_UNPACK(DEVICE_PRINT(__VA_ARGS__))
 #define DEVICE_PRINT_MATH(...)   DPRINT_MATH(DEVICE_PRINT(__VA_ARGS__))

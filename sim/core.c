@@ -11,8 +11,10 @@
 #include "tf_tile.h"
 #include "tile_engine.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static sim_core_hart *core_hart(sim_hart *h)
@@ -73,9 +75,84 @@ static void l1_string(const sim_core *core, uint32_t addr, char *out, size_t cap
     if (addr >= TF_L1_SIZE) snprintf(out, cap, "<bad string address 0x%08x>", addr);
 }
 
+/* A float as {fmt} prints "{}" of it (DEVICE_PRINT): the fewest
+ * significant digits that read back as the same float, in fixed notation
+ * for decimal exponents -4 to 6 (1000000, 0.0001) and d.ddde+XX beyond
+ * ({fmt}'s exp_upper for a float is digits10 + 1 = 7); "nan", "inf". */
+static void shortest_float(float f, char *out, size_t cap)
+{
+    const char *sign = signbit(f) ? "-" : "";
+    if (isnan(f) || isinf(f) || f == 0) {
+        snprintf(out, cap, "%s%s", sign, isnan(f) ? "nan" : isinf(f) ? "inf" : "0");
+        return;
+    }
+    char e[32], d[16];
+    for (int p = 0; p < 9; p++) { /* 9 significant digits always read back */
+        snprintf(e, sizeof e, "%.*e", p, (double)fabsf(f));
+        if (strtof(e, NULL) == fabsf(f)) break;
+    }
+    int nd = 0;
+    const char *q = e;
+    for (; *q && *q != 'e'; q++)
+        if (*q != '.') d[nd++] = *q;
+    const int x = atoi(q + 1);
+    while (nd > 1 && d[nd - 1] == '0') nd--;
+    d[nd] = 0;
+    if (x < -4 || x >= 7) {
+        snprintf(out, cap, "%s%c%s%.*se%c%02d", sign, d[0], nd > 1 ? "." : "", nd - 1, d + 1,
+                 x < 0 ? '-' : '+', abs(x));
+        return;
+    }
+    /* fixed: the digits with the point after digit x (zeros added before
+     * or after them) */
+    char b[40];
+    size_t n = 0;
+    if (x < 0) {
+        b[n++] = '0', b[n++] = '.';
+        for (int i = -1; i > x; i--) b[n++] = '0';
+    }
+    for (int i = 0; i < nd || i <= x; i++) {
+        if (i == x + 1 && x >= 0) b[n++] = '.';
+        b[n++] = i < nd ? d[i] : '0';
+    }
+    b[n] = 0;
+    snprintf(out, cap, "%s%s", sign, b);
+}
+
+/* %r (the port's own): shortest_float padded by printf's flags and width
+ * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive). */
+static void shortest_field(const char *spec, float f, char *out, size_t cap)
+{
+    int left = 0, zero = 0, width = 0;
+    char plus = 0, num[48];
+    const char *p = spec + 1;
+    for (; *p && strchr("-+ #0", *p); p++) {
+        if (*p == '-') left = 1;
+        if (*p == '0') zero = 1;
+        if (*p == '+' || (*p == ' ' && !plus)) plus = *p;
+    }
+    width = atoi(p);
+    num[0] = 0;
+    if (plus && !signbit(f)) num[0] = plus, num[1] = 0;
+    shortest_float(f, num + strlen(num), sizeof num - 2);
+    int len = (int)strlen(num), pad = width > len ? width - len : 0;
+    if (left) {
+        snprintf(out, cap, "%s%*s", num, pad, "");
+    } else if (zero && isfinite(f)) {
+        /* the sign, then the zeros, then the digits */
+        size_t s = num[0] == '-' || num[0] == '+' || num[0] == ' ', n = 0;
+        for (size_t i = 0; i < s && n + 1 < cap; i++) out[n++] = num[i];
+        for (int i = 0; i < pad && n + 1 < cap; i++) out[n++] = '0';
+        snprintf(out + n, cap - n, "%s", num + s);
+    } else {
+        snprintf(out, cap, "%*s%s", pad, "", num);
+    }
+}
+
 /* Format with the host's printf, one conversion at a time: %d %i %u %x %X
- * %c %s (an L1 address) %f %e %g (float bits) %p %%, with flags, width and
- * precision. */
+ * %c %s (an L1 address) %f %F %e %E %g %G %a %A (float bits) %p %%, with
+ * flags, width and precision; and %r, a float's shortest form
+ * (shortest_field). */
 static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 {
     char fmt[256], out[256];
@@ -117,9 +194,20 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
             snprintf(out, sizeof out, spec, s);
             break;
         }
+        case 'r': {
+            float f;
+            memcpy(&f, &v, 4);
+            shortest_field(spec, f, out, sizeof out);
+            break;
+        }
         case 'f':
+        case 'F':
         case 'e':
-        case 'g': {
+        case 'E':
+        case 'g':
+        case 'G':
+        case 'a':
+        case 'A': {
             float f;
             memcpy(&f, &v, 4);
             snprintf(out, sizeof out, spec, (double)f);

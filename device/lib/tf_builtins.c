@@ -99,3 +99,45 @@ int64_t __moddi3(int64_t n, int64_t d)
     udivmod64(n < 0 ? 0 - (uint64_t)n : (uint64_t)n, d < 0 ? 0 - (uint64_t)d : (uint64_t)d, &r);
     return n < 0 ? (int64_t)(0 - r) : (int64_t)r;
 }
+
+/* double to float (rv32 without the D extension: a double given to DPRINT
+ * or DEVICE_PRINT prints as the float it rounds to), IEEE 754's rounding
+ * to nearest even: too large gives inf, too small a subnormal or zero, a
+ * NaN stays a quiet NaN keeping its payload's top bits. */
+float __truncdfsf2(double a)
+{
+    union {
+        double d;
+        uint64_t u;
+    } in = {a};
+    union {
+        uint32_t u;
+        float f;
+    } out;
+    const uint32_t sign = (uint32_t)(in.u >> 32) & 0x80000000u;
+    const int e = (int)(in.u >> 52 & 0x7ff);
+    const uint64_t m = in.u & 0xfffffffffffffull;
+    if (e == 0x7ff) {
+        out.u = sign | 0x7f800000u | (m ? 0x400000u | (uint32_t)(m >> 29) : 0);
+        return out.f;
+    }
+    const int fe = e - 1023 + 127; /* the float's biased exponent */
+    if (fe >= 0xff) {
+        out.u = sign | 0x7f800000u;
+        return out.f;
+    }
+    /* the significand (with its leading one) shifted down to the float's:
+     * 29 bits dropped for a normal result, more for a subnormal one */
+    const uint64_t sig = e ? m | 1ull << 52 : 0;
+    const int shift = fe > 0 ? 29 : 30 - fe;
+    uint32_t q = 0;
+    if (shift < 64) {
+        const uint64_t rem = sig & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+        q = (uint32_t)(sig >> shift);
+        if (rem > half || (rem == half && (q & 1))) q++;
+    }
+    /* (a normal result's leading one is the exponent's low bit: add the
+     * rest; a rounding carry moves into the exponent, up to inf) */
+    out.u = sign + (fe > 0 ? ((uint32_t)(fe - 1) << 23) + q : q);
+    return out.f;
+}

@@ -272,10 +272,30 @@ expect_rc 0 "kernel_lib/activation_types.hpp"
 # DEVICE_PRINT's fields against its arguments, and a format spec
 refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{} {}\\n", 1);\n}\n' \
     "DEVICE_PRINT: the format's {} fields and the arguments differ in number" "DEVICE_PRINT count"
-refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:x}\\n", 1);\n}\n' \
-    "DEVICE_PRINT: tt-foil takes plain {} fields" "DEVICE_PRINT spec"
-refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{0}\\n", 1);\n}\n' \
-    "DEVICE_PRINT: tt-foil takes plain {} fields in order, not numbered ones" "DEVICE_PRINT {0}"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:f}\\n", 1);\n}\n' \
+    "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT spec type"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:.2}\\n", 7);\n}\n' \
+    "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT precision of an integer"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:+}\\n", \"s\");\n}\n' \
+    "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT sign of a string"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:{}}\\n", 1, 2);\n}\n' \
+    "DEVICE_PRINT: a field fmt (or tt-foil) cannot read" "DEVICE_PRINT nested width"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("a { b\\n");\n}\n' \
+    "DEVICE_PRINT: a field fmt (or tt-foil) cannot read" "DEVICE_PRINT lone {"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("a } b\\n");\n}\n' \
+    "DEVICE_PRINT: a lone } in the format" "DEVICE_PRINT lone }"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{0} {}\\n", 1, 2);\n}\n' \
+    "DEVICE_PRINT: numbered ({0}) and automatic ({}) fields in one format" "DEVICE_PRINT mixed fields"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{1}\\n", 1);\n}\n' \
+    "DEVICE_PRINT: a field's index is past the last argument" "DEVICE_PRINT index"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{1}\\n", 1, 2);\n}\n' \
+    "DEVICE_PRINT: with numbered fields every argument must be printed" "DEVICE_PRINT unused argument"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:^8}\\n", 1.5f);\n}\n' \
+    "DEVICE_PRINT: tt-foil pads a float's field with spaces or zeros" "DEVICE_PRINT centred float"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:*>8}\\n", 1.5f);\n}\n' \
+    "DEVICE_PRINT: tt-foil pads a float's field with spaces or zeros" "DEVICE_PRINT filled float"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:x}\\n", HEX());\n}\n' \
+    "DEVICE_PRINT: this argument (a TileSlice, a CB field, BF16/F32/U32) takes a plain {} field" "DEVICE_PRINT spec of a DPRINT wrapper"
 # isclose's other form: its tolerances from the defines
 printf '#include "api/compute/isclose.h"\nvoid kernel_main()\n{\n    isclose_binary_tile_init();\n    isclose_binary_tile<true>(0, 1, 2);\n}\n' >"$tmp/iscl.cpp"
 run "$cc" --risc compute -DISCLOSE_RTOL_VAL=1e-5f -DISCLOSE_ATOL_VAL=1e-8f -o "$tmp/iscl" "$tmp/iscl.cpp"

@@ -36,6 +36,29 @@ void kernel_main()
     DEVICE_PRINT("after HEX: {} {}\n", 255u, 2.125f);
     /* 2026's DPRINT(fmt, ...): DEVICE_PRINT */
     DPRINT("call form: {} {}\n", v, "ok");
+    /* fmt's format specs: alignment, fill, sign, #, zeros, bases */
+    DEVICE_PRINT("[{:5}][{:<5}][{:^5}][{:*^7}]\n", 42, 42, 42, 42);
+    DEVICE_PRINT("[{:x}][{:#X}][{:#o}][{:#b}][{:08x}][{:#010x}][{:#o}]\n", 255, 255, 8, 5, 255u,
+                 255, 0);
+    DEVICE_PRINT("[{:x}][{:+d}][{: d}][{:06d}][{:c}]\n", -255, 7, 7, -42, 66);
+    DEVICE_PRINT("[{}][{:d}][{:>3}][{}][{:d}][{:<6}|][{:x}]\n", 'A', 'A', 'z', true, false, false,
+                 true);
+    DEVICE_PRINT("[{:>6}][{:<6}][{:^7}][{:.3}][{:>5.2}][{:6}]\n", "ab", "ab", "ab", "abcdef", "xyz",
+                 "ab");
+    DEVICE_PRINT("[{}][{:p}][{:>12}]\n", (const void *)0x1a2b0, (const void *)0x10,
+                 (const void *)0xff);
+    /* floats: the shortest digits that read back, fixed from 1e-4 to 1e7 */
+    DEVICE_PRINT("[{}][{}][{}][{}][{}][{}][{}]\n", 3.14159274f, 0.1f, 1e6f, 1e7f, 1.5e-5f, 100.0f,
+                 0.0001f);
+    DEVICE_PRINT("[{:.3f}][{:8.2f}][{:<8.1e}][{:+.2}][{:08.3f}][{:E}][{:G}]\n", 2.5f, -1.25f,
+                 1234.5f, 2.5f, -3.14159f, 1.5f, 1e-10f);
+    DEVICE_PRINT("[{:8}][{:<8}][{:08}][{:+}]\n", 1.5f, 1.5f, -1.5f, 0.25f);
+    /* doubles, as the floats they round to (a subnormal, inf) */
+    DEVICE_PRINT("[{}][{}][{}][{}][{}]\n", 2.5, 0.1, 1e-40, -1e300, 16777217.0);
+    DEVICE_PRINT("{} {} {} {}\n", __builtin_nanf(""), -__builtin_inff(), -0.0f, 123456.7f);
+    /* numbered fields; 64-bit values */
+    DEVICE_PRINT("{1} {0} {1}\n", "a", 2);
+    DEVICE_PRINT("{} {:x} {:#b}\n", (int64_t)-1234567890123ll, 0xfedcba9876543210ull, (uint8_t)6);
     /* fmt's bool and pointer: true/false, 0x and the hex address */
     DEVICE_PRINT("{} {} {} {}\n", v == 3054, v != 3054, (const void *)0x1a2b0, "str");
     DEVICE_PRINT_DATA1("on NOC 1's RISC: {}\n", 1);

@@ -1,4 +1,467 @@
-// tt-metal's api/debug/device_print.h: DEVICE_PRINT (fmt-style), with
-// DPRINT (api/debug/dprint.h).
-#pragma once
+// DEVICE_PRINT(fmt, args...) (and 2026's DPRINT(fmt, args...), its alias:
+// api/debug/dprint.h): tt-metal's fmt-style device print. fmt's format
+// language, checked at compile time as fmt checks it, printed on the
+// debug-print port as DPRINT's (a line per "\n", prefixed with the core
+// and RISC):
+//   - fields "{}" in order, or numbered "{0}" (not both in one format;
+//     numbered ones must use every argument, as tt-metal's), "{{" and "}}"
+//     braces; a spec after ':': [[fill]align][sign][#][0][width][.precision]
+//     [type], fill one ASCII character, align < > ^, sign + - or space;
+//   - integers (and enums): types d (default) b B o x X c; a negative value
+//     is its sign and magnitude ({:x} of -255 is -ff), # adds 0b/0B/0/0x/0X,
+//     0 pads with zeros after the sign and prefix; right-aligned;
+//   - bool: true/false (type s), or an integer type; char: the character
+//     (type c), or an integer type; strings (type s; a precision keeps that
+//     many characters) and chars are left-aligned;
+//   - pointers: 0x and the address in hex (type p; a string with p too);
+//   - floats: types e E f F g G a A; without a type, the shortest digits that
+//     read back as the same float, fixed from 1e-4 up to 1e16 and with an
+//     exponent beyond, as fmt prints; with only a precision, g; a double
+//     prints as the float it rounds to;
+//   - a TileSlice, a CB interface field and DPRINT's wrappers (BF16, F32,
+//     U32): a plain "{}", printed as DPRINT << prints them.
+// Refused at compile time, each saying why: a field fmt would refuse (a
+// spec that does not fit its argument's type, a count that is not the
+// argument count, an index past the last argument, nested "{}" widths,
+// the locale's L), and a float centred (^) or filled with another
+// character than a space (a float is formatted by the host's printf:
+// left or right, spaces or zeros).
+#ifndef TF_TTM_DEVICE_PRINT_H
+#define TF_TTM_DEVICE_PRINT_H
+
 #include "api/debug/dprint.h"
+
+namespace tf_ttm
+{
+// What a field's argument is, for fmt's rules.
+enum class dp_class : std::uint8_t {
+    integer,
+    character,
+    boolean,
+    floating,
+    string,
+    pointer,
+    other
+};
+
+template <class T> constexpr dp_class dp_class_of()
+{
+    using U = std::remove_cv_t<std::remove_reference_t<T>>;
+    using E = std::remove_cv_t<std::remove_extent_t<U>>;
+    if constexpr (std::is_same_v<U, bool>)
+        return dp_class::boolean;
+    else if constexpr (std::is_same_v<U, char>)
+        return dp_class::character;
+    else if constexpr (std::is_integral_v<U> || std::is_enum_v<U>)
+        return dp_class::integer;
+    else if constexpr (std::is_floating_point_v<U>)
+        return dp_class::floating;
+    else if constexpr (std::is_array_v<U> && std::is_same_v<E, char>)
+        return dp_class::string;
+    else if constexpr (std::is_pointer_v<U> &&
+                       std::is_same_v<std::remove_cv_t<std::remove_pointer_t<U>>, char>)
+        return dp_class::string;
+    else if constexpr (std::is_pointer_v<U>)
+        return dp_class::pointer;
+    else
+        return dp_class::other;
+}
+
+// A field's spec: fmt's mini-language.
+struct dp_spec {
+    char fill = ' ', align = 0, sign = 0, type = 0;
+    bool alt = false, zero = false, given = false;
+    std::uint8_t width = 0;
+    std::int8_t precision = -1;
+};
+
+constexpr bool dp_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// Read a field from f (at its '{'): its index (-1: the next argument) and
+// spec. Returns the text after its '}', or nullptr for one fmt (or
+// tt-foil) cannot read.
+constexpr const char *dp_field(const char *f, int &index, dp_spec &s)
+{
+    f++;
+    index = -1;
+    if (dp_digit(*f)) {
+        index = 0;
+        for (; dp_digit(*f); f++) {
+            index = index * 10 + (*f - '0');
+            if (index > 255) return nullptr;
+        }
+    }
+    if (*f == '}') return f + 1;
+    if (*f != ':') return nullptr;
+    f++;
+    s.given = true;
+    auto is_align = [](char c) { return c == '<' || c == '>' || c == '^'; };
+    if (*f && *f != '{' && *f != '}' && is_align(f[1])) {
+        if ((unsigned char)*f >= 0x80) return nullptr; // (one ASCII fill character)
+        s.fill = f[0], s.align = f[1], f += 2;
+    } else if (is_align(*f)) {
+        s.align = *f++;
+    }
+    if (*f == '+' || *f == '-' || *f == ' ') s.sign = *f++;
+    if (*f == '#') s.alt = true, f++;
+    if (*f == '0') s.zero = true, f++;
+    unsigned w = 0;
+    for (; dp_digit(*f); f++)
+        if ((w = w * 10 + (unsigned)(*f - '0')) > 255) return nullptr;
+    s.width = (std::uint8_t)w;
+    if (*f == '.') {
+        f++;
+        if (!dp_digit(*f)) return nullptr; // (no nested "{}" precision)
+        unsigned p = 0;
+        for (; dp_digit(*f); f++)
+            if ((p = p * 10 + (unsigned)(*f - '0')) > 99) return nullptr;
+        s.precision = (std::int8_t)p;
+    }
+    for (const char *t = "aAbBcdeEfFgGopsxX"; *t; t++)
+        if (*f == *t) {
+            s.type = *f++;
+            break;
+        }
+    return *f == '}' ? f + 1 : nullptr;
+}
+
+// Why a format is refused (dp_check).
+enum dp_error {
+    dp_ok,
+    dp_syntax,
+    dp_brace,
+    dp_mixed,
+    dp_index,
+    dp_count,
+    dp_unused,
+    dp_type,
+    dp_float_pad,
+    dp_other
+};
+
+constexpr bool dp_one_of(char c, const char *set)
+{
+    for (; *set; set++)
+        if (c == *set) return true;
+    return false;
+}
+
+// Whether spec s fits an argument of class c (fmt's rules).
+constexpr dp_error dp_fits(dp_class c, const dp_spec &s)
+{
+    const bool numeric_flags = s.sign || s.alt || s.zero;
+    const bool int_type = dp_one_of(s.type, "bBdoxX");
+    switch (c) {
+    case dp_class::integer:
+        if (s.type && !dp_one_of(s.type, "bBcdoxX")) return dp_type;
+        if (s.precision >= 0 || (s.type == 'c' && numeric_flags)) return dp_type;
+        return dp_ok;
+    case dp_class::character:
+    case dp_class::boolean:
+        if (int_type) return s.precision >= 0 ? dp_type : dp_ok;
+        if (s.type && s.type != (c == dp_class::character ? 'c' : 's')) return dp_type;
+        return numeric_flags || s.precision >= 0 ? dp_type : dp_ok;
+    case dp_class::floating:
+        if (s.type && !dp_one_of(s.type, "aAeEfFgG")) return dp_type;
+        return s.align == '^' || s.fill != ' ' ? dp_float_pad : dp_ok;
+    case dp_class::string:
+        if (s.type && s.type != 's' && s.type != 'p') return dp_type;
+        return numeric_flags || (s.type == 'p' && s.precision >= 0) ? dp_type : dp_ok;
+    case dp_class::pointer:
+        if (s.type && s.type != 'p') return dp_type;
+        return numeric_flags || s.precision >= 0 ? dp_type : dp_ok;
+    case dp_class::other: return s.given ? dp_other : dp_ok;
+    }
+    return dp_ok;
+}
+
+// The format checked against its arguments' types T (dp_ok: printable).
+template <class... T> constexpr dp_error dp_check(const char *f)
+{
+    const dp_class cls[] = {dp_class_of<T>()..., dp_class::other};
+    const int n = (int)sizeof...(T);
+    int next = 0;
+    bool numbered = false, automatic = false;
+    std::uint64_t used = 0;
+    while (*f) {
+        if ((f[0] == '{' && f[1] == '{') || (f[0] == '}' && f[1] == '}')) {
+            f += 2;
+        } else if (*f == '}') {
+            return dp_brace;
+        } else if (*f == '{') {
+            int index = -1;
+            dp_spec s;
+            const char *e = dp_field(f, index, s);
+            if (!e) return dp_syntax;
+            (index < 0 ? automatic : numbered) = true;
+            if (numbered && automatic) return dp_mixed;
+            const int i = index < 0 ? next++ : index;
+            if (i >= n) return index < 0 ? dp_count : dp_index;
+            if (i < 64) used |= 1ull << i;
+            if (dp_error r = dp_fits(cls[i], s)) return r;
+            f = e;
+        } else {
+            f++;
+        }
+    }
+    if (automatic && next != n) return dp_count;
+    if (!automatic && !numbered && n) return dp_count;
+    if (numbered && n <= 64 && used != (n == 64 ? ~0ull : (1ull << n) - 1)) return dp_unused;
+    return dp_ok;
+}
+
+// Emit n copies of c.
+inline void dp_fill(char c, std::uint32_t n)
+{
+    char run[33];
+    while (n) {
+        const std::uint32_t k = n < 32 ? n : 32;
+        for (std::uint32_t i = 0; i < k; i++) run[i] = c;
+        run[k] = 0;
+        dprint_str(run);
+        n -= k;
+    }
+}
+
+// Emit head (a sign and prefix), `zeros` zeros and body as one field of
+// `len` characters padded to the spec's width; default alignment def.
+inline void dp_padded(const dp_spec &s, char def, const char *head, std::uint32_t zeros,
+                      const char *body, std::uint32_t len, std::int32_t body_max = -1)
+{
+    const std::uint32_t pad = s.width > len ? s.width - len : 0;
+    const char align = s.align ? s.align : def;
+    const std::uint32_t left = align == '>' ? pad : align == '^' ? pad / 2 : 0;
+    dp_fill(s.fill, left);
+    if (*head) dprint_str(head);
+    dp_fill('0', zeros);
+    if (body_max >= 0) {
+        // (a string's first body_max characters: "%.<n>s")
+        char c[8] = {'%', '.', (char)('0' + body_max / 10), (char)('0' + body_max % 10), 's', 0};
+        dprint_emit(c, (std::uint32_t)(std::uintptr_t)body);
+    } else if (*body) {
+        dprint_str(body);
+    }
+    dp_fill(s.fill, pad - left);
+}
+
+inline std::uint32_t dp_strlen(const char *s)
+{
+    std::uint32_t n = 0;
+    while (s[n]) n++;
+    return n;
+}
+
+// An integer as fmt formats it: sign and magnitude, base by type, the
+// # prefix, zero padding after them (when no alignment is given).
+__attribute__((noinline)) inline void dp_integer(const dp_spec &s, std::uint64_t mag, bool neg)
+{
+    const char t = s.type ? s.type : 'd';
+    const std::uint32_t base = t == 'b' || t == 'B'   ? 2
+                               : t == 'o'             ? 8
+                               : t == 'x' || t == 'X' ? 16
+                                                      : 10;
+    const char *digits = t == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+    char body[66], head[4];
+    char *p = body + sizeof body;
+    *--p = 0;
+    std::uint64_t v = mag;
+    do *--p = digits[v % base], v /= base;
+    while (v);
+    std::uint32_t h = 0;
+    if (neg)
+        head[h++] = '-';
+    else if (s.sign == '+' || s.sign == ' ')
+        head[h++] = s.sign;
+    if (s.alt && base != 10) {
+        if (base == 8) {
+            if (mag) head[h++] = '0';
+        } else {
+            head[h++] = '0';
+            head[h++] = t;
+        }
+    }
+    head[h] = 0;
+    const std::uint32_t len = h + (std::uint32_t)(body + sizeof body - 1 - p);
+    const std::uint32_t zeros = s.zero && !s.align && s.width > len ? s.width - len : 0;
+    dp_padded(s, '>', head, zeros, p, len + zeros);
+}
+
+inline void dp_char(const dp_spec &s, char c)
+{
+    const char one[2] = {c, 0};
+    dp_padded(s, '<', "", 0, one, 1);
+}
+
+inline void dp_pointer(const dp_spec &s, std::uint32_t a)
+{
+    char body[9];
+    char *p = body + sizeof body;
+    *--p = 0;
+    do *--p = "0123456789abcdef"[a % 16], a /= 16;
+    while (a);
+    dp_padded(s, '>', "0x", 0, p, 2 + (std::uint32_t)(body + sizeof body - 1 - p));
+}
+
+// A float: printed by the host's printf with the spec as its flags, 'r'
+// (the port's shortest round-trip form, fmt's default) without a type.
+inline void dp_float(const dp_spec &s, float v)
+{
+    char c[16], *e = c;
+    *e++ = '%';
+    if (s.align == '<') *e++ = '-';
+    if (s.sign == '+' || s.sign == ' ') *e++ = s.sign;
+    if (s.alt) *e++ = '#';
+    if (s.zero && !s.align) *e++ = '0';
+    if (s.width >= 100) *e++ = (char)('0' + s.width / 100);
+    if (s.width >= 10) *e++ = (char)('0' + s.width / 10 % 10);
+    if (s.width) *e++ = (char)('0' + s.width % 10);
+    if (s.precision >= 0) {
+        *e++ = '.';
+        if (s.precision >= 10) *e++ = (char)('0' + s.precision / 10);
+        *e++ = (char)('0' + s.precision % 10);
+    }
+    *e++ = s.type ? s.type : s.precision >= 0 ? 'g' : 'r';
+    *e = 0;
+    dprint_emit(c, __builtin_bit_cast(std::uint32_t, v));
+}
+
+template <class T> FORCE_INLINE void dp_arg(const dp_spec &s, const T &a)
+{
+    constexpr dp_class c = dp_class_of<T>();
+    if constexpr (c == dp_class::integer || c == dp_class::character || c == dp_class::boolean) {
+        if constexpr (c == dp_class::boolean)
+            if (!dp_one_of(s.type, "bBdoxX")) {
+                const char *w = a ? "true" : "false";
+                dp_padded(s, '<', "", 0, w, dp_strlen(w));
+                return;
+            }
+        if constexpr (c == dp_class::character)
+            if (!dp_one_of(s.type, "bBdoxX")) return dp_char(s, a);
+        if (s.type == 'c') return dp_char(s, (char)a);
+        using I =
+            std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
+        using V = typename I::type;
+        const V v = (V)a;
+        if constexpr (std::is_signed_v<V>)
+            dp_integer(s, v < 0 ? 0 - (std::uint64_t)(std::int64_t)v : (std::uint64_t)v, v < 0);
+        else
+            dp_integer(s, (std::uint64_t)v, false);
+    } else if constexpr (c == dp_class::floating) {
+        dp_float(s, (float)a);
+    } else if constexpr (c == dp_class::string) {
+        const char *str = a;
+        if (s.type == 'p') return dp_pointer(s, (std::uint32_t)(std::uintptr_t)str);
+        std::uint32_t n = dp_strlen(str);
+        if (s.precision >= 0 && (std::uint32_t)s.precision < n) n = (std::uint32_t)s.precision;
+        dp_padded(s, '<', "", 0, str, n, s.precision);
+    } else if constexpr (c == dp_class::pointer) {
+        dp_pointer(s, (std::uint32_t)(std::uintptr_t)a);
+    } else {
+        DebugPrinter p;
+        p << a;
+    }
+}
+
+// Print fmt's text up to its next field or its end; returns where it
+// stopped (at the field's '{').
+inline const char *dp_text(const char *f)
+{
+    char seg[33];
+    std::uint32_t n = 0;
+    for (; *f; f++) {
+        if ((f[0] == '{' || f[0] == '}') && f[1] == f[0]) {
+            seg[n++] = *f++;
+        } else if (f[0] == '{') {
+            break;
+        } else {
+            seg[n++] = *f;
+        }
+        if (n == sizeof seg - 1) {
+            seg[n] = 0;
+            dprint_str(seg);
+            n = 0;
+        }
+    }
+    seg[n] = 0;
+    if (n) dprint_str(seg);
+    return f;
+}
+
+template <class... A> void device_print(const char *f, const A &...a)
+{
+    // (a field prints with DPRINT's defaults, whatever DPRINT was set to;
+    // DPRINT's settings are kept for it)
+    const dprint_state kept = dprint_st;
+    dprint_st = dprint_state{};
+    int next = 0;
+    while (*(f = dp_text(f))) {
+        int index = -1;
+        dp_spec s;
+        f = dp_field(f, index, s); // (checked at compile time)
+        const int i = index < 0 ? next++ : index;
+        int k = 0;
+        ((k++ == i ? dp_arg(s, a) : void()), ...);
+    }
+    const std::uint8_t after_rows = dprint_st.after_rows;
+    dprint_st = kept;
+    dprint_st.after_rows = after_rows;
+}
+
+template <dp_error E> constexpr void dp_refuse()
+{
+    static_assert(E != dp_syntax, "DEVICE_PRINT: a field fmt (or tt-foil) cannot read: "
+                                  "{[index][:[[fill]align][sign][#][0][width][.precision][type]]}, "
+                                  "one ASCII fill character, no nested {} width or precision, "
+                                  "no L; width at most 255, precision at most 99");
+    static_assert(E != dp_brace, "DEVICE_PRINT: a lone } in the format (write }})");
+    static_assert(E != dp_mixed,
+                  "DEVICE_PRINT: numbered ({0}) and automatic ({}) fields in one format");
+    static_assert(E != dp_index, "DEVICE_PRINT: a field's index is past the last argument");
+    static_assert(E != dp_count,
+                  "DEVICE_PRINT: the format's {} fields and the arguments differ in number");
+    static_assert(E != dp_unused,
+                  "DEVICE_PRINT: with numbered fields every argument must be printed (as "
+                  "tt-metal's)");
+    static_assert(E != dp_type,
+                  "DEVICE_PRINT: a field's format spec does not fit its argument, by fmt's rules "
+                  "(e.g. {:f} of an integer, {:x} of a float or a string, a precision on an "
+                  "integer, a sign, # or 0 on a string, char or bool)");
+    static_assert(E != dp_float_pad,
+                  "DEVICE_PRINT: tt-foil pads a float's field with spaces or zeros, left or "
+                  "right (the host's printf formats it): not centred (^) or with another fill");
+    static_assert(E != dp_other,
+                  "DEVICE_PRINT: this argument (a TileSlice, a CB field, BF16/F32/U32) takes a "
+                  "plain {} field");
+}
+} // namespace tf_ttm
+
+// The check runs on the format literal and the arguments' types, in a
+// lambda that sees both (the arguments copied, as tt-metal's: a volatile
+// or packed field prints too).
+#define TF_DEVICE_PRINT_CALL(fmt, ...)                                                             \
+    ([](auto... tf_dp_args) {                                                                      \
+        constexpr tf_ttm::dp_error tf_dp_e = tf_ttm::dp_check<decltype(tf_dp_args)...>(fmt);       \
+        tf_ttm::dp_refuse<tf_dp_e>();                                                              \
+        if constexpr (tf_dp_e == tf_ttm::dp_ok) tf_ttm::device_print(fmt, tf_dp_args...);          \
+    }(__VA_ARGS__))
+
+#if defined(FORCE_DPRINT_OFF)
+// (checked, its arguments named so a variable only a print uses is still
+// used, never run)
+#define DEVICE_PRINT(fmt, ...) ((void)(false && (TF_DEVICE_PRINT_CALL(fmt, ##__VA_ARGS__), true)))
+#else
+#define DEVICE_PRINT(fmt, ...) TF_DEVICE_PRINT_CALL(fmt, ##__VA_ARGS__)
+#endif
+// 2026's DPRINT(fmt, args...) (the stream DPRINT << ... is dprint.h's)
+#define DPRINT(...) DEVICE_PRINT(__VA_ARGS__)
+// the per-processor forms, as DPRINT's
+#define DEVICE_PRINT_UNPACK(...) DPRINT_UNPACK(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_MATH(...)   DPRINT_MATH(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_PACK(...)   DPRINT_PACK(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_DATA0(...)  DPRINT_DATA0(DEVICE_PRINT(__VA_ARGS__))
+#define DEVICE_PRINT_DATA1(...)  DPRINT_DATA1(DEVICE_PRINT(__VA_ARGS__))
+
+#endif

@@ -69,7 +69,11 @@ inline char dprint_num[24];
 FORCE_INLINE void dprint_emit(const char *fmt, std::uint32_t a0 = 0)
 {
     dev_reg_write(TF_MMIO_DPRINT_ARG, a0);
-    __asm__ volatile("" ::: "memory"); // a format or string built on the stack is in L1 first
+    // A format or string built on the stack must be in L1 before the port
+    // reads it: the port's address is an integer to the compiler, so it
+    // gets the pointer here, where it may read what it points at (without
+    // it, clang dropped the stores of a local format as dead).
+    __asm__ volatile("" ::"r"(fmt) : "memory");
     dev_reg_write(TF_MMIO_DPRINT_FMT, (std::uint32_t)(std::uintptr_t)fmt);
     dprint_st.after_rows = 0;
 }
@@ -298,115 +302,13 @@ inline tf_ttm::DebugPrinter DPRINT;
 #define DPRINT_DATA1(x)
 #endif
 
-// DEVICE_PRINT(fmt, args...): tt-metal's fmt-style device print
-// (api/debug/device_print.h): fmt's text with each "{}" replaced by the
-// next argument as DPRINT << prints it, but a bool as true/false and a
-// pointer as 0x and its hex address, as fmt ("{{" and "}}" a brace); a line per
-// "\n", as DPRINT's. The number of fields must be the number of arguments,
-// and a field takes no format spec ("{:x}"): compile errors saying so.
-namespace tf_ttm
-{
-// fmt's "{}" fields; -1 for a field with a spec ("{:x}"), -2 for one with
-// an index ("{0}"), -3 for an unpaired brace
-constexpr int fmt_fields(const char *f)
-{
-    int n = 0;
-    for (; *f; f++) {
-        if ((f[0] == '{' && f[1] == '{') || (f[0] == '}' && f[1] == '}')) {
-            f++;
-        } else if (f[0] == '{' && f[1] == '}') {
-            n++, f++;
-        } else if (f[0] == '{' && f[1] == ':') {
-            return -1;
-        } else if (f[0] == '{' && f[1] >= '0' && f[1] <= '9') {
-            return -2;
-        } else if (*f == '{' || *f == '}') {
-            return -3;
-        }
-    }
-    return n;
-}
-// Print fmt's text up to its next field (or its end); the rest after it.
-inline const char *fmt_text(const char *f)
-{
-    char seg[33];
-    std::uint32_t n = 0;
-    for (; *f; f++) {
-        if ((f[0] == '{' || f[0] == '}') && f[1] == f[0]) {
-            seg[n++] = *f++;
-        } else if (f[0] == '{') {
-            f += 2;
-            break;
-        } else {
-            seg[n++] = *f;
-        }
-        if (n == sizeof seg - 1) {
-            seg[n] = 0;
-            dprint_str(seg);
-            n = 0;
-        }
-    }
-    seg[n] = 0;
-    if (n) dprint_str(seg);
-    return f;
-}
-// A field as fmt prints it: a bool as true/false, a pointer (not a
-// string) as 0x and its address in hex, the rest as DPRINT << does.
-template <class T> FORCE_INLINE void device_print_arg(DebugPrinter &p, const T &a)
-{
-    if constexpr (std::is_same_v<T, bool>) {
-        dprint_str(a ? "true" : "false");
-    } else if constexpr (std::is_pointer_v<T> &&
-                         !std::is_same_v<std::remove_cv_t<std::remove_pointer_t<T>>, char>) {
-        dprint_str("0x");
-        dprint_st.base = 16;
-        p << (std::uint32_t)(std::uintptr_t)a;
-        dprint_st.base = 10;
-    } else {
-        p << a;
-    }
-}
-template <int Fields, class... A> FORCE_INLINE void device_print(const char *f, const A &...a)
-{
-    static_assert(Fields != -1, "DEVICE_PRINT: tt-foil takes plain {} fields (and {{ }}), not "
-                                "format specs: print with DPRINT << HEX() << ... for those");
-    static_assert(Fields != -2, "DEVICE_PRINT: tt-foil takes plain {} fields in order, not "
-                                "numbered ones ({0})");
-    static_assert(Fields != -3, "DEVICE_PRINT: a lone { or } in the format (write {{ or }})");
-    static_assert(Fields < 0 || Fields == (int)sizeof...(A),
-                  "DEVICE_PRINT: the format's {} fields and the arguments differ in number");
-    // (a field prints as DPRINT's defaults do, whatever DPRINT was set to;
-    // DPRINT's settings are kept for it)
-    const dprint_state kept = dprint_st;
-    dprint_st = dprint_state{};
-    DebugPrinter p;
-    ((f = fmt_text(f), device_print_arg(p, a)), ...);
-    fmt_text(f);
-    const std::uint8_t after_rows = dprint_st.after_rows;
-    dprint_st = kept;
-    dprint_st.after_rows = after_rows;
-}
-} // namespace tf_ttm
-#if defined(FORCE_DPRINT_OFF)
-// (its arguments named, so a variable only a print uses is still used)
-#define DEVICE_PRINT(fmt, ...)                                                                     \
-    ((void)sizeof((tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__), 0)))
-#else
-#define DEVICE_PRINT(fmt, ...) tf_ttm::device_print<tf_ttm::fmt_fields(fmt)>(fmt, ##__VA_ARGS__)
-#endif
-#define DPRINT(...) DEVICE_PRINT(__VA_ARGS__)
-// the per-processor forms, as DPRINT's
-#define DEVICE_PRINT_UNPACK(...) DPRINT_UNPACK(DEVICE_PRINT(__VA_ARGS__))
-#define DEVICE_PRINT_MATH(...)   DPRINT_MATH(DEVICE_PRINT(__VA_ARGS__))
-#define DEVICE_PRINT_PACK(...)   DPRINT_PACK(DEVICE_PRINT(__VA_ARGS__))
-#define DEVICE_PRINT_DATA0(...)  DPRINT_DATA0(DEVICE_PRINT(__VA_ARGS__))
-#define DEVICE_PRINT_DATA1(...)  DPRINT_DATA1(DEVICE_PRINT(__VA_ARGS__))
-
 // Arrays of words are not provided.
 TF_UNSUPPORTED_FN(U32_ARRAY, "U32_ARRAY: print the words in a loop");
 TF_UNSUPPORTED_FN(TYPED_U32_ARRAY, "TYPED_U32_ARRAY: print the words in a loop");
 
-// DPRINT << TileSlice(...) (tt-metal's dprint.h includes it too)
+// DPRINT << TileSlice(...) and DEVICE_PRINT (tt-metal's dprint.h includes
+// both too)
 #include "api/debug/dprint_tile.h"
+#include "api/debug/device_print.h"
 
 #endif

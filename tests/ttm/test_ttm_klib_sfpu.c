@@ -93,13 +93,9 @@ static void sfpu_case(int mode, uint32_t out_pages)
         CHECK_TRUE(0);
         return;
     }
-    int bad = -1;
-    for (int i = 0; i < N * 1024 && bad < 0; i++)
-        if (memcmp(&out[i], &want[i], sizeof(float)) != 0) bad = i;
-    if (bad >= 0)
-        fprintf(stderr, "klib_sfpu MODE=%d: value %d is %g, not %g\n", mode, bad, (double)out[bad],
-                (double)want[bad]);
-    CHECK_TRUE(bad < 0);
+    char what[32];
+    snprintf(what, sizeof what, "klib_sfpu MODE=%d", mode);
+    CHECK_TRUE(ttm_first_diff(what, out, want, N * 1024) < 0);
 }
 
 static void refused(int mode, const char *msg)

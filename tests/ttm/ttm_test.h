@@ -197,6 +197,19 @@ static inline int ttm_trio_run(ttm_trio *t, tf_buffer *din, uint32_t nin, tf_buf
     return rc;
 }
 
+/* The first of the n floats of out whose bits differ from want's, -1 when
+ * none does; what (a kernel and its mode) and the two values printed. */
+static inline int ttm_first_diff(const char *what, const float *out, const float *want, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (memcmp(&out[i], &want[i], sizeof(float)) != 0) {
+            fprintf(stderr, "%s: value %d is %g, not %g\n", what, i, (double)out[i],
+                    (double)want[i]);
+            return i;
+        }
+    return -1;
+}
+
 /* tests/ttm/kernels/<name>.cpp built as a compute kernel with -DMODE=mode
  * fails, and the message has msg in it (a refused form's compile error). */
 static inline void ttm_refused(tf_device *dev, const char *name, int mode, const char *msg)

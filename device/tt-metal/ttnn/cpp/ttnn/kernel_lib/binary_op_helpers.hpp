@@ -15,7 +15,17 @@
 namespace compute_kernel_lib
 {
 enum class BinaryOpType { ADD, SUB, MUL, SQUARE };
-enum class BroadcastDim { NONE, ROW, COL, SCALAR };
+// (None, Row, Col, Scalar: eltwise_chain.hpp's spelling of the same values)
+enum class BroadcastDim {
+    NONE,
+    ROW,
+    COL,
+    SCALAR,
+    None = NONE,
+    Row = ROW,
+    Col = COL,
+    Scalar = SCALAR
+};
 // Which unpacker and packer formats the op sets first: both inputs, one
 // (SRCA_ONLY: A's; SRCB_ONLY: B's, the other kept from before), the output.
 enum class BinaryDataFormatReconfig {
@@ -27,6 +37,11 @@ enum class BinaryDataFormatReconfig {
     SRCB_ONLY = 5,
     SRCA_ONLY_AND_OUTPUT = 6,
     SRCB_ONLY_AND_OUTPUT = 7,
+    // eltwise_chain.hpp's spelling (BinaryFpu)
+    None = NONE,
+    Input = INPUT,
+    Output = OUTPUT,
+    InputAndOutput = INPUT_AND_OUTPUT,
 };
 
 // WaitAndPopPerTile: a tile at a time; WaitAndPopPerChunk: a DEST-full at a

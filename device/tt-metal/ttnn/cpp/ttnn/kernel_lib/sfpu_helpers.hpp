@@ -605,7 +605,7 @@ TF_KLIB_SFPU_REFUSED(IntMul, TF_KLIB_SFPU_TWO_SLOTS)
 TF_KLIB_SFPU_REFUSED(CopyDest, "its shape in sfpu_helpers is not confirmed: copy_dest_values in "
                                "a BinaryOp of the kernel's own copies one slot to another")
 TF_KLIB_SFPU_REFUSED(LgammaAdjusted, TF_KLIB_SFPU_TWO_SLOTS)
-#undef TF_KLIB_SFPU_REFUSED
+// (TF_KLIB_SFPU_REFUSED stays defined: eltwise_chain.hpp refuses with it too)
 #undef TF_KLIB_SFPU_UNMODELED
 #undef TF_KLIB_SFPU_TWO_SLOTS
 

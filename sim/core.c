@@ -63,8 +63,9 @@ static void dprint_puts(sim_core_hart *sh, const char *s)
     while (*s) dprint_putc(sh, *s++);
 }
 
-/* Copy a NUL-terminated string out of L1 (bounded). */
-static void l1_string(const sim_core *core, uint32_t addr, char *out, size_t cap)
+/* Copy a NUL-terminated string out of L1 (bounded); 1 when it goes on
+ * past cap - 1 bytes (the caller says it was cut). */
+static int l1_string(const sim_core *core, uint32_t addr, char *out, size_t cap)
 {
     size_t n = 0;
     while (n + 1 < cap && addr + n < TF_L1_SIZE && core->l1->data[addr + n]) {
@@ -73,6 +74,7 @@ static void l1_string(const sim_core *core, uint32_t addr, char *out, size_t cap
     }
     out[n] = 0;
     if (addr >= TF_L1_SIZE) snprintf(out, cap, "<bad string address 0x%08x>", addr);
+    return addr + n < TF_L1_SIZE && core->l1->data[addr + n] != 0;
 }
 
 /* A float as {fmt} prints "{}" of it (DEVICE_PRINT): the fewest
@@ -86,16 +88,35 @@ static void shortest_float(float f, char *out, size_t cap)
         snprintf(out, cap, "%s%s", sign, isnan(f) ? "nan" : isinf(f) ? "inf" : "0");
         return;
     }
-    char e[32], d[16];
-    for (int p = 0; p < 9; p++) { /* 9 significant digits always read back */
-        snprintf(e, sizeof e, "%.*e", p, (double)fabsf(f));
-        if (strtof(e, NULL) == fabsf(f)) break;
+    /* the fewest digits p + 1 that read back: the correctly rounded ones,
+     * or a neighbour of them (at a power of two the float's rounding
+     * interval reaches twice as far up as down, so a neighbour may read
+     * back where they do not); the closest to f of those that do */
+    const float a = fabsf(f);
+    char d[24] = "";
+    int nd = 0, x = 0;
+    for (int p = 0; p < 9 && !nd; p++) {
+        char e[40];
+        snprintf(e, sizeof e, "%.*e", p, (double)a);
+        unsigned long long m = 0, best = 0;
+        const char *q = e;
+        for (; *q && *q != 'e'; q++)
+            if (*q != '.') m = m * 10 + (unsigned long long)(*q - '0');
+        const int ex = atoi(q + 1) - p; /* e is m x 10^ex */
+        double best_dist = INFINITY;
+        for (int k = -1; k <= 1; k++) {
+            const unsigned long long c = m + (unsigned long long)k;
+            char t[48];
+            snprintf(t, sizeof t, "%llue%d", c, ex);
+            if (!c || strtof(t, NULL) != a) continue;
+            const double dist = fabs(strtod(t, NULL) - (double)a);
+            if (dist < best_dist) best_dist = dist, best = c;
+        }
+        if (best) {
+            nd = snprintf(d, sizeof d, "%llu", best);
+            x = ex + nd - 1;
+        }
     }
-    int nd = 0;
-    const char *q = e;
-    for (; *q && *q != 'e'; q++)
-        if (*q != '.') d[nd++] = *q;
-    const int x = atoi(q + 1);
     while (nd > 1 && d[nd - 1] == '0') nd--;
     d[nd] = 0;
     if (x < -4 || x >= 7) {
@@ -155,13 +176,13 @@ static void shortest_field(const char *spec, float f, char *out, size_t cap)
  * (shortest_field). */
 static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 {
-    char fmt[256], out[256];
+    char fmt[512], out[1024];
     if (fmt_addr >= TF_L1_SIZE) {
         snprintf(out, sizeof out, "<bad format address 0x%08x>\n", fmt_addr);
         dprint_puts(sh, out);
         return;
     }
-    l1_string(sh->core, fmt_addr, fmt, sizeof fmt);
+    const int fmt_cut = l1_string(sh->core, fmt_addr, fmt, sizeof fmt);
     int arg = 0;
     for (const char *p = fmt; *p; p++) {
         if (*p != '%') {
@@ -189,9 +210,13 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         case 'c': snprintf(out, sizeof out, spec, v); break;
         case 'p': snprintf(out, sizeof out, "0x%08x", v); break;
         case 's': {
-            char s[200];
-            l1_string(sh->core, v, s, sizeof s);
+            char s[512];
+            const int cut = l1_string(sh->core, v, s, sizeof s);
             snprintf(out, sizeof out, spec, s);
+            if (cut) {
+                dprint_puts(sh, out);
+                snprintf(out, sizeof out, "<string cut: longer than %zu bytes>", sizeof s - 1);
+            }
             break;
         }
         case 'r': {
@@ -216,6 +241,10 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         case '%': snprintf(out, sizeof out, "%%"); break;
         default: snprintf(out, sizeof out, "<%%%c?>", conv); break;
         }
+        dprint_puts(sh, out);
+    }
+    if (fmt_cut) {
+        snprintf(out, sizeof out, "<format cut: longer than %zu bytes>", sizeof fmt - 1);
         dprint_puts(sh, out);
     }
 }

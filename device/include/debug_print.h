@@ -32,13 +32,24 @@ TF_ALWAYS_INLINE uint32_t dev_dp_u32(uint32_t v)
     return v;
 }
 
+/* Print format f, its arguments written. A format or string built on the
+ * stack must be in L1 before the port reads it: the port's address is an
+ * integer to the compiler, so the barrier gets the pointer, where it may
+ * read what it points at (without it, clang dropped a local format's
+ * stores as dead). */
+TF_ALWAYS_INLINE void dev_dp_go(const char *f)
+{
+    __asm__ volatile("" ::"r"(f) : "memory");
+    dev_reg_write(TF_MMIO_DPRINT_FMT, (uint32_t)(uintptr_t)f);
+}
+
 /* Each argument as one 32-bit word: floats by their bits, strings by their
  * L1 address, integers as they are (cast other pointers to uintptr_t). */
 #define TF_DP_ARG(x)                                                                               \
     _Generic((x), float: dev_dp_f32, double: dev_dp_f64, char *: dev_dp_str,                         \
              const char *: dev_dp_str, default: dev_dp_u32)(x)
 #define TF_DP_SET(i, x) dev_reg_write(TF_MMIO_DPRINT_ARG + 4 * (i), TF_DP_ARG(x))
-#define TF_DP_GO(f)     dev_reg_write(TF_MMIO_DPRINT_FMT, (uint32_t)(uintptr_t)(f))
+#define TF_DP_GO(f)     dev_dp_go(f)
 
 #define TF_DP_1(f)          TF_DP_GO(f)
 #define TF_DP_2(f, a)       (TF_DP_SET(0, a), TF_DP_GO(f))

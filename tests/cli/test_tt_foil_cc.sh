@@ -278,6 +278,12 @@ refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_
     "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT precision of an integer"
 refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:+}\\n", \"s\");\n}\n' \
     "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT sign of a string"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:+}\\n", 5u);\n}\n' \
+    "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT sign of an unsigned"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:+d}\\n", true);\n}\n' \
+    "DEVICE_PRINT: a field's format spec does not fit its argument" "DEVICE_PRINT sign of a bool"
+refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:#}\\n", 1.0f);\n}\n' \
+    "and takes # only with a type" "DEVICE_PRINT # of a float without a type"
 refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("{:{}}\\n", 1, 2);\n}\n' \
     "DEVICE_PRINT: a field fmt (or tt-foil) cannot read" "DEVICE_PRINT nested width"
 refused '#include "api/debug/device_print.h"\nvoid kernel_main()\n{\n    DEVICE_PRINT("a { b\\n");\n}\n' \

@@ -49,7 +49,7 @@ int main(void)
         ncrisc += strstr(line, " NCRISC] counter: n=") != NULL;
     }
     fclose(log);
-    CHECK_EQ_U(lines, 2 * GX * GY);
+    CHECK_EQ_U(lines, 4 * GX * GY); /* two lines a kernel (counter.c), two RISCs a core */
     CHECK_EQ_U(brisc, GX * GY);
     CHECK_EQ_U(ncrisc, GX * GY);
     for (int i = 0; i < GX * GY; i++) {

@@ -746,6 +746,7 @@ int main(void)
     close(fd);
     unlink(log);
     CHECK_CONTAINS(text, "[core (1,1) BRISC] counter: n=1000 acc=499500 half=0.50 name=ok\n");
+    CHECK_CONTAINS(text, "[core (1,1) BRISC] n=1000 ab6\n"); /* (stack-built: 1000 % 7 = 6) */
 
     /* deterministic, and the loop's cost is exactly linear in its length */
     uint32_t c1[2], c2[2], c3[2];

@@ -91,7 +91,7 @@ static void test_dprint(tf_device *dev)
     MUST(tf_program_set_kernel(p, TF_NCRISC, k));
     uint32_t v = 3054;
     MUST(tf_program_set_args(p, TF_NCRISC, &v, 1));
-    char text[4096];
+    static char text[8192];
     ttm_run_captured(p, text, sizeof text);
     const char *want =
         "[core (0,0) NCRISC] v=3054 neg=-42 big=1311768467463790320\n"
@@ -123,9 +123,18 @@ static void test_dprint(tf_device *dev)
         "[core (0,0) NCRISC] -1234567890123 fedcba9876543210 0b110\n"
         "[core (0,0) NCRISC] true false 0x1a2b0 str\n"
         "[core (0,0) NCRISC] on NOC 1's RISC: 1\n"
-        "[core (0,0) NCRISC]     ff\n";
+        "[core (0,0) NCRISC]     ff\n"
+        "[core (0,0) NCRISC] [7] 1.2379401e+27\n";
     CHECK_CONTAINS(text, want);
-    CHECK_EQ_U(strlen(text), strlen(want));
+    /* the long string: its first 511 bytes, then the note (the line
+     * buffer of 512 fills after its first character) */
+    char cut[1200];
+    size_t n = (size_t)snprintf(cut, sizeof cut, "[core (0,0) NCRISC] ");
+    for (int i = 0; i < 511; i++) cut[n++] = (char)('a' + i % 26);
+    snprintf(cut + n, sizeof cut - n,
+             "<\n[core (0,0) NCRISC] string cut: longer than 511 bytes>\n");
+    CHECK_CONTAINS(text, cut);
+    CHECK_EQ_U(strlen(text), strlen(want) + strlen(cut));
     tf_program_destroy(p);
     tf_kernel_free(k);
     /* FORCE_DPRINT_OFF: every form compiles and prints nothing */

@@ -338,12 +338,97 @@ static void test_compute(void)
     tf_buffer_free(dout);
 }
 
+/* MODE 2: dprint_pages.h's data-movement helpers over tile 0's first
+ * words (Float16_b: place i holds element (0, i) for i < 16). */
+static void test_pages(void)
+{
+    tf_kernel *k = ttm_kernel(dev, "dprint_tile", TF_BRISC, "MODE=2", NULL, 0);
+    char out[4096];
+    run(k, &cases[0], out, sizeof out);
+    uint16_t h[8];
+    for (int i = 0; i < 8; i++) h[i] = tf_bf16_from_f32(fval[0][i]);
+    uint32_t w[4];
+    for (int i = 0; i < 4; i++) w[i] = h[2 * i] | (uint32_t)h[2 * i + 1] << 16;
+    float f0, f1;
+    memcpy(&f0, &w[0], 4);
+    memcpy(&f1, &w[1], 4);
+    /* the CB's address, then each line */
+    unsigned base = 0, limit = 0, rd = 0, wr = 0;
+    const char *s = line_after(out, P "cb_id 0: { size: 4096, limit: ");
+    CHECK_TRUE(s != NULL);
+    if (s)
+        CHECK_EQ_U(sscanf(s, "%u, page_size: 2048, num_pages: 2, rd_ptr: %u, wr_ptr: %u }", &limit,
+                          &rd, &wr),
+                   3);
+    base = rd;
+    CHECK_EQ_U(wr, base);
+    CHECK_EQ_U(limit, base + 4096);
+    char want[1024];
+    snprintf(want, sizeof want,
+             P "0: -8 -7.875 -7.75 -7.625 \n" P "1: -7.5 -7.375 -7.25 -7.125 \n" P "1: %u %u \n" P
+               "0: 0x%x 0x%x 0x%x 0x%x \n" P "1: %u %u %u \n" P "0: %g %g \n",
+             w[2], w[3], h[0] & 0xff, h[0] >> 8, h[1] & 0xff, h[1] >> 8, h[3], h[4], h[5],
+             (double)f0, (double)f1);
+    CHECK_CONTAINS(out, want);
+    int lines = 0;
+    for (const char *c = out; *c; c++) lines += *c == '\n';
+    CHECK_EQ_U(lines, 7);
+    tf_kernel_free(k);
+}
+
+/* dprint_pages_compute.cpp: print_tile_rows and print_cb_details on the
+ * unpack and pack TRISCs. */
+static void test_pages_compute(void)
+{
+    float in[E];
+    for (int r = 0; r < D; r++)
+        for (int c = 0; c < D; c++) in[r * D + c] = (float)(r - 8) + c / 8.0f;
+    tf_kernel *cmp = ttm_compute(dev, "dprint_pages_compute", NULL, 0, 0);
+    tf_buffer *din = rt_dram_tiles(dev, in, D, D, TF_TILE_FORMAT_BF16);
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, 2048));
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    MUST(tf_program_set_cb_format(t.p, 0, TF_DATA_FORMAT_Float16_b, 1));
+    MUST(tf_program_set_cb_format(t.p, 16, TF_DATA_FORMAT_Float16_b, 1));
+    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
+    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 1}, wa[] = {lo32(b), hi32(b), 1};
+    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
+    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    static char out[8192], got[4096];
+    ttm_run_captured(t.p, out, sizeof out);
+    risc_lines(out, 0, got, sizeof got);
+    const char *t0 = "[core (0,0) TRISC0] ", *t2 = "[core (0,0) TRISC2] ";
+    char want[1024];
+    snprintf(want, sizeof want,
+             "%scb_idx: 0 tile_idx: 0\n%s======\n%s1 : -7 -6.875 -6.75 -6.625\n%s2 : -6 -5.875 "
+             "-5.75 -5.625\n%s++++++\n%scb_id 0: { size: 128, limit: ",
+             t0, t0, t0, t0, t0, t0);
+    CHECK_TRUE(strncmp(got, want, strlen(want)) == 0);
+    if (strncmp(got, want, strlen(want))) fprintf(stderr, "TRISC0:\n%s", got);
+    /* (16-byte units on a TRISC: 2048 bytes are 128; the unpacker's read
+     * pointer and no write pointer) */
+    CHECK_CONTAINS(got, ", page_size: 128, num_pages: 1, rd_ptr: ");
+    CHECK_TRUE(strstr(got, "wr_ptr") == NULL);
+    risc_lines(out, 2, got, sizeof got);
+    snprintf(want, sizeof want,
+             "%scb_idx: 16 tile_idx: 0\n%s======\n%s31 : 26.5 26.625 26.75 26.875\n%s++++++\n", t2,
+             t2, t2, t2);
+    CHECK_TRUE(strcmp(got, want) == 0);
+    if (strcmp(got, want)) fprintf(stderr, "TRISC2:\n%s", got);
+    risc_lines(out, 1, got, sizeof got);
+    CHECK_EQ_U(strlen(got), 0);
+    ttm_trio_free(&t);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+}
+
 int main(void)
 {
     dev = rt_open(2, 2);
     test_formats();
     test_refusals();
     test_compute();
+    test_pages();
+    test_pages_compute();
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_dprint_tile");
 }

@@ -64,4 +64,12 @@ void kernel_main()
     DEVICE_PRINT_DATA1("on NOC 1's RISC: {}\n", 1);
     DEVICE_PRINT_DATA0("on NOC 0's RISC: {}\n", 0);
     DPRINT << 255u << ENDL(); /* (DPRINT's settings were kept: hex) */
+    DPRINT << DEC();
+    /* a plain "{:}" of a wrapper; a power of two whose shortest digits are
+     * a neighbour of the correctly rounded ones (fmt: 1.2379401e+27) */
+    DEVICE_PRINT("[{:}] {}\n", U32(7), 0x1p90f);
+    /* a string longer than the port reads: cut, and said so */
+    static char longs[600];
+    for (uint32_t i = 0; i < sizeof longs - 1; i++) longs[i] = (char)('a' + i % 26);
+    DPRINT << longs << ENDL();
 }

@@ -2,9 +2,11 @@
 // the NOC address of two tiles in DRAM, read into CB 0 (two pages, the
 // format the host gives it). MODE 0 prints slices of them in every form;
 // MODE 1 the slices that cannot print (CB 1: a page size alone, CB 2: a
-// format not printed, CB 3: none).
+// format not printed, CB 3: none). MODE 2: api/debug/dprint_pages.h's
+// helpers over the first words of tile 0.
 #include "api/dataflow/dataflow_api.h"
 #include "api/debug/dprint.h"
+#include "api/debug/dprint_pages.h"
 
 void kernel_main()
 {
@@ -42,8 +44,19 @@ void kernel_main()
     DPRINT << TileSlice<128>(cb, 0, SliceRange::h0_w0_32(), TSLICE_INPUT_CB, TSLICE_RD_PTR)
            << ENDL();
     cb_pop_front(cb, 2);
+#elif MODE == 2
+    namespace dm = tt::data_movement::common;
+    const uint32_t a = get_write_ptr(cb);
+    print_cb_details(cb);
+    dm::print_bf16_pages(a, 4, 2);
+    dm::print_u32_pages(a, 2, 1, 1);
+    dm::print_u8_pages(a, 4, 1);
+    dm::print_u16_pages(a, 3, 1, 1);
+    dm::print_f32_pages(a, 2, 1);
+    cb_push_back(cb, 2);
 #else
-    DPRINT << TSLICE(cb, 2, SliceRange::hw0_32_16(), TSLICE_INPUT_CB, TSLICE_WR_PTR);
+    // (an ENDL after a refusal adds no empty line, as after a slice)
+    DPRINT << TSLICE(cb, 2, SliceRange::hw0_32_16(), TSLICE_INPUT_CB, TSLICE_WR_PTR) << ENDL();
     DPRINT << TSLICE(cb, -1, SliceRange::hw0_32_16(), TSLICE_INPUT_CB, TSLICE_WR_PTR);
     DPRINT << TSLICE(cb, 0, SliceRange{.h0 = 0, .h1 = 32, .hs = 0, .w0 = 0, .w1 = 32, .ws = 1},
                      TSLICE_INPUT_CB, TSLICE_WR_PTR);

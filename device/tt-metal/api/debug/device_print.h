@@ -15,17 +15,21 @@
 //     many characters) and chars are left-aligned;
 //   - pointers: 0x and the address in hex (type p; a string with p too);
 //   - floats: types e E f F g G a A; without a type, the shortest digits that
-//     read back as the same float, fixed from 1e-4 up to 1e16 and with an
-//     exponent beyond, as fmt prints; with only a precision, g; a double
-//     prints as the float it rounds to;
+//     read back as the same float, fixed for decimal exponents -4 to 6 and
+//     with an exponent beyond, as fmt prints a float; with only a precision,
+//     g; a double prints as the float it rounds to (a float's threshold);
 //   - a TileSlice, a CB interface field and DPRINT's wrappers (BF16, F32,
 //     U32): a plain "{}", printed as DPRINT << prints them.
-// Refused at compile time, each saying why: a field fmt would refuse (a
-// spec that does not fit its argument's type, a count that is not the
-// argument count, an index past the last argument, nested "{}" widths,
-// the locale's L), and a float centred (^) or filled with another
-// character than a space (a float is formatted by the host's printf:
-// left or right, spaces or zeros).
+// Widths and precisions count bytes (a UTF-8 character of several bytes
+// counts as several). Refused at compile time, each saying why: a field
+// fmt would refuse (a spec that does not fit its argument's type, a count
+// that is not the argument count, an index past the last argument), and
+// what tt-foil does not do: nested "{}" widths, the locale's L, '?', a
+// fill that is not ASCII, a width over 255 or a precision over 99, a
+// float centred (^), filled with another character than a space, or
+// with # and no type (a float is formatted by the host's printf: left or
+// right, spaces or zeros); a bool or char in its own presentation takes no
+// #.
 #ifndef TF_TTM_DEVICE_PRINT_H
 #define TF_TTM_DEVICE_PRINT_H
 
@@ -35,7 +39,8 @@ namespace tf_ttm
 {
 // What a field's argument is, for fmt's rules.
 enum class dp_class : std::uint8_t {
-    integer,
+    integer,  // signed (and an enum of a signed type)
+    uinteger, // unsigned
     character,
     boolean,
     floating,
@@ -52,8 +57,10 @@ template <class T> constexpr dp_class dp_class_of()
         return dp_class::boolean;
     else if constexpr (std::is_same_v<U, char>)
         return dp_class::character;
-    else if constexpr (std::is_integral_v<U> || std::is_enum_v<U>)
-        return dp_class::integer;
+    else if constexpr (std::is_enum_v<U>)
+        return std::is_signed_v<std::underlying_type_t<U>> ? dp_class::integer : dp_class::uinteger;
+    else if constexpr (std::is_integral_v<U>)
+        return std::is_signed_v<U> ? dp_class::integer : dp_class::uinteger;
     else if constexpr (std::is_floating_point_v<U>)
         return dp_class::floating;
     else if constexpr (std::is_array_v<U> && std::is_same_v<E, char>)
@@ -97,7 +104,7 @@ constexpr const char *dp_field(const char *f, int &index, dp_spec &s)
     if (*f == '}') return f + 1;
     if (*f != ':') return nullptr;
     f++;
-    s.given = true;
+    s.given = *f != '}'; // ("{:}" is "{}")
     auto is_align = [](char c) { return c == '<' || c == '>' || c == '^'; };
     if (*f && *f != '{' && *f != '}' && is_align(f[1])) {
         if ((unsigned char)*f >= 0x80) return nullptr; // (one ASCII fill character)
@@ -154,19 +161,21 @@ constexpr dp_error dp_fits(dp_class c, const dp_spec &s)
 {
     const bool numeric_flags = s.sign || s.alt || s.zero;
     const bool int_type = dp_one_of(s.type, "bBdoxX");
+    // (fmt: a sign only for signed numbers)
     switch (c) {
     case dp_class::integer:
+    case dp_class::uinteger:
         if (s.type && !dp_one_of(s.type, "bBcdoxX")) return dp_type;
         if (s.precision >= 0 || (s.type == 'c' && numeric_flags)) return dp_type;
-        return dp_ok;
+        return s.sign && c == dp_class::uinteger ? dp_type : dp_ok;
     case dp_class::character:
     case dp_class::boolean:
-        if (int_type) return s.precision >= 0 ? dp_type : dp_ok;
+        if (int_type) return s.precision >= 0 || s.sign ? dp_type : dp_ok;
         if (s.type && s.type != (c == dp_class::character ? 'c' : 's')) return dp_type;
         return numeric_flags || s.precision >= 0 ? dp_type : dp_ok;
     case dp_class::floating:
         if (s.type && !dp_one_of(s.type, "aAeEfFgG")) return dp_type;
-        return s.align == '^' || s.fill != ' ' ? dp_float_pad : dp_ok;
+        return s.align == '^' || s.fill != ' ' || (s.alt && !s.type) ? dp_float_pad : dp_ok;
     case dp_class::string:
         if (s.type && s.type != 's' && s.type != 'p') return dp_type;
         return numeric_flags || (s.type == 'p' && s.precision >= 0) ? dp_type : dp_ok;
@@ -331,7 +340,8 @@ inline void dp_float(const dp_spec &s, float v)
 template <class T> FORCE_INLINE void dp_arg(const dp_spec &s, const T &a)
 {
     constexpr dp_class c = dp_class_of<T>();
-    if constexpr (c == dp_class::integer || c == dp_class::character || c == dp_class::boolean) {
+    if constexpr (c == dp_class::integer || c == dp_class::uinteger || c == dp_class::character ||
+                  c == dp_class::boolean) {
         if constexpr (c == dp_class::boolean)
             if (!dp_one_of(s.type, "bBdoxX")) {
                 const char *w = a ? "true" : "false";
@@ -428,10 +438,11 @@ template <dp_error E> constexpr void dp_refuse()
     static_assert(E != dp_type,
                   "DEVICE_PRINT: a field's format spec does not fit its argument, by fmt's rules "
                   "(e.g. {:f} of an integer, {:x} of a float or a string, a precision on an "
-                  "integer, a sign, # or 0 on a string, char or bool)");
+                  "integer, a sign on an unsigned, char or bool, # or 0 on a string)");
     static_assert(E != dp_float_pad,
                   "DEVICE_PRINT: tt-foil pads a float's field with spaces or zeros, left or "
-                  "right (the host's printf formats it): not centred (^) or with another fill");
+                  "right (the host's printf formats it): not centred (^) or with another fill; "
+                  "and takes # only with a type ({:#g})");
     static_assert(E != dp_other,
                   "DEVICE_PRINT: this argument (a TileSlice, a CB field, BF16/F32/U32) takes a "
                   "plain {} field");
@@ -455,8 +466,11 @@ template <dp_error E> constexpr void dp_refuse()
 #else
 #define DEVICE_PRINT(fmt, ...) TF_DEVICE_PRINT_CALL(fmt, ##__VA_ARGS__)
 #endif
-// 2026's DPRINT(fmt, args...) (the stream DPRINT << ... is dprint.h's)
+// 2026's DPRINT(fmt, args...) (the stream DPRINT << ... is dprint.h's;
+// with FORCE_DPRINT_OFF dprint.h's DPRINT takes both forms)
+#if !defined(FORCE_DPRINT_OFF)
 #define DPRINT(...) DEVICE_PRINT(__VA_ARGS__)
+#endif
 // the per-processor forms, as DPRINT's
 #define DEVICE_PRINT_UNPACK(...) DPRINT_UNPACK(DEVICE_PRINT(__VA_ARGS__))
 #define DEVICE_PRINT_MATH(...)   DPRINT_MATH(DEVICE_PRINT(__VA_ARGS__))

@@ -253,8 +253,11 @@ using tf_ttm::DebugPrinter;
 // 2026) and, where a parenthesis follows it, 2026's alias of DEVICE_PRINT
 // (DPRINT("x = {}\n", x), below): an object and a function-like macro of
 // one name, as tt-metal's (the preprocessor expands the macro only before
-// a "("). With FORCE_DPRINT_OFF the stream prints nothing (what it is
-// given is still evaluated).
+// a "("). With FORCE_DPRINT_OFF, DPRINT is a statement never run (neither
+// form evaluates its operands, as tt-metal's old `if (0)` stream): an
+// object-like macro, the if-else shape keeping a following `else` with
+// the user's `if`.
+#if defined(FORCE_DPRINT_OFF)
 namespace tf_ttm
 {
 struct null_printer {
@@ -262,10 +265,13 @@ struct null_printer {
     {
         return *this;
     }
+    template <class... T> FORCE_INLINE void operator()(const T &...) {}
 };
 } // namespace tf_ttm
-#if defined(FORCE_DPRINT_OFF)
-inline tf_ttm::null_printer DPRINT;
+#define DPRINT                                                                                     \
+    if (1) {                                                                                       \
+    } else                                                                                         \
+        tf_ttm::null_printer()
 #else
 inline tf_ttm::DebugPrinter DPRINT;
 #endif

@@ -7,7 +7,8 @@
 // by one space, a line per row unless endl_rows is false, each float as
 // DPRINT << float prints it (SETPRECISION/FIXED apply) and each integer
 // as DPRINT << int does (HEX/OCT apply). An ENDL() right after a slice
-// that ended its last row adds no empty line.
+// that ended its last row (or printed why it has no values) adds no empty
+// line, as tt-metal's print server.
 //
 // Which tile: tile tile_idx counted in pages from the CB's pointer, as
 // tt-metal's:
@@ -287,22 +288,26 @@ __attribute__((noinline)) inline void tslice_print(const tslice_samples &s,
     case tslice_status::ok: break;
     case tslice_status::math:
         dprint_emit("Warning: MATH core does not support TileSlice printing, omitting print...\n");
-        return;
-    case tslice_status::bad_cb: dprint_emitn(bad_cb, s.cb, TF_MAX_CBS - 1); return;
-    case tslice_status::no_cb: dprint_emit(no_cb, s.cb); return;
-    case tslice_status::no_format: dprint_emit(no_format, s.cb); return;
+        break;
+    case tslice_status::bad_cb: dprint_emitn(bad_cb, s.cb, TF_MAX_CBS - 1); break;
+    case tslice_status::no_cb: dprint_emit(no_cb, s.cb); break;
+    case tslice_status::no_format: dprint_emit(no_format, s.cb); break;
     case tslice_status::format:
         dprint_emitn(format, s.cb, (std::uint32_t)(std::uintptr_t)format_name(s.format));
-        return;
+        break;
     case tslice_status::bad_ptr:
         dev_reg_write(TF_MMIO_DPRINT_ARG + 16, TF_CB_CONFIG(s.cb).addr);
         dprint_emitn(bad_ptr, s.cb, s.ptr, s.tile_idx, TF_CB_CONFIG(s.cb).size);
-        return;
+        break;
     case tslice_status::bad_range:
         dev_reg_write(TF_MMIO_DPRINT_ARG + 16, r.w0);
         dev_reg_write(TF_MMIO_DPRINT_ARG + 20, r.w1);
         dev_reg_write(TF_MMIO_DPRINT_ARG + 24, r.ws);
         dprint_emitn(bad_range, s.cb, r.h0, r.h1, r.hs);
+        break;
+    }
+    if (s.status != tslice_status::ok) {
+        dprint_st.after_rows = 1; // (each message ends its line, as a slice's rows)
         return;
     }
     DebugPrinter p;

@@ -586,40 +586,43 @@ FORCE_INLINE auto make_tensor_accessor_from_args(const ArgsT &args,
 // AbstractTensorAccessorWrapper, one type for them all, so a loop picks a
 // tensor at run time; each wrapper points at its accessor in the tuple,
 // which must outlive it (as tt-metal's).
-namespace tf_ttm
+namespace tensor_accessor::detail
 {
 template <typename... Args, std::uint32_t... I>
-FORCE_INLINE auto accessor_tuple(const std::tuple<Args...> &args, std::uint32_t addr_rta,
-                                 std::integer_sequence<std::uint32_t, I...>)
+FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
+                                             std::uint32_t addr_rta,
+                                             std::integer_sequence<std::uint32_t, I...>)
 {
     return std::make_tuple(
         TensorAccessor(std::get<I>(args), get_arg_val<std::uint32_t>(addr_rta + I))...);
 }
 template <typename... Args, std::uint32_t... I>
-FORCE_INLINE auto accessor_tuple(const std::tuple<Args...> &args, std::uint32_t addr_rta,
-                                 std::uint32_t page_size_cta,
-                                 std::integer_sequence<std::uint32_t, I...>)
+FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
+                                             std::uint32_t addr_rta, std::uint32_t page_size_cta,
+                                             std::integer_sequence<std::uint32_t, I...>)
 {
     return std::make_tuple(TensorAccessor(std::get<I>(args),
                                           get_arg_val<std::uint32_t>(addr_rta + I),
                                           kernel_compile_time_args[page_size_cta + I])...);
 }
-} // namespace tf_ttm
+} // namespace tensor_accessor::detail
 
 template <typename... Args>
 FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
                                              std::uint32_t address_rt_arg_index_start)
 {
-    return tf_ttm::accessor_tuple(args, address_rt_arg_index_start,
-                                  std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
+    return tensor_accessor::detail::make_tensor_accessor_tuple(
+        args, address_rt_arg_index_start,
+        std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
 }
 template <typename... Args>
 FORCE_INLINE auto make_tensor_accessor_tuple(const std::tuple<Args...> &args,
                                              std::uint32_t address_rt_arg_index_start,
                                              std::uint32_t page_size_ct_arg_index_start)
 {
-    return tf_ttm::accessor_tuple(args, address_rt_arg_index_start, page_size_ct_arg_index_start,
-                                  std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
+    return tensor_accessor::detail::make_tensor_accessor_tuple(
+        args, address_rt_arg_index_start, page_size_ct_arg_index_start,
+        std::make_integer_sequence<std::uint32_t, sizeof...(Args)>());
 }
 
 // mid-2025's form with page sizes and strides in the runtime args, and its
@@ -662,20 +665,21 @@ class AbstractTensorAccessorWrapper
     std::uint64_t (*noc_addr_)(const void *, std::uint32_t, std::uint32_t, std::uint8_t) = nullptr;
 };
 
-namespace tf_ttm
+namespace tensor_accessor::detail
 {
 template <typename... A, std::uint32_t... I>
 FORCE_INLINE std::array<AbstractTensorAccessorWrapper, sizeof...(A)>
-accessor_wrappers(const std::tuple<A...> &accessors, std::integer_sequence<std::uint32_t, I...>)
+make_abstract_tensor_accessor_wrappers(const std::tuple<A...> &accessors,
+                                       std::integer_sequence<std::uint32_t, I...>)
 {
     return {AbstractTensorAccessorWrapper(std::get<I>(accessors))...};
 }
-} // namespace tf_ttm
+} // namespace tensor_accessor::detail
 
 template <typename... Accessors>
 FORCE_INLINE auto make_abstract_tensor_accessor_wrappers(const std::tuple<Accessors...> &accessors)
 {
-    return tf_ttm::accessor_wrappers(
+    return tensor_accessor::detail::make_abstract_tensor_accessor_wrappers(
         accessors, std::make_integer_sequence<std::uint32_t, sizeof...(Accessors)>());
 }
 

@@ -116,27 +116,38 @@ struct TensorAccessorArgs {
 // at the previous one's next_compile_time_args_offset()), as a std::tuple
 // (tt-metal's concat and all-gather readers: a tensor count fixed at
 // compile time, the tensors picked at run time).
-namespace tf_ttm
+// (the steps under tt-metal's names, which ttnn kernels call too)
+namespace tensor_accessor::detail
 {
-template <std::uint32_t I, std::uint32_t CTA_OFFSET> constexpr std::uint32_t args_tuple_offset()
+template <std::uint32_t TENSOR_IDX, std::uint32_t CTA_OFFSET>
+constexpr std::uint32_t get_tensor_accessor_args_cta_offset()
 {
-    if constexpr (I == 0)
+    if constexpr (TENSOR_IDX == 0)
         return CTA_OFFSET;
     else
-        return TensorAccessorArgs<
-            args_tuple_offset<I - 1, CTA_OFFSET>()>::next_compile_time_args_offset();
+        return TensorAccessorArgs<get_tensor_accessor_args_cta_offset<
+            TENSOR_IDX - 1, CTA_OFFSET>()>::next_compile_time_args_offset();
 }
 template <std::uint32_t CTA_OFFSET, std::uint32_t... I>
-constexpr auto args_tuple(std::integer_sequence<std::uint32_t, I...>)
+constexpr auto get_tensor_accessor_args_cta_offsets(std::integer_sequence<std::uint32_t, I...>)
 {
-    return std::make_tuple(TensorAccessorArgs<args_tuple_offset<I, CTA_OFFSET>()>()...);
+    return std::integer_sequence<std::uint32_t,
+                                 get_tensor_accessor_args_cta_offset<I, CTA_OFFSET>()...>();
 }
-} // namespace tf_ttm
+template <std::uint32_t... CTA_OFFSETS>
+constexpr auto make_tensor_accessor_args_tuple_from_cta_offsets(
+    std::integer_sequence<std::uint32_t, CTA_OFFSETS...>)
+{
+    return std::make_tuple(TensorAccessorArgs<CTA_OFFSETS>()...);
+}
+} // namespace tensor_accessor::detail
 
 template <std::uint32_t NUM_TENSORS, std::uint32_t CTA_OFFSET>
 constexpr auto make_tensor_accessor_args_tuple()
 {
-    return tf_ttm::args_tuple<CTA_OFFSET>(std::make_integer_sequence<std::uint32_t, NUM_TENSORS>());
+    return tensor_accessor::detail::make_tensor_accessor_args_tuple_from_cta_offsets(
+        tensor_accessor::detail::get_tensor_accessor_args_cta_offsets<CTA_OFFSET>(
+            std::make_integer_sequence<std::uint32_t, NUM_TENSORS>()));
 }
 
 #endif

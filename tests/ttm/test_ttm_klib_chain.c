@@ -74,7 +74,9 @@ static float want_of(int mode, float x, float b)
     case 5: return (float)exp((double)x);
     case 2: return -(x * x);
     case 3:
-    case 7: return x + x;
+    case 7:
+    case 12:
+    case 13: return x + x;
     case 4: return x * x + x;
     case 6: return 0.0f + x * b; /* ELWMUL adds to DEST's 0: -0 becomes +0 */
     case 8: return x - b;
@@ -120,7 +122,7 @@ static void refused(int mode, const char *msg)
 int main(void)
 {
     dev = rt_open(1, 1);
-    for (int mode = 0; mode <= 11; mode++)
+    for (int mode = 0; mode <= 13; mode++)
         chain_case(mode, mode == 9 || mode == 11 ? N : 2); /* 9, 11: all N reserved up front */
     refused(0, "not supported by tt-foil: compute_kernel_lib::CopyTile with CbIndexMode::Pinned");
     refused(1, "not supported by tt-foil: compute_kernel_lib::PackTile with "
@@ -135,6 +137,7 @@ int main(void)
     refused(9, "not supported by tt-foil: compute_kernel_lib::BinaryFpu with an output reconfig");
     refused(10, "not supported by tt-foil: compute_kernel_lib::PackTileBlock");
     refused(11, "compute_kernel_lib::eltwise_pipeline packs DEST[0] to its CB itself");
+    refused(12, "compute_kernel_lib::eltwise_chain: an argument is no chain element");
     MUST(tf_device_close(dev));
     return tf_check_report("test_ttm_klib_chain");
 }

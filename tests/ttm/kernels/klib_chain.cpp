@@ -122,5 +122,14 @@ void kernel_main()
         PackTile<cb_out, Dst::D0, PackTilePolicy::NoReserveNoPush, PackTileIndexMode::BlockIter>{});
     cb_push_back(cb_out, n);
     cb_pop_front(cb_in, n);
+#elif MODE == 12 || MODE == 13
+    // x in D0 and D1 from one CB whose two operands' per-tile policies
+    // differ (one waits and pops, the other neither; in both orders): the
+    // CB is waited for and popped a tile each step: x + x
+    init_sfpu(cb_in, cb_out);
+    constexpr auto first = MODE == 12 ? CopyTilePolicy::WaitAndPop : CopyTilePolicy::NoWaitNoPop;
+    constexpr auto second = MODE == 12 ? CopyTilePolicy::NoWaitNoPop : CopyTilePolicy::WaitAndPop;
+    eltwise_chain(n, CopyTile<cb_in, Dst::D0, first>{}, CopyTile<cb_in, Dst::D1, second>{},
+                  SfpuAdd<Dst::D0, Dst::D1, Dst::D0>{}, PackTile<cb_out>{});
 #endif
 }

@@ -39,5 +39,9 @@ void kernel_main()
     eltwise_chain(1, CopyTile<0>{}, PackTileBlock<16, Dst::D0, 1>{});
 #elif MODE == 11 // a PackTile in eltwise_pipeline's chain
     eltwise_pipeline<16>(1, eltwise_chain(CopyTile<0>{}, PackTile<17>{}));
+#elif MODE == 12 // something that is no element
+    struct NotAnElement {
+    };
+    eltwise_chain(1, CopyTile<0>{}, NotAnElement{}, PackTile<16>{});
 #endif
 }

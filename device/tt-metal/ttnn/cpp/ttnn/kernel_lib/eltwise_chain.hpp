@@ -26,19 +26,18 @@
 // its older name CumulativeWaitUpfrontEndPop) i + 1 tiles before step i
 // and n popped after it. Several operands of one CB (CopyTile<in, D0>,
 // CopyTile<in, D1>: x in both slots) share its tiles: the first of them
-// (in chain order) waits as its policy says, the last pops as its policy
-// says. BlockIter needs a policy that keeps the window (NoWaitNoPop,
-// WaitUpfrontPopAtEnd, Cumulative...), as ttnn's. A PackTilePolicy says when
-// the output is reserved and pushed: PerTileReserveAndPush a page each
-// step, UpfrontReservePushAtEnd n pages before and n pushed after,
-// NoReservePushAtEnd n pushed after, NoReserveNoPush neither; FirstTile
-// packs into the next page of the reservation, BlockIter into page i.
-// Reconfigs: CopyTile (Input, the default) the unpacker to its CB, with
-// its init; BinaryFpu (Input) both inputs, with its init; PackTile
-// (Output, OutputConditional) the packer to its CB, once before the loop
-// (before each pack when the chain packs to more than one CB).
-// Inits: each element's init runs before it at each step, or once before
-// the loop (hoisted) when that gives the same result here: all CB readers
+// (in chain order) waits and the last pops, each step if any of them
+// waits or pops each step (ttnn's eltwise_chain(n, ...) applies each
+// operand's own policy, so two WaitAndPop operands of one CB pop two
+// tiles a step there: see docs/kernels.md 5.4). BlockIter needs a policy that keeps the window
+// (NoWaitNoPop, WaitUpfrontPopAtEnd, Cumulative...), as ttnn's. A PackTilePolicy says when the
+// output is reserved and pushed: PerTileReserveAndPush a page each step, UpfrontReservePushAtEnd n
+// pages before and n pushed after, NoReservePushAtEnd n pushed after, NoReserveNoPush neither;
+// FirstTile packs into the next page of the reservation, BlockIter into page i. Reconfigs: CopyTile
+// (Input, the default) the unpacker to its CB, with its init; BinaryFpu (Input) both inputs, with
+// its init; PackTile (Output, OutputConditional) the packer to its CB, once before the loop (before
+// each pack when the chain packs to more than one CB). Inits: each element's init runs before it at
+// each step, or once before the loop (hoisted) when that gives the same result here: all CB readers
 // are CopyTiles of one CB or there is one reader, there is at most one op
 // and it is no DestReuseOp (eltwise_pipeline: only when its hoist flag
 // asks; eltwise_chain(n, ...): always then, as ttnn's deduces it). The SFPU
@@ -357,12 +356,29 @@ template <class... Es> struct Table {
             if (data.v[g].cb == data.v[f].cb) return false;
         return true;
     }
+    // The per-tile policy the CB's operands make together: a wait each
+    // step if any of them waits, a pop if any pops (each of ttnn's
+    // operands applies its own; here one operand waits and one pops for
+    // the tile they share). A policy popping at the end stays its own
+    // (consistent(): then all of the CB's do).
+    static constexpr CP shared(std::size_t f)
+    {
+        if (pops_at_end(data.v[f].policy)) return data.v[f].policy;
+        bool wait = false, pop = false;
+        for (std::size_t g = 0; g < count; g++)
+            if (data.v[g].cb == data.v[f].cb) {
+                wait = wait || waits_each(data.v[g].policy);
+                pop = pop || pops_each(data.v[g].policy);
+            }
+        return wait ? (pop ? CP::WaitAndPop : CP::WaitNoPop)
+                    : (pop ? CP::NoWaitPop : CP::NoWaitNoPop);
+    }
     // f(cb, policy, first, last) for each of element k's nops operands.
     template <std::size_t k, std::size_t nops, class F> static ALWI void each_operand(F &&f)
     {
         for (std::size_t j = 0; j < nops; j++) {
             const std::size_t g = data.prefix[k] + j;
-            f(data.v[g].cb, data.v[g].policy, first(g), last(g));
+            f(data.v[g].cb, shared(g), first(g), last(g));
         }
     }
     // Each CB's policy is its first operand's for the wait, its last one's
@@ -460,6 +476,20 @@ template <class... Es> constexpr bool no_loads()
     return (!is_load_op_v<Es> && ...);
 }
 
+// An element names the highest DEST slot it uses (its max_dst); a type
+// without one is no element (0 for it: the static_assert says so).
+template <class E, class = void> struct has_max_dst : std::false_type {
+};
+template <class E> struct has_max_dst<E, std::void_t<decltype(E::max_dst)>> : std::true_type {
+};
+template <class E> constexpr std::uint32_t max_dst_of()
+{
+    if constexpr (has_max_dst<E>::value)
+        return E::max_dst;
+    else
+        return 0;
+}
+
 // The loop both forms run; AutoPack: eltwise_pipeline's pack of DEST[0] to OutCb.
 template <bool HoistAsked, bool AutoPack, std::uint32_t OutCb, class... Es>
 ALWI void run(std::uint32_t n, const std::tuple<Es...> &els)
@@ -472,9 +502,13 @@ ALWI void run(std::uint32_t n, const std::tuple<Es...> &els)
     static_assert(T::consistent(),
                   "compute_kernel_lib::eltwise_chain: the operands of one CB mix a policy that "
                   "pops at the end (WaitUpfrontPopAtEnd, Cumulative...) with one that does not");
+    static_assert((has_max_dst<Es>::value && ...),
+                  "compute_kernel_lib::eltwise_chain: an argument is no chain element (CopyTile, "
+                  "BinaryFpu, PackTile, an op struct of sfpu_helpers: Exp<...>, SfpuAdd<...>, a "
+                  "UnaryOp<Derived, slot> of the kernel's own, ...)");
     constexpr std::uint32_t max_dst = [] {
         std::uint32_t m = 0;
-        ((m = Es::max_dst > m ? Es::max_dst : m), ...);
+        ((m = max_dst_of<Es>() > m ? max_dst_of<Es>() : m), ...);
         return m;
     }();
     static_assert(max_dst < DEST_AUTO_LIMIT,

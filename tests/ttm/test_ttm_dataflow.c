@@ -124,7 +124,10 @@ static void test_dprint(tf_device *dev)
         "[core (0,0) NCRISC] true false 0x1a2b0 str\n"
         "[core (0,0) NCRISC] on NOC 1's RISC: 1\n"
         "[core (0,0) NCRISC]     ff\n"
-        "[core (0,0) NCRISC] [7] 1.2379401e+27\n";
+        "[core (0,0) NCRISC] [7] 1.2379401e+27\n"
+        "[core (0,0) NCRISC] ct 1.5 3.14 1 -1\n"
+        "[core (0,0) NCRISC] [1 2 ][1 2 ][-128 -2 1 -1 ][<dp_typed_array_t: no values of format "
+        "Bfp8_b>]\n";
     CHECK_CONTAINS(text, want);
     /* the long string: its first 511 bytes, then the note (the line
      * buffer of 512 fills after its first character) */

@@ -68,6 +68,14 @@ void kernel_main()
     /* a plain "{:}" of a wrapper; a power of two whose shortest digits are
      * a neighbour of the correctly rounded ones (fmt: 1.2379401e+27) */
     DEVICE_PRINT("[{:}] {}\n", U32(7), 0x1p90f);
+    /* tt-metal's argument types: CTSTR, bf16_t, bf8_t, bf4_t, dp_typed_array_t */
+    DEVICE_PRINT("{} {} {:.2f} {} {}\n", CTSTR("ct"), bf16_t(0x3fc0), bf16_t(0x4049),
+                 bf8_t(127, 0x40), bf4_t((uint16_t)(0x0c << 8 | 127)));
+    static uint32_t f32[2] = {0x3f800000, 0x40000000}, b16[1] = {0x40003f80}, i8[1] = {0xff01fe80u};
+    DEVICE_PRINT("[{}][{}][{}][{}]\n", dp_typed_array_t<2>((uint16_t)DataFormat::Float32, f32),
+                 dp_typed_array_t<1>((uint16_t)DataFormat::Float16_b, b16),
+                 dp_typed_array_t<1>((uint16_t)DataFormat::Int8, i8),
+                 dp_typed_array_t<1>((uint16_t)DataFormat::Bfp8_b, i8));
     /* a string longer than the port reads: cut, and said so */
     static char longs[600];
     for (uint32_t i = 0; i < sizeof longs - 1; i++) longs[i] = (char)('a' + i % 26);

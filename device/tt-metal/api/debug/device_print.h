@@ -19,7 +19,9 @@
 //     with an exponent beyond, as fmt prints a float; with only a precision,
 //     g; a double prints as the float it rounds to (a float's threshold);
 //   - a TileSlice, a CB interface field and DPRINT's wrappers (BF16, F32,
-//     U32): a plain "{}", printed as DPRINT << prints them.
+//     U32): a plain "{}", printed as DPRINT << prints them; tt-metal's
+//     CTSTR (a string), bf16_t, bf8_t, bf4_t (floats) and dp_typed_array_t
+//     (a plain "{}") below; an enum as its number.
 // Widths and precisions count bytes (a UTF-8 character of several bytes
 // counts as several). Refused at compile time, each saying why: a field
 // fmt would refuse (a spec that does not fit its argument's type, a count
@@ -35,8 +37,45 @@
 
 #include "api/debug/dprint.h"
 
+// tt-metal's DEVICE_PRINT argument types: a string literal kept for the
+// print (CTSTR: tt-metal keeps it in an ELF section the host reads; here
+// it is an L1 string as any other), a bfloat16 value by its 16 bits, a
+// block-float value by its shared exponent and its code (bf8_t: Bfp8_b's
+// sign and 7 bits, bf4_t: Bfp4_b's sign and 3 bits; or both in one 16-bit
+// word, the exponent low), and len words of values of a DataFormat
+// (dp_typed_array_t: each value then a space; 16-bit formats two to a
+// word, 8-bit ones four, the low ones first).
+struct ct_string {
+    const char *ptr;
+};
+#define CTSTR(literal) (ct_string{literal})
+struct bf16_t {
+    std::uint16_t val;
+    bf16_t(std::uint16_t v) : val(v) {}
+};
+struct bf8_t {
+    std::uint8_t exponent, mantissa;
+    bf8_t(std::uint16_t v) : exponent((std::uint8_t)v), mantissa((std::uint8_t)(v >> 8)) {}
+    bf8_t(std::uint8_t e, std::uint8_t m) : exponent(e), mantissa(m) {}
+};
+struct bf4_t {
+    std::uint8_t exponent, mantissa;
+    bf4_t(std::uint16_t v) : exponent((std::uint8_t)v), mantissa((std::uint8_t)(v >> 8)) {}
+    bf4_t(std::uint8_t e, std::uint8_t m) : exponent(e), mantissa(m) {}
+};
+template <std::uint16_t len> struct dp_typed_array_t {
+    std::uint32_t *ptr;
+    std::uint16_t type;
+    dp_typed_array_t(std::uint16_t t, std::uint32_t *p) : ptr(p), type(t) {}
+};
+
 namespace tf_ttm
 {
+template <class T> struct is_typed_array : std::false_type {
+};
+template <std::uint16_t N> struct is_typed_array<dp_typed_array_t<N>> : std::true_type {
+};
+
 // What a field's argument is, for fmt's rules.
 enum class dp_class : std::uint8_t {
     integer,  // signed (and an enum of a signed type)
@@ -55,6 +94,11 @@ template <class T> constexpr dp_class dp_class_of()
     using E = std::remove_cv_t<std::remove_extent_t<U>>;
     if constexpr (std::is_same_v<U, bool>)
         return dp_class::boolean;
+    else if constexpr (std::is_same_v<U, ct_string>)
+        return dp_class::string;
+    else if constexpr (std::is_same_v<U, bf16_t> || std::is_same_v<U, bf8_t> ||
+                       std::is_same_v<U, bf4_t>)
+        return dp_class::floating;
     else if constexpr (std::is_same_v<U, char>)
         return dp_class::character;
     else if constexpr (std::is_enum_v<U>)
@@ -133,6 +177,13 @@ constexpr const char *dp_field(const char *f, int &index, dp_spec &s)
             break;
         }
     return *f == '}' ? f + 1 : nullptr;
+}
+
+// (one copy for the run-time reads of every print's fields)
+__attribute__((noinline)) inline const char *dp_field_at_run_time(const char *f, int &index,
+                                                                  dp_spec &s)
+{
+    return dp_field(f, index, s);
 }
 
 // Why a format is refused (dp_check).
@@ -223,7 +274,7 @@ template <class... T> constexpr dp_error dp_check(const char *f)
 }
 
 // Emit n copies of c.
-inline void dp_fill(char c, std::uint32_t n)
+__attribute__((noinline)) inline void dp_fill(char c, std::uint32_t n)
 {
     char run[33];
     while (n) {
@@ -237,8 +288,9 @@ inline void dp_fill(char c, std::uint32_t n)
 
 // Emit head (a sign and prefix), `zeros` zeros and body as one field of
 // `len` characters padded to the spec's width; default alignment def.
-inline void dp_padded(const dp_spec &s, char def, const char *head, std::uint32_t zeros,
-                      const char *body, std::uint32_t len, std::int32_t body_max = -1)
+__attribute__((noinline)) inline void dp_padded(const dp_spec &s, char def, const char *head,
+                                                std::uint32_t zeros, const char *body,
+                                                std::uint32_t len, std::int32_t body_max = -1)
 {
     const std::uint32_t pad = s.width > len ? s.width - len : 0;
     const char align = s.align ? s.align : def;
@@ -298,13 +350,13 @@ __attribute__((noinline)) inline void dp_integer(const dp_spec &s, std::uint64_t
     dp_padded(s, '>', head, zeros, p, len + zeros);
 }
 
-inline void dp_char(const dp_spec &s, char c)
+__attribute__((noinline)) inline void dp_char(const dp_spec &s, char c)
 {
     const char one[2] = {c, 0};
     dp_padded(s, '<', "", 0, one, 1);
 }
 
-inline void dp_pointer(const dp_spec &s, std::uint32_t a)
+__attribute__((noinline)) inline void dp_pointer(const dp_spec &s, std::uint32_t a)
 {
     char body[9];
     char *p = body + sizeof body;
@@ -316,7 +368,7 @@ inline void dp_pointer(const dp_spec &s, std::uint32_t a)
 
 // A float: printed by the host's printf with the spec as its flags, 'r'
 // (the port's shortest round-trip form, fmt's default) without a type.
-inline void dp_float(const dp_spec &s, float v)
+__attribute__((noinline)) inline void dp_float(const dp_spec &s, float v)
 {
     char c[16], *e = c;
     *e++ = '%';
@@ -337,7 +389,50 @@ inline void dp_float(const dp_spec &s, float v)
     dprint_emit(c, __builtin_bit_cast(std::uint32_t, v));
 }
 
-template <class T> FORCE_INLINE void dp_arg(const dp_spec &s, const T &a)
+template <class T> struct dp_array_len;
+template <std::uint16_t N> struct dp_array_len<dp_typed_array_t<N>> {
+    static constexpr std::uint32_t value = N;
+};
+
+// dp_typed_array_t: each value of format df in words[0..len) with the
+// field's spec, then a space; a format it cannot read is said.
+__attribute__((noinline)) inline void dp_typed_array(const dp_spec &s, std::uint16_t df,
+                                                     const std::uint32_t *words, std::uint32_t len)
+{
+    const std::uint32_t per = tslice_sample_bytes(df) == 4   ? 1
+                              : tslice_sample_bytes(df) == 2 ? 2
+                              : tslice_sample_bytes(df) == 1 ? 4
+                                                             : 0;
+    if (!per || tslice_bfp_bits(df)) {
+        dprint_emit("<dp_typed_array_t: no values of format %s>",
+                    (std::uint32_t)(std::uintptr_t)format_name(df));
+        return;
+    }
+    const std::uint32_t bits = 32 / per;
+    for (std::uint32_t i = 0; i < len * per; i++) {
+        const std::uint32_t w =
+            words[i / per] >> (i % per * bits) & (bits == 32 ? ~0u : (1u << bits) - 1);
+        switch ((DataFormat)df) {
+        case DataFormat::Float32: dp_float(s, __builtin_bit_cast(float, w)); break;
+        case DataFormat::Float16_b: dp_float(s, tf_bf16_widen((std::uint16_t)w)); break;
+        case DataFormat::Float16: dp_float(s, tf_fp16_widen((std::uint16_t)w)); break;
+        case DataFormat::Fp8_e4m3: dp_float(s, tf_fp8_widen((std::uint8_t)w)); break;
+        case DataFormat::Int32:
+            dp_integer(s, (std::int32_t)w < 0 ? 0u - w : w, (std::int32_t)w < 0);
+            break;
+        case DataFormat::Int8: {
+            const std::int32_t v = (std::int8_t)w;
+            dp_integer(s, v < 0 ? (std::uint32_t)-v : (std::uint32_t)v, v < 0);
+            break;
+        }
+        default: dp_integer(s, w, false); break; // UInt32, UInt16, UInt8
+        }
+        dprint_str(" ");
+    }
+}
+
+// (not inlined: one copy a type, whatever the number of prints)
+template <class T> __attribute__((noinline)) void dp_arg(const dp_spec &s, const T &a)
 {
     constexpr dp_class c = dp_class_of<T>();
     if constexpr (c == dp_class::integer || c == dp_class::uinteger || c == dp_class::character ||
@@ -360,15 +455,26 @@ template <class T> FORCE_INLINE void dp_arg(const dp_spec &s, const T &a)
         else
             dp_integer(s, (std::uint64_t)v, false);
     } else if constexpr (c == dp_class::floating) {
-        dp_float(s, (float)a);
+        if constexpr (std::is_same_v<T, bf16_t>)
+            dp_float(s, tf_bf16_widen(a.val));
+        else if constexpr (std::is_same_v<T, bf8_t> || std::is_same_v<T, bf4_t>)
+            dp_float(s, tf_bfp_decode(a.exponent, a.mantissa, std::is_same_v<T, bf8_t> ? 7 : 3));
+        else
+            dp_float(s, (float)a);
     } else if constexpr (c == dp_class::string) {
-        const char *str = a;
+        const char *str;
+        if constexpr (std::is_same_v<T, ct_string>)
+            str = a.ptr;
+        else
+            str = a;
         if (s.type == 'p') return dp_pointer(s, (std::uint32_t)(std::uintptr_t)str);
         std::uint32_t n = dp_strlen(str);
         if (s.precision >= 0 && (std::uint32_t)s.precision < n) n = (std::uint32_t)s.precision;
         dp_padded(s, '<', "", 0, str, n, s.precision);
     } else if constexpr (c == dp_class::pointer) {
         dp_pointer(s, (std::uint32_t)(std::uintptr_t)a);
+    } else if constexpr (is_typed_array<T>::value) {
+        dp_typed_array(s, a.type, a.ptr, dp_array_len<T>::value);
     } else {
         DebugPrinter p;
         p << a;
@@ -377,7 +483,7 @@ template <class T> FORCE_INLINE void dp_arg(const dp_spec &s, const T &a)
 
 // Print fmt's text up to its next field or its end; returns where it
 // stopped (at the field's '{').
-inline const char *dp_text(const char *f)
+__attribute__((noinline)) inline const char *dp_text(const char *f)
 {
     char seg[33];
     std::uint32_t n = 0;
@@ -410,7 +516,7 @@ template <class... A> void device_print(const char *f, const A &...a)
     while (*(f = dp_text(f))) {
         int index = -1;
         dp_spec s;
-        f = dp_field(f, index, s); // (checked at compile time)
+        f = dp_field_at_run_time(f, index, s); // (checked at compile time)
         const int i = index < 0 ? next++ : index;
         int k = 0;
         ((k++ == i ? dp_arg(s, a) : void()), ...);

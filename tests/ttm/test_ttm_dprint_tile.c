@@ -290,12 +290,15 @@ static void risc_lines(const char *out, int n, char *got, size_t cap)
     got[k] = 0;
 }
 
-static void test_compute(void)
+/* Compute kernel `name` on core (0, 0) over one Float16_b tile, element
+ * (r, c) = (r - 8) + c / 8, in CB 0 (the cb_loader) and out of CB 16 (one
+ * page each); what it printed into out. */
+static void run_compute(const char *name, char *out, size_t cap)
 {
     float in[E];
     for (int r = 0; r < D; r++)
         for (int c = 0; c < D; c++) in[r * D + c] = (float)(r - 8) + c / 8.0f;
-    tf_kernel *cmp = ttm_compute(dev, "dprint_tile_compute", NULL, 0, 0);
+    tf_kernel *cmp = ttm_compute(dev, name, NULL, 0, 0);
     tf_buffer *din = rt_dram_tiles(dev, in, D, D, TF_TILE_FORMAT_BF16);
     tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, 2048));
     ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
@@ -305,8 +308,16 @@ static void test_compute(void)
     uint32_t ra[] = {1, 0, lo32(a), hi32(a), 1}, wa[] = {lo32(b), hi32(b), 1};
     MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
     MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
+    ttm_run_captured(t.p, out, cap);
+    ttm_trio_free(&t);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+}
+
+static void test_compute(void)
+{
     static char out[8192], got[4096];
-    ttm_run_captured(t.p, out, sizeof out);
+    run_compute("dprint_tile_compute", out, sizeof out);
     /* the unpacker: CB 0's front; then its 4x4 corner */
     risc_lines(out, 0, got, sizeof got);
     const char *corner = "-8 -7.875 -7.75 -7.625\n"
@@ -333,9 +344,6 @@ static void test_compute(void)
     char two[512];
     snprintf(two, sizeof two, "%s%s", warn, warn);
     CHECK_TRUE(strcmp(got, two) == 0);
-    ttm_trio_free(&t);
-    tf_buffer_free(din);
-    tf_buffer_free(dout);
 }
 
 /* MODE 2: dprint_pages.h's data-movement helpers over tile 0's first
@@ -380,21 +388,8 @@ static void test_pages(void)
  * unpack and pack TRISCs. */
 static void test_pages_compute(void)
 {
-    float in[E];
-    for (int r = 0; r < D; r++)
-        for (int c = 0; c < D; c++) in[r * D + c] = (float)(r - 8) + c / 8.0f;
-    tf_kernel *cmp = ttm_compute(dev, "dprint_pages_compute", NULL, 0, 0);
-    tf_buffer *din = rt_dram_tiles(dev, in, D, D, TF_TILE_FORMAT_BF16);
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, 2048));
-    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
-    MUST(tf_program_set_cb_format(t.p, 0, TF_DATA_FORMAT_Float16_b, 1));
-    MUST(tf_program_set_cb_format(t.p, 16, TF_DATA_FORMAT_Float16_b, 1));
-    uint64_t a = tf_buffer_noc_addr(din), b = tf_buffer_noc_addr(dout);
-    uint32_t ra[] = {1, 0, lo32(a), hi32(a), 1}, wa[] = {lo32(b), hi32(b), 1};
-    MUST(tf_program_set_args(t.p, TF_NCRISC, ra, 5));
-    MUST(tf_program_set_args(t.p, TF_BRISC, wa, 3));
     static char out[8192], got[4096];
-    ttm_run_captured(t.p, out, sizeof out);
+    run_compute("dprint_pages_compute", out, sizeof out);
     risc_lines(out, 0, got, sizeof got);
     const char *t0 = "[core (0,0) TRISC0] ", *t2 = "[core (0,0) TRISC2] ";
     char want[1024];
@@ -416,9 +411,6 @@ static void test_pages_compute(void)
     if (strcmp(got, want)) fprintf(stderr, "TRISC2:\n%s", got);
     risc_lines(out, 1, got, sizeof got);
     CHECK_EQ_U(strlen(got), 0);
-    ttm_trio_free(&t);
-    tf_buffer_free(din);
-    tf_buffer_free(dout);
 }
 
 int main(void)

@@ -18,7 +18,7 @@
 
 static tf_device *dev;
 
-enum { TILE = 4096, D = 32, N = 6 };
+enum { D = 32, N = 6 };
 
 /* The modes whose CB 0 starts with B's tile (then the N tiles of A). */
 static int has_b(int mode)
@@ -34,28 +34,9 @@ static int ch_run(int mode, const float *in, uint32_t nin, float *out, uint32_t 
     char def[24];
     snprintf(def, sizeof def, "MODE=%d", mode);
     const char *dp[1] = {def};
-    tf_kernel *cmp = ttm_compute_fp32(dev, "klib_chain", dp, 1);
-    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
-    tf_program *p = t.p;
-    tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * nin));
-    MUST(tf_buffer_write(din, 0, in, (size_t)TILE * nin));
-    MUST(tf_program_set_cb(p, 0, TILE, nin));
-    MUST(tf_program_set_cb(p, 1, TILE, 1));
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
-    MUST(tf_program_set_cb(p, 16, TILE, out_pages));
-    uint32_t cargs[1] = {N};
-    int rc = ttm_trio_run(&t, din, nin, dout, N, cargs, 1, err, errcap);
-    if (!rc) MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * N));
-    ttm_trio_free(&t);
-    tf_buffer_free(din);
-    tf_buffer_free(dout);
-    return rc;
-}
-
-/* Input tile t, element (r, c): a quarter in [-4, 4), each tile different. */
-static float x_val(int t, int r, int c)
-{
-    return (float)(((r * 7 + c * 3 + t * 5) % 32) - 16) * 0.25f;
+    const uint32_t cargs[1] = {N};
+    return ttm_run_fp32_tiles(dev, ttm_compute_fp32(dev, "klib_chain", dp, 1), in, nin, out, N,
+                              out_pages, cargs, 1, err, errcap);
 }
 
 /* B's element (r, c): a half in [-2, 2), different along both axes. */
@@ -97,21 +78,15 @@ static void chain_case(int mode, uint32_t out_pages)
     for (int t = 0; t < N; t++) {
         for (int i = 0; i < 1024; i++) {
             int r = i / D, c = i % D;
-            m[i] = x_val(t, r, c);
+            m[i] = ttm_x_val(t, r, c);
             w[i] = want_of(mode, m[i], mode == 6 ? b_val(r, 0) : b_val(0, c));
         }
         MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, in + 1024 * (t + nb)));
         MUST(tf_tilize(w, D, D, TF_TILE_FORMAT_FP32, want + 1024 * t));
     }
-    char err[2048];
-    if (ch_run(mode, in, (uint32_t)(N + nb), out, out_pages, err, sizeof err)) {
-        fprintf(stderr, "klib_chain MODE=%d: %s\n", mode, err);
-        CHECK_TRUE(0);
-        return;
-    }
-    char what[32];
-    snprintf(what, sizeof what, "klib_chain MODE=%d", mode);
-    CHECK_TRUE(ttm_first_diff(what, out, want, N * 1024) < 0);
+    char err[2048] = "";
+    const int rc = ch_run(mode, in, (uint32_t)(N + nb), out, out_pages, err, sizeof err);
+    ttm_check_mode("klib_chain", mode, rc, err, out, want, N * 1024);
 }
 
 static void refused(int mode, const char *msg)

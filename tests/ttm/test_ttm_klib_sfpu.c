@@ -18,7 +18,7 @@
 
 static tf_device *dev;
 
-enum { TILE = 4096, D = 32, N = 6 };
+enum { D = 32, N = 6 };
 
 /* tests/ttm/kernels/klib_sfpu.cpp with -DMODE=mode -DNT=N: cb_loader fills
  * CB 0 with the N tiles of in, the kernel runs, tile_writer16 writes the N
@@ -32,26 +32,8 @@ static int sf_run(int mode, const float *in, float *out, uint32_t out_pages, cha
     snprintf(defs[0], sizeof defs[0], "MODE=%d", mode);
     snprintf(defs[1], sizeof defs[1], "NT=%d", N);
     const char *dp[2] = {defs[0], defs[1]};
-    tf_kernel *cmp = ttm_compute_fp32(dev, "klib_sfpu", dp, 2);
-    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
-    tf_program *p = t.p;
-    tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
-    MUST(tf_buffer_write(din, 0, in, (size_t)TILE * N));
-    MUST(tf_program_set_cb(p, 0, TILE, N));
-    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE * N));
-    MUST(tf_program_set_cb(p, 16, TILE, out_pages));
-    int rc = ttm_trio_run(&t, din, N, dout, N, NULL, 0, err, errcap);
-    if (!rc) MUST(tf_buffer_read(dout, 0, out, (size_t)TILE * N));
-    ttm_trio_free(&t);
-    tf_buffer_free(din);
-    tf_buffer_free(dout);
-    return rc;
-}
-
-/* Input tile t, element (r, c): a quarter in [-4, 4), each tile different. */
-static float x_val(int t, int r, int c)
-{
-    return (float)(((r * 7 + c * 3 + t * 5) % 32) - 16) * 0.25f;
+    return ttm_run_fp32_tiles(dev, ttm_compute_fp32(dev, "klib_sfpu", dp, 2), in, N, out, N,
+                              out_pages, NULL, 0, err, errcap);
 }
 
 /* What MODE=mode makes of x. */
@@ -82,20 +64,14 @@ static void sfpu_case(int mode, uint32_t out_pages)
 {
     static float in[N * 1024], out[N * 1024], want[N * 1024], m[1024];
     for (int t = 0; t < N; t++) {
-        for (int i = 0; i < 1024; i++) m[i] = x_val(t, i / D, i % D);
+        for (int i = 0; i < 1024; i++) m[i] = ttm_x_val(t, i / D, i % D);
         MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, in + 1024 * t));
         for (int i = 0; i < 1024; i++) m[i] = want_of(mode, m[i]);
         MUST(tf_tilize(m, D, D, TF_TILE_FORMAT_FP32, want + 1024 * t));
     }
-    char err[2048];
-    if (sf_run(mode, in, out, out_pages, err, sizeof err)) {
-        fprintf(stderr, "klib_sfpu MODE=%d: %s\n", mode, err);
-        CHECK_TRUE(0);
-        return;
-    }
-    char what[32];
-    snprintf(what, sizeof what, "klib_sfpu MODE=%d", mode);
-    CHECK_TRUE(ttm_first_diff(what, out, want, N * 1024) < 0);
+    char err[2048] = "";
+    const int rc = sf_run(mode, in, out, out_pages, err, sizeof err);
+    ttm_check_mode("klib_sfpu", mode, rc, err, out, want, N * 1024);
 }
 
 static void refused(int mode, const char *msg)

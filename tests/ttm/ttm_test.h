@@ -210,6 +210,53 @@ static inline int ttm_first_diff(const char *what, const float *out, const float
     return -1;
 }
 
+/* Compute kernel cmp (fp32 tiles) on core (0, 0) between the cb_loader
+ * and tile_writer16: CB 0 gets the nin tiles of in (already tilized,
+ * nin pages), CB 1 one page, CB 16 out_pages; nout pages of CB 16 come
+ * back into out; the compute args are cargs (n of them). 0, or the
+ * failure with its message in err. */
+static inline int ttm_run_fp32_tiles(tf_device *dev, tf_kernel *cmp, const float *in, uint32_t nin,
+                                     float *out, uint32_t nout, uint32_t out_pages,
+                                     const uint32_t *cargs, uint32_t n, char *err, size_t errcap)
+{
+    enum { TILE_BYTES = 4096 };
+    ttm_trio t = ttm_trio_create(dev, (tf_core){0, 0}, NULL, cmp);
+    tf_buffer *din = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE_BYTES * nin));
+    MUST(tf_buffer_write(din, 0, in, (size_t)TILE_BYTES * nin));
+    MUST(tf_program_set_cb(t.p, 0, TILE_BYTES, nin));
+    MUST(tf_program_set_cb(t.p, 1, TILE_BYTES, 1));
+    tf_buffer *dout = MUST_PTR(tf_buffer_create_dram(dev, (size_t)TILE_BYTES * nout));
+    MUST(tf_program_set_cb(t.p, 16, TILE_BYTES, out_pages));
+    int rc = ttm_trio_run(&t, din, nin, dout, nout, cargs, n, err, errcap);
+    if (!rc) MUST(tf_buffer_read(dout, 0, out, (size_t)TILE_BYTES * nout));
+    ttm_trio_free(&t);
+    tf_buffer_free(din);
+    tf_buffer_free(dout);
+    return rc;
+}
+
+/* The kernel_lib tests' input tile t, element (r, c): a quarter in
+ * [-4, 4), each tile different. */
+static inline float ttm_x_val(int t, int r, int c)
+{
+    return (float)(((r * 7 + c * 3 + t * 5) % 32) - 16) * 0.25f;
+}
+
+/* kernel's MODE=mode run: its failure (rc, err) said, or its n output
+ * values compared with want bit for bit. */
+static inline void ttm_check_mode(const char *kernel, int mode, int rc, const char *err,
+                                  const float *out, const float *want, int n)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%s MODE=%d", kernel, mode);
+    if (rc) {
+        fprintf(stderr, "%s: %s\n", what, err);
+        CHECK_TRUE(0);
+        return;
+    }
+    CHECK_TRUE(ttm_first_diff(what, out, want, n) < 0);
+}
+
 /* tests/ttm/kernels/<name>.cpp built as a compute kernel with -DMODE=mode
  * fails, and the message has msg in it (a refused form's compile error). */
 static inline void ttm_refused(tf_device *dev, const char *name, int mode, const char *msg)

@@ -24,7 +24,7 @@
 
 #include "tt_foil/base.hpp"
 
-#include "api/debug/dprint.h"
+#include "tt_foil/dprint_stream.hpp"
 
 #ifdef TF_COMPUTE_ROLE
 constexpr std::uint32_t cb_addr_shift = 4;

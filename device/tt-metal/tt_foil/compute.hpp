@@ -27,7 +27,7 @@
 
 #include "api/compile_time_args.h"
 #include "api/debug/assert.h"
-#include "api/debug/dprint.h"
+#include "tt_foil/dprint_stream.hpp"
 #include "api/named_compile_time_args.h"
 #include "hostdevcommon/kernel_structs.h"
 #include "tools/profiler/kernel_profiler.hpp"

@@ -9,7 +9,7 @@
 #define TF_TTM_DPRINT_TENSIX_HPP
 
 #include "api/compute/compute_kernel_api.h"
-#include "api/debug/dprint.h"
+#include "tt_foil/dprint_stream.hpp"
 
 #define TF_DEST_PRINT_WHY                                                                          \
     "printing DEST: a kernel cannot read the tile engine's DEST; pack the tile to a CB and "       \

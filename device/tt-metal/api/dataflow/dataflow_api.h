@@ -11,7 +11,7 @@
 
 #include "api/compile_time_args.h"
 #include "api/debug/assert.h"
-#include "api/debug/dprint.h"
+#include "tt_foil/dprint_stream.hpp"
 #include "hostdevcommon/common_values.hpp"
 #include "hostdevcommon/kernel_structs.h"
 #include "tools/profiler/kernel_profiler.hpp"

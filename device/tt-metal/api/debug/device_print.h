@@ -35,7 +35,8 @@
 #ifndef TF_TTM_DEVICE_PRINT_H
 #define TF_TTM_DEVICE_PRINT_H
 
-#include "api/debug/dprint.h"
+#include "api/debug/dprint_tile.h"
+#include "tt_foil/dprint_stream.hpp"
 
 // tt-metal's DEVICE_PRINT argument types: a string literal kept for the
 // print (CTSTR: tt-metal keeps it in an ELF section the host reads; here

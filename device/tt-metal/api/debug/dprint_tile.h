@@ -46,7 +46,7 @@
 #include "tt_foil/base.hpp"
 #include "tt_foil/data_format.hpp"
 
-#include "api/debug/dprint.h"
+#include "tt_foil/dprint_stream.hpp"
 #include "tf_tile.h"
 #include "tf_tile_layout.h"
 

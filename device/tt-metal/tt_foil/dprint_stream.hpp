@@ -73,22 +73,24 @@ inline char dprint_num[24];
 FORCE_INLINE void dprint_emit(const char *fmt, std::uint32_t a0 = 0)
 {
     dev_reg_write(TF_MMIO_DPRINT_ARG, a0);
-    // A format or string built on the stack must be in L1 before the port
-    // reads it: the port's address is an integer to the compiler, so it
-    // gets the pointer here, where it may read what it points at (without
-    // it, clang dropped the stores of a local format as dead).
-    __asm__ volatile("" ::"r"(fmt) : "memory");
-    dev_reg_write(TF_MMIO_DPRINT_FMT, (std::uint32_t)(std::uintptr_t)fmt);
+    dev_dp_go(fmt); // (the C API's: a format built on the stack reaches L1 first)
     dprint_st.after_rows = 0;
 }
 
-// Append the pending width (then cleared) and an optional precision to a
-// '%' conversion being built in f; returns the end.
-inline char *dprint_spec(char *f, int precision)
+// Emit fmt with a0 and then more words as its arguments (up to the port's
+// TF_DPRINT_MAX_ARGS).
+template <class... W> FORCE_INLINE void dprint_emitn(const char *fmt, std::uint32_t a0, W... more)
 {
-    *f++ = '%';
-    unsigned w = dprint_st.width;
-    dprint_st.width = 0;
+    static_assert(sizeof...(W) < TF_DPRINT_MAX_ARGS, "the print port takes 8 argument words");
+    std::uint32_t i = 1;
+    (dev_reg_write(TF_MMIO_DPRINT_ARG + 4 * i++, (std::uint32_t)more), ...);
+    dprint_emit(fmt, a0);
+}
+
+// Append a printf width (when not 0, up to 255) and a precision (when not
+// negative, up to 99) to a '%' conversion being built at f; returns the end.
+inline char *dprint_width_precision(char *f, unsigned w, int precision)
+{
     if (w >= 100) *f++ = (char)('0' + w / 100);
     if (w >= 10) *f++ = (char)('0' + w / 10 % 10);
     if (w) *f++ = (char)('0' + w % 10);
@@ -98,6 +100,34 @@ inline char *dprint_spec(char *f, int precision)
         *f++ = (char)('0' + precision % 10);
     }
     return f;
+}
+
+// Append the pending width (then cleared) and an optional precision to a
+// '%' conversion being built in f; returns the end.
+inline char *dprint_spec(char *f, int precision)
+{
+    *f++ = '%';
+    const unsigned w = dprint_st.width;
+    dprint_st.width = 0;
+    return dprint_width_precision(f, w, precision);
+}
+
+// mag's digits in base (2 to 16; upper: A-F), written back from end (a
+// NUL first); returns where they start.
+inline char *dprint_digits(char *end, std::uint64_t mag, std::uint32_t base, bool upper = false)
+{
+    const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    char *p = end;
+    *--p = 0;
+    if (mag >> 32) {
+        do *--p = digits[mag % base], mag /= base;
+        while (mag);
+    } else { // (32-bit division: no call into the 64-bit builtins)
+        std::uint32_t v = (std::uint32_t)mag;
+        do *--p = digits[v % base], v /= base;
+        while (v);
+    }
+    return p;
 }
 
 inline void dprint_str(const char *s)
@@ -113,18 +143,7 @@ inline void dprint_str(const char *s)
 
 inline void dprint_int(std::uint64_t mag, bool neg)
 {
-    static const char digits[] = "0123456789abcdef";
-    char *p = dprint_num + sizeof dprint_num;
-    *--p = 0;
-    std::uint32_t base = dprint_st.base;
-    if (mag >> 32) {
-        do *--p = digits[mag % base], mag /= base;
-        while (mag);
-    } else {
-        std::uint32_t v = (std::uint32_t)mag;
-        do *--p = digits[v % base], v /= base;
-        while (v);
-    }
+    char *p = dprint_digits(dprint_num + sizeof dprint_num, mag, dprint_st.base);
     if (neg) *--p = '-';
     dprint_str(p);
 }

@@ -2,8 +2,8 @@
 // the unpacker prints rows 1-2, columns 0-3 of CB 0's front tile and CB 0's
 // details; the packer CB 16's after packing a copy of it; the math TRISC
 // has none of them (a call is a compile error there, as in tt-metal).
-#include "api/compute/tile_move_copy.h"
 #include "api/debug/dprint_pages.h"
+#include "copy_one.h"
 
 void kernel_main()
 {
@@ -14,12 +14,7 @@ void kernel_main()
     UNPACK((tt::compute::common::print_tile_rows(in, 0, true, 1, 3, 0, 4)));
     UNPACK((print_cb_details(in)));
     cb_reserve_back(out, 1);
-    tile_regs_acquire();
-    copy_tile(in, 0, 0);
-    tile_regs_commit();
-    tile_regs_wait();
-    pack_tile(0, out);
-    tile_regs_release();
+    copy_one_tile(in, out);
     PACK((tt::compute::common::print_tile_rows(out, 0, true, 31, 32, 28, 32)));
     cb_push_back(out, 1);
     cb_pop_front(in, 1);

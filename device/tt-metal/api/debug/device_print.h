@@ -301,7 +301,9 @@ __attribute__((noinline)) inline void dp_padded(const dp_spec &s, char def, cons
     dp_fill('0', zeros);
     if (body_max >= 0) {
         // (a string's first body_max characters: "%.<n>s")
-        char c[8] = {'%', '.', (char)('0' + body_max / 10), (char)('0' + body_max % 10), 's', 0};
+        char c[8] = {'%'};
+        char *e = dprint_width_precision(c + 1, 0, body_max);
+        e[0] = 's', e[1] = 0;
         dprint_emit(c, (std::uint32_t)(std::uintptr_t)body);
     } else if (*body) {
         dprint_str(body);
@@ -325,13 +327,8 @@ __attribute__((noinline)) inline void dp_integer(const dp_spec &s, std::uint64_t
                                : t == 'o'             ? 8
                                : t == 'x' || t == 'X' ? 16
                                                       : 10;
-    const char *digits = t == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
     char body[66], head[4];
-    char *p = body + sizeof body;
-    *--p = 0;
-    std::uint64_t v = mag;
-    do *--p = digits[v % base], v /= base;
-    while (v);
+    char *p = dprint_digits(body + sizeof body, mag, base, t == 'X');
     std::uint32_t h = 0;
     if (neg)
         head[h++] = '-';
@@ -360,10 +357,7 @@ __attribute__((noinline)) inline void dp_char(const dp_spec &s, char c)
 __attribute__((noinline)) inline void dp_pointer(const dp_spec &s, std::uint32_t a)
 {
     char body[9];
-    char *p = body + sizeof body;
-    *--p = 0;
-    do *--p = "0123456789abcdef"[a % 16], a /= 16;
-    while (a);
+    char *p = dprint_digits(body + sizeof body, a, 16);
     dp_padded(s, '>', "0x", 0, p, 2 + (std::uint32_t)(body + sizeof body - 1 - p));
 }
 
@@ -377,14 +371,7 @@ __attribute__((noinline)) inline void dp_float(const dp_spec &s, float v)
     if (s.sign == '+' || s.sign == ' ') *e++ = s.sign;
     if (s.alt) *e++ = '#';
     if (s.zero && !s.align) *e++ = '0';
-    if (s.width >= 100) *e++ = (char)('0' + s.width / 100);
-    if (s.width >= 10) *e++ = (char)('0' + s.width / 10 % 10);
-    if (s.width) *e++ = (char)('0' + s.width % 10);
-    if (s.precision >= 0) {
-        *e++ = '.';
-        if (s.precision >= 10) *e++ = (char)('0' + s.precision / 10);
-        *e++ = (char)('0' + s.precision % 10);
-    }
+    e = dprint_width_precision(e, s.width, s.precision);
     *e++ = s.type ? s.type : s.precision >= 0 ? 'g' : 'r';
     *e = 0;
     dprint_emit(c, __builtin_bit_cast(std::uint32_t, v));
@@ -413,21 +400,12 @@ __attribute__((noinline)) inline void dp_typed_array(const dp_spec &s, std::uint
     for (std::uint32_t i = 0; i < len * per; i++) {
         const std::uint32_t w =
             words[i / per] >> (i % per * bits) & (bits == 32 ? ~0u : (1u << bits) - 1);
-        switch ((DataFormat)df) {
-        case DataFormat::Float32: dp_float(s, __builtin_bit_cast(float, w)); break;
-        case DataFormat::Float16_b: dp_float(s, tf_bf16_widen((std::uint16_t)w)); break;
-        case DataFormat::Float16: dp_float(s, tf_fp16_widen((std::uint16_t)w)); break;
-        case DataFormat::Fp8_e4m3: dp_float(s, tf_fp8_widen((std::uint8_t)w)); break;
-        case DataFormat::Int32:
-            dp_integer(s, (std::int32_t)w < 0 ? 0u - w : w, (std::int32_t)w < 0);
-            break;
-        case DataFormat::Int8: {
-            const std::int32_t v = (std::int8_t)w;
-            dp_integer(s, v < 0 ? (std::uint32_t)-v : (std::uint32_t)v, v < 0);
-            break;
-        }
-        default: dp_integer(s, w, false); break; // UInt32, UInt16, UInt8
-        }
+        const sample_value v = sample_of(df, w);
+        const bool neg = v.k == sample_value::kind::signed_int && (std::int32_t)v.bits < 0;
+        if (v.k == sample_value::kind::floating)
+            dp_float(s, v.f);
+        else
+            dp_integer(s, neg ? 0u - v.bits : v.bits, neg);
         dprint_str(" ");
     }
 }

@@ -168,16 +168,6 @@ inline const char *format_name(std::uint32_t df)
     }
 }
 
-// Emit a print-port format with up to 4 argument words.
-FORCE_INLINE void dprint_emitn(const char *fmt, std::uint32_t a0, std::uint32_t a1 = 0,
-                               std::uint32_t a2 = 0, std::uint32_t a3 = 0)
-{
-    dev_reg_write(TF_MMIO_DPRINT_ARG + 4, a1);
-    dev_reg_write(TF_MMIO_DPRINT_ARG + 8, a2);
-    dev_reg_write(TF_MMIO_DPRINT_ARG + 12, a3);
-    dprint_emit(fmt, a0);
-}
-
 // The sampled values and what printing them needs.
 struct tslice_samples {
     SliceRange range;
@@ -250,22 +240,41 @@ full:
     s.status = tslice_status::ok;
 }
 
+// A value of format df (not a block float) from its bits w, as a print
+// shows it: a float, or an integer (signed: its bits sign-extended).
+struct sample_value {
+    enum class kind : std::uint8_t { floating, signed_int, unsigned_int } k;
+    float f;
+    std::uint32_t bits;
+};
+inline sample_value sample_of(std::uint32_t df, std::uint32_t w)
+{
+    using K = sample_value::kind;
+    switch ((DataFormat)df) {
+    case DataFormat::Float32: return {K::floating, __builtin_bit_cast(float, w), 0};
+    case DataFormat::Float16_b: return {K::floating, tf_bf16_widen((std::uint16_t)w), 0};
+    case DataFormat::Float16: return {K::floating, tf_fp16_widen((std::uint16_t)w), 0};
+    case DataFormat::Fp8_e4m3: return {K::floating, tf_fp8_widen((std::uint8_t)w), 0};
+    case DataFormat::Int32: return {K::signed_int, 0, w};
+    case DataFormat::Int8: return {K::signed_int, 0, (std::uint32_t)(std::int32_t)(std::int8_t)w};
+    default: return {K::unsigned_int, 0, w}; // UInt32, UInt16, UInt8
+    }
+}
+
 // Print sample k (little-endian bytes at d).
 inline void tslice_value(DebugPrinter &p, std::uint32_t df, const std::uint8_t *d)
 {
+    if (const std::uint32_t mw = tslice_bfp_bits(df)) {
+        p << tf_bfp_decode(d[0], d[1], mw);
+        return;
+    }
     std::uint32_t w = 0;
     for (std::uint32_t b = tslice_sample_bytes(df); b--;) w = w << 8 | d[b];
-    switch ((DataFormat)df) {
-    case DataFormat::Float32: p << __builtin_bit_cast(float, w); break;
-    case DataFormat::Float16_b: p << tf_bf16_widen((std::uint16_t)w); break;
-    case DataFormat::Float16: p << tf_fp16_widen((std::uint16_t)w); break;
-    case DataFormat::Fp8_e4m3: p << tf_fp8_widen((std::uint8_t)w); break;
-    case DataFormat::Bfp8_b:
-    case DataFormat::Bfp4_b:
-    case DataFormat::Bfp2_b: p << tf_bfp_decode(d[0], d[1], tslice_bfp_bits(df)); break;
-    case DataFormat::Int32: p << (std::int32_t)w; break;
-    case DataFormat::Int8: p << (std::int32_t)(std::int8_t)w; break;
-    default: p << w; break; // UInt32, UInt16, UInt8
+    const sample_value v = sample_of(df, w);
+    switch (v.k) {
+    case sample_value::kind::floating: p << v.f; break;
+    case sample_value::kind::signed_int: p << (std::int32_t)v.bits; break;
+    case sample_value::kind::unsigned_int: p << v.bits; break;
     }
 }
 
@@ -296,14 +305,11 @@ __attribute__((noinline)) inline void tslice_print(const tslice_samples &s,
         dprint_emitn(format, s.cb, (std::uint32_t)(std::uintptr_t)format_name(s.format));
         break;
     case tslice_status::bad_ptr:
-        dev_reg_write(TF_MMIO_DPRINT_ARG + 16, TF_CB_CONFIG(s.cb).addr);
-        dprint_emitn(bad_ptr, s.cb, s.ptr, s.tile_idx, TF_CB_CONFIG(s.cb).size);
+        dprint_emitn(bad_ptr, s.cb, s.ptr, s.tile_idx, TF_CB_CONFIG(s.cb).size,
+                     TF_CB_CONFIG(s.cb).addr);
         break;
     case tslice_status::bad_range:
-        dev_reg_write(TF_MMIO_DPRINT_ARG + 16, r.w0);
-        dev_reg_write(TF_MMIO_DPRINT_ARG + 20, r.w1);
-        dev_reg_write(TF_MMIO_DPRINT_ARG + 24, r.ws);
-        dprint_emitn(bad_range, s.cb, r.h0, r.h1, r.hs);
+        dprint_emitn(bad_range, s.cb, r.h0, r.h1, r.hs, r.w0, r.w1, r.ws);
         break;
     }
     if (s.status != tslice_status::ok) {

@@ -76,13 +76,16 @@ demo: deps-libdw
 	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS) --target cnn_demo tt_foil_profile
 	$(DEMO_BUILD)/tools/tt_foil_profile -o generated/profiler -- $(DEMO_BUILD)/examples/cnn/cnn_demo --images 4
 
-# The whole suite in the demo's tree, both profilers built in: the tests
-# that check what they record with the device profiler on (device zones
-# read back inside wait_done, the firmware's markers) run only here.
+# The suite in the demo's tree, both profilers built in: the tests that
+# check what they record with the device profiler on (device zones read
+# back inside wait_done, the firmware's markers) run only here. The compute
+# API's numerics tests (ctest label kernel_numerics: tens of kernel builds
+# each, values the profilers do not change; tests/CMakeLists.txt) run in
+# `make test` only.
 test-demo: deps
 	$(CMAKE) -S . -B $(DEMO_BUILD) $(if $(wildcard $(DEMO_BUILD)/CMakeCache.txt),,$(DEMO_GEN)) $(DEMO_OPTS) -DTT_FOIL_WERROR=ON >/dev/null
 	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS)
-	cd $(DEMO_BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(DEMO_BUILD) && ctest --output-on-failure -j $(JOBS) -LE kernel_numerics
 
 # qemu-user gives bench_sim_mips its reference (qemu-riscv32 on the same
 # ELF); installed when we can, as chromium is for the tests.

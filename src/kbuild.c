@@ -951,11 +951,34 @@ static int kb_unroll0_fix(const char *path)
 static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const char *dir,
                          const char *out_prefix, kb_argv *deps, const char *cache, int pp);
 
+/* The sources this process has built through their rewritten text: the
+ * next build of one (a program building variants of a kernel, a test its
+ * modes) goes there directly instead of failing first; the rewrite builds
+ * any kernel as the plain compile would, so a source since edited loses
+ * nothing. */
+static pthread_mutex_t kb_pp_lock = PTHREAD_MUTEX_INITIALIZER;
+static char kb_pp_seen[16][256];
+static unsigned kb_pp_next;
+
+static int kb_pp_known(const char *source, int add)
+{
+    int hit = 0;
+    if (strlen(source) >= sizeof kb_pp_seen[0]) return 0;
+    pthread_mutex_lock(&kb_pp_lock);
+    for (size_t i = 0; i < 16 && !hit; i++) hit = !strcmp(kb_pp_seen[i], source);
+    if (add && !hit) snprintf(kb_pp_seen[kb_pp_next++ % 16], sizeof kb_pp_seen[0], "%s", source);
+    pthread_mutex_unlock(&kb_pp_lock);
+    return hit;
+}
+
 static int kb_build_into(const tf_kernel_build_opts *o, const char *name, const char *dir,
                          const char *out_prefix, kb_argv *deps, const char *cache)
 {
+    if (kb_is_cxx(o->source) && kb_pp_known(o->source, 0))
+        return kb_build_once(o, name, dir, out_prefix, deps, cache, 1);
     int rc = kb_build_once(o, name, dir, out_prefix, deps, cache, 0);
     if (rc && kb_is_cxx(o->source) && kb_unroll0(tf_last_error())) {
+        kb_pp_known(o->source, 1);
         if (deps) { /* (what the failed build read) */
             kb_free(deps);
             memset(deps, 0, sizeof *deps);
@@ -1183,6 +1206,11 @@ static void kb_clean(const char *dir, const char *prefix, int all)
             kb_fmt(p, sizeof p, "%s/%s.%d.o.d", dir, kb_risc_names[r], s);
             unlink(p);
         }
+        /* (kb_build_into's text with the includes inlined, and its rewrite) */
+        kb_fmt(p, sizeof p, "%s/%s.ii", dir, kb_risc_names[r]);
+        unlink(p);
+        kb_fmt(p, sizeof p, "%s/%s.ii.fix", dir, kb_risc_names[r]);
+        unlink(p);
         if (all && prefix) {
             kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
             unlink(p);

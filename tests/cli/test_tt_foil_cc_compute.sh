@@ -413,6 +413,16 @@ printf '%s\n' '#include "api/compute/compute_kernel_api.h"' '#ifdef TRISC_MATH' 
     '#endif' 'void kernel_main() { MATH((run(0))); }' >"$tmp/sfpi.cpp"
 run "$cc" --risc compute -o "$tmp/sfpi" "$tmp/sfpi.cpp"
 expect_rc 0 "SFPI"
+# tt-llk's `#pragma GCC unroll 0` (clang 14 refuses 0): built again through
+# the kernel's text with the pragma made `unroll 1`; the scratch folder in
+# TMPDIR is removed after, that text included
+sed 's/for (int d/\n#pragma GCC unroll 0\n  for (int d/' \
+    "$tmp/sfpi.cpp" >"$tmp/sfpi_u0.cpp"
+mkdir "$tmp/scratch"
+TMPDIR="$tmp/scratch" run "$cc" --risc compute -o "$tmp/sfpi_u0" "$tmp/sfpi_u0.cpp"
+expect_rc 0 "#pragma GCC unroll 0"
+checks=$((checks + 1))
+[ -z "$(ls -A "$tmp/scratch")" ] || fail "tt_foil_cc left $(ls -A "$tmp/scratch") in TMPDIR after an unroll-0 build"
 # the forms tt-metal's SFPI code writes build: integer and double
 # literals with floats, s2vFloat16b operands, sfpi_inline, integer shifts
 # by a vector, -vInt, setsgn of integers, DEST values in abs/lz and

@@ -280,6 +280,44 @@ static void build_steps(tf_device *dev, const char *cache, const char *wrapper)
     setenv("TT_FOIL_KERNEL_CC", wrapper, 1);
 }
 
+/* log lines (compiler runs) since line `from` that contain `what` */
+static int logged(int from, const char *what)
+{
+    FILE *f = fopen(logf, "r");
+    if (!f) return 0;
+    char line[16384];
+    int n = 0, at = 0;
+    while (fgets(line, sizeof line, f))
+        if (at++ >= from && strstr(line, what)) n++;
+    fclose(f);
+    return n;
+}
+
+/* A kernel with tt-llk's `#pragma GCC unroll 0` builds through its
+ * rewritten text; its next variant in this process goes there directly,
+ * without the failed compile first. */
+static void unroll0_once(tf_device *dev)
+{
+    char src[300], direct[320];
+    snprintf(src, sizeof src, "%s/unroll0.cpp", work);
+    snprintf(direct, sizeof direct, "-c %s ", src);
+    write_file(src, "void kernel_main() {\n"
+                    "    volatile uint32_t *p = (volatile uint32_t *)get_arg_val<uint32_t>(0);\n"
+                    "#pragma GCC unroll 0\n"
+                    "    for (uint32_t i = 0; i < get_compile_time_arg_val(0); i++) p[i] = i;\n"
+                    "}\n");
+    for (uint32_t v = 3; v <= 4; v++) {
+        int n0 = compiles();
+        tf_kernel *k = ttm_build(dev, src, TF_BRISC, &v, 1);
+        CHECK_TRUE(k != NULL);
+        if (!k) fprintf(stderr, "  unroll 0 (%u): %s\n", v, tf_last_error());
+        tf_kernel_free(k);
+        CHECK_EQ_U(logged(n0, "-frewrite-includes"), 1);
+        /* the plain compile that fails on the pragma: the first time only */
+        CHECK_EQ_U(logged(n0, direct), v == 3);
+    }
+}
+
 int main(void)
 {
     snprintf(work, sizeof work, "%s/kbuild.XXXXXX", TF_TEST_WORK);
@@ -416,6 +454,7 @@ int main(void)
         CHECK_TRUE(tf_kernel_build(dev, &c) == NULL);
         CHECK_CONTAINS(tf_last_error(), "are settings of compute kernels");
     }
+    unroll0_once(dev);
     fault_lines(dev);
     warnings(dev);
     build_steps(dev, cache, wrapper);

@@ -87,8 +87,11 @@ typedef struct sim_core_hart {
     /* register side effects */
     uint32_t clock_hi_latch;
     uint32_t dprint_args[8];
-    char line[512];
-    int line_len;
+    /* the debug print's line so far (core.c): line_len characters from
+     * line + SIM_DPRINT_HEAD, the prefix written in front when it is
+     * printed; line_cap bytes in all, grown as the line is */
+    char *line;
+    int line_len, line_cap;
     /* fault-detail registers (TF_MMIO_FAULT_*): TF_FAULT_DETAIL_* and aux */
     uint32_t fault_detail;
     uint64_t fault_aux;

@@ -12,6 +12,7 @@
 #include "tile_engine.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,13 +40,53 @@ static uint32_t l1_word(const sim_core *core, uint32_t addr)
 
 /* ---- debug print ---------------------------------------------------------- */
 
+/* A RISC's printed text goes out a line at a time, `[core (x,y) RISC] `
+ * in front: the line is kept (its prefix's room, SIM_DPRINT_HEAD bytes,
+ * ahead of it) until its newline, or until the RISC stores its status
+ * (done with the dispatch, or faulted: the text of a kernel that printed
+ * no newline is not lost), is reset, or the chip closes. A line grows to
+ * SIM_DPRINT_LINE_MAX characters; a longer one goes on on a second
+ * prefixed line (tt-metal's print server has no limit; 64 KiB of one line
+ * is past any use). */
+#define SIM_DPRINT_HEAD     32
+#define SIM_DPRINT_LINE_MAX 65536
+/* a format or a string argument read from L1: longer ones are cut, and
+ * the line says so */
+#define SIM_DPRINT_TEXT_MAX 4096
+
 static void dprint_flush(sim_core_hart *sh)
 {
-    char out[600];
-    int n = snprintf(out, sizeof out, "[core (%d,%d) %s] %.*s\n", sh->core->x, sh->core->y,
-                     cm_risc_name(sh->risc), sh->line_len, sh->line);
-    sim_chip_dprint(sh, out, n < (int)sizeof out ? n : (int)sizeof out - 1);
+    char head[SIM_DPRINT_HEAD + 2];
+    int h = snprintf(head, sizeof head, "[core (%d,%d) %s] ", sh->core->x, sh->core->y,
+                     cm_risc_name(sh->risc));
+    CM_ASSERT(h > 0 && h <= SIM_DPRINT_HEAD); /* (coordinates under 1000) */
+    if (h > SIM_DPRINT_HEAD) h = SIM_DPRINT_HEAD;
+    if (!sh->line) { /* an empty line: nothing was kept */
+        head[h] = '\n';
+        sim_chip_dprint(sh, head, h + 1);
+        return;
+    }
+    char *start = sh->line + SIM_DPRINT_HEAD - h;
+    memcpy(start, head, (size_t)h);
+    sh->line[SIM_DPRINT_HEAD + sh->line_len] = '\n'; /* (dprint_room kept its byte) */
+    sim_chip_dprint(sh, start, h + sh->line_len + 1);
     sh->line_len = 0;
+}
+
+/* Room for one more character and the newline after it: 0 at
+ * SIM_DPRINT_LINE_MAX or out of host memory. */
+static int dprint_room(sim_core_hart *sh)
+{
+    if (sh->line_len >= SIM_DPRINT_LINE_MAX) return 0;
+    if (SIM_DPRINT_HEAD + sh->line_len + 2 <= sh->line_cap) return 1;
+    int cap = sh->line_cap ? 2 * sh->line_cap : 256;
+    if (cap > SIM_DPRINT_HEAD + SIM_DPRINT_LINE_MAX + 1)
+        cap = SIM_DPRINT_HEAD + SIM_DPRINT_LINE_MAX + 1;
+    char *p = realloc(sh->line, (size_t)cap);
+    if (!p) return 0;
+    sh->line = p;
+    sh->line_cap = cap;
+    return 1;
 }
 
 static void dprint_putc(sim_core_hart *sh, char ch)
@@ -54,8 +95,23 @@ static void dprint_putc(sim_core_hart *sh, char ch)
         dprint_flush(sh);
         return;
     }
-    if (sh->line_len == (int)sizeof sh->line) dprint_flush(sh);
-    sh->line[sh->line_len++] = ch;
+    if (!dprint_room(sh)) {
+        if (sh->line_len) dprint_flush(sh); /* SIM_DPRINT_LINE_MAX: on a second line */
+        if (!dprint_room(sh)) {             /* out of host memory: the character alone */
+            char one[SIM_DPRINT_HEAD + 3];
+            int h = snprintf(one, sizeof one, "[core (%d,%d) %s] %c\n", sh->core->x, sh->core->y,
+                             cm_risc_name(sh->risc), ch);
+            sim_chip_dprint(sh, one, h);
+            return;
+        }
+    }
+    sh->line[SIM_DPRINT_HEAD + sh->line_len++] = ch;
+}
+
+/* The line a RISC left without its newline, printed (see above). */
+static void dprint_end(sim_core_hart *sh)
+{
+    if (sh->line_len) dprint_flush(sh);
 }
 
 static void dprint_puts(sim_core_hart *sh, const char *s)
@@ -142,9 +198,9 @@ static void shortest_float(float f, char *out, size_t cap)
 
 /* %r (the port's own): shortest_float padded by printf's flags and width
  * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive). */
-static void shortest_field(const char *spec, float f, char *out, size_t cap)
+static void shortest_field(sim_core_hart *sh, const char *spec, float f)
 {
-    int left = 0, zero = 0, width = 0;
+    int left = 0, zero = 0;
     char plus = 0, num[48];
     const char *p = spec + 1;
     for (; *p && strchr("-+ #0", *p); p++) {
@@ -152,22 +208,45 @@ static void shortest_field(const char *spec, float f, char *out, size_t cap)
         if (*p == '0') zero = 1;
         if (*p == '+' || (*p == ' ' && !plus)) plus = *p;
     }
-    width = atoi(p);
+    long width = strtol(p, NULL, 10);
     num[0] = 0;
     if (plus && !signbit(f)) num[0] = plus, num[1] = 0;
     shortest_float(f, num + strlen(num), sizeof num - 2);
-    int len = (int)strlen(num), pad = width > len ? width - len : 0;
-    if (left) {
-        snprintf(out, cap, "%s%*s", num, pad, "");
-    } else if (zero && isfinite(f)) {
-        /* the sign, then the zeros, then the digits */
-        size_t s = num[0] == '-' || num[0] == '+' || num[0] == ' ', n = 0;
-        for (size_t i = 0; i < s && n + 1 < cap; i++) out[n++] = num[i];
-        for (int i = 0; i < pad && n + 1 < cap; i++) out[n++] = '0';
-        snprintf(out + n, cap - n, "%s", num + s);
-    } else {
-        snprintf(out, cap, "%*s%s", pad, "", num);
+    long len = (long)strlen(num), pad = width > len ? width - len : 0;
+    if (pad > SIM_DPRINT_LINE_MAX) pad = SIM_DPRINT_LINE_MAX; /* (a line's most) */
+    /* right-aligned with zeros: the sign, then the zeros, then the digits */
+    size_t sign = !left && zero && isfinite(f) && (num[0] == '-' || num[0] == '+' || num[0] == ' ');
+    for (size_t i = 0; i < sign; i++) dprint_putc(sh, num[i]);
+    if (!left)
+        for (long i = 0; i < pad; i++) dprint_putc(sh, zero && isfinite(f) ? '0' : ' ');
+    dprint_puts(sh, num + sign);
+    if (left)
+        for (long i = 0; i < pad; i++) dprint_putc(sh, ' ');
+}
+
+/* One printf conversion into the line, however long its result. */
+static void dprint_f(sim_core_hart *sh, const char *spec, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, spec);
+    int n = vsnprintf(buf, sizeof buf, spec, ap);
+    va_end(ap);
+    if (n < (int)sizeof buf) {
+        dprint_puts(sh, buf);
+        return;
     }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        dprint_puts(sh, buf);
+        dprint_puts(sh, "<field cut: out of host memory>");
+        return;
+    }
+    va_start(ap, spec);
+    vsnprintf(big, (size_t)n + 1, spec, ap);
+    va_end(ap);
+    dprint_puts(sh, big);
+    free(big);
 }
 
 /* Format with the host's printf, one conversion at a time: %d %i %u %x %X
@@ -176,10 +255,9 @@ static void shortest_field(const char *spec, float f, char *out, size_t cap)
  * (shortest_field). */
 static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
 {
-    char fmt[512], out[1024];
+    char fmt[SIM_DPRINT_TEXT_MAX];
     if (fmt_addr >= TF_L1_SIZE) {
-        snprintf(out, sizeof out, "<bad format address 0x%08x>\n", fmt_addr);
-        dprint_puts(sh, out);
+        dprint_f(sh, "<bad format address 0x%08x>\n", fmt_addr);
         return;
     }
     const int fmt_cut = l1_string(sh->core, fmt_addr, fmt, sizeof fmt);
@@ -203,26 +281,23 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         spec[k] = 0;
         switch (conv) {
         case 'd':
-        case 'i': snprintf(out, sizeof out, spec, (int32_t)v); break;
+        case 'i': dprint_f(sh, spec, (int32_t)v); break;
         case 'u':
         case 'x':
         case 'X':
-        case 'c': snprintf(out, sizeof out, spec, v); break;
-        case 'p': snprintf(out, sizeof out, "0x%08x", v); break;
+        case 'c': dprint_f(sh, spec, v); break;
+        case 'p': dprint_f(sh, "0x%08x", v); break;
         case 's': {
-            char s[512];
+            char s[SIM_DPRINT_TEXT_MAX];
             const int cut = l1_string(sh->core, v, s, sizeof s);
-            snprintf(out, sizeof out, spec, s);
-            if (cut) {
-                dprint_puts(sh, out);
-                snprintf(out, sizeof out, "<string cut: longer than %zu bytes>", sizeof s - 1);
-            }
+            dprint_f(sh, spec, s);
+            if (cut) dprint_f(sh, "<string cut: longer than %zu bytes>", sizeof s - 1);
             break;
         }
-        case 'r': {
+        case 'r': { /* (its width: the field's, as printf's; DEVICE_PRINT's at most 255) */
             float f;
             memcpy(&f, &v, 4);
-            shortest_field(spec, f, out, sizeof out);
+            shortest_field(sh, spec, f);
             break;
         }
         case 'f':
@@ -235,18 +310,14 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         case 'A': {
             float f;
             memcpy(&f, &v, 4);
-            snprintf(out, sizeof out, spec, (double)f);
+            dprint_f(sh, spec, (double)f);
             break;
         }
-        case '%': snprintf(out, sizeof out, "%%"); break;
-        default: snprintf(out, sizeof out, "<%%%c?>", conv); break;
+        case '%': dprint_putc(sh, '%'); break;
+        default: dprint_f(sh, "<%%%c?>", conv); break;
         }
-        dprint_puts(sh, out);
     }
-    if (fmt_cut) {
-        snprintf(out, sizeof out, "<format cut: longer than %zu bytes>", sizeof fmt - 1);
-        dprint_puts(sh, out);
-    }
+    if (fmt_cut) dprint_f(sh, "<format cut: longer than %zu bytes>", sizeof fmt - 1);
 }
 
 /* ---- registers ----------------------------------------------------------- */
@@ -619,6 +690,9 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
                                                (size_t)sh->risc * sizeof(tf_risc_status) +
                                                offsetof(tf_risc_status, done_id));
     if (addr <= done && done < addr + n) sim_perf_done(sh); /* its window ends */
+    uint32_t status = done - (uint32_t)offsetof(tf_risc_status, done_id);
+    if (addr < status + sizeof(tf_risc_status) && status < addr + n)
+        dprint_end(sh); /* done or faulted: its unfinished line */
 #ifndef TT_FOIL_ASSERTS /* (which check the mask against the harts at every wake) */
     if (!core->wfi) {   /* no one asleep (most of the firmware's status stores) */
         sim_core_mailbox_written(core);
@@ -724,7 +798,7 @@ void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
     sh->perf.open = sh->perf.blocked = 0;
     memset(sh->tile_args, 0, sizeof sh->tile_args);
     if (sh->risc >= TF_RISC_TRISC0) sim_tile_reset(sh->core); /* its TRISCs start over */
-    sh->line_len = 0;
+    dprint_end(sh);                                           /* (of a kernel stopped mid-line) */
     sh->state = TF_HS_RUN;
     sh->core->wfi &= (uint8_t) ~(1u << sh->risc);
     sim_chip_set_active(sh->core->chip, sh, 1);
@@ -786,6 +860,13 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
 
 void sim_core_free(sim_core *core)
 {
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        sim_core_hart *sh = &core->harts[r];
+        if (sh->core) dprint_end(sh); /* (a core sim_core_init did not reach has none) */
+        free(sh->line);
+        sh->line = NULL;
+        sh->line_len = sh->line_cap = 0;
+    }
     sim_tile_free(core);
     sim_mem_free(core->l1);
     core->l1 = NULL;

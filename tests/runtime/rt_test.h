@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define MUST(expr)                                                                                 \
     do {                                                                                           \
@@ -29,6 +30,27 @@
         }                                                                                          \
         v_;                                                                                        \
     })
+
+/* What dispatching p printed on stderr (the simulator's debug prints),
+ * NUL-terminated, malloc'd; the dispatch's status in *rc. */
+static inline char *rt_dispatch_captured(tf_program *p, int *rc)
+{
+    fflush(stderr);
+    FILE *log = MUST_PTR(tmpfile());
+    int saved = dup(2);
+    dup2(fileno(log), 2);
+    *rc = tf_dispatch_execute(p);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    long n = ftell(log);
+    char *text = MUST_PTR(malloc(n > 0 ? (size_t)n + 1 : 1));
+    rewind(log);
+    size_t got = n > 0 ? fread(text, 1, (size_t)n, log) : 0;
+    text[got] = 0;
+    fclose(log);
+    return text;
+}
 
 /* A device on the chip `sim` describes, all cores booted. */
 static inline tf_device *rt_open_sim(tf_sim_config sim)

@@ -4,11 +4,86 @@
  * (this program prints what it captured on stdout). */
 #include "rt_test.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define GX 4
 #define GY 2
+
+/* dprint_lines.c in mode `mode` with count n on core c: what it printed */
+static char *lines_run(tf_device *dev, tf_kernel *k, tf_core c, uint32_t mode, uint32_t n, int *rc)
+{
+    tf_program *p = MUST_PTR(tf_program_create(dev, c));
+    uint32_t args[] = {mode, n};
+    MUST(tf_program_set_kernel(p, TF_BRISC, k));
+    MUST(tf_program_set_args(p, TF_BRISC, args, 2));
+    char *text = rt_dispatch_captured(p, rc);
+    tf_program_destroy(p);
+    return text;
+}
+
+/* got holds `len` characters of the line dprint_lines.c mode 1 prints,
+ * from its character `from` on (built here as the kernel builds it) */
+static int chunks_match(const char *got, size_t from, size_t len)
+{
+    for (size_t j = 0; j < len; j++) {
+        uint32_t i = (uint32_t)((from + j) / 100), k = (uint32_t)((from + j) % 100);
+        char want;
+        if (k < 4) {
+            char d[8];
+            snprintf(d, sizeof d, "%04u", i % 10000);
+            want = d[k];
+        } else {
+            want = (char)('a' + (i + k - 4) % 26);
+        }
+        if (got[j] != want) return 0;
+    }
+    return 1;
+}
+
+/* Lines the simulator keeps whole: text without its newline at the end of
+ * a kernel, or before its fault, is printed (it was lost); a line of 3000
+ * characters is one line (one of more than 511 went on on a second); one
+ * past 64 KiB goes on on a second prefixed line. What each printed goes to
+ * stdout too (test_sim_threads compares it across thread counts). */
+static void long_and_unfinished_lines(tf_device *dev)
+{
+    tf_kernel *k = rt_kernel(dev, "dprint_lines.brisc.elf");
+    int rc;
+    char *t = lines_run(dev, k, (tf_core){1, 0}, 0, 7, &rc);
+    CHECK_EQ_U(rc, 0);
+    CHECK_TRUE(!strcmp(t, "[core (1,0) BRISC] partial 7\n"));
+    printf("unfinished: %s", t);
+    free(t);
+
+    const char *head = "[core (0,1) BRISC] ";
+    size_t h = strlen(head);
+    t = lines_run(dev, k, (tf_core){0, 1}, 1, 30, &rc);
+    CHECK_EQ_U(rc, 0);
+    CHECK_EQ_U(strlen(t), h + 3000 + 1);
+    CHECK_TRUE(!strncmp(t, head, h) && chunks_match(t + h, 0, 3000) && t[h + 3000] == '\n');
+    printf("3000: %zu bytes, %.40s...\n", strlen(t), t);
+    free(t);
+
+    t = lines_run(dev, k, (tf_core){0, 1}, 1, 700, &rc); /* 70,000 characters */
+    CHECK_EQ_U(rc, 0);
+    CHECK_EQ_U(strlen(t), 2 * h + 70000 + 2);
+    const char *second = t + h + 65536 + 1;
+    CHECK_TRUE(!strncmp(t, head, h) && chunks_match(t + h, 0, 65536) && t[h + 65536] == '\n');
+    CHECK_TRUE(!strncmp(second, head, h) && chunks_match(second + h, 65536, 70000 - 65536) &&
+               second[h + 70000 - 65536] == '\n');
+    printf("70000: %zu bytes\n", strlen(t));
+    free(t);
+
+    t = lines_run(dev, k, (tf_core){2, 1}, 2, 0, &rc);
+    CHECK_TRUE(rc != 0);
+    CHECK_TRUE(!strncmp(t, "[core (2,1) BRISC] before the fault\n", 36));
+    printf("fault: %.36s", t);
+    free(t);
+    tf_kernel_free(k);
+}
 
 int main(void)
 {
@@ -62,6 +137,7 @@ int main(void)
     }
     tf_kernel_free(kb);
     tf_kernel_free(kn);
+    long_and_unfinished_lines(dev);
     MUST(tf_device_close(dev));
     return tf_check_report("test_dprint_cores");
 }

@@ -91,7 +91,7 @@ static void test_dprint(tf_device *dev)
     MUST(tf_program_set_kernel(p, TF_NCRISC, k));
     uint32_t v = 3054;
     MUST(tf_program_set_args(p, TF_NCRISC, &v, 1));
-    static char text[8192];
+    static char text[16384];
     ttm_run_captured(p, text, sizeof text);
     const char *want =
         "[core (0,0) NCRISC] v=3054 neg=-42 big=1311768467463790320\n"
@@ -129,13 +129,11 @@ static void test_dprint(tf_device *dev)
         "[core (0,0) NCRISC] [1 2 ][1 2 ][-128 -2 1 -1 ][<dp_typed_array_t: no values of format "
         "Bfp8_b>]\n";
     CHECK_CONTAINS(text, want);
-    /* the long string: its first 511 bytes, then the note (the line
-     * buffer of 512 fills after its first character) */
-    char cut[1200];
+    /* the long string: its first 4095 bytes, then the note, one line */
+    char cut[4300];
     size_t n = (size_t)snprintf(cut, sizeof cut, "[core (0,0) NCRISC] ");
-    for (int i = 0; i < 511; i++) cut[n++] = (char)('a' + i % 26);
-    snprintf(cut + n, sizeof cut - n,
-             "<\n[core (0,0) NCRISC] string cut: longer than 511 bytes>\n");
+    for (int i = 0; i < 4095; i++) cut[n++] = (char)('a' + i % 26);
+    snprintf(cut + n, sizeof cut - n, "<string cut: longer than 4095 bytes>\n");
     CHECK_CONTAINS(text, cut);
     CHECK_EQ_U(strlen(text), strlen(want) + strlen(cut));
     tf_program_destroy(p);

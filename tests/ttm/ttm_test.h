@@ -12,28 +12,14 @@
 /* Run p with stderr captured into out (NUL-terminated). */
 static inline void ttm_run_captured(tf_program *p, char *out, size_t cap)
 {
-    char path[] = "/tmp/tt_foil_ttm_XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        perror("mkstemp");
-        exit(1);
-    }
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fd, 2);
-    int rc = tf_dispatch_execute(p);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
+    int rc;
+    char *text = rt_dispatch_captured(p, &rc);
     if (rc) {
         fprintf(stderr, "dispatch failed: %s\n", tf_last_error());
         exit(1);
     }
-    lseek(fd, 0, SEEK_SET);
-    ssize_t n = read(fd, out, cap - 1);
-    out[n < 0 ? 0 : n] = 0;
-    close(fd);
-    unlink(path);
+    snprintf(out, cap, "%s", text);
+    free(text);
 }
 
 /* Kernel src for RISC r built now (tf_kernel_build) with compile-time args

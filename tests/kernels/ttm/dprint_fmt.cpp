@@ -77,7 +77,7 @@ void kernel_main()
                  dp_typed_array_t<1>((uint16_t)DataFormat::Int8, i8),
                  dp_typed_array_t<1>((uint16_t)DataFormat::Bfp8_b, i8));
     /* a string longer than the port reads: cut, and said so */
-    static char longs[600];
+    static char longs[4200];
     for (uint32_t i = 0; i < sizeof longs - 1; i++) longs[i] = (char)('a' + i % 26);
     DPRINT << longs << ENDL();
 }

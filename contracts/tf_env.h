@@ -41,6 +41,9 @@
     X(CACHE_DIR, "TT_FOIL_CACHE_DIR", "", NULL,                                                    \
       "where tf_kernel_build caches ELFs and the builtins' object (tt_foil_cc's too; default "    \
       "~/.cache/tt-foil/kernels)")                                                                 \
+    X(CACHE_MAX_SIZE, "TT_FOIL_CACHE_MAX_SIZE", "2G", NULL,                                   \
+      "the kernel cache's bound: past it, after a build, the entries used longest ago go (none " \
+      "used in the last hour); bytes, or a number with K, M or G; `0`: no bound")              \
     X(PERF_COUNTERS, "TT_FOIL_PERF_COUNTERS", "ON", NULL,                                     \
       "`OFF` (a switch: 0, OFF or off; 1, ON or on): with the trace on, the runtime reads no "  \
       "hardware counters after dispatches (no DEVICE_PERF records, no ops report); to "        \

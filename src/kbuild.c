@@ -795,7 +795,11 @@ static int kb_builtins_find(const char *cache, const char *src, char *base, size
     kb_fmt(deps_file, sizeof deps_file, "%s.deps", base);
     if (kb_deps_hash(deps_file, dh, NULL, 0)) return 0;
     kb_fmt(obj, nobj, "%s-%s/tf_builtins.o", base, dh);
-    return access(obj, R_OK) == 0;
+    if (access(obj, R_OK)) return 0;
+    char entry[4400];
+    kb_fmt(entry, sizeof entry, "%s-%s", base, dh);
+    rt_kb_touch(entry); /* used: the cache's bound keeps it */
+    return 1;
 }
 
 /* The lines of a deps file, appended to deps. */
@@ -1381,12 +1385,14 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
     kb_name(o, name, sizeof name);
     if (kb_cache_dir(cache, sizeof cache) || kb_key(o, name, key)) return NULL;
     kb_fmt(deps_file, sizeof deps_file, "%s/%s.deps", cache, key);
+again:;
     int hit = kb_deps_hash(deps_file, dh, NULL, 0) == 0;
     if (hit) {
         kb_fmt(entry, sizeof entry, "%s/%s-%s", cache, key, dh);
         hit = kb_have(entry, name, o);
     }
     TF_ZONE_TEXT(hit ? "hit" : "miss", hit ? 3 : 4);
+    if (hit) rt_kb_touch(entry); /* used: the cache's bound keeps it */
     if (!hit) {
         kb_fmt(tmpdir, sizeof tmpdir, "%s/tmp-%s-XXXXXX", cache, key);
         if (!mkdtemp(tmpdir))
@@ -1426,11 +1432,16 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
         kb_clean(tmpdir, prefix, 0);
         if (rename(tmpdir, entry)) kb_clean(tmpdir, prefix, 1); /* another process was first */
         if (rename(keep, deps_file)) unlink(keep);
+        rt_kb_prune_maybe(cache); /* (src/kbprune.c: at most every few minutes) */
     }
     char path[4500];
     if (o->risc == TF_COMPUTE)
         kb_fmt(path, sizeof path, "%s/%s.compute", entry, name);
     else
         kb_fmt(path, sizeof path, "%s/%s.%s.elf", entry, name, kb_risc_names[o->risc]);
-    return tf_kernel_load(dev, path);
+    tf_kernel *k = tf_kernel_load(dev, path);
+    /* a hit whose entry another process's bound removed before the load:
+     * a miss after all (it is gone whole: removed by rename) */
+    if (!k && hit && access(entry, F_OK) && errno == ENOENT) goto again;
+    return k;
 }

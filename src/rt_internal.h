@@ -345,6 +345,12 @@ int rt_jobs_width(void);
 
 /* kbuild.c: the kernel API's directories (NULL-terminated, absolute) */
 const char *const *rt_kbuild_api_dirs(void);
+/* The kernel cache's bound (src/kbprune.c): a hit marks its entry used;
+ * after a build that added one, the cache keeps to TT_FOIL_CACHE_MAX_SIZE
+ * (rt_kb_cache_max) by removing the entries used longest ago. */
+void rt_kb_touch(const char *entry);
+uint64_t rt_kb_cache_max(void);
+void rt_kb_prune_maybe(const char *cache);
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 /* The program's kernel image or RISC r's firmware holding pc, or NULL. */

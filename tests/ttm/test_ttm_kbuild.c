@@ -6,13 +6,16 @@
  * arg index out of range; a compute kernel's settings and their errors;
  * faults naming the kernel's own line through the API's inlined calls; a
  * user's warning flags (tt-metal's) in this -Werror build; the build's
- * steps side by side, the shared builtins and the build note's name. */
+ * steps side by side, the shared builtins and the build note's name; the
+ * cache's bound (TT_FOIL_CACHE_MAX_SIZE: the entries used longest ago go). */
 #include "common/cm_srcloc.h" /* a pc as "function (file:line)": a message's length limit */
 #include "tt_foil/kbuild.h"
 #include "ttm_test.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -318,6 +321,169 @@ static void unroll0_once(tf_device *dev)
     }
 }
 
+/* ---- the cache's bound (src/kbprune.c) ---- */
+
+/* A kernel named `name` (its own cache entry) built into the cache. */
+static void bound_build(tf_device *dev, const char *name)
+{
+    tf_kernel_build_opts o;
+    tf_kernel_build_opts_init(&o);
+    o.source = TF_TEST_TTM "/loopback_dram_copy.cpp";
+    o.risc = TF_BRISC;
+    o.name = name;
+    uint32_t page = 2048;
+    o.compile_args = &page;
+    o.num_compile_args = 1;
+    tf_kernel *k = tf_kernel_build(dev, &o);
+    CHECK_TRUE(k != NULL);
+    if (!k) fprintf(stderr, "  %s: %s\n", name, tf_last_error());
+    tf_kernel_free(k);
+}
+
+/* The cache's entry holding kernel `name` (its directory), or "" */
+static void bound_entry(const char *cache, const char *name, char *out, size_t cap)
+{
+    out[0] = 0;
+    DIR *d = opendir(cache);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char p[700];
+        snprintf(p, sizeof p, "%s/%s/%s.brisc.elf", cache, e->d_name, name);
+        if (!access(p, F_OK)) snprintf(out, cap, "%s/%s", cache, e->d_name);
+    }
+    if (d) closedir(d);
+}
+
+/* Every file and directory in the cache (not the stamp) `age` seconds old. */
+static void bound_age(const char *cache, long age)
+{
+    struct timespec t[2];
+    clock_gettime(CLOCK_REALTIME, &t[0]);
+    t[0].tv_sec -= age;
+    t[1] = t[0];
+    DIR *d = opendir(cache);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (e->d_name[0] != '.') utimensat(dirfd(d), e->d_name, t, 0);
+    if (d) closedir(d);
+}
+
+static int bound_count(const char *cache, const char *suffix)
+{
+    int n = 0;
+    DIR *d = opendir(cache);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        size_t a = strlen(e->d_name), b = strlen(suffix);
+        n += a > b && !strcmp(e->d_name + a - b, suffix) && strncmp(e->d_name, "builtins", 8);
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+/* TT_FOIL_CACHE_MAX_SIZE: past it, the entries used longest ago go after a
+ * build (none used within the hour), at most every 10 minutes, with their
+ * deps files; a hit marks its entry used; a killed build's folder goes
+ * after a day; a bad size is the default, with a warning. */
+static void cache_bound(tf_device *dev)
+{
+    char cache[300], old[300], a[800], b[800], c[800], d[800], stamp[320];
+    snprintf(cache, sizeof cache, "%s/bound", work);
+    snprintf(stamp, sizeof stamp, "%s/.last-prune", cache);
+    char cc[300] = "";
+    snprintf(old, sizeof old, "%s", getenv("TT_FOIL_CACHE_DIR"));
+    if (getenv("TT_FOIL_KERNEL_CC")) snprintf(cc, sizeof cc, "%s", getenv("TT_FOIL_KERNEL_CC"));
+    setenv("TT_FOIL_CACHE_DIR", cache, 1);
+    unsetenv("TT_FOIL_KERNEL_CC"); /* (the builtins are cached only with the build's compiler) */
+    bound_build(dev, "ka");
+    bound_build(dev, "kb");
+    bound_build(dev, "kc");
+    CHECK_EQ_U(bound_count(cache, ".deps"), 3);
+    /* under the default bound nothing goes */
+    bound_age(cache, 3 * 3600);
+    unlink(stamp);
+    bound_build(dev, "kd");
+    CHECK_EQ_U(bound_count(cache, ".deps"), 4);
+    CHECK_TRUE(!access(stamp, F_OK)); /* it scanned */
+    /* a killed build's folder: a day old goes, a fresh one stays */
+    char t1[400], t2[400];
+    snprintf(t1, sizeof t1, "%s/tmp-killed", cache);
+    snprintf(t2, sizeof t2, "%s/tmp-running", cache);
+    mkdir(t1, 0755);
+    mkdir(t2, 0755);
+    bound_age(cache, 3 * 3600);
+    struct timespec day[2];
+    clock_gettime(CLOCK_REALTIME, &day[0]);
+    day[0].tv_sec -= 2 * 86400;
+    day[1] = day[0];
+    utimensat(AT_FDCWD, t1, day, 0);
+    utimensat(AT_FDCWD, t2, NULL, 0);
+    /* ka used again (a hit): now the most recent; the bound at one byte */
+    bound_build(dev, "ka");
+    setenv("TT_FOIL_CACHE_MAX_SIZE", "1", 1);
+    unlink(stamp);
+    bound_build(dev, "ke"); /* a new entry: the scan */
+    bound_entry(cache, "ka", a, sizeof a);
+    bound_entry(cache, "kb", b, sizeof b);
+    bound_entry(cache, "kc", c, sizeof c);
+    bound_entry(cache, "kd", d, sizeof d);
+    CHECK_TRUE(a[0] != 0);               /* used within the hour */
+    CHECK_TRUE(!b[0] && !c[0] && !d[0]); /* used longest ago, past the bound */
+    bound_entry(cache, "ke", b, sizeof b);
+    CHECK_TRUE(b[0] != 0);
+    CHECK_EQ_U(bound_count(cache, ".deps"), 2); /* kb, kc, kd's went with them */
+    CHECK_TRUE(access(t1, F_OK) != 0);
+    CHECK_TRUE(access(t2, F_OK) == 0);
+    rmdir(t2);
+    /* the builtins' entry was used by every build: it stays */
+    int builtins = 0;
+    DIR *dir = opendir(cache);
+    struct dirent *e;
+    while (dir && (e = readdir(dir))) builtins += !strncmp(e->d_name, "builtins-", 9);
+    if (dir) closedir(dir);
+    CHECK_EQ_U(builtins, 2); /* its folder and its deps file */
+    /* within 10 minutes of a scan there is none */
+    bound_age(cache, 3 * 3600);
+    utimensat(AT_FDCWD, stamp, NULL, 0);
+    bound_build(dev, "kf");
+    bound_entry(cache, "ka", a, sizeof a);
+    CHECK_TRUE(a[0] != 0);
+    /* a removed entry is built again */
+    unlink(stamp);
+    bound_build(dev, "kg");
+    bound_entry(cache, "ka", a, sizeof a);
+    CHECK_TRUE(a[0] == 0);
+    bound_build(dev, "ka");
+    bound_entry(cache, "ka", a, sizeof a);
+    CHECK_TRUE(a[0] != 0);
+    /* a bad size: the default (nothing goes), said on stderr */
+    setenv("TT_FOIL_CACHE_MAX_SIZE", "lots", 1);
+    bound_age(cache, 3 * 3600);
+    unlink(stamp);
+    fflush(stderr);
+    char errf[320];
+    snprintf(errf, sizeof errf, "%s/bound.err", work);
+    int fd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644), saved = dup(2);
+    dup2(fd, 2);
+    bound_build(dev, "kh");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(fd);
+    char msg[1024] = "";
+    FILE *f = fopen(errf, "r");
+    size_t got = f ? fread(msg, 1, sizeof msg - 1, f) : 0;
+    msg[got] = 0;
+    if (f) fclose(f);
+    CHECK_CONTAINS(msg, "TT_FOIL_CACHE_MAX_SIZE=lots is not a size (bytes, or a number with K, M "
+                        "or G; 0: no limit): the kernel cache keeps to the default, 2G");
+    bound_entry(cache, "ka", a, sizeof a);
+    CHECK_TRUE(a[0] != 0);
+    unsetenv("TT_FOIL_CACHE_MAX_SIZE");
+    setenv("TT_FOIL_CACHE_DIR", old, 1);
+    if (cc[0]) setenv("TT_FOIL_KERNEL_CC", cc, 1);
+}
+
 int main(void)
 {
     snprintf(work, sizeof work, "%s/kbuild.XXXXXX", TF_TEST_WORK);
@@ -455,6 +621,7 @@ int main(void)
         CHECK_CONTAINS(tf_last_error(), "are settings of compute kernels");
     }
     unroll0_once(dev);
+    cache_bound(dev);
     fault_lines(dev);
     warnings(dev);
     build_steps(dev, cache, wrapper);

@@ -90,7 +90,7 @@ static uint32_t progress_now(sim_chip *c)
 void sim_chip_dprint(sim_core_hart *sh, const char *line, int len)
 {
     sim_chip *c = sh->core->chip;
-    if (c->nworkers == 1) {
+    if (c->nworkers == 1 || c->closing) {
         fwrite(line, 1, (size_t)len, stderr);
         return;
     }
@@ -434,6 +434,22 @@ static int next_worker(sim_chip *c, const int *pos, int which)
     return best;
 }
 
+/* The debug print's lines the workers queued, in hart order. */
+static void print_lines(sim_chip *c)
+{
+    int pos[TF_SIM_MAX_THREADS];
+    memset(pos, 0, sizeof pos);
+    for (int k; (k = next_worker(c, pos, 1)) >= 0;) {
+        sim_worker *w = &c->workers[k];
+        int h = w->lines[pos[k]].hart;
+        while (pos[k] < w->nlines && w->lines[pos[k]].hart == h) {
+            fputs(w->lines[pos[k]].text, stderr);
+            free(w->lines[pos[k]++].text);
+        }
+    }
+    for (int k = 0; k < c->nworkers; k++) c->workers[k].nlines = 0;
+}
+
 static void round_end(sim_chip *c)
 {
     int issued = 0, lines = 0, pos[TF_SIM_MAX_THREADS];
@@ -468,18 +484,7 @@ static void round_end(sim_chip *c)
     if (c->nworkers > 1)
         sim_par_learn(&c->par, least, all, c->seq - c->round_seq0,
                       c->round_judged ? host_ns() - c->round_h0 : 0, c->round_judged);
-    if (lines) {
-        memset(pos, 0, sizeof pos);
-        for (int k; (k = next_worker(c, pos, 1)) >= 0;) {
-            sim_worker *w = &c->workers[k];
-            int h = w->lines[pos[k]].hart;
-            while (pos[k] < w->nlines && w->lines[pos[k]].hart == h) {
-                fputs(w->lines[pos[k]].text, stderr);
-                free(w->lines[pos[k]++].text);
-            }
-        }
-        for (int k = 0; k < c->nworkers; k++) c->workers[k].nlines = 0;
-    }
+    if (lines) print_lines(c);
 }
 
 static int chip_round(sim_chip *c)
@@ -1117,6 +1122,10 @@ static int op_wait(tf_transport *t, uint64_t timeout_ns)
 
 static void chip_free(sim_chip *c)
 {
+    /* what is still queued, then the lines the cores print as they go
+     * (sim_core_free: text a RISC left without its newline), at once */
+    if (c->workers && c->nworkers > 1) print_lines(c);
+    c->closing = 1;
     if (c->cores)
         for (int i = 0; i < c->ncores; i++) {
             free(c->cores[i].staged);

@@ -247,6 +247,7 @@ typedef struct sim_chip {
     uint64_t host_seen; /* the host clock's last reading by pace() (chip.c) */
     int idle;
     int stalled;          /* only waits on L1 words remain: one more check, then idle */
+    int closing;          /* chip_free: debug print lines go out at once, not queued */
     int stuck;            /* went idle so: only the host can end the waits (op_stalled) */
     int nstaged;          /* cores holding staged mailbox writes */
     uint64_t start_epoch; /* start() calls so far */

@@ -47,7 +47,9 @@ static uint32_t l1_word(const sim_core *core, uint32_t addr)
  * no newline is not lost), is reset, or the chip closes. A line grows to
  * SIM_DPRINT_LINE_MAX characters; a longer one goes on on a second
  * prefixed line (tt-metal's print server has no limit; 64 KiB of one line
- * is past any use). */
+ * is past any use), and so does one printf field (dprint_f: a width of
+ * 10^9 must not take the host's memory). A hart keeps its buffer, grown
+ * to its longest line, until the chip closes: at most 64 KiB a RISC. */
 #define SIM_DPRINT_HEAD     32
 #define SIM_DPRINT_LINE_MAX 65536
 /* a format or a string argument read from L1: longer ones are cut, and
@@ -198,6 +200,12 @@ static void shortest_float(float f, char *out, size_t cap)
 
 /* %r (the port's own): shortest_float padded by printf's flags and width
  * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive). */
+/* n copies of c, or the characters of s, within *budget */
+static void put_run(sim_core_hart *sh, char c, const char *s, long n, long *budget)
+{
+    for (long i = 0; i<n && * budget> 0; i++, --*budget) dprint_putc(sh, s ? s[i] : c);
+}
+
 static void shortest_field(sim_core_hart *sh, const char *spec, float f)
 {
     int left = 0, zero = 0;
@@ -213,18 +221,24 @@ static void shortest_field(sim_core_hart *sh, const char *spec, float f)
     if (plus && !signbit(f)) num[0] = plus, num[1] = 0;
     shortest_float(f, num + strlen(num), sizeof num - 2);
     long len = (long)strlen(num), pad = width > len ? width - len : 0;
-    if (pad > SIM_DPRINT_LINE_MAX) pad = SIM_DPRINT_LINE_MAX; /* (a line's most) */
+    /* a field is at most a line, as dprint_f's: its first characters, then
+     * the cut said */
+    long budget = SIM_DPRINT_LINE_MAX;
     /* right-aligned with zeros: the sign, then the zeros, then the digits */
-    size_t sign = !left && zero && isfinite(f) && (num[0] == '-' || num[0] == '+' || num[0] == ' ');
-    for (size_t i = 0; i < sign; i++) dprint_putc(sh, num[i]);
-    if (!left)
-        for (long i = 0; i < pad; i++) dprint_putc(sh, zero && isfinite(f) ? '0' : ' ');
-    dprint_puts(sh, num + sign);
-    if (left)
-        for (long i = 0; i < pad; i++) dprint_putc(sh, ' ');
+    long sign = !left && zero && isfinite(f) && (num[0] == '-' || num[0] == '+' || num[0] == ' ');
+    put_run(sh, 0, num, sign, &budget);
+    if (!left) put_run(sh, zero && isfinite(f) ? '0' : ' ', NULL, pad, &budget);
+    put_run(sh, 0, num + sign, len - sign, &budget);
+    if (left) put_run(sh, ' ', NULL, pad, &budget);
+    if (len + pad > SIM_DPRINT_LINE_MAX) {
+        char why[64];
+        snprintf(why, sizeof why, "<field cut: %ld bytes>", len + pad);
+        dprint_puts(sh, why);
+    }
 }
 
-/* One printf conversion into the line, however long its result. */
+/* One printf conversion into the line: at most SIM_DPRINT_LINE_MAX
+ * characters of it, then the cut said. */
 static void dprint_f(sim_core_hart *sh, const char *spec, ...)
 {
     char buf[256];
@@ -232,21 +246,32 @@ static void dprint_f(sim_core_hart *sh, const char *spec, ...)
     va_start(ap, spec);
     int n = vsnprintf(buf, sizeof buf, spec, ap);
     va_end(ap);
+    if (n < 0) { /* (a width or precision past INT_MAX) */
+        char why[64];
+        snprintf(why, sizeof why, "<field not printed: %.40s>", spec);
+        dprint_puts(sh, why);
+        return;
+    }
     if (n < (int)sizeof buf) {
         dprint_puts(sh, buf);
         return;
     }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        dprint_puts(sh, buf);
-        dprint_puts(sh, "<field cut: out of host memory>");
-        return;
+    /* a field is at most a line (SIM_DPRINT_LINE_MAX): a kernel's width of
+     * 10^9 must not take a gigabyte of the host, per hart */
+    size_t keep = n > SIM_DPRINT_LINE_MAX ? SIM_DPRINT_LINE_MAX : (size_t)n;
+    char *big = malloc(keep + 1);
+    if (big) {
+        va_start(ap, spec);
+        vsnprintf(big, keep + 1, spec, ap);
+        va_end(ap);
     }
-    va_start(ap, spec);
-    vsnprintf(big, (size_t)n + 1, spec, ap);
-    va_end(ap);
-    dprint_puts(sh, big);
+    dprint_puts(sh, big ? big : buf);
     free(big);
+    if (!big || (size_t)n > keep) {
+        char why[80];
+        snprintf(why, sizeof why, "<field cut: %d bytes%s>", n, big ? "" : ", out of host memory");
+        dprint_puts(sh, why);
+    }
 }
 
 /* Format with the host's printf, one conversion at a time: %d %i %u %x %X

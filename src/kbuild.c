@@ -958,8 +958,9 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
 /* The sources this process has built through their rewritten text: the
  * next build of one (a program building variants of a kernel, a test its
  * modes) goes there directly instead of failing first; the rewrite builds
- * any kernel as the plain compile would, so a source since edited loses
- * nothing. */
+ * any kernel's code, messages and lines as the plain compile would (only
+ * the debug information's compile unit names the rewritten text), so a
+ * source since edited loses nothing. */
 static pthread_mutex_t kb_pp_lock = PTHREAD_MUTEX_INITIALIZER;
 static char kb_pp_seen[16][256];
 static unsigned kb_pp_next;

@@ -5,7 +5,9 @@
  *   mode 1: one line of `count` chunks of 100 characters (chunk i is its
  *           number in 4 digits and 96 letters), then its newline
  *   mode 2: "before the fault" with no newline, then ebreak (printed when
- *           the firmware reports the fault) */
+ *           the firmware reports the fault)
+ *   mode 3: fields wider than a line (`%100000d`, `%100000r`) and one
+ *           printf cannot print (`%2147483648d`) */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -23,6 +25,12 @@ void kernel_main(void)
             DPRINT("%04u%s", i % 10000, chunk);
         }
         DPRINT("\n");
+        return;
+    }
+    if (mode == 3) {
+        DPRINT("[%100000d]\n", 7);
+        DPRINT("[%-100000r]\n", 1.5f);
+        DPRINT("[%2147483648d]\n", 7);
         return;
     }
     DPRINT("before the fault");

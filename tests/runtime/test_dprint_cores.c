@@ -77,6 +77,24 @@ static void long_and_unfinished_lines(tf_device *dev)
     printf("70000: %zu bytes\n", strlen(t));
     free(t);
 
+    /* a field is at most a line: its first 65,536 characters (a line's
+     * most: one goes on on the next), then the cut said; a field printf
+     * cannot print is said */
+    t = lines_run(dev, k, (tf_core){0, 1}, 3, 0, &rc);
+    CHECK_EQ_U(rc, 0);
+    size_t cap = 4 * h + 2 * 65600 + 200, n = 0;
+    char *want = MUST_PTR(malloc(cap));
+    n += (size_t)snprintf(want + n, cap - n, "%s[%65535s\n", head, "");
+    n += (size_t)snprintf(want + n, cap - n, "%s <field cut: 100000 bytes>]\n", head);
+    n += (size_t)snprintf(want + n, cap - n, "%s[1.5%65532s\n", head, "");
+    n += (size_t)snprintf(want + n, cap - n, "%s <field cut: 100000 bytes>]\n", head);
+    n += (size_t)snprintf(want + n, cap - n, "%s[<field not printed: %%2147483648d>]\n", head);
+    CHECK_EQ_U(strlen(t), n);
+    CHECK_TRUE(!strcmp(t, want));
+    printf("wide: %zu bytes\n", strlen(t));
+    free(want);
+    free(t);
+
     t = lines_run(dev, k, (tf_core){2, 1}, 2, 0, &rc);
     CHECK_TRUE(rc != 0);
     CHECK_TRUE(!strncmp(t, "[core (2,1) BRISC] before the fault\n", 36));

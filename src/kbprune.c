@@ -16,8 +16,16 @@
  *    day (a build that was killed);
  *  - an entry goes by rename to a tmp- name first, so a lookup sees it
  *    whole or not at all (tf_kernel_build treats an entry gone between its
- *    lookup and its load as a miss); its <key>.deps goes when no entry of
- *    that key is left.
+ *    lookup and its load as a miss), its time read again just before (a
+ *    process may have used it since the scan); its <key>.deps goes when
+ *    no entry of that key is left;
+ *  - only the names the cache makes are counted or removed (the folder
+ *    may be set to one that holds other files: they are never touched);
+ *  - one process scans at a time (a lock on the stamp), and a scan removes
+ *    at most RT_KB_PRUNE_MOST entries (a cache of 56,000 left from before
+ *    shrinks over several scans instead of stopping one build for a
+ *    minute: a scan costs about 0.1 s per 1,000 entries here, a removal
+ *    about 2 ms).
  * Nothing here fails a build: what cannot be removed stays. */
 #include "rt_internal.h"
 #include "tf_env.h"
@@ -25,9 +33,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,6 +47,7 @@
 #define RT_KB_TMP_MAX_AGE   86400
 #define RT_KB_DEFAULT_MAX   (2ull << 30)
 #define RT_KB_STAMP         ".last-prune"
+#define RT_KB_PRUNE_MOST    2000
 
 void rt_kb_touch(const char *entry)
 {
@@ -47,23 +58,75 @@ void rt_kb_touch(const char *entry)
  * bound. Anything else is the default, with a warning. */
 uint64_t rt_kb_cache_max(void)
 {
+    static _Atomic int warned;
     const char *v = getenv(tf_env_name(TF_ENV_CACHE_MAX_SIZE));
     if (!v || !*v) return RT_KB_DEFAULT_MAX;
-    char *end;
+    char *end = (char *)v;
     errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
+    unsigned long long n = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : 0;
     int shift = *end == 'K' || *end == 'k'   ? 10
                 : *end == 'M' || *end == 'm' ? 20
                 : *end == 'G' || *end == 'g' ? 30
                                              : 0;
     if (shift) end++;
-    if (end == v || *end || errno || v[0] == '-' || (shift && n > (~0ull >> shift))) {
-        cm_warn("%s=%s is not a size (bytes, or a number with K, M or G; 0: no limit): the "
-                "kernel cache keeps to the default, 2G",
-                tf_env_name(TF_ENV_CACHE_MAX_SIZE), v);
+    if (end == v || *end || errno || (shift && n > (~0ull >> shift))) {
+        if (!atomic_exchange(&warned, 1)) /* (once a process, as the other variables) */
+            cm_warn("%s='%s' is not a size (a number of bytes, or one with K, M or G; 0: no "
+                    "limit): the kernel cache keeps to the default, 2G",
+                    tf_env_name(TF_ENV_CACHE_MAX_SIZE), v);
         return RT_KB_DEFAULT_MAX;
     }
     return (uint64_t)n << shift;
+}
+
+/* The names the cache makes (src/kbuild.c): hex keys, "builtins-" keys,
+ * and the scratch names of builds and removals. */
+static int hex_run(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return 0;
+    return 1;
+}
+
+/* <32 hex>[-<32 hex>] or builtins-<32 hex>[-<32 hex>], then `rest`: its
+ * length, 0 if it is not one */
+static int is_key(const char *s, int with_deps, const char *rest)
+{
+    const char *k = strncmp(s, "builtins-", 9) ? s : s + 9;
+    if (!hex_run(k, 32)) return 0;
+    k += 32;
+    if (with_deps && (*k++ != '-' || !hex_run(k, 32))) return 0;
+    if (with_deps) k += 32;
+    return !strcmp(k, rest);
+}
+
+static int is_entry(const char *s)
+{
+    return is_key(s, 1, "");
+}
+
+static int is_deps(const char *s)
+{
+    return is_key(s, 0, ".deps");
+}
+
+/* tmp-<key>-XXXXXX (a kernel's build), tmp-builtins-XXXXXX, tmp-prune-... */
+static int is_scratch(const char *s)
+{
+    if (strncmp(s, "tmp-", 4)) return 0;
+    s += 4;
+    if (!strncmp(s, "prune-", 6) || !strncmp(s, "builtins-", 9)) return 1;
+    return hex_run(s, 32) && s[32] == '-' && strlen(s + 33) == 6;
+}
+
+/* <key>.deps.tmp<pid> (a deps file not yet published) */
+static int is_deps_tmp(const char *s)
+{
+    const char *t = strstr(s, ".deps.tmp");
+    if (!t) return 0;
+    char key[128];
+    snprintf(key, sizeof key, "%.*s.deps", (int)(t - s), s);
+    return (size_t)(t - s) < sizeof key - 8 && is_deps(key);
 }
 
 typedef struct {
@@ -104,18 +167,23 @@ static uint64_t dir_bytes(int cfd, const char *name)
     return n;
 }
 
-/* Remove directory `name` of the cache (its files, then it): renamed to a
- * tmp- name first unless it is one. 0 when it is gone. */
-static int remove_entry(int cfd, const char *name, unsigned serial)
+/* Remove entry or scratch folder `name` (its files, then it): an entry is
+ * renamed to a tmp-prune- name first, and only if it was not used since
+ * the scan read its time (`used`; 0: a scratch folder, removed as it is).
+ * 0 when it is gone. */
+static int remove_entry(int cfd, const char *name, int64_t used)
 {
+    static _Atomic unsigned serial; /* (threads of one process: names apart) */
     char tmp[96];
     const char *at = name;
-    if (strncmp(name, "tmp-", 4)) {
-        snprintf(tmp, sizeof tmp, "tmp-prune-%d-%u", (int)getpid(), serial);
+    if (used) {
+        struct stat st;
+        if (fstatat(cfd, name, &st, AT_SYMLINK_NOFOLLOW) || (int64_t)st.st_mtime != used) return -1;
+        snprintf(tmp, sizeof tmp, "tmp-prune-%d-%u", (int)getpid(), atomic_fetch_add(&serial, 1));
         if (renameat(cfd, name, cfd, tmp)) return -1;
         at = tmp;
     }
-    int fd = openat(cfd, at, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int fd = openat(cfd, at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     DIR *d = fd < 0 ? NULL : fdopendir(fd);
     if (!d) {
         if (fd >= 0) close(fd);
@@ -135,6 +203,14 @@ static size_t key_len(const char *name)
     return dash ? (size_t)(dash - name) : strlen(name);
 }
 
+/* A deps file: its size, its time and its key's name (NULL when it is
+ * not one the prune may remove). */
+typedef struct {
+    char *key;
+    uint64_t bytes;
+    int64_t time;
+} kb_deps;
+
 void rt_kb_prune_maybe(const char *cache)
 {
     uint64_t max = rt_kb_cache_max();
@@ -148,59 +224,97 @@ void rt_kb_prune_maybe(const char *cache)
         close(cfd);
         return;
     }
-    /* the stamp first: another process building now skips its scan */
+    /* the stamp first, locked while this scan runs: another process
+     * building now skips its scan */
     int sfd = openat(cfd, RT_KB_STAMP, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (sfd >= 0) {
-        (void)futimens(sfd, NULL);
-        close(sfd);
-    }
-    DIR *d = fdopendir(dup(cfd));
-    if (!d) {
+    if (sfd < 0 || flock(sfd, LOCK_EX | LOCK_NB)) {
+        if (sfd >= 0) close(sfd);
         close(cfd);
         return;
     }
+    (void)futimens(sfd, NULL);
+    int dfd = dup(cfd);
+    DIR *d = dfd < 0 ? NULL : fdopendir(dfd);
+    if (!d) {
+        if (dfd >= 0) close(dfd);
+        goto out;
+    }
     kb_entry *ents = NULL;
-    size_t n = 0, cap = 0;
+    kb_deps *deps = NULL;
+    size_t n = 0, cap = 0, nd = 0, capd = 0;
     uint64_t total = 0;
+    int oom = 0;
     struct dirent *e;
-    unsigned serial = 0;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.' || fstatat(cfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW)) continue;
-        if (!S_ISDIR(st.st_mode)) { /* <key>.deps and the like */
+    while (!oom && (e = readdir(d))) {
+        const char *name = e->d_name;
+        if (fstatat(cfd, name, &st, AT_SYMLINK_NOFOLLOW)) continue;
+        int dir = S_ISDIR(st.st_mode), reg = S_ISREG(st.st_mode);
+        if (dir && is_scratch(name)) { /* a build under way, or one killed */
+            if (now - st.st_mtime > RT_KB_TMP_MAX_AGE) remove_entry(cfd, name, 0);
+            continue;
+        }
+        if (reg && is_deps_tmp(name)) { /* a deps file a killed build left */
+            if (now - st.st_mtime > RT_KB_TMP_MAX_AGE) (void)unlinkat(cfd, name, 0);
+            continue;
+        }
+        if (reg && is_deps(name)) {
+            if (nd == capd) {
+                size_t c = capd ? 2 * capd : 256;
+                kb_deps *g = realloc(deps, c * sizeof *g);
+                if (!g) {
+                    oom = 1;
+                    break;
+                }
+                deps = g;
+                capd = c;
+            }
+            char *key = strndup(name, strlen(name) - 5);
+            if (!key) {
+                oom = 1;
+                break;
+            }
+            deps[nd++] = (kb_deps){key, (uint64_t)st.st_blocks * 512, (int64_t)st.st_mtime};
             total += (uint64_t)st.st_blocks * 512;
             continue;
         }
-        if (!strncmp(e->d_name, "tmp-", 4)) { /* a build under way, or one killed */
-            if (now - st.st_mtime > RT_KB_TMP_MAX_AGE) remove_entry(cfd, e->d_name, serial++);
-            continue;
-        }
+        if (!dir || !is_entry(name)) continue; /* not the cache's: never touched */
         if (n == cap) {
             size_t c = cap ? 2 * cap : 256;
             kb_entry *g = realloc(ents, c * sizeof *g);
-            if (!g) break;
+            if (!g) {
+                oom = 1;
+                break;
+            }
             ents = g;
             cap = c;
         }
-        char *name = strdup(e->d_name);
-        if (!name) break;
-        uint64_t bytes = dir_bytes(cfd, name);
-        ents[n++] = (kb_entry){name, bytes, (int64_t)st.st_mtime};
+        char *copy = strdup(name);
+        if (!copy) {
+            oom = 1;
+            break;
+        }
+        uint64_t bytes = dir_bytes(cfd, copy);
+        ents[n++] = (kb_entry){copy, bytes, (int64_t)st.st_mtime};
         total += bytes;
     }
     closedir(d);
-    if (total > max) {
+    /* (out of host memory: the listing is not whole, so nothing goes) */
+    if (!oom && total > max) {
         qsort(ents, n, sizeof *ents, by_use);
         uint64_t target = max / 4 * 3;
-        for (size_t i = 0; i < n && total > target; i++) {
+        size_t removed = 0;
+        for (size_t i = 0; i < n && total > target && removed < RT_KB_PRUNE_MOST; i++) {
             if (now - ents[i].used < RT_KB_PRUNE_MIN_AGE)
                 break; /* (in use lately, and all after) */
-            if (remove_entry(cfd, ents[i].name, serial++) == 0) {
+            if (remove_entry(cfd, ents[i].name, ents[i].used) == 0) {
                 total -= ents[i].bytes < total ? ents[i].bytes : total;
                 free(ents[i].name);
                 ents[i].name = NULL;
+                removed++;
             }
         }
-        /* the deps files whose key has no entry left */
+        /* the deps files whose key has no entry left (not one written
+         * lately: a build's whose entry this scan did not see) */
         char **keys = malloc((n ? n : 1) * sizeof *keys);
         size_t nk = 0;
         for (size_t i = 0; keys && i < n; i++)
@@ -209,28 +323,23 @@ void rt_kb_prune_maybe(const char *cache)
                 keys[nk++] = ents[i].name;
             }
         if (keys) qsort(keys, nk, sizeof *keys, by_name);
-        d = keys ? fdopendir(dup(cfd)) : NULL;
-        if (d) rewinddir(d); /* (a dup shares the first listing's offset) */
-        while (d && (e = readdir(d))) {
-            size_t len = strlen(e->d_name);
-            if (fstatat(cfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode)) continue;
-            if (strstr(e->d_name, ".deps.tmp")) { /* (a build killed before it published) */
-                if (now - st.st_mtime > RT_KB_TMP_MAX_AGE) (void)unlinkat(cfd, e->d_name, 0);
+        for (size_t i = 0; keys && i < nd; i++) {
+            const char *k = deps[i].key;
+            if (now - deps[i].time < RT_KB_PRUNE_MIN_AGE ||
+                bsearch(&k, keys, nk, sizeof *keys, by_name))
                 continue;
-            }
-            /* (one written lately may be a build's whose entry this scan missed) */
-            if (len < 6 || strcmp(e->d_name + len - 5, ".deps") ||
-                now - st.st_mtime < RT_KB_PRUNE_MIN_AGE)
-                continue;
-            char key[256];
-            snprintf(key, sizeof key, "%.*s", (int)(len - 5), e->d_name);
-            const char *k = key;
-            if (!bsearch(&k, keys, nk, sizeof *keys, by_name)) (void)unlinkat(cfd, e->d_name, 0);
+            char file[160];
+            snprintf(file, sizeof file, "%s.deps", k);
+            if (!unlinkat(cfd, file, 0)) total -= deps[i].bytes < total ? deps[i].bytes : total;
         }
-        if (d) closedir(d);
         free(keys);
     }
     for (size_t i = 0; i < n; i++) free(ents[i].name);
+    for (size_t i = 0; i < nd; i++) free(deps[i].key);
     free(ents);
+    free(deps);
+out:
+    flock(sfd, LOCK_UN);
+    close(sfd);
     close(cfd);
 }

@@ -1386,6 +1386,7 @@ tf_kernel *tf_kernel_build(tf_device *dev, const tf_kernel_build_opts *o)
     kb_name(o, name, sizeof name);
     if (kb_cache_dir(cache, sizeof cache) || kb_key(o, name, key)) return NULL;
     kb_fmt(deps_file, sizeof deps_file, "%s/%s.deps", cache, key);
+    int tries = 0;
 again:;
     int hit = kb_deps_hash(deps_file, dh, NULL, 0) == 0;
     if (hit) {
@@ -1431,7 +1432,10 @@ again:;
         kb_fmt(keep, sizeof keep, "%s.deps.tmp%d", deps_file, (int)getpid());
         if (rename(tmpdeps, keep)) unlink(tmpdeps);
         kb_clean(tmpdir, prefix, 0);
-        if (rename(tmpdir, entry)) kb_clean(tmpdir, prefix, 1); /* another process was first */
+        if (rename(tmpdir, entry)) { /* another process was first, or an earlier build */
+            kb_clean(tmpdir, prefix, 1);
+            rt_kb_touch(entry); /* (used now: the bound keeps it) */
+        }
         if (rename(keep, deps_file)) unlink(keep);
         rt_kb_prune_maybe(cache); /* (src/kbprune.c: at most every few minutes) */
     }
@@ -1441,8 +1445,9 @@ again:;
     else
         kb_fmt(path, sizeof path, "%s/%s.%s.elf", entry, name, kb_risc_names[o->risc]);
     tf_kernel *k = tf_kernel_load(dev, path);
-    /* a hit whose entry another process's bound removed before the load:
-     * a miss after all (it is gone whole: removed by rename) */
-    if (!k && hit && access(entry, F_OK) && errno == ENOENT) goto again;
+    /* an entry another process's bound removed before the load (after its
+     * lookup, or after this build found it published already): a miss
+     * after all (it went whole: by rename). A few times at most. */
+    if (!k && access(entry, F_OK) && errno == ENOENT && ++tries < 3) goto again;
     return k;
 }

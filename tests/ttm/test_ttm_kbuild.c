@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <time.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -405,13 +406,25 @@ static void cache_bound(tf_device *dev)
     bound_build(dev, "kd");
     CHECK_EQ_U(bound_count(cache, ".deps"), 4);
     CHECK_TRUE(!access(stamp, F_OK)); /* it scanned */
-    /* a killed build's folder: a day old goes, a fresh one stays */
-    char t1[400], t2[400];
-    snprintf(t1, sizeof t1, "%s/tmp-killed", cache);
-    snprintf(t2, sizeof t2, "%s/tmp-running", cache);
+    /* a killed build's folder: a day old goes, a fresh one stays; what
+     * the cache did not make is never touched, however old */
+    char t1[400], t2[400], own[3][400];
+    snprintf(t1, sizeof t1, "%s/tmp-0123456789abcdef0123456789abcdef-Ab3xYz", cache);
+    snprintf(t2, sizeof t2, "%s/tmp-0123456789abcdef0123456789abcdef-Qr7tUv", cache);
+    snprintf(own[0], sizeof own[0], "%s/tmp-userstuff", cache);
+    snprintf(own[1], sizeof own[1], "%s/photos", cache);
+    snprintf(own[2], sizeof own[2], "%s/todo.deps", cache);
     mkdir(t1, 0755);
     mkdir(t2, 0755);
+    mkdir(own[0], 0755);
+    mkdir(own[1], 0755);
+    write_file(own[2], "mine\n");
+    struct timespec old2[2];
+    clock_gettime(CLOCK_REALTIME, &old2[0]);
+    old2[0].tv_sec -= 3 * 86400;
+    old2[1] = old2[0];
     bound_age(cache, 3 * 3600);
+    for (int i = 0; i < 3; i++) utimensat(AT_FDCWD, own[i], old2, 0);
     struct timespec day[2];
     clock_gettime(CLOCK_REALTIME, &day[0]);
     day[0].tv_sec -= 2 * 86400;
@@ -431,10 +444,25 @@ static void cache_bound(tf_device *dev)
     CHECK_TRUE(!b[0] && !c[0] && !d[0]); /* used longest ago, past the bound */
     bound_entry(cache, "ke", b, sizeof b);
     CHECK_TRUE(b[0] != 0);
-    CHECK_EQ_U(bound_count(cache, ".deps"), 2); /* kb, kc, kd's went with them */
+    /* kb, kc, kd's went with them (todo.deps is not the cache's) */
+    CHECK_EQ_U(bound_count(cache, ".deps"), 3);
     CHECK_TRUE(access(t1, F_OK) != 0);
     CHECK_TRUE(access(t2, F_OK) == 0);
     rmdir(t2);
+    for (int i = 0; i < 3; i++) CHECK_TRUE(access(own[i], F_OK) == 0);
+    rmdir(own[0]);
+    rmdir(own[1]);
+    unlink(own[2]);
+    /* another process scanning (the stamp locked): this one does not */
+    bound_age(cache, 3 * 3600);
+    int lk = open(stamp, O_WRONLY);
+    CHECK_TRUE(lk >= 0 && flock(lk, LOCK_EX) == 0);
+    struct timespec old3[2] = {old2[0], old2[0]};
+    futimens(lk, old3);
+    bound_build(dev, "kl");
+    bound_entry(cache, "ke", b, sizeof b);
+    CHECK_TRUE(b[0] != 0);
+    if (lk >= 0) close(lk);
     /* the builtins' entry was used by every build: it stays */
     int builtins = 0;
     DIR *dir = opendir(cache);
@@ -475,10 +503,28 @@ static void cache_bound(tf_device *dev)
     size_t got = f ? fread(msg, 1, sizeof msg - 1, f) : 0;
     msg[got] = 0;
     if (f) fclose(f);
-    CHECK_CONTAINS(msg, "TT_FOIL_CACHE_MAX_SIZE=lots is not a size (bytes, or a number with K, M "
-                        "or G; 0: no limit): the kernel cache keeps to the default, 2G");
+    CHECK_CONTAINS(msg, "TT_FOIL_CACHE_MAX_SIZE='lots' is not a size (a number of bytes, or one "
+                        "with K, M or G; 0: no limit): the kernel cache keeps to the default, 2G");
     bound_entry(cache, "ka", a, sizeof a);
     CHECK_TRUE(a[0] != 0);
+    /* at most 2000 entries a scan (a cache of tens of thousands left from
+     * before shrinks over several builds, none stopped for a minute) */
+    for (int i = 0; i < 2100; i++) {
+        char fake[480];
+        snprintf(fake, sizeof fake, "%s/%032x-%032x", cache, 0xfee0000u + (unsigned)i, 7u);
+        mkdir(fake, 0755);
+    }
+    bound_age(cache, 3 * 3600);
+    unlink(stamp);
+    setenv("TT_FOIL_CACHE_MAX_SIZE", "1", 1);
+    bound_build(dev, "km");
+    int fakes = 0;
+    DIR *fd2 = opendir(cache);
+    struct dirent *e2;
+    while (fd2 && (e2 = readdir(fd2)))
+        fakes += !strncmp(e2->d_name, "0000000000000000000000000fee", 28);
+    if (fd2) closedir(fd2);
+    CHECK_EQ_U(fakes, 100); /* 2000 went: the oldest (all of one age: by name, the fakes first) */
     unsetenv("TT_FOIL_CACHE_MAX_SIZE");
     setenv("TT_FOIL_CACHE_DIR", old, 1);
     if (cc[0]) setenv("TT_FOIL_KERNEL_CC", cc, 1);

@@ -1170,16 +1170,19 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
                                 o->source, kb_cc(0), b->elf[r]);
                 break;
             }
-            if (rename(b->tmp[r], b->elf[r])) {
-                rc = cm_err_set("%s: cannot rename %s to %s: %s", o->source, b->tmp[r], b->elf[r],
-                                strerror(errno));
-                break;
-            }
             done = r;
         }
     }
-    /* what a failure left: the later links' temporary ELFs */
-    for (int r = done + 1; r <= last; r++)
+    /* the ELFs into place once every RISC's link succeeded: a build that
+     * fails replaces none of them (a compute kernel's TRISC1 link failing
+     * left a new trisc0 ELF beside the old trisc1 and trisc2: a set that
+     * loads as one kernel) */
+    for (int r = first; !rc && r <= done; r++)
+        if (rename(b->tmp[r], b->elf[r]))
+            rc = cm_err_set("%s: cannot rename %s to %s: %s", o->source, b->tmp[r], b->elf[r],
+                            strerror(errno));
+    /* what a failure left: the temporary ELFs */
+    for (int r = first; r <= last; r++)
         if (b->tmp[r][0]) unlink(b->tmp[r]);
     if (btmp[0]) kb_builtins_publish(btmp, bjob >= 0 && rt_job_ok(&b->jobs[bjob]) ? bbase : NULL);
     if (!rc && deps && bhave) { /* the shared object's files are this kernel's too */

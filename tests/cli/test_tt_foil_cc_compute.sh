@@ -423,6 +423,21 @@ TMPDIR="$tmp/scratch" run "$cc" --risc compute -o "$tmp/sfpi_u0" "$tmp/sfpi_u0.c
 expect_rc 0 "#pragma GCC unroll 0"
 checks=$((checks + 1))
 [ -z "$(ls -A "$tmp/scratch")" ] || fail "tt_foil_cc left $(ls -A "$tmp/scratch") in TMPDIR after an unroll-0 build"
+# a build that fails at one TRISC's link replaces none of the set's ELFs
+# (each went into place as its link succeeded: a new trisc0 beside the old
+# trisc1 and trisc2 would load as one kernel)
+printf '%s\n' '#include "api/compute/compute_kernel_api.h"' 'void nowhere();' \
+    'void kernel_main() { MATH((nowhere())); }' >"$tmp/mathlink.cpp"
+run "$cc" --risc compute -o "$tmp/set" "$tmp/sfpi.cpp"
+expect_rc 0 "a compute kernel's set"
+before=$(cat "$tmp"/set.trisc*.elf | cksum)
+run "$cc" --risc compute -o "$tmp/set" "$tmp/mathlink.cpp"
+expect_rc 1 "TRISC1's link fails"
+expect_err "nowhere" "TRISC1's link fails, naming the symbol"
+checks=$((checks + 1))
+[ "$(cat "$tmp"/set.trisc*.elf | cksum)" = "$before" ] || fail "a failed build replaced some of the set's ELFs"
+checks=$((checks + 1))
+[ -z "$(ls "$tmp" | grep '\.tmp[0-9]')" ] || fail "a failed build left $(ls "$tmp" | grep '\.tmp[0-9]')"
 # the forms tt-metal's SFPI code writes build: integer and double
 # literals with floats, s2vFloat16b operands, sfpi_inline, integer shifts
 # by a vector, -vInt, setsgn of integers, DEST values in abs/lz and

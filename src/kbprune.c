@@ -27,6 +27,7 @@
  *    minute: a scan costs about 0.1 s per 1,000 entries here, a removal
  *    about 2 ms).
  * Nothing here fails a build: what cannot be removed stays. */
+#include "common/cm_grow.h"
 #include "rt_internal.h"
 #include "tf_env.h"
 
@@ -258,18 +259,9 @@ void rt_kb_prune_maybe(const char *cache)
             continue;
         }
         if (reg && is_deps(name)) {
-            if (nd == capd) {
-                size_t c = capd ? 2 * capd : 256;
-                kb_deps *g = realloc(deps, c * sizeof *g);
-                if (!g) {
-                    oom = 1;
-                    break;
-                }
-                deps = g;
-                capd = c;
-            }
-            char *key = strndup(name, strlen(name) - 5);
-            if (!key) {
+            char *key = NULL;
+            if (cm_grow((void **)&deps, &capd, nd + 1, sizeof *deps) ||
+                !(key = strndup(name, strlen(name) - 5))) {
                 oom = 1;
                 break;
             }
@@ -278,18 +270,8 @@ void rt_kb_prune_maybe(const char *cache)
             continue;
         }
         if (!dir || !is_entry(name)) continue; /* not the cache's: never touched */
-        if (n == cap) {
-            size_t c = cap ? 2 * cap : 256;
-            kb_entry *g = realloc(ents, c * sizeof *g);
-            if (!g) {
-                oom = 1;
-                break;
-            }
-            ents = g;
-            cap = c;
-        }
-        char *copy = strdup(name);
-        if (!copy) {
+        char *copy = NULL;
+        if (cm_grow((void **)&ents, &cap, n + 1, sizeof *ents) || !(copy = strdup(name))) {
             oom = 1;
             break;
         }

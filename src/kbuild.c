@@ -30,6 +30,7 @@
 #include "tt_foil/kbuild.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -958,9 +959,9 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
 /* The sources this process has built through their rewritten text: the
  * next build of one (a program building variants of a kernel, a test its
  * modes) goes there directly instead of failing first; the rewrite builds
- * any kernel's code, messages and lines as the plain compile would (only
- * the debug information's compile unit names the rewritten text), so a
- * source since edited loses nothing. */
+ * any kernel's code, messages and lines as the plain compile would (and
+ * its ELF, but for the line table's MD5 checksums), so a source since
+ * edited loses nothing. */
 static pthread_mutex_t kb_pp_lock = PTHREAD_MUTEX_INITIALIZER;
 static char kb_pp_seen[16][256];
 static unsigned kb_pp_next;
@@ -1047,8 +1048,19 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
                 kb_compile_cmd(a, o, name, r, role, o->source, pp ? NULL : inl);
             }
             if (pp && s == 0) { /* (kb_build_into) */
+                /* the text under the source's own file name (the ELF's FILE
+                 * symbol) in a folder of the RISC's, and the compile unit
+                 * named by the source (-main-file-name): the ELF is the one
+                 * the plain compile of the same code would make */
                 char ii[4300];
-                kb_fmt(ii, sizeof ii, "%s/%s.ii", dir, kb_risc_names[r]);
+                const char *base = strrchr(o->source, '/');
+                kb_fmt(ii, sizeof ii, "%s/%s.pp", dir, kb_risc_names[r]);
+                if (mkdir(ii, 0700) && errno != EEXIST) {
+                    pre_rc = cm_err_set("%s: %s", ii, strerror(errno));
+                    break;
+                }
+                kb_fmt(ii, sizeof ii, "%s/%s.pp/%s", dir, kb_risc_names[r],
+                       base ? base + 1 : o->source);
                 kb_argv e = {0};
                 kb_compile_cmd(&e, o, name, r, role, o->source, inl);
                 kb_push(&e, "-E");
@@ -1067,6 +1079,10 @@ static int kb_build_once(const tf_kernel_build_opts *o, const char *name, const 
                     pre_rc = -1;
                     break;
                 }
+                kb_push(a, "-Xclang");
+                kb_push(a, "-main-file-name");
+                kb_push(a, "-Xclang");
+                kb_push(a, o->source);
                 kb_push(a, "-x");
                 kb_push(a, "c++");
                 kb_push(a, "-c");
@@ -1215,10 +1231,16 @@ static void kb_clean(const char *dir, const char *prefix, int all)
             unlink(p);
         }
         /* (kb_build_into's text with the includes inlined, and its rewrite) */
-        kb_fmt(p, sizeof p, "%s/%s.ii", dir, kb_risc_names[r]);
-        unlink(p);
-        kb_fmt(p, sizeof p, "%s/%s.ii.fix", dir, kb_risc_names[r]);
-        unlink(p);
+        kb_fmt(p, sizeof p, "%s/%s.pp", dir, kb_risc_names[r]);
+        DIR *d = opendir(p);
+        for (struct dirent *e; d && (e = readdir(d));) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            char f[4800];
+            kb_fmt(f, sizeof f, "%s/%s", p, e->d_name);
+            unlink(f);
+        }
+        if (d) closedir(d);
+        rmdir(p);
         if (all && prefix) {
             kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
             unlink(p);

@@ -423,6 +423,16 @@ TMPDIR="$tmp/scratch" run "$cc" --risc compute -o "$tmp/sfpi_u0" "$tmp/sfpi_u0.c
 expect_rc 0 "#pragma GCC unroll 0"
 checks=$((checks + 1))
 [ -z "$(ls -A "$tmp/scratch")" ] || fail "tt_foil_cc left $(ls -A "$tmp/scratch") in TMPDIR after an unroll-0 build"
+# its ELF names the kernel's source, as a plain compile's does: the compile
+# unit and the FILE symbol (not the scratch text's name)
+if command -v llvm-readelf >/dev/null && command -v llvm-dwarfdump >/dev/null; then
+    checks=$((checks + 1))
+    llvm-readelf -s "$tmp/sfpi_u0.trisc1.elf" | grep -q 'FILE .* sfpi_u0\.cpp$' ||
+        fail "the unroll-0 build's FILE symbol: $(llvm-readelf -s "$tmp/sfpi_u0.trisc1.elf" | grep -m1 FILE)"
+    checks=$((checks + 1))
+    llvm-dwarfdump --debug-info "$tmp/sfpi_u0.trisc1.elf" | grep -m1 DW_AT_name | grep -qF "$tmp/sfpi_u0.cpp" ||
+        fail "the unroll-0 build's compile unit: $(llvm-dwarfdump --debug-info "$tmp/sfpi_u0.trisc1.elf" | grep -m1 DW_AT_name)"
+fi
 # a build that fails at one TRISC's link replaces none of the set's ELFs
 # (each went into place as its link succeeded: a new trisc0 beside the old
 # trisc1 and trisc2 would load as one kernel)

@@ -26,12 +26,18 @@ if [ $rc -eq 0 ] || ! grep -q "invalid value '0'; must be positive" "$log"; then
     exit $rc
 fi
 rm -f "$log"
-"$@" -E -frewrite-includes -MD -MF "$dep" -MQ "$obj" "$src" -o "$obj.ii" || exit 1
+# (the text under the source's file name, its compile unit named by the
+# source: the object is the plain compile's but for the line table's MD5
+# checksums, as src/kbuild.c's)
+pp=$obj.pp
+ii=$pp/$(basename "$src")
+mkdir -p "$pp" || exit 1
+"$@" -E -frewrite-includes -MD -MF "$dep" -MQ "$obj" "$src" -o "$ii" || exit 1
 b="[ 	]" # (a blank: a space or a tab)
 cr=$(printf '\r')
 sed "s/^\($b*#$b*pragma$b$b*GCC$b$b*unroll$b$b*\)0\([ 	$cr]*\)\$/\11\2/" \
-    "$obj.ii" >"$obj.ii.fix" && mv "$obj.ii.fix" "$obj.ii" || exit 1
-"$@" -c -x c++ "$obj.ii" -o "$obj"
+    "$ii" >"$ii.fix" && mv "$ii.fix" "$ii" || exit 1
+"$@" -Xclang -main-file-name -Xclang "$src" -c -x c++ "$ii" -o "$obj"
 rc=$?
-rm -f "$obj.ii"
+rm -rf "$pp"
 exit $rc

@@ -111,12 +111,28 @@ static int is_deps(const char *s)
     return is_key(s, 0, ".deps");
 }
 
-/* tmp-<key>-XXXXXX (a kernel's build), tmp-builtins-XXXXXX, tmp-prune-... */
+static int digits(const char *s)
+{
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
+/* tmp-<key>-XXXXXX (a kernel's build), tmp-builtins-XXXXXX (mkdtemp's six
+ * characters), tmp-prune-<pid>-<n> */
 static int is_scratch(const char *s)
 {
     if (strncmp(s, "tmp-", 4)) return 0;
     s += 4;
-    if (!strncmp(s, "prune-", 6) || !strncmp(s, "builtins-", 9)) return 1;
+    if (!strncmp(s, "prune-", 6)) {
+        const char *dash = strchr(s + 6, '-');
+        char pid[16];
+        if (!dash || (size_t)(dash - s - 6) >= sizeof pid) return 0;
+        snprintf(pid, sizeof pid, "%.*s", (int)(dash - s - 6), s + 6);
+        return digits(pid) && digits(dash + 1);
+    }
+    if (!strncmp(s, "builtins-", 9)) return strlen(s + 9) == 6;
     return hex_run(s, 32) && s[32] == '-' && strlen(s + 33) == 6;
 }
 
@@ -124,7 +140,7 @@ static int is_scratch(const char *s)
 static int is_deps_tmp(const char *s)
 {
     const char *t = strstr(s, ".deps.tmp");
-    if (!t) return 0;
+    if (!t || !digits(t + 9)) return 0;
     char key[128];
     snprintf(key, sizeof key, "%.*s.deps", (int)(t - s), s);
     return (size_t)(t - s) < sizeof key - 8 && is_deps(key);
@@ -168,6 +184,26 @@ static uint64_t dir_bytes(int cfd, const char *name)
     return n;
 }
 
+/* 1 if folder `name` holds regular files only, as every entry the cache
+ * makes (one that holds anything else is not the cache's) */
+static int only_files(int cfd, const char *name)
+{
+    int fd = openat(cfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return 0;
+    }
+    int ok = 1;
+    struct dirent *e;
+    struct stat st;
+    while (ok && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            ok = !fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) && S_ISREG(st.st_mode);
+    closedir(d);
+    return ok;
+}
+
 /* Remove entry or scratch folder `name` (its files, then it): an entry is
  * renamed to a tmp-prune- name first, and only if it was not used since
  * the scan read its time (`used`; 0: a scratch folder, removed as it is).
@@ -179,7 +215,9 @@ static int remove_entry(int cfd, const char *name, int64_t used)
     const char *at = name;
     if (used) {
         struct stat st;
-        if (fstatat(cfd, name, &st, AT_SYMLINK_NOFOLLOW) || (int64_t)st.st_mtime != used) return -1;
+        if (fstatat(cfd, name, &st, AT_SYMLINK_NOFOLLOW) || (int64_t)st.st_mtime != used ||
+            !only_files(cfd, name))
+            return -1;
         snprintf(tmp, sizeof tmp, "tmp-prune-%d-%u", (int)getpid(), atomic_fetch_add(&serial, 1));
         if (renameat(cfd, name, cfd, tmp)) return -1;
         at = tmp;
@@ -227,9 +265,18 @@ void rt_kb_prune_maybe(const char *cache)
     }
     /* the stamp first, locked while this scan runs: another process
      * building now skips its scan */
-    int sfd = openat(cfd, RT_KB_STAMP, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (sfd < 0 || flock(sfd, LOCK_EX | LOCK_NB)) {
-        if (sfd >= 0) close(sfd);
+    int sfd = openat(cfd, RT_KB_STAMP, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (sfd < 0) {
+        static _Atomic int warned;
+        if (!atomic_exchange(&warned, 1))
+            cm_warn("kernel cache %s: cannot open its %s (%s): its bound (%s) is not kept; "
+                    "remove what is there by that name",
+                    cache, RT_KB_STAMP, strerror(errno), tf_env_name(TF_ENV_CACHE_MAX_SIZE));
+        close(cfd);
+        return;
+    }
+    if (flock(sfd, LOCK_EX | LOCK_NB)) { /* another process is scanning */
+        close(sfd);
         close(cfd);
         return;
     }
@@ -312,6 +359,11 @@ void rt_kb_prune_maybe(const char *cache)
                 continue;
             char file[160];
             snprintf(file, sizeof file, "%s.deps", k);
+            /* (still the one listed: one another process published since
+             * has its own, new time) */
+            if (fstatat(cfd, file, &st, AT_SYMLINK_NOFOLLOW) ||
+                (int64_t)st.st_mtime != deps[i].time)
+                continue;
             if (!unlinkat(cfd, file, 0)) total -= deps[i].bytes < total ? deps[i].bytes : total;
         }
         free(keys);

@@ -799,8 +799,8 @@ static int kb_builtins_find(const char *cache, const char *src, char *base, size
     if (access(obj, R_OK)) return 0;
     char entry[4400];
     kb_fmt(entry, sizeof entry, "%s-%s", base, dh);
-    rt_kb_touch(entry); /* used: the cache's bound keeps it */
-    return 1;
+    rt_kb_touch(entry);            /* used: the cache's bound keeps it */
+    return access(obj, R_OK) == 0; /* (still there once marked: a removal reads its time again) */
 }
 
 /* The lines of a deps file, appended to deps. */
@@ -838,12 +838,14 @@ static void kb_builtins_publish(const char *tmp, const char *base)
         kb_fmt(entry, sizeof entry, "%s-%s", base, dh);
         kb_fmt(keep, sizeof keep, "%s.deps.tmp%d", base, (int)getpid());
         if (rename(list, keep)) unlink(list);
-        if (!rename(tmp, entry)) {
-            kb_fmt(list, sizeof list, "%s.deps", base);
-            if (rename(keep, list)) unlink(keep);
-            return;
-        }
-        unlink(keep); /* another process was first */
+        int first = !rename(tmp, entry);
+        /* the deps file either way: another process was first, or the
+         * entry stayed when its deps file went (the cache's bound) */
+        kb_fmt(list, sizeof list, "%s.deps", base);
+        if (rename(keep, list)) unlink(keep);
+        if (first) return;
+        rt_kb_touch(entry); /* (used now: the bound keeps it) */
+        kb_fmt(list, sizeof list, "%s/deps", tmp);
     }
     unlink(list);
     unlink(obj);
@@ -1454,7 +1456,7 @@ again:;
         kb_fmt(entry, sizeof entry, "%s/%s-%s", cache, key, dh);
         /* scratch files out, ELFs stay; then publish */
         char keep[4500];
-        kb_fmt(keep, sizeof keep, "%s.deps.tmp%d", deps_file, (int)getpid());
+        kb_fmt(keep, sizeof keep, "%s.tmp%d", deps_file, (int)getpid()); /* <key>.deps.tmp<pid> */
         if (rename(tmpdeps, keep)) unlink(tmpdeps);
         kb_clean(tmpdir, prefix, 0);
         if (rename(tmpdir, entry)) { /* another process was first, or an earlier build */

@@ -453,6 +453,42 @@ static void cache_bound(tf_device *dev)
     rmdir(own[0]);
     rmdir(own[1]);
     unlink(own[2]);
+    /* a killed build's unpublished deps file goes after a day (the name
+     * tf_kernel_build writes); a folder shaped like an entry but holding a
+     * folder is not the cache's and stays whole */
+    char dtmp[400], shaped[420], inner[440];
+    snprintf(dtmp, sizeof dtmp, "%s/%032x.deps.tmp4242", cache, 0xabcu);
+    snprintf(shaped, sizeof shaped, "%s/%032x-%032x", cache, 0xdefu, 0xdefu);
+    snprintf(inner, sizeof inner, "%s/sub", shaped);
+    write_file(dtmp, "x\n");
+    mkdir(shaped, 0755);
+    mkdir(inner, 0755);
+    utimensat(AT_FDCWD, dtmp, old2, 0);
+    utimensat(AT_FDCWD, inner, old2, 0);
+    utimensat(AT_FDCWD, shaped, old2, 0);
+    unlink(stamp);
+    bound_build(dev, "kj");
+    CHECK_TRUE(access(dtmp, F_OK) != 0);
+    CHECK_TRUE(access(inner, F_OK) == 0);
+    rmdir(inner);
+    rmdir(shaped);
+    /* the builtins' deps file gone while their entry stayed: the next
+     * build that compiles them puts it back */
+    DIR *bd = opendir(cache);
+    for (struct dirent *be; bd && (be = readdir(bd));)
+        if (!strncmp(be->d_name, "builtins-", 9) && strstr(be->d_name, ".deps")) {
+            char bp[600];
+            snprintf(bp, sizeof bp, "%s/%s", cache, be->d_name);
+            unlink(bp);
+        }
+    if (bd) closedir(bd);
+    bound_build(dev, "kk");
+    int bdeps = 0;
+    bd = opendir(cache);
+    for (struct dirent *be; bd && (be = readdir(bd));)
+        bdeps += !strncmp(be->d_name, "builtins-", 9) && strstr(be->d_name, ".deps") != NULL;
+    if (bd) closedir(bd);
+    CHECK_EQ_U(bdeps, 1);
     /* another process scanning (the stamp locked): this one does not */
     bound_age(cache, 3 * 3600);
     int lk = open(stamp, O_WRONLY);

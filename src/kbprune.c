@@ -242,8 +242,8 @@ static size_t key_len(const char *name)
     return dash ? (size_t)(dash - name) : strlen(name);
 }
 
-/* A deps file: its size, its time and its key's name (NULL when it is
- * not one the prune may remove). */
+/* A deps file as listed: its key (its name without ".deps"), size and
+ * time. */
 typedef struct {
     char *key;
     uint64_t bytes;

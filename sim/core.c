@@ -56,13 +56,20 @@ static uint32_t l1_word(const sim_core *core, uint32_t addr)
  * the line says so */
 #define SIM_DPRINT_TEXT_MAX 4096
 
-static void dprint_flush(sim_core_hart *sh)
+/* The line's prefix, `[core (x,y) RISC] `, into head (SIM_DPRINT_HEAD + 3
+ * bytes): its length. */
+static int dprint_head(const sim_core_hart *sh, char *head)
 {
-    char head[SIM_DPRINT_HEAD + 2];
-    int h = snprintf(head, sizeof head, "[core (%d,%d) %s] ", sh->core->x, sh->core->y,
+    int h = snprintf(head, SIM_DPRINT_HEAD + 1, "[core (%d,%d) %s] ", sh->core->x, sh->core->y,
                      cm_risc_name(sh->risc));
     CM_ASSERT(h > 0 && h <= SIM_DPRINT_HEAD); /* (coordinates under 1000) */
-    if (h > SIM_DPRINT_HEAD) h = SIM_DPRINT_HEAD;
+    return h > SIM_DPRINT_HEAD ? SIM_DPRINT_HEAD : h;
+}
+
+static void dprint_flush(sim_core_hart *sh)
+{
+    char head[SIM_DPRINT_HEAD + 3];
+    int h = dprint_head(sh, head);
     if (!sh->line) { /* an empty line: nothing was kept */
         head[h] = '\n';
         sim_chip_dprint(sh, head, h + 1);
@@ -101,9 +108,9 @@ static void dprint_putc(sim_core_hart *sh, char ch)
         if (sh->line_len) dprint_flush(sh); /* SIM_DPRINT_LINE_MAX: on a second line */
         if (!dprint_room(sh)) {             /* out of host memory: the character alone */
             char one[SIM_DPRINT_HEAD + 3];
-            int h = snprintf(one, sizeof one, "[core (%d,%d) %s] %c\n", sh->core->x, sh->core->y,
-                             cm_risc_name(sh->risc), ch);
-            sim_chip_dprint(sh, one, h);
+            int h = dprint_head(sh, one);
+            one[h] = ch, one[h + 1] = '\n';
+            sim_chip_dprint(sh, one, h + 2);
             return;
         }
     }
@@ -198,14 +205,48 @@ static void shortest_float(float f, char *out, size_t cap)
     snprintf(out, cap, "%s%s", sign, b);
 }
 
-/* %r (the port's own): shortest_float padded by printf's flags and width
- * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive). */
+/* One printf conversion into the line: at most SIM_DPRINT_LINE_MAX
+ * characters of it, then the cut said. */
+static void dprint_f(sim_core_hart *sh, const char *spec, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, spec);
+    int n = vsnprintf(buf, sizeof buf, spec, ap);
+    va_end(ap);
+    if (n < 0) { /* (a width or precision past INT_MAX) */
+        dprint_f(sh, "<field not printed: %.40s>", spec);
+        return;
+    }
+    if (n < (int)sizeof buf) {
+        dprint_puts(sh, buf);
+        return;
+    }
+    /* a field is at most a line (SIM_DPRINT_LINE_MAX): a kernel's width of
+     * 10^9 must not take a gigabyte of the host, per hart */
+    size_t keep = n > SIM_DPRINT_LINE_MAX ? SIM_DPRINT_LINE_MAX : (size_t)n;
+    char *big = malloc(keep + 1);
+    if (big) {
+        va_start(ap, spec);
+        vsnprintf(big, keep + 1, spec, ap);
+        va_end(ap);
+    }
+    dprint_puts(sh, big ? big : buf);
+    free(big);
+    if (!big || (size_t)n > keep)
+        dprint_f(sh, "<field cut: %d bytes%s>", n, big ? "" : ", out of host memory");
+}
+
 /* n copies of c, or the characters of s, within *budget */
 static void put_run(sim_core_hart *sh, char c, const char *s, long n, long *budget)
 {
-    for (long i = 0; i<n && * budget> 0; i++, --*budget) dprint_putc(sh, s ? s[i] : c);
+    long k = n < *budget ? n : *budget;
+    for (long i = 0; i < k; i++) dprint_putc(sh, s ? s[i] : c);
+    *budget -= k > 0 ? k : 0;
 }
 
+/* %r (the port's own): shortest_float padded by printf's flags and width
+ * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive). */
 static void shortest_field(sim_core_hart *sh, const char *spec, float f)
 {
     int left = 0, zero = 0;
@@ -230,48 +271,7 @@ static void shortest_field(sim_core_hart *sh, const char *spec, float f)
     if (!left) put_run(sh, zero && isfinite(f) ? '0' : ' ', NULL, pad, &budget);
     put_run(sh, 0, num + sign, len - sign, &budget);
     if (left) put_run(sh, ' ', NULL, pad, &budget);
-    if (len + pad > SIM_DPRINT_LINE_MAX) {
-        char why[64];
-        snprintf(why, sizeof why, "<field cut: %ld bytes>", len + pad);
-        dprint_puts(sh, why);
-    }
-}
-
-/* One printf conversion into the line: at most SIM_DPRINT_LINE_MAX
- * characters of it, then the cut said. */
-static void dprint_f(sim_core_hart *sh, const char *spec, ...)
-{
-    char buf[256];
-    va_list ap;
-    va_start(ap, spec);
-    int n = vsnprintf(buf, sizeof buf, spec, ap);
-    va_end(ap);
-    if (n < 0) { /* (a width or precision past INT_MAX) */
-        char why[64];
-        snprintf(why, sizeof why, "<field not printed: %.40s>", spec);
-        dprint_puts(sh, why);
-        return;
-    }
-    if (n < (int)sizeof buf) {
-        dprint_puts(sh, buf);
-        return;
-    }
-    /* a field is at most a line (SIM_DPRINT_LINE_MAX): a kernel's width of
-     * 10^9 must not take a gigabyte of the host, per hart */
-    size_t keep = n > SIM_DPRINT_LINE_MAX ? SIM_DPRINT_LINE_MAX : (size_t)n;
-    char *big = malloc(keep + 1);
-    if (big) {
-        va_start(ap, spec);
-        vsnprintf(big, keep + 1, spec, ap);
-        va_end(ap);
-    }
-    dprint_puts(sh, big ? big : buf);
-    free(big);
-    if (!big || (size_t)n > keep) {
-        char why[80];
-        snprintf(why, sizeof why, "<field cut: %d bytes%s>", n, big ? "" : ", out of host memory");
-        dprint_puts(sh, why);
-    }
+    if (len + pad > SIM_DPRINT_LINE_MAX) dprint_f(sh, "<field cut: %ld bytes>", len + pad);
 }
 
 /* Format with the host's printf, one conversion at a time: %d %i %u %x %X
@@ -711,11 +711,10 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
     sim_core *core = ctx;
     if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) return;
     sim_core_hart *sh = core_hart(h);
-    uint32_t done = TF_L1_MAILBOX + (uint32_t)(offsetof(tf_mailbox, risc) +
-                                               (size_t)sh->risc * sizeof(tf_risc_status) +
-                                               offsetof(tf_risc_status, done_id));
+    uint32_t status = TF_L1_MAILBOX + (uint32_t)(offsetof(tf_mailbox, risc) +
+                                                 (size_t)sh->risc * sizeof(tf_risc_status)),
+             done = status + (uint32_t)offsetof(tf_risc_status, done_id);
     if (addr <= done && done < addr + n) sim_perf_done(sh); /* its window ends */
-    uint32_t status = done - (uint32_t)offsetof(tf_risc_status, done_id);
     if (addr < status + sizeof(tf_risc_status) && status < addr + n)
         dprint_end(sh); /* done or faulted: its unfinished line */
 #ifndef TT_FOIL_ASSERTS /* (which check the mask against the harts at every wake) */

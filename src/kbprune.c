@@ -164,29 +164,10 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The bytes a directory's files take (one level: entries hold files). */
-static uint64_t dir_bytes(int cfd, const char *name)
-{
-    int fd = openat(cfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    DIR *d = fdopendir(fd);
-    if (!d) {
-        close(fd);
-        return 0;
-    }
-    uint64_t n = 4096;
-    struct dirent *e;
-    struct stat st;
-    while ((e = readdir(d)))
-        if (e->d_name[0] != '.' && !fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW))
-            n += (uint64_t)st.st_blocks * 512;
-    closedir(d);
-    return n;
-}
-
-/* 1 if folder `name` holds regular files only, as every entry the cache
- * makes (one that holds anything else is not the cache's) */
-static int only_files(int cfd, const char *name)
+/* Folder `name`'s files: 1 if it holds regular files only, as every entry
+ * the cache makes (one holding anything else is not the cache's), with
+ * the bytes they take (and the folder's) added to *bytes; 0 otherwise. */
+static int files_of(int cfd, const char *name, uint64_t *bytes)
 {
     int fd = openat(cfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     DIR *d = fd < 0 ? NULL : fdopendir(fd);
@@ -195,13 +176,32 @@ static int only_files(int cfd, const char *name)
         return 0;
     }
     int ok = 1;
+    uint64_t n = 4096;
     struct dirent *e;
     struct stat st;
     while (ok && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
             ok = !fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) && S_ISREG(st.st_mode);
+            n += (uint64_t)st.st_blocks * 512;
+        }
     closedir(d);
+    if (ok && bytes) *bytes += n;
     return ok;
+}
+
+int rt_kb_rmdir(int dirfd, const char *name)
+{
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) (void)unlinkat(fd, e->d_name, 0);
+    closedir(d);
+    return unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
 /* Remove entry or scratch folder `name` (its files, then it): an entry is
@@ -216,23 +216,13 @@ static int remove_entry(int cfd, const char *name, int64_t used)
     if (used) {
         struct stat st;
         if (fstatat(cfd, name, &st, AT_SYMLINK_NOFOLLOW) || (int64_t)st.st_mtime != used ||
-            !only_files(cfd, name))
+            !files_of(cfd, name, NULL))
             return -1;
         snprintf(tmp, sizeof tmp, "tmp-prune-%d-%u", (int)getpid(), atomic_fetch_add(&serial, 1));
         if (renameat(cfd, name, cfd, tmp)) return -1;
         at = tmp;
     }
-    int fd = openat(cfd, at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
-    if (!d) {
-        if (fd >= 0) close(fd);
-        return -1;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) (void)unlinkat(fd, e->d_name, 0);
-    closedir(d);
-    return unlinkat(cfd, at, AT_REMOVEDIR);
+    return rt_kb_rmdir(cfd, at);
 }
 
 /* The entry's key: its name up to the last '-' (<key>-<deps>). */
@@ -316,13 +306,13 @@ void rt_kb_prune_maybe(const char *cache)
             total += (uint64_t)st.st_blocks * 512;
             continue;
         }
-        if (!dir || !is_entry(name)) continue; /* not the cache's: never touched */
+        uint64_t bytes = 0; /* (not the cache's: never touched) */
+        if (!dir || !is_entry(name) || !files_of(cfd, name, &bytes)) continue;
         char *copy = NULL;
         if (cm_grow((void **)&ents, &cap, n + 1, sizeof *ents) || !(copy = strdup(name))) {
             oom = 1;
             break;
         }
-        uint64_t bytes = dir_bytes(cfd, copy);
         ents[n++] = (kb_entry){copy, bytes, (int64_t)st.st_mtime};
         total += bytes;
     }

@@ -30,7 +30,6 @@
 #include "tt_foil/kbuild.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -1234,15 +1233,7 @@ static void kb_clean(const char *dir, const char *prefix, int all)
         }
         /* (kb_build_into's text with the includes inlined, and its rewrite) */
         kb_fmt(p, sizeof p, "%s/%s.pp", dir, kb_risc_names[r]);
-        DIR *d = opendir(p);
-        for (struct dirent *e; d && (e = readdir(d));) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            char f[4800];
-            kb_fmt(f, sizeof f, "%s/%s", p, e->d_name);
-            unlink(f);
-        }
-        if (d) closedir(d);
-        rmdir(p);
+        (void)rt_kb_rmdir(AT_FDCWD, p);
         if (all && prefix) {
             kb_fmt(p, sizeof p, "%s.%s.elf", prefix, kb_risc_names[r]);
             unlink(p);

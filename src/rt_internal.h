@@ -351,6 +351,9 @@ const char *const *rt_kbuild_api_dirs(void);
 void rt_kb_touch(const char *entry);
 uint64_t rt_kb_cache_max(void);
 void rt_kb_prune_maybe(const char *cache);
+/* Remove folder `name` (at dirfd: AT_FDCWD for a path) and the files in
+ * it; 0 when it is gone. */
+int rt_kb_rmdir(int dirfd, const char *name);
 /* srcloc.c: a device pc as "function (file:line)" from the image's DWARF */
 void rt_srcloc_describe(const tf_program *p, int r, uint32_t pc, char *buf, size_t n);
 /* The program's kernel image or RISC r's firmware holding pc, or NULL. */

@@ -31,22 +31,23 @@
         v_;                                                                                        \
     })
 
-/* What dispatching p printed on stderr (the simulator's debug prints),
- * NUL-terminated, malloc'd; the dispatch's status in *rc. */
-static inline char *rt_dispatch_captured(tf_program *p, int *rc)
+/* What dispatching the n programs (tf_dispatch_execute for one,
+ * tf_dispatch_execute_multi for more) printed on stderr (the simulator's
+ * debug prints), NUL-terminated, malloc'd; the dispatch's status in *rc. */
+static inline char *rt_dispatch_captured(tf_program *const *p, size_t n, int *rc)
 {
     fflush(stderr);
     FILE *log = MUST_PTR(tmpfile());
     int saved = dup(2);
     dup2(fileno(log), 2);
-    *rc = tf_dispatch_execute(p);
+    *rc = n == 1 ? tf_dispatch_execute(p[0]) : tf_dispatch_execute_multi(p, n);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
-    long n = ftell(log);
-    char *text = MUST_PTR(malloc(n > 0 ? (size_t)n + 1 : 1));
+    long bytes = ftell(log);
+    char *text = MUST_PTR(malloc(bytes > 0 ? (size_t)bytes + 1 : 1));
     rewind(log);
-    size_t got = n > 0 ? fread(text, 1, (size_t)n, log) : 0;
+    size_t got = bytes > 0 ? fread(text, 1, (size_t)bytes, log) : 0;
     text[got] = 0;
     fclose(log);
     return text;

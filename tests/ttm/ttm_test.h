@@ -13,7 +13,7 @@
 static inline void ttm_run_captured(tf_program *p, char *out, size_t cap)
 {
     int rc;
-    char *text = rt_dispatch_captured(p, &rc);
+    char *text = rt_dispatch_captured(&p, 1, &rc);
     if (rc) {
         fprintf(stderr, "dispatch failed: %s\n", tf_last_error());
         exit(1);

@@ -1137,12 +1137,16 @@ sw_mem:
          * register stores are most of a data-movement kernel's inner
          * loop. (Not in the no_fuse reference, which keeps every word's
          * own handler.) */
-        if (!M->no_fuse && ip->h != H_SW_REGS && ip->h != H_SW_REGS4) {
+        /* (a compiled block's entry keeps it: its interpreter handler,
+         * for the entries before it is compiled, is the one changed) */
+        int32_t *hp = &ip->h;
+        if (*hp == H_JIT) hp = &sim_jit_rec_at(M->jit, (uint32_t)(ip - slots))->orig_h;
+        if (!M->no_fuse && *hp != H_SW_REGS && *hp != H_SW_REGS4) {
             /* followed by three more decoded sw (the command's other
              * registers): the four at once, L_SW_REGS4. A write to one of
              * the three resets this slot's handler with theirs (the
              * invalidation resets the TF_FUSE_MAX - 1 slots before it). */
-            ip->h = sw_follow3(M, ip) ? H_SW_REGS4 : H_SW_REGS;
+            *hp = sw_follow3(M, ip) ? H_SW_REGS4 : H_SW_REGS;
             /* A run that holds this sw as a later step would hand it over
              * here every time, and the stores after it one by one: the
              * slots before it decode again, their runs ending before it

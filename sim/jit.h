@@ -86,6 +86,9 @@ typedef struct sim_jit_rec {
     uint8_t never;         /* its first word does not compile */
     uint8_t slow;          /* its trial ran too few words an entry: interpreted */
     uint32_t trial;        /* entries timed so far (up to TF_JIT_TRIAL) */
+    uint32_t credited;     /* of those, entries that went on to a block (sim_jit_trial) */
+    uint32_t probe;        /* entries timed once proven, when credited (up to TF_JIT_TRIAL) */
+    uint64_t probe_words;  /* guest instructions those entries ran, chained blocks' too */
     uint64_t trial_words;  /* guest instructions those entries ran */
 } sim_jit_rec;
 
@@ -93,9 +96,18 @@ typedef struct sim_jit_rec {
  * a hot loop's code here without the two cache misses of ent[] and recs[]. */
 #define TF_JIT_HOT_SLOTS 256
 typedef struct sim_jit_hot {
-    uint32_t slot; /* slot + 1, 0: empty */
+    uint32_t slot;    /* slot + 1, 0: empty */
+    uint32_t probing; /* its entries are timed (sim_jit_rec.probe) */
     const void *code;
 } sim_jit_hot;
+/* Slot s's place in the table: its low bits mixed with those above bit
+ * 12, because a core's five kernels lie 0x3000 words apart (TF_L1_KERNEL:
+ * the same offset in each would take one place, and the three TRISCs'
+ * builds of one compute kernel have their loops near the same offsets). */
+static inline uint32_t sim_jit_hot_index(uint32_t s)
+{
+    return (s ^ s >> 12) % TF_JIT_HOT_SLOTS;
+}
 
 typedef struct sim_jit {
     sim_jit_hot hot[TF_JIT_HOT_SLOTS]; /* dropped where on_decode changes an entry */
@@ -113,6 +125,7 @@ typedef struct sim_jit {
     uint32_t threshold;
     int full; /* the code mapping is full: no more compiling */
     uint64_t compiled, compiled_words, revived, slow;
+    uint64_t entries; /* compiled code entered from the interpreter (not block to block) */
     uint64_t dev_runs, dev_calls; /* device-register store runs compiled as guessed; with a call */
     uint64_t dev_quiet;           /* of those, a quiet call (sim_bus.regs_call_quiet) */
 } sim_jit;
@@ -150,10 +163,12 @@ typedef struct sim_jit_ret {
  * locals are the hot handlers' registers). */
 sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim, uint64_t cycle_limit);
 
-/* One timed entry of slot s's block r: it ran `ran` guest instructions.
- * At the end of the trial a block too short for its entry cost gives the
- * slot its interpreter handler back. */
-void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran);
+/* One timed entry of slot s's block r: it ran `ran` guest instructions
+ * and left by `exit` (its exit code: an exit to a compiled block counts
+ * TF_JIT_MIN_RUN words more, as chained it runs on into it). At the end
+ * of the trial a block too short for its entry cost gives the slot its
+ * interpreter handler back. */
+void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran, uint32_t exit);
 
 /* Compile slot s's block: 0 when compiled, -1 when it does not (never,
  * or no room). */

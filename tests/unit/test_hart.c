@@ -405,6 +405,152 @@ static void compiled_smc(void)
     CHECK_EQ_U(cycles[1], cycles[0]);
 }
 
+/* Compiled blocks chained (sim/jit.c, emit_chain): a loop of four short
+ * blocks, A (the loop's head) calling F, F returning to R (a jalr's
+ * chain) and R jumping to B, which branches back to A. Once they are
+ * proven each one's exit goes straight on into the next: the entries from
+ * the interpreter stay a few hundred for 4000 block runs, and no block is
+ * given up as too short. The loop rewrites R's first word at pass 250,
+ * A's at pass 500 and a word inside F at pass 750: a chained exit must
+ * not go on into a block whose words changed. Compiled at the first entry
+ * (jit_threshold 1) or never (0): the same sums, instret and cycles. */
+static void chained_blocks(void)
+{
+    /* (the new words' low 12 bits are below 0x800: lui + addi make them) */
+    const uint32_t add7 = ADDI(10, 10, 7), add5 = ADDI(14, 14, 5), add3 = ADDI(12, 12, 3);
+    uint32_t code[39] = {
+        ADDI(5, 0, 1000),         LUI(8, BASE >> 12),         LUI(6, add7 >> 12),
+        ADDI(6, 6, add7 & 0xfff), LUI(7, add5 >> 12),         ADDI(7, 7, add5 & 0xfff),
+        LUI(16, add3 >> 12),      ADDI(16, 16, add3 & 0xfff), ADDI(9, 0, 500),
+        ADDI(13, 0, 250),         ADDI(15, 0, 750),           ADDI(0, 0, 0),
+        ADDI(10, 10, 1),       /* 12, A: the loop's head */
+        JAL(1, 4 * (20 - 13)), /* 13: call F */
+        ADDI(12, 12, 1),       /* 14, R: the call returns here */
+        JAL(0, 4 * (30 - 15)), /* 15: on to B */
+    };
+    code[20] = ADDI(11, 11, 1); /* F */
+    code[21] = ADDI(14, 14, 2);
+    code[22] = I(0x67, 0, 0, 1, 0); /* ret (jalr x0, 0(x1)) */
+    code[30] = ADDI(5, 5, -1);      /* B */
+    code[31] = BNE(5, 9, 8);
+    code[32] = SW(8, 6, 4 * 12); /* A's first word */
+    code[33] = BNE(5, 13, 8);
+    code[34] = SW(8, 7, 4 * 21); /* F's second word */
+    code[35] = BNE(5, 15, 8);
+    code[36] = SW(8, 16, 4 * 14); /* R's first word */
+    code[37] = BNE(5, 0, 4 * (12 - 37));
+    code[38] = ECALL;
+    uint64_t instret[2], cycles[2];
+    for (int jit = 0; jit < 2; jit++) {
+        sim_mem *m = sim_mem_new(BASE, 0x10000);
+        sim_hart *h = calloc(1, sizeof *h);
+        m->jit_threshold = jit;
+        put(m, BASE, code, 39);
+        sim_hart_reset(h, m, BASE, 0);
+        CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+        CHECK_EQ_U(h->x[10], 500 * 1 + 500 * 7);
+        CHECK_EQ_U(h->x[11], 1000);
+        CHECK_EQ_U(h->x[12], 250 * 1 + 750 * 3);
+        CHECK_EQ_U(h->x[14], 750 * 2 + 250 * 5);
+        instret[jit] = h->instret;
+        cycles[jit] = sim_hart_cycle(h);
+#if defined(__x86_64__) && defined(__linux__)
+        if (jit) {
+            CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 7); /* A, F, R twice; B */
+            CHECK_EQ_U(m->jit->slow, 0);
+            CHECK_TRUE(m->jit->entries < 1000);
+        }
+#endif
+        free(h);
+        sim_mem_free(m);
+    }
+    CHECK_EQ_U(instret[1], instret[0]);
+    CHECK_EQ_U(instret[0], 12 + 1000 * 12 + 3);
+    CHECK_EQ_U(cycles[1], cycles[0]);
+}
+
+/* A block entry whose first word is a store to a device register (the
+ * loop's head here, a jump's target decoded as an entry before the store
+ * first ran): it stays an entry, and its block is compiled, when the
+ * store is found to go to a register (its interpreter handler becomes
+ * L_SW_REGS behind the entry; it replaced the entry before, so such a
+ * loop, a data-movement kernel's NOC command, stayed interpreted). */
+static void register_store_entry(void)
+{
+    uint32_t code[] = {LUI(5, 0xffb00), ADDI(6, 0, 0),  ADDI(8, 0, 200), JAL(0, 4),
+                       SW(5, 6, 0x104), /* 4: the loop's head */
+                       ADDI(6, 6, 1),   ADDI(8, 8, -1), BNE(8, 0, -12),  ECALL};
+    uint64_t instret[2], cycles[2];
+    for (int jit = 0; jit < 2; jit++) {
+        sim_mem *m = sim_mem_new(BASE, 0x10000);
+        sim_hart *h = calloc(1, sizeof *h);
+        uint32_t regs[32] = {0};
+        h->bus.regs_base = 0xffb00100u;
+        h->bus.regs = regs;
+        h->bus.regs_plain = 1u << 1;
+        m->jit_threshold = jit ? 8 : 0;
+        put(m, BASE, code, 9);
+        sim_hart_reset(h, m, BASE, 0);
+        CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+        CHECK_EQ_U(regs[1], 199);
+        instret[jit] = h->instret;
+        cycles[jit] = sim_hart_cycle(h);
+#if defined(__x86_64__) && defined(__linux__)
+        if (jit) {
+            CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 1);
+            CHECK_EQ_U(m->slots[4].h, m->jit->h_jit);
+        }
+#endif
+        free(h);
+        sim_mem_free(m);
+    }
+    CHECK_EQ_U(instret[1], instret[0]);
+    CHECK_EQ_U(instret[0], 4 + 200 * 4);
+    CHECK_EQ_U(cycles[1], cycles[0]);
+}
+
+/* A block proven only because its exits went on to another compiled
+ * block (the trial's credit) is timed again once proven, and goes back
+ * to the interpreter when that block was given up: A (two words) jumps
+ * to B, whose one word is followed by a CSR read (not compiled: B leaves
+ * at it every time, too short, and is given up at the end of its trial,
+ * right after A is proven on B's credit). A, entered from the
+ * interpreter's branch every pass and running two words, is then given
+ * up too. The same sums and instret compiled and not. */
+static void probe_gives_up(void)
+{
+    uint32_t code[15] = {ADDI(5, 0, 300), ADDI(10, 10, 1), /* 1, A */
+                         JAL(0, 4 * (10 - 2))};
+    code[10] = ADDI(11, 11, 1); /* B */
+    code[11] = CSRR(12, 0x340); /* mscratch: a word not compiled */
+    code[12] = ADDI(5, 5, -1);
+    code[13] = BNE(5, 0, 4 * (1 - 13));
+    code[14] = ECALL;
+    uint64_t instret[2];
+    for (int jit = 0; jit < 2; jit++) {
+        sim_mem *m = sim_mem_new(BASE, 0x10000);
+        sim_hart *h = calloc(1, sizeof *h);
+        m->jit_threshold = jit;
+        put(m, BASE, code, 15);
+        sim_hart_reset(h, m, BASE, 0);
+        CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+        CHECK_EQ_U(h->x[10], 300);
+        CHECK_EQ_U(h->x[11], 300);
+        instret[jit] = h->instret;
+#if defined(__x86_64__) && defined(__linux__)
+        if (jit) {
+            CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 2);
+            CHECK_EQ_U(m->jit->slow, 2);
+            CHECK_TRUE(m->slots[1].h != m->jit->h_jit);
+        }
+#endif
+        free(h);
+        sim_mem_free(m);
+    }
+    CHECK_EQ_U(instret[1], instret[0]);
+    CHECK_EQ_U(instret[0], 1 + 300 * 6);
+}
+
 int main(void)
 {
     sim_mem *m = sim_mem_new(BASE, 0x10000);
@@ -833,5 +979,8 @@ int main(void)
     kept_past_gap();
     kept_writes_wrap();
     compiled_smc();
+    chained_blocks();
+    register_store_entry();
+    probe_gives_up();
     return tf_check_report("test_hart");
 }

@@ -360,6 +360,19 @@ static void kept_writes_wrap(void)
     free(h);
 }
 
+/* A fresh memory of 64 KiB holding `code` at BASE, blocks compiled at
+ * their `threshold`th entry (0: never), and a hart reset to run it; the
+ * compiled-against-interpreted tests below run each program both ways. */
+static sim_hart *fresh(sim_mem **mp, const uint32_t *code, int n, int threshold)
+{
+    sim_mem *m = *mp = sim_mem_new(BASE, 0x10000);
+    sim_hart *h = calloc(1, sizeof *h);
+    m->jit_threshold = threshold;
+    put(m, BASE, code, n);
+    sim_hart_reset(h, m, BASE, 0);
+    return h;
+}
+
 /* Self-modifying code inside a compiled block (sim/jit.h): a loop whose
  * body stores over one of its own later words each pass, alternating
  * between "add 100" and "add 1" (x6 and x7 swapped by three xors), so
@@ -381,11 +394,8 @@ static void compiled_smc(void)
 #undef XOR
     uint64_t instret[2], cycles[2];
     for (int jit = 0; jit < 2; jit++) {
-        sim_mem *m = sim_mem_new(BASE, 0x10000);
-        sim_hart *h = calloc(1, sizeof *h);
-        m->jit_threshold = jit;
-        put(m, BASE, code, (int)(sizeof code / sizeof code[0]));
-        sim_hart_reset(h, m, BASE, 0);
+        sim_mem *m;
+        sim_hart *h = fresh(&m, code, (int)(sizeof code / sizeof code[0]), jit);
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(h->x[1], 3 * 100 + 3 * 1);
         CHECK_EQ_U(h->x[2], 6);
@@ -442,11 +452,8 @@ static void chained_blocks(void)
     code[38] = ECALL;
     uint64_t instret[2], cycles[2];
     for (int jit = 0; jit < 2; jit++) {
-        sim_mem *m = sim_mem_new(BASE, 0x10000);
-        sim_hart *h = calloc(1, sizeof *h);
-        m->jit_threshold = jit;
-        put(m, BASE, code, 39);
-        sim_hart_reset(h, m, BASE, 0);
+        sim_mem *m;
+        sim_hart *h = fresh(&m, code, 39, jit);
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(h->x[10], 500 * 1 + 500 * 7);
         CHECK_EQ_U(h->x[11], 1000);
@@ -482,15 +489,12 @@ static void register_store_entry(void)
                        ADDI(6, 6, 1),   ADDI(8, 8, -1), BNE(8, 0, -12),  ECALL};
     uint64_t instret[2], cycles[2];
     for (int jit = 0; jit < 2; jit++) {
-        sim_mem *m = sim_mem_new(BASE, 0x10000);
-        sim_hart *h = calloc(1, sizeof *h);
+        sim_mem *m;
+        sim_hart *h = fresh(&m, code, 9, jit ? 8 : 0);
         uint32_t regs[32] = {0};
         h->bus.regs_base = 0xffb00100u;
         h->bus.regs = regs;
         h->bus.regs_plain = 1u << 1;
-        m->jit_threshold = jit ? 8 : 0;
-        put(m, BASE, code, 9);
-        sim_hart_reset(h, m, BASE, 0);
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(regs[1], 199);
         instret[jit] = h->instret;
@@ -528,11 +532,8 @@ static void probe_gives_up(void)
     code[14] = ECALL;
     uint64_t instret[2];
     for (int jit = 0; jit < 2; jit++) {
-        sim_mem *m = sim_mem_new(BASE, 0x10000);
-        sim_hart *h = calloc(1, sizeof *h);
-        m->jit_threshold = jit;
-        put(m, BASE, code, 15);
-        sim_hart_reset(h, m, BASE, 0);
+        sim_mem *m;
+        sim_hart *h = fresh(&m, code, 15, jit);
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(h->x[10], 300);
         CHECK_EQ_U(h->x[11], 300);

@@ -953,7 +953,10 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
      * dispatch alike (each wait once restarted it: a launch waited for late,
      * or the 4th of 4, took up to 4 timeouts to fail) */
     uint64_t start = *doorbell_ns, deadline = start + p->dev->timeout_ns;
-    uint64_t halt_check = rt_dev_now_ns() + TF_POLL_NS, flush_at = start + RT_WAIT_FLUSH_NS;
+    /* (set at the first poll that finds p not done: a dispatch-bound
+     * program's wait mostly finds it done at once, and a clock read is a
+     * few percent of such a dispatch) */
+    uint64_t halt_check = 0, flush_at = start + RT_WAIT_FLUSH_NS;
     tf_mailbox mb;
     int waited = 0;
     for (;;) {
@@ -975,7 +978,9 @@ static int wait_body(tf_program *const *progs, size_t n, size_t i, uint32_t id, 
             recover(progs, n, done, id);
             return -1;
         }
-        if (now >= halt_check) { /* a RISC stopped without a record: at most once a poll */
+        if (!halt_check) {
+            halt_check = now + TF_POLL_NS;
+        } else if (now >= halt_check) { /* a RISC stopped without a record: at most once a poll */
             halt_check = now + TF_POLL_NS;
             if (fault_elsewhere(progs, n, i, id, done))
                 return wait_failed(progs, n, done, id, *doorbell_ns, TF_DEVB_FAULT);

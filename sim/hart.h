@@ -42,6 +42,10 @@ typedef struct sim_mem {
      * change it before any code runs). jit: the compiler's state, made at
      * the first run. */
     int jit_threshold;
+    /* Entries a compiled block's trial times (sim/jit.h, TF_JIT_TRIAL
+     * when 0): a test makes blocks proven, and chained, within its short
+     * programs. Set before any code runs. */
+    int jit_trial;
     struct sim_jit *jit;
     /* Compile device-register stores without the registers' values at
      * compile time (sim/jit.c, dev_run_at): the general path, which

@@ -168,9 +168,9 @@ static void probe(sim_mem *m, uint32_t s, sim_jit_hot *hc, uint64_t ran)
 {
     sim_jit_rec *r = sim_jit_rec_at(m->jit, s);
     r->probe_words += ran;
-    if (++r->probe < TF_JIT_TRIAL) return;
+    if (++r->probe < m->jit->trial) return;
     hc->probing = 0;
-    if (r->probe_words >= (uint64_t)TF_JIT_TRIAL * TF_JIT_MIN_RUN) return;
+    if (r->probe_words >= (uint64_t)m->jit->trial * TF_JIT_MIN_RUN) return;
     r->slow = 1;
     rec_retire(m, s, r);
     m->jit->slow++;
@@ -190,11 +190,11 @@ sim_jit_ret sim_jit_run(sim_hart *h, uint32_t s, uint64_t n, uint64_t lim, uint6
             return (sim_jit_ret){TF_JIT_NOT_YET | (uint32_t)tr->orig_h, n};
         tr = sim_jit_rec_at(j, s); /* (compiling adds records: they may have moved) */
         code = tr->code;
-        if (tr->trial >= TF_JIT_TRIAL) { /* proven: found here from now on */
+        if (tr->trial >= j->trial) { /* proven: found here from now on */
             /* timed again when its trial counted on going on to other
              * blocks (sim_jit_trial): whether it does */
             *hc = (sim_jit_hot){
-                .slot = s + 1, .probing = tr->credited && tr->probe < TF_JIT_TRIAL, .code = code};
+                .slot = s + 1, .probing = tr->credited && tr->probe < j->trial, .code = code};
             tr = NULL;
         }
     }
@@ -232,8 +232,10 @@ void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran, uint32_
     int on = exits_to_block(m, exit);
     r->trial_words += ran + (on ? TF_JIT_MIN_RUN : 0);
     r->credited += (uint32_t)on;
-    if (++r->trial < TF_JIT_TRIAL) return;
-    if (r->trial_words < (uint64_t)TF_JIT_TRIAL * TF_JIT_MIN_RUN) {
+    if (++r->trial < m->jit->trial) return;
+    if (r->trial_words >= (uint64_t)m->jit->trial * TF_JIT_MIN_RUN) {
+        m->jit->proven++;
+    } else {
         r->slow = 1;
         rec_retire(m, s, r);
         m->jit->slow++;
@@ -1614,6 +1616,7 @@ sim_jit *sim_jit_new(sim_mem *m, int32_t h_jit)
     j->code_used = (size_t)((e.p - j->code + 15) & ~15);
     j->h_jit = h_jit;
     j->threshold = m->jit_threshold > 0 ? (uint32_t)m->jit_threshold : TF_JIT_HOT;
+    j->trial = m->jit_trial > 0 ? (uint32_t)m->jit_trial : TF_JIT_TRIAL;
     m->jit = j;
     return j;
 }

@@ -123,8 +123,9 @@ typedef struct sim_jit {
     uint8_t *exit; /* the trampoline's way back, where every exit jumps */
     int32_t h_jit; /* L_JIT's handler offset in the interpreter */
     uint32_t threshold;
-    int full; /* the code mapping is full: no more compiling */
-    uint64_t compiled, compiled_words, revived, slow;
+    uint32_t trial; /* entries a block's trial and probe time (sim_mem.jit_trial) */
+    int full;       /* the code mapping is full: no more compiling */
+    uint64_t compiled, compiled_words, revived, slow, proven;
     uint64_t entries; /* compiled code entered from the interpreter (not block to block) */
     uint64_t dev_runs, dev_calls; /* device-register store runs compiled as guessed; with a call */
     uint64_t dev_quiet;           /* of those, a quiet call (sim_bus.regs_call_quiet) */

@@ -302,7 +302,7 @@ static void run_programs(int jit, int count)
     uint32_t code[NBODY + 9]; /* 6 words before the body, 3 after */
     uint8_t *data = malloc(4096);
     int programs = 0, stops = 0, faults = 0, mismatches = 0;
-    uint64_t compiled = 0, revived = 0, dev_runs = 0, dev_calls = 0, dev_quiet = 0;
+    uint64_t compiled = 0, revived = 0, proven = 0, dev_runs = 0, dev_calls = 0, dev_quiet = 0;
     nwrote[0] = nwrote[1] = 0;
     for (int t = 0; t < count; t++) {
         int n = build(code);
@@ -313,6 +313,9 @@ static void run_programs(int jit, int count)
             m[v] = sim_mem_new(BASE, SIZE);
             m[v]->no_fuse = v;
             m[v]->jit_threshold = jit && !v ? 1 + t % 3 : 0; /* compiled at 1 to 3 entries */
+            /* proven after 1 to 4 timed entries: blocks chained to one
+             * another (sim/jit.c, emit_chain) within these short runs */
+            m[v]->jit_trial = 1 + t % 4;
             /* every other program: device stores compiled without the
              * registers' values now (sim/jit.c, dev_run_at), the general path */
             m[v]->jit_no_guess = t % 2;
@@ -368,6 +371,7 @@ static void run_programs(int jit, int count)
         if (m[0]->jit) {
             compiled += m[0]->jit->compiled;
             revived += m[0]->jit->revived;
+            proven += m[0]->jit->proven;
             dev_runs += m[0]->jit->dev_runs;
             dev_calls += m[0]->jit->dev_calls;
             dev_quiet += m[0]->jit->dev_quiet;
@@ -386,17 +390,19 @@ static void run_programs(int jit, int count)
     if (jit) { /* the compiler compiled, and blocks came back after rewrites */
         CHECK_TRUE(compiled > 0);
         CHECK_TRUE(revived > 0);
+        CHECK_TRUE(proven > 0);
         CHECK_TRUE(dev_runs > 0 && dev_calls > 0); /* register stores compiled as guessed */
         CHECK_TRUE(dev_quiet > 0 && dev_quiet < dev_calls); /* quiet calls among them */
     }
 #endif
-    fprintf(stderr,
-            "test_hart_fuse: %s%d programs, %d stops, %d ended in a fault; %llu blocks compiled, "
-            "%llu revived; %llu register store runs compiled as guessed, %llu with a call "
-            "(%llu quiet)\n",
-            jit ? "compiled blocks: " : "", programs, stops, faults, (unsigned long long)compiled,
-            (unsigned long long)revived, (unsigned long long)dev_runs,
-            (unsigned long long)dev_calls, (unsigned long long)dev_quiet);
+    fprintf(
+        stderr,
+        "test_hart_fuse: %s%d programs, %d stops, %d ended in a fault; %llu blocks compiled, "
+        "%llu revived, %llu proven; %llu register store runs compiled as guessed, %llu with a call "
+        "(%llu quiet)\n",
+        jit ? "compiled blocks: " : "", programs, stops, faults, (unsigned long long)compiled,
+        (unsigned long long)revived, (unsigned long long)proven, (unsigned long long)dev_runs,
+        (unsigned long long)dev_calls, (unsigned long long)dev_quiet);
 }
 
 int main(void)

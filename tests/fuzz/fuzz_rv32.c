@@ -7,7 +7,8 @@
  * a cycle budget: the run must stop (libFuzzer's -timeout catches a host
  * hang, whatever the guest writes to its CSRs) and never touch host memory
  * outside the guest's (ASan). It runs twice, interpreted and with every
- * block compiled at its first entry (sim/jit.h): the two must agree on the
+ * block compiled at its first entry and proven at its first (so chained
+ * to the blocks it exits to, sim/jit.c emit_chain): the two must agree on the
  * stop, pc, instret, cycles, registers, trap CSRs and memory, and on what
  * reached the hart's device register window (sim_bus), laid out as the
  * chip's NOC blocks at 0xffb00100 so the data-movement kernels among the
@@ -121,6 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         h[v] = calloc(1, sizeof *h[v]);
         if (!m[v] || !h[v]) abort();
         m[v]->jit_threshold = v;
+        m[v]->jit_trial = 1; /* proven at once: exits chained into other blocks */
         /* handler at BASE: mepc += 4; mret */
         static const uint32_t handler[] = {0x34102573u, 0x00450513u, 0x34151073u, 0x30200073u};
         sim_mem_write(m[v], BASE, handler, sizeof handler);

@@ -861,6 +861,9 @@ int sim_hart_run(sim_hart *h, uint64_t cycle_limit)
 #define H_SW_REGS  ((int32_t)(&&L_SW_REGS - &&L_DECODE))
 #define H_SW_REGS4 ((int32_t)(&&L_SW_REGS4 - &&L_DECODE))
 #define H_JIT      ((int32_t)(&&L_JIT - &&L_DECODE))
+/* Slot s (index i)'s interpreter handler: its own, or a block entry's
+ * (the one L_JIT runs until the block is compiled). */
+#define INTERP_H(s, i) ((s)->h == H_JIT ? sim_jit_rec_at(M->jit, (i))->orig_h : (s)->h)
 #define NEXT                                                                                       \
     do {                                                                                           \
         ++n;                                                                                       \
@@ -975,9 +978,10 @@ L_DECODE : {
         for (int k = 1; k < TF_FUSE_MAX && off + 4u * k < size; k++) {
             cm_slot *nx = ip + k;
             /* a sw found to store to device registers (L_SW below) runs
-             * from its own register path, not as a run's step: the run
-             * ends before it */
-            if (nx->h == H_SW_REGS || nx->h == H_SW_REGS4) break;
+             * from its own register path (behind a block's entry too),
+             * not as a run's step: the run ends before it */
+            int32_t nh = INTERP_H(nx, (uint32_t)(nx - slots));
+            if (nh == H_SW_REGS || nh == H_SW_REGS4) break;
             fs[k] = nx->h ? &tmp[k] : nx;
             nop[k] = decode_word(M, (cm_slot *)fs[k], off + 4u * k);
             if (k == 1 && !sim_fuse_first2(op, nop[1])) break; /* no longer run starts so */
@@ -1137,22 +1141,28 @@ sw_mem:
          * register stores are most of a data-movement kernel's inner
          * loop. (Not in the no_fuse reference, which keeps every word's
          * own handler.) */
-        /* (a compiled block's entry keeps it: its interpreter handler,
-         * for the entries before it is compiled, is the one changed) */
-        int32_t *hp = &ip->h;
-        if (*hp == H_JIT) hp = &sim_jit_rec_at(M->jit, (uint32_t)(ip - slots))->orig_h;
-        if (!M->no_fuse && *hp != H_SW_REGS && *hp != H_SW_REGS4) {
+        uint32_t i = (uint32_t)(ip - slots);
+        int32_t now_h = INTERP_H(ip, i);
+        if (!M->no_fuse && now_h != H_SW_REGS && now_h != H_SW_REGS4) {
             /* followed by three more decoded sw (the command's other
              * registers): the four at once, L_SW_REGS4. A write to one of
              * the three resets this slot's handler with theirs (the
              * invalidation resets the TF_FUSE_MAX - 1 slots before it). */
-            *hp = sw_follow3(M, ip) ? H_SW_REGS4 : H_SW_REGS;
+            int32_t regs_h = sw_follow3(M, ip) ? H_SW_REGS4 : H_SW_REGS;
+            /* A compiled block's entry stays one: its interpreter handler,
+             * for the entries before it is compiled, is the one changed,
+             * looked up after sw_follow3 (decoding the words after, it may
+             * add block records, which moves them, or make this slot an
+             * entry) */
+            if (ip->h == H_JIT)
+                sim_jit_rec_at(M->jit, i)->orig_h = regs_h;
+            else
+                ip->h = regs_h;
             /* A run that holds this sw as a later step would hand it over
              * here every time, and the stores after it one by one: the
              * slots before it decode again, their runs ending before it
              * (L_DECODE). Once: from now on the slot keeps H_SW_REGS or
              * H_SW_REGS4. */
-            uint32_t i = (uint32_t)(ip - slots);
             for (uint32_t k = 1; k < TF_FUSE_MAX && k <= i; k++) {
                 cm_slot *pv = ip - k;
                 if (pv->h != H_SW_REGS && pv->h != H_SW_REGS4) pv->h = 0;

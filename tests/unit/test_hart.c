@@ -513,6 +513,47 @@ static void register_store_entry(void)
     CHECK_EQ_U(cycles[1], cycles[0]);
 }
 
+/* The same with the block records moving under L_SW (a reviewer's case):
+ * E, an entry before it first ran, is a device-register store whose
+ * three next words L_SW decodes to see whether the four stores run at
+ * once; the third of them is a branch to a new target, whose record may
+ * be the one that makes the records' array grow (realloc). The entry's
+ * handler was changed through a pointer into the array taken before
+ * that (a write to freed memory, which ASan reports). P branches before
+ * E make P records first: P over a range puts the growth there. */
+static void register_store_entry_records(void)
+{
+    static uint32_t code[0x4000];
+    for (int p = 240; p <= 320; p++) {
+        int k = 0;
+        code[k++] = LUI(16, 0xffb00);
+        code[k++] = ADDI(17, 0, 7);
+        for (int i = 0; i < p; i++, k++) code[k] = BNE(0, 0, 4 * (2000 + i - k)); /* not taken */
+        code[k] = B(0, 0, 0, 4), k++; /* beq x0, x0, +4: E is a target */
+        code[k++] = SW(16, 17, 0);    /* E */
+        code[k++] = SW(16, 17, 4);
+        code[k++] = SW(16, 17, 8);
+        code[k] = BNE(0, 0, 4 * (3000 - k)), k++; /* not taken: a new target */
+        code[k++] = ECALL;
+        uint64_t instret[2];
+        for (int jit = 0; jit < 2; jit++) {
+            sim_mem *m;
+            sim_hart *h = fresh(&m, code, k, jit ? 8 : 0);
+            uint32_t regs[32] = {0};
+            h->bus.regs_base = 0xffb00000u;
+            h->bus.regs = regs;
+            h->bus.regs_plain = 7;
+            CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
+            CHECK_TRUE(regs[0] == 7 && regs[1] == 7 && regs[2] == 7);
+            instret[jit] = h->instret;
+            free(h);
+            sim_mem_free(m);
+        }
+        CHECK_EQ_U(instret[1], instret[0]);
+        CHECK_EQ_U(instret[0], (uint64_t)(2 + p + 5));
+    }
+}
+
 /* A block proven only because its exits went on to another compiled
  * block (the trial's credit) is timed again once proven, and goes back
  * to the interpreter when that block was given up: A (two words) jumps
@@ -982,6 +1023,7 @@ int main(void)
     compiled_smc();
     chained_blocks();
     register_store_entry();
+    register_store_entry_records();
     probe_gives_up();
     return tf_check_report("test_hart");
 }

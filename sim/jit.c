@@ -1166,7 +1166,7 @@ static void emit_chain_to(gen *g)
     sim_jit *j = g->m->jit;
     _Static_assert(sizeof(cm_slot) == 16 && sizeof(sim_jit_hot) == 16 && TF_JIT_HOT_SLOTS == 256,
                    "the chain's scaled indexes: slot s at 4 x its offset, its hot entry at 16 x "
-                   "sim_jit_hot_index(s), a byte");
+                   "sim_jit_hot_index(s), s % 256");
     uint64_t at = (uint64_t)(uintptr_t)g->m->slots;
     b1(e, 0x48); /* mov rcx, slots */
     b1(e, 0xb9);
@@ -1176,13 +1176,9 @@ static void emit_chain_to(gen *g)
     b4(e, (uint32_t)j->h_jit);
     patch(jcc(e, CC_NE), g->exit);
     static const uint8_t idx[] = {
-        0x89, 0xc2,       /* mov edx, eax */
-        0xc1, 0xea, 0x02, /* shr edx, 2: s */
-        0x89, 0xd1,       /* mov ecx, edx */
-        0xc1, 0xe9, 0x0c, /* shr ecx, 12 */
-        0x31, 0xca,       /* xor edx, ecx */
-        0x0f, 0xb6, 0xd2, /* movzx edx, dl: sim_jit_hot_index(s) */
-        0xc1, 0xe2, 0x04, /* shl edx, 4 */
+        0x89, 0xc2,                         /* mov edx, eax */
+        0x81, 0xe2, 0xfc, 0x03, 0x00, 0x00, /* and edx, 0x3fc: 4 sim_jit_hot_index(s) */
+        0xc1, 0xe2, 0x02,                   /* shl edx, 2 */
     };
     bytes(e, idx, sizeof idx);
     at = (uint64_t)(uintptr_t)j->hot;

@@ -85,9 +85,9 @@ typedef struct sim_jit_rec {
     uint16_t len;          /* guest words the code covers */
     uint8_t never;         /* its first word does not compile */
     uint8_t slow;          /* its trial ran too few words an entry: interpreted */
-    uint32_t trial;        /* entries timed so far (up to TF_JIT_TRIAL) */
+    uint32_t trial;        /* entries timed so far (up to sim_jit.trial) */
     uint32_t credited;     /* of those, entries that went on to a block (sim_jit_trial) */
-    uint32_t probe;        /* entries timed once proven, when credited (up to TF_JIT_TRIAL) */
+    uint32_t probe;        /* entries timed once proven, when credited (up to sim_jit.trial) */
     uint64_t probe_words;  /* guest instructions those entries ran, chained blocks' too */
     uint64_t trial_words;  /* guest instructions those entries ran */
 } sim_jit_rec;
@@ -122,7 +122,7 @@ typedef struct sim_jit {
     uint8_t *exit; /* the trampoline's way back, where every exit jumps */
     int32_t h_jit; /* L_JIT's handler offset in the interpreter */
     uint32_t threshold;
-    uint32_t trial; /* entries a block's trial and probe time (sim_mem.jit_trial) */
+    uint32_t trial; /* entries a block's trial and probe time (sim_mem.jit_trial or TF_JIT_TRIAL) */
     int full;       /* the code mapping is full: no more compiling */
     uint64_t compiled, compiled_words, revived, slow, proven;
     uint64_t entries; /* compiled code entered from the interpreter (not block to block) */

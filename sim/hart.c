@@ -753,18 +753,18 @@ static int decode_word(sim_mem *m, cm_slot *s, uint32_t off)
 {
     uint32_t pc = m->base + off;
     int op = cm_rv32_decode(ld32(m->data + off), pc, s);
+    uint32_t target = 0; /* the jump's slot */
     if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) {
         uint32_t t = pc + (uint32_t)s->imm, toff = t - m->base;
         if ((t & 3) || toff >= m->size) {
             op = TF_OP_FAR_JUMP;
         } else {
             s->imm = (int32_t)(toff >> 2) - (int32_t)(off >> 2);
-            if (m->jit) sim_jit_note_target(m, toff >> 2); /* a block starts there */
+            target = toff >> 2;
         }
     }
-    /* a call's return lands after it: a block starts there too */
-    if (m->jit && (op == TF_OP_JAL || op == TF_OP_JALR) && s->rd != 32)
-        sim_jit_note_target(m, (off >> 2) + 1);
+    /* blocks start where it lands and where a call returns */
+    if (m->jit) sim_jit_note_jumps(m, off >> 2, op, s->rd, target);
     m->pageflags[off >> TF_PAGE_SHIFT] |= TF_PAGE_CODE;
     return op;
 }

@@ -155,6 +155,21 @@ int32_t sim_jit_on_decode(sim_mem *m, uint32_t s, int32_t h)
     return j->h_jit;
 }
 
+/* Whether `words` guest instructions over a trial's entries pay for
+ * entering compiled code: TF_JIT_MIN_RUN an entry on average. */
+static int ran_enough(const sim_jit *j, uint64_t words)
+{
+    return words >= (uint64_t)j->trial * TF_JIT_MIN_RUN;
+}
+
+/* Slot s's block r, timed too short, back to the interpreter for good. */
+static void give_up(sim_mem *m, uint32_t s, sim_jit_rec *r)
+{
+    r->slow = 1;
+    rec_retire(m, s, r);
+    m->jit->slow++;
+}
+
 /* One entry of a block proven by its trial's credit (the entries that
  * went on to other blocks, counted TF_JIT_MIN_RUN words more, though those
  * blocks were not proven yet): it ran `ran` guest instructions, its
@@ -171,10 +186,8 @@ static void probe(sim_mem *m, uint32_t s, sim_jit_hot *hc, uint64_t ran)
     r->probe_words += ran;
     if (++r->probe < m->jit->trial) return;
     hc->probing = 0;
-    if (r->probe_words >= (uint64_t)m->jit->trial * TF_JIT_MIN_RUN) return;
-    r->slow = 1;
-    rec_retire(m, s, r);
-    m->jit->slow++;
+    if (ran_enough(m->jit, r->probe_words)) return;
+    give_up(m, s, r);
     hc->slot = 0;
 }
 
@@ -234,13 +247,10 @@ void sim_jit_trial(sim_mem *m, uint32_t s, sim_jit_rec *r, uint64_t ran, uint32_
     r->trial_words += ran + (on ? TF_JIT_MIN_RUN : 0);
     r->credited += (uint32_t)on;
     if (++r->trial < m->jit->trial) return;
-    if (r->trial_words >= (uint64_t)m->jit->trial * TF_JIT_MIN_RUN) {
+    if (ran_enough(m->jit, r->trial_words))
         m->jit->proven++;
-    } else {
-        r->slow = 1;
-        rec_retire(m, s, r);
-        m->jit->slow++;
-    }
+    else
+        give_up(m, s, r);
 }
 
 void sim_jit_invalidate(sim_mem *m, uint32_t w0)
@@ -1200,8 +1210,30 @@ static void emit_chain_to(gen *g)
     b1(e, 0x08);
 }
 
+/* Out of the block to the slot whose offset is the exit code in eax
+ * (slot t's, or with t TF_JIT_SLOT_IN_EAX a jalr's computed one), the
+ * registers written back and r14 at that slot's first word: on into its
+ * block (emit_chain, emit_chain_to) while the limit is not reached, else
+ * out with TF_JIT_LIMIT. */
+#define TF_JIT_SLOT_IN_EAX UINT32_MAX
+static void emit_leave(gen *g, uint32_t t)
+{
+    emit *e = &g->e;
+    cmp_lim(e);
+    uint8_t *lim = jcc(e, CC_AE);
+    if (t == TF_JIT_SLOT_IN_EAX)
+        emit_chain_to(g);
+    else
+        emit_chain(g, t);
+    patch(lim, e->p);
+    b1(e, 0x83); /* or eax, 1 */
+    b1(e, 0xc8);
+    b1(e, TF_JIT_LIMIT);
+    patch(jmp(e), g->exit);
+}
+
 /* A taken jump from word k to slot t: instret + 1, then the limit, then
- * on inside the block or out to the next block (emit_chain). */
+ * on inside the block or out to the next block (emit_leave). */
 static void emit_taken(gen *g, unsigned k, uint32_t t)
 {
     emit *e = &g->e;
@@ -1219,14 +1251,7 @@ static void emit_taken(gen *g, unsigned k, uint32_t t)
     }
     cache_move(e, 1);
     mov_eax(e, t << 2);
-    cmp_lim(e);
-    uint8_t *lim = jcc(e, CC_AE);
-    emit_chain(g, t);
-    patch(lim, e->p);
-    b1(e, 0x83); /* or eax, 1 */
-    b1(e, 0xc8);
-    b1(e, TF_JIT_LIMIT);
-    patch(jmp(e), g->exit);
+    emit_leave(g, t);
 }
 
 /* Word k (slot s0 + k, decoded as sl/op). Returns 1 when the block ends
@@ -1444,14 +1469,7 @@ static int emit_word(gen *g, unsigned k, int op, const cm_slot *sl, uint32_t t)
         st_imm(e, rd, sl->aux);
         cache_move(e, 1);
         add_n(e, (int32_t)k + 1);
-        cmp_lim(e); /* the offset is the exit code (slot << 2) */
-        uint8_t *lim = jcc(e, CC_AE);
-        emit_chain_to(g);
-        patch(lim, e->p);
-        b1(e, 0x83); /* or eax, 1 */
-        b1(e, 0xc8);
-        b1(e, TF_JIT_LIMIT);
-        patch(jmp(e), g->exit);
+        emit_leave(g, TF_JIT_SLOT_IN_EAX); /* the offset is the exit code (slot << 2) */
         return 1;
     }
     }
@@ -1577,16 +1595,11 @@ int sim_jit_compile(sim_mem *m, uint32_t s0, const sim_hart *h)
     j->compiled++;
     j->compiled_words += len;
     /* Its jump targets and call returns are entries, as the interpreter's
-     * decoding makes them (decode_word): a block compiled at its first
-     * entry holds words the interpreter never decoded, and a block's exit
-     * goes on only into an entry's block (emit_chain). (Records may move:
-     * r is not used after this.) */
-    for (uint32_t k = 0; k < len; k++) {
-        if (ops[k] == TF_OP_JAL || (ops[k] >= TF_OP_BEQ && ops[k] <= TF_OP_BGEU))
-            sim_jit_note_target(m, tg[k]);
-        if ((ops[k] == TF_OP_JAL || ops[k] == TF_OP_JALR) && sl[k].rd != 32)
-            sim_jit_note_target(m, s0 + k + 1);
-    }
+     * decoding makes them: a block compiled at its first entry holds words
+     * the interpreter never decoded, and a block's exit goes on only into
+     * an entry's block (emit_chain). (Records may move: r is not used
+     * after this.) */
+    for (uint32_t k = 0; k < len; k++) sim_jit_note_jumps(m, s0 + k, ops[k], sl[k].rd, tg[k]);
     return 0;
 }
 

@@ -143,6 +143,17 @@ void sim_jit_free(sim_mem *m);
 /* A jump can land on slot t (decode time): it becomes a block entry. */
 void sim_jit_note_target(sim_mem *m, uint32_t t);
 
+/* The entries word s (decoded as op, its rd) makes: where its jump lands
+ * (t, a branch's or a jal's slot within memory), and after a call (a jal
+ * or jalr with a link) the word after it, where the call returns. The
+ * interpreter's decoder and the compiler (for words the decoder never
+ * saw) both note them so. */
+static inline void sim_jit_note_jumps(sim_mem *m, uint32_t s, int op, unsigned rd, uint32_t t)
+{
+    if (op == TF_OP_JAL || (op >= TF_OP_BEQ && op <= TF_OP_BGEU)) sim_jit_note_target(m, t);
+    if ((op == TF_OP_JAL || op == TF_OP_JALR) && rd != 32) sim_jit_note_target(m, s + 1);
+}
+
 /* Slot s, a block entry, was decoded (again) and gets handler h: the
  * handler to install (L_JIT), with a kept block whose words are the
  * memory's again. */

@@ -47,8 +47,9 @@ static uint32_t l1_word(const sim_core *core, uint32_t addr)
  * no newline is not lost), is reset, or the chip closes. A line grows to
  * SIM_DPRINT_LINE_MAX characters; a longer one goes on on a second
  * prefixed line (tt-metal's print server has no limit; 64 KiB of one line
- * is past any use), and so does one printf field (dprint_f: a width of
- * 10^9 must not take the host's memory). A hart keeps its buffer, grown
+ * is past any use). One printf field is at most a line: a longer one
+ * prints its text and says its length (dprint_field: a width of 10^9 must
+ * take neither the host's memory nor its time). A hart keeps its buffer, grown
  * to its longest line, until the chip closes: at most 64 KiB a RISC. */
 #define SIM_DPRINT_HEAD     32
 #define SIM_DPRINT_LINE_MAX 65536
@@ -205,73 +206,185 @@ static void shortest_float(float f, char *out, size_t cap)
     snprintf(out, cap, "%s%s", sign, b);
 }
 
-/* One printf conversion into the line: at most SIM_DPRINT_LINE_MAX
- * characters of it, then the cut said. */
+/* One conversion of the runtime's own (a note, a pointer) into the line:
+ * short, bounded. */
 static void dprint_f(sim_core_hart *sh, const char *spec, ...)
 {
     char buf[256];
     va_list ap;
     va_start(ap, spec);
-    int n = vsnprintf(buf, sizeof buf, spec, ap);
+    vsnprintf(buf, sizeof buf, spec, ap);
     va_end(ap);
-    if (n < 0) { /* (a width or precision past INT_MAX) */
+    dprint_puts(sh, buf);
+}
+
+/* A kernel's printf field: % flags width .precision conversion. A field
+ * is at most a line (SIM_DPRINT_LINE_MAX); one its width or precision
+ * makes longer prints its text without the width, with the precision cut
+ * to what shows (DP_PREC_INT digits for an integer, DP_PREC_FLOAT for a
+ * float: every digit a float has, 2^-149 has 149 after the point), then
+ * `<field cut: N bytes>`, N the field's length. N is computed, not
+ * formatted: the host's printf formats a field to count it (5 s for a
+ * width of 2^31 here) and a float's precision makes it allocate. */
+#define DP_HUGE       1000000000000000000ull /* 10^18: widths past it saturate */
+#define DP_PREC_INT   16
+#define DP_PREC_FLOAT 160
+typedef struct dp_field {
+    char flags[8];
+    uint64_t width, prec;
+    int has_prec;
+} dp_field;
+
+static uint64_t dp_number(const char **p)
+{
+    uint64_t v = 0;
+    for (; **p >= '0' && **p <= '9'; (*p)++)
+        v = v >= DP_HUGE / 10 ? DP_HUGE : v * 10 + (uint64_t)(**p - '0');
+    return v;
+}
+
+/* 0 when spec is one printf defines: flags, width, precision, then the
+ * conversion */
+static int dp_parse(const char *spec, dp_field *f)
+{
+    const char *p = spec + 1;
+    size_t n = 0;
+    memset(f, 0, sizeof *f);
+    for (; *p && strchr("-+ #0", *p); p++)
+        if (!strchr(f->flags, *p)) f->flags[n++] = *p; /* (five at most) */
+    f->width = dp_number(&p);
+    if (*p == '.') {
+        p++;
+        f->has_prec = 1;
+        f->prec = dp_number(&p);
+    }
+    return p[0] && !p[1] ? 0 : -1;
+}
+
+/* snprintf of the conversion conv of v (%s: the string s) */
+static int dp_format(char *out, size_t cap, const char *spec, char conv, uint32_t v, const char *s)
+{
+    float f;
+    memcpy(&f, &v, 4);
+    switch (conv) {
+    case 'd':
+    case 'i': return snprintf(out, cap, spec, (int32_t)v);
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'c': return snprintf(out, cap, spec, v);
+    case 's': return snprintf(out, cap, spec, s);
+    default: return snprintf(out, cap, spec, (double)f); /* f F e E g G a A */
+    }
+}
+
+/* text at most a line long, into the line (n: its length) */
+static void dp_put(sim_core_hart *sh, const char *spec, char conv, uint32_t v, const char *s, int n)
+{
+    char buf[256], *big = n < (int)sizeof buf ? NULL : malloc((size_t)n + 1);
+    if (!big && n >= (int)sizeof buf) { /* out of host memory: its first characters */
+        dp_format(buf, sizeof buf, spec, conv, v, s);
+        dprint_puts(sh, buf);
+        dprint_f(sh, "<field cut: %d bytes, out of host memory>", n);
+        return;
+    }
+    dp_format(big ? big : buf, big ? (size_t)n + 1 : sizeof buf, spec, conv, v, s);
+    dprint_puts(sh, big ? big : buf);
+    free(big);
+}
+
+static void dp_cut(sim_core_hart *sh, uint64_t n)
+{
+    if (n >= DP_HUGE)
+        dprint_f(sh, "<field cut: over 10^18 bytes>");
+    else
+        dprint_f(sh, "<field cut: %llu bytes>", (unsigned long long)n);
+}
+
+static void dprint_field(sim_core_hart *sh, const char *spec, char conv, uint32_t v, const char *s)
+{
+    dp_field f;
+    if (dp_parse(spec, &f)) { /* e.g. %1-2d: not a printf field */
         dprint_f(sh, "<field not printed: %.40s>", spec);
         return;
     }
-    if (n < (int)sizeof buf) {
-        dprint_puts(sh, buf);
+    /* the text without the width, the precision cut to what shows; how
+     * much longer the precision makes it */
+    float x;
+    memcpy(&x, &v, 4);
+    int is_int = strchr("diuxX", conv) != NULL, is_float = strchr("fFeEgGaA", conv) != NULL;
+    uint64_t cap = is_int ? DP_PREC_INT : is_float ? DP_PREC_FLOAT : SIM_DPRINT_TEXT_MAX, extra = 0;
+    char short_spec[32], fit_spec[64];
+    int k = snprintf(short_spec, sizeof short_spec, "%%%s", f.flags);
+    if (f.has_prec && conv != 'c')
+        k += snprintf(short_spec + k, sizeof short_spec - (size_t)k, ".%llu",
+                      (unsigned long long)(f.prec < cap ? f.prec : cap));
+    snprintf(short_spec + k, sizeof short_spec - (size_t)k, "%c", conv);
+    /* past the cut an integer's precision adds leading zeros, a float's
+     * trailing ones (%g's only with #: it drops them); inf and nan have
+     * no digits */
+    if (f.has_prec && f.prec > cap && (is_int || (is_float && isfinite(x))) &&
+        !((conv == 'g' || conv == 'G') && !strchr(f.flags, '#')))
+        extra = f.prec - cap;
+    int len = dp_format(NULL, 0, short_spec, conv, v, s);
+    if (len < 0) { /* (not with these conversions) */
+        dprint_f(sh, "<field not printed: %.40s>", spec);
         return;
     }
-    /* a field is at most a line (SIM_DPRINT_LINE_MAX): a kernel's width of
-     * 10^9 must not take a gigabyte of the host, per hart */
-    size_t keep = n > SIM_DPRINT_LINE_MAX ? SIM_DPRINT_LINE_MAX : (size_t)n;
-    char *big = malloc(keep + 1);
-    if (big) {
-        va_start(ap, spec);
-        vsnprintf(big, keep + 1, spec, ap);
-        va_end(ap);
+    uint64_t text = (uint64_t)len + extra, n = f.width > text ? f.width : text;
+    if (n <= SIM_DPRINT_LINE_MAX) {
+        /* the field whole: with the cut precision when that prints the
+         * same text (%g's zeros dropped; inf), the host's printf taking
+         * time in proportion to the precision */
+        if (!extra && f.has_prec && f.prec > cap) {
+            char w[24] = "";
+            if (f.width) snprintf(w, sizeof w, "%llu", (unsigned long long)f.width);
+            snprintf(fit_spec, sizeof fit_spec, "%%%s%s%s", f.flags, w,
+                     short_spec + 1 + strlen(f.flags));
+            spec = fit_spec;
+        }
+        dp_put(sh, spec, conv, v, s, (int)n);
+        return;
     }
-    dprint_puts(sh, big ? big : buf);
-    free(big);
-    if (!big || (size_t)n > keep)
-        dprint_f(sh, "<field cut: %d bytes%s>", n, big ? "" : ", out of host memory");
+    dp_put(sh, short_spec, conv, v, s, len);
+    dp_cut(sh, n);
 }
 
-/* n copies of c, or the characters of s, within *budget */
-static void put_run(sim_core_hart *sh, char c, const char *s, long n, long *budget)
+/* n copies of c, or the characters of s */
+static void put_run(sim_core_hart *sh, char c, const char *s, long n)
 {
-    long k = n < *budget ? n : *budget;
-    for (long i = 0; i < k; i++) dprint_putc(sh, s ? s[i] : c);
-    *budget -= k > 0 ? k : 0;
+    for (long i = 0; i < n; i++) dprint_putc(sh, s ? s[i] : c);
 }
 
 /* %r (the port's own): shortest_float padded by printf's flags and width
- * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive). */
+ * ('-' left, '0' zeros after the sign, '+' or ' ' before a positive); a
+ * field longer than a line, as dprint_field's: the number, then the cut
+ * said. */
 static void shortest_field(sim_core_hart *sh, const char *spec, float f)
 {
-    int left = 0, zero = 0;
-    char plus = 0, num[48];
-    const char *p = spec + 1;
-    for (; *p && strchr("-+ #0", *p); p++) {
-        if (*p == '-') left = 1;
-        if (*p == '0') zero = 1;
-        if (*p == '+' || (*p == ' ' && !plus)) plus = *p;
+    dp_field d;
+    if (dp_parse(spec, &d)) {
+        dprint_f(sh, "<field not printed: %.40s>", spec);
+        return;
     }
-    long width = strtol(p, NULL, 10);
+    int left = strchr(d.flags, '-') != NULL, zero = strchr(d.flags, '0') != NULL;
+    char plus = strchr(d.flags, '+') ? '+' : strchr(d.flags, ' ') ? ' ' : 0, num[48];
     num[0] = 0;
     if (plus && !signbit(f)) num[0] = plus, num[1] = 0;
     shortest_float(f, num + strlen(num), sizeof num - 2);
-    long len = (long)strlen(num), pad = width > len ? width - len : 0;
-    /* a field is at most a line, as dprint_f's: its first characters, then
-     * the cut said */
-    long budget = SIM_DPRINT_LINE_MAX;
+    long len = (long)strlen(num);
+    if (d.width > SIM_DPRINT_LINE_MAX) {
+        dprint_puts(sh, num);
+        dp_cut(sh, d.width);
+        return;
+    }
+    long pad = (long)d.width > len ? (long)d.width - len : 0;
     /* right-aligned with zeros: the sign, then the zeros, then the digits */
     long sign = !left && zero && isfinite(f) && (num[0] == '-' || num[0] == '+' || num[0] == ' ');
-    put_run(sh, 0, num, sign, &budget);
-    if (!left) put_run(sh, zero && isfinite(f) ? '0' : ' ', NULL, pad, &budget);
-    put_run(sh, 0, num + sign, len - sign, &budget);
-    if (left) put_run(sh, ' ', NULL, pad, &budget);
-    if (len + pad > SIM_DPRINT_LINE_MAX) dprint_f(sh, "<field cut: %ld bytes>", len + pad);
+    put_run(sh, 0, num, sign);
+    if (!left) put_run(sh, zero && isfinite(f) ? '0' : ' ', NULL, pad);
+    put_run(sh, 0, num + sign, len - sign);
+    if (left) put_run(sh, ' ', NULL, pad);
 }
 
 /* Format with the host's printf, one conversion at a time: %d %i %u %x %X
@@ -306,25 +419,11 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         spec[k] = 0;
         switch (conv) {
         case 'd':
-        case 'i': dprint_f(sh, spec, (int32_t)v); break;
+        case 'i':
         case 'u':
         case 'x':
         case 'X':
-        case 'c': dprint_f(sh, spec, v); break;
-        case 'p': dprint_f(sh, "0x%08x", v); break;
-        case 's': {
-            char s[SIM_DPRINT_TEXT_MAX];
-            const int cut = l1_string(sh->core, v, s, sizeof s);
-            dprint_f(sh, spec, s);
-            if (cut) dprint_f(sh, "<string cut: longer than %zu bytes>", sizeof s - 1);
-            break;
-        }
-        case 'r': { /* (its width: the field's, as printf's; DEVICE_PRINT's at most 255) */
-            float f;
-            memcpy(&f, &v, 4);
-            shortest_field(sh, spec, f);
-            break;
-        }
+        case 'c':
         case 'f':
         case 'F':
         case 'e':
@@ -332,10 +431,19 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         case 'g':
         case 'G':
         case 'a':
-        case 'A': {
+        case 'A': dprint_field(sh, spec, conv, v, NULL); break; /* a float by its bits */
+        case 'p': dprint_f(sh, "0x%08x", v); break;
+        case 's': {
+            char s[SIM_DPRINT_TEXT_MAX];
+            const int cut = l1_string(sh->core, v, s, sizeof s);
+            dprint_field(sh, spec, conv, v, s);
+            if (cut) dprint_f(sh, "<string cut: longer than %zu bytes>", sizeof s - 1);
+            break;
+        }
+        case 'r': { /* (its width: the field's, as printf's; DEVICE_PRINT's at most 255) */
             float f;
             memcpy(&f, &v, 4);
-            dprint_f(sh, spec, (double)f);
+            shortest_field(sh, spec, f);
             break;
         }
         case '%': dprint_putc(sh, '%'); break;

@@ -6,8 +6,9 @@
  *           number in 4 digits and 96 letters), then its newline
  *   mode 2: "before the fault" with no newline, then ebreak (printed when
  *           the firmware reports the fault)
- *   mode 3: fields wider than a line (`%100000d`, `%100000r`) and one
- *           printf cannot print (`%2147483648d`) */
+ *   mode 3: fields longer than a line, by their width or precision (up
+ *           to 2^31 and past it), fields a precision makes no longer, and
+ *           one that is not a printf field */
 #include "dataflow_api.h"
 
 void kernel_main(void)
@@ -31,6 +32,12 @@ void kernel_main(void)
         DPRINT("[%100000d]\n", 7);
         DPRINT("[%-100000r]\n", 1.5f);
         DPRINT("[%2147483648d]\n", 7);
+        DPRINT("[%2147483647d|%-2147483647x|%099999999999999999999u]\n", -7, 255u, 3u);
+        DPRINT("[%.100000d|%#.70000X]\n", -7, 255u);
+        DPRINT("[%+.2147483647f|%.100000e|%#.2147483647g]\n", 1.5f, -0.25f, 2.0f);
+        DPRINT("[%8.2147483647g|%.2147483647f|%.2147483647s|%.3s]\n", 1.5f, __builtin_inff(), "abc",
+               "abcdef");
+        DPRINT("[%70000c|%-9.99999a|%1-2d]\n", 'z', 1.0f, 5);
         return;
     }
     DPRINT("before the fault");

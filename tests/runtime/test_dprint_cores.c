@@ -77,18 +77,37 @@ static void long_and_unfinished_lines(tf_device *dev)
     printf("70000: %zu bytes\n", strlen(t));
     free(t);
 
-    /* a field is at most a line: its first 65,536 characters (a line's
-     * most: one goes on on the next), then the cut said; a field printf
-     * cannot print is said */
+    /* a field is at most a line: one its width or precision makes longer
+     * prints without its width, its precision cut to what shows, then the
+     * field's length said; one printf does not define is said */
     t = lines_run(dev, k, (tf_core){0, 1}, 3, 0, &rc);
     CHECK_EQ_U(rc, 0);
-    size_t cap = 4 * h + 2 * 65600 + 200, n = 0;
+    const char *z80 =
+        "00000000000000000000000000000000000000000000000000000000000000000000000000000000";
+    size_t cap = 8 * h + 4096, n = 0;
     char *want = MUST_PTR(malloc(cap));
-    n += (size_t)snprintf(want + n, cap - n, "%s[%65535s\n", head, "");
-    n += (size_t)snprintf(want + n, cap - n, "%s <field cut: 100000 bytes>]\n", head);
-    n += (size_t)snprintf(want + n, cap - n, "%s[1.5%65532s\n", head, "");
-    n += (size_t)snprintf(want + n, cap - n, "%s <field cut: 100000 bytes>]\n", head);
-    n += (size_t)snprintf(want + n, cap - n, "%s[<field not printed: %%2147483648d>]\n", head);
+    n += (size_t)snprintf(want + n, cap - n, "%s[7<field cut: 100000 bytes>]\n", head);
+    n += (size_t)snprintf(want + n, cap - n, "%s[1.5<field cut: 100000 bytes>]\n", head);
+    n += (size_t)snprintf(want + n, cap - n, "%s[7<field cut: 2147483648 bytes>]\n", head);
+    n += (size_t)snprintf(want + n, cap - n,
+                          "%s[-7<field cut: 2147483647 bytes>|ff<field cut: 2147483647 bytes>|"
+                          "3<field cut: over 10^18 bytes>]\n",
+                          head);
+    n += (size_t)snprintf(want + n, cap - n,
+                          "%s[-0000000000000007<field cut: 100001 bytes>|"
+                          "0X00000000000000FF<field cut: 70002 bytes>]\n",
+                          head);
+    /* 160 digits after the point; 160 significant ones for %#g */
+    n += (size_t)snprintf(want + n, cap - n,
+                          "%s[+1.5%s%s<field cut: 2147483650 bytes>|"
+                          "-2.5%s%se-01<field cut: 100007 bytes>|"
+                          "2.%s%s<field cut: 2147483648 bytes>]\n",
+                          head, z80, z80 + 1, z80, z80 + 1, z80, z80 + 1);
+    n += (size_t)snprintf(want + n, cap - n, "%s[     1.5|inf|abc|abc]\n", head);
+    n += (size_t)snprintf(want + n, cap - n,
+                          "%s[z<field cut: 70000 bytes>|0x1.%s%sp+0<field cut: 100006 bytes>|"
+                          "<field not printed: %%1-2d>]\n",
+                          head, z80, z80);
     CHECK_EQ_U(strlen(t), n);
     CHECK_TRUE(!strcmp(t, want));
     printf("wide: %zu bytes\n", strlen(t));

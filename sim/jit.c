@@ -1517,7 +1517,8 @@ int sim_jit_compile(sim_mem *m, uint32_t s0, const sim_hart *h)
         j->full = 1;
         return -1;
     }
-    gen g = {.e = {j->code + j->code_used}, .m = m, .h = h, .exit = j->exit, .s0 = s0, .len = len};
+    gen g = {
+        .e = {.p = j->code + j->code_used}, .m = m, .h = h, .exit = j->exit, .s0 = s0, .len = len};
     /* the most used guest registers (two uses or more) live in host
      * registers from the block's start to its exits */
     int8_t hr[33];

@@ -107,6 +107,7 @@ int main(void)
     CHECK_CONTAINS(tf_last_error(), "asynchronous launch");
     volatile uint64_t host_work = 0;
     for (int i = 0; i < 1000000; i++) host_work += (uint64_t)i;
+    (void)host_work;
     MUST(tf_launch_wait(l));
     check(out, 99);
 

@@ -200,13 +200,14 @@ int main(void)
     static const char *const never_written[] = {
         "cannot finish", "TRISC0 at pc",
         /* (the counts go on from check_round_trip's dispatch) */
-        "waits in mailbox_read for a value from BRISC, whose mailbox to TRISC0 is empty (10 "
-        "values written, 10 read): BRISC writes fewer values than are read"};
+        ("waits in mailbox_read for a value from BRISC, whose mailbox to TRISC0 is empty (10 "
+         "values written, 10 read): BRISC writes fewer values than are read")};
     check_fails(3, NULL, never_written, 3);
     static const char *const never_read[] = {
         "cannot finish", "BRISC at pc",
-        "waits in mailbox_write for room in its mailbox to TRISC2, which holds 4 values TRISC2 "
-        "has not read (4 written, 0 read; it holds 4): TRISC2 reads fewer values than are written"};
+        ("waits in mailbox_write for room in its mailbox to TRISC2, which holds 4 values TRISC2 "
+         "has not read (4 written, 0 read; it holds 4): TRISC2 reads fewer values than are "
+         "written")};
     check_fails(4, NULL, never_read, 3);
     static const char *const no_mailbox[] = {
         "BRISC", "mailbox_write(7): there is no mailbox 7 (0 BRISC, 1 TRISC0 unpack"};

@@ -24,6 +24,10 @@
  *                          buffer live at the same addresses as the
  *                          other's, and dz_loop launched on core (0,0) of
  *                          both before either is awaited, 3 times
+ *   reload N               N times: dz_loop loaded anew (the kernel cache
+ *                          hands out a copy), one dispatch of it on core
+ *                          (0,0), the kernel freed (a tt-metal host building
+ *                          its program for every op)
  *   crash                  the dispatches, then one whose doorbell (the
  *                          transport's start, inside wait_done) calls
  *                          abort(): a crash inside a runtime call (an
@@ -185,6 +189,21 @@ again:;
         tf_dispatch_execute(p);
         fprintf(stderr, "prof_device: %s\n", tf_last_error());
         return 4; /* not reached: the signal ends the process */
+    }
+    if (dev && !strcmp(mode, "reload") && argc > 2) {
+        for (long i = 0, n = atol(argv[2]); i < n; i++) {
+            tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf");
+            tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
+            uint32_t args[] = {0, 20};
+            if (!p || tf_program_set_kernel(p, TF_BRISC, k) ||
+                tf_program_set_args(p, TF_BRISC, args, 2) || tf_dispatch_execute(p)) {
+                fprintf(stderr, "%s\n", tf_last_error());
+                return 1;
+            }
+            tf_program_destroy(p);
+            tf_kernel_free(k);
+        }
+        return tf_device_close(dev) ? 1 : 0;
     }
     tf_kernel *k = dev ? tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf") : NULL;
     if (!k) {

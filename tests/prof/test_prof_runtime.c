@@ -6,6 +6,7 @@
 #include "tests/unit/tf_check_child.h"
 #include "tt_foil/trace.h"
 #include "tf_env.h"
+#include "tf_profiler.h"
 #include "common/cm_risc.h"
 #include "tt_foil/error.h"
 
@@ -146,9 +147,68 @@ static void device_zones_in_trace(const char *prog, const char *dir)
     unsetenv(tf_env_name(TF_ENV_PROF_CLOCK));
 }
 
+/* The zones of each device block a walk finds, named or not. */
+typedef struct named {
+    const tf_trace *t;
+    size_t zones, unnamed;
+    uint32_t last_dispatch, last_named;
+} named;
+
+static int count_named(void *arg, const tf_tr_dev_event *e)
+{
+    named *n = arg;
+    if (e->kind != TF_DEV_ZONE) return 0;
+    n->zones++;
+    n->unnamed += !e->site;
+    if (e->block->h.dispatch > n->last_dispatch) {
+        n->last_dispatch = e->block->h.dispatch;
+        n->last_named = 0;
+    }
+    if (e->block->h.dispatch == n->last_dispatch) n->last_named += e->site != NULL;
+    return 0;
+}
+
+/* A kernel loaded again for every program (70,000 times: past the trace's
+ * 65,535 image numbers) keeps one image number: its zones are defined in
+ * the trace once, and every dispatch's zones have their names (each load
+ * took a number of its own, and from the 65,536th on the zones had none). */
+static void reload_shares_images(const char *prog, const char *dir)
+{
+    char trace[512];
+    snprintf(trace, sizeof trace, "%s/reload.trace", dir);
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
+    setenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV), "OFF", 1);
+    setenv(tf_env_name(TF_ENV_PERF_COUNTERS), "OFF", 1);
+    char *av[] = {(char *)prog, "reload", "70000", NULL};
+    CHECK_TRUE(tf_check_run(av));
+    unsetenv(tf_env_name(TF_ENV_PERF_COUNTERS));
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    if (!t) return;
+    /* dz_loop's nine zones (every mode's), defined once, not at each load */
+    uint32_t kernel_sites = 0;
+    for (uint32_t i = 0; i < t->ndev_sites; i++)
+        kernel_sites += (t->dev_sites[i].id & 0xffff) >= TF_ZONE_ID_KERNEL;
+    CHECK_EQ_U(kernel_sites, 9);
+    named n = {t, 0, 0, 0, 0};
+    tf_tr_dev_counts counts = {0};
+    CHECK_TRUE(tf_trace_dev_walk(t, count_named, &n, &counts) == 0);
+    /* a dispatch's 11 (device_zones_in_trace) */
+    CHECK_EQ_U(n.zones, 70000u * 11);
+    CHECK_EQ_U(n.unnamed, 0);
+    CHECK_EQ_U(n.last_dispatch, 70000);
+    CHECK_EQ_U(n.last_named, 11);
+    printf("reload: %u device zone sites for 70000 loads, %zu zones, %zu unnamed\n", t->ndev_sites,
+           n.zones, n.unnamed);
+    tf_trace_free(t);
+    remove(trace); /* (40 MB) */
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) return 2;
+    reload_shares_images(argv[3], argv[2]);
     device_zones_in_trace(argv[3], argv[2]);
     char trace[512], mem[512];
     snprintf(trace, sizeof trace, "%s/runtime.trace", argv[2]);

@@ -167,51 +167,72 @@ void rt_devprof_close(tf_device *dev)
     cm_pair_free(&d->pair);
 }
 
-/* Trace image numbers by file: the loads of one unchanged ELF (a kernel
- * loaded again for every program, as tt-metal's hosts build theirs: the CNN
- * demo loads fifteen an inference) share the number the first of them got,
- * so the file's zones are defined in the trace once, not at every load,
- * and the 65535 numbers count files, not loads (they ran out after 65535
- * loads, and a long run's later device zones had no names). Keyed by the
- * file's identity as read (rt_image.file_id: device, inode, size,
- * modification time), the image's name and its zone count; the zones are
- * the file's. An image without an identity (its file could not be
- * stat'ed) numbers itself. Process-wide, as the trace is. */
+/* Trace image numbers by zone table: the loads of one kernel (loaded again
+ * for every program, as tt-metal's hosts build theirs: the CNN demo loads
+ * fifteen an inference) share the number the first of them got, so its
+ * zones are defined in the trace once, not at every load, and the 65535
+ * numbers count zone tables, not loads (they ran out after 65535 loads, and
+ * a long run's later device zones had no names). Keyed by what the
+ * definitions say: the image's name and its zones (id, line, name, file),
+ * compared in full (about 20 ns a zone at each load's first dispatch); two files with the same
+ * table share definitions that would be the same. Process-wide, as the trace is. */
 typedef struct trace_img {
-    uint64_t file_id[5];
-    uint32_t nzones, n;
-    char name[sizeof(((tf_build_note *)0)->name)];
+    uint64_t hash;
+    char *key; /* the name, then each zone's id and line (4 bytes each), name and file */
+    size_t len;
+    uint32_t n;
 } trace_img;
 static pthread_mutex_t trace_img_lock = PTHREAD_MUTEX_INITIALIZER;
 static trace_img *trace_imgs;
 static uint32_t *trace_img_slot; /* open addressing: index + 1, 0 empty */
 static uint32_t ntrace_imgs, trace_img_slots;
 
-static uint64_t trace_img_hash(const uint64_t *id, const char *name)
+/* The key of (name, img's zones) into *out (malloc'd; its length), or -1:
+ * plain bytes (no formatting: it is made at every load's first dispatch). */
+static int trace_img_key(const rt_image *img, const char *name, char **out, size_t *len)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < 5; i++) h = (h ^ id[i]) * 1099511628211ull;
-    for (; *name; name++) h = (h ^ (uint8_t)*name) * 1099511628211ull;
-    return h ^ h >> 29;
+    size_t n = strlen(name) + 1;
+    for (uint32_t i = 0; i < img->nzones; i++)
+        n += 8 + strlen(img->zones[i].name) + 1 + strlen(img->zones[i].file) + 1;
+    char *k = malloc(n), *o = k;
+    if (!k) return -1;
+#define TRACE_IMG_PUT(p, bytes) (memcpy(o, (p), (bytes)), o += (bytes))
+    TRACE_IMG_PUT(name, strlen(name) + 1);
+    for (uint32_t i = 0; i < img->nzones; i++) {
+        const rt_zone_info *z = &img->zones[i];
+        TRACE_IMG_PUT(&z->id, 4);
+        TRACE_IMG_PUT(&z->line, 4);
+        TRACE_IMG_PUT(z->name, strlen(z->name) + 1);
+        TRACE_IMG_PUT(z->file, strlen(z->file) + 1);
+    }
+#undef TRACE_IMG_PUT
+    *out = k;
+    *len = n;
+    return 0;
 }
 
-/* The slot of (id, name, nzones): its entry's, or the empty one it would
- * take (trace_img_lock held, the table not full). */
-static uint32_t *trace_img_find(const uint64_t *id, const char *name, uint32_t nzones)
+static uint64_t trace_img_hash(const char *k, size_t len)
 {
-    uint32_t mask = trace_img_slots - 1, i = (uint32_t)trace_img_hash(id, name) & mask;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ (uint8_t)k[i]) * 1099511628211ull;
+    return h;
+}
+
+/* The slot of key k (hash h): its entry's, or the empty one it would take
+ * (trace_img_lock held, the table not full). */
+static uint32_t *trace_img_find(uint64_t h, const char *k, size_t len)
+{
+    uint32_t mask = trace_img_slots - 1, i = (uint32_t)(h ^ h >> 32) & mask;
     for (;; i = (i + 1) & mask) {
         uint32_t e = trace_img_slot[i];
         if (!e) return &trace_img_slot[i];
         const trace_img *t = &trace_imgs[e - 1];
-        if (!memcmp(t->file_id, id, sizeof t->file_id) && t->nzones == nzones &&
-            !strcmp(t->name, name))
-            return &trace_img_slot[i];
+        if (t->hash == h && t->len == len && !memcmp(t->key, k, len)) return &trace_img_slot[i];
     }
 }
 
-/* Room for one more entry at most half full; 0, or -1 (out of memory: the
- * image numbers itself) */
+/* Room for one more entry, the table at most half full: 0, or -1 (out of
+ * memory: the image numbers itself) */
 static int trace_img_room(void)
 {
     if (2 * (ntrace_imgs + 1) <= trace_img_slots) return 0;
@@ -223,23 +244,27 @@ static int trace_img_room(void)
     free(trace_img_slot);
     trace_img_slot = sl;
     trace_img_slots = slots;
-    for (uint32_t k = 0; k < ntrace_imgs; k++)
-        *trace_img_find(trace_imgs[k].file_id, trace_imgs[k].name, trace_imgs[k].nzones) = k + 1;
+    for (uint32_t k = 0; k < ntrace_imgs; k++) {
+        const trace_img *t = &trace_imgs[k];
+        *trace_img_find(t->hash, t->key, t->len) = k + 1;
+    }
     return 0;
 }
 
 /* The image's number in the host trace, its zones defined there on first
- * use of the file (DEVICE_ZONE: image << 16 | zone id); 0 when the trace
- * is off or the process has used up 65535 numbers. */
+ * use of its zone table (DEVICE_ZONE: image << 16 | zone id); 0 when the
+ * trace is off or the process has used up 65535 numbers. */
 static uint32_t trace_image(rt_image *img, const char *name)
 {
     if (!img || !TF_DEV_TRACING()) return 0;
     if (img->trace_image) return img->trace_image;
     static uint32_t next;
-    int keyed = (img->file_id[0] | img->file_id[1]) != 0 && strlen(name) < sizeof trace_imgs->name;
+    char *key = NULL;
+    size_t len = 0;
+    int keyed = !trace_img_key(img, name, &key, &len);
+    uint64_t h = keyed ? trace_img_hash(key, len) : 0;
     pthread_mutex_lock(&trace_img_lock);
-    uint32_t *slot =
-        keyed && !trace_img_room() ? trace_img_find(img->file_id, name, img->nzones) : NULL;
+    uint32_t *slot = keyed && !trace_img_room() ? trace_img_find(h, key, len) : NULL;
     if (slot && *slot) {
         img->trace_image = trace_imgs[*slot - 1].n;
     } else if (next < 0xffff) {
@@ -250,15 +275,13 @@ static uint32_t trace_image(rt_image *img, const char *name)
         }
         img->trace_image = n;
         if (slot) {
-            trace_img *t = &trace_imgs[ntrace_imgs];
-            memcpy(t->file_id, img->file_id, sizeof t->file_id);
-            t->nzones = img->nzones;
-            t->n = n;
-            snprintf(t->name, sizeof t->name, "%s", name);
+            trace_imgs[ntrace_imgs] = (trace_img){h, key, len, n};
+            key = NULL; /* the entry's now */
             *slot = ++ntrace_imgs;
         }
     }
     pthread_mutex_unlock(&trace_img_lock);
+    free(key);
     return img->trace_image;
 }
 

@@ -69,6 +69,21 @@ static int take_zone(void *arg, const tf_tr_dev_event *e)
     return 0;
 }
 
+/* Run av with its host trace in dir/name (no memory log, no raw device
+ * CSV; the caller sets any other variable) and load the trace; NULL (a
+ * check failed) if it could not. trace: the path (512 bytes). */
+static tf_trace *traced_run(const char *dir, const char *name, char **av, char *trace)
+{
+    snprintf(trace, 512, "%s/%s", dir, name);
+    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
+    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
+    setenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV), "OFF", 1);
+    CHECK_TRUE(tf_check_run(av));
+    tf_trace *t = tf_trace_load(trace);
+    CHECK_TRUE(t != NULL);
+    return t;
+}
+
 /* Device zones reach the host trace, each inside its dispatch's waiting:
  * from the start of its first TF_dispatch/wait_done zone to the end of its
  * last (one per core of a multi-core dispatch). The device clock is the
@@ -79,16 +94,10 @@ static int take_zone(void *arg, const tf_tr_dev_event *e)
 static void device_zones_in_trace(const char *prog, const char *dir)
 {
     char trace[512];
-    snprintf(trace, sizeof trace, "%s/device.trace", dir);
-    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
-    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
-    setenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV), "OFF", 1);
     setenv(tf_env_name(TF_ENV_DEVICE_CLOCK_SYNC), "OFF", 1);
     setenv(tf_env_name(TF_ENV_PROF_CLOCK), "monotonic", 1);
     char *av[] = {(char *)prog, NULL};
-    CHECK_TRUE(tf_check_run(av));
-    tf_trace *t = tf_trace_load(trace);
-    CHECK_TRUE(t != NULL);
+    tf_trace *t = traced_run(dir, "device.trace", av, trace);
     if (!t) return;
     /* 5 dispatch-cores x (BRISC-FW, BRISC-KERNEL, loop, outer, inner, dup, dup
      * + 4 other FW zones), as raw markers: no track zones any more */
@@ -175,16 +184,10 @@ static int count_named(void *arg, const tf_tr_dev_event *e)
 static void reload_shares_images(const char *prog, const char *dir)
 {
     char trace[512];
-    snprintf(trace, sizeof trace, "%s/reload.trace", dir);
-    setenv(tf_env_name(TF_ENV_TRACE), trace, 1);
-    unsetenv(tf_env_name(TF_ENV_MEM_LOG));
-    setenv(tf_env_name(TF_ENV_DEVICE_ZONES_CSV), "OFF", 1);
     setenv(tf_env_name(TF_ENV_PERF_COUNTERS), "OFF", 1);
     char *av[] = {(char *)prog, "reload", "70000", NULL};
-    CHECK_TRUE(tf_check_run(av));
+    tf_trace *t = traced_run(dir, "reload.trace", av, trace);
     unsetenv(tf_env_name(TF_ENV_PERF_COUNTERS));
-    tf_trace *t = tf_trace_load(trace);
-    CHECK_TRUE(t != NULL);
     if (!t) return;
     /* dz_loop's nine zones (every mode's), defined once, not at each load */
     uint32_t kernel_sites = 0;

@@ -226,7 +226,7 @@ static void dprint_f(sim_core_hart *sh, const char *spec, ...)
  * `<field cut: N bytes>`, N the field's length. N is computed, not
  * formatted: the host's printf formats a field to count it (5 s for a
  * width of 2^31 here) and a float's precision makes it allocate. */
-#define DP_HUGE       1000000000000000000ull /* 10^18: widths past it saturate */
+#define DP_HUGE       1000000000000000000ull /* 10^18: numbers past it are DP_HUGE + 1 */
 #define DP_PREC_INT   16
 #define DP_PREC_FLOAT 160
 typedef struct dp_field {
@@ -238,8 +238,10 @@ typedef struct dp_field {
 static uint64_t dp_number(const char **p)
 {
     uint64_t v = 0;
-    for (; **p >= '0' && **p <= '9'; (*p)++)
-        v = v >= DP_HUGE / 10 ? DP_HUGE : v * 10 + (uint64_t)(**p - '0');
+    for (; **p >= '0' && **p <= '9'; (*p)++) {
+        v = v * 10 + (uint64_t)(**p - '0'); /* (at most 10^19 + 9: no overflow) */
+        if (v > DP_HUGE) v = DP_HUGE + 1;
+    }
     return v;
 }
 
@@ -295,7 +297,7 @@ static void dp_put(sim_core_hart *sh, const char *spec, char conv, uint32_t v, c
 
 static void dp_cut(sim_core_hart *sh, uint64_t n)
 {
-    if (n >= DP_HUGE)
+    if (n > DP_HUGE)
         dprint_f(sh, "<field cut: over 10^18 bytes>");
     else
         dprint_f(sh, "<field cut: %llu bytes>", (unsigned long long)n);
@@ -409,12 +411,23 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         size_t k = 0;
         spec[k++] = '%';
         p++;
-        while (*p && strchr("-+ #0123456789.", *p) && k < sizeof spec - 3) spec[k++] = *p++;
+        int long_spec = 0; /* (its numbers saturate anyway: dp_number) */
+        for (; *p && strchr("-+ #0123456789.", *p); p++) {
+            if (k < sizeof spec - 3)
+                spec[k++] = *p;
+            else
+                long_spec = 1;
+        }
         while (*p == 'l' || *p == 'h') p++; /* all arguments are 32-bit */
         if (!*p) break;
         char conv = *p;
         uint32_t v = arg < TF_DPRINT_MAX_ARGS ? sh->dprint_args[arg] : 0;
         if (conv != '%') arg++;
+        if (long_spec && conv != '%') { /* its argument is taken: the next ones stay in place */
+            dprint_f(sh, "<field not printed: %.*s...%c, a spec of over %d characters>", (int)k,
+                     spec, conv, (int)(sizeof spec - 4));
+            continue;
+        }
         spec[k++] = conv;
         spec[k] = 0;
         switch (conv) {

@@ -38,6 +38,9 @@ void kernel_main(void)
         DPRINT("[%8.2147483647g|%.2147483647f|%.2147483647s|%.3s]\n", 1.5f, __builtin_inff(), "abc",
                "abcdef");
         DPRINT("[%70000c|%-9.99999a|%1-2d]\n", 'z', 1.0f, 5);
+        DPRINT(
+            "[%1000000000000000000d|%1000000000000000001d|%-+0999999999999999999999.99999d|%d]\n",
+            7, 8, 9, 10);
         return;
     }
     DPRINT("before the fault");

@@ -108,6 +108,13 @@ static void long_and_unfinished_lines(tf_device *dev)
                           "%s[z<field cut: 70000 bytes>|0x1.%s%sp+0<field cut: 100006 bytes>|"
                           "<field not printed: %%1-2d>]\n",
                           head, z80, z80);
+    /* 10^18 exactly, then past it; a spec of over 28 characters is not a
+     * field (its argument is taken: the next one prints) */
+    n += (size_t)snprintf(want + n, cap - n,
+                          "%s[7<field cut: 1000000000000000000 bytes>|8<field cut: over 10^18 "
+                          "bytes>|<field not printed: %%-+0999999999999999999999.999...d, a spec "
+                          "of over 28 characters>|10]\n",
+                          head);
     CHECK_EQ_U(strlen(t), n);
     CHECK_TRUE(!strcmp(t, want));
     printf("wide: %zu bytes\n", strlen(t));

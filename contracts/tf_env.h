@@ -51,6 +51,9 @@
     X(PROFILE_FAIL_WRITE, "TT_FOIL_PROFILE_FAIL_WRITE", "", NULL,                                  \
       "test only: tt_foil_profile fails writing every output file whose name contains this, "    \
       "as on a full disk")                                                                         \
+    X(TRACE_FAIL_DEF, "TT_FOIL_TRACE_FAIL_DEF", "", NULL,                                          \
+      "test only: the trace's first definition of this kind (a number of "                         \
+      "contracts/tf_trace_records.h's TF_TRACE_DEFS: 7 is DEVICE_ZONE) is lost, as on a full disk" ) \
     X(PROFILE_PAUSE_WRITE, "TT_FOIL_PROFILE_PAUSE_WRITE", "", NULL,                                \
       "test only: tt_foil_profile stops for good once it has made the temporary file of the "     \
       "first output file whose name contains this (a test then signals it)")                       \

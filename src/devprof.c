@@ -174,13 +174,15 @@ void rt_devprof_close(tf_device *dev)
  * numbers count zone tables, not loads (they ran out after 65535 loads, and
  * a long run's later device zones had no names). Keyed by what the
  * definitions say: the image's name and its zones (id, line, name, file),
- * compared in full (about 20 ns a zone at each load's first dispatch); two files with the same
- * table share definitions that would be the same. Process-wide, as the trace is. */
+ * compared in full (about 20 ns a zone at each load's first dispatch);
+ * two files with the same table share definitions that would be the same.
+ * Process-wide, as the trace is. */
 typedef struct trace_img {
     uint64_t hash;
     char *key; /* the name, then each zone's id and line (4 bytes each), name and file */
     size_t len;
     uint32_t n;
+    int defined; /* its definitions written (a write lost: again at the next use) */
 } trace_img;
 static pthread_mutex_t trace_img_lock = PTHREAD_MUTEX_INITIALIZER;
 static trace_img *trace_imgs;
@@ -251,9 +253,24 @@ static int trace_img_room(void)
     return 0;
 }
 
+/* Define img's zones as image n; 1 when every definition was written. */
+static int define_zones(const rt_image *img, uint32_t n, const char *name)
+{
+    int written = 1;
+    for (uint32_t i = 0; i < img->nzones; i++) {
+        const rt_zone_info *z = &img->zones[i];
+        written &=
+            TF_DEV_DEF(TF_DEF_DEVICE_ZONE, n << 16 | z->id, z->line, z->name, z->file, name) == 0;
+    }
+    return written;
+}
+
 /* The image's number in the host trace, its zones defined there on first
  * use of its zone table (DEVICE_ZONE: image << 16 | zone id); 0 when the
- * trace is off or the process has used up 65535 numbers. */
+ * trace is off or the process has used up 65535 numbers. A definition
+ * lost (a full disk, for a while) is written again, under the same
+ * number, at the table's next use: the reader takes the definitions of
+ * the whole file, so the blocks before it get their names too. */
 static uint32_t trace_image(rt_image *img, const char *name)
 {
     if (!img || !TF_DEV_TRACING()) return 0;
@@ -263,26 +280,29 @@ static uint32_t trace_image(rt_image *img, const char *name)
     size_t len = 0;
     int keyed = !trace_img_key(img, name, &key, &len);
     uint64_t h = keyed ? trace_img_hash(key, len) : 0;
+    uint32_t n = 0;
+    int defined = 0;
     pthread_mutex_lock(&trace_img_lock);
     uint32_t *slot = keyed && !trace_img_room() ? trace_img_find(h, key, len) : NULL;
     if (slot && *slot) {
-        img->trace_image = trace_imgs[*slot - 1].n;
+        trace_img *t = &trace_imgs[*slot - 1];
+        n = t->n;
+        if (!t->defined) t->defined = define_zones(img, n, name);
+        defined = t->defined;
     } else if (next < 0xffff) {
-        uint32_t n = ++next;
-        for (uint32_t i = 0; i < img->nzones; i++) {
-            const rt_zone_info *z = &img->zones[i];
-            TF_DEV_DEF(TF_DEF_DEVICE_ZONE, n << 16 | z->id, z->line, z->name, z->file, name);
-        }
-        img->trace_image = n;
+        n = ++next;
+        defined = define_zones(img, n, name);
         if (slot) {
-            trace_imgs[ntrace_imgs] = (trace_img){h, key, len, n};
+            trace_imgs[ntrace_imgs] = (trace_img){h, key, len, n, defined};
             key = NULL; /* the entry's now */
             *slot = ++ntrace_imgs;
         }
     }
     pthread_mutex_unlock(&trace_img_lock);
     free(key);
-    return img->trace_image;
+    /* kept while defined; without an entry (out of memory) as before */
+    if (defined || !slot) img->trace_image = n;
+    return n;
 }
 
 /* Device cycle -> host monotonic ns. On the simulator the device clock is
@@ -314,7 +334,7 @@ static void write_sync(tf_device *dev, tf_program *p)
         snprintf(hs, sizeof hs, "%llu", (unsigned long long)host);
         snprintf(cs, sizeof cs, "%llu", (unsigned long long)cyc);
         snprintf(ns, sizeof ns, "%.6f", 1000.0 / dev->info.clock_mhz);
-        TF_DEV_DEF(TF_DEF_CLOCK_SYNC, 0, dev->info.clock_is_host != 0, hs, cs, ns);
+        (void)TF_DEV_DEF(TF_DEF_CLOCK_SYNC, 0, dev->info.clock_is_host != 0, hs, cs, ns);
     }
     if (!d->sync_path[0]) return;
     FILE *f = fopen(d->sync_path, "w");

@@ -100,13 +100,16 @@ static uint32_t chip_id(const tf_chip_info *ci)
         rt_chip_key *n = realloc(rt_chips, (rt_nchips + 1) * sizeof *n);
         if (n) {
             rt_chips = n;
-            rt_chips[rt_nchips++] = k;
-            id = rt_nchips;
             char figs[TF_PERF_CHIP_FIGURES * 11 + 1];
             size_t o = 0;
             for (int i = 0; i < TF_PERF_CHIP_FIGURES; i++)
                 o += (size_t)snprintf(figs + o, sizeof figs - o, "%s%u", i ? " " : "", k.fig[i]);
-            TF_DEV_DEF(TF_DEF_DEVICE_CHIP, id, k.clock_mhz, figs, NULL, NULL);
+            /* kept only once defined: after a failed write the next
+             * dispatch defines the figures again, as the same id */
+            if (!TF_DEV_DEF(TF_DEF_DEVICE_CHIP, rt_nchips + 1, k.clock_mhz, figs, NULL, NULL)) {
+                rt_chips[rt_nchips++] = k;
+                id = rt_nchips;
+            }
         }
     }
     pthread_mutex_unlock(&rt_chip_lock);
@@ -114,7 +117,8 @@ static uint32_t chip_id(const tf_chip_info *ci)
         rt_last_chip = k;
         rt_last_chip_id = id;
     }
-    return id; /* 0 (out of memory): the reader reads the counters without the peaks */
+    return id; /* 0 (out of memory, or not written): the reader reads the counters without the
+                * peaks */
 }
 
 enum { RT_PERF_REC_BYTES = TF_TEXT_MAX, RT_PERF_PAIR_MAX = 2 + 10 }; /* index step, value */

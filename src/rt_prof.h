@@ -253,7 +253,7 @@ void rt_prof_mem_set(uint32_t type, uint32_t pool, const uint32_t *w, unsigned n
 #define TF_DEV_BYTES(type, head, hlen, data, dlen)                                                 \
     ((void)(type), (void)(head), (void)(hlen), (void)(data), (void)(dlen))
 #define TF_DEV_DEF(kind, id, line, a, b, c)                                                        \
-    ((void)(kind), (void)(id), (void)(line), (void)(a), (void)(b), (void)(c))
+    ((void)(kind), (void)(id), (void)(line), (void)(a), (void)(b), (void)(c), -1)
 #define TF_DEV_FLUSH()                        ((void)0)
 #define TF_DEV_BYTES_BEGIN_AT(type, cap, now) ((void)(type), (void)(cap), (void)(now), (void *)0)
 #define TF_DEV_BYTES_END(len)                 ((void)(len))

@@ -120,9 +120,11 @@ void tf_prof_stream_bytes_at(int s, uint64_t now, uint32_t type, const void *hea
 void *tf_prof_bytes_begin_at(int s, uint64_t now, uint32_t type, size_t cap);
 void tf_prof_bytes_end(int s, size_t len);
 /* A definition in the trace (TF_TRACE_DEFS kind, e.g. DEVICE_ZONE and
- * CLOCK_SYNC, whose ids the caller numbers). */
-void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
-                       const char *c);
+ * CLOCK_SYNC, whose ids the caller numbers): 0 when written, -1 when not
+ * (the trace is off, or the write failed: a lost chunk, counted; a caller
+ * that defines an id once defines it again at its next use). */
+int tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
+                      const char *c);
 
 /* CLOCK_MONOTONIC in ns. Out of line: clock_gettime is POSIX, and this
  * header must compile in strict ISO C modes too (-std=c11). */

@@ -280,9 +280,9 @@ static void prealloc_release(tf_stream *st)
 }
 
 /* Write one chunk (caller holds st->lock, or is a dying signal handler).
- * `words` 64-bit words of payload. */
-static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t tsc_base,
-                        const uint64_t *payload, uint32_t words, uint64_t records)
+ * `words` 64-bit words of payload. 0 when written, -1 when lost (counted). */
+static int write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t tsc_base,
+                       const uint64_t *payload, uint32_t words, uint64_t records)
 {
     tf_chunk_header h = {
         .magic = TF_CHUNK_MAGIC,
@@ -296,7 +296,7 @@ static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t 
     tf_trace_seal(&h, payload);
     if (st->fd < 0) {
         stream_failed(st, st->error ? st->error : EBADF, records, 1);
-        return;
+        return -1;
     }
     off_t before = lseek(st->fd, 0, SEEK_CUR);
     struct iovec iov[2] = {{&h, sizeof h}, {(void *)payload, (size_t)words * 8u}};
@@ -305,12 +305,13 @@ static void write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t 
     ssize_t w = writev(st->fd, iov, 2);
     if (w == (ssize_t)want) {
         atomic_fetch_add(&st->records, records);
-        return;
+        return 0;
     }
     int err = w < 0 ? errno : ENOSPC;
     /* a partial chunk would make the rest unreadable: cut it off */
     if (w > 0 && before >= 0 && ftruncate(st->fd, before) == 0) lseek(st->fd, before, SEEK_SET);
     stream_failed(st, err, records, 1);
+    return -1;
 }
 
 /* Write a thread's records as one chunk: raw (count them), or already
@@ -494,12 +495,17 @@ static void drain(void)
 
 /* ---- definitions ----------------------------------------------------------------------- */
 
-/* A definition chunk, written at once (definitions are rare). */
-static void write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const char *a,
-                      const char *b, const char *c)
+/* TT_FOIL_TRACE_FAIL_DEF (test only): the kind of definition whose first
+ * write is lost as on a full disk; 0: none (read when the trace opens). */
+static uint32_t tf_fail_def_kind;
+
+/* A definition chunk, written at once (definitions are rare): 0, or -1
+ * when lost (counted). */
+static int write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
+                     const char *c)
 {
     tf_stream *st = &tf_streams[s];
-    if (!tf_prof_on[s]) return;
+    if (!tf_prof_on[s]) return -1;
     const char *strs[TF_DEF_MAX_STRINGS] = {a ? a : "", b ? b : "", c ? c : ""};
     uint64_t buf[sizeof(tf_trace_def_header) / 8 + (TF_DEF_MAX_STRINGS * 1001 + 7) / 8];
     memset(buf, 0, sizeof buf);
@@ -525,8 +531,17 @@ static void write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const ch
     memcpy(buf, &h, sizeof h);
     uint32_t words = (uint32_t)((sizeof h + off + 7) / 8);
     pthread_mutex_lock(&st->lock);
-    write_chunk(st, TF_CHUNK_DEFS, 0, 0, buf, words, 0);
+    int rc;
+    if (s == TF_PROF_TRACE && kind == tf_fail_def_kind && kind) {
+        tf_fail_def_kind = 0; /* (once) */
+        st->seq++;            /* the gap a lost chunk leaves */
+        stream_failed(st, ENOSPC, 0, 1);
+        rc = -1;
+    } else {
+        rc = write_chunk(st, TF_CHUNK_DEFS, 0, 0, buf, words, 0);
+    }
     pthread_mutex_unlock(&st->lock);
+    return rc;
 }
 
 /* A NULL name from a program's macro (TT_FOIL_ALLOC(NULL, ...)): recorded
@@ -834,10 +849,10 @@ void tf_prof_bytes_end(int s, size_t len)
     t->pos[s] = p + words;
 }
 
-void tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
-                       const char *c)
+int tf_prof_trace_def(uint32_t kind, uint32_t id, uint32_t line, const char *a, const char *b,
+                      const char *c)
 {
-    write_def(TF_PROF_TRACE, kind, id, line, a, b, c);
+    return write_def(TF_PROF_TRACE, kind, id, line, a, b, c);
 }
 
 /* Interned pairs of strings and a line: zone names (name, file, line)
@@ -1158,6 +1173,10 @@ static int create_fresh(const char *path, char *tmp, size_t n, int *fifo)
 static void open_stream(int s, enum tf_env_id env, const char *what)
 {
     tf_stream *st = &tf_streams[s];
+    if (s == TF_PROF_TRACE) {
+        const char *f = getenv(tf_env_name(TF_ENV_TRACE_FAIL_DEF));
+        tf_fail_def_kind = f ? (uint32_t)strtoul(f, NULL, 10) : 0;
+    }
     st->what = what;
     st->fd = -1;
     pthread_mutex_init(&st->lock, NULL);

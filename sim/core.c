@@ -239,7 +239,7 @@ static uint64_t dp_number(const char **p)
 {
     uint64_t v = 0;
     for (; **p >= '0' && **p <= '9'; (*p)++) {
-        v = v * 10 + (uint64_t)(**p - '0'); /* (at most 10^19 + 9: no overflow) */
+        v = v * 10 + (uint64_t)(**p - '0'); /* (at most 10^19 + 19: no overflow) */
         if (v > DP_HUGE) v = DP_HUGE + 1;
     }
     return v;
@@ -411,7 +411,7 @@ static void dprint(sim_core_hart *sh, uint32_t fmt_addr)
         size_t k = 0;
         spec[k++] = '%';
         p++;
-        int long_spec = 0; /* (its numbers saturate anyway: dp_number) */
+        int long_spec = 0; /* characters past spec's room: not printed as a field */
         for (; *p && strchr("-+ #0123456789.", *p); p++) {
             if (k < sizeof spec - 3)
                 spec[k++] = *p;

@@ -373,6 +373,29 @@ static sim_hart *fresh(sim_mem **mp, const uint32_t *code, int n, int threshold)
     return h;
 }
 
+/* What each way's run of a program counted (jit 0: interpreted, 1:
+ * compiled), kept as its hart and memory are freed; BOTH_ALIKE checks the
+ * two ways retired `n` instructions in the same cycles (a macro: a failure
+ * names the test's line). */
+typedef struct both_ways {
+    uint64_t instret[2], cycles[2];
+} both_ways;
+
+static void both_keep(both_ways *b, int jit, sim_hart *h, sim_mem *m)
+{
+    b->instret[jit] = h->instret;
+    b->cycles[jit] = sim_hart_cycle(h);
+    free(h);
+    sim_mem_free(m);
+}
+
+#define BOTH_ALIKE(b, n)                                                                           \
+    do {                                                                                           \
+        CHECK_EQ_U((b).instret[1], (b).instret[0]);                                                \
+        CHECK_EQ_U((b).instret[0], (uint64_t)(n));                                                 \
+        CHECK_EQ_U((b).cycles[1], (b).cycles[0]);                                                  \
+    } while (0)
+
 /* Self-modifying code inside a compiled block (sim/jit.h): a loop whose
  * body stores over one of its own later words each pass, alternating
  * between "add 100" and "add 1" (x6 and x7 swapped by three xors), so
@@ -392,27 +415,22 @@ static void compiled_smc(void)
                        XOR(6, 6, 7),       ADDI(1, 1, 1), /* word 11: rewritten before it runs */
                        ADDI(5, 5, -1),     BNE(5, 0, -4 * 7),  ECALL};
 #undef XOR
-    uint64_t instret[2], cycles[2];
+    both_ways b;
     for (int jit = 0; jit < 2; jit++) {
         sim_mem *m;
         sim_hart *h = fresh(&m, code, (int)(sizeof code / sizeof code[0]), jit);
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(h->x[1], 3 * 100 + 3 * 1);
         CHECK_EQ_U(h->x[2], 6);
-        instret[jit] = h->instret;
-        cycles[jit] = sim_hart_cycle(h);
 #if defined(__x86_64__) && defined(__linux__)
         if (jit) {
             CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 2);
             CHECK_TRUE(m->jit->revived >= 1);
         }
 #endif
-        free(h);
-        sim_mem_free(m);
+        both_keep(&b, jit, h, m);
     }
-    CHECK_EQ_U(instret[1], instret[0]);
-    CHECK_EQ_U(instret[0], 6 + 6 * 8);
-    CHECK_EQ_U(cycles[1], cycles[0]);
+    BOTH_ALIKE(b, 6 + 6 * 8);
 }
 
 /* Compiled blocks chained (sim/jit.c, emit_chain): a loop of four short
@@ -450,7 +468,7 @@ static void chained_blocks(void)
     code[36] = SW(8, 16, 4 * 14); /* R's first word */
     code[37] = BNE(5, 0, 4 * (12 - 37));
     code[38] = ECALL;
-    uint64_t instret[2], cycles[2];
+    both_ways b;
     for (int jit = 0; jit < 2; jit++) {
         sim_mem *m;
         sim_hart *h = fresh(&m, code, 39, jit);
@@ -459,8 +477,6 @@ static void chained_blocks(void)
         CHECK_EQ_U(h->x[11], 1000);
         CHECK_EQ_U(h->x[12], 250 * 1 + 750 * 3);
         CHECK_EQ_U(h->x[14], 750 * 2 + 250 * 5);
-        instret[jit] = h->instret;
-        cycles[jit] = sim_hart_cycle(h);
 #if defined(__x86_64__) && defined(__linux__)
         if (jit) {
             CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 7); /* A, F, R twice; B */
@@ -468,12 +484,9 @@ static void chained_blocks(void)
             CHECK_TRUE(m->jit->entries < 1000);
         }
 #endif
-        free(h);
-        sim_mem_free(m);
+        both_keep(&b, jit, h, m);
     }
-    CHECK_EQ_U(instret[1], instret[0]);
-    CHECK_EQ_U(instret[0], 12 + 1000 * 12 + 3);
-    CHECK_EQ_U(cycles[1], cycles[0]);
+    BOTH_ALIKE(b, 12 + 1000 * 12 + 3);
 }
 
 /* A block entry whose first word is a store to a device register (the
@@ -487,7 +500,7 @@ static void register_store_entry(void)
     uint32_t code[] = {LUI(5, 0xffb00), ADDI(6, 0, 0),  ADDI(8, 0, 200), JAL(0, 4),
                        SW(5, 6, 0x104), /* 4: the loop's head */
                        ADDI(6, 6, 1),   ADDI(8, 8, -1), BNE(8, 0, -12),  ECALL};
-    uint64_t instret[2], cycles[2];
+    both_ways b;
     for (int jit = 0; jit < 2; jit++) {
         sim_mem *m;
         sim_hart *h = fresh(&m, code, 9, jit ? 8 : 0);
@@ -497,20 +510,15 @@ static void register_store_entry(void)
         h->bus.regs_plain = 1u << 1;
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(regs[1], 199);
-        instret[jit] = h->instret;
-        cycles[jit] = sim_hart_cycle(h);
 #if defined(__x86_64__) && defined(__linux__)
         if (jit) {
             CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 1);
             CHECK_EQ_U(m->slots[4].h, m->jit->h_jit);
         }
 #endif
-        free(h);
-        sim_mem_free(m);
+        both_keep(&b, jit, h, m);
     }
-    CHECK_EQ_U(instret[1], instret[0]);
-    CHECK_EQ_U(instret[0], 4 + 200 * 4);
-    CHECK_EQ_U(cycles[1], cycles[0]);
+    BOTH_ALIKE(b, 4 + 200 * 4);
 }
 
 /* The same with the block records moving under L_SW (a reviewer's case):
@@ -535,7 +543,7 @@ static void register_store_entry_records(void)
         code[k++] = SW(16, 17, 8);
         code[k] = BNE(0, 0, 4 * (3000 - k)), k++; /* not taken: a new target */
         code[k++] = ECALL;
-        uint64_t instret[2];
+        both_ways b;
         for (int jit = 0; jit < 2; jit++) {
             sim_mem *m;
             sim_hart *h = fresh(&m, code, k, jit ? 8 : 0);
@@ -545,12 +553,9 @@ static void register_store_entry_records(void)
             h->bus.regs_plain = 7;
             CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
             CHECK_TRUE(regs[0] == 7 && regs[1] == 7 && regs[2] == 7);
-            instret[jit] = h->instret;
-            free(h);
-            sim_mem_free(m);
+            both_keep(&b, jit, h, m);
         }
-        CHECK_EQ_U(instret[1], instret[0]);
-        CHECK_EQ_U(instret[0], (uint64_t)(2 + p + 5));
+        BOTH_ALIKE(b, 2 + p + 5);
     }
 }
 
@@ -571,14 +576,13 @@ static void probe_gives_up(void)
     code[12] = ADDI(5, 5, -1);
     code[13] = BNE(5, 0, 4 * (1 - 13));
     code[14] = ECALL;
-    uint64_t instret[2];
+    both_ways b;
     for (int jit = 0; jit < 2; jit++) {
         sim_mem *m;
         sim_hart *h = fresh(&m, code, 15, jit);
         CHECK_EQ_U(sim_hart_run(h, UINT64_MAX), TF_STOP_ECALL);
         CHECK_EQ_U(h->x[10], 300);
         CHECK_EQ_U(h->x[11], 300);
-        instret[jit] = h->instret;
 #if defined(__x86_64__) && defined(__linux__)
         if (jit) {
             CHECK_TRUE(m->jit != NULL && m->jit->compiled >= 2);
@@ -586,11 +590,9 @@ static void probe_gives_up(void)
             CHECK_TRUE(m->slots[1].h != m->jit->h_jit);
         }
 #endif
-        free(h);
-        sim_mem_free(m);
+        both_keep(&b, jit, h, m);
     }
-    CHECK_EQ_U(instret[1], instret[0]);
-    CHECK_EQ_U(instret[0], 1 + 300 * 6);
+    BOTH_ALIKE(b, 1 + 300 * 6);
 }
 
 int main(void)

@@ -139,6 +139,7 @@ typedef struct tf_stream {
     int error;       /* first errno */
     int fifo_unread; /* its path is a FIFO that no process opened for reading */
     int reported;
+    int fail_next;  /* the next chunk is lost as on a full disk (TT_FOIL_TRACE_FAIL_DEF) */
     off_t prealloc; /* the file's blocks are allocated up to here (-1: not done) */
 } tf_stream;
 
@@ -294,8 +295,9 @@ static int write_chunk(tf_stream *st, uint32_t kind, uint32_t thread, uint64_t t
     };
     calibration_point(&h.cal_tsc, &h.cal_ns);
     tf_trace_seal(&h, payload);
-    if (st->fd < 0) {
-        stream_failed(st, st->error ? st->error : EBADF, records, 1);
+    if (st->fd < 0 || st->fail_next) {
+        stream_failed(st, st->fail_next ? ENOSPC : st->error ? st->error : EBADF, records, 1);
+        st->fail_next = 0;
         return -1;
     }
     off_t before = lseek(st->fd, 0, SEEK_CUR);
@@ -531,15 +533,11 @@ static int write_def(int s, uint32_t kind, uint32_t id, uint32_t line, const cha
     memcpy(buf, &h, sizeof h);
     uint32_t words = (uint32_t)((sizeof h + off + 7) / 8);
     pthread_mutex_lock(&st->lock);
-    int rc;
-    if (s == TF_PROF_TRACE && kind == tf_fail_def_kind && kind) {
+    if (s == TF_PROF_TRACE && kind && kind == tf_fail_def_kind) {
         tf_fail_def_kind = 0; /* (once) */
-        st->seq++;            /* the gap a lost chunk leaves */
-        stream_failed(st, ENOSPC, 0, 1);
-        rc = -1;
-    } else {
-        rc = write_chunk(st, TF_CHUNK_DEFS, 0, 0, buf, words, 0);
+        st->fail_next = 1;
     }
+    int rc = write_chunk(st, TF_CHUNK_DEFS, 0, 0, buf, words, 0);
     pthread_mutex_unlock(&st->lock);
     return rc;
 }

@@ -24,4 +24,15 @@ static inline int cm_grow(void **p, size_t *cap, size_t need, size_t elem)
     return 0;
 }
 
+/* Down to n elements (when fewer than *cap): what doubling left over once
+ * an array is complete. Kept as it is if realloc fails. */
+static inline void cm_fit(void **p, size_t *cap, size_t n, size_t elem)
+{
+    if (!n || n >= *cap) return;
+    void *np = realloc(*p, n * elem);
+    if (!np) return;
+    *p = np;
+    *cap = n;
+}
+
 #endif

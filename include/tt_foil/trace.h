@@ -106,14 +106,18 @@ typedef struct tf_tr_dev_pc {
 } tf_tr_dev_pc;
 
 /* One core's hardware counters of one dispatch (TF_R_DEVICE_PERF): its
- * header and its h.npairs (key, value) pairs at perf_pairs[2 * pair0];
+ * header and its h.npairs (key, value) pairs at perf_pairs[2 * pair0],
+ * its window stamps (the start and end keys) moved by stamp_shift;
  * tf_trace_dev_perf applies them to a tf_perf_core. A version-2 record
  * (compact: contracts/tf_perf.h) is given in version 1's form: the chip's
- * figures from its DEVICE_CHIP definition, host_ns its own time stamp. */
+ * figures from its DEVICE_CHIP definition, host_ns its own time stamp. A
+ * repeat (version 3) shares the pairs of the record it repeats, its
+ * stamp_shift the distance between their bases (0 for the others). */
 typedef struct tf_tr_dev_perf {
     tf_dev_perf h;
     size_t pair0;
-    uint32_t thread; /* index into threads: the thread that read them back */
+    uint32_t thread;      /* index into threads: the thread that read them back */
+    uint64_t stamp_shift; /* added (mod 2^64) to the start and end values */
 } tf_tr_dev_perf;
 
 typedef struct tf_trace {

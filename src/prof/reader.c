@@ -1416,7 +1416,7 @@ static int rec_DEVICE_PC(reader *r, const rec *e)
 static int perf_v1(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
-    tf_tr_dev_perf p;
+    tf_tr_dev_perf p = {0};
     if (!rec_header(r, e, &p.h, sizeof p.h)) return 0;
     if ((uint64_t)p.h.npairs * 16 > e->arg - sizeof p.h) {
         t->unknown_records++;
@@ -1528,7 +1528,7 @@ static int perf_v2(reader *r, const rec *e)
         t->unknown_records++;
         return 0;
     }
-    tf_tr_dev_perf rp;
+    tf_tr_dev_perf rp = {0};
     const uint32_t *ci =
         chip && chip <= UINT32_MAX ? cm_map_find(&r->chip_map, chip, NULL, NULL) : NULL;
     if (ci)
@@ -1588,25 +1588,14 @@ static int perf_v3(reader *r, const rec *e)
         }
         return 0;
     }
+    /* its pairs are the repeated record's, not a copy (a dispatch-bound
+     * run is mostly repeats: copies were most of a long run's memory) */
     tf_tr_dev_perf rp = t->dev_perfs[l->rec];
-    if (cm_grow((void **)&t->perf_pairs, &r->cap_perf_pairs,
-                t->nperf_pairs + 2 * (size_t)rp.h.npairs, sizeof *t->perf_pairs))
-        return -1;
-    const uint64_t *src = t->perf_pairs + 2 * rp.pair0;
-    uint64_t *kv = t->perf_pairs + t->nperf_pairs;
-    for (uint32_t i = 0; i < rp.h.npairs; i++) {
-        uint64_t k = src[2 * i], v = src[2 * i + 1];
-        unsigned f = (unsigned)(k & 0xff);
-        if (f == TF_PERF_F_start || f == TF_PERF_F_end) v = v - l->base + base;
-        kv[2 * i] = k;
-        kv[2 * i + 1] = v;
-    }
+    rp.stamp_shift += base - l->base;
     rp.h.dispatch = h2.dispatch;
     rp.h.version = h2.version;
     rp.h.host_ns = e->ns;
-    rp.pair0 = t->nperf_pairs / 2;
     rp.thread = e->thread;
-    t->nperf_pairs += 2 * (size_t)rp.h.npairs;
     return PUSH(t->dev_perfs, t->ndev_perfs, r->cap_dev_perfs, rp);
 }
 
@@ -1640,7 +1629,10 @@ uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_c
     uint32_t bad = 0;
     for (uint32_t i = 0; i < p->h.npairs; i++) {
         const uint64_t *kv = t->perf_pairs + 2 * (p->pair0 + i);
-        bad += tf_perf_decode(out, kv[0], kv[1]) != 0;
+        unsigned f = (unsigned)(kv[0] & 0xff);
+        uint64_t v = kv[1];
+        if (f == TF_PERF_F_start || f == TF_PERF_F_end) v += p->stamp_shift;
+        bad += tf_perf_decode(out, kv[0], v) != 0;
     }
     return bad;
 }
@@ -2075,6 +2067,12 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     if (t->unknown_records)
         warn(t, "%llu records of unknown type were skipped",
              (unsigned long long)t->unknown_records);
+    /* the largest arrays, complete: a long run's zones and memory events
+     * held up to twice their size */
+    cm_fit((void **)&t->zones, &r.cap_zones, t->nzones, sizeof *t->zones);
+    cm_fit((void **)&t->mem, &r.cap_mem, t->nmem, sizeof *t->mem);
+    cm_fit((void **)&t->dev_perfs, &r.cap_dev_perfs, t->ndev_perfs, sizeof *t->dev_perfs);
+    cm_fit((void **)&t->perf_pairs, &r.cap_perf_pairs, t->nperf_pairs, sizeof *t->perf_pairs);
     free(r.stacks);
     for (uint32_t i = 0; i < r.npool_names; i++) free(r.pool_names[i]);
     free(r.pool_names);

@@ -137,8 +137,10 @@ static void dram_streaming(void)
     CHECK_EQ_U(op.dram_wr, 0);
     CHECK_EQ_U(op.flops, 0);
     CHECK_STR(op.bound, "DRAM");
+    char st[2][PF_STALL_TEXT];
     printf("dram streaming: %llu cycles, DRAM %.1f%% of peak, bound %s; %s\n",
-           (unsigned long long)(op.end - op.start), op.dram_pct, op.bound, op.stall[TF_RISC_BRISC]);
+           (unsigned long long)(op.end - op.start), op.dram_pct, op.bound,
+           pf_op_stall(&op, TF_RISC_BRISC, st[0], sizeof st[0]));
     pf_op_free(&op);
     for (int i = 0; i < CORES; i++) {
         tf_program_destroy(p[i]);
@@ -308,6 +310,7 @@ int main(void)
     dram_streaming();
     counters_after_async();
     counters_open_wait();
+    char st[2][PF_STALL_TEXT];
 
     /* compute-bound: the math never waits for data (Bfp8_b tiles: the
      * unpacker takes 17 cycles a tile, the matmul 64) */
@@ -317,7 +320,7 @@ int main(void)
     CHECK_EQ_I(op.fidelity, 0); /* a plain C kernel: simple mode, HiFi4's cost */
     printf("fed matmul: %llu cycles, FLOPs %.1f%% of peak, bound %s; %s\n",
            (unsigned long long)(op.end - op.start), op.flop_pct, op.bound,
-           op.stall[TF_RISC_TRISC0]);
+           pf_op_stall(&op, TF_RISC_TRISC0, st[0], sizeof st[0]));
     pf_op_free(&op);
 
     /* the unpacker's and packer's cost is a tile's bytes / 64: Bfp8_b 17,
@@ -340,7 +343,8 @@ int main(void)
     op = matmul(1, four, 4, 0, TF_TILE_BF16);
     CHECK_EQ_I(op.stall_cause[TF_RISC_TRISC0], TF_PERF_WAIT_CB_FRONT);
     CHECK_EQ_I(op.stall_cb[TF_RISC_TRISC0], 0);
-    CHECK_TRUE(strstr(op.stall[TF_RISC_TRISC0], "TRISC0 waits cb 0 ") != NULL);
+    CHECK_TRUE(strstr(pf_op_stall(&op, TF_RISC_TRISC0, st[0], sizeof st[0]),
+                      "TRISC0 waits cb 0 ") != NULL);
     CHECK_EQ_I(op.stall_cause[TF_RISC_NCRISC], TF_PERF_WAIT_NOC_READ);
     char adv[8][256];
     int na = pf_op_advice(&op, adv, 8), reader = 0;
@@ -351,7 +355,8 @@ int main(void)
                   strstr(adv[i], "the reader (NCRISC) waits for its NOC reads") != NULL &&
                   strstr(adv[i], "more reads in flight") != NULL;
     CHECK_TRUE(reader);
-    printf("reader-starved matmul: %s; %s\n", op.stall[TF_RISC_TRISC0], op.stall[TF_RISC_NCRISC]);
+    printf("reader-starved matmul: %s; %s\n", pf_op_stall(&op, TF_RISC_TRISC0, st[0], sizeof st[0]),
+           pf_op_stall(&op, TF_RISC_NCRISC, st[1], sizeof st[1]));
     pf_op_free(&op);
 
     /* one slow core: three times the tiles of the others */

@@ -692,11 +692,18 @@ static void perf_repeats(void)
         CHECK_EQ_U(c9.risc[0].cb_front[1], 77);
         c9.risc[0].start = c8.risc[0].start, c9.risc[0].end = c8.risc[0].end;
         CHECK_TRUE(!memcmp(&c8, &c9, sizeof c8));
+        /* a repeat shares the pairs of the record it repeats, its stamps
+         * moved by the distance between their bases */
+        CHECK_EQ_U(r->pair0, a->pair0);
+        CHECK_EQ_U(a->stamp_shift, 0);
+        CHECK_EQ_U(r->stamp_shift, 2000);
         CHECK_EQ_U(t->dev_perfs[2].h.dispatch, 12);
         CHECK_EQ_U(t->dev_perfs[3].h.part, 1);
         static tf_perf_core c18, c23;
         CHECK_EQ_U(t->dev_perfs[4].h.dispatch, 18); /* 8's again, at base 9800 */
         CHECK_EQ_U(tf_trace_dev_perf(t, &t->dev_perfs[4], &c18), 0);
+        CHECK_EQ_U(t->dev_perfs[4].pair0, a->pair0);
+        CHECK_EQ_U(t->dev_perfs[4].stamp_shift, 4800);
         CHECK_EQ_U(c18.risc[0].start, 9790);
         CHECK_EQ_U(c18.risc[0].end, 10100);
         CHECK_EQ_U(c18.risc[0].cb_front[1], 77);

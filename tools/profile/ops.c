@@ -185,17 +185,12 @@ void pf_op_compute(pf_op *op)
     int d = op->dram_pct >= PF_BOUND_PCT, f = op->flop_pct >= PF_BOUND_PCT;
     op->bound = d && f ? "BOTH" : d ? "DRAM" : f ? "FLOP" : "SLOW";
     /* each role's dominant stall, over its cores */
+    op->ran = 0;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         uint64_t cycles = role_cycles[r];
         uint64_t w = top_wait(&sum[r], &op->stall_cause[r], &op->stall_cb[r]);
         op->stall_pct[r] = pct((double)w, (double)cycles);
-        char nm[32];
-        if (!cycles || op->stall_cause[r] < 0)
-            snprintf(op->stall[r], sizeof op->stall[r], "%s", cycles ? "no stall" : "");
-        else
-            snprintf(op->stall[r], sizeof op->stall[r], "%s waits %s %.0f%%", cm_risc_name(r),
-                     pf_stall_name(nm, sizeof nm, op->stall_cause[r], op->stall_cb[r]),
-                     op->stall_pct[r]);
+        if (cycles) op->ran |= (uint8_t)(1u << r);
     }
     /* utilisation: the core's busiest RISC (instructions and tile work) */
     op->busiest = op->least = 0;
@@ -363,6 +358,18 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     (void)nm;
 #undef ADVICE
     return n;
+}
+
+const char *pf_op_stall(const pf_op *op, int r, char *buf, size_t n)
+{
+    char nm[32];
+    if (!(op->ran >> r & 1) || op->stall_cause[r] < 0)
+        snprintf(buf, n, "%s", op->ran >> r & 1 ? "no stall" : "");
+    else
+        snprintf(buf, n, "%s waits %s %.0f%%", cm_risc_name(r),
+                 pf_stall_name(nm, sizeof nm, op->stall_cause[r], op->stall_cb[r]),
+                 op->stall_pct[r]);
+    return buf;
 }
 
 void pf_op_free(pf_op *op)
@@ -550,9 +557,21 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
 
 void pf_ops_load(pf_logs *l, tf_trace *const *ts)
 {
-    for (uint32_t i = 0; ts && i < l->nprocs; i++)
-        if (ts[i] && ts[i]->ndev_perfs) load_process(l, ts[i], i);
+    for (uint32_t i = 0; ts && i < l->nprocs; i++) {
+        tf_trace *t = ts[i];
+        if (!t || !t->ndev_perfs) continue;
+        load_process(l, t, i);
+        /* the ops hold the counters now: the trace's copy goes (the
+         * records' pairs were the run's largest part: a dispatch-bound
+         * run's peak was a fifth lower without them) */
+        free(t->dev_perfs);
+        free(t->perf_pairs);
+        t->dev_perfs = NULL;
+        t->perf_pairs = NULL;
+        t->ndev_perfs = t->nperf_pairs = 0;
+    }
     if (!l->nops) return;
+    cm_fit((void **)&l->ops, &l->cap_ops, l->nops, sizeof *l->ops);
     qsort(l->ops, l->nops, sizeof *l->ops, op_by_start);
     /* The gap runs from the previous op's end to this op's first GO. On a
      * chip whose clock follows the host's (the simulator: docs/chip.md,
@@ -595,7 +614,7 @@ void pf_write_ops(pf_logs *l)
         for (size_t i = 0; i < l->nops; i++) {
             const pf_op *op = &l->ops[i];
             cm_csv_value v[TF_OP_NCOLS] = {{0}};
-            char busiest[32], least[32], strag[32];
+            char busiest[32], least[32], strag[32], stall[TF_NUM_RISCS][PF_STALL_TEXT];
             uint64_t dur = op->end - op->start;
             double nspc = op->chip.clock_mhz ? 1000.0 / op->chip.clock_mhz : 1.0;
             v[TF_OP_OP_ID] = CM_CSV_U(i + 1);
@@ -620,7 +639,7 @@ void pf_write_ops(pf_logs *l)
             v[TF_OP_ARITH_INTENSITY] = CM_CSV_F(op->intensity);
             v[TF_OP_BOUND] = CM_CSV_S(op->bound);
             for (int r = 0; r < TF_NUM_RISCS; r++)
-                v[TF_OP_BRISC_STALL + r] = CM_CSV_S(op->stall[r]);
+                v[TF_OP_BRISC_STALL + r] = CM_CSV_S(pf_op_stall(op, r, stall[r], sizeof stall[r]));
             core_name(busiest, sizeof busiest, &op->cores[op->busiest]);
             core_name(least, sizeof least, &op->cores[op->least]);
             v[TF_OP_BUSIEST_CORE] = CM_CSV_S(busiest);
@@ -753,7 +772,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     size_t nk = 0;
     op_kind *k = op_kinds(l, &nk);
     if (!k) return;
-    char h1[32], h2[32], nm[200], many[64];
+    char h1[32], h2[32], nm[200], many[64], st[PF_STALL_TEXT];
     fprintf(out, "Where the time went on the chip (%zu ops, hardware counters; %s/%s)\n", l->nops,
             l->dir, PF_OPS_PERF);
     fprintf(out, "  device %s in ops, %s between them on the host (op-to-op gaps)\n",
@@ -770,7 +789,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
                 dev ? 100.0 * (double)k[j].dur / (double)dev : 0, op->bound,
                 pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, many,
                 op->ncores, op->ncores == 1 ? "" : "s", op->flop_pct, op->dram_pct,
-                *op->stall[TF_RISC_TRISC0] ? op->stall[TF_RISC_TRISC0] : op->stall[0]);
+                pf_op_stall(op, op->ran >> TF_RISC_TRISC0 & 1 ? TF_RISC_TRISC0 : 0, st, sizeof st));
     }
     char adv[8][256];
     int shown = 0;
@@ -1085,7 +1104,8 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         pf_puts(o, ",\"stall\":[");
         for (int r = 0; r < TF_NUM_RISCS; r++) {
             if (r) pf_putc(o, ',');
-            pf_put_json(o, op->stall[r]);
+            char st[PF_STALL_TEXT];
+            pf_put_json(o, pf_op_stall(op, r, st, sizeof st));
         }
         pf_printf(o, "],\"busiest\":%d,\"least\":%d,\"straggler\":%d,\"why\":", op->busiest,
                   op->least, op->straggler);

@@ -179,9 +179,11 @@ typedef struct pf_op {
     uint64_t flops, fpu_flops, dram_rd, dram_wr, noc_bytes, mcast;
     double flop_pct, dram_pct, dram_gbps, intensity, flops_per_cycle;
     const char *bound;
-    char stall[TF_NUM_RISCS][PF_STALL_TEXT]; /* "TRISC0 waits cb 0 71%" */
+    /* each role's dominant wait over its cores (pf_op_stall says it:
+     * "TRISC0 waits cb 0 71%"); `ran` bit r: role r had cycles */
     int stall_cause[TF_NUM_RISCS], stall_cb[TF_NUM_RISCS];
     double stall_pct[TF_NUM_RISCS];
+    uint8_t ran;
     int busiest, least;  /* indices into cores */
     int straggler;       /* index into cores, -1: none */
     char *straggler_why; /* why it is one (NULL: no straggler) */
@@ -193,6 +195,11 @@ typedef struct pf_op {
 
 /* The figures of an op from its cores' counters (the op's chip set). */
 void pf_op_compute(pf_op *op);
+/* Role r's dominant wait in op, as the reports say it, in buf (n bytes,
+ * PF_STALL_TEXT will do): "TRISC0 waits cb 0 71%", "no stall", or ""
+ * when r did not run. Made when written, not kept: a long run has
+ * hundreds of thousands of ops. */
+const char *pf_op_stall(const pf_op *op, int r, char *buf, size_t n);
 /* What a wait cause is called ("cb 3", "noc read", ...). */
 const char *pf_stall_name(char *buf, size_t n, int cause, int cb);
 /* Advice lines for an op (each with the number behind it), into lines[]
@@ -493,8 +500,8 @@ struct pf_out;
 /* The counts of one log file as read (the diagnostics' block for it). */
 void pf_trace_counts(struct pf_out *f, const char *what, const tf_trace *t);
 /* ops.c: the ops from the traces' DEVICE_PERF records (each process's
- * trace before they are merged); the two ops CSVs; the summary's first
- * lines (where the time went, and advice); the JSON's counter tracks. */
+ * trace before they are merged; the records are freed once read); the two ops CSVs; the summary's
+ * first lines (where the time went, and advice); the JSON's counter tracks. */
 void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);

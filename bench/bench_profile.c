@@ -407,6 +407,7 @@ static void bench_overhead(const char *self, const char *tool, const char *kind,
 fail:
     unsetenv(var);
     fprintf(stderr, "bench_profile: the %s workload failed: %s\n", kind, out);
+    bench_rm_tree(dir); /* (what the failed run left there says no more than its output) */
 }
 
 /* 3. the hardware counters' collection: the CNN demo recorded under
@@ -443,6 +444,7 @@ static void bench_counters(const char *self, const char *tool, int iters, int ru
 fail:
     unsetenv(var);
     fprintf(stderr, "bench_profile: the cnn workload failed: %s\n", out);
+    bench_rm_tree(dir); /* (what the failed run left there says no more than its output) */
 }
 
 int main(int argc, char **argv)

@@ -561,9 +561,8 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts)
         tf_trace *t = ts[i];
         if (!t || !t->ndev_perfs) continue;
         load_process(l, t, i);
-        /* the ops hold the counters now: the trace's copy goes (the
-         * records' pairs were the run's largest part: a dispatch-bound
-         * run's peak was a fifth lower without them) */
+        /* the ops hold the counters now: the trace's records go (80
+         * bytes a core-dispatch, and the pairs of those not repeats) */
         free(t->dev_perfs);
         free(t->perf_pairs);
         t->dev_perfs = NULL;

@@ -500,8 +500,9 @@ struct pf_out;
 /* The counts of one log file as read (the diagnostics' block for it). */
 void pf_trace_counts(struct pf_out *f, const char *what, const tf_trace *t);
 /* ops.c: the ops from the traces' DEVICE_PERF records (each process's
- * trace before they are merged; the records are freed once read); the two ops CSVs; the summary's
- * first lines (where the time went, and advice); the JSON's counter tracks. */
+ * trace before they are merged; the records are freed once read); the
+ * two ops CSVs; the summary's first lines (where the time went, and
+ * advice); the JSON's counter tracks. */
 void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);

@@ -435,6 +435,7 @@ mkdir -p "$lg/.logs"
         for k in 0 1 2; do
             s=$(((t * 7919 + k * 66000000) % 199000000 + 1000))
             echo "b $t $s 2"
+            echo "t $t $((s + 1)) kernel_$k" # (3 texts: the summary's sparse rows are 3)
             echo "e $t $((s + 10)) 2"
         done
     done
@@ -468,10 +469,11 @@ expect_rc 0 "long run: HTML data"
 expect_out "lod tracks 120 " "long run: every thread and RISC has zones in the page"
 expect_out " zones 1050518" "long run: the page's items stand for every zone"
 expect_out "dlod tracks 80 " "long run: device time, every RISC"
+expect_out "htexts 3" "long run: the 117 sparse zones' texts, each of the 3 once"
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
         "file://$lg/reports/tt_foil_report.html#device-time" >"$tmp/dom-long.html" 2>/dev/null
-    expect_grep 'data-state="ok">report ready: 3 host zone rows, 1050518 timeline zones on 120 tracks' \
+    expect_grep 'data-state="ok">report ready: 5 host zone rows, 1050518 timeline zones on 120 tracks' \
         "$tmp/dom-long.html" "long run: the page renders in headless Chromium"
     expect_grep '; device time: 80 tracks' "$tmp/dom-long.html" "long run: the device-time view renders"
 fi
@@ -490,10 +492,11 @@ expect_rc 0 "long run, every zone: HTML data"
 expect_out " zones 1050518 raw 120" "long run: every zone of every track is in the page, one by one"
 expect_out "dlod tracks 80 items " "long run, every zone: device time, every RISC"
 expect_out " zones 50400 raw 80" "long run: every device zone in device time, one by one"
+expect_out "htexts 3" "long run, every zone: the texts each once"
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
         "file://$lf/reports/tt_foil_report.html#zoom=100000000,100010000" >"$tmp/dom-full.html" 2>/dev/null
-    expect_grep 'data-state="ok">report ready: 3 host zone rows, 1050518 timeline zones on 120 tracks' \
+    expect_grep 'data-state="ok">report ready: 5 host zone rows, 1050518 timeline zones on 120 tracks' \
         "$tmp/dom-full.html" "long run, every zone: the page renders in headless Chromium"
     expect_grep '; zoomed to 100000000-100010000: 52 zones drawn, 0 merged runs' "$tmp/dom-full.html" \
         "long run, zoomed into 10 us: every zone there drawn one by one"
@@ -843,6 +846,26 @@ if [ -n "$chromium" ]; then
         "file://$tmp/devmax/reports/tt_foil_report.html#ops" >"$tmp/dom-opsmax.html" 2>/dev/null
     expect_grep '; ops: 2 of 4 ops on ' "$tmp/dom-opsmax.html" "--max-ops: the page says 2 of 4"
 fi
+# --max-timeline bounds the device-time view's dispatch bands too: the 4
+# dispatches in 2 bands of 2, said in a note (the page held a band a
+# dispatch: 54 MB for a million)
+cp -r "$tmp/dev" "$tmp/devband"
+rm -rf "$tmp/devband/reports"
+run "$tool" --max-timeline 2 report "$tmp/devband"
+expect_rc 0 "--max-timeline 2 on 4 dispatches"
+expect_grep "draws its 4 dispatches as 2 bands of up to 2 consecutive ones (at most 2 bands" \
+    "$tmp/devband/reports/tt_foil_diagnostics.txt" "--max-timeline: the dispatch bands' note"
+run "$json_check" --html "$tmp/devband/reports/tt_foil_report.html"
+expect_rc 0 "--max-timeline 2: HTML data"
+expect_out "dsegs 2" "--max-timeline 2: two dispatch bands in the page"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom \
+        "file://$tmp/devband/reports/tt_foil_report.html#device-time" >"$tmp/dom-band.html" 2>/dev/null
+    expect_grep 'data-state="ok">report ready: ' "$tmp/dom-band.html" \
+        "--max-timeline 2: the page with dispatch bands renders, no script error"
+fi
+run "$json_check" --html "$tmp/devmax/reports/tt_foil_report.html"
+expect_out "dsegs 4" "a band a dispatch when they fit"
 run "$tool" --max-ops 0 report "$tmp/devmax"
 expect_rc 2 "bad --max-ops"
 expect_err "--max-ops: invalid value '0'" "bad --max-ops"

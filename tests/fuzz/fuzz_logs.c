@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pf_logs l;
     (void)pf_generate(&l, dir, &opt, NULL);
     for (size_t i = 0; i < l.ndevzones; i++)
-        FUZZ_CHECK(l.devzones[i].name < l.nstrings && l.devzones[i].hash < l.nstrings);
+        FUZZ_CHECK(l.devzones[i].name < l.names.n && l.devzones[i].hash < l.names.n);
     pf_free(&l);
     return 0;
 }

@@ -452,7 +452,11 @@ static long long int_value(const char *what)
 }
 
 static long lod_tracks, lod_items, lod_zones, lod_raw;
-static long long n_names = -1, n_htexts = -1; /* "names", "htexts" (before "lod"), -1 unseen */
+static long long n_names = -1, n_htexts = -1; /* "names" (before "lod"), "htexts", -1 unseen */
+/* the host zones' text numbers in "lod": the highest so far (numbered as
+ * first shown, so a new one is the highest + 1); "htexts" (after "lod")
+ * holds exactly that many */
+static unsigned long long max_text;
 
 /* The length of an array of any values (array() does the parsing). */
 static long long n_counted;
@@ -563,8 +567,9 @@ static long long lod_level(int device, long long *r_out, int *raw_out, int *all_
             if (varint() > TF_STOP_NREASONS)
                 die("lod: a zone's open flag is not 0 or 1 + a stop reason");
         } else if (count == 1) {
-            if (n_htexts >= 0 && varint() > (unsigned long long)n_htexts)
-                die("lod: a zone's text is not in htexts");
+            unsigned long long text = varint();
+            if (text > max_text + 1) die("lod: a zone's text number skips one not shown yet");
+            if (text > max_text) max_text = text;
         } else {
             *all_zones = 0;
         }
@@ -661,6 +666,11 @@ static int html_key(const tok *k)
         printf("ops %ld cores %s ids %s\n", op_count, op_list, op_ids);
         return 1;
     }
+    if (key_is(k, "dsegs")) { /* the device-time view's dispatch bands */
+        if (*p != '[') die("dsegs is not an array");
+        printf("dsegs %lld\n", count_array());
+        return 1;
+    }
     if (key_is(k, "names") || key_is(k, "htexts")) {
         if (*p != '[') die("names or htexts is not an array");
         *(key_is(k, "names") ? &n_names : &n_htexts) = count_array();
@@ -718,6 +728,9 @@ int main(int argc, char **argv)
         object(html_key);
         ws();
         if (strncmp(p, "</script>", 9)) die("the embedded data does not end at </script>");
+        if (n_htexts != (long long)max_text)
+            die(n_htexts < 0 ? "no htexts" : "htexts does not hold exactly the texts lod numbers");
+        printf("htexts %lld\n", n_htexts);
         free(buf);
         return 0;
     }

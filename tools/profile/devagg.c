@@ -305,7 +305,7 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
     if (is_new) {
         g->rows[g->ndev] = (dev_row){z->risc, z->name, z->hash};
         g->dev[g->ndev] =
-            (pf_devstat){z->risc, l->strings[z->name], l->strings[z->hash], 0, 0, UINT64_MAX, 0, 0,
+            (pf_devstat){z->risc, l->names.s[z->name], l->names.s[z->hash], 0, 0, UINT64_MAX, 0, 0,
                          0,       PF_DEVKERNEL(l, z)};
         *slot = (uint32_t)g->ndev++;
     }

@@ -18,7 +18,12 @@
  * its share has every zone in the page (packed, lod_view), the rest merge
  * runs of short zones. 2 M zones make a page of about 30-40 MB that
  * headless Chromium loads in a few seconds (docs/profiling.md). */
-#define HTML_MAX_ZONES   2000000
+#define HTML_MAX_ZONES 2000000
+/* Dispatch bands of the device-time view ("dsegs"), a kind of timeline
+ * slice of its own under --max-timeline, at most this many: past them,
+ * runs of consecutive dispatches share a band (about 50 bytes each: a
+ * million dispatches took 54 MB of the page) */
+#define HTML_MAX_DSEGS   100000
 #define HTML_MAX_POOLS   64   /* pools charted */
 #define HTML_MEM_BUCKETS 1500 /* points per charted pool */
 
@@ -253,30 +258,20 @@ static void put_base64(pf_out *f, const uint8_t *b, size_t n)
     pf_putn(f, buf, o);
 }
 
-/* "htexts": the texts of the host timeline's zones, numbered from 1 in
- * track and time order into text_id (by trace zone; 0: no text). NULL if
- * out of memory (the zones are then drawn without their texts). */
-static uint32_t *host_texts(pf_logs *l, pf_out *f, const pf_timeline *tl)
+/* A host zone's text as the page numbers it ("htexts", from 1; 0: none):
+ * each distinct text once, numbered as a level first shows a zone of it
+ * whole (merged runs show no text). A long run's zones mostly repeat a
+ * few texts (a kernel's name): one copy each, not one a zone. Out of
+ * memory, the zone is drawn without its text. */
+static uint32_t text_number(pf_strtab *texts, const char *text)
 {
-    uint32_t *text_id =
-        l->trace ? calloc(l->trace->nzones ? l->trace->nzones : 1, sizeof *text_id) : NULL;
-    uint32_t k = 0;
-    pf_puts(f, "\"htexts\":[");
-    for (size_t t = 0; t < tl->ntracks && text_id; t++)
-        for (size_t i = 0; i < tl->tracks[t].n; i++) {
-            uint32_t id = tl->tracks[t].z[i].id;
-            const tf_tr_zone *z = &l->trace->zones[id];
-            if (!z->text || text_id[id]) continue;
-            if (k) pf_putc(f, ',');
-            text_id[id] = ++k;
-            pf_put_json(f, z->text);
-        }
-    pf_puts(f, "],\n");
-    return text_id;
+    if (!text) return 0;
+    uint32_t i = pf_strtab_add(texts, text);
+    return i == UINT32_MAX ? 0 : i + 1;
 }
 
 static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, size_t first_track,
-                     uint64_t span, const size_t *share, uint32_t *text_id, view_count *vc)
+                     uint64_t span, const size_t *share, pf_strtab *texts, view_count *vc)
 {
     uint32_t nlocs = l->trace ? l->trace->nlocs : 0;
     packer pk = {0};
@@ -319,7 +314,7 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                         pk_i64(&pk, z->dispatch, prevd);
                         prevd = z->dispatch;
                         pk_u64(&pk, z->kernel ? nlocs + z->kernel : 0);
-                        pk_u64(&pk, l->strings[z->file][0] ? nlocs + z->file + 1 : 0);
+                        pk_u64(&pk, l->names.s[z->file][0] ? nlocs + z->file + 1 : 0);
                         pk_u64(&pk, z->line);
                         /* a reason out of range (a damaged trace) as "done", as in the CSV */
                         pk_u64(&pk,
@@ -330,7 +325,7 @@ static void lod_view(pf_logs *l, pf_out *f, const pf_timeline *tl, int device, s
                     pk_u64(&pk, z->loc);
                     pk_u64(&pk, x.depth);
                     pk_u64(&pk, x.count);
-                    if (x.count == 1) pk_u64(&pk, text_id ? text_id[x.id] : 0);
+                    if (x.count == 1) pk_u64(&pk, texts ? text_number(texts, z->text) : 0);
                 }
             }
             if (pk.oom) {
@@ -396,9 +391,9 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         if (i) pf_putc(f, ',');
         pf_put_json(f, l->trace->locs[i].name ? l->trace->locs[i].name : "?");
     }
-    for (uint32_t i = 0; i < l->nstrings; i++) {
+    for (uint32_t i = 0; i < l->names.n; i++) {
         if (i || nlocs) pf_putc(f, ',');
-        pf_put_json(f, l->strings[i]);
+        pf_put_json(f, l->names.s[i]);
     }
     pf_puts(f, "],\n\"locs\":[");
     for (uint32_t i = 0; i < nlocs; i++) {
@@ -421,30 +416,53 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the timeline is empty", PF_REPORT_HTML);
     view_count vc = {0}, dvc = {0};
     pf_puts(f, "],\n");
-    uint32_t *text_id = host_texts(l, f, ok ? host : &(pf_timeline){0});
+    pf_strtab texts = {0};
     pf_puts(f, "\"lod\":[");
     if (sh && dsh) {
-        lod_view(l, f, host, 0, 0, span, sh, text_id, &vc);
+        lod_view(l, f, host, 0, 0, span, sh, &texts, &vc);
         lod_view(l, f, dev, 1, nthreads, span, sh + host->ntracks, NULL, &vc);
     }
-    free(text_id);
+    pf_puts(f, "],\n\"htexts\":[");
+    for (uint32_t i = 0; i < texts.n; i++) {
+        if (i) pf_putc(f, ',');
+        pf_put_json(f, texts.s[i]);
+    }
+    pf_strtab_free(&texts);
     pf_puts(f, "],\n\"dlod\":[");
     if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, NULL, &dvc);
     free(sh);
     free(dsh);
-    /* each dispatch: id, offset, cycles, first cycle, name (its process's
-     * with several) */
+    /* each dispatch's band: id, offset, cycles, first cycle, name (its
+     * process's with several); past HTML_MAX_DSEGS, each band stands for
+     * `per` consecutive dispatches, from the first's offset to the last's
+     * end, named for both */
     pf_puts(f, "],\n\"dsegs\":[");
-    for (size_t i = 0; i < a->ndsegs; i++) {
-        char disp[256];
-        pf_printf(f, "%s[%u,%llu,%llu,%llu,", i ? "," : "", (unsigned)a->dsegs[i].dispatch,
-                  (unsigned long long)a->dsegs[i].offset,
-                  (unsigned long long)(a->dsegs[i].last - a->dsegs[i].first),
-                  (unsigned long long)a->dsegs[i].first);
-        pf_put_json(
-            f, pf_dispatch_name(l, a->dsegs[i].process, a->dsegs[i].dispatch, disp, sizeof disp));
+    size_t bands = n < HTML_MAX_DSEGS ? n : HTML_MAX_DSEGS,
+           per = bands ? (a->ndsegs + bands - 1) / bands : 1;
+    for (size_t i = 0; i < a->ndsegs; i += per) {
+        const pf_dseg *d = &a->dsegs[i],
+                      *e = &a->dsegs[i + per <= a->ndsegs ? i + per - 1 : a->ndsegs - 1];
+        char disp[256], last[256], both[520];
+        pf_printf(f, "%s[%u,%llu,%llu,%llu,", i ? "," : "", (unsigned)d->dispatch,
+                  (unsigned long long)d->offset,
+                  (unsigned long long)(e->offset + (e->last - e->first) - d->offset),
+                  (unsigned long long)d->first);
+        pf_dispatch_name(l, d->process, d->dispatch, disp, sizeof disp);
+        if (d != e) {
+            snprintf(both, sizeof both, "%s .. %s", disp,
+                     pf_dispatch_name(l, e->process, e->dispatch, last, sizeof last));
+            pf_put_json(f, both);
+        } else {
+            pf_put_json(f, disp);
+        }
         pf_putc(f, ']');
     }
+    if (per > 1)
+        pf_note(l, 0,
+                "%s: the device-time view draws its %zu dispatches as %zu bands of up to %zu "
+                "consecutive ones (at most %zu bands: --max-timeline, at most %d); its zones are "
+                "drawn as always",
+                PF_REPORT_HTML, a->ndsegs, (a->ndsegs + per - 1) / per, per, bands, HTML_MAX_DSEGS);
     pf_printf(f,
               "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
               "\"dtl_items\":%zu,\"tl_budget\":%zu,\"tl_raw\":%zu,\n",

@@ -457,14 +457,14 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f)
                 const pf_devzone *z = &l->devzones[it->id];
                 x_head(f, CORE_PID + t / TF_NUM_RISCS, 1 + t % TF_NUM_RISCS, it->start, it->end);
                 if (it->count > 1) {
-                    x_merged(f, it, l->strings[z->name]);
+                    x_merged(f, it, l->names.s[z->name]);
                     continue;
                 }
                 pf_puts(f, ",\"cat\":\"device\",\"name\":");
-                pf_put_json(f, l->strings[z->name]);
-                if (l->strings[z->file][0]) {
+                pf_put_json(f, l->names.s[z->name]);
+                if (l->names.s[z->file][0]) {
                     pf_puts(f, ",\"loc\":");
-                    put_loc(f, l->strings[z->file], z->line);
+                    put_loc(f, l->names.s[z->file], z->line);
                 }
                 /* "dispatch 3, kernel k, 1234 cycles, zone 0xabcd" */
                 pf_puts(f, ",\"args\":{\"text\":\"dispatch ");
@@ -476,7 +476,7 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f)
                 pf_puts(f, ", ");
                 pf_put_u64(f, z->end - z->start);
                 pf_puts(f, " cycles, zone ");
-                pf_put_json_chars(f, l->strings[z->hash]);
+                pf_put_json_chars(f, l->names.s[z->hash]);
                 if (z->open) { /* post-mortem: drawn to when the RISC was read back */
                     pf_puts(f, "; still open at the ");
                     pf_puts(f,

@@ -8,6 +8,7 @@
 #include "common/cm_csv.h"
 #include "common/cm_err.h"
 #include "common/cm_file.h"
+#include "common/cm_grow.h"
 #include "common/cm_map.h"
 #include "common/cm_pair.h"
 #include "common/cm_risc.h"
@@ -53,49 +54,52 @@ void pf_note(pf_logs *l, int error, const char *fmt, ...)
 
 typedef struct intern_key {
     char *const *strings;
+    uint32_t n; /* how many: a value past them names none */
     const char *s;
 } intern_key;
 
 static int same_string(uint32_t i, void *ctx)
 {
     const intern_key *k = ctx;
-    return !strcmp(k->strings[i], k->s);
+    return i < k->n && !strcmp(k->strings[i], k->s);
 }
 
-/* Interned by a hash of the text (cm_map): linear in the names read,
- * however many distinct ones there are (issue 17, R6). */
-uint32_t pf_intern(pf_logs *l, const char *s)
+uint32_t pf_strtab_add(pf_strtab *t, const char *s)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     for (const char *p = s; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
-    uint32_t *recent = &l->intern_recent[h % 64];
-    if (*recent && !strcmp(l->strings[*recent - 1], s)) return *recent - 1;
-    intern_key k = {l->strings, s};
+    uint32_t *recent = &t->recent[h % 64];
+    if (*recent && !strcmp(t->s[*recent - 1], s)) return *recent - 1;
+    intern_key k = {t->s, t->n, s};
     int is_new;
-    uint32_t *slot = cm_map_slot(&l->intern, h | 1, same_string, &k, &is_new);
-    if (!slot) return 0;
+    uint32_t *slot = cm_map_slot(&t->map, h | 1, same_string, &k, &is_new);
+    if (!slot) return UINT32_MAX;
     if (!is_new) {
         *recent = *slot + 1;
         return *slot;
     }
-    if (l->nstrings == l->cap_strings) {
-        uint32_t cap = l->cap_strings ? 2 * l->cap_strings : 64;
-        char **ns = realloc(l->strings, cap * sizeof *ns);
-        if (!ns) {
-            *slot = 0;
-            return 0;
-        }
-        l->strings = ns;
-        l->cap_strings = cap;
-    }
-    char *copy = strdup(s);
+    char *copy = cm_grow((void **)&t->s, &t->cap, t->n + 1, sizeof *t->s) ? NULL : strdup(s);
     if (!copy) {
-        *slot = 0;
-        return 0;
+        *slot = UINT32_MAX; /* (the slot stays taken, naming no text: probed past) */
+        return UINT32_MAX;
     }
-    l->strings[l->nstrings] = copy;
-    *recent = l->nstrings + 1;
-    return *slot = l->nstrings++;
+    t->s[t->n] = copy;
+    *recent = t->n + 1;
+    return *slot = t->n++;
+}
+
+void pf_strtab_free(pf_strtab *t)
+{
+    for (uint32_t i = 0; i < t->n; i++) free(t->s[i]);
+    free(t->s);
+    cm_map_free(&t->map);
+    memset(t, 0, sizeof *t);
+}
+
+uint32_t pf_intern(pf_logs *l, const char *s)
+{
+    uint32_t i = pf_strtab_add(&l->names, s);
+    return i == UINT32_MAX ? 0 : i;
 }
 
 static void path_of(const pf_logs *l, const char *rel, char *out, size_t n)
@@ -303,7 +307,7 @@ static int header_repeats(pf_logs *l, const char *rel, const cm_csv_reader *r)
     for (int i = 0; i < r->nfields && !rep; i++) {
         uint64_t h = 0xcbf29ce484222325ull;
         for (const char *p = r->fields[i]; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
-        intern_key k = {r->fields, r->fields[i]};
+        intern_key k = {r->fields, (uint32_t)r->nfields, r->fields[i]};
         int is_new;
         uint32_t *slot = cm_map_slot(&seen, h | 1, same_string, &k, &is_new);
         if (!slot) break;
@@ -1191,9 +1195,7 @@ void pf_free(pf_logs *l)
     free(l->ops);
     for (uint32_t i = 0; i < l->nprocs; i++) free(l->procs[i].diag[0]), free(l->procs[i].diag[1]);
     free(l->procs);
-    for (uint32_t i = 0; i < l->nstrings; i++) free(l->strings[i]);
-    free(l->strings);
-    cm_map_free(&l->intern);
+    pf_strtab_free(&l->names);
     for (int i = 0; i < l->nnotes; i++) free(l->notes[i]);
     free(l->notes);
     free(l->note_error);

@@ -59,6 +59,23 @@ typedef struct pf_options {
                              the reports were made): a note of its own; NULL: none */
 } pf_options;
 
+/* Interned strings: each distinct text once, numbered from 0 in the order
+ * first added; by a hash of the text (cm_map), so linear in the texts
+ * added however many are distinct (issue 17, R6). */
+typedef struct pf_strtab {
+    char **s;
+    uint32_t n;
+    size_t cap;
+    cm_map map; /* text hash -> index into s */
+    /* recent answers (index + 1, 0: none) by hash % 64: a device zones CSV
+     * row interns four or five texts, mostly the same */
+    uint32_t recent[64];
+} pf_strtab;
+/* The number of text s in t (a copy of it added when new); UINT32_MAX if
+ * out of memory. */
+uint32_t pf_strtab_add(pf_strtab *t, const char *s);
+void pf_strtab_free(pf_strtab *t);
+
 /* ---- device zones, from the raw CSV ------------------------------------------- */
 
 typedef struct pf_devzone {
@@ -119,7 +136,7 @@ typedef struct pf_dev_track {
 #define PF_DEV_KEEP 1000000
 
 /* A zone's kernel (tooltips, the JSON's zone text): "" when unknown. */
-#define PF_DEVKERNEL(l, z) ((z)->kernel ? (l)->strings[(z)->kernel - 1] : "")
+#define PF_DEVKERNEL(l, z) ((z)->kernel ? (l)->names.s[(z)->kernel - 1] : "")
 
 /* Where a RISC stood when a dispatch timed out, faulted or was
  * interrupted (the trace's DEVICE_PC records). */
@@ -245,13 +262,8 @@ typedef struct pf_logs {
     int have_sync, sync_host_clock;
     uint64_t sync_host_ns, sync_cycle;
     double ns_per_cycle;
-    /* interned strings (device zone names and hashes) */
-    char **strings;
-    uint32_t nstrings, cap_strings;
-    cm_map intern; /* text hash -> index into strings */
-    /* pf_intern's recent answers (index + 1, 0: none) by hash % 64: a
-     * device zones CSV row interns four or five texts, mostly the same */
-    uint32_t intern_recent[64];
+    /* interned strings (device zone names, hashes, files, kernels) */
+    pf_strtab names;
     /* time origin of the reports (earliest event), and the host trace's
      * last event */
     uint64_t t0, last;
@@ -280,6 +292,7 @@ typedef struct pf_logs {
 #define PF_WRITE_ERROR 2
 #define PF_LOSS        3
 void pf_note(pf_logs *l, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* pf_strtab_add to l's names (0 if out of memory). */
 uint32_t pf_intern(pf_logs *l, const char *s);
 
 /* Load what the run left in dir/.logs; never fails (problems become notes). */

@@ -36,8 +36,8 @@ void pf_write_open_zones(pf_logs *l)
         v[TF_OZ_risc] = CM_CSV_S(cm_risc_name(z->risc));
         v[TF_OZ_reason] =
             CM_CSV_S(tf_csv_stop_reason[z->reason < TF_STOP_NREASONS ? z->reason : 0]);
-        v[TF_OZ_zone_name] = CM_CSV_S(l->strings[z->name]);
-        v[TF_OZ_src_file] = CM_CSV_S(l->strings[z->file]);
+        v[TF_OZ_zone_name] = CM_CSV_S(l->names.s[z->name]);
+        v[TF_OZ_src_file] = CM_CSV_S(l->names.s[z->file]);
         v[TF_OZ_src_line] = z->line ? CM_CSV_U(z->line) : CM_CSV_EMPTY;
         v[TF_OZ_depth] = CM_CSV_U(z->depth);
         v[TF_OZ_start_cycle] = CM_CSV_U(z->start);

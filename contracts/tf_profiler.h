@@ -53,6 +53,10 @@
  * second call site on a taken slot counts in `dropped` at every exit. */
 #define TF_DPROF_SUM_SLOTS 2
 #define TF_DPROF_SUM_FULL  0xffffffffu
+/* A SUM marker's scope-exit count (word 3 [31:12]) stops here: a count of
+ * it means at least that many (the total cycles stay exact; the report
+ * says which zones reached it) */
+#define TF_DPROF_SUM_COUNT_MAX 0xfffffu
 typedef struct tf_dprof_sum {
     uint32_t hdr; /* the call site's SUM header, 0 = unused */
     uint32_t count;

@@ -42,7 +42,8 @@ static inline void dev_fw_profiler_sums(void)
     for (int i = 0; i < TF_DPROF_SUM_SLOTS; i++) {
         volatile tf_dprof_sum *s = &c->sum[i];
         if (!s->hdr || s->hdr == TF_DPROF_SUM_FULL) continue;
-        uint32_t cur = c->cur, n = s->count < 0xfffff ? s->count : 0xfffff;
+        uint32_t cur = c->cur,
+                 n = s->count < TF_DPROF_SUM_COUNT_MAX ? s->count : TF_DPROF_SUM_COUNT_MAX;
         dev_prof_write(cur, s->hdr);
         ((volatile uint32_t *)(uintptr_t)cur)[2] = s->total_lo;
         ((volatile uint32_t *)(uintptr_t)cur)[3] = (s->total_hi & 0xfff) | (n << 12);

@@ -846,6 +846,21 @@ if [ -n "$chromium" ]; then
         "file://$tmp/devmax/reports/tt_foil_report.html#ops" >"$tmp/dom-opsmax.html" 2>/dev/null
     expect_grep '; ops: 2 of 4 ops on ' "$tmp/dom-opsmax.html" "--max-ops: the page says 2 of 4"
 fi
+# an accumulated zone past the 2^20 - 1 scope exits its SUM marker counts:
+# the count is a floor (the row says 1048575), and a note says so
+run "$tool" -o "$tmp/sumfull" "$device" sum 1048576
+expect_rc 0 "an accumulated zone of 1048576 scopes"
+expect_grep "note: 1 accumulated zones (DeviceZoneScopedSumN1/N2) counted 1048575 scope exits in a dispatch, the most their SUM marker holds (first: dispatch " \
+    "$tmp/sumfull/reports/tt_foil_diagnostics.txt" "SUM count at its most: the note"
+expect_grep ",SUM,0x" "$tmp/sumfull/.logs/tt_foil_device_zones.csv" "SUM count at its most: the row"
+checks=$((checks + 1))
+grep -q ",1048575,1," "$tmp/sumfull/.logs/tt_foil_device_zones.csv" ||
+    fail "SUM count at its most: the row's count is not 1048575"
+run "$tool" -o "$tmp/sumless" "$device" sum 1048574
+expect_rc 0 "an accumulated zone of 1048574 scopes"
+checks=$((checks + 1))
+! grep -q "accumulated zones (DeviceZoneScopedSumN1/N2) counted" \
+    "$tmp/sumless/reports/tt_foil_diagnostics.txt" || fail "a SUM count below its most: a note"
 # --max-timeline bounds the device-time view's dispatch bands too: the 4
 # dispatches in 2 bands of 2, said in a note (the page held a band a
 # dispatch: 54 MB for a million)

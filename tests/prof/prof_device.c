@@ -24,6 +24,8 @@
  *                          buffer live at the same addresses as the
  *                          other's, and dz_loop launched on core (0,0) of
  *                          both before either is awaited, 3 times
+ *   sum N                  one dispatch of prof_macros.cpp (ttm_prof) on core
+ *                          (0,0): N exits of its DeviceZoneScopedSumN1 zone
  *   reload N               N times: dz_loop loaded anew (the kernel cache
  *                          hands out a copy), one dispatch of it on core
  *                          (0,0), the kernel freed (a tt-metal host building
@@ -189,6 +191,19 @@ again:;
         tf_dispatch_execute(p);
         fprintf(stderr, "prof_device: %s\n", tf_last_error());
         return 4; /* not reached: the signal ends the process */
+    }
+    if (dev && !strcmp(mode, "sum") && argc > 2) { /* one dispatch, N accumulated scopes */
+        tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/ttm_prof.brisc.elf");
+        tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
+        uint32_t args[] = {(uint32_t)strtoul(argv[2], NULL, 0), 1};
+        if (!p || tf_program_set_kernel(p, TF_BRISC, k) ||
+            tf_program_set_args(p, TF_BRISC, args, 2) || tf_dispatch_execute(p)) {
+            fprintf(stderr, "%s\n", tf_last_error());
+            return 1;
+        }
+        tf_program_destroy(p);
+        tf_kernel_free(k);
+        return tf_device_close(dev) ? 1 : 0;
     }
     if (dev && !strcmp(mode, "reload") && argc > 2) {
         for (long i = 0, n = atol(argv[2]); i < n; i++) {

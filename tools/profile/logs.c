@@ -550,6 +550,8 @@ typedef struct dev_walk {
     tf_tr_dev_counts n;
     uint64_t blocks, dropped_blocks;
     tf_dev_block first_drop;
+    uint64_t sum_full; /* SUM markers whose count reached TF_DPROF_SUM_COUNT_MAX */
+    tf_dev_block first_full;
     int oom;
 } dev_walk;
 
@@ -668,6 +670,8 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
     dev_walk *w = arg;
     const tf_dev_block *b = &e->block->h;
     if (e->kind == TF_DEV_MARKER) {
+        if (e->type == TF_DPROF_SUM && e->count >= TF_DPROF_SUM_COUNT_MAX && !w->sum_full++)
+            w->first_full = *b;
         if (*w->csv && e->type < sizeof packet_of / sizeof *packet_of) {
             int packet = packet_of[e->type];
             if (!e->site || packet > TF_PACKET_END || csv_fast(w, e, packet))
@@ -774,6 +778,16 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
     if (n.discarded)
         pf_note(l, 0, "%s%llu device markers were discarded by DeviceValidateProfiler(false)", pre,
                 (unsigned long long)n.discarded);
+    if (w->sum_full) {
+        const tf_dev_block *b = &w->first_full;
+        pf_note(l, PF_LOSS,
+                "%s%llu accumulated zones (DeviceZoneScopedSumN1/N2) counted %u scope exits in a "
+                "dispatch, the most their SUM marker holds (first: dispatch %u core (%d,%d) %s): "
+                "they ran at least that often, so the count of their SUM rows in %s is a floor "
+                "and value / count overstates the mean; the total cycles (value) are exact",
+                pre, (unsigned long long)w->sum_full, TF_DPROF_SUM_COUNT_MAX, b->dispatch, b->x,
+                b->y, cm_risc_name(b->risc), PF_DEVZONES_CSV);
+    }
     for (size_t i = 0; i < t->ndev_pcs; i++) {
         const tf_dev_pc *h = &t->dev_pcs[i].h;
         pf_devpc pc = {proc,    h->dispatch, h->x,  h->y,

@@ -267,7 +267,8 @@ static int define_zones(const rt_image *img, uint32_t n, const char *name)
 
 /* The image's number in the host trace, its zones defined there on first
  * use of its zone table (DEVICE_ZONE: image << 16 | zone id); 0 when the
- * trace is off or the process has used up 65535 numbers. A definition
+ * trace is off or the process has used up 65535 numbers (said once on
+ * stderr; tt_foil_profile notes the zones without names). A definition
  * lost (a full disk, for a while) is written again, under the same
  * number, at the table's next use: the reader takes the definitions of
  * the whole file, so the blocks before it get their names too. */
@@ -276,6 +277,7 @@ static uint32_t trace_image(rt_image *img, const char *name)
     if (!img || !TF_DEV_TRACING()) return 0;
     if (img->trace_image) return img->trace_image;
     static uint32_t next;
+    static int used_up; /* said once */
     char *key = NULL;
     size_t len = 0;
     int keyed = !trace_img_key(img, name, &key, &len);
@@ -297,6 +299,12 @@ static uint32_t trace_image(rt_image *img, const char *name)
             key = NULL; /* the entry's now */
             *slot = ++ntrace_imgs;
         }
+    } else if (!used_up) {
+        used_up = 1;
+        cm_warn("the trace's 65535 device zone table numbers are used up (as many distinct "
+                "kernels' zone tables): zones of kernels traced from now on (the first: %s) have "
+                "no names in the reports",
+                name ? name : "?");
     }
     pthread_mutex_unlock(&trace_img_lock);
     free(key);

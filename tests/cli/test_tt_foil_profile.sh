@@ -861,6 +861,16 @@ expect_rc 0 "an accumulated zone of 1048574 scopes"
 checks=$((checks + 1))
 ! grep -q "accumulated zones (DeviceZoneScopedSumN1/N2) counted" \
     "$tmp/sumless/reports/tt_foil_diagnostics.txt" || fail "a SUM count below its most: a note"
+# device zones whose call sites the trace does not define (the BRISC
+# firmware's zone table lost with its chunk, and no later dispatch to
+# write it again): listed as '?', and a note says how many and why
+TT_FOIL_TRACE_FAIL_DEF=7 run "$tool" -o "$tmp/unnamed" "$device" reload 1
+expect_rc 0 "a lost zone table"
+expect_grep "device zones have no name: the trace does not define their call sites (first: dispatch 1 core (0,0) BRISC; " \
+    "$tmp/unnamed/reports/tt_foil_diagnostics.txt" "a lost zone table: the note"
+checks=$((checks + 1))
+grep -q "device zones have no name" "$tmp/sumless/reports/tt_foil_diagnostics.txt" &&
+    fail "every zone table written: a note of zones without names"
 # --max-timeline bounds the device-time view's dispatch bands too: the 4
 # dispatches in 2 bands of 2, said in a note (the page held a band a
 # dispatch: 54 MB for a million)

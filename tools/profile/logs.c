@@ -552,6 +552,8 @@ typedef struct dev_walk {
     tf_dev_block first_drop;
     uint64_t sum_full; /* SUM markers whose count reached TF_DPROF_SUM_COUNT_MAX */
     tf_dev_block first_full;
+    uint64_t unnamed; /* zones whose call site the trace does not define */
+    tf_dev_block first_unnamed;
     int oom;
 } dev_walk;
 
@@ -684,6 +686,7 @@ static int on_dev_event(void *arg, const tf_tr_dev_event *e)
         if (!w->dropped_blocks++) w->first_drop = *b;
         return 0;
     }
+    if (!e->site && !w->unnamed++) w->first_unnamed = *b;
     uint32_t str[4];
     site_strings(w, e->site, e->zid, str);
     pf_devzone z = {b->dispatch,
@@ -778,6 +781,16 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
     if (n.discarded)
         pf_note(l, 0, "%s%llu device markers were discarded by DeviceValidateProfiler(false)", pre,
                 (unsigned long long)n.discarded);
+    if (w->unnamed) {
+        const tf_dev_block *b = &w->first_unnamed;
+        pf_note(l, PF_LOSS,
+                "%s%llu device zones have no name: the trace does not define their call sites "
+                "(first: dispatch %u core (%d,%d) %s; their kernel's zone table was lost with a "
+                "chunk, or the process used up the trace's 65535 zone table numbers); they are "
+                "listed as '?' with their zone id",
+                pre, (unsigned long long)w->unnamed, b->dispatch, b->x, b->y,
+                cm_risc_name(b->risc));
+    }
     if (w->sum_full) {
         const tf_dev_block *b = &w->first_full;
         pf_note(l, PF_LOSS,

@@ -277,6 +277,10 @@ int pf_dev_add(pf_logs *l, const pf_devzone *z)
 {
     pf_devagg *g = agg_of(l);
     if (!g) return -1;
+    if (z->process >= PF_MAX_DEV_PROCS) { /* its core key would not tell it from another's */
+        l->dev_procs_over++;
+        return 0;
+    }
     int core = PF_CORE_KEY(z->process, z->device ? z->device : 1, z->x, z->y);
     uint64_t len = z->end - z->start;
     l->dev_zones++;

@@ -1139,6 +1139,13 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     free(walks);
     pf_dev_finish(l);
     if (pf_dev_failed(l)) pf_note(l, 1, "out of memory reading the device zones");
+    if (l->dev_procs_over)
+        pf_note(l, 1,
+                "%llu device zones of the %u processes after the first %d were left out of the "
+                "device reports (their host zones, memory and raw device rows are in): profile "
+                "fewer processes at once to see them",
+                (unsigned long long)l->dev_procs_over, l->nprocs - PF_MAX_DEV_PROCS,
+                PF_MAX_DEV_PROCS);
     pf_ops_load(l, traces); /* the hardware counters: the ops report (ops.c) */
     l->trace = merge_all(l, traces, "host trace");
     l->mem = merge_all(l, mems, "memory log");

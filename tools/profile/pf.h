@@ -81,17 +81,17 @@ void pf_strtab_free(pf_strtab *t);
 typedef struct pf_devzone {
     uint32_t dispatch;
     int x, y, risc;
-    uint32_t name; /* index into pf_logs.strings */
-    uint32_t hash; /* index into pf_logs.strings ("0xabcd") */
+    uint32_t name; /* index into pf_logs.names */
+    uint32_t hash; /* index into pf_logs.names ("0xabcd") */
     uint32_t depth;
     uint64_t start, end; /* cycles */
     uint32_t process;    /* index into pf_logs.procs (0 with a single process) */
     uint8_t open;        /* 1: still open when the RISC was stopped (timeout, fault, stall,
                             interrupt); end = when it was read back */
     uint8_t reason;      /* tf_devb_reason of its dispatch (TF_DEVB_DONE: it finished) */
-    uint32_t file;       /* index into pf_logs.strings: source file ("" if unknown) */
+    uint32_t file;       /* index into pf_logs.names: source file ("" if unknown) */
     uint32_t line;       /* source line (0 if unknown) */
-    uint32_t kernel;     /* index + 1 into pf_logs.strings: the kernel (image) it ran in;
+    uint32_t kernel;     /* index + 1 into pf_logs.names: the kernel (image) it ran in;
                             0 if unknown */
     uint32_t device;     /* its device's number in its process (tf_dev_block.device), from 1 */
 } pf_devzone;
@@ -101,8 +101,11 @@ typedef struct pf_devzone {
  * processes, or two devices of a process open at once, using the same core
  * get their own tracks. Ordered as ints: by process, device, then (y, x).
  * PF_MAX_DEVICES devices of a process are told apart (pf_dev_number folds
- * higher numbers onto them, with a note). */
-#define PF_MAX_DEVICES 16
+ * higher numbers onto them, with a note); the device zones of the first
+ * PF_MAX_DEV_PROCS processes (the key's 11 bits below the sign), those of
+ * later ones are left out, counted, with a note (pf_dev_add). */
+#define PF_MAX_DEVICES   16
+#define PF_MAX_DEV_PROCS 2048
 #define PF_CORE_KEY(proc, dev, x, y)                                                               \
     ((int)((uint32_t)(proc) << 20 | ((uint32_t)(dev)-1u) % PF_MAX_DEVICES << 16 |                  \
            (uint32_t)(y) << 8 | (uint32_t)(x)))
@@ -243,11 +246,12 @@ typedef struct pf_logs {
     size_t ndev_tracks;
     uint64_t dev_zones, dev_first, dev_last;
     uint64_t dev_markers, dev_unmatched, dev_dropped;
-    uint64_t dev_payload; /* SUM, DATA, EVENT, VALIDATE rows (not zones) */
-    int have_device_csv;  /* device markers were read (from the traces or a CSV) */
-    int no_device_zones;  /* none, and no sign of why: the note is made once the host
-                             trace says whether anything was dispatched (pf_load) */
-    uint64_t dev_open;    /* zones still open when a RISC was stopped */
+    uint64_t dev_procs_over; /* zones of processes past PF_MAX_DEV_PROCS, left out */
+    uint64_t dev_payload;    /* SUM, DATA, EVENT, VALIDATE rows (not zones) */
+    int have_device_csv;     /* device markers were read (from the traces or a CSV) */
+    int no_device_zones;     /* none, and no sign of why: the note is made once the host
+                                trace says whether anything was dispatched (pf_load) */
+    uint64_t dev_open;       /* zones still open when a RISC was stopped */
     pf_devpc *devpcs;
     size_t ndevpcs;
     /* the ops report (ops.c): one op per dispatch with hardware counters */

@@ -1118,7 +1118,7 @@ typedef struct rec {
     uint64_t tsc; /* the time as recorded (ns is to_ns of it) */
 } rec;
 
-/* Each returns -1 if out of memory (the rest of the chunk is skipped). */
+/* Each returns -1 if out of memory (the rest of the file is not read). */
 static int rec_ZONE_BEGIN(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
@@ -1655,16 +1655,14 @@ static int (*rec_reader(unsigned type))(reader *, const rec *)
     }
 }
 
-/* The records of events chunk c, its payload at `payload` (8-byte aligned). */
-static void read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
+/* The records of events chunk c, its payload at `payload` (8-byte
+ * aligned); -1 if memory ran out (the caller reads no more chunks). */
+static int read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
 {
     tf_trace *t = r->t;
     uint32_t ti = thread_slot(r, c->h->thread);
     struct stack *st = ti != TF_NONE ? stack_of(r, ti) : NULL;
-    if (!st) {
-        warn(t, "out of memory reading chunk %u; its records were skipped", c->h->seq);
-        return;
-    }
+    if (!st) return -1;
     const uint64_t *p = payload, *end = p + c->h->payload_bytes / 8;
     if (c->h->kind == TF_CHUNK_PACKED) { /* unpacked into a buffer kept for the next one */
         size_t cap = (size_t)c->h->payload_bytes + 1, n = 0;
@@ -1672,7 +1670,7 @@ static void read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
             tf_trace_unpack((const uint8_t *)payload, c->h->payload_bytes, r->unpacked, cap, &n)) {
             warn(t, "packed chunk %u is malformed; its records were skipped", c->h->seq);
             t->unknown_records++;
-            return;
+            return 0;
         }
         p = r->unpacked;
         end = r->unpacked + n;
@@ -1688,12 +1686,10 @@ static void read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
         uint64_t tsc = c->h->tsc_base + TF_REC_DELTA(w);
         rec e = {ti, st, p, TF_REC_ARG(w), to_ns(r, tsc), tsc};
         st->last_ns = e.ns;
-        if (rec_reader(TF_REC_TYPE(w))(r, &e)) {
-            warn(t, "out of memory reading chunk %u; the rest of it was skipped", c->h->seq);
-            break;
-        }
+        if (rec_reader(TF_REC_TYPE(w))(r, &e)) return -1;
         p += words;
     }
+    return 0;
 }
 
 /* Pass 2 reads chunk c again (the first pass kept its offset and header
@@ -1946,8 +1942,15 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
         const chunk_ref *c = &r.chunks[i];
         const uint64_t *payload;
         if ((c->h->kind == TF_CHUNK_EVENTS || c->h->kind == TF_CHUNK_PACKED) &&
-            (payload = reread_chunk(&r, c)))
-            read_events(&r, c, payload);
+            (payload = reread_chunk(&r, c)) && read_events(&r, c, payload)) {
+            /* once: every later chunk would run out too (a warning each
+             * was thousands of them) */
+            warn(t,
+                 "out of memory reading chunk %u: its records from there on, and the %zu chunks "
+                 "after it, were not read",
+                 c->h->seq, r.nchunks - 1 - i);
+            break;
+        }
     }
     free(r.words);
     file_changed(&r);

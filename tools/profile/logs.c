@@ -302,25 +302,20 @@ static int device_row(pf_logs *l, cm_csv_reader *r, const int *col, stacks *stk)
  * cannot be told apart. */
 static int header_repeats(pf_logs *l, const char *rel, const cm_csv_reader *r)
 {
-    cm_map seen = {0};
+    pf_strtab seen = {0}; /* field i is name i until one repeats */
     int rep = 0;
     for (int i = 0; i < r->nfields && !rep; i++) {
-        uint64_t h = 0xcbf29ce484222325ull;
-        for (const char *p = r->fields[i]; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
-        intern_key k = {r->fields, (uint32_t)r->nfields, r->fields[i]};
-        int is_new;
-        uint32_t *slot = cm_map_slot(&seen, h | 1, same_string, &k, &is_new);
-        if (!slot) break;
-        if (!is_new) {
+        uint32_t k = pf_strtab_add(&seen, r->fields[i]);
+        if (k == UINT32_MAX) break;
+        if ((int)k != i) {
             pf_note(l, 1,
                     "%s: the header names column '%.60s' twice (fields %u and %d): the header is "
                     "damaged; the file was not read",
-                    rel, r->fields[i], *slot + 1, i + 1);
+                    rel, r->fields[i], k + 1, i + 1);
             rep = 1;
         }
-        *slot = is_new ? (uint32_t)i : *slot;
     }
-    cm_map_free(&seen);
+    pf_strtab_free(&seen);
     return rep;
 }
 

@@ -147,6 +147,23 @@ static int together(const tf_device_config *cfg)
     return 0;
 }
 
+/* elf loaded anew, one dispatch of it on core (0,0) with args a0, a1 (on
+ * BRISC), freed; 1 after printing the error if any step fails. */
+static int load_run(tf_device *dev, const char *elf, uint32_t a0, uint32_t a1)
+{
+    tf_kernel *k = tf_kernel_load(dev, elf);
+    tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
+    uint32_t args[] = {a0, a1};
+    if (!p || tf_program_set_kernel(p, TF_BRISC, k) || tf_program_set_args(p, TF_BRISC, args, 2) ||
+        tf_dispatch_execute(p)) {
+        fprintf(stderr, "%s\n", tf_last_error());
+        return 1;
+    }
+    tf_program_destroy(p);
+    tf_kernel_free(k);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -192,32 +209,13 @@ again:;
         fprintf(stderr, "prof_device: %s\n", tf_last_error());
         return 4; /* not reached: the signal ends the process */
     }
-    if (dev && !strcmp(mode, "sum") && argc > 2) { /* one dispatch, N accumulated scopes */
-        tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/ttm_prof.brisc.elf");
-        tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
-        uint32_t args[] = {(uint32_t)strtoul(argv[2], NULL, 0), 1};
-        if (!p || tf_program_set_kernel(p, TF_BRISC, k) ||
-            tf_program_set_args(p, TF_BRISC, args, 2) || tf_dispatch_execute(p)) {
-            fprintf(stderr, "%s\n", tf_last_error());
-            return 1;
-        }
-        tf_program_destroy(p);
-        tf_kernel_free(k);
-        return tf_device_close(dev) ? 1 : 0;
-    }
+    if (dev && !strcmp(mode, "sum") && argc > 2) /* one dispatch, N accumulated scopes */
+        return load_run(dev, TF_TEST_KERNELS "/ttm_prof.brisc.elf",
+                        (uint32_t)strtoul(argv[2], NULL, 0), 1) ||
+               tf_device_close(dev);
     if (dev && !strcmp(mode, "reload") && argc > 2) {
-        for (long i = 0, n = atol(argv[2]); i < n; i++) {
-            tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf");
-            tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
-            uint32_t args[] = {0, 20};
-            if (!p || tf_program_set_kernel(p, TF_BRISC, k) ||
-                tf_program_set_args(p, TF_BRISC, args, 2) || tf_dispatch_execute(p)) {
-                fprintf(stderr, "%s\n", tf_last_error());
-                return 1;
-            }
-            tf_program_destroy(p);
-            tf_kernel_free(k);
-        }
+        for (long i = 0, n = atol(argv[2]); i < n; i++)
+            if (load_run(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf", 0, 20)) return 1;
         return tf_device_close(dev) ? 1 : 0;
     }
     tf_kernel *k = dev ? tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf") : NULL;

@@ -905,6 +905,16 @@ if [ -n "$chromium" ]; then
 fi
 run "$json_check" --html "$tmp/devmax/reports/tt_foil_report.html"
 expect_out "dsegs 4" "a band a dispatch when they fit"
+# and the JSON's dispatch slices in --device-time
+run "$tool" --device-time --max-timeline 2 report "$tmp/devband"
+expect_rc 0 "--device-time --max-timeline 2"
+expect_grep '"cat":"dispatch","name":"dispatch 3 .. dispatch 4","args":{"text":"2 dispatches, cycles ' \
+    "$tmp/devband/reports/tt_foil_trace.json" "--device-time: two dispatches a slice"
+checks=$((checks + 1))
+n=$(grep -o '"cat":"dispatch"' "$tmp/devband/reports/tt_foil_trace.json" | wc -l)
+[ "$n" = 2 ] || fail "--device-time --max-timeline 2: $n dispatch slices, expected 2"
+expect_grep "note: reports/tt_foil_trace.json: its 4 dispatches are drawn as bands of up to 2 consecutive ones" \
+    "$tmp/devband/reports/tt_foil_diagnostics.txt" "--device-time: the bands' note"
 run "$tool" --max-ops 0 report "$tmp/devmax"
 expect_rc 2 "bad --max-ops"
 expect_err "--max-ops: invalid value '0'" "bad --max-ops"

@@ -611,6 +611,25 @@ const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispa
     return NULL;
 }
 
+size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t i, size_t cap, pf_dseg *band,
+                    char *name, size_t n)
+{
+    size_t per = cap && a->ndsegs > cap ? (a->ndsegs + cap - 1) / cap : 1;
+    const pf_dseg *d = &a->dsegs[i],
+                  *e = &a->dsegs[i + per < a->ndsegs ? i + per - 1 : a->ndsegs - 1];
+    /* from the first's offset and first cycle to the last's end */
+    *band = (pf_dseg){d->process, d->dispatch, d->first, e->last, d->offset};
+    band->last = d->first + (e->offset + (e->last - e->first) - d->offset);
+    pf_dispatch_name(l, d->process, d->dispatch, name, n);
+    if (d != e) {
+        size_t k = strlen(name);
+        snprintf(name + k, n - k, " .. ");
+        k = strlen(name);
+        pf_dispatch_name(l, e->process, e->dispatch, name + k, n - k);
+    }
+    return per;
+}
+
 const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,
                              size_t n)
 {

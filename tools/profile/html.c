@@ -433,28 +433,18 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     free(sh);
     free(dsh);
     /* each dispatch's band: id, offset, cycles, first cycle, name (its
-     * process's with several); past HTML_MAX_DSEGS, each band stands for
-     * `per` consecutive dispatches, from the first's offset to the last's
-     * end, named for both */
+     * process's with several); past HTML_MAX_DSEGS (or --max-timeline), a
+     * band for runs of consecutive dispatches (pf_dseg_band) */
     pf_puts(f, "],\n\"dsegs\":[");
-    size_t bands = n < HTML_MAX_DSEGS ? n : HTML_MAX_DSEGS,
-           per = bands ? (a->ndsegs + bands - 1) / bands : 1;
-    for (size_t i = 0; i < a->ndsegs; i += per) {
-        const pf_dseg *d = &a->dsegs[i],
-                      *e = &a->dsegs[i + per <= a->ndsegs ? i + per - 1 : a->ndsegs - 1];
-        char disp[256], last[256], both[520];
-        pf_printf(f, "%s[%u,%llu,%llu,%llu,", i ? "," : "", (unsigned)d->dispatch,
-                  (unsigned long long)d->offset,
-                  (unsigned long long)(e->offset + (e->last - e->first) - d->offset),
-                  (unsigned long long)d->first);
-        pf_dispatch_name(l, d->process, d->dispatch, disp, sizeof disp);
-        if (d != e) {
-            snprintf(both, sizeof both, "%s .. %s", disp,
-                     pf_dispatch_name(l, e->process, e->dispatch, last, sizeof last));
-            pf_put_json(f, both);
-        } else {
-            pf_put_json(f, disp);
-        }
+    size_t cap = n < HTML_MAX_DSEGS ? n : HTML_MAX_DSEGS, per = 1, nb = 0;
+    for (size_t i = 0; i < a->ndsegs; i += per, nb++) {
+        pf_dseg b;
+        char name[520];
+        per = pf_dseg_band(l, a, i, cap, &b, name, sizeof name);
+        pf_printf(f, "%s[%u,%llu,%llu,%llu,", i ? "," : "", (unsigned)b.dispatch,
+                  (unsigned long long)b.offset, (unsigned long long)(b.last - b.first),
+                  (unsigned long long)b.first);
+        pf_put_json(f, name);
         pf_putc(f, ']');
     }
     if (per > 1)
@@ -462,7 +452,7 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
                 "%s: the device-time view draws its %zu dispatches as %zu bands of up to %zu "
                 "consecutive ones (at most %zu bands: --max-timeline, at most %d); its zones are "
                 "drawn as always",
-                PF_REPORT_HTML, a->ndsegs, (a->ndsegs + per - 1) / per, per, bands, HTML_MAX_DSEGS);
+                PF_REPORT_HTML, a->ndsegs, nb, per, cap, HTML_MAX_DSEGS);
     pf_printf(f,
               "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
               "\"dtl_items\":%zu,\"tl_budget\":%zu,\"tl_raw\":%zu,\n",

@@ -418,15 +418,25 @@ static void dispatches(pf_logs *l, pf_analysis *a, pf_out *f)
 {
     meta(f, HOST_PID, -1, "process", "dispatches (device time: 1 us = 1000 cycles)", 0);
     meta(f, HOST_PID, 1, "thread", "dispatches", 0);
-    for (size_t i = 0; i < a->ndsegs; i++) {
-        const pf_dseg *d = &a->dsegs[i];
-        x_head(f, HOST_PID, 1, d->offset, d->offset + (d->last - d->first));
-        char buf[256];
+    /* a slice a dispatch, or past --max-timeline a band of consecutive
+     * ones (pf_dseg_band) */
+    size_t per = 1;
+    for (size_t i = 0; i < a->ndsegs; i += per) {
+        pf_dseg b;
+        char name[520], buf[256];
+        per = pf_dseg_band(l, a, i, l->opt->max_timeline, &b, name, sizeof name);
+        x_head(f, HOST_PID, 1, b.offset, b.offset + (b.last - b.first));
         pf_puts(f, ",\"cat\":\"dispatch\",\"name\":");
-        pf_put_json(f, pf_dispatch_name(l, d->process, d->dispatch, buf, sizeof buf));
+        pf_put_json(f, name);
         pf_puts(f, ",\"args\":{\"text\":");
-        snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)", (unsigned long long)d->first,
-                 (unsigned long long)d->last, (unsigned long long)(d->last - d->first));
+        size_t k = i + per < a->ndsegs ? per : a->ndsegs - i; /* dispatches in the band */
+        if (k == 1)
+            snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)",
+                     (unsigned long long)b.first, (unsigned long long)b.last,
+                     (unsigned long long)(b.last - b.first));
+        else
+            snprintf(buf, sizeof buf, "%zu dispatches, cycles %llu to %llu", k,
+                     (unsigned long long)b.first, (unsigned long long)a->dsegs[i + k - 1].last);
         pf_put_json(f, buf);
         pf_puts(f, "}}");
     }
@@ -544,6 +554,13 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
                 "%s is in device time (--device-time): %zu dispatches laid out one after the "
                 "other in cycles (1 us = 1000 cycles), host zones and memory left out",
                 PF_TRACE_JSON, a->ndsegs);
+    if (l->opt->device_time && a->ndsegs > l->opt->max_timeline)
+        pf_note(l, 0,
+                "%s: its %zu dispatches are drawn as bands of up to %zu consecutive ones (at most "
+                "--max-timeline %zu)",
+                PF_TRACE_JSON, a->ndsegs,
+                (a->ndsegs + l->opt->max_timeline - 1) / l->opt->max_timeline,
+                l->opt->max_timeline);
 }
 
 void pf_write_json(pf_logs *l, pf_analysis *a)

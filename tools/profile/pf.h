@@ -457,6 +457,14 @@ void pf_dev_analyze(pf_logs *l, pf_analysis *a);
  * starting at `start` (NULL if none). */
 const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispatch,
                           uint64_t start);
+/* The device-time view's dispatch band at dsegs[i], in *band: at most
+ * `cap` bands (0: none), each standing for `per` consecutive dispatches
+ * (the return; the last band fewer) when there are more, from the first's
+ * offset and first cycle to the last's end (band->last - band->first is
+ * its length in the view), named "dispatch 4" or "dispatch 4 .. dispatch
+ * 7" in name (n bytes). The next band is at i + per. */
+size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t i, size_t cap, pf_dseg *band,
+                    char *name, size_t n);
 /* A dispatch's name: "dispatch 4", or with several processes (each numbers
  * its own from 0) "prog[pid]: dispatch 4" (in buf). */
 const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,

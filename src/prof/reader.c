@@ -1553,10 +1553,10 @@ static int perf_v2(reader *r, const rec *e)
 
 /* A version-3 DEVICE_PERF record: a repeat of the last version-2 record
  * of its thread, chip and core, which must be the dispatch it names and
- * whole in one part; its pairs copied, window stamps moved to this
- * record's base. Varints that run past its end or bytes other than
- * padding after them make it unreadable; a repeat of a record not held
- * (its chunk lost, or a writer's error) is counted and left out. */
+ * whole in one part; it shares that record's pairs (pair0), its window
+ * stamps moved to this record's base by stamp_shift. Varints that run past its end or bytes other
+ * than padding after them make it unreadable; a repeat of a record not held (its chunk lost, or a
+ * writer's error) is counted and left out. */
 static int perf_v3(reader *r, const rec *e)
 {
     tf_trace *t = r->t;
@@ -1591,7 +1591,7 @@ static int perf_v3(reader *r, const rec *e)
     /* its pairs are the repeated record's, not a copy (a dispatch-bound
      * run is mostly repeats: copies were most of a long run's memory) */
     tf_tr_dev_perf rp = t->dev_perfs[l->rec];
-    rp.stamp_shift += base - l->base;
+    rp.stamp_shift = base - l->base; /* (it repeats a version-2 record: no shift of its own) */
     rp.h.dispatch = h2.dispatch;
     rp.h.version = h2.version;
     rp.h.host_ns = e->ns;
@@ -1620,10 +1620,11 @@ uint32_t tf_trace_dev_perf(const tf_trace *t, const tf_tr_dev_perf *p, tf_perf_c
                    !p ? "one of t->dev_perfs" : "the tf_perf_core to apply the counters to");
         return TF_NONE;
     }
-    if (p->pair0 > t->nperf_pairs || p->h.npairs > t->nperf_pairs - p->pair0) {
+    size_t pairs = t->nperf_pairs / 2; /* (nperf_pairs counts words, two a pair) */
+    if (p->pair0 > pairs || p->h.npairs > pairs - p->pair0) {
         cm_err_set("tf_trace_dev_perf: record p holds pairs %zu..%zu, and trace t has %zu (pass "
                    "one of t->dev_perfs, with the trace it came from)",
-                   p->pair0, p->pair0 + p->h.npairs, t->nperf_pairs);
+                   p->pair0, p->pair0 + p->h.npairs, pairs);
         return TF_NONE;
     }
     uint32_t bad = 0;

@@ -7,7 +7,9 @@
 #include "fuzz.h"
 #include "tools/profile/pf.h"
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -43,9 +45,36 @@ static void remove_tree(void)
     }
 }
 
+/* Every file in folder `sub` of the scratch folder (the report writes
+ * more than the names above: end records, the lock), then the folder. */
+static void remove_folder(const char *sub)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s%s%s", dir, *sub ? "/" : "", sub);
+    DIR *d = opendir(path);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char f[900];
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(f, sizeof f, "%s/%s", path, e->d_name);
+            unlink(f);
+        }
+    }
+    if (d) closedir(d);
+    rmdir(path);
+}
+
+/* At exit: the scratch folder goes (it was left in /tmp, one a run). */
+static void remove_scratch(void)
+{
+    remove_folder(PF_LOGS);
+    remove_folder(PF_REPORTS);
+    remove_folder("");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!dir[0]) {
+        atexit(remove_scratch);
         snprintf(dir, sizeof dir, "%s/tf_fuzz_logs.%ld",
                  getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
         char sub[600];

@@ -112,6 +112,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < t->nmem; i++) FUZZ_CHECK(t->mem[i].pool < t->npools);
         for (size_t i = 0; i < t->ndev_blocks; i++) /* the report indexes per-RISC tables */
             FUZZ_CHECK(t->dev_blocks[i].h.risc < TF_NUM_RISCS);
+        /* every counter record: its pairs within the trace's, applied (a
+         * repeat, version 3, the only one whose stamps move) */
+        for (size_t i = 0; i < t->ndev_perfs; i++) {
+            const tf_tr_dev_perf *p = &t->dev_perfs[i];
+            static tf_perf_core core;
+            FUZZ_CHECK(2 * (p->pair0 + p->h.npairs) <= t->nperf_pairs);
+            FUZZ_CHECK(p->stamp_shift == 0 || p->h.version == TF_PERF_RECORD_REPEAT);
+            FUZZ_CHECK(tf_trace_dev_perf(t, p, &core) != TF_NONE);
+        }
         tf_trace_free(t);
         tf_trace_free(ts);
     } else {

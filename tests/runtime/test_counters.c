@@ -137,10 +137,10 @@ static void dram_streaming(void)
     CHECK_EQ_U(op.dram_wr, 0);
     CHECK_EQ_U(op.flops, 0);
     CHECK_STR(op.bound, "DRAM");
-    char st[2][PF_STALL_TEXT];
+    char st[PF_STALL_TEXT];
     printf("dram streaming: %llu cycles, DRAM %.1f%% of peak, bound %s; %s\n",
            (unsigned long long)(op.end - op.start), op.dram_pct, op.bound,
-           pf_op_stall(&op, TF_RISC_BRISC, st[0], sizeof st[0]));
+           pf_op_stall(&op, TF_RISC_BRISC, st, sizeof st));
     pf_op_free(&op);
     for (int i = 0; i < CORES; i++) {
         tf_program_destroy(p[i]);

@@ -167,7 +167,19 @@ int main(void)
     perf.h.npairs = 3; /* pairs the trace does not hold */
     CHECK_EQ_U(tf_trace_dev_perf(t, &perf, &core), TF_NONE);
     CHECK_ERROR("tf_trace_dev_perf", "record p holds pairs 0..3, and trace t has 0");
-    perf.h.npairs = 0;
+    /* pairs counted as pairs, the trace's array in words (two a pair): a
+     * record one pair past its 2 is refused, the last pair read */
+    uint64_t kv[4] = {0, 0, 0, 0};
+    t->perf_pairs = kv;
+    t->nperf_pairs = 4;
+    perf.pair0 = 2, perf.h.npairs = 1;
+    CHECK_EQ_U(tf_trace_dev_perf(t, &perf, &core), TF_NONE);
+    CHECK_ERROR("tf_trace_dev_perf", "record p holds pairs 2..3, and trace t has 2");
+    perf.pair0 = 1;
+    CHECK_EQ_U(tf_trace_dev_perf(t, &perf, &core), 1); /* (key 0 names no counter) */
+    t->perf_pairs = NULL;
+    t->nperf_pairs = 0;
+    perf.pair0 = 0, perf.h.npairs = 0;
     CHECK_EQ_U(tf_trace_dev_perf(t, &perf, &core), 0);
     CHECK_EQ_U(tf_trace_dev_ns(t, 5), 5); /* no clock sync: the cycle itself */
     CHECK_EQ_U(n, 0);

@@ -363,8 +363,9 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
 const char *pf_op_stall(const pf_op *op, int r, char *buf, size_t n)
 {
     char nm[32];
-    if (!(op->ran >> r & 1) || op->stall_cause[r] < 0)
-        snprintf(buf, n, "%s", op->ran >> r & 1 ? "no stall" : "");
+    int ran = op->ran >> r & 1;
+    if (!ran || op->stall_cause[r] < 0)
+        snprintf(buf, n, "%s", ran ? "no stall" : "");
     else
         snprintf(buf, n, "%s waits %s %.0f%%", cm_risc_name(r),
                  pf_stall_name(nm, sizeof nm, op->stall_cause[r], op->stall_cb[r]),

@@ -212,6 +212,7 @@ typedef struct pf_op {
      * run: kept small) */
     uint64_t *bank_bytes;
 } pf_op;
+_Static_assert(TF_NUM_RISCS <= 8, "pf_op.ran holds a bit a RISC");
 
 /* The figures of an op from its cores' counters (the op's chip set). */
 void pf_op_compute(pf_op *op);

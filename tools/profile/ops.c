@@ -8,9 +8,11 @@
  * the simulator's own (recorded with the counters), so the percentages are
  * exact for the model. */
 #include "pf.h"
+#include "common/cm_err.h"
 #include "common/cm_grow.h"
 #include "common/cm_map.h"
 #include "common/cm_risc.h"
+#include "tf_trace_format.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,26 +78,32 @@ void pf_op_core_counters(const pf_op_core *k, tf_perf_core *out)
 {
     uint64_t *w = (uint64_t *)(void *)out;
     memset(out, 0, sizeof *out);
-    const uint64_t *v = k->vals;
-    for (size_t i = 0; i < TF_PERF_NZ_WORDS; i++)
-        for (uint64_t m = k->nz[i]; m; m &= m - 1) w[64 * i + (size_t)__builtin_ctzll(m)] = *v++;
+    const uint8_t *p = k->words, *end = p + k->nbytes;
+    uint64_t i = UINT64_MAX, step, v; /* the word before the first: -1 */
+    while (p && p < end && (p = tf_trace_get_varint(p, end, &step)) &&
+           (p = tf_trace_get_varint(p, end, &v))) {
+        i += step;
+        CM_ASSERT(i < TF_PERF_WORDS); /* (made by pf_op_core_set) */
+        w[i] = v;
+    }
 }
 
 int pf_op_core_set(pf_op_core *k, const tf_perf_core *c)
 {
     const uint64_t *w = (const uint64_t *)(const void *)c;
-    uint32_t n = 0;
-    for (size_t i = 0; i < TF_PERF_WORDS; i++) n += w[i] != 0;
-    uint64_t *v = realloc(k->vals, (n ? n : 1) * sizeof *v);
-    if (!v) return -1;
-    k->vals = v;
-    k->nvals = n;
-    memset(k->nz, 0, sizeof k->nz);
+    uint8_t buf[TF_PERF_WORDS * 2 * 10], *o = buf; /* (two varints of up to 10 bytes a word) */
+    size_t prev = (size_t)-1;
     for (size_t i = 0; i < TF_PERF_WORDS; i++)
         if (w[i]) {
-            k->nz[i / 64] |= 1ull << (i % 64);
-            *v++ = w[i];
+            o = tf_trace_put_varint(tf_trace_put_varint(o, i - prev), w[i]);
+            prev = i;
         }
+    uint32_t n = (uint32_t)(o - buf);
+    uint8_t *words = realloc(k->words, n ? n : 1);
+    if (!words) return -1;
+    memcpy(words, buf, n);
+    k->words = words;
+    k->nbytes = n;
     return 0;
 }
 
@@ -379,7 +387,7 @@ void pf_op_free(pf_op *op)
     free(op->zone);
     free(op->straggler_why);
     free(op->bank_bytes);
-    for (int c = 0; c < op->ncores; c++) free(op->cores[c].vals);
+    for (int c = 0; c < op->ncores; c++) free(op->cores[c].words);
     free(op->cores);
 }
 

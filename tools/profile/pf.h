@@ -164,17 +164,18 @@ typedef struct pf_process {
 
 /* ---- the ops report: one op per dispatch, from the hardware counters (ops.c) ---- */
 
-/* One core's counters of one op are kept sparse, their non-zero words
- * (a bitmap and the values in order): a whole tf_perf_core is 5 KB, of
- * which a dispatch writes a few dozen words, and 150,000 core-dispatches
- * held whole took 770 MB. pf_op_core_counters gives them whole. */
+/* One core's counters of one op are kept sparse, their non-zero words as
+ * varint pairs (the word's index step from the one before, from -1; its
+ * value), the trace's version-2 encoding: a whole tf_perf_core is 5 KB,
+ * of which a dispatch writes a few dozen words (150,000 core-dispatches
+ * held whole took 770 MB; as a bitmap and 8-byte values, 350 bytes a
+ * core-dispatch, now about 150). pf_op_core_counters gives them whole. */
 typedef struct pf_op_core {
     int x, y;
-    uint32_t nvals;
-    uint64_t nz[TF_PERF_NZ_WORDS]; /* bit w: word w of tf_perf_core is not zero */
-    uint64_t *vals;                /* those words' values, in order */
-    uint64_t start, end;           /* its first GO, last done (cycles) */
-    double util; /* busiest RISC's instructions + tile work over the op's duration */
+    uint32_t nbytes;
+    uint8_t *words;      /* nbytes of pairs */
+    uint64_t start, end; /* its first GO, last done (cycles) */
+    double util;         /* busiest RISC's instructions + tile work over the op's duration */
 } pf_op_core;
 
 /* k's counters, whole, in *out. */

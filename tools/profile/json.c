@@ -554,7 +554,7 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
                 "%s is in device time (--device-time): %zu dispatches laid out one after the "
                 "other in cycles (1 us = 1000 cycles), host zones and memory left out",
                 PF_TRACE_JSON, a->ndsegs);
-    if (l->opt->device_time && a->ndsegs > l->opt->max_timeline)
+    if (l->opt->device_time && l->opt->max_timeline && a->ndsegs > l->opt->max_timeline)
         pf_note(l, 0,
                 "%s: its %zu dispatches are drawn as bands of up to %zu consecutive ones (at most "
                 "--max-timeline %zu)",

@@ -892,7 +892,7 @@ cp -r "$tmp/dev" "$tmp/devband"
 rm -rf "$tmp/devband/reports"
 run "$tool" --max-timeline 2 report "$tmp/devband"
 expect_rc 0 "--max-timeline 2 on 4 dispatches"
-expect_grep "draws its 4 dispatches as 2 bands of up to 2 consecutive ones (at most 2 bands" \
+expect_grep "draws its 4 dispatches as 2 bands of 2 consecutive ones (at most 2 bands" \
     "$tmp/devband/reports/tt_foil_diagnostics.txt" "--max-timeline: the dispatch bands' note"
 run "$json_check" --html "$tmp/devband/reports/tt_foil_report.html"
 expect_rc 0 "--max-timeline 2: HTML data"
@@ -905,6 +905,12 @@ if [ -n "$chromium" ]; then
 fi
 run "$json_check" --html "$tmp/devmax/reports/tt_foil_report.html"
 expect_out "dsegs 4" "a band a dispatch when they fit"
+# as many bands as the cap, one or two sizes: 4 dispatches in 3
+run "$tool" --max-timeline 3 report "$tmp/devband"
+expect_grep "draws its 4 dispatches as 3 bands of 1 or 2 consecutive ones (at most 3 bands" \
+    "$tmp/devband/reports/tt_foil_diagnostics.txt" "--max-timeline 3: 3 bands of 4 dispatches"
+run "$json_check" --html "$tmp/devband/reports/tt_foil_report.html"
+expect_out "dsegs 3" "--max-timeline 3: three dispatch bands in the page"
 # and the JSON's dispatch slices in --device-time
 run "$tool" --device-time --max-timeline 2 report "$tmp/devband"
 expect_rc 0 "--device-time --max-timeline 2"
@@ -913,7 +919,7 @@ expect_grep '"cat":"dispatch","name":"dispatch 3 .. dispatch 4","args":{"text":"
 checks=$((checks + 1))
 n=$(grep -o '"cat":"dispatch"' "$tmp/devband/reports/tt_foil_trace.json" | wc -l)
 [ "$n" = 2 ] || fail "--device-time --max-timeline 2: $n dispatch slices, expected 2"
-expect_grep "note: reports/tt_foil_trace.json: its 4 dispatches are drawn as bands of up to 2 consecutive ones" \
+expect_grep "note: reports/tt_foil_trace.json: its 4 dispatches are drawn as 2 bands of 2 consecutive ones" \
     "$tmp/devband/reports/tt_foil_diagnostics.txt" "--device-time: the bands' note"
 run "$tool" --max-ops 0 report "$tmp/devmax"
 expect_rc 2 "bad --max-ops"

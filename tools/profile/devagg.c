@@ -611,15 +611,31 @@ const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispa
     return NULL;
 }
 
-size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t i, size_t cap, pf_dseg *band,
+size_t pf_dseg_bands(const pf_analysis *a, size_t cap)
+{
+    return cap && a->ndsegs > cap ? cap : a->ndsegs;
+}
+
+const char *pf_dseg_sizes(const pf_analysis *a, size_t nbands, char *buf, size_t n)
+{
+    size_t lo = a->ndsegs / nbands, hi = (a->ndsegs + nbands - 1) / nbands;
+    if (lo == hi)
+        snprintf(buf, n, "%zu", lo);
+    else
+        snprintf(buf, n, "%zu or %zu", lo, hi);
+    return buf;
+}
+
+size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t j, size_t nbands, pf_dseg *band,
                     char *name, size_t n)
 {
-    size_t per = cap && a->ndsegs > cap ? (a->ndsegs + cap - 1) / cap : 1;
-    const pf_dseg *d = &a->dsegs[i],
-                  *e = &a->dsegs[i + per < a->ndsegs ? i + per - 1 : a->ndsegs - 1];
-    /* from the first's offset and first cycle to the last's end */
-    *band = (pf_dseg){d->process, d->dispatch, d->first, e->last, d->offset};
-    band->last = d->first + (e->offset + (e->last - e->first) - d->offset);
+    /* dispatches [j N / nbands, (j + 1) N / nbands): every band one or two
+     * sizes, as many bands as asked */
+    size_t lo = j * a->ndsegs / nbands, hi = (j + 1) * a->ndsegs / nbands;
+    const pf_dseg *d = &a->dsegs[lo], *e = &a->dsegs[hi - 1];
+    /* from the first's offset and first cycle to the last's end in the view */
+    *band = (pf_dseg){d->process, d->dispatch, d->first,
+                      d->first + (e->offset + (e->last - e->first) - d->offset), d->offset};
     pf_dispatch_name(l, d->process, d->dispatch, name, n);
     if (d != e) {
         size_t k = strlen(name);
@@ -627,7 +643,7 @@ size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t i, size_t cap
         k = strlen(name);
         pf_dispatch_name(l, e->process, e->dispatch, name + k, n - k);
     }
-    return per;
+    return hi - lo;
 }
 
 const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,

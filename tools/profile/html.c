@@ -433,26 +433,28 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     free(sh);
     free(dsh);
     /* each dispatch's band: id, offset, cycles, first cycle, name (its
-     * process's with several); past HTML_MAX_DSEGS (or --max-timeline), a
-     * band for runs of consecutive dispatches (pf_dseg_band) */
+     * process's with several); past HTML_MAX_DSEGS (or --max-timeline),
+     * bands of runs of consecutive dispatches (pf_dseg_band) */
     pf_puts(f, "],\n\"dsegs\":[");
-    size_t cap = n < HTML_MAX_DSEGS ? n : HTML_MAX_DSEGS, per = 1, nb = 0;
-    for (size_t i = 0; i < a->ndsegs; i += per, nb++) {
+    size_t cap = n < HTML_MAX_DSEGS ? n : HTML_MAX_DSEGS, nb = pf_dseg_bands(a, cap);
+    for (size_t j = 0; j < nb; j++) {
         pf_dseg b;
         char name[520];
-        per = pf_dseg_band(l, a, i, cap, &b, name, sizeof name);
-        pf_printf(f, "%s[%u,%llu,%llu,%llu,", i ? "," : "", (unsigned)b.dispatch,
+        (void)pf_dseg_band(l, a, j, nb, &b, name, sizeof name);
+        pf_printf(f, "%s[%u,%llu,%llu,%llu,", j ? "," : "", (unsigned)b.dispatch,
                   (unsigned long long)b.offset, (unsigned long long)(b.last - b.first),
                   (unsigned long long)b.first);
         pf_put_json(f, name);
         pf_putc(f, ']');
     }
-    if (per > 1)
+    char sizes[48];
+    if (nb < a->ndsegs)
         pf_note(l, 0,
-                "%s: the device-time view draws its %zu dispatches as %zu bands of up to %zu "
-                "consecutive ones (at most %zu bands: --max-timeline, at most %d); its zones are "
-                "drawn as always",
-                PF_REPORT_HTML, a->ndsegs, nb, per, cap, HTML_MAX_DSEGS);
+                "%s: the device-time view draws its %zu dispatches as %zu bands of %s consecutive "
+                "ones (at most %zu bands: --max-timeline, at most %d); its zones are drawn as "
+                "always",
+                PF_REPORT_HTML, a->ndsegs, nb, pf_dseg_sizes(a, nb, sizes, sizeof sizes), cap,
+                HTML_MAX_DSEGS);
     pf_printf(f,
               "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
               "\"dtl_items\":%zu,\"tl_budget\":%zu,\"tl_raw\":%zu,\n",

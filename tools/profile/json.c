@@ -418,25 +418,25 @@ static void dispatches(pf_logs *l, pf_analysis *a, pf_out *f)
 {
     meta(f, HOST_PID, -1, "process", "dispatches (device time: 1 us = 1000 cycles)", 0);
     meta(f, HOST_PID, 1, "thread", "dispatches", 0);
-    /* a slice a dispatch, or past --max-timeline a band of consecutive
+    /* a slice a dispatch, or past --max-timeline bands of consecutive
      * ones (pf_dseg_band) */
-    size_t per = 1;
-    for (size_t i = 0; i < a->ndsegs; i += per) {
+    size_t nb = pf_dseg_bands(a, l->opt->max_timeline);
+    for (size_t j = 0; j < nb; j++) {
         pf_dseg b;
         char name[520], buf[256];
-        per = pf_dseg_band(l, a, i, l->opt->max_timeline, &b, name, sizeof name);
+        size_t k = pf_dseg_band(l, a, j, nb, &b, name, sizeof name);
         x_head(f, HOST_PID, 1, b.offset, b.offset + (b.last - b.first));
         pf_puts(f, ",\"cat\":\"dispatch\",\"name\":");
         pf_put_json(f, name);
         pf_puts(f, ",\"args\":{\"text\":");
-        size_t k = i + per < a->ndsegs ? per : a->ndsegs - i; /* dispatches in the band */
         if (k == 1)
             snprintf(buf, sizeof buf, "cycles %llu to %llu (%llu cycles)",
                      (unsigned long long)b.first, (unsigned long long)b.last,
                      (unsigned long long)(b.last - b.first));
-        else
+        else /* (its last dispatch's end, on the chip's clock) */
             snprintf(buf, sizeof buf, "%zu dispatches, cycles %llu to %llu", k,
-                     (unsigned long long)b.first, (unsigned long long)a->dsegs[i + k - 1].last);
+                     (unsigned long long)b.first,
+                     (unsigned long long)a->dsegs[(j + 1) * a->ndsegs / nb - 1].last);
         pf_put_json(f, buf);
         pf_puts(f, "}}");
     }
@@ -554,12 +554,13 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
                 "%s is in device time (--device-time): %zu dispatches laid out one after the "
                 "other in cycles (1 us = 1000 cycles), host zones and memory left out",
                 PF_TRACE_JSON, a->ndsegs);
-    if (l->opt->device_time && l->opt->max_timeline && a->ndsegs > l->opt->max_timeline)
+    size_t nb = pf_dseg_bands(a, l->opt->max_timeline);
+    char sizes[48];
+    if (l->opt->device_time && nb < a->ndsegs)
         pf_note(l, 0,
-                "%s: its %zu dispatches are drawn as bands of up to %zu consecutive ones (at most "
-                "--max-timeline %zu)",
-                PF_TRACE_JSON, a->ndsegs,
-                (a->ndsegs + l->opt->max_timeline - 1) / l->opt->max_timeline,
+                "%s: its %zu dispatches are drawn as %zu bands of %s consecutive ones "
+                "(--max-timeline %zu)",
+                PF_TRACE_JSON, a->ndsegs, nb, pf_dseg_sizes(a, nb, sizes, sizeof sizes),
                 l->opt->max_timeline);
 }
 

@@ -459,13 +459,17 @@ void pf_dev_analyze(pf_logs *l, pf_analysis *a);
  * starting at `start` (NULL if none). */
 const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispatch,
                           uint64_t start);
-/* The device-time view's dispatch band at dsegs[i], in *band: at most
- * `cap` bands (0: none), each standing for `per` consecutive dispatches
- * (the return; the last band fewer) when there are more, from the first's
- * offset and first cycle to the last's end (band->last - band->first is
- * its length in the view), named "dispatch 4" or "dispatch 4 .. dispatch
- * 7" in name (n bytes). The next band is at i + per. */
-size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t i, size_t cap, pf_dseg *band,
+/* The device-time view's dispatch bands: a band a dispatch, or past `cap`
+ * (0: no cap) that many bands of runs of consecutive dispatches (sizes
+ * differing by one at most). pf_dseg_bands says how many; pf_dseg_band
+ * gives band j of nbands in *band, from its first dispatch's offset and
+ * first cycle to its last's end (band->last - band->first is its length
+ * in the view), named "dispatch 4" or "dispatch 4 .. dispatch 7" in name
+ * (n bytes), and returns how many dispatches it stands for. */
+size_t pf_dseg_bands(const pf_analysis *a, size_t cap);
+/* The dispatches a band of nbands holds: "3", or "3 or 4" (in buf). */
+const char *pf_dseg_sizes(const pf_analysis *a, size_t nbands, char *buf, size_t n);
+size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t j, size_t nbands, pf_dseg *band,
                     char *name, size_t n);
 /* A dispatch's name: "dispatch 4", or with several processes (each numbers
  * its own from 0) "prog[pid]: dispatch 4" (in buf). */

@@ -416,7 +416,7 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         pf_note(l, PF_WRITE_ERROR, "%s: out of memory; the timeline is empty", PF_REPORT_HTML);
     view_count vc = {0}, dvc = {0};
     pf_puts(f, "],\n");
-    pf_strtab texts = {0};
+    pf_strtab texts = {.borrowed = 1}; /* (the zones' texts: the trace outlives the page) */
     pf_puts(f, "\"lod\":[");
     if (sh && dsh) {
         lod_view(l, f, host, 0, 0, span, sh, &texts, &vc);

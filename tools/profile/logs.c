@@ -78,7 +78,9 @@ uint32_t pf_strtab_add(pf_strtab *t, const char *s)
         *recent = *slot + 1;
         return *slot;
     }
-    char *copy = cm_grow((void **)&t->s, &t->cap, t->n + 1, sizeof *t->s) ? NULL : strdup(s);
+    char *copy = cm_grow((void **)&t->s, &t->cap, t->n + 1, sizeof *t->s) ? NULL
+                 : t->borrowed                                            ? (char *)s
+                                                                          : strdup(s);
     if (!copy) {
         *slot = UINT32_MAX; /* (the slot stays taken, naming no text: probed past) */
         return UINT32_MAX;
@@ -90,7 +92,7 @@ uint32_t pf_strtab_add(pf_strtab *t, const char *s)
 
 void pf_strtab_free(pf_strtab *t)
 {
-    for (uint32_t i = 0; i < t->n; i++) free(t->s[i]);
+    for (uint32_t i = 0; i < t->n && !t->borrowed; i++) free(t->s[i]);
     free(t->s);
     cm_map_free(&t->map);
     memset(t, 0, sizeof *t);
@@ -99,7 +101,9 @@ void pf_strtab_free(pf_strtab *t)
 uint32_t pf_intern(pf_logs *l, const char *s)
 {
     uint32_t i = pf_strtab_add(&l->names, s);
-    return i == UINT32_MAX ? 0 : i;
+    if (i != UINT32_MAX) return i;
+    l->names_lost++; /* (another name would be wrong: "?") */
+    return 0;
 }
 
 static void path_of(const pf_logs *l, const char *rel, char *out, size_t n)
@@ -1097,6 +1101,10 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     l->opt = opt;
     snprintf(l->dir, sizeof l->dir, "%s", dir);
     l->ns_per_cycle = 1.0;
+    if (pf_strtab_add(&l->names, "?")) { /* name 0: what pf_intern gives out of memory */
+        pf_note(l, 1, "out of memory before anything was read");
+        return;
+    }
     const char *rebuild = "the program was built without the host profiler; rebuild it with "
                           "-DTT_FOIL_ENABLE_TRACY=ON (cmake -B build -DTT_FOIL_ENABLE_TRACY=ON && "
                           "cmake --build build)";
@@ -1134,6 +1142,11 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     free(walks);
     pf_dev_finish(l);
     if (pf_dev_failed(l)) pf_note(l, 1, "out of memory reading the device zones");
+    if (l->names_lost)
+        pf_note(l, 1,
+                "out of memory keeping names: %llu device zone names, hashes, files or "
+                "kernels are '?' instead",
+                (unsigned long long)l->names_lost);
     if (l->dev_procs_over)
         pf_note(l, 1,
                 "%llu device zones of the %u processes after the first %d were left out of the "

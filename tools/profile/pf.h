@@ -65,14 +65,16 @@ typedef struct pf_options {
 typedef struct pf_strtab {
     char **s;
     uint32_t n;
+    int borrowed; /* set by its maker: s holds the texts added, not copies (they
+                     outlive the table) */
     size_t cap;
     cm_map map; /* text hash -> index into s */
     /* recent answers (index + 1, 0: none) by hash % 64: a device zones CSV
      * row interns four or five texts, mostly the same */
     uint32_t recent[64];
 } pf_strtab;
-/* The number of text s in t (a copy of it added when new); UINT32_MAX if
- * out of memory. */
+/* The number of text s in t (a copy of it added when new, or s itself if
+ * t->borrowed); UINT32_MAX if out of memory. */
 uint32_t pf_strtab_add(pf_strtab *t, const char *s);
 void pf_strtab_free(pf_strtab *t);
 
@@ -268,8 +270,9 @@ typedef struct pf_logs {
     int have_sync, sync_host_clock;
     uint64_t sync_host_ns, sync_cycle;
     double ns_per_cycle;
-    /* interned strings (device zone names, hashes, files, kernels) */
+    /* interned strings (device zone names, hashes, files, kernels); 0 is "?" */
     pf_strtab names;
+    uint64_t names_lost; /* pf_intern out of memory: named "?" instead */
     /* time origin of the reports (earliest event), and the host trace's
      * last event */
     uint64_t t0, last;
@@ -298,7 +301,8 @@ typedef struct pf_logs {
 #define PF_WRITE_ERROR 2
 #define PF_LOSS        3
 void pf_note(pf_logs *l, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* pf_strtab_add to l's names (0 if out of memory). */
+/* pf_strtab_add to l's names; out of memory, 0 ("?", the first name
+ * pf_load makes) and counted in names_lost for a note. */
 uint32_t pf_intern(pf_logs *l, const char *s);
 
 /* Load what the run left in dir/.logs; never fails (problems become notes). */

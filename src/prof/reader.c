@@ -1667,8 +1667,8 @@ static int read_events(reader *r, const chunk_ref *c, const uint64_t *payload)
     const uint64_t *p = payload, *end = p + c->h->payload_bytes / 8;
     if (c->h->kind == TF_CHUNK_PACKED) { /* unpacked into a buffer kept for the next one */
         size_t cap = (size_t)c->h->payload_bytes + 1, n = 0;
-        if (cm_grow((void **)&r->unpacked, &r->cap_unpacked, cap, sizeof *r->unpacked) ||
-            tf_trace_unpack((const uint8_t *)payload, c->h->payload_bytes, r->unpacked, cap, &n)) {
+        if (cm_grow((void **)&r->unpacked, &r->cap_unpacked, cap, sizeof *r->unpacked)) return -1;
+        if (tf_trace_unpack((const uint8_t *)payload, c->h->payload_bytes, r->unpacked, cap, &n)) {
             warn(t, "packed chunk %u is malformed; its records were skipped", c->h->seq);
             t->unknown_records++;
             return 0;
@@ -1946,10 +1946,14 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
             (payload = reread_chunk(&r, c)) && read_events(&r, c, payload)) {
             /* once: every later chunk would run out too (a warning each
              * was thousands of them) */
+            size_t left = 0; /* the event chunks after it */
+            for (size_t k = i + 1; k < r.nchunks; k++)
+                left += r.chunks[k].h->kind == TF_CHUNK_EVENTS ||
+                        r.chunks[k].h->kind == TF_CHUNK_PACKED;
             warn(t,
-                 "out of memory reading chunk %u: its records from there on, and the %zu chunks "
-                 "after it, were not read",
-                 c->h->seq, r.nchunks - 1 - i);
+                 "out of memory reading chunk %u: its records from there on, and the %zu event "
+                 "chunks after it, were not read",
+                 c->h->seq, left);
             break;
         }
     }

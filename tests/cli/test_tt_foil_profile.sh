@@ -850,7 +850,7 @@ fi
 # the count is a floor (the row says 1048575), and a note says so
 run "$tool" -o "$tmp/sumfull" "$device" sum 1048576
 expect_rc 0 "an accumulated zone of 1048576 scopes"
-expect_grep "note: 1 accumulated zones (DeviceZoneScopedSumN1/N2) counted 1048575 scope exits in a dispatch, the most their SUM marker holds (first: dispatch " \
+expect_grep "note: 1 accumulated zone (DeviceZoneScopedSumN1/N2) counted 1048575 scope exits in a dispatch, the most a SUM marker holds (first: dispatch " \
     "$tmp/sumfull/reports/tt_foil_diagnostics.txt" "SUM count at its most: the note"
 expect_grep ",SUM,0x" "$tmp/sumfull/.logs/tt_foil_device_zones.csv" "SUM count at its most: the row"
 checks=$((checks + 1))
@@ -859,17 +859,17 @@ grep -q ",1048575,1," "$tmp/sumfull/.logs/tt_foil_device_zones.csv" ||
 run "$tool" -o "$tmp/sumless" "$device" sum 1048574
 expect_rc 0 "an accumulated zone of 1048574 scopes"
 checks=$((checks + 1))
-! grep -q "accumulated zones (DeviceZoneScopedSumN1/N2) counted" \
+! grep -q "(DeviceZoneScopedSumN1/N2) counted" \
     "$tmp/sumless/reports/tt_foil_diagnostics.txt" || fail "a SUM count below its most: a note"
 # device zones whose call sites the trace does not define (the BRISC
 # firmware's zone table lost with its chunk, and no later dispatch to
 # write it again): listed as '?', and a note says how many and why
 TT_FOIL_TRACE_FAIL_DEF=7 run "$tool" -o "$tmp/unnamed" "$device" reload 1
 expect_rc 0 "a lost zone table"
-expect_grep "device zones have no name: the trace does not define their call sites (first: dispatch 1 core (0,0) BRISC; " \
+expect_grep "device zone has no name: the trace does not define its call site (first: dispatch 1 core (0,0) BRISC; " \
     "$tmp/unnamed/reports/tt_foil_diagnostics.txt" "a lost zone table: the note"
 checks=$((checks + 1))
-grep -q "device zones have no name" "$tmp/sumless/reports/tt_foil_diagnostics.txt" &&
+grep -q "no name: the trace does not define" "$tmp/sumless/reports/tt_foil_diagnostics.txt" &&
     fail "every zone table written: a note of zones without names"
 # more processes than the device reports' core keys tell apart (2048): a
 # run's trace copied as 2050 processes' (the pid is the file's); the last

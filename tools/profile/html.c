@@ -450,11 +450,11 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     char sizes[48];
     if (nb < a->ndsegs)
         pf_note(l, 0,
-                "%s: the device-time view draws its %zu dispatches as %zu bands of %s consecutive "
+                "%s: the device-time view draws its %zu dispatches as %zu band%s of %s consecutive "
                 "ones (at most %zu bands: --max-timeline, at most %d); its zones are drawn as "
                 "always",
-                PF_REPORT_HTML, a->ndsegs, nb, pf_dseg_sizes(a, nb, sizes, sizeof sizes), cap,
-                HTML_MAX_DSEGS);
+                PF_REPORT_HTML, a->ndsegs, nb, nb == 1 ? "" : "s",
+                pf_dseg_sizes(a, nb, sizes, sizeof sizes), cap, HTML_MAX_DSEGS);
     pf_printf(f,
               "],\n\"dspan\":%llu,\"tl_zones\":%zu,\"tl_items\":%zu,\"tl_capped\":%zu,"
               "\"dtl_items\":%zu,\"tl_budget\":%zu,\"tl_raw\":%zu,\n",

@@ -558,10 +558,10 @@ void pf_json_notes(pf_logs *l, pf_analysis *a)
     char sizes[48];
     if (l->opt->device_time && nb < a->ndsegs)
         pf_note(l, 0,
-                "%s: its %zu dispatches are drawn as %zu bands of %s consecutive ones "
+                "%s: its %zu dispatches are drawn as %zu band%s of %s consecutive ones "
                 "(--max-timeline %zu)",
-                PF_TRACE_JSON, a->ndsegs, nb, pf_dseg_sizes(a, nb, sizes, sizeof sizes),
-                l->opt->max_timeline);
+                PF_TRACE_JSON, a->ndsegs, nb, nb == 1 ? "" : "s",
+                pf_dseg_sizes(a, nb, sizes, sizeof sizes), l->opt->max_timeline);
 }
 
 void pf_write_json(pf_logs *l, pf_analysis *a)

@@ -783,22 +783,24 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
     if (w->unnamed) {
         const tf_dev_block *b = &w->first_unnamed;
         pf_note(l, PF_LOSS,
-                "%s%llu device zones have no name: the trace does not define their call sites "
-                "(first: dispatch %u core (%d,%d) %s; their kernel's zone table was lost with a "
-                "chunk, or the process used up the trace's 65535 zone table numbers); they are "
-                "listed as '?' with their zone id",
-                pre, (unsigned long long)w->unnamed, b->dispatch, b->x, b->y,
-                cm_risc_name(b->risc));
+                "%s%llu device zone%s no name: the trace does not define %s call site%s "
+                "(first: dispatch %u core (%d,%d) %s; the kernel's zone table was lost with a "
+                "chunk, or the process used up the trace's 65535 zone table numbers); listed as "
+                "'?' with the zone id",
+                pre, (unsigned long long)w->unnamed, w->unnamed == 1 ? " has" : "s have",
+                w->unnamed == 1 ? "its" : "their", w->unnamed == 1 ? "" : "s", b->dispatch, b->x,
+                b->y, cm_risc_name(b->risc));
     }
     if (w->sum_full) {
         const tf_dev_block *b = &w->first_full;
         pf_note(l, PF_LOSS,
-                "%s%llu accumulated zones (DeviceZoneScopedSumN1/N2) counted %u scope exits in a "
-                "dispatch, the most their SUM marker holds (first: dispatch %u core (%d,%d) %s): "
-                "they ran at least that often, so the count of their SUM rows in %s is a floor "
-                "and value / count overstates the mean; the total cycles (value) are exact",
-                pre, (unsigned long long)w->sum_full, TF_DPROF_SUM_COUNT_MAX, b->dispatch, b->x,
-                b->y, cm_risc_name(b->risc), PF_DEVZONES_CSV);
+                "%s%llu accumulated zone%s (DeviceZoneScopedSumN1/N2) counted %u scope exits in "
+                "a dispatch, the most a SUM marker holds (first: dispatch %u core (%d,%d) %s): "
+                "each ran at least that often, so the count of its SUM row in %s is a floor and "
+                "value / count overstates the mean; the total cycles (value) are exact",
+                pre, (unsigned long long)w->sum_full, w->sum_full == 1 ? "" : "s",
+                TF_DPROF_SUM_COUNT_MAX, b->dispatch, b->x, b->y, cm_risc_name(b->risc),
+                PF_DEVZONES_CSV);
     }
     for (size_t i = 0; i < t->ndev_pcs; i++) {
         const tf_dev_pc *h = &t->dev_pcs[i].h;

@@ -368,6 +368,9 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
     return n;
 }
 
+/* An op's code and zone when memory ran out making them: "?" and "". */
+static char no_code[] = "?";
+
 const char *pf_op_stall(const pf_op *op, int r, char *buf, size_t n)
 {
     char nm[32];
@@ -383,8 +386,8 @@ const char *pf_op_stall(const pf_op *op, int r, char *buf, size_t n)
 
 void pf_op_free(pf_op *op)
 {
-    free(op->op_code);
-    free(op->zone);
+    if (op->op_code != no_code) free(op->op_code);
+    if (op->zone != no_code + 1) free(op->zone);
     free(op->straggler_why);
     free(op->bank_bytes);
     for (int c = 0; c < op->ncores; c++) free(op->cores[c].words);
@@ -559,8 +562,9 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
         pf_op_compute(op);
         op->start_ns = tf_trace_dev_ns(t, op->start);
         op->end_ns = tf_trace_dev_ns(t, op->end);
-        if (!op->op_code) op->op_code = strdup("?");
-        if (!op->zone) op->zone = strdup("");
+        /* (out of memory, the texts no op owns: pf_op_free leaves them) */
+        if (!op->op_code && !(op->op_code = strdup("?"))) op->op_code = no_code;
+        if (!op->zone && !(op->zone = strdup(""))) op->zone = no_code + 1;
     }
 }
 

@@ -103,9 +103,9 @@ typedef struct pf_devzone {
  * processes, or two devices of a process open at once, using the same core
  * get their own tracks. Ordered as ints: by process, device, then (y, x).
  * PF_MAX_DEVICES devices of a process are told apart (pf_dev_number folds
- * higher numbers onto them, with a note); the device zones of the first
- * PF_MAX_DEV_PROCS processes (the key's 11 bits below the sign), those of
- * later ones are left out, counted, with a note (pf_dev_add). */
+ * higher numbers onto them, with a note), and PF_MAX_DEV_PROCS processes
+ * (the key's 11 bits below the sign): the device zones of later ones are
+ * left out, counted, with a note (pf_dev_add). */
 #define PF_MAX_DEVICES   16
 #define PF_MAX_DEV_PROCS 2048
 #define PF_CORE_KEY(proc, dev, x, y)                                                               \

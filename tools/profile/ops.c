@@ -487,6 +487,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
                           : wz[i].end;
     size_t first = l->nops;
     uint64_t unknown = 0;
+    int oom = 0;
     /* the process's ops by dispatch id: its records come a dispatch at a
      * time, mostly, so the last op first; else the map (a scan of the ops
      * made this quadratic: 40,000 dispatches took 3 s) */
@@ -500,11 +501,17 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             int is_new;
             uint32_t *slot =
                 cm_map_slot(&by_dispatch, (uint64_t)rec->h.dispatch + 1, NULL, NULL, &is_new);
-            if (!slot) break;
+            if (!slot) {
+                oom = 1;
+                break;
+            }
             if (!is_new) {
                 op = &l->ops[*slot];
             } else {
-                if (cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) break;
+                if (cm_grow((void **)&l->ops, &l->cap_ops, l->nops + 1, sizeof *l->ops)) {
+                    oom = 1;
+                    break;
+                }
                 *slot = (uint32_t)l->nops; /* the op made below */
             }
         }
@@ -522,7 +529,10 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             if (op->cores[c].x == rec->h.x && op->cores[c].y == rec->h.y) k = &op->cores[c];
         if (!k) {
             pf_op_core *n = realloc(op->cores, (size_t)(op->ncores + 1) * sizeof *n);
-            if (!n) break;
+            if (!n) {
+                oom = 1;
+                break;
+            }
             op->cores = n;
             k = &op->cores[op->ncores++];
             memset(k, 0, sizeof *k);
@@ -534,7 +544,10 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
         tf_perf_core kc;
         pf_op_core_counters(k, &kc);
         unknown += tf_trace_dev_perf(t, rec, &kc);
-        if (pf_op_core_set(k, &kc)) break;
+        if (pf_op_core_set(k, &kc)) {
+            oom = 1;
+            break;
+        }
         long z = wait_zone(wz, nwz, rec->thread, rec->h.host_ns);
         if (z >= 0) {
             add_name(&op->op_code, t->zones[z].text);
@@ -551,6 +564,22 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
     }
     free(wz);
     cm_map_free(&by_dispatch);
+    if (oom) {
+        /* an op made before its first core was (the reports read a core
+         * of every op) goes */
+        size_t kept = first;
+        for (size_t i = first; i < l->nops; i++) {
+            if (l->ops[i].ncores)
+                l->ops[kept++] = l->ops[i];
+            else
+                pf_op_free(&l->ops[i]);
+        }
+        l->nops = kept;
+        pf_note(l, 1,
+                "out of memory reading the hardware counters: the ops reports hold the %zu ops "
+                "read before",
+                kept - first);
+    }
     if (unknown)
         pf_note(l, 0,
                 "%llu hardware counter values have keys this tt_foil_profile does not know (a "

@@ -551,16 +551,23 @@ void pf_dev_analyze(pf_logs *l, pf_analysis *a)
     if (a->ndev) qsort(a->dev, a->ndev, sizeof *a->dev, cmp_devstat);
     /* the cores that appear (process, device, x, y), in order */
     cm_map seen = {0};
-    for (size_t i = 0; i < l->ndev_tracks; i++) {
+    int oom = 0;
+    for (size_t i = 0; i < l->ndev_tracks && !oom; i++) {
         int is_new, core = l->dev_tracks[i].core;
         uint32_t *slot = cm_map_slot(&seen, (uint64_t)(uint32_t)core + 1, NULL, NULL, &is_new);
-        if (!slot || !is_new) continue;
-        int *nc = realloc(a->cores, (a->ncores + 1) * sizeof *nc);
+        int *nc = slot && is_new ? realloc(a->cores, (a->ncores + 1) * sizeof *nc) : NULL;
+        oom = !slot || (is_new && !nc);
         if (!nc) continue;
         a->cores = nc;
         a->cores[a->ncores++] = core;
     }
     cm_map_free(&seen);
+    if (oom) { /* every track's core must be among them (pf_core_index): none, then */
+        pf_note(l, 1, "out of memory listing the device cores: the per-core view is left out");
+        free(a->cores);
+        a->cores = NULL;
+        a->ncores = 0;
+    }
     if (a->ncores) qsort(a->cores, a->ncores, sizeof *a->cores, cmp_core);
     device_segments(g, a);
     device_cores(l, g, a);

@@ -12,6 +12,7 @@
  * item spanning its zones and counting them. Items stay in time order and
  * nested like the zones, so the JSON keeps Chrome's nesting rule. */
 #include "pf.h"
+#include "common/cm_err.h"
 #include "common/cm_risc.h"
 
 #include <stdlib.h>
@@ -165,6 +166,7 @@ size_t pf_core_index(const pf_analysis *a, int key)
         else
             hi = mid;
     }
+    CM_ASSERT(lo < a->ncores && a->cores[lo] == key); /* every track's core is listed */
     return lo;
 }
 
@@ -180,6 +182,7 @@ int pf_tl_device(const pf_logs *l, const pf_analysis *a, int device_time, pf_tim
 {
     size_t n = 0;
     for (size_t i = 0; i < l->ndev_tracks; i++) n += l->dev_tracks[i].n;
+    if (l->ndev_tracks && !a->ncores) return -1; /* (the cores not listed: out of memory) */
     if (tl_alloc(tl, a->ncores * TF_NUM_RISCS, n)) return -1;
     for (size_t i = 0; i < l->ndev_tracks; i++) {
         const pf_dev_track *dt = &l->dev_tracks[i];

@@ -634,12 +634,13 @@ const char *pf_dseg_sizes(const pf_analysis *a, size_t nbands, char *buf, size_t
 }
 
 size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t j, size_t nbands, pf_dseg *band,
-                    char *name, size_t n)
+                    const pf_dseg **last, char *name, size_t n)
 {
     /* dispatches [j N / nbands, (j + 1) N / nbands): every band one or two
      * sizes, as many bands as asked */
     size_t lo = j * a->ndsegs / nbands, hi = (j + 1) * a->ndsegs / nbands;
     const pf_dseg *d = &a->dsegs[lo], *e = &a->dsegs[hi - 1];
+    if (last) *last = e;
     /* from the first's offset and first cycle to the last's end in the view */
     *band = (pf_dseg){d->process, d->dispatch, d->first,
                       d->first + (e->offset + (e->last - e->first) - d->offset), d->offset};

@@ -440,7 +440,7 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
     for (size_t j = 0; j < nb; j++) {
         pf_dseg b;
         char name[520];
-        (void)pf_dseg_band(l, a, j, nb, &b, name, sizeof name);
+        (void)pf_dseg_band(l, a, j, nb, &b, NULL, name, sizeof name);
         pf_printf(f, "%s[%u,%llu,%llu,%llu,", j ? "," : "", (unsigned)b.dispatch,
                   (unsigned long long)b.offset, (unsigned long long)(b.last - b.first),
                   (unsigned long long)b.first);

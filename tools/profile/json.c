@@ -423,8 +423,9 @@ static void dispatches(pf_logs *l, pf_analysis *a, pf_out *f)
     size_t nb = pf_dseg_bands(a, l->opt->max_timeline);
     for (size_t j = 0; j < nb; j++) {
         pf_dseg b;
+        const pf_dseg *e;
         char name[520], buf[256];
-        size_t k = pf_dseg_band(l, a, j, nb, &b, name, sizeof name);
+        size_t k = pf_dseg_band(l, a, j, nb, &b, &e, name, sizeof name);
         x_head(f, HOST_PID, 1, b.offset, b.offset + (b.last - b.first));
         pf_puts(f, ",\"cat\":\"dispatch\",\"name\":");
         pf_put_json(f, name);
@@ -435,8 +436,7 @@ static void dispatches(pf_logs *l, pf_analysis *a, pf_out *f)
                      (unsigned long long)(b.last - b.first));
         else /* (its last dispatch's end, on the chip's clock) */
             snprintf(buf, sizeof buf, "%zu dispatches, cycles %llu to %llu", k,
-                     (unsigned long long)b.first,
-                     (unsigned long long)a->dsegs[(j + 1) * a->ndsegs / nb - 1].last);
+                     (unsigned long long)b.first, (unsigned long long)e->last);
         pf_put_json(f, buf);
         pf_puts(f, "}}");
     }

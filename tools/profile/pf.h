@@ -468,13 +468,14 @@ const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispa
  * differing by one at most). pf_dseg_bands says how many; pf_dseg_band
  * gives band j of nbands in *band, from its first dispatch's offset and
  * first cycle to its last's end (band->last - band->first is its length
- * in the view), named "dispatch 4" or "dispatch 4 .. dispatch 7" in name
- * (n bytes), and returns how many dispatches it stands for. */
+ * in the view), its last dispatch in *last (if not NULL), named
+ * "dispatch 4" or "dispatch 4 .. dispatch 7" in name (n bytes), and
+ * returns how many dispatches it stands for. */
 size_t pf_dseg_bands(const pf_analysis *a, size_t cap);
 /* The dispatches a band of nbands holds: "3", or "3 or 4" (in buf). */
 const char *pf_dseg_sizes(const pf_analysis *a, size_t nbands, char *buf, size_t n);
 size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t j, size_t nbands, pf_dseg *band,
-                    char *name, size_t n);
+                    const pf_dseg **last, char *name, size_t n);
 /* A dispatch's name: "dispatch 4", or with several processes (each numbers
  * its own from 0) "prog[pid]: dispatch 4" (in buf). */
 const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,

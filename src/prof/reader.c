@@ -1554,8 +1554,9 @@ static int perf_v2(reader *r, const rec *e)
 /* A version-3 DEVICE_PERF record: a repeat of the last version-2 record
  * of its thread, chip and core, which must be the dispatch it names and
  * whole in one part; it shares that record's pairs (pair0), its window
- * stamps moved to this record's base by stamp_shift. Varints that run past its end or bytes other
- * than padding after them make it unreadable; a repeat of a record not held (its chunk lost, or a
+ * stamps moved to this record's base by stamp_shift. Varints that run
+ * past its end or bytes other than padding after them make it
+ * unreadable; a repeat of a record not held (its chunk lost, or a
  * writer's error) is counted and left out. */
 static int perf_v3(reader *r, const rec *e)
 {
@@ -1654,6 +1655,12 @@ static int (*rec_reader(unsigned type))(reader *, const rec *)
 #undef TF_REC_READER
     default: return rec_unknown;
     }
+}
+
+/* Whether chunk c holds records (plain or packed): pass 2 reads those. */
+static int holds_events(const chunk_ref *c)
+{
+    return c->h->kind == TF_CHUNK_EVENTS || c->h->kind == TF_CHUNK_PACKED;
 }
 
 /* The records of events chunk c, its payload at `payload` (8-byte
@@ -1942,14 +1949,11 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     for (size_t i = 0; i < r.nchunks; i++) {
         const chunk_ref *c = &r.chunks[i];
         const uint64_t *payload;
-        if ((c->h->kind == TF_CHUNK_EVENTS || c->h->kind == TF_CHUNK_PACKED) &&
-            (payload = reread_chunk(&r, c)) && read_events(&r, c, payload)) {
+        if (holds_events(c) && (payload = reread_chunk(&r, c)) && read_events(&r, c, payload)) {
             /* once: every later chunk would run out too (a warning each
              * was thousands of them) */
             size_t left = 0; /* the event chunks after it */
-            for (size_t k = i + 1; k < r.nchunks; k++)
-                left += r.chunks[k].h->kind == TF_CHUNK_EVENTS ||
-                        r.chunks[k].h->kind == TF_CHUNK_PACKED;
+            for (size_t k = i + 1; k < r.nchunks; k++) left += holds_events(&r.chunks[k]);
             warn(t,
                  "out of memory reading chunk %u: its records from there on, and the %zu event "
                  "chunks after it, were not read",

@@ -874,9 +874,9 @@ grep -q "no name: the trace does not define" "$tmp/sumless/reports/tt_foil_diagn
 # more processes than the device reports' core keys tell apart (2048): a
 # run's trace copied as 2050 processes' (the pid is the file's); the last
 # 2's device zones are left out of those reports, counted, said
+# (the device workload's trace, recorded above)
 mkdir -p "$tmp/procs/.logs"
-run "$tool" -o "$tmp/procs1" "$device"
-one=$(ls "$tmp/procs1/.logs/"tt_foil_trace.*.tft)
+one=$(ls "$tmp/dev/.logs/"tt_foil_trace.*.tft)
 # (one tee writes every copy: a cp each took seconds)
 tee $(for i in $(seq 1 2050); do echo "$tmp/procs/.logs/tt_foil_trace.$((100000 + i)).tft"; done) \
     <"$one" >/dev/null
@@ -884,7 +884,7 @@ run "$tool" report "$tmp/procs"
 expect_rc 2 "2050 processes: the device reports lack two"
 expect_grep "error: 110 device zones of the 2 processes after the first 2048 were left out of the device reports" \
     "$tmp/procs/reports/tt_foil_diagnostics.txt" "2050 processes: the note"
-rm -rf "$tmp/procs" "$tmp/procs1"
+rm -rf "$tmp/procs"
 # --max-timeline bounds the device-time view's dispatch bands too: the 4
 # dispatches in 2 bands of 2, said in a note (the page held a band a
 # dispatch: 54 MB for a million)

@@ -95,6 +95,16 @@ typedef struct tf_csv_schema {
     X(P, POOL, S) X(P, ALLOC_COUNT, U) X(P, FREE_COUNT, U) X(P, TOTAL_BYTES_ALLOCATED, U)         \
     X(P, PEAK_LIVE_BYTES, U) X(P, LEAKED_BYTES, U) X(P, CAPACITY_BYTES, U) X(P, PEAK_PERCENT, F1)
 
+/* reports/tt_foil_memory_sites.csv (tools/profile/memsites.c): where each
+ * pool's memory came from. A SITE is the host zones open on the
+ * allocating thread, outermost first (docs/profiling.md, "Where the
+ * memory went"); PEAK_*: its allocations live at the pool's peak (the
+ * first time the pool reached it), LEAKED_*: still live at the end. */
+#define TF_CSV_MEMORY_SITES(X, P)                                                                  \
+    X(P, POOL, S) X(P, SITE, S) X(P, ALLOC_COUNT, U) X(P, TOTAL_BYTES_ALLOCATED, U)               \
+    X(P, PEAK_LIVE_BYTES, U) X(P, PEAK_LIVE_ALLOCS, U) X(P, LEAKED_BYTES, U)                       \
+    X(P, LEAKED_ALLOCS, U)
+
 #define TF_CSV_DEVICE_PERF(X, P)                                                                   \
     X(P, RISC, S) X(P, ZONE, S) X(P, ZONE_HASH, S) X(P, CALL_COUNT, U) X(P, TOTAL_CYCLES, U)      \
     X(P, MEAN_CYCLES, U) X(P, MIN_CYCLES, U) X(P, MAX_CYCLES, U)
@@ -151,6 +161,7 @@ typedef struct tf_csv_schema {
     X(TF_CSV_PERF_PER_CALL, TF_PC, tf_csv_perf_per_call, "tt_foil_perf_per_call.csv")              \
     X(TF_CSV_PHASES, TF_PH, tf_csv_phases, "tt_foil_phases.csv")                                   \
     X(TF_CSV_MEMORY_REPORT, TF_MR, tf_csv_memory_report, "tt_foil_memory_report.csv")              \
+    X(TF_CSV_MEMORY_SITES, TF_MS, tf_csv_memory_sites, "tt_foil_memory_sites.csv")                 \
     X(TF_CSV_DEVICE_PERF, TF_DP, tf_csv_device_perf, "tt_foil_device_perf.csv")                   \
     X(TF_CSV_DEVICE_OPEN_ZONES, TF_OZ, tf_csv_device_open_zones, "tt_foil_device_open_zones.csv") \
     X(TF_CSV_OPS_PERF, TF_OP, tf_csv_ops_perf, "tt_foil_ops_perf.csv")                            \

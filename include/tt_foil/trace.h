@@ -37,6 +37,10 @@ typedef struct tf_tr_loc {
     uint32_t line;
 } tf_tr_loc;
 
+typedef struct tf_tr_cal {
+    uint64_t tsc, ns;
+} tf_tr_cal;
+
 typedef struct tf_tr_zone {
     uint32_t thread; /* index into threads */
     uint32_t loc;    /* index into locs */
@@ -165,6 +169,12 @@ typedef struct tf_trace {
     int has_sync, sync_host_clock;
     uint64_t sync_host_ns, sync_cycle;
     double sync_ns_per_cycle;
+    /* the clock: timestamps were recorded as ticks of the CPU's counter
+     * and converted to ns along these calibration points (tick, ns),
+     * piecewise linearly; ns_clock: recorded in ns, none needed */
+    tf_tr_cal *cal;
+    size_t ncal;
+    int ns_clock;
     /* what could not be read */
     int has_trailer;
     tf_trace_trailer trailer;
@@ -207,6 +217,15 @@ typedef struct tf_trace_opts {
     void (*dev_block)(void *ctx, const tf_trace *t, const tf_tr_dev_block *b,
                       const uint32_t *words);
     void *ctx;
+    /* Another file of the same process (its trace, for its memory log):
+     * convert this file's ticks along clock's calibration points instead
+     * of its own. Each file converts the CPU counter's ticks to ns along
+     * the points it took, so one instant can read a few hundred ns apart
+     * in two files (the interpolation's error between points); on one
+     * clock, a memory event and the zone around it compare exactly (the
+     * memory sites: docs/profiling.md). A file recorded in ns, or a clock
+     * without points, keeps its own. NULL: its own. */
+    const tf_trace *clock;
 } tf_trace_opts;
 tf_trace *tf_trace_load_opts(const char *path, const tf_trace_opts *opts);
 tf_trace *tf_trace_read_opts(const char *name, const void *data, size_t size,

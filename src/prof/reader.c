@@ -33,9 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-typedef struct cal_point {
-    uint64_t tsc, ns;
-} cal_point;
+typedef tf_tr_cal cal_point;
 
 typedef struct chunk_ref {
     tf_chunk_header hc; /* a copy (the file's may sit at any offset) */
@@ -313,41 +311,70 @@ static void thin_calibration(reader *r)
     r->seg = SIZE_MAX;
 }
 
-/* Piecewise-linear between kept points; before the first and after the
- * last, along the overall rate from that end (continuous either way). */
-static uint64_t to_ns(reader *r, uint64_t tsc)
+/* Piecewise-linear between kept points (cal[0..n), n >= 2); before the
+ * first and after the last, along the overall rate from that end
+ * (continuous either way). *seg, *seg_rate: the last segment used and
+ * its rate (SIZE_MAX: none yet), for the next call. */
+static double cal_ns(const cal_point *cal, size_t n, uint64_t tsc, size_t *seg, double *seg_rate)
 {
-    if (r->ns_clock || r->ncal == 0) return tsc;
-    const cal_point *first = &r->cal[0], *last = &r->cal[r->ncal - 1];
-    if (r->ncal == 1) return first->ns + (tsc - first->tsc); /* the rate is unknown */
+    const cal_point *first = &cal[0], *last = &cal[n - 1];
     const cal_point *from = tsc <= first->tsc ? first : last;
     double rate;
     if (tsc > first->tsc && tsc < last->tsc) {
         /* the points are in strictly increasing tsc (thin_calibration):
          * one segment holds tsc, the one the search finds */
-        size_t lo = r->seg;
-        if (!(lo < r->ncal - 1 && r->cal[lo].tsc <= tsc && tsc < r->cal[lo + 1].tsc)) {
-            size_t hi = r->ncal - 1;
+        size_t lo = *seg;
+        if (!(lo < n - 1 && cal[lo].tsc <= tsc && tsc < cal[lo + 1].tsc)) {
+            size_t hi = n - 1;
             lo = 0;
             while (hi - lo > 1) {
                 size_t mid = (lo + hi) / 2;
-                if (r->cal[mid].tsc <= tsc)
+                if (cal[mid].tsc <= tsc)
                     lo = mid;
                 else
                     hi = mid;
             }
-            r->seg = lo;
-            r->seg_rate = (double)(r->cal[lo + 1].ns - r->cal[lo].ns) /
-                          (double)(r->cal[lo + 1].tsc - r->cal[lo].tsc);
+            *seg = lo;
+            *seg_rate =
+                (double)(cal[lo + 1].ns - cal[lo].ns) / (double)(cal[lo + 1].tsc - cal[lo].tsc);
         }
-        from = &r->cal[lo];
-        rate = r->seg_rate;
+        from = &cal[lo];
+        rate = *seg_rate;
     } else {
         rate = (double)(last->ns - first->ns) / (double)(last->tsc - first->tsc);
     }
-    double ns = (double)from->ns + rate * (double)(int64_t)(tsc - from->tsc);
+    return (double)from->ns + rate * (double)(int64_t)(tsc - from->tsc);
+}
+
+/* tf_trace_opts.clock: ref's calibration points instead of the file's
+ * (both files of one process count the same ticks). A file in ns, or a
+ * ref without points, keeps its own. */
+static void use_clock(reader *r, const tf_trace *ref)
+{
+    if (tf_trace_check_arg(ref, "tf_trace_opts.clock")) {
+        warn(r->t, "%s; the file's own clock was used", tf_last_error());
+        return;
+    }
+    if (r->ns_clock || ref->ns_clock || !ref->ncal) return;
+    cal_point *c = malloc(ref->ncal * sizeof *c);
+    if (!c) {
+        warn(r->t, "out of memory taking the clock of %s: the file's own was used", ref->path);
+        return;
+    }
+    memcpy(c, ref->cal, ref->ncal * sizeof *c);
+    free(r->cal);
+    r->cal = c;
+    r->ncal = r->cap_cal = ref->ncal;
+    r->seg = SIZE_MAX;
+}
+
+static uint64_t to_ns(reader *r, uint64_t tsc)
+{
+    if (r->ns_clock || r->ncal == 0) return tsc;
+    if (r->ncal == 1) return r->cal[0].ns + (tsc - r->cal[0].tsc); /* the rate is unknown */
     int clamped = 0;
-    uint64_t v = tf_trace_ns_of(ns, &clamped); /* damaged calibration points: clamped, counted */
+    /* damaged calibration points: clamped, counted */
+    uint64_t v = tf_trace_ns_of(cal_ns(r->cal, r->ncal, tsc, &r->seg, &r->seg_rate), &clamped);
     r->t->clamped_times += (uint64_t)clamped;
     return v;
 }
@@ -1945,6 +1972,7 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
     if (t->ndev_sites)
         qsort(t->dev_sites, t->ndev_sites, sizeof *t->dev_sites, site_cmp); /* tf_trace_dev_site */
     thin_calibration(&r);
+    if (opts && opts->clock) use_clock(&r, opts->clock);
     r.wc.len = 0; /* pass 2 reads the file again, from the start */
     for (size_t i = 0; i < r.nchunks; i++) {
         const chunk_ref *c = &r.chunks[i];
@@ -2093,7 +2121,11 @@ static tf_trace *load(const char *path, int fd, uint8_t *data, size_t size,
                       &r.text_len,  &r.chip_map,   &r.perf_last_map, &r.set_last_map};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) cm_map_free(maps[i]);
     free(r.chunks);
-    free(r.cal);
+    /* the clock, kept: a file of the same process can use it (tf_trace_opts.clock) */
+    cm_fit((void **)&r.cal, &r.cap_cal, r.ncal, sizeof *r.cal);
+    t->cal = r.cal;
+    t->ncal = r.ncal;
+    t->ns_clock = r.ns_clock;
     free(r.chips);
     free(r.perf_last);
     free(r.set_last);
@@ -2180,6 +2212,7 @@ void tf_trace_free(tf_trace *t)
     free(t->cap_names);
     free(t->cap_bytes);
     free(t->threads);
+    free(t->cal);
     free(t->locs);
     free(t->pools);
     free(t->zones);

@@ -37,8 +37,8 @@ expect_no_grep() {
     ! grep -qF -- "$1" "$2" 2>/dev/null || fail "$2 has '$1' ($3)"
 }
 reports="tt_foil_perf_results.csv tt_foil_perf_per_call.csv tt_foil_phases.csv
- tt_foil_memory_report.csv tt_foil_device_perf.csv tt_foil_trace.json tt_foil_report.html
- tt_foil_diagnostics.txt"
+ tt_foil_memory_report.csv tt_foil_memory_sites.csv tt_foil_device_perf.csv tt_foil_trace.json
+ tt_foil_report.html tt_foil_diagnostics.txt"
 expect_tree() { # dir what
     for r in $reports; do
         checks=$((checks + 1))
@@ -126,7 +126,7 @@ make_logs basic "$g"
 run "$tool" report "$g"
 expect_rc 0 "report on the golden logs"
 for f in tt_foil_perf_results.csv tt_foil_perf_per_call.csv tt_foil_phases.csv \
-    tt_foil_memory_report.csv tt_foil_device_perf.csv; do
+    tt_foil_memory_report.csv tt_foil_memory_sites.csv tt_foil_device_perf.csv; do
     expect_file_eq "$cases/basic/expected/$f" "$g/reports/$f" "golden $f"
 done
 for f in tracy_ops_times.csv tt_foil_memlog.csv; do
@@ -414,6 +414,61 @@ run timeout 60 "$tool" report "$ch"
 expect_rc 0 "a pool of 64 addresses allocated and freed"
 expect_grep "Z,65,64,520,8,8,," "$ch/reports/tt_foil_memory_report.csv" \
     "a pool of 64 addresses allocated and freed"
+
+# ---- where the memory went: each allocation's site, the zones open on its thread ----
+# main: outer 1000..5000 holding inner 1100..2000 and setup 2000..2500;
+# worker: inner 1000..3000; thread 3 is in the memory log only. Pool P
+# peaks at 1060 B at 2200 (before 0x20 is freed); Q peaks at 7 B at 1200,
+# is reset at 4000, then leaks 5 B.
+ms=$tmp/memsites
+mkdir -p "$ms/.logs"
+printf '%s\n' 'program sites' 'thread 1 100 main' 'thread 2 200 worker' 'loc 1 10 a.c outer' \
+    'loc 2 20 a.c inner' 'loc 3 30 a.c setup' 'b 1 1000 1' 'b 1 1100 2' 'e 1 2000 2' \
+    'b 1 2000 3' 'e 1 2500 3' 'e 1 5000 1' 'b 2 1000 2' 'e 2 3000 2' 'trailer 8 0' \
+    >"$tmp/ms_host.txt"
+printf '%s\n' 'program sites' 'thread 1 100 main' 'thread 2 200 worker' 'thread 3 300 other' \
+    'pool 1 P' 'pool 2 Q' 'a 1 900 1 16 100' 'a 1 1500 1 32 200' 'a 1 2000 1 48 300' \
+    'a 1 2200 1 64 400' 'x 1 2300 1 32' 'a 1 6000 1 80 50' 'a 2 1600 1 96 60' 'x 2 2900 1 96' \
+    'a 3 1200 2 1 7' 'r 1 4000 2' 'a 1 4500 2 2 5' 'trailer 11 0' >"$tmp/ms_mem.txt"
+"$mktft" "$tmp/ms_host.txt" "$ms/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/ms_mem.txt" "$ms/.logs/tt_foil_memlog.tft" || fail "mktft: the memory sites"
+run "$tool" report "$ms"
+expect_rc 0 "memory sites"
+# an allocation at inner's end (2000, where setup starts) is inner's: a
+# zone holds (start, end], as the runtime stamps a zone's work with its end
+printf '%s\n' \
+    'POOL,SITE,ALLOC_COUNT,TOTAL_BYTES_ALLOCATED,PEAK_LIVE_BYTES,PEAK_LIVE_ALLOCS,LEAKED_BYTES,LEAKED_ALLOCS' \
+    'P,outer > inner,2,500,500,2,300,1' 'P,outer > setup,1,400,400,1,400,1' \
+    'P,(outside any zone),2,150,100,1,150,2' 'P,inner,1,60,60,1,0,0' \
+    'Q,(outside any zone),1,7,7,1,0,0' 'Q,outer,1,5,0,0,5,1' >"$tmp/ms_expected.csv"
+expect_file_eq "$tmp/ms_expected.csv" "$ms/reports/tt_foil_memory_sites.csv" "memory sites"
+expect_out "P: peak 1060 B at 1300 ns: 500 B outer > inner (2), 400 B outer > setup (1), 100 B (outside any zone) (1), 1 more" \
+    "summary: a pool's peak by site"
+expect_out "leaked: 400 B in P from outer > setup (1 allocation)" "summary: the leaks' sites"
+expect_out "leaked: 1 more site" "summary: the leaks' sites left out"
+run "$json_check" --html "$ms/reports/tt_foil_report.html"
+expect_rc 0 "memory sites: the HTML"
+expect_grep '"memsites":[["P","outer > inner",2,500,500,2,300,1],' \
+    "$ms/reports/tt_foil_report.html" "memory sites: the HTML's table"
+# without the host trace every site says so
+rm "$ms/.logs/tt_foil_trace.tft"
+run "$tool" report "$ms"
+expect_grep 'P,(no host trace),6,1110,1060,5,850,4' "$ms/reports/tt_foil_memory_sites.csv" \
+    "memory sites without a host trace"
+# Ticks, not ns: the trace converts tick 50,000,050 to ns 50,000,050, the
+# memory log's own points would make it 50,000,300 (past the zone's end,
+# 50,000,100): it is read on the trace's clock (tf_trace_opts.clock)
+mc=$tmp/memclock
+mkdir -p "$mc/.logs"
+printf '%s\n' 'program clock' tsc 'cal 1000 1000' 'cal 100001000 100001000' 'thread 1 100 main' \
+    'loc 1 10 a.c z' 'b 1 50000000 1' 'e 1 50000100 1' 'trailer 2 0' >"$tmp/mc_host.txt"
+printf '%s\n' 'program clock' tsc 'cal 1000 1000' 'cal 100001000 100001500' 'thread 1 100 main' \
+    'pool 1 P' 'a 1 50000050 1 16 8' 'trailer 1 0' >"$tmp/mc_mem.txt"
+"$mktft" "$tmp/mc_host.txt" "$mc/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/mc_mem.txt" "$mc/.logs/tt_foil_memlog.tft" || fail "mktft: two clocks"
+run "$tool" report "$mc"
+expect_grep 'P,z,1,8,8,1,8,1' "$mc/reports/tt_foil_memory_sites.csv" \
+    "memory sites on the trace's clock"
 
 # ---- a long, zone-dense run: no track and no stretch of time left out ----------------
 # 40 threads: one with a million 100-ns zones under one outer zone, 39 with
@@ -792,6 +847,21 @@ expect_grep "Device DRAM,3,2,1128,1128,1000,8589934592,0.0" \
     "$tmp/rt/reports/tt_foil_memory_report.csv" "runtime: DRAM pool, leak, capacity"
 expect_grep '"Device L1 persistent (1,0)",1,1,256,256,0,1171456,0.0' \
     "$tmp/rt/reports/tt_foil_memory_report.csv" "runtime: per-core pools"
+# each pool's sites add up to its row of the memory report (allocations,
+# bytes, peak, leaked); the leaked buffer was made in the program's zone
+unq() { sed -E 's/"([^"]*)"/\1/; s/\(([0-9]+),([0-9]+)\)/(\1;\2)/g' "$1"; }
+sums=$(unq "$tmp/rt/reports/tt_foil_memory_sites.csv" | awk -F, 'NR > 1 {
+    a[$1] += $3; t[$1] += $4; p[$1] += $5; l[$1] += $7 }
+    END { for (k in a) print k "," a[k] "," t[k] "," p[k] "," l[k] }' | sort)
+pools=$(unq "$tmp/rt/reports/tt_foil_memory_report.csv" |
+    awk -F, 'NR > 1 { print $1 "," $2 "," $4 "," $5 "," $6 }' | sort)
+checks=$((checks + 1))
+[ -n "$pools" ] && [ "$sums" = "$pools" ] ||
+    fail "runtime: the memory sites do not add up to the pools: $(diff <(echo "$pools") <(echo "$sums") | head -5)"
+expect_grep 'Device DRAM,user main,3,1128,1128,3,1000,1' "$tmp/rt/reports/tt_foil_memory_sites.csv" \
+    "runtime: the DRAM buffers' site"
+expect_grep '"Kernel config L1 (0,0)",user main > phase one > TF_dispatch_execute > TF_dispatch/setup,3,648,648,3,0,0' \
+    "$tmp/rt/reports/tt_foil_memory_sites.csv" "runtime: a dispatch's kernel configuration's site"
 expect_lines "$tmp/rt/reports/tt_foil_phases.csv" 2 "runtime: one phase"
 run "$json_check" "$tmp/rt/reports/tt_foil_trace.json"
 expect_rc 0 "runtime JSON valid"

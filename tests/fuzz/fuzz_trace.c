@@ -73,7 +73,7 @@ static void check_file(const uint8_t *data, size_t size, const tf_trace *m, cons
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     streamed st = {0};
-    tf_trace_opts o = {on_block, &st};
+    tf_trace_opts o = {.dev_block = on_block, .ctx = &st};
     tf_trace *f = done == size ? tf_trace_load_opts(path, &o) : NULL;
     close(fd);
     if (done != size) return;
@@ -93,7 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     tf_trace *t = tf_trace_read("fuzz.tft", data, size);
     streamed st = {0};
-    tf_trace_opts o = {on_block, &st};
+    tf_trace_opts o = {.dev_block = on_block, .ctx = &st};
     tf_trace *ts = tf_trace_read_opts("fuzz.tft", data, size, &o);
     FUZZ_CHECK(!t == !ts);
     check_file(data, size, ts, &st);
@@ -121,6 +121,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(p->stamp_shift == 0 || p->h.version == TF_PERF_RECORD_REPEAT);
             FUZZ_CHECK(tf_trace_dev_perf(t, p, &core) != TF_NONE);
         }
+        /* its calibration points as kept: increasing in both; read again
+         * on that clock (tf_trace_opts.clock: a memory log on its trace's),
+         * every time the same */
+        for (size_t i = 1; i < t->ncal; i++)
+            FUZZ_CHECK(t->cal[i].tsc > t->cal[i - 1].tsc && t->cal[i].ns > t->cal[i - 1].ns);
+        tf_trace_opts oc = {.clock = t};
+        tf_trace *tc = tf_trace_read_opts("fuzz.tft", data, size, &oc);
+        FUZZ_CHECK(tc && tc->nzones == t->nzones && tc->nmem == t->nmem);
+        for (size_t i = 0; tc && i < t->nzones; i++)
+            FUZZ_CHECK(tc->zones[i].start_ns == t->zones[i].start_ns &&
+                       tc->zones[i].end_ns == t->zones[i].end_ns);
+        for (size_t i = 0; tc && i < t->nmem; i++) FUZZ_CHECK(tc->mem[i].ns == t->mem[i].ns);
+        tf_trace_free(tc);
         tf_trace_free(t);
         tf_trace_free(ts);
     } else {

@@ -191,7 +191,7 @@ static tf_trace *load_changing(const char *name, const buf *b, change *c)
     snprintf(path, sizeof path, "%s/%s", dir, name);
     write_file(path, b);
     c->path = path;
-    tf_trace_opts o = {on_block, c};
+    tf_trace_opts o = {.dev_block = on_block, .ctx = c};
     tf_trace *t = tf_trace_load_opts(path, &o);
     CHECK_TRUE(t != NULL);
     if (!t) fprintf(stderr, "%s\n", tf_last_error());
@@ -317,7 +317,8 @@ static void test_same_as_memory(size_t pad, int dup)
     snprintf(path, sizeof path, "%s/pad.tft", dir);
     write_file(path, &b);
     change cf = {0}, cm = {0};
-    tf_trace_opts of = {on_block, &cf}, om = {on_block, &cm};
+    tf_trace_opts of = {.dev_block = on_block, .ctx = &cf},
+                  om = {.dev_block = on_block, .ctx = &cm};
     tf_trace *f = tf_trace_load_opts(path, &of), *m = tf_trace_read_opts(path, b.p, b.n, &om);
     tf_trace *whole = tf_trace_load(path);
     CHECK_TRUE(f && m && whole);

@@ -80,7 +80,7 @@ int main(void)
 {
     tf_set_warning_handler(on_warning, NULL);
     /* loading */
-    tf_trace_opts opts = {on_block, NULL};
+    tf_trace_opts opts = {.dev_block = on_block};
     CHECK_TRUE(tf_trace_load(NULL) == NULL);
     CHECK_ERROR("tf_trace_load", "the path is NULL");
     CHECK_TRUE(tf_trace_load_opts(NULL, &opts) == NULL);

@@ -239,15 +239,26 @@ static void phases(pf_logs *l, pf_analysis *a)
 
 /* ---- memory -------------------------------------------------------------------------- */
 
-/* Live allocations of one pool: ptr -> size, open addressing, removed
+/* Live allocations of one pool: ptr -> size and the allocation's event
+ * (its place in time order: memsites.c's tallies), open addressing, removed
  * entries left as tombstones. `taken` counts both: a table rebuilt only
  * by its live entries once filled with tombstones (64 allocs and frees of
  * distinct addresses) had no empty slot left, and a lookup never ended. */
 typedef struct live_map {
     uint64_t *ptr, *size;
+    uint32_t *event;
     uint8_t *used; /* 0 empty, 1 live, 2 removed */
     size_t slots, n, taken;
 } live_map;
+
+static void live_free(live_map *m)
+{
+    free(m->ptr);
+    free(m->size);
+    free(m->event);
+    free(m->used);
+    memset(m, 0, sizeof *m);
+}
 
 /* The slot of ptr: the product's high half folded in (aligned addresses
  * differ in their high product bits; the low ones alone put them all in a
@@ -267,11 +278,9 @@ static uint64_t *live_find(live_map *m, uint64_t ptr, int insert, int *is_new)
     if (insert && (m->taken + 1) * 2 > m->slots) {
         size_t ns = 64;
         while (ns < 4 * (m->n + 1)) ns *= 2; /* by the live ones: tombstones go */
-        live_map nm = {calloc(ns, 8), calloc(ns, 8), calloc(ns, 1), ns, 0, 0};
-        if (!nm.ptr || !nm.size || !nm.used) {
-            free(nm.ptr);
-            free(nm.size);
-            free(nm.used);
+        live_map nm = {calloc(ns, 8), calloc(ns, 8), calloc(ns, 4), calloc(ns, 1), ns, 0, 0};
+        if (!nm.ptr || !nm.size || !nm.event || !nm.used) {
+            live_free(&nm);
             return NULL;
         }
         for (size_t i = 0; i < m->slots; i++)
@@ -281,12 +290,11 @@ static uint64_t *live_find(live_map *m, uint64_t ptr, int insert, int *is_new)
                 nm.used[h] = 1;
                 nm.ptr[h] = m->ptr[i];
                 nm.size[h] = m->size[i];
+                nm.event[h] = m->event[i];
                 nm.n++;
             }
         nm.taken = nm.n;
-        free(m->ptr);
-        free(m->size);
-        free(m->used);
+        live_free(m);
         *m = nm;
     }
     if (!m->slots) return NULL;
@@ -426,23 +434,31 @@ const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char 
     return buf;
 }
 
+/* The memory events replayed in time order: each pool's counts, peak and
+ * leaks, the live bytes after each event (the charts), and where each
+ * pool's memory came from (memsites.c: each allocation's site, and the
+ * event that ended it). */
 static void memory(pf_logs *l, pf_analysis *a)
 {
     tf_trace *t = l->mem;
     if (!t) return;
-    size_t np = t->npools ? t->npools : 1;
+    size_t np = t->npools ? t->npools : 1, ne = t->nmem ? t->nmem : 1;
     a->npools = t->npools;
     a->pools = calloc(np, sizeof *a->pools);
     live_map *live = calloc(np, sizeof *live);
     uint64_t *cur = calloc(np, sizeof *cur);
-    uint32_t *order = malloc((t->nmem ? t->nmem : 1) * sizeof *order);
+    uint32_t *order = malloc(ne * sizeof *order);
     uint32_t *rank = malloc(np * sizeof *rank), *by_name = malloc(np * sizeof *by_name);
-    a->mem = malloc((t->nmem ? t->nmem : 1) * sizeof *a->mem);
+    uint32_t *site = malloc(ne * sizeof *site), *end = malloc(ne * sizeof *end);
+    uint32_t *peak_k = malloc(np * sizeof *peak_k);
+    struct pf_site_finder *sf = NULL;
+    a->mem = malloc(ne * sizeof *a->mem);
     if (!a->pools || !live || !cur || !order || !rank || !by_name || !a->mem) {
         pf_note(l, 1, "out of memory analysing the memory log");
         a->npools = 0;
         goto out;
     }
+    int sites = site && end && peak_k; /* else the sites report is left out */
     /* the report lists pools by name */
     for (uint32_t p = 0; p < t->npools; p++) by_name[p] = p;
     g_names = t->pools;
@@ -451,34 +467,48 @@ static void memory(pf_logs *l, pf_analysis *a)
         rank[by_name[k]] = k;
         a->pools[k].pool = t->pools[by_name[k]];
         a->pools[k].capacity = tf_trace_pool_capacity(t, t->pools[by_name[k]]);
+        if (sites) peak_k[k] = UINT32_MAX;
     }
     for (size_t i = 0; i < t->nmem; i++) order[i] = (uint32_t)i;
-    uint64_t *key = malloc((t->nmem ? t->nmem : 1) * sizeof *key);
+    uint64_t *key = malloc(ne * sizeof *key);
     if (key)
         for (size_t i = 0; i < t->nmem; i++) key[i] = t->mem[i].ns - l->t0;
     if (!key || pf_sort_by_key(key, order, t->nmem))
         pf_note(l, 1, "out of memory putting the memory events in time order");
     free(key);
+    if (sites && pf_sites_begin(l, &sf)) sites = 0;
     for (size_t k = 0; k < t->nmem; k++) {
         const tf_tr_mem *e = &t->mem[order[k]];
         uint32_t p = rank[e->pool];
         pf_poolstat *ps = &a->pools[p];
         live_map *lm = &live[p];
+        if (sites) end[k] = UINT32_MAX;
         if (e->op == TF_MEM_ALLOC) {
             int is_new;
             uint64_t *s = live_find(lm, e->ptr, 1, &is_new);
-            if (!s) continue;
+            if (!s) { /* (out of memory: the sites' tallies would miss it) */
+                sites = 0;
+                continue;
+            }
+            uint32_t *ev = &lm->event[s - lm->size];
             if (!is_new) { /* allocated again without a free (of any size, 0 too):
                             * count the old one freed */
                 ps->reused++;
                 ps->frees++; /* (so that allocs - frees is what is live) */
                 cur[p] -= *s;
+                if (sites) end[*ev] = (uint32_t)k;
             }
             *s = e->size;
+            *ev = (uint32_t)k;
+            if (sites && (site[k] = pf_site_of(sf, a, e)) == UINT32_MAX) sites = 0;
             ps->allocs++;
             ps->total += e->size;
             cur[p] += e->size;
-            if (cur[p] > ps->peak) ps->peak = cur[p];
+            if (cur[p] > ps->peak) {
+                ps->peak = cur[p];
+                ps->peak_ns = e->ns >= l->t0 ? e->ns - l->t0 : 0;
+                if (sites) peak_k[p] = (uint32_t)k;
+            }
         } else if (e->op == TF_MEM_FREE) {
             uint64_t *s = live_find(lm, e->ptr, 0, NULL);
             if (!s) {
@@ -486,18 +516,22 @@ static void memory(pf_logs *l, pf_analysis *a)
                 continue;
             }
             cur[p] -= *s;
+            if (sites) end[lm->event[s - lm->size]] = (uint32_t)k;
             live_remove(lm, s);
             ps->frees++;
         } else { /* RESET: everything live in the pool is freed */
             ps->frees += lm->n;
-            free(lm->ptr);
-            free(lm->size);
-            free(lm->used);
-            memset(lm, 0, sizeof *lm);
+            for (size_t i = 0; sites && i < lm->slots; i++)
+                if (lm->used[i] == 1) end[lm->event[i]] = (uint32_t)k;
+            live_free(lm);
             cur[p] = 0;
         }
         a->mem[a->nmem++] = (pf_mempoint){e->ns >= l->t0 ? e->ns - l->t0 : 0, cur[p], p};
     }
+    pf_sites_end(sf);
+    if (!sites || pf_memsites_tally(a, t, order, site, end, rank, peak_k))
+        pf_note(l, 1, "out of memory finding where the memory went (%s is not written)",
+                PF_MEMORY_SITES);
     for (size_t p = 0; p < a->npools; p++) {
         a->pools[p].leaked = cur[p];
         if (a->pools[p].unmatched_frees)
@@ -512,16 +546,15 @@ static void memory(pf_logs *l, pf_analysis *a)
                     (unsigned long long)a->pools[p].reused, a->pools[p].pool);
     pool_groups(l, a);
 out:
-    for (uint32_t p = 0; live && p < t->npools; p++) {
-        free(live[p].ptr);
-        free(live[p].size);
-        free(live[p].used);
-    }
+    for (uint32_t p = 0; live && p < t->npools; p++) live_free(&live[p]);
     free(live);
     free(cur);
     free(order);
     free(rank);
     free(by_name);
+    free(site);
+    free(end);
+    free(peak_k);
 }
 
 typedef struct analysis_job {
@@ -571,6 +604,8 @@ void pf_analysis_free(pf_analysis *a)
     free(a->zones);
     free(a->by_start);
     free(a->pools);
+    free(a->memsites);
+    pf_strtab_free(&a->sites);
     free(a->mem);
     free(a->dev);
     free(a->cores);

@@ -85,6 +85,21 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
         num(f, p->capacity, 1);
         pf_putc(f, ']');
     }
+    /* where the memory went (memsites.c): pool, site, then its counts */
+    pf_puts(f, "],\n\"memsites\":[");
+    for (size_t i = 0; a->sites_done && i < a->nmemsites; i++) {
+        const pf_memsite *m = &a->memsites[i];
+        pf_puts(f, i ? ",[" : "[");
+        str_field(f, a->pools[m->pool].pool);
+        str_field(f, a->sites.s[m->site]);
+        num(f, m->allocs, 0);
+        num(f, m->total, 0);
+        num(f, m->peak, 0);
+        num(f, m->npeak, 0);
+        num(f, m->leaked, 0);
+        num(f, m->nleaked, 1);
+        pf_putc(f, ']');
+    }
     pf_puts(f, "],\n\"dev\":[");
     for (size_t i = 0; i < a->ndev; i++) {
         const pf_devstat *d = &a->dev[i];

@@ -972,7 +972,11 @@ static int merge_trace(tf_trace *dst, tf_trace *src, uint32_t proc, const char *
 /* Every trace (or memory log: mem) of the capture, by process (NULL where
  * a process has none or it could not be read). With walks (traces), each
  * process's device blocks are streamed to walks[i] as its trace is read. */
-static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks)
+/* Each process's host traces (mem 0) or memory logs (1); a memory log on
+ * the clock of its process's trace, clocks[i] if not NULL (the memory
+ * sites compare its events with the trace's zones: memsites.c). */
+static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks,
+                            tf_trace *const *clocks)
 {
     const char *what = mem ? "memory log" : "host trace";
     tf_trace **ts = calloc(l->nprocs + 1, sizeof *ts);
@@ -986,8 +990,9 @@ static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks)
         snprintf(rel, sizeof rel, "%s/%s", PF_LOGS, file);
         trace_job j = {0};
         path_of(l, rel, j.path, sizeof j.path);
-        if (walks) {
-            tf_trace_opts o = {on_dev_block, &walks[i]};
+        if (walks || (clocks && clocks[i])) {
+            tf_trace_opts o = {.clock = clocks ? clocks[i] : NULL};
+            if (walks) o.dev_block = on_dev_block, o.ctx = &walks[i];
             if (log_file(&j) && !(j.t = tf_trace_load_opts(j.path, &o)))
                 snprintf(j.error, sizeof j.error, "%s", tf_last_error());
         } else {
@@ -1134,8 +1139,8 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     for (uint32_t i = 0; walks && i < l->nprocs; i++)
         walks[i] = (dev_walk){.l = l, .process = i, .csv = &csv, .csv_tried = &csv_tried};
     if (!walks) pf_note(l, 1, "out of memory reading the device markers");
-    tf_trace **traces = walks ? load_each(l, 0, &any_trace, walks) : NULL,
-             **mems = load_each(l, 1, &any_mem, NULL);
+    tf_trace **traces = walks ? load_each(l, 0, &any_trace, walks, NULL) : NULL,
+             **mems = load_each(l, 1, &any_mem, NULL, traces);
     if (!walks || !load_device_traces(l, traces, walks, csv)) {
         load_device(l);
         load_sync(l);

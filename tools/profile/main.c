@@ -42,7 +42,8 @@ static const char usage_text[] =
     "TT_FOIL_MEM_LOG, one file per process under DIR/.logs/; the device markers are\n"
     "in the trace), then writes the reports to DIR/reports/: tt_foil_perf_results.csv,\n"
     "tt_foil_perf_per_call.csv, tt_foil_phases.csv, tt_foil_memory_report.csv,\n"
-    "tt_foil_device_perf.csv, tt_foil_ops_perf.csv, tt_foil_ops_cores.csv,\n"
+    "tt_foil_memory_sites.csv, tt_foil_device_perf.csv, tt_foil_ops_perf.csv,\n"
+    "tt_foil_ops_cores.csv,\n"
     "tt_foil_trace.json (Perfetto UI, chrome://tracing),\n"
     "tt_foil_report.html and tt_foil_diagnostics.txt, and prints a summary on stderr.\n"
     "Processes PROGRAM started that still write logs when it exits are waited for\n"
@@ -160,7 +161,7 @@ static int remove_files(const char *dir, const char *const *rel, size_t n)
 static const char *const report_files[] = {PF_PERF_RESULTS,  PF_PERF_PER_CALL, PF_PHASES,
                                            PF_MEMORY_REPORT, PF_DEVICE_PERF,   PF_TRACE_JSON,
                                            PF_REPORT_HTML,   PF_DIAGNOSTICS,   PF_OPEN_ZONES,
-                                           PF_OPS_PERF,      PF_OPS_CORES};
+                                           PF_OPS_PERF,      PF_OPS_CORES,     PF_MEMORY_SITES};
 
 static int clear_reports(const char *dir)
 {

@@ -38,6 +38,7 @@
 #define PF_PERF_PER_CALL "reports/tt_foil_perf_per_call.csv"
 #define PF_PHASES        "reports/tt_foil_phases.csv"
 #define PF_MEMORY_REPORT "reports/tt_foil_memory_report.csv"
+#define PF_MEMORY_SITES  "reports/tt_foil_memory_sites.csv"
 #define PF_DEVICE_PERF   "reports/tt_foil_device_perf.csv"
 #define PF_TRACE_JSON    "reports/tt_foil_trace.json"
 #define PF_REPORT_HTML   "reports/tt_foil_report.html"
@@ -344,8 +345,19 @@ typedef struct pf_poolstat {
     const char *pool;
     uint64_t allocs, frees, total, peak, leaked, capacity;
     uint64_t unmatched_frees;
-    uint64_t reused; /* allocations at a live address (the one before counted freed) */
+    uint64_t reused;  /* allocations at a live address (the one before counted freed) */
+    uint64_t peak_ns; /* when it first reached its peak (ns since t0) */
 } pf_poolstat;
+
+/* Where a pool's memory came from (memsites.c): the allocations of one
+ * site (the host zones open on the allocating thread: "a > b > c", the
+ * innermost last) in one pool; peak: those live at the pool's peak (when
+ * first reached), leaked: those live at the end. */
+typedef struct pf_memsite {
+    uint32_t pool; /* index into pf_analysis.pools */
+    uint32_t site; /* index into pf_analysis.sites */
+    uint64_t allocs, total, peak, npeak, leaked, nleaked;
+} pf_memsite;
 
 typedef struct pf_devstat {
     int risc;
@@ -441,6 +453,11 @@ typedef struct pf_analysis {
     uint64_t dspan;           /* the device-time axis' length, cycles */
     pf_poolgroup *poolgroups; /* by the first pool's name */
     size_t npoolgroups;
+    /* where the memory went (memsites.c): by pool, then site text */
+    pf_memsite *memsites;
+    size_t nmemsites;
+    pf_strtab sites; /* the sites' texts */
+    int sites_done;  /* memsites made (else out of memory: no sites report) */
     /* the timelines (lod.c): host zones per thread, device zones per core
      * and RISC on the host clock and in device time; tl_ok 0 if out of
      * memory building them */
@@ -480,6 +497,30 @@ size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t j, size_t nba
  * its own from 0) "prog[pid]: dispatch 4" (in buf). */
 const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,
                              size_t n);
+/* memsites.c: the memory events' sites. pf_sites_begin readies the host
+ * trace's zones in *f (NULL when there is no host trace: every site is
+ * then PF_SITE_NONE); -1 out of memory. pf_site_of gives l->mem's event
+ * e's site, its index into a->sites (events best given in time order:
+ * any order is right, time order is linear); UINT32_MAX out of memory. */
+#define PF_SITE_OUTSIDE "(outside any zone)"
+#define PF_SITE_NONE    "(no host trace)"
+struct pf_site_finder;
+int pf_sites_begin(const pf_logs *l, struct pf_site_finder **f);
+uint32_t pf_site_of(struct pf_site_finder *f, pf_analysis *a, const tf_tr_mem *e);
+void pf_sites_end(struct pf_site_finder *f);
+/* The per-site tallies, from the events in time order (order[k] indexes
+ * mem->mem), each allocation's site (site[k], for ALLOCs), the event that
+ * ended it (end[k]: its free, a later allocation at its address or a
+ * RESET; UINT32_MAX: live at the end), each pool's index in a->pools
+ * (rank[] by the log's pool) and the event of its peak (peak_k[] by
+ * a->pools index, UINT32_MAX: none). -1 if out of memory. */
+int pf_memsites_tally(pf_analysis *a, const tf_trace *mem, const uint32_t *order,
+                      const uint32_t *site, const uint32_t *end, const uint32_t *rank,
+                      const uint32_t *peak_k);
+/* The summary's lines: each of the top pools' peak by site, and the leaks'. */
+void pf_memsites_summary(const pf_analysis *a, const pf_poolgroup *top, size_t ntop, FILE *out);
+void pf_write_memsites(pf_logs *l, pf_analysis *a);
+
 /* A pool group's name: the pool's, or "Device L1 (x,y) x10" (in buf). */
 const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n);
 

@@ -220,6 +220,7 @@ void pf_write_reports(pf_logs *l, pf_analysis *a)
     write_perf_results(l, a);
     write_phases(l, a);
     write_memory(l, a);
+    pf_write_memsites(l, a);
     write_device(l, a);
 }
 
@@ -432,6 +433,7 @@ static void summary_memory(pf_analysis *a, int exited, FILE *out)
                 pf_human_bytes(pk, sizeof pk, p->peak), pc,
                 pf_human_bytes(lk, sizeof lk, p->leaked), g[i].count > 1 ? " each" : "");
     }
+    pf_memsites_summary(a, g, ng, out);
     if (leaking) {
         char lk[32];
         /* a log without its trailer ended where the process stopped

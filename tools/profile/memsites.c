@@ -1,0 +1,394 @@
+/* Where the memory went (docs/profiling.md, "Where the memory went"):
+ * each allocation is put down to its site, the host zones open on the
+ * allocating thread when it was made, outermost first ("cnn_infer > cnn
+ * conv > TF_dispatch/setup"), as Tracy's memory view names the zone an
+ * allocation appeared in. Per pool and site: the allocations, the bytes
+ * of them live at the pool's peak (the moment it first reached it) and
+ * those still live at the end. Nothing more is recorded for it: the host
+ * trace's zones and the memory log's events (each with its thread and
+ * time) say it already. Zone texts are not part of a site: a text per
+ * call ("token 17") would make a site per call. */
+#include "common/cm_grow.h"
+#include "pf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SITE_LEVELS   32   /* zones named in a site; a deeper one starts "... > " */
+#define SITE_TEXT     1024 /* a site's text at most (longer: cut, "...") */
+#define SITE_WALK_MAX 4096 /* ancestors walked to an open zone (a hostile trace's depth) */
+#define SITE_TOO_DEEP "(zones nested too deep to walk)"
+
+struct pf_site_finder {
+    const tf_trace *t; /* the host trace */
+    uint32_t *zorder;  /* zone indices by thread, then start (outer first) */
+    size_t *first;     /* per host thread i: its zones are zorder[first[i] .. first[i + 1]) */
+    size_t *next;      /* per host thread: the first of its zones that had not started */
+    uint64_t *last_ns; /* per host thread: the time last asked about (next is for it) */
+    uint32_t *host_of; /* memory log thread -> host trace thread (TF_NONE: none) */
+    uint32_t nmemthreads;
+    uint32_t *zsite; /* per zone: its site + 1 (0: not made yet) */
+};
+
+/* ---- the memory log's threads on the host trace's ---------------------------------- */
+
+/* A thread is the same in both logs when its process and OS tid are (or,
+ * where a log has no tid, its process and number). */
+typedef struct thread_key {
+    const tf_tr_thread *th;
+    const tf_tr_thread *want;
+} thread_key;
+
+static uint64_t thread_hash(const tf_tr_thread *th)
+{
+    uint64_t v = (uint64_t)th->process << 33 | (uint64_t)(th->tid != 0) << 32 |
+                 (th->tid ? th->tid : th->number);
+    v *= 0x9e3779b97f4a7c15ull;
+    return (v ^ v >> 29) | 1;
+}
+
+static int same_thread(uint32_t i, void *ctx)
+{
+    const thread_key *k = ctx;
+    const tf_tr_thread *a = &k->th[i], *b = k->want;
+    return a->process == b->process && (a->tid != 0) == (b->tid != 0) &&
+           (a->tid ? a->tid == b->tid : a->number == b->number);
+}
+
+static int map_threads(struct pf_site_finder *f, const tf_trace *mem)
+{
+    const tf_trace *t = f->t;
+    cm_map m = {0};
+    f->nmemthreads = mem->nthreads;
+    f->host_of = malloc((mem->nthreads ? mem->nthreads : 1) * sizeof *f->host_of);
+    if (!f->host_of) return -1;
+    for (uint32_t i = 0; i < t->nthreads; i++) {
+        thread_key k = {t->threads, &t->threads[i]};
+        int is_new;
+        uint32_t *v = cm_map_slot(&m, thread_hash(&t->threads[i]), same_thread, &k, &is_new);
+        if (!v) {
+            cm_map_free(&m);
+            return -1;
+        }
+        if (is_new) *v = i; /* (a thread defined twice: its first) */
+    }
+    for (uint32_t i = 0; i < mem->nthreads; i++) {
+        thread_key k = {t->threads, &mem->threads[i]};
+        const uint32_t *v = cm_map_find(&m, thread_hash(&mem->threads[i]), same_thread, &k);
+        f->host_of[i] = v ? *v : TF_NONE;
+    }
+    cm_map_free(&m);
+    return 0;
+}
+
+/* ---- the zones of each host thread, by start --------------------------------------- */
+
+static int cmp_start(const void *x, const void *y, void *ctx)
+{
+    const tf_tr_zone *z = ctx;
+    uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+    if (z[i].start_ns != z[j].start_ns) return z[i].start_ns < z[j].start_ns ? -1 : 1;
+    if (z[i].depth != z[j].depth) return z[i].depth < z[j].depth ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+static int order_zones(struct pf_site_finder *f)
+{
+    const tf_trace *t = f->t;
+    size_t nt = t->nthreads;
+    f->first = calloc(nt + 1, sizeof *f->first);
+    f->next = malloc((nt ? nt : 1) * sizeof *f->next);
+    f->last_ns = calloc(nt ? nt : 1, sizeof *f->last_ns);
+    f->zorder = malloc((t->nzones ? t->nzones : 1) * sizeof *f->zorder);
+    f->zsite = calloc(t->nzones ? t->nzones : 1, sizeof *f->zsite);
+    if (!f->first || !f->next || !f->last_ns || !f->zorder || !f->zsite) return -1;
+    /* by thread (a counting sort: a thread's zones keep the trace's order,
+     * which is mostly by start already), then each thread's by start */
+    for (size_t i = 0; i < t->nzones; i++) f->first[t->zones[i].thread + 1]++;
+    for (size_t i = 0; i < nt; i++) f->first[i + 1] += f->first[i];
+    for (size_t i = 0; i < nt; i++) f->next[i] = f->first[i];
+    for (size_t i = 0; i < t->nzones; i++) f->zorder[f->next[t->zones[i].thread]++] = (uint32_t)i;
+    for (size_t i = 0; i < nt; i++) {
+        size_t lo = f->first[i], hi = f->first[i + 1];
+        f->next[i] = lo;
+        for (size_t k = lo + 1; k < hi; k++)
+            if (cmp_start(&f->zorder[k - 1], &f->zorder[k], t->zones) > 0) {
+                qsort_r(f->zorder + lo, hi - lo, sizeof *f->zorder, cmp_start, t->zones);
+                break;
+            }
+    }
+    return 0;
+}
+
+int pf_sites_begin(const pf_logs *l, struct pf_site_finder **out)
+{
+    *out = NULL;
+    const tf_trace *t = l->trace;
+    if (!t || !l->mem) return 0; /* every site is PF_SITE_NONE */
+    struct pf_site_finder *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    f->t = t;
+    if (order_zones(f) || map_threads(f, l->mem)) {
+        pf_sites_end(f);
+        return -1;
+    }
+    *out = f;
+    return 0;
+}
+
+void pf_sites_end(struct pf_site_finder *f)
+{
+    if (!f) return;
+    free(f->zorder);
+    free(f->first);
+    free(f->next);
+    free(f->last_ns);
+    free(f->host_of);
+    free(f->zsite);
+    free(f);
+}
+
+/* ---- an allocation's site ---------------------------------------------------------- */
+
+/* Zone z's site text: the names of z and its ancestors, outermost first. */
+static const char *site_text(const tf_trace *t, uint32_t z, char *buf, size_t n)
+{
+    uint32_t chain[SITE_LEVELS];
+    unsigned depth = 0;
+    for (; z != TF_NONE && depth < SITE_LEVELS; z = t->zones[z].parent) chain[depth++] = z;
+    size_t o = 0;
+    buf[0] = 0;
+    if (z != TF_NONE) o += (size_t)snprintf(buf, n, "... > ");
+    while (depth-- && o < n) {
+        const char *name = t->locs[t->zones[chain[depth]].loc].name;
+        o += (size_t)snprintf(buf + o, n - o, "%s%s", name ? name : "?", depth ? " > " : "");
+    }
+    if (o >= n) memcpy(buf + n - 4, "...", 4); /* cut */
+    return buf;
+}
+
+/* The zones of host thread th that started before ns: how many (from
+ * f->first[th]), found on from the last time asked when time went on, by
+ * bisection when it went back. A zone holds the events in (start, end]:
+ * the runtime stamps what a zone did with the zone's end (its kernel
+ * configuration is allocated at the end of TF_dispatch/setup, which is
+ * when TF_dispatch/fire_go starts). */
+static size_t started(struct pf_site_finder *f, uint32_t th, uint64_t ns)
+{
+    const tf_tr_zone *z = f->t->zones;
+    size_t lo = f->first[th], hi = f->first[th + 1], *nx = &f->next[th];
+    if (ns < f->last_ns[th]) { /* the first zone that starts after ns */
+        size_t a = lo, b = hi;
+        while (a < b) {
+            size_t m = a + (b - a) / 2;
+            if (z[f->zorder[m]].start_ns < ns)
+                a = m + 1;
+            else
+                b = m;
+        }
+        *nx = a;
+    }
+    while (*nx < hi && z[f->zorder[*nx]].start_ns < ns) ++*nx;
+    f->last_ns[th] = ns;
+    return *nx - lo;
+}
+
+uint32_t pf_site_of(struct pf_site_finder *f, pf_analysis *a, const tf_tr_mem *e)
+{
+    if (!f) return pf_strtab_add(&a->sites, PF_SITE_NONE);
+    uint32_t th = e->thread < f->nmemthreads ? f->host_of[e->thread] : TF_NONE;
+    if (th == TF_NONE || !started(f, th, e->ns)) return pf_strtab_add(&a->sites, PF_SITE_OUTSIDE);
+    /* the zone that started last, or the innermost of its ancestors still
+     * open: a thread's zones nest, so the open ones are that chain */
+    const tf_trace *t = f->t;
+    uint32_t z = f->zorder[f->next[th] - 1];
+    for (unsigned k = 0; z != TF_NONE && t->zones[z].end_ns < e->ns; k++) {
+        if (k == SITE_WALK_MAX) return pf_strtab_add(&a->sites, SITE_TOO_DEEP);
+        z = t->zones[z].parent;
+    }
+    if (z == TF_NONE) return pf_strtab_add(&a->sites, PF_SITE_OUTSIDE);
+    if (f->zsite[z]) return f->zsite[z] - 1;
+    char buf[SITE_TEXT];
+    uint32_t s = pf_strtab_add(&a->sites, site_text(t, z, buf, sizeof buf));
+    if (s != UINT32_MAX) f->zsite[z] = s + 1;
+    return s;
+}
+
+/* ---- the tallies ------------------------------------------------------------------- */
+
+typedef struct site_key {
+    const pf_memsite *ms;
+    uint32_t pool, site;
+} site_key;
+
+static int same_site(uint32_t i, void *ctx)
+{
+    const site_key *k = ctx;
+    return k->ms[i].pool == k->pool && k->ms[i].site == k->site;
+}
+
+/* by pool, then bytes live at its peak, bytes allocated, the site's text */
+static int cmp_memsite(const void *x, const void *y, void *ctx)
+{
+    const pf_memsite *p = x, *q = y;
+    const pf_strtab *s = ctx;
+    if (p->pool != q->pool) return p->pool < q->pool ? -1 : 1;
+    if (p->peak != q->peak) return p->peak > q->peak ? -1 : 1;
+    if (p->total != q->total) return p->total > q->total ? -1 : 1;
+    return strcmp(s->s[p->site], s->s[q->site]);
+}
+
+int pf_memsites_tally(pf_analysis *a, const tf_trace *mem, const uint32_t *order,
+                      const uint32_t *site, const uint32_t *end, const uint32_t *rank,
+                      const uint32_t *peak_k)
+{
+    cm_map m = {0};
+    size_t cap = 0;
+    for (size_t k = 0; k < mem->nmem; k++) {
+        const tf_tr_mem *e = &mem->mem[order[k]];
+        if (e->op != TF_MEM_ALLOC) continue;
+        uint32_t p = rank[e->pool];
+        site_key sk = {a->memsites, p, site[k]};
+        uint64_t h = ((uint64_t)p << 32 | site[k]) * 0x9e3779b97f4a7c15ull;
+        int is_new;
+        uint32_t *slot = cm_map_slot(&m, (h ^ h >> 31) | 1, same_site, &sk, &is_new);
+        if (!slot) goto oom;
+        if (is_new) {
+            if (cm_grow((void **)&a->memsites, &cap, a->nmemsites + 1, sizeof *a->memsites))
+                goto oom;
+            a->memsites[a->nmemsites] = (pf_memsite){.pool = p, .site = site[k]};
+            *slot = (uint32_t)a->nmemsites++;
+        }
+        pf_memsite *s = &a->memsites[*slot];
+        s->allocs++;
+        s->total += e->size;
+        /* live at the peak: made at or before it, not ended by then */
+        if (peak_k[p] != UINT32_MAX && k <= peak_k[p] &&
+            (end[k] == UINT32_MAX || end[k] > peak_k[p])) {
+            s->peak += e->size;
+            s->npeak++;
+        }
+        if (end[k] == UINT32_MAX) {
+            s->leaked += e->size;
+            s->nleaked++;
+        }
+    }
+    cm_map_free(&m);
+    if (a->nmemsites)
+        qsort_r(a->memsites, a->nmemsites, sizeof *a->memsites, cmp_memsite, &a->sites);
+    a->sites_done = 1;
+    return 0;
+oom:
+    cm_map_free(&m);
+    free(a->memsites);
+    a->memsites = NULL;
+    a->nmemsites = 0;
+    return -1;
+}
+
+/* ---- the reports ------------------------------------------------------------------- */
+
+void pf_write_memsites(pf_logs *l, pf_analysis *a)
+{
+    if (l->mem && !a->sites_done) return; /* out of memory (a note says so) */
+    const tf_csv_schema *s = &tf_csv_memory_sites;
+    pf_out *f = pf_out_open(l, PF_MEMORY_SITES);
+    if (!f) return;
+    pf_put_header(f, s);
+    cm_csv_value v[TF_MS_NCOLS] = {{0}};
+    for (size_t i = 0; i < a->nmemsites; i++) {
+        const pf_memsite *m = &a->memsites[i];
+        v[TF_MS_POOL] = CM_CSV_S(a->pools[m->pool].pool);
+        v[TF_MS_SITE] = CM_CSV_S(a->sites.s[m->site]);
+        v[TF_MS_ALLOC_COUNT] = CM_CSV_U(m->allocs);
+        v[TF_MS_TOTAL_BYTES_ALLOCATED] = CM_CSV_U(m->total);
+        v[TF_MS_PEAK_LIVE_BYTES] = CM_CSV_U(m->peak);
+        v[TF_MS_PEAK_LIVE_ALLOCS] = CM_CSV_U(m->npeak);
+        v[TF_MS_LEAKED_BYTES] = CM_CSV_U(m->leaked);
+        v[TF_MS_LEAKED_ALLOCS] = CM_CSV_U(m->nleaked);
+        pf_put_row(f, s, v);
+    }
+    pf_out_close(f);
+}
+
+#define SUMMARY_POOLS 3  /* pools whose peak the summary breaks down */
+#define SUMMARY_SITES 3  /* sites a line names */
+#define SUMMARY_SITE  56 /* terminal cells of a site's text (its innermost zones kept) */
+
+/* The end of a site's text that fits in SUMMARY_SITE cells: its
+ * innermost zones, whole ones where a " > " is in reach. */
+static const char *site_cell(const char *site, char *buf, size_t n)
+{
+    char t[SITE_TEXT + 8];
+    pf_term(t, sizeof t, site);
+    size_t len = strlen(t);
+    if (len <= SUMMARY_SITE) {
+        snprintf(buf, n, "%s", t);
+        return buf;
+    }
+    const char *p = t + len - (SUMMARY_SITE - 6), *cut = strstr(p, " > ");
+    if (cut)
+        p = cut + 3;
+    else
+        while ((*p & 0xc0) == 0x80) p++; /* a whole character */
+    snprintf(buf, n, "... > %s", p);
+    return buf;
+}
+
+static void pool_sites(const pf_analysis *a, uint32_t pool, FILE *out)
+{
+    const pf_poolstat *p = &a->pools[pool];
+    char pk[32], at[32], nm[200], st[SUMMARY_SITE * 4 + 8], b[32];
+    fprintf(out, "  %s: peak %s at %s:", pf_term(nm, sizeof nm, p->pool),
+            pf_human_bytes(pk, sizeof pk, p->peak), pf_human_ns(at, sizeof at, p->peak_ns));
+    /* its sites are together, by bytes live at the peak */
+    size_t i = 0, shown = 0, rest = 0;
+    while (i < a->nmemsites && a->memsites[i].pool != pool) i++;
+    for (; i < a->nmemsites && a->memsites[i].pool == pool; i++) {
+        const pf_memsite *m = &a->memsites[i];
+        if (!m->peak) continue;
+        if (shown == SUMMARY_SITES) {
+            rest++;
+            continue;
+        }
+        fprintf(out, "%s %s %s (%llu)", shown ? "," : "", pf_human_bytes(b, sizeof b, m->peak),
+                site_cell(a->sites.s[m->site], st, sizeof st), (unsigned long long)m->npeak);
+        shown++;
+    }
+    if (rest) fprintf(out, ", %zu more", rest);
+    fprintf(out, "\n");
+}
+
+void pf_memsites_summary(const pf_analysis *a, const pf_poolgroup *top, size_t ntop, FILE *out)
+{
+    if (!a->sites_done || !a->nmemsites) return;
+    fprintf(out, "  at the peaks, by the zones that allocated what was live "
+                 "(tt_foil_memory_sites.csv):\n");
+    for (size_t g = 0; g < ntop && g < SUMMARY_POOLS; g++)
+        if (a->pools[top[g].first].peak) pool_sites(a, top[g].first, out);
+    /* the leaks' sites, most bytes first */
+    const pf_memsite *lk[SUMMARY_SITES] = {0};
+    size_t nleak = 0;
+    for (size_t i = 0; i < a->nmemsites; i++) {
+        const pf_memsite *m = &a->memsites[i];
+        if (!m->leaked) continue;
+        nleak++;
+        for (int k = 0; k < SUMMARY_SITES; k++)
+            if (!lk[k] || m->leaked > lk[k]->leaked) {
+                memmove(&lk[k + 1], &lk[k], (SUMMARY_SITES - 1 - (size_t)k) * sizeof *lk);
+                lk[k] = m;
+                break;
+            }
+    }
+    for (int k = 0; k < SUMMARY_SITES && lk[k]; k++) {
+        char b[32], nm[200], st[SUMMARY_SITE * 4 + 8];
+        fprintf(out, "  leaked: %s in %s from %s (%llu allocation%s)\n",
+                pf_human_bytes(b, sizeof b, lk[k]->leaked),
+                pf_term(nm, sizeof nm, a->pools[lk[k]->pool].pool),
+                site_cell(a->sites.s[lk[k]->site], st, sizeof st),
+                (unsigned long long)lk[k]->nleaked, lk[k]->nleaked == 1 ? "" : "s");
+    }
+    if (nleak > SUMMARY_SITES)
+        fprintf(out, "  leaked: %zu more site%s\n", nleak - SUMMARY_SITES,
+                nleak - SUMMARY_SITES == 1 ? "" : "s");
+}

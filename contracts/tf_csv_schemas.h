@@ -142,7 +142,9 @@ typedef struct tf_csv_schema {
  * CATEGORY: instructions, tile engine, or "waits " and a TF_PERF_WAITS
  * label; COUNT: its core-op rows, MEAN a core and op), device_zones (NAME
  * and RISC), host_zones (NAME and CONTEXT), memory (NAME the pool; TOTAL
- * its peak live bytes, no MEAN; LEAKED). IN: both, A or B; UNIT of MEAN
+ * its peak live bytes, no MEAN; LEAKED), memory_sites (NAME the pool,
+ * CONTEXT the site; TOTAL its bytes live at the pool's peak, no MEAN;
+ * LEAKED). IN: both, A or B; UNIT of MEAN
  * and TOTAL: cycles, ns or bytes; a CHANGE is B's over A's in percent,
  * empty where a side is absent or A's is 0. */
 #define TF_CSV_COMPARE(X, P)                                                                       \

@@ -83,8 +83,24 @@ host_zones,TF_dispatch_execute,mm_compute,,,both,ns,10,10,300000.0,250000.0,-16.
 host_zones,save,,,,B,ns,,2,,100000.0,,,200000,,,
 memory,Device DRAM bank 0,,,,both,bytes,4,4,,,,4096,8192,100.0,0,0
 memory,"Device L1 (0,0)",,,,both,bytes,2,2,,,,2048,2048,0.0,1024,0
+memory_sites,Device DRAM bank 0,main > save,,,B,bytes,,2,,,,,4096,,,0
+memory_sites,Device DRAM bank 0,main,,,both,bytes,2,2,,,,2048,4096,100.0,0,0
+memory_sites,Device DRAM bank 0,main > load,,,A,bytes,2,,,,,2048,,,0,
+memory_sites,"Device L1 (0,0)",main > TF_dispatch_execute,,,both,bytes,2,2,,,,2048,2048,0.0,1024,0
 CSV
 diff "$tmp/want.csv" "$tmp/c.csv" >&2 || fail "the CSV differs (above)"
+# the DRAM's peak doubled: which site grew, which is new, which is gone
+expect_out "  Device DRAM bank 0 (main)                            2         2      2048 B      4096 B  +100.0%         0 B         0 B" \
+    "memory by site: a site grown"
+expect_out "  Device DRAM bank 0 (main > save)                     -         2           -      4096 B      new           -         0 B" \
+    "memory by site: a new site"
+# reports of a tool before the memory sites: the section says so
+mkdir "$tmp/old"
+cp "$b"/*.csv "$tmp/old/"
+rm "$tmp/old/tt_foil_memory_sites.csv"
+run "$tool" compare "$a" "$tmp/old"
+expect_rc 0 "B without memory sites"
+expect_out "(no tt_foil_memory_sites.csv in B: nothing to compare)" "B without memory sites"
 
 # ---- the HTML page: every row, its cells as the terminal's, a bar of its
 # change and its side (up: B more), each op kind's why; names escaped
@@ -104,8 +120,9 @@ html_has '<tr class="down"><td class="name">load</td><td>1</td><td>-</td><td>100
 html_has '<tr class="up"><td class="name">&lt;b&gt;save&amp;&quot;x&quot;&lt;/b&gt;</td><td>-</td><td>2</td><td>-</td><td>200.0 us</td><td class="chg">new</td>' "a new zone, its name escaped"
 html_has '<tr class="up"><td class="name">Device DRAM bank 0</td><td>4</td><td>4</td><td>4096 B</td><td>8192 B</td><td class="chg">+100.0%</td><td class="bar"><span style="width:100.0%"></span></td><td>0 B</td><td>0 B</td></tr>' "a pool"
 html_has '<p class="total">Device time in ops: A 3700 cycles in 4 ops, B 3700 cycles in 4 ops: 0.0%</p>' "the total"
+html_has '<tr class="down"><td class="name">Device DRAM bank 0 (main &gt; load)</td><td>2</td><td>-</td><td>2048 B</td><td>-</td><td class="chg">gone</td>' "a memory site gone"
 checks=$((checks + 1))
-[ "$(grep -c '<tr class=' "$tmp/c.html")" = 10 ] || fail "the HTML page has $(grep -c '<tr class=' "$tmp/c.html") rows, not 10"
+[ "$(grep -c '<tr class=' "$tmp/c.html")" = 14 ] || fail "the HTML page has $(grep -c '<tr class=' "$tmp/c.html") rows, not 14"
 checks=$((checks + 1))
 ! grep -q '<b>save' "$tmp/c.html" || fail "a name's markup reached the page"
 # bytes that are no UTF-8, a C1 control and a right-to-left override come

@@ -2,7 +2,8 @@
  * (docs/profiling.md, "Comparing two runs"): the device time in ops and
  * each kind of op (device cycles: exact, the simulator is deterministic)
  * with why its mean moved (its RISCs' instructions, tile work and waits),
- * the device zones per RISC, the host zones and the memory pools' peaks;
+ * the device zones per RISC, the host zones, the memory pools' peaks and
+ * their sites;
  * what changed most first. `--fail-above PCT` makes it a regression gate
  * on the device cycles (exit 3), `--csv FILE` writes every row, `--html
  * FILE` every row as one HTML page.
@@ -37,7 +38,8 @@ static const char cmp_usage[] =
     "zone and kernels; device kernel cycles, from tt_foil_ops_perf.csv), with why a\n"
     "kind's mean changed (the RISC causes that moved most, tt_foil_ops_cores.csv);\n"
     "the device zones per RISC (tt_foil_device_perf.csv), the host zones\n"
-    "(tt_foil_perf_results.csv) and the memory pools' peaks (tt_foil_memory_report.csv).\n"
+    "(tt_foil_perf_results.csv), the memory pools' peaks (tt_foil_memory_report.csv)\n"
+    "and the sites they came from (tt_foil_memory_sites.csv).\n"
     "A row in one run only says 'new' or 'gone'.\n"
     "\n"
     "options:\n"
@@ -88,6 +90,7 @@ typedef struct cmp_section {
     const char *unit;       /* "cycles", "ns", "bytes" */
     const char *file;       /* the report it comes from (for the notes) */
     const char *count_name; /* what its rows count: "OPS", "CALLS", "ALLOCS" */
+    int mem;                /* memory: the rows' peaks and leaks (no mean) */
     cmp_row *rows;
     size_t n, cap;
     cm_map index;    /* the key -> row, while reading */
@@ -396,6 +399,11 @@ static int take_mem(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
     return cmp_add(s, rd, v[TF_MR_POOL].s, "", "", "", v[TF_MR_ALLOC_COUNT].u,
                    v[TF_MR_PEAK_LIVE_BYTES].u, v[TF_MR_LEAKED_BYTES].u);
 }
+static int take_site(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
+{
+    return cmp_add(s, rd, v[TF_MS_POOL].s, v[TF_MS_SITE].s, "", "", v[TF_MS_ALLOC_COUNT].u,
+                   v[TF_MS_PEAK_LIVE_BYTES].u, v[TF_MS_LEAKED_BYTES].u);
+}
 
 /* ---- figures --------------------------------------------------------------------------------- */
 
@@ -533,7 +541,7 @@ static void cmp_row_cells(const cmp_section *s, const cmp_row *r, cmp_cells *c)
 {
     char t[32];
     c->by_mean = !strcmp(s->unit, "cycles");
-    c->mem = !strcmp(s->id, "memory");
+    c->mem = s->mem;
     c->label = c->label_buf;
     /* the parts and at most 3 bytes between them (cmp_label) */
     size_t need = strlen(r->name) + strlen(r->context) + strlen(r->risc) + 4;
@@ -590,7 +598,7 @@ static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *
     }
     qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
     size_t shown = top && top < s->n ? top : s->n;
-    int by_mean = !strcmp(s->unit, "cycles"), mem = !strcmp(s->id, "memory");
+    int by_mean = !strcmp(s->unit, "cycles"), mem = s->mem;
     char na[16], nb[16], w[160];
     snprintf(na, sizeof na, "%s A", s->count_name);
     snprintf(nb, sizeof nb, "%s B", s->count_name);
@@ -649,7 +657,7 @@ static int cmp_write_csv(const char *path, cmp_section *secs, int nsec)
             v[TF_CMP_TOTAL_B] = r->have[B] ? CM_CSV_U(r->total[B]) : CM_CSV_EMPTY;
             v[TF_CMP_TOTAL_CHANGE_PCT] =
                 r->have[A] && r->have[B] && !none ? CM_CSV_F(p) : CM_CSV_EMPTY;
-            int mean = strcmp(s->id, "memory") != 0;
+            int mean = !s->mem;
             double ma = cmp_mean(r, A), mb = cmp_mean(r, B);
             p = cmp_pct(ma, mb, &none);
             v[TF_CMP_MEAN_A] = mean && r->have[A] ? CM_CSV_F(ma) : CM_CSV_EMPTY;
@@ -729,7 +737,7 @@ static void cmp_html_section(FILE *f, cmp_section *s, const char *title, const c
         return;
     }
     qsort(s->rows, s->n, sizeof *s->rows, cmp_by_change);
-    int by_mean = !strcmp(s->unit, "cycles"), mem = !strcmp(s->id, "memory");
+    int by_mean = !strcmp(s->unit, "cycles"), mem = s->mem;
     char h[32];
     fprintf(f, "<table>\n<tr>");
     cmp_html_cell(f, "th", "name", what);
@@ -795,8 +803,8 @@ static const char cmp_html_style[] =
 
 /* Every section on one page, each row in it (not --top's cut), to path. */
 static int cmp_write_html(const char *path, const char *const rep[2], const cmp_row *tot,
-                          cmp_section *secs[4], const char *const titles[4],
-                          const char *const whats[4], const cmp_section *why)
+                          cmp_section *const *secs, const char *const *titles,
+                          const char *const *whats, int nsec, const cmp_section *why)
 {
     FILE *f = fopen(path, "w");
     if (!f) return cmp_error(CMP_EXIT_INPUT, "cannot write %s: %s", path, strerror(errno));
@@ -819,7 +827,8 @@ static int cmp_write_html(const char *path, const char *const rep[2], const cmp_
         cmp_html_cell(f, "p", "total", t);
         fputc('\n', f);
     }
-    for (int k = 0; k < 4; k++) cmp_html_section(f, secs[k], titles[k], whats[k], k ? NULL : why);
+    for (int k = 0; k < nsec; k++)
+        cmp_html_section(f, secs[k], titles[k], whats[k], k ? NULL : why);
     fprintf(f, "</body></html>\n");
     int bad = ferror(f);
     if (fclose(f) || bad)
@@ -1038,7 +1047,9 @@ int pf_compare_main(int argc, char **argv)
                                     TF_PR_TOTAL_NS};
     static const int need_mem[] = {TF_MR_POOL, TF_MR_ALLOC_COUNT, TF_MR_PEAK_LIVE_BYTES,
                                    TF_MR_LEAKED_BYTES};
-    enum { S_OPS, S_CYC, S_DEV, S_HOST, S_MEM, S_N };
+    static const int need_site[] = {TF_MS_POOL, TF_MS_SITE, TF_MS_ALLOC_COUNT,
+                                    TF_MS_PEAK_LIVE_BYTES, TF_MS_LEAKED_BYTES};
+    enum { S_OPS, S_CYC, S_DEV, S_HOST, S_MEM, S_SITE, S_N };
     cmp_section sec[S_N] = {
         {.id = "ops", .unit = "cycles", .file = tf_csv_ops_perf.file, .count_name = "OPS"},
         {.id = "op_cycles", .unit = "cycles", .file = tf_csv_ops_cores.file, .count_name = "CORES"},
@@ -1050,7 +1061,13 @@ int pf_compare_main(int argc, char **argv)
         {.id = "memory",
          .unit = "bytes",
          .file = tf_csv_memory_report.file,
-         .count_name = "ALLOCS"},
+         .count_name = "ALLOCS",
+         .mem = 1},
+        {.id = "memory_sites",
+         .unit = "bytes",
+         .file = tf_csv_memory_sites.file,
+         .count_name = "ALLOCS",
+         .mem = 1},
     };
     int rc = 0;
     cm_map op_kind[2] = {{0}};
@@ -1066,6 +1083,8 @@ int pf_compare_main(int argc, char **argv)
             rc = cmp_read(&sec[S_HOST], &rd, d, &tf_csv_perf_results, need_host, 4, 1, take_host);
         if (!rc)
             rc = cmp_read(&sec[S_MEM], &rd, d, &tf_csv_memory_report, need_mem, 4, 0, take_mem);
+        if (!rc) /* (not in the reports of a tool before it) */
+            rc = cmp_read(&sec[S_SITE], &rd, d, &tf_csv_memory_sites, need_site, 5, 0, take_site);
     }
     cm_map_free(&op_kind[A]);
     cm_map_free(&op_kind[B]);
@@ -1091,19 +1110,24 @@ int pf_compare_main(int argc, char **argv)
                 (unsigned long long)tot.total[B], (unsigned long long)tot.count[B],
                 cmp_change(c, sizeof c, &tot, (double)tot.total[A], (double)tot.total[B]));
         }
-        cmp_section *shown[4] = {&sec[S_OPS], &sec[S_DEV], &sec[S_HOST], &sec[S_MEM]};
-        static const char *const titles[4] = {
+        enum { NSHOWN = 5 };
+        cmp_section *shown[NSHOWN] = {&sec[S_OPS], &sec[S_DEV], &sec[S_HOST], &sec[S_MEM],
+                                      &sec[S_SITE]};
+        static const char *const titles[NSHOWN] = {
             "Ops by kind (its zone [its kernels]; device kernel cycles)",
             "Device zones (per RISC; cycles)", "Host zones (total time)",
-            "Memory pools (peak live bytes)"};
-        static const char *const whats[4] = {"OP", "RISC ZONE", "ZONE (CONTEXT)", "POOL"};
-        for (int k = 0; k < 4; k++)
+            "Memory pools (peak live bytes)",
+            "Memory by site (live at the pool's peak; the zones that allocated it)"};
+        static const char *const whats[NSHOWN] = {"OP", "RISC ZONE", "ZONE (CONTEXT)", "POOL",
+                                                  "POOL (SITE)"};
+        for (int k = 0; k < NSHOWN; k++)
             cmp_print(out, shown[k], titles[k], whats[k], top, k ? NULL : &sec[S_CYC]);
         if (fflush(out) || ferror(out))
             rc = cmp_error(CMP_EXIT_INPUT, "cannot write the comparison: %s", strerror(errno));
         if (!rc && csv) rc = cmp_write_csv(csv, sec, S_N);
         const char *const reps[2] = {rep[A], rep[B]};
-        if (!rc && html) rc = cmp_write_html(html, reps, &tot, shown, titles, whats, &sec[S_CYC]);
+        if (!rc && html)
+            rc = cmp_write_html(html, reps, &tot, shown, titles, whats, NSHOWN, &sec[S_CYC]);
         if (!rc && fail_above >= 0) rc = cmp_gate_all(&sec[S_OPS], &sec[S_DEV], &tot, fail_above);
     }
     for (int k = 0; k < S_N; k++) cmp_section_free(&sec[k]);

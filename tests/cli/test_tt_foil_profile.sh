@@ -271,6 +271,9 @@ if [ -n "$chromium" ]; then
     expect_grep 'data-state="ok">report ready: 11 host zone rows, 23 timeline zones on 6 tracks (23 items), 4 pools, 5 device zone rows, 4 notes' \
         "$tmp/dom.html" "HTML renders in headless Chromium"
     expect_grep '<td class="num" title="12288">12,288</td>' "$tmp/dom.html" "HTML memory table"
+    expect_grep '<div id="memsites"><div class="tools">' "$tmp/dom.html" "HTML memory sites table"
+    expect_grep '<tbody><tr><td title="Device DRAM">Device DRAM</td><td title="TF_device_open">TF_device_open</td><td class="num" title="2">2</td>' \
+        "$tmp/dom.html" "HTML memory sites table: its first row"
 else
     echo "$0: Chromium not installed: the HTML is checked structurally only" >&2
 fi

@@ -1189,6 +1189,29 @@ END
     [ "$got" = "$want" ] || fail "op gap (clock line $clk): OP_TO_OP_LATENCY_NS $got, expected $want"
 done
 
+# What the host did in the gaps: the gaps above (clock line 1: 50-70 us
+# and 80-90 us) against the dispatching thread's zones: loop 55-100 us
+# holding TF_dispatch_execute 60-72 us and work 82-86 us. In them: loop
+# 5 + 2 + 4 us, TF_dispatch_execute 10, work 4, no zone (before loop) 5;
+# a thread without TF_dispatch zones is not counted.
+og=$tmp/opgap_zones
+mkdir -p "$og/.logs"
+printf '%s\n' 'program opgap' 'thread 1 100 main' 'thread 2 200 other' 'def 8 0 1 0|0|1' \
+    'loc 1 10 a.c loop' 'loc 2 20 a.c TF_dispatch_execute' 'loc 3 30 a.c work' \
+    'b 2 40000 3' 'e 2 95000 3' \
+    'perf 1 50000 1 0 0 1000 2000 64' 'b 1 55000 1' 'b 1 60000 2' 'e 1 72000 2' \
+    'perf 1 80000 2 0 0 70000 70500' 'b 1 82000 3' 'e 1 86000 3' \
+    'perf 1 95000 3 0 0 90000 90500 6400' 'perf 1 95000 3 1 0 90000 90500' 'e 1 100000 1' \
+    'trailer 10 0' >"$tmp/opgap_zones.txt"
+"$mktft" "$tmp/opgap_zones.txt" "$og/.logs/tt_foil_trace.tft" || fail "mktft: the gaps' zones"
+"$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+run "$tool" report "$og"
+expect_rc 0 "the gaps by zone"
+expect_out "  the gaps by the host's innermost zone (on the threads that dispatch): 36.7% loop, 33.3% TF_dispatch_execute, 16.7% no zone, 13.3% work" \
+    "the gaps by zone"
+expect_grep '"op_advice":["the host gap dominates: 30.0 us between ops against 2000 ns in them","the gaps by the host' \
+    "$og/reports/tt_foil_report.html" "the gaps by zone in the HTML's advice"
+
 # ---- a program that cannot be executed, crashes without the profilers ---------------
 # a script whose #! interpreter is missing: said so, not "exited with status
 # 126 ... built without the profilers"; nothing ran, so no reports

@@ -584,6 +584,7 @@ void pf_analyze(pf_logs *l, pf_analysis *a)
     int threaded = pthread_create(&th, NULL, memory_and_device, &job) == 0;
     host_zones(l, a);
     phases(l, a);
+    pf_gaps_analyze(l); /* (gaps.c: the ops' gaps and the host zones) */
     int host_ok = !pf_tl_host(l, a, &a->tl_host);
     if (threaded)
         pthread_join(th, NULL);

@@ -1234,6 +1234,7 @@ int pf_nothing_recorded(const pf_logs *l)
 
 void pf_free(pf_logs *l)
 {
+    free(l->gap_line);
     tf_trace_free(l->trace);
     tf_trace_free(l->mem);
     free(l->devzones);

@@ -834,10 +834,15 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     }
     char adv[8][256];
     int shown = 0;
-    if (gap > dev)
+    if (gap > dev) {
         fprintf(out, "  advice: the host gap dominates: %s between ops against %s in them\n",
-                pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev)),
-            shown++;
+                pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));
+        shown++;
+        if (l->gap_line) { /* what the host did in them */
+            char nm[1100];
+            fprintf(out, "  %s\n", pf_term(nm, sizeof nm, l->gap_line));
+        }
+    }
     /* advice for each kind's longest op, kinds in the order above */
     int more = 0; /* lines past the summary's six: said, and where they are */
     for (size_t j = 0; j < nk; j++) {
@@ -1108,6 +1113,10 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         snprintf(line, sizeof line, "the host gap dominates: %s between ops against %s in them",
                  pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));
         pf_put_json(o, line);
+        if (l->gap_line) {
+            pf_putc(o, ',');
+            pf_put_json(o, l->gap_line);
+        }
     }
     pf_printf(o, "],\"ops_total\":%zu,\n\"ops\":[", l->nops);
     for (size_t i = 0; i < l->nops; i++) {

@@ -262,6 +262,7 @@ typedef struct pf_logs {
     /* the ops report (ops.c): one op per dispatch with hardware counters */
     pf_op *ops;
     size_t nops, cap_ops;
+    char *gap_line; /* the gaps' host time by zone (gaps.c; NULL: nothing to say) */
     /* the processes captured, by start time; several traces are merged
      * into `trace` and `mem` (threads carry their process, pools and
      * tracks get "program[pid]: " in front when there are several) */
@@ -583,6 +584,9 @@ void pf_trace_counts(struct pf_out *f, const char *what, const tf_trace *t);
 void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);
+/* gaps.c: what the host did in the op-to-op gaps, by zone: l->gap_line
+ * (a note if out of memory). */
+void pf_gaps_analyze(pf_logs *l);
 void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first, int pid);
 /* The processes whose counter steps are over their share of --max-timeline. */
 size_t pf_ops_json_counters_over(const pf_logs *l);

@@ -1,0 +1,223 @@
+/* The host's time between ops, by zone (docs/profiling.md, "The
+ * summary"): when the op-to-op gaps dominate a run (a dispatch-bound
+ * loop: a decode step's small ops), what the host did in them. Each
+ * instant of a gap is put down to the innermost zone open then on a
+ * thread of the op's process that dispatches (a thread with TF_dispatch
+ * zones), or to no zone: the program's own code outside any zone. A
+ * process with one dispatching thread (the usual host loop) has its gap
+ * time accounted for exactly once. */
+#include "pf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the gaps ---------------------------------------------------------------------- */
+
+typedef struct gap {
+    uint64_t start, end; /* host ns */
+    uint32_t process;
+} gap;
+
+static int gap_cmp(const void *x, const void *y)
+{
+    const gap *a = x, *b = y;
+    if (a->process != b->process) return a->process < b->process ? -1 : 1;
+    return (a->start > b->start) - (a->start < b->start);
+}
+
+/* ---- one thread's innermost zones, swept against its process's gaps --------------- */
+
+typedef struct sweep {
+    const tf_trace *t;
+    const gap *g; /* the process's gaps, by start (disjoint) */
+    size_t ng, k; /* k: the first gap not yet ended before the segments so far */
+    uint64_t *by_loc; /* ns per location; by_loc[nlocs]: no zone */
+} sweep;
+
+/* The segment [s, e) whose innermost zone has location loc (nlocs: none)
+ * in the gaps it overlaps. Segments come in time order. */
+static void segment(sweep *w, uint64_t s, uint64_t e, uint32_t loc)
+{
+    while (w->k < w->ng && w->g[w->k].end <= s) w->k++;
+    for (size_t k = w->k; k < w->ng && w->g[k].start < e; k++) {
+        uint64_t a = s > w->g[k].start ? s : w->g[k].start, b = e < w->g[k].end ? e : w->g[k].end;
+        if (b > a) w->by_loc[loc] += b - a;
+    }
+}
+
+static int cmp_zone_start(const void *x, const void *y, void *ctx)
+{
+    const tf_tr_zone *z = ctx;
+    uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+    if (z[i].start_ns != z[j].start_ns) return z[i].start_ns < z[j].start_ns ? -1 : 1;
+    if (z[i].depth != z[j].depth) return z[i].depth < z[j].depth ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+/* Thread zones zi[0..n) (by start): the innermost one over time, from a
+ * stack of the open ones (in a damaged trace, a zone that ends past its
+ * parent holds the time between the two ends). */
+static int thread_sweep(sweep *w, const uint32_t *zi, size_t n)
+{
+    const tf_tr_zone *z = w->t->zones;
+    uint32_t none = w->t->nlocs;
+    uint32_t *st = malloc((n ? n : 1) * sizeof *st);
+    if (!st) return -1;
+    size_t depth = 0;
+    uint64_t t = 0; /* where the next segment starts */
+    for (size_t i = 0; i <= n; i++) {
+        uint64_t next = i < n ? z[zi[i]].start_ns : UINT64_MAX;
+        /* the open zones that end before the next one starts */
+        while (depth && z[st[depth - 1]].end_ns <= next) {
+            uint64_t e = z[st[depth - 1]].end_ns;
+            if (e > t) segment(w, t, e, z[st[depth - 1]].loc);
+            if (e > t) t = e;
+            depth--;
+        }
+        if (next > t) segment(w, t, next, depth ? z[st[depth - 1]].loc : none);
+        if (i == n) break;
+        if (next > t) t = next;
+        if (z[zi[i]].end_ns > next) st[depth++] = zi[i]; /* (zero-length zones hold no time) */
+    }
+    free(st);
+    return 0;
+}
+
+/* ---- the breakdown ----------------------------------------------------------------- */
+
+typedef struct gap_share {
+    const char *name; /* NULL: no zone */
+    uint64_t ns;
+} gap_share;
+
+static int name_cmp(const void *x, const void *y)
+{
+    const gap_share *a = x, *b = y;
+    if (!a->name || !b->name) return !a->name - !b->name;
+    return strcmp(a->name, b->name);
+}
+
+static int share_cmp(const void *x, const void *y)
+{
+    const gap_share *a = x, *b = y;
+    if (a->ns != b->ns) return a->ns > b->ns ? -1 : 1;
+    return name_cmp(a, b);
+}
+
+/* The gap time by zone name, most first, in *out (*n of them; names
+ * point into the trace); *total: every gap's time on the dispatching
+ * threads. 0: none to say (no gaps, no trace, no dispatching thread);
+ * -1 out of memory. */
+static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *total)
+{
+    const tf_trace *t = l->trace;
+    *out = NULL;
+    *n = 0;
+    *total = 0;
+    if (!t || !l->nops || !t->nzones) return 0;
+    int rc = -1;
+    gap *g = malloc(l->nops * sizeof *g);
+    unsigned char *disp = calloc(t->nthreads ? t->nthreads : 1, 1);
+    uint64_t *by_loc = calloc((size_t)t->nlocs + 1, sizeof *by_loc);
+    size_t *first = calloc((size_t)t->nthreads + 1, sizeof *first);
+    uint32_t *zi = malloc(t->nzones * sizeof *zi);
+    gap_share *sh = NULL;
+    if (!g || !disp || !by_loc || !first || !zi) goto out;
+    size_t ng = 0;
+    for (size_t i = 0; i < l->nops; i++) {
+        const pf_op *op = &l->ops[i];
+        if (op->has_gap && op->gap_ns)
+            g[ng++] = (gap){op->start_ns - op->gap_ns, op->start_ns, op->process};
+    }
+    qsort(g, ng, sizeof *g, gap_cmp);
+    /* the threads that dispatch, and each thread's zones by start */
+    for (size_t i = 0; i < t->nzones; i++) {
+        const tf_tr_zone *z = &t->zones[i];
+        const char *name = t->locs[z->loc].name;
+        if (name && !strncmp(name, "TF_dispatch", 11)) disp[z->thread] = 1;
+        first[z->thread + 1]++;
+    }
+    for (uint32_t i = 0; i < t->nthreads; i++) first[i + 1] += first[i];
+    for (size_t i = 0; i < t->nzones; i++) zi[first[t->zones[i].thread]++] = (uint32_t)i;
+    for (uint32_t i = t->nthreads; i > 0; i--) first[i] = first[i - 1];
+    first[0] = 0;
+    sweep w = {.t = t, .by_loc = by_loc};
+    for (uint32_t th = 0; th < t->nthreads; th++) {
+        if (!disp[th]) continue;
+        uint32_t proc = t->threads[th].process;
+        size_t a = 0, b;
+        while (a < ng && g[a].process < proc) a++;
+        for (b = a; b < ng && g[b].process == proc;) b++;
+        if (a == b) continue;
+        for (size_t k = a; k < b; k++) *total += g[k].end - g[k].start;
+        size_t lo = first[th], cnt = first[th + 1] - lo;
+        for (size_t k = lo + 1; k < lo + cnt; k++) /* (mostly in order already) */
+            if (cmp_zone_start(&zi[k - 1], &zi[k], t->zones) > 0) {
+                qsort_r(zi + lo, cnt, sizeof *zi, cmp_zone_start, t->zones);
+                break;
+            }
+        w.g = g + a;
+        w.ng = b - a;
+        w.k = 0;
+        if (thread_sweep(&w, zi + lo, cnt)) goto out;
+    }
+    /* by name: locations that share one add up (sorted by name, runs merged) */
+    sh = malloc(((size_t)t->nlocs + 1) * sizeof *sh);
+    if (!sh) goto out;
+    size_t ns = 0;
+    for (uint32_t i = 0; i <= t->nlocs; i++)
+        if (by_loc[i])
+            sh[ns++] = (gap_share){i == t->nlocs ? NULL : t->locs[i].name ? t->locs[i].name : "?",
+                                   by_loc[i]};
+    qsort(sh, ns, sizeof *sh, name_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (m && !name_cmp(&sh[m - 1], &sh[i]))
+            sh[m - 1].ns += sh[i].ns;
+        else
+            sh[m++] = sh[i];
+    ns = m;
+    qsort(sh, ns, sizeof *sh, share_cmp);
+    *out = sh;
+    *n = ns;
+    sh = NULL;
+    rc = 0;
+out:
+    free(g);
+    free(disp);
+    free(by_loc);
+    free(first);
+    free(zi);
+    free(sh);
+    return rc;
+}
+
+#define GAP_SHARES 5 /* zones the line names */
+
+void pf_gaps_analyze(pf_logs *l)
+{
+    gap_share *sh;
+    size_t n;
+    uint64_t total;
+    free(l->gap_line);
+    l->gap_line = NULL;
+    if (gap_shares(l, &sh, &n, &total)) {
+        pf_note(l, 1, "out of memory breaking the op-to-op gaps down by zone");
+        return;
+    }
+    char line[1024];
+    size_t o = 0;
+    if (n && total)
+        o = (size_t)snprintf(line, sizeof line,
+                             "the gaps by the host's innermost zone (on the threads that "
+                             "dispatch):");
+    for (size_t i = 0; n && total && i < n && i < GAP_SHARES && o < sizeof line; i++)
+        o += (size_t)snprintf(line + o, sizeof line - o, "%s %.1f%% %s", i ? "," : "",
+                              100.0 * (double)sh[i].ns / (double)total,
+                              sh[i].name ? sh[i].name : "no zone");
+    if (n > GAP_SHARES && o < sizeof line)
+        snprintf(line + o, sizeof line - o, ", %zu more", n - GAP_SHARES);
+    if (n && total && !(l->gap_line = strdup(line)))
+        pf_note(l, 1, "out of memory breaking the op-to-op gaps down by zone");
+    free(sh);
+}

@@ -971,10 +971,10 @@ static int merge_trace(tf_trace *dst, tf_trace *src, uint32_t proc, const char *
 
 /* Every trace (or memory log: mem) of the capture, by process (NULL where
  * a process has none or it could not be read). With walks (traces), each
- * process's device blocks are streamed to walks[i] as its trace is read. */
-/* Each process's host traces (mem 0) or memory logs (1); a memory log on
- * the clock of its process's trace, clocks[i] if not NULL (the memory
- * sites compare its events with the trace's zones: memsites.c). */
+ * process's device blocks are streamed to walks[i] as its trace is read;
+ * with clocks (memory logs), each is read on the clock of its process's
+ * trace, clocks[i] if not NULL (the memory sites compare its events with
+ * the trace's zones: memsites.c). */
 static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks,
                             tf_trace *const *clocks)
 {

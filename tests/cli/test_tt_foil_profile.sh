@@ -472,6 +472,27 @@ printf '%s\n' 'program clock' tsc 'cal 1000 1000' 'cal 100001000 100001500' 'thr
 run "$tool" report "$mc"
 expect_grep 'P,z,1,8,8,1,8,1' "$mc/reports/tt_foil_memory_sites.csv" \
     "memory sites on the trace's clock"
+# The OS reused tid 100 for a second thread (number 2): its allocation is
+# in its own zone Z2, not the first thread's (none open then); a process
+# without a host trace in a capture of several says so
+mr=$tmp/memreuse
+mkdir -p "$mr/.logs"
+printf '%s\n' 'program reuse' 'thread 1 100 first' 'thread 2 100 second' 'loc 1 10 a.c Z1' \
+    'loc 2 20 a.c Z2' 'b 1 1000 1' 'e 1 2000 1' 'b 2 5000 2' 'e 2 6000 2' 'trailer 4 0' \
+    >"$tmp/mr_host.txt"
+printf '%s\n' 'program reuse' 'thread 1 100 first' 'thread 2 100 second' 'pool 1 P' \
+    'a 1 1500 1 16 10' 'a 2 5500 1 32 20' 'trailer 2 0' >"$tmp/mr_mem.txt"
+printf '%s\n' 'program notrace' 'thread 1 100 main' 'pool 1 P' 'a 1 1500 1 16 30' 'trailer 1 0' \
+    >"$tmp/mr_mem2.txt"
+"$mktft" "$tmp/mr_host.txt" "$mr/.logs/tt_foil_trace.100.tft" &&
+    "$mktft" "$tmp/mr_mem.txt" "$mr/.logs/tt_foil_memlog.100.tft" &&
+    "$mktft" "$tmp/mr_mem2.txt" "$mr/.logs/tt_foil_memlog.200.tft" || fail "mktft: a reused tid"
+run "$tool" report "$mr"
+expect_rc 0 "memory sites: a reused tid"
+expect_grep 'reuse[100]: P,Z2,1,20,20,1,20,1' "$mr/reports/tt_foil_memory_sites.csv" \
+    "memory sites: a reused tid is another thread"
+expect_grep 'notrace[200]: P,(no host trace),1,30,30,1,30,1' \
+    "$mr/reports/tt_foil_memory_sites.csv" "memory sites: a process without its host trace"
 
 # ---- a long, zone-dense run: no track and no stretch of time left out ----------------
 # 40 threads: one with a million 100-ns zones under one outer zone, 39 with

@@ -32,17 +32,24 @@ struct pf_site_finder {
 
 /* ---- the memory log's threads on the host trace's ---------------------------------- */
 
-/* A thread is the same in both logs when its process and OS tid are (or,
- * where a log has no tid, its process and number). */
+/* A thread is the same in both logs when its process, OS tid and number
+ * are (the runtime numbers a thread alike in both); else, as a log made
+ * otherwise may number them apart, when its process and OS tid are (or,
+ * where a log has no tid, its process and number). The OS reuses a tid
+ * once its thread has ended: the number tells the two threads apart. */
 typedef struct thread_key {
     const tf_tr_thread *th;
     const tf_tr_thread *want;
+    int exact; /* the number too */
 } thread_key;
 
-static uint64_t thread_hash(const tf_tr_thread *th)
+#define NO_TRACE (TF_NONE - 1) /* host_of: the thread's process has no host trace */
+
+static uint64_t thread_hash(const tf_tr_thread *th, int exact)
 {
     uint64_t v = (uint64_t)th->process << 33 | (uint64_t)(th->tid != 0) << 32 |
                  (th->tid ? th->tid : th->number);
+    if (exact) v ^= (uint64_t)th->number * 0xc2b2ae3d27d4eb4full;
     v *= 0x9e3779b97f4a7c15ull;
     return (v ^ v >> 29) | 1;
 }
@@ -52,33 +59,46 @@ static int same_thread(uint32_t i, void *ctx)
     const thread_key *k = ctx;
     const tf_tr_thread *a = &k->th[i], *b = k->want;
     return a->process == b->process && (a->tid != 0) == (b->tid != 0) &&
-           (a->tid ? a->tid == b->tid : a->number == b->number);
+           (a->tid ? a->tid == b->tid : a->number == b->number) &&
+           (!k->exact || a->number == b->number);
 }
 
-static int map_threads(struct pf_site_finder *f, const tf_trace *mem)
+static int map_threads(struct pf_site_finder *f, const tf_trace *mem, uint32_t nprocs)
 {
     const tf_trace *t = f->t;
-    cm_map m = {0};
+    cm_map m[2] = {{0}};                     /* by process and tid (or number); [1]: and number */
+    uint8_t *traced = calloc(nprocs + 1, 1); /* per process: the host trace has its threads */
     f->nmemthreads = mem->nthreads;
     f->host_of = malloc((mem->nthreads ? mem->nthreads : 1) * sizeof *f->host_of);
-    if (!f->host_of) return -1;
+    if (!f->host_of || !traced) goto oom;
     for (uint32_t i = 0; i < t->nthreads; i++) {
-        thread_key k = {t->threads, &t->threads[i]};
-        int is_new;
-        uint32_t *v = cm_map_slot(&m, thread_hash(&t->threads[i]), same_thread, &k, &is_new);
-        if (!v) {
-            cm_map_free(&m);
-            return -1;
+        if (t->threads[i].process < nprocs) traced[t->threads[i].process] = 1;
+        for (int exact = 0; exact < 2; exact++) {
+            thread_key k = {t->threads, &t->threads[i], exact};
+            int is_new;
+            uint32_t *v = cm_map_slot(&m[exact], thread_hash(&t->threads[i], exact), same_thread,
+                                      &k, &is_new);
+            if (!v) goto oom;
+            if (is_new) *v = i; /* (a thread defined twice: its first) */
         }
-        if (is_new) *v = i; /* (a thread defined twice: its first) */
     }
     for (uint32_t i = 0; i < mem->nthreads; i++) {
-        thread_key k = {t->threads, &mem->threads[i]};
-        const uint32_t *v = cm_map_find(&m, thread_hash(&mem->threads[i]), same_thread, &k);
-        f->host_of[i] = v ? *v : TF_NONE;
+        const tf_tr_thread *th = &mem->threads[i];
+        thread_key k = {t->threads, th, 1};
+        const uint32_t *v = cm_map_find(&m[1], thread_hash(th, 1), same_thread, &k);
+        k.exact = 0;
+        if (!v) v = cm_map_find(&m[0], thread_hash(th, 0), same_thread, &k);
+        f->host_of[i] = v ? *v : th->process < nprocs && !traced[th->process] ? NO_TRACE : TF_NONE;
     }
-    cm_map_free(&m);
+    cm_map_free(&m[0]);
+    cm_map_free(&m[1]);
+    free(traced);
     return 0;
+oom:
+    cm_map_free(&m[0]);
+    cm_map_free(&m[1]);
+    free(traced);
+    return -1;
 }
 
 /* ---- the zones of each host thread, by start --------------------------------------- */
@@ -128,7 +148,7 @@ int pf_sites_begin(const pf_logs *l, struct pf_site_finder **out)
     struct pf_site_finder *f = calloc(1, sizeof *f);
     if (!f) return -1;
     f->t = t;
-    if (order_zones(f) || map_threads(f, l->mem)) {
+    if (order_zones(f) || map_threads(f, l->mem, l->nprocs)) {
         pf_sites_end(f);
         return -1;
     }
@@ -197,6 +217,7 @@ uint32_t pf_site_of(struct pf_site_finder *f, pf_analysis *a, const tf_tr_mem *e
 {
     if (!f) return pf_strtab_add(&a->sites, PF_SITE_NONE);
     uint32_t th = e->thread < f->nmemthreads ? f->host_of[e->thread] : TF_NONE;
+    if (th == NO_TRACE) return pf_strtab_add(&a->sites, PF_SITE_NONE); /* (its process's) */
     if (th == TF_NONE || !started(f, th, e->ns)) return pf_strtab_add(&a->sites, PF_SITE_OUTSIDE);
     /* the zone that started last, or the innermost of its ancestors still
      * open: a thread's zones nest, so the open ones are that chain */

@@ -500,9 +500,10 @@ const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispat
                              size_t n);
 /* memsites.c: the memory events' sites. pf_sites_begin readies the host
  * trace's zones in *f (NULL when there is no host trace: every site is
- * then PF_SITE_NONE); -1 out of memory. pf_site_of gives l->mem's event
- * e's site, its index into a->sites (events best given in time order:
- * any order is right, time order is linear); UINT32_MAX out of memory. */
+ * then PF_SITE_NONE, as is a process's without one); -1 out of memory.
+ * pf_site_of gives l->mem's event e's site, its index into a->sites
+ * (events best given in time order: any order is right, time order is
+ * linear); UINT32_MAX out of memory. */
 #define PF_SITE_OUTSIDE "(outside any zone)"
 #define PF_SITE_NONE    "(no host trace)"
 struct pf_site_finder;

@@ -493,6 +493,25 @@ expect_grep 'reuse[100]: P,Z2,1,20,20,1,20,1' "$mr/reports/tt_foil_memory_sites.
     "memory sites: a reused tid is another thread"
 expect_grep 'notrace[200]: P,(no host trace),1,30,30,1,30,1' \
     "$mr/reports/tt_foil_memory_sites.csv" "memory sites: a process without its host trace"
+# A site longer than 1 KiB keeps its innermost zones (A and B stay two
+# sites under the 600-byte names), "... > " before them
+ml=$tmp/memlong
+mkdir -p "$ml/.logs"
+o600=$(printf 'o%.0s' $(seq 600))
+m600=$(printf 'm%.0s' $(seq 600))
+printf '%s\n' 'program long' 'thread 1 100 main' "loc 1 10 a.c $o600" "loc 2 20 a.c $m600" \
+    'loc 3 30 a.c A' 'loc 4 40 a.c B' 'b 1 1000 1' 'b 1 1050 2' 'b 1 1100 3' 'e 1 2000 3' \
+    'b 1 2100 4' 'e 1 2500 4' 'e 1 2900 2' 'e 1 3000 1' 'trailer 8 0' >"$tmp/ml_host.txt"
+printf '%s\n' 'program long' 'thread 1 100 main' 'pool 1 P' 'a 1 1500 1 16 100' \
+    'a 1 2200 1 32 7' 'trailer 2 0' >"$tmp/ml_mem.txt"
+"$mktft" "$tmp/ml_host.txt" "$ml/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/ml_mem.txt" "$ml/.logs/tt_foil_memlog.tft" || fail "mktft: a long site"
+run "$tool" report "$ml"
+expect_rc 0 "memory sites: a long site"
+expect_grep "P,... > $m600 > A,1,100,100,1,100,1" "$ml/reports/tt_foil_memory_sites.csv" \
+    "memory sites: a long site keeps its innermost zones"
+expect_grep "P,... > $m600 > B,1,7,7,1,7,1" "$ml/reports/tt_foil_memory_sites.csv" \
+    "memory sites: a long site keeps its innermost zones (another)"
 
 # ---- a long, zone-dense run: no track and no stretch of time left out ----------------
 # 40 threads: one with a million 100-ns zones under one outer zone, 39 with

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define SITE_LEVELS   32   /* zones named in a site; a deeper one starts "... > " */
-#define SITE_TEXT     1024 /* a site's text at most (longer: cut, "...") */
+#define SITE_TEXT     1024 /* a site's text at most (longer: its innermost zones, "... > " before) */
 #define SITE_WALK_MAX 4096 /* ancestors walked to an open zone (a hostile trace's depth) */
 #define SITE_TOO_DEEP "(zones nested too deep to walk)"
 
@@ -170,20 +170,50 @@ void pf_sites_end(struct pf_site_finder *f)
 
 /* ---- an allocation's site ---------------------------------------------------------- */
 
-/* Zone z's site text: the names of z and its ancestors, outermost first. */
+/* Zone z's site text: the names of z and its ancestors, outermost first;
+ * too long (more than SITE_LEVELS zones, or SITE_TEXT bytes), its
+ * innermost zones that fit after "... > " (they tell sites apart: two
+ * zones under one long-named one are two sites), a name cut at a whole
+ * UTF-8 character. */
 static const char *site_text(const tf_trace *t, uint32_t z, char *buf, size_t n)
 {
-    uint32_t chain[SITE_LEVELS];
+    const char *name[SITE_LEVELS];
+    size_t len[SITE_LEVELS];
     unsigned depth = 0;
-    for (; z != TF_NONE && depth < SITE_LEVELS; z = t->zones[z].parent) chain[depth++] = z;
-    size_t o = 0;
-    buf[0] = 0;
-    if (z != TF_NONE) o += (size_t)snprintf(buf, n, "... > ");
-    while (depth-- && o < n) {
-        const char *name = t->locs[t->zones[chain[depth]].loc].name;
-        o += (size_t)snprintf(buf + o, n - o, "%s%s", name ? name : "?", depth ? " > " : "");
+    for (; z != TF_NONE && depth < SITE_LEVELS; z = t->zones[z].parent, depth++) {
+        const char *s = t->locs[t->zones[z].loc].name;
+        name[depth] = s ? s : "?";
+        len[depth] = strlen(name[depth]);
     }
-    if (o >= n) memcpy(buf + n - 4, "...", 4); /* cut */
+    int deeper = z != TF_NONE; /* zones beyond SITE_LEVELS */
+    /* keep: the innermost zones that fit, with "... > " (6) before them
+     * when any is left out, and the NUL */
+    size_t used = 0;
+    unsigned keep = 0;
+    for (; keep < depth; keep++) {
+        size_t need = used + len[keep] + (keep ? 3 : 0);
+        if (need + (keep + 1 < depth || deeper ? 6 : 0) >= n) break;
+        used = need;
+    }
+    /* outer zones left out (with the innermost cut, those around it) */
+    size_t o = deeper || (keep ? keep < depth : depth > 1) ? 6 : 0;
+    memcpy(buf, "... > ", o);
+    if (!keep) { /* the innermost name alone is too long: its start, "..." */
+        size_t m = n - o - 4;
+        while (m && ((unsigned char)name[0][m] & 0xc0) == 0x80) m--; /* (len[0] > m) */
+        memcpy(buf + o, name[0], m);
+        memcpy(buf + o + m, "...", 4);
+        return buf;
+    }
+    for (unsigned i = keep; i-- > 0;) {
+        memcpy(buf + o, name[i], len[i]);
+        o += len[i];
+        if (i) {
+            memcpy(buf + o, " > ", 3);
+            o += 3;
+        }
+    }
+    buf[o] = 0;
     return buf;
 }
 

@@ -512,6 +512,24 @@ expect_grep "P,... > $m600 > A,1,100,100,1,100,1" "$ml/reports/tt_foil_memory_si
     "memory sites: a long site keeps its innermost zones"
 expect_grep "P,... > $m600 > B,1,7,7,1,7,1" "$ml/reports/tt_foil_memory_sites.csv" \
     "memory sites: a long site keeps its innermost zones (another)"
+# the summary's cut of a site: whole zones after "... > " (here the cut
+# fell on the " > " before y...: not "... > > y..."), a name wider than
+# the cell its end after "...", bytes that are not UTF-8 '?' as in the
+# tables
+mu=$tmp/memcut
+mkdir -p "$mu/.logs"
+y48=$(printf 'y%.0s' $(seq 48))
+z70=$(printf 'z%.0s' $(seq 70))
+printf 'program cut\nthread 1 100 main\nloc 1 10 a.c aaaaaaaaaa\nloc 2 20 a.c %s\nloc 3 30 a.c %s\nloc 4 40 a.c bad\377\001name\nb 1 1000 1\nb 1 1100 2\ne 1 2000 2\nb 1 2100 3\ne 1 2500 3\nb 1 2600 4\ne 1 2700 4\ne 1 3000 1\ntrailer 8 0\n' \
+    "$y48" "$z70" >"$tmp/mu_host.txt"
+printf '%s\n' 'program cut' 'thread 1 100 main' 'pool 1 P' 'a 1 1500 1 16 300' 'a 1 2200 1 32 200' \
+    'a 1 2650 1 48 100' 'trailer 3 0' >"$tmp/mu_mem.txt"
+"$mktft" "$tmp/mu_host.txt" "$mu/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/mu_mem.txt" "$mu/.logs/tt_foil_memlog.tft" || fail "mktft: the summary's cut"
+run "$tool" report "$mu"
+expect_rc 0 "memory sites: the summary's cut"
+expect_out "P: peak 600 B at 1650 ns: 300 B ... > $y48 (1), 200 B ...$(printf 'z%.0s' $(seq 53)) (1), 100 B aaaaaaaaaa > bad?\\?name (1)" \
+    "memory sites: the summary's cut of a site"
 
 # ---- a long, zone-dense run: no track and no stretch of time left out ----------------
 # 40 threads: one with a million 100-ns zones under one outer zone, 39 with

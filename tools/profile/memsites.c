@@ -11,6 +11,7 @@
 #include "common/cm_grow.h"
 #include "pf.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -366,31 +367,48 @@ void pf_write_memsites(pf_logs *l, pf_analysis *a)
 #define SUMMARY_SITES 3  /* sites a line names */
 #define SUMMARY_SITE  56 /* terminal cells of a site's text (its innermost zones kept) */
 
-/* The end of a site's text that fits in SUMMARY_SITE cells: its
- * innermost zones, whole ones where a " > " is in reach. */
+/* The end of a site's text that fits in SUMMARY_SITE terminal cells: its
+ * innermost whole zones after "... > "; or, when the innermost alone is
+ * wider, that name's end after "...". Made safe for the terminal as the
+ * tables' cells are (control characters escaped, bytes that are not
+ * UTF-8 '?'), counted in cells. */
 static const char *site_cell(const char *site, char *buf, size_t n)
 {
-    char t[SITE_TEXT + 8];
-    pf_term(t, sizeof t, site);
-    size_t len = strlen(t);
-    if (len <= SUMMARY_SITE) {
-        snprintf(buf, n, "%s", t);
-        return buf;
+    char t[2 * SITE_TEXT + 8]; /* (an escape takes 2 bytes) */
+    unsigned cells;
+    pf_term_fit(t, sizeof t, site, UINT_MAX, &cells);
+    if (cells <= SUMMARY_SITE) return pf_term_fit(buf, n, t, SUMMARY_SITE, NULL);
+    const char *p = t, *last = t; /* last: the innermost zone's name */
+    for (const char *q = t; (q = strstr(q, " > ")); q += 3) last = q + 3;
+    for (const char *q = t; (q = strstr(q, " > ")); q += 3) {
+        if (q + 3 > last) break;
+        pf_term_fit(NULL, 0, q + 3, UINT_MAX, &cells);
+        if (cells <= SUMMARY_SITE - 6) {
+            p = q + 3;
+            break;
+        }
     }
-    const char *p = t + len - (SUMMARY_SITE - 6), *cut = strstr(p, " > ");
-    if (cut)
-        p = cut + 3;
-    else
-        while ((*p & 0xc0) == 0x80) p++; /* a whole character */
-    snprintf(buf, n, "... > %s", p);
-    return buf;
+    char c[2 * SITE_TEXT + 16];
+    if (p != t) {
+        snprintf(c, sizeof c, "... > %s", p);
+    } else { /* the innermost name's end, at a whole character */
+        p = last;
+        for (;;) {
+            pf_term_fit(NULL, 0, p, UINT_MAX, &cells);
+            if (cells <= SUMMARY_SITE - 3 || !*p) break;
+            do p++;
+            while ((*p & 0xc0) == 0x80);
+        }
+        snprintf(c, sizeof c, "...%s", p);
+    }
+    return pf_term_fit(buf, n, c, SUMMARY_SITE, NULL);
 }
 
 static void pool_sites(const pf_analysis *a, uint32_t pool, FILE *out)
 {
     const pf_poolstat *p = &a->pools[pool];
     char pk[32], at[32], nm[200], st[SUMMARY_SITE * 4 + 8], b[32];
-    fprintf(out, "  %s: peak %s at %s:", pf_term(nm, sizeof nm, p->pool),
+    fprintf(out, "  %s: peak %s at %s:", pf_term_fit(nm, sizeof nm, p->pool, UINT_MAX, NULL),
             pf_human_bytes(pk, sizeof pk, p->peak), pf_human_ns(at, sizeof at, p->peak_ns));
     /* its sites are together, by bytes live at the peak */
     size_t i = 0, shown = 0, rest = 0;
@@ -435,7 +453,7 @@ void pf_memsites_summary(const pf_analysis *a, const pf_poolgroup *top, size_t n
         char b[32], nm[200], st[SUMMARY_SITE * 4 + 8];
         fprintf(out, "  leaked: %s in %s from %s (%llu allocation%s)\n",
                 pf_human_bytes(b, sizeof b, lk[k]->leaked),
-                pf_term(nm, sizeof nm, a->pools[lk[k]->pool].pool),
+                pf_term_fit(nm, sizeof nm, a->pools[lk[k]->pool].pool, UINT_MAX, NULL),
                 site_cell(a->sites.s[lk[k]->site], st, sizeof st),
                 (unsigned long long)lk[k]->nleaked, lk[k]->nleaked == 1 ? "" : "s");
     }

@@ -643,7 +643,10 @@ static unsigned cp_columns(uint32_t v)
     return 1;
 }
 
-const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width)
+/* pf_term_cell, padded or not; cells: the columns it takes (else NULL);
+ * buf NULL: the cells only */
+static const char *term_fit(char *buf, size_t n, const char *s, unsigned width, int pad,
+                            unsigned *cells)
 {
     size_t k = 0;
     unsigned col = 0;
@@ -665,13 +668,25 @@ const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width)
             one[0] = '?';
             adv = 1;
         }
-        if (col + w > width || k + len + 1 > n) break;
-        memcpy(buf + k, one, len);
+        if (col + w > width || (buf && k + len + 1 > n)) break;
+        if (buf) memcpy(buf + k, one, len);
         k += len;
         col += w;
         q += adv;
     }
-    for (; col < width && k + 1 < n; col++) buf[k++] = ' ';
+    if (cells) *cells = col;
+    if (!buf) return NULL; /* (the cells only) */
+    for (; pad && col < width && k + 1 < n; col++) buf[k++] = ' ';
     buf[k] = 0;
     return buf;
+}
+
+const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width)
+{
+    return term_fit(buf, n, s, width, 1, NULL);
+}
+
+const char *pf_term_fit(char *buf, size_t n, const char *s, unsigned width, unsigned *cells)
+{
+    return term_fit(buf, n, s, width, 0, cells);
 }

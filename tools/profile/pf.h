@@ -727,5 +727,8 @@ const char *pf_term(char *buf, size_t n, const char *s);
  * character that would pass it, padded with spaces to it (UTF-8 counted
  * by cells, not bytes: printf's %-34s pads bytes). */
 const char *pf_term_cell(char *buf, size_t n, const char *s, unsigned width);
+/* pf_term_cell not padded (UINT_MAX: as wide as it is); *cells, if not
+ * NULL: the cells it takes (buf NULL: only them, NULL returned). */
+const char *pf_term_fit(char *buf, size_t n, const char *s, unsigned width, unsigned *cells);
 
 #endif

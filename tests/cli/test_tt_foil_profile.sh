@@ -493,6 +493,19 @@ expect_grep 'reuse[100]: P,Z2,1,20,20,1,20,1' "$mr/reports/tt_foil_memory_sites.
     "memory sites: a reused tid is another thread"
 expect_grep 'notrace[200]: P,(no host trace),1,30,30,1,30,1' \
     "$mr/reports/tt_foil_memory_sites.csv" "memory sites: a process without its host trace"
+# a memory log that lost its thread's definition (no tid): the trace's
+# thread of that number
+mn=$tmp/memnodef
+mkdir -p "$mn/.logs"
+printf '%s\n' 'program nodef' 'thread 1 100 main' 'loc 1 10 a.c Z' 'b 1 1000 1' 'e 1 2000 1' \
+    'trailer 2 0' >"$tmp/mn_host.txt"
+printf '%s\n' 'program nodef' 'pool 1 P' 'a 1 1500 1 16 10' 'trailer 1 0' >"$tmp/mn_mem.txt"
+"$mktft" "$tmp/mn_host.txt" "$mn/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/mn_mem.txt" "$mn/.logs/tt_foil_memlog.tft" || fail "mktft: no thread definition"
+run "$tool" report "$mn"
+expect_rc 0 "memory sites: a thread without its definition"
+expect_grep 'P,Z,1,10,10,1,10,1' "$mn/reports/tt_foil_memory_sites.csv" \
+    "memory sites: a thread without its definition is the trace's of its number"
 # A site longer than 1 KiB keeps its innermost zones (A and B stay two
 # sites under the 600-byte names), "... > " before them
 ml=$tmp/memlong

@@ -35,23 +35,29 @@ struct pf_site_finder {
 
 /* A thread is the same in both logs when its process, OS tid and number
  * are (the runtime numbers a thread alike in both); else, as a log made
- * otherwise may number them apart, when its process and OS tid are (or,
- * where a log has no tid, its process and number). The OS reuses a tid
- * once its thread has ended: the number tells the two threads apart. */
+ * otherwise may number them apart, when its process and OS tid are; else,
+ * where one log lacks its tid (its definition lost), when its process and
+ * number are. The OS reuses a tid once its thread has ended: the number
+ * tells the two threads apart. */
+enum { BY_TID, BY_TID_NUMBER, BY_NUMBER, BY_N };
+
 typedef struct thread_key {
     const tf_tr_thread *th;
     const tf_tr_thread *want;
-    int exact; /* the number too */
+    int by;
 } thread_key;
 
 #define NO_TRACE (TF_NONE - 1) /* host_of: the thread's process has no host trace */
 
-static uint64_t thread_hash(const tf_tr_thread *th, int exact)
+static uint64_t thread_hash(const tf_tr_thread *th, int by)
 {
-    uint64_t v = (uint64_t)th->process << 33 | (uint64_t)(th->tid != 0) << 32 |
-                 (th->tid ? th->tid : th->number);
-    if (exact) v ^= (uint64_t)th->number * 0xc2b2ae3d27d4eb4full;
-    v *= 0x9e3779b97f4a7c15ull;
+    uint64_t v = (uint64_t)th->process << 33;
+    if (by == BY_NUMBER)
+        v |= th->number;
+    else
+        v |= (uint64_t)(th->tid != 0) << 32 | (th->tid ? th->tid : th->number);
+    if (by == BY_TID_NUMBER) v ^= (uint64_t)th->number * 0xc2b2ae3d27d4eb4full;
+    v = (v + (uint64_t)by) * 0x9e3779b97f4a7c15ull;
     return (v ^ v >> 29) | 1;
 }
 
@@ -59,47 +65,49 @@ static int same_thread(uint32_t i, void *ctx)
 {
     const thread_key *k = ctx;
     const tf_tr_thread *a = &k->th[i], *b = k->want;
-    return a->process == b->process && (a->tid != 0) == (b->tid != 0) &&
-           (a->tid ? a->tid == b->tid : a->number == b->number) &&
-           (!k->exact || a->number == b->number);
+    if (a->process != b->process) return 0;
+    if (k->by == BY_NUMBER) return a->number == b->number && (!a->tid || !b->tid);
+    return (a->tid != 0) == (b->tid != 0) && (a->tid ? a->tid == b->tid : a->number == b->number) &&
+           (k->by != BY_TID_NUMBER || a->number == b->number);
 }
 
 static int map_threads(struct pf_site_finder *f, const tf_trace *mem, uint32_t nprocs)
 {
     const tf_trace *t = f->t;
-    cm_map m[2] = {{0}};                     /* by process and tid (or number); [1]: and number */
+    cm_map m[BY_N] = {{0}};
     uint8_t *traced = calloc(nprocs + 1, 1); /* per process: the host trace has its threads */
+    int rc = -1;
     f->nmemthreads = mem->nthreads;
     f->host_of = malloc((mem->nthreads ? mem->nthreads : 1) * sizeof *f->host_of);
-    if (!f->host_of || !traced) goto oom;
+    if (!f->host_of || !traced) goto out;
     for (uint32_t i = 0; i < t->nthreads; i++) {
-        if (t->threads[i].process < nprocs) traced[t->threads[i].process] = 1;
-        for (int exact = 0; exact < 2; exact++) {
-            thread_key k = {t->threads, &t->threads[i], exact};
+        const tf_tr_thread *th = &t->threads[i];
+        if (th->process < nprocs) traced[th->process] = 1;
+        for (int by = 0; by < BY_N; by++) {
+            /* (one entry per thread in each: BY_NUMBER's condition, that
+             * one side lack its tid, is the lookup's) */
+            thread_key k = {t->threads, th, by == BY_NUMBER ? BY_TID_NUMBER : by};
             int is_new;
-            uint32_t *v = cm_map_slot(&m[exact], thread_hash(&t->threads[i], exact), same_thread,
-                                      &k, &is_new);
-            if (!v) goto oom;
+            uint32_t *v = cm_map_slot(&m[by], thread_hash(th, by), same_thread, &k, &is_new);
+            if (!v) goto out;
             if (is_new) *v = i; /* (a thread defined twice: its first) */
         }
     }
     for (uint32_t i = 0; i < mem->nthreads; i++) {
         const tf_tr_thread *th = &mem->threads[i];
-        thread_key k = {t->threads, th, 1};
-        const uint32_t *v = cm_map_find(&m[1], thread_hash(th, 1), same_thread, &k);
-        k.exact = 0;
-        if (!v) v = cm_map_find(&m[0], thread_hash(th, 0), same_thread, &k);
+        const uint32_t *v = NULL;
+        static const int order[] = {BY_TID_NUMBER, BY_TID, BY_NUMBER};
+        for (int j = 0; j < 3 && !v; j++) {
+            thread_key k = {t->threads, th, order[j]};
+            v = cm_map_find(&m[order[j]], thread_hash(th, order[j]), same_thread, &k);
+        }
         f->host_of[i] = v ? *v : th->process < nprocs && !traced[th->process] ? NO_TRACE : TF_NONE;
     }
-    cm_map_free(&m[0]);
-    cm_map_free(&m[1]);
+    rc = 0;
+out:
+    for (int by = 0; by < BY_N; by++) cm_map_free(&m[by]);
     free(traced);
-    return 0;
-oom:
-    cm_map_free(&m[0]);
-    cm_map_free(&m[1]);
-    free(traced);
-    return -1;
+    return rc;
 }
 
 /* ---- the zones of each host thread, by start --------------------------------------- */

@@ -506,6 +506,27 @@ run "$tool" report "$mn"
 expect_rc 0 "memory sites: a thread without its definition"
 expect_grep 'P,Z,1,10,10,1,10,1' "$mn/reports/tt_foil_memory_sites.csv" \
     "memory sites: a thread without its definition is the trace's of its number"
+# 5000 zones nested, all but the outermost ended: an allocation after them
+# is the outermost's (the walk to it passes 4999 ended zones)
+md=$tmp/memdeep
+mkdir -p "$md/.logs"
+{
+    printf '%s\n' 'program deep' 'thread 1 100 main'
+    awk 'BEGIN { for (i = 1; i <= 5000; i++) print "loc " i " " i " a.c L" i
+        for (i = 1; i <= 5000; i++) print "b 1 " i * 10 " " i
+        for (i = 5000; i > 1; i--) print "e 1 " 100000 + (5000 - i) * 10 " " i
+        print "e 1 900000 1"; print "trailer 1 0" }'
+} >"$tmp/md_host.txt"
+printf '%s\n' 'program deep' 'thread 1 100 main' 'pool 1 P' 'a 1 50005 1 16 3' \
+    'a 1 800000 1 32 4' 'trailer 2 0' >"$tmp/md_mem.txt"
+"$mktft" "$tmp/md_host.txt" "$md/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/md_mem.txt" "$md/.logs/tt_foil_memlog.tft" || fail "mktft: deep zones"
+run "$tool" report "$md"
+expect_rc 0 "memory sites: deep zones"
+expect_grep 'P,L1,1,4,4,1,4,1' "$md/reports/tt_foil_memory_sites.csv" \
+    "memory sites: the open zone under 4999 ended ones"
+expect_grep 'P,... > L4969 > L4970 > ' "$md/reports/tt_foil_memory_sites.csv" \
+    "memory sites: a site of 5000 zones names its 32 innermost"
 # A site longer than 1 KiB keeps its innermost zones (A and B stay two
 # sites under the 600-byte names), "... > " before them
 ml=$tmp/memlong

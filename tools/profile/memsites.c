@@ -17,7 +17,7 @@
 
 #define SITE_LEVELS   32   /* zones named in a site; a deeper one starts "... > " */
 #define SITE_TEXT     1024 /* a site's text at most (longer: its innermost zones, "... > " before) */
-#define SITE_WALK_MAX 4096 /* ancestors walked to an open zone (a hostile trace's depth) */
+#define SITE_WALK_MAX 4096 /* parents walked to an open zone, events out of time order */
 #define SITE_TOO_DEEP "(zones nested too deep to walk)"
 
 struct pf_site_finder {
@@ -29,6 +29,14 @@ struct pf_site_finder {
     uint32_t *host_of; /* memory log thread -> host trace thread (TF_NONE: none) */
     uint32_t nmemthreads;
     uint32_t *zsite; /* per zone: its site + 1 (0: not made yet) */
+    /* per zone: an ancestor with every zone between them (and the zone
+     * itself) ended by the last time asked; the parent at first. Time
+     * only goes on (the events in time order), so what ended stays ended:
+     * a walk to the open zone goes by these and leaves them pointing to
+     * it. back: time went back once (out of memory sorting the events):
+     * the parents then, walked SITE_WALK_MAX at most */
+    uint32_t *up;
+    int back;
 };
 
 /* ---- the memory log's threads on the host trace's ---------------------------------- */
@@ -130,7 +138,9 @@ static int order_zones(struct pf_site_finder *f)
     f->last_ns = calloc(nt ? nt : 1, sizeof *f->last_ns);
     f->zorder = malloc((t->nzones ? t->nzones : 1) * sizeof *f->zorder);
     f->zsite = calloc(t->nzones ? t->nzones : 1, sizeof *f->zsite);
-    if (!f->first || !f->next || !f->last_ns || !f->zorder || !f->zsite) return -1;
+    f->up = malloc((t->nzones ? t->nzones : 1) * sizeof *f->up);
+    if (!f->first || !f->next || !f->last_ns || !f->zorder || !f->zsite || !f->up) return -1;
+    for (size_t i = 0; i < t->nzones; i++) f->up[i] = t->zones[i].parent;
     /* by thread (a counting sort: a thread's zones keep the trace's order,
      * which is mostly by start already), then each thread's by start */
     for (size_t i = 0; i < t->nzones; i++) f->first[t->zones[i].thread + 1]++;
@@ -174,6 +184,7 @@ void pf_sites_end(struct pf_site_finder *f)
     free(f->last_ns);
     free(f->host_of);
     free(f->zsite);
+    free(f->up);
     free(f);
 }
 
@@ -237,6 +248,7 @@ static size_t started(struct pf_site_finder *f, uint32_t th, uint64_t ns)
     const tf_tr_zone *z = f->t->zones;
     size_t lo = f->first[th], hi = f->first[th + 1], *nx = &f->next[th];
     if (ns < f->last_ns[th]) { /* the first zone that starts after ns */
+        f->back = 1;
         size_t a = lo, b = hi;
         while (a < b) {
             size_t m = a + (b - a) / 2;
@@ -261,10 +273,18 @@ uint32_t pf_site_of(struct pf_site_finder *f, pf_analysis *a, const tf_tr_mem *e
     /* the zone that started last, or the innermost of its ancestors still
      * open: a thread's zones nest, so the open ones are that chain */
     const tf_trace *t = f->t;
-    uint32_t z = f->zorder[f->next[th] - 1];
-    for (unsigned k = 0; z != TF_NONE && t->zones[z].end_ns < e->ns; k++) {
-        if (k == SITE_WALK_MAX) return pf_strtab_add(&a->sites, SITE_TOO_DEEP);
-        z = t->zones[z].parent;
+    uint32_t z = f->zorder[f->next[th] - 1], last = z;
+    if (!f->back) {
+        while (z != TF_NONE && t->zones[z].end_ns < e->ns) z = f->up[z];
+        for (uint32_t q; last != z; last = q) { /* each one passed ended: z is next */
+            q = f->up[last];
+            f->up[last] = z;
+        }
+    } else {
+        for (unsigned k = 0; z != TF_NONE && t->zones[z].end_ns < e->ns; k++) {
+            if (k == SITE_WALK_MAX) return pf_strtab_add(&a->sites, SITE_TOO_DEEP);
+            z = t->zones[z].parent;
+        }
     }
     if (z == TF_NONE) return pf_strtab_add(&a->sites, PF_SITE_OUTSIDE);
     if (f->zsite[z]) return f->zsite[z] - 1;

@@ -116,7 +116,9 @@ int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64
 void sim_dram_free(sim_chip *c)
 {
     for (int b = 0; b < c->nbanks && c->banks; b++) {
-        for (uint64_t i = 0; i < c->banks[b].nchunks; i++) free(c->banks[b].chunks[i]);
+        /* (a bank whose chunk table could not be had has none) */
+        for (uint64_t i = 0; c->banks[b].chunks && i < c->banks[b].nchunks; i++)
+            free(c->banks[b].chunks[i]);
         free(c->banks[b].chunks);
     }
 }

@@ -256,7 +256,7 @@ static void device_free(tf_device *dev)
 {
     if (!dev) return;
     rt_devprof_close(dev);
-    if (dev->cores) rt_buffer_release_all(dev);
+    if (dev->cores && dev->dram) rt_buffer_release_all(dev); /* (none without both) */
     for (int r = 0; r < TF_NUM_RISCS; r++) rt_image_free(&dev->fw[r]);
     rt_kcache_free(dev);
     if (dev->tr) dev->tr->ops->close(dev->tr);

@@ -174,8 +174,7 @@ static cm_elf *cm_elf_validate(cm_elf *e)
     e->entry = eh->e_entry;
     ph = cm_elf_copy_table(e, eh->e_phoff, eh->e_phnum, sizeof *ph);
     e->seg = calloc(eh->e_phnum ? eh->e_phnum : 1, sizeof *e->seg);
-    if (!e->seg || !ph) {
-        free(ph);
+    if (!e->seg || !ph) { /* (ph is freed at fail) */
         cm_err_set("%s: out of host memory", e->path);
         goto fail;
     }

@@ -182,23 +182,35 @@ static int core_quiescent(const sim_core *core)
     return 1;
 }
 
-static void stage_write(sim_chip *c, sim_core *core, uint32_t addr, const void *src, uint32_t n)
+/* Room for n more staged writes of `bytes` in all on a core (the chip's
+ * lock held); -1 (out of host memory) with the error set. */
+static int stage_reserve(sim_core *core, int n, uint32_t bytes)
 {
-    if (core->nstaged == core->cap_staged) {
-        int cap = core->cap_staged ? 2 * core->cap_staged : 8;
+    if (n > core->cap_staged - core->nstaged) {
+        int cap = core->cap_staged ? core->cap_staged : 8;
+        while (cap - core->nstaged < n) cap *= 2; /* (n: a batch's writes) */
         sim_staged_write *ns = realloc(core->staged, (size_t)cap * sizeof *ns);
-        if (!ns) abort(); /* a few hundred bytes: out of memory is fatal here */
+        if (!ns) goto oom;
         core->staged = ns;
         core->cap_staged = cap;
     }
-    if (n > core->cap_staged_bytes - core->nstaged_bytes) {
+    if (bytes > core->cap_staged_bytes - core->nstaged_bytes) {
         uint32_t cap = core->cap_staged_bytes ? core->cap_staged_bytes : 512;
-        while (cap - core->nstaged_bytes < n) cap *= 2; /* (n: at most a mailbox) */
+        while (cap - core->nstaged_bytes < bytes) cap *= 2; /* (at most a mailbox a write) */
         uint8_t *nb = realloc(core->staged_bytes, cap);
-        if (!nb) abort();
+        if (!nb) goto oom;
         core->staged_bytes = nb;
         core->cap_staged_bytes = cap;
     }
+    return 0;
+oom:
+    return cm_err_set("out of host memory for a host write to core (%d,%d)'s mailbox", core->x,
+                      core->y);
+}
+
+/* (its room reserved: stage_reserve) */
+static void stage_write(sim_chip *c, sim_core *core, uint32_t addr, const void *src, uint32_t n)
+{
     sim_staged_write *w = &core->staged[core->nstaged];
     w->off = core->nstaged_bytes;
     memcpy(core->staged_bytes + w->off, src, n);
@@ -773,7 +785,19 @@ static int op_write_l1_batch(tf_transport *t, int x, int y, const tf_l1_write *w
     if (!core) return -1;
     for (int i = 0; i < n; i++)
         if (l1_range(x, y, w[i].addr, w[i].n)) return -1;
+    /* the room for the mailbox parts first: the batch lands whole or not at all */
+    uint32_t mb_end = TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE, nbytes = 0;
+    int nstage = 0;
+    for (int i = 0; i < n; i++)
+        if (w[i].addr < mb_end) {
+            nstage++;
+            nbytes += w[i].n < mb_end - w[i].addr ? w[i].n : mb_end - w[i].addr;
+        }
     int hl = host_lock(c);
+    if (nstage && stage_reserve(core, nstage, nbytes)) {
+        host_unlock(c, hl);
+        return -1;
+    }
     for (int i = 0; i < n; i++) write_l1_locked(c, core, w[i].addr, w[i].src, w[i].n);
     /* the waits look once more before the chip may stop (a write between
      * the last look and the stop was missed), or, stopped, again */

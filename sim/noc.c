@@ -51,11 +51,42 @@ static inline void copy_bytes(uint8_t *d, const uint8_t *s, uint64_t n)
 
 /* ---- DRAM ------------------------------------------------------------------ */
 
+/* The chunk idx of a bank, made (zeroed) when it has none and `create`:
+ * NULL out of host memory. Made by a compare-and-swap: the issuers of NOC
+ * writes, on several host threads in a round, make chunks (dram_reserve). */
 static uint8_t *dram_chunk(sim_chip *c, int bank, uint64_t idx, int create)
 {
-    sim_dram_bank *b = &c->banks[bank];
-    if (!b->chunks[idx] && create) b->chunks[idx] = calloc(1, TF_DRAM_CHUNK);
-    return b->chunks[idx];
+    uint8_t **slot = &c->banks[bank].chunks[idx];
+    uint8_t *ch = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (ch || !create) return ch;
+    uint8_t *made = calloc(1, TF_DRAM_CHUNK);
+    if (made &&
+        !__atomic_compare_exchange_n(slot, &ch, made, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        free(made); /* another thread's came first: ch */
+        return ch;
+    }
+    return made;
+}
+
+static __attribute__((noinline)) int dram_reserve_slow(sim_chip *c, int bank, uint64_t addr,
+                                                       uint32_t n)
+{
+    for (uint64_t i = addr / TF_DRAM_CHUNK; i <= (addr + n - 1) / TF_DRAM_CHUNK; i++)
+        if (!dram_chunk(c, bank, i, 1)) return -1;
+    return 0;
+}
+
+/* The chunks under the n bytes (at least 1, within the bank) at addr made:
+ * a NOC write to DRAM gets them at issue, so that it faults there when
+ * host memory runs out rather than being lost when it lands (ep_put). */
+static inline int dram_reserve(sim_chip *c, int bank, uint64_t addr, uint32_t n)
+{
+    uint8_t **ch = c->banks[bank].chunks;
+    uint64_t a = addr / TF_DRAM_CHUNK, b = (addr + n - 1) / TF_DRAM_CHUNK;
+    if (b - a <= 1 && __atomic_load_n(&ch[a], __ATOMIC_RELAXED) &&
+        __atomic_load_n(&ch[b], __ATOMIC_RELAXED))
+        return 0; /* (most: made by an earlier write) */
+    return dram_reserve_slow(c, bank, addr, n);
 }
 
 /* The part of a DRAM read that lies in one chunk (both readers below). */
@@ -462,7 +493,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
          * pool, as the round's end would have (settle), in the same order.
          * Its issuer runs, so no barrier of its waits for it yet. */
         if (!c->nfree && sim_noc_reserve(c, 1))
-            return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+            return noc_fail(sh, TF_FAULT_DETAIL_HOST_MEMORY, remote);
         slot = c->free_slots[--c->nfree];
         ev = &c->events[slot];
         time = settle_time(c, ni, cmd, bank, trid, 1, bytes, start, ni->port_free, lat);
@@ -474,7 +505,7 @@ static inline __attribute__((always_inline)) int post(sim_chip *c, sim_core_hart
         if (w->nissued == w->cap_issued) {
             int cap = w->cap_issued ? 2 * w->cap_issued : 64;
             sim_noc_event *ne = realloc(w->issued, (size_t)cap * sizeof *ne);
-            if (!ne) return noc_fail(sh, TF_FAULT_DETAIL_NOC_CMD, (uint64_t)cmd);
+            if (!ne) return noc_fail(sh, TF_FAULT_DETAIL_HOST_MEMORY, remote);
             w->issued = ne;
             w->cap_issued = cap;
         }
@@ -592,6 +623,8 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
                                                    : TF_FAULT_DETAIL_NOC_ALIGN_WRITE,
                             TF_NOC_ALIGN_AUX(local, remote));
     }
+    if (cmd == TF_NOC_CMD_WRITE && bank >= 0 && dram_reserve(c, bank, rl, len))
+        return noc_fail(sh, TF_FAULT_DETAIL_HOST_MEMORY, remote);
     /* timing: one injection through this NOC's port, then the network */
     uint64_t start = port_start(sh, noc, bytes);
     uint32_t lat = bank >= 0 ? sh->core->dram_lat[bank] : noc_latency(sh->core, x, y);

@@ -381,6 +381,12 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
                  (unsigned long long)aux);
         break;
     case TF_FAULT_DETAIL_NOC_CMD: snprintf(buf, n, "; unknown NOC command %u", f->aux_lo); break;
+    case TF_FAULT_DETAIL_HOST_MEMORY:
+        snprintf(buf, n,
+                 "; the simulator ran out of host memory for the NOC transfer to or from "
+                 "0x%012llx (x=%u y=%u): it did not happen",
+                 (unsigned long long)aux, x, y);
+        break;
     case TF_FAULT_DETAIL_NOC_MCAST:
         snprintf(buf, n,
                  "; multicast rectangle (%u,%u)-(%u,%u) (NOC coordinates, address 0x%016llx) "

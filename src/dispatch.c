@@ -1066,18 +1066,17 @@ static int launch(tf_program *const *progs, size_t n, uint32_t id, uint64_t *now
 /* Wait for every program; rings the doorbell first if *doorbell_ns is 0.
  * Each wait_done zone begins where the one before it ended; the first
  * once the signals are guarded (not where fire_go ended: that is the
- * dispatch's own time). */
-static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns)
+ * dispatch's own time). done: n zeroed flags, had before the launch (out
+ * of host memory here would leave the programs running unwaited). */
+static int wait_all(tf_program *const *progs, size_t n, uint32_t id, uint64_t *doorbell_ns,
+                    int *done)
 {
-    int *done = calloc(n, sizeof *done);
-    if (!done) return cm_err_set("out of host memory");
     int rc = 0;
     guard_wait_begin();
     uint64_t now = TF_STAMP();
     for (size_t i = 0; i < n && !rc; i++) rc = wait_one(progs, n, i, id, done, doorbell_ns, &now);
     guard_wait_end();
     if (!rc) rt_devprof_end_dispatch(progs[0]->dev, id);
-    free(done);
     return rc;
 }
 
@@ -1101,8 +1100,9 @@ int tf_dispatch_execute(tf_program *p)
     RT_ZS_TEXT(p->label, strlen(p->label), now);
     uint32_t id = next_id(p->dev);
     uint64_t doorbell = 0;
+    int done = 0;
     now = TF_STAMP();
-    int rc = launch(&p, 1, id, &now) || wait_all(&p, 1, id, &doorbell) ? -1 : 0;
+    int rc = launch(&p, 1, id, &now) || wait_all(&p, 1, id, &doorbell, &done) ? -1 : 0;
     rt_dev_leave(p->dev);
     return dispatch_end(z, rc, 1);
 }
@@ -1176,10 +1176,17 @@ int tf_dispatch_execute_multi(tf_program *const *progs, size_t n)
         multi_label(progs, n, label, sizeof label);
         RT_ZS_TEXT(label, strlen(label), now);
     }
+    int *done = calloc(n, sizeof *done);
+    if (!done) {
+        cm_err_set("out of host memory");
+        rt_dev_leave(progs[0]->dev);
+        return dispatch_end(z, -1, 0);
+    }
     uint32_t id = next_id(progs[0]->dev);
     uint64_t doorbell = 0;
     now = TF_STAMP();
-    int rc = launch(progs, n, id, &now) || wait_all(progs, n, id, &doorbell) ? -1 : 0;
+    int rc = launch(progs, n, id, &now) || wait_all(progs, n, id, &doorbell, done) ? -1 : 0;
+    free(done);
     rt_dev_leave(progs[0]->dev);
     return dispatch_end(z, rc, 1);
 }
@@ -1206,8 +1213,10 @@ static tf_launch *launch_async(tf_program *const *progs, size_t n)
     tf_device *dev = progs[0]->dev;
     tf_launch *l = calloc(1, sizeof *l);
     if (l) l->progs = malloc(n * sizeof *l->progs);
-    if (!l || !l->progs) {
-        if (l) free(l);
+    if (l) l->done = calloc(n, sizeof *l->done);
+    if (!l || !l->progs || !l->done) {
+        if (l) free(l->progs);
+        free(l);
         return cm_err_null("out of host memory");
     }
     memcpy(l->progs, progs, n * sizeof *progs);
@@ -1221,6 +1230,7 @@ static tf_launch *launch_async(tf_program *const *progs, size_t n)
     if (failed || dev->tr->ops->start(dev->tr)) {
         recover(progs, n, NULL, 0);
         free(l->progs);
+        free(l->done);
         free(l);
         return NULL;
     }
@@ -1228,9 +1238,10 @@ static tf_launch *launch_async(tf_program *const *progs, size_t n)
         /* the launch is running: wait for it rather than lose it */
         char msg[1024];
         snprintf(msg, sizeof msg, "%s", tf_last_error());
-        wait_all(progs, n, l->id, &l->doorbell_ns);
+        wait_all(progs, n, l->id, &l->doorbell_ns, l->done);
         RT_ZS_FLUSH();
         free(l->progs);
+        free(l->done);
         free(l);
         return cm_err_null("tf_dispatch_launch_async: %s", msg);
     }
@@ -1252,12 +1263,13 @@ int tf_launch_wait(tf_launch *l)
             break;
         }
     for (size_t i = 0; i < l->n; i++) core_state(l->progs[i])->busy = NULL;
-    int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns);
+    int rc = wait_all(l->progs, l->n, l->id, &l->doorbell_ns, l->done);
     RT_ZS_FLUSH();
     TF_FRAME_MARK();
     rt_buffers_release_held(dev); /* (when this was the last launch in flight) */
     rt_dev_leave(dev);
     free(l->progs);
+    free(l->done);
     cm_handle_free(l);
     return rc;
 }

@@ -213,6 +213,7 @@ struct tf_launch {
     uint64_t doorbell_ns;
     size_t n;
     tf_program **progs;
+    int *done; /* n flags for its wait (wait_all), had at launch */
     struct tf_launch *next;
 };
 

@@ -54,6 +54,7 @@ int rt_image_copy(rt_image *dst, const rt_image *src)
     dst->path = strdup(src->path);
     dst->bytes = malloc(src->size ? src->size : 1);
     dst->zones = src->nzones ? calloc(src->nzones, sizeof *dst->zones) : NULL;
+    if (!dst->zones) dst->nzones = 0; /* (rt_image_free walks nzones of them) */
     dst->kargs = src->kargs ? strdup(src->kargs) : NULL;
     int ok = dst->path && dst->bytes && (dst->zones || !src->nzones) && (dst->kargs || !src->kargs);
     if (dst->bytes) memcpy(dst->bytes, src->bytes, src->size);

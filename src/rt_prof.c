@@ -325,9 +325,10 @@ static uint32_t core_pool_slow(const char *pool, uint32_t dev, int x, int y)
         core_pool *ne = realloc(rt_prof_entries, (rt_prof_nentries + 1) * sizeof *ne);
         char name[160];
         pool_name(name, sizeof name, pool, dev, x, y);
-        if (ne) {
-            rt_prof_entries = ne;
-            id = tf_prof_pool_id(name);
+        if (ne) rt_prof_entries = ne;
+        /* 0: out of ids or memory for the name, asked again next time (an
+         * entry kept with it would put the pool's every event in pool 0) */
+        if (ne && (id = tf_prof_pool_id(name))) {
             ne[rt_prof_nentries] = (core_pool){pool, dev, x, y, id};
             *slot = rt_prof_nentries++;
             for (size_t i = 0; x >= 0 && i < rt_prof_ncaps; i++) /* (x < 0: it was declared) */

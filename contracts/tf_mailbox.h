@@ -167,7 +167,8 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
  * line of the ASSERT. */
 #define TF_FAULT_DETAIL_ASSERT 29u
 /* The simulator ran out of host memory for a NOC transfer the RISC issued
- * (its event, or a written DRAM chunk): aux = the transfer's NOC address. */
+ * (its event, a written DRAM chunk, or the copy of a write's source a
+ * flush takes): aux = the transfer's NOC address. */
 #define TF_FAULT_DETAIL_HOST_MEMORY 30u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,

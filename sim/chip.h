@@ -336,7 +336,8 @@ void sim_chip_dprint(sim_core_hart *sh, const char *line, int len);
 int sim_noc_issue(sim_core_hart *sh, int noc, int cmd);
 int sim_noc_cmd_store(void *ctx, sim_hart *h, uint32_t k, uint32_t val); /* sim_bus.call */
 void sim_noc_core_init(sim_core *core); /* core->dram_lat (after c->nbanks) */
-void sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
+/* -1: out of host memory (the RISC's fault detail set) */
+int sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
 void sim_noc_trid_clear(sim_core_hart *sh, int noc, uint32_t mask);
 void sim_noc_free_events(sim_chip *c);
 void sim_noc_init_events(sim_chip *c);

@@ -499,7 +499,7 @@ static int flush_wait(sim_core_hart *sh, int noc, uint32_t pending, uint64_t sen
         *val = 0;
         return TF_BUS_OK;
     }
-    if (pending) sim_noc_snapshot_writes(sh, noc);
+    if (pending && sim_noc_snapshot_writes(sh, noc)) return TF_BUS_FAULT; /* (detail set) */
     sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
     sh->state = TF_HS_WAIT_UNTIL;
     sh->wake_at = sent_at;

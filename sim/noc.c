@@ -722,8 +722,11 @@ void sim_noc_trid_clear(sim_core_hart *sh, int noc, uint32_t mask)
 }
 
 /* The issuer flushes its writes on one NOC: from now on it may reuse their
- * sources, so each write still in flight takes a copy of its data. */
-static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int pool)
+ * sources, so each write still in flight takes a copy of its data. Out of
+ * host memory for one, -1 with the RISC's fault detail set: the write
+ * would read its source when it lands, after the kernel may have changed
+ * it. */
+static int snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int pool)
 {
     for (int i = 0; i < n; i++) {
         sim_noc_event *e = &ev[i];
@@ -731,16 +734,18 @@ static void snapshot(sim_core_hart *sh, int noc, sim_noc_event *ev, int n, int p
             e->generation != sh->generation || !is_write(e->kind))
             continue;
         e->data = malloc(e->len);
-        if (e->data) memcpy(e->data, sh->core->l1->data + e->local, e->len);
-        /* out of host memory: the write reads its source when it lands */
+        if (!e->data) return noc_fail(sh, TF_FAULT_DETAIL_HOST_MEMORY, e->remote);
+        memcpy(e->data, sh->core->l1->data + e->local, e->len);
     }
+    return 0;
 }
 
-void sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
+int sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
 {
     sim_chip *c = sh->core->chip;
-    snapshot(sh, noc, c->events, c->cap_events, 1); /* issued in earlier rounds */
-    snapshot(sh, noc, sh->core->worker->issued, sh->core->worker->nissued, 0); /* this round */
+    sim_worker *w = sh->core->worker;
+    if (snapshot(sh, noc, c->events, c->cap_events, 1)) return -1; /* issued in earlier rounds */
+    return snapshot(sh, noc, w->issued, w->nissued, 0);            /* this round */
 }
 
 /* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */

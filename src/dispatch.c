@@ -384,7 +384,7 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
     case TF_FAULT_DETAIL_HOST_MEMORY:
         snprintf(buf, n,
                  "; the simulator ran out of host memory for the NOC transfer to or from "
-                 "0x%012llx (x=%u y=%u): it did not happen",
+                 "0x%012llx (x=%u y=%u)",
                  (unsigned long long)aux, x, y);
         break;
     case TF_FAULT_DETAIL_NOC_MCAST:

@@ -56,11 +56,17 @@ static int jobs_failed(const rt_job *j)
 static void jobs_start(rt_job *j)
 {
     posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, j->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    j->spawn_err = posix_spawn(&j->pid, j->argv[0], &fa, NULL, j->argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
+    /* each step can fail (out of memory for the actions): a job whose
+     * output would not reach j->out is not started */
+    j->spawn_err = posix_spawn_file_actions_init(&fa);
+    if (!j->spawn_err) {
+        j->spawn_err =
+            posix_spawn_file_actions_addopen(&fa, 1, j->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (!j->spawn_err) j->spawn_err = posix_spawn_file_actions_adddup2(&fa, 1, 2);
+        if (!j->spawn_err)
+            j->spawn_err = posix_spawn(&j->pid, j->argv[0], &fa, NULL, j->argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+    }
     j->state = j->spawn_err ? RT_JOB_DONE : RT_JOB_RUNNING;
     j->pidfd = j->spawn_err ? -1 : jobs_pidfd(j->pid);
 }

@@ -297,8 +297,8 @@ static int kb_result(const char *tool, int spawn_err, int wait_err, int st, cons
                      const char *what)
 {
     if (spawn_err)
-        return cm_err_set("%s: cannot run %s: %s (set TT_FOIL_KERNEL_CC or install clang)", what,
-                          tool, strerror(spawn_err));
+        return cm_err_set("%s: cannot run %s: %s%s", what, tool, strerror(spawn_err),
+                          spawn_err == ENOMEM ? "" : " (set TT_FOIL_KERNEL_CC or install clang)");
     if (wait_err) return cm_err_set("%s: waitpid: %s", what, strerror(wait_err));
     static __thread char out[16384], last[16384];
     kb_slurp(diag, out, sizeof out);

@@ -25,6 +25,21 @@ static int gap_cmp(const void *x, const void *y)
     return (a->start > b->start) - (a->start < b->start);
 }
 
+/* The first of gaps g[0..n) (by process) of a process proc or later: a
+ * binary search, so many processes cost no scan of every gap each. */
+static size_t gaps_from(const gap *g, size_t n, uint32_t proc)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g[mid].process < proc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* ---- one thread's innermost zones, swept against its process's gaps --------------- */
 
 typedef struct sweep {
@@ -145,8 +160,7 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     for (uint32_t th = 0; th < t->nthreads; th++) {
         if (!disp[th]) continue;
         uint32_t proc = t->threads[th].process;
-        size_t a = 0, b;
-        while (a < ng && g[a].process < proc) a++;
+        size_t a = gaps_from(g, ng, proc), b;
         for (b = a; b < ng && g[b].process == proc;) b++;
         if (a == b) continue;
         for (size_t k = a; k < b; k++) *total += g[k].end - g[k].start;

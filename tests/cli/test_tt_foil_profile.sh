@@ -1303,6 +1303,25 @@ expect_out "  the gaps by the host's innermost zone (on the threads that dispatc
     "the gaps by zone"
 expect_grep '"op_advice":["the host gap dominates: 30.0 us between ops against 2000 ns in them","the gaps by the host' \
     "$og/reports/tt_foil_report.html" "the gaps by zone in the HTML's advice"
+# The gaps' line is as safe for a terminal as the tables: in a zone's
+# name the bytes that are not UTF-8 (a lone 0x9b is CSI to an 8-bit
+# terminal) are '?', C1 controls (U+009B, CSI too) and C0 ones escaped.
+# One gap, 50-70 us: bad... 10 us, TF_dispatch_x 5, c1... 5.
+og=$tmp/opgap_term
+mkdir -p "$og/.logs"
+printf 'program opgap\nthread 1 100 main\ndef 8 0 1 0|0|1\nloc 1 10 a.c TF_dispatch_x
+loc 2 20 a.c bad\233[2J\377\nloc 3 30 a.c c1\302\233[2J\033[0m\n' >"$tmp/opgap_term.txt"
+printf '%s\n' 'perf 1 50000 1 0 0 1000 2000' 'b 1 50000 2' 'e 1 60000 2' 'b 1 60000 3' \
+    'e 1 65000 3' 'b 1 65000 1' 'e 1 70000 1' 'perf 1 80000 2 0 0 70000 70500' 'trailer 10 0' \
+    >>"$tmp/opgap_term.txt"
+"$mktft" "$tmp/opgap_term.txt" "$og/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: the gaps' names"
+run "$tool" report "$og"
+expect_out "(on the threads that dispatch): 50.0% bad?[2J?, 25.0% TF_dispatch_x, 25.0% c1\\?[2J\\?[0m" \
+    "the gaps by zone: names safe for a terminal"
+checks=$((checks + 1))
+! LC_ALL=C grep -a "the gaps by" "$OUT" | LC_ALL=C grep -q "$(printf '[\200-\237\377]')" ||
+    fail "the gaps by zone: a C1 control or a byte not UTF-8 reaches the terminal"
 
 # ---- a program that cannot be executed, crashes without the profilers ---------------
 # a script whose #! interpreter is missing: said so, not "exited with status

@@ -594,13 +594,26 @@ const char *pf_human_bytes(char *buf, size_t n, uint64_t b)
 const char *pf_term(char *buf, size_t n, const char *s)
 {
     size_t k = 0;
-    for (; s && *s && k + 4 < n; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c != 0x7f) {
-            buf[k++] = (char)c;
-        } else {
+    for (const unsigned char *q = (const unsigned char *)s; q && *q && k + 4 < n;) {
+        uint32_t cp;
+        int len;
+        if (*q >= 0x20 && *q < 0x7f) {
+            buf[k++] = (char)*q++;
+        } else if (*q < 0x80) {
             buf[k++] = '\\';
-            buf[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : '?';
+            buf[k++] = *q == '\n' ? 'n' : *q == '\t' ? 't' : '?';
+            q++;
+        } else if ((len = pf_utf8_at(q, &cp)) != 0 && cp >= 0xa0) {
+            memcpy(buf + k, q, (size_t)len); /* (a whole character: k + 4 < n) */
+            k += (size_t)len;
+            q += len;
+        } else if (len) { /* a C1 control (U+0080..U+009F, CSI among them) */
+            buf[k++] = '\\';
+            buf[k++] = '?';
+            q += len;
+        } else { /* not UTF-8 (a lone 0x9b is CSI to an 8-bit terminal): '?', as the tables */
+            buf[k++] = '?';
+            q++;
         }
     }
     buf[k] = 0;

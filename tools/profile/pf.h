@@ -721,7 +721,8 @@ const char *pf_human_bytes(char *buf, size_t n, uint64_t bytes);
  * its code point in *cp, else 0 (RFC 3629: no overlong forms, no
  * surrogates, nothing past U+10FFFF). */
 int pf_utf8_at(const unsigned char *q, uint32_t *cp);
-/* A name made safe for one terminal line (control characters escaped). */
+/* A name made safe for one terminal line: control characters escaped (C1
+ * too), bytes that are not UTF-8 '?', cut at a whole character. */
 const char *pf_term(char *buf, size_t n, const char *s);
 /* pf_term fitted to a column `width` terminal cells wide: cut at a whole
  * character that would pass it, padded with spaces to it (UTF-8 counted

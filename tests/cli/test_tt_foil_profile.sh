@@ -1322,6 +1322,26 @@ expect_out "(on the threads that dispatch): 50.0% bad?[2J?, 25.0% TF_dispatch_x,
 checks=$((checks + 1))
 ! LC_ALL=C grep -a "the gaps by" "$OUT" | LC_ALL=C grep -q "$(printf '[\200-\237\377]')" ||
     fail "the gaps by zone: a C1 control or a byte not UTF-8 reaches the terminal"
+# A long zone name is cut at a whole character (120 bytes at most), so the
+# other shares and the count after them stay on the line: one gap 50-70
+# us, L + 600 e-acutes 10 us, TF_dispatch_x 5, z3..z7 1 each
+og=$tmp/opgap_long
+mkdir -p "$og/.logs"
+long=L$(for i in $(seq 600); do printf '\303\251'; done)
+cut=L$(for i in $(seq 59); do printf '\303\251'; done)...
+printf '%s\n' 'program opgap' 'thread 1 100 main' 'def 8 0 1 0|0|1' 'loc 1 10 a.c TF_dispatch_x' \
+    "loc 2 20 a.c $long" 'loc 3 30 a.c z3' 'loc 4 30 a.c z4' 'loc 5 30 a.c z5' 'loc 6 30 a.c z6' \
+    'loc 7 30 a.c z7' 'perf 1 50000 1 0 0 1000 2000' 'b 1 50000 2' 'e 1 60000 2' 'b 1 60000 3' \
+    'e 1 61000 3' 'b 1 61000 4' 'e 1 62000 4' 'b 1 62000 5' 'e 1 63000 5' 'b 1 63000 6' \
+    'e 1 64000 6' 'b 1 64000 7' 'e 1 65000 7' 'b 1 65000 1' 'e 1 70000 1' \
+    'perf 1 80000 2 0 0 70000 70500' 'trailer 10 0' >"$tmp/opgap_long.txt"
+"$mktft" "$tmp/opgap_long.txt" "$og/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: a long name"
+run "$tool" report "$og"
+expect_out "(on the threads that dispatch): 50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more" \
+    "the gaps by zone: a long name cut at a whole character, the shares after it kept"
+expect_grep "50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more\"]" \
+    "$og/reports/tt_foil_report.html" "the gaps by zone, HTML: a long name cut, the shares kept"
 
 # ---- a program that cannot be executed, crashes without the profilers ---------------
 # a script whose #! interpreter is missing: said so, not "exited with status

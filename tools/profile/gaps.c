@@ -206,7 +206,20 @@ out:
     return rc;
 }
 
-#define GAP_SHARES 5 /* zones the line names */
+#define GAP_SHARES   5   /* zones the line names */
+#define GAP_NAME_MAX 120 /* bytes of a name in it: five always fit, and the count after */
+
+/* The bytes of name s the line keeps: up to GAP_NAME_MAX, cut at a whole
+ * UTF-8 character (a long name once filled the line, cut in the middle
+ * of a character, and the shares after it were lost). */
+static int name_bytes(const char *s, int *cut)
+{
+    size_t n = strlen(s);
+    *cut = n > GAP_NAME_MAX;
+    if (!*cut) return (int)n;
+    for (n = GAP_NAME_MAX; n && ((unsigned char)s[n] & 0xc0) == 0x80;) n--;
+    return (int)n;
+}
 
 void pf_gaps_analyze(pf_logs *l)
 {
@@ -225,10 +238,12 @@ void pf_gaps_analyze(pf_logs *l)
         o = (size_t)snprintf(line, sizeof line,
                              "the gaps by the host's innermost zone (on the threads that "
                              "dispatch):");
-    for (size_t i = 0; n && total && i < n && i < GAP_SHARES && o < sizeof line; i++)
-        o += (size_t)snprintf(line + o, sizeof line - o, "%s %.1f%% %s", i ? "," : "",
-                              100.0 * (double)sh[i].ns / (double)total,
-                              sh[i].name ? sh[i].name : "no zone");
+    for (size_t i = 0; n && total && i < n && i < GAP_SHARES && o < sizeof line; i++) {
+        const char *nm = sh[i].name ? sh[i].name : "no zone";
+        int cut, len = name_bytes(nm, &cut);
+        o += (size_t)snprintf(line + o, sizeof line - o, "%s %.1f%% %.*s%s", i ? "," : "",
+                              100.0 * (double)sh[i].ns / (double)total, len, nm, cut ? "..." : "");
+    }
     if (n > GAP_SHARES && o < sizeof line)
         snprintf(line + o, sizeof line - o, ", %zu more", n - GAP_SHARES);
     if (n && total && !(l->gap_line = strdup(line)))

@@ -839,7 +839,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
                 pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));
         shown++;
         if (l->gap_line) { /* what the host did in them */
-            char nm[1100];
+            char nm[2048]; /* (its names escaped: up to twice as long) */
             fprintf(out, "  %s\n", pf_term(nm, sizeof nm, l->gap_line));
         }
     }

@@ -1342,6 +1342,20 @@ expect_out "(on the threads that dispatch): 50.0% $cut, 25.0% TF_dispatch_x, 5.0
     "the gaps by zone: a long name cut at a whole character, the shares after it kept"
 expect_grep "50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more\"]" \
     "$og/reports/tt_foil_report.html" "the gaps by zone, HTML: a long name cut, the shares kept"
+# The zone an op was dispatched in, on the summary's line of its kind, is
+# as safe for a terminal as its kernels' names (it came out raw: an escape
+# sequence in a zone's name reached the terminal)
+og=$tmp/opzone_term
+mkdir -p "$og/.logs"
+printf 'program opgap\nthread 1 100 main\ndef 8 0 1 0|0|1\nloc 1 10 a.c TF_dispatch/wait_done
+loc 2 20 a.c evil\033[31m\233\n' >"$tmp/opzone_term.txt"
+printf '%s\n' 'b 1 40000 2' 'b 1 45000 1' 'perf 1 50000 1 0 0 1000 2000' 'e 1 50000 1' \
+    'b 1 75000 1' 'perf 1 80000 2 0 0 70000 70500' 'e 1 80000 1' 'e 1 90000 2' 'trailer 10 0' \
+    >>"$tmp/opzone_term.txt"
+"$mktft" "$tmp/opzone_term.txt" "$og/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: an op's zone"
+run "$tool" report "$og"
+expect_out 'SLOW  ? in evil\?[31m?: 2 ops' "an op's zone on its kind's line: safe for a terminal"
 
 # ---- a program that cannot be executed, crashes without the profilers ---------------
 # a script whose #! interpreter is missing: said so, not "exited with status

@@ -813,7 +813,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     size_t nk = 0;
     op_kind *k = op_kinds(l, &nk);
     if (!k) return;
-    char h1[32], h2[32], nm[200], many[64], st[PF_STALL_TEXT];
+    char h1[32], h2[32], nm[200], zn[200], many[64], st[PF_STALL_TEXT];
     fprintf(out, "Where the time went on the chip (%zu ops, hardware counters; %s/%s)\n", l->nops,
             l->dir, PF_OPS_PERF);
     fprintf(out, "  device %s in ops, %s between them on the host (op-to-op gaps)\n",
@@ -828,8 +828,9 @@ void pf_ops_summary(pf_logs *l, FILE *out)
                      pf_human_ns(h1, sizeof h1, k[j].dur / k[j].n));
         fprintf(out, "  %5.1f%% %-5s %s%s%s%s: %d core%s, FLOPs %.1f%%, DRAM %.1f%%, %s\n",
                 dev ? 100.0 * (double)k[j].dur / (double)dev : 0, op->bound,
-                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "", op->zone, many,
-                op->ncores, op->ncores == 1 ? "" : "s", op->flop_pct, op->dram_pct,
+                pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "",
+                pf_term(zn, sizeof zn, op->zone), many, op->ncores, op->ncores == 1 ? "" : "s",
+                op->flop_pct, op->dram_pct,
                 pf_op_stall(op, op->ran >> TF_RISC_TRISC0 & 1 ? TF_RISC_TRISC0 : 0, st, sizeof st));
     }
     char adv[8][256];

@@ -1303,6 +1303,22 @@ expect_out "  the gaps by the host's innermost zone (on the threads that dispatc
     "the gaps by zone"
 expect_grep '"op_advice":["the host gap dominates: 30.0 us between ops against 2000 ns in them","the gaps by the host' \
     "$og/reports/tt_foil_report.html" "the gaps by zone in the HTML's advice"
+# Each gap on the thread that dispatched its op: a warm-up thread whose one
+# dispatch ended 47 us before the first gap is not "no zone" in every gap
+# (it was half the line); main is in loop 40-100 us, dispatching 69-71
+# and 89-91 us: gaps 50-70 and 80-90 us are loop 28 us, TF_dispatch 2
+og=$tmp/opgap_warmup
+mkdir -p "$og/.logs"
+printf '%s\n' 'program opgap' 'thread 1 100 main' 'thread 2 200 warmup' 'def 8 0 1 0|0|1' \
+    'loc 1 10 a.c TF_dispatch_execute' 'loc 2 20 a.c loop' 'b 2 1000 1' 'e 2 3000 1' \
+    'b 1 40000 2' 'perf 1 50000 1 0 0 1000 2000' 'b 1 69000 1' 'e 1 71000 1' \
+    'perf 1 80000 2 0 0 70000 70500' 'b 1 89000 1' 'e 1 91000 1' \
+    'perf 1 95000 3 0 0 90000 90500' 'e 1 100000 2' 'trailer 10 0' >"$tmp/opgap_warmup.txt"
+"$mktft" "$tmp/opgap_warmup.txt" "$og/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: a warm-up thread"
+run "$tool" report "$og"
+expect_out "(on the threads that dispatch): 93.3% loop, 6.7% TF_dispatch_execute" \
+    "the gaps by zone: each on the thread that dispatched its op, not a warm-up thread long gone"
 # The gaps' line is as safe for a terminal as the tables: in a zone's
 # name the bytes that are not UTF-8 (a lone 0x9b is CSI to an 8-bit
 # terminal) are '?', C1 controls (U+009B, CSI too) and C0 ones escaped.

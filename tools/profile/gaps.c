@@ -1,11 +1,12 @@
 /* The host's time between ops, by zone (docs/profiling.md, "The
  * summary"): when the op-to-op gaps dominate a run (a dispatch-bound
  * loop: a decode step's small ops), what the host did in them. Each
- * instant of a gap is put down to the innermost zone open then on a
- * thread of the op's process that dispatches (a thread with TF_dispatch
- * zones), or to no zone: the program's own code outside any zone. A
- * process with one dispatching thread (the usual host loop) has its gap
- * time accounted for exactly once. */
+ * instant of a gap is put down to the innermost zone open then on the
+ * thread that dispatched the op the gap ends (the one that read its
+ * counters back), or to no zone: the program's own code outside any
+ * zone. Every gap's time is accounted for exactly once, however many
+ * threads dispatch (each gap on one: a thread that dispatched once, long
+ * before, is not "no zone" in every gap after). */
 #include "pf.h"
 
 #include <stdlib.h>
@@ -15,36 +16,21 @@
 
 typedef struct gap {
     uint64_t start, end; /* host ns */
-    uint32_t process;
+    uint32_t thread;     /* the thread that dispatched the op it ends (the trace's) */
 } gap;
 
 static int gap_cmp(const void *x, const void *y)
 {
     const gap *a = x, *b = y;
-    if (a->process != b->process) return a->process < b->process ? -1 : 1;
+    if (a->thread != b->thread) return a->thread < b->thread ? -1 : 1;
     return (a->start > b->start) - (a->start < b->start);
-}
-
-/* The first of gaps g[0..n) (by process) of a process proc or later: a
- * binary search, so many processes cost no scan of every gap each. */
-static size_t gaps_from(const gap *g, size_t n, uint32_t proc)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (g[mid].process < proc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
 }
 
 /* ---- one thread's innermost zones, swept against its process's gaps --------------- */
 
 typedef struct sweep {
     const tf_trace *t;
-    const gap *g; /* the process's gaps, by start (disjoint) */
+    const gap *g;     /* the thread's gaps, by start (disjoint) */
     size_t ng, k; /* k: the first gap not yet ended before the segments so far */
     uint64_t *by_loc; /* ns per location; by_loc[nlocs]: no zone */
 } sweep;
@@ -120,9 +106,9 @@ static int share_cmp(const void *x, const void *y)
 }
 
 /* The gap time by zone name, most first, in *out (*n of them; names
- * point into the trace); *total: every gap's time on the dispatching
- * threads. 0: none to say (no gaps, no trace, no dispatching thread);
- * -1 out of memory. */
+ * point into the trace); *total: every gap's time (each on the thread
+ * that dispatched its op). 0: none to say (no gaps, no trace); -1 out of
+ * memory. */
 static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *total)
 {
     const tf_trace *t = l->trace;
@@ -132,37 +118,38 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     if (!t || !l->nops || !t->nzones) return 0;
     int rc = -1;
     gap *g = malloc(l->nops * sizeof *g);
-    unsigned char *disp = calloc(t->nthreads ? t->nthreads : 1, 1);
+    uint32_t *th0 = malloc(((size_t)l->nprocs + 1) * sizeof *th0);
     uint64_t *by_loc = calloc((size_t)t->nlocs + 1, sizeof *by_loc);
     size_t *first = calloc((size_t)t->nthreads + 1, sizeof *first);
     uint32_t *zi = malloc(t->nzones * sizeof *zi);
     gap_share *sh = NULL;
-    if (!g || !disp || !by_loc || !first || !zi) goto out;
+    if (!g || !th0 || !by_loc || !first || !zi) goto out;
+    /* each process's first thread in the merged trace (its threads follow
+     * it): an op's thread is its process's own number */
+    for (uint32_t p = 0; p <= l->nprocs; p++) th0[p] = UINT32_MAX;
+    for (uint32_t i = t->nthreads; i > 0; i--)
+        if (t->threads[i - 1].process < l->nprocs) th0[t->threads[i - 1].process] = i - 1;
     size_t ng = 0;
     for (size_t i = 0; i < l->nops; i++) {
         const pf_op *op = &l->ops[i];
-        if (op->has_gap && op->gap_ns)
-            g[ng++] = (gap){op->start_ns - op->gap_ns, op->start_ns, op->process};
+        if (!op->has_gap || !op->gap_ns || op->process >= l->nprocs) continue;
+        uint64_t th = (uint64_t)th0[op->process] + op->thread;
+        if (th0[op->process] == UINT32_MAX || th >= t->nthreads ||
+            t->threads[th].process != op->process)
+            continue; /* (a thread the trace lost) */
+        g[ng++] = (gap){op->start_ns - op->gap_ns, op->start_ns, (uint32_t)th};
     }
     qsort(g, ng, sizeof *g, gap_cmp);
-    /* the threads that dispatch, and each thread's zones by start */
-    for (size_t i = 0; i < t->nzones; i++) {
-        const tf_tr_zone *z = &t->zones[i];
-        const char *name = t->locs[z->loc].name;
-        if (name && !strncmp(name, "TF_dispatch", 11)) disp[z->thread] = 1;
-        first[z->thread + 1]++;
-    }
+    /* each thread's zones by start */
+    for (size_t i = 0; i < t->nzones; i++) first[t->zones[i].thread + 1]++;
     for (uint32_t i = 0; i < t->nthreads; i++) first[i + 1] += first[i];
     for (size_t i = 0; i < t->nzones; i++) zi[first[t->zones[i].thread]++] = (uint32_t)i;
     for (uint32_t i = t->nthreads; i > 0; i--) first[i] = first[i - 1];
     first[0] = 0;
     sweep w = {.t = t, .by_loc = by_loc};
-    for (uint32_t th = 0; th < t->nthreads; th++) {
-        if (!disp[th]) continue;
-        uint32_t proc = t->threads[th].process;
-        size_t a = gaps_from(g, ng, proc), b;
-        for (b = a; b < ng && g[b].process == proc;) b++;
-        if (a == b) continue;
+    for (size_t a = 0, b; a < ng; a = b) { /* each thread's gaps, g[a..b) */
+        uint32_t th = g[a].thread;
+        for (b = a; b < ng && g[b].thread == th;) b++;
         for (size_t k = a; k < b; k++) *total += g[k].end - g[k].start;
         size_t lo = first[th], cnt = first[th + 1] - lo;
         for (size_t k = lo + 1; k < lo + cnt; k++) /* (mostly in order already) */
@@ -198,7 +185,7 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     rc = 0;
 out:
     free(g);
-    free(disp);
+    free(th0);
     free(by_loc);
     free(first);
     free(zi);

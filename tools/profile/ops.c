@@ -519,6 +519,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             op = &l->ops[l->nops++];
             memset(op, 0, sizeof *op);
             op->process = proc;
+            op->thread = rec->thread;
             op->dispatch = rec->h.dispatch;
             op->chip = rec->h;
             op->sim_clock = t->sync_host_clock;

@@ -984,14 +984,18 @@ void pf_ops_json_counters(pf_logs *l, pf_out *o, int *first, int pid)
         goto out;
     }
     ctr_shares(l, share, nprocs);
+    /* the ops are by process (pf_ops_load): each process's a run of
+     * them, from where the last one's ended (a scan of every op for each
+     * process took 9 s of a report of 1000 processes' 1000 ops each) */
+    size_t from = 0;
     for (uint32_t p = 0; p < nprocs; p++) {
-        size_t n = 0;
-        for (size_t i = 0; i < l->nops; i++) {
+        size_t n = 0, i = from;
+        for (; i < l->nops && (l->ops[i].process == p || !l->nprocs); i++) {
             const pf_op *op = &l->ops[i];
-            if (op->process != p && l->nprocs) continue;
             ev[n++] = (ctr_event){op->start_ns >= l->t0 ? op->start_ns - l->t0 : 0, 1, i};
             ev[n++] = (ctr_event){op->end_ns >= l->t0 ? op->end_ns - l->t0 : 0, 0, i};
         }
+        from = i;
         if (!n) continue;
         qsort(ev, n, sizeof *ev, ctr_event_cmp);
         static const char *const series[4] = {"chip FLOPs % of peak", "chip DRAM % of peak",

@@ -1299,7 +1299,7 @@ printf '%s\n' 'program opgap' 'thread 1 100 main' 'thread 2 200 other' 'def 8 0 
 "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
 run "$tool" report "$og"
 expect_rc 0 "the gaps by zone"
-expect_out "  the gaps by the host's innermost zone (on the threads that dispatch): 36.7% loop, 33.3% TF_dispatch_execute, 16.7% no zone, 13.3% work" \
+expect_out "  the gaps by the host's innermost zone (on the thread that dispatched each op): 36.7% loop, 33.3% TF_dispatch_execute, 16.7% no zone, 13.3% work" \
     "the gaps by zone"
 expect_grep '"op_advice":["the host gap dominates: 30.0 us between ops against 2000 ns in them","the gaps by the host' \
     "$og/reports/tt_foil_report.html" "the gaps by zone in the HTML's advice"
@@ -1317,7 +1317,7 @@ printf '%s\n' 'program opgap' 'thread 1 100 main' 'thread 2 200 warmup' 'def 8 0
 "$mktft" "$tmp/opgap_warmup.txt" "$og/.logs/tt_foil_trace.tft" &&
     "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: a warm-up thread"
 run "$tool" report "$og"
-expect_out "(on the threads that dispatch): 93.3% loop, 6.7% TF_dispatch_execute" \
+expect_out "(on the thread that dispatched each op): 93.3% loop, 6.7% TF_dispatch_execute" \
     "the gaps by zone: each on the thread that dispatched its op, not a warm-up thread long gone"
 # The gaps' line is as safe for a terminal as the tables: in a zone's
 # name the bytes that are not UTF-8 (a lone 0x9b is CSI to an 8-bit
@@ -1333,7 +1333,7 @@ printf '%s\n' 'perf 1 50000 1 0 0 1000 2000' 'b 1 50000 2' 'e 1 60000 2' 'b 1 60
 "$mktft" "$tmp/opgap_term.txt" "$og/.logs/tt_foil_trace.tft" &&
     "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: the gaps' names"
 run "$tool" report "$og"
-expect_out "(on the threads that dispatch): 50.0% bad?[2J?, 25.0% TF_dispatch_x, 25.0% c1\\?[2J\\?[0m" \
+expect_out "(on the thread that dispatched each op): 50.0% bad?[2J?, 25.0% TF_dispatch_x, 25.0% c1\\?[2J\\?[0m" \
     "the gaps by zone: names safe for a terminal"
 checks=$((checks + 1))
 ! LC_ALL=C grep -a "the gaps by" "$OUT" | LC_ALL=C grep -q "$(printf '[\200-\237\377]')" ||
@@ -1354,7 +1354,7 @@ printf '%s\n' 'program opgap' 'thread 1 100 main' 'def 8 0 1 0|0|1' 'loc 1 10 a.
 "$mktft" "$tmp/opgap_long.txt" "$og/.logs/tt_foil_trace.tft" &&
     "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: a long name"
 run "$tool" report "$og"
-expect_out "(on the threads that dispatch): 50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more" \
+expect_out "(on the thread that dispatched each op): 50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more" \
     "the gaps by zone: a long name cut at a whole character, the shares after it kept"
 expect_grep "50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more\"]" \
     "$og/reports/tt_foil_report.html" "the gaps by zone, HTML: a long name cut, the shares kept"

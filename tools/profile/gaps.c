@@ -31,7 +31,7 @@ static int gap_cmp(const void *x, const void *y)
 typedef struct sweep {
     const tf_trace *t;
     const gap *g;     /* the thread's gaps, by start (disjoint) */
-    size_t ng, k; /* k: the first gap not yet ended before the segments so far */
+    size_t ng, k;     /* k: the first gap not yet ended before the segments so far */
     uint64_t *by_loc; /* ns per location; by_loc[nlocs]: no zone */
 } sweep;
 
@@ -168,7 +168,9 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     size_t ns = 0;
     for (uint32_t i = 0; i <= t->nlocs; i++)
         if (by_loc[i])
-            sh[ns++] = (gap_share){i == t->nlocs ? NULL : t->locs[i].name ? t->locs[i].name : "?",
+            sh[ns++] = (gap_share){i == t->nlocs     ? NULL
+                                   : t->locs[i].name ? t->locs[i].name
+                                                     : "?",
                                    by_loc[i]};
     qsort(sh, ns, sizeof *sh, name_cmp);
     size_t m = 0;
@@ -223,8 +225,8 @@ void pf_gaps_analyze(pf_logs *l)
     size_t o = 0;
     if (n && total)
         o = (size_t)snprintf(line, sizeof line,
-                             "the gaps by the host's innermost zone (on the threads that "
-                             "dispatch):");
+                             "the gaps by the host's innermost zone (on the thread that "
+                             "dispatched each op):");
     for (size_t i = 0; n && total && i < n && i < GAP_SHARES && o < sizeof line; i++) {
         const char *nm = sh[i].name ? sh[i].name : "no zone";
         int cut, len = name_bytes(nm, &cut);

@@ -1373,6 +1373,21 @@ printf '%s\n' 'b 1 40000 2' 'b 1 45000 1' 'perf 1 50000 1 0 0 1000 2000' 'e 1 50
 run "$tool" report "$og"
 expect_out 'SLOW  ? in evil\?[31m?: 2 ops' "an op's zone on its kind's line: safe for a terminal"
 
+# A damaged counter record: a RISC window that ends before it begins is
+# left out of its op's duration, with a note (was 2^64 - 4000 cycles)
+dm=$tmp/damaged_window
+mkdir -p "$dm/.logs"
+printf '%s\n' 'program dmg' 'thread 1 100 main' 'def 8 0 1 0|0|1' 'perf 1 50000 1 0 0 5000 1000' \
+    'perf 1 80000 2 0 0 70000 70500' 'trailer 2 0' >"$tmp/dmg.txt"
+"$mktft" "$tmp/dmg.txt" "$dm/.logs/tt_foil_trace.tft" &&
+    "$mktft" "$tmp/opgap_mem.txt" "$dm/.logs/tt_foil_memlog.tft" || fail "mktft: a damaged window"
+run "$tool" report "$dm"
+expect_grep "1 RISC window of the hardware counters ends before it begins (a damaged counter record): left out of their ops' durations" \
+    "$dm/reports/tt_foil_diagnostics.txt" "a damaged counter window: the note"
+checks=$((checks + 1))
+got=$(awk -F, 'NR == 2 { print $10 } NR == 3 { print $10 }' "$dm/reports/tt_foil_ops_perf.csv" | tr '\n' ' ')
+[ "$got" = "0 500 " ] || fail "a damaged counter window: durations '$got', expected '0 500 '"
+
 # ---- a program that cannot be executed, crashes without the profilers ---------------
 # a script whose #! interpreter is missing: said so, not "exited with status
 # 126 ... built without the profilers"; nothing ran, so no reports

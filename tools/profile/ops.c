@@ -126,6 +126,7 @@ void pf_op_compute(pf_op *op)
     op->start = UINT64_MAX;
     op->end = 0;
     op->fidelity = 0;
+    op->bad_windows = 0;
     free(op->bank_bytes);
     op->bank_bytes = NULL;
     free(op->straggler_why);
@@ -154,6 +155,10 @@ void pf_op_compute(pf_op *op)
                 sum[r].cb_back[b] += p->cb_back[b];
             }
             if (!(c.valid >> r & 1) || !p->end) continue;
+            if (p->end < p->start) { /* a damaged record: no duration to take */
+                op->bad_windows++;
+                continue;
+            }
             if (p->start < k->start) k->start = p->start;
             if (p->end > k->end) k->end = p->end;
             for (int n = 0; n < TF_NUM_NOCS; n++) op->noc_bytes += p->noc_rd[n] + p->noc_wr[n];
@@ -586,16 +591,24 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
                 "%llu hardware counter values have keys this tt_foil_profile does not know (a "
                 "newer runtime?); they were skipped",
                 (unsigned long long)unknown);
+    uint64_t bad = 0;
     for (size_t i = first; i < l->nops; i++) {
         pf_op *op = &l->ops[i];
         qsort(op->cores, (size_t)op->ncores, sizeof *op->cores, core_cmp);
         pf_op_compute(op);
+        bad += op->bad_windows;
         op->start_ns = tf_trace_dev_ns(t, op->start);
         op->end_ns = tf_trace_dev_ns(t, op->end);
         /* (out of memory, the texts no op owns: pf_op_free leaves them) */
         if (!op->op_code && !(op->op_code = strdup("?"))) op->op_code = no_code;
         if (!op->zone && !(op->zone = strdup(""))) op->zone = no_code + 1;
     }
+    if (bad)
+        pf_note(l, 1,
+                "%llu RISC window%s of the hardware counters end%s before %s begin%s (a "
+                "damaged counter record): left out of their ops' durations",
+                (unsigned long long)bad, bad == 1 ? "" : "s", bad == 1 ? "s" : "",
+                bad == 1 ? "it" : "they", bad == 1 ? "s" : "");
 }
 
 void pf_ops_load(pf_logs *l, tf_trace *const *ts)

@@ -209,6 +209,7 @@ typedef struct pf_op {
     int stall_cause[TF_NUM_RISCS], stall_cb[TF_NUM_RISCS];
     double stall_pct[TF_NUM_RISCS];
     uint8_t ran;
+    uint8_t bad_windows; /* RISC windows that end before they begin (damaged): left out */
     int busiest, least;  /* indices into cores */
     int straggler;       /* index into cores, -1: none */
     char *straggler_why; /* why it is one (NULL: no straggler) */

@@ -46,15 +46,6 @@ static void segment(sweep *w, uint64_t s, uint64_t e, uint32_t loc)
     }
 }
 
-static int cmp_zone_start(const void *x, const void *y, void *ctx)
-{
-    const tf_tr_zone *z = ctx;
-    uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-    if (z[i].start_ns != z[j].start_ns) return z[i].start_ns < z[j].start_ns ? -1 : 1;
-    if (z[i].depth != z[j].depth) return z[i].depth < z[j].depth ? -1 : 1;
-    return (i > j) - (i < j);
-}
-
 /* Thread zones zi[0..n) (by start): the innermost one over time, from a
  * stack of the open ones (in a damaged trace, a zone that ends past its
  * parent holds the time between the two ends). */
@@ -120,10 +111,10 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     gap *g = malloc(l->nops * sizeof *g);
     uint32_t *th0 = malloc(((size_t)l->nprocs + 1) * sizeof *th0);
     uint64_t *by_loc = calloc((size_t)t->nlocs + 1, sizeof *by_loc);
-    size_t *first = calloc((size_t)t->nthreads + 1, sizeof *first);
-    uint32_t *zi = malloc(t->nzones * sizeof *zi);
+    size_t *first = NULL;
+    uint32_t *zi = NULL; /* each thread's zones by start */
     gap_share *sh = NULL;
-    if (!g || !th0 || !by_loc || !first || !zi) goto out;
+    if (!g || !th0 || !by_loc || pf_zones_by_thread(t, &zi, &first)) goto out;
     /* each process's first thread in the merged trace (its threads follow
      * it): an op's thread is its process's own number */
     for (uint32_t p = 0; p <= l->nprocs; p++) th0[p] = UINT32_MAX;
@@ -140,23 +131,12 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
         g[ng++] = (gap){op->start_ns - op->gap_ns, op->start_ns, (uint32_t)th};
     }
     qsort(g, ng, sizeof *g, gap_cmp);
-    /* each thread's zones by start */
-    for (size_t i = 0; i < t->nzones; i++) first[t->zones[i].thread + 1]++;
-    for (uint32_t i = 0; i < t->nthreads; i++) first[i + 1] += first[i];
-    for (size_t i = 0; i < t->nzones; i++) zi[first[t->zones[i].thread]++] = (uint32_t)i;
-    for (uint32_t i = t->nthreads; i > 0; i--) first[i] = first[i - 1];
-    first[0] = 0;
     sweep w = {.t = t, .by_loc = by_loc};
     for (size_t a = 0, b; a < ng; a = b) { /* each thread's gaps, g[a..b) */
         uint32_t th = g[a].thread;
         for (b = a; b < ng && g[b].thread == th;) b++;
         for (size_t k = a; k < b; k++) *total += g[k].end - g[k].start;
         size_t lo = first[th], cnt = first[th + 1] - lo;
-        for (size_t k = lo + 1; k < lo + cnt; k++) /* (mostly in order already) */
-            if (cmp_zone_start(&zi[k - 1], &zi[k], t->zones) > 0) {
-                qsort_r(zi + lo, cnt, sizeof *zi, cmp_zone_start, t->zones);
-                break;
-            }
         w.g = g + a;
         w.ng = b - a;
         w.k = 0;

@@ -118,44 +118,19 @@ out:
     return rc;
 }
 
-/* ---- the zones of each host thread, by start --------------------------------------- */
-
-static int cmp_start(const void *x, const void *y, void *ctx)
-{
-    const tf_tr_zone *z = ctx;
-    uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-    if (z[i].start_ns != z[j].start_ns) return z[i].start_ns < z[j].start_ns ? -1 : 1;
-    if (z[i].depth != z[j].depth) return z[i].depth < z[j].depth ? -1 : 1;
-    return (i > j) - (i < j);
-}
-
 static int order_zones(struct pf_site_finder *f)
 {
     const tf_trace *t = f->t;
     size_t nt = t->nthreads;
-    f->first = calloc(nt + 1, sizeof *f->first);
     f->next = malloc((nt ? nt : 1) * sizeof *f->next);
     f->last_ns = calloc(nt ? nt : 1, sizeof *f->last_ns);
-    f->zorder = malloc((t->nzones ? t->nzones : 1) * sizeof *f->zorder);
     f->zsite = calloc(t->nzones ? t->nzones : 1, sizeof *f->zsite);
     f->up = malloc((t->nzones ? t->nzones : 1) * sizeof *f->up);
-    if (!f->first || !f->next || !f->last_ns || !f->zorder || !f->zsite || !f->up) return -1;
+    if (!f->next || !f->last_ns || !f->zsite || !f->up ||
+        pf_zones_by_thread(t, &f->zorder, &f->first))
+        return -1;
     for (size_t i = 0; i < t->nzones; i++) f->up[i] = t->zones[i].parent;
-    /* by thread (a counting sort: a thread's zones keep the trace's order,
-     * which is mostly by start already), then each thread's by start */
-    for (size_t i = 0; i < t->nzones; i++) f->first[t->zones[i].thread + 1]++;
-    for (size_t i = 0; i < nt; i++) f->first[i + 1] += f->first[i];
     for (size_t i = 0; i < nt; i++) f->next[i] = f->first[i];
-    for (size_t i = 0; i < t->nzones; i++) f->zorder[f->next[t->zones[i].thread]++] = (uint32_t)i;
-    for (size_t i = 0; i < nt; i++) {
-        size_t lo = f->first[i], hi = f->first[i + 1];
-        f->next[i] = lo;
-        for (size_t k = lo + 1; k < hi; k++)
-            if (cmp_start(&f->zorder[k - 1], &f->zorder[k], t->zones) > 0) {
-                qsort_r(f->zorder + lo, hi - lo, sizeof *f->zorder, cmp_start, t->zones);
-                break;
-            }
-    }
     return 0;
 }
 

@@ -471,6 +471,11 @@ typedef struct pf_analysis {
 /* sort.c: put idx[] (and key[]) in ascending key order, stably (equal keys
  * keep their order); -1 if out of memory. */
 int pf_sort_by_key(uint64_t *key, uint32_t *idx, size_t n);
+/* Each thread's zones of t by start, outer first where two start
+ * together: (*order)[(*first)[i] .. (*first)[i + 1]) are thread i's zone
+ * indices (*first has t->nthreads + 1 entries; both the caller's to
+ * free); -1 if out of memory. */
+int pf_zones_by_thread(const tf_trace *t, uint32_t **order, size_t **first);
 /* The k-th smallest (0-based) of v[0..n), n > 0; reorders v. */
 uint64_t pf_select(uint64_t *v, size_t n, size_t k);
 /* Nearest-rank percentile of v[0..n) (0 if n == 0); reorders v. */

@@ -98,3 +98,41 @@ uint64_t pf_percentile(uint64_t *v, size_t n, unsigned pct)
     size_t rank = (n * pct + 99) / 100; /* nearest rank: ceil(n * pct / 100) */
     return pf_select(v, n, rank ? rank - 1 : 0);
 }
+
+static int cmp_zone_start(const void *x, const void *y, void *ctx)
+{
+    const tf_tr_zone *z = ctx;
+    uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+    if (z[i].start_ns != z[j].start_ns) return z[i].start_ns < z[j].start_ns ? -1 : 1;
+    if (z[i].depth != z[j].depth) return z[i].depth < z[j].depth ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+int pf_zones_by_thread(const tf_trace *t, uint32_t **order, size_t **first)
+{
+    size_t nt = t->nthreads;
+    size_t *f = calloc(nt + 1, sizeof *f);
+    uint32_t *o = malloc((t->nzones ? t->nzones : 1) * sizeof *o);
+    if (!f || !o) {
+        free(f);
+        free(o);
+        return -1;
+    }
+    /* by thread (a counting sort: a thread's zones keep the trace's order,
+     * which is mostly by start already: each thread's checked, sorted only
+     * if it is not) */
+    for (size_t i = 0; i < t->nzones; i++) f[t->zones[i].thread + 1]++;
+    for (size_t i = 0; i < nt; i++) f[i + 1] += f[i];
+    for (size_t i = 0; i < t->nzones; i++) o[f[t->zones[i].thread]++] = (uint32_t)i;
+    for (size_t i = nt; i > 0; i--) f[i] = f[i - 1]; /* (each f[i] moved to its end) */
+    f[0] = 0;
+    for (size_t i = 0; i < nt; i++)
+        for (size_t k = f[i] + 1; k < f[i + 1]; k++)
+            if (cmp_zone_start(&o[k - 1], &o[k], t->zones) > 0) {
+                qsort_r(o + f[i], f[i + 1] - f[i], sizeof *o, cmp_zone_start, t->zones);
+                break;
+            }
+    *order = o;
+    *first = f;
+    return 0;
+}

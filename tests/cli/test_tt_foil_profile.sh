@@ -45,6 +45,13 @@ expect_tree() { # dir what
         [ -f "$1/reports/$r" ] || fail "$1/reports/$r missing ($2)"
     done
 }
+# mk_logs DIR HOST.txt MEM.txt WHAT: the trace and memory log of two mktft
+# texts in DIR/.logs
+mk_logs() {
+    mkdir -p "$1/.logs"
+    "$mktft" "$2" "$1/.logs/tt_foil_trace.tft" && "$mktft" "$3" "$1/.logs/tt_foil_memlog.tft" ||
+        fail "mktft: $4"
+}
 # make_logs CASE DIR: the case's hand-written logs in DIR/.logs
 make_logs() {
     mkdir -p "$2/.logs"
@@ -424,7 +431,6 @@ expect_grep "Z,65,64,520,8,8,," "$ch/reports/tt_foil_memory_report.csv" \
 # peaks at 1060 B at 2200 (before 0x20 is freed); Q peaks at 7 B at 1200,
 # is reset at 4000, then leaks 5 B.
 ms=$tmp/memsites
-mkdir -p "$ms/.logs"
 printf '%s\n' 'program sites' 'thread 1 100 main' 'thread 2 200 worker' 'loc 1 10 a.c outer' \
     'loc 2 20 a.c inner' 'loc 3 30 a.c setup' 'b 1 1000 1' 'b 1 1100 2' 'e 1 2000 2' \
     'b 1 2000 3' 'e 1 2500 3' 'e 1 5000 1' 'b 2 1000 2' 'e 2 3000 2' 'trailer 8 0' \
@@ -433,8 +439,7 @@ printf '%s\n' 'program sites' 'thread 1 100 main' 'thread 2 200 worker' 'thread 
     'pool 1 P' 'pool 2 Q' 'a 1 900 1 16 100' 'a 1 1500 1 32 200' 'a 1 2000 1 48 300' \
     'a 1 2200 1 64 400' 'x 1 2300 1 32' 'a 1 6000 1 80 50' 'a 2 1600 1 96 60' 'x 2 2900 1 96' \
     'a 3 1200 2 1 7' 'r 1 4000 2' 'a 1 4500 2 2 5' 'trailer 11 0' >"$tmp/ms_mem.txt"
-"$mktft" "$tmp/ms_host.txt" "$ms/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/ms_mem.txt" "$ms/.logs/tt_foil_memlog.tft" || fail "mktft: the memory sites"
+mk_logs "$ms" "$tmp/ms_host.txt" "$tmp/ms_mem.txt" "the memory sites"
 run "$tool" report "$ms"
 expect_rc 0 "memory sites"
 # an allocation at inner's end (2000, where setup starts) is inner's: a
@@ -462,13 +467,11 @@ expect_grep 'P,(no host trace),6,1110,1060,5,850,4' "$ms/reports/tt_foil_memory_
 # memory log's own points would make it 50,000,300 (past the zone's end,
 # 50,000,100): it is read on the trace's clock (tf_trace_opts.clock)
 mc=$tmp/memclock
-mkdir -p "$mc/.logs"
 printf '%s\n' 'program clock' tsc 'cal 1000 1000' 'cal 100001000 100001000' 'thread 1 100 main' \
     'loc 1 10 a.c z' 'b 1 50000000 1' 'e 1 50000100 1' 'trailer 2 0' >"$tmp/mc_host.txt"
 printf '%s\n' 'program clock' tsc 'cal 1000 1000' 'cal 100001000 100001500' 'thread 1 100 main' \
     'pool 1 P' 'a 1 50000050 1 16 8' 'trailer 1 0' >"$tmp/mc_mem.txt"
-"$mktft" "$tmp/mc_host.txt" "$mc/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/mc_mem.txt" "$mc/.logs/tt_foil_memlog.tft" || fail "mktft: two clocks"
+mk_logs "$mc" "$tmp/mc_host.txt" "$tmp/mc_mem.txt" "two clocks"
 run "$tool" report "$mc"
 expect_grep 'P,z,1,8,8,1,8,1' "$mc/reports/tt_foil_memory_sites.csv" \
     "memory sites on the trace's clock"
@@ -496,12 +499,10 @@ expect_grep 'notrace[200]: P,(no host trace),1,30,30,1,30,1' \
 # a memory log that lost its thread's definition (no tid): the trace's
 # thread of that number
 mn=$tmp/memnodef
-mkdir -p "$mn/.logs"
 printf '%s\n' 'program nodef' 'thread 1 100 main' 'loc 1 10 a.c Z' 'b 1 1000 1' 'e 1 2000 1' \
     'trailer 2 0' >"$tmp/mn_host.txt"
 printf '%s\n' 'program nodef' 'pool 1 P' 'a 1 1500 1 16 10' 'trailer 1 0' >"$tmp/mn_mem.txt"
-"$mktft" "$tmp/mn_host.txt" "$mn/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/mn_mem.txt" "$mn/.logs/tt_foil_memlog.tft" || fail "mktft: no thread definition"
+mk_logs "$mn" "$tmp/mn_host.txt" "$tmp/mn_mem.txt" "no thread definition"
 run "$tool" report "$mn"
 expect_rc 0 "memory sites: a thread without its definition"
 expect_grep 'P,Z,1,10,10,1,10,1' "$mn/reports/tt_foil_memory_sites.csv" \
@@ -509,7 +510,6 @@ expect_grep 'P,Z,1,10,10,1,10,1' "$mn/reports/tt_foil_memory_sites.csv" \
 # 5000 zones nested, all but the outermost ended: an allocation after them
 # is the outermost's (the walk to it passes 4999 ended zones)
 md=$tmp/memdeep
-mkdir -p "$md/.logs"
 {
     printf '%s\n' 'program deep' 'thread 1 100 main'
     awk 'BEGIN { for (i = 1; i <= 5000; i++) print "loc " i " " i " a.c L" i
@@ -519,8 +519,7 @@ mkdir -p "$md/.logs"
 } >"$tmp/md_host.txt"
 printf '%s\n' 'program deep' 'thread 1 100 main' 'pool 1 P' 'a 1 50005 1 16 3' \
     'a 1 800000 1 32 4' 'trailer 2 0' >"$tmp/md_mem.txt"
-"$mktft" "$tmp/md_host.txt" "$md/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/md_mem.txt" "$md/.logs/tt_foil_memlog.tft" || fail "mktft: deep zones"
+mk_logs "$md" "$tmp/md_host.txt" "$tmp/md_mem.txt" "deep zones"
 run "$tool" report "$md"
 expect_rc 0 "memory sites: deep zones"
 expect_grep 'P,L1,1,4,4,1,4,1' "$md/reports/tt_foil_memory_sites.csv" \
@@ -530,7 +529,6 @@ expect_grep 'P,... > L4969 > L4970 > ' "$md/reports/tt_foil_memory_sites.csv" \
 # A site longer than 1 KiB keeps its innermost zones (A and B stay two
 # sites under the 600-byte names), "... > " before them
 ml=$tmp/memlong
-mkdir -p "$ml/.logs"
 o600=$(printf 'o%.0s' $(seq 600))
 m600=$(printf 'm%.0s' $(seq 600))
 printf '%s\n' 'program long' 'thread 1 100 main' "loc 1 10 a.c $o600" "loc 2 20 a.c $m600" \
@@ -538,8 +536,7 @@ printf '%s\n' 'program long' 'thread 1 100 main' "loc 1 10 a.c $o600" "loc 2 20 
     'b 1 2100 4' 'e 1 2500 4' 'e 1 2900 2' 'e 1 3000 1' 'trailer 8 0' >"$tmp/ml_host.txt"
 printf '%s\n' 'program long' 'thread 1 100 main' 'pool 1 P' 'a 1 1500 1 16 100' \
     'a 1 2200 1 32 7' 'trailer 2 0' >"$tmp/ml_mem.txt"
-"$mktft" "$tmp/ml_host.txt" "$ml/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/ml_mem.txt" "$ml/.logs/tt_foil_memlog.tft" || fail "mktft: a long site"
+mk_logs "$ml" "$tmp/ml_host.txt" "$tmp/ml_mem.txt" "a long site"
 run "$tool" report "$ml"
 expect_rc 0 "memory sites: a long site"
 expect_grep "P,... > $m600 > A,1,100,100,1,100,1" "$ml/reports/tt_foil_memory_sites.csv" \
@@ -551,15 +548,13 @@ expect_grep "P,... > $m600 > B,1,7,7,1,7,1" "$ml/reports/tt_foil_memory_sites.cs
 # the cell its end after "...", bytes that are not UTF-8 '?' as in the
 # tables
 mu=$tmp/memcut
-mkdir -p "$mu/.logs"
 y48=$(printf 'y%.0s' $(seq 48))
 z70=$(printf 'z%.0s' $(seq 70))
 printf 'program cut\nthread 1 100 main\nloc 1 10 a.c aaaaaaaaaa\nloc 2 20 a.c %s\nloc 3 30 a.c %s\nloc 4 40 a.c bad\377\001name\nb 1 1000 1\nb 1 1100 2\ne 1 2000 2\nb 1 2100 3\ne 1 2500 3\nb 1 2600 4\ne 1 2700 4\ne 1 3000 1\ntrailer 8 0\n' \
     "$y48" "$z70" >"$tmp/mu_host.txt"
 printf '%s\n' 'program cut' 'thread 1 100 main' 'pool 1 P' 'a 1 1500 1 16 300' 'a 1 2200 1 32 200' \
     'a 1 2650 1 48 100' 'trailer 3 0' >"$tmp/mu_mem.txt"
-"$mktft" "$tmp/mu_host.txt" "$mu/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/mu_mem.txt" "$mu/.logs/tt_foil_memlog.tft" || fail "mktft: the summary's cut"
+mk_logs "$mu" "$tmp/mu_host.txt" "$tmp/mu_mem.txt" "the summary's cut"
 run "$tool" report "$mu"
 expect_rc 0 "memory sites: the summary's cut"
 expect_out "P: peak 600 B at 1650 ns: 300 B ... > $y48 (1), 200 B ...$(printf 'z%.0s' $(seq 53)) (1), 100 B aaaaaaaaaa > bad?\\?name (1)" \
@@ -1308,14 +1303,12 @@ expect_grep '"op_advice":["the host gap dominates: 30.0 us between ops against 2
 # (it was half the line); main is in loop 40-100 us, dispatching 69-71
 # and 89-91 us: gaps 50-70 and 80-90 us are loop 28 us, TF_dispatch 2
 og=$tmp/opgap_warmup
-mkdir -p "$og/.logs"
 printf '%s\n' 'program opgap' 'thread 1 100 main' 'thread 2 200 warmup' 'def 8 0 1 0|0|1' \
     'loc 1 10 a.c TF_dispatch_execute' 'loc 2 20 a.c loop' 'b 2 1000 1' 'e 2 3000 1' \
     'b 1 40000 2' 'perf 1 50000 1 0 0 1000 2000' 'b 1 69000 1' 'e 1 71000 1' \
     'perf 1 80000 2 0 0 70000 70500' 'b 1 89000 1' 'e 1 91000 1' \
     'perf 1 95000 3 0 0 90000 90500' 'e 1 100000 2' 'trailer 10 0' >"$tmp/opgap_warmup.txt"
-"$mktft" "$tmp/opgap_warmup.txt" "$og/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: a warm-up thread"
+mk_logs "$og" "$tmp/opgap_warmup.txt" "$tmp/opgap_mem.txt" "a warm-up thread"
 run "$tool" report "$og"
 expect_out "(on the thread that dispatched each op): 93.3% loop, 6.7% TF_dispatch_execute" \
     "the gaps by zone: each on the thread that dispatched its op, not a warm-up thread long gone"
@@ -1324,14 +1317,12 @@ expect_out "(on the thread that dispatched each op): 93.3% loop, 6.7% TF_dispatc
 # terminal) are '?', C1 controls (U+009B, CSI too) and C0 ones escaped.
 # One gap, 50-70 us: bad... 10 us, TF_dispatch_x 5, c1... 5.
 og=$tmp/opgap_term
-mkdir -p "$og/.logs"
 printf 'program opgap\nthread 1 100 main\ndef 8 0 1 0|0|1\nloc 1 10 a.c TF_dispatch_x
 loc 2 20 a.c bad\233[2J\377\nloc 3 30 a.c c1\302\233[2J\033[0m\n' >"$tmp/opgap_term.txt"
 printf '%s\n' 'perf 1 50000 1 0 0 1000 2000' 'b 1 50000 2' 'e 1 60000 2' 'b 1 60000 3' \
     'e 1 65000 3' 'b 1 65000 1' 'e 1 70000 1' 'perf 1 80000 2 0 0 70000 70500' 'trailer 10 0' \
     >>"$tmp/opgap_term.txt"
-"$mktft" "$tmp/opgap_term.txt" "$og/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: the gaps' names"
+mk_logs "$og" "$tmp/opgap_term.txt" "$tmp/opgap_mem.txt" "the gaps' names"
 run "$tool" report "$og"
 expect_out "(on the thread that dispatched each op): 50.0% bad?[2J?, 25.0% TF_dispatch_x, 25.0% c1\\?[2J\\?[0m" \
     "the gaps by zone: names safe for a terminal"
@@ -1342,7 +1333,6 @@ checks=$((checks + 1))
 # other shares and the count after them stay on the line: one gap 50-70
 # us, L + 600 e-acutes 10 us, TF_dispatch_x 5, z3..z7 1 each
 og=$tmp/opgap_long
-mkdir -p "$og/.logs"
 long=L$(for i in $(seq 600); do printf '\303\251'; done)
 cut=L$(for i in $(seq 59); do printf '\303\251'; done)...
 printf '%s\n' 'program opgap' 'thread 1 100 main' 'def 8 0 1 0|0|1' 'loc 1 10 a.c TF_dispatch_x' \
@@ -1351,8 +1341,7 @@ printf '%s\n' 'program opgap' 'thread 1 100 main' 'def 8 0 1 0|0|1' 'loc 1 10 a.
     'e 1 61000 3' 'b 1 61000 4' 'e 1 62000 4' 'b 1 62000 5' 'e 1 63000 5' 'b 1 63000 6' \
     'e 1 64000 6' 'b 1 64000 7' 'e 1 65000 7' 'b 1 65000 1' 'e 1 70000 1' \
     'perf 1 80000 2 0 0 70000 70500' 'trailer 10 0' >"$tmp/opgap_long.txt"
-"$mktft" "$tmp/opgap_long.txt" "$og/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: a long name"
+mk_logs "$og" "$tmp/opgap_long.txt" "$tmp/opgap_mem.txt" "a long name"
 run "$tool" report "$og"
 expect_out "(on the thread that dispatched each op): 50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more" \
     "the gaps by zone: a long name cut at a whole character, the shares after it kept"
@@ -1362,25 +1351,21 @@ expect_grep "50.0% $cut, 25.0% TF_dispatch_x, 5.0% z3, 5.0% z4, 5.0% z5, 2 more\
 # as safe for a terminal as its kernels' names (it came out raw: an escape
 # sequence in a zone's name reached the terminal)
 og=$tmp/opzone_term
-mkdir -p "$og/.logs"
 printf 'program opgap\nthread 1 100 main\ndef 8 0 1 0|0|1\nloc 1 10 a.c TF_dispatch/wait_done
 loc 2 20 a.c evil\033[31m\233\n' >"$tmp/opzone_term.txt"
 printf '%s\n' 'b 1 40000 2' 'b 1 45000 1' 'perf 1 50000 1 0 0 1000 2000' 'e 1 50000 1' \
     'b 1 75000 1' 'perf 1 80000 2 0 0 70000 70500' 'e 1 80000 1' 'e 1 90000 2' 'trailer 10 0' \
     >>"$tmp/opzone_term.txt"
-"$mktft" "$tmp/opzone_term.txt" "$og/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/opgap_mem.txt" "$og/.logs/tt_foil_memlog.tft" || fail "mktft: an op's zone"
+mk_logs "$og" "$tmp/opzone_term.txt" "$tmp/opgap_mem.txt" "an op's zone"
 run "$tool" report "$og"
 expect_out 'SLOW  ? in evil\?[31m?: 2 ops' "an op's zone on its kind's line: safe for a terminal"
 
 # A damaged counter record: a RISC window that ends before it begins is
 # left out of its op's duration, with a note (was 2^64 - 4000 cycles)
 dm=$tmp/damaged_window
-mkdir -p "$dm/.logs"
 printf '%s\n' 'program dmg' 'thread 1 100 main' 'def 8 0 1 0|0|1' 'perf 1 50000 1 0 0 5000 1000' \
     'perf 1 80000 2 0 0 70000 70500' 'trailer 2 0' >"$tmp/dmg.txt"
-"$mktft" "$tmp/dmg.txt" "$dm/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/opgap_mem.txt" "$dm/.logs/tt_foil_memlog.tft" || fail "mktft: a damaged window"
+mk_logs "$dm" "$tmp/dmg.txt" "$tmp/opgap_mem.txt" "a damaged window"
 run "$tool" report "$dm"
 expect_grep "1 RISC window of the hardware counters ends before it begins (a damaged counter record): left out of their ops' durations" \
     "$dm/reports/tt_foil_diagnostics.txt" "a damaged counter window: the note"
@@ -1592,7 +1577,6 @@ fi
 # text that is HTML markup inside a <script> block, a name that is not UTF-8;
 # and a text with no zone open (counted)
 o=$tmp/odd
-mkdir -p "$o/.logs"
 # (and zones named in UTF-8, one of them cut to its column in the summary)
 printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1\nt 1 1000 <!--<script> caf\303\251\ne 1 2000 1\nt 1 2500 orphan\nloc 2 11 user.c r\303\251sum\303\251\nb 1 3000 2\ne 1 3100 2\nloc 3 12 user.c \345\220\215\345\211\215 \303\274ber-\303\274ber-\303\274ber-\303\274ber-long-name-cut\nb 1 3200 3\ne 1 3300 3\nloc 4 13 user.c \360\237\232\200 go\nb 1 3400 4\ne 1 3500 4\ntrailer 10 0\n' \
     >"$tmp/odd.txt"
@@ -1600,8 +1584,7 @@ printf 'program odd\nthread 1 100 main\nloc 1 10 user.c caf\351-zone\nb 1 1000 1
 # pool Zero the same with allocations of 0 bytes: live all the same)
 printf 'program odd\nthread 1 100 main\npool 1 Twice\na 1 1100 1 16 100\na 1 1200 1 16 40\nx 1 1300 1 16\npool 2 Zero\na 1 1400 2 4096 0\na 1 1500 2 4096 0\nx 1 1600 2 4096\na 1 1700 2 8192 100\nx 1 1800 2 8192\ntrailer 8 0\n' \
     >"$tmp/odd_mem.txt"
-"$mktft" "$tmp/odd.txt" "$o/.logs/tt_foil_trace.tft" &&
-    "$mktft" "$tmp/odd_mem.txt" "$o/.logs/tt_foil_memlog.tft" || fail "mktft: the odd case"
+mk_logs "$o" "$tmp/odd.txt" "$tmp/odd_mem.txt" "the odd case"
 run "$tool" report "$o"
 expect_rc 0 "report on names that are not UTF-8 and texts that are markup"
 cp "$OUT" "$tmp/odd_summary.txt"

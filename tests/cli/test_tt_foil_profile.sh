@@ -1329,6 +1329,11 @@ expect_out "(on the thread that dispatched each op): 50.0% bad?[2J?, 25.0% TF_di
 checks=$((checks + 1))
 ! LC_ALL=C grep -a "the gaps by" "$OUT" | LC_ALL=C grep -q "$(printf '[\200-\237\377]')" ||
     fail "the gaps by zone: a C1 control or a byte not UTF-8 reaches the terminal"
+# the tables the same (the host zones' names: a C1 control was passed through)
+checks=$((checks + 1))
+! LC_ALL=C grep -aq "$(printf '\302\233')" "$OUT" ||
+    fail "the summary: a C1 control (U+009B) reaches the terminal"
+expect_out "  c1\\?[2J\\?[0m " "the host zones table: a C1 control escaped"
 # A long zone name is cut at a whole character (120 bytes at most), so the
 # other shares and the count after them stay on the line: one gap 50-70
 # us, L + 600 e-acutes 10 us, TF_dispatch_x 5, z3..z7 1 each

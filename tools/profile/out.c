@@ -673,10 +673,14 @@ static const char *term_fit(char *buf, size_t n, const char *s, unsigned width, 
             one[0] = '\\';
             one[1] = *q == '\n' ? 'n' : *q == '\t' ? 't' : '?';
             len = w = 2;
-        } else if ((adv = (unsigned)pf_utf8_at(q, &cp)) != 0) {
+        } else if ((adv = (unsigned)pf_utf8_at(q, &cp)) != 0 && cp >= 0xa0) {
             memcpy(one, q, adv);
             len = adv;
             w = cp_columns(cp);
+        } else if (adv) { /* a C1 control (U+0080..U+009F, CSI among them), as pf_term */
+            one[0] = '\\';
+            one[1] = '?';
+            len = w = 2;
         } else { /* not UTF-8: '?' a byte (the JSON's U+FFFD) */
             one[0] = '?';
             adv = 1;

@@ -62,8 +62,10 @@ static int thread_sweep(sweep *w, const uint32_t *zi, size_t n)
         /* the open zones that end before the next one starts */
         while (depth && z[st[depth - 1]].end_ns <= next) {
             uint64_t e = z[st[depth - 1]].end_ns;
-            if (e > t) segment(w, t, e, z[st[depth - 1]].loc);
-            if (e > t) t = e;
+            if (e > t) {
+                segment(w, t, e, z[st[depth - 1]].loc);
+                t = e;
+            }
             depth--;
         }
         if (next > t) segment(w, t, next, depth ? z[st[depth - 1]].loc : none);
@@ -109,26 +111,16 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     if (!t || !l->nops || !t->nzones) return 0;
     int rc = -1;
     gap *g = malloc(l->nops * sizeof *g);
-    uint32_t *th0 = malloc(((size_t)l->nprocs + 1) * sizeof *th0);
     uint64_t *by_loc = calloc((size_t)t->nlocs + 1, sizeof *by_loc);
     size_t *first = NULL;
     uint32_t *zi = NULL; /* each thread's zones by start */
     gap_share *sh = NULL;
-    if (!g || !th0 || !by_loc || pf_zones_by_thread(t, &zi, &first)) goto out;
-    /* each process's first thread in the merged trace (its threads follow
-     * it): an op's thread is its process's own number */
-    for (uint32_t p = 0; p <= l->nprocs; p++) th0[p] = UINT32_MAX;
-    for (uint32_t i = t->nthreads; i > 0; i--)
-        if (t->threads[i - 1].process < l->nprocs) th0[t->threads[i - 1].process] = i - 1;
+    if (!g || !by_loc || pf_zones_by_thread(t, &zi, &first)) goto out;
     size_t ng = 0;
     for (size_t i = 0; i < l->nops; i++) {
         const pf_op *op = &l->ops[i];
-        if (!op->has_gap || !op->gap_ns || op->process >= l->nprocs) continue;
-        uint64_t th = (uint64_t)th0[op->process] + op->thread;
-        if (th0[op->process] == UINT32_MAX || th >= t->nthreads ||
-            t->threads[th].process != op->process)
-            continue; /* (a thread the trace lost) */
-        g[ng++] = (gap){op->start_ns - op->gap_ns, op->start_ns, (uint32_t)th};
+        if (op->has_gap && op->gap_ns && op->thread < t->nthreads) /* (else the trace lost it) */
+            g[ng++] = (gap){op->start_ns - op->gap_ns, op->start_ns, op->thread};
     }
     qsort(g, ng, sizeof *g, gap_cmp);
     sweep w = {.t = t, .by_loc = by_loc};
@@ -167,7 +159,6 @@ static int gap_shares(const pf_logs *l, gap_share **out, size_t *n, uint64_t *to
     rc = 0;
 out:
     free(g);
-    free(th0);
     free(by_loc);
     free(first);
     free(zi);

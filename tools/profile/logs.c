@@ -1009,12 +1009,14 @@ static tf_trace **load_each(pf_logs *l, int mem, int *any_file, dev_walk *walks,
 }
 
 /* Merge the traces of every process into one (NULL if none). */
-static tf_trace *merge_all(pf_logs *l, tf_trace **ts, const char *what)
+static tf_trace *merge_all(pf_logs *l, tf_trace **ts, const char *what, uint32_t *thread_base)
 {
     tf_trace *all = NULL;
+    for (uint32_t i = 0; thread_base && i < l->nprocs; i++) thread_base[i] = UINT32_MAX;
     for (uint32_t i = 0; ts && i < l->nprocs; i++) {
         tf_trace *t = ts[i];
         if (!t) continue;
+        uint32_t base = all ? all->nthreads : 0;
         pf_process *pr = &l->procs[i];
         char pre[96];
         snprintf(pre, sizeof pre, "%s[%u]: ", pr->program, pr->pid);
@@ -1034,7 +1036,9 @@ static tf_trace *merge_all(pf_logs *l, tf_trace **ts, const char *what)
             all = t;
         } else if (merge_trace(all, t, i, pre)) {
             pf_note(l, 1, "out of memory merging the %ss", what);
+            continue;
         }
+        if (thread_base) thread_base[i] = base;
     }
     free(ts);
     return all;
@@ -1162,8 +1166,22 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
                 (unsigned long long)l->dev_procs_over, l->nprocs - PF_MAX_DEV_PROCS,
                 PF_MAX_DEV_PROCS);
     pf_ops_load(l, traces); /* the hardware counters: the ops report (ops.c) */
-    l->trace = merge_all(l, traces, "host trace");
-    l->mem = merge_all(l, mems, "memory log");
+    /* the ops' threads index the merged trace's, as its zones' do */
+    uint32_t *base = calloc((size_t)l->nprocs + 1, sizeof *base);
+    if (!base && l->nops) pf_note(l, 1, "out of memory placing the ops' threads in the trace");
+    l->trace = merge_all(l, traces, "host trace", base);
+    for (size_t i = 0; i < l->nops; i++) {
+        pf_op *op = &l->ops[i];
+        uint64_t th = base && op->process < l->nprocs && base[op->process] != UINT32_MAX
+                          ? (uint64_t)base[op->process] + op->thread
+                          : UINT64_MAX;
+        op->thread =
+            l->trace && th < l->trace->nthreads && l->trace->threads[th].process == op->process
+                ? (uint32_t)th
+                : TF_NONE;
+    }
+    free(base);
+    l->mem = merge_all(l, mems, "memory log", NULL);
     if (l->no_device_zones) {
         /* a program that ran no dispatch has none whatever its build (the
          * note once blamed the firmware's) */

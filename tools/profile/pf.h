@@ -189,7 +189,8 @@ int pf_op_core_set(pf_op_core *k, const tf_perf_core *c);
 #define PF_STALL_TEXT 48
 typedef struct pf_op {
     uint32_t process, dispatch;
-    uint32_t thread; /* the one that read its counters back, which dispatched it (its trace's) */
+    uint32_t thread;      /* the one that read its counters back, which dispatched it: its
+                             trace's, then (pf_load) the merged trace's (TF_NONE: not in it) */
     char *op_code, *zone; /* kernel names; the user zone around the dispatch ("" if none) */
     tf_dev_perf chip;     /* the chip's modeled peaks, as recorded */
     pf_op_core *cores;

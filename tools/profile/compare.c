@@ -181,7 +181,7 @@ static const char *cmp_cut(char *buf, size_t n, const char *s, size_t cells)
     size_t len = strlen(t);
     if (len <= cells || cells < 8 || n < cells + 1) return pf_term(buf, n, t);
     size_t head = (cells - 2) / 2, tail = cells - 2 - head;
-    while (head && ((unsigned char)t[head] & 0xc0) == 0x80) head--; /* (whole UTF-8 characters) */
+    head = pf_utf8_head(t, head); /* (whole UTF-8 characters) */
     size_t from = len - tail;
     while (from < len && ((unsigned char)t[from] & 0xc0) == 0x80) from++;
     snprintf(buf, n, "%.*s..%s", (int)head, t, t + from);

@@ -176,9 +176,7 @@ static int name_bytes(const char *s, int *cut)
 {
     size_t n = strlen(s);
     *cut = n > GAP_NAME_MAX;
-    if (!*cut) return (int)n;
-    for (n = GAP_NAME_MAX; n && ((unsigned char)s[n] & 0xc0) == 0x80;) n--;
-    return (int)n;
+    return (int)(*cut ? pf_utf8_head(s, GAP_NAME_MAX) : n);
 }
 
 void pf_gaps_analyze(pf_logs *l)

@@ -194,8 +194,7 @@ static const char *site_text(const tf_trace *t, uint32_t z, char *buf, size_t n)
     size_t o = deeper || (keep ? keep < depth : depth > 1) ? 6 : 0;
     memcpy(buf, "... > ", o);
     if (!keep) { /* the innermost name alone is too long: its start, "..." */
-        size_t m = n - o - 4;
-        while (m && ((unsigned char)name[0][m] & 0xc0) == 0x80) m--; /* (len[0] > m) */
+        size_t m = pf_utf8_head(name[0], n - o - 4); /* (len[0] > n - o - 4) */
         memcpy(buf + o, name[0], m);
         memcpy(buf + o + m, "...", 4);
         return buf;

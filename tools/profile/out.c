@@ -620,6 +620,12 @@ const char *pf_term(char *buf, size_t n, const char *s)
     return buf;
 }
 
+size_t pf_utf8_head(const char *s, size_t n)
+{
+    while (n && ((unsigned char)s[n] & 0xc0) == 0x80) n--;
+    return n;
+}
+
 int pf_utf8_at(const unsigned char *q, uint32_t *cp)
 {
     unsigned c = q[0], n = c >= 0xf0 && c <= 0xf4  ? 4

@@ -729,6 +729,9 @@ const char *pf_human_bytes(char *buf, size_t n, uint64_t bytes);
  * its code point in *cp, else 0 (RFC 3629: no overlong forms, no
  * surrogates, nothing past U+10FFFF). */
 int pf_utf8_at(const unsigned char *q, uint32_t *cp);
+/* The bytes of s's first n (s has more than n) that end at a whole UTF-8
+ * character: n, less the continuation bytes a cut there would split. */
+size_t pf_utf8_head(const char *s, size_t n);
 /* A name made safe for one terminal line: control characters escaped (C1
  * too), bytes that are not UTF-8 '?', cut at a whole character. */
 const char *pf_term(char *buf, size_t n, const char *s);

@@ -184,8 +184,10 @@ void pf_gaps_analyze(pf_logs *l)
     gap_share *sh;
     size_t n;
     uint64_t total;
+    uint64_t dev, gap;
     free(l->gap_line);
     l->gap_line = NULL;
+    if (!pf_ops_gaps_dominate(l, &dev, &gap)) return; /* (the line goes with that advice) */
     if (gap_shares(l, &sh, &n, &total)) {
         pf_note(l, 1, "out of memory breaking the op-to-op gaps down by zone");
         return;

@@ -816,14 +816,21 @@ static op_kind *op_kinds(const pf_logs *l, size_t *nk)
     return k;
 }
 
+int pf_ops_gaps_dominate(const pf_logs *l, uint64_t *dev, uint64_t *gap)
+{
+    *dev = *gap = 0;
+    for (size_t i = 0; i < l->nops; i++) {
+        *dev += l->ops[i].end - l->ops[i].start;
+        if (l->ops[i].has_gap) *gap += l->ops[i].gap_ns;
+    }
+    return *gap > *dev;
+}
+
 void pf_ops_summary(pf_logs *l, FILE *out)
 {
     if (!l->nops) return;
-    uint64_t dev = 0, gap = 0;
-    for (size_t i = 0; i < l->nops; i++) {
-        dev += l->ops[i].end - l->ops[i].start;
-        if (l->ops[i].has_gap) gap += l->ops[i].gap_ns;
-    }
+    uint64_t dev, gap;
+    int gaps_dominate = pf_ops_gaps_dominate(l, &dev, &gap);
     size_t nk = 0;
     op_kind *k = op_kinds(l, &nk);
     if (!k) return;
@@ -849,7 +856,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     }
     char adv[8][256];
     int shown = 0;
-    if (gap > dev) {
+    if (gaps_dominate) {
         fprintf(out, "  advice: the host gap dominates: %s between ops against %s in them\n",
                 pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));
         shown++;
@@ -1121,13 +1128,10 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         pf_put_json(o, cm_risc_name(r));
     }
     /* advice about the run as a whole (the summary's) */
-    uint64_t dev = 0, gap = 0;
-    for (size_t i = 0; i < l->nops; i++) {
-        dev += l->ops[i].end - l->ops[i].start;
-        if (l->ops[i].has_gap) gap += l->ops[i].gap_ns;
-    }
+    uint64_t dev, gap;
+    int gaps_dominate = pf_ops_gaps_dominate(l, &dev, &gap);
     pf_puts(o, "],\"op_advice\":[");
-    if (gap > dev) {
+    if (gaps_dominate) {
         char line[160], h1[32], h2[32];
         snprintf(line, sizeof line, "the host gap dominates: %s between ops against %s in them",
                  pf_human_ns(h1, sizeof h1, gap), pf_human_ns(h2, sizeof h2, dev));

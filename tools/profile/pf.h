@@ -593,8 +593,11 @@ void pf_trace_counts(struct pf_out *f, const char *what, const tf_trace *t);
 void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);
-/* gaps.c: what the host did in the op-to-op gaps, by zone: l->gap_line
- * (a note if out of memory). */
+/* The ops' device time (cycles) and op-to-op gaps (ns) in *dev, *gap;
+ * whether the gaps dominate (the summary's and the HTML's advice). */
+int pf_ops_gaps_dominate(const pf_logs *l, uint64_t *dev, uint64_t *gap);
+/* gaps.c: what the host did in the op-to-op gaps, by zone, when they
+ * dominate: l->gap_line (a note if out of memory). */
 void pf_gaps_analyze(pf_logs *l);
 void pf_ops_json_counters(pf_logs *l, struct pf_out *o, int *first, int pid);
 /* The processes whose counter steps are over their share of --max-timeline. */

@@ -3,6 +3,11 @@
  * TF_BUILD_KIND, TF_RISC, TF_BUILD_NAME and the profiler settings: on its
  * own, or (tf_kernel_build, src/kbuild.c) force-included into the kernel's
  * own C or C++ translation unit, so it is C and C++ alike. */
+/* Once a unit: the build's script for `#pragma GCC unroll 0`
+ * (cmake/tf_rv32_cxx.sh) compiles a text that has the note in it already
+ * with the flags that force-include it. */
+#ifndef TF_BUILD_NOTE_C
+#define TF_BUILD_NOTE_C
 #include "tf_build_note.h"
 
 #ifndef TT_FOIL_DEVICE_PROFILER
@@ -30,3 +35,4 @@ __attribute__((section(".tt_foil_build"), used)) const tf_build_note tf_build_no
     .profiler_bitmask = PROFILE_KERNEL,
     .name = TF_BUILD_NAME,
 };
+#endif

@@ -470,13 +470,20 @@ static void round_end(sim_chip *c)
         issued += w->nissued;
     }
     if (issued) {
-        if (sim_noc_reserve(c, issued)) abort(); /* a few KiB: out of memory is fatal here */
+        /* out of host memory for them (a few KiB), none lands: each
+         * issuer faults (sim_noc_lost), in hart order as ever */
+        int lost = sim_noc_reserve(c, issued);
         memset(pos, 0, sizeof pos);
         for (int k; (k = next_worker(c, pos, 0)) >= 0;) {
             sim_worker *w = &c->workers[k];
-            int h = w->issued[pos[k]].issuer->index;
-            while (pos[k] < w->nissued && w->issued[pos[k]].issuer->index == h)
-                sim_noc_resolve(c, &w->issued[pos[k]++]);
+            int h = w->issued[pos[k]].issuer->index, first = 1;
+            while (pos[k] < w->nissued && w->issued[pos[k]].issuer->index == h) {
+                if (lost)
+                    sim_noc_lost(&w->issued[pos[k]++], first);
+                else
+                    sim_noc_resolve(c, &w->issued[pos[k]++]);
+                first = 0;
+            }
         }
         for (int k = 0; k < c->nworkers; k++) c->workers[k].nissued = 0;
     }

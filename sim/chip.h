@@ -315,6 +315,8 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y);
 void sim_core_free(sim_core *core);
 void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
 void sim_core_halt(sim_core_hart *sh);
+void sim_core_fault_now(sim_core_hart *sh, uint32_t cause, uint32_t tval, uint32_t detail,
+                        uint64_t aux);
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time);
 void sim_core_wake(sim_core *core, uint64_t time);
 void sim_core_mailbox_written(sim_core *core); /* the host's copy is stale (chip.c) */
@@ -345,6 +347,7 @@ uint64_t sim_noc_next_event(const sim_chip *c);
 void sim_noc_process(sim_chip *c, uint64_t until);
 void sim_noc_resolve(sim_chip *c, sim_noc_event *e);
 int sim_noc_reserve(sim_chip *c, int more);
+void sim_noc_lost(sim_noc_event *e, int fault);
 int sim_dram_read(sim_chip *c, int bank, uint64_t addr, void *dst, uint64_t n);
 int sim_dram_write(sim_chip *c, int bank, uint64_t addr, const void *src, uint64_t n);
 void sim_dram_free(sim_chip *c);

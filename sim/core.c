@@ -926,6 +926,30 @@ void sim_core_halt(sim_core_hart *sh)
     sim_chip_progress(sh->core->chip);
 }
 
+/* Fault RISC sh between two of its instructions, from outside them: a
+ * trap at its pc with `cause` and `tval`, its fault detail and aux as the
+ * instruction's own fault would have set them. A RISC that waits (an L1
+ * word, the tile engine, NOC completions) or sleeps stops doing so: its
+ * handler runs next (none: it halts, sim_core_halt). Only between rounds
+ * (the round's end: sim_noc_lost). */
+void sim_core_fault_now(sim_core_hart *sh, uint32_t cause, uint32_t tval, uint32_t detail,
+                        uint64_t aux)
+{
+    if (sh->state == TF_HS_RESET || sh->state == TF_HS_HALT) return;
+    if (sh->state == TF_HS_WFI) sh->core->wfi &= (uint8_t) ~(1u << sh->risc);
+    sh->state = TF_HS_RUN;
+    sh->wait_done = NULL;
+    sh->perf.blocked = 0; /* (the wait's cycles so far stay counted) */
+    sh->fault_detail = detail;
+    sh->fault_aux = aux;
+    if (sim_hart_exception(&sh->h, cause, tval)) {
+        sim_core_halt(sh);
+        return;
+    }
+    sim_chip_set_active(sh->core->chip, sh, 1);
+    sim_chip_progress(sh->core->chip);
+}
+
 void sim_core_reset_hart(sim_core_hart *sh, uint64_t time)
 {
     sh->generation++;

@@ -699,6 +699,35 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
     settle(c, slot);
 }
 
+/* A transfer issued this round that the round's end could not take in
+ * (sim_noc_reserve out of host memory): it never lands. Its issue's
+ * counts are taken back, so no barrier waits for it, and, when `fault`
+ * (its issuer's first such transfer), the issuer faults with
+ * TF_FAULT_DETAIL_HOST_MEMORY as it would have at the issue on one
+ * thread (noc_issue_event): at its pc now, as if the NOC command's store
+ * had faulted. */
+void sim_noc_lost(sim_noc_event *e, int fault)
+{
+    sim_core_hart *sh = e->issuer;
+    free(e->data);
+    e->data = NULL;
+    if (sh->generation != e->generation) return; /* the issuer was reset meanwhile */
+    sim_noc_if *ni = &sh->noc[e->noc];
+    int same = e->epoch == ni->trid_epoch[e->trid];
+    if (e->kind == TF_NOC_CMD_READ) {
+        ni->reads_pending--;
+        if (same) ni->trid_pending[e->trid]--;
+    } else if (is_atomic(e->kind)) {
+        ni->atomics_pending--;
+    } else {
+        ni->writes_pending--;
+        if (same) ni->wtrid_pending[e->trid]--;
+    }
+    if (fault)
+        sim_core_fault_now(sh, TF_CAUSE_STORE_ACCESS, TF_MMIO_NOC_REG(e->noc, TF_NOC_REG_CMD),
+                           TF_FAULT_DETAIL_HOST_MEMORY, e->remote);
+}
+
 /* Clear the counts of the transaction ids whose bits are set in mask (a
  * store to TRID_BARRIER: tt-metal's NOC_CLEAR_OUTSTANDING_REQ_CNT, bits
  * 0..15; higher bits name no id), this RISC's. Both the read and the write

@@ -383,8 +383,10 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
     case TF_FAULT_DETAIL_NOC_CMD: snprintf(buf, n, "; unknown NOC command %u", f->aux_lo); break;
     case TF_FAULT_DETAIL_HOST_MEMORY:
         snprintf(buf, n,
-                 "; the simulator ran out of host memory for the NOC transfer to or from "
-                 "0x%012llx (x=%u y=%u)",
+                 "; the simulator ran out of host memory for a NOC transfer this RISC issued to "
+                 "or from 0x%012llx (x=%u y=%u), at this instruction or, with several simulator "
+                 "threads, before it (the fault is taken where the RISC was when the simulator "
+                 "found out): it did not land. Free host memory and run it again",
                  (unsigned long long)aux, x, y);
         break;
     case TF_FAULT_DETAIL_NOC_MCAST:

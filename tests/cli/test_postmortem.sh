@@ -77,6 +77,16 @@ expect_err "insn 0x00000000 (illegal instruction 0x00000000); core (1,0) was res
     "illegal instruction: no address"
 run "$tool" -o "$tmp/load" -- "$device" load
 expect_err "(lw a3, 0(a3)), address 0x00200000" "load fault: the address"
+# a dispatch that stopped is an error of the run, not of reading its logs:
+# they were read in full, so 'report' exits 0 and blames no log, and the
+# diagnostics count the notes as such
+run "$tool" report "$tmp/illegal"
+expect_rc 0 "report of a faulted run: every log was read"
+checks=$((checks + 1))
+! grep -q "some logs could not be read" "$ERR" || fail "report of a faulted run blames the logs"
+expect_out "error: dispatch 1 stopped (fault): core (1,0) BRISC" "report: the fault is still an error"
+expect_grep "2 notes: 0 errors (logs not read in full, reports not written), 0 about data the run lost (dropped zones, records not written, texts cut), 2 about dispatches that stopped" \
+    "$tmp/illegal/reports/tt_foil_diagnostics.txt" "the fault's notes counted as the run's"
 
 # ---- a kernel that overwrote its GO cycle in the mailbox (the post-mortem's
 # reference for the markers' 44-bit stamps) and its GO signal, by NOC writes

@@ -39,16 +39,17 @@ void pf_note(pf_logs *l, int error, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     pthread_mutex_lock(&l->lock); /* report writers run in parallel */
-    int err = error != 0 && error != PF_LOSS;
+    int err = error != 0 && error != PF_LOSS && error != PF_RUN_ERROR;
     l->errors += err;
     l->losses += error == PF_LOSS;
+    l->run_errors += error == PF_RUN_ERROR;
     l->write_errors += error == PF_WRITE_ERROR;
     char **nn = realloc(l->notes, (size_t)(l->nnotes + 1) * sizeof *nn);
     if (nn) l->notes = nn;
     unsigned char *ne = realloc(l->note_error, (size_t)(l->nnotes + 1));
     if (ne) l->note_error = ne;
     if (nn && ne && (l->notes[l->nnotes] = strdup(buf)))
-        l->note_error[l->nnotes++] = (unsigned char)err;
+        l->note_error[l->nnotes++] = (unsigned char)(err || error == PF_RUN_ERROR);
     pthread_mutex_unlock(&l->lock);
 }
 
@@ -813,8 +814,8 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
         }
         l->devpcs = np;
         l->devpcs[l->ndevpcs++] = pc;
-        pf_note(l, 1, "%sdispatch %u stopped (%s): core (%d,%d) %s was at pc 0x%08x: %s", pre,
-                h->dispatch,
+        pf_note(l, PF_RUN_ERROR, "%sdispatch %u stopped (%s): core (%d,%d) %s was at pc 0x%08x: %s",
+                pre, h->dispatch,
                 tf_csv_stop_reason[h->reason < TF_STOP_NREASONS ? h->reason : TF_STOP_done], h->x,
                 h->y, cm_risc_name(h->risc), h->pc, pc.where);
     }
@@ -1226,7 +1227,7 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
         pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
     if (l->dev_open)
         pf_note(
-            l, 1,
+            l, PF_RUN_ERROR,
             "%llu device zones were still open when their dispatch stopped (timeout, fault, "
             "interrupt or stall); they are listed in %s and end where the markers were read back",
             (unsigned long long)l->dev_open, PF_OPEN_ZONES);

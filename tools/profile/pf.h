@@ -288,6 +288,7 @@ typedef struct pf_logs {
     int nnotes;
     int errors;          /* notes with error 1 or PF_WRITE_ERROR */
     int losses;          /* notes with error PF_LOSS */
+    int run_errors;      /* notes with error PF_RUN_ERROR */
     int unreadable;      /* logs in .logs that could not be read (a note says why) */
     int write_errors;    /* report files that could not be written */
     char failed[16][48]; /* the first of them (relative names), for the closing lines */
@@ -300,11 +301,14 @@ typedef struct pf_logs {
 
 /* A note for the summary and diagnostics: error 0 (a remark), 1 (a log
  * not read in full: the reports miss what it held), PF_WRITE_ERROR (a
- * report not written) or PF_LOSS (not an error: the run itself lost data,
+ * report not written), PF_LOSS (not an error: the run itself lost data,
  * which the note counts: device zones dropped, records it could not
- * write). Thread-safe. */
+ * write) or PF_RUN_ERROR (an error of the run, read in full: a dispatch
+ * that stopped on a timeout or a fault, its zones left open; shown as an
+ * error, but no log is blamed). Thread-safe. */
 #define PF_WRITE_ERROR 2
 #define PF_LOSS        3
+#define PF_RUN_ERROR   4
 void pf_note(pf_logs *l, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* pf_strtab_add to l's names; out of memory, 0 ("?", the first name
  * pf_load makes) and counted in names_lost for a note. */

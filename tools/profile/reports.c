@@ -294,8 +294,9 @@ void pf_write_diagnostics(pf_logs *l)
                                                          : TF_CLOCK_free_running]);
     pf_printf(f,
               "\n%d notes: %d errors (logs not read in full, reports not written), %d about "
-              "data the run lost (dropped zones, records not written, texts cut)\n",
-              l->nnotes, l->errors, l->losses);
+              "data the run lost (dropped zones, records not written, texts cut), %d about "
+              "dispatches that stopped (timeout, fault, interrupt, stall: read in full)\n",
+              l->nnotes, l->errors, l->losses, l->run_errors);
     for (int i = 0; i < l->nnotes; i++)
         pf_printf(f, "%s: %s\n", l->note_error[i] ? "error" : "note", l->notes[i]);
     pf_out_close(f);

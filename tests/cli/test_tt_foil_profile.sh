@@ -1276,6 +1276,26 @@ END
     [ "$got" = "$want" ] || fail "op gap (clock line $clk): OP_TO_OP_LATENCY_NS $got, expected $want"
 done
 
+# Two processes' ops in one capture: OP_ID numbers them over the capture
+# (each process numbers its dispatches from 1), and an advice line names
+# its op by OP_ID: progb's dispatch 1, the longest of its kind, is op 2
+mp=$tmp/opmp
+mkdir -p "$mp/.logs"
+printf 'program proga\nthread 1 100 main\nperf 1 50000 1 0 0 1000 1300\ntrailer 1 0\n' >"$tmp/opmp_a.txt"
+printf 'program progb\nthread 1 200 main\nperf 1 95000 1 0 0 90000 90500 6400\ntrailer 1 0\n' \
+    >"$tmp/opmp_b.txt"
+"$mktft" "$tmp/opmp_a.txt" "$mp/.logs/tt_foil_trace.100.tft" || fail "mktft: process a"
+"$mktft" "$tmp/opmp_b.txt" "$mp/.logs/tt_foil_trace.200.tft" || fail "mktft: process b"
+echo "trailer 0 0" >"$tmp/opmp_mem.txt"
+"$mktft" "$tmp/opmp_mem.txt" "$mp/.logs/tt_foil_memlog.100.tft" || fail "mktft: its memory log"
+run "$tool" report "$mp"
+expect_rc 0 "two processes' ops"
+expect_out "advice (op 2, the longest of 2 like it): DRAM bank imbalance: bank 0 carries 100%" \
+    "the advice names the op by its OP_ID, not its process's dispatch id"
+checks=$((checks + 1))
+got=$(awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $2, $3 }' "$mp/reports/tt_foil_ops_perf.csv")
+[ "$got" = "1:100:1 2:200:1 " ] || fail "two processes' ops: OP_ID:PID:DISPATCH_ID $got"
+
 # What the host did in the gaps: the gaps above (clock line 1: 50-70 us
 # and 80-90 us) against the dispatching thread's zones: loop 55-100 us
 # holding TF_dispatch_execute 60-72 us and work 82-86 us. In them: loop

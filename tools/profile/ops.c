@@ -874,7 +874,8 @@ void pf_ops_summary(pf_logs *l, FILE *out)
         if (k[j].n > 1) snprintf(many, sizeof many, ", the longest of %zu like it", k[j].n);
         for (int i = 0; i < n; i++, shown++)
             if (shown < 6)
-                fprintf(out, "  advice (op %u%s): %s\n", op->dispatch, many, adv[i]);
+                fprintf(out, "  advice (op %zu%s): %s\n", k[j].longest + 1, many,
+                        adv[i]); /* (its OP_ID: a dispatch id is its process's) */
             else
                 more++;
     }

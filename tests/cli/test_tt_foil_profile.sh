@@ -314,8 +314,8 @@ expect_out "Device zones (2 of 2, by self cycles; the firmware's -FW/-KERNEL zon
     "summary: device zones by self cycles"
 checks=$((checks + 1))
 grep -qE '^  BRISC +read, tile +1 +270 +400 ' "$OUT" || fail "summary: self cycles of 'read, tile'"
-expect_out "Device cores (2 of 2, by cycles in the slowest dispatch, 1: 900 cycles from its first device zone to its last; straggler core (0,0))" \
-    "summary: per-core view"
+expect_out "Device cores (2 of 2, by cycles in the slowest dispatch, 1: 900 cycles from its first device zone to its last; no straggler: one core ran it)" \
+    "summary: per-core view (a dispatch of one core has no straggler)"
 checks=$((checks + 1))
 grep -qE '^  \(0,0\) +2 +900 +1700 +850 +900$' "$OUT" || fail "summary: core (0,0)'s cycles"
 checks=$((checks + 1))
@@ -341,6 +341,31 @@ checks=$((checks + 1))
 grep -qE '^  NCRISC +gather \(conv_reader\) +1 +300 ' "$OUT" || fail "summary: 'gather' of conv_reader named by its kernel"
 checks=$((checks + 1))
 grep -qE '^  NCRISC +gather \(head_reader\) +1 +100 ' "$OUT" || fail "summary: 'gather' of head_reader named by its kernel"
+# ... and dispatch 1 now runs on both cores: (0,0) 900 cycles, (1,0) 100,
+# 800 over the median core (the lower one of two, as the ops report's
+# straggler): the straggler, in the summary and the HTML
+expect_out "1: 900 cycles from its first device zone to its last; straggler core (0,0))" \
+    "summary: a core that stands out is the straggler"
+expect_grep '"slowest_cycles":900,"straggler":0,' "$sn/reports/tt_foil_report.html" \
+    "HTML: the straggler's row"
+# a dispatch 2 of 1000 cycles on (0,0) and 950 on (1,0): the longest core
+# is 5% of the dispatch over the other, no straggler (it was named one)
+st=$tmp/nostraggler
+mkdir -p "$st"
+cp -r "$sn/.logs" "$st/"
+printf '%s\n' '2,40000,0,0,BRISC,START,0x1111,130000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
+    '2,40000,0,0,BRISC,END,0x1111,131000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
+    '2,40000,1,0,BRISC,START,0x1111,130000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
+    '2,40000,1,0,BRISC,END,0x1111,130950,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
+    >>"$st/.logs/tt_foil_device_zones.csv"
+printf 'rows,bytes\n%s,%s\n' "$(($(wc -l <"$st/.logs/tt_foil_device_zones.csv") - 1))" \
+    "$(wc -c <"$st/.logs/tt_foil_device_zones.csv")" >"$st/.logs/tt_foil_device_zones.csv.end"
+run "$tool" report "$st"
+expect_rc 0 "two cores within 10% of each other"
+expect_out "2: 1000 cycles from its first device zone to its last; no straggler: no core is longer than the median core by 10% of the dispatch)" \
+    "summary: no straggler when no core stands out"
+expect_grep '"slowest_cycles":1000,"straggler":-1,' "$st/reports/tt_foil_report.html" \
+    "HTML: no straggler"
 # --device-time: the JSON in device cycles, each dispatch after the other
 # (dispatch 1 after dispatch 0's 800 cycles and a gap of 100)
 run "$tool" --device-time report "$g"

@@ -500,10 +500,44 @@ static void device_segments(pf_devagg *g, pf_analysis *a)
     a->dspan = at;
 }
 
+static int u64_desc(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x < y) - (x > y);
+}
+
+long pf_core_straggler(const pf_analysis *a)
+{
+    size_t m = 0;
+    long top = -1;
+    uint64_t *v = malloc((a->ncorestats ? a->ncorestats : 1) * sizeof *v);
+    if (!v) return -1;
+    for (size_t i = 0; i < a->ncorestats; i++) {
+        const pf_corestat *c = &a->corestats[i];
+        if (!c->in_slowest) continue;
+        v[m++] = c->in_slowest;
+        /* the summary's first row: the longest, then the most in total, then by core */
+        const pf_corestat *t = top < 0 ? NULL : &a->corestats[top];
+        if (!t || c->in_slowest > t->in_slowest ||
+            (c->in_slowest == t->in_slowest &&
+             (c->total > t->total || (c->total == t->total && c->core < t->core))))
+            top = (long)i;
+    }
+    uint64_t median = 0;
+    if (m >= 2) {
+        qsort(v, m, sizeof *v, u64_desc);
+        median = v[m - 1 - (m - 1) / 2]; /* the lower median, as the ops' straggler */
+    }
+    free(v);
+    if (m < 2 || !a->slowest_cycles) return -1;
+    uint64_t over = a->corestats[top].in_slowest - median;
+    return 100.0 * (double)over / (double)a->slowest_cycles >= PF_STRAGGLER_PCT ? top : -1;
+}
+
 /* Per core: its cycles in each dispatch (first start to last end over its
  * RISCs), in total and at most, and in the slowest dispatch (the one with
- * the longest span over every core, a->dsegs): the straggler is the core
- * whose time there is the longest. */
+ * the longest span over every core, a->dsegs): the longest there is the
+ * straggler when it stands out (pf_core_straggler). */
 static void device_cores(pf_logs *l, pf_devagg *g, pf_analysis *a)
 {
     if (!g->nspans || !a->ncores) return;

@@ -23,7 +23,6 @@
 #define PF_BOUND_PCT 65.0
 /* A core is the straggler when it ends this much later than the median core
  * (percent of the op's duration). */
-#define PF_STRAGGLER_PCT 10.0
 
 static const char *const wait_label[] = {
 #define WAIT_LABEL(name, label, doc) label,

@@ -489,6 +489,12 @@ void pf_analyze(pf_logs *l, pf_analysis *a);
 void pf_analysis_free(pf_analysis *a);
 /* devagg.c: the device part of the analysis, from the aggregates. */
 void pf_dev_analyze(pf_logs *l, pf_analysis *a);
+/* The straggler of the slowest dispatch, as the ops report names one: the
+ * core (index into a->corestats) longest in it, when it is longer than
+ * the median core of that dispatch by PF_STRAGGLER_PCT of the dispatch's
+ * span or more; -1 when no core stands out (or one core ran). */
+#define PF_STRAGGLER_PCT 10.0
+long pf_core_straggler(const pf_analysis *a);
 /* The device-time segment of a zone of process `process`'s `dispatch`
  * starting at `start` (NULL if none). */
 const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispatch,

@@ -540,11 +540,23 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
                  l->procs[a->slowest_process].program, l->procs[a->slowest_process].pid);
     else
         snprintf(disp, sizeof disp, "%u", (unsigned)a->slowest_dispatch);
+    /* the longest core is a straggler only when it stands out, as in the
+     * ops report: a few cycles over the others is no straggler */
+    long st = pf_core_straggler(a);
+    char who[200];
+    if (st >= 0)
+        snprintf(who, sizeof who, "straggler %s",
+                 pf_core_name(l, a->corestats[st].core, "core ", core, sizeof core));
+    else
+        snprintf(who, sizeof who, "no straggler: %s",
+                 n < 2 || c[1].in_slowest == 0
+                     ? "one core ran it"
+                     : "no core is longer than the median core by 10% of the dispatch");
     fprintf(out,
             "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %s: %llu cycles from "
-            "its first device zone to its last; straggler %s)\n",
+            "its first device zone to its last; %s)\n",
             n < SUMMARY_ROWS ? n : SUMMARY_ROWS, n, disp, (unsigned long long)a->slowest_cycles,
-            pf_core_name(l, c[0].core, "core ", core, sizeof core));
+            who);
     /* the names' column as wide as the longest shown ("device 2 (0,0)",
      * "prog[pid]: (0,0)"), 9 at least: "(x,y)" of one device as before */
     int w = 9;

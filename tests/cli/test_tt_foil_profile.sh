@@ -1321,6 +1321,22 @@ checks=$((checks + 1))
 got=$(awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $2, $3 }' "$mp/reports/tt_foil_ops_perf.csv")
 [ "$got" = "1:100:1 2:200:1 " ] || fail "two processes' ops: OP_ID:PID:DISPATCH_ID $got"
 
+# An op whose TRISC0 runs without a wait (no compute kernel) and whose
+# BRISC waits for a semaphore 600 of its 1000 cycles: the summary's line
+# shows BRISC's stall, not "no stall"
+sm=$tmp/opsem
+mkdir -p "$sm/.logs"
+printf 'program opsem\nthread 1 100 main\nperf 1 50000 1 0 0 1000 2000 0 600\ntrailer 1 0\n' \
+    >"$tmp/opsem.txt"
+"$mktft" "$tmp/opsem.txt" "$sm/.logs/tt_foil_trace.tft" || fail "mktft: the semaphore op"
+"$mktft" "$tmp/opmp_mem.txt" "$sm/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+run "$tool" report "$sm"
+expect_rc 0 "an op waiting on BRISC only"
+expect_out "100.0% SLOW  ?: 1 core, FLOPs 0.0%, DRAM 0.0%, BRISC waits semaphore 60%" \
+    "the kind's line shows the RISC that waits when TRISC0 does not"
+expect_grep "SLOW,BRISC waits semaphore 60%,,no stall,," "$sm/reports/tt_foil_ops_perf.csv" \
+    "the CSV keeps each RISC's own stall"
+
 # What the host did in the gaps: the gaps above (clock line 1: 50-70 us
 # and 80-90 us) against the dispatching thread's zones: loop 55-100 us
 # holding TF_dispatch_execute 60-72 us and work 82-86 us. In them: loop

@@ -22,12 +22,15 @@
  *   r THREAD NS POOL               pool reset
  *   as THREAD NS POOL PTR SIZE...  allocations at one time (one ALLOC_SET: (PTR, SIZE) pairs)
  *   xs THREAD NS POOL PTR...       frees at one time (one FREE_SET)
- *   perf THREAD NS DISPATCH X Y START END [DRAM]  core (X,Y)'s hardware
+ *   perf THREAD NS DISPATCH X Y START END [DRAM [SEM]]  core (X,Y)'s hardware
  *                                  counters of a dispatch, read back at NS:
  *                                  BRISC's window START..END cycles, DRAM bytes
  *                                  read from bank 0 (a version-1 DEVICE_PERF
  *                                  record: a 1x1 grid at 1000 MHz, 8 banks of
- *                                  32 bytes a cycle)
+ *                                  32 bytes a cycle); SEM: BRISC waits for a
+ *                                  semaphore SEM of those cycles, and TRISC0
+ *                                  runs the same window without a wait (as the
+ *                                  firmware does with no compute kernel)
  *   trailer RECORDS LOST [END]     a trailer chunk (a normal exit); END: the
  *                                  process's exit time, ns (its last
  *                                  calibration point; else 0, none)
@@ -279,8 +282,9 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(op, "perf") && sscanf(rest, "%llu %llu %llu %llu %llu %llu %n", &a1, &a2,
                                                  &a3, &a4, &a5, &a6, &k) == 6) {
-            unsigned long long end, dram = 0;
-            if (sscanf(rest + k, "%llu %llu", &end, &dram) < 1) goto bad;
+            unsigned long long end, dram = 0, sem = 0;
+            int nf = sscanf(rest + k, "%llu %llu %llu", &end, &dram, &sem);
+            if (nf < 1) goto bad;
             tf_dev_perf h;
             memset(&h, 0, sizeof h);
             h.dispatch = (uint32_t)a3;
@@ -292,19 +296,21 @@ int main(int argc, char **argv)
             h.dram_bytes_per_cycle = 32;
             h.clock_mhz = 1000;
             h.host_ns = a2;
-            h.npairs = 4;
             const uint64_t kv[] = {TF_PERF_KEY(TF_PERF_F_valid, TF_PERF_CORE, 0),
-                                   1,
-                                   TF_PERF_KEY(TF_PERF_F_start, 0, 0),
-                                   a6,
-                                   TF_PERF_KEY(TF_PERF_F_end, 0, 0),
-                                   end,
-                                   TF_PERF_KEY(TF_PERF_F_dram_rd, TF_PERF_CORE, 0),
-                                   dram};
+                                   nf == 3 ? 1u | 1u << TF_RISC_TRISC0 : 1u,
+                                   TF_PERF_KEY(TF_PERF_F_start, 0, 0), a6,
+                                   TF_PERF_KEY(TF_PERF_F_end, 0, 0), end,
+                                   TF_PERF_KEY(TF_PERF_F_dram_rd, TF_PERF_CORE, 0), dram,
+                                   /* (SEM given: three pairs more) */
+                                   TF_PERF_KEY(TF_PERF_F_wait, 0, TF_PERF_WAIT_SEM), sem,
+                                   TF_PERF_KEY(TF_PERF_F_start, TF_RISC_TRISC0, 0), a6,
+                                   TF_PERF_KEY(TF_PERF_F_end, TF_RISC_TRISC0, 0), end};
+            size_t npairs = nf == 3 ? 7 : 4;
+            h.npairs = (uint32_t)npairs;
             buf *b = thread_events((uint32_t)a1);
-            word(b, TF_REC(TF_R_DEVICE_PERF, sizeof h + sizeof kv, a2));
+            word(b, TF_REC(TF_R_DEVICE_PERF, sizeof h + npairs * 2 * sizeof *kv, a2));
             put(b, &h, sizeof h);
-            put(b, kv, sizeof kv);
+            put(b, kv, npairs * 2 * sizeof *kv);
             pad8(b);
         } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
             tf_trace_trailer t;

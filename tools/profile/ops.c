@@ -825,6 +825,22 @@ int pf_ops_gaps_dominate(const pf_logs *l, uint64_t *dev, uint64_t *gap)
     return *gap > *dev;
 }
 
+/* The RISC whose stall a kind's line shows: TRISC0 (the unpacker: what
+ * the compute waits for), or when it has no wait (a data-movement op, its
+ * TRISCs running only the firmware) the RISC that waits the most, so that
+ * a writer waiting for its NOC writes 83% of the op is not 'no stall'. */
+static int summary_risc(const pf_op *op)
+{
+    if (op->ran >> TF_RISC_TRISC0 & 1 && op->stall_cause[TF_RISC_TRISC0] >= 0)
+        return TF_RISC_TRISC0;
+    int best = -1;
+    for (int r = 0; r < TF_NUM_RISCS; r++)
+        if (op->ran >> r & 1 && op->stall_cause[r] >= 0 &&
+            (best < 0 || op->stall_pct[r] > op->stall_pct[best]))
+            best = r;
+    return best >= 0 ? best : op->ran >> TF_RISC_TRISC0 & 1 ? TF_RISC_TRISC0 : 0;
+}
+
 void pf_ops_summary(pf_logs *l, FILE *out)
 {
     if (!l->nops) return;
@@ -850,8 +866,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
                 dev ? 100.0 * (double)k[j].dur / (double)dev : 0, op->bound,
                 pf_term(nm, sizeof nm, op->op_code), *op->zone ? " in " : "",
                 pf_term(zn, sizeof zn, op->zone), many, op->ncores, op->ncores == 1 ? "" : "s",
-                op->flop_pct, op->dram_pct,
-                pf_op_stall(op, op->ran >> TF_RISC_TRISC0 & 1 ? TF_RISC_TRISC0 : 0, st, sizeof st));
+                op->flop_pct, op->dram_pct, pf_op_stall(op, summary_risc(op), st, sizeof st));
     }
     char adv[8][256];
     int shown = 0;

@@ -1337,6 +1337,21 @@ expect_out "100.0% SLOW  ?: 1 core, FLOPs 0.0%, DRAM 0.0%, BRISC waits semaphore
 expect_grep "SLOW,BRISC waits semaphore 60%,,no stall,," "$sm/reports/tt_foil_ops_perf.csv" \
     "the CSV keeps each RISC's own stall"
 
+# A core busy 64.746% of its op (BRISC retires 64746 instructions in
+# 100000 cycles): 64.7 in the CSV, and the page's data holds the figure
+# itself, which it shows to 0.1 (64.75 in the data showed as 64.8)
+ut=$tmp/oputil
+mkdir -p "$ut/.logs"
+printf 'program oputil\nthread 1 100 main\nperf 1 200000 1 0 0 1000 101000 0 0 64746\ntrailer 1 0\n' \
+    >"$tmp/oputil.txt"
+"$mktft" "$tmp/oputil.txt" "$ut/.logs/tt_foil_trace.tft" || fail "mktft: the busy op"
+"$mktft" "$tmp/opmp_mem.txt" "$ut/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+run "$tool" report "$ut"
+expect_rc 0 "a core busy 64.746%"
+expect_grep '"(0,0)",64.7,"(0,0)",64.7,' "$ut/reports/tt_foil_ops_perf.csv" "the CSV's busiest core"
+expect_grep '"cores":[[0,0,64.746,' "$ut/reports/tt_foil_report.html" \
+    "the page's core utilisation, not rounded to 0.01 before its 0.1"
+
 # What the host did in the gaps: the gaps above (clock line 1: 50-70 us
 # and 80-90 us) against the dispatching thread's zones: loop 55-100 us
 # holding TF_dispatch_execute 60-72 us and work 82-86 us. In them: loop

@@ -22,7 +22,7 @@
  *   r THREAD NS POOL               pool reset
  *   as THREAD NS POOL PTR SIZE...  allocations at one time (one ALLOC_SET: (PTR, SIZE) pairs)
  *   xs THREAD NS POOL PTR...       frees at one time (one FREE_SET)
- *   perf THREAD NS DISPATCH X Y START END [DRAM [SEM]]  core (X,Y)'s hardware
+ *   perf THREAD NS DISPATCH X Y START END [DRAM [SEM [INSTR]]]  core (X,Y)'s hardware
  *                                  counters of a dispatch, read back at NS:
  *                                  BRISC's window START..END cycles, DRAM bytes
  *                                  read from bank 0 (a version-1 DEVICE_PERF
@@ -30,7 +30,8 @@
  *                                  32 bytes a cycle); SEM: BRISC waits for a
  *                                  semaphore SEM of those cycles, and TRISC0
  *                                  runs the same window without a wait (as the
- *                                  firmware does with no compute kernel)
+ *                                  firmware does with no compute kernel); INSTR:
+ *                                  BRISC retires INSTR instructions
  *   trailer RECORDS LOST [END]     a trailer chunk (a normal exit); END: the
  *                                  process's exit time, ns (its last
  *                                  calibration point; else 0, none)
@@ -282,8 +283,8 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(op, "perf") && sscanf(rest, "%llu %llu %llu %llu %llu %llu %n", &a1, &a2,
                                                  &a3, &a4, &a5, &a6, &k) == 6) {
-            unsigned long long end, dram = 0, sem = 0;
-            int nf = sscanf(rest + k, "%llu %llu %llu", &end, &dram, &sem);
+            unsigned long long end, dram = 0, sem = 0, instr = 0;
+            int nf = sscanf(rest + k, "%llu %llu %llu %llu", &end, &dram, &sem, &instr);
             if (nf < 1) goto bad;
             tf_dev_perf h;
             memset(&h, 0, sizeof h);
@@ -297,15 +298,17 @@ int main(int argc, char **argv)
             h.clock_mhz = 1000;
             h.host_ns = a2;
             const uint64_t kv[] = {TF_PERF_KEY(TF_PERF_F_valid, TF_PERF_CORE, 0),
-                                   nf == 3 ? 1u | 1u << TF_RISC_TRISC0 : 1u,
+                                   nf >= 3 ? 1u | 1u << TF_RISC_TRISC0 : 1u,
                                    TF_PERF_KEY(TF_PERF_F_start, 0, 0), a6,
                                    TF_PERF_KEY(TF_PERF_F_end, 0, 0), end,
                                    TF_PERF_KEY(TF_PERF_F_dram_rd, TF_PERF_CORE, 0), dram,
                                    /* (SEM given: three pairs more) */
                                    TF_PERF_KEY(TF_PERF_F_wait, 0, TF_PERF_WAIT_SEM), sem,
                                    TF_PERF_KEY(TF_PERF_F_start, TF_RISC_TRISC0, 0), a6,
-                                   TF_PERF_KEY(TF_PERF_F_end, TF_RISC_TRISC0, 0), end};
-            size_t npairs = nf == 3 ? 7 : 4;
+                                   TF_PERF_KEY(TF_PERF_F_end, TF_RISC_TRISC0, 0), end,
+                                   /* (INSTR given: one pair more) */
+                                   TF_PERF_KEY(TF_PERF_F_instret, 0, 0), instr};
+            size_t npairs = nf == 4 ? 8 : nf == 3 ? 7 : 4;
             h.npairs = (uint32_t)npairs;
             buf *b = thread_events((uint32_t)a1);
             word(b, TF_REC(TF_R_DEVICE_PERF, sizeof h + npairs * 2 * sizeof *kv, a2));

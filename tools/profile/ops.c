@@ -1224,9 +1224,12 @@ void pf_ops_html(pf_logs *l, pf_out *o)
                     noc += kc.risc[r].noc_rd[n] + kc.risc[r].noc_wr[n];
             uint64_t s = k->end && k->start >= op->start ? k->start - op->start : 0;
             uint64_t e = k->end >= op->start ? k->end - op->start : 0;
-            pf_printf(o, "%s[%d,%d,%.2f,%llu,%llu,%llu,%llu,%llu", c ? "," : "", k->x, k->y,
-                      k->util, (unsigned long long)s, (unsigned long long)e,
-                      (unsigned long long)flops, (unsigned long long)dram, (unsigned long long)noc);
+            /* (util at full precision: the page shows it to 0.1 as the CSVs
+             * do, and 64.748 rounded to 64.75 first showed as 64.8) */
+            pf_printf(o, "%s[%d,%d,%.6g,%llu,%llu,%llu,%llu,%llu", c ? "," : "", k->x, k->y,
+                      k->util == k->util ? k->util : 0, (unsigned long long)s,
+                      (unsigned long long)e, (unsigned long long)flops, (unsigned long long)dram,
+                      (unsigned long long)noc);
             for (int r = 0; r < TF_NUM_RISCS; r++) {
                 const tf_perf_risc *p = &kc.risc[r];
                 pf_printf(o, ",[%llu,%llu,%llu", (unsigned long long)tf_perf_cycles(&kc, r),

@@ -842,6 +842,13 @@ expect_rc 1 "program without the profiler"
 expect_err "nothing was recorded" "program without the profiler"
 expect_err "-DTT_FOIL_ENABLE_TRACY=ON" "program without the profiler: rebuild hint"
 expect_tree "$tmp/off" "reports even when nothing was recorded"
+# ... and the device zones' note blames no firmware: without a host trace
+# (which carries the device markers) nothing says how it was built
+expect_err "no device zones (.logs/tt_foil_device_zones.csv): the device markers come in the host trace, and the program wrote none" \
+    "program without the profiler: why there are no device zones"
+checks=$((checks + 1))
+! grep -q "the firmware was built without the device profiler" "$ERR" ||
+    fail "program without the profiler: the firmware's build blamed"
 # the program's own failure status wins
 run "$tool" -o "$tmp/off" /bin/sh -c 'exit 3'
 expect_rc 3 "the program's exit status"

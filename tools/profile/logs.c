@@ -1206,7 +1206,14 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
                     "firmware was built without the device profiler there were none "
                     "(-DTT_FOIL_DEVICE_PROFILER=ON records them)",
                     PF_DEVZONES_CSV);
-        else if (dispatched || !l->trace)
+        else if (!l->trace)
+            /* (nothing says how the firmware was built: the markers come
+             * in the host trace, and there is none) */
+            pf_note(l, 0,
+                    "no device zones (%s): the device markers come in the host trace, and the "
+                    "program wrote none (see the note on the host trace)",
+                    PF_DEVZONES_CSV);
+        else if (dispatched)
             pf_note(l, 0,
                     "no device zones (%s): the firmware was built without the device profiler "
                     "(configure with -DTT_FOIL_DEVICE_PROFILER=ON to record them)",

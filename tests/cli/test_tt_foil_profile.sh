@@ -1359,6 +1359,24 @@ expect_grep '"(0,0)",64.7,"(0,0)",64.7,' "$ut/reports/tt_foil_ops_perf.csv" "the
 expect_grep '"cores":[[0,0,64.746,' "$ut/reports/tt_foil_report.html" \
     "the page's core utilisation, not rounded to 0.01 before its 0.1"
 
+# A chip at 500 MHz: two ops of 1000 cycles are 2000 ns each
+# (DEVICE_KERNEL_DURATION_NS); the summary counts the device time in ns
+# too, as it does the host's gaps it compares it with (it took the cycles
+# for ns: "device 2000 ns in ops", "mean 1000 ns")
+ck=$tmp/opclock
+mkdir -p "$ck/.logs"
+printf 'program opclock\nthread 1 100 main\nperfclock 500\nperf 1 50000 1 0 0 1000 2000\nperf 1 80000 2 0 0 70000 71000\ntrailer 2 0\n' \
+    >"$tmp/opclock.txt"
+"$mktft" "$tmp/opclock.txt" "$ck/.logs/tt_foil_trace.tft" || fail "mktft: the 500 MHz ops"
+"$mktft" "$tmp/opmp_mem.txt" "$ck/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+run "$tool" report "$ck"
+expect_rc 0 "ops on a 500 MHz chip"
+expect_out "device 4000 ns in ops, 68.0 us between them on the host" "the device time in ns at the chip's clock"
+expect_out "100.0% SLOW  ?: 2 ops, mean 2000 ns; the longest" "a kind's mean in ns at the chip's clock"
+checks=$((checks + 1))
+got=$(awk -F, 'NR > 1 { printf "%s:%s ", $10, $11 }' "$ck/reports/tt_foil_ops_perf.csv")
+[ "$got" = "1000:2000 1000:2000 " ] || fail "500 MHz ops: DURATION_CYCLES:DURATION_NS $got"
+
 # What the host did in the gaps: the gaps above (clock line 1: 50-70 us
 # and 80-90 us) against the dispatching thread's zones: loop 55-100 us
 # holding TF_dispatch_execute 60-72 us and work 82-86 us. In them: loop

@@ -26,12 +26,14 @@
  *                                  counters of a dispatch, read back at NS:
  *                                  BRISC's window START..END cycles, DRAM bytes
  *                                  read from bank 0 (a version-1 DEVICE_PERF
- *                                  record: a 1x1 grid at 1000 MHz, 8 banks of
+ *                                  record: a 1x1 grid at 1000 MHz (perfclock), 8 banks of
  *                                  32 bytes a cycle); SEM: BRISC waits for a
  *                                  semaphore SEM of those cycles, and TRISC0
  *                                  runs the same window without a wait (as the
  *                                  firmware does with no compute kernel); INSTR:
  *                                  BRISC retires INSTR instructions
+ *   perfclock MHZ                  the chip clock of the perf records after it
+ *                                  (1000 unless given)
  *   trailer RECORDS LOST [END]     a trailer chunk (a normal exit); END: the
  *                                  process's exit time, ns (its last
  *                                  calibration point; else 0, none)
@@ -91,6 +93,7 @@ static int nthreads;
 static uint32_t seq;
 static int v2;
 static long long badlen = -1;
+static uint32_t perf_mhz = 1000; /* perfclock */
 static size_t last_chunk, last_chunk_n;
 
 static buf *thread_events(uint32_t num)
@@ -295,7 +298,7 @@ int main(int argc, char **argv)
             h.grid_x = h.grid_y = 1;
             h.dram_banks = 8;
             h.dram_bytes_per_cycle = 32;
-            h.clock_mhz = 1000;
+            h.clock_mhz = perf_mhz;
             h.host_ns = a2;
             const uint64_t kv[] = {TF_PERF_KEY(TF_PERF_F_valid, TF_PERF_CORE, 0),
                                    nf >= 3 ? 1u | 1u << TF_RISC_TRISC0 : 1u,
@@ -315,6 +318,8 @@ int main(int argc, char **argv)
             put(b, &h, sizeof h);
             put(b, kv, npairs * 2 * sizeof *kv);
             pad8(b);
+        } else if (!strcmp(op, "perfclock") && sscanf(rest, "%llu", &a1) == 1 && a1) {
+            perf_mhz = (uint32_t)a1;
         } else if (!strcmp(op, "trailer") && sscanf(rest, "%llu %llu", &a1, &a2) == 2) {
             tf_trace_trailer t;
             unsigned long long end = 0;

@@ -757,8 +757,16 @@ void pf_write_ops(pf_logs *l)
  * cores (a model's layer, run once an inference or a decode step). The
  * summary lists kinds, not ops: a run of thousands of dispatches has a
  * few kinds, and its five longest ops would all be one of them. */
+/* An op's device time in ns at its chip's clock (its cycles at 1 GHz),
+ * as tt_foil_ops_perf.csv's DEVICE_KERNEL_DURATION_NS. */
+static uint64_t op_ns(const pf_op *op)
+{
+    uint64_t d = op->end - op->start;
+    return op->chip.clock_mhz ? (uint64_t)((double)d * 1000.0 / op->chip.clock_mhz + 0.5) : d;
+}
+
 typedef struct op_kind {
-    uint64_t dur;   /* the kind's device time, every op of it */
+    uint64_t dur;   /* the kind's device time, every op of it, ns */
     size_t longest; /* its longest op (the first of them): the figures shown */
     size_t n;
 } op_kind;
@@ -806,7 +814,7 @@ static op_kind *op_kinds(const pf_logs *l, size_t *nk)
         if (!i || kind_order(&l->ops[k[n - 1].longest], op)) k[n++] = (op_kind){0, at, 0};
         const pf_op *lo = &l->ops[k[n - 1].longest];
         if (d > lo->end - lo->start) k[n - 1].longest = at; /* the first of the longest */
-        k[n - 1].dur += d;
+        k[n - 1].dur += op_ns(op);
         k[n - 1].n++;
     }
     free(ix);
@@ -819,7 +827,7 @@ int pf_ops_gaps_dominate(const pf_logs *l, uint64_t *dev, uint64_t *gap)
 {
     *dev = *gap = 0;
     for (size_t i = 0; i < l->nops; i++) {
-        *dev += l->ops[i].end - l->ops[i].start;
+        *dev += op_ns(&l->ops[i]); /* (ns, as the gaps: the chip's clock may not be 1 GHz) */
         if (l->ops[i].has_gap) *gap += l->ops[i].gap_ns;
     }
     return *gap > *dev;

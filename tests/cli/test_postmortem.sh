@@ -87,6 +87,10 @@ checks=$((checks + 1))
 expect_out "error: dispatch 1 stopped (fault): core (1,0) BRISC" "report: the fault is still an error"
 expect_grep "2 notes: 0 errors (logs not read in full, reports not written), 0 about data the run lost (dropped zones, records not written, texts cut), 2 about dispatches that stopped" \
     "$tmp/illegal/reports/tt_foil_diagnostics.txt" "the fault's notes counted as the run's"
+# the trace's own counts say it carried the device markers: a block for
+# each RISC of the faulted core (BRISC's open zones, the others' firmware)
+expect_grep "  threads 1, zones 17, frame marks 1, memory events 0, device marker blocks 5, track zones 0" \
+    "$tmp/illegal/reports/tt_foil_diagnostics.txt" "the trace's device marker blocks counted"
 
 # ---- a kernel that overwrote its GO cycle in the mailbox (the post-mortem's
 # reference for the markers' 44-bit stamps) and its GO signal, by NOC writes

@@ -233,8 +233,14 @@ void pf_trace_counts(pf_out *f, const char *what, const tf_trace *t)
         return;
     }
     pf_printf(f, "%s: %s (program %s, pid %u)\n", what, t->path, t->header.program, t->header.pid);
-    pf_printf(f, "  threads %u, zones %zu, frame marks %zu, memory events %zu, device zones %zu\n",
-              t->nthreads, t->nzones, t->nframes, t->nmem, t->ntrack_zones);
+    /* the device zones come as marker blocks (one per RISC and dispatch,
+     * counted below as zones); track zones are zones decoded already (an
+     * older runtime's), "device zones 0" said of a trace full of markers */
+    pf_printf(f,
+              "  threads %u, zones %zu, frame marks %zu, memory events %zu, device marker blocks "
+              "%llu, track zones %zu\n",
+              t->nthreads, t->nzones, t->nframes, t->nmem,
+              (unsigned long long)(t->ndev_blocks + t->dev_streamed), t->ntrack_zones);
     pf_printf(f,
               "  unterminated zones %llu, mismatched ends %llu, orphan ends %llu, unknown records "
               "%llu\n",

@@ -7,7 +7,7 @@
  *     the dispatch ends on that track, then are nested in time order);
  *   - per dispatch its first and last cycle (the device-time axis), per
  *     (dispatch, core) its span (the per-core view); a dispatch is a
- *     (process, dispatch id): each process numbers its own from 0;
+ *     (process, dispatch id): each process numbers its own from 1;
  *   - the zones still open when a dispatch stopped (post-mortem; few);
  *   - per track (process, core, RISC) the zones for the timelines, at most
  *     PF_DEV_KEEP in all: past that the track with the most items is

@@ -513,7 +513,7 @@ const char *pf_dseg_sizes(const pf_analysis *a, size_t nbands, char *buf, size_t
 size_t pf_dseg_band(const pf_logs *l, const pf_analysis *a, size_t j, size_t nbands, pf_dseg *band,
                     const pf_dseg **last, char *name, size_t n);
 /* A dispatch's name: "dispatch 4", or with several processes (each numbers
- * its own from 0) "prog[pid]: dispatch 4" (in buf). */
+ * its own from 1) "prog[pid]: dispatch 4" (in buf). */
 const char *pf_dispatch_name(const pf_logs *l, uint32_t process, uint32_t dispatch, char *buf,
                              size_t n);
 /* memsites.c: the memory events' sites. pf_sites_begin readies the host

@@ -539,7 +539,7 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
     memcpy(c, a->corestats, n * sizeof *c);
     qsort(c, n, sizeof *c, cmp_core_slowest);
     char core[128], disp[160];
-    /* "4", or with several processes (each numbers its dispatches from 0)
+    /* "4", or with several processes (each numbers its dispatches from 1)
      * "4 of prog[pid]" */
     if (l->nprocs > 1 && a->slowest_process < l->nprocs)
         snprintf(disp, sizeof disp, "%u of %s[%u]", (unsigned)a->slowest_dispatch,

@@ -21,8 +21,8 @@
  * bounds the op (tt-perf-report's classes: DRAM, FLOP, BOTH; SLOW if
  * neither: the op waits on latency, the host or itself). */
 #define PF_BOUND_PCT 65.0
-/* A core is the straggler when it ends this much later than the median core
- * (percent of the op's duration). */
+/* (A core is the straggler when it ends PF_STRAGGLER_PCT of the op's
+ * duration later than the median core: pf.h.) */
 
 static const char *const wait_label[] = {
 #define WAIT_LABEL(name, label, doc) label,

@@ -553,11 +553,12 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
     if (st >= 0)
         snprintf(who, sizeof who, "straggler %s",
                  pf_core_name(l, a->corestats[st].core, "core ", core, sizeof core));
+    else if (n < 2 || c[1].in_slowest == 0)
+        snprintf(who, sizeof who, "no straggler: one core ran it");
     else
-        snprintf(who, sizeof who, "no straggler: %s",
-                 n < 2 || c[1].in_slowest == 0
-                     ? "one core ran it"
-                     : "no core is longer than the median core by 10% of the dispatch");
+        snprintf(who, sizeof who,
+                 "no straggler: no core is longer than the median core by %g%% of the dispatch",
+                 PF_STRAGGLER_PCT);
     fprintf(out,
             "\nDevice cores (%zu of %zu, by cycles in the slowest dispatch, %s: %llu cycles from "
             "its first device zone to its last; %s)\n",

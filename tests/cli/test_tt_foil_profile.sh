@@ -1297,7 +1297,7 @@ END
     expect_out "25.0% SLOW  ?: 2 cores, FLOPs 0.0%" "the summary's other kind"
     # all of an op's DRAM bytes in bank 0: op 1's 64 bytes keep it busy 2
     # of 1000 cycles (no advice), op 3's 6400 bytes 200 of 500
-    expect_out "advice (op 3): DRAM bank imbalance: bank 0 carries 100% of the op's DRAM bytes (even: 12%) and is busy 40% of the op" \
+    expect_out "advice (op 3): DRAM bank imbalance: bank 0 carries 100% of the op's DRAM bytes (even: 12.5%) and is busy 40% of the op" \
         "DRAM bank advice for a busy bank"
     checks=$((checks + 1))
     ! grep -q "advice (op 1" "$OUT" || fail "DRAM bank advice for a bank busy 0.2% of the op"
@@ -1307,6 +1307,13 @@ END
         NR == 3 { print $c }' "$og/reports/tt_foil_ops_perf.csv")
     [ "$got" = "$want" ] || fail "op gap (clock line $clk): OP_TO_OP_LATENCY_NS $got, expected $want"
 done
+# one op: "1 op", not "1 ops"
+o1=$tmp/one_op
+mkdir -p "$o1/.logs"
+printf 'program oneop\nthread 1 100 main\ndef 8 0 1 0|0|1\nperf 1 50000 1 0 0 1000 2000 64\ntrailer 1 0\n' >"$tmp/one_op.txt"
+"$mktft" "$tmp/one_op.txt" "$o1/.logs/tt_foil_trace.tft" || fail "mktft: the one-op trace"
+run "$tool" report "$o1"
+expect_out "Where the time went on the chip (1 op, hardware counters;" "one op, in the singular"
 
 # Two processes' ops in one capture: OP_ID numbers them over the capture
 # (each process numbers its dispatches from 1), and an advice line names

@@ -820,9 +820,10 @@ static int cmp_write_html(const char *path, const char *const rep[2], const cmp_
     if (tot->have[A] && tot->have[B]) {
         char t[256], c[64];
         snprintf(t, sizeof t,
-                 "Device time in ops: A %llu cycles in %llu ops, B %llu cycles in %llu ops: %s",
+                 "Device time in ops: A %llu cycles in %llu op%s, B %llu cycles in %llu op%s: %s",
                  (unsigned long long)tot->total[A], (unsigned long long)tot->count[A],
-                 (unsigned long long)tot->total[B], (unsigned long long)tot->count[B],
+                 tot->count[A] == 1 ? "" : "s", (unsigned long long)tot->total[B],
+                 (unsigned long long)tot->count[B], tot->count[B] == 1 ? "" : "s",
                  cmp_change(c, sizeof c, tot, (double)tot->total[A], (double)tot->total[B]));
         cmp_html_cell(f, "p", "total", t);
         fputc('\n', f);
@@ -1105,9 +1106,10 @@ int pf_compare_main(int argc, char **argv)
             char c[64];
             fprintf(
                 out,
-                "Device time in ops: A %llu cycles in %llu ops, B %llu cycles in %llu ops: %s\n",
+                "Device time in ops: A %llu cycles in %llu op%s, B %llu cycles in %llu op%s: %s\n",
                 (unsigned long long)tot.total[A], (unsigned long long)tot.count[A],
-                (unsigned long long)tot.total[B], (unsigned long long)tot.count[B],
+                tot.count[A] == 1 ? "" : "s", (unsigned long long)tot.total[B],
+                (unsigned long long)tot.count[B], tot.count[B] == 1 ? "" : "s",
                 cmp_change(c, sizeof c, &tot, (double)tot.total[A], (double)tot.total[B]));
         }
         enum { NSHOWN = 5 };

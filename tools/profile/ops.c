@@ -345,7 +345,7 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
                       ? pct((double)top / op->chip.dram_bytes_per_cycle, (double)dur)
                       : 0;
     if (banks > 1 && dram && pct((double)top, (double)dram) > 2.0 * 100.0 / banks && busy >= 10)
-        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.0f%%) "
+        ADVICE("DRAM bank imbalance: bank %d carries %.0f%% of the op's DRAM bytes (even: %.3g%%) "
                "and is busy %.0f%% of the op; interleave the buffers",
                tb, pct((double)top, (double)dram), 100.0 / banks, busy);
     /* NOC hot spot: one core issues far more than its share */
@@ -362,7 +362,7 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
             if (b > best) best = b, bi = i;
         }
         if (pct((double)best, (double)op->noc_bytes) > 2.0 * 100.0 / op->ncores)
-            ADVICE("NOC hot spot: core (%d,%d) moves %.0f%% of the op's NOC bytes (even: %.0f%%)",
+            ADVICE("NOC hot spot: core (%d,%d) moves %.0f%% of the op's NOC bytes (even: %.3g%%)",
                    op->cores[bi].x, op->cores[bi].y, pct((double)best, (double)op->noc_bytes),
                    100.0 / op->ncores);
     }
@@ -858,8 +858,8 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     op_kind *k = op_kinds(l, &nk);
     if (!k) return;
     char h1[32], h2[32], nm[200], zn[200], many[64], st[PF_STALL_TEXT];
-    fprintf(out, "Where the time went on the chip (%zu ops, hardware counters; %s/%s)\n", l->nops,
-            l->dir, PF_OPS_PERF);
+    fprintf(out, "Where the time went on the chip (%zu op%s, hardware counters; %s/%s)\n", l->nops,
+            l->nops == 1 ? "" : "s", l->dir, PF_OPS_PERF);
     fprintf(out, "  device %s in ops, %s between them on the host (op-to-op gaps)\n",
             pf_human_ns(h1, sizeof h1, dev), pf_human_ns(h2, sizeof h2, gap));
     /* the five kinds with the most device time; a kind of several ops

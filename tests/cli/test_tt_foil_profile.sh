@@ -325,16 +325,21 @@ checks=$((checks + 1))
 grep -qE '^  BRISC +BRISC-FW +3 +1800 +2200 ' "$OUT" || fail "--show-wrappers: BRISC-FW with its self cycles"
 # one zone name in two kernels on one RISC: two rows, each naming its
 # kernel (they were two identical-looking "gather" rows)
+# with_dz_rows NEW FROM ROW...: NEW's logs are FROM's with device zone
+# rows added (and the CSV's .end file to match)
+with_dz_rows() {
+    local d=$1 from=$2 csv=$1/.logs/tt_foil_device_zones.csv
+    shift 2
+    mkdir -p "$d"
+    cp -r "$from/.logs" "$d/"
+    printf '%s\n' "$@" >>"$csv"
+    printf 'rows,bytes\n%s,%s\n' "$(($(wc -l <"$csv") - 1))" "$(wc -c <"$csv")" >"$csv.end"
+}
 sn=$tmp/samename
-mkdir -p "$sn"
-cp -r "$g/.logs" "$sn/"
-printf '%s\n' '1,30000,0,0,NCRISC,START,0x8888,120000,gather,a.cpp,5,conv_reader,0,,,1,4242' \
+with_dz_rows "$sn" "$g" '1,30000,0,0,NCRISC,START,0x8888,120000,gather,a.cpp,5,conv_reader,0,,,1,4242' \
     '1,30000,0,0,NCRISC,END,0x8888,120300,gather,a.cpp,5,conv_reader,0,,,1,4242' \
     '1,30000,1,0,NCRISC,START,0x9999,120000,gather,b.cpp,7,head_reader,0,,,1,4242' \
-    '1,30000,1,0,NCRISC,END,0x9999,120100,gather,b.cpp,7,head_reader,0,,,1,4242' \
-    >>"$sn/.logs/tt_foil_device_zones.csv"
-printf 'rows,bytes\n%s,%s\n' "$(($(wc -l <"$sn/.logs/tt_foil_device_zones.csv") - 1))" \
-    "$(wc -c <"$sn/.logs/tt_foil_device_zones.csv")" >"$sn/.logs/tt_foil_device_zones.csv.end"
+    '1,30000,1,0,NCRISC,END,0x9999,120100,gather,b.cpp,7,head_reader,0,,,1,4242'
 run "$tool" report "$sn"
 expect_rc 0 "one zone name in two kernels"
 checks=$((checks + 1))
@@ -351,15 +356,10 @@ expect_grep '"slowest_cycles":900,"straggler":0,' "$sn/reports/tt_foil_report.ht
 # a dispatch 2 of 1000 cycles on (0,0) and 950 on (1,0): the longest core
 # is 5% of the dispatch over the other, no straggler (it was named one)
 st=$tmp/nostraggler
-mkdir -p "$st"
-cp -r "$sn/.logs" "$st/"
-printf '%s\n' '2,40000,0,0,BRISC,START,0x1111,130000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
+with_dz_rows "$st" "$sn" '2,40000,0,0,BRISC,START,0x1111,130000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
     '2,40000,0,0,BRISC,END,0x1111,131000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
     '2,40000,1,0,BRISC,START,0x1111,130000,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
-    '2,40000,1,0,BRISC,END,0x1111,130950,BRISC-FW,fw.c,1,firmware,0,,,1,4242' \
-    >>"$st/.logs/tt_foil_device_zones.csv"
-printf 'rows,bytes\n%s,%s\n' "$(($(wc -l <"$st/.logs/tt_foil_device_zones.csv") - 1))" \
-    "$(wc -c <"$st/.logs/tt_foil_device_zones.csv")" >"$st/.logs/tt_foil_device_zones.csv.end"
+    '2,40000,1,0,BRISC,END,0x1111,130950,BRISC-FW,fw.c,1,firmware,0,,,1,4242'
 run "$tool" report "$st"
 expect_rc 0 "two cores within 10% of each other"
 expect_out "2: 1000 cycles from its first device zone to its last; no straggler: no core is longer than the median core by 10% of the dispatch)" \

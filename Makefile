@@ -118,8 +118,8 @@ test-sanitize:
 # simulator threads behind the runtime (test_sim_threads runs them on 1, 2 and 8;
 # test_decode_threads the decode example on 1 and 2).
 # ThreadSanitizer sleeps 1 s at every process's exit by default (for threads
-# still running then to race into its reports); cli_tt_foil_profile alone
-# starts about a hundred processes, so 1 s each was 90 of its 117 s. 50 ms
+# still running then to race into its reports); cli_tt_foil_profile's three
+# parts start about a hundred processes, so 1 s each was 90 of their 117 s. 50 ms
 # still lets a thread that outlives main be caught.
 test-tsan: deps-ccache
 	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON

@@ -3,7 +3,7 @@
 # real runs (host zones, memory, device zones), the crash path, signals,
 # and every error the tool names.
 #   test_tt_foil_profile.sh TOOL MKTFT JSON_CHECK CASES PROF_EMIT PROF_EMIT_OFF
-#                           PROF_RUNTIME PROF_DEVICE
+#                           PROF_RUNTIME PROF_DEVICE [PART]
 tool=$1
 mktft=$2
 json_check=$3
@@ -15,6 +15,13 @@ device=$8
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$OUT" "$ERR"' EXIT
+# PART (the 9th argument): all (the default), or one of the three ctest runs
+# it in parts side by side (tests/CMakeLists.txt): dense (the long, zone-dense
+# run), runs (running programs) and rest (the other sections)
+PART=${9:-all}
+case $PART in all | dense | runs | rest) ;; *) echo "unknown part '$PART'" >&2; exit 2 ;; esac
+part() { [ "$PART" = all ] || [ "$PART" = "$1" ]; }
+chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 
 expect_file_eq() { # expected actual what
     checks=$((checks + 1))
@@ -64,6 +71,7 @@ make_logs() {
         fail "cannot build the logs of $1"
 }
 
+if part rest; then
 # ---- usage -------------------------------------------------------------------
 run "$tool" --help
 expect_rc 0 "--help"
@@ -271,7 +279,6 @@ expect_no_grep "https://" "$h" "HTML loads nothing from the network"
 checks=$((checks + 1))
 [ "$(grep -c '</script>' "$h")" = 2 ] || fail "HTML: a name broke out of its <script> ($h)"
 expect_grep '"zone, with \"quotes\""' "$h" "HTML escapes names"
-chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --dump-dom "file://$h" \
         >"$tmp/dom.html" 2>/dev/null
@@ -585,6 +592,8 @@ expect_rc 0 "memory sites: the summary's cut"
 expect_out "P: peak 600 B at 1650 ns: 300 B ... > $y48 (1), 200 B ...$(printf 'z%.0s' $(seq 53)) (1), 100 B aaaaaaaaaa > bad?\\?name (1)" \
     "memory sites: the summary's cut of a site"
 
+fi # part rest
+if part dense; then
 # ---- a long, zone-dense run: no track and no stretch of time left out ----------------
 # 40 threads: one with a million 100-ns zones under one outer zone, 39 with
 # three 10-ns zones each; 16 cores x 5 RISCs, 5 dispatches, one RISC with
@@ -724,6 +733,8 @@ expect_lines "$f/.logs/tracy_ops_times.csv" 7 "--zone-filter: 6 zones"
 expect_no_grep "TF_kernel_load" "$f/reports/tt_foil_perf_results.csv" "--zone-filter drops others"
 expect_lines "$f/reports/tt_foil_phases.csv" 3 "phases still come from every zone"
 
+fi # part dense
+if part rest; then
 # ---- damaged logs: report what can be reported, name what could not -------------------
 d=$tmp/damaged
 make_logs basic "$d"
@@ -801,6 +812,8 @@ run "$tool" report "$tmp/emptylogs"
 expect_rc 1 "report with nothing recorded"
 expect_err "nothing was recorded" "report with nothing recorded"
 
+fi # part rest
+if part runs; then
 # ---- running programs ------------------------------------------------------------
 run "$tool" -o "$tmp/a" -o "$tmp/b" "$emit" nest
 expect_rc 2 "two output folders"
@@ -1486,6 +1499,8 @@ checks=$((checks + 1))
 got=$(awk -F, 'NR == 2 { print $10 } NR == 3 { print $10 }' "$dm/reports/tt_foil_ops_perf.csv" | tr '\n' ' ')
 [ "$got" = "0 500 " ] || fail "a damaged counter window: durations '$got', expected '0 500 '"
 
+fi # part runs
+if part rest; then
 # ---- a program that cannot be executed, crashes without the profilers ---------------
 # a script whose #! interpreter is missing: said so, not "exited with status
 # 126 ... built without the profilers"; nothing ran, so no reports
@@ -1677,6 +1692,7 @@ if [ -n "$py" ]; then
     expect_rc 127 "TT_FOIL_PROFILE names no file"
     expect_err "tt_foil_profile.py: cannot run TT_FOIL_PROFILE=$tmp/no-such-tool: No such file or directory; set TT_FOIL_PROFILE to the tt_foil_profile tool" \
         "TT_FOIL_PROFILE names no file"
+    echo "echo hi" >"$tmp/notexec" # (a file, not executable)
     TT_FOIL_PROFILE=$tmp/notexec run "$py" "$wrapper" "$emit" nest
     expect_rc 126 "TT_FOIL_PROFILE not executable"
     expect_err "tt_foil_profile.py: cannot run TT_FOIL_PROFILE=$tmp/notexec: Permission denied" \
@@ -1728,4 +1744,5 @@ expect_grep "1 allocations in pool 'Zero' reused a live address without a free" 
     "$o/reports/tt_foil_diagnostics.txt" "a 0-byte allocation is live: allocated again over it is counted"
 expect_grep "Zero,3,3,100,100,0" "$o/reports/tt_foil_memory_report.csv" \
     "a 0-byte allocation allocated again: freed then, as any other"
+fi # part rest
 finish

@@ -939,7 +939,7 @@ void sim_core_fault_now(sim_core_hart *sh, uint32_t cause, uint32_t tval, uint32
     if (sh->state == TF_HS_WFI) sh->core->wfi &= (uint8_t) ~(1u << sh->risc);
     sh->state = TF_HS_RUN;
     sh->wait_done = NULL;
-    sh->perf.blocked = 0; /* (the wait's cycles so far stay counted) */
+    if (sh->perf.blocked) sim_perf_settle(sh); /* the wait so far counted, as a retry's */
     sh->fault_detail = detail;
     sh->fault_aux = aux;
     if (sim_hart_exception(&sh->h, cause, tval)) {

@@ -704,7 +704,7 @@ void sim_noc_resolve(sim_chip *c, sim_noc_event *e)
  * counts are taken back, so no barrier waits for it, and, when `fault`
  * (its issuer's first such transfer), the issuer faults with
  * TF_FAULT_DETAIL_HOST_MEMORY as it would have at the issue on one
- * thread (noc_issue_event): at its pc now, as if the NOC command's store
+ * thread (post): at its pc now, as if the NOC command's store
  * had faulted. */
 void sim_noc_lost(sim_noc_event *e, int fault)
 {

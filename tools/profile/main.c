@@ -301,7 +301,7 @@ static int find_program(const char *prog, char *out, size_t n)
                  prog, prog);
 }
 
-static pid_t child_pid;
+static volatile pid_t child_pid;
 
 static void forward_signal(int sig)
 {
@@ -372,6 +372,7 @@ static int exec_failed(const char *path, int err)
  * program starts inherits (wait_background). */
 static int run_program(const char *path, char **argv, double *secs, int *alive_fd)
 {
+    static const int sigs[4] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
     struct sigaction ign = {.sa_handler = SIG_IGN}, fwd = {.sa_handler = forward_signal}, old[4];
     sigemptyset(&ign.sa_mask);
     sigemptyset(&fwd.sa_mask);
@@ -390,15 +391,35 @@ static int run_program(const char *path, char **argv, double *secs, int *alive_f
      * children when their parent exits: wait_background reaps them */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
 #endif
+    /* The signals are ours to ignore or pass on from before the fork, not
+     * from after the exec handshake: the program runs from its exec on, and
+     * a SIGTERM sent to us once it had started (test_tt_foil_profile sends
+     * it when the program has printed "flushed") killed us outright if we
+     * had not been scheduled since the exec: no reports, no message. TERM
+     * and HUP stay blocked until child_pid names the program (one that
+     * arrives meanwhile is passed on then); the child puts back our
+     * dispositions and mask, which the program inherits through exec. */
+    sigset_t pass, mask;
+    sigemptyset(&pass);
+    sigaddset(&pass, SIGTERM);
+    sigaddset(&pass, SIGHUP);
+    sigprocmask(SIG_BLOCK, &pass, &mask);
+    for (int k = 0; k < 4; k++) sigaction(sigs[k], k < 2 ? &ign : &fwd, &old[k]);
     double t0 = now_s();
     fflush(NULL);
-    pid_t parent = getpid();
-    child_pid = fork();
-    if (child_pid < 0) {
+    pid_t parent = getpid(), pid = fork();
+    int fork_err = errno;
+    if (pid == 0)
+        for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
+    else
+        child_pid = pid;
+    sigprocmask(SIG_SETMASK, &mask, NULL);
+    if (pid < 0) {
+        for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
         close(ex[0]), close(ex[1]), close(alive[0]), close(alive[1]);
-        return error(-1, "cannot start '%s': fork: %s", argv[0], strerror(errno));
+        return error(-1, "cannot start '%s': fork: %s", argv[0], strerror(fork_err));
     }
-    if (child_pid == 0) {
+    if (pid == 0) {
         fcntl(alive[1], F_SETFD, 0); /* inherited by the program and all it starts */
 #ifdef __linux__
         /* the tool killed (kill -9, a CI timeout): the program gets SIGTERM,
@@ -420,27 +441,21 @@ static int run_program(const char *path, char **argv, double *secs, int *alive_f
     }
     close(ex[0]);
     if (got == (ssize_t)sizeof err) {
-        while (waitpid(child_pid, NULL, 0) < 0 && errno == EINTR) {
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
         }
+        for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
         close(alive[0]);
         return -2 - exec_failed(path, err);
     }
     *alive_fd = alive[0];
-    sigaction(SIGINT, &ign, &old[0]);
-    sigaction(SIGQUIT, &ign, &old[1]);
-    sigaction(SIGTERM, &fwd, &old[2]);
-    sigaction(SIGHUP, &fwd, &old[3]);
     int status = 0;
-    while (waitpid(child_pid, &status, 0) < 0) {
+    while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR) {
             status = error(-1, "waiting for '%s': %s", argv[0], strerror(errno));
             break;
         }
     }
-    sigaction(SIGINT, &old[0], NULL);
-    sigaction(SIGQUIT, &old[1], NULL);
-    sigaction(SIGTERM, &old[2], NULL);
-    sigaction(SIGHUP, &old[3], NULL);
+    for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
     *secs = now_s() - t0;
     return status;
 }

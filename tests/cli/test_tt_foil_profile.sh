@@ -972,6 +972,25 @@ rc=$?
 expect_rc 143 "SIGTERM passed on"
 expect_grep "killed by signal 15" "$tmp/term.err" "SIGTERM passed on"
 expect_grep "spin,," "$tmp/term/reports/tt_foil_perf_results.csv" "SIGTERM: zones reported"
+# and so it does when the tool has not run again since it started the
+# program (TT_FOIL_PROFILE_PAUSE_START holds it there until a signal, as a
+# loaded machine can for tens of milliseconds): SIGTERM then killed the
+# tool outright, before it passed anything on (no reports, no message)
+TT_FOIL_PROFILE_PAUSE_START=1 "$tool" -o "$tmp/term0" "$emit" kill >"$tmp/term0.out" \
+    2>"$tmp/term0.err" &
+pid=$!
+for _ in $(seq 1 200); do
+    grep -q flushed "$tmp/term0.out" 2>/dev/null && break
+    sleep 0.05
+done
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+expect_rc 143 "SIGTERM passed on, the tool not run since the program started"
+expect_grep "killed by signal 15" "$tmp/term0.err" \
+    "SIGTERM passed on, the tool not run since the program started"
+expect_grep "spin,," "$tmp/term0/reports/tt_foil_perf_results.csv" \
+    "SIGTERM passed on, the tool not run since the program started: zones reported"
 
 # the runtime: zones, kernel-load phases, pools with capacities, a leak
 run "$tool" -o "$tmp/rt" "$runtime"

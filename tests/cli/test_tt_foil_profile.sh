@@ -959,38 +959,31 @@ checks=$((checks + 1))
 [ "$(sed -n 2,4p "$tmp/hook/reports/tt_foil_perf_per_call.csv" | grep -c ',done,')" = 3 ] ||
     fail "crash hook: the program's 3 zones should come first"
 
-# SIGTERM to the tool reaches the program, which writes its trace and dies of it
-"$tool" -o "$tmp/term" --max-timeline 1000 "$emit" kill >"$tmp/term.out" 2>"$tmp/term.err" &
-pid=$!
-for _ in $(seq 1 200); do
-    grep -q flushed "$tmp/term.out" 2>/dev/null && break
-    sleep 0.05
-done
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-expect_rc 143 "SIGTERM passed on"
-expect_grep "killed by signal 15" "$tmp/term.err" "SIGTERM passed on"
-expect_grep "spin,," "$tmp/term/reports/tt_foil_perf_results.csv" "SIGTERM: zones reported"
+# term_case NAME WHAT [VAR=VALUE]: SIGTERM to the tool, once its program
+# (prof_emit kill) has flushed, reaches the program, which writes its
+# trace and dies of it
+term_case() {
+    local d=$tmp/$1
+    env $3 "$tool" -o "$d" --max-timeline 1000 "$emit" kill >"$d.out" 2>"$d.err" &
+    pid=$!
+    for _ in $(seq 1 200); do
+        grep -q flushed "$d.out" 2>/dev/null && break
+        sleep 0.05
+    done
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    expect_rc 143 "$2"
+    expect_grep "killed by signal 15" "$d.err" "$2"
+    expect_grep "spin,," "$d/reports/tt_foil_perf_results.csv" "$2: zones reported"
+}
+term_case term "SIGTERM passed on"
 # and so it does when the tool has not run again since it started the
 # program (TT_FOIL_PROFILE_PAUSE_START holds it there until a signal, as a
 # loaded machine can for tens of milliseconds): SIGTERM then killed the
 # tool outright, before it passed anything on (no reports, no message)
-TT_FOIL_PROFILE_PAUSE_START=1 "$tool" -o "$tmp/term0" "$emit" kill >"$tmp/term0.out" \
-    2>"$tmp/term0.err" &
-pid=$!
-for _ in $(seq 1 200); do
-    grep -q flushed "$tmp/term0.out" 2>/dev/null && break
-    sleep 0.05
-done
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-expect_rc 143 "SIGTERM passed on, the tool not run since the program started"
-expect_grep "killed by signal 15" "$tmp/term0.err" \
-    "SIGTERM passed on, the tool not run since the program started"
-expect_grep "spin,," "$tmp/term0/reports/tt_foil_perf_results.csv" \
-    "SIGTERM passed on, the tool not run since the program started: zones reported"
+term_case term0 "SIGTERM passed on, the tool not run since the program started" \
+    TT_FOIL_PROFILE_PAUSE_START=1
 
 # the runtime: zones, kernel-load phases, pools with capacities, a leak
 run "$tool" -o "$tmp/rt" "$runtime"

@@ -658,6 +658,14 @@ static void core_name(char *buf, size_t n, const pf_op_core *k)
     snprintf(buf, n, "(%d,%d)", k->x, k->y);
 }
 
+/* An op's device time in ns at its chip's clock (its cycles at 1 GHz):
+ * tt_foil_ops_perf.csv's DEVICE_KERNEL_DURATION_NS, and the summary's. */
+static uint64_t op_ns(const pf_op *op)
+{
+    double nspc = op->chip.clock_mhz ? 1000.0 / op->chip.clock_mhz : 1.0;
+    return (uint64_t)((double)(op->end - op->start) * nspc + 0.5);
+}
+
 void pf_write_ops(pf_logs *l)
 {
     if (!l->nops) return;
@@ -670,7 +678,6 @@ void pf_write_ops(pf_logs *l)
             cm_csv_value v[TF_OP_NCOLS] = {{0}};
             char busiest[32], least[32], strag[32], stall[TF_NUM_RISCS][PF_STALL_TEXT];
             uint64_t dur = op->end - op->start;
-            double nspc = op->chip.clock_mhz ? 1000.0 / op->chip.clock_mhz : 1.0;
             v[TF_OP_OP_ID] = CM_CSV_U(i + 1);
             v[TF_OP_PID] = CM_CSV_U(l->nprocs ? l->procs[op->process].pid : 0);
             v[TF_OP_DISPATCH_ID] = CM_CSV_U(op->dispatch);
@@ -681,7 +688,7 @@ void pf_write_ops(pf_logs *l)
             v[TF_OP_GRID_CORES] = CM_CSV_U((uint64_t)op->chip.grid_x * op->chip.grid_y);
             v[TF_OP_DEVICE_KERNEL_START_CYCLE] = CM_CSV_U(op->start);
             v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES] = CM_CSV_U(dur);
-            v[TF_OP_DEVICE_KERNEL_DURATION_NS] = CM_CSV_U((uint64_t)((double)dur * nspc + 0.5));
+            v[TF_OP_DEVICE_KERNEL_DURATION_NS] = CM_CSV_U(op_ns(op));
             v[TF_OP_OP_TO_OP_LATENCY_NS] = op->has_gap ? CM_CSV_U(op->gap_ns) : CM_CSV_EMPTY;
             v[TF_OP_FLOPS] = CM_CSV_U(op->flops);
             v[TF_OP_FLOPS_PCT] = CM_CSV_F(op->flop_pct);
@@ -757,14 +764,6 @@ void pf_write_ops(pf_logs *l)
  * cores (a model's layer, run once an inference or a decode step). The
  * summary lists kinds, not ops: a run of thousands of dispatches has a
  * few kinds, and its five longest ops would all be one of them. */
-/* An op's device time in ns at its chip's clock (its cycles at 1 GHz),
- * as tt_foil_ops_perf.csv's DEVICE_KERNEL_DURATION_NS. */
-static uint64_t op_ns(const pf_op *op)
-{
-    uint64_t d = op->end - op->start;
-    return op->chip.clock_mhz ? (uint64_t)((double)d * 1000.0 / op->chip.clock_mhz + 0.5) : d;
-}
-
 typedef struct op_kind {
     uint64_t dur;   /* the kind's device time, every op of it, ns */
     size_t longest; /* its longest op (the first of them): the figures shown */

@@ -603,7 +603,8 @@ void pf_trace_counts(struct pf_out *f, const char *what, const tf_trace *t);
 void pf_ops_load(pf_logs *l, tf_trace *const *ts);
 void pf_write_ops(pf_logs *l);
 void pf_ops_summary(pf_logs *l, FILE *out);
-/* The ops' device time (cycles) and op-to-op gaps (ns) in *dev, *gap;
+/* The ops' device time (ns at each op's chip clock, as the ops CSV's
+ * DEVICE_KERNEL_DURATION_NS) and op-to-op gaps (ns) in *dev, *gap;
  * whether the gaps dominate (the summary's and the HTML's advice). */
 int pf_ops_gaps_dominate(const pf_logs *l, uint64_t *dev, uint64_t *gap);
 /* gaps.c: what the host did in the op-to-op gaps, by zone, when they

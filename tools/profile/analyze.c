@@ -579,6 +579,7 @@ static void *memory_and_device(void *arg)
 void pf_analyze(pf_logs *l, pf_analysis *a)
 {
     memset(a, 0, sizeof *a);
+    a->straggler = -1; /* (no per-core view: none) */
     analysis_job job = {l, a, 0};
     pthread_t th;
     int threaded = pthread_create(&th, NULL, memory_and_device, &job) == 0;

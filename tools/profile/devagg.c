@@ -500,13 +500,16 @@ static void device_segments(pf_devagg *g, pf_analysis *a)
     a->dspan = at;
 }
 
-static int u64_desc(const void *a, const void *b)
+int pf_corestat_slowest(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x < y) - (x > y);
+    const pf_corestat *x = a, *y = b;
+    if (x->in_slowest != y->in_slowest) return x->in_slowest < y->in_slowest ? 1 : -1;
+    if (x->total != y->total) return x->total < y->total ? 1 : -1;
+    return (x->core > y->core) - (x->core < y->core);
 }
 
-long pf_core_straggler(const pf_analysis *a)
+/* a->straggler (pf.h), once the cores' cycles in the slowest dispatch are in */
+static long core_straggler(const pf_analysis *a)
 {
     size_t m = 0;
     long top = -1;
@@ -516,18 +519,9 @@ long pf_core_straggler(const pf_analysis *a)
         const pf_corestat *c = &a->corestats[i];
         if (!c->in_slowest) continue;
         v[m++] = c->in_slowest;
-        /* the summary's first row: the longest, then the most in total, then by core */
-        const pf_corestat *t = top < 0 ? NULL : &a->corestats[top];
-        if (!t || c->in_slowest > t->in_slowest ||
-            (c->in_slowest == t->in_slowest &&
-             (c->total > t->total || (c->total == t->total && c->core < t->core))))
-            top = (long)i;
+        if (top < 0 || pf_corestat_slowest(c, &a->corestats[top]) < 0) top = (long)i;
     }
-    uint64_t median = 0;
-    if (m >= 2) {
-        qsort(v, m, sizeof *v, u64_desc);
-        median = v[m - 1 - (m - 1) / 2]; /* the lower median, as the ops' straggler */
-    }
+    uint64_t median = m >= 2 ? pf_select(v, m, (m - 1) / 2) : 0; /* the lower median */
     free(v);
     if (m < 2 || !a->slowest_cycles) return -1;
     uint64_t over = a->corestats[top].in_slowest - median;
@@ -537,7 +531,7 @@ long pf_core_straggler(const pf_analysis *a)
 /* Per core: its cycles in each dispatch (first start to last end over its
  * RISCs), in total and at most, and in the slowest dispatch (the one with
  * the longest span over every core, a->dsegs): the longest there is the
- * straggler when it stands out (pf_core_straggler). */
+ * straggler when it stands out (a->straggler). */
 static void device_cores(pf_logs *l, pf_devagg *g, pf_analysis *a)
 {
     if (!g->nspans || !a->ncores) return;
@@ -569,6 +563,7 @@ static void device_cores(pf_logs *l, pf_devagg *g, pf_analysis *a)
             PF_CORE_PROC(g->spans[i].core) == a->slowest_process)
             c->in_slowest = len;
     }
+    a->straggler = core_straggler(a);
 }
 
 void pf_dev_analyze(pf_logs *l, pf_analysis *a)

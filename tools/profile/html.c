@@ -148,7 +148,7 @@ static void tables(pf_logs *l, pf_analysis *a, pf_out *f)
     pf_puts(f, "],\n\"slowest_dispatch\":");
     pf_put_json(f, pf_dispatch_name(l, a->slowest_process, a->slowest_dispatch, disp, sizeof disp));
     pf_printf(f, ",\"slowest_cycles\":%llu,\"straggler\":%ld,\"show_wrappers\":%d,\n",
-              (unsigned long long)a->slowest_cycles, pf_core_straggler(a), l->opt->show_wrappers);
+              (unsigned long long)a->slowest_cycles, a->straggler, l->opt->show_wrappers);
     pf_printf(f, "\"dev_unmatched\":%llu,\"dev_dropped\":%llu,\n",
               (unsigned long long)l->dev_unmatched, (unsigned long long)l->dev_dropped);
 }

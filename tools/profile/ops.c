@@ -222,8 +222,7 @@ void pf_op_compute(pf_op *op)
             if (op->cores[i].end > op->cores[last].end) last = i;
         }
         if (ends) {
-            qsort(ends, (size_t)op->ncores, sizeof *ends, u64_cmp);
-            uint64_t median = ends[(op->ncores - 1) / 2];
+            uint64_t median = pf_select(ends, (size_t)op->ncores, (size_t)(op->ncores - 1) / 2);
             free(ends);
             const pf_op_core *k = &op->cores[last];
             if (pct((double)(k->end - median), (double)dur) >= PF_STRAGGLER_PCT) {

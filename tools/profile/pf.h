@@ -454,6 +454,11 @@ typedef struct pf_analysis {
     size_t nphases;
     pf_corestat *corestats; /* by core (y, x) */
     size_t ncorestats;
+    /* the straggler of the slowest dispatch, as the ops report names one:
+     * the first core by pf_corestat_slowest, when it is longer there than
+     * the median core by PF_STRAGGLER_PCT of the dispatch's span or more;
+     * an index into corestats, -1 when no core stands out (or one ran) */
+    long straggler;
     uint32_t slowest_process, slowest_dispatch; /* the dispatch with the longest span */
     uint64_t slowest_cycles;
     pf_dseg *dsegs; /* dispatches in order of their first cycle */
@@ -489,12 +494,13 @@ void pf_analyze(pf_logs *l, pf_analysis *a);
 void pf_analysis_free(pf_analysis *a);
 /* devagg.c: the device part of the analysis, from the aggregates. */
 void pf_dev_analyze(pf_logs *l, pf_analysis *a);
-/* The straggler of the slowest dispatch, as the ops report names one: the
- * core (index into a->corestats) longest in it, when it is longer than
- * the median core of that dispatch by PF_STRAGGLER_PCT of the dispatch's
- * span or more; -1 when no core stands out (or one core ran). */
+/* A core is the straggler (of an op, of the slowest dispatch) when it is
+ * longer than the median core (the lower of two) by this percent of the
+ * span. */
 #define PF_STRAGGLER_PCT 10.0
-long pf_core_straggler(const pf_analysis *a);
+/* qsort order of pf_corestats: the most cycles in the slowest dispatch
+ * first, then the most in total, then by core (the summary's rows). */
+int pf_corestat_slowest(const void *a, const void *b);
 /* The device-time segment of a zone of process `process`'s `dispatch`
  * starting at `start` (NULL if none). */
 const pf_dseg *pf_dseg_of(const pf_analysis *a, uint32_t process, uint32_t dispatch,

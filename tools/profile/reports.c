@@ -520,14 +520,6 @@ static void summary_device(pf_logs *l, pf_analysis *a, FILE *out)
                 (unsigned long long)l->dev_unmatched);
 }
 
-static int cmp_core_slowest(const void *a, const void *b)
-{
-    const pf_corestat *x = a, *y = b;
-    if (x->in_slowest != y->in_slowest) return x->in_slowest < y->in_slowest ? 1 : -1;
-    if (x->total != y->total) return x->total < y->total ? 1 : -1;
-    return (x->core > y->core) - (x->core < y->core);
-}
-
 /* Which core is the straggler: the cores by their cycles in the slowest
  * dispatch, with their totals over every dispatch. */
 static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
@@ -537,7 +529,7 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
     pf_corestat *c = malloc(n * sizeof *c);
     if (!c) return;
     memcpy(c, a->corestats, n * sizeof *c);
-    qsort(c, n, sizeof *c, cmp_core_slowest);
+    qsort(c, n, sizeof *c, pf_corestat_slowest);
     char core[128], disp[160];
     /* "4", or with several processes (each numbers its dispatches from 1)
      * "4 of prog[pid]" */
@@ -548,11 +540,10 @@ static void summary_cores(pf_logs *l, pf_analysis *a, FILE *out)
         snprintf(disp, sizeof disp, "%u", (unsigned)a->slowest_dispatch);
     /* the longest core is a straggler only when it stands out, as in the
      * ops report: a few cycles over the others is no straggler */
-    long st = pf_core_straggler(a);
     char who[200];
-    if (st >= 0)
+    if (a->straggler >= 0)
         snprintf(who, sizeof who, "straggler %s",
-                 pf_core_name(l, a->corestats[st].core, "core ", core, sizeof core));
+                 pf_core_name(l, a->corestats[a->straggler].core, "core ", core, sizeof core));
     else if (n < 2 || c[1].in_slowest == 0)
         snprintf(who, sizeof who, "no straggler: one core ran it");
     else

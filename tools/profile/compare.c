@@ -801,6 +801,20 @@ static const char cmp_html_style[] =
     "tr.up td.bar span{background:#d9534f}tr.down td.bar span{background:#4cae4c}"
     "tr.up td.chg{color:#b52b27}tr.down td.chg{color:#2d7a2d}.none{color:#777}";
 
+/* The ops' total line of the terminal and the HTML (tot: the ops' sums
+ * and counts of both runs, both there), in buf. */
+static const char *cmp_total_line(char *buf, size_t n, const cmp_row *tot)
+{
+    char c[64];
+    snprintf(buf, n,
+             "Device time in ops: A %llu cycles in %llu op%s, B %llu cycles in %llu op%s: %s",
+             (unsigned long long)tot->total[A], (unsigned long long)tot->count[A],
+             tot->count[A] == 1 ? "" : "s", (unsigned long long)tot->total[B],
+             (unsigned long long)tot->count[B], tot->count[B] == 1 ? "" : "s",
+             cmp_change(c, sizeof c, tot, (double)tot->total[A], (double)tot->total[B]));
+    return buf;
+}
+
 /* Every section on one page, each row in it (not --top's cut), to path. */
 static int cmp_write_html(const char *path, const char *const rep[2], const cmp_row *tot,
                           cmp_section *const *secs, const char *const *titles,
@@ -818,14 +832,8 @@ static int cmp_write_html(const char *path, const char *const rep[2], const cmp_
     cmp_html_text(f, rep[B]);
     fprintf(f, "</p>\n");
     if (tot->have[A] && tot->have[B]) {
-        char t[256], c[64];
-        snprintf(t, sizeof t,
-                 "Device time in ops: A %llu cycles in %llu op%s, B %llu cycles in %llu op%s: %s",
-                 (unsigned long long)tot->total[A], (unsigned long long)tot->count[A],
-                 tot->count[A] == 1 ? "" : "s", (unsigned long long)tot->total[B],
-                 (unsigned long long)tot->count[B], tot->count[B] == 1 ? "" : "s",
-                 cmp_change(c, sizeof c, tot, (double)tot->total[A], (double)tot->total[B]));
-        cmp_html_cell(f, "p", "total", t);
+        char t[256];
+        cmp_html_cell(f, "p", "total", cmp_total_line(t, sizeof t, tot));
         fputc('\n', f);
     }
     for (int k = 0; k < nsec; k++)
@@ -1103,14 +1111,8 @@ int pf_compare_main(int argc, char **argv)
         tot.have[A] = o->have[A];
         tot.have[B] = o->have[B];
         if (o->have[A] && o->have[B]) {
-            char c[64];
-            fprintf(
-                out,
-                "Device time in ops: A %llu cycles in %llu op%s, B %llu cycles in %llu op%s: %s\n",
-                (unsigned long long)tot.total[A], (unsigned long long)tot.count[A],
-                tot.count[A] == 1 ? "" : "s", (unsigned long long)tot.total[B],
-                (unsigned long long)tot.count[B], tot.count[B] == 1 ? "" : "s",
-                cmp_change(c, sizeof c, &tot, (double)tot.total[A], (double)tot.total[B]));
+            char t[256];
+            fprintf(out, "%s\n", cmp_total_line(t, sizeof t, &tot));
         }
         enum { NSHOWN = 5 };
         cmp_section *shown[NSHOWN] = {&sec[S_OPS], &sec[S_DEV], &sec[S_HOST], &sec[S_MEM],

@@ -206,7 +206,7 @@ typedef struct tf_risc_status {
     uint32_t done_id;     /* last dispatch this RISC finished */
     uint32_t go_cycle_lo; /* wall clock when it saw that GO */
     uint32_t go_cycle_hi;
-    uint32_t done_cycle_lo; /* wall clock when it finished */
+    uint32_t done_cycle_lo; /* wall clock when it finished, or trapped (state FAULT) */
     uint32_t done_cycle_hi;
     uint32_t reserved[2];
 } tf_risc_status;

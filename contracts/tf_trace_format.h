@@ -145,7 +145,8 @@ typedef struct tf_dev_block {
                             for devices open at once, which use the same core coordinates);
                             0 in traces written before it was: device 1 */
     uint64_t ref_cycle;  /* the RISC's GO cycle: 44-bit stamps are unwrapped near it */
-    uint64_t stop_cycle; /* post-mortem: the device cycle when it was read back, else 0 */
+    uint64_t stop_cycle; /* post-mortem: the device cycle this RISC stopped at (its trap, the
+                          * chip's stop in a deadlock) or, still running, was read back; else 0 */
     uint64_t host_ns;    /* host monotonic ns of the readback */
 } tf_dev_block;
 TF_TRACE_STATIC_ASSERT(sizeof(tf_dev_block) == 56, "device block header layout");

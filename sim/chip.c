@@ -921,13 +921,16 @@ static int op_stalled(tf_transport *t, int x, int y, tf_risc_wait *waits)
         *w = (tf_risc_wait){.what = -1};
         if (sh->state == TF_HS_WAIT) {
             int cb;
-            *w = (tf_risc_wait){sim_perf_l1_cause(sh->wait_addr, &cb), sh->wait_kind, sh->wait_addr,
-                                sh->wait_ref};
+            *w = (tf_risc_wait){.what = sim_perf_l1_cause(sh->wait_addr, &cb),
+                                .eq = sh->wait_kind,
+                                .addr = sh->wait_addr,
+                                .ref = sh->wait_ref};
         } else if (sh->state == TF_HS_WAIT_TILE) {
             w->what = sh->perf.cause;
         } else if (sh->state == TF_HS_WFI) {
             w->what = TF_PERF_WAIT_IDLE;
         }
+        if (stuck) w->cycle = sim_hart_cycle(&sh->h);
     }
     host_unlock(c, hl);
     return stuck;

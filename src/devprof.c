@@ -581,7 +581,7 @@ int rt_devprof_decode(tf_program *p)
             p->dz_discarded[r] = (uint32_t)st.discarded;
             pair->n = 0; /* its STARTs were discarded too */
         }
-        if (w->reason != TF_DEVB_DONE && keep_open(&x, w->stop_cycle))
+        if (w->reason != TF_DEVB_DONE && keep_open(&x, w->stop[r]))
             return cm_err_set("out of host memory");
         cm_pair_reset(pair); /* STARTs without END */
         unmatched += st.bad + pair->unmatched;
@@ -609,14 +609,15 @@ int rt_devprof_decode(tf_program *p)
 
 /* Read p's profiler region back after dispatch `id` and record it: `ref`
  * are the RISCs' GO cycles; reason TF_DEVB_DONE after DONE, else the
- * RISCs were stopped (post-mortem: zones still open are kept as open).
+ * RISCs were stopped (post-mortem: zones still open are kept as open,
+ * ending at stop[r], or where stop[r] is 0 or NULL at the core's clock now).
  * The control vector is read first, then each RISC's used words into the
  * program's buffer, and they go into the trace as they are: no per-marker
  * work.
  * Zones (and what was discarded or unpaired) are made only when asked for
  * (rt_devprof_decode), or at once when the raw CSV is written. */
 static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint64_t *ref,
-                    int reason)
+                    const uint64_t *stop, int reason)
 {
     tf_device *dev = p->dev;
     rt_devprof *d = &dev->prof;
@@ -667,7 +668,6 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
     w->reason = reason;
     w->host_ns = host_ns;
     w->doorbell_ns = doorbell_ns;
-    w->stop_cycle = stop_cycle;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_dprof_risc_ctl *c = &ctl.risc[r];
         if (c->dispatch_id != id) continue; /* not booted, or did not see this GO */
@@ -684,6 +684,7 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
         w->nwords[r] = used / 4;
         w->invalid[r] = c->invalid;
         w->ref[r] = ref[r];
+        w->stop[r] = stop && stop[r] ? stop[r] : stop_cycle;
         w->kimg[r] = kimg;
         w->kernel[r] = p->kernel[r];
         if (TF_DEV_TRACING()) {
@@ -700,7 +701,7 @@ static int readback(tf_program *p, uint32_t id, uint64_t doorbell_ns, const uint
                 .nwords = used / 4,
                 .device = dev->number,
                 .ref_cycle = ref[r],
-                .stop_cycle = stop_cycle,
+                .stop_cycle = w->stop[r],
                 .host_ns = host_ns,
             };
             TF_DEV_BYTES(TF_R_DEVICE_BLOCK, &b, sizeof b, m, used);
@@ -719,7 +720,7 @@ int rt_devprof_collect(tf_program *p, uint32_t id, uint64_t doorbell_ns, uint64_
     /* it follows the counters' zone when there is one (*now: its end) */
     uint32_t z = RT_ZS_BEGIN("TF_dispatch/profiler_readback", *now ? *now : TF_STAMP());
     RT_ZS_FLUSH(); /* the dispatch's zone events so far, before the device's records */
-    int rc = readback(p, id, doorbell_ns, p->last.go_cycle, TF_DEVB_DONE);
+    int rc = readback(p, id, doorbell_ns, p->last.go_cycle, NULL, TF_DEVB_DONE);
     *now = TF_STAMP();
     RT_ZS_END(z, *now);
     return rc;
@@ -749,7 +750,27 @@ int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, cons
         ref[r] = ((uint64_t)mb->risc[r].go_cycle_hi << 32) | mb->risc[r].go_cycle_lo;
         if (now && (!ref[r] || ref[r] > now || now - ref[r] >= 1ull << 43)) ref[r] = before;
     }
-    int rc = readback(p, id, doorbell_ns, ref, reason);
+    /* Where each RISC's open zones end: where it stopped, a moment of the
+     * device's own and so the same in every run, rather than when the host
+     * came to read it back (a host-timed moment: hundreds of thousands of
+     * cycles after a fault on a loaded machine). A RISC that trapped
+     * stopped at its trap (its handler's clock, written with the fault
+     * record); on a chip that stopped by itself (a deadlock) each RISC at
+     * its own clock then; a RISC still running (a timeout, a signal) at
+     * the readback (0 here: the core's clock then). A moment outside the
+     * dispatch (a kernel overwrote the mailbox) is not believed. */
+    uint64_t stop[TF_NUM_RISCS] = {0};
+    tf_risc_wait waits[TF_NUM_RISCS];
+    int stopped = reason == TF_DEVB_STALL && t->ops->stalled &&
+                  t->ops->stalled(t, p->core.x, p->core.y, waits) == 1;
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        if (mb->fault[r].magic == TF_FAULT_MAGIC && mb->risc[r].state == TF_RISC_FAULT)
+            stop[r] = ((uint64_t)mb->risc[r].done_cycle_hi << 32) | mb->risc[r].done_cycle_lo;
+        else if (stopped)
+            stop[r] = waits[r].cycle;
+        if (stop[r] < ref[r] || (now && stop[r] > now)) stop[r] = 0;
+    }
+    int rc = readback(p, id, doorbell_ns, ref, stop, reason);
     if (p->dev->prof.csv) fflush(p->dev->prof.csv); /* the process may be about to die */
     return rc;
 }

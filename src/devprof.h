@@ -70,8 +70,9 @@ typedef struct rt_dz_raw {
     int reason;      /* TF_DEVB_DONE, or why the RISCs were stopped */
     uint32_t have;   /* RISCs whose markers were read (bit r) */
     int decoded;     /* the program's dz holds them */
-    uint64_t host_ns, doorbell_ns, stop_cycle;
-    uint64_t ref[TF_RISCS_PER_CORE]; /* GO cycles */
+    uint64_t host_ns, doorbell_ns;
+    uint64_t ref[TF_RISCS_PER_CORE];  /* GO cycles */
+    uint64_t stop[TF_RISCS_PER_CORE]; /* post-mortem: where each RISC's open zones end */
     uint32_t nwords[TF_RISCS_PER_CORE], invalid[TF_RISCS_PER_CORE];
     const struct rt_image *kimg[TF_RISCS_PER_CORE];
     const struct tf_kernel *kernel[TF_RISCS_PER_CORE]; /* kimg's owner (may be freed since) */

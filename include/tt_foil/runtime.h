@@ -354,8 +354,9 @@ typedef struct tf_device_zone {
     tf_device_zone_kind kind;  /* non-ZONE kinds: start == end, the marker's time */
     uint64_t value;            /* SUM, DATA, EVENT, VALIDATE: see tf_device_zone_kind */
     uint32_t count;            /* SUM: scopes accumulated (saturates at 2^20 - 1) */
-    int open; /* 1: still open when a timeout, fault or interrupt stopped the RISC; end_cycle is
-                 when its markers were read back */
+    int open; /* 1: still open when a timeout, fault, interrupt or deadlock stopped the RISC;
+                 end_cycle is when the RISC stopped (its trap; its clock when a deadlocked
+                 chip stopped) or, still running, when its markers were read back */
 } tf_device_zone;
 
 typedef struct tf_device_profile {

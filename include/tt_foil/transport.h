@@ -49,6 +49,9 @@ typedef struct tf_risc_wait {
      * word >= ref as unsigned numbers */
     int eq;
     uint32_t addr, ref;
+    /* this RISC's clock (device cycles) when the chip stopped: where the
+     * post-mortem device profile ends its open zones; 0 if not known */
+    uint64_t cycle;
 } tf_risc_wait;
 
 /* One write of a write_l1_batch. */

@@ -30,12 +30,21 @@ where() { # line of tests/kernels/dz_fault.c
 }
 
 # ---- a hang and two faults: the zones open at that moment, and the pc ----------------
-for c in "hang timeout 22" "illegal fault 25" "load fault 27" "stall stall 29"; do
+# (the fourth word: how the JSON's text says where an open zone was drawn to;
+# the fifth: how long tf_program_device_profile says 'stuck' was open, where
+# its RISC stopped, exact (below), or - for the hang's, at the readback)
+for c in "hang timeout 22 read_back -" "illegal fault 25 trap 14" "load fault 27 trap 13" \
+    "stall stall 29 chip_stopped 172"; do
     set -- $c
+    shown=$(echo "$4" | sed 's/^read_back$/when it was read back/; s/^trap$/its trap/;
+        s/^chip_stopped$/when the chip stopped/')
     d="$tmp/$1"
     run "$tool" -o "$d" -- "$device" "$1"
     expect_rc 3 "$1: the program's own status"
-    expect_err "prof_device: 9 device zones, 4 open" "$1: tf_program_device_profile has the open zones"
+    stuck="'stuck' open $5 cycles"
+    [ "$5" = - ] && stuck="'stuck' open "
+    expect_err "prof_device: 9 device zones, 4 open, $stuck" \
+        "$1: tf_program_device_profile has the open zones (and where they end)"
     oz="$d/reports/tt_foil_device_open_zones.csv"
     # BRISC-FW > BRISC-KERNEL > stage > stuck, all open; "setup" ended before
     expect_count ",BRISC,$2," "$oz" 4 "$1: four open zones on BRISC"
@@ -52,7 +61,7 @@ for c in "hang timeout 22" "illegal fault 25" "load fault 27" "stall stall 29"; 
     expect_rc 0 "$1: JSON valid (and shaped for Tracy's import-chrome)"
     expect_grep '"name":"stuck","loc":"tests/kernels/dz_fault.c:19"' "$d/reports/tt_foil_trace.json" \
         "$1: the open zone in the JSON, with its source line"
-    expect_grep "still open at the $2, shown to when it was read back" \
+    expect_grep "still open at the $2, shown to $shown" \
         "$d/reports/tt_foil_trace.json" "$1: the JSON marks the open zone"
     run "$json_check" --html "$d/reports/tt_foil_report.html"
     expect_out "lod tracks 6 " "$1: the page has the host thread and core (1,0)'s RISCs"
@@ -64,6 +73,26 @@ for c in "hang timeout 22" "illegal fault 25" "load fault 27" "stall stall 29"; 
         "$d/reports/tt_foil_memory_report.csv")
     [ -z "$leak" ] || fail "$1: the failed dispatch's kernel configuration leaked: $leak"
 done
+# Open zones end where their RISC stopped, a moment of the device's own, so
+# the same in every run (the reader's start and stop cycles are host-timed,
+# their difference is not): the trap (reading the clock is the handler's
+# first work) and the chip's stop, exact; a hang's at the readback, about
+# 300 ms on (the chip's clock, which may lag the host's on a loaded
+# machine: only more than a millisecond is checked). Columns: zone_name 8,
+# open_cycles 14.
+open_cycles() { # run zone
+    awk -F, -v z="$2" 'NR > 1 && $8 == z {print $14}' "$tmp/$1/reports/tt_foil_device_open_zones.csv"
+}
+for c in "illegal stuck 14" "illegal stage 32" "illegal BRISC-FW 583" "load stuck 13" \
+    "stall stuck 172" "stall BRISC-FW 741"; do
+    set -- $c
+    checks=$((checks + 1))
+    [ "$(open_cycles "$1" "$2")" = "$3" ] ||
+        fail "$1: open zone $2 lasted $(open_cycles "$1" "$2") cycles, expected $3 (where its RISC stopped)"
+done
+checks=$((checks + 1))
+[ "$(open_cycles hang stuck)" -gt 1000000 ] 2>/dev/null ||
+    fail "hang: open zone stuck lasted $(open_cycles hang stuck) cycles, expected about the 300 ms to the timeout"
 # a stall's diagnostics say what the RISC waited for, as the runtime's message does
 expect_grep "waits in cb_wait_front on CB 3, which this program does not configure" \
     "$tmp/stall/reports/tt_foil_diagnostics.txt" "stall: what BRISC waited for"

@@ -81,8 +81,14 @@ static int broken(tf_device *dev, const char *elf)
     tf_device_profile prof;
     if (!tf_program_device_profile(p, &prof)) {
         size_t open = 0;
-        for (size_t i = 0; i < prof.nzones; i++) open += prof.zones[i].open;
-        fprintf(stderr, "prof_device: %zu device zones, %zu open\n", prof.nzones, open);
+        uint64_t stuck = 0; /* the innermost open zone's cycles: where its RISC stopped */
+        for (size_t i = 0; i < prof.nzones; i++) {
+            open += prof.zones[i].open;
+            if (prof.zones[i].open && !strcmp(prof.zones[i].name, "stuck"))
+                stuck = prof.zones[i].end_cycle - prof.zones[i].start_cycle;
+        }
+        fprintf(stderr, "prof_device: %zu device zones, %zu open, 'stuck' open %llu cycles\n",
+                prof.nzones, open, (unsigned long long)stuck);
     }
     tf_program_destroy(p);
     tf_kernel_free(k);

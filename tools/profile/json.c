@@ -487,11 +487,13 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f)
                 pf_put_u64(f, z->end - z->start);
                 pf_puts(f, " cycles, zone ");
                 pf_put_json_chars(f, l->names.s[z->hash]);
-                if (z->open) { /* post-mortem: drawn to when the RISC was read back */
+                if (z->open) { /* post-mortem: drawn to when its RISC stopped */
                     pf_puts(f, "; still open at the ");
                     pf_puts(f,
                             z->reason < TF_STOP_NREASONS ? tf_csv_stop_reason[z->reason] : "stop");
-                    pf_puts(f, ", shown to when it was read back");
+                    pf_puts(f, z->reason == TF_STOP_fault   ? ", shown to its trap"
+                               : z->reason == TF_STOP_stall ? ", shown to when the chip stopped"
+                                                            : ", shown to when it was read back");
                 }
                 pf_puts(f, "\"}}");
             }

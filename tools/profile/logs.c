@@ -1233,11 +1233,11 @@ void pf_load(pf_logs *l, const char *dir, const pf_options *opt)
     else if (!any_mem)
         pf_note(l, 1, "no memory log (%s): %s", PF_MEMLOG, rebuild);
     if (l->dev_open)
-        pf_note(
-            l, PF_RUN_ERROR,
-            "%llu device zones were still open when their dispatch stopped (timeout, fault, "
-            "interrupt or stall); they are listed in %s and end where the markers were read back",
-            (unsigned long long)l->dev_open, PF_OPEN_ZONES);
+        pf_note(l, PF_RUN_ERROR,
+                "%llu device zones were still open when their dispatch stopped (timeout, fault, "
+                "interrupt or stall); they are listed in %s and end where their RISC stopped (a "
+                "fault's trap, a deadlock's stop) or, still running, where it was read back",
+                (unsigned long long)l->dev_open, PF_OPEN_ZONES);
     /* the reports count time from the earliest event */
     uint64_t lo = UINT64_MAX, a, b;
     if (l->trace && !tf_trace_span(l->trace, &a, &b) && b) lo = a, l->last = b;

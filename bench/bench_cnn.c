@@ -50,7 +50,7 @@ static int run(int images, const char *threads)
     tf_device *dev = cnn_device_open();
     cnn *net = dev ? cnn_create(dev, TF_BENCH_CNN_KERNELS) : NULL;
     if (!net) {
-        fprintf(stderr, "bench_cnn: %s\n", tf_last_error());
+        fprintf(stderr, "bench_cnn: %s\n", dev ? cnn_error() : tf_last_error());
         return 1;
     }
     /* One inference first, not counted: it faults in the pages of the

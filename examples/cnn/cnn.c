@@ -64,6 +64,21 @@ void cnn_image(int index, float *image)
             }
 }
 
+/* The example's own failures (its allocations) have a message of their
+ * own: the runtime's last error is another call's. */
+static _Thread_local const char *cnn_own;
+
+static int cnn_fail(const char *msg)
+{
+    cnn_own = msg;
+    return -1;
+}
+
+const char *cnn_error(void)
+{
+    return cnn_own ? cnn_own : tf_last_error();
+}
+
 /* Tiles for one 3x3 conv: tap t = (ky, kx) is input channels x output
  * channels (32 x 32, zero padded). */
 static int conv_tiles(tf_device *dev, int cin, int cout, const float *w, tf_buffer **out)
@@ -76,7 +91,8 @@ static int conv_tiles(tf_device *dev, int cin, int cout, const float *w, tf_buff
                 m[t][c * TILE + o] = w[(o * cin + c) * CNN_CONV_TAPS + t];
     uint32_t tb = tf_tile_bytes(TF_TILE_FORMAT_BF16);
     uint8_t *tiles = malloc(CNN_CONV_TAPS * (size_t)tb);
-    *out = tiles ? tf_buffer_create_dram(dev, CNN_CONV_TAPS * tb) : NULL;
+    if (!tiles) return cnn_fail("out of host memory (the convolution weights' tiles)");
+    *out = tf_buffer_create_dram(dev, CNN_CONV_TAPS * tb);
     int rc = !*out;
     for (int t = 0; !rc && t < CNN_CONV_TAPS; t++)
         rc = tf_tilize(m[t], TILE, TILE, TF_TILE_FORMAT_BF16, tiles + (size_t)t * tb);
@@ -109,8 +125,12 @@ tf_device *cnn_device_open(void)
 cnn *cnn_create(tf_device *dev, const char *kernel_dir)
 {
     TT_FOIL_ZONE("cnn_create");
+    cnn_own = NULL;
     cnn *c = calloc(1, sizeof *c);
-    if (!c) return NULL;
+    if (!c) {
+        cnn_fail("out of host memory (the network)");
+        return NULL;
+    }
     c->dev = dev;
     snprintf(c->kdir, sizeof c->kdir, "%s", kernel_dir);
     /* uniform in +-sqrt(3 / fan_in) x 2: activations keep their scale */

@@ -35,8 +35,12 @@ typedef struct cnn_op_stats {
 } cnn_op_stats;
 
 /* Weights generated, laid out as tiles and uploaded; kernels from
- * kernel_dir. NULL + message on failure. */
+ * kernel_dir. NULL on failure, with cnn_error()'s message. */
 cnn *cnn_create(tf_device *dev, const char *kernel_dir);
+
+/* Why cnn_create last failed on this thread: its own allocation's message,
+ * or the runtime's (tf_last_error) when a runtime call failed. */
+const char *cnn_error(void);
 void cnn_destroy(cnn *c);
 
 /* Image `index` of the synthetic input set, CNN_IN x CNN_IN x CNN_IN_CH

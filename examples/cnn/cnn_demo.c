@@ -42,7 +42,7 @@ int main(int argc, char **argv)
     tf_device *dev = cnn_device_open();
     cnn *net = dev ? cnn_create(dev, CNN_KERNELS) : NULL;
     if (!net) {
-        fprintf(stderr, "cnn_demo: %s\n", tf_last_error());
+        fprintf(stderr, "cnn_demo: %s\n", dev ? cnn_error() : tf_last_error());
         if (dev) tf_device_close(dev);
         return 1;
     }

@@ -32,6 +32,8 @@ sweep() {
             fail "$name, allocation $i failed: a wrong result, not an error"
         elif [ ! -s "$ERR" ]; then
             fail "$name, allocation $i failed: status 1 without a message"
+        elif grep -v '^oom_shim: ' "$ERR" | tail -1 | grep -qE ':[[:space:]]*$'; then
+            fail "$name, allocation $i failed: an empty message: $(tail -1 "$ERR")"
         fi ;;
         124) fail "$name, allocation $i failed: still running after 60 s" ;;
         *) fail "$name, allocation $i failed: status $rc" ;;

@@ -57,9 +57,10 @@
     X(PROFILE_PAUSE_WRITE, "TT_FOIL_PROFILE_PAUSE_WRITE", "", NULL,                                \
       "test only: tt_foil_profile stops for good once it has made the temporary file of the "     \
       "first output file whose name contains this (a test then signals it)")                       \
-    X(PROFILE_PAUSE_START, "TT_FOIL_PROFILE_PAUSE_START", "", NULL,                                \
-      "test only: tt_foil_profile, once it has started the program, waits for a signal before "   \
-      "anything else (a test then signals it)")                                                   \
+    X(PROFILE_PAUSE_AT, "TT_FOIL_PROFILE_PAUSE_AT", "", NULL,                                      \
+      "test only: tt_foil_profile holds at this stage until a signal comes (a test then sends "   \
+      "it): start (the program started), exited (the program reaped), reports (before writing "  \
+      "them)")                                                                                     \
     X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
       "host threads of the simulated chip when tf_sim_config sets none: a number from 1, or "    \
       "`all` (default: the CPUs)")                                                             \

@@ -979,11 +979,44 @@ term_case() {
 }
 term_case term "SIGTERM passed on"
 # and so it does when the tool has not run again since it started the
-# program (TT_FOIL_PROFILE_PAUSE_START holds it there until a signal, as a
-# loaded machine can for tens of milliseconds): SIGTERM then killed the
+# program (TT_FOIL_PROFILE_PAUSE_AT=start holds it there until a signal, as
+# a loaded machine can for tens of milliseconds): SIGTERM then killed the
 # tool outright, before it passed anything on (no reports, no message)
 term_case term0 "SIGTERM passed on, the tool not run since the program started" \
-    TT_FOIL_PROFILE_PAUSE_START=1
+    TT_FOIL_PROFILE_PAUSE_AT=start
+# held_term STAGE: SIGTERM to the tool held at STAGE (after a program that
+# exits 0), once it says it is held there; its output in $tmp/STAGE
+held_term() {
+    local d=$tmp/$1
+    TT_FOIL_PROFILE_PAUSE_AT=$1 "$tool" -o "$d" "$emit" nest >"$d.out" 2>"$d.err" &
+    pid=$!
+    for _ in $(seq 1 400); do
+        grep -q "held at $1 until a signal comes" "$d.err" 2>/dev/null && break
+        sleep 0.05
+    done
+    checks=$((checks + 1))
+    grep -q "held at $1 until a signal comes" "$d.err" || fail "held_term $1: the tool never said it was held"
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+}
+# Between the program's exit and the wait for its background processes,
+# and between that wait and the reports, the tool changed its handlers
+# with the default action in between: a SIGTERM there ended it, no reports
+# and no message. Now it is blocked across: after the exit it stops the
+# wait (there is none here) and the reports are written with the program's
+# status; just before the reports it ends the tool as in their middle.
+held_term exited
+expect_rc 0 "SIGTERM once the program exited: the program's status"
+expect_grep "A,alpha,1," "$tmp/exited/reports/tt_foil_perf_results.csv" \
+    "SIGTERM once the program exited: the reports are written"
+held_term reports
+expect_rc 143 "SIGTERM just before the reports: the tool ends by it"
+expect_grep "interrupted by SIGTERM while making the reports (none was left half written)" \
+    "$tmp/reports.err" "SIGTERM just before the reports: said so"
+checks=$((checks + 1))
+[ ! -e "$tmp/reports/reports/tt_foil_perf_results.csv" ] ||
+    fail "SIGTERM just before the reports: a report was written"
 
 # the runtime: zones, kernel-load phases, pools with capacities, a leak
 run "$tool" -o "$tmp/rt" "$runtime"

@@ -303,6 +303,41 @@ static int find_program(const char *prog, char *out, size_t n)
 
 static volatile pid_t child_pid;
 
+/* SIGINT, SIGTERM and SIGHUP: what stops the tool's waits and its reports.
+ * From the program's exit to the report writers' guard they are blocked
+ * across every change of handler (run_program -> wait_background ->
+ * pf_out_guard_signals), so one that comes in between is taken by the next
+ * stage's handler instead of ending the tool by the default action: no
+ * reports, no message. */
+static void stop_set(sigset_t *s)
+{
+    sigemptyset(s);
+    sigaddset(s, SIGINT);
+    sigaddset(s, SIGTERM);
+    sigaddset(s, SIGHUP);
+}
+
+/* Test only (TT_FOIL_PROFILE_PAUSE_AT=stage): held at `stage` (start: the
+ * program started, the tool not run since; exited: the program reaped;
+ * reports: before the reports' guard) until one of `set`, blocked here,
+ * is pending; it then takes its course when it is unblocked. Said on
+ * stderr so that a test knows when to send it. */
+static void pause_at(const char *stage, const sigset_t *set)
+{
+    const char *at = getenv(tf_env_name(TF_ENV_PROFILE_PAUSE_AT));
+    if (!at || strcmp(at, stage)) return;
+    fprintf(stderr, PF_TOOL ": held at %s until a signal comes (%s)\n", stage,
+            tf_env_name(TF_ENV_PROFILE_PAUSE_AT));
+    for (;;) {
+        sigset_t p;
+        sigpending(&p);
+        for (int s = 1; s < NSIG; s++)
+            if (sigismember(set, s) == 1 && sigismember(&p, s) == 1) return;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+}
+
 static void forward_signal(int sig)
 {
     if (child_pid > 0) kill(child_pid, sig);
@@ -364,8 +399,9 @@ static int exec_failed(const char *path, int err)
 }
 
 /* Run the program with the user's stdin/stdout/stderr; returns its wait
- * status, -1 after a message, or -2 - exit status when it could not be
- * executed (after a message: nothing ran, so there is nothing to report).
+ * status (with stop_set's signals blocked), -1 after a message, or -2 -
+ * exit status when it could not be executed (after a message: nothing
+ * ran, so there is nothing to report).
  * Ctrl-C reaches the program (same process group) but not us, so the
  * reports are still written; SIGTERM and SIGHUP sent to us are passed on.
  * *alive_fd is the read end of a pipe whose write end every process the
@@ -413,11 +449,7 @@ static int run_program(const char *path, char **argv, double *secs, int *alive_f
         for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
     } else if (pid > 0) {
         child_pid = pid;
-        /* (test only: held here, its program started, until a signal comes;
-         * sigsuspend, not pause: one that came since the fork, still
-         * blocked, ends the wait at once rather than being missed) */
-        const char *hold = getenv(tf_env_name(TF_ENV_PROFILE_PAUSE_START));
-        if (hold && *hold) sigsuspend(&mask);
+        pause_at("start", &pass);
     }
     sigprocmask(SIG_SETMASK, &mask, NULL);
     if (pid < 0) {
@@ -461,8 +493,12 @@ static int run_program(const char *path, char **argv, double *secs, int *alive_f
             break;
         }
     }
-    for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
     *secs = now_s() - t0;
+    sigset_t stop;
+    stop_set(&stop);
+    sigprocmask(SIG_BLOCK, &stop, NULL); /* until wait_background's handlers */
+    for (int k = 0; k < 4; k++) sigaction(sigs[k], &old[k], NULL);
+    pause_at("exited", &stop);
     return status;
 }
 
@@ -571,6 +607,9 @@ static void wait_background(int fd, const char *abs, const char *prog, char *not
     sigaction(SIGINT, &stop, &old[0]);
     sigaction(SIGTERM, &stop, &old[1]);
     sigaction(SIGHUP, &stop, &old[2]);
+    sigset_t set;
+    stop_set(&set);
+    sigprocmask(SIG_UNBLOCK, &set, NULL); /* (blocked since the program's exit) */
     double t0 = now_s();
     int announced = 0, writers = 0;
     char list[512];
@@ -607,6 +646,7 @@ static void wait_background(int fd, const char *abs, const char *prog, char *not
         descendants_running(fd, 50);
     }
     close(fd);
+    sigprocmask(SIG_BLOCK, &set, NULL); /* until the reports' guard (pf_out_guard_signals) */
     sigaction(SIGINT, &old[0], NULL);
     sigaction(SIGTERM, &old[1], NULL);
     sigaction(SIGHUP, &old[2], NULL);
@@ -867,6 +907,9 @@ int main(int argc, char **argv)
     }
     int status;
     double t0 = now_s();
+    sigset_t stop;
+    stop_set(&stop);
+    pause_at("reports", &stop);
     pf_out_guard_signals(abs);
     uint64_t events = pf_generate(&l, abs, &opt, stderr);
     if (opt.verbose) {

@@ -112,11 +112,12 @@ void pf_out_guard_signals(const char *dir)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    sigset_t old;
-    pthread_sigmask(SIG_BLOCK, &pf_stop_set, &old);
+    /* blocked for every thread but the one that waits for them (they may
+     * be blocked already, one pending: tt_foil_profile's main) */
+    pthread_sigmask(SIG_BLOCK, &pf_stop_set, NULL);
     pthread_t th;
     if (pthread_create(&th, NULL, stop_thread, NULL)) {
-        pthread_sigmask(SIG_SETMASK, &old, NULL); /* the handler, then, on any thread */
+        pthread_sigmask(SIG_UNBLOCK, &pf_stop_set, NULL); /* the handler, then, on any thread */
         return;
     }
     pthread_detach(th);

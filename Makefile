@@ -80,12 +80,12 @@ demo: deps-libdw
 # check what they record with the device profiler on (device zones read
 # back inside wait_done, the firmware's markers) run only here. The compute
 # API's numerics tests (ctest label kernel_numerics: tens of kernel builds
-# each, values the profilers do not change; tests/CMakeLists.txt) run in
-# `make test` only.
+# each, values the profilers do not change; tests/CMakeLists.txt) and its
+# compile-time refusals (label kernel_compile) run in `make test` only.
 test-demo: deps
 	$(CMAKE) -S . -B $(DEMO_BUILD) $(if $(wildcard $(DEMO_BUILD)/CMakeCache.txt),,$(DEMO_GEN)) $(DEMO_OPTS) -DTT_FOIL_WERROR=ON >/dev/null
 	$(CMAKE) --build $(DEMO_BUILD) -j $(JOBS)
-	cd $(DEMO_BUILD) && ctest --output-on-failure -j $(JOBS) -LE kernel_numerics
+	cd $(DEMO_BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'kernel_numerics|kernel_compile'
 
 # qemu-user gives bench_sim_mips its reference (qemu-riscv32 on the same
 # ELF); installed when we can, as chromium is for the tests.

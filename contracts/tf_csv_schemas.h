@@ -114,8 +114,8 @@ typedef struct tf_csv_schema {
  * tt-metal's ops_perf_results where it has the column (docs/profiling.md,
  * "The ops report"). */
 #define TF_CSV_OPS_PERF(X, P)                                                                      \
-    X(P, OP_ID, U) X(P, PID, U) X(P, DISPATCH_ID, U) X(P, OP_CODE, S) X(P, ZONE, S)               \
-    X(P, MATH_FIDELITY, S) X(P, CORE_COUNT, U) X(P, GRID_CORES, U)                                \
+    X(P, OP_ID, U) X(P, PID, U) X(P, DEVICE_ID, U) X(P, DISPATCH_ID, U) X(P, OP_CODE, S)          \
+    X(P, ZONE, S) X(P, MATH_FIDELITY, S) X(P, CORE_COUNT, U) X(P, GRID_CORES, U)                                \
     X(P, DEVICE_KERNEL_START_CYCLE, U) X(P, DEVICE_KERNEL_DURATION_CYCLES, U)                     \
     X(P, DEVICE_KERNEL_DURATION_NS, U) X(P, OP_TO_OP_LATENCY_NS, U) X(P, FLOPS, U)                \
     X(P, FLOPS_PCT, F1) X(P, DRAM_BYTES, U) X(P, DRAM_GBPS, F1) X(P, DRAM_PCT, F1)               \

@@ -197,7 +197,10 @@ static inline int tf_perf_stamp_word(unsigned w)
 
 /* The chip's figures of DEVICE_CHIP definitions (tf_trace_records.h): the
  * definition's `line` is the clock in MHz, its first string these whole
- * numbers in decimal, space-separated, in this order. */
+ * numbers in decimal, space-separated, in this order; then (trace version
+ * 6 on) the device's number in its process, 1 to 255: each device of a
+ * process has a definition of its own, so its records name their device
+ * (a definition without it, as before: device 1). */
 #define TF_PERF_CHIP_FIGURES                                                                       \
     10 /* grid x, grid y, DRAM banks, DRAM bytes per cycle per bank,                               \
           NOC bytes per cycle per port, matmul cycles at fidelity 0-4 */

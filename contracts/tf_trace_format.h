@@ -23,14 +23,15 @@
 #endif
 
 #define TF_TRACE_MAGIC "TFTRACE1"
-/* 5: ZONE_SEQ records (a run of zone events made together); 4: DEVICE_PERF
- * records are version 2 (compact: contracts/tf_perf.h), with DEVICE_CHIP
- * definitions; 3: the chunk header is checked too (head_check, 56-byte
- * header); 2: named pools and tracks (1 had core coordinates). The reader
- * reads 2 to 5 (a version-2 chunk header is the first 48 bytes,
+/* 6: DEVICE_CHIP definitions end with the device's number (one per device
+ * of a process: contracts/tf_perf.h); 5: ZONE_SEQ records (a run of zone events made together); 4:
+ * DEVICE_PERF records are version 2 (compact: contracts/tf_perf.h), with DEVICE_CHIP definitions;
+ * 3: the chunk header is checked too (head_check, 56-byte header); 2: named pools and tracks (1 had
+ * core coordinates). The reader reads 2 to 6 (a version-2 chunk header is the first 48 bytes,
  * unchecked; a DEVICE_PERF record's own version says how to read it,
  * whatever the file's). */
-#define TF_TRACE_VERSION    5u
+#define TF_TRACE_VERSION    6u
+#define TF_TRACE_VERSION_V5 5u
 #define TF_TRACE_VERSION_V4 4u
 #define TF_TRACE_VERSION_V3 3u
 #define TF_TRACE_VERSION_V2 2u

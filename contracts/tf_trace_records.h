@@ -164,7 +164,8 @@ enum tf_zseq_kind { TF_ZSEQ_BEGIN = 0, TF_ZSEQ_END = 1, TF_ZSEQ_TEXT = 2, TF_ZSE
     X(DEVICE_CHIP, 9, "figures", "the chip figures of DEVICE_PERF records naming `id`: the clock " \
                                    "in MHz in `line`; figures: grid x, grid y, DRAM banks, DRAM " \
                                    "bytes per cycle per bank, NOC bytes per cycle per port, "     \
-                                   "matmul tile op cycles at fidelity 0-4, decimal, "             \
+                                   "matmul tile op cycles at fidelity 0-4, then (version 6) "     \
+                                   "the device's number in its process, decimal, "                \
                                    "space-separated (contracts/tf_perf.h)")
 // clang-format on
 

@@ -69,14 +69,15 @@ static void perf_init(void)
     rt_perf_off = !cm_env_switch(TF_ENV_PERF_COUNTERS, 1, "ON: collected");
 }
 
-/* The DEVICE_CHIP definition id of the chip's figures: interned by the
- * figures (two devices alike share one), defined in the trace on first
- * use. The last one is kept per thread: a dispatch builds and compares 11
- * words. */
+/* The DEVICE_CHIP definition id of the chip's figures and the device's
+ * number in the process: interned by them (a device has its own, so its
+ * ops are told from another's: per-device op-to-op gaps), defined in the
+ * trace on first use. The last one is kept per thread: a dispatch builds
+ * and compares 12 words. */
 _Static_assert(sizeof(((tf_chip_info *)0)->matmul_cycles) == 5 * sizeof(uint32_t),
                "five fidelities of matmul cycles");
 typedef struct rt_chip_key {
-    uint32_t clock_mhz, fig[TF_PERF_CHIP_FIGURES];
+    uint32_t clock_mhz, fig[TF_PERF_CHIP_FIGURES], device;
 } rt_chip_key;
 static pthread_mutex_t rt_chip_lock = PTHREAD_MUTEX_INITIALIZER;
 static rt_chip_key *rt_chips; /* id i + 1 is rt_chips[i] */
@@ -84,12 +85,13 @@ static uint32_t rt_nchips;
 static __thread rt_chip_key rt_last_chip;
 static __thread uint32_t rt_last_chip_id;
 
-static uint32_t chip_id(const tf_chip_info *ci)
+static uint32_t chip_id(const tf_chip_info *ci, uint32_t device)
 {
     rt_chip_key k = {ci->clock_mhz,
                      {(uint32_t)(uint8_t)ci->grid_x, (uint32_t)(uint8_t)ci->grid_y,
                       (uint32_t)(uint8_t)ci->dram_banks, ci->dram_bytes_per_cycle,
-                      ci->noc_bytes_per_cycle}};
+                      ci->noc_bytes_per_cycle},
+                     device};
     for (int i = 0; i < 5; i++) k.fig[5 + i] = ci->matmul_cycles[i];
     if (rt_last_chip_id && !memcmp(&rt_last_chip, &k, sizeof k)) return rt_last_chip_id;
     pthread_mutex_lock(&rt_chip_lock);
@@ -100,10 +102,11 @@ static uint32_t chip_id(const tf_chip_info *ci)
         rt_chip_key *n = realloc(rt_chips, (rt_nchips + 1) * sizeof *n);
         if (n) {
             rt_chips = n;
-            char figs[TF_PERF_CHIP_FIGURES * 11 + 1];
+            char figs[(TF_PERF_CHIP_FIGURES + 1) * 11 + 1];
             size_t o = 0;
             for (int i = 0; i < TF_PERF_CHIP_FIGURES; i++)
                 o += (size_t)snprintf(figs + o, sizeof figs - o, "%s%u", i ? " " : "", k.fig[i]);
+            snprintf(figs + o, sizeof figs - o, " %u", k.device);
             /* kept only once defined: after a failed write the next
              * dispatch defines the figures again, as the same id */
             if (!TF_DEV_DEF(TF_DEF_DEVICE_CHIP, rt_nchips + 1, k.clock_mhz, figs, NULL, NULL)) {
@@ -365,7 +368,7 @@ static void perf_record(tf_program *p, uint32_t id, uint64_t now)
         .y = (uint8_t)p->core.y,
         .version = TF_PERF_RECORD_VERSION,
     };
-    perf_records(p, nz, vals, (uint32_t)n, &h, chip_id(&p->dev->info), now);
+    perf_records(p, nz, vals, (uint32_t)n, &h, chip_id(&p->dev->info, p->dev->number), now);
 }
 
 void rt_perf_record(tf_program *p, uint32_t id, uint64_t *now)

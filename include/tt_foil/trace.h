@@ -122,6 +122,9 @@ typedef struct tf_tr_dev_perf {
     size_t pair0;
     uint32_t thread;      /* index into threads: the thread that read them back */
     uint64_t stamp_shift; /* added (mod 2^64) to the start and end values */
+    /* its device's number in its process (tf_device.number), from its
+     * DEVICE_CHIP definition (trace version 6); 0: not said (device 1) */
+    uint32_t device;
 } tf_tr_dev_perf;
 
 typedef struct tf_trace {

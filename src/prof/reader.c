@@ -129,9 +129,12 @@ typedef struct reader {
     size_t first_malformed_off;
     uint64_t bad_risc_blocks; /* DEVICE_BLOCKs naming a RISC beyond TF_NUM_RISCS */
     /* DEVICE_CHIP definitions: id -> chips[] (the figures, as a version-1
-     * DEVICE_PERF header holds them) */
+     * DEVICE_PERF header holds them, and the device's number) */
     cm_map chip_map;
-    tf_dev_perf *chips;
+    struct rd_chip {
+        tf_dev_perf h;
+        uint32_t device; /* 0: not said (a definition before trace version 6) */
+    } * chips;
     size_t nchips, cap_chips;
     uint64_t perf_no_chip; /* version-2 DEVICE_PERF records of an undefined chip */
     uint32_t first_no_chip;
@@ -666,25 +669,31 @@ static int def_CLOCK_SYNC(reader *r, const def *d)
 }
 
 /* The chip's figures for the DEVICE_PERF records naming `id`: whole
- * numbers that fit their fields, or it is refused with a warning (its
- * records then read with figures 0, counted). A later definition of an id
- * replaces the figures. */
+ * numbers that fit their fields, then (trace version 6) the device's
+ * number, 1 or more; or it is refused with a warning (its records then
+ * read with figures 0, counted). A later definition of an id replaces the
+ * figures. */
 static int def_DEVICE_CHIP(reader *r, const def *d)
 {
     tf_trace *t = r->t;
-    uint64_t v[TF_PERF_CHIP_FIGURES];
+    uint64_t v[TF_PERF_CHIP_FIGURES + 1] = {0};
     const char *s = d->s[0];
-    int ok = d->id != 0;
-    for (int i = 0; i < TF_PERF_CHIP_FIGURES && ok; i++) {
+    int ok = d->id != 0, nfig = 0, end = 0;
+    while (ok && !end && nfig < TF_PERF_CHIP_FIGURES + 1) {
         char num[24];
         size_t n = 0;
         while (s[n] && s[n] != ' ' && n < sizeof num - 1) n++;
         memcpy(num, s, n);
         num[n] = 0;
-        ok = !cm_parse_dec(num, &v[i]) && v[i] <= (i < 3 ? 0xffu : 0xffffffffu) &&
-             (s[n] == (i + 1 < TF_PERF_CHIP_FIGURES ? ' ' : 0));
-        s += n + (s[n] != 0);
+        ok = !cm_parse_dec(num, &v[nfig]) && v[nfig] <= (nfig < 3 ? 0xffu : 0xffffffffu) &&
+             (s[n] == ' ' || !s[n]);
+        nfig++;
+        end = !s[n];
+        s += n + !end;
     }
+    /* the figures, then the device's number (from 1) or nothing */
+    ok = ok && end &&
+         (nfig == TF_PERF_CHIP_FIGURES || (nfig == TF_PERF_CHIP_FIGURES + 1 && v[nfig - 1]));
     if (!ok) {
         warn(t,
              "the chip definition %u is malformed (figures '%.80s'); its hardware counter "
@@ -698,7 +707,8 @@ static int def_DEVICE_CHIP(reader *r, const def *d)
         !(slot = cm_map_slot(&r->chip_map, d->id, NULL, NULL, &is_new)))
         return -1;
     if (is_new) *slot = (uint32_t)r->nchips++;
-    tf_dev_perf *c = &r->chips[*slot];
+    r->chips[*slot].device = (uint32_t)v[TF_PERF_CHIP_FIGURES];
+    tf_dev_perf *c = &r->chips[*slot].h;
     memset(c, 0, sizeof *c);
     c->grid_x = (uint8_t)v[0];
     c->grid_y = (uint8_t)v[1];
@@ -1558,9 +1568,10 @@ static int perf_v2(reader *r, const rec *e)
     tf_tr_dev_perf rp = {0};
     const uint32_t *ci =
         chip && chip <= UINT32_MAX ? cm_map_find(&r->chip_map, chip, NULL, NULL) : NULL;
-    if (ci)
-        rp.h = r->chips[*ci];
-    else {
+    if (ci) {
+        rp.h = r->chips[*ci].h;
+        rp.device = r->chips[*ci].device;
+    } else {
         memset(&rp.h, 0, sizeof rp.h);
         if (!r->perf_no_chip++) r->first_no_chip = (uint32_t)chip;
     }

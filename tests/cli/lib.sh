@@ -48,6 +48,12 @@ expect_err_lines() {
     [ "$n" = "$1" ] || fail "stderr has $n lines, expected $1 ($2)"
 }
 
+# csv_col FILE NAME: the number (from 1) of column NAME in the CSV's header
+# (the reports' columns are found by name: one added moves the others)
+csv_col() {
+    head -1 "$1" | tr ',' '\n' | grep -nx -- "$2" | cut -d: -f1
+}
+
 finish() {
     if [ "$failures" -ne 0 ]; then
         echo "$0: $failures of $checks checks failed" >&2

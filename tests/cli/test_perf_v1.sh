@@ -7,7 +7,8 @@
 # two folded pool rows of one name named by their cores; the reader-bound
 # advice says what holds the reader up; advice past six lines is counted;
 # the memory pools' peaks by site; the op-to-op gaps by zone; a kind of op
-# whose TRISC0 does not wait shows the stall of the RISC that does).
+# whose TRISC0 does not wait shows the stall of the RISC that does; the ops
+# CSV's DEVICE_ID, 1 for these traces, which do not name devices).
 #   - tests/profile/perf_v1 (cli_perf_v1): a CNN run of trace format 3,
 #     whose DEVICE_PERF records are version 1 (the chip's figures in every
 #     record, 16-byte pairs);

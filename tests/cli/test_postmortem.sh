@@ -141,7 +141,8 @@ n=$(tail -n +2 "$tmp/scribble/reports/tt_foil_device_open_zones.csv" | wc -l)
 run "$tool" -o "$tmp/twice" -- "$device" twice
 expect_rc 0 "twice: the program's own status"
 checks=$((checks + 1))
-n=$(tail -n +2 "$tmp/twice/reports/tt_foil_ops_perf.csv" | cut -d, -f3 | sort -un | wc -l)
+c=$(csv_col "$tmp/twice/reports/tt_foil_ops_perf.csv" DISPATCH_ID)
+n=$(tail -n +2 "$tmp/twice/reports/tt_foil_ops_perf.csv" | cut -d, -f"$c" | sort -un | wc -l)
 [ "$n" = 8 ] || fail "twice: $n distinct dispatch ids in the ops report, expected 8"
 
 # ---- SIGINT while the host waits on a hung dispatch ------------------------------------

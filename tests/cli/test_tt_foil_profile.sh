@@ -1084,9 +1084,10 @@ expect_grep "note: the HTML's Ops section holds the 2 longest ops of 4 (--max-op
 checks=$((checks + 1))
 n=$(tail -n +2 "$tmp/devmax/reports/tt_foil_ops_perf.csv" | wc -l)
 [ "$n" = 4 ] || fail "--max-ops: the ops CSV has $n ops, expected every one (4)"
-# the two longest, by the CSV (column 10: DEVICE_KERNEL_DURATION_CYCLES;
-# ties to the first), in their order
-longest=$(tail -n +2 "$tmp/devmax/reports/tt_foil_ops_perf.csv" | sort -t, -k10,10nr -k1,1n |
+# the two longest, by the CSV (DEVICE_KERNEL_DURATION_CYCLES; ties to the
+# first), in their order
+c=$(csv_col "$tmp/devmax/reports/tt_foil_ops_perf.csv" DEVICE_KERNEL_DURATION_CYCLES)
+longest=$(tail -n +2 "$tmp/devmax/reports/tt_foil_ops_perf.csv" | sort -t, -k$c,${c}nr -k1,1n |
     head -2 | cut -d, -f1 | sort -n | paste -sd,)
 run "$json_check" --html "$tmp/devmax/reports/tt_foil_report.html"
 expect_out "ops 2 cores " "--max-ops: two ops in the page"
@@ -1322,6 +1323,17 @@ checks=$((checks + 1))
 n=$(awk -F, 'NR > 1 { print $16 }' "$tmp/dev2x/.logs/tt_foil_device_zones.csv" | sort | uniq -c |
     awk '{ printf "%s:%s ", $2, $1 }')
 [ "$n" = "1:66 2:66 " ] || fail "two devices at once: device column of the zones CSV is '$n'"
+# the ops say their device (tt-metal's DEVICE ID), and each device's ops
+# have their own op-to-op gaps: the first op of each has none, the others
+# one from their device's previous op (never from the other device's,
+# which runs beside it). Dispatches 1, 3, 5 went to device 1, 2, 4, 6 to 2.
+op=$tmp/dev2x/reports/tt_foil_ops_perf.csv
+checks=$((checks + 1))
+got=$(awk -F, -v i="$(csv_col "$op" DISPATCH_ID)" -v d="$(csv_col "$op" DEVICE_ID)" \
+    -v g="$(csv_col "$op" OP_TO_OP_LATENCY_NS)" \
+    'NR > 1 { printf "%s:%s:%s\n", $i, $d, ($g == "" ? "-" : "gap") }' "$op" | sort -n | paste -sd' ')
+[ "$got" = "1:1:- 2:2:- 3:1:gap 4:2:gap 5:1:gap 6:2:gap" ] ||
+    fail "two devices at once: DISPATCH_ID:DEVICE_ID:gap of the ops are '$got'"
 
 # The op-to-op gap on a chip whose clock follows the host's (the
 # simulator's: the CLOCK_SYNC definition's line 1) runs from when the host
@@ -1390,7 +1402,8 @@ expect_rc 0 "two processes' ops"
 expect_out "advice (op 2, the longest of 2 like it): DRAM bank imbalance: bank 0 carries 100%" \
     "the advice names the op by its OP_ID, not its process's dispatch id"
 checks=$((checks + 1))
-got=$(awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $2, $3 }' "$mp/reports/tt_foil_ops_perf.csv")
+got=$(awk -F, -v d="$(csv_col "$mp/reports/tt_foil_ops_perf.csv" DISPATCH_ID)" \
+    'NR > 1 { printf "%s:%s:%s ", $1, $2, $d }' "$mp/reports/tt_foil_ops_perf.csv")
 [ "$got" = "1:100:1 2:200:1 " ] || fail "two processes' ops: OP_ID:PID:DISPATCH_ID $got"
 
 # An op whose TRISC0 runs without a wait (no compute kernel) and whose
@@ -1439,7 +1452,8 @@ expect_rc 0 "ops on a 500 MHz chip"
 expect_out "device 4000 ns in ops, 68.0 us between them on the host" "the device time in ns at the chip's clock"
 expect_out "100.0% SLOW  ?: 2 ops, mean 2000 ns; the longest" "a kind's mean in ns at the chip's clock"
 checks=$((checks + 1))
-got=$(awk -F, 'NR > 1 { printf "%s:%s ", $10, $11 }' "$ck/reports/tt_foil_ops_perf.csv")
+c=$(csv_col "$ck/reports/tt_foil_ops_perf.csv" DEVICE_KERNEL_DURATION_CYCLES)
+got=$(awk -F, -v c="$c" 'NR > 1 { printf "%s:%s ", $c, $(c + 1) }' "$ck/reports/tt_foil_ops_perf.csv")
 [ "$got" = "1000:2000 1000:2000 " ] || fail "500 MHz ops: DURATION_CYCLES:DURATION_NS $got"
 
 # What the host did in the gaps: the gaps above (clock line 1: 50-70 us
@@ -1541,7 +1555,8 @@ run "$tool" report "$dm"
 expect_grep "1 RISC window of the hardware counters ends before it begins (a damaged counter record): left out of their ops' durations" \
     "$dm/reports/tt_foil_diagnostics.txt" "a damaged counter window: the note"
 checks=$((checks + 1))
-got=$(awk -F, 'NR == 2 { print $10 } NR == 3 { print $10 }' "$dm/reports/tt_foil_ops_perf.csv" | tr '\n' ' ')
+c=$(csv_col "$dm/reports/tt_foil_ops_perf.csv" DEVICE_KERNEL_DURATION_CYCLES)
+got=$(awk -F, -v c="$c" 'NR == 2 || NR == 3 { print $c }' "$dm/reports/tt_foil_ops_perf.csv" | tr '\n' ' ')
 [ "$got" = "0 500 " ] || fail "a damaged counter window: durations '$got', expected '0 500 '"
 
 fi # part runs

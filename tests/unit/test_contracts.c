@@ -179,7 +179,8 @@ static void everything_read(void)
     def(defs, &off, TF_DEF_TRACK, 1, 0, "device core (1,2)", "NCRISC", NULL);
     def(defs, &off, TF_DEF_DEVICE_ZONE, 2u << 16 | 0x8001, 12, "dz", "k.c", "kern");
     def(defs, &off, TF_DEF_CLOCK_SYNC, 0, 1, "500", "400", "1.000000");
-    def(defs, &off, TF_DEF_DEVICE_CHIP, 3, 1000, "8 0 0 32 64 64 48 0 0 32", NULL, NULL);
+    /* (the figures, then the device's number: 2) */
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 3, 1000, "8 0 0 32 64 64 48 0 0 32 2", NULL, NULL);
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
     uint64_t w[] = {
         TF_REC(TF_R_ZONE_BEGIN, 1, 100), TF_REC(TF_R_ZONE_TEXT, 3, 110), 0x636261, /* "abc" */
@@ -347,6 +348,8 @@ static void everything_read(void)
         CHECK_EQ_U(p2->h.host_ns, 199);
         CHECK_EQ_U(p2->h.dispatch, 8);
         CHECK_EQ_U(p2->h.npairs, 4);
+        CHECK_EQ_U(p2->device, 2); /* its chip's definition says */
+        CHECK_EQ_U(p1->device, 0); /* version 1 names no device */
         tf_dev_perf a = p1->h, c2 = p2->h;
         a.dispatch = c2.dispatch = a.host_ns = c2.host_ns = a.version = c2.version = 0;
         a.npairs = c2.npairs = 0;
@@ -420,7 +423,7 @@ static void other_version_refused(void)
     fclose(f);
     tf_trace *t = tf_trace_load(path);
     CHECK_TRUE(t == NULL);
-    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads versions 2 to 5");
+    CHECK_CONTAINS(tf_last_error(), "file format version 1; this reader reads versions 2 to 6");
     tf_trace_free(t);
     remove(path);
 }
@@ -549,17 +552,22 @@ static void perf_pairs_round_trip(void)
 /* DEVICE_PERF records that cannot be read are counted, none of their
  * counters taken: version 2 with a varint cut short, a word index beyond
  * tf_perf_core, bytes after its end mark; an unknown version. A chip
- * definition that is not whole numbers is refused with a warning. */
+ * definition that is not whole numbers, or whose device's number is 0 or
+ * followed by more, is refused with a warning. */
 static void bad_perf_records(void)
 {
     char path[512];
     FILE *f = new_trace("contract_bad_perf.tft", TF_TRACE_VERSION, path, sizeof path);
     if (!f) return;
-    static uint8_t defs[256];
+    static uint8_t defs[1024];
     size_t off = 0;
     def(defs, &off, TF_DEF_DEVICE_CHIP, 1, 1000, "8 1 x 32 64 64 48 0 0 32", NULL, NULL);
     def(defs, &off, TF_DEF_DEVICE_CHIP, 2, 1000, "8 1 256 32 64 64 48 0 0 32", NULL, NULL);
     def(defs, &off, TF_DEF_DEVICE_CHIP, 3, 1000, "8 1 2 32 64 64 48 0 0", NULL, NULL);
+    /* a device 0, a figure after the device's number, a space at the end */
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 4, 1000, "8 1 2 32 64 64 48 0 0 32 0", NULL, NULL);
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 5, 1000, "8 1 2 32 64 64 48 0 0 32 1 1", NULL, NULL);
+    def(defs, &off, TF_DEF_DEVICE_CHIP, 6, 1000, "8 1 2 32 64 64 48 0 0 32 ", NULL, NULL);
     chunk(f, TF_CHUNK_DEFS, 0, defs, (uint32_t)off);
     static const uint8_t bodies[][6] = {
         {1, 0, 3, 0x80},    /* chip 1, base 0, step 3, value cut short */
@@ -588,14 +596,14 @@ static void bad_perf_records(void)
     CHECK_EQ_U(t->unknown_records, 5);
     CHECK_EQ_U(t->ndev_perfs, 0);
     CHECK_EQ_U(t->nframes, 1);
-    int said[3] = {0};
+    int said[6] = {0};
     for (int i = 0; i < t->nwarnings; i++)
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 6; k++) {
             char want[64];
             snprintf(want, sizeof want, "the chip definition %d is malformed", k + 1);
             said[k] |= strstr(t->warnings[i], want) != NULL;
         }
-    CHECK_TRUE(said[0] && said[1] && said[2]);
+    for (int k = 0; k < 6; k++) CHECK_TRUE(said[k]);
     tf_trace_free(t);
 }
 

@@ -251,7 +251,7 @@ static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_c
     }
     rd->path = path;
     cm_csv_reader r = {.f = f};
-    enum { MAXCOLS = 64 }; /* (the schemas have at most 31) */
+    enum { MAXCOLS = 64 }; /* (the schemas have at most 32) */
     CM_ASSERT(sch->ncols <= MAXCOLS);
     int col[MAXCOLS], rc = 0, nf = cm_csv_next(&r);
     if (nf <= 0) {

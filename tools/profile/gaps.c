@@ -30,7 +30,8 @@ static int gap_cmp(const void *x, const void *y)
 
 typedef struct sweep {
     const tf_trace *t;
-    const gap *g;     /* the thread's gaps, by start (disjoint) */
+    const gap *g;     /* the thread's gaps, by start (disjoint but for two devices' gaps,
+                         which may overlap: each is a device's, and counts its time) */
     size_t ng, k;     /* k: the first gap not yet ended before the segments so far */
     uint64_t *by_loc; /* ns per location; by_loc[nlocs]: no zone */
 } sweep;

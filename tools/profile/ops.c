@@ -524,6 +524,7 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
             op->process = proc;
             op->thread = rec->thread;
             op->dispatch = rec->h.dispatch;
+            op->device = rec->device ? rec->device : 1;
             op->chip = rec->h;
             op->sim_clock = t->sync_host_clock;
         }
@@ -634,14 +635,29 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts)
      * is earlier than when the host could know of it, by the simulation's
      * own time. There the previous op ends, for the gap, when the host read
      * its counters back (after its wait_done), so the gap is the host's
-     * time between the ops, not the simulator's. */
-    for (size_t i = 1; i < l->nops; i++) {
-        pf_op *a = &l->ops[i - 1], *b = &l->ops[i];
+     * time between the ops, not the simulator's. The previous op is its
+     * device's (as tt-metal's op-to-op latency is per device): a process
+     * driving two devices at once has two runs of ops, each with its own
+     * gaps, and no gap is measured from one device's op to another's. */
+    cm_map prev = {0}; /* (process, device) -> the index + 1 of its last op so far */
+    for (size_t i = 0; i < l->nops; i++) {
+        pf_op *b = &l->ops[i];
+        int is_new;
+        uint32_t *slot =
+            cm_map_slot(&prev, (uint64_t)b->process << 32 | b->device, NULL, NULL, &is_new);
+        if (!slot) { /* out of memory: no gap rather than a wrong one */
+            pf_note(l, 1, "out of memory: the ops' op-to-op gaps were not all measured");
+            break;
+        }
+        const pf_op *a = is_new ? NULL : &l->ops[*slot - 1];
+        *slot = (uint32_t)i + 1;
+        if (!a) continue;
         uint64_t end = a->sim_clock && a->read_ns > a->end_ns ? a->read_ns : a->end_ns;
-        if (a->process != b->process || b->start_ns < end) continue;
+        if (b->start_ns < end) continue;
         b->has_gap = 1;
         b->gap_ns = b->start_ns - end;
     }
+    cm_map_free(&prev);
 }
 
 /* ---- the CSVs ---------------------------------------------------------------------------- */
@@ -679,6 +695,7 @@ void pf_write_ops(pf_logs *l)
             uint64_t dur = op->end - op->start;
             v[TF_OP_OP_ID] = CM_CSV_U(i + 1);
             v[TF_OP_PID] = CM_CSV_U(l->nprocs ? l->procs[op->process].pid : 0);
+            v[TF_OP_DEVICE_ID] = CM_CSV_U(op->device);
             v[TF_OP_DISPATCH_ID] = CM_CSV_U(op->dispatch);
             v[TF_OP_OP_CODE] = CM_CSV_S(op->op_code);
             v[TF_OP_ZONE] = CM_CSV_S(op->zone);

@@ -189,6 +189,7 @@ int pf_op_core_set(pf_op_core *k, const tf_perf_core *c);
 #define PF_STALL_TEXT 48
 typedef struct pf_op {
     uint32_t process, dispatch;
+    uint32_t device;      /* its device's number in its process, from 1 (tf_tr_dev_perf.device) */
     uint32_t thread;      /* the one that read its counters back, which dispatched it: its
                              trace's, then (pf_load) the merged trace's (TF_NONE: not in it) */
     char *op_code, *zone; /* kernel names; the user zone around the dispatch ("" if none) */
@@ -200,7 +201,7 @@ typedef struct pf_op {
     uint64_t read_ns;          /* when the host read its counters back (its last core's) */
     int sim_clock;             /* its chip's clock follows the host's (the simulator's) */
     int has_gap;
-    uint64_t gap_ns; /* since the previous op of its process ended (pf_ops_load) */
+    uint64_t gap_ns; /* since the previous op of its process's device ended (pf_ops_load) */
     int fidelity;    /* TF_PERF fidelity phases of its math (0 simple mode) */
     uint64_t flops, fpu_flops, dram_rd, dram_wr, noc_bytes, mcast;
     double flop_pct, dram_pct, dram_gbps, intensity, flops_per_cycle;

@@ -1437,6 +1437,23 @@ expect_grep '"(0,0)",64.7,"(0,0)",64.7,' "$ut/reports/tt_foil_ops_perf.csv" "the
 expect_grep '"cores":[[0,0,64.746,' "$ut/reports/tt_foil_report.html" \
     "the page's core utilisation, not rounded to 0.01 before its 0.1"
 
+# Ops that overlap on one device (programs on two cores launched together):
+# no gap while any of them runs; the next op's gap runs from the latest
+# end, op 1's (50000), not from op 3's, the last to start before it (the
+# old rule gave op 3 a gap of 10000 from op 2's end and op 4 one of 30000)
+ov=$tmp/opoverlap
+mkdir -p "$ov/.logs"
+printf 'program ovl\nthread 1 100 main\nperf 1 51000 1 0 0 1000 50000\nperf 1 11000 2 1 0 2000 10000\nperf 1 31000 3 1 0 20000 30000\nperf 1 62000 4 0 0 60000 61000\ntrailer 4 0\n' \
+    >"$tmp/opoverlap.txt"
+"$mktft" "$tmp/opoverlap.txt" "$ov/.logs/tt_foil_trace.tft" || fail "mktft: the overlapping ops"
+"$mktft" "$tmp/opmp_mem.txt" "$ov/.logs/tt_foil_memlog.tft" || fail "mktft: its memory log"
+run "$tool" report "$ov"
+expect_rc 0 "overlapping ops"
+checks=$((checks + 1))
+c=$(csv_col "$ov/reports/tt_foil_ops_perf.csv" OP_TO_OP_LATENCY_NS)
+got=$(awk -F, -v c="$c" 'NR > 1 { printf "%s:%s ", $1, $c }' "$ov/reports/tt_foil_ops_perf.csv")
+[ "$got" = "1: 2: 3: 4:10000 " ] || fail "overlapping ops: OP_ID:OP_TO_OP_LATENCY_NS are '$got'"
+
 # A chip at 500 MHz: two ops of 1000 cycles are 2000 ns each
 # (DEVICE_KERNEL_DURATION_NS); the summary counts the device time in ns
 # too, as it does the host's gaps it compares it with (it took the cycles

@@ -610,6 +610,12 @@ static void load_process(pf_logs *l, const tf_trace *t, uint32_t proc)
                 bad == 1 ? "it" : "they", bad == 1 ? "s" : "");
 }
 
+/* Where an op ends for the gap after it (pf_ops_load, below). */
+static uint64_t op_end_ns(const pf_op *a)
+{
+    return a->sim_clock && a->read_ns > a->end_ns ? a->read_ns : a->end_ns;
+}
+
 void pf_ops_load(pf_logs *l, tf_trace *const *ts)
 {
     for (uint32_t i = 0; ts && i < l->nprocs; i++) {
@@ -635,29 +641,31 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts)
      * is earlier than when the host could know of it, by the simulation's
      * own time. There the previous op ends, for the gap, when the host read
      * its counters back (after its wait_done), so the gap is the host's
-     * time between the ops, not the simulator's. The previous op is its
+     * time between the ops, not the simulator's. The ops before are its
      * device's (as tt-metal's op-to-op latency is per device): a process
      * driving two devices at once has two runs of ops, each with its own
-     * gaps, and no gap is measured from one device's op to another's. */
-    cm_map prev = {0}; /* (process, device) -> the index + 1 of its last op so far */
+     * gaps, and no gap is measured from one device's op to another's. The
+     * gap runs from the latest end of them, not the last to start: ops
+     * that overlap on one device (programs on different cores launched
+     * together) leave no gap while any of them runs. */
+    cm_map last = {0}; /* (process, device) -> the index + 1 of its op that ends latest so far */
     for (size_t i = 0; i < l->nops; i++) {
         pf_op *b = &l->ops[i];
         int is_new;
         uint32_t *slot =
-            cm_map_slot(&prev, (uint64_t)b->process << 32 | b->device, NULL, NULL, &is_new);
+            cm_map_slot(&last, (uint64_t)b->process << 32 | b->device, NULL, NULL, &is_new);
         if (!slot) { /* out of memory: no gap rather than a wrong one */
             pf_note(l, 1, "out of memory: the ops' op-to-op gaps were not all measured");
             break;
         }
         const pf_op *a = is_new ? NULL : &l->ops[*slot - 1];
-        *slot = (uint32_t)i + 1;
-        if (!a) continue;
-        uint64_t end = a->sim_clock && a->read_ns > a->end_ns ? a->read_ns : a->end_ns;
-        if (b->start_ns < end) continue;
+        uint64_t end = a ? op_end_ns(a) : 0;
+        if (!a || op_end_ns(b) > end) *slot = (uint32_t)i + 1;
+        if (!a || b->start_ns < end) continue;
         b->has_gap = 1;
         b->gap_ns = b->start_ns - end;
     }
-    cm_map_free(&prev);
+    cm_map_free(&last);
 }
 
 /* ---- the CSVs ---------------------------------------------------------------------------- */

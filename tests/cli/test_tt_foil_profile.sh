@@ -1334,6 +1334,11 @@ got=$(awk -F, -v i="$(csv_col "$op" DISPATCH_ID)" -v d="$(csv_col "$op" DEVICE_I
     'NR > 1 { printf "%s:%s:%s\n", $i, $d, ($g == "" ? "-" : "gap") }' "$op" | sort -n | paste -sd' ')
 [ "$got" = "1:1:- 2:2:- 3:1:gap 4:2:gap 5:1:gap 6:2:gap" ] ||
     fail "two devices at once: DISPATCH_ID:DEVICE_ID:gap of the ops are '$got'"
+# and the page's ops say it (an op is named "(device 2, dispatch 2)" there)
+expect_grep '"dispatch":2,"pid":' "$tmp/dev2x/reports/tt_foil_report.html" "two devices at once: op 2 on the page"
+checks=$((checks + 1))
+[ "$(grep -o '"device":2,"op":' "$tmp/dev2x/reports/tt_foil_report.html" | wc -l)" = 3 ] ||
+    fail "two devices at once: the page's ops should have 3 of device 2"
 
 # The op-to-op gap on a chip whose clock follows the host's (the
 # simulator's: the CLOCK_SYNC definition's line 1) runs from when the host

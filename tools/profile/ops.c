@@ -1197,8 +1197,9 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         }
         int fid = op->fidelity >= 0 && op->fidelity <= 4 ? op->fidelity : 0;
         uint32_t mm = op->chip.matmul_cycles[fid];
-        pf_printf(o, "%s{\"id\":%zu,\"dispatch\":%u,\"pid\":%u,\"op\":", written++ ? ",\n" : "",
-                  i + 1, op->dispatch, l->nprocs ? l->procs[op->process].pid : 0);
+        pf_printf(o, "%s{\"id\":%zu,\"dispatch\":%u,\"pid\":%u,\"device\":%u,\"op\":",
+                  written++ ? ",\n" : "", i + 1, op->dispatch,
+                  l->nprocs ? l->procs[op->process].pid : 0, op->device);
         pf_put_json(o, op->op_code);
         pf_puts(o, ",\"zone\":");
         pf_put_json(o, op->zone);

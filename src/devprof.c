@@ -755,13 +755,15 @@ int rt_devprof_postmortem(tf_program *p, uint32_t id, uint64_t doorbell_ns, cons
      * came to read it back (a host-timed moment: hundreds of thousands of
      * cycles after a fault on a loaded machine). A RISC that trapped
      * stopped at its trap (its handler's clock, written with the fault
-     * record); on a chip that stopped by itself (a deadlock) each RISC at
-     * its own clock then; a RISC still running (a timeout, a signal) at
-     * the readback (0 here: the core's clock then). A moment outside the
-     * dispatch (a kernel overwrote the mailbox) is not believed. */
+     * record); on a chip that stopped by itself (a deadlock, or the RISCs
+     * a fault left waiting: dispatch.c waits a moment for that) each RISC
+     * at its own clock then; a RISC still running (a timeout, a signal,
+     * work of its own after a fault) at the readback (0 here: the core's
+     * clock then). A moment outside the dispatch (a kernel overwrote the
+     * mailbox) is not believed. */
     uint64_t stop[TF_NUM_RISCS] = {0};
     tf_risc_wait waits[TF_NUM_RISCS];
-    int stopped = reason == TF_DEVB_STALL && t->ops->stalled &&
+    int stopped = (reason == TF_DEVB_STALL || reason == TF_DEVB_FAULT) && t->ops->stalled &&
                   t->ops->stalled(t, p->core.x, p->core.y, waits) == 1;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (mb->fault[r].magic == TF_FAULT_MAGIC && mb->risc[r].state == TF_RISC_FAULT)

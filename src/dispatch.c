@@ -662,6 +662,25 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
     return 0;
 }
 
+/* Why RISC r's fault record f was written, without where (the pc and the
+ * kernel's line, which the caller says): what a check found, or the
+ * cause, the instruction, the address and the detail, into buf. */
+static void fault_reason(tf_program *p, int r, const tf_fault_record *f, char *buf, size_t n)
+{
+    if (kernel_check(p, f, buf, n)) return;
+    char insn[96] = "", addr[32] = "", detail[1024];
+    describe_detail(f, r, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
+    if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
+        char dis[64];
+        cm_rv32_disasm(f->insn, f->pc, dis, sizeof dis);
+        snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", f->insn, dis);
+    }
+    if (cm_rv32_cause_has_address(f->cause))
+        snprintf(addr, sizeof addr, ", address 0x%08x", f->tval);
+    snprintf(buf, n, "%s (mcause %u)%s%s%s", cm_rv32_cause_name(f->cause), f->cause, insn, addr,
+             detail);
+}
+
 static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
 {
     for (int r = 0; r < TF_NUM_RISCS; r++) {
@@ -759,24 +778,69 @@ static int report_timeout(tf_program *p, uint32_t id, const tf_mailbox *mb, uint
 
 /* What the RISCs of p that did not finish dispatch `id` were doing: each
  * one's pc as function (file:line), in the trace (DEVICE_PC). A faulting
- * RISC's pc is its fault record's (read_pc gives the trap handler's). */
+ * RISC's pc is its fault record's (read_pc gives the trap handler's), and
+ * its text says why it faulted (the report's diagnostics have only this
+ * text); on a chip that has stopped (a deadlock, or the other RISCs left
+ * waiting after a fault) the text ends with what the RISC waits for. */
 static void record_pcs(tf_program *p, uint32_t id, const tf_mailbox *mb, int reason)
 {
     tf_transport *t = p->dev->tr;
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         if (!(mb->boot_mask & (1u << r)) || mb->risc[r].done_id == id) continue;
         uint32_t pc = 0;
-        if (mb->fault[r].magic == TF_FAULT_MAGIC)
+        int faulted = mb->fault[r].magic == TF_FAULT_MAGIC;
+        if (faulted)
             pc = mb->fault[r].pc;
         else if (t->ops->read_pc(t, p->core.x, p->core.y, r, &pc))
             continue;
-        char who[512], where[1024], wait[512] = "", text[2048];
+        char who[512], where[1024], wait[1280] = "", text[3072];
         rt_describe_code(p, r, pc, who, sizeof who);
         rt_srcloc_describe(p, r, pc, where, sizeof where);
-        if (reason == TF_DEVB_STALL && !rt_stall_wait_text(p, r, wait + 1, sizeof wait - 1))
+        if (faulted) { /* why, for the report's diagnostics */
+            memcpy(wait, " faulted: ", 10);
+            fault_reason(p, r, &mb->fault[r], wait + 10, sizeof wait - 10);
+        } else if ((reason == TF_DEVB_STALL || reason == TF_DEVB_FAULT) &&
+                   !rt_stall_wait_text(p, r, wait + 1, sizeof wait - 1)) {
             wait[0] = ' '; /* what it waited for, for the report's diagnostics */
+        }
         snprintf(text, sizeof text, "%s%s%s", who, where, wait);
         rt_devprof_pc(p, id, r, pc, reason, text);
+    }
+}
+
+/* How long a fault's post-mortem waits for the chip to stop by itself. */
+#define RT_FAULT_SETTLE_NS 100000000ull
+
+/* After a fault the RISCs that did not fault mostly wait, within a few
+ * rounds, for what the faulted one will never do (its pages, its
+ * semaphore): the chip then stops by itself, and the post-mortem reads
+ * where each of them stopped (a moment of the device's own, the same in
+ * every run) and what it waits for, not wherever the host found them. Wait
+ * for that a short while (RT_FAULT_SETTLE_NS), and only while a RISC of a
+ * core that did not finish is still at dispatch `id` without having
+ * faulted (the mailbox says); RISCs still running then (work of their own)
+ * are read as they are. */
+static void settle_after_fault(tf_program *const *progs, size_t n, const int *done, uint32_t id)
+{
+    tf_transport *t = progs[0]->dev->tr;
+    if (!t->ops->stalled) return;
+    uint64_t end = rt_dev_now_ns() + RT_FAULT_SETTLE_NS;
+    for (;;) {
+        int settled = 1;
+        for (size_t i = 0; i < n && settled; i++) {
+            tf_program *p = progs[i];
+            tf_mailbox mb;
+            tf_risc_wait waits[TF_NUM_RISCS];
+            if ((done && done[i]) || rt_read_mailbox(p->dev, p->core, &mb)) continue;
+            int running = 0;
+            for (int r = 0; r < TF_NUM_RISCS; r++)
+                running |= (mb.boot_mask >> r & 1) && mb.risc[r].done_id != id &&
+                           mb.risc[r].state != TF_RISC_FAULT;
+            if (running && t->ops->stalled(t, p->core.x, p->core.y, waits) != 1) settled = 0;
+        }
+        uint64_t now = rt_dev_now_ns();
+        if (settled || now >= end) return;
+        t->ops->wait(t, end - now);
     }
 }
 
@@ -792,6 +856,7 @@ static void postmortem(tf_program *const *progs, size_t n, const int *done, uint
     if (!dev->prof.enabled) return;
     char saved[4096];
     snprintf(saved, sizeof saved, "%s", tf_last_error());
+    if (reason == TF_DEVB_FAULT) settle_after_fault(progs, n, done, id);
     for (size_t i = 0; i < n; i++) {
         if (done && done[i]) continue;
         tf_program *p = progs[i];

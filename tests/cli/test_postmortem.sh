@@ -96,6 +96,26 @@ checks=$((checks + 1))
 # a stall's diagnostics say what the RISC waited for, as the runtime's message does
 expect_grep "waits in cb_wait_front on CB 3, which this program does not configure" \
     "$tmp/stall/reports/tt_foil_diagnostics.txt" "stall: what BRISC waited for"
+# a fault on BRISC while NCRISC waits for a CB page no one pushes: NCRISC's
+# open zones end where the chip stopped (exact, the same in every run: not
+# at the readback, a million cycles on), the diagnostics say why BRISC
+# faulted (the runtime's message is not in the reports) and what NCRISC
+# waits for
+for i in 1 2; do
+    run "$tool" -o "$tmp/fault_wait$i" -- "$device" fault_wait
+    expect_rc 3 "fault_wait: the program's own status"
+done
+nc_stuck() { # run
+    awk -F, '$6 == "NCRISC" && $8 == "stuck" {print $14}' "$tmp/$1/reports/tt_foil_device_open_zones.csv"
+}
+checks=$((checks + 1))
+a=$(nc_stuck fault_wait1) b=$(nc_stuck fault_wait2)
+[ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" -lt 10000 ] ||
+    fail "fault_wait: NCRISC's open zone 'stuck' lasted $a and $b cycles, expected the same few (where the chip stopped)"
+expect_grep "faulted: load access fault (mcause 5), insn" \
+    "$tmp/fault_wait1/reports/tt_foil_diagnostics.txt" "fault_wait: why BRISC faulted"
+expect_grep "waits in cb_wait_front on CB 3, which this program does not configure" \
+    "$tmp/fault_wait1/reports/tt_foil_diagnostics.txt" "fault_wait: what NCRISC waits for"
 expect_no_addr() {
     checks=$((checks + 1))
     ! grep -q "illegal instruction.*address 0x" "$1" || fail "an illegal instruction has an address"

@@ -6,6 +6,8 @@
  *                          having overwritten its GO cycle and GO signal in
  *                          the mailbox (by NOC writes);
  *                          exits 3 after printing the error
+ *   fault_wait             the load fault on BRISC while NCRISC waits for
+ *                          a CB page no one pushes (exits 3 likewise)
  *   sigint PIDFILE         the hang with a long timeout; writes its pid to
  *                          PIDFILE once it waits (for the test to interrupt)
  *   many PIDFILE           dispatches without end; the pid is written after
@@ -64,12 +66,15 @@ static void write_pid(const char *path)
     }
 }
 
-/* Run one faulting or hanging dispatch: exit 3 with its message. */
-static int broken(tf_device *dev, const char *elf)
+/* Run one faulting or hanging dispatch: exit 3 with its message. With
+ * ncrisc_elf, that kernel runs on NCRISC beside it. */
+static int broken2(tf_device *dev, const char *elf, const char *ncrisc_elf)
 {
     tf_kernel *k = tf_kernel_load(dev, elf);
-    tf_program *p = k ? tf_program_create(dev, (tf_core){1, 0}) : NULL;
-    if (!p || tf_program_set_kernel(p, TF_BRISC, k)) {
+    tf_kernel *nk = ncrisc_elf && k ? tf_kernel_load(dev, ncrisc_elf) : NULL;
+    tf_program *p = k && (nk || !ncrisc_elf) ? tf_program_create(dev, (tf_core){1, 0}) : NULL;
+    if (!p || tf_program_set_kernel(p, TF_BRISC, k) ||
+        (nk && tf_program_set_kernel(p, TF_NCRISC, nk))) {
         fprintf(stderr, "%s\n", tf_last_error());
         return 1;
     }
@@ -92,8 +97,14 @@ static int broken(tf_device *dev, const char *elf)
     }
     tf_program_destroy(p);
     tf_kernel_free(k);
+    if (nk) tf_kernel_free(nk);
     tf_device_close(dev);
     return 3;
+}
+
+static int broken(tf_device *dev, const char *elf)
+{
+    return broken2(dev, elf, NULL);
 }
 
 /* The simulator's transport, its start (or start_sync) dying on the call
@@ -179,7 +190,7 @@ int main(int argc, char **argv)
     cfg.sim = &sim;
     cfg.firmware_dir = TF_TEST_FWPROF;
     if (!strcmp(mode, "hang") || !strcmp(mode, "illegal") || !strcmp(mode, "load") ||
-        !strcmp(mode, "scribble"))
+        !strcmp(mode, "scribble") || !strcmp(mode, "fault_wait"))
         cfg.dispatch_timeout_ms = 300;
     if (!strcmp(mode, "stall")) cfg.dispatch_timeout_ms = 60000; /* found long before */
     if (!strcmp(mode, "sigint") || !strcmp(mode, "hangkill")) cfg.dispatch_timeout_ms = 60000;
@@ -203,6 +214,9 @@ again:;
     if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
     if (dev && !strcmp(mode, "load")) return broken(dev, TF_TEST_KERNELS "/dz_fault3.brisc.elf");
     if (dev && !strcmp(mode, "stall")) return broken(dev, TF_TEST_KERNELS "/dz_fault4.brisc.elf");
+    if (dev && !strcmp(mode, "fault_wait"))
+        return broken2(dev, TF_TEST_KERNELS "/dz_fault3.brisc.elf",
+                       TF_TEST_KERNELS "/dz_fault_wait.ncrisc.elf");
     if (dev && !strcmp(mode, "scribble"))
         return broken(dev, TF_TEST_KERNELS "/dz_fault5.brisc.elf");
     if (dev && !strcmp(mode, "sigint") && argc > 2) {

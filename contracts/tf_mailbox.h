@@ -170,6 +170,12 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
  * (its event, a written DRAM chunk, or the copy of a write's source a
  * flush takes): aux = the transfer's NOC address. */
 #define TF_FAULT_DETAIL_HOST_MEMORY 30u
+/* get_arg_val / get_common_arg_val of an index past the args the host gave
+ * (checked in a kernel built with WATCHER_ENABLED, as tt-metal's watcher
+ * does): aux_lo = the index, aux_hi & 0x7fffffff = how many there are, bit
+ * 31 set for common args. */
+#define TF_FAULT_DETAIL_ARG_RANGE 31u
+#define TF_ARG_RANGE_COMMON       0x80000000u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

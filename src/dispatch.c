@@ -618,6 +618,21 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
     case TF_FAULT_DETAIL_CB_ID:
         snprintf(buf, n, "there is no CB %u (circular buffers 0..%u)", f->aux_lo, last);
         return 1;
+    case TF_FAULT_DETAIL_ARG_RANGE: {
+        int common = (f->aux_hi & TF_ARG_RANGE_COMMON) != 0;
+        uint32_t count = f->aux_hi & ~TF_ARG_RANGE_COMMON;
+        char have[48] = "no";
+        if (count) snprintf(have, sizeof have, "%u (0..%u)", count, count - 1);
+        snprintf(buf, n,
+                 "%s(%u): the host gave this %s %s %sruntime args; give it every arg it reads "
+                 "(%s) (tt-metal's watcher check, in a kernel built with WATCHER_ENABLED; "
+                 "without it the word read is whatever L1 holds there: 0, or an arg of a "
+                 "previous dispatch)",
+                 common ? "get_common_arg_val" : "get_arg_val", f->aux_lo,
+                 common ? "kernel" : "RISC", have, common ? "common " : "",
+                 common ? "tf_kernel_set_common_args" : "tf_program_set_args");
+        return 1;
+    }
     case TF_FAULT_DETAIL_SEMAPHORE_ID:
         snprintf(buf, n,
                  "get_semaphore(%u): there is no semaphore %u (ids 0..%u, set with "

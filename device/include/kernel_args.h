@@ -30,6 +30,21 @@ TF_ALWAYS_INLINE uint32_t dev_num_common_args(void)
     return ((volatile tf_arg_count *)TF_L1_ARG_COUNT)[TF_RISC].common_args;
 }
 
+/* tt-metal's watcher check of a runtime arg's index (get_arg_val,
+ * get_common_arg_val): in a kernel built with WATCHER_ENABLED, an index
+ * past the args the host gave faults, naming it and the count; otherwise
+ * nothing (no cycle), as tt-metal without its watcher, where the word read
+ * is whatever L1 holds there (a previous dispatch's arg, or 0). */
+TF_ALWAYS_INLINE void dev_check_arg(uint32_t i, int common)
+{
+#if defined(WATCHER_ENABLED) && !defined(WATCHER_DISABLE_ASSERT)
+    uint32_t n = common ? dev_num_common_args() : dev_num_args();
+    if (i >= n) dev_fault(TF_FAULT_DETAIL_ARG_RANGE, i, n | (common ? TF_ARG_RANGE_COMMON : 0));
+#else
+    (void)i, (void)common;
+#endif
+}
+
 /* L1 address of semaphore id (tf_program_set_semaphore; the same on every
  * core). An id past the last faults, naming it: its word would be in the
  * kernel configuration after the semaphores (the arg counts, the CB
@@ -48,6 +63,7 @@ TF_ALWAYS_INLINE uint32_t dev_semaphore_addr(uint32_t id)
 /* Runtime argument i of this RISC. */
 TF_ALWAYS_INLINE uint32_t get_arg_val(uint32_t i)
 {
+    dev_check_arg(i, 0);
     return ((volatile uint32_t *)TF_L1_RTA(TF_RISC))[i];
 }
 
@@ -60,6 +76,7 @@ TF_ALWAYS_INLINE uint32_t get_arg_addr(uint32_t i)
 /* Common runtime argument i. */
 TF_ALWAYS_INLINE uint32_t get_common_arg_val(uint32_t i)
 {
+    dev_check_arg(i, 1);
     return ((volatile uint32_t *)TF_L1_CRTA(TF_RISC))[i];
 }
 

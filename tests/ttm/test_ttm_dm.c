@@ -478,6 +478,8 @@ static void faults(void)
                                   "Noc::set_async_write_state (or "
                                   "noc_async_write_one_packet_set_state) on that NOC: the "
                                   "transfer takes the far end from that state"},
+        {"WATCHER_ENABLED=2", "get_arg_val(7): the host gave this RISC 7 (0..6) runtime args; "
+                              "give it every arg it reads (tf_program_set_args)"},
         {"WATCHER_ENABLED", "failed: its condition is false (tt-metal's watcher assert, checked in "
                             "a kernel built with WATCHER_ENABLED)"},
     };

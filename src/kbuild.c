@@ -1462,7 +1462,14 @@ again:;
         kb_fmt(path, sizeof path, "%s/%s.compute", entry, name);
     else
         kb_fmt(path, sizeof path, "%s/%s.%s.elf", entry, name, kb_risc_names[o->risc]);
-    tf_kernel *k = tf_kernel_load(dev, path);
+    /* The load's zone text names the source and what was built of it, not
+     * the cache path: that holds the source's hash, so a profile before
+     * an edit and one after would name the same kernel two ways (compare
+     * set them apart as "gone" and "new"; the phases named them so). */
+    char text[4500];
+    kb_fmt(text, sizeof text, "%s (%s.%s, tf_kernel_build)", o->source, name,
+           o->risc == TF_COMPUTE ? "compute" : kb_risc_names[o->risc]);
+    tf_kernel *k = rt_kernel_load_as(dev, path, text);
     /* an entry another process's bound removed before the load (after its
      * lookup, or after this build found it published already): a miss
      * after all (it went whole: by rename). A few times at most. */

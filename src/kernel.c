@@ -61,11 +61,17 @@ fail:
 
 tf_kernel *tf_kernel_load(tf_device *dev, const char *path)
 {
+    return rt_kernel_load_as(dev, path, path);
+}
+
+tf_kernel *rt_kernel_load_as(tf_device *dev, const char *path, const char *text)
+{
     TF_ZONE_N("TF_kernel_load");
     if (cm_handle_check(dev, CM_H_DEVICE, "tf_kernel_load")) return NULL;
     if (!path) return cm_err_null("tf_kernel_load: NULL path");
     if (!*path) return cm_err_null("tf_kernel_load: empty path (give a kernel ELF's path)");
-    TF_ZONE_TEXT(path, strlen(path));
+    TF_ZONE_TEXT(text, strlen(text));
+    (void)text; /* (the zone compiled out) */
     RT_DEV_CALL(dev, "tf_kernel_load", NULL, kernel_load(dev, path));
 }
 

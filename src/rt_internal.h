@@ -227,6 +227,10 @@ int rt_program_check_idle(const tf_program *p, const char *op);
  * is gone: what needs the device is refused, not read). */
 int rt_program_check_device(const tf_program *p, const char *op);
 int rt_kernel_check_idle(const tf_kernel *k, const char *op);
+/* tf_kernel_load, its TF_kernel_load zone's text `text` instead of the path
+ * (tf_kernel_build: the source, not the cache entry's path, which changes
+ * with every edit of it). */
+tf_kernel *rt_kernel_load_as(tf_device *dev, const char *path, const char *text);
 
 struct tf_device {
     tf_transport *tr;

@@ -76,6 +76,13 @@ grep -q "NCRISC,START,[^,]*,[^,]*,bias,.*,add_bias," "$dz" &&
     grep -q "BRISC,START,[^,]*,[^,]*,scale,.*,scale," "$dz" ||
     fail "no device zones of the consumer's kernels in $dz (device profiler not followed?)"
 echo "profiled: $(($(wc -l <"$dz") - 1)) device zone records in .logs/tt_foil_device_zones.csv"
+# kernels built at run time: their loads are named by their source, not by
+# the kernel cache's path (which holds the source's hash: a profile before
+# an edit and one after named the same kernel two ways)
+quiet "$P/bin/tt_foil_profile" -o "$T/profb" -- "$T/pkg/consumer" --build "$consumer/kernels"
+grep -qF "$consumer/kernels/add_bias.c (add_bias.ncrisc, tf_kernel_build)" \
+    "$T/profb/reports/tt_foil_perf_results.csv" ||
+    fail "a kernel built at run time: its TF_kernel_load is not named by its source in $T/profb/reports/tt_foil_perf_results.csv"
 
 echo "== 3. pkg-config and a plain compiler command"
 export PKG_CONFIG_PATH=$P/lib/pkgconfig

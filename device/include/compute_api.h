@@ -109,7 +109,8 @@
 #define TF_COMPUTE_API_H
 
 #ifndef TF_COMPUTE_ROLE
-#error "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...)"
+#error                                                                                             \
+    "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute or tf_kernel_build(TF_COMPUTE)"
 #endif
 
 #define TF_COMPUTE_API    1

@@ -525,9 +525,17 @@ printf '%s\n' '#include "api/compute/common.h"' '__attribute__((noinline, noclon
 run "$cc" --risc compute -o "$tmp/gccattr" "$tmp/gccattr.cpp"
 expect_rc 0 "a GCC-only attribute"
 expect_err "gccattr.cpp:2:26: warning: unknown attribute 'noclone' ignored [-Wunknown-attributes]" "a GCC-only attribute"
-# the compute API outside a compute kernel
+# the compute API outside a compute kernel: the three ways to build one
+# (tf_kernel_build's was not said)
 printf '#include "api/compute/common.h"\nvoid kernel_main() {}\n' >"$tmp/dm2.cpp"
 run "$cc" --risc brisc -o "$tmp/dm2" "$tmp/dm2.cpp"
 expect_rc 1 "compute API on BRISC"
-expect_err "the compute kernel API is for compute kernels" "compute API on BRISC"
+expect_err "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute or tf_kernel_build(TF_COMPUTE)" \
+    "compute API on BRISC"
+# and the C kernel API's compute header says the same
+printf '#include "compute_api.h"\nvoid kernel_main(void) {}\n' >"$tmp/dm3.c"
+run "$cc" --risc brisc -o "$tmp/dm3" "$tmp/dm3.c"
+expect_rc 1 "C compute API on BRISC"
+expect_err "compute kernels are built with tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute or tf_kernel_build(TF_COMPUTE)" \
+    "C compute API on BRISC"
 finish "test_tt_foil_cc_compute"

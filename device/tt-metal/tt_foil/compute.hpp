@@ -18,7 +18,7 @@
 
 #ifndef TF_COMPUTE_ROLE
 #error                                                                                             \
-    "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute"
+    "the compute kernel API is for compute kernels: tt_foil_add_kernel(NAME RISC compute ...), tt_foil_cc --risc compute or tf_kernel_build(TF_COMPUTE)"
 #endif
 
 #include <array>

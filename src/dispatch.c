@@ -677,12 +677,11 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
     return 0;
 }
 
-/* Why RISC r's fault record f was written, without where (the pc and the
- * kernel's line, which the caller says): what a check found, or the
- * cause, the instruction, the address and the detail, into buf. */
-static void fault_reason(tf_program *p, int r, const tf_fault_record *f, char *buf, size_t n)
+/* What a fault record says after the cause and where: the instruction
+ * (unless its fetch is what faulted), the address (for causes that have
+ * one) and the detail, into buf. */
+static void fault_facts(tf_program *p, int r, const tf_fault_record *f, char *buf, size_t n)
 {
-    if (kernel_check(p, f, buf, n)) return;
     char insn[96] = "", addr[32] = "", detail[1024];
     describe_detail(f, r, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
     if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
@@ -692,8 +691,18 @@ static void fault_reason(tf_program *p, int r, const tf_fault_record *f, char *b
     }
     if (cm_rv32_cause_has_address(f->cause))
         snprintf(addr, sizeof addr, ", address 0x%08x", f->tval);
-    snprintf(buf, n, "%s (mcause %u)%s%s%s", cm_rv32_cause_name(f->cause), f->cause, insn, addr,
-             detail);
+    snprintf(buf, n, "%s%s%s", insn, addr, detail);
+}
+
+/* Why RISC r's fault record f was written, without where (the pc and the
+ * kernel's line, which the caller says): what a check found, or the
+ * cause and fault_facts, into buf. */
+static void fault_reason(tf_program *p, int r, const tf_fault_record *f, char *buf, size_t n)
+{
+    if (kernel_check(p, f, buf, n)) return;
+    char facts[1200];
+    fault_facts(p, r, f, facts, sizeof facts);
+    snprintf(buf, n, "%s (mcause %u)%s", cm_rv32_cause_name(f->cause), f->cause, facts);
 }
 
 static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
@@ -701,7 +710,7 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
     for (int r = 0; r < TF_NUM_RISCS; r++) {
         const tf_fault_record *f = &mb->fault[r];
         if (f->magic != TF_FAULT_MAGIC) continue;
-        char who[512], insn[96] = "", detail[1024], where[1024];
+        char who[512], where[1024];
         rt_describe_code(p, r, f->pc, who, sizeof who);
         rt_srcloc_describe(p, r, f->pc, where, sizeof where);
         char check[768];
@@ -709,19 +718,12 @@ static int report_fault(tf_program *p, uint32_t id, const tf_mailbox *mb)
             return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s (pc "
                               "0x%08x%s): %s",
                               id, p->core.x, p->core.y, cm_risc_name(r), who, f->pc, where, check);
-        describe_detail(f, r, p->dev->info.grid_x, p->dev->info.grid_y, detail, sizeof detail);
-        if (f->cause != TF_CAUSE_FETCH_ACCESS && f->cause != TF_CAUSE_FETCH_MISALIGNED) {
-            char dis[64];
-            cm_rv32_disasm(f->insn, f->pc, dis, sizeof dis);
-            snprintf(insn, sizeof insn, ", insn 0x%08x (%s)", f->insn, dis);
-        }
-        char addr[32] = "";
-        if (cm_rv32_cause_has_address(f->cause))
-            snprintf(addr, sizeof addr, ", address 0x%08x", f->tval);
+        char facts[1200];
+        fault_facts(p, r, f, facts, sizeof facts);
         return cm_err_set("device fault in dispatch %u on core (%d,%d) %s running %s: %s (mcause "
-                          "%u) at pc 0x%08x%s%s%s%s",
+                          "%u) at pc 0x%08x%s%s",
                           id, p->core.x, p->core.y, cm_risc_name(r), who,
-                          cm_rv32_cause_name(f->cause), f->cause, f->pc, where, insn, addr, detail);
+                          cm_rv32_cause_name(f->cause), f->cause, f->pc, where, facts);
     }
     return 0;
 }

@@ -616,6 +616,13 @@ const char *pf_core_name(const pf_logs *l, int core, const char *what, char *buf
     return buf;
 }
 
+const char *pf_open_end(uint32_t reason)
+{
+    return reason == TF_STOP_fault   ? "its trap"
+           : reason == TF_STOP_stall ? "when the chip stopped"
+                                     : "when it was read back";
+}
+
 uint32_t pf_dev_number(pf_logs *l, uint64_t device)
 {
     if (!device) return 1;

@@ -443,6 +443,16 @@ static void timeline(pf_logs *l, pf_analysis *a, pf_out *f, uint64_t span)
         pf_put_json(f, texts.s[i]);
     }
     pf_strtab_free(&texts);
+    /* the stop reasons a device zone's last field numbers (from 1): the
+     * name and where its open zones end */
+    pf_puts(f, "],\n\"stops\":[");
+    for (uint32_t i = 0; i < TF_STOP_NREASONS; i++) {
+        pf_puts(f, i ? ",[" : "[");
+        pf_put_json(f, tf_csv_stop_reason[i]);
+        pf_putc(f, ',');
+        pf_put_json(f, pf_open_end(i));
+        pf_putc(f, ']');
+    }
     pf_puts(f, "],\n\"dlod\":[");
     if (sh && dsh) lod_view(l, f, dtime, 1, nthreads, a->dspan, dsh, NULL, &dvc);
     free(sh);

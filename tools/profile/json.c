@@ -491,9 +491,8 @@ static void device(pf_logs *l, pf_analysis *a, pf_out *f)
                     pf_puts(f, "; still open at the ");
                     pf_puts(f,
                             z->reason < TF_STOP_NREASONS ? tf_csv_stop_reason[z->reason] : "stop");
-                    pf_puts(f, z->reason == TF_STOP_fault   ? ", shown to its trap"
-                               : z->reason == TF_STOP_stall ? ", shown to when the chip stopped"
-                                                            : ", shown to when it was read back");
+                    pf_puts(f, ", shown to ");
+                    pf_puts(f, pf_open_end(z->reason));
                 }
                 pf_puts(f, "\"}}");
             }

@@ -201,7 +201,7 @@ typedef struct pf_op {
     uint64_t read_ns;          /* when the host read its counters back (its last core's) */
     int sim_clock;             /* its chip's clock follows the host's (the simulator's) */
     int has_gap;
-    uint64_t gap_ns; /* since the previous op of its process's device ended (pf_ops_load) */
+    uint64_t gap_ns; /* since the latest end of its device's ops before it (pf_ops_load) */
     int fidelity;    /* TF_PERF fidelity phases of its math (0 simple mode) */
     uint64_t flops, fpu_flops, dram_rd, dram_wr, noc_bytes, mcast;
     double flop_pct, dram_pct, dram_gbps, intensity, flops_per_cycle;
@@ -325,6 +325,10 @@ int pf_nothing_recorded(const pf_logs *l);
  * 0 (older logs) is device 1; a number above PF_MAX_DEVICES is folded onto
  * those, said once in a note. */
 uint32_t pf_dev_number(pf_logs *l, uint64_t device);
+/* Where a zone left open by a dispatch stopped for `reason` (TF_STOP_*)
+ * ends, as the JSON's and the page's texts say it: its trap, when the chip
+ * stopped (a deadlock), else when it was read back (docs/profiling.md). */
+const char *pf_open_end(uint32_t reason);
 /* devagg.c: a zone read (the traces' device blocks, or an older run's
  * device zones CSV), folded into the aggregates; -1 if out of memory. */
 int pf_dev_add(pf_logs *l, const pf_devzone *z);

@@ -959,20 +959,28 @@ checks=$((checks + 1))
 [ "$(sed -n 2,4p "$tmp/hook/reports/tt_foil_perf_per_call.csv" | grep -c ',done,')" = 3 ] ||
     fail "crash hook: the program's 3 zones should come first"
 
-# term_case NAME WHAT [VAR=VALUE]: SIGTERM to the tool, once its program
-# (prof_emit kill) has flushed, reaches the program, which writes its
-# trace and dies of it
-term_case() {
-    local d=$tmp/$1
-    env $3 "$tool" -o "$d" --max-timeline 1000 "$emit" kill >"$d.out" 2>"$d.err" &
+# term_after D FILE PATTERN TRIES CMD...: CMD in the background (its
+# stdout in D.out, stderr in D.err), SIGTERM to it once PATTERN is in FILE
+# (looked for TRIES times, 50 ms apart); its exit status in rc
+term_after() {
+    local d=$1 f=$2 pat=$3 tries=$4
+    shift 4
+    "$@" >"$d.out" 2>"$d.err" &
     pid=$!
-    for _ in $(seq 1 200); do
-        grep -q flushed "$d.out" 2>/dev/null && break
+    for _ in $(seq 1 "$tries"); do
+        grep -q -- "$pat" "$f" 2>/dev/null && break
         sleep 0.05
     done
     kill -TERM "$pid"
     wait "$pid"
     rc=$?
+}
+# term_case NAME WHAT [VAR=VALUE]: SIGTERM to the tool, once its program
+# (prof_emit kill) has flushed, reaches the program, which writes its
+# trace and dies of it
+term_case() {
+    local d=$tmp/$1
+    term_after "$d" "$d.out" flushed 200 env $3 "$tool" -o "$d" --max-timeline 1000 "$emit" kill
     expect_rc 143 "$2"
     expect_grep "killed by signal 15" "$d.err" "$2"
     expect_grep "spin,," "$d/reports/tt_foil_perf_results.csv" "$2: zones reported"
@@ -988,17 +996,10 @@ term_case term0 "SIGTERM passed on, the tool not run since the program started" 
 # exits 0), once it says it is held there; its output in $tmp/STAGE
 held_term() {
     local d=$tmp/$1
-    TT_FOIL_PROFILE_PAUSE_AT=$1 "$tool" -o "$d" "$emit" nest >"$d.out" 2>"$d.err" &
-    pid=$!
-    for _ in $(seq 1 400); do
-        grep -q "held at $1 until a signal comes" "$d.err" 2>/dev/null && break
-        sleep 0.05
-    done
+    term_after "$d" "$d.err" "held at $1 until a signal comes" 400 \
+        env TT_FOIL_PROFILE_PAUSE_AT="$1" "$tool" -o "$d" "$emit" nest
     checks=$((checks + 1))
     grep -q "held at $1 until a signal comes" "$d.err" || fail "held_term $1: the tool never said it was held"
-    kill -TERM "$pid"
-    wait "$pid"
-    rc=$?
 }
 # Between the program's exit and the wait for its background processes,
 # and between that wait and the reports, the tool changed its handlers

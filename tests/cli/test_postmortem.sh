@@ -78,10 +78,11 @@ done
 # their difference is not): the trap (reading the clock is the handler's
 # first work) and the chip's stop, exact; a hang's at the readback, about
 # 300 ms on (the chip's clock, which may lag the host's on a loaded
-# machine: only more than a millisecond is checked). Columns: zone_name 8,
-# open_cycles 14.
-open_cycles() { # run zone
-    awk -F, -v z="$2" 'NR > 1 && $8 == z {print $14}' "$tmp/$1/reports/tt_foil_device_open_zones.csv"
+# machine: only more than a millisecond is checked). Columns: risc 6,
+# zone_name 8, open_cycles 14.
+open_cycles() { # run zone [risc]
+    awk -F, -v z="$2" -v r="${3:-}" 'NR > 1 && $8 == z && (r == "" || $6 == r) {print $14}' \
+        "$tmp/$1/reports/tt_foil_device_open_zones.csv"
 }
 for c in "illegal stuck 14" "illegal stage 32" "illegal BRISC-FW 583" "load stuck 13" \
     "stall stuck 172" "stall BRISC-FW 741"; do
@@ -105,11 +106,8 @@ for i in 1 2; do
     run "$tool" -o "$tmp/fault_wait$i" -- "$device" fault_wait
     expect_rc 3 "fault_wait: the program's own status"
 done
-nc_stuck() { # run
-    awk -F, '$6 == "NCRISC" && $8 == "stuck" {print $14}' "$tmp/$1/reports/tt_foil_device_open_zones.csv"
-}
 checks=$((checks + 1))
-a=$(nc_stuck fault_wait1) b=$(nc_stuck fault_wait2)
+a=$(open_cycles fault_wait1 stuck NCRISC) b=$(open_cycles fault_wait2 stuck NCRISC)
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" -lt 10000 ] ||
     fail "fault_wait: NCRISC's open zone 'stuck' lasted $a and $b cycles, expected the same few (where the chip stopped)"
 expect_grep "faulted: load access fault (mcause 5), insn" \

@@ -492,14 +492,17 @@ static int noc_wait(sim_core_hart *sh, uint32_t pending, const uint64_t *at, uin
 /* Wait until sent_at (modeled time, as noc_wait's), when the writes it
  * covers have left this core (their port's time: known at issue); any of
  * them still pending has its source copied now, as it may change from
- * now on. */
+ * now on: also when they left before the flush came and it returns at
+ * once (a write lands with its source as it is when it lands, unless
+ * copied: a flush that did not wait copied nothing, and a 16-byte write
+ * landed with what the kernel stored after its flush). */
 static int flush_wait(sim_core_hart *sh, int noc, uint32_t pending, uint64_t sent_at, uint32_t *val)
 {
+    if (pending && sim_noc_snapshot_writes(sh, noc)) return TF_BUS_FAULT; /* (detail set) */
     if (sim_hart_cycle(&sh->h) >= sent_at) {
         *val = 0;
         return TF_BUS_OK;
     }
-    if (pending && sim_noc_snapshot_writes(sh, noc)) return TF_BUS_FAULT; /* (detail set) */
     sim_perf_block(sh, TF_PERF_WAIT_NOC_FLUSH, 0);
     sh->state = TF_HS_WAIT_UNTIL;
     sh->wake_at = sent_at;

@@ -146,6 +146,21 @@ static void trid(tf_device *dev)
     peer_end(&pr);
 }
 
+/* A flush after the write has left the port (kernels/noc_flush_late.c):
+ * it returns at once, and what lands is the source as it was then, not
+ * what the kernel stored after the flush */
+static void flush_late(tf_device *dev)
+{
+    peer_run pr;
+    uint32_t r[8], got[4];
+    peer_start(dev, "noc_flush_late.brisc.elf", &pr, r);
+    CHECK_EQ_U(r[0], 3); /* the flush's read and a clock read: no wait */
+    CHECK_EQ_U(r[1], 0xdead);
+    MUST(tf_buffer_read(pr.dst, 0, got, sizeof got));
+    for (uint32_t i = 0; i < 4; i++) CHECK_EQ_U(got[i], 0x2000 + i);
+    peer_end(&pr);
+}
+
 int main(void)
 {
     tf_device *dev = rt_open(4, 4);
@@ -159,6 +174,7 @@ int main(void)
            (unsigned long long)n0[0].cycles, (unsigned long long)n0[1].cycles);
     timing(dev);
     trid(dev);
+    flush_late(dev);
     MUST(tf_device_close(dev));
     return tf_check_report("test_noc1");
 }

@@ -176,6 +176,17 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
  * 31 set for common args. */
 #define TF_FAULT_DETAIL_ARG_RANGE 31u
 #define TF_ARG_RANGE_COMMON       0x80000000u
+/* cb_push_back of pages that NOC reads this core issued are still landing
+ * in, or cb_pop_front of pages that NOC writes this core issued have not
+ * yet read (a missing noc_async_read_barrier / noc_async_writes_flushed:
+ * a race on hardware; checked in a data-movement kernel built with
+ * WATCHER_ENABLED through TF_MMIO_INFLIGHT_*): aux_lo =
+ * TF_CB_WRAP_WHAT(cb, pop, pages pushed or popped), aux_hi =
+ * TF_CB_INFLIGHT_AUX(the pages' L1 address, how many transfers). */
+#define TF_FAULT_DETAIL_CB_INFLIGHT   32u
+#define TF_CB_INFLIGHT_AUX(l1, count) (((l1)&0x1fffffu) | ((count) < 2047u ? (count) : 2047u) << 21)
+#define TF_CB_INFLIGHT_AUX_L1(aux)    ((aux)&0x1fffffu)
+#define TF_CB_INFLIGHT_AUX_COUNT(aux) ((aux) >> 21)
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

@@ -220,6 +220,21 @@
 #define TF_MMIO_FAULT_AUX_LO 0xffb00284
 #define TF_MMIO_FAULT_AUX_HI 0xffb00288
 
+/* Transfers in flight over an L1 range of this core: write the range
+ * (INFLIGHT_ADDR, INFLIGHT_LEN bytes), then read INFLIGHT_READS, how many
+ * NOC reads this core issued into it have not landed, or INFLIGHT_WRITES,
+ * how many NOC writes (and multicasts) it issued from it have not read
+ * their source yet (not landed, not flushed: noc_async_writes_flushed
+ * copies it). A data-movement kernel built with WATCHER_ENABLED asks at
+ * cb_push_back and cb_pop_front (TF_FAULT_DETAIL_CB_INFLIGHT): a page
+ * handed on while the NOC still writes or reads it is a race on hardware,
+ * passing or failing with timing. A simulator's view: hardware has no such
+ * registers. */
+#define TF_MMIO_INFLIGHT_ADDR   0xffb002a0
+#define TF_MMIO_INFLIGHT_LEN    0xffb002a4
+#define TF_MMIO_INFLIGHT_READS  0xffb002a8
+#define TF_MMIO_INFLIGHT_WRITES 0xffb002ac
+
 /* ---- NOC addressing (as on Blackhole) ------------------------------------ */
 /* [47:42] y, [41:36] x, [35:0] local address. */
 #define TF_NOC_ADDR(x, y, a)                                                                       \

@@ -95,6 +95,8 @@ typedef struct sim_core_hart {
     /* fault-detail registers (TF_MMIO_FAULT_*): TF_FAULT_DETAIL_* and aux */
     uint32_t fault_detail;
     uint64_t fault_aux;
+    /* the L1 range TF_MMIO_INFLIGHT_READS/_WRITES ask about (noc.c) */
+    uint32_t inflight_addr, inflight_len;
     /* hardware counters (perf.c): the window since GO and a pending wait */
     struct {
         int open, blocked; /* window open; blocked on an access that waits */
@@ -340,6 +342,7 @@ int sim_noc_cmd_store(void *ctx, sim_hart *h, uint32_t k, uint32_t val); /* sim_
 void sim_noc_core_init(sim_core *core); /* core->dram_lat (after c->nbanks) */
 /* -1: out of host memory (the RISC's fault detail set) */
 int sim_noc_snapshot_writes(sim_core_hart *sh, int noc);
+uint32_t sim_noc_inflight(const sim_core_hart *sh, int writes);
 void sim_noc_trid_clear(sim_core_hart *sh, int noc, uint32_t mask);
 void sim_noc_free_events(sim_chip *c);
 void sim_noc_init_events(sim_chip *c);

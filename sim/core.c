@@ -613,6 +613,10 @@ static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_har
     case TF_MMIO_FAULT_DETAIL: *val = sh->fault_detail; return TF_BUS_OK;
     case TF_MMIO_FAULT_AUX_LO: *val = (uint32_t)sh->fault_aux; return TF_BUS_OK;
     case TF_MMIO_FAULT_AUX_HI: *val = (uint32_t)(sh->fault_aux >> 32); return TF_BUS_OK;
+    case TF_MMIO_INFLIGHT_READS:
+    case TF_MMIO_INFLIGHT_WRITES:
+        *val = sim_noc_inflight(sh, addr == TF_MMIO_INFLIGHT_WRITES);
+        return TF_BUS_OK;
     case TF_MMIO_WAIT_GE:
     case TF_MMIO_WAIT_EQ:
     case TF_MMIO_WAIT_GEU: {
@@ -696,6 +700,8 @@ static int core_store(void *ctx, sim_hart *h, uint32_t addr, int size, uint32_t 
     case TF_MMIO_FAULT_AUX_HI:
         sh->fault_aux = (sh->fault_aux & 0xffffffffull) | (uint64_t)val << 32;
         return TF_BUS_OK;
+    case TF_MMIO_INFLIGHT_ADDR: sh->inflight_addr = val; return TF_BUS_OK;
+    case TF_MMIO_INFLIGHT_LEN: sh->inflight_len = val; return TF_BUS_OK;
     }
     if (addr - TF_MMIO_NOC_BASE(0) < TF_NUM_NOCS * TF_NOC_REG_SIZE)
         return noc_reg_store(sh, (int)((addr - TF_MMIO_NOC_BASE(0)) / TF_NOC_REG_SIZE),

@@ -777,6 +777,42 @@ int sim_noc_snapshot_writes(sim_core_hart *sh, int noc)
     return snapshot(sh, noc, w->issued, w->nissued, 0);            /* this round */
 }
 
+/* Of the n events at ev (the pool's live ones when `pool`), those sh's
+ * core issued that touch its L1 range inflight_addr/len: reads landing
+ * there, or (writes) writes and multicasts whose source there is not
+ * copied yet (neither landed nor flushed). (A parallel round's other
+ * workers leave the pool alone and their own issued events are other
+ * cores': a foreign event is passed over on its issuer's core alone,
+ * before any field its worker may write.) */
+static uint32_t inflight(const sim_core_hart *sh, const sim_noc_event *ev, int n, int pool,
+                         int writes)
+{
+    uint32_t a = sh->inflight_addr, len = sh->inflight_len, count = 0;
+    for (int i = 0; i < n; i++) {
+        const sim_noc_event *e = &ev[i];
+        if ((pool && !e->live) || e->issuer->core != sh->core ||
+            e->generation != e->issuer->generation)
+            continue;
+        if (writes ? !is_write(e->kind) || e->data : e->kind != TF_NOC_CMD_READ) continue;
+        if (e->local < a + len && a < e->local + e->len) count++;
+    }
+    return count;
+}
+
+/* TF_MMIO_INFLIGHT_READS / _WRITES: this core's transfers in flight over
+ * the range the hart gave, issued in earlier rounds (the pool) or in this
+ * one (its worker's list). Whether an event is still there at a hart's
+ * question is the same on any number of threads (rounds fall alike, and
+ * an event issued this round is counted wherever it waits to be settled),
+ * so the answer is too. */
+uint32_t sim_noc_inflight(const sim_core_hart *sh, int writes)
+{
+    const sim_chip *c = sh->core->chip;
+    const sim_worker *w = sh->core->worker;
+    return inflight(sh, c->events, c->cap_events, 1, writes) +
+           inflight(sh, w->issued, w->nissued, 0, writes);
+}
+
 /* Copy a write's data (its snapshot, else the issuer's L1 now) to ep. */
 static void write_to(sim_chip *c, const sim_noc_event *e, const noc_ep *ep)
 {

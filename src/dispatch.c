@@ -652,6 +652,27 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
                  pop ? "popped" : "pushed");
         return 1;
     }
+    case TF_FAULT_DETAIL_CB_INFLIGHT: {
+        uint32_t cb = f->aux_lo & 0x7f, k = f->aux_lo >> 8,
+                 count = TF_CB_INFLIGHT_AUX_COUNT(f->aux_hi), at = TF_CB_INFLIGHT_AUX_L1(f->aux_hi);
+        int pop = (f->aux_lo & 0x80) != 0;
+        const char *them = k == 1 ? "it" : "them";
+        snprintf(buf, n,
+                 "%s of %u page%s of CB %u (L1 0x%x, %u B) with NOC %s %s %s still in flight "
+                 "(%u%s): the %s may %s %s before %s (a race on hardware, passing or failing "
+                 "with timing); wait for the %ss first: %s before %s (checked in a kernel built "
+                 "with WATCHER_ENABLED)",
+                 pop ? "cb_pop_front" : "cb_push_back", k, k == 1 ? "" : "s", cb, at,
+                 cb < TF_MAX_CBS ? k * p->cb[cb].page_size : 0, pop ? "writes" : "reads",
+                 pop ? "from" : "into", them, count, count >= 2047 ? " or more" : "",
+                 pop ? "producer" : "consumer", pop ? "refill" : "take", them,
+                 pop ? "the writes have read it" : "the data lands", pop ? "write" : "read",
+                 pop ? "noc_async_writes_flushed() (or noc_async_write_barrier())"
+                     : "noc_async_read_barrier() (noc_async_read_barrier_with_trid for reads "
+                       "with a transaction id)",
+                 pop ? "cb_pop_front" : "cb_push_back");
+        return 1;
+    }
     case TF_FAULT_DETAIL_RISC_MBOX:
         snprintf(buf, n,
                  "mailbox_%s(%u): there is no mailbox %u (0 BRISC, 1 TRISC0 unpack, 2 TRISC1 "

@@ -53,6 +53,30 @@ TF_ALWAYS_INLINE __attribute__((noreturn)) void tf_cb_wrap_fault(uint32_t cb, ui
               at << 16 | n);
 }
 
+/* In a data-movement kernel built with WATCHER_ENABLED: the n pages at ptr
+ * that a push (pop = 0) hands to the consumer have no NOC read of this
+ * core still landing in them, and those a pop hands back to the producer
+ * no NOC write of this core still to read (its source is read when it
+ * lands, or at noc_async_writes_flushed). A forgotten barrier is a race on
+ * hardware that passes or fails with timing (tt-metal's watcher does not
+ * see it); here it faults, at the push or pop, in every run. (A compute
+ * kernel's pages are the tile engine's, not the NOC's.) Without the define
+ * nothing is added: no modeled cycle moves. */
+#if defined(WATCHER_ENABLED) && !defined(TF_COMPUTE_API)
+TF_ALWAYS_INLINE void tf_cb_check_inflight(uint32_t cb, uint32_t pop, uint32_t ptr, uint32_t n)
+{
+    dev_reg_write(TF_MMIO_INFLIGHT_ADDR, ptr);
+    dev_reg_write(TF_MMIO_INFLIGHT_LEN, n * TF_CB_CONFIG(cb).page_size);
+    uint32_t k = dev_reg_read(pop ? TF_MMIO_INFLIGHT_WRITES : TF_MMIO_INFLIGHT_READS);
+    if (k)
+        dev_fault(TF_FAULT_DETAIL_CB_INFLIGHT, TF_CB_WRAP_WHAT(cb, pop, n),
+                  TF_CB_INFLIGHT_AUX(ptr, k));
+}
+#define TF_CB_CHECK_INFLIGHT(cb, pop, ptr, n) tf_cb_check_inflight(cb, pop, ptr, n)
+#else
+#define TF_CB_CHECK_INFLIGHT(cb, pop, ptr, n) ((void)(ptr))
+#endif
+
 /* Wait until n pages are free at the back. */
 TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 {
@@ -72,12 +96,13 @@ TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
     TF_CB_ON_PUSH(cb);
 #endif
     tf_cb_local *l = &TF_CB_LOCAL(cb);
-    uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
+    uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size, at = l->wr_ptr;
     l->wr_ptr += n * TF_CB_CONFIG(cb).page_size;
     if (l->wr_ptr >= end) {
         if (l->wr_ptr > end) tf_cb_wrap_fault(cb, 0, l->wr_ptr, n);
         l->wr_ptr -= TF_CB_CONFIG(cb).size;
     }
+    TF_CB_CHECK_INFLIGHT(cb, 0, at, n);
     l->received += n;
     TF_CB_SHARED(cb).received = l->received;
 }
@@ -98,12 +123,13 @@ TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
     tf_cb_check(cb);
     if (!TF_CB_CONSUMER) return;
     tf_cb_local *l = &TF_CB_LOCAL(cb);
-    uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size;
+    uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size, at = l->rd_ptr;
     l->rd_ptr += n * TF_CB_CONFIG(cb).page_size;
     if (l->rd_ptr >= end) {
         if (l->rd_ptr > end) tf_cb_wrap_fault(cb, 1, l->rd_ptr, n);
         l->rd_ptr -= TF_CB_CONFIG(cb).size;
     }
+    TF_CB_CHECK_INFLIGHT(cb, 1, at, n);
     l->acked += n;
     TF_CB_SHARED(cb).acked = l->acked;
 }

@@ -480,6 +480,20 @@ static void faults(void)
                                   "transfer takes the far end from that state"},
         {"WATCHER_ENABLED=2", "get_arg_val(7): the host gave this RISC 7 (0..6) runtime args; "
                               "give it every arg it reads (tf_program_set_args)"},
+        {"WATCHER_ENABLED=3", "cb_push_back of 2 pages of CB 0 (L1 0x"},
+        {"WATCHER_ENABLED=3", ", 128 B) with NOC reads into them still in flight (1): the consumer "
+                              "may take them before the data lands (a race on hardware, passing "
+                              "or failing with timing); wait for the reads first: "
+                              "noc_async_read_barrier() (noc_async_read_barrier_with_trid for "
+                              "reads with a transaction id) before cb_push_back (checked in a "
+                              "kernel built with WATCHER_ENABLED)"},
+        {"WATCHER_ENABLED=4", "cb_pop_front of 1 page of CB 0 (L1 0x"},
+        {"WATCHER_ENABLED=4", ", 64 B) with NOC writes from it still in flight (1): the producer "
+                              "may refill it before the writes have read it (a race on "
+                              "hardware, passing or failing with timing); wait for the writes "
+                              "first: noc_async_writes_flushed() (or noc_async_write_barrier()) "
+                              "before cb_pop_front (checked in a kernel built with "
+                              "WATCHER_ENABLED)"},
         {"WATCHER_ENABLED", "failed: its condition is false (tt-metal's watcher assert, checked in "
                             "a kernel built with WATCHER_ENABLED)"},
     };
@@ -496,6 +510,11 @@ static void faults(void)
                  TF_TEST_SOURCE_DIR, line);
         if (TF_TEST_HAVE_LIBDW) CHECK_CONTAINS(e, want);
     }
+    /* the watcher build's pages handed on once their transfers are done,
+     * while the NOC still works on the page beside each: no fault */
+    const char *ok = fault("WATCHER_ENABLED=5");
+    if (strcmp(ok, "(no fault)")) fprintf(stderr, "%s\n", ok);
+    CHECK_TRUE(strcmp(ok, "(no fault)") == 0);
 }
 
 /* legacy_dm.cpp on core (1,1), multicasting to core (2,3): the 2023-2024

@@ -119,6 +119,40 @@ void kernel_main()
     noc.async_write_with_state(src, peer, 64, {}, {.noc_x = px, .noc_y = py, .addr = l1 + 256}); // <- NOC_WRITE_STATE_UNSET
     // clang-format on
     noc.async_write_barrier();
+#elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 3
+    // a reader that forgets its barrier: two pages pushed while the read
+    // into the second one is still on its way
+    cb_reserve_back(tt::CBIndex::c_0, 2);
+    noc_async_read(dram, get_write_ptr(tt::CBIndex::c_0) + 64, 64);
+    cb_push_back(tt::CBIndex::c_0, 2); // <- WATCHER_ENABLED=3
+#elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 4
+    // a writer that pops its page before the write has read it
+    cb_reserve_back(tt::CBIndex::c_0, 1);
+    cb_push_back(tt::CBIndex::c_0, 1);
+    cb_wait_front(tt::CBIndex::c_0, 1);
+    noc_async_write(get_read_ptr(tt::CBIndex::c_0), dram, 64);
+    cb_pop_front(tt::CBIndex::c_0, 1); // <- WATCHER_ENABLED=4
+    noc_async_write_barrier();
+#elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 5
+    // the same done right (no fault): each page pushed once its read has
+    // landed and popped once its write has read it, while the NOC works on
+    // the page beside it (the check is of the pages handed on alone)
+    cb_reserve_back(tt::CBIndex::c_0, 2);
+    const uint32_t w = get_write_ptr(tt::CBIndex::c_0);
+    noc_async_read(dram, w, 64);
+    noc_async_read_barrier();
+    noc_async_read(dram + 64, w + 64, 64);
+    cb_push_back(tt::CBIndex::c_0, 1);
+    noc_async_read_barrier();
+    cb_push_back(tt::CBIndex::c_0, 1);
+    cb_wait_front(tt::CBIndex::c_0, 2);
+    const uint32_t r = get_read_ptr(tt::CBIndex::c_0);
+    noc_async_write(r, dram + 128, 64);
+    noc_async_writes_flushed();
+    noc_async_write(r + 64, dram + 192, 64);
+    cb_pop_front(tt::CBIndex::c_0, 1);
+    noc_async_write_barrier();
+    cb_pop_front(tt::CBIndex::c_0, 1);
 #elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 2
     // the host gives 7 args (0..6): an 8th read is a mistake, which the
     // watcher build checks

@@ -11,6 +11,8 @@
  *     the tiles read and written;
  *   - the same pipeline with one core given three times the work: that
  *     core is the straggler;
+ *   - counters given by hand: a reader that waits for room in its CB more
+ *     than for its reads is told to double-buffer, not to read more;
  *   - read after an asynchronous launch: that dispatch's counters. */
 #include "common/cm_risc.h"
 #include "tools/profile/pf.h"
@@ -98,6 +100,76 @@ static pf_op op_of(tf_program **p, int n)
     }
     pf_op_compute(&op);
     return op;
+}
+
+/* An op of one core whose counters are given: the advice for shapes that
+ * kernels reach only through the scheduler's timing. */
+static pf_op op_given(const tf_perf_core *c)
+{
+    pf_op op;
+    memset(&op, 0, sizeof op);
+    op.chip.grid_x = (uint8_t)chip.grid_x;
+    op.chip.grid_y = (uint8_t)chip.grid_y;
+    op.chip.dram_banks = (uint8_t)chip.dram_banks;
+    op.chip.clock_mhz = chip.clock_mhz;
+    op.chip.dram_bytes_per_cycle = chip.dram_bytes_per_cycle;
+    op.chip.noc_bytes_per_cycle = chip.noc_bytes_per_cycle;
+    memcpy(op.chip.matmul_cycles, chip.matmul_cycles, sizeof op.chip.matmul_cycles);
+    op.cores = MUST_PTR(calloc(1, sizeof *op.cores));
+    op.ncores = 1;
+    MUST(pf_op_core_set(&op.cores[0], c));
+    pf_op_compute(&op);
+    return op;
+}
+
+/* RISC r of c runs from 0 to `cycles`: `instret` instructions, `tile`
+ * tile-engine cycles, the rest waiting for `wait` (on CB `cb` for the CB
+ * waits) */
+static void risc_given(tf_perf_core *c, int r, uint64_t cycles, uint64_t instret, uint64_t tile,
+                       int wait, int cb, uint64_t wait2, int cause2)
+{
+    tf_perf_risc *p = &c->risc[r];
+    c->valid |= 1ull << r;
+    p->start = 1000;
+    p->end = 1000 + cycles;
+    p->instret = instret;
+    p->tile = tile;
+    p->wait[cause2] += wait2;
+    uint64_t w = cycles - instret - tile - wait2;
+    p->wait[wait] += w;
+    if (wait == TF_PERF_WAIT_CB_FRONT) p->cb_front[cb] += w;
+    if (wait == TF_PERF_WAIT_CB_BACK) p->cb_back[cb] += w;
+}
+
+/* A reader whose CB is one batch deep: it waits for room (TRISC0 frees
+ * the batch a page at a time) more than for its reads, and TRISC0 waits
+ * for it in turn. The advice says so, not "more reads in flight". */
+static void reader_waits_for_space(void)
+{
+    tf_perf_core c;
+    memset(&c, 0, sizeof c);
+    c.risc[TF_RISC_NCRISC].noc_rd[1] = 32768;
+    /* NCRISC: 1347 instructions, 528 waiting for reads, 2004 for CB 0's room */
+    risc_given(&c, TF_RISC_NCRISC, 3879, 1347, 0, TF_PERF_WAIT_CB_BACK, 0, 528,
+               TF_PERF_WAIT_NOC_READ);
+    /* TRISC0: waits for CB 0 2362 of 5317 cycles */
+    risc_given(&c, TF_RISC_TRISC0, 5317, 807, 512, TF_PERF_WAIT_CB_FRONT, 0, 1636,
+               TF_PERF_WAIT_TILE_SRC);
+    pf_op op = op_given(&c);
+    char adv[8][256];
+    int na = pf_op_advice(&op, adv, 8), said = 0;
+    for (int i = 0; i < na; i++) {
+        CHECK_TRUE(strstr(adv[i], "more reads in flight") == NULL);
+        said |=
+            !strcmp(adv[i], "reader-bound: TRISC0 waits for CB 0 44% of its cycles; the reader "
+                            "(NCRISC) waits for space in CB 0 52% (reads 14%, instructions 35%): "
+                            "it refills only what TRISC0 freed, so they take turns; double-buffer "
+                            "CB 0 (twice the pages it reserves)");
+    }
+    CHECK_TRUE(said);
+    if (!said)
+        for (int i = 0; i < na; i++) fprintf(stderr, "  advice: %s\n", adv[i]);
+    pf_op_free(&op);
 }
 
 static void dram_streaming(void)
@@ -308,6 +380,7 @@ int main(void)
     burst = MUST_PTR(tf_kernel_load(dev, TF_TEST_KERNELS "/mm_burst.compute"));
 
     dram_streaming();
+    reader_waits_for_space();
     counters_after_async();
     counters_open_wait();
     char st[2][PF_STALL_TEXT];

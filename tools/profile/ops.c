@@ -300,12 +300,24 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
         int r = op_reader(op, &cyc, &ins, &rd);
         double ins_pct = r < 0 ? 0 : pct((double)ins, (double)cyc),
                rd_pct = r < 0 ? 0 : pct((double)rd, (double)cyc);
+        /* a reader that mostly waits for room in its CB is neither slow nor
+         * short of reads in flight: it reserves what TRISC0 has not freed
+         * yet, so the two take turns (a CB exactly one batch deep) */
+        double space_pct =
+            r >= 0 && op->stall_cause[r] == TF_PERF_WAIT_CB_BACK ? op->stall_pct[r] : 0;
         if (r >= 0 && ins_pct >= 50)
             ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader (%s) "
                    "runs its own instructions %.0f%% of its cycles and waits for its NOC reads "
                    "%.0f%%: fewer instructions a page (index arithmetic, calls), or more cores",
                    op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0], cm_risc_name(r),
                    ins_pct, rd_pct);
+        else if (space_pct > rd_pct && space_pct > ins_pct)
+            ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader (%s) "
+                   "waits for space in CB %d %.0f%% (reads %.0f%%, instructions %.0f%%): it "
+                   "refills only what TRISC0 freed, so they take turns; double-buffer CB %d "
+                   "(twice the pages it reserves)",
+                   op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0], cm_risc_name(r),
+                   op->stall_cb[r], space_pct, rd_pct, ins_pct, op->stall_cb[r]);
         else if (r >= 0)
             ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader (%s) "
                    "waits for its NOC reads %.0f%% of its cycles and runs instructions %.0f%%: "

@@ -12,7 +12,9 @@
  *   - the same pipeline with one core given three times the work: that
  *     core is the straggler;
  *   - counters given by hand: a reader that waits for room in its CB more
- *     than for its reads is told to double-buffer, not to read more;
+ *     than for its reads is told to double-buffer, not to read more; a
+ *     pipeline held up by its writer is not called compute-bound, and an
+ *     op without FPU work names no fidelity;
  *   - read after an asynchronous launch: that dispatch's counters. */
 #include "common/cm_risc.h"
 #include "tools/profile/pf.h"
@@ -168,6 +170,64 @@ static void reader_waits_for_space(void)
     }
     CHECK_TRUE(said);
     if (!said)
+        for (int i = 0; i < na; i++) fprintf(stderr, "  advice: %s\n", adv[i]);
+    pf_op_free(&op);
+}
+
+/* A copy pipeline whose writer waits for each write: the packer waits for
+ * room in CB 16, so the math waits for DEST and the unpacker for the math.
+ * That is writer-bound, not compute-bound, and an op without FPU work has
+ * no fidelity to blame. */
+static void copy_held_by_writer(void)
+{
+    tf_perf_core c;
+    memset(&c, 0, sizeof c);
+    c.risc[TF_RISC_NCRISC].noc_rd[1] = 32768;
+    c.risc[TF_RISC_BRISC].noc_wr[0] = 32768;
+    risc_given(&c, TF_RISC_NCRISC, 1865, 1337, 0, TF_PERF_WAIT_NOC_READ, 0, 0,
+               TF_PERF_WAIT_CB_BACK);
+    risc_given(&c, TF_RISC_TRISC0, 5015, 800, 512, TF_PERF_WAIT_TILE_SRC, 0, 940,
+               TF_PERF_WAIT_CB_FRONT);
+    c.risc[TF_RISC_TRISC0].cb_front[0] = 940;
+    risc_given(&c, TF_RISC_TRISC1, 5735, 494, 184, TF_PERF_WAIT_TILE_DEST, 0, 1074,
+               TF_PERF_WAIT_TILE_SRC);
+    risc_given(&c, TF_RISC_TRISC2, 6254, 956, 544, TF_PERF_WAIT_CB_BACK, 16, 985,
+               TF_PERF_WAIT_TILE_DEST);
+    risc_given(&c, TF_RISC_BRISC, 6880, 1538, 0, TF_PERF_WAIT_NOC_WRITE, 0, 1150,
+               TF_PERF_WAIT_CB_FRONT);
+    c.risc[TF_RISC_BRISC].cb_front[16] = 1150;
+    pf_op op = op_given(&c);
+    char adv[8][256];
+    int na = pf_op_advice(&op, adv, 8), writer = 0, compute = 0;
+    for (int i = 0; i < na; i++) {
+        writer |=
+            !strcmp(adv[i], "writer-bound: TRISC2 waits for space in CB 16 60% of its cycles");
+        compute |= strstr(adv[i], "compute-bound") != NULL;
+    }
+    CHECK_TRUE(writer);
+    CHECK_TRUE(!compute);
+    if (!writer || compute)
+        for (int i = 0; i < na; i++) fprintf(stderr, "  advice: %s\n", adv[i]);
+    pf_op_free(&op);
+
+    /* the math itself slow (TRISC1 busy, the packer not waiting on the
+     * writer): compute-bound, and with no FPU FLOPs, no fidelity named */
+    memset(&c, 0, sizeof c);
+    risc_given(&c, TF_RISC_TRISC0, 5000, 800, 512, TF_PERF_WAIT_TILE_SRC, 0, 0,
+               TF_PERF_WAIT_CB_FRONT);
+    risc_given(&c, TF_RISC_TRISC1, 5000, 400, 4500, TF_PERF_WAIT_TILE_SRC, 0, 0,
+               TF_PERF_WAIT_TILE_DEST);
+    risc_given(&c, TF_RISC_TRISC2, 5000, 900, 500, TF_PERF_WAIT_TILE_DEST, 0, 0,
+               TF_PERF_WAIT_CB_BACK);
+    op = op_given(&c);
+    na = pf_op_advice(&op, adv, 8);
+    compute = 0;
+    for (int i = 0; i < na; i++)
+        compute |= !strcmp(adv[i], "compute-bound but FLOPs at 0.0% of peak: TRISC0 waits for "
+                                   "the math 74% of its cycles (eltwise/SFPU ops run far below "
+                                   "the matmul rate)");
+    CHECK_TRUE(compute);
+    if (!compute)
         for (int i = 0; i < na; i++) fprintf(stderr, "  advice: %s\n", adv[i]);
     pf_op_free(&op);
 }
@@ -381,6 +441,7 @@ int main(void)
 
     dram_streaming();
     reader_waits_for_space();
+    copy_held_by_writer();
     counters_after_async();
     counters_open_wait();
     char st[2][PF_STALL_TEXT];

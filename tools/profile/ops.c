@@ -330,18 +330,28 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
                    op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0]);
     }
     /* writer-bound: the packer waits for space in an output CB */
-    if (op->stall_cause[TF_RISC_TRISC2] == TF_PERF_WAIT_CB_BACK &&
-        op->stall_pct[TF_RISC_TRISC2] >= 30)
+    int writer_bound = op->stall_cause[TF_RISC_TRISC2] == TF_PERF_WAIT_CB_BACK &&
+                       op->stall_pct[TF_RISC_TRISC2] >= 30;
+    if (writer_bound)
         ADVICE("writer-bound: TRISC2 waits for space in CB %d %.0f%% of its cycles",
                op->stall_cb[TF_RISC_TRISC2], op->stall_pct[TF_RISC_TRISC2]);
-    /* compute stalls with low FLOP use: the math is busy with slow ops */
+    /* compute stalls with low FLOP use: the math is busy with slow ops. Not
+     * when the packer waits for the writer: the math then waits for DEST
+     * and the unpacker for the math, the writer's hold-up passed back (a
+     * copy whose writer waits for each write looked compute-bound) */
     if (op->stall_cause[TF_RISC_TRISC0] == TF_PERF_WAIT_TILE_SRC &&
-        op->stall_pct[TF_RISC_TRISC0] >= 30 && op->flop_pct < 50)
-        ADVICE("compute-bound but FLOPs at %.1f%% of peak: TRISC0 waits for the math %.0f%% of "
-               "its cycles (eltwise/SFPU ops run far below the matmul rate; fidelity %d costs %dx "
-               "LoFi)",
-               op->flop_pct, op->stall_pct[TF_RISC_TRISC0], op->fidelity ? op->fidelity : 4,
-               op->fidelity ? op->fidelity : 4);
+        op->stall_pct[TF_RISC_TRISC0] >= 30 && op->flop_pct < 50 && !writer_bound) {
+        if (op->fpu_flops)
+            ADVICE("compute-bound but FLOPs at %.1f%% of peak: TRISC0 waits for the math %.0f%% "
+                   "of its cycles (eltwise/SFPU ops run far below the matmul rate; fidelity %d "
+                   "costs %dx LoFi)",
+                   op->flop_pct, op->stall_pct[TF_RISC_TRISC0], op->fidelity ? op->fidelity : 4,
+                   op->fidelity ? op->fidelity : 4);
+        else /* no FPU multiply-add: no fidelity to blame */
+            ADVICE("compute-bound but FLOPs at %.1f%% of peak: TRISC0 waits for the math %.0f%% "
+                   "of its cycles (eltwise/SFPU ops run far below the matmul rate)",
+                   op->flop_pct, op->stall_pct[TF_RISC_TRISC0]);
+    }
     if (grid && op->ncores * 4 <= grid && dur)
         ADVICE("too few cores: %d of %d used (%.0f%% busiest core utilisation)", op->ncores, grid,
                op->cores[op->busiest].util);

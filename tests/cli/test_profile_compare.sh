@@ -23,6 +23,10 @@ expect_rc 0 "compare"
 expect_out "  A: $a/reports" "A's reports folder under its output folder"
 expect_out "  B: $b" "B given as a reports folder"
 expect_out "Device time in ops: A 3700 cycles in 4 ops, B 3700 cycles in 4 ops: 0.0%" "ops total"
+# the host's time between the ops (OP_TO_OP_LATENCY_NS; the first op has none):
+# what a host-side fix moves while the device time stays
+expect_out "Host time between ops (op-to-op gaps): A 6000 ns in 3 gaps, B 1500 ns in 3 gaps: -75.0%" \
+    "the host gaps"
 line() { # LABEL: the row of stdout whose label is LABEL, its spaces squeezed
     grep -F "  $1 " "$OUT" | head -1 | tr -s ' ' | sed 's/^ //'
 }
@@ -101,6 +105,15 @@ rm "$tmp/old/tt_foil_memory_sites.csv"
 run "$tool" compare "$a" "$tmp/old"
 expect_rc 0 "B without memory sites"
 expect_out "(no tt_foil_memory_sites.csv in B: nothing to compare)" "B without memory sites"
+# ops reports without OP_TO_OP_LATENCY_NS (not a column compare needs): no gap line
+mkdir "$tmp/nogap"
+cp "$a"/reports/*.csv "$tmp/nogap/"
+sed -i 's/,[^,]*$//' "$tmp/nogap/tt_foil_ops_perf.csv"
+run "$tool" compare "$tmp/nogap" "$tmp/nogap"
+expect_rc 0 "ops without their gaps"
+expect_out "Device time in ops: A 3700 cycles in 4 ops" "ops without their gaps"
+checks=$((checks + 1))
+! grep -q "Host time between ops" "$OUT" || fail "a gap line without OP_TO_OP_LATENCY_NS"
 
 # ---- the HTML page: every row, its cells as the terminal's, a bar of its
 # change and its side (up: B more), each op kind's why; names escaped
@@ -120,6 +133,7 @@ html_has '<tr class="down"><td class="name">load</td><td>1</td><td>-</td><td>100
 html_has '<tr class="up"><td class="name">&lt;b&gt;save&amp;&quot;x&quot;&lt;/b&gt;</td><td>-</td><td>2</td><td>-</td><td>200.0 us</td><td class="chg">new</td>' "a new zone, its name escaped"
 html_has '<tr class="up"><td class="name">Device DRAM bank 0</td><td>4</td><td>4</td><td>4096 B</td><td>8192 B</td><td class="chg">+100.0%</td><td class="bar"><span style="width:100.0%"></span></td><td>0 B</td><td>0 B</td></tr>' "a pool"
 html_has '<p class="total">Device time in ops: A 3700 cycles in 4 ops, B 3700 cycles in 4 ops: 0.0%</p>' "the total"
+html_has '<p class="total">Host time between ops (op-to-op gaps): A 6000 ns in 3 gaps, B 1500 ns in 3 gaps: -75.0%</p>' "the host gaps"
 html_has '<tr class="down"><td class="name">Device DRAM bank 0 (main &gt; load)</td><td>2</td><td>-</td><td>2048 B</td><td>-</td><td class="chg">gone</td>' "a memory site gone"
 checks=$((checks + 1))
 [ "$(grep -c '<tr class=' "$tmp/c.html")" = 14 ] || fail "the HTML page has $(grep -c '<tr class=' "$tmp/c.html") rows, not 14"
@@ -208,10 +222,15 @@ expect_rc 1 "B without reports"
 expect_err "compare: B: '$tmp/empty' has no reports (no reports/tt_foil_perf_results.csv): make them with 'tt_foil_profile -o $tmp/empty PROGRAM' or, from its logs, 'tt_foil_profile report $tmp/empty'" "B without reports"
 # a damaged report: a number that is not one, a missing column, a cut quote
 cp -r "$b" "$tmp/bad"
-sed -i 's/^2,"reader,sm_compute,writer",sm,400$/2,"reader,sm_compute,writer",sm,4x0/' "$tmp/bad/tt_foil_ops_perf.csv"
+sed -i 's/^2,"reader,sm_compute,writer",sm,400,500$/2,"reader,sm_compute,writer",sm,4x0,500/' "$tmp/bad/tt_foil_ops_perf.csv"
 run "$tool" compare "$a" "$tmp/bad"
 expect_rc 1 "a damaged field"
 expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: column DEVICE_KERNEL_DURATION_CYCLES: '4x0' is not a whole number below 2^64 (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged field"
+cp "$b/tt_foil_ops_perf.csv" "$tmp/bad/"
+sed -i '4s/,500$/,5x0/' "$tmp/bad/tt_foil_ops_perf.csv"
+run "$tool" compare "$a" "$tmp/bad"
+expect_rc 1 "a damaged gap"
+expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:4: column OP_TO_OP_LATENCY_NS: '5x0' is not a whole number below 2^64 (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged gap"
 cp "$b/tt_foil_ops_perf.csv" "$tmp/bad/"
 sed -i '2s/^1,/9,/' "$tmp/bad/tt_foil_ops_cores.csv"
 run "$tool" compare "$a" "$tmp/bad"
@@ -241,7 +260,7 @@ expect_rc 1 "a FIFO as a report"
 expect_err "compare: cannot read the report: $tmp/fifo/tt_foil_device_perf.csv: is a FIFO, not a file" "a FIFO"
 # figures that add up past 2^64
 cp -r "$b" "$tmp/big"
-echo '5,"reader,mm_compute,writer",mm,18446744073709551615' >>"$tmp/big/tt_foil_ops_perf.csv"
+echo '5,"reader,mm_compute,writer",mm,18446744073709551615,' >>"$tmp/big/tt_foil_ops_perf.csv"
 run "$tool" compare "$a" "$tmp/big"
 expect_rc 1 "totals past 2^64"
 expect_err "compare: $tmp/big/tt_foil_ops_perf.csv:6: the figures add up past 2^64" "totals past 2^64"

@@ -1,12 +1,10 @@
 /* tt_foil_profile compare A B: two runs' reports side by side, B against A
- * (docs/profiling.md, "Comparing two runs"): the device time in ops and
- * each kind of op (device cycles: exact, the simulator is deterministic)
- * with why its mean moved (its RISCs' instructions, tile work and waits),
- * the device zones per RISC, the host zones, the memory pools' peaks and
- * their sites;
- * what changed most first. `--fail-above PCT` makes it a regression gate
- * on the device cycles (exit 3), `--csv FILE` writes every row, `--html
- * FILE` every row as one HTML page.
+ * (docs/profiling.md, "Comparing two runs"): the device time in ops, the
+ * host's time between them, and each kind of op (device cycles: exact, the simulator is
+ * deterministic) with why its mean moved (its RISCs' instructions, tile work and waits), the device
+ * zones per RISC, the host zones, the memory pools' peaks and their sites; what changed most first.
+ * `--fail-above PCT` makes it a regression gate on the device cycles (exit 3), `--csv FILE` writes
+ * every row, `--html FILE` every row as one HTML page.
  *
  * It reads the CSV reports a run wrote (or `report DIR` rebuilt), by the
  * columns of contracts/tf_csv_schemas.h, not the logs: a folder whose logs
@@ -34,10 +32,11 @@ static const char cmp_usage[] =
     "\n"
     "Compares two runs' reports, B against A. A and B are output folders of\n"
     "tt_foil_profile (-o DIR; their reports/ is read) or reports/ folders themselves.\n"
-    "Prints, biggest change first: the device time in ops and each kind of op (its\n"
-    "zone and kernels; device kernel cycles, from tt_foil_ops_perf.csv), with why a\n"
-    "kind's mean changed (the RISC causes that moved most, tt_foil_ops_cores.csv);\n"
-    "the device zones per RISC (tt_foil_device_perf.csv), the host zones\n"
+    "Prints, biggest change first: the device time in ops, the host's time between\n"
+    "them (op-to-op gaps) and each kind of op (its zone and kernels; device kernel\n"
+    "cycles, from tt_foil_ops_perf.csv), with why a kind's mean changed (the RISC\n"
+    "causes that moved most, tt_foil_ops_cores.csv); the device zones per RISC\n"
+    "(tt_foil_device_perf.csv), the host zones\n"
     "(tt_foil_perf_results.csv), the memory pools' peaks (tt_foil_memory_report.csv)\n"
     "and the sites they came from (tt_foil_memory_sites.csv).\n"
     "A row in one run only says 'new' or 'gone'.\n"
@@ -96,6 +95,9 @@ typedef struct cmp_section {
     cm_map index;    /* the key -> row, while reading */
     uint64_t sum[2]; /* every row's total (checked: no sum wraps) */
     int have[2];     /* the report was there */
+    /* ops: the host's time between ops (OP_TO_OP_LATENCY_NS, empty for
+     * an op with no op before it) and how many gaps that is */
+    uint64_t gap_ns[2], gaps[2];
 } cmp_section;
 
 static int cmp_oom(void)
@@ -230,6 +232,7 @@ typedef struct cmp_reading {
     int run;
     cmp_section *ops;
     cm_map *op_kind; /* OP_ID + 1 -> ops row */
+    int gaps;        /* reading the ops: their OP_TO_OP_LATENCY_NS too (may be empty) */
 } cmp_reading;
 
 /* A row's columns as parsed, added to s: 0, -1 out of memory, or an exit
@@ -288,6 +291,21 @@ static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_c
                                text ? "' is not a whole number below 2^64" : "");
                 goto out;
             }
+        }
+        /* the ops' gaps: empty for the first op of a device, absent in
+         * reports of a tool before it (then no gap line) */
+        const int g = TF_OP_OP_TO_OP_LATENCY_NS;
+        v[g].empty = 1;
+        if (rd->gaps && col[g] >= 0 && cm_csv_get(&r, sch, col, g, &v[g])) {
+            const char *text = col[g] < nf ? r.fields[col[g]] : NULL;
+            char shown[80];
+            rc = cmp_error(CMP_EXIT_INPUT,
+                           "%s:%ld: column %s: %s%s%s (the report is damaged: make it again "
+                           "with 'tt_foil_profile report')",
+                           path, r.line, sch->cols[g].name, text ? "'" : "the row ends before it",
+                           text ? cmp_cut(shown, sizeof shown, text, 40) : "",
+                           text ? "' is not a whole number below 2^64" : "");
+            goto out;
         }
         if ((rc = take(s, rd, v))) {
             if (rc < 0) rc = cmp_oom();
@@ -349,6 +367,10 @@ static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
         cmp_sum(&r->total[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u) |
         cmp_sum(&s->sum[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u))
         return cmp_overflow(rd);
+    if (rd->gaps && !v[TF_OP_OP_TO_OP_LATENCY_NS].empty) {
+        if (cmp_sum(&s->gap_ns[rd->run], v[TF_OP_OP_TO_OP_LATENCY_NS].u)) return cmp_overflow(rd);
+        s->gaps[rd->run]++;
+    }
     r->have[rd->run] = 1;
     return 0;
 }
@@ -815,6 +837,24 @@ static const char *cmp_total_line(char *buf, size_t n, const cmp_row *tot)
     return buf;
 }
 
+/* The host's time between the ops (the summary's "between them on the
+ * host"): what a change on the host side (fewer buffer writes between
+ * dispatches) moves, which the device time does not show; in buf, or 0
+ * when a run has no gap figures. */
+static int cmp_gap_line(char *buf, size_t n, const cmp_section *ops)
+{
+    if (!ops->have[A] || !ops->have[B] || (!ops->gaps[A] && !ops->gaps[B])) return 0;
+    cmp_row r = {.have = {1, 1}};
+    char c[64], ga[32], gb[32];
+    snprintf(buf, n,
+             "Host time between ops (op-to-op gaps): A %s in %llu gap%s, B %s in %llu gap%s: %s",
+             pf_human_ns(ga, sizeof ga, ops->gap_ns[A]), (unsigned long long)ops->gaps[A],
+             ops->gaps[A] == 1 ? "" : "s", pf_human_ns(gb, sizeof gb, ops->gap_ns[B]),
+             (unsigned long long)ops->gaps[B], ops->gaps[B] == 1 ? "" : "s",
+             cmp_change(c, sizeof c, &r, (double)ops->gap_ns[A], (double)ops->gap_ns[B]));
+    return 1;
+}
+
 /* Every section on one page, each row in it (not --top's cut), to path. */
 static int cmp_write_html(const char *path, const char *const rep[2], const cmp_row *tot,
                           cmp_section *const *secs, const char *const *titles,
@@ -834,6 +874,11 @@ static int cmp_write_html(const char *path, const char *const rep[2], const cmp_
     if (tot->have[A] && tot->have[B]) {
         char t[256];
         cmp_html_cell(f, "p", "total", cmp_total_line(t, sizeof t, tot));
+        fputc('\n', f);
+    }
+    char g[256];
+    if (nsec && cmp_gap_line(g, sizeof g, secs[0])) {
+        cmp_html_cell(f, "p", "total", g);
         fputc('\n', f);
     }
     for (int k = 0; k < nsec; k++)
@@ -1081,9 +1126,10 @@ int pf_compare_main(int argc, char **argv)
     int rc = 0;
     cm_map op_kind[2] = {{0}};
     for (int run = 0; run < 2 && !rc; run++) {
-        cmp_reading rd = {.run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run]};
+        cmp_reading rd = {.run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run], .gaps = 1};
         const char *d = rep[run];
         rc = cmp_read(&sec[S_OPS], &rd, d, &tf_csv_ops_perf, need_op, 4, 0, take_op);
+        rd.gaps = 0;
         if (!rc && sec[S_OPS].have[run])
             rc = cmp_read(&sec[S_CYC], &rd, d, &tf_csv_ops_cores, need_cyc, 2 + CMP_NCATS, 0,
                           take_cycles);
@@ -1114,6 +1160,8 @@ int pf_compare_main(int argc, char **argv)
             char t[256];
             fprintf(out, "%s\n", cmp_total_line(t, sizeof t, &tot));
         }
+        char g[256];
+        if (cmp_gap_line(g, sizeof g, &sec[S_OPS])) fprintf(out, "%s\n", g);
         enum { NSHOWN = 5 };
         cmp_section *shown[NSHOWN] = {&sec[S_OPS], &sec[S_DEV], &sec[S_HOST], &sec[S_MEM],
                                       &sec[S_SITE]};

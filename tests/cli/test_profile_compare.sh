@@ -42,6 +42,11 @@ checks=$((checks + 1))
 why=$(grep -F "why:" "$OUT" | sed 's/^ *//')
 [ "$why" = "why: NCRISC waits noc read +100, TRISC1 waits tile src +33 (cycles a core and op)
 why: TRISC1 waits tile src -100 (cycles a core and op)" ] || fail "the why lines: '$why'"
+# and a straggler that went or came (STRAGGLER): a core's mean does not show
+# work moved between cores, the op's length is its slowest core's
+checks=$((checks + 1))
+strag=$(grep -F "straggler:" "$OUT" | sed 's/^ *//')
+[ "$strag" = "straggler: A core (3,0) in 1 of 3 ops, B none" ] || fail "the straggler lines: '$strag'"
 row "BRISC writer" "BRISC writer 3 3 100 110 +10.0% 300 330 +10.0%"
 row "TRISC1 math" "TRISC1 math 3 3 500 500 0.0% 1500 1500 0.0%"
 row "main" "main 1 1 5000.0 us 4000.0 us -20.0%"
@@ -126,7 +131,7 @@ html_has() { # TEXT WHAT [FILE]: the page (c.html) holds TEXT
     checks=$((checks + 1))
     grep -qF -- "$1" "${3:-$tmp/c.html}" || fail "the HTML page lacks $2: '$1'"
 }
-html_has '<tr class="up"><td class="name">mm [reader,mm_compute,writer]<div class="why">why: NCRISC waits noc read +100, TRISC1 waits tile src +33 (cycles a core and op)</div></td><td>3</td><td>3</td><td>1067</td><td>1100</td><td class="chg">+3.1%</td><td class="bar"><span style="width:3.1%"></span></td><td>3200</td><td>3300</td><td class="chg">+3.1%</td></tr>' "the op mm"
+html_has '<tr class="up"><td class="name">mm [reader,mm_compute,writer]<div class="why">why: NCRISC waits noc read +100, TRISC1 waits tile src +33 (cycles a core and op)</div><div class="why">straggler: A core (3,0) in 1 of 3 ops, B none</div></td><td>3</td><td>3</td><td>1067</td><td>1100</td><td class="chg">+3.1%</td><td class="bar"><span style="width:3.1%"></span></td><td>3200</td><td>3300</td><td class="chg">+3.1%</td></tr>' "the op mm"
 html_has '<tr class="down"><td class="name">sm [reader,sm_compute,writer]<div class="why">why: TRISC1 waits tile src -100' "the op sm (past --top 1: every row)"
 html_has '<tr class="same"><td class="name">TRISC1 math</td><td>3</td><td>3</td><td>500</td><td>500</td><td class="chg">0.0%</td><td class="bar"><span style="width:0.0%"></span></td>' "a device zone the same"
 html_has '<tr class="down"><td class="name">load</td><td>1</td><td>-</td><td>1000.0 us</td><td>-</td><td class="chg">gone</td><td class="bar"><span style="width:100.0%"></span></td></tr>' "a host zone gone"
@@ -222,7 +227,7 @@ expect_rc 1 "B without reports"
 expect_err "compare: B: '$tmp/empty' has no reports (no reports/tt_foil_perf_results.csv): make them with 'tt_foil_profile -o $tmp/empty PROGRAM' or, from its logs, 'tt_foil_profile report $tmp/empty'" "B without reports"
 # a damaged report: a number that is not one, a missing column, a cut quote
 cp -r "$b" "$tmp/bad"
-sed -i 's/^2,"reader,sm_compute,writer",sm,400,500$/2,"reader,sm_compute,writer",sm,4x0,500/' "$tmp/bad/tt_foil_ops_perf.csv"
+sed -i 's/^2,"reader,sm_compute,writer",sm,400,,500$/2,"reader,sm_compute,writer",sm,4x0,,500/' "$tmp/bad/tt_foil_ops_perf.csv"
 run "$tool" compare "$a" "$tmp/bad"
 expect_rc 1 "a damaged field"
 expect_err "compare: $tmp/bad/tt_foil_ops_perf.csv:3: column DEVICE_KERNEL_DURATION_CYCLES: '4x0' is not a whole number below 2^64 (the report is damaged: make it again with 'tt_foil_profile report')" "a damaged field"
@@ -260,7 +265,7 @@ expect_rc 1 "a FIFO as a report"
 expect_err "compare: cannot read the report: $tmp/fifo/tt_foil_device_perf.csv: is a FIFO, not a file" "a FIFO"
 # figures that add up past 2^64
 cp -r "$b" "$tmp/big"
-echo '5,"reader,mm_compute,writer",mm,18446744073709551615,' >>"$tmp/big/tt_foil_ops_perf.csv"
+echo '5,"reader,mm_compute,writer",mm,18446744073709551615,,' >>"$tmp/big/tt_foil_ops_perf.csv"
 run "$tool" compare "$a" "$tmp/big"
 expect_rc 1 "totals past 2^64"
 expect_err "compare: $tmp/big/tt_foil_ops_perf.csv:6: the figures add up past 2^64" "totals past 2^64"

@@ -82,6 +82,10 @@ typedef struct cmp_row {
     int have[2];
     uint64_t count[2], total[2]; /* calls or ops; ns, cycles or bytes */
     uint64_t extra[2];           /* memory: leaked bytes */
+    /* ops: how many of the kind's ops had a straggler (STRAGGLER), and its
+     * core ("several" when they differ) */
+    uint64_t strag[2];
+    char strag_core[2][40];
 } cmp_row;
 
 typedef struct cmp_section {
@@ -232,7 +236,7 @@ typedef struct cmp_reading {
     int run;
     cmp_section *ops;
     cm_map *op_kind; /* OP_ID + 1 -> ops row */
-    int gaps;        /* reading the ops: their OP_TO_OP_LATENCY_NS too (may be empty) */
+    int gaps; /* reading the ops: their OP_TO_OP_LATENCY_NS and STRAGGLER too (may be empty) */
 } cmp_reading;
 
 /* A row's columns as parsed, added to s: 0, -1 out of memory, or an exit
@@ -294,8 +298,10 @@ static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_c
         }
         /* the ops' gaps: empty for the first op of a device, absent in
          * reports of a tool before it (then no gap line) */
-        const int g = TF_OP_OP_TO_OP_LATENCY_NS;
+        const int g = TF_OP_OP_TO_OP_LATENCY_NS, st = TF_OP_STRAGGLER;
         v[g].empty = 1;
+        v[st].s = "";
+        if (rd->gaps && col[st] >= 0 && col[st] < nf) v[st].s = r.fields[col[st]];
         if (rd->gaps && col[g] >= 0 && cm_csv_get(&r, sch, col, g, &v[g])) {
             const char *text = col[g] < nf ? r.fields[col[g]] : NULL;
             char shown[80];
@@ -370,6 +376,13 @@ static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
     if (rd->gaps && !v[TF_OP_OP_TO_OP_LATENCY_NS].empty) {
         if (cmp_sum(&s->gap_ns[rd->run], v[TF_OP_OP_TO_OP_LATENCY_NS].u)) return cmp_overflow(rd);
         s->gaps[rd->run]++;
+    }
+    if (rd->gaps && v[TF_OP_STRAGGLER].s[0]) {
+        char *core = r->strag_core[rd->run];
+        if (!r->strag[rd->run]++)
+            snprintf(core, sizeof r->strag_core[0], "core %s", v[TF_OP_STRAGGLER].s);
+        else if (strcmp(core + 5, v[TF_OP_STRAGGLER].s))
+            snprintf(core, sizeof r->strag_core[0], "several cores");
     }
     r->have[rd->run] = 1;
     return 0;
@@ -539,6 +552,29 @@ static int cmp_why(char *buf, size_t n, const cmp_section *cyc, const cmp_row *o
     return 1;
 }
 
+/* An op kind's stragglers when they differ between the runs, as
+ * "straggler: A core (1,1) in 3 of 3 ops, B none" in buf; 0 when the
+ * same. A core's mean (the why) does not move when work moves between
+ * cores, but the op lasts as long as its slowest core: a straggler that
+ * went or came is often the whole change. */
+static int cmp_straggler(char *buf, size_t n, const cmp_row *op)
+{
+    if (op->strag[A] == op->strag[B] &&
+        (!op->strag[A] || !strcmp(op->strag_core[A], op->strag_core[B])))
+        return 0;
+    size_t at = (size_t)snprintf(buf, n, "straggler:");
+    for (int run = A; run <= B && at < n; run++) {
+        if (op->strag[run])
+            at += (size_t)snprintf(
+                buf + at, n - at, "%s %c %s in %llu of %llu op%s", run ? "," : "", run ? 'B' : 'A',
+                op->strag_core[run], (unsigned long long)op->strag[run],
+                (unsigned long long)op->count[run], op->count[run] == 1 ? "" : "s");
+        else
+            at += (size_t)snprintf(buf + at, n - at, "%s %c none", run ? "," : "", run ? 'B' : 'A');
+    }
+    return 1;
+}
+
 /* A row's cells as both views show them: its label, counts, the value
  * compared (a mean for cycles, else the total) and its change, the totals
  * and their change (cycles), the leaked bytes (memory). */
@@ -643,6 +679,8 @@ static void cmp_print(FILE *out, cmp_section *s, const char *title, const char *
         if (why && why->have[A] && why->have[B] && r->have[A] && r->have[B] &&
             strcmp(c.change, "0.0%") && cmp_why(t, sizeof t, why, r))
             fprintf(out, "      why: %s (cycles a core and op)\n", pf_term(t, sizeof t, t));
+        if (why && r->have[A] && r->have[B] && cmp_straggler(t, sizeof t, r))
+            fprintf(out, "      %s\n", pf_term(t, sizeof t, t));
         cmp_cells_free(&c);
     }
     if (shown < s->n)
@@ -785,6 +823,11 @@ static void cmp_html_section(FILE *f, cmp_section *s, const char *title, const c
             fprintf(f, "<div class=\"why\">why: ");
             cmp_html_text(f, t);
             fprintf(f, " (cycles a core and op)</div>");
+        }
+        if (why && r->have[A] && r->have[B] && cmp_straggler(t, sizeof t, r)) {
+            fprintf(f, "<div class=\"why\">");
+            cmp_html_text(f, t);
+            fprintf(f, "</div>");
         }
         fprintf(f, "</td>");
         cmp_html_cell(f, "td", NULL, c.count[A]);

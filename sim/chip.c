@@ -337,16 +337,26 @@ static void worker_round(sim_chip *c, sim_worker *w, uint64_t t0, uint64_t t1)
             sim_worker *hw = sh->core->worker;
             switch (sh->state) {
             case TF_HS_RUN: run_hart(c, hw, sh, t1); break;
-            case TF_HS_WAIT: /* an L1 word: the wait starts at the round */
-                hart_advance(&sh->h, t0);
+            case TF_HS_WAIT: /* an L1 word: resumed when a store met it, else at the round */
+                if (sh->wait_met_at) {
+                    sh->h.cyc_extra = sh->wait_met_at - sh->h.instret;
+                    sh->wait_met_at = 0;
+                } else {
+                    hart_advance(&sh->h, t0);
+                }
                 /* fall through */
             case TF_HS_WAIT_TILE: { /* (the tile engine sets its clock) */
                 /* retry the wait; it blocks again if unmet (sim_core_still_blocked
                  * tells without the interpreter) */
                 if (c->recheck && sim_hart_cycle(&sh->h) < t1 && still_blocked(sh)) break;
-                uint64_t before = sh->h.instret;
+                uint64_t before = sh->h.instret, since = sh->wait_since;
                 sh->state = TF_HS_RUN;
                 run_hart(c, hw, sh, t1);
+                /* blocked again at the same access: the same wait, begun
+                 * when it first blocked (what a store that meets it is
+                 * measured against, with the interpreter's retry as
+                 * without it) */
+                if (sh->state == TF_HS_WAIT && sh->h.instret == before) sh->wait_since = since;
                 /* it got past its access (and may wait again already, after
                  * storing what a hart visited before it this round waits
                  * for): progress, so the waits get another round (round_end;

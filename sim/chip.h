@@ -73,6 +73,9 @@ typedef struct sim_core_hart {
     uint32_t noc_regs[TF_NUM_NOCS][TF_NOC_REG_SIZE / 4];
     /* L1 word wait registers */
     uint32_t wait_addr, wait_ref;
+    /* an L1 word wait (TF_HS_WAIT): the cycle it began, and the cycle a
+     * store met it (0: none yet), where the RISC resumes (core.c) */
+    uint64_t wait_since, wait_met_at;
     /* the access this hart blocked on (TF_HS_WAIT, TF_HS_WAIT_TILE), so
      * that the scheduler can retry it without the interpreter
      * (sim_core_still_blocked): the instruction word at pc, the wait's
@@ -315,6 +318,7 @@ typedef struct sim_chip {
 /* core.c: registers, debug print, fault detail, mailbox wake-ups */
 int sim_core_init(sim_chip *c, sim_core *core, int x, int y);
 void sim_core_free(sim_core *core);
+void sim_core_note_store(sim_core *core, uint32_t addr, uint32_t n, uint64_t time);
 void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
 void sim_core_halt(sim_core_hart *sh);
 void sim_core_fault_now(sim_core_hart *sh, uint32_t cause, uint32_t tval, uint32_t detail,

@@ -636,6 +636,8 @@ static __attribute__((noinline)) int core_load_regs(sim_core *core, sim_core_har
         int cb, cause = sim_perf_l1_cause(sh->wait_addr, &cb);
         sim_perf_block(sh, cause, cb);
         sh->state = TF_HS_WAIT;
+        sh->wait_since = sim_hart_cycle(&sh->h);
+        sh->wait_met_at = 0;
         sh->wait_kind = kind;
         return TF_BUS_BLOCK;
     }
@@ -834,12 +836,34 @@ void sim_core_wake(sim_core *core, uint64_t time)
     core->wfi = 0;
 }
 
-/* A hart's store landed in the mailbox page: wake the core; the host
- * hears of it at the round's end (publish_mailboxes). */
+/* A store of n bytes at addr landed at `time` on core: a RISC of it
+ * waiting on an L1 word there (TF_HS_WAIT) that the store meets resumes
+ * at that time (chip.c, worker_round), not at the next round's start:
+ * a hand-off through a CB's counters or a semaphore costs the modeled
+ * cycles it takes, whatever the round length. */
+void sim_core_note_store(sim_core *core, uint32_t addr, uint32_t n, uint64_t time)
+{
+    for (int r = 0; r < TF_NUM_RISCS; r++) {
+        sim_core_hart *w = &core->harts[r];
+        if (w->state != TF_HS_WAIT || w->wait_met_at || w->wait_addr >= addr + n ||
+            addr >= w->wait_addr + 4)
+            continue;
+        if (sim_core_wait_done(w->wait_kind, l1_word(core, w->wait_addr), w->wait_ref))
+            w->wait_met_at = time > w->wait_since ? time : w->wait_since;
+    }
+}
+
+/* A hart's store landed in a hooked page: in the mailbox, wake the core
+ * (the host hears of it at the round's end: publish_mailboxes); past it
+ * (the RISC mailboxes, the CB counters and semaphores' page), what waits
+ * on it. */
 static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
 {
     sim_core *core = ctx;
-    if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) return;
+    if (addr >= TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) {
+        sim_core_note_store(core, addr, n, sim_hart_cycle(h));
+        return;
+    }
     sim_core_hart *sh = core_hart(h);
     uint32_t status = TF_L1_MAILBOX + (uint32_t)(offsetof(tf_mailbox, risc) +
                                                  (size_t)sh->risc * sizeof(tf_risc_status)),
@@ -916,6 +940,7 @@ void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t 
         return;
     sim_mem_write(core->l1, addr, src, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
+    sim_core_note_store(core, addr, n, time);
     uint32_t go = TF_L1_MAILBOX + (uint32_t)offsetof(tf_mailbox, go.signal);
     if (addr <= go && go + 4 <= addr + n && l1_word(core, go) == TF_GO_RUN) {
         sim_perf_go(core); /* the counters' window opens */
@@ -998,6 +1023,10 @@ int sim_core_init(sim_chip *c, sim_core *core, int x, int y)
     core->l1->store_hook = mailbox_hook;
     core->l1->hook_ctx = core;
     sim_mem_hook_pages(core->l1, TF_L1_MAILBOX, TF_L1_MAILBOX_SIZE);
+    /* the CB counters and semaphores: what RISCs wait on */
+    sim_mem_hook_pages(core->l1, TF_L1_CB_SHARED,
+                       TF_L1_SEMAPHORES + TF_MAX_SEMAPHORES * TF_SEMAPHORE_STRIDE -
+                           TF_L1_CB_SHARED);
     core->l1->store_guard = l1_guard;
     for (int r = 0; r < TF_NUM_RISCS; r++)
         sim_mem_guard_pages(core->l1, TF_L1_STACK_TOP(r) - TF_L1_STACK_SIZE, TF_L1_STACK_GUARD, 0);

@@ -169,6 +169,7 @@ static void l1_put(sim_core *core, uint32_t addr, const void *src, uint32_t n, u
     copy_bytes(core->l1->data + addr, src, n);
     sim_mem_invalidate(core->l1, addr, n);
     if (addr < TF_L1_MAILBOX + TF_L1_MAILBOX_SIZE) sim_core_wake(core, time);
+    sim_core_note_store(core, addr, n, time);
 }
 
 /* The core at a NOC address validated at issue (not DRAM's). */

@@ -18,8 +18,8 @@ static tf_buffer *l1_src[GRID * GRID], *l1_dst[GRID * GRID];
 /* Sender `snd`; receivers: every core of the logical rectangle
  * (x0,y0)-(x1,y1) (the sender too when loopback); the rectangle is passed
  * to the kernel with its corners swapped when `reverse`. */
-static void multicast(tf_device *dev, tf_kernel *k, tf_core snd, int x0, int y0, int x1, int y1,
-                      int loopback, int reverse)
+static uint64_t multicast(tf_device *dev, tf_kernel *k, tf_core snd, int x0, int y0, int x1, int y1,
+                          int loopback, int reverse)
 {
     static uint8_t tile[TILE], got[TILE * GRID * GRID];
     for (int i = 0; i < TILE; i++) tile[i] = (uint8_t)(i * 13 + loopback);
@@ -94,6 +94,7 @@ static void multicast(tf_device *dev, tf_kernel *k, tf_core snd, int x0, int y0,
     for (int i = 0; i < n; i++) tf_program_destroy(progs[i]);
     tf_buffer_free(out);
     tf_buffer_free(in);
+    return s1.cycles;
 }
 
 static void mcast_fault(tf_device *dev, const char *kfile, const char *want)
@@ -112,21 +113,44 @@ static void mcast_fault(tf_device *dev, const char *kfile, const char *want)
     tf_kernel_free(k);
 }
 
-int main(void)
+/* A device whose scheduler runs rounds of `quantum` cycles, with the
+ * L1 buffers the kernel uses: the same addresses on every core. */
+static tf_device *open_grid(uint32_t quantum)
 {
-    tf_device *dev = rt_open(GRID, GRID);
-    /* the same L1 addresses on every core */
+    tf_device *dev =
+        rt_open_sim((tf_sim_config){.grid_x = GRID, .grid_y = GRID, .quantum = quantum});
     for (int i = 0; i < GRID * GRID; i++) {
         tf_core c = {i % GRID, i / GRID};
         l1_src[i] = MUST_PTR(tf_buffer_create_l1(dev, c, TILE));
         l1_dst[i] = MUST_PTR(tf_buffer_create_l1(dev, c, TILE));
         CHECK_EQ_U(tf_buffer_address(l1_dst[i]), tf_buffer_address(l1_dst[0]));
     }
+    return dev;
+}
+
+int main(void)
+{
+    tf_device *dev = open_grid(0);
     tf_kernel *k = rt_kernel(dev, "mcast.brisc.elf");
-    multicast(dev, k, (tf_core){0, 0}, 1, 0, 3, 1, 0, 0); /* 6 receivers */
-    multicast(dev, k, (tf_core){0, 0}, 0, 0, 1, 1, 1, 1); /* 4 incl. the sender */
-    multicast(dev, k, (tf_core){3, 3}, 0, 0, 3, 2, 0, 1); /* 12, corners swapped */
+    uint64_t c[3] = {
+        multicast(dev, k, (tf_core){0, 0}, 1, 0, 3, 1, 0, 0), /* 6 receivers */
+        multicast(dev, k, (tf_core){0, 0}, 0, 0, 1, 1, 1, 1), /* 4 incl. the sender */
+        multicast(dev, k, (tf_core){3, 3}, 0, 0, 3, 2, 0, 1), /* 12, corners swapped */
+    };
     tf_kernel_free(k);
+    /* The handshakes (semaphores the NOC increments and sets) cost the
+     * same cycles whatever the scheduler's round: a RISC waiting on a
+     * semaphore resumes when the NOC's write met its wait */
+    static const uint32_t quanta[] = {16, 1024};
+    for (size_t q = 0; q < sizeof quanta / sizeof quanta[0]; q++) {
+        tf_device *d = open_grid(quanta[q]);
+        tf_kernel *kq = rt_kernel(d, "mcast.brisc.elf");
+        CHECK_EQ_U(multicast(d, kq, (tf_core){0, 0}, 1, 0, 3, 1, 0, 0), c[0]);
+        CHECK_EQ_U(multicast(d, kq, (tf_core){0, 0}, 0, 0, 1, 1, 1, 1), c[1]);
+        CHECK_EQ_U(multicast(d, kq, (tf_core){3, 3}, 0, 0, 3, 2, 0, 1), c[2]);
+        tf_kernel_free(kq);
+        MUST(tf_device_close(d));
+    }
     mcast_fault(dev, "fault7.brisc.elf",
                 "; multicast rectangle (2,1)-(5,2) (NOC coordinates, address 0x0042085000062000) "
                 "is not all Tensix cores: cores are at x 1..4, y 1..4");

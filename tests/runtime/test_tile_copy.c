@@ -11,7 +11,7 @@
 
 /* reader -> compute copy -> writer on one core; the output must equal the
  * input bit for bit (bf16 widens to fp32 and back exactly) */
-static void compute_copy(tf_device *dev, tf_tile_format f)
+static uint64_t compute_copy(tf_device *dev, tf_tile_format f)
 {
     enum { ROWS = 96, COLS = 64 };
     static float m[ROWS * COLS], back[ROWS * COLS];
@@ -46,21 +46,12 @@ static void compute_copy(tf_device *dev, tf_tile_format f)
         same &= f == TF_TILE_FORMAT_FP32 ? back[i] == m[i]
                                          : back[i] == tf_f32_from_bf16(tf_bf16_from_f32(m[i]));
     CHECK_TRUE(same);
-    /* deterministic, to the cycle (these figures change only when the
-     * model or the device code does: docs/chip.md gives the costs; 3
-     * cycles are cb_push_back's and cb_pop_front's check at each wrap that
-     * the pointer did not run past the CB's end) */
+    /* deterministic, to the cycle (the caller checks the figure) */
     tf_run_stats s1, s2;
     MUST(tf_program_last_run(p, &s1));
     MUST(tf_dispatch_execute(p));
     MUST(tf_program_last_run(p, &s2));
     CHECK_EQ_U(s1.cycles, s2.cycles);
-#if TF_TEST_DEVICE_PROFILER /* the firmware's zones (and its check for DeviceZoneScopedSum         \
-                               slots to flush) cost 68 cycles here */
-    CHECK_EQ_U(s1.cycles, f == TF_TILE_FORMAT_BF16 ? 2705 : 3249);
-#else
-    CHECK_EQ_U(s1.cycles, f == TF_TILE_FORMAT_BF16 ? 2637 : 3181);
-#endif
     printf("compute copy (%s): %u tiles in %llu modeled cycles\n",
            f == TF_TILE_FORMAT_BF16 ? "bf16" : "fp32", tiles, (unsigned long long)s1.cycles);
     tf_program_destroy(p);
@@ -71,7 +62,29 @@ static void compute_copy(tf_device *dev, tf_tile_format f)
     tf_buffer_free(out);
     free(t);
     free(t2);
+    return s1.cycles;
 }
+
+/* compute_copy's modeled cycles at a scheduler round of `quantum` cycles
+ * (bf16, fp32; then with the device profiler's firmware zones and its
+ * check for DeviceZoneScopedSum slots to flush). These figures change only
+ * when the model or the device code does (docs/chip.md gives the costs; 3
+ * cycles are cb_push_back's and cb_pop_front's check at each wrap that the
+ * pointer did not run past the CB's end). They hardly depend on the round:
+ * each hand-off through a CB's counters resumes the waiting RISC when the
+ * store met its wait, not at the next round (before, more the longer the
+ * round: a matmul op of 32 tiles took
+ * 41,567 cycles at 32, 72,627 at 256 and 269,151 at 1024, now 41,301,
+ * 41,301 and 42,515). What is left: a RISC behind the others in modeled
+ * time sees their stores at once (docs/chip.md, "Scheduling"). */
+static const struct {
+    uint32_t quantum, cycles[2][2];
+} copy_cycles[] = {
+    {256, {{2449, 2989}, {2517, 3057}}},
+    {16, {{2462, 3002}, {2530, 3070}}},
+    {64, {{2462, 3002}, {2530, 3070}}},
+    {1024, {{2446, 2986}, {2514, 3054}}},
+};
 
 #define TILES 64
 #define TILE  2048
@@ -121,8 +134,16 @@ int main(void)
     free(src);
     free(dst);
 
-    compute_copy(dev, TF_TILE_FORMAT_BF16);
-    compute_copy(dev, TF_TILE_FORMAT_FP32);
     MUST(tf_device_close(dev));
+    for (size_t i = 0; i < sizeof copy_cycles / sizeof copy_cycles[0]; i++) {
+        uint32_t q = copy_cycles[i].quantum;
+        dev = rt_open_sim((tf_sim_config){.grid_x = 2, .grid_y = 2, .quantum = q});
+        for (int k = 0; k < 2; k++) {
+            uint64_t got = compute_copy(dev, k ? TF_TILE_FORMAT_FP32 : TF_TILE_FORMAT_BF16);
+            CHECK_EQ_U(got, copy_cycles[i].cycles[TF_TEST_DEVICE_PROFILER][k]);
+            printf("  (a round of %u cycles)\n", q);
+        }
+        MUST(tf_device_close(dev));
+    }
     return tf_check_report("test_tile_copy");
 }

@@ -514,7 +514,7 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
     X(UNPACK_AB,  3, TF_TILE_ROLE_UNPACK, "ARG0/1 into src A, ARG2/3 into src B")                            \
     X(ACQUIRE,    4, TF_TILE_ROLE_MATH,   "wait for a free DEST half")                                       \
     X(COMMIT,     5, TF_TILE_ROLE_MATH,   "hand the DEST half to pack")                                      \
-    X(COPY,       6, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A; ARG1 0, or fast tilize's TF_FAST_TILIZE_ARG")     \
+    X(COPY,       6, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A; ARG1 0, TF_COPY_TILIZE/UNTILIZE or fast tilize's TF_FAST_TILIZE_ARG") \
     X(ADD,        7, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A + B")                                              \
     X(SUB,        8, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A - B")                                              \
     X(MUL,        9, TF_TILE_ROLE_MATH,   "DEST[ARG0] = A * B (elementwise)")                                \
@@ -619,6 +619,15 @@ enum tf_sfpu_op { TF_SFPU_OPS(TF_SFPU_OP_ENUM) };
  * TF_PACK_MODE_FAST_TILIZE (Float16_b or a _b block float output). A
  * block above 255 is sent as 0 (it matches no init). */
 #define TF_FAST_TILIZE_FLAG (1u << 31)
+/* COPY's ARG1 for the copies of tilize_block (TILIZE) and of
+ * untilize_block and pack_untilize_block (UNTILIZE): the math unit must
+ * be set up by tilize_init (untilize_init, pack_untilize_init), not by
+ * any copy init. tt-llk's tilize and untilize inits program the unpacker
+ * for row-major input and the untilizing copy; after a plain copy init
+ * the hardware gives wrong tiles, so the engine faults instead of
+ * accepting any copy init for them. */
+#define TF_COPY_TILIZE   (1u << 30)
+#define TF_COPY_UNTILIZE (1u << 29)
 #define TF_FAST_TILIZE_ARG(u, k, block)                                                            \
     (TF_FAST_TILIZE_FLAG | (uint32_t)(u) | (uint32_t)(k) << 4 |                                    \
      (uint32_t)((block) > 255 ? 0 : (block)) << 8)

@@ -332,6 +332,7 @@ typedef struct math_op {
     int u16;          /* UNARY_BCAST: of a UInt16 tile */
     uint32_t variant; /* SFPU: ARG3 (a family's member: ROUNDING's cost) */
     uint32_t fast;    /* COPY: its TF_FAST_TILIZE_ARG (fast tilize), else 0 */
+    uint32_t layout;  /* COPY: TF_COPY_TILIZE or TF_COPY_UNTILIZE (that op's copy), else 0 */
     int uses;         /* source registers: bit 0 A, bit 1 B */
     int in_place;     /* a ternary SFPU op writes its first source's tile */
     uint32_t faces;   /* SFPU: the faces it computes (TF_SFPU_VM_FACES), else 0xf */
@@ -348,6 +349,7 @@ static int decode(sim_core_hart *sh, int op, math_op *m)
     case TF_TILE_COPY:
         m->uses = 1;
         m->fast = arg & TF_FAST_TILIZE_FLAG ? arg : 0;
+        m->layout = m->fast ? 0 : arg & (TF_COPY_TILIZE | TF_COPY_UNTILIZE);
         if (m->fast && (TF_FAST_TILIZE_U(arg) < 2 || TF_FAST_TILIZE_U(arg) > 4 ||
                         TF_FAST_TILIZE_K(arg) >= TF_FAST_TILIZE_U(arg)))
             return fault_aux(sh, op, TF_TILE_ERR_ARG, TF_FAST_TILIZE_U(arg), 0, 0);
@@ -461,6 +463,14 @@ static int check_init(sim_core_hart *sh, const sim_tile_engine *e, int op, const
         if (m->fast) {
             want = TF_TILE_INIT_FAST_TILIZE;
             ok = cls == want && p1 == TF_FAST_TILIZE_BLOCK(m->fast);
+            break;
+        }
+        /* tilize_block's and untilize_block's copies need their own init
+         * (a copy init leaves the unpacker reading tiles); a plain
+         * copy_tile takes any of the three */
+        if (m->layout) {
+            want = m->layout == TF_COPY_TILIZE ? TF_TILE_INIT_TILIZE : TF_TILE_INIT_UNTILIZE;
+            ok = cls == want;
             break;
         }
         want = TF_TILE_INIT_COPY;

@@ -928,7 +928,7 @@ TF_ALWAYS_INLINE void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb)
             dev_reg_write(TF_MMIO_TILE_ARG2, block * TF_TILE_DIM);
             dev_tile_cmd(TF_TILE_UNPACK_TILIZE);
         }
-        if (TF_MATH) dev_math(TF_TILE_COPY, 0, 0);
+        if (TF_MATH) dev_math(TF_TILE_COPY, 0, TF_COPY_TILIZE);
         tile_regs_commit();
         tile_regs_wait();
         pack_tile(0, ocb);
@@ -1008,6 +1008,15 @@ TF_ALWAYS_INLINE void dev_pack_rows(uint32_t dst, uint32_t cb, uint32_t addr, ui
     dev_tile_cmd(TF_TILE_PACK_UNTILIZE);
 }
 
+/* untilize_block's and pack_untilize_block's copy of tile i of cb into
+ * DEST[dst]: copy_tile's, marked so the engine wants untilize_init's init
+ * (untilize_init leaves the copy untransposed) */
+TF_ALWAYS_INLINE void dev_untilize_copy(uint32_t cb, uint32_t i, uint32_t dst)
+{
+    if (TF_UNPACKER) dev_unpack_a(cb, i);
+    if (TF_MATH) dev_math(TF_TILE_COPY, dst, TF_COPY_UNTILIZE);
+}
+
 TF_ALWAYS_INLINE void untilize_init(uint32_t icb)
 {
     (void)icb;
@@ -1031,7 +1040,7 @@ TF_ALWAYS_INLINE void untilize_block(uint32_t icb, uint32_t full_ct, uint32_t oc
     uint32_t at = TF_PACKER ? get_write_ptr(ocb) + dev_pack_pos[ocb] * dev_cb_page_size(ocb) : 0;
     for (uint32_t t = 0; t < full_ct; t++) {
         tile_regs_acquire();
-        copy_tile(icb, t, 0);
+        dev_untilize_copy(icb, t, 0);
         tile_regs_commit();
         tile_regs_wait();
         if (TF_PACKER) {
@@ -1094,7 +1103,7 @@ TF_ALWAYS_INLINE void pack_untilize_block(uint32_t icb, uint32_t rt, uint32_t oc
     uint32_t ct = dev_untilize_ct, es = dev_cb_elem_bytes(ocb), w = dev_untilize_full * TF_TILE_DIM;
     for (uint32_t r = 0; r < rt; r++) {
         tile_regs_acquire();
-        for (uint32_t c = 0; c < ct; c++) copy_tile(icb, r * ct + c, c);
+        for (uint32_t c = 0; c < ct; c++) dev_untilize_copy(icb, r * ct + c, c);
         tile_regs_commit();
         tile_regs_wait();
         if (TF_PACKER)

@@ -2,7 +2,8 @@
  * from source at run time (tests/ttm/kernels): a transposing copy init
  * ends at the inits that configure the unpacker without transpose; the
  * in-order pack position counts past 256 tiles and untilize_block follows
- * it; pack_untilize_dest packs from its DEST offsets, in each form;
+ * it; tilize_block, untilize_block and pack_untilize_block after a copy
+ * init instead of their own fault; pack_untilize_dest packs from its DEST offsets, in each form;
  * pack_untilize_block packs from the reservation's start and moves no pack
  * position; a compute kernel's get_tile_size, get_dataformat and logical
  * coordinates; get_local_cb_interface's settings in 16-byte units; the 2023-2024
@@ -153,6 +154,37 @@ static void untilize_twice(void)
     /* each tile's 32 rows of 32: the input's rows as they are */
     CHECK_TRUE(memcmp(out, in, 4096) == 0);
     CHECK_TRUE(memcmp(out + 1024, in + 1024, 4096) == 0);
+}
+
+/* ---- tilize and untilize want their own inits ------------------------------------ */
+
+/* tilize_block, untilize_block and pack_untilize_block after a plain copy
+ * init (layout_init.cpp MODE 0-2) fault at the kernel's line naming the
+ * init to call (they were accepted, as if a copy init set them up, which
+ * on hardware leaves the unpacker reading tiles); with tilize_init
+ * (MODE 3) the page is tilized. */
+static void layout_init(void)
+{
+    static float in[1024], out[1024], want[1024];
+    for (int i = 0; i < 1024; i++) in[i] = (float)(i % 997) * 0.25f - 100; /* exact */
+    static const char *const init[] = {"call tilize_init first",
+                                       "call untilize_init (or pack_untilize_init) first",
+                                       "call untilize_init (or pack_untilize_init) first"};
+    for (int mode = 0; mode < 3; mode++) {
+        ks_run r = ks_fp32("layout_init", "MODE", mode, in, 1, out, 1);
+        CHECK_TRUE(ks_execute(&r) != 0);
+        CHECK_CONTAINS(r.err, "tile engine COPY: used without its init");
+        CHECK_CONTAINS(r.err, init[mode]);
+        CHECK_CONTAINS(r.err, "set up by copy_tile_init");
+        TTM_CHECK_KERNEL_LINE(r.err, "layout_init.cpp", ttm_mode_line("layout_init.cpp", mode));
+    }
+    ks_run r = ks_fp32("layout_init", "MODE", 3, in, 1, out, 1);
+    if (!ks_ran(&r)) return;
+    /* CB 0's page is in's tile; its 1024 values taken as 32 rows, tilized */
+    static float page[1024];
+    tile_bytes(in, page);
+    tile_bytes(page, want);
+    CHECK_TRUE(memcmp(out, want, sizeof want) == 0);
 }
 
 /* ---- pack_untilize_dest from an offset in DEST ----------------------------------- */
@@ -601,6 +633,7 @@ int main(void)
     transpose_state();
     pack_many();
     untilize_twice();
+    layout_init();
     pack_untilize_offset();
     core_info();
     cb_interface();

@@ -374,12 +374,32 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
                  "not a 4-byte aligned word in L1",
                  (unsigned long long)aux);
         break;
-    case TF_FAULT_DETAIL_NOC_ATOMIC:
-        snprintf(buf, n,
-                 "; NOC atomic at 0x%012llx must target a 4-byte aligned word in a "
-                 "core's L1",
-                 (unsigned long long)aux);
+    case TF_FAULT_DETAIL_NOC_ATOMIC: {
+        /* (a word of the firmware's or the runtime's L1: the mailbox, the
+         * zeros, the firmware, the bank tables; the mailbox's first words
+         * are where a semaphore id given as an address lands) */
+        uint32_t l = (uint32_t)local;
+        const char *region = NULL;
+#define RT_ATOMIC_REGION(name, num, lo, sz, what_, holds_)                                         \
+    if (!region && l - (uint32_t)(lo) < (uint32_t)(sz)) region = what_;
+        if (x != TF_NOC_DRAM_X && local < TF_L1_SIZE && !(l & 3)) {
+            TF_L1_GUARD_LIST(RT_ATOMIC_REGION)
+        }
+#undef RT_ATOMIC_REGION
+        if (region)
+            snprintf(buf, n,
+                     "; NOC atomic at 0x%012llx targets L1 0x%x of core x=%u y=%u, in %s, which "
+                     "holds no semaphore (the firmware and the runtime own it): is a semaphore's "
+                     "id given where its address belongs? (get_noc_addr(x, y, "
+                     "get_semaphore(id)))",
+                     (unsigned long long)aux, l, x, y, region);
+        else
+            snprintf(buf, n,
+                     "; NOC atomic at 0x%012llx must target a 4-byte aligned word in a "
+                     "core's L1",
+                     (unsigned long long)aux);
         break;
+    }
     case TF_FAULT_DETAIL_NOC_CMD: snprintf(buf, n, "; unknown NOC command %u", f->aux_lo); break;
     case TF_FAULT_DETAIL_HOST_MEMORY:
         snprintf(buf, n,

@@ -428,7 +428,9 @@ static int marked_line(const char *name)
  * (SEM_WAIT_MISALIGNED) said "local L1 address 0x... (and length) is
  * outside L1" of an address inside it. A CB id past the last
  * (CB_ID_RANGE) hung on "the L1 word at 0x23884", or its push damaged
- * another RISC's CB pointers. */
+ * another RISC's CB pointers. An atomic increment of a peer's L1 word 0
+ * (SEM_INC_ID: a semaphore's id where its address belongs) landed in the
+ * peer's mailbox. */
 static void faults(void)
 {
     static const struct {
@@ -448,6 +450,11 @@ static void faults(void)
         {"CB_NEVER_PUSHED", "waits in cb_wait_front for 1 page at the front of CB 0, which has 0"},
         {"SEM_NEVER_SET", "waits for semaphore 0 (L1 0x23800) to be == 1 (it is 0)"},
         {"SEM_INC_MISALIGNED", "must target a 4-byte aligned word in a core's L1"},
+        {"SEM_INC_ID", "NOC atomic at 0x"},
+        {"SEM_INC_ID", "targets L1 0x0 of core x="},
+        {"SEM_INC_ID", ", in the mailbox, which holds no semaphore (the firmware and the runtime "
+                       "own it): is a semaphore's id given where its address belongs? "
+                       "(get_noc_addr(x, y, get_semaphore(id)))"},
         {"SEM_ID_RANGE", "get_semaphore(145408): there is no semaphore 145408 (ids 0..31, set "
                          "with tf_program_set_semaphore; the kernel takes the id, not the "
                          "semaphore's L1 address)"},

@@ -55,6 +55,11 @@ void kernel_main()
 #elif defined(SEM_INC_MISALIGNED)
     noc_semaphore_inc(get_noc_addr(px, py, get_semaphore(0) + 2), 1); // <- SEM_INC_MISALIGNED
     noc_async_atomic_barrier();
+#elif defined(SEM_INC_ID)
+    // the peer's semaphore 0 incremented by its id, not its address: L1
+    // word 0 of the peer, in its mailbox
+    noc_semaphore_inc(get_noc_addr(px, py, 0), 1); // <- SEM_INC_ID
+    noc_async_atomic_barrier();
 #elif defined(SEM_ID_RANGE)
     // the semaphore's address where its id belongs (older tt-metal kernels
     // were given the address)

@@ -187,6 +187,13 @@ enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
 #define TF_CB_INFLIGHT_AUX(l1, count) (((l1)&0x1fffffu) | ((count) < 2047u ? (count) : 2047u) << 21)
 #define TF_CB_INFLIGHT_AUX_L1(aux)    ((aux)&0x1fffffu)
 #define TF_CB_INFLIGHT_AUX_COUNT(aux) ((aux) >> 21)
+/* A cb_pop_front of more pages than are at the CB's front (pages never
+ * pushed: no cb_wait_front for them), or a cb_push_back of more pages
+ * than were free at its back (no cb_reserve_back for them: the push
+ * overwrote pages not yet popped), in a kernel built with
+ * WATCHER_ENABLED: aux_lo = cb | (1 for a pop) << 7, aux_hi = (pages at
+ * the front before the call << 16) | pages pushed or popped. */
+#define TF_FAULT_DETAIL_CB_COUNT 33u
 /* Bits 42-62: the L1 address (below 2 MiB). Bit 63 set: the endpoint is
  * DRAM, bits 0-35 its bank address and 36-41 the bank; else it is a core,
  * bits 0-20 the address in its L1, 21-26 its NOC x and 27-32 its NOC y. */

@@ -693,6 +693,26 @@ static int kernel_check(const tf_program *p, const tf_fault_record *f, char *buf
                  pop ? "cb_pop_front" : "cb_push_back");
         return 1;
     }
+    case TF_FAULT_DETAIL_CB_COUNT: {
+        uint32_t cb = f->aux_lo & 0x7f, front = f->aux_hi >> 16, k = f->aux_hi & 0xffff;
+        uint32_t pages = cb < TF_MAX_CBS ? p->cb[cb].num_pages : 0;
+        if (f->aux_lo & 0x80)
+            snprintf(buf, n,
+                     "cb_pop_front of %u page%s of CB %u, which has %u at its front (it holds "
+                     "%u): it pops pages not yet pushed, which the kernel read before they were "
+                     "written; call cb_wait_front(%u, %u) before reading them (checked in a "
+                     "kernel built with WATCHER_ENABLED)",
+                     k, k == 1 ? "" : "s", cb, front, pages, cb, k);
+        else
+            snprintf(buf, n,
+                     "cb_push_back of %u page%s to CB %u, which has %u of its %u pages at its "
+                     "front, not yet popped: the push publishes pages no cb_reserve_back made "
+                     "free, so they overwrote pages the consumer had not read; call "
+                     "cb_reserve_back(%u, %u) before writing them (checked in a kernel built "
+                     "with WATCHER_ENABLED)",
+                     k, k == 1 ? "" : "s", cb, front, pages, cb, k);
+        return 1;
+    }
     case TF_FAULT_DETAIL_RISC_MBOX:
         snprintf(buf, n,
                  "mailbox_%s(%u): there is no mailbox %u (0 BRISC, 1 TRISC0 unpack, 2 TRISC1 "

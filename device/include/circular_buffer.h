@@ -77,6 +77,28 @@ TF_ALWAYS_INLINE void tf_cb_check_inflight(uint32_t cb, uint32_t pop, uint32_t p
 #define TF_CB_CHECK_INFLIGHT(cb, pop, ptr, n) ((void)(ptr))
 #endif
 
+/* In any kernel built with WATCHER_ENABLED: a push of n pages onto more
+ * than are free at the back (no cb_reserve_back: it overwrote pages not
+ * yet popped), or a pop of n pages past those at the front (no
+ * cb_wait_front: the kernel read pages not yet written, and frees pages
+ * still to come), from this RISC's count and the other side's. tt-metal
+ * checks neither (its watcher neither): the counts pass each other and
+ * the data is wrong, silently. A read without its wait whose pages
+ * happened to be pushed in time is not seen. */
+#if defined(WATCHER_ENABLED)
+TF_ALWAYS_INLINE void tf_cb_check_count(uint32_t cb, uint32_t pop, uint32_t n)
+{
+    const tf_cb_local *l = &TF_CB_LOCAL(cb);
+    uint32_t front =
+        pop ? TF_CB_SHARED(cb).received - l->acked : l->received - TF_CB_SHARED(cb).acked;
+    if (pop ? n > front : front + n > TF_CB_CONFIG(cb).num_pages)
+        dev_fault(TF_FAULT_DETAIL_CB_COUNT, cb | pop << 7, front << 16 | n);
+}
+#define TF_CB_CHECK_COUNT(cb, pop, n) tf_cb_check_count(cb, pop, n)
+#else
+#define TF_CB_CHECK_COUNT(cb, pop, n) ((void)0)
+#endif
+
 /* Wait until n pages are free at the back. */
 TF_ALWAYS_INLINE void cb_reserve_back(uint32_t cb, uint32_t n)
 {
@@ -95,6 +117,7 @@ TF_ALWAYS_INLINE void cb_push_back(uint32_t cb, uint32_t n)
 #ifdef TF_CB_ON_PUSH
     TF_CB_ON_PUSH(cb);
 #endif
+    TF_CB_CHECK_COUNT(cb, 0, n);
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size, at = l->wr_ptr;
     l->wr_ptr += n * TF_CB_CONFIG(cb).page_size;
@@ -122,6 +145,7 @@ TF_ALWAYS_INLINE void cb_pop_front(uint32_t cb, uint32_t n)
 {
     tf_cb_check(cb);
     if (!TF_CB_CONSUMER) return;
+    TF_CB_CHECK_COUNT(cb, 1, n);
     tf_cb_local *l = &TF_CB_LOCAL(cb);
     uint32_t end = TF_CB_CONFIG(cb).addr + TF_CB_CONFIG(cb).size, at = l->rd_ptr;
     l->rd_ptr += n * TF_CB_CONFIG(cb).page_size;

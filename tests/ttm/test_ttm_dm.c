@@ -501,6 +501,15 @@ static void faults(void)
                               "first: noc_async_writes_flushed() (or noc_async_write_barrier()) "
                               "before cb_pop_front (checked in a kernel built with "
                               "WATCHER_ENABLED)"},
+        {"WATCHER_ENABLED=6", "cb_pop_front of 2 pages of CB 0, which has 1 at its front (it "
+                              "holds 3): it pops pages not yet pushed, which the kernel read "
+                              "before they were written; call cb_wait_front(0, 2) before reading "
+                              "them (checked in a kernel built with WATCHER_ENABLED)"},
+        {"WATCHER_ENABLED=7", "cb_push_back of 1 page to CB 0, which has 3 of its 3 pages at its "
+                              "front, not yet popped: the push publishes pages no cb_reserve_back "
+                              "made free, so they overwrote pages the consumer had not read; call "
+                              "cb_reserve_back(0, 1) before writing them (checked in a kernel "
+                              "built with WATCHER_ENABLED)"},
         {"WATCHER_ENABLED", "failed: its condition is false (tt-metal's watcher assert, checked in "
                             "a kernel built with WATCHER_ENABLED)"},
     };

@@ -158,6 +158,20 @@ void kernel_main()
     cb_pop_front(tt::CBIndex::c_0, 1);
     noc_async_write_barrier();
     cb_pop_front(tt::CBIndex::c_0, 1);
+#elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 6
+    // one page pushed, two popped: the second was never pushed (no
+    // cb_wait_front for it), so what was read from it was never written
+    cb_reserve_back(tt::CBIndex::c_0, 1);
+    cb_push_back(tt::CBIndex::c_0, 1);
+    cb_pop_front(tt::CBIndex::c_0, 2); // <- WATCHER_ENABLED=6
+#elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 7
+    // the CB's 3 pages pushed and none popped, then a fourth pushed with no
+    // cb_reserve_back: it overwrote the first, still unread
+    for (int i = 0; i < 3; i++) {
+        cb_reserve_back(tt::CBIndex::c_0, 1);
+        cb_push_back(tt::CBIndex::c_0, 1);
+    }
+    cb_push_back(tt::CBIndex::c_0, 1); // <- WATCHER_ENABLED=7
 #elif defined(WATCHER_ENABLED) && WATCHER_ENABLED == 2
     // the host gives 7 args (0..6): an 8th read is a mistake, which the
     // watcher build checks

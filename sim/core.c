@@ -880,8 +880,9 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
     sim_core_wake(core, sim_hart_cycle(h));
 }
 
-/* The TF_L1_GUARD_* region holding L1 byte a (tf_mailbox.h), 0: none. */
-static uint32_t guard_region(uint32_t a)
+/* The TF_L1_GUARD_* region holding L1 byte a (tf_mailbox.h), 0: none
+ * (a kernel's store there faults, l1_guard; so does a NOC atomic, noc.c). */
+uint32_t sim_core_guard_region(uint32_t a)
 {
 #define SIM_GUARD_REGION(name, num, first, bytes, what, holds)                                     \
     if (a - (uint32_t)(first) < (uint32_t)(bytes)) return num;
@@ -915,7 +916,7 @@ static int l1_guard(void *ctx, sim_hart *h, uint32_t addr, uint32_t n, uint32_t 
             sh->fault_aux = (uint64_t)(s / TF_L1_STACK_SIZE) << 32 | addr;
             return TF_BUS_FAULT;
         }
-        if (kernel && (g = guard_region(b))) {
+        if (kernel && (g = sim_core_guard_region(b))) {
             sim_core_hart *sh = core_hart(h);
             /* a frame that skipped the guard below its stack (the first
              * store of a large local array) */

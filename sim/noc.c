@@ -312,21 +312,6 @@ static int noc_fail(sim_core_hart *sh, uint32_t detail, uint64_t aux)
     return -1;
 }
 
-/* Whether L1 word address a lies in a region of the firmware or the runtime
- * (TF_L1_GUARD_LIST: the mailbox, the zeros, the firmware, the bank
- * tables), which no semaphore is in: an atomic increment there is a
- * kernel's mistake (most often a semaphore's id where its address belongs:
- * get_noc_addr(x, y, id) increments L1 word `id`, in the mailbox), which
- * would change GO/DONE or a fault record of the target core silently. */
-static int noc_guarded(uint64_t a)
-{
-#define NOC_GUARD_REGION(name, num, first, bytes, what, holds)                                     \
-    if (a - (uint64_t)(first) < (uint64_t)(bytes)) return 1;
-    TF_L1_GUARD_LIST(NOC_GUARD_REGION)
-#undef NOC_GUARD_REGION
-    return 0;
-}
-
 static uint64_t umax(uint64_t a, uint64_t b)
 {
     return a > b ? a : b;
@@ -581,7 +566,12 @@ static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int
     uint32_t dests, bytes = len;
     if (mcast_check(sh, noc, cmd, remote, len, &rect, &dests)) return -1;
     if (is_atomic(cmd)) {
-        if ((TF_NOC_LOCAL(remote) & 3) || noc_guarded(TF_NOC_LOCAL(remote)))
+        /* (a word in a region of the firmware or the runtime, which no
+         * semaphore is in: most often a semaphore's id where its address
+         * belongs, get_noc_addr(x, y, id), which would change GO/DONE or a
+         * fault record of the target core silently; mcast_check kept the
+         * address in L1) */
+        if ((TF_NOC_LOCAL(remote) & 3) || sim_core_guard_region((uint32_t)TF_NOC_LOCAL(remote)))
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
         bytes = 4;
     } else {
@@ -624,7 +614,7 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
     }
     if (rl > limit || bytes > limit - rl) return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
     if (cmd == TF_NOC_CMD_ATOMIC_INC) {
-        if (bank >= 0 || (rl & 3) || noc_guarded(rl))
+        if (bank >= 0 || (rl & 3) || sim_core_guard_region((uint32_t)rl)) /* (as issue_mcast's) */
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
     } else if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local) {
         /* (a size of 0 is its own mistake: "outside L1" named a local

@@ -236,12 +236,32 @@ typedef struct cmp_reading {
     int run;
     cmp_section *ops;
     cm_map *op_kind; /* OP_ID + 1 -> ops row */
-    int gaps; /* reading the ops: their OP_TO_OP_LATENCY_NS and STRAGGLER too (may be empty) */
+    /* columns read when the header has them, beside the needed ones (the
+     * ops' OP_TO_OP_LATENCY_NS and STRAGGLER: absent from a tool's reports
+     * before them): empty when absent, a string one also when its row
+     * ends before it */
+    const int *opt;
+    int nopt;
 } cmp_reading;
 
 /* A row's columns as parsed, added to s: 0, -1 out of memory, or an exit
  * status after its message. */
 typedef int (*cmp_take)(cmp_section *s, cmp_reading *rd, const cm_csv_value *v);
+
+/* Column c of the row r read from path, which does not parse (its text
+ * shown, cut) or which the row ends before: the error, as an exit status. */
+static int cmp_bad_cell(const char *path, const cm_csv_reader *r, const tf_csv_schema *sch,
+                        const int *col, int c, int nf)
+{
+    const char *text = col[c] < nf ? r->fields[col[c]] : NULL;
+    char shown[80];
+    return cmp_error(CMP_EXIT_INPUT,
+                     "%s:%ld: column %s: %s%s%s (the report is damaged: make it again with "
+                     "'tt_foil_profile report')",
+                     path, r->line, sch->cols[c].name, text ? "'" : "the row ends before it",
+                     text ? cmp_cut(shown, sizeof shown, text, 40) : "",
+                     text ? "' is not a whole number below 2^64" : "");
+}
 
 /* Read dir/<schema's file> into s: every row through take. An absent file
  * leaves s->have[run] 0 (unless required: an error); a missing column or
@@ -284,34 +304,19 @@ static int cmp_read(cmp_section *s, cmp_reading *rd, const char *dir, const tf_c
             int c = need[k];
             if (cm_csv_get(&r, sch, col, c, &v[c]) ||
                 (v[c].empty && sch->cols[c].kind == TF_CSV_U)) {
-                const char *text = col[c] < nf ? r.fields[col[c]] : NULL;
-                char shown[80];
-                rc = cmp_error(CMP_EXIT_INPUT,
-                               "%s:%ld: column %s: %s%s%s (the report is damaged: make it again "
-                               "with 'tt_foil_profile report')",
-                               path, r.line, sch->cols[c].name,
-                               text ? "'" : "the row ends before it",
-                               text ? cmp_cut(shown, sizeof shown, text, 40) : "",
-                               text ? "' is not a whole number below 2^64" : "");
+                rc = cmp_bad_cell(path, &r, sch, col, c, nf);
                 goto out;
             }
         }
-        /* the ops' gaps: empty for the first op of a device, absent in
-         * reports of a tool before it (then no gap line) */
-        const int g = TF_OP_OP_TO_OP_LATENCY_NS, st = TF_OP_STRAGGLER;
-        v[g].empty = 1;
-        v[st].s = "";
-        if (rd->gaps && col[st] >= 0 && col[st] < nf) v[st].s = r.fields[col[st]];
-        if (rd->gaps && col[g] >= 0 && cm_csv_get(&r, sch, col, g, &v[g])) {
-            const char *text = col[g] < nf ? r.fields[col[g]] : NULL;
-            char shown[80];
-            rc = cmp_error(CMP_EXIT_INPUT,
-                           "%s:%ld: column %s: %s%s%s (the report is damaged: make it again "
-                           "with 'tt_foil_profile report')",
-                           path, r.line, sch->cols[g].name, text ? "'" : "the row ends before it",
-                           text ? cmp_cut(shown, sizeof shown, text, 40) : "",
-                           text ? "' is not a whole number below 2^64" : "");
-            goto out;
+        for (int k = 0; k < rd->nopt; k++) {
+            int c = rd->opt[k];
+            v[c].empty = 1;
+            v[c].s = "";
+            if (col[c] < 0 || (sch->cols[c].kind == TF_CSV_S && col[c] >= nf)) continue;
+            if (cm_csv_get(&r, sch, col, c, &v[c])) {
+                rc = cmp_bad_cell(path, &r, sch, col, c, nf);
+                goto out;
+            }
         }
         if ((rc = take(s, rd, v))) {
             if (rc < 0) rc = cmp_oom();
@@ -373,11 +378,11 @@ static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
         cmp_sum(&r->total[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u) |
         cmp_sum(&s->sum[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u))
         return cmp_overflow(rd);
-    if (rd->gaps && !v[TF_OP_OP_TO_OP_LATENCY_NS].empty) {
+    if (!v[TF_OP_OP_TO_OP_LATENCY_NS].empty) { /* (empty: a device's first op, or no column) */
         if (cmp_sum(&s->gap_ns[rd->run], v[TF_OP_OP_TO_OP_LATENCY_NS].u)) return cmp_overflow(rd);
         s->gaps[rd->run]++;
     }
-    if (rd->gaps && v[TF_OP_STRAGGLER].s[0]) {
+    if (v[TF_OP_STRAGGLER].s[0]) {
         char *core = r->strag_core[rd->run];
         if (!r->strag[rd->run]++)
             snprintf(core, sizeof r->strag_core[0], "core %s", v[TF_OP_STRAGGLER].s);
@@ -1169,10 +1174,12 @@ int pf_compare_main(int argc, char **argv)
     int rc = 0;
     cm_map op_kind[2] = {{0}};
     for (int run = 0; run < 2 && !rc; run++) {
-        cmp_reading rd = {.run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run], .gaps = 1};
+        static const int opt_op[] = {TF_OP_OP_TO_OP_LATENCY_NS, TF_OP_STRAGGLER};
+        cmp_reading rd = {
+            .run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run], .opt = opt_op, .nopt = 2};
         const char *d = rep[run];
         rc = cmp_read(&sec[S_OPS], &rd, d, &tf_csv_ops_perf, need_op, 4, 0, take_op);
-        rd.gaps = 0;
+        rd.opt = NULL, rd.nopt = 0;
         if (!rc && sec[S_OPS].have[run])
             rc = cmp_read(&sec[S_CYC], &rd, d, &tf_csv_ops_cores, need_cyc, 2 + CMP_NCATS, 0,
                           take_cycles);

@@ -81,15 +81,21 @@ static void stop_by(int sig)
     _exit(128 + sig); /* (not reached) */
 }
 
-static void *stop_thread(void *arg)
+/* Wait for one of the stop signals (blocked) and die of it. */
+static void take_stop(void)
 {
-    (void)arg;
     int sig = 0;
     while (sigwait(&pf_stop_set, &sig)) {
     }
     pthread_mutex_lock(&pf_tmp_lock); /* held to the end: no file is made after */
     pf_tmp_stopped = 1;
     stop_by(sig);
+}
+
+static void *stop_thread(void *arg)
+{
+    (void)arg;
+    take_stop();
     return NULL;
 }
 
@@ -115,6 +121,13 @@ void pf_out_guard_signals(const char *dir)
     /* blocked for every thread but the one that waits for them (they may
      * be blocked already, one pending: tt_foil_profile's main) */
     pthread_sigmask(SIG_BLOCK, &pf_stop_set, NULL);
+    /* one already pending (it came while the caller had them blocked) is
+     * taken here, before any report: left to the thread below, it raced
+     * the first report's writer, which a busy machine let finish first */
+    sigset_t p;
+    sigpending(&p);
+    for (int s = 1; s < NSIG; s++)
+        if (sigismember(&pf_stop_set, s) == 1 && sigismember(&p, s) == 1) take_stop();
     pthread_t th;
     if (pthread_create(&th, NULL, stop_thread, NULL)) {
         pthread_sigmask(SIG_UNBLOCK, &pf_stop_set, NULL); /* the handler, then, on any thread */

@@ -61,6 +61,9 @@
       "test only: tt_foil_profile holds at this stage until a signal comes (a test then sends "   \
       "it): start (the program started), exited (the program reaped), reports (before writing "  \
       "them)")                                                                                     \
+    X(PROFILE_BG_GRACE, "TT_FOIL_PROFILE_BG_GRACE", "1", NULL,                                    \
+      "seconds tt_foil_profile gives processes the program left running to open their logs "     \
+      "once it exited (those that open none are not waited for): 0 to 3600")                     \
     X(SIM_THREADS, "TT_FOIL_SIM_THREADS", "", NULL,                                                \
       "host threads of the simulated chip when tf_sim_config sets none: a number from 1, or "    \
       "`all` (default: the CPUs)")                                                             \

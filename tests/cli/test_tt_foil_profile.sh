@@ -1721,21 +1721,24 @@ checks=$((checks + 1))
 # ---- processes left running in the background ---------------------------------------
 # docs/profiling.md: every process the program starts is captured, in the
 # background too: the tool waits for those still writing logs
-run "$tool" -o "$tmp/bg" -- bash -c "\"$emit\" nest >/dev/null 2>&1 &"
+# (TT_FOIL_PROFILE_BG_GRACE: a loaded machine, ThreadSanitizer, may take
+# more than the default second to start prof_emit)
+run env TT_FOIL_PROFILE_BG_GRACE=60 "$tool" -o "$tmp/bg" -- bash -c "\"$emit\" nest >/dev/null 2>&1 &"
 expect_rc 0 "a profiled background process"
 expect_grep "A,alpha,1," "$tmp/bg/reports/tt_foil_perf_results.csv" "the background process's zones"
 checks=$((checks + 1))
 ! grep -q "bash was built without the profilers" "$ERR" ||
     fail "a background process: blamed on the profilers"
-# one that starts a little after the program exited (within the second
-# the tool gives a process to open its logs)
-run "$tool" -o "$tmp/bg2" -- bash -c "(sleep 0.1; \"$emit\" nest) >/dev/null 2>&1 &"
+# one that starts a little after the program exited (within the time the
+# tool gives a process to open its logs)
+run env TT_FOIL_PROFILE_BG_GRACE=60 "$tool" -o "$tmp/bg2" -- \
+    bash -c "(sleep 0.1; \"$emit\" nest) >/dev/null 2>&1 &"
 expect_rc 0 "a profiled background process started late"
 expect_grep "A,alpha,1," "$tmp/bg2/reports/tt_foil_perf_results.csv" \
     "the late background process's zones"
 # one that writes no logs is not waited for (a second), and nothing
 # recorded is not blamed on the build
-run "$tool" -o "$tmp/bg3" -- bash -c "sleep 3 >/dev/null 2>&1 &"
+run "$tool" -o "$tmp/bg3" -- bash -c "sleep 10 >/dev/null 2>&1 &"
 expect_rc 1 "a background process without logs"
 expect_err "tt_foil_profile: processes started by bash were still running when the reports were made, and had written no tt-foil logs: logs they write later are not in these reports (run 'tt_foil_profile report $tmp/bg3' once they exit)" \
     "a background process without logs"
@@ -1746,6 +1749,12 @@ expect_grep "note: processes started by bash were still running" "$tmp/bg3/repor
 checks=$((checks + 1))
 ! grep -q "bash was built without the profilers" "$ERR" ||
     fail "a background process without logs: blamed on the build"
+for v in x -1 3601 1s; do
+    run env TT_FOIL_PROFILE_BG_GRACE=$v "$tool" -o "$tmp/bgbad" -- true
+    expect_rc 2 "TT_FOIL_PROFILE_BG_GRACE=$v"
+    expect_err "tt_foil_profile: TT_FOIL_PROFILE_BG_GRACE='$v' is not a number of seconds from 0 to 3600" \
+        "TT_FOIL_PROFILE_BG_GRACE=$v"
+done
 # Ctrl-C stops waiting: the reports hold what was written, a note says so
 # (once it has flushed its first zones: "flushed" on its stdout; a loaded
 # machine may take seconds to get there)

@@ -591,13 +591,32 @@ static int log_writers(const char *abs, char *list, size_t n, int open_only)
 }
 
 /* How long processes the program left running get to open their logs
- * once it has exited (a profiled program opens them as it starts). */
-#define BACKGROUND_GRACE_S 1.0
+ * once it has exited (a profiled program opens them as it starts): 1 s,
+ * or TT_FOIL_PROFILE_BG_GRACE seconds (a machine too loaded for that, a
+ * background job that starts late). Set by bg_grace_parse. */
+static double bg_grace_s = 1.0;
+
+/* TT_FOIL_PROFILE_BG_GRACE, when set: a number of seconds, 0 to 3600. */
+static int bg_grace_parse(void)
+{
+    const char *name = tf_env_name(TF_ENV_PROFILE_BG_GRACE), *v = getenv(name);
+    if (!v || !*v) return 0;
+    char *end;
+    errno = 0;
+    double g = strtod(v, &end);
+    if (errno || end == v || *end || !(g >= 0 && g <= 3600))
+        return error(2,
+                     "%s='%s' is not a number of seconds from 0 to 3600 (how long processes "
+                     "left running get to open their logs; default 1)",
+                     name, v);
+    bg_grace_s = g;
+    return 0;
+}
 
 /* After the program exited: processes it started in the background may
  * still be recording (docs/profiling.md: every process of the capture is
  * reported). Wait while any of them writes logs into abs/.logs; processes
- * that write none (after BACKGROUND_GRACE_S) are not waited for. Ctrl-C
+ * that write none (after bg_grace_s) are not waited for. Ctrl-C
  * (or SIGTERM, SIGHUP) stops waiting. Returns the note for the reports
  * (in note[], empty if every process had exited). */
 static void wait_background(int fd, const char *abs, const char *prog, char *note, size_t n)
@@ -619,7 +638,7 @@ static void wait_background(int fd, const char *abs, const char *prog, char *not
         }
         if (!descendants_running(fd, 0)) break;
         writers = log_writers(abs, list, sizeof list, 0);
-        if (stop_waiting || (!writers && now_s() - t0 >= BACKGROUND_GRACE_S)) {
+        if (stop_waiting || (!writers && now_s() - t0 >= bg_grace_s)) {
             if (writers)
                 snprintf(note, n,
                          "processes started by %s were still running when the reports were "
@@ -887,6 +906,7 @@ int main(int argc, char **argv)
     char path[PATH_MAX], abs[PATH_MAX];
     int rc = find_program(argv[i], path, sizeof path), lock_fd = -1;
     if (rc) return rc;
+    if ((rc = bg_grace_parse())) return rc;
     if ((rc = prepare_outdir(opt.outdir, abs, sizeof abs, &lock_fd))) return rc;
     if ((rc = set_log_env(abs, opt.verbose))) return rc;
     if (opt.verbose) {

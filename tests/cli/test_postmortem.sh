@@ -78,7 +78,7 @@ done
 # their difference is not): the trap (reading the clock is the handler's
 # first work) and the chip's stop, exact; a hang's at the readback, about
 # 300 ms on (the chip's clock, which may lag the host's on a loaded
-# machine: only more than a millisecond is checked). Columns: risc 6,
+# machine: only more than 0.1 ms is checked). Columns: risc 6,
 # zone_name 8, open_cycles 14.
 open_cycles() { # run zone [risc]
     awk -F, -v z="$2" -v r="${3:-}" 'NR > 1 && $8 == z && (r == "" || $6 == r) {print $14}' \
@@ -92,8 +92,8 @@ for c in "illegal stuck 14" "illegal stage 32" "illegal BRISC-FW 583" "load stuc
         fail "$1: open zone $2 lasted $(open_cycles "$1" "$2") cycles, expected $3 (where its RISC stopped)"
 done
 checks=$((checks + 1))
-[ "$(open_cycles hang stuck)" -gt 1000000 ] 2>/dev/null ||
-    fail "hang: open zone stuck lasted $(open_cycles hang stuck) cycles, expected about the 300 ms to the timeout"
+[ "$(open_cycles hang stuck)" -gt 100000 ] 2>/dev/null ||
+    fail "hang: open zone stuck lasted $(open_cycles hang stuck) cycles, expected the 300 ms to the timeout"
 # a stall's diagnostics say what the RISC waited for, as the runtime's message does
 expect_grep "waits in cb_wait_front on CB 3, which this program does not configure" \
     "$tmp/stall/reports/tt_foil_diagnostics.txt" "stall: what BRISC waited for"
@@ -170,8 +170,8 @@ set -m # a background job of a script ignores SIGINT, one under job control does
 "$tool" -o "$d" -- "$device" sigint "$tmp/pid" >"$OUT" 2>"$ERR" &
 tpid=$!
 set +m
-for _ in $(seq 100); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
-sleep 0.3 # inside wait_done
+# (the pid is written once the program has waited 0.3 s inside wait_done)
+for _ in $(seq 600); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
 [ -s "$tmp/pid" ] && kill -INT "$(cat "$tmp/pid")"
 wait $tpid
 rc=$?
@@ -238,9 +238,15 @@ for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
 ppid_=$(cat "$tmp/pid" 2>/dev/null)
 kill -KILL $tpid
 wait $tpid 2>/dev/null
-for _ in $(seq 100); do kill -0 "$ppid_" 2>/dev/null || break; sleep 0.1; done
+# alive PID: running, not a zombie (an orphan's reaper, PID 1 in a
+# container, may never reap it; kill -0 succeeds on a zombie)
+alive() {
+    kill -0 "$1" 2>/dev/null || return 1
+    [ "$(sed 's/^.*) //; s/ .*//' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
+for _ in $(seq 300); do alive "$ppid_" || break; sleep 0.1; done
 checks=$((checks + 1))
-! kill -0 "$ppid_" 2>/dev/null || { fail "the tool killed: its program still runs"; kill -KILL "$ppid_"; }
+! alive "$ppid_" || { fail "the tool killed: its program still runs"; kill -KILL "$ppid_"; }
 run "$tool" report "$d"
 checks=$((checks + 1))
 n=$(awk -F, '$1 == "BRISC" && $2 == "loop" { print $4 }' "$d/reports/tt_foil_device_perf.csv")
@@ -268,8 +274,8 @@ d="$tmp/hangkill"
 rm -f "$tmp/pid"
 "$tool" -o "$d" -- "$device" hangkill "$tmp/pid" >"$OUT" 2>"$ERR" &
 tpid=$!
-for _ in $(seq 300); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
-sleep 2
+# (the pid is written once the program has waited 1.5 s on the hang)
+for _ in $(seq 600); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
 [ -s "$tmp/pid" ] && kill -KILL "$(cat "$tmp/pid")"
 wait $tpid
 rc=$?

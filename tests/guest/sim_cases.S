@@ -12,6 +12,15 @@ _start:
     lw a0, 0(t0)
 #elif defined(CASE_LOOP)
 1:  j 1b
+#elif defined(CASE_SAY_LOOP)
+    /* says so on fd 2 (written at once), then loops: a test that signals
+     * the runner waits for the line, sure its handler is in place */
+    li a0, 2
+    la a1, msg3
+    li a2, 8
+    li a7, 64
+    ecall
+1:  j 1b
 #elif defined(CASE_ECALL)
     li a7, 1234
     li a0, 5
@@ -57,6 +66,7 @@ _start:
     .data
 msg:  .ascii "hello\n"
 msg2: .ascii "err\n"
+msg3: .ascii "looping\n"
     .balign 8
 ts:   .space 16
     .globl tohost

@@ -3,13 +3,20 @@
  * that device zones reach the host trace. With an argument:
  *   hang | illegal | load | stall | scribble  one dispatch of dz_fault that
  *                          times out (300 ms), faults, stalls, or times out
+ *                          (300 ms)
  *                          having overwritten its GO cycle and GO signal in
  *                          the mailbox (by NOC writes);
  *                          exits 3 after printing the error
  *   fault_wait             the load fault on BRISC while NCRISC waits for
  *                          a CB page no one pushes (exits 3 likewise)
  *   sigint PIDFILE         the hang with a long timeout; writes its pid to
- *                          PIDFILE once it waits (for the test to interrupt)
+ *                          PIDFILE once it has waited 0.3 s (the runtime's
+ *                          handler in place, the kernel in its zone: for
+ *                          the test to interrupt)
+ *   hangkill PIDFILE       3 dispatches, then the hang; the pid written
+ *                          once it has waited 1.5 s (past the runtime's
+ *                          write of its records at 1 s: for the test to
+ *                          kill it)
  *   many PIDFILE           dispatches without end; the pid is written after
  *                          200 (for the test to kill it mid-run)
  *   after                  the dispatches, then SIGINT outside any wait: the
@@ -44,6 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t handled;
@@ -126,6 +134,34 @@ static int crashing_start_sync(tf_transport *t)
     return sim_ops->start_sync(t);
 }
 
+/* The simulator's transport, its pid written to pid_path once the
+ * runtime has spent pid_after_ns in the transport's wait (the first wait
+ * of the process is where the runtime's signal handler is put in place;
+ * the time inside it is the chip's to run): the test that signals or
+ * kills the process then finds it where it wants, on any machine, with no
+ * sleep of its own. */
+static tf_transport_ops waiting_ops;
+static const char *pid_path;
+static uint64_t pid_after_ns, wait_since;
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int waiting_wait(tf_transport *t, uint64_t timeout_ns)
+{
+    uint64_t now = mono_ns();
+    if (!wait_since) wait_since = now;
+    if (pid_path && now - wait_since >= pid_after_ns) {
+        write_pid(pid_path);
+        pid_path = NULL;
+    }
+    return sim_ops->wait(t, timeout_ns);
+}
+
 /* "together": what two devices open at once do on the same core and at
  * the same addresses, which the reports must keep apart. */
 static int together(const tf_device_config *cfg)
@@ -189,12 +225,23 @@ int main(int argc, char **argv)
     tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
     cfg.sim = &sim;
     cfg.firmware_dir = TF_TEST_FWPROF;
-    if (!strcmp(mode, "hang") || !strcmp(mode, "illegal") || !strcmp(mode, "load") ||
-        !strcmp(mode, "scribble") || !strcmp(mode, "fault_wait"))
-        cfg.dispatch_timeout_ms = 300;
+    /* the hangs time out; the faults (illegal, load, fault_wait) keep the
+     * default timeout: found at once, they must not turn into timeouts on
+     * a machine busy enough to stop the process for 300 ms */
+    if (!strcmp(mode, "hang") || !strcmp(mode, "scribble")) cfg.dispatch_timeout_ms = 300;
     if (!strcmp(mode, "stall")) cfg.dispatch_timeout_ms = 60000; /* found long before */
     if (!strcmp(mode, "sigint") || !strcmp(mode, "hangkill")) cfg.dispatch_timeout_ms = 60000;
     if (!strcmp(mode, "handled")) signal(SIGINT, on_sigint);
+    if ((!strcmp(mode, "sigint") || !strcmp(mode, "hangkill")) && argc > 2) {
+        tf_transport *t = tf_sim_transport_open(&sim);
+        if (!t) return fprintf(stderr, "%s\n", tf_last_error()), 1;
+        sim_ops = t->ops;
+        waiting_ops = *t->ops;
+        waiting_ops.wait = waiting_wait;
+        t->ops = &waiting_ops;
+        cfg.transport = t;
+        cfg.sim = NULL;
+    }
     if (!strcmp(mode, "crash")) {
         tf_transport *t = tf_sim_transport_open(&sim);
         if (!t) return fprintf(stderr, "%s\n", tf_last_error()), 1;
@@ -220,11 +267,13 @@ again:;
     if (dev && !strcmp(mode, "scribble"))
         return broken(dev, TF_TEST_KERNELS "/dz_fault5.brisc.elf");
     if (dev && !strcmp(mode, "sigint") && argc > 2) {
-        /* the pid is written as the wait starts: the test's SIGINT lands in it */
+        /* the pid is written inside the wait: the test's SIGINT lands in it */
         tf_kernel *k = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
         tf_program *p = k ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
         if (!p || tf_program_set_kernel(p, TF_BRISC, k)) return 1;
-        write_pid(argv[2]);
+        pid_path = argv[2];
+        pid_after_ns = 300000000u;
+        wait_since = 0;
         tf_dispatch_execute(p);
         fprintf(stderr, "prof_device: %s\n", tf_last_error());
         return 4; /* not reached: the signal ends the process */
@@ -265,7 +314,9 @@ again:;
         tf_kernel *h = tf_kernel_load(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
         tf_program *hp = h ? tf_program_create(dev, (tf_core){0, 0}) : NULL;
         if (!hp || tf_program_set_kernel(hp, TF_BRISC, h)) return 1;
-        write_pid(argv[2]);
+        pid_path = argv[2];
+        pid_after_ns = 1500000000u; /* past RT_WAIT_FLUSH_NS (src/dispatch.c) */
+        wait_since = 0;
         tf_dispatch_execute(hp);
         return 4; /* not reached: the kill ends the process */
     }

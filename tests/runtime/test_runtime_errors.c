@@ -106,6 +106,7 @@ static void firmware_errors(void)
                                     "BRISC at pc 0x0000");
 
     cfg.firmware_dir = TF_TEST_BADFW "2";
+    cfg.boot_timeout_ms = 60000; /* a fault: found at once, however busy the machine */
     CHECK_TRUE(tf_device_open(&cfg) == NULL);
     CHECK_CONTAINS(tf_last_error(), "firmware on core (0,0) BRISC faulted while booting: illegal "
                                     "instruction (mcause 2)");
@@ -575,11 +576,13 @@ int main(void)
     two_threads();
     racing_threads();
 
+    /* the faults on a device with the default timeout (a fault found
+     * after 300 ms, on a machine busy enough, would be a timeout); the
+     * hangs below on one with 300 ms */
     tf_device_config cfg;
     tf_device_config_init(&cfg);
     tf_sim_config sim2 = {.grid_x = 2, .grid_y = 2};
     cfg.sim = &sim2;
-    cfg.dispatch_timeout_ms = 300;
     tf_device *dev = MUST_PTR(tf_device_open(&cfg));
     kernel_load_errors(dev);
 
@@ -657,7 +660,9 @@ int main(void)
     }
 
     /* a kernel that never ends: timeout with the pcs, then recovery */
-    const char *e = hang(dev, "fault3.brisc.elf");
+    cfg.dispatch_timeout_ms = 300;
+    tf_device *hdev = MUST_PTR(tf_device_open(&cfg));
+    const char *e = hang(hdev, "fault3.brisc.elf");
     check_timed_out(e, "fault3", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "not done: BRISC at pc 0x0002");
     CHECK_CONTAINS(e, "in kernel 'fault3'");
@@ -667,7 +672,7 @@ int main(void)
      * the header's, then the calls it was inlined in, down to the
      * kernel's own line (a deadlock, said when the chip stops: more in
      * test_stalls) */
-    e = hang(dev, "fault16.brisc.elf");
+    e = hang(hdev, "fault16.brisc.elf");
     CHECK_CONTAINS(e, "of 'fault16' on core (0,1) cannot finish: every RISC still running waits");
     CHECK_CONTAINS(e, "waits in cb_wait_front on CB 3, which this program does not configure");
     if (TF_TEST_HAVE_LIBDW) {
@@ -681,7 +686,7 @@ int main(void)
     /* a kernel that zeroes its core's mailbox (by NOC writes: its stores
      * there would fault, test_l1_guard): no RISC is listed as running,
      * and the message says the mailbox looks overwritten */
-    e = hang(dev, "fault18.brisc.elf");
+    e = hang(hdev, "fault18.brisc.elf");
     check_timed_out(e, "fault18", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "though its mailbox lists no RISC as still running (boot mask 0x0, GO "
                       "signal 0x0, dispatch id 0): the mailbox (L1 0x0..0xbff) looks overwritten");
@@ -689,13 +694,14 @@ int main(void)
     /* a kernel that writes into its mailbox's GO message by a NOC write
      * (and then spins): the timeout says the mailbox looks overwritten (it
      * said to raise the timeout if just slow) */
-    e = hang(dev, "fault21.brisc.elf");
+    e = hang(hdev, "fault21.brisc.elf");
     check_timed_out(e, "fault21", 300); /* its dispatch_timeout_ms */
     CHECK_CONTAINS(e, "its mailbox's GO message is signal 0x5 for dispatch");
     CHECK_CONTAINS(e, "the mailbox (L1 0x0..0xbff) looks overwritten; does a kernel write into "
                       "that range of this core with a NOC write (from any core) or, on hardware, a "
                       "store (the simulator faults a kernel's store there)?");
     CHECK_TRUE(strstr(e, "if it is just slow") == NULL);
+    MUST(tf_device_close(hdev));
 
     /* a fault in a dispatch over several cores: every core that had not
      * finished is rebooted, and the message says so once */

@@ -289,6 +289,52 @@ static void kb_slurp(const char *path, char *out, size_t cap)
     fclose(f);
 }
 
+/* tt-llk's own names that a tt-metal kernel may call below the compute API
+ * (an `llk_*` function under MATH((...)), a raw `TTI_*` instruction): the
+ * compute API here models the calls above them, and only the few listed in
+ * docs/kernels.md are provided; the others reach clang undeclared. Each
+ * such name in the diagnostics (`undeclared identifier 'llk_...'`, `no
+ * member named 'llk_...'`) gets a line after them saying so, at most 8
+ * names (the count of the rest said), instead of clang's bare
+ * "undeclared" or a "did you mean" that points elsewhere. */
+static void kb_llk_hints(const char *out, char *hint, size_t cap)
+{
+    static const char *const keys[] = {"undeclared identifier '", "no member named '"};
+    char seen[8][64];
+    int n = 0, more = 0;
+    size_t k = 0;
+    hint[0] = 0;
+    for (size_t j = 0; j < sizeof keys / sizeof *keys; j++)
+        for (const char *q = strstr(out, keys[j]); q; q = strstr(q + 1, keys[j])) {
+            const char *name = q + strlen(keys[j]);
+            size_t len = strcspn(name, "'");
+            int llk = !strncmp(name, "llk_", 4) || !strncmp(name, "_llk_", 5);
+            int tti = !strncmp(name, "TTI_", 4) || !strncmp(name, "TT_OP_", 6);
+            if ((!llk && !tti) || !name[len] || len >= sizeof seen[0]) continue;
+            int dup = 0;
+            for (int i = 0; i < n && !dup; i++)
+                dup = strlen(seen[i]) == len && !strncmp(seen[i], name, len);
+            if (dup) continue;
+            if (n == 8) {
+                more++;
+                continue;
+            }
+            memcpy(seen[n], name, len);
+            seen[n++][len] = 0;
+            if (k + 1 < cap)
+                k += (size_t)snprintf(
+                    hint + k, cap - k,
+                    "not supported by tt-foil: '%.*s' is %s, below tt-metal's compute API; "
+                    "tt-foil models the compute API's calls (api/compute/*.h) and provides only "
+                    "the few tt-llk names docs/kernels.md lists: call the compute API instead\n",
+                    (int)len, name,
+                    llk ? "a tt-llk (LLK) function"
+                        : "a raw Tensix instruction (tt-llk's ckernel_ops.h)");
+        }
+    if (more && k + 1 < cap)
+        snprintf(hint + k, cap - k, "(and %d more tt-llk names, not supported likewise)\n", more);
+}
+
 /* A tool run's outcome (its output in diag) as kb_run reports it: 0 if it
  * exited 0. On failure the message holds the tool's output; on success
  * what it printed (its warnings) goes to the warning handler, once for the
@@ -311,7 +357,10 @@ static int kb_result(const char *tool, int spawn_err, int wait_err, int st, cons
     }
     if (WIFSIGNALED(st))
         return cm_err_set("%s: %s was killed by signal %d\n%s", what, tool, WTERMSIG(st), out);
-    return cm_err_set("%s: compile failed (%s exited %d):\n%s", what, tool, WEXITSTATUS(st), out);
+    char hint[2048];
+    kb_llk_hints(out, hint, sizeof hint);
+    return cm_err_set("%s: compile failed (%s exited %d):\n%s%s", what, tool, WEXITSTATUS(st), out,
+                      hint);
 }
 
 /* Run argv with stdout and stderr into diag, and wait: kb_result. */

@@ -61,6 +61,19 @@ k poly 'polygamma_tile_init(); polygamma_tile(0, 2);'
 expect_rc 1 "polygamma_tile"
 expect_err "error: 'polygamma_tile_init" "polygamma_tile"
 expect_err "is unavailable: not supported by tt-foil: an SFPU op the tile engine does not model" "polygamma_tile"
+# tt-llk's names below the compute API, undeclared here: each said to be
+# unsupported after clang's error (once, however often it is used)
+k llk 'llk_math_wait_for_dest_available(); UNPACK((llk_unpack_AB_init<BroadcastType::NONE>(0, 1))); llk_math_wait_for_dest_available(); UNPACK((TTI_SETADCXX(1, 15, 0)));'
+expect_rc 1 "tt-llk names"
+expect_err "error: use of undeclared identifier 'llk_math_wait_for_dest_available'" "tt-llk names: clang's error"
+expect_err "not supported by tt-foil: 'llk_math_wait_for_dest_available' is a tt-llk (LLK) function, below tt-metal's compute API; tt-foil models the compute API's calls (api/compute/*.h) and provides only the few tt-llk names docs/kernels.md lists: call the compute API instead" \
+    "tt-llk names: a math LLK function"
+expect_err "not supported by tt-foil: 'llk_unpack_AB_init' is a tt-llk (LLK) function" "tt-llk names: an unpack LLK function"
+expect_err "not supported by tt-foil: 'TTI_SETADCXX' is a raw Tensix instruction (tt-llk's ckernel_ops.h)" \
+    "tt-llk names: a raw instruction"
+checks=$((checks + 1))
+[ "$(grep -c "'llk_math_wait_for_dest_available' is a tt-llk" "$ERR")" = 1 ] ||
+    fail "tt-llk names: said once for a name used twice"
 k l1acc 'pack_reconfig_l1_acc(1); pack_reconfig_l1_acc(0);'
 expect_rc 0 "packer L1 accumulation is supported"
 k prelu 'pack_relu_config(ReluType::ZERO_RELU); pack_relu_config(MAX_THRESHOLD_RELU | 0x40000000u);'

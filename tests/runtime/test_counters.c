@@ -146,8 +146,8 @@ static void risc_given(tf_perf_core *c, int r, uint64_t cycles, uint64_t instret
 static int advice_has(const tf_perf_core *c, const char *want, int exact, int expect)
 {
     pf_op op = op_given(c);
-    char adv[8][256];
-    int na = pf_op_advice(&op, adv, 8), found = 0;
+    char adv[PF_ADVICE_MAX][PF_ADVICE_LINE];
+    int na = pf_op_advice(&op, adv), found = 0;
     for (int i = 0; i < na; i++) found |= exact ? !strcmp(adv[i], want) : !!strstr(adv[i], want);
     if (found != expect)
         for (int i = 0; i < na; i++) fprintf(stderr, "  advice: %s\n", adv[i]);
@@ -203,6 +203,24 @@ static void copy_held_by_writer(void)
     CHECK_TRUE(
         advice_has(&c, "writer-bound: TRISC2 waits for space in CB 16 60% of its cycles", 1, 1));
     CHECK_TRUE(!advice_has(&c, "compute-bound", 0, 0));
+    {
+        /* a line longer than PF_ADVICE_LINE (a straggler's why naming long
+         * kernels) is cut where it ends, with "...", not silently */
+        pf_op op = op_given(&c);
+        op.straggler = 0;
+        op.straggler_why = malloc(1001);
+        MUST(op.straggler_why ? 0 : -1);
+        memset(op.straggler_why, 'k', 1000);
+        op.straggler_why[1000] = 0;
+        char adv[PF_ADVICE_MAX][PF_ADVICE_LINE];
+        int na = pf_op_advice(&op, adv), cut = 0;
+        for (int i = 0; i < na; i++)
+            if (!strncmp(adv[i], "straggler: kkk", 14))
+                cut = strlen(adv[i]) == PF_ADVICE_LINE - 1 &&
+                      !strcmp(adv[i] + PF_ADVICE_LINE - 4, "...");
+        CHECK_TRUE(cut);
+        pf_op_free(&op);
+    }
 
     /* the math itself slow (TRISC1 busy, the packer not waiting on the
      * writer): compute-bound, and with no FPU FLOPs, no fidelity named */
@@ -467,8 +485,8 @@ int main(void)
     CHECK_TRUE(strstr(pf_op_stall(&op, TF_RISC_TRISC0, st[0], sizeof st[0]),
                       "TRISC0 waits cb 0 ") != NULL);
     CHECK_EQ_I(op.stall_cause[TF_RISC_NCRISC], TF_PERF_WAIT_NOC_READ);
-    char adv[8][256];
-    int na = pf_op_advice(&op, adv, 8), reader = 0;
+    char adv[PF_ADVICE_MAX][PF_ADVICE_LINE];
+    int na = pf_op_advice(&op, adv), reader = 0;
     for (int i = 0; i < na; i++)
         /* the reader waits for its reads (behind a barrier a step), so
          * more reads in flight would help: said so, naming the reader */

@@ -14,6 +14,7 @@
 #include "common/cm_risc.h"
 #include "tf_trace_format.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -281,12 +282,24 @@ static int op_reader(const pf_op *op, uint64_t *cycles, uint64_t *instr, uint64_
     return *cycles ? dm[j] : -1;
 }
 
-int pf_op_advice(const pf_op *op, char lines[][256], int max)
+/* One advice line; cut with "..." if it does not fit. */
+static void advice_line(char *line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void advice_line(char *line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(line, PF_ADVICE_LINE, fmt, ap);
+    va_end(ap);
+    if (k >= PF_ADVICE_LINE) memcpy(line + PF_ADVICE_LINE - 4, "...", 4);
+}
+
+int pf_op_advice(const pf_op *op, char lines[PF_ADVICE_MAX][PF_ADVICE_LINE])
 {
     int n = 0;
 #define ADVICE(...)                                                                                \
     do {                                                                                           \
-        if (n < max) snprintf(lines[n++], 256, __VA_ARGS__);                                       \
+        CM_ASSERT(n < PF_ADVICE_MAX); /* (one line a kind of advice: fewer kinds than that) */     \
+        advice_line(lines[n++], __VA_ARGS__);                                                      \
     } while (0)
     uint64_t dur = op->end - op->start;
     int grid = op->chip.grid_x * op->chip.grid_y;
@@ -311,7 +324,7 @@ int pf_op_advice(const pf_op *op, char lines[][256], int max)
                    "%.0f%%: fewer instructions a page (index arithmetic, calls), or more cores",
                    op->stall_cb[TF_RISC_TRISC0], op->stall_pct[TF_RISC_TRISC0], cm_risc_name(r),
                    ins_pct, rd_pct);
-        else if (space_pct > rd_pct && space_pct > ins_pct)
+        else if (r >= 0 && space_pct > rd_pct && space_pct > ins_pct)
             ADVICE("reader-bound: TRISC0 waits for CB %d %.0f%% of its cycles; the reader (%s) "
                    "waits for space in CB %d %.0f%% (reads %.0f%%, instructions %.0f%%): it "
                    "refills only what TRISC0 freed, so they take turns; double-buffer CB %d "
@@ -921,7 +934,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
                 pf_term(zn, sizeof zn, op->zone), many, op->ncores, op->ncores == 1 ? "" : "s",
                 op->flop_pct, op->dram_pct, pf_op_stall(op, summary_risc(op), st, sizeof st));
     }
-    char adv[8][256];
+    char adv[PF_ADVICE_MAX][PF_ADVICE_LINE];
     int shown = 0;
     if (gaps_dominate) {
         fprintf(out, "  advice: the host gap dominates: %s between ops against %s in them\n",
@@ -936,7 +949,7 @@ void pf_ops_summary(pf_logs *l, FILE *out)
     int more = 0; /* lines past the summary's six: said, and where they are */
     for (size_t j = 0; j < nk; j++) {
         const pf_op *op = &l->ops[k[j].longest];
-        int n = pf_op_advice(op, adv, 8);
+        int n = pf_op_advice(op, adv);
         many[0] = 0;
         if (k[j].n > 1) snprintf(many, sizeof many, ", the longest of %zu like it", k[j].n);
         for (int i = 0; i < n; i++, shown++)
@@ -1252,8 +1265,8 @@ void pf_ops_html(pf_logs *l, pf_out *o)
         pf_printf(o, "],\"busiest\":%d,\"least\":%d,\"straggler\":%d,\"why\":", op->busiest,
                   op->least, op->straggler);
         pf_put_json(o, op->straggler_why ? op->straggler_why : "");
-        char adv[8][256];
-        int na = pf_op_advice(op, adv, 8);
+        char adv[PF_ADVICE_MAX][PF_ADVICE_LINE];
+        int na = pf_op_advice(op, adv);
         pf_puts(o, ",\"advice\":[");
         for (int a = 0; a < na; a++) {
             if (a) pf_putc(o, ',');

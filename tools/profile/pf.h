@@ -231,9 +231,13 @@ void pf_op_compute(pf_op *op);
 const char *pf_op_stall(const pf_op *op, int r, char *buf, size_t n);
 /* What a wait cause is called ("cb 3", "noc read", ...). */
 const char *pf_stall_name(char *buf, size_t n, int cause, int cb);
-/* Advice lines for an op (each with the number behind it), into lines[]
- * (at most max); returns how many. */
-int pf_op_advice(const pf_op *op, char lines[][256], int max);
+/* Advice lines for an op (each with the number behind it), into lines[];
+ * returns how many. PF_ADVICE_MAX holds every line pf_op_advice can give
+ * at once (one a kind of advice); a line longer than PF_ADVICE_LINE (long
+ * kernel or CB names) ends in "..." where it was cut. */
+#define PF_ADVICE_MAX  16
+#define PF_ADVICE_LINE 512
+int pf_op_advice(const pf_op *op, char lines[PF_ADVICE_MAX][PF_ADVICE_LINE]);
 void pf_op_free(pf_op *op);
 
 /* ---- everything loaded from .logs --------------------------------------------- */

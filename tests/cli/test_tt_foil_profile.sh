@@ -400,13 +400,43 @@ make_logs basic "$p"
 } >"$tmp/pools.txt"
 "$mktft" "$tmp/pools.txt" "$p/.logs/tt_foil_memlog.tft"
 run "$tool" report "$p"
-expect_out "Memory pools (3 of 3 rows, by peak; 5 pools, identical per-core ones folded)" \
+expect_out "Memory pools (3 of 3 rows, by peak; 5 pools, identical per-core and per-bank ones folded)" \
     "summary: folded pools"
 checks=$((checks + 1))
 grep -qE '^  Device L1 \(x,y\) x3 +1 +0 +4096 B +- +4096 B each$' "$OUT" ||
     fail "summary: three identical L1 pools in one row"
 expect_grep '"poolgroups":[["Device DRAM",1,0],["Device L1 (0,0)",1,1],["Device L1 (x,y) x3",3,2]]' \
     "$p/reports/tt_foil_report.html" "HTML: folded pools"
+# and so identical DRAM banks' pools (an interleaved buffer's even pages):
+# banks 0-7 alike, bank 8 and 10 alike but with a gap, bank 9 apart; a
+# pool named "... bank" without a number, or with a non-digit, is its own
+p3=$tmp/pools3
+make_logs basic "$p3"
+{
+    echo "program pools3"
+    echo "thread 1 100 main"
+    for b in 0 1 2 3 4 5 6 7; do
+        echo "pool $((b + 1)) Device DRAM bank $b"
+        echo "a 1 $((1000 + b)) $((b + 1)) 0 2048"
+    done
+    for b in 8 9 10; do
+        echo "pool $((b + 1)) Device DRAM bank $b"
+        echo "a 1 $((1000 + b)) $((b + 1)) 0 $((b == 9 ? 512 : 1024))"
+    done
+    echo "pool 12 Device DRAM bank"
+    echo "a 1 1100 12 0 2048"
+    echo "pool 13 Device DRAM bank 1x"
+    echo "a 1 1101 13 0 2048"
+} >"$tmp/pools3.txt"
+"$mktft" "$tmp/pools3.txt" "$p3/.logs/tt_foil_memlog.tft"
+run "$tool" report "$p3"
+expect_out "Memory pools (5 of 5 rows, by peak; 13 pools, identical per-core and per-bank ones folded)" \
+    "summary: folded bank pools"
+for row in 'Device DRAM bank 0-7 x8 +1 +0 +2048 B ' 'Device DRAM bank <n> x2 in 8-10 +1 +0 +1024 B ' \
+    'Device DRAM bank 9 +1 +0 +512 B ' 'Device DRAM bank +1 +0 +2048 B ' 'Device DRAM bank 1x +1 +0 +2048 B '; do
+    checks=$((checks + 1))
+    grep -qE "^  $row" "$OUT" || fail "summary: no row matching '$row'"
+done
 # two groups of one pool name with as many cores each (cores running other
 # kernels) say which cores: their box, or "in" it when they do not fill it
 # (both were "Kernel config L1 (x,y) x4")

@@ -353,6 +353,32 @@ static size_t core_pool_base(const char *name)
     return i - 1;
 }
 
+/* The length of a bank pool's name without its " <n>" ("Device DRAM bank
+ * 3": "Device DRAM bank"), or 0. */
+static size_t bank_pool_base(const char *name)
+{
+    size_t n = strlen(name), i = n;
+    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9') i--;
+    if (i == n || n - i > 4 || i < 6 || strncmp(name + i - 6, " bank ", 6)) return 0;
+    return i - 1;
+}
+
+/* A pool name's folding key: the base length (0: folds with none), and
+ * its core (x, y) or its bank (x). */
+static size_t pool_base(const char *name, int *bank, unsigned *x, unsigned *y)
+{
+    size_t base = core_pool_base(name);
+    *bank = 0;
+    *x = *y = 0;
+    if (base) {
+        sscanf(name + base, " (%u,%u)", x, y);
+    } else if ((base = bank_pool_base(name))) {
+        *bank = 1;
+        sscanf(name + base, " %u", x);
+    }
+    return base;
+}
+
 static int same_counts(const pf_poolstat *x, const pf_poolstat *y)
 {
     return x->allocs == y->allocs && x->frees == y->frees && x->total == y->total &&
@@ -361,8 +387,9 @@ static int same_counts(const pf_poolstat *x, const pf_poolstat *y)
 }
 
 /* Identical per-core pools folded: the same name but for "(x,y)" and the
- * same counts (ten cores running the same kernels). Every other pool is a
- * group of one. */
+ * same counts (ten cores running the same kernels); and so DRAM banks'
+ * pools, the same name but for the bank's number (an interleaved buffer's
+ * pages spread evenly). Every other pool is a group of one. */
 static void pool_groups(pf_logs *l, pf_analysis *a)
 {
     a->poolgroups = malloc((a->npools ? a->npools : 1) * sizeof *a->poolgroups);
@@ -372,16 +399,16 @@ static void pool_groups(pf_logs *l, pf_analysis *a)
     }
     for (uint32_t i = 0; i < a->npools; i++) {
         const pf_poolstat *p = &a->pools[i];
-        size_t base = core_pool_base(p->pool), g = 0;
+        unsigned x, y, qx, qy;
+        int bank, qbank;
+        size_t base = pool_base(p->pool, &bank, &x, &y), g = 0;
         for (; base && g < a->npoolgroups; g++) {
             pf_poolgroup *pg = &a->poolgroups[g];
             const pf_poolstat *q = &a->pools[pg->first];
-            if (core_pool_base(q->pool) == base && !strncmp(q->pool, p->pool, base) &&
-                same_counts(p, q))
+            if (pool_base(q->pool, &qbank, &qx, &qy) == base && qbank == bank &&
+                !strncmp(q->pool, p->pool, base) && same_counts(p, q))
                 break;
         }
-        unsigned x = 0, y = 0;
-        if (base) sscanf(p->pool + base, " (%u,%u)", &x, &y);
         if (base && g < a->npoolgroups) {
             pf_poolgroup *pg = &a->poolgroups[g];
             pg->count++;
@@ -391,7 +418,8 @@ static void pool_groups(pf_logs *l, pf_analysis *a)
             if (y < pg->ymin) pg->ymin = y;
             if (y > pg->ymax) pg->ymax = y;
         } else {
-            a->poolgroups[a->npoolgroups++] = (pf_poolgroup){i, 1, strlen(p->pool), x, x, y, y};
+            a->poolgroups[a->npoolgroups++] =
+                (pf_poolgroup){i, 1, strlen(p->pool), x, x, y, y, bank};
         }
     }
 }
@@ -409,11 +437,22 @@ static void put_range(char *buf, size_t n, unsigned lo, unsigned hi)
  * when another group of the same pools would have that name too (cores
  * running other kernels: other counts), its cores: "Kernel config L1
  * (0-3,1) x4" when they fill that box, else "... (x,y) x4 in (0-3,0-1)",
- * so that the two rows are told apart. */
+ * so that the two rows are told apart. Banks: "Device DRAM bank 0-7 x8"
+ * when they are every bank of the range, else "Device DRAM bank <n> x3 in
+ * 0-7". */
 const char *pf_poolgroup_name(const pf_analysis *a, const pf_poolgroup *g, char *buf, size_t n)
 {
     const char *name = a->pools[g->first].pool;
     if (g->count == 1) return name;
+    if (g->bank) {
+        char xs[24];
+        put_range(xs, sizeof xs, g->xmin, g->xmax);
+        if (g->xmax - g->xmin + 1 == g->count)
+            snprintf(buf, n, "%.*s %s x%u", (int)g->base_len, name, xs, g->count);
+        else
+            snprintf(buf, n, "%.*s <n> x%u in %s", (int)g->base_len, name, g->count, xs);
+        return buf;
+    }
     int twin = 0;
     for (size_t i = 0; i < a->npoolgroups && !twin; i++) {
         const pf_poolgroup *o = &a->poolgroups[i];

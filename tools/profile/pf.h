@@ -408,8 +408,9 @@ typedef struct pf_dseg {
  * (by name) `first`, index into pf_analysis.pools. */
 typedef struct pf_poolgroup {
     uint32_t first, count;
-    size_t base_len;                 /* the name without " (x,y)" when count > 1 */
-    unsigned xmin, xmax, ymin, ymax; /* the box of its pools' cores (count > 1) */
+    size_t base_len; /* the name without " (x,y)" (" <n>" of a bank) when count > 1 */
+    unsigned xmin, xmax, ymin, ymax; /* the box of its pools' cores (count > 1); a bank's in x */
+    int bank;                        /* 1: pools "... bank <n>" (DRAM banks), not per core */
 } pf_poolgroup;
 
 typedef struct pf_phase {

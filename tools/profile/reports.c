@@ -426,7 +426,8 @@ static void summary_memory(pf_analysis *a, int exited, FILE *out)
     qsort(g, ng, sizeof *g, cmp_group_peak);
     fprintf(out, "\nMemory pools (%zu of %zu rows, by peak", ng < SUMMARY_ROWS ? ng : SUMMARY_ROWS,
             ng);
-    if (ng < a->npools) fprintf(out, "; %zu pools, identical per-core ones folded", a->npools);
+    if (ng < a->npools)
+        fprintf(out, "; %zu pools, identical per-core and per-bank ones folded", a->npools);
     fprintf(out, ")\n  %-34s %9s %9s %11s %7s %11s\n", "POOL", "ALLOCS", "FREES", "PEAK", "OF CAP",
             "LEAKED");
     for (size_t i = 0; i < ng && i < SUMMARY_ROWS; i++) {

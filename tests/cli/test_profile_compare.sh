@@ -66,6 +66,21 @@ expect_out "  (1 more; --top 0 shows all, --csv FILE writes all)" "--top cuts ea
 checks=$((checks + 1))
 [ -z "$(line "TRISC1 math")" ] || fail "--top 1 still shows the second device zone"
 
+# a pool whose peak moved less than another's leak sorts after it: a leak
+# fixed at an unchanged peak (Device L1 (0,0): 1024 B to 0) is a change
+# (it sorted last, past --top)
+mkdir -p "$tmp/ma/reports" "$tmp/mb"
+cp "$a"/reports/*.csv "$tmp/ma/reports/"
+cp "$b"/*.csv "$tmp/mb/"
+echo '"Kernel config L1 (0,0)",1,1,1000,1000,0,65536,1.5' >>"$tmp/ma/reports/tt_foil_memory_report.csv"
+echo '"Kernel config L1 (0,0)",1,1,1512,1512,0,65536,2.3' >>"$tmp/mb/tt_foil_memory_report.csv"
+run "$tool" compare "$tmp/ma" "$tmp/mb"
+expect_rc 0 "compare: a fixed leak"
+checks=$((checks + 1))
+order=$(sed -n '/^Memory pools/,/^$/p' "$OUT" | tail -n +3 | sed -n 's/^  \(.[^ ]*\( [^ ]\+\)*\)  .*/\1/p' | paste -sd';')
+[ "$order" = "Device DRAM bank 0;Device L1 (0,0);Kernel config L1 (0,0)" ] ||
+    fail "memory pools in the order '$order' (a fixed leak of 1024 B before a peak moved 512 B)"
+
 # ---- the CSV
 run "$tool" compare --csv "$tmp/c.csv" "$a" "$b"
 expect_rc 0 "--csv"

@@ -470,10 +470,19 @@ static uint64_t cmp_absdiff(uint64_t a, uint64_t b)
 }
 
 /* Biggest change of the total first, then the larger total, then by name. */
+/* How much a row changed: its total's (a pool's peak), or a memory row's
+ * leak when that moved more (a leak fixed at an unchanged peak would
+ * otherwise sort last, past --top). Other rows' extra is 0. */
+static uint64_t cmp_moved(const cmp_row *r)
+{
+    uint64_t d = cmp_absdiff(r->total[A], r->total[B]), l = cmp_absdiff(r->extra[A], r->extra[B]);
+    return d > l ? d : l;
+}
+
 static int cmp_by_change(const void *x, const void *y)
 {
     const cmp_row *p = x, *q = y;
-    uint64_t dp = cmp_absdiff(p->total[A], p->total[B]), dq = cmp_absdiff(q->total[A], q->total[B]);
+    uint64_t dp = cmp_moved(p), dq = cmp_moved(q);
     if (dp != dq) return dp < dq ? 1 : -1;
     uint64_t mp = p->total[A] > p->total[B] ? p->total[A] : p->total[B];
     uint64_t mq = q->total[A] > q->total[B] ? q->total[A] : q->total[B];

@@ -338,6 +338,35 @@ static void describe_kernel_store(const tf_fault_record *f, int risc, char *buf,
              first + size - 1, why);
 }
 
+/* What NOC (x, y) is, as the host names it: "core (1,0)" (tf_core: NOC x
+ * - 1, y - 1), "DRAM bank 2", or "" when neither (the message then has
+ * the NOC's numbers alone). */
+static const char *noc_node(char *buf, size_t n, unsigned x, unsigned y, int grid_x, int grid_y)
+{
+    if (x >= 1 && y >= 1 && x <= (unsigned)grid_x && y <= (unsigned)grid_y)
+        snprintf(buf, n, ", core (%u,%u)", x - 1, y - 1);
+    else if (x == TF_NOC_DRAM_X && y >= TF_NOC_DRAM_Y(0))
+        snprintf(buf, n, ", DRAM bank %u", y - TF_NOC_DRAM_Y(0));
+    else
+        buf[0] = 0;
+    return buf;
+}
+
+/* A multicast rectangle's cores as the host names them: " (cores
+ * (0,0)-(2,1))", or "" when a corner is no core. */
+static const char *mcast_cores(char *buf, size_t n, unsigned x0, unsigned y0, unsigned x1,
+                               unsigned y1, int grid_x, int grid_y)
+{
+    char a[32], b[32];
+    if (!*noc_node(a, sizeof a, x0, y0, grid_x, grid_y) ||
+        !*noc_node(b, sizeof b, x1, y1, grid_x, grid_y) || strncmp(a, ", core", 6) ||
+        strncmp(b, ", core", 6))
+        buf[0] = 0;
+    else
+        snprintf(buf, n, ": cores %s-%s", a + 7, b + 7);
+    return buf;
+}
+
 /* The fault detail of RISC risc's record f, as "; ..." (or ""). */
 static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int grid_y, char *buf,
                             size_t n)
@@ -345,6 +374,7 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
     uint64_t aux = ((uint64_t)f->aux_hi << 32) | f->aux_lo;
     unsigned x = TF_NOC_X(aux), y = TF_NOC_Y(aux);
     unsigned long long local = (unsigned long long)TF_NOC_LOCAL(aux);
+    char node[48], cores[80];
     switch (f->detail) {
     case TF_FAULT_DETAIL_NOC_BAD_XY:
         snprintf(buf, n,
@@ -354,9 +384,10 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
         break;
     case TF_FAULT_DETAIL_NOC_RANGE:
         snprintf(buf, n,
-                 "; NOC address 0x%012llx (x=%u y=%u, local 0x%llx): the transfer runs "
+                 "; NOC address 0x%012llx (x=%u y=%u%s, local 0x%llx): the transfer runs "
                  "past the end of that memory",
-                 (unsigned long long)aux, x, y, local);
+                 (unsigned long long)aux, x, y, noc_node(node, sizeof node, x, y, grid_x, grid_y),
+                 local);
         break;
     case TF_FAULT_DETAIL_NOC_LOCAL:
         snprintf(buf, n, "; local L1 address 0x%08llx (and length) is outside L1",
@@ -364,9 +395,9 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
         break;
     case TF_FAULT_DETAIL_NOC_ZERO_LEN:
         snprintf(buf, n,
-                 "; a NOC transfer of 0 bytes (to or from 0x%012llx, x=%u y=%u): its size is 0 "
-                 "(tt-metal's watcher: zero length transaction)",
-                 (unsigned long long)aux, x, y);
+                 "; a NOC transfer of 0 bytes (to or from 0x%012llx, x=%u y=%u%s): its size is "
+                 "0 (tt-metal's watcher: zero length transaction)",
+                 (unsigned long long)aux, x, y, noc_node(node, sizeof node, x, y, grid_x, grid_y));
         break;
     case TF_FAULT_DETAIL_WAIT_ADDR:
         snprintf(buf, n,
@@ -388,11 +419,12 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
 #undef RT_ATOMIC_REGION
         if (region)
             snprintf(buf, n,
-                     "; NOC atomic at 0x%012llx targets L1 0x%x of core x=%u y=%u, in %s, which "
-                     "holds no semaphore (the firmware and the runtime own it): is a semaphore's "
-                     "id given where its address belongs? (get_noc_addr(x, y, "
+                     "; NOC atomic at 0x%012llx targets L1 0x%x of NOC x=%u y=%u%s, in %s, "
+                     "which holds no semaphore (the firmware and the runtime own it): is a "
+                     "semaphore's id given where its address belongs? (get_noc_addr(x, y, "
                      "get_semaphore(id)))",
-                     (unsigned long long)aux, l, x, y, region);
+                     (unsigned long long)aux, l, x, y,
+                     noc_node(node, sizeof node, x, y, grid_x, grid_y), region);
         else
             snprintf(buf, n,
                      "; NOC atomic at 0x%012llx must target a 4-byte aligned word in a "
@@ -412,17 +444,20 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
     case TF_FAULT_DETAIL_NOC_MCAST:
         snprintf(buf, n,
                  "; multicast rectangle (%u,%u)-(%u,%u) (NOC coordinates, address 0x%016llx) "
-                 "is not all Tensix cores: cores are at x 1..%d, y 1..%d",
+                 "is not all Tensix cores: cores are at x 1..%d, y 1..%d (cores (0,0)-(%d,%d): "
+                 "NOC x and y are a core's plus 1, tf_core_noc_xy)",
                  TF_NOC_MCAST_XS(aux), TF_NOC_MCAST_YS(aux), x, y, (unsigned long long)aux, grid_x,
-                 grid_y);
+                 grid_y, grid_x - 1, grid_y - 1);
         break;
     case TF_FAULT_DETAIL_NOC_MCAST_DESTS: {
         uint32_t r = f->aux_lo, given = f->aux_hi >> 16, reach = f->aux_hi & 0xffff;
+        unsigned x0 = r & 63, y0 = (r >> 6) & 63, x1 = (r >> 12) & 63, y1 = (r >> 18) & 63;
         snprintf(buf, n,
-                 "; multicast to rectangle (%u,%u)-(%u,%u) with num_dests %u, but it writes %u "
-                 "core%s (the rectangle without the sender; with it for loopback_src)",
-                 r & 63, (r >> 6) & 63, (r >> 12) & 63, (r >> 18) & 63, given, reach,
-                 reach == 1 ? "" : "s");
+                 "; multicast to rectangle (%u,%u)-(%u,%u) (NOC coordinates%s) with num_dests "
+                 "%u, but it writes %u core%s (the rectangle without the sender; with it for "
+                 "loopback_src)",
+                 x0, y0, x1, y1, mcast_cores(cores, sizeof cores, x0, y0, x1, y1, grid_x, grid_y),
+                 given, reach, reach == 1 ? "" : "s");
         break;
     }
     case TF_FAULT_DETAIL_MMIO:

@@ -151,12 +151,16 @@ int main(void)
         tf_kernel_free(kq);
         MUST(tf_device_close(d));
     }
-    mcast_fault(dev, "fault7.brisc.elf",
-                "; multicast rectangle (2,1)-(5,2) (NOC coordinates, address 0x0042085000062000) "
-                "is not all Tensix cores: cores are at x 1..4, y 1..4");
-    mcast_fault(dev, "fault8.brisc.elf",
-                "; multicast to rectangle (2,1)-(4,2) with num_dests 5, but it writes 6 cores "
-                "(the rectangle without the sender; with it for loopback_src)");
+    mcast_fault(
+        dev, "fault7.brisc.elf",
+        "; multicast rectangle (2,1)-(5,2) (NOC coordinates, address 0x0042085000062000) "
+        "is not all Tensix cores: cores are at x 1..4, y 1..4 (cores (0,0)-(3,3): NOC x and y are "
+        "a core's plus 1, tf_core_noc_xy)");
+    mcast_fault(
+        dev, "fault8.brisc.elf",
+        "; multicast to rectangle (2,1)-(4,2) (NOC coordinates: cores (1,0)-(3,1)) with num_dests "
+        "5, but it writes 6 cores "
+        "(the rectangle without the sender; with it for loopback_src)");
     MUST(tf_device_close(dev));
     return tf_check_report("test_multicast");
 }

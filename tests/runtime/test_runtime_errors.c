@@ -610,11 +610,14 @@ int main(void)
     fault(dev, "fault4.brisc.elf", 0, "store access fault (mcause 7)",
           "0xffb0fff0 is not a device register");
     /* NOC commands refused at issue: each fault detail, with its address */
-    fault(dev, "fault9.brisc.elf", 0, "store access fault (mcause 7)",
-          "; NOC address 0x04003fffffe0 (x=0 y=1, local 0x3fffffe0): the transfer runs past the "
-          "end of that memory");
+    fault(
+        dev, "fault9.brisc.elf", 0, "store access fault (mcause 7)",
+        "; NOC address 0x04003fffffe0 (x=0 y=1, DRAM bank 0, local 0x3fffffe0): the transfer runs "
+        "past the "
+        "end of that memory");
     fault(dev, "fault10.brisc.elf", 0, "store access fault (mcause 7)",
-          "; NOC address 0x04200017ffe0 (x=2 y=1, local 0x17ffe0): the transfer runs past the "
+          "; NOC address 0x04200017ffe0 (x=2 y=1, core (1,0), local 0x17ffe0): the transfer runs "
+          "past the "
           "end of that memory");
     fault(dev, "fault11.brisc.elf", 0, "store access fault (mcause 7)",
           "; NOC atomic at 0x040000000100 must target a 4-byte aligned word in a core's L1");
@@ -625,7 +628,8 @@ int main(void)
     /* a read of 0 bytes (it said "local L1 address 0x00062000 (and length)
      * is outside L1", of an address inside it) */
     fault(dev, "fault14.brisc.elf", 0, "store access fault (mcause 7)",
-          "; a NOC transfer of 0 bytes (to or from 0x042000062000, x=2 y=1): its size is 0 "
+          "; a NOC transfer of 0 bytes (to or from 0x042000062000, x=2 y=1, core (1,0)): its size "
+          "is 0 "
           "(tt-metal's watcher: zero length transaction)");
     fault(dev, "fault15.brisc.elf", 0, "store access fault (mcause 7)", "; unknown NOC command 7");
     /* a pc of DWARF line 0 (the two reads' merged command stores) */

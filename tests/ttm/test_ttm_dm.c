@@ -451,7 +451,8 @@ static void faults(void)
         {"SEM_NEVER_SET", "waits for semaphore 0 (L1 0x23800) to be == 1 (it is 0)"},
         {"SEM_INC_MISALIGNED", "must target a 4-byte aligned word in a core's L1"},
         {"SEM_INC_ID", "NOC atomic at 0x"},
-        {"SEM_INC_ID", "targets L1 0x0 of core x="},
+        {"SEM_INC_ID", "targets L1 0x0 of NOC x="},
+        {"SEM_INC_ID", ", core ("},
         {"SEM_INC_ID", ", in the mailbox, which holds no semaphore (the firmware and the runtime "
                        "own it): is a semaphore's id given where its address belongs? "
                        "(get_noc_addr(x, y, get_semaphore(id)))"},

@@ -407,6 +407,30 @@ grep -qE '^  Device L1 \(x,y\) x3 +1 +0 +4096 B +- +4096 B each$' "$OUT" ||
     fail "summary: three identical L1 pools in one row"
 expect_grep '"poolgroups":[["Device DRAM",1,0],["Device L1 (0,0)",1,1],["Device L1 (x,y) x3",3,2]]' \
     "$p/reports/tt_foil_report.html" "HTML: folded pools"
+# a note longer than 1023 bytes (a pool named by 1000 bytes, a free it
+# never allocated): the diagnostics have it whole (it was cut at 1023
+# bytes, silently); a pool named by tabs, each shown as \t, makes a note
+# longer than the summary shows: cut there, saying so
+p4=$tmp/longnote
+make_logs basic "$p4"
+long=$(printf 'p%.0s' $(seq 1000))
+{
+    echo "program longnote"
+    echo "thread 1 100 main"
+    echo "pool 1 $long"
+    echo "x 1 1000 1 ff"
+    echo "pool 2 q$(printf '\\t%.0s' $(seq 999))"
+    echo "x 1 1001 2 ff"
+} >"$tmp/longnote.txt"
+"$mktft" "$tmp/longnote.txt" "$p4/.logs/tt_foil_memlog.tft"
+run "$tool" report "$p4"
+expect_grep "memory log: 1 frees in pool '$long' had no matching allocation" \
+    "$p4/reports/tt_foil_diagnostics.txt" "a long note, whole in the diagnostics"
+expect_out "note: memory log: 1 frees in pool '$long' had no matching allocation" \
+    "a long note that the summary shows whole"
+checks=$((checks + 1))
+grep -qE "^  note: memory log: 1 frees in pool 'q(\\\\t)+\.\.\. \(494 more bytes: the whole note is in reports/tt_foil_diagnostics\.txt\)$" \
+    "$OUT" || fail "a note longer than the summary shows: cut there, saying so"
 # and so identical DRAM banks' pools (an interleaved buffer's even pages):
 # banks 0-7 alike, bank 8 and 10 alike but with a gap, bank 9 apart; a
 # pool named "... bank" without a number, or with a non-digit, is its own

@@ -33,11 +33,20 @@ _Static_assert((int)TF_STOP_timeout == TF_DEVB_TIMEOUT && (int)TF_STOP_fault == 
 
 void pf_note(pf_logs *l, int error, const char *fmt, ...)
 {
-    char buf[1024];
-    va_list ap;
+    /* the whole text, however long (a stopped RISC's pc with its chain of
+     * inlined calls and what it waits for: a fixed buffer cut the cause,
+     * at its end) */
+    char small[1024], *buf = small;
+    va_list ap, again;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_copy(again, ap);
+    int k = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (k >= (int)sizeof small && (buf = malloc((size_t)k + 1)) != NULL)
+        vsnprintf(buf, (size_t)k + 1, fmt, again);
+    else if (!buf)
+        buf = small; /* (out of memory: the first 1023 bytes) */
+    va_end(again);
     pthread_mutex_lock(&l->lock); /* report writers run in parallel */
     int err = error != 0 && error != PF_LOSS && error != PF_RUN_ERROR;
     l->errors += err;
@@ -51,6 +60,7 @@ void pf_note(pf_logs *l, int error, const char *fmt, ...)
     if (nn && ne && (l->notes[l->nnotes] = strdup(buf)))
         l->note_error[l->nnotes++] = (unsigned char)(err || error == PF_RUN_ERROR);
     pthread_mutex_unlock(&l->lock);
+    if (buf != small) free(buf);
 }
 
 typedef struct intern_key {

@@ -607,8 +607,14 @@ const char *pf_human_bytes(char *buf, size_t n, uint64_t b)
 
 const char *pf_term(char *buf, size_t n, const char *s)
 {
+    return pf_term_rest(buf, n, s, NULL);
+}
+
+const char *pf_term_rest(char *buf, size_t n, const char *s, size_t *rest)
+{
     size_t k = 0;
-    for (const unsigned char *q = (const unsigned char *)s; q && *q && k + 4 < n;) {
+    const unsigned char *q = (const unsigned char *)s;
+    for (; q && *q && k + 4 < n;) {
         uint32_t cp;
         int len;
         if (*q >= 0x20 && *q < 0x7f) {
@@ -631,6 +637,7 @@ const char *pf_term(char *buf, size_t n, const char *s)
         }
     }
     buf[k] = 0;
+    if (rest) *rest = q ? strlen((const char *)q) : 0;
     return buf;
 }
 

@@ -765,6 +765,8 @@ size_t pf_utf8_head(const char *s, size_t n);
 /* A name made safe for one terminal line: control characters escaped (C1
  * too), bytes that are not UTF-8 '?', cut at a whole character. */
 const char *pf_term(char *buf, size_t n, const char *s);
+/* pf_term, and in *rest how many bytes of s did not fit (0: all of it). */
+const char *pf_term_rest(char *buf, size_t n, const char *s, size_t *rest);
 /* pf_term fitted to a column `width` terminal cells wide: cut at a whole
  * character that would pass it, padded with spaces to it (UTF-8 counted
  * by cells, not bytes: printf's %-34s pads bytes). */

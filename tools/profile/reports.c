@@ -591,9 +591,17 @@ void pf_summary(pf_logs *l, pf_analysis *a, FILE *out)
     if (l->nnotes) {
         fprintf(out, "\nNotes (%d; all in %s/%s)\n", l->nnotes, l->dir, PF_DIAGNOSTICS);
         for (int i = 0; i < l->nnotes && i < SUMMARY_ROWS; i++) {
+            /* a note longer than a screen's worth is cut here, saying so
+             * (the diagnostics file has it whole) */
             char nm[1100];
-            fprintf(out, "  %s: %s\n", l->note_error[i] ? "error" : "note",
-                    pf_term(nm, sizeof nm, l->notes[i]));
+            size_t rest;
+            pf_term_rest(nm, sizeof nm, l->notes[i], &rest);
+            fprintf(out, "  %s: %s", l->note_error[i] ? "error" : "note", nm);
+            if (rest)
+                fprintf(out, "... (%zu more bytes: the whole note is in %s)\n", rest,
+                        PF_DIAGNOSTICS);
+            else
+                fputc('\n', out);
         }
         if (l->nnotes > SUMMARY_ROWS) fprintf(out, "  ... %d more\n", l->nnotes - SUMMARY_ROWS);
     }

@@ -222,6 +222,33 @@ static void copy_held_by_writer(void)
         pf_op_free(&op);
     }
 
+    /* FLOP-bound above LoFi: the FPU at its peak for the fidelity (a
+     * matmul's 65,536 FLOPs every 16 x fidelity cycles), so the advice
+     * names the lower fidelities' cost; none at LoFi, nor for a C kernel
+     * (simple mode: no fidelity, 0) */
+    for (int fid = 0; fid <= 4; fid++) {
+        memset(&c, 0, sizeof c);
+        uint32_t per = 16u * (uint32_t)(fid ? fid : 4), tiles = 50;
+        c.fidelity = (uint32_t)fid;
+        c.flops[TF_PERF_FLOP_MATMUL] = 65536ull * tiles;
+        risc_given(&c, TF_RISC_TRISC1, per * tiles, 200, per * tiles - 200, TF_PERF_WAIT_TILE_SRC,
+                   0, 0, TF_PERF_WAIT_TILE_DEST);
+        char want[512];
+        snprintf(want, sizeof want,
+                 "FLOP-bound at HiFi%d: the FPU runs at 100.0%% of its peak at that fidelity (%d "
+                 "passes a multiply); LoFi would take about 1/%d of the math cycles%s, where its "
+                 "precision is enough (docs/chip.md, \"Numerics\": a bf16 matmul's error 1.3e-2 at "
+                 "LoFi, 1.7e-3 at HiFi2)",
+                 fid, fid, fid,
+                 fid == 4   ? ", HiFi2 2/4"
+                 : fid == 3 ? ", HiFi2 2/3"
+                            : "");
+        if (fid >= 2)
+            CHECK_TRUE(advice_has(&c, want, 1, 1));
+        else
+            CHECK_TRUE(!advice_has(&c, "FLOP-bound", 0, 0));
+    }
+
     /* the math itself slow (TRISC1 busy, the packer not waiting on the
      * writer): compute-bound, and with no FPU FLOPs, no fidelity named */
     memset(&c, 0, sizeof c);

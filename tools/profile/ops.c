@@ -365,6 +365,20 @@ int pf_op_advice(const pf_op *op, char lines[PF_ADVICE_MAX][PF_ADVICE_LINE])
                    "of its cycles (eltwise/SFPU ops run far below the matmul rate)",
                    op->flop_pct, op->stall_pct[TF_RISC_TRISC0]);
     }
+    /* FLOP-bound above LoFi: the FPU's multiplies take a pass a fidelity
+     * phase (docs/chip.md "Numerics": LoFi 16 cycles a 32x32x32 matmul,
+     * HiFi4 64), so a lower fidelity is the lever left where its
+     * precision will do (its error there: 1.3e-2 LoFi, 1.7e-3 HiFi2) */
+    int fid = op->fidelity; /* (0: C kernels' simple mode, no fidelity to choose) */
+    if (op->fpu_flops && op->flop_pct >= PF_BOUND_PCT && fid > 1 && fid <= 4) {
+        char lower[48] = "";
+        if (fid > 2) snprintf(lower, sizeof lower, ", HiFi2 %d/%d", 2, fid);
+        ADVICE("FLOP-bound at HiFi%d: the FPU runs at %.1f%% of its peak at that fidelity (%d "
+               "passes a multiply); LoFi would take about 1/%d of the math cycles%s, where "
+               "its precision is enough (docs/chip.md, \"Numerics\": a bf16 matmul's error "
+               "1.3e-2 at LoFi, 1.7e-3 at HiFi2)",
+               fid, op->flop_pct, fid, fid, lower);
+    }
     if (grid && op->ncores * 4 <= grid && dur)
         ADVICE("too few cores: %d of %d used (%.0f%% busiest core utilisation)", op->ncores, grid,
                op->cores[op->busiest].util);

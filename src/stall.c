@@ -198,28 +198,62 @@ int rt_report_stall(tf_program *const *progs, size_t n, size_t i, const int *don
     /* (a fault since: the caller's next read says it) */
     if (rt_read_mailbox(p->dev, p->core, &mb) || rt_mb_done(&mb, id) || rt_mb_faulted(&mb))
         return 0;
-    char list[4096];
-    size_t len = 0;
-    describe_core(p, id, &mb, waits, list, sizeof list, &len);
+    /* the list leaves room in the message (TF_ERR_MAX, 4096 bytes) for its
+     * head and for the note of the cores reset that recover() appends: a
+     * core is listed whole or counted, never cut off unsaid */
+    char list[3000], head[sizeof list], same[160] = "";
+    size_t len = 0, first = 0, nsame = 0, slen = 0, more_same = 0;
+    describe_core(p, id, &mb, waits, head, sizeof head, &first);
+    /* this core's own, cut (and said so) where it leaves no room for the rest */
+    len = first < sizeof list - 240 ? first : sizeof list - 240;
+    memcpy(list, head, len);
+    if (len < first) len += (size_t)snprintf(list + len, sizeof list - len, " ... (cut)");
+    list[len] = 0;
     /* the dispatch's other cores that have not finished: a deadlock across
-     * cores (a semaphore one sets for another) shows on each of them */
+     * cores (a semaphore one sets for another) shows on each of them; a
+     * core stopped just as this one (the same RISCs at the same pcs,
+     * waiting for the same) is named, not described again */
     size_t others = 0;
     for (size_t j = 0; j < n; j++) {
         tf_program *q = progs[j];
         if (j == i || (done && done[j]) || rt_read_mailbox(q->dev, q->core, &mb) ||
             rt_mb_done(&mb, id) || t->ops->stalled(t, q->core.x, q->core.y, waits) != 1)
             continue;
-        if (len + 64 >= sizeof list) {
+        char one[sizeof list];
+        size_t ol = 0;
+        if (!describe_core(q, id, &mb, waits, one, sizeof one, &ol)) continue; /* nothing listed */
+        if (ol == first && !memcmp(one, head, ol)) {
+            int w = snprintf(same + slen, sizeof same - slen, "%s(%d,%d)", nsame ? ", " : "",
+                             q->core.x, q->core.y);
+            if (w > 0 && (size_t)w < sizeof same - slen) {
+                slen += (size_t)w;
+                nsame++;
+            } else {
+                same[slen] = 0;
+                more_same++;
+            }
+            continue;
+        }
+        int w = snprintf(list + len, sizeof list - len, "; and on core (%d,%d): %s", q->core.x,
+                         q->core.y, one);
+        /* (room for the cores named alike and the count below) */
+        if (w < 0 || len + (size_t)w + sizeof same + 96 >= sizeof list) {
+            list[len] = 0;
             others++;
             continue;
         }
-        int w = snprintf(list + len, sizeof list - len, "; and on core (%d,%d): ", q->core.x,
-                         q->core.y);
         len += (size_t)w;
-        if (!describe_core(q, id, &mb, waits, list, sizeof list, &len))
-            len -= (size_t)w; /* (nothing of it listed) */
     }
-    if (others) snprintf(list + len, sizeof list - len, "; ... (+%zu more cores)", others);
+    if (nsame && more_same)
+        snprintf(list + len, sizeof list - len, "; the same on cores %s and %zu more", same,
+                 more_same);
+    else if (nsame)
+        snprintf(list + len, sizeof list - len, "; the same on core%s %s", nsame > 1 ? "s" : "",
+                 same);
+    len += strlen(list + len);
+    if (others)
+        snprintf(list + len, sizeof list - len, "; ... (+%zu more core%s not described)", others,
+                 others > 1 ? "s" : "");
     return cm_err_set("dispatch %u of '%s' on core (%d,%d) cannot finish: every RISC still "
                       "running waits for something no RISC, transfer or timer on the chip will "
                       "do (a deadlock, found %llu ms after the doorbell instead of at the %llu ms "

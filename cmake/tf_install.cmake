@@ -80,5 +80,10 @@ if(TT_FOIL_ENABLE_TRACY)
 else()
     set(TF_PC_CFLAGS "")
 endif()
-configure_file(${PROJECT_SOURCE_DIR}/cmake/tt_foil.pc.in ${PROJECT_BINARY_DIR}/tt_foil.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/tt_foil.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# Made in a folder that says it is the install's (as build/tt_foil.pc a
+# user pointed PKG_CONFIG_PATH at it, and its prefix, relative to the
+# install's lib/pkgconfig, named a folder above the build tree).
+configure_file(${PROJECT_SOURCE_DIR}/cmake/tt_foil.pc.in
+               ${PROJECT_BINARY_DIR}/for_install_only/tt_foil.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/for_install_only/tt_foil.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -132,7 +132,9 @@ expect_rc 0 "report of a faulted run: every log was read"
 checks=$((checks + 1))
 ! grep -q "some logs could not be read" "$ERR" || fail "report of a faulted run blames the logs"
 expect_out "error: dispatch 1 stopped (fault): core (1,0) BRISC" "report: the fault is still an error"
-expect_grep "2 notes: 0 errors (logs not read in full, reports not written), 0 about data the run lost (dropped zones, records not written, texts cut), 2 about dispatches that stopped" \
+# (the pc of the core that stopped, its open zones, and why the dispatch
+# has no op: it stopped on its one core)
+expect_grep "3 notes: 0 errors (logs not read in full, reports not written), 0 about data the run lost (dropped zones, records not written, texts cut), 3 about dispatches that stopped" \
     "$tmp/illegal/reports/tt_foil_diagnostics.txt" "the fault's notes counted as the run's"
 # the trace's own counts say it carried the device markers: a block for
 # each RISC of the faulted core (BRISC's open zones, the others' firmware)
@@ -154,6 +156,19 @@ bad=$(awk -F, 'NR > 1 && ($12 + 0 > $13 + 0 || $14 + 0 > 10000000000 || $14 + 0 
     "$tmp/scribble/reports/tt_foil_device_open_zones.csv")
 n=$(tail -n +2 "$tmp/scribble/reports/tt_foil_device_open_zones.csv" | wc -l)
 [ "$n" = 4 ] && [ -z "$bad" ] || fail "scribble: $n open zones, wrong lengths: $bad"
+
+# ---- a dispatch that stopped: its op marked (its figures are the cores that
+# finished), or, stopped on every core, no op and a note saying why ----------
+run "$tool" -o "$tmp/fault_one" -- "$device" fault_one
+expect_rc 3 "fault_one: the program's own status"
+checks=$((checks + 1))
+c=$(csv_col "$tmp/fault_one/reports/tt_foil_ops_perf.csv" BOUND)
+[ "$(tail -n +2 "$tmp/fault_one/reports/tt_foil_ops_perf.csv" | cut -d, -f"$c")" = STOPPED ] ||
+    fail "fault_one: the op's BOUND is not STOPPED"
+expect_err "advice (op 1): stopped (fault) on core (1,0): its figures are those of the 1 core that finished, not the op's" \
+    "fault_one: the advice says so"
+expect_grep "1 dispatch stopped on every core it ran on (the first: dispatch 1, fault): no core finished, so it has no hardware counters and no row in reports/tt_foil_ops_perf.csv" \
+    "$tmp/illegal/reports/tt_foil_diagnostics.txt" "illegal: no op, said why"
 
 # ---- two devices, one after the other: eight dispatches, not four merged ----------------
 run "$tool" -o "$tmp/twice" -- "$device" twice

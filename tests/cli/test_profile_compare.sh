@@ -81,6 +81,19 @@ order=$(sed -n '/^Memory pools/,/^$/p' "$OUT" | tail -n +3 | sed -n 's/^  \(.[^ 
 [ "$order" = "Device DRAM bank 0;Device L1 (0,0);Kernel config L1 (0,0)" ] ||
     fail "memory pools in the order '$order' (a fixed leak of 1024 B before a peak moved 512 B)"
 
+# an op whose dispatch stopped (BOUND STOPPED: its figures are the cores
+# that finished) is left out, and said so; its cores' rows too (a
+# faulted op compared as a faster one)
+mkdir -p "$tmp/sb"
+cp "$b"/*.csv "$tmp/sb/"
+sed -i '1s/$/,BOUND/; 2s/$/,FLOP/; 3s/$/,STOPPED/' "$tmp/sb/tt_foil_ops_perf.csv"
+run "$tool" compare "$a" "$tmp/sb"
+expect_rc 0 "compare: a stopped op"
+expect_out "Ops whose dispatch stopped (a fault, timeout, deadlock or interrupt: their figures are the cores that finished), left out: A 0, B 1" \
+    "compare: a stopped op, said"
+row "sm [reader,sm_compute,writer]" "sm [reader,sm_compute,writer] 1 - 500 - gone 500 - gone"
+expect_out "Device time in ops: A 3700 cycles in 4 ops, B 3300 cycles in 3 ops" "compare: a stopped op, not in B's total"
+
 # ---- the CSV
 run "$tool" compare --csv "$tmp/c.csv" "$a" "$b"
 expect_rc 0 "--csv"

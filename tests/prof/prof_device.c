@@ -7,6 +7,8 @@
  *                          having overwritten its GO cycle and GO signal in
  *                          the mailbox (by NOC writes);
  *                          exits 3 after printing the error
+ *   fault_one              dz_loop on core (0,0) and the illegal instruction
+ *                          on core (1,0), one dispatch of both (exits 3)
  *   fault_wait             the load fault on BRISC while NCRISC waits for
  *                          a CB page no one pushes (exits 3 likewise)
  *   sigint PIDFILE         the hang with a long timeout; writes its pid to
@@ -259,6 +261,20 @@ again:;
     tf_device *dev = tf_device_open(&cfg);
     if (dev && !strcmp(mode, "hang")) return broken(dev, TF_TEST_KERNELS "/dz_fault1.brisc.elf");
     if (dev && !strcmp(mode, "illegal")) return broken(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf");
+    if (dev && !strcmp(mode, "fault_one")) {
+        tf_kernel *k[2] = {tf_kernel_load(dev, TF_TEST_KERNELS "/dz_loop.brisc.elf"),
+                           tf_kernel_load(dev, TF_TEST_KERNELS "/dz_fault2.brisc.elf")};
+        tf_program *p[2];
+        uint32_t args[] = {0, 2000};
+        for (int c = 0; c < 2; c++)
+            if (!k[c] || !(p[c] = tf_program_create(dev, (tf_core){c, 0})) ||
+                tf_program_set_kernel(p[c], TF_BRISC, k[c]) ||
+                tf_program_set_args(p[c], TF_BRISC, args, 2))
+                return fprintf(stderr, "%s\n", tf_last_error()), 1;
+        if (!tf_dispatch_execute_multi(p, 2)) return fprintf(stderr, "it did not fail\n"), 1;
+        fprintf(stderr, "prof_device: %s\n", tf_last_error());
+        return 3;
+    }
     if (dev && !strcmp(mode, "load")) return broken(dev, TF_TEST_KERNELS "/dz_fault3.brisc.elf");
     if (dev && !strcmp(mode, "stall")) return broken(dev, TF_TEST_KERNELS "/dz_fault4.brisc.elf");
     if (dev && !strcmp(mode, "fault_wait"))

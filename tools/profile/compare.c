@@ -102,6 +102,10 @@ typedef struct cmp_section {
     /* ops: the host's time between ops (OP_TO_OP_LATENCY_NS, empty for
      * an op with no op before it) and how many gaps that is */
     uint64_t gap_ns[2], gaps[2];
+    /* ops: those whose dispatch stopped (BOUND STOPPED: a fault, timeout,
+     * deadlock or interrupt), left out (their figures are the cores that
+     * finished: a faulted op compared as a faster one) */
+    uint64_t stopped[2];
 } cmp_section;
 
 static int cmp_oom(void)
@@ -361,10 +365,11 @@ static int cmp_add(cmp_section *s, const cmp_reading *rd, const char *name, cons
 }
 
 /* an op's kind: its zone and kernels (as the summary groups them) */
+/* op_kind's value for an op left out (take_cycles passes its rows over) */
+#define CMP_OP_LEFT_OUT UINT32_MAX
+
 static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
 {
-    cmp_row *r = cmp_row_of(s, v[TF_OP_OP_CODE].s, v[TF_OP_ZONE].s, "", "");
-    if (!r) return -1;
     int is_new;
     uint32_t *slot = cm_map_slot(rd->op_kind, v[TF_OP_OP_ID].u + 1, NULL, NULL, &is_new);
     if (!slot) return -1;
@@ -373,6 +378,13 @@ static int take_op(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
                          "%s:%ld: OP_ID %llu twice (the report is damaged: make it again with "
                          "'tt_foil_profile report')",
                          rd->path, rd->line, (unsigned long long)v[TF_OP_OP_ID].u);
+    if (!strcmp(v[TF_OP_BOUND].s, "STOPPED")) {
+        *slot = CMP_OP_LEFT_OUT;
+        s->stopped[rd->run]++;
+        return 0;
+    }
+    cmp_row *r = cmp_row_of(s, v[TF_OP_OP_CODE].s, v[TF_OP_ZONE].s, "", "");
+    if (!r) return -1;
     *slot = (uint32_t)(r - s->rows);
     if (cmp_sum(&r->count[rd->run], 1) |
         cmp_sum(&r->total[rd->run], v[TF_OP_DEVICE_KERNEL_DURATION_CYCLES].u) |
@@ -416,6 +428,7 @@ static int take_cycles(cmp_section *s, cmp_reading *rd, const cm_csv_value *v)
                          "damaged: make them again with 'tt_foil_profile report')",
                          rd->path, rd->line, (unsigned long long)v[TF_OC_OP_ID].u,
                          tf_csv_ops_perf.file);
+    if (*k == CMP_OP_LEFT_OUT) return 0;
     const cmp_row *op = &rd->ops->rows[*k];
     for (int c = 0; c < CMP_NCATS; c++) {
         int rc = cmp_add(s, rd, op->name, op->context, v[TF_OC_RISC].s, cmp_cats[c].label, 1,
@@ -912,6 +925,17 @@ static int cmp_gap_line(char *buf, size_t n, const cmp_section *ops)
     return 1;
 }
 
+/* The ops left out because their dispatch stopped, in buf; 0 when none. */
+static int cmp_stopped_line(char *buf, size_t n, const cmp_section *ops)
+{
+    if (!ops->stopped[A] && !ops->stopped[B]) return 0;
+    snprintf(buf, n,
+             "Ops whose dispatch stopped (a fault, timeout, deadlock or interrupt: their figures "
+             "are the cores that finished), left out: A %llu, B %llu",
+             (unsigned long long)ops->stopped[A], (unsigned long long)ops->stopped[B]);
+    return 1;
+}
+
 /* Every section on one page, each row in it (not --top's cut), to path. */
 static int cmp_write_html(const char *path, const char *const rep[2], const cmp_row *tot,
                           cmp_section *const *secs, const char *const *titles,
@@ -935,6 +959,10 @@ static int cmp_write_html(const char *path, const char *const rep[2], const cmp_
     }
     char g[256];
     if (nsec && cmp_gap_line(g, sizeof g, secs[0])) {
+        cmp_html_cell(f, "p", "total", g);
+        fputc('\n', f);
+    }
+    if (nsec && cmp_stopped_line(g, sizeof g, secs[0])) {
         cmp_html_cell(f, "p", "total", g);
         fputc('\n', f);
     }
@@ -1183,9 +1211,9 @@ int pf_compare_main(int argc, char **argv)
     int rc = 0;
     cm_map op_kind[2] = {{0}};
     for (int run = 0; run < 2 && !rc; run++) {
-        static const int opt_op[] = {TF_OP_OP_TO_OP_LATENCY_NS, TF_OP_STRAGGLER};
+        static const int opt_op[] = {TF_OP_OP_TO_OP_LATENCY_NS, TF_OP_STRAGGLER, TF_OP_BOUND};
         cmp_reading rd = {
-            .run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run], .opt = opt_op, .nopt = 2};
+            .run = run, .ops = &sec[S_OPS], .op_kind = &op_kind[run], .opt = opt_op, .nopt = 3};
         const char *d = rep[run];
         rc = cmp_read(&sec[S_OPS], &rd, d, &tf_csv_ops_perf, need_op, 4, 0, take_op);
         rd.opt = NULL, rd.nopt = 0;
@@ -1221,6 +1249,7 @@ int pf_compare_main(int argc, char **argv)
         }
         char g[256];
         if (cmp_gap_line(g, sizeof g, &sec[S_OPS])) fprintf(out, "%s\n", g);
+        if (cmp_stopped_line(g, sizeof g, &sec[S_OPS])) fprintf(out, "%s\n", g);
         enum { NSHOWN = 5 };
         cmp_section *shown[NSHOWN] = {&sec[S_OPS], &sec[S_DEV], &sec[S_HOST], &sec[S_MEM],
                                       &sec[S_SITE]};

@@ -301,6 +301,12 @@ int pf_op_advice(const pf_op *op, char lines[PF_ADVICE_MAX][PF_ADVICE_LINE])
         CM_ASSERT(n < PF_ADVICE_MAX); /* (one line a kind of advice: fewer kinds than that) */     \
         advice_line(lines[n++], __VA_ARGS__);                                                      \
     } while (0)
+    if (op->stopped)
+        ADVICE(
+            "stopped (%s) on core (%d,%d): its figures are those of the %d core%s that "
+            "finished, not the op's (the notes say where each RISC stopped); fix that first",
+            tf_csv_stop_reason[op->stopped - 1 < TF_STOP_NREASONS ? op->stopped - 1 : TF_STOP_done],
+            op->stopped_x, op->stopped_y, op->ncores, op->ncores == 1 ? "" : "s");
     uint64_t dur = op->end - op->start;
     int grid = op->chip.grid_x * op->chip.grid_y;
     char nm[32];
@@ -665,6 +671,44 @@ static uint64_t op_end_ns(const pf_op *a)
     return a->sim_clock && a->read_ns > a->end_ns ? a->read_ns : a->end_ns;
 }
 
+/* The ops of dispatches a core of which stopped (l->devpcs: a fault,
+ * timeout, deadlock or interrupt) are marked so: their figures are the
+ * cores that finished, not the op's (a faulted op looked like a shorter,
+ * normal one, and compare called it faster). A dispatch that stopped on
+ * every core has no counters, so no op: a note says so. */
+static void mark_stopped(pf_logs *l)
+{
+    uint32_t missing = 0, first = 0;
+    int first_reason = 0;
+    for (size_t d = 0; d < l->ndevpcs; d++) {
+        const pf_devpc *pc = &l->devpcs[d];
+        int seen = 0, found = 0;
+        for (size_t e = 0; e < d && !seen; e++) /* (one dispatch, several RISCs stopped) */
+            seen = l->devpcs[e].process == pc->process && l->devpcs[e].dispatch == pc->dispatch;
+        if (seen) continue;
+        for (size_t i = 0; i < l->nops; i++) {
+            pf_op *op = &l->ops[i];
+            if (op->process != pc->process || op->dispatch != pc->dispatch) continue;
+            found = 1;
+            op->stopped = pc->reason + 1;
+            op->stopped_x = pc->x;
+            op->stopped_y = pc->y;
+            op->bound = "STOPPED";
+        }
+        if (!found && !missing++) first = pc->dispatch, first_reason = pc->reason;
+    }
+    if (missing)
+        pf_note(
+            l, PF_RUN_ERROR,
+            "%u dispatch%s stopped on every core %s ran on (the first: dispatch %u, %s): no "
+            "core finished, so %s no hardware counters and no row in %s (the notes above "
+            "say where each stopped)",
+            missing, missing == 1 ? "" : "es", missing == 1 ? "it" : "they", first,
+            tf_csv_stop_reason[first_reason >= 0 && first_reason < TF_STOP_NREASONS ? first_reason
+                                                                                    : TF_STOP_done],
+            missing == 1 ? "it has" : "they have", PF_OPS_PERF);
+}
+
 void pf_ops_load(pf_logs *l, tf_trace *const *ts)
 {
     for (uint32_t i = 0; ts && i < l->nprocs; i++) {
@@ -679,6 +723,7 @@ void pf_ops_load(pf_logs *l, tf_trace *const *ts)
         t->perf_pairs = NULL;
         t->ndev_perfs = t->nperf_pairs = 0;
     }
+    mark_stopped(l);
     if (!l->nops) return;
     cm_fit((void **)&l->ops, &l->cap_ops, l->nops, sizeof *l->ops);
     qsort(l->ops, l->nops, sizeof *l->ops, op_by_start);

@@ -219,6 +219,11 @@ typedef struct pf_op {
      * it says none); NULL when the op moved none (an op is a row of a long
      * run: kept small) */
     uint64_t *bank_bytes;
+    /* a core of its dispatch stopped (a fault, timeout, deadlock or
+     * interrupt: tt_foil_diagnostics' "dispatch N stopped"): TF_STOP_* + 1,
+     * and the first such core; 0: every core finished. Its figures are
+     * then those of the cores that finished (BOUND "STOPPED") */
+    int stopped, stopped_x, stopped_y;
 } pf_op;
 _Static_assert(TF_NUM_RISCS <= 8, "pf_op.ran holds a bit a RISC");
 

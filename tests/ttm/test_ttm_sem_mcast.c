@@ -95,7 +95,8 @@ int main(void)
     k = ttm_kernel(dev, "sem_mcast", TF_BRISC, "MODE=1", NULL, 0);
     CHECK_TRUE(run((tf_core){1, 1}, k, W * H - 1, got, err, sizeof err) != 0);
     CHECK_CONTAINS(err,
-                   "multicast to rectangle (1,1)-(3,2) with num_dests 6, but it writes 5 cores");
+                   "multicast to rectangle (1,1)-(3,2) (NOC coordinates: cores (0,0)-(2,1)) with "
+                   "num_dests 6, but it writes 5 cores");
     TTM_CHECK_LINE(err, "sem_mcast.cpp:");
     tf_kernel_free(k);
     k = ttm_kernel(dev, "sem_mcast", TF_BRISC, "MODE=2", NULL, 0);

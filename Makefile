@@ -124,9 +124,10 @@ test-sanitize:
 # ThreadSanitizer sleeps 1 s at every process's exit by default (for threads
 # still running then to race into its reports); cli_tt_foil_profile's three
 # parts start about a hundred processes, so 1 s each was 90 of their 117 s. 50 ms
-# still lets a thread that outlives main be caught.
+# still lets a thread that outlives main be caught. The benchmarks are not
+# built there (none of these tests runs one).
 test-tsan: deps-ccache
-	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON
+	$(CMAKE) -S . -B build-tsan -DTT_FOIL_WERROR=ON -DTT_FOIL_TSAN=ON -DTT_FOIL_BUILD_BENCH=OFF
 	$(CMAKE) --build build-tsan -j $(JOBS)
 	cd build-tsan && TSAN_OPTIONS="atexit_sleep_ms=50 $$TSAN_OPTIONS" ctest --output-on-failure -j $(JOBS) -R 'test_handle|test_stalls|test_prof|test_multi_kernel|test_runtime_errors|test_tile_copy|test_device_profiler|cli_tt_foil_profile|test_matmul|test_eltwise|cnn_demo|test_sim_threads|test_sim_parallel|test_sim_host_runs|test_host_runs|test_dprint_cores|test_decode_threads'
 

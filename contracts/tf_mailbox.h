@@ -133,6 +133,17 @@ enum { TF_UNMODELED_LIST(TF_UNMODELED_ENUM) };
 #define TF_L1_GUARD_ENUM(name, num, first, bytes, what, holds) TF_L1_GUARD_##name = num,
 enum { TF_L1_GUARD_LIST(TF_L1_GUARD_ENUM) };
 #undef TF_L1_GUARD_ENUM
+/* The TF_L1_GUARD_* region holding L1 byte a, 0: none. The simulator's
+ * checks (a kernel's store there faults, and a NOC atomic) and the
+ * runtime's messages (what an atomic there hit) ask it alike. */
+static inline uint32_t tf_l1_guard_region(uint32_t a)
+{
+#define TF_L1_GUARD_AT(name, num, first, bytes, what, holds)                                       \
+    if (a - (uint32_t)(first) < (uint32_t)(bytes)) return num;
+    TF_L1_GUARD_LIST(TF_L1_GUARD_AT)
+#undef TF_L1_GUARD_AT
+    return 0;
+}
 #define TF_L1_GUARD_AUX(region, bytes, sp_below) ((region) | (bytes) << 8 | (sp_below) << 16)
 #define TF_L1_GUARD_AUX_REGION(aux)              ((aux)&0xffu)
 #define TF_L1_GUARD_AUX_BYTES(aux)               ((aux) >> 8 & 0xffu)

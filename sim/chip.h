@@ -319,7 +319,6 @@ typedef struct sim_chip {
 int sim_core_init(sim_chip *c, sim_core *core, int x, int y);
 void sim_core_free(sim_core *core);
 void sim_core_note_store(sim_core *core, uint32_t addr, uint32_t n, uint64_t time);
-uint32_t sim_core_guard_region(uint32_t a);
 void sim_core_l1_write(sim_core *core, uint32_t addr, const void *src, uint32_t n, uint64_t time);
 void sim_core_halt(sim_core_hart *sh);
 void sim_core_fault_now(sim_core_hart *sh, uint32_t cause, uint32_t tval, uint32_t detail,

@@ -880,17 +880,6 @@ static void mailbox_hook(void *ctx, sim_hart *h, uint32_t addr, uint32_t n)
     sim_core_wake(core, sim_hart_cycle(h));
 }
 
-/* The TF_L1_GUARD_* region holding L1 byte a (tf_mailbox.h), 0: none
- * (a kernel's store there faults, l1_guard; so does a NOC atomic, noc.c). */
-uint32_t sim_core_guard_region(uint32_t a)
-{
-#define SIM_GUARD_REGION(name, num, first, bytes, what, holds)                                     \
-    if (a - (uint32_t)(first) < (uint32_t)(bytes)) return num;
-    TF_L1_GUARD_LIST(SIM_GUARD_REGION)
-#undef SIM_GUARD_REGION
-    return 0;
-}
-
 /* A hart's store to a guarded page (sim_mem.store_guard), before it lands:
  * a fault if a byte of it is in a stack's guard (the lowest
  * TF_L1_STACK_GUARD bytes of a RISC's stack, tf_memmap.h: its stack grew
@@ -916,7 +905,7 @@ static int l1_guard(void *ctx, sim_hart *h, uint32_t addr, uint32_t n, uint32_t 
             sh->fault_aux = (uint64_t)(s / TF_L1_STACK_SIZE) << 32 | addr;
             return TF_BUS_FAULT;
         }
-        if (kernel && (g = sim_core_guard_region(b))) {
+        if (kernel && (g = tf_l1_guard_region(b))) {
             sim_core_hart *sh = core_hart(h);
             /* a frame that skipped the guard below its stack (the first
              * store of a large local array) */

@@ -571,7 +571,7 @@ static __attribute__((noinline)) int issue_mcast(sim_core_hart *sh, int noc, int
          * belongs, get_noc_addr(x, y, id), which would change GO/DONE or a
          * fault record of the target core silently; mcast_check kept the
          * address in L1) */
-        if ((TF_NOC_LOCAL(remote) & 3) || sim_core_guard_region((uint32_t)TF_NOC_LOCAL(remote)))
+        if ((TF_NOC_LOCAL(remote) & 3) || tf_l1_guard_region((uint32_t)TF_NOC_LOCAL(remote)))
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
         bytes = 4;
     } else {
@@ -614,7 +614,7 @@ static inline __attribute__((always_inline)) int issue_unicast(sim_chip *c, sim_
     }
     if (rl > limit || bytes > limit - rl) return noc_fail(sh, TF_FAULT_DETAIL_NOC_RANGE, remote);
     if (cmd == TF_NOC_CMD_ATOMIC_INC) {
-        if (bank >= 0 || (rl & 3) || sim_core_guard_region((uint32_t)rl)) /* (as issue_mcast's) */
+        if (bank >= 0 || (rl & 3) || tf_l1_guard_region((uint32_t)rl)) /* (as issue_mcast's) */
             return noc_fail(sh, TF_FAULT_DETAIL_NOC_ATOMIC, remote);
     } else if (len == 0 || local > TF_L1_SIZE || len > TF_L1_SIZE - local) {
         /* (a size of 0 is its own mistake: "outside L1" named a local

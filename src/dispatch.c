@@ -280,6 +280,22 @@ void rt_describe_code(const tf_program *p, int r, uint32_t pc, char *buf, size_t
         snprintf(buf, n, "firmware (%s)", img->path);
 }
 
+/* TF_L1_GUARD_* region `region`: what it is ("the mailbox"; NULL for
+ * none), and its first byte, size and what it holds. */
+static const char *guard_info(uint32_t region, uint32_t *first, uint32_t *size, const char **holds)
+{
+#define RT_GUARD_INFO(name, num, lo, sz, what_, holds_)                                            \
+    if (region == num) {                                                                           \
+        *first = lo;                                                                               \
+        *size = sz;                                                                                \
+        *holds = holds_;                                                                           \
+        return what_;                                                                              \
+    }
+    TF_L1_GUARD_LIST(RT_GUARD_INFO)
+#undef RT_GUARD_INFO
+    return NULL;
+}
+
 /* Detail TF_FAULT_DETAIL_KERNEL_STORE of RISC risc: what the kernel
  * stored, the region it reached (TF_L1_GUARD_LIST; a RISC's image for the
  * firmware's) and what to do, as "; ...". */
@@ -287,18 +303,7 @@ static void describe_kernel_store(const tf_fault_record *f, int risc, char *buf,
 {
     uint32_t region = TF_L1_GUARD_AUX_REGION(f->aux_hi), bytes = TF_L1_GUARD_AUX_BYTES(f->aux_hi);
     uint32_t first = 0, size = 0;
-    const char *what = NULL, *holds = NULL;
-#define RT_GUARD_CASE(name, num, lo, sz, what_, holds_)                                            \
-    case num:                                                                                      \
-        first = lo;                                                                                \
-        size = sz;                                                                                 \
-        what = what_;                                                                              \
-        holds = holds_;                                                                            \
-        break;
-    switch (region) {
-        TF_L1_GUARD_LIST(RT_GUARD_CASE)
-    }
-#undef RT_GUARD_CASE
+    const char *holds = NULL, *what = guard_info(region, &first, &size, &holds);
     if (!what) {
         snprintf(buf, n,
                  "; a kernel's store into L1 region %u, which this runtime does not know (firmware "
@@ -338,12 +343,18 @@ static void describe_kernel_store(const tf_fault_record *f, int risc, char *buf,
              first + size - 1, why);
 }
 
+/* Whether NOC (x, y) is a Tensix core of the grid (tf_core (x - 1, y - 1)). */
+static int noc_is_core(unsigned x, unsigned y, int grid_x, int grid_y)
+{
+    return x >= 1 && y >= 1 && x <= (unsigned)grid_x && y <= (unsigned)grid_y;
+}
+
 /* What NOC (x, y) is, as the host names it: "core (1,0)" (tf_core: NOC x
  * - 1, y - 1), "DRAM bank 2", or "" when neither (the message then has
  * the NOC's numbers alone). */
 static const char *noc_node(char *buf, size_t n, unsigned x, unsigned y, int grid_x, int grid_y)
 {
-    if (x >= 1 && y >= 1 && x <= (unsigned)grid_x && y <= (unsigned)grid_y)
+    if (noc_is_core(x, y, grid_x, grid_y))
         snprintf(buf, n, ", core (%u,%u)", x - 1, y - 1);
     else if (x == TF_NOC_DRAM_X && y >= TF_NOC_DRAM_Y(0))
         snprintf(buf, n, ", DRAM bank %u", y - TF_NOC_DRAM_Y(0));
@@ -352,18 +363,15 @@ static const char *noc_node(char *buf, size_t n, unsigned x, unsigned y, int gri
     return buf;
 }
 
-/* A multicast rectangle's cores as the host names them: " (cores
- * (0,0)-(2,1))", or "" when a corner is no core. */
+/* A multicast rectangle's cores as the host names them: ": cores
+ * (0,0)-(2,1)", or "" when a corner is no core. */
 static const char *mcast_cores(char *buf, size_t n, unsigned x0, unsigned y0, unsigned x1,
                                unsigned y1, int grid_x, int grid_y)
 {
-    char a[32], b[32];
-    if (!*noc_node(a, sizeof a, x0, y0, grid_x, grid_y) ||
-        !*noc_node(b, sizeof b, x1, y1, grid_x, grid_y) || strncmp(a, ", core", 6) ||
-        strncmp(b, ", core", 6))
-        buf[0] = 0;
+    if (noc_is_core(x0, y0, grid_x, grid_y) && noc_is_core(x1, y1, grid_x, grid_y))
+        snprintf(buf, n, ": cores (%u,%u)-(%u,%u)", x0 - 1, y0 - 1, x1 - 1, y1 - 1);
     else
-        snprintf(buf, n, ": cores %s-%s", a + 7, b + 7);
+        buf[0] = 0;
     return buf;
 }
 
@@ -409,14 +417,10 @@ static void describe_detail(const tf_fault_record *f, int risc, int grid_x, int 
         /* (a word of the firmware's or the runtime's L1: the mailbox, the
          * zeros, the firmware, the bank tables; the mailbox's first words
          * are where a semaphore id given as an address lands) */
-        uint32_t l = (uint32_t)local;
-        const char *region = NULL;
-#define RT_ATOMIC_REGION(name, num, lo, sz, what_, holds_)                                         \
-    if (!region && l - (uint32_t)(lo) < (uint32_t)(sz)) region = what_;
-        if (x != TF_NOC_DRAM_X && local < TF_L1_SIZE && !(l & 3)) {
-            TF_L1_GUARD_LIST(RT_ATOMIC_REGION)
-        }
-#undef RT_ATOMIC_REGION
+        uint32_t l = (uint32_t)local, first, size;
+        const char *region = NULL, *holds;
+        if (x != TF_NOC_DRAM_X && local < TF_L1_SIZE && !(l & 3))
+            region = guard_info(tf_l1_guard_region(l), &first, &size, &holds);
         if (region)
             snprintf(buf, n,
                      "; NOC atomic at 0x%012llx targets L1 0x%x of NOC x=%u y=%u%s, in %s, "

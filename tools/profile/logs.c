@@ -815,8 +815,10 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
     }
     for (size_t i = 0; i < t->ndev_pcs; i++) {
         const tf_dev_pc *h = &t->dev_pcs[i].h;
+        /* (a reason past the list, a damaged record: read as "done") */
+        int reason = h->reason < TF_STOP_NREASONS ? (int)h->reason : TF_STOP_done;
         pf_devpc pc = {proc,    h->dispatch, h->x,  h->y,
-                       h->risc, h->reason,   h->pc, strdup(t->dev_pcs[i].text)};
+                       h->risc, reason,      h->pc, strdup(t->dev_pcs[i].text)};
         pf_devpc *np = realloc(l->devpcs, (l->ndevpcs + 1) * sizeof *np);
         if (!np || !pc.where) {
             free(pc.where);
@@ -825,9 +827,8 @@ static void device_notes(pf_logs *l, const tf_trace *t, uint32_t proc, dev_walk 
         l->devpcs = np;
         l->devpcs[l->ndevpcs++] = pc;
         pf_note(l, PF_RUN_ERROR, "%sdispatch %u stopped (%s): core (%d,%d) %s was at pc 0x%08x: %s",
-                pre, h->dispatch,
-                tf_csv_stop_reason[h->reason < TF_STOP_NREASONS ? h->reason : TF_STOP_done], h->x,
-                h->y, cm_risc_name(h->risc), h->pc, pc.where);
+                pre, h->dispatch, tf_csv_stop_reason[reason], h->x, h->y, cm_risc_name(h->risc),
+                h->pc, pc.where);
     }
 }
 

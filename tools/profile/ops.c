@@ -302,11 +302,10 @@ int pf_op_advice(const pf_op *op, char lines[PF_ADVICE_MAX][PF_ADVICE_LINE])
         advice_line(lines[n++], __VA_ARGS__);                                                      \
     } while (0)
     if (op->stopped)
-        ADVICE(
-            "stopped (%s) on core (%d,%d): its figures are those of the %d core%s that "
-            "finished, not the op's (the notes say where each RISC stopped); fix that first",
-            tf_csv_stop_reason[op->stopped - 1 < TF_STOP_NREASONS ? op->stopped - 1 : TF_STOP_done],
-            op->stopped_x, op->stopped_y, op->ncores, op->ncores == 1 ? "" : "s");
+        ADVICE("stopped (%s) on core (%d,%d): its figures are those of the %d core%s that "
+               "finished, not the op's (the notes say where each RISC stopped); fix that first",
+               tf_csv_stop_reason[op->stopped - 1], op->stopped_x, op->stopped_y, op->ncores,
+               op->ncores == 1 ? "" : "s");
     uint64_t dur = op->end - op->start;
     int grid = op->chip.grid_x * op->chip.grid_y;
     char nm[32];
@@ -698,15 +697,13 @@ static void mark_stopped(pf_logs *l)
         if (!found && !missing++) first = pc->dispatch, first_reason = pc->reason;
     }
     if (missing)
-        pf_note(
-            l, PF_RUN_ERROR,
-            "%u dispatch%s stopped on every core %s ran on (the first: dispatch %u, %s): no "
-            "core finished, so %s no hardware counters and no row in %s (the notes above "
-            "say where each stopped)",
-            missing, missing == 1 ? "" : "es", missing == 1 ? "it" : "they", first,
-            tf_csv_stop_reason[first_reason >= 0 && first_reason < TF_STOP_NREASONS ? first_reason
-                                                                                    : TF_STOP_done],
-            missing == 1 ? "it has" : "they have", PF_OPS_PERF);
+        pf_note(l, PF_RUN_ERROR,
+                "%u dispatch%s stopped on every core %s ran on (the first: dispatch %u, %s): no "
+                "core finished, so %s no hardware counters and no row in %s (the notes above "
+                "say where each stopped)",
+                missing, missing == 1 ? "" : "es", missing == 1 ? "it" : "they", first,
+                tf_csv_stop_reason[first_reason], missing == 1 ? "it has" : "they have",
+                PF_OPS_PERF);
 }
 
 void pf_ops_load(pf_logs *l, tf_trace *const *ts)

@@ -148,7 +148,7 @@ typedef struct pf_dev_track {
  * interrupted (the trace's DEVICE_PC records). */
 typedef struct pf_devpc {
     uint32_t process, dispatch;
-    int x, y, risc, reason;
+    int x, y, risc, reason; /* reason: TF_STOP_*, below TF_STOP_NREASONS */
     uint32_t pc;
     char *where; /* function (file:line), or what ran there */
 } pf_devpc;

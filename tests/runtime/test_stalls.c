@@ -18,17 +18,24 @@
 
 #define TIMEOUT_MS 60000 /* were the stall not found, each case would take this */
 
-static tf_device *open_dev(tf_transport *t)
+/* A device on transport t, or (t NULL) on a simulated gx x gy chip, with
+ * the long timeout. */
+static tf_device *open_grid(tf_transport *t, int gx, int gy)
 {
     tf_device_config cfg;
     tf_device_config_init(&cfg);
-    tf_sim_config sim = {.grid_x = 2, .grid_y = 1};
+    tf_sim_config sim = {.grid_x = gx, .grid_y = gy};
     if (t)
         cfg.transport = t;
     else
         cfg.sim = &sim;
     cfg.dispatch_timeout_ms = TIMEOUT_MS;
     return MUST_PTR(tf_device_open(&cfg));
+}
+
+static tf_device *open_dev(tf_transport *t)
+{
+    return open_grid(t, 2, 1);
 }
 
 static double now_s(void)
@@ -198,12 +205,7 @@ static void cases(tf_device *dev)
  * description, the other cores and the reset left out). */
 static void many_cores_alike(void)
 {
-    tf_device_config cfg;
-    tf_device_config_init(&cfg);
-    tf_sim_config sim = {.grid_x = 8, .grid_y = 2};
-    cfg.sim = &sim;
-    cfg.dispatch_timeout_ms = TIMEOUT_MS;
-    tf_device *dev = MUST_PTR(tf_device_open(&cfg));
+    tf_device *dev = open_grid(NULL, 8, 2);
     enum { N = 16 };
     tf_kernel *k = rt_kernel(dev, "stall5.brisc.elf");
     tf_buffer *w[N];
